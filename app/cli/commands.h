@@ -1,0 +1,24 @@
+#pragma once
+// The sub-commands of `rankscope`. Each takes the arguments after its name and returns the process exit
+// status: 0 success, 1 failure of the work, 2 bad usage. Errors go to stderr and say what to do.
+#include <string>
+#include <vector>
+
+namespace rs::cli {
+
+using ArgList = std::vector<std::string>;
+
+int runDemo(const ArgList& args);
+int runIndex(const ArgList& args);
+int runInfo(const ArgList& args);
+int runQuery(const ArgList& args);
+int runReport(const ArgList& args);
+int runExport(const ArgList& args);
+
+/// Dispatches argv[1] to a sub-command; returns -1 when argv holds no sub-command (start the GUI).
+int dispatch(int argc, char** argv);
+void printHelp();
+/// Prints "rankscope: <message>" and a hint to stderr; returns 2 (usage) for convenience.
+int usageError(const std::string& command, const std::string& message);
+
+} // namespace rs::cli

@@ -1,0 +1,47 @@
+#include "app/cli/args.h"
+#include "app/cli/commands.h"
+#include "core/demo/demogenerator.h"
+
+#include <cstdio>
+
+namespace rs::cli {
+
+int runDemo(const ArgList& argv) {
+    Args a(argv, {"ranks", "steps", "layers", "seed", "format"}, {"healthy", "quiet"});
+    if (!a.ok()) return usageError("demo", a.error());
+    if (a.positional().size() != 1) return usageError("demo", "demo needs exactly one OUTDIR");
+    demo::DemoOptions o;
+    o.ranks = int(a.intValue("ranks", 8, 1, 4096));
+    o.steps = int(a.intValue("steps", 20, 1, 1000000));
+    o.layers = int(a.intValue("layers", 4, 1, 10000));
+    o.seed = uint64_t(a.intValue("seed", 1, 0, (1LL << 62)));
+    o.format = a.value("format").value_or("ascend");
+    o.healthy = a.flag("healthy");
+    if (!a.ok()) return usageError("demo", a.error());
+    if (o.format != "ascend" && o.format != "kineto") return usageError("demo", "--format must be ascend or kineto");
+    std::string error;
+    bool quiet = a.flag("quiet");
+    bool ok = demo::generateDemo(a.positional()[0], o, error, [&](int done, int total) {
+        if (!quiet) std::fprintf(stderr, "\rdemo: %d/%d ranks written", done, total);
+    });
+    if (!quiet) std::fprintf(stderr, "\n");
+    if (!ok) {
+        std::fprintf(stderr, "rankscope: demo failed: %s\n", error.c_str());
+        return 1;
+    }
+    if (!quiet) {
+        auto t = demo::demoTruth(o);
+        std::printf("wrote a %s demo profile to %s (%d ranks, %d steps, %d layers, seed %llu)\n", o.format.c_str(),
+                    a.positional()[0].c_str(), o.ranks, o.steps, o.layers, (unsigned long long)o.seed);
+        if (o.healthy)
+            std::printf("healthy: no built-in problems\n");
+        else
+            std::printf("built-in problems: slow card rank %d (MatMulV2 x%.1f, Cast x%.1f); rank %d stalls %.0f ms before "
+                        "the AllReduce of step %lld; rank %d keeps its AllReduce buffers in HBM bank %d (others: bank %d)\n",
+                        t.slowRank, t.slowMatMul, t.slowCast, t.stallRank, double(t.stallNs) / 1e6,
+                        (long long)t.stallStep, t.bankRank, t.anomalyAllReduceBank, t.normalAllReduceBank);
+    }
+    return 0;
+}
+
+} // namespace rs::cli

@@ -1,0 +1,95 @@
+#include "app/cli/profileopener.h"
+
+#include "core/model/decimal.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace rs::cli {
+
+namespace {
+std::atomic<bool> g_cancel{false};
+extern "C" void onSigint(int) { g_cancel = true; }
+
+std::string human(double bytes) {
+    char b[32];
+    if (bytes >= 1e9) std::snprintf(b, sizeof b, "%.2f GB", bytes / 1e9);
+    else std::snprintf(b, sizeof b, "%.1f MB", bytes / 1e6);
+    return b;
+}
+} // namespace
+
+std::set<std::string> indexValueOptions() { return {"db", "jobs", "banks", "bank-size", "bank-base"}; }
+
+bool indexOptionsFrom(Args& a, const std::string& profile, index::IndexOptions& opts, std::string& error) {
+    if (auto db = a.value("db")) opts.dbPath = *db;
+    opts.jobs = int(a.intValue("jobs", 0, 0, 256));
+    if (!opts.analysis.loadDeviceFile(profile, error)) return false;
+    opts.analysis.banks.bankCount = int(a.intValue("banks", opts.analysis.banks.bankCount, 1, 1024));
+    if (auto s = a.value("bank-size")) {
+        auto b = parseBytes(*s);
+        if (!b || *b <= 0) {
+            error = "--bank-size must be a size such as 4GiB or 1073741824 (got '" + *s + "')";
+            return false;
+        }
+        opts.analysis.banks.bankSizeBytes = *b;
+    }
+    if (auto s = a.value("bank-base")) {
+        auto v = model::parseAddress(*s);
+        if (!v) {
+            error = "--bank-base must be an address such as 0x12c000000000 (got '" + *s + "')";
+            return false;
+        }
+        opts.analysis.banks.baseAddr = *v;
+    }
+    if (!a.ok()) {
+        error = a.error();
+        return false;
+    }
+    return true;
+}
+
+index::IndexResult openProfile(const std::string& profile, const index::IndexOptions& opts, bool quiet) {
+    g_cancel = false;
+    auto old = std::signal(SIGINT, onSigint);
+    bool tty = ::isatty(STDERR_FILENO);
+    auto lastPlain = std::chrono::steady_clock::now() - std::chrono::seconds(10);
+    bool printed = false;
+    auto progress = [&](const index::IndexProgress& p) {
+        if (quiet) return;
+        double mbps = p.elapsedSec > 0 ? double(p.bytesDone) / 1e6 / p.elapsedSec : 0;
+        double eta = mbps > 0 ? double(p.bytesTotal - p.bytesDone) / 1e6 / mbps : 0;
+        int pct = p.bytesTotal > 0 ? int(100.0 * double(p.bytesDone) / double(p.bytesTotal)) : 0;
+        char line[256];
+        std::snprintf(line, sizeof line, "%-9s %3d%%  %d files  %s / %s  %.0f MB/s  %.1fM events  ETA %.0fs",
+                      p.phase.c_str(), pct, p.filesTotal, human(double(p.bytesDone)).c_str(),
+                      human(double(p.bytesTotal)).c_str(), mbps, double(p.events) / 1e6, eta);
+        if (tty) {
+            std::fprintf(stderr, "\r%s\033[K", line);
+            printed = true;
+        } else if (std::chrono::steady_clock::now() - lastPlain > std::chrono::seconds(2) || p.phase != "parsing") {
+            std::fprintf(stderr, "%s\n", line);
+            lastPlain = std::chrono::steady_clock::now();
+        }
+    };
+    auto res = index::Indexer::open(profile, opts, progress, &g_cancel);
+    std::signal(SIGINT, old);
+    if (printed) std::fprintf(stderr, "\r\033[K");
+    if (!res.ok) {
+        std::fprintf(stderr, "rankscope: %s\n", res.error.c_str());
+        if (res.cancelled) std::fprintf(stderr, "rankscope: indexing cancelled; nothing was written\n");
+    } else if (!quiet) {
+        if (res.reused)
+            std::fprintf(stderr, "index: reused %s (%.2f s)\n", res.dbPath.c_str(), res.seconds);
+        else
+            std::fprintf(stderr, "index: %s of input, %.1fM events, %.1fM spans in %.2f s (%.0f MB/s) -> %s\n",
+                         human(double(res.inputBytes)).c_str(), double(res.events) / 1e6, double(res.spans) / 1e6,
+                         res.seconds, double(res.inputBytes) / 1e6 / std::max(res.seconds, 1e-9), res.dbPath.c_str());
+    }
+    return res;
+}
+
+} // namespace rs::cli

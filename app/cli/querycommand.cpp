@@ -1,0 +1,57 @@
+#include "app/cli/commands.h"
+#include "app/cli/profileopener.h"
+#include "core/query/readonlyquery.h"
+
+#include <cstdio>
+
+namespace rs::cli {
+
+namespace {
+std::string csvField(const std::string& v) {
+    if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
+    std::string o = "\"";
+    for (char c : v) {
+        if (c == '"') o += '"';
+        o += c;
+    }
+    return o + "\"";
+}
+} // namespace
+
+int runQuery(const ArgList& argv) {
+    Args a(argv, indexValueOptions(), {"csv", "quiet"});
+    if (!a.ok()) return usageError("query", a.error());
+    if (a.positional().size() != 2) return usageError("query", "query needs a profile DIR and one SQL string");
+    index::IndexOptions opts;
+    std::string error;
+    if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("query", error);
+    auto res = openProfile(a.positional()[0], opts, true);
+    if (!res.ok) return 1;
+    bool csv = a.flag("csv");
+    bool header = false;
+    query::QueryResult qr;
+    std::vector<std::string> cols;
+    qr = query::runReadOnlyQuery(res.dbPath, a.positional()[1], [&](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
+        if (!header) {
+            header = true;
+        }
+        std::string line;
+        for (size_t i = 0; i < v.size(); ++i) {
+            if (i) line += csv ? "," : "\t";
+            line += nulls[i] ? (csv ? "" : "NULL") : (csv ? csvField(v[i]) : v[i]);
+        }
+        std::printf("%s\n", line.c_str());
+    });
+    if (!qr.ok) {
+        std::fprintf(stderr, "rankscope: query failed: %s\n", qr.error.c_str());
+        return 1;
+    }
+    if (csv && qr.rows == 0 && !qr.columns.empty()) {
+        std::string line;
+        for (size_t i = 0; i < qr.columns.size(); ++i) line += (i ? "," : "") + qr.columns[i];
+        std::printf("%s\n", line.c_str());
+    }
+    return 0;
+}
+
+} // namespace rs::cli

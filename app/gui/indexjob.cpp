@@ -1,0 +1,36 @@
+#include "app/gui/indexjob.h"
+
+#include <QMetaObject>
+
+namespace rs::gui {
+
+IndexJob::~IndexJob() {
+    m_cancel = true;
+    if (m_thread.joinable()) m_thread.join();
+}
+
+void IndexJob::start(const QString& profileDir, const index::IndexOptions& opts) {
+    if (m_thread.joinable()) {
+        m_cancel = true;
+        m_thread.join();
+    }
+    m_cancel = false;
+    m_running = true;
+    m_thread = std::thread([this, dir = profileDir.toStdString(), opts] {
+        auto res = index::Indexer::open(
+            dir, opts,
+            [this](const index::IndexProgress& p) {
+                QMetaObject::invokeMethod(this, [this, p] {
+                    Q_EMIT progress(p.bytesDone, p.bytesTotal, p.events, p.elapsedSec, QString::fromStdString(p.phase));
+                });
+            },
+            &m_cancel);
+        QMetaObject::invokeMethod(this, [this, res] {
+            m_running = false;
+            Q_EMIT finished(res.ok, res.cancelled, QString::fromStdString(res.dbPath), QString::fromStdString(res.error),
+                            res.seconds, res.reused);
+        });
+    });
+}
+
+} // namespace rs::gui

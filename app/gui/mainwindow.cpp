@@ -1,0 +1,501 @@
+#include "app/gui/mainwindow.h"
+
+#include "views/common/timemapping.h"
+#include "views/timeline/timelineview.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <nlohmann/json.hpp>
+
+namespace rs::gui {
+
+using views::Selection;
+
+MainWindow::MainWindow()
+    : m_service(new query::QueryService(this)), m_state(new views::InteractionState(this)),
+      m_timeline(new views::TimelineView(m_state, m_service)), m_job(new IndexJob(this)) {
+    setWindowTitle("Rankscope");
+    setAcceptDrops(true);
+    resize(1500, 900);
+    auto* central = new QWidget;
+    auto* lay = new QVBoxLayout(central);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(0);
+    // progress panel shown while indexing
+    m_progressPanel = new QWidget;
+    auto* pl = new QHBoxLayout(m_progressPanel);
+    m_progressLabel = new QLabel;
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1000);
+    auto* cancel = new QPushButton(tr("Cancel"));
+    pl->addWidget(m_progressLabel, 1);
+    pl->addWidget(m_progress, 2);
+    pl->addWidget(cancel);
+    m_progressPanel->hide();
+    connect(cancel, &QPushButton::clicked, m_job, &IndexJob::cancel);
+    lay->addWidget(m_progressPanel);
+    lay->addWidget(m_timeline, 1);
+    setCentralWidget(central);
+
+    buildDocks();
+    buildMenus();
+    m_statusProfile = new QLabel(tr("No profile"));
+    m_statusWindow = new QLabel;
+    m_statusSelection = new QLabel;
+    statusBar()->addWidget(m_statusProfile, 1);
+    statusBar()->addPermanentWidget(m_statusSelection);
+    statusBar()->addPermanentWidget(m_statusWindow);
+
+    connect(m_job, &IndexJob::progress, this, [this](qint64 done, qint64 total, qint64 events, double secs, QString phase) {
+        double mbps = secs > 0 ? double(done) / 1e6 / secs : 0;
+        double eta = mbps > 0 ? double(total - done) / 1e6 / mbps : 0;
+        m_progress->setValue(total > 0 ? int(1000.0 * double(done) / double(total)) : 0);
+        m_progressLabel->setText(tr("%1 %2: %3 / %4 MB, %5 MB/s, %6 M events, ETA %7 s")
+                                     .arg(phase, QFileInfo(m_profile).fileName())
+                                     .arg(double(done) / 1e6, 0, 'f', 1)
+                                     .arg(double(total) / 1e6, 0, 'f', 1)
+                                     .arg(mbps, 0, 'f', 0)
+                                     .arg(double(events) / 1e6, 0, 'f', 2)
+                                     .arg(eta, 0, 'f', 0));
+    });
+    connect(m_job, &IndexJob::finished, this, &MainWindow::onIndexFinished);
+    connect(m_service, &query::QueryService::summaryReady, this, &MainWindow::onSummary);
+    connect(m_service, &query::QueryService::failed, this,
+            [this](const QString& msg) { statusBar()->showMessage(tr("Query failed: %1").arg(msg), 10000); });
+    connect(m_state, &views::InteractionState::windowChanged, this, &MainWindow::updateStatus);
+    connect(m_state, &views::InteractionState::selectionChanged, this, &MainWindow::onSelection);
+    connect(m_state, &views::InteractionState::historyChanged, this, [this] {
+        m_backAction->setEnabled(m_state->canGoBack());
+        m_forwardAction->setEnabled(m_state->canGoForward());
+    });
+    connect(m_service, &query::QueryService::spanDetailReady, this,
+            [this](quint64 id, std::optional<query::SpanDetail> d) {
+                if (id != m_detailRequest || !d) return;
+                QString html = QString("<h3>%1</h3><table>").arg(QString::fromStdString(d->name).toHtmlEscaped());
+                auto row = [&](const QString& k, const QString& v) {
+                    html += "<tr><td><b>" + k + "</b></td><td>" + v.toHtmlEscaped() + "</td></tr>";
+                };
+                row(tr("op type"), QString::fromStdString(d->opType));
+                row(tr("duration"), views::formatDuration(d->durNs) + QString(" (%1 ns)").arg(d->durNs));
+                row(tr("start"), QString("+%1 (%2 ns)").arg(views::formatDuration(d->tsNs - m_state->boundsStart())).arg(d->tsNs));
+                row(tr("rank / track"), QString("%1 / %2").arg(d->rank).arg(QString::fromStdString(d->track)));
+                row(tr("step"), d->step ? QString::number(*d->step) : tr("-"));
+                row(tr("depth"), QString::number(d->depth));
+                row(tr("category"), QString::fromStdString(d->category));
+                row(tr("file"), QString::fromStdString(d->file));
+                html += "</table>";
+                if (!d->argsJson.empty()) {
+                    auto j = nlohmann::json::parse(d->argsJson, nullptr, false);
+                    html += "<h4>" + tr("args") + "</h4><table>";
+                    if (j.is_object())
+                        for (auto& [k, v] : j.items())
+                            row(QString::fromStdString(k), QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
+                    html += "</table>";
+                }
+                m_details->setHtml(html);
+            });
+    connect(m_service, &query::QueryService::searchReady, this,
+            [this](quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64>) {
+                if (id != m_searchRequest) return;
+                m_searchHits = std::move(hits);
+                std::vector<qint64> ids;
+                for (auto& h : m_searchHits) ids.push_back(h.spanId);
+                m_timeline->setSearchHits(ids);
+                m_searchIndex = -1;
+                statusBar()->showMessage(tr("%1 match(es) for \"%2\" (Enter / F3: next, Shift+F3: previous)")
+                                             .arg(m_searchHits.size())
+                                             .arg(m_search->text()),
+                                         8000);
+                runSearch(+1);
+            });
+    QSettings st;
+    restoreGeometry(st.value("window/geometry").toByteArray());
+    restoreState(st.value("window/state").toByteArray());
+    m_timeline->setShowWaits(st.value("view/showWaits", true).toBool());
+    updateRecentMenu();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDocks() {
+    auto* fd = new QDockWidget(tr("Findings"), this);
+    fd->setObjectName("findings");
+    m_findings = new QListWidget;
+    m_findings->setWordWrap(true);
+    m_findings->setToolTip(tr("What is wrong, ordered by time lost. Click to zoom to it."));
+    fd->setWidget(m_findings);
+    addDockWidget(Qt::RightDockWidgetArea, fd);
+    connect(m_findings, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) {
+        int rank = it->data(Qt::UserRole).toInt();
+        qint64 step = it->data(Qt::UserRole + 1).toLongLong();
+        if (!m_summary) return;
+        for (const auto& s : m_summary->steps)
+            if (s.step == step && (rank < 0 || s.rank == rank)) {
+                int64_t pad = (s.endNs - s.startNs) / 20;
+                m_state->setWindow(s.startNs - pad, s.endNs + pad);
+                Selection sel;
+                sel.kind = Selection::Kind::Step;
+                sel.rank = s.rank;
+                sel.step = s.step;
+                sel.startNs = s.startNs;
+                sel.endNs = s.endNs;
+                m_state->setSelection(sel);
+                return;
+            }
+        QString op = it->data(Qt::UserRole + 2).toString();
+        if (!op.isEmpty()) {
+            Selection sel;
+            sel.kind = Selection::Kind::OpType;
+            sel.rank = rank;
+            sel.opType = op;
+            m_state->setSelection(sel);
+        }
+    });
+    connect(m_findings, &QListWidget::itemClicked, m_findings, &QListWidget::itemActivated);
+    auto* dd = new QDockWidget(tr("Details"), this);
+    dd->setObjectName("details");
+    m_details = new QTextBrowser;
+    m_details->setPlaceholderText(tr("Click a span, a wait or a finding to see its details."));
+    dd->setWidget(m_details);
+    addDockWidget(Qt::RightDockWidgetArea, dd);
+}
+
+void MainWindow::buildMenus() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    auto* open = file->addAction(tr("&Open profile…"), this, [this] {
+        QString dir = QFileDialog::getExistingDirectory(this, tr("Open profile directory"),
+                                                        QSettings().value("general/lastDir").toString());
+        if (!dir.isEmpty()) openProfile(dir);
+    });
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addAction(tr("&Reindex"), this, [this] {
+        if (m_profile.isEmpty()) return;
+        index::IndexOptions o;
+        o.force = true;
+        std::string err;
+        o.analysis.loadDeviceFile(m_profile.toStdString(), err);
+        m_progressPanel->show();
+        m_job->start(m_profile, o);
+    });
+    file->addAction(tr("&Diagnostics…"), this, &MainWindow::showDiagnostics);
+    file->addAction(tr("Export &screenshot…"), this, [this] {
+        QString f = QFileDialog::getSaveFileName(this, tr("Export timeline"), "timeline.png", tr("PNG images (*.png)"));
+        if (f.isEmpty()) return;
+        QImage img(m_timeline->size(), QImage::Format_ARGB32_Premultiplied);
+        m_timeline->render(&img);
+        if (!img.save(f)) QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1").arg(f));
+    })->setShortcut(QKeySequence("Ctrl+E"));
+    file->addSeparator();
+    auto* reopen = file->addAction(tr("Reopen the last profile on start"));
+    reopen->setCheckable(true);
+    reopen->setChecked(QSettings().value("general/reopenLast", true).toBool());
+    connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue("general/reopenLast", on); });
+    file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+    auto* nav = menuBar()->addMenu(tr("&Navigate"));
+    m_backAction = nav->addAction(tr("&Back"), m_state, &views::InteractionState::back);
+    m_backAction->setShortcuts({QKeySequence::Back, QKeySequence("Alt+Left")});
+    m_forwardAction = nav->addAction(tr("&Forward"), m_state, &views::InteractionState::forward);
+    m_forwardAction->setShortcuts({QKeySequence::Forward, QKeySequence("Alt+Right")});
+    m_backAction->setEnabled(false);
+    m_forwardAction->setEnabled(false);
+    nav->addAction(tr("&Fit all"), m_state, &views::InteractionState::fit);
+    auto* find = nav->addAction(tr("&Find…"), this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    find->setShortcut(QKeySequence::Find);
+    nav->addAction(tr("Find &next"), this, [this] { runSearch(+1); })->setShortcut(QKeySequence::FindNext);
+    nav->addAction(tr("Find &previous"), this, [this] { runSearch(-1); })->setShortcut(QKeySequence::FindPrevious);
+    nav->addAction(tr("Select all &matches"), this, [this] {
+        if (m_searchHits.empty() || !m_summary) return;
+        Selection s;
+        s.kind = Selection::Kind::OpType;
+        s.opType = QString::fromStdString(m_summary->strings[size_t(m_searchHits.front().opTypeId)]);
+        m_state->setSelection(s);
+    });
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    auto* waits = view->addAction(tr("Show communication &waits"));
+    waits->setCheckable(true);
+    waits->setChecked(QSettings().value("view/showWaits", true).toBool());
+    waits->setShortcut(QKeySequence("Ctrl+W"));
+    connect(waits, &QAction::toggled, this, [this](bool on) {
+        m_timeline->setShowWaits(on);
+        QSettings().setValue("view/showWaits", on);
+    });
+    auto* theme = view->addMenu(tr("&Theme"));
+    for (const char* t : {"system", "light", "dark"}) {
+        theme->addAction(QString(t), this, [this, t] {
+            applyTheme(t);
+            QSettings().setValue("view/theme", QString(t));
+        });
+    }
+    view->addSeparator();
+    for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts)->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About Rankscope"), this, [this] {
+        QMessageBox::about(this, tr("About Rankscope"),
+                           tr("<h3>Rankscope %1</h3><p>A trace explorer for distributed deep-learning training: "
+                              "MindSpore/Ascend, PyTorch Kineto and Chrome-trace profiles, indexed into SQLite, with "
+                              "communication waits, stragglers and memory findings.</p>")
+                               .arg(RANKSCOPE_VERSION));
+    });
+
+    auto* tb = addToolBar(tr("Main"));
+    tb->setObjectName("maintoolbar");
+    tb->addAction(open);
+    tb->addAction(m_backAction);
+    tb->addAction(m_forwardAction);
+    tb->addAction(tr("Fit"), m_state, &views::InteractionState::fit);
+    tb->addAction(waits);
+    tb->addSeparator();
+    m_filter = new QLineEdit;
+    m_filter->setPlaceholderText(tr("Filter tracks (rank 3, HCCL, Stream…)"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(240);
+    connect(m_filter, &QLineEdit::textChanged, m_timeline, &views::TimelineView::setTrackFilter);
+    tb->addWidget(m_filter);
+    m_search = new QLineEdit;
+    m_search->setPlaceholderText(tr("Search spans by name or op type (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMaximumWidth(280);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        if (m_search->text().isEmpty()) {
+            m_timeline->setSearchHits({});
+            return;
+        }
+        m_searchRequest = m_service->requestSearch(m_search->text(), 5000);
+    });
+    tb->addWidget(m_search);
+}
+
+void MainWindow::runSearch(int direction) {
+    if (m_searchHits.empty()) return;
+    m_searchIndex = (m_searchIndex + direction + int(m_searchHits.size())) % int(m_searchHits.size());
+    const auto& h = m_searchHits[size_t(m_searchIndex)];
+    int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
+    m_state->setWindow(h.startNs - pad, h.endNs + pad);
+    Selection s;
+    s.kind = Selection::Kind::Span;
+    s.spanId = h.spanId;
+    s.startNs = h.startNs;
+    s.endNs = h.endNs;
+    m_state->setSelection(s);
+    m_detailRequest = m_service->requestSpanDetail(h.spanId);
+}
+
+void MainWindow::openProfile(const QString& dir) {
+    if (m_job->running()) m_job->cancel();
+    m_profile = QFileInfo(dir).absoluteFilePath();
+    QSettings st;
+    st.setValue("general/lastDir", m_profile);
+    QStringList recent = st.value("general/recent").toStringList();
+    recent.removeAll(m_profile);
+    recent.prepend(m_profile);
+    while (recent.size() > 10) recent.removeLast();
+    st.setValue("general/recent", recent);
+    updateRecentMenu();
+    m_statusProfile->setText(tr("Indexing %1…").arg(m_profile));
+    m_progressPanel->show();
+    m_progress->setValue(0);
+    index::IndexOptions o;
+    std::string err;
+    if (!o.analysis.loadDeviceFile(m_profile.toStdString(), err))
+        statusBar()->showMessage(QString::fromStdString(err), 10000);
+    m_job->start(m_profile, o);
+}
+
+void MainWindow::reopenLast() {
+    QStringList recent = QSettings().value("general/recent").toStringList();
+    if (!recent.isEmpty() && QFileInfo::exists(recent.first())) openProfile(recent.first());
+}
+
+void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs, bool reused) {
+    m_progressPanel->hide();
+    if (!ok) {
+        m_statusProfile->setText(cancelled ? tr("Indexing cancelled") : tr("Could not open %1").arg(m_profile));
+        if (!cancelled) QMessageBox::critical(this, tr("Cannot open profile"), error);
+        return;
+    }
+    statusBar()->showMessage(reused ? tr("Opened cached index in %1 s").arg(secs, 0, 'f', 2)
+                                    : tr("Indexed in %1 s").arg(secs, 0, 'f', 1),
+                             8000);
+    m_service->open(dbPath);
+}
+
+void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = s;
+    setWindowTitle(QString("Rankscope — %1").arg(QFileInfo(m_profile).fileName()));
+    m_state->setBounds(s->startNs, s->endNs);
+    m_timeline->setSummary(s);
+    m_findings->clear();
+    auto report = nlohmann::json::parse(s->reportJson, nullptr, false);
+    if (report.is_object()) {
+        for (auto& f : report["findings"]) {
+            QString kind = QString::fromStdString(f["kind"].get<std::string>());
+            auto* it = new QListWidgetItem(QString("[%1] %2").arg(kind, QString::fromStdString(f["text"].get<std::string>())));
+            it->setData(Qt::UserRole, int(f["rank"].get<int64_t>()));
+            it->setData(Qt::UserRole + 1, f["step"].is_null() ? qint64(-1) : qint64(f["step"].get<int64_t>()));
+            if (kind == "straggler") it->setData(Qt::UserRole + 2, QString::fromStdString(f["subject"].get<std::string>()));
+            m_findings->addItem(it);
+        }
+        if (report["findings"].empty()) m_findings->addItem(tr("No problems found."));
+    }
+    m_details->setPlainText(QString::fromStdString(s->reportText));
+    updateStatus();
+    Q_EMIT profileReady();
+}
+
+void MainWindow::onSelection(const Selection& s) {
+    if (s.kind == Selection::Kind::Span && s.spanId) m_detailRequest = m_service->requestSpanDetail(s.spanId);
+    if (s.kind == Selection::Kind::Step && m_summary) {
+        QString html = QString("<h3>Rank %1, step %2</h3>").arg(s.rank).arg(s.step);
+        for (const auto& w : m_summary->waits)
+            if (w.rank == s.rank && w.step == s.step)
+                html += QString("<p>%1 <b>%2</b> in %3%4</p>")
+                            .arg(w.kind == "collective_wait" ? tr("waited") : tr("idle"))
+                            .arg(views::formatDuration(w.durNs))
+                            .arg(QString::fromStdString(w.collective).toHtmlEscaped())
+                            .arg(w.blamedRank ? tr(" for rank %1 (arrived last)").arg(*w.blamedRank) : QString());
+        for (const auto& st : m_summary->steps)
+            if (st.rank == s.rank && st.step == s.step && st.outlier)
+                html += "<p><b>" + tr("Outlier step:") + "</b> " + QString::fromStdString(st.cause).toHtmlEscaped() + "</p>";
+        m_details->setHtml(html);
+    }
+    QString text;
+    switch (s.kind) {
+    case Selection::Kind::Span: text = tr("span %1").arg(s.spanId); break;
+    case Selection::Kind::Step: text = tr("rank %1 step %2").arg(s.rank).arg(s.step); break;
+    case Selection::Kind::OpType: text = tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(s.rank) : QString()); break;
+    case Selection::Kind::Tensor: text = tr("tensor %1").arg(s.tensorId); break;
+    case Selection::Kind::None: break;
+    }
+    m_statusSelection->setText(text);
+}
+
+void MainWindow::updateStatus() {
+    if (!m_summary) return;
+    m_statusProfile->setText(tr("%1 — %2 ranks, %3 tracks, %4")
+                                 .arg(m_profile)
+                                 .arg(m_summary->ranks.size())
+                                 .arg(m_summary->tracks.size())
+                                 .arg(views::formatDuration(m_summary->endNs - m_summary->startNs)));
+    m_statusWindow->setText(tr("window +%1 … +%2 (%3)")
+                                .arg(views::formatDuration(m_state->windowStart() - m_state->boundsStart()))
+                                .arg(views::formatDuration(m_state->windowEnd() - m_state->boundsStart()))
+                                .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    for (const QString& p : QSettings().value("general/recent").toStringList())
+        m_recentMenu->addAction(p, this, [this, p] { openProfile(p); });
+    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+}
+
+void MainWindow::showDiagnostics() {
+    QDialog d(this);
+    d.setWindowTitle(tr("Diagnostics"));
+    d.resize(900, 400);
+    auto* l = new QVBoxLayout(&d);
+    auto* t = new QTableWidget(0, 6);
+    t->setHorizontalHeaderLabels({tr("severity"), tr("file"), tr("problem"), tr("count"), tr("first at"), tr("excerpt")});
+    if (m_summary)
+        for (const auto& x : m_summary->diagnostics) {
+            int r = t->rowCount();
+            t->insertRow(r);
+            QStringList v = {QString::fromStdString(x.severity), QString::fromStdString(x.file), QString::fromStdString(x.what),
+                             QString::number(x.count), QString::number(x.firstOffset), QString::fromStdString(x.excerpt)};
+            for (int c = 0; c < v.size(); ++c) t->setItem(r, c, new QTableWidgetItem(v[c]));
+        }
+    t->resizeColumnsToContents();
+    l->addWidget(new QLabel(tr("Per-record problems found while indexing (the import went on):")));
+    l->addWidget(t);
+    d.exec();
+}
+
+void MainWindow::showShortcuts() {
+    QMessageBox::information(
+        this, tr("Keyboard shortcuts"),
+        tr("<table>"
+           "<tr><td><b>Wheel</b></td><td>zoom around the cursor (Shift+wheel: scroll lanes)</td></tr>"
+           "<tr><td><b>Drag</b></td><td>pan</td></tr><tr><td><b>Shift+drag</b></td><td>select a range and zoom to it</td></tr>"
+           "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr><tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
+           "<tr><td><b>F</b></td><td>fit the whole profile</td></tr>"
+           "<tr><td><b>Double-click</b></td><td>zoom to a span or wait</td></tr>"
+           "<tr><td><b>Alt+Left / Alt+Right</b></td><td>back / forward through zoom history</td></tr>"
+           "<tr><td><b>Ctrl+F, F3, Shift+F3</b></td><td>find spans, next, previous</td></tr>"
+           "<tr><td><b>Ctrl+W</b></td><td>show / hide communication waits</td></tr>"
+           "<tr><td><b>Ctrl+O</b></td><td>open a profile directory</td></tr>"
+           "<tr><td><b>Ctrl+E</b></td><td>export a screenshot</td></tr>"
+           "<tr><td><b>Click a rank name</b></td><td>collapse / expand its lanes</td></tr></table>"));
+}
+
+void MainWindow::applyTheme(const QString& theme) {
+    if (theme == "dark") {
+        qApp->setStyle(QStyleFactory::create("Fusion"));
+        QPalette p;
+        p.setColor(QPalette::Window, QColor(45, 45, 48));
+        p.setColor(QPalette::WindowText, QColor(220, 220, 220));
+        p.setColor(QPalette::Base, QColor(30, 30, 32));
+        p.setColor(QPalette::AlternateBase, QColor(40, 40, 44));
+        p.setColor(QPalette::Text, QColor(220, 220, 220));
+        p.setColor(QPalette::Button, QColor(53, 53, 56));
+        p.setColor(QPalette::ButtonText, QColor(220, 220, 220));
+        p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+        p.setColor(QPalette::HighlightedText, Qt::white);
+        p.setColor(QPalette::Mid, QColor(80, 80, 84));
+        p.setColor(QPalette::Midlight, QColor(60, 60, 64));
+        p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+        qApp->setPalette(p);
+    } else if (theme == "light") {
+        qApp->setStyle(QStyleFactory::create("Fusion"));
+        qApp->setPalette(qApp->style()->standardPalette());
+    } else {
+        qApp->setPalette(QPalette()); // the platform's (system) palette
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    QSettings st;
+    st.setValue("window/geometry", saveGeometry());
+    st.setValue("window/state", saveState());
+    m_job->cancel();
+    e->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    const auto urls = e->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) openProfile(urls.first().toLocalFile());
+}
+
+} // namespace rs::gui

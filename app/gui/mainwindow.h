@@ -1,0 +1,86 @@
+#pragma once
+// The main window: creates the query service, the one InteractionState and the views, and wires them
+// (views never talk to each other). Docks: Findings, Details; a progress panel with Cancel while
+// indexing; status bar with profile, ranks, window and selection; File/View/Navigate/Help menus with
+// shortcuts; recent profiles, drag and drop of a folder, layout and theme remembered with QSettings.
+// GUI thread only.
+#include "app/gui/indexjob.h"
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+
+#include <QMainWindow>
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTextBrowser;
+class QAction;
+class QMenu;
+
+namespace rs::views {
+class TimelineView;
+}
+
+namespace rs::gui {
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    MainWindow();
+    ~MainWindow() override;
+    void openProfile(const QString& dir);
+    void reopenLast();
+    void applyTheme(const QString& theme);
+    views::TimelineView* timeline() const { return m_timeline; }
+    views::InteractionState* state() const { return m_state; }
+    /// True once a profile's summary has arrived (tests wait on it).
+    bool profileLoaded() const { return m_summary != nullptr; }
+
+Q_SIGNALS:
+    void profileReady();
+
+protected:
+    void closeEvent(QCloseEvent*) override;
+    void dragEnterEvent(QDragEnterEvent*) override;
+    void dropEvent(QDropEvent*) override;
+
+private:
+    void buildMenus();
+    void buildDocks();
+    void onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs, bool reused);
+    void onSummary(std::shared_ptr<const query::ProfileSummary> s);
+    void onSelection(const views::Selection& s);
+    void updateStatus();
+    void updateRecentMenu();
+    void showDiagnostics();
+    void showShortcuts();
+    void runSearch(int direction);
+
+    query::QueryService* m_service;
+    views::InteractionState* m_state;
+    views::TimelineView* m_timeline;
+    IndexJob* m_job;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+    QString m_profile;
+    QListWidget* m_findings = nullptr;
+    QTextBrowser* m_details = nullptr;
+    QWidget* m_progressPanel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_progressLabel = nullptr;
+    QLabel* m_statusProfile = nullptr;
+    QLabel* m_statusWindow = nullptr;
+    QLabel* m_statusSelection = nullptr;
+    QLineEdit* m_search = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_backAction = nullptr;
+    QAction* m_forwardAction = nullptr;
+    quint64 m_detailRequest = 0, m_searchRequest = 0;
+    std::vector<query::DrawItem> m_searchHits;
+    int m_searchIndex = -1;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,262 @@
+#include "core/analysis/collectiveanalysis.h"
+
+#include "core/analysis/robuststats.h"
+#include "core/import/optype.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rs::analysis {
+
+using index::Db;
+
+namespace {
+
+struct Coll {
+    int rank;
+    int64_t step = -1;
+    std::string name, opType, group;
+    int64_t seq = 0;
+    int64_t start = 0, dur = 0;
+    std::optional<int64_t> waitEvents, transitEvents, waitJson, transitJson, bytes;
+    int64_t spanId = 0, trackId = 0;
+    std::string pid;
+    std::string source;
+    std::string matchKey;
+    std::optional<int> lastRank;
+    int64_t lastArrival = 0;
+    int64_t wait() const { return waitJson ? *waitJson : waitEvents ? *waitEvents : 0; }
+};
+
+// Kineto nccl kernel names carry the algorithm and dtype; the collective is the part after ncclKernel_
+// / ncclDevKernel_ up to the algorithm ("AllReduce", "SendRecv", …).
+std::string collectiveKind(const std::string& name) {
+    if (name.rfind("hcom_", 0) == 0) return import::deriveOpType(name);
+    for (const char* p : {"ncclDevKernel_", "ncclKernel_"}) {
+        std::string pre(p);
+        if (name.rfind(pre, 0) == 0) {
+            std::string rest = name.substr(pre.size());
+            size_t u = rest.find_first_of("_(");
+            return "nccl:" + rest.substr(0, u);
+        }
+    }
+    return name;
+}
+
+int planeNumber(const std::string& trackName) {
+    try {
+        return std::stoi(trackName.substr(6));
+    } catch (...) {
+        return 1 << 30;
+    }
+}
+
+} // namespace
+
+void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
+    std::set<int64_t> collNameIds, notifyWaitIds;
+    {
+        auto q = db.prepare("SELECT id, value FROM string WHERE value LIKE 'hcom\\_%' ESCAPE '\\' "
+                            "OR value LIKE 'ncclKernel%' OR value LIKE 'ncclDevKernel%' OR value = 'Notify_Wait'");
+        while (q.step()) (q.text(1) == "Notify_Wait" ? notifyWaitIds : collNameIds).insert(q.i64(0));
+    }
+    std::vector<Coll> colls;
+    if (!collNameIds.empty()) {
+        std::string ids;
+        for (int64_t id : collNameIds) ids += (ids.empty() ? "" : ",") + std::to_string(id);
+        auto q = db.prepare("SELECT s.span_id, t.rank, s.track_id, t.pid, t.name, t.kind, s.ts_ns, s.dur_ns, n.value "
+                            "FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
+                            "WHERE s.name_id IN (" + ids + ") AND t.kind IN ('compute', 'communication') "
+                            "ORDER BY t.rank, s.ts_ns");
+        while (q.step()) {
+            std::string trackName = q.text(4);
+            if (trackName.rfind("Plane", 0) == 0) continue; // small ops, not the collective itself
+            Coll c;
+            c.spanId = q.i64(0);
+            c.rank = int(q.i64(1));
+            c.trackId = q.i64(2);
+            c.pid = q.text(3);
+            c.start = q.i64(6);
+            c.dur = q.i64(7);
+            c.name = q.text(8);
+            c.opType = collectiveKind(c.name);
+            c.source = "events";
+            colls.push_back(std::move(c));
+        }
+    }
+    // Ascend: the wait is the sum of Notify_Wait on the lowest-numbered Plane that has tasks inside the op.
+    {
+        std::map<std::pair<int, std::string>, std::vector<std::pair<int, int64_t>>> planes; // (rank,pid) → (n, track)
+        auto q = db.prepare("SELECT track_id, rank, pid, name FROM track WHERE kind = 'communication' AND name LIKE 'Plane %'");
+        while (q.step()) planes[{int(q.i64(1)), q.text(2)}].push_back({planeNumber(q.text(3)), q.i64(0)});
+        for (auto& [k, v] : planes) std::sort(v.begin(), v.end());
+        auto inside = db.prepare("SELECT name_id, dur_ns FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?");
+        for (auto& c : colls) {
+            auto it = planes.find({c.rank, c.pid});
+            if (it == planes.end()) continue;
+            for (auto& [num, track] : it->second) {
+                int64_t wait = 0, transit = 0, n = 0;
+                inside.bind(1, track).bind(2, c.start).bind(3, c.start + c.dur);
+                while (inside.step()) {
+                    ++n;
+                    if (notifyWaitIds.count(inside.i64(0))) wait += inside.i64(1);
+                    else transit += inside.i64(1);
+                }
+                inside.reset();
+                if (n > 0) {
+                    c.waitEvents = wait;
+                    c.transitEvents = transit;
+                    break;
+                }
+            }
+        }
+    }
+    // communication.json: attach to the event instance with the same rank and name nearest in time, or
+    // stand alone when the rank has no trace events.
+    {
+        auto q = db.prepare("SELECT rank, step, name, group_name, start_ns, elapse_ns, transit_ns, wait_ns, bytes "
+                            "FROM comm_op_src ORDER BY rank, start_ns");
+        std::map<std::pair<int, std::string>, std::vector<size_t>> byName;
+        for (size_t i = 0; i < colls.size(); ++i) byName[{colls[i].rank, colls[i].name}].push_back(i);
+        int64_t mismatches = 0;
+        std::string firstMismatch;
+        while (q.step()) {
+            int rank = int(q.i64(0));
+            std::string name = q.text(2);
+            int64_t start = q.i64(4);
+            Coll* best = nullptr;
+            auto it = byName.find({rank, name});
+            if (it != byName.end())
+                for (size_t i : it->second) {
+                    Coll& c = colls[i];
+                    if (std::llabs(c.start - start) <= std::max<int64_t>(c.dur, 1000) &&
+                        (!best || std::llabs(c.start - start) < std::llabs(best->start - start)))
+                        best = &c;
+                }
+            if (!best) {
+                Coll c;
+                c.rank = rank;
+                c.name = name;
+                c.opType = collectiveKind(name);
+                c.start = start;
+                c.dur = q.i64(5);
+                c.source = "communication.json";
+                colls.push_back(std::move(c));
+                best = &colls.back();
+                byName[{rank, name}].push_back(colls.size() - 1);
+            } else {
+                best->source = "events+communication.json";
+            }
+            best->step = q.i64(1);
+            best->group = q.text(3);
+            best->waitJson = q.i64(7);
+            best->transitJson = q.i64(6);
+            best->bytes = q.i64(8);
+            if (best->waitEvents) {
+                double a = double(*best->waitJson), b = double(*best->waitEvents);
+                if (std::fabs(a - b) > 0.01 * std::max({a, b, 1000.0})) {
+                    if (mismatches++ == 0)
+                        firstMismatch = name + " rank " + std::to_string(rank) + ": json " + std::to_string(*best->waitJson) +
+                                        " ns vs Notify_Wait " + std::to_string(*best->waitEvents) + " ns";
+                }
+            }
+        }
+        if (mismatches > 0) {
+            db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+                .bind(1, "communication.json")
+                .bind(2, "info")
+                .bind(3, "Wait Time(ms) differs from the Notify_Wait sum by more than 1%")
+                .bind(4, mismatches)
+                .bind(5, int64_t(-1))
+                .bind(6, firstMismatch)
+                .exec();
+        }
+    }
+    // Steps and sequence numbers, then matching across ranks.
+    std::sort(colls.begin(), colls.end(), [](const Coll& a, const Coll& b) {
+        return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
+    });
+    std::map<std::tuple<int, int64_t, std::string>, int64_t> seqs;
+    for (auto& c : colls) {
+        if (c.step < 0) c.step = steps.stepAt(c.rank, c.start).value_or(0);
+        c.seq = seqs[{c.rank, c.step, c.opType}]++;
+        c.matchKey = std::to_string(c.step) + "|" + c.opType + "|" + std::to_string(c.seq);
+    }
+    std::map<std::string, std::vector<Coll*>> groups;
+    for (auto& c : colls) groups[c.matchKey].push_back(&c);
+    bool anyMeasured = false;
+    for (auto& c : colls) anyMeasured = anyMeasured || c.waitJson || c.waitEvents;
+    // Clock offsets from end times, which coincide for a collective on every rank.
+    std::map<int, std::vector<double>> endDiffs;
+    for (auto& [key, g] : groups) {
+        if (g.size() < 2) continue;
+        Coll* last = *std::max_element(g.begin(), g.end(), [](Coll* a, Coll* b) {
+            return a->start != b->start ? a->start < b->start : a->rank > b->rank;
+        });
+        Coll* ref = *std::min_element(g.begin(), g.end(), [](Coll* a, Coll* b) { return a->rank < b->rank; });
+        for (Coll* c : g) {
+            c->lastRank = last->rank;
+            c->lastArrival = last->start;
+            // Without a measured wait (Kineto), a rank waited from its arrival until the last arrival.
+            if (!c->waitJson && !c->waitEvents) c->waitEvents = std::clamp<int64_t>(last->start - c->start, 0, c->dur);
+            endDiffs[c->rank].push_back(double((c->start + c->dur) - (ref->start + ref->dur)));
+        }
+    }
+    (void)anyMeasured;
+    for (auto& [rank, v] : endDiffs) {
+        if (v.size() < 3) continue;
+        int64_t off = int64_t(std::llround(median(v)));
+        db.prepare("UPDATE rank_info SET clock_offset_ns = ? WHERE rank = ?").bind(1, off).bind(2, rank).exec();
+    }
+    // Persist collectives and waits.
+    auto ins = db.prepare("INSERT INTO collective(rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, "
+                          "transit_ns, bytes, group_name, span_id, match_key, last_rank, source) "
+                          "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto insWait = db.prepare("INSERT INTO wait(rank, step, collective, start_ns, dur_ns, kind, blamed_rank, collective_id) "
+                              "VALUES(?,?,?,?,?,?,?,?)");
+    std::map<int, std::vector<int64_t>> computeTracks;
+    {
+        auto q = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");
+        while (q.step()) computeTracks[int(q.i64(1))].push_back(q.i64(0));
+    }
+    auto lastBefore = db.prepare("SELECT ts_ns + dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns < ? AND ts_ns >= ? "
+                                 "ORDER BY ts_ns DESC LIMIT 4");
+    for (auto& c : colls) {
+        std::optional<int64_t> transit = c.transitJson ? c.transitJson : c.transitEvents;
+        ins.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.seq).bind(5, c.start).bind(6, c.dur);
+        ins.bind(7, c.wait()).bind(8, c.waitEvents).bind(9, transit).bind(10, c.bytes).bind(11, c.group);
+        ins.bind(12, c.spanId ? std::optional<int64_t>(c.spanId) : std::nullopt).bind(13, c.matchKey);
+        ins.bind(14, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt).bind(15, c.source);
+        ins.exec();
+        int64_t collId = db.scalar("SELECT last_insert_rowid()");
+        if (c.wait() >= opts.waitMinNs && (!c.lastRank || *c.lastRank != c.rank)) {
+            insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.start).bind(5, c.wait());
+            insWait.bind(6, "collective_wait").bind(7, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt);
+            insWait.bind(8, collId).exec();
+        }
+        // Idle gap: from the rank's last compute kernel before the collective to the collective's start.
+        const StepWindow* w = steps.window(c.rank, c.step);
+        int64_t from = w ? w->startNs : c.start - int64_t(10e9);
+        std::optional<int64_t> lastEnd;
+        for (int64_t t : computeTracks[c.rank]) {
+            lastBefore.bind(1, t).bind(2, c.start).bind(3, from);
+            while (lastBefore.step()) {
+                if (collNameIds.count(lastBefore.i64(1))) continue;
+                int64_t e = lastBefore.i64(0);
+                if (!lastEnd || e > *lastEnd) lastEnd = e;
+            }
+            lastBefore.reset();
+        }
+        if (lastEnd && c.start - *lastEnd >= opts.idleGapMinNs) {
+            insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, *lastEnd).bind(5, c.start - *lastEnd);
+            insWait.bind(6, "idle_gap").bindNull(7).bind(8, collId).exec();
+        }
+    }
+}
+
+} // namespace rs::analysis

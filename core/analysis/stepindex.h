@@ -1,0 +1,33 @@
+#pragma once
+// The canonical steps of every rank, loaded once from the index: maps a time to its step and a
+// fractional step position ("3.25" = a quarter into step 3) to a time. One thread.
+#include "core/index/sqlite.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace rs::analysis {
+
+struct StepWindow {
+    int64_t step, startNs, endNs; ///< endNs: the next step's start, or this step's own end for the last
+    int64_t ownEndNs;             ///< the step event's own end
+};
+
+class StepIndex {
+public:
+    explicit StepIndex(index::Db& db);
+    const std::vector<StepWindow>& steps(int rank) const;
+    /// Step containing `ts` (the last step starting at or before it); nullopt before the first step.
+    std::optional<int64_t> stepAt(int rank, int64_t ts) const;
+    /// Time of a fractional step position, interpolated inside the step window.
+    std::optional<int64_t> timeOfStep(int rank, double stepPos) const;
+    const StepWindow* window(int rank, int64_t step) const;
+    std::vector<int> ranks() const;
+
+private:
+    std::map<int, std::vector<StepWindow>> m_steps;
+};
+
+} // namespace rs::analysis

@@ -1,0 +1,31 @@
+#pragma once
+// Options of `rankscope demo` and the problems it builds in (its ground truth, used by tests).
+#include <cstdint>
+#include <string>
+
+namespace rs::demo {
+
+struct DemoOptions {
+    int ranks = 8;
+    int steps = 20;
+    int layers = 4;
+    uint64_t seed = 1;
+    std::string format = "ascend"; ///< "ascend" or "kineto"
+    bool healthy = false;          ///< switch every built-in problem off
+};
+
+/// The problems a non-healthy demo profile contains.
+struct DemoTruth {
+    int slowRank;          ///< MatMulV2 ×slowMatMul, Cast ×slowCast on this card
+    double slowMatMul = 1.4, slowCast = 2.3;
+    int stallRank;         ///< stalls stallNs before the AllReduce of stallStep
+    int64_t stallStep;
+    int64_t stallNs = 200000000;
+    int bankRank;          ///< its AllReduce buffers sit in bank 0 instead of bank 5
+    int normalAllReduceBank = 5, anomalyAllReduceBank = 0;
+    bool healthy;
+};
+
+DemoTruth demoTruth(const DemoOptions& o);
+
+} // namespace rs::demo

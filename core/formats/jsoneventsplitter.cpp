@@ -1,0 +1,214 @@
+#include "core/formats/jsoneventsplitter.h"
+
+#include "core/formats/jsonscan.h"
+
+#include <cstring>
+
+namespace rs::formats {
+
+namespace {
+constexpr size_t kChunk = 128 * 1024;
+constexpr size_t kMaxMeta = 1 << 20;
+inline bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+} // namespace
+
+JsonEventSplitter::JsonEventSplitter(io::ByteSource& src) : m_src(src) { m_buf.reserve(2 * kChunk); }
+
+bool JsonEventSplitter::more() {
+    if (m_eof) return false;
+    size_t old = m_buf.size();
+    m_buf.resize(old + kChunk);
+    int64_t n = m_src.read(m_buf.data() + old, int64_t(kChunk));
+    if (n <= 0) {
+        m_buf.resize(old);
+        m_eof = true;
+        if (n < 0) m_error = m_src.error();
+        return false;
+    }
+    m_buf.resize(old + size_t(n));
+    return true;
+}
+
+bool JsonEventSplitter::skipWs() {
+    for (;;) {
+        while (m_pos < m_buf.size() && isWs(m_buf[m_pos])) ++m_pos;
+        if (m_pos < m_buf.size()) return true;
+        if (!more()) return false;
+    }
+}
+
+// Finds the end of the value starting at m_buf[start], pulling more input as needed. Indexes stay
+// valid because the buffer is only compacted between events.
+bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
+    size_t i = start;
+    if (i >= m_buf.size() && !more()) return false;
+    char first = m_buf[i];
+    if (first != '{' && first != '[' && first != '"') {
+        for (;;) {
+            while (i < m_buf.size()) {
+                char c = m_buf[i];
+                if (c == ',' || c == '}' || c == ']' || isWs(c)) {
+                    end = i;
+                    return i > start;
+                }
+                ++i;
+            }
+            if (!more()) {
+                end = i;
+                return i > start;
+            }
+        }
+    }
+    int depth = 0;
+    bool inStr = false;
+    for (;;) {
+        const char* data = m_buf.data();
+        size_t n = m_buf.size();
+        while (i < n) {
+            if (inStr) {
+                // Jump to the next quote or backslash.
+                const char* q = static_cast<const char*>(std::memchr(data + i, '"', n - i));
+                const char* b = static_cast<const char*>(std::memchr(data + i, '\\', (q ? size_t(q - data) : n) - i));
+                if (b) {
+                    i = size_t(b - data) + 2;
+                    continue;
+                }
+                if (!q) {
+                    i = n;
+                    break;
+                }
+                i = size_t(q - data) + 1;
+                inStr = false;
+                if (depth == 0) {
+                    end = i;
+                    return true;
+                }
+                continue;
+            }
+            char c = data[i++];
+            if (c == '"') inStr = true;
+            else if (c == '{' || c == '[') ++depth;
+            else if (c == '}' || c == ']') {
+                if (--depth == 0) {
+                    end = i;
+                    return true;
+                }
+            }
+        }
+        if (!more()) return false;
+    }
+}
+
+JsonEventSplitter::Status JsonEventSplitter::fail(const std::string& what) {
+    m_error = what + " at byte " + std::to_string(m_base + int64_t(m_pos));
+    return Status::Error;
+}
+
+JsonEventSplitter::Status JsonEventSplitter::next(std::string_view& event, int64_t& offset) {
+    if (m_pos > 4 * kChunk) { // compact between events only
+        m_buf.erase(0, m_pos);
+        m_base += int64_t(m_pos);
+        m_pos = 0;
+    }
+    if (!m_started) {
+        m_started = true;
+        if (!skipWs()) return m_error.empty() ? fail("empty file") : fail(m_error);
+        if (m_buf.compare(m_pos, 3, "\xEF\xBB\xBF") == 0) {
+            m_pos += 3;
+            skipWs();
+        }
+        char c = m_buf[m_pos];
+        if (c == '[') {
+            m_container = Container::Array;
+            m_inArray = true;
+            ++m_pos;
+        } else if (c == '{') {
+            m_container = Container::Object;
+            ++m_pos;
+        } else {
+            return fail("not a JSON trace (expected '[' or '{')");
+        }
+    }
+    if (m_container == Container::Array) {
+        if (m_arrayDone) return Status::End;
+        return arrayElement(event, offset);
+    }
+    return objectMembers(event, offset);
+}
+
+JsonEventSplitter::Status JsonEventSplitter::arrayElement(std::string_view& event, int64_t& offset) {
+    for (;;) {
+        if (!skipWs()) {
+            if (!m_error.empty()) return fail(m_error);
+            m_unterminated = true; // tolerated: crashed profilers never write the ']'
+            m_inArray = false;
+            m_arrayDone = true;
+            return Status::End;
+        }
+        char c = m_buf[m_pos];
+        if (c == ',') {
+            ++m_pos;
+            continue;
+        }
+        if (c == ']') {
+            ++m_pos;
+            m_inArray = false;
+            m_arrayDone = true;
+            return Status::End;
+        }
+        size_t end;
+        if (!scanValueEnd(m_pos, end)) {
+            if (!m_error.empty()) return fail(m_error);
+            return fail("truncated event");
+        }
+        if (c != '{') {
+            ++m_skipped;
+            m_pos = end;
+            continue;
+        }
+        event = std::string_view(m_buf.data() + m_pos, end - m_pos);
+        offset = m_base + int64_t(m_pos);
+        m_pos = end;
+        return Status::Event;
+    }
+}
+
+JsonEventSplitter::Status JsonEventSplitter::objectMembers(std::string_view& event, int64_t& offset) {
+    for (;;) {
+        if (m_inArray) {
+            Status s = arrayElement(event, offset);
+            if (s != Status::End) return s;
+            m_arrayDone = false; // continue with the members after traceEvents
+            if (m_unterminated) return Status::End;
+        }
+        if (!skipWs()) return Status::End; // tolerate a missing closing brace
+        char c = m_buf[m_pos];
+        if (c == ',') {
+            ++m_pos;
+            continue;
+        }
+        if (c == '}') {
+            ++m_pos;
+            return Status::End;
+        }
+        if (c != '"') return fail("expected a member name");
+        size_t keyEnd;
+        if (!scanValueEnd(m_pos, keyEnd)) return fail("truncated member name");
+        std::string key = unescapeJson(std::string_view(m_buf.data() + m_pos + 1, keyEnd - m_pos - 2));
+        m_pos = keyEnd;
+        if (!skipWs() || m_buf[m_pos] != ':') return fail("expected ':'");
+        ++m_pos;
+        if (!skipWs()) return fail("truncated value");
+        if (key == "traceEvents" && m_buf[m_pos] == '[') {
+            ++m_pos;
+            m_inArray = true;
+            continue;
+        }
+        size_t end;
+        if (!scanValueEnd(m_pos, end)) return fail("truncated value of '" + key + "'");
+        if (end - m_pos <= kMaxMeta) m_meta[key] = m_buf.substr(m_pos, end - m_pos);
+        m_pos = end;
+    }
+}
+
+} // namespace rs::formats

@@ -1,0 +1,61 @@
+#pragma once
+// Cuts a Chrome-trace JSON stream into one event object at a time, without building a document:
+// works on chunks with arbitrary boundaries, for a bare array `[ {...}, ... ]` or an object whose
+// `traceEvents` member holds the array. Accepts what crashed profilers leave behind (an unterminated
+// array, a trailing comma). Other top-level members are kept as raw text (up to 1 MiB each) in meta().
+// One thread.
+#include "core/io/bytesource.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace rs::formats {
+
+class JsonEventSplitter {
+public:
+    enum class Container { Unknown, Array, Object };
+    enum class Status { Event, End, Error };
+
+    explicit JsonEventSplitter(io::ByteSource& src);
+
+    /// Next event. On Status::Event, `event` holds the object's text (valid until the next call) and
+    /// `offset` its decompressed byte offset. Status::End at a clean (or tolerated) end; Status::Error
+    /// for fatal problems: error() names the byte offset.
+    Status next(std::string_view& event, int64_t& offset);
+
+    Container container() const { return m_container; }
+    /// Top-level members other than traceEvents seen so far (raw JSON text).
+    const std::map<std::string, std::string>& meta() const { return m_meta; }
+    const std::string& error() const { return m_error; }
+    /// Elements of the event array that were not objects (skipped).
+    int64_t skippedNonObjects() const { return m_skipped; }
+    /// True when the array ended without ']' (tolerated, but worth a diagnostic).
+    bool unterminated() const { return m_unterminated; }
+    int64_t bytesConsumed() const { return m_base + int64_t(m_pos); }
+
+private:
+    bool more();
+    bool skipWs();
+    bool scanValueEnd(size_t start, size_t& end);
+    Status fail(const std::string& what);
+    Status objectMembers(std::string_view& event, int64_t& offset);
+    Status arrayElement(std::string_view& event, int64_t& offset);
+
+    io::ByteSource& m_src;
+    std::string m_buf;
+    size_t m_pos = 0;
+    int64_t m_base = 0; // absolute offset of m_buf[0]
+    bool m_eof = false;
+    bool m_inArray = false;
+    bool m_arrayDone = false;
+    bool m_unterminated = false;
+    bool m_started = false;
+    Container m_container = Container::Unknown;
+    std::map<std::string, std::string> m_meta;
+    std::string m_error;
+    int64_t m_skipped = 0;
+};
+
+} // namespace rs::formats

@@ -1,0 +1,108 @@
+#pragma once
+// A single-pass reader of one JSON object's top-level members, for one trace event at a time.
+// Values are returned as raw text (string contents without quotes, numbers as written, nested
+// objects/arrays including their brackets) so numbers stay exact until the caller parses them.
+// Pure functions; thread-safe.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace rs::formats {
+
+enum class JsonKind : uint8_t { None, String, Number, Object, Array, True, False, Null };
+
+struct JsonValue {
+    JsonKind kind = JsonKind::None;
+    std::string_view text; ///< String: contents between the quotes (still escaped when `escaped`).
+    bool escaped = false;
+    bool present() const { return kind != JsonKind::None; }
+    /// Text with JSON escapes resolved (copies only when escaped).
+    std::string str() const;
+};
+
+/// Calls `fn(key, value)` for every top-level member of the object `obj` (which must start with '{').
+/// Returns false when the text is not a well-formed object (the members seen so far were visited).
+template <class Fn> bool forEachMember(std::string_view obj, Fn&& fn);
+
+/// Finds the end of the JSON value starting at `s[i]`; returns the index one past it, or npos.
+size_t skipValue(std::string_view s, size_t i);
+
+/// Resolves JSON string escapes (\n, \", \\, \uXXXX with surrogate pairs) into UTF-8.
+std::string unescapeJson(std::string_view escaped);
+
+/// Appends `s` as a JSON string literal (with quotes) to `out`.
+void appendJsonString(std::string& out, std::string_view s);
+
+// --- implementation ---------------------------------------------------------------------------
+namespace detail {
+inline size_t skipWs(std::string_view s, size_t i) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) ++i;
+    return i;
+}
+/// Parses a string starting at the opening quote s[i]; sets contents/escaped; returns index past it.
+inline size_t scanString(std::string_view s, size_t i, std::string_view& out, bool& escaped) {
+    size_t start = ++i;
+    escaped = false;
+    while (i < s.size()) {
+        char c = s[i];
+        if (c == '"') {
+            out = s.substr(start, i - start);
+            return i + 1;
+        }
+        if (c == '\\') {
+            escaped = true;
+            i += 2;
+        } else {
+            ++i;
+        }
+    }
+    return std::string_view::npos;
+}
+} // namespace detail
+
+template <class Fn> bool forEachMember(std::string_view s, Fn&& fn) {
+    size_t i = detail::skipWs(s, 0);
+    if (i >= s.size() || s[i] != '{') return false;
+    i = detail::skipWs(s, i + 1);
+    if (i < s.size() && s[i] == '}') return true;
+    while (i < s.size()) {
+        if (s[i] != '"') return false;
+        std::string_view key;
+        bool kesc;
+        i = detail::scanString(s, i, key, kesc);
+        if (i == std::string_view::npos) return false;
+        i = detail::skipWs(s, i);
+        if (i >= s.size() || s[i] != ':') return false;
+        i = detail::skipWs(s, i + 1);
+        if (i >= s.size()) return false;
+        JsonValue v;
+        char c = s[i];
+        if (c == '"') {
+            i = detail::scanString(s, i, v.text, v.escaped);
+            if (i == std::string_view::npos) return false;
+            v.kind = JsonKind::String;
+        } else {
+            size_t end = skipValue(s, i);
+            if (end == std::string_view::npos) return false;
+            v.text = s.substr(i, end - i);
+            v.kind = c == '{'   ? JsonKind::Object
+                     : c == '[' ? JsonKind::Array
+                     : c == 't' ? JsonKind::True
+                     : c == 'f' ? JsonKind::False
+                     : c == 'n' ? JsonKind::Null
+                                : JsonKind::Number;
+            i = end;
+        }
+        fn(key, v);
+        i = detail::skipWs(s, i);
+        if (i >= s.size()) return false;
+        if (s[i] == ',') {
+            i = detail::skipWs(s, i + 1);
+            continue;
+        }
+        return s[i] == '}';
+    }
+    return false;
+}
+
+} // namespace rs::formats

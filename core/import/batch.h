@@ -1,0 +1,128 @@
+#pragma once
+// Rows produced by parser threads and consumed by the one writer thread (moved, never shared).
+// All times are int64 ns since the epoch (or the trace's own origin); sizes are bytes.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::import {
+
+struct SpanRow {
+    int64_t trackId, tsNs, durNs;
+    int32_t nameId, opTypeId, catId;
+    int32_t depth;
+    int32_t fileId;
+    int64_t fileOffset; ///< decompressed byte offset of the event, to load its args on demand
+};
+
+struct CounterRow {
+    int64_t trackId, tsNs;
+    double value;
+};
+
+struct TrackRow {
+    int64_t trackId;
+    int rank;
+    std::string kind; ///< compute, communication, host, overlap, counter, other
+    std::string name, process, pid, tid;
+    int64_t sortIndex;
+    int64_t spanCount;
+    int maxDepth;
+};
+
+/// One merged level-of-detail bucket: the spans of one track whose start falls in
+/// [bucket*width, (bucket+1)*width) for the level's width.
+struct LodRow {
+    int64_t trackId;
+    int level;
+    int64_t startNs, endNs, count, busyNs;
+    int32_t nameId; ///< name of the longest span in the bucket
+};
+
+struct StepRow {
+    int rank;
+    int64_t step, startNs, endNs;
+    std::string source;
+};
+
+struct StepBreakdownRow { ///< step_trace_time.csv, ns
+    int rank;
+    int64_t step;
+    int64_t computing, commNotOverlapped, overlapped, comm, free, stage, bubble;
+    std::optional<int64_t> preparing;
+};
+
+struct CommOpRow { ///< communication.json, per op instance
+    int rank;
+    int64_t step;
+    std::string name, group;
+    int64_t startNs, elapseNs, transitNs, waitNs, syncNs, idleNs, bytes;
+};
+
+struct TensorRow {
+    int rank;
+    std::string tensorId, opName;
+    int64_t sizeBytes;
+    std::optional<uint64_t> addr;
+    std::optional<int64_t> allocNs, freeNs;
+    std::optional<double> allocStep, freeStep;
+    std::optional<int64_t> deviceId;
+    std::string source;
+};
+
+struct MemorySampleRow {
+    int rank;
+    int64_t tsNs;
+    std::string component;
+    std::optional<int64_t> allocated, reserved, active;
+};
+
+struct FlowRow {
+    int rank;
+    std::string flowId; ///< decimal text: ids reach 2^64−1 and may be strings
+    std::string cat, phase;
+    int64_t tsNs, trackId;
+};
+
+struct DiagnosticRow {
+    std::string file, severity, what;
+    int64_t count = 1;
+    int64_t firstOffset = -1; ///< byte offset, or line number for CSV (see `what`)
+    std::string excerpt;
+};
+
+struct RankRow {
+    int rank;
+    std::optional<int64_t> deviceId;
+    std::string host, source;
+};
+
+struct FileRow {
+    int32_t fileId;
+    std::string path, format;
+    int rank;
+    int64_t sizeBytes, mtimeNs, records;
+};
+
+/// A unit of work for the writer. Parsers fill one and hand it over when it reaches ~64 K rows.
+struct Batch {
+    std::vector<SpanRow> spans;
+    std::vector<CounterRow> counters;
+    std::vector<TrackRow> tracks;
+    std::vector<LodRow> lods;
+    std::vector<StepRow> steps;
+    std::vector<StepBreakdownRow> breakdowns;
+    std::vector<CommOpRow> commOps;
+    std::vector<TensorRow> tensors;
+    std::vector<MemorySampleRow> memory;
+    std::vector<FlowRow> flows;
+    std::vector<DiagnosticRow> diagnostics;
+    std::vector<RankRow> ranks;
+    std::vector<FileRow> files;
+    size_t rows() const {
+        return spans.size() + counters.size() + lods.size() + tensors.size() + memory.size() + flows.size();
+    }
+};
+
+} // namespace rs::import

@@ -1,0 +1,328 @@
+#include "core/import/csvimporter.h"
+
+#include "core/import/optype.h"
+#include "core/import/tracknester.h"
+#include "core/io/csvreader.h"
+#include "core/model/decimal.h"
+
+#include <map>
+#include <memory>
+
+namespace rs::import {
+
+using io::cell;
+using io::CsvHeader;
+using io::CsvReader;
+using model::TimeUnit;
+
+namespace {
+
+constexpr int64_t kMiB = 1024 * 1024;
+
+bool isNa(std::string_view v) { return v.empty() || v == "N/A" || v == "NA" || v == "-" || v == "None"; }
+
+std::string joinRow(const std::vector<std::string>& r) {
+    std::string s;
+    for (size_t i = 0; i < r.size() && s.size() < 160; ++i) {
+        if (i) s.push_back(',');
+        s += r[i];
+    }
+    return s;
+}
+
+// Opens the file and reads the header; progress is accounted by the caller from rawBytesRead().
+struct CsvFile {
+    std::unique_ptr<io::ByteSource> src;
+    std::unique_ptr<CsvReader> reader;
+    CsvHeader header;
+    bool open(const std::string& path, std::string& error) {
+        src = io::openByteSource(path, error);
+        if (!src) return false;
+        reader = std::make_unique<CsvReader>(*src);
+        if (!reader->next()) {
+            error = path + (reader->error().empty() ? ": empty CSV file (no header)" : ": " + reader->error());
+            return false;
+        }
+        header = CsvHeader(reader->fields());
+        return true;
+    }
+};
+
+} // namespace
+
+bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans, std::string& error, int64_t& n) {
+    n = 0;
+    bool ok = false;
+    switch (f.kind) {
+    case FileKind::KernelDetails: ok = kernelDetails(f, fileId, emitKernelSpans, error, n); break;
+    case FileKind::StepTraceTime: ok = stepTraceTime(f, error, n); break;
+    case FileKind::OperatorMemory: ok = operatorMemory(f, error, n); break;
+    case FileKind::MemoryRecord: ok = memoryRecord(f, false, error, n); break;
+    case FileKind::NpuModuleMem: ok = memoryRecord(f, true, error, n); break;
+    case FileKind::MemoryUsage: ok = memoryUsage(f, error, n); break;
+    case FileKind::LegacyStepTrace: ok = legacyStepTrace(f, error, n); break;
+    default: error = f.path + ": not a CSV this importer reads"; return false;
+    }
+    m_ctx.bytesDone.fetch_add(f.sizeBytes);
+    m_ctx.eventsDone.fetch_add(n);
+    return ok;
+}
+
+bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    int cStep = c.header.find({"Step Id", "Step ID"});
+    int cName = c.header.find({"Name", "Op Name"});
+    int cType = c.header.find({"Type", "OP Type"});
+    int cStart = c.header.find({"Start Time(us)", "Task Start Time(us)"});
+    int cDur = c.header.find({"Duration(us)", "Task Duration(us)"});
+    int cStream = c.header.find({"Stream ID", "Stream Id"});
+    int cCore = c.header.find({"Accelerator Core", "Task Type"});
+    int cDev = c.header.find({"Device_id", "Device ID"});
+    if (cName < 0 || cStart < 0 || cDur < 0) {
+        error = f.path + ": kernel_details.csv without Name/Start Time(us)/Duration(us) columns";
+        return false;
+    }
+    LocalInterner strings(m_ctx.strings);
+    std::map<std::string, std::pair<int64_t, std::unique_ptr<TrackNester>>> streams;
+    Batch* b = &m_out.batch();
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        if (r.size() == 1 && model::trimCell(r[0]).empty()) continue;
+        ++n;
+        std::string name(cell(r, cName));
+        auto ts = model::parseScaled(cell(r, cStart), TimeUnit::Us);
+        auto dur = model::parseScaled(cell(r, cDur), TimeUnit::Us);
+        if (!ts || !dur) {
+            m_out.diag(f.path, "warning", "kernel row with a bad Start Time/Duration (offset = line)", c.reader->line(),
+                       joinRow(r));
+            continue;
+        }
+        std::string type(cell(r, cType));
+        if (!type.empty() && !isNa(type)) m_rank.opTypeByName.emplace(name, type);
+        if (cDev >= 0 && !m_rank.deviceId) m_rank.deviceId = model::parseI64(cell(r, cDev));
+        if (cStep >= 0) {
+            if (auto s = model::parseI64(cell(r, cStep))) {
+                auto [it, fresh] = m_rank.kernelStepWindows.emplace(*s, std::make_pair(*ts, *ts + *dur));
+                if (!fresh) {
+                    it->second.first = std::min(it->second.first, *ts);
+                    it->second.second = std::max(it->second.second, *ts + *dur);
+                }
+            }
+        }
+        if (!emitSpans) continue;
+        std::string stream = cStream >= 0 ? std::string(cell(r, cStream)) : "0";
+        auto& slot = streams[stream];
+        if (!slot.second) {
+            slot.first = m_ctx.nextTrackId.fetch_add(1);
+            slot.second = std::make_unique<TrackNester>(slot.first);
+        }
+        int32_t nameId = strings.intern(name);
+        int32_t opId = strings.intern(type.empty() || isNa(type) ? deriveOpType(name) : type);
+        int depth = slot.second->add(*ts, *dur, nameId, b->lods);
+        b->spans.push_back({slot.first, *ts, *dur, nameId, opId, strings.intern(cell(r, cCore)), depth, fileId,
+                            c.reader->offset()});
+        if ((n & 4095) == 0) {
+            m_out.maybeFlush();
+            b = &m_out.batch();
+            if (m_ctx.cancelled()) return false;
+        }
+    }
+    if (!c.reader->error().empty()) m_out.diag(f.path, "error", "read error: " + c.reader->error(), c.reader->line(), "");
+    if (c.reader->unterminatedQuote()) m_out.diag(f.path, "warning", "file ends inside a quoted field", c.reader->line(), "");
+    for (auto& [stream, slot] : streams) {
+        slot.second->finish(b->lods);
+        TrackRow t;
+        t.trackId = slot.first;
+        t.rank = m_rank.rank;
+        t.kind = "compute";
+        t.name = "Stream " + stream;
+        t.process = "Ascend Hardware";
+        t.tid = stream;
+        t.sortIndex = model::parseI64(stream).value_or(0);
+        t.spanCount = slot.second->count();
+        t.maxDepth = slot.second->unsorted() ? -1 : slot.second->maxDepth();
+        b->tracks.push_back(std::move(t));
+    }
+    return true;
+}
+
+bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    int cStep = c.header.find({"Step"});
+    int cComp = c.header.find({"Computing"});
+    int cCno = c.header.find({"Communication(Not Overlapped)"});
+    int cOv = c.header.find({"Overlapped"});
+    int cComm = c.header.find({"Communication"});
+    int cFree = c.header.find({"Free"});
+    int cStage = c.header.find({"Stage"});
+    int cBub = c.header.find({"Bubble"});
+    int cPrep = c.header.find({"Preparing"});
+    if (cStep < 0 || cComp < 0) {
+        error = f.path + ": step_trace_time.csv without Step/Computing columns";
+        return false;
+    }
+    auto us = [](std::string_view v) { return model::parseScaled(v, TimeUnit::Us).value_or(0); };
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        auto step = model::parseI64(cell(r, cStep));
+        if (!step) {
+            if (!cell(r, cStep).empty())
+                m_out.diag(f.path, "warning", "step row with a bad Step (offset = line)", c.reader->line(), joinRow(r));
+            continue;
+        }
+        ++n;
+        StepBreakdownRow s{m_rank.rank, *step, us(cell(r, cComp)), us(cell(r, cCno)), us(cell(r, cOv)),
+                           us(cell(r, cComm)), us(cell(r, cFree)), us(cell(r, cStage)), us(cell(r, cBub)), std::nullopt};
+        if (cPrep >= 0) s.preparing = model::parseScaled(cell(r, cPrep), TimeUnit::Us);
+        m_out.batch().breakdowns.push_back(s);
+    }
+    return true;
+}
+
+bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    int cName = c.header.find({"Name"});
+    int cSize = c.header.find({"Size(KB)"});
+    int cAlloc = c.header.find({"Allocation Time(us)"});
+    int cRel = c.header.find({"Release Time(us)"});
+    int cDev = c.header.find({"Device Type", "Device"});
+    if (cSize < 0 || cAlloc < 0) {
+        error = f.path + ": operator_memory.csv without Size(KB)/Allocation Time(us) columns";
+        return false;
+    }
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        ++n;
+        auto size = model::parseScaledBy(cell(r, cSize), 1024);
+        auto alloc = model::parseScaled(cell(r, cAlloc), TimeUnit::Us);
+        if (!size || !alloc) {
+            m_out.diag(f.path, "warning", "tensor row with a bad Size/Allocation Time (offset = line)", c.reader->line(),
+                       joinRow(r));
+            continue;
+        }
+        TensorRow t;
+        t.rank = m_rank.rank;
+        t.tensorId = "om" + std::to_string(c.reader->line());
+        t.opName = std::string(cell(r, cName));
+        t.sizeBytes = *size;
+        t.allocNs = alloc;
+        auto rel = cell(r, cRel);
+        if (!isNa(rel)) t.freeNs = model::parseScaled(rel, TimeUnit::Us);
+        std::string_view dev = cell(r, cDev);
+        if (dev.rfind("NPU:", 0) == 0) t.deviceId = model::parseI64(dev.substr(4));
+        t.source = "operator_memory";
+        m_out.batch().tensors.push_back(std::move(t));
+        m_out.maybeFlush();
+    }
+    return true;
+}
+
+bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    int cComp = c.header.find({"Component"});
+    int cTs = c.header.find({"Timestamp(us)"});
+    int cAlloc = c.header.find({"Total Allocated(MB)"});
+    int cRes = c.header.find({"Total Reserved(MB)"});
+    int cAct = c.header.find({"Total Active(MB)"});
+    if (cTs < 0 || cRes < 0) {
+        error = f.path + ": memory CSV without Timestamp(us)/Total Reserved(MB) columns";
+        return false;
+    }
+    auto mb = [](std::string_view v) -> std::optional<int64_t> {
+        if (isNa(v)) return std::nullopt;
+        return model::parseScaledBy(v, kMiB);
+    };
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        ++n;
+        auto ts = model::parseScaled(cell(r, cTs), TimeUnit::Us);
+        if (!ts) {
+            m_out.diag(f.path, "warning", "memory row with a bad Timestamp (offset = line)", c.reader->line(), joinRow(r));
+            continue;
+        }
+        std::string comp(cell(r, cComp));
+        if (moduleMem) comp = "module:" + comp;
+        m_out.batch().memory.push_back({m_rank.rank, *ts, comp, mb(cell(r, cAlloc)), mb(cell(r, cRes)), mb(cell(r, cAct))});
+        m_out.maybeFlush();
+    }
+    return true;
+}
+
+bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    int cOp = c.header.find({"op_name"});
+    int cId = c.header.find({"tensor_id"});
+    int cSize = c.header.find({"size_bytes"});
+    int cAlloc = c.header.find({"alloc_time"});
+    int cFree = c.header.find({"free_time"});
+    int cDev = c.header.find({"device_id"});
+    int cAddr = c.header.find({"addr"});
+    if (cSize < 0 || cAlloc < 0) {
+        error = f.path + ": memory_usage.csv without size_bytes/alloc_time columns";
+        return false;
+    }
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        ++n;
+        auto size = model::parseI64(cell(r, cSize));
+        auto alloc = model::parseDouble(cell(r, cAlloc));
+        if (!size || !alloc) {
+            m_out.diag(f.path, "warning", "tensor row with a bad size_bytes/alloc_time (offset = line)",
+                       c.reader->line(), joinRow(r));
+            continue;
+        }
+        TensorRow t;
+        t.rank = m_rank.rank;
+        t.tensorId = std::string(cell(r, cId));
+        t.opName = std::string(cell(r, cOp));
+        t.sizeBytes = *size;
+        t.allocStep = alloc;
+        auto fr = cell(r, cFree);
+        if (!isNa(fr)) t.freeStep = model::parseDouble(fr);
+        auto a = cell(r, cAddr);
+        if (!isNa(a)) {
+            t.addr = model::parseAddress(a);
+            if (!t.addr) m_out.diag(f.path, "warning", "bad hex address (offset = line)", c.reader->line(), joinRow(r));
+        }
+        if (cDev >= 0) t.deviceId = model::parseI64(cell(r, cDev));
+        if (t.deviceId && !m_rank.deviceId) m_rank.deviceId = t.deviceId;
+        t.source = "memory_usage";
+        m_out.batch().tensors.push_back(std::move(t));
+        m_out.maybeFlush();
+    }
+    return true;
+}
+
+bool CsvImporter::legacyStepTrace(const SourceFile& f, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    int cStep = c.header.find({"step_num"});
+    int cStart = c.header.find({"start_point"});
+    int cEnd = c.header.find({"end_point"});
+    if (cStep < 0 || cStart < 0 || cEnd < 0) {
+        error = f.path + ": step_trace_raw CSV without step_num/start_point/end_point";
+        return false;
+    }
+    if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        ++n;
+        auto step = model::parseI64(cell(r, cStep));
+        auto s = model::parseScaled(cell(r, cStart), TimeUnit::Tick10Ns);
+        auto e = model::parseScaled(cell(r, cEnd), TimeUnit::Tick10Ns);
+        if (!step || !s || !e) {
+            m_out.diag(f.path, "warning", "step row with bad numbers (offset = line)", c.reader->line(), joinRow(r));
+            continue;
+        }
+        if (*step == 0) continue; // the trailing summary row of MindSpore 1.x
+        m_out.batch().steps.push_back({m_rank.rank, *step, *s, *e, "legacy-step-trace"});
+    }
+    return true;
+}
+
+} // namespace rs::import

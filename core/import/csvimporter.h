@@ -1,0 +1,32 @@
+#pragma once
+// Importers for the CSV files of an Ascend rank directory and the per-tensor memory trace. Each reads
+// columns by header name (column sets drift between versions), tolerates tab-suffixed numbers, CRLF,
+// quoted multi-line fields and N/A cells, and counts bad rows as diagnostics. Runs on a parser thread.
+#include "core/import/discovery.h"
+#include "core/import/importcontext.h"
+#include "core/import/rankstate.h"
+
+#include <string>
+
+namespace rs::import {
+
+class CsvImporter {
+public:
+    CsvImporter(ImportContext& ctx, RowEmitter& out, RankState& rank) : m_ctx(ctx), m_out(out), m_rank(rank) {}
+    /// `emitKernelSpans`: kernel_details rows become spans (only when the rank has no trace_view).
+    bool run(const SourceFile& file, int32_t fileId, bool emitKernelSpans, std::string& error, int64_t& records);
+
+private:
+    bool kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error, int64_t& n);
+    bool stepTraceTime(const SourceFile& f, std::string& error, int64_t& n);
+    bool operatorMemory(const SourceFile& f, std::string& error, int64_t& n);
+    bool memoryRecord(const SourceFile& f, bool moduleMem, std::string& error, int64_t& n);
+    bool memoryUsage(const SourceFile& f, std::string& error, int64_t& n);
+    bool legacyStepTrace(const SourceFile& f, std::string& error, int64_t& n);
+
+    ImportContext& m_ctx;
+    RowEmitter& m_out;
+    RankState& m_rank;
+};
+
+} // namespace rs::import

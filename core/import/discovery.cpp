@@ -1,0 +1,190 @@
+#include "core/import/discovery.h"
+
+#include "core/io/bytesource.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace rs::import {
+
+const char* fileKindName(FileKind k) {
+    switch (k) {
+    case FileKind::AscendInfo: return "ascend-profiler-info";
+    case FileKind::TraceView: return "ascend-trace-view";
+    case FileKind::KernelDetails: return "ascend-kernel-details";
+    case FileKind::StepTraceTime: return "ascend-step-trace-time";
+    case FileKind::Communication: return "ascend-communication";
+    case FileKind::OperatorMemory: return "ascend-operator-memory";
+    case FileKind::MemoryRecord: return "ascend-memory-record";
+    case FileKind::NpuModuleMem: return "ascend-npu-module-mem";
+    case FileKind::MemoryUsage: return "memory-usage";
+    case FileKind::AscendDb: return "ascend-db";
+    case FileKind::ChromeJson: return "chrome-json";
+    case FileKind::LegacyTimeline: return "mindspore-legacy-timeline";
+    case FileKind::LegacyStepTrace: return "mindspore-legacy-step-trace";
+    }
+    return "unknown";
+}
+
+namespace {
+
+int64_t mtimeNs(const fs::path& p) {
+    std::error_code ec;
+    auto t = fs::last_write_time(p, ec);
+    if (ec) return 0;
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+}
+
+// Reads the first bytes (decompressed) to recognise a Chrome trace by content.
+bool looksLikeChromeTrace(const std::string& path) {
+    std::string err;
+    auto src = io::openByteSource(path, err);
+    if (!src) return false;
+    std::string head(65536, '\0');
+    int64_t n = src->read(head.data(), int64_t(head.size()));
+    if (n <= 0) return false;
+    head.resize(size_t(n));
+    size_t i = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (i == std::string::npos) return false;
+    if (head[i] == '[') return head.find("\"ph\"") != std::string::npos || head.size() - i < 8;
+    if (head[i] == '{') return head.find("\"traceEvents\"") != std::string::npos || head.find("\"ph\"") != std::string::npos;
+    return false;
+}
+
+std::optional<int> trailingRank(const std::string& stem, const std::regex& re) {
+    std::smatch m;
+    if (std::regex_match(stem, m, re)) return std::stoi(m[1].str());
+    return std::nullopt;
+}
+
+int kindOrder(FileKind k) {
+    // profiler_info gives the rank; kernel_details gives op types before trace_view needs them.
+    switch (k) {
+    case FileKind::AscendInfo: return 0;
+    case FileKind::KernelDetails: return 1;
+    case FileKind::TraceView: return 2;
+    default: return 3;
+    }
+}
+
+} // namespace
+
+std::string Discovery::fingerprint() const {
+    std::vector<std::string> lines;
+    for (const auto& g : groups)
+        for (const auto& f : g.files)
+            lines.push_back(f.path + "|" + std::to_string(f.sizeBytes) + "|" + std::to_string(f.mtimeNs));
+    std::sort(lines.begin(), lines.end());
+    std::string out;
+    for (auto& l : lines) out += l + "\n";
+    return out;
+}
+
+Discovery discover(const std::string& rootStr) {
+    Discovery d;
+    fs::path root = fs::absolute(rootStr).lexically_normal();
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (fs::is_regular_file(root, ec)) {
+        files.push_back(root);
+    } else {
+        for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+             it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (ec) break;
+            const fs::path& p = it->path();
+            std::string name = p.filename().string();
+            if (it->is_directory(ec)) {
+                if (!name.empty() && name[0] == '.') it.disable_recursion_pending();
+                else if (name.rfind("PROF_", 0) == 0) {
+                    d.ignored.push_back(p.string() + " (CANN raw PROF_ directory: not read, the parsed "
+                                                     "ASCEND_PROFILER_OUTPUT files are used)");
+                    it.disable_recursion_pending();
+                }
+                continue;
+            }
+            if (it->is_regular_file(ec)) files.push_back(p);
+        }
+    }
+    std::sort(files.begin(), files.end());
+
+    static const std::regex reInfo(R"(profiler_info(?:_(\d+))?)");
+    static const std::regex reDb(R"(ascend_(?:pytorch|mindspore)_profiler(?:_(\d+))?)");
+    static const std::regex reLegacyTl(R"(ascend_timeline_display_(\d+))");
+    static const std::regex reLegacyStep(R"(step_trace_raw_(\d+)_detail_time)");
+
+    std::map<std::string, RankGroup> groups; // label → group
+    std::map<std::string, std::vector<SourceFile>> dbByDir;
+    std::set<std::string> dirsWithText;
+    for (const auto& p : files) {
+        std::string name = io::stripCompressionSuffix(p.filename().string());
+        std::string stem = name.substr(0, name.rfind('.') == std::string::npos ? name.size() : name.rfind('.'));
+        std::string ext = name.size() > stem.size() ? name.substr(stem.size()) : "";
+        fs::path dir = p.parent_path();
+        bool inOutput = dir.filename() == "ASCEND_PROFILER_OUTPUT";
+        fs::path rankDir = inOutput ? dir.parent_path() : dir;
+        std::error_code e2;
+        SourceFile sf{p.string(), FileKind::ChromeJson, int64_t(fs::file_size(p, e2)), mtimeNs(p)};
+        auto add = [&](const std::string& label, FileKind k, std::optional<int> hint) {
+            sf.kind = k;
+            RankGroup& g = groups[label];
+            g.label = label;
+            if (hint && !g.rankHint) g.rankHint = hint;
+            g.files.push_back(sf);
+        };
+        std::optional<int> r;
+        if (ext == ".json" && std::regex_match(stem, reInfo)) {
+            add(rankDir.string(), FileKind::AscendInfo, trailingRank(stem, reInfo));
+        } else if (inOutput && name == "trace_view.json") {
+            add(rankDir.string(), FileKind::TraceView, std::nullopt);
+            dirsWithText.insert(rankDir.string());
+        } else if (inOutput && name == "kernel_details.csv") {
+            add(rankDir.string(), FileKind::KernelDetails, std::nullopt);
+            dirsWithText.insert(rankDir.string());
+        } else if (inOutput && name == "step_trace_time.csv") {
+            add(rankDir.string(), FileKind::StepTraceTime, std::nullopt);
+        } else if (inOutput && name == "communication.json") {
+            add(rankDir.string(), FileKind::Communication, std::nullopt);
+        } else if (inOutput && name == "operator_memory.csv") {
+            add(rankDir.string(), FileKind::OperatorMemory, std::nullopt);
+        } else if (inOutput && name == "memory_record.csv") {
+            add(rankDir.string(), FileKind::MemoryRecord, std::nullopt);
+        } else if (inOutput && name == "npu_module_mem.csv") {
+            add(rankDir.string(), FileKind::NpuModuleMem, std::nullopt);
+        } else if (name == "memory_usage.csv") {
+            add(rankDir.string(), FileKind::MemoryUsage, std::nullopt);
+        } else if (ext == ".db" && std::regex_match(stem, reDb)) {
+            sf.kind = FileKind::AscendDb;
+            dbByDir[rankDir.string()].push_back(sf);
+        } else if (ext == ".json" && (r = trailingRank(stem, reLegacyTl))) {
+            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyTimeline, r);
+        } else if (ext == ".csv" && (r = trailingRank(stem, reLegacyStep))) {
+            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyStepTrace, r);
+        } else if (ext == ".json" && !inOutput && looksLikeChromeTrace(p.string())) {
+            add(p.string(), FileKind::ChromeJson, std::nullopt);
+        }
+    }
+    for (auto& [dir, dbs] : dbByDir) {
+        if (dirsWithText.count(dir)) continue; // the .db is read only when it is the only source
+        for (auto& f : dbs)
+            d.ignored.push_back(f.path + " (Ascend .db export: not supported yet; export with "
+                                         "export_type=text to index this rank)");
+    }
+    for (auto& [label, g] : groups) {
+        // A group of only legacy step-trace files or only memory files still indexes; a group whose
+        // only file is profiler_info has nothing to show and is dropped.
+        bool useful = std::any_of(g.files.begin(), g.files.end(), [](const SourceFile& f) { return f.kind != FileKind::AscendInfo; });
+        if (!useful) continue;
+        std::stable_sort(g.files.begin(), g.files.end(),
+                         [](const SourceFile& a, const SourceFile& b) { return kindOrder(a.kind) < kindOrder(b.kind); });
+        for (auto& f : g.files) d.totalBytes += f.sizeBytes;
+        d.groups.push_back(std::move(g));
+    }
+    return d;
+}
+
+} // namespace rs::import

@@ -1,0 +1,55 @@
+#pragma once
+// Finds the profiler files under a directory and groups them into rank sources: one group per Ascend
+// `*_ascend_*` directory, per legacy MindSpore rank suffix, and per Chrome/Kineto trace file. Ranks
+// themselves come from the data (profiler_info, distributedInfo), the hint here is only a fallback.
+// Pure function of the file system; thread-safe.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::import {
+
+enum class FileKind {
+    AscendInfo,     // profiler_info_<r>.json
+    TraceView,      // ASCEND_PROFILER_OUTPUT/trace_view.json
+    KernelDetails,  // kernel_details.csv
+    StepTraceTime,  // step_trace_time.csv
+    Communication,  // communication.json
+    OperatorMemory, // operator_memory.csv
+    MemoryRecord,   // memory_record.csv
+    NpuModuleMem,   // npu_module_mem.csv
+    MemoryUsage,    // memory_usage.csv (per-tensor trace with addresses)
+    AscendDb,       // ascend_*_profiler_<r>.db
+    ChromeJson,     // Kineto *.pt.trace.json[.gz] or any Chrome trace
+    LegacyTimeline, // ascend_timeline_display_<r>.json
+    LegacyStepTrace // step_trace_raw_<r>_detail_time.csv
+};
+
+const char* fileKindName(FileKind k);
+
+struct SourceFile {
+    std::string path;
+    FileKind kind;
+    int64_t sizeBytes = 0;
+    int64_t mtimeNs = 0;
+};
+
+struct RankGroup {
+    std::string label;
+    std::optional<int> rankHint;
+    std::vector<SourceFile> files; ///< in the order they must be parsed
+};
+
+struct Discovery {
+    std::vector<RankGroup> groups;
+    std::vector<std::string> ignored; ///< recognised but unsupported inputs (e.g. CANN raw PROF_ dirs)
+    int64_t totalBytes = 0;
+    /// Sorted "path|size|mtime" lines of every input; equal fingerprints mean an unchanged profile.
+    std::string fingerprint() const;
+};
+
+/// Walks `root` (a directory or a single trace file). Hidden directories (".rankscope") are skipped.
+Discovery discover(const std::string& root);
+
+} // namespace rs::import

@@ -1,0 +1,35 @@
+#include "core/import/importcontext.h"
+
+namespace rs::import {
+
+void RowEmitter::flush() {
+    if (m_batch->rows() == 0 && m_batch->tracks.empty() && m_batch->steps.empty() && m_batch->breakdowns.empty() &&
+        m_batch->commOps.empty() && m_batch->diagnostics.empty() && m_batch->ranks.empty() && m_batch->files.empty())
+        return;
+    m_ctx.queue.push(std::move(m_batch));
+    m_batch = std::make_unique<Batch>();
+}
+
+void RowEmitter::diag(const std::string& file, const std::string& severity, const std::string& what,
+                      int64_t offset, std::string_view excerpt) {
+    auto key = std::make_pair(file, what);
+    auto it = m_diags.find(key);
+    if (it != m_diags.end()) {
+        ++it->second.count;
+        return;
+    }
+    DiagnosticRow d;
+    d.file = file;
+    d.severity = severity;
+    d.what = what;
+    d.firstOffset = offset;
+    d.excerpt = std::string(excerpt.substr(0, 160));
+    m_diags.emplace(key, std::move(d));
+}
+
+void RowEmitter::flushDiagnostics() {
+    for (auto& [k, d] : m_diags) m_batch->diagnostics.push_back(std::move(d));
+    m_diags.clear();
+}
+
+} // namespace rs::import

@@ -1,0 +1,48 @@
+#pragma once
+// What every parser thread shares during one import: the string interner, the track id counter, the
+// queue to the writer, progress counters and the cancel flag. Thread-safe.
+#include "core/import/batchqueue.h"
+#include "core/import/stringinterner.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace rs::import {
+
+struct ImportContext {
+    StringInterner strings;
+    std::atomic<int64_t> nextTrackId{1};
+    std::atomic<int32_t> nextFileId{1};
+    BatchQueue queue{8};
+    std::atomic<bool>* cancel = nullptr;
+    std::atomic<int64_t> bytesDone{0};  ///< raw (on-disk) bytes consumed by parsers
+    std::atomic<int64_t> eventsDone{0}; ///< records parsed
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+};
+
+/// One parser thread's output: fills a Batch, hands it to the writer when full, and aggregates
+/// per-record problems into one diagnostic row per (file, problem). Not thread-safe.
+class RowEmitter {
+public:
+    explicit RowEmitter(ImportContext& ctx) : m_ctx(ctx), m_batch(std::make_unique<Batch>()) {}
+    ~RowEmitter() { flush(); }
+    Batch& batch() { return *m_batch; }
+    /// Hands the batch over when it holds ≥ 64 K rows.
+    void maybeFlush() {
+        if (m_batch->rows() >= 65536) flush();
+    }
+    void flush();
+    /// Counts one problem; the first occurrence keeps its offset/line and an excerpt.
+    void diag(const std::string& file, const std::string& severity, const std::string& what, int64_t offset,
+              std::string_view excerpt);
+    void flushDiagnostics();
+
+private:
+    ImportContext& m_ctx;
+    std::unique_ptr<Batch> m_batch;
+    std::map<std::pair<std::string, std::string>, DiagnosticRow> m_diags;
+};
+
+} // namespace rs::import

@@ -1,0 +1,123 @@
+#include "core/import/metadataimporter.h"
+
+#include "core/io/bytesource.h"
+#include "core/model/decimal.h"
+
+#include <nlohmann/json.hpp>
+
+namespace rs::import {
+
+using nlohmann::json;
+
+namespace {
+
+bool readAll(const std::string& path, std::string& text, std::string& error) {
+    auto src = io::openByteSource(path, error);
+    if (!src) return false;
+    char buf[65536];
+    for (;;) {
+        int64_t n = src->read(buf, sizeof buf);
+        if (n < 0) {
+            error = path + ": " + src->error();
+            return false;
+        }
+        if (n == 0) break;
+        text.append(buf, size_t(n));
+        if (text.size() > (256u << 20)) {
+            error = path + ": metadata file larger than 256 MiB";
+            return false;
+        }
+    }
+    return true;
+}
+
+// Numbers in these files are exact decimals in the text; json::dump gives them back as written
+// (nlohmann keeps the double, so we re-serialise with enough digits and parse exactly from that).
+std::optional<int64_t> scaled(const json& v, model::TimeUnit unit) {
+    if (v.is_string()) return model::parseScaled(v.get<std::string>(), unit);
+    if (v.is_number_integer()) return model::parseScaled(std::to_string(v.get<int64_t>()), unit);
+    if (v.is_number()) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.17g", v.get<double>());
+        return model::parseScaled(buf, unit);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error) {
+    std::string text;
+    if (!readAll(f.path, text, error)) return false;
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        out.diag(f.path, "warning", "profiler_info is not a JSON object", 0, text.substr(0, 80));
+        return true;
+    }
+    if (j.contains("rank_id")) {
+        const json& r = j["rank_id"];
+        std::optional<int64_t> v;
+        if (r.is_number_integer()) v = r.get<int64_t>();
+        else if (r.is_string()) v = model::parseI64(r.get<std::string>()); // old MindSpore writes a string
+        if (v && *v >= 0) {
+            rank.rank = int(*v);
+            rank.rankFromData = true;
+        }
+    }
+    if (j.contains("device_id") && j["device_id"].is_number_integer()) rank.deviceId = j["device_id"].get<int64_t>();
+    if (j.contains("host_name") && j["host_name"].is_string()) rank.host = j["host_name"].get<std::string>();
+    if (rank.source.empty()) rank.source = "ascend";
+    return true;
+}
+
+bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error, int64_t& n) {
+    std::string text;
+    if (!readAll(f.path, text, error)) return false;
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        error = f.path + ": not a JSON object (communication.json)";
+        return false;
+    }
+    n = 0;
+    using model::TimeUnit;
+    for (auto& [stepKey, stepVal] : j.items()) {
+        if (stepKey.rfind("step", 0) != 0 || !stepVal.is_object()) continue;
+        auto step = model::parseI64(std::string_view(stepKey).substr(4));
+        if (!step) continue;
+        if (!stepVal.contains("collective") || !stepVal["collective"].is_object()) continue;
+        for (auto& [opKey, op] : stepVal["collective"].items()) {
+            if (opKey == "Total Op Info" || !op.is_object() || !op.contains("Communication Time Info")) continue;
+            const json& t = op["Communication Time Info"];
+            CommOpRow r;
+            r.rank = rank.rank;
+            r.step = *step;
+            size_t at = opKey.find('@');
+            r.name = opKey.substr(0, at);
+            r.group = at == std::string::npos ? "" : opKey.substr(at + 1);
+            auto get = [&](const char* k, TimeUnit u) { return t.contains(k) ? scaled(t[k], u) : std::nullopt; };
+            auto start = get("Start Timestamp(us)", TimeUnit::Us);
+            if (!start) {
+                out.diag(f.path, "warning", "collective without Start Timestamp(us)", -1, opKey);
+                continue;
+            }
+            r.startNs = *start;
+            r.elapseNs = get("Elapse Time(ms)", TimeUnit::Ms).value_or(0);
+            r.transitNs = get("Transit Time(ms)", TimeUnit::Ms).value_or(0);
+            r.waitNs = get("Wait Time(ms)", TimeUnit::Ms).value_or(0);
+            r.syncNs = get("Synchronization Time(ms)", TimeUnit::Ms).value_or(0);
+            r.idleNs = get("Idle Time(ms)", TimeUnit::Ms).value_or(0);
+            r.bytes = 0;
+            if (op.contains("Communication Bandwidth Info") && op["Communication Bandwidth Info"].is_object()) {
+                for (auto& [link, info] : op["Communication Bandwidth Info"].items()) {
+                    if (info.is_object() && info.contains("Transit Size(MB)"))
+                        r.bytes += scaled(info["Transit Size(MB)"], TimeUnit::Ms).value_or(0); // MB → bytes (10^6)
+                }
+            }
+            out.batch().commOps.push_back(std::move(r));
+            ++n;
+        }
+    }
+    return true;
+}
+
+} // namespace rs::import

@@ -1,0 +1,62 @@
+#include "core/import/optype.h"
+
+#include <cctype>
+
+namespace rs::import {
+
+std::string deriveOpType(std::string_view n) {
+    if (n.rfind("hcom_", 0) == 0) {
+        size_t k = n.find("__");
+        if (k != std::string_view::npos) return std::string(n.substr(0, k + 1));
+        return std::string(n);
+    }
+    bool cxx = n.rfind("void ", 0) == 0 || n.find('(') != std::string_view::npos;
+    if (cxx) {
+        if (n.rfind("void ", 0) == 0) n.remove_prefix(5);
+        // cut the parameter list and template arguments, then namespaces
+        int depth = 0;
+        size_t cut = n.size();
+        for (size_t i = 0; i < n.size(); ++i) {
+            char c = n[i];
+            if (c == '<') {
+                if (depth == 0) cut = std::min(cut, i);
+                ++depth;
+            } else if (c == '>') {
+                --depth;
+            } else if (c == '(' && depth == 0) {
+                cut = std::min(cut, i);
+                break;
+            }
+        }
+        n = n.substr(0, cut);
+        size_t ns = n.rfind("::");
+        if (ns != std::string_view::npos) n = n.substr(ns + 2);
+        while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
+        return std::string(n);
+    }
+    size_t slash = n.rfind('/');
+    if (slash != std::string_view::npos && slash + 1 < n.size()) n = n.substr(slash + 1);
+    size_t op = n.find("-op");
+    if (op != std::string_view::npos && op > 0) return std::string(n.substr(0, op));
+    // strip a trailing _<digits> instance suffix
+    size_t e = n.size();
+    while (e > 0 && std::isdigit(static_cast<unsigned char>(n[e - 1]))) --e;
+    if (e < n.size() && e > 1 && n[e - 1] == '_') return std::string(n.substr(0, e - 1));
+    return std::string(n);
+}
+
+std::string trackKindForProcess(std::string_view p, std::string_view labels) {
+    if (p == "Ascend Hardware") return "compute";
+    if (p == "HCCL") return "communication";
+    if (p == "Overlap Analysis") return "overlap";
+    if (p == "Python" || p == "CANN" || p == "MindSpore" || p == "CPU OP" || p == "Scope Layer" ||
+        p.rfind("python", 0) == 0 || labels == "CPU")
+        return "host";
+    if (p == "AI Core Freq" || p == "NPU MEM" || p == "HBM" || p == "LLC" || p == "QoS" || p == "Acc PMU" ||
+        p == "Stars Soc Info" || p == "PCle" || p == "HCCS" || p == "SIO" || p == "NIC" || p == "RoCE" ||
+        p == "Stars Chip Trans")
+        return "counter";
+    return "";
+}
+
+} // namespace rs::import

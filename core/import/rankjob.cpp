@@ -1,0 +1,72 @@
+#include "core/import/rankjob.h"
+
+#include "core/import/chrometraceimporter.h"
+#include "core/import/csvimporter.h"
+#include "core/import/metadataimporter.h"
+#include "core/import/rankstate.h"
+
+#include <algorithm>
+
+namespace rs::import {
+
+RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
+    RankJobResult res;
+    RowEmitter out(ctx);
+    RankState rank;
+    rank.rank = group.rankHint.value_or(fallbackRank);
+    bool hasTraceView = std::any_of(group.files.begin(), group.files.end(),
+                                    [](const SourceFile& f) { return f.kind == FileKind::TraceView; });
+    for (const auto& f : group.files) {
+        if (ctx.cancelled()) break;
+        int32_t fileId = ctx.nextFileId.fetch_add(1);
+        std::string error;
+        int64_t records = 0;
+        bool ok = true;
+        if (f.sizeBytes == 0) {
+            out.diag(f.path, "warning", "empty file (0 bytes) skipped", 0, "");
+            out.batch().files.push_back({fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, 0});
+            continue;
+        }
+        switch (f.kind) {
+        case FileKind::AscendInfo: ok = importProfilerInfo(f, rank, out, error); break;
+        case FileKind::TraceView:
+        case FileKind::ChromeJson:
+        case FileKind::LegacyTimeline: {
+            if (f.kind == FileKind::LegacyTimeline && rank.source.empty()) rank.source = "mindspore-legacy";
+            ChromeTraceImporter imp(ctx, out, rank);
+            ok = imp.run(f, fileId, error, records);
+            break;
+        }
+        case FileKind::Communication: ok = importCommunication(f, rank, out, error, records); break;
+        case FileKind::AscendDb: break;
+        default: {
+            CsvImporter imp(ctx, out, rank);
+            ok = imp.run(f, fileId, !hasTraceView, error, records);
+            break;
+        }
+        }
+        if (!ok && ctx.cancelled()) break;
+        if (!ok) {
+            // A file that cannot be read at all is fatal for the index; its message names the file.
+            res.ok = false;
+            res.fatal = error.empty() ? f.path + ": unreadable" : error;
+            out.diag(f.path, "fatal", res.fatal, -1, "");
+            break;
+        }
+        out.batch().files.push_back({fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, records});
+        out.maybeFlush();
+    }
+    // Steps from kernel_details when the trace has no ProfilerStep events.
+    if (!rank.haveTraceSteps)
+        for (auto& [step, w] : rank.kernelStepWindows)
+            out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
+    RankRow rr{rank.rank, rank.deviceId, rank.host, rank.source.empty() ? "unknown" : rank.source};
+    if (!rank.rankFromData)
+        out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1, "");
+    out.batch().ranks.push_back(rr);
+    out.flushDiagnostics();
+    out.flush();
+    return res;
+}
+
+} // namespace rs::import

@@ -1,0 +1,20 @@
+#include "core/import/stringinterner.h"
+
+namespace rs::import {
+
+StringInterner::StringInterner() {
+    m_strings.emplace_back();
+    m_ids.emplace(std::string(), 0);
+}
+
+int32_t StringInterner::intern(std::string_view s) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto it = m_ids.find(s);
+    if (it != m_ids.end()) return it->second;
+    int32_t id = int32_t(m_strings.size());
+    m_strings.emplace_back(s);
+    m_ids.emplace(std::string(s), id);
+    return id;
+}
+
+} // namespace rs::import

@@ -1,0 +1,45 @@
+#pragma once
+// Per-track state while spans stream in: the open-slice stack that gives each span its nesting depth,
+// and the level-of-detail accumulators. Assumes spans arrive sorted by start time within the track
+// (true for every profiler we read); a track that breaks the order is flagged and re-nested after
+// the load from an ordered scan. One thread.
+#include "core/import/batch.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace rs::import {
+
+/// Bucket widths of the level-of-detail tables: 64 µs × 8^level. A query picks the widest level whose
+/// width is below one pixel's duration, so a fully zoomed-out track reads a few thousand rows.
+constexpr int kLodLevels = 5;
+constexpr int64_t lodWidthNs(int level) { return int64_t(64000) << (3 * level); }
+
+class TrackNester {
+public:
+    explicit TrackNester(int64_t trackId = 0) : m_trackId(trackId) {}
+    /// Returns the depth of a span [ts, ts+dur) and folds it into the LOD buckets (depth 0 only).
+    /// Full LOD rows are appended to `lodOut`.
+    int add(int64_t tsNs, int64_t durNs, int32_t nameId, std::vector<LodRow>& lodOut);
+    /// Flushes the open LOD buckets.
+    void finish(std::vector<LodRow>& lodOut);
+    bool unsorted() const { return m_unsorted; }
+    int maxDepth() const { return m_maxDepth; }
+    int64_t count() const { return m_count; }
+
+private:
+    struct Bucket {
+        int64_t index = -1, start = 0, end = 0, count = 0, busy = 0, longest = -1;
+        int32_t nameId = 0;
+    };
+    int64_t m_trackId;
+    std::vector<int64_t> m_openEnds;
+    std::array<Bucket, kLodLevels> m_buckets{};
+    int64_t m_lastTs = INT64_MIN;
+    int64_t m_count = 0;
+    int m_maxDepth = 0;
+    bool m_unsorted = false;
+};
+
+} // namespace rs::import

@@ -1,0 +1,203 @@
+#include "core/index/indexwriter.h"
+
+#include "core/import/tracknester.h"
+#include "core/index/schema.h"
+
+#include <sqlite3.h>
+
+namespace rs::index {
+
+namespace {
+
+struct TableSpec {
+    const char* key;
+    const char* table;
+    const char* columns;
+    int ncols;
+};
+
+constexpr TableSpec kTables[] = {
+    {"span", "span", "track_id,ts_ns,dur_ns,name_id,op_type_id,cat_id,depth,file_id,file_offset", 9},
+    {"counter", "counter", "track_id,ts_ns,value", 3},
+    {"track", "track", "track_id,rank,kind,name,process,pid,tid,sort_index,span_count,max_depth", 10},
+    {"lod", "lod", "track_id,level,start_ns,end_ns,count,busy_ns,name_id", 7},
+    {"step", "step_src", "rank,step,start_ns,end_ns,source", 5},
+    {"breakdown", "step_breakdown_src",
+     "rank,step,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_ns,bubble_ns,preparing_ns", 10},
+    {"comm", "comm_op_src", "rank,step,name,group_name,start_ns,elapse_ns,transit_ns,wait_ns,sync_ns,idle_ns,bytes", 11},
+    {"tensor", "tensor", "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source",
+     11},
+    {"memory", "memory_sample", "rank,ts_ns,component,allocated_bytes,reserved_bytes,active_bytes", 6},
+    {"flow", "flow", "rank,flow_id,cat,phase,ts_ns,track_id", 6},
+    {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
+};
+
+std::string insertSql(const TableSpec& t, int rows) {
+    std::string one = "(";
+    for (int i = 0; i < t.ncols; ++i) one += i ? ",?" : "?";
+    one += ")";
+    std::string sql = std::string("INSERT INTO ") + t.table + "(" + t.columns + ") VALUES ";
+    for (int r = 0; r < rows; ++r) sql += (r ? "," : "") + one;
+    return sql;
+}
+
+std::optional<int64_t> addrAsI64(const std::optional<uint64_t>& a) {
+    if (!a) return std::nullopt;
+    return static_cast<int64_t>(*a); // addresses are < 2^63 in practice; stored as SQLite INTEGER
+}
+
+} // namespace
+
+struct IndexWriter::Inserter {
+    static constexpr int kRows = 64;
+    Stmt multi, single;
+    int ncols;
+};
+
+IndexWriter::IndexWriter(Db& db) : m_db(db) {
+    for (const auto& t : kTables) {
+        auto ins = std::make_unique<Inserter>();
+        ins->multi = m_db.prepare(insertSql(t, Inserter::kRows));
+        ins->single = m_db.prepare(insertSql(t, 1));
+        ins->ncols = t.ncols;
+        m_ins.emplace(t.key, std::move(ins));
+    }
+    m_db.exec("BEGIN");
+}
+
+IndexWriter::~IndexWriter() = default;
+
+template <class T, class F> void IndexWriter::insert(const char* key, const std::vector<T>& rows, F&& bindRow) {
+    Inserter& ins = *m_ins.at(key);
+    size_t i = 0;
+    for (; i + Inserter::kRows <= rows.size(); i += Inserter::kRows) {
+        for (int r = 0; r < Inserter::kRows; ++r) bindRow(ins.multi, r * ins.ncols + 1, rows[i + size_t(r)]);
+        ins.multi.exec();
+    }
+    for (; i < rows.size(); ++i) {
+        bindRow(ins.single, 1, rows[i]);
+        ins.single.exec();
+    }
+}
+
+void IndexWriter::write(import::Batch& b) {
+    using namespace import;
+    m_spans += int64_t(b.spans.size());
+    insert("span", b.spans, [](Stmt& s, int k, const SpanRow& r) {
+        s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.durNs).bind(k + 3, int64_t(r.nameId));
+        s.bind(k + 4, int64_t(r.opTypeId)).bind(k + 5, int64_t(r.catId)).bind(k + 6, int64_t(r.depth));
+        s.bind(k + 7, int64_t(r.fileId)).bind(k + 8, r.fileOffset);
+    });
+    insert("counter", b.counters,
+           [](Stmt& s, int k, const CounterRow& r) { s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.value); });
+    insert("track", b.tracks, [](Stmt& s, int k, const TrackRow& r) {
+        s.bind(k, r.trackId).bind(k + 1, r.rank).bind(k + 2, r.kind).bind(k + 3, r.name).bind(k + 4, r.process);
+        s.bind(k + 5, r.pid).bind(k + 6, r.tid).bind(k + 7, r.sortIndex).bind(k + 8, r.spanCount);
+        s.bind(k + 9, int64_t(r.maxDepth));
+    });
+    insert("lod", b.lods, [](Stmt& s, int k, const LodRow& r) {
+        s.bind(k, r.trackId).bind(k + 1, r.level).bind(k + 2, r.startNs).bind(k + 3, r.endNs).bind(k + 4, r.count);
+        s.bind(k + 5, r.busyNs).bind(k + 6, int64_t(r.nameId));
+    });
+    insert("step", b.steps, [](Stmt& s, int k, const StepRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.startNs).bind(k + 3, r.endNs).bind(k + 4, r.source);
+    });
+    insert("breakdown", b.breakdowns, [](Stmt& s, int k, const StepBreakdownRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.computing).bind(k + 3, r.commNotOverlapped);
+        s.bind(k + 4, r.overlapped).bind(k + 5, r.comm).bind(k + 6, r.free).bind(k + 7, r.stage);
+        s.bind(k + 8, r.bubble).bind(k + 9, r.preparing);
+    });
+    insert("comm", b.commOps, [](Stmt& s, int k, const CommOpRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.name).bind(k + 3, r.group).bind(k + 4, r.startNs);
+        s.bind(k + 5, r.elapseNs).bind(k + 6, r.transitNs).bind(k + 7, r.waitNs).bind(k + 8, r.syncNs);
+        s.bind(k + 9, r.idleNs).bind(k + 10, r.bytes);
+    });
+    insert("tensor", b.tensors, [](Stmt& s, int k, const TensorRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.tensorId).bind(k + 2, r.opName).bind(k + 3, r.sizeBytes);
+        s.bind(k + 4, addrAsI64(r.addr)).bind(k + 5, r.allocNs).bind(k + 6, r.freeNs).bind(k + 7, r.allocStep);
+        s.bind(k + 8, r.freeStep).bind(k + 9, r.deviceId).bind(k + 10, r.source);
+    });
+    insert("memory", b.memory, [](Stmt& s, int k, const MemorySampleRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.tsNs).bind(k + 2, r.component).bind(k + 3, r.allocated);
+        s.bind(k + 4, r.reserved).bind(k + 5, r.active);
+    });
+    insert("flow", b.flows, [](Stmt& s, int k, const FlowRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.flowId).bind(k + 2, r.cat).bind(k + 3, r.phase).bind(k + 4, r.tsNs);
+        s.bind(k + 5, r.trackId);
+    });
+    insert("file", b.files, [](Stmt& s, int k, const FileRow& r) {
+        s.bind(k, int64_t(r.fileId)).bind(k + 1, r.path).bind(k + 2, r.format).bind(k + 3, r.rank);
+        s.bind(k + 4, r.sizeBytes).bind(k + 5, r.mtimeNs).bind(k + 6, r.records);
+    });
+    for (auto& r : b.ranks) {
+        auto st = m_db.prepare("INSERT INTO rank_info(rank, device_id, host, source) VALUES(?,?,?,?) "
+                               "ON CONFLICT(rank) DO UPDATE SET device_id=coalesce(rank_info.device_id, "
+                               "excluded.device_id), source=rank_info.source || '+' || excluded.source");
+        st.bind(1, r.rank).bind(2, r.deviceId).bind(3, r.host).bind(4, r.source).exec();
+    }
+    for (auto& d : b.diagnostics) {
+        auto key = std::make_pair(d.file, d.what);
+        auto it = m_diags.find(key);
+        if (it == m_diags.end()) m_diags.emplace(key, d);
+        else it->second.count += d.count;
+    }
+}
+
+// Tracks whose spans arrived out of order get their depth and LOD rebuilt from an ordered scan.
+void IndexWriter::renestTrack(int64_t trackId) {
+    m_db.prepare("DELETE FROM lod WHERE track_id = ?").bind(1, trackId).exec();
+    import::TrackNester nester(trackId);
+    std::vector<import::LodRow> lods;
+    auto sel = m_db.prepare("SELECT span_id, ts_ns, dur_ns, name_id FROM span WHERE track_id = ? "
+                            "ORDER BY ts_ns, dur_ns DESC");
+    auto upd = m_db.prepare("UPDATE span SET depth = ? WHERE span_id = ?");
+    sel.bind(1, trackId);
+    while (sel.step()) {
+        int d = nester.add(sel.i64(1), sel.i64(2), int32_t(sel.i64(3)), lods);
+        upd.bind(1, int64_t(d)).bind(2, sel.i64(0)).exec();
+    }
+    nester.finish(lods);
+    insert("lod", lods, [](Stmt& s, int k, const import::LodRow& r) {
+        s.bind(k, r.trackId).bind(k + 1, r.level).bind(k + 2, r.startNs).bind(k + 3, r.endNs).bind(k + 4, r.count);
+        s.bind(k + 5, r.busyNs).bind(k + 6, int64_t(r.nameId));
+    });
+    m_db.prepare("UPDATE track SET max_depth = ? WHERE track_id = ?").bind(1, int64_t(nester.maxDepth())).bind(2, trackId).exec();
+}
+
+void IndexWriter::finish(const std::vector<std::string>& strings) {
+    {
+        auto ins = m_db.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
+        for (size_t i = 0; i < strings.size(); ++i) ins.bind(1, int64_t(i)).bind(2, strings[i]).exec();
+    }
+    {
+        auto ins = m_db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
+                                "VALUES(?,?,?,?,?,?)");
+        for (auto& [k, d] : m_diags)
+            ins.bind(1, d.file).bind(2, d.severity).bind(3, d.what).bind(4, d.count).bind(5, d.firstOffset)
+                .bind(6, d.excerpt).exec();
+    }
+    createIndexes(m_db);
+    std::vector<int64_t> unsorted;
+    {
+        auto q = m_db.prepare("SELECT track_id FROM track WHERE max_depth < 0");
+        while (q.step()) unsorted.push_back(q.i64(0));
+    }
+    for (int64_t t : unsorted) renestTrack(t);
+    // Canonical steps: the trace's ProfilerStep windows win over kernel_details and legacy files. A rank
+    // without any gets one step 0 covering its whole trace.
+    m_db.exec(R"SQL(
+INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
+  SELECT rank, step, min(start_ns), max(end_ns), source FROM step_src WHERE source = 'trace' GROUP BY rank, step;
+INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
+  SELECT rank, step, min(start_ns), max(end_ns), source FROM step_src
+  WHERE rank NOT IN (SELECT rank FROM step) GROUP BY rank, step;
+INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
+  SELECT t.rank, 0, min(s.ts_ns), max(s.ts_ns + s.dur_ns), 'whole-trace' FROM span s JOIN track t USING(track_id)
+  WHERE t.rank NOT IN (SELECT rank FROM step) GROUP BY t.rank;
+CREATE INDEX step_rank_start ON step(rank, start_ns);
+)SQL");
+    createViews(m_db);
+    m_db.exec("COMMIT");
+}
+
+} // namespace rs::index

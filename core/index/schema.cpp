@@ -1,0 +1,96 @@
+#include "core/index/schema.h"
+
+namespace rs::index {
+
+void applyBulkPragmas(Db& db) {
+    db.exec("PRAGMA page_size=65536; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+            "PRAGMA locking_mode=EXCLUSIVE; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-65536;"
+            "PRAGMA threads=2;");
+}
+
+void createTables(Db& db) {
+    db.exec(R"SQL(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE source_file(file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, format TEXT, rank INTEGER,
+  size_bytes INTEGER, mtime_ns INTEGER, records INTEGER);
+CREATE TABLE string(id INTEGER PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE rank_info(rank INTEGER PRIMARY KEY, device_id INTEGER, host TEXT, source TEXT,
+  clock_offset_ns INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE track(track_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT,
+  process TEXT, pid TEXT, tid TEXT, sort_index INTEGER, span_count INTEGER, max_depth INTEGER);
+CREATE TABLE span(span_id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL,
+  dur_ns INTEGER NOT NULL, name_id INTEGER NOT NULL, op_type_id INTEGER, cat_id INTEGER, depth INTEGER NOT NULL,
+  file_id INTEGER, file_offset INTEGER);
+CREATE TABLE counter(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, value REAL);
+CREATE TABLE lod(track_id INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL,
+  end_ns INTEGER NOT NULL, count INTEGER NOT NULL, busy_ns INTEGER NOT NULL, name_id INTEGER);
+CREATE TABLE step_src(rank INTEGER, step INTEGER, start_ns INTEGER, end_ns INTEGER, source TEXT);
+CREATE TABLE step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL,
+  source TEXT, PRIMARY KEY(rank, step));
+CREATE TABLE step_breakdown_src(rank INTEGER, step INTEGER, computing_ns INTEGER, comm_not_overlapped_ns INTEGER,
+  overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER, stage_ns INTEGER, bubble_ns INTEGER, preparing_ns INTEGER);
+CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT, start_ns INTEGER, elapse_ns INTEGER,
+  transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER);
+CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_bytes INTEGER, addr INTEGER,
+  alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
+CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, component TEXT,
+  allocated_bytes INTEGER, reserved_bytes INTEGER, active_bytes INTEGER);
+CREATE TABLE flow(rank INTEGER, flow_id TEXT, cat TEXT, phase TEXT, ts_ns INTEGER, track_id INTEGER);
+CREATE TABLE diagnostic(file TEXT, severity TEXT, what TEXT, count INTEGER, first_offset INTEGER, excerpt TEXT);
+-- Findings written by core/analysis at index time.
+CREATE TABLE collective(collective_id INTEGER PRIMARY KEY, rank INTEGER, step INTEGER, name TEXT, seq INTEGER,
+  start_ns INTEGER, dur_ns INTEGER, wait_ns INTEGER, wait_events_ns INTEGER, transit_ns INTEGER, bytes INTEGER,
+  group_name TEXT, span_id INTEGER, match_key TEXT, last_rank INTEGER, source TEXT);
+CREATE TABLE wait(rank INTEGER, step INTEGER, collective TEXT, start_ns INTEGER, dur_ns INTEGER, kind TEXT,
+  blamed_rank INTEGER, collective_id INTEGER);
+CREATE TABLE step_stat(rank INTEGER, step INTEGER, wall_ns INTEGER, compute_ns INTEGER, comm_ns INTEGER,
+  comm_overlapped_ns INTEGER, comm_not_overlapped_ns INTEGER, wait_ns INTEGER, idle_ns INTEGER, preparing_ns INTEGER,
+  source TEXT, outlier INTEGER DEFAULT 0, cause TEXT, late_rank INTEGER, typical_ns INTEGER,
+  PRIMARY KEY(rank, step));
+CREATE TABLE op_stat(op_type TEXT, rank INTEGER, count INTEGER, total_ns INTEGER, mean_ns INTEGER, median_ns INTEGER,
+  p95_ns INTEGER, max_ns INTEGER, ratio_to_median REAL, flagged INTEGER, cluster_median_ns INTEGER);
+CREATE TABLE bank_anomaly(rank INTEGER, op_name TEXT, banks TEXT, other_ranks_banks TEXT, bytes INTEGER);
+CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEGER, peak_reserved_bytes INTEGER,
+  peak_ts_ns INTEGER, fragmentation REAL, bank_size_bytes INTEGER, bank_count INTEGER, base_addr INTEGER);
+CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
+  lost_ns INTEGER, text TEXT);
+)SQL");
+}
+
+void createIndexes(Db& db) {
+    db.exec(R"SQL(
+CREATE INDEX span_track_ts ON span(track_id, ts_ns);
+CREATE INDEX lod_track ON lod(track_id, level, start_ns);
+CREATE INDEX counter_track ON counter(track_id, ts_ns);
+CREATE INDEX tensor_rank ON tensor(rank, alloc_ns);
+CREATE INDEX memory_rank ON memory_sample(rank, ts_ns);
+)SQL");
+}
+
+void createViews(Db& db) {
+    db.exec(R"SQL(
+CREATE VIEW ranks AS SELECT rank, device_id, host, source FROM rank_info;
+CREATE VIEW tracks AS SELECT track_id, rank, kind, name FROM track;
+CREATE VIEW spans AS
+  SELECT s.span_id, t.rank, s.track_id, n.value AS name, o.value AS op_type, s.ts_ns, s.dur_ns, s.depth,
+    (SELECT st.step FROM step st WHERE st.rank = t.rank AND st.start_ns <= s.ts_ns
+      ORDER BY st.start_ns DESC LIMIT 1) AS step
+  FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id
+  LEFT JOIN string o ON o.id = s.op_type_id;
+CREATE VIEW steps AS SELECT rank, step, start_ns, end_ns FROM step;
+CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, transit_ns, bytes, group_name
+  FROM collective;
+CREATE VIEW tensors AS SELECT rank, tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns,
+  CAST(alloc_step AS INTEGER) AS alloc_step, CAST(free_step AS INTEGER) AS free_step, bank FROM tensor;
+CREATE VIEW memory_samples AS SELECT rank, ts_ns, component, allocated_bytes, reserved_bytes, active_bytes
+  FROM memory_sample;
+CREATE VIEW diagnostics AS SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic;
+CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait;
+CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,
+  flagged FROM op_stat;
+CREATE VIEW step_breakdown AS SELECT rank, step, wall_ns, compute_ns, comm_ns, comm_overlapped_ns,
+  comm_not_overlapped_ns, wait_ns, idle_ns, preparing_ns, outlier, cause, late_rank FROM step_stat;
+)SQL");
+}
+
+} // namespace rs::index

@@ -1,0 +1,75 @@
+#pragma once
+// Minimal RAII over the SQLite C API: a connection and prepared statements with typed binds.
+// A Db and its statements belong to one thread.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace rs::index {
+
+struct SqlError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class Stmt {
+public:
+    Stmt() = default;
+    Stmt(sqlite3* db, std::string_view sql);
+    Stmt(Stmt&& o) noexcept : m_st(o.m_st), m_db(o.m_db) { o.m_st = nullptr; }
+    Stmt& operator=(Stmt&& o) noexcept;
+    ~Stmt();
+    Stmt& bind(int i, int64_t v);
+    Stmt& bind(int i, double v);
+    Stmt& bind(int i, std::string_view v);
+    Stmt& bindNull(int i);
+    template <class T> Stmt& bind(int i, const std::optional<T>& v) {
+        if (v) return bind(i, static_cast<std::conditional_t<std::is_floating_point_v<T>, double, int64_t>>(*v));
+        return bindNull(i);
+    }
+    Stmt& bind(int i, int v) { return bind(i, int64_t(v)); }
+    Stmt& bind(int i, const char* v) { return bind(i, std::string_view(v)); }
+    Stmt& bind(int i, const std::string& v) { return bind(i, std::string_view(v)); }
+    /// Steps; true while a row is available.
+    bool step();
+    /// Runs to completion and resets for reuse.
+    void exec();
+    void reset();
+    int64_t i64(int col) const;
+    double f64(int col) const;
+    std::string text(int col) const;
+    bool isNull(int col) const;
+    int columns() const;
+    std::string columnName(int col) const;
+    sqlite3_stmt* raw() const { return m_st; }
+
+private:
+    sqlite3_stmt* m_st = nullptr;
+    sqlite3* m_db = nullptr;
+};
+
+class Db {
+public:
+    Db() = default;
+    /// Opens (or creates, unless readOnly) a database file; throws SqlError.
+    explicit Db(const std::string& path, bool readOnly = false);
+    Db(Db&& o) noexcept : m_db(o.m_db) { o.m_db = nullptr; }
+    Db& operator=(Db&& o) noexcept;
+    ~Db();
+    void exec(std::string_view sql);
+    Stmt prepare(std::string_view sql) { return Stmt(m_db, sql); }
+    /// First column of the first row as int64 (or `def` when no row).
+    int64_t scalar(std::string_view sql, int64_t def = 0);
+    std::string scalarText(std::string_view sql, const std::string& def = {});
+    sqlite3* raw() const { return m_db; }
+    bool isOpen() const { return m_db != nullptr; }
+
+private:
+    sqlite3* m_db = nullptr;
+};
+
+} // namespace rs::index

@@ -1,0 +1,175 @@
+#include "core/io/bytesource.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+#include <vector>
+#include <zlib.h>
+#include <zstd.h>
+
+namespace rs::io {
+namespace {
+
+constexpr int64_t kChunk = 128 * 1024;
+
+class FileSource final : public ByteSource {
+public:
+    explicit FileSource(int fd) : m_fd(fd) {}
+    ~FileSource() override { ::close(m_fd); }
+    int64_t read(char* buf, int64_t cap) override {
+        for (;;) {
+            ssize_t n = ::read(m_fd, buf, size_t(std::min(cap, kChunk)));
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) {
+                m_error = std::strerror(errno);
+                return -1;
+            }
+            m_raw += n;
+            return n;
+        }
+    }
+    int64_t rawBytesRead() const override { return m_raw; }
+
+private:
+    int m_fd;
+    int64_t m_raw = 0;
+};
+
+class GzipSource final : public ByteSource {
+public:
+    explicit GzipSource(std::unique_ptr<ByteSource> in) : m_in(std::move(in)), m_buf(kChunk) {
+        std::memset(&m_z, 0, sizeof m_z);
+        inflateInit2(&m_z, 15 + 32); // auto-detect gzip/zlib headers
+    }
+    ~GzipSource() override { inflateEnd(&m_z); }
+    int64_t read(char* out, int64_t cap) override {
+        if (m_done) return 0;
+        m_z.next_out = reinterpret_cast<Bytef*>(out);
+        m_z.avail_out = uInt(cap);
+        while (m_z.avail_out == uInt(cap) && !m_done) {
+            if (m_z.avail_in == 0) {
+                int64_t n = m_in->read(m_buf.data(), kChunk);
+                if (n < 0) {
+                    m_error = m_in->error();
+                    return -1;
+                }
+                if (n == 0) {
+                    if (m_inMember) {
+                        m_error = "truncated gzip stream";
+                        return -1;
+                    }
+                    m_done = true;
+                    break;
+                }
+                m_z.next_in = reinterpret_cast<Bytef*>(m_buf.data());
+                m_z.avail_in = uInt(n);
+            }
+            if (!m_inMember) { // concatenated gzip members are legal
+                inflateReset(&m_z);
+                m_inMember = true;
+            }
+            int rc = inflate(&m_z, Z_NO_FLUSH);
+            if (rc == Z_STREAM_END) {
+                m_inMember = false;
+            } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+                m_error = std::string("corrupt gzip stream: ") + (m_z.msg ? m_z.msg : "inflate failed");
+                return -1;
+            }
+        }
+        return cap - int64_t(m_z.avail_out);
+    }
+    int64_t rawBytesRead() const override { return m_in->rawBytesRead() - int64_t(m_z.avail_in); }
+
+private:
+    std::unique_ptr<ByteSource> m_in;
+    std::vector<char> m_buf;
+    z_stream m_z;
+    bool m_inMember = true;
+    bool m_done = false;
+};
+
+class ZstdSource final : public ByteSource {
+public:
+    explicit ZstdSource(std::unique_ptr<ByteSource> in)
+        : m_in(std::move(in)), m_buf(ZSTD_DStreamInSize()), m_ds(ZSTD_createDStream()) {
+        ZSTD_initDStream(m_ds);
+    }
+    ~ZstdSource() override { ZSTD_freeDStream(m_ds); }
+    int64_t read(char* out, int64_t cap) override {
+        ZSTD_outBuffer ob{out, size_t(cap), 0};
+        while (ob.pos == 0) {
+            if (m_ib.pos == m_ib.size) {
+                int64_t n = m_in->read(m_buf.data(), int64_t(m_buf.size()));
+                if (n < 0) {
+                    m_error = m_in->error();
+                    return -1;
+                }
+                if (n == 0) {
+                    if (m_lastRet != 0) {
+                        m_error = "truncated zstd stream";
+                        return -1;
+                    }
+                    return 0;
+                }
+                m_ib = ZSTD_inBuffer{m_buf.data(), size_t(n), 0};
+            }
+            size_t rc = ZSTD_decompressStream(m_ds, &ob, &m_ib);
+            if (ZSTD_isError(rc)) {
+                m_error = std::string("corrupt zstd stream: ") + ZSTD_getErrorName(rc);
+                return -1;
+            }
+            m_lastRet = rc;
+        }
+        return int64_t(ob.pos);
+    }
+    int64_t rawBytesRead() const override { return m_in->rawBytesRead() - int64_t(m_ib.size - m_ib.pos); }
+
+private:
+    std::unique_ptr<ByteSource> m_in;
+    std::vector<char> m_buf;
+    ZSTD_DStream* m_ds;
+    ZSTD_inBuffer m_ib{nullptr, 0, 0};
+    size_t m_lastRet = 0;
+};
+
+} // namespace
+
+Compression sniffCompression(const std::string& path) {
+    unsigned char m[4] = {0, 0, 0, 0};
+    FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return Compression::None;
+    size_t n = std::fread(m, 1, 4, f);
+    std::fclose(f);
+    if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) return Compression::Gzip;
+    if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) return Compression::Zstd;
+    return Compression::None;
+}
+
+std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string& error) {
+    Compression c = sniffCompression(path);
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = path + ": cannot open: " + std::strerror(errno);
+        return nullptr;
+    }
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    std::unique_ptr<ByteSource> file = std::make_unique<FileSource>(fd);
+    switch (c) {
+    case Compression::Gzip: return std::make_unique<GzipSource>(std::move(file));
+    case Compression::Zstd: return std::make_unique<ZstdSource>(std::move(file));
+    case Compression::None: break;
+    }
+    return file;
+}
+
+std::string stripCompressionSuffix(const std::string& name) {
+    for (const char* suf : {".gz", ".zst", ".zstd"}) {
+        size_t n = std::strlen(suf);
+        if (name.size() > n && name.compare(name.size() - n, n, suf) == 0) return name.substr(0, name.size() - n);
+    }
+    return name;
+}
+
+} // namespace rs::io

@@ -1,0 +1,38 @@
+#pragma once
+// Chunked byte sources: plain files, gzip and zstd streams, chosen by the file's magic bytes (not its
+// name). Readers never hold a whole file; they pull chunks of ≤ 128 KiB (larger read() calls were
+// measured slower here). A source is used by one thread at a time.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace rs::io {
+
+enum class Compression { None, Gzip, Zstd };
+
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    /// Reads up to `cap` decompressed bytes into `buf`. Returns the count, 0 at the end of the stream.
+    /// Returns -1 on an error; error() then says what happened (e.g. a corrupt compressed stream).
+    virtual int64_t read(char* buf, int64_t cap) = 0;
+    /// Bytes consumed from the underlying file so far (compressed bytes for compressed sources); drives
+    /// progress against file sizes.
+    virtual int64_t rawBytesRead() const = 0;
+    const std::string& error() const { return m_error; }
+
+protected:
+    std::string m_error;
+};
+
+/// Opens `path`, sniffing gzip (1f 8b) and zstd (28 b5 2f fd) magic. Returns null and sets `error`
+/// when the file cannot be opened.
+std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string& error);
+
+/// The compression a file uses according to its first bytes (None when unreadable).
+Compression sniffCompression(const std::string& path);
+
+/// The file name without a trailing ".gz"/".zst" (for format detection by name).
+std::string stripCompressionSuffix(const std::string& name);
+
+} // namespace rs::io

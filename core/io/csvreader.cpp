@@ -1,0 +1,130 @@
+#include "core/io/csvreader.h"
+
+#include "core/model/decimal.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace rs::io {
+
+CsvReader::CsvReader(ByteSource& src) : m_src(src) { m_buf.reserve(256 * 1024); }
+
+bool CsvReader::fill() {
+    if (m_eof) return false;
+    if (m_pos > 0) {
+        m_buf.erase(0, m_pos);
+        m_pos = 0;
+    }
+    size_t old = m_buf.size();
+    m_buf.resize(old + 128 * 1024);
+    int64_t n = m_src.read(m_buf.data() + old, 128 * 1024);
+    if (n < 0) {
+        m_error = m_src.error();
+        m_buf.resize(old);
+        m_eof = true;
+        return false;
+    }
+    m_buf.resize(old + size_t(n));
+    if (n == 0) m_eof = true;
+    return n > 0;
+}
+
+bool CsvReader::next() {
+    m_fields.clear();
+    for (;;) {
+        // Skip blank lines between records.
+        for (;;) {
+            if (m_pos >= m_buf.size() && !fill()) return false;
+            char c = m_buf[m_pos];
+            if (c == '\n') {
+                ++m_pos, ++m_consumed, ++m_line;
+            } else if (c == '\r') {
+                ++m_pos, ++m_consumed;
+            } else {
+                break;
+            }
+        }
+        if (m_first) {
+            m_first = false;
+            while (m_buf.size() - m_pos < 3 && fill()) {
+            }
+            if (m_buf.compare(m_pos, 3, "\xEF\xBB\xBF") == 0) {
+                m_pos += 3, m_consumed += 3;
+                continue;
+            }
+        }
+        break;
+    }
+    m_recordLine = m_line;
+    m_recordOffset = m_consumed;
+    std::string field;
+    bool inQuotes = false, wasQuoted = false;
+    for (;;) {
+        if (m_pos >= m_buf.size() && !fill()) {
+            if (inQuotes) m_unterminated = true;
+            m_fields.push_back(std::move(field));
+            return true;
+        }
+        char c = m_buf[m_pos++];
+        ++m_consumed;
+        if (inQuotes) {
+            if (c == '"') {
+                if (m_pos >= m_buf.size()) fill();
+                if (m_pos < m_buf.size() && m_buf[m_pos] == '"') {
+                    field.push_back('"');
+                    ++m_pos, ++m_consumed;
+                } else {
+                    inQuotes = false;
+                }
+            } else {
+                if (c == '\n') ++m_line;
+                field.push_back(c);
+            }
+            continue;
+        }
+        if (c == '"' && (field.empty() || !wasQuoted)) {
+            if (field.empty()) {
+                inQuotes = true;
+                wasQuoted = true;
+                continue;
+            }
+        }
+        if (c == ',') {
+            m_fields.push_back(std::move(field));
+            field.clear();
+            wasQuoted = false;
+        } else if (c == '\n') {
+            ++m_line;
+            if (!field.empty() && field.back() == '\r') field.pop_back();
+            m_fields.push_back(std::move(field));
+            return true;
+        } else {
+            field.push_back(c);
+        }
+    }
+}
+
+CsvHeader::CsvHeader(const std::vector<std::string>& names) {
+    for (const auto& n : names) {
+        std::string t(model::trimCell(n));
+        std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+        m_names.push_back(std::move(t));
+    }
+}
+
+int CsvHeader::find(std::initializer_list<std::string_view> names) const {
+    for (auto want : names) {
+        std::string w(want);
+        std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return std::tolower(c); });
+        for (size_t i = 0; i < m_names.size(); ++i)
+            if (m_names[i] == w) return int(i);
+    }
+    return -1;
+}
+
+std::string_view cell(const std::vector<std::string>& row, int i) {
+    if (i < 0 || size_t(i) >= row.size()) return {};
+    return model::trimCell(row[size_t(i)]);
+}
+
+} // namespace rs::io

@@ -1,0 +1,61 @@
+#pragma once
+// Streaming CSV reader: RFC-4180 quoting ("" escapes, quoted fields spanning lines), LF or CRLF line
+// endings mixed in one file, a UTF-8 BOM, and no whole-file buffering. Columns are found by header
+// name, never by position, because column sets drift between profiler versions. One thread.
+#include "core/io/bytesource.h"
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rs::io {
+
+class CsvReader {
+public:
+    explicit CsvReader(ByteSource& src);
+
+    /// Reads the next record. Returns false at the end of input or on a read error (see error()).
+    /// Blank lines are skipped.
+    bool next();
+    const std::vector<std::string>& fields() const { return m_fields; }
+    /// 1-based line number where the current record starts.
+    int64_t line() const { return m_recordLine; }
+    /// Byte offset (decompressed) where the current record starts.
+    int64_t offset() const { return m_recordOffset; }
+    const std::string& error() const { return m_error; }
+    /// True when the last record ended inside an open quote (truncated file).
+    bool unterminatedQuote() const { return m_unterminated; }
+
+private:
+    bool fill();
+    ByteSource& m_src;
+    std::string m_buf;
+    size_t m_pos = 0;
+    bool m_eof = false;
+    bool m_first = true;
+    bool m_unterminated = false;
+    int64_t m_line = 1, m_recordLine = 1;
+    int64_t m_consumed = 0, m_recordOffset = 0;
+    std::vector<std::string> m_fields;
+    std::string m_error;
+};
+
+/// Maps header names to column indexes; lookups take several spellings (e.g. "Step Id", "Step ID").
+class CsvHeader {
+public:
+    CsvHeader() = default;
+    explicit CsvHeader(const std::vector<std::string>& names);
+    /// Index of the first name present (case-insensitive, trimmed), or -1.
+    int find(std::initializer_list<std::string_view> names) const;
+    int size() const { return int(m_names.size()); }
+    const std::vector<std::string>& names() const { return m_names; }
+
+private:
+    std::vector<std::string> m_names;
+};
+
+/// Field `i` of `row` trimmed of whitespace/tab suffixes, or empty when i is -1 or out of range.
+std::string_view cell(const std::vector<std::string>& row, int i);
+
+} // namespace rs::io

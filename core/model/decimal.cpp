@@ -1,0 +1,133 @@
+#include "core/model/decimal.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+namespace rs::model {
+
+std::string_view trimCell(std::string_view t) {
+    auto isWs = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!t.empty() && isWs(t.front())) t.remove_prefix(1);
+    while (!t.empty() && isWs(t.back())) t.remove_suffix(1);
+    if (t.size() >= 2 && t.front() == '"' && t.back() == '"') {
+        t = t.substr(1, t.size() - 2);
+        while (!t.empty() && isWs(t.front())) t.remove_prefix(1);
+        while (!t.empty() && isWs(t.back())) t.remove_suffix(1);
+    }
+    return t;
+}
+
+namespace {
+
+// Fallback for exponent notation ("1.5e3"): precision is limited, which is acceptable because
+// profilers never write timestamps that way.
+std::optional<int64_t> parseViaLongDouble(std::string_view t, long double factor) {
+    std::string s(t);
+    char* end = nullptr;
+    long double v = std::strtold(s.c_str(), &end);
+    if (end == s.c_str() || *end != '\0' || !std::isfinite(v)) return std::nullopt;
+    long double r = std::roundl(v * factor);
+    if (r > static_cast<long double>(std::numeric_limits<int64_t>::max()) ||
+        r < static_cast<long double>(std::numeric_limits<int64_t>::min()))
+        return std::nullopt;
+    return static_cast<int64_t>(r);
+}
+
+} // namespace
+
+std::optional<int64_t> parseScaledBy(std::string_view t, int64_t factor) {
+    t = trimCell(t);
+    if (t.empty()) return std::nullopt;
+    if (t.find_first_of("eE") != std::string_view::npos) return parseViaLongDouble(t, factor);
+    bool neg = false;
+    size_t i = 0;
+    if (t[0] == '-' || t[0] == '+') {
+        neg = t[0] == '-';
+        i = 1;
+    }
+    unsigned __int128 ip = 0;
+    size_t digits = 0;
+    for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i, ++digits) {
+        ip = ip * 10 + unsigned(t[i] - '0');
+        if (ip > (unsigned __int128)1 << 100) return std::nullopt;
+    }
+    unsigned __int128 fracNum = 0, fracDen = 1;
+    if (i < t.size() && t[i] == '.') {
+        ++i;
+        for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i, ++digits) {
+            if (fracDen < (unsigned __int128)1000000000000000000ULL) { // keep 18 fraction digits
+                fracNum = fracNum * 10 + unsigned(t[i] - '0');
+                fracDen *= 10;
+            }
+        }
+    }
+    if (i != t.size() || digits == 0) return std::nullopt;
+    unsigned __int128 f = static_cast<unsigned __int128>(factor);
+    unsigned __int128 whole = ip * f;
+    unsigned __int128 part = fracNum * f;
+    unsigned __int128 q = part / fracDen, rem = part % fracDen;
+    if (rem * 2 >= fracDen) ++q; // round half away from zero
+    unsigned __int128 total = whole + q;
+    if (total > static_cast<unsigned __int128>(std::numeric_limits<int64_t>::max())) return std::nullopt;
+    int64_t v = static_cast<int64_t>(total);
+    return neg ? -v : v;
+}
+
+std::optional<int64_t> parseScaled(std::string_view t, TimeUnit unit) {
+    return parseScaledBy(t, static_cast<int64_t>(unit));
+}
+
+std::optional<uint64_t> parseU64(std::string_view t) {
+    t = trimCell(t);
+    if (!t.empty() && t[0] == '+') t.remove_prefix(1);
+    if (t.empty() || t.size() > 20) return std::nullopt;
+    unsigned __int128 v = 0;
+    for (char c : t) {
+        if (c < '0' || c > '9') return std::nullopt;
+        v = v * 10 + unsigned(c - '0');
+    }
+    if (v > std::numeric_limits<uint64_t>::max()) return std::nullopt;
+    return static_cast<uint64_t>(v);
+}
+
+std::optional<int64_t> parseI64(std::string_view t) { return parseScaledBy(t, 1); }
+
+std::optional<uint64_t> parseAddress(std::string_view t) {
+    t = trimCell(t);
+    bool hex = false;
+    if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+        t.remove_prefix(2);
+        hex = true;
+    }
+    if (t.empty() || t.size() > 20) return std::nullopt;
+    if (!hex) {
+        bool allDigits = true;
+        for (char c : t) allDigits = allDigits && c >= '0' && c <= '9';
+        if (allDigits) return parseU64(t);
+    }
+    if (t.size() > 16) return std::nullopt;
+    uint64_t v = 0;
+    for (char c : t) {
+        int d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return std::nullopt;
+        v = v * 16 + uint64_t(d);
+    }
+    return v;
+}
+
+std::optional<double> parseDouble(std::string_view t) {
+    t = trimCell(t);
+    if (t.empty()) return std::nullopt;
+    std::string s(t);
+    char* end = nullptr;
+    double v = std::strtod(s.c_str(), &end);
+    if (end == s.c_str() || *end != '\0') return std::nullopt;
+    return v;
+}
+
+} // namespace rs::model

@@ -1,0 +1,98 @@
+#include "core/query/queryservice.h"
+
+#include "core/query/queryworker.h"
+
+#include <QMetaObject>
+
+Q_DECLARE_METATYPE(rs::query::TimelineWindow)
+
+namespace rs::query {
+
+void QueryWorker::open(const QString& path) {
+    try {
+        m_db = std::make_unique<index::Db>(path.toStdString(), true);
+        Q_EMIT summaryReady(std::make_shared<const ProfileSummary>(loadSummary(*m_db)));
+    } catch (const std::exception& e) {
+        m_db.reset();
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
+void QueryWorker::timeline(quint64 id, TimelineWindow w) {
+    if (!m_db) return;
+    try {
+        Q_EMIT timelineReady(id, std::make_shared<const TimelineData>(loadTimeline(*m_db, w)));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
+void QueryWorker::spanDetail(quint64 id, qint64 spanId) {
+    if (!m_db) return;
+    try {
+        Q_EMIT spanDetailReady(id, loadSpanDetail(*m_db, spanId));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
+void QueryWorker::search(quint64 id, const QString& text, int limit) {
+    if (!m_db) return;
+    try {
+        std::vector<int64_t> tracks;
+        auto hits = searchSpans(*m_db, text.toStdString(), limit, &tracks);
+        Q_EMIT searchReady(id, std::move(hits), std::vector<qint64>(tracks.begin(), tracks.end()));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
+QueryService::QueryService(QObject* parent) : QObject(parent), m_worker(new QueryWorker) {
+    qRegisterMetaType<rs::query::TimelineWindow>();
+    qRegisterMetaType<std::shared_ptr<const rs::query::ProfileSummary>>();
+    qRegisterMetaType<std::shared_ptr<const rs::query::TimelineData>>();
+    qRegisterMetaType<std::optional<rs::query::SpanDetail>>();
+    qRegisterMetaType<std::vector<rs::query::DrawItem>>();
+    qRegisterMetaType<std::vector<qint64>>();
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &QueryWorker::summaryReady, this, &QueryService::summaryReady);
+    connect(m_worker, &QueryWorker::timelineReady, this, &QueryService::timelineReady);
+    connect(m_worker, &QueryWorker::spanDetailReady, this, &QueryService::spanDetailReady);
+    connect(m_worker, &QueryWorker::searchReady, this, &QueryService::searchReady);
+    connect(m_worker, &QueryWorker::failed, this, &QueryService::failed);
+    m_thread.setObjectName("rankscope-query");
+    m_thread.start();
+}
+
+QueryService::~QueryService() {
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void QueryService::open(const QString& dbPath) {
+    m_dbPath = dbPath;
+    QMetaObject::invokeMethod(m_worker, "open", Qt::QueuedConnection, Q_ARG(QString, dbPath));
+}
+
+quint64 QueryService::requestTimeline(const TimelineWindow& w) {
+    quint64 id = m_nextId++;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, w] { worker->timeline(id, w); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 QueryService::requestSpanDetail(qint64 spanId) {
+    quint64 id = m_nextId++;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, spanId] { worker->spanDetail(id, spanId); },
+                              Qt::QueuedConnection);
+    return id;
+}
+
+quint64 QueryService::requestSearch(const QString& text, int limit) {
+    quint64 id = m_nextId++;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, text, limit] { worker->search(id, text, limit); },
+                              Qt::QueuedConnection);
+    return id;
+}
+
+} // namespace rs::query

@@ -1,0 +1,31 @@
+#pragma once
+// The worker side of QueryService: lives on the service's thread and owns the read-only connection.
+#include "core/index/sqlite.h"
+#include "core/query/timelinequery.h"
+
+#include <QObject>
+#include <memory>
+#include <optional>
+
+namespace rs::query {
+
+class QueryWorker : public QObject {
+    Q_OBJECT
+public Q_SLOTS:
+    void open(const QString& path);
+    void timeline(quint64 id, rs::query::TimelineWindow w);
+    void spanDetail(quint64 id, qint64 spanId);
+    void search(quint64 id, const QString& text, int limit);
+
+Q_SIGNALS:
+    void summaryReady(std::shared_ptr<const rs::query::ProfileSummary> summary);
+    void timelineReady(quint64 requestId, std::shared_ptr<const rs::query::TimelineData> data);
+    void spanDetailReady(quint64 requestId, std::optional<rs::query::SpanDetail> detail);
+    void searchReady(quint64 requestId, std::vector<rs::query::DrawItem> hits, std::vector<qint64> trackIds);
+    void failed(QString message);
+
+private:
+    std::unique_ptr<index::Db> m_db;
+};
+
+} // namespace rs::query

@@ -1,0 +1,184 @@
+#include "core/query/timelinequery.h"
+
+#include "core/analysis/report.h"
+#include "core/formats/jsonscan.h"
+#include "core/import/tracknester.h"
+#include "core/io/bytesource.h"
+
+#include <algorithm>
+
+namespace rs::query {
+
+ProfileSummary loadSummary(index::Db& db) {
+    ProfileSummary s;
+    s.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+    {
+        auto q = db.prepare("SELECT rank, clock_offset_ns FROM rank_info ORDER BY rank");
+        while (q.step()) {
+            s.ranks.push_back(int(q.i64(0)));
+            s.clockOffsetNs[int(q.i64(0))] = q.i64(1);
+        }
+    }
+    {
+        auto q = db.prepare("SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track "
+                            "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
+                            "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
+        while (q.step())
+            s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4), int(std::max<int64_t>(0, q.i64(5))),
+                                q.i64(6), q.i64(7)});
+    }
+    {
+        auto q = db.prepare("SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), coalesce(st.cause, '') "
+                            "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
+                            "ORDER BY s.rank, s.start_ns");
+        while (q.step()) s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
+    }
+    {
+        auto q = db.prepare("SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
+                            "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "
+                            "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns) "
+                            "FROM wait w ORDER BY w.rank, w.start_ns");
+        while (q.step())
+            s.waits.push_back({int(q.i64(0)), q.i64(1), q.text(2), q.i64(3), q.i64(4), q.text(5),
+                               q.isNull(6) ? std::nullopt : std::optional<int>(int(q.i64(6))), q.i64(7)});
+    }
+    {
+        auto q = db.prepare("SELECT value FROM string ORDER BY id");
+        while (q.step()) s.strings.push_back(q.text(0));
+    }
+    {
+        auto q = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER BY severity, file");
+        while (q.step()) s.diagnostics.push_back({q.text(0), q.text(1), q.text(2), q.text(3), q.i64(4), q.i64(5)});
+    }
+    auto report = analysis::buildReport(db, 20);
+    s.reportJson = report.dump();
+    s.reportText = analysis::formatReport(report, 20);
+    s.startNs = db.scalar("SELECT min(start_ns) FROM lod WHERE level = 0");
+    s.endNs = db.scalar("SELECT max(end_ns) FROM lod WHERE level = 0");
+    if (s.endNs <= s.startNs) {
+        s.startNs = db.scalar("SELECT min(start_ns) FROM step");
+        s.endNs = std::max(s.startNs + 1, db.scalar("SELECT max(end_ns) FROM step"));
+    }
+    return s;
+}
+
+int chooseLodLevel(int64_t t0, int64_t t1, int widthPx) {
+    double nsPerPx = double(std::max<int64_t>(1, t1 - t0)) / double(std::max(1, widthPx));
+    int level = -1;
+    for (int l = 0; l < import::kLodLevels; ++l)
+        if (double(import::lodWidthNs(l)) <= nsPerPx) level = l;
+    return level;
+}
+
+TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
+    TimelineData d;
+    d.window = w;
+    d.lodLevel = chooseLodLevel(w.t0, w.t1, w.widthPx);
+    // Long spans that start before the window still cover it: look back by the track's longest span is
+    // costly, so look back a fixed margin (one window width) and rely on LOD end_ns for merged buckets.
+    int64_t span = std::max<int64_t>(1, w.t1 - w.t0);
+    int64_t from = w.t0 - span;
+    if (d.lodLevel >= 0) {
+        auto q = db.prepare("SELECT start_ns, end_ns, name_id, count FROM lod WHERE track_id = ? AND level = ? "
+                            "AND start_ns >= ? AND start_ns < ? AND end_ns > ? ORDER BY start_ns");
+        auto deep = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
+                               "WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ? AND depth > 0 AND dur_ns >= ? LIMIT 20000");
+        for (int64_t t : w.trackIds) {
+            TrackDraw td{t, {}};
+            q.bind(1, t).bind(2, int64_t(d.lodLevel)).bind(3, from).bind(4, w.t1).bind(5, w.t0);
+            while (q.step()) td.items.push_back({q.i64(0), q.i64(1), int32_t(q.i64(2)), 0, 0, q.i64(3), 0});
+            q.reset();
+            // nested spans wide enough to be seen at this zoom (LOD covers depth 0 only)
+            deep.bind(1, t).bind(2, from).bind(3, w.t1).bind(4, import::lodWidthNs(d.lodLevel) * 4);
+            while (deep.step())
+                td.items.push_back({deep.i64(1), deep.i64(2), int32_t(deep.i64(3)), int32_t(deep.i64(4)),
+                                    int32_t(deep.i64(5)), 1, deep.i64(0)});
+            deep.reset();
+            d.tracks.push_back(std::move(td));
+        }
+        return d;
+    }
+    auto q = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
+                        "WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ? AND ts_ns + dur_ns > ? ORDER BY ts_ns LIMIT 200000");
+    for (int64_t t : w.trackIds) {
+        TrackDraw td{t, {}};
+        q.bind(1, t).bind(2, from).bind(3, w.t1).bind(4, w.t0);
+        while (q.step())
+            td.items.push_back({q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
+        q.reset();
+        d.tracks.push_back(std::move(td));
+    }
+    return d;
+}
+
+namespace {
+// Reads the raw event at `offset` in `path` and returns its args object. Compressed files are
+// decompressed from the start: acceptable for one span a user clicked, never done in bulk.
+std::string argsAt(const std::string& path, int64_t offset) {
+    std::string err;
+    auto src = io::openByteSource(path, err);
+    if (!src || offset < 0) return {};
+    std::vector<char> buf(64 * 1024);
+    std::string tail;
+    for (int64_t pos = 0; tail.size() < 256 * 1024;) {
+        int64_t n = src->read(buf.data(), int64_t(buf.size()));
+        if (n <= 0) break;
+        if (pos + n > offset) {
+            int64_t from = std::max<int64_t>(0, offset - pos);
+            tail.append(buf.data() + from, size_t(n - from));
+        }
+        pos += n;
+    }
+    if (tail.empty() || tail[0] != '{') return {}; // CSV rows have no args object
+    size_t end = formats::skipValue(tail, 0);
+    if (end == std::string::npos) return {};
+    std::string out;
+    formats::forEachMember(std::string_view(tail).substr(0, end), [&](std::string_view k, const formats::JsonValue& v) {
+        if (k == "args") out = std::string(v.text);
+    });
+    return out;
+}
+} // namespace
+
+std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
+    auto q = db.prepare("SELECT s.span_id, t.rank, t.name, n.value, o.value, c.value, s.ts_ns, s.dur_ns, s.depth, "
+                        "f.path, s.file_offset, f.format, (SELECT st.step FROM step st WHERE st.rank = t.rank AND "
+                        "st.start_ns <= s.ts_ns ORDER BY st.start_ns DESC LIMIT 1) FROM span s JOIN track t "
+                        "ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = "
+                        "s.op_type_id LEFT JOIN string c ON c.id = s.cat_id LEFT JOIN source_file f ON f.file_id = s.file_id "
+                        "WHERE s.span_id = ?");
+    q.bind(1, spanId);
+    if (!q.step()) return std::nullopt;
+    SpanDetail d;
+    d.spanId = q.i64(0);
+    d.rank = int(q.i64(1));
+    d.track = q.text(2);
+    d.name = q.text(3);
+    d.opType = q.text(4);
+    d.category = q.text(5);
+    d.tsNs = q.i64(6);
+    d.durNs = q.i64(7);
+    d.depth = int(q.i64(8));
+    d.file = q.text(9);
+    if (!q.isNull(12)) d.step = q.i64(12);
+    std::string format = q.text(11);
+    if (!d.file.empty() && format.find("csv") == std::string::npos && format.find("details") == std::string::npos)
+        d.argsJson = argsAt(d.file, q.i64(10));
+    return d;
+}
+
+std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit, std::vector<int64_t>* trackIds) {
+    std::vector<DrawItem> out;
+    std::string like = "%" + text + "%";
+    auto q = db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, s.track_id "
+                        "FROM span s WHERE s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
+                        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1) ORDER BY s.ts_ns LIMIT ?2");
+    q.bind(1, like).bind(2, int64_t(limit));
+    while (q.step()) {
+        out.push_back({q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
+        if (trackIds) trackIds->push_back(q.i64(6));
+    }
+    return out;
+}
+
+} // namespace rs::query

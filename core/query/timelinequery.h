@@ -1,0 +1,104 @@
+#pragma once
+// Typed read-side API for the views (they never write SQL): the profile summary (ranks, tracks, steps,
+// waits), draw lists for a time window from the level-of-detail tables, and the details of one span.
+// Functions take a connection owned by the calling thread (the query service's worker thread).
+// Times are int64 ns since the epoch.
+#include "core/index/sqlite.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::query {
+
+struct TrackDesc {
+    int64_t trackId;
+    int rank;
+    std::string kind, name, process;
+    int maxDepth;
+    int64_t spanCount;
+    int64_t sortIndex;
+};
+
+struct StepDesc {
+    int rank;
+    int64_t step, startNs, endNs;
+    bool outlier;
+    std::string cause;
+};
+
+struct WaitDesc {
+    int rank;
+    int64_t step;
+    std::string collective;
+    int64_t startNs, durNs;
+    std::string kind; ///< collective_wait, idle_gap
+    std::optional<int> blamedRank;
+    int64_t blamedArrivalNs; ///< when the blamed rank arrived (the end of the wait)
+};
+
+struct DiagnosticDesc {
+    std::string file, severity, what, excerpt;
+    int64_t count, firstOffset;
+};
+
+struct ProfileSummary {
+    std::vector<DiagnosticDesc> diagnostics;
+    std::string reportJson; ///< the report document (core/analysis/report.h)
+    std::string reportText; ///< its human summary
+    std::vector<int> ranks;
+    std::vector<TrackDesc> tracks;
+    std::vector<StepDesc> steps;
+    std::vector<WaitDesc> waits;
+    std::map<int, int64_t> clockOffsetNs;
+    std::vector<std::string> strings; ///< names and op types by id
+    int64_t startNs = 0, endNs = 0;
+    std::string profile;
+};
+
+struct DrawItem {
+    int64_t startNs, endNs;
+    int32_t nameId, opTypeId;
+    int32_t depth;
+    int64_t count;  ///< spans merged into this item (1 for a single span)
+    int64_t spanId; ///< 0 for a merged LOD bucket
+};
+
+struct TrackDraw {
+    int64_t trackId;
+    std::vector<DrawItem> items;
+};
+
+struct TimelineWindow {
+    int64_t t0 = 0, t1 = 0;
+    int widthPx = 1000;
+    std::vector<int64_t> trackIds;
+};
+
+struct TimelineData {
+    TimelineWindow window;
+    int lodLevel = -1; ///< -1: raw spans
+    std::vector<TrackDraw> tracks;
+};
+
+struct SpanDetail {
+    int64_t spanId = 0;
+    int rank = 0;
+    std::string track, name, opType, category, file;
+    int64_t tsNs = 0, durNs = 0;
+    int depth = 0;
+    std::optional<int64_t> step;
+    std::string argsJson; ///< the event's args, read from its source file on demand
+};
+
+ProfileSummary loadSummary(index::Db& db);
+/// The LOD level whose bucket is at most one pixel wide for the window (-1: raw spans).
+int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
+TimelineData loadTimeline(index::Db& db, const TimelineWindow& w);
+std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId);
+/// Spans whose name or op type contains `text` (case-insensitive), ordered by time; at most `limit`.
+std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit, std::vector<int64_t>* trackIds);
+
+} // namespace rs::query

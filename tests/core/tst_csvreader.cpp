@@ -1,0 +1,65 @@
+// CSV reader: the quirks of real profiler CSVs (tab suffixes, CRLF mixed with LF, quoted multi-line
+// fields, triple-quoted shapes, BOM), header lookup by name, and truncation.
+#include "core/io/csvreader.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+
+using namespace rs;
+
+namespace {
+std::vector<std::vector<std::string>> readAll(const std::string& text, bool* unterminated = nullptr) {
+    std::string dir = test::tempDir("csv");
+    test::writeFile(dir + "/t.csv", text);
+    std::string err;
+    auto src = io::openByteSource(dir + "/t.csv", err);
+    io::CsvReader r(*src);
+    std::vector<std::vector<std::string>> rows;
+    while (r.next()) rows.push_back(r.fields());
+    if (unterminated) *unterminated = r.unterminatedQuote();
+    return rows;
+}
+} // namespace
+
+class TstCsvReader : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void quirks() {
+        std::string text = "\xEF\xBB\xBF" "Name,Start Time(us),Call Stack\r\n"
+                           "a,1736408883704643.212\t,\"x.py(1): f;\r\ny.py(2): g\"\r\n"
+                           "b,12,\"\"\"32,3,224,224\"\"\"\n"
+                           "\n"
+                           "c,,N/A";
+        auto rows = readAll(text);
+        QCOMPARE(rows.size(), size_t(4));
+        QCOMPARE(rows[0][0], std::string("Name"));
+        QCOMPARE(rows[1][1], std::string("1736408883704643.212\t"));
+        QCOMPARE(std::string(io::cell(rows[1], 1)), std::string("1736408883704643.212"));
+        QCOMPARE(rows[1][2], std::string("x.py(1): f;\r\ny.py(2): g"));
+        QCOMPARE(rows[2][2], std::string("\"32,3,224,224\""));
+        QCOMPARE(rows[3].size(), size_t(3));
+        QCOMPARE(rows[3][2], std::string("N/A"));
+    }
+    void headerByName() {
+        io::CsvHeader h({"Step ID", " Name ", "Type"});
+        QCOMPARE(h.find({"Step Id", "Step ID"}), 0);
+        QCOMPARE(h.find({"name"}), 1);
+        QCOMPARE(h.find({"Device_id"}), -1);
+    }
+    void longFileAcrossChunks() {
+        std::string text = "a,b\n";
+        for (int i = 0; i < 50000; ++i) text += std::to_string(i) + ",\"multi\nline " + std::to_string(i) + "\"\r\n";
+        auto rows = readAll(text);
+        QCOMPARE(rows.size(), size_t(50001));
+        QCOMPARE(rows.back()[1], std::string("multi\nline 49999"));
+    }
+    void unterminatedQuote() {
+        bool unterminated = false;
+        auto rows = readAll("a,b\n1,\"never closed\n", &unterminated);
+        QVERIFY(unterminated);
+        QCOMPARE(rows.size(), size_t(2));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstCsvReader)
+#include "tst_csvreader.moc"

@@ -1,0 +1,68 @@
+#include "tests/support/testsupport.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <vector>
+#include <zlib.h>
+#include <zstd.h>
+
+namespace rs::test {
+
+std::string tempDir(const std::string& tag) {
+    static std::vector<std::unique_ptr<QTemporaryDir>> dirs;
+    dirs.push_back(std::make_unique<QTemporaryDir>(QDir::tempPath() + "/rankscope-" + QString::fromStdString(tag) + "-XXXXXX"));
+    return dirs.back()->path().toStdString();
+}
+
+void writeFile(const std::string& path, const std::string& content) {
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    auto ends = [&](const char* s) {
+        std::string suf(s);
+        return path.size() >= suf.size() && path.compare(path.size() - suf.size(), suf.size(), suf) == 0;
+    };
+    if (ends(".gz")) {
+        gzFile f = gzopen(path.c_str(), "wb");
+        gzwrite(f, content.data(), unsigned(content.size()));
+        gzclose(f);
+        return;
+    }
+    std::ofstream out(path, std::ios::binary);
+    if (ends(".zst")) {
+        std::string buf(ZSTD_compressBound(content.size()), '\0');
+        size_t n = ZSTD_compress(buf.data(), buf.size(), content.data(), content.size(), 3);
+        out.write(buf.data(), std::streamsize(n));
+        return;
+    }
+    out.write(content.data(), std::streamsize(content.size()));
+}
+
+std::string samplesDir() {
+    const char* env = std::getenv("RANKSCOPE_SAMPLES");
+    std::string p = env ? env : "";
+    if (p.empty() || !std::filesystem::is_directory(p)) return {};
+    return p;
+}
+
+std::string rankscopeBin() {
+    const char* env = std::getenv("RANKSCOPE_BIN");
+    return env ? env : "rankscope";
+}
+
+int runRankscope(const QStringList& args, QString* out, QString* err, int timeoutMs) {
+    QProcess p;
+    p.start(QString::fromStdString(rankscopeBin()), args);
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        return -1;
+    }
+    if (out) *out = QString::fromUtf8(p.readAllStandardOutput());
+    if (err) *err = QString::fromUtf8(p.readAllStandardError());
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+} // namespace rs::test

@@ -1,0 +1,20 @@
+#pragma once
+// Helpers shared by the tests: temporary directories, writing small fixture files (plain, gzip, zstd),
+// locating the shared samples (tests skip with a message when they are absent) and the built binary.
+#include <QString>
+#include <string>
+
+namespace rs::test {
+
+/// A fresh empty directory under the system temp dir, removed when the process exits normally.
+std::string tempDir(const std::string& tag);
+/// Writes `content` to `path` (creating parent directories); compression by suffix .gz / .zst.
+void writeFile(const std::string& path, const std::string& content);
+/// Root of ../shared/samples, or empty when not present.
+std::string samplesDir();
+/// Path of the built rankscope binary.
+std::string rankscopeBin();
+/// Runs the binary with `args`; returns the exit code and fills stdout/stderr.
+int runRankscope(const QStringList& args, QString* out = nullptr, QString* err = nullptr, int timeoutMs = 300000);
+
+} // namespace rs::test

@@ -1,0 +1,70 @@
+#include "views/common/interactionstate.h"
+
+#include <algorithm>
+
+namespace rs::views {
+
+void InteractionState::setBounds(qint64 startNs, qint64 endNs) {
+    m_lo = startNs;
+    m_hi = std::max(endNs, startNs + 1);
+    m_back.clear();
+    m_forward.clear();
+    m_t0 = m_lo;
+    m_t1 = m_hi;
+    Q_EMIT historyChanged();
+    Q_EMIT windowChanged(m_t0, m_t1);
+}
+
+void InteractionState::recordWindow() {
+    if (!m_back.empty() && m_back.back() == std::make_pair(m_t0, m_t1)) return;
+    m_back.push_back({m_t0, m_t1});
+    if (m_back.size() > 200) m_back.erase(m_back.begin());
+    m_forward.clear();
+    Q_EMIT historyChanged();
+}
+
+void InteractionState::setWindow(qint64 t0, qint64 t1, bool record) {
+    t0 = std::max(t0, m_lo - (m_hi - m_lo));
+    t1 = std::max(t1, t0 + 1);
+    if (t0 == m_t0 && t1 == m_t1) return;
+    if (record) recordWindow();
+    m_t0 = t0;
+    m_t1 = t1;
+    Q_EMIT windowChanged(m_t0, m_t1);
+}
+
+void InteractionState::back() {
+    if (m_back.empty()) return;
+    m_forward.push_back({m_t0, m_t1});
+    auto [a, b] = m_back.back();
+    m_back.pop_back();
+    m_t0 = a;
+    m_t1 = b;
+    Q_EMIT historyChanged();
+    Q_EMIT windowChanged(m_t0, m_t1);
+}
+
+void InteractionState::forward() {
+    if (m_forward.empty()) return;
+    m_back.push_back({m_t0, m_t1});
+    auto [a, b] = m_forward.back();
+    m_forward.pop_back();
+    m_t0 = a;
+    m_t1 = b;
+    Q_EMIT historyChanged();
+    Q_EMIT windowChanged(m_t0, m_t1);
+}
+
+void InteractionState::setSelection(const Selection& s) {
+    if (s == m_selection) return;
+    m_selection = s;
+    Q_EMIT selectionChanged(m_selection);
+}
+
+void InteractionState::setHoverNs(qint64 ns) {
+    if (ns == m_hoverNs) return;
+    m_hoverNs = ns;
+    Q_EMIT hoverChanged(ns);
+}
+
+} // namespace rs::views

@@ -1,0 +1,68 @@
+#pragma once
+// The one interaction state every view observes (created and owned by app/): the visible time window
+// with its zoom undo/redo history, the selection and the hover, all by stable integer keys (rank, span,
+// step, op type, tensor). Views change it through its API and react to its signals; they never talk to
+// each other. GUI thread only.
+#include <QObject>
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+namespace rs::views {
+
+struct Selection {
+    enum class Kind { None, Span, Step, OpType, Tensor };
+    Kind kind = Kind::None;
+    int rank = -1;       ///< -1: all ranks
+    qint64 spanId = 0;
+    qint64 step = -1;
+    QString opType;
+    QString tensorId;
+    qint64 startNs = 0, endNs = 0; ///< extent of the selected item (for zoom-to)
+    bool operator==(const Selection& o) const {
+        return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step && opType == o.opType &&
+               tensorId == o.tensorId;
+    }
+};
+
+class InteractionState : public QObject {
+    Q_OBJECT
+public:
+    explicit InteractionState(QObject* parent = nullptr) : QObject(parent) {}
+
+    /// The whole profile's extent; resets the window to it and clears the history.
+    void setBounds(qint64 startNs, qint64 endNs);
+    qint64 boundsStart() const { return m_lo; }
+    qint64 boundsEnd() const { return m_hi; }
+    qint64 windowStart() const { return m_t0; }
+    qint64 windowEnd() const { return m_t1; }
+    /// Moves the window; `record` pushes the previous window on the undo stack (panning passes false
+    /// while dragging and records once at the end).
+    void setWindow(qint64 t0, qint64 t1, bool record = true);
+    void recordWindow(); ///< pushes the current window on the undo stack
+    void fit() { setWindow(m_lo, m_hi); }
+    bool canGoBack() const { return !m_back.empty(); }
+    bool canGoForward() const { return !m_forward.empty(); }
+    void back();
+    void forward();
+
+    const Selection& selection() const { return m_selection; }
+    void setSelection(const Selection& s);
+    void clearSelection() { setSelection(Selection{}); }
+    qint64 hoverNs() const { return m_hoverNs; }
+    void setHoverNs(qint64 ns);
+
+Q_SIGNALS:
+    void windowChanged(qint64 t0, qint64 t1);
+    void historyChanged();
+    void selectionChanged(const rs::views::Selection& s);
+    void hoverChanged(qint64 ns);
+
+private:
+    qint64 m_lo = 0, m_hi = 1, m_t0 = 0, m_t1 = 1;
+    std::vector<std::pair<qint64, qint64>> m_back, m_forward;
+    Selection m_selection;
+    qint64 m_hoverNs = -1;
+};
+
+} // namespace rs::views

@@ -1,0 +1,32 @@
+#include "views/common/palette.h"
+
+#include <QCryptographicHash>
+
+namespace rs::views {
+
+namespace {
+uint32_t stableHash(const QString& s) {
+    QByteArray h = QCryptographicHash::hash(s.toUtf8(), QCryptographicHash::Md5);
+    return uint32_t(uchar(h[0])) | uint32_t(uchar(h[1])) << 8 | uint32_t(uchar(h[2])) << 16 | uint32_t(uchar(h[3])) << 24;
+}
+} // namespace
+
+QColor colorForOpType(const QString& opType, bool communication) {
+    uint32_t h = stableHash(opType);
+    if (communication) {
+        // blues and purples: 200°–280°
+        int hue = 200 + int(h % 80);
+        return QColor::fromHsv(hue, 150 + int((h >> 8) % 60), 200 + int((h >> 16) % 40));
+    }
+    // compute: warm and green hues, avoiding the reds used for waits (0–20°, 340–360°) and comm blues
+    static const int hues[] = {30, 45, 60, 80, 100, 120, 140, 160, 175, 190, 290, 310, 325};
+    int hue = hues[h % (sizeof hues / sizeof hues[0])];
+    return QColor::fromHsv(hue, 110 + int((h >> 8) % 90), 190 + int((h >> 16) % 50));
+}
+
+QColor waitColor() { return QColor(220, 30, 40); }
+QColor idleGapColor() { return QColor(255, 150, 40); }
+
+QColor textOn(const QColor& bg) { return bg.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(245, 245, 245); }
+
+} // namespace rs::views

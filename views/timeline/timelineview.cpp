@@ -1,0 +1,654 @@
+#include "views/timeline/timelineview.h"
+
+#include "core/import/optype.h"
+#include "views/common/palette.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace rs::views {
+
+TimelineView::TimelineView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_vbar(new QScrollBar(Qt::Vertical, this)) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setMinimumSize(400, 200);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(m_vbar, &QScrollBar::valueChanged, this, [this] { update(); });
+    connect(m_state, &InteractionState::windowChanged, this, [this] {
+        requestData();
+        update();
+    });
+    connect(m_state, &InteractionState::selectionChanged, this, [this](const Selection& s) {
+        // Follow selections made elsewhere: scroll to the selected rank's block.
+        if (s.rank >= 0) {
+            QRect r = rankBlock(s.rank);
+            if (r.isValid() && (r.top() < contentTop() || r.top() > height() - 40))
+                m_vbar->setValue(m_vbar->value() + r.top() - contentTop());
+        }
+        update();
+    });
+    if (m_service)
+        connect(m_service, &query::QueryService::timelineReady, this,
+                [this](quint64 id, std::shared_ptr<const query::TimelineData> d) {
+                    if (id != m_pending) return; // stale: a newer request is in flight
+                    setTimelineData(std::move(d));
+                });
+}
+
+void TimelineView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = std::move(s);
+    m_data.reset();
+    m_byTrack.clear();
+    m_opTypeCache.clear();
+    relayout();
+    requestData();
+    update();
+}
+
+void TimelineView::setTimelineData(std::shared_ptr<const query::TimelineData> d) {
+    m_data = std::move(d);
+    m_byTrack.clear();
+    if (m_data)
+        for (const auto& t : m_data->tracks) m_byTrack.insert(t.trackId, &t);
+    update();
+}
+
+void TimelineView::setShowWaits(bool on) {
+    m_showWaits = on;
+    update();
+}
+
+void TimelineView::setTrackFilter(const QString& f) {
+    m_layoutOpts.filter = f;
+    relayout();
+    requestData();
+    update();
+}
+
+void TimelineView::setCollapsed(int rank, bool collapsed) {
+    if (collapsed) m_layoutOpts.collapsedRanks.insert(rank);
+    else m_layoutOpts.collapsedRanks.erase(rank);
+    relayout();
+    requestData();
+    update();
+}
+
+void TimelineView::setSearchHits(const std::vector<qint64>& ids) {
+    m_searchHits = QSet<qint64>(ids.begin(), ids.end());
+    update();
+}
+
+void TimelineView::relayout() {
+    if (!m_summary) {
+        m_lanes.clear();
+        return;
+    }
+    m_lanes = layoutLanes(*m_summary, m_layoutOpts);
+    int visible = height() - contentTop();
+    m_vbar->setRange(0, std::max(0, layoutHeight(m_lanes) - visible + 24));
+    m_vbar->setPageStep(visible);
+}
+
+query::TimelineWindow TimelineView::currentRequest() const {
+    query::TimelineWindow w;
+    w.t0 = m_state->windowStart();
+    w.t1 = m_state->windowEnd();
+    w.widthPx = std::max(1, width() - kGutter - m_vbar->width());
+    for (const auto& l : m_lanes)
+        if (!l.header) w.trackIds.push_back(l.trackId);
+    return w;
+}
+
+void TimelineView::requestData() {
+    if (!m_service || !m_summary) return;
+    m_pending = m_service->requestTimeline(currentRequest());
+}
+
+TimeMapping TimelineView::mapping() const {
+    TimeMapping tm;
+    tm.t0 = m_state->windowStart();
+    tm.t1 = std::max<int64_t>(m_state->windowEnd(), tm.t0 + 1);
+    tm.x0 = kGutter;
+    tm.width = std::max(1, width() - kGutter - m_vbar->width());
+    return tm;
+}
+
+double TimelineView::xOf(qint64 ns) const { return mapping().x(ns); }
+
+QRect TimelineView::rankBlock(int rank) const {
+    int top = -1, bottom = -1;
+    for (const auto& l : m_lanes) {
+        if (l.rank != rank) continue;
+        if (top < 0) top = l.y;
+        bottom = l.y + l.height;
+    }
+    if (top < 0) return {};
+    return QRect(kGutter, contentTop() + top - m_vbar->value(), int(mapping().width), bottom - top);
+}
+
+QRect TimelineView::laneRect(qint64 trackId) const {
+    for (const auto& l : m_lanes)
+        if (!l.header && l.trackId == trackId)
+            return QRect(kGutter, contentTop() + l.y - m_vbar->value(), int(mapping().width), l.height);
+    return {};
+}
+
+void TimelineView::resizeEvent(QResizeEvent*) {
+    m_vbar->setGeometry(width() - m_vbar->sizeHint().width(), contentTop(), m_vbar->sizeHint().width(),
+                        height() - contentTop());
+    relayout();
+    requestData();
+}
+
+QString TimelineView::opTypeOf(const query::DrawItem& it) const {
+    int32_t key = it.opTypeId ? it.opTypeId : -it.nameId - 1;
+    auto c = m_opTypeCache.find(key);
+    if (c != m_opTypeCache.end()) return *c;
+    QString v;
+    if (m_summary) {
+        if (it.opTypeId && size_t(it.opTypeId) < m_summary->strings.size())
+            v = QString::fromStdString(m_summary->strings[size_t(it.opTypeId)]);
+        else if (size_t(it.nameId) < m_summary->strings.size())
+            v = QString::fromStdString(import::deriveOpType(m_summary->strings[size_t(it.nameId)]));
+    }
+    m_opTypeCache.insert(key, v);
+    return v;
+}
+
+std::optional<int64_t> TimelineView::stepAt(int rank, int64_t ns) const {
+    if (!m_summary) return std::nullopt;
+    std::optional<int64_t> best;
+    for (const auto& s : m_summary->steps)
+        if (s.rank == rank && s.startNs <= ns) best = s.step;
+    return best;
+}
+
+void TimelineView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    if (!m_summary) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, tr("Open a profile directory (File ▸ Open profile…, Ctrl+O)"));
+        return;
+    }
+    TimeMapping tm = mapping();
+    p.save();
+    p.setClipRect(QRect(kGutter, contentTop(), int(tm.width), height() - contentTop()));
+    paintSteps(p, tm);
+    paintLanes(p, tm);
+    if (m_showWaits) paintWaits(p, tm);
+    if (m_selecting) {
+        int a = std::min(m_selectX0, m_selectX1), b = std::max(m_selectX0, m_selectX1);
+        p.fillRect(QRect(a, contentTop(), b - a, height()), QColor(60, 120, 220, 50));
+        p.setPen(QColor(40, 90, 200));
+        p.drawText(QRect(a, contentTop() + 4, std::max(b - a, 120), 16), Qt::AlignLeft,
+                   formatDuration(tm.t(b) - tm.t(a)));
+    }
+    p.restore();
+    paintGutter(p);
+    paintAxis(p, tm);
+    paintLegend(p);
+}
+
+void TimelineView::paintSteps(QPainter& p, const TimeMapping& tm) {
+    if (m_summary->ranks.empty()) return;
+    int first = m_summary->ranks.front();
+    bool odd = false;
+    QColor band = palette().color(QPalette::AlternateBase);
+    if (band == palette().color(QPalette::Base)) band = band.darker(106);
+    for (const auto& s : m_summary->steps) {
+        if (s.rank != first) continue;
+        odd = !odd;
+        double x0 = tm.x(s.startNs), x1 = tm.x(s.endNs);
+        if (x1 < kGutter || x0 > width()) continue;
+        if (odd) p.fillRect(QRectF(x0, contentTop(), x1 - x0, height()), band);
+    }
+}
+
+void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
+    const int scroll = m_vbar->value();
+    const Selection& sel = m_state->selection();
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    p.setFont(small);
+    QFontMetrics fm(small);
+    QHash<QRgb, QVector<QRectF>> batches;
+    struct Label {
+        QRectF r;
+        QString text;
+        QColor color;
+    };
+    std::vector<Label> labels;
+    std::vector<QRectF> outlines, hits;
+    for (const auto& l : m_lanes) {
+        int y = contentTop() + l.y - scroll;
+        if (y > height() || y + l.height < contentTop()) continue;
+        if (l.header) {
+            p.fillRect(QRectF(kGutter, y, tm.width, l.height), palette().color(QPalette::Window));
+            continue;
+        }
+        p.setPen(palette().color(QPalette::Midlight));
+        p.drawLine(QPointF(kGutter, y + l.height - 0.5), QPointF(kGutter + tm.width, y + l.height - 0.5));
+        auto it = m_byTrack.find(l.trackId);
+        if (it == m_byTrack.end()) continue;
+        bool comm = l.kind == "communication";
+        const double rowH = double(l.height - 3) / l.rows;
+        double lastX1[8] = {-1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9};
+        for (const auto& item : (*it)->items) {
+            if (item.depth >= l.rows) continue;
+            double x0 = std::max(tm.x(item.startNs), double(kGutter) - 2);
+            double x1 = std::min(tm.x(item.endNs), double(kGutter + tm.width) + 2);
+            if (x1 < kGutter || x0 > kGutter + tm.width) continue;
+            // sub-pixel spans that land in an already painted pixel add nothing
+            double& last = lastX1[std::min(item.depth, 7)];
+            if (x1 - x0 < 1 && x0 < last) continue;
+            if (x1 - x0 < 1) x1 = x0 + 1;
+            last = x1;
+            QString op = opTypeOf(item);
+            QColor c = colorForOpType(op, comm);
+            bool dim = sel.kind == Selection::Kind::OpType && (op != sel.opType || (sel.rank >= 0 && sel.rank != l.rank));
+            if (dim) c.setAlpha(45);
+            QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
+            batches[c.rgba()].push_back(r);
+            if (item.spanId && sel.kind == Selection::Kind::Span && item.spanId == sel.spanId) outlines.push_back(r);
+            if (item.spanId && m_searchHits.contains(item.spanId)) hits.push_back(r);
+            if (r.width() > 36 && item.spanId && m_summary && size_t(item.nameId) < m_summary->strings.size()) {
+                QString name = QString::fromStdString(m_summary->strings[size_t(item.nameId)]);
+                int slash = name.lastIndexOf('/');
+                if (slash >= 0) name = name.mid(slash + 1);
+                labels.push_back({r.adjusted(2, 0, -2, 0), fm.elidedText(name, Qt::ElideRight, int(r.width()) - 4),
+                                  textOn(c)});
+            }
+        }
+    }
+    p.setPen(Qt::NoPen);
+    for (auto b = batches.begin(); b != batches.end(); ++b) {
+        p.setBrush(QColor::fromRgba(b.key()));
+        p.drawRects(b.value().constData(), int(b.value().size()));
+    }
+    for (const auto& lb : labels) {
+        p.setPen(lb.color);
+        p.drawText(lb.r, Qt::AlignVCenter | Qt::AlignLeft, lb.text);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(255, 200, 0), 2));
+    for (const auto& r : hits) p.drawRect(r.adjusted(-1, -1, 1, 1));
+    p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
+    for (const auto& r : outlines) p.drawRect(r.adjusted(-1.5, -1.5, 1.5, 1.5));
+}
+
+void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
+    std::map<int, QRect> blocks;
+    std::map<int, int> headerMid;
+    for (int r : m_summary->ranks) {
+        QRect b = rankBlock(r);
+        if (b.isValid()) {
+            blocks[r] = b;
+            headerMid[r] = b.top() + m_layoutOpts.headerHeight / 2;
+        }
+    }
+    const Selection& sel = m_state->selection();
+    for (const auto& w : m_summary->waits) {
+        auto b = blocks.find(w.rank);
+        if (b == blocks.end()) continue;
+        double x0 = tm.x(w.startNs), x1 = tm.x(w.startNs + w.durNs);
+        if (x1 < kGutter || x0 > kGutter + tm.width) continue;
+        x1 = std::max(x1, x0 + 2);
+        bool collective = w.kind == "collective_wait";
+        QColor base = collective ? waitColor() : idleGapColor();
+        QRectF r(x0, b->second.top(), x1 - x0, b->second.height());
+        QColor fill = base;
+        fill.setAlpha(55);
+        p.fillRect(r, fill);
+        p.fillRect(r, QBrush(base, collective ? Qt::BDiagPattern : Qt::FDiagPattern));
+        p.fillRect(QRectF(x0, b->second.top(), x1 - x0, m_layoutOpts.headerHeight), base);
+        bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
+        if (selected) {
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            p.drawRect(r);
+        }
+        if (collective && w.blamedRank) {
+            auto target = headerMid.find(*w.blamedRank);
+            if (target != headerMid.end()) {
+                double xl = tm.x(w.blamedArrivalNs);
+                QPen pen(base.darker(130), 1.2, Qt::DashLine);
+                p.setPen(pen);
+                p.drawLine(QPointF(xl, headerMid[w.rank]), QPointF(xl, target->second));
+                p.setBrush(base.darker(130));
+                p.drawEllipse(QPointF(xl, target->second), 3, 3);
+                p.setBrush(Qt::NoBrush);
+            }
+        }
+    }
+}
+
+void TimelineView::paintAxis(QPainter& p, const TimeMapping& tm) {
+    QRect axis(0, 0, width(), kAxis);
+    p.fillRect(axis, palette().color(QPalette::Window));
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(0, kAxis - 1, width(), kAxis - 1);
+    int64_t origin = m_state->boundsStart();
+    QFont f = font();
+    f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1));
+    p.setFont(f);
+    p.setPen(palette().color(QPalette::WindowText));
+    for (const auto& t : tm.ticks(90, origin)) {
+        double x = tm.x(t.ns);
+        p.drawLine(QPointF(x, kAxis - (t.major ? 9 : 5)), QPointF(x, kAxis - 1));
+        p.drawText(QRectF(x + 3, 2, 120, 14), Qt::AlignLeft, t.label);
+    }
+    // step labels
+    if (!m_summary->ranks.empty()) {
+        int first = m_summary->ranks.front();
+        std::set<int64_t> outliers;
+        for (const auto& s : m_summary->steps)
+            if (s.outlier) outliers.insert(s.step);
+        for (const auto& s : m_summary->steps) {
+            if (s.rank != first) continue;
+            double x0 = std::max(tm.x(s.startNs), double(kGutter)), x1 = tm.x(s.endNs);
+            if (x1 - x0 < 30 || x0 > width()) continue;
+            bool out = outliers.count(s.step) > 0;
+            p.setPen(out ? waitColor() : palette().color(QPalette::PlaceholderText));
+            p.drawText(QRectF(x0 + 3, 14, x1 - x0 - 3, 13), Qt::AlignLeft,
+                       QString("Step %1%2").arg(s.step).arg(out ? QString::fromUtf8(" ⚠ outlier") : QString()));
+        }
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRect(4, 2, kGutter - 8, kAxis - 4), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("window %1").arg(formatDuration(tm.t1 - tm.t0)));
+}
+
+void TimelineView::paintGutter(QPainter& p) {
+    const int scroll = m_vbar->value();
+    p.save();
+    p.setClipRect(QRect(0, contentTop(), kGutter, height() - contentTop()));
+    p.fillRect(QRect(0, contentTop(), kGutter, height()), palette().color(QPalette::Window));
+    QFont f = font();
+    QFont bold = f;
+    bold.setBold(true);
+    QFont small = f;
+    small.setPointSizeF(std::max(6.5, f.pointSizeF() - 1.5));
+    for (const auto& l : m_lanes) {
+        int y = contentTop() + l.y - scroll;
+        if (y > height() || y + l.height < contentTop()) continue;
+        if (l.header) {
+            p.setFont(bold);
+            p.setPen(palette().color(QPalette::WindowText));
+            bool collapsed = m_layoutOpts.collapsedRanks.count(l.rank) > 0;
+            p.drawText(QRect(4, y, kGutter - 8, l.height), Qt::AlignVCenter,
+                       QString::fromUtf8(collapsed ? "▸ " : "▾ ") + l.label);
+        } else {
+            p.setFont(small);
+            p.setPen(l.kind == "communication" ? QColor(70, 90, 200) : palette().color(QPalette::WindowText));
+            p.drawText(QRect(16, y, kGutter - 20, std::min(l.height, 16)), Qt::AlignVCenter,
+                       QFontMetrics(small).elidedText(l.label, Qt::ElideRight, kGutter - 22));
+        }
+    }
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(kGutter - 1, contentTop(), kGutter - 1, height());
+    p.restore();
+}
+
+void TimelineView::paintLegend(QPainter& p) {
+    QFont f = font();
+    f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1.5));
+    p.setFont(f);
+    QFontMetrics fm(f);
+    struct Entry {
+        QColor c;
+        Qt::BrushStyle style;
+        QString text;
+    };
+    std::vector<Entry> entries = {{colorForOpType("MatMulV2", false), Qt::SolidPattern, tr("compute (by op type)")},
+                                  {colorForOpType("hcom_allReduce_", true), Qt::SolidPattern, tr("communication")},
+                                  {waitColor(), Qt::BDiagPattern, tr("waiting for a late rank")},
+                                  {idleGapColor(), Qt::FDiagPattern, tr("idle before a collective")}};
+    int w = 12;
+    for (auto& e : entries) w += 18 + fm.horizontalAdvance(e.text) + 12;
+    QRect box(width() - m_vbar->width() - w - 8, height() - 24, w, 20);
+    QColor bg = palette().color(QPalette::Window);
+    bg.setAlpha(230);
+    p.fillRect(box, bg);
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(box);
+    int x = box.left() + 8;
+    for (auto& e : entries) {
+        QRect sw(x, box.top() + 5, 12, 10);
+        p.fillRect(sw, e.style == Qt::SolidPattern ? e.c : QColor(e.c.red(), e.c.green(), e.c.blue(), 70));
+        if (e.style != Qt::SolidPattern) p.fillRect(sw, QBrush(e.c, e.style));
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(x + 16, box.top(), fm.horizontalAdvance(e.text) + 4, 20), Qt::AlignVCenter, e.text);
+        x += 18 + fm.horizontalAdvance(e.text) + 12;
+    }
+}
+
+TimelineView::Hit TimelineView::hitAt(QPoint pos) const {
+    Hit h;
+    if (!m_summary || pos.x() < kGutter || pos.y() < contentTop()) return h;
+    int idx = laneAt(m_lanes, pos.y() - contentTop() + m_vbar->value());
+    if (idx < 0) return h;
+    h.lane = &m_lanes[size_t(idx)];
+    TimeMapping tm = mapping();
+    int64_t t = tm.t(pos.x());
+    int64_t slop = int64_t(2 * tm.nsPerPx());
+    if (m_showWaits)
+        for (const auto& w : m_summary->waits)
+            if (w.rank == h.lane->rank && t >= w.startNs - slop && t <= w.startNs + w.durNs + slop &&
+                (h.lane->header || h.lane->kind != "compute")) {
+                h.wait = &w;
+                return h;
+            }
+    if (h.lane->header) return h;
+    auto it = m_byTrack.find(h.lane->trackId);
+    if (it == m_byTrack.end()) return h;
+    int y = contentTop() + h.lane->y - m_vbar->value();
+    double rowH = double(h.lane->height - 3) / h.lane->rows;
+    int depth = int((pos.y() - y - 1) / rowH);
+    for (const auto& item : (*it)->items)
+        if (item.depth == depth && t >= item.startNs - slop && t <= item.endNs + slop) {
+            h.item = &item;
+            break;
+        }
+    if (!h.item && m_showWaits)
+        for (const auto& w : m_summary->waits)
+            if (w.rank == h.lane->rank && t >= w.startNs && t <= w.startNs + w.durNs) {
+                h.wait = &w;
+                break;
+            }
+    return h;
+}
+
+QString TimelineView::tooltipFor(const Hit& h) const {
+    if (h.wait) {
+        const auto& w = *h.wait;
+        if (w.kind == "collective_wait")
+            return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 arrived last")
+                .arg(formatDuration(w.durNs))
+                .arg(w.blamedRank ? QString::number(*w.blamedRank) : tr("?"))
+                .arg(QString::fromStdString(w.collective).toHtmlEscaped())
+                .arg(w.step)
+                .arg(w.rank);
+        return tr("<b>idle %1</b> before %2 (step %3)<br>rank %4 had no device work between its last kernel and the "
+                  "collective")
+            .arg(formatDuration(w.durNs))
+            .arg(QString::fromStdString(w.collective).toHtmlEscaped())
+            .arg(w.step)
+            .arg(w.rank);
+    }
+    if (h.item && m_summary) {
+        const auto& it = *h.item;
+        QString name = size_t(it.nameId) < m_summary->strings.size() ? QString::fromStdString(m_summary->strings[size_t(it.nameId)])
+                                                                     : QString();
+        auto step = stepAt(h.lane->rank, it.startNs);
+        QString s = QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: +%4 (%5 ns)<br>rank %6 · %7%8")
+                        .arg(name.toHtmlEscaped(), opTypeOf(it).toHtmlEscaped(), formatDuration(it.endNs - it.startNs),
+                             formatDuration(it.startNs - m_state->boundsStart()))
+                        .arg(it.startNs)
+                        .arg(h.lane->rank)
+                        .arg(h.lane->label.toHtmlEscaped())
+                        .arg(step ? tr(" · step %1").arg(*step) : QString());
+        if (it.count > 1) s += tr("<br><i>%1 spans merged at this zoom (longest shown)</i>").arg(it.count);
+        return s;
+    }
+    return {};
+}
+
+bool TimelineView::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        QString tip = tooltipFor(hitAt(he->pos()));
+        if (tip.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(he->globalPos(), tip, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void TimelineView::wheelEvent(QWheelEvent* e) {
+    if (e->modifiers() & Qt::ShiftModifier || e->position().x() < kGutter) {
+        m_vbar->setValue(m_vbar->value() - e->angleDelta().y() / 2);
+        return;
+    }
+    double steps = e->angleDelta().y() / 120.0;
+    if (steps == 0) return;
+    TimeMapping tm = mapping();
+    auto [a, b] = zoomWindow(tm.t0, tm.t1, tm.t(e->position().x()), std::pow(1.25, steps), m_state->boundsStart(),
+                             m_state->boundsEnd());
+    m_state->setWindow(a, b);
+    e->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* e) {
+    setFocus();
+    m_pressPos = e->pos();
+    m_pressT0 = m_state->windowStart();
+    m_pressT1 = m_state->windowEnd();
+    if (e->button() != Qt::LeftButton) return;
+    if (e->pos().x() < kGutter) {
+        int idx = laneAt(m_lanes, e->pos().y() - contentTop() + m_vbar->value());
+        if (idx >= 0 && m_lanes[size_t(idx)].header)
+            setCollapsed(m_lanes[size_t(idx)].rank, !m_layoutOpts.collapsedRanks.count(m_lanes[size_t(idx)].rank));
+        return;
+    }
+    if (e->modifiers() & Qt::ShiftModifier) {
+        m_selecting = true;
+        m_selectX0 = m_selectX1 = e->pos().x();
+    } else {
+        m_dragging = true;
+    }
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* e) {
+    TimeMapping tm = mapping();
+    if (e->pos().x() >= kGutter) m_state->setHoverNs(tm.t(e->pos().x()));
+    if (m_selecting) {
+        m_selectX1 = e->pos().x();
+        update();
+    } else if (m_dragging) {
+        int64_t delta = int64_t(double(m_pressPos.x() - e->pos().x()) * tm.nsPerPx());
+        auto [a, b] = panWindow(m_pressT0, m_pressT1, delta, m_state->boundsStart(), m_state->boundsEnd());
+        m_state->setWindow(a, b, false);
+        m_vbar->setValue(m_vbar->value() + (m_pressPos.y() - e->pos().y()) / 3);
+    }
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
+    if (m_selecting) {
+        m_selecting = false;
+        TimeMapping tm = mapping();
+        int a = std::min(m_selectX0, m_selectX1), b = std::max(m_selectX0, m_selectX1);
+        if (b - a > 3) m_state->setWindow(tm.t(a), tm.t(b));
+        update();
+        return;
+    }
+    if (m_dragging) {
+        m_dragging = false;
+        bool moved = (e->pos() - m_pressPos).manhattanLength() > 3;
+        if (moved) {
+            // record the pre-drag window once, so Back undoes the whole pan
+            qint64 t0 = m_state->windowStart(), t1 = m_state->windowEnd();
+            m_state->setWindow(m_pressT0, m_pressT1, false);
+            m_state->setWindow(t0, t1, true);
+            return;
+        }
+        Hit h = hitAt(e->pos());
+        Selection s;
+        if (h.item && h.item->spanId) {
+            s.kind = Selection::Kind::Span;
+            s.rank = h.lane->rank;
+            s.spanId = h.item->spanId;
+            s.opType = opTypeOf(*h.item);
+            s.startNs = h.item->startNs;
+            s.endNs = h.item->endNs;
+            m_state->setSelection(s);
+            Q_EMIT spanActivated(h.item->spanId);
+        } else if (h.wait) {
+            s.kind = Selection::Kind::Step;
+            s.rank = h.wait->rank;
+            s.step = h.wait->step;
+            s.startNs = h.wait->startNs;
+            s.endNs = h.wait->startNs + h.wait->durNs;
+            m_state->setSelection(s);
+        } else {
+            m_state->clearSelection();
+        }
+    }
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
+    Hit h = hitAt(e->pos());
+    int64_t a = 0, b = 0;
+    if (h.item) a = h.item->startNs, b = h.item->endNs;
+    else if (h.wait) a = h.wait->startNs, b = h.wait->startNs + h.wait->durNs;
+    else return;
+    int64_t pad = std::max<int64_t>((b - a) / 10, 500);
+    m_state->setWindow(a - pad, b + pad);
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* e) {
+    TimeMapping tm = mapping();
+    int64_t mid = (tm.t0 + tm.t1) / 2, w = tm.t1 - tm.t0;
+    auto zoom = [&](double f) {
+        auto [a, b] = zoomWindow(tm.t0, tm.t1, mid, f, m_state->boundsStart(), m_state->boundsEnd());
+        m_state->setWindow(a, b);
+    };
+    auto pan = [&](double frac) {
+        auto [a, b] = panWindow(tm.t0, tm.t1, int64_t(double(w) * frac), m_state->boundsStart(), m_state->boundsEnd());
+        m_state->setWindow(a, b);
+    };
+    if (e->matches(QKeySequence::Back) || (e->key() == Qt::Key_Left && e->modifiers() & Qt::AltModifier) ||
+        e->key() == Qt::Key_BracketLeft) {
+        m_state->back();
+        return;
+    }
+    if (e->matches(QKeySequence::Forward) || (e->key() == Qt::Key_Right && e->modifiers() & Qt::AltModifier) ||
+        e->key() == Qt::Key_BracketRight) {
+        m_state->forward();
+        return;
+    }
+    switch (e->key()) {
+    case Qt::Key_W:
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoom(1.5); break;
+    case Qt::Key_S:
+    case Qt::Key_Minus: zoom(1 / 1.5); break;
+    case Qt::Key_A:
+    case Qt::Key_Left: pan(-0.15); break;
+    case Qt::Key_D:
+    case Qt::Key_Right: pan(0.15); break;
+    case Qt::Key_F: m_state->fit(); break;
+    case Qt::Key_Escape: m_state->clearSelection(); break;
+    case Qt::Key_Up: m_vbar->setValue(m_vbar->value() - 40); break;
+    case Qt::Key_Down: m_vbar->setValue(m_vbar->value() + 40); break;
+    default: QWidget::keyPressEvent(e);
+    }
+}
+
+} // namespace rs::views

@@ -1,0 +1,97 @@
+#pragma once
+// The per-rank step timeline: lanes grouped by rank, spans coloured by op type (communication in its own
+// hue family), step bands with outlier marks, communication waits as hatched red regions linked to the
+// blamed (last-arriving) rank, idle gaps before collectives in orange. Navigation: wheel zoom around the
+// cursor, drag to pan, Shift-drag to select a range (zooms to it), W/S zoom, A/D pan, F fit, double-click
+// to zoom to a span, Back/Forward through the zoom history. Data comes from the QueryService (worker
+// thread, stale answers dropped) or, for headless export, from setTimelineData(). GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+#include "views/common/timemapping.h"
+#include "views/timeline/timelinelayout.h"
+
+#include <QHash>
+#include <QWidget>
+#include <memory>
+
+class QScrollBar;
+
+namespace rs::views {
+
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    TimelineView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
+    void setSummary(std::shared_ptr<const query::ProfileSummary> s);
+    /// Supplies draw data directly (headless export); normally data arrives from the service.
+    void setTimelineData(std::shared_ptr<const query::TimelineData> d);
+    /// The request the view would send for its current window and size.
+    query::TimelineWindow currentRequest() const;
+    void setShowWaits(bool on);
+    bool showWaits() const { return m_showWaits; }
+    void setTrackFilter(const QString& f);
+    void setCollapsed(int rank, bool collapsed);
+    void setSearchHits(const std::vector<qint64>& spanIds);
+    /// Pixel geometry, for tests: the x of a time and the y-range of a rank's block (header + tracks).
+    double xOf(qint64 ns) const;
+    QRect rankBlock(int rank) const;
+    QRect laneRect(qint64 trackId) const;
+    const std::vector<Lane>& lanes() const { return m_lanes; }
+    static constexpr int kGutter = 170;
+    static constexpr int kAxis = 28;
+
+Q_SIGNALS:
+    void spanActivated(qint64 spanId); ///< a span was clicked (Details panel)
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void keyPressEvent(QKeyEvent*) override;
+    bool event(QEvent*) override;
+
+private:
+    struct Hit {
+        const query::DrawItem* item = nullptr;
+        const query::WaitDesc* wait = nullptr;
+        const Lane* lane = nullptr;
+    };
+    void relayout();
+    void requestData();
+    TimeMapping mapping() const;
+    Hit hitAt(QPoint pos) const;
+    QString tooltipFor(const Hit& h) const;
+    QString opTypeOf(const query::DrawItem& it) const;
+    int contentTop() const { return kAxis; }
+    void paintSteps(QPainter& p, const TimeMapping& tm);
+    void paintLanes(QPainter& p, const TimeMapping& tm);
+    void paintWaits(QPainter& p, const TimeMapping& tm);
+    void paintAxis(QPainter& p, const TimeMapping& tm);
+    void paintGutter(QPainter& p);
+    void paintLegend(QPainter& p);
+    std::optional<int64_t> stepAt(int rank, int64_t ns) const;
+
+    InteractionState* m_state;
+    query::QueryService* m_service;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+    std::shared_ptr<const query::TimelineData> m_data;
+    QHash<qint64, const query::TrackDraw*> m_byTrack;
+    mutable QHash<int32_t, QString> m_opTypeCache;
+    quint64 m_pending = 0;
+    LayoutOptions m_layoutOpts;
+    std::vector<Lane> m_lanes;
+    QScrollBar* m_vbar;
+    bool m_showWaits = true;
+    QSet<qint64> m_searchHits;
+    // interaction
+    bool m_dragging = false, m_selecting = false;
+    QPoint m_pressPos;
+    qint64 m_pressT0 = 0, m_pressT1 = 0;
+    int m_selectX0 = 0, m_selectX1 = 0;
+};
+
+} // namespace rs::views
