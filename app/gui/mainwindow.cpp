@@ -246,6 +246,18 @@ void MainWindow::buildMenus() {
         m_timeline->setShowWaits(on);
         QSettings().setValue("view/showWaits", on);
     });
+    for (auto [kind, label] : {std::pair{"overlap", "Show &overlap analysis lanes"}, std::pair{"host", "Show &host lanes"}}) {
+        auto* a = view->addAction(tr(label));
+        a->setCheckable(true);
+        bool def = QString(kind) == "host";
+        bool on = QSettings().value(QString("view/show_") + kind, def).toBool();
+        a->setChecked(on);
+        m_timeline->setKindVisible(kind, on);
+        connect(a, &QAction::toggled, this, [this, kind = QString(kind)](bool v) {
+            m_timeline->setKindVisible(kind, v);
+            QSettings().setValue("view/show_" + kind, v);
+        });
+    }
     auto* theme = view->addMenu(tr("&Theme"));
     for (const char* t : {"system", "light", "dark"}) {
         theme->addAction(QString(t), this, [this, t] {

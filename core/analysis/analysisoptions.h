@@ -8,7 +8,7 @@
 namespace rs::analysis {
 
 /// Bumped whenever an analysis stage changes what it writes, so cached indexes are rebuilt.
-constexpr int kAnalysisRevision = 2;
+constexpr int kAnalysisRevision = 4;
 
 struct BankModel {
     int bankCount = 8;

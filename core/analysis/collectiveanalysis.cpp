@@ -1,6 +1,7 @@
 #include "core/analysis/collectiveanalysis.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/analysis/taskclass.h"
 #include "core/import/optype.h"
 
 #include <algorithm>
@@ -59,12 +60,18 @@ int planeNumber(const std::string& trackName) {
 } // namespace
 
 void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
-    std::set<int64_t> collNameIds, notifyWaitIds;
+    std::set<int64_t> collNameIds, notifyWaitIds, notifyOtherIds;
     {
         auto q = db.prepare("SELECT id, value FROM string WHERE value LIKE 'hcom\\_%' ESCAPE '\\' "
-                            "OR value LIKE 'ncclKernel%' OR value LIKE 'ncclDevKernel%' OR value = 'Notify_Wait'");
-        while (q.step()) (q.text(1) == "Notify_Wait" ? notifyWaitIds : collNameIds).insert(q.i64(0));
+                            "OR value LIKE 'ncclKernel%' OR value LIKE 'ncclDevKernel%' OR value LIKE 'Notify%'");
+        while (q.step()) {
+            std::string v = q.text(1);
+            if (v == "Notify_Wait") notifyWaitIds.insert(q.i64(0));
+            else if (v.rfind("Notify", 0) == 0) notifyOtherIds.insert(q.i64(0));
+            else collNameIds.insert(q.i64(0));
+        }
     }
+    const std::set<int64_t> nonCompute = nonComputeNameIds(db);
     std::vector<Coll> colls;
     if (!collNameIds.empty()) {
         std::string ids;
@@ -100,15 +107,19 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             auto it = planes.find({c.rank, c.pid});
             if (it == planes.end()) continue;
             for (auto& [num, track] : it->second) {
-                int64_t wait = 0, transit = 0, n = 0;
+                // The lowest plane that waits inside the op (plane 0 may carry only local copies).
+                int64_t wait = 0, transit = 0, waits = 0;
                 inside.bind(1, track).bind(2, c.start).bind(3, c.start + c.dur);
                 while (inside.step()) {
-                    ++n;
-                    if (notifyWaitIds.count(inside.i64(0))) wait += inside.i64(1);
-                    else transit += inside.i64(1);
+                    if (notifyWaitIds.count(inside.i64(0))) {
+                        wait += inside.i64(1);
+                        ++waits;
+                    } else if (!notifyOtherIds.count(inside.i64(0))) {
+                        transit += inside.i64(1);
+                    }
                 }
                 inside.reset();
-                if (n > 0) {
+                if (waits > 0) {
                     c.waitEvents = wait;
                     c.transitEvents = transit;
                     break;
@@ -246,7 +257,7 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
         for (int64_t t : computeTracks[c.rank]) {
             lastBefore.bind(1, t).bind(2, c.start).bind(3, from);
             while (lastBefore.step()) {
-                if (collNameIds.count(lastBefore.i64(1))) continue;
+                if (nonCompute.count(lastBefore.i64(1))) continue;
                 int64_t e = lastBefore.i64(0);
                 if (!lastEnd || e > *lastEnd) lastEnd = e;
             }

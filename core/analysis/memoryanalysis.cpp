@@ -22,8 +22,12 @@ namespace {
 
 std::string bankList(const std::set<int64_t>& s) {
     std::string out = "[";
-    for (auto b : s) out += (out.size() > 1 ? "," : "") + std::to_string(b);
-    return out + "]";
+    for (auto b : s) {
+        if (out.size() > 1) out.push_back(',');
+        out.append(std::to_string(b));
+    }
+    out.push_back(']');
+    return out;
 }
 
 } // namespace

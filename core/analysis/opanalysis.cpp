@@ -1,6 +1,7 @@
 #include "core/analysis/opanalysis.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/analysis/taskclass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,12 +16,7 @@ namespace rs::analysis {
 using index::Db;
 
 void analyseOps(Db& db, const AnalysisOptions& opts) {
-    std::set<int64_t> collNameIds;
-    {
-        auto q = db.prepare("SELECT id FROM string WHERE value LIKE 'hcom\\_%' ESCAPE '\\' OR value LIKE 'ncclKernel%' "
-                            "OR value LIKE 'ncclDevKernel%'");
-        while (q.step()) collNameIds.insert(q.i64(0));
-    }
+    const std::set<int64_t> collNameIds = nonComputeNameIds(db); // collectives and sync tasks
     std::map<std::pair<int64_t, int>, QuantileSketch> cells; // (op type id, rank)
     {
         auto q = db.prepare("SELECT t.rank, s.op_type_id, s.dur_ns, s.name_id FROM span s JOIN track t "

@@ -1,6 +1,7 @@
 #include "core/analysis/stepanalysis.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/analysis/taskclass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,12 +67,7 @@ int64_t intersectionLength(Intervals& a, Intervals& b) {
 }
 
 void analyseSteps(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
-    std::set<int64_t> collNameIds;
-    {
-        auto q = db.prepare("SELECT id FROM string WHERE value LIKE 'hcom\\_%' ESCAPE '\\' OR value LIKE 'ncclKernel%' "
-                            "OR value LIKE 'ncclDevKernel%'");
-        while (q.step()) collNameIds.insert(q.i64(0));
-    }
+    const std::set<int64_t> collNameIds = nonComputeNameIds(db); // collectives and sync tasks
     std::map<int, std::vector<int64_t>> computeTracks;
     {
         auto q = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");

@@ -312,6 +312,7 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, std::string& error, int64
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         ++n;
+        if (cell(r, cStep) == "-") continue; // MindSpore's trailing average row
         auto step = model::parseI64(cell(r, cStep));
         auto s = model::parseScaled(cell(r, cStart), TimeUnit::Tick10Ns);
         auto e = model::parseScaled(cell(r, cEnd), TimeUnit::Tick10Ns);

@@ -14,6 +14,9 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
     RowEmitter out(ctx);
     RankState rank;
     rank.rank = group.rankHint.value_or(fallbackRank);
+    // Hints come from file-name suffixes the profiler writes (profiler_info_<r>.json, *_<r>.csv), which
+    // are data; directory names never give a hint.
+    rank.rankFromData = group.rankHint.has_value();
     bool hasTraceView = std::any_of(group.files.begin(), group.files.end(),
                                     [](const SourceFile& f) { return f.kind == FileKind::TraceView; });
     for (const auto& f : group.files) {

@@ -23,8 +23,14 @@ namespace rs::index {
 
 namespace {
 
+// A directory whose mode grants no write bit to anyone is treated as read-only even for root (who
+// could write anyway): sample trees and shared copies stay untouched, the index goes to the cache dir.
 bool dirWritable(const fs::path& dir) {
     std::error_code ec;
+    auto perms = fs::status(dir, ec).permissions();
+    if (ec || (perms & (fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write)) == fs::perms::none)
+        return false;
+    if (::access(dir.c_str(), W_OK) != 0) return false;
     fs::create_directories(dir / ".rankscope", ec);
     if (ec) return false;
     return ::access((dir / ".rankscope").c_str(), W_OK) == 0;
@@ -88,6 +94,7 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     if (d.groups.empty()) {
         res.error = profileDir + ": no profiler files found (expected *_ascend_ms/*_ascend_pt directories, "
                                  "Kineto *.pt.trace.json[.gz] or Chrome trace JSON files)";
+        for (const auto& ig : d.ignored) res.error += "; found but not read: " + ig;
         return res;
     }
     res.inputBytes = d.totalBytes;

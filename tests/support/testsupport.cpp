@@ -66,3 +66,30 @@ int runRankscope(const QStringList& args, QString* out, QString* err, int timeou
 }
 
 } // namespace rs::test
+
+namespace rs::test {
+
+std::vector<std::string> Indexed::rows(const std::string& sql) const {
+    std::vector<std::string> out;
+    auto q = db->prepare(sql);
+    while (q.step()) {
+        std::string line;
+        for (int i = 0; i < q.columns(); ++i) {
+            if (i) line += "|";
+            line += q.isNull(i) ? "NULL" : q.text(i);
+        }
+        out.push_back(line);
+    }
+    return out;
+}
+
+Indexed indexDir(const std::string& dir, bool force) {
+    Indexed r;
+    index::IndexOptions o;
+    o.force = force;
+    r.result = index::Indexer::open(dir, o);
+    if (r.result.ok) r.db = std::make_unique<index::Db>(r.result.dbPath, true);
+    return r;
+}
+
+} // namespace rs::test

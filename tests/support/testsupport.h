@@ -18,3 +18,21 @@ std::string rankscopeBin();
 int runRankscope(const QStringList& args, QString* out = nullptr, QString* err = nullptr, int timeoutMs = 300000);
 
 } // namespace rs::test
+
+#include "core/index/indexer.h"
+#include "core/index/sqlite.h"
+
+#include <memory>
+#include <vector>
+
+namespace rs::test {
+/// Indexes `dir` (QFAIL-friendly: returns the result; the db is opened read-only when ok).
+struct Indexed {
+    index::IndexResult result;
+    std::unique_ptr<index::Db> db;
+    /// All rows of `sql` as text (NULL → "NULL"), columns joined with '|'.
+    std::vector<std::string> rows(const std::string& sql) const;
+    int64_t scalar(const std::string& sql) const { return db->scalar(sql); }
+};
+Indexed indexDir(const std::string& dir, bool force = true);
+} // namespace rs::test

@@ -22,10 +22,10 @@ struct Lane {
 
 struct LayoutOptions {
     int headerHeight = 18;
-    int rowHeight = 15;
-    int maxRows = 4;
+    int rowHeight = 13;
+    int maxRows = 3;
     std::set<int> collapsedRanks;
-    std::set<QString> hiddenKinds{"counter"};
+    std::set<QString> hiddenKinds{"counter", "overlap"};
     QString filter; ///< case-insensitive substring of "rank N track-name"; empty shows all
 };
 

@@ -80,6 +80,14 @@ void TimelineView::setCollapsed(int rank, bool collapsed) {
     update();
 }
 
+void TimelineView::setKindVisible(const QString& kind, bool visible) {
+    if (visible) m_layoutOpts.hiddenKinds.erase(kind);
+    else m_layoutOpts.hiddenKinds.insert(kind);
+    relayout();
+    requestData();
+    update();
+}
+
 void TimelineView::setSearchHits(const std::vector<qint64>& ids) {
     m_searchHits = QSet<qint64>(ids.begin(), ids.end());
     update();
@@ -304,11 +312,24 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
         bool collective = w.kind == "collective_wait";
         QColor base = collective ? waitColor() : idleGapColor();
         QRectF r(x0, b->second.top(), x1 - x0, b->second.height());
-        QColor fill = base;
-        fill.setAlpha(55);
-        p.fillRect(r, fill);
-        p.fillRect(r, QBrush(base, collective ? Qt::BDiagPattern : Qt::FDiagPattern));
-        p.fillRect(QRectF(x0, b->second.top(), x1 - x0, m_layoutOpts.headerHeight), base);
+        // Hatch where the waiting happens (the rank header and its communication lanes); only tint the
+        // compute and host lanes so the kernels around the wait stay readable.
+        QColor tint = base, fill = base;
+        tint.setAlpha(22);
+        fill.setAlpha(60);
+        for (const auto& l : m_lanes) {
+            if (l.rank != w.rank) continue;
+            QRectF lr(x0, contentTop() + l.y - m_vbar->value(), x1 - x0, l.height);
+            if (l.header) {
+                p.fillRect(lr.adjusted(0, 2, 0, -2), base);
+            } else if (l.kind == "communication") {
+                p.fillRect(lr, fill);
+                p.fillRect(lr, QBrush(base, collective ? Qt::BDiagPattern : Qt::FDiagPattern));
+            } else {
+                p.fillRect(lr, tint);
+                if (!collective) p.fillRect(lr, QBrush(base, Qt::FDiagPattern));
+            }
+        }
         bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
         if (selected) {
             p.setPen(QPen(palette().color(QPalette::Highlight), 2));

@@ -31,6 +31,8 @@ public:
     bool showWaits() const { return m_showWaits; }
     void setTrackFilter(const QString& f);
     void setCollapsed(int rank, bool collapsed);
+    /// Shows or hides a track kind (overlap and counter lanes are hidden by default).
+    void setKindVisible(const QString& kind, bool visible);
     void setSearchHits(const std::vector<qint64>& spanIds);
     /// Pixel geometry, for tests: the x of a time and the y-range of a rank's block (header + tracks).
     double xOf(qint64 ns) const;
