@@ -246,7 +246,7 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
             int64_t tt = c.start;
             int64_t handshake = plane == 0 ? c.sync : c.sync / 2 + 2000;
             auto small = [&](const char* nm, int64_t ts, int64_t d) {
-                char a[160];
+                char a[320];
                 std::snprintf(a, sizeof a,
                               "{\"notify_id\":\"%d\",\"stream id\":7,\"task id\":%" PRId64
                               ",\"task type\":\"%s\",\"src rank\":%d,\"dst rank\":%d,\"transport type\":\"SDMA\","

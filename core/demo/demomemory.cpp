@@ -27,16 +27,23 @@ void forEachDemoTensor(const DemoPlan& plan, int rank, int s, const std::functio
     auto ks = plan.kernels(rank, s);
     // free each layer's activations when its backward pass ends
     std::vector<int64_t> bwdEnd(size_t(L), p.startNs);
-    for (auto& k : ks)
-        if (k.phase == Phase::Backward) bwdEnd[size_t(k.layer)] = std::max(bwdEnd[size_t(k.layer)], k.startNs + k.durNs);
+    std::vector<int> bwdLast(size_t(L), -1);
+    for (size_t i = 0; i < ks.size(); ++i) {
+        const auto& k = ks[i];
+        if (k.phase == Phase::Backward && k.startNs + k.durNs >= bwdEnd[size_t(k.layer)]) {
+            bwdEnd[size_t(k.layer)] = k.startNs + k.durNs;
+            bwdLast[size_t(k.layer)] = int(i);
+        }
+    }
     std::string stepTag = "s" + std::to_string(plan.stepNumber(s)) + "_";
-    for (auto& k : ks) {
+    for (size_t ki = 0; ki < ks.size(); ++ki) {
+        const auto& k = ks[ki];
         if (k.phase != Phase::Forward || !k.op->producesActivation) continue;
         int slot = 0;
         for (int i = 0; i < k.index; ++i) slot += DemoPlan::forwardOps()[size_t(i)].producesActivation;
         uint64_t addr = kDemoHbmBase + uint64_t(kDemoBank) + uint64_t(k.layer * 5 + slot) * uint64_t(act);
         fn({k.op->type, prefix + stepTag + "a" + std::to_string(k.layer * 5 + slot), act, addr, k.startNs + k.durNs,
-            bwdEnd[size_t(k.layer)]});
+            bwdEnd[size_t(k.layer)], int(ki), bwdLast[size_t(k.layer)]});
     }
     int64_t bucket = int64_t(64) << 20;
     bool anomaly = !truth.healthy && rank == truth.bankRank;

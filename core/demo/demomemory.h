@@ -18,6 +18,8 @@ struct DemoTensor {
     uint64_t addr;
     int64_t allocNs;
     std::optional<int64_t> freeNs;
+    int producerKernel = -1; ///< index (in DemoPlan::kernels) of the kernel that allocates it, or -1
+    int freeKernel = -1;     ///< index of the kernel at whose end it is freed, or -1
 };
 
 constexpr uint64_t kDemoHbmBase = 0x12C000000000ULL; // 4 GiB aligned

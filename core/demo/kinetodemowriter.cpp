@@ -60,23 +60,62 @@ bool writeKinetoRank(const DemoPlan& plan, int rank, const std::string& outDir, 
          ", \"pg_count\": 1, \"nccl_version\": \"2.18.1\"},\n  \"record_shapes\": 1,\n  \"profile_memory\": 1,\n"
          "  \"traceEvents\": [\n";
     int64_t corr = 100000 + int64_t(rank) * 10000000;
-    int64_t allocated = 0, reservedBytes = int64_t(30) << 30;
-    std::vector<std::pair<int64_t, std::pair<uint64_t, int64_t>>> mem; // ts → (addr, ±bytes)
-    forEachDemoTensor(plan, rank, -1, [&](const DemoTensor& t) { mem.push_back({t.allocNs, {t.addr, t.sizeBytes}}); });
+    int64_t allocated = 0;
+    const int64_t reservedBytes = int64_t(30) << 30;
+    // Host events of one step, emitted in time order so every [memory] allocation sits inside the
+    // host op that made it (as in real PyTorch traces). order breaks ties: spans open before instants.
+    struct HostEv {
+        int64_t ts;
+        int order;
+        std::string json;
+        int64_t memDelta = 0;
+        uint64_t addr = 0;
+    };
+    std::map<int, std::vector<std::pair<uint64_t, int64_t>>> laterFrees; // step index → (addr, bytes)
+    auto memEvent = [&](int64_t ts, uint64_t addr, int64_t delta) { return HostEv{ts, 3, {}, delta, addr}; };
+    auto cpuOpName = [](std::string_view op) -> std::string {
+        if (op == "MatMulV2") return "aten::mm";
+        if (op == "BatchMatMul") return "aten::bmm";
+        if (op == "SoftmaxV2") return "aten::_softmax";
+        if (op == "FastGelu") return "aten::gelu";
+        if (op == "Cast") return "aten::to";
+        if (op == "LayerNorm") return "aten::native_layer_norm";
+        if (op == "AdamApplyOneWithDecay") return "aten::_fused_adamw_";
+        return "aten::" + std::string(op);
+    };
     for (int s = 0; s < o.steps; ++s) {
         const StepPlan& sp = plan.step(s);
         int64_t stepNo = plan.stepNumber(s);
-        xev(b, "user_annotation", "ProfilerStep#" + std::to_string(stepNo), hostPid, hostTid, sp.startNs,
+        std::vector<HostEv> host;
+        std::string hb;
+        xev(hb, "user_annotation", "ProfilerStep#" + std::to_string(stepNo), hostPid, hostTid, sp.startNs,
             sp.endNs - sp.startNs, "{\"External id\": " + std::to_string(corr) + "}");
+        host.push_back({sp.startNs, 0, std::move(hb)});
+        if (s == 0) { // the model's parameters and optimizer state, allocated before the first step
+            std::string e;
+            xev(e, "cpu_op", "aten::empty_strided", hostPid, hostTid, sp.startNs - 1000000, 800000, "");
+            host.push_back({sp.startNs - 1000000, 1, std::move(e)});
+            forEachDemoTensor(plan, rank, -1, [&](const DemoTensor& t) { host.push_back(memEvent(sp.startNs - 900000, t.addr, t.sizeBytes)); });
+        }
+        for (auto& [addr, bytes] : laterFrees[s]) host.push_back(memEvent(sp.startNs + 5000, addr, -bytes));
+        auto ks = plan.kernels(rank, s);
+        std::vector<int64_t> launchTs(ks.size());
         int64_t launch = sp.startNs + 20000;
-        for (auto& k : plan.kernels(rank, s)) {
+        for (size_t i = 0; i < ks.size(); ++i) {
+            const auto& k = ks[i];
             int64_t lts = std::min(launch, k.startNs - 5000);
+            launchTs[i] = lts;
             launch += 4000;
             std::string c = std::to_string(++corr);
-            xev(b, "cuda_runtime", "cudaLaunchKernel", hostPid, hostTid, lts, 3000,
+            std::string e;
+            xev(e, "cpu_op", cpuOpName(k.op->type), hostPid, hostTid, lts, 3500, "{\"External id\": " + c + "}");
+            host.push_back({lts, 1, std::move(e)});
+            e.clear();
+            xev(e, "cuda_runtime", "cudaLaunchKernel", hostPid, hostTid, lts + 500, 2500,
                 "{\"External id\": " + c + ", \"cbid\": 211, \"correlation\": " + c + "}");
-            b += "  {\"ph\": \"s\", \"id\": " + c + ", \"pid\": " + hostPid + ", \"tid\": " + hostTid + ", \"ts\": " +
-                 rel(lts) + ", \"cat\": \"ac2g\", \"name\": \"ac2g\"},\n";
+            e += "  {\"ph\": \"s\", \"id\": " + c + ", \"pid\": " + hostPid + ", \"tid\": " + hostTid + ", \"ts\": " +
+                 rel(lts + 500) + ", \"cat\": \"ac2g\", \"name\": \"ac2g\"},\n";
+            host.push_back({lts + 500, 2, std::move(e)});
             xev(b, "kernel", kinetoKernelName(k.op->type), gpuPid, "7", k.startNs, k.durNs,
                 "{\"External id\": " + c + ", \"device\": " + std::to_string(device) +
                     ", \"stream\": 7, \"correlation\": " + c + ", \"registers per thread\": 128, \"grid\": [108, 1, 1], "
@@ -87,35 +126,45 @@ bool writeKinetoRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         }
         std::string c = std::to_string(++corr);
         int64_t arr = sp.arrivalNs[size_t(rank)];
-        xev(b, "cpu_op", "record_param_comms", hostPid, hostTid, std::max(sp.startNs, arr - 50000), 8000,
+        int64_t commOp = std::max(sp.startNs + 10000, arr - 50000);
+        std::string e;
+        xev(e, "cpu_op", "c10d::allreduce_", hostPid, hostTid, commOp, 8000,
             "{\"Collective name\": \"allreduce\", \"In msg nelems\": 67108864, \"dtype\": \"Half\", \"Group size\": " +
                 std::to_string(o.ranks) + ", \"Process Group Name\": \"0\"}");
+        host.push_back({commOp, 1, std::move(e)});
         xev(b, "kernel", "ncclKernel_AllReduce_RING_LL_Sum_half(ncclDevComm*, unsigned long, ncclWork*)", gpuPid, "20", arr,
             sp.allReduceEndNs - arr,
             "{\"External id\": " + c + ", \"device\": " + std::to_string(device) +
                 ", \"stream\": 20, \"correlation\": " + c + ", \"Collective name\": \"allreduce\"}");
+        // the step's tensors at host times: allocated inside the op that makes them
         forEachDemoTensor(plan, rank, s, [&](const DemoTensor& t) {
-            mem.push_back({t.allocNs, {t.addr, t.sizeBytes}});
-            if (t.freeNs) mem.push_back({*t.freeNs, {t.addr, -t.sizeBytes}});
-        });
-        std::sort(mem.begin(), mem.end(), [](auto& a, auto& b2) {
-            return a.first != b2.first ? a.first < b2.first : a.second.second < b2.second.second;
-        });
-        std::vector<std::pair<int64_t, std::pair<uint64_t, int64_t>>> later;
-        for (auto& [ts, ev] : mem) {
-            if (ts > sp.endNs) {
-                later.push_back({ts, ev});
-                continue;
+            int64_t at = t.producerKernel >= 0 ? launchTs[size_t(t.producerKernel)] + 200
+                         : t.opName == "AllReduce" ? commOp + 200
+                                                   : sp.startNs + 11000;
+            if (t.opName == "KVCache") {
+                std::string kv;
+                xev(kv, "cpu_op", "kv_cache_update", hostPid, hostTid, sp.startNs + 10000, 5000, "");
+                host.push_back({sp.startNs + 10000, 1, std::move(kv)});
             }
-            allocated += ev.second;
-            b += "  {\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"s\": \"t\", \"name\": \"[memory]\", \"pid\": " +
-                 hostPid + ", \"tid\": " + hostTid + ", \"ts\": " + rel(ts) +
-                 ", \"args\": {\"Device Type\": 1, \"Device Id\": " + std::to_string(device) +
-                 ", \"Addr\": " + std::to_string(ev.first) + ", \"Bytes\": " + std::to_string(ev.second) +
-                 ", \"Total Allocated\": " + std::to_string(allocated) + ", \"Total Reserved\": " +
-                 std::to_string(reservedBytes) + "}},\n";
+            host.push_back(memEvent(at, t.addr, t.sizeBytes));
+            if (t.freeKernel >= 0) host.push_back(memEvent(launchTs[size_t(t.freeKernel)] + 300, t.addr, -t.sizeBytes));
+            else if (t.opName == "AllReduce") host.push_back(memEvent(sp.allReduceEndNs + 10000, t.addr, -t.sizeBytes));
+            else if (t.freeNs) laterFrees[s + 3].push_back({t.addr, t.sizeBytes});
+        });
+        std::stable_sort(host.begin(), host.end(),
+                         [](const HostEv& a, const HostEv& b2) { return a.ts != b2.ts ? a.ts < b2.ts : a.order < b2.order; });
+        for (auto& h : host) {
+            if (h.json.empty()) {
+                allocated += h.memDelta;
+                b += "  {\"ph\": \"i\", \"cat\": \"cpu_instant_event\", \"s\": \"t\", \"name\": \"[memory]\", \"pid\": " +
+                     hostPid + ", \"tid\": " + hostTid + ", \"ts\": " + rel(h.ts) +
+                     ", \"args\": {\"Device Type\": 1, \"Device Id\": " + std::to_string(device) + ", \"Addr\": " +
+                     std::to_string(h.addr) + ", \"Bytes\": " + std::to_string(h.memDelta) + ", \"Total Allocated\": " +
+                     std::to_string(allocated) + ", \"Total Reserved\": " + std::to_string(reservedBytes) + "}},\n";
+            } else {
+                b += h.json;
+            }
         }
-        mem.swap(later);
         out.flushIfLargeKeeping(0);
     }
     // Metadata last, as Kineto writes it.

@@ -68,12 +68,18 @@ struct TrackInfo {
         int64_t offset;
     };
     std::vector<Open> openB; // B/E stack
+    struct Enclosing {
+        int64_t start, end;
+        int32_t nameId;
+    };
+    std::vector<Enclosing> enclosing; // open X spans, to attribute [memory] allocations to their op
     int64_t asyncOpen = 0;
 };
 
 struct LiveAlloc {
     int64_t tsNs, bytes;
     int64_t deviceId;
+    int32_t opNameId; ///< enclosing host op, -1 when none
 };
 
 } // namespace
@@ -240,6 +246,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             if (cat == "kernel") ++t.kernelSpans;
             if (name.rfind("ncclKernel", 0) == 0 || name.rfind("ncclDevKernel", 0) == 0) ++t.ncclSpans;
             emitSpan(t, ts, dur, nameId, strings.intern(cat), opTypeFor(nameId, name), offset);
+            while (!t.enclosing.empty() && t.enclosing.back().end <= ts) t.enclosing.pop_back();
+            t.enclosing.push_back({ts, ts + dur, nameId});
             if (name.rfind("ProfilerStep#", 0) == 0) {
                 if (auto s = model::parseI64(std::string_view(name).substr(13))) {
                     b->steps.push_back({rank, *s, ts, ts + dur, "trace"});
@@ -302,7 +310,22 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             if (devId && !m_rank.deviceId) m_rank.deviceId = *devId;
             b->memory.push_back({rank, ts, "PyTorch", totalAlloc, totalRes, std::nullopt});
             if (*bytes > 0) {
-                liveAllocs[*addr] = {ts, *bytes, devId.value_or(-1)};
+                // The innermost host op open at this instant on the same thread made the allocation.
+                int32_t opId = -1;
+                key.assign(pidS);
+                key.push_back('\x1f');
+                key.append(tidS);
+                auto ti = tracks.find(key);
+                if (ti != tracks.end()) {
+                    auto& enc = ti->second.enclosing;
+                    while (!enc.empty() && enc.back().end <= ts) enc.pop_back();
+                    for (auto it = enc.rbegin(); it != enc.rend(); ++it)
+                        if (it->start <= ts && ts < it->end && !std::string_view(m_ctx.strings.text(it->nameId)).starts_with("ProfilerStep#")) {
+                            opId = it->nameId;
+                            break;
+                        }
+                }
+                liveAllocs[*addr] = {ts, *bytes, devId.value_or(-1), opId};
             } else {
                 auto it = liveAllocs.find(*addr);
                 if (it == liveAllocs.end()) {
@@ -313,6 +336,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
                 tr.rank = rank;
                 tr.tensorId = std::to_string(*addr) + "@" + std::to_string(it->second.tsNs);
                 tr.sizeBytes = it->second.bytes;
+                if (it->second.opNameId >= 0) tr.opName = m_ctx.strings.text(it->second.opNameId);
                 tr.addr = *addr;
                 tr.allocNs = it->second.tsNs;
                 tr.freeNs = ts;
@@ -411,6 +435,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         tr.rank = rank;
         tr.tensorId = std::to_string(addr) + "@" + std::to_string(a.tsNs);
         tr.sizeBytes = a.bytes;
+        if (a.opNameId >= 0) tr.opName = m_ctx.strings.text(a.opNameId);
         tr.addr = addr;
         tr.allocNs = a.tsNs;
         if (a.deviceId >= 0) tr.deviceId = a.deviceId;

@@ -7,6 +7,11 @@ StringInterner::StringInterner() {
     m_ids.emplace(std::string(), 0);
 }
 
+std::string StringInterner::text(int32_t id) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return id >= 0 && size_t(id) < m_strings.size() ? m_strings[size_t(id)] : std::string();
+}
+
 int32_t StringInterner::intern(std::string_view s) {
     std::lock_guard<std::mutex> lock(m_mutex);
     auto it = m_ids.find(s);

@@ -21,6 +21,8 @@ public:
     StringInterner();
     /// Thread-safe.
     int32_t intern(std::string_view s);
+    /// The string of `id` (thread-safe; takes the lock: for occasional lookups only).
+    std::string text(int32_t id);
     /// All strings by id; call only after the parsers are done.
     const std::vector<std::string>& strings() const { return m_strings; }
 
