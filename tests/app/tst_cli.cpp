@@ -1,0 +1,100 @@
+// The command line, run as a separate process: --help/--version, bad arguments (non-zero status and a
+// message that says what to do), the demo → index → info → report → query round trip, and the
+// read-only query (writes, ATTACH, PRAGMA changes and extension loading are refused).
+#include "tests/support/testsupport.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace rs;
+
+class TstCli : public QObject {
+    Q_OBJECT
+    QString m_demo;
+
+private Q_SLOTS:
+    void initTestCase() {
+        m_demo = QString::fromStdString(test::tempDir("cli")) + "/demo";
+        QString out, err;
+        QCOMPARE(test::runRankscope({"demo", m_demo, "--ranks", "4", "--steps", "6", "--layers", "1", "--quiet"}, &out, &err), 0);
+    }
+    void helpAndVersion() {
+        QString out;
+        QCOMPARE(test::runRankscope({"--help"}, &out), 0);
+        for (const char* cmd : {"demo", "index", "info", "report", "query", "export"}) QVERIFY2(out.contains(cmd), cmd);
+        QCOMPARE(test::runRankscope({"--version"}, &out), 0);
+        QVERIFY(out.startsWith("rankscope " RANKSCOPE_VERSION));
+    }
+    void badArguments_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown option") << QStringList{"index", "/tmp", "--frobnicate"} << 2 << "unknown option --frobnicate";
+        QTest::newRow("missing dir") << QStringList{"index"} << 2 << "needs exactly one";
+        QTest::newRow("bad number") << QStringList{"demo", "/tmp/x", "--ranks", "many"} << 2 << "--ranks must be an integer";
+        QTest::newRow("bad format") << QStringList{"demo", "/tmp/x", "--format", "csv"} << 2 << "ascend or kineto";
+        QTest::newRow("not a profile") << QStringList{"info", "/nonexistent/dir"} << 1 << "no such file";
+        QTest::newRow("unknown top option") << QStringList{"--bogus"} << 2 << "unknown option";
+    }
+    void badArguments() {
+        QFETCH(QStringList, args);
+        QFETCH(int, status);
+        QFETCH(QString, message);
+        QString out, err;
+        QCOMPARE(test::runRankscope(args, &out, &err), status);
+        QVERIFY2(err.contains(message), qPrintable(err));
+    }
+    void roundTrip() {
+        QString out, err;
+        QCOMPARE(test::runRankscope({"index", m_demo, "--quiet"}, &out, &err), 0);
+        QVERIFY(out.trimmed().endsWith(".rankscope/index.sqlite"));
+        QCOMPARE(test::runRankscope({"info", m_demo, "--json"}, &out, &err), 0);
+        auto info = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(info["ranks"].toArray().size(), 4);
+        QVERIFY(info["counts"].toObject()["spans"].toInteger() > 1000);
+        QCOMPARE(test::runRankscope({"report", m_demo, "--json"}, &out, &err), 0);
+        auto report = QJsonDocument::fromJson(out.toUtf8()).object();
+        for (const char* key : {"ranks", "steps", "stragglers", "outlier_steps", "comm_wait", "memory", "diagnostics"})
+            QVERIFY2(report.contains(key), key);
+        QCOMPARE(test::runRankscope({"report", m_demo, "--quiet"}, &out, &err), 0);
+        QVERIFY(out.contains("Findings, by time lost"));
+        QCOMPARE(test::runRankscope({"query", m_demo, "SELECT rank, count(*) FROM spans GROUP BY rank ORDER BY rank", "--csv"},
+                                    &out, &err),
+                 0);
+        QCOMPARE(out.trimmed().split('\n').size(), 4);
+        QVERIFY(out.startsWith("0,"));
+    }
+    void queryIsReadOnly_data() {
+        QTest::addColumn<QString>("sql");
+        QTest::newRow("delete") << "DELETE FROM span";
+        QTest::newRow("drop") << "DROP TABLE span";
+        QTest::newRow("insert") << "INSERT INTO meta VALUES('x','y')";
+        QTest::newRow("attach") << "ATTACH DATABASE '/tmp/x.db' AS x";
+        QTest::newRow("pragma write") << "PRAGMA journal_mode=WAL";
+        QTest::newRow("extension") << "SELECT load_extension('/tmp/evil')";
+    }
+    void queryIsReadOnly() {
+        QFETCH(QString, sql);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"query", m_demo, sql}, &out, &err), 1);
+        QVERIFY2(err.contains("query failed"), qPrintable(err));
+        // the index is intact
+        QCOMPARE(test::runRankscope({"query", m_demo, "SELECT count(*) > 0 FROM span"}, &out, &err), 0);
+        QCOMPARE(out.trimmed(), QString("1"));
+    }
+    void exportWritesPngs() {
+        QString dir = QString::fromStdString(test::tempDir("export"));
+        QString out, err;
+        QCOMPARE(test::runRankscope({"export", m_demo, "--out", dir, "--width", "800", "--height", "500", "--quiet"}, &out, &err), 0);
+        QStringList files = out.trimmed().split('\n');
+        QVERIFY(files.size() >= 2);
+        for (const auto& f : files) {
+            QImage img(f);
+            QCOMPARE(img.size(), QSize(800, 500));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCli)
+#include "tst_cli.moc"
