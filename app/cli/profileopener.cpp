@@ -85,9 +85,12 @@ index::IndexResult openProfile(const std::string& profile, const index::IndexOpt
         if (res.reused)
             std::fprintf(stderr, "index: reused %s (%.2f s)\n", res.dbPath.c_str(), res.seconds);
         else
-            std::fprintf(stderr, "index: %s of input, %.1fM events, %.1fM spans in %.2f s (%.0f MB/s) -> %s\n",
+            std::fprintf(stderr,
+                         "index: %s of input, %.1fM events, %.1fM spans in %.2f s (%.0f MB/s; parse %.2f s, indexes %.2f s, "
+                         "analysis %.2f s) -> %s\n",
                          human(double(res.inputBytes)).c_str(), double(res.events) / 1e6, double(res.spans) / 1e6,
-                         res.seconds, double(res.inputBytes) / 1e6 / std::max(res.seconds, 1e-9), res.dbPath.c_str());
+                         res.seconds, double(res.inputBytes) / 1e6 / std::max(res.seconds, 1e-9), res.parseSec, res.finishSec,
+                         res.analysisSec, res.dbPath.c_str());
     }
     return res;
 }

@@ -6,16 +6,33 @@
 #include "core/analysis/stepanalysis.h"
 #include "core/analysis/stepindex.h"
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
 namespace rs::analysis {
 
 void Analyzer::run() {
+    // RANKSCOPE_TIMING=1 prints each stage's time (for profiling the index build).
+    const bool timing = std::getenv("RANKSCOPE_TIMING") != nullptr;
+    auto t = std::chrono::steady_clock::now();
+    auto lap = [&](const char* stage) {
+        if (!timing) return;
+        auto now = std::chrono::steady_clock::now();
+        std::fprintf(stderr, "analysis: %-12s %.3f s\n", stage, std::chrono::duration<double>(now - t).count());
+        t = now;
+    };
     m_db.exec("BEGIN");
     StepIndex steps(m_db);
     analyseCollectives(m_db, steps, m_opts);
     m_db.exec("CREATE INDEX collective_rank_step ON collective(rank, step); CREATE INDEX wait_rank ON wait(rank, start_ns);");
+    lap("collectives");
     analyseSteps(m_db, steps, m_opts);
+    lap("steps");
     analyseOps(m_db, m_opts);
+    lap("ops");
     analyseMemory(m_db, steps, m_opts);
+    lap("memory");
     m_db.exec("COMMIT");
 }
 

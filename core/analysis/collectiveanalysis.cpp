@@ -71,7 +71,7 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             else collNameIds.insert(q.i64(0));
         }
     }
-    const std::set<int64_t> nonCompute = nonComputeNameIds(db);
+    const NameFlags nonCompute = nonComputeNameIds(db);
     std::vector<Coll> colls;
     if (!collNameIds.empty()) {
         std::string ids;

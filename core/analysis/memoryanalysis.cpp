@@ -38,7 +38,9 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
         std::vector<std::tuple<int64_t, int, std::optional<double>, std::optional<double>, std::optional<int64_t>,
                                std::optional<int64_t>>>
             rows;
-        auto q = db.prepare("SELECT rowid, rank, alloc_step, free_step, alloc_ns, free_ns FROM tensor");
+        // Rows with a step position but no time (steps the importer did not know): interpolate here.
+        auto q = db.prepare("SELECT rowid, rank, alloc_step, free_step, alloc_ns, free_ns FROM tensor WHERE "
+                            "(alloc_step IS NOT NULL AND alloc_ns IS NULL) OR (free_step IS NOT NULL AND free_ns IS NULL)");
         while (q.step()) {
             auto od = [&](int c) { return q.isNull(c) ? std::nullopt : std::optional<double>(q.f64(c)); };
             auto oi = [&](int c) { return q.isNull(c) ? std::nullopt : std::optional<int64_t>(q.i64(c)); };
@@ -48,12 +50,13 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
         for (auto& [id, rank, as, fs, an, fn] : rows) {
             if (as && !an) an = steps.timeOfStep(rank, *as);
             if (fs && !fn) fn = steps.timeOfStep(rank, *fs);
-            if (an && !as)
-                if (auto s = steps.stepAt(rank, *an)) as = double(*s);
-            if (fn && !fs)
-                if (auto s = steps.stepAt(rank, *fn)) fs = double(*s);
             upd.bind(1, an).bind(2, fn).bind(3, as).bind(4, fs).bind(5, id).exec();
         }
+        // Step numbers of rows that only have times, in two set-based statements.
+        db.exec("UPDATE tensor SET alloc_step = (SELECT st.step FROM step st WHERE st.rank = tensor.rank AND "
+                "st.start_ns <= tensor.alloc_ns ORDER BY st.start_ns DESC LIMIT 1) WHERE alloc_step IS NULL AND alloc_ns IS NOT NULL;"
+                "UPDATE tensor SET free_step = (SELECT st.step FROM step st WHERE st.rank = tensor.rank AND "
+                "st.start_ns <= tensor.free_ns ORDER BY st.start_ns DESC LIMIT 1) WHERE free_step IS NULL AND free_ns IS NOT NULL;");
     }
     // 2. Banks per rank.
     auto summary = db.prepare("INSERT OR REPLACE INTO memory_summary(rank, peak_allocated_bytes, peak_reserved_bytes, "

@@ -16,14 +16,32 @@ namespace rs::analysis {
 using index::Db;
 
 void analyseOps(Db& db, const AnalysisOptions& opts) {
-    const std::set<int64_t> collNameIds = nonComputeNameIds(db); // collectives and sync tasks
+    const NameFlags collNameIds = nonComputeNameIds(db); // collectives and sync tasks
     std::map<std::pair<int64_t, int>, QuantileSketch> cells; // (op type id, rank)
     {
-        auto q = db.prepare("SELECT t.rank, s.op_type_id, s.dur_ns, s.name_id FROM span s JOIN track t "
-                            "ON t.track_id = s.track_id WHERE t.kind = 'compute'");
+        // One sequential scan of the span table (no per-row index lookups), filtered by a dense
+        // compute-track flag; consecutive spans mostly share track and op type, so the cell is cached.
+        std::vector<int> rankOfTrack; // -1: not a compute track
+        auto tracks = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");
+        while (tracks.step()) {
+            size_t t = size_t(tracks.i64(0));
+            if (t >= rankOfTrack.size()) rankOfTrack.resize(t + 1, -1);
+            rankOfTrack[t] = int(tracks.i64(1));
+        }
+        auto q = db.prepare("SELECT track_id, op_type_id, dur_ns, name_id FROM span");
+        int64_t lastTrack = -1, lastOp = -1;
+        QuantileSketch* cell = nullptr;
         while (q.step()) {
+            int64_t t = q.i64(0);
+            if (size_t(t) >= rankOfTrack.size() || rankOfTrack[size_t(t)] < 0) continue;
             if (collNameIds.count(q.i64(3))) continue; // collectives' time is waiting, judged elsewhere
-            cells[{q.i64(1), int(q.i64(0))}].add(q.i64(2));
+            int64_t op = q.i64(1);
+            if (op != lastOp || t != lastTrack || !cell) {
+                cell = &cells[{op, rankOfTrack[size_t(t)]}];
+                lastOp = op;
+                lastTrack = t;
+            }
+            cell->add(q.i64(2));
         }
     }
     std::map<int64_t, std::string> names;

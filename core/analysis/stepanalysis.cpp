@@ -67,7 +67,7 @@ int64_t intersectionLength(Intervals& a, Intervals& b) {
 }
 
 void analyseSteps(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
-    const std::set<int64_t> collNameIds = nonComputeNameIds(db); // collectives and sync tasks
+    const NameFlags collNameIds = nonComputeNameIds(db); // collectives and sync tasks
     std::map<int, std::vector<int64_t>> computeTracks;
     {
         auto q = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");

@@ -20,10 +20,10 @@ bool isNonComputeTask(std::string_view n) {
     return alpha && !lower; // EVENT_WAIT, PROFILING_ENABLE, MEMCPY_ASYNC, SDMA: runtime tasks, not kernels
 }
 
-std::set<int64_t> nonComputeNameIds(index::Db& db) {
-    std::set<int64_t> ids;
-    auto q = db.prepare("SELECT DISTINCT s.name_id, n.value FROM span s JOIN string n ON n.id = s.name_id "
-                        "WHERE s.track_id IN (SELECT track_id FROM track WHERE kind = 'compute')");
+NameFlags nonComputeNameIds(index::Db& db) {
+    NameFlags ids;
+    // The string table is small (distinct names); scanning it beats scanning the spans.
+    auto q = db.prepare("SELECT id, value FROM string");
     while (q.step())
         if (isNonComputeTask(q.text(1))) ids.insert(q.i64(0));
     return ids;

@@ -7,6 +7,7 @@
 
 #include <set>
 #include <string_view>
+#include <vector>
 
 namespace rs::analysis {
 
@@ -15,7 +16,19 @@ bool isCollectiveName(std::string_view name);
 /// A device task that is not computation: collectives, notify/event waits and records, placeholders
 /// (all-caps task names such as EVENT_WAIT or PROFILING_ENABLE).
 bool isNonComputeTask(std::string_view name);
-/// Ids (in the string table) of every name for which isNonComputeTask holds.
-std::set<int64_t> nonComputeNameIds(index::Db& db);
+/// Flags by string id (dense ids, so a vector beats a set in the span scans): true where
+/// isNonComputeTask holds for that name.
+class NameFlags {
+public:
+    bool count(int64_t id) const { return id >= 0 && size_t(id) < m_flags.size() && m_flags[size_t(id)]; }
+    void insert(int64_t id) {
+        if (size_t(id) >= m_flags.size()) m_flags.resize(size_t(id) + 1, 0);
+        m_flags[size_t(id)] = 1;
+    }
+
+private:
+    std::vector<char> m_flags;
+};
+NameFlags nonComputeNameIds(index::Db& db);
 
 } // namespace rs::analysis

@@ -80,8 +80,9 @@ struct MemorySampleRow {
 
 struct FlowRow {
     int rank;
-    std::string flowId; ///< decimal text: ids reach 2^64−1 and may be strings
-    std::string cat, phase;
+    std::string flowId; ///< as written: ids reach 2^64−1 and may be strings (stored as INTEGER when they fit)
+    int32_t catId;      ///< interned category
+    char phase;         ///< 's', 't' or 'f'
     int64_t tsNs, trackId;
 };
 

@@ -251,6 +251,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             if (name.rfind("ProfilerStep#", 0) == 0) {
                 if (auto s = model::parseI64(std::string_view(name).substr(13))) {
                     b->steps.push_back({rank, *s, ts, ts + dur, "trace"});
+                    m_rank.traceSteps[*s] = {ts, ts + dur};
                     m_rank.haveTraceSteps = true;
                 }
             }
@@ -390,7 +391,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             }
             const JsonValue& idv = e.id.present() ? e.id : e.bindId;
             TrackInfo& t = trackFor(pidS, tidS, false, {});
-            b->flows.push_back({rank, idText(idv), e.cat.str(), std::string(ph), ts, t.id});
+            b->flows.push_back({rank, idText(idv), strings.intern(e.cat.text), ph[0], ts, t.id});
             break;
         }
         case 'b':

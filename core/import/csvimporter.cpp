@@ -284,6 +284,8 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
         t.allocStep = alloc;
         auto fr = cell(r, cFree);
         if (!isNa(fr)) t.freeStep = model::parseDouble(fr);
+        t.allocNs = m_rank.timeOfStep(*alloc);
+        if (t.freeStep) t.freeNs = m_rank.timeOfStep(*t.freeStep);
         auto a = cell(r, cAddr);
         if (!isNa(a)) {
             t.addr = model::parseAddress(a);

@@ -11,10 +11,11 @@
 
 namespace rs::import {
 
-/// Bucket widths of the level-of-detail tables: 64 µs × 8^level. A query picks the widest level whose
-/// width is below one pixel's duration, so a fully zoomed-out track reads a few thousand rows.
+/// Bucket widths of the level-of-detail tables: 256 µs × 8^level (256 µs … 1 s). A query picks the
+/// widest level whose width is below one pixel's duration, so a fully zoomed-out track reads a few
+/// thousand rows; narrower windows read raw spans (a 64 µs level merged too little to pay for itself).
 constexpr int kLodLevels = 5;
-constexpr int64_t lodWidthNs(int level) { return int64_t(64000) << (3 * level); }
+constexpr int64_t lodWidthNs(int level) { return int64_t(256000) << (3 * level); }
 
 class TrackNester {
 public:

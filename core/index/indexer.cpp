@@ -192,15 +192,18 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
                                          : !fatal.empty()     ? fatal
                                                               : std::string("cancelled"));
             }
+            res.parseSec = elapsed();
             prog.phase = "indexing";
             prog.bytesDone = prog.bytesTotal;
             if (progress) progress(prog);
             writer.finish(ctx.strings.strings());
             res.spans = writer.spansWritten();
         }
+        res.finishSec = elapsed() - res.parseSec;
         prog.phase = "analysing";
         if (progress) progress(prog);
         analysis::Analyzer(db, opts.analysis).run();
+        res.analysisSec = elapsed() - res.parseSec - res.finishSec;
         auto m = db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
         m.bind(1, "schema_version").bind(2, std::to_string(kSchemaVersion)).exec();
         m.bind(1, "fingerprint").bind(2, d.fingerprint()).exec();

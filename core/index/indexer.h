@@ -42,6 +42,7 @@ struct IndexResult {
     int64_t inputBytes = 0;
     int64_t spans = 0;
     int64_t events = 0;
+    double parseSec = 0, finishSec = 0, analysisSec = 0; ///< phases of a build
 };
 
 using ProgressFn = std::function<void(const IndexProgress&)>;

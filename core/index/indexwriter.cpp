@@ -2,6 +2,7 @@
 
 #include "core/import/tracknester.h"
 #include "core/index/schema.h"
+#include "core/model/decimal.h"
 
 #include <sqlite3.h>
 
@@ -28,7 +29,7 @@ constexpr TableSpec kTables[] = {
     {"tensor", "tensor", "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source",
      11},
     {"memory", "memory_sample", "rank,ts_ns,component,allocated_bytes,reserved_bytes,active_bytes", 6},
-    {"flow", "flow", "rank,flow_id,cat,phase,ts_ns,track_id", 6},
+    {"flow", "flow", "rank,flow_id,cat_id,phase,ts_ns,track_id", 6},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
 };
 
@@ -122,7 +123,12 @@ void IndexWriter::write(import::Batch& b) {
         s.bind(k + 4, r.reserved).bind(k + 5, r.active);
     });
     insert("flow", b.flows, [](Stmt& s, int k, const FlowRow& r) {
-        s.bind(k, r.rank).bind(k + 1, r.flowId).bind(k + 2, r.cat).bind(k + 3, r.phase).bind(k + 4, r.tsNs);
+        // Numeric ids that fit in int64 are stored as INTEGER (compact); larger ones (up to 2^64−1) and
+        // string ids as TEXT, so none loses a digit.
+        auto id = model::parseI64(r.flowId);
+        if (id && r.flowId.find('.') == std::string::npos) s.bind(k + 1, *id);
+        else s.bind(k + 1, r.flowId);
+        s.bind(k, r.rank).bind(k + 2, int64_t(r.catId)).bind(k + 3, std::string_view(&r.phase, 1)).bind(k + 4, r.tsNs);
         s.bind(k + 5, r.trackId);
     });
     insert("file", b.files, [](Stmt& s, int k, const FileRow& r) {
@@ -191,11 +197,20 @@ INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
 INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
   SELECT rank, step, min(start_ns), max(end_ns), source FROM step_src
   WHERE rank NOT IN (SELECT rank FROM step) GROUP BY rank, step;
-INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
-  SELECT t.rank, 0, min(s.ts_ns), max(s.ts_ns + s.dur_ns), 'whole-trace' FROM span s JOIN track t USING(track_id)
-  WHERE t.rank NOT IN (SELECT rank FROM step) GROUP BY t.rank;
 CREATE INDEX step_rank_start ON step(rank, start_ns);
 )SQL");
+    // Ranks without any step become one step 0 covering their trace (by track, via the span index).
+    std::vector<int64_t> stepless;
+    {
+        auto q = m_db.prepare("SELECT DISTINCT rank FROM track WHERE rank NOT IN (SELECT rank FROM step)");
+        while (q.step()) stepless.push_back(q.i64(0));
+    }
+    for (int64_t rank : stepless)
+        m_db.prepare("INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source) SELECT ?1, 0, min(s.ts_ns), "
+                     "max(s.ts_ns + s.dur_ns), 'whole-trace' FROM span s WHERE s.track_id IN (SELECT track_id FROM track "
+                     "WHERE rank = ?1) HAVING count(*) > 0")
+            .bind(1, rank)
+            .exec();
     createViews(m_db);
     m_db.exec("COMMIT");
 }

@@ -35,7 +35,7 @@ CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_by
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
 CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, component TEXT,
   allocated_bytes INTEGER, reserved_bytes INTEGER, active_bytes INTEGER);
-CREATE TABLE flow(rank INTEGER, flow_id TEXT, cat TEXT, phase TEXT, ts_ns INTEGER, track_id INTEGER);
+CREATE TABLE flow(rank INTEGER, flow_id, cat_id INTEGER, phase TEXT, ts_ns INTEGER, track_id INTEGER);
 CREATE TABLE diagnostic(file TEXT, severity TEXT, what TEXT, count INTEGER, first_offset INTEGER, excerpt TEXT);
 -- Findings written by core/analysis at index time.
 CREATE TABLE collective(collective_id INTEGER PRIMARY KEY, rank INTEGER, step INTEGER, name TEXT, seq INTEGER,
@@ -84,6 +84,8 @@ CREATE VIEW tensors AS SELECT rank, tensor_id, op_name, size_bytes, addr, alloc_
   CAST(alloc_step AS INTEGER) AS alloc_step, CAST(free_step AS INTEGER) AS free_step, bank FROM tensor;
 CREATE VIEW memory_samples AS SELECT rank, ts_ns, component, allocated_bytes, reserved_bytes, active_bytes
   FROM memory_sample;
+CREATE VIEW flows AS SELECT f.rank, CAST(f.flow_id AS TEXT) AS flow_id, c.value AS cat, f.phase, f.ts_ns, f.track_id
+  FROM flow f LEFT JOIN string c ON c.id = f.cat_id;
 CREATE VIEW diagnostics AS SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic;
 CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait;
 CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,

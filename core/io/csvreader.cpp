@@ -30,7 +30,7 @@ bool CsvReader::fill() {
 }
 
 bool CsvReader::next() {
-    m_fields.clear();
+    m_count = 0;
     for (;;) {
         // Skip blank lines between records.
         for (;;) {
@@ -57,12 +57,19 @@ bool CsvReader::next() {
     }
     m_recordLine = m_line;
     m_recordOffset = m_consumed;
-    std::string field;
+    // Fields are written into the strings of the previous record, so their buffers are reused instead
+    // of allocated per cell (kernel_details has ~25 cells a row).
+    auto field = [&]() -> std::string& {
+        if (m_count == m_store.size()) m_store.emplace_back();
+        return m_store[m_count];
+    };
+    field().clear();
     bool inQuotes = false, wasQuoted = false;
     for (;;) {
         if (m_pos >= m_buf.size() && !fill()) {
             if (inQuotes) m_unterminated = true;
-            m_fields.push_back(std::move(field));
+            ++m_count;
+            publish();
             return true;
         }
         char c = m_buf[m_pos++];
@@ -71,37 +78,45 @@ bool CsvReader::next() {
             if (c == '"') {
                 if (m_pos >= m_buf.size()) fill();
                 if (m_pos < m_buf.size() && m_buf[m_pos] == '"') {
-                    field.push_back('"');
+                    field().push_back('"');
                     ++m_pos, ++m_consumed;
                 } else {
                     inQuotes = false;
                 }
             } else {
                 if (c == '\n') ++m_line;
-                field.push_back(c);
+                field().push_back(c);
             }
             continue;
         }
-        if (c == '"' && (field.empty() || !wasQuoted)) {
-            if (field.empty()) {
+        if (c == '"' && (field().empty() || !wasQuoted)) {
+            if (field().empty()) {
                 inQuotes = true;
                 wasQuoted = true;
                 continue;
             }
         }
         if (c == ',') {
-            m_fields.push_back(std::move(field));
-            field.clear();
+            ++m_count;
+            field().clear();
             wasQuoted = false;
         } else if (c == '\n') {
             ++m_line;
-            if (!field.empty() && field.back() == '\r') field.pop_back();
-            m_fields.push_back(std::move(field));
+            std::string& f = field();
+            if (!f.empty() && f.back() == '\r') f.pop_back();
+            ++m_count;
+            publish();
             return true;
         } else {
-            field.push_back(c);
+            field().push_back(c);
         }
     }
+}
+
+void CsvReader::publish() {
+    // fields() exposes exactly this record's cells; swapping keeps every buffer's capacity alive.
+    m_fields.resize(m_count);
+    for (size_t i = 0; i < m_count; ++i) m_fields[i].swap(m_store[i]); // m_store's cells are cleared before reuse
 }
 
 CsvHeader::CsvHeader(const std::vector<std::string>& names) {

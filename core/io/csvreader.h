@@ -29,6 +29,7 @@ public:
 
 private:
     bool fill();
+    void publish();
     ByteSource& m_src;
     std::string m_buf;
     size_t m_pos = 0;
@@ -37,7 +38,9 @@ private:
     bool m_unterminated = false;
     int64_t m_line = 1, m_recordLine = 1;
     int64_t m_consumed = 0, m_recordOffset = 0;
-    std::vector<std::string> m_fields;
+    std::vector<std::string> m_fields; // the current record
+    std::vector<std::string> m_store;  // cells being filled (buffers reused across records)
+    size_t m_count = 0;
     std::string m_error;
 };
 

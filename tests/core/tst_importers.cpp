@@ -54,7 +54,7 @@ private Q_SLOTS:
                                                "Default/network/MatMulV2-op12|MatMulV2|1736408883704700000|10000|0|7"}));
         COMPARE_ROWS(ix.rows("SELECT rank, step, start_ns, end_ns FROM steps"),
                      {"3|7|1736408883704600000|1736408883704800000"});
-        COMPARE_ROWS(ix.rows("SELECT flow_id, phase FROM flow"), {"18446744073709551615|s"});
+        COMPARE_ROWS(ix.rows("SELECT flow_id, phase FROM flows"), {"18446744073709551615|s"});
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('warning','error','fatal')"), int64_t(0));
     }
     void kernelDetailsAlone() {

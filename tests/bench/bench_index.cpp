@@ -1,0 +1,135 @@
+// bench_index: prints the figures of the import path on one demo profile, all measured in this run:
+//   the page-cached read speed of the same bytes (the ceiling), `rankscope index` throughput (MB/s,
+//   events/s) with all cores and with one parser thread, its peak RSS (child process, wait4), index size
+//   ÷ input size, and the time to reopen the cached index.
+// Usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep]
+#include "core/demo/demogenerator.h"
+#include "core/index/indexer.h"
+#include "core/index/sqlite.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+int64_t inputBytes(const std::string& dir) {
+    int64_t n = 0;
+    for (auto& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && e.path().string().find("/.rankscope") == std::string::npos) n += int64_t(e.file_size());
+    return n;
+}
+
+double readAllSeconds(const std::string& dir) {
+    std::vector<char> buf(128 * 1024);
+    auto t = Clock::now();
+    for (auto& e : fs::recursive_directory_iterator(dir)) {
+        if (!e.is_regular_file() || e.path().string().find("/.rankscope") != std::string::npos) continue;
+        int fd = ::open(e.path().c_str(), O_RDONLY);
+        while (::read(fd, buf.data(), buf.size()) > 0) {
+        }
+        ::close(fd);
+    }
+    return secondsSince(t);
+}
+
+// Runs `rankscope index DIR --force` as a child and returns (seconds, peak RSS in MB).
+std::pair<double, double> indexInChild(const std::string& bin, const std::string& dir, const std::string& jobs) {
+    auto t = Clock::now();
+    pid_t pid = fork();
+    if (pid == 0) {
+        int devnull = ::open("/dev/null", O_WRONLY);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+        execl(bin.c_str(), bin.c_str(), "index", dir.c_str(), "--force", "--quiet", "--jobs", jobs.c_str(), (char*)nullptr);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru {};
+    wait4(pid, &status, 0, &ru);
+    double s = secondsSince(t);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) std::fprintf(stderr, "bench: rankscope index failed (%d)\n", status);
+    return {s, double(ru.ru_maxrss) / 1024.0};
+}
+} // namespace
+
+int main(int argc, char** argv) {
+    long sizeMb = 1024;
+    std::string format = "ascend", dir;
+    bool keep = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--size-mb" && i + 1 < argc) sizeMb = std::atol(argv[++i]);
+        else if (a == "--format" && i + 1 < argc) format = argv[++i];
+        else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
+        else if (a == "--keep") keep = true;
+        else {
+            std::fprintf(stderr, "usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep]\n");
+            return 2;
+        }
+    }
+    std::string bin = (fs::path(argv[0]).parent_path() / "rankscope").string();
+    bool generated = false;
+    if (dir.empty()) {
+        // ≈ 37 kB per rank × step × layer in the Ascend format (≈ 5 kB gzip-compressed Kineto)
+        rs::demo::DemoOptions o;
+        o.ranks = 8;
+        o.format = format;
+        o.layers = 24;
+        double perUnit = format == "kineto" ? 6500.0 : 37000.0;
+        o.steps = std::max(1, int(double(sizeMb) * 1e6 / perUnit / o.ranks / o.layers));
+        dir = (fs::temp_directory_path() / ("rankscope-bench-" + format + "-" + std::to_string(sizeMb))).string();
+        if (!fs::exists(dir + "/.complete")) {
+            fs::remove_all(dir);
+            auto t = Clock::now();
+            std::string err;
+            if (!rs::demo::generateDemo(dir, o, err)) {
+                std::fprintf(stderr, "bench: demo failed: %s\n", err.c_str());
+                return 1;
+            }
+            std::fclose(std::fopen((dir + "/.complete").c_str(), "w"));
+            std::printf("generated  %s demo: %d ranks x %d steps x %d layers in %.1f s\n", format.c_str(), o.ranks, o.steps,
+                        o.layers, secondsSince(t));
+        }
+        generated = true;
+    }
+    int64_t bytes = inputBytes(dir);
+    double mb = double(bytes) / 1e6;
+    readAllSeconds(dir); // warm the page cache
+    double readS = readAllSeconds(dir);
+    std::printf("input      %s: %.1f MB\n", dir.c_str(), mb);
+    std::printf("ceiling    page-cached read:            %8.0f MB/s\n", mb / readS);
+    auto [s1, rss1] = indexInChild(bin, dir, "1");
+    auto [sN, rssN] = indexInChild(bin, dir, "0");
+    rs::index::IndexOptions opts;
+    auto reopen = rs::index::Indexer::open(dir, opts);
+    int64_t events = 0, spans = 0;
+    {
+        rs::index::Db db(reopen.dbPath, true);
+        spans = db.scalar("SELECT count(*) FROM span");
+        events = db.scalar("SELECT sum(records) FROM source_file");
+    }
+    double idxMb = double(fs::file_size(reopen.dbPath)) / 1e6;
+    std::printf("index      all cores (%u):              %8.0f MB/s  %6.2f M events/s  %5.1f s  peak RSS %4.0f MB\n",
+                std::thread::hardware_concurrency(), mb / sN, double(events) / 1e6 / sN, sN, rssN);
+    std::printf("index      one parser thread:           %8.0f MB/s  %6.2f M events/s  %5.1f s  peak RSS %4.0f MB\n", mb / s1,
+                double(events) / 1e6 / s1, s1, rss1);
+    std::printf("ratios     index/ceiling %.3f; all cores / one thread %.2fx\n", (mb / sN) / (mb / readS), s1 / sN);
+    std::printf("size       %.0f M events, %.1f M spans; index %.1f MB = %.2f x input\n", double(events) / 1e6,
+                double(spans) / 1e6, idxMb, idxMb / mb);
+    std::printf("reopen     cached index: %.3f s (reused: %s)\n", reopen.seconds, reopen.reused ? "yes" : "no");
+    if (generated && !keep) fs::remove_all(dir + "/.rankscope");
+    return 0;
+}
