@@ -316,7 +316,7 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
         // compute and host lanes so the kernels around the wait stay readable.
         QColor tint = base, fill = base;
         tint.setAlpha(22);
-        fill.setAlpha(60);
+        fill.setAlpha(170); // the waiting part of a collective must read as red, not as the op's own colour
         for (const auto& l : m_lanes) {
             if (l.rank != w.rank) continue;
             QRectF lr(x0, contentTop() + l.y - m_vbar->value(), x1 - x0, l.height);
@@ -324,7 +324,7 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
                 p.fillRect(lr.adjusted(0, 2, 0, -2), base);
             } else if (l.kind == "communication") {
                 p.fillRect(lr, fill);
-                p.fillRect(lr, QBrush(base, collective ? Qt::BDiagPattern : Qt::FDiagPattern));
+                p.fillRect(lr, QBrush(base.darker(140), collective ? Qt::BDiagPattern : Qt::FDiagPattern));
             } else {
                 p.fillRect(lr, tint);
                 if (!collective) p.fillRect(lr, QBrush(base, Qt::FDiagPattern));

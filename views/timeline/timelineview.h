@@ -25,6 +25,8 @@ public:
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
     /// Supplies draw data directly (headless export); normally data arrives from the service.
     void setTimelineData(std::shared_ptr<const query::TimelineData> d);
+    /// The draw data currently shown (null before the first answer).
+    const query::TimelineData* timelineData() const { return m_data.get(); }
     /// The request the view would send for its current window and size.
     query::TimelineWindow currentRequest() const;
     void setShowWaits(bool on);

@@ -1,0 +1,91 @@
+// The main window offscreen: opening a profile indexes it in the background (progress, then the summary),
+// the findings dock lists the problems, clicking a finding zooms the timeline to its step and selects it,
+// searching selects a span, and the window state survives in QSettings.
+#include "app/gui/mainwindow.h"
+#include "core/demo/demogenerator.h"
+#include "tests/support/testsupport.h"
+#include "views/timeline/timelineview.h"
+
+#include <QApplication>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace rs;
+
+class TstMainWindow : public QObject {
+    Q_OBJECT
+    QString m_profile;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // settings go to a test location
+        QApplication::setOrganizationName("rankscope-test");
+        QApplication::setApplicationName("rankscope-test");
+        m_profile = QString::fromStdString(test::tempDir("mainwindow")) + "/demo";
+        demo::DemoOptions o;
+        o.ranks = 4;
+        o.steps = 6;
+        o.layers = 1;
+        std::string err;
+        QVERIFY2(demo::generateDemo(m_profile.toStdString(), o, err), err.c_str());
+    }
+    void opensProfileAndListsFindings() {
+        gui::MainWindow w;
+        w.resize(1500, 900);
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        QVERIFY(w.profileLoaded());
+        auto* findings = w.findChild<QListWidget*>();
+        QVERIFY(findings);
+        QVERIFY(findings->count() >= 3);
+        QString all;
+        for (int i = 0; i < findings->count(); ++i) all += findings->item(i)->text() + "\n";
+        QVERIFY2(all.contains("outlier_step") && all.contains("straggler") && all.contains("bank_anomaly"), qPrintable(all));
+        // clicking the outlier finding zooms to its step and selects it
+        for (int i = 0; i < findings->count(); ++i)
+            if (findings->item(i)->text().startsWith("[outlier_step]")) {
+                qint64 before = w.state()->windowEnd() - w.state()->windowStart();
+                Q_EMIT findings->itemActivated(findings->item(i));
+                QVERIFY(w.state()->windowEnd() - w.state()->windowStart() < before);
+                QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Step);
+                break;
+            }
+        QTest::qWait(300);
+        QImage shot = w.grab().toImage();
+        QVERIFY(!shot.isNull());
+        shot.save(QString::fromStdString(test::tempDir("shots")) + "/mainwindow.png");
+        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT")) shot.save(qEnvironmentVariable("RANKSCOPE_SHOT"));
+    }
+    void searchSelectsASpan() {
+        gui::MainWindow w;
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        QLineEdit* search = nullptr;
+        for (auto* e : w.findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("Search")) search = e;
+        QVERIFY(search);
+        search->setText("MatMulV2");
+        QTest::keyClick(search, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(w.state()->selection().kind, views::Selection::Kind::Span, 10000);
+        QVERIFY(w.state()->selection().spanId > 0);
+    }
+    void reopensCachedIndex() {
+        gui::MainWindow w;
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        // the second window reuses the index the first one built (no rebuild)
+        QVERIFY2(w.statusBar()->currentMessage().contains("cached"), qPrintable(w.statusBar()->currentMessage()));
+    }
+};
+
+QTEST_MAIN(TstMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,212 @@
+// The timeline widget offscreen on a small demo profile: real pixels (a wait is red where the data says,
+// step bands alternate, a clicked span gets the selection outline) and real interaction (wheel zoom around
+// the cursor, drag to pan, F to fit, Back), with data from the worker-thread query service.
+#include "core/demo/demogenerator.h"
+#include "core/query/queryservice.h"
+#include "tests/support/testsupport.h"
+#include "views/common/interactionstate.h"
+#include "views/common/palette.h"
+#include "views/timeline/timelineview.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace rs;
+using views::Selection;
+
+class TstTimelineView : public QObject {
+    Q_OBJECT
+    std::string m_db;
+    demo::DemoTruth m_truth{};
+
+    struct Fixture {
+        views::InteractionState state;
+        query::QueryService service;
+        std::unique_ptr<views::TimelineView> view;
+        std::shared_ptr<const query::ProfileSummary> summary;
+    };
+    std::unique_ptr<Fixture> open() {
+        auto f = std::make_unique<Fixture>();
+        f->view = std::make_unique<views::TimelineView>(&f->state, &f->service);
+        f->view->resize(1200, 560);
+        f->view->show();
+        QSignalSpy ready(&f->service, &query::QueryService::summaryReady);
+        f->service.open(QString::fromStdString(m_db));
+        if (!ready.wait(20000)) return nullptr;
+        f->summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+        f->state.setBounds(f->summary->startNs, f->summary->endNs);
+        f->view->setSummary(f->summary);
+        return f;
+    }
+    // Sets the window and waits until the view shows the answer to exactly that request.
+    static bool showWindow(Fixture& f, qint64 t0, qint64 t1) {
+        f.state.setWindow(t0, t1);
+        auto shown = [&] {
+            auto* d = f.view->timelineData();
+            return d && d->window.t0 == f.state.windowStart() && d->window.t1 == f.state.windowEnd();
+        };
+        for (int i = 0; i < 400 && !shown(); ++i) QTest::qWait(50);
+        return shown();
+    }
+    static QImage grab(Fixture& f) {
+        QImage img(f.view->size(), QImage::Format_ARGB32);
+        f.view->render(&img);
+        return img;
+    }
+    const query::StepDesc* step(const Fixture& f, int rank, int64_t n) {
+        for (const auto& s : f.summary->steps)
+            if (s.rank == rank && s.step == n) return &s;
+        return nullptr;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        std::string dir = test::tempDir("timeline");
+        demo::DemoOptions o;
+        o.ranks = 2;
+        o.steps = 4;
+        o.layers = 1;
+        std::string err;
+        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        m_truth = demo::demoTruth(o);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        m_db = ix.result.dbPath;
+    }
+    void waitRegionIsRedWhereTheDataSaysIt() {
+        auto f = open();
+        QVERIFY(f);
+        // the wait of the rank that was kept waiting by the stall
+        const query::WaitDesc* w = nullptr;
+        for (const auto& x : f->summary->waits)
+            if (x.kind == "collective_wait" && x.step == m_truth.stallStep) w = &x;
+        QVERIFY(w);
+        QCOMPARE(*w->blamedRank, m_truth.stallRank);
+        QVERIFY(showWindow(*f, w->startNs - w->durNs / 4, w->startNs + w->durNs + w->durNs / 4));
+        QImage img = grab(*f);
+        qint64 groupTrack = 0;
+        for (const auto& t : f->summary->tracks)
+            if (t.rank == w->rank && t.name == "Group 0 Communication") groupTrack = t.trackId;
+        QRect lane = f->view->laneRect(groupTrack);
+        QVERIFY(lane.isValid());
+        int xIn = int(f->view->xOf(w->startNs + w->durNs / 2));
+        int y = lane.center().y();
+        auto isRed = [](QColor c) { return c.red() > c.green() + 60 && c.red() > c.blue() + 60; };
+        int redCount = 0;
+        for (int dx = -10; dx <= 10; ++dx) redCount += isRed(img.pixelColor(xIn + dx, y));
+        QVERIFY2(redCount >= 15, qPrintable(QString("the wait region is not red: %1/21, e.g. %2")
+                                               .arg(redCount)
+                                               .arg(img.pixelColor(xIn, y).name())));
+        QRect waiting = f->view->rankBlock(w->rank);
+        QVERIFY(isRed(img.pixelColor(xIn, waiting.top() + 8)));                          // header bar
+        QVERIFY(!isRed(img.pixelColor(int(f->view->xOf(w->startNs)) - 30, y)));         // not before the wait
+        // and the header of the stalling rank is orange (idle gap), not red, at the same time
+        QRect stallBlock = f->view->rankBlock(m_truth.stallRank);
+        QColor head = img.pixelColor(xIn, stallBlock.top() + 8);
+        QVERIFY2(head.red() > 200 && head.green() > 100 && head.blue() < 120, qPrintable(head.name()));
+        // hiding waits removes the red
+        f->view->setShowWaits(false);
+        QImage plain = grab(*f);
+        QColor c = plain.pixelColor(xIn, y);
+        QVERIFY(!(c.red() > c.green() + 50 && c.red() > c.blue() + 50));
+    }
+    void stepBandsAlternate() {
+        auto f = open();
+        QVERIFY(f);
+        QVERIFY(showWindow(*f, f->summary->startNs, f->summary->endNs));
+        QImage img = grab(*f);
+        int y = img.height() - 40; // below the lanes of two ranks, above nothing but the bands
+        QVERIFY(f->view->rankBlock(1).bottom() < y - 5);
+        auto colorAtStep = [&](int64_t n) {
+            const auto* s = step(*f, 0, n);
+            return img.pixelColor(int(f->view->xOf((s->startNs + s->endNs) / 2)), y);
+        };
+        // step 3 is the long stall step: sample steps 1, 2, 3 (bands of 1 and 3 share a shade)
+        QVERIFY(colorAtStep(1) != colorAtStep(2));
+        QCOMPARE(colorAtStep(1), colorAtStep(3));
+    }
+    void clickSelectsSpanWithOutline() {
+        auto f = open();
+        QVERIFY(f);
+        const auto* s = step(*f, 0, 1);
+        QVERIFY(showWindow(*f, s->startNs, s->startNs + (s->endNs - s->startNs) / 8));
+        qint64 compute = 0;
+        for (const auto& t : f->summary->tracks)
+            if (t.rank == 0 && t.kind == "compute") compute = t.trackId;
+        QRect lane = f->view->laneRect(compute);
+        // a kernel in the middle of the window
+        QPoint p(f->view->width() / 2, lane.top() + 6);
+        QSignalSpy activated(f->view.get(), &views::TimelineView::spanActivated);
+        QTest::mouseClick(f->view.get(), Qt::LeftButton, {}, p);
+        QCOMPARE(f->state.selection().kind, Selection::Kind::Span);
+        QCOMPARE(activated.count(), 1);
+        qint64 id = f->state.selection().spanId;
+        QVERIFY(id > 0);
+        QImage img = grab(*f);
+        QColor hl = f->view->palette().color(QPalette::Highlight);
+        int x0 = int(f->view->xOf(f->state.selection().startNs)), x1 = int(f->view->xOf(f->state.selection().endNs));
+        int outline = 0;
+        for (int x = std::max(x0, views::TimelineView::kGutter); x <= x1; ++x)
+            for (int y = lane.top() - 2; y <= lane.top() + 3; ++y)
+                if (img.pixelColor(x, y) == hl) ++outline;
+        QVERIFY2(outline > 5, "no selection outline");
+        // clicking empty space clears the selection
+        QTest::mouseClick(f->view.get(), Qt::LeftButton, {}, QPoint(f->view->width() / 2, f->view->height() - 30));
+        QCOMPARE(f->state.selection().kind, Selection::Kind::None);
+    }
+    void wheelZoomsAroundCursorAndBackRestores() {
+        auto f = open();
+        QVERIFY(f);
+        QVERIFY(showWindow(*f, f->summary->startNs, f->summary->endNs));
+        qint64 t0 = f->state.windowStart(), t1 = f->state.windowEnd();
+        QPointF cursor(views::TimelineView::kGutter + 300, 200);
+        qint64 under = views::TimeMapping{t0, t1, double(views::TimelineView::kGutter),
+                                          double(f->view->width() - views::TimelineView::kGutter - 15)}
+                           .t(cursor.x());
+        QWheelEvent wheel(cursor, f->view->mapToGlobal(cursor), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(f->view.get(), &wheel);
+        qint64 n0 = f->state.windowStart(), n1 = f->state.windowEnd();
+        QVERIFY(n1 - n0 < (t1 - t0) * 0.7); // two notches: 1.25² zoom
+        double before = double(under - t0) / double(t1 - t0), after = double(under - n0) / double(n1 - n0);
+        QVERIFY(std::fabs(before - after) < 0.02); // the time under the cursor stays put
+        // drag to pan
+        QTest::mousePress(f->view.get(), Qt::LeftButton, {}, QPoint(600, 200));
+        QTest::mouseMove(f->view.get(), QPoint(500, 200));
+        QTest::mouseRelease(f->view.get(), Qt::LeftButton, {}, QPoint(500, 200));
+        QVERIFY(f->state.windowStart() > n0);
+        QCOMPARE(f->state.windowEnd() - f->state.windowStart(), n1 - n0);
+        // Back undoes the pan, then the zoom
+        QVERIFY(f->state.canGoBack());
+        f->state.back();
+        QCOMPARE(f->state.windowStart(), n0);
+        f->state.back();
+        QCOMPARE(f->state.windowStart(), t0);
+        // W zooms in, F fits
+        QTest::keyClick(f->view.get(), Qt::Key_W);
+        QVERIFY(f->state.windowEnd() - f->state.windowStart() < t1 - t0);
+        QTest::keyClick(f->view.get(), Qt::Key_F);
+        QCOMPARE(f->state.windowStart(), f->state.boundsStart());
+        QCOMPARE(f->state.windowEnd(), f->state.boundsEnd());
+    }
+    void staleAnswersAreDropped() {
+        auto f = open();
+        QVERIFY(f);
+        QVERIFY(showWindow(*f, f->summary->startNs, f->summary->endNs));
+        const auto* before = f->view->timelineData();
+        // an answer to an old request id arrives late: the view keeps what it shows
+        auto stale = std::make_shared<query::TimelineData>();
+        stale->window.t0 = 1;
+        stale->window.t1 = 2;
+        Q_EMIT f->service.timelineReady(0, stale); // id 0 is never issued
+        QCOMPARE(f->view->timelineData(), before);
+        // two windows in a row: the view ends on the second one's data
+        f->state.setWindow(f->summary->startNs, f->summary->startNs + 1000000);
+        QVERIFY(showWindow(*f, f->summary->startNs + 1000, f->summary->endNs));
+        QCOMPARE(f->view->timelineData()->window.t0, f->summary->startNs + 1000);
+    }
+};
+
+QTEST_MAIN(TstTimelineView)
+#include "tst_timelineview.moc"

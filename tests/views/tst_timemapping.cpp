@@ -1,0 +1,167 @@
+// Pure timeline maths: time ↔ pixel under zoom, readable ticks, zoom/pan invariants, LOD level choice and
+// merge rules, and the lane layout.
+#include "core/import/tracknester.h"
+#include "core/query/timelinequery.h"
+#include "views/common/timemapping.h"
+#include "views/timeline/timelinelayout.h"
+
+#include <QtTest>
+
+using namespace rs;
+using namespace rs::views;
+
+class TstTimeMapping : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void mappingRoundTrip_data() {
+        QTest::addColumn<qint64>("t0");
+        QTest::addColumn<qint64>("t1");
+        QTest::addColumn<double>("width");
+        QTest::newRow("epoch ns, 1 s over 1000 px") << qint64(1736408883000000000) << qint64(1736408884000000000) << 1000.0;
+        QTest::newRow("zoomed to 2 µs") << qint64(1736408883000000000) << qint64(1736408883000002000) << 1600.0;
+        QTest::newRow("odd width") << qint64(0) << qint64(12345) << 777.0;
+    }
+    void mappingRoundTrip() {
+        QFETCH(qint64, t0);
+        QFETCH(qint64, t1);
+        QFETCH(double, width);
+        TimeMapping m{t0, t1, 170, width};
+        QCOMPARE(m.x(t0), 170.0);
+        QCOMPARE(m.x(t1), 170.0 + width);
+        for (double px : {170.0, 300.5, 170.0 + width / 2}) {
+            int64_t t = m.t(px);
+            QVERIFY(std::fabs(m.x(t) - px) <= 1.0);
+        }
+    }
+    void ticks_data() {
+        QTest::addColumn<qint64>("span");
+        QTest::addColumn<QString>("unit");
+        QTest::newRow("seconds") << qint64(20000000000) << " s";
+        QTest::newRow("milliseconds") << qint64(50000000) << " ms";
+        QTest::newRow("microseconds") << qint64(40000) << " µs";
+        QTest::newRow("nanoseconds") << qint64(600) << " ns";
+    }
+    void ticks() {
+        QFETCH(qint64, span);
+        QFETCH(QString, unit);
+        int64_t origin = 1736408883000000000;
+        TimeMapping m{origin, origin + span, 0, 1200};
+        auto ticks = m.ticks(90, origin);
+        QVERIFY(ticks.size() >= 4 && ticks.size() <= 14);
+        int64_t step = ticks[1].ns - ticks[0].ns;
+        QString digits = QString::number(step);
+        QVERIFY2(digits.startsWith('1') || digits.startsWith('2') || digits.startsWith('5'), qPrintable(digits)); // 1-2-5
+        for (size_t i = 1; i < ticks.size(); ++i) {
+            QCOMPARE(ticks[i].ns - ticks[i - 1].ns, step);
+            QVERIFY(m.x(ticks[i].ns) - m.x(ticks[i - 1].ns) >= 90 - 1e-9);
+        }
+        QVERIFY2(ticks[1].label.endsWith(unit), qPrintable(ticks[1].label));
+        QVERIFY(ticks[0].label.startsWith('+'));
+    }
+    void formatDuration_data() {
+        QTest::addColumn<qint64>("ns");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("ns") << qint64(820) << "820 ns";
+        QTest::newRow("us") << qint64(340000) << "340 µs";
+        QTest::newRow("ms") << qint64(45200000) << "45.2 ms";
+        QTest::newRow("s") << qint64(1200000000) << "1.20 s";
+        QTest::newRow("negative") << qint64(-5000000) << "-5.00 ms";
+    }
+    void formatDuration() {
+        QFETCH(qint64, ns);
+        QFETCH(QString, text);
+        QCOMPARE(views::formatDuration(ns), text);
+    }
+    void zoomKeepsAnchorAndBounds() {
+        int64_t lo = 1000, hi = 1000 + 1000000000;
+        auto [a, b] = zoomWindow(lo, hi, lo + 250000000, 4.0, lo, hi);
+        QCOMPARE(b - a, int64_t(250000000));
+        // the anchor stays at the same fraction of the window
+        QVERIFY(std::llabs((lo + 250000000 - a) - (b - a) / 4) <= 1);
+        // zooming out past the bounds clamps to them
+        auto [c, d] = zoomWindow(a, b, a, 0.001, lo, hi);
+        QCOMPARE(c, lo);
+        QCOMPARE(d, hi);
+        // zooming in forever stops at 1 µs
+        int64_t x = lo, y = hi;
+        for (int i = 0; i < 100; ++i) std::tie(x, y) = zoomWindow(x, y, (x + y) / 2, 3.0, lo, hi);
+        QCOMPARE(y - x, int64_t(1000));
+        QVERIFY(x >= lo && y <= hi);
+    }
+    void panKeepsWidthInsideBounds() {
+        auto [a, b] = panWindow(100, 200, 1000, 0, 500);
+        QCOMPARE(a, int64_t(400));
+        QCOMPARE(b, int64_t(500));
+        auto [c, d] = panWindow(100, 200, -1000, 0, 500);
+        QCOMPARE(c, int64_t(0));
+        QCOMPARE(d, int64_t(100));
+    }
+    void lodLevelChoice_data() {
+        QTest::addColumn<qint64>("window");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("level");
+        QTest::newRow("zoomed in: raw spans") << qint64(10000000) << 1000 << -1;
+        QTest::newRow("256 us per px") << qint64(256000000) << 1000 << 0;
+        QTest::newRow("2 ms per px") << qint64(2048000000) << 1000 << 1;
+        QTest::newRow("whole minute") << qint64(60000000000) << 1000 << 2;
+        QTest::newRow("hours") << qint64(3600000000000) << 1000 << 4;
+    }
+    void lodLevelChoice() {
+        QFETCH(qint64, window);
+        QFETCH(int, width);
+        QFETCH(int, level);
+        QCOMPARE(query::chooseLodLevel(0, window, width), level);
+        if (level >= 0) QVERIFY(import::lodWidthNs(level) <= window / width); // a bucket never exceeds a pixel
+    }
+    void lodMergeRules() {
+        import::TrackNester n(7);
+        std::vector<import::LodRow> rows;
+        // 10 spans of 10 µs every 20 µs, then a long one: level 0 (256 µs) merges them into one bucket
+        for (int i = 0; i < 10; ++i) QCOMPARE(n.add(i * 20000, 10000, 100 + i, rows), 0);
+        QCOMPARE(n.add(220000, 30000, 42, rows), 0);
+        // a nested span gets depth 1 and stays out of the LOD
+        QCOMPARE(n.add(225000, 1000, 43, rows), 1);
+        n.finish(rows);
+        std::vector<import::LodRow> level0;
+        for (auto& r : rows)
+            if (r.level == 0) level0.push_back(r);
+        QCOMPARE(level0.size(), size_t(1));
+        QCOMPARE(level0[0].count, int64_t(11));
+        QCOMPARE(level0[0].startNs, int64_t(0));
+        QCOMPARE(level0[0].endNs, int64_t(250000));
+        QCOMPARE(level0[0].busyNs, int64_t(130000));
+        QCOMPARE(level0[0].nameId, 42); // the longest span names the bucket
+        QCOMPARE(n.maxDepth(), 1);
+        QVERIFY(!n.unsorted());
+        n.add(0, 1, 1, rows);
+        QVERIFY(n.unsorted()); // out of order: flagged for re-nesting after the load
+    }
+    void layout() {
+        query::ProfileSummary s;
+        s.ranks = {0, 1};
+        s.tracks = {{1, 0, "compute", "Stream 2", "Ascend Hardware", 0, 10, 0},
+                    {2, 0, "communication", "Group 0 Communication", "HCCL", 0, 5, 0},
+                    {3, 0, "host", "Thread 7", "MindSpore", 5, 50, 0},
+                    {4, 0, "counter", "AI Core Freq/MHz", "", 0, 5, 0},
+                    {5, 1, "compute", "Stream 2", "Ascend Hardware", 0, 10, 0},
+                    {6, 1, "overlap", "Computing", "Overlap Analysis", 0, 10, 0}};
+        LayoutOptions o;
+        auto lanes = layoutLanes(s, o);
+        // rank 0: header + 3 tracks (counter hidden); rank 1: header + 1 (overlap hidden by default)
+        QCOMPARE(lanes.size(), size_t(6));
+        QVERIFY(lanes[0].header && lanes[4].header);
+        QCOMPARE(lanes[3].rows, o.maxRows); // deep host nesting is capped
+        QCOMPARE(laneAt(lanes, lanes[2].y + 1), 2);
+        QCOMPARE(laneAt(lanes, -5), -1);
+        o.collapsedRanks = {0};
+        QCOMPARE(layoutLanes(s, o).size(), size_t(3));
+        o.collapsedRanks.clear();
+        o.filter = "hccl";
+        auto filtered = layoutLanes(s, o);
+        QCOMPARE(filtered.size(), size_t(2));
+        QCOMPARE(filtered[1].trackId, int64_t(2));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstTimeMapping)
+#include "tst_timemapping.moc"
