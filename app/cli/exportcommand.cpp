@@ -23,7 +23,8 @@ int runExport(const ArgList& argv) {
     r.size = QSize(int(a.intValue("width", 1600, 200, 16000)), int(a.intValue("height", 900, 150, 16000)));
     r.step = int(a.intValue("step", -1, -1, 1LL << 40));
     if (!a.ok()) return usageError("export", a.error());
-    if (r.view != "all" && r.view != "timeline") return usageError("export", "--view must be all or timeline");
+    if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory")
+        return usageError("export", "--view must be all, timeline, heatmap or memory");
     index::IndexOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("export", error);

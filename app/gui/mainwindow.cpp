@@ -1,6 +1,10 @@
 #include "app/gui/mainwindow.h"
 
 #include "views/common/timemapping.h"
+#include "views/details/histogramview.h"
+#include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapview.h"
+#include "views/tables/drilldownview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -24,6 +28,7 @@
 #include <QStyleFactory>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <tuple>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <nlohmann/json.hpp>
@@ -175,10 +180,38 @@ void MainWindow::buildDocks() {
     connect(m_findings, &QListWidget::itemClicked, m_findings, &QListWidget::itemActivated);
     auto* dd = new QDockWidget(tr("Details"), this);
     dd->setObjectName("details");
+    auto* details = new QWidget;
+    auto* dl = new QVBoxLayout(details);
+    dl->setContentsMargins(0, 0, 0, 0);
     m_details = new QTextBrowser;
     m_details->setPlaceholderText(tr("Click a span, a wait or a finding to see its details."));
-    dd->setWidget(m_details);
+    m_histogram = new views::HistogramView;
+    m_histogram->hide();
+    dl->addWidget(m_details, 2);
+    dl->addWidget(m_histogram, 1);
+    dd->setWidget(details);
     addDockWidget(Qt::RightDockWidgetArea, dd);
+    // the linked views, tabbed below the timeline
+    m_heatmap = new views::HeatmapView(m_state, m_service);
+    m_memory = new views::MemoryMapView(m_state, m_service);
+    m_drill = new views::DrillDownView(m_state, m_service);
+    QDockWidget* previous = nullptr;
+    for (auto [w, title, name] : {std::tuple<QWidget*, QString, const char*>{m_heatmap, tr("Op heatmap"), "heatmap"},
+                                  {m_memory, tr("Memory"), "memory"},
+                                  {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"}}) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(Qt::BottomDockWidgetArea, d);
+        if (previous) tabifyDockWidget(previous, d);
+        previous = d;
+    }
+    if (auto* first = findChild<QDockWidget*>("heatmap")) first->raise();
+    connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+        if (id != m_histRequest) return;
+        m_histogram->setHistogram(v.value<std::shared_ptr<const query::Histogram>>());
+        m_histogram->show();
+    });
 }
 
 void MainWindow::buildMenus() {
@@ -379,12 +412,28 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
         if (report["findings"].empty()) m_findings->addItem(tr("No problems found."));
     }
     m_details->setPlainText(QString::fromStdString(s->reportText));
+    m_heatmap->setProfile(s->ranks);
+    m_memory->setProfile(s->ranks);
+    m_drill->setProfile();
+    m_histogram->hide();
     updateStatus();
     Q_EMIT profileReady();
 }
 
 void MainWindow::onSelection(const Selection& s) {
     if (s.kind == Selection::Kind::Span && s.spanId) m_detailRequest = m_service->requestSpanDetail(s.spanId);
+    if (s.kind == Selection::Kind::OpType && s.rank >= 0 && !s.opType.isEmpty()) {
+        m_histRequest = m_service->requestHistogram(s.opType, s.rank);
+        m_details->setHtml(tr("<h3>%1 on rank %2</h3><p>Spans of this op type on this rank are highlighted on the "
+                              "timeline; tensors it allocated are highlighted in the memory map.</p>")
+                               .arg(s.opType.toHtmlEscaped())
+                               .arg(s.rank));
+    }
+    if (s.kind == Selection::Kind::Tensor)
+        m_details->setHtml(tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
+                               .arg(s.tensorId.toHtmlEscaped(), s.opType.toHtmlEscaped())
+                               .arg(s.rank)
+                               .arg(s.step >= 0 ? tr(" in step %1").arg(s.step) : QString()));
     if (s.kind == Selection::Kind::Step && m_summary) {
         QString html = QString("<h3>Rank %1, step %2</h3>").arg(s.rank).arg(s.step);
         for (const auto& w : m_summary->waits)

@@ -22,7 +22,11 @@ class QMenu;
 
 namespace rs::views {
 class TimelineView;
-}
+class HeatmapView;
+class MemoryMapView;
+class DrillDownView;
+class HistogramView;
+} // namespace rs::views
 
 namespace rs::gui {
 
@@ -35,6 +39,10 @@ public:
     void reopenLast();
     void applyTheme(const QString& theme);
     views::TimelineView* timeline() const { return m_timeline; }
+    views::HeatmapView* heatmap() const { return m_heatmap; }
+    views::MemoryMapView* memoryMap() const { return m_memory; }
+    views::DrillDownView* drillDown() const { return m_drill; }
+    views::HistogramView* histogram() const { return m_histogram; }
     views::InteractionState* state() const { return m_state; }
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const { return m_summary != nullptr; }
@@ -67,6 +75,11 @@ private:
     QString m_profile;
     QListWidget* m_findings = nullptr;
     QTextBrowser* m_details = nullptr;
+    views::HeatmapView* m_heatmap = nullptr;
+    views::MemoryMapView* m_memory = nullptr;
+    views::DrillDownView* m_drill = nullptr;
+    views::HistogramView* m_histogram = nullptr;
+    quint64 m_histRequest = 0;
     QWidget* m_progressPanel = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_progressLabel = nullptr;

@@ -2,8 +2,13 @@
 
 #include "core/index/sqlite.h"
 #include "core/query/timelinequery.h"
+#include "core/query/analysisqueries.h"
 #include "views/common/interactionstate.h"
+#include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
+
+#include <qcustomplot.h>
 
 #include <QDir>
 #include <QImage>
@@ -26,6 +31,21 @@ QString renderTimeline(index::Db& db, std::shared_ptr<const query::ProfileSummar
     QImage img(r.size, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::white);
     view.render(&img);
+    QString path = QDir(r.outDir).filePath(name + "." + r.format);
+    if (!img.save(path)) {
+        error = "cannot write " + path;
+        return {};
+    }
+    return path;
+}
+
+QString saveWidget(QWidget& w, const ExportRequest& r, const QString& name, QString& error) {
+    w.resize(r.size);
+    w.show(); // offscreen: lays out children so render() draws them
+    QCoreApplication::processEvents();
+    QImage img(r.size, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::white);
+    w.render(&img);
     QString path = QDir(r.outDir).filePath(name + "." + r.format);
     if (!img.save(path)) {
         error = "cannot write " + path;
@@ -75,6 +95,28 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
                 if (f.isEmpty()) return files;
                 files << f;
             }
+        }
+        if (r.view == "all" || r.view == "heatmap") {
+            views::InteractionState state;
+            views::HeatmapView view(&state, nullptr);
+            view.setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(db)));
+            QString f = saveWidget(view, r, "heatmap", error);
+            if (f.isEmpty()) return files;
+            files << f;
+        }
+        if (r.view == "all" || r.view == "memory") {
+            // the rank with a bank anomaly when there is one: that is the picture worth exporting
+            auto report = nlohmann::json::parse(summary->reportJson);
+            int rank = summary->ranks.empty() ? 0 : summary->ranks.front();
+            if (!report["memory"]["bank_anomalies"].empty()) rank = report["memory"]["bank_anomalies"][0]["rank"].get<int>();
+            views::InteractionState state;
+            state.setBounds(summary->startNs, summary->endNs);
+            views::MemoryMapView view(&state, nullptr);
+            view.setData(std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(db, rank)));
+            view.plot()->replot();
+            QString f = saveWidget(view, r, QString("memory-rank-%1").arg(rank), error);
+            if (f.isEmpty()) return files;
+            files << f;
         }
     } catch (const std::exception& e) {
         error = QString::fromStdString(e.what());

@@ -47,6 +47,15 @@ void QueryWorker::search(quint64 id, const QString& text, int limit) {
     }
 }
 
+void QueryWorker::run(quint64 id, const std::function<QVariant(index::Db&)>& job) {
+    if (!m_db) return;
+    try {
+        Q_EMIT resultReady(id, job(*m_db));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
 QueryService::QueryService(QObject* parent) : QObject(parent), m_worker(new QueryWorker) {
     qRegisterMetaType<rs::query::TimelineWindow>();
     qRegisterMetaType<std::shared_ptr<const rs::query::ProfileSummary>>();
@@ -60,6 +69,7 @@ QueryService::QueryService(QObject* parent) : QObject(parent), m_worker(new Quer
     connect(m_worker, &QueryWorker::timelineReady, this, &QueryService::timelineReady);
     connect(m_worker, &QueryWorker::spanDetailReady, this, &QueryService::spanDetailReady);
     connect(m_worker, &QueryWorker::searchReady, this, &QueryService::searchReady);
+    connect(m_worker, &QueryWorker::resultReady, this, &QueryService::resultReady);
     connect(m_worker, &QueryWorker::failed, this, &QueryService::failed);
     m_thread.setObjectName("rankscope-query");
     m_thread.start();
@@ -93,6 +103,47 @@ quint64 QueryService::requestSearch(const QString& text, int limit) {
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, text, limit] { worker->search(id, text, limit); },
                               Qt::QueuedConnection);
     return id;
+}
+
+} // namespace rs::query
+
+namespace rs::query {
+
+quint64 QueryService::submit(std::function<QVariant(index::Db&)> job) {
+    quint64 id = m_nextId++;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, job = std::move(job)] { worker->run(id, job); },
+                              Qt::QueuedConnection);
+    return id;
+}
+
+template <class T> static QVariant wrap(T&& v) {
+    return QVariant::fromValue(std::shared_ptr<const std::decay_t<T>>(std::make_shared<std::decay_t<T>>(std::forward<T>(v))));
+}
+
+quint64 QueryService::requestOpRankHeatmap() {
+    return submit([](index::Db& db) { return wrap(loadOpRankHeatmap(db)); });
+}
+quint64 QueryService::requestOpStepHeatmap(int rank) {
+    return submit([rank](index::Db& db) { return wrap(loadOpStepHeatmap(db, rank)); });
+}
+quint64 QueryService::requestRankStepHeatmap(const QString& opType) {
+    return submit([op = opType.toStdString()](index::Db& db) { return wrap(loadRankStepHeatmap(db, op)); });
+}
+quint64 QueryService::requestMemoryMap(int rank) {
+    return submit([rank](index::Db& db) { return wrap(loadMemoryMap(db, rank)); });
+}
+quint64 QueryService::requestStepRows() {
+    return submit([](index::Db& db) { return wrap(loadStepRows(db)); });
+}
+quint64 QueryService::requestOpRows(int rank, qint64 step) {
+    return submit([rank, step](index::Db& db) { return wrap(loadOpRows(db, rank, step)); });
+}
+quint64 QueryService::requestTensorRows(int rank, std::optional<qint64> step, const QString& opName) {
+    std::optional<int64_t> s = step ? std::optional<int64_t>(*step) : std::nullopt;
+    return submit([rank, s, op = opName.toStdString()](index::Db& db) { return wrap(loadTensorRows(db, rank, s, op)); });
+}
+quint64 QueryService::requestHistogram(const QString& opType, int rank) {
+    return submit([op = opType.toStdString(), rank](index::Db& db) { return wrap(loadDurationHistogram(db, op, rank)); });
 }
 
 } // namespace rs::query

@@ -3,9 +3,12 @@
 // GUI thread never waits on SQLite. Every request carries an id; a view keeps only the answer to its
 // latest request (stale answers are dropped by comparing ids). Results are value types delivered with
 // queued signals on the thread that owns the service (the GUI thread).
+#include "core/query/analysisqueries.h"
 #include "core/query/timelinequery.h"
 
 #include <QObject>
+#include <QVariant>
+#include <functional>
 #include <QThread>
 #include <memory>
 #include <optional>
@@ -24,6 +27,15 @@ public:
     quint64 requestTimeline(const TimelineWindow& w);
     quint64 requestSpanDetail(qint64 spanId);
     quint64 requestSearch(const QString& text, int limit);
+    // Linked views: each answer arrives as resultReady(id, QVariant holding std::shared_ptr<const T>).
+    quint64 requestOpRankHeatmap();                        ///< T = HeatmapData
+    quint64 requestOpStepHeatmap(int rank);                ///< T = HeatmapData
+    quint64 requestRankStepHeatmap(const QString& opType); ///< T = HeatmapData
+    quint64 requestMemoryMap(int rank);                    ///< T = MemoryMapData
+    quint64 requestStepRows();                             ///< T = std::vector<StepRow>
+    quint64 requestOpRows(int rank, qint64 step);          ///< T = std::vector<OpRow>
+    quint64 requestTensorRows(int rank, std::optional<qint64> step, const QString& opName); ///< T = std::vector<TensorItem>
+    quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     QString dbPath() const { return m_dbPath; }
 
 Q_SIGNALS:
@@ -31,9 +43,11 @@ Q_SIGNALS:
     void timelineReady(quint64 requestId, std::shared_ptr<const rs::query::TimelineData> data);
     void spanDetailReady(quint64 requestId, std::optional<rs::query::SpanDetail> detail);
     void searchReady(quint64 requestId, std::vector<rs::query::DrawItem> hits, std::vector<qint64> trackIds);
+    void resultReady(quint64 requestId, QVariant result);
     void failed(QString message);
 
 private:
+    quint64 submit(std::function<QVariant(index::Db&)> job);
     QThread m_thread;
     QueryWorker* m_worker;
     quint64 m_nextId = 1;
@@ -41,3 +55,10 @@ private:
 };
 
 } // namespace rs::query
+
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::HeatmapData>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::MemoryMapData>)
+Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::StepRow>>)
+Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::OpRow>>)
+Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::TensorItem>>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)

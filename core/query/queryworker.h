@@ -4,6 +4,8 @@
 #include "core/query/timelinequery.h"
 
 #include <QObject>
+#include <QVariant>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -16,12 +18,14 @@ public Q_SLOTS:
     void timeline(quint64 id, rs::query::TimelineWindow w);
     void spanDetail(quint64 id, qint64 spanId);
     void search(quint64 id, const QString& text, int limit);
+    void run(quint64 id, const std::function<QVariant(index::Db&)>& job);
 
 Q_SIGNALS:
     void summaryReady(std::shared_ptr<const rs::query::ProfileSummary> summary);
     void timelineReady(quint64 requestId, std::shared_ptr<const rs::query::TimelineData> data);
     void spanDetailReady(quint64 requestId, std::optional<rs::query::SpanDetail> detail);
     void searchReady(quint64 requestId, std::vector<rs::query::DrawItem> hits, std::vector<qint64> trackIds);
+    void resultReady(quint64 requestId, QVariant result);
     void failed(QString message);
 
 private:

@@ -26,7 +26,17 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
         update();
     });
     connect(m_state, &InteractionState::selectionChanged, this, [this](const Selection& s) {
-        // Follow selections made elsewhere: scroll to the selected rank's block.
+        // Follow selections made elsewhere: bring a selected op (or a tensor's allocation) into view, then
+        // scroll to the selected rank's block.
+        if ((s.kind == Selection::Kind::Span || s.kind == Selection::Kind::Tensor) && s.startNs > 0) {
+            qint64 t0 = m_state->windowStart(), t1 = m_state->windowEnd();
+            qint64 a = s.startNs, b = s.kind == Selection::Kind::Tensor ? s.startNs : std::max(s.endNs, s.startNs);
+            bool tensorFar = s.kind == Selection::Kind::Tensor && t1 - t0 > 20000000;
+            if (a < t0 || b > t1 || tensorFar) {
+                qint64 w = std::clamp<qint64>((b - a) * 20, 200000, 20000000);
+                m_state->setWindow(a - w / 2, a + w / 2);
+            }
+        }
         if (s.rank >= 0) {
             QRect r = rankBlock(s.rank);
             if (r.isValid() && (r.top() < contentTop() || r.top() > height() - 40))

@@ -1,0 +1,97 @@
+#pragma once
+// Typed read-side API for the linked views (heatmap, memory map, drill-down tables, histogram). Value
+// types only; functions take the calling thread's connection (the query service's worker thread).
+// Times are int64 ns; sizes are bytes.
+#include "core/index/sqlite.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::query {
+
+struct HeatCell {
+    int64_t count = 0, totalNs = 0, meanNs = 0, medianNs = 0, p95Ns = 0, maxNs = 0;
+    double ratio = 0; ///< to the op type's cross-rank median (op × rank mode); to the row's median step otherwise
+    bool flagged = false;
+    bool present = false;
+};
+
+struct HeatmapData {
+    enum class Mode { OpByRank, OpByStep, RankByStep };
+    Mode mode = Mode::OpByRank;
+    std::vector<std::string> rows;    ///< op types (OpByRank, OpByStep) or "rank N" (RankByStep)
+    std::vector<int64_t> rowKeys;     ///< rank numbers for RankByStep
+    std::vector<std::string> columns; ///< "rank N" or "step N"
+    std::vector<int64_t> columnKeys;  ///< rank or step numbers
+    std::vector<std::vector<HeatCell>> cells; ///< [row][column]
+    std::vector<int64_t> rowTotalNs;  ///< for sorting by total time
+    int rank = -1;                    ///< OpByStep
+    std::string opType;               ///< RankByStep
+};
+
+/// Op type × rank from the persisted op statistics.
+HeatmapData loadOpRankHeatmap(index::Db& db);
+/// Op type × step for one rank (mean duration per step; ratio to the row's median step).
+HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps = 40);
+/// Rank × step for one op type.
+HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType);
+
+struct TensorItem {
+    std::string tensorId, opName;
+    int64_t sizeBytes = 0;
+    std::optional<uint64_t> addr;
+    std::optional<int64_t> allocNs, freeNs, bank;
+    std::optional<double> allocStep, freeStep;
+};
+
+struct CurvePoint {
+    int64_t tsNs;
+    double allocated, reserved, active; ///< bytes; NaN when the sample has none
+};
+
+struct MemoryMapData {
+    int rank = -1;
+    std::vector<TensorItem> tensors; ///< sorted by allocation time
+    bool hasAddresses = false;
+    std::vector<CurvePoint> curve;   ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
+    std::string curveComponent;
+    int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;
+    uint64_t bankBase = 0;
+    int64_t bankSizeBytes = 0;
+    int bankCount = 0;
+    std::vector<std::string> anomalyOps; ///< ops whose tensors sit in unusual banks on this rank
+    int64_t startNs = 0, endNs = 0;
+};
+
+MemoryMapData loadMemoryMap(index::Db& db, int rank);
+
+struct StepRow {
+    int rank;
+    int64_t step, startNs, endNs, wallNs, computeNs, commNs, waitNs, idleNs, preparingNs;
+    bool outlier;
+    std::string cause;
+};
+std::vector<StepRow> loadStepRows(index::Db& db);
+
+struct OpRow {
+    int64_t spanId, startNs, durNs;
+    std::string name, opType, track;
+    int64_t waitNs; ///< collective wait when the row is a collective
+};
+/// Device kernels and collectives of one rank inside one step, in time order (at most `limit`).
+std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit = 20000);
+/// Tensors of one rank allocated in a step, optionally only those of an op (op_name match).
+std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName);
+
+struct Histogram {
+    std::string opType;
+    int rank;
+    std::vector<int64_t> edgesNs; ///< bins+1 edges
+    std::vector<int64_t> counts;
+    int64_t medianNs = 0, p95Ns = 0, clusterMedianNs = 0;
+};
+Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins = 30);
+
+} // namespace rs::query

@@ -1,0 +1,207 @@
+#include "views/heatmap/heatmapcanvas.h"
+
+#include "views/common/timemapping.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+
+namespace rs::views {
+
+HeatmapCanvas::HeatmapCanvas(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setMinimumSize(300, 150);
+}
+
+void HeatmapCanvas::setData(std::shared_ptr<const query::HeatmapData> d) {
+    m_data = std::move(d);
+    if (m_data) {
+        int cols = int(m_data->columns.size());
+        m_cellW = std::clamp(900 / std::max(1, cols), 14, 64);
+        QFontMetrics fm(font());
+        int w = 60;
+        for (const auto& r : m_data->rows) w = std::max(w, fm.horizontalAdvance(QString::fromStdString(r)) + 12);
+        m_left = std::min(w, 260);
+    }
+    resort();
+    updateGeometry();
+    update();
+}
+
+void HeatmapCanvas::setStatistic(HeatStatistic s) {
+    m_stat = s;
+    resort();
+    update();
+}
+
+void HeatmapCanvas::setSort(HeatSort s) {
+    m_sort = s;
+    resort();
+    update();
+}
+
+void HeatmapCanvas::setHighlight(const QString& row, qint64 col) {
+    m_hlRow = row;
+    m_hlCol = col;
+    update();
+}
+
+void HeatmapCanvas::resort() {
+    m_order.clear();
+    if (!m_data) return;
+    m_scale = HeatScale::forData(*m_data, m_stat);
+    for (int i = 0; i < int(m_data->rows.size()); ++i) m_order.push_back(i);
+    auto worst = [&](int r) {
+        double w = 0;
+        for (const auto& c : m_data->cells[size_t(r)])
+            if (c.present) w = std::max(w, c.ratio);
+        return w;
+    };
+    std::stable_sort(m_order.begin(), m_order.end(), [&](int a, int b) {
+        switch (m_sort) {
+        case HeatSort::TotalTime: return m_data->rowTotalNs[size_t(a)] > m_data->rowTotalNs[size_t(b)];
+        case HeatSort::WorstRatio: return worst(a) > worst(b);
+        case HeatSort::Name: return m_data->rows[size_t(a)] < m_data->rows[size_t(b)];
+        }
+        return false;
+    });
+}
+
+QSize HeatmapCanvas::sizeHint() const {
+    if (!m_data) return {400, 200};
+    return {m_left + int(m_data->columns.size()) * m_cellW + m_legendW + 10, m_top + int(m_data->rows.size()) * m_cellH + 10};
+}
+
+QRect HeatmapCanvas::cellRect(int row, int column) const {
+    auto it = std::find(m_order.begin(), m_order.end(), row);
+    if (it == m_order.end()) return {};
+    int y = m_top + int(it - m_order.begin()) * m_cellH;
+    return QRect(m_left + column * m_cellW, y, m_cellW, m_cellH);
+}
+
+bool HeatmapCanvas::cellAt(QPoint p, int& row, int& col) const {
+    if (!m_data || p.x() < m_left || p.y() < m_top) return false;
+    int c = (p.x() - m_left) / m_cellW, r = (p.y() - m_top) / m_cellH;
+    if (c >= int(m_data->columns.size()) || r >= int(m_order.size())) return false;
+    row = m_order[size_t(r)];
+    col = c;
+    return true;
+}
+
+void HeatmapCanvas::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    if (!m_data || m_data->rows.empty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, tr("No device kernels to compare"));
+        return;
+    }
+    const auto& d = *m_data;
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    p.setFont(small);
+    QFontMetrics fm(small);
+    // column labels (rotated when narrow)
+    p.setPen(palette().color(QPalette::WindowText));
+    for (size_t c = 0; c < d.columns.size(); ++c) {
+        QRect r(m_left + int(c) * m_cellW, 0, m_cellW, m_top - 2);
+        QString label = QString::fromStdString(d.columns[c]);
+        if (m_cellW >= fm.horizontalAdvance(label) + 4) {
+            p.drawText(r, Qt::AlignHCenter | Qt::AlignBottom, label);
+        } else {
+            p.save();
+            p.translate(r.center().x() + 4, m_top - 4);
+            p.rotate(-60);
+            p.drawText(0, 0, label.startsWith("step ") ? label.mid(5) : label.startsWith("rank ") ? label.mid(5) : label);
+            p.restore();
+        }
+    }
+    std::vector<QRect> flagged;
+    QRect highlight;
+    for (size_t i = 0; i < m_order.size(); ++i) {
+        int r = m_order[i];
+        int y = m_top + int(i) * m_cellH;
+        QString label = QString::fromStdString(d.rows[size_t(r)]);
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(4, y, m_left - 8, m_cellH), Qt::AlignVCenter | Qt::AlignRight,
+                   fm.elidedText(label, Qt::ElideMiddle, m_left - 10));
+        for (size_t c = 0; c < d.columns.size(); ++c) {
+            const auto& cell = d.cells[size_t(r)][c];
+            QRect cr(m_left + int(c) * m_cellW, y, m_cellW - 1, m_cellH - 1);
+            if (!cell.present) {
+                p.fillRect(cr, palette().color(QPalette::AlternateBase));
+                continue;
+            }
+            QColor col = m_scale.color(cellValue(cell, m_stat));
+            p.fillRect(cr, col);
+            if (m_cellW >= 38 && m_stat == HeatStatistic::Ratio) {
+                p.setPen(col.lightnessF() > 0.5 ? QColor(30, 30, 30) : QColor(250, 250, 250));
+                p.drawText(cr, Qt::AlignCenter, QString::number(cell.ratio, 'f', 2));
+            }
+            if (cell.flagged) flagged.push_back(cr);
+            if (!m_hlRow.isEmpty() && label == m_hlRow && d.columnKeys[c] == m_hlCol) highlight = cr;
+        }
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(20, 20, 20), 2));
+    for (const auto& r : flagged) p.drawRect(r.adjusted(1, 1, -1, -1));
+    if (highlight.isValid()) {
+        p.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        p.drawRect(highlight.adjusted(-1, -1, 1, 1));
+    }
+    // legend: the colour bar with its units
+    int lx = m_left + int(d.columns.size()) * m_cellW + 16;
+    int ly = m_top, lh = std::max(80, std::min(240, int(m_order.size()) * m_cellH));
+    for (int yy = 0; yy < lh; ++yy) {
+        double t = 1.0 - double(yy) / lh;
+        double v = m_stat == HeatStatistic::Ratio ? std::exp((t - 0.5) * 2 * std::log(m_scale.hi)) : m_scale.lo + t * (m_scale.hi - m_scale.lo);
+        p.fillRect(QRect(lx, ly + yy, 14, 1), m_scale.color(v));
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    auto label = [&](double v) {
+        return m_stat == HeatStatistic::Ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
+    };
+    p.drawText(lx + 18, ly + 8, label(m_scale.hi));
+    p.drawText(lx + 18, ly + lh / 2 + 4, m_stat == HeatStatistic::Ratio ? QString("1.00×") : label((m_scale.lo + m_scale.hi) / 2));
+    p.drawText(lx + 18, ly + lh, label(m_scale.lo));
+    p.drawText(QRect(lx - 4, ly + lh + 6, m_legendW, 40), Qt::TextWordWrap, statisticName(m_stat));
+    if (!flagged.empty()) {
+        p.setPen(QPen(QColor(20, 20, 20), 2));
+        p.drawRect(lx, ly + lh + 46, 12, 10);
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(lx + 18, ly + lh + 56, tr("straggler"));
+    }
+}
+
+void HeatmapCanvas::mousePressEvent(QMouseEvent* e) {
+    int r, c;
+    if (cellAt(e->pos(), r, c)) Q_EMIT cellClicked(r, c);
+}
+
+bool HeatmapCanvas::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip && m_data) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        int r, c;
+        if (cellAt(he->pos(), r, c) && m_data->cells[size_t(r)][size_t(c)].present) {
+            const auto& cell = m_data->cells[size_t(r)][size_t(c)];
+            QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · max %8<br>ratio %9×%10")
+                              .arg(QString::fromStdString(m_data->rows[size_t(r)]).toHtmlEscaped(),
+                                   QString::fromStdString(m_data->columns[size_t(c)]))
+                              .arg(cell.count)
+                              .arg(formatDuration(cell.totalNs), formatDuration(cell.meanNs),
+                                   cell.medianNs ? formatDuration(cell.medianNs) : "-", cell.p95Ns ? formatDuration(cell.p95Ns) : "-",
+                                   cell.maxNs ? formatDuration(cell.maxNs) : "-")
+                              .arg(cell.ratio, 0, 'f', 2)
+                              .arg(cell.flagged ? tr("<br><b>flagged: straggler</b>") : QString());
+            QToolTip::showText(he->globalPos(), tip, this);
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+} // namespace rs::views

@@ -1,0 +1,80 @@
+#include "views/heatmap/heatmapscale.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rs::views {
+
+QString statisticName(HeatStatistic s) {
+    switch (s) {
+    case HeatStatistic::Ratio: return "ratio to the cross-rank median";
+    case HeatStatistic::Median: return "median duration";
+    case HeatStatistic::P95: return "p95 duration";
+    case HeatStatistic::Mean: return "mean duration";
+    case HeatStatistic::Total: return "total time";
+    }
+    return {};
+}
+
+double cellValue(const query::HeatCell& c, HeatStatistic s) {
+    switch (s) {
+    case HeatStatistic::Ratio: return c.ratio;
+    case HeatStatistic::Median: return double(c.medianNs ? c.medianNs : c.meanNs);
+    case HeatStatistic::P95: return double(c.p95Ns ? c.p95Ns : c.meanNs);
+    case HeatStatistic::Mean: return double(c.meanNs);
+    case HeatStatistic::Total: return double(c.totalNs);
+    }
+    return 0;
+}
+
+double HeatScale::position(double v) const {
+    if (statistic == HeatStatistic::Ratio) {
+        if (v <= 0) return 0;
+        double r = std::log(hi);
+        return std::clamp(0.5 + std::log(v) / (2 * r), 0.0, 1.0);
+    }
+    if (hi <= lo) return 0.5;
+    return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);
+}
+
+QColor HeatScale::color(double v) const {
+    double t = position(v);
+    auto mix = [](QColor a, QColor b, double f) {
+        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * f), float(a.greenF() + (b.greenF() - a.greenF()) * f),
+                                float(a.blueF() + (b.blueF() - a.blueF()) * f));
+    };
+    if (statistic == HeatStatistic::Ratio) {
+        // diverging: fast (blue) … 1.0 (white) … slow (red)
+        const QColor blue(33, 102, 172), white(247, 247, 247), red(178, 24, 43);
+        return t < 0.5 ? mix(blue, white, t / 0.5) : mix(white, red, (t - 0.5) / 0.5);
+    }
+    // sequential (light yellow → orange → dark red), readable in light and dark themes
+    const QColor a(255, 247, 188), b(254, 153, 41), c(153, 52, 4);
+    return t < 0.5 ? mix(a, b, t / 0.5) : mix(b, c, (t - 0.5) / 0.5);
+}
+
+HeatScale HeatScale::forData(const query::HeatmapData& h, HeatStatistic s) {
+    HeatScale sc;
+    sc.statistic = s;
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& row : h.cells)
+        for (const auto& c : row)
+            if (c.present) {
+                double v = cellValue(c, s);
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+    if (s == HeatStatistic::Ratio) {
+        double r = 1.5;
+        if (std::isfinite(hi) && hi > 0) r = std::max(r, hi);
+        if (std::isfinite(lo) && lo > 0) r = std::max(r, 1 / lo);
+        sc.lo = 1 / r;
+        sc.hi = r;
+    } else {
+        sc.lo = std::isfinite(lo) ? lo : 0;
+        sc.hi = std::isfinite(hi) ? hi : 1;
+    }
+    return sc;
+}
+
+} // namespace rs::views

@@ -1,0 +1,29 @@
+#pragma once
+// The heatmap's colour scale, as pure functions so it can be tested: the value a statistic gives a cell,
+// and its colour — a diverging blue–white–red scale centred on 1.0 (log-symmetric) for ratios, a
+// sequential scale from the smallest to the largest value otherwise. GUI thread or any.
+#include "core/query/analysisqueries.h"
+
+#include <QColor>
+#include <QString>
+
+namespace rs::views {
+
+enum class HeatStatistic { Ratio, Median, P95, Mean, Total };
+
+QString statisticName(HeatStatistic s);
+/// The cell's value for the statistic (ratio dimensionless, the rest ns).
+double cellValue(const query::HeatCell& c, HeatStatistic s);
+
+struct HeatScale {
+    HeatStatistic statistic = HeatStatistic::Ratio;
+    double lo = 0, hi = 1; ///< sequential range; for ratios lo = 1/r, hi = r (symmetric in log)
+    /// Colour of a value; out-of-range values clamp to the ends.
+    QColor color(double value) const;
+    /// Position of a value on the legend, 0 (bottom) … 1 (top).
+    double position(double value) const;
+    /// Builds the scale covering every present cell of `h` (ratios at least 1/1.5 … 1.5).
+    static HeatScale forData(const query::HeatmapData& h, HeatStatistic s);
+};
+
+} // namespace rs::views

@@ -1,0 +1,143 @@
+#include "views/heatmap/heatmapview.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace rs::views {
+
+using Mode = query::HeatmapData::Mode;
+
+HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_canvas(new HeatmapCanvas) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(2, 2, 2, 2);
+    auto* row = new QHBoxLayout;
+    m_mode = new QComboBox;
+    m_mode->addItems({tr("op × rank"), tr("op × step (one rank)"), tr("rank × step (one op)")});
+    m_mode->setToolTip(tr("Compare cards, or see in which step a card slowed"));
+    m_subject = new QComboBox;
+    m_subject->setMinimumContentsLength(14);
+    m_subject->setEnabled(false);
+    m_stat = new QComboBox;
+    m_stat->addItems({tr("ratio to median"), tr("median"), tr("p95"), tr("mean"), tr("total")});
+    m_sort = new QComboBox;
+    m_sort->addItems({tr("sort: total time"), tr("sort: worst ratio"), tr("sort: name")});
+    row->addWidget(m_mode);
+    row->addWidget(m_subject);
+    row->addWidget(m_stat);
+    row->addWidget(m_sort);
+    row->addStretch();
+    lay->addLayout(row);
+    m_caption = new QLabel;
+    m_caption->setWordWrap(true);
+    lay->addWidget(m_caption);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_canvas);
+    scroll->setWidgetResizable(true);
+    lay->addWidget(scroll, 1);
+
+    connect(m_stat, &QComboBox::currentIndexChanged, this, [this](int i) { m_canvas->setStatistic(HeatStatistic(i)); });
+    connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) { m_canvas->setSort(HeatSort(i)); });
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_subject->blockSignals(true);
+        m_subject->clear();
+        if (i == 1)
+            for (int r : m_ranks) m_subject->addItem(tr("rank %1").arg(r), r);
+        if (i == 2)
+            for (const auto& op : m_ops) m_subject->addItem(op, op);
+        m_subject->setEnabled(i != 0);
+        m_subject->blockSignals(false);
+        request();
+    });
+    connect(m_subject, &QComboBox::currentIndexChanged, this, [this] { request(); });
+    connect(m_canvas, &HeatmapCanvas::cellClicked, this, [this](int r, int c) {
+        const auto* d = m_canvas->data();
+        if (!d) return;
+        Selection s;
+        s.kind = Selection::Kind::OpType;
+        if (d->mode == Mode::OpByRank) {
+            s.opType = QString::fromStdString(d->rows[size_t(r)]);
+            s.rank = int(d->columnKeys[size_t(c)]);
+        } else if (d->mode == Mode::OpByStep) {
+            s.opType = QString::fromStdString(d->rows[size_t(r)]);
+            s.rank = d->rank;
+            s.step = d->columnKeys[size_t(c)];
+        } else {
+            s.opType = QString::fromStdString(d->opType);
+            s.rank = int(d->rowKeys[size_t(r)]);
+            s.step = d->columnKeys[size_t(c)];
+        }
+        m_state->setSelection(s);
+    });
+    connect(m_state, &InteractionState::selectionChanged, this, &HeatmapView::onSelection);
+    if (m_service)
+        connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id != m_pending) return;
+            setData(v.value<std::shared_ptr<const query::HeatmapData>>());
+        });
+}
+
+void HeatmapView::setProfile(const std::vector<int>& ranks) {
+    m_ranks = ranks;
+    m_mode->setCurrentIndex(0);
+    request();
+}
+
+void HeatmapView::setMode(Mode mode, int rank, const QString& opType) {
+    m_mode->setCurrentIndex(int(mode));
+    if (mode == Mode::OpByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(rank)));
+    if (mode == Mode::RankByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(opType)));
+    request();
+}
+
+void HeatmapView::request() {
+    if (!m_service) return;
+    switch (m_mode->currentIndex()) {
+    case 0: m_pending = m_service->requestOpRankHeatmap(); break;
+    case 1:
+        if (m_subject->count()) m_pending = m_service->requestOpStepHeatmap(m_subject->currentData().toInt());
+        break;
+    default:
+        if (m_subject->count()) m_pending = m_service->requestRankStepHeatmap(m_subject->currentData().toString());
+    }
+}
+
+void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
+    if (d && d->mode == Mode::OpByRank) {
+        m_ops.clear();
+        for (const auto& r : d->rows) m_ops.push_back(QString::fromStdString(r));
+        int flagged = 0;
+        for (const auto& row : d->cells)
+            for (const auto& c : row) flagged += c.flagged;
+        m_caption->setText(flagged ? tr("%1 straggler cell(s) outlined: an op type much slower on one card than on the others.")
+                                         .arg(flagged)
+                                   : tr("No straggler: every op type runs alike on all cards."));
+    } else if (d) {
+        m_caption->setText(d->mode == Mode::OpByStep ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
+                                                          "op type's median step.")
+                                                           .arg(d->rank)
+                                                     : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
+                                                          "the step's median over ranks.")
+                                                           .arg(QString::fromStdString(d->opType)));
+    }
+    m_canvas->setData(std::move(d));
+    onSelection(m_state->selection());
+}
+
+void HeatmapView::onSelection(const Selection& s) {
+    const auto* d = m_canvas->data();
+    if (!d || s.opType.isEmpty() || s.rank < 0) {
+        m_canvas->setHighlight({}, -1);
+        return;
+    }
+    if (d->mode == Mode::OpByRank) m_canvas->setHighlight(s.opType, s.rank);
+    else if (d->mode == Mode::OpByStep && d->rank == s.rank) m_canvas->setHighlight(s.opType, s.step);
+    else if (d->mode == Mode::RankByStep && QString::fromStdString(d->opType) == s.opType)
+        m_canvas->setHighlight(QString("rank %1").arg(s.rank), s.step);
+    else m_canvas->setHighlight({}, -1);
+}
+
+} // namespace rs::views

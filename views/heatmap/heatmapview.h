@@ -1,0 +1,41 @@
+#pragma once
+// The op heatmap view: op type × rank (default, coloured by the ratio to the op type's cross-rank median
+// so a slow card stands out), or per step — op type × step for one rank, rank × step for one op type.
+// Statistic and sort are chosen in its tool row. Clicking a cell selects (op type, rank); selections
+// made elsewhere highlight the matching cell. Data from the QueryService; GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+#include "views/heatmap/heatmapcanvas.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace rs::views {
+
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    HeatmapView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
+    /// Called when a profile is open: loads the op × rank heatmap and fills the rank/op choosers.
+    void setProfile(const std::vector<int>& ranks);
+    void setMode(query::HeatmapData::Mode mode, int rank = -1, const QString& opType = {});
+    /// Supplies data directly (headless export).
+    void setData(std::shared_ptr<const query::HeatmapData> d);
+    HeatmapCanvas* canvas() const { return m_canvas; }
+
+private:
+    void request();
+    void onSelection(const Selection& s);
+    InteractionState* m_state;
+    query::QueryService* m_service;
+    HeatmapCanvas* m_canvas;
+    QComboBox *m_mode, *m_stat, *m_sort, *m_subject;
+    QLabel* m_caption;
+    quint64 m_pending = 0;
+    std::vector<int> m_ranks;
+    std::vector<QString> m_ops;
+};
+
+} // namespace rs::views

@@ -1,0 +1,278 @@
+#include "views/memory/memorymapcanvas.h"
+
+#include "views/common/palette.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace rs::views {
+
+namespace {
+QString bytes(int64_t b) {
+    if (b >= (int64_t(1) << 30)) return QString::number(double(b) / double(1 << 30), 'f', 2) + " GiB";
+    if (b >= (1 << 20)) return QString::number(double(b) / double(1 << 20), 'f', 1) + " MiB";
+    if (b >= 1024) return QString::number(double(b) / 1024.0, 'f', 1) + " KiB";
+    return QString::number(b) + " B";
+}
+} // namespace
+
+MemoryMapCanvas::MemoryMapCanvas(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setMinimumSize(300, 180);
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+void MemoryMapCanvas::setData(std::shared_ptr<const query::MemoryMapData> d) {
+    m_data = std::move(d);
+    m_stackY.clear();
+    if (m_data && !m_data->hasAddresses) {
+        // Lifetime view: each tensor takes the first lane free at its allocation (allocation order).
+        std::vector<int64_t> laneEnd;
+        for (const auto& t : m_data->tensors) {
+            int64_t a = t.allocNs.value_or(0), f = t.freeNs.value_or(INT64_MAX);
+            size_t lane = 0;
+            while (lane < laneEnd.size() && laneEnd[lane] > a) ++lane;
+            if (lane == laneEnd.size()) laneEnd.push_back(0);
+            laneEnd[lane] = f;
+            m_stackY.push_back(double(lane));
+        }
+    }
+    resetView();
+}
+
+void MemoryMapCanvas::resetView() {
+    if (!m_data) return;
+    m_t0 = m_data->startNs;
+    m_t1 = std::max<qint64>(m_data->endNs, m_t0 + 1000);
+    int64_t pad = (m_t1 - m_t0) / 50;
+    m_t0 -= pad;
+    m_t1 += pad;
+    if (m_data->hasAddresses) {
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (const auto& t : m_data->tensors)
+            if (t.addr) {
+                lo = std::min(lo, *t.addr);
+                hi = std::max(hi, *t.addr + uint64_t(t.sizeBytes));
+            }
+        if (m_data->bankSizeBytes > 0) { // show whole banks
+            uint64_t base = m_data->bankBase, sz = uint64_t(m_data->bankSizeBytes);
+            lo = lo >= base ? base + (lo - base) / sz * sz : lo;
+            hi = base + ((hi - base + sz - 1) / sz) * sz;
+        }
+        m_fullA0 = m_a0 = lo;
+        m_fullA1 = m_a1 = std::max(hi, lo + 1);
+    } else {
+        double lanes = 1;
+        for (double y : m_stackY) lanes = std::max(lanes, y + 1);
+        m_fullA0 = m_a0 = 0;
+        m_fullA1 = m_a1 = uint64_t(lanes);
+    }
+    Q_EMIT timeWindowChanged(m_t0, m_t1);
+    update();
+}
+
+void MemoryMapCanvas::setTimeWindow(qint64 t0, qint64 t1) {
+    if (t1 <= t0 || (t0 == m_t0 && t1 == m_t1)) return;
+    m_t0 = t0;
+    m_t1 = t1;
+    Q_EMIT timeWindowChanged(m_t0, m_t1);
+    update();
+}
+
+void MemoryMapCanvas::setHighlight(const QString& op, const QString& tensor) {
+    m_hlOp = op;
+    m_hlTensor = tensor;
+    update();
+}
+
+TimeMapping MemoryMapCanvas::timeMapping() const { return TimeMapping{m_t0, m_t1, double(kLeft), double(std::max(1, width() - kLeft - 8))}; }
+
+AddressMapping MemoryMapCanvas::addressMapping() const { return AddressMapping{m_a0, m_a1, 6.0, double(std::max(1, height() - 12))}; }
+
+QRectF MemoryMapCanvas::barRect(size_t i) const {
+    if (!m_data || i >= m_data->tensors.size()) return {};
+    const auto& t = m_data->tensors[i];
+    TimeMapping tm = timeMapping();
+    AddressMapping am = addressMapping();
+    double x0 = tm.x(t.allocNs.value_or(m_data->startNs));
+    double x1 = tm.x(t.freeNs.value_or(m_data->endNs));
+    double y, h;
+    if (m_data->hasAddresses) {
+        if (!t.addr) return {};
+        y = am.y(*t.addr);
+        h = am.barHeight(t.sizeBytes);
+    } else {
+        y = am.y(uint64_t(m_stackY[i]));
+        h = std::max(2.0, am.barHeight(1) - 1);
+    }
+    return QRectF(x0, y, std::max(1.0, x1 - x0), h);
+}
+
+void MemoryMapCanvas::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    if (!m_data || m_data->tensors.empty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, tr("No tensors on this rank (the profile has no memory trace)"));
+        return;
+    }
+    const auto& d = *m_data;
+    AddressMapping am = addressMapping();
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    p.setFont(small);
+    // HBM banks as alternating bands with labels
+    if (d.hasAddresses && d.bankSizeBytes > 0) {
+        for (int64_t b = 0; b < std::max(d.bankCount, 1) + 64; ++b) {
+            uint64_t lo = d.bankBase + uint64_t(b) * uint64_t(d.bankSizeBytes), hi = lo + uint64_t(d.bankSizeBytes);
+            if (hi <= m_a0) continue;
+            if (lo >= m_a1) break;
+            double y0 = std::max(am.y(lo), 0.0), y1 = std::min(am.y(hi), double(height()));
+            QColor band = b % 2 ? palette().color(QPalette::AlternateBase) : palette().color(QPalette::Base);
+            if (band == palette().color(QPalette::Base) && b % 2) band = band.darker(106);
+            p.fillRect(QRectF(0, y0, width(), y1 - y0), band);
+            p.setPen(palette().color(QPalette::Mid));
+            p.drawLine(QPointF(0, y0), QPointF(width(), y0));
+            p.setPen(palette().color(QPalette::WindowText));
+            p.drawText(QRectF(4, y0 + 2, kLeft - 8, 14), Qt::AlignLeft, tr("bank %1%2").arg(b).arg(b >= d.bankCount ? "?" : ""));
+            p.setPen(palette().color(QPalette::PlaceholderText));
+            p.drawText(QRectF(4, y0 + 15, kLeft - 8, 14), Qt::AlignLeft, QString("0x%1").arg(lo, 0, 16));
+        }
+    } else if (!d.hasAddresses) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(QRect(4, 4, kLeft - 8, 60), Qt::TextWordWrap, tr("no addresses: lifetimes stacked by allocation order"));
+    }
+    // tensor bars, batched by colour
+    std::map<QRgb, QVector<QRectF>> batches;
+    QRectF selected;
+    std::map<std::string, QRectF> anomalyBox;
+    for (size_t i = 0; i < d.tensors.size(); ++i) {
+        QRectF r = barRect(i);
+        if (r.isNull() || r.right() < kLeft || r.left() > width() || r.bottom() < 0 || r.top() > height()) continue;
+        const auto& t = d.tensors[i];
+        QColor c = colorForOpType(QString::fromStdString(t.opName), false);
+        bool dim = !m_hlOp.isEmpty() && QString::fromStdString(t.opName) != m_hlOp;
+        if (dim) c.setAlpha(40);
+        batches[c.rgba()].push_back(r);
+        if (!m_hlTensor.isEmpty() && QString::fromStdString(t.tensorId) == m_hlTensor) selected = r;
+        for (const auto& op : d.anomalyOps)
+            if (op == t.opName) anomalyBox[op] = anomalyBox[op].isNull() ? r : anomalyBox[op].united(r);
+    }
+    p.save();
+    p.setClipRect(QRect(kLeft, 0, width() - kLeft, height()));
+    p.setPen(Qt::NoPen);
+    for (auto& [rgb, rects] : batches) {
+        p.setBrush(QColor::fromRgba(rgb));
+        p.drawRects(rects.constData(), int(rects.size()));
+    }
+    // the bank anomaly, outlined as a group with its explanation
+    for (auto& [op, box] : anomalyBox) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(waitColor(), 2, Qt::DashLine));
+        QRectF b = box.adjusted(-3, -3, 3, 3);
+        p.drawRect(b);
+        p.setPen(waitColor());
+        p.drawText(QPointF(std::max(b.left(), double(kLeft) + 4), std::max(12.0, b.top() - 4)),
+                   tr("%1 buffers in an unusual HBM bank (other ranks differ)").arg(QString::fromStdString(op)));
+    }
+    if (!selected.isNull()) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
+        p.drawRect(selected.adjusted(-2, -2, 2, 2));
+    }
+    p.restore();
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(kLeft - 1, 0, kLeft - 1, height());
+}
+
+int MemoryMapCanvas::tensorAt(QPoint pos) const {
+    if (!m_data) return -1;
+    int best = -1;
+    double bestH = 1e18;
+    for (size_t i = 0; i < m_data->tensors.size(); ++i) {
+        QRectF r = barRect(i).adjusted(0, -1, 0, 1);
+        if (r.contains(pos) && r.height() < bestH) { // the smallest bar under the cursor wins
+            best = int(i);
+            bestH = r.height();
+        }
+    }
+    return best;
+}
+
+bool MemoryMapCanvas::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip && m_data) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        int i = tensorAt(he->pos());
+        if (i >= 0) {
+            const auto& t = m_data->tensors[size_t(i)];
+            auto stepText = [](const std::optional<double>& s) { return s ? QString::number(*s, 'f', 2) : QString("-"); };
+            QString tip = QString("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5<br>alloc +%6 (step %7)<br>free %8 (step %9)")
+                              .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(), QString::fromStdString(t.opName).toHtmlEscaped(),
+                                   bytes(t.sizeBytes), t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
+                                   t.bank ? QString::number(*t.bank) : QString("-"),
+                                   t.allocNs ? formatDuration(*t.allocNs - m_data->startNs) : QString("-"), stepText(t.allocStep),
+                                   t.freeNs ? "+" + formatDuration(*t.freeNs - m_data->startNs) : tr("never (alive at the end)"),
+                                   stepText(t.freeStep));
+            QToolTip::showText(he->globalPos(), tip, this);
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void MemoryMapCanvas::wheelEvent(QWheelEvent* e) {
+    double f = std::pow(1.25, e->angleDelta().y() / 120.0);
+    if (e->modifiers() & Qt::ControlModifier) {
+        AddressMapping am = addressMapping();
+        uint64_t anchor = am.addr(e->position().y());
+        long double w = (long double)(m_a1 - m_a0) / f;
+        w = std::max<long double>(w, 4096);
+        long double frac = (long double)(anchor - m_a0) / (long double)(m_a1 - m_a0);
+        m_a0 = uint64_t(std::max<long double>((long double)m_fullA0, (long double)anchor - frac * w));
+        m_a1 = uint64_t(std::min<long double>((long double)m_fullA1, (long double)m_a0 + w));
+        update();
+    } else {
+        auto [a, b] = zoomWindow(m_t0, m_t1, timeMapping().t(e->position().x()), f, m_data ? m_data->startNs - (m_data->endNs - m_data->startNs) : m_t0,
+                                 m_data ? m_data->endNs + (m_data->endNs - m_data->startNs) : m_t1);
+        setTimeWindow(a, b);
+    }
+    e->accept();
+}
+
+void MemoryMapCanvas::mousePressEvent(QMouseEvent* e) {
+    m_pressPos = e->pos();
+    m_pressT0 = m_t0, m_pressT1 = m_t1, m_pressA0 = m_a0, m_pressA1 = m_a1;
+    m_drag = e->button() == Qt::LeftButton;
+}
+
+void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
+    if (!m_drag || !(e->buttons() & Qt::LeftButton)) return;
+    QPoint d = e->pos() - m_pressPos;
+    double nsPerPx = double(m_pressT1 - m_pressT0) / timeMapping().width;
+    int64_t dt = int64_t(-d.x() * nsPerPx);
+    setTimeWindow(m_pressT0 + dt, m_pressT1 + dt);
+    long double bytesPerPx = (long double)(m_pressA1 - m_pressA0) / addressMapping().height;
+    long double da = -(long double)d.y() * bytesPerPx;
+    long double n0 = std::clamp((long double)m_pressA0 + da, (long double)m_fullA0, (long double)m_fullA1 - (long double)(m_pressA1 - m_pressA0));
+    m_a0 = uint64_t(n0);
+    m_a1 = m_a0 + (m_pressA1 - m_pressA0);
+    update();
+}
+
+void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
+    bool click = (e->pos() - m_pressPos).manhattanLength() <= 3;
+    m_drag = false;
+    if (click && e->button() == Qt::LeftButton) Q_EMIT tensorClicked(tensorAt(e->pos()));
+}
+
+void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) { resetView(); }
+
+} // namespace rs::views

@@ -1,0 +1,61 @@
+#pragma once
+// Paints one rank's tensors as lifetime bars placed by device address (x = time, y = address, height =
+// size with a minimum), HBM banks as labelled bands, bars coloured by the op that allocated them, the
+// bank anomaly outlined. Without addresses it stacks bars by allocation order and says so. Wheel zooms
+// time around the cursor (Ctrl+wheel: addresses), drag pans both axes, double-click resets; click
+// selects a tensor. GUI thread only.
+#include "core/query/analysisqueries.h"
+#include "views/common/timemapping.h"
+#include "views/memory/addressmapping.h"
+
+#include <QWidget>
+#include <memory>
+
+namespace rs::views {
+
+class MemoryMapCanvas : public QWidget {
+    Q_OBJECT
+public:
+    explicit MemoryMapCanvas(QWidget* parent = nullptr);
+    void setData(std::shared_ptr<const query::MemoryMapData> d);
+    const query::MemoryMapData* data() const { return m_data.get(); }
+    void setTimeWindow(qint64 t0, qint64 t1);
+    qint64 t0() const { return m_t0; }
+    qint64 t1() const { return m_t1; }
+    /// Highlights tensors of `opName` (dims the rest) and/or one tensor; empty clears.
+    void setHighlight(const QString& opName, const QString& tensorId);
+    TimeMapping timeMapping() const;
+    AddressMapping addressMapping() const;
+    /// Bar rectangle of tensor `i` (index into data()->tensors), in widget pixels.
+    QRectF barRect(size_t i) const;
+    static constexpr int kLeft = 90;
+
+Q_SIGNALS:
+    void tensorClicked(int index);
+    void timeWindowChanged(qint64 t0, qint64 t1);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    bool event(QEvent*) override;
+
+private:
+    int tensorAt(QPoint p) const;
+    void resetView();
+    std::shared_ptr<const query::MemoryMapData> m_data;
+    qint64 m_t0 = 0, m_t1 = 1;
+    uint64_t m_a0 = 0, m_a1 = 1;
+    uint64_t m_fullA0 = 0, m_fullA1 = 1;
+    std::vector<double> m_stackY; // lifetime view: row per tensor in allocation order
+    QString m_hlOp, m_hlTensor;
+    bool m_drag = false;
+    QPoint m_pressPos;
+    qint64 m_pressT0 = 0, m_pressT1 = 0;
+    uint64_t m_pressA0 = 0, m_pressA1 = 0;
+};
+
+} // namespace rs::views

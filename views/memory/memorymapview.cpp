@@ -1,0 +1,183 @@
+#include "views/memory/memorymapview.h"
+
+#include "views/common/timemapping.h"
+#include "views/memory/bankstrip.h"
+#include "views/memory/memorymapcanvas.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace rs::views {
+
+namespace {
+QString gib(int64_t b) { return QString::number(double(b) / double(1 << 30), 'f', 2) + " GiB"; }
+} // namespace
+
+MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_canvas(new MemoryMapCanvas), m_strip(new BankStrip),
+      m_plot(new QCustomPlot) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(2, 2, 2, 2);
+    auto* row = new QHBoxLayout;
+    m_rankBox = new QComboBox;
+    m_rankBox->setToolTip(tr("The rank whose device memory is shown"));
+    m_caption = new QLabel;
+    m_caption->setWordWrap(true);
+    row->addWidget(m_rankBox);
+    row->addWidget(m_caption, 1);
+    lay->addLayout(row);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_canvas);
+    split->addWidget(m_strip);
+    split->addWidget(m_plot);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 0);
+    split->setStretchFactor(2, 2);
+    split->setSizes({500, 60, 200});
+    lay->addWidget(split, 1);
+    m_canvas->setToolTip(tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
+    m_plot->setMinimumHeight(170);
+    m_plot->yAxis->setLabel(tr("GiB"));
+    m_plot->xAxis->setLabel(tr("ms from the profile start"));
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(QFont(font().family(), 7));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 200));
+    m_plot->yAxis->ticker()->setTickCount(4);
+    // align the plot's axis rect with the canvas' time axis
+    m_plot->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
+    m_plot->axisRect()->setMargins(QMargins(MemoryMapCanvas::kLeft, 0, 8, 0));
+    connect(m_rankBox, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_rankBox->currentIndex() >= 0) showRank(m_rankBox->currentData().toInt());
+    });
+    connect(m_canvas, &MemoryMapCanvas::timeWindowChanged, this, &MemoryMapView::syncTime);
+    connect(m_canvas, &MemoryMapCanvas::tensorClicked, this, [this](int i) {
+        const auto* d = m_canvas->data();
+        if (!d || i < 0) {
+            m_state->clearSelection();
+            return;
+        }
+        const auto& t = d->tensors[size_t(i)];
+        Selection s;
+        s.kind = Selection::Kind::Tensor;
+        s.rank = d->rank;
+        s.tensorId = QString::fromStdString(t.tensorId);
+        s.opType = QString::fromStdString(t.opName);
+        s.startNs = t.allocNs.value_or(0);
+        s.endNs = t.freeNs.value_or(s.startNs);
+        if (t.allocStep) s.step = int64_t(std::floor(*t.allocStep));
+        m_state->setSelection(s);
+    });
+    connect(m_state, &InteractionState::selectionChanged, this, &MemoryMapView::onSelection);
+    if (m_service)
+        connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id != m_pending) return;
+            setData(v.value<std::shared_ptr<const query::MemoryMapData>>());
+        });
+}
+
+void MemoryMapView::setProfile(const std::vector<int>& ranks) {
+    m_rankBox->blockSignals(true);
+    m_rankBox->clear();
+    for (int r : ranks) m_rankBox->addItem(tr("rank %1").arg(r), r);
+    m_rankBox->blockSignals(false);
+    m_origin = m_state->boundsStart();
+    if (!ranks.empty()) showRank(ranks.front());
+}
+
+void MemoryMapView::showRank(int rank) {
+    m_rank = rank;
+    int idx = m_rankBox->findData(rank);
+    if (idx >= 0 && idx != m_rankBox->currentIndex()) {
+        m_rankBox->blockSignals(true);
+        m_rankBox->setCurrentIndex(idx);
+        m_rankBox->blockSignals(false);
+    }
+    if (m_service) m_pending = m_service->requestMemoryMap(rank);
+}
+
+void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
+    if (!d) return;
+    m_rank = d->rank;
+    if (m_rankBox->findData(d->rank) < 0) m_rankBox->addItem(tr("rank %1").arg(d->rank), d->rank);
+    m_rankBox->blockSignals(true);
+    m_rankBox->setCurrentIndex(m_rankBox->findData(d->rank));
+    m_rankBox->blockSignals(false);
+    if (m_origin == 0) m_origin = d->startNs;
+    QString text = d->tensors.empty() ? tr("no tensors") : tr("%1 tensors").arg(d->tensors.size());
+    if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(gib(d->peakAllocatedBytes));
+    if (d->peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(gib(d->peakReservedBytes));
+    if (!d->hasAddresses && !d->tensors.empty()) text += tr(" · the source has no device addresses: lifetime view");
+    if (d->bankSizeBytes > 0 && d->hasAddresses)
+        text += tr(" · %1 banks of %2").arg(d->bankCount).arg(gib(d->bankSizeBytes));
+    for (const auto& op : d->anomalyOps) text += tr(" · <b><font color='#dc1e28'>%1 in an unusual bank</font></b>").arg(QString::fromStdString(op));
+    m_caption->setText(text);
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    const char* names[] = {"allocated", "reserved", "active"};
+    const QColor colors[] = {QColor(214, 96, 77), QColor(67, 147, 195), QColor(120, 120, 120)};
+    for (int k = 0; k < 3; ++k) {
+        QVector<double> x, y;
+        for (const auto& p : d->curve) {
+            double v = k == 0 ? p.allocated : k == 1 ? p.reserved : p.active;
+            if (std::isnan(v)) continue;
+            x.push_back(double(p.tsNs - m_origin) / 1e6);
+            y.push_back(v / double(1 << 30));
+        }
+        if (x.isEmpty()) continue;
+        auto* g = m_plot->addGraph();
+        g->setName(tr(names[k]) + (k == 0 && !d->curveComponent.empty() ? QString(" (%1)").arg(QString::fromStdString(d->curveComponent)) : ""));
+        g->setPen(QPen(colors[k], 1.5));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        if (k == 0) g->setBrush(QColor(214, 96, 77, 40));
+        g->setData(x, y, true);
+    }
+    if (d->peakAllocatedBytes > 0) {
+        auto* tracer = new QCPItemTracer(m_plot);
+        tracer->position->setCoords(double(d->peakTsNs - m_origin) / 1e6, double(d->peakAllocatedBytes) / double(1 << 30));
+        tracer->setStyle(QCPItemTracer::tsCircle);
+        tracer->setSize(7);
+        tracer->setPen(QPen(Qt::black));
+        tracer->setBrush(QColor(214, 96, 77));
+        auto* label = new QCPItemText(m_plot);
+        label->position->setParentAnchor(tracer->position);
+        label->position->setCoords(0, -12);
+        label->setText(tr("peak %1").arg(gib(d->peakAllocatedBytes)));
+        label->setFont(QFont(font().family(), 7));
+    }
+    m_plot->rescaleAxes();
+    m_plot->yAxis->setRangeLower(0);
+    m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.15 + 0.01);
+    m_canvas->setData(d);
+    m_strip->setData(d);
+    syncTime(m_canvas->t0(), m_canvas->t1());
+    onSelection(m_state->selection());
+}
+
+void MemoryMapView::syncTime(qint64 t0, qint64 t1) {
+    m_strip->setTimeWindow(t0, t1);
+    m_plot->xAxis->setRange(double(t0 - m_origin) / 1e6, double(t1 - m_origin) / 1e6);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryMapView::onSelection(const Selection& s) {
+    switch (s.kind) {
+    case Selection::Kind::Tensor:
+        if (s.rank >= 0 && s.rank != m_rank) showRank(s.rank);
+        m_canvas->setHighlight({}, s.tensorId);
+        break;
+    case Selection::Kind::OpType:
+    case Selection::Kind::Span:
+        if (s.rank >= 0 && s.rank != m_rank && s.kind == Selection::Kind::OpType) showRank(s.rank);
+        m_canvas->setHighlight(s.opType, {});
+        break;
+    default: m_canvas->setHighlight({}, {});
+    }
+}
+
+} // namespace rs::views

@@ -1,0 +1,48 @@
+#pragma once
+// The memory view of one rank (a rank chooser): the address map (MemoryMapCanvas), the per-bank
+// occupancy strip and the allocated/reserved/active curves with the peak marked, all on one time axis.
+// Clicking a tensor selects it; selections of an op type or tensor elsewhere highlight here (switching
+// rank when needed). Data from the QueryService; GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QCustomPlot;
+
+namespace rs::views {
+
+class MemoryMapCanvas;
+class BankStrip;
+
+class MemoryMapView : public QWidget {
+    Q_OBJECT
+public:
+    MemoryMapView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
+    void setProfile(const std::vector<int>& ranks);
+    void showRank(int rank);
+    /// Supplies data directly (headless export).
+    void setData(std::shared_ptr<const query::MemoryMapData> d);
+    MemoryMapCanvas* canvas() const { return m_canvas; }
+    BankStrip* strip() const { return m_strip; }
+    QCustomPlot* plot() const { return m_plot; }
+    int rank() const { return m_rank; }
+
+private:
+    void onSelection(const Selection& s);
+    void syncTime(qint64 t0, qint64 t1);
+    InteractionState* m_state;
+    query::QueryService* m_service;
+    QComboBox* m_rankBox;
+    QLabel* m_caption;
+    MemoryMapCanvas* m_canvas;
+    BankStrip* m_strip;
+    QCustomPlot* m_plot;
+    quint64 m_pending = 0;
+    int m_rank = -1;
+    qint64 m_origin = 0;
+};
+
+} // namespace rs::views

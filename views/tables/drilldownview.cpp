@@ -1,0 +1,181 @@
+#include "views/tables/drilldownview.h"
+
+#include "views/tables/opsmodel.h"
+#include "views/tables/stepsmodel.h"
+#include "views/tables/tensorsmodel.h"
+
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace rs::views {
+
+DrillDownView::DrillDownView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_steps(new StepsModel(this)), m_ops(new OpsModel(this)),
+      m_tensors(new TensorsModel(this)), m_stack(new QStackedWidget), m_crumbs(new QLabel), m_filter(new QLineEdit) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(2, 2, 2, 2);
+    m_crumbs->setTextFormat(Qt::RichText);
+    m_filter->setPlaceholderText(tr("Filter this table"));
+    m_filter->setClearButtonEnabled(true);
+    lay->addWidget(m_crumbs);
+    lay->addWidget(m_filter);
+    lay->addWidget(m_stack, 1);
+    QAbstractItemModel* models[3] = {m_steps, m_ops, m_tensors};
+    for (int i = 0; i < 3; ++i) {
+        m_proxy[i] = new QSortFilterProxyModel(this);
+        m_proxy[i]->setSourceModel(models[i]);
+        m_proxy[i]->setSortRole(Qt::UserRole);
+        m_proxy[i]->setFilterKeyColumn(-1);
+        m_proxy[i]->setFilterCaseSensitivity(Qt::CaseInsensitive);
+        auto* t = new QTableView;
+        t->setModel(m_proxy[i]);
+        t->setSortingEnabled(true);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+        t->setSelectionMode(QAbstractItemView::SingleSelection);
+        t->verticalHeader()->hide();
+        t->verticalHeader()->setDefaultSectionSize(20);
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setAlternatingRowColors(true);
+        m_tables[i] = t;
+        m_stack->addWidget(t);
+        connect(t->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                [this, i](const QModelIndex& cur) { onCurrent(i, cur); });
+        connect(t, &QTableView::activated, this, [this] { drillDown(); }); // Enter / double-click
+    }
+    m_tables[0]->sortByColumn(-1, Qt::AscendingOrder);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) { m_proxy[m_level]->setFilterFixedString(f); });
+    connect(m_state, &InteractionState::selectionChanged, this, &DrillDownView::onSelection);
+    if (m_service)
+        connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id == m_pendingSteps) m_steps->setRows(v.value<std::shared_ptr<const std::vector<query::StepRow>>>());
+            else if (id == m_pendingOps) m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart);
+            else if (id == m_pendingTensors) m_tensors->setRows(v.value<std::shared_ptr<const std::vector<query::TensorItem>>>());
+            else return;
+            for (auto* t : m_tables) t->resizeColumnsToContents();
+        });
+    setLevel(0);
+}
+
+void DrillDownView::setProfile() {
+    if (m_service) m_pendingSteps = m_service->requestStepRows();
+    setLevel(0);
+}
+
+QTableView* DrillDownView::table(int level) const { return m_tables[level]; }
+
+QString DrillDownView::breadcrumbs() const {
+    QString s = m_level == 0 ? tr("<b>Steps</b>") : tr("Steps");
+    if (m_level >= 1) s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") + tr("rank %1 · step %2").arg(m_rank).arg(m_step) +
+                           (m_level == 1 ? "</b>" : "");
+    if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + (m_op.isEmpty() ? tr("all tensors") : m_op.toHtmlEscaped()) + "</b>";
+    return s;
+}
+
+void DrillDownView::setLevel(int level) {
+    m_level = level;
+    m_stack->setCurrentIndex(level);
+    m_filter->blockSignals(true);
+    m_filter->setText(m_proxy[level]->filterRegularExpression().pattern());
+    m_filter->blockSignals(false);
+    m_crumbs->setText(breadcrumbs() + tr("  <span style='color:gray'>(Enter: drill down · Backspace: up)</span>"));
+    m_tables[level]->setFocus();
+}
+
+void DrillDownView::drillDown() {
+    QModelIndex cur = m_tables[m_level]->currentIndex();
+    if (!cur.isValid() || !m_service) return;
+    QModelIndex src = m_proxy[m_level]->mapToSource(cur);
+    if (m_level == 0) {
+        const auto* r = m_steps->row(src.row());
+        if (!r) return;
+        m_rank = r->rank;
+        m_step = r->step;
+        m_stepStart = r->startNs;
+        m_ops->setRows(nullptr, 0);
+        m_pendingOps = m_service->requestOpRows(m_rank, m_step);
+        setLevel(1);
+    } else if (m_level == 1) {
+        const auto* r = m_ops->row(src.row());
+        if (!r) return;
+        m_op = QString::fromStdString(r->opType);
+        m_tensors->setRows(nullptr);
+        m_pendingTensors = m_service->requestTensorRows(m_rank, m_step, m_op);
+        setLevel(2);
+    }
+}
+
+void DrillDownView::goUp() {
+    if (m_level > 0) setLevel(m_level - 1);
+}
+
+void DrillDownView::keyPressEvent(QKeyEvent* e) {
+    if (e->key() == Qt::Key_Backspace) goUp();
+    else if (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter) drillDown();
+    else QWidget::keyPressEvent(e);
+}
+
+void DrillDownView::onCurrent(int level, const QModelIndex& cur) {
+    if (m_syncing || !cur.isValid() || level != m_level) return;
+    QModelIndex src = m_proxy[level]->mapToSource(cur);
+    Selection s;
+    if (level == 0) {
+        const auto* r = m_steps->row(src.row());
+        if (!r) return;
+        s.kind = Selection::Kind::Step;
+        s.rank = r->rank;
+        s.step = r->step;
+        s.startNs = r->startNs;
+        s.endNs = r->endNs;
+        int64_t pad = (r->endNs - r->startNs) / 20;
+        m_state->setWindow(r->startNs - pad, r->endNs + pad); // the step on all ranks
+    } else if (level == 1) {
+        const auto* r = m_ops->row(src.row());
+        if (!r) return;
+        s.kind = Selection::Kind::Span;
+        s.rank = m_rank;
+        s.spanId = r->spanId;
+        s.step = m_step;
+        s.opType = QString::fromStdString(r->opType);
+        s.startNs = r->startNs;
+        s.endNs = r->startNs + r->durNs;
+    } else {
+        const auto* t = m_tensors->row(src.row());
+        if (!t) return;
+        s.kind = Selection::Kind::Tensor;
+        s.rank = m_rank;
+        s.tensorId = QString::fromStdString(t->tensorId);
+        s.opType = QString::fromStdString(t->opName);
+        s.startNs = t->allocNs.value_or(0);
+        s.endNs = t->freeNs.value_or(s.startNs);
+        if (t->allocStep) s.step = int64_t(std::floor(*t->allocStep));
+    }
+    m_state->setSelection(s);
+}
+
+void DrillDownView::onSelection(const Selection& s) {
+    // Follow step selections made elsewhere (a finding, a wait on the timeline) in the Steps table.
+    if (s.kind != Selection::Kind::Step || m_level != 0) return;
+    for (int r = 0; r < m_steps->rowCount(); ++r) {
+        const auto* row = m_steps->row(r);
+        if (row->rank == s.rank && row->step == s.step) {
+            m_syncing = true;
+            QModelIndex idx = m_proxy[0]->mapFromSource(m_steps->index(r, 0));
+            m_tables[0]->setCurrentIndex(idx);
+            m_tables[0]->scrollTo(idx);
+            m_syncing = false;
+            m_rank = s.rank;
+            m_step = s.step;
+            m_stepStart = row->startNs;
+            break;
+        }
+    }
+}
+
+} // namespace rs::views

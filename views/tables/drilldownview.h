@@ -1,0 +1,63 @@
+#pragma once
+// Step ▸ op ▸ tensor drill-down: the Steps table (every rank × step, outliers marked, sortable), the Ops
+// of the selected step and rank, and the Tensors of the selected op (or step). Enter drills down,
+// Backspace goes up, breadcrumbs show where you are, a filter box narrows the current table. Selecting a
+// step zooms the timeline to it (all ranks); an op selects its span everywhere; a tensor selects it in the
+// memory map. Data from the QueryService; GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+
+namespace rs::views {
+
+class StepsModel;
+class OpsModel;
+class TensorsModel;
+
+class DrillDownView : public QWidget {
+    Q_OBJECT
+public:
+    DrillDownView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
+    void setProfile();
+    int level() const { return m_level; }
+    void drillDown();
+    void goUp();
+    QTableView* table(int level) const;
+    StepsModel* stepsModel() const { return m_steps; }
+    OpsModel* opsModel() const { return m_ops; }
+    TensorsModel* tensorsModel() const { return m_tensors; }
+    QString breadcrumbs() const;
+
+protected:
+    void keyPressEvent(QKeyEvent*) override;
+
+private:
+    void setLevel(int level);
+    void onCurrent(int level, const QModelIndex& proxyIndex);
+    void onSelection(const Selection& s);
+    InteractionState* m_state;
+    query::QueryService* m_service;
+    StepsModel* m_steps;
+    OpsModel* m_ops;
+    TensorsModel* m_tensors;
+    QSortFilterProxyModel* m_proxy[3];
+    QTableView* m_tables[3];
+    QStackedWidget* m_stack;
+    QLabel* m_crumbs;
+    QLineEdit* m_filter;
+    int m_level = 0;
+    int m_rank = -1;
+    qint64 m_step = -1, m_stepStart = 0;
+    QString m_op;
+    quint64 m_pendingSteps = 0, m_pendingOps = 0, m_pendingTensors = 0;
+    bool m_syncing = false;
+};
+
+} // namespace rs::views
