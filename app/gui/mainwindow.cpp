@@ -28,6 +28,7 @@
 #include <QStyleFactory>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QTimer>
 #include <tuple>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -207,6 +208,14 @@ void MainWindow::buildDocks() {
         previous = d;
     }
     if (auto* first = findChild<QDockWidget*>("heatmap")) first->raise();
+    // The timeline keeps most of the height by default; docks can only be sized once the window is laid
+    // out, and a saved layout (restoreState) wins.
+    QTimer::singleShot(0, this, [this, fd, dd] {
+        if (!QSettings().contains("window/state")) {
+            resizeDocks({findChild<QDockWidget*>("heatmap")}, {height() * 3 / 10}, Qt::Vertical);
+            resizeDocks({fd, dd}, {width() / 4, width() / 4}, Qt::Horizontal);
+        }
+    });
     connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
         if (id != m_histRequest) return;
         m_histogram->setHistogram(v.value<std::shared_ptr<const query::Histogram>>());

@@ -200,11 +200,22 @@ HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
     return h;
 }
 
+namespace {
+// When a rank has a source with device addresses (memory_usage.csv, Kineto [memory]), its address-less
+// rows (operator_memory.csv) describe the same allocations again: show one of the two.
+bool rankHasAddresses(index::Db& db, int rank) {
+    auto q = db.prepare("SELECT 1 FROM tensor WHERE rank = ? AND addr IS NOT NULL LIMIT 1");
+    q.bind(1, rank);
+    return q.step();
+}
+} // namespace
+
 MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     MemoryMapData m;
     m.rank = rank;
-    auto t = db.prepare("SELECT tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step "
-                        "FROM tensor WHERE rank = ? ORDER BY alloc_ns, tensor_id");
+    auto t = db.prepare(std::string("SELECT tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step "
+                                    "FROM tensor WHERE rank = ?") +
+                        (rankHasAddresses(db, rank) ? " AND addr IS NOT NULL" : "") + " ORDER BY alloc_ns, tensor_id");
     t.bind(1, rank);
     auto opt = [&](int c) { return t.isNull(c) ? std::nullopt : std::optional<int64_t>(t.i64(c)); };
     m.startNs = std::numeric_limits<int64_t>::max();
@@ -322,6 +333,7 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
                       "WHERE rank = ?1";
     if (step) sql += " AND CAST(alloc_step AS INTEGER) = ?2";
     if (!opName.empty()) sql += " AND op_name = ?3";
+    if (rankHasAddresses(db, rank)) sql += " AND addr IS NOT NULL";
     sql += " ORDER BY size_bytes DESC, tensor_id LIMIT 20000";
     auto q = db.prepare(sql);
     q.bind(1, rank);

@@ -3,9 +3,8 @@
 #include "views/common/palette.h"
 #include "views/common/timemapping.h"
 
-#include <QtCharts/QBarCategoryAxis>
-#include <QtCharts/QBarSeries>
-#include <QtCharts/QBarSet>
+#include <QtCharts/QAreaSeries>
+#include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 
 namespace rs::views {
@@ -23,30 +22,45 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     c->legend()->hide();
     c->setMargins(QMargins(2, 2, 2, 2));
     if (m_hist && !m_hist->counts.empty()) {
-        auto* set = new QBarSet(QString::fromStdString(m_hist->opType));
-        set->setColor(colorForOpType(QString::fromStdString(m_hist->opType), false));
-        QStringList cats;
+        // a step outline over a value axis in µs (bar categories would need a label per bin)
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
         int64_t maxCount = 0;
         for (size_t i = 0; i < m_hist->counts.size(); ++i) {
-            *set << double(m_hist->counts[i]);
+            double x0 = double(m_hist->edgesNs[i]) / 1e3, x1 = double(m_hist->edgesNs[i + 1]) / 1e3;
+            upper->append(x0, double(m_hist->counts[i]));
+            upper->append(x1, double(m_hist->counts[i]));
             maxCount = std::max(maxCount, m_hist->counts[i]);
-            cats << (i % 5 == 0 ? formatDuration(m_hist->edgesNs[i]) : QString(i, QChar(' ')));
         }
-        auto* series = new QBarSeries;
-        series->setBarWidth(1.0);
-        series->append(set);
-        c->addSeries(series);
-        auto* x = new QBarCategoryAxis;
-        x->append(cats);
-        x->setLabelsAngle(-45);
+        lower->append(double(m_hist->edgesNs.front()) / 1e3, 0);
+        lower->append(double(m_hist->edgesNs.back()) / 1e3, 0);
+        auto* area = new QAreaSeries(upper, lower);
+        QColor col = colorForOpType(QString::fromStdString(m_hist->opType), false);
+        area->setBrush(col);
+        area->setPen(QPen(col.darker(140), 1));
+        c->addSeries(area);
+        // the cross-rank median as a marker line
+        auto* med = new QLineSeries;
+        med->append(double(m_hist->clusterMedianNs) / 1e3, 0);
+        med->append(double(m_hist->clusterMedianNs) / 1e3, double(maxCount) * 1.05);
+        med->setPen(QPen(QColor(60, 60, 60), 1.5, Qt::DashLine));
+        c->addSeries(med);
+        auto* x = new QValueAxis;
+        x->setRange(double(m_hist->edgesNs.front()) / 1e3, double(m_hist->edgesNs.back()) / 1e3);
+        x->setLabelFormat("%.0f");
+        x->setTitleText(tr("duration (µs); dashed: all ranks' median"));
+        x->setTickCount(5);
         auto* y = new QValueAxis;
         y->setRange(0, double(maxCount) * 1.1 + 1);
         y->setLabelFormat("%d");
         y->setTitleText(tr("kernels"));
+        y->setTickCount(3);
         c->addAxis(x, Qt::AlignBottom);
         c->addAxis(y, Qt::AlignLeft);
-        series->attachAxis(x);
-        series->attachAxis(y);
+        for (auto* s2 : c->series()) {
+            s2->attachAxis(x);
+            s2->attachAxis(y);
+        }
         c->setTitle(tr("%1 on rank %2: median %3, p95 %4 (all ranks' median %5)")
                         .arg(QString::fromStdString(m_hist->opType))
                         .arg(m_hist->rank)
