@@ -24,7 +24,7 @@ QString bytes(int64_t b) {
 
 MemoryMapCanvas::MemoryMapCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(300, 180);
+    setMinimumSize(300, 100);
     setFocusPolicy(Qt::StrongFocus);
 }
 

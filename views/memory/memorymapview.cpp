@@ -41,7 +41,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     split->setSizes({500, 60, 200});
     lay->addWidget(split, 1);
     m_canvas->setToolTip(tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
-    m_plot->setMinimumHeight(170);
+    m_plot->setMinimumHeight(90);
     m_plot->yAxis->setLabel(tr("GiB"));
     m_plot->xAxis->setLabel(tr("ms from the profile start"));
     m_plot->legend->setVisible(true);
