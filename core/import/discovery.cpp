@@ -170,9 +170,13 @@ Discovery discover(const std::string& rootStr) {
     }
     for (auto& [dir, dbs] : dbByDir) {
         if (dirsWithText.count(dir)) continue; // the .db is read only when it is the only source
-        for (auto& f : dbs)
-            d.ignored.push_back(f.path + " (Ascend .db export: not supported yet; export with "
-                                         "export_type=text to index this rank)");
+        RankGroup& g = groups[dir];
+        g.label = dir;
+        for (auto& f : dbs) {
+            std::string stem = fs::path(f.path).stem().string();
+            if (auto r = trailingRank(stem, reDb); r && !g.rankHint) g.rankHint = r;
+            g.files.push_back(f);
+        }
     }
     for (auto& [label, g] : groups) {
         // A group of only legacy step-trace files or only memory files still indexes; a group whose

@@ -1,5 +1,6 @@
 #include "core/import/rankjob.h"
 
+#include "core/import/ascenddbimporter.h"
 #include "core/import/chrometraceimporter.h"
 #include "core/import/csvimporter.h"
 #include "core/import/metadataimporter.h"
@@ -41,7 +42,7 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
             break;
         }
         case FileKind::Communication: ok = importCommunication(f, rank, out, error, records); break;
-        case FileKind::AscendDb: break;
+        case FileKind::AscendDb: ok = importAscendDb(ctx, out, rank, f, fileId, error, records); break;
         default: {
             CsvImporter imp(ctx, out, rank);
             ok = imp.run(f, fileId, !hasTraceView, error, records);

@@ -182,6 +182,9 @@ void IndexWriter::finish(const std::vector<std::string>& strings) {
             ins.bind(1, d.file).bind(2, d.severity).bind(3, d.what).bind(4, d.count).bind(5, d.firstOffset)
                 .bind(6, d.excerpt).exec();
     }
+    // Index builds sort every key: with temp_store=MEMORY that sort lives in RAM (≈ 480 MB peak on a 4 GB
+    // profile). File-backed temporaries keep the peak bounded by the page cache instead.
+    m_db.exec("PRAGMA temp_store=FILE");
     createIndexes(m_db);
     std::vector<int64_t> unsorted;
     {

@@ -44,7 +44,8 @@ private Q_SLOTS:
     }
     void everyDirectoryIndexes_data() {
         QTest::addColumn<QString>("dir");
-        for (const char* d : {"msinsight/test/data/pytorch/text/level1", "msinsight/server/src/test/test_data",
+        for (const char* d : {"msinsight/test/data/pytorch/text/level1", "msinsight/test/data/pytorch/db/level1",
+                              "msinsight/server/src/test/test_data",
                               "hta/tests/data/trace_filter", "hta/tests/data/nccl_parser_config",
                               "hta/tests/data/df_index_resolver", "hta/tests/data/ns_resolution_trace",
                               "hta/tests/data/cpu_only", "hta/tests/data/amd_trace", "mindinsight/tests/utils/resource/profiler",
@@ -113,6 +114,18 @@ private Q_SLOTS:
         QVERIFY(mem.result.ok);
         QVERIFY(mem.scalar("SELECT count(*) FROM tensors WHERE addr IS NOT NULL AND free_ns > alloc_ns") > 1000);
         QCOMPARE(mem.rows("SELECT rank FROM ranks"), std::vector<std::string>{"1"});
+    }
+    void ascendDbExport() {
+        auto ix = test::indexDir(m_samples + "/msinsight/test/data/pytorch/db/level1");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, device_id FROM ranks"), std::vector<std::string>{"0|0"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), ix.scalar("SELECT count(*) FROM span"));
+        QCOMPARE(ix.rows("SELECT step FROM steps"), std::vector<std::string>{"50"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(4));
+        // the first kernel and its op type come through the string table
+        QCOMPARE(ix.rows("SELECT op_type FROM spans WHERE name = 'trans_TransData_0'"), std::vector<std::string>{"TransData"});
+        QVERIFY(ix.scalar("SELECT count(*) FROM memory_samples WHERE component = 'PTA'") > 0);
+        QVERIFY(ix.scalar("SELECT count(*) FROM tensors WHERE op_name = 'aten::empty_strided'") > 0);
     }
     void zstdCopiesReadAsOriginals() {
         auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");

@@ -1,0 +1,18 @@
+#pragma once
+// Imports an Ascend SQLite export (ascend_pytorch_profiler_<r>.db / ascend_mindspore_profiler_<r>.db),
+// read when it is a rank's only source: device tasks (TASK + COMPUTE_TASK_INFO) on Stream tracks, HCCL
+// small ops on Plane tracks and collectives on a Group track (COMMUNICATION_*), host API calls
+// (PYTORCH_API), steps (STEP_TIME), memory curves (MEMORY_RECORD), tensors (OP_MEMORY) and the rank
+// (RANK_DEVICE_MAP). All times there are ns; names are ids into STRING_IDS. Runs on a parser thread.
+#include "core/import/discovery.h"
+#include "core/import/importcontext.h"
+#include "core/import/rankstate.h"
+
+#include <string>
+
+namespace rs::import {
+
+bool importAscendDb(ImportContext& ctx, RowEmitter& out, RankState& rank, const SourceFile& f, int32_t fileId,
+                    std::string& error, int64_t& records);
+
+} // namespace rs::import
