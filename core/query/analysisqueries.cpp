@@ -47,6 +47,22 @@ void finishRatiosByRow(HeatmapData& h) {
     }
 }
 
+// Columns: tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step.
+constexpr const char* kTensorColumns = "tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step";
+TensorItem readTensor(const index::Stmt& q) {
+    TensorItem it;
+    it.tensorId = q.text(0);
+    it.opName = q.text(1);
+    it.sizeBytes = q.i64(2);
+    if (!q.isNull(3)) it.addr = uint64_t(q.i64(3));
+    if (!q.isNull(4)) it.allocNs = q.i64(4);
+    if (!q.isNull(5)) it.freeNs = q.i64(5);
+    if (!q.isNull(6)) it.bank = q.i64(6);
+    if (!q.isNull(7)) it.allocStep = q.f64(7);
+    if (!q.isNull(8)) it.freeStep = q.f64(8);
+    return it;
+}
+
 } // namespace
 
 HeatmapData loadOpRankHeatmap(index::Db& db) {
@@ -213,24 +229,13 @@ bool rankHasAddresses(index::Db& db, int rank) {
 MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     MemoryMapData m;
     m.rank = rank;
-    auto t = db.prepare(std::string("SELECT tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step "
-                                    "FROM tensor WHERE rank = ?") +
+    auto t = db.prepare(std::string("SELECT ") + kTensorColumns + " FROM tensor WHERE rank = ?" +
                         (rankHasAddresses(db, rank) ? " AND addr IS NOT NULL" : "") + " ORDER BY alloc_ns, tensor_id");
     t.bind(1, rank);
-    auto opt = [&](int c) { return t.isNull(c) ? std::nullopt : std::optional<int64_t>(t.i64(c)); };
     m.startNs = std::numeric_limits<int64_t>::max();
     m.endNs = std::numeric_limits<int64_t>::min();
     while (t.step()) {
-        TensorItem it;
-        it.tensorId = t.text(0);
-        it.opName = t.text(1);
-        it.sizeBytes = t.i64(2);
-        if (!t.isNull(3)) it.addr = uint64_t(t.i64(3));
-        it.allocNs = opt(4);
-        it.freeNs = opt(5);
-        it.bank = opt(6);
-        if (!t.isNull(7)) it.allocStep = t.f64(7);
-        if (!t.isNull(8)) it.freeStep = t.f64(8);
+        TensorItem it = readTensor(t);
         m.hasAddresses = m.hasAddresses || it.addr.has_value();
         if (it.allocNs) m.startNs = std::min(m.startNs, *it.allocNs), m.endNs = std::max(m.endNs, *it.allocNs);
         if (it.freeNs) m.endNs = std::max(m.endNs, *it.freeNs);
@@ -329,8 +334,7 @@ std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit) 
 
 std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName) {
     std::vector<TensorItem> out;
-    std::string sql = "SELECT tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step FROM tensor "
-                      "WHERE rank = ?1";
+    std::string sql = std::string("SELECT ") + kTensorColumns + " FROM tensor WHERE rank = ?1";
     if (step) sql += " AND CAST(alloc_step AS INTEGER) = ?2";
     if (!opName.empty()) sql += " AND op_name = ?3";
     if (rankHasAddresses(db, rank)) sql += " AND addr IS NOT NULL";
@@ -339,19 +343,7 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
     q.bind(1, rank);
     if (step) q.bind(2, *step);
     if (!opName.empty()) q.bind(3, opName);
-    while (q.step()) {
-        TensorItem it;
-        it.tensorId = q.text(0);
-        it.opName = q.text(1);
-        it.sizeBytes = q.i64(2);
-        if (!q.isNull(3)) it.addr = uint64_t(q.i64(3));
-        if (!q.isNull(4)) it.allocNs = q.i64(4);
-        if (!q.isNull(5)) it.freeNs = q.i64(5);
-        if (!q.isNull(6)) it.bank = q.i64(6);
-        if (!q.isNull(7)) it.allocStep = q.f64(7);
-        if (!q.isNull(8)) it.freeStep = q.f64(8);
-        out.push_back(std::move(it));
-    }
+    while (q.step()) out.push_back(readTensor(q));
     return out;
 }
 

@@ -19,6 +19,13 @@ QString formatDuration(int64_t ns) {
     return ns < 0 ? "-" + s : s;
 }
 
+QString formatBytes(int64_t b) {
+    if (b >= (int64_t(1) << 30)) return QString::number(double(b) / double(1 << 30), 'f', 2) + " GiB";
+    if (b >= (1 << 20)) return QString::number(double(b) / double(1 << 20), 'f', 1) + " MiB";
+    if (b >= 1024) return QString::number(double(b) / 1024.0, 'f', 1) + " KiB";
+    return QString::number(b) + " B";
+}
+
 std::vector<Tick> TimeMapping::ticks(double minSpacingPx, int64_t origin) const {
     std::vector<Tick> out;
     double minNs = minSpacingPx * nsPerPx();

@@ -25,6 +25,8 @@ struct TimeMapping {
 
 /// "12.5 ms", "340 µs", "1.20 s", "820 ns": three significant digits in the best unit.
 QString formatDuration(int64_t ns);
+/// "3.75 GiB", "64.0 MiB", "1.5 KiB", "12 B".
+QString formatBytes(int64_t bytes);
 /// The window [t0, t1] zoomed by `factor` (> 1 zooms in) around `anchor`, clamped to [lo, hi] and to a
 /// minimum width of 1 µs so repeated zooming never degenerates.
 std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo, int64_t hi);

@@ -13,15 +13,6 @@
 
 namespace rs::views {
 
-namespace {
-QString bytes(int64_t b) {
-    if (b >= (int64_t(1) << 30)) return QString::number(double(b) / double(1 << 30), 'f', 2) + " GiB";
-    if (b >= (1 << 20)) return QString::number(double(b) / double(1 << 20), 'f', 1) + " MiB";
-    if (b >= 1024) return QString::number(double(b) / 1024.0, 'f', 1) + " KiB";
-    return QString::number(b) + " B";
-}
-} // namespace
-
 MemoryMapCanvas::MemoryMapCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setMinimumSize(300, 100);
@@ -214,7 +205,7 @@ bool MemoryMapCanvas::event(QEvent* e) {
             auto stepText = [](const std::optional<double>& s) { return s ? QString::number(*s, 'f', 2) : QString("-"); };
             QString tip = QString("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5<br>alloc +%6 (step %7)<br>free %8 (step %9)")
                               .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(), QString::fromStdString(t.opName).toHtmlEscaped(),
-                                   bytes(t.sizeBytes), t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
+                                   formatBytes(t.sizeBytes), t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
                                    t.bank ? QString::number(*t.bank) : QString("-"),
                                    t.allocNs ? formatDuration(*t.allocNs - m_data->startNs) : QString("-"), stepText(t.allocStep),
                                    t.freeNs ? "+" + formatDuration(*t.freeNs - m_data->startNs) : tr("never (alive at the end)"),

@@ -14,10 +14,6 @@
 
 namespace rs::views {
 
-namespace {
-QString gib(int64_t b) { return QString::number(double(b) / double(1 << 30), 'f', 2) + " GiB"; }
-} // namespace
-
 MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* service, QWidget* parent)
     : QWidget(parent), m_state(state), m_service(service), m_canvas(new MemoryMapCanvas), m_strip(new BankStrip),
       m_plot(new QCustomPlot) {
@@ -110,11 +106,11 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_rankBox->blockSignals(false);
     if (m_origin == 0) m_origin = d->startNs;
     QString text = d->tensors.empty() ? tr("no tensors") : tr("%1 tensors").arg(d->tensors.size());
-    if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(gib(d->peakAllocatedBytes));
-    if (d->peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(gib(d->peakReservedBytes));
+    if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
+    if (d->peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(formatBytes(d->peakReservedBytes));
     if (!d->hasAddresses && !d->tensors.empty()) text += tr(" · the source has no device addresses: lifetime view");
     if (d->bankSizeBytes > 0 && d->hasAddresses)
-        text += tr(" · %1 banks of %2").arg(d->bankCount).arg(gib(d->bankSizeBytes));
+        text += tr(" · %1 banks of %2").arg(d->bankCount).arg(formatBytes(d->bankSizeBytes));
     for (const auto& op : d->anomalyOps) text += tr(" · <b><font color='#dc1e28'>%1 in an unusual bank</font></b>").arg(QString::fromStdString(op));
     m_caption->setText(text);
     m_plot->clearGraphs();
@@ -147,7 +143,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         auto* label = new QCPItemText(m_plot);
         label->position->setParentAnchor(tracer->position);
         label->position->setCoords(0, -12);
-        label->setText(tr("peak %1").arg(gib(d->peakAllocatedBytes)));
+        label->setText(tr("peak %1").arg(formatBytes(d->peakAllocatedBytes)));
         label->setFont(QFont(font().family(), 7));
     }
     m_plot->rescaleAxes();

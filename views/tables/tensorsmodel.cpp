@@ -4,15 +4,6 @@
 
 namespace rs::views {
 
-namespace {
-QString bytes(int64_t b) {
-    if (b >= (int64_t(1) << 30)) return QString::number(double(b) / double(1 << 30), 'f', 2) + " GiB";
-    if (b >= (1 << 20)) return QString::number(double(b) / double(1 << 20), 'f', 1) + " MiB";
-    if (b >= 1024) return QString::number(double(b) / 1024.0, 'f', 1) + " KiB";
-    return QString::number(b) + " B";
-}
-} // namespace
-
 void TensorsModel::setRows(std::shared_ptr<const std::vector<query::TensorItem>> rows) {
     beginResetModel();
     m_rows = std::move(rows);
@@ -35,7 +26,7 @@ QVariant TensorsModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case Id: return QString::fromStdString(t->tensorId);
         case Op: return QString::fromStdString(t->opName);
-        case Size: return bytes(t->sizeBytes);
+        case Size: return formatBytes(t->sizeBytes);
         case Address: return t->addr ? QString("0x%1").arg(*t->addr, 0, 16) : QString();
         case Bank: return t->bank ? QVariant(qint64(*t->bank)) : QVariant();
         case Alloc: return t->allocStep ? QString::number(*t->allocStep, 'f', 2) : QString();
