@@ -5,7 +5,8 @@
 
 namespace rs::cli {
 
-Args::Args(const std::vector<std::string>& argv, std::set<std::string> valueOptions, std::set<std::string> flags) {
+Args::Args(const std::vector<std::string>& argv, std::set<std::string> valueOptions,
+           std::set<std::string> flags) {
     for (size_t i = 0; i < argv.size(); ++i) {
         const std::string& a = argv[i];
         if (a.size() > 2 && a.rfind("--", 0) == 0) {
@@ -49,8 +50,8 @@ long long Args::intValue(const std::string& name, long long def, long long lo, l
     char* end = nullptr;
     long long x = std::strtoll(v->c_str(), &end, 10);
     if (v->empty() || *end != '\0' || x < lo || x > hi) {
-        m_error = "--" + name + " must be an integer between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                  " (got '" + *v + "')";
+        m_error = "--" + name + " must be an integer between " + std::to_string(lo) + " and " +
+                  std::to_string(hi) + " (got '" + *v + "')";
         return def;
     }
     return x;
@@ -58,17 +59,24 @@ long long Args::intValue(const std::string& name, long long def, long long lo, l
 
 std::optional<long long> parseBytes(const std::string& s) {
     size_t i = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+        ++i;
     if (i == 0) return std::nullopt;
     long long n = std::atoll(s.substr(0, i).c_str());
     std::string unit = s.substr(i);
-    for (auto& c : unit) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (auto& c : unit)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
     long long m = 1;
-    if (unit.empty() || unit == "b") m = 1;
-    else if (unit == "k" || unit == "kib" || unit == "kb") m = 1LL << 10;
-    else if (unit == "m" || unit == "mib" || unit == "mb") m = 1LL << 20;
-    else if (unit == "g" || unit == "gib" || unit == "gb") m = 1LL << 30;
-    else return std::nullopt;
+    if (unit.empty() || unit == "b")
+        m = 1;
+    else if (unit == "k" || unit == "kib" || unit == "kb")
+        m = 1LL << 10;
+    else if (unit == "m" || unit == "mib" || unit == "mb")
+        m = 1LL << 20;
+    else if (unit == "g" || unit == "gib" || unit == "gb")
+        m = 1LL << 30;
+    else
+        return std::nullopt;
     return n * m;
 }
 

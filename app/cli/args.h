@@ -10,9 +10,10 @@
 namespace rs::cli {
 
 class Args {
-public:
+  public:
     /// `valueOptions`: options that take a value; `flags`: options that do not.
-    Args(const std::vector<std::string>& argv, std::set<std::string> valueOptions, std::set<std::string> flags);
+    Args(const std::vector<std::string>& argv, std::set<std::string> valueOptions,
+         std::set<std::string> flags);
     bool ok() const { return m_error.empty(); }
     const std::string& error() const { return m_error; }
     const std::vector<std::string>& positional() const { return m_pos; }
@@ -21,7 +22,7 @@ public:
     /// Integer option with bounds; sets error() and returns `def` when malformed.
     long long intValue(const std::string& name, long long def, long long lo, long long hi);
 
-private:
+  private:
     std::vector<std::string> m_pos;
     std::map<std::string, std::string> m_values;
     std::set<std::string> m_flags;

@@ -18,7 +18,8 @@ int runDemo(const ArgList& argv) {
     o.format = a.value("format").value_or("ascend");
     o.healthy = a.flag("healthy");
     if (!a.ok()) return usageError("demo", a.error());
-    if (o.format != "ascend" && o.format != "kineto") return usageError("demo", "--format must be ascend or kineto");
+    if (o.format != "ascend" && o.format != "kineto")
+        return usageError("demo", "--format must be ascend or kineto");
     std::string error;
     bool quiet = a.flag("quiet");
     bool ok = demo::generateDemo(a.positional()[0], o, error, [&](int done, int total) {
@@ -31,13 +32,16 @@ int runDemo(const ArgList& argv) {
     }
     if (!quiet) {
         auto t = demo::demoTruth(o);
-        std::printf("wrote a %s demo profile to %s (%d ranks, %d steps, %d layers, seed %llu)\n", o.format.c_str(),
-                    a.positional()[0].c_str(), o.ranks, o.steps, o.layers, (unsigned long long)o.seed);
+        std::printf("wrote a %s demo profile to %s (%d ranks, %d steps, %d layers, seed %llu)\n",
+                    o.format.c_str(), a.positional()[0].c_str(), o.ranks, o.steps, o.layers,
+                    (unsigned long long)o.seed);
         if (o.healthy)
             std::printf("healthy: no built-in problems\n");
         else
-            std::printf("built-in problems: slow card rank %d (MatMulV2 x%.1f, Cast x%.1f); rank %d stalls %.0f ms before "
-                        "the AllReduce of step %lld; rank %d keeps its AllReduce buffers in HBM bank %d (others: bank %d)\n",
+            std::printf("built-in problems: slow card rank %d (MatMulV2 x%.1f, Cast x%.1f); rank %d stalls "
+                        "%.0f ms before "
+                        "the AllReduce of step %lld; rank %d keeps its AllReduce buffers in HBM bank %d "
+                        "(others: bank %d)\n",
                         t.slowRank, t.slowMatMul, t.slowCast, t.stallRank, double(t.stallNs) / 1e6,
                         (long long)t.stallStep, t.bankRank, t.anomalyAllReduceBank, t.normalAllReduceBank);
     }

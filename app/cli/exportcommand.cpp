@@ -10,7 +10,8 @@ namespace rs::cli {
 
 int runExport(const ArgList& argv) {
     auto vo = indexValueOptions();
-    for (const char* o : {"out", "view", "format", "width", "height", "step"}) vo.insert(o);
+    for (const char* o : {"out", "view", "format", "width", "height", "step"})
+        vo.insert(o);
     Args a(argv, vo, {"quiet"});
     if (!a.ok()) return usageError("export", a.error());
     if (a.positional().size() != 1) return usageError("export", "export needs exactly one profile DIR");
@@ -39,7 +40,8 @@ int runExport(const ArgList& argv) {
     QApplication app(qargc, qargv);
     QString err;
     QStringList files = gui::exportSnapshots(r, err);
-    for (const auto& f : files) std::printf("%s\n", f.toLocal8Bit().constData());
+    for (const auto& f : files)
+        std::printf("%s\n", f.toLocal8Bit().constData());
     if (!err.isEmpty()) {
         std::fprintf(stderr, "rankscope: export failed: %s\n", err.toLocal8Bit().constData());
         return 1;

@@ -24,12 +24,17 @@ int runInfo(const ArgList& argv) {
     json ranks = json::array();
     auto r = db.prepare("SELECT rank, device_id, host, source, clock_offset_ns FROM rank_info ORDER BY rank");
     while (r.step())
-        ranks.push_back({{"rank", r.i64(0)}, {"device_id", r.isNull(1) ? json(nullptr) : json(r.i64(1))},
-                         {"host", r.text(2)}, {"source", r.text(3)}, {"clock_offset_ns", r.i64(4)}});
+        ranks.push_back({{"rank", r.i64(0)},
+                         {"device_id", r.isNull(1) ? json(nullptr) : json(r.i64(1))},
+                         {"host", r.text(2)},
+                         {"source", r.text(3)},
+                         {"clock_offset_ns", r.i64(4)}});
     j["ranks"] = ranks;
     json files = json::object();
-    auto f = db.prepare("SELECT format, count(*), sum(size_bytes), sum(records) FROM source_file GROUP BY format ORDER BY format");
-    while (f.step()) files[f.text(0)] = {{"files", f.i64(1)}, {"bytes", f.i64(2)}, {"records", f.i64(3)}};
+    auto f = db.prepare("SELECT format, count(*), sum(size_bytes), sum(records) FROM source_file GROUP BY "
+                        "format ORDER BY format");
+    while (f.step())
+        files[f.text(0)] = {{"files", f.i64(1)}, {"bytes", f.i64(2)}, {"records", f.i64(3)}};
     j["files"] = files;
     j["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
@@ -38,16 +43,23 @@ int runInfo(const ArgList& argv) {
                    {"tensors", db.scalar("SELECT count(*) FROM tensor")},
                    {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
                    {"counters", db.scalar("SELECT count(*) FROM counter")}};
-    j["time_range_ns"] = {db.scalar("SELECT min(ts_ns) FROM span"), db.scalar("SELECT max(ts_ns + dur_ns) FROM span")};
+    j["time_range_ns"] = {db.scalar("SELECT min(ts_ns) FROM span"),
+                          db.scalar("SELECT max(ts_ns + dur_ns) FROM span")};
     json diags = json::array();
-    auto d = db.prepare("SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic ORDER BY severity, file");
+    auto d = db.prepare(
+        "SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic ORDER BY severity, file");
     while (d.step())
-        diags.push_back({{"file", d.text(0)}, {"severity", d.text(1)}, {"what", d.text(2)}, {"count", d.i64(3)},
-                         {"first_offset", d.i64(4)}, {"excerpt", d.text(5)}});
+        diags.push_back({{"file", d.text(0)},
+                         {"severity", d.text(1)},
+                         {"what", d.text(2)},
+                         {"count", d.i64(3)},
+                         {"first_offset", d.i64(4)},
+                         {"excerpt", d.text(5)}});
     j["diagnostics"] = diags;
     json ignored = json::array();
     auto ig = db.prepare("SELECT substr(key, 9) FROM meta WHERE key LIKE 'ignored:%'");
-    while (ig.step()) ignored.push_back(ig.text(0));
+    while (ig.step())
+        ignored.push_back(ig.text(0));
     j["ignored"] = ignored;
     if (a.flag("json")) {
         std::printf("%s\n", j.dump(2).c_str());
@@ -61,10 +73,12 @@ int runInfo(const ArgList& argv) {
                     x["host"].get<std::string>().c_str(), x["source"].get<std::string>().c_str());
     std::printf("files:\n");
     for (auto& [k, v] : files.items())
-        std::printf("  %-28s %4lld files  %12lld bytes  %10lld records\n", k.c_str(), (long long)v["files"].get<int64_t>(),
-                    (long long)v["bytes"].get<int64_t>(), (long long)v["records"].get<int64_t>());
+        std::printf("  %-28s %4lld files  %12lld bytes  %10lld records\n", k.c_str(),
+                    (long long)v["files"].get<int64_t>(), (long long)v["bytes"].get<int64_t>(),
+                    (long long)v["records"].get<int64_t>());
     std::printf("counts:");
-    for (auto& [k, v] : j["counts"].items()) std::printf("  %s %lld", k.c_str(), (long long)v.get<int64_t>());
+    for (auto& [k, v] : j["counts"].items())
+        std::printf("  %s %lld", k.c_str(), (long long)v.get<int64_t>());
     int64_t t0 = j["time_range_ns"][0].get<int64_t>(), t1 = j["time_range_ns"][1].get<int64_t>();
     std::printf("\ntime:   %lld .. %lld ns (%.3f s)\n", (long long)t0, (long long)t1, double(t1 - t0) / 1e9);
     std::printf("diagnostics: %zu\n", diags.size());
@@ -73,7 +87,8 @@ int runInfo(const ArgList& argv) {
                     x["file"].get<std::string>().c_str(), x["what"].get<std::string>().c_str(),
                     (long long)x["count"].get<int64_t>(), (long long)x["first_offset"].get<int64_t>(),
                     x["excerpt"].get<std::string>().c_str());
-    for (auto& x : ignored) std::printf("ignored: %s\n", x.get<std::string>().c_str());
+    for (auto& x : ignored)
+        std::printf("ignored: %s\n", x.get<std::string>().c_str());
     return 0;
 }
 

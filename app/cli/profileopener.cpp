@@ -12,17 +12,23 @@ namespace rs::cli {
 
 namespace {
 std::atomic<bool> g_cancel{false};
-extern "C" void onSigint(int) { g_cancel = true; }
+extern "C" void onSigint(int) {
+    g_cancel = true;
+}
 
 std::string human(double bytes) {
     char b[32];
-    if (bytes >= 1e9) std::snprintf(b, sizeof b, "%.2f GB", bytes / 1e9);
-    else std::snprintf(b, sizeof b, "%.1f MB", bytes / 1e6);
+    if (bytes >= 1e9)
+        std::snprintf(b, sizeof b, "%.2f GB", bytes / 1e9);
+    else
+        std::snprintf(b, sizeof b, "%.1f MB", bytes / 1e6);
     return b;
 }
 } // namespace
 
-std::set<std::string> indexValueOptions() { return {"db", "jobs", "banks", "bank-size", "bank-base"}; }
+std::set<std::string> indexValueOptions() {
+    return {"db", "jobs", "banks", "bank-size", "bank-base"};
+}
 
 bool indexOptionsFrom(Args& a, const std::string& profile, index::IndexOptions& opts, std::string& error) {
     if (auto db = a.value("db")) opts.dbPath = *db;
@@ -70,7 +76,8 @@ index::IndexResult openProfile(const std::string& profile, const index::IndexOpt
         if (tty) {
             std::fprintf(stderr, "\r%s\033[K", line);
             printed = true;
-        } else if (std::chrono::steady_clock::now() - lastPlain > std::chrono::seconds(2) || p.phase != "parsing") {
+        } else if (std::chrono::steady_clock::now() - lastPlain > std::chrono::seconds(2) ||
+                   p.phase != "parsing") {
             std::fprintf(stderr, "%s\n", line);
             lastPlain = std::chrono::steady_clock::now();
         }
@@ -86,11 +93,13 @@ index::IndexResult openProfile(const std::string& profile, const index::IndexOpt
             std::fprintf(stderr, "index: reused %s (%.2f s)\n", res.dbPath.c_str(), res.seconds);
         else
             std::fprintf(stderr,
-                         "index: %s of input, %.1fM events, %.1fM spans in %.2f s (%.0f MB/s; parse %.2f s, indexes %.2f s, "
+                         "index: %s of input, %.1fM events, %.1fM spans in %.2f s (%.0f MB/s; parse %.2f s, "
+                         "indexes %.2f s, "
                          "analysis %.2f s) -> %s\n",
-                         human(double(res.inputBytes)).c_str(), double(res.events) / 1e6, double(res.spans) / 1e6,
-                         res.seconds, double(res.inputBytes) / 1e6 / std::max(res.seconds, 1e-9), res.parseSec, res.finishSec,
-                         res.analysisSec, res.dbPath.c_str());
+                         human(double(res.inputBytes)).c_str(), double(res.events) / 1e6,
+                         double(res.spans) / 1e6, res.seconds,
+                         double(res.inputBytes) / 1e6 / std::max(res.seconds, 1e-9), res.parseSec,
+                         res.finishSec, res.analysisSec, res.dbPath.c_str());
     }
     return res;
 }

@@ -21,7 +21,8 @@ std::string csvField(const std::string& v) {
 int runQuery(const ArgList& argv) {
     Args a(argv, indexValueOptions(), {"csv", "quiet"});
     if (!a.ok()) return usageError("query", a.error());
-    if (a.positional().size() != 2) return usageError("query", "query needs a profile DIR and one SQL string");
+    if (a.positional().size() != 2)
+        return usageError("query", "query needs a profile DIR and one SQL string");
     index::IndexOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("query", error);
@@ -31,24 +32,27 @@ int runQuery(const ArgList& argv) {
     bool header = false;
     query::QueryResult qr;
     std::vector<std::string> cols;
-    qr = query::runReadOnlyQuery(res.dbPath, a.positional()[1], [&](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
-        if (!header) {
-            header = true;
-        }
-        std::string line;
-        for (size_t i = 0; i < v.size(); ++i) {
-            if (i) line += csv ? "," : "\t";
-            line += nulls[i] ? (csv ? "" : "NULL") : (csv ? csvField(v[i]) : v[i]);
-        }
-        std::printf("%s\n", line.c_str());
-    });
+    qr = query::runReadOnlyQuery(res.dbPath, a.positional()[1],
+                                 [&](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
+                                     if (!header) {
+                                         header = true;
+                                     }
+                                     std::string line;
+                                     for (size_t i = 0; i < v.size(); ++i) {
+                                         if (i) line += csv ? "," : "\t";
+                                         line +=
+                                             nulls[i] ? (csv ? "" : "NULL") : (csv ? csvField(v[i]) : v[i]);
+                                     }
+                                     std::printf("%s\n", line.c_str());
+                                 });
     if (!qr.ok) {
         std::fprintf(stderr, "rankscope: query failed: %s\n", qr.error.c_str());
         return 1;
     }
     if (csv && qr.rows == 0 && !qr.columns.empty()) {
         std::string line;
-        for (size_t i = 0; i < qr.columns.size(); ++i) line += (i ? "," : "") + qr.columns[i];
+        for (size_t i = 0; i < qr.columns.size(); ++i)
+            line += (i ? "," : "") + qr.columns[i];
         std::printf("%s\n", line.c_str());
     }
     return 0;

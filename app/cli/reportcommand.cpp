@@ -20,8 +20,10 @@ int runReport(const ArgList& argv) {
     if (!res.ok) return 1;
     index::Db db(res.dbPath, true);
     auto r = analysis::buildReport(db, top);
-    if (a.flag("json")) std::printf("%s\n", r.dump(2).c_str());
-    else std::printf("%s", analysis::formatReport(r, top).c_str());
+    if (a.flag("json"))
+        std::printf("%s\n", r.dump(2).c_str());
+    else
+        std::printf("%s", analysis::formatReport(r, top).c_str());
     return 0;
 }
 

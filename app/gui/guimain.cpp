@@ -17,8 +17,10 @@ int runGui(int argc, char** argv) {
     w.applyTheme(QSettings().value("view/theme", "system").toString());
     w.show();
     QStringList args = app.arguments().mid(1);
-    if (!args.isEmpty()) w.openProfile(args.first());
-    else if (QSettings().value("general/reopenLast", true).toBool()) w.reopenLast();
+    if (!args.isEmpty())
+        w.openProfile(args.first());
+    else if (QSettings().value("general/reopenLast", true).toBool())
+        w.reopenLast();
     return app.exec();
 }
 

@@ -21,14 +21,15 @@ void IndexJob::start(const QString& profileDir, const index::IndexOptions& opts)
             dir, opts,
             [this](const index::IndexProgress& p) {
                 QMetaObject::invokeMethod(this, [this, p] {
-                    Q_EMIT progress(p.bytesDone, p.bytesTotal, p.events, p.elapsedSec, QString::fromStdString(p.phase));
+                    Q_EMIT progress(p.bytesDone, p.bytesTotal, p.events, p.elapsedSec,
+                                    QString::fromStdString(p.phase));
                 });
             },
             &m_cancel);
         QMetaObject::invokeMethod(this, [this, res] {
             m_running = false;
-            Q_EMIT finished(res.ok, res.cancelled, QString::fromStdString(res.dbPath), QString::fromStdString(res.error),
-                            res.seconds, res.reused);
+            Q_EMIT finished(res.ok, res.cancelled, QString::fromStdString(res.dbPath),
+                            QString::fromStdString(res.error), res.seconds, res.reused);
         });
     });
 }

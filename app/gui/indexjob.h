@@ -11,18 +11,18 @@ namespace rs::gui {
 
 class IndexJob : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit IndexJob(QObject* parent = nullptr) : QObject(parent) {}
     ~IndexJob() override;
     void start(const QString& profileDir, const index::IndexOptions& opts);
     void cancel() { m_cancel = true; }
     bool running() const { return m_running; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void progress(qint64 bytesDone, qint64 bytesTotal, qint64 events, double elapsedSec, QString phase);
     void finished(bool ok, bool cancelled, QString dbPath, QString error, double seconds, bool reused);
 
-private:
+  private:
     std::thread m_thread;
     std::atomic<bool> m_cancel{false};
     bool m_running = false;

@@ -29,10 +29,10 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QTimer>
-#include <tuple>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 namespace rs::gui {
 
@@ -73,18 +73,19 @@ MainWindow::MainWindow()
     statusBar()->addPermanentWidget(m_statusSelection);
     statusBar()->addPermanentWidget(m_statusWindow);
 
-    connect(m_job, &IndexJob::progress, this, [this](qint64 done, qint64 total, qint64 events, double secs, QString phase) {
-        double mbps = secs > 0 ? double(done) / 1e6 / secs : 0;
-        double eta = mbps > 0 ? double(total - done) / 1e6 / mbps : 0;
-        m_progress->setValue(total > 0 ? int(1000.0 * double(done) / double(total)) : 0);
-        m_progressLabel->setText(tr("%1 %2: %3 / %4 MB, %5 MB/s, %6 M events, ETA %7 s")
-                                     .arg(phase, QFileInfo(m_profile).fileName())
-                                     .arg(double(done) / 1e6, 0, 'f', 1)
-                                     .arg(double(total) / 1e6, 0, 'f', 1)
-                                     .arg(mbps, 0, 'f', 0)
-                                     .arg(double(events) / 1e6, 0, 'f', 2)
-                                     .arg(eta, 0, 'f', 0));
-    });
+    connect(m_job, &IndexJob::progress, this,
+            [this](qint64 done, qint64 total, qint64 events, double secs, QString phase) {
+                double mbps = secs > 0 ? double(done) / 1e6 / secs : 0;
+                double eta = mbps > 0 ? double(total - done) / 1e6 / mbps : 0;
+                m_progress->setValue(total > 0 ? int(1000.0 * double(done) / double(total)) : 0);
+                m_progressLabel->setText(tr("%1 %2: %3 / %4 MB, %5 MB/s, %6 M events, ETA %7 s")
+                                             .arg(phase, QFileInfo(m_profile).fileName())
+                                             .arg(double(done) / 1e6, 0, 'f', 1)
+                                             .arg(double(total) / 1e6, 0, 'f', 1)
+                                             .arg(mbps, 0, 'f', 0)
+                                             .arg(double(events) / 1e6, 0, 'f', 2)
+                                             .arg(eta, 0, 'f', 0));
+            });
     connect(m_job, &IndexJob::finished, this, &MainWindow::onIndexFinished);
     connect(m_service, &query::QueryService::summaryReady, this, &MainWindow::onSummary);
     connect(m_service, &query::QueryService::failed, this,
@@ -95,38 +96,43 @@ MainWindow::MainWindow()
         m_backAction->setEnabled(m_state->canGoBack());
         m_forwardAction->setEnabled(m_state->canGoForward());
     });
-    connect(m_service, &query::QueryService::spanDetailReady, this,
-            [this](quint64 id, std::optional<query::SpanDetail> d) {
-                if (id != m_detailRequest || !d) return;
-                QString html = QString("<h3>%1</h3><table>").arg(QString::fromStdString(d->name).toHtmlEscaped());
-                auto row = [&](const QString& k, const QString& v) {
-                    html += "<tr><td><b>" + k + "</b></td><td>" + v.toHtmlEscaped() + "</td></tr>";
-                };
-                row(tr("op type"), QString::fromStdString(d->opType));
-                row(tr("duration"), views::formatDuration(d->durNs) + QString(" (%1 ns)").arg(d->durNs));
-                row(tr("start"), QString("+%1 (%2 ns)").arg(views::formatDuration(d->tsNs - m_state->boundsStart())).arg(d->tsNs));
-                row(tr("rank / track"), QString("%1 / %2").arg(d->rank).arg(QString::fromStdString(d->track)));
-                row(tr("step"), d->step ? QString::number(*d->step) : tr("-"));
-                row(tr("depth"), QString::number(d->depth));
-                row(tr("category"), QString::fromStdString(d->category));
-                row(tr("file"), QString::fromStdString(d->file));
+    connect(
+        m_service, &query::QueryService::spanDetailReady, this,
+        [this](quint64 id, std::optional<query::SpanDetail> d) {
+            if (id != m_detailRequest || !d) return;
+            QString html = QString("<h3>%1</h3><table>").arg(QString::fromStdString(d->name).toHtmlEscaped());
+            auto row = [&](const QString& k, const QString& v) {
+                html += "<tr><td><b>" + k + "</b></td><td>" + v.toHtmlEscaped() + "</td></tr>";
+            };
+            row(tr("op type"), QString::fromStdString(d->opType));
+            row(tr("duration"), views::formatDuration(d->durNs) + QString(" (%1 ns)").arg(d->durNs));
+            row(tr("start"), QString("+%1 (%2 ns)")
+                                 .arg(views::formatDuration(d->tsNs - m_state->boundsStart()))
+                                 .arg(d->tsNs));
+            row(tr("rank / track"), QString("%1 / %2").arg(d->rank).arg(QString::fromStdString(d->track)));
+            row(tr("step"), d->step ? QString::number(*d->step) : tr("-"));
+            row(tr("depth"), QString::number(d->depth));
+            row(tr("category"), QString::fromStdString(d->category));
+            row(tr("file"), QString::fromStdString(d->file));
+            html += "</table>";
+            if (!d->argsJson.empty()) {
+                auto j = nlohmann::json::parse(d->argsJson, nullptr, false);
+                html += "<h4>" + tr("args") + "</h4><table>";
+                if (j.is_object())
+                    for (auto& [k, v] : j.items())
+                        row(QString::fromStdString(k),
+                            QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
                 html += "</table>";
-                if (!d->argsJson.empty()) {
-                    auto j = nlohmann::json::parse(d->argsJson, nullptr, false);
-                    html += "<h4>" + tr("args") + "</h4><table>";
-                    if (j.is_object())
-                        for (auto& [k, v] : j.items())
-                            row(QString::fromStdString(k), QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
-                    html += "</table>";
-                }
-                m_details->setHtml(html);
-            });
+            }
+            m_details->setHtml(html);
+        });
     connect(m_service, &query::QueryService::searchReady, this,
             [this](quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64>) {
                 if (id != m_searchRequest) return;
                 m_searchHits = std::move(hits);
                 std::vector<qint64> ids;
-                for (auto& h : m_searchHits) ids.push_back(h.spanId);
+                for (auto& h : m_searchHits)
+                    ids.push_back(h.spanId);
                 m_timeline->setSearchHits(ids);
                 m_searchIndex = -1;
                 statusBar()->showMessage(tr("%1 match(es) for \"%2\" (Enter / F3: next, Shift+F3: previous)")
@@ -197,9 +203,10 @@ void MainWindow::buildDocks() {
     m_memory = new views::MemoryMapView(m_state, m_service);
     m_drill = new views::DrillDownView(m_state, m_service);
     QDockWidget* previous = nullptr;
-    for (auto [w, title, name] : {std::tuple<QWidget*, QString, const char*>{m_heatmap, tr("Op heatmap"), "heatmap"},
-                                  {m_memory, tr("Memory"), "memory"},
-                                  {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"}}) {
+    for (auto [w, title, name] :
+         {std::tuple<QWidget*, QString, const char*>{m_heatmap, tr("Op heatmap"), "heatmap"},
+          {m_memory, tr("Memory"), "memory"},
+          {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"}}) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWidget(w);
@@ -242,13 +249,17 @@ void MainWindow::buildMenus() {
         m_job->start(m_profile, o);
     });
     file->addAction(tr("&Diagnostics…"), this, &MainWindow::showDiagnostics);
-    file->addAction(tr("Export &screenshot…"), this, [this] {
-        QString f = QFileDialog::getSaveFileName(this, tr("Export timeline"), "timeline.png", tr("PNG images (*.png)"));
-        if (f.isEmpty()) return;
-        QImage img(m_timeline->size(), QImage::Format_ARGB32_Premultiplied);
-        m_timeline->render(&img);
-        if (!img.save(f)) QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1").arg(f));
-    })->setShortcut(QKeySequence("Ctrl+E"));
+    file->addAction(tr("Export &screenshot…"), this,
+                    [this] {
+                        QString f = QFileDialog::getSaveFileName(this, tr("Export timeline"), "timeline.png",
+                                                                 tr("PNG images (*.png)"));
+                        if (f.isEmpty()) return;
+                        QImage img(m_timeline->size(), QImage::Format_ARGB32_Premultiplied);
+                        m_timeline->render(&img);
+                        if (!img.save(f))
+                            QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1").arg(f));
+                    })
+        ->setShortcut(QKeySequence("Ctrl+E"));
     file->addSeparator();
     auto* reopen = file->addAction(tr("Reopen the last profile on start"));
     reopen->setCheckable(true);
@@ -270,7 +281,8 @@ void MainWindow::buildMenus() {
     });
     find->setShortcut(QKeySequence::Find);
     nav->addAction(tr("Find &next"), this, [this] { runSearch(+1); })->setShortcut(QKeySequence::FindNext);
-    nav->addAction(tr("Find &previous"), this, [this] { runSearch(-1); })->setShortcut(QKeySequence::FindPrevious);
+    nav->addAction(tr("Find &previous"), this, [this] { runSearch(-1); })
+        ->setShortcut(QKeySequence::FindPrevious);
     nav->addAction(tr("Select all &matches"), this, [this] {
         if (m_searchHits.empty() || !m_summary) return;
         Selection s;
@@ -288,10 +300,12 @@ void MainWindow::buildMenus() {
         m_timeline->setShowWaits(on);
         QSettings().setValue("view/showWaits", on);
     });
-    for (auto [kind, label] : {std::pair{"overlap", "Show &overlap analysis lanes"}, std::pair{"host", "Show &host lanes"}}) {
+    for (auto [kind, label] :
+         {std::pair{"overlap", "Show &overlap analysis lanes"}, std::pair{"host", "Show &host lanes"},
+          std::pair{"memory", "Show &memory lanes"}, std::pair{"counter", "Show &counter lanes"}}) {
         auto* a = view->addAction(tr(label));
         a->setCheckable(true);
-        bool def = QString(kind) == "host";
+        bool def = QString(kind) == "host" || QString(kind) == "memory";
         bool on = QSettings().value(QString("view/show_") + kind, def).toBool();
         a->setChecked(on);
         m_timeline->setKindVisible(kind, on);
@@ -308,16 +322,19 @@ void MainWindow::buildMenus() {
         });
     }
     view->addSeparator();
-    for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+    for (auto* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
 
     auto* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts)->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts)
+        ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Rankscope"), this, [this] {
-        QMessageBox::about(this, tr("About Rankscope"),
-                           tr("<h3>Rankscope %1</h3><p>A trace explorer for distributed deep-learning training: "
-                              "MindSpore/Ascend, PyTorch Kineto and Chrome-trace profiles, indexed into SQLite, with "
-                              "communication waits, stragglers and memory findings.</p>")
-                               .arg(RANKSCOPE_VERSION));
+        QMessageBox::about(
+            this, tr("About Rankscope"),
+            tr("<h3>Rankscope %1</h3><p>A trace explorer for distributed deep-learning training: "
+               "MindSpore/Ascend, PyTorch Kineto and Chrome-trace profiles, indexed into SQLite, with "
+               "communication waits, stragglers and memory findings.</p>")
+                .arg(RANKSCOPE_VERSION));
     });
 
     auto* tb = addToolBar(tr("Main"));
@@ -371,7 +388,8 @@ void MainWindow::openProfile(const QString& dir) {
     QStringList recent = st.value("general/recent").toStringList();
     recent.removeAll(m_profile);
     recent.prepend(m_profile);
-    while (recent.size() > 10) recent.removeLast();
+    while (recent.size() > 10)
+        recent.removeLast();
     st.setValue("general/recent", recent);
     updateRecentMenu();
     m_statusProfile->setText(tr("Indexing %1…").arg(m_profile));
@@ -389,10 +407,12 @@ void MainWindow::reopenLast() {
     if (!recent.isEmpty() && QFileInfo::exists(recent.first())) openProfile(recent.first());
 }
 
-void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs, bool reused) {
+void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error,
+                                 double secs, bool reused) {
     m_progressPanel->hide();
     if (!ok) {
-        m_statusProfile->setText(cancelled ? tr("Indexing cancelled") : tr("Could not open %1").arg(m_profile));
+        m_statusProfile->setText(cancelled ? tr("Indexing cancelled")
+                                           : tr("Could not open %1").arg(m_profile));
         if (!cancelled) QMessageBox::critical(this, tr("Cannot open profile"), error);
         return;
     }
@@ -412,10 +432,13 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     if (report.is_object()) {
         for (auto& f : report["findings"]) {
             QString kind = QString::fromStdString(f["kind"].get<std::string>());
-            auto* it = new QListWidgetItem(QString("[%1] %2").arg(kind, QString::fromStdString(f["text"].get<std::string>())));
+            auto* it = new QListWidgetItem(
+                QString("[%1] %2").arg(kind, QString::fromStdString(f["text"].get<std::string>())));
             it->setData(Qt::UserRole, int(f["rank"].get<int64_t>()));
-            it->setData(Qt::UserRole + 1, f["step"].is_null() ? qint64(-1) : qint64(f["step"].get<int64_t>()));
-            if (kind == "straggler") it->setData(Qt::UserRole + 2, QString::fromStdString(f["subject"].get<std::string>()));
+            it->setData(Qt::UserRole + 1,
+                        f["step"].is_null() ? qint64(-1) : qint64(f["step"].get<int64_t>()));
+            if (kind == "straggler")
+                it->setData(Qt::UserRole + 2, QString::fromStdString(f["subject"].get<std::string>()));
             m_findings->addItem(it);
         }
         if (report["findings"].empty()) m_findings->addItem(tr("No problems found."));
@@ -433,10 +456,11 @@ void MainWindow::onSelection(const Selection& s) {
     if (s.kind == Selection::Kind::Span && s.spanId) m_detailRequest = m_service->requestSpanDetail(s.spanId);
     if (s.kind == Selection::Kind::OpType && s.rank >= 0 && !s.opType.isEmpty()) {
         m_histRequest = m_service->requestHistogram(s.opType, s.rank);
-        m_details->setHtml(tr("<h3>%1 on rank %2</h3><p>Spans of this op type on this rank are highlighted on the "
-                              "timeline; tensors it allocated are highlighted in the memory map.</p>")
-                               .arg(s.opType.toHtmlEscaped())
-                               .arg(s.rank));
+        m_details->setHtml(
+            tr("<h3>%1 on rank %2</h3><p>Spans of this op type on this rank are highlighted on the "
+               "timeline; tensors it allocated are highlighted in the memory map.</p>")
+                .arg(s.opType.toHtmlEscaped())
+                .arg(s.rank));
     }
     if (s.kind == Selection::Kind::Tensor)
         m_details->setHtml(tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
@@ -447,23 +471,34 @@ void MainWindow::onSelection(const Selection& s) {
         QString html = QString("<h3>Rank %1, step %2</h3>").arg(s.rank).arg(s.step);
         for (const auto& w : m_summary->waits)
             if (w.rank == s.rank && w.step == s.step)
-                html += QString("<p>%1 <b>%2</b> in %3%4</p>")
-                            .arg(w.kind == "collective_wait" ? tr("waited") : tr("idle"))
-                            .arg(views::formatDuration(w.durNs))
-                            .arg(QString::fromStdString(w.collective).toHtmlEscaped())
-                            .arg(w.blamedRank ? tr(" for rank %1 (arrived last)").arg(*w.blamedRank) : QString());
+                html +=
+                    QString("<p>%1 <b>%2</b> in %3%4</p>")
+                        .arg(w.kind == "collective_wait" ? tr("waited") : tr("idle"))
+                        .arg(views::formatDuration(w.durNs))
+                        .arg(QString::fromStdString(w.collective).toHtmlEscaped())
+                        .arg(w.blamedRank ? tr(" for rank %1 (arrived last)").arg(*w.blamedRank) : QString());
         for (const auto& st : m_summary->steps)
             if (st.rank == s.rank && st.step == s.step && st.outlier)
-                html += "<p><b>" + tr("Outlier step:") + "</b> " + QString::fromStdString(st.cause).toHtmlEscaped() + "</p>";
+                html += "<p><b>" + tr("Outlier step:") + "</b> " +
+                        QString::fromStdString(st.cause).toHtmlEscaped() + "</p>";
         m_details->setHtml(html);
     }
     QString text;
     switch (s.kind) {
-    case Selection::Kind::Span: text = tr("span %1").arg(s.spanId); break;
-    case Selection::Kind::Step: text = tr("rank %1 step %2").arg(s.rank).arg(s.step); break;
-    case Selection::Kind::OpType: text = tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(s.rank) : QString()); break;
-    case Selection::Kind::Tensor: text = tr("tensor %1").arg(s.tensorId); break;
-    case Selection::Kind::None: break;
+    case Selection::Kind::Span:
+        text = tr("span %1").arg(s.spanId);
+        break;
+    case Selection::Kind::Step:
+        text = tr("rank %1 step %2").arg(s.rank).arg(s.step);
+        break;
+    case Selection::Kind::OpType:
+        text = tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(s.rank) : QString());
+        break;
+    case Selection::Kind::Tensor:
+        text = tr("tensor %1").arg(s.tensorId);
+        break;
+    case Selection::Kind::None:
+        break;
     }
     m_statusSelection->setText(text);
 }
@@ -494,14 +529,17 @@ void MainWindow::showDiagnostics() {
     d.resize(900, 400);
     auto* l = new QVBoxLayout(&d);
     auto* t = new QTableWidget(0, 6);
-    t->setHorizontalHeaderLabels({tr("severity"), tr("file"), tr("problem"), tr("count"), tr("first at"), tr("excerpt")});
+    t->setHorizontalHeaderLabels(
+        {tr("severity"), tr("file"), tr("problem"), tr("count"), tr("first at"), tr("excerpt")});
     if (m_summary)
         for (const auto& x : m_summary->diagnostics) {
             int r = t->rowCount();
             t->insertRow(r);
-            QStringList v = {QString::fromStdString(x.severity), QString::fromStdString(x.file), QString::fromStdString(x.what),
-                             QString::number(x.count), QString::number(x.firstOffset), QString::fromStdString(x.excerpt)};
-            for (int c = 0; c < v.size(); ++c) t->setItem(r, c, new QTableWidgetItem(v[c]));
+            QStringList v = {QString::fromStdString(x.severity), QString::fromStdString(x.file),
+                             QString::fromStdString(x.what),     QString::number(x.count),
+                             QString::number(x.firstOffset),     QString::fromStdString(x.excerpt)};
+            for (int c = 0; c < v.size(); ++c)
+                t->setItem(r, c, new QTableWidgetItem(v[c]));
         }
     t->resizeColumnsToContents();
     l->addWidget(new QLabel(tr("Per-record problems found while indexing (the import went on):")));
@@ -514,8 +552,10 @@ void MainWindow::showShortcuts() {
         this, tr("Keyboard shortcuts"),
         tr("<table>"
            "<tr><td><b>Wheel</b></td><td>zoom around the cursor (Shift+wheel: scroll lanes)</td></tr>"
-           "<tr><td><b>Drag</b></td><td>pan</td></tr><tr><td><b>Shift+drag</b></td><td>select a range and zoom to it</td></tr>"
-           "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr><tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
+           "<tr><td><b>Drag</b></td><td>pan</td></tr><tr><td><b>Shift+drag</b></td><td>select a range and "
+           "zoom to it</td></tr>"
+           "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr><tr><td><b>A / D</b></td><td>pan left / "
+           "right</td></tr>"
            "<tr><td><b>F</b></td><td>fit the whole profile</td></tr>"
            "<tr><td><b>Double-click</b></td><td>zoom to a span or wait</td></tr>"
            "<tr><td><b>Alt+Left / Alt+Right</b></td><td>back / forward through zoom history</td></tr>"

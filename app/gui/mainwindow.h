@@ -32,7 +32,7 @@ namespace rs::gui {
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     MainWindow();
     ~MainWindow() override;
     void openProfile(const QString& dir);
@@ -47,18 +47,19 @@ public:
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const { return m_summary != nullptr; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void profileReady();
 
-protected:
+  protected:
     void closeEvent(QCloseEvent*) override;
     void dragEnterEvent(QDragEnterEvent*) override;
     void dropEvent(QDropEvent*) override;
 
-private:
+  private:
     void buildMenus();
     void buildDocks();
-    void onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs, bool reused);
+    void onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs,
+                         bool reused);
     void onSummary(std::shared_ptr<const query::ProfileSummary> s);
     void onSelection(const views::Selection& s);
     void updateStatus();

@@ -1,8 +1,8 @@
 #include "app/gui/snapshotexporter.h"
 
 #include "core/index/sqlite.h"
-#include "core/query/timelinequery.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
@@ -19,15 +19,16 @@ namespace rs::gui {
 
 namespace {
 
-QString renderTimeline(index::Db& db, std::shared_ptr<const query::ProfileSummary> summary, const ExportRequest& r,
-                       qint64 t0, qint64 t1, const QString& name, QString& error) {
+QString renderTimeline(index::Db& db, std::shared_ptr<const query::ProfileSummary> summary,
+                       const ExportRequest& r, qint64 t0, qint64 t1, const QString& name, QString& error) {
     views::InteractionState state;
     state.setBounds(summary->startNs, summary->endNs);
     views::TimelineView view(&state, nullptr);
     view.resize(r.size);
     view.setSummary(summary);
     state.setWindow(t0, t1);
-    view.setTimelineData(std::make_shared<const query::TimelineData>(query::loadTimeline(db, view.currentRequest())));
+    view.setTimelineData(
+        std::make_shared<const query::TimelineData>(query::loadTimeline(db, view.currentRequest())));
     QImage img(r.size, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::white);
     view.render(&img);
@@ -70,13 +71,15 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
         index::Db db(r.dbPath.toStdString(), true);
         auto summary = std::make_shared<const query::ProfileSummary>(query::loadSummary(db));
         if (r.view == "all" || r.view == "timeline") {
-            QString f = renderTimeline(db, summary, r, summary->startNs, summary->endNs, "timeline-overview", error);
+            QString f =
+                renderTimeline(db, summary, r, summary->startNs, summary->endNs, "timeline-overview", error);
             if (f.isEmpty()) return files;
             files << f;
             // The step to zoom to: asked for, else the worst outlier, else the median step of the first rank.
             int64_t step = r.step;
             auto report = nlohmann::json::parse(summary->reportJson);
-            if (step < 0 && !report["outlier_steps"].empty()) step = report["outlier_steps"][0]["step"].get<int64_t>();
+            if (step < 0 && !report["outlier_steps"].empty())
+                step = report["outlier_steps"][0]["step"].get<int64_t>();
             std::vector<const query::StepDesc*> firstRank;
             for (const auto& s : summary->steps)
                 if (!summary->ranks.empty() && s.rank == summary->ranks.front()) firstRank.push_back(&s);
@@ -90,8 +93,8 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
                 files << f;
                 // and the end of that step, where the AllReduce and its waits are
                 int64_t tail = std::max<int64_t>((s->endNs - s->startNs) / 6, 1000000);
-                f = renderTimeline(db, summary, r, s->endNs - tail, s->endNs + pad, QString("timeline-step-%1-allreduce").arg(step),
-                                   error);
+                f = renderTimeline(db, summary, r, s->endNs - tail, s->endNs + pad,
+                                   QString("timeline-step-%1-allreduce").arg(step), error);
                 if (f.isEmpty()) return files;
                 files << f;
             }
@@ -108,7 +111,8 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
             // the rank with a bank anomaly when there is one: that is the picture worth exporting
             auto report = nlohmann::json::parse(summary->reportJson);
             int rank = summary->ranks.empty() ? 0 : summary->ranks.front();
-            if (!report["memory"]["bank_anomalies"].empty()) rank = report["memory"]["bank_anomalies"][0]["rank"].get<int>();
+            if (!report["memory"]["bank_anomalies"].empty())
+                rank = report["memory"]["bank_anomalies"][0]["rank"].get<int>();
             views::InteractionState state;
             state.setBounds(summary->startNs, summary->endNs);
             views::MemoryMapView view(&state, nullptr);

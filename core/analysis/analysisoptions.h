@@ -8,22 +8,22 @@
 namespace rs::analysis {
 
 /// Bumped whenever an analysis stage changes what it writes, so cached indexes are rebuilt.
-constexpr int kAnalysisRevision = 4;
+constexpr int kAnalysisRevision = 5;
 
 struct BankModel {
     int bankCount = 8;
     int64_t bankSizeBytes = int64_t(4) << 30; ///< 4 GiB
-    std::optional<uint64_t> baseAddr;          ///< default: the device's lowest address rounded down
+    std::optional<uint64_t> baseAddr;         ///< default: the device's lowest address rounded down
 };
 
 struct AnalysisOptions {
     BankModel banks;
-    double stragglerRatio = 1.15;      ///< a cell must be ≥ this × the op type's cross-rank median
-    double robustZ = 3.5;              ///< MAD-based z-score for outliers
-    double outlierMinFraction = 0.20;  ///< a step must also exceed the typical step by this fraction
-    int64_t idleGapMinNs = 500000;     ///< idle before a collective shorter than this is not a finding
-    int64_t waitMinNs = 20000;         ///< collective waits shorter than this are not drawn
-    int minOpCount = 3;                ///< op cells with fewer kernels are not judged
+    double stragglerRatio = 1.15;     ///< a cell must be ≥ this × the op type's cross-rank median
+    double robustZ = 3.5;             ///< MAD-based z-score for outliers
+    double outlierMinFraction = 0.20; ///< a step must also exceed the typical step by this fraction
+    int64_t idleGapMinNs = 500000;    ///< idle before a collective shorter than this is not a finding
+    int64_t waitMinNs = 20000;        ///< collective waits shorter than this are not drawn
+    int minOpCount = 3;               ///< op cells with fewer kernels are not judged
     /// Stable text of every setting (stored in the index's meta table).
     std::string key() const;
     /// Reads `<profileDir>/rankscope-device.json` when present ({"bank_count", "bank_size_bytes",

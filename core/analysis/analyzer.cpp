@@ -19,13 +19,15 @@ void Analyzer::run() {
     auto lap = [&](const char* stage) {
         if (!timing) return;
         auto now = std::chrono::steady_clock::now();
-        std::fprintf(stderr, "analysis: %-12s %.3f s\n", stage, std::chrono::duration<double>(now - t).count());
+        std::fprintf(stderr, "analysis: %-12s %.3f s\n", stage,
+                     std::chrono::duration<double>(now - t).count());
         t = now;
     };
     m_db.exec("BEGIN");
     StepIndex steps(m_db);
     analyseCollectives(m_db, steps, m_opts);
-    m_db.exec("CREATE INDEX collective_rank_step ON collective(rank, step); CREATE INDEX wait_rank ON wait(rank, start_ns);");
+    m_db.exec("CREATE INDEX collective_rank_step ON collective(rank, step); CREATE INDEX wait_rank ON "
+              "wait(rank, start_ns);");
     lap("collectives");
     analyseSteps(m_db, steps, m_opts);
     lap("steps");

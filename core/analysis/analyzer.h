@@ -8,11 +8,11 @@
 namespace rs::analysis {
 
 class Analyzer {
-public:
+  public:
     Analyzer(index::Db& db, const AnalysisOptions& opts) : m_db(db), m_opts(opts) {}
     void run();
 
-private:
+  private:
     index::Db& m_db;
     AnalysisOptions m_opts;
 };

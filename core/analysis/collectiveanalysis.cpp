@@ -62,24 +62,32 @@ int planeNumber(const std::string& trackName) {
 void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
     std::set<int64_t> collNameIds, notifyWaitIds, notifyOtherIds;
     {
-        auto q = db.prepare("SELECT id, value FROM string WHERE value LIKE 'hcom\\_%' ESCAPE '\\' "
-                            "OR value LIKE 'ncclKernel%' OR value LIKE 'ncclDevKernel%' OR value LIKE 'Notify%'");
+        auto q =
+            db.prepare("SELECT id, value FROM string WHERE value LIKE 'hcom\\_%' ESCAPE '\\' "
+                       "OR value LIKE 'ncclKernel%' OR value LIKE 'ncclDevKernel%' OR value LIKE 'Notify%'");
         while (q.step()) {
             std::string v = q.text(1);
-            if (v == "Notify_Wait") notifyWaitIds.insert(q.i64(0));
-            else if (v.rfind("Notify", 0) == 0) notifyOtherIds.insert(q.i64(0));
-            else collNameIds.insert(q.i64(0));
+            if (v == "Notify_Wait")
+                notifyWaitIds.insert(q.i64(0));
+            else if (v.rfind("Notify", 0) == 0)
+                notifyOtherIds.insert(q.i64(0));
+            else
+                collNameIds.insert(q.i64(0));
         }
     }
     const NameFlags nonCompute = nonComputeNameIds(db);
     std::vector<Coll> colls;
     if (!collNameIds.empty()) {
         std::string ids;
-        for (int64_t id : collNameIds) ids += (ids.empty() ? "" : ",") + std::to_string(id);
-        auto q = db.prepare("SELECT s.span_id, t.rank, s.track_id, t.pid, t.name, t.kind, s.ts_ns, s.dur_ns, n.value "
-                            "FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
-                            "WHERE s.name_id IN (" + ids + ") AND t.kind IN ('compute', 'communication') "
-                            "ORDER BY t.rank, s.ts_ns");
+        for (int64_t id : collNameIds)
+            ids += (ids.empty() ? "" : ",") + std::to_string(id);
+        auto q = db.prepare(
+            "SELECT s.span_id, t.rank, s.track_id, t.pid, t.name, t.kind, s.ts_ns, s.dur_ns, n.value "
+            "FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
+            "WHERE s.name_id IN (" +
+            ids +
+            ") AND t.kind IN ('compute', 'communication') "
+            "ORDER BY t.rank, s.ts_ns");
         while (q.step()) {
             std::string trackName = q.text(4);
             if (trackName.rfind("Plane", 0) == 0) continue; // small ops, not the collective itself
@@ -98,11 +106,16 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
     }
     // Ascend: the wait is the sum of Notify_Wait on the lowest-numbered Plane that has tasks inside the op.
     {
-        std::map<std::pair<int, std::string>, std::vector<std::pair<int, int64_t>>> planes; // (rank,pid) → (n, track)
-        auto q = db.prepare("SELECT track_id, rank, pid, name FROM track WHERE kind = 'communication' AND name LIKE 'Plane %'");
-        while (q.step()) planes[{int(q.i64(1)), q.text(2)}].push_back({planeNumber(q.text(3)), q.i64(0)});
-        for (auto& [k, v] : planes) std::sort(v.begin(), v.end());
-        auto inside = db.prepare("SELECT name_id, dur_ns FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?");
+        std::map<std::pair<int, std::string>, std::vector<std::pair<int, int64_t>>>
+            planes; // (rank,pid) → (n, track)
+        auto q = db.prepare("SELECT track_id, rank, pid, name FROM track WHERE kind = 'communication' AND "
+                            "name LIKE 'Plane %'");
+        while (q.step())
+            planes[{int(q.i64(1)), q.text(2)}].push_back({planeNumber(q.text(3)), q.i64(0)});
+        for (auto& [k, v] : planes)
+            std::sort(v.begin(), v.end());
+        auto inside =
+            db.prepare("SELECT name_id, dur_ns FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?");
         for (auto& c : colls) {
             auto it = planes.find({c.rank, c.pid});
             if (it == planes.end()) continue;
@@ -130,10 +143,12 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
     // communication.json: attach to the event instance with the same rank and name nearest in time, or
     // stand alone when the rank has no trace events.
     {
-        auto q = db.prepare("SELECT rank, step, name, group_name, start_ns, elapse_ns, transit_ns, wait_ns, bytes "
-                            "FROM comm_op_src ORDER BY rank, start_ns");
+        auto q =
+            db.prepare("SELECT rank, step, name, group_name, start_ns, elapse_ns, transit_ns, wait_ns, bytes "
+                       "FROM comm_op_src ORDER BY rank, start_ns");
         std::map<std::pair<int, std::string>, std::vector<size_t>> byName;
-        for (size_t i = 0; i < colls.size(); ++i) byName[{colls[i].rank, colls[i].name}].push_back(i);
+        for (size_t i = 0; i < colls.size(); ++i)
+            byName[{colls[i].rank, colls[i].name}].push_back(i);
         int64_t mismatches = 0;
         std::string firstMismatch;
         while (q.step()) {
@@ -172,13 +187,15 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
                 double a = double(*best->waitJson), b = double(*best->waitEvents);
                 if (std::fabs(a - b) > 0.01 * std::max({a, b, 1000.0})) {
                     if (mismatches++ == 0)
-                        firstMismatch = name + " rank " + std::to_string(rank) + ": json " + std::to_string(*best->waitJson) +
-                                        " ns vs Notify_Wait " + std::to_string(*best->waitEvents) + " ns";
+                        firstMismatch = name + " rank " + std::to_string(rank) + ": json " +
+                                        std::to_string(*best->waitJson) + " ns vs Notify_Wait " +
+                                        std::to_string(*best->waitEvents) + " ns";
                 }
             }
         }
         if (mismatches > 0) {
-            db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+            db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
+                       "VALUES(?,?,?,?,?,?)")
                 .bind(1, "communication.json")
                 .bind(2, "info")
                 .bind(3, "Wait Time(ms) differs from the Notify_Wait sum by more than 1%")
@@ -199,44 +216,57 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
         c.matchKey = std::to_string(c.step) + "|" + c.opType + "|" + std::to_string(c.seq);
     }
     std::map<std::string, std::vector<Coll*>> groups;
-    for (auto& c : colls) groups[c.matchKey].push_back(&c);
-    bool anyMeasured = false;
-    for (auto& c : colls) anyMeasured = anyMeasured || c.waitJson || c.waitEvents;
-    // Clock offsets from end times, which coincide for a collective on every rank.
+    for (auto& c : colls)
+        groups[c.matchKey].push_back(&c);
+    // Clock offsets first: a collective ends at the same true time on every rank, so the median difference
+    // of end times to the lowest rank estimates each rank's clock offset. Arrivals are then compared on
+    // the aligned clock, so skewed clocks do not invent waits or blame the wrong rank.
     std::map<int, std::vector<double>> endDiffs;
     for (auto& [key, g] : groups) {
         if (g.size() < 2) continue;
-        Coll* last = *std::max_element(g.begin(), g.end(), [](Coll* a, Coll* b) {
-            return a->start != b->start ? a->start < b->start : a->rank > b->rank;
-        });
         Coll* ref = *std::min_element(g.begin(), g.end(), [](Coll* a, Coll* b) { return a->rank < b->rank; });
+        for (Coll* c : g)
+            endDiffs[c->rank].push_back(double((c->start + c->dur) - (ref->start + ref->dur)));
+    }
+    std::map<int, int64_t> offset;
+    for (auto& [rank, v] : endDiffs)
+        if (v.size() >= 3) offset[rank] = int64_t(std::llround(median(v)));
+    auto aligned = [&](const Coll* c) { return c->start - (offset.count(c->rank) ? offset[c->rank] : 0); };
+    for (auto& [key, g] : groups) {
+        if (g.size() < 2) continue;
+        Coll* last = *std::max_element(g.begin(), g.end(), [&](Coll* a, Coll* b) {
+            return aligned(a) != aligned(b) ? aligned(a) < aligned(b) : a->rank > b->rank;
+        });
         for (Coll* c : g) {
             c->lastRank = last->rank;
             c->lastArrival = last->start;
             // Without a measured wait (Kineto), a rank waited from its arrival until the last arrival.
-            if (!c->waitJson && !c->waitEvents) c->waitEvents = std::clamp<int64_t>(last->start - c->start, 0, c->dur);
-            endDiffs[c->rank].push_back(double((c->start + c->dur) - (ref->start + ref->dur)));
+            if (!c->waitJson && !c->waitEvents)
+                c->waitEvents = std::clamp<int64_t>(aligned(last) - aligned(c), 0, c->dur);
         }
     }
-    (void)anyMeasured;
-    for (auto& [rank, v] : endDiffs) {
-        if (v.size() < 3) continue;
-        int64_t off = int64_t(std::llround(median(v)));
-        db.prepare("UPDATE rank_info SET clock_offset_ns = ? WHERE rank = ?").bind(1, off).bind(2, rank).exec();
-    }
+    for (auto& [rank, off] : offset)
+        db.prepare("UPDATE rank_info SET clock_offset_ns = ? WHERE rank = ?")
+            .bind(1, off)
+            .bind(2, rank)
+            .exec();
     // Persist collectives and waits.
-    auto ins = db.prepare("INSERT INTO collective(rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, "
-                          "transit_ns, bytes, group_name, span_id, match_key, last_rank, source) "
-                          "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    auto insWait = db.prepare("INSERT INTO wait(rank, step, collective, start_ns, dur_ns, kind, blamed_rank, collective_id) "
-                              "VALUES(?,?,?,?,?,?,?,?)");
+    auto ins =
+        db.prepare("INSERT INTO collective(rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, "
+                   "transit_ns, bytes, group_name, span_id, match_key, last_rank, source) "
+                   "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto insWait = db.prepare(
+        "INSERT INTO wait(rank, step, collective, start_ns, dur_ns, kind, blamed_rank, collective_id) "
+        "VALUES(?,?,?,?,?,?,?,?)");
     std::map<int, std::vector<int64_t>> computeTracks;
     {
         auto q = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");
-        while (q.step()) computeTracks[int(q.i64(1))].push_back(q.i64(0));
+        while (q.step())
+            computeTracks[int(q.i64(1))].push_back(q.i64(0));
     }
-    auto lastBefore = db.prepare("SELECT ts_ns + dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns < ? AND ts_ns >= ? "
-                                 "ORDER BY ts_ns DESC LIMIT 4");
+    auto lastBefore =
+        db.prepare("SELECT ts_ns + dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns < ? AND ts_ns >= ? "
+                   "ORDER BY ts_ns DESC LIMIT 4");
     for (auto& c : colls) {
         std::optional<int64_t> transit = c.transitJson ? c.transitJson : c.transitEvents;
         ins.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.seq).bind(5, c.start).bind(6, c.dur);
@@ -247,7 +277,8 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
         int64_t collId = db.scalar("SELECT last_insert_rowid()");
         if (c.wait() >= opts.waitMinNs && (!c.lastRank || *c.lastRank != c.rank)) {
             insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.start).bind(5, c.wait());
-            insWait.bind(6, "collective_wait").bind(7, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt);
+            insWait.bind(6, "collective_wait")
+                .bind(7, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt);
             insWait.bind(8, collId).exec();
         }
         // Idle gap: from the rank's last compute kernel before the collective to the collective's start.
@@ -264,7 +295,11 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             lastBefore.reset();
         }
         if (lastEnd && c.start - *lastEnd >= opts.idleGapMinNs) {
-            insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, *lastEnd).bind(5, c.start - *lastEnd);
+            insWait.bind(1, c.rank)
+                .bind(2, c.step)
+                .bind(3, c.name)
+                .bind(4, *lastEnd)
+                .bind(5, c.start - *lastEnd);
             insWait.bind(6, "idle_gap").bindNull(7).bind(8, collId).exec();
         }
     }

@@ -16,7 +16,7 @@ namespace rs::analysis {
 using index::Db;
 
 void analyseOps(Db& db, const AnalysisOptions& opts) {
-    const NameFlags collNameIds = nonComputeNameIds(db); // collectives and sync tasks
+    const NameFlags collNameIds = nonComputeNameIds(db);     // collectives and sync tasks
     std::map<std::pair<int64_t, int>, QuantileSketch> cells; // (op type id, rank)
     {
         // One sequential scan of the span table (no per-row index lookups), filtered by a dense
@@ -46,19 +46,23 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
     }
     std::map<int64_t, std::string> names;
     {
-        auto q = db.prepare("SELECT id, value FROM string WHERE id IN (SELECT DISTINCT op_type_id FROM span)");
-        while (q.step()) names[q.i64(0)] = q.text(1);
+        auto q =
+            db.prepare("SELECT id, value FROM string WHERE id IN (SELECT DISTINCT op_type_id FROM span)");
+        while (q.step())
+            names[q.i64(0)] = q.text(1);
     }
     int nranks = int(db.scalar("SELECT count(*) FROM rank_info"));
-    auto ins = db.prepare("INSERT INTO op_stat(op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, "
-                          "ratio_to_median, flagged, cluster_median_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+    auto ins =
+        db.prepare("INSERT INTO op_stat(op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, "
+                   "ratio_to_median, flagged, cluster_median_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
     struct Cell {
         int rank;
         int64_t count, total, median, p95, max;
     };
     std::map<int64_t, std::vector<Cell>> byOp;
     for (auto& [key, sk] : cells)
-        byOp[key.first].push_back({key.second, sk.count(), sk.total(), sk.quantile(0.5), sk.quantile(0.95), sk.max()});
+        byOp[key.first].push_back(
+            {key.second, sk.count(), sk.total(), sk.quantile(0.5), sk.quantile(0.95), sk.max()});
     struct Flag {
         std::string op;
         double ratio;
@@ -79,7 +83,8 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
             double ratio = clusterMed > 0 ? double(c.median) / clusterMed : 1.0;
             // A cell stands out when it is well above the other ranks both in ratio and robustly;
             // MAD guards against flagging a whole spread-out op type, the ratio floor against noise.
-            bool flagged = nranks >= 2 && v.size() >= 2 && c.count >= opts.minOpCount && ratio >= opts.stragglerRatio &&
+            bool flagged = nranks >= 2 && v.size() >= 2 && c.count >= opts.minOpCount &&
+                           ratio >= opts.stragglerRatio &&
                            robustZ(ratio, medRatio, std::max(madRatio, 0.01)) > opts.robustZ;
             ins.bind(1, names[op]).bind(2, c.rank).bind(3, c.count).bind(4, c.total);
             ins.bind(5, c.count ? c.total / c.count : 0).bind(6, c.median).bind(7, c.p95).bind(8, c.max);
@@ -89,7 +94,8 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
                     {names[op], ratio, int64_t((double(c.median) - clusterMed) * double(c.count))});
         }
     }
-    auto finding = db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, text) VALUES(?,?,NULL,?,?,?)");
+    auto finding =
+        db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, text) VALUES(?,?,NULL,?,?,?)");
     for (auto& [rank, flags] : flagsByRank) {
         std::sort(flags.begin(), flags.end(), [](const Flag& a, const Flag& b) { return a.lost > b.lost; });
         std::string text = "rank " + std::to_string(rank) + " is slow in ";
@@ -97,14 +103,21 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
         for (size_t i = 0; i < flags.size(); ++i) {
             char buf[64];
             std::snprintf(buf, sizeof buf, " (%.2fx)", flags[i].ratio);
-            if (i < 5) text += (i ? (i + 1 == std::min<size_t>(flags.size(), 5) ? " and " : ", ") : "") + flags[i].op + buf;
+            if (i < 5)
+                text += (i ? (i + 1 == std::min<size_t>(flags.size(), 5) ? " and " : ", ") : "") +
+                        flags[i].op + buf;
             lost += flags[i].lost;
         }
         if (flags.size() > 5) text += " and " + std::to_string(flags.size() - 5) + " more op types";
         char buf[64];
         std::snprintf(buf, sizeof buf, "; ≈%.1f ms of extra kernel time", double(lost) / 1e6);
         text += buf;
-        finding.bind(1, "straggler").bind(2, rank).bind(3, flags.front().op).bind(4, lost).bind(5, text).exec();
+        finding.bind(1, "straggler")
+            .bind(2, rank)
+            .bind(3, flags.front().op)
+            .bind(4, lost)
+            .bind(5, text)
+            .exec();
     }
 }
 

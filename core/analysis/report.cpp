@@ -28,8 +28,10 @@ json buildReport(index::Db& db, int top) {
     r["profile"] = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
     json ranks = json::array();
     {
-        auto q = db.prepare("SELECT rank, device_id, host, source, clock_offset_ns FROM rank_info ORDER BY rank");
-        while (q.step()) ranks.push_back(q.i64(0));
+        auto q =
+            db.prepare("SELECT rank, device_id, host, source, clock_offset_ns FROM rank_info ORDER BY rank");
+        while (q.step())
+            ranks.push_back(q.i64(0));
     }
     r["ranks"] = ranks;
     // steps
@@ -37,31 +39,42 @@ json buildReport(index::Db& db, int top) {
         json per = json::array();
         auto q = db.prepare("SELECT rank, wall_ns FROM step_stat ORDER BY rank, step");
         std::map<int64_t, std::vector<double>> walls;
-        while (q.step()) walls[q.i64(0)].push_back(double(q.i64(1)));
+        while (q.step())
+            walls[q.i64(0)].push_back(double(q.i64(1)));
         for (auto& [rank, v] : walls) {
             std::vector<double> a = v, b = v;
-            per.push_back({{"rank", rank}, {"median_ns", int64_t(median(a))}, {"p95_ns", int64_t(percentile(b, 95))}});
+            per.push_back(
+                {{"rank", rank}, {"median_ns", int64_t(median(a))}, {"p95_ns", int64_t(percentile(b, 95))}});
         }
         r["steps"] = {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
     }
     // stragglers
     {
         json a = json::array();
-        auto q = db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
-                            "WHERE flagged = 1 ORDER BY (median_ns - cluster_median_ns) * count DESC");
+        auto q = db.prepare(
+            "SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
+            "WHERE flagged = 1 ORDER BY (median_ns - cluster_median_ns) * count DESC");
         while (q.step())
-            a.push_back({{"rank", q.i64(0)}, {"op_type", q.text(1)}, {"ratio", q.f64(2)}, {"median_ns", q.i64(3)},
-                         {"cluster_median_ns", q.i64(4)}, {"count", q.i64(5)},
+            a.push_back({{"rank", q.i64(0)},
+                         {"op_type", q.text(1)},
+                         {"ratio", q.f64(2)},
+                         {"median_ns", q.i64(3)},
+                         {"cluster_median_ns", q.i64(4)},
+                         {"count", q.i64(5)},
                          {"lost_ns", (q.i64(3) - q.i64(4)) * q.i64(5)}});
         r["stragglers"] = a;
     }
     // outlier steps
     {
         json a = json::array();
-        auto q = db.prepare("SELECT rank, step, wall_ns, typical_ns, cause, late_rank FROM step_stat WHERE outlier = 1 "
-                            "ORDER BY wall_ns - typical_ns DESC");
+        auto q = db.prepare(
+            "SELECT rank, step, wall_ns, typical_ns, cause, late_rank FROM step_stat WHERE outlier = 1 "
+            "ORDER BY wall_ns - typical_ns DESC");
         while (q.step()) {
-            json o = {{"rank", q.i64(0)}, {"step", q.i64(1)}, {"wall_ns", q.i64(2)}, {"typical_ns", q.i64(3)},
+            json o = {{"rank", q.i64(0)},
+                      {"step", q.i64(1)},
+                      {"wall_ns", q.i64(2)},
+                      {"typical_ns", q.i64(3)},
                       {"cause", q.text(4)}};
             o["late_rank"] = q.isNull(5) ? json(nullptr) : json(q.i64(5));
             a.push_back(o);
@@ -81,59 +94,84 @@ json buildReport(index::Db& db, int top) {
             if (!blamed.count(rank)) blamed[rank] = json::object();
             blamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))] = q.i64(2);
         }
-        for (auto& [rank, ns] : total) byRank.push_back({{"rank", rank}, {"wait_ns", ns}, {"blamed_on", blamed[rank]}});
+        for (auto& [rank, ns] : total)
+            byRank.push_back({{"rank", rank}, {"wait_ns", ns}, {"blamed_on", blamed[rank]}});
         json last = json::object();
-        auto l = db.prepare("SELECT last_rank, count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT NULL "
-                            "GROUP BY last_rank ORDER BY last_rank");
-        while (l.step()) last[std::to_string(l.i64(0))] = l.i64(1);
+        auto l = db.prepare(
+            "SELECT last_rank, count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT NULL "
+            "GROUP BY last_rank ORDER BY last_rank");
+        while (l.step())
+            last[std::to_string(l.i64(0))] = l.i64(1);
         json idle = json::array();
-        auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER BY dur_ns DESC LIMIT ?");
+        auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER "
+                            "BY dur_ns DESC LIMIT ?");
         g.bind(1, int64_t(top));
         while (g.step())
-            idle.push_back({{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
-        r["comm_wait"] = {{"total_wait_ns", db.scalar("SELECT coalesce(sum(dur_ns),0) FROM wait WHERE kind='collective_wait'")},
-                          {"by_rank", byRank},
-                          {"last_arrival_counts", last},
-                          {"idle_gaps", idle},
-                          {"collectives", db.scalar("SELECT count(*) FROM collective")}};
+            idle.push_back(
+                {{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
+        r["comm_wait"] = {
+            {"total_wait_ns",
+             db.scalar("SELECT coalesce(sum(dur_ns),0) FROM wait WHERE kind='collective_wait'")},
+            {"by_rank", byRank},
+            {"last_arrival_counts", last},
+            {"idle_gaps", idle},
+            {"collectives", db.scalar("SELECT count(*) FROM collective")}};
     }
     // memory
     {
         json per = json::array();
-        auto q = db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation, "
-                            "bank_size_bytes, bank_count, base_addr FROM memory_summary ORDER BY rank");
-        auto banks = db.prepare("SELECT op_name, bank, sum(size_bytes) FROM tensor WHERE rank = ? AND bank IS NOT NULL "
-                                "GROUP BY op_name, bank ORDER BY op_name, bank");
-        auto topT = db.prepare("SELECT tensor_id, op_name, size_bytes FROM tensor WHERE rank = ? AND alloc_ns <= ? AND "
-                               "(free_ns IS NULL OR free_ns > ?) ORDER BY size_bytes DESC LIMIT ?");
+        auto q =
+            db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation, "
+                       "bank_size_bytes, bank_count, base_addr FROM memory_summary ORDER BY rank");
+        auto banks = db.prepare(
+            "SELECT op_name, bank, sum(size_bytes) FROM tensor WHERE rank = ? AND bank IS NOT NULL "
+            "GROUP BY op_name, bank ORDER BY op_name, bank");
+        auto topT = db.prepare(
+            "SELECT tensor_id, op_name, size_bytes FROM tensor WHERE rank = ? AND alloc_ns <= ? AND "
+            "(free_ns IS NULL OR free_ns > ?) ORDER BY size_bytes DESC LIMIT ?");
         while (q.step()) {
             int64_t rank = q.i64(0);
             json b = json::object();
             banks.bind(1, rank);
-            while (banks.step()) b[banks.text(0)][std::to_string(banks.i64(1))] = banks.i64(2);
+            while (banks.step())
+                b[banks.text(0)][std::to_string(banks.i64(1))] = banks.i64(2);
             banks.reset();
             json alive = json::array();
             topT.bind(1, rank).bind(2, q.i64(3)).bind(3, q.i64(3)).bind(4, int64_t(top));
             while (topT.step())
-                alive.push_back({{"tensor_id", topT.text(0)}, {"op_name", topT.text(1)}, {"size_bytes", topT.i64(2)}});
+                alive.push_back(
+                    {{"tensor_id", topT.text(0)}, {"op_name", topT.text(1)}, {"size_bytes", topT.i64(2)}});
             topT.reset();
-            per.push_back({{"rank", rank}, {"peak_allocated_bytes", q.i64(1)}, {"peak_reserved_bytes", q.i64(2)},
-                           {"peak_ts_ns", q.i64(3)}, {"fragmentation", q.f64(4)}, {"bank_bytes_by_op", b},
+            per.push_back({{"rank", rank},
+                           {"peak_allocated_bytes", q.i64(1)},
+                           {"peak_reserved_bytes", q.i64(2)},
+                           {"peak_ts_ns", q.i64(3)},
+                           {"fragmentation", q.f64(4)},
+                           {"bank_bytes_by_op", b},
                            {"alive_at_peak", alive}});
         }
         json anomalies = json::array();
-        auto a = db.prepare("SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
+        auto a = db.prepare(
+            "SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
         while (a.step())
-            anomalies.push_back({{"rank", a.i64(0)}, {"op_name", a.text(1)}, {"banks", json::parse(a.text(2))},
-                                 {"other_ranks_banks", json::parse(a.text(3))}, {"bytes", a.i64(4)}});
+            anomalies.push_back({{"rank", a.i64(0)},
+                                 {"op_name", a.text(1)},
+                                 {"banks", json::parse(a.text(2))},
+                                 {"other_ranks_banks", json::parse(a.text(3))},
+                                 {"bytes", a.i64(4)}});
         r["memory"] = {{"per_rank", per}, {"bank_anomalies", anomalies}};
     }
     // findings ordered by time lost
     {
         json f = json::array();
-        auto q = db.prepare("SELECT kind, rank, step, subject, lost_ns, text FROM finding ORDER BY lost_ns DESC, finding_id");
+        auto q = db.prepare(
+            "SELECT kind, rank, step, subject, lost_ns, text FROM finding ORDER BY lost_ns DESC, finding_id");
         while (q.step()) {
-            json o = {{"kind", q.text(0)}, {"rank", q.i64(1)}, {"subject", q.text(3)}, {"lost_ns", q.i64(4)}, {"text", q.text(5)}};
+            json o = {{"kind", q.text(0)},
+                      {"rank", q.i64(1)},
+                      {"subject", q.text(3)},
+                      {"lost_ns", q.i64(4)},
+                      {"text", q.text(5)}};
             o["step"] = q.isNull(2) ? json(nullptr) : json(q.i64(2));
             f.push_back(o);
         }
@@ -152,8 +190,8 @@ std::string formatReport(const json& r, int top) {
     std::ostringstream o;
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
     o << r["ranks"].size() << " ranks, " << r["steps"]["count"].get<int64_t>() << " steps, "
-      << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>() << " collectives, "
-      << r["counts"]["tensors"].get<int64_t>() << " tensors\n\n";
+      << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>()
+      << " collectives, " << r["counts"]["tensors"].get<int64_t>() << " tensors\n\n";
     const json& f = r["findings"];
     if (f.empty()) {
         o << "No problems found: no stragglers, no outlier steps, no bank anomalies.\n";
@@ -166,7 +204,8 @@ std::string formatReport(const json& r, int top) {
                 break;
             }
             o << "  " << n << ". [" << x["kind"].get<std::string>() << "] " << x["text"].get<std::string>();
-            if (x["lost_ns"].get<int64_t>() > 0) o << "  (" << ms(double(x["lost_ns"].get<int64_t>())) << " lost)";
+            if (x["lost_ns"].get<int64_t>() > 0)
+                o << "  (" << ms(double(x["lost_ns"].get<int64_t>())) << " lost)";
             o << "\n";
         }
     }
@@ -174,10 +213,11 @@ std::string formatReport(const json& r, int top) {
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
-        o << "  rank " << p["rank"].get<int64_t>() << ": " << ms(double(p["median_ns"].get<int64_t>())) << " / "
-          << ms(double(p["p95_ns"].get<int64_t>()));
+        o << "  rank " << p["rank"].get<int64_t>() << ": " << ms(double(p["median_ns"].get<int64_t>()))
+          << " / " << ms(double(p["p95_ns"].get<int64_t>()));
     }
-    o << "\n\nCommunication wait: " << ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())) << " in total";
+    o << "\n\nCommunication wait: " << ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>()))
+      << " in total";
     const json& last = r["comm_wait"]["last_arrival_counts"];
     if (!last.empty()) {
         std::string best;
@@ -192,7 +232,8 @@ std::string formatReport(const json& r, int top) {
     k = 0;
     for (auto& p : r["memory"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
-        o << "  rank " << p["rank"].get<int64_t>() << ": " << gib(double(p["peak_allocated_bytes"].get<int64_t>()));
+        o << "  rank " << p["rank"].get<int64_t>() << ": "
+          << gib(double(p["peak_allocated_bytes"].get<int64_t>()));
     }
     o << "\nDiagnostics: " << r["diagnostics"]["count"].get<int64_t>() << " record problem(s) in "
       << r["diagnostics"]["rows"].get<int64_t>() << " group(s)"

@@ -19,7 +19,8 @@ double median(std::vector<double>& v) {
 double mad(const std::vector<double>& v, double med) {
     std::vector<double> d;
     d.reserve(v.size());
-    for (double x : v) d.push_back(std::fabs(x - med));
+    for (double x : v)
+        d.push_back(std::fabs(x - med));
     return median(d);
 }
 
@@ -40,8 +41,12 @@ double robustZ(double x, double med, double madValue) {
 namespace {
 constexpr double kBin = 1.0025;
 const double kLogBin = std::log(kBin);
-size_t bucketOf(int64_t v) { return v <= 1 ? 0 : size_t(std::log(double(v)) / kLogBin) + 1; }
-int64_t valueOf(size_t b) { return b == 0 ? 1 : int64_t(std::llround(std::exp((double(b) - 0.5) * kLogBin))); }
+size_t bucketOf(int64_t v) {
+    return v <= 1 ? 0 : size_t(std::log(double(v)) / kLogBin) + 1;
+}
+int64_t valueOf(size_t b) {
+    return b == 0 ? 1 : int64_t(std::llround(std::exp((double(b) - 0.5) * kLogBin)));
+}
 } // namespace
 
 void QuantileSketch::add(int64_t v) {

@@ -18,7 +18,7 @@ double robustZ(double x, double med, double madValue);
 /// Quantiles of a stream of durations in bounded memory: exact up to 65 536 values, then a
 /// log-bucket histogram with 0.25 % bins (so median/p95 stay within 0.25 %). Not thread-safe.
 class QuantileSketch {
-public:
+  public:
     void add(int64_t v);
     int64_t count() const { return m_count; }
     int64_t total() const { return m_total; }
@@ -26,7 +26,7 @@ public:
     /// Quantile q in [0, 1].
     int64_t quantile(double q);
 
-private:
+  private:
     void toHistogram();
     std::vector<int64_t> m_exact;
     std::vector<int64_t> m_hist; // bucket → count

@@ -14,6 +14,7 @@ void analyseSteps(index::Db& db, const StepIndex& steps, const AnalysisOptions& 
 /// Total length of the union of intervals [first, second) (reorders `v`).
 int64_t unionLength(std::vector<std::pair<int64_t, int64_t>>& v);
 /// Length of the intersection of two interval unions (both reordered and merged in place).
-int64_t intersectionLength(std::vector<std::pair<int64_t, int64_t>>& a, std::vector<std::pair<int64_t, int64_t>>& b);
+int64_t intersectionLength(std::vector<std::pair<int64_t, int64_t>>& a,
+                           std::vector<std::pair<int64_t, int64_t>>& b);
 
 } // namespace rs::analysis

@@ -7,9 +7,11 @@ namespace rs::analysis {
 
 StepIndex::StepIndex(index::Db& db) {
     auto q = db.prepare("SELECT rank, step, start_ns, end_ns FROM step ORDER BY rank, start_ns");
-    while (q.step()) m_steps[int(q.i64(0))].push_back({q.i64(1), q.i64(2), q.i64(3), q.i64(3)});
+    while (q.step())
+        m_steps[int(q.i64(0))].push_back({q.i64(1), q.i64(2), q.i64(3), q.i64(3)});
     for (auto& [r, v] : m_steps)
-        for (size_t i = 0; i + 1 < v.size(); ++i) v[i].endNs = std::max(v[i + 1].startNs, v[i].startNs);
+        for (size_t i = 0; i + 1 < v.size(); ++i)
+            v[i].endNs = std::max(v[i + 1].startNs, v[i].startNs);
 }
 
 const std::vector<StepWindow>& StepIndex::steps(int rank) const {
@@ -20,7 +22,8 @@ const std::vector<StepWindow>& StepIndex::steps(int rank) const {
 
 std::optional<int64_t> StepIndex::stepAt(int rank, int64_t ts) const {
     const auto& v = steps(rank);
-    auto it = std::upper_bound(v.begin(), v.end(), ts, [](int64_t t, const StepWindow& w) { return t < w.startNs; });
+    auto it = std::upper_bound(v.begin(), v.end(), ts,
+                               [](int64_t t, const StepWindow& w) { return t < w.startNs; });
     if (it == v.begin()) return std::nullopt;
     return std::prev(it)->step;
 }
@@ -49,7 +52,8 @@ std::optional<int64_t> StepIndex::timeOfStep(int rank, double pos) const {
 
 std::vector<int> StepIndex::ranks() const {
     std::vector<int> r;
-    for (auto& [k, v] : m_steps) r.push_back(k);
+    for (auto& [k, v] : m_steps)
+        r.push_back(k);
     return r;
 }
 

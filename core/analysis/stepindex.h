@@ -16,7 +16,7 @@ struct StepWindow {
 };
 
 class StepIndex {
-public:
+  public:
     explicit StepIndex(index::Db& db);
     const std::vector<StepWindow>& steps(int rank) const;
     /// Step containing `ts` (the last step starting at or before it); nullopt before the first step.
@@ -26,7 +26,7 @@ public:
     const StepWindow* window(int rank, int64_t step) const;
     std::vector<int> ranks() const;
 
-private:
+  private:
     std::map<int, std::vector<StepWindow>> m_steps;
 };
 

@@ -19,14 +19,14 @@ bool isNonComputeTask(std::string_view name);
 /// Flags by string id (dense ids, so a vector beats a set in the span scans): true where
 /// isNonComputeTask holds for that name.
 class NameFlags {
-public:
+  public:
     bool count(int64_t id) const { return id >= 0 && size_t(id) < m_flags.size() && m_flags[size_t(id)]; }
     void insert(int64_t id) {
         if (size_t(id) >= m_flags.size()) m_flags.resize(size_t(id) + 1, 0);
         m_flags[size_t(id)] = 1;
     }
 
-private:
+  private:
     std::vector<char> m_flags;
 };
 NameFlags nonComputeNameIds(index::Db& db);

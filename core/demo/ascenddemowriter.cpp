@@ -36,7 +36,8 @@ std::string hexAddr(uint64_t a) {
     return b;
 }
 
-void x(std::string& o, std::string_view name, int64_t pid, int64_t tid, int64_t ts, int64_t dur, std::string_view args = {}) {
+void x(std::string& o, std::string_view name, int64_t pid, int64_t tid, int64_t ts, int64_t dur,
+       std::string_view args = {}) {
     o += "{\"name\":\"";
     o += name;
     o += "\",\"pid\":";
@@ -54,11 +55,12 @@ void x(std::string& o, std::string_view name, int64_t pid, int64_t tid, int64_t 
     o += ",\"ph\":\"X\"},\n";
 }
 
-void meta(std::string& o, const char* what, int64_t pid, int64_t tid, const std::string& argKey, const std::string& val,
-          bool quoted = true) {
+void meta(std::string& o, const char* what, int64_t pid, int64_t tid, const std::string& argKey,
+          const std::string& val, bool quoted = true) {
     o += "{\"name\":\"";
     o += what;
-    o += "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) + ",\"args\":{\"" + argKey + "\":";
+    o += "\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) + ",\"args\":{\"" + argKey +
+         "\":";
     o += quoted ? "\"" + val + "\"" : val;
     o += "},\"ph\":\"M\"},\n";
 }
@@ -84,7 +86,8 @@ void writeMeta(std::string& o, const Pids& p) {
     meta(o, "process_name", p.overlap, 0, "name", "Overlap Analysis");
     meta(o, "process_labels", p.overlap, 0, "labels", "NPU");
     const char* names[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
-    for (int k = 0; k < 4; ++k) meta(o, "thread_name", p.overlap, k, "name", names[k]);
+    for (int k = 0; k < 4; ++k)
+        meta(o, "thread_name", p.overlap, k, "name", names[k]);
 }
 
 struct CommTiming {
@@ -96,8 +99,8 @@ struct CommTiming {
 bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, std::string& error) {
     const auto& o = plan.options();
     char dirName[128];
-    std::snprintf(dirName, sizeof dirName, "demo-node%d_%d_20250109120803%03d_ascend_ms", rank / 8, 41000 + rank * 7,
-                  rank);
+    std::snprintf(dirName, sizeof dirName, "demo-node%d_%d_20250109120803%03d_ascend_ms", rank / 8,
+                  41000 + rank * 7, rank);
     fs::path dir = fs::path(outDir) / dirName;
     fs::path out = dir / "ASCEND_PROFILER_OUTPUT";
     std::error_code ec;
@@ -106,16 +109,19 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         error = out.string() + ": cannot create: " + ec.message();
         return false;
     }
-    Pids p{kDevPidBase + rank * 4096, kDevPidBase + rank * 4096 + 64, kDevPidBase + rank * 4096 + 320, kHostPid,
-           41000 + rank * 7};
+    Pids p{kDevPidBase + rank * 4096, kDevPidBase + rank * 4096 + 64, kDevPidBase + rank * 4096 + 320,
+           kHostPid, 41000 + rank * 7};
     const int device = rank % 8;
     {
         TextSink info;
-        if (!info.open((dir / ("profiler_info_" + std::to_string(rank) + ".json")).string(), false, error)) return false;
-        info << "{\"profiler_parameters\": {\"with_stack\": false, \"profile_memory\": true, \"data_simplification\": "
+        if (!info.open((dir / ("profiler_info_" + std::to_string(rank) + ".json")).string(), false, error))
+            return false;
+        info << "{\"profiler_parameters\": {\"with_stack\": false, \"profile_memory\": true, "
+                "\"data_simplification\": "
                 "true, \"profiler_level\": \"Level1\", \"aic_metrics\": \"AiCoreNone\"},\n \"rank_id\": "
              << std::to_string(rank) << ",\n \"device_id\": " << std::to_string(device)
-             << ",\n \"host_name\": \"demo-node" << std::to_string(rank / 8) << "\",\n \"ms_version\": \"2.4.1\"}\n";
+             << ",\n \"host_name\": \"demo-node" << std::to_string(rank / 8)
+             << "\",\n \"ms_version\": \"2.4.1\"}\n";
         if (!info.close()) return (error = "write failed: profiler_info"), false;
     }
     TextSink tv, kd, stt, om, mr, mu, cj;
@@ -127,15 +133,20 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         !mu.open((out / "memory_usage.csv").string(), false, error) ||
         !cj.open((out / "communication.json").string(), false, error))
         return false;
-    kd << "Step ID,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us),Wait "
+    kd << "Step ID,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator Core,Start "
+          "Time(us),Duration(us),Wait "
           "Time(us),Block Dim,Mix Block Dim,HF32 Eligible,Input Shapes,Input Data Types,Input Formats,Output "
           "Shapes,Output Data Types,Output Formats,Context ID,aicore_time(us),aic_total_cycles\r\n";
-    stt << "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,Communication(Not "
+    stt << "Step,Computing,Communication(Not "
+           "Overlapped),Overlapped,Communication,Free,Stage,Bubble,Communication(Not "
            "Overlapped and Exclude Receive),Preparing\r\n";
     om << "Name,Size(KB),Allocation Time(us),Release Time(us),Active Release Time(us),Duration(us),Active "
-          "Duration(us),Allocation Total Allocated(MB),Allocation Total Reserved(MB),Allocation Total Active(MB),Release "
-          "Total Allocated(MB),Release Total Reserved(MB),Release Total Active(MB),Stream Ptr,Device Type\r\n";
-    mr << "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total Active(MB),Stream Ptr,Device Type\r\n";
+          "Duration(us),Allocation Total Allocated(MB),Allocation Total Reserved(MB),Allocation Total "
+          "Active(MB),Release "
+          "Total Allocated(MB),Release Total Reserved(MB),Release Total Active(MB),Stream Ptr,Device "
+          "Type\r\n";
+    mr << "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total Active(MB),Stream Ptr,Device "
+          "Type\r\n";
     mu << "op_name,tensor_id,size_bytes,alloc_time,free_time,device_id,addr\n";
     cj << "{";
 
@@ -171,12 +182,13 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         std::snprintf(b, sizeof b, "%.3f", double(tn.sizeBytes) / 1024.0);
         q += tn.opName + "," + b + "," + usText(tn.allocNs) + "\t,";
         if (tn.freeNs) {
-            q += usText(*tn.freeNs) + "\t," + usText(*tn.freeNs) + "\t," + usText(*tn.freeNs - tn.allocNs) + "," +
-                 usText(*tn.freeNs - tn.allocNs) + ",";
+            q += usText(*tn.freeNs) + "\t," + usText(*tn.freeNs) + "\t," + usText(*tn.freeNs - tn.allocNs) +
+                 "," + usText(*tn.freeNs - tn.allocNs) + ",";
         } else {
             q += ",,,,";
         }
-        q += mbText(allocated) + "," + mbText(reserved) + "," + mbText(allocated) + ",,,,187651095680," + devType + "\r\n";
+        q += mbText(allocated) + "," + mbText(reserved) + "," + mbText(allocated) + ",,,,187651095680," +
+             devType + "\r\n";
         om.flushIfLarge();
     };
     std::vector<std::pair<int64_t, int64_t>> memEvents;
@@ -198,24 +210,26 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
             launch += 4000;
             x(t, std::string("KernelLaunch::") + k.op->type, p.host, p.hostTid, lts, 3000);
             t += "{\"ph\":\"s\",\"bp\":\"e\",\"name\":\"mindspore_to_npu\",\"id\":" + std::to_string(flowId) +
-                 ",\"pid\":" + std::to_string(p.host) + ",\"tid\":" + std::to_string(p.hostTid) + ",\"ts\":\"" +
-                 usText(lts) + "\",\"cat\":\"async_npu\"},\n";
+                 ",\"pid\":" + std::to_string(p.host) + ",\"tid\":" + std::to_string(p.hostTid) +
+                 ",\"ts\":\"" + usText(lts) + "\",\"cat\":\"async_npu\"},\n";
             t += "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"mindspore_to_npu\",\"id\":" + std::to_string(flowId) +
                  ",\"pid\":" + std::to_string(p.hw) + ",\"tid\":2,\"ts\":\"" + usText(k.startNs) +
                  "\",\"cat\":\"async_npu\"},\n";
             ++flowId;
             char args[200];
-            std::snprintf(args, sizeof args,
-                          "{\"Model Id\":4294967295,\"Task Type\":\"%s\",\"Physic Stream Id\":2,\"Task Id\":%" PRId64
-                          ",\"Batch Id\":0,\"Subtask Id\":4294967295}",
-                          std::string_view(k.op->type).find("MatMul") != std::string_view::npos ? "AI_CORE" : "AI_VECTOR_CORE",
-                          taskId);
+            std::snprintf(
+                args, sizeof args,
+                "{\"Model Id\":4294967295,\"Task Type\":\"%s\",\"Physic Stream Id\":2,\"Task Id\":%" PRId64
+                ",\"Batch Id\":0,\"Subtask Id\":4294967295}",
+                std::string_view(k.op->type).find("MatMul") != std::string_view::npos ? "AI_CORE"
+                                                                                      : "AI_VECTOR_CORE",
+                taskId);
             x(t, k.name, p.hw, 2, k.startNs, k.durNs, args);
             bool cube = std::string_view(k.op->type).find("MatMul") != std::string_view::npos;
-            kd << std::to_string(stepNo) << ",4294967295," << std::to_string(taskId++) << ",2," << k.name << ","
-               << k.op->type << ",dynamic," << (cube ? "AI_CORE" : "AI_VECTOR_CORE") << "," << usText(k.startNs)
-               << "\t," << usText(k.durNs) << ",1.0,"
-               << (cube ? "24" : "48") << ",0,NO,\"\"\"8,1024,4096\"\"\",FLOAT16,ND,\"\"\"8,1024,4096\"\"\",FLOAT16,ND,N/A,"
+            kd << std::to_string(stepNo) << ",4294967295," << std::to_string(taskId++) << ",2," << k.name
+               << "," << k.op->type << ",dynamic," << (cube ? "AI_CORE" : "AI_VECTOR_CORE") << ","
+               << usText(k.startNs) << "\t," << usText(k.durNs) << ",1.0," << (cube ? "24" : "48")
+               << ",0,NO,\"\"\"8,1024,4096\"\"\",FLOAT16,ND,\"\"\"8,1024,4096\"\"\",FLOAT16,ND,N/A,"
                << usText(k.durNs) << "," << std::to_string(k.durNs * 18 / 10) << "\r\n";
             tv.flushIfLargeKeeping(2);
         }
@@ -233,7 +247,8 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         std::string opName = "hcom_allReduce__586_" + std::to_string(stepNo) + "_1";
         char bigArgs[200];
         std::snprintf(bigArgs, sizeof bigArgs,
-                      "{\"connection_id\":%" PRId64 ",\"model id\":4294967295,\"data_type\":\"FP16\",\"alg_type\":"
+                      "{\"connection_id\":%" PRId64
+                      ",\"model id\":4294967295,\"data_type\":\"FP16\",\"alg_type\":"
                       "\"MESH-RING\",\"count\":67108864}",
                       int64_t(5046586572799) + stepNo);
         x(t, opName, p.hccl, 0, c.start, c.end - c.start, bigArgs);
@@ -247,11 +262,13 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
             int64_t handshake = plane == 0 ? c.sync : c.sync / 2 + 2000;
             auto small = [&](const char* nm, int64_t ts, int64_t d) {
                 char a[320];
-                std::snprintf(a, sizeof a,
-                              "{\"notify_id\":\"%d\",\"stream id\":7,\"task id\":%" PRId64
-                              ",\"task type\":\"%s\",\"src rank\":%d,\"dst rank\":%d,\"transport type\":\"SDMA\","
-                              "\"size(Byte)\":%d}",
-                              plane, taskId++, nm, rank, (rank + 1) % o.ranks, std::string_view(nm) == "Memcpy" ? 8388608 : 0);
+                std::snprintf(
+                    a, sizeof a,
+                    "{\"notify_id\":\"%d\",\"stream id\":7,\"task id\":%" PRId64
+                    ",\"task type\":\"%s\",\"src rank\":%d,\"dst rank\":%d,\"transport type\":\"SDMA\","
+                    "\"size(Byte)\":%d}",
+                    plane, taskId++, nm, rank, (rank + 1) % o.ranks,
+                    std::string_view(nm) == "Memcpy" ? 8388608 : 0);
                 x(t, nm, p.hccl, plane + 1, ts, d, a);
             };
             small("Notify_Wait", tt, handshake);
@@ -275,12 +292,13 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         if (computeStart > sp.startNs) x(t, "Free", p.overlap, 3, sp.startNs, computeStart - sp.startNs);
         if (c.start > computeEnd) x(t, "Free", p.overlap, 3, computeEnd, c.start - computeEnd);
         int64_t computing = 0;
-        for (auto& k : ks) computing += k.durNs;
+        for (auto& k : ks)
+            computing += k.durNs;
         int64_t comm = c.end - c.start;
         int64_t wall = sp.endNs - sp.startNs;
         int64_t freeNs = wall - computing - comm;
-        stt << std::to_string(stepNo) << "," << usText(computing) << "," << usText(comm) << ",0," << usText(comm) << ","
-            << usText(freeNs) << "," << usText(wall) << ",0," << usText(comm) << ","
+        stt << std::to_string(stepNo) << "," << usText(computing) << "," << usText(comm) << ",0,"
+            << usText(comm) << "," << usText(freeNs) << "," << usText(wall) << ",0," << usText(comm) << ","
             << usText(computeStart - sp.startNs) << "\r\n";
         // communication.json: durations in ms, start in µs.
         std::string& cjb = cj.buffer();
@@ -288,12 +306,16 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         firstStepJson = false;
         int64_t elapse = c.end - c.start;
         cjb += "\"step" + std::to_string(stepNo) + "\":{\"p2p\":{},\"collective\":{\"" + opName +
-               "@17522688603477080586\":{\"Communication Time Info\":{\"Start Timestamp(us)\":" + usText(c.start) +
-               ",\"Elapse Time(ms)\":" + msText(elapse) + ",\"Transit Time(ms)\":" + msText(c.transit) +
-               ",\"Wait Time(ms)\":" + msText(c.wait) + ",\"Synchronization Time(ms)\":" + msText(c.sync) +
-               ",\"Idle Time(ms)\":" + msText(elapse - c.transit - c.wait) + "},\"Communication Bandwidth Info\":{\"HCCS\":"
-               "{\"Transit Size(MB)\":134.217728,\"Transit Time(ms)\":" + msText(c.transit) +
-               ",\"Bandwidth(GB/s)\":50.0,\"Large Packet Ratio\":1.0,\"Size Distribution\":{}},\"SDMA\":{\"Transit "
+               "@17522688603477080586\":{\"Communication Time Info\":{\"Start Timestamp(us)\":" +
+               usText(c.start) + ",\"Elapse Time(ms)\":" + msText(elapse) +
+               ",\"Transit Time(ms)\":" + msText(c.transit) + ",\"Wait Time(ms)\":" + msText(c.wait) +
+               ",\"Synchronization Time(ms)\":" + msText(c.sync) +
+               ",\"Idle Time(ms)\":" + msText(elapse - c.transit - c.wait) +
+               "},\"Communication Bandwidth Info\":{\"HCCS\":"
+               "{\"Transit Size(MB)\":134.217728,\"Transit Time(ms)\":" +
+               msText(c.transit) +
+               ",\"Bandwidth(GB/s)\":50.0,\"Large Packet Ratio\":1.0,\"Size "
+               "Distribution\":{}},\"SDMA\":{\"Transit "
                "Size(MB)\":0,\"Transit Time(ms)\":0,\"Bandwidth(GB/s)\":0,\"Large Packet Ratio\":0,\"Size "
                "Distribution\":{}}}}}}";
         // memory
@@ -305,15 +327,16 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         std::sort(memEvents.begin(), memEvents.end());
         // Flush the curve up to the end of this step; later events (a cache freed in 3 steps) wait.
         std::vector<std::pair<int64_t, int64_t>> later;
-        mr << "APP," << usText(sp.startNs) << "\t,," << mbText(reserved + (int64_t(2) << 30)) << ",,," << devType << "\r\n";
+        mr << "APP," << usText(sp.startNs) << "\t,," << mbText(reserved + (int64_t(2) << 30)) << ",,,"
+           << devType << "\r\n";
         for (auto& [ts, d] : memEvents) {
             if (ts > sp.endNs) {
                 later.push_back({ts, d});
                 continue;
             }
             allocated += d;
-            mr << "PTA," << usText(ts) << "\t," << mbText(allocated) << "," << mbText(reserved) << "," << mbText(allocated)
-               << ",187651095680," << devType << "\r\n";
+            mr << "PTA," << usText(ts) << "\t," << mbText(allocated) << "," << mbText(reserved) << ","
+               << mbText(allocated) << ",187651095680," << devType << "\r\n";
         }
         memEvents.swap(later);
         (void)computing;

@@ -33,14 +33,16 @@ bool generateDemo(const std::string& outDir, const DemoOptions& o, std::string& 
         pool.emplace_back([&] {
             for (int r; (r = next.fetch_add(1)) < plan.options().ranks;) {
                 std::string err;
-                bool ok = o.format == "kineto" ? writeKinetoRank(plan, r, outDir, err) : writeAscendRank(plan, r, outDir, err);
+                bool ok = o.format == "kineto" ? writeKinetoRank(plan, r, outDir, err)
+                                               : writeAscendRank(plan, r, outDir, err);
                 std::lock_guard<std::mutex> l(m);
                 if (!ok && error.empty()) error = err;
                 ++done;
                 if (progress) progress(done.load(), plan.options().ranks);
             }
         });
-    for (auto& t : pool) t.join();
+    for (auto& t : pool)
+        t.join();
     return error.empty();
 }
 

@@ -4,7 +4,8 @@
 
 namespace rs::demo {
 
-void forEachDemoTensor(const DemoPlan& plan, int rank, int s, const std::function<void(const DemoTensor&)>& fn) {
+void forEachDemoTensor(const DemoPlan& plan, int rank, int s,
+                       const std::function<void(const DemoTensor&)>& fn) {
     const auto& o = plan.options();
     const auto& truth = plan.truth();
     const int L = o.layers;
@@ -15,10 +16,11 @@ void forEachDemoTensor(const DemoPlan& plan, int rank, int s, const std::functio
         for (int l = 0; l < L; ++l)
             for (int k = 0; k < 4; ++k) {
                 int i = l * 4 + k;
-                fn({"Parameter", prefix + "w" + std::to_string(i), w, kDemoHbmBase + uint64_t(i) * uint64_t(w), start,
-                    std::nullopt});
+                fn({"Parameter", prefix + "w" + std::to_string(i), w,
+                    kDemoHbmBase + uint64_t(i) * uint64_t(w), start, std::nullopt});
                 fn({"AdamState", prefix + "m" + std::to_string(i), 2 * w,
-                    kDemoHbmBase + 2 * uint64_t(kDemoBank) + uint64_t(i) * uint64_t(2 * w), start, std::nullopt});
+                    kDemoHbmBase + 2 * uint64_t(kDemoBank) + uint64_t(i) * uint64_t(2 * w), start,
+                    std::nullopt});
             }
         return;
     }
@@ -40,27 +42,30 @@ void forEachDemoTensor(const DemoPlan& plan, int rank, int s, const std::functio
         const auto& k = ks[ki];
         if (k.phase != Phase::Forward || !k.op->producesActivation) continue;
         int slot = 0;
-        for (int i = 0; i < k.index; ++i) slot += DemoPlan::forwardOps()[size_t(i)].producesActivation;
+        for (int i = 0; i < k.index; ++i)
+            slot += DemoPlan::forwardOps()[size_t(i)].producesActivation;
         uint64_t addr = kDemoHbmBase + uint64_t(kDemoBank) + uint64_t(k.layer * 5 + slot) * uint64_t(act);
-        fn({k.op->type, prefix + stepTag + "a" + std::to_string(k.layer * 5 + slot), act, addr, k.startNs + k.durNs,
-            bwdEnd[size_t(k.layer)], int(ki), bwdLast[size_t(k.layer)]});
+        fn({k.op->type, prefix + stepTag + "a" + std::to_string(k.layer * 5 + slot), act, addr,
+            k.startNs + k.durNs, bwdEnd[size_t(k.layer)], int(ki), bwdLast[size_t(k.layer)]});
     }
     int64_t bucket = int64_t(64) << 20;
     bool anomaly = !truth.healthy && rank == truth.bankRank;
-    uint64_t bucketBase = anomaly ? kDemoHbmBase + uint64_t(kDemoBank) * uint64_t(truth.anomalyAllReduceBank) +
-                                        (uint64_t(3584) << 20)
-                                  : kDemoHbmBase + uint64_t(kDemoBank) * uint64_t(truth.normalAllReduceBank);
+    uint64_t bucketBase = anomaly
+                              ? kDemoHbmBase + uint64_t(kDemoBank) * uint64_t(truth.anomalyAllReduceBank) +
+                                    (uint64_t(3584) << 20)
+                              : kDemoHbmBase + uint64_t(kDemoBank) * uint64_t(truth.normalAllReduceBank);
     int64_t computeEnd = p.computeEndNs[size_t(rank)];
     for (int b = 0; b < 2; ++b)
-        fn({"AllReduce", prefix + stepTag + "g" + std::to_string(b), bucket, bucketBase + uint64_t(b * bucket),
-            computeEnd - 100000, p.allReduceEndNs});
+        fn({"AllReduce", prefix + stepTag + "g" + std::to_string(b), bucket,
+            bucketBase + uint64_t(b * bucket), computeEnd - 100000, p.allReduceEndNs});
     if (s % 3 == 0) {
         int64_t cache = int64_t(128) << 20;
         int freeIdx = s + 3;
         std::optional<int64_t> fr;
         if (freeIdx < o.steps) fr = plan.step(freeIdx).startNs;
         fn({"KVCache", prefix + stepTag + "c", cache,
-            kDemoHbmBase + 3 * uint64_t(kDemoBank) + uint64_t((s / 3) % 3) * uint64_t(cache), p.startNs + 10000, fr});
+            kDemoHbmBase + 3 * uint64_t(kDemoBank) + uint64_t((s / 3) % 3) * uint64_t(cache),
+            p.startNs + 10000, fr});
     }
 }
 

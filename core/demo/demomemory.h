@@ -26,7 +26,8 @@ constexpr uint64_t kDemoHbmBase = 0x12C000000000ULL; // 4 GiB aligned
 constexpr int64_t kDemoBank = int64_t(4) << 30;
 
 /// Calls fn for every tensor of `rank` allocated during step index `s` (s = -1: the persistent ones).
-void forEachDemoTensor(const DemoPlan& plan, int rank, int s, const std::function<void(const DemoTensor&)>& fn);
+void forEachDemoTensor(const DemoPlan& plan, int rank, int s,
+                       const std::function<void(const DemoTensor&)>& fn);
 
 /// Step position of a time: N + fraction of the way through step N's window (to the next step's start).
 double demoStepPosition(const DemoPlan& plan, int64_t ns);

@@ -16,12 +16,12 @@ struct DemoOptions {
 
 /// The problems a non-healthy demo profile contains.
 struct DemoTruth {
-    int slowRank;          ///< MatMulV2 ×slowMatMul, Cast ×slowCast on this card
+    int slowRank; ///< MatMulV2 ×slowMatMul, Cast ×slowCast on this card
     double slowMatMul = 1.4, slowCast = 2.3;
-    int stallRank;         ///< stalls stallNs before the AllReduce of stallStep
+    int stallRank; ///< stalls stallNs before the AllReduce of stallStep
     int64_t stallStep;
     int64_t stallNs = 200000000;
-    int bankRank;          ///< its AllReduce buffers sit in bank 0 instead of bank 5
+    int bankRank; ///< its AllReduce buffers sit in bank 0 instead of bank 5
     int normalAllReduceBank = 5, anomalyAllReduceBank = 0;
     bool healthy;
 };

@@ -18,12 +18,18 @@ DemoTruth demoTruth(const DemoOptions& o) {
 
 const std::vector<OpSpec>& DemoPlan::forwardOps() {
     static const std::vector<OpSpec> ops = {
-        {"LayerNorm", 18, "attention-Attention", false},     {"MatMulV2", 120, "attention-Attention", true},
-        {"BatchMatMul", 60, "attention-Attention", true},    {"SoftmaxV2", 25, "attention-Attention", true},
-        {"BatchMatMul", 60, "attention-Attention", false},   {"MatMulV2", 45, "attention-Attention", false},
-        {"Add", 8, "attention-Attention", false},            {"LayerNorm", 18, "mlp-FeedForward", false},
-        {"MatMulV2", 160, "mlp-FeedForward", true},          {"FastGelu", 30, "mlp-FeedForward", true},
-        {"MatMulV2", 160, "mlp-FeedForward", false},         {"Add", 8, "mlp-FeedForward", false},
+        {"LayerNorm", 18, "attention-Attention", false},
+        {"MatMulV2", 120, "attention-Attention", true},
+        {"BatchMatMul", 60, "attention-Attention", true},
+        {"SoftmaxV2", 25, "attention-Attention", true},
+        {"BatchMatMul", 60, "attention-Attention", false},
+        {"MatMulV2", 45, "attention-Attention", false},
+        {"Add", 8, "attention-Attention", false},
+        {"LayerNorm", 18, "mlp-FeedForward", false},
+        {"MatMulV2", 160, "mlp-FeedForward", true},
+        {"FastGelu", 30, "mlp-FeedForward", true},
+        {"MatMulV2", 160, "mlp-FeedForward", false},
+        {"Add", 8, "mlp-FeedForward", false},
         {"Cast", 6, "mlp-FeedForward", false},
     };
     return ops;
@@ -31,15 +37,24 @@ const std::vector<OpSpec>& DemoPlan::forwardOps() {
 
 const std::vector<OpSpec>& DemoPlan::backwardOps() {
     static const std::vector<OpSpec> ops = {
-        {"Cast", 6, "mlp-FeedForward", false},           {"MatMulV2", 160, "mlp-FeedForward", false},
-        {"MatMulV2", 160, "mlp-FeedForward", false},     {"FastGeluGrad", 35, "mlp-FeedForward", false},
-        {"MatMulV2", 160, "mlp-FeedForward", false},     {"MatMulV2", 160, "mlp-FeedForward", false},
-        {"LayerNormGrad", 30, "mlp-FeedForward", false}, {"Add", 8, "attention-Attention", false},
-        {"MatMulV2", 45, "attention-Attention", false},  {"MatMulV2", 45, "attention-Attention", false},
-        {"BatchMatMul", 60, "attention-Attention", false}, {"BatchMatMul", 60, "attention-Attention", false},
-        {"SoftmaxGrad", 30, "attention-Attention", false}, {"BatchMatMul", 60, "attention-Attention", false},
-        {"BatchMatMul", 60, "attention-Attention", false}, {"MatMulV2", 120, "attention-Attention", false},
-        {"MatMulV2", 120, "attention-Attention", false}, {"LayerNormGrad", 30, "attention-Attention", false},
+        {"Cast", 6, "mlp-FeedForward", false},
+        {"MatMulV2", 160, "mlp-FeedForward", false},
+        {"MatMulV2", 160, "mlp-FeedForward", false},
+        {"FastGeluGrad", 35, "mlp-FeedForward", false},
+        {"MatMulV2", 160, "mlp-FeedForward", false},
+        {"MatMulV2", 160, "mlp-FeedForward", false},
+        {"LayerNormGrad", 30, "mlp-FeedForward", false},
+        {"Add", 8, "attention-Attention", false},
+        {"MatMulV2", 45, "attention-Attention", false},
+        {"MatMulV2", 45, "attention-Attention", false},
+        {"BatchMatMul", 60, "attention-Attention", false},
+        {"BatchMatMul", 60, "attention-Attention", false},
+        {"SoftmaxGrad", 30, "attention-Attention", false},
+        {"BatchMatMul", 60, "attention-Attention", false},
+        {"BatchMatMul", 60, "attention-Attention", false},
+        {"MatMulV2", 120, "attention-Attention", false},
+        {"MatMulV2", 120, "attention-Attention", false},
+        {"LayerNormGrad", 30, "attention-Attention", false},
         {"Add", 8, "attention-Attention", false},
     };
     return ops;
@@ -61,7 +76,9 @@ uint64_t DemoPlan::mix(uint64_t a, uint64_t b) {
     return x;
 }
 
-double DemoPlan::uniform(uint64_t h) { return double(h >> 11) * (1.0 / 9007199254740992.0); }
+double DemoPlan::uniform(uint64_t h) {
+    return double(h >> 11) * (1.0 / 9007199254740992.0);
+}
 
 DemoPlan::DemoPlan(const DemoOptions& o) : m_opt(o), m_truth(demoTruth(o)) {
     m_opt.ranks = std::max(1, o.ranks);
@@ -106,22 +123,28 @@ std::vector<Kernel> DemoPlan::schedule(int rank, int s, int64_t deviceStart) con
         if (slow && std::string_view(op.type) == "MatMulV2") us *= m_truth.slowMatMul;
         if (slow && std::string_view(op.type) == "Cast") us *= m_truth.slowCast;
         Kernel k{ph, layer, idx, &op, t, int64_t(us * 1000), {}};
-        const char* scope = ph == Phase::Optimizer ? "Default/optimizer-AdamWeightDecay/"
+        const char* scope = ph == Phase::Optimizer  ? "Default/optimizer-AdamWeightDecay/"
                             : ph == Phase::Backward ? "Gradients/Default/network-TransformerLM/layers-"
                                                     : "Default/network-TransformerLM/layers-";
         int opId = layer * 100 + int(ph) * 40 + idx;
-        if (ph == Phase::Optimizer) k.name = std::string(scope) + op.type + "-op" + std::to_string(opId);
-        else k.name = std::string(scope) + std::to_string(layer) + "/" + op.block + "/" + op.type + "-op" + std::to_string(opId);
+        if (ph == Phase::Optimizer)
+            k.name = std::string(scope) + op.type + "-op" + std::to_string(opId);
+        else
+            k.name = std::string(scope) + std::to_string(layer) + "/" + op.block + "/" + op.type + "-op" +
+                     std::to_string(opId);
         t += k.durNs + 1000; // 1 µs launch gap between device tasks
         out.push_back(std::move(k));
     };
     const int L = m_opt.layers;
     for (int l = 0; l < L; ++l)
-        for (size_t i = 0; i < forwardOps().size(); ++i) emit(Phase::Forward, l, int(i), forwardOps()[i]);
+        for (size_t i = 0; i < forwardOps().size(); ++i)
+            emit(Phase::Forward, l, int(i), forwardOps()[i]);
     for (int l = L - 1; l >= 0; --l)
-        for (size_t i = 0; i < backwardOps().size(); ++i) emit(Phase::Backward, l, int(i), backwardOps()[i]);
+        for (size_t i = 0; i < backwardOps().size(); ++i)
+            emit(Phase::Backward, l, int(i), backwardOps()[i]);
     for (int l = 0; l < L; ++l)
-        for (size_t i = 0; i < optimizerOps().size(); ++i) emit(Phase::Optimizer, l, int(i), optimizerOps()[i]);
+        for (size_t i = 0; i < optimizerOps().size(); ++i)
+            emit(Phase::Optimizer, l, int(i), optimizerOps()[i]);
     return out;
 }
 

@@ -30,23 +30,23 @@ struct Kernel {
 };
 
 struct StepPlan {
-    int64_t startNs;           ///< host step start (same on every rank: the previous AllReduce synchronised them)
-    int64_t maxArrivalNs;      ///< the last rank's arrival at the AllReduce
+    int64_t startNs;      ///< host step start (same on every rank: the previous AllReduce synchronised them)
+    int64_t maxArrivalNs; ///< the last rank's arrival at the AllReduce
     int64_t allReduceEndNs;
-    int64_t endNs;             ///< ProfilerStep end
-    std::vector<int64_t> arrivalNs;   ///< per rank
+    int64_t endNs;                  ///< ProfilerStep end
+    std::vector<int64_t> arrivalNs; ///< per rank
     std::vector<int64_t> computeEndNs;
     std::vector<int64_t> prepNs;
     int lastRank;
 };
 
 class DemoPlan {
-public:
+  public:
     explicit DemoPlan(const DemoOptions& o);
     const DemoOptions& options() const { return m_opt; }
     const DemoTruth& truth() const { return m_truth; }
     const StepPlan& step(int s) const { return m_steps[size_t(s)]; } ///< s in [0, steps)
-    int64_t stepNumber(int s) const { return s + 1; }                 ///< ProfilerStep#N numbering
+    int64_t stepNumber(int s) const { return s + 1; }                ///< ProfilerStep#N numbering
     /// The device kernels of (rank, step) in execution order (deterministic).
     std::vector<Kernel> kernels(int rank, int s) const;
     int64_t transitNs() const { return m_transitNs; }
@@ -57,7 +57,7 @@ public:
     static uint64_t mix(uint64_t a, uint64_t b);
     static double uniform(uint64_t h); ///< in [0, 1)
 
-private:
+  private:
     std::vector<Kernel> schedule(int rank, int s, int64_t deviceStart) const;
     DemoOptions m_opt;
     DemoTruth m_truth;

@@ -6,7 +6,9 @@
 
 namespace rs::demo {
 
-TextSink::~TextSink() { close(); }
+TextSink::~TextSink() {
+    close();
+}
 
 bool TextSink::open(const std::string& path, bool gzip, std::string& error) {
     if (gzip) {
@@ -35,7 +37,8 @@ void TextSink::write(std::string_view s) {
 void TextSink::flush() {
     if (m_buf.empty()) return;
     if (m_gz) {
-        if (gzwrite(static_cast<gzFile>(m_gz), m_buf.data(), unsigned(m_buf.size())) != int(m_buf.size())) m_failed = true;
+        if (gzwrite(static_cast<gzFile>(m_gz), m_buf.data(), unsigned(m_buf.size())) != int(m_buf.size()))
+            m_failed = true;
     } else if (m_file) {
         if (std::fwrite(m_buf.data(), 1, m_buf.size(), m_file) != m_buf.size()) m_failed = true;
     }

@@ -8,7 +8,7 @@
 namespace rs::demo {
 
 class TextSink {
-public:
+  public:
     TextSink() = default;
     ~TextSink();
     TextSink(const TextSink&) = delete;
@@ -29,7 +29,7 @@ public:
     /// taken back before the file is closed).
     void flushIfLargeKeeping(size_t tail);
 
-private:
+  private:
     void flush();
     void* m_gz = nullptr;
     std::FILE* m_file = nullptr;

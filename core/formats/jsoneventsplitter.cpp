@@ -9,10 +9,14 @@ namespace rs::formats {
 namespace {
 constexpr size_t kChunk = 128 * 1024;
 constexpr size_t kMaxMeta = 1 << 20;
-inline bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+inline bool isWs(char c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
 } // namespace
 
-JsonEventSplitter::JsonEventSplitter(io::ByteSource& src) : m_src(src) { m_buf.reserve(2 * kChunk); }
+JsonEventSplitter::JsonEventSplitter(io::ByteSource& src) : m_src(src) {
+    m_buf.reserve(2 * kChunk);
+}
 
 bool JsonEventSplitter::more() {
     if (m_eof) return false;
@@ -31,7 +35,8 @@ bool JsonEventSplitter::more() {
 
 bool JsonEventSplitter::skipWs() {
     for (;;) {
-        while (m_pos < m_buf.size() && isWs(m_buf[m_pos])) ++m_pos;
+        while (m_pos < m_buf.size() && isWs(m_buf[m_pos]))
+            ++m_pos;
         if (m_pos < m_buf.size()) return true;
         if (!more()) return false;
     }
@@ -68,7 +73,8 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
             if (inStr) {
                 // Jump to the next quote or backslash.
                 const char* q = static_cast<const char*>(std::memchr(data + i, '"', n - i));
-                const char* b = static_cast<const char*>(std::memchr(data + i, '\\', (q ? size_t(q - data) : n) - i));
+                const char* b =
+                    static_cast<const char*>(std::memchr(data + i, '\\', (q ? size_t(q - data) : n) - i));
                 if (b) {
                     i = size_t(b - data) + 2;
                     continue;
@@ -86,8 +92,10 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
                 continue;
             }
             char c = data[i++];
-            if (c == '"') inStr = true;
-            else if (c == '{' || c == '[') ++depth;
+            if (c == '"')
+                inStr = true;
+            else if (c == '{' || c == '[')
+                ++depth;
             else if (c == '}' || c == ']') {
                 if (--depth == 0) {
                     end = i;

@@ -14,7 +14,7 @@
 namespace rs::formats {
 
 class JsonEventSplitter {
-public:
+  public:
     enum class Container { Unknown, Array, Object };
     enum class Status { Event, End, Error };
 
@@ -35,7 +35,7 @@ public:
     bool unterminated() const { return m_unterminated; }
     int64_t bytesConsumed() const { return m_base + int64_t(m_pos); }
 
-private:
+  private:
     bool more();
     bool skipWs();
     bool scanValueEnd(size_t start, size_t& end);

@@ -2,7 +2,9 @@
 
 namespace rs::formats {
 
-std::string JsonValue::str() const { return escaped ? unescapeJson(text) : std::string(text); }
+std::string JsonValue::str() const {
+    return escaped ? unescapeJson(text) : std::string(text);
+}
 
 size_t skipValue(std::string_view s, size_t i) {
     if (i >= s.size()) return std::string_view::npos;
@@ -23,7 +25,8 @@ size_t skipValue(std::string_view s, size_t i) {
                 if (i == std::string_view::npos) return i;
                 continue;
             }
-            if (d == '{' || d == '[') ++depth;
+            if (d == '{' || d == '[')
+                ++depth;
             else if (d == '}' || d == ']') {
                 if (--depth == 0) return i + 1;
             }
@@ -86,11 +89,21 @@ std::string unescapeJson(std::string_view s) {
         }
         char e = s[++i];
         switch (e) {
-        case 'n': out.push_back('\n'); break;
-        case 't': out.push_back('\t'); break;
-        case 'r': out.push_back('\r'); break;
-        case 'b': out.push_back('\b'); break;
-        case 'f': out.push_back('\f'); break;
+        case 'n':
+            out.push_back('\n');
+            break;
+        case 't':
+            out.push_back('\t');
+            break;
+        case 'r':
+            out.push_back('\r');
+            break;
+        case 'b':
+            out.push_back('\b');
+            break;
+        case 'f':
+            out.push_back('\f');
+            break;
         case 'u': {
             uint32_t cp;
             if (!readHex4(s, i + 1, cp)) {
@@ -108,7 +121,9 @@ std::string unescapeJson(std::string_view s) {
             appendUtf8(out, cp);
             break;
         }
-        default: out.push_back(e); break;
+        default:
+            out.push_back(e);
+            break;
         }
     }
     return out;
@@ -118,11 +133,21 @@ void appendJsonString(std::string& out, std::string_view s) {
     out.push_back('"');
     for (char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 static const char* hex = "0123456789abcdef";

@@ -36,7 +36,8 @@ void appendJsonString(std::string& out, std::string_view s);
 // --- implementation ---------------------------------------------------------------------------
 namespace detail {
 inline size_t skipWs(std::string_view s, size_t i) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) ++i;
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
+        ++i;
     return i;
 }
 /// Parses a string starting at the opening quote s[i]; sets contents/escaped; returns index past it.

@@ -36,6 +36,7 @@ struct TrackRow {
 struct LodRow {
     int64_t trackId;
     int level;
+    int depth;
     int64_t startNs, endNs, count, busyNs;
     int32_t nameId; ///< name of the longest span in the bucket
 };

@@ -11,7 +11,7 @@
 namespace rs::import {
 
 class BatchQueue {
-public:
+  public:
     explicit BatchQueue(size_t capacity = 8) : m_capacity(capacity) {}
     /// Blocks while the queue is full. Returns false when the queue was closed.
     bool push(std::unique_ptr<Batch> b);
@@ -19,7 +19,7 @@ public:
     std::unique_ptr<Batch> pop();
     void close();
 
-private:
+  private:
     std::mutex m_mutex;
     std::condition_variable m_notFull, m_notEmpty;
     std::deque<std::unique_ptr<Batch>> m_items;

@@ -29,20 +29,30 @@ void readEvent(std::string_view obj, Event& e, bool& ok) {
     ok = formats::forEachMember(obj, [&](std::string_view k, const JsonValue& v) {
         switch (k.size()) {
         case 2:
-            if (k == "ph") e.ph = v;
-            else if (k == "ts") e.ts = v;
-            else if (k == "id") e.id = v;
-            else if (k == "bp") e.bp = v;
+            if (k == "ph")
+                e.ph = v;
+            else if (k == "ts")
+                e.ts = v;
+            else if (k == "id")
+                e.id = v;
+            else if (k == "bp")
+                e.bp = v;
             break;
         case 3:
-            if (k == "pid") e.pid = v;
-            else if (k == "tid") e.tid = v;
-            else if (k == "cat") e.cat = v;
-            else if (k == "dur") e.dur = v;
+            if (k == "pid")
+                e.pid = v;
+            else if (k == "tid")
+                e.tid = v;
+            else if (k == "cat")
+                e.cat = v;
+            else if (k == "dur")
+                e.dur = v;
             break;
         case 4:
-            if (k == "name") e.name = v;
-            else if (k == "args") e.args = v;
+            if (k == "name")
+                e.name = v;
+            else if (k == "args")
+                e.args = v;
             break;
         case 1:
             if (k == "s") e.s = v;
@@ -50,7 +60,8 @@ void readEvent(std::string_view obj, Event& e, bool& ok) {
         case 7:
             if (k == "bind_id") e.bindId = v;
             break;
-        default: break;
+        default:
+            break;
         }
     });
 }
@@ -108,7 +119,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     // before the first event, pre-scan the top-level members once (a splitter pass costs a fraction
     // of the parse) and restart.
     std::map<std::string, std::string> meta = splitter->meta();
-    if (splitter->container() == formats::JsonEventSplitter::Container::Object && !meta.count("baseTimeNanoseconds")) {
+    if (splitter->container() == formats::JsonEventSplitter::Container::Object &&
+        !meta.count("baseTimeNanoseconds")) {
         std::string e2;
         auto pre = io::openByteSource(path, e2);
         if (pre) {
@@ -118,7 +130,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             while (ps.next(pv, po) == formats::JsonEventSplitter::Status::Event) {
                 if (m_ctx.cancelled()) return false;
             }
-            for (auto& [k, v] : ps.meta()) meta.emplace(k, v);
+            for (auto& [k, v] : ps.meta())
+                meta.emplace(k, v);
         }
     }
     int64_t baseNs = 0;
@@ -136,7 +149,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         });
         if (m_rank.source.empty()) m_rank.source = "kineto";
     }
-    if (auto it = meta.find("host_name"); it != meta.end()) m_rank.host = std::string(model::trimCell(it->second));
+    if (auto it = meta.find("host_name"); it != meta.end())
+        m_rank.host = std::string(model::trimCell(it->second));
     if (m_rank.source.empty()) m_rank.source = file.kind == FileKind::TraceView ? "ascend" : "chrome";
 
     LocalInterner strings(m_ctx.strings);
@@ -151,7 +165,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     const std::string& fpath = path;
     auto excerpt = [](std::string_view s) { return s.substr(0, 160); };
 
-    auto trackFor = [&](std::string_view pid, std::string_view tid, bool counter, std::string_view cname) -> TrackInfo& {
+    auto trackFor = [&](std::string_view pid, std::string_view tid, bool counter,
+                        std::string_view cname) -> TrackInfo& {
         key.assign(pid);
         key.push_back('\x1f');
         if (counter) {
@@ -176,8 +191,10 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         if (it != opTypeOfName.end()) return it->second;
         int32_t id;
         auto m = m_rank.opTypeByName.find(std::string(name));
-        if (m != m_rank.opTypeByName.end()) id = strings.intern(m->second);
-        else id = strings.intern(deriveOpType(name));
+        if (m != m_rank.opTypeByName.end())
+            id = strings.intern(m->second);
+        else
+            id = strings.intern(deriveOpType(name));
         opTypeOfName.emplace(nameId, id);
         return id;
     };
@@ -246,7 +263,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             if (cat == "kernel") ++t.kernelSpans;
             if (name.rfind("ncclKernel", 0) == 0 || name.rfind("ncclDevKernel", 0) == 0) ++t.ncclSpans;
             emitSpan(t, ts, dur, nameId, strings.intern(cat), opTypeFor(nameId, name), offset);
-            while (!t.enclosing.empty() && t.enclosing.back().end <= ts) t.enclosing.pop_back();
+            while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
+                t.enclosing.pop_back();
             t.enclosing.push_back({ts, ts + dur, nameId});
             if (name.rfind("ProfilerStep#", 0) == 0) {
                 if (auto s = model::parseI64(std::string_view(name).substr(13))) {
@@ -273,8 +291,9 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             int64_t ts;
             TrackInfo& t = trackFor(pidS, tidS, false, {});
             if (!timeOf(e.ts, ts) || t.openB.empty()) {
-                m_out.diag(fpath, "warning", t.openB.empty() ? "E without a matching B" : "E event with a bad ts",
-                           offset, excerpt(ev));
+                m_out.diag(fpath, "warning",
+                           t.openB.empty() ? "E without a matching B" : "E event with a bad ts", offset,
+                           excerpt(ev));
                 continue;
             }
             auto o = t.openB.back();
@@ -296,12 +315,18 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             std::optional<uint64_t> addr;
             std::optional<int64_t> bytes, totalAlloc, totalRes, devId, devType;
             formats::forEachMember(e.args.text, [&](std::string_view k, const JsonValue& v) {
-                if (k == "Addr") addr = model::parseU64(v.text);
-                else if (k == "Bytes") bytes = model::parseI64(v.text);
-                else if (k == "Total Allocated") totalAlloc = model::parseI64(v.text);
-                else if (k == "Total Reserved") totalRes = model::parseI64(v.text);
-                else if (k == "Device Id") devId = model::parseI64(v.text);
-                else if (k == "Device Type") devType = model::parseI64(v.text);
+                if (k == "Addr")
+                    addr = model::parseU64(v.text);
+                else if (k == "Bytes")
+                    bytes = model::parseI64(v.text);
+                else if (k == "Total Allocated")
+                    totalAlloc = model::parseI64(v.text);
+                else if (k == "Total Reserved")
+                    totalRes = model::parseI64(v.text);
+                else if (k == "Device Id")
+                    devId = model::parseI64(v.text);
+                else if (k == "Device Type")
+                    devType = model::parseI64(v.text);
             });
             if (!addr || !bytes) {
                 m_out.diag(fpath, "warning", "[memory] event without Addr/Bytes", offset, excerpt(ev));
@@ -319,9 +344,11 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
                 auto ti = tracks.find(key);
                 if (ti != tracks.end()) {
                     auto& enc = ti->second.enclosing;
-                    while (!enc.empty() && enc.back().end <= ts) enc.pop_back();
+                    while (!enc.empty() && enc.back().end <= ts)
+                        enc.pop_back();
                     for (auto it = enc.rbegin(); it != enc.rend(); ++it)
-                        if (it->start <= ts && ts < it->end && !std::string_view(m_ctx.strings.text(it->nameId)).starts_with("ProfilerStep#")) {
+                        if (it->start <= ts && ts < it->end &&
+                            !std::string_view(m_ctx.strings.text(it->nameId)).starts_with("ProfilerStep#")) {
                             opId = it->nameId;
                             break;
                         }
@@ -330,7 +357,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             } else {
                 auto it = liveAllocs.find(*addr);
                 if (it == liveAllocs.end()) {
-                    m_out.diag(fpath, "info", "free of an address allocated before the trace", offset, excerpt(ev));
+                    m_out.diag(fpath, "info", "free of an address allocated before the trace", offset,
+                               excerpt(ev));
                     break;
                 }
                 TensorRow tr;
@@ -371,14 +399,21 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             std::string argName;
             std::optional<int64_t> sortIdx;
             formats::forEachMember(e.args.text, [&](std::string_view k, const JsonValue& v) {
-                if (k == "name" || k == "labels") argName = v.str();
-                else if (k == "sort_index") sortIdx = model::parseI64(v.text);
+                if (k == "name" || k == "labels")
+                    argName = v.str();
+                else if (k == "sort_index")
+                    sortIdx = model::parseI64(v.text);
             });
-            if (name == "process_name") processNames[pidS] = argName;
-            else if (name == "process_labels") processLabels[pidS] = argName;
-            else if (name == "thread_name") threadNames[pidS + "\x1f" + tidS] = argName;
-            else if (name == "process_sort_index" && sortIdx) processSort[pidS] = *sortIdx;
-            else if (name == "thread_sort_index" && sortIdx) threadSort[pidS + "\x1f" + tidS] = *sortIdx;
+            if (name == "process_name")
+                processNames[pidS] = argName;
+            else if (name == "process_labels")
+                processLabels[pidS] = argName;
+            else if (name == "thread_name")
+                threadNames[pidS + "\x1f" + tidS] = argName;
+            else if (name == "process_sort_index" && sortIdx)
+                processSort[pidS] = *sortIdx;
+            else if (name == "thread_sort_index" && sortIdx)
+                threadSort[pidS + "\x1f" + tidS] = *sortIdx;
             break;
         }
         case 's':
@@ -415,13 +450,15 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             m_out.diag(fpath, "info", std::string("ph '") + std::string(ph) + "' events not indexed", offset,
                        excerpt(ev));
             break;
-        default: m_out.diag(fpath, "warning", "unknown ph", offset, excerpt(ev)); break;
+        default:
+            m_out.diag(fpath, "warning", "unknown ph", offset, excerpt(ev));
+            break;
         }
     }
     if (st == formats::JsonEventSplitter::Status::Error) {
         // A truncated or corrupt tail: keep what was read, report where it broke.
-        m_out.diag(fpath, "error", "file ends in the middle of an event (truncated?)", splitter->bytesConsumed(),
-                   splitter->error());
+        m_out.diag(fpath, "error", "file ends in the middle of an event (truncated?)",
+                   splitter->bytesConsumed(), splitter->error());
     }
     if (splitter->unterminated())
         m_out.diag(fpath, "info", "event array not terminated (tolerated)", splitter->bytesConsumed(), "");
@@ -470,9 +507,11 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         if (kind.empty() || kind == "host") {
             bool gpuLabel = labels.rfind("GPU", 0) == 0 || r.process.find("GPU") != std::string::npos ||
                             r.process.rfind("gpu", 0) == 0;
-            if (t.kernelSpans > 0 || gpuLabel) kind = "compute";
+            if (t.kernelSpans > 0 || gpuLabel)
+                kind = "compute";
             else if (kind.empty())
-                kind = (r.name.rfind("Stream", 0) == 0 || r.name.rfind("stream", 0) == 0) ? "compute" : "host";
+                kind =
+                    (r.name.rfind("Stream", 0) == 0 || r.name.rfind("stream", 0) == 0) ? "compute" : "host";
         }
         if (kind == "compute" && t.ncclSpans * 2 > t.nester->count()) kind = "communication";
         if (kind == "compute" && file.kind == FileKind::ChromeJson && r.name.rfind("stream", 0) == 0)

@@ -12,12 +12,12 @@
 namespace rs::import {
 
 class ChromeTraceImporter {
-public:
+  public:
     ChromeTraceImporter(ImportContext& ctx, RowEmitter& out, RankState& rank);
     /// Returns false on a fatal problem (message in `error`); per-record problems become diagnostics.
     bool run(const SourceFile& file, int32_t fileId, std::string& error, int64_t& records);
 
-private:
+  private:
     ImportContext& m_ctx;
     RowEmitter& m_out;
     RankState& m_rank;

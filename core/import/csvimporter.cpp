@@ -19,7 +19,9 @@ namespace {
 
 constexpr int64_t kMiB = 1024 * 1024;
 
-bool isNa(std::string_view v) { return v.empty() || v == "N/A" || v == "NA" || v == "-" || v == "None"; }
+bool isNa(std::string_view v) {
+    return v.empty() || v == "N/A" || v == "NA" || v == "-" || v == "None";
+}
 
 std::string joinRow(const std::vector<std::string>& r) {
     std::string s;
@@ -40,7 +42,8 @@ struct CsvFile {
         if (!src) return false;
         reader = std::make_unique<CsvReader>(*src);
         if (!reader->next()) {
-            error = path + (reader->error().empty() ? ": empty CSV file (no header)" : ": " + reader->error());
+            error =
+                path + (reader->error().empty() ? ": empty CSV file (no header)" : ": " + reader->error());
             return false;
         }
         header = CsvHeader(reader->fields());
@@ -50,25 +53,43 @@ struct CsvFile {
 
 } // namespace
 
-bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans, std::string& error, int64_t& n) {
+bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans, std::string& error,
+                      int64_t& n) {
     n = 0;
     bool ok = false;
     switch (f.kind) {
-    case FileKind::KernelDetails: ok = kernelDetails(f, fileId, emitKernelSpans, error, n); break;
-    case FileKind::StepTraceTime: ok = stepTraceTime(f, error, n); break;
-    case FileKind::OperatorMemory: ok = operatorMemory(f, error, n); break;
-    case FileKind::MemoryRecord: ok = memoryRecord(f, false, error, n); break;
-    case FileKind::NpuModuleMem: ok = memoryRecord(f, true, error, n); break;
-    case FileKind::MemoryUsage: ok = memoryUsage(f, error, n); break;
-    case FileKind::LegacyStepTrace: ok = legacyStepTrace(f, error, n); break;
-    default: error = f.path + ": not a CSV this importer reads"; return false;
+    case FileKind::KernelDetails:
+        ok = kernelDetails(f, fileId, emitKernelSpans, error, n);
+        break;
+    case FileKind::StepTraceTime:
+        ok = stepTraceTime(f, error, n);
+        break;
+    case FileKind::OperatorMemory:
+        ok = operatorMemory(f, error, n);
+        break;
+    case FileKind::MemoryRecord:
+        ok = memoryRecord(f, false, error, n);
+        break;
+    case FileKind::NpuModuleMem:
+        ok = memoryRecord(f, true, error, n);
+        break;
+    case FileKind::MemoryUsage:
+        ok = memoryUsage(f, error, n);
+        break;
+    case FileKind::LegacyStepTrace:
+        ok = legacyStepTrace(f, error, n);
+        break;
+    default:
+        error = f.path + ": not a CSV this importer reads";
+        return false;
     }
     m_ctx.bytesDone.fetch_add(f.sizeBytes);
     m_ctx.eventsDone.fetch_add(n);
     return ok;
 }
 
-bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error, int64_t& n) {
+bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error,
+                                int64_t& n) {
     CsvFile c;
     if (!c.open(f.path, error)) return false;
     int cStep = c.header.find({"Step Id", "Step ID"});
@@ -94,8 +115,8 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         auto ts = model::parseScaled(cell(r, cStart), TimeUnit::Us);
         auto dur = model::parseScaled(cell(r, cDur), TimeUnit::Us);
         if (!ts || !dur) {
-            m_out.diag(f.path, "warning", "kernel row with a bad Start Time/Duration (offset = line)", c.reader->line(),
-                       joinRow(r));
+            m_out.diag(f.path, "warning", "kernel row with a bad Start Time/Duration (offset = line)",
+                       c.reader->line(), joinRow(r));
             continue;
         }
         std::string type(cell(r, cType));
@@ -120,16 +141,18 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         int32_t nameId = strings.intern(name);
         int32_t opId = strings.intern(type.empty() || isNa(type) ? deriveOpType(name) : type);
         int depth = slot.second->add(*ts, *dur, nameId, b->lods);
-        b->spans.push_back({slot.first, *ts, *dur, nameId, opId, strings.intern(cell(r, cCore)), depth, fileId,
-                            c.reader->offset()});
+        b->spans.push_back({slot.first, *ts, *dur, nameId, opId, strings.intern(cell(r, cCore)), depth,
+                            fileId, c.reader->offset()});
         if ((n & 4095) == 0) {
             m_out.maybeFlush();
             b = &m_out.batch();
             if (m_ctx.cancelled()) return false;
         }
     }
-    if (!c.reader->error().empty()) m_out.diag(f.path, "error", "read error: " + c.reader->error(), c.reader->line(), "");
-    if (c.reader->unterminatedQuote()) m_out.diag(f.path, "warning", "file ends inside a quoted field", c.reader->line(), "");
+    if (!c.reader->error().empty())
+        m_out.diag(f.path, "error", "read error: " + c.reader->error(), c.reader->line(), "");
+    if (c.reader->unterminatedQuote())
+        m_out.diag(f.path, "warning", "file ends inside a quoted field", c.reader->line(), "");
     for (auto& [stream, slot] : streams) {
         slot.second->finish(b->lods);
         TrackRow t;
@@ -169,12 +192,16 @@ bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t
         auto step = model::parseI64(cell(r, cStep));
         if (!step) {
             if (!cell(r, cStep).empty())
-                m_out.diag(f.path, "warning", "step row with a bad Step (offset = line)", c.reader->line(), joinRow(r));
+                m_out.diag(f.path, "warning", "step row with a bad Step (offset = line)", c.reader->line(),
+                           joinRow(r));
             continue;
         }
         ++n;
-        StepBreakdownRow s{m_rank.rank, *step, us(cell(r, cComp)), us(cell(r, cCno)), us(cell(r, cOv)),
-                           us(cell(r, cComm)), us(cell(r, cFree)), us(cell(r, cStage)), us(cell(r, cBub)), std::nullopt};
+        StepBreakdownRow s{m_rank.rank,        *step,
+                           us(cell(r, cComp)), us(cell(r, cCno)),
+                           us(cell(r, cOv)),   us(cell(r, cComm)),
+                           us(cell(r, cFree)), us(cell(r, cStage)),
+                           us(cell(r, cBub)),  std::nullopt};
         if (cPrep >= 0) s.preparing = model::parseScaled(cell(r, cPrep), TimeUnit::Us);
         m_out.batch().breakdowns.push_back(s);
     }
@@ -199,8 +226,8 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
         auto size = model::parseScaledBy(cell(r, cSize), 1024);
         auto alloc = model::parseScaled(cell(r, cAlloc), TimeUnit::Us);
         if (!size || !alloc) {
-            m_out.diag(f.path, "warning", "tensor row with a bad Size/Allocation Time (offset = line)", c.reader->line(),
-                       joinRow(r));
+            m_out.diag(f.path, "warning", "tensor row with a bad Size/Allocation Time (offset = line)",
+                       c.reader->line(), joinRow(r));
             continue;
         }
         TensorRow t;
@@ -241,12 +268,14 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
         ++n;
         auto ts = model::parseScaled(cell(r, cTs), TimeUnit::Us);
         if (!ts) {
-            m_out.diag(f.path, "warning", "memory row with a bad Timestamp (offset = line)", c.reader->line(), joinRow(r));
+            m_out.diag(f.path, "warning", "memory row with a bad Timestamp (offset = line)", c.reader->line(),
+                       joinRow(r));
             continue;
         }
         std::string comp(cell(r, cComp));
         if (moduleMem) comp = "module:" + comp;
-        m_out.batch().memory.push_back({m_rank.rank, *ts, comp, mb(cell(r, cAlloc)), mb(cell(r, cRes)), mb(cell(r, cAct))});
+        m_out.batch().memory.push_back(
+            {m_rank.rank, *ts, comp, mb(cell(r, cAlloc)), mb(cell(r, cRes)), mb(cell(r, cAct))});
         m_out.maybeFlush();
     }
     return true;
@@ -289,7 +318,9 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
         auto a = cell(r, cAddr);
         if (!isNa(a)) {
             t.addr = model::parseAddress(a);
-            if (!t.addr) m_out.diag(f.path, "warning", "bad hex address (offset = line)", c.reader->line(), joinRow(r));
+            if (!t.addr)
+                m_out.diag(f.path, "warning", "bad hex address (offset = line)", c.reader->line(),
+                           joinRow(r));
         }
         if (cDev >= 0) t.deviceId = model::parseI64(cell(r, cDev));
         if (t.deviceId && !m_rank.deviceId) m_rank.deviceId = t.deviceId;
@@ -319,7 +350,8 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, std::string& error, int64
         auto s = model::parseScaled(cell(r, cStart), TimeUnit::Tick10Ns);
         auto e = model::parseScaled(cell(r, cEnd), TimeUnit::Tick10Ns);
         if (!step || !s || !e) {
-            m_out.diag(f.path, "warning", "step row with bad numbers (offset = line)", c.reader->line(), joinRow(r));
+            m_out.diag(f.path, "warning", "step row with bad numbers (offset = line)", c.reader->line(),
+                       joinRow(r));
             continue;
         }
         if (*step == 0) continue; // the trailing summary row of MindSpore 1.x

@@ -11,12 +11,14 @@
 namespace rs::import {
 
 class CsvImporter {
-public:
-    CsvImporter(ImportContext& ctx, RowEmitter& out, RankState& rank) : m_ctx(ctx), m_out(out), m_rank(rank) {}
+  public:
+    CsvImporter(ImportContext& ctx, RowEmitter& out, RankState& rank)
+        : m_ctx(ctx), m_out(out), m_rank(rank) {}
     /// `emitKernelSpans`: kernel_details rows become spans (only when the rank has no trace_view).
-    bool run(const SourceFile& file, int32_t fileId, bool emitKernelSpans, std::string& error, int64_t& records);
+    bool run(const SourceFile& file, int32_t fileId, bool emitKernelSpans, std::string& error,
+             int64_t& records);
 
-private:
+  private:
     bool kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error, int64_t& n);
     bool stepTraceTime(const SourceFile& f, std::string& error, int64_t& n);
     bool operatorMemory(const SourceFile& f, std::string& error, int64_t& n);

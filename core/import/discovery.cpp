@@ -14,19 +14,32 @@ namespace rs::import {
 
 const char* fileKindName(FileKind k) {
     switch (k) {
-    case FileKind::AscendInfo: return "ascend-profiler-info";
-    case FileKind::TraceView: return "ascend-trace-view";
-    case FileKind::KernelDetails: return "ascend-kernel-details";
-    case FileKind::StepTraceTime: return "ascend-step-trace-time";
-    case FileKind::Communication: return "ascend-communication";
-    case FileKind::OperatorMemory: return "ascend-operator-memory";
-    case FileKind::MemoryRecord: return "ascend-memory-record";
-    case FileKind::NpuModuleMem: return "ascend-npu-module-mem";
-    case FileKind::MemoryUsage: return "memory-usage";
-    case FileKind::AscendDb: return "ascend-db";
-    case FileKind::ChromeJson: return "chrome-json";
-    case FileKind::LegacyTimeline: return "mindspore-legacy-timeline";
-    case FileKind::LegacyStepTrace: return "mindspore-legacy-step-trace";
+    case FileKind::AscendInfo:
+        return "ascend-profiler-info";
+    case FileKind::TraceView:
+        return "ascend-trace-view";
+    case FileKind::KernelDetails:
+        return "ascend-kernel-details";
+    case FileKind::StepTraceTime:
+        return "ascend-step-trace-time";
+    case FileKind::Communication:
+        return "ascend-communication";
+    case FileKind::OperatorMemory:
+        return "ascend-operator-memory";
+    case FileKind::MemoryRecord:
+        return "ascend-memory-record";
+    case FileKind::NpuModuleMem:
+        return "ascend-npu-module-mem";
+    case FileKind::MemoryUsage:
+        return "memory-usage";
+    case FileKind::AscendDb:
+        return "ascend-db";
+    case FileKind::ChromeJson:
+        return "chrome-json";
+    case FileKind::LegacyTimeline:
+        return "mindspore-legacy-timeline";
+    case FileKind::LegacyStepTrace:
+        return "mindspore-legacy-step-trace";
     }
     return "unknown";
 }
@@ -52,7 +65,8 @@ bool looksLikeChromeTrace(const std::string& path) {
     size_t i = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (i == std::string::npos) return false;
     if (head[i] == '[') return head.find("\"ph\"") != std::string::npos || head.size() - i < 8;
-    if (head[i] == '{') return head.find("\"traceEvents\"") != std::string::npos || head.find("\"ph\"") != std::string::npos;
+    if (head[i] == '{')
+        return head.find("\"traceEvents\"") != std::string::npos || head.find("\"ph\"") != std::string::npos;
     return false;
 }
 
@@ -65,10 +79,14 @@ std::optional<int> trailingRank(const std::string& stem, const std::regex& re) {
 int kindOrder(FileKind k) {
     // profiler_info gives the rank; kernel_details gives op types before trace_view needs them.
     switch (k) {
-    case FileKind::AscendInfo: return 0;
-    case FileKind::KernelDetails: return 1;
-    case FileKind::TraceView: return 2;
-    default: return 3;
+    case FileKind::AscendInfo:
+        return 0;
+    case FileKind::KernelDetails:
+        return 1;
+    case FileKind::TraceView:
+        return 2;
+    default:
+        return 3;
     }
 }
 
@@ -81,7 +99,8 @@ std::string Discovery::fingerprint() const {
             lines.push_back(f.path + "|" + std::to_string(f.sizeBytes) + "|" + std::to_string(f.mtimeNs));
     std::sort(lines.begin(), lines.end());
     std::string out;
-    for (auto& l : lines) out += l + "\n";
+    for (auto& l : lines)
+        out += l + "\n";
     return out;
 }
 
@@ -93,13 +112,15 @@ Discovery discover(const std::string& rootStr) {
     if (fs::is_regular_file(root, ec)) {
         files.push_back(root);
     } else {
-        for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+        for (auto it =
+                 fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
              it != fs::recursive_directory_iterator(); it.increment(ec)) {
             if (ec) break;
             const fs::path& p = it->path();
             std::string name = p.filename().string();
             if (it->is_directory(ec)) {
-                if (!name.empty() && name[0] == '.') it.disable_recursion_pending();
+                if (!name.empty() && name[0] == '.')
+                    it.disable_recursion_pending();
                 else if (name.rfind("PROF_", 0) == 0) {
                     d.ignored.push_back(p.string() + " (CANN raw PROF_ directory: not read, the parsed "
                                                      "ASCEND_PROFILER_OUTPUT files are used)");
@@ -122,7 +143,8 @@ Discovery discover(const std::string& rootStr) {
     std::set<std::string> dirsWithText;
     for (const auto& p : files) {
         std::string name = io::stripCompressionSuffix(p.filename().string());
-        std::string stem = name.substr(0, name.rfind('.') == std::string::npos ? name.size() : name.rfind('.'));
+        std::string stem =
+            name.substr(0, name.rfind('.') == std::string::npos ? name.size() : name.rfind('.'));
         std::string ext = name.size() > stem.size() ? name.substr(stem.size()) : "";
         fs::path dir = p.parent_path();
         bool inOutput = dir.filename() == "ASCEND_PROFILER_OUTPUT";
@@ -181,11 +203,14 @@ Discovery discover(const std::string& rootStr) {
     for (auto& [label, g] : groups) {
         // A group of only legacy step-trace files or only memory files still indexes; a group whose
         // only file is profiler_info has nothing to show and is dropped.
-        bool useful = std::any_of(g.files.begin(), g.files.end(), [](const SourceFile& f) { return f.kind != FileKind::AscendInfo; });
+        bool useful = std::any_of(g.files.begin(), g.files.end(),
+                                  [](const SourceFile& f) { return f.kind != FileKind::AscendInfo; });
         if (!useful) continue;
-        std::stable_sort(g.files.begin(), g.files.end(),
-                         [](const SourceFile& a, const SourceFile& b) { return kindOrder(a.kind) < kindOrder(b.kind); });
-        for (auto& f : g.files) d.totalBytes += f.sizeBytes;
+        std::stable_sort(g.files.begin(), g.files.end(), [](const SourceFile& a, const SourceFile& b) {
+            return kindOrder(a.kind) < kindOrder(b.kind);
+        });
+        for (auto& f : g.files)
+            d.totalBytes += f.sizeBytes;
         d.groups.push_back(std::move(g));
     }
     return d;

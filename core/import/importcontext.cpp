@@ -3,8 +3,9 @@
 namespace rs::import {
 
 void RowEmitter::flush() {
-    if (m_batch->rows() == 0 && m_batch->tracks.empty() && m_batch->steps.empty() && m_batch->breakdowns.empty() &&
-        m_batch->commOps.empty() && m_batch->diagnostics.empty() && m_batch->ranks.empty() && m_batch->files.empty())
+    if (m_batch->rows() == 0 && m_batch->tracks.empty() && m_batch->steps.empty() &&
+        m_batch->breakdowns.empty() && m_batch->commOps.empty() && m_batch->diagnostics.empty() &&
+        m_batch->ranks.empty() && m_batch->files.empty())
         return;
     m_ctx.queue.push(std::move(m_batch));
     m_batch = std::make_unique<Batch>();
@@ -28,7 +29,8 @@ void RowEmitter::diag(const std::string& file, const std::string& severity, cons
 }
 
 void RowEmitter::flushDiagnostics() {
-    for (auto& [k, d] : m_diags) m_batch->diagnostics.push_back(std::move(d));
+    for (auto& [k, d] : m_diags)
+        m_batch->diagnostics.push_back(std::move(d));
     m_diags.clear();
 }
 

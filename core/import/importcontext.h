@@ -25,7 +25,7 @@ struct ImportContext {
 /// One parser thread's output: fills a Batch, hands it to the writer when full, and aggregates
 /// per-record problems into one diagnostic row per (file, problem). Not thread-safe.
 class RowEmitter {
-public:
+  public:
     explicit RowEmitter(ImportContext& ctx) : m_ctx(ctx), m_batch(std::make_unique<Batch>()) {}
     ~RowEmitter() { flush(); }
     Batch& batch() { return *m_batch; }
@@ -39,7 +39,7 @@ public:
               std::string_view excerpt);
     void flushDiagnostics();
 
-private:
+  private:
     ImportContext& m_ctx;
     std::unique_ptr<Batch> m_batch;
     std::map<std::pair<std::string, std::string>, DiagnosticRow> m_diags;

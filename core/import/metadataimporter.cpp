@@ -57,20 +57,24 @@ bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, s
     if (j.contains("rank_id")) {
         const json& r = j["rank_id"];
         std::optional<int64_t> v;
-        if (r.is_number_integer()) v = r.get<int64_t>();
-        else if (r.is_string()) v = model::parseI64(r.get<std::string>()); // old MindSpore writes a string
+        if (r.is_number_integer())
+            v = r.get<int64_t>();
+        else if (r.is_string())
+            v = model::parseI64(r.get<std::string>()); // old MindSpore writes a string
         if (v && *v >= 0) {
             rank.rank = int(*v);
             rank.rankFromData = true;
         }
     }
-    if (j.contains("device_id") && j["device_id"].is_number_integer()) rank.deviceId = j["device_id"].get<int64_t>();
+    if (j.contains("device_id") && j["device_id"].is_number_integer())
+        rank.deviceId = j["device_id"].get<int64_t>();
     if (j.contains("host_name") && j["host_name"].is_string()) rank.host = j["host_name"].get<std::string>();
     if (rank.source.empty()) rank.source = "ascend";
     return true;
 }
 
-bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error, int64_t& n) {
+bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
+                         int64_t& n) {
     std::string text;
     if (!readAll(f.path, text, error)) return false;
     json j = json::parse(text, nullptr, false);
@@ -86,7 +90,8 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
         if (!step) continue;
         if (!stepVal.contains("collective") || !stepVal["collective"].is_object()) continue;
         for (auto& [opKey, op] : stepVal["collective"].items()) {
-            if (opKey == "Total Op Info" || !op.is_object() || !op.contains("Communication Time Info")) continue;
+            if (opKey == "Total Op Info" || !op.is_object() || !op.contains("Communication Time Info"))
+                continue;
             const json& t = op["Communication Time Info"];
             CommOpRow r;
             r.rank = rank.rank;
@@ -94,7 +99,9 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
             size_t at = opKey.find('@');
             r.name = opKey.substr(0, at);
             r.group = at == std::string::npos ? "" : opKey.substr(at + 1);
-            auto get = [&](const char* k, TimeUnit u) { return t.contains(k) ? scaled(t[k], u) : std::nullopt; };
+            auto get = [&](const char* k, TimeUnit u) {
+                return t.contains(k) ? scaled(t[k], u) : std::nullopt;
+            };
             auto start = get("Start Timestamp(us)", TimeUnit::Us);
             if (!start) {
                 out.diag(f.path, "warning", "collective without Start Timestamp(us)", -1, opKey);
@@ -107,10 +114,12 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
             r.syncNs = get("Synchronization Time(ms)", TimeUnit::Ms).value_or(0);
             r.idleNs = get("Idle Time(ms)", TimeUnit::Ms).value_or(0);
             r.bytes = 0;
-            if (op.contains("Communication Bandwidth Info") && op["Communication Bandwidth Info"].is_object()) {
+            if (op.contains("Communication Bandwidth Info") &&
+                op["Communication Bandwidth Info"].is_object()) {
                 for (auto& [link, info] : op["Communication Bandwidth Info"].items()) {
                     if (info.is_object() && info.contains("Transit Size(MB)"))
-                        r.bytes += scaled(info["Transit Size(MB)"], TimeUnit::Ms).value_or(0); // MB → bytes (10^6)
+                        r.bytes +=
+                            scaled(info["Transit Size(MB)"], TimeUnit::Ms).value_or(0); // MB → bytes (10^6)
                 }
             }
             out.batch().commOps.push_back(std::move(r));

@@ -11,6 +11,7 @@
 namespace rs::import {
 
 bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error);
-bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error, int64_t& n);
+bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
+                         int64_t& n);
 
 } // namespace rs::import

@@ -31,7 +31,8 @@ std::string deriveOpType(std::string_view n) {
         n = n.substr(0, cut);
         size_t ns = n.rfind("::");
         if (ns != std::string_view::npos) n = n.substr(ns + 2);
-        while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
+        while (!n.empty() && n.back() == ' ')
+            n.remove_suffix(1);
         return std::string(n);
     }
     size_t slash = n.rfind('/');
@@ -40,7 +41,8 @@ std::string deriveOpType(std::string_view n) {
     if (op != std::string_view::npos && op > 0) return std::string(n.substr(0, op));
     // strip a trailing _<digits> instance suffix
     size_t e = n.size();
-    while (e > 0 && std::isdigit(static_cast<unsigned char>(n[e - 1]))) --e;
+    while (e > 0 && std::isdigit(static_cast<unsigned char>(n[e - 1])))
+        --e;
     if (e < n.size() && e > 1 && n[e - 1] == '_') return std::string(n.substr(0, e - 1));
     return std::string(n);
 }

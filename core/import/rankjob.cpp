@@ -28,11 +28,14 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
         bool ok = true;
         if (f.sizeBytes == 0) {
             out.diag(f.path, "warning", "empty file (0 bytes) skipped", 0, "");
-            out.batch().files.push_back({fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, 0});
+            out.batch().files.push_back(
+                {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, 0});
             continue;
         }
         switch (f.kind) {
-        case FileKind::AscendInfo: ok = importProfilerInfo(f, rank, out, error); break;
+        case FileKind::AscendInfo:
+            ok = importProfilerInfo(f, rank, out, error);
+            break;
         case FileKind::TraceView:
         case FileKind::ChromeJson:
         case FileKind::LegacyTimeline: {
@@ -41,8 +44,12 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
             ok = imp.run(f, fileId, error, records);
             break;
         }
-        case FileKind::Communication: ok = importCommunication(f, rank, out, error, records); break;
-        case FileKind::AscendDb: ok = importAscendDb(ctx, out, rank, f, fileId, error, records); break;
+        case FileKind::Communication:
+            ok = importCommunication(f, rank, out, error, records);
+            break;
+        case FileKind::AscendDb:
+            ok = importAscendDb(ctx, out, rank, f, fileId, error, records);
+            break;
         default: {
             CsvImporter imp(ctx, out, rank);
             ok = imp.run(f, fileId, !hasTraceView, error, records);
@@ -57,7 +64,8 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
             out.diag(f.path, "fatal", res.fatal, -1, "");
             break;
         }
-        out.batch().files.push_back({fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, records});
+        out.batch().files.push_back(
+            {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, records});
         out.maybeFlush();
     }
     // Steps from kernel_details when the trace has no ProfilerStep events.
@@ -66,7 +74,8 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
             out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
     RankRow rr{rank.rank, rank.deviceId, rank.host, rank.source.empty() ? "unknown" : rank.source};
     if (!rank.rankFromData)
-        out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1, "");
+        out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
+                 "");
     out.batch().ranks.push_back(rr);
     out.flushDiagnostics();
     out.flush();

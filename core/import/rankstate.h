@@ -1,8 +1,8 @@
 #pragma once
 // What the files of one rank group learn about the rank and share with each other, in parse order:
 // profiler_info gives the rank, kernel_details the op type of every kernel name. Owned by one thread.
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -10,16 +10,15 @@
 
 namespace rs::import {
 
-
 struct RankState {
     int rank = 0;
     bool rankFromData = false;
     std::optional<int64_t> deviceId;
     std::string host;
     std::string source; ///< e.g. "ascend", "kineto", "chrome", "mindspore-legacy"
-    std::unordered_map<std::string, std::string> opTypeByName; ///< kernel_details Name → Type
+    std::unordered_map<std::string, std::string> opTypeByName;        ///< kernel_details Name → Type
     std::map<int64_t, std::pair<int64_t, int64_t>> kernelStepWindows; ///< step → [min start, max end] ns
-    std::map<int64_t, std::pair<int64_t, int64_t>> traceSteps; ///< ProfilerStep#N → [start, end] ns
+    std::map<int64_t, std::pair<int64_t, int64_t>> traceSteps;        ///< ProfilerStep#N → [start, end] ns
     bool haveTraceSteps = false;
     /// Time of a fractional step position ("3.25": a quarter into step 3's window, which runs to the next
     /// step's start), when the trace gave the steps. Same rule as analysis::StepIndex::timeOfStep.
@@ -36,7 +35,8 @@ inline std::optional<int64_t> RankState::timeOfStep(double pos) const {
     auto it = traceSteps.find(s);
     if (it == traceSteps.end()) return std::nullopt; // outside the trace: left to the analysis
     auto next = std::next(it);
-    int64_t end = next != traceSteps.end() ? std::max(next->second.first, it->second.first) : it->second.second;
+    int64_t end =
+        next != traceSteps.end() ? std::max(next->second.first, it->second.first) : it->second.second;
     return it->second.first + int64_t((pos - double(s)) * double(end - it->second.first));
 }
 } // namespace rs::import

@@ -17,7 +17,7 @@ struct StringHash {
 };
 
 class StringInterner {
-public:
+  public:
     StringInterner();
     /// Thread-safe.
     int32_t intern(std::string_view s);
@@ -26,7 +26,7 @@ public:
     /// All strings by id; call only after the parsers are done.
     const std::vector<std::string>& strings() const { return m_strings; }
 
-private:
+  private:
     std::mutex m_mutex;
     std::unordered_map<std::string, int32_t, StringHash, std::equal_to<>> m_ids;
     std::vector<std::string> m_strings;
@@ -34,7 +34,7 @@ private:
 
 /// Per-thread cache in front of a StringInterner. Not thread-safe.
 class LocalInterner {
-public:
+  public:
     explicit LocalInterner(StringInterner& global) : m_global(global) {}
     int32_t intern(std::string_view s) {
         if (s.empty()) return 0;
@@ -45,7 +45,7 @@ public:
         return id;
     }
 
-private:
+  private:
     StringInterner& m_global;
     std::unordered_map<std::string, int32_t, StringHash, std::equal_to<>> m_cache;
 };

@@ -5,7 +5,9 @@
 namespace rs::import {
 
 namespace {
-int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+int64_t floorDiv(int64_t a, int64_t b) {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
 } // namespace
 
 int TrackNester::add(int64_t ts, int64_t dur, int32_t nameId, std::vector<LodRow>& lodOut) {
@@ -14,17 +16,18 @@ int TrackNester::add(int64_t ts, int64_t dur, int32_t nameId, std::vector<LodRow
     m_lastTs = std::max(m_lastTs, ts);
     int64_t end = ts + std::max<int64_t>(dur, 0);
     // A span nests inside every open span that ends at or after its own end.
-    while (!m_openEnds.empty() && (m_openEnds.back() <= ts || m_openEnds.back() < end)) m_openEnds.pop_back();
+    while (!m_openEnds.empty() && (m_openEnds.back() <= ts || m_openEnds.back() < end))
+        m_openEnds.pop_back();
     int depth = int(m_openEnds.size());
     m_openEnds.push_back(end);
     m_maxDepth = std::max(m_maxDepth, depth);
-    if (depth != 0) return depth;
+    if (depth >= kLodDepths) return depth;
     for (int level = 0; level < kLodLevels; ++level) {
-        Bucket& b = m_buckets[size_t(level)];
+        Bucket& b = m_buckets[size_t(depth)][size_t(level)];
         int64_t idx = floorDiv(ts, lodWidthNs(level));
         if (idx != b.index) {
             if (b.index >= 0 || b.count > 0)
-                lodOut.push_back({m_trackId, level, b.start, b.end, b.count, b.busy, b.nameId});
+                lodOut.push_back({m_trackId, level, depth, b.start, b.end, b.count, b.busy, b.nameId});
             b = Bucket{idx, ts, end, 0, 0, -1, nameId};
         }
         b.end = std::max(b.end, end);
@@ -36,15 +39,17 @@ int TrackNester::add(int64_t ts, int64_t dur, int32_t nameId, std::vector<LodRow
             b.nameId = nameId;
         }
     }
-    return 0;
+    return depth;
 }
 
 void TrackNester::finish(std::vector<LodRow>& lodOut) {
-    for (int level = 0; level < kLodLevels; ++level) {
-        Bucket& b = m_buckets[size_t(level)];
-        if (b.count > 0) lodOut.push_back({m_trackId, level, b.start, b.end, b.count, b.busy, b.nameId});
-        b = Bucket{};
-    }
+    for (int depth = 0; depth < kLodDepths; ++depth)
+        for (int level = 0; level < kLodLevels; ++level) {
+            Bucket& b = m_buckets[size_t(depth)][size_t(level)];
+            if (b.count > 0)
+                lodOut.push_back({m_trackId, level, depth, b.start, b.end, b.count, b.busy, b.nameId});
+            b = Bucket{};
+        }
 }
 
 } // namespace rs::import

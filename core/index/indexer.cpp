@@ -28,7 +28,8 @@ namespace {
 bool dirWritable(const fs::path& dir) {
     std::error_code ec;
     auto perms = fs::status(dir, ec).permissions();
-    if (ec || (perms & (fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write)) == fs::perms::none)
+    if (ec || (perms & (fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write)) ==
+                  fs::perms::none)
         return false;
     if (::access(dir.c_str(), W_OK) != 0) return false;
     fs::create_directories(dir / ".rankscope", ec);
@@ -38,11 +39,14 @@ bool dirWritable(const fs::path& dir) {
 
 std::string cacheDir() {
     const char* xdg = std::getenv("XDG_CACHE_HOME");
-    fs::path base = xdg && *xdg ? fs::path(xdg) : fs::path(std::getenv("HOME") ? std::getenv("HOME") : "/tmp") / ".cache";
+    fs::path base =
+        xdg && *xdg ? fs::path(xdg) : fs::path(std::getenv("HOME") ? std::getenv("HOME") : "/tmp") / ".cache";
     return (base / "rankscope").string();
 }
 
-std::string optionsKey(const analysis::AnalysisOptions& a) { return a.key(); }
+std::string optionsKey(const analysis::AnalysisOptions& a) {
+    return a.key();
+}
 
 } // namespace
 
@@ -53,28 +57,36 @@ std::string Indexer::defaultIndexPath(const std::string& profileDir) {
         if (fs::is_directory(abs)) return (dir / ".rankscope" / "index.sqlite").string();
         return (dir / ".rankscope" / (abs.filename().string() + ".index.sqlite")).string();
     }
-    QByteArray h = QCryptographicHash::hash(QByteArray::fromStdString(abs.string()), QCryptographicHash::Sha1).toHex();
+    QByteArray h =
+        QCryptographicHash::hash(QByteArray::fromStdString(abs.string()), QCryptographicHash::Sha1).toHex();
     fs::path c = cacheDir();
     std::error_code ec;
     fs::create_directories(c, ec);
     return (c / (h.toStdString() + ".sqlite")).string();
 }
 
-bool Indexer::isCurrent(const std::string& dbPath, const import::Discovery& d, const analysis::AnalysisOptions& a) {
+bool Indexer::isCurrent(const std::string& dbPath, const import::Discovery& d,
+                        const analysis::AnalysisOptions& a) {
     std::error_code ec;
     if (!fs::exists(dbPath, ec)) return false;
     try {
         Db db(dbPath, true);
-        auto q = db.prepare("SELECT key, value FROM meta WHERE key IN ('schema_version','fingerprint','complete','analysis')");
+        auto q = db.prepare("SELECT key, value FROM meta WHERE key IN "
+                            "('schema_version','fingerprint','complete','analysis')");
         std::string ver, fp, complete, an;
         while (q.step()) {
             std::string k = q.text(0);
-            if (k == "schema_version") ver = q.text(1);
-            else if (k == "fingerprint") fp = q.text(1);
-            else if (k == "complete") complete = q.text(1);
-            else if (k == "analysis") an = q.text(1);
+            if (k == "schema_version")
+                ver = q.text(1);
+            else if (k == "fingerprint")
+                fp = q.text(1);
+            else if (k == "complete")
+                complete = q.text(1);
+            else if (k == "analysis")
+                an = q.text(1);
         }
-        return ver == std::to_string(kSchemaVersion) && complete == "1" && fp == d.fingerprint() && an == optionsKey(a);
+        return ver == std::to_string(kSchemaVersion) && complete == "1" && fp == d.fingerprint() &&
+               an == optionsKey(a);
     } catch (const SqlError&) {
         return false;
     }
@@ -83,7 +95,9 @@ bool Indexer::isCurrent(const std::string& dbPath, const import::Discovery& d, c
 IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opts, const ProgressFn& progress,
                           std::atomic<bool>* cancel) {
     auto t0 = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
     IndexResult res;
     std::error_code ec;
     if (!fs::exists(profileDir, ec)) {
@@ -94,7 +108,8 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     if (d.groups.empty()) {
         res.error = profileDir + ": no profiler files found (expected *_ascend_ms/*_ascend_pt directories, "
                                  "Kineto *.pt.trace.json[.gz] or Chrome trace JSON files)";
-        for (const auto& ig : d.ignored) res.error += "; found but not read: " + ig;
+        for (const auto& ig : d.ignored)
+            res.error += "; found but not read: " + ig;
         return res;
     }
     res.inputBytes = d.totalBytes;
@@ -130,7 +145,8 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     std::mutex fatalMutex;
     IndexProgress prog;
     prog.bytesTotal = d.totalBytes;
-    for (auto& g : d.groups) prog.filesTotal += int(g.files.size());
+    for (auto& g : d.groups)
+        prog.filesTotal += int(g.files.size());
     try {
         Db db(tmp);
         applyBulkPragmas(db);
@@ -139,7 +155,8 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
             IndexWriter writer(db);
             std::thread writerThread([&] {
                 try {
-                    while (auto b = ctx.queue.pop()) writer.write(*b);
+                    while (auto b = ctx.queue.pop())
+                        writer.write(*b);
                 } catch (const std::exception& e) {
                     writerError = e.what();
                     stop = true;
@@ -149,13 +166,16 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
             });
             // Largest groups first so the slowest file starts early.
             std::vector<size_t> order(d.groups.size());
-            for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+            for (size_t i = 0; i < order.size(); ++i)
+                order[i] = i;
             auto groupBytes = [&](size_t i) {
                 int64_t s = 0;
-                for (auto& f : d.groups[i].files) s += f.sizeBytes;
+                for (auto& f : d.groups[i].files)
+                    s += f.sizeBytes;
                 return s;
             };
-            std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return groupBytes(a) > groupBytes(b); });
+            std::stable_sort(order.begin(), order.end(),
+                             [&](size_t a, size_t b) { return groupBytes(a) > groupBytes(b); });
             int jobs = opts.jobs > 0 ? opts.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
             jobs = std::min<int>(jobs, int(order.size()));
             std::atomic<size_t> nextGroup{0};
@@ -183,7 +203,8 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
                 prog.elapsedSec = elapsed();
                 if (progress) progress(prog);
             }
-            for (auto& t : parsers) t.join();
+            for (auto& t : parsers)
+                t.join();
             ctx.queue.close();
             writerThread.join();
             res.events = ctx.eventsDone.load();
@@ -211,7 +232,8 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
         m.bind(1, "profile").bind(2, fs::absolute(profileDir).string()).exec();
         m.bind(1, "input_bytes").bind(2, std::to_string(d.totalBytes)).exec();
         m.bind(1, "rankscope_version").bind(2, RANKSCOPE_VERSION).exec();
-        for (auto& ig : d.ignored) m.bind(1, "ignored:" + ig).bind(2, "1").exec();
+        for (auto& ig : d.ignored)
+            m.bind(1, "ignored:" + ig).bind(2, "1").exec();
         m.bind(1, "complete").bind(2, "1").exec();
         db.exec("PRAGMA journal_mode=DELETE");
     } catch (const std::exception& e) {

@@ -48,14 +48,15 @@ struct IndexResult {
 using ProgressFn = std::function<void(const IndexProgress&)>;
 
 class Indexer {
-public:
+  public:
     /// Builds the index or reuses a current one. Thread-safe (one call per thread).
-    static IndexResult open(const std::string& profileDir, const IndexOptions& opts, const ProgressFn& progress = {},
-                            std::atomic<bool>* cancel = nullptr);
+    static IndexResult open(const std::string& profileDir, const IndexOptions& opts,
+                            const ProgressFn& progress = {}, std::atomic<bool>* cancel = nullptr);
     /// The index path used for `profileDir` when no explicit path is given.
     static std::string defaultIndexPath(const std::string& profileDir);
     /// True when `dbPath` holds a complete index of this schema version for exactly these inputs.
-    static bool isCurrent(const std::string& dbPath, const import::Discovery& d, const analysis::AnalysisOptions& a);
+    static bool isCurrent(const std::string& dbPath, const import::Discovery& d,
+                          const analysis::AnalysisOptions& a);
 };
 
 } // namespace rs::index

@@ -21,13 +21,16 @@ constexpr TableSpec kTables[] = {
     {"span", "span", "track_id,ts_ns,dur_ns,name_id,op_type_id,cat_id,depth,file_id,file_offset", 9},
     {"counter", "counter", "track_id,ts_ns,value", 3},
     {"track", "track", "track_id,rank,kind,name,process,pid,tid,sort_index,span_count,max_depth", 10},
-    {"lod", "lod", "track_id,level,start_ns,end_ns,count,busy_ns,name_id", 7},
+    {"lod", "lod", "track_id,level,depth,start_ns,end_ns,count,busy_ns,name_id", 8},
     {"step", "step_src", "rank,step,start_ns,end_ns,source", 5},
     {"breakdown", "step_breakdown_src",
-     "rank,step,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_ns,bubble_ns,preparing_ns", 10},
-    {"comm", "comm_op_src", "rank,step,name,group_name,start_ns,elapse_ns,transit_ns,wait_ns,sync_ns,idle_ns,bytes", 11},
-    {"tensor", "tensor", "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source",
-     11},
+     "rank,step,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_ns,bubble_ns,"
+     "preparing_ns",
+     10},
+    {"comm", "comm_op_src",
+     "rank,step,name,group_name,start_ns,elapse_ns,transit_ns,wait_ns,sync_ns,idle_ns,bytes", 11},
+    {"tensor", "tensor",
+     "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source", 11},
     {"memory", "memory_sample", "rank,ts_ns,component,allocated_bytes,reserved_bytes,active_bytes", 6},
     {"flow", "flow", "rank,flow_id,cat_id,phase,ts_ns,track_id", 6},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
@@ -35,11 +38,18 @@ constexpr TableSpec kTables[] = {
 
 std::string insertSql(const TableSpec& t, int rows) {
     std::string one = "(";
-    for (int i = 0; i < t.ncols; ++i) one += i ? ",?" : "?";
+    for (int i = 0; i < t.ncols; ++i)
+        one += i ? ",?" : "?";
     one += ")";
     std::string sql = std::string("INSERT INTO ") + t.table + "(" + t.columns + ") VALUES ";
-    for (int r = 0; r < rows; ++r) sql += (r ? "," : "") + one;
+    for (int r = 0; r < rows; ++r)
+        sql += (r ? "," : "") + one;
     return sql;
+}
+
+void bindLod(Stmt& s, int k, const import::LodRow& r) {
+    s.bind(k, r.trackId).bind(k + 1, r.level).bind(k + 2, int64_t(r.depth)).bind(k + 3, r.startNs);
+    s.bind(k + 4, r.endNs).bind(k + 5, r.count).bind(k + 6, r.busyNs).bind(k + 7, int64_t(r.nameId));
 }
 
 std::optional<int64_t> addrAsI64(const std::optional<uint64_t>& a) {
@@ -68,11 +78,13 @@ IndexWriter::IndexWriter(Db& db) : m_db(db) {
 
 IndexWriter::~IndexWriter() = default;
 
-template <class T, class F> void IndexWriter::insert(const char* key, const std::vector<T>& rows, F&& bindRow) {
+template <class T, class F>
+void IndexWriter::insert(const char* key, const std::vector<T>& rows, F&& bindRow) {
     Inserter& ins = *m_ins.at(key);
     size_t i = 0;
     for (; i + Inserter::kRows <= rows.size(); i += Inserter::kRows) {
-        for (int r = 0; r < Inserter::kRows; ++r) bindRow(ins.multi, r * ins.ncols + 1, rows[i + size_t(r)]);
+        for (int r = 0; r < Inserter::kRows; ++r)
+            bindRow(ins.multi, r * ins.ncols + 1, rows[i + size_t(r)]);
         ins.multi.exec();
     }
     for (; i < rows.size(); ++i) {
@@ -89,19 +101,25 @@ void IndexWriter::write(import::Batch& b) {
         s.bind(k + 4, int64_t(r.opTypeId)).bind(k + 5, int64_t(r.catId)).bind(k + 6, int64_t(r.depth));
         s.bind(k + 7, int64_t(r.fileId)).bind(k + 8, r.fileOffset);
     });
-    insert("counter", b.counters,
-           [](Stmt& s, int k, const CounterRow& r) { s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.value); });
+    insert("counter", b.counters, [](Stmt& s, int k, const CounterRow& r) {
+        s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.value);
+    });
     insert("track", b.tracks, [](Stmt& s, int k, const TrackRow& r) {
-        s.bind(k, r.trackId).bind(k + 1, r.rank).bind(k + 2, r.kind).bind(k + 3, r.name).bind(k + 4, r.process);
+        s.bind(k, r.trackId)
+            .bind(k + 1, r.rank)
+            .bind(k + 2, r.kind)
+            .bind(k + 3, r.name)
+            .bind(k + 4, r.process);
         s.bind(k + 5, r.pid).bind(k + 6, r.tid).bind(k + 7, r.sortIndex).bind(k + 8, r.spanCount);
         s.bind(k + 9, int64_t(r.maxDepth));
     });
-    insert("lod", b.lods, [](Stmt& s, int k, const LodRow& r) {
-        s.bind(k, r.trackId).bind(k + 1, r.level).bind(k + 2, r.startNs).bind(k + 3, r.endNs).bind(k + 4, r.count);
-        s.bind(k + 5, r.busyNs).bind(k + 6, int64_t(r.nameId));
-    });
+    insert("lod", b.lods, bindLod);
     insert("step", b.steps, [](Stmt& s, int k, const StepRow& r) {
-        s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.startNs).bind(k + 3, r.endNs).bind(k + 4, r.source);
+        s.bind(k, r.rank)
+            .bind(k + 1, r.step)
+            .bind(k + 2, r.startNs)
+            .bind(k + 3, r.endNs)
+            .bind(k + 4, r.source);
     });
     insert("breakdown", b.breakdowns, [](Stmt& s, int k, const StepBreakdownRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.computing).bind(k + 3, r.commNotOverlapped);
@@ -115,7 +133,10 @@ void IndexWriter::write(import::Batch& b) {
     });
     insert("tensor", b.tensors, [](Stmt& s, int k, const TensorRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.tensorId).bind(k + 2, r.opName).bind(k + 3, r.sizeBytes);
-        s.bind(k + 4, addrAsI64(r.addr)).bind(k + 5, r.allocNs).bind(k + 6, r.freeNs).bind(k + 7, r.allocStep);
+        s.bind(k + 4, addrAsI64(r.addr))
+            .bind(k + 5, r.allocNs)
+            .bind(k + 6, r.freeNs)
+            .bind(k + 7, r.allocStep);
         s.bind(k + 8, r.freeStep).bind(k + 9, r.deviceId).bind(k + 10, r.source);
     });
     insert("memory", b.memory, [](Stmt& s, int k, const MemorySampleRow& r) {
@@ -126,9 +147,14 @@ void IndexWriter::write(import::Batch& b) {
         // Numeric ids that fit in int64 are stored as INTEGER (compact); larger ones (up to 2^64−1) and
         // string ids as TEXT, so none loses a digit.
         auto id = model::parseI64(r.flowId);
-        if (id && r.flowId.find('.') == std::string::npos) s.bind(k + 1, *id);
-        else s.bind(k + 1, r.flowId);
-        s.bind(k, r.rank).bind(k + 2, int64_t(r.catId)).bind(k + 3, std::string_view(&r.phase, 1)).bind(k + 4, r.tsNs);
+        if (id && r.flowId.find('.') == std::string::npos)
+            s.bind(k + 1, *id);
+        else
+            s.bind(k + 1, r.flowId);
+        s.bind(k, r.rank)
+            .bind(k + 2, int64_t(r.catId))
+            .bind(k + 3, std::string_view(&r.phase, 1))
+            .bind(k + 4, r.tsNs);
         s.bind(k + 5, r.trackId);
     });
     insert("file", b.files, [](Stmt& s, int k, const FileRow& r) {
@@ -144,8 +170,10 @@ void IndexWriter::write(import::Batch& b) {
     for (auto& d : b.diagnostics) {
         auto key = std::make_pair(d.file, d.what);
         auto it = m_diags.find(key);
-        if (it == m_diags.end()) m_diags.emplace(key, d);
-        else it->second.count += d.count;
+        if (it == m_diags.end())
+            m_diags.emplace(key, d);
+        else
+            it->second.count += d.count;
     }
 }
 
@@ -163,24 +191,30 @@ void IndexWriter::renestTrack(int64_t trackId) {
         upd.bind(1, int64_t(d)).bind(2, sel.i64(0)).exec();
     }
     nester.finish(lods);
-    insert("lod", lods, [](Stmt& s, int k, const import::LodRow& r) {
-        s.bind(k, r.trackId).bind(k + 1, r.level).bind(k + 2, r.startNs).bind(k + 3, r.endNs).bind(k + 4, r.count);
-        s.bind(k + 5, r.busyNs).bind(k + 6, int64_t(r.nameId));
-    });
-    m_db.prepare("UPDATE track SET max_depth = ? WHERE track_id = ?").bind(1, int64_t(nester.maxDepth())).bind(2, trackId).exec();
+    insert("lod", lods, bindLod);
+    m_db.prepare("UPDATE track SET max_depth = ? WHERE track_id = ?")
+        .bind(1, int64_t(nester.maxDepth()))
+        .bind(2, trackId)
+        .exec();
 }
 
 void IndexWriter::finish(const std::vector<std::string>& strings) {
     {
         auto ins = m_db.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
-        for (size_t i = 0; i < strings.size(); ++i) ins.bind(1, int64_t(i)).bind(2, strings[i]).exec();
+        for (size_t i = 0; i < strings.size(); ++i)
+            ins.bind(1, int64_t(i)).bind(2, strings[i]).exec();
     }
     {
         auto ins = m_db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
                                 "VALUES(?,?,?,?,?,?)");
         for (auto& [k, d] : m_diags)
-            ins.bind(1, d.file).bind(2, d.severity).bind(3, d.what).bind(4, d.count).bind(5, d.firstOffset)
-                .bind(6, d.excerpt).exec();
+            ins.bind(1, d.file)
+                .bind(2, d.severity)
+                .bind(3, d.what)
+                .bind(4, d.count)
+                .bind(5, d.firstOffset)
+                .bind(6, d.excerpt)
+                .exec();
     }
     // Index builds sort every key: with temp_store=MEMORY that sort lives in RAM (≈ 480 MB peak on a 4 GB
     // profile). File-backed temporaries keep the peak bounded by the page cache instead.
@@ -189,9 +223,11 @@ void IndexWriter::finish(const std::vector<std::string>& strings) {
     std::vector<int64_t> unsorted;
     {
         auto q = m_db.prepare("SELECT track_id FROM track WHERE max_depth < 0");
-        while (q.step()) unsorted.push_back(q.i64(0));
+        while (q.step())
+            unsorted.push_back(q.i64(0));
     }
-    for (int64_t t : unsorted) renestTrack(t);
+    for (int64_t t : unsorted)
+        renestTrack(t);
     // Canonical steps: the trace's ProfilerStep windows win over kernel_details and legacy files. A rank
     // without any gets one step 0 covering its whole trace.
     m_db.exec(R"SQL(
@@ -206,11 +242,14 @@ CREATE INDEX step_rank_start ON step(rank, start_ns);
     std::vector<int64_t> stepless;
     {
         auto q = m_db.prepare("SELECT DISTINCT rank FROM track WHERE rank NOT IN (SELECT rank FROM step)");
-        while (q.step()) stepless.push_back(q.i64(0));
+        while (q.step())
+            stepless.push_back(q.i64(0));
     }
     for (int64_t rank : stepless)
-        m_db.prepare("INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source) SELECT ?1, 0, min(s.ts_ns), "
-                     "max(s.ts_ns + s.dur_ns), 'whole-trace' FROM span s WHERE s.track_id IN (SELECT track_id FROM track "
+        m_db.prepare("INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source) SELECT ?1, 0, "
+                     "min(s.ts_ns), "
+                     "max(s.ts_ns + s.dur_ns), 'whole-trace' FROM span s WHERE s.track_id IN (SELECT "
+                     "track_id FROM track "
                      "WHERE rank = ?1) HAVING count(*) > 0")
             .bind(1, rank)
             .exec();

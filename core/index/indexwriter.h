@@ -13,7 +13,7 @@
 namespace rs::index {
 
 class IndexWriter {
-public:
+  public:
     explicit IndexWriter(Db& db);
     ~IndexWriter();
     void write(import::Batch& b);
@@ -21,7 +21,7 @@ public:
     void finish(const std::vector<std::string>& strings);
     int64_t spansWritten() const { return m_spans; }
 
-private:
+  private:
     template <class T, class F> void insert(const char* key, const std::vector<T>& rows, F&& bindRow);
     void renestTrack(int64_t trackId);
     Db& m_db;

@@ -17,7 +17,9 @@ Stmt& Stmt::operator=(Stmt&& o) noexcept {
     }
     return *this;
 }
-Stmt::~Stmt() { sqlite3_finalize(m_st); }
+Stmt::~Stmt() {
+    sqlite3_finalize(m_st);
+}
 Stmt& Stmt::bind(int i, int64_t v) {
     sqlite3_bind_int64(m_st, i, v);
     return *this;
@@ -49,15 +51,25 @@ void Stmt::reset() {
     sqlite3_reset(m_st);
     sqlite3_clear_bindings(m_st);
 }
-int64_t Stmt::i64(int c) const { return sqlite3_column_int64(m_st, c); }
-double Stmt::f64(int c) const { return sqlite3_column_double(m_st, c); }
+int64_t Stmt::i64(int c) const {
+    return sqlite3_column_int64(m_st, c);
+}
+double Stmt::f64(int c) const {
+    return sqlite3_column_double(m_st, c);
+}
 std::string Stmt::text(int c) const {
     auto p = reinterpret_cast<const char*>(sqlite3_column_text(m_st, c));
     return p ? std::string(p, size_t(sqlite3_column_bytes(m_st, c))) : std::string();
 }
-bool Stmt::isNull(int c) const { return sqlite3_column_type(m_st, c) == SQLITE_NULL; }
-int Stmt::columns() const { return sqlite3_column_count(m_st); }
-std::string Stmt::columnName(int c) const { return sqlite3_column_name(m_st, c); }
+bool Stmt::isNull(int c) const {
+    return sqlite3_column_type(m_st, c) == SQLITE_NULL;
+}
+int Stmt::columns() const {
+    return sqlite3_column_count(m_st);
+}
+std::string Stmt::columnName(int c) const {
+    return sqlite3_column_name(m_st, c);
+}
 
 Db::Db(const std::string& path, bool readOnly) {
     int flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
@@ -78,7 +90,9 @@ Db& Db::operator=(Db&& o) noexcept {
     }
     return *this;
 }
-Db::~Db() { sqlite3_close(m_db); }
+Db::~Db() {
+    sqlite3_close(m_db);
+}
 void Db::exec(std::string_view sql) {
     char* err = nullptr;
     std::string s(sql);

@@ -17,7 +17,7 @@ struct SqlError : std::runtime_error {
 };
 
 class Stmt {
-public:
+  public:
     Stmt() = default;
     Stmt(sqlite3* db, std::string_view sql);
     Stmt(Stmt&& o) noexcept : m_st(o.m_st), m_db(o.m_db) { o.m_st = nullptr; }
@@ -28,7 +28,8 @@ public:
     Stmt& bind(int i, std::string_view v);
     Stmt& bindNull(int i);
     template <class T> Stmt& bind(int i, const std::optional<T>& v) {
-        if (v) return bind(i, static_cast<std::conditional_t<std::is_floating_point_v<T>, double, int64_t>>(*v));
+        if (v)
+            return bind(i, static_cast<std::conditional_t<std::is_floating_point_v<T>, double, int64_t>>(*v));
         return bindNull(i);
     }
     Stmt& bind(int i, int v) { return bind(i, int64_t(v)); }
@@ -47,13 +48,13 @@ public:
     std::string columnName(int col) const;
     sqlite3_stmt* raw() const { return m_st; }
 
-private:
+  private:
     sqlite3_stmt* m_st = nullptr;
     sqlite3* m_db = nullptr;
 };
 
 class Db {
-public:
+  public:
     Db() = default;
     /// Opens (or creates, unless readOnly) a database file; throws SqlError.
     explicit Db(const std::string& path, bool readOnly = false);
@@ -68,7 +69,7 @@ public:
     sqlite3* raw() const { return m_db; }
     bool isOpen() const { return m_db != nullptr; }
 
-private:
+  private:
     sqlite3* m_db = nullptr;
 };
 

@@ -15,7 +15,7 @@ namespace {
 constexpr int64_t kChunk = 128 * 1024;
 
 class FileSource final : public ByteSource {
-public:
+  public:
     explicit FileSource(int fd) : m_fd(fd) {}
     ~FileSource() override { ::close(m_fd); }
     int64_t read(char* buf, int64_t cap) override {
@@ -32,13 +32,13 @@ public:
     }
     int64_t rawBytesRead() const override { return m_raw; }
 
-private:
+  private:
     int m_fd;
     int64_t m_raw = 0;
 };
 
 class GzipSource final : public ByteSource {
-public:
+  public:
     explicit GzipSource(std::unique_ptr<ByteSource> in) : m_in(std::move(in)), m_buf(kChunk) {
         std::memset(&m_z, 0, sizeof m_z);
         inflateInit2(&m_z, 15 + 32); // auto-detect gzip/zlib headers
@@ -82,7 +82,7 @@ public:
     }
     int64_t rawBytesRead() const override { return m_in->rawBytesRead() - int64_t(m_z.avail_in); }
 
-private:
+  private:
     std::unique_ptr<ByteSource> m_in;
     std::vector<char> m_buf;
     z_stream m_z;
@@ -91,7 +91,7 @@ private:
 };
 
 class ZstdSource final : public ByteSource {
-public:
+  public:
     explicit ZstdSource(std::unique_ptr<ByteSource> in)
         : m_in(std::move(in)), m_buf(ZSTD_DStreamInSize()), m_ds(ZSTD_createDStream()) {
         ZSTD_initDStream(m_ds);
@@ -126,7 +126,7 @@ public:
     }
     int64_t rawBytesRead() const override { return m_in->rawBytesRead() - int64_t(m_ib.size - m_ib.pos); }
 
-private:
+  private:
     std::unique_ptr<ByteSource> m_in;
     std::vector<char> m_buf;
     ZSTD_DStream* m_ds;
@@ -157,9 +157,12 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     std::unique_ptr<ByteSource> file = std::make_unique<FileSource>(fd);
     switch (c) {
-    case Compression::Gzip: return std::make_unique<GzipSource>(std::move(file));
-    case Compression::Zstd: return std::make_unique<ZstdSource>(std::move(file));
-    case Compression::None: break;
+    case Compression::Gzip:
+        return std::make_unique<GzipSource>(std::move(file));
+    case Compression::Zstd:
+        return std::make_unique<ZstdSource>(std::move(file));
+    case Compression::None:
+        break;
     }
     return file;
 }
@@ -167,7 +170,8 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
 std::string stripCompressionSuffix(const std::string& name) {
     for (const char* suf : {".gz", ".zst", ".zstd"}) {
         size_t n = std::strlen(suf);
-        if (name.size() > n && name.compare(name.size() - n, n, suf) == 0) return name.substr(0, name.size() - n);
+        if (name.size() > n && name.compare(name.size() - n, n, suf) == 0)
+            return name.substr(0, name.size() - n);
     }
     return name;
 }

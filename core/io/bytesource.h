@@ -11,7 +11,7 @@ namespace rs::io {
 enum class Compression { None, Gzip, Zstd };
 
 class ByteSource {
-public:
+  public:
     virtual ~ByteSource() = default;
     /// Reads up to `cap` decompressed bytes into `buf`. Returns the count, 0 at the end of the stream.
     /// Returns -1 on an error; error() then says what happened (e.g. a corrupt compressed stream).
@@ -21,7 +21,7 @@ public:
     virtual int64_t rawBytesRead() const = 0;
     const std::string& error() const { return m_error; }
 
-protected:
+  protected:
     std::string m_error;
 };
 

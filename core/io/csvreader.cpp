@@ -7,7 +7,9 @@
 
 namespace rs::io {
 
-CsvReader::CsvReader(ByteSource& src) : m_src(src) { m_buf.reserve(256 * 1024); }
+CsvReader::CsvReader(ByteSource& src) : m_src(src) {
+    m_buf.reserve(256 * 1024);
+}
 
 bool CsvReader::fill() {
     if (m_eof) return false;
@@ -116,7 +118,8 @@ bool CsvReader::next() {
 void CsvReader::publish() {
     // fields() exposes exactly this record's cells; swapping keeps every buffer's capacity alive.
     m_fields.resize(m_count);
-    for (size_t i = 0; i < m_count; ++i) m_fields[i].swap(m_store[i]); // m_store's cells are cleared before reuse
+    for (size_t i = 0; i < m_count; ++i)
+        m_fields[i].swap(m_store[i]); // m_store's cells are cleared before reuse
 }
 
 CsvHeader::CsvHeader(const std::vector<std::string>& names) {

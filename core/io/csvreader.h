@@ -12,7 +12,7 @@
 namespace rs::io {
 
 class CsvReader {
-public:
+  public:
     explicit CsvReader(ByteSource& src);
 
     /// Reads the next record. Returns false at the end of input or on a read error (see error()).
@@ -27,7 +27,7 @@ public:
     /// True when the last record ended inside an open quote (truncated file).
     bool unterminatedQuote() const { return m_unterminated; }
 
-private:
+  private:
     bool fill();
     void publish();
     ByteSource& m_src;
@@ -46,7 +46,7 @@ private:
 
 /// Maps header names to column indexes; lookups take several spellings (e.g. "Step Id", "Step ID").
 class CsvHeader {
-public:
+  public:
     CsvHeader() = default;
     explicit CsvHeader(const std::vector<std::string>& names);
     /// Index of the first name present (case-insensitive, trimmed), or -1.
@@ -54,7 +54,7 @@ public:
     int size() const { return int(m_names.size()); }
     const std::vector<std::string>& names() const { return m_names; }
 
-private:
+  private:
     std::vector<std::string> m_names;
 };
 

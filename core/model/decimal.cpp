@@ -9,12 +9,16 @@ namespace rs::model {
 
 std::string_view trimCell(std::string_view t) {
     auto isWs = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (!t.empty() && isWs(t.front())) t.remove_prefix(1);
-    while (!t.empty() && isWs(t.back())) t.remove_suffix(1);
+    while (!t.empty() && isWs(t.front()))
+        t.remove_prefix(1);
+    while (!t.empty() && isWs(t.back()))
+        t.remove_suffix(1);
     if (t.size() >= 2 && t.front() == '"' && t.back() == '"') {
         t = t.substr(1, t.size() - 2);
-        while (!t.empty() && isWs(t.front())) t.remove_prefix(1);
-        while (!t.empty() && isWs(t.back())) t.remove_suffix(1);
+        while (!t.empty() && isWs(t.front()))
+            t.remove_prefix(1);
+        while (!t.empty() && isWs(t.back()))
+            t.remove_suffix(1);
     }
     return t;
 }
@@ -92,7 +96,9 @@ std::optional<uint64_t> parseU64(std::string_view t) {
     return static_cast<uint64_t>(v);
 }
 
-std::optional<int64_t> parseI64(std::string_view t) { return parseScaledBy(t, 1); }
+std::optional<int64_t> parseI64(std::string_view t) {
+    return parseScaledBy(t, 1);
+}
 
 std::optional<uint64_t> parseAddress(std::string_view t) {
     t = trimCell(t);
@@ -104,17 +110,22 @@ std::optional<uint64_t> parseAddress(std::string_view t) {
     if (t.empty() || t.size() > 20) return std::nullopt;
     if (!hex) {
         bool allDigits = true;
-        for (char c : t) allDigits = allDigits && c >= '0' && c <= '9';
+        for (char c : t)
+            allDigits = allDigits && c >= '0' && c <= '9';
         if (allDigits) return parseU64(t);
     }
     if (t.size() > 16) return std::nullopt;
     uint64_t v = 0;
     for (char c : t) {
         int d;
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        else return std::nullopt;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        else
+            return std::nullopt;
         v = v * 16 + uint64_t(d);
     }
     return v;

@@ -17,7 +17,8 @@ std::vector<std::pair<int64_t, int>> computeTracks(index::Db& db, std::optional<
     auto q = db.prepare(rank ? "SELECT track_id, rank FROM track WHERE kind = 'compute' AND rank = ?"
                              : "SELECT track_id, rank FROM track WHERE kind = 'compute'");
     if (rank) q.bind(1, *rank);
-    while (q.step()) out.push_back({q.i64(0), int(q.i64(1))});
+    while (q.step())
+        out.push_back({q.i64(0), int(q.i64(1))});
     return out;
 }
 
@@ -28,12 +29,15 @@ std::vector<StepWin> stepWindows(index::Db& db, int rank) {
     std::vector<StepWin> w;
     auto q = db.prepare("SELECT step, start_ns, end_ns FROM step WHERE rank = ? ORDER BY start_ns");
     q.bind(1, rank);
-    while (q.step()) w.push_back({q.i64(0), q.i64(1), q.i64(2)});
-    for (size_t i = 0; i + 1 < w.size(); ++i) w[i].end = std::max(w[i + 1].start, w[i].start);
+    while (q.step())
+        w.push_back({q.i64(0), q.i64(1), q.i64(2)});
+    for (size_t i = 0; i + 1 < w.size(); ++i)
+        w[i].end = std::max(w[i + 1].start, w[i].start);
     return w;
 }
 int stepIndexAt(const std::vector<StepWin>& w, int64_t ts) {
-    auto it = std::upper_bound(w.begin(), w.end(), ts, [](int64_t t, const StepWin& s) { return t < s.start; });
+    auto it =
+        std::upper_bound(w.begin(), w.end(), ts, [](int64_t t, const StepWin& s) { return t < s.start; });
     return it == w.begin() ? -1 : int(it - w.begin()) - 1;
 }
 
@@ -43,12 +47,14 @@ void finishRatiosByRow(HeatmapData& h) {
         for (auto& c : row)
             if (c.present) means.push_back(double(c.meanNs));
         double med = analysis::median(means);
-        for (auto& c : row) c.ratio = c.present && med > 0 ? double(c.meanNs) / med : 0;
+        for (auto& c : row)
+            c.ratio = c.present && med > 0 ? double(c.meanNs) / med : 0;
     }
 }
 
 // Columns: tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step.
-constexpr const char* kTensorColumns = "tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step";
+constexpr const char* kTensorColumns =
+    "tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step";
 TensorItem readTensor(const index::Stmt& q) {
     TensorItem it;
     it.tensorId = q.text(0);
@@ -78,8 +84,9 @@ HeatmapData loadOpRankHeatmap(index::Db& db) {
         }
     }
     std::map<std::string, size_t> row;
-    auto q = db.prepare("SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median, flagged "
-                        "FROM op_stat ORDER BY op_type");
+    auto q = db.prepare(
+        "SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median, flagged "
+        "FROM op_stat ORDER BY op_type");
     while (q.step()) {
         std::string op = q.text(0);
         auto [it, fresh] = row.emplace(op, h.rows.size());
@@ -125,7 +132,8 @@ HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {
     std::vector<std::pair<int64_t, int64_t>> totals; // (total, op id)
     for (auto& [op, v] : acc) {
         int64_t t = 0;
-        for (auto& c : v) t += c.second;
+        for (auto& c : v)
+            t += c.second;
         totals.push_back({t, op});
     }
     std::sort(totals.rbegin(), totals.rend());
@@ -164,7 +172,8 @@ HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
     std::vector<int> ranks;
     {
         auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
-        while (q.step()) ranks.push_back(int(q.i64(0)));
+        while (q.step())
+            ranks.push_back(int(q.i64(0)));
     }
     std::map<int64_t, size_t> colOf;
     auto q = db.prepare("SELECT ts_ns, dur_ns FROM span WHERE track_id = ? AND op_type_id = ?");
@@ -182,7 +191,8 @@ HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
             }
             q.reset();
         }
-        for (auto& [step, c] : perRank[ri]) colOf.emplace(step, 0);
+        for (auto& [step, c] : perRank[ri])
+            colOf.emplace(step, 0);
     }
     for (auto& [step, idx] : colOf) {
         idx = h.columns.size();
@@ -211,7 +221,8 @@ HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
         for (auto& row : h.cells)
             if (row[c].present) v.push_back(double(row[c].meanNs));
         double med = analysis::median(v);
-        for (auto& row : h.cells) row[c].ratio = row[c].present && med > 0 ? double(row[c].meanNs) / med : 0;
+        for (auto& row : h.cells)
+            row[c].ratio = row[c].present && med > 0 ? double(row[c].meanNs) / med : 0;
     }
     return h;
 }
@@ -230,39 +241,45 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     MemoryMapData m;
     m.rank = rank;
     auto t = db.prepare(std::string("SELECT ") + kTensorColumns + " FROM tensor WHERE rank = ?" +
-                        (rankHasAddresses(db, rank) ? " AND addr IS NOT NULL" : "") + " ORDER BY alloc_ns, tensor_id");
+                        (rankHasAddresses(db, rank) ? " AND addr IS NOT NULL" : "") +
+                        " ORDER BY alloc_ns, tensor_id");
     t.bind(1, rank);
     m.startNs = std::numeric_limits<int64_t>::max();
     m.endNs = std::numeric_limits<int64_t>::min();
     while (t.step()) {
         TensorItem it = readTensor(t);
         m.hasAddresses = m.hasAddresses || it.addr.has_value();
-        if (it.allocNs) m.startNs = std::min(m.startNs, *it.allocNs), m.endNs = std::max(m.endNs, *it.allocNs);
+        if (it.allocNs)
+            m.startNs = std::min(m.startNs, *it.allocNs), m.endNs = std::max(m.endNs, *it.allocNs);
         if (it.freeNs) m.endNs = std::max(m.endNs, *it.freeNs);
         m.tensors.push_back(std::move(it));
     }
     // the component with the most allocated values draws the curve
     {
-        auto q = db.prepare("SELECT component, count(allocated_bytes) AS n, count(reserved_bytes) FROM memory_sample "
-                            "WHERE rank = ? GROUP BY component ORDER BY n DESC, 3 DESC LIMIT 1");
+        auto q = db.prepare(
+            "SELECT component, count(allocated_bytes) AS n, count(reserved_bytes) FROM memory_sample "
+            "WHERE rank = ? GROUP BY component ORDER BY n DESC, 3 DESC LIMIT 1");
         q.bind(1, rank);
         if (q.step()) m.curveComponent = q.text(0);
     }
     if (!m.curveComponent.empty()) {
-        auto q = db.prepare("SELECT ts_ns, allocated_bytes, reserved_bytes, active_bytes FROM memory_sample WHERE rank = ? "
-                            "AND component = ? ORDER BY ts_ns");
+        auto q = db.prepare(
+            "SELECT ts_ns, allocated_bytes, reserved_bytes, active_bytes FROM memory_sample WHERE rank = ? "
+            "AND component = ? ORDER BY ts_ns");
         q.bind(1, rank).bind(2, m.curveComponent);
         const double nan = std::numeric_limits<double>::quiet_NaN();
         std::vector<CurvePoint> all;
         while (q.step())
-            all.push_back({q.i64(0), q.isNull(1) ? nan : double(q.i64(1)), q.isNull(2) ? nan : double(q.i64(2)),
-                           q.isNull(3) ? nan : double(q.i64(3))});
+            all.push_back({q.i64(0), q.isNull(1) ? nan : double(q.i64(1)),
+                           q.isNull(2) ? nan : double(q.i64(2)), q.isNull(3) ? nan : double(q.i64(3))});
         // reduce to ≤ 4000 points keeping each bucket's maximum, so the peak is never smoothed away
         size_t per = std::max<size_t>(1, (all.size() + 3999) / 4000);
         for (size_t i = 0; i < all.size(); i += per) {
             CurvePoint p = all[i];
             for (size_t k = i + 1; k < std::min(all.size(), i + per); ++k) {
-                auto mx = [](double a, double b) { return std::isnan(a) ? b : std::isnan(b) ? a : std::max(a, b); };
+                auto mx = [](double a, double b) {
+                    return std::isnan(a) ? b : std::isnan(b) ? a : std::max(a, b);
+                };
                 p.allocated = mx(p.allocated, all[k].allocated);
                 p.reserved = mx(p.reserved, all[k].reserved);
                 p.active = mx(p.active, all[k].active);
@@ -275,8 +292,9 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
         }
     }
     {
-        auto q = db.prepare("SELECT peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, bank_size_bytes, bank_count, "
-                            "base_addr FROM memory_summary WHERE rank = ?");
+        auto q = db.prepare(
+            "SELECT peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, bank_size_bytes, bank_count, "
+            "base_addr FROM memory_summary WHERE rank = ?");
         q.bind(1, rank);
         if (q.step()) {
             m.peakAllocatedBytes = q.i64(0);
@@ -290,7 +308,8 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     {
         auto q = db.prepare("SELECT op_name FROM bank_anomaly WHERE rank = ?");
         q.bind(1, rank);
-        while (q.step()) m.anomalyOps.push_back(q.text(0));
+        while (q.step())
+            m.anomalyOps.push_back(q.text(0));
     }
     if (m.startNs > m.endNs) m.startNs = m.endNs = 0;
     return m;
@@ -298,13 +317,15 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
 
 std::vector<StepRow> loadStepRows(index::Db& db) {
     std::vector<StepRow> rows;
-    auto q = db.prepare("SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
-                        "coalesce(st.compute_ns, 0), coalesce(st.comm_ns, 0), coalesce(st.wait_ns, 0), coalesce(st.idle_ns, 0), "
-                        "coalesce(st.preparing_ns, 0), coalesce(st.outlier, 0), coalesce(st.cause, '') FROM step s "
-                        "LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step ORDER BY s.rank, s.start_ns");
+    auto q = db.prepare(
+        "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
+        "coalesce(st.compute_ns, 0), coalesce(st.comm_ns, 0), coalesce(st.wait_ns, 0), coalesce(st.idle_ns, "
+        "0), "
+        "coalesce(st.preparing_ns, 0), coalesce(st.outlier, 0), coalesce(st.cause, '') FROM step s "
+        "LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step ORDER BY s.rank, s.start_ns");
     while (q.step())
-        rows.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), q.i64(7), q.i64(8),
-                        q.i64(9), q.i64(10) != 0, q.text(11)});
+        rows.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), q.i64(7),
+                        q.i64(8), q.i64(9), q.i64(10) != 0, q.text(11)});
     return rows;
 }
 
@@ -315,16 +336,18 @@ std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit) 
     for (auto& s : w)
         if (s.step == step) win = &s;
     if (!win) return rows;
-    auto q = db.prepare("SELECT s.span_id, s.ts_ns, s.dur_ns, n.value, o.value, t.name, coalesce(c.wait_ns, 0) FROM span s "
-                        "JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
-                        "LEFT JOIN string o ON o.id = s.op_type_id LEFT JOIN collective c ON c.span_id = s.span_id "
-                        "WHERE s.track_id = ? AND s.ts_ns >= ? AND s.ts_ns < ? AND s.depth = 0 ORDER BY s.ts_ns LIMIT ?");
+    auto q = db.prepare(
+        "SELECT s.span_id, s.ts_ns, s.dur_ns, n.value, o.value, t.name, coalesce(c.wait_ns, 0) FROM span s "
+        "JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
+        "LEFT JOIN string o ON o.id = s.op_type_id LEFT JOIN collective c ON c.span_id = s.span_id "
+        "WHERE s.track_id = ? AND s.ts_ns >= ? AND s.ts_ns < ? AND s.depth = 0 ORDER BY s.ts_ns LIMIT ?");
     auto tracks = db.prepare("SELECT track_id, name FROM track WHERE rank = ? AND (kind = 'compute' OR "
                              "(kind = 'communication' AND name NOT LIKE 'Plane%'))");
     tracks.bind(1, rank);
     while (tracks.step()) {
         q.bind(1, tracks.i64(0)).bind(2, win->start).bind(3, win->end).bind(4, int64_t(limit));
-        while (q.step()) rows.push_back({q.i64(0), q.i64(1), q.i64(2), q.text(3), q.text(4), q.text(5), q.i64(6)});
+        while (q.step())
+            rows.push_back({q.i64(0), q.i64(1), q.i64(2), q.text(3), q.text(4), q.text(5), q.i64(6)});
         q.reset();
     }
     std::sort(rows.begin(), rows.end(), [](const OpRow& a, const OpRow& b) { return a.startNs < b.startNs; });
@@ -332,7 +355,8 @@ std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit) 
     return rows;
 }
 
-std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName) {
+std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step,
+                                       const std::string& opName) {
     std::vector<TensorItem> out;
     std::string sql = std::string("SELECT ") + kTensorColumns + " FROM tensor WHERE rank = ?1";
     if (step) sql += " AND CAST(alloc_step AS INTEGER) = ?2";
@@ -343,7 +367,8 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
     q.bind(1, rank);
     if (step) q.bind(2, *step);
     if (!opName.empty()) q.bind(3, opName);
-    while (q.step()) out.push_back(readTensor(q));
+    while (q.step())
+        out.push_back(readTensor(q));
     return out;
 }
 
@@ -352,14 +377,17 @@ Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int ra
     h.opType = opType;
     h.rank = rank;
     std::vector<double> d;
-    auto q = db.prepare("SELECT s.dur_ns FROM span s WHERE s.track_id = ? AND s.op_type_id = (SELECT id FROM string WHERE value = ?)");
+    auto q = db.prepare("SELECT s.dur_ns FROM span s WHERE s.track_id = ? AND s.op_type_id = (SELECT id FROM "
+                        "string WHERE value = ?)");
     for (auto [track, r] : computeTracks(db, rank)) {
         q.bind(1, track).bind(2, opType);
-        while (q.step()) d.push_back(double(q.i64(0)));
+        while (q.step())
+            d.push_back(double(q.i64(0)));
         q.reset();
     }
     {
-        auto s = db.prepare("SELECT median_ns, p95_ns, cluster_median_ns FROM op_stat WHERE op_type = ? AND rank = ?");
+        auto s = db.prepare(
+            "SELECT median_ns, p95_ns, cluster_median_ns FROM op_stat WHERE op_type = ? AND rank = ?");
         s.bind(1, opType).bind(2, rank);
         if (s.step()) h.medianNs = s.i64(0), h.p95Ns = s.i64(1), h.clusterMedianNs = s.i64(2);
     }
@@ -368,7 +396,8 @@ Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int ra
     double lo = d.front(), hi = d[size_t(double(d.size() - 1) * 0.99)];
     hi = std::max(hi, std::max(lo + 1, double(h.clusterMedianNs) * 1.05));
     lo = std::min(lo, double(h.clusterMedianNs) * 0.95 > 0 ? double(h.clusterMedianNs) * 0.95 : lo);
-    for (int i = 0; i <= bins; ++i) h.edgesNs.push_back(int64_t(lo + (hi - lo) * i / bins));
+    for (int i = 0; i <= bins; ++i)
+        h.edgesNs.push_back(int64_t(lo + (hi - lo) * i / bins));
     h.counts.assign(size_t(bins), 0);
     for (double v : d) {
         int b = std::clamp(int((v - lo) / (hi - lo) * bins), 0, bins - 1);

@@ -13,7 +13,8 @@ namespace rs::query {
 
 struct HeatCell {
     int64_t count = 0, totalNs = 0, meanNs = 0, medianNs = 0, p95Ns = 0, maxNs = 0;
-    double ratio = 0; ///< to the op type's cross-rank median (op × rank mode); to the row's median step otherwise
+    double ratio =
+        0; ///< to the op type's cross-rank median (op × rank mode); to the row's median step otherwise
     bool flagged = false;
     bool present = false;
 };
@@ -21,14 +22,14 @@ struct HeatCell {
 struct HeatmapData {
     enum class Mode { OpByRank, OpByStep, RankByStep };
     Mode mode = Mode::OpByRank;
-    std::vector<std::string> rows;    ///< op types (OpByRank, OpByStep) or "rank N" (RankByStep)
-    std::vector<int64_t> rowKeys;     ///< rank numbers for RankByStep
-    std::vector<std::string> columns; ///< "rank N" or "step N"
-    std::vector<int64_t> columnKeys;  ///< rank or step numbers
+    std::vector<std::string> rows;            ///< op types (OpByRank, OpByStep) or "rank N" (RankByStep)
+    std::vector<int64_t> rowKeys;             ///< rank numbers for RankByStep
+    std::vector<std::string> columns;         ///< "rank N" or "step N"
+    std::vector<int64_t> columnKeys;          ///< rank or step numbers
     std::vector<std::vector<HeatCell>> cells; ///< [row][column]
-    std::vector<int64_t> rowTotalNs;  ///< for sorting by total time
-    int rank = -1;                    ///< OpByStep
-    std::string opType;               ///< RankByStep
+    std::vector<int64_t> rowTotalNs;          ///< for sorting by total time
+    int rank = -1;                            ///< OpByStep
+    std::string opType;                       ///< RankByStep
 };
 
 /// Op type × rank from the persisted op statistics.
@@ -55,7 +56,7 @@ struct MemoryMapData {
     int rank = -1;
     std::vector<TensorItem> tensors; ///< sorted by allocation time
     bool hasAddresses = false;
-    std::vector<CurvePoint> curve;   ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
+    std::vector<CurvePoint> curve; ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
     std::string curveComponent;
     int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;
     uint64_t bankBase = 0;
@@ -83,7 +84,8 @@ struct OpRow {
 /// Device kernels and collectives of one rank inside one step, in time order (at most `limit`).
 std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit = 20000);
 /// Tensors of one rank allocated in a step, optionally only those of an op (op_name match).
-std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName);
+std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step,
+                                       const std::string& opName);
 
 struct Histogram {
     std::string opType;

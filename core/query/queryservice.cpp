@@ -87,21 +87,23 @@ void QueryService::open(const QString& dbPath) {
 
 quint64 QueryService::requestTimeline(const TimelineWindow& w) {
     quint64 id = m_nextId++;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, w] { worker->timeline(id, w); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, id, w] { worker->timeline(id, w); }, Qt::QueuedConnection);
     return id;
 }
 
 quint64 QueryService::requestSpanDetail(qint64 spanId) {
     quint64 id = m_nextId++;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, spanId] { worker->spanDetail(id, spanId); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, id, spanId] { worker->spanDetail(id, spanId); }, Qt::QueuedConnection);
     return id;
 }
 
 quint64 QueryService::requestSearch(const QString& text, int limit) {
     quint64 id = m_nextId++;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, text, limit] { worker->search(id, text, limit); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, id, text, limit] { worker->search(id, text, limit); },
+        Qt::QueuedConnection);
     return id;
 }
 
@@ -111,13 +113,15 @@ namespace rs::query {
 
 quint64 QueryService::submit(std::function<QVariant(index::Db&)> job) {
     quint64 id = m_nextId++;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, job = std::move(job)] { worker->run(id, job); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, id, job = std::move(job)] { worker->run(id, job); },
+        Qt::QueuedConnection);
     return id;
 }
 
 template <class T> static QVariant wrap(T&& v) {
-    return QVariant::fromValue(std::shared_ptr<const std::decay_t<T>>(std::make_shared<std::decay_t<T>>(std::forward<T>(v))));
+    return QVariant::fromValue(
+        std::shared_ptr<const std::decay_t<T>>(std::make_shared<std::decay_t<T>>(std::forward<T>(v))));
 }
 
 quint64 QueryService::requestOpRankHeatmap() {
@@ -140,10 +144,14 @@ quint64 QueryService::requestOpRows(int rank, qint64 step) {
 }
 quint64 QueryService::requestTensorRows(int rank, std::optional<qint64> step, const QString& opName) {
     std::optional<int64_t> s = step ? std::optional<int64_t>(*step) : std::nullopt;
-    return submit([rank, s, op = opName.toStdString()](index::Db& db) { return wrap(loadTensorRows(db, rank, s, op)); });
+    return submit([rank, s, op = opName.toStdString()](index::Db& db) {
+        return wrap(loadTensorRows(db, rank, s, op));
+    });
 }
 quint64 QueryService::requestHistogram(const QString& opType, int rank) {
-    return submit([op = opType.toStdString(), rank](index::Db& db) { return wrap(loadDurationHistogram(db, op, rank)); });
+    return submit([op = opType.toStdString(), rank](index::Db& db) {
+        return wrap(loadDurationHistogram(db, op, rank));
+    });
 }
 
 } // namespace rs::query

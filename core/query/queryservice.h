@@ -7,9 +7,9 @@
 #include "core/query/timelinequery.h"
 
 #include <QObject>
+#include <QThread>
 #include <QVariant>
 #include <functional>
-#include <QThread>
 #include <memory>
 #include <optional>
 
@@ -19,7 +19,7 @@ class QueryWorker;
 
 class QueryService : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit QueryService(QObject* parent = nullptr);
     ~QueryService() override;
     /// Opens `dbPath` on the worker (asynchronous; summaryReady follows).
@@ -34,11 +34,12 @@ public:
     quint64 requestMemoryMap(int rank);                    ///< T = MemoryMapData
     quint64 requestStepRows();                             ///< T = std::vector<StepRow>
     quint64 requestOpRows(int rank, qint64 step);          ///< T = std::vector<OpRow>
-    quint64 requestTensorRows(int rank, std::optional<qint64> step, const QString& opName); ///< T = std::vector<TensorItem>
+    quint64 requestTensorRows(int rank, std::optional<qint64> step,
+                              const QString& opName);          ///< T = std::vector<TensorItem>
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     QString dbPath() const { return m_dbPath; }
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void summaryReady(std::shared_ptr<const rs::query::ProfileSummary> summary);
     void timelineReady(quint64 requestId, std::shared_ptr<const rs::query::TimelineData> data);
     void spanDetailReady(quint64 requestId, std::optional<rs::query::SpanDetail> detail);
@@ -46,7 +47,7 @@ Q_SIGNALS:
     void resultReady(quint64 requestId, QVariant result);
     void failed(QString message);
 
-private:
+  private:
     quint64 submit(std::function<QVariant(index::Db&)> job);
     QThread m_thread;
     QueryWorker* m_worker;

@@ -13,14 +13,14 @@ namespace rs::query {
 
 class QueryWorker : public QObject {
     Q_OBJECT
-public Q_SLOTS:
+  public Q_SLOTS:
     void open(const QString& path);
     void timeline(quint64 id, rs::query::TimelineWindow w);
     void spanDetail(quint64 id, qint64 spanId);
     void search(quint64 id, const QString& text, int limit);
     void run(quint64 id, const std::function<QVariant(index::Db&)>& job);
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void summaryReady(std::shared_ptr<const rs::query::ProfileSummary> summary);
     void timelineReady(quint64 requestId, std::shared_ptr<const rs::query::TimelineData> data);
     void spanDetailReady(quint64 requestId, std::optional<rs::query::SpanDetail> detail);
@@ -28,7 +28,7 @@ Q_SIGNALS:
     void resultReady(quint64 requestId, QVariant result);
     void failed(QString message);
 
-private:
+  private:
     std::unique_ptr<index::Db> m_db;
 };
 

@@ -29,11 +29,13 @@ int authorize(void*, int action, const char* a1, const char* a2, const char*, co
 
 } // namespace
 
-QueryResult runReadOnlyQuery(const std::string& dbPath, const std::string& sql,
-                             const std::function<void(const std::vector<std::string>&, const std::vector<bool>&)>& row) {
+QueryResult
+runReadOnlyQuery(const std::string& dbPath, const std::string& sql,
+                 const std::function<void(const std::vector<std::string>&, const std::vector<bool>&)>& row) {
     QueryResult res;
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(dbPath.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(dbPath.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) !=
+        SQLITE_OK) {
         res.error = dbPath + ": " + (db ? sqlite3_errmsg(db) : "cannot open");
         sqlite3_close(db);
         return res;
@@ -54,7 +56,8 @@ QueryResult runReadOnlyQuery(const std::string& dbPath, const std::string& sql,
         }
         if (!st) break; // trailing whitespace/comment
         if (first) {
-            for (int i = 0; i < sqlite3_column_count(st); ++i) res.columns.push_back(sqlite3_column_name(st, i));
+            for (int i = 0; i < sqlite3_column_count(st); ++i)
+                res.columns.push_back(sqlite3_column_name(st, i));
             first = false;
         }
         std::vector<std::string> vals;

@@ -16,7 +16,8 @@ struct QueryResult {
 };
 
 /// Calls `row(values, isNull)` for every result row. Values are text (numbers printed exactly).
-QueryResult runReadOnlyQuery(const std::string& dbPath, const std::string& sql,
-                             const std::function<void(const std::vector<std::string>&, const std::vector<bool>&)>& row);
+QueryResult
+runReadOnlyQuery(const std::string& dbPath, const std::string& sql,
+                 const std::function<void(const std::vector<std::string>&, const std::vector<bool>&)>& row);
 
 } // namespace rs::query

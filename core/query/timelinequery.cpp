@@ -20,35 +20,54 @@ ProfileSummary loadSummary(index::Db& db) {
         }
     }
     {
-        auto q = db.prepare("SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track "
-                            "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
-                            "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
+        auto q = db.prepare(
+            "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track "
+            "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
+            "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
         while (q.step())
-            s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4), int(std::max<int64_t>(0, q.i64(5))),
-                                q.i64(6), q.i64(7)});
+            s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
+                                int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
     }
     {
-        auto q = db.prepare("SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), coalesce(st.cause, '') "
-                            "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
-                            "ORDER BY s.rank, s.start_ns");
-        while (q.step()) s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
+        // one device-memory lane per rank that has allocated-bytes samples
+        auto q = db.prepare(
+            "SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL GROUP BY rank");
+        while (q.step()) {
+            int r = int(q.i64(0));
+            s.tracks.push_back(
+                {memoryTrackId(r), r, "memory", "device memory (allocated)", "", 0, q.i64(1), INT64_MAX});
+        }
+        std::stable_sort(s.tracks.begin(), s.tracks.end(),
+                         [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
     }
     {
-        auto q = db.prepare("SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
-                            "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "
-                            "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns) "
-                            "FROM wait w ORDER BY w.rank, w.start_ns");
+        auto q = db.prepare(
+            "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), coalesce(st.cause, '') "
+            "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
+            "ORDER BY s.rank, s.start_ns");
+        while (q.step())
+            s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
+    }
+    {
+        auto q = db.prepare(
+            "SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
+            "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "
+            "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns) "
+            "FROM wait w ORDER BY w.rank, w.start_ns");
         while (q.step())
             s.waits.push_back({int(q.i64(0)), q.i64(1), q.text(2), q.i64(3), q.i64(4), q.text(5),
                                q.isNull(6) ? std::nullopt : std::optional<int>(int(q.i64(6))), q.i64(7)});
     }
     {
         auto q = db.prepare("SELECT value FROM string ORDER BY id");
-        while (q.step()) s.strings.push_back(q.text(0));
+        while (q.step())
+            s.strings.push_back(q.text(0));
     }
     {
-        auto q = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER BY severity, file");
-        while (q.step()) s.diagnostics.push_back({q.text(0), q.text(1), q.text(2), q.text(3), q.i64(4), q.i64(5)});
+        auto q = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
+                            "BY severity, file");
+        while (q.step())
+            s.diagnostics.push_back({q.text(0), q.text(1), q.text(2), q.text(3), q.i64(4), q.i64(5)});
     }
     auto report = analysis::buildReport(db, 20);
     s.reportJson = report.dump();
@@ -63,48 +82,112 @@ ProfileSummary loadSummary(index::Db& db) {
 }
 
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx) {
+    // Buckets up to ~3 px wide: narrower detail is not visible anyway (Tracy folds zones below ~3 px),
+    // and each step up the levels reads 8x fewer rows.
     double nsPerPx = double(std::max<int64_t>(1, t1 - t0)) / double(std::max(1, widthPx));
     int level = -1;
     for (int l = 0; l < import::kLodLevels; ++l)
-        if (double(import::lodWidthNs(l)) <= nsPerPx) level = l;
+        if (double(import::lodWidthNs(l)) <= 3.0 * nsPerPx) level = l;
     return level;
 }
+
+namespace {
+
+// Reduces time-ordered samples to at most one point per pixel, keeping each pixel's maximum; the value
+// in force at the window's start is kept so an area chart starts at the right height.
+void addSample(CounterSeries& c, int64_t ts, double v, const TimelineWindow& w, int64_t& lastBucket) {
+    double nsPerPx = double(std::max<int64_t>(1, w.t1 - w.t0)) / double(std::max(1, w.widthPx));
+    int64_t bucket = ts < w.t0 ? -1 : int64_t(double(ts - w.t0) / nsPerPx);
+    c.maxValue = std::max(c.maxValue, v);
+    if (bucket == lastBucket && !c.points.empty()) {
+        c.points.back().second = std::max(c.points.back().second, v);
+        return;
+    }
+    lastBucket = bucket;
+    c.points.push_back({std::max(ts, w.t0), v});
+}
+
+void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
+    std::vector<int64_t> counterIds;
+    {
+        std::string ids;
+        for (int64_t t : w.trackIds)
+            if (t > 0) ids += (ids.empty() ? "" : ",") + std::to_string(t);
+        if (!ids.empty()) {
+            auto q =
+                db.prepare("SELECT track_id FROM track WHERE kind = 'counter' AND track_id IN (" + ids + ")");
+            while (q.step())
+                counterIds.push_back(q.i64(0));
+        }
+    }
+    auto counter = db.prepare(
+        "SELECT ts_ns, value FROM counter WHERE track_id = ?1 AND ts_ns >= coalesce((SELECT max(ts_ns) "
+        "FROM counter WHERE track_id = ?1 AND ts_ns <= ?2), ?2) AND ts_ns < ?3 ORDER BY ts_ns");
+    for (int64_t t : counterIds) {
+        CounterSeries c{t, {}, 0, false};
+        int64_t last = INT64_MIN;
+        counter.bind(1, t).bind(2, w.t0).bind(3, w.t1);
+        while (counter.step())
+            addSample(c, counter.i64(0), counter.f64(1), w, last);
+        counter.reset();
+        d.counters.push_back(std::move(c));
+    }
+    auto mem = db.prepare(
+        "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND allocated_bytes IS NOT NULL "
+        "AND component = (SELECT component FROM memory_sample WHERE rank = ?1 AND allocated_bytes IS NOT "
+        "NULL "
+        "GROUP BY component ORDER BY count(*) DESC LIMIT 1) AND ts_ns < ?3 AND ts_ns >= coalesce((SELECT "
+        "max(ts_ns) FROM memory_sample WHERE rank = ?1 AND ts_ns <= ?2), ?2) ORDER BY ts_ns");
+    for (int64_t t : w.trackIds) {
+        if (t >= 0) continue;
+        CounterSeries c{t, {}, 0, true};
+        int64_t last = INT64_MIN;
+        mem.bind(1, -t - 1).bind(2, w.t0).bind(3, w.t1);
+        while (mem.step())
+            addSample(c, mem.i64(0), double(mem.i64(1)), w, last);
+        mem.reset();
+        d.counters.push_back(std::move(c));
+    }
+}
+
+} // namespace
 
 TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
     TimelineData d;
     d.window = w;
     d.lodLevel = chooseLodLevel(w.t0, w.t1, w.widthPx);
+    loadCounters(db, w, d);
     // Long spans that start before the window still cover it: look back by the track's longest span is
     // costly, so look back a fixed margin (one window width) and rely on LOD end_ns for merged buckets.
     int64_t span = std::max<int64_t>(1, w.t1 - w.t0);
     int64_t from = w.t0 - span;
     if (d.lodLevel >= 0) {
-        auto q = db.prepare("SELECT start_ns, end_ns, name_id, count FROM lod WHERE track_id = ? AND level = ? "
-                            "AND start_ns >= ? AND start_ns < ? AND end_ns > ? ORDER BY start_ns");
-        auto deep = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
-                               "WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ? AND depth > 0 AND dur_ns >= ? LIMIT 20000");
+        // Every drawn depth has its own buckets, so a zoomed-out frame reads only LOD rows.
+        auto q = db.prepare(
+            "SELECT start_ns, end_ns, name_id, count, depth FROM lod WHERE track_id = ? AND level = ? "
+            "AND start_ns >= ? AND start_ns < ? AND end_ns > ? ORDER BY start_ns");
         for (int64_t t : w.trackIds) {
+            if (t < 0) continue;
             TrackDraw td{t, {}};
             q.bind(1, t).bind(2, int64_t(d.lodLevel)).bind(3, from).bind(4, w.t1).bind(5, w.t0);
-            while (q.step()) td.items.push_back({q.i64(0), q.i64(1), int32_t(q.i64(2)), 0, 0, q.i64(3), 0});
+            while (q.step())
+                td.items.push_back(
+                    {q.i64(0), q.i64(1), int32_t(q.i64(2)), 0, int32_t(q.i64(4)), q.i64(3), 0});
             q.reset();
-            // nested spans wide enough to be seen at this zoom (LOD covers depth 0 only)
-            deep.bind(1, t).bind(2, from).bind(3, w.t1).bind(4, import::lodWidthNs(d.lodLevel) * 4);
-            while (deep.step())
-                td.items.push_back({deep.i64(1), deep.i64(2), int32_t(deep.i64(3)), int32_t(deep.i64(4)),
-                                    int32_t(deep.i64(5)), 1, deep.i64(0)});
-            deep.reset();
             d.tracks.push_back(std::move(td));
         }
         return d;
     }
-    auto q = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
-                        "WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ? AND ts_ns + dur_ns > ? ORDER BY ts_ns LIMIT 200000");
+    auto q = db.prepare(
+        "SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
+        "WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ? AND ts_ns + dur_ns > ? ORDER BY ts_ns LIMIT 200000");
     for (int64_t t : w.trackIds) {
+        if (t < 0) continue;
         TrackDraw td{t, {}};
         q.bind(1, t).bind(2, from).bind(3, w.t1).bind(4, w.t0);
         while (q.step())
-            td.items.push_back({q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
+            td.items.push_back(
+                {q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
         q.reset();
         d.tracks.push_back(std::move(td));
     }
@@ -133,20 +216,22 @@ std::string argsAt(const std::string& path, int64_t offset) {
     size_t end = formats::skipValue(tail, 0);
     if (end == std::string::npos) return {};
     std::string out;
-    formats::forEachMember(std::string_view(tail).substr(0, end), [&](std::string_view k, const formats::JsonValue& v) {
-        if (k == "args") out = std::string(v.text);
-    });
+    formats::forEachMember(std::string_view(tail).substr(0, end),
+                           [&](std::string_view k, const formats::JsonValue& v) {
+                               if (k == "args") out = std::string(v.text);
+                           });
     return out;
 }
 } // namespace
 
 std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
-    auto q = db.prepare("SELECT s.span_id, t.rank, t.name, n.value, o.value, c.value, s.ts_ns, s.dur_ns, s.depth, "
-                        "f.path, s.file_offset, f.format, (SELECT st.step FROM step st WHERE st.rank = t.rank AND "
-                        "st.start_ns <= s.ts_ns ORDER BY st.start_ns DESC LIMIT 1) FROM span s JOIN track t "
-                        "ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = "
-                        "s.op_type_id LEFT JOIN string c ON c.id = s.cat_id LEFT JOIN source_file f ON f.file_id = s.file_id "
-                        "WHERE s.span_id = ?");
+    auto q = db.prepare(
+        "SELECT s.span_id, t.rank, t.name, n.value, o.value, c.value, s.ts_ns, s.dur_ns, s.depth, "
+        "f.path, s.file_offset, f.format, (SELECT st.step FROM step st WHERE st.rank = t.rank AND "
+        "st.start_ns <= s.ts_ns ORDER BY st.start_ns DESC LIMIT 1) FROM span s JOIN track t "
+        "ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = "
+        "s.op_type_id LEFT JOIN string c ON c.id = s.cat_id LEFT JOIN source_file f ON f.file_id = s.file_id "
+        "WHERE s.span_id = ?");
     q.bind(1, spanId);
     if (!q.step()) return std::nullopt;
     SpanDetail d;
@@ -162,20 +247,24 @@ std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
     d.file = q.text(9);
     if (!q.isNull(12)) d.step = q.i64(12);
     std::string format = q.text(11);
-    if (!d.file.empty() && format.find("csv") == std::string::npos && format.find("details") == std::string::npos)
+    if (!d.file.empty() && format.find("csv") == std::string::npos &&
+        format.find("details") == std::string::npos)
         d.argsJson = argsAt(d.file, q.i64(10));
     return d;
 }
 
-std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit, std::vector<int64_t>* trackIds) {
+std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
+                                  std::vector<int64_t>* trackIds) {
     std::vector<DrawItem> out;
     std::string like = "%" + text + "%";
-    auto q = db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, s.track_id "
-                        "FROM span s WHERE s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
-                        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1) ORDER BY s.ts_ns LIMIT ?2");
+    auto q = db.prepare(
+        "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, s.track_id "
+        "FROM span s WHERE s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
+        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1) ORDER BY s.ts_ns LIMIT ?2");
     q.bind(1, like).bind(2, int64_t(limit));
     while (q.step()) {
-        out.push_back({q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
+        out.push_back(
+            {q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
         if (trackIds) trackIds->push_back(q.i64(6));
     }
     return out;

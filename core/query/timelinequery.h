@@ -77,11 +77,26 @@ struct TimelineWindow {
     std::vector<int64_t> trackIds;
 };
 
+/// A counter lane's samples in a window, reduced to at most one point per pixel (the maximum, so peaks
+/// survive). Memory lanes (track id −(rank+1)) carry the rank's allocated bytes.
+struct CounterSeries {
+    int64_t trackId;
+    std::vector<std::pair<int64_t, double>> points; ///< (ts ns, value), time-ordered
+    double maxValue = 0;
+    bool bytes = false;
+};
+
 struct TimelineData {
     TimelineWindow window;
     int lodLevel = -1; ///< -1: raw spans
     std::vector<TrackDraw> tracks;
+    std::vector<CounterSeries> counters;
 };
+
+/// The pseudo-track id of a rank's device-memory lane.
+constexpr int64_t memoryTrackId(int rank) {
+    return -int64_t(rank) - 1;
+}
 
 struct SpanDetail {
     int64_t spanId = 0;
@@ -94,11 +109,12 @@ struct SpanDetail {
 };
 
 ProfileSummary loadSummary(index::Db& db);
-/// The LOD level whose bucket is at most one pixel wide for the window (-1: raw spans).
+/// The widest LOD level whose buckets are at most ~3 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
 TimelineData loadTimeline(index::Db& db, const TimelineWindow& w);
 std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId);
 /// Spans whose name or op type contains `text` (case-insensitive), ordered by time; at most `limit`.
-std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit, std::vector<int64_t>* trackIds);
+std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
+                                  std::vector<int64_t>* trackIds);
 
 } // namespace rs::query

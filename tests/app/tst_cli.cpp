@@ -13,16 +13,20 @@ class TstCli : public QObject {
     Q_OBJECT
     QString m_demo;
 
-private Q_SLOTS:
+  private Q_SLOTS:
     void initTestCase() {
         m_demo = QString::fromStdString(test::tempDir("cli")) + "/demo";
         QString out, err;
-        QCOMPARE(test::runRankscope({"demo", m_demo, "--ranks", "4", "--steps", "6", "--layers", "1", "--quiet"}, &out, &err), 0);
+        QCOMPARE(
+            test::runRankscope({"demo", m_demo, "--ranks", "4", "--steps", "6", "--layers", "1", "--quiet"},
+                               &out, &err),
+            0);
     }
     void helpAndVersion() {
         QString out;
         QCOMPARE(test::runRankscope({"--help"}, &out), 0);
-        for (const char* cmd : {"demo", "index", "info", "report", "query", "export"}) QVERIFY2(out.contains(cmd), cmd);
+        for (const char* cmd : {"demo", "index", "info", "report", "query", "export"})
+            QVERIFY2(out.contains(cmd), cmd);
         QCOMPARE(test::runRankscope({"--version"}, &out), 0);
         QVERIFY(out.startsWith("rankscope " RANKSCOPE_VERSION));
     }
@@ -30,10 +34,13 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("status");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown option") << QStringList{"index", "/tmp", "--frobnicate"} << 2 << "unknown option --frobnicate";
+        QTest::newRow("unknown option")
+            << QStringList{"index", "/tmp", "--frobnicate"} << 2 << "unknown option --frobnicate";
         QTest::newRow("missing dir") << QStringList{"index"} << 2 << "needs exactly one";
-        QTest::newRow("bad number") << QStringList{"demo", "/tmp/x", "--ranks", "many"} << 2 << "--ranks must be an integer";
-        QTest::newRow("bad format") << QStringList{"demo", "/tmp/x", "--format", "csv"} << 2 << "ascend or kineto";
+        QTest::newRow("bad number") << QStringList{"demo", "/tmp/x", "--ranks", "many"} << 2
+                                    << "--ranks must be an integer";
+        QTest::newRow("bad format") << QStringList{"demo", "/tmp/x", "--format", "csv"} << 2
+                                    << "ascend or kineto";
         QTest::newRow("not a profile") << QStringList{"info", "/nonexistent/dir"} << 1 << "no such file";
         QTest::newRow("unknown top option") << QStringList{"--bogus"} << 2 << "unknown option";
     }
@@ -55,11 +62,13 @@ private Q_SLOTS:
         QVERIFY(info["counts"].toObject()["spans"].toInteger() > 1000);
         QCOMPARE(test::runRankscope({"report", m_demo, "--json"}, &out, &err), 0);
         auto report = QJsonDocument::fromJson(out.toUtf8()).object();
-        for (const char* key : {"ranks", "steps", "stragglers", "outlier_steps", "comm_wait", "memory", "diagnostics"})
+        for (const char* key :
+             {"ranks", "steps", "stragglers", "outlier_steps", "comm_wait", "memory", "diagnostics"})
             QVERIFY2(report.contains(key), key);
         QCOMPARE(test::runRankscope({"report", m_demo, "--quiet"}, &out, &err), 0);
         QVERIFY(out.contains("Findings, by time lost"));
-        QCOMPARE(test::runRankscope({"query", m_demo, "SELECT rank, count(*) FROM spans GROUP BY rank ORDER BY rank", "--csv"},
+        QCOMPARE(test::runRankscope({"query", m_demo,
+                                     "SELECT rank, count(*) FROM spans GROUP BY rank ORDER BY rank", "--csv"},
                                     &out, &err),
                  0);
         QCOMPARE(out.trimmed().split('\n').size(), 4);
@@ -86,7 +95,10 @@ private Q_SLOTS:
     void exportWritesPngs() {
         QString dir = QString::fromStdString(test::tempDir("export"));
         QString out, err;
-        QCOMPARE(test::runRankscope({"export", m_demo, "--out", dir, "--width", "800", "--height", "500", "--quiet"}, &out, &err), 0);
+        QCOMPARE(
+            test::runRankscope(
+                {"export", m_demo, "--out", dir, "--width", "800", "--height", "500", "--quiet"}, &out, &err),
+            0);
         QStringList files = out.trimmed().split('\n');
         QVERIFY(files.size() >= 2);
         for (const auto& f : files) {

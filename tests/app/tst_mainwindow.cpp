@@ -10,8 +10,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QtTest>
 
 using namespace rs;
@@ -20,7 +20,7 @@ class TstMainWindow : public QObject {
     Q_OBJECT
     QString m_profile;
 
-private Q_SLOTS:
+  private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location
         QApplication::setOrganizationName("rankscope-test");
@@ -45,8 +45,10 @@ private Q_SLOTS:
         QVERIFY(findings);
         QVERIFY(findings->count() >= 3);
         QString all;
-        for (int i = 0; i < findings->count(); ++i) all += findings->item(i)->text() + "\n";
-        QVERIFY2(all.contains("outlier_step") && all.contains("straggler") && all.contains("bank_anomaly"), qPrintable(all));
+        for (int i = 0; i < findings->count(); ++i)
+            all += findings->item(i)->text() + "\n";
+        QVERIFY2(all.contains("outlier_step") && all.contains("straggler") && all.contains("bank_anomaly"),
+                 qPrintable(all));
         // clicking the outlier finding zooms to its step and selects it
         for (int i = 0; i < findings->count(); ++i)
             if (findings->item(i)->text().startsWith("[outlier_step]")) {
@@ -83,7 +85,8 @@ private Q_SLOTS:
         w.openProfile(m_profile);
         QVERIFY(ready.wait(60000));
         // the second window reuses the index the first one built (no rebuild)
-        QVERIFY2(w.statusBar()->currentMessage().contains("cached"), qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY2(w.statusBar()->currentMessage().contains("cached"),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 };
 

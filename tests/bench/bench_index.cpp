@@ -13,9 +13,9 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <string>
-#include <thread>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -23,12 +23,15 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double secondsSince(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 int64_t inputBytes(const std::string& dir) {
     int64_t n = 0;
     for (auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file() && e.path().string().find("/.rankscope") == std::string::npos) n += int64_t(e.file_size());
+        if (e.is_regular_file() && e.path().string().find("/.rankscope") == std::string::npos)
+            n += int64_t(e.file_size());
     return n;
 }
 
@@ -46,21 +49,24 @@ double readAllSeconds(const std::string& dir) {
 }
 
 // Runs `rankscope index DIR --force` as a child and returns (seconds, peak RSS in MB).
-std::pair<double, double> indexInChild(const std::string& bin, const std::string& dir, const std::string& jobs) {
+std::pair<double, double> indexInChild(const std::string& bin, const std::string& dir,
+                                       const std::string& jobs) {
     auto t = Clock::now();
     pid_t pid = fork();
     if (pid == 0) {
         int devnull = ::open("/dev/null", O_WRONLY);
         dup2(devnull, 1);
         dup2(devnull, 2);
-        execl(bin.c_str(), bin.c_str(), "index", dir.c_str(), "--force", "--quiet", "--jobs", jobs.c_str(), (char*)nullptr);
+        execl(bin.c_str(), bin.c_str(), "index", dir.c_str(), "--force", "--quiet", "--jobs", jobs.c_str(),
+              (char*)nullptr);
         _exit(127);
     }
     int status = 0;
     struct rusage ru {};
     wait4(pid, &status, 0, &ru);
     double s = secondsSince(t);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) std::fprintf(stderr, "bench: rankscope index failed (%d)\n", status);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        std::fprintf(stderr, "bench: rankscope index failed (%d)\n", status);
     return {s, double(ru.ru_maxrss) / 1024.0};
 }
 } // namespace
@@ -71,12 +77,17 @@ int main(int argc, char** argv) {
     bool keep = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--size-mb" && i + 1 < argc) sizeMb = std::atol(argv[++i]);
-        else if (a == "--format" && i + 1 < argc) format = argv[++i];
-        else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
-        else if (a == "--keep") keep = true;
+        if (a == "--size-mb" && i + 1 < argc)
+            sizeMb = std::atol(argv[++i]);
+        else if (a == "--format" && i + 1 < argc)
+            format = argv[++i];
+        else if (a == "--dir" && i + 1 < argc)
+            dir = argv[++i];
+        else if (a == "--keep")
+            keep = true;
         else {
-            std::fprintf(stderr, "usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep]\n");
+            std::fprintf(stderr,
+                         "usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep]\n");
             return 2;
         }
     }
@@ -90,7 +101,8 @@ int main(int argc, char** argv) {
         o.layers = 24;
         double perUnit = format == "kineto" ? 6500.0 : 37000.0;
         o.steps = std::max(1, int(double(sizeMb) * 1e6 / perUnit / o.ranks / o.layers));
-        dir = (fs::temp_directory_path() / ("rankscope-bench-" + format + "-" + std::to_string(sizeMb))).string();
+        dir = (fs::temp_directory_path() / ("rankscope-bench-" + format + "-" + std::to_string(sizeMb)))
+                  .string();
         if (!fs::exists(dir + "/.complete")) {
             fs::remove_all(dir);
             auto t = Clock::now();
@@ -100,8 +112,8 @@ int main(int argc, char** argv) {
                 return 1;
             }
             std::fclose(std::fopen((dir + "/.complete").c_str(), "w"));
-            std::printf("generated  %s demo: %d ranks x %d steps x %d layers in %.1f s\n", format.c_str(), o.ranks, o.steps,
-                        o.layers, secondsSince(t));
+            std::printf("generated  %s demo: %d ranks x %d steps x %d layers in %.1f s\n", format.c_str(),
+                        o.ranks, o.steps, o.layers, secondsSince(t));
         }
         generated = true;
     }
@@ -122,14 +134,18 @@ int main(int argc, char** argv) {
         events = db.scalar("SELECT sum(records) FROM source_file");
     }
     double idxMb = double(fs::file_size(reopen.dbPath)) / 1e6;
-    std::printf("index      all cores (%u):              %8.0f MB/s  %6.2f M events/s  %5.1f s  peak RSS %4.0f MB\n",
-                std::thread::hardware_concurrency(), mb / sN, double(events) / 1e6 / sN, sN, rssN);
-    std::printf("index      one parser thread:           %8.0f MB/s  %6.2f M events/s  %5.1f s  peak RSS %4.0f MB\n", mb / s1,
-                double(events) / 1e6 / s1, s1, rss1);
-    std::printf("ratios     index/ceiling %.3f; all cores / one thread %.2fx\n", (mb / sN) / (mb / readS), s1 / sN);
-    std::printf("size       %.0f M events, %.1f M spans; index %.1f MB = %.2f x input\n", double(events) / 1e6,
-                double(spans) / 1e6, idxMb, idxMb / mb);
-    std::printf("reopen     cached index: %.3f s (reused: %s)\n", reopen.seconds, reopen.reused ? "yes" : "no");
+    std::printf(
+        "index      all cores (%u):              %8.0f MB/s  %6.2f M events/s  %5.1f s  peak RSS %4.0f MB\n",
+        std::thread::hardware_concurrency(), mb / sN, double(events) / 1e6 / sN, sN, rssN);
+    std::printf(
+        "index      one parser thread:           %8.0f MB/s  %6.2f M events/s  %5.1f s  peak RSS %4.0f MB\n",
+        mb / s1, double(events) / 1e6 / s1, s1, rss1);
+    std::printf("ratios     index/ceiling %.3f; all cores / one thread %.2fx\n", (mb / sN) / (mb / readS),
+                s1 / sN);
+    std::printf("size       %.0f M events, %.1f M spans; index %.1f MB = %.2f x input\n",
+                double(events) / 1e6, double(spans) / 1e6, idxMb, idxMb / mb);
+    std::printf("reopen     cached index: %.3f s (reused: %s)\n", reopen.seconds,
+                reopen.reused ? "yes" : "no");
     if (generated && !keep) fs::remove_all(dir + "/.rankscope");
     return 0;
 }

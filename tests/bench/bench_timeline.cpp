@@ -21,7 +21,9 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+double ms(Clock::duration d) {
+    return std::chrono::duration<double, std::milli>(d).count();
+}
 struct Stats {
     std::vector<double> v;
     double pct(double p) {
@@ -37,9 +39,12 @@ int main(int argc, char** argv) {
     std::string dir;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--spans-m" && i + 1 < argc) spansM = std::atof(argv[++i]);
-        else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
-        else if (a == "--frames" && i + 1 < argc) frames = std::atoi(argv[++i]);
+        if (a == "--spans-m" && i + 1 < argc)
+            spansM = std::atof(argv[++i]);
+        else if (a == "--dir" && i + 1 < argc)
+            dir = argv[++i];
+        else if (a == "--frames" && i + 1 < argc)
+            frames = std::atoi(argv[++i]);
         else {
             std::fprintf(stderr, "usage: bench_timeline [--spans-m N] [--dir DIR] [--frames N]\n");
             return 2;
@@ -53,7 +58,8 @@ int main(int argc, char** argv) {
         o.ranks = 8;
         o.layers = 48;
         o.steps = std::max(1, int(spansM * 1e6 / (8.0 * 3300.0)));
-        dir = (fs::temp_directory_path() / ("rankscope-bench-timeline-" + std::to_string(int(spansM)))).string();
+        dir = (fs::temp_directory_path() / ("rankscope-bench-timeline-" + std::to_string(int(spansM))))
+                  .string();
         if (!fs::exists(dir + "/.complete")) {
             fs::remove_all(dir);
             auto t = Clock::now();
@@ -73,7 +79,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "bench: index failed: %s\n", res.error.c_str());
         return 1;
     }
-    std::printf("index      %s in %.0f s (%s)\n", res.dbPath.c_str(), ms(Clock::now() - t0) / 1000, res.reused ? "reused" : "built");
+    std::printf("index      %s in %.0f s (%s)\n", res.dbPath.c_str(), ms(Clock::now() - t0) / 1000,
+                res.reused ? "reused" : "built");
     rs::index::Db db(res.dbPath, true);
     int64_t spans = db.scalar("SELECT count(*) FROM span");
     auto summary = std::make_shared<const rs::query::ProfileSummary>(rs::query::loadSummary(db));
@@ -84,12 +91,14 @@ int main(int argc, char** argv) {
     view.setSummary(summary);
     QImage img(view.size(), QImage::Format_ARGB32_Premultiplied);
     int64_t total = summary->endNs - summary->startNs;
-    std::printf("profile    %.1f M spans, %zu tracks, %.1f s of run; view 1600x1000, %zu lanes\n", double(spans) / 1e6,
-                summary->tracks.size(), double(total) / 1e9, view.lanes().size());
+    std::printf("profile    %.1f M spans, %zu tracks, %.1f s of run; view 1600x1000, %zu lanes\n",
+                double(spans) / 1e6, summary->tracks.size(), double(total) / 1e9, view.lanes().size());
     struct Case {
         const char* name;
         int64_t width;
-    } cases[] = {{"zoomed-out (whole run)", total}, {"mid (1% of the run)", total / 100}, {"zoomed-in (10 ms)", 10000000}};
+    } cases[] = {{"zoomed-out (whole run)", total},
+                 {"mid (1% of the run)", total / 100},
+                 {"zoomed-in (10 ms)", 10000000}};
     for (auto& c : cases) {
         Stats q, p, f;
         int64_t items = 0;
@@ -98,7 +107,8 @@ int main(int argc, char** argv) {
             int64_t start = summary->startNs + (total - c.width) * i / std::max(1, frames - 1);
             state.setWindow(start, start + c.width);
             auto a = Clock::now();
-            auto data = std::make_shared<const rs::query::TimelineData>(rs::query::loadTimeline(db, view.currentRequest()));
+            auto data = std::make_shared<const rs::query::TimelineData>(
+                rs::query::loadTimeline(db, view.currentRequest()));
             auto b = Clock::now();
             view.setTimelineData(data);
             view.render(&img);
@@ -106,11 +116,14 @@ int main(int argc, char** argv) {
             q.v.push_back(ms(b - a));
             p.v.push_back(ms(e - b));
             f.v.push_back(ms(e - a));
-            for (auto& t : data->tracks) items += int64_t(t.items.size());
+            for (auto& t : data->tracks)
+                items += int64_t(t.items.size());
             level = data->lodLevel;
         }
-        std::printf("%-24s LOD %2d, %6.0f items/frame | query p50 %6.2f ms p95 %6.2f | paint p50 %6.2f p95 %6.2f | frame p50 %6.2f p95 %6.2f max %6.2f ms\n",
-                    c.name, level, double(items) / frames, q.pct(50), q.pct(95), p.pct(50), p.pct(95), f.pct(50), f.pct(95), f.pct(100));
+        std::printf("%-24s LOD %2d, %6.0f items/frame | query p50 %6.2f ms p95 %6.2f | paint p50 %6.2f p95 "
+                    "%6.2f | frame p50 %6.2f p95 %6.2f max %6.2f ms\n",
+                    c.name, level, double(items) / frames, q.pct(50), q.pct(95), p.pct(50), p.pct(95),
+                    f.pct(50), f.pct(95), f.pct(100));
     }
     return 0;
 }

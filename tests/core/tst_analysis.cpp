@@ -42,7 +42,7 @@ Demo makeDemo(const std::string& format, bool healthy, int ranks = 8, int steps 
 
 class TstAnalysis : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void builtInProblemsFound_data() {
         QTest::addColumn<QString>("format");
         QTest::newRow("ascend") << "ascend";
@@ -53,7 +53,8 @@ private Q_SLOTS:
         Demo d = makeDemo(format.toStdString(), false);
         const json& r = d.report;
         // 1. the slow card: exactly the two op types, on the right rank, with the right ratios (±3 %)
-        std::string matmul = format == "ascend" ? "MatMulV2" : "ampere_fp16_s16816gemm_fp16_128x128_ldg8_f2f_tn";
+        std::string matmul =
+            format == "ascend" ? "MatMulV2" : "ampere_fp16_s16816gemm_fp16_128x128_ldg8_f2f_tn";
         std::string cast = format == "ascend" ? "Cast" : "vectorized_elementwise_kernel";
         QCOMPARE(r["stragglers"].size(), size_t(2));
         std::map<std::string, double> ratio;
@@ -75,18 +76,22 @@ private Q_SLOTS:
         QCOMPARE(ranksFlagged.size(), size_t(8));
         // the waits of that step are blamed on the stalling rank; its own gap is an idle gap of ≈200 ms
         int64_t idle = d.ix.scalar("SELECT max(dur_ns) FROM waits WHERE kind = 'idle_gap' AND rank = " +
-                                   std::to_string(d.truth.stallRank) + " AND step = " + std::to_string(d.truth.stallStep));
+                                   std::to_string(d.truth.stallRank) +
+                                   " AND step = " + std::to_string(d.truth.stallStep));
         QVERIFY(std::fabs(double(idle) / double(d.truth.stallNs) - 1) < 0.02);
-        QCOMPARE(d.ix.scalar("SELECT count(DISTINCT rank) FROM waits WHERE kind = 'collective_wait' AND step = " +
-                             std::to_string(d.truth.stallStep) + " AND blamed_rank = " + std::to_string(d.truth.stallRank)),
-                 int64_t(7));
+        QCOMPARE(
+            d.ix.scalar("SELECT count(DISTINCT rank) FROM waits WHERE kind = 'collective_wait' AND step = " +
+                        std::to_string(d.truth.stallStep) +
+                        " AND blamed_rank = " + std::to_string(d.truth.stallRank)),
+            int64_t(7));
         // 3. the slow card arrives last in every other step
         QCOMPARE(r["comm_wait"]["last_arrival_counts"][std::to_string(d.truth.slowRank)].get<int>(), 11);
         // 4. memory: the bank anomaly (Ascend memory_usage.csv has op names; Kineto attributes to host ops)
         QCOMPARE(r["memory"]["bank_anomalies"].size(), size_t(1));
         const json& a = r["memory"]["bank_anomalies"][0];
         QCOMPARE(a["rank"].get<int>(), d.truth.bankRank);
-        QCOMPARE(a["op_name"].get<std::string>(), std::string(format == "ascend" ? "AllReduce" : "c10d::allreduce_"));
+        QCOMPARE(a["op_name"].get<std::string>(),
+                 std::string(format == "ascend" ? "AllReduce" : "c10d::allreduce_"));
         QCOMPARE(a["banks"], json::array({d.truth.anomalyAllReduceBank}));
         QCOMPARE(a["other_ranks_banks"], json::array({d.truth.normalAllReduceBank}));
         QVERIFY(r["memory"]["per_rank"][0]["peak_allocated_bytes"].get<int64_t>() > (int64_t(1) << 30));
@@ -103,16 +108,22 @@ private Q_SLOTS:
         Demo d = makeDemo(format.toStdString(), true);
         QVERIFY2(d.report["stragglers"].empty(), d.report["stragglers"].dump().c_str());
         QVERIFY2(d.report["outlier_steps"].empty(), d.report["outlier_steps"].dump().c_str());
-        QVERIFY2(d.report["memory"]["bank_anomalies"].empty(), d.report["memory"]["bank_anomalies"].dump().c_str());
+        QVERIFY2(d.report["memory"]["bank_anomalies"].empty(),
+                 d.report["memory"]["bank_anomalies"].dump().c_str());
         QVERIFY2(d.report["findings"].empty(), d.report["findings"].dump().c_str());
         QCOMPARE(d.ix.scalar("SELECT count(*) FROM waits WHERE kind = 'idle_gap'"), int64_t(0));
     }
     void ascendWaitsAgreeWithCommunicationJson() {
         Demo d = makeDemo("ascend", false, 4, 6);
-        QCOMPARE(d.ix.scalar("SELECT count(*) FROM collective WHERE source = 'events+communication.json'"), int64_t(24));
-        QCOMPARE(d.ix.scalar("SELECT count(*) FROM collective WHERE abs(wait_ns - wait_events_ns) > wait_ns / 100 + 1"), int64_t(0));
+        QCOMPARE(d.ix.scalar("SELECT count(*) FROM collective WHERE source = 'events+communication.json'"),
+                 int64_t(24));
+        QCOMPARE(
+            d.ix.scalar(
+                "SELECT count(*) FROM collective WHERE abs(wait_ns - wait_events_ns) > wait_ns / 100 + 1"),
+            int64_t(0));
         QCOMPARE(d.ix.scalar("SELECT count(*) FROM diagnostics WHERE severity != 'info'"), int64_t(0));
-        QCOMPARE(d.ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'Computing differs%'"), int64_t(0));
+        QCOMPARE(d.ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'Computing differs%'"),
+                 int64_t(0));
     }
     void median_data() {
         QTest::addColumn<QVector<double>>("v");
@@ -120,7 +131,8 @@ private Q_SLOTS:
         QTest::addColumn<double>("mad");
         QTest::newRow("odd") << QVector<double>{3, 1, 2} << 2.0 << 1.0;
         QTest::newRow("even") << QVector<double>{4, 1, 3, 2} << 2.5 << 1.0;
-        QTest::newRow("one outlier does not move it") << QVector<double>{10, 10, 11, 9, 10, 200} << 10.0 << 0.5;
+        QTest::newRow("one outlier does not move it")
+            << QVector<double>{10, 10, 11, 9, 10, 200} << 10.0 << 0.5;
         QTest::newRow("empty") << QVector<double>{} << 0.0 << 0.0;
     }
     void median() {
@@ -134,7 +146,8 @@ private Q_SLOTS:
     }
     void stallAmongNormalStepsIsFlagged() {
         std::vector<double> walls(99, 100.0);
-        for (size_t i = 0; i < walls.size(); ++i) walls[i] += double(i % 7) * 0.3; // jitter
+        for (size_t i = 0; i < walls.size(); ++i)
+            walls[i] += double(i % 7) * 0.3; // jitter
         walls.push_back(300.0);
         double m = analysis::median(walls);
         double d = analysis::mad(walls, m);
@@ -143,10 +156,12 @@ private Q_SLOTS:
     }
     void quantileSketch() {
         analysis::QuantileSketch exact, hist;
-        for (int i = 1; i <= 1000; ++i) exact.add(i);
+        for (int i = 1; i <= 1000; ++i)
+            exact.add(i);
         QCOMPARE(exact.quantile(0.5), int64_t(500));
         QCOMPARE(exact.quantile(0.95), int64_t(950));
-        for (int i = 1; i <= 200000; ++i) hist.add(1000 + i);
+        for (int i = 1; i <= 200000; ++i)
+            hist.add(1000 + i);
         QVERIFY(std::llabs(hist.quantile(0.5) - 101000) < 101000 / 200);
         QCOMPARE(hist.max(), int64_t(201000));
         QCOMPARE(hist.count(), int64_t(200000));
@@ -158,10 +173,14 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("bank");
         const qint64 g4 = qint64(4) << 30;
         QTest::newRow("base") << quint64(0x12C000000000) << quint64(0x12C000000000) << g4 << qint64(0);
-        QTest::newRow("last byte of bank 0") << quint64(0x12C000000000 + g4 - 1) << quint64(0x12C000000000) << g4 << qint64(0);
-        QTest::newRow("bank 5") << quint64(0x12C000000000 + 5 * g4 + 123) << quint64(0x12C000000000) << g4 << qint64(5);
-        QTest::newRow("below base") << quint64(0x12C000000000 - 1) << quint64(0x12C000000000) << g4 << qint64(-1);
-        QTest::newRow("1 GiB banks") << quint64(0x12C000000000 + 3 * (qint64(1) << 30)) << quint64(0x12C000000000) << (qint64(1) << 30) << qint64(3);
+        QTest::newRow("last byte of bank 0")
+            << quint64(0x12C000000000 + g4 - 1) << quint64(0x12C000000000) << g4 << qint64(0);
+        QTest::newRow("bank 5") << quint64(0x12C000000000 + 5 * g4 + 123) << quint64(0x12C000000000) << g4
+                                << qint64(5);
+        QTest::newRow("below base") << quint64(0x12C000000000 - 1) << quint64(0x12C000000000) << g4
+                                    << qint64(-1);
+        QTest::newRow("1 GiB banks") << quint64(0x12C000000000 + 3 * (qint64(1) << 30))
+                                     << quint64(0x12C000000000) << (qint64(1) << 30) << qint64(3);
     }
     void bankMapping() {
         QFETCH(quint64, addr);

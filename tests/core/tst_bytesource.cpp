@@ -31,14 +31,15 @@ std::string readAll(const std::string& path, std::string& err, bool& failed) {
 }
 std::string bigText() {
     std::string s;
-    for (int i = 0; i < 20000; ++i) s += "{\"name\":\"k" + std::to_string(i) + "\",\"ts\":\"" + std::to_string(i) + ".5\"},\n";
+    for (int i = 0; i < 20000; ++i)
+        s += "{\"name\":\"k" + std::to_string(i) + "\",\"ts\":\"" + std::to_string(i) + ".5\"},\n";
     return s;
 }
 } // namespace
 
 class TstByteSource : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void roundTrip_data() {
         QTest::addColumn<QString>("suffix");
         QTest::newRow("plain") << ".json";
@@ -82,7 +83,8 @@ private Q_SLOTS:
         bool failed;
         readAll(path, err, failed);
         QVERIFY(failed);
-        QVERIFY2(err.find("truncated") != std::string::npos || err.find("corrupt") != std::string::npos, err.c_str());
+        QVERIFY2(err.find("truncated") != std::string::npos || err.find("corrupt") != std::string::npos,
+                 err.c_str());
     }
     void garbageAfterMagic() {
         std::string dir = test::tempDir("bytes");

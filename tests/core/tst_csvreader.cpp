@@ -15,7 +15,8 @@ std::vector<std::vector<std::string>> readAll(const std::string& text, bool* unt
     auto src = io::openByteSource(dir + "/t.csv", err);
     io::CsvReader r(*src);
     std::vector<std::vector<std::string>> rows;
-    while (r.next()) rows.push_back(r.fields());
+    while (r.next())
+        rows.push_back(r.fields());
     if (unterminated) *unterminated = r.unterminatedQuote();
     return rows;
 }
@@ -23,9 +24,10 @@ std::vector<std::vector<std::string>> readAll(const std::string& text, bool* unt
 
 class TstCsvReader : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void quirks() {
-        std::string text = "\xEF\xBB\xBF" "Name,Start Time(us),Call Stack\r\n"
+        std::string text = "\xEF\xBB\xBF"
+                           "Name,Start Time(us),Call Stack\r\n"
                            "a,1736408883704643.212\t,\"x.py(1): f;\r\ny.py(2): g\"\r\n"
                            "b,12,\"\"\"32,3,224,224\"\"\"\n"
                            "\n"
@@ -48,7 +50,8 @@ private Q_SLOTS:
     }
     void longFileAcrossChunks() {
         std::string text = "a,b\n";
-        for (int i = 0; i < 50000; ++i) text += std::to_string(i) + ",\"multi\nline " + std::to_string(i) + "\"\r\n";
+        for (int i = 0; i < 50000; ++i)
+            text += std::to_string(i) + ",\"multi\nline " + std::to_string(i) + "\"\r\n";
         auto rows = readAll(text);
         QCOMPARE(rows.size(), size_t(50001));
         QCOMPARE(rows.back()[1], std::string("multi\nline 49999"));

@@ -7,16 +7,20 @@ using namespace rs::model;
 
 class TstDecimal : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void scaled_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<qint64>("unit");
         QTest::addColumn<bool>("ok");
         QTest::addColumn<qint64>("expected");
-        QTest::newRow("epoch us with ns decimals") << "1736408883704643.212" << qint64(1000) << true << qint64(1736408883704643212);
-        QTest::newRow("tab suffix (Ascend CSV)") << "1736408883704643.212\t" << qint64(1000) << true << qint64(1736408883704643212);
-        QTest::newRow("quoted") << "\"1736408883688177.930\"" << qint64(1000) << true << qint64(1736408883688177930);
-        QTest::newRow("integer us") << "1695115378713661" << qint64(1000) << true << qint64(1695115378713661000);
+        QTest::newRow("epoch us with ns decimals")
+            << "1736408883704643.212" << qint64(1000) << true << qint64(1736408883704643212);
+        QTest::newRow("tab suffix (Ascend CSV)")
+            << "1736408883704643.212\t" << qint64(1000) << true << qint64(1736408883704643212);
+        QTest::newRow("quoted") << "\"1736408883688177.930\"" << qint64(1000) << true
+                                << qint64(1736408883688177930);
+        QTest::newRow("integer us") << "1695115378713661" << qint64(1000) << true
+                                    << qint64(1695115378713661000);
         QTest::newRow("rounds half up") << "1.0005" << qint64(1000) << true << qint64(1001);
         QTest::newRow("rounds down") << "1.0004" << qint64(1000) << true << qint64(1000);
         QTest::newRow("many decimals (dur)") << "79089.52021875" << qint64(1000) << true << qint64(79089520);

@@ -9,8 +9,8 @@
 #include <QCryptographicHash>
 #include <QtTest>
 #include <filesystem>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace rs;
 namespace fs = std::filesystem;
@@ -20,7 +20,8 @@ std::string readAll(const std::string& path) {
     std::string err, out;
     auto src = io::openByteSource(path, err);
     char buf[65536];
-    for (int64_t n; src && (n = src->read(buf, sizeof buf)) > 0;) out.append(buf, size_t(n));
+    for (int64_t n; src && (n = src->read(buf, sizeof buf)) > 0;)
+        out.append(buf, size_t(n));
     return out;
 }
 int64_t dirBytes(const std::string& dir) {
@@ -53,19 +54,23 @@ demo::DemoOptions opts(int ranks, int steps, int layers, const char* format = "a
 
 class TstDemo : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void ascendFilesAndHeaders() {
         std::string dir = test::tempDir("demo");
         std::string err;
         QVERIFY2(demo::generateDemo(dir, opts(3, 4, 2), err), err.c_str());
         std::vector<fs::path> ranks;
-        for (auto& e : fs::directory_iterator(dir)) ranks.push_back(e.path());
+        for (auto& e : fs::directory_iterator(dir))
+            ranks.push_back(e.path());
         QCOMPARE(ranks.size(), size_t(3));
         const std::map<std::string, std::string> headers = {
-            {"kernel_details.csv", "Step ID,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us)"},
-            {"step_trace_time.csv", "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble"},
+            {"kernel_details.csv", "Step ID,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator "
+                                   "Core,Start Time(us),Duration(us)"},
+            {"step_trace_time.csv",
+             "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble"},
             {"operator_memory.csv", "Name,Size(KB),Allocation Time(us),Release Time(us)"},
-            {"memory_record.csv", "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total Active(MB)"},
+            {"memory_record.csv",
+             "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total Active(MB)"},
             {"memory_usage.csv", "op_name,tensor_id,size_bytes,alloc_time,free_time,device_id,addr"}};
         for (auto& r : ranks) {
             QVERIFY(r.filename().string().size() > 10 && r.filename().string().ends_with("_ascend_ms"));
@@ -81,12 +86,15 @@ private Q_SLOTS:
             bool stringTs = true;
             for (auto& e : tv) {
                 phs.insert(e["ph"].get<std::string>());
-                if (e["ph"] == "M" && e["name"] == "process_name") processes.insert(e["args"]["name"].get<std::string>());
+                if (e["ph"] == "M" && e["name"] == "process_name")
+                    processes.insert(e["args"]["name"].get<std::string>());
                 if (e["ph"] == "X") stringTs = stringTs && e["ts"].is_string();
             }
             QVERIFY(stringTs);
-            for (const char* p : {"MindSpore", "Ascend Hardware", "HCCL", "Overlap Analysis"}) QVERIFY2(processes.count(p), p);
-            for (const char* p : {"X", "M", "s", "f"}) QVERIFY(phs.count(p));
+            for (const char* p : {"MindSpore", "Ascend Hardware", "HCCL", "Overlap Analysis"})
+                QVERIFY2(processes.count(p), p);
+            for (const char* p : {"X", "M", "s", "f"})
+                QVERIFY(phs.count(p));
             auto comm = nlohmann::json::parse(readAll((out / "communication.json").string()));
             QCOMPARE(comm.size(), size_t(4));
             for (auto& [file, header] : headers) {
@@ -96,7 +104,8 @@ private Q_SLOTS:
                 io::CsvReader csv(*src);
                 QVERIFY(csv.next());
                 std::string got;
-                for (auto& f : csv.fields()) got += (got.empty() ? "" : ",") + f;
+                for (auto& f : csv.fields())
+                    got += (got.empty() ? "" : ",") + f;
                 QVERIFY2(got.rfind(header, 0) == 0, (file + ": " + got).c_str());
                 size_t cols = csv.fields().size(), rows = 0;
                 while (csv.next()) {
@@ -116,12 +125,14 @@ private Q_SLOTS:
             std::string name = e.path().filename().string();
             QVERIFY2(name.rfind("rank-", 0) == 0 && name.ends_with(".pt.trace.json.gz"), name.c_str());
             auto j = nlohmann::json::parse(readAll(e.path().string()));
-            QVERIFY(j.contains("distributedInfo") && j.contains("baseTimeNanoseconds") && j["traceEvents"].is_array());
+            QVERIFY(j.contains("distributedInfo") && j.contains("baseTimeNanoseconds") &&
+                    j["traceEvents"].is_array());
             bool nccl = false, memory = false, step = false;
             for (auto& ev : j["traceEvents"]) {
                 std::string nm = ev.value("name", "");
                 nccl = nccl || nm.rfind("ncclKernel_AllReduce", 0) == 0;
-                memory = memory || (nm == "[memory]" && ev["args"].contains("Addr") && ev["args"].contains("Bytes"));
+                memory = memory ||
+                         (nm == "[memory]" && ev["args"].contains("Addr") && ev["args"].contains("Bytes"));
                 step = step || nm.rfind("ProfilerStep#", 0) == 0;
             }
             QVERIFY(nccl && memory && step);

@@ -10,32 +10,43 @@ using namespace rs;
 namespace {
 std::string join(const std::vector<std::string>& v) {
     std::string s;
-    for (auto& x : v) s += x + "\n";
+    for (auto& x : v)
+        s += x + "\n";
     return s;
 }
-#define COMPARE_ROWS(actual, expected) QCOMPARE(QString::fromStdString(join(actual)), QString::fromStdString(join(expected)))
+#define COMPARE_ROWS(actual, expected)                                                                       \
+    QCOMPARE(QString::fromStdString(join(actual)), QString::fromStdString(join(expected)))
 
 const char* kTraceView =
-    "[{\"name\":\"process_name\",\"pid\":900,\"tid\":0,\"args\":{\"name\":\"Ascend Hardware\"},\"ph\":\"M\"},\n"
+    "[{\"name\":\"process_name\",\"pid\":900,\"tid\":0,\"args\":{\"name\":\"Ascend "
+    "Hardware\"},\"ph\":\"M\"},\n"
     " {\"name\":\"thread_name\",\"pid\":900,\"tid\":2,\"args\":{\"name\":\"Stream 2\"},\"ph\":\"M\"},\n"
-    " {\"ph\":\"X\",\"name\":\"trans_TransData_0\",\"pid\":900,\"tid\":2,\"ts\":\"1736408883704643.212\",\"dur\":53.742},\n"
-    " {\"ph\":\"X\",\"name\":\"Default/network/MatMulV2-op12\",\"pid\":900,\"tid\":2,\"ts\":\"1736408883704700.000\",\"dur\":10},\n"
-    " {\"ph\":\"X\",\"name\":\"ProfilerStep#7\",\"pid\":1,\"tid\":5,\"ts\":\"1736408883704600.000\",\"dur\":200,\"cat\":\"cpu_op\"},\n"
+    " {\"ph\":\"X\",\"name\":\"trans_TransData_0\",\"pid\":900,\"tid\":2,\"ts\":\"1736408883704643.212\","
+    "\"dur\":53.742},\n"
+    " {\"ph\":\"X\",\"name\":\"Default/network/"
+    "MatMulV2-op12\",\"pid\":900,\"tid\":2,\"ts\":\"1736408883704700.000\",\"dur\":10},\n"
+    " {\"ph\":\"X\",\"name\":\"ProfilerStep#7\",\"pid\":1,\"tid\":5,\"ts\":\"1736408883704600.000\",\"dur\":"
+    "200,\"cat\":\"cpu_op\"},\n"
     " {\"ph\":\"X\",\"name\":\"aten::mm\",\"pid\":1,\"tid\":5,\"ts\":\"1736408883704610.5\",\"dur\":20},\n"
-    " {\"ph\":\"s\",\"name\":\"f\",\"id\":18446744073709551615,\"pid\":1,\"tid\":5,\"ts\":\"1736408883704611.000\",\"cat\":\"async_npu\"},\n"
-    " {\"name\":\"AI Core Freq\",\"ts\":\"1736408883573887.920\",\"pid\":901,\"tid\":0,\"args\":{\"MHz\":1800},\"ph\":\"C\"},\n"
+    " {\"ph\":\"s\",\"name\":\"f\",\"id\":18446744073709551615,\"pid\":1,\"tid\":5,\"ts\":\"1736408883704611."
+    "000\",\"cat\":\"async_npu\"},\n"
+    " {\"name\":\"AI Core "
+    "Freq\",\"ts\":\"1736408883573887.920\",\"pid\":901,\"tid\":0,\"args\":{\"MHz\":1800},\"ph\":\"C\"},\n"
     " {\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"MindSpore\"},\"ph\":\"M\"}\n"
     "]";
 
 const char* kKernelDetails =
-    "Step ID,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Input Shapes\r\n"
-    "7,4294967295,1,2,trans_TransData_0,TransData,dynamic,AI_VECTOR_CORE,1736408883704643.212\t,53.742,0,\"\"\"32,3,224,224\"\"\"\r\n"
-    "7,4294967295,2,2,Default/network/MatMulV2-op12,MatMulV2,dynamic,AI_CORE,1736408883704700.000\t,10,0,\"multi\r\nline\"\r\n";
+    "Step ID,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us),Wait "
+    "Time(us),Input Shapes\r\n"
+    "7,4294967295,1,2,trans_TransData_0,TransData,dynamic,AI_VECTOR_CORE,1736408883704643.212\t,53.742,0,"
+    "\"\"\"32,3,224,224\"\"\"\r\n"
+    "7,4294967295,2,2,Default/network/"
+    "MatMulV2-op12,MatMulV2,dynamic,AI_CORE,1736408883704700.000\t,10,0,\"multi\r\nline\"\r\n";
 } // namespace
 
 class TstImporters : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void ascendTraceView() {
         std::string dir = test::tempDir("ascend");
         std::string rank = dir + "/host_1_2025_ascend_ms";
@@ -46,16 +57,19 @@ private Q_SLOTS:
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         COMPARE_ROWS(ix.rows("SELECT rank, device_id, source FROM ranks"), {"3|5|ascend"});
         COMPARE_ROWS(ix.rows("SELECT rank, kind, name FROM tracks ORDER BY kind, name"),
-                     (std::vector<std::string>{"3|compute|Stream 2", "3|counter|AI Core Freq/MHz", "3|host|Thread 5"}));
+                     (std::vector<std::string>{"3|compute|Stream 2", "3|counter|AI Core Freq/MHz",
+                                               "3|host|Thread 5"}));
         COMPARE_ROWS(ix.rows("SELECT name, op_type, ts_ns, dur_ns, depth, step FROM spans ORDER BY ts_ns"),
-                     (std::vector<std::string>{"ProfilerStep#7|ProfilerStep#7|1736408883704600000|200000|0|7",
-                                               "aten::mm|aten::mm|1736408883704610500|20000|1|7",
-                                               "trans_TransData_0|TransData|1736408883704643212|53742|0|7",
-                                               "Default/network/MatMulV2-op12|MatMulV2|1736408883704700000|10000|0|7"}));
+                     (std::vector<std::string>{
+                         "ProfilerStep#7|ProfilerStep#7|1736408883704600000|200000|0|7",
+                         "aten::mm|aten::mm|1736408883704610500|20000|1|7",
+                         "trans_TransData_0|TransData|1736408883704643212|53742|0|7",
+                         "Default/network/MatMulV2-op12|MatMulV2|1736408883704700000|10000|0|7"}));
         COMPARE_ROWS(ix.rows("SELECT rank, step, start_ns, end_ns FROM steps"),
                      {"3|7|1736408883704600000|1736408883704800000"});
         COMPARE_ROWS(ix.rows("SELECT flow_id, phase FROM flows"), {"18446744073709551615|s"});
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('warning','error','fatal')"), int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('warning','error','fatal')"),
+                 int64_t(0));
     }
     void kernelDetailsAlone() {
         // Without trace_view, kernel_details rows become spans on Stream tracks and give the steps.
@@ -64,90 +78,123 @@ private Q_SLOTS:
         test::writeFile(dir + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv", kKernelDetails);
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        COMPARE_ROWS(ix.rows("SELECT name, op_type, ts_ns, dur_ns FROM spans ORDER BY ts_ns"),
-                     (std::vector<std::string>{"trans_TransData_0|TransData|1736408883704643212|53742",
-                                               "Default/network/MatMulV2-op12|MatMulV2|1736408883704700000|10000"}));
-        COMPARE_ROWS(ix.rows("SELECT step, start_ns, end_ns FROM steps"), {"7|1736408883704643212|1736408883704710000"});
+        COMPARE_ROWS(
+            ix.rows("SELECT name, op_type, ts_ns, dur_ns FROM spans ORDER BY ts_ns"),
+            (std::vector<std::string>{"trans_TransData_0|TransData|1736408883704643212|53742",
+                                      "Default/network/MatMulV2-op12|MatMulV2|1736408883704700000|10000"}));
+        COMPARE_ROWS(ix.rows("SELECT step, start_ns, end_ns FROM steps"),
+                     {"7|1736408883704643212|1736408883704710000"});
     }
     void kinetoGzip() {
         std::string dir = test::tempDir("kineto");
         std::string trace =
-            "{\"schemaVersion\":1,\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":2,\"world_size\":4},\"traceEvents\":[\n"
-            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"void at::native::foo_kernel<float>(float*)\",\"pid\":0,\"tid\":7,\"ts\":1.5,\"dur\":2},\n"
-            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)\",\"pid\":0,\"tid\":20,\"ts\":5,\"dur\":3},\n"
-            "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":11,\"ts\":1,\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":140000000000,\"Bytes\":4096,\"Total Allocated\":4096,\"Total Reserved\":8192}},\n"
-            "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":11,\"ts\":9,\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":140000000000,\"Bytes\":-4096,\"Total Allocated\":0,\"Total Reserved\":8192}},\n"
-            "{\"name\":\"process_labels\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"labels\":\"GPU 0\"}},\n"
+            "{\"schemaVersion\":1,\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":2,\"world_size\":4},"
+            "\"traceEvents\":[\n"
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"void "
+            "at::native::foo_kernel<float>(float*)\",\"pid\":0,\"tid\":7,\"ts\":1.5,\"dur\":2},\n"
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)"
+            "\",\"pid\":0,\"tid\":20,\"ts\":5,\"dur\":3},\n"
+            "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":11,\"ts\":1,\"args\":{"
+            "\"Device Type\":1,\"Device Id\":0,\"Addr\":140000000000,\"Bytes\":4096,\"Total "
+            "Allocated\":4096,\"Total Reserved\":8192}},\n"
+            "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":11,\"ts\":9,\"args\":{"
+            "\"Device Type\":1,\"Device Id\":0,\"Addr\":140000000000,\"Bytes\":-4096,\"Total "
+            "Allocated\":0,\"Total Reserved\":8192}},\n"
+            "{\"name\":\"process_labels\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"labels\":\"GPU "
+            "0\"}},\n"
             "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":7,\"args\":{\"name\":\"stream 7 \"}}\n"
             "],\"displayTimeUnit\":\"ns\",\"baseTimeNanoseconds\":1700000000000000000}";
         test::writeFile(dir + "/rank-2.Jan_01.1.pt.trace.json.gz", trace);
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         COMPARE_ROWS(ix.rows("SELECT rank, source FROM ranks"), {"2|kineto"});
-        COMPARE_ROWS(ix.rows("SELECT s.name, s.op_type, s.ts_ns, s.dur_ns, t.kind, t.name FROM spans s JOIN tracks t USING(track_id) ORDER BY ts_ns"),
-                     (std::vector<std::string>{"void at::native::foo_kernel<float>(float*)|foo_kernel|1700000000000001500|2000|compute|Stream 7",
-                                               "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)|ncclKernel_AllReduce_RING_LL_Sum_float|1700000000000005000|3000|communication|Thread 20"}));
+        COMPARE_ROWS(
+            ix.rows("SELECT s.name, s.op_type, s.ts_ns, s.dur_ns, t.kind, t.name FROM spans s JOIN tracks t "
+                    "USING(track_id) ORDER BY ts_ns"),
+            (std::vector<std::string>{
+                "void "
+                "at::native::foo_kernel<float>(float*)|foo_kernel|1700000000000001500|2000|compute|Stream 7",
+                "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)|ncclKernel_AllReduce_RING_LL_Sum_float|"
+                "1700000000000005000|3000|communication|Thread 20"}));
         COMPARE_ROWS(ix.rows("SELECT size_bytes, addr, alloc_ns, free_ns FROM tensors"),
                      {"4096|140000000000|1700000000000001000|1700000000000009000"});
-        COMPARE_ROWS(ix.rows("SELECT ts_ns, allocated_bytes, reserved_bytes FROM memory_samples ORDER BY ts_ns"),
-                     (std::vector<std::string>{"1700000000000001000|4096|8192", "1700000000000009000|0|8192"}));
+        COMPARE_ROWS(
+            ix.rows("SELECT ts_ns, allocated_bytes, reserved_bytes FROM memory_samples ORDER BY ts_ns"),
+            (std::vector<std::string>{"1700000000000001000|4096|8192", "1700000000000009000|0|8192"}));
         // The whole trace is one step when it has no ProfilerStep.
-        COMPARE_ROWS(ix.rows("SELECT step, start_ns, end_ns FROM steps"), {"0|1700000000000001500|1700000000000008000"});
+        COMPARE_ROWS(ix.rows("SELECT step, start_ns, end_ns FROM steps"),
+                     {"0|1700000000000001500|1700000000000008000"});
     }
     void chromeBeginEndAndTolerance() {
         std::string dir = test::tempDir("chrome");
         // B/E nesting, an unmatched E, an unknown ph, a bad ts, an unterminated array with a trailing comma.
-        std::string t = "[{\"ph\":\"B\",\"name\":\"outer\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":10},\n"
-                        "{\"ph\":\"B\",\"name\":\"inner\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":12},\n"
-                        "{\"ph\":\"E\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":15},\n"
-                        "{\"ph\":\"E\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":20},\n"
-                        "{\"ph\":\"E\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":21},\n"
-                        "{\"ph\":\"Q\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":21},\n"
-                        "{\"ph\":\"X\",\"name\":\"bad\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":\"12x\",\"dur\":1},\n"
-                        "{\"ph\":\"X\",\"name\":\"last\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":30,\"dur\":1},\n";
+        std::string t =
+            "[{\"ph\":\"B\",\"name\":\"outer\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":10},\n"
+            "{\"ph\":\"B\",\"name\":\"inner\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":12},\n"
+            "{\"ph\":\"E\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":15},\n"
+            "{\"ph\":\"E\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":20},\n"
+            "{\"ph\":\"E\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":21},\n"
+            "{\"ph\":\"Q\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":21},\n"
+            "{\"ph\":\"X\",\"name\":\"bad\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":\"12x\",\"dur\":1},\n"
+            "{\"ph\":\"X\",\"name\":\"last\",\"pid\":\"p\",\"tid\":\"t\",\"ts\":30,\"dur\":1},\n";
         test::writeFile(dir + "/trace.json.zst", t);
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        COMPARE_ROWS(ix.rows("SELECT name, ts_ns, dur_ns, depth FROM spans ORDER BY ts_ns"),
-                     (std::vector<std::string>{"outer|10000|10000|0", "inner|12000|3000|1", "last|30000|1000|0"}));
+        COMPARE_ROWS(
+            ix.rows("SELECT name, ts_ns, dur_ns, depth FROM spans ORDER BY ts_ns"),
+            (std::vector<std::string>{"outer|10000|10000|0", "inner|12000|3000|1", "last|30000|1000|0"}));
         COMPARE_ROWS(ix.rows("SELECT what, count FROM diagnostics WHERE severity != 'info' ORDER BY what"),
-                     (std::vector<std::string>{"E without a matching B|1", "X event with a missing or bad ts|1", "unknown ph|1"}));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE '%not terminated%'"), int64_t(1));
+                     (std::vector<std::string>{"E without a matching B|1",
+                                               "X event with a missing or bad ts|1", "unknown ph|1"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE '%not terminated%'"),
+                 int64_t(1));
         QVERIFY(ix.scalar("SELECT first_offset FROM diagnostics WHERE what = 'unknown ph'") > 0);
     }
     void memoryCsvs() {
         std::string dir = test::tempDir("mem");
         std::string out = dir + "/n_1_2_ascend_ms/ASCEND_PROFILER_OUTPUT/";
-        test::writeFile(dir + "/n_1_2_ascend_ms/profiler_info_1.json", "{\"rank_id\": \"1\"}"); // old MindSpore: a string
-        test::writeFile(out + "trace_view.json",
-                        "[{\"ph\":\"X\",\"name\":\"ProfilerStep#1\",\"pid\":1,\"tid\":1,\"ts\":\"1000.000\",\"dur\":1000},"
-                        "{\"ph\":\"X\",\"name\":\"ProfilerStep#2\",\"pid\":1,\"tid\":1,\"ts\":\"2000.000\",\"dur\":1000}]");
-        test::writeFile(out + "memory_usage.csv", "op_name,tensor_id,size_bytes,alloc_time,free_time,device_id,addr\n"
-                                                  "AllReduce,t1,1024,1.5,2.25,0,0x100000400\n"
-                                                  "Parameter,t2,2048,1.0,,0,0x100000000\n"
-                                                  "Bad,t3,xx,1.0,,0,0x1\n");
-        test::writeFile(out + "memory_record.csv", "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total Active(MB),Stream Ptr,Device Type\r\n"
-                                                   "PTA,1500.000\t,1.5,4,,,NPU:0\r\nAPP,1600.000\t,,8,,,NPU:0\r\n");
-        test::writeFile(out + "operator_memory.csv", "Name,Size(KB),Allocation Time(us),Release Time(us),Device Type\r\n"
-                                                     "aten::empty,0.5,1700.000\t,,NPU:0\r\n");
+        test::writeFile(dir + "/n_1_2_ascend_ms/profiler_info_1.json",
+                        "{\"rank_id\": \"1\"}"); // old MindSpore: a string
+        test::writeFile(out + "trace_view.json", "[{\"ph\":\"X\",\"name\":\"ProfilerStep#1\",\"pid\":1,"
+                                                 "\"tid\":1,\"ts\":\"1000.000\",\"dur\":1000},"
+                                                 "{\"ph\":\"X\",\"name\":\"ProfilerStep#2\",\"pid\":1,"
+                                                 "\"tid\":1,\"ts\":\"2000.000\",\"dur\":1000}]");
+        test::writeFile(out + "memory_usage.csv",
+                        "op_name,tensor_id,size_bytes,alloc_time,free_time,device_id,addr\n"
+                        "AllReduce,t1,1024,1.5,2.25,0,0x100000400\n"
+                        "Parameter,t2,2048,1.0,,0,0x100000000\n"
+                        "Bad,t3,xx,1.0,,0,0x1\n");
+        test::writeFile(out + "memory_record.csv",
+                        "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total "
+                        "Active(MB),Stream Ptr,Device Type\r\n"
+                        "PTA,1500.000\t,1.5,4,,,NPU:0\r\nAPP,1600.000\t,,8,,,NPU:0\r\n");
+        test::writeFile(out + "operator_memory.csv",
+                        "Name,Size(KB),Allocation Time(us),Release Time(us),Device Type\r\n"
+                        "aten::empty,0.5,1700.000\t,,NPU:0\r\n");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        COMPARE_ROWS(ix.rows("SELECT rank, tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, alloc_step, free_step, bank "
+        COMPARE_ROWS(ix.rows("SELECT rank, tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, "
+                             "alloc_step, free_step, bank "
                              "FROM tensors ORDER BY tensor_id"),
                      (std::vector<std::string>{"1|om2|aten::empty|512|NULL|1700000|NULL|1|NULL|NULL",
                                                "1|t1|AllReduce|1024|4294968320|1500000|2250000|1|2|0",
                                                "1|t2|Parameter|2048|4294967296|1000000|NULL|1|NULL|0"}));
-        COMPARE_ROWS(ix.rows("SELECT component, ts_ns, allocated_bytes, reserved_bytes FROM memory_samples ORDER BY ts_ns"),
+        COMPARE_ROWS(ix.rows("SELECT component, ts_ns, allocated_bytes, reserved_bytes FROM memory_samples "
+                             "ORDER BY ts_ns"),
                      (std::vector<std::string>{"PTA|1500000|1572864|4194304", "APP|1600000|NULL|8388608"}));
-        QCOMPARE(ix.scalar("SELECT count FROM diagnostics WHERE what LIKE 'tensor row with a bad size%'"), int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count FROM diagnostics WHERE what LIKE 'tensor row with a bad size%'"),
+                 int64_t(1));
     }
     void legacyStepTrace() {
         std::string dir = test::tempDir("legacy");
-        test::writeFile(dir + "/profiler/step_trace_raw_0_detail_time.csv",
-                        "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
-                        "1,100000000,100500000,500000,1,2,0,3,4\n2,100500000,101000000,500000,1,2,0,3,4\n0,0,0,0,0,0,0,0,0\n");
-        test::writeFile(dir + "/profiler/ascend_timeline_display_0.json",
-                        "[{\"name\":\"MatMul-op1\",\"ph\":\"X\",\"tid\":\"519\",\"ts\":1000000.5,\"dur\":2,\"pid\":1}]");
+        test::writeFile(
+            dir + "/profiler/step_trace_raw_0_detail_time.csv",
+            "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+            "1,100000000,100500000,500000,1,2,0,3,4\n2,100500000,101000000,500000,1,2,0,3,4\n0,0,0,0,0,0,0,0,"
+            "0\n");
+        test::writeFile(
+            dir + "/profiler/ascend_timeline_display_0.json",
+            "[{\"name\":\"MatMul-op1\",\"ph\":\"X\",\"tid\":\"519\",\"ts\":1000000.5,\"dur\":2,\"pid\":1}]");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         COMPARE_ROWS(ix.rows("SELECT rank, step, start_ns, end_ns FROM steps ORDER BY step"),

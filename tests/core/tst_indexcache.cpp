@@ -5,8 +5,8 @@
 
 #include <QtTest>
 #include <filesystem>
-#include <thread>
 #include <fstream>
+#include <thread>
 #include <unistd.h>
 
 using namespace rs;
@@ -23,7 +23,7 @@ bool noTempFiles(const std::string& dir) {
 
 class TstIndexCache : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void reuseAndRebuild() {
         std::string dir = test::tempDir("cache");
         test::writeFile(dir + "/a.json", kTrace);
@@ -40,7 +40,8 @@ private Q_SLOTS:
         auto r3 = index::Indexer::open(dir, o);
         QVERIFY(r3.ok && !r3.reused);
         // a changed file (size) triggers a rebuild
-        test::writeFile(dir + "/b.json", "[{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":20}]");
+        test::writeFile(dir + "/b.json",
+                        "[{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":20}]");
         auto r4 = index::Indexer::open(dir, o);
         QVERIFY(r4.ok && !r4.reused);
         // changed analysis settings too
@@ -53,7 +54,8 @@ private Q_SLOTS:
         std::string dir = test::tempDir("ro");
         std::string cache = test::tempDir("xdg");
         test::writeFile(dir + "/a.json", kTrace);
-        fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read | fs::perms::group_exec);
+        fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                                 fs::perms::group_exec);
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(cache));
         auto r = index::Indexer::open(dir, {});
         auto again = index::Indexer::open(dir, {});
@@ -94,8 +96,8 @@ private Q_SLOTS:
         std::string dir = test::tempDir("cancel");
         std::string big = "[";
         for (int i = 0; i < 300000; ++i)
-            big += "{\"ph\":\"X\",\"name\":\"k" + std::to_string(i % 100) + "\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(i * 10) +
-                   ",\"dur\":5},\n";
+            big += "{\"ph\":\"X\",\"name\":\"k" + std::to_string(i % 100) +
+                   "\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(i * 10) + ",\"dur\":5},\n";
         big += "]";
         test::writeFile(dir + "/big.json", big);
         std::atomic<bool> cancel{true}; // cancelled before it starts parsing
@@ -106,7 +108,8 @@ private Q_SLOTS:
         QVERIFY(noTempFiles(dir));
         // cancelled from the progress callback, mid-way
         std::atomic<bool> c2{false};
-        auto r2 = index::Indexer::open(dir, {}, [&](const index::IndexProgress&) { c2 = true; }, &c2);
+        auto r2 = index::Indexer::open(
+            dir, {}, [&](const index::IndexProgress&) { c2 = true; }, &c2);
         QVERIFY(!r2.ok);
         QVERIFY(!fs::exists(dir + "/.rankscope/index.sqlite"));
         QVERIFY(noTempFiles(dir));
@@ -116,13 +119,20 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<bool>("ok");
         QTest::newRow("empty file") << "e.json" << QByteArray() << false;
-        QTest::newRow("0-byte csv in ascend dir") << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv" << QByteArray() << false;
-        QTest::newRow("garbage json") << "g.json" << QByteArray("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"}, 17, \"s\", {\"ph\":") << true;
-        QTest::newRow("truncated mid-event") << "t.json" << QByteArray("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"},{\"ph\":\"X\",\"na") << true;
+        QTest::newRow("0-byte csv in ascend dir")
+            << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv" << QByteArray() << false;
+        QTest::newRow("garbage json")
+            << "g.json"
+            << QByteArray("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"}, 17, \"s\", {\"ph\":") << true;
+        QTest::newRow("truncated mid-event")
+            << "t.json" << QByteArray("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"},{\"ph\":\"X\",\"na")
+            << true;
         QTest::newRow("not json at all") << "n.json" << QByteArray("[hello") << true;
         QTest::newRow("object without events") << "o.json" << QByteArray("{\"traceEvents\":[]}") << false;
-        QTest::newRow("csv header only") << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv" << QByteArray("Name,Start Time(us),Duration(us)\n") << false;
-        QTest::newRow("csv missing columns") << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv" << QByteArray("a,b\n1,2\n") << false;
+        QTest::newRow("csv header only") << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+                                         << QByteArray("Name,Start Time(us),Duration(us)\n") << false;
+        QTest::newRow("csv missing columns")
+            << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv" << QByteArray("a,b\n1,2\n") << false;
     }
     void malformedInputs() {
         QFETCH(QString, name);

@@ -13,7 +13,7 @@ using Status = formats::JsonEventSplitter::Status;
 namespace {
 // A byte source over a string that returns `chunk` bytes per read, to move chunk boundaries around.
 class StringSource : public io::ByteSource {
-public:
+  public:
     StringSource(std::string s, size_t chunk) : m_s(std::move(s)), m_chunk(chunk) {}
     int64_t read(char* buf, int64_t cap) override {
         size_t n = std::min({size_t(cap), m_chunk, m_s.size() - m_pos});
@@ -23,7 +23,7 @@ public:
     }
     int64_t rawBytesRead() const override { return int64_t(m_pos); }
 
-private:
+  private:
     std::string m_s;
     size_t m_chunk, m_pos = 0;
 };
@@ -43,7 +43,8 @@ Result split(const std::string& text, size_t chunk) {
     std::string_view ev;
     int64_t off;
     Status st;
-    while ((st = sp.next(ev, off)) == Status::Event) r.events.emplace_back(ev);
+    while ((st = sp.next(ev, off)) == Status::Event)
+        r.events.emplace_back(ev);
     r.end = st;
     r.meta = sp.meta();
     r.unterminated = sp.unterminated();
@@ -54,13 +55,16 @@ Result split(const std::string& text, size_t chunk) {
 
 class TstJsonEventSplitter : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void containers_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("events");
         QTest::addColumn<bool>("unterminated");
-        QTest::newRow("bare array") << "[{\"ph\":\"X\",\"name\":\"a\"},{\"ph\":\"X\",\"name\":\"b]}\"}]" << 2 << false;
-        QTest::newRow("object") << "{\"schemaVersion\":1,\"traceEvents\":[{\"ph\":\"X\"},{\"ph\":\"i\"}],\"baseTimeNanoseconds\":17}" << 2 << false;
+        QTest::newRow("bare array") << "[{\"ph\":\"X\",\"name\":\"a\"},{\"ph\":\"X\",\"name\":\"b]}\"}]" << 2
+                                    << false;
+        QTest::newRow("object") << "{\"schemaVersion\":1,\"traceEvents\":[{\"ph\":\"X\"},{\"ph\":\"i\"}],"
+                                   "\"baseTimeNanoseconds\":17}"
+                                << 2 << false;
         QTest::newRow("unterminated array") << "[{\"ph\":\"X\"},\n{\"ph\":\"X\"}," << 2 << true;
         QTest::newRow("trailing comma") << "[{\"ph\":\"X\"},{\"ph\":\"X\"},]" << 2 << false;
         QTest::newRow("escaped quotes and braces") << "[{\"name\":\"a\\\"}{[\",\"ph\":\"X\"}]" << 1 << false;
@@ -76,20 +80,26 @@ private Q_SLOTS:
             QCOMPARE(r.end, Status::End);
             QCOMPARE(int(r.events.size()), events);
             QCOMPARE(r.unterminated, unterminated);
-            for (auto& e : r.events) QVERIFY(formats::forEachMember(e, [](auto, auto) {}));
+            for (auto& e : r.events)
+                QVERIFY(formats::forEachMember(e, [](auto, auto) {}));
         }
     }
     void metaAfterEvents() {
-        Result r = split("{\"distributedInfo\":{\"rank\":3},\"traceEvents\":[{\"ph\":\"X\"}],\"baseTimeNanoseconds\":1700000000000000000}", 5);
+        Result r = split("{\"distributedInfo\":{\"rank\":3},\"traceEvents\":[{\"ph\":\"X\"}],"
+                         "\"baseTimeNanoseconds\":1700000000000000000}",
+                         5);
         QCOMPARE(r.meta.at("distributedInfo"), std::string("{\"rank\":3}"));
         QCOMPARE(r.meta.at("baseTimeNanoseconds"), std::string("1700000000000000000"));
     }
     void fatal_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("empty") << "" << "empty";
-        QTest::newRow("not json") << "hello world" << "not a JSON trace";
-        QTest::newRow("truncated event") << "[{\"ph\":\"X\",\"name\":\"abc" << "truncated";
+        QTest::newRow("empty") << ""
+                               << "empty";
+        QTest::newRow("not json") << "hello world"
+                                  << "not a JSON trace";
+        QTest::newRow("truncated event") << "[{\"ph\":\"X\",\"name\":\"abc"
+                                         << "truncated";
     }
     void fatal() {
         QFETCH(QString, text);
@@ -100,9 +110,11 @@ private Q_SLOTS:
         QVERIFY2(r.error.find("byte") != std::string::npos, r.error.c_str());
     }
     void memberValues() {
-        std::string ev = "{\"ph\":\"X\",\"ts\":\"1736408883704643.212\",\"dur\":53.742,\"pid\":\"Spans\",\"tid\":7,\"args\":{\"a\":[1,{\"b\":2}]},\"name\":\"x\\ny\"}";
+        std::string ev = "{\"ph\":\"X\",\"ts\":\"1736408883704643.212\",\"dur\":53.742,\"pid\":\"Spans\","
+                         "\"tid\":7,\"args\":{\"a\":[1,{\"b\":2}]},\"name\":\"x\\ny\"}";
         std::map<std::string, formats::JsonValue> m;
-        QVERIFY(formats::forEachMember(ev, [&](std::string_view k, const formats::JsonValue& v) { m[std::string(k)] = v; }));
+        QVERIFY(formats::forEachMember(
+            ev, [&](std::string_view k, const formats::JsonValue& v) { m[std::string(k)] = v; }));
         QCOMPARE(std::string(m["ts"].text), std::string("1736408883704643.212"));
         QCOMPARE(m["ts"].kind, formats::JsonKind::String);
         QCOMPARE(std::string(m["dur"].text), std::string("53.742"));

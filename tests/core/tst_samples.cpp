@@ -18,7 +18,8 @@ std::string readDecompressed(const std::string& path) {
     std::string err, out;
     auto src = io::openByteSource(path, err);
     char buf[65536];
-    for (int64_t n; src && (n = src->read(buf, sizeof buf)) > 0;) out.append(buf, size_t(n));
+    for (int64_t n; src && (n = src->read(buf, sizeof buf)) > 0;)
+        out.append(buf, size_t(n));
     return out;
 }
 int64_t countX(const std::string& path) {
@@ -35,21 +36,23 @@ class TstSamples : public QObject {
     Q_OBJECT
     std::string m_samples;
 
-private Q_SLOTS:
+  private Q_SLOTS:
     void initTestCase() {
         m_samples = test::samplesDir();
-        if (m_samples.empty()) QSKIP("../shared/samples is absent: the real-sample conformance tests are skipped");
+        if (m_samples.empty())
+            QSKIP("../shared/samples is absent: the real-sample conformance tests are skipped");
         // The sample tree is read-only: indexes go to a private cache directory.
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("samples-cache")));
     }
     void everyDirectoryIndexes_data() {
         QTest::addColumn<QString>("dir");
-        for (const char* d : {"msinsight/test/data/pytorch/text/level1", "msinsight/test/data/pytorch/db/level1",
-                              "msinsight/server/src/test/test_data",
-                              "hta/tests/data/trace_filter", "hta/tests/data/nccl_parser_config",
-                              "hta/tests/data/df_index_resolver", "hta/tests/data/ns_resolution_trace",
-                              "hta/tests/data/cpu_only", "hta/tests/data/amd_trace", "mindinsight/tests/utils/resource/profiler",
-                              "mindinsight/tests/utils/resource/cluster_propose", "mindinsight/tests/utils/resource/run_2"})
+        for (const char* d :
+             {"msinsight/test/data/pytorch/text/level1", "msinsight/test/data/pytorch/db/level1",
+              "msinsight/server/src/test/test_data", "hta/tests/data/trace_filter",
+              "hta/tests/data/nccl_parser_config", "hta/tests/data/df_index_resolver",
+              "hta/tests/data/ns_resolution_trace", "hta/tests/data/cpu_only", "hta/tests/data/amd_trace",
+              "mindinsight/tests/utils/resource/profiler", "mindinsight/tests/utils/resource/cluster_propose",
+              "mindinsight/tests/utils/resource/run_2"})
             QTest::newRow(d) << QString(d);
     }
     void everyDirectoryIndexes() {
@@ -57,17 +60,21 @@ private Q_SLOTS:
         std::string path = m_samples + "/" + dir.toStdString();
         auto ix = test::indexDir(path);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('fatal', 'error')"), int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('fatal', 'error')"),
+                 int64_t(0));
         QVERIFY(ix.scalar("SELECT count(*) FROM spans") + ix.scalar("SELECT count(*) FROM steps") > 0);
         QVERIFY(!fs::exists(path + "/.rankscope"));
         // every trace JSON: spans == X events
-        auto files = ix.rows("SELECT file_id, path FROM source_file WHERE format IN ('ascend-trace-view', 'chrome-json', "
-                             "'mindspore-legacy-timeline')");
+        auto files = ix.rows(
+            "SELECT file_id, path FROM source_file WHERE format IN ('ascend-trace-view', 'chrome-json', "
+            "'mindspore-legacy-timeline')");
         for (const auto& row : files) {
             auto bar = row.find('|');
             std::string id = row.substr(0, bar), file = row.substr(bar + 1);
             int64_t spans = ix.scalar("SELECT count(*) FROM span WHERE file_id = " + id);
-            QVERIFY2(spans == countX(file), (file + ": spans " + std::to_string(spans) + " vs X " + std::to_string(countX(file))).c_str());
+            QVERIFY2(spans == countX(file),
+                     (file + ": spans " + std::to_string(spans) + " vs X " + std::to_string(countX(file)))
+                         .c_str());
         }
     }
     void knownValues() {
@@ -92,16 +99,19 @@ private Q_SLOTS:
             QVERIFY2(std::fabs(json - events) <= 0.01 * json + 1, r.c_str());
         }
         // communication.json's 5.6466 ms for the first AllReduce on rank 0
-        QCOMPARE(ix.rows("SELECT wait_ns FROM collectives WHERE rank = 0 AND name = 'hcom_allReduce__586_0_1'"),
-                 std::vector<std::string>{"5646633"});
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'Computing differs%'"), int64_t(0));
+        QCOMPARE(
+            ix.rows("SELECT wait_ns FROM collectives WHERE rank = 0 AND name = 'hcom_allReduce__586_0_1'"),
+            std::vector<std::string>{"5646633"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'Computing differs%'"),
+                 int64_t(0));
     }
     void htaCollectivesMatchedAcrossRanks() {
         auto ix = test::indexDir(m_samples + "/hta/tests/data/trace_filter");
         QVERIFY(ix.result.ok);
         QCOMPARE(ix.rows("SELECT rank FROM ranks ORDER BY rank"), (std::vector<std::string>{"0", "1"}));
-        int64_t matched = ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective WHERE last_rank IS NOT NULL "
-                                    "GROUP BY match_key HAVING count(DISTINCT rank) = 2)");
+        int64_t matched =
+            ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective WHERE last_rank IS NOT NULL "
+                      "GROUP BY match_key HAVING count(DISTINCT rank) = 2)");
         QVERIFY2(matched > 0, "no NCCL collective matched across ranks 0 and 1");
         QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE last_rank IS NULL"), int64_t(0));
     }
@@ -112,7 +122,8 @@ private Q_SLOTS:
         QVERIFY(ix.scalar("SELECT min(ts_ns) FROM spans") > int64_t(1700000000) * 1000000000);
         auto mem = test::indexDir(m_samples + "/hta/tests/data/df_index_resolver");
         QVERIFY(mem.result.ok);
-        QVERIFY(mem.scalar("SELECT count(*) FROM tensors WHERE addr IS NOT NULL AND free_ns > alloc_ns") > 1000);
+        QVERIFY(mem.scalar("SELECT count(*) FROM tensors WHERE addr IS NOT NULL AND free_ns > alloc_ns") >
+                1000);
         QCOMPARE(mem.rows("SELECT rank FROM ranks"), std::vector<std::string>{"1"});
     }
     void ascendDbExport() {
@@ -123,7 +134,8 @@ private Q_SLOTS:
         QCOMPARE(ix.rows("SELECT step FROM steps"), std::vector<std::string>{"50"});
         QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(4));
         // the first kernel and its op type come through the string table
-        QCOMPARE(ix.rows("SELECT op_type FROM spans WHERE name = 'trans_TransData_0'"), std::vector<std::string>{"TransData"});
+        QCOMPARE(ix.rows("SELECT op_type FROM spans WHERE name = 'trans_TransData_0'"),
+                 std::vector<std::string>{"TransData"});
         QVERIFY(ix.scalar("SELECT count(*) FROM memory_samples WHERE component = 'PTA'") > 0);
         QVERIFY(ix.scalar("SELECT count(*) FROM tensors WHERE op_name = 'aten::empty_strided'") > 0);
     }

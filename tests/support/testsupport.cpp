@@ -15,7 +15,8 @@ namespace rs::test {
 
 std::string tempDir(const std::string& tag) {
     static std::vector<std::unique_ptr<QTemporaryDir>> dirs;
-    dirs.push_back(std::make_unique<QTemporaryDir>(QDir::tempPath() + "/rankscope-" + QString::fromStdString(tag) + "-XXXXXX"));
+    dirs.push_back(std::make_unique<QTemporaryDir>(QDir::tempPath() + "/rankscope-" +
+                                                   QString::fromStdString(tag) + "-XXXXXX"));
     return dirs.back()->path().toStdString();
 }
 

@@ -15,7 +15,8 @@ std::string samplesDir();
 /// Path of the built rankscope binary.
 std::string rankscopeBin();
 /// Runs the binary with `args`; returns the exit code and fills stdout/stderr.
-int runRankscope(const QStringList& args, QString* out = nullptr, QString* err = nullptr, int timeoutMs = 300000);
+int runRankscope(const QStringList& args, QString* out = nullptr, QString* err = nullptr,
+                 int timeoutMs = 300000);
 
 } // namespace rs::test
 

@@ -35,7 +35,7 @@ class TstLinkedViews : public QObject {
 
     static bool isReddish(QColor c) { return c.red() > c.blue() + 40 && c.red() > c.green() + 40; }
 
-private Q_SLOTS:
+  private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         m_profile = QString::fromStdString(test::tempDir("linked")) + "/demo";
@@ -57,7 +57,8 @@ private Q_SLOTS:
         steps.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(db)));
         QCOMPARE(steps.rowCount(), 4 * 6);
         int outliers = 0;
-        for (int r = 0; r < steps.rowCount(); ++r) outliers += steps.data(steps.index(r, views::StepsModel::Cause), Qt::UserRole).toInt();
+        for (int r = 0; r < steps.rowCount(); ++r)
+            outliers += steps.data(steps.index(r, views::StepsModel::Cause), Qt::UserRole).toInt();
         QCOMPARE(outliers, 4); // the stall step on every rank
         views::OpsModel ops;
         QAbstractItemModelTester t2(&ops, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -65,7 +66,8 @@ private Q_SLOTS:
         QVERIFY(opRows.size() > 30);
         ops.setRows(std::make_shared<const std::vector<query::OpRow>>(opRows), opRows.front().startNs);
         QCOMPARE(ops.rowCount(), int(opRows.size()));
-        QVERIFY(std::is_sorted(opRows.begin(), opRows.end(), [](auto& a, auto& b) { return a.startNs < b.startNs; }));
+        QVERIFY(std::is_sorted(opRows.begin(), opRows.end(),
+                               [](auto& a, auto& b) { return a.startNs < b.startNs; }));
         views::TensorsModel tensors;
         QAbstractItemModelTester t3(&tensors, QAbstractItemModelTester::FailureReportingMode::QtTest);
         auto tRows = query::loadTensorRows(db, m_truth.bankRank, 2, "AllReduce");
@@ -159,7 +161,8 @@ private Q_SLOTS:
         views::MemoryMapView view(&state, nullptr);
         view.resize(1000, 700);
         view.show();
-        view.setData(std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(db, m_truth.bankRank)));
+        view.setData(
+            std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(db, m_truth.bankRank)));
         QCoreApplication::processEvents();
         auto* canvas = view.canvas();
         const auto* d = canvas->data();
@@ -180,11 +183,13 @@ private Q_SLOTS:
         QVERIFY2(redOutline > 0, "no anomaly outline drawn around the AllReduce buffers");
         // the bank strip sees the buffers in bank 0 and nothing in bank 5
         auto occ0 = view.strip()->occupancy(0, 50), occ5 = view.strip()->occupancy(5, 50);
-        QVERIFY(*std::max_element(occ0.begin(), occ0.end()) > 0.05); // 256 MiB weights + 128 MiB buckets of 4 GiB
+        QVERIFY(*std::max_element(occ0.begin(), occ0.end()) >
+                0.05); // 256 MiB weights + 128 MiB buckets of 4 GiB
         QCOMPARE(*std::max_element(occ5.begin(), occ5.end()), 0.0);
         // clicking a bar selects its tensor
         size_t ar = 0;
-        while (d->tensors[ar].opName != "AllReduce") ++ar;
+        while (d->tensors[ar].opName != "AllReduce")
+            ++ar;
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->barRect(ar).center().toPoint());
         QCOMPARE(state.selection().kind, Selection::Kind::Tensor);
         QCOMPARE(state.selection().opType, QString("AllReduce"));
@@ -202,21 +207,27 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w.heatmap()->canvas()->data() != nullptr, 10000);
         const auto* hd = w.heatmap()->canvas()->data();
         int row = int(std::find(hd->rows.begin(), hd->rows.end(), "MatMulV2") - hd->rows.begin());
-        QTest::mouseClick(w.heatmap()->canvas(), Qt::LeftButton, {}, w.heatmap()->canvas()->cellRect(row, m_truth.slowRank).center());
+        QTest::mouseClick(w.heatmap()->canvas(), Qt::LeftButton, {},
+                          w.heatmap()->canvas()->cellRect(row, m_truth.slowRank).center());
         QCOMPARE(state->selection().opType, QString("MatMulV2"));
         QTRY_COMPARE_WITH_TIMEOUT(w.memoryMap()->rank(), m_truth.slowRank, 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(w.histogram()->histogram() && w.histogram()->histogram()->opType == "MatMulV2", 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.histogram()->histogram() && w.histogram()->histogram()->opType == "MatMulV2", 10000);
         QVERIFY(w.histogram()->histogram()->medianNs > w.histogram()->histogram()->clusterMedianNs);
         // … and the timeline dims every other op: a span of another type is drawn faint on that rank
         QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->timelineData() != nullptr, 10000);
         // memory map tensor → the timeline jumps to the allocation, the heatmap highlights nothing odd
-        QTRY_VERIFY_WITH_TIMEOUT(w.memoryMap()->canvas()->data() && w.memoryMap()->canvas()->data()->rank == m_truth.slowRank, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.memoryMap()->canvas()->data() &&
+                                     w.memoryMap()->canvas()->data()->rank == m_truth.slowRank,
+                                 10000);
         const auto* md = w.memoryMap()->canvas()->data();
         size_t act = 0;
-        while (act < md->tensors.size() && md->tensors[act].opName != "MatMulV2") ++act;
+        while (act < md->tensors.size() && md->tensors[act].opName != "MatMulV2")
+            ++act;
         QVERIFY(act < md->tensors.size());
         w.memoryMap()->canvas()->setTimeWindow(md->startNs, md->endNs);
-        QTest::mouseClick(w.memoryMap()->canvas(), Qt::LeftButton, {}, w.memoryMap()->canvas()->barRect(act).center().toPoint());
+        QTest::mouseClick(w.memoryMap()->canvas(), Qt::LeftButton, {},
+                          w.memoryMap()->canvas()->barRect(act).center().toPoint());
         QCOMPARE(state->selection().kind, Selection::Kind::Tensor);
         qint64 alloc = *md->tensors[act].allocNs;
         QVERIFY(state->windowStart() <= alloc && alloc <= state->windowEnd());
@@ -250,7 +261,8 @@ private Q_SLOTS:
         state->setSelection(s);
         auto cur = drill->table(0)->currentIndex();
         QVERIFY(cur.isValid());
-        QCOMPARE(drill->table(0)->model()->data(cur.siblingAtColumn(views::StepsModel::Step)).toLongLong(), m_truth.stallStep);
+        QCOMPARE(drill->table(0)->model()->data(cur.siblingAtColumn(views::StepsModel::Step)).toLongLong(),
+                 m_truth.stallStep);
         QImage shot = w.grab().toImage();
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT")) shot.save(qEnvironmentVariable("RANKSCOPE_SHOT"));
     }

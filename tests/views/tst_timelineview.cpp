@@ -46,7 +46,8 @@ class TstTimelineView : public QObject {
             auto* d = f.view->timelineData();
             return d && d->window.t0 == f.state.windowStart() && d->window.t1 == f.state.windowEnd();
         };
-        for (int i = 0; i < 400 && !shown(); ++i) QTest::qWait(50);
+        for (int i = 0; i < 400 && !shown(); ++i)
+            QTest::qWait(50);
         return shown();
     }
     static QImage grab(Fixture& f) {
@@ -60,7 +61,7 @@ class TstTimelineView : public QObject {
         return nullptr;
     }
 
-private Q_SLOTS:
+  private Q_SLOTS:
     void initTestCase() {
         std::string dir = test::tempDir("timeline");
         demo::DemoOptions o;
@@ -94,13 +95,14 @@ private Q_SLOTS:
         int y = lane.center().y();
         auto isRed = [](QColor c) { return c.red() > c.green() + 60 && c.red() > c.blue() + 60; };
         int redCount = 0;
-        for (int dx = -10; dx <= 10; ++dx) redCount += isRed(img.pixelColor(xIn + dx, y));
+        for (int dx = -10; dx <= 10; ++dx)
+            redCount += isRed(img.pixelColor(xIn + dx, y));
         QVERIFY2(redCount >= 15, qPrintable(QString("the wait region is not red: %1/21, e.g. %2")
-                                               .arg(redCount)
-                                               .arg(img.pixelColor(xIn, y).name())));
+                                                .arg(redCount)
+                                                .arg(img.pixelColor(xIn, y).name())));
         QRect waiting = f->view->rankBlock(w->rank);
-        QVERIFY(isRed(img.pixelColor(xIn, waiting.top() + 8)));                          // header bar
-        QVERIFY(!isRed(img.pixelColor(int(f->view->xOf(w->startNs)) - 30, y)));         // not before the wait
+        QVERIFY(isRed(img.pixelColor(xIn, waiting.top() + 8)));                 // header bar
+        QVERIFY(!isRed(img.pixelColor(int(f->view->xOf(w->startNs)) - 30, y))); // not before the wait
         // and the header of the stalling rank is orange (idle gap), not red, at the same time
         QRect stallBlock = f->view->rankBlock(m_truth.stallRank);
         QColor head = img.pixelColor(xIn, stallBlock.top() + 8);
@@ -145,14 +147,16 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         QImage img = grab(*f);
         QColor hl = f->view->palette().color(QPalette::Highlight);
-        int x0 = int(f->view->xOf(f->state.selection().startNs)), x1 = int(f->view->xOf(f->state.selection().endNs));
+        int x0 = int(f->view->xOf(f->state.selection().startNs)),
+            x1 = int(f->view->xOf(f->state.selection().endNs));
         int outline = 0;
         for (int x = std::max(x0, views::TimelineView::kGutter); x <= x1; ++x)
             for (int y = lane.top() - 2; y <= lane.top() + 3; ++y)
                 if (img.pixelColor(x, y) == hl) ++outline;
         QVERIFY2(outline > 5, "no selection outline");
         // clicking empty space clears the selection
-        QTest::mouseClick(f->view.get(), Qt::LeftButton, {}, QPoint(f->view->width() / 2, f->view->height() - 30));
+        QTest::mouseClick(f->view.get(), Qt::LeftButton, {},
+                          QPoint(f->view->width() / 2, f->view->height() - 30));
         QCOMPARE(f->state.selection().kind, Selection::Kind::None);
     }
     void wheelZoomsAroundCursorAndBackRestores() {
@@ -164,8 +168,8 @@ private Q_SLOTS:
         qint64 under = views::TimeMapping{t0, t1, double(views::TimelineView::kGutter),
                                           double(f->view->width() - views::TimelineView::kGutter - 15)}
                            .t(cursor.x());
-        QWheelEvent wheel(cursor, f->view->mapToGlobal(cursor), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
-                          Qt::NoScrollPhase, false);
+        QWheelEvent wheel(cursor, f->view->mapToGlobal(cursor), QPoint(), QPoint(0, 240), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(f->view.get(), &wheel);
         qint64 n0 = f->state.windowStart(), n1 = f->state.windowEnd();
         QVERIFY(n1 - n0 < (t1 - t0) * 0.7); // two notches: 1.25² zoom
@@ -189,6 +193,42 @@ private Q_SLOTS:
         QTest::keyClick(f->view.get(), Qt::Key_F);
         QCOMPARE(f->state.windowStart(), f->state.boundsStart());
         QCOMPARE(f->state.windowEnd(), f->state.boundsEnd());
+    }
+    void memoryLaneIsAnAreaChart() {
+        auto f = open();
+        QVERIFY(f);
+        QVERIFY(showWindow(*f, f->summary->startNs, f->summary->endNs));
+        QRect lane = f->view->laneRect(query::memoryTrackId(0));
+        QVERIFY2(lane.isValid(), "no memory lane for rank 0");
+        const auto* d = f->view->timelineData();
+        auto series = std::find_if(d->counters.begin(), d->counters.end(), [](const query::CounterSeries& c) {
+            return c.trackId == query::memoryTrackId(0);
+        });
+        QVERIFY(series != d->counters.end() && series->maxValue > double(1 << 30));
+        QImage img = grab(*f);
+        // the area is filled near the bottom of the lane across the run
+        int filled = 0;
+        for (int x = views::TimelineView::kGutter + 20; x < img.width() - 40; x += 25) {
+            QColor c = img.pixelColor(x, lane.bottom() - 4);
+            filled += c.red() > c.blue() + 30;
+        }
+        QVERIFY2(filled > 10, qPrintable(QString("memory area drawn at %1 samples").arg(filled)));
+    }
+    void pinMovesATrackToTheTop() {
+        auto f = open();
+        QVERIFY(f);
+        qint64 group3 = 0;
+        for (const auto& t : f->summary->tracks)
+            if (t.rank == 1 && t.name == "Group 0 Communication") group3 = t.trackId;
+        QVERIFY(group3);
+        int before = f->view->laneRect(group3).top();
+        f->view->setPinned(group3, true);
+        QVERIFY(f->view->laneRect(group3).top() < before);
+        QVERIFY(f->view->lanes()[0].header && f->view->lanes()[0].pinned);
+        QCOMPARE(f->view->lanes()[1].trackId, group3);
+        QCOMPARE(f->view->pinnedTracks(), std::vector<int64_t>{group3});
+        f->view->setPinned(group3, false);
+        QVERIFY(!f->view->lanes()[0].pinned);
     }
     void staleAnswersAreDropped() {
         auto f = open();

@@ -12,13 +12,15 @@ using namespace rs::views;
 
 class TstTimeMapping : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void mappingRoundTrip_data() {
         QTest::addColumn<qint64>("t0");
         QTest::addColumn<qint64>("t1");
         QTest::addColumn<double>("width");
-        QTest::newRow("epoch ns, 1 s over 1000 px") << qint64(1736408883000000000) << qint64(1736408884000000000) << 1000.0;
-        QTest::newRow("zoomed to 2 µs") << qint64(1736408883000000000) << qint64(1736408883000002000) << 1600.0;
+        QTest::newRow("epoch ns, 1 s over 1000 px")
+            << qint64(1736408883000000000) << qint64(1736408884000000000) << 1000.0;
+        QTest::newRow("zoomed to 2 µs")
+            << qint64(1736408883000000000) << qint64(1736408883000002000) << 1600.0;
         QTest::newRow("odd width") << qint64(0) << qint64(12345) << 777.0;
     }
     void mappingRoundTrip() {
@@ -50,7 +52,8 @@ private Q_SLOTS:
         QVERIFY(ticks.size() >= 4 && ticks.size() <= 14);
         int64_t step = ticks[1].ns - ticks[0].ns;
         QString digits = QString::number(step);
-        QVERIFY2(digits.startsWith('1') || digits.startsWith('2') || digits.startsWith('5'), qPrintable(digits)); // 1-2-5
+        QVERIFY2(digits.startsWith('1') || digits.startsWith('2') || digits.startsWith('5'),
+                 qPrintable(digits)); // 1-2-5
         for (size_t i = 1; i < ticks.size(); ++i) {
             QCOMPARE(ticks[i].ns - ticks[i - 1].ns, step);
             QVERIFY(m.x(ticks[i].ns) - m.x(ticks[i - 1].ns) >= 90 - 1e-9);
@@ -84,7 +87,8 @@ private Q_SLOTS:
         QCOMPARE(d, hi);
         // zooming in forever stops at 1 µs
         int64_t x = lo, y = hi;
-        for (int i = 0; i < 100; ++i) std::tie(x, y) = zoomWindow(x, y, (x + y) / 2, 3.0, lo, hi);
+        for (int i = 0; i < 100; ++i)
+            std::tie(x, y) = zoomWindow(x, y, (x + y) / 2, 3.0, lo, hi);
         QCOMPARE(y - x, int64_t(1000));
         QVERIFY(x >= lo && y <= hi);
     }
@@ -101,9 +105,9 @@ private Q_SLOTS:
         QTest::addColumn<int>("width");
         QTest::addColumn<int>("level");
         QTest::newRow("zoomed in: raw spans") << qint64(10000000) << 1000 << -1;
-        QTest::newRow("256 us per px") << qint64(256000000) << 1000 << 0;
+        QTest::newRow("100 us per px: 256 us buckets are 2.6 px") << qint64(100000000) << 1000 << 0;
         QTest::newRow("2 ms per px") << qint64(2048000000) << 1000 << 1;
-        QTest::newRow("whole minute") << qint64(60000000000) << 1000 << 2;
+        QTest::newRow("whole minute") << qint64(60000000000) << 1000 << 3;
         QTest::newRow("hours") << qint64(3600000000000) << 1000 << 4;
     }
     void lodLevelChoice() {
@@ -111,20 +115,25 @@ private Q_SLOTS:
         QFETCH(int, width);
         QFETCH(int, level);
         QCOMPARE(query::chooseLodLevel(0, window, width), level);
-        if (level >= 0) QVERIFY(import::lodWidthNs(level) <= window / width); // a bucket never exceeds a pixel
+        if (level >= 0) QVERIFY(import::lodWidthNs(level) <= 3 * window / width); // buckets never exceed 3 px
     }
     void lodMergeRules() {
         import::TrackNester n(7);
         std::vector<import::LodRow> rows;
         // 10 spans of 10 µs every 20 µs, then a long one: level 0 (256 µs) merges them into one bucket
-        for (int i = 0; i < 10; ++i) QCOMPARE(n.add(i * 20000, 10000, 100 + i, rows), 0);
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(n.add(i * 20000, 10000, 100 + i, rows), 0);
         QCOMPARE(n.add(220000, 30000, 42, rows), 0);
-        // a nested span gets depth 1 and stays out of the LOD
+        // a nested span gets depth 1 and its own depth-1 buckets
         QCOMPARE(n.add(225000, 1000, 43, rows), 1);
         n.finish(rows);
-        std::vector<import::LodRow> level0;
-        for (auto& r : rows)
-            if (r.level == 0) level0.push_back(r);
+        std::vector<import::LodRow> level0, nested;
+        for (auto& r : rows) {
+            if (r.level == 0 && r.depth == 0) level0.push_back(r);
+            if (r.level == 0 && r.depth == 1) nested.push_back(r);
+        }
+        QCOMPARE(nested.size(), size_t(1));
+        QCOMPARE(nested[0].count, int64_t(1));
         QCOMPARE(level0.size(), size_t(1));
         QCOMPARE(level0[0].count, int64_t(11));
         QCOMPARE(level0[0].startNs, int64_t(0));
@@ -155,7 +164,24 @@ private Q_SLOTS:
         QCOMPARE(laneAt(lanes, -5), -1);
         o.collapsedRanks = {0};
         QCOMPARE(layoutLanes(s, o).size(), size_t(3));
+        // a pinned track moves to a Pinned group on top and leaves its rank
         o.collapsedRanks.clear();
+        o.pinned = {5};
+        auto pinned = layoutLanes(s, o);
+        QCOMPARE(pinned.size(), size_t(7));
+        QVERIFY(pinned[0].header && pinned[0].pinned);
+        QCOMPARE(pinned[1].trackId, int64_t(5));
+        QVERIFY(pinned[1].pinned);
+        QCOMPARE(pinned.back().trackId, int64_t(0)); // rank 1 keeps only its header
+        o.pinned.clear();
+        // memory and counter lanes are small area charts of a fixed height
+        s.tracks.push_back({-1, 0, "memory", "device memory (allocated)", "", 0, 10, 0});
+        auto withMemory = layoutLanes(s, o);
+        auto mem =
+            std::find_if(withMemory.begin(), withMemory.end(), [](const Lane& l) { return l.trackId == -1; });
+        QVERIFY(mem != withMemory.end());
+        QCOMPARE(mem->height, o.chartHeight);
+        s.tracks.pop_back();
         o.filter = "hccl";
         auto filtered = layoutLanes(s, o);
         QCOMPARE(filtered.size(), size_t(2));

@@ -13,21 +13,21 @@ namespace rs::views {
 struct Selection {
     enum class Kind { None, Span, Step, OpType, Tensor };
     Kind kind = Kind::None;
-    int rank = -1;       ///< -1: all ranks
+    int rank = -1; ///< -1: all ranks
     qint64 spanId = 0;
     qint64 step = -1;
     QString opType;
     QString tensorId;
     qint64 startNs = 0, endNs = 0; ///< extent of the selected item (for zoom-to)
     bool operator==(const Selection& o) const {
-        return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step && opType == o.opType &&
-               tensorId == o.tensorId;
+        return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step &&
+               opType == o.opType && tensorId == o.tensorId;
     }
 };
 
 class InteractionState : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit InteractionState(QObject* parent = nullptr) : QObject(parent) {}
 
     /// The whole profile's extent; resets the window to it and clears the history.
@@ -52,13 +52,13 @@ public:
     qint64 hoverNs() const { return m_hoverNs; }
     void setHoverNs(qint64 ns);
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void windowChanged(qint64 t0, qint64 t1);
     void historyChanged();
     void selectionChanged(const rs::views::Selection& s);
     void hoverChanged(qint64 ns);
 
-private:
+  private:
     qint64 m_lo = 0, m_hi = 1, m_t0 = 0, m_t1 = 1;
     std::vector<std::pair<qint64, qint64>> m_back, m_forward;
     Selection m_selection;

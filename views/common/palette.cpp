@@ -7,7 +7,8 @@ namespace rs::views {
 namespace {
 uint32_t stableHash(const QString& s) {
     QByteArray h = QCryptographicHash::hash(s.toUtf8(), QCryptographicHash::Md5);
-    return uint32_t(uchar(h[0])) | uint32_t(uchar(h[1])) << 8 | uint32_t(uchar(h[2])) << 16 | uint32_t(uchar(h[3])) << 24;
+    return uint32_t(uchar(h[0])) | uint32_t(uchar(h[1])) << 8 | uint32_t(uchar(h[2])) << 16 |
+           uint32_t(uchar(h[3])) << 24;
 }
 } // namespace
 
@@ -24,9 +25,15 @@ QColor colorForOpType(const QString& opType, bool communication) {
     return QColor::fromHsv(hue, 110 + int((h >> 8) % 90), 190 + int((h >> 16) % 50));
 }
 
-QColor waitColor() { return QColor(220, 30, 40); }
-QColor idleGapColor() { return QColor(255, 150, 40); }
+QColor waitColor() {
+    return QColor(220, 30, 40);
+}
+QColor idleGapColor() {
+    return QColor(255, 150, 40);
+}
 
-QColor textOn(const QColor& bg) { return bg.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(245, 245, 245); }
+QColor textOn(const QColor& bg) {
+    return bg.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(245, 245, 245);
+}
 
 } // namespace rs::views

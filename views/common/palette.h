@@ -8,8 +8,8 @@
 namespace rs::views {
 
 QColor colorForOpType(const QString& opType, bool communication);
-QColor waitColor();     ///< collective waits (hatched red)
-QColor idleGapColor();  ///< idle before a collective
+QColor waitColor();    ///< collective waits (hatched red)
+QColor idleGapColor(); ///< idle before a collective
 /// Readable text colour on `bg`.
 QColor textOn(const QColor& bg);
 

@@ -12,10 +12,14 @@ QString formatDuration(int64_t ns) {
         return QString::number(v, 'f', decimals) + " " + QString::fromUtf8(unit);
     };
     QString s;
-    if (a >= 1e9) s = fmt(a / 1e9, "s");
-    else if (a >= 1e6) s = fmt(a / 1e6, "ms");
-    else if (a >= 1e3) s = fmt(a / 1e3, "µs");
-    else s = QString::number(int64_t(a)) + " ns";
+    if (a >= 1e9)
+        s = fmt(a / 1e9, "s");
+    else if (a >= 1e6)
+        s = fmt(a / 1e6, "ms");
+    else if (a >= 1e3)
+        s = fmt(a / 1e3, "µs");
+    else
+        s = QString::number(int64_t(a)) + " ns";
     return ns < 0 ? "-" + s : s;
 }
 
@@ -48,7 +52,8 @@ std::vector<Tick> TimeMapping::ticks(double minSpacingPx, int64_t origin) const 
     return out;
 }
 
-std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo, int64_t hi) {
+std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo,
+                                       int64_t hi) {
     double w = double(t1 - t0) / factor;
     w = std::clamp(w, 1000.0, double(std::max<int64_t>(hi - lo, 1000)));
     double frac = t1 > t0 ? double(anchor - t0) / double(t1 - t0) : 0.5;

@@ -64,7 +64,8 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
         c->setTitle(tr("%1 on rank %2: median %3, p95 %4 (all ranks' median %5)")
                         .arg(QString::fromStdString(m_hist->opType))
                         .arg(m_hist->rank)
-                        .arg(formatDuration(m_hist->medianNs), formatDuration(m_hist->p95Ns), formatDuration(m_hist->clusterMedianNs)));
+                        .arg(formatDuration(m_hist->medianNs), formatDuration(m_hist->p95Ns),
+                             formatDuration(m_hist->clusterMedianNs)));
     } else {
         c->setTitle(tr("Choose a heatmap cell to see its duration distribution"));
     }

@@ -11,12 +11,12 @@ namespace rs::views {
 
 class HistogramView : public QChartView {
     Q_OBJECT
-public:
+  public:
     explicit HistogramView(QWidget* parent = nullptr);
     void setHistogram(std::shared_ptr<const query::Histogram> h);
     const query::Histogram* histogram() const { return m_hist.get(); }
 
-private:
+  private:
     std::shared_ptr<const query::Histogram> m_hist;
 };
 

@@ -22,7 +22,8 @@ void HeatmapCanvas::setData(std::shared_ptr<const query::HeatmapData> d) {
         m_cellW = std::clamp(900 / std::max(1, cols), 14, 64);
         QFontMetrics fm(font());
         int w = 60;
-        for (const auto& r : m_data->rows) w = std::max(w, fm.horizontalAdvance(QString::fromStdString(r)) + 12);
+        for (const auto& r : m_data->rows)
+            w = std::max(w, fm.horizontalAdvance(QString::fromStdString(r)) + 12);
         m_left = std::min(w, 260);
     }
     resort();
@@ -52,7 +53,8 @@ void HeatmapCanvas::resort() {
     m_order.clear();
     if (!m_data) return;
     m_scale = HeatScale::forData(*m_data, m_stat);
-    for (int i = 0; i < int(m_data->rows.size()); ++i) m_order.push_back(i);
+    for (int i = 0; i < int(m_data->rows.size()); ++i)
+        m_order.push_back(i);
     auto worst = [&](int r) {
         double w = 0;
         for (const auto& c : m_data->cells[size_t(r)])
@@ -61,9 +63,12 @@ void HeatmapCanvas::resort() {
     };
     std::stable_sort(m_order.begin(), m_order.end(), [&](int a, int b) {
         switch (m_sort) {
-        case HeatSort::TotalTime: return m_data->rowTotalNs[size_t(a)] > m_data->rowTotalNs[size_t(b)];
-        case HeatSort::WorstRatio: return worst(a) > worst(b);
-        case HeatSort::Name: return m_data->rows[size_t(a)] < m_data->rows[size_t(b)];
+        case HeatSort::TotalTime:
+            return m_data->rowTotalNs[size_t(a)] > m_data->rowTotalNs[size_t(b)];
+        case HeatSort::WorstRatio:
+            return worst(a) > worst(b);
+        case HeatSort::Name:
+            return m_data->rows[size_t(a)] < m_data->rows[size_t(b)];
         }
         return false;
     });
@@ -71,7 +76,8 @@ void HeatmapCanvas::resort() {
 
 QSize HeatmapCanvas::sizeHint() const {
     if (!m_data) return {400, 200};
-    return {m_left + int(m_data->columns.size()) * m_cellW + m_legendW + 10, m_top + int(m_data->rows.size()) * m_cellH + 10};
+    return {m_left + int(m_data->columns.size()) * m_cellW + m_legendW + 10,
+            m_top + int(m_data->rows.size()) * m_cellH + 10};
 }
 
 QRect HeatmapCanvas::cellRect(int row, int column) const {
@@ -114,7 +120,10 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
             p.save();
             p.translate(r.center().x() + 4, m_top - 4);
             p.rotate(-60);
-            p.drawText(0, 0, label.startsWith("step ") ? label.mid(5) : label.startsWith("rank ") ? label.mid(5) : label);
+            p.drawText(0, 0,
+                       label.startsWith("step ")   ? label.mid(5)
+                       : label.startsWith("rank ") ? label.mid(5)
+                                                   : label);
             p.restore();
         }
     }
@@ -146,7 +155,8 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     }
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(20, 20, 20), 2));
-    for (const auto& r : flagged) p.drawRect(r.adjusted(1, 1, -1, -1));
+    for (const auto& r : flagged)
+        p.drawRect(r.adjusted(1, 1, -1, -1));
     if (highlight.isValid()) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3));
         p.drawRect(highlight.adjusted(-1, -1, 1, 1));
@@ -156,7 +166,8 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     int ly = m_top, lh = std::max(80, std::min(240, int(m_order.size()) * m_cellH));
     for (int yy = 0; yy < lh; ++yy) {
         double t = 1.0 - double(yy) / lh;
-        double v = m_stat == HeatStatistic::Ratio ? std::exp((t - 0.5) * 2 * std::log(m_scale.hi)) : m_scale.lo + t * (m_scale.hi - m_scale.lo);
+        double v = m_stat == HeatStatistic::Ratio ? std::exp((t - 0.5) * 2 * std::log(m_scale.hi))
+                                                  : m_scale.lo + t * (m_scale.hi - m_scale.lo);
         p.fillRect(QRect(lx, ly + yy, 14, 1), m_scale.color(v));
     }
     p.setPen(palette().color(QPalette::WindowText));
@@ -164,7 +175,8 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         return m_stat == HeatStatistic::Ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
     };
     p.drawText(lx + 18, ly + 8, label(m_scale.hi));
-    p.drawText(lx + 18, ly + lh / 2 + 4, m_stat == HeatStatistic::Ratio ? QString("1.00×") : label((m_scale.lo + m_scale.hi) / 2));
+    p.drawText(lx + 18, ly + lh / 2 + 4,
+               m_stat == HeatStatistic::Ratio ? QString("1.00×") : label((m_scale.lo + m_scale.hi) / 2));
     p.drawText(lx + 18, ly + lh, label(m_scale.lo));
     p.drawText(QRect(lx - 4, ly + lh + 6, m_legendW, 40), Qt::TextWordWrap, statisticName(m_stat));
     if (!flagged.empty()) {
@@ -186,12 +198,14 @@ bool HeatmapCanvas::event(QEvent* e) {
         int r, c;
         if (cellAt(he->pos(), r, c) && m_data->cells[size_t(r)][size_t(c)].present) {
             const auto& cell = m_data->cells[size_t(r)][size_t(c)];
-            QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · max %8<br>ratio %9×%10")
+            QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · "
+                                  "max %8<br>ratio %9×%10")
                               .arg(QString::fromStdString(m_data->rows[size_t(r)]).toHtmlEscaped(),
                                    QString::fromStdString(m_data->columns[size_t(c)]))
                               .arg(cell.count)
                               .arg(formatDuration(cell.totalNs), formatDuration(cell.meanNs),
-                                   cell.medianNs ? formatDuration(cell.medianNs) : "-", cell.p95Ns ? formatDuration(cell.p95Ns) : "-",
+                                   cell.medianNs ? formatDuration(cell.medianNs) : "-",
+                                   cell.p95Ns ? formatDuration(cell.p95Ns) : "-",
                                    cell.maxNs ? formatDuration(cell.maxNs) : "-")
                               .arg(cell.ratio, 0, 'f', 2)
                               .arg(cell.flagged ? tr("<br><b>flagged: straggler</b>") : QString());

@@ -14,7 +14,7 @@ enum class HeatSort { TotalTime, WorstRatio, Name };
 
 class HeatmapCanvas : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit HeatmapCanvas(QWidget* parent = nullptr);
     void setData(std::shared_ptr<const query::HeatmapData> d);
     void setStatistic(HeatStatistic s);
@@ -29,15 +29,15 @@ public:
     const std::vector<int>& order() const { return m_order; }
     QSize sizeHint() const override;
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void cellClicked(int row, int column);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
     bool event(QEvent*) override;
 
-private:
+  private:
     void resort();
     bool cellAt(QPoint p, int& row, int& col) const;
     std::shared_ptr<const query::HeatmapData> m_data;

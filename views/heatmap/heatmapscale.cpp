@@ -7,22 +7,32 @@ namespace rs::views {
 
 QString statisticName(HeatStatistic s) {
     switch (s) {
-    case HeatStatistic::Ratio: return "ratio to the cross-rank median";
-    case HeatStatistic::Median: return "median duration";
-    case HeatStatistic::P95: return "p95 duration";
-    case HeatStatistic::Mean: return "mean duration";
-    case HeatStatistic::Total: return "total time";
+    case HeatStatistic::Ratio:
+        return "ratio to the cross-rank median";
+    case HeatStatistic::Median:
+        return "median duration";
+    case HeatStatistic::P95:
+        return "p95 duration";
+    case HeatStatistic::Mean:
+        return "mean duration";
+    case HeatStatistic::Total:
+        return "total time";
     }
     return {};
 }
 
 double cellValue(const query::HeatCell& c, HeatStatistic s) {
     switch (s) {
-    case HeatStatistic::Ratio: return c.ratio;
-    case HeatStatistic::Median: return double(c.medianNs ? c.medianNs : c.meanNs);
-    case HeatStatistic::P95: return double(c.p95Ns ? c.p95Ns : c.meanNs);
-    case HeatStatistic::Mean: return double(c.meanNs);
-    case HeatStatistic::Total: return double(c.totalNs);
+    case HeatStatistic::Ratio:
+        return c.ratio;
+    case HeatStatistic::Median:
+        return double(c.medianNs ? c.medianNs : c.meanNs);
+    case HeatStatistic::P95:
+        return double(c.p95Ns ? c.p95Ns : c.meanNs);
+    case HeatStatistic::Mean:
+        return double(c.meanNs);
+    case HeatStatistic::Total:
+        return double(c.totalNs);
     }
     return 0;
 }
@@ -40,7 +50,8 @@ double HeatScale::position(double v) const {
 QColor HeatScale::color(double v) const {
     double t = position(v);
     auto mix = [](QColor a, QColor b, double f) {
-        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * f), float(a.greenF() + (b.greenF() - a.greenF()) * f),
+        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * f),
+                                float(a.greenF() + (b.greenF() - a.greenF()) * f),
                                 float(a.blueF() + (b.blueF() - a.blueF()) * f));
     };
     if (statistic == HeatStatistic::Ratio) {

@@ -39,15 +39,18 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     scroll->setWidgetResizable(true);
     lay->addWidget(scroll, 1);
 
-    connect(m_stat, &QComboBox::currentIndexChanged, this, [this](int i) { m_canvas->setStatistic(HeatStatistic(i)); });
+    connect(m_stat, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_canvas->setStatistic(HeatStatistic(i)); });
     connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) { m_canvas->setSort(HeatSort(i)); });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_subject->blockSignals(true);
         m_subject->clear();
         if (i == 1)
-            for (int r : m_ranks) m_subject->addItem(tr("rank %1").arg(r), r);
+            for (int r : m_ranks)
+                m_subject->addItem(tr("rank %1").arg(r), r);
         if (i == 2)
-            for (const auto& op : m_ops) m_subject->addItem(op, op);
+            for (const auto& op : m_ops)
+                m_subject->addItem(op, op);
         m_subject->setEnabled(i != 0);
         m_subject->blockSignals(false);
         request();
@@ -96,32 +99,40 @@ void HeatmapView::setMode(Mode mode, int rank, const QString& opType) {
 void HeatmapView::request() {
     if (!m_service) return;
     switch (m_mode->currentIndex()) {
-    case 0: m_pending = m_service->requestOpRankHeatmap(); break;
+    case 0:
+        m_pending = m_service->requestOpRankHeatmap();
+        break;
     case 1:
         if (m_subject->count()) m_pending = m_service->requestOpStepHeatmap(m_subject->currentData().toInt());
         break;
     default:
-        if (m_subject->count()) m_pending = m_service->requestRankStepHeatmap(m_subject->currentData().toString());
+        if (m_subject->count())
+            m_pending = m_service->requestRankStepHeatmap(m_subject->currentData().toString());
     }
 }
 
 void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     if (d && d->mode == Mode::OpByRank) {
         m_ops.clear();
-        for (const auto& r : d->rows) m_ops.push_back(QString::fromStdString(r));
+        for (const auto& r : d->rows)
+            m_ops.push_back(QString::fromStdString(r));
         int flagged = 0;
         for (const auto& row : d->cells)
-            for (const auto& c : row) flagged += c.flagged;
-        m_caption->setText(flagged ? tr("%1 straggler cell(s) outlined: an op type much slower on one card than on the others.")
-                                         .arg(flagged)
-                                   : tr("No straggler: every op type runs alike on all cards."));
+            for (const auto& c : row)
+                flagged += c.flagged;
+        m_caption->setText(
+            flagged
+                ? tr("%1 straggler cell(s) outlined: an op type much slower on one card than on the others.")
+                      .arg(flagged)
+                : tr("No straggler: every op type runs alike on all cards."));
     } else if (d) {
-        m_caption->setText(d->mode == Mode::OpByStep ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
-                                                          "op type's median step.")
-                                                           .arg(d->rank)
-                                                     : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
-                                                          "the step's median over ranks.")
-                                                           .arg(QString::fromStdString(d->opType)));
+        m_caption->setText(d->mode == Mode::OpByStep
+                               ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
+                                    "op type's median step.")
+                                     .arg(d->rank)
+                               : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
+                                    "the step's median over ranks.")
+                                     .arg(QString::fromStdString(d->opType)));
     }
     m_canvas->setData(std::move(d));
     onSelection(m_state->selection());
@@ -133,11 +144,14 @@ void HeatmapView::onSelection(const Selection& s) {
         m_canvas->setHighlight({}, -1);
         return;
     }
-    if (d->mode == Mode::OpByRank) m_canvas->setHighlight(s.opType, s.rank);
-    else if (d->mode == Mode::OpByStep && d->rank == s.rank) m_canvas->setHighlight(s.opType, s.step);
+    if (d->mode == Mode::OpByRank)
+        m_canvas->setHighlight(s.opType, s.rank);
+    else if (d->mode == Mode::OpByStep && d->rank == s.rank)
+        m_canvas->setHighlight(s.opType, s.step);
     else if (d->mode == Mode::RankByStep && QString::fromStdString(d->opType) == s.opType)
         m_canvas->setHighlight(QString("rank %1").arg(s.rank), s.step);
-    else m_canvas->setHighlight({}, -1);
+    else
+        m_canvas->setHighlight({}, -1);
 }
 
 } // namespace rs::views

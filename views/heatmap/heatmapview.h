@@ -16,7 +16,7 @@ namespace rs::views {
 
 class HeatmapView : public QWidget {
     Q_OBJECT
-public:
+  public:
     HeatmapView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     /// Called when a profile is open: loads the op × rank heatmap and fills the rank/op choosers.
     void setProfile(const std::vector<int>& ranks);
@@ -25,7 +25,7 @@ public:
     void setData(std::shared_ptr<const query::HeatmapData> d);
     HeatmapCanvas* canvas() const { return m_canvas; }
 
-private:
+  private:
     void request();
     void onSelection(const Selection& s);
     InteractionState* m_state;

@@ -7,7 +7,9 @@
 
 namespace rs::views {
 
-BankStrip::BankStrip(QWidget* parent) : QWidget(parent) { setMinimumHeight(20); }
+BankStrip::BankStrip(QWidget* parent) : QWidget(parent) {
+    setMinimumHeight(20);
+}
 
 int BankStrip::bankRows() const {
     if (!m_data) return 0;
@@ -17,7 +19,9 @@ int BankStrip::bankRows() const {
     return int(std::min<int64_t>(maxBank + 1, 64));
 }
 
-QSize BankStrip::sizeHint() const { return {400, std::max(20, bankRows() * 7 + 4)}; }
+QSize BankStrip::sizeHint() const {
+    return {400, std::max(20, bankRows() * 7 + 4)};
+}
 
 void BankStrip::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_data = std::move(d);
@@ -33,7 +37,8 @@ void BankStrip::setTimeWindow(qint64 t0, qint64 t1) {
 
 std::vector<double> BankStrip::occupancy(int bank, int buckets) const {
     std::vector<double> diff(size_t(buckets) + 1, 0.0);
-    if (!m_data || m_data->bankSizeBytes <= 0 || buckets <= 0) return std::vector<double>(size_t(std::max(buckets, 0)), 0.0);
+    if (!m_data || m_data->bankSizeBytes <= 0 || buckets <= 0)
+        return std::vector<double>(size_t(std::max(buckets, 0)), 0.0);
     double w = double(m_t1 - m_t0) / buckets;
     for (const auto& t : m_data->tensors) {
         if (!t.bank || *t.bank != bank) continue;
@@ -69,11 +74,13 @@ void BankStrip::paintEvent(QPaintEvent*) {
         for (int x = 0; x < w; ++x) {
             double o = std::clamp(occ[size_t(x)], 0.0, 1.0);
             if (o <= 0) continue;
-            p.fillRect(QRect(left + x, y, 1, rowH - 1), QColor::fromHsvF(0.58f, float(0.25 + 0.75 * o), float(0.95 - 0.5 * o)));
+            p.fillRect(QRect(left + x, y, 1, rowH - 1),
+                       QColor::fromHsvF(0.58f, float(0.25 + 0.75 * o), float(0.95 - 0.5 * o)));
         }
         if (rowH >= 7) {
             p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QRect(4, y - 1, left - 8, rowH + 2), Qt::AlignVCenter | Qt::AlignRight, tr("bank %1").arg(b));
+            p.drawText(QRect(4, y - 1, left - 8, rowH + 2), Qt::AlignVCenter | Qt::AlignRight,
+                       tr("bank %1").arg(b));
         }
     }
 }

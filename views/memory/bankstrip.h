@@ -11,7 +11,7 @@ namespace rs::views {
 
 class BankStrip : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit BankStrip(QWidget* parent = nullptr);
     void setData(std::shared_ptr<const query::MemoryMapData> d);
     void setTimeWindow(qint64 t0, qint64 t1);
@@ -19,10 +19,10 @@ public:
     std::vector<double> occupancy(int bank, int buckets) const;
     QSize sizeHint() const override;
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
 
-private:
+  private:
     int bankRows() const;
     std::shared_ptr<const query::MemoryMapData> m_data;
     qint64 m_t0 = 0, m_t1 = 1;

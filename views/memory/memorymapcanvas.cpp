@@ -28,7 +28,8 @@ void MemoryMapCanvas::setData(std::shared_ptr<const query::MemoryMapData> d) {
         for (const auto& t : m_data->tensors) {
             int64_t a = t.allocNs.value_or(0), f = t.freeNs.value_or(INT64_MAX);
             size_t lane = 0;
-            while (lane < laneEnd.size() && laneEnd[lane] > a) ++lane;
+            while (lane < laneEnd.size() && laneEnd[lane] > a)
+                ++lane;
             if (lane == laneEnd.size()) laneEnd.push_back(0);
             laneEnd[lane] = f;
             m_stackY.push_back(double(lane));
@@ -60,7 +61,8 @@ void MemoryMapCanvas::resetView() {
         m_fullA1 = m_a1 = std::max(hi, lo + 1);
     } else {
         double lanes = 1;
-        for (double y : m_stackY) lanes = std::max(lanes, y + 1);
+        for (double y : m_stackY)
+            lanes = std::max(lanes, y + 1);
         m_fullA0 = m_a0 = 0;
         m_fullA1 = m_a1 = uint64_t(lanes);
     }
@@ -82,9 +84,13 @@ void MemoryMapCanvas::setHighlight(const QString& op, const QString& tensor) {
     update();
 }
 
-TimeMapping MemoryMapCanvas::timeMapping() const { return TimeMapping{m_t0, m_t1, double(kLeft), double(std::max(1, width() - kLeft - 8))}; }
+TimeMapping MemoryMapCanvas::timeMapping() const {
+    return TimeMapping{m_t0, m_t1, double(kLeft), double(std::max(1, width() - kLeft - 8))};
+}
 
-AddressMapping MemoryMapCanvas::addressMapping() const { return AddressMapping{m_a0, m_a1, 6.0, double(std::max(1, height() - 12))}; }
+AddressMapping MemoryMapCanvas::addressMapping() const {
+    return AddressMapping{m_a0, m_a1, 6.0, double(std::max(1, height() - 12))};
+}
 
 QRectF MemoryMapCanvas::barRect(size_t i) const {
     if (!m_data || i >= m_data->tensors.size()) return {};
@@ -121,7 +127,8 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     // HBM banks as alternating bands with labels
     if (d.hasAddresses && d.bankSizeBytes > 0) {
         for (int64_t b = 0; b < std::max(d.bankCount, 1) + 64; ++b) {
-            uint64_t lo = d.bankBase + uint64_t(b) * uint64_t(d.bankSizeBytes), hi = lo + uint64_t(d.bankSizeBytes);
+            uint64_t lo = d.bankBase + uint64_t(b) * uint64_t(d.bankSizeBytes),
+                     hi = lo + uint64_t(d.bankSizeBytes);
             if (hi <= m_a0) continue;
             if (lo >= m_a1) break;
             double y0 = std::max(am.y(lo), 0.0), y1 = std::min(am.y(hi), double(height()));
@@ -131,13 +138,15 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
             p.setPen(palette().color(QPalette::Mid));
             p.drawLine(QPointF(0, y0), QPointF(width(), y0));
             p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QRectF(4, y0 + 2, kLeft - 8, 14), Qt::AlignLeft, tr("bank %1%2").arg(b).arg(b >= d.bankCount ? "?" : ""));
+            p.drawText(QRectF(4, y0 + 2, kLeft - 8, 14), Qt::AlignLeft,
+                       tr("bank %1%2").arg(b).arg(b >= d.bankCount ? "?" : ""));
             p.setPen(palette().color(QPalette::PlaceholderText));
             p.drawText(QRectF(4, y0 + 15, kLeft - 8, 14), Qt::AlignLeft, QString("0x%1").arg(lo, 0, 16));
         }
     } else if (!d.hasAddresses) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(QRect(4, 4, kLeft - 8, 60), Qt::TextWordWrap, tr("no addresses: lifetimes stacked by allocation order"));
+        p.drawText(QRect(4, 4, kLeft - 8, 60), Qt::TextWordWrap,
+                   tr("no addresses: lifetimes stacked by allocation order"));
     }
     // tensor bars, batched by colour
     std::map<QRgb, QVector<QRectF>> batches;
@@ -145,7 +154,8 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     std::map<std::string, QRectF> anomalyBox;
     for (size_t i = 0; i < d.tensors.size(); ++i) {
         QRectF r = barRect(i);
-        if (r.isNull() || r.right() < kLeft || r.left() > width() || r.bottom() < 0 || r.top() > height()) continue;
+        if (r.isNull() || r.right() < kLeft || r.left() > width() || r.bottom() < 0 || r.top() > height())
+            continue;
         const auto& t = d.tensors[i];
         QColor c = colorForOpType(QString::fromStdString(t.opName), false);
         bool dim = !m_hlOp.isEmpty() && QString::fromStdString(t.opName) != m_hlOp;
@@ -169,8 +179,9 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         QRectF b = box.adjusted(-3, -3, 3, 3);
         p.drawRect(b);
         p.setPen(waitColor());
-        p.drawText(QPointF(std::max(b.left(), double(kLeft) + 4), std::max(12.0, b.top() - 4)),
-                   tr("%1 buffers in an unusual HBM bank (other ranks differ)").arg(QString::fromStdString(op)));
+        p.drawText(
+            QPointF(std::max(b.left(), double(kLeft) + 4), std::max(12.0, b.top() - 4)),
+            tr("%1 buffers in an unusual HBM bank (other ranks differ)").arg(QString::fromStdString(op)));
     }
     if (!selected.isNull()) {
         p.setBrush(Qt::NoBrush);
@@ -202,13 +213,19 @@ bool MemoryMapCanvas::event(QEvent* e) {
         int i = tensorAt(he->pos());
         if (i >= 0) {
             const auto& t = m_data->tensors[size_t(i)];
-            auto stepText = [](const std::optional<double>& s) { return s ? QString::number(*s, 'f', 2) : QString("-"); };
-            QString tip = QString("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5<br>alloc +%6 (step %7)<br>free %8 (step %9)")
-                              .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(), QString::fromStdString(t.opName).toHtmlEscaped(),
-                                   formatBytes(t.sizeBytes), t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
+            auto stepText = [](const std::optional<double>& s) {
+                return s ? QString::number(*s, 'f', 2) : QString("-");
+            };
+            QString tip = QString("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5<br>alloc +%6 (step "
+                                  "%7)<br>free %8 (step %9)")
+                              .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(),
+                                   QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
+                                   t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
                                    t.bank ? QString::number(*t.bank) : QString("-"),
-                                   t.allocNs ? formatDuration(*t.allocNs - m_data->startNs) : QString("-"), stepText(t.allocStep),
-                                   t.freeNs ? "+" + formatDuration(*t.freeNs - m_data->startNs) : tr("never (alive at the end)"),
+                                   t.allocNs ? formatDuration(*t.allocNs - m_data->startNs) : QString("-"),
+                                   stepText(t.allocStep),
+                                   t.freeNs ? "+" + formatDuration(*t.freeNs - m_data->startNs)
+                                            : tr("never (alive at the end)"),
                                    stepText(t.freeStep));
             QToolTip::showText(he->globalPos(), tip, this);
         } else {
@@ -231,7 +248,8 @@ void MemoryMapCanvas::wheelEvent(QWheelEvent* e) {
         m_a1 = uint64_t(std::min<long double>((long double)m_fullA1, (long double)m_a0 + w));
         update();
     } else {
-        auto [a, b] = zoomWindow(m_t0, m_t1, timeMapping().t(e->position().x()), f, m_data ? m_data->startNs - (m_data->endNs - m_data->startNs) : m_t0,
+        auto [a, b] = zoomWindow(m_t0, m_t1, timeMapping().t(e->position().x()), f,
+                                 m_data ? m_data->startNs - (m_data->endNs - m_data->startNs) : m_t0,
                                  m_data ? m_data->endNs + (m_data->endNs - m_data->startNs) : m_t1);
         setTimeWindow(a, b);
     }
@@ -252,7 +270,8 @@ void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
     setTimeWindow(m_pressT0 + dt, m_pressT1 + dt);
     long double bytesPerPx = (long double)(m_pressA1 - m_pressA0) / addressMapping().height;
     long double da = -(long double)d.y() * bytesPerPx;
-    long double n0 = std::clamp((long double)m_pressA0 + da, (long double)m_fullA0, (long double)m_fullA1 - (long double)(m_pressA1 - m_pressA0));
+    long double n0 = std::clamp((long double)m_pressA0 + da, (long double)m_fullA0,
+                                (long double)m_fullA1 - (long double)(m_pressA1 - m_pressA0));
     m_a0 = uint64_t(n0);
     m_a1 = m_a0 + (m_pressA1 - m_pressA0);
     update();
@@ -264,6 +283,8 @@ void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
     if (click && e->button() == Qt::LeftButton) Q_EMIT tensorClicked(tensorAt(e->pos()));
 }
 
-void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) { resetView(); }
+void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
+    resetView();
+}
 
 } // namespace rs::views

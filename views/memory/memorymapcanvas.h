@@ -15,7 +15,7 @@ namespace rs::views {
 
 class MemoryMapCanvas : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit MemoryMapCanvas(QWidget* parent = nullptr);
     void setData(std::shared_ptr<const query::MemoryMapData> d);
     const query::MemoryMapData* data() const { return m_data.get(); }
@@ -30,11 +30,11 @@ public:
     QRectF barRect(size_t i) const;
     static constexpr int kLeft = 90;
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void tensorClicked(int index);
     void timeWindowChanged(qint64 t0, qint64 t1);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void wheelEvent(QWheelEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
@@ -43,7 +43,7 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent*) override;
     bool event(QEvent*) override;
 
-private:
+  private:
     int tensorAt(QPoint p) const;
     void resetView();
     std::shared_ptr<const query::MemoryMapData> m_data;

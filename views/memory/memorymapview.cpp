@@ -15,8 +15,8 @@
 namespace rs::views {
 
 MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* service, QWidget* parent)
-    : QWidget(parent), m_state(state), m_service(service), m_canvas(new MemoryMapCanvas), m_strip(new BankStrip),
-      m_plot(new QCustomPlot) {
+    : QWidget(parent), m_state(state), m_service(service), m_canvas(new MemoryMapCanvas),
+      m_strip(new BankStrip), m_plot(new QCustomPlot) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     auto* row = new QHBoxLayout;
@@ -36,7 +36,8 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     split->setStretchFactor(2, 2);
     split->setSizes({500, 60, 200});
     lay->addWidget(split, 1);
-    m_canvas->setToolTip(tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
+    m_canvas->setToolTip(
+        tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
     m_plot->setMinimumHeight(90);
     m_plot->yAxis->setLabel(tr("GiB"));
     m_plot->xAxis->setLabel(tr("ms from the profile start"));
@@ -80,7 +81,8 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
 void MemoryMapView::setProfile(const std::vector<int>& ranks) {
     m_rankBox->blockSignals(true);
     m_rankBox->clear();
-    for (int r : ranks) m_rankBox->addItem(tr("rank %1").arg(r), r);
+    for (int r : ranks)
+        m_rankBox->addItem(tr("rank %1").arg(r), r);
     m_rankBox->blockSignals(false);
     m_origin = m_state->boundsStart();
     if (!ranks.empty()) showRank(ranks.front());
@@ -108,10 +110,13 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     QString text = d->tensors.empty() ? tr("no tensors") : tr("%1 tensors").arg(d->tensors.size());
     if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
     if (d->peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(formatBytes(d->peakReservedBytes));
-    if (!d->hasAddresses && !d->tensors.empty()) text += tr(" · the source has no device addresses: lifetime view");
+    if (!d->hasAddresses && !d->tensors.empty())
+        text += tr(" · the source has no device addresses: lifetime view");
     if (d->bankSizeBytes > 0 && d->hasAddresses)
         text += tr(" · %1 banks of %2").arg(d->bankCount).arg(formatBytes(d->bankSizeBytes));
-    for (const auto& op : d->anomalyOps) text += tr(" · <b><font color='#dc1e28'>%1 in an unusual bank</font></b>").arg(QString::fromStdString(op));
+    for (const auto& op : d->anomalyOps)
+        text += tr(" · <b><font color='#dc1e28'>%1 in an unusual bank</font></b>")
+                    .arg(QString::fromStdString(op));
     m_caption->setText(text);
     m_plot->clearGraphs();
     m_plot->clearItems();
@@ -127,7 +132,9 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         }
         if (x.isEmpty()) continue;
         auto* g = m_plot->addGraph();
-        g->setName(tr(names[k]) + (k == 0 && !d->curveComponent.empty() ? QString(" (%1)").arg(QString::fromStdString(d->curveComponent)) : ""));
+        g->setName(tr(names[k]) + (k == 0 && !d->curveComponent.empty()
+                                       ? QString(" (%1)").arg(QString::fromStdString(d->curveComponent))
+                                       : ""));
         g->setPen(QPen(colors[k], 1.5));
         g->setLineStyle(QCPGraph::lsStepLeft);
         if (k == 0) g->setBrush(QColor(214, 96, 77, 40));
@@ -135,7 +142,8 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     }
     if (d->peakAllocatedBytes > 0) {
         auto* tracer = new QCPItemTracer(m_plot);
-        tracer->position->setCoords(double(d->peakTsNs - m_origin) / 1e6, double(d->peakAllocatedBytes) / double(1 << 30));
+        tracer->position->setCoords(double(d->peakTsNs - m_origin) / 1e6,
+                                    double(d->peakAllocatedBytes) / double(1 << 30));
         tracer->setStyle(QCPItemTracer::tsCircle);
         tracer->setSize(7);
         tracer->setPen(QPen(Qt::black));
@@ -172,7 +180,8 @@ void MemoryMapView::onSelection(const Selection& s) {
         if (s.rank >= 0 && s.rank != m_rank && s.kind == Selection::Kind::OpType) showRank(s.rank);
         m_canvas->setHighlight(s.opType, {});
         break;
-    default: m_canvas->setHighlight({}, {});
+    default:
+        m_canvas->setHighlight({}, {});
     }
 }
 

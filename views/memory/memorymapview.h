@@ -19,7 +19,7 @@ class BankStrip;
 
 class MemoryMapView : public QWidget {
     Q_OBJECT
-public:
+  public:
     MemoryMapView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     void setProfile(const std::vector<int>& ranks);
     void showRank(int rank);
@@ -30,7 +30,7 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     int rank() const { return m_rank; }
 
-private:
+  private:
     void onSelection(const Selection& s);
     void syncTime(qint64 t0, qint64 t1);
     InteractionState* m_state;

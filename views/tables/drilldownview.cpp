@@ -17,8 +17,9 @@
 namespace rs::views {
 
 DrillDownView::DrillDownView(InteractionState* state, query::QueryService* service, QWidget* parent)
-    : QWidget(parent), m_state(state), m_service(service), m_steps(new StepsModel(this)), m_ops(new OpsModel(this)),
-      m_tensors(new TensorsModel(this)), m_stack(new QStackedWidget), m_crumbs(new QLabel), m_filter(new QLineEdit) {
+    : QWidget(parent), m_state(state), m_service(service), m_steps(new StepsModel(this)),
+      m_ops(new OpsModel(this)), m_tensors(new TensorsModel(this)), m_stack(new QStackedWidget),
+      m_crumbs(new QLabel), m_filter(new QLineEdit) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     m_crumbs->setTextFormat(Qt::RichText);
@@ -50,15 +51,21 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
         connect(t, &QTableView::activated, this, [this] { drillDown(); }); // Enter / double-click
     }
     m_tables[0]->sortByColumn(-1, Qt::AscendingOrder);
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) { m_proxy[m_level]->setFilterFixedString(f); });
+    connect(m_filter, &QLineEdit::textChanged, this,
+            [this](const QString& f) { m_proxy[m_level]->setFilterFixedString(f); });
     connect(m_state, &InteractionState::selectionChanged, this, &DrillDownView::onSelection);
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
-            if (id == m_pendingSteps) m_steps->setRows(v.value<std::shared_ptr<const std::vector<query::StepRow>>>());
-            else if (id == m_pendingOps) m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart);
-            else if (id == m_pendingTensors) m_tensors->setRows(v.value<std::shared_ptr<const std::vector<query::TensorItem>>>());
-            else return;
-            for (auto* t : m_tables) t->resizeColumnsToContents();
+            if (id == m_pendingSteps)
+                m_steps->setRows(v.value<std::shared_ptr<const std::vector<query::StepRow>>>());
+            else if (id == m_pendingOps)
+                m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart);
+            else if (id == m_pendingTensors)
+                m_tensors->setRows(v.value<std::shared_ptr<const std::vector<query::TensorItem>>>());
+            else
+                return;
+            for (auto* t : m_tables)
+                t->resizeColumnsToContents();
         });
     setLevel(0);
 }
@@ -68,13 +75,18 @@ void DrillDownView::setProfile() {
     setLevel(0);
 }
 
-QTableView* DrillDownView::table(int level) const { return m_tables[level]; }
+QTableView* DrillDownView::table(int level) const {
+    return m_tables[level];
+}
 
 QString DrillDownView::breadcrumbs() const {
     QString s = m_level == 0 ? tr("<b>Steps</b>") : tr("Steps");
-    if (m_level >= 1) s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") + tr("rank %1 · step %2").arg(m_rank).arg(m_step) +
-                           (m_level == 1 ? "</b>" : "");
-    if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + (m_op.isEmpty() ? tr("all tensors") : m_op.toHtmlEscaped()) + "</b>";
+    if (m_level >= 1)
+        s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") +
+             tr("rank %1 · step %2").arg(m_rank).arg(m_step) + (m_level == 1 ? "</b>" : "");
+    if (m_level >= 2)
+        s += QString::fromUtf8(" ▸ <b>") + (m_op.isEmpty() ? tr("all tensors") : m_op.toHtmlEscaped()) +
+             "</b>";
     return s;
 }
 
@@ -84,7 +96,8 @@ void DrillDownView::setLevel(int level) {
     m_filter->blockSignals(true);
     m_filter->setText(m_proxy[level]->filterRegularExpression().pattern());
     m_filter->blockSignals(false);
-    m_crumbs->setText(breadcrumbs() + tr("  <span style='color:gray'>(Enter: drill down · Backspace: up)</span>"));
+    m_crumbs->setText(breadcrumbs() +
+                      tr("  <span style='color:gray'>(Enter: drill down · Backspace: up)</span>"));
     m_tables[level]->setFocus();
 }
 
@@ -116,9 +129,12 @@ void DrillDownView::goUp() {
 }
 
 void DrillDownView::keyPressEvent(QKeyEvent* e) {
-    if (e->key() == Qt::Key_Backspace) goUp();
-    else if (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter) drillDown();
-    else QWidget::keyPressEvent(e);
+    if (e->key() == Qt::Key_Backspace)
+        goUp();
+    else if (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter)
+        drillDown();
+    else
+        QWidget::keyPressEvent(e);
 }
 
 void DrillDownView::onCurrent(int level, const QModelIndex& cur) {

@@ -23,7 +23,7 @@ class TensorsModel;
 
 class DrillDownView : public QWidget {
     Q_OBJECT
-public:
+  public:
     DrillDownView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     void setProfile();
     int level() const { return m_level; }
@@ -35,10 +35,10 @@ public:
     TensorsModel* tensorsModel() const { return m_tensors; }
     QString breadcrumbs() const;
 
-protected:
+  protected:
     void keyPressEvent(QKeyEvent*) override;
 
-private:
+  private:
     void setLevel(int level);
     void onCurrent(int level, const QModelIndex& proxyIndex);
     void onSelection(const Selection& s);

@@ -15,33 +15,50 @@ const query::OpRow* OpsModel::row(int r) const {
     return m_rows && r >= 0 && r < int(m_rows->size()) ? &(*m_rows)[size_t(r)] : nullptr;
 }
 
-int OpsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() || !m_rows ? 0 : int(m_rows->size()); }
-int OpsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int OpsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_rows ? 0 : int(m_rows->size());
+}
+int OpsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant OpsModel::data(const QModelIndex& index, int role) const {
     const auto* r = index.isValid() ? row(index.row()) : nullptr;
     if (!r) return {};
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
-        case Start: return "+" + formatDuration(r->startNs - m_origin);
-        case Name: return QString::fromStdString(r->name);
-        case OpType: return QString::fromStdString(r->opType);
-        case Duration: return formatDuration(r->durNs);
-        case Wait: return r->waitNs ? formatDuration(r->waitNs) : QString();
-        case Track: return QString::fromStdString(r->track);
+        case Start:
+            return "+" + formatDuration(r->startNs - m_origin);
+        case Name:
+            return QString::fromStdString(r->name);
+        case OpType:
+            return QString::fromStdString(r->opType);
+        case Duration:
+            return formatDuration(r->durNs);
+        case Wait:
+            return r->waitNs ? formatDuration(r->waitNs) : QString();
+        case Track:
+            return QString::fromStdString(r->track);
         }
     }
     if (role == Qt::UserRole) {
         switch (index.column()) {
-        case Start: return qint64(r->startNs);
-        case Name: return QString::fromStdString(r->name);
-        case OpType: return QString::fromStdString(r->opType);
-        case Duration: return qint64(r->durNs);
-        case Wait: return qint64(r->waitNs);
-        case Track: return QString::fromStdString(r->track);
+        case Start:
+            return qint64(r->startNs);
+        case Name:
+            return QString::fromStdString(r->name);
+        case OpType:
+            return QString::fromStdString(r->opType);
+        case Duration:
+            return qint64(r->durNs);
+        case Wait:
+            return qint64(r->waitNs);
+        case Track:
+            return QString::fromStdString(r->track);
         }
     }
-    if (role == Qt::TextAlignmentRole && (index.column() == Duration || index.column() == Wait || index.column() == Start))
+    if (role == Qt::TextAlignmentRole &&
+        (index.column() == Duration || index.column() == Wait || index.column() == Start))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }

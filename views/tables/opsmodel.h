@@ -11,7 +11,7 @@ namespace rs::views {
 
 class OpsModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { Start, Name, OpType, Duration, Wait, Track, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
     void setRows(std::shared_ptr<const std::vector<query::OpRow>> rows, qint64 originNs);
@@ -21,7 +21,7 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
-private:
+  private:
     std::shared_ptr<const std::vector<query::OpRow>> m_rows;
     qint64 m_origin = 0;
 };

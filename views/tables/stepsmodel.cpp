@@ -16,13 +16,18 @@ const query::StepRow* StepsModel::row(int r) const {
     return m_rows && r >= 0 && r < int(m_rows->size()) ? &(*m_rows)[size_t(r)] : nullptr;
 }
 
-int StepsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() || !m_rows ? 0 : int(m_rows->size()); }
-int StepsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int StepsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_rows ? 0 : int(m_rows->size());
+}
+int StepsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant StepsModel::data(const QModelIndex& index, int role) const {
     const auto* r = index.isValid() ? row(index.row()) : nullptr;
     if (!r) return {};
-    int64_t v[] = {r->rank, r->step, r->wallNs, r->computeNs, r->commNs, r->waitNs, r->idleNs, r->preparingNs};
+    int64_t v[] = {r->rank,   r->step,   r->wallNs, r->computeNs,
+                   r->commNs, r->waitNs, r->idleNs, r->preparingNs};
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() <= Step) return qint64(v[index.column()]);
@@ -31,18 +36,24 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
     case Qt::UserRole:
         if (index.column() == Cause) return r->outlier ? 1 : 0;
         return qint64(v[index.column()]);
-    case Qt::ToolTipRole: return r->outlier ? tr("Outlier step: %1").arg(QString::fromStdString(r->cause)) : QVariant();
-    case Qt::BackgroundRole: return r->outlier ? QColor(250, 200, 200) : QVariant();
-    case Qt::ForegroundRole: return r->outlier ? QColor(20, 20, 20) : QVariant();
+    case Qt::ToolTipRole:
+        return r->outlier ? tr("Outlier step: %1").arg(QString::fromStdString(r->cause)) : QVariant();
+    case Qt::BackgroundRole:
+        return r->outlier ? QColor(250, 200, 200) : QVariant();
+    case Qt::ForegroundRole:
+        return r->outlier ? QColor(20, 20, 20) : QVariant();
     case Qt::TextAlignmentRole:
-        return index.column() == Cause ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    default: return {};
+        return index.column() == Cause ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                       : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+        return {};
     }
 }
 
 QVariant StepsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"rank", "step", "wall", "compute", "comm", "wait", "idle", "preparing", "outlier cause"};
+    static const char* names[] = {"rank", "step", "wall",      "compute",      "comm",
+                                  "wait", "idle", "preparing", "outlier cause"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -11,7 +11,7 @@ namespace rs::views {
 
 class StepsModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { Rank, Step, Wall, Compute, Comm, Wait, Idle, Preparing, Cause, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
     void setRows(std::shared_ptr<const std::vector<query::StepRow>> rows);
@@ -21,7 +21,7 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
-private:
+  private:
     std::shared_ptr<const std::vector<query::StepRow>> m_rows;
 };
 

@@ -14,8 +14,12 @@ const query::TensorItem* TensorsModel::row(int r) const {
     return m_rows && r >= 0 && r < int(m_rows->size()) ? &(*m_rows)[size_t(r)] : nullptr;
 }
 
-int TensorsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() || !m_rows ? 0 : int(m_rows->size()); }
-int TensorsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int TensorsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_rows ? 0 : int(m_rows->size());
+}
+int TensorsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant TensorsModel::data(const QModelIndex& index, int role) const {
     const auto* t = index.isValid() ? row(index.row()) : nullptr;
@@ -24,35 +28,53 @@ QVariant TensorsModel::data(const QModelIndex& index, int role) const {
     if (t->allocNs && t->freeNs) life = *t->freeNs - *t->allocNs;
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Id: return QString::fromStdString(t->tensorId);
-        case Op: return QString::fromStdString(t->opName);
-        case Size: return formatBytes(t->sizeBytes);
-        case Address: return t->addr ? QString("0x%1").arg(*t->addr, 0, 16) : QString();
-        case Bank: return t->bank ? QVariant(qint64(*t->bank)) : QVariant();
-        case Alloc: return t->allocStep ? QString::number(*t->allocStep, 'f', 2) : QString();
-        case Free: return t->freeStep ? QString::number(*t->freeStep, 'f', 2) : tr("alive");
-        case Lifetime: return life ? formatDuration(*life) : QString();
+        case Id:
+            return QString::fromStdString(t->tensorId);
+        case Op:
+            return QString::fromStdString(t->opName);
+        case Size:
+            return formatBytes(t->sizeBytes);
+        case Address:
+            return t->addr ? QString("0x%1").arg(*t->addr, 0, 16) : QString();
+        case Bank:
+            return t->bank ? QVariant(qint64(*t->bank)) : QVariant();
+        case Alloc:
+            return t->allocStep ? QString::number(*t->allocStep, 'f', 2) : QString();
+        case Free:
+            return t->freeStep ? QString::number(*t->freeStep, 'f', 2) : tr("alive");
+        case Lifetime:
+            return life ? formatDuration(*life) : QString();
         }
     }
     if (role == Qt::UserRole) {
         switch (index.column()) {
-        case Id: return QString::fromStdString(t->tensorId);
-        case Op: return QString::fromStdString(t->opName);
-        case Size: return qint64(t->sizeBytes);
-        case Address: return t->addr ? qulonglong(*t->addr) : qulonglong(0);
-        case Bank: return t->bank ? qint64(*t->bank) : qint64(-1);
-        case Alloc: return t->allocStep.value_or(-1);
-        case Free: return t->freeStep.value_or(1e18);
-        case Lifetime: return life ? qint64(*life) : qint64(-1);
+        case Id:
+            return QString::fromStdString(t->tensorId);
+        case Op:
+            return QString::fromStdString(t->opName);
+        case Size:
+            return qint64(t->sizeBytes);
+        case Address:
+            return t->addr ? qulonglong(*t->addr) : qulonglong(0);
+        case Bank:
+            return t->bank ? qint64(*t->bank) : qint64(-1);
+        case Alloc:
+            return t->allocStep.value_or(-1);
+        case Free:
+            return t->freeStep.value_or(1e18);
+        case Lifetime:
+            return life ? qint64(*life) : qint64(-1);
         }
     }
-    if (role == Qt::TextAlignmentRole && index.column() >= Size) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::TextAlignmentRole && index.column() >= Size)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
 
 QVariant TensorsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"tensor", "op", "size", "address", "bank", "alloc step", "free step", "lifetime"};
+    static const char* names[] = {"tensor", "op",         "size",      "address",
+                                  "bank",   "alloc step", "free step", "lifetime"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -10,7 +10,7 @@ namespace rs::views {
 
 class TensorsModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { Id, Op, Size, Address, Bank, Alloc, Free, Lifetime, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
     void setRows(std::shared_ptr<const std::vector<query::TensorItem>> rows);
@@ -20,7 +20,7 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
-private:
+  private:
     std::shared_ptr<const std::vector<query::TensorItem>> m_rows;
 };
 

@@ -11,22 +11,25 @@
 namespace rs::views {
 
 struct Lane {
-    bool header;     ///< the rank's header row
+    bool header; ///< the rank's header row
     int rank;
     int64_t trackId; ///< 0 for a header
     QString label;
     QString kind;
     int y, height;
-    int rows;        ///< depth rows drawn
+    int rows;            ///< depth rows drawn
+    bool pinned = false; ///< shown in the Pinned group above the ranks
 };
 
 struct LayoutOptions {
     int headerHeight = 18;
     int rowHeight = 13;
     int maxRows = 3;
+    int chartHeight = 26; ///< counter and memory lanes (small area charts)
     std::set<int> collapsedRanks;
     std::set<QString> hiddenKinds{"counter", "overlap"};
-    QString filter; ///< case-insensitive substring of "rank N track-name"; empty shows all
+    QString filter;              ///< case-insensitive substring of "rank N track-name"; empty shows all
+    std::vector<int64_t> pinned; ///< tracks shown first, in this order, under a "Pinned" header
 };
 
 std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOptions& o);

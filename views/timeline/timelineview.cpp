@@ -3,9 +3,12 @@
 #include "core/import/optype.h"
 #include "views/common/palette.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QPainter>
+#include <QPainterPath>
 #include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -20,7 +23,10 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
     setMouseTracking(true);
     setMinimumSize(400, 200);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    connect(m_vbar, &QScrollBar::valueChanged, this, [this] { update(); });
+    connect(m_vbar, &QScrollBar::valueChanged, this, [this] {
+        requestData();
+        update();
+    });
     connect(m_state, &InteractionState::windowChanged, this, [this] {
         requestData();
         update();
@@ -30,7 +36,8 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
         // scroll to the selected rank's block.
         if ((s.kind == Selection::Kind::Span || s.kind == Selection::Kind::Tensor) && s.startNs > 0) {
             qint64 t0 = m_state->windowStart(), t1 = m_state->windowEnd();
-            qint64 a = s.startNs, b = s.kind == Selection::Kind::Tensor ? s.startNs : std::max(s.endNs, s.startNs);
+            qint64 a = s.startNs,
+                   b = s.kind == Selection::Kind::Tensor ? s.startNs : std::max(s.endNs, s.startNs);
             bool tensorFar = s.kind == Selection::Kind::Tensor && t1 - t0 > 20000000;
             if (a < t0 || b > t1 || tensorFar) {
                 qint64 w = std::clamp<qint64>((b - a) * 20, 200000, 20000000);
@@ -65,8 +72,13 @@ void TimelineView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
 void TimelineView::setTimelineData(std::shared_ptr<const query::TimelineData> d) {
     m_data = std::move(d);
     m_byTrack.clear();
-    if (m_data)
-        for (const auto& t : m_data->tracks) m_byTrack.insert(t.trackId, &t);
+    m_counters.clear();
+    if (m_data) {
+        for (const auto& t : m_data->tracks)
+            m_byTrack.insert(t.trackId, &t);
+        for (const auto& c : m_data->counters)
+            m_counters.insert(c.trackId, &c);
+    }
     update();
 }
 
@@ -83,19 +95,45 @@ void TimelineView::setTrackFilter(const QString& f) {
 }
 
 void TimelineView::setCollapsed(int rank, bool collapsed) {
-    if (collapsed) m_layoutOpts.collapsedRanks.insert(rank);
-    else m_layoutOpts.collapsedRanks.erase(rank);
+    if (collapsed)
+        m_layoutOpts.collapsedRanks.insert(rank);
+    else
+        m_layoutOpts.collapsedRanks.erase(rank);
     relayout();
     requestData();
     update();
 }
 
 void TimelineView::setKindVisible(const QString& kind, bool visible) {
-    if (visible) m_layoutOpts.hiddenKinds.erase(kind);
-    else m_layoutOpts.hiddenKinds.insert(kind);
+    if (visible)
+        m_layoutOpts.hiddenKinds.erase(kind);
+    else
+        m_layoutOpts.hiddenKinds.insert(kind);
     relayout();
     requestData();
     update();
+}
+
+void TimelineView::setPinned(qint64 trackId, bool pinned) {
+    auto& v = m_layoutOpts.pinned;
+    v.erase(std::remove(v.begin(), v.end(), trackId), v.end());
+    if (pinned) v.push_back(trackId);
+    relayout();
+    requestData();
+    update();
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
+    int idx = laneAt(m_lanes, e->pos().y() - contentTop() + m_vbar->value());
+    if (idx < 0 || m_lanes[size_t(idx)].header) return;
+    const Lane l = m_lanes[size_t(idx)];
+    QMenu menu(this);
+    menu.addAction(l.pinned ? tr("Unpin \"%1\"").arg(l.label) : tr("Pin \"%1\" to the top").arg(l.label),
+                   this, [this, l] { setPinned(l.trackId, !l.pinned); });
+    menu.addAction(m_layoutOpts.collapsedRanks.count(l.rank) ? tr("Expand rank %1").arg(l.rank)
+                                                             : tr("Collapse rank %1").arg(l.rank),
+                   this, [this, l] { setCollapsed(l.rank, !m_layoutOpts.collapsedRanks.count(l.rank)); });
+    menu.exec(e->globalPos());
 }
 
 void TimelineView::setSearchHits(const std::vector<qint64>& ids) {
@@ -119,8 +157,10 @@ query::TimelineWindow TimelineView::currentRequest() const {
     w.t0 = m_state->windowStart();
     w.t1 = m_state->windowEnd();
     w.widthPx = std::max(1, width() - kGutter - m_vbar->width());
+    // only the lanes on screen (with a margin for small scrolls); scrolling asks again
+    int top = m_vbar->value() - 200, bottom = m_vbar->value() + height() + 200;
     for (const auto& l : m_lanes)
-        if (!l.header) w.trackIds.push_back(l.trackId);
+        if (!l.header && l.y + l.height >= top && l.y <= bottom) w.trackIds.push_back(l.trackId);
     return w;
 }
 
@@ -138,12 +178,14 @@ TimeMapping TimelineView::mapping() const {
     return tm;
 }
 
-double TimelineView::xOf(qint64 ns) const { return mapping().x(ns); }
+double TimelineView::xOf(qint64 ns) const {
+    return mapping().x(ns);
+}
 
 QRect TimelineView::rankBlock(int rank) const {
     int top = -1, bottom = -1;
     for (const auto& l : m_lanes) {
-        if (l.rank != rank) continue;
+        if (l.rank != rank || l.pinned) continue;
         if (top < 0) top = l.y;
         bottom = l.y + l.height;
     }
@@ -254,6 +296,10 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
         }
         p.setPen(palette().color(QPalette::Midlight));
         p.drawLine(QPointF(kGutter, y + l.height - 0.5), QPointF(kGutter + tm.width, y + l.height - 0.5));
+        if (l.kind == "counter" || l.kind == "memory") {
+            paintChart(p, tm, l, y);
+            continue;
+        }
         auto it = m_byTrack.find(l.trackId);
         if (it == m_byTrack.end()) continue;
         bool comm = l.kind == "communication";
@@ -271,18 +317,21 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
             last = x1;
             QString op = opTypeOf(item);
             QColor c = colorForOpType(op, comm);
-            bool dim = sel.kind == Selection::Kind::OpType && (op != sel.opType || (sel.rank >= 0 && sel.rank != l.rank));
+            bool dim = sel.kind == Selection::Kind::OpType &&
+                       (op != sel.opType || (sel.rank >= 0 && sel.rank != l.rank));
             if (dim) c.setAlpha(45);
             QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
             batches[c.rgba()].push_back(r);
-            if (item.spanId && sel.kind == Selection::Kind::Span && item.spanId == sel.spanId) outlines.push_back(r);
+            if (item.spanId && sel.kind == Selection::Kind::Span && item.spanId == sel.spanId)
+                outlines.push_back(r);
             if (item.spanId && m_searchHits.contains(item.spanId)) hits.push_back(r);
-            if (r.width() > 36 && item.spanId && m_summary && size_t(item.nameId) < m_summary->strings.size()) {
+            if (r.width() > 36 && item.spanId && m_summary &&
+                size_t(item.nameId) < m_summary->strings.size()) {
                 QString name = QString::fromStdString(m_summary->strings[size_t(item.nameId)]);
                 int slash = name.lastIndexOf('/');
                 if (slash >= 0) name = name.mid(slash + 1);
-                labels.push_back({r.adjusted(2, 0, -2, 0), fm.elidedText(name, Qt::ElideRight, int(r.width()) - 4),
-                                  textOn(c)});
+                labels.push_back({r.adjusted(2, 0, -2, 0),
+                                  fm.elidedText(name, Qt::ElideRight, int(r.width()) - 4), textOn(c)});
             }
         }
     }
@@ -297,9 +346,43 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
     }
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(255, 200, 0), 2));
-    for (const auto& r : hits) p.drawRect(r.adjusted(-1, -1, 1, 1));
+    for (const auto& r : hits)
+        p.drawRect(r.adjusted(-1, -1, 1, 1));
     p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
-    for (const auto& r : outlines) p.drawRect(r.adjusted(-1.5, -1.5, 1.5, 1.5));
+    for (const auto& r : outlines)
+        p.drawRect(r.adjusted(-1.5, -1.5, 1.5, 1.5));
+}
+
+void TimelineView::paintChart(QPainter& p, const TimeMapping& tm, const Lane& l, int y) {
+    auto it = m_counters.find(l.trackId);
+    if (it == m_counters.end() || (*it)->points.empty() || (*it)->maxValue <= 0) return;
+    const auto& c = **it;
+    double top = y + 3, bottom = y + l.height - 2, h = bottom - top;
+    QPainterPath path;
+    path.moveTo(tm.x(c.points.front().first), bottom);
+    double prevY = bottom;
+    for (const auto& [ts, v] : c.points) {
+        double x = std::clamp(tm.x(ts), double(kGutter), double(kGutter) + tm.width);
+        double yy = bottom - h * v / c.maxValue;
+        path.lineTo(x, prevY); // step: the value holds until the next sample
+        path.lineTo(x, yy);
+        prevY = yy;
+    }
+    path.lineTo(kGutter + tm.width, prevY);
+    path.lineTo(kGutter + tm.width, bottom);
+    path.closeSubpath();
+    QColor col = l.kind == "memory" ? QColor(214, 96, 77) : QColor(90, 140, 190);
+    QColor fill = col;
+    fill.setAlpha(110);
+    p.save();
+    p.setPen(QPen(col, 1));
+    p.setBrush(fill);
+    p.drawPath(path);
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    QString maxText = c.bytes ? formatBytes(int64_t(c.maxValue)) : QString::number(c.maxValue, 'g', 4);
+    p.drawText(QRectF(kGutter + tm.width - 90, y, 86, 12), Qt::AlignRight | Qt::AlignTop,
+               tr("max %1").arg(maxText));
+    p.restore();
 }
 
 void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
@@ -387,8 +470,9 @@ void TimelineView::paintAxis(QPainter& p, const TimeMapping& tm) {
             if (x1 - x0 < 30 || x0 > width()) continue;
             bool out = outliers.count(s.step) > 0;
             p.setPen(out ? waitColor() : palette().color(QPalette::PlaceholderText));
-            p.drawText(QRectF(x0 + 3, 14, x1 - x0 - 3, 13), Qt::AlignLeft,
-                       QString("Step %1%2").arg(s.step).arg(out ? QString::fromUtf8(" ⚠ outlier") : QString()));
+            p.drawText(
+                QRectF(x0 + 3, 14, x1 - x0 - 3, 13), Qt::AlignLeft,
+                QString("Step %1%2").arg(s.step).arg(out ? QString::fromUtf8(" ⚠ outlier") : QString()));
         }
     }
     p.setPen(palette().color(QPalette::WindowText));
@@ -437,12 +521,14 @@ void TimelineView::paintLegend(QPainter& p) {
         Qt::BrushStyle style;
         QString text;
     };
-    std::vector<Entry> entries = {{colorForOpType("MatMulV2", false), Qt::SolidPattern, tr("compute (by op type)")},
-                                  {colorForOpType("hcom_allReduce_", true), Qt::SolidPattern, tr("communication")},
-                                  {waitColor(), Qt::BDiagPattern, tr("waiting for a late rank")},
-                                  {idleGapColor(), Qt::FDiagPattern, tr("idle before a collective")}};
+    std::vector<Entry> entries = {
+        {colorForOpType("MatMulV2", false), Qt::SolidPattern, tr("compute (by op type)")},
+        {colorForOpType("hcom_allReduce_", true), Qt::SolidPattern, tr("communication")},
+        {waitColor(), Qt::BDiagPattern, tr("waiting for a late rank")},
+        {idleGapColor(), Qt::FDiagPattern, tr("idle before a collective")}};
     int w = 12;
-    for (auto& e : entries) w += 18 + fm.horizontalAdvance(e.text) + 12;
+    for (auto& e : entries)
+        w += 18 + fm.horizontalAdvance(e.text) + 12;
     QRect box(width() - m_vbar->width() - w - 8, height() - 24, w, 20);
     QColor bg = palette().color(QPalette::Window);
     bg.setAlpha(230);
@@ -477,6 +563,11 @@ TimelineView::Hit TimelineView::hitAt(QPoint pos) const {
                 return h;
             }
     if (h.lane->header) return h;
+    if (h.lane->kind == "counter" || h.lane->kind == "memory") {
+        h.counter = m_counters.value(h.lane->trackId, nullptr);
+        h.counterNs = t;
+        return h;
+    }
     auto it = m_byTrack.find(h.lane->trackId);
     if (it == m_byTrack.end()) return h;
     int y = contentTop() + h.lane->y - m_vbar->value();
@@ -497,16 +588,28 @@ TimelineView::Hit TimelineView::hitAt(QPoint pos) const {
 }
 
 QString TimelineView::tooltipFor(const Hit& h) const {
+    if (h.counter && !h.counter->points.empty()) {
+        double v = h.counter->points.front().second;
+        for (const auto& [ts, value] : h.counter->points)
+            if (ts <= h.counterNs) v = value;
+        return QString("<b>%1</b> (rank %2)<br>%3 at +%4")
+            .arg(h.lane->label.toHtmlEscaped())
+            .arg(h.lane->rank)
+            .arg(h.counter->bytes ? formatBytes(int64_t(v)) : QString::number(v, 'g', 6))
+            .arg(formatDuration(h.counterNs - m_state->boundsStart()));
+    }
     if (h.wait) {
         const auto& w = *h.wait;
         if (w.kind == "collective_wait")
-            return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 arrived last")
+            return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 "
+                      "arrived last")
                 .arg(formatDuration(w.durNs))
                 .arg(w.blamedRank ? QString::number(*w.blamedRank) : tr("?"))
                 .arg(QString::fromStdString(w.collective).toHtmlEscaped())
                 .arg(w.step)
                 .arg(w.rank);
-        return tr("<b>idle %1</b> before %2 (step %3)<br>rank %4 had no device work between its last kernel and the "
+        return tr("<b>idle %1</b> before %2 (step %3)<br>rank %4 had no device work between its last kernel "
+                  "and the "
                   "collective")
             .arg(formatDuration(w.durNs))
             .arg(QString::fromStdString(w.collective).toHtmlEscaped())
@@ -515,16 +618,19 @@ QString TimelineView::tooltipFor(const Hit& h) const {
     }
     if (h.item && m_summary) {
         const auto& it = *h.item;
-        QString name = size_t(it.nameId) < m_summary->strings.size() ? QString::fromStdString(m_summary->strings[size_t(it.nameId)])
-                                                                     : QString();
+        QString name = size_t(it.nameId) < m_summary->strings.size()
+                           ? QString::fromStdString(m_summary->strings[size_t(it.nameId)])
+                           : QString();
         auto step = stepAt(h.lane->rank, it.startNs);
-        QString s = QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: +%4 (%5 ns)<br>rank %6 · %7%8")
-                        .arg(name.toHtmlEscaped(), opTypeOf(it).toHtmlEscaped(), formatDuration(it.endNs - it.startNs),
-                             formatDuration(it.startNs - m_state->boundsStart()))
-                        .arg(it.startNs)
-                        .arg(h.lane->rank)
-                        .arg(h.lane->label.toHtmlEscaped())
-                        .arg(step ? tr(" · step %1").arg(*step) : QString());
+        QString s =
+            QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: +%4 (%5 ns)<br>rank %6 · %7%8")
+                .arg(name.toHtmlEscaped(), opTypeOf(it).toHtmlEscaped(),
+                     formatDuration(it.endNs - it.startNs),
+                     formatDuration(it.startNs - m_state->boundsStart()))
+                .arg(it.startNs)
+                .arg(h.lane->rank)
+                .arg(h.lane->label.toHtmlEscaped())
+                .arg(step ? tr(" · step %1").arg(*step) : QString());
         if (it.count > 1) s += tr("<br><i>%1 spans merged at this zoom (longest shown)</i>").arg(it.count);
         return s;
     }
@@ -535,8 +641,10 @@ bool TimelineView::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
         QString tip = tooltipFor(hitAt(he->pos()));
-        if (tip.isEmpty()) QToolTip::hideText();
-        else QToolTip::showText(he->globalPos(), tip, this);
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(he->globalPos(), tip, this);
         return true;
     }
     return QWidget::event(e);
@@ -550,8 +658,8 @@ void TimelineView::wheelEvent(QWheelEvent* e) {
     double steps = e->angleDelta().y() / 120.0;
     if (steps == 0) return;
     TimeMapping tm = mapping();
-    auto [a, b] = zoomWindow(tm.t0, tm.t1, tm.t(e->position().x()), std::pow(1.25, steps), m_state->boundsStart(),
-                             m_state->boundsEnd());
+    auto [a, b] = zoomWindow(tm.t0, tm.t1, tm.t(e->position().x()), std::pow(1.25, steps),
+                             m_state->boundsStart(), m_state->boundsEnd());
     m_state->setWindow(a, b);
     e->accept();
 }
@@ -565,7 +673,8 @@ void TimelineView::mousePressEvent(QMouseEvent* e) {
     if (e->pos().x() < kGutter) {
         int idx = laneAt(m_lanes, e->pos().y() - contentTop() + m_vbar->value());
         if (idx >= 0 && m_lanes[size_t(idx)].header)
-            setCollapsed(m_lanes[size_t(idx)].rank, !m_layoutOpts.collapsedRanks.count(m_lanes[size_t(idx)].rank));
+            setCollapsed(m_lanes[size_t(idx)].rank,
+                         !m_layoutOpts.collapsedRanks.count(m_lanes[size_t(idx)].rank));
         return;
     }
     if (e->modifiers() & Qt::ShiftModifier) {
@@ -636,9 +745,12 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
 void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
     Hit h = hitAt(e->pos());
     int64_t a = 0, b = 0;
-    if (h.item) a = h.item->startNs, b = h.item->endNs;
-    else if (h.wait) a = h.wait->startNs, b = h.wait->startNs + h.wait->durNs;
-    else return;
+    if (h.item)
+        a = h.item->startNs, b = h.item->endNs;
+    else if (h.wait)
+        a = h.wait->startNs, b = h.wait->startNs + h.wait->durNs;
+    else
+        return;
     int64_t pad = std::max<int64_t>((b - a) / 10, 500);
     m_state->setWindow(a - pad, b + pad);
 }
@@ -651,7 +763,8 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
         m_state->setWindow(a, b);
     };
     auto pan = [&](double frac) {
-        auto [a, b] = panWindow(tm.t0, tm.t1, int64_t(double(w) * frac), m_state->boundsStart(), m_state->boundsEnd());
+        auto [a, b] =
+            panWindow(tm.t0, tm.t1, int64_t(double(w) * frac), m_state->boundsStart(), m_state->boundsEnd());
         m_state->setWindow(a, b);
     };
     if (e->matches(QKeySequence::Back) || (e->key() == Qt::Key_Left && e->modifiers() & Qt::AltModifier) ||
@@ -659,26 +772,43 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
         m_state->back();
         return;
     }
-    if (e->matches(QKeySequence::Forward) || (e->key() == Qt::Key_Right && e->modifiers() & Qt::AltModifier) ||
-        e->key() == Qt::Key_BracketRight) {
+    if (e->matches(QKeySequence::Forward) ||
+        (e->key() == Qt::Key_Right && e->modifiers() & Qt::AltModifier) || e->key() == Qt::Key_BracketRight) {
         m_state->forward();
         return;
     }
     switch (e->key()) {
     case Qt::Key_W:
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoom(1.5); break;
+    case Qt::Key_Equal:
+        zoom(1.5);
+        break;
     case Qt::Key_S:
-    case Qt::Key_Minus: zoom(1 / 1.5); break;
+    case Qt::Key_Minus:
+        zoom(1 / 1.5);
+        break;
     case Qt::Key_A:
-    case Qt::Key_Left: pan(-0.15); break;
+    case Qt::Key_Left:
+        pan(-0.15);
+        break;
     case Qt::Key_D:
-    case Qt::Key_Right: pan(0.15); break;
-    case Qt::Key_F: m_state->fit(); break;
-    case Qt::Key_Escape: m_state->clearSelection(); break;
-    case Qt::Key_Up: m_vbar->setValue(m_vbar->value() - 40); break;
-    case Qt::Key_Down: m_vbar->setValue(m_vbar->value() + 40); break;
-    default: QWidget::keyPressEvent(e);
+    case Qt::Key_Right:
+        pan(0.15);
+        break;
+    case Qt::Key_F:
+        m_state->fit();
+        break;
+    case Qt::Key_Escape:
+        m_state->clearSelection();
+        break;
+    case Qt::Key_Up:
+        m_vbar->setValue(m_vbar->value() - 40);
+        break;
+    case Qt::Key_Down:
+        m_vbar->setValue(m_vbar->value() + 40);
+        break;
+    default:
+        QWidget::keyPressEvent(e);
     }
 }
 

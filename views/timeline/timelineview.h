@@ -20,7 +20,7 @@ namespace rs::views {
 
 class TimelineView : public QWidget {
     Q_OBJECT
-public:
+  public:
     TimelineView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
     /// Supplies draw data directly (headless export); normally data arrives from the service.
@@ -33,6 +33,9 @@ public:
     bool showWaits() const { return m_showWaits; }
     void setTrackFilter(const QString& f);
     void setCollapsed(int rank, bool collapsed);
+    /// Pins a track to the top (or unpins it).
+    void setPinned(qint64 trackId, bool pinned);
+    const std::vector<int64_t>& pinnedTracks() const { return m_layoutOpts.pinned; }
     /// Shows or hides a track kind (overlap and counter lanes are hidden by default).
     void setKindVisible(const QString& kind, bool visible);
     void setSearchHits(const std::vector<qint64>& spanIds);
@@ -44,10 +47,10 @@ public:
     static constexpr int kGutter = 170;
     static constexpr int kAxis = 28;
 
-Q_SIGNALS:
+  Q_SIGNALS:
     void spanActivated(qint64 spanId); ///< a span was clicked (Details panel)
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     void wheelEvent(QWheelEvent*) override;
@@ -56,13 +59,16 @@ protected:
     void mouseReleaseEvent(QMouseEvent*) override;
     void mouseDoubleClickEvent(QMouseEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
+    void contextMenuEvent(QContextMenuEvent*) override;
     bool event(QEvent*) override;
 
-private:
+  private:
     struct Hit {
         const query::DrawItem* item = nullptr;
         const query::WaitDesc* wait = nullptr;
         const Lane* lane = nullptr;
+        const query::CounterSeries* counter = nullptr;
+        int64_t counterNs = 0;
     };
     void relayout();
     void requestData();
@@ -74,6 +80,7 @@ private:
     void paintSteps(QPainter& p, const TimeMapping& tm);
     void paintLanes(QPainter& p, const TimeMapping& tm);
     void paintWaits(QPainter& p, const TimeMapping& tm);
+    void paintChart(QPainter& p, const TimeMapping& tm, const Lane& l, int y);
     void paintAxis(QPainter& p, const TimeMapping& tm);
     void paintGutter(QPainter& p);
     void paintLegend(QPainter& p);
@@ -84,6 +91,7 @@ private:
     std::shared_ptr<const query::ProfileSummary> m_summary;
     std::shared_ptr<const query::TimelineData> m_data;
     QHash<qint64, const query::TrackDraw*> m_byTrack;
+    QHash<qint64, const query::CounterSeries*> m_counters;
     mutable QHash<int32_t, QString> m_opTypeCache;
     quint64 m_pending = 0;
     LayoutOptions m_layoutOpts;
