@@ -1,6 +1,9 @@
 #include "core/analysis/memoryanalysis.h"
 
+#include "core/import/tracknester.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -151,6 +154,55 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
         else
             summary.bindNull(8);
         summary.exec();
+    }
+    // 3b. The timeline's memory lane: the component with the most allocated samples, reduced per LOD level
+    //     (maximum per bucket, so peaks survive) — a zoomed-out frame reads a few thousand rows, not
+    //     millions.
+    {
+        auto comp =
+            db.prepare("SELECT component FROM memory_sample WHERE rank = ? AND allocated_bytes IS NOT NULL "
+                       "GROUP BY component ORDER BY count(*) DESC LIMIT 1");
+        auto setComp = db.prepare("UPDATE memory_summary SET curve_component = ? WHERE rank = ?");
+        auto samples = db.prepare(
+            "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ? AND component = ? AND "
+            "allocated_bytes IS NOT NULL ORDER BY ts_ns");
+        auto ins = db.prepare("INSERT INTO memory_lod(rank, level, start_ns, max_bytes) VALUES(?,?,?,?)");
+        for (int rank : ranks) {
+            comp.bind(1, rank);
+            if (!comp.step()) {
+                comp.reset();
+                continue;
+            }
+            std::string component = comp.text(0);
+            comp.reset();
+            setComp.bind(1, component).bind(2, rank).exec();
+            struct B {
+                int64_t idx = INT64_MIN, start = 0, max = 0;
+            };
+            std::array<B, import::kLodLevels> b;
+            samples.bind(1, rank).bind(2, component);
+            while (samples.step()) {
+                int64_t ts = samples.i64(0), v = samples.i64(1);
+                for (int l = 0; l < import::kLodLevels; ++l) {
+                    int64_t idx = ts / import::lodWidthNs(l);
+                    if (idx != b[size_t(l)].idx) {
+                        if (b[size_t(l)].idx != INT64_MIN)
+                            ins.bind(1, rank)
+                                .bind(2, l)
+                                .bind(3, b[size_t(l)].start)
+                                .bind(4, b[size_t(l)].max)
+                                .exec();
+                        b[size_t(l)] = {idx, ts, v};
+                    }
+                    b[size_t(l)].max = std::max(b[size_t(l)].max, v);
+                }
+            }
+            samples.reset();
+            for (int l = 0; l < import::kLodLevels; ++l)
+                if (b[size_t(l)].idx != INT64_MIN)
+                    ins.bind(1, rank).bind(2, l).bind(3, b[size_t(l)].start).bind(4, b[size_t(l)].max).exec();
+        }
+        db.exec("CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns)");
     }
     // 4. Bank anomalies: per op, the banks holding ≥ 10 % of its bytes on each rank; a rank whose banks
     //    share nothing with the banks most other ranks use is flagged.

@@ -51,7 +51,10 @@ CREATE TABLE op_stat(op_type TEXT, rank INTEGER, count INTEGER, total_ns INTEGER
   p95_ns INTEGER, max_ns INTEGER, ratio_to_median REAL, flagged INTEGER, cluster_median_ns INTEGER);
 CREATE TABLE bank_anomaly(rank INTEGER, op_name TEXT, banks TEXT, other_ranks_banks TEXT, bytes INTEGER);
 CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEGER, peak_reserved_bytes INTEGER,
-  peak_ts_ns INTEGER, fragmentation REAL, bank_size_bytes INTEGER, bank_count INTEGER, base_addr INTEGER);
+  peak_ts_ns INTEGER, fragmentation REAL, bank_size_bytes INTEGER, bank_count INTEGER, base_addr INTEGER,
+  curve_component TEXT);
+-- The allocated-bytes curve of each rank reduced per LOD level (max per bucket), for the timeline's memory lane.
+CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
   lost_ns INTEGER, text TEXT);
 )SQL");

@@ -132,20 +132,35 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
         counter.reset();
         d.counters.push_back(std::move(c));
     }
-    auto mem = db.prepare(
-        "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND allocated_bytes IS NOT NULL "
-        "AND component = (SELECT component FROM memory_sample WHERE rank = ?1 AND allocated_bytes IS NOT "
-        "NULL "
-        "GROUP BY component ORDER BY count(*) DESC LIMIT 1) AND ts_ns < ?3 AND ts_ns >= coalesce((SELECT "
-        "max(ts_ns) FROM memory_sample WHERE rank = ?1 AND ts_ns <= ?2), ?2) ORDER BY ts_ns");
+    // Memory lanes: LOD rows when zoomed out, raw samples of the rank's curve component when zoomed in.
+    int level = chooseLodLevel(w.t0, w.t1, w.widthPx);
+    auto lod = db.prepare(
+        "SELECT start_ns, max_bytes FROM memory_lod WHERE rank = ?1 AND level = ?2 AND start_ns < ?4 AND "
+        "start_ns >= ?3 - ?5 ORDER BY start_ns");
+    auto raw = db.prepare(
+        "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
+        "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns < ?3 "
+        "AND ts_ns >= coalesce((SELECT max(ts_ns) FROM memory_sample WHERE rank = ?1 AND ts_ns <= ?2), ?2) "
+        "ORDER BY ts_ns");
     for (int64_t t : w.trackIds) {
         if (t >= 0) continue;
         CounterSeries c{t, {}, 0, true};
         int64_t last = INT64_MIN;
-        mem.bind(1, -t - 1).bind(2, w.t0).bind(3, w.t1);
-        while (mem.step())
-            addSample(c, mem.i64(0), double(mem.i64(1)), w, last);
-        mem.reset();
+        if (level >= 0) {
+            lod.bind(1, -t - 1)
+                .bind(2, int64_t(level))
+                .bind(3, w.t0)
+                .bind(4, w.t1)
+                .bind(5, import::lodWidthNs(level));
+            while (lod.step())
+                addSample(c, lod.i64(0), double(lod.i64(1)), w, last);
+            lod.reset();
+        } else {
+            raw.bind(1, -t - 1).bind(2, w.t0).bind(3, w.t1);
+            while (raw.step())
+                addSample(c, raw.i64(0), double(raw.i64(1)), w, last);
+            raw.reset();
+        }
         d.counters.push_back(std::move(c));
     }
 }

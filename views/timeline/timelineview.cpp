@@ -64,6 +64,7 @@ void TimelineView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_data.reset();
     m_byTrack.clear();
     m_opTypeCache.clear();
+    m_colorCache.clear();
     relayout();
     requestData();
     update();
@@ -316,7 +317,12 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
             if (x1 - x0 < 1) x1 = x0 + 1;
             last = x1;
             QString op = opTypeOf(item);
-            QColor c = colorForOpType(op, comm);
+            // colour per (op type, family), cached: hashing a name per item was most of a zoomed-out frame
+            int32_t ck = (item.opTypeId ? item.opTypeId : -item.nameId - 1);
+            auto cc = m_colorCache.find(qint64(ck) * 2 + comm);
+            if (cc == m_colorCache.end())
+                cc = m_colorCache.insert(qint64(ck) * 2 + comm, colorForOpType(op, comm));
+            QColor c = *cc;
             bool dim = sel.kind == Selection::Kind::OpType &&
                        (op != sel.opType || (sel.rank >= 0 && sel.rank != l.rank));
             if (dim) c.setAlpha(45);

@@ -93,6 +93,7 @@ class TimelineView : public QWidget {
     QHash<qint64, const query::TrackDraw*> m_byTrack;
     QHash<qint64, const query::CounterSeries*> m_counters;
     mutable QHash<int32_t, QString> m_opTypeCache;
+    QHash<qint64, QColor> m_colorCache;
     quint64 m_pending = 0;
     LayoutOptions m_layoutOpts;
     std::vector<Lane> m_lanes;
