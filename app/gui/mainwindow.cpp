@@ -314,6 +314,16 @@ void MainWindow::buildMenus() {
             QSettings().setValue("view/show_" + kind, v);
         });
     }
+    auto* align = view->addAction(tr("&Align rank clocks"));
+    align->setCheckable(true);
+    align->setShortcut(QKeySequence("Ctrl+L"));
+    align->setToolTip(tr("Shift each rank by the clock offset estimated from collective end times"));
+    align->setChecked(QSettings().value("view/aligned", false).toBool());
+    m_timeline->setAligned(align->isChecked());
+    connect(align, &QAction::toggled, this, [this](bool on) {
+        m_timeline->setAligned(on);
+        QSettings().setValue("view/aligned", on);
+    });
     auto* theme = view->addMenu(tr("&Theme"));
     for (const char* t : {"system", "light", "dark"}) {
         theme->addAction(QString(t), this, [this, t] {

@@ -82,12 +82,13 @@ ProfileSummary loadSummary(index::Db& db) {
 }
 
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx) {
-    // Buckets up to ~3 px wide: narrower detail is not visible anyway (Tracy folds zones below ~3 px),
-    // and each step up the levels reads 8x fewer rows.
+    // Buckets up to ~6 px wide: narrower detail is barely visible when this far out (Tracy folds zones
+    // below ~3 px), and each step up the levels reads 8x fewer rows — a fully zoomed-out frame of a
+    // long run then reads a few hundred rows per lane.
     double nsPerPx = double(std::max<int64_t>(1, t1 - t0)) / double(std::max(1, widthPx));
     int level = -1;
     for (int l = 0; l < import::kLodLevels; ++l)
-        if (double(import::lodWidthNs(l)) <= 3.0 * nsPerPx) level = l;
+        if (double(import::lodWidthNs(l)) <= 6.0 * nsPerPx) level = l;
     return level;
 }
 

@@ -109,7 +109,7 @@ struct SpanDetail {
 };
 
 ProfileSummary loadSummary(index::Db& db);
-/// The widest LOD level whose buckets are at most ~3 pixels wide for the window (-1: raw spans).
+/// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
 TimelineData loadTimeline(index::Db& db, const TimelineWindow& w);
 std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId);

@@ -230,6 +230,44 @@ class TstTimelineView : public QObject {
         f->view->setPinned(group3, false);
         QVERIFY(!f->view->lanes()[0].pinned);
     }
+    void clockAlignedLanesShiftByTheOffset() {
+        // two ranks, the same raw span; rank 1's clock runs 1 ms ahead
+        auto sum = std::make_shared<query::ProfileSummary>();
+        sum->ranks = {0, 1};
+        sum->tracks = {{1, 0, "compute", "Stream 2", "", 0, 1, 0},
+                       {2, 1, "compute", "Stream 2", "", 0, 1, 0}};
+        sum->strings = {"", "kernel"};
+        sum->clockOffsetNs = {{0, 0}, {1, 1000000}};
+        sum->startNs = 0;
+        sum->endNs = 10000000;
+        views::InteractionState state;
+        state.setBounds(0, 10000000);
+        views::TimelineView view(&state, nullptr);
+        view.resize(1200, 300);
+        view.show();
+        view.setSummary(sum);
+        auto data = std::make_shared<query::TimelineData>();
+        data->window = {0, 10000000, 1000, {1, 2}};
+        for (int64_t t : {1, 2})
+            data->tracks.push_back({t, {{5000000, 6000000, 1, 1, 0, 1, 10 + t}}});
+        view.setTimelineData(data);
+        auto leftEdge = [&](qint64 track) {
+            QImage img(view.size(), QImage::Format_ARGB32);
+            view.render(&img);
+            int y = view.laneRect(track).top() + 5;
+            for (int x = views::TimelineView::kGutter; x < img.width(); ++x)
+                if (img.pixelColor(x, y).saturation() > 60) return x;
+            return -1;
+        };
+        QCOMPARE(leftEdge(2), leftEdge(1)); // raw: the same timestamp, the same x
+        view.setAligned(true);
+        double pxPerMs = view.xOf(1000000) - view.xOf(0);
+        QVERIFY(std::abs((leftEdge(1) - leftEdge(2)) - pxPerMs) <= 1.5); // rank 1 moved 1 ms earlier
+        // hit-testing follows the shifted lane: clicking where rank 1's span is drawn selects it
+        QRect lane = view.laneRect(2);
+        QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(leftEdge(2) + 3, lane.top() + 5));
+        QCOMPARE(state.selection().spanId, qint64(12));
+    }
     void staleAnswersAreDropped() {
         auto f = open();
         QVERIFY(f);

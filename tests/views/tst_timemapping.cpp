@@ -105,7 +105,7 @@ class TstTimeMapping : public QObject {
         QTest::addColumn<int>("width");
         QTest::addColumn<int>("level");
         QTest::newRow("zoomed in: raw spans") << qint64(10000000) << 1000 << -1;
-        QTest::newRow("100 us per px: 256 us buckets are 2.6 px") << qint64(100000000) << 1000 << 0;
+        QTest::newRow("50 us per px: 256 us buckets are 5 px") << qint64(50000000) << 1000 << 0;
         QTest::newRow("2 ms per px") << qint64(2048000000) << 1000 << 1;
         QTest::newRow("whole minute") << qint64(60000000000) << 1000 << 3;
         QTest::newRow("hours") << qint64(3600000000000) << 1000 << 4;
@@ -115,7 +115,7 @@ class TstTimeMapping : public QObject {
         QFETCH(int, width);
         QFETCH(int, level);
         QCOMPARE(query::chooseLodLevel(0, window, width), level);
-        if (level >= 0) QVERIFY(import::lodWidthNs(level) <= 3 * window / width); // buckets never exceed 3 px
+        if (level >= 0) QVERIFY(import::lodWidthNs(level) <= 6 * window / width); // buckets never exceed 6 px
     }
     void lodMergeRules() {
         import::TrackNester n(7);

@@ -105,6 +105,22 @@ void TimelineView::setCollapsed(int rank, bool collapsed) {
     update();
 }
 
+TimeMapping TimelineView::rankMapping(const TimeMapping& tm, int rank) const {
+    if (!m_aligned || !m_summary) return tm;
+    auto it = m_summary->clockOffsetNs.find(rank);
+    if (it == m_summary->clockOffsetNs.end() || it->second == 0) return tm;
+    TimeMapping m = tm; // a rank whose clock runs ahead by `off` shows its events `off` earlier
+    m.t0 += it->second;
+    m.t1 += it->second;
+    return m;
+}
+
+void TimelineView::setAligned(bool on) {
+    m_aligned = on;
+    requestData();
+    update();
+}
+
 void TimelineView::setKindVisible(const QString& kind, bool visible) {
     if (visible)
         m_layoutOpts.hiddenKinds.erase(kind);
@@ -158,6 +174,13 @@ query::TimelineWindow TimelineView::currentRequest() const {
     w.t0 = m_state->windowStart();
     w.t1 = m_state->windowEnd();
     w.widthPx = std::max(1, width() - kGutter - m_vbar->width());
+    if (m_aligned && m_summary) { // aligned lanes show each rank shifted: ask for the union of their windows
+        int64_t most = 0;
+        for (auto& [r, off] : m_summary->clockOffsetNs)
+            most = std::max<int64_t>(most, std::llabs(off));
+        w.t0 -= most;
+        w.t1 += most;
+    }
     // only the lanes on screen (with a margin for small scrolls); scrolling asks again
     int top = m_vbar->value() - 200, bottom = m_vbar->value() + height() + 200;
     for (const auto& l : m_lanes)
@@ -261,13 +284,14 @@ void TimelineView::paintEvent(QPaintEvent*) {
 void TimelineView::paintSteps(QPainter& p, const TimeMapping& tm) {
     if (m_summary->ranks.empty()) return;
     int first = m_summary->ranks.front();
+    const TimeMapping rm = rankMapping(tm, first);
     bool odd = false;
     QColor band = palette().color(QPalette::AlternateBase);
     if (band == palette().color(QPalette::Base)) band = band.darker(106);
     for (const auto& s : m_summary->steps) {
         if (s.rank != first) continue;
         odd = !odd;
-        double x0 = tm.x(s.startNs), x1 = tm.x(s.endNs);
+        double x0 = rm.x(s.startNs), x1 = rm.x(s.endNs);
         if (x1 < kGutter || x0 > width()) continue;
         if (odd) p.fillRect(QRectF(x0, contentTop(), x1 - x0, height()), band);
     }
@@ -297,8 +321,9 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
         }
         p.setPen(palette().color(QPalette::Midlight));
         p.drawLine(QPointF(kGutter, y + l.height - 0.5), QPointF(kGutter + tm.width, y + l.height - 0.5));
+        const TimeMapping lm = rankMapping(tm, l.rank); // raw or clock-aligned time of this rank
         if (l.kind == "counter" || l.kind == "memory") {
-            paintChart(p, tm, l, y);
+            paintChart(p, lm, l, y);
             continue;
         }
         auto it = m_byTrack.find(l.trackId);
@@ -308,23 +333,23 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
         double lastX1[8] = {-1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9};
         for (const auto& item : (*it)->items) {
             if (item.depth >= l.rows) continue;
-            double x0 = std::max(tm.x(item.startNs), double(kGutter) - 2);
-            double x1 = std::min(tm.x(item.endNs), double(kGutter + tm.width) + 2);
+            double x0 = std::max(lm.x(item.startNs), double(kGutter) - 2);
+            double x1 = std::min(lm.x(item.endNs), double(kGutter + tm.width) + 2);
             if (x1 < kGutter || x0 > kGutter + tm.width) continue;
             // sub-pixel spans that land in an already painted pixel add nothing
             double& last = lastX1[std::min(item.depth, 7)];
             if (x1 - x0 < 1 && x0 < last) continue;
             if (x1 - x0 < 1) x1 = x0 + 1;
             last = x1;
-            QString op = opTypeOf(item);
-            // colour per (op type, family), cached: hashing a name per item was most of a zoomed-out frame
+            // colour per (op type, family), cached: hashing a name per item was most of a zoomed-out frame;
+            // the op type's text is only needed on a cache miss or for an op-type selection
             int32_t ck = (item.opTypeId ? item.opTypeId : -item.nameId - 1);
             auto cc = m_colorCache.find(qint64(ck) * 2 + comm);
             if (cc == m_colorCache.end())
-                cc = m_colorCache.insert(qint64(ck) * 2 + comm, colorForOpType(op, comm));
+                cc = m_colorCache.insert(qint64(ck) * 2 + comm, colorForOpType(opTypeOf(item), comm));
             QColor c = *cc;
             bool dim = sel.kind == Selection::Kind::OpType &&
-                       (op != sel.opType || (sel.rank >= 0 && sel.rank != l.rank));
+                       (opTypeOf(item) != sel.opType || (sel.rank >= 0 && sel.rank != l.rank));
             if (dim) c.setAlpha(45);
             QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
             batches[c.rgba()].push_back(r);
@@ -405,7 +430,8 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
     for (const auto& w : m_summary->waits) {
         auto b = blocks.find(w.rank);
         if (b == blocks.end()) continue;
-        double x0 = tm.x(w.startNs), x1 = tm.x(w.startNs + w.durNs);
+        const TimeMapping wm = rankMapping(tm, w.rank);
+        double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
         if (x1 < kGutter || x0 > kGutter + tm.width) continue;
         x1 = std::max(x1, x0 + 2);
         bool collective = w.kind == "collective_wait";
@@ -437,7 +463,7 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
         if (collective && w.blamedRank) {
             auto target = headerMid.find(*w.blamedRank);
             if (target != headerMid.end()) {
-                double xl = tm.x(w.blamedArrivalNs);
+                double xl = rankMapping(tm, *w.blamedRank).x(w.blamedArrivalNs);
                 QPen pen(base.darker(130), 1.2, Qt::DashLine);
                 p.setPen(pen);
                 p.drawLine(QPointF(xl, headerMid[w.rank]), QPointF(xl, target->second));
@@ -558,7 +584,7 @@ TimelineView::Hit TimelineView::hitAt(QPoint pos) const {
     int idx = laneAt(m_lanes, pos.y() - contentTop() + m_vbar->value());
     if (idx < 0) return h;
     h.lane = &m_lanes[size_t(idx)];
-    TimeMapping tm = mapping();
+    const TimeMapping tm = rankMapping(mapping(), h.lane->rank);
     int64_t t = tm.t(pos.x());
     int64_t slop = int64_t(2 * tm.nsPerPx());
     if (m_showWaits)

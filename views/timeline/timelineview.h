@@ -30,6 +30,12 @@ class TimelineView : public QWidget {
     /// The request the view would send for its current window and size.
     query::TimelineWindow currentRequest() const;
     void setShowWaits(bool on);
+    /// Draws every rank on its clock-aligned time (the offsets the analysis estimated from collective ends)
+    /// instead of its raw timestamps.
+    void setAligned(bool on);
+    bool aligned() const { return m_aligned; }
+    /// The mapping for a rank's lanes: the view's mapping shifted by the rank's clock offset when aligned.
+    TimeMapping rankMapping(const TimeMapping& tm, int rank) const;
     bool showWaits() const { return m_showWaits; }
     void setTrackFilter(const QString& f);
     void setCollapsed(int rank, bool collapsed);
@@ -99,6 +105,7 @@ class TimelineView : public QWidget {
     std::vector<Lane> m_lanes;
     QScrollBar* m_vbar;
     bool m_showWaits = true;
+    bool m_aligned = false;
     QSet<qint64> m_searchHits;
     // interaction
     bool m_dragging = false, m_selecting = false;
