@@ -427,49 +427,73 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
         }
     }
     const Selection& sel = m_state->selection();
+    // Waits that touch in pixel space are merged per rank and kind before drawing: zoomed out, thousands of
+    // sub-pixel waits would otherwise each fill every lane of their rank (most of a frame's time).
+    struct Run {
+        double x0, x1;
+        const query::WaitDesc* longest;
+        bool selected;
+    };
+    std::map<std::pair<int, bool>, std::vector<Run>> runs;
     for (const auto& w : m_summary->waits) {
-        auto b = blocks.find(w.rank);
-        if (b == blocks.end()) continue;
+        if (!blocks.count(w.rank)) continue;
         const TimeMapping wm = rankMapping(tm, w.rank);
         double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
         if (x1 < kGutter || x0 > kGutter + tm.width) continue;
         x1 = std::max(x1, x0 + 2);
         bool collective = w.kind == "collective_wait";
+        bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
+        auto& v = runs[{w.rank, collective}];
+        if (!v.empty() && x0 <= v.back().x1 + 1) {
+            Run& r = v.back();
+            r.x1 = std::max(r.x1, x1);
+            if (w.durNs > r.longest->durNs) r.longest = &w;
+            r.selected = r.selected || selected;
+        } else {
+            v.push_back({x0, x1, &w, selected});
+        }
+    }
+    for (const auto& [key, v] : runs) {
+        auto [rank, collective] = key;
+        const QRect& block = blocks[rank];
         QColor base = collective ? waitColor() : idleGapColor();
-        QRectF r(x0, b->second.top(), x1 - x0, b->second.height());
         // Hatch where the waiting happens (the rank header and its communication lanes); only tint the
         // compute and host lanes so the kernels around the wait stay readable.
         QColor tint = base, fill = base;
         tint.setAlpha(22);
         fill.setAlpha(170); // the waiting part of a collective must read as red, not as the op's own colour
-        for (const auto& l : m_lanes) {
-            if (l.rank != w.rank) continue;
-            QRectF lr(x0, contentTop() + l.y - m_vbar->value(), x1 - x0, l.height);
-            if (l.header) {
-                p.fillRect(lr.adjusted(0, 2, 0, -2), base);
-            } else if (l.kind == "communication") {
-                p.fillRect(lr, fill);
-                p.fillRect(lr, QBrush(base.darker(140), collective ? Qt::BDiagPattern : Qt::FDiagPattern));
-            } else {
-                p.fillRect(lr, tint);
-                if (!collective) p.fillRect(lr, QBrush(base, Qt::FDiagPattern));
+        for (const Run& r : v) {
+            for (const auto& l : m_lanes) {
+                if (l.rank != rank) continue;
+                QRectF lr(r.x0, contentTop() + l.y - m_vbar->value(), r.x1 - r.x0, l.height);
+                if (l.header) {
+                    p.fillRect(lr.adjusted(0, 2, 0, -2), base);
+                } else if (l.kind == "communication") {
+                    p.fillRect(lr, fill);
+                    p.fillRect(lr,
+                               QBrush(base.darker(140), collective ? Qt::BDiagPattern : Qt::FDiagPattern));
+                } else {
+                    p.fillRect(lr, tint);
+                    if (!collective) p.fillRect(lr, QBrush(base, Qt::FDiagPattern));
+                }
             }
-        }
-        bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
-        if (selected) {
-            p.setPen(QPen(palette().color(QPalette::Highlight), 2));
-            p.drawRect(r);
-        }
-        if (collective && w.blamedRank) {
-            auto target = headerMid.find(*w.blamedRank);
-            if (target != headerMid.end()) {
-                double xl = rankMapping(tm, *w.blamedRank).x(w.blamedArrivalNs);
-                QPen pen(base.darker(130), 1.2, Qt::DashLine);
-                p.setPen(pen);
-                p.drawLine(QPointF(xl, headerMid[w.rank]), QPointF(xl, target->second));
-                p.setBrush(base.darker(130));
-                p.drawEllipse(QPointF(xl, target->second), 3, 3);
+            if (r.selected) {
+                p.setPen(QPen(palette().color(QPalette::Highlight), 2));
                 p.setBrush(Qt::NoBrush);
+                p.drawRect(QRectF(r.x0, block.top(), r.x1 - r.x0, block.height()));
+            }
+            // the link to the late rank, for waits wide enough to read
+            const auto& w = *r.longest;
+            if (collective && w.blamedRank && r.x1 - r.x0 >= 2) {
+                auto target = headerMid.find(*w.blamedRank);
+                if (target != headerMid.end()) {
+                    double xl = rankMapping(tm, *w.blamedRank).x(w.blamedArrivalNs);
+                    p.setPen(QPen(base.darker(130), 1.2, Qt::DashLine));
+                    p.drawLine(QPointF(xl, headerMid[rank]), QPointF(xl, target->second));
+                    p.setBrush(base.darker(130));
+                    p.drawEllipse(QPointF(xl, target->second), 3, 3);
+                    p.setBrush(Qt::NoBrush);
+                }
             }
         }
     }
