@@ -34,6 +34,11 @@ int runExport(const ArgList& argv) {
     r.dbPath = QString::fromStdString(res.dbPath);
     // Headless by default: export never needs a display.
     if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    // The offscreen platform's benign notices (no runtime dir, no window-size hints) are not for users.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& msg) {
+        if (msg.contains("XDG_RUNTIME_DIR") || msg.contains("propagateSizeHints")) return;
+        if (type != QtDebugMsg) std::fprintf(stderr, "%s\n", msg.toLocal8Bit().constData());
+    });
     int qargc = 1;
     char name[] = "rankscope";
     char* qargv[] = {name, nullptr};

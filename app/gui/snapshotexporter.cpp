@@ -13,11 +13,41 @@
 #include <QDir>
 #include <QImage>
 #include <QPainter>
+#include <QSvgGenerator>
 #include <nlohmann/json.hpp>
 
 namespace rs::gui {
 
 namespace {
+
+// Writes `w` as PNG (pixels) or SVG (vector, via QSvgGenerator) at the request's size.
+QString writeWidget(QWidget& w, const ExportRequest& r, const QString& name, QString& error) {
+    QString path = QDir(r.outDir).filePath(name + "." + r.format);
+    if (r.format == "svg") {
+        QSvgGenerator gen;
+        gen.setFileName(path);
+        gen.setSize(r.size);
+        gen.setViewBox(QRect(QPoint(0, 0), r.size));
+        gen.setTitle(name);
+        gen.setDescription("Rankscope " RANKSCOPE_VERSION);
+        QPainter p;
+        if (!p.begin(&gen)) {
+            error = "cannot write " + path;
+            return {};
+        }
+        w.render(&p);
+        p.end();
+        return path;
+    }
+    QImage img(r.size, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::white);
+    w.render(&img);
+    if (!img.save(path)) {
+        error = "cannot write " + path;
+        return {};
+    }
+    return path;
+}
 
 QString renderTimeline(index::Db& db, std::shared_ptr<const query::ProfileSummary> summary,
                        const ExportRequest& r, qint64 t0, qint64 t1, const QString& name, QString& error) {
@@ -29,30 +59,14 @@ QString renderTimeline(index::Db& db, std::shared_ptr<const query::ProfileSummar
     state.setWindow(t0, t1);
     view.setTimelineData(
         std::make_shared<const query::TimelineData>(query::loadTimeline(db, view.currentRequest())));
-    QImage img(r.size, QImage::Format_ARGB32_Premultiplied);
-    img.fill(Qt::white);
-    view.render(&img);
-    QString path = QDir(r.outDir).filePath(name + "." + r.format);
-    if (!img.save(path)) {
-        error = "cannot write " + path;
-        return {};
-    }
-    return path;
+    return writeWidget(view, r, name, error);
 }
 
 QString saveWidget(QWidget& w, const ExportRequest& r, const QString& name, QString& error) {
     w.resize(r.size);
     w.show(); // offscreen: lays out children so render() draws them
     QCoreApplication::processEvents();
-    QImage img(r.size, QImage::Format_ARGB32_Premultiplied);
-    img.fill(Qt::white);
-    w.render(&img);
-    QString path = QDir(r.outDir).filePath(name + "." + r.format);
-    if (!img.save(path)) {
-        error = "cannot write " + path;
-        return {};
-    }
-    return path;
+    return writeWidget(w, r, name, error);
 }
 
 } // namespace
@@ -63,8 +77,8 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
         error = "cannot create " + r.outDir;
         return files;
     }
-    if (r.format != "png") {
-        error = "only --format png is supported so far";
+    if (r.format != "png" && r.format != "svg") {
+        error = "--format must be png or svg";
         return files;
     }
     try {

@@ -11,8 +11,8 @@ namespace rs::gui {
 struct ExportRequest {
     QString dbPath;
     QString outDir;
-    QString view = "all"; ///< all, timeline
-    QString format = "png";
+    QString view = "all";   ///< all, timeline
+    QString format = "png"; ///< png or svg
     QSize size{1600, 900};
     int step = -1; ///< zoom the timeline to this step (default: the worst outlier, then the median step)
 };

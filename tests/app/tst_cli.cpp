@@ -3,6 +3,7 @@
 // read-only query (writes, ATTACH, PRAGMA changes and extension loading are refused).
 #include "tests/support/testsupport.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
@@ -105,6 +106,18 @@ class TstCli : public QObject {
             QImage img(f);
             QCOMPARE(img.size(), QSize(800, 500));
         }
+        QVERIFY2(!err.contains("XDG_RUNTIME_DIR") && !err.contains("propagateSizeHints"), qPrintable(err));
+        // SVG: vector output of the same views
+        QString svgDir = QString::fromStdString(test::tempDir("export-svg"));
+        QCOMPARE(test::runRankscope(
+                     {"export", m_demo, "--out", svgDir, "--view", "heatmap", "--format", "svg", "--quiet"},
+                     &out, &err),
+                 0);
+        QFile svg(out.trimmed());
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QByteArray content = svg.readAll();
+        QVERIFY(content.contains("<svg") && content.contains("MatMulV2"));
+        QCOMPARE(test::runRankscope({"export", m_demo, "--out", svgDir, "--format", "jpeg"}, &out, &err), 1);
     }
 };
 
