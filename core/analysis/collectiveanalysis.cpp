@@ -46,7 +46,7 @@ std::string collectiveKind(const std::string& name) {
             return "nccl:" + rest.substr(0, u);
         }
     }
-    return name;
+    return import::deriveOpType(name); // "AllReduce-op4542" → "AllReduce"
 }
 
 int planeNumber(const std::string& trackName) {
@@ -77,17 +77,20 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
     }
     const NameFlags nonCompute = nonComputeNameIds(db);
     std::vector<Coll> colls;
-    if (!collNameIds.empty()) {
+    {
+        // Collective kernels by name (hcom_*, nccl*), plus every top-level op on an HCCL Group track
+        // (legacy MindSpore names them "AllReduce-op4542"). SQLite accepts an empty IN list.
         std::string ids;
         for (int64_t id : collNameIds)
             ids += (ids.empty() ? "" : ",") + std::to_string(id);
         auto q = db.prepare(
             "SELECT s.span_id, t.rank, s.track_id, t.pid, t.name, t.kind, s.ts_ns, s.dur_ns, n.value "
             "FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
-            "WHERE s.name_id IN (" +
+            "WHERE (s.name_id IN (" +
             ids +
-            ") AND t.kind IN ('compute', 'communication') "
-            "ORDER BY t.rank, s.ts_ns");
+            ") AND t.kind IN ('compute', 'communication')) OR (t.kind = 'communication' AND t.name LIKE "
+            "'Group%' "
+            "AND s.depth = 0) ORDER BY t.rank, s.ts_ns");
         while (q.step()) {
             std::string trackName = q.text(4);
             if (trackName.rfind("Plane", 0) == 0) continue; // small ops, not the collective itself

@@ -262,7 +262,14 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             std::string cat = e.cat.str();
             if (cat == "kernel") ++t.kernelSpans;
             if (name.rfind("ncclKernel", 0) == 0 || name.rfind("ncclDevKernel", 0) == 0) ++t.ncclSpans;
-            emitSpan(t, ts, dur, nameId, strings.intern(cat), opTypeFor(nameId, name), offset);
+            int32_t opId = 0;
+            if (file.kind == FileKind::LegacyTimeline && e.args.present()) {
+                // MindSpore 1.x names the op type in args ("type": "AssignAdd"); trust it over the name.
+                formats::forEachMember(e.args.text, [&](std::string_view k, const JsonValue& v) {
+                    if (k == "type" && v.kind == JsonKind::String) opId = strings.intern(v.str());
+                });
+            }
+            emitSpan(t, ts, dur, nameId, strings.intern(cat), opId ? opId : opTypeFor(nameId, name), offset);
             while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
                 t.enclosing.pop_back();
             t.enclosing.push_back({ts, ts + dur, nameId});

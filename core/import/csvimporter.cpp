@@ -77,7 +77,7 @@ bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans,
         ok = memoryUsage(f, error, n);
         break;
     case FileKind::LegacyStepTrace:
-        ok = legacyStepTrace(f, error, n);
+        ok = legacyStepTrace(f, fileId, error, n);
         break;
     default:
         error = f.path + ": not a CSV this importer reads";
@@ -331,7 +331,7 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
     return true;
 }
 
-bool CsvImporter::legacyStepTrace(const SourceFile& f, std::string& error, int64_t& n) {
+bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n) {
     CsvFile c;
     if (!c.open(f.path, error)) return false;
     int cStep = c.header.find({"step_num"});
@@ -342,6 +342,39 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, std::string& error, int64
         return false;
     }
     if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
+    // Parallel jobs add a start/end column pair per communication op
+    // ("stream_36_0_AllReduce-op4542_start_point"): those become spans on one communication track, so
+    // collectives are matched across ranks.
+    struct CommCol {
+        std::string name;
+        int start, end;
+    };
+    std::vector<CommCol> comm;
+    const auto& names = c.header.names();
+    for (size_t i = 0; i < names.size(); ++i) {
+        const std::string& h = names[i];
+        const std::string suffix = "_start_point";
+        if (h.size() <= suffix.size() || h.compare(h.size() - suffix.size(), suffix.size(), suffix) != 0 ||
+            h == "start_point")
+            continue;
+        std::string base = h.substr(0, h.size() - suffix.size());
+        int endCol = c.header.find({base + "_end_point"});
+        if (endCol < 0) continue;
+        // "stream_36_0_allreduce-op4542" → the op's own name (the header is lower-cased: take the original
+        // case)
+        std::string original = c.reader->fields()[i].substr(0, base.size());
+        size_t k = 0;
+        for (int underscores = 0; k < original.size() && underscores < 3; ++k)
+            if (original[k] == '_') ++underscores;
+        // "stream_36_0_AllReduce-op4542" → "AllReduce-op4542"; other layouts ("stream_10_parallel_0") keep
+        // the whole name
+        std::string op = original.substr(k);
+        comm.push_back({op.find("-op") != std::string::npos ? op : original, int(i), endCol});
+    }
+    LocalInterner strings(m_ctx.strings);
+    int64_t trackId = comm.empty() ? 0 : m_ctx.nextTrackId.fetch_add(1);
+    TrackNester nester(trackId);
+    Batch* b = &m_out.batch();
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         ++n;
@@ -355,7 +388,21 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, std::string& error, int64
             continue;
         }
         if (*step == 0) continue; // the trailing summary row of MindSpore 1.x
-        m_out.batch().steps.push_back({m_rank.rank, *step, *s, *e, "legacy-step-trace"});
+        b->steps.push_back({m_rank.rank, *step, *s, *e, "legacy-step-trace"});
+        for (const auto& cc : comm) {
+            auto a = model::parseScaled(cell(r, cc.start), TimeUnit::Tick10Ns);
+            auto z = model::parseScaled(cell(r, cc.end), TimeUnit::Tick10Ns);
+            if (!a || !z || *z < *a || *a == 0) continue;
+            int32_t nameId = strings.intern(cc.name);
+            int depth = nester.add(*a, *z - *a, nameId, b->lods);
+            b->spans.push_back({trackId, *a, *z - *a, nameId, strings.intern(deriveOpType(cc.name)), 0, depth,
+                                fileId, c.reader->offset()});
+        }
+    }
+    if (trackId) {
+        nester.finish(b->lods);
+        b->tracks.push_back({trackId, m_rank.rank, "communication", "Group 0 Communication", "HCCL", "legacy",
+                             "comm", 0, nester.count(), nester.unsorted() ? -1 : nester.maxDepth()});
     }
     return true;
 }

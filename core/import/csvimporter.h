@@ -24,7 +24,7 @@ class CsvImporter {
     bool operatorMemory(const SourceFile& f, std::string& error, int64_t& n);
     bool memoryRecord(const SourceFile& f, bool moduleMem, std::string& error, int64_t& n);
     bool memoryUsage(const SourceFile& f, std::string& error, int64_t& n);
-    bool legacyStepTrace(const SourceFile& f, std::string& error, int64_t& n);
+    bool legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n);
 
     ImportContext& m_ctx;
     RowEmitter& m_out;

@@ -139,6 +139,22 @@ class TstSamples : public QObject {
         QVERIFY(ix.scalar("SELECT count(*) FROM memory_samples WHERE component = 'PTA'") > 0);
         QVERIFY(ix.scalar("SELECT count(*) FROM tensors WHERE op_name = 'aten::empty_strided'") > 0);
     }
+    void legacyMindSpore() {
+        // 4-rank pipeline-parallel 1.x run: steps in 10 ns ticks and the communication ops of the step trace
+        // become collectives matched across the ranks
+        auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/cluster_propose");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank FROM ranks ORDER BY rank"),
+                 (std::vector<std::string>{"0", "1", "2", "3"}));
+        QVERIFY(ix.scalar("SELECT count(*) FROM collectives WHERE name LIKE 'AllReduce-op%'") > 1000);
+        QVERIFY(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective GROUP BY match_key "
+                          "HAVING count(DISTINCT rank) >= 2)") > 100);
+        // the 1.x timeline names the op type in args
+        auto run = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/run_2");
+        QVERIFY(run.result.ok);
+        QCOMPARE(run.rows("SELECT op_type FROM spans WHERE name = 'AssignAdd-op142'"),
+                 std::vector<std::string>{"AssignAdd"});
+    }
     void zstdCopiesReadAsOriginals() {
         auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
         QVERIFY(ix.result.ok);
