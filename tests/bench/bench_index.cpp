@@ -6,6 +6,7 @@
 #include "core/demo/demogenerator.h"
 #include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "tests/support/testsupport.h"
 
 #include <chrono>
 #include <cstdio>
@@ -103,18 +104,7 @@ int main(int argc, char** argv) {
         o.steps = std::max(1, int(double(sizeMb) * 1e6 / perUnit / o.ranks / o.layers));
         dir = (fs::temp_directory_path() / ("rankscope-bench-" + format + "-" + std::to_string(sizeMb)))
                   .string();
-        if (!fs::exists(dir + "/.complete")) {
-            fs::remove_all(dir);
-            auto t = Clock::now();
-            std::string err;
-            if (!rs::demo::generateDemo(dir, o, err)) {
-                std::fprintf(stderr, "bench: demo failed: %s\n", err.c_str());
-                return 1;
-            }
-            std::fclose(std::fopen((dir + "/.complete").c_str(), "w"));
-            std::printf("generated  %s demo: %d ranks x %d steps x %d layers in %.1f s\n", format.c_str(),
-                        o.ranks, o.steps, o.layers, secondsSince(t));
-        }
+        if (!rs::test::ensureDemo(dir, o)) return 1;
         generated = true;
     }
     int64_t bytes = inputBytes(dir);

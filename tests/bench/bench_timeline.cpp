@@ -7,6 +7,7 @@
 #include "core/index/indexer.h"
 #include "core/index/sqlite.h"
 #include "core/query/timelinequery.h"
+#include "tests/support/testsupport.h"
 #include "views/common/interactionstate.h"
 #include "views/timeline/timelineview.h"
 
@@ -60,18 +61,7 @@ int main(int argc, char** argv) {
         o.steps = std::max(1, int(spansM * 1e6 / (8.0 * 3300.0)));
         dir = (fs::temp_directory_path() / ("rankscope-bench-timeline-" + std::to_string(int(spansM))))
                   .string();
-        if (!fs::exists(dir + "/.complete")) {
-            fs::remove_all(dir);
-            auto t = Clock::now();
-            std::string err;
-            if (!rs::demo::generateDemo(dir, o, err)) {
-                std::fprintf(stderr, "bench: demo failed: %s\n", err.c_str());
-                return 1;
-            }
-            std::fclose(std::fopen((dir + "/.complete").c_str(), "w"));
-            std::printf("generated  %d ranks x %d steps x %d layers in %.0f s\n", o.ranks, o.steps, o.layers,
-                        ms(Clock::now() - t) / 1000);
-        }
+        if (!rs::test::ensureDemo(dir, o)) return 1;
     }
     auto t0 = Clock::now();
     auto res = rs::index::Indexer::open(dir, {});

@@ -16,14 +16,6 @@ using namespace rs;
 namespace fs = std::filesystem;
 
 namespace {
-std::string readAll(const std::string& path) {
-    std::string err, out;
-    auto src = io::openByteSource(path, err);
-    char buf[65536];
-    for (int64_t n; src && (n = src->read(buf, sizeof buf)) > 0;)
-        out.append(buf, size_t(n));
-    return out;
-}
 int64_t dirBytes(const std::string& dir) {
     int64_t n = 0;
     for (auto& e : fs::recursive_directory_iterator(dir))
@@ -38,7 +30,7 @@ QByteArray dirHash(const std::string& dir) {
     QCryptographicHash h(QCryptographicHash::Sha1);
     for (auto& f : files) {
         h.addData(QByteArray::fromStdString(f.substr(dir.size())));
-        h.addData(QByteArray::fromStdString(readAll(f)));
+        h.addData(QByteArray::fromStdString(test::readDecompressed(f)));
     }
     return h.result();
 }
@@ -77,10 +69,11 @@ class TstDemo : public QObject {
             int rank = -1;
             for (auto& e : fs::directory_iterator(r))
                 if (e.path().filename().string().rfind("profiler_info_", 0) == 0)
-                    rank = nlohmann::json::parse(readAll(e.path().string()))["rank_id"].get<int>();
+                    rank = nlohmann::json::parse(test::readDecompressed(e.path().string()))["rank_id"]
+                               .get<int>();
             QVERIFY(rank >= 0);
             fs::path out = r / "ASCEND_PROFILER_OUTPUT";
-            auto tv = nlohmann::json::parse(readAll((out / "trace_view.json").string()));
+            auto tv = nlohmann::json::parse(test::readDecompressed((out / "trace_view.json").string()));
             QVERIFY(tv.is_array());
             std::set<std::string> processes, phs;
             bool stringTs = true;
@@ -95,7 +88,7 @@ class TstDemo : public QObject {
                 QVERIFY2(processes.count(p), p);
             for (const char* p : {"X", "M", "s", "f"})
                 QVERIFY(phs.count(p));
-            auto comm = nlohmann::json::parse(readAll((out / "communication.json").string()));
+            auto comm = nlohmann::json::parse(test::readDecompressed((out / "communication.json").string()));
             QCOMPARE(comm.size(), size_t(4));
             for (auto& [file, header] : headers) {
                 std::string err2;
@@ -124,7 +117,7 @@ class TstDemo : public QObject {
         for (auto& e : fs::directory_iterator(dir)) {
             std::string name = e.path().filename().string();
             QVERIFY2(name.rfind("rank-", 0) == 0 && name.ends_with(".pt.trace.json.gz"), name.c_str());
-            auto j = nlohmann::json::parse(readAll(e.path().string()));
+            auto j = nlohmann::json::parse(test::readDecompressed(e.path().string()));
             QVERIFY(j.contains("distributedInfo") && j.contains("baseTimeNanoseconds") &&
                     j["traceEvents"].is_array());
             bool nccl = false, memory = false, step = false;

@@ -14,16 +14,8 @@ using namespace rs;
 namespace fs = std::filesystem;
 
 namespace {
-std::string readDecompressed(const std::string& path) {
-    std::string err, out;
-    auto src = io::openByteSource(path, err);
-    char buf[65536];
-    for (int64_t n; src && (n = src->read(buf, sizeof buf)) > 0;)
-        out.append(buf, size_t(n));
-    return out;
-}
 int64_t countX(const std::string& path) {
-    auto j = nlohmann::json::parse(readDecompressed(path), nullptr, false);
+    auto j = nlohmann::json::parse(test::readDecompressed(path), nullptr, false);
     const auto& events = j.is_array() ? j : j["traceEvents"];
     int64_t n = 0;
     for (const auto& e : events)

@@ -1,6 +1,10 @@
 #include "tests/support/testsupport.h"
 
+#include "core/demo/demogenerator.h"
+#include "core/io/bytesource.h"
+
 #include <QDir>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <cstdio>
@@ -40,6 +44,15 @@ void writeFile(const std::string& path, const std::string& content) {
         return;
     }
     out.write(content.data(), std::streamsize(content.size()));
+}
+
+std::string readDecompressed(const std::string& path) {
+    std::string err, out;
+    auto src = io::openByteSource(path, err);
+    char buf[65536];
+    for (int64_t n; src && (n = src->read(buf, sizeof buf)) > 0;)
+        out.append(buf, size_t(n));
+    return out;
 }
 
 std::string samplesDir() {
@@ -91,6 +104,26 @@ Indexed indexDir(const std::string& dir, bool force) {
     r.result = index::Indexer::open(dir, o);
     if (r.result.ok) r.db = std::make_unique<index::Db>(r.result.dbPath, true);
     return r;
+}
+
+} // namespace rs::test
+
+namespace rs::test {
+
+bool ensureDemo(const std::string& dir, const demo::DemoOptions& o) {
+    if (std::filesystem::exists(dir + "/.complete")) return true;
+    std::filesystem::remove_all(dir);
+    QElapsedTimer t;
+    t.start();
+    std::string err;
+    if (!demo::generateDemo(dir, o, err)) {
+        std::fprintf(stderr, "bench: demo failed: %s\n", err.c_str());
+        return false;
+    }
+    std::fclose(std::fopen((dir + "/.complete").c_str(), "w"));
+    std::printf("generated  %s demo: %d ranks x %d steps x %d layers in %.1f s\n", o.format.c_str(), o.ranks,
+                o.steps, o.layers, double(t.elapsed()) / 1000);
+    return true;
 }
 
 } // namespace rs::test

@@ -10,6 +10,8 @@ namespace rs::test {
 std::string tempDir(const std::string& tag);
 /// Writes `content` to `path` (creating parent directories); compression by suffix .gz / .zst.
 void writeFile(const std::string& path, const std::string& content);
+/// The whole (decompressed) content of a plain, .gz or .zst file; empty when unreadable.
+std::string readDecompressed(const std::string& path);
 /// Root of ../shared/samples, or empty when not present.
 std::string samplesDir();
 /// Path of the built rankscope binary.
@@ -36,4 +38,12 @@ struct Indexed {
     int64_t scalar(const std::string& sql) const { return db->scalar(sql); }
 };
 Indexed indexDir(const std::string& dir, bool force = true);
+} // namespace rs::test
+
+#include "core/demo/demooptions.h"
+
+namespace rs::test {
+/// For the benchmarks: generates the demo profile `o` into `dir` unless a complete one is there (marked by
+/// a `.complete` file). Prints what it generated and how long it took; false (with a message) on failure.
+bool ensureDemo(const std::string& dir, const demo::DemoOptions& o);
 } // namespace rs::test
