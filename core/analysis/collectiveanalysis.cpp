@@ -152,7 +152,7 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
         std::map<std::pair<int, std::string>, std::vector<size_t>> byName;
         for (size_t i = 0; i < colls.size(); ++i)
             byName[{colls[i].rank, colls[i].name}].push_back(i);
-        int64_t mismatches = 0;
+        int64_t mismatches = 0, unattached = 0;
         std::string firstMismatch;
         while (q.step()) {
             int rank = int(q.i64(0));
@@ -160,7 +160,20 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             int64_t start = q.i64(4);
             Coll* best = nullptr;
             auto it = byName.find({rank, name});
-            if (it != byName.end())
+            if (start == 0) {
+                // No start time (legacy hccl_raw): the instance of that op in the same step, or nothing.
+                if (it != byName.end())
+                    for (size_t i : it->second)
+                        if (steps.stepAt(rank, colls[i].start) == q.i64(1) && !colls[i].waitJson) {
+                            best = &colls[i];
+                            break;
+                        }
+                if (!best) {
+                    ++unattached;
+                    continue;
+                }
+                best->source = "events+hccl_raw";
+            } else if (it != byName.end())
                 for (size_t i : it->second) {
                     Coll& c = colls[i];
                     if (std::llabs(c.start - start) <= std::max<int64_t>(c.dur, 1000) &&
@@ -178,7 +191,7 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
                 colls.push_back(std::move(c));
                 best = &colls.back();
                 byName[{rank, name}].push_back(colls.size() - 1);
-            } else {
+            } else if (start != 0) {
                 best->source = "events+communication.json";
             }
             best->step = q.i64(1);
@@ -196,6 +209,16 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
                 }
             }
         }
+        if (unattached > 0)
+            db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
+                       "VALUES(?,?,?,?,?,?)")
+                .bind(1, "hccl_raw")
+                .bind(2, "info")
+                .bind(3, "per-op communication rows without a matching op in the step trace (not shown)")
+                .bind(4, unattached)
+                .bind(5, int64_t(-1))
+                .bind(6, "")
+                .exec();
         if (mismatches > 0) {
             db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
                        "VALUES(?,?,?,?,?,?)")

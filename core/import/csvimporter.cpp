@@ -1,5 +1,6 @@
 #include "core/import/csvimporter.h"
 
+#include "core/formats/jsonscan.h"
 #include "core/import/optype.h"
 #include "core/import/tracknester.h"
 #include "core/io/csvreader.h"
@@ -78,6 +79,12 @@ bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans,
         break;
     case FileKind::LegacyStepTrace:
         ok = legacyStepTrace(f, fileId, error, n);
+        break;
+    case FileKind::LegacyFramework:
+        ok = legacyFramework(f, error, n);
+        break;
+    case FileKind::LegacyHccl:
+        ok = legacyHccl(f, error, n);
         break;
     default:
         error = f.path + ": not a CSV this importer reads";
@@ -403,6 +410,81 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
         nester.finish(b->lods);
         b->tracks.push_back({trackId, m_rank.rank, "communication", "Group 0 Communication", "HCCL", "legacy",
                              "comm", 0, nester.count(), nester.unsorted() ? -1 : nester.maxDepth()});
+    }
+    return true;
+}
+
+bool CsvImporter::legacyFramework(const SourceFile& f, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    // Column names drift between 1.x releases: op_type / kernel_type, full_op_name / full_kernel_name.
+    int cType = c.header.find({"op_type", "kernel_type"});
+    std::vector<int> nameCols;
+    for (const char* col : {"op_name", "full_op_name", "full_kernel_name", "kernel_name"})
+        if (int i = c.header.find({col}); i >= 0) nameCols.push_back(i);
+    if (cType < 0 || nameCols.empty()) {
+        error = f.path + ": framework_raw CSV without op_type/kernel_type and op name columns";
+        return false;
+    }
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        ++n;
+        std::string type(cell(r, cType));
+        if (type.empty()) continue;
+        for (int col : nameCols)
+            m_rank.opTypeByName.emplace(std::string(cell(r, col)), type);
+    }
+    return true;
+}
+
+bool CsvImporter::legacyHccl(const SourceFile& f, std::string& error, int64_t& n) {
+    CsvFile c;
+    if (!c.open(f.path, error)) return false;
+    int cStep = c.header.find({"step_num"});
+    int cOps = c.header.find({"communication_operator_cost"});
+    if (cStep < 0 || cOps < 0) {
+        error = f.path + ": hccl_raw CSV without step_num/communication_operator_cost";
+        return false;
+    }
+    // communication_operator_cost = {"stream_41_0_AllReduce-op4582": [step, cost_ms, wait_ms, link_info], …}:
+    // rows without a start time, attached later to the step trace's instance of the same op and step.
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        ++n;
+        auto step = model::parseI64(cell(r, cStep));
+        if (!step) continue; // the trailing summary row
+        std::string json = r.size() > size_t(cOps) ? r[size_t(cOps)] : std::string();
+        bool ok = formats::forEachMember(json, [&](std::string_view key, const formats::JsonValue& v) {
+            if (v.kind != formats::JsonKind::Array) return;
+            std::vector<std::string_view> items;
+            size_t i = 1;
+            while (i < v.text.size() && items.size() < 3) {
+                while (i < v.text.size() && (v.text[i] == ' ' || v.text[i] == ','))
+                    ++i;
+                size_t e = formats::skipValue(v.text, i);
+                if (e == std::string_view::npos) break;
+                items.push_back(model::trimCell(v.text.substr(i, e - i)));
+                i = e;
+            }
+            if (items.size() < 3) return;
+            std::string name(key);
+            size_t k = 0;
+            for (int us = 0; k < name.size() && us < 3; ++k)
+                if (name[k] == '_') ++us;
+            CommOpRow op;
+            op.rank = m_rank.rank;
+            op.step = *step;
+            op.name = name.substr(k);
+            op.startNs = 0; // unknown: matched by (rank, step, name)
+            op.elapseNs = model::parseScaled(items[1], TimeUnit::Ms).value_or(0);
+            op.waitNs = model::parseScaled(items[2], TimeUnit::Ms).value_or(0);
+            op.transitNs = std::max<int64_t>(0, op.elapseNs - op.waitNs);
+            op.syncNs = op.idleNs = op.bytes = 0;
+            m_out.batch().commOps.push_back(std::move(op));
+        });
+        if (!ok)
+            m_out.diag(f.path, "warning", "bad communication_operator_cost JSON (offset = line)",
+                       c.reader->line(), json.substr(0, 120));
     }
     return true;
 }

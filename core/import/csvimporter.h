@@ -25,6 +25,8 @@ class CsvImporter {
     bool memoryRecord(const SourceFile& f, bool moduleMem, std::string& error, int64_t& n);
     bool memoryUsage(const SourceFile& f, std::string& error, int64_t& n);
     bool legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n);
+    bool legacyFramework(const SourceFile& f, std::string& error, int64_t& n);
+    bool legacyHccl(const SourceFile& f, std::string& error, int64_t& n);
 
     ImportContext& m_ctx;
     RowEmitter& m_out;

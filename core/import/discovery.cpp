@@ -40,6 +40,10 @@ const char* fileKindName(FileKind k) {
         return "mindspore-legacy-timeline";
     case FileKind::LegacyStepTrace:
         return "mindspore-legacy-step-trace";
+    case FileKind::LegacyFramework:
+        return "mindspore-legacy-framework";
+    case FileKind::LegacyHccl:
+        return "mindspore-legacy-hccl";
     }
     return "unknown";
 }
@@ -82,6 +86,7 @@ int kindOrder(FileKind k) {
     case FileKind::AscendInfo:
         return 0;
     case FileKind::KernelDetails:
+    case FileKind::LegacyFramework:
         return 1;
     case FileKind::TraceView:
         return 2;
@@ -137,6 +142,8 @@ Discovery discover(const std::string& rootStr) {
     static const std::regex reDb(R"(ascend_(?:pytorch|mindspore)_profiler(?:_(\d+))?)");
     static const std::regex reLegacyTl(R"(ascend_timeline_display_(\d+))");
     static const std::regex reLegacyStep(R"(step_trace_raw_(\d+)_detail_time)");
+    static const std::regex reLegacyFw(R"(framework_raw_(\d+))");
+    static const std::regex reLegacyHccl(R"(hccl_raw_(\d+))");
 
     std::map<std::string, RankGroup> groups; // label → group
     std::map<std::string, std::vector<SourceFile>> dbByDir;
@@ -186,6 +193,10 @@ Discovery discover(const std::string& rootStr) {
             add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyTimeline, r);
         } else if (ext == ".csv" && (r = trailingRank(stem, reLegacyStep))) {
             add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyStepTrace, r);
+        } else if (ext == ".csv" && (r = trailingRank(stem, reLegacyFw))) {
+            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyFramework, r);
+        } else if (ext == ".csv" && (r = trailingRank(stem, reLegacyHccl))) {
+            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyHccl, r);
         } else if (ext == ".json" && !inOutput && looksLikeChromeTrace(p.string())) {
             add(p.string(), FileKind::ChromeJson, std::nullopt);
         }

@@ -11,19 +11,21 @@
 namespace rs::import {
 
 enum class FileKind {
-    AscendInfo,     // profiler_info_<r>.json
-    TraceView,      // ASCEND_PROFILER_OUTPUT/trace_view.json
-    KernelDetails,  // kernel_details.csv
-    StepTraceTime,  // step_trace_time.csv
-    Communication,  // communication.json
-    OperatorMemory, // operator_memory.csv
-    MemoryRecord,   // memory_record.csv
-    NpuModuleMem,   // npu_module_mem.csv
-    MemoryUsage,    // memory_usage.csv (per-tensor trace with addresses)
-    AscendDb,       // ascend_*_profiler_<r>.db
-    ChromeJson,     // Kineto *.pt.trace.json[.gz] or any Chrome trace
-    LegacyTimeline, // ascend_timeline_display_<r>.json
-    LegacyStepTrace // step_trace_raw_<r>_detail_time.csv
+    AscendInfo,      // profiler_info_<r>.json
+    TraceView,       // ASCEND_PROFILER_OUTPUT/trace_view.json
+    KernelDetails,   // kernel_details.csv
+    StepTraceTime,   // step_trace_time.csv
+    Communication,   // communication.json
+    OperatorMemory,  // operator_memory.csv
+    MemoryRecord,    // memory_record.csv
+    NpuModuleMem,    // npu_module_mem.csv
+    MemoryUsage,     // memory_usage.csv (per-tensor trace with addresses)
+    AscendDb,        // ascend_*_profiler_<r>.db
+    ChromeJson,      // Kineto *.pt.trace.json[.gz] or any Chrome trace
+    LegacyTimeline,  // ascend_timeline_display_<r>.json
+    LegacyStepTrace, // step_trace_raw_<r>_detail_time.csv
+    LegacyFramework, // framework_raw_<r>.csv (op types)
+    LegacyHccl       // hccl_raw_<r>.csv (per-op communication cost and wait)
 };
 
 const char* fileKindName(FileKind k);

@@ -48,6 +48,10 @@ std::string optionsKey(const analysis::AnalysisOptions& a) {
     return a.key();
 }
 
+void throwIfCancelled(const std::atomic<bool>* cancel) {
+    if (cancel && cancel->load()) throw std::runtime_error("cancelled");
+}
+
 } // namespace
 
 std::string Indexer::defaultIndexPath(const std::string& profileDir) {
@@ -217,13 +221,16 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
             prog.phase = "indexing";
             prog.bytesDone = prog.bytesTotal;
             if (progress) progress(prog);
+            throwIfCancelled(cancel); // cancelling is honoured between every phase, not only while parsing
             writer.finish(ctx.strings.strings());
             res.spans = writer.spansWritten();
         }
         res.finishSec = elapsed() - res.parseSec;
         prog.phase = "analysing";
         if (progress) progress(prog);
+        throwIfCancelled(cancel);
         analysis::Analyzer(db, opts.analysis).run();
+        throwIfCancelled(cancel);
         res.analysisSec = elapsed() - res.parseSec - res.finishSec;
         auto m = db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
         m.bind(1, "schema_version").bind(2, std::to_string(kSchemaVersion)).exec();

@@ -141,6 +141,13 @@ class TstSamples : public QObject {
         QVERIFY(ix.scalar("SELECT count(*) FROM collectives WHERE name LIKE 'AllReduce-op%'") > 1000);
         QVERIFY(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective GROUP BY match_key "
                           "HAVING count(DISTINCT rank) >= 2)") > 100);
+        // hccl_raw's per-op waits attach to the step trace's instance of the same op in the same step
+        QVERIFY(
+            ix.scalar("SELECT count(*) FROM collective WHERE source = 'events+hccl_raw' AND wait_ns > 0") >
+            100);
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('error', 'fatal')"),
+                 int64_t(0));
+        QVERIFY(ix.scalar("SELECT count(*) FROM source_file WHERE format = 'mindspore-legacy-hccl'") == 4);
         // the 1.x timeline names the op type in args
         auto run = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/run_2");
         QVERIFY(run.result.ok);
