@@ -202,7 +202,7 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
                 if (b[size_t(l)].idx != INT64_MIN)
                     ins.bind(1, rank).bind(2, l).bind(3, b[size_t(l)].start).bind(4, b[size_t(l)].max).exec();
         }
-        db.exec("CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns)");
+        db.exec("CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns, max_bytes)"); // covering
     }
     // 4. Bank anomalies: per op, the banks holding ≥ 10 % of its bytes on each rank; a rank whose banks
     //    share nothing with the banks most other ranks use is flagged.
