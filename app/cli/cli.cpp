@@ -1,7 +1,10 @@
 #include "app/cli/commands.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 namespace rs::cli {
 
@@ -9,7 +12,7 @@ void printHelp() {
     std::printf(
         "Rankscope %s — trace explorer for distributed deep-learning training profiles\n\n"
         "Usage:\n"
-        "  rankscope [DIR]                      open the desktop app (optionally on a profile)\n"
+        "  rankscope [DIR | FILE.rsview]        open the desktop app (optionally on a profile or a saved view)\n"
         "  rankscope demo OUTDIR [--ranks N] [--steps N] [--layers N] [--seed S]\n"
         "                        [--format ascend|kineto] [--healthy]\n"
         "                                       write the built-in demo profile\n"
@@ -38,8 +41,76 @@ int usageError(const std::string& command, const std::string& message) {
     return 2;
 }
 
+namespace {
+
+const std::vector<std::string>& subCommands() {
+    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "help"};
+    return names;
+}
+
+/// Levenshtein distance, for "did you mean" on a mistyped sub-command.
+size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+bool hasDisplay() {
+    auto set = [](const char* v) { return std::getenv(v) && *std::getenv(v); };
+    return set("DISPLAY") || set("WAYLAND_DISPLAY") || set("QT_QPA_PLATFORM");
+}
+
+bool isViewStateFile(const std::filesystem::path& p) {
+    std::error_code ec;
+    return p.extension() == ".rsview" && std::filesystem::is_regular_file(p, ec);
+}
+
+/// The GUI is started for no argument, a directory or a saved view; anything else is a typo or a missing path.
+int checkGuiArgument(const std::string& arg) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path p(arg);
+    if (fs::is_directory(p, ec) || isViewStateFile(p)) return -1;
+    if (fs::exists(p, ec))
+        return usageError(arg, "not a profile directory or a saved view (.rsview); the app opens a directory");
+    if (arg.find('/') != std::string::npos || arg.find('.') != std::string::npos)
+        return usageError(arg, "no such directory");
+    std::string best;
+    size_t bestDist = 99;
+    for (const auto& c : subCommands()) {
+        size_t d = editDistance(arg, c);
+        if (d < bestDist) bestDist = d, best = c;
+    }
+    std::string msg = "unknown command '" + arg + "'";
+    msg += bestDist <= std::max<size_t>(2, arg.size() / 2) ? "; did you mean '" + best + "'?"
+                                                          : " (the closest command is '" + best + "')";
+    std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
+    std::fprintf(stderr, "Commands: demo, index, info, report, query, export. Run 'rankscope --help' for usage.\n");
+    return 2;
+}
+
+int noDisplay() {
+    std::fprintf(stderr,
+                 "rankscope: no display (DISPLAY and WAYLAND_DISPLAY are unset), so the desktop app cannot start.\n"
+                 "Headless: 'rankscope report DIR' prints the findings, 'rankscope export DIR --out FOLDER' writes\n"
+                 "screenshots; or run the app offscreen with QT_QPA_PLATFORM=offscreen, or under xvfb-run.\n");
+    return 1;
+}
+
+} // namespace
+
 int dispatch(int argc, char** argv) {
-    if (argc < 2) return -1;
+    if (argc < 2) return hasDisplay() ? -1 : noDisplay();
     std::string cmd = argv[1];
     ArgList rest(argv + 2, argv + argc);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
@@ -56,9 +127,13 @@ int dispatch(int argc, char** argv) {
     if (cmd == "query") return runQuery(rest);
     if (cmd == "report") return runReport(rest);
     if (cmd == "export") return runExport(rest);
-    if (!cmd.empty() && cmd[0] == '-' && cmd.rfind("-platform", 0) != 0 && cmd.rfind("-style", 0) != 0)
-        return usageError(cmd, "unknown option");
-    return -1; // a profile directory for the GUI, or Qt's own options
+    if (!cmd.empty() && cmd[0] == '-') {
+        if (cmd.rfind("-platform", 0) != 0 && cmd.rfind("-style", 0) != 0) return usageError(cmd, "unknown option");
+        return -1; // Qt's own options (the GUI's QApplication reads them)
+    }
+    int rc = checkGuiArgument(cmd);
+    if (rc >= 0) return rc;
+    return hasDisplay() ? -1 : noDisplay();
 }
 
 } // namespace rs::cli

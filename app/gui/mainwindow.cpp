@@ -1,5 +1,9 @@
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/appicon.h"
+#include "app/gui/recentprofiles.h"
+
+#include "views/common/theme.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 #include "views/heatmap/heatmapview.h"
@@ -32,16 +36,32 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 #include <tuple>
+#include <zlib.h>
+#include <zstd.h>
 
 namespace rs::gui {
 
 using views::Selection;
 
+namespace {
+/// The platform's primary binding for `standard` plus `extra`, each once: registering one key twice on an
+/// action makes Qt refuse it as an "ambiguous shortcut overload" (Alt+Left is already QKeySequence::Back on
+/// X11). Only the primary one: the secondary bindings of Back/Forward are Backspace / Shift+Backspace,
+/// which belong to the drill-down tables and text fields.
+QList<QKeySequence> withKey(QKeySequence::StandardKey standard, const QKeySequence& extra) {
+    QList<QKeySequence> keys{QKeySequence(standard)};
+    if (!keys.contains(extra)) keys.append(extra);
+    return keys;
+}
+} // namespace
+
 MainWindow::MainWindow()
     : m_service(new query::QueryService(this)), m_state(new views::InteractionState(this)),
       m_timeline(new views::TimelineView(m_state, m_service)), m_job(new IndexJob(this)) {
     setWindowTitle("Rankscope");
+    setWindowIcon(appIcon());
     setAcceptDrops(true);
     resize(1500, 900);
     auto* central = new QWidget;
@@ -234,7 +254,7 @@ void MainWindow::buildMenus() {
     auto* file = menuBar()->addMenu(tr("&File"));
     auto* open = file->addAction(tr("&Open profile…"), this, [this] {
         QString dir = QFileDialog::getExistingDirectory(this, tr("Open profile directory"),
-                                                        QSettings().value("general/lastDir").toString());
+                                                        QSettings().value("profiles/lastDir").toString());
         if (!dir.isEmpty()) openProfile(dir);
     });
     open->setShortcut(QKeySequence::Open);
@@ -263,15 +283,15 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     auto* reopen = file->addAction(tr("Reopen the last profile on start"));
     reopen->setCheckable(true);
-    reopen->setChecked(QSettings().value("general/reopenLast", true).toBool());
-    connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue("general/reopenLast", on); });
+    reopen->setChecked(QSettings().value("profiles/reopenLast", true).toBool());
+    connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue("profiles/reopenLast", on); });
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
     auto* nav = menuBar()->addMenu(tr("&Navigate"));
     m_backAction = nav->addAction(tr("&Back"), m_state, &views::InteractionState::back);
-    m_backAction->setShortcuts({QKeySequence::Back, QKeySequence("Alt+Left")});
+    m_backAction->setShortcuts(withKey(QKeySequence::Back, QKeySequence(Qt::ALT | Qt::Key_Left)));
     m_forwardAction = nav->addAction(tr("&Forward"), m_state, &views::InteractionState::forward);
-    m_forwardAction->setShortcuts({QKeySequence::Forward, QKeySequence("Alt+Right")});
+    m_forwardAction->setShortcuts(withKey(QKeySequence::Forward, QKeySequence(Qt::ALT | Qt::Key_Right)));
     m_backAction->setEnabled(false);
     m_forwardAction->setEnabled(false);
     nav->addAction(tr("&Fit all"), m_state, &views::InteractionState::fit);
@@ -339,12 +359,25 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts)
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Rankscope"), this, [this] {
-        QMessageBox::about(
-            this, tr("About Rankscope"),
+        QMessageBox box(this);
+        box.setWindowTitle(tr("About Rankscope"));
+        box.setIconPixmap(appIcon().pixmap(64, 64));
+        box.setTextFormat(Qt::RichText);
+        box.setText(
             tr("<h3>Rankscope %1</h3><p>A trace explorer for distributed deep-learning training: "
                "MindSpore/Ascend, PyTorch Kineto and Chrome-trace profiles, indexed into SQLite, with "
-               "communication waits, stragglers and memory findings.</p>")
-                .arg(RANKSCOPE_VERSION));
+               "communication waits, stragglers and memory findings.</p>"
+               "<p>Licence: GNU General Public License, version 3 or later (it links QCustomPlot, which is "
+               "GPL-3.0). This program comes with ABSOLUTELY NO WARRANTY.</p>"
+               "<p>Built with: Qt %2 (LGPL-3.0; running on %3), QCustomPlot (GPL-3.0), SQLite %4 "
+               "(public domain), zstd %5 (BSD-3-Clause), zlib %6 (Zlib), nlohmann-json %7.%8.%9 (MIT).</p>")
+                .arg(QStringLiteral(RANKSCOPE_VERSION), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
+                     QString::fromLatin1(sqlite3_libversion()), QString::fromLatin1(ZSTD_versionString()),
+                     QString::fromLatin1(zlibVersion()))
+                .arg(NLOHMANN_JSON_VERSION_MAJOR)
+                .arg(NLOHMANN_JSON_VERSION_MINOR)
+                .arg(NLOHMANN_JSON_VERSION_PATCH));
+        box.exec();
     });
 
     auto* tb = addToolBar(tr("Main"));
@@ -393,14 +426,8 @@ void MainWindow::runSearch(int direction) {
 void MainWindow::openProfile(const QString& dir) {
     if (m_job->running()) m_job->cancel();
     m_profile = QFileInfo(dir).absoluteFilePath();
-    QSettings st;
-    st.setValue("general/lastDir", m_profile);
-    QStringList recent = st.value("general/recent").toStringList();
-    recent.removeAll(m_profile);
-    recent.prepend(m_profile);
-    while (recent.size() > 10)
-        recent.removeLast();
-    st.setValue("general/recent", recent);
+    QSettings().setValue("profiles/lastDir", m_profile);
+    RecentProfiles::add(m_profile);
     updateRecentMenu();
     m_statusProfile->setText(tr("Indexing %1…").arg(m_profile));
     m_progressPanel->show();
@@ -413,8 +440,8 @@ void MainWindow::openProfile(const QString& dir) {
 }
 
 void MainWindow::reopenLast() {
-    QStringList recent = QSettings().value("general/recent").toStringList();
-    if (!recent.isEmpty() && QFileInfo::exists(recent.first())) openProfile(recent.first());
+    QString last = RecentProfiles::last();
+    if (!last.isEmpty() && QFileInfo::exists(last)) openProfile(last);
 }
 
 void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error,
@@ -528,9 +555,30 @@ void MainWindow::updateStatus() {
 
 void MainWindow::updateRecentMenu() {
     m_recentMenu->clear();
-    for (const QString& p : QSettings().value("general/recent").toStringList())
-        m_recentMenu->addAction(p, this, [this, p] { openProfile(p); });
-    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+    const QStringList recent = RecentProfiles::list();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString p = recent[i];
+        // &1 … &9, &0: the first ten are one key away
+        QString label = QString("&%1  %2").arg((i + 1) % 10).arg(QString(p).replace('&', "&&"));
+        auto* a = m_recentMenu->addAction(label, this, [this, p] {
+            if (QFileInfo::exists(p)) {
+                openProfile(p);
+            } else {
+                statusBar()->showMessage(tr("%1 no longer exists; removed from the recent profiles").arg(p), 8000);
+                RecentProfiles::remove(p);
+                updateRecentMenu();
+            }
+        });
+        a->setToolTip(p);
+    }
+    if (!recent.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear the list"), this, [this] {
+            RecentProfiles::clear();
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::showDiagnostics() {
@@ -577,28 +625,8 @@ void MainWindow::showShortcuts() {
 }
 
 void MainWindow::applyTheme(const QString& theme) {
-    if (theme == "dark") {
-        qApp->setStyle(QStyleFactory::create("Fusion"));
-        QPalette p;
-        p.setColor(QPalette::Window, QColor(45, 45, 48));
-        p.setColor(QPalette::WindowText, QColor(220, 220, 220));
-        p.setColor(QPalette::Base, QColor(30, 30, 32));
-        p.setColor(QPalette::AlternateBase, QColor(40, 40, 44));
-        p.setColor(QPalette::Text, QColor(220, 220, 220));
-        p.setColor(QPalette::Button, QColor(53, 53, 56));
-        p.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-        p.setColor(QPalette::Highlight, QColor(42, 130, 218));
-        p.setColor(QPalette::HighlightedText, Qt::white);
-        p.setColor(QPalette::Mid, QColor(80, 80, 84));
-        p.setColor(QPalette::Midlight, QColor(60, 60, 64));
-        p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-        qApp->setPalette(p);
-    } else if (theme == "light") {
-        qApp->setStyle(QStyleFactory::create("Fusion"));
-        qApp->setPalette(qApp->style()->standardPalette());
-    } else {
-        qApp->setPalette(QPalette()); // the platform's (system) palette
-    }
+    if (theme == "dark" || theme == "light") qApp->setStyle(QStyleFactory::create("Fusion"));
+    qApp->setPalette(views::themePalette(theme));
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

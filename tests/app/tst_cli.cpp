@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QtTest>
 
 using namespace rs;
@@ -44,6 +45,27 @@ class TstCli : public QObject {
                                     << "ascend or kineto";
         QTest::newRow("not a profile") << QStringList{"info", "/nonexistent/dir"} << 1 << "no such file";
         QTest::newRow("unknown top option") << QStringList{"--bogus"} << 2 << "unknown option";
+        // a first argument that is neither a sub-command nor an existing path never starts the GUI
+        QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
+        QTest::newRow("typo of a command") << QStringList{"idnex", "/tmp"} << 2 << "did you mean 'index'?";
+        QTest::newRow("command not built yet") << QStringList{"compare", "A", "B"} << 2 << "unknown command 'compare'";
+        QTest::newRow("missing profile path") << QStringList{"/nonexistent/profile"} << 2 << "no such directory";
+        QTest::newRow("a file, not a profile") << QStringList{QString::fromStdString(test::rankscopeBin())} << 2
+                                               << "not a profile directory";
+    }
+    void headlessStartSaysHowToRunHeadless() {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(v);
+        p.setProcessEnvironment(env);
+        p.start(QString::fromStdString(test::rankscopeBin()), {m_demo});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit); // no Qt abort
+        QCOMPARE(p.exitCode(), 1);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains("no display") && err.contains("rankscope export") && err.contains("offscreen"),
+                 qPrintable(err));
     }
     void badArguments() {
         QFETCH(QStringList, args);

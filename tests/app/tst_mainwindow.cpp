@@ -79,6 +79,48 @@ class TstMainWindow : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(w.state()->selection().kind, views::Selection::Kind::Span, 10000);
         QVERIFY(w.state()->selection().spanId > 0);
     }
+    void shortcutsAreUnambiguous() {
+        // every key sequence is registered once in the whole window (Qt refuses a duplicate as an
+        // "ambiguous shortcut overload"), and Back / Forward answer Alt+Left / Alt+Right
+        gui::MainWindow w;
+        QHash<QString, QString> owner;
+        for (QAction* a : w.findChildren<QAction*>()) {
+            QSet<QString> mine;
+            for (const QKeySequence& k : a->shortcuts()) {
+                if (k.isEmpty()) continue;
+                const QString key = k.toString();
+                QVERIFY2(!mine.contains(key), qPrintable(a->text() + " lists " + key + " twice"));
+                mine.insert(key);
+                QVERIFY2(!owner.contains(key),
+                         qPrintable(key + " is on both " + owner.value(key) + " and " + a->text()));
+                owner.insert(key, a->text());
+            }
+        }
+        QVERIFY(owner.value(QKeySequence(Qt::ALT | Qt::Key_Left).toString()).contains("Back"));
+        QVERIFY(owner.value(QKeySequence(Qt::ALT | Qt::Key_Right).toString()).contains("Forward"));
+        // Backspace stays with the drill-down tables (it is a secondary binding of QKeySequence::Back)
+        QVERIFY(!owner.contains(QKeySequence(Qt::Key_Backspace).toString()));
+    }
+    void backAndForwardWithAltArrows() {
+        gui::MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        w.activateWindow();
+        const qint64 s0 = w.state()->windowStart(), e0 = w.state()->windowEnd();
+        w.state()->setWindow(s0 + (e0 - s0) / 4, s0 + (e0 - s0) / 2);
+        QTest::keyClick(&w, Qt::Key_Left, Qt::AltModifier);
+        QTRY_COMPARE(w.state()->windowStart(), s0);
+        QTest::keyClick(&w, Qt::Key_Right, Qt::AltModifier);
+        QTRY_COMPARE(w.state()->windowStart(), s0 + (e0 - s0) / 4);
+    }
+    void hasTheApplicationIcon() {
+        gui::MainWindow w;
+        QVERIFY(!w.windowIcon().isNull());
+        QCOMPARE(w.windowIcon().pixmap(16, 16).size(), QSize(16, 16));
+    }
     void reopensCachedIndex() {
         gui::MainWindow w;
         QSignalSpy ready(&w, &gui::MainWindow::profileReady);

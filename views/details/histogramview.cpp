@@ -1,5 +1,6 @@
 #include "views/details/histogramview.h"
 
+#include "views/common/chartstyle.h"
 #include "views/common/palette.h"
 #include "views/common/timemapping.h"
 
@@ -14,6 +15,7 @@ HistogramView::HistogramView(QWidget* parent) : QChartView(parent) {
     setMinimumHeight(160);
     chart()->legend()->hide();
     chart()->setMargins(QMargins(2, 2, 2, 2));
+    styleChart(chart(), palette());
 }
 
 void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
@@ -43,7 +45,7 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
         auto* med = new QLineSeries;
         med->append(double(m_hist->clusterMedianNs) / 1e3, 0);
         med->append(double(m_hist->clusterMedianNs) / 1e3, double(maxCount) * 1.05);
-        med->setPen(QPen(QColor(60, 60, 60), 1.5, Qt::DashLine));
+        med->setPen(QPen(referenceInk(palette()), 1.5, Qt::DashLine));
         c->addSeries(med);
         auto* x = new QValueAxis;
         x->setRange(double(m_hist->edgesNs.front()) / 1e3, double(m_hist->edgesNs.back()) / 1e3);
@@ -72,9 +74,15 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     QFont f = c->titleFont();
     f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1));
     c->setTitleFont(f);
+    styleChart(c, palette());
     QChart* old = chart();
     setChart(c);
     delete old;
+}
+
+void HistogramView::changeEvent(QEvent* e) {
+    QChartView::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange) setHistogram(m_hist); // rebuilt: the median line's ink changes too
 }
 
 } // namespace rs::views

@@ -1,7 +1,7 @@
 #pragma once
 // The duration distribution of one op type on one rank (Qt Charts bar chart), with its median, p95 and
 // the cross-rank median named in the title: shown in the Details panel when a heatmap cell is chosen.
-// GUI thread only.
+// Follows the palette (light / dark theme). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QtCharts/QChartView>
@@ -15,6 +15,9 @@ class HistogramView : public QChartView {
     explicit HistogramView(QWidget* parent = nullptr);
     void setHistogram(std::shared_ptr<const query::Histogram> h);
     const query::Histogram* histogram() const { return m_hist.get(); }
+
+  protected:
+    void changeEvent(QEvent* e) override;
 
   private:
     std::shared_ptr<const query::Histogram> m_hist;

@@ -1,5 +1,6 @@
 #include "views/memory/memorymapview.h"
 
+#include "views/common/chartstyle.h"
 #include "views/common/timemapping.h"
 #include "views/memory/bankstrip.h"
 #include "views/memory/memorymapcanvas.h"
@@ -44,7 +45,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), 7));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 200));
+    stylePlot(m_plot, palette());
     m_plot->yAxis->ticker()->setTickCount(4);
     // align the plot's axis rect with the canvas' time axis
     m_plot->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
@@ -146,13 +147,17 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
                                     double(d->peakAllocatedBytes) / double(1 << 30));
         tracer->setStyle(QCPItemTracer::tsCircle);
         tracer->setSize(7);
-        tracer->setPen(QPen(Qt::black));
+        tracer->setPen(QPen(referenceInk(palette())));
         tracer->setBrush(QColor(214, 96, 77));
         auto* label = new QCPItemText(m_plot);
         label->position->setParentAnchor(tracer->position);
-        label->position->setCoords(0, -12);
+        // the text runs away from the nearer edge, so a peak at either end stays readable
+        bool leftHalf = d->peakTsNs - d->startNs < (d->endNs - d->startNs) / 2;
+        label->setPositionAlignment(Qt::AlignBottom | (leftHalf ? Qt::AlignLeft : Qt::AlignRight));
+        label->position->setCoords(leftHalf ? 6 : -6, -4);
         label->setText(tr("peak %1").arg(formatBytes(d->peakAllocatedBytes)));
         label->setFont(QFont(font().family(), 7));
+        label->setColor(palette().color(QPalette::Text));
     }
     m_plot->rescaleAxes();
     m_plot->yAxis->setRangeLower(0);
@@ -161,6 +166,17 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_strip->setData(d);
     syncTime(m_canvas->t0(), m_canvas->t1());
     onSelection(m_state->selection());
+}
+
+void MemoryMapView::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() != QEvent::PaletteChange) return;
+    stylePlot(m_plot, palette());
+    for (int i = 0; i < m_plot->itemCount(); ++i) {
+        if (auto* t = qobject_cast<QCPItemTracer*>(m_plot->item(i))) t->setPen(QPen(referenceInk(palette())));
+        if (auto* l = qobject_cast<QCPItemText*>(m_plot->item(i))) l->setColor(palette().color(QPalette::Text));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void MemoryMapView::syncTime(qint64 t0, qint64 t1) {

@@ -30,6 +30,9 @@ class MemoryMapView : public QWidget {
     QCustomPlot* plot() const { return m_plot; }
     int rank() const { return m_rank; }
 
+  protected:
+    void changeEvent(QEvent* e) override;
+
   private:
     void onSelection(const Selection& s);
     void syncTime(qint64 t0, qint64 t1);
