@@ -1,5 +1,6 @@
 #include "core/import/ascenddbimporter.h"
 
+#include "core/import/dbcolumns.h"
 #include "core/import/optype.h"
 #include "core/import/tracknester.h"
 #include "core/index/sqlite.h"
@@ -20,11 +21,259 @@ struct Track {
     int64_t sortIndex;
 };
 
-bool hasTable(index::Db& db, const char* name) {
-    auto q = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
-    q.bind(1, name);
-    return q.step();
+std::string joined(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v)
+        s += (s.empty() ? "" : ", ") + x;
+    return s;
 }
+
+/// One .db file's import: each table is read by its own step, and each step first checks that the
+/// columns it needs exist. A missing optional column reads as NULL; a missing required one skips that
+/// table with a diagnostic naming the table and columns. Only TASK and STRING_IDS are essential.
+class DbImport {
+  public:
+    DbImport(ImportContext& ctx, RowEmitter& out, RankState& rank, const SourceFile& f, int32_t fileId)
+        : m_ctx(ctx), m_out(out), m_rank(rank), m_file(f), m_fileId(fileId), m_db(f.path, true), m_cols(m_db),
+          m_strings(ctx.strings), m_batch(&out.batch()) {}
+
+    bool run(std::string& error) {
+        if (!m_cols.hasTable("TASK") || !m_cols.hasTable("STRING_IDS")) {
+            error = m_file.path + ": not an Ascend profiler database (no TASK/STRING_IDS tables)";
+            return false;
+        }
+        if (!usable("STRING_IDS", {"id", "value"}, "names") || !usable("TASK", {"startNs", "endNs"}, "device tasks")) {
+            error = m_file.path + ": TASK/STRING_IDS lack the columns every Ascend export has (see diagnostics)";
+            return false;
+        }
+        readStrings();
+        readRank();
+        if (m_rank.source.empty()) m_rank.source = "ascend-db";
+        if (!importTasks()) return false;
+        importCollectives();
+        if (!importHostApi()) return false;
+        importSteps();
+        importMemoryRecord();
+        importOpMemory();
+        finish();
+        return true;
+    }
+    int64_t records() const { return m_records; }
+
+  private:
+    /// True when `table` exists and has `required`; otherwise a diagnostic (when the table exists).
+    bool usable(const std::string& table, const std::vector<std::string>& required, const std::string& what) {
+        if (!m_cols.hasTable(table)) return false;
+        auto miss = m_cols.missing(table, required);
+        if (miss.empty()) return true;
+        m_out.diag(m_file.path, "warning",
+                   table + " lacks column(s) " + joined(miss) + " (another export version): " + what + " not read",
+                   -1, "");
+        return false;
+    }
+    /// Notes optional columns that are absent, once per table, so a degraded read is never silent.
+    void noteOptional(const std::string& table, const std::vector<std::string>& optional, const std::string& what) {
+        auto miss = m_cols.missing(table, optional);
+        if (!miss.empty())
+            m_out.diag(m_file.path, "info", table + " has no column(s) " + joined(miss) + ": " + what, -1, "");
+    }
+    const std::string& S(int64_t id) const {
+        static const std::string empty;
+        auto it = m_str.find(id);
+        return it == m_str.end() ? empty : it->second;
+    }
+    void readStrings() {
+        auto q = m_db.prepare("SELECT id, value FROM STRING_IDS");
+        while (q.step())
+            m_str.emplace(q.i64(0), q.text(1));
+    }
+    void readRank() {
+        if (!usable("RANK_DEVICE_MAP", {"rankId"}, "the rank id")) return;
+        auto q = m_db.prepare("SELECT rankId, " + m_cols.orNull("RANK_DEVICE_MAP", "deviceId") +
+                              " FROM RANK_DEVICE_MAP LIMIT 1");
+        if (!q.step()) return;
+        if (!q.isNull(0) && q.i64(0) >= 0) {
+            m_rank.rank = int(q.i64(0));
+            m_rank.rankFromData = true;
+        }
+        if (!q.isNull(1)) m_rank.deviceId = q.i64(1);
+    }
+    Track& track(const std::string& key, const std::string& kind, const std::string& name, const std::string& process,
+                 int64_t sortIndex) {
+        auto it = m_tracks.find(key);
+        if (it != m_tracks.end()) return it->second;
+        Track t{m_ctx.nextTrackId.fetch_add(1), nullptr, kind, name, process, key, sortIndex};
+        t.nester = std::make_unique<TrackNester>(t.id);
+        return m_tracks.emplace(key, std::move(t)).first->second;
+    }
+    void emit(Track& t, int64_t start, int64_t end, const std::string& name, const std::string& opType) {
+        int32_t nameId = m_strings.intern(name);
+        int32_t opId = m_strings.intern(opType.empty() ? deriveOpType(name) : opType);
+        int64_t dur = end > start ? end - start : 0;
+        int depth = t.nester->add(start, dur, nameId, m_batch->lods);
+        m_batch->spans.push_back({t.id, start, dur, nameId, opId, 0, depth, m_fileId, -1});
+        if (++m_records % 4096 == 0) {
+            m_out.maybeFlush();
+            m_batch = &m_out.batch();
+        }
+    }
+    /// A row whose start or end is NULL or not an integer cannot be placed: counted, never put at ts 0.
+    bool timesOk(index::Stmt& q, int startCol, int endCol, const char* table) {
+        if (!q.isNull(startCol) && !q.isNull(endCol) && q.isInteger(startCol) && q.isInteger(endCol)) return true;
+        m_out.diag(m_file.path, "warning", std::string(table) + " row with a NULL or non-integer start/end (skipped)",
+                   -1, q.isNull(startCol) ? "NULL" : q.text(startCol));
+        return false;
+    }
+    // Device tasks: compute kernels by stream; HCCL tasks by plane. Ordered per track for nesting.
+    bool importTasks() {
+        const bool cti = usable("COMPUTE_TASK_INFO", {"globalTaskId", "name"}, "kernel names") &&
+                         m_cols.has("TASK", "globalTaskId");
+        const bool comm = usable("COMMUNICATION_TASK_INFO", {"globalTaskId", "planeId"}, "HCCL planes") &&
+                          m_cols.has("TASK", "globalTaskId");
+        if (cti) noteOptional("COMPUTE_TASK_INFO", {"opType"}, "op types derived from the kernel names");
+        noteOptional("TASK", {"streamId", "taskType"}, "tasks without them go to stream 0 / unnamed");
+        std::string sql = "SELECT t.startNs, t.endNs, " + m_cols.orNull("TASK", "streamId", "t") + ", " +
+                          m_cols.orNull("TASK", "taskType", "t") + ", " +
+                          (cti ? "c.name, " + m_cols.orNull("COMPUTE_TASK_INFO", "opType", "c") : "NULL, NULL") +
+                          ", " +
+                          (comm ? "m.planeId, " + m_cols.orNull("COMMUNICATION_TASK_INFO", "taskType", "m")
+                                : "NULL, NULL") +
+                          " FROM TASK t " +
+                          (cti ? "LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId " : "") +
+                          (comm ? "LEFT JOIN COMMUNICATION_TASK_INFO m ON m.globalTaskId = t.globalTaskId " : "") +
+                          "ORDER BY " + (comm ? "m.planeId IS NOT NULL, m.planeId, " : "") +
+                          (m_cols.has("TASK", "streamId") ? "t.streamId, " : "") + "t.startNs";
+        auto q = m_db.prepare(sql);
+        while (q.step()) {
+            if (m_ctx.cancelled()) return false;
+            if (!timesOk(q, 0, 1, "TASK")) continue;
+            if (!q.isNull(6)) {
+                int64_t plane = q.i64(6);
+                Track& t = track("plane:" + std::to_string(plane), "communication", "Plane " + std::to_string(plane),
+                                 "HCCL", plane + 1);
+                emit(t, q.i64(0), q.i64(1), q.isNull(7) ? "" : S(q.i64(7)), "");
+            } else {
+                int64_t stream = q.isNull(2) ? 0 : q.i64(2);
+                Track& t = track("stream:" + std::to_string(stream), "compute", "Stream " + std::to_string(stream),
+                                 "Ascend Hardware", stream);
+                bool kernel = !q.isNull(4);
+                emit(t, q.i64(0), q.i64(1), kernel ? S(q.i64(4)) : q.isNull(3) ? "" : S(q.i64(3)),
+                     kernel && !q.isNull(5) ? S(q.i64(5)) : "");
+            }
+        }
+        return true;
+    }
+    // Collectives: one Group track per communication group, on the same process as the planes. Their
+    // waits come from the Notify_Wait tasks on the planes (waitNs, where present, is not used: it disagrees
+    // with the events on the real export).
+    void importCollectives() {
+        if (!usable("COMMUNICATION_OP", {"opName", "startNs", "endNs"}, "collectives")) return;
+        noteOptional("COMMUNICATION_OP", {"groupName"}, "all collectives on one group track");
+        std::map<int64_t, int> groupIndex;
+        auto q = m_db.prepare("SELECT opName, startNs, endNs, " + m_cols.orNull("COMMUNICATION_OP", "groupName") +
+                              " FROM COMMUNICATION_OP ORDER BY 4, startNs");
+        while (q.step()) {
+            if (!timesOk(q, 1, 2, "COMMUNICATION_OP")) continue;
+            int64_t group = q.isNull(3) ? 0 : q.i64(3);
+            int idx = groupIndex.emplace(group, int(groupIndex.size())).first->second;
+            Track& t = track("group:" + std::to_string(group), "communication",
+                             "Group " + std::to_string(idx) + " Communication", "HCCL", 0);
+            emit(t, q.i64(1), q.i64(2), S(q.i64(0)), "");
+        }
+    }
+    // Host API calls (startNs is TEXT in this table).
+    bool importHostApi() {
+        if (!usable("PYTORCH_API", {"startNs", "endNs", "name"}, "host API calls")) return true;
+        noteOptional("PYTORCH_API", {"globalTid"}, "all host calls on one thread");
+        auto q = m_db.prepare("SELECT startNs, endNs, " + m_cols.orNull("PYTORCH_API", "globalTid") +
+                              ", name FROM PYTORCH_API ORDER BY 3, CAST(startNs AS INTEGER)");
+        while (q.step()) {
+            if (m_ctx.cancelled()) return false;
+            auto s = model::parseI64(q.text(0)), e = model::parseI64(q.text(1));
+            if (!s || !e) {
+                m_out.diag(m_file.path, "warning", "PYTORCH_API row with a bad startNs/endNs (skipped)", -1, q.text(0));
+                continue;
+            }
+            int64_t gtid = q.isNull(2) ? 0 : q.i64(2);
+            int64_t tid = gtid & 0xffffffffLL;
+            Track& t = track("host:" + std::to_string(gtid), "host", "Thread " + std::to_string(tid), "Python", tid);
+            const std::string& name = S(q.i64(3));
+            emit(t, *s, *e, name, name);
+            if (name.rfind("ProfilerStep#", 0) == 0)
+                if (auto n = model::parseI64(std::string_view(name).substr(13))) {
+                    m_batch->steps.push_back({m_rank.rank, *n, *s, *e, "trace"});
+                    m_rank.haveTraceSteps = true;
+                }
+        }
+        return true;
+    }
+    void importSteps() {
+        if (!usable("STEP_TIME", {"id", "startNs", "endNs"}, "steps")) return;
+        auto q = m_db.prepare("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs");
+        while (q.step())
+            if (timesOk(q, 1, 2, "STEP_TIME")) m_batch->steps.push_back({m_rank.rank, q.i64(0), q.i64(1), q.i64(2), "step_time"});
+    }
+    void importMemoryRecord() {
+        if (!usable("MEMORY_RECORD", {"timestamp"}, "the memory curve")) return;
+        noteOptional("MEMORY_RECORD", {"component", "totalAllocated", "totalReserved", "totalActive"},
+                     "those curves are missing");
+        const char* t = "MEMORY_RECORD";
+        auto q = m_db.prepare("SELECT " + m_cols.orNull(t, "component") + ", timestamp, " +
+                              m_cols.orNull(t, "totalAllocated") + ", " + m_cols.orNull(t, "totalReserved") + ", " +
+                              m_cols.orNull(t, "totalActive") + " FROM MEMORY_RECORD ORDER BY timestamp");
+        auto opt = [&](int c) { return q.isNull(c) ? std::nullopt : std::optional<int64_t>(q.i64(c)); };
+        while (q.step()) {
+            if (q.isNull(1) || !q.isInteger(1)) {
+                m_out.diag(m_file.path, "warning", "MEMORY_RECORD row with a NULL or non-integer timestamp (skipped)",
+                           -1, "");
+                continue;
+            }
+            m_batch->memory.push_back({m_rank.rank, q.i64(1), q.isNull(0) ? "" : S(q.i64(0)), opt(2), opt(3), opt(4)});
+        }
+    }
+    void importOpMemory() {
+        if (!usable("OP_MEMORY", {"size"}, "tensors")) return;
+        noteOptional("OP_MEMORY", {"name", "allocationTime", "releaseTime", "deviceId"}, "those tensor fields are empty");
+        const char* t = "OP_MEMORY";
+        auto q = m_db.prepare("SELECT " + m_cols.orNull(t, "name") + ", size, " + m_cols.orNull(t, "allocationTime") +
+                              ", " + m_cols.orNull(t, "releaseTime") + ", " + m_cols.orNull(t, "deviceId") +
+                              ", rowid FROM OP_MEMORY");
+        while (q.step()) {
+            TensorRow row;
+            row.rank = m_rank.rank;
+            row.tensorId = "db" + std::to_string(q.i64(5));
+            if (!q.isNull(0)) row.opName = S(q.i64(0));
+            row.sizeBytes = q.i64(1);
+            if (!q.isNull(2) && q.isInteger(2)) row.allocNs = q.i64(2);
+            if (!q.isNull(3) && q.isInteger(3)) row.freeNs = q.i64(3);
+            if (!q.isNull(4)) row.deviceId = q.i64(4);
+            row.source = "op_memory_db";
+            m_batch->tensors.push_back(std::move(row));
+        }
+    }
+    void finish() {
+        for (auto& [key, t] : m_tracks) {
+            t.nester->finish(m_batch->lods);
+            m_batch->tracks.push_back({t.id, m_rank.rank, t.kind, t.name, t.process, "db", t.tid, t.sortIndex,
+                                       t.nester->count(), t.nester->unsorted() ? -1 : t.nester->maxDepth()});
+        }
+        m_ctx.eventsDone.fetch_add(m_records);
+        m_ctx.bytesDone.fetch_add(m_file.sizeBytes);
+    }
+
+    ImportContext& m_ctx;
+    RowEmitter& m_out;
+    RankState& m_rank;
+    const SourceFile& m_file;
+    int32_t m_fileId;
+    index::Db m_db;
+    DbColumns m_cols;
+    LocalInterner m_strings;
+    Batch* m_batch;
+    std::unordered_map<int64_t, std::string> m_str;
+    std::map<std::string, Track> m_tracks;
+    int64_t m_records = 0;
+};
 
 } // namespace
 
@@ -32,155 +281,10 @@ bool importAscendDb(ImportContext& ctx, RowEmitter& out, RankState& rank, const 
                     std::string& error, int64_t& records) {
     records = 0;
     try {
-        index::Db db(f.path, true);
-        if (!hasTable(db, "TASK") || !hasTable(db, "STRING_IDS")) {
-            error = f.path + ": not an Ascend profiler database (no TASK/STRING_IDS tables)";
-            return false;
-        }
-        std::unordered_map<int64_t, std::string> str;
-        {
-            auto q = db.prepare("SELECT id, value FROM STRING_IDS");
-            while (q.step())
-                str.emplace(q.i64(0), q.text(1));
-        }
-        auto S = [&](int64_t id) -> const std::string& {
-            static const std::string empty;
-            auto it = str.find(id);
-            return it == str.end() ? empty : it->second;
-        };
-        if (hasTable(db, "RANK_DEVICE_MAP")) {
-            auto q = db.prepare("SELECT rankId, deviceId FROM RANK_DEVICE_MAP LIMIT 1");
-            if (q.step()) {
-                if (!q.isNull(0) && q.i64(0) >= 0) {
-                    rank.rank = int(q.i64(0));
-                    rank.rankFromData = true;
-                }
-                if (!q.isNull(1)) rank.deviceId = q.i64(1);
-            }
-        }
-        if (rank.source.empty()) rank.source = "ascend-db";
-        LocalInterner strings(ctx.strings);
-        std::map<std::string, Track> tracks;
-        Batch* b = &out.batch();
-        auto track = [&](const std::string& key, const std::string& kind, const std::string& name,
-                         const std::string& process, int64_t sortIndex) -> Track& {
-            auto it = tracks.find(key);
-            if (it != tracks.end()) return it->second;
-            Track t{ctx.nextTrackId.fetch_add(1), nullptr, kind, name, process, key, sortIndex};
-            t.nester = std::make_unique<TrackNester>(t.id);
-            return tracks.emplace(key, std::move(t)).first->second;
-        };
-        std::unordered_map<std::string, int32_t> opTypeOfName;
-        auto emit = [&](Track& t, int64_t start, int64_t end, const std::string& name,
-                        const std::string& opType) {
-            int32_t nameId = strings.intern(name);
-            int32_t opId = strings.intern(opType.empty() ? deriveOpType(name) : opType);
-            int64_t dur = std::max<int64_t>(0, end - start);
-            int depth = t.nester->add(start, dur, nameId, b->lods);
-            b->spans.push_back({t.id, start, dur, nameId, opId, 0, depth, fileId, -1});
-            if (++records % 4096 == 0) {
-                out.maybeFlush();
-                b = &out.batch();
-            }
-        };
-        // Device tasks: compute kernels by stream; HCCL tasks by plane. Ordered per track for nesting.
-        bool hasCti = hasTable(db, "COMPUTE_TASK_INFO"), hasComm = hasTable(db, "COMMUNICATION_TASK_INFO");
-        {
-            std::string sql =
-                "SELECT t.startNs, t.endNs, t.streamId, t.taskType, " +
-                std::string(hasCti ? "c.name, c.opType" : "NULL, NULL") + ", " +
-                (hasComm ? "m.planeId, m.taskType" : "NULL, NULL") + " FROM TASK t " +
-                (hasCti ? "LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId " : "") +
-                (hasComm ? "LEFT JOIN COMMUNICATION_TASK_INFO m ON m.globalTaskId = t.globalTaskId " : "") +
-                "ORDER BY " + (hasComm ? "m.planeId IS NOT NULL, m.planeId, " : "") + "t.streamId, t.startNs";
-            auto q = db.prepare(sql);
-            while (q.step()) {
-                if (ctx.cancelled()) return false;
-                if (!q.isNull(6)) {
-                    int64_t plane = q.i64(6);
-                    Track& t = track("plane:" + std::to_string(plane), "communication",
-                                     "Plane " + std::to_string(plane), "HCCL", plane + 1);
-                    emit(t, q.i64(0), q.i64(1), S(q.i64(7)), "");
-                } else {
-                    int64_t stream = q.i64(2);
-                    Track& t = track("stream:" + std::to_string(stream), "compute",
-                                     "Stream " + std::to_string(stream), "Ascend Hardware", stream);
-                    bool kernel = !q.isNull(4);
-                    emit(t, q.i64(0), q.i64(1), kernel ? S(q.i64(4)) : S(q.i64(3)),
-                         kernel ? S(q.i64(5)) : "");
-                }
-            }
-        }
-        // Collectives: one Group track per communication group, on the same process as the planes.
-        if (hasTable(db, "COMMUNICATION_OP")) {
-            std::map<int64_t, int> groupIndex;
-            auto q = db.prepare("SELECT opName, startNs, endNs, groupName, waitNs FROM COMMUNICATION_OP "
-                                "ORDER BY groupName, startNs");
-            while (q.step()) {
-                int idx = groupIndex.emplace(q.i64(3), int(groupIndex.size())).first->second;
-                Track& t = track("group:" + std::to_string(q.i64(3)), "communication",
-                                 "Group " + std::to_string(idx) + " Communication", "HCCL", 0);
-                emit(t, q.i64(1), q.i64(2), S(q.i64(0)), "");
-            }
-        }
-        // Host API calls (startNs is TEXT in this table).
-        if (hasTable(db, "PYTORCH_API")) {
-            auto q = db.prepare("SELECT startNs, endNs, globalTid, name FROM PYTORCH_API ORDER BY globalTid, "
-                                "CAST(startNs AS INTEGER)");
-            while (q.step()) {
-                auto s = model::parseI64(q.text(0)), e = model::parseI64(q.text(1));
-                if (!s || !e) {
-                    out.diag(f.path, "warning", "PYTORCH_API row with a bad startNs/endNs", -1, q.text(0));
-                    continue;
-                }
-                int64_t tid = q.i64(2) & 0xffffffffLL;
-                Track& t = track("host:" + std::to_string(q.i64(2)), "host", "Thread " + std::to_string(tid),
-                                 "Python", tid);
-                const std::string& name = S(q.i64(3));
-                emit(t, *s, *e, name, name);
-                if (name.rfind("ProfilerStep#", 0) == 0)
-                    if (auto n = model::parseI64(std::string_view(name).substr(13))) {
-                        b->steps.push_back({rank.rank, *n, *s, *e, "trace"});
-                        rank.haveTraceSteps = true;
-                    }
-            }
-        }
-        if (hasTable(db, "STEP_TIME")) {
-            auto q = db.prepare("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs");
-            while (q.step())
-                b->steps.push_back({rank.rank, q.i64(0), q.i64(1), q.i64(2), "step_time"});
-        }
-        if (hasTable(db, "MEMORY_RECORD")) {
-            auto q = db.prepare("SELECT component, timestamp, totalAllocated, totalReserved, totalActive "
-                                "FROM MEMORY_RECORD ORDER BY timestamp");
-            auto opt = [&](int c) { return q.isNull(c) ? std::nullopt : std::optional<int64_t>(q.i64(c)); };
-            while (q.step())
-                b->memory.push_back({rank.rank, q.i64(1), S(q.i64(0)), opt(2), opt(3), opt(4)});
-        }
-        if (hasTable(db, "OP_MEMORY")) {
-            auto q =
-                db.prepare("SELECT name, size, allocationTime, releaseTime, deviceId, rowid FROM OP_MEMORY");
-            while (q.step()) {
-                TensorRow t;
-                t.rank = rank.rank;
-                t.tensorId = "db" + std::to_string(q.i64(5));
-                t.opName = S(q.i64(0));
-                t.sizeBytes = q.i64(1);
-                if (!q.isNull(2)) t.allocNs = q.i64(2);
-                if (!q.isNull(3) && q.text(3) != "") t.freeNs = q.i64(3);
-                if (!q.isNull(4)) t.deviceId = q.i64(4);
-                t.source = "op_memory_db";
-                b->tensors.push_back(std::move(t));
-            }
-        }
-        for (auto& [key, t] : tracks) {
-            t.nester->finish(b->lods);
-            b->tracks.push_back({t.id, rank.rank, t.kind, t.name, t.process, "db", t.tid, t.sortIndex,
-                                 t.nester->count(), t.nester->unsorted() ? -1 : t.nester->maxDepth()});
-        }
-        ctx.eventsDone.fetch_add(records);
-        ctx.bytesDone.fetch_add(f.sizeBytes);
-        return true;
+        DbImport imp(ctx, out, rank, f, fileId);
+        bool ok = imp.run(error);
+        records = imp.records();
+        return ok;
     } catch (const std::exception& e) {
         error = f.path + ": " + e.what();
         return false;

@@ -64,6 +64,9 @@ std::string Stmt::text(int c) const {
 bool Stmt::isNull(int c) const {
     return sqlite3_column_type(m_st, c) == SQLITE_NULL;
 }
+bool Stmt::isInteger(int c) const {
+    return sqlite3_column_type(m_st, c) == SQLITE_INTEGER;
+}
 int Stmt::columns() const {
     return sqlite3_column_count(m_st);
 }

@@ -44,6 +44,8 @@ class Stmt {
     double f64(int col) const;
     std::string text(int col) const;
     bool isNull(int col) const;
+    /// True when the value is stored as an INTEGER (not NULL, text, real or blob).
+    bool isInteger(int col) const;
     int columns() const;
     std::string columnName(int col) const;
     sqlite3_stmt* raw() const { return m_st; }

@@ -3,7 +3,10 @@
 // CRLF, multi-line quoted fields, 10 ns ticks, hex addresses, .gz and .zst).
 #include "tests/support/testsupport.h"
 
+#include "core/index/sqlite.h"
+
 #include <QtTest>
+#include <filesystem>
 
 using namespace rs;
 
@@ -200,6 +203,56 @@ class TstImporters : public QObject {
         COMPARE_ROWS(ix.rows("SELECT rank, step, start_ns, end_ns FROM steps ORDER BY step"),
                      (std::vector<std::string>{"0|1|1000000000|1005000000", "0|2|1005000000|1010000000"}));
         COMPARE_ROWS(ix.rows("SELECT name, op_type, ts_ns FROM spans"), {"MatMul-op1|MatMul|1000000500"});
+    }
+    void ascendDbWithoutOptionalColumns() {
+        // A torch_npu level0-like export: COMMUNICATION_OP without waitNs and groupName, COMPUTE_TASK_INFO
+        // without opType, no PYTORCH_API / STEP_TIME / memory tables, one TASK row with a NULL end.
+        std::string dir = test::tempDir("db-variant") + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT";
+        std::filesystem::create_directories(dir);
+        {
+            index::Db db(dir + "/ascend_pytorch_profiler_0.db");
+            db.exec("CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+                    "INSERT INTO STRING_IDS VALUES(1,'MatMulV2'),(2,'hcom_allReduce__1_0_1'),(3,'KERNEL_AICORE');"
+                    "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER,"
+                    " taskType INTEGER);"
+                    "INSERT INTO TASK VALUES(1000,1500,2,10,3),(2000,2600,2,11,3),(3000,NULL,2,12,3);"
+                    "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER);"
+                    "INSERT INTO COMPUTE_TASK_INFO VALUES(1,10),(1,11);"
+                    "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER);"
+                    "INSERT INTO COMMUNICATION_OP VALUES(2,5000,9000);"
+                    "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
+                    "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);");
+        }
+        auto ix = test::indexDir(std::filesystem::path(dir).parent_path().parent_path().string());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        COMPARE_ROWS(ix.rows("SELECT name, op_type, ts_ns, dur_ns FROM spans ORDER BY ts_ns"),
+                     // kernel_details' Type for a collective is "hcom_allReduce_" (formats.md §2.3)
+                     (std::vector<std::string>{"MatMulV2|MatMulV2|1000|500", "MatMulV2|MatMulV2|2000|600",
+                                               "hcom_allReduce__1_0_1|hcom_allReduce_|5000|4000"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(1));
+        // each degradation is said, never silent
+        QCOMPARE(ix.scalar("SELECT count FROM diagnostics WHERE what LIKE 'TASK row with a NULL%'"), int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMPUTE_TASK_INFO has no column(s) opType%'"),
+                 int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMMUNICATION_OP has no column(s) groupName%'"),
+                 int64_t(1));
+    }
+    void ascendDbMissingRequiredColumnSkipsTheTable() {
+        std::string dir = test::tempDir("db-variant2") + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT";
+        std::filesystem::create_directories(dir);
+        {
+            index::Db db(dir + "/ascend_pytorch_profiler_0.db");
+            db.exec("CREATE TABLE STRING_IDS(id INTEGER, value TEXT); INSERT INTO STRING_IDS VALUES(1,'Add_1');"
+                    "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER);"
+                    "INSERT INTO TASK VALUES(10,20,1,1);"
+                    "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER); INSERT INTO COMPUTE_TASK_INFO VALUES(1,1);"
+                    "CREATE TABLE STEP_TIME(id INTEGER, startNs INTEGER);"); // no endNs
+        }
+        auto ix = test::indexDir(std::filesystem::path(dir).parent_path().parent_path().string());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'STEP_TIME lacks column(s) endNs%'"),
+                 int64_t(1));
     }
 };
 
