@@ -3,6 +3,7 @@
 #include "core/analysis/collectiveanalysis.h"
 #include "core/analysis/memoryanalysis.h"
 #include "core/analysis/opanalysis.h"
+#include "core/analysis/rootcause.h"
 #include "core/analysis/stepanalysis.h"
 #include "core/analysis/stepindex.h"
 
@@ -35,6 +36,8 @@ void Analyzer::run() {
     lap("ops");
     analyseMemory(m_db, steps, m_opts);
     lap("memory");
+    analyseRootCauses(m_db, m_opts);
+    lap("root causes");
     m_db.exec("COMMIT");
 }
 

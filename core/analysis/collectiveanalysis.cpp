@@ -31,6 +31,7 @@ struct Coll {
     std::string matchKey;
     std::optional<int> lastRank;
     int64_t lastArrival = 0;
+    int64_t lateBy = 0; ///< on the last-arriving member: the smallest wait among the others
     int64_t wait() const { return waitJson ? *waitJson : waitEvents ? *waitEvents : 0; }
 };
 
@@ -57,6 +58,98 @@ int planeNumber(const std::string& trackName) {
     }
 }
 
+
+/// The largest device-idle interval of `rank` in [from, to): gaps between its compute kernels (collective
+/// and sync tasks are not compute), including the stretch from `from` to the first kernel and from the
+/// last kernel to `to`. {start, length}; length 0 when the device was busy throughout.
+class IdleGapFinder {
+  public:
+    IdleGapFinder(Db& db)
+        : m_nonCompute(nonComputeNameIds(db)),
+          m_spans(db.prepare("SELECT ts_ns, dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns >= ? AND "
+                             "ts_ns < ?")),
+          m_before(db.prepare("SELECT ts_ns, dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns < ? "
+                              "ORDER BY ts_ns DESC LIMIT 4")) {
+        auto q = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");
+        while (q.step())
+            m_tracks[int(q.i64(1))].push_back(q.i64(0));
+    }
+    std::pair<int64_t, int64_t> largest(int rank, int64_t from, int64_t to) {
+        std::vector<std::pair<int64_t, int64_t>> busy;
+        // kernels starting inside the range, and the last few starting before it (still running at `from`?)
+        for (int64_t t : m_tracks[rank]) {
+            for (index::Stmt* q : {&m_spans, &m_before}) {
+                q->bind(1, t).bind(2, from);
+                if (q == &m_spans) q->bind(3, to);
+                while (q->step())
+                    if (!m_nonCompute.count(q->i64(2))) busy.push_back({q->i64(0), q->i64(0) + q->i64(1)});
+                q->reset();
+            }
+        }
+        std::sort(busy.begin(), busy.end());
+        int64_t cursor = from, bestStart = from, bestLen = 0;
+        auto consider = [&](int64_t gapEnd) {
+            if (gapEnd - cursor > bestLen) bestLen = gapEnd - cursor, bestStart = cursor;
+        };
+        for (auto& [s, e] : busy) {
+            if (s > cursor) consider(std::min(s, to));
+            cursor = std::max(cursor, e);
+            if (cursor >= to) break;
+        }
+        if (cursor < to) consider(to);
+        return {bestStart, bestLen};
+    }
+
+  private:
+    NameFlags m_nonCompute;
+    std::map<int, std::vector<int64_t>> m_tracks;
+    index::Stmt m_spans, m_before;
+};
+
+/// Writes the collective table, the waits of the ranks that waited (blamed on the last arrival), and the
+/// idle gap that made the last-arriving rank late: its largest device-idle stretch since its previous
+/// collective ended, wherever it lies (also before its step began), filed under the late collective's
+/// step. Idle gaps of ranks that did not arrive last delayed nobody and are not written.
+void persist(Db& db, const std::vector<Coll>& colls, const StepIndex& steps, const AnalysisOptions& opts) {
+    auto ins =
+        db.prepare("INSERT INTO collective(rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, "
+                   "transit_ns, bytes, group_name, span_id, match_key, last_rank, source) "
+                   "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto insWait = db.prepare(
+        "INSERT INTO wait(rank, step, collective, start_ns, dur_ns, kind, blamed_rank, collective_id) "
+        "VALUES(?,?,?,?,?,?,?,?)");
+    IdleGapFinder gaps(db);
+    const Coll* prev = nullptr; // the previous collective of the same rank (colls are sorted by rank, start)
+    for (const auto& c : colls) {
+        if (prev && prev->rank != c.rank) prev = nullptr;
+        std::optional<int64_t> transit = c.transitJson ? c.transitJson : c.transitEvents;
+        ins.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.seq).bind(5, c.start).bind(6, c.dur);
+        ins.bind(7, c.wait()).bind(8, c.waitEvents).bind(9, transit).bind(10, c.bytes).bind(11, c.group);
+        ins.bind(12, c.spanId ? std::optional<int64_t>(c.spanId) : std::nullopt).bind(13, c.matchKey);
+        ins.bind(14, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt).bind(15, c.source);
+        ins.exec();
+        int64_t collId = db.scalar("SELECT last_insert_rowid()");
+        if (c.wait() >= opts.waitMinNs && (!c.lastRank || *c.lastRank != c.rank)) {
+            insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.start).bind(5, c.wait());
+            insWait.bind(6, "collective_wait")
+                .bind(7, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt);
+            insWait.bind(8, collId).exec();
+        }
+        if (c.lastRank && *c.lastRank == c.rank && c.lateBy >= opts.waitMinNs) {
+            const StepWindow* w = steps.window(c.rank, c.step);
+            int64_t from = prev ? prev->start + prev->dur : w ? w->startNs : c.start;
+            if (from < c.start) {
+                auto [gapStart, gapLen] = gaps.largest(c.rank, from, c.start);
+                if (gapLen >= opts.idleGapMinNs) {
+                    insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, gapStart).bind(5, gapLen);
+                    insWait.bind(6, "idle_gap").bindNull(7).bind(8, collId).exec();
+                }
+            }
+        }
+        prev = &c;
+    }
+}
+
 } // namespace
 
 void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
@@ -75,7 +168,6 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
                 collNameIds.insert(q.i64(0));
         }
     }
-    const NameFlags nonCompute = nonComputeNameIds(db);
     std::vector<Coll> colls;
     {
         // Collective kernels by name (hcom_*, nccl*), plus every top-level op on an HCCL Group track
@@ -270,65 +362,17 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             if (!c->waitJson && !c->waitEvents)
                 c->waitEvents = std::clamp<int64_t>(aligned(last) - aligned(c), 0, c->dur);
         }
+        // how long the last rank kept the others: the smallest of their waits
+        last->lateBy = INT64_MAX;
+        for (Coll* c : g)
+            if (c != last) last->lateBy = std::min(last->lateBy, c->wait());
     }
     for (auto& [rank, off] : offset)
         db.prepare("UPDATE rank_info SET clock_offset_ns = ? WHERE rank = ?")
             .bind(1, off)
             .bind(2, rank)
             .exec();
-    // Persist collectives and waits.
-    auto ins =
-        db.prepare("INSERT INTO collective(rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, "
-                   "transit_ns, bytes, group_name, span_id, match_key, last_rank, source) "
-                   "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    auto insWait = db.prepare(
-        "INSERT INTO wait(rank, step, collective, start_ns, dur_ns, kind, blamed_rank, collective_id) "
-        "VALUES(?,?,?,?,?,?,?,?)");
-    std::map<int, std::vector<int64_t>> computeTracks;
-    {
-        auto q = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");
-        while (q.step())
-            computeTracks[int(q.i64(1))].push_back(q.i64(0));
-    }
-    auto lastBefore =
-        db.prepare("SELECT ts_ns + dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns < ? AND ts_ns >= ? "
-                   "ORDER BY ts_ns DESC LIMIT 4");
-    for (auto& c : colls) {
-        std::optional<int64_t> transit = c.transitJson ? c.transitJson : c.transitEvents;
-        ins.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.seq).bind(5, c.start).bind(6, c.dur);
-        ins.bind(7, c.wait()).bind(8, c.waitEvents).bind(9, transit).bind(10, c.bytes).bind(11, c.group);
-        ins.bind(12, c.spanId ? std::optional<int64_t>(c.spanId) : std::nullopt).bind(13, c.matchKey);
-        ins.bind(14, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt).bind(15, c.source);
-        ins.exec();
-        int64_t collId = db.scalar("SELECT last_insert_rowid()");
-        if (c.wait() >= opts.waitMinNs && (!c.lastRank || *c.lastRank != c.rank)) {
-            insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.start).bind(5, c.wait());
-            insWait.bind(6, "collective_wait")
-                .bind(7, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt);
-            insWait.bind(8, collId).exec();
-        }
-        // Idle gap: from the rank's last compute kernel before the collective to the collective's start.
-        const StepWindow* w = steps.window(c.rank, c.step);
-        int64_t from = w ? w->startNs : c.start - int64_t(10e9);
-        std::optional<int64_t> lastEnd;
-        for (int64_t t : computeTracks[c.rank]) {
-            lastBefore.bind(1, t).bind(2, c.start).bind(3, from);
-            while (lastBefore.step()) {
-                if (nonCompute.count(lastBefore.i64(1))) continue;
-                int64_t e = lastBefore.i64(0);
-                if (!lastEnd || e > *lastEnd) lastEnd = e;
-            }
-            lastBefore.reset();
-        }
-        if (lastEnd && c.start - *lastEnd >= opts.idleGapMinNs) {
-            insWait.bind(1, c.rank)
-                .bind(2, c.step)
-                .bind(3, c.name)
-                .bind(4, *lastEnd)
-                .bind(5, c.start - *lastEnd);
-            insWait.bind(6, "idle_gap").bindNull(7).bind(8, collId).exec();
-        }
-    }
+    persist(db, colls, steps, opts);
 }
 
 } // namespace rs::analysis

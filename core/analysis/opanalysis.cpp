@@ -63,12 +63,6 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
     for (auto& [key, sk] : cells)
         byOp[key.first].push_back(
             {key.second, sk.count(), sk.total(), sk.quantile(0.5), sk.quantile(0.95), sk.max()});
-    struct Flag {
-        std::string op;
-        double ratio;
-        int64_t lost;
-    };
-    std::map<int, std::vector<Flag>> flagsByRank;
     for (auto& [op, v] : byOp) {
         std::vector<double> meds;
         for (auto& c : v)
@@ -89,36 +83,9 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
             ins.bind(1, names[op]).bind(2, c.rank).bind(3, c.count).bind(4, c.total);
             ins.bind(5, c.count ? c.total / c.count : 0).bind(6, c.median).bind(7, c.p95).bind(8, c.max);
             ins.bind(9, ratio).bind(10, int64_t(flagged)).bind(11, int64_t(std::llround(clusterMed))).exec();
-            if (flagged)
-                flagsByRank[c.rank].push_back(
-                    {names[op], ratio, int64_t((double(c.median) - clusterMed) * double(c.count))});
         }
     }
-    auto finding =
-        db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, text) VALUES(?,?,NULL,?,?,?)");
-    for (auto& [rank, flags] : flagsByRank) {
-        std::sort(flags.begin(), flags.end(), [](const Flag& a, const Flag& b) { return a.lost > b.lost; });
-        std::string text = "rank " + std::to_string(rank) + " is slow in ";
-        int64_t lost = 0;
-        for (size_t i = 0; i < flags.size(); ++i) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, " (%.2fx)", flags[i].ratio);
-            if (i < 5)
-                text += (i ? (i + 1 == std::min<size_t>(flags.size(), 5) ? " and " : ", ") : "") +
-                        flags[i].op + buf;
-            lost += flags[i].lost;
-        }
-        if (flags.size() > 5) text += " and " + std::to_string(flags.size() - 5) + " more op types";
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "; ≈%.1f ms of extra kernel time", double(lost) / 1e6);
-        text += buf;
-        finding.bind(1, "straggler")
-            .bind(2, rank)
-            .bind(3, flags.front().op)
-            .bind(4, lost)
-            .bind(5, text)
-            .exec();
-    }
+    // the findings (straggler / slow_rank) are written by analyseRootCauses from the flagged cells
 }
 
 } // namespace rs::analysis

@@ -1,6 +1,7 @@
 #include "core/analysis/report.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/model/timetext.h"
 
 #include <cstdio>
 #include <map>
@@ -11,11 +12,7 @@ namespace rs::analysis {
 using nlohmann::json;
 
 namespace {
-std::string ms(double ns) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.1f ms", ns / 1e6);
-    return b;
-}
+std::string ms(double ns) { return model::formatDuration(int64_t(ns)); }
 std::string gib(double bytes) {
     char b[32];
     std::snprintf(b, sizeof b, "%.2f GiB", bytes / double(1 << 30));
@@ -164,15 +161,16 @@ json buildReport(index::Db& db, int top) {
     // findings ordered by time lost
     {
         json f = json::array();
-        auto q = db.prepare(
-            "SELECT kind, rank, step, subject, lost_ns, text FROM finding ORDER BY lost_ns DESC, finding_id");
+        // root causes first by what the job lost, then by extra kernel time; placement findings last
+        auto q = db.prepare("SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
+                            "affected, text FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
+        auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
         while (q.step()) {
-            json o = {{"kind", q.text(0)},
-                      {"rank", q.i64(1)},
-                      {"subject", q.text(3)},
-                      {"lost_ns", q.i64(4)},
-                      {"text", q.text(5)}};
-            o["step"] = q.isNull(2) ? json(nullptr) : json(q.i64(2));
+            json o = {{"kind", q.text(0)},       {"rank", optional(1)},      {"step", optional(2)},
+                      {"subject", q.text(3)},    {"lost_ns", q.i64(4)},      {"waited_ns", q.i64(5)},
+                      {"extra_ns", q.i64(6)},    {"start_ns", optional(7)},  {"end_ns", optional(8)},
+                      {"span_id", optional(9)},  {"text", q.text(11)}};
+            o["affected"] = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
             f.push_back(o);
         }
         r["findings"] = f;
@@ -205,7 +203,7 @@ std::string formatReport(const json& r, int top) {
             }
             o << "  " << n << ". [" << x["kind"].get<std::string>() << "] " << x["text"].get<std::string>();
             if (x["lost_ns"].get<int64_t>() > 0)
-                o << "  (" << ms(double(x["lost_ns"].get<int64_t>())) << " lost)";
+                o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
             o << "\n";
         }
     }

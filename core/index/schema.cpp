@@ -56,7 +56,8 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
 -- The allocated-bytes curve of each rank reduced per LOD level (max per bucket), for the timeline's memory lane.
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
-  lost_ns INTEGER, text TEXT);
+  lost_ns INTEGER, waited_ns INTEGER DEFAULT 0, extra_ns INTEGER DEFAULT 0, start_ns INTEGER, end_ns INTEGER,
+  span_id INTEGER, affected TEXT, text TEXT);
 )SQL");
 }
 

@@ -47,11 +47,12 @@ class TstMainWindow : public QObject {
         QString all;
         for (int i = 0; i < findings->count(); ++i)
             all += findings->item(i)->text() + "\n";
-        QVERIFY2(all.contains("outlier_step") && all.contains("straggler") && all.contains("bank_anomaly"),
+        QVERIFY2(all.contains("[stall]") && all.contains("[slow_rank]") && all.contains("[bank_anomaly]"),
                  qPrintable(all));
-        // clicking the outlier finding zooms to its step and selects it
+        QCOMPARE(findings->count(), 3); // one per root cause, the same list as the report
+        // clicking the stall zooms to its step and selects it
         for (int i = 0; i < findings->count(); ++i)
-            if (findings->item(i)->text().startsWith("[outlier_step]")) {
+            if (findings->item(i)->text().startsWith("[stall]")) {
                 qint64 before = w.state()->windowEnd() - w.state()->windowStart();
                 Q_EMIT findings->itemActivated(findings->item(i));
                 QVERIFY(w.state()->windowEnd() - w.state()->windowStart() < before);

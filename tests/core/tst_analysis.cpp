@@ -95,8 +95,77 @@ class TstAnalysis : public QObject {
         QCOMPARE(a["banks"], json::array({d.truth.anomalyAllReduceBank}));
         QCOMPARE(a["other_ranks_banks"], json::array({d.truth.normalAllReduceBank}));
         QVERIFY(r["memory"]["per_rank"][0]["peak_allocated_bytes"].get<int64_t>() > (int64_t(1) << 30));
-        // the findings are ordered by time lost, the stall first
-        QCOMPARE(r["findings"][0]["rank"].get<int>(), d.truth.stallRank);
+        // 5. one finding per root cause, ordered by what the job lost: the stall, the slow card, the bank
+        const json& f = r["findings"];
+        QVERIFY2(f.size() == 3, f.dump(1).c_str());
+        QCOMPARE(f[0]["kind"].get<std::string>(), std::string("stall"));
+        QCOMPARE(f[0]["rank"].get<int>(), d.truth.stallRank);
+        QCOMPARE(f[0]["step"].get<int64_t>(), d.truth.stallStep);
+        // the job lost the stall less the slow card's own lateness in that step (it was the next-latest)
+        QVERIFY2(std::fabs(double(f[0]["lost_ns"].get<int64_t>()) / double(d.truth.stallNs) - 1) < 0.03,
+                 f[0].dump().c_str());
+        // every other rank waited about the whole stall
+        QVERIFY2(std::fabs(double(f[0]["waited_ns"].get<int64_t>()) / double(7 * d.truth.stallNs) - 1) < 0.05,
+                 f[0].dump().c_str());
+        QCOMPARE(f[0]["affected"]["waiting_ranks"].size(), size_t(7));
+        QCOMPARE(f[1]["kind"].get<std::string>(), std::string("slow_rank"));
+        QCOMPARE(f[1]["rank"].get<int>(), d.truth.slowRank);
+        std::set<std::string> ops;
+        for (auto& o : f[1]["affected"]["op_types"])
+            ops.insert(o["op_type"].get<std::string>());
+        QCOMPARE(ops, (std::set<std::string>{matmul, cast}));
+        // it was last in the 11 steps without the stall; the job lost far less than the waits add up to
+        QCOMPARE(f[1]["affected"]["collectives"].get<int>(), 11);
+        QVERIFY(f[1]["lost_ns"].get<int64_t>() > 0 && f[1]["lost_ns"].get<int64_t>() * 3 < f[1]["waited_ns"].get<int64_t>());
+        QCOMPARE(f[2]["kind"].get<std::string>(), std::string("bank_anomaly"));
+        QCOMPARE(f[2]["rank"].get<int>(), d.truth.bankRank);
+        // the stall's outlier steps are folded into it, not listed again
+        QCOMPARE(f[0]["affected"]["outlier_steps"].size(), size_t(8));
+    }
+    void stallBeforeTheStepStarts() {
+        // Two ranks, four 10 ms steps (8 ms of compute, then an AllReduce); rank 1's host stalls 50 ms
+        // before step 2 begins, so its device idles from its previous AllReduce to step 2's first kernel
+        // and rank 0 waits 50 ms in step 2's AllReduce. The gap lies before rank 1's ProfilerStep#2.
+        std::string dir = test::tempDir("stall-before-step");
+        const int64_t t0 = 1700000000000000; // µs
+        for (int rank = 0; rank < 2; ++rank) {
+            std::string ev;
+            auto add = [&](const std::string& e) { ev += (ev.empty() ? "" : ",\n") + e; };
+            int64_t t = t0;
+            for (int step = 0; step < 4; ++step) {
+                int64_t start = t + (rank == 1 && step == 2 ? 50000 : 0);
+                int64_t arrive = start + 8000, end = t + (step == 2 ? 59000 : 9000);
+                add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(step) +
+                    "\",\"pid\":10,\"tid\":10,\"ts\":" + std::to_string(start) + ",\"dur\":" +
+                    std::to_string(end - start) + "}");
+                add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" +
+                    std::to_string(start) + ",\"dur\":8000}");
+                add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\","
+                    "\"pid\":0,\"tid\":8,\"ts\":" + std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
+                t += step == 2 ? 60000 : 10000;
+            }
+            test::writeFile(dir + "/rank-" + std::to_string(rank) + ".pt.trace.json",
+                            "{\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" + std::to_string(rank) +
+                                ",\"world_size\":2},\"traceEvents\":[" + ev + "]}");
+        }
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        // rank 1's gap: from its step-1 AllReduce end (t0 + 19 ms) to its step-2 kernel (t0 + 70 ms)
+        auto gaps = ix.rows("SELECT rank, step, start_ns, dur_ns FROM waits WHERE kind = 'idle_gap'");
+        QCOMPARE(QString::fromStdString(gaps.empty() ? "" : gaps[0]),
+                 QString("1|2|%1|%2").arg((t0 + 19000) * 1000).arg(qint64(51000000)));
+        QCOMPARE(gaps.size(), size_t(1));
+        // its step 2 is not short and healthy: the gap is counted in its wall and idle time
+        QCOMPARE(ix.rows("SELECT wall_ns, idle_ns >= 51000000 FROM step_breakdown WHERE rank = 1 AND step = 2"),
+                 std::vector<std::string>{"60000000|1"});
+        json r = analysis::buildReport(*ix.db, 10);
+        QVERIFY2(r["findings"].size() == 1, r["findings"].dump(1).c_str());
+        const json& f = r["findings"][0];
+        QCOMPARE(f["kind"].get<std::string>(), std::string("stall"));
+        QCOMPARE(f["rank"].get<int>(), 1);
+        QCOMPARE(f["step"].get<int64_t>(), int64_t(2));
+        QCOMPARE(f["lost_ns"].get<int64_t>(), int64_t(50000000)); // rank 0's wait
+        QCOMPARE(f["waited_ns"].get<int64_t>(), int64_t(50000000));
     }
     void healthyDemoHasNoFindings_data() {
         QTest::addColumn<QString>("format");

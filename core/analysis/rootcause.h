@@ -1,0 +1,28 @@
+#pragma once
+// Findings by root cause: one finding per cause with its consequences folded in, so a stalled rank, a
+// slow card and the waits they cause are each told once and ranked by what the job lost.
+//
+// Reads what the other passes wrote (collective, wait, step_stat, op_stat) and writes `finding` rows:
+//  - stall: a rank whose device sat idle before a collective it arrived last at, far later than the
+//    run's typical lateness: one finding per (rank, step), the gap and the waiting ranks folded in;
+//  - slow_rank: a rank that arrives last in collectives because its kernels are slower (op types flagged
+//    in op_stat, with their ratios); late_rank when no op type explains it (idle or spread-out work);
+//  - straggler: flagged op types on a rank that nobody waited for (told as extra kernel time, no loss);
+//  - outlier_step: an outlier step that no late rank explains (the step's own phase named).
+// Units: lost_ns is the wall-clock time the job lost: per collective, how much earlier it would have
+// started had the culprit arrived with the next-latest rank (the smallest wait among the others);
+// waited_ns is the sum of every other rank's wait for it; extra_ns is extra kernel time.
+// Noise floor: a time finding is listed only when its loss (extra time for a straggler) is at least
+// max(kFloorNs, kFloorShare × the wall time of the steps it affects).
+// Runs on the index-building thread, after analyseCollectives, analyseSteps and analyseOps.
+#include "core/analysis/analysisoptions.h"
+#include "core/index/sqlite.h"
+
+namespace rs::analysis {
+
+constexpr int64_t kFloorNs = 100000; ///< 0.1 ms
+constexpr double kFloorShare = 0.01; ///< 1 % of the affected steps' wall time
+
+void analyseRootCauses(index::Db& db, const AnalysisOptions& opts);
+
+} // namespace rs::analysis

@@ -1,0 +1,108 @@
+#include "core/model/timetext.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace rs::model {
+
+namespace {
+
+constexpr int64_t kUs = 1000, kMs = 1000 * kUs, kS = 1000 * kMs, kMin = 60 * kS, kH = 60 * kMin, kD = 24 * kH;
+
+/// |ns| without overflow for INT64_MIN (as an unsigned magnitude).
+uint64_t magnitude(int64_t ns) { return ns < 0 ? uint64_t(-(ns + 1)) + 1 : uint64_t(ns); }
+
+std::string printf1(const char* fmt, double v, const char* unit) {
+    char b[64];
+    std::snprintf(b, sizeof b, fmt, v, unit);
+    return b;
+}
+
+/// Decimals needed to show `resolution` in units of `unit` (0 when the unit is already as fine).
+int decimalsFor(uint64_t resolution, uint64_t unit) {
+    int d = 0;
+    for (uint64_t u = unit; u > resolution && u > 1 && d < 9; u /= 10)
+        ++d;
+    return d;
+}
+
+} // namespace
+
+std::string formatDuration(int64_t ns) {
+    const uint64_t a = magnitude(ns);
+    const char* sign = ns < 0 ? "\xe2\x88\x92" : ""; // U+2212 minus
+    char b[96];
+    if (a < uint64_t(kUs)) {
+        std::snprintf(b, sizeof b, "%s%llu ns", sign, static_cast<unsigned long long>(a));
+        return b;
+    }
+    if (a < uint64_t(kMin)) {
+        static const char* units[] = {"\xc2\xb5s", "ms", "s"};
+        int u = a < uint64_t(kMs) ? 0 : a < uint64_t(kS) ? 1 : 2;
+        double v = double(a) / (u == 0 ? kUs : u == 1 ? kMs : kS);
+        if (v >= 999.5 && u < 2) v /= 1000, ++u; // 999.7 µs reads "1.00 ms", never "1000 µs"
+        // three significant digits
+        const char* fmt = v >= 99.95 ? "%.0f %s" : v >= 9.995 ? "%.1f %s" : "%.2f %s";
+        return std::string(sign) + printf1(fmt, v, units[u]);
+    }
+    if (a < uint64_t(kH)) {
+        std::snprintf(b, sizeof b, "%s%llu min %llu s", sign, static_cast<unsigned long long>(a / kMin),
+                      static_cast<unsigned long long>((a % kMin) / kS));
+    } else if (a < uint64_t(kD)) {
+        std::snprintf(b, sizeof b, "%s%llu h %llu min", sign, static_cast<unsigned long long>(a / kH),
+                      static_cast<unsigned long long>((a % kH) / kMin));
+    } else {
+        std::snprintf(b, sizeof b, "%s%llu d %llu h", sign, static_cast<unsigned long long>(a / kD),
+                      static_cast<unsigned long long>((a % kD) / kH));
+    }
+    return b;
+}
+
+std::string formatOffset(int64_t ns, int64_t resolutionNs) {
+    const uint64_t a = magnitude(ns);
+    const uint64_t res = resolutionNs > 0 ? uint64_t(resolutionNs) : 1;
+    const char* sign = ns < 0 ? "\xe2\x88\x92" : "+";
+    char b[96];
+    if (a < 1000 * uint64_t(kS)) {
+        // the unit of the magnitude (or of the resolution, whichever is larger), decimals from the resolution
+        uint64_t unit = a >= uint64_t(kS) || res >= uint64_t(kS) ? kS
+                        : a >= uint64_t(kMs) || res >= uint64_t(kMs) ? kMs
+                        : a >= uint64_t(kUs) || res >= uint64_t(kUs) ? kUs
+                                                                     : 1;
+        const char* name = unit == uint64_t(kS) ? "s" : unit == uint64_t(kMs) ? "ms" : unit == uint64_t(kUs) ? "\xc2\xb5s" : "ns";
+        int dec = decimalsFor(res, unit);
+        // integer arithmetic: whole units and the fraction, so 19-digit epochs never lose digits
+        uint64_t whole = a / unit, frac = a % unit;
+        uint64_t scale = 1;
+        for (int i = 0; i < dec; ++i)
+            scale *= 10;
+        uint64_t fracDigits = unit / scale ? (frac + unit / scale / 2) / (unit / scale) : 0;
+        if (fracDigits >= scale) ++whole, fracDigits -= scale;
+        if (dec > 0)
+            std::snprintf(b, sizeof b, "%s%llu.%0*llu %s", sign, static_cast<unsigned long long>(whole), dec,
+                          static_cast<unsigned long long>(fracDigits), name);
+        else
+            std::snprintf(b, sizeof b, "%s%llu %s", sign, static_cast<unsigned long long>(whole), name);
+        return b;
+    }
+    // long offsets: [d ]hh:mm:ss[.fraction]
+    uint64_t days = a / kD, rest = a % kD;
+    uint64_t h = rest / kH, m = rest % kH / kMin, s = rest % kMin / kS, sub = rest % kS;
+    int dec = decimalsFor(res, kS);
+    uint64_t scale = 1;
+    for (int i = 0; i < dec; ++i)
+        scale *= 10;
+    uint64_t fracDigits = dec ? sub / (uint64_t(kS) / scale) : 0;
+    char frac[16] = "";
+    if (dec) std::snprintf(frac, sizeof frac, ".%0*llu", dec, static_cast<unsigned long long>(fracDigits));
+    if (days)
+        std::snprintf(b, sizeof b, "%s%llu d %02llu:%02llu:%02llu%s", sign, static_cast<unsigned long long>(days),
+                      static_cast<unsigned long long>(h), static_cast<unsigned long long>(m),
+                      static_cast<unsigned long long>(s), frac);
+    else
+        std::snprintf(b, sizeof b, "%s%llu:%02llu:%02llu%s", sign, static_cast<unsigned long long>(h),
+                      static_cast<unsigned long long>(m), static_cast<unsigned long long>(s), frac);
+    return b;
+}
+
+} // namespace rs::model

@@ -1,0 +1,16 @@
+#pragma once
+// The one formatter of times for every text Rankscope shows: findings, the report, the ruler, the status
+// bar, tooltips and tables. Pure functions; any thread. Times are int64 ns.
+//  - formatDuration: a length, 3 significant digits in the best unit ("820 ns", "340 µs", "12.5 ms",
+//    "1.20 s"), then minutes, hours and days for long spans ("12 min 5 s", "3 h 25 min", "8 d 12 h").
+//  - formatOffset: a signed position relative to an origin, precise to `resolutionNs` ("+14.8002 s",
+//    "−3.30 ms", "+8 d 12:10:04.2"): two offsets that differ by at least the resolution never print alike.
+#include <cstdint>
+#include <string>
+
+namespace rs::model {
+
+std::string formatDuration(int64_t ns);
+std::string formatOffset(int64_t ns, int64_t resolutionNs);
+
+} // namespace rs::model
