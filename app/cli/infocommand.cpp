@@ -1,5 +1,6 @@
 #include "app/cli/commands.h"
 #include "app/cli/profileopener.h"
+#include "core/analysis/report.h"
 #include "core/index/sqlite.h"
 
 #include <cstdio>
@@ -22,14 +23,19 @@ int runInfo(const ArgList& argv) {
     j["index"] = res.dbPath;
     j["schema_version"] = db.scalarText("SELECT value FROM meta WHERE key='schema_version'");
     json ranks = json::array();
-    auto r = db.prepare("SELECT rank, device_id, host, source, clock_offset_ns FROM rank_info ORDER BY rank");
+    auto r = db.prepare("SELECT rank, device_id, host, source, clock_offset_ns, run_id, coalesce(data_rank, rank), "
+                        "world_size FROM rank_info ORDER BY rank");
     while (r.step())
         ranks.push_back({{"rank", r.i64(0)},
                          {"device_id", r.isNull(1) ? json(nullptr) : json(r.i64(1))},
                          {"host", r.text(2)},
                          {"source", r.text(3)},
-                         {"clock_offset_ns", r.i64(4)}});
+                         {"clock_offset_ns", r.i64(4)},
+                         {"run", r.isNull(5) ? json(nullptr) : json(r.i64(5))},
+                         {"data_rank", r.i64(6)},
+                         {"world_size", r.isNull(7) ? json(nullptr) : json(r.i64(7))}});
     j["ranks"] = ranks;
+    j["runs"] = analysis::runsJson(db);
     json files = json::object();
     auto f = db.prepare("SELECT format, count(*), sum(size_bytes), sum(records) FROM source_file GROUP BY "
                         "format ORDER BY format");
@@ -66,11 +72,28 @@ int runInfo(const ArgList& argv) {
         return 0;
     }
     std::printf("index:  %s\n", res.dbPath.c_str());
+    std::printf("runs:   %zu%s\n", j["runs"].size(),
+                j["runs"].size() > 1 ? " (different jobs or sessions: nothing is compared across them)" : "");
+    for (auto& run : j["runs"]) {
+        std::printf("  run %lld  %s  %zu rank(s)", (long long)run["run"].get<int64_t>(),
+                    run["source"].get<std::string>().c_str(), run["ranks"].size());
+        if (!run["world_size"].is_null()) std::printf(" of %lld", (long long)run["world_size"].get<int64_t>());
+        if (!run["start_ns"].is_null())
+            std::printf("  %lld .. %lld ns", (long long)run["start_ns"].get<int64_t>(),
+                        (long long)run["end_ns"].get<int64_t>());
+        if (!run["note"].get<std::string>().empty()) std::printf("  (%s)", run["note"].get<std::string>().c_str());
+        std::printf("\n");
+    }
     std::printf("ranks:  %zu\n", ranks.size());
-    for (auto& x : ranks)
-        std::printf("  rank %lld  device %s  %s  %s\n", (long long)x["rank"].get<int64_t>(),
+    for (auto& x : ranks) {
+        std::printf("  rank %lld  device %s  %s  %s", (long long)x["rank"].get<int64_t>(),
                     x["device_id"].is_null() ? "-" : std::to_string(x["device_id"].get<int64_t>()).c_str(),
                     x["host"].get<std::string>().c_str(), x["source"].get<std::string>().c_str());
+        if (!x["run"].is_null()) std::printf("  run %lld", (long long)x["run"].get<int64_t>());
+        if (x["data_rank"].get<int64_t>() != x["rank"].get<int64_t>())
+            std::printf("  (rank %lld in its data)", (long long)x["data_rank"].get<int64_t>());
+        std::printf("\n");
+    }
     std::printf("files:\n");
     for (auto& [k, v] : files.items())
         std::printf("  %-28s %4lld files  %12lld bytes  %10lld records\n", k.c_str(),

@@ -4,6 +4,7 @@
 #include "core/analysis/memoryanalysis.h"
 #include "core/analysis/opanalysis.h"
 #include "core/analysis/rootcause.h"
+#include "core/analysis/runs.h"
 #include "core/analysis/stepanalysis.h"
 #include "core/analysis/stepindex.h"
 
@@ -25,6 +26,8 @@ void Analyzer::run() {
         t = now;
     };
     m_db.exec("BEGIN");
+    assignRuns(m_db);
+    lap("runs");
     StepIndex steps(m_db);
     analyseCollectives(m_db, steps, m_opts);
     m_db.exec("CREATE INDEX collective_rank_step ON collective(rank, step); CREATE INDEX wait_rank ON "

@@ -1,10 +1,12 @@
 #include "core/analysis/collectiveanalysis.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/analysis/runs.h"
 #include "core/analysis/taskclass.h"
 #include "core/import/optype.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -48,6 +50,16 @@ std::string collectiveKind(const std::string& name) {
         }
     }
     return import::deriveOpType(name); // "AllReduce-op4542" → "AllReduce"
+}
+
+/// Pipeline point-to-point ops: HCCL hcom_send / hcom_receive, legacy "Send" / "Receive", NCCL SendRecv.
+bool isPointToPoint(const std::string& opType) {
+    std::string l;
+    for (char ch : opType)
+        l += char(std::tolower(static_cast<unsigned char>(ch)));
+    for (const char* p : {"send", "receive", "recv"})
+        if (l.find(p) != std::string::npos) return true;
+    return false;
 }
 
 int planeNumber(const std::string& trackName) {
@@ -327,15 +339,35 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
     std::sort(colls.begin(), colls.end(), [](const Coll& a, const Coll& b) {
         return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
     });
+    // Instances match across the ranks of one run only; point-to-point ops (pipeline Send/Receive) are not
+    // matched at all: their peer is one rank of another stage, not every rank, so "the last to arrive"
+    // among all ranks would blame the wrong one.
+    const RunMap runs = loadRuns(db);
     std::map<std::tuple<int, int64_t, std::string>, int64_t> seqs;
+    int64_t p2p = 0;
     for (auto& c : colls) {
         if (c.step < 0) c.step = steps.stepAt(c.rank, c.start).value_or(0);
         c.seq = seqs[{c.rank, c.step, c.opType}]++;
-        c.matchKey = std::to_string(c.step) + "|" + c.opType + "|" + std::to_string(c.seq);
+        if (isPointToPoint(c.opType)) {
+            ++p2p;
+            continue;
+        }
+        c.matchKey = "run" + std::to_string(runs.run(c.rank)) + "|" + std::to_string(c.step) + "|" + c.opType + "|" +
+                     std::to_string(c.seq);
     }
+    if (p2p > 0)
+        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+            .bind(1, "(profile)")
+            .bind(2, "info")
+            .bind(3, "point-to-point ops (Send/Receive) are not matched across ranks: their waits are shown, "
+                     "their peer is not known")
+            .bind(4, p2p)
+            .bind(5, int64_t(-1))
+            .bind(6, "")
+            .exec();
     std::map<std::string, std::vector<Coll*>> groups;
     for (auto& c : colls)
-        groups[c.matchKey].push_back(&c);
+        if (!c.matchKey.empty()) groups[c.matchKey].push_back(&c);
     // Clock offsets first: a collective ends at the same true time on every rank, so the median difference
     // of end times to the lowest rank estimates each rank's clock offset. Arrivals are then compared on
     // the aligned clock, so skewed clocks do not invent waits or blame the wrong rank.
@@ -350,8 +382,13 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
     for (auto& [rank, v] : endDiffs)
         if (v.size() >= 3) offset[rank] = int64_t(std::llround(median(v)));
     auto aligned = [&](const Coll* c) { return c->start - (offset.count(c->rank) ? offset[c->rank] : 0); };
+    int64_t unknowable = 0;
     for (auto& [key, g] : groups) {
         if (g.size() < 2) continue;
+        if (!runs.isComplete(runs.run(g.front()->rank))) {
+            ++unknowable; // the last arrival may be a rank that is not in the folder
+            continue;
+        }
         Coll* last = *std::max_element(g.begin(), g.end(), [&](Coll* a, Coll* b) {
             return aligned(a) != aligned(b) ? aligned(a) < aligned(b) : a->rank > b->rank;
         });
@@ -367,6 +404,16 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
         for (Coll* c : g)
             if (c != last) last->lateBy = std::min(last->lateBy, c->wait());
     }
+    if (unknowable > 0)
+        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+            .bind(1, "(profile)")
+            .bind(2, "info")
+            .bind(3, "collectives of a run with ranks missing: measured waits are kept, the late rank is not named "
+                     "and no wait is inferred from arrivals")
+            .bind(4, unknowable)
+            .bind(5, int64_t(-1))
+            .bind(6, "")
+            .exec();
     for (auto& [rank, off] : offset)
         db.prepare("UPDATE rank_info SET clock_offset_ns = ? WHERE rank = ?")
             .bind(1, off)

@@ -1,5 +1,7 @@
 #include "core/analysis/memoryanalysis.h"
 
+#include "core/analysis/runs.h"
+
 #include "core/import/tracknester.h"
 
 #include <algorithm>
@@ -206,18 +208,21 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
     }
     // 4. Bank anomalies: per op, the banks holding ≥ 10 % of its bytes on each rank; a rank whose banks
     //    share nothing with the banks most other ranks use is flagged.
-    std::map<std::string, std::map<int, std::map<int64_t, int64_t>>> bytes; // op → rank → bank → bytes
+    //    Ranks are compared with the other ranks of their run only.
+    const RunMap runs = loadRuns(db);
+    std::map<std::pair<int, std::string>, std::map<int, std::map<int64_t, int64_t>>> bytes; // (run, op) → rank → bank → bytes
     {
         auto q = db.prepare("SELECT op_name, rank, bank, sum(size_bytes) FROM tensor WHERE bank IS NOT NULL "
                             "GROUP BY op_name, rank, bank");
         while (q.step())
-            bytes[q.text(0)][int(q.i64(1))][q.i64(2)] = q.i64(3);
+            bytes[{runs.run(int(q.i64(1))), q.text(0)}][int(q.i64(1))][q.i64(2)] = q.i64(3);
     }
     auto ins = db.prepare(
         "INSERT INTO bank_anomaly(rank, op_name, banks, other_ranks_banks, bytes) VALUES(?,?,?,?,?)");
     auto finding = db.prepare(
-        "INSERT INTO finding(kind, rank, step, subject, lost_ns, text) VALUES('bank_anomaly',?,NULL,?,0,?)");
-    for (auto& [op, perRank] : bytes) {
+        "INSERT INTO finding(kind, rank, step, subject, lost_ns, text, run_id) VALUES('bank_anomaly',?,NULL,?,0,?,?)");
+    for (auto& [runOp, perRank] : bytes) {
+        const std::string& op = runOp.second;
         if (perRank.size() < 3) continue; // with two ranks there is no majority to differ from
         std::map<int, std::set<int64_t>> main;
         for (auto& [rank, banks] : perRank) {
@@ -254,7 +259,7 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
                 .exec();
             std::string text = "rank " + std::to_string(rank) + " places " + op + " tensors in HBM bank(s) " +
                                bankList(mine) + " while the other ranks use " + bankList(consensus);
-            finding.bind(1, rank).bind(2, op).bind(3, text).exec();
+            finding.bind(1, rank).bind(2, op).bind(3, text).bind(4, int64_t(runs.run(rank))).exec();
         }
     }
 }

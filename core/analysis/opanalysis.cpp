@@ -1,6 +1,7 @@
 #include "core/analysis/opanalysis.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/analysis/runs.h"
 #include "core/analysis/taskclass.h"
 
 #include <algorithm>
@@ -51,7 +52,6 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
         while (q.step())
             names[q.i64(0)] = q.text(1);
     }
-    int nranks = int(db.scalar("SELECT count(*) FROM rank_info"));
     auto ins =
         db.prepare("INSERT INTO op_stat(op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, "
                    "ratio_to_median, flagged, cluster_median_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
@@ -59,11 +59,18 @@ void analyseOps(Db& db, const AnalysisOptions& opts) {
         int rank;
         int64_t count, total, median, p95, max;
     };
-    std::map<int64_t, std::vector<Cell>> byOp;
+    // each op type is compared across the ranks of one run only
+    const RunMap runs = loadRuns(db);
+    std::map<std::pair<int, int64_t>, std::vector<Cell>> byOp; // (run, op type id)
+    std::map<int, int> ranksInRun;
+    for (auto& [r, run] : runs.runOf)
+        ++ranksInRun[run];
     for (auto& [key, sk] : cells)
-        byOp[key.first].push_back(
+        byOp[{runs.run(key.second), key.first}].push_back(
             {key.second, sk.count(), sk.total(), sk.quantile(0.5), sk.quantile(0.95), sk.max()});
-    for (auto& [op, v] : byOp) {
+    for (auto& [runOp, v] : byOp) {
+        const int64_t op = runOp.second;
+        const int nranks = ranksInRun[runOp.first];
         std::vector<double> meds;
         for (auto& c : v)
             if (c.count >= opts.minOpCount) meds.push_back(double(c.median));

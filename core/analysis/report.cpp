@@ -20,6 +20,26 @@ std::string gib(double bytes) {
 }
 } // namespace
 
+json runsJson(index::Db& db) {
+    json runs = json::array();
+    auto q = db.prepare("SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
+    auto members = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
+    while (q.step()) {
+        json rk = json::array(), data = json::array();
+        members.bind(1, q.i64(0));
+        while (members.step()) {
+            rk.push_back(members.i64(0));
+            data.push_back(members.i64(1));
+        }
+        members.reset();
+        auto opt = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
+        runs.push_back({{"run", q.i64(0)}, {"ranks", rk}, {"data_ranks", data}, {"world_size", opt(1)},
+                        {"start_ns", opt(2)}, {"end_ns", opt(3)}, {"source", q.text(4)},
+                        {"complete", q.i64(5) != 0}, {"note", q.text(6)}});
+    }
+    return runs;
+}
+
 json buildReport(index::Db& db, int top) {
     json r;
     r["profile"] = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
@@ -31,6 +51,7 @@ json buildReport(index::Db& db, int top) {
             ranks.push_back(q.i64(0));
     }
     r["ranks"] = ranks;
+    r["runs"] = runsJson(db);
     // steps
     {
         json per = json::array();
@@ -163,13 +184,13 @@ json buildReport(index::Db& db, int top) {
         json f = json::array();
         // root causes first by what the job lost, then by extra kernel time; placement findings last
         auto q = db.prepare("SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
-                            "affected, text FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
+                            "affected, text, run_id FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
         auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
         while (q.step()) {
             json o = {{"kind", q.text(0)},       {"rank", optional(1)},      {"step", optional(2)},
                       {"subject", q.text(3)},    {"lost_ns", q.i64(4)},      {"waited_ns", q.i64(5)},
                       {"extra_ns", q.i64(6)},    {"start_ns", optional(7)},  {"end_ns", optional(8)},
-                      {"span_id", optional(9)},  {"text", q.text(11)}};
+                      {"span_id", optional(9)},  {"text", q.text(11)},     {"run", optional(12)}};
             o["affected"] = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
             f.push_back(o);
         }
@@ -189,10 +210,29 @@ std::string formatReport(const json& r, int top) {
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
     o << r["ranks"].size() << " ranks, " << r["steps"]["count"].get<int64_t>() << " steps, "
       << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>()
-      << " collectives, " << r["counts"]["tensors"].get<int64_t>() << " tensors\n\n";
+      << " collectives, " << r["counts"]["tensors"].get<int64_t>() << " tensors\n";
+    if (r["runs"].size() > 1) {
+        o << "This folder holds " << r["runs"].size() << " runs (nothing is matched or compared across them):\n";
+        for (auto& run : r["runs"]) {
+            o << "  run " << run["run"].get<int64_t>() << ": " << run["source"].get<std::string>() << ", ranks";
+            for (auto& x : run["data_ranks"])
+                o << " " << x.get<int64_t>();
+            if (!run["world_size"].is_null()) o << " (world size " << run["world_size"].get<int64_t>() << ")";
+            o << "\n";
+        }
+    }
+    for (auto& run : r["runs"])
+        if (!run["complete"].get<bool>())
+            o << "Run " << run["run"].get<int64_t>() << ": " << run["note"].get<std::string>() << "\n";
+    o << "\n";
     const json& f = r["findings"];
     if (f.empty()) {
-        o << "No problems found: no stragglers, no outlier steps, no bank anomalies.\n";
+        bool partial = false;
+        for (auto& run : r["runs"])
+            partial |= !run["complete"].get<bool>();
+        o << (partial ? "No findings: no stragglers, no outlier steps, no bank anomalies; waits are not blamed "
+                        "while ranks are missing.\n"
+                      : "No problems found: no stragglers, no outlier steps, no bank anomalies.\n");
     } else {
         o << "Findings, by time lost:\n";
         int n = 0;
@@ -201,7 +241,9 @@ std::string formatReport(const json& r, int top) {
                 o << "  … " << (f.size() - size_t(top)) << " more (use --top or --json)\n";
                 break;
             }
-            o << "  " << n << ". [" << x["kind"].get<std::string>() << "] " << x["text"].get<std::string>();
+            o << "  " << n << ". [" << x["kind"].get<std::string>() << "] ";
+            if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
+            o << x["text"].get<std::string>();
             if (x["lost_ns"].get<int64_t>() > 0)
                 o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
             o << "\n";

@@ -10,6 +10,8 @@
 namespace rs::analysis {
 
 nlohmann::json buildReport(index::Db& db, int top);
+/// `runs[{run, ranks, data_ranks, world_size, start_ns, end_ns, source, complete, note}]` (report and info).
+nlohmann::json runsJson(index::Db& db);
 std::string formatReport(const nlohmann::json& report, int top);
 
 } // namespace rs::analysis

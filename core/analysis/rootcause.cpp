@@ -1,6 +1,7 @@
 #include "core/analysis/rootcause.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/analysis/runs.h"
 #include "core/model/timetext.h"
 
 #include <algorithm>
@@ -28,6 +29,7 @@ std::string shortName(const std::string& name) {
 
 /// One collective instance at which a rank arrived last and the others waited.
 struct LateEvent {
+    int run;
     int culprit;
     int64_t step;
     std::string name;     ///< the collective's name on the culprit
@@ -41,6 +43,7 @@ struct LateEvent {
 };
 
 struct Finding {
+    int run = 0;
     std::string kind, subject, text;
     std::optional<int> rank;
     std::optional<int64_t> step;
@@ -56,16 +59,22 @@ struct Flag {
     int64_t extra;
 };
 
-/// Job step time: the slowest rank's wall time per step.
-std::map<int64_t, int64_t> jobStepWalls(Db& db) {
-    std::map<int64_t, int64_t> out;
-    auto q = db.prepare("SELECT step, max(wall_ns) FROM step_stat GROUP BY step");
+/// Job step time: the slowest rank's wall time per (run, step).
+using Walls = std::map<std::pair<int, int64_t>, int64_t>;
+Walls jobStepWalls(Db& db) {
+    Walls out;
+    auto q = db.prepare("SELECT coalesce(r.run_id, 0), s.step, max(s.wall_ns) FROM step_stat s JOIN rank_info r "
+                        "ON r.rank = s.rank GROUP BY 1, 2");
     while (q.step())
-        out[q.i64(0)] = q.i64(1);
+        out[{int(q.i64(0)), q.i64(1)}] = q.i64(2);
     return out;
 }
+int64_t wallOf(const Walls& w, int run, int64_t step) {
+    auto it = w.find({run, step});
+    return it == w.end() ? 0 : it->second;
+}
 
-std::vector<LateEvent> lateEvents(Db& db) {
+std::vector<LateEvent> lateEvents(Db& db, const RunMap& runs) {
     std::map<int64_t, int64_t> waitOf;                     // collective_id → drawn wait
     std::map<int64_t, std::pair<int64_t, int64_t>> gapOf;  // collective_id → idle gap (start, dur)
     {
@@ -97,7 +106,7 @@ std::vector<LateEvent> lateEvents(Db& db) {
         int64_t last = *g.front().last;
         auto culprit = std::find_if(g.begin(), g.end(), [&](const Member& m) { return m.rank == last; });
         if (culprit == g.end()) continue;
-        LateEvent e{int(last), culprit->step, shortName(culprit->name), INT64_MAX, 0, 0, 0, INT64_MAX, INT64_MIN, culprit->spanId, {}};
+        LateEvent e{runs.run(int(last)), int(last), culprit->step, shortName(culprit->name), INT64_MAX, 0, 0, 0, INT64_MAX, INT64_MIN, culprit->spanId, {}};
         for (const auto& m : g) {
             e.startNs = std::min(e.startNs, m.start);
             e.endNs = std::max(e.endNs, m.end);
@@ -178,6 +187,7 @@ class StallTest {
 Finding stallFinding(int rank, int64_t step, const std::vector<const LateEvent*>& evs, int64_t stepWall) {
     Finding f;
     f.kind = "stall";
+    f.run = evs.front()->run;
     f.rank = rank;
     f.step = step;
     const LateEvent* worst = evs.front();
@@ -206,8 +216,9 @@ Finding stallFinding(int rank, int64_t step, const std::vector<const LateEvent*>
 }
 
 Finding lateRankFinding(int rank, const std::vector<const LateEvent*>& evs, const std::vector<Flag>* flags,
-                        const std::map<int64_t, int64_t>& walls, size_t instances) {
+                        const Walls& walls, size_t instances) {
     Finding f;
+    f.run = evs.front()->run;
     f.rank = rank;
     std::set<int64_t> steps;
     std::set<int> waiting;
@@ -222,7 +233,7 @@ Finding lateRankFinding(int rank, const std::vector<const LateEvent*>& evs, cons
         if (e->lateness > worst->lateness) worst = e;
     }
     for (int64_t s : steps)
-        if (auto it = walls.find(s); it != walls.end()) f.affectedWall += it->second;
+        f.affectedWall += wallOf(walls, f.run, s);
     f.startNs = worst->startNs;
     f.endNs = worst->endNs;
     f.spanId = worst->spanId;
@@ -251,8 +262,9 @@ Finding lateRankFinding(int rank, const std::vector<const LateEvent*>& evs, cons
     return f;
 }
 
-Finding stragglerFinding(int rank, const std::vector<Flag>& flags, int64_t runWall, bool haveCollectives) {
+Finding stragglerFinding(int run, int rank, const std::vector<Flag>& flags, int64_t runWall, bool haveCollectives) {
     Finding f;
+    f.run = run;
     f.kind = "straggler";
     f.rank = rank;
     f.subject = flags.front().op;
@@ -269,6 +281,7 @@ Finding stragglerFinding(int rank, const std::vector<Flag>& flags, int64_t runWa
 }
 
 struct OutlierRow {
+    int run;
     int rank;
     int64_t step, wall, typical;
     std::string cause;
@@ -277,10 +290,10 @@ struct OutlierRow {
 
 std::vector<OutlierRow> outlierRows(Db& db) {
     std::vector<OutlierRow> out;
-    auto q = db.prepare("SELECT rank, step, wall_ns, typical_ns, cause, late_rank FROM step_stat WHERE outlier = 1 "
-                        "ORDER BY step, rank");
+    auto q = db.prepare("SELECT s.rank, s.step, s.wall_ns, s.typical_ns, s.cause, s.late_rank, coalesce(r.run_id, 0) "
+                        "FROM step_stat s JOIN rank_info r ON r.rank = s.rank WHERE s.outlier = 1 ORDER BY s.step, s.rank");
     while (q.step()) {
-        OutlierRow r{int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.text(4), std::nullopt};
+        OutlierRow r{int(q.i64(6)), int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.text(4), std::nullopt};
         if (!q.isNull(5)) r.late = q.i64(5);
         out.push_back(std::move(r));
     }
@@ -289,15 +302,16 @@ std::vector<OutlierRow> outlierRows(Db& db) {
 
 /// Outlier steps that no stall or late-rank finding explains, one finding per step.
 std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, std::vector<Finding>& causes,
-                                         const std::map<int64_t, int64_t>& walls) {
-    std::map<int64_t, std::vector<const OutlierRow*>> bySteps;
+                                         const Walls& walls) {
+    std::map<std::pair<int, int64_t>, std::vector<const OutlierRow*>> bySteps;
     for (const auto& r : rows)
-        bySteps[r.step].push_back(&r);
+        bySteps[{r.run, r.step}].push_back(&r);
     std::vector<Finding> out;
-    for (auto& [step, list] : bySteps) {
+    for (auto& [runStep, list] : bySteps) {
+        const int64_t step = runStep.second;
         bool explained = false;
         for (auto& c : causes) {
-            if (!c.affected.contains("steps")) continue;
+            if (c.run != runStep.first || !c.affected.contains("steps")) continue;
             bool covers = false;
             for (auto& s : c.affected["steps"])
                 covers |= s.get<int64_t>() == step;
@@ -317,13 +331,13 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
         for (const auto* r : list)
             if (r->wall - r->typical > top->wall - top->typical) top = r;
         Finding f;
+        f.run = runStep.first;
         f.kind = "outlier_step";
         f.rank = top->rank;
         f.step = step;
         f.subject = "step " + std::to_string(step);
         f.lost = top->wall - top->typical;
-        auto w = walls.find(step);
-        f.affectedWall = w == walls.end() ? top->wall : w->second;
+        f.affectedWall = std::max(top->wall, wallOf(walls, runStep.first, step));
         f.affected = {{"steps", json::array({step})}, {"ranks", json::array()}};
         for (const auto* r : list)
             f.affected["ranks"].push_back(r->rank);
@@ -342,7 +356,7 @@ bool aboveFloor(const Finding& f) {
 
 void insertFinding(Db& db, const Finding& f) {
     db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, "
-               "span_id, affected, text) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)")
+               "span_id, affected, text, run_id) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)")
         .bind(1, f.kind)
         .bind(2, f.rank ? std::optional<int64_t>(*f.rank) : std::nullopt)
         .bind(3, f.step)
@@ -355,42 +369,49 @@ void insertFinding(Db& db, const Finding& f) {
         .bind(10, f.spanId ? std::optional<int64_t>(f.spanId) : std::nullopt)
         .bind(11, f.affected.dump())
         .bind(12, f.text)
+        .bind(13, int64_t(f.run))
         .exec();
 }
 
 } // namespace
 
 void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
-    const auto walls = jobStepWalls(db);
-    const auto events = lateEvents(db);
+    const RunMap runs = loadRuns(db);
+    const Walls walls = jobStepWalls(db);
+    const auto events = lateEvents(db, runs);
     auto flags = stragglerFlags(db);
     const StallTest isStall(events, opts);
-    const size_t instances = size_t(db.scalar("SELECT count(DISTINCT match_key) FROM collective WHERE match_key IS "
-                                              "NOT NULL AND last_rank IS NOT NULL"));
+    std::map<int, size_t> instances; // per run
+    {
+        auto q = db.prepare("SELECT match_key, min(rank) FROM collective WHERE match_key IS NOT NULL AND last_rank IS NOT "
+                            "NULL GROUP BY match_key");
+        while (q.step())
+            ++instances[runs.run(int(q.i64(1)))];
+    }
     std::map<std::pair<int, int64_t>, std::vector<const LateEvent*>> stalls;
     std::map<int, std::vector<const LateEvent*>> late;
     for (const auto& e : events) {
-        auto w = walls.find(e.step);
-        if (isStall(e, w == walls.end() ? 0 : w->second))
+        if (isStall(e, wallOf(walls, e.run, e.step)))
             stalls[{e.culprit, e.step}].push_back(&e);
         else
             late[e.culprit].push_back(&e);
     }
     std::vector<Finding> causes;
-    for (auto& [key, evs] : stalls) {
-        auto w = walls.find(key.second);
-        causes.push_back(stallFinding(key.first, key.second, evs, w == walls.end() ? 0 : w->second));
-    }
+    for (auto& [key, evs] : stalls)
+        causes.push_back(stallFinding(key.first, key.second, evs, wallOf(walls, evs.front()->run, key.second)));
     for (auto& [rank, evs] : late) {
         auto fl = flags.find(rank);
-        causes.push_back(lateRankFinding(rank, evs, fl == flags.end() ? nullptr : &fl->second, walls, instances));
+        causes.push_back(lateRankFinding(rank, evs, fl == flags.end() ? nullptr : &fl->second, walls,
+                                         instances[evs.front()->run]));
         if (fl != flags.end()) flags.erase(fl); // told in the slow_rank finding
     }
-    int64_t runWall = 0;
-    for (auto& [s, w] : walls)
-        runWall += w;
-    for (auto& [rank, fl] : flags)
-        causes.push_back(stragglerFinding(rank, fl, runWall, instances > 0));
+    for (auto& [rank, fl] : flags) {
+        int run = runs.run(rank);
+        int64_t runWall = 0;
+        for (auto& [rs, w] : walls)
+            if (rs.first == run) runWall += w;
+        causes.push_back(stragglerFinding(run, rank, fl, runWall, instances[run] > 0));
+    }
     auto outliers = outlierStepFindings(outlierRows(db), causes, walls);
     causes.insert(causes.end(), outliers.begin(), outliers.end());
     for (const auto& f : causes)

@@ -3,6 +3,7 @@
 // All times are int64 ns since the epoch (or the trace's own origin); sizes are bytes.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,8 @@ struct RankRow {
     int rank;
     std::optional<int64_t> deviceId;
     std::string host, source;
+    std::optional<int64_t> worldSize; ///< ranks in the job, when the data says (distributedInfo, rank_size, …)
+    std::set<int> peers;              ///< data ranks its collective groups link, when the data says
 };
 
 struct FileRow {
@@ -109,6 +112,7 @@ struct FileRow {
 
 /// A unit of work for the writer. Parsers fill one and hand it over when it reaches ~64 K rows.
 struct Batch {
+    int group = -1; ///< the rank group (discovery order) whose job filled it: rank numbers are per group
     std::vector<SpanRow> spans;
     std::vector<CounterRow> counters;
     std::vector<TrackRow> tracks;

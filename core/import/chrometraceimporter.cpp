@@ -141,10 +141,12 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     if (auto it = meta.find("distributedInfo"); it != meta.end()) {
         formats::forEachMember(it->second, [&](std::string_view k, const JsonValue& v) {
             if (k == "rank") {
-                if (auto r = model::parseI64(v.text)) {
+                if (auto r = model::parseI64(v.text); r && *r >= 0 && *r <= INT32_MAX) {
                     m_rank.rank = int(*r);
                     m_rank.rankFromData = true;
                 }
+            } else if (k == "world_size") {
+                if (auto w = model::parseI64(v.text); w && *w > 0) m_rank.worldSize = *w;
             }
         });
         if (m_rank.source.empty()) m_rank.source = "kineto";

@@ -24,6 +24,8 @@ const char* fileKindName(FileKind k) {
         return "ascend-step-trace-time";
     case FileKind::Communication:
         return "ascend-communication";
+    case FileKind::CommMatrix:
+        return "ascend-communication-matrix";
     case FileKind::OperatorMemory:
         return "ascend-operator-memory";
     case FileKind::MemoryRecord:
@@ -178,6 +180,8 @@ Discovery discover(const std::string& rootStr) {
             add(rankDir.string(), FileKind::StepTraceTime, std::nullopt);
         } else if (inOutput && name == "communication.json") {
             add(rankDir.string(), FileKind::Communication, std::nullopt);
+        } else if (inOutput && name == "communication_matrix.json") {
+            add(rankDir.string(), FileKind::CommMatrix, std::nullopt);
         } else if (inOutput && name == "operator_memory.csv") {
             add(rankDir.string(), FileKind::OperatorMemory, std::nullopt);
         } else if (inOutput && name == "memory_record.csv") {

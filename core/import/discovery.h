@@ -16,6 +16,7 @@ enum class FileKind {
     KernelDetails,   // kernel_details.csv
     StepTraceTime,   // step_trace_time.csv
     Communication,   // communication.json
+    CommMatrix,      // communication_matrix.json (the ranks each collective group links)
     OperatorMemory,  // operator_memory.csv
     MemoryRecord,    // memory_record.csv
     NpuModuleMem,    // npu_module_mem.csv

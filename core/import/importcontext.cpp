@@ -9,6 +9,7 @@ void RowEmitter::flush() {
         return;
     m_ctx.queue.push(std::move(m_batch));
     m_batch = std::make_unique<Batch>();
+    m_batch->group = m_group;
 }
 
 void RowEmitter::diag(const std::string& file, const std::string& severity, const std::string& what,

@@ -29,6 +29,11 @@ class RowEmitter {
     explicit RowEmitter(ImportContext& ctx) : m_ctx(ctx), m_batch(std::make_unique<Batch>()) {}
     ~RowEmitter() { flush(); }
     Batch& batch() { return *m_batch; }
+    /// The rank group this emitter's batches belong to (the writer keeps rank numbers apart per group).
+    void setGroup(int g) {
+        m_group = g;
+        m_batch->group = g;
+    }
     /// Hands the batch over when it holds ≥ 64 K rows.
     void maybeFlush() {
         if (m_batch->rows() >= 65536) flush();
@@ -42,6 +47,7 @@ class RowEmitter {
   private:
     ImportContext& m_ctx;
     std::unique_ptr<Batch> m_batch;
+    int m_group = -1;
     std::map<std::pair<std::string, std::string>, DiagnosticRow> m_diags;
 };
 

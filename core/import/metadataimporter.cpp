@@ -66,10 +66,47 @@ bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, s
             rank.rankFromData = true;
         }
     }
+    // old MindSpore: "rank_size" (number or string) is the job's world size
+    if (j.contains("rank_size")) {
+        const json& w = j["rank_size"];
+        std::optional<int64_t> v = w.is_number_integer() ? std::optional<int64_t>(w.get<int64_t>())
+                                   : w.is_string()       ? model::parseI64(w.get<std::string>())
+                                                         : std::nullopt;
+        if (v && *v > 0) rank.worldSize = *v;
+    }
     if (j.contains("device_id") && j["device_id"].is_number_integer())
         rank.deviceId = j["device_id"].get<int64_t>();
     if (j.contains("host_name") && j["host_name"].is_string()) rank.host = j["host_name"].get<std::string>();
     if (rank.source.empty()) rank.source = "ascend";
+    return true;
+}
+
+bool importCommunicationMatrix(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error) {
+    std::string text;
+    if (!readAll(f.path, text, error)) return false;
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        out.diag(f.path, "warning", "communication_matrix.json is not a JSON object (peers unknown)", 0,
+                 text.substr(0, 80));
+        return true;
+    }
+    for (auto& [stepKey, stepVal] : j.items()) {
+        if (!stepVal.is_object()) continue;
+        for (const char* kind : {"collective", "p2p"}) {
+            if (!stepVal.contains(kind) || !stepVal[kind].is_object()) continue;
+            for (auto& [op, links] : stepVal[kind].items()) {
+                if (!links.is_object()) continue;
+                for (auto& [link, v] : links.items()) {
+                    size_t dash = link.find('-');
+                    if (dash == std::string::npos) continue;
+                    auto a = model::parseI64(std::string_view(link).substr(0, dash));
+                    auto b = model::parseI64(std::string_view(link).substr(dash + 1));
+                    for (auto x : {a, b})
+                        if (x && *x >= 0 && *x <= INT32_MAX) rank.peers.insert(int(*x));
+                }
+            }
+        }
+    }
     return true;
 }
 

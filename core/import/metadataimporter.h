@@ -11,6 +11,9 @@
 namespace rs::import {
 
 bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error);
+/// communication_matrix.json: the ranks each collective links ("src-dst" keys) become the rank's peers,
+/// so a run can tell when ranks of its groups are missing from the folder.
+bool importCommunicationMatrix(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error);
 bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
                          int64_t& n);
 

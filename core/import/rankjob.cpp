@@ -13,6 +13,7 @@ namespace rs::import {
 RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
     RankJobResult res;
     RowEmitter out(ctx);
+    out.setGroup(fallbackRank);
     RankState rank;
     rank.rank = group.rankHint.value_or(fallbackRank);
     // Hints come from file-name suffixes the profiler writes (profiler_info_<r>.json, *_<r>.csv), which
@@ -47,6 +48,9 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
         case FileKind::Communication:
             ok = importCommunication(f, rank, out, error, records);
             break;
+        case FileKind::CommMatrix:
+            ok = importCommunicationMatrix(f, rank, out, error);
+            break;
         case FileKind::AscendDb:
             ok = importAscendDb(ctx, out, rank, f, fileId, error, records);
             break;
@@ -72,7 +76,7 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
     if (!rank.haveTraceSteps)
         for (auto& [step, w] : rank.kernelStepWindows)
             out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
-    RankRow rr{rank.rank, rank.deviceId, rank.host, rank.source.empty() ? "unknown" : rank.source};
+    RankRow rr{rank.rank, rank.deviceId, rank.host, rank.source.empty() ? "unknown" : rank.source, rank.worldSize, rank.peers};
     if (!rank.rankFromData)
         out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
                  "");

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -14,6 +15,8 @@ struct RankState {
     int rank = 0;
     bool rankFromData = false;
     std::optional<int64_t> deviceId;
+    std::optional<int64_t> worldSize; ///< from distributedInfo.world_size, profiler_info rank_size, …
+    std::set<int> peers;              ///< ranks its collective groups link (communication_matrix.json)
     std::string host;
     std::string source; ///< e.g. "ascend", "kineto", "chrome", "mindspore-legacy"
     std::unordered_map<std::string, std::string> opTypeByName;        ///< kernel_details Name → Type

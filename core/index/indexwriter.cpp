@@ -1,5 +1,7 @@
 #include "core/index/indexwriter.h"
 
+#include <algorithm>
+
 #include "core/import/tracknester.h"
 #include "core/index/schema.h"
 #include "core/model/decimal.h"
@@ -93,8 +95,81 @@ void IndexWriter::insert(const char* key, const std::vector<T>& rows, F&& bindRo
     }
 }
 
+int IndexWriter::rankKey(int group, int dataRank) {
+    auto it = m_rankKeys.find({group, dataRank});
+    if (it != m_rankKeys.end()) return it->second;
+    int key = dataRank;
+    for (int k = 1; m_usedKeys.count(key); ++k)
+        key = dataRank + kRankKeyStride * k;
+    m_usedKeys.insert(key);
+    m_dataRank[key] = dataRank;
+    m_rankKeys[{group, dataRank}] = key;
+    m_holders[dataRank].push_back({group, key});
+    return key;
+}
+
+void IndexWriter::keyRanks(import::Batch& b) {
+    auto key = [&](auto& rows) {
+        for (auto& r : rows)
+            r.rank = rankKey(b.group, r.rank);
+    };
+    key(b.tracks);
+    key(b.steps);
+    key(b.breakdowns);
+    key(b.commOps);
+    key(b.tensors);
+    key(b.memory);
+    key(b.flows);
+    key(b.files);
+    for (auto& f : b.files)
+        m_groupBytes[b.group] += f.sizeBytes;
+    for (auto& r : b.ranks)
+        r.rank = rankKey(b.group, r.rank); // after the others: the data rank is read below from the map
+}
+
+void IndexWriter::orderCollidingRanks() {
+    static const char* tables[] = {"track",  "step_src",      "step_breakdown_src", "comm_op_src", "tensor",
+                                   "memory_sample", "flow", "source_file",        "rank_info"};
+    for (auto& [dataRank, holders] : m_holders) {
+        if (holders.size() < 2) continue;
+        // the source with the most bytes keeps the plain number (the main run), then discovery order
+        std::vector<std::pair<int, int>> byGroup = holders; // (group, current key)
+        std::sort(byGroup.begin(), byGroup.end(), [&](const auto& a, const auto& b) {
+            int64_t ba = m_groupBytes[a.first], bb = m_groupBytes[b.first];
+            return ba != bb ? ba > bb : a.first < b.first;
+        });
+        std::vector<int> keys;
+        for (auto& h : holders)
+            keys.push_back(h.second);
+        std::sort(keys.begin(), keys.end());
+        bool inOrder = true;
+        for (size_t i = 0; i < byGroup.size(); ++i)
+            inOrder &= byGroup[i].second == keys[i];
+        if (!inOrder)
+            for (const char* t : tables) {
+                std::string tn(t);
+                for (auto& [g, cur] : byGroup) // park every key at -1 - key, then give each its place
+                    m_db.prepare("UPDATE " + tn + " SET rank = ? WHERE rank = ?").bind(1, -1 - cur).bind(2, cur).exec();
+                for (size_t i = 0; i < byGroup.size(); ++i)
+                    m_db.prepare("UPDATE " + tn + " SET rank = ? WHERE rank = ?")
+                        .bind(1, keys[i])
+                        .bind(2, -1 - byGroup[i].second)
+                        .exec();
+            }
+        std::string shown;
+        for (int k : keys)
+            shown += (shown.empty() ? "" : ", ") + std::to_string(k);
+        import::DiagnosticRow d{"(profile)", "info",
+                                "rank " + std::to_string(dataRank) + " is claimed by " + std::to_string(keys.size()) +
+                                    " sources (several runs in one folder?): indexed as ranks " + shown,
+                                1, -1, ""};
+        m_diags.emplace(std::make_pair(d.file, d.what), d);
+    }
+}
+
 void IndexWriter::write(import::Batch& b) {
     using namespace import;
+    keyRanks(b);
     m_spans += int64_t(b.spans.size());
     insert("span", b.spans, [](Stmt& s, int k, const SpanRow& r) {
         s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.durNs).bind(k + 3, int64_t(r.nameId));
@@ -162,10 +237,17 @@ void IndexWriter::write(import::Batch& b) {
         s.bind(k + 4, r.sizeBytes).bind(k + 5, r.mtimeNs).bind(k + 6, r.records);
     });
     for (auto& r : b.ranks) {
-        auto st = m_db.prepare("INSERT INTO rank_info(rank, device_id, host, source) VALUES(?,?,?,?) "
-                               "ON CONFLICT(rank) DO UPDATE SET device_id=coalesce(rank_info.device_id, "
-                               "excluded.device_id), source=rank_info.source || '+' || excluded.source");
-        st.bind(1, r.rank).bind(2, r.deviceId).bind(3, r.host).bind(4, r.source).exec();
+        int dataRank = m_dataRank.count(r.rank) ? m_dataRank[r.rank] : r.rank;
+        std::string peers;
+        for (int p : r.peers)
+            peers += (peers.empty() ? "" : ",") + std::to_string(p);
+        auto st = m_db.prepare("INSERT INTO rank_info(rank, device_id, host, source, data_rank, world_size, grp, peers) "
+                               "VALUES(?,?,?,?,?,?,?,?) ON CONFLICT(rank) DO UPDATE SET "
+                               "device_id=coalesce(rank_info.device_id, excluded.device_id), "
+                               "world_size=coalesce(rank_info.world_size, excluded.world_size), "
+                               "source=rank_info.source || '+' || excluded.source");
+        st.bind(1, r.rank).bind(2, r.deviceId).bind(3, r.host).bind(4, r.source).bind(5, dataRank);
+        st.bind(6, r.worldSize).bind(7, b.group).bind(8, peers).exec();
     }
     for (auto& d : b.diagnostics) {
         auto key = std::make_pair(d.file, d.what);
@@ -199,6 +281,7 @@ void IndexWriter::renestTrack(int64_t trackId) {
 }
 
 void IndexWriter::finish(const std::vector<std::string>& strings) {
+    orderCollidingRanks(); // first: it may add a diagnostic
     {
         auto ins = m_db.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
         for (size_t i = 0; i < strings.size(); ++i)

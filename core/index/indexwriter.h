@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,12 +24,28 @@ class IndexWriter {
 
   private:
     template <class T, class F> void insert(const char* key, const std::vector<T>& rows, F&& bindRow);
+    /// The index's rank key of `dataRank` as group `group` reports it. Rank numbers are the producers'; two
+    /// groups that claim the same number (two runs in one folder) get distinct keys: the number itself,
+    /// then number + kRankKeyStride × k.
+    int rankKey(int group, int dataRank);
+    void keyRanks(import::Batch& b);
+    /// Makes the keys of colliding rank numbers follow discovery order (the parsers finish in any order),
+    /// so the same folder always gives the same keys.
+    void orderCollidingRanks();
     void renestTrack(int64_t trackId);
     Db& m_db;
     struct Inserter;
     std::map<std::string, std::unique_ptr<Inserter>> m_ins;
     std::map<std::pair<std::string, std::string>, import::DiagnosticRow> m_diags;
     int64_t m_spans = 0;
+    std::map<std::pair<int, int>, int> m_rankKeys;              // (group, data rank) → key
+    std::map<int, std::vector<std::pair<int, int>>> m_holders; // data rank → (group, key)
+    std::set<int> m_usedKeys;
+    std::map<int, int> m_dataRank;        // key → data rank
+    std::map<int, int64_t> m_groupBytes;  // group → input bytes
 };
+
+/// Rank keys of a rank number claimed by several groups are this far apart (rank 3 → 3, 10003, 20003).
+constexpr int kRankKeyStride = 10000;
 
 } // namespace rs::index

@@ -15,7 +15,11 @@ CREATE TABLE source_file(file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, format
   size_bytes INTEGER, mtime_ns INTEGER, records INTEGER);
 CREATE TABLE string(id INTEGER PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE rank_info(rank INTEGER PRIMARY KEY, device_id INTEGER, host TEXT, source TEXT,
-  clock_offset_ns INTEGER NOT NULL DEFAULT 0);
+  clock_offset_ns INTEGER NOT NULL DEFAULT 0, data_rank INTEGER, world_size INTEGER, grp INTEGER, run_id INTEGER,
+  start_ns INTEGER, end_ns INTEGER, peers TEXT);
+-- Runs: rank sources that belong to one job by what the data says (producer, world size, time window).
+CREATE TABLE run(run_id INTEGER PRIMARY KEY, world_size INTEGER, rank_count INTEGER, start_ns INTEGER,
+  end_ns INTEGER, source TEXT, complete INTEGER, note TEXT);
 CREATE TABLE track(track_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT,
   process TEXT, pid TEXT, tid TEXT, sort_index INTEGER, span_count INTEGER, max_depth INTEGER);
 CREATE TABLE span(span_id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL,
@@ -57,7 +61,7 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
   lost_ns INTEGER, waited_ns INTEGER DEFAULT 0, extra_ns INTEGER DEFAULT 0, start_ns INTEGER, end_ns INTEGER,
-  span_id INTEGER, affected TEXT, text TEXT);
+  span_id INTEGER, affected TEXT, text TEXT, run_id INTEGER);
 )SQL");
 }
 
@@ -73,7 +77,8 @@ CREATE INDEX memory_rank ON memory_sample(rank, ts_ns);
 
 void createViews(Db& db) {
     db.exec(R"SQL(
-CREATE VIEW ranks AS SELECT rank, device_id, host, source FROM rank_info;
+CREATE VIEW ranks AS SELECT rank, device_id, host, source, run_id, data_rank FROM rank_info;
+CREATE VIEW runs AS SELECT run_id, world_size, rank_count, start_ns, end_ns, source, complete, note FROM run;
 CREATE VIEW tracks AS SELECT track_id, rank, kind, name FROM track;
 CREATE VIEW spans AS
   SELECT s.span_id, t.rank, s.track_id, n.value AS name, o.value AS op_type, s.ts_ns, s.dur_ns, s.depth,

@@ -1,0 +1,174 @@
+#include "core/analysis/runs.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rs::analysis {
+
+using index::Db;
+
+namespace {
+
+struct RankWindow {
+    int rank, dataRank;
+    std::set<int> peers;
+    std::optional<int64_t> worldSize;
+    std::string family, source;
+    int64_t start = INT64_MAX, end = INT64_MIN;
+    bool known() const { return start <= end; }
+};
+
+struct Run {
+    std::string family;
+    std::optional<int64_t> worldSize;
+    std::set<int> dataRanks, peers;
+    std::vector<int> ranks;
+    std::set<std::string> sources;
+    int64_t start = INT64_MAX, end = INT64_MIN;
+};
+
+std::string familyOf(const std::string& source) {
+    if (source.find("legacy") != std::string::npos) return "mindspore-legacy";
+    if (source.find("ascend") != std::string::npos) return "ascend";
+    if (source.find("kineto") != std::string::npos || source.find("chrome") != std::string::npos) return "trace";
+    return source;
+}
+
+/// Each rank's time window: its spans (the first start by the span index, the end from the last few
+/// spans of each track), else its steps and communication rows.
+std::vector<RankWindow> rankWindows(Db& db) {
+    std::vector<RankWindow> out;
+    auto q = db.prepare("SELECT rank, coalesce(data_rank, rank), world_size, source, coalesce(peers, '') FROM rank_info "
+                        "ORDER BY rank");
+    while (q.step()) {
+        RankWindow w{int(q.i64(0)), int(q.i64(1)), {}, std::nullopt, familyOf(q.text(3)), q.text(3)};
+        if (!q.isNull(2)) w.worldSize = q.i64(2);
+        std::string peers = q.text(4);
+        for (size_t i = 0; i < peers.size();) {
+            size_t j = peers.find(',', i);
+            if (j == std::string::npos) j = peers.size();
+            w.peers.insert(std::atoi(peers.substr(i, j - i).c_str()));
+            i = j + 1;
+        }
+        out.push_back(std::move(w));
+    }
+    auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ?");
+    auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
+    auto last = db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
+                           "ORDER BY ts_ns DESC LIMIT 64)");
+    auto other = db.prepare("SELECT min(s), max(e) FROM (SELECT start_ns AS s, end_ns AS e FROM step_src WHERE rank = ?1 "
+                            "UNION ALL SELECT start_ns, start_ns + elapse_ns FROM comm_op_src WHERE rank = ?1 AND "
+                            "start_ns > 0)");
+    for (auto& w : out) {
+        tracks.bind(1, w.rank);
+        while (tracks.step()) {
+            int64_t t = tracks.i64(0);
+            first.bind(1, t);
+            if (first.step()) w.start = std::min(w.start, first.i64(0));
+            first.reset();
+            last.bind(1, t);
+            if (last.step() && !last.isNull(0)) w.end = std::max(w.end, last.i64(0));
+            last.reset();
+        }
+        tracks.reset();
+        if (!w.known()) {
+            other.bind(1, w.rank);
+            if (other.step() && !other.isNull(0)) w.start = other.i64(0), w.end = other.i64(1);
+            other.reset();
+        }
+    }
+    return out;
+}
+
+bool near(const Run& r, const RankWindow& w) {
+    if (!w.known() || r.start > r.end) return true; // nothing to tell them apart by
+    int64_t gap = std::max<int64_t>(0, std::max(w.start - r.end, r.start - w.end));
+    int64_t shorter = std::min(r.end - r.start, w.end - w.start);
+    return gap <= std::max(kJoinGapNs, shorter);
+}
+
+bool joins(const Run& r, const RankWindow& w) {
+    if (r.family != w.family) return false;
+    if (r.worldSize && w.worldSize && *r.worldSize != *w.worldSize) return false;
+    if (r.dataRanks.count(w.dataRank)) return false;
+    return near(r, w);
+}
+
+} // namespace
+
+void assignRuns(Db& db) {
+    auto windows = rankWindows(db);
+    std::sort(windows.begin(), windows.end(), [](const RankWindow& a, const RankWindow& b) {
+        return a.start != b.start ? a.start < b.start : a.rank < b.rank;
+    });
+    std::vector<Run> runs;
+    for (const auto& w : windows) {
+        auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) { return joins(r, w); });
+        if (it == runs.end()) {
+            runs.push_back(Run{w.family, w.worldSize, {}, {}, {}, {}, INT64_MAX, INT64_MIN});
+            it = std::prev(runs.end());
+        }
+        it->dataRanks.insert(w.dataRank);
+        it->ranks.push_back(w.rank);
+        it->sources.insert(w.source);
+        it->peers.insert(w.peers.begin(), w.peers.end());
+        if (!it->worldSize) it->worldSize = w.worldSize;
+        if (w.known()) it->start = std::min(it->start, w.start), it->end = std::max(it->end, w.end);
+    }
+    auto ins = db.prepare("INSERT INTO run(run_id, world_size, rank_count, start_ns, end_ns, source, complete, note) "
+                          "VALUES(?,?,?,?,?,?,?,?)");
+    auto upd = db.prepare("UPDATE rank_info SET run_id = ?, start_ns = ?, end_ns = ? WHERE rank = ?");
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const Run& r = runs[i];
+        std::string source;
+        for (const auto& s : r.sources)
+            source += (source.empty() ? "" : "+") + s;
+        std::vector<int> absentPeers;
+        for (int p : r.peers)
+            if (!r.dataRanks.count(p)) absentPeers.push_back(p);
+        bool complete = (!r.worldSize || int64_t(r.dataRanks.size()) >= *r.worldSize) && absentPeers.empty();
+        int64_t world = std::max<int64_t>(r.worldSize.value_or(0),
+                                          int64_t(r.dataRanks.size() + absentPeers.size()));
+        std::string note = complete ? "" : std::to_string(r.dataRanks.size()) + " of " +
+                                               (r.worldSize ? "" : "at least ") + std::to_string(world) +
+                                               " ranks present: the late rank of a collective cannot be named";
+        ins.bind(1, int64_t(i)).bind(2, complete ? r.worldSize : std::optional<int64_t>(world)).bind(3, int64_t(r.ranks.size()));
+        ins.bind(4, r.start <= r.end ? std::optional<int64_t>(r.start) : std::nullopt);
+        ins.bind(5, r.start <= r.end ? std::optional<int64_t>(r.end) : std::nullopt);
+        ins.bind(6, source).bind(7, int64_t(complete)).bind(8, note).exec();
+    }
+    for (size_t i = 0; i < runs.size(); ++i)
+        for (int rank : runs[i].ranks) {
+            auto w = std::find_if(windows.begin(), windows.end(), [&](const RankWindow& x) { return x.rank == rank; });
+            upd.bind(1, int64_t(i));
+            upd.bind(2, w->known() ? std::optional<int64_t>(w->start) : std::nullopt);
+            upd.bind(3, w->known() ? std::optional<int64_t>(w->end) : std::nullopt);
+            upd.bind(4, rank).exec();
+        }
+    if (runs.size() > 1)
+        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+            .bind(1, "(profile)")
+            .bind(2, "info")
+            .bind(3, "the folder holds " + std::to_string(runs.size()) +
+                         " runs (different jobs or sessions): nothing is matched or compared across them")
+            .bind(4, int64_t(runs.size()))
+            .bind(5, int64_t(-1))
+            .bind(6, "")
+            .exec();
+}
+
+RunMap loadRuns(Db& db) {
+    RunMap m;
+    auto q = db.prepare("SELECT rank, coalesce(run_id, 0) FROM rank_info");
+    while (q.step())
+        m.runOf[int(q.i64(0))] = int(q.i64(1));
+    auto r = db.prepare("SELECT run_id, complete FROM run");
+    while (r.step())
+        m.complete[int(r.i64(0))] = r.i64(1) != 0;
+    return m;
+}
+
+} // namespace rs::analysis

@@ -1,0 +1,40 @@
+#pragma once
+// Runs: which rank sources of a folder belong to one job. Users drop traces of different jobs side by side
+// (a Kineto rank 3 of 8 next to a rank 1 of 2, recorded days apart; an Ascend text export next to a .db
+// export of another session); nothing may be matched, compared or aligned across them.
+//
+// A rank joins a run when the data says it may belong: the same producer family (Ascend, Kineto / Chrome
+// trace, legacy MindSpore), a compatible world size (equal, or unknown on one side), a rank number the run
+// does not hold yet, and a time window that overlaps the run's or lies within kJoinGapNs or the shorter of
+// the two durations of it. Runs are numbered by start time. A run whose world size is known and larger than
+// the ranks it holds is incomplete: its late rank cannot be named (the latest may not be in the folder).
+// Writes `run` and rank_info.run_id / start_ns / end_ns. Runs on the index-building thread, before the
+// other analysis passes.
+#include "core/index/sqlite.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+
+namespace rs::analysis {
+
+constexpr int64_t kJoinGapNs = int64_t(5) * 1000 * 1000 * 1000; // 5 s
+
+void assignRuns(index::Db& db);
+
+/// rank → run_id, and which runs are complete, as assignRuns wrote them.
+struct RunMap {
+    std::map<int, int> runOf;
+    std::map<int, bool> complete;
+    int run(int rank) const {
+        auto it = runOf.find(rank);
+        return it == runOf.end() ? 0 : it->second;
+    }
+    bool isComplete(int run) const {
+        auto it = complete.find(run);
+        return it == complete.end() || it->second;
+    }
+};
+RunMap loadRuns(index::Db& db);
+
+} // namespace rs::analysis

@@ -1,0 +1,91 @@
+// Run grouping (golden): rank files are grouped into runs by what the data says (producer, world size,
+// time window, rank numbers), and nothing is matched, blamed or compared across runs.
+#include "core/analysis/report.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+
+using namespace rs;
+
+namespace {
+/// A Kineto trace of `steps` 10 ms steps starting at `t0Us`, with one AllReduce kernel per step that
+/// this rank reaches `lateUs` after the step's 8 ms of compute.
+std::string kineto(int rank, int world, int64_t t0Us, int steps, int64_t lateUs) {
+    std::string ev;
+    auto add = [&](const std::string& e) { ev += (ev.empty() ? "" : ",\n") + e; };
+    for (int s = 0; s < steps; ++s) {
+        int64_t start = t0Us + s * 10000, arrive = start + 8000 + lateUs, end = start + 9500;
+        add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(s) +
+            "\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(start) + ",\"dur\":10000}");
+        add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(start) +
+            ",\"dur\":8000}");
+        add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\",\"pid\":0,"
+            "\"tid\":8,\"ts\":" + std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
+    }
+    return "{\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" + std::to_string(rank) +
+           ",\"world_size\":" + std::to_string(world) + "},\"traceEvents\":[" + ev + "]}";
+}
+const int64_t kDay = int64_t(86400) * 1000000; // µs
+} // namespace
+
+class TstRuns : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void twoJobsInOneFolder() {
+        // rank 3 of an 8-rank job and rank 1 of a 2-rank job, eight days apart (formats.md §8)
+        std::string dir = test::tempDir("runs-two-jobs");
+        test::writeFile(dir + "/control.json", kineto(3, 8, 1700000000000000, 4, 0));
+        test::writeFile(dir + "/test.json", kineto(1, 2, 1700000000000000 + 8 * kDay, 4, 300));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT run_id, world_size, rank_count, complete FROM runs ORDER BY run_id"),
+                 (std::vector<std::string>{"0|8|1|0", "1|2|1|0"}));
+        QCOMPARE(ix.rows("SELECT rank, run_id FROM ranks ORDER BY rank"), (std::vector<std::string>{"1|1", "3|0"}));
+        // nothing matched across them: no instance holds both ranks, no wait, no finding
+        QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective GROUP BY match_key HAVING "
+                           "count(DISTINCT rank) > 1)"),
+                 int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM waits"), int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM finding"), int64_t(0));
+        auto r = analysis::buildReport(*ix.db, 10);
+        QCOMPARE(r["runs"].size(), size_t(2));
+        QCOMPARE(r["runs"][0]["ranks"], nlohmann::json::array({3}));
+        QCOMPARE(r["runs"][1]["world_size"].get<int>(), 2);
+        QVERIFY(r["runs"][0]["end_ns"].get<int64_t>() < r["runs"][1]["start_ns"].get<int64_t>());
+    }
+    void oneJobSplitOverSubFolders() {
+        // ranks 0 and 1 of a 2-rank job in two sub-folders: one complete run; rank 1 is 300 µs late
+        std::string dir = test::tempDir("runs-split");
+        test::writeFile(dir + "/node-a/rank-0.pt.trace.json", kineto(0, 2, 1700000000000000, 6, 0));
+        test::writeFile(dir + "/node-b/rank-1.pt.trace.json.gz", kineto(1, 2, 1700000000000000, 6, 300));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT run_id, world_size, rank_count, complete FROM runs"),
+                 std::vector<std::string>{"0|2|2|1"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective GROUP BY match_key HAVING "
+                           "count(DISTINCT rank) = 2)"),
+                 int64_t(6));
+        QCOMPARE(ix.rows("SELECT DISTINCT rank, blamed_rank, dur_ns FROM waits WHERE kind = 'collective_wait'"),
+                 std::vector<std::string>{"0|1|300000"});
+    }
+    void sameRankTwiceIsTwoRuns() {
+        // two sessions of rank 0, 27 minutes apart: two runs, the rank kept apart (data rank 0 in both)
+        std::string dir = test::tempDir("runs-sessions");
+        test::writeFile(dir + "/first/rank-0.json", kineto(0, 1, 1700000000000000, 5, 0));
+        test::writeFile(dir + "/second/rank-0.json", kineto(0, 1, 1700000000000000 + 27 * 60 * 1000000LL, 3, 0));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM runs"), int64_t(2));
+        // the larger file keeps the plain number; the other is keyed 10000 and still says rank 0
+        QCOMPARE(ix.rows("SELECT rank, data_rank, run_id FROM ranks ORDER BY rank"),
+                 (std::vector<std::string>{"0|0|0", "10000|0|1"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'rank 0 is claimed by 2 sources%'"),
+                 int64_t(1));
+        // each rank keeps its own steps (5 and 3), none merged
+        QCOMPARE(ix.rows("SELECT rank, count(*) FROM steps GROUP BY rank ORDER BY rank"),
+                 (std::vector<std::string>{"0|5", "10000|3"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRuns)
+#include "tst_runs.moc"
