@@ -13,6 +13,8 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QTimeZone>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -81,6 +83,13 @@ MainWindow::MainWindow()
     m_progressPanel->hide();
     connect(cancel, &QPushButton::clicked, m_job, &IndexJob::cancel);
     lay->addWidget(m_progressPanel);
+    m_notice = new QLabel;
+    m_notice->setWordWrap(true);
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->setContentsMargins(8, 4, 8, 4);
+    m_notice->setStyleSheet("QLabel { background: rgba(245, 165, 36, 60); border-bottom: 1px solid rgba(245, 165, 36, 160); }");
+    m_notice->hide();
+    lay->addWidget(m_notice);
     lay->addWidget(m_timeline, 1);
     setCentralWidget(central);
 
@@ -147,9 +156,10 @@ MainWindow::MainWindow()
             m_details->setHtml(html);
         });
     connect(m_service, &query::QueryService::searchReady, this,
-            [this](quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64>) {
+            [this](quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks) {
                 if (id != m_searchRequest) return;
                 m_searchHits = std::move(hits);
+                m_searchTracks = std::move(tracks);
                 std::vector<qint64> ids;
                 for (auto& h : m_searchHits)
                     ids.push_back(h.spanId);
@@ -179,30 +189,8 @@ void MainWindow::buildDocks() {
     fd->setWidget(m_findings);
     addDockWidget(Qt::RightDockWidgetArea, fd);
     connect(m_findings, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) {
-        int rank = it->data(Qt::UserRole).toInt();
-        qint64 step = it->data(Qt::UserRole + 1).toLongLong();
-        if (!m_summary) return;
-        for (const auto& s : m_summary->steps)
-            if (s.step == step && (rank < 0 || s.rank == rank)) {
-                int64_t pad = (s.endNs - s.startNs) / 20;
-                m_state->setWindow(s.startNs - pad, s.endNs + pad);
-                Selection sel;
-                sel.kind = Selection::Kind::Step;
-                sel.rank = s.rank;
-                sel.step = s.step;
-                sel.startNs = s.startNs;
-                sel.endNs = s.endNs;
-                m_state->setSelection(sel);
-                return;
-            }
-        QString op = it->data(Qt::UserRole + 2).toString();
-        if (!op.isEmpty()) {
-            Selection sel;
-            sel.kind = Selection::Kind::OpType;
-            sel.rank = rank;
-            sel.opType = op;
-            m_state->setSelection(sel);
-        }
+        auto f = nlohmann::json::parse(it->data(Qt::UserRole).toString().toStdString(), nullptr, false);
+        if (f.is_object()) navigateToFinding(f);
     });
     connect(m_findings, &QListWidget::itemClicked, m_findings, &QListWidget::itemActivated);
     auto* dd = new QDockWidget(tr("Details"), this);
@@ -383,6 +371,15 @@ void MainWindow::buildMenus() {
     auto* tb = addToolBar(tr("Main"));
     tb->setObjectName("maintoolbar");
     tb->addAction(open);
+    m_runBox = new QComboBox;
+    m_runBox->setToolTip(tr("This folder holds several runs (different jobs or sessions); the views show one "
+                            "at a time and never compare across them"));
+    connect(m_runBox, &QComboBox::activated, this, [this](int i) {
+        if (i >= 0 && m_summary && m_runBox->itemData(i).toInt() != m_summary->run)
+            m_service->selectRun(m_runBox->itemData(i).toInt());
+    });
+    m_runAction = tb->addWidget(m_runBox);
+    m_runAction->setVisible(false);
     tb->addAction(m_backAction);
     tb->addAction(m_forwardAction);
     tb->addAction(tr("Fit"), m_state, &views::InteractionState::fit);
@@ -419,7 +416,11 @@ void MainWindow::runSearch(int direction) {
     s.spanId = h.spanId;
     s.startNs = h.startNs;
     s.endNs = h.endNs;
+    if (size_t(m_searchIndex) < m_searchTracks.size() && m_summary)
+        for (const auto& t : m_summary->tracks)
+            if (t.trackId == m_searchTracks[size_t(m_searchIndex)]) s.rank = t.rank;
     m_state->setSelection(s);
+    if (size_t(m_searchIndex) < m_searchTracks.size()) m_timeline->scrollToTrack(m_searchTracks[size_t(m_searchIndex)]);
     m_detailRequest = m_service->requestSpanDetail(h.spanId);
 }
 
@@ -462,23 +463,27 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
 void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = s;
     setWindowTitle(QString("Rankscope — %1").arg(QFileInfo(m_profile).fileName()));
+    updateRunChooser();
     m_state->setBounds(s->startNs, s->endNs);
     m_timeline->setSummary(s);
     m_findings->clear();
     auto report = nlohmann::json::parse(s->reportJson, nullptr, false);
     if (report.is_object()) {
+        // the findings of the shown run: the same list, in the same order, as `rankscope report`
+        int shown = 0;
         for (auto& f : report["findings"]) {
+            if (f.contains("run") && !f["run"].is_null() && int(f["run"].get<int64_t>()) != s->run) continue;
             QString kind = QString::fromStdString(f["kind"].get<std::string>());
             auto* it = new QListWidgetItem(
                 QString("[%1] %2").arg(kind, QString::fromStdString(f["text"].get<std::string>())));
-            it->setData(Qt::UserRole, int(f["rank"].get<int64_t>()));
-            it->setData(Qt::UserRole + 1,
-                        f["step"].is_null() ? qint64(-1) : qint64(f["step"].get<int64_t>()));
-            if (kind == "straggler")
-                it->setData(Qt::UserRole + 2, QString::fromStdString(f["subject"].get<std::string>()));
+            it->setData(Qt::UserRole, QString::fromStdString(f.dump()));
+            it->setToolTip(tr("Click to select and zoom to it in every view"));
             m_findings->addItem(it);
+            ++shown;
         }
-        if (report["findings"].empty()) m_findings->addItem(tr("No problems found."));
+        if (shown == 0)
+            m_findings->addItem(s->notes.empty() ? tr("No problems found.")
+                                                 : tr("No findings (see the note above the timeline)."));
     }
     m_details->setPlainText(QString::fromStdString(s->reportText));
     m_heatmap->setProfile(s->ranks);
@@ -490,7 +495,15 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
 }
 
 void MainWindow::onSelection(const Selection& s) {
-    if (s.kind == Selection::Kind::Span && s.spanId) m_detailRequest = m_service->requestSpanDetail(s.spanId);
+    // what the panel showed belongs to the previous selection: clear it before the new answer arrives
+    m_detailRequest = 0;
+    m_details->clear();
+    if (s.kind == Selection::Kind::Span && s.spanId) {
+        m_details->setPlaceholderText(tr("Reading the span's details…"));
+        m_detailRequest = m_service->requestSpanDetail(s.spanId);
+    } else {
+        m_details->setPlaceholderText(tr("Click a span, a wait or a finding to see its details."));
+    }
     if (s.kind == Selection::Kind::OpType && s.rank >= 0 && !s.opType.isEmpty()) {
         m_histRequest = m_service->requestHistogram(s.opType, s.rank);
         m_details->setHtml(
@@ -627,6 +640,91 @@ void MainWindow::showShortcuts() {
 void MainWindow::applyTheme(const QString& theme) {
     if (theme == "dark" || theme == "light") qApp->setStyle(QStyleFactory::create("Fusion"));
     qApp->setPalette(views::themePalette(theme));
+}
+
+void MainWindow::updateRunChooser() {
+    const auto& runs = m_summary->runs;
+    m_runBox->blockSignals(true);
+    m_runBox->clear();
+    for (const auto& r : runs) {
+        QString ranks;
+        for (size_t i = 0; i < r.dataRanks.size() && i < 6; ++i)
+            ranks += (i ? "," : "") + QString::number(r.dataRanks[i]);
+        if (r.dataRanks.size() > 6) ranks += "…";
+        QString label = tr("Run %1: %2, rank %3").arg(r.run).arg(QString::fromStdString(r.source), ranks);
+        if (r.worldSize) label += tr(" of %1").arg(*r.worldSize);
+        if (r.endNs > r.startNs)
+            label += "  " + QDateTime::fromMSecsSinceEpoch(r.startNs / 1000000, Qt::UTC).toString("yyyy-MM-dd hh:mm") + " UTC";
+        m_runBox->addItem(label, r.run);
+        if (r.run == m_summary->run) m_runBox->setCurrentIndex(m_runBox->count() - 1);
+    }
+    m_runBox->blockSignals(false);
+    m_runAction->setVisible(runs.size() > 1);
+    QStringList notes;
+    if (runs.size() > 1)
+        notes << tr("This folder holds %1 runs (different jobs or sessions); showing run %2. Choose another in the "
+                    "toolbar; nothing is matched or compared across runs.")
+                     .arg(runs.size())
+                     .arg(m_summary->run);
+    for (const auto& n : m_summary->notes)
+        notes << QString::fromStdString(n);
+    m_notice->setText(notes.join("\n"));
+    m_notice->setVisible(!notes.isEmpty());
+}
+
+void MainWindow::navigateToFinding(const nlohmann::json& f) {
+    auto num = [&](const char* k) -> std::optional<int64_t> {
+        return f.contains(k) && f[k].is_number_integer() ? std::optional<int64_t>(f[k].get<int64_t>()) : std::nullopt;
+    };
+    const std::string kind = f.value("kind", std::string());
+    auto rank = num("rank"), step = num("step"), start = num("start_ns"), end = num("end_ns"), span = num("span_id");
+    const QString subject = QString::fromStdString(f.value("subject", std::string()));
+    if (start && end && *end > *start) {
+        int64_t pad = std::max<int64_t>((*end - *start) / 20, 20000);
+        m_state->setWindow(*start - pad, *end + pad);
+    } else if (step && m_summary) {
+        for (const auto& st : m_summary->steps)
+            if (st.step == *step && (!rank || st.rank == *rank)) {
+                int64_t pad = (st.endNs - st.startNs) / 20;
+                m_state->setWindow(st.startNs - pad, st.endNs + pad);
+                break;
+            }
+    }
+    Selection sel;
+    sel.rank = rank ? int(*rank) : -1;
+    if (kind == "stall" || kind == "late_rank" || kind == "slow_rank") {
+        // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it
+        if (span) {
+            sel.kind = Selection::Kind::Span;
+            sel.spanId = *span;
+            sel.startNs = start.value_or(0);
+            sel.endNs = end.value_or(0);
+            m_state->setSelection(sel);
+        }
+        if (kind == "slow_rank" && rank) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, int(*rank), subject);
+    } else if (kind == "bank_anomaly" || kind == "straggler") {
+        sel.kind = Selection::Kind::OpType;
+        sel.opType = subject;
+        m_state->setSelection(sel);
+        for (auto* d : findChildren<QDockWidget*>())
+            if (d->objectName() == (kind == "bank_anomaly" ? "memory" : "heatmap")) {
+                d->show();
+                d->raise();
+            }
+    } else if (step && m_summary) {
+        for (const auto& st : m_summary->steps)
+            if (st.step == *step && (!rank || st.rank == *rank)) {
+                sel.kind = Selection::Kind::Step;
+                sel.rank = st.rank;
+                sel.step = st.step;
+                sel.startNs = st.startNs;
+                sel.endNs = st.endNs;
+                m_state->setSelection(sel);
+                break;
+            }
+    }
+    m_details->setHtml("<h3>" + QString::fromStdString(kind).toHtmlEscaped() + "</h3><p>" +
+                       QString::fromStdString(f.value("text", std::string())).toHtmlEscaped() + "</p>");
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

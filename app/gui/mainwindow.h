@@ -10,7 +10,9 @@
 
 #include <QMainWindow>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -67,6 +69,9 @@ class MainWindow : public QMainWindow {
     void showDiagnostics();
     void showShortcuts();
     void runSearch(int direction);
+    /// Selects and zooms to a finding (report JSON object) in every view.
+    void navigateToFinding(const nlohmann::json& f);
+    void updateRunChooser();
 
     query::QueryService* m_service;
     views::InteractionState* m_state;
@@ -89,11 +94,15 @@ class MainWindow : public QMainWindow {
     QLabel* m_statusSelection = nullptr;
     QLineEdit* m_search = nullptr;
     QLineEdit* m_filter = nullptr;
+    QComboBox* m_runBox = nullptr;
+    QAction* m_runAction = nullptr;
+    QLabel* m_notice = nullptr; ///< what the view must say: several runs, lanes not aligned, ranks missing
     QMenu* m_recentMenu = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     quint64 m_detailRequest = 0, m_searchRequest = 0;
     std::vector<query::DrawItem> m_searchHits;
+    std::vector<qint64> m_searchTracks;
     int m_searchIndex = -1;
 };
 

@@ -1,5 +1,6 @@
 #include "core/analysis/analyzer.h"
 
+#include "core/analysis/clockcheck.h"
 #include "core/analysis/collectiveanalysis.h"
 #include "core/analysis/memoryanalysis.h"
 #include "core/analysis/opanalysis.h"
@@ -26,8 +27,9 @@ void Analyzer::run() {
         t = now;
     };
     m_db.exec("BEGIN");
+    checkRankClocks(m_db);
     assignRuns(m_db);
-    lap("runs");
+    lap("clocks, runs");
     StepIndex steps(m_db);
     analyseCollectives(m_db, steps, m_opts);
     m_db.exec("CREATE INDEX collective_rank_step ON collective(rank, step); CREATE INDEX wait_rank ON "

@@ -55,7 +55,7 @@ std::vector<RankWindow> rankWindows(Db& db) {
         }
         out.push_back(std::move(w));
     }
-    auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ?");
+    auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ? AND aligned = 1");
     auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
     auto last = db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
                            "ORDER BY ts_ns DESC LIMIT 64)");

@@ -98,6 +98,21 @@ struct LiveAlloc {
 ChromeTraceImporter::ChromeTraceImporter(ImportContext& ctx, RowEmitter& out, RankState& rank)
     : m_ctx(ctx), m_out(out), m_rank(rank) {}
 
+namespace {
+/// Lane names are unique within a rank and say where they come from: a thread name that occurs in two
+/// processes gets the process (as the producer named it, else its pid) after it.
+void uniqueTrackNames(Batch& b) {
+    std::map<std::string, int> seen;
+    for (const auto& t : b.tracks)
+        ++seen[t.name];
+    for (auto& t : b.tracks)
+        if (seen[t.name] > 1) t.name += " (" + (t.process.empty() ? "pid " + t.pid : t.process + " " + t.pid) + ")";
+    std::map<std::string, int> again; // the same process name twice: number them
+    for (auto& t : b.tracks)
+        if (int n = again[t.name]++; n > 0) t.name += " #" + std::to_string(n + 1);
+}
+} // namespace
+
 bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::string& error, int64_t& records) {
     const std::string& path = file.path;
     std::string err;
@@ -522,6 +537,12 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
                 kind =
                     (r.name.rfind("Stream", 0) == 0 || r.name.rfind("stream", 0) == 0) ? "compute" : "host";
         }
+        if (file.kind == FileKind::LegacyTimeline && tn == threadNames.end() && !t.counter) {
+            // MindSpore 1.x timelines are device ops: tid = stream id, pid 9000 = the AI CPU
+            kind = "compute";
+            if (r.process.empty()) r.process = t.pid == "9000" ? "AI CPU" : "Ascend Hardware";
+            r.name = (t.pid == "9000" ? "AI CPU stream " : "Stream ") + t.tid;
+        }
         if (kind == "compute" && t.ncclSpans * 2 > t.nester->count()) kind = "communication";
         if (kind == "compute" && file.kind == FileKind::ChromeJson && r.name.rfind("stream", 0) == 0)
             r.name = "Stream " + std::string(model::trimCell(r.name.substr(6)));
@@ -533,6 +554,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         r.maxDepth = t.nester->unsorted() ? -1 : t.nester->maxDepth(); // -1: re-nest after the load
         b->tracks.push_back(std::move(r));
     }
+    uniqueTrackNames(*b);
     if (file.kind == FileKind::TraceView) m_rank.haveTraceView = true;
     records = n;
     return true;

@@ -16,12 +16,13 @@ CREATE TABLE source_file(file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, format
 CREATE TABLE string(id INTEGER PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE rank_info(rank INTEGER PRIMARY KEY, device_id INTEGER, host TEXT, source TEXT,
   clock_offset_ns INTEGER NOT NULL DEFAULT 0, data_rank INTEGER, world_size INTEGER, grp INTEGER, run_id INTEGER,
-  start_ns INTEGER, end_ns INTEGER, peers TEXT);
+  start_ns INTEGER, end_ns INTEGER, peers TEXT, clock_note TEXT);
 -- Runs: rank sources that belong to one job by what the data says (producer, world size, time window).
 CREATE TABLE run(run_id INTEGER PRIMARY KEY, world_size INTEGER, rank_count INTEGER, start_ns INTEGER,
   end_ns INTEGER, source TEXT, complete INTEGER, note TEXT);
 CREATE TABLE track(track_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT,
-  process TEXT, pid TEXT, tid TEXT, sort_index INTEGER, span_count INTEGER, max_depth INTEGER);
+  process TEXT, pid TEXT, tid TEXT, sort_index INTEGER, span_count INTEGER, max_depth INTEGER,
+  aligned INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE span(span_id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL,
   dur_ns INTEGER NOT NULL, name_id INTEGER NOT NULL, op_type_id INTEGER, cat_id INTEGER, depth INTEGER NOT NULL,
   file_id INTEGER, file_offset INTEGER);

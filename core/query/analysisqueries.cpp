@@ -71,13 +71,14 @@ TensorItem readTensor(const index::Stmt& q) {
 
 } // namespace
 
-HeatmapData loadOpRankHeatmap(index::Db& db) {
+HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     HeatmapData h;
     h.mode = HeatmapData::Mode::OpByRank;
     std::map<int64_t, size_t> col;
     {
         auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
         while (q.step()) {
+            if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), int(q.i64(0))) == ranks.end()) continue;
             col[q.i64(0)] = h.columns.size();
             h.columns.push_back("rank " + std::to_string(q.i64(0)));
             h.columnKeys.push_back(q.i64(0));
@@ -100,6 +101,21 @@ HeatmapData loadOpRankHeatmap(index::Db& db) {
         HeatCell& cell = h.cells[it->second][c->second];
         cell = {q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), q.i64(7), q.f64(8), q.i64(9) != 0, true};
         h.rowTotalNs[it->second] += q.i64(3);
+    }
+    // op types seen only on ranks of other runs have no cell here
+    for (size_t i = h.rows.size(); i-- > 0;) {
+        bool any = std::any_of(h.cells[i].begin(), h.cells[i].end(), [](const HeatCell& c) { return c.present; });
+        if (any) continue;
+        h.rows.erase(h.rows.begin() + long(i));
+        h.cells.erase(h.cells.begin() + long(i));
+        h.rowTotalNs.erase(h.rowTotalNs.begin() + long(i));
+    }
+    if (h.rows.empty()) {
+        int64_t compute = db.scalar("SELECT count(*) FROM track WHERE kind = 'compute'");
+        h.emptyReason = compute == 0 ? "No device kernels: the profile has no device (compute) lanes"
+                                     : "No device kernels with op statistics on these ranks";
+    } else if (h.columns.size() < 2) {
+        h.emptyReason.clear(); // one column still shows the op types; the view says nothing is compared
     }
     return h;
 }

@@ -30,10 +30,12 @@ struct HeatmapData {
     std::vector<int64_t> rowTotalNs;          ///< for sorting by total time
     int rank = -1;                            ///< OpByStep
     std::string opType;                       ///< RankByStep
+    std::string emptyReason;                  ///< why there are no rows, for the view to say
 };
 
 /// Op type × rank from the persisted op statistics.
-HeatmapData loadOpRankHeatmap(index::Db& db);
+/// `ranks`: the ranks shown (one run); empty: every rank.
+HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks = {});
 /// Op type × step for one rank (mean duration per step; ratio to the row's median step).
 HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps = 40);
 /// Rank × step for one op type.

@@ -18,6 +18,15 @@ void QueryWorker::open(const QString& path) {
     }
 }
 
+void QueryWorker::selectRun(int run) {
+    if (!m_db) return;
+    try {
+        Q_EMIT summaryReady(std::make_shared<const ProfileSummary>(loadSummary(*m_db, run)));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
 void QueryWorker::timeline(quint64 id, TimelineWindow w) {
     if (!m_db) return;
     try {
@@ -85,6 +94,10 @@ void QueryService::open(const QString& dbPath) {
     QMetaObject::invokeMethod(m_worker, "open", Qt::QueuedConnection, Q_ARG(QString, dbPath));
 }
 
+void QueryService::selectRun(int run) {
+    QMetaObject::invokeMethod(m_worker, "selectRun", Qt::QueuedConnection, Q_ARG(int, run));
+}
+
 quint64 QueryService::requestTimeline(const TimelineWindow& w) {
     quint64 id = m_nextId++;
     QMetaObject::invokeMethod(
@@ -124,8 +137,8 @@ template <class T> static QVariant wrap(T&& v) {
         std::shared_ptr<const std::decay_t<T>>(std::make_shared<std::decay_t<T>>(std::forward<T>(v))));
 }
 
-quint64 QueryService::requestOpRankHeatmap() {
-    return submit([](index::Db& db) { return wrap(loadOpRankHeatmap(db)); });
+quint64 QueryService::requestOpRankHeatmap(const std::vector<int>& ranks) {
+    return submit([ranks](index::Db& db) { return wrap(loadOpRankHeatmap(db, ranks)); });
 }
 quint64 QueryService::requestOpStepHeatmap(int rank) {
     return submit([rank](index::Db& db) { return wrap(loadOpStepHeatmap(db, rank)); });

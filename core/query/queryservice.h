@@ -24,11 +24,13 @@ class QueryService : public QObject {
     ~QueryService() override;
     /// Opens `dbPath` on the worker (asynchronous; summaryReady follows).
     void open(const QString& dbPath);
+    /// Shows another run of the open profile (asynchronous; summaryReady follows with that run).
+    void selectRun(int run);
     quint64 requestTimeline(const TimelineWindow& w);
     quint64 requestSpanDetail(qint64 spanId);
     quint64 requestSearch(const QString& text, int limit);
     // Linked views: each answer arrives as resultReady(id, QVariant holding std::shared_ptr<const T>).
-    quint64 requestOpRankHeatmap();                        ///< T = HeatmapData
+    quint64 requestOpRankHeatmap(const std::vector<int>& ranks = {}); ///< T = HeatmapData
     quint64 requestOpStepHeatmap(int rank);                ///< T = HeatmapData
     quint64 requestRankStepHeatmap(const QString& opType); ///< T = HeatmapData
     quint64 requestMemoryMap(int rank);                    ///< T = MemoryMapData

@@ -15,6 +15,7 @@ class QueryWorker : public QObject {
     Q_OBJECT
   public Q_SLOTS:
     void open(const QString& path);
+    void selectRun(int run);
     void timeline(quint64 id, rs::query::TimelineWindow w);
     void spanDetail(quint64 id, qint64 spanId);
     void search(quint64 id, const QString& text, int limit);

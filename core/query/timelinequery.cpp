@@ -6,27 +6,77 @@
 #include "core/io/bytesource.h"
 
 #include <algorithm>
+#include <set>
 
 namespace rs::query {
 
-ProfileSummary loadSummary(index::Db& db) {
+namespace {
+
+std::vector<RunDesc> loadRuns(index::Db& db) {
+    std::vector<RunDesc> out;
+    auto q = db.prepare("SELECT run_id, world_size, coalesce(start_ns, 0), coalesce(end_ns, 0), source, complete, "
+                        "coalesce(note, '') FROM run ORDER BY run_id");
+    auto m = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
+    while (q.step()) {
+        RunDesc r;
+        r.run = int(q.i64(0));
+        if (!q.isNull(1)) r.worldSize = q.i64(1);
+        r.startNs = q.i64(2);
+        r.endNs = q.i64(3);
+        r.source = q.text(4);
+        r.complete = q.i64(5) != 0;
+        r.note = q.text(6);
+        m.bind(1, r.run);
+        while (m.step()) {
+            r.ranks.push_back(int(m.i64(0)));
+            r.dataRanks.push_back(int(m.i64(1)));
+        }
+        m.reset();
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+int defaultRun(const std::vector<RunDesc>& runs) {
+    const RunDesc* best = nullptr;
+    for (const auto& r : runs)
+        if (!best || r.ranks.size() > best->ranks.size()) best = &r;
+    return best ? best->run : 0;
+}
+
+} // namespace
+
+ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     ProfileSummary s;
     s.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+    s.runs = loadRuns(db);
+    s.run = run && std::any_of(s.runs.begin(), s.runs.end(), [&](const RunDesc& r) { return r.run == *run; })
+                ? *run
+                : defaultRun(s.runs);
+    std::set<int> shown;
     {
-        auto q = db.prepare("SELECT rank, clock_offset_ns FROM rank_info ORDER BY rank");
+        // ranks of the shown run (every rank when the index has no runs)
+        auto q = db.prepare("SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id FROM rank_info ORDER BY rank");
         while (q.step()) {
-            s.ranks.push_back(int(q.i64(0)));
-            s.clockOffsetNs[int(q.i64(0))] = q.i64(1);
+            if (!s.runs.empty() && !q.isNull(3) && int(q.i64(3)) != s.run) continue;
+            int r = int(q.i64(0));
+            s.ranks.push_back(r);
+            shown.insert(r);
+            s.clockOffsetNs[r] = q.i64(1);
+            if (!q.text(2).empty()) s.notes.push_back("rank " + std::to_string(r) + ": " + q.text(2));
         }
     }
+    for (const auto& r : s.runs)
+        if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);
     {
         auto q = db.prepare(
-            "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track "
+            "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE aligned = 1 "
             "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
             "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
         while (q.step())
-            s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
-                                int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
+            if (shown.count(int(q.i64(1))))
+                s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
+                                    int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
     }
     {
         // one device-memory lane per rank that has allocated-bytes samples
@@ -34,6 +84,7 @@ ProfileSummary loadSummary(index::Db& db) {
             "SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL GROUP BY rank");
         while (q.step()) {
             int r = int(q.i64(0));
+            if (!shown.count(r)) continue;
             s.tracks.push_back(
                 {memoryTrackId(r), r, "memory", "device memory (allocated)", "", 0, q.i64(1), INT64_MAX});
         }
@@ -46,7 +97,8 @@ ProfileSummary loadSummary(index::Db& db) {
             "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
             "ORDER BY s.rank, s.start_ns");
         while (q.step())
-            s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
+            if (shown.count(int(q.i64(0))))
+                s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
     }
     {
         auto q = db.prepare(
@@ -55,8 +107,9 @@ ProfileSummary loadSummary(index::Db& db) {
             "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns) "
             "FROM wait w ORDER BY w.rank, w.start_ns");
         while (q.step())
-            s.waits.push_back({int(q.i64(0)), q.i64(1), q.text(2), q.i64(3), q.i64(4), q.text(5),
-                               q.isNull(6) ? std::nullopt : std::optional<int>(int(q.i64(6))), q.i64(7)});
+            if (shown.count(int(q.i64(0))))
+                s.waits.push_back({int(q.i64(0)), q.i64(1), q.text(2), q.i64(3), q.i64(4), q.text(5),
+                                   q.isNull(6) ? std::nullopt : std::optional<int>(int(q.i64(6))), q.i64(7)});
     }
     {
         auto q = db.prepare("SELECT value FROM string ORDER BY id");
@@ -72,8 +125,13 @@ ProfileSummary loadSummary(index::Db& db) {
     auto report = analysis::buildReport(db, 20);
     s.reportJson = report.dump();
     s.reportText = analysis::formatReport(report, 20);
-    s.startNs = db.scalar("SELECT min(start_ns) FROM lod WHERE level = 0");
-    s.endNs = db.scalar("SELECT max(end_ns) FROM lod WHERE level = 0");
+    // bounds: the shown run's aligned lanes
+    for (const auto& r : s.runs)
+        if (r.run == s.run && r.endNs > r.startNs) s.startNs = r.startNs, s.endNs = r.endNs;
+    if (s.endNs <= s.startNs) {
+        s.startNs = db.scalar("SELECT min(start_ns) FROM lod WHERE level = 0");
+        s.endNs = db.scalar("SELECT max(end_ns) FROM lod WHERE level = 0");
+    }
     if (s.endNs <= s.startNs) {
         s.startNs = db.scalar("SELECT min(start_ns) FROM step");
         s.endNs = std::max(s.startNs + 1, db.scalar("SELECT max(end_ns) FROM step"));

@@ -44,7 +44,21 @@ struct DiagnosticDesc {
     int64_t count, firstOffset;
 };
 
+struct RunDesc {
+    int run;
+    std::vector<int> ranks, dataRanks;
+    std::optional<int64_t> worldSize;
+    int64_t startNs = 0, endNs = 0;
+    std::string source, note;
+    bool complete = true;
+};
+
 struct ProfileSummary {
+    std::vector<RunDesc> runs; ///< every run in the folder; the summary shows one of them
+    int run = 0;               ///< the run shown
+    /// What the view must say about the shown ranks: lanes and steps kept apart (another clock), an
+    /// incomplete run, … ("rank 1: steps not aligned with the device ops (no sync record): not used").
+    std::vector<std::string> notes;
     std::vector<DiagnosticDesc> diagnostics;
     std::string reportJson; ///< the report document (core/analysis/report.h)
     std::string reportText; ///< its human summary
@@ -108,7 +122,8 @@ struct SpanDetail {
     std::string argsJson; ///< the event's args, read from its source file on demand
 };
 
-ProfileSummary loadSummary(index::Db& db);
+/// The summary of one run (default: the run with the most ranks, the earliest of equals).
+ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
 TimelineData loadTimeline(index::Db& db, const TimelineWindow& w);

@@ -4,15 +4,19 @@
 #include "app/gui/mainwindow.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
+#include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 using namespace rs;
 
@@ -50,14 +54,26 @@ class TstMainWindow : public QObject {
         QVERIFY2(all.contains("[stall]") && all.contains("[slow_rank]") && all.contains("[bank_anomaly]"),
                  qPrintable(all));
         QCOMPARE(findings->count(), 3); // one per root cause, the same list as the report
-        // clicking the stall zooms to its step and selects it
+        // clicking the stall zooms to it (the culprit's gap and the collective) and selects the culprit's
+        // collective, whose span every waiting rank's dashed link points to
         for (int i = 0; i < findings->count(); ++i)
             if (findings->item(i)->text().startsWith("[stall]")) {
-                qint64 before = w.state()->windowEnd() - w.state()->windowStart();
+                auto f = nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
                 Q_EMIT findings->itemActivated(findings->item(i));
-                QVERIFY(w.state()->windowEnd() - w.state()->windowStart() < before);
-                QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Step);
+                QVERIFY(w.state()->windowStart() <= f["start_ns"].get<qint64>());
+                QVERIFY(w.state()->windowEnd() >= f["end_ns"].get<qint64>());
+                QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Span);
+                QCOMPARE(w.state()->selection().spanId, f["span_id"].get<qint64>());
+                QCOMPARE(w.state()->selection().rank, f["rank"].get<int>());
                 break;
+            }
+        // clicking the bank anomaly shows the Memory view of that rank
+        for (int i = 0; i < findings->count(); ++i)
+            if (findings->item(i)->text().startsWith("[bank_anomaly]")) {
+                auto f = nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
+                Q_EMIT findings->itemActivated(findings->item(i));
+                QCOMPARE(w.state()->selection().kind, views::Selection::Kind::OpType);
+                QTRY_COMPARE(w.memoryMap()->rank(), f["rank"].get<int>());
             }
         QTest::qWait(300);
         QImage shot = w.grab().toImage();
@@ -121,6 +137,51 @@ class TstMainWindow : public QObject {
         gui::MainWindow w;
         QVERIFY(!w.windowIcon().isNull());
         QCOMPARE(w.windowIcon().pixmap(16, 16).size(), QSize(16, 16));
+    }
+    void chooseOneRunOfSeveral() {
+        // an Ascend demo (4 ranks) and a Kineto demo (2 ranks) side by side: two runs, shown one at a time
+        const std::string dir = test::tempDir("mainwindow-runs");
+        demo::DemoOptions a;
+        a.ranks = 4;
+        a.steps = 4;
+        a.layers = 1;
+        demo::DemoOptions k = a;
+        k.ranks = 2;
+        k.format = "kineto";
+        std::string err;
+        QVERIFY2(demo::generateDemo(dir + "/ascend", a, err), err.c_str());
+        QVERIFY2(demo::generateDemo(dir + "/kineto", k, err), err.c_str());
+        gui::MainWindow w;
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(QString::fromStdString(dir));
+        QVERIFY(ready.wait(60000));
+        QComboBox* runs = nullptr;
+        for (auto* c : w.findChildren<QComboBox*>())
+            if (c->toolTip().contains("several runs")) runs = c;
+        QVERIFY(runs);
+        QCOMPARE(runs->count(), 2);
+        QTRY_VERIFY(runs->isVisibleTo(&w)); // the toolbar lays out its widgets on the next pass
+        QLabel* notice = nullptr;
+        for (auto* l : w.findChildren<QLabel*>())
+            if (l->text().contains("holds 2 runs")) notice = l;
+        QVERIFY(notice && notice->isVisible());
+        // the run with the most ranks first: the four Ascend ranks, not the Kineto pair
+        QCOMPARE(w.state()->selection().kind, views::Selection::Kind::None);
+        QCOMPARE(int(w.timeline()->lanes().empty()), 0);
+        std::set<int> shown;
+        for (const auto& l : w.timeline()->lanes())
+            shown.insert(l.rank);
+        QCOMPARE(shown.size(), size_t(4));
+        ready.clear();
+        const int other = runs->currentIndex() == 0 ? 1 : 0;
+        runs->setCurrentIndex(other);
+        Q_EMIT runs->activated(other);
+        QVERIFY(ready.wait(30000));
+        shown.clear();
+        for (const auto& l : w.timeline()->lanes())
+            shown.insert(l.rank);
+        QCOMPARE(shown.size(), size_t(2));
     }
     void reopensCachedIndex() {
         gui::MainWindow w;

@@ -101,7 +101,9 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().color(QPalette::Base));
     if (!m_data || m_data->rows.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, tr("No device kernels to compare"));
+        QString why = m_data && !m_data->emptyReason.empty() ? QString::fromStdString(m_data->emptyReason)
+                                                             : tr("No device kernels to compare");
+        p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, why);
         return;
     }
     const auto& d = *m_data;

@@ -100,7 +100,7 @@ void HeatmapView::request() {
     if (!m_service) return;
     switch (m_mode->currentIndex()) {
     case 0:
-        m_pending = m_service->requestOpRankHeatmap();
+        m_pending = m_service->requestOpRankHeatmap(m_ranks);
         break;
     case 1:
         if (m_subject->count()) m_pending = m_service->requestOpStepHeatmap(m_subject->currentData().toInt());

@@ -217,6 +217,20 @@ QRect TimelineView::rankBlock(int rank) const {
     return QRect(kGutter, contentTop() + top - m_vbar->value(), int(mapping().width), bottom - top);
 }
 
+void TimelineView::scrollToTrack(qint64 trackId) {
+    if (!m_summary) return;
+    for (const auto& t : m_summary->tracks)
+        if (t.trackId == trackId && m_layoutOpts.collapsedRanks.count(t.rank)) setCollapsed(t.rank, false);
+    for (const auto& l : m_lanes)
+        if (!l.header && l.trackId == trackId) {
+            int visible = height() - contentTop();
+            if (l.y < m_vbar->value() || l.y + l.height > m_vbar->value() + visible)
+                m_vbar->setValue(std::max(0, l.y - visible / 3));
+            update();
+            return;
+        }
+}
+
 QRect TimelineView::laneRect(qint64 trackId) const {
     for (const auto& l : m_lanes)
         if (!l.header && l.trackId == trackId)

@@ -45,6 +45,8 @@ class TimelineView : public QWidget {
     /// Shows or hides a track kind (overlap and counter lanes are hidden by default).
     void setKindVisible(const QString& kind, bool visible);
     void setSearchHits(const std::vector<qint64>& spanIds);
+    /// Scrolls vertically so the lane of `trackId` is in view (expanding its rank when collapsed).
+    void scrollToTrack(qint64 trackId);
     /// Pixel geometry, for tests: the x of a time and the y-range of a rank's block (header + tracks).
     double xOf(qint64 ns) const;
     QRect rankBlock(int rank) const;

@@ -1,0 +1,128 @@
+#include "core/analysis/clockcheck.h"
+
+#include "core/model/timetext.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace rs::analysis {
+
+using index::Db;
+
+namespace {
+
+struct Range {
+    int64_t start = INT64_MAX, end = INT64_MIN;
+    bool known() const { return start <= end; }
+    void add(int64_t s, int64_t e) {
+        start = std::min(start, s);
+        end = std::max(end, e);
+    }
+};
+
+/// Far apart: no overlap, and a gap larger than kFarGapNs and than twice the longer range.
+bool far(const Range& a, const Range& b) {
+    if (!a.known() || !b.known()) return false;
+    int64_t gap = std::max(a.start - b.end, b.start - a.end);
+    int64_t longer = std::max(a.end - a.start, b.end - b.start);
+    return gap > kFarGapNs && gap > 2 * longer;
+}
+
+Range trackRange(Db& db, int64_t track) {
+    Range r;
+    auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
+    first.bind(1, track);
+    if (!first.step()) return r;
+    auto last = db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
+                           "ORDER BY ts_ns DESC LIMIT 64)");
+    last.bind(1, track);
+    last.step();
+    r.add(first.i64(0), last.i64(0));
+    return r;
+}
+
+std::string span(const Range& r) {
+    return "at " + model::formatOffset(r.start, 1000000) + ", " + model::formatDuration(r.end - r.start) + " long";
+}
+
+void diagnose(Db& db, int rank, const std::string& what, const std::string& excerpt) {
+    db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+        .bind(1, "rank " + std::to_string(rank))
+        .bind(2, "warning")
+        .bind(3, what)
+        .bind(4, int64_t(1))
+        .bind(5, int64_t(-1))
+        .bind(6, excerpt)
+        .exec();
+}
+
+void checkRank(Db& db, int rank) {
+    struct T {
+        int64_t id;
+        std::string kind, name;
+        Range range;
+    };
+    std::vector<T> tracks;
+    Range device;
+    {
+        auto q = db.prepare("SELECT track_id, kind, name FROM track WHERE rank = ?");
+        q.bind(1, rank);
+        while (q.step())
+            tracks.push_back({q.i64(0), q.text(1), q.text(2), {}});
+    }
+    for (auto& t : tracks) {
+        t.range = trackRange(db, t.id);
+        if (t.kind == "compute" && t.range.known()) device.add(t.range.start, t.range.end);
+    }
+    if (!device.known()) return; // no device ops: nothing to align to
+    std::vector<std::string> apart;
+    for (auto& t : tracks)
+        if (t.kind != "compute" && far(t.range, device)) {
+            db.prepare("UPDATE track SET aligned = 0 WHERE track_id = ?").bind(1, t.id).exec();
+            apart.push_back(t.name);
+        }
+    Range steps;
+    {
+        auto q = db.prepare("SELECT min(start_ns), max(end_ns), group_concat(DISTINCT source) FROM step WHERE rank = ?");
+        q.bind(1, rank);
+        if (q.step() && !q.isNull(0)) steps.add(q.i64(0), q.i64(1));
+    }
+    bool stepsApart = far(steps, device);
+    if (stepsApart) {
+        db.prepare("DELETE FROM step WHERE rank = ?").bind(1, rank).exec();
+        db.prepare("INSERT INTO step(rank, step, start_ns, end_ns, source) VALUES(?, 0, ?, ?, 'whole-trace')")
+            .bind(1, rank)
+            .bind(2, device.start)
+            .bind(3, device.end)
+            .exec();
+    }
+    if (apart.empty() && !stepsApart) return;
+    std::string note;
+    if (stepsApart) note = "steps not aligned with the device ops (no sync record): not used";
+    if (!apart.empty()) {
+        std::string names;
+        for (size_t i = 0; i < apart.size() && i < 4; ++i)
+            names += (i ? ", " : "") + apart[i];
+        if (apart.size() > 4) names += " and " + std::to_string(apart.size() - 4) + " more";
+        note += (note.empty() ? "" : "; ") + std::to_string(apart.size()) +
+                " lane(s) not aligned with the device ops (no sync record): " + names;
+    }
+    db.prepare("UPDATE rank_info SET clock_note = ? WHERE rank = ?").bind(1, note).bind(2, rank).exec();
+    std::string excerpt = "device ops " + span(device);
+    if (stepsApart) excerpt += "; steps " + span(steps);
+    diagnose(db, rank, note, excerpt);
+}
+
+} // namespace
+
+void checkRankClocks(Db& db) {
+    std::vector<int> ranks;
+    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+    while (q.step())
+        ranks.push_back(int(q.i64(0)));
+    for (int r : ranks)
+        checkRank(db, r);
+}
+
+} // namespace rs::analysis

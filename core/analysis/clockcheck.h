@@ -1,0 +1,21 @@
+#pragma once
+// One clock per rank. Every source of a rank is put on the time base of its device ops (the kernels on
+// its compute lanes) when the data gives a way to, and kept apart when it does not: a lane or the step
+// list whose whole time range lies far from the device ops (more than kFarGapNs and more than twice the
+// longer of the two ranges) is on another clock. Legacy MindSpore shows this: its timeline is relative
+// (ops at 0–6 s) while its step trace counts system ticks (steps at ~154 908 s), and no sync record
+// relating the two is in the folder.
+//
+// Such lanes get track.aligned = 0 (kept in the index, not drawn on the timeline, named in the view and
+// in diagnostics); such steps are left out (the rank gets one step covering its device ops, so ops are
+// never put into steps of another clock) and rank_info.clock_note says what was kept apart and why.
+// Runs on the index-building thread, first among the analysis passes.
+#include "core/index/sqlite.h"
+
+namespace rs::analysis {
+
+constexpr int64_t kFarGapNs = int64_t(10) * 1000 * 1000 * 1000; // 10 s
+
+void checkRankClocks(index::Db& db);
+
+} // namespace rs::analysis
