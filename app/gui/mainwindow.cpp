@@ -135,8 +135,8 @@ MainWindow::MainWindow()
             };
             row(tr("op type"), QString::fromStdString(d->opType));
             row(tr("duration"), views::formatDuration(d->durNs) + QString(" (%1 ns)").arg(d->durNs));
-            row(tr("start"), QString("+%1 (%2 ns)")
-                                 .arg(views::formatDuration(d->tsNs - m_state->boundsStart()))
+            row(tr("start"), QString("%1 (%2 ns)")
+                                 .arg(views::formatOffset(d->tsNs - m_state->boundsStart(), 1))
                                  .arg(d->tsNs));
             row(tr("rank / track"), QString("%1 / %2").arg(d->rank).arg(QString::fromStdString(d->track)));
             row(tr("step"), d->step ? QString::number(*d->step) : tr("-"));
@@ -560,9 +560,11 @@ void MainWindow::updateStatus() {
                                  .arg(m_summary->ranks.size())
                                  .arg(m_summary->tracks.size())
                                  .arg(views::formatDuration(m_summary->endNs - m_summary->startNs)));
-    m_statusWindow->setText(tr("window +%1 … +%2 (%3)")
-                                .arg(views::formatDuration(m_state->windowStart() - m_state->boundsStart()))
-                                .arg(views::formatDuration(m_state->windowEnd() - m_state->boundsStart()))
+    // offsets from the run's start, precise to a thousandth of the window
+    const int64_t res = std::max<int64_t>(1, (m_state->windowEnd() - m_state->windowStart()) / 1000);
+    m_statusWindow->setText(tr("window %1 … %2 (%3)")
+                                .arg(views::formatOffset(m_state->windowStart() - m_state->boundsStart(), res))
+                                .arg(views::formatOffset(m_state->windowEnd() - m_state->boundsStart(), res))
                                 .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
 }
 
@@ -666,8 +668,7 @@ void MainWindow::updateRunChooser() {
                     "toolbar; nothing is matched or compared across runs.")
                      .arg(runs.size())
                      .arg(m_summary->run);
-    for (const auto& n : m_summary->notes)
-        notes << QString::fromStdString(n);
+    // (the summary's own notes are drawn by the timeline, where the lanes are, and in its exports)
     m_notice->setText(notes.join("\n"));
     m_notice->setVisible(!notes.isEmpty());
 }

@@ -30,7 +30,7 @@ int decimalsFor(uint64_t resolution, uint64_t unit) {
 
 std::string formatDuration(int64_t ns) {
     const uint64_t a = magnitude(ns);
-    const char* sign = ns < 0 ? "\xe2\x88\x92" : ""; // U+2212 minus
+    const char* sign = ns < 0 ? "-" : "";
     char b[96];
     if (a < uint64_t(kUs)) {
         std::snprintf(b, sizeof b, "%s%llu ns", sign, static_cast<unsigned long long>(a));
@@ -61,7 +61,7 @@ std::string formatDuration(int64_t ns) {
 std::string formatOffset(int64_t ns, int64_t resolutionNs) {
     const uint64_t a = magnitude(ns);
     const uint64_t res = resolutionNs > 0 ? uint64_t(resolutionNs) : 1;
-    const char* sign = ns < 0 ? "\xe2\x88\x92" : "+";
+    const char* sign = ns < 0 ? "-" : "+";
     char b[96];
     if (a < 1000 * uint64_t(kS)) {
         // the unit of the magnitude (or of the resolution, whichever is larger), decimals from the resolution

@@ -187,6 +187,41 @@ class TstTimeMapping : public QObject {
         QCOMPARE(filtered.size(), size_t(2));
         QCOMPARE(filtered[1].trackId, int64_t(2));
     }
+    void rulerIsReadableAtEveryZoom_data() {
+        QTest::addColumn<qint64>("width");
+        QTest::addColumn<qint64>("offset");
+        const qint64 s = 1000000000;
+        for (qint64 w : {qint64(10), qint64(1000), qint64(200000), qint64(10000000), s, 60 * s, 3600 * s, 3 * 86400 * s})
+            for (qint64 off : {qint64(0), qint64(1000000), qint64(14800000000), 438 * s, 735004 * s, 1000000 * s})
+                QTest::newRow(qPrintable(QString("w%1@%2").arg(w).arg(off))) << w << off;
+    }
+    void rulerIsReadableAtEveryZoom() {
+        // a 1 200 px window `width` long, `offset` into a run that starts at a 2025 epoch
+        QFETCH(qint64, width);
+        QFETCH(qint64, offset);
+        const qint64 runStart = 1736408883704643212;
+        views::TimeMapping m;
+        m.t0 = runStart + offset;
+        m.t1 = m.t0 + width;
+        m.x0 = 0;
+        m.width = 1200;
+        const auto r = m.ruler(90, runStart);
+        QVERIFY2(r.ticks.size() >= 2 && r.ticks.size() <= 14, qPrintable(QString::number(r.ticks.size())));
+        QVERIFY(r.originNs <= m.t0 && m.t0 - r.originNs < 10 * r.stepNs);
+        QSet<QString> labels;
+        for (const auto& t : r.ticks) {
+            QVERIFY2(!labels.contains(t.label), qPrintable(t.label));
+            labels.insert(t.label);
+            QVERIFY2(t.label.size() <= 26, qPrintable(t.label));
+            QVERIFY(t.ns >= m.t0 && t.ns <= m.t1);
+        }
+        // the origin is shown once, precise enough to tell it from the next origin a decade later
+        views::TimeMapping next = m;
+        next.t0 += 10 * r.stepNs;
+        next.t1 += 10 * r.stepNs;
+        QVERIFY2(next.ruler(90, runStart).originLabel != r.originLabel, qPrintable(r.originLabel));
+        QVERIFY(r.originLabel.startsWith('+'));
+    }
 };
 
 QTEST_APPLESS_MAIN(TstTimeMapping)

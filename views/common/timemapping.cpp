@@ -1,26 +1,16 @@
 #include "views/common/timemapping.h"
 
+#include "core/model/timetext.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace rs::views {
 
-QString formatDuration(int64_t ns) {
-    double a = std::fabs(double(ns));
-    auto fmt = [](double v, const char* unit) {
-        int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
-        return QString::number(v, 'f', decimals) + " " + QString::fromUtf8(unit);
-    };
-    QString s;
-    if (a >= 1e9)
-        s = fmt(a / 1e9, "s");
-    else if (a >= 1e6)
-        s = fmt(a / 1e6, "ms");
-    else if (a >= 1e3)
-        s = fmt(a / 1e3, "µs");
-    else
-        s = QString::number(int64_t(a)) + " ns";
-    return ns < 0 ? "-" + s : s;
+QString formatDuration(int64_t ns) { return QString::fromStdString(model::formatDuration(ns)); }
+
+QString formatOffset(int64_t ns, int64_t resolutionNs) {
+    return QString::fromStdString(model::formatOffset(ns, resolutionNs));
 }
 
 QString formatBytes(int64_t b) {
@@ -30,8 +20,13 @@ QString formatBytes(int64_t b) {
     return QString::number(b) + " B";
 }
 
-std::vector<Tick> TimeMapping::ticks(double minSpacingPx, int64_t origin) const {
-    std::vector<Tick> out;
+namespace {
+/// Floor division for negative times too.
+int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+} // namespace
+
+Ruler TimeMapping::ruler(double minSpacingPx, int64_t runStart) const {
+    Ruler out;
     double minNs = minSpacingPx * nsPerPx();
     // smallest 1-2-5 × 10^k step ≥ minNs
     double p = std::pow(10.0, std::floor(std::log10(std::max(1.0, minNs))));
@@ -42,12 +37,17 @@ std::vector<Tick> TimeMapping::ticks(double minSpacingPx, int64_t origin) const 
             break;
         }
     }
-    int64_t st = std::max<int64_t>(1, int64_t(step));
-    int64_t rel0 = t0 - origin;
-    int64_t first = rel0 >= 0 ? ((rel0 + st - 1) / st) * st : -((-rel0) / st) * st;
-    for (int64_t r = first; origin + r <= t1 && out.size() < 1000; r += st) {
-        bool major = (r / st) % 5 == 0;
-        out.push_back({origin + r, "+" + formatDuration(r), major});
+    const int64_t st = std::max<int64_t>(1, int64_t(step));
+    out.stepNs = st;
+    // the visible origin: the last multiple of 10 steps (counted from the run's start) at or before t0
+    const int64_t decade = st * 10;
+    out.originNs = runStart + floorDiv(t0 - runStart, decade) * decade;
+    out.originLabel = formatOffset(out.originNs - runStart, st);
+    const int64_t first = out.originNs + std::max<int64_t>(0, floorDiv(t0 - out.originNs + st - 1, st)) * st;
+    for (int64_t t = first; t <= t1 && out.ticks.size() < 1000; t += st) {
+        int64_t r = t - out.originNs;
+        bool major = floorDiv(r, st) % 5 == 0;
+        out.ticks.push_back({t, r == 0 ? out.originLabel : formatOffset(r, st), major});
     }
     return out;
 }

@@ -9,8 +9,18 @@ namespace rs::views {
 
 struct Tick {
     int64_t ns;    ///< absolute time of the tick
-    QString label; ///< relative to the origin, e.g. "+12.5 ms"
+    QString label; ///< relative to the ruler's visible origin, e.g. "+20 µs"
     bool major;
+};
+
+/// A time ruler: tick marks labelled relative to a visible origin (a round time at or before the window's
+/// start), and that origin once, relative to the run's start, precise to the tick spacing. So the labels
+/// stay short and distinct at any zoom, anywhere in a run ("+14.8000 s" once, then "+20 µs", "+40 µs").
+struct Ruler {
+    int64_t originNs = 0;  ///< absolute time the tick labels count from
+    QString originLabel;   ///< the origin relative to the run's start, e.g. "+14.8000 s"
+    int64_t stepNs = 1;    ///< tick spacing
+    std::vector<Tick> ticks;
 };
 
 struct TimeMapping {
@@ -19,12 +29,15 @@ struct TimeMapping {
     double x(int64_t t) const { return x0 + double(t - t0) * width / double(t1 - t0); }
     int64_t t(double px) const { return t0 + int64_t((px - x0) * double(t1 - t0) / width); }
     double nsPerPx() const { return double(t1 - t0) / width; }
-    /// Ticks at least `minSpacingPx` apart, labelled relative to `origin`.
-    std::vector<Tick> ticks(double minSpacingPx, int64_t origin) const;
+    /// Ticks at least `minSpacingPx` apart (1-2-5 steps); `runStart` is where the run's time is 0.
+    Ruler ruler(double minSpacingPx, int64_t runStart) const;
+    std::vector<Tick> ticks(double minSpacingPx, int64_t runStart) const { return ruler(minSpacingPx, runStart).ticks; }
 };
 
-/// "12.5 ms", "340 µs", "1.20 s", "820 ns": three significant digits in the best unit.
+/// A length: "12.5 ms", "340 µs", "1.20 s", "820 ns", "12 min 5 s" (core/model/timetext.h).
 QString formatDuration(int64_t ns);
+/// A signed position relative to an origin, precise to `resolutionNs`: "+14.8002 s", "-3.30 ms".
+QString formatOffset(int64_t ns, int64_t resolutionNs);
 /// "3.75 GiB", "64.0 MiB", "1.5 KiB", "12 B".
 QString formatBytes(int64_t bytes);
 /// The window [t0, t1] zoomed by `factor` (> 1 zooms in) around `anchor`, clamped to [lo, hi] and to a

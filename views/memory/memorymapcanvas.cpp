@@ -222,9 +222,9 @@ bool MemoryMapCanvas::event(QEvent* e) {
                                    QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
                                    t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
                                    t.bank ? QString::number(*t.bank) : QString("-"),
-                                   t.allocNs ? formatDuration(*t.allocNs - m_data->startNs) : QString("-"),
+                                   t.allocNs ? formatOffset(*t.allocNs - m_data->startNs, 1000) : QString("-"),
                                    stepText(t.allocStep),
-                                   t.freeNs ? "+" + formatDuration(*t.freeNs - m_data->startNs)
+                                   t.freeNs ? formatOffset(*t.freeNs - m_data->startNs, 1000)
                                             : tr("never (alive at the end)"),
                                    stepText(t.freeStep));
             QToolTip::showText(he->globalPos(), tip, this);

@@ -28,7 +28,7 @@ QVariant OpsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Start:
-            return "+" + formatDuration(r->startNs - m_origin);
+            return formatOffset(r->startNs - m_origin, 1000);
         case Name:
             return QString::fromStdString(r->name);
         case OpType:

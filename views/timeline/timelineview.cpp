@@ -293,6 +293,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintGutter(p);
     paintAxis(p, tm);
     paintLegend(p);
+    paintNotes(p);
 }
 
 void TimelineView::paintSteps(QPainter& p, const TimeMapping& tm) {
@@ -518,15 +519,24 @@ void TimelineView::paintAxis(QPainter& p, const TimeMapping& tm) {
     p.fillRect(axis, palette().color(QPalette::Window));
     p.setPen(palette().color(QPalette::Mid));
     p.drawLine(0, kAxis - 1, width(), kAxis - 1);
-    int64_t origin = m_state->boundsStart();
     QFont f = font();
     f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1));
     p.setFont(f);
     p.setPen(palette().color(QPalette::WindowText));
-    for (const auto& t : tm.ticks(90, origin)) {
+    const Ruler ruler = tm.ruler(90, m_state->boundsStart());
+    // the origin the tick labels count from, once, in the gutter: run time at the visible origin
+    QFont bold = f;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.drawText(QRectF(4, 1, kGutter - 8, 13), Qt::AlignRight,
+               ruler.originNs == m_state->boundsStart() ? tr("0 = run start \u25B8")
+                                                        : tr("0 = run %1 \u25B8").arg(ruler.originLabel)); // ▸
+    p.setFont(f);
+    for (const auto& t : ruler.ticks) {
         double x = tm.x(t.ns);
+        if (x < kGutter) continue;
         p.drawLine(QPointF(x, kAxis - (t.major ? 9 : 5)), QPointF(x, kAxis - 1));
-        p.drawText(QRectF(x + 3, 2, 120, 14), Qt::AlignLeft, t.label);
+        p.drawText(QRectF(x + 3, 2, 120, 14), Qt::AlignLeft, t.ns == ruler.originNs ? QString("0") : t.label);
     }
     // step labels
     if (!m_summary->ranks.empty()) {
@@ -546,8 +556,8 @@ void TimelineView::paintAxis(QPainter& p, const TimeMapping& tm) {
         }
     }
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRect(4, 2, kGutter - 8, kAxis - 4), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("window %1").arg(formatDuration(tm.t1 - tm.t0)));
+    // second row of the gutter; the first holds the ruler's origin
+    p.drawText(QRect(4, 14, kGutter - 8, 13), Qt::AlignLeft, tr("window %1").arg(formatDuration(tm.t1 - tm.t0)));
 }
 
 void TimelineView::paintGutter(QPainter& p) {
@@ -579,6 +589,28 @@ void TimelineView::paintGutter(QPainter& p) {
     p.setPen(palette().color(QPalette::Mid));
     p.drawLine(kGutter - 1, contentTop(), kGutter - 1, height());
     p.restore();
+}
+
+void TimelineView::paintNotes(QPainter& p) {
+    // what this view cannot show or know (another clock, ranks missing): said where the lanes are
+    if (!m_summary || m_summary->notes.empty()) return;
+    QStringList lines;
+    for (const auto& n : m_summary->notes)
+        lines << QString::fromStdString(n);
+    QFont f = font();
+    f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1));
+    p.setFont(f);
+    const int w = std::max(200, width() - kGutter - m_vbar->width() - 16);
+    QRect text = QFontMetrics(f).boundingRect(QRect(0, 0, w - 16, 1000), Qt::TextWordWrap, lines.join("\n"));
+    QRect box(kGutter + 8, height() - 24 - text.height() - 16, w, text.height() + 10);
+    QColor bg(245, 165, 36, 70), edge(245, 165, 36, 200);
+    QColor base = palette().color(QPalette::Base);
+    p.fillRect(box, base);
+    p.fillRect(box, bg);
+    p.setPen(edge);
+    p.drawRect(box);
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(box.adjusted(8, 5, -8, -5), Qt::TextWordWrap, lines.join("\n"));
 }
 
 void TimelineView::paintLegend(QPainter& p) {
@@ -662,14 +694,20 @@ QString TimelineView::tooltipFor(const Hit& h) const {
         double v = h.counter->points.front().second;
         for (const auto& [ts, value] : h.counter->points)
             if (ts <= h.counterNs) v = value;
-        return QString("<b>%1</b> (rank %2)<br>%3 at +%4")
+        return QString("<b>%1</b> (rank %2)<br>%3 at %4")
             .arg(h.lane->label.toHtmlEscaped())
             .arg(h.lane->rank)
             .arg(h.counter->bytes ? formatBytes(int64_t(v)) : QString::number(v, 'g', 6))
-            .arg(formatDuration(h.counterNs - m_state->boundsStart()));
+            .arg(formatOffset(h.counterNs - m_state->boundsStart(), 1000));
     }
     if (h.wait) {
         const auto& w = *h.wait;
+        if (w.kind == "collective_wait" && !w.blamedRank)
+            return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: not every rank "
+                      "of this collective is in the profile")
+                .arg(formatDuration(w.durNs))
+                .arg(QString::fromStdString(w.collective).toHtmlEscaped())
+                .arg(w.step);
         if (w.kind == "collective_wait")
             return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 "
                       "arrived last")
@@ -678,9 +716,8 @@ QString TimelineView::tooltipFor(const Hit& h) const {
                 .arg(QString::fromStdString(w.collective).toHtmlEscaped())
                 .arg(w.step)
                 .arg(w.rank);
-        return tr("<b>idle %1</b> before %2 (step %3)<br>rank %4 had no device work between its last kernel "
-                  "and the "
-                  "collective")
+        return tr("<b>device idle %1</b> before %2 (step %3)<br>rank %4 had no device work here and reached the "
+                  "collective last: the other ranks waited for it")
             .arg(formatDuration(w.durNs))
             .arg(QString::fromStdString(w.collective).toHtmlEscaped())
             .arg(w.step)
@@ -693,10 +730,10 @@ QString TimelineView::tooltipFor(const Hit& h) const {
                            : QString();
         auto step = stepAt(h.lane->rank, it.startNs);
         QString s =
-            QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: +%4 (%5 ns)<br>rank %6 · %7%8")
+            QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>rank %6 · %7%8")
                 .arg(name.toHtmlEscaped(), opTypeOf(it).toHtmlEscaped(),
                      formatDuration(it.endNs - it.startNs),
-                     formatDuration(it.startNs - m_state->boundsStart()))
+                     formatOffset(it.startNs - m_state->boundsStart(), 1000))
                 .arg(it.startNs)
                 .arg(h.lane->rank)
                 .arg(h.lane->label.toHtmlEscaped())

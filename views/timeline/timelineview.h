@@ -92,6 +92,7 @@ class TimelineView : public QWidget {
     void paintAxis(QPainter& p, const TimeMapping& tm);
     void paintGutter(QPainter& p);
     void paintLegend(QPainter& p);
+    void paintNotes(QPainter& p);
     std::optional<int64_t> stepAt(int rank, int64_t ns) const;
 
     InteractionState* m_state;

@@ -1,0 +1,75 @@
+// The one time formatter (core/model/timetext.h): lengths in the best unit with three significant
+// digits, and signed offsets precise to a resolution, from nanoseconds to days, never through a lossy
+// double for the digits that matter (19-digit epochs).
+#include "core/model/timetext.h"
+
+#include <QtTest>
+
+using namespace rs;
+
+class TstTimeText : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void duration_data() {
+        QTest::addColumn<qint64>("ns");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("ns") << qint64(820) << "820 ns";
+        QTest::newRow("zero") << qint64(0) << "0 ns";
+        QTest::newRow("us") << qint64(340000) << "340 \u00b5s";
+        QTest::newRow("ms") << qint64(12500000) << "12.5 ms";
+        QTest::newRow("s") << qint64(1200000000) << "1.20 s";
+        QTest::newRow("rounds up a unit") << qint64(999700) << "1.00 ms";
+        QTest::newRow("minutes") << qint64(125) * 1000000000 << "2 min 5 s";
+        QTest::newRow("hours") << qint64(3 * 3600 + 25 * 60 + 12) * 1000000000 << "3 h 25 min";
+        QTest::newRow("days") << qint64(8 * 86400 + 12 * 3600 + 600) * 1000000000 << "8 d 12 h";
+        QTest::newRow("negative") << qint64(-5000000) << "-5.00 ms";
+        QTest::newRow("int64 min") << std::numeric_limits<qint64>::min() << "-106751 d 23 h";
+    }
+    void duration() {
+        QFETCH(qint64, ns);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(model::formatDuration(ns)), text);
+    }
+    void offset_data() {
+        QTest::addColumn<qint64>("ns");
+        QTest::addColumn<qint64>("resolution");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("14.8 s at 100 us") << qint64(14800200000) << qint64(100000) << "+14.8002 s";
+        QTest::newRow("negative ms") << qint64(-3300000) << qint64(10000) << "-3.30 ms";
+        QTest::newRow("438 s at 1 s") << qint64(438) * 1000000000 << qint64(1000000000) << "+438 s";
+        QTest::newRow("zero") << qint64(0) << qint64(1000) << "+0 \u00b5s";
+        QTest::newRow("ns resolution") << qint64(1234) << qint64(1) << "+1.234 \u00b5s";
+        QTest::newRow("days") << (qint64(735004) * 1000 + 200) * 1000000 << qint64(100000000) << "+8 d 12:10:04.2";
+        QTest::newRow("hours") << qint64(3725) * 1000000000 << qint64(1000000000) << "+1:02:05";
+        QTest::newRow("epoch to the ns") << qint64(1736408883704643212) << qint64(1) << "+20097 d 07:48:03.704643212";
+        QTest::newRow("carry") << qint64(1999999999) << qint64(10000000) << "+2.00 s";
+    }
+    void offset() {
+        QFETCH(qint64, ns);
+        QFETCH(qint64, resolution);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(model::formatOffset(ns, resolution)), text);
+    }
+    void offsetsOneResolutionApartDiffer_data() {
+        QTest::addColumn<qint64>("base");
+        QTest::addColumn<qint64>("resolution");
+        for (qint64 base : {qint64(0), qint64(1000000), qint64(14800000000), qint64(438000000000),
+                            qint64(735004) * 1000000000, qint64(1000000) * 1000000000})
+            for (qint64 res : {qint64(1), qint64(10), qint64(1000), qint64(200000), qint64(5000000),
+                               qint64(1000000000), qint64(60) * 1000000000})
+                QTest::newRow(qPrintable(QString("%1+%2").arg(base).arg(res))) << base << res;
+    }
+    void offsetsOneResolutionApartDiffer() {
+        QFETCH(qint64, base);
+        QFETCH(qint64, resolution);
+        // aligned to the resolution, as ruler ticks are
+        qint64 b = base / resolution * resolution;
+        QString a = QString::fromStdString(model::formatOffset(b, resolution));
+        QString c = QString::fromStdString(model::formatOffset(b + resolution, resolution));
+        QVERIFY2(a != c, qPrintable(a));
+        QVERIFY2(a.size() <= 26, qPrintable(a));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstTimeText)
+#include "tst_timetext.moc"
