@@ -165,6 +165,7 @@ json buildReport(index::Db& db, int top) {
                            {"peak_reserved_bytes", q.i64(2)},
                            {"peak_ts_ns", q.i64(3)},
                            {"fragmentation", q.f64(4)},
+                           {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
                            {"bank_bytes_by_op", b},
                            {"alive_at_peak", alive}});
         }
@@ -268,12 +269,23 @@ std::string formatReport(const json& r, int top) {
         }
         o << "; rank " << best << " arrived last in " << bestN << " of " << all << " collectives";
     }
-    o << "\nMemory peaks:";
-    k = 0;
-    for (auto& p : r["memory"]["per_rank"]) {
-        if (k++ % 4 == 0) o << "\n ";
-        o << "  rank " << p["rank"].get<int64_t>() << ": "
-          << gib(double(p["peak_allocated_bytes"].get<int64_t>()));
+    // only ranks with memory records: a profile without any says so instead of printing 0.00 GiB
+    std::vector<const json*> withMemory;
+    for (auto& p : r["memory"]["per_rank"])
+        if (p["peak_allocated_bytes"].get<int64_t>() > 0 || p["peak_reserved_bytes"].get<int64_t>() > 0)
+            withMemory.push_back(&p);
+    if (withMemory.empty()) {
+        o << "\nMemory: no memory data in this profile";
+    } else {
+        o << "\nMemory peaks (allocated / reserved):";
+        k = 0;
+        for (const json* p : withMemory) {
+            if (k++ % 4 == 0) o << "\n ";
+            o << "  rank " << (*p)["rank"].get<int64_t>() << ": " << gib(double((*p)["peak_allocated_bytes"].get<int64_t>()))
+              << " / " << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
+        }
+        if (withMemory.size() < r["memory"]["per_rank"].size())
+            o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size() << " rank(s))";
     }
     o << "\nDiagnostics: " << r["diagnostics"]["count"].get<int64_t>() << " record problem(s) in "
       << r["diagnostics"]["rows"].get<int64_t>() << " group(s)"

@@ -21,6 +21,9 @@ using nlohmann::json;
 
 namespace {
 
+const RunMap* g_runs = nullptr; // set for the duration of analyseRootCauses (one thread)
+std::string rankName(int rank) { return g_runs ? g_runs->name(rank) : "rank " + std::to_string(rank); }
+
 /// A kernel signature without its parameter list, for text ("ncclKernel_AllReduce_RING_LL_Sum_half").
 std::string shortName(const std::string& name) {
     size_t p = name.find('(');
@@ -208,7 +211,7 @@ Finding stallFinding(int rank, int64_t step, const std::vector<const LateEvent*>
     f.spanId = worst->spanId;
     f.affectedWall = stepWall;
     f.affected = {{"steps", json::array({step})}, {"collectives", colls}, {"waiting_ranks", waiting}};
-    f.text = "rank " + std::to_string(rank) + " stalled in step " + std::to_string(step) + ": its device was idle " +
+    f.text = rankName(rank) + " stalled in step " + std::to_string(step) + ": its device was idle " +
              formatDuration(worst->gapDur) + " before " + worst->name + ", which it reached last; the job lost " +
              formatDuration(f.lost) + " and " + std::to_string(waiting.size()) + " rank(s) waited " +
              formatDuration(f.waited) + " in total";
@@ -250,14 +253,14 @@ Finding lateRankFinding(int rank, const std::vector<const LateEvent*>& evs, cons
         f.affected["op_types"] = json::array();
         for (const auto& fl : *flags)
             f.affected["op_types"].push_back({{"op_type", fl.op}, {"ratio", fl.ratio}, {"extra_ns", fl.extra}});
-        f.text = "rank " + std::to_string(rank) + " is slow: " + ratioList(*flags) +
+        f.text = rankName(rank) + " is slow: " + ratioList(*flags) +
                  " the other ranks' median (" + formatDuration(f.extra) + " of extra kernel time); " + arrivals;
     } else {
         f.kind = "late_rank";
         f.subject = worst->name;
         std::string why = gaps * 2 >= f.lost ? " (its device was idle " + formatDuration(gaps) + " before them)"
                                               : " (no op type is slower on it)";
-        f.text = "rank " + std::to_string(rank) + " is late: " + arrivals + why;
+        f.text = rankName(rank) + " is late: " + arrivals + why;
     }
     return f;
 }
@@ -273,7 +276,7 @@ Finding stragglerFinding(int run, int rank, const std::vector<Flag>& flags, int6
     f.affected = {{"op_types", json::array()}};
     for (const auto& fl : flags)
         f.affected["op_types"].push_back({{"op_type", fl.op}, {"ratio", fl.ratio}, {"extra_ns", fl.extra}});
-    f.text = "rank " + std::to_string(rank) + " is slow in " + ratioList(flags) + " the other ranks' median; " +
+    f.text = rankName(rank) + " is slow in " + ratioList(flags) + " the other ranks' median; " +
              formatDuration(f.extra) + " of extra kernel time" +
              (haveCollectives ? ", but no collective shows the other ranks waiting for it"
                               : "; the profile has no collectives to tell whether the job waited for it");
@@ -341,7 +344,7 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
         f.affected = {{"steps", json::array({step})}, {"ranks", json::array()}};
         for (const auto* r : list)
             f.affected["ranks"].push_back(r->rank);
-        f.text = "step " + std::to_string(step) + " on rank " + std::to_string(top->rank) + " took " +
+        f.text = "step " + std::to_string(step) + " on " + rankName(top->rank) + " took " +
                  formatDuration(top->wall) + " (typical " + formatDuration(top->typical) + "): " + top->cause;
         if (list.size() > 1) f.text += "; " + std::to_string(list.size() - 1) + " other rank(s) were slow in it too";
         out.push_back(std::move(f));
@@ -377,6 +380,10 @@ void insertFinding(Db& db, const Finding& f) {
 
 void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
     const RunMap runs = loadRuns(db);
+    g_runs = &runs;
+    struct Reset {
+        ~Reset() { g_runs = nullptr; }
+    } reset;
     const Walls walls = jobStepWalls(db);
     const auto events = lateEvents(db, runs);
     auto flags = stragglerFlags(db);

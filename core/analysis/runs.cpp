@@ -162,9 +162,11 @@ void assignRuns(Db& db) {
 
 RunMap loadRuns(Db& db) {
     RunMap m;
-    auto q = db.prepare("SELECT rank, coalesce(run_id, 0) FROM rank_info");
-    while (q.step())
+    auto q = db.prepare("SELECT rank, coalesce(run_id, 0), coalesce(data_rank, rank) FROM rank_info");
+    while (q.step()) {
         m.runOf[int(q.i64(0))] = int(q.i64(1));
+        m.dataRank[int(q.i64(0))] = int(q.i64(2));
+    }
     auto r = db.prepare("SELECT run_id, complete FROM run");
     while (r.step())
         m.complete[int(r.i64(0))] = r.i64(1) != 0;

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 
 namespace rs::analysis {
 
@@ -25,10 +26,16 @@ void assignRuns(index::Db& db);
 /// rank → run_id, and which runs are complete, as assignRuns wrote them.
 struct RunMap {
     std::map<int, int> runOf;
+    std::map<int, int> dataRank; ///< index rank key → the rank number the producer wrote
     std::map<int, bool> complete;
     int run(int rank) const {
         auto it = runOf.find(rank);
         return it == runOf.end() ? 0 : it->second;
+    }
+    /// "rank N" as the data names it (keys differ from it only when two runs claim one number).
+    std::string name(int rank) const {
+        auto it = dataRank.find(rank);
+        return "rank " + std::to_string(it == dataRank.end() ? rank : it->second);
     }
     bool isComplete(int run) const {
         auto it = complete.find(run);

@@ -56,13 +56,15 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     std::set<int> shown;
     {
         // ranks of the shown run (every rank when the index has no runs)
-        auto q = db.prepare("SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id FROM rank_info ORDER BY rank");
+        auto q = db.prepare("SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id, coalesce(data_rank, rank) "
+                            "FROM rank_info ORDER BY rank");
         while (q.step()) {
             if (!s.runs.empty() && !q.isNull(3) && int(q.i64(3)) != s.run) continue;
             int r = int(q.i64(0));
             s.ranks.push_back(r);
             shown.insert(r);
             s.clockOffsetNs[r] = q.i64(1);
+            s.dataRank[r] = int(q.i64(4));
             if (!q.text(2).empty()) s.notes.push_back("rank " + std::to_string(r) + ": " + q.text(2));
         }
     }

@@ -67,6 +67,7 @@ struct ProfileSummary {
     std::vector<StepDesc> steps;
     std::vector<WaitDesc> waits;
     std::map<int, int64_t> clockOffsetNs;
+    std::map<int, int> dataRank; ///< rank key → the number the producer wrote (differs when runs collide)
     std::vector<std::string> strings; ///< names and op types by id
     int64_t startNs = 0, endNs = 0;
     std::string profile;

@@ -166,6 +166,9 @@ class TstMainWindow : public QObject {
         for (auto* l : w.findChildren<QLabel*>())
             if (l->text().contains("holds 2 runs")) notice = l;
         QVERIFY(notice && notice->isVisible());
+        QTest::qWait(200);
+        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
+            w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-runs.png");
         // the run with the most ranks first: the four Ascend ranks, not the Kineto pair
         QCOMPARE(w.state()->selection().kind, views::Selection::Kind::None);
         QCOMPARE(int(w.timeline()->lanes().empty()), 0);

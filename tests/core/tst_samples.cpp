@@ -97,6 +97,82 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'Computing differs%'"),
                  int64_t(0));
     }
+    // Per sample, what the files say, counted independently of the code under test (a few lines of
+    // Python over the JSON / CSV, and SOURCES.md): the runs and their ranks, whether every rank of the
+    // run is present, the spans (X events), the steps per rank (distinct ProfilerStep#N or step CSV rows)
+    // and the finding kinds (none: no sample holds a complete run with a late rank or a slow card).
+    void conformance_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("runs");  // per run: "data ranks/complete", runs joined with ' '
+        QTest::addColumn<qint64>("spans");
+        QTest::addColumn<qint64>("stepsPerRank");
+        QTest::addColumn<QString>("findings");
+        QTest::newRow("hta trace_filter (2 of 128)") << "hta/tests/data/trace_filter" << "0,1/0" << qint64(9487) << qint64(2) << "";
+        QTest::newRow("hta nccl (rank 0 of 2)") << "hta/tests/data/nccl_parser_config" << "0/0" << qint64(26933) << qint64(3) << "";
+        QTest::newRow("hta memory (rank 1 of 2)") << "hta/tests/data/df_index_resolver" << "1/0" << qint64(123379) << qint64(5) << "";
+        QTest::newRow("hta ns (world 1)") << "hta/tests/data/ns_resolution_trace" << "0/1" << qint64(45420) << qint64(5) << "";
+        QTest::newRow("hta cpu only (34 of 300)") << "hta/tests/data/cpu_only" << "34/0" << qint64(16) << qint64(1) << "";
+        QTest::newRow("hta amd (no distributedInfo)") << "hta/tests/data/amd_trace" << "0/1" << qint64(113) << qint64(2) << "";
+        QTest::newRow("torch_npu text (2 of 8)") << "msinsight/test/data/pytorch/text/level1" << "0,1/0" << qint64(4384 + 4385)
+                                                 << qint64(1) << "";
+    }
+    void conformance() {
+        QFETCH(QString, dir);
+        QFETCH(QString, runs);
+        QFETCH(qint64, spans);
+        QFETCH(qint64, stepsPerRank);
+        QFETCH(QString, findings);
+        auto ix = test::indexDir(m_samples + "/" + dir.toStdString());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QStringList got;
+        for (const auto& r : ix.rows("SELECT (SELECT group_concat(data_rank, ',') FROM (SELECT data_rank FROM ranks k "
+                                     "WHERE k.run_id = r.run_id ORDER BY data_rank)) || '/' || complete FROM runs r "
+                                     "ORDER BY run_id"))
+            got << QString::fromStdString(r);
+        QCOMPARE(got.join(' '), runs);
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), spans);
+        for (const auto& n : ix.rows("SELECT count(*) FROM steps GROUP BY rank"))
+            QCOMPARE(qint64(std::stoll(n)), stepsPerRank);
+        QStringList kinds;
+        for (const auto& k : ix.rows("SELECT DISTINCT kind FROM finding ORDER BY kind"))
+            kinds << QString::fromStdString(k);
+        QCOMPARE(kinds.join(','), findings);
+        // every lane kind and the steps of a rank lie inside its run's time range
+        QCOMPARE(ix.scalar("SELECT count(*) FROM track t JOIN rank_info k ON k.rank = t.rank JOIN run r ON r.run_id = "
+                           "k.run_id JOIN span s ON s.track_id = t.track_id WHERE t.aligned = 1 AND (s.ts_ns < r.start_ns "
+                           "OR s.ts_ns + s.dur_ns > r.end_ns + 1000000000)"),
+                 int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step s JOIN rank_info k ON k.rank = s.rank JOIN run r ON r.run_id = "
+                           "k.run_id WHERE s.end_ns < r.start_ns OR s.start_ns > r.end_ns"),
+                 int64_t(0));
+    }
+    void wholeHtaFolderHoldsSixJobs() {
+        // SOURCES.md: six different jobs (a rank pair of a 128-rank job, rank 0 of a 2-rank A100 job, rank 1
+        // of a 2-rank V100 job, a single-GPU run, rank 34 of 300 and an AMD trace): six runs, none complete
+        // but the single-GPU and the AMD one, and nothing matched across them
+        auto ix = test::indexDir(m_samples + "/hta/tests/data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM runs"), int64_t(6));
+        QCOMPARE(ix.rows("SELECT coalesce(world_size, 0) || ':' || rank_count FROM runs ORDER BY 1"),
+                 (std::vector<std::string>{"0:1", "128:2", "1:1", "2:1", "2:1", "300:1"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective c JOIN rank_info k ON k.rank = c.rank "
+                           "WHERE match_key IS NOT NULL GROUP BY match_key HAVING count(DISTINCT k.run_id) > 1)"),
+                 int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM finding"), int64_t(0));
+    }
+    void legacyClocksKeptApart() {
+        // run_2: the timeline's ops sit at 0–6.07 s (relative µs), the step trace at 15490789606875 ticks of
+        // 10 ns = 154 907.9 s; nothing in the folder relates the two clocks
+        auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, step, source FROM step"), std::vector<std::string>{"1|0|whole-trace"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'steps not aligned with the device ops%'"),
+                 int64_t(1));
+        // the ops are device streams (stream 519; the AI CPU's pid 9000), not host threads
+        QCOMPARE(ix.rows("SELECT kind, name FROM tracks ORDER BY name"),
+                 (std::vector<std::string>{"compute|AI CPU stream 0", "compute|Stream 519"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans WHERE ts_ns > 10000000000"), int64_t(0));
+    }
     void htaTwoOf128RanksAreOneIncompleteRun() {
         // SOURCES.md: ranks 0 and 1 of one job with world_size 128. One run; its collectives pair up across
         // the two ranks, but with 126 ranks missing the last arrival cannot be named, so nothing is blamed.

@@ -108,7 +108,10 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_rankBox->setCurrentIndex(m_rankBox->findData(d->rank));
     m_rankBox->blockSignals(false);
     if (m_origin == 0) m_origin = d->startNs;
-    QString text = d->tensors.empty() ? tr("no tensors") : tr("%1 tensors").arg(d->tensors.size());
+    const bool none = d->tensors.empty() && d->curve.empty();
+    QString text = none               ? tr("No memory data for rank %1: the profile has no memory records").arg(d->rank)
+                   : d->tensors.empty() ? tr("no tensors (memory curve only)")
+                                        : tr("%1 tensors").arg(d->tensors.size());
     if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
     if (d->peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(formatBytes(d->peakReservedBytes));
     if (!d->hasAddresses && !d->tensors.empty())

@@ -31,7 +31,8 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
                 }
     }
     for (int rank : s.ranks) {
-        QString rankLabel = QString("Rank %1").arg(rank);
+        auto dr = s.dataRank.find(rank);
+        QString rankLabel = QString("Rank %1").arg(dr == s.dataRank.end() ? rank : dr->second);
         std::vector<const query::TrackDesc*> tracks;
         for (const auto& t : s.tracks) {
             if (t.rank != rank || o.hiddenKinds.count(QString::fromStdString(t.kind)) || t.spanCount == 0 ||
