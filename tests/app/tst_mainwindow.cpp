@@ -95,6 +95,15 @@ class TstMainWindow : public QObject {
         QTest::keyClick(search, Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(w.state()->selection().kind, views::Selection::Kind::Span, 10000);
         QVERIFY(w.state()->selection().spanId > 0);
+        // the hit's rank is known and its lane is scrolled into view
+        QVERIFY(w.state()->selection().rank >= 0);
+        bool inView = false;
+        for (const auto& l : w.timeline()->lanes())
+            if (!l.header && l.rank == w.state()->selection().rank) {
+                QRect r = w.timeline()->laneRect(l.trackId);
+                inView |= r.isValid() && r.bottom() > 0 && r.top() < w.timeline()->height();
+            }
+        QVERIFY(inView);
     }
     void shortcutsAreUnambiguous() {
         // every key sequence is registered once in the whole window (Qt refuses a duplicate as an
