@@ -12,7 +12,7 @@ int runExport(const ArgList& argv) {
     auto vo = indexValueOptions();
     for (const char* o : {"out", "view", "format", "width", "height", "step"})
         vo.insert(o);
-    Args a(argv, vo, {"quiet"});
+    Args a(argv, vo, indexFlags({"quiet"}));
     if (!a.ok()) return usageError("export", a.error());
     if (a.positional().size() != 1) return usageError("export", "export needs exactly one profile DIR");
     auto out = a.value("out");

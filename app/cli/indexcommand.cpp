@@ -6,7 +6,7 @@
 namespace rs::cli {
 
 int runIndex(const ArgList& argv) {
-    Args a(argv, indexValueOptions(), {"force", "quiet"});
+    Args a(argv, indexValueOptions(), indexFlags({"force", "quiet"}));
     if (!a.ok()) return usageError("index", a.error());
     if (a.positional().size() != 1) return usageError("index", "index needs exactly one profile DIR");
     index::IndexOptions opts;

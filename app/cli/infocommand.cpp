@@ -9,7 +9,7 @@
 namespace rs::cli {
 
 int runInfo(const ArgList& argv) {
-    Args a(argv, indexValueOptions(), {"json", "quiet"});
+    Args a(argv, indexValueOptions(), indexFlags({"json", "quiet"}));
     if (!a.ok()) return usageError("info", a.error());
     if (a.positional().size() != 1) return usageError("info", "info needs exactly one profile DIR");
     index::IndexOptions opts;
@@ -68,7 +68,7 @@ int runInfo(const ArgList& argv) {
         ignored.push_back(ig.text(0));
     j["ignored"] = ignored;
     if (a.flag("json")) {
-        std::printf("%s\n", j.dump(2).c_str());
+        std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
         return 0;
     }
     std::printf("index:  %s\n", res.dbPath.c_str());

@@ -30,8 +30,15 @@ std::set<std::string> indexValueOptions() {
     return {"db", "jobs", "banks", "bank-size", "bank-base"};
 }
 
+std::set<std::string> indexFlags(std::set<std::string> extra) {
+    extra.insert("break-lock");
+    return extra;
+}
+
 bool indexOptionsFrom(Args& a, const std::string& profile, index::IndexOptions& opts, std::string& error) {
     if (auto db = a.value("db")) opts.dbPath = *db;
+    opts.breakLock = a.flag("break-lock");
+    opts.notice = [](const std::string& msg) { std::fprintf(stderr, "rankscope: %s\n", msg.c_str()); };
     opts.jobs = int(a.intValue("jobs", 0, 0, 256));
     if (!opts.analysis.loadDeviceFile(profile, error)) return false;
     opts.analysis.banks.bankCount = int(a.intValue("banks", opts.analysis.banks.bankCount, 1, 1024));

@@ -11,6 +11,8 @@ namespace rs::cli {
 
 /// Value options every index-reading command accepts.
 std::set<std::string> indexValueOptions();
+/// `extra` plus the flags every index-reading command accepts (--break-lock).
+std::set<std::string> indexFlags(std::set<std::string> extra);
 
 /// Builds IndexOptions from --db, --jobs, --banks, --bank-size, --bank-base and the profile's device
 /// file. Returns false with `error` set.

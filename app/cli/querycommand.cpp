@@ -19,7 +19,7 @@ std::string csvField(const std::string& v) {
 } // namespace
 
 int runQuery(const ArgList& argv) {
-    Args a(argv, indexValueOptions(), {"csv", "quiet"});
+    Args a(argv, indexValueOptions(), indexFlags({"csv", "quiet"}));
     if (!a.ok()) return usageError("query", a.error());
     if (a.positional().size() != 2)
         return usageError("query", "query needs a profile DIR and one SQL string");

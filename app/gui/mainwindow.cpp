@@ -150,7 +150,7 @@ MainWindow::MainWindow()
                 if (j.is_object())
                     for (auto& [k, v] : j.items())
                         row(QString::fromStdString(k),
-                            QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
+                            QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
                 html += "</table>";
             }
             m_details->setHtml(html);
@@ -476,7 +476,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
             QString kind = QString::fromStdString(f["kind"].get<std::string>());
             auto* it = new QListWidgetItem(
                 QString("[%1] %2").arg(kind, QString::fromStdString(f["text"].get<std::string>())));
-            it->setData(Qt::UserRole, QString::fromStdString(f.dump()));
+            it->setData(Qt::UserRole, QString::fromStdString(f.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
             it->setToolTip(tr("Click to select and zoom to it in every view"));
             m_findings->addItem(it);
             ++shown;

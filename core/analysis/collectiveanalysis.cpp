@@ -6,6 +6,7 @@
 #include "core/import/optype.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cmath>
 #include <map>
@@ -63,11 +64,10 @@ bool isPointToPoint(const std::string& opType) {
 }
 
 int planeNumber(const std::string& trackName) {
-    try {
-        return std::stoi(trackName.substr(6));
-    } catch (...) {
-        return 1 << 30;
-    }
+    int v = 0;
+    const char* b = trackName.data() + std::min<size_t>(6, trackName.size());
+    auto [end, ec] = std::from_chars(b, trackName.data() + trackName.size(), v);
+    return ec == std::errc() && end != b ? v : 1 << 30;
 }
 
 

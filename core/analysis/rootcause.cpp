@@ -370,7 +370,7 @@ void insertFinding(Db& db, const Finding& f) {
         .bind(8, f.startNs ? std::optional<int64_t>(f.startNs) : std::nullopt)
         .bind(9, f.endNs ? std::optional<int64_t>(f.endNs) : std::nullopt)
         .bind(10, f.spanId ? std::optional<int64_t>(f.spanId) : std::nullopt)
-        .bind(11, f.affected.dump())
+        .bind(11, f.affected.dump(-1, ' ', false, json::error_handler_t::replace))
         .bind(12, f.text)
         .bind(13, int64_t(f.run))
         .exec();

@@ -92,7 +92,7 @@ class DbImport {
         auto q = m_db.prepare("SELECT rankId, " + m_cols.orNull("RANK_DEVICE_MAP", "deviceId") +
                               " FROM RANK_DEVICE_MAP LIMIT 1");
         if (!q.step()) return;
-        if (!q.isNull(0) && q.i64(0) >= 0) {
+        if (!q.isNull(0) && q.i64(0) >= 0 && q.i64(0) <= INT32_MAX) {
             m_rank.rank = int(q.i64(0));
             m_rank.rankFromData = true;
         }

@@ -3,6 +3,7 @@
 #include "core/io/bytesource.h"
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -76,10 +77,23 @@ bool looksLikeChromeTrace(const std::string& path) {
     return false;
 }
 
-std::optional<int> trailingRank(const std::string& stem, const std::regex& re) {
+/// The rank number a file name carries in `re`'s first group, when it is one that fits an int: a suffix
+/// like "_99999999999" is no rank (kept as the group's name, never an exception).
+std::optional<int> rankNumber(const std::string& digits) {
+    int v = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec != std::errc() || end != digits.data() + digits.size() || v < 0) return std::nullopt;
+    return v;
+}
+
+/// The suffix matched by `re` (empty: no match).
+std::string rankSuffix(const std::string& stem, const std::regex& re) {
     std::smatch m;
-    if (std::regex_match(stem, m, re)) return std::stoi(m[1].str());
-    return std::nullopt;
+    return std::regex_match(stem, m, re) ? m[1].str() : std::string();
+}
+
+std::optional<int> trailingRank(const std::string& stem, const std::regex& re) {
+    return rankNumber(rankSuffix(stem, re));
 }
 
 int kindOrder(FileKind k) {
@@ -167,7 +181,8 @@ Discovery discover(const std::string& rootStr) {
             if (hint && !g.rankHint) g.rankHint = hint;
             g.files.push_back(sf);
         };
-        std::optional<int> r;
+        std::string suffix;
+        auto legacy = [&](FileKind k) { add(dir.string() + "#" + suffix, k, rankNumber(suffix)); };
         if (ext == ".json" && std::regex_match(stem, reInfo)) {
             add(rankDir.string(), FileKind::AscendInfo, trailingRank(stem, reInfo));
         } else if (inOutput && name == "trace_view.json") {
@@ -193,14 +208,14 @@ Discovery discover(const std::string& rootStr) {
         } else if (ext == ".db" && std::regex_match(stem, reDb)) {
             sf.kind = FileKind::AscendDb;
             dbByDir[rankDir.string()].push_back(sf);
-        } else if (ext == ".json" && (r = trailingRank(stem, reLegacyTl))) {
-            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyTimeline, r);
-        } else if (ext == ".csv" && (r = trailingRank(stem, reLegacyStep))) {
-            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyStepTrace, r);
-        } else if (ext == ".csv" && (r = trailingRank(stem, reLegacyFw))) {
-            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyFramework, r);
-        } else if (ext == ".csv" && (r = trailingRank(stem, reLegacyHccl))) {
-            add(dir.string() + "#" + std::to_string(*r), FileKind::LegacyHccl, r);
+        } else if (ext == ".json" && !(suffix = rankSuffix(stem, reLegacyTl)).empty()) {
+            legacy(FileKind::LegacyTimeline);
+        } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyStep)).empty()) {
+            legacy(FileKind::LegacyStepTrace);
+        } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyFw)).empty()) {
+            legacy(FileKind::LegacyFramework);
+        } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyHccl)).empty()) {
+            legacy(FileKind::LegacyHccl);
         } else if (ext == ".json" && !inOutput && looksLikeChromeTrace(p.string())) {
             add(p.string(), FileKind::ChromeJson, std::nullopt);
         }

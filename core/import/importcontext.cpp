@@ -1,5 +1,7 @@
 #include "core/import/importcontext.h"
 
+#include "core/model/utf8.h"
+
 namespace rs::import {
 
 void RowEmitter::flush() {
@@ -25,7 +27,7 @@ void RowEmitter::diag(const std::string& file, const std::string& severity, cons
     d.severity = severity;
     d.what = what;
     d.firstOffset = offset;
-    d.excerpt = std::string(excerpt.substr(0, 160));
+    d.excerpt = model::utf8Excerpt(excerpt, 160); // never split a character: the text goes into JSON
     m_diags.emplace(key, std::move(d));
 }
 

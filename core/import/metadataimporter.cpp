@@ -61,7 +61,7 @@ bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, s
             v = r.get<int64_t>();
         else if (r.is_string())
             v = model::parseI64(r.get<std::string>()); // old MindSpore writes a string
-        if (v && *v >= 0) {
+        if (v && *v >= 0 && *v <= INT32_MAX) {
             rank.rank = int(*v);
             rank.rankFromData = true;
         }

@@ -3,11 +3,11 @@
 #include "core/analysis/analyzer.h"
 #include "core/import/importcontext.h"
 #include "core/import/rankjob.h"
+#include "core/index/buildguard.h"
 #include "core/index/indexwriter.h"
 #include "core/index/schema.h"
 
 #include <QCryptographicHash>
-#include <QLockFile>
 #include <QString>
 
 #include <algorithm>
@@ -118,20 +118,17 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     }
     res.inputBytes = d.totalBytes;
     res.dbPath = opts.dbPath.empty() ? defaultIndexPath(profileDir) : fs::absolute(opts.dbPath).string();
+    if (!mayReplace(res.dbPath, res.error)) return res;
     fs::create_directories(fs::path(res.dbPath).parent_path(), ec);
     if (!opts.force && isCurrent(res.dbPath, d, opts.analysis)) {
         res.ok = res.reused = true;
         res.seconds = elapsed();
         return res;
     }
-    QLockFile lock(QString::fromStdString(res.dbPath + ".lock"));
-    lock.setStaleLockTime(0);
-    while (!lock.tryLock(200)) {
-        if (cancel && cancel->load()) {
-            res.cancelled = true;
-            res.error = "cancelled while another process was building " + res.dbPath;
-            return res;
-        }
+    BuildLock lock(res.dbPath, opts.breakLock, opts.notice);
+    if (!lock.acquire(cancel, res.error)) {
+        res.cancelled = cancel && cancel->load();
+        return res;
     }
     // Another process may have finished the same build while we waited.
     if (!opts.force && isCurrent(res.dbPath, d, opts.analysis)) {
@@ -139,8 +136,9 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
         res.seconds = elapsed();
         return res;
     }
+    // with the lock held nobody else is building this index: any temporary file is a dead build's
+    removeLeftoverTemps(res.dbPath);
     std::string tmp = res.dbPath + ".tmp-" + std::to_string(::getpid());
-    fs::remove(tmp, ec);
 
     std::atomic<bool> stop{false};
     import::ImportContext ctx;

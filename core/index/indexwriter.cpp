@@ -98,14 +98,17 @@ void IndexWriter::insert(const char* key, const std::vector<T>& rows, F&& bindRo
 int IndexWriter::rankKey(int group, int dataRank) {
     auto it = m_rankKeys.find({group, dataRank});
     if (it != m_rankKeys.end()) return it->second;
-    int key = dataRank;
-    for (int k = 1; m_usedKeys.count(key); ++k)
-        key = dataRank + kRankKeyStride * k;
-    m_usedKeys.insert(key);
-    m_dataRank[key] = dataRank;
-    m_rankKeys[{group, dataRank}] = key;
-    m_holders[dataRank].push_back({group, key});
-    return key;
+    int64_t key = dataRank;
+    for (int64_t k = 1; m_usedKeys.count(int(key)) && key <= INT32_MAX; ++k)
+        key = int64_t(dataRank) + int64_t(kRankKeyStride) * k;
+    if (key > INT32_MAX) // a rank number near the int limit claimed twice: the highest free key
+        for (key = INT32_MAX; m_usedKeys.count(int(key)); --key) {
+        }
+    m_usedKeys.insert(int(key));
+    m_dataRank[int(key)] = dataRank;
+    m_rankKeys[{group, dataRank}] = int(key);
+    m_holders[dataRank].push_back({group, int(key)});
+    return int(key);
 }
 
 void IndexWriter::keyRanks(import::Batch& b) {

@@ -125,7 +125,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
             s.diagnostics.push_back({q.text(0), q.text(1), q.text(2), q.text(3), q.i64(4), q.i64(5)});
     }
     auto report = analysis::buildReport(db, 20);
-    s.reportJson = report.dump();
+    s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     s.reportText = analysis::formatReport(report, 20);
     // bounds: the shown run's aligned lanes
     for (const auto& r : s.runs)

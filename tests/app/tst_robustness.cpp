@@ -1,0 +1,142 @@
+// Hostile names, bytes and locks through the real command line (issue: "never crash, never hang"):
+// rank suffixes that do not fit an int, text that is not UTF-8 (and excerpts that would split a
+// character), an index location where no lock can be created, a lock held from another host, `--db`
+// pointing at a file that is not an index, and temporary files left by killed builds.
+#include "tests/support/testsupport.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QtTest>
+#include <unistd.h>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+using namespace rs;
+
+namespace {
+const char* kTrace = "[{\"ph\":\"X\",\"name\":\"MatMul-op1\",\"tid\":\"519\",\"ts\":1000,\"dur\":2,\"pid\":1}]";
+std::string readFile(const std::string& p) {
+    QFile f(QString::fromStdString(p));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+} // namespace
+
+class TstRobustness : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void rankSuffixesThatDoNotFitAnInt() {
+        std::string dir = test::tempDir("robust-names");
+        test::writeFile(dir + "/profiler/ascend_timeline_display_99999999999.json", kTrace);
+        test::writeFile(dir + "/profiler/hccl_raw_3000000000.csv", "step_num,communication_cost,wait_cost,link_info,"
+                                                                   "communication_operator_cost\n");
+        test::writeFile(dir + "/rank_ascend_pt/profiler_info_123456789012345678901.json", "{\"rank_id\": 123456789012345678901}");
+        QString out, err;
+        int rc = test::runRankscope({"info", QString::fromStdString(dir), "--json"}, &out, &err, 60000);
+        QVERIFY2(rc == 0 || rc == 1, qPrintable(QString("exit %1: %2").arg(rc).arg(err))); // never 134 (abort)
+        if (rc == 0) {
+            auto j = nlohmann::json::parse(out.toStdString()); // valid JSON
+            QVERIFY(j["counts"]["spans"].get<int64_t>() >= 1);
+        }
+    }
+    void invalidUtf8NeverBreaksJsonOutput() {
+        // an event name with invalid bytes, and a malformed record whose excerpt would be cut inside a
+        // multi-byte character at byte 160
+        std::string dir = test::tempDir("robust-utf8");
+        std::string longName(157, 'x');
+        longName += "\xe2\x82\xac\xe2\x82\xac"; // "€€" across byte 160
+        std::string trace = "[{\"ph\":\"X\",\"name\":\"bad\xff\xfe name\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},\n"
+                            "{\"ph\":\"X\",\"name\":\"" + longName + "\",\"pid\":1,\"tid\":1,\"ts\":\"not a number\",\"dur\":1}]";
+        test::writeFile(dir + "/trace.json", trace);
+        for (const char* cmd : {"info", "report"}) {
+            QProcess p;
+            p.start(QString::fromStdString(test::rankscopeBin()), {cmd, QString::fromStdString(dir), "--json", "--quiet"});
+            QVERIFY(p.waitForFinished(60000));
+            QCOMPARE(p.exitCode(), 0);
+            const std::string out = p.readAllStandardOutput().toStdString();
+            auto j = nlohmann::json::parse(out, nullptr, false); // nlohmann rejects invalid UTF-8
+            QVERIFY2(!j.is_discarded(), cmd);
+        }
+    }
+    void noLockCanBeCreated() {
+        std::string dir = test::tempDir("robust-lock");
+        test::writeFile(dir + "/trace.json", kTrace);
+        std::string ro = test::tempDir("robust-ro");
+        std::filesystem::permissions(ro, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+        if (::access(ro.c_str(), W_OK) == 0) QSKIP("running as root: a read-only directory is still writable");
+        QElapsedTimer t;
+        t.start();
+        QString out, err;
+        int rc = test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(ro + "/x.sqlite")},
+                                    &out, &err, 30000);
+        QCOMPARE(rc, 1);
+        QVERIFY2(err.contains("lock file") || err.contains("cannot"), qPrintable(err));
+        QVERIFY(t.elapsed() < 20000);
+    }
+    void unwritableDbDirectoryFailsFast() {
+        // /proc cannot hold files even for root: the build fails with a message instead of spinning
+        std::string dir = test::tempDir("robust-proc");
+        test::writeFile(dir + "/trace.json", kTrace);
+        QElapsedTimer t;
+        t.start();
+        QString out, err;
+        int rc = test::runRankscope({"index", QString::fromStdString(dir), "--db", "/proc/rankscope-test/index.sqlite"},
+                                    &out, &err, 30000);
+        QCOMPARE(rc, 1);
+        QVERIFY2(err.contains("/proc/rankscope-test"), qPrintable(err));
+        QVERIFY(t.elapsed() < 20000);
+    }
+    void lockHeldFromAnotherHost() {
+        std::string dir = test::tempDir("robust-foreign");
+        test::writeFile(dir + "/trace.json", kTrace);
+        std::string db = test::tempDir("robust-foreign-db") + "/index.sqlite";
+        // QLockFile's format: pid, application name, host name
+        test::writeFile(db + ".lock", "4242\nrankscope\nnode-17.cluster\n");
+        QString out, err;
+        QElapsedTimer t;
+        t.start();
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out,
+                                    &err, 60000),
+                 1);
+        QVERIFY2(err.contains("waiting for another Rankscope") && err.contains("node-17.cluster") &&
+                     err.contains("4242") && err.contains("--break-lock"),
+                 qPrintable(err));
+        QVERIFY(t.elapsed() < 30000);
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db), "--break-lock"},
+                                    &out, &err, 60000),
+                 0);
+    }
+    void dbThatIsNotAnIndexIsNeverReplaced() {
+        std::string dir = test::tempDir("robust-db");
+        test::writeFile(dir + "/trace.json", kTrace);
+        const std::string before = readFile(dir + "/trace.json");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db",
+                                     QString::fromStdString(dir + "/trace.json")},
+                                    &out, &err),
+                 1);
+        QVERIFY2(err.contains("refusing to replace"), qPrintable(err));
+        QCOMPARE(readFile(dir + "/trace.json"), before);
+        // an index may be replaced
+        std::string db = dir + "/copy.sqlite";
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out, &err), 0);
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db), "--force"},
+                                    &out, &err),
+                 0);
+    }
+    void leftoverTempFilesAreRemoved() {
+        std::string dir = test::tempDir("robust-temps");
+        test::writeFile(dir + "/trace.json", kTrace);
+        std::string db = test::tempDir("robust-temps-db") + "/index.sqlite";
+        test::writeFile(db + ".tmp-999999", std::string(1 << 20, 'x')); // a build killed with -9
+        test::writeFile(db + ".tmp-999999-journal", "j");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out, &err), 0);
+        QVERIFY(!std::filesystem::exists(db + ".tmp-999999"));
+        QVERIFY(!std::filesystem::exists(db + ".tmp-999999-journal"));
+        QVERIFY(std::filesystem::exists(db));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRobustness)
+#include "tst_robustness.moc"
