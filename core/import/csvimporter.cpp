@@ -50,6 +50,14 @@ struct CsvFile {
         header = CsvHeader(reader->fields());
         return true;
     }
+    /// After a failed open: a file without even a header is counted and skipped (true); a read error is
+    /// the file's failure (false, `error` names it).
+    bool skipIfEmpty(RowEmitter& out, const std::string& path, std::string& error) {
+        if (!reader || !reader->error().empty()) return false;
+        out.diag(path, "warning", "CSV file without a header row: not read", 0, "");
+        error.clear();
+        return true;
+    }
 };
 
 } // namespace
@@ -98,7 +106,7 @@ bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans,
 bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error,
                                 int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"Step Id", "Step ID"});
     int cName = c.header.find({"Name", "Op Name"});
     int cType = c.header.find({"Type", "OP Type"});
@@ -108,8 +116,9 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
     int cCore = c.header.find({"Accelerator Core", "Task Type"});
     int cDev = c.header.find({"Device_id", "Device ID"});
     if (cName < 0 || cStart < 0 || cDur < 0) {
-        error = f.path + ": kernel_details.csv without Name/Start Time(us)/Duration(us) columns";
-        return false;
+        m_out.diag(f.path, "warning", "kernel_details.csv without Name/Start Time(us)/Duration(us) columns (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     LocalInterner strings(m_ctx.strings);
     std::map<std::string, std::pair<int64_t, std::unique_ptr<TrackNester>>> streams;
@@ -179,7 +188,7 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
 
 bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"Step"});
     int cComp = c.header.find({"Computing"});
     int cCno = c.header.find({"Communication(Not Overlapped)"});
@@ -190,8 +199,9 @@ bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t
     int cBub = c.header.find({"Bubble"});
     int cPrep = c.header.find({"Preparing"});
     if (cStep < 0 || cComp < 0) {
-        error = f.path + ": step_trace_time.csv without Step/Computing columns";
-        return false;
+        m_out.diag(f.path, "warning", "step_trace_time.csv without Step/Computing columns (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     auto us = [](std::string_view v) { return model::parseScaled(v, TimeUnit::Us).value_or(0); };
     while (c.reader->next()) {
@@ -217,15 +227,16 @@ bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t
 
 bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cName = c.header.find({"Name"});
     int cSize = c.header.find({"Size(KB)"});
     int cAlloc = c.header.find({"Allocation Time(us)"});
     int cRel = c.header.find({"Release Time(us)"});
     int cDev = c.header.find({"Device Type", "Device"});
     if (cSize < 0 || cAlloc < 0) {
-        error = f.path + ": operator_memory.csv without Size(KB)/Allocation Time(us) columns";
-        return false;
+        m_out.diag(f.path, "warning", "operator_memory.csv without Size(KB)/Allocation Time(us) columns (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
@@ -256,15 +267,16 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
 
 bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string& error, int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cComp = c.header.find({"Component"});
     int cTs = c.header.find({"Timestamp(us)"});
     int cAlloc = c.header.find({"Total Allocated(MB)"});
     int cRes = c.header.find({"Total Reserved(MB)"});
     int cAct = c.header.find({"Total Active(MB)"});
     if (cTs < 0 || cRes < 0) {
-        error = f.path + ": memory CSV without Timestamp(us)/Total Reserved(MB) columns";
-        return false;
+        m_out.diag(f.path, "warning", "memory CSV without Timestamp(us)/Total Reserved(MB) columns (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     auto mb = [](std::string_view v) -> std::optional<int64_t> {
         if (isNa(v)) return std::nullopt;
@@ -290,7 +302,7 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
 
 bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cOp = c.header.find({"op_name"});
     int cId = c.header.find({"tensor_id"});
     int cSize = c.header.find({"size_bytes"});
@@ -299,8 +311,9 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
     int cDev = c.header.find({"device_id"});
     int cAddr = c.header.find({"addr"});
     if (cSize < 0 || cAlloc < 0) {
-        error = f.path + ": memory_usage.csv without size_bytes/alloc_time columns";
-        return false;
+        m_out.diag(f.path, "warning", "memory_usage.csv without size_bytes/alloc_time columns (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
@@ -340,13 +353,14 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
 
 bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"step_num"});
     int cStart = c.header.find({"start_point"});
     int cEnd = c.header.find({"end_point"});
     if (cStep < 0 || cStart < 0 || cEnd < 0) {
-        error = f.path + ": step_trace_raw CSV without step_num/start_point/end_point";
-        return false;
+        m_out.diag(f.path, "warning", "step_trace_raw CSV without step_num/start_point/end_point (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
     // Parallel jobs add a start/end column pair per communication op
@@ -416,15 +430,16 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
 
 bool CsvImporter::legacyFramework(const SourceFile& f, std::string& error, int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     // Column names drift between 1.x releases: op_type / kernel_type, full_op_name / full_kernel_name.
     int cType = c.header.find({"op_type", "kernel_type"});
     std::vector<int> nameCols;
     for (const char* col : {"op_name", "full_op_name", "full_kernel_name", "kernel_name"})
         if (int i = c.header.find({col}); i >= 0) nameCols.push_back(i);
     if (cType < 0 || nameCols.empty()) {
-        error = f.path + ": framework_raw CSV without op_type/kernel_type and op name columns";
-        return false;
+        m_out.diag(f.path, "warning", "framework_raw CSV without op_type/kernel_type and op name columns (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
@@ -439,12 +454,13 @@ bool CsvImporter::legacyFramework(const SourceFile& f, std::string& error, int64
 
 bool CsvImporter::legacyHccl(const SourceFile& f, std::string& error, int64_t& n) {
     CsvFile c;
-    if (!c.open(f.path, error)) return false;
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"step_num"});
     int cOps = c.header.find({"communication_operator_cost"});
     if (cStep < 0 || cOps < 0) {
-        error = f.path + ": hccl_raw CSV without step_num/communication_operator_cost";
-        return false;
+        m_out.diag(f.path, "warning", "hccl_raw CSV without step_num/communication_operator_cost (another producer version?): file not read", 0,
+                   c.header.joined());
+        return true;
     }
     // communication_operator_cost = {"stream_41_0_AllReduce-op4582": [step, cost_ms, wait_ms, link_info], …}:
     // rows without a start time, attached later to the step trace's instance of the same op and step.

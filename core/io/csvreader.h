@@ -53,6 +53,13 @@ class CsvHeader {
     int find(std::initializer_list<std::string_view> names) const;
     int size() const { return int(m_names.size()); }
     const std::vector<std::string>& names() const { return m_names; }
+    /// The names joined with ',' (for diagnostics).
+    std::string joined() const {
+        std::string s;
+        for (const auto& n : m_names)
+            s += (s.empty() ? "" : ",") + n;
+        return s;
+    }
 
   private:
     std::vector<std::string> m_names;

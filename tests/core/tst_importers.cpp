@@ -237,6 +237,21 @@ class TstImporters : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMMUNICATION_OP has no column(s) groupName%'"),
                  int64_t(1));
     }
+    void csvWithoutItsColumnsIsSkippedNotFatal() {
+        // another producer version: kernel_details.csv without Duration(us), a whitespace-only
+        // step_trace_time.csv; the trace view still loads and each skipped file is a diagnostic
+        std::string dir = test::tempDir("csv-variant") + "/rank0_ascend_pt";
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/trace_view.json", kTraceView);
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv", "Name,Type,Start Time(us)\nMatMulV2,MatMulV2,1\n");
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/step_trace_time.csv", "\n \n");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QVERIFY(ix.scalar("SELECT count(*) FROM spans") >= 2);
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE file LIKE '%kernel_details.csv' AND what LIKE "
+                           "'%without Name/Start Time(us)/Duration(us)%'"),
+                 int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE file LIKE '%step_trace_time.csv'"), int64_t(1));
+    }
     void ascendDbMissingRequiredColumnSkipsTheTable() {
         std::string dir = test::tempDir("db-variant2") + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT";
         std::filesystem::create_directories(dir);
