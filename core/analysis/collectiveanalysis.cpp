@@ -137,7 +137,11 @@ void persist(Db& db, const std::vector<Coll>& colls, const StepIndex& steps, con
         std::optional<int64_t> transit = c.transitJson ? c.transitJson : c.transitEvents;
         ins.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.seq).bind(5, c.start).bind(6, c.dur);
         ins.bind(7, c.wait()).bind(8, c.waitEvents).bind(9, transit).bind(10, c.bytes).bind(11, c.group);
-        ins.bind(12, c.spanId ? std::optional<int64_t>(c.spanId) : std::nullopt).bind(13, c.matchKey);
+        ins.bind(12, c.spanId ? std::optional<int64_t>(c.spanId) : std::nullopt);
+        if (c.matchKey.empty())
+            ins.bindNull(13); // not matched across ranks (point-to-point)
+        else
+            ins.bind(13, c.matchKey);
         ins.bind(14, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt).bind(15, c.source);
         ins.exec();
         int64_t collId = db.scalar("SELECT last_insert_rowid()");
@@ -343,16 +347,20 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
     // matched at all: their peer is one rank of another stage, not every rank, so "the last to arrive"
     // among all ranks would blame the wrong one.
     const RunMap runs = loadRuns(db);
+    // An op's own name identifies it across the ranks of its group where the producer names instances
+    // (HCCL "hcom_allReduce__586_0_1", MindSpore "AllReduce-op4619": other stages' ops have other names);
+    // NCCL kernels share one signature, so there the op type and its order in the step identify it.
     std::map<std::tuple<int, int64_t, std::string>, int64_t> seqs;
     int64_t p2p = 0;
     for (auto& c : colls) {
         if (c.step < 0) c.step = steps.stepAt(c.rank, c.start).value_or(0);
-        c.seq = seqs[{c.rank, c.step, c.opType}]++;
+        const std::string identity = c.opType.rfind("nccl:", 0) == 0 ? c.opType : c.name;
+        c.seq = seqs[{c.rank, c.step, identity}]++;
         if (isPointToPoint(c.opType)) {
             ++p2p;
             continue;
         }
-        c.matchKey = "run" + std::to_string(runs.run(c.rank)) + "|" + std::to_string(c.step) + "|" + c.opType + "|" +
+        c.matchKey = "run" + std::to_string(runs.run(c.rank)) + "|" + std::to_string(c.step) + "|" + identity + "|" +
                      std::to_string(c.seq);
     }
     if (p2p > 0)

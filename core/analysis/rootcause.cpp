@@ -352,6 +352,28 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
     return out;
 }
 
+/// Per rank: the matched instances it took part in, and their mean size (for "last more often than chance").
+struct Share {
+    int64_t instances = 0;
+    double meanSize = 0;
+};
+std::map<int, Share> arrivalShares(Db& db) {
+    std::map<int, Share> out;
+    auto q = db.prepare("SELECT c.rank, count(*), avg(g.n) FROM collective c JOIN (SELECT match_key, count(DISTINCT rank) AS n "
+                        "FROM collective WHERE match_key IS NOT NULL AND last_rank IS NOT NULL GROUP BY match_key) g "
+                        "ON g.match_key = c.match_key GROUP BY c.rank");
+    while (q.step())
+        out[int(q.i64(0))] = {q.i64(1), q.f64(2)};
+    return out;
+}
+/// Last in at least twice its fair share of the instances it took part in (capped at 90 %): with 8 ranks,
+/// a quarter of them; with 2, nine in ten.
+bool consistentlyLast(int64_t lastCount, const Share& s) {
+    if (s.instances <= 0 || s.meanSize < 2) return true;
+    double needed = std::min(0.9, 2.0 / s.meanSize);
+    return double(lastCount) >= needed * double(s.instances);
+}
+
 bool aboveFloor(const Finding& f) {
     int64_t cost = f.kind == "straggler" ? f.extra : f.lost;
     return cost >= std::max<int64_t>(kFloorNs, int64_t(kFloorShare * double(f.affectedWall)));
@@ -406,7 +428,11 @@ void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
     std::vector<Finding> causes;
     for (auto& [key, evs] : stalls)
         causes.push_back(stallFinding(key.first, key.second, evs, wallOf(walls, evs.front()->run, key.second)));
+    const auto shares = arrivalShares(db);
     for (auto& [rank, evs] : late) {
+        // a rank that is last no more often than chance (ranks of a pair taking turns) is jitter, not a cause
+        auto sh = shares.find(rank);
+        if (sh != shares.end() && !consistentlyLast(int64_t(evs.size()), sh->second)) continue;
         auto fl = flags.find(rank);
         causes.push_back(lateRankFinding(rank, evs, fl == flags.end() ? nullptr : &fl->second, walls,
                                          instances[evs.front()->run]));

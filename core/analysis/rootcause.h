@@ -6,7 +6,9 @@
 //  - stall: a rank whose device sat idle before a collective it arrived last at, far later than the
 //    run's typical lateness: one finding per (rank, step), the gap and the waiting ranks folded in;
 //  - slow_rank: a rank that arrives last in collectives because its kernels are slower (op types flagged
-//    in op_stat, with their ratios); late_rank when no op type explains it (idle or spread-out work);
+//    in op_stat, with their ratios); late_rank when no op type explains it (idle or spread-out work).
+//    Only a rank last in at least twice its fair share of its instances (capped at 90 %) is a cause:
+//    ranks that take turns being last are jitter;
 //  - straggler: flagged op types on a rank that nobody waited for (told as extra kernel time, no loss);
 //  - outlier_step: an outlier step that no late rank explains (the step's own phase named).
 // Units: lost_ns is the wall-clock time the job lost: per collective, how much earlier it would have

@@ -129,13 +129,13 @@ class StepMeasurer {
             int64_t s = m_collIn.i64(0), d = m_collIn.i64(1);
             comm.push_back({s, s + d});
             firstTask = std::min(firstTask, s);
-            if (m_collIn.i64(2) > r.biggestWait) {
-                r.biggestWait = m_collIn.i64(2);
+            // the late rank is the one of the collective this rank waited longest in, and only that one: a
+            // wait in a point-to-point op (no late rank) is never pinned on another collective's late rank
+            if (m_collIn.i64(2) > r.biggestWait || r.biggestCollective.empty()) {
+                if (m_collIn.i64(2) > r.biggestWait) r.biggestWait = m_collIn.i64(2);
                 r.biggestCollective = m_collIn.text(4);
-                if (!m_collIn.isNull(3)) r.lateRank = int(m_collIn.i64(3));
+                r.lateRank = m_collIn.isNull(3) ? std::nullopt : std::optional<int>(int(m_collIn.i64(3)));
             }
-            if (!r.lateRank && !m_collIn.isNull(3)) r.lateRank = int(m_collIn.i64(3));
-            if (r.biggestCollective.empty()) r.biggestCollective = m_collIn.text(4);
         }
         m_collIn.reset();
     }
@@ -226,6 +226,9 @@ class OutlierJudge {
         if (dWait >= 0.5 * extra && r.lateRank && *r.lateRank != rank)
             return "waited " + ms(int64_t(dWait)) + " longer than usual in " + r.biggestCollective + " for rank " +
                    std::to_string(*r.lateRank) + " (arrived last)";
+        if (dWait >= 0.5 * extra && !r.lateRank)
+            return "waited " + ms(int64_t(dWait)) + " longer than usual in " + r.biggestCollective +
+                   " (the rank it waited for is not known)";
         if (r.idleGap >= 0.5 * extra)
             return "device idle " + ms(r.idleGap) + " before " + r.biggestCollective +
                    (r.lateRank && *r.lateRank == rank ? " (this rank arrived last; the others waited)" : "");
