@@ -8,7 +8,7 @@
 namespace rs::analysis {
 
 /// Bumped whenever an importer or an analysis stage changes what it writes, so cached indexes are rebuilt.
-constexpr int kAnalysisRevision = 13;
+constexpr int kAnalysisRevision = 14;
 
 struct BankModel {
     int bankCount = 8;

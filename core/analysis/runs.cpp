@@ -135,7 +135,7 @@ void assignRuns(Db& db) {
         std::string note = complete ? "" : std::to_string(r.dataRanks.size()) + " of " +
                                                (r.worldSize ? "" : "at least ") + std::to_string(world) +
                                                " ranks present: the late rank of a collective cannot be named";
-        ins.bind(1, int64_t(i)).bind(2, complete ? r.worldSize : std::optional<int64_t>(world)).bind(3, int64_t(r.ranks.size()));
+        ins.bind(1, int64_t(i)).bind(2, r.worldSize).bind(3, int64_t(r.ranks.size())); // a lower bound stays in the note
         ins.bind(4, r.start <= r.end ? std::optional<int64_t>(r.start) : std::nullopt);
         ins.bind(5, r.start <= r.end ? std::optional<int64_t>(r.end) : std::nullopt);
         ins.bind(6, source).bind(7, int64_t(complete)).bind(8, note).exec();
