@@ -2,6 +2,8 @@
 #include "app/cli/profileopener.h"
 #include "core/query/readonlyquery.h"
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 
 namespace rs::cli {
@@ -18,8 +20,12 @@ std::string csvField(const std::string& v) {
 }
 } // namespace
 
+std::atomic<bool> g_queryCancel{false};
+
 int runQuery(const ArgList& argv) {
-    Args a(argv, indexValueOptions(), indexFlags({"csv", "quiet"}));
+    auto vo = indexValueOptions();
+    vo.insert("timeout");
+    Args a(argv, vo, indexFlags({"csv", "quiet"}));
     if (!a.ok()) return usageError("query", a.error());
     if (a.positional().size() != 2)
         return usageError("query", "query needs a profile DIR and one SQL string");
@@ -28,7 +34,12 @@ int runQuery(const ArgList& argv) {
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("query", error);
     auto res = openProfile(a.positional()[0], opts, true);
     if (!res.ok) return 1;
+    const int64_t timeoutS = a.intValue("timeout", 30, 0, 86400);
+    if (!a.ok()) return usageError("query", a.error());
     bool csv = a.flag("csv");
+    // Ctrl-C stops the statement (the progress handler sees the flag), not the process mid-write
+    g_queryCancel = false;
+    auto oldHandler = std::signal(SIGINT, [](int) { g_queryCancel = true; });
     bool header = false;
     query::QueryResult qr;
     std::vector<std::string> cols;
@@ -44,7 +55,9 @@ int runQuery(const ArgList& argv) {
                                              nulls[i] ? (csv ? "" : "NULL") : (csv ? csvField(v[i]) : v[i]);
                                      }
                                      std::printf("%s\n", line.c_str());
-                                 });
+                                 },
+                                 timeoutS * 1000, &g_queryCancel);
+    std::signal(SIGINT, oldHandler);
     if (!qr.ok) {
         std::fprintf(stderr, "rankscope: query failed: %s\n", qr.error.c_str());
         return 1;

@@ -4,6 +4,7 @@
 #include "core/import/optype.h"
 #include "core/import/tracknester.h"
 #include "core/index/sqlite.h"
+#include "core/index/untrusted.h"
 #include "core/model/decimal.h"
 
 #include <map>
@@ -34,8 +35,10 @@ std::string joined(const std::vector<std::string>& v) {
 class DbImport {
   public:
     DbImport(ImportContext& ctx, RowEmitter& out, RankState& rank, const SourceFile& f, int32_t fileId)
-        : m_ctx(ctx), m_out(out), m_rank(rank), m_file(f), m_fileId(fileId), m_db(f.path, true), m_cols(m_db),
-          m_strings(ctx.strings), m_batch(&out.batch()) {}
+        : m_ctx(ctx), m_out(out), m_rank(rank), m_file(f), m_fileId(fileId), m_db(f.path, true),
+          // the file is untrusted: no schema functions beyond innocuous ones, bounded values, cancellable
+          m_guard(m_db.raw(), std::chrono::minutes(30), ctx.cancel), m_cols(m_db), m_strings(ctx.strings),
+          m_batch(&out.batch()) {}
 
     bool run(std::string& error) {
         if (!m_cols.hasTable("TASK") || !m_cols.hasTable("STRING_IDS")) {
@@ -267,6 +270,7 @@ class DbImport {
     const SourceFile& m_file;
     int32_t m_fileId;
     index::Db m_db;
+    index::UntrustedGuard m_guard;
     DbColumns m_cols;
     LocalInterner m_strings;
     Batch* m_batch;

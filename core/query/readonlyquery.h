@@ -1,7 +1,10 @@
 #pragma once
 // Runs user SQL against an index read-only: the connection is opened read-only and an authorizer
 // refuses writes, schema changes, ATTACH/DETACH, PRAGMA assignments and extension loading, so
-// `rankscope query` can never damage a cached index. One thread per connection.
+// `rankscope query` can never damage a cached index; untrusted-SQL limits (core/index/untrusted.h) keep a
+// runaway query from hanging or exhausting memory. One thread per connection.
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -16,8 +19,11 @@ struct QueryResult {
 };
 
 /// Calls `row(values, isNull)` for every result row. Values are text (numbers printed exactly).
+/// One statement per call (a second one is refused before anything runs); the statement stops after
+/// `timeoutMs` (0: no limit) or when `cancel` is set, with a message saying so.
 QueryResult
 runReadOnlyQuery(const std::string& dbPath, const std::string& sql,
-                 const std::function<void(const std::vector<std::string>&, const std::vector<bool>&)>& row);
+                 const std::function<void(const std::vector<std::string>&, const std::vector<bool>&)>& row,
+                 int64_t timeoutMs = 30000, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace rs::query

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QtTest>
 
@@ -105,6 +106,10 @@ class TstCli : public QObject {
         QTest::newRow("attach") << "ATTACH DATABASE '/tmp/x.db' AS x";
         QTest::newRow("pragma write") << "PRAGMA journal_mode=WAL";
         QTest::newRow("extension") << "SELECT load_extension('/tmp/evil')";
+        // a statement after a harmless one never runs (nothing before it runs either)
+        QTest::newRow("second statement") << "SELECT 1; DELETE FROM span";
+        QTest::newRow("fts3_tokenizer leaks a pointer") << "SELECT fts3_tokenizer('simple')";
+        QTest::newRow("huge blob") << "SELECT length(zeroblob(900000000))";
     }
     void queryIsReadOnly() {
         QFETCH(QString, sql);
@@ -114,6 +119,18 @@ class TstCli : public QObject {
         // the index is intact
         QCOMPARE(test::runRankscope({"query", m_demo, "SELECT count(*) > 0 FROM span"}, &out, &err), 0);
         QCOMPARE(out.trimmed(), QString("1"));
+    }
+    void runawayQueryStops() {
+        QElapsedTimer t;
+        t.start();
+        QString out, err;
+        QCOMPARE(test::runRankscope({"query", m_demo,
+                                     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
+                                     "--timeout", "1"},
+                                    &out, &err, 60000),
+                 1);
+        QVERIFY2(err.contains("stopped after 1 s"), qPrintable(err));
+        QVERIFY(t.elapsed() < 20000);
     }
     void exportWritesPngs() {
         QString dir = QString::fromStdString(test::tempDir("export"));
