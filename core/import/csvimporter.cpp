@@ -35,16 +35,27 @@ std::string joinRow(const std::vector<std::string>& r) {
 
 // Opens the file and reads the header; progress is accounted by the caller from rawBytesRead().
 struct CsvFile {
+    explicit CsvFile(RowEmitter& out) : out(&out) {}
+    /// A last row cut short by a killed producer was dropped by the reader: counted here, once per file.
+    ~CsvFile() {
+        if (reader && reader->droppedTail())
+            out->diag(path, "warning", "last row has no line end (file truncated?): dropped (offset = line)",
+                      reader->droppedTailLine(), "");
+    }
+    RowEmitter* out;
+    std::string path;
     std::unique_ptr<io::ByteSource> src;
     std::unique_ptr<CsvReader> reader;
     CsvHeader header;
-    bool open(const std::string& path, std::string& error) {
-        src = io::openByteSource(path, error);
+    bool open(const std::string& p, std::string& error) {
+        path = p;
+        src = io::openByteSource(p, error);
         if (!src) return false;
         reader = std::make_unique<CsvReader>(*src);
+        reader->setDropUnendedTail(true);
         if (!reader->next()) {
             error =
-                path + (reader->error().empty() ? ": empty CSV file (no header)" : ": " + reader->error());
+                p + (reader->error().empty() ? ": empty CSV file (no header)" : ": " + reader->error());
             return false;
         }
         header = CsvHeader(reader->fields());
@@ -105,7 +116,7 @@ bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans,
 
 bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error,
                                 int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"Step Id", "Step ID"});
     int cName = c.header.find({"Name", "Op Name"});
@@ -187,7 +198,7 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
 }
 
 bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"Step"});
     int cComp = c.header.find({"Computing"});
@@ -226,7 +237,7 @@ bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t
 }
 
 bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cName = c.header.find({"Name"});
     int cSize = c.header.find({"Size(KB)"});
@@ -266,7 +277,7 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
 }
 
 bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string& error, int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cComp = c.header.find({"Component"});
     int cTs = c.header.find({"Timestamp(us)"});
@@ -301,7 +312,7 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
 }
 
 bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cOp = c.header.find({"op_name"});
     int cId = c.header.find({"tensor_id"});
@@ -352,7 +363,7 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
 }
 
 bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"step_num"});
     int cStart = c.header.find({"start_point"});
@@ -429,7 +440,7 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
 }
 
 bool CsvImporter::legacyFramework(const SourceFile& f, std::string& error, int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     // Column names drift between 1.x releases: op_type / kernel_type, full_op_name / full_kernel_name.
     int cType = c.header.find({"op_type", "kernel_type"});
@@ -453,7 +464,7 @@ bool CsvImporter::legacyFramework(const SourceFile& f, std::string& error, int64
 }
 
 bool CsvImporter::legacyHccl(const SourceFile& f, std::string& error, int64_t& n) {
-    CsvFile c;
+    CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"step_num"});
     int cOps = c.header.find({"communication_operator_cost"});

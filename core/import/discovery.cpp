@@ -60,21 +60,50 @@ int64_t mtimeNs(const fs::path& p) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
 }
 
-// Reads the first bytes (decompressed) to recognise a Chrome trace by content.
-bool looksLikeChromeTrace(const std::string& path) {
+enum class Sniff { Trace, NotTrace, Unreadable };
+
+// Reads the first bytes (decompressed) to recognise a Chrome trace by content. An object container may
+// hold large metadata before "traceEvents" (a 16 384-rank pg_config pushes it past 100 KB), so up to
+// kSniffBytes are scanned for the key.
+constexpr int64_t kSniffBytes = 16 << 20;
+Sniff sniffChromeTrace(const std::string& path) {
     std::string err;
     auto src = io::openByteSource(path, err);
-    if (!src) return false;
+    if (!src) return Sniff::Unreadable;
     std::string head(65536, '\0');
     int64_t n = src->read(head.data(), int64_t(head.size()));
-    if (n <= 0) return false;
+    if (n < 0) return Sniff::Unreadable;
+    if (n == 0) return Sniff::NotTrace;
     head.resize(size_t(n));
     size_t i = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-    if (i == std::string::npos) return false;
-    if (head[i] == '[') return head.find("\"ph\"") != std::string::npos || head.size() - i < 8;
-    if (head[i] == '{')
-        return head.find("\"traceEvents\"") != std::string::npos || head.find("\"ph\"") != std::string::npos;
-    return false;
+    if (i == std::string::npos) return Sniff::NotTrace;
+    if (head[i] == '[')
+        return head.find("\"ph\"") != std::string::npos || head.size() - i < 8 ? Sniff::Trace : Sniff::NotTrace;
+    if (head[i] != '{') return Sniff::NotTrace;
+    if (head.find("\"traceEvents\"") != std::string::npos || head.find("\"ph\"") != std::string::npos)
+        return Sniff::Trace;
+    // keep scanning, with an overlap so a key split across chunks is still seen
+    std::string chunk(65536, '\0');
+    std::string tail = head.substr(head.size() > 16 ? head.size() - 16 : 0);
+    for (int64_t total = n; total < kSniffBytes;) {
+        int64_t m = src->read(chunk.data(), int64_t(chunk.size()));
+        if (m < 0) return Sniff::Unreadable;
+        if (m == 0) break;
+        total += m;
+        std::string window = tail + chunk.substr(0, size_t(m));
+        if (window.find("\"traceEvents\"") != std::string::npos) return Sniff::Trace;
+        tail = window.substr(window.size() > 16 ? window.size() - 16 : 0);
+    }
+    return Sniff::NotTrace;
+}
+
+/// Names profilers give trace files: a file so named that cannot be read is reported, never skipped.
+bool traceLikeName(const std::string& name) {
+    auto ends = [&](const char* s) {
+        std::string suf(s);
+        return name.size() >= suf.size() && name.compare(name.size() - suf.size(), suf.size(), suf) == 0;
+    };
+    return ends(".json.gz") || ends(".json.zst") || name.find(".pt.trace.json") != std::string::npos;
 }
 
 /// The rank number a file name carries in `re`'s first group, when it is one that fits an int: a suffix
@@ -216,8 +245,11 @@ Discovery discover(const std::string& rootStr) {
             legacy(FileKind::LegacyFramework);
         } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyHccl)).empty()) {
             legacy(FileKind::LegacyHccl);
-        } else if (ext == ".json" && !inOutput && looksLikeChromeTrace(p.string())) {
-            add(p.string(), FileKind::ChromeJson, std::nullopt);
+        } else if (ext == ".json" && !inOutput) {
+            Sniff k = sniffChromeTrace(p.string());
+            // an unreadable file named like a trace is read anyway, so its error names it and the offset
+            if (k == Sniff::Trace || (k == Sniff::Unreadable && traceLikeName(p.filename().string())))
+                add(p.string(), FileKind::ChromeJson, std::nullopt);
         }
     }
     for (auto& [dir, dbs] : dbByDir) {

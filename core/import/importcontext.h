@@ -7,6 +7,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace rs::import {
@@ -19,6 +20,9 @@ struct ImportContext {
     std::atomic<bool>* cancel = nullptr;
     std::atomic<int64_t> bytesDone{0};  ///< raw (on-disk) bytes consumed by parsers
     std::atomic<int64_t> eventsDone{0}; ///< records parsed
+    std::atomic<int64_t> filesRead{0}, filesUnreadable{0}; ///< trace files read / skipped as unreadable
+    std::mutex firstUnreadableMutex;
+    std::string firstUnreadable; ///< the first skipped file's message (when nothing could be read at all)
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
 

@@ -61,6 +61,18 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
         }
         }
         if (!ok && ctx.cancelled()) break;
+        if (!ok && f.kind == FileKind::ChromeJson) {
+            // One trace file of many that cannot be read: the others load, this one is counted (its
+            // message names the file and where it broke).
+            std::string what = error.empty() ? "unreadable" : error;
+            if (what.rfind(f.path + ": ", 0) == 0) what = what.substr(f.path.size() + 2); // the file is the row's
+            out.diag(f.path, "error", what + " (file not read; the others were)", -1, "");
+            if (ctx.filesUnreadable.fetch_add(1) == 0) {
+                std::lock_guard<std::mutex> l(ctx.firstUnreadableMutex);
+                ctx.firstUnreadable = error.empty() ? f.path + ": unreadable" : error;
+            }
+            continue;
+        }
         if (!ok) {
             // A file that cannot be read at all is fatal for the index; its message names the file.
             res.ok = false;
@@ -70,6 +82,7 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
         }
         out.batch().files.push_back(
             {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, records});
+        ctx.filesRead.fetch_add(1);
         out.maybeFlush();
     }
     // Steps from kernel_details when the trace has no ProfilerStep events.

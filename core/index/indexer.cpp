@@ -210,6 +210,12 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
             ctx.queue.close();
             writerThread.join();
             res.events = ctx.eventsDone.load();
+            // every file unreadable: nothing to show, so the build fails with the first file's message
+            if (!stop.load() && ctx.filesRead.load() == 0 && ctx.filesUnreadable.load() > 0) {
+                std::lock_guard<std::mutex> l(ctx.firstUnreadableMutex);
+                fatal = ctx.firstUnreadable;
+                stop = true;
+            }
             if (stop.load()) {
                 throw std::runtime_error(!writerError.empty() ? "index write failed: " + writerError
                                          : !fatal.empty()     ? fatal

@@ -70,6 +70,11 @@ bool CsvReader::next() {
     for (;;) {
         if (m_pos >= m_buf.size() && !fill()) {
             if (inQuotes) m_unterminated = true;
+            if (m_dropTail && m_recordLine > 1 && m_error.empty()) {
+                m_droppedTail = true;
+                m_droppedLine = m_recordLine;
+                return false;
+            }
             ++m_count;
             publish();
             return true;

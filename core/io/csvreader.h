@@ -26,6 +26,11 @@ class CsvReader {
     const std::string& error() const { return m_error; }
     /// True when the last record ended inside an open quote (truncated file).
     bool unterminatedQuote() const { return m_unterminated; }
+    /// Producers end every row with a line break, so a last row without one was cut short (a killed job):
+    /// with this set, such a row is not returned (next() ends) and droppedTail() says so.
+    void setDropUnendedTail(bool on) { m_dropTail = on; }
+    bool droppedTail() const { return m_droppedTail; }
+    int64_t droppedTailLine() const { return m_droppedLine; }
 
   private:
     bool fill();
@@ -36,6 +41,8 @@ class CsvReader {
     bool m_eof = false;
     bool m_first = true;
     bool m_unterminated = false;
+    bool m_dropTail = false, m_droppedTail = false;
+    int64_t m_droppedLine = 0;
     int64_t m_line = 1, m_recordLine = 1;
     int64_t m_consumed = 0, m_recordOffset = 0;
     std::vector<std::string> m_fields; // the current record

@@ -136,6 +136,42 @@ class TstRobustness : public QObject {
         QVERIFY(!std::filesystem::exists(db + ".tmp-999999-journal"));
         QVERIFY(std::filesystem::exists(db));
     }
+    void corruptTraceAmongGoodOnesIsReportedNotDropped() {
+        std::string dir = test::tempDir("robust-corrupt");
+        const std::string good = "{\"distributedInfo\":{\"rank\":%R,\"world_size\":3},\"traceEvents\":[{\"ph\":\"X\","
+                                 "\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1700000000000000,\"dur\":5}]}";
+        for (int r : {0, 1}) {
+            std::string t = good;
+            t.replace(t.find("%R"), 2, std::to_string(r));
+            test::writeFile(dir + "/rank-" + std::to_string(r) + ".pt.trace.json.gz", t);
+        }
+        // a gzip header followed by garbage: unreadable from its first byte
+        std::string bad = "\x1f\x8b\x08\x00garbage-garbage-garbage";
+        QFile f(QString::fromStdString(dir + "/rank-2.pt.trace.json.gz"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bad.data(), qint64(bad.size()));
+        f.close();
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(2));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity = 'error' AND file LIKE '%rank-2.pt.trace.json.gz'"),
+                 int64_t(1));
+    }
+    void kinetoWithLargeMetadataBeforeTheEvents() {
+        // a 16 384-rank pg_config pushes traceEvents far past the first 64 KiB
+        std::string pg = "[";
+        for (int i = 0; i < 16384; ++i)
+            pg += std::string(i ? "," : "") + "{\"pg_name\":\"" + std::to_string(i) + "\",\"pg_size\":2,\"ranks\":[0,1]}";
+        pg += "]";
+        std::string t = "{\"distributedInfo\":{\"rank\":0,\"world_size\":1,\"pg_config\":" + pg +
+                        "},\"traceEvents\":[{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":5}]}";
+        QVERIFY(t.find("traceEvents") > 100000);
+        std::string dir = test::tempDir("robust-pgconfig");
+        test::writeFile(dir + "/rank-0.pt.trace.json", t);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstRobustness)

@@ -237,6 +237,20 @@ class TstImporters : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMMUNICATION_OP has no column(s) groupName%'"),
                  int64_t(1));
     }
+    void truncatedLastCsvRowIsDropped() {
+        // a job killed while writing: the last kernel row stops inside its start time ("17364088" would
+        // read as 1970); every producer ends rows with a line break, so an unended last row is cut short
+        std::string dir = test::tempDir("csv-truncated") + "/rank0_ascend_pt";
+        std::string kd = kKernelDetails;
+        kd += "7,4294967295,3,2,Add_1,Add,dynamic,AI_CORE,17364088";
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv", kd);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(2));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans WHERE ts_ns < 1000000000000000000"), int64_t(0));
+        QCOMPARE(ix.rows("SELECT first_offset FROM diagnostics WHERE what LIKE 'last row has no line end%'"),
+                 std::vector<std::string>{"5"}); // lines 1–4: the header and two rows, one quoted over two lines
+    }
     void csvWithoutItsColumnsIsSkippedNotFatal() {
         // another producer version: kernel_details.csv without Duration(us), a whitespace-only
         // step_trace_time.csv; the trace view still loads and each skipped file is a diagnostic
