@@ -122,8 +122,10 @@ class DbImport {
     }
     /// A row whose start or end is NULL or not an integer cannot be placed: counted, never put at ts 0.
     bool timesOk(index::Stmt& q, int startCol, int endCol, const char* table) {
-        if (!q.isNull(startCol) && !q.isNull(endCol) && q.isInteger(startCol) && q.isInteger(endCol)) return true;
-        m_out.diag(m_file.path, "warning", std::string(table) + " row with a NULL or non-integer start/end (skipped)",
+        if (!q.isNull(startCol) && !q.isNull(endCol) && q.isInteger(startCol) && q.isInteger(endCol) &&
+            model::timeInRange(q.i64(startCol)) && model::timeInRange(q.i64(endCol)))
+            return true;
+        m_out.diag(m_file.path, "warning", std::string(table) + " row with a NULL, non-integer or out-of-range start/end (skipped)",
                    -1, q.isNull(startCol) ? "NULL" : q.text(startCol));
         return false;
     }

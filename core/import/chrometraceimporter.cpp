@@ -219,7 +219,9 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         if (!v.present()) return false;
         auto t = model::parseScaled(v.text, TimeUnit::Us);
         if (!t) return false;
-        out = *t + baseNs;
+        auto sum = model::addTimes(*t, baseNs); // out of range: reported like a bad ts, never wrapped
+        if (!sum) return false;
+        out = *sum;
         return true;
     };
     auto idText = [](const JsonValue& v) -> std::string {
@@ -267,7 +269,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             }
             if (e.dur.present()) {
                 auto d = model::parseScaled(e.dur.text, TimeUnit::Us);
-                if (!d) {
+                if (!d || !model::addTimes(ts, *d)) {
                     m_out.diag(fpath, "warning", "X event with a bad dur", offset, excerpt(ev));
                     continue;
                 }

@@ -141,7 +141,7 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         std::string name(cell(r, cName));
         auto ts = model::parseScaled(cell(r, cStart), TimeUnit::Us);
         auto dur = model::parseScaled(cell(r, cDur), TimeUnit::Us);
-        if (!ts || !dur) {
+        if (!ts || !dur || !model::addTimes(*ts, *dur)) {
             m_out.diag(f.path, "warning", "kernel row with a bad Start Time/Duration (offset = line)",
                        c.reader->line(), joinRow(r));
             continue;

@@ -36,6 +36,7 @@ struct SourceFile {
     FileKind kind;
     int64_t sizeBytes = 0;
     int64_t mtimeNs = 0;
+    uint32_t contentSample = 0; ///< CRC-32 of the head, two middle blocks and the tail (the whole file when small)
 };
 
 struct RankGroup {
@@ -48,7 +49,8 @@ struct Discovery {
     std::vector<RankGroup> groups;
     std::vector<std::string> ignored; ///< recognised but unsupported inputs (e.g. CANN raw PROF_ dirs)
     int64_t totalBytes = 0;
-    /// Sorted "path|size|mtime" lines of every input; equal fingerprints mean an unchanged profile.
+    /// Sorted "path|size|mtime|content sample" lines of every input; equal fingerprints mean an unchanged
+    /// profile (the sample notices a file rewritten in place with the same size and mtime).
     std::string fingerprint() const;
 };
 

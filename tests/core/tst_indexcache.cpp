@@ -50,6 +50,25 @@ class TstIndexCache : public QObject {
         QVERIFY(r5.ok && !r5.reused);
         QVERIFY(noTempFiles(dir));
     }
+    void rewriteWithSameSizeAndTimeIsNoticed() {
+        // a file rewritten in place with the same size and mtime (a copy tool preserving times): the
+        // content sample in the fingerprint tells, so the stale index is not reused
+        std::string dir = test::tempDir("same-size");
+        std::string a = "[{\"ph\":\"X\",\"name\":\"kernelA\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":5}]";
+        std::string b = a;
+        b.replace(b.find("kernelA"), 7, "kernelB");
+        test::writeFile(dir + "/t.json", a);
+        auto r1 = index::Indexer::open(dir, {});
+        QVERIFY(r1.ok && !r1.reused);
+        auto mtime = fs::last_write_time(dir + "/t.json");
+        test::writeFile(dir + "/t.json", b);
+        fs::last_write_time(dir + "/t.json", mtime);
+        auto r2 = index::Indexer::open(dir, {});
+        QVERIFY(r2.ok);
+        QVERIFY(!r2.reused);
+        index::Db db(r2.dbPath, true);
+        QCOMPARE(db.scalarText("SELECT name FROM spans"), std::string("kernelB"));
+    }
     void readOnlyDirectoryUsesCache() {
         std::string dir = test::tempDir("ro");
         std::string cache = test::tempDir("xdg");
