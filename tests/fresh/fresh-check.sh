@@ -3,7 +3,7 @@
 # behind packages somebody once installed by hand on the build machine.
 #   1. a minimal Debian 12 root (debootstrap --variant=minbase bookworm), built once and cached;
 #   2. a throw-away copy of it, with the committed tree at /src/main and ../shared read-only at /src/shared
-#      (the layout CI has), runs `./dev test` and then `./dev package`;
+#      (the layout CI has), runs `./dev test`, the headless `./dev run` and then `./dev package`;
 #   3. a second throw-away copy installs the .deb with `apt-get install ./rankscope_….deb` and runs
 #      `rankscope --version`, `rankscope demo` and a headless `rankscope export` there.
 # Needs root (chroot, mounts). The bare root reaches the package registry the way this machine does: its apt
@@ -135,6 +135,12 @@ if ! in_root "$BUILDROOT" "cd /src/main && ./dev test" >"$LOG" 2>&1; then
   die "./dev test failed in the bare root (log above)"
 fi
 grep -E "tests passed|tests failed" "$LOG" | tail -n 1 | sed 's/^/fresh-check: /' >&2
+say "running ./dev run (headless: no display) in the bare root"
+if ! in_root "$BUILDROOT" "cd /src/main && ./dev run && ls build/screenshots/*.png" >"$WORK/dev-run.log" 2>&1; then
+  tail -n 40 "$WORK/dev-run.log" >&2
+  die "./dev run failed in the bare root"
+fi
+say "./dev run wrote $(grep -c '^build/screenshots/.*\.png$' "$WORK/dev-run.log") screenshot(s) and printed the report"
 say "running ./dev package in the bare root"
 if ! in_root "$BUILDROOT" "cd /src/main && ./dev package" >"$WORK/dev-package.log" 2>&1; then
   tail -n 40 "$WORK/dev-package.log" >&2
