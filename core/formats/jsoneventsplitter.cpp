@@ -33,11 +33,20 @@ bool JsonEventSplitter::more() {
     return true;
 }
 
+size_t JsonEventSplitter::compactBefore(size_t keep) {
+    m_buf.erase(0, keep);
+    m_base += int64_t(keep);
+    m_pos = m_pos > keep ? m_pos - keep : 0;
+    return keep;
+}
+
 bool JsonEventSplitter::skipWs() {
     for (;;) {
         while (m_pos < m_buf.size() && isWs(m_buf[m_pos]))
             ++m_pos;
         if (m_pos < m_buf.size()) return true;
+        // a run of whitespace of any length never accumulates: what was skipped is dropped
+        compactBefore(m_pos);
         if (!more()) return false;
     }
 }
@@ -46,6 +55,15 @@ bool JsonEventSplitter::skipWs() {
 // valid because the buffer is only compacted between events.
 bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
     size_t i = start;
+    m_lastOversized = false;
+    // past kMaxValueBytes the value is scanned on without being kept: the scanned part is dropped
+    auto spill = [&] {
+        if (i - start <= kMaxValueBytes) return;
+        m_lastOversized = true;
+        size_t moved = compactBefore(i);
+        i -= moved;
+        start = 0;
+    };
     if (i >= m_buf.size() && !more()) return false;
     char first = m_buf[i];
     if (first != '{' && first != '[' && first != '"') {
@@ -58,6 +76,7 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
                 }
                 ++i;
             }
+            spill();
             if (!more()) {
                 end = i;
                 return i > start;
@@ -103,6 +122,7 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
                 }
             }
         }
+        spill();
         if (!more()) return false;
     }
 }
@@ -169,6 +189,11 @@ JsonEventSplitter::Status JsonEventSplitter::arrayElement(std::string_view& even
             if (!m_error.empty()) return fail(m_error);
             return fail("truncated event");
         }
+        if (m_lastOversized) {
+            ++m_oversized;
+            m_pos = end;
+            continue;
+        }
         if (c != '{') {
             ++m_skipped;
             m_pos = end;
@@ -202,6 +227,7 @@ JsonEventSplitter::Status JsonEventSplitter::objectMembers(std::string_view& eve
         if (c != '"') return fail("expected a member name");
         size_t keyEnd;
         if (!scanValueEnd(m_pos, keyEnd)) return fail("truncated member name");
+        if (m_lastOversized) return fail("a member name larger than 64 MiB");
         std::string key = unescapeJson(std::string_view(m_buf.data() + m_pos + 1, keyEnd - m_pos - 2));
         m_pos = keyEnd;
         if (!skipWs() || m_buf[m_pos] != ':') return fail("expected ':'");
@@ -214,7 +240,8 @@ JsonEventSplitter::Status JsonEventSplitter::objectMembers(std::string_view& eve
         }
         size_t end;
         if (!scanValueEnd(m_pos, end)) return fail("truncated value of '" + key + "'");
-        if (end - m_pos <= kMaxMeta) m_meta[key] = m_buf.substr(m_pos, end - m_pos);
+        if (m_lastOversized) ++m_oversized;
+        else if (end - m_pos <= kMaxMeta) m_meta[key] = m_buf.substr(m_pos, end - m_pos);
         m_pos = end;
     }
 }

@@ -13,6 +13,10 @@
 
 namespace rs::formats {
 
+/// The largest single value (an event object, a metadata member) the splitter buffers; a larger one is
+/// scanned through without being kept, so memory stays bounded whatever the file holds.
+constexpr size_t kMaxValueBytes = size_t(64) << 20;
+
 class JsonEventSplitter {
   public:
     enum class Container { Unknown, Array, Object };
@@ -31,6 +35,8 @@ class JsonEventSplitter {
     const std::string& error() const { return m_error; }
     /// Elements of the event array that were not objects (skipped).
     int64_t skippedNonObjects() const { return m_skipped; }
+    /// Values larger than kMaxValueBytes (one event, one metadata member) are skipped, not buffered.
+    int64_t oversized() const { return m_oversized; }
     /// True when the array ended without ']' (tolerated, but worth a diagnostic).
     bool unterminated() const { return m_unterminated; }
     int64_t bytesConsumed() const { return m_base + int64_t(m_pos); }
@@ -56,6 +62,10 @@ class JsonEventSplitter {
     std::map<std::string, std::string> m_meta;
     std::string m_error;
     int64_t m_skipped = 0;
+    int64_t m_oversized = 0;
+    bool m_lastOversized = false; ///< the value scanValueEnd just found was too large to keep
+    /// Drops the consumed buffer in front of `keep` (a position in m_buf); returns how far it moved.
+    size_t compactBefore(size_t keep);
 };
 
 } // namespace rs::formats

@@ -483,7 +483,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     }
     if (st == formats::JsonEventSplitter::Status::Error) {
         // A truncated or corrupt tail: keep what was read, report where it broke.
-        m_out.diag(fpath, "error", "file ends in the middle of an event (truncated?)",
+        const bool bomb = splitter->error().find("decompression bomb") != std::string::npos;
+        m_out.diag(fpath, "error", bomb ? "stopped reading: decompression bomb" : "file ends in the middle of an event (truncated?)",
                    splitter->bytesConsumed(), splitter->error());
     }
     if (splitter->unterminated())
@@ -491,6 +492,9 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     if (splitter->skippedNonObjects() > 0)
         m_out.diag(fpath, "warning", "non-object elements in the event array", -1,
                    std::to_string(splitter->skippedNonObjects()) + " skipped");
+    if (splitter->oversized() > 0)
+        m_out.diag(fpath, "warning", "values larger than 64 MiB (an event or a metadata member) skipped", -1,
+                   std::to_string(splitter->oversized()) + " skipped");
     m_ctx.bytesDone.fetch_add(src->rawBytesRead() - lastProgressRaw);
     m_ctx.eventsDone.fetch_add(n & 4095);
 

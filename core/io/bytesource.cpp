@@ -1,5 +1,6 @@
 #include "core/io/bytesource.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -134,6 +135,32 @@ class ZstdSource final : public ByteSource {
     size_t m_lastRet = 0;
 };
 
+/// Stops a decompressing source whose output outgrows its input beyond any real profiler file.
+class RatioGuard final : public ByteSource {
+  public:
+    explicit RatioGuard(std::unique_ptr<ByteSource> in) : m_in(std::move(in)) {}
+    int64_t read(char* out, int64_t cap) override {
+        int64_t n = m_in->read(out, cap);
+        if (n < 0) {
+            m_error = m_in->error();
+            return -1;
+        }
+        m_out += n;
+        if (m_out > kBombFloorBytes && m_out > kMaxRatio * std::max<int64_t>(1, m_in->rawBytesRead())) {
+            m_error = "decompresses to more than " + std::to_string(kMaxRatio) +
+                      " times its compressed size (past 1 GiB at byte " + std::to_string(m_out) +
+                      "): not read further, a decompression bomb?";
+            return -1;
+        }
+        return n;
+    }
+    int64_t rawBytesRead() const override { return m_in->rawBytesRead(); }
+
+  private:
+    std::unique_ptr<ByteSource> m_in;
+    int64_t m_out = 0;
+};
+
 } // namespace
 
 Compression sniffCompression(const std::string& path) {
@@ -158,9 +185,9 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
     std::unique_ptr<ByteSource> file = std::make_unique<FileSource>(fd);
     switch (c) {
     case Compression::Gzip:
-        return std::make_unique<GzipSource>(std::move(file));
+        return std::make_unique<RatioGuard>(std::make_unique<GzipSource>(std::move(file)));
     case Compression::Zstd:
-        return std::make_unique<ZstdSource>(std::move(file));
+        return std::make_unique<RatioGuard>(std::make_unique<ZstdSource>(std::move(file)));
     case Compression::None:
         break;
     }

@@ -10,6 +10,12 @@ namespace rs::io {
 
 enum class Compression { None, Gzip, Zstd };
 
+/// Decompression limits: real profiler files compress 10–20× (the HTA Kineto samples 10–18×); a stream
+/// that has produced more than kBombFloorBytes and more than kMaxRatio times the compressed bytes read is
+/// a decompression bomb and stops with an error naming its offset.
+constexpr int64_t kBombFloorBytes = int64_t(1) << 30; // 1 GiB
+constexpr int64_t kMaxRatio = 200;
+
 class ByteSource {
   public:
     virtual ~ByteSource() = default;

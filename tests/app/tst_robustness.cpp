@@ -8,6 +8,9 @@
 #include <QFile>
 #include <QProcess>
 #include <QtTest>
+#include <fstream>
+#include <sys/resource.h>
+#include <zlib.h>
 #include <unistd.h>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -171,6 +174,46 @@ class TstRobustness : public QObject {
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
+    }
+    void bombsStayBounded_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("1.2 GiB of whitespace in a 1 MB gzip") << "whitespace-gz";
+        QTest::newRow("one 100 MB event") << "huge-event";
+    }
+    void bombsStayBounded() {
+        // peak RSS of the indexing child stays far below what the input expands to; the file is reported
+        QFETCH(QString, kind);
+        std::string dir = test::tempDir("robust-bomb");
+        const std::string event = "{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":5}";
+        if (kind == "whitespace-gz") {
+            gzFile f = gzopen((dir + "/bomb.json.gz").c_str(), "wb9");
+            std::string ws(1 << 20, ' ');
+            gzputs(f, ("[" + event + ",").c_str());
+            for (int i = 0; i < 1200; ++i)
+                gzwrite(f, ws.data(), unsigned(ws.size()));
+            gzputs(f, (event + "]").c_str());
+            gzclose(f);
+        } else {
+            std::ofstream out(dir + "/huge.json");
+            out << "[" << event << ",{\"ph\":\"X\",\"name\":\"" << std::string(100 << 20, 'n')
+                << "\",\"pid\":0,\"tid\":7,\"ts\":2,\"dur\":5}," << event << "]";
+        }
+        QProcess p;
+        p.start(QString::fromStdString(test::rankscopeBin()), {"info", QString::fromStdString(dir), "--json", "--quiet"});
+        QVERIFY(p.waitForFinished(300000));
+        struct rusage ru {};
+        getrusage(RUSAGE_CHILDREN, &ru);
+        const double peakMb = double(ru.ru_maxrss) / 1024.0;
+        qInfo("peak RSS of the child: %.0f MB", peakMb);
+        QVERIFY2(peakMb < 400, qPrintable(QString::number(peakMb)));
+        QCOMPARE(p.exitCode(), 0);
+        auto j = nlohmann::json::parse(p.readAllStandardOutput().toStdString());
+        QVERIFY(j["counts"]["spans"].get<int64_t>() >= 1);
+        bool reported = false;
+        for (auto& d : j["diagnostics"])
+            reported |= d["what"].get<std::string>().find(kind == "huge-event" ? "larger than 64 MiB" : "bomb") !=
+                        std::string::npos;
+        QVERIFY2(reported, j["diagnostics"].dump().c_str());
     }
 };
 
