@@ -69,6 +69,7 @@ CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, st
 void createIndexes(Db& db) {
     db.exec(R"SQL(
 CREATE INDEX span_track_ts ON span(track_id, ts_ns);
+CREATE INDEX track_rank ON track(rank, kind); -- per-rank lookups stay O(log n) for thousands of ranks
 CREATE INDEX lod_track ON lod(track_id, level, start_ns, end_ns, count, name_id, depth); -- covering: frames never touch the table
 CREATE INDEX counter_track ON counter(track_id, ts_ns);
 CREATE INDEX tensor_rank ON tensor(rank, alloc_ns);
