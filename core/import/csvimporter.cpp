@@ -38,6 +38,9 @@ struct CsvFile {
     explicit CsvFile(RowEmitter& out) : out(&out) {}
     /// A last row cut short by a killed producer was dropped by the reader: counted here, once per file.
     ~CsvFile() {
+        if (reader && reader->oversizedRecords() > 0)
+            out->diag(path, "warning", "rows longer than 64 MiB skipped", -1,
+                      std::to_string(reader->oversizedRecords()) + " row(s)");
         if (reader && reader->droppedTail())
             out->diag(path, "warning", "last row has no line end (file truncated?): dropped (offset = line)",
                       reader->droppedTailLine(), "");

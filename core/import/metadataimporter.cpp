@@ -2,6 +2,7 @@
 
 #include "core/io/bytesource.h"
 #include "core/model/decimal.h"
+#include "core/model/utf8.h"
 
 #include <nlohmann/json.hpp>
 
@@ -114,10 +115,18 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
                          int64_t& n) {
     std::string text;
     if (!readAll(f.path, text, error)) return false;
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-        error = f.path + ": not a JSON object (communication.json)";
-        return false;
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        // truncated (a killed job) or damaged: the file is named with the byte offset, the rest loads
+        out.diag(f.path, "error", "communication.json is not valid JSON (truncated?): its waits are not read",
+                 int64_t(e.byte), model::utf8Excerpt(e.what(), 160));
+        return true;
+    }
+    if (!j.is_object()) {
+        out.diag(f.path, "error", "communication.json is not a JSON object: its waits are not read", 0, "");
+        return true;
     }
     n = 0;
     using model::TimeUnit;

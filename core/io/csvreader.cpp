@@ -67,6 +67,17 @@ bool CsvReader::next() {
     };
     field().clear();
     bool inQuotes = false, wasQuoted = false;
+    m_recordBytes = 0;
+    m_oversizedRecord = false;
+    // past kMaxRecordBytes nothing more of the record is kept (memory stays bounded on a single huge line);
+    // the record is then handed out empty and counted
+    auto keep = [&](char ch) {
+        if (++m_recordBytes > kMaxRecordBytes) {
+            m_oversizedRecord = true;
+            return;
+        }
+        field().push_back(ch);
+    };
     for (;;) {
         if (m_pos >= m_buf.size() && !fill()) {
             if (inQuotes) m_unterminated = true;
@@ -85,14 +96,14 @@ bool CsvReader::next() {
             if (c == '"') {
                 if (m_pos >= m_buf.size()) fill();
                 if (m_pos < m_buf.size() && m_buf[m_pos] == '"') {
-                    field().push_back('"');
+                    keep('"');
                     ++m_pos, ++m_consumed;
                 } else {
                     inQuotes = false;
                 }
             } else {
                 if (c == '\n') ++m_line;
-                field().push_back(c);
+                keep(c);
             }
             continue;
         }
@@ -104,6 +115,7 @@ bool CsvReader::next() {
             }
         }
         if (c == ',') {
+            if (m_oversizedRecord) continue; // no new cells for a record that is not kept
             ++m_count;
             field().clear();
             wasQuoted = false;
@@ -115,12 +127,17 @@ bool CsvReader::next() {
             publish();
             return true;
         } else {
-            field().push_back(c);
+            keep(c);
         }
     }
 }
 
 void CsvReader::publish() {
+    if (m_oversizedRecord) {
+        ++m_oversizedCount;
+        m_count = 1;
+        m_store[0].clear();
+    }
     // fields() exposes exactly this record's cells; swapping keeps every buffer's capacity alive.
     m_fields.resize(m_count);
     for (size_t i = 0; i < m_count; ++i)

@@ -11,6 +11,9 @@
 
 namespace rs::io {
 
+/// The longest record kept; a longer one is read through and handed out as an empty record.
+constexpr int64_t kMaxRecordBytes = int64_t(64) << 20;
+
 class CsvReader {
   public:
     explicit CsvReader(ByteSource& src);
@@ -30,6 +33,8 @@ class CsvReader {
     /// with this set, such a row is not returned (next() ends) and droppedTail() says so.
     void setDropUnendedTail(bool on) { m_dropTail = on; }
     bool droppedTail() const { return m_droppedTail; }
+    /// Records longer than kMaxRecordBytes (handed out empty).
+    int64_t oversizedRecords() const { return m_oversizedCount; }
     int64_t droppedTailLine() const { return m_droppedLine; }
 
   private:
@@ -42,6 +47,8 @@ class CsvReader {
     bool m_first = true;
     bool m_unterminated = false;
     bool m_dropTail = false, m_droppedTail = false;
+    int64_t m_recordBytes = 0, m_oversizedCount = 0;
+    bool m_oversizedRecord = false;
     int64_t m_droppedLine = 0;
     int64_t m_line = 1, m_recordLine = 1;
     int64_t m_consumed = 0, m_recordOffset = 0;

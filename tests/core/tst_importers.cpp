@@ -237,6 +237,20 @@ class TstImporters : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMMUNICATION_OP has no column(s) groupName%'"),
                  int64_t(1));
     }
+    void truncatedCommunicationJsonIsADiagnostic() {
+        // a killed job leaves communication.json cut short: the trace still loads (its waits then come
+        // from the Notify_Wait events), and the file is named with the byte offset where it broke
+        std::string dir = test::tempDir("comm-truncated") + "/rank0_ascend_pt";
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/trace_view.json", kTraceView);
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/communication.json",
+                        "{\"step7\": {\"collective\": {\"hcom_allReduce__1_0_1@123\": {\"Communication Time Info\": {\"Start");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QVERIFY(ix.scalar("SELECT count(*) FROM spans") >= 2);
+        auto rows = ix.rows("SELECT first_offset > 50 FROM diagnostics WHERE file LIKE '%communication.json' AND what LIKE "
+                            "'%not valid JSON%'");
+        QCOMPARE(rows, std::vector<std::string>{"1"});
+    }
     void truncatedLastCsvRowIsDropped() {
         // a job killed while writing: the last kernel row stops inside its start time ("17364088" would
         // read as 1970); every producer ends rows with a line break, so an unended last row is cut short
