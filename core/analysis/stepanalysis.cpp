@@ -72,7 +72,7 @@ namespace {
 class StepMeasurer {
   public:
     explicit StepMeasurer(Db& db)
-        : m_db(db), m_nonCompute(nonComputeNameIds(db)),
+        : m_nonCompute(nonComputeNameIds(db)),
           m_spansIn(db.prepare("SELECT ts_ns, dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?")),
           m_collIn(db.prepare("SELECT start_ns, dur_ns, wait_ns, last_rank, name FROM collective WHERE rank = ? AND step = ?")),
           m_waitsIn(db.prepare("SELECT kind, start_ns, dur_ns FROM wait WHERE rank = ? AND step = ?")),
@@ -179,7 +179,6 @@ class StepMeasurer {
         m_src.reset();
     }
 
-    Db& m_db;
     NameFlags m_nonCompute;
     std::map<int, std::vector<int64_t>> m_computeTracks;
     index::Stmt m_spansIn, m_collIn, m_waitsIn, m_src;

@@ -135,6 +135,22 @@ class ZstdSource final : public ByteSource {
     size_t m_lastRet = 0;
 };
 
+class MemorySource final : public ByteSource {
+  public:
+    explicit MemorySource(std::string_view d) : m_data(d) {}
+    int64_t read(char* buf, int64_t cap) override {
+        size_t n = std::min<size_t>(size_t(std::min(cap, kChunk)), m_data.size() - m_pos);
+        std::memcpy(buf, m_data.data() + m_pos, n);
+        m_pos += n;
+        return int64_t(n);
+    }
+    int64_t rawBytesRead() const override { return int64_t(m_pos); }
+
+  private:
+    std::string_view m_data;
+    size_t m_pos = 0;
+};
+
 /// Stops a decompressing source whose output outgrows its input beyond any real profiler file.
 class RatioGuard final : public ByteSource {
   public:
@@ -182,17 +198,22 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
         return nullptr;
     }
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    std::unique_ptr<ByteSource> file = std::make_unique<FileSource>(fd);
+    return decompressing(c, std::make_unique<FileSource>(fd));
+}
+
+std::unique_ptr<ByteSource> decompressing(Compression c, std::unique_ptr<ByteSource> in) {
     switch (c) {
     case Compression::Gzip:
-        return std::make_unique<RatioGuard>(std::make_unique<GzipSource>(std::move(file)));
+        return std::make_unique<RatioGuard>(std::make_unique<GzipSource>(std::move(in)));
     case Compression::Zstd:
-        return std::make_unique<RatioGuard>(std::make_unique<ZstdSource>(std::move(file)));
+        return std::make_unique<RatioGuard>(std::make_unique<ZstdSource>(std::move(in)));
     case Compression::None:
         break;
     }
-    return file;
+    return in;
 }
+
+std::unique_ptr<ByteSource> memorySource(std::string_view data) { return std::make_unique<MemorySource>(data); }
 
 std::string stripCompressionSuffix(const std::string& name) {
     for (const char* suf : {".gz", ".zst", ".zstd"}) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace rs::io {
 
@@ -34,6 +35,13 @@ class ByteSource {
 /// Opens `path`, sniffing gzip (1f 8b) and zstd (28 b5 2f fd) magic. Returns null and sets `error`
 /// when the file cannot be opened.
 std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string& error);
+
+/// `in` decompressed as `c` (with the bomb guard), or `in` itself for Compression::None. For callers that
+/// already hold a source (tests, fuzzers); files go through openByteSource.
+std::unique_ptr<ByteSource> decompressing(Compression c, std::unique_ptr<ByteSource> in);
+
+/// A source over bytes in memory (not owned: `data` must outlive it), read in chunks like a file.
+std::unique_ptr<ByteSource> memorySource(std::string_view data);
 
 /// The compression a file uses according to its first bytes (None when unreadable).
 Compression sniffCompression(const std::string& path);
