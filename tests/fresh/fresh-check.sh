@@ -121,7 +121,7 @@ else
   tar -C "$SRC" --exclude=./build --exclude=./.git -c . | tar -x -C "$BUILDROOT/src/main"
 fi
 if [ -d "$SRC/../shared" ]; then
-  cp -a "$SRC/../shared" "$BUILDROOT/src/shared"
+  cp -a "$(readlink -f "$SRC/../shared")" "$BUILDROOT/src/shared" # a link to it is followed
   chmod -R a-w "$BUILDROOT/src/shared"
 else
   say "no ../shared beside the tree: the sample tests will skip"
