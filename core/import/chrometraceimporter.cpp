@@ -484,6 +484,13 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     if (st == formats::JsonEventSplitter::Status::Error) {
         // A truncated or corrupt tail: keep what was read, report where it broke.
         const bool bomb = splitter->error().find("decompression bomb") != std::string::npos;
+        // Kineto writes baseTimeNanoseconds after the events: a file cut short lost it, so its times are
+        // relative to an origin nobody knows (the rank then forms a run of its own)
+        if (!bomb && !meta.count("baseTimeNanoseconds") &&
+            (meta.count("distributedInfo") || meta.count("schemaVersion") || meta.count("deviceProperties")))
+            m_out.diag(fpath, "warning",
+                       "no baseTimeNanoseconds (the file ends before it): times are relative to an unknown origin",
+                       splitter->bytesConsumed(), "");
         m_out.diag(fpath, "error", bomb ? "stopped reading: decompression bomb" : "file ends in the middle of an event (truncated?)",
                    splitter->bytesConsumed(), splitter->error());
     }

@@ -160,6 +160,19 @@ class TstRobustness : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity = 'error' AND file LIKE '%rank-2.pt.trace.json.gz'"),
                  int64_t(1));
     }
+    void kinetoCutBeforeItsBaseTime() {
+        // Kineto writes baseTimeNanoseconds after the events; cut short, the file keeps its events but their
+        // times are relative to an unknown origin: said, not silently placed in 1970
+        std::string t = "{\"distributedInfo\":{\"rank\":0,\"world_size\":1},\"traceEvents\":["
+                        "{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":5},"
+                        "{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":10,\"du";
+        std::string dir = test::tempDir("robust-basetime");
+        test::writeFile(dir + "/rank-0.pt.trace.json", t);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'no baseTimeNanoseconds%'"), int64_t(1));
+    }
     void kinetoWithLargeMetadataBeforeTheEvents() {
         // a 16 384-rank pg_config pushes traceEvents far past the first 64 KiB
         std::string pg = "[";
