@@ -487,7 +487,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     }
     m_details->setPlainText(QString::fromStdString(s->reportText));
     m_heatmap->setProfile(s->ranks);
-    m_memory->setProfile(s->ranks);
+    m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile();
     m_histogram->hide();
     updateStatus();

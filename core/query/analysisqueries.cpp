@@ -76,11 +76,12 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     h.mode = HeatmapData::Mode::OpByRank;
     std::map<int64_t, size_t> col;
     {
-        auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+        // labelled with the rank number the producer wrote (the key differs when two runs claim one)
+        auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info ORDER BY rank");
         while (q.step()) {
             if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), int(q.i64(0))) == ranks.end()) continue;
             col[q.i64(0)] = h.columns.size();
-            h.columns.push_back("rank " + std::to_string(q.i64(0)));
+            h.columns.push_back("rank " + std::to_string(q.i64(1)));
             h.columnKeys.push_back(q.i64(0));
         }
     }

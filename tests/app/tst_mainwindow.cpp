@@ -194,6 +194,14 @@ class TstMainWindow : public QObject {
         for (const auto& l : w.timeline()->lanes())
             shown.insert(l.rank);
         QCOMPARE(shown.size(), size_t(2));
+        // the second run's ranks 0 and 1 collide with the first run's: keyed apart, labelled as the data says
+        QStringList headers;
+        for (const auto& l : w.timeline()->lanes())
+            if (l.header) headers << l.label;
+        QCOMPARE(headers, (QStringList{"Rank 0", "Rank 1"}));
+        QComboBox* memRank = w.memoryMap()->findChild<QComboBox*>();
+        QVERIFY(memRank);
+        QTRY_COMPARE(memRank->itemText(0), QString("rank 0"));
     }
     void reopensCachedIndex() {
         gui::MainWindow w;

@@ -79,11 +79,11 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         });
 }
 
-void MemoryMapView::setProfile(const std::vector<int>& ranks) {
+void MemoryMapView::setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank) {
     m_rankBox->blockSignals(true);
     m_rankBox->clear();
     for (int r : ranks)
-        m_rankBox->addItem(tr("rank %1").arg(r), r);
+        m_rankBox->addItem(tr("rank %1").arg(dataRank.count(r) ? dataRank.at(r) : r), r);
     m_rankBox->blockSignals(false);
     m_origin = m_state->boundsStart();
     if (!ranks.empty()) showRank(ranks.front());

@@ -7,6 +7,7 @@
 #include "views/common/interactionstate.h"
 
 #include <QWidget>
+#include <map>
 
 class QComboBox;
 class QLabel;
@@ -21,7 +22,8 @@ class MemoryMapView : public QWidget {
     Q_OBJECT
   public:
     MemoryMapView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
-    void setProfile(const std::vector<int>& ranks);
+    /// `dataRank`: the producer's rank number per rank key, for the labels (keys differ when runs collide).
+    void setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank = {});
     void showRank(int rank);
     /// Supplies data directly (headless export).
     void setData(std::shared_ptr<const query::MemoryMapData> d);
