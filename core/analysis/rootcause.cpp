@@ -21,8 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-const RunMap* g_runs = nullptr; // set for the duration of analyseRootCauses (one thread)
-std::string rankName(int rank) { return g_runs ? g_runs->name(rank) : "rank " + std::to_string(rank); }
 
 /// A kernel signature without its parameter list, for text ("ncclKernel_AllReduce_RING_LL_Sum_half").
 std::string shortName(const std::string& name) {
@@ -187,7 +185,8 @@ class StallTest {
     double m_median, m_mad;
 };
 
-Finding stallFinding(int rank, int64_t step, const std::vector<const LateEvent*>& evs, int64_t stepWall) {
+Finding stallFinding(int rank, const std::string& who, int64_t step, const std::vector<const LateEvent*>& evs,
+                     int64_t stepWall) {
     Finding f;
     f.kind = "stall";
     f.run = evs.front()->run;
@@ -211,14 +210,15 @@ Finding stallFinding(int rank, int64_t step, const std::vector<const LateEvent*>
     f.spanId = worst->spanId;
     f.affectedWall = stepWall;
     f.affected = {{"steps", json::array({step})}, {"collectives", colls}, {"waiting_ranks", waiting}};
-    f.text = rankName(rank) + " stalled in step " + std::to_string(step) + ": its device was idle " +
+    f.text = who + " stalled in step " + std::to_string(step) + ": its device was idle " +
              formatDuration(worst->gapDur) + " before " + worst->name + ", which it reached last; the job lost " +
              formatDuration(f.lost) + " and " + std::to_string(waiting.size()) + " rank(s) waited " +
              formatDuration(f.waited) + " in total";
     return f;
 }
 
-Finding lateRankFinding(int rank, const std::vector<const LateEvent*>& evs, const std::vector<Flag>* flags,
+Finding lateRankFinding(int rank, const std::string& who, const std::vector<const LateEvent*>& evs,
+                        const std::vector<Flag>* flags,
                         const Walls& walls, size_t instances) {
     Finding f;
     f.run = evs.front()->run;
@@ -253,19 +253,20 @@ Finding lateRankFinding(int rank, const std::vector<const LateEvent*>& evs, cons
         f.affected["op_types"] = json::array();
         for (const auto& fl : *flags)
             f.affected["op_types"].push_back({{"op_type", fl.op}, {"ratio", fl.ratio}, {"extra_ns", fl.extra}});
-        f.text = rankName(rank) + " is slow: " + ratioList(*flags) +
+        f.text = who + " is slow: " + ratioList(*flags) +
                  " the other ranks' median (" + formatDuration(f.extra) + " of extra kernel time); " + arrivals;
     } else {
         f.kind = "late_rank";
         f.subject = worst->name;
         std::string why = gaps * 2 >= f.lost ? " (its device was idle " + formatDuration(gaps) + " before them)"
                                               : " (no op type is slower on it)";
-        f.text = rankName(rank) + " is late: " + arrivals + why;
+        f.text = who + " is late: " + arrivals + why;
     }
     return f;
 }
 
-Finding stragglerFinding(int run, int rank, const std::vector<Flag>& flags, int64_t runWall, bool haveCollectives) {
+Finding stragglerFinding(int run, int rank, const std::string& who, const std::vector<Flag>& flags, int64_t runWall,
+                         bool haveCollectives) {
     Finding f;
     f.run = run;
     f.kind = "straggler";
@@ -276,7 +277,7 @@ Finding stragglerFinding(int run, int rank, const std::vector<Flag>& flags, int6
     f.affected = {{"op_types", json::array()}};
     for (const auto& fl : flags)
         f.affected["op_types"].push_back({{"op_type", fl.op}, {"ratio", fl.ratio}, {"extra_ns", fl.extra}});
-    f.text = rankName(rank) + " is slow in " + ratioList(flags) + " the other ranks' median; " +
+    f.text = who + " is slow in " + ratioList(flags) + " the other ranks' median; " +
              formatDuration(f.extra) + " of extra kernel time" +
              (haveCollectives ? ", but no collective shows the other ranks waiting for it"
                               : "; the profile has no collectives to tell whether the job waited for it");
@@ -305,7 +306,7 @@ std::vector<OutlierRow> outlierRows(Db& db) {
 
 /// Outlier steps that no stall or late-rank finding explains, one finding per step.
 std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, std::vector<Finding>& causes,
-                                         const Walls& walls) {
+                                         const Walls& walls, const RunMap& runs) {
     std::map<std::pair<int, int64_t>, std::vector<const OutlierRow*>> bySteps;
     for (const auto& r : rows)
         bySteps[{r.run, r.step}].push_back(&r);
@@ -344,7 +345,7 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
         f.affected = {{"steps", json::array({step})}, {"ranks", json::array()}};
         for (const auto* r : list)
             f.affected["ranks"].push_back(r->rank);
-        f.text = "step " + std::to_string(step) + " on " + rankName(top->rank) + " took " +
+        f.text = "step " + std::to_string(step) + " on " + runs.name(top->rank) + " took " +
                  formatDuration(top->wall) + " (typical " + formatDuration(top->typical) + "): " + top->cause;
         if (list.size() > 1) f.text += "; " + std::to_string(list.size() - 1) + " other rank(s) were slow in it too";
         out.push_back(std::move(f));
@@ -402,10 +403,6 @@ void insertFinding(Db& db, const Finding& f) {
 
 void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
     const RunMap runs = loadRuns(db);
-    g_runs = &runs;
-    struct Reset {
-        ~Reset() { g_runs = nullptr; }
-    } reset;
     const Walls walls = jobStepWalls(db);
     const auto events = lateEvents(db, runs);
     auto flags = stragglerFlags(db);
@@ -427,14 +424,14 @@ void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
     }
     std::vector<Finding> causes;
     for (auto& [key, evs] : stalls)
-        causes.push_back(stallFinding(key.first, key.second, evs, wallOf(walls, evs.front()->run, key.second)));
+        causes.push_back(stallFinding(key.first, runs.name(key.first), key.second, evs, wallOf(walls, evs.front()->run, key.second)));
     const auto shares = arrivalShares(db);
     for (auto& [rank, evs] : late) {
         // a rank that is last no more often than chance (ranks of a pair taking turns) is jitter, not a cause
         auto sh = shares.find(rank);
         if (sh != shares.end() && !consistentlyLast(int64_t(evs.size()), sh->second)) continue;
         auto fl = flags.find(rank);
-        causes.push_back(lateRankFinding(rank, evs, fl == flags.end() ? nullptr : &fl->second, walls,
+        causes.push_back(lateRankFinding(rank, runs.name(rank), evs, fl == flags.end() ? nullptr : &fl->second, walls,
                                          instances[evs.front()->run]));
         if (fl != flags.end()) flags.erase(fl); // told in the slow_rank finding
     }
@@ -443,9 +440,9 @@ void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
         int64_t runWall = 0;
         for (auto& [rs, w] : walls)
             if (rs.first == run) runWall += w;
-        causes.push_back(stragglerFinding(run, rank, fl, runWall, instances[run] > 0));
+        causes.push_back(stragglerFinding(run, rank, runs.name(rank), fl, runWall, instances[run] > 0));
     }
-    auto outliers = outlierStepFindings(outlierRows(db), causes, walls);
+    auto outliers = outlierStepFindings(outlierRows(db), causes, walls, runs);
     causes.insert(causes.end(), outliers.begin(), outliers.end());
     for (const auto& f : causes)
         if (aboveFloor(f)) insertFinding(db, f);
