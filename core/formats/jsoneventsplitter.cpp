@@ -12,6 +12,18 @@ constexpr size_t kMaxMeta = 1 << 20;
 inline bool isWs(char c) {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
+// Bytes that may stand outside a string inside a JSON value: structure, numbers, true/false/null, and
+// the NaN/Infinity some writers (Python's json) emit. Anything else means the quotes are out of step.
+struct StrayTable {
+    bool stray[256];
+    constexpr StrayTable() : stray() {
+        for (int c = 0; c < 256; ++c)
+            stray[c] = true;
+        for (const char* p = " \t\r\n{}[]:,\"0123456789+-.eEtruefalsnNaIiy"; *p; ++p)
+            stray[uint8_t(*p)] = false;
+    }
+};
+constexpr StrayTable kStray;
 } // namespace
 
 JsonEventSplitter::JsonEventSplitter(io::ByteSource& src) : m_src(src) {
@@ -56,6 +68,7 @@ bool JsonEventSplitter::skipWs() {
 bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
     size_t i = start;
     m_lastOversized = false;
+    m_lastMalformed = false;
     // past kMaxValueBytes the value is scanned on without being kept: the scanned part is dropped
     auto spill = [&] {
         if (i - start <= kMaxValueBytes) return;
@@ -113,6 +126,11 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
             char c = data[i++];
             if (c == '"')
                 inStr = true;
+            else if (kStray.stray[uint8_t(c)]) {
+                m_lastMalformed = true;
+                end = i - 1;
+                return true;
+            }
             else if (c == '{' || c == '[')
                 ++depth;
             else if (c == '}' || c == ']') {
@@ -164,7 +182,44 @@ JsonEventSplitter::Status JsonEventSplitter::next(std::string_view& event, int64
     return objectMembers(event, offset);
 }
 
+// Passes over the damaged text to the next `}` , `{` (the end of one event and the start of the next):
+// that sequence cannot occur outside a string in one event's own text unless it holds an array of
+// objects, so it is where the events resume. Memory stays bounded: what is passed over is dropped.
+void JsonEventSplitter::resyncToNextObject() {
+    const int64_t from = bytesConsumed();
+    enum { SeekClose, SeekComma, SeekOpen } state = SeekClose;
+    for (;;) {
+        while (m_pos < m_buf.size()) {
+            char c = m_buf[m_pos++];
+            if (state == SeekClose) {
+                if (c == '}') state = SeekComma;
+            } else if (isWs(c)) {
+            } else if (state == SeekComma && c == ',') {
+                state = SeekOpen;
+            } else if (state == SeekOpen && c == '{') {
+                --m_pos;
+                m_resyncSkipped += bytesConsumed() - from;
+                return;
+            } else {
+                state = c == '}' ? SeekComma : SeekClose;
+            }
+        }
+        compactBefore(m_pos);
+        if (!more()) {
+            m_resyncSkipped += bytesConsumed() - from;
+            m_arrayDone = true;
+            m_inArray = false;
+            return;
+        }
+    }
+}
+
 JsonEventSplitter::Status JsonEventSplitter::arrayElement(std::string_view& event, int64_t& offset) {
+    if (m_pendingResync) {
+        m_pendingResync = false;
+        resyncToNextObject();
+        if (m_arrayDone) return Status::End;
+    }
     for (;;) {
         if (!skipWs()) {
             if (!m_error.empty()) return fail(m_error);
@@ -189,10 +244,19 @@ JsonEventSplitter::Status JsonEventSplitter::arrayElement(std::string_view& even
             if (!m_error.empty()) return fail(m_error);
             return fail("truncated event");
         }
-        if (m_lastOversized) {
+        if (m_lastOversized && !m_lastMalformed) {
             ++m_oversized;
             m_pos = end;
             continue;
+        }
+        if (m_lastMalformed) {
+            if (m_lastOversized) ++m_oversized;
+            ++m_resyncs;
+            event = std::string_view(m_buf.data() + m_pos, end - m_pos);
+            offset = m_base + int64_t(m_pos);
+            m_pos = end;
+            m_pendingResync = true; // after the caller has seen the damaged event
+            return Status::Event;
         }
         if (c != '{') {
             ++m_skipped;
@@ -228,6 +292,7 @@ JsonEventSplitter::Status JsonEventSplitter::objectMembers(std::string_view& eve
         size_t keyEnd;
         if (!scanValueEnd(m_pos, keyEnd)) return fail("truncated member name");
         if (m_lastOversized) return fail("a member name larger than 64 MiB");
+        if (m_lastMalformed) return fail("malformed member name");
         std::string key = unescapeJson(std::string_view(m_buf.data() + m_pos + 1, keyEnd - m_pos - 2));
         m_pos = keyEnd;
         if (!skipWs() || m_buf[m_pos] != ':') return fail("expected ':'");
@@ -240,6 +305,10 @@ JsonEventSplitter::Status JsonEventSplitter::objectMembers(std::string_view& eve
         }
         size_t end;
         if (!scanValueEnd(m_pos, end)) return fail("truncated value of '" + key + "'");
+        if (m_lastMalformed) {
+            m_pos = end;
+            return fail("malformed value of '" + key + "' (an unbalanced quote or stray bytes)");
+        }
         if (m_lastOversized) ++m_oversized;
         else if (end - m_pos <= kMaxMeta) m_meta[key] = m_buf.substr(m_pos, end - m_pos);
         m_pos = end;

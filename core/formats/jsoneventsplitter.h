@@ -40,6 +40,12 @@ class JsonEventSplitter {
     /// True when the array ended without ']' (tolerated, but worth a diagnostic).
     bool unterminated() const { return m_unterminated; }
     int64_t bytesConsumed() const { return m_base + int64_t(m_pos); }
+    /// Events cut short because text outside any string could not be JSON (an unbalanced quote, stray
+    /// bytes): each is returned as an Event holding the text up to the damage (it fails to parse, so the
+    /// importer reports it), and scanning resumes at the next `}`,`{` boundary instead of dropping the
+    /// rest of the file. resyncSkipped() counts the bytes passed over to get there.
+    int64_t resyncs() const { return m_resyncs; }
+    int64_t resyncSkipped() const { return m_resyncSkipped; }
 
   private:
     bool more();
@@ -64,6 +70,11 @@ class JsonEventSplitter {
     int64_t m_skipped = 0;
     int64_t m_oversized = 0;
     bool m_lastOversized = false; ///< the value scanValueEnd just found was too large to keep
+    bool m_lastMalformed = false; ///< ... or ended at text that cannot be JSON (end = where)
+    bool m_pendingResync = false;
+    int64_t m_resyncs = 0;
+    int64_t m_resyncSkipped = 0;
+    void resyncToNextObject();
     /// Drops the consumed buffer in front of `keep` (a position in m_buf); returns how far it moved.
     size_t compactBefore(size_t keep);
 };

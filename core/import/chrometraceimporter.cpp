@@ -502,6 +502,10 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     if (splitter->oversized() > 0)
         m_out.diag(fpath, "warning", "values larger than 64 MiB (an event or a metadata member) skipped", -1,
                    std::to_string(splitter->oversized()) + " skipped");
+    if (splitter->resyncs() > 0)
+        m_out.diag(fpath, "warning", "text that cannot be JSON inside events (an unbalanced quote?): reading resumed at the next event",
+                   -1, std::to_string(splitter->resyncs()) + " times, " + std::to_string(splitter->resyncSkipped()) +
+                           " bytes passed over");
     m_ctx.bytesDone.fetch_add(src->rawBytesRead() - lastProgressRaw);
     m_ctx.eventsDone.fetch_add(n & 4095);
 

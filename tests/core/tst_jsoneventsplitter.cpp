@@ -84,6 +84,43 @@ class TstJsonEventSplitter : public QObject {
                 QVERIFY(formats::forEachMember(e, [](auto, auto) {}));
         }
     }
+    void resumesAfterDamage_data() {
+        // one damaged event among good ones: the good events after it are all still found, and the damaged
+        // one comes back (cut at the damage) so the importer can report it
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("good");
+        const QString e = "{\"ph\":\"X\",\"name\":\"MatMul\",\"ts\":%1,\"dur\":2,\"args\":{\"k\":[1,2]}}";
+        QString tail;
+        for (int i = 0; i < 5; ++i)
+            tail += "," + e.arg(10 + i);
+        QTest::newRow("unbalanced quote, one line")
+            << "[" + e.arg(1) + ",{\"ph\":\"X\",\"name\":\"Mat\"Mul\",\"ts\":2,\"dur\":2}" + tail + "]" << 6;
+        QTest::newRow("unbalanced quote, Kineto layout")
+            << "{\"traceEvents\": [\n  {\n    \"ph\": \"X\", \"name\": \"aten::mm\",\n    \"ts\": 1\n  },\n"
+               "  {\n    \"ph\": \"X\", \"name\": \"aten::\"add\",\n    \"ts\": 2\n  },\n"
+               "  {\n    \"ph\": \"X\", \"name\": \"aten::mul\",\n    \"ts\": 3\n  }\n],\n\"baseTimeNanoseconds\": 5}"
+            << 2;
+        QTest::newRow("stray bytes") << "[" + e.arg(1) + ",{\"ph\":\"X\",\x01\x02\"ts\":2}" + tail + "]" << 6;
+        QTest::newRow("damage in the last event") << "[" + e.arg(1) + ",{\"ph\":\"X\",\"name\":\"a\"b\"}]" << 1;
+    }
+    void resumesAfterDamage() {
+        QFETCH(QString, text);
+        QFETCH(int, good);
+        for (size_t chunk : {size_t(1), size_t(5), size_t(1 << 20)}) {
+            StringSource src(text.toStdString(), chunk);
+            formats::JsonEventSplitter sp(src);
+            std::string_view ev;
+            int64_t off;
+            int parsed = 0, damaged = 0;
+            Status st;
+            while ((st = sp.next(ev, off)) == Status::Event)
+                (formats::forEachMember(ev, [](auto, auto) {}) ? parsed : damaged)++;
+            QCOMPARE(st, Status::End);
+            QCOMPARE(parsed, good);
+            QCOMPARE(damaged, 1);
+            QCOMPARE(sp.resyncs(), int64_t(1));
+        }
+    }
     void metaAfterEvents() {
         Result r = split("{\"distributedInfo\":{\"rank\":3},\"traceEvents\":[{\"ph\":\"X\"}],"
                          "\"baseTimeNanoseconds\":1700000000000000000}",
