@@ -150,6 +150,17 @@ JsonEventSplitter::Status JsonEventSplitter::fail(const std::string& what) {
     return Status::Error;
 }
 
+std::string JsonEventSplitter::checkRest() {
+    for (;;) {
+        while (m_pos < m_buf.size() && isWs(m_buf[m_pos]))
+            ++m_pos;
+        if (m_pos < m_buf.size())
+            return "text after the end of the trace at byte " + std::to_string(bytesConsumed());
+        compactBefore(m_pos);
+        if (!more()) return m_error.empty() ? std::string() : m_error + " (after the end of the trace, byte " + std::to_string(bytesConsumed()) + ")";
+    }
+}
+
 JsonEventSplitter::Status JsonEventSplitter::next(std::string_view& event, int64_t& offset) {
     if (m_pos > 4 * kChunk) { // compact between events only
         m_buf.erase(0, m_pos);

@@ -44,6 +44,10 @@ class JsonEventSplitter {
     /// bytes): each is returned as an Event holding the text up to the damage (it fails to parse, so the
     /// importer reports it), and scanning resumes at the next `}`,`{` boundary instead of dropping the
     /// rest of the file. resyncSkipped() counts the bytes passed over to get there.
+    /// After Status::End: reads the input to its end, so a compressed file's trailer (gzip CRC and size,
+    /// zstd checksum) is checked and text after the closing bracket is noticed. Returns an empty string
+    /// when the rest is only whitespace, else the problem with its byte offset.
+    std::string checkRest();
     int64_t resyncs() const { return m_resyncs; }
     int64_t resyncSkipped() const { return m_resyncSkipped; }
 

@@ -1,4 +1,5 @@
 #include "core/import/ascenddbimporter.h"
+#include "core/import/sqlitedamage.h"
 
 #include "core/import/dbcolumns.h"
 #include "core/import/optype.h"
@@ -43,6 +44,7 @@ class DbImport {
     bool run(std::string& error) {
         if (!m_cols.hasTable("TASK") || !m_cols.hasTable("STRING_IDS")) {
             error = m_file.path + ": not an Ascend profiler database (no TASK/STRING_IDS tables)";
+            if (std::string d = describeSqliteDamage(m_file.path); !d.empty()) error += "; " + d;
             return false;
         }
         if (!usable("STRING_IDS", {"id", "value"}, "names") || !usable("TASK", {"startNs", "endNs"}, "device tasks")) {
@@ -292,7 +294,13 @@ bool importAscendDb(ImportContext& ctx, RowEmitter& out, RankState& rank, const 
         records = imp.records();
         return ok;
     } catch (const std::exception& e) {
-        error = f.path + ": " + e.what();
+        // SQLite's message, without the statement it was running (ours, not the user's business), and
+        // where in the file the damage is when that can be told
+        std::string what = e.what();
+        if (size_t in = what.find(" in: "); in != std::string::npos) what.resize(in);
+        if (what.rfind(f.path + ": ", 0) == 0) what = what.substr(f.path.size() + 2);
+        error = f.path + ": " + what;
+        if (std::string d = describeSqliteDamage(f.path); !d.empty()) error += "; " + d;
         return false;
     }
 }

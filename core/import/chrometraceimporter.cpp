@@ -494,6 +494,10 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         m_out.diag(fpath, "error", bomb ? "stopped reading: decompression bomb" : "file ends in the middle of an event (truncated?)",
                    splitter->bytesConsumed(), splitter->error());
     }
+    if (st == formats::JsonEventSplitter::Status::End) {
+        if (std::string rest = splitter->checkRest(); !rest.empty())
+            m_out.diag(fpath, "warning", "the events are complete, but the file is damaged after them", splitter->bytesConsumed(), rest);
+    }
     if (splitter->unterminated())
         m_out.diag(fpath, "info", "event array not terminated (tolerated)", splitter->bytesConsumed(), "");
     if (splitter->skippedNonObjects() > 0)

@@ -62,6 +62,8 @@ struct CsvFile {
             return false;
         }
         header = CsvHeader(reader->fields());
+        if (reader->headerUnended())
+            out->diag(p, "warning", "the file ends inside its header row (truncated?): no rows (offset = line)", 1, "");
         return true;
     }
     /// After a failed open: a file without even a header is counted and skipped (true); a read error is

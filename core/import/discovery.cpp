@@ -276,8 +276,12 @@ Discovery discover(const std::string& rootStr) {
             legacy(FileKind::LegacyHccl);
         } else if (ext == ".json" && !inOutput) {
             Sniff k = sniffChromeTrace(p.string());
-            // an unreadable file named like a trace is read anyway, so its error names it and the offset
-            if (k == Sniff::Trace || (k == Sniff::Unreadable && traceLikeName(p.filename().string())))
+            // an unreadable file named like a trace is read anyway, so its error names it and the offset;
+            // a file with Kineto's own name is read whatever its content (empty, cut in its first bytes,
+            // damaged magic): a rank must never vanish without a word
+            const std::string fname = p.filename().string();
+            if (k == Sniff::Trace || (k == Sniff::Unreadable && traceLikeName(fname)) ||
+                fname.find(".pt.trace.json") != std::string::npos)
                 add(p.string(), FileKind::ChromeJson, std::nullopt);
         }
     }

@@ -10,8 +10,7 @@
 
 namespace rs::import {
 
-RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
-    RankJobResult res;
+void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
     RowEmitter out(ctx);
     out.setGroup(fallbackRank);
     RankState rank;
@@ -61,9 +60,10 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
         }
         }
         if (!ok && ctx.cancelled()) break;
-        if (!ok && f.kind == FileKind::ChromeJson) {
-            // One trace file of many that cannot be read: the others load, this one is counted (its
-            // message names the file and where it broke).
+        if (!ok) {
+            // A file that cannot be read: the others load, this one is counted (its message names the
+            // file and where it broke). Only when no file of the profile can be read does the build
+            // fail, with the first such message (Indexer).
             std::string what = error.empty() ? "unreadable" : error;
             if (what.rfind(f.path + ": ", 0) == 0) what = what.substr(f.path.size() + 2); // the file is the row's
             out.diag(f.path, "error", what + " (file not read; the others were)", -1, "");
@@ -72,13 +72,6 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
                 ctx.firstUnreadable = error.empty() ? f.path + ": unreadable" : error;
             }
             continue;
-        }
-        if (!ok) {
-            // A file that cannot be read at all is fatal for the index; its message names the file.
-            res.ok = false;
-            res.fatal = error.empty() ? f.path + ": unreadable" : error;
-            out.diag(f.path, "fatal", res.fatal, -1, "");
-            break;
         }
         out.batch().files.push_back(
             {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, records});
@@ -96,7 +89,6 @@ RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbac
     out.batch().ranks.push_back(rr);
     out.flushDiagnostics();
     out.flush();
-    return res;
 }
 
 } // namespace rs::import

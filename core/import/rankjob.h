@@ -8,11 +8,7 @@
 
 namespace rs::import {
 
-struct RankJobResult {
-    bool ok = true;
-    std::string fatal; ///< set when a file could not be read at all (the import fails)
-};
-
-RankJobResult runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank);
+/// A file that cannot be read is a diagnostic (ctx.filesUnreadable counts them); the others still load.
+void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank);
 
 } // namespace rs::import

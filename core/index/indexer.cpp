@@ -144,7 +144,6 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     import::ImportContext ctx;
     ctx.cancel = &stop;
     std::string writerError, fatal;
-    std::mutex fatalMutex;
     IndexProgress prog;
     prog.bytesTotal = d.totalBytes;
     for (auto& g : d.groups)
@@ -187,12 +186,7 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
                 parsers.emplace_back([&] {
                     for (size_t k; (k = nextGroup.fetch_add(1)) < order.size() && !stop.load();) {
                         size_t gi = order[k];
-                        auto r = import::runRankJob(ctx, d.groups[gi], int(gi));
-                        if (!r.ok) {
-                            std::lock_guard<std::mutex> l(fatalMutex);
-                            if (fatal.empty()) fatal = r.fatal;
-                            stop = true;
-                        }
+                        import::runRankJob(ctx, d.groups[gi], int(gi));
                     }
                     --running;
                 });

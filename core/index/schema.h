@@ -6,7 +6,7 @@
 
 namespace rs::index {
 
-constexpr int kSchemaVersion = 12;
+constexpr int kSchemaVersion = 13; // 13: what the importers read and report changed (damaged files)
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

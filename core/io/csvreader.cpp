@@ -81,11 +81,12 @@ bool CsvReader::next() {
     for (;;) {
         if (m_pos >= m_buf.size() && !fill()) {
             if (inQuotes) m_unterminated = true;
-            if (m_dropTail && m_recordLine > 1 && m_error.empty()) {
+            if (m_dropTail && m_records > 0 && m_error.empty()) {
                 m_droppedTail = true;
                 m_droppedLine = m_recordLine;
                 return false;
             }
+            if (m_records == 0) m_headerUnended = true;
             ++m_count;
             publish();
             return true;
@@ -133,6 +134,7 @@ bool CsvReader::next() {
 }
 
 void CsvReader::publish() {
+    ++m_records;
     if (m_oversizedRecord) {
         ++m_oversizedCount;
         m_count = 1;

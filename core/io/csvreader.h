@@ -33,6 +33,10 @@ class CsvReader {
     /// with this set, such a row is not returned (next() ends) and droppedTail() says so.
     void setDropUnendedTail(bool on) { m_dropTail = on; }
     bool droppedTail() const { return m_droppedTail; }
+    /// The first record (the header) ended at the end of the input without a line break: a file cut
+    /// inside its header (it is returned, so the columns can still be checked; with drop-unended-tail set
+    /// the caller should say the file was cut).
+    bool headerUnended() const { return m_headerUnended; }
     /// Records longer than kMaxRecordBytes (handed out empty).
     int64_t oversizedRecords() const { return m_oversizedCount; }
     int64_t droppedTailLine() const { return m_droppedLine; }
@@ -46,7 +50,7 @@ class CsvReader {
     bool m_eof = false;
     bool m_first = true;
     bool m_unterminated = false;
-    bool m_dropTail = false, m_droppedTail = false;
+    bool m_dropTail = false, m_droppedTail = false, m_headerUnended = false;
     int64_t m_recordBytes = 0, m_oversizedCount = 0;
     bool m_oversizedRecord = false;
     int64_t m_droppedLine = 0;
@@ -54,7 +58,8 @@ class CsvReader {
     int64_t m_consumed = 0, m_recordOffset = 0;
     std::vector<std::string> m_fields; // the current record
     std::vector<std::string> m_store;  // cells being filled (buffers reused across records)
-    size_t m_count = 0;
+    size_t m_count = 0;    // cells of the current record
+    int64_t m_records = 0; // records handed out
     std::string m_error;
 };
 

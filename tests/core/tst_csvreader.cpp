@@ -62,6 +62,35 @@ class TstCsvReader : public QObject {
         QVERIFY(unterminated);
         QCOMPARE(rows.size(), size_t(2));
     }
+    void cutEndings_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<bool>("headerUnended");
+        QTest::addColumn<bool>("droppedTail");
+        QTest::newRow("complete") << "a,b\n1,2\n" << 2 << false << false;
+        QTest::newRow("cut in the last row") << "a,b\n1,2\n3," << 2 << false << true;
+        QTest::newRow("cut in the header") << "a,b,Commun" << 1 << true << false;
+        QTest::newRow("header only, ended") << "a,b\r\n" << 1 << false << false;
+        QTest::newRow("blank lines, then a cut header") << "\n\na,b" << 1 << true << false;
+    }
+    void cutEndings() {
+        QFETCH(QString, text);
+        QFETCH(int, rows);
+        QFETCH(bool, headerUnended);
+        QFETCH(bool, droppedTail);
+        std::string dir = test::tempDir("csv");
+        test::writeFile(dir + "/t.csv", text.toStdString());
+        std::string err;
+        auto src = io::openByteSource(dir + "/t.csv", err);
+        io::CsvReader r(*src);
+        r.setDropUnendedTail(true);
+        int n = 0;
+        while (r.next())
+            ++n;
+        QCOMPARE(n, rows);
+        QCOMPARE(r.headerUnended(), headerUnended);
+        QCOMPARE(r.droppedTail(), droppedTail);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstCsvReader)
