@@ -67,7 +67,9 @@ bool indexOptionsFrom(Args& a, const std::string& profile, index::IndexOptions& 
 
 index::IndexResult openProfile(const std::string& profile, const index::IndexOptions& opts, bool quiet) {
     g_cancel = false;
+    // Ctrl-C and a job scheduler's SIGTERM both cancel: the temporary index is removed, nothing is replaced
     auto old = std::signal(SIGINT, onSigint);
+    auto oldTerm = std::signal(SIGTERM, onSigint);
     bool tty = ::isatty(STDERR_FILENO);
     auto lastPlain = std::chrono::steady_clock::now() - std::chrono::seconds(10);
     bool printed = false;
@@ -91,6 +93,7 @@ index::IndexResult openProfile(const std::string& profile, const index::IndexOpt
     };
     auto res = index::Indexer::open(profile, opts, progress, &g_cancel);
     std::signal(SIGINT, old);
+    std::signal(SIGTERM, oldTerm);
     if (printed) std::fprintf(stderr, "\r\033[K");
     if (!res.ok) {
         std::fprintf(stderr, "rankscope: %s\n", res.error.c_str());

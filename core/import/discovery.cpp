@@ -181,6 +181,13 @@ std::string Discovery::fingerprint() const {
     return out;
 }
 
+bool unchangedSince(const SourceFile& f) {
+    std::error_code ec;
+    const auto size = int64_t(fs::file_size(f.path, ec));
+    if (ec || size != f.sizeBytes || mtimeNs(f.path) != f.mtimeNs) return false;
+    return contentSample(f.path, size) == f.contentSample;
+}
+
 Discovery discover(const std::string& rootStr) {
     Discovery d;
     fs::path root = fs::absolute(rootStr).lexically_normal();

@@ -57,4 +57,8 @@ struct Discovery {
 /// Walks `root` (a directory or a single trace file). Hidden directories (".rankscope") are skipped.
 Discovery discover(const std::string& root);
 
+/// True when `f` still has the size, mtime and sampled content discovery saw (a file rewritten while it
+/// was imported makes the index a mix of two versions).
+bool unchangedSince(const SourceFile& f);
+
 } // namespace rs::import

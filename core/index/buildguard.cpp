@@ -63,6 +63,23 @@ bool BuildLock::acquire(const std::atomic<bool>* cancel, std::string& error) {
     }
 }
 
+bool BuildLock::tryAcquireNow() {
+    return m_lock->tryLock(0);
+}
+
+void removeLeftoverTempsIfIdle(const std::string& dbPath) {
+    fs::path p(dbPath);
+    std::error_code ec;
+    const std::string prefix = p.filename().string() + ".tmp-";
+    bool any = false;
+    for (auto it = fs::directory_iterator(p.parent_path(), ec); !ec && it != fs::directory_iterator() && !any;
+         it.increment(ec))
+        any = it->path().filename().string().rfind(prefix, 0) == 0;
+    if (!any) return;
+    BuildLock lock(dbPath, false, nullptr);
+    if (lock.tryAcquireNow()) removeLeftoverTemps(dbPath);
+}
+
 int removeLeftoverTemps(const std::string& dbPath) {
     fs::path p(dbPath);
     std::error_code ec;

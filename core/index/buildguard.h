@@ -24,6 +24,8 @@ class BuildLock {
     ~BuildLock();
     /// Waits for the lock; false with `error` set when it cannot be taken (or `cancel` was set).
     bool acquire(const std::atomic<bool>* cancel, std::string& error);
+    /// Takes the lock only if nobody holds it (a stale one of a dead process on this host counts as free).
+    bool tryAcquireNow();
 
   private:
     std::string m_path;
@@ -34,6 +36,9 @@ class BuildLock {
 
 /// Removes `<dbPath>.tmp-*` files (and their -journal / -wal) of builds that died. Call with the lock held.
 int removeLeftoverTemps(const std::string& dbPath);
+/// When `<dbPath>.tmp-*` files exist and no build holds the lock, removes them (an index that is reused
+/// never needs the lock, but a build killed over it left its temporary file beside it).
+void removeLeftoverTempsIfIdle(const std::string& dbPath);
 
 /// True when `path` may be replaced by an index: absent, empty, or a Rankscope index. Otherwise false with
 /// a message naming the file.

@@ -54,6 +54,21 @@ void throwIfCancelled(const std::atomic<bool>* cancel) {
 
 } // namespace
 
+/// Files rewritten while they were read: each is a diagnostic, and the index is stored under a
+/// fingerprint no profile has, so the next open rebuilds it from what is there then.
+static bool recordFilesChangedDuringImport(Db& db, const import::Discovery& d) {
+    bool changed = false;
+    auto ins = db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?, 'warning', "
+                          "'the file changed while it was being read: the index mixes two versions and is rebuilt when next opened', 1, -1, '')");
+    for (const auto& g : d.groups)
+        for (const auto& f : g.files)
+            if (!import::unchangedSince(f)) {
+                ins.bind(1, f.path).exec();
+                changed = true;
+            }
+    return changed;
+}
+
 std::string Indexer::defaultIndexPath(const std::string& profileDir) {
     fs::path abs = fs::absolute(profileDir).lexically_normal();
     fs::path dir = fs::is_directory(abs) ? abs : abs.parent_path();
@@ -121,6 +136,7 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     if (!mayReplace(res.dbPath, res.error)) return res;
     fs::create_directories(fs::path(res.dbPath).parent_path(), ec);
     if (!opts.force && isCurrent(res.dbPath, d, opts.analysis)) {
+        removeLeftoverTempsIfIdle(res.dbPath);
         res.ok = res.reused = true;
         res.seconds = elapsed();
         return res;
@@ -132,6 +148,7 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     }
     // Another process may have finished the same build while we waited.
     if (!opts.force && isCurrent(res.dbPath, d, opts.analysis)) {
+        removeLeftoverTemps(res.dbPath);
         res.ok = res.reused = true;
         res.seconds = elapsed();
         return res;
@@ -232,7 +249,8 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
         res.analysisSec = elapsed() - res.parseSec - res.finishSec;
         auto m = db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
         m.bind(1, "schema_version").bind(2, std::to_string(kSchemaVersion)).exec();
-        m.bind(1, "fingerprint").bind(2, d.fingerprint()).exec();
+        const bool changed = recordFilesChangedDuringImport(db, d);
+        m.bind(1, "fingerprint").bind(2, changed ? "changed-during-import" : d.fingerprint()).exec();
         m.bind(1, "analysis").bind(2, optionsKey(opts.analysis)).exec();
         m.bind(1, "profile").bind(2, fs::absolute(profileDir).string()).exec();
         m.bind(1, "input_bytes").bind(2, std::to_string(d.totalBytes)).exec();
