@@ -1,5 +1,7 @@
 #include "core/model/timetext.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 
@@ -88,7 +90,7 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
     // long offsets: [d ]hh:mm:ss[.fraction]
     uint64_t days = a / kD, rest = a % kD;
     uint64_t h = rest / kH, m = rest % kH / kMin, s = rest % kMin / kS, sub = rest % kS;
-    int dec = decimalsFor(res, kS);
+    const int dec = std::clamp(decimalsFor(res, kS), 0, 9); // ns resolution: at most 9 decimals of a second
     uint64_t scale = 1;
     for (int i = 0; i < dec; ++i)
         scale *= 10;

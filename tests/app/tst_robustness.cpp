@@ -228,7 +228,11 @@ class TstRobustness : public QObject {
         getrusage(RUSAGE_CHILDREN, &ru);
         const double peakMb = double(ru.ru_maxrss) / 1024.0;
         qInfo("peak RSS of the child: %.0f MB", peakMb);
+#ifdef RANKSCOPE_SANITIZED
+        qInfo("built with sanitizers (shadow memory, quarantine): the 400 MB bound is checked by the normal build");
+#else
         QVERIFY2(peakMb < 400, qPrintable(QString::number(peakMb)));
+#endif
         QCOMPARE(p.exitCode(), 0);
         auto j = nlohmann::json::parse(p.readAllStandardOutput().toStdString());
         QVERIFY(j["counts"]["spans"].get<int64_t>() >= 1);

@@ -37,6 +37,9 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
         lower->append(double(m_hist->edgesNs.front()) / 1e3, 0);
         lower->append(double(m_hist->edgesNs.back()) / 1e3, 0);
         auto* area = new QAreaSeries(upper, lower);
+        // an area series does not own its boundary lines (Qt Charts): without a parent they leaked per rebuild
+        upper->setParent(area);
+        lower->setParent(area);
         QColor col = colorForOpType(QString::fromStdString(m_hist->opType), false);
         area->setBrush(col);
         area->setPen(QPen(col.darker(140), 1));
