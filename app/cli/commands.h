@@ -14,6 +14,9 @@ int runInfo(const ArgList& args);
 int runQuery(const ArgList& args);
 int runReport(const ArgList& args);
 int runExport(const ArgList& args);
+int runBaseline(const ArgList& args);
+/// Exit status 0 when nothing passes a threshold, 3 when something does (a regression, not an error).
+int runCompare(const ArgList& args);
 
 /// Dispatches argv[1] to a sub-command; returns -1 when argv holds no sub-command (start the GUI).
 int dispatch(int argc, char** argv);

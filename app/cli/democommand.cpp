@@ -3,11 +3,33 @@
 #include "core/demo/demogenerator.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <map>
 
 namespace rs::cli {
 
+namespace {
+bool parseScaleOps(const std::string& s, std::map<std::string, double>& out) {
+    size_t pos = 0;
+    while (pos <= s.size()) {
+        size_t end = s.find(',', pos);
+        if (end == std::string::npos) end = s.size();
+        const std::string item = s.substr(pos, end - pos);
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos || eq == 0) return false;
+        char* stop = nullptr;
+        const std::string num = item.substr(eq + 1);
+        const double f = std::strtod(num.c_str(), &stop);
+        if (num.empty() || stop != num.c_str() + num.size() || !(f >= 0.01 && f <= 100)) return false;
+        out[item.substr(0, eq)] = f;
+        pos = end + 1;
+    }
+    return true;
+}
+} // namespace
+
 int runDemo(const ArgList& argv) {
-    Args a(argv, {"ranks", "steps", "layers", "seed", "format"}, {"healthy", "quiet"});
+    Args a(argv, {"ranks", "steps", "layers", "seed", "format", "scale-op"}, {"healthy", "quiet"});
     if (!a.ok()) return usageError("demo", a.error());
     if (a.positional().size() != 1) return usageError("demo", "demo needs exactly one OUTDIR");
     demo::DemoOptions o;
@@ -20,6 +42,8 @@ int runDemo(const ArgList& argv) {
     if (!a.ok()) return usageError("demo", a.error());
     if (o.format != "ascend" && o.format != "kineto")
         return usageError("demo", "--format must be ascend or kineto");
+    if (auto s = a.value("scale-op"); s && !parseScaleOps(*s, o.scaleOp))
+        return usageError("demo", "--scale-op takes OP=FACTOR[,OP=FACTOR…] with factors between 0.01 and 100 (got '" + *s + "')");
     std::string error;
     bool quiet = a.flag("quiet");
     bool ok = demo::generateDemo(a.positional()[0], o, error, [&](int done, int total) {
@@ -35,6 +59,8 @@ int runDemo(const ArgList& argv) {
         std::printf("wrote a %s demo profile to %s (%d ranks, %d steps, %d layers, seed %llu)\n",
                     o.format.c_str(), a.positional()[0].c_str(), o.ranks, o.steps, o.layers,
                     (unsigned long long)o.seed);
+        for (const auto& [op, f] : o.scaleOp)
+            std::printf("every %s kernel takes x%.3f\n", op.c_str(), f);
         if (o.healthy)
             std::printf("healthy: no built-in problems\n");
         else

@@ -1,6 +1,7 @@
 #pragma once
 // Options of `rankscope demo` and the problems it builds in (its ground truth, used by tests).
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace rs::demo {
@@ -12,6 +13,9 @@ struct DemoOptions {
     uint64_t seed = 1;
     std::string format = "ascend"; ///< "ascend" or "kineto"
     bool healthy = false;          ///< switch every built-in problem off
+    /// Every kernel of these op types takes this factor longer on every rank (`--scale-op MatMulV2=1.08`):
+    /// a known regression for compare's tests and examples.
+    std::map<std::string, double> scaleOp;
 };
 
 /// The problems a non-healthy demo profile contains.

@@ -122,6 +122,7 @@ std::vector<Kernel> DemoPlan::schedule(int rank, int s, int64_t deviceStart) con
         double us = op.baseUs * (0.97 + 0.06 * uniform(h));
         if (slow && std::string_view(op.type) == "MatMulV2") us *= m_truth.slowMatMul;
         if (slow && std::string_view(op.type) == "Cast") us *= m_truth.slowCast;
+        if (auto it = m_opt.scaleOp.find(op.type); it != m_opt.scaleOp.end()) us *= it->second;
         Kernel k{ph, layer, idx, &op, t, int64_t(us * 1000), {}};
         const char* scope = ph == Phase::Optimizer  ? "Default/optimizer-AdamWeightDecay/"
                             : ph == Phase::Backward ? "Gradients/Default/network-TransformerLM/layers-"

@@ -49,7 +49,7 @@ class TstCli : public QObject {
         // a first argument that is neither a sub-command nor an existing path never starts the GUI
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
         QTest::newRow("typo of a command") << QStringList{"idnex", "/tmp"} << 2 << "did you mean 'index'?";
-        QTest::newRow("command not built yet") << QStringList{"compare", "A", "B"} << 2 << "unknown command 'compare'";
+        QTest::newRow("command not built yet") << QStringList{"annotate", "A", "add"} << 2 << "unknown command 'annotate'";
         QTest::newRow("missing profile path") << QStringList{"/nonexistent/profile"} << 2 << "no such directory";
         QTest::newRow("a file, not a profile") << QStringList{QString::fromStdString(test::rankscopeBin())} << 2
                                                << "not a profile directory";

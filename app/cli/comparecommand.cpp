@@ -1,0 +1,88 @@
+#include "app/cli/commands.h"
+#include "app/cli/profileopener.h"
+#include "app/cli/recordsource.h"
+#include "core/compare/runcomparison.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace rs::cli {
+
+namespace {
+/// A relative threshold such as 0.03 (3 %); "3%" is accepted too.
+bool fraction(Args& a, const std::string& name, double& v, std::string& error) {
+    auto s = a.value(name);
+    if (!s) return true;
+    std::string t = *s;
+    double scale = 1;
+    if (!t.empty() && t.back() == '%') t.pop_back(), scale = 0.01;
+    char* end = nullptr;
+    double x = std::strtod(t.c_str(), &end);
+    if (t.empty() || end != t.c_str() + t.size() || !std::isfinite(x) || x < 0) {
+        error = "--" + name + " must be a non-negative fraction such as 0.03 or 3% (got '" + *s + "')";
+        return false;
+    }
+    v = x * scale;
+    return true;
+}
+} // namespace
+
+int runCompare(const ArgList& argv) {
+    auto vo = indexValueOptions();
+    vo.erase("db"); // two profiles: each keeps its own index
+    vo.insert({"max-latency-delta", "max-memory-delta", "max-wait-delta", "min-share"});
+    Args a(argv, vo, indexFlags({"json", "quiet"}));
+    if (!a.ok()) return usageError("compare", a.error());
+    if (a.positional().size() != 2)
+        return usageError("compare", "compare needs a BASELINE and a CANDIDATE (profile directories or baseline records)");
+    compare::CompareOptions o;
+    std::string error;
+    if (!fraction(a, "max-latency-delta", o.maxLatencyDelta, error) || !fraction(a, "max-memory-delta", o.maxMemoryDelta, error) ||
+        !fraction(a, "max-wait-delta", o.maxWaitDelta, error) || !fraction(a, "min-share", o.minShare, error))
+        return usageError("compare", error);
+    const bool quiet = a.flag("quiet") || a.flag("json");
+    compare::BuiltRecord base, cand;
+    for (auto [side, rec] : {std::pair{0, &base}, std::pair{1, &cand}}) {
+        if (!loadRecord(a.positional()[size_t(side)], a, std::nullopt, quiet, *rec, error)) {
+            std::fprintf(stderr, "rankscope compare: %s\n", error.c_str());
+            return 1;
+        }
+    }
+    auto r = compare::compareRecords(base.record, cand.record, o);
+    for (const auto& n : base.notes)
+        r.notes.push_back("baseline: " + n);
+    for (const auto& n : cand.notes)
+        r.notes.push_back("candidate: " + n);
+    if (a.flag("json")) {
+        std::printf("%s\n", compare::compareJson(r, base.record, cand.record, o).c_str());
+        return r.fail() ? 3 : 0;
+    }
+    const auto lines = compare::compareSummary(r);
+    std::printf("%s: %zu regression(s) beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f %%), %zu improvement(s)\n",
+                r.fail() ? "FAIL" : "PASS", lines.size(), o.maxLatencyDelta * 100, o.maxMemoryDelta * 100,
+                o.maxWaitDelta * 100, r.improvements.size());
+    for (const auto& l : lines)
+        std::printf("  %s\n", l.c_str());
+    std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %lld vs %lld steady rank-steps\n",
+                r.ranks.size(), r.opTypes.size(), o.minShare * 100, static_cast<long long>(r.baselineSteps),
+                static_cast<long long>(r.candidateSteps));
+    auto list = [](const char* what, const auto& v) {
+        if (v.empty()) return;
+        std::string s;
+        for (const auto& x : v) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, int>) s += (s.empty() ? "" : ", ") + std::to_string(x);
+            else s += (s.empty() ? "" : ", ") + x;
+        }
+        std::printf("not matched: %s: %s\n", what, s.c_str());
+    };
+    list("ranks only in the baseline", r.ranksOnlyInBaseline);
+    list("ranks only in the candidate", r.ranksOnlyInCandidate);
+    list("op types only in the baseline", r.opTypesOnlyInBaseline);
+    list("op types only in the candidate", r.opTypesOnlyInCandidate);
+    for (const auto& n : r.notes)
+        std::printf("note: %s\n", n.c_str());
+    return r.fail() ? 3 : 0;
+}
+
+} // namespace rs::cli

@@ -1,0 +1,183 @@
+#include "core/compare/baselinebuilder.h"
+
+#include "core/analysis/robuststats.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <stdexcept>
+
+namespace rs::compare {
+
+namespace {
+
+struct RankKeys {
+    std::map<int, int> dataRankOf; ///< index rank key → producer's rank number
+};
+
+int chooseRun(index::Db& db, std::optional<int> run, std::vector<std::string>& notes) {
+    const int64_t runs = db.scalar("SELECT count(*) FROM run");
+    if (run) {
+        if (db.scalar("SELECT count(*) FROM run WHERE run_id = " + std::to_string(*run)) == 0)
+            throw std::runtime_error("no run " + std::to_string(*run) + " in this profile (it has " + std::to_string(runs) + ")");
+        return *run;
+    }
+    const int chosen = int(db.scalar("SELECT run_id FROM run ORDER BY rank_count DESC, start_ns, run_id LIMIT 1", 0));
+    if (runs > 1)
+        notes.push_back("the folder holds " + std::to_string(runs) + " runs; measured run " + std::to_string(chosen) +
+                        " (the one with the most ranks)");
+    return chosen;
+}
+
+RankKeys ranksOf(index::Db& db, int run) {
+    RankKeys k;
+    auto st = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE coalesce(run_id, 0) = ?");
+    st.bind(1, run);
+    while (st.step())
+        k.dataRankOf[int(st.i64(0))] = int(st.i64(1));
+    return k;
+}
+
+// Steady-state steps: the first step of a rank is a warm-up (graph compile, allocator growth) when the
+// rank has three or more.
+std::map<int, std::vector<std::pair<int64_t, double>>> stepWalls(index::Db& db, const RankKeys& k) {
+    std::map<int, std::vector<std::pair<int64_t, double>>> walls;
+    auto st = db.prepare("SELECT rank, step, wall_ns FROM step_stat ORDER BY rank, step");
+    while (st.step()) {
+        auto it = k.dataRankOf.find(int(st.i64(0)));
+        if (it != k.dataRankOf.end()) walls[it->first].push_back({st.i64(1), double(st.i64(2))});
+    }
+    for (auto& [rank, v] : walls)
+        if (v.size() >= 3) v.erase(v.begin());
+    return walls;
+}
+
+StepStat statOf(std::vector<double> v) {
+    StepStat s;
+    s.steps = int64_t(v.size());
+    std::vector<double> w = v;
+    s.medianNs = analysis::median(v);
+    s.p95Ns = analysis::percentile(w, 95);
+    return s;
+}
+
+void measureSteps(index::Db& db, const RankKeys& k, BaselineRecord& r,
+                  std::map<int, std::vector<std::pair<int64_t, double>>>& walls) {
+    walls = stepWalls(db, k);
+    std::vector<double> pooled;
+    for (const auto& [rank, v] : walls) {
+        std::vector<double> w;
+        for (auto& [step, ns] : v)
+            w.push_back(ns);
+        pooled.insert(pooled.end(), w.begin(), w.end());
+        r.ranks[k.dataRankOf.at(rank)].step = statOf(w);
+    }
+    r.step = statOf(pooled);
+    r.stepsTotal = db.scalar("SELECT count(DISTINCT step) FROM step_stat");
+}
+
+void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
+                  const std::map<int, std::vector<std::pair<int64_t, double>>>& walls) {
+    std::map<std::pair<int, int64_t>, double> perStep;
+    auto st = db.prepare("SELECT rank, step, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' GROUP BY rank, step");
+    while (st.step())
+        perStep[{int(st.i64(0)), st.i64(1)}] = double(st.i64(2));
+    std::vector<double> ranksMedians;
+    for (const auto& [rank, v] : walls) {
+        std::vector<double> w;
+        for (auto& [step, ns] : v) {
+            auto it = perStep.find({rank, step});
+            w.push_back(it == perStep.end() ? 0.0 : it->second);
+        }
+        const double m = analysis::median(w);
+        r.ranks[k.dataRankOf.at(rank)].waitNsPerStep = m;
+        ranksMedians.push_back(m);
+    }
+    r.waitNsPerStep = analysis::median(ranksMedians);
+}
+
+void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
+    std::map<int, int64_t> stepsOf;
+    {
+        auto st = db.prepare("SELECT rank, count(*) FROM step_stat GROUP BY rank");
+        while (st.step())
+            stepsOf[int(st.i64(0))] = st.i64(1);
+    }
+    std::map<std::string, std::vector<double>> medians, totals;
+    std::map<std::string, int64_t> counts;
+    std::map<std::string, double> device;
+    double deviceAll = 0;
+    auto st = db.prepare("SELECT op_type, rank, count, total_ns, median_ns FROM op_stat");
+    while (st.step()) {
+        const int rank = int(st.i64(1));
+        auto it = k.dataRankOf.find(rank);
+        if (it == k.dataRankOf.end()) continue;
+        const std::string op = st.text(0);
+        const double steps = double(std::max<int64_t>(1, stepsOf.count(rank) ? stepsOf[rank] : 1));
+        OpStat s{double(st.i64(4)), double(st.i64(3)) / steps, st.i64(2)};
+        r.ranks[it->second].ops[op] = s;
+        medians[op].push_back(s.medianNs);
+        totals[op].push_back(s.totalNsPerStep);
+        counts[op] += s.count;
+        device[op] += double(st.i64(3));
+        deviceAll += double(st.i64(3));
+    }
+    for (auto& [op, m] : medians)
+        r.ops[op] = {analysis::median(m), analysis::median(totals[op]), counts[op]};
+    for (auto& [op, d] : device)
+        r.opShare[op] = deviceAll > 0 ? d / deviceAll : 0;
+}
+
+void measureMemory(index::Db& db, const RankKeys& k, BaselineRecord& r) {
+    auto st = db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes FROM memory_summary");
+    while (st.step()) {
+        auto it = k.dataRankOf.find(int(st.i64(0)));
+        if (it == k.dataRankOf.end()) continue;
+        MemStat m{st.isNull(1) ? -1 : st.i64(1), st.isNull(2) ? -1 : st.i64(2)};
+        r.ranks[it->second].memory = m;
+        r.memory.peakAllocated = std::max(r.memory.peakAllocated, m.peakAllocated);
+        r.memory.peakReserved = std::max(r.memory.peakReserved, m.peakReserved);
+    }
+}
+
+std::string utcNow() {
+    std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char b[32];
+    std::strftime(b, sizeof b, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return b;
+}
+
+void describe(index::Db& db, int run, BaselineRecord& r) {
+    auto st = db.prepare("SELECT world_size, source FROM run WHERE run_id = ?");
+    st.bind(1, run);
+    if (st.step()) {
+        if (!st.isNull(0)) r.labels["world_size"] = std::to_string(st.i64(0));
+        if (!st.isNull(1)) r.labels["source"] = st.text(1);
+    }
+    r.labels["ranks"] = std::to_string(r.ranks.size());
+    r.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+}
+
+} // namespace
+
+BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
+    BuiltRecord out;
+    BaselineRecord& r = out.record;
+    r.run = chooseRun(db, run, out.notes);
+    const RankKeys k = ranksOf(db, r.run);
+    std::map<int, std::vector<std::pair<int64_t, double>>> walls;
+    measureSteps(db, k, r, walls);
+    measureWaits(db, k, r, walls);
+    measureOps(db, k, r);
+    measureMemory(db, k, r);
+    describe(db, r.run, r);
+    r.created = utcNow();
+    r.rankscopeVersion = RANKSCOPE_VERSION;
+    if (r.step.steps == 0) out.notes.push_back("no steps in this run: step statistics are empty");
+    return out;
+}
+
+} // namespace rs::compare

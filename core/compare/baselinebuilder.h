@@ -1,0 +1,21 @@
+#pragma once
+// Measures a BaselineRecord from an index: one run's steps (step_stat), op types (op_stat), collective
+// waits (wait) and memory peaks (memory_summary). Reads only; the caller's thread.
+#include "core/compare/baselinerecord.h"
+#include "core/index/sqlite.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::compare {
+
+struct BuiltRecord {
+    BaselineRecord record;
+    std::vector<std::string> notes; ///< what the reader should know (several runs in the folder, …)
+};
+
+/// `run`: which run of the folder (default: the one with the most ranks, the earliest of equals).
+BuiltRecord buildRecord(index::Db& db, std::optional<int> run = std::nullopt);
+
+} // namespace rs::compare

@@ -1,0 +1,130 @@
+#include "core/compare/baselinerecord.h"
+
+#include <fstream>
+#include <sstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace rs::compare {
+
+using nlohmann::json;
+
+namespace {
+json stepJson(const StepStat& s) {
+    return {{"median_ns", s.medianNs}, {"p95_ns", s.p95Ns}, {"steps", s.steps}};
+}
+StepStat stepFrom(const json& j) {
+    return {j.at("median_ns").get<double>(), j.at("p95_ns").get<double>(), j.at("steps").get<int64_t>()};
+}
+json opsJson(const std::map<std::string, OpStat>& ops) {
+    json o = json::object();
+    for (const auto& [name, s] : ops)
+        o[name] = {{"median_ns", s.medianNs}, {"total_ns_per_step", s.totalNsPerStep}, {"count", s.count}};
+    return o;
+}
+std::map<std::string, OpStat> opsFrom(const json& j) {
+    std::map<std::string, OpStat> ops;
+    for (const auto& [name, s] : j.items())
+        ops[name] = {s.at("median_ns").get<double>(), s.at("total_ns_per_step").get<double>(), s.at("count").get<int64_t>()};
+    return ops;
+}
+json memJson(const MemStat& m) {
+    json j = json::object();
+    if (m.peakAllocated >= 0) j["peak_allocated_bytes"] = m.peakAllocated;
+    if (m.peakReserved >= 0) j["peak_reserved_bytes"] = m.peakReserved;
+    return j;
+}
+MemStat memFrom(const json& j) {
+    return {j.value("peak_allocated_bytes", int64_t(-1)), j.value("peak_reserved_bytes", int64_t(-1))};
+}
+} // namespace
+
+std::string toJson(const BaselineRecord& r, int indent) {
+    json j;
+    j["rankscope_baseline"] = kBaselineFormat;
+    j["label"] = r.label;
+    j["profile"] = r.profile;
+    j["created"] = r.created;
+    j["rankscope_version"] = r.rankscopeVersion;
+    j["run"] = r.run;
+    j["labels"] = r.labels;
+    j["steps_total"] = r.stepsTotal;
+    j["step"] = stepJson(r.step);
+    j["comm_wait_ns_per_step"] = r.waitNsPerStep;
+    j["memory"] = memJson(r.memory);
+    j["ops"] = opsJson(r.ops);
+    j["op_share"] = r.opShare;
+    json ranks = json::object();
+    for (const auto& [rank, s] : r.ranks)
+        ranks[std::to_string(rank)] = {{"step", stepJson(s.step)},
+                                       {"comm_wait_ns_per_step", s.waitNsPerStep},
+                                       {"memory", memJson(s.memory)},
+                                       {"ops", opsJson(s.ops)}};
+    j["ranks"] = ranks;
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+BaselineRecord recordFromJson(const std::string& text) {
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) throw std::runtime_error("not a JSON object");
+    if (!j.contains("rankscope_baseline")) throw std::runtime_error("not a Rankscope baseline record (no rankscope_baseline)");
+    if (j["rankscope_baseline"].get<int>() > kBaselineFormat)
+        throw std::runtime_error("written by a newer Rankscope (format " + j["rankscope_baseline"].dump() + ")");
+    try {
+        BaselineRecord r;
+        r.label = j.value("label", "");
+        r.profile = j.value("profile", "");
+        r.created = j.value("created", "");
+        r.rankscopeVersion = j.value("rankscope_version", "");
+        r.run = j.value("run", 0);
+        if (j.contains("labels")) r.labels = j["labels"].get<std::map<std::string, std::string>>();
+        r.stepsTotal = j.value("steps_total", int64_t(0));
+        r.step = stepFrom(j.at("step"));
+        r.waitNsPerStep = j.value("comm_wait_ns_per_step", 0.0);
+        r.memory = memFrom(j.value("memory", json::object()));
+        r.ops = opsFrom(j.at("ops"));
+        r.opShare = j.at("op_share").get<std::map<std::string, double>>();
+        for (const auto& [rank, s] : j.at("ranks").items()) {
+            RankStats rs;
+            rs.step = stepFrom(s.at("step"));
+            rs.waitNsPerStep = s.value("comm_wait_ns_per_step", 0.0);
+            rs.memory = memFrom(s.value("memory", json::object()));
+            rs.ops = opsFrom(s.at("ops"));
+            r.ranks[std::stoi(rank)] = rs;
+        }
+        return r;
+    } catch (const std::exception& e) {
+        throw std::runtime_error(std::string("malformed baseline record: ") + e.what());
+    }
+}
+
+BaselineRecord readRecordFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(path + ": cannot be read");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) throw std::runtime_error(path + ": empty file");
+    // JSON Lines: one record per line; the last non-empty line is the newest record
+    const bool lines = path.size() > 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0;
+    if (lines) {
+        int64_t lineNo = 0, lastLine = 0;
+        std::string last, line;
+        std::istringstream ls(text);
+        while (std::getline(ls, line)) {
+            ++lineNo;
+            if (line.find_first_not_of(" \t\r") != std::string::npos) last = line, lastLine = lineNo;
+        }
+        try {
+            return recordFromJson(last);
+        } catch (const std::exception& e) {
+            throw std::runtime_error(path + ": line " + std::to_string(lastLine) + ": " + e.what());
+        }
+    }
+    try {
+        return recordFromJson(text);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(path + ": " + e.what());
+    }
+}
+
+} // namespace rs::compare

@@ -1,0 +1,239 @@
+#include "core/compare/runcomparison.h"
+
+#include "core/model/timetext.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace rs::compare {
+
+namespace {
+
+class Collector {
+  public:
+    Collector(CompareResult& r, bool overall) : m_r(r), m_overall(overall) {}
+    /// Adds the delta when it passes `threshold` either way. `material`: a change smaller than this (ns)
+    /// is not reported whatever its ratio, so a near-zero baseline (a wait of 3 µs) cannot turn noise into
+    /// +900 %; it is also the smallest denominator.
+    void check(Delta d, double threshold, double material = 0) {
+        if (!d.rank && !m_overall) return; // figures over different sets of ranks are not comparable
+        if (std::abs(d.candidate - d.baseline) < material) return;
+        const double denom = std::max(d.baseline, material);
+        if (denom <= 0) return; // nothing to compare against
+        d.delta = (d.candidate - d.baseline) / denom;
+        if (d.delta > threshold) m_r.regressions.push_back(d);
+        else if (d.delta < -threshold) m_r.improvements.push_back(d);
+    }
+
+  private:
+    CompareResult& m_r;
+    bool m_overall;
+};
+
+Delta make(const char* kind, const std::string& op, const char* stat, std::optional<int> rank, double b, double c) {
+    return Delta{kind, op, stat, rank, b, c, 0};
+}
+
+void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
+                  Collector& col) {
+    col.check(make("step", "", "median", {}, b.step.medianNs, c.step.medianNs), o.maxLatencyDelta);
+    col.check(make("step", "", "p95", {}, b.step.p95Ns, c.step.p95Ns), o.maxLatencyDelta);
+    for (int rank : r.ranks) {
+        const auto &bs = b.ranks.at(rank).step, &cs = c.ranks.at(rank).step;
+        col.check(make("step", "", "median", rank, bs.medianNs, cs.medianNs), o.maxLatencyDelta);
+        col.check(make("step", "", "p95", rank, bs.p95Ns, cs.p95Ns), o.maxLatencyDelta);
+    }
+}
+
+void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
+                Collector& col) {
+    auto share = [](const BaselineRecord& x, const std::string& op) {
+        auto it = x.opShare.find(op);
+        return it == x.opShare.end() ? 0.0 : it->second;
+    };
+    for (const auto& [op, bs] : b.ops) {
+        const bool big = share(b, op) >= o.minShare || share(c, op) >= o.minShare;
+        if (!big) continue;
+        auto it = c.ops.find(op);
+        if (it == c.ops.end()) {
+            r.opTypesOnlyInBaseline.push_back(op);
+            continue;
+        }
+        r.opTypes.push_back(op);
+        col.check(make("op", op, "median", {}, bs.medianNs, it->second.medianNs), o.maxLatencyDelta);
+        col.check(make("op", op, "total_per_step", {}, bs.totalNsPerStep, it->second.totalNsPerStep), o.maxLatencyDelta);
+        for (int rank : r.ranks) {
+            const auto& bo = b.ranks.at(rank).ops;
+            const auto& co = c.ranks.at(rank).ops;
+            auto bi = bo.find(op), ci = co.find(op);
+            if (bi == bo.end() || ci == co.end()) continue;
+            col.check(make("op", op, "median", rank, bi->second.medianNs, ci->second.medianNs), o.maxLatencyDelta);
+            col.check(make("op", op, "total_per_step", rank, bi->second.totalNsPerStep, ci->second.totalNsPerStep),
+                      o.maxLatencyDelta);
+        }
+    }
+    for (const auto& [op, cs] : c.ops)
+        if (!b.ops.count(op) && share(c, op) >= o.minShare) r.opTypesOnlyInCandidate.push_back(op);
+}
+
+void compareWaits(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
+                  Collector& col) {
+    // a wait is judged against the step it sits in: a change under 1 % of the baseline's median step is noise
+    col.check(make("comm_wait", "", "per_step", {}, b.waitNsPerStep, c.waitNsPerStep), o.maxWaitDelta,
+              0.01 * b.step.medianNs);
+    for (int rank : r.ranks)
+        col.check(make("comm_wait", "", "per_step", rank, b.ranks.at(rank).waitNsPerStep, c.ranks.at(rank).waitNsPerStep),
+                  o.maxWaitDelta, 0.01 * b.ranks.at(rank).step.medianNs);
+}
+
+void compareMemory(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
+                   Collector& col) {
+    auto both = [&](const MemStat& x, const MemStat& y, std::optional<int> rank) {
+        if (x.peakAllocated >= 0 && y.peakAllocated >= 0)
+            col.check(make("memory_allocated", "", "peak", rank, double(x.peakAllocated), double(y.peakAllocated)),
+                      o.maxMemoryDelta);
+        if (x.peakReserved >= 0 && y.peakReserved >= 0)
+            col.check(make("memory_reserved", "", "peak", rank, double(x.peakReserved), double(y.peakReserved)),
+                      o.maxMemoryDelta);
+    };
+    both(b.memory, c.memory, {});
+    for (int rank : r.ranks)
+        both(b.ranks.at(rank).memory, c.ranks.at(rank).memory, rank);
+    if ((b.memory.peakAllocated < 0) != (c.memory.peakAllocated < 0))
+        r.notes.push_back("memory is recorded in only one of the two runs: not compared");
+}
+
+void matchRanks(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
+    for (const auto& [rank, s] : b.ranks)
+        (c.ranks.count(rank) ? r.ranks : r.ranksOnlyInBaseline).push_back(rank);
+    for (const auto& [rank, s] : c.ranks)
+        if (!b.ranks.count(rank)) r.ranksOnlyInCandidate.push_back(rank);
+    r.baselineSteps = b.step.steps;
+    r.candidateSteps = c.step.steps;
+    if (b.step.steps != c.step.steps)
+        r.notes.push_back("step counts differ (" + std::to_string(b.step.steps) + " vs " + std::to_string(c.step.steps) +
+                          " steady-state rank-steps): distributions are compared, not step by step");
+}
+
+void worstFirst(std::vector<Delta>& v) {
+    std::stable_sort(v.begin(), v.end(), [](const Delta& a, const Delta& b) { return std::abs(a.delta) > std::abs(b.delta); });
+}
+
+std::string percent(double d) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%+.1f %%", d * 100);
+    return b;
+}
+
+std::string valueText(const Delta& d) {
+    if (d.kind.rfind("memory", 0) == 0) {
+        char b[64];
+        std::snprintf(b, sizeof b, "%.1f MiB -> %.1f MiB", d.baseline / 1048576.0, d.candidate / 1048576.0);
+        return b;
+    }
+    return model::formatDuration(int64_t(std::llround(d.baseline))) + " -> " +
+           model::formatDuration(int64_t(std::llround(d.candidate)));
+}
+
+std::string subject(const Delta& d) {
+    if (d.kind == "op") return d.opType + (d.statistic == "median" ? " median" : " time per step");
+    if (d.kind == "step") return "step wall time " + d.statistic;
+    if (d.kind == "comm_wait") return "communication wait per step";
+    return d.kind == "memory_allocated" ? "peak allocated memory" : "peak reserved memory";
+}
+
+nlohmann::json deltaJson(const Delta& d) {
+    nlohmann::json j{{"kind", d.kind},           {"statistic", d.statistic}, {"baseline", d.baseline},
+                     {"candidate", d.candidate}, {"delta", d.delta}};
+    j["op_type"] = d.opType.empty() ? nlohmann::json() : nlohmann::json(d.opType);
+    j["rank"] = d.rank ? nlohmann::json(*d.rank) : nlohmann::json();
+    return j;
+}
+
+nlohmann::json sideJson(const BaselineRecord& x) {
+    return {{"label", x.label}, {"profile", x.profile}, {"run", x.run}, {"created", x.created}, {"labels", x.labels}};
+}
+
+} // namespace
+
+CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o) {
+    CompareResult r;
+    matchRanks(b, c, r);
+    const bool sameRanks = r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty();
+    if (!sameRanks)
+        r.notes.push_back("the runs have different ranks: only the " + std::to_string(r.ranks.size()) +
+                          " matched rank(s) are compared, one by one (figures over all ranks would mix different sets)");
+    Collector col(r, sameRanks);
+    compareSteps(b, c, o, r, col);
+    compareOps(b, c, o, r, col);
+    compareWaits(b, c, o, r, col);
+    compareMemory(b, c, o, r, col);
+    worstFirst(r.regressions);
+    worstFirst(r.improvements);
+    return r;
+}
+
+std::string compareJson(const CompareResult& r, const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o) {
+    nlohmann::json j;
+    j["verdict"] = r.fail() ? "fail" : "pass";
+    j["baseline"] = sideJson(b);
+    j["candidate"] = sideJson(c);
+    j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta}, {"max_memory_delta", o.maxMemoryDelta},
+                       {"max_wait_delta", o.maxWaitDelta}, {"min_share", o.minShare}};
+    j["regressions"] = nlohmann::json::array();
+    for (const auto& d : r.regressions)
+        j["regressions"].push_back(deltaJson(d));
+    j["improvements"] = nlohmann::json::array();
+    for (const auto& d : r.improvements)
+        j["improvements"].push_back(deltaJson(d));
+    j["matched"] = {{"ranks", r.ranks}, {"op_types", r.opTypes},
+                    {"steps", {{"baseline", r.baselineSteps}, {"candidate", r.candidateSteps}}}};
+    j["unmatched"] = {{"ranks_only_in_baseline", r.ranksOnlyInBaseline},
+                      {"ranks_only_in_candidate", r.ranksOnlyInCandidate},
+                      {"op_types_only_in_baseline", r.opTypesOnlyInBaseline},
+                      {"op_types_only_in_candidate", r.opTypesOnlyInCandidate}};
+    j["notes"] = r.notes;
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::vector<std::string> compareSummary(const CompareResult& r) {
+    // group by what regressed: the over-ranks figure and the ranks that moved with it
+    struct Group {
+        const Delta* overall = nullptr;
+        std::vector<const Delta*> ranks;
+        double worst = 0;
+    };
+    std::map<std::string, Group> groups;
+    std::vector<std::string> order;
+    for (const auto& d : r.regressions) {
+        const std::string key = d.kind + "|" + d.opType + "|" + d.statistic;
+        if (!groups.count(key)) order.push_back(key);
+        Group& g = groups[key];
+        if (d.rank)
+            g.ranks.push_back(&d);
+        else
+            g.overall = &d;
+        g.worst = std::max(g.worst, d.delta);
+    }
+    std::vector<std::string> lines;
+    for (const auto& key : order) {
+        const Group& g = groups[key];
+        const Delta& lead = g.overall ? *g.overall : *g.ranks.front();
+        std::string where;
+        if (!r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1)
+            where = " on every rank";
+        else if (!g.ranks.empty()) {
+            where = g.ranks.size() == 1 ? " on rank " : " on ranks ";
+            for (size_t i = 0; i < g.ranks.size() && i < 8; ++i)
+                where += (i ? "," : "") + std::to_string(*g.ranks[i]->rank);
+            if (g.ranks.size() > 8) where += ",…";
+        }
+        lines.push_back(subject(lead) + " " + percent(lead.delta) + where + " (" + valueText(lead) + ")");
+    }
+    return lines;
+}
+
+} // namespace rs::compare

@@ -1,0 +1,187 @@
+// Baseline records and their comparison, on hand-made records whose deltas are known: thresholds are
+// strict (a delta equal to the threshold passes), small op types are ignored, a near-zero wait is judged
+// against the step, over-ranks figures are compared only for the same ranks, one line per root in the
+// summary, and the JSON / JSON Lines round trip.
+#include "core/compare/runcomparison.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+using namespace rs;
+using namespace rs::compare;
+
+namespace {
+// ranks 0..n-1, step median 1 ms (p95 1.1 ms), MatMulV2 100 µs median / 400 µs per step (share 0.8),
+// Cast 2 µs (share 0.004), wait 5 µs per step, peaks 1 GiB allocated / 2 GiB reserved
+BaselineRecord record(int n = 4) {
+    BaselineRecord r;
+    r.step = {1e6, 1.1e6, 10 * n};
+    r.waitNsPerStep = 5000;
+    r.memory = {1 << 30, int64_t(2) << 30};
+    r.ops["MatMulV2"] = {100000, 400000, 40 * n};
+    r.ops["Cast"] = {2000, 2000, 10 * n};
+    r.opShare = {{"MatMulV2", 0.8}, {"Cast", 0.004}};
+    for (int k = 0; k < n; ++k) {
+        RankStats s;
+        s.step = r.step;
+        s.step.steps = 10;
+        s.waitNsPerStep = 5000;
+        s.memory = r.memory;
+        s.ops = {{"MatMulV2", {100000, 400000, 40}}, {"Cast", {2000, 2000, 10}}};
+        r.ranks[k] = s;
+    }
+    return r;
+}
+void scaleOp(BaselineRecord& r, const std::string& op, double f) {
+    r.ops[op].medianNs *= f;
+    r.ops[op].totalNsPerStep *= f;
+    for (auto& [k, s] : r.ranks) {
+        s.ops[op].medianNs *= f;
+        s.ops[op].totalNsPerStep *= f;
+    }
+}
+int countKind(const std::vector<Delta>& v, const std::string& kind) {
+    return int(std::count_if(v.begin(), v.end(), [&](const Delta& d) { return d.kind == kind; }));
+}
+} // namespace
+
+class TstCompare : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void identicalRunsPass() {
+        auto r = compareRecords(record(), record());
+        QVERIFY(!r.fail());
+        QVERIFY(r.improvements.empty());
+        QCOMPARE(r.ranks.size(), size_t(4));
+        QCOMPARE(r.opTypes, std::vector<std::string>{"MatMulV2"}); // Cast is under 1 % of device time
+    }
+    void opRegression_data() {
+        QTest::addColumn<double>("factor");
+        QTest::addColumn<bool>("fails");
+        QTest::newRow("+8 %") << 1.08 << true;
+        QTest::newRow("+3 % exactly (not beyond)") << 1.03 << false;
+        QTest::newRow("+2.9 %") << 1.029 << false;
+        QTest::newRow("-8 % (an improvement)") << 0.92 << false;
+    }
+    void opRegression() {
+        QFETCH(double, factor);
+        QFETCH(bool, fails);
+        auto c = record();
+        scaleOp(c, "MatMulV2", factor);
+        auto r = compareRecords(record(), c);
+        QCOMPARE(r.fail(), fails);
+        if (fails) {
+            // the over-ranks median and total, and both on each of the 4 ranks
+            QCOMPARE(countKind(r.regressions, "op"), 2 + 2 * 4);
+            QCOMPARE(r.regressions.front().opType, std::string("MatMulV2"));
+            QVERIFY(std::abs(r.regressions.front().delta - (factor - 1)) < 1e-9);
+            auto lines = compareSummary(r);
+            QCOMPARE(lines.size(), size_t(2)); // median and time per step, each once for every rank
+            QVERIFY2(QString::fromStdString(lines[0]).contains("+8.0 % on every rank"), lines[0].c_str());
+        }
+        if (factor < 1) QCOMPARE(countKind(r.improvements, "op"), 2 + 2 * 4);
+    }
+    void smallOpTypesAreIgnored() {
+        auto c = record();
+        scaleOp(c, "Cast", 3.0);
+        QVERIFY(!compareRecords(record(), c).fail());
+        CompareOptions o;
+        o.minShare = 0.001; // now it counts
+        QVERIFY(compareRecords(record(), c, o).fail());
+    }
+    void oneRankOnly() {
+        auto c = record();
+        c.ranks[2].ops["MatMulV2"].medianNs *= 1.2;
+        auto r = compareRecords(record(), c);
+        QVERIFY(r.fail());
+        QCOMPARE(r.regressions.size(), size_t(1));
+        QCOMPARE(*r.regressions[0].rank, 2);
+        QVERIFY(QString::fromStdString(compareSummary(r)[0]).contains("on rank 2"));
+    }
+    void nearZeroWaitIsJudgedAgainstTheStep() {
+        // 5 µs -> 9 µs is +80 % of the wait but 0.4 % of a 1 ms step: noise
+        auto c = record();
+        c.waitNsPerStep = 9000;
+        for (auto& [k, s] : c.ranks)
+            s.waitNsPerStep = 9000;
+        QVERIFY(!compareRecords(record(), c).fail());
+        // 5 µs -> 200 µs is 19.5 % of the step: a regression
+        c.waitNsPerStep = 200000;
+        auto r = compareRecords(record(), c);
+        QVERIFY(r.fail());
+        QCOMPARE(countKind(r.regressions, "comm_wait"), 1);
+        QVERIFY(std::abs(r.regressions[0].delta - (200000.0 - 5000) / 10000) < 1e-9);
+    }
+    void memory() {
+        auto c = record();
+        c.memory.peakReserved = int64_t(double(c.memory.peakReserved) * 1.06);
+        auto r = compareRecords(record(), c);
+        QCOMPARE(countKind(r.regressions, "memory_reserved"), 1);
+        QCOMPARE(countKind(r.regressions, "memory_allocated"), 0);
+        c = record();
+        c.memory = {};
+        for (auto& [k, s] : c.ranks)
+            s.memory = {};
+        r = compareRecords(record(), c);
+        QVERIFY(!r.fail()); // no memory data on one side: not compared, and said
+        QVERIFY(!r.notes.empty());
+    }
+    void differentRanksCompareOnlyTheMatchedOnes() {
+        auto c = record(2); // ranks 0, 1 of the baseline's 0..3
+        c.step.medianNs *= 1.5; // an over-ranks figure of other ranks: must not be compared
+        auto r = compareRecords(record(), c);
+        QVERIFY(!r.fail());
+        QCOMPARE(r.ranksOnlyInBaseline, (std::vector<int>{2, 3}));
+        QCOMPARE(r.ranks, (std::vector<int>{0, 1}));
+        c.ranks[1].step.medianNs *= 1.5;
+        QVERIFY(compareRecords(record(), c).fail());
+    }
+    void jsonRoundTripAndHistory() {
+        auto r = record();
+        r.label = "nightly";
+        r.labels["source"] = "ascend";
+        const auto back = recordFromJson(toJson(r));
+        QCOMPARE(back.label, r.label);
+        QCOMPARE(back.labels, r.labels);
+        QCOMPARE(back.ranks.size(), r.ranks.size());
+        QCOMPARE(back.ops.at("MatMulV2").totalNsPerStep, 400000.0);
+        QCOMPARE(back.memory.peakReserved, r.memory.peakReserved);
+        QVERIFY(!compareRecords(r, back).fail());
+        // JSON Lines: the newest (last) record is read
+        const std::string dir = test::tempDir("compare");
+        auto newer = record();
+        scaleOp(newer, "MatMulV2", 2);
+        {
+            std::ofstream f(dir + "/history.jsonl");
+            f << toJson(r, -1) << "\n" << toJson(newer, -1) << "\n\n";
+        }
+        QCOMPARE(readRecordFile(dir + "/history.jsonl").ops.at("MatMulV2").medianNs, 200000.0);
+        {
+            std::ofstream f(dir + "/bad.jsonl");
+            f << toJson(r, -1) << "\n{\"rankscope_baseline\": 1, \"step\": \n";
+        }
+        try {
+            readRecordFile(dir + "/bad.jsonl");
+            QFAIL("a broken record was read");
+        } catch (const std::exception& e) {
+            QVERIFY2(QString(e.what()).contains("bad.jsonl: line 2"), e.what());
+        }
+    }
+    void jsonDocument() {
+        auto c = record();
+        scaleOp(c, "MatMulV2", 1.1);
+        auto r = compareRecords(record(), c);
+        auto j = nlohmann::json::parse(compareJson(r, record(), c, {}));
+        QCOMPARE(j["verdict"].get<std::string>(), std::string("fail"));
+        QCOMPARE(j["regressions"][0]["kind"].get<std::string>(), std::string("op"));
+        QCOMPARE(j["regressions"][0]["op_type"].get<std::string>(), std::string("MatMulV2"));
+        QVERIFY(j["regressions"][0]["rank"].is_null());
+        QVERIFY(std::abs(j["regressions"][0]["delta"].get<double>() - 0.1) < 1e-9);
+        QCOMPARE(j["matched"]["ranks"].size(), size_t(4));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstCompare)
+#include "tst_compare.moc"
