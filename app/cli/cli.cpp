@@ -15,6 +15,7 @@ void printHelp() {
         "  rankscope [DIR | FILE.rsview]        open the desktop app (optionally on a profile or a saved view)\n"
         "  rankscope demo OUTDIR [--ranks N] [--steps N] [--layers N] [--seed S]\n"
         "                        [--format ascend|kineto] [--healthy] [--scale-op OP=F[,OP=F]]\n"
+        "                        [--shape-sweep]\n"
         "                                       write the built-in demo profile\n"
         "  rankscope index DIR [--db FILE] [--jobs N] [--force]\n"
         "                                       build (or reuse) the SQLite index of a profile\n"
@@ -33,8 +34,11 @@ void printHelp() {
         "                    [--max-wait-delta F] [--min-share F]\n"
         "                                       compare two runs (profile DIRs or baseline records): exit 0\n"
         "                                       when no delta passes its threshold (defaults 0.03, 0.05, 0.10;\n"
-        "                                       op types under 1 %% of device time ignored), 3 when one does\n\n"
-        "Index options (index, info, report, query, export, baseline, compare):\n"
+        "                                       op types under 1 %% of device time ignored), 3 when one does\n"
+        "  rankscope shapes DIR [--op OP] [--rank R] [--top N] [--json]\n"
+        "                                       op latency by input shape, and the shapes far from the op\n"
+        "                                       type's work model (time = fixed + per element)\n\n"
+        "Index options (index, info, report, query, export, baseline, compare, shapes):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
         "  --jobs N          parser threads (default: all cores)\n"
         "  --break-lock      take over an index lock held from another host whose process is gone\n"
@@ -54,7 +58,7 @@ int usageError(const std::string& command, const std::string& message) {
 namespace {
 
 const std::vector<std::string>& subCommands() {
-    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "baseline", "compare", "help"};
+    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "baseline", "compare", "shapes", "help"};
     return names;
 }
 
@@ -105,7 +109,7 @@ int checkGuiArgument(const std::string& arg) {
     msg += bestDist <= std::max<size_t>(2, arg.size() / 2) ? "; did you mean '" + best + "'?"
                                                           : " (the closest command is '" + best + "')";
     std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
-    std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare. Run 'rankscope --help' for usage.\n");
+    std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes. Run 'rankscope --help' for usage.\n");
     return 2;
 }
 
@@ -139,6 +143,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "export") return runExport(rest);
     if (cmd == "baseline") return runBaseline(rest);
     if (cmd == "compare") return runCompare(rest);
+    if (cmd == "shapes") return runShapes(rest);
     if (!cmd.empty() && cmd[0] == '-') {
         if (cmd.rfind("-platform", 0) != 0 && cmd.rfind("-style", 0) != 0) return usageError(cmd, "unknown option");
         return -1; // Qt's own options (the GUI's QApplication reads them)

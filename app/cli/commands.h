@@ -15,6 +15,7 @@ int runQuery(const ArgList& args);
 int runReport(const ArgList& args);
 int runExport(const ArgList& args);
 int runBaseline(const ArgList& args);
+int runShapes(const ArgList& args);
 /// Exit status 0 when nothing passes a threshold, 3 when something does (a regression, not an error).
 int runCompare(const ArgList& args);
 

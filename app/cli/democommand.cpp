@@ -29,7 +29,7 @@ bool parseScaleOps(const std::string& s, std::map<std::string, double>& out) {
 } // namespace
 
 int runDemo(const ArgList& argv) {
-    Args a(argv, {"ranks", "steps", "layers", "seed", "format", "scale-op"}, {"healthy", "quiet"});
+    Args a(argv, {"ranks", "steps", "layers", "seed", "format", "scale-op"}, {"healthy", "quiet", "shape-sweep"});
     if (!a.ok()) return usageError("demo", a.error());
     if (a.positional().size() != 1) return usageError("demo", "demo needs exactly one OUTDIR");
     demo::DemoOptions o;
@@ -39,6 +39,7 @@ int runDemo(const ArgList& argv) {
     o.seed = uint64_t(a.intValue("seed", 1, 0, (1LL << 62)));
     o.format = a.value("format").value_or("ascend");
     o.healthy = a.flag("healthy");
+    o.shapeSweep = a.flag("shape-sweep");
     if (!a.ok()) return usageError("demo", a.error());
     if (o.format != "ascend" && o.format != "kineto")
         return usageError("demo", "--format must be ascend or kineto");
@@ -59,6 +60,9 @@ int runDemo(const ArgList& argv) {
         std::printf("wrote a %s demo profile to %s (%d ranks, %d steps, %d layers, seed %llu)\n",
                     o.format.c_str(), a.positional()[0].c_str(), o.ranks, o.steps, o.layers,
                     (unsigned long long)o.seed);
+        if (o.shapeSweep)
+            std::printf("shape sweep: sequence length 256..2048 by step; MatMulV2 at %d has a bad tiling (x%.1f)\n",
+                        demo::kBadTilingSeq, demo::kBadTiling);
         for (const auto& [op, f] : o.scaleOp)
             std::printf("every %s kernel takes x%.3f\n", op.c_str(), f);
         if (o.healthy)

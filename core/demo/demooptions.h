@@ -16,7 +16,19 @@ struct DemoOptions {
     /// Every kernel of these op types takes this factor longer on every rank (`--scale-op MatMulV2=1.08`):
     /// a known regression for compare's tests and examples.
     std::map<std::string, double> scaleOp;
+    /// A sequence-length sweep (`--shape-sweep`): step s runs sequence length 256·(1 + s mod 8), kernel times
+    /// follow the work, and MatMulV2 at length 1536 has a bad tiling (×kBadTiling): the shape a `shapes`
+    /// table must single out, though longer sequences take longer.
+    bool shapeSweep = false;
 };
+
+constexpr int kBadTilingSeq = 1536;
+constexpr double kBadTiling = 1.8;
+
+/// The sequence length step index `s` runs (1024 without a sweep).
+inline int demoSeqLen(const DemoOptions& o, int s) {
+    return o.shapeSweep ? 256 * (1 + s % 8) : 1024;
+}
 
 /// The problems a non-healthy demo profile contains.
 struct DemoTruth {

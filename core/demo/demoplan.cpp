@@ -120,10 +120,17 @@ std::vector<Kernel> DemoPlan::schedule(int rank, int s, int64_t deviceStart) con
         uint64_t h = mix(mix(mix(m_opt.seed, uint64_t(rank)), uint64_t(s) * 131 + uint64_t(layer)),
                          uint64_t(ph) * 1000 + uint64_t(idx));
         double us = op.baseUs * (0.97 + 0.06 * uniform(h));
+        const int seq = demoSeqLen(m_opt, s);
+        if (m_opt.shapeSweep) { // time follows the work, plus a fixed launch cost
+            us = 3.0 + (op.baseUs - 3.0) * double(seq) / 1024.0 * (0.97 + 0.06 * uniform(h));
+            if (seq == kBadTilingSeq && std::string_view(op.type) == "MatMulV2") us *= kBadTiling;
+        }
         if (slow && std::string_view(op.type) == "MatMulV2") us *= m_truth.slowMatMul;
         if (slow && std::string_view(op.type) == "Cast") us *= m_truth.slowCast;
         if (auto it = m_opt.scaleOp.find(op.type); it != m_opt.scaleOp.end()) us *= it->second;
-        Kernel k{ph, layer, idx, &op, t, int64_t(us * 1000), {}};
+        Kernel k{ph, layer, idx, &op, t, int64_t(us * 1000), {}, {}};
+        const std::string act = "8," + std::to_string(seq) + ",4096";
+        k.inputShapes = std::string_view(op.type).find("MatMul") != std::string_view::npos ? act + ";4096,4096" : act;
         const char* scope = ph == Phase::Optimizer  ? "Default/optimizer-AdamWeightDecay/"
                             : ph == Phase::Backward ? "Gradients/Default/network-TransformerLM/layers-"
                                                     : "Default/network-TransformerLM/layers-";

@@ -27,6 +27,7 @@ struct Kernel {
     const OpSpec* op;
     int64_t startNs, durNs;
     std::string name;
+    std::string inputShapes; ///< as kernel_details writes it (dims by ',', inputs by ';')
 };
 
 struct StepPlan {

@@ -1,4 +1,5 @@
 #include "core/import/ascenddbimporter.h"
+#include "core/import/shapetext.h"
 #include "core/import/sqlitedamage.h"
 
 #include "core/import/dbcolumns.h"
@@ -122,6 +123,15 @@ class DbImport {
             m_batch = &m_out.batch();
         }
     }
+    /// The kernel's input shapes (COMPUTE_TASK_INFO inputShapes / inputDataTypes), for latency by shape.
+    void shape(int64_t start, int64_t end, const std::string& name, const std::string& opType, const std::string& shapes,
+               const std::string& dtypes) {
+        const std::string s = cleanShapeText(shapes);
+        if (s.empty()) return;
+        m_batch->shapes.push_back({m_rank.rank, start, end > start ? end - start : 0,
+                                   m_strings.intern(opType.empty() ? deriveOpType(name) : opType), m_strings.intern(s),
+                                   m_strings.intern(cleanShapeText(dtypes))});
+    }
     /// A row whose start or end is NULL or not an integer cannot be placed: counted, never put at ts 0.
     bool timesOk(index::Stmt& q, int startCol, int endCol, const char* table) {
         if (!q.isNull(startCol) && !q.isNull(endCol) && q.isInteger(startCol) && q.isInteger(endCol) &&
@@ -145,6 +155,10 @@ class DbImport {
                           ", " +
                           (comm ? "m.planeId, " + m_cols.orNull("COMMUNICATION_TASK_INFO", "taskType", "m")
                                 : "NULL, NULL") +
+                          ", " +
+                          (cti ? m_cols.orNull("COMPUTE_TASK_INFO", "inputShapes", "c") + ", " +
+                                     m_cols.orNull("COMPUTE_TASK_INFO", "inputDataTypes", "c")
+                               : "NULL, NULL") +
                           " FROM TASK t " +
                           (cti ? "LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId " : "") +
                           (comm ? "LEFT JOIN COMMUNICATION_TASK_INFO m ON m.globalTaskId = t.globalTaskId " : "") +
@@ -166,6 +180,8 @@ class DbImport {
                 bool kernel = !q.isNull(4);
                 emit(t, q.i64(0), q.i64(1), kernel ? S(q.i64(4)) : q.isNull(3) ? "" : S(q.i64(3)),
                      kernel && !q.isNull(5) ? S(q.i64(5)) : "");
+                if (kernel && !q.isNull(8)) shape(q.i64(0), q.i64(1), S(q.i64(4)), q.isNull(5) ? "" : S(q.i64(5)),
+                                                  S(q.i64(8)), q.isNull(9) ? "" : S(q.i64(9)));
             }
         }
         return true;

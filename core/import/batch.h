@@ -62,6 +62,14 @@ struct CommOpRow { ///< communication.json, per op instance
     int64_t startNs, elapseNs, transitNs, waitNs, syncNs, idleNs, bytes;
 };
 
+/// One device kernel's input shapes and dtypes (kernel_details.csv "Input Shapes" / "Input Data Types"),
+/// for op latency by shape. Strings are interned ids; times ns.
+struct KernelShapeRow {
+    int rank;
+    int64_t tsNs, durNs;
+    int32_t opTypeId, shapesId, dtypesId;
+};
+
 struct TensorRow {
     int rank;
     std::string tensorId, opName;
@@ -121,13 +129,15 @@ struct Batch {
     std::vector<StepBreakdownRow> breakdowns;
     std::vector<CommOpRow> commOps;
     std::vector<TensorRow> tensors;
+    std::vector<KernelShapeRow> shapes;
     std::vector<MemorySampleRow> memory;
     std::vector<FlowRow> flows;
     std::vector<DiagnosticRow> diagnostics;
     std::vector<RankRow> ranks;
     std::vector<FileRow> files;
     size_t rows() const {
-        return spans.size() + counters.size() + lods.size() + tensors.size() + memory.size() + flows.size();
+        return spans.size() + counters.size() + lods.size() + tensors.size() + memory.size() + flows.size() +
+               shapes.size();
     }
 };
 

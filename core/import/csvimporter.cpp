@@ -2,6 +2,7 @@
 
 #include "core/formats/jsonscan.h"
 #include "core/import/optype.h"
+#include "core/import/shapetext.h"
 #include "core/import/tracknester.h"
 #include "core/io/csvreader.h"
 #include "core/model/decimal.h"
@@ -131,6 +132,8 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
     int cStream = c.header.find({"Stream ID", "Stream Id"});
     int cCore = c.header.find({"Accelerator Core", "Task Type"});
     int cDev = c.header.find({"Device_id", "Device ID"});
+    int cShapes = c.header.find({"Input Shapes"});
+    int cDtypes = c.header.find({"Input Data Types"});
     if (cName < 0 || cStart < 0 || cDur < 0) {
         m_out.diag(f.path, "warning", "kernel_details.csv without Name/Start Time(us)/Duration(us) columns (another producer version?): file not read", 0,
                    c.header.joined());
@@ -163,7 +166,20 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
                 }
             }
         }
-        if (!emitSpans) continue;
+        if (cShapes >= 0) {
+            const std::string shapes = cleanShapeText(cell(r, cShapes));
+            if (!shapes.empty())
+                b->shapes.push_back({m_rank.rank, *ts, *dur,
+                                     strings.intern(type.empty() || isNa(type) ? deriveOpType(name) : type),
+                                     strings.intern(shapes), strings.intern(cleanShapeText(cell(r, cDtypes)))});
+        }
+        if (!emitSpans) {
+            if ((n & 4095) == 0) {
+                m_out.maybeFlush();
+                b = &m_out.batch();
+            }
+            continue;
+        }
         std::string stream = cStream >= 0 ? std::string(cell(r, cStream)) : "0";
         auto& slot = streams[stream];
         if (!slot.second) {

@@ -34,6 +34,7 @@ constexpr TableSpec kTables[] = {
     {"tensor", "tensor",
      "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source", 11},
     {"memory", "memory_sample", "rank,ts_ns,component,allocated_bytes,reserved_bytes,active_bytes", 6},
+    {"shape", "kernel_shape", "rank,ts_ns,dur_ns,op_type_id,shapes_id,dtypes_id", 6},
     {"flow", "flow", "rank,flow_id,cat_id,phase,ts_ns,track_id", 6},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
 };
@@ -121,6 +122,7 @@ void IndexWriter::keyRanks(import::Batch& b) {
     key(b.breakdowns);
     key(b.commOps);
     key(b.tensors);
+    key(b.shapes);
     key(b.memory);
     key(b.flows);
     key(b.files);
@@ -131,8 +133,9 @@ void IndexWriter::keyRanks(import::Batch& b) {
 }
 
 void IndexWriter::orderCollidingRanks() {
-    static const char* tables[] = {"track",  "step_src",      "step_breakdown_src", "comm_op_src", "tensor",
-                                   "memory_sample", "flow", "source_file",        "rank_info"};
+    static const char* tables[] = {"track",       "step_src",     "step_breakdown_src", "comm_op_src",
+                                   "tensor",      "kernel_shape", "memory_sample",      "flow",
+                                   "source_file", "rank_info"};
     for (auto& [dataRank, holders] : m_holders) {
         if (holders.size() < 2) continue;
         // the source with the most bytes keeps the plain number (the main run), then discovery order
@@ -216,6 +219,10 @@ void IndexWriter::write(import::Batch& b) {
             .bind(k + 6, r.freeNs)
             .bind(k + 7, r.allocStep);
         s.bind(k + 8, r.freeStep).bind(k + 9, r.deviceId).bind(k + 10, r.source);
+    });
+    insert("shape", b.shapes, [](Stmt& s, int k, const KernelShapeRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.tsNs).bind(k + 2, r.durNs).bind(k + 3, int64_t(r.opTypeId));
+        s.bind(k + 4, int64_t(r.shapesId)).bind(k + 5, int64_t(r.dtypesId));
     });
     insert("memory", b.memory, [](Stmt& s, int k, const MemorySampleRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.tsNs).bind(k + 2, r.component).bind(k + 3, r.allocated);

@@ -38,6 +38,8 @@ CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT,
   transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER);
 CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_bytes INTEGER, addr INTEGER,
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
+CREATE TABLE kernel_shape(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, dur_ns INTEGER NOT NULL,
+  op_type_id INTEGER, shapes_id INTEGER, dtypes_id INTEGER);
 CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, component TEXT,
   allocated_bytes INTEGER, reserved_bytes INTEGER, active_bytes INTEGER);
 CREATE TABLE flow(rank INTEGER, flow_id, cat_id INTEGER, phase TEXT, ts_ns INTEGER, track_id INTEGER);
@@ -93,6 +95,9 @@ CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, t
   FROM collective;
 CREATE VIEW tensors AS SELECT rank, tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns,
   CAST(alloc_step AS INTEGER) AS alloc_step, CAST(free_step AS INTEGER) AS free_step, bank FROM tensor;
+CREATE VIEW kernel_shapes AS SELECT k.rank, k.ts_ns, k.dur_ns, o.value AS op_type, s.value AS input_shapes,
+  d.value AS input_dtypes FROM kernel_shape k LEFT JOIN string o ON o.id = k.op_type_id
+  LEFT JOIN string s ON s.id = k.shapes_id LEFT JOIN string d ON d.id = k.dtypes_id;
 CREATE VIEW memory_samples AS SELECT rank, ts_ns, component, allocated_bytes, reserved_bytes, active_bytes
   FROM memory_sample;
 CREATE VIEW flows AS SELECT f.rank, CAST(f.flow_id AS TEXT) AS flow_id, c.value AS cat, f.phase, f.ts_ns, f.track_id

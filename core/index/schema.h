@@ -6,7 +6,7 @@
 
 namespace rs::index {
 
-constexpr int kSchemaVersion = 13; // 13: what the importers read and report changed (damaged files)
+constexpr int kSchemaVersion = 14; // 14: kernel_shape (op latency by input shape)
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -1,0 +1,72 @@
+#include "app/cli/commands.h"
+#include "app/cli/profileopener.h"
+#include "core/model/timetext.h"
+#include "core/shapes/shapetable.h"
+
+#include <cstdio>
+
+namespace rs::cli {
+
+namespace {
+std::string cut(const std::string& s, size_t n) {
+    return s.size() <= n ? s : s.substr(0, n - 3) + "...";
+}
+
+void printTable(const shapes::OpShapeTable& t, size_t maxShapes) {
+    std::printf("%s: %zu shape(s), %s of kernel time\n", t.opType.c_str(), t.shapes.size(),
+                model::formatDuration(int64_t(t.totalNs)).c_str());
+    for (const auto& m : t.models)
+        std::printf("  work model %s, dims %s: %s + %.4g ns per element (Theil-Sen over %d sizes)\n",
+                    m.dtype.empty() ? "(no dtype)" : cut(m.dtype, 24).c_str(), cut(m.layout, 24).c_str(),
+                    model::formatDuration(int64_t(m.fixedNs)).c_str(), m.nsPerElement, m.shapes);
+    std::printf("  %7s %10s %10s %12s  %-10s %s\n", "count", "median", "p95", "ns/element", "dtype", "input shapes");
+    for (size_t i = 0; i < t.shapes.size() && i < maxShapes; ++i) {
+        const auto& s = t.shapes[i];
+        char per[32] = "-";
+        if (s.nsPerElement >= 0) std::snprintf(per, sizeof per, "%.4g", s.nsPerElement);
+        std::printf("  %7lld %10s %10s %12s  %-10s %s\n", static_cast<long long>(s.count),
+                    model::formatDuration(int64_t(s.medianNs)).c_str(), model::formatDuration(int64_t(s.p95Ns)).c_str(), per,
+                    cut(s.dtype, 10).c_str(), cut(s.inputShapes, 80).c_str());
+    }
+    if (t.shapes.size() > maxShapes) std::printf("  … %zu more (--json lists all)\n", t.shapes.size() - maxShapes);
+    for (const auto& s : t.outliers)
+        std::printf("  outlier: %s (%s) takes %.2fx what the work model predicts: median %s over %lld kernel(s)\n",
+                    cut(s.inputShapes, 80).c_str(), s.dtype.c_str(), s.ratio,
+                    model::formatDuration(int64_t(s.medianNs)).c_str(), static_cast<long long>(s.count));
+}
+} // namespace
+
+int runShapes(const ArgList& argv) {
+    auto vo = indexValueOptions();
+    vo.insert({"op", "rank", "top"});
+    Args a(argv, vo, indexFlags({"json", "quiet"}));
+    if (!a.ok()) return usageError("shapes", a.error());
+    if (a.positional().size() != 1) return usageError("shapes", "shapes needs exactly one profile DIR");
+    shapes::ShapeQuery q;
+    q.opType = a.value("op");
+    if (a.value("rank")) q.dataRank = int(a.intValue("rank", 0, 0, 1 << 30));
+    const int top = int(a.intValue("top", 15, 1, 1000000));
+    if (!a.ok()) return usageError("shapes", a.error());
+    index::IndexOptions opts;
+    std::string error;
+    if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("shapes", error);
+    auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
+    if (!res.ok) return 1;
+    index::Db db(res.dbPath, true);
+    const auto tables = shapes::loadShapeTables(db, q);
+    if (a.flag("json")) {
+        std::printf("%s\n", shapes::shapesJson(tables).c_str());
+        return 0;
+    }
+    if (tables.empty()) {
+        std::printf("no kernel carries its input shapes in this profile%s (shapes come from kernel_details.csv "
+                    "\"Input Shapes\" or the .db's COMPUTE_TASK_INFO)\n",
+                    q.opType ? (" for " + *q.opType).c_str() : "");
+        return 0;
+    }
+    for (const auto& t : tables)
+        printTable(t, size_t(top));
+    return 0;
+}
+
+} // namespace rs::cli

@@ -1,0 +1,203 @@
+#include "core/shapes/shapetable.h"
+
+#include "core/analysis/robuststats.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace rs::shapes {
+
+int64_t elementsOf(std::string_view shapes) {
+    if (shapes.empty()) return 0;
+    int64_t total = 0;
+    size_t pos = 0;
+    for (;;) {
+        size_t end = shapes.find(';', pos);
+        std::string_view input = shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+        // a trailing ';' ends the list; it is not one more scalar input
+        if (!(input.empty() && end == std::string_view::npos && pos > 0)) {
+            int64_t product = 1;
+            size_t p = 0;
+            while (p < input.size()) {
+                size_t comma = input.find(',', p);
+                std::string_view dim = input.substr(p, comma == std::string_view::npos ? std::string_view::npos : comma - p);
+                while (!dim.empty() && dim.front() == ' ')
+                    dim.remove_prefix(1);
+                while (!dim.empty() && dim.back() == ' ')
+                    dim.remove_suffix(1);
+                int64_t d = 0;
+                auto [ptr, ec] = std::from_chars(dim.data(), dim.data() + dim.size(), d);
+                if (ec != std::errc() || ptr != dim.data() + dim.size() || d < 0) return 0;
+                if (d != 0 && product > INT64_MAX / d) return 0;
+                product *= d;
+                if (comma == std::string_view::npos) break;
+                p = comma + 1;
+            }
+            if (total > INT64_MAX - product) return 0;
+            total += product;
+        }
+        if (end == std::string_view::npos) break;
+        pos = end + 1;
+    }
+    return total;
+}
+
+std::string layoutOf(std::string_view shapes) {
+    std::string out;
+    size_t pos = 0;
+    for (;;) {
+        size_t end = shapes.find(';', pos);
+        std::string_view input = shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+        const size_t dims = input.empty() ? 0 : size_t(std::count(input.begin(), input.end(), ',')) + 1;
+        out += (pos ? ";" : "") + std::to_string(dims);
+        if (end == std::string_view::npos) break;
+        pos = end + 1;
+    }
+    return out;
+}
+
+std::optional<WorkModel> fitWorkModel(const std::vector<std::pair<double, double>>& points) {
+    std::vector<std::pair<double, double>> pts = points;
+    std::sort(pts.begin(), pts.end());
+    pts.erase(std::unique(pts.begin(), pts.end(), [](auto& a, auto& b) { return a.first == b.first; }), pts.end());
+    if (pts.size() < kMinSizes) return std::nullopt;
+    if (pts.size() > 1500) { // pairwise slopes are O(n²): an even spread of the sizes is enough
+        std::vector<std::pair<double, double>> s;
+        for (size_t i = 0; i < 1500; ++i)
+            s.push_back(pts[i * pts.size() / 1500]);
+        pts.swap(s);
+    }
+    std::vector<double> slopes;
+    for (size_t i = 0; i < pts.size(); ++i)
+        for (size_t j = i + 1; j < pts.size(); ++j)
+            slopes.push_back((pts[j].second - pts[i].second) / (pts[j].first - pts[i].first));
+    const double slope = analysis::median(slopes);
+    if (!(slope > 0)) return std::nullopt;
+    std::vector<double> intercepts;
+    for (auto& [e, t] : points)
+        intercepts.push_back(t - slope * e);
+    WorkModel m;
+    m.nsPerElement = slope;
+    // may be negative: elements also count inputs the work does not grow with (a matmul's weight), so the
+    // line is an offset within the sizes seen, not a launch cost
+    m.fixedNs = analysis::median(intercepts);
+    m.shapes = int(pts.size());
+    return m;
+}
+
+void judgeShapes(OpShapeTable& t, double factor) {
+    std::map<std::pair<std::string, std::string>, std::vector<ShapeRow*>> byKind; // (dtype, layout)
+    for (auto& s : t.shapes)
+        if (s.elements > 0) byKind[{s.dtype, layoutOf(s.inputShapes)}].push_back(&s);
+    for (auto& [kind, rows] : byKind) {
+        std::vector<std::pair<double, double>> pts;
+        for (auto* r : rows)
+            pts.push_back({double(r->elements), r->medianNs});
+        auto m = fitWorkModel(pts);
+        if (!m) continue;
+        m->dtype = kind.first;
+        m->layout = kind.second;
+        t.models.push_back(*m);
+        std::vector<double> logs;
+        for (auto* r : rows) {
+            const double predicted = m->fixedNs + m->nsPerElement * double(r->elements);
+            if (predicted <= 0 || r->medianNs <= 0) continue;
+            r->ratio = r->medianNs / predicted;
+            logs.push_back(std::log(r->ratio));
+        }
+        // far = beyond `factor` and beyond how much this op type's shapes scatter around the model anyway
+        // (3 robust standard deviations of the log ratios), so an op type whose cost the element count
+        // does not explain (layout conversions) is not a list of false outliers
+        std::vector<double> copy = logs;
+        const double mid = analysis::median(copy);
+        const double spread = 3 * 1.4826 * analysis::mad(logs, mid);
+        const double limit = std::max(std::log(factor), spread);
+        for (auto* r : rows)
+            if (r->ratio > 0 && r->count >= 2 && std::abs(std::log(r->ratio) - mid) > limit) t.outliers.push_back(*r);
+    }
+    std::sort(t.outliers.begin(), t.outliers.end(),
+              [](const ShapeRow& a, const ShapeRow& b) { return std::abs(std::log(a.ratio)) > std::abs(std::log(b.ratio)); });
+}
+
+namespace {
+int chooseRun(index::Db& db, std::optional<int> run) {
+    if (run) return *run;
+    return int(db.scalar("SELECT run_id FROM run ORDER BY rank_count DESC, start_ns, run_id LIMIT 1", 0));
+}
+} // namespace
+
+std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
+    std::string sql =
+        "SELECT k.op_type, coalesce(k.input_shapes, ''), coalesce(k.input_dtypes, ''), k.dur_ns FROM kernel_shapes k "
+        "JOIN rank_info r ON r.rank = k.rank WHERE coalesce(r.run_id, 0) = ?";
+    if (q.opType) sql += " AND k.op_type = ?";
+    if (q.dataRank) sql += " AND coalesce(r.data_rank, r.rank) = ?";
+    auto st = db.prepare(sql);
+    int k = 1;
+    st.bind(k++, chooseRun(db, q.run));
+    if (q.opType) st.bind(k++, *q.opType);
+    if (q.dataRank) st.bind(k++, *q.dataRank);
+    std::map<std::string, std::map<std::pair<std::string, std::string>, std::vector<double>>> groups;
+    while (st.step())
+        groups[st.text(0)][{st.text(1), st.text(2)}].push_back(double(st.i64(3)));
+    std::vector<OpShapeTable> out;
+    for (auto& [op, shapes] : groups) {
+        OpShapeTable t;
+        t.opType = op;
+        for (auto& [key, durs] : shapes) {
+            ShapeRow r;
+            r.inputShapes = key.first;
+            r.dtype = key.second;
+            r.count = int64_t(durs.size());
+            for (double d : durs)
+                t.totalNs += d;
+            std::vector<double> copy = durs;
+            r.medianNs = analysis::median(durs);
+            r.p95Ns = analysis::percentile(copy, 95);
+            r.elements = elementsOf(r.inputShapes);
+            if (r.elements > 0) r.nsPerElement = r.medianNs / double(r.elements);
+            t.shapes.push_back(std::move(r));
+        }
+        std::sort(t.shapes.begin(), t.shapes.end(), [](const ShapeRow& a, const ShapeRow& b) {
+            return a.count != b.count ? a.count > b.count : a.inputShapes < b.inputShapes;
+        });
+        judgeShapes(t);
+        out.push_back(std::move(t));
+    }
+    std::sort(out.begin(), out.end(), [](const OpShapeTable& a, const OpShapeTable& b) { return a.totalNs > b.totalNs; });
+    return out;
+}
+
+namespace {
+nlohmann::json rowJson(const ShapeRow& r, bool withRatio) {
+    nlohmann::json j{{"input_shapes", r.inputShapes}, {"dtype", r.dtype}, {"count", r.count},
+                     {"median_ns", r.medianNs},       {"p95_ns", r.p95Ns}, {"elements", r.elements}};
+    j["ns_per_element"] = r.nsPerElement >= 0 ? nlohmann::json(r.nsPerElement) : nlohmann::json();
+    if (withRatio) j["ratio"] = r.ratio;
+    return j;
+}
+} // namespace
+
+std::string shapesJson(const std::vector<OpShapeTable>& tables) {
+    nlohmann::json ops = nlohmann::json::array();
+    for (const auto& t : tables) {
+        nlohmann::json o{{"op_type", t.opType}, {"total_ns", t.totalNs}};
+        o["work_models"] = nlohmann::json::array();
+        for (const auto& m : t.models)
+            o["work_models"].push_back({{"dtype", m.dtype}, {"layout", m.layout}, {"fixed_ns", m.fixedNs}, {"ns_per_element", m.nsPerElement},
+                                        {"shapes", m.shapes}});
+        o["shapes"] = nlohmann::json::array();
+        for (const auto& s : t.shapes)
+            o["shapes"].push_back(rowJson(s, false));
+        o["outliers"] = nlohmann::json::array();
+        for (const auto& s : t.outliers)
+            o["outliers"].push_back(rowJson(s, true));
+        ops.push_back(o);
+    }
+    return nlohmann::json{{"op_types", ops}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+} // namespace rs::shapes

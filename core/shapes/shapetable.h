@@ -1,0 +1,72 @@
+#pragma once
+// Op latency by input shape: each op type's kernels grouped by (input shapes, dtypes) with count, median
+// and p95, and the shapes whose time is far from what the op type's other shapes predict. The prediction
+// is a work model per (op type, dtype, layout — how many inputs, how many dims each: a tensor times a
+// scalar is not a tensor times a tensor), t ≈ fixed + ns_per_element × elements (elements: the sum over
+// the inputs of the product of their dims), fitted with Theil–Sen (medians of pairwise slopes, so a few bad
+// shapes cannot bend it); a shape (of at least 2 kernels) is an outlier when its median is more than 1.5×
+// (or under 1/1.5) the prediction and beyond 3 robust standard deviations of the op type's log ratios.
+// So a shape where the compiler picked a bad tiling stands out even when larger shapes take longer.
+// Times ns. Reads the index (kernel_shapes); the caller's thread.
+#include "core/index/sqlite.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rs::shapes {
+
+struct ShapeRow {
+    std::string inputShapes, dtype;
+    int64_t count = 0;
+    double medianNs = 0, p95Ns = 0;
+    int64_t elements = 0;      ///< 0: not known (a dim that is not a number)
+    double nsPerElement = -1;  ///< median / elements; -1 when elements is not known
+    double ratio = 0;          ///< median / the work model's prediction; 0 when there is no model
+};
+
+struct WorkModel {
+    std::string dtype;
+    std::string layout; ///< dims per input, e.g. "2;2" (two matrices) or "4;0" (a 4-d tensor and a scalar)
+    double fixedNs = 0, nsPerElement = 0; ///< fixedNs may be < 0 (an offset within the sizes fitted)
+    int shapes = 0; ///< distinct sizes it was fitted on
+};
+
+struct OpShapeTable {
+    std::string opType;
+    double totalNs = 0;
+    std::vector<ShapeRow> shapes;   ///< most kernels first
+    std::vector<ShapeRow> outliers; ///< farthest from the model first
+    std::vector<WorkModel> models;  ///< per (dtype, layout) with at least kMinSizes distinct sizes
+};
+
+/// Elements of all inputs: "4,512,4096;4096,4096" → 4·512·4096 + 4096·4096. A scalar input ("" between
+/// ';') counts 1. 0 when a dim is not a number or the product overflows.
+int64_t elementsOf(std::string_view shapes);
+
+/// "4,512,4096;4096,4096" → "3;2": the number of dims of each input.
+std::string layoutOf(std::string_view shapes);
+
+/// Fewer distinct sizes than this make no model (three points cannot tell a bad shape from a bent line).
+constexpr size_t kMinSizes = 5;
+
+/// Theil–Sen fit of (elements, median ns) points; nullopt with fewer than kMinSizes sizes or a slope ≤ 0.
+std::optional<WorkModel> fitWorkModel(const std::vector<std::pair<double, double>>& points);
+
+/// Groups, models and outliers for one op type's rows (fills shapes' ratio, the table's outliers, models).
+void judgeShapes(OpShapeTable& t, double factor = 1.5);
+
+struct ShapeQuery {
+    std::optional<std::string> opType;
+    std::optional<int> dataRank; ///< the producer's rank number
+    std::optional<int> run;      ///< default: the run with the most ranks
+};
+
+/// Op types by total kernel time, largest first.
+std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q);
+
+/// `{"op_types": [{"op_type", "total_ns", "work_models": [...], "shapes": [...], "outliers": [...]}]}`.
+std::string shapesJson(const std::vector<OpShapeTable>& tables);
+
+} // namespace rs::shapes
