@@ -1,6 +1,7 @@
 #include "app/gui/mainwindow.h"
 
 #include "app/gui/appicon.h"
+#include "views/compare/compareview.h"
 #include "app/gui/recentprofiles.h"
 
 #include "views/common/theme.h"
@@ -214,7 +215,8 @@ void MainWindow::buildDocks() {
     for (auto [w, title, name] :
          {std::tuple<QWidget*, QString, const char*>{m_heatmap, tr("Op heatmap"), "heatmap"},
           {m_memory, tr("Memory"), "memory"},
-          {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"}}) {
+          {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"},
+         {m_compare = new views::CompareView, tr("Comparison"), "comparison"}}) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWidget(w);
@@ -256,6 +258,16 @@ void MainWindow::buildMenus() {
         m_progressPanel->show();
         m_job->start(m_profile, o);
     });
+    file->addAction(tr("&Compare with…"), this, [this] {
+        if (m_profile.isEmpty()) {
+            statusBar()->showMessage(tr("Open a profile first: it is the baseline of the comparison"), 8000);
+            return;
+        }
+        QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with (the candidate run)"),
+                                                        QSettings().value("compare/lastDir", m_profile).toString());
+        if (!dir.isEmpty()) compareWith(dir);
+    })->setToolTip(tr("Compare the open run (baseline) with another profile (candidate): regressions, a delta "
+                      "heatmap and both runs' step times"));
     file->addAction(tr("&Diagnostics…"), this, &MainWindow::showDiagnostics);
     file->addAction(tr("Export &screenshot…"), this,
                     [this] {
@@ -438,6 +450,37 @@ void MainWindow::openProfile(const QString& dir) {
     if (!o.analysis.loadDeviceFile(m_profile.toStdString(), err))
         statusBar()->showMessage(QString::fromStdString(err), 10000);
     m_job->start(m_profile, o);
+}
+
+void MainWindow::compareWith(const QString& dir) {
+    QSettings().setValue("compare/lastDir", dir);
+    if (!m_compareJob) {
+        m_compareJob = new CompareJob(this);
+        connect(m_compareJob, &CompareJob::finished, this,
+                [this](std::shared_ptr<const compare::ComparisonData> d, const QString& error) {
+                    if (!d) {
+                        statusBar()->showMessage(tr("Comparison failed: %1").arg(error), 15000);
+                        return;
+                    }
+                    m_compare->setData(d);
+                    if (auto* dock = findChild<QDockWidget*>("comparison")) {
+                        dock->show();
+                        dock->raise();
+                    }
+                    statusBar()->showMessage(d->result.fail() ? tr("Comparison: %1 regression(s)").arg(d->result.regressions.size())
+                                                              : tr("Comparison: no regression beyond the thresholds"),
+                                             10000);
+                });
+        connect(m_compare, &views::CompareView::opTypeChosen, this, [this](const QString& op, int rank) {
+            views::Selection s;
+            s.kind = views::Selection::Kind::OpType;
+            s.opType = op;
+            s.rank = rank;
+            m_state->setSelection(s);
+        });
+    }
+    statusBar()->showMessage(tr("Comparing with %1…").arg(dir));
+    m_compareJob->start(m_profile, QFileInfo(dir).absoluteFilePath());
 }
 
 void MainWindow::reopenLast() {

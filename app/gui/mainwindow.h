@@ -4,6 +4,7 @@
 // indexing; status bar with profile, ranks, window and selection; File/View/Navigate/Help menus with
 // shortcuts; recent profiles, drag and drop of a folder, layout and theme remembered with QSettings.
 // GUI thread only.
+#include "app/gui/comparejob.h"
 #include "app/gui/indexjob.h"
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
@@ -28,6 +29,7 @@ class HeatmapView;
 class MemoryMapView;
 class DrillDownView;
 class HistogramView;
+class CompareView;
 } // namespace rs::views
 
 namespace rs::gui {
@@ -72,11 +74,15 @@ class MainWindow : public QMainWindow {
     /// Selects and zooms to a finding (report JSON object) in every view.
     void navigateToFinding(const nlohmann::json& f);
     void updateRunChooser();
+    /// Compares the open run (baseline) with the profile in `dir` (candidate), off the GUI thread.
+    void compareWith(const QString& dir);
 
     query::QueryService* m_service;
     views::InteractionState* m_state;
     views::TimelineView* m_timeline;
     IndexJob* m_job;
+    CompareJob* m_compareJob = nullptr;
+    views::CompareView* m_compare = nullptr;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     QString m_profile;
     QListWidget* m_findings = nullptr;

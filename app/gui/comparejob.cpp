@@ -1,0 +1,48 @@
+#include "app/gui/comparejob.h"
+
+#include "core/index/indexer.h"
+
+#include <QMetaObject>
+
+namespace rs::gui {
+
+CompareJob::~CompareJob() {
+    m_cancel = true;
+    if (m_thread.joinable()) m_thread.join();
+}
+
+void CompareJob::start(const QString& baselineDir, const QString& candidateDir) {
+    if (m_thread.joinable()) {
+        m_cancel = true;
+        m_thread.join();
+    }
+    m_cancel = false;
+    m_running = true;
+    m_thread = std::thread([this, b = baselineDir.toStdString(), c = candidateDir.toStdString()] {
+        std::shared_ptr<const compare::ComparisonData> data;
+        std::string error;
+        try {
+            index::IndexResult res[2];
+            const std::string dirs[2] = {b, c};
+            for (int i = 0; i < 2 && error.empty(); ++i) {
+                index::IndexOptions o;
+                std::string err;
+                o.analysis.loadDeviceFile(dirs[i], err);
+                res[i] = index::Indexer::open(dirs[i], o, nullptr, &m_cancel);
+                if (!res[i].ok) error = res[i].error;
+            }
+            if (error.empty()) {
+                index::Db bdb(res[0].dbPath, true), cdb(res[1].dbPath, true);
+                data = std::make_shared<const compare::ComparisonData>(compare::buildComparison(bdb, cdb));
+            }
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        QMetaObject::invokeMethod(this, [this, data, error] {
+            m_running = false;
+            Q_EMIT finished(data, QString::fromStdString(error));
+        });
+    });
+}
+
+} // namespace rs::gui

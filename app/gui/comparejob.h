@@ -1,0 +1,31 @@
+#pragma once
+// Builds a comparison for the GUI on a background thread: indexes (or reuses) both profiles, measures
+// both runs and compares them (core/compare), then hands the result over through a queued call, so no
+// SQL runs on the GUI thread. A newer start() supersedes a running one.
+#include "core/compare/comparisondata.h"
+
+#include <QObject>
+#include <atomic>
+#include <memory>
+#include <thread>
+
+namespace rs::gui {
+
+class CompareJob : public QObject {
+    Q_OBJECT
+  public:
+    explicit CompareJob(QObject* parent = nullptr) : QObject(parent) {}
+    ~CompareJob() override;
+    void start(const QString& baselineDir, const QString& candidateDir);
+    bool running() const { return m_running; }
+
+  Q_SIGNALS:
+    void finished(std::shared_ptr<const rs::compare::ComparisonData> data, QString error);
+
+  private:
+    std::thread m_thread;
+    std::atomic<bool> m_cancel{false};
+    bool m_running = false;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,54 @@
+#include "core/compare/comparisondata.h"
+
+#include <algorithm>
+
+namespace rs::compare {
+
+std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<int>& ranks) {
+    auto st = db.prepare("SELECT s.rank, s.wall_ns, coalesce(r.data_rank, r.rank) FROM step_stat s JOIN rank_info r "
+                         "ON r.rank = s.rank WHERE coalesce(r.run_id, 0) = ? ORDER BY s.rank, s.step");
+    st.bind(1, run);
+    std::map<int, std::vector<double>> byRank;
+    while (st.step()) {
+        const int dataRank = int(st.i64(2));
+        if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), dataRank) == ranks.end()) continue;
+        byRank[int(st.i64(0))].push_back(double(st.i64(1)));
+    }
+    std::vector<double> out;
+    for (auto& [rank, v] : byRank) // the first step is a warm-up when there are three or more (as the record)
+        out.insert(out.end(), v.begin() + (v.size() >= 3 ? 1 : 0), v.end());
+    return out;
+}
+
+ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o) {
+    ComparisonData d;
+    auto b = buildRecord(baseline), c = buildRecord(candidate);
+    d.baseline = std::move(b.record);
+    d.candidate = std::move(c.record);
+    d.options = o;
+    d.result = compareRecords(d.baseline, d.candidate, o);
+    for (const auto& n : b.notes)
+        d.result.notes.push_back("baseline: " + n);
+    for (const auto& n : c.notes)
+        d.result.notes.push_back("candidate: " + n);
+    d.ranks = d.result.ranks;
+    d.baselineStepsNs = steadyStepWalls(baseline, d.baseline.run, d.ranks);
+    d.candidateStepsNs = steadyStepWalls(candidate, d.candidate.run, d.ranks);
+    d.opTypes = d.result.opTypes;
+    auto share = [&](const std::string& op) {
+        auto it = d.baseline.opShare.find(op);
+        return it == d.baseline.opShare.end() ? 0.0 : it->second;
+    };
+    std::stable_sort(d.opTypes.begin(), d.opTypes.end(), [&](auto& x, auto& y) { return share(x) > share(y); });
+    for (const auto& op : d.opTypes)
+        for (int rank : d.ranks) {
+            const auto &bo = d.baseline.ranks.at(rank).ops, &co = d.candidate.ranks.at(rank).ops;
+            auto bi = bo.find(op), ci = co.find(op);
+            d.ratio.push_back(bi != bo.end() && ci != co.end() && bi->second.medianNs > 0
+                                  ? ci->second.medianNs / bi->second.medianNs
+                                  : 0.0);
+        }
+    return d;
+}
+
+} // namespace rs::compare

@@ -1,0 +1,29 @@
+#pragma once
+// What the app's comparison view shows, built off the GUI thread from the two runs' indexes: both
+// records, the comparison, the steady-state step wall times of each run (for the overlaid distributions)
+// and the delta grid (op type × matched rank, candidate median / baseline median). Plain data.
+#include "core/compare/baselinebuilder.h"
+#include "core/compare/runcomparison.h"
+
+#include <string>
+#include <vector>
+
+namespace rs::compare {
+
+struct ComparisonData {
+    BaselineRecord baseline, candidate;
+    CompareOptions options;
+    CompareResult result;
+    std::vector<double> baselineStepsNs, candidateStepsNs; ///< steady-state wall times, every matched rank
+    std::vector<std::string> opTypes;                      ///< grid rows: compared op types, largest share first
+    std::vector<int> ranks;                                ///< grid columns: matched data ranks
+    std::vector<double> ratio; ///< row-major opTypes × ranks; 0 where a side has no kernel of the type
+    double at(size_t row, size_t col) const { return ratio[row * ranks.size() + col]; }
+};
+
+/// The steady-state step wall times (ns) of `run`'s ranks whose data rank is in `ranks` (all when empty).
+std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<int>& ranks = {});
+
+ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o = {});
+
+} // namespace rs::compare

@@ -1,0 +1,146 @@
+#include "views/compare/deltagrid.h"
+
+#include "views/common/palette.h"
+#include "views/common/timemapping.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+namespace rs::views {
+
+DeltaGrid::DeltaGrid(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setMinimumSize(280, 120);
+}
+
+void DeltaGrid::setData(std::shared_ptr<const compare::ComparisonData> d) {
+    m_data = std::move(d);
+    m_scale = HeatScale{};
+    m_scale.statistic = HeatStatistic::Ratio;
+    double worst = 1.1; // the scale covers the largest ratio either way, at least ±10 %
+    if (m_data) {
+        for (double r : m_data->ratio)
+            if (r > 0) worst = std::max(worst, std::max(r, 1 / r));
+        QFontMetrics fm(font());
+        int w = 60;
+        for (const auto& op : m_data->opTypes)
+            w = std::max(w, fm.horizontalAdvance(QString::fromStdString(op)) + 12);
+        m_left = std::min(w, 240);
+        m_cellW = std::clamp(700 / std::max<int>(1, int(m_data->ranks.size())), 14, 56);
+    }
+    m_scale.lo = 1 / worst;
+    m_scale.hi = worst;
+    updateGeometry();
+    update();
+}
+
+QSize DeltaGrid::sizeHint() const {
+    const int rows = m_data ? int(m_data->opTypes.size()) : 4, cols = m_data ? int(m_data->ranks.size()) : 4;
+    return {m_left + cols * m_cellW + m_legendW + 20, m_top + rows * m_cellH + 20};
+}
+
+QRect DeltaGrid::cellRect(int row, int column) const {
+    return {m_left + column * m_cellW, m_top + row * m_cellH, m_cellW - 1, m_cellH - 1};
+}
+
+bool DeltaGrid::regressed(const std::string& op, int rank) const {
+    for (const auto& d : m_data->result.regressions)
+        if (d.kind == "op" && d.opType == op && d.rank && *d.rank == rank) return true;
+    return false;
+}
+
+void DeltaGrid::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    p.setPen(palette().text().color());
+    if (!m_data || m_data->opTypes.empty()) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No op types to compare (none above the share in both runs)"));
+        return;
+    }
+    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("Median kernel time, candidate / baseline (op types with ≥ %1 % of device time)")
+                   .arg(m_data->options.minShare * 100, 0, 'g', 3));
+    for (size_t c = 0; c < m_data->ranks.size(); ++c)
+        p.drawText(QRect(m_left + int(c) * m_cellW, m_top - 18, m_cellW, 16), Qt::AlignCenter,
+                   QString::number(m_data->ranks[c]));
+    for (size_t r = 0; r < m_data->opTypes.size(); ++r) {
+        const std::string& op = m_data->opTypes[r];
+        p.setPen(palette().text().color());
+        p.drawText(QRect(4, m_top + int(r) * m_cellH, m_left - 8, m_cellH), Qt::AlignRight | Qt::AlignVCenter,
+                   QFontMetrics(font()).elidedText(QString::fromStdString(op), Qt::ElideMiddle, m_left - 8));
+        for (size_t c = 0; c < m_data->ranks.size(); ++c) {
+            const QRect cell = cellRect(int(r), int(c));
+            const double v = m_data->at(r, c);
+            if (v <= 0) {
+                p.fillRect(cell, palette().alternateBase());
+                continue;
+            }
+            const QColor col = m_scale.color(v);
+            p.fillRect(cell, col);
+            if (m_cellW >= 36) {
+                p.setPen(textOn(col));
+                p.drawText(cell, Qt::AlignCenter, QString::asprintf("%+.0f%%", (v - 1) * 100));
+            }
+            if (regressed(op, m_data->ranks[c])) {
+                p.setPen(QPen(palette().text().color(), 2));
+                p.drawRect(cell.adjusted(1, 1, -1, -1));
+            }
+        }
+    }
+    // legend: the ratios at the ends and at 1
+    const int lx = m_left + int(m_data->ranks.size()) * m_cellW + 16, ly = m_top, lh = 120;
+    for (int y = 0; y < lh; ++y) {
+        const double pos = 1.0 - double(y) / lh;
+        const double v = std::exp(std::log(m_scale.lo) + pos * (std::log(m_scale.hi) - std::log(m_scale.lo)));
+        p.fillRect(lx, ly + y, 14, 1, m_scale.color(v));
+    }
+    p.setPen(palette().text().color());
+    p.drawText(lx + 18, ly + 8, QString::asprintf("×%.2f slower", m_scale.hi));
+    p.drawText(lx + 18, ly + lh / 2 + 4, tr("equal"));
+    p.drawText(lx + 18, ly + lh, QString::asprintf("×%.2f faster", m_scale.hi));
+}
+
+bool DeltaGrid::cellAt(QPoint pt, int& row, int& col) const {
+    if (!m_data || pt.x() < m_left || pt.y() < m_top) return false;
+    col = (pt.x() - m_left) / m_cellW;
+    row = (pt.y() - m_top) / m_cellH;
+    return row < int(m_data->opTypes.size()) && col < int(m_data->ranks.size());
+}
+
+void DeltaGrid::mousePressEvent(QMouseEvent* e) {
+    int r, c;
+    if (cellAt(e->pos(), r, c)) emit cellClicked(QString::fromStdString(m_data->opTypes[size_t(r)]), m_data->ranks[size_t(c)]);
+}
+
+bool DeltaGrid::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        int r, c;
+        if (cellAt(he->pos(), r, c)) {
+            const std::string& op = m_data->opTypes[size_t(r)];
+            const int rank = m_data->ranks[size_t(c)];
+            const auto &bo = m_data->baseline.ranks.at(rank).ops, &co = m_data->candidate.ranks.at(rank).ops;
+            auto bi = bo.find(op), ci = co.find(op);
+            QString text = tr("%1 on rank %2").arg(QString::fromStdString(op)).arg(rank);
+            if (bi != bo.end() && ci != co.end())
+                text += tr("\nmedian %1 → %2 (%3)\nper step %4 → %5")
+                            .arg(formatDuration(int64_t(bi->second.medianNs)), formatDuration(int64_t(ci->second.medianNs)))
+                            .arg(QString::asprintf("%+.1f %%", (m_data->at(size_t(r), size_t(c)) - 1) * 100))
+                            .arg(formatDuration(int64_t(bi->second.totalNsPerStep)),
+                                 formatDuration(int64_t(ci->second.totalNsPerStep)));
+            else
+                text += tr("\nnot run on this rank in one of the two runs");
+            QToolTip::showText(he->globalPos(), text, this);
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+} // namespace rs::views

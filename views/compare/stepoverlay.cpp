@@ -1,0 +1,114 @@
+#include "views/compare/stepoverlay.h"
+
+#include "views/common/timemapping.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+
+namespace rs::views {
+
+namespace {
+constexpr int kBins = 30;
+double medianOf(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
+} // namespace
+
+StepOverlay::StepOverlay(QWidget* parent) : QWidget(parent) {
+    setMinimumSize(260, 140);
+}
+
+QColor StepOverlay::baselineColor() {
+    return QColor(70, 120, 200);
+}
+QColor StepOverlay::candidateColor() {
+    return QColor(230, 120, 30);
+}
+
+void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> candidate) {
+    m_steps[0] = std::move(baseline);
+    m_steps[1] = std::move(candidate);
+    m_lo = INFINITY, m_hi = -INFINITY;
+    double bulk = -INFINITY, top = -INFINITY;
+    for (auto& v : m_steps) {
+        if (v.empty()) continue;
+        std::vector<double> s = v;
+        std::sort(s.begin(), s.end());
+        m_lo = std::min(m_lo, s.front());
+        top = std::max(top, s.back());
+        bulk = std::max(bulk, s[s.size() / 2]);
+    }
+    m_hi = std::min(top, bulk * 1.5);
+    if (!(m_hi > m_lo)) m_lo = std::isfinite(m_lo) ? m_lo * 0.9 : 0, m_hi = std::isfinite(m_hi) ? m_hi * 1.1 + 1 : 1;
+    m_overflow = top > m_hi;
+    for (int s = 0; s < 2; ++s) {
+        m_counts[s].assign(kBins + 1, 0);
+        for (double x : m_steps[s])
+            ++m_counts[s][x > m_hi ? size_t(kBins) : size_t(std::clamp(int((x - m_lo) / (m_hi - m_lo) * kBins), 0, kBins - 1))];
+    }
+    update();
+}
+
+void StepOverlay::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette().base());
+    p.setPen(palette().text().color());
+    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter, tr("Step wall time, steady-state steps of the matched ranks"));
+    if (m_steps[0].empty() && m_steps[1].empty()) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No steps in either run"));
+        return;
+    }
+    const int overflowW = m_overflow ? 70 : 0;
+    const QRect plot(40, 40, width() - 60 - overflowW, height() - 70);
+    int maxCount = 1;
+    for (auto& c : m_counts)
+        for (int n : c)
+            maxCount = std::max(maxCount, n);
+    auto xOf = [&](double ns) { return plot.left() + (ns - m_lo) / (m_hi - m_lo) * plot.width(); };
+    for (int s = 0; s < 2; ++s) {
+        const QColor col = s == 0 ? baselineColor() : candidateColor();
+        QPainterPath path(QPointF(plot.left(), plot.bottom()));
+        for (int b = 0; b < kBins; ++b) { // the overflow bin (last) is drawn apart
+            const double x0 = plot.left() + double(b) / kBins * plot.width(), x1 = plot.left() + double(b + 1) / kBins * plot.width();
+            const double y = plot.bottom() - double(m_counts[s][size_t(b)]) / maxCount * plot.height();
+            path.lineTo(x0, y);
+            path.lineTo(x1, y);
+        }
+        path.lineTo(plot.right(), plot.bottom());
+        QColor fill = col;
+        fill.setAlpha(70);
+        p.fillPath(path, fill);
+        p.setPen(QPen(col, 1.5));
+        p.drawPath(path);
+        if (m_overflow && m_counts[s][kBins] > 0) { // the overflow bin, apart from the axis
+            const double h = double(m_counts[s][kBins]) / maxCount * plot.height();
+            const QRectF bar(plot.right() + 20 + s * 18, plot.bottom() - h, 16, h);
+            p.fillRect(bar, fill);
+            p.setPen(QPen(col, 1.5));
+            p.drawRect(bar);
+        }
+        const double med = medianOf(m_steps[s]);
+        p.setPen(QPen(col, 1.5, Qt::DashLine));
+        p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
+        p.setPen(col.darker(120));
+        p.drawText(QRect(plot.left() + (s ? plot.width() / 2 : 0), 20, plot.width() / 2, 16), Qt::AlignLeft,
+                   tr("%1: %2 steps, median %3")
+                       .arg(s ? tr("candidate") : tr("baseline"))
+                       .arg(m_steps[s].size())
+                       .arg(formatDuration(int64_t(med))));
+    }
+    p.setPen(palette().text().color());
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawText(QRect(plot.left() - 30, plot.bottom() + 4, 80, 16), Qt::AlignLeft, formatDuration(int64_t(m_lo)));
+    p.drawText(QRect(plot.right() - 90, plot.bottom() + 4, 90, 16), Qt::AlignRight, formatDuration(int64_t(m_hi)));
+    if (m_overflow)
+        p.drawText(QRect(plot.right() + 16, plot.bottom() + 4, overflowW, 16), Qt::AlignLeft,
+                   "> " + formatDuration(int64_t(m_hi)));
+}
+
+} // namespace rs::views

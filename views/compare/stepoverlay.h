@@ -1,0 +1,34 @@
+#pragma once
+// Both runs' steady-state step wall times as overlaid histograms on one time axis (shared bins), with
+// each run's median marked, so a shifted or widened distribution is seen at once. The axis covers the
+// bulk of the steps (up to 1.5 × the larger median); slower steps (a 200 ms stall) go to one
+// overflow bin at the right, labelled, instead of squeezing every other step into one bin. GUI thread only.
+#include <QColor>
+#include <QWidget>
+#include <vector>
+
+namespace rs::views {
+
+class StepOverlay : public QWidget {
+    Q_OBJECT
+  public:
+    explicit StepOverlay(QWidget* parent = nullptr);
+    /// Wall times in ns.
+    void setSteps(std::vector<double> baseline, std::vector<double> candidate);
+    /// Counts per shared bin (for tests): [0] baseline, [1] candidate; the last bin is the overflow.
+    const std::vector<int>& counts(int side) const { return m_counts[side]; }
+    static QColor baselineColor();
+    static QColor candidateColor();
+    QSize sizeHint() const override { return {520, 200}; }
+
+  protected:
+    void paintEvent(QPaintEvent*) override;
+
+  private:
+    std::vector<double> m_steps[2];
+    std::vector<int> m_counts[2];
+    double m_lo = 0, m_hi = 1;
+    bool m_overflow = false;
+};
+
+} // namespace rs::views
