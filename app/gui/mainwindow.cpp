@@ -2,6 +2,7 @@
 
 #include "app/gui/appicon.h"
 #include "views/compare/compareview.h"
+#include "views/shapes/shapeheatmapview.h"
 #include "app/gui/recentprofiles.h"
 
 #include "views/common/theme.h"
@@ -216,6 +217,7 @@ void MainWindow::buildDocks() {
          {std::tuple<QWidget*, QString, const char*>{m_heatmap, tr("Op heatmap"), "heatmap"},
           {m_memory, tr("Memory"), "memory"},
           {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"},
+         {m_shapes = new views::ShapeHeatmapView(m_state, m_service), tr("Input shapes"), "shapes"},
          {m_compare = new views::CompareView, tr("Comparison"), "comparison"}}) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
@@ -463,6 +465,7 @@ void MainWindow::compareWith(const QString& dir) {
                         return;
                     }
                     m_compare->setData(d);
+                    Q_EMIT compareReady();
                     if (auto* dock = findChild<QDockWidget*>("comparison")) {
                         dock->show();
                         dock->raise();
@@ -532,6 +535,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_heatmap->setProfile(s->ranks);
     m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile();
+    m_shapes->setProfile(s->run);
     m_histogram->hide();
     updateStatus();
     Q_EMIT profileReady();

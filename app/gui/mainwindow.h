@@ -30,6 +30,7 @@ class MemoryMapView;
 class DrillDownView;
 class HistogramView;
 class CompareView;
+class ShapeHeatmapView;
 } // namespace rs::views
 
 namespace rs::gui {
@@ -51,8 +52,13 @@ class MainWindow : public QMainWindow {
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const { return m_summary != nullptr; }
 
+    /// Compares the open run (baseline) with the profile in `dir` (candidate), off the GUI thread; the
+    /// Comparison panel shows the result (compareReady follows).
+    void compareWith(const QString& dir);
+
   Q_SIGNALS:
     void profileReady();
+    void compareReady();
 
   protected:
     void closeEvent(QCloseEvent*) override;
@@ -74,8 +80,6 @@ class MainWindow : public QMainWindow {
     /// Selects and zooms to a finding (report JSON object) in every view.
     void navigateToFinding(const nlohmann::json& f);
     void updateRunChooser();
-    /// Compares the open run (baseline) with the profile in `dir` (candidate), off the GUI thread.
-    void compareWith(const QString& dir);
 
     query::QueryService* m_service;
     views::InteractionState* m_state;
@@ -83,6 +87,7 @@ class MainWindow : public QMainWindow {
     IndexJob* m_job;
     CompareJob* m_compareJob = nullptr;
     views::CompareView* m_compare = nullptr;
+    views::ShapeHeatmapView* m_shapes = nullptr;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     QString m_profile;
     QListWidget* m_findings = nullptr;

@@ -167,4 +167,12 @@ quint64 QueryService::requestHistogram(const QString& opType, int rank) {
     });
 }
 
+quint64 QueryService::requestShapeTables(int run) {
+    return submit([run](index::Db& db) {
+        shapes::ShapeQuery q;
+        q.run = run;
+        return wrap(shapes::loadShapeTables(db, q));
+    });
+}
+
 } // namespace rs::query

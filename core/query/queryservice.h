@@ -5,6 +5,7 @@
 // queued signals on the thread that owns the service (the GUI thread).
 #include "core/query/analysisqueries.h"
 #include "core/query/timelinequery.h"
+#include "core/shapes/shapetable.h"
 
 #include <QObject>
 #include <QThread>
@@ -39,6 +40,8 @@ class QueryService : public QObject {
     quint64 requestTensorRows(int rank, std::optional<qint64> step,
                               const QString& opName);          ///< T = std::vector<TensorItem>
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
+    /// Op latency by input shape of one run. T = std::vector<shapes::OpShapeTable>
+    quint64 requestShapeTables(int run);
     QString dbPath() const { return m_dbPath; }
 
   Q_SIGNALS:
@@ -65,3 +68,4 @@ Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::StepRow>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::OpRow>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::TensorItem>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)
+Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::shapes::OpShapeTable>>)

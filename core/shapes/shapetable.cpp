@@ -131,7 +131,8 @@ int chooseRun(index::Db& db, std::optional<int> run) {
 
 std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
     std::string sql =
-        "SELECT k.op_type, coalesce(k.input_shapes, ''), coalesce(k.input_dtypes, ''), k.dur_ns FROM kernel_shapes k "
+        "SELECT k.op_type, coalesce(k.input_shapes, ''), coalesce(k.input_dtypes, ''), k.dur_ns, k.rank, k.ts_ns "
+        "FROM kernel_shapes k "
         "JOIN rank_info r ON r.rank = k.rank WHERE coalesce(r.run_id, 0) = ?";
     if (q.opType) sql += " AND k.op_type = ?";
     if (q.dataRank) sql += " AND coalesce(r.data_rank, r.rank) = ?";
@@ -141,8 +142,18 @@ std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
     if (q.opType) st.bind(k++, *q.opType);
     if (q.dataRank) st.bind(k++, *q.dataRank);
     std::map<std::string, std::map<std::pair<std::string, std::string>, std::vector<double>>> groups;
-    while (st.step())
-        groups[st.text(0)][{st.text(1), st.text(2)}].push_back(double(st.i64(3)));
+    std::map<std::pair<std::string, std::pair<std::string, std::string>>, ShapeRow> first; // earliest kernel
+    while (st.step()) {
+        const std::string op = st.text(0);
+        std::pair<std::string, std::string> key{st.text(1), st.text(2)};
+        groups[op][key].push_back(double(st.i64(3)));
+        ShapeRow& f = first[{op, key}];
+        if (f.firstRank < 0 || st.i64(5) < f.firstTsNs) {
+            f.firstRank = int(st.i64(4));
+            f.firstTsNs = st.i64(5);
+            f.firstDurNs = st.i64(3);
+        }
+    }
     std::vector<OpShapeTable> out;
     for (auto& [op, shapes] : groups) {
         OpShapeTable t;
@@ -158,6 +169,10 @@ std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
             r.medianNs = analysis::median(durs);
             r.p95Ns = analysis::percentile(copy, 95);
             r.elements = elementsOf(r.inputShapes);
+            const ShapeRow& f = first[{op, key}];
+            r.firstRank = f.firstRank;
+            r.firstTsNs = f.firstTsNs;
+            r.firstDurNs = f.firstDurNs;
             if (r.elements > 0) r.nsPerElement = r.medianNs / double(r.elements);
             t.shapes.push_back(std::move(r));
         }

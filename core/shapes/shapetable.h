@@ -24,6 +24,8 @@ struct ShapeRow {
     int64_t elements = 0;      ///< 0: not known (a dim that is not a number)
     double nsPerElement = -1;  ///< median / elements; -1 when elements is not known
     double ratio = 0;          ///< median / the work model's prediction; 0 when there is no model
+    int firstRank = -1;        ///< the earliest kernel of the group (rank key, ts ns): where to show it
+    int64_t firstTsNs = 0, firstDurNs = 0;
 };
 
 struct WorkModel {

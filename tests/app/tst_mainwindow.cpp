@@ -4,11 +4,14 @@
 #include "app/gui/mainwindow.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
+#include "views/compare/compareview.h"
 #include "views/memory/memorymapview.h"
+#include "views/shapes/shapeheatmapview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -80,6 +83,36 @@ class TstMainWindow : public QObject {
         QVERIFY(!shot.isNull());
         shot.save(QString::fromStdString(test::tempDir("shots")) + "/mainwindow.png");
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT")) shot.save(qEnvironmentVariable("RANKSCOPE_SHOT"));
+    }
+    void shapesAndCompareOnARealSample() {
+        // torch_npu's text export of a run and its .db export: the shapes panel fills from the open run,
+        // and comparing the two exports names what differs (on the one rank both have)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        gui::MainWindow w;
+        w.resize(1500, 950);
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(QString::fromStdString(samples + "/msinsight/test/data/pytorch/text/level1"));
+        QVERIFY(ready.wait(60000));
+        auto* shapes = w.findChild<views::ShapeHeatmapView*>();
+        QVERIFY(shapes);
+        QTRY_VERIFY_WITH_TIMEOUT(!shapes->canvas()->grid().cells.empty(), 20000);
+        shapes->chooseOpType("TransData");
+        QVERIFY(!shapes->canvas()->grid().colDim.empty()); // its dims vary
+        QSignalSpy compared(&w, &gui::MainWindow::compareReady);
+        w.compareWith(QString::fromStdString(samples + "/msinsight/test/data/pytorch/db/level1"));
+        QVERIFY(compared.wait(60000));
+        auto* cmp = w.findChild<views::CompareView*>();
+        QVERIFY(cmp && cmp->verdictText().contains("different ranks"));
+        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR")) {
+            w.findChild<QDockWidget*>("shapes")->raise();
+            QTest::qWait(100);
+            w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-shapes-real.png");
+            w.findChild<QDockWidget*>("comparison")->raise();
+            QTest::qWait(100);
+            w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-compare-real.png");
+        }
     }
     void searchSelectsASpan() {
         gui::MainWindow w;

@@ -46,6 +46,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     scroll->setWidget(m_grid);
     scroll->setWidgetResizable(true);
     m_steps = new StepOverlay(right);
+    right->setStretchFactor(0, 3); // the heatmap's rows need the height more than the distributions
+    right->setStretchFactor(1, 2);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     lay->addWidget(split, 1);

@@ -1,12 +1,11 @@
 #include "views/compare/deltagrid.h"
 
+#include "views/common/celltooltip.h"
 #include "views/common/palette.h"
 #include "views/common/timemapping.h"
 
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 
@@ -117,29 +116,22 @@ void DeltaGrid::mousePressEvent(QMouseEvent* e) {
 }
 
 bool DeltaGrid::event(QEvent* e) {
-    if (e->type() == QEvent::ToolTip) {
-        auto* he = static_cast<QHelpEvent*>(e);
-        int r, c;
-        if (cellAt(he->pos(), r, c)) {
+    if (handleCellToolTip(this, e, [this](QPoint pt) {
+            int r, c;
+            if (!cellAt(pt, r, c)) return QString();
             const std::string& op = m_data->opTypes[size_t(r)];
             const int rank = m_data->ranks[size_t(c)];
             const auto &bo = m_data->baseline.ranks.at(rank).ops, &co = m_data->candidate.ranks.at(rank).ops;
             auto bi = bo.find(op), ci = co.find(op);
             QString text = tr("%1 on rank %2").arg(QString::fromStdString(op)).arg(rank);
-            if (bi != bo.end() && ci != co.end())
-                text += tr("\nmedian %1 → %2 (%3)\nper step %4 → %5")
-                            .arg(formatDuration(int64_t(bi->second.medianNs)), formatDuration(int64_t(ci->second.medianNs)))
-                            .arg(QString::asprintf("%+.1f %%", (m_data->at(size_t(r), size_t(c)) - 1) * 100))
-                            .arg(formatDuration(int64_t(bi->second.totalNsPerStep)),
-                                 formatDuration(int64_t(ci->second.totalNsPerStep)));
-            else
-                text += tr("\nnot run on this rank in one of the two runs");
-            QToolTip::showText(he->globalPos(), text, this);
-        } else {
-            QToolTip::hideText();
-        }
+            if (bi == bo.end() || ci == co.end()) return text + tr("\nnot run on this rank in one of the two runs");
+            return text + tr("\nmedian %1 → %2 (%3)\nper step %4 → %5")
+                              .arg(formatDuration(int64_t(bi->second.medianNs)), formatDuration(int64_t(ci->second.medianNs)))
+                              .arg(QString::asprintf("%+.1f %%", (m_data->at(size_t(r), size_t(c)) - 1) * 100))
+                              .arg(formatDuration(int64_t(bi->second.totalNsPerStep)),
+                                   formatDuration(int64_t(ci->second.totalNsPerStep)));
+        }))
         return true;
-    }
     return QWidget::event(e);
 }
 

@@ -1,5 +1,6 @@
 #include "views/heatmap/heatmapcanvas.h"
 
+#include "views/common/celltooltip.h"
 #include "views/common/timemapping.h"
 
 #include <QHelpEvent>
@@ -195,10 +196,9 @@ void HeatmapCanvas::mousePressEvent(QMouseEvent* e) {
 }
 
 bool HeatmapCanvas::event(QEvent* e) {
-    if (e->type() == QEvent::ToolTip && m_data) {
-        auto* he = static_cast<QHelpEvent*>(e);
-        int r, c;
-        if (cellAt(he->pos(), r, c) && m_data->cells[size_t(r)][size_t(c)].present) {
+    if (m_data && handleCellToolTip(this, e, [this](QPoint pt) {
+            int r, c;
+            if (!cellAt(pt, r, c) || !m_data->cells[size_t(r)][size_t(c)].present) return QString();
             const auto& cell = m_data->cells[size_t(r)][size_t(c)];
             QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · "
                                   "max %8<br>ratio %9×%10")
@@ -211,12 +211,9 @@ bool HeatmapCanvas::event(QEvent* e) {
                                    cell.maxNs ? formatDuration(cell.maxNs) : "-")
                               .arg(cell.ratio, 0, 'f', 2)
                               .arg(cell.flagged ? tr("<br><b>flagged: straggler</b>") : QString());
-            QToolTip::showText(he->globalPos(), tip, this);
-        } else {
-            QToolTip::hideText();
-        }
+            return tip;
+        }))
         return true;
-    }
     return QWidget::event(e);
 }
 

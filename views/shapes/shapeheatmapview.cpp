@@ -1,0 +1,131 @@
+#include "views/shapes/shapeheatmapview.h"
+
+#include "views/common/timemapping.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace rs::views {
+
+ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_canvas(new ShapeGridCanvas) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(2, 2, 2, 2);
+    auto* row = new QHBoxLayout;
+    m_op = new QComboBox;
+    m_op->setToolTip(tr("Op type (largest kernel time first)"));
+    m_op->setMinimumContentsLength(24);
+    m_kind = new QComboBox;
+    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_kind->setToolTip(tr("Dtypes and layout (dims per input): shapes are compared within one"));
+    m_stat = new QComboBox;
+    m_stat->addItem(tr("p95"), int(ShapeStatistic::P95));
+    m_stat->addItem(tr("median"), int(ShapeStatistic::Median));
+    m_stat->addItem(tr("ns per element"), int(ShapeStatistic::NsPerElement));
+    for (auto* w : {static_cast<QWidget*>(new QLabel(tr("Op type"))), static_cast<QWidget*>(m_op),
+                    static_cast<QWidget*>(m_kind), static_cast<QWidget*>(new QLabel(tr("colour"))), static_cast<QWidget*>(m_stat)})
+        row->addWidget(w);
+    row->addStretch(1);
+    lay->addLayout(row);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_canvas);
+    scroll->setWidgetResizable(true);
+    lay->addWidget(scroll, 1);
+    m_caption = new QLabel;
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lay->addWidget(m_caption);
+    connect(m_op, &QComboBox::currentIndexChanged, this, [this] { fillKinds(); });
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { showGrid(); });
+    connect(m_stat, &QComboBox::currentIndexChanged, this,
+            [this] { m_canvas->setStatistic(ShapeStatistic(m_stat->currentData().toInt())); });
+    connect(m_canvas, &ShapeGridCanvas::cellClicked, this, [this](const shapes::ShapeRow* r) {
+        if (!r || !m_state || !current()) return;
+        Selection s;
+        s.kind = Selection::Kind::OpType;
+        s.opType = QString::fromStdString(current()->opType);
+        s.rank = r->firstRank;
+        s.startNs = r->firstTsNs;
+        s.endNs = r->firstTsNs + std::max<int64_t>(1, r->firstDurNs);
+        m_state->setSelection(s);
+        const int64_t pad = std::max<int64_t>(r->firstDurNs * 20, 1000);
+        m_state->setWindow(r->firstTsNs - pad, r->firstTsNs + r->firstDurNs + pad);
+    });
+    if (m_service)
+        connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id != m_pending) return;
+            setTables(v.value<std::shared_ptr<const std::vector<shapes::OpShapeTable>>>());
+        });
+}
+
+void ShapeHeatmapView::setProfile(int run) {
+    if (m_service) m_pending = m_service->requestShapeTables(run);
+}
+
+void ShapeHeatmapView::setTables(std::shared_ptr<const std::vector<shapes::OpShapeTable>> t) {
+    m_tables = std::move(t);
+    QSignalBlocker block(m_op);
+    m_op->clear();
+    if (m_tables)
+        for (const auto& op : *m_tables)
+            m_op->addItem(QString::fromStdString(op.opType) + (op.outliers.empty() ? QString() : tr("  (%1 outlier(s))").arg(op.outliers.size())),
+                          QString::fromStdString(op.opType));
+    fillKinds();
+}
+
+void ShapeHeatmapView::chooseOpType(const QString& op) {
+    const int i = m_op->findData(op);
+    if (i >= 0) m_op->setCurrentIndex(i);
+}
+
+const shapes::OpShapeTable* ShapeHeatmapView::current() const {
+    if (!m_tables || m_op->currentIndex() < 0 || m_op->currentIndex() >= int(m_tables->size())) return nullptr;
+    return &(*m_tables)[size_t(m_op->currentIndex())];
+}
+
+void ShapeHeatmapView::fillKinds() {
+    QSignalBlocker block(m_kind);
+    m_kind->clear();
+    if (const auto* t = current())
+        for (const auto& [dtype, layout] : shapes::shapeKinds(*t))
+            m_kind->addItem(QString::fromStdString((dtype.empty() ? "?" : dtype) + " · dims " + layout),
+                            QStringList{QString::fromStdString(dtype), QString::fromStdString(layout)});
+    showGrid();
+}
+
+QString ShapeHeatmapView::captionText() const {
+    return m_caption->text();
+}
+
+void ShapeHeatmapView::showGrid() {
+    const auto* t = current();
+    if (!t) {
+        m_canvas->setGrid(m_tables, {});
+        m_caption->setText(m_tables ? tr("No kernel carries its input shapes in this run") : QString());
+        return;
+    }
+    const QStringList kind = m_kind->currentData().toStringList();
+    auto grid = shapes::buildShapeGrid(*t, kind.value(0).toStdString(), kind.value(1).toStdString());
+    QString text;
+    for (const auto& m : t->models)
+        if (m.dtype == grid.dtype && m.layout == grid.layout)
+            text += tr("Work model: %1 + %2 ns per element (Theil–Sen over %3 sizes). ")
+                        .arg(formatDuration(int64_t(m.fixedNs)))
+                        .arg(m.nsPerElement, 0, 'g', 4)
+                        .arg(m.shapes);
+    if (text.isEmpty()) text = tr("Too few sizes for a work model (at least %1): no outliers judged. ").arg(shapes::kMinSizes);
+    for (const auto& o : t->outliers)
+        if (o.dtype == grid.dtype && shapes::layoutOf(o.inputShapes) == grid.layout)
+            text += tr("Outlier: %1 takes %2× the prediction (median %3 over %4 kernels). ")
+                        .arg(QString::fromStdString(o.inputShapes))
+                        .arg(o.ratio, 0, 'f', 2)
+                        .arg(formatDuration(int64_t(o.medianNs)))
+                        .arg(o.count);
+    m_caption->setText(text);
+    m_canvas->setGrid(m_tables, std::move(grid));
+}
+
+} // namespace rs::views

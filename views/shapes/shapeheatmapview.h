@@ -1,0 +1,42 @@
+#pragma once
+// Op latency by input shape, as a view: choose an op type (largest kernel time first) and a dtype/layout;
+// the two dims that vary most span the grid (ShapeGridCanvas), coloured by p95, median or time per
+// element; the work model and the outliers are named under it. Clicking a cell selects the op type and
+// zooms the timeline to that shape's first kernel. Data from the QueryService; GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+#include "views/shapes/shapegridcanvas.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace rs::views {
+
+class ShapeHeatmapView : public QWidget {
+    Q_OBJECT
+  public:
+    ShapeHeatmapView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
+    /// Loads the shape tables of `run` of the open profile.
+    void setProfile(int run);
+    /// Supplies data directly (tests, headless).
+    void setTables(std::shared_ptr<const std::vector<shapes::OpShapeTable>> t);
+    void chooseOpType(const QString& op);
+    ShapeGridCanvas* canvas() const { return m_canvas; }
+    QString captionText() const;
+
+  private:
+    void fillKinds();
+    void showGrid();
+    const shapes::OpShapeTable* current() const;
+    InteractionState* m_state;
+    query::QueryService* m_service;
+    ShapeGridCanvas* m_canvas;
+    QComboBox *m_op, *m_kind, *m_stat;
+    QLabel* m_caption;
+    quint64 m_pending = 0;
+    std::shared_ptr<const std::vector<shapes::OpShapeTable>> m_tables;
+};
+
+} // namespace rs::views
