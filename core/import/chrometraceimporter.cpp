@@ -1,4 +1,5 @@
 #include "core/import/chrometraceimporter.h"
+#include "core/import/kernelinputs.h"
 
 #include "core/formats/jsoneventsplitter.h"
 #include "core/formats/jsonscan.h"
@@ -179,6 +180,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     std::string scratch, key;
     int rank = m_rank.rank;
     Batch* b = &m_out.batch();
+    KernelInputs inputs(strings); // Kineto kernels' input shapes, from the CPU ops that launched them
     const std::string& fpath = path;
     auto excerpt = [](std::string_view s) { return s.substr(0, 160); };
 
@@ -288,7 +290,12 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
                     if (k == "type" && v.kind == JsonKind::String) opId = strings.intern(v.str());
                 });
             }
-            emitSpan(t, ts, dur, nameId, strings.intern(cat), opId ? opId : opTypeFor(nameId, name), offset);
+            if (!opId) opId = opTypeFor(nameId, name);
+            emitSpan(t, ts, dur, nameId, strings.intern(cat), opId, offset);
+            if (e.args.present()) {
+                if (cat == "cpu_op") inputs.cpuOp(e.args.text);
+                else if (cat == "kernel") inputs.kernel(ts, dur, opId, e.args.text);
+            }
             while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
                 t.enclosing.pop_back();
             t.enclosing.push_back({ts, ts + dur, nameId});
@@ -513,6 +520,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     m_ctx.bytesDone.fetch_add(src->rawBytesRead() - lastProgressRaw);
     m_ctx.eventsDone.fetch_add(n & 4095);
 
+    inputs.emit(rank, m_out.batch().shapes);
     for (auto& [addr, a] : liveAllocs) {
         TensorRow tr;
         tr.rank = rank;

@@ -2,6 +2,7 @@
 // Theil–Sen work model, outliers (a planted bad tiling is found, scatter is not mistaken for one), the
 // importer's handling of kernel_details quoting, the demo's shape sweep (truth by construction), and a
 // real torch_npu kernel_details.csv against an independent count.
+#include "core/import/kernelinputs.h"
 #include "core/shapes/shapetable.h"
 #include "tests/support/testsupport.h"
 
@@ -89,6 +90,37 @@ class TstShapes : public QObject {
         QCOMPARE(tables.size(), size_t(1));
         QCOMPARE(tables[0].shapes[0].medianNs, 6000.0); // (5.5 + 6.5) / 2 µs
         QCOMPARE(tables[0].shapes[0].elements, int64_t(2) * 4096 * 4096);
+    }
+    void kinetoKernelsTakeTheirOpsInputs() {
+        // the kernel before and after its op in the file; one op with a tensor list (no single shape)
+        std::string dir = test::tempDir("shapes-kineto");
+        test::writeFile(dir + "/rank-0.pt.trace.json",
+                        "{\"traceEvents\": [\n"
+                        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":100,\"dur\":5,"
+                        "\"args\":{\"External id\":7,\"correlation\":70}},\n"
+                        "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::mm\",\"pid\":1,\"tid\":1,\"ts\":90,\"dur\":20,"
+                        "\"args\":{\"External id\":7,\"Input Dims\":[[4, 512], [512, 512]],\"Input type\":[\"float\", \"float\"]}},\n"
+                        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":120,\"dur\":7,"
+                        "\"args\":{\"External id\":7}},\n"
+                        "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::_foreach_add_\",\"pid\":1,\"tid\":1,\"ts\":130,\"dur\":20,"
+                        "\"args\":{\"External id\":8,\"Input Dims\":[[[128], [128]], [[128], [128]]],\"Input type\":[\"TensorList\", \"TensorList\"]}},\n"
+                        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"foreach_k\",\"pid\":0,\"tid\":7,\"ts\":140,\"dur\":3,"
+                        "\"args\":{\"External id\":8}}\n"
+                        "], \"baseTimeNanoseconds\": 1700000000000000000}");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT input_shapes, input_dtypes, count(*), sum(dur_ns) FROM kernel_shapes GROUP BY 1, 2"),
+                 std::vector<std::string>{"4,512;512,512|float;float|2|12000"});
+        QCOMPARE(QString::fromStdString(import::KernelInputs::dimsText("[[4, 512], [512], []]")), QString("4,512;512;"));
+        QVERIFY(import::KernelInputs::dimsText("[[[1], [2]]]").empty());
+        QCOMPARE(QString::fromStdString(import::KernelInputs::typesText("[\"float\", \"Scalar\"]")), QString("float;Scalar"));
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present: the real Kineto trace is not checked");
+        // independent count (Python over the HTA AMD trace): 14 kernels share an External id with a cpu_op
+        // that has Input Dims; one of those ops takes tensor lists, so 13 kernels get a shape
+        auto real = test::indexDir(samples + "/hta/tests/data/amd_trace", false);
+        QVERIFY(real.result.ok);
+        QCOMPARE(real.scalar("SELECT count(*) FROM kernel_shapes"), int64_t(13));
     }
     void demoSweepNamesTheBadTiling() {
         std::string dir = test::tempDir("shapes-demo") + "/p";
