@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev fuzz [--seconds N | --runs N] [--seed S]: builds rankscope_core and the libFuzzer targets with clang,
+# ./dev fuzz [--seconds N | --runs N [--cap S]] [--seed S]: builds rankscope_core and the libFuzzer targets with clang,
 # AddressSanitizer and UndefinedBehaviorSanitizer into build-fuzz/, then runs every target for its share
 # of N seconds (default 120 in all), or for N inputs each with a fixed seed (reproducible: what CI runs). Seeds: small inputs written here, plus the real samples in ../shared/samples
 # when present (copied into build-fuzz/, never into the tree). Crashes are kept in build-fuzz/crashes/
@@ -10,12 +10,14 @@ OUT="$ROOT/build-fuzz"
 SECONDS_TOTAL=120
 RUNS=""
 SEED=0
+CAP=60
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) SECONDS_TOTAL="$2"; shift 2 ;;
     --runs) RUNS="$2"; shift 2 ;;
     --seed) SEED="$2"; shift 2 ;;
-    *) echo "usage: ./dev fuzz [--seconds N | --runs N] [--seed S]" >&2; exit 2 ;;
+    --cap) CAP="$2"; shift 2 ;;
+    *) echo "usage: ./dev fuzz [--seconds N | --runs N [--cap S]] [--seed S]" >&2; exit 2 ;;
   esac
 done
 need=()
@@ -88,8 +90,9 @@ for t in "${targets[@]}"; do
   name=$(basename "$t")
   mkdir -p "$OUT/corpus/$name"
   log="$OUT/$name.log"
-  # with --runs, a target is also stopped after 60 s (the .db target is ~10x slower per input than the rest)
-  if [ -n "$RUNS" ]; then limit=(-runs="$RUNS" -seed="${SEED:-1}" -max_total_time=60); else limit=(-max_total_time="$per" -seed="$SEED"); fi
+  # with --runs, a target is also stopped after --cap seconds (default 60; the .db target is ~10x slower
+  # per input than the rest)
+  if [ -n "$RUNS" ]; then limit=(-runs="$RUNS" -seed="${SEED:-1}" -max_total_time="$CAP"); else limit=(-max_total_time="$per" -seed="$SEED"); fi
   t0=$(date +%s)
   if "$t" "${limit[@]}" -rss_limit_mb=2048 -timeout=10 -max_len=1048576 -print_final_stats=1 \
        -artifact_prefix="$OUT/crashes/$name-" "$OUT/corpus/$name" >"$log" 2>&1; then
