@@ -91,7 +91,9 @@ ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype, const 
     for (const auto& o : t.outliers)
         for (const auto& s : t.shapes)
             if (s.inputShapes == o.inputShapes && s.dtype == o.dtype) outliers.insert(&s);
-    for (auto& [row, dims] : rows) {
+    for (auto& entry : rows) {
+        const ShapeRow* row = entry.first;
+        const auto& dims = entry.second; // not a structured binding: clang 14 (the fuzz build) cannot capture one
         auto idx = [&](const std::optional<std::pair<size_t, size_t>>& pos, const std::vector<int64_t>& vals) {
             if (!pos) return size_t(0);
             return size_t(std::lower_bound(vals.begin(), vals.end(), dims[pos->first][pos->second]) - vals.begin());
