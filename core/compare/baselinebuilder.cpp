@@ -1,6 +1,7 @@
 #include "core/compare/baselinebuilder.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/query/timelinequery.h"
 
 #include <algorithm>
 #include <chrono>
@@ -23,7 +24,7 @@ int chooseRun(index::Db& db, std::optional<int> run, std::vector<std::string>& n
             throw std::runtime_error("no run " + std::to_string(*run) + " in this profile (it has " + std::to_string(runs) + ")");
         return *run;
     }
-    const int chosen = int(db.scalar("SELECT run_id FROM run ORDER BY rank_count DESC, start_ns, run_id LIMIT 1", 0));
+    const int chosen = query::defaultRunId(db);
     if (runs > 1)
         notes.push_back("the folder holds " + std::to_string(runs) + " runs; measured run " + std::to_string(chosen) +
                         " (the one with the most ranks)");

@@ -46,6 +46,10 @@ int defaultRun(const std::vector<RunDesc>& runs) {
 
 } // namespace
 
+int defaultRunId(index::Db& db) {
+    return defaultRun(loadRuns(db));
+}
+
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     ProfileSummary s;
     s.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");

@@ -1,6 +1,7 @@
 #include "core/shapes/shapetable.h"
 
 #include "core/analysis/robuststats.h"
+#include "core/query/timelinequery.h"
 
 #include <algorithm>
 #include <charconv>
@@ -125,7 +126,7 @@ void judgeShapes(OpShapeTable& t, double factor) {
 namespace {
 int chooseRun(index::Db& db, std::optional<int> run) {
     if (run) return *run;
-    return int(db.scalar("SELECT run_id FROM run ORDER BY rank_count DESC, start_ns, run_id LIMIT 1", 0));
+    return query::defaultRunId(db);
 }
 } // namespace
 
