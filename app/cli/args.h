@@ -29,6 +29,9 @@ class Args {
     std::string m_error;
 };
 
+/// "0,3-5" → {0, 3, 4, 5} (in the order written); false on anything else (a negative, a reversed or a huge range).
+bool parseRankList(const std::string& s, std::vector<int>& out);
+
 /// Parses "4GiB", "512MiB", "1048576", "2G" into bytes.
 std::optional<long long> parseBytes(const std::string& s);
 

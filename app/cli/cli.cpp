@@ -12,7 +12,9 @@ void printHelp() {
     std::printf(
         "Rankscope %s — trace explorer for distributed deep-learning training profiles\n\n"
         "Usage:\n"
-        "  rankscope [DIR | FILE.rsview]        open the desktop app (optionally on a profile or a saved view)\n"
+        "  rankscope [DIR [--state FILE.rsview] | FILE.rsview]\n"
+        "                                       open the desktop app (optionally on a profile or a saved view;\n"
+        "                                       also 'rankscope open DIR|FILE.rsview')\n"
         "  rankscope demo OUTDIR [--ranks N] [--steps N] [--layers N] [--seed S]\n"
         "                        [--format ascend|kineto] [--healthy] [--scale-op OP=F[,OP=F]]\n"
         "                        [--shape-sweep]\n"
@@ -20,14 +22,25 @@ void printHelp() {
         "  rankscope index DIR [--db FILE] [--jobs N] [--force]\n"
         "                                       build (or reuse) the SQLite index of a profile\n"
         "  rankscope info DIR [--json]          ranks, files, counts, time range, diagnostics\n"
-        "  rankscope report DIR [--json] [--top N]\n"
-        "                                       what is wrong, where, how much (ordered by time lost)\n"
+        "  rankscope report DIR [--json] [--top N] [--html OUT.html] [--markdown OUT.md]\n"
+        "                                       what is wrong, where, how much (ordered by time lost);\n"
+        "                                       --html: one self-contained file with the pictures embedded,\n"
+        "                                       --markdown: the same with the pictures beside it\n"
         "  rankscope query DIR \"SQL\" [--csv] [--timeout SECONDS]\n"
         "                                       one read-only SQL statement over the documented views\n"
         "                                       (stopped after 30 s unless --timeout says otherwise)\n"
-        "  rankscope export DIR --out FOLDER [--view all|timeline|heatmap|memory] [--format png|svg]\n"
-        "                   [--width W] [--height H] [--rank R] [--step S]\n"
-        "                                       write screenshots of the views without a display\n"
+        "  rankscope export DIR --out FILE|FOLDER [--view all|timeline|heatmap|memory|window]\n"
+        "                   [--format png|svg] [--range T0:T1] [--step S] [--ranks 0,3-5]\n"
+        "                   [--select op:OP@R|span:ID|step:S@R|tensor:ID@R] [--scale 2] [--width W]\n"
+        "                   [--height H] [--state FILE.rsview] [--no-annotations] [--run N]\n"
+        "                                       pictures of the views without a display, with a caption;\n"
+        "                                       the timeline shows every lane of the ranks chosen\n"
+        "  rankscope annotate DIR add TEXT [--rank R] [--at TIME | --range T0:T1]\n"
+        "                   [--kind note|range|arrow|box] [--view timeline|heatmap|memory] [--op OP]\n"
+        "                   [--tensor ID] [--to RANK@TIME] [--color #rrggbb] [--force]\n"
+        "  rankscope annotate DIR list [--json] | rankscope annotate DIR remove ID\n"
+        "                                       annotations beside the index; TIME from the run's start with\n"
+        "                                       a unit (ns, us, ms, s), e.g. --range 320ms:345ms\n"
         "  rankscope baseline DIR (--out FILE.json | --append FILE.jsonl) [--label TEXT] [--run N]\n"
         "                                       write the statistics compare needs (a baseline record)\n"
         "  rankscope compare BASELINE CANDIDATE [--json] [--max-latency-delta F] [--max-memory-delta F]\n"
@@ -38,7 +51,7 @@ void printHelp() {
         "  rankscope shapes DIR [--op OP] [--rank R] [--top N] [--json]\n"
         "                                       op latency by input shape, and the shapes far from the op\n"
         "                                       type's work model (time = fixed + per element)\n\n"
-        "Index options (index, info, report, query, export, baseline, compare, shapes):\n"
+        "Index options (index, info, report, query, export, baseline, compare, shapes, annotate):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
         "  --jobs N          parser threads (default: all cores)\n"
         "  --break-lock      take over an index lock held from another host whose process is gone\n"
@@ -58,7 +71,7 @@ int usageError(const std::string& command, const std::string& message) {
 namespace {
 
 const std::vector<std::string>& subCommands() {
-    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "baseline", "compare", "shapes", "help"};
+    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "baseline", "compare", "shapes", "annotate", "open", "help"};
     return names;
 }
 
@@ -109,7 +122,7 @@ int checkGuiArgument(const std::string& arg) {
     msg += bestDist <= std::max<size_t>(2, arg.size() / 2) ? "; did you mean '" + best + "'?"
                                                           : " (the closest command is '" + best + "')";
     std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
-    std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes. Run 'rankscope --help' for usage.\n");
+    std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes, annotate. Run 'rankscope --help' for usage.\n");
     return 2;
 }
 
@@ -144,6 +157,13 @@ int dispatch(int argc, char** argv) {
     if (cmd == "baseline") return runBaseline(rest);
     if (cmd == "compare") return runCompare(rest);
     if (cmd == "shapes") return runShapes(rest);
+    if (cmd == "annotate") return runAnnotate(rest);
+    if (cmd == "open") { // rankscope open DIR | FILE.rsview: the desktop app, said as a command
+        if (rest.empty()) return usageError("open", "open needs a profile DIR or a saved view FILE.rsview");
+        int rc = checkGuiArgument(rest[0]);
+        if (rc >= 0) return rc;
+        return hasDisplay() ? -1 : noDisplay();
+    }
     if (!cmd.empty() && cmd[0] == '-') {
         if (cmd.rfind("-platform", 0) != 0 && cmd.rfind("-style", 0) != 0) return usageError(cmd, "unknown option");
         return -1; // Qt's own options (the GUI's QApplication reads them)

@@ -1,0 +1,174 @@
+// `rankscope annotate DIR add|list|remove`: the annotations of a profile from the command line, in the
+// same file the app edits (core/annotate/annotationset.h).
+#include "app/cli/commands.h"
+#include "app/cli/profileopener.h"
+#include "core/annotate/anchorcheck.h"
+#include "core/annotate/annotationset.h"
+#include "core/model/durationparse.h"
+#include "core/query/timelinequery.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace rs::cli {
+
+namespace {
+
+struct Opened {
+    std::string path;
+    annotate::AnnotationSet set;
+    std::string dbPath;
+};
+
+int addCommand(Args& a, Opened& o) {
+    const auto& pos = a.positional();
+    if (pos.size() != 3) return usageError("annotate", "annotate DIR add needs the TEXT (quote it)");
+    annotate::Annotation an;
+    an.text = pos[2];
+    std::string kind = a.value("kind").value_or(a.value("range") ? "range" : "note");
+    auto k = annotate::kindFromName(kind);
+    if (!k) return usageError("annotate", "--kind must be note, range, arrow or box");
+    an.kind = *k;
+    auto view = annotate::surfaceFromName(a.value("view").value_or(a.value("op") ? "heatmap" : "timeline"));
+    if (!view) return usageError("annotate", "--view must be timeline, heatmap or memory");
+    an.anchor.view = *view;
+    if (auto c = a.value("color")) {
+        if (c->size() != 7 || (*c)[0] != '#') return usageError("annotate", "--color must be #rrggbb");
+        an.color = *c;
+    }
+    if (auto r = a.value("rank"); r && !parseRankList(*r, an.anchor.ranks))
+        return usageError("annotate", "--rank must be a rank or a list like 0,3-5");
+    if (auto op = a.value("op")) an.anchor.opTypes = {*op};
+    if (auto t = a.value("tensor")) {
+        if (an.anchor.view != annotate::Surface::Memory) return usageError("annotate", "--tensor goes with --view memory");
+        if (an.anchor.ranks.size() != 1) return usageError("annotate", "--tensor needs the tensor's --rank R");
+        an.anchor.tensorId = *t;
+    }
+    if (an.anchor.view == annotate::Surface::Heatmap && an.anchor.opTypes.empty())
+        return usageError("annotate", "a heatmap annotation needs --op OP");
+    index::Db db(o.dbPath, true);
+    const int run = a.value("run") ? int(a.intValue("run", 0, 0, 1 << 30)) : query::defaultRunId(db);
+    if (!a.ok()) return usageError("annotate", a.error());
+    an.anchor.run = run;
+    // times are relative to the run's start, as the ruler shows them
+    auto facts = annotate::loadAnchorFacts(db, o.set);
+    const int64_t origin = facts.runs.count(run) ? facts.runs[run].startNs : 0;
+    if (auto t = a.value("at")) {
+        auto ns = model::parseDurationNs(*t);
+        if (!ns) return usageError("annotate", "--at needs a time with a unit, e.g. 320ms");
+        an.anchor.t0Ns = an.anchor.t1Ns = origin + *ns;
+    } else if (auto r = a.value("range")) {
+        auto range = model::parseTimeRange(*r);
+        if (!range) return usageError("annotate", "--range needs T0:T1 with units, e.g. 320ms:345ms");
+        an.anchor.t0Ns = origin + range->first;
+        an.anchor.t1Ns = origin + range->second;
+    } else if (an.anchor.view == annotate::Surface::Timeline) {
+        return usageError("annotate", "a timeline annotation needs --at TIME or --range T0:T1");
+    } else if (an.anchor.view == annotate::Surface::Memory && an.anchor.tensorId.empty()) {
+        return usageError("annotate", "a memory annotation needs --tensor ID or --range T0:T1");
+    }
+    if (an.kind == annotate::Kind::Arrow) {
+        auto to = a.value("to");
+        if (!to) return usageError("annotate", "an arrow needs --to RANK@TIME, e.g. --to 5@330ms");
+        size_t at = to->find('@');
+        auto ns = at == std::string::npos ? std::nullopt : model::parseDurationNs(to->substr(at + 1));
+        std::vector<int> toRank;
+        if (!ns || !parseRankList(to->substr(0, at), toRank) || toRank.size() != 1)
+            return usageError("annotate", "--to must be RANK@TIME, e.g. 5@330ms");
+        an.anchor.toRank = toRank[0];
+        an.anchor.toNs = origin + *ns;
+    }
+    std::string why = annotate::detachedReason(an, facts);
+    if (!why.empty() && !a.flag("force")) {
+        std::fprintf(stderr, "rankscope: annotate: the anchor is not in this profile: %s (--force keeps it anyway)\n",
+                     why.c_str());
+        return 1;
+    }
+    std::string id = o.set.add(an), error;
+    if (!o.set.save(o.path, error)) {
+        std::fprintf(stderr, "rankscope: annotate: %s\n", error.c_str());
+        return 1;
+    }
+    std::printf("%s\n", id.c_str());
+    return 0;
+}
+
+int listCommand(Args& a, Opened& o) {
+    index::Db db(o.dbPath, true);
+    auto facts = annotate::loadAnchorFacts(db, o.set);
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& an : o.set.items()) {
+        std::string why = annotate::detachedReason(an, facts);
+        int64_t origin = facts.runs.count(an.anchor.run) ? facts.runs[an.anchor.run].startNs : 0;
+        if (a.flag("json")) {
+            auto j = annotate::toJson(an);
+            j["detached"] = !why.empty();
+            if (!why.empty()) j["detached_reason"] = why;
+            j["where"] = annotate::describeAnchor(an, origin);
+            list.push_back(j);
+            continue;
+        }
+        std::printf("%-5s %s\n      %s%s\n", an.id.c_str(), an.text.c_str(), annotate::describeAnchor(an, origin).c_str(),
+                    why.empty() ? "" : ("  [detached: " + why + "]").c_str());
+    }
+    if (a.flag("json"))
+        std::printf("%s\n", nlohmann::json({{"file", o.path}, {"annotations", list}})
+                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                                .c_str());
+    else if (o.set.empty())
+        std::printf("no annotations (%s)\n", o.path.c_str());
+    return 0;
+}
+
+int removeCommand(Args& a, Opened& o) {
+    if (a.positional().size() != 3) return usageError("annotate", "annotate DIR remove needs the ID");
+    const std::string& id = a.positional()[2];
+    if (o.set.remove(id) < 0) {
+        std::fprintf(stderr, "rankscope: annotate: no annotation %s in %s\n", id.c_str(), o.path.c_str());
+        return 1;
+    }
+    std::string error;
+    if (!o.set.save(o.path, error)) {
+        std::fprintf(stderr, "rankscope: annotate: %s\n", error.c_str());
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+int runAnnotate(const ArgList& argv) {
+    auto vo = indexValueOptions();
+    for (const char* o : {"rank", "at", "range", "kind", "view", "op", "to", "color", "run", "tensor"})
+        vo.insert(o);
+    Args a(argv, vo, indexFlags({"json", "quiet", "force"}));
+    if (!a.ok()) return usageError("annotate", a.error());
+    const auto& pos = a.positional();
+    if (pos.size() < 2) return usageError("annotate", "annotate needs DIR and add, list or remove");
+    const std::string& what = pos[1];
+    if (what != "add" && what != "list" && what != "remove")
+        return usageError("annotate", "annotate DIR add|list|remove (not '" + what + "')");
+    index::IndexOptions opts;
+    std::string error;
+    if (!indexOptionsFrom(a, pos[0], opts, error)) return usageError("annotate", error);
+    auto res = openProfile(pos[0], opts, true);
+    if (!res.ok) return 1;
+    Opened o;
+    o.dbPath = res.dbPath;
+    o.path = annotate::annotationsPath(res.dbPath);
+    if (!o.set.load(o.path, error)) {
+        std::fprintf(stderr, "rankscope: annotate: %s\n", error.c_str());
+        return 1;
+    }
+    try {
+        if (what == "add") return addCommand(a, o);
+        if (what == "list") return listCommand(a, o);
+        return removeCommand(a, o);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "rankscope: annotate: %s\n", e.what());
+        return 1;
+    }
+}
+
+} // namespace rs::cli

@@ -1,0 +1,67 @@
+#include "core/annotate/anchorcheck.h"
+
+#include "core/annotate/annotationset.h"
+
+namespace rs::annotate {
+
+AnchorFacts loadAnchorFacts(index::Db& db, const AnnotationSet& set) {
+    AnchorFacts f;
+    {
+        auto q = db.prepare("SELECT run_id, start_ns, end_ns FROM run");
+        while (q.step())
+            f.runs[int(q.i64(0))] = {q.isNull(1) ? 0 : q.i64(1), q.isNull(2) ? 0 : q.i64(2), {}};
+    }
+    {
+        auto q = db.prepare("SELECT rank, coalesce(run_id, 0) FROM rank_info");
+        while (q.step())
+            f.runs[int(q.i64(1))].ranks.insert(int(q.i64(0)));
+    }
+    for (auto& [id, r] : f.runs) // a run without a recorded extent spans its data (as the timeline does)
+        if (r.endNs <= r.startNs) {
+            r.startNs = db.scalar("SELECT min(start_ns) FROM lod WHERE level = 0");
+            r.endNs = db.scalar("SELECT max(end_ns) FROM lod WHERE level = 0");
+        }
+    {
+        auto q = db.prepare("SELECT DISTINCT op_type FROM op_stat");
+        while (q.step())
+            f.opTypes.insert(q.text(0));
+    }
+    auto q = db.prepare("SELECT 1 FROM tensor WHERE rank = ? AND tensor_id = ? LIMIT 1");
+    for (const auto& a : set.items()) {
+        if (a.anchor.tensorId.empty()) continue;
+        for (int r : a.anchor.ranks) {
+            q.reset();
+            q.bind(1, r).bind(2, a.anchor.tensorId);
+            f.checkedTensors.insert({r, a.anchor.tensorId});
+            if (q.step()) f.tensors.insert({r, a.anchor.tensorId});
+        }
+    }
+    return f;
+}
+
+std::string detachedReason(const Annotation& a, const AnchorFacts& f) {
+    const Anchor& an = a.anchor;
+    auto run = f.runs.find(an.run);
+    if (run == f.runs.end()) return "run " + std::to_string(an.run) + " is not in the profile";
+    for (int r : an.ranks)
+        if (!run->second.ranks.count(r))
+            return "rank " + std::to_string(r) + " is not in run " + std::to_string(an.run);
+    if (a.kind == Kind::Arrow && !run->second.ranks.count(an.toRank))
+        return "rank " + std::to_string(an.toRank) + " (the arrow's end) is not in run " + std::to_string(an.run);
+    if (an.view != Surface::Heatmap && an.tensorId.empty()) { // a tensor is its own anchor in time
+        // a time outside the run's extent belonged to data that is gone (another run, a cut file)
+        int64_t lo = run->second.startNs, hi = run->second.endNs;
+        auto outside = [&](int64_t t) { return t < lo || t > hi; };
+        if (outside(an.t0Ns) || outside(an.t1Ns) || (a.kind == Kind::Arrow && outside(an.toNs)))
+            return "its time is outside run " + std::to_string(an.run) + "'s extent";
+    }
+    for (const auto& op : an.opTypes)
+        if (!f.opTypes.count(op)) return "op type " + op + " is not in the profile";
+    if (!an.tensorId.empty())
+        for (int r : an.ranks)
+            if (f.checkedTensors.count({r, an.tensorId}) && !f.tensors.count({r, an.tensorId}))
+                return "tensor " + an.tensorId + " is not on rank " + std::to_string(r);
+    return {};
+}
+
+} // namespace rs::annotate

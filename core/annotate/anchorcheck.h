@@ -1,0 +1,33 @@
+#pragma once
+// Whether an annotation's anchor still exists in the profile as indexed now: its run, ranks, time range
+// (inside the run), op types, tensor. An anchor that does not is "detached": the annotation is kept and
+// listed with the reason, and views do not draw it where it no longer belongs. Any thread with its own
+// connection.
+#include "core/annotate/annotation.h"
+#include "core/index/sqlite.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace rs::annotate {
+
+class AnnotationSet;
+
+/// What the anchors of a set refer to, read once from the index.
+struct AnchorFacts {
+    struct Run {
+        int64_t startNs = 0, endNs = 0;
+        std::set<int> ranks;
+    };
+    std::map<int, Run> runs;
+    std::set<std::string> opTypes;
+    std::set<std::pair<int, std::string>> tensors; ///< (rank, tensor id) of the tensors the set names
+    std::set<std::pair<int, std::string>> checkedTensors; ///< those looked up (a tensor added later is not)
+};
+
+AnchorFacts loadAnchorFacts(index::Db& db, const AnnotationSet& set);
+/// Empty when attached; else why not ("rank 9 is not in run 0", "op type Foo is not in the profile").
+std::string detachedReason(const Annotation& a, const AnchorFacts& f);
+
+} // namespace rs::annotate

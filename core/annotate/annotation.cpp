@@ -1,0 +1,161 @@
+#include "core/annotate/annotation.h"
+
+#include "core/model/timetext.h"
+
+#include <nlohmann/json.hpp>
+
+namespace rs::annotate {
+
+namespace {
+
+const char* const kKinds[] = {"note", "range", "arrow", "box"};
+const char* const kSurfaces[] = {"timeline", "heatmap", "memory"};
+
+std::string rankListImpl(const std::vector<int>& ranks) {
+    if (ranks.empty()) return "every rank";
+    // 0,1,2,3,7 → "ranks 0-3, 7"
+    std::string out = ranks.size() == 1 ? "rank " : "ranks ";
+    for (size_t i = 0; i < ranks.size();) {
+        size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
+            ++j;
+        if (i) out += ", ";
+        out += std::to_string(ranks[i]);
+        if (j > i) out += "-" + std::to_string(ranks[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
+template <class T> bool optional(const nlohmann::json& j, const char* key, T& out, std::string& error) {
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return true;
+    try {
+        out = it->get<T>();
+        return true;
+    } catch (const nlohmann::json::exception&) {
+        error = std::string("\"") + key + "\" has the wrong type";
+        return false;
+    }
+}
+
+} // namespace
+
+std::string kindName(Kind k) { return kKinds[int(k)]; }
+
+std::optional<Kind> kindFromName(const std::string& s) {
+    for (int i = 0; i < 4; ++i)
+        if (s == kKinds[i]) return Kind(i);
+    return std::nullopt;
+}
+
+std::string surfaceName(Surface s) { return kSurfaces[int(s)]; }
+
+std::optional<Surface> surfaceFromName(const std::string& s) {
+    for (int i = 0; i < 3; ++i)
+        if (s == kSurfaces[i]) return Surface(i);
+    return std::nullopt;
+}
+
+nlohmann::json toJson(const Annotation& a) {
+    const Anchor& an = a.anchor;
+    nlohmann::json anchor = {{"view", surfaceName(an.view)}, {"run", an.run}, {"ranks", an.ranks}};
+    if (an.view != Surface::Heatmap) {
+        anchor["t0_ns"] = an.t0Ns;
+        anchor["t1_ns"] = an.t1Ns;
+    }
+    if (a.kind == Kind::Arrow) {
+        anchor["to_rank"] = an.toRank;
+        anchor["to_ns"] = an.toNs;
+    }
+    if (!an.opTypes.empty()) anchor["op_types"] = an.opTypes;
+    if (!an.tensorId.empty()) anchor["tensor_id"] = an.tensorId;
+    if (an.addr1 > an.addr0) {
+        anchor["addr0"] = an.addr0;
+        anchor["addr1"] = an.addr1;
+    }
+    return {{"id", a.id},         {"kind", kindName(a.kind)}, {"text", a.text},   {"color", a.color},
+            {"author", a.author}, {"created", a.created},     {"anchor", anchor}};
+}
+
+std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::string& error) {
+    if (!j.is_object()) {
+        error = "an annotation is not a JSON object";
+        return std::nullopt;
+    }
+    Annotation a;
+    std::string kind, view = "timeline";
+    if (!optional(j, "id", a.id, error) || !optional(j, "kind", kind, error) ||
+        !optional(j, "text", a.text, error) || !optional(j, "color", a.color, error) ||
+        !optional(j, "author", a.author, error) || !optional(j, "created", a.created, error))
+        return std::nullopt;
+    if (a.id.empty()) {
+        error = "an annotation has no \"id\"";
+        return std::nullopt;
+    }
+    auto k = kindFromName(kind);
+    if (!k) {
+        error = "annotation " + a.id + ": unknown kind \"" + kind + "\"";
+        return std::nullopt;
+    }
+    a.kind = *k;
+    auto anchor = j.find("anchor");
+    if (anchor == j.end() || !anchor->is_object()) {
+        error = "annotation " + a.id + " has no \"anchor\" object";
+        return std::nullopt;
+    }
+    Anchor& an = a.anchor;
+    std::string sub;
+    if (!optional(*anchor, "view", view, sub) || !optional(*anchor, "run", an.run, sub) ||
+        !optional(*anchor, "ranks", an.ranks, sub) || !optional(*anchor, "t0_ns", an.t0Ns, sub) ||
+        !optional(*anchor, "t1_ns", an.t1Ns, sub) || !optional(*anchor, "to_rank", an.toRank, sub) ||
+        !optional(*anchor, "to_ns", an.toNs, sub) || !optional(*anchor, "op_types", an.opTypes, sub) ||
+        !optional(*anchor, "tensor_id", an.tensorId, sub) || !optional(*anchor, "addr0", an.addr0, sub) ||
+        !optional(*anchor, "addr1", an.addr1, sub)) {
+        error = "annotation " + a.id + ": anchor " + sub;
+        return std::nullopt;
+    }
+    auto s = surfaceFromName(view);
+    if (!s) {
+        error = "annotation " + a.id + ": unknown view \"" + view + "\"";
+        return std::nullopt;
+    }
+    an.view = *s;
+    if (an.t1Ns < an.t0Ns) std::swap(an.t0Ns, an.t1Ns);
+    return a;
+}
+
+std::string rankListText(const std::vector<int>& ranks) { return rankListImpl(ranks); }
+
+std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
+    const Anchor& an = a.anchor;
+    auto at = [&](int64_t ns) { return model::formatOffset(ns - runStartNs, 1000); };
+    std::string where;
+    switch (an.view) {
+    case Surface::Heatmap: {
+        std::string ops;
+        for (size_t i = 0; i < an.opTypes.size(); ++i)
+            ops += (i ? ", " : "") + an.opTypes[i];
+        return kindName(a.kind) + " on the heatmap: " + (ops.empty() ? "every op type" : ops) + " × " +
+               rankListImpl(an.ranks);
+    }
+    case Surface::Memory:
+        where = kindName(a.kind) + " on the memory map of " + rankListImpl(an.ranks);
+        if (!an.tensorId.empty()) return where + ", tensor " + an.tensorId;
+        return where + ", " + at(an.t0Ns) + " … " + at(an.t1Ns);
+    case Surface::Timeline:
+        break;
+    }
+    switch (a.kind) {
+    case Kind::Note:
+        return "note at " + at(an.t0Ns) + " on " + rankListImpl(an.ranks);
+    case Kind::Arrow:
+        return "arrow from " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + " to " + at(an.toNs) + " on rank " +
+               std::to_string(an.toRank);
+    default:
+        return kindName(a.kind) + " " + at(an.t0Ns) + " … " + at(an.t1Ns) + " (" +
+               model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks);
+    }
+}
+
+} // namespace rs::annotate

@@ -1,0 +1,61 @@
+#pragma once
+// An annotation: a note, range, arrow or box a user puts on the data to explain it ("rank 5 stalls
+// here, and this is why"). Anchored to data, never to pixels: times are absolute ns on the profile's
+// clock (the same values the index stores), ranks are rank keys, heatmap cells are (op type, rank),
+// memory regions are (address range, time range) or a tensor id. So an annotation follows zoom, theme,
+// window size and re-index. Pure value types; any thread.
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::annotate {
+
+enum class Kind { Note, Range, Arrow, Box };
+enum class Surface { Timeline, Heatmap, Memory };
+
+std::string kindName(Kind k);
+std::optional<Kind> kindFromName(const std::string& s);
+std::string surfaceName(Surface s);
+std::optional<Surface> surfaceFromName(const std::string& s);
+
+struct Anchor {
+    Surface view = Surface::Timeline;
+    int run = 0;
+    /// Timeline and memory: the ranks it concerns (a note's lane, a range's ranks; empty: every rank).
+    std::vector<int> ranks;
+    int64_t t0Ns = 0, t1Ns = 0; ///< a note or an arrow's start has t1Ns == t0Ns
+    /// Arrow: where it points.
+    int toRank = -1;
+    int64_t toNs = 0;
+    /// Heatmap: the op types (rows) of the cell or box; with `ranks` as its columns.
+    std::vector<std::string> opTypes;
+    /// Memory: a tensor, or an address range [addr0, addr1) over [t0Ns, t1Ns].
+    std::string tensorId;
+    uint64_t addr0 = 0, addr1 = 0;
+    bool operator==(const Anchor&) const = default;
+};
+
+struct Annotation {
+    std::string id; ///< "a1", "a2", … unique within its file, never reused
+    Kind kind = Kind::Note;
+    std::string text;
+    std::string color = "#d62728"; ///< #rrggbb
+    std::string author;
+    std::string created; ///< UTC, ISO 8601
+    Anchor anchor;
+    bool operator==(const Annotation&) const = default;
+};
+
+nlohmann::json toJson(const Annotation& a);
+/// Returns nullopt with `error` set when a required field is missing or has the wrong type.
+std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::string& error);
+
+/// "note at +320 ms on rank 3", "range +320 ms … +345 ms on ranks 0-7", "box MatMulV2 × rank 3":
+/// where the annotation is, for lists (times relative to `runStartNs`).
+std::string describeAnchor(const Annotation& a, int64_t runStartNs);
+/// "rank 3", "ranks 0-3, 7", "every rank" (empty).
+std::string rankListText(const std::vector<int>& ranks);
+
+} // namespace rs::annotate
