@@ -175,4 +175,8 @@ quint64 QueryService::requestShapeTables(int run) {
     });
 }
 
+quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {
+    return submit([set](index::Db& db) { return wrap(annotate::loadAnchorFacts(db, set)); });
+}
+
 } // namespace rs::query

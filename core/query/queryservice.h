@@ -3,6 +3,8 @@
 // GUI thread never waits on SQLite. Every request carries an id; a view keeps only the answer to its
 // latest request (stale answers are dropped by comparing ids). Results are value types delivered with
 // queued signals on the thread that owns the service (the GUI thread).
+#include "core/annotate/anchorcheck.h"
+#include "core/annotate/annotationset.h"
 #include "core/query/analysisqueries.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
@@ -42,6 +44,8 @@ class QueryService : public QObject {
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     /// Op latency by input shape of one run. T = std::vector<shapes::OpShapeTable>
     quint64 requestShapeTables(int run);
+    /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
+    quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
     QString dbPath() const { return m_dbPath; }
 
   Q_SIGNALS:
@@ -69,3 +73,4 @@ Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::OpRow>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::TensorItem>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::shapes::OpShapeTable>>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)

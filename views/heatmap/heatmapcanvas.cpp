@@ -1,5 +1,11 @@
 #include "views/heatmap/heatmapcanvas.h"
 
+#include "views/annotate/annotationmodel.h"
+#include "views/annotate/annotationpainter.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+
 #include "views/common/celltooltip.h"
 #include "views/common/timemapping.h"
 
@@ -77,7 +83,7 @@ void HeatmapCanvas::resort() {
 
 QSize HeatmapCanvas::sizeHint() const {
     if (!m_data) return {400, 200};
-    return {m_left + int(m_data->columns.size()) * m_cellW + m_legendW + 10,
+    return {m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + m_legendW + 10,
             m_top + int(m_data->rows.size()) * m_cellH + 10};
 }
 
@@ -164,8 +170,9 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3));
         p.drawRect(highlight.adjusted(-1, -1, 1, 1));
     }
+    paintAnnotations(p);
     // legend: the colour bar with its units
-    int lx = m_left + int(d.columns.size()) * m_cellW + 16;
+    int lx = m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth();
     int ly = m_top, lh = std::max(80, std::min(240, int(m_order.size()) * m_cellH));
     for (int yy = 0; yy < lh; ++yy) {
         double t = 1.0 - double(yy) / lh;
@@ -192,7 +199,105 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
 
 void HeatmapCanvas::mousePressEvent(QMouseEvent* e) {
     int r, c;
-    if (cellAt(e->pos(), r, c)) Q_EMIT cellClicked(r, c);
+    m_pressRow = m_pressCol = -1;
+    if (!cellAt(e->pos(), r, c)) return;
+    if (m_annotations && m_annotations->tool() != AnnotationModel::Tool::None) {
+        m_pressRow = r, m_pressCol = c; // the annotation is drafted on release
+        return;
+    }
+    Q_EMIT cellClicked(r, c);
+}
+
+void HeatmapCanvas::mouseReleaseEvent(QMouseEvent* e) {
+    int r, c;
+    if (m_pressRow < 0 || !cellAt(e->pos(), r, c)) return;
+    auto a = draftCells(m_pressRow, m_pressCol, r, c, m_annotations->tool() == AnnotationModel::Tool::Note);
+    m_pressRow = -1;
+    if (a) Q_EMIT annotationDrafted(*a);
+}
+
+void HeatmapCanvas::contextMenuEvent(QContextMenuEvent* e) {
+    int r, c;
+    if (!m_annotations || !cellAt(e->pos(), r, c)) return;
+    QMenu menu(this);
+    menu.addAction(tr("Annotate this cell…"), this, [this, r, c] {
+        if (auto a = draftCells(r, c, r, c, false)) Q_EMIT annotationDrafted(*a);
+    });
+    menu.exec(e->globalPos());
+}
+
+void HeatmapCanvas::setAnnotations(AnnotationModel* m) {
+    m_annotations = m;
+    if (m) connect(m, &AnnotationModel::changed, this, qOverload<>(&QWidget::update));
+    update();
+}
+
+void HeatmapCanvas::setAnnotationsShown(bool on) {
+    m_annotationsShown = on;
+    update();
+}
+
+std::optional<annotate::Annotation> HeatmapCanvas::draftCells(int row0, int col0, int row1, int col1,
+                                                              bool note) const {
+    if (!m_data || m_data->mode != query::HeatmapData::Mode::OpByRank) return std::nullopt;
+    // rows in display order between the two cells
+    auto pos = [&](int row) { return int(std::find(m_order.begin(), m_order.end(), row) - m_order.begin()); };
+    int a = pos(row0), b = pos(row1);
+    if (a > b) std::swap(a, b);
+    if (col0 > col1) std::swap(col0, col1);
+    annotate::Annotation an;
+    an.kind = note ? annotate::Kind::Note : annotate::Kind::Box;
+    an.anchor.view = annotate::Surface::Heatmap;
+    for (int i = a; i <= b && i < int(m_order.size()); ++i)
+        an.anchor.opTypes.push_back(m_data->rows[size_t(m_order[size_t(i)])]);
+    for (int c = col0; c <= col1; ++c)
+        an.anchor.ranks.push_back(int(m_data->columnKeys[size_t(c)]));
+    return an;
+}
+
+int HeatmapCanvas::notesWidth() const {
+    if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data ||
+        m_data->mode != query::HeatmapData::Mode::OpByRank)
+        return 0;
+    for (const auto& a : m_annotations->items())
+        if (a.anchor.view == annotate::Surface::Heatmap && !m_annotations->detached(a)) return 240;
+    return 0;
+}
+
+void HeatmapCanvas::paintAnnotations(QPainter& p) {
+    if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data ||
+        m_data->mode != query::HeatmapData::Mode::OpByRank)
+        return;
+    const auto& d = *m_data;
+    double nextY = 0; // keeps callouts of neighbouring rows from covering each other
+    for (const auto& a : m_annotations->items()) {
+        if (a.anchor.view != annotate::Surface::Heatmap || m_annotations->detached(a)) continue;
+        nextY = 0;
+        QRect box;
+        for (const auto& op : a.anchor.opTypes) {
+            auto row = std::find(d.rows.begin(), d.rows.end(), op);
+            if (row == d.rows.end()) continue;
+            for (size_t c = 0; c < d.columnKeys.size(); ++c) {
+                bool want = a.anchor.ranks.empty() ||
+                            std::find(a.anchor.ranks.begin(), a.anchor.ranks.end(), int(d.columnKeys[c])) !=
+                                a.anchor.ranks.end();
+                if (want) box = box.united(cellRect(int(row - d.rows.begin()), int(c)));
+            }
+        }
+        if (!box.isValid()) continue;
+        annotate::Annotation outline = a;
+        outline.kind = annotate::Kind::Box;
+        drawRegion(p, QRectF(box).adjusted(-2, -2, 2, 2), outline);
+        // the text goes in the notes column right of the grid, so it hides no cell; a leader line links it
+        const double notesX = m_left + double(d.columns.size()) * m_cellW + 12;
+        QRectF placed = drawCallout(p, QPointF(notesX, std::max(double(m_top), box.top() + nextY)), a,
+                                    QRectF(notesX, 0, notesWidth() - 8, height()), notesWidth() - 8);
+        nextY = placed.bottom() + 4 - box.top();
+        p.save();
+        p.setPen(QPen(annotationColor(a), 1, Qt::DotLine));
+        p.drawLine(QPointF(box.right() + 2, box.center().y()), QPointF(placed.left(), placed.center().y()));
+        p.restore();
+    }
 }
 
 bool HeatmapCanvas::event(QEvent* e) {

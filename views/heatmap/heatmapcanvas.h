@@ -1,4 +1,6 @@
 #pragma once
+#include "core/annotate/annotation.h"
+#include <optional>
 // Paints a HeatmapData grid: row labels, column labels, cells coloured by the chosen statistic, flagged
 // straggler cells outlined, the selected cell highlighted, a colour-scale legend with units; tooltips give
 // the exact figures. Emits cellClicked. GUI thread only.
@@ -9,6 +11,8 @@
 #include <memory>
 
 namespace rs::views {
+
+class AnnotationModel;
 
 enum class HeatSort { TotalTime, WorstRatio, Name };
 
@@ -22,29 +26,45 @@ class HeatmapCanvas : public QWidget {
     /// Highlights (row label, column key); empty label clears.
     void setHighlight(const QString& rowLabel, qint64 columnKey);
     const query::HeatmapData* data() const { return m_data.get(); }
+    std::shared_ptr<const query::HeatmapData> sharedData() const { return m_data; }
+    HeatStatistic statistic() const { return m_stat; }
+    HeatSort sort() const { return m_sort; }
     const HeatScale& scale() const { return m_scale; }
     /// Rectangle of the cell (row index in the data, column index), in widget pixels (for tests).
     QRect cellRect(int row, int column) const;
     /// Data row indexes in display order.
     const std::vector<int>& order() const { return m_order; }
     QSize sizeHint() const override;
+    /// Heatmap annotations (op types × ranks) are drawn on the op × rank grid; the model's tool drafts them.
+    void setAnnotations(AnnotationModel* m);
+    void setAnnotationsShown(bool on);
 
   Q_SIGNALS:
     void cellClicked(int row, int column);
+    /// A heatmap annotation drawn over the cells from (row, column) to another cell; text empty.
+    void annotationDrafted(const rs::annotate::Annotation& a);
 
   protected:
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void contextMenuEvent(QContextMenuEvent*) override;
     bool event(QEvent*) override;
 
   private:
     void resort();
+    void paintAnnotations(QPainter& p);
+    int notesWidth() const; ///< the column right of the grid for annotation texts (0: none to show)
+    std::optional<annotate::Annotation> draftCells(int row0, int col0, int row1, int col1, bool note) const;
     bool cellAt(QPoint p, int& row, int& col) const;
     std::shared_ptr<const query::HeatmapData> m_data;
     HeatStatistic m_stat = HeatStatistic::Ratio;
     HeatSort m_sort = HeatSort::TotalTime;
     HeatScale m_scale;
     std::vector<int> m_order;
+    AnnotationModel* m_annotations = nullptr;
+    bool m_annotationsShown = true;
+    int m_pressRow = -1, m_pressCol = -1;
     QString m_hlRow;
     qint64 m_hlCol = -1;
     int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18, m_legendW = 110;

@@ -1,5 +1,11 @@
 #include "views/memory/memorymapcanvas.h"
 
+#include "views/annotate/annotationmodel.h"
+#include "views/annotate/annotationpainter.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+
 #include "views/common/palette.h"
 
 #include <QHelpEvent>
@@ -188,6 +194,13 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
         p.drawRect(selected.adjusted(-2, -2, 2, 2));
     }
+    paintAnnotations(p);
+    if (drafting() && m_drag) {
+        annotate::Annotation preview;
+        preview.kind = annotate::Kind::Box;
+        preview.color = "#1f77b4";
+        drawRegion(p, QRectF(QPointF(m_pressPos), QPointF(m_draftEnd)).normalized(), preview);
+    }
     p.restore();
     p.setPen(palette().color(QPalette::Mid));
     p.drawLine(kLeft - 1, 0, kLeft - 1, height());
@@ -264,6 +277,11 @@ void MemoryMapCanvas::mousePressEvent(QMouseEvent* e) {
 
 void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
     if (!m_drag || !(e->buttons() & Qt::LeftButton)) return;
+    if (drafting()) {
+        m_draftEnd = e->pos();
+        update();
+        return;
+    }
     QPoint d = e->pos() - m_pressPos;
     double nsPerPx = double(m_pressT1 - m_pressT0) / timeMapping().width;
     int64_t dt = int64_t(-d.x() * nsPerPx);
@@ -280,11 +298,98 @@ void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
 void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
     bool click = (e->pos() - m_pressPos).manhattanLength() <= 3;
     m_drag = false;
+    if (drafting() && m_data) {
+        update();
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Box;
+        a.anchor.view = annotate::Surface::Memory;
+        a.anchor.ranks = {m_data->rank};
+        const TimeMapping tm = timeMapping();
+        const AddressMapping am = addressMapping();
+        int i = click ? tensorAt(e->pos()) : -1;
+        if (click && i < 0) return;
+        if (click) {
+            a.kind = annotate::Kind::Note;
+            a.anchor.tensorId = m_data->tensors[size_t(i)].tensorId;
+            a.anchor.t0Ns = a.anchor.t1Ns = m_data->tensors[size_t(i)].allocNs.value_or(m_data->startNs);
+        } else {
+            a.anchor.t0Ns = tm.t(std::min(m_pressPos.x(), e->pos().x()));
+            a.anchor.t1Ns = tm.t(std::max(m_pressPos.x(), e->pos().x()));
+            a.anchor.addr0 = am.addr(std::min(m_pressPos.y(), e->pos().y()));
+            a.anchor.addr1 = am.addr(std::max(m_pressPos.y(), e->pos().y()));
+            if (a.anchor.addr1 < a.anchor.addr0) std::swap(a.anchor.addr0, a.anchor.addr1);
+        }
+        Q_EMIT annotationDrafted(a);
+        return;
+    }
     if (click && e->button() == Qt::LeftButton) Q_EMIT tensorClicked(tensorAt(e->pos()));
 }
 
 void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
     resetView();
+}
+
+bool MemoryMapCanvas::drafting() const {
+    return m_annotations && m_annotations->tool() != AnnotationModel::Tool::None && m_data && m_data->hasAddresses;
+}
+
+void MemoryMapCanvas::setAnnotations(AnnotationModel* m) {
+    m_annotations = m;
+    if (m) connect(m, &AnnotationModel::changed, this, qOverload<>(&QWidget::update));
+    update();
+}
+
+void MemoryMapCanvas::setAnnotationsShown(bool on) {
+    m_annotationsShown = on;
+    update();
+}
+
+void MemoryMapCanvas::contextMenuEvent(QContextMenuEvent* e) {
+    if (!m_annotations || !m_data) return;
+    int i = tensorAt(e->pos());
+    if (i < 0) return;
+    QMenu menu(this);
+    const auto& t = m_data->tensors[size_t(i)];
+    menu.addAction(tr("Annotate tensor %1…").arg(QString::fromStdString(t.tensorId)), this, [this, i] {
+        const auto& tt = m_data->tensors[size_t(i)];
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Note;
+        a.anchor.view = annotate::Surface::Memory;
+        a.anchor.ranks = {m_data->rank};
+        a.anchor.tensorId = tt.tensorId;
+        a.anchor.t0Ns = a.anchor.t1Ns = tt.allocNs.value_or(m_data->startNs);
+        Q_EMIT annotationDrafted(a);
+    });
+    menu.exec(e->globalPos());
+}
+
+void MemoryMapCanvas::paintAnnotations(QPainter& p) {
+    if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data) return;
+    const TimeMapping tm = timeMapping();
+    const AddressMapping am = addressMapping();
+    const QRectF plot(kLeft, 0, width() - kLeft, height());
+    for (const auto& a : m_annotations->items()) {
+        const auto& an = a.anchor;
+        if (an.view != annotate::Surface::Memory || m_annotations->detached(a)) continue;
+        if (std::find(an.ranks.begin(), an.ranks.end(), m_data->rank) == an.ranks.end()) continue;
+        QRectF r;
+        if (!an.tensorId.empty()) {
+            for (size_t i = 0; i < m_data->tensors.size(); ++i)
+                if (m_data->tensors[i].tensorId == an.tensorId) {
+                    r = barRect(i);
+                    break;
+                }
+        } else if (an.addr1 > an.addr0 && m_data->hasAddresses) {
+            r = QRectF(QPointF(tm.x(an.t0Ns), am.y(an.addr0)), QPointF(tm.x(an.t1Ns), am.y(an.addr1))).normalized();
+        } else if (an.t1Ns > an.t0Ns) { // a time range over every address
+            r = QRectF(QPointF(tm.x(an.t0Ns), plot.top() + 24), QPointF(tm.x(an.t1Ns), plot.bottom() - 2));
+        }
+        if (r.isNull() || !r.intersects(plot)) continue;
+        annotate::Annotation outline = a;
+        outline.kind = annotate::Kind::Box;
+        drawRegion(p, r.adjusted(-2, -2, 2, 2), outline);
+        drawCallout(p, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20), a, plot);
+    }
 }
 
 } // namespace rs::views

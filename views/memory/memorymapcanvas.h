@@ -1,4 +1,5 @@
 #pragma once
+#include "core/annotate/annotation.h"
 // Paints one rank's tensors as lifetime bars placed by device address (x = time, y = address, height =
 // size with a minimum), HBM banks as labelled bands, bars coloured by the op that allocated them, the
 // bank anomaly outlined. Without addresses it stacks bars by allocation order and says so. Wheel zooms
@@ -12,6 +13,8 @@
 #include <memory>
 
 namespace rs::views {
+
+class AnnotationModel;
 
 class MemoryMapCanvas : public QWidget {
     Q_OBJECT
@@ -29,10 +32,15 @@ class MemoryMapCanvas : public QWidget {
     /// Bar rectangle of tensor `i` (index into data()->tensors), in widget pixels.
     QRectF barRect(size_t i) const;
     static constexpr int kLeft = 90;
+    /// Memory annotations of this rank (a tensor, or an address × time region) are drawn; the model's
+    /// box tool drafts a region, the context menu a note on a tensor.
+    void setAnnotations(AnnotationModel* m);
+    void setAnnotationsShown(bool on);
 
   Q_SIGNALS:
     void tensorClicked(int index);
     void timeWindowChanged(qint64 t0, qint64 t1);
+    void annotationDrafted(const rs::annotate::Annotation& a);
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -42,8 +50,14 @@ class MemoryMapCanvas : public QWidget {
     void mouseReleaseEvent(QMouseEvent*) override;
     void mouseDoubleClickEvent(QMouseEvent*) override;
     bool event(QEvent*) override;
+    void contextMenuEvent(QContextMenuEvent*) override;
 
   private:
+    void paintAnnotations(QPainter& p);
+    bool drafting() const;
+    AnnotationModel* m_annotations = nullptr;
+    bool m_annotationsShown = true;
+    QPoint m_draftEnd;
     int tensorAt(QPoint p) const;
     void resetView();
     std::shared_ptr<const query::MemoryMapData> m_data;

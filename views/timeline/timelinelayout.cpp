@@ -31,6 +31,7 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
                 }
     }
     for (int rank : s.ranks) {
+        if (!o.onlyRanks.empty() && !o.onlyRanks.count(rank)) continue;
         auto dr = s.dataRank.find(rank);
         QString rankLabel = QString("Rank %1").arg(dr == s.dataRank.end() ? rank : dr->second);
         std::vector<const query::TrackDesc*> tracks;

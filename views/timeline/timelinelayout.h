@@ -30,6 +30,7 @@ struct LayoutOptions {
     std::set<QString> hiddenKinds{"counter", "overlap"};
     QString filter;              ///< case-insensitive substring of "rank N track-name"; empty shows all
     std::vector<int64_t> pinned; ///< tracks shown first, in this order, under a "Pinned" header
+    std::set<int> onlyRanks;     ///< the ranks shown (rank keys); empty shows every rank
 };
 
 std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOptions& o);

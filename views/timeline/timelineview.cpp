@@ -1,6 +1,7 @@
 #include "views/timeline/timelineview.h"
 
 #include "core/import/optype.h"
+#include "views/annotate/annotationpainter.h"
 #include "views/common/palette.h"
 
 #include <QContextMenuEvent>
@@ -81,6 +82,14 @@ void TimelineView::setTimelineData(std::shared_ptr<const query::TimelineData> d)
             m_counters.insert(c.trackId, &c);
     }
     update();
+    Q_EMIT timelineDataChanged();
+}
+
+void TimelineView::setLayoutOptions(const LayoutOptions& o) {
+    m_layoutOpts = o;
+    relayout();
+    requestData();
+    update();
 }
 
 void TimelineView::setShowWaits(bool on) {
@@ -142,9 +151,25 @@ void TimelineView::setPinned(qint64 trackId, bool pinned) {
 
 void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
     int idx = laneAt(m_lanes, e->pos().y() - contentTop() + m_vbar->value());
-    if (idx < 0 || m_lanes[size_t(idx)].header) return;
+    if (idx < 0) return;
     const Lane l = m_lanes[size_t(idx)];
     QMenu menu(this);
+    if (m_annotations && e->pos().x() >= kGutter && l.rank >= 0) {
+        const QPoint at = e->pos();
+        menu.addAction(tr("Add a note here…"), this, [this, at] {
+            auto saved = m_annotations->tool();
+            m_annotations->setTool(AnnotationModel::Tool::Note);
+            auto a = draftFrom(at, at);
+            m_annotations->setTool(saved);
+            if (a) Q_EMIT annotationDrafted(*a);
+        });
+        if (l.header) {
+            menu.exec(e->globalPos());
+            return;
+        }
+        menu.addSeparator();
+    }
+    if (l.header) return;
     menu.addAction(l.pinned ? tr("Unpin \"%1\"").arg(l.label) : tr("Pin \"%1\" to the top").arg(l.label),
                    this, [this, l] { setPinned(l.trackId, !l.pinned); });
     menu.addAction(m_layoutOpts.collapsedRanks.count(l.rank) ? tr("Expand rank %1").arg(l.rank)
@@ -173,7 +198,7 @@ query::TimelineWindow TimelineView::currentRequest() const {
     query::TimelineWindow w;
     w.t0 = m_state->windowStart();
     w.t1 = m_state->windowEnd();
-    w.widthPx = std::max(1, width() - kGutter - m_vbar->width());
+    w.widthPx = std::max(1, width() - kGutter - barWidth());
     if (m_aligned && m_summary) { // aligned lanes show each rank shifted: ask for the union of their windows
         int64_t most = 0;
         for (auto& [r, off] : m_summary->clockOffsetNs)
@@ -198,7 +223,7 @@ TimeMapping TimelineView::mapping() const {
     tm.t0 = m_state->windowStart();
     tm.t1 = std::max<int64_t>(m_state->windowEnd(), tm.t0 + 1);
     tm.x0 = kGutter;
-    tm.width = std::max(1, width() - kGutter - m_vbar->width());
+    tm.width = std::max(1, width() - kGutter - barWidth());
     return tm;
 }
 
@@ -239,6 +264,7 @@ QRect TimelineView::laneRect(qint64 trackId) const {
 }
 
 void TimelineView::resizeEvent(QResizeEvent*) {
+    m_vbar->setVisible(!m_exportMode);
     m_vbar->setGeometry(width() - m_vbar->sizeHint().width(), contentTop(), m_vbar->sizeHint().width(),
                         height() - contentTop());
     relayout();
@@ -282,6 +308,8 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintSteps(p, tm);
     paintLanes(p, tm);
     if (m_showWaits) paintWaits(p, tm);
+    paintAnnotations(p, tm);
+    paintDraft(p);
     if (m_selecting) {
         int a = std::min(m_selectX0, m_selectX1), b = std::max(m_selectX0, m_selectX1);
         p.fillRect(QRect(a, contentTop(), b - a, height()), QColor(60, 120, 220, 50));
@@ -292,6 +320,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     p.restore();
     paintGutter(p);
     paintAxis(p, tm);
+    if (m_exportMode) return; // the export's caption carries the legend and the notes
     paintLegend(p);
     paintNotes(p);
 }
@@ -319,7 +348,9 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
     small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
     p.setFont(small);
     QFontMetrics fm(small);
-    QHash<QRgb, QVector<QRectF>> batches;
+    // by colour, in a fixed order: a hash would draw overlapping spans in a different order each run, so
+    // the same picture would not come out the same (exports, saved views)
+    std::map<QRgb, QVector<QRectF>> batches;
     struct Label {
         QRectF r;
         QString text;
@@ -382,9 +413,9 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
         }
     }
     p.setPen(Qt::NoPen);
-    for (auto b = batches.begin(); b != batches.end(); ++b) {
-        p.setBrush(QColor::fromRgba(b.key()));
-        p.drawRects(b.value().constData(), int(b.value().size()));
+    for (const auto& [rgba, rects] : batches) {
+        p.setBrush(QColor::fromRgba(rgba));
+        p.drawRects(rects.constData(), int(rects.size()));
     }
     for (const auto& lb : labels) {
         p.setPen(lb.color);
@@ -600,7 +631,7 @@ void TimelineView::paintNotes(QPainter& p) {
     QFont f = font();
     f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1));
     p.setFont(f);
-    const int w = std::max(200, width() - kGutter - m_vbar->width() - 16);
+    const int w = std::max(200, width() - kGutter - barWidth() - 16);
     QRect text = QFontMetrics(f).boundingRect(QRect(0, 0, w - 16, 1000), Qt::TextWordWrap, lines.join("\n"));
     QRect box(kGutter + 8, height() - 24 - text.height() - 16, w, text.height() + 10);
     QColor bg(245, 165, 36, 70), edge(245, 165, 36, 200);
@@ -613,32 +644,48 @@ void TimelineView::paintNotes(QPainter& p) {
     p.drawText(box.adjusted(8, 5, -8, -5), Qt::TextWordWrap, lines.join("\n"));
 }
 
-void TimelineView::paintLegend(QPainter& p) {
-    QFont f = font();
+namespace {
+struct LegendEntry {
+    QColor c;
+    Qt::BrushStyle style;
+    QString text;
+};
+
+std::vector<LegendEntry> legendEntries() {
+    return {{colorForOpType("MatMulV2", false), Qt::SolidPattern, TimelineView::tr("compute (by op type)")},
+            {colorForOpType("hcom_allReduce_", true), Qt::SolidPattern, TimelineView::tr("communication")},
+            {waitColor(), Qt::BDiagPattern, TimelineView::tr("waiting for a late rank")},
+            {idleGapColor(), Qt::FDiagPattern, TimelineView::tr("idle before a collective")}};
+}
+
+QFont legendFont(const QFont& base) {
+    QFont f = base;
     f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1.5));
+    return f;
+}
+} // namespace
+
+QSize TimelineView::legendSize() const {
+    QFontMetrics fm(legendFont(font()));
+    int w = 12;
+    for (auto& e : legendEntries())
+        w += 18 + fm.horizontalAdvance(e.text) + 12;
+    return {w, 20};
+}
+
+void TimelineView::drawLegend(QPainter& p, QPoint topLeft) const {
+    const QFont f = legendFont(font());
+    p.save();
     p.setFont(f);
     QFontMetrics fm(f);
-    struct Entry {
-        QColor c;
-        Qt::BrushStyle style;
-        QString text;
-    };
-    std::vector<Entry> entries = {
-        {colorForOpType("MatMulV2", false), Qt::SolidPattern, tr("compute (by op type)")},
-        {colorForOpType("hcom_allReduce_", true), Qt::SolidPattern, tr("communication")},
-        {waitColor(), Qt::BDiagPattern, tr("waiting for a late rank")},
-        {idleGapColor(), Qt::FDiagPattern, tr("idle before a collective")}};
-    int w = 12;
-    for (auto& e : entries)
-        w += 18 + fm.horizontalAdvance(e.text) + 12;
-    QRect box(width() - m_vbar->width() - w - 8, height() - 24, w, 20);
+    QRect box(topLeft, legendSize());
     QColor bg = palette().color(QPalette::Window);
     bg.setAlpha(230);
     p.fillRect(box, bg);
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(box);
     int x = box.left() + 8;
-    for (auto& e : entries) {
+    for (auto& e : legendEntries()) {
         QRect sw(x, box.top() + 5, 12, 10);
         p.fillRect(sw, e.style == Qt::SolidPattern ? e.c : QColor(e.c.red(), e.c.green(), e.c.blue(), 70));
         if (e.style != Qt::SolidPattern) p.fillRect(sw, QBrush(e.c, e.style));
@@ -646,6 +693,12 @@ void TimelineView::paintLegend(QPainter& p) {
         p.drawText(QRect(x + 16, box.top(), fm.horizontalAdvance(e.text) + 4, 20), Qt::AlignVCenter, e.text);
         x += 18 + fm.horizontalAdvance(e.text) + 12;
     }
+    p.restore();
+}
+
+void TimelineView::paintLegend(QPainter& p) {
+    const QSize sz = legendSize();
+    drawLegend(p, QPoint(width() - barWidth() - sz.width() - 8, height() - 24));
 }
 
 TimelineView::Hit TimelineView::hitAt(QPoint pos) const {
@@ -784,6 +837,11 @@ void TimelineView::mousePressEvent(QMouseEvent* e) {
                          !m_layoutOpts.collapsedRanks.count(m_lanes[size_t(idx)].rank));
         return;
     }
+    if (m_annotations && m_annotations->tool() != AnnotationModel::Tool::None) {
+        m_drafting = true;
+        m_draftEnd = e->pos();
+        return;
+    }
     if (e->modifiers() & Qt::ShiftModifier) {
         m_selecting = true;
         m_selectX0 = m_selectX1 = e->pos().x();
@@ -795,7 +853,10 @@ void TimelineView::mousePressEvent(QMouseEvent* e) {
 void TimelineView::mouseMoveEvent(QMouseEvent* e) {
     TimeMapping tm = mapping();
     if (e->pos().x() >= kGutter) m_state->setHoverNs(tm.t(e->pos().x()));
-    if (m_selecting) {
+    if (m_drafting) {
+        m_draftEnd = e->pos();
+        update();
+    } else if (m_selecting) {
         m_selectX1 = e->pos().x();
         update();
     } else if (m_dragging) {
@@ -807,6 +868,13 @@ void TimelineView::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
+    if (m_drafting) {
+        m_drafting = false;
+        auto a = draftFrom(m_pressPos, e->pos());
+        update();
+        if (a) Q_EMIT annotationDrafted(*a);
+        return;
+    }
     if (m_selecting) {
         m_selecting = false;
         TimeMapping tm = mapping();
@@ -906,6 +974,12 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
         m_state->fit();
         break;
     case Qt::Key_Escape:
+        if (m_annotations && m_annotations->tool() != AnnotationModel::Tool::None) {
+            m_drafting = false;
+            m_annotations->setTool(AnnotationModel::Tool::None);
+            update();
+            break;
+        }
         m_state->clearSelection();
         break;
     case Qt::Key_Up:
@@ -916,6 +990,195 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
         break;
     default:
         QWidget::keyPressEvent(e);
+    }
+}
+
+int TimelineView::barWidth() const {
+    return m_exportMode ? 0 : m_vbar->sizeHint().width();
+}
+
+void TimelineView::setAnnotations(AnnotationModel* m) {
+    m_annotations = m;
+    if (m)
+        connect(m, &AnnotationModel::changed, this, qOverload<>(&QWidget::update));
+    update();
+}
+
+void TimelineView::setAnnotationsShown(bool on) {
+    m_annotationsShown = on;
+    update();
+}
+
+void TimelineView::setVisibleRanks(const std::set<int>& ranks) {
+    m_layoutOpts.onlyRanks = ranks;
+    relayout();
+    requestData();
+    update();
+}
+
+void TimelineView::setExportMode(bool on) {
+    m_exportMode = on;
+    m_vbar->setVisible(!on);
+    relayout();
+    update();
+}
+
+int TimelineView::fullHeight() const {
+    return contentTop() + layoutHeight(m_lanes) + 8;
+}
+
+int TimelineView::scrollOffset() const {
+    return m_vbar->value();
+}
+
+void TimelineView::setScrollOffset(int y) {
+    m_vbar->setValue(y);
+}
+
+QRectF TimelineView::ranksExtent(const std::vector<int>& ranks) const {
+    QRectF all;
+    if (ranks.empty()) {
+        int top = -1, bottom = -1;
+        for (const auto& l : m_lanes) {
+            if (l.pinned) continue;
+            if (top < 0) top = l.y;
+            bottom = l.y + l.height;
+        }
+        if (top < 0) return {};
+        return QRectF(kGutter, contentTop() + top - m_vbar->value(), mapping().width, bottom - top);
+    }
+    for (int r : ranks) {
+        QRect b = rankBlock(r);
+        if (b.isValid()) all = all.isNull() ? QRectF(b) : all.united(QRectF(b));
+    }
+    return all;
+}
+
+int TimelineView::rankAtY(int y) const {
+    int idx = laneAt(m_lanes, y - contentTop() + m_vbar->value());
+    return idx < 0 ? -1 : m_lanes[size_t(idx)].rank;
+}
+
+std::optional<annotate::Annotation> TimelineView::draftFrom(QPoint a, QPoint b) const {
+    if (!m_annotations || !m_summary) return std::nullopt;
+    using Tool = AnnotationModel::Tool;
+    const Tool tool = m_annotations->tool();
+    const int ra = rankAtY(a.y()), rb = rankAtY(b.y());
+    if (tool == Tool::None || ra < 0) return std::nullopt;
+    const TimeMapping tm = rankMapping(mapping(), ra);
+    annotate::Annotation an;
+    an.anchor.view = annotate::Surface::Timeline;
+    an.anchor.run = m_summary->run;
+    an.anchor.t0Ns = tm.t(std::max(a.x(), kGutter));
+    an.anchor.t1Ns = an.anchor.t0Ns;
+    an.anchor.ranks = {ra};
+    switch (tool) {
+    case Tool::Note:
+        an.kind = annotate::Kind::Note;
+        break;
+    case Tool::Arrow:
+        if (rb < 0) return std::nullopt;
+        an.kind = annotate::Kind::Arrow;
+        an.anchor.toRank = rb;
+        an.anchor.toNs = rankMapping(mapping(), rb).t(std::max(b.x(), kGutter));
+        break;
+    default: {
+        an.kind = tool == Tool::Range ? annotate::Kind::Range : annotate::Kind::Box;
+        int64_t t1 = tm.t(std::max(b.x(), kGutter));
+        an.anchor.t0Ns = std::min(an.anchor.t0Ns, t1);
+        an.anchor.t1Ns = std::max(tm.t(std::max(a.x(), kGutter)), t1);
+        if (an.anchor.t1Ns - an.anchor.t0Ns < int64_t(3 * tm.nsPerPx())) return std::nullopt; // a click, not a drag
+        // every rank between the two lanes, in display order
+        an.anchor.ranks.clear();
+        bool in = false;
+        const int last = rb < 0 ? ra : rb;
+        for (int r : m_summary->ranks) {
+            if (!m_layoutOpts.onlyRanks.empty() && !m_layoutOpts.onlyRanks.count(r)) continue;
+            bool edge = r == ra || r == last;
+            if (edge && !in) {
+                in = true;
+                an.anchor.ranks.push_back(r);
+                if (ra == last) break;
+                continue;
+            }
+            if (in) an.anchor.ranks.push_back(r);
+            if (edge && in) break;
+        }
+    }
+    }
+    std::sort(an.anchor.ranks.begin(), an.anchor.ranks.end());
+    return an;
+}
+
+void TimelineView::paintDraft(QPainter& p) {
+    if (!m_drafting || !m_annotations) return;
+    annotate::Annotation preview;
+    preview.color = "#1f77b4";
+    const QRectF r = QRectF(QPointF(m_pressPos), QPointF(m_draftEnd)).normalized();
+    switch (m_annotations->tool()) {
+    case AnnotationModel::Tool::Arrow:
+        drawArrow(p, m_pressPos, m_draftEnd, preview);
+        break;
+    case AnnotationModel::Tool::Range:
+    case AnnotationModel::Tool::Box:
+        preview.kind = m_annotations->tool() == AnnotationModel::Tool::Range ? annotate::Kind::Range
+                                                                           : annotate::Kind::Box;
+        drawRegion(p, r, preview);
+        break;
+    default:
+        break;
+    }
+}
+
+void TimelineView::paintAnnotations(QPainter& p, const TimeMapping& tm) {
+    if (!m_annotations || !m_annotationsShown || !m_annotations->visible()) return;
+    const QRectF plot(kGutter, contentTop(), tm.width, height() - contentTop());
+    QFont f = font();
+    f.setPointSizeF(std::max(7.0, f.pointSizeF() - 0.5));
+    p.setFont(f);
+    std::vector<QRectF> placed; // callouts already drawn: the next one moves below instead of covering them
+    auto callout = [&](QPointF at, const annotate::Annotation& a) {
+        for (int tries = 0; tries < 12; ++tries) {
+            QRectF probe(at.x(), at.y(), 40, 16);
+            bool clash = false;
+            for (const auto& r : placed)
+                if (r.intersects(probe.adjusted(0, 0, 120, 0))) clash = true;
+            if (!clash) break;
+            at.ry() += 18;
+        }
+        placed.push_back(drawCallout(p, at, a, plot));
+    };
+    for (const auto& a : m_annotations->items()) {
+        const auto& an = a.anchor;
+        if (an.view != annotate::Surface::Timeline || an.run != m_summary->run || m_annotations->detached(a))
+            continue;
+        QRectF ext = ranksExtent(an.ranks);
+        if (ext.isNull()) continue; // its ranks are hidden or filtered out
+        const int rank = an.ranks.empty() ? (m_summary->ranks.empty() ? 0 : m_summary->ranks.front()) : an.ranks.front();
+        const TimeMapping rm = rankMapping(tm, rank);
+        const double x0 = rm.x(an.t0Ns), x1 = rm.x(an.t1Ns);
+        if (a.kind == annotate::Kind::Arrow) {
+            QRectF to = ranksExtent({an.toRank});
+            if (to.isNull()) continue;
+            const double xe = rankMapping(tm, an.toRank).x(an.toNs);
+            const double ys = ext.top() + m_layoutOpts.headerHeight / 2.0, ye = to.top() + m_layoutOpts.headerHeight / 2.0;
+            if (std::max(x0, xe) < kGutter || std::min(x0, xe) > kGutter + tm.width) continue;
+            drawArrow(p, QPointF(x0, ys), QPointF(xe, ye), a);
+            callout(QPointF(x0 + 6, ys + 4), a);
+            continue;
+        }
+        if (x1 < kGutter - 1 || x0 > kGutter + tm.width + 1) continue;
+        if (a.kind == annotate::Kind::Note) {
+            p.save();
+            p.setPen(QPen(annotationColor(a), 2, Qt::DashLine));
+            p.drawLine(QPointF(x0, ext.top()), QPointF(x0, ext.bottom()));
+            p.restore();
+            callout(QPointF(x0 + 4, ext.top() + 2), a);
+            continue;
+        }
+        QRectF region(std::max(x0, double(kGutter) - 2), ext.top(), std::max(2.0, std::min(x1, kGutter + tm.width + 2) - std::max(x0, double(kGutter) - 2)), ext.height());
+        drawRegion(p, region, a);
+        callout(QPointF(std::max(x0, double(kGutter)) + 4, ext.top() + 2), a);
     }
 }
 

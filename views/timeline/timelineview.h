@@ -6,6 +6,7 @@
 // to zoom to a span, Back/Forward through the zoom history. Data comes from the QueryService (worker
 // thread, stale answers dropped) or, for headless export, from setTimelineData(). GUI thread only.
 #include "core/query/queryservice.h"
+#include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
 #include "views/common/timemapping.h"
 #include "views/timeline/timelinelayout.h"
@@ -23,6 +24,10 @@ class TimelineView : public QWidget {
   public:
     TimelineView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
+    const std::shared_ptr<const query::ProfileSummary>& summary() const { return m_summary; }
+    /// Lanes shown, collapsed, pinned, hidden kinds, filter (a copy of the view for export, a saved view).
+    const LayoutOptions& layoutOptions() const { return m_layoutOpts; }
+    void setLayoutOptions(const LayoutOptions& o);
     /// Supplies draw data directly (headless export); normally data arrives from the service.
     void setTimelineData(std::shared_ptr<const query::TimelineData> d);
     /// The draw data currently shown (null before the first answer).
@@ -45,6 +50,24 @@ class TimelineView : public QWidget {
     /// Shows or hides a track kind (overlap and counter lanes are hidden by default).
     void setKindVisible(const QString& kind, bool visible);
     void setSearchHits(const std::vector<qint64>& spanIds);
+    /// The annotations to draw (timeline ones) and to draft with its tool; null draws none.
+    void setAnnotations(AnnotationModel* m);
+    /// Shows only these ranks (rank keys); empty shows every rank.
+    void setVisibleRanks(const std::set<int>& ranks);
+    const std::set<int>& visibleRanks() const { return m_layoutOpts.onlyRanks; }
+    const std::set<int>& collapsedRanks() const { return m_layoutOpts.collapsedRanks; }
+    /// Export layout: no scrollbar and no overlays (legend, notes): the export's caption carries them.
+    void setExportMode(bool on);
+    /// The height that shows every lane (axis + all lanes + a margin), for a full-height export.
+    int fullHeight() const;
+    /// The colour legend (compute, communication, waits, idle gaps): its size and drawing it anywhere
+    /// (the export's caption places it where it hides nothing).
+    QSize legendSize() const;
+    void drawLegend(QPainter& p, QPoint topLeft) const;
+    /// Draws annotations at all (View ▸ Show annotations, export --no-annotations).
+    void setAnnotationsShown(bool on);
+    int scrollOffset() const;
+    void setScrollOffset(int y);
     /// Scrolls vertically so the lane of `trackId` is in view (expanding its rank when collapsed).
     void scrollToTrack(qint64 trackId);
     /// Pixel geometry, for tests: the x of a time and the y-range of a rank's block (header + tracks).
@@ -57,6 +80,11 @@ class TimelineView : public QWidget {
 
   Q_SIGNALS:
     void spanActivated(qint64 spanId); ///< a span was clicked (Details panel)
+    /// The user drew an annotation with the model's tool or asked for one from the context menu; the
+    /// app asks for its text and adds it (its text is empty).
+    void annotationDrafted(const rs::annotate::Annotation& a);
+    /// New draw data arrived (an export waits for it).
+    void timelineDataChanged();
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -85,6 +113,7 @@ class TimelineView : public QWidget {
     QString tooltipFor(const Hit& h) const;
     QString opTypeOf(const query::DrawItem& it) const;
     int contentTop() const { return kAxis; }
+    int barWidth() const;
     void paintSteps(QPainter& p, const TimeMapping& tm);
     void paintLanes(QPainter& p, const TimeMapping& tm);
     void paintWaits(QPainter& p, const TimeMapping& tm);
@@ -93,6 +122,13 @@ class TimelineView : public QWidget {
     void paintGutter(QPainter& p);
     void paintLegend(QPainter& p);
     void paintNotes(QPainter& p);
+    void paintAnnotations(QPainter& p, const TimeMapping& tm);
+    void paintDraft(QPainter& p);
+    /// The annotation the model's tool makes from a press at `a` and a release at `b`.
+    std::optional<annotate::Annotation> draftFrom(QPoint a, QPoint b) const;
+    /// y-extent of the lanes of `ranks` (every rank when empty), in widget pixels.
+    QRectF ranksExtent(const std::vector<int>& ranks) const;
+    int rankAtY(int y) const;
     std::optional<int64_t> stepAt(int rank, int64_t ns) const;
 
     InteractionState* m_state;
@@ -110,6 +146,11 @@ class TimelineView : public QWidget {
     bool m_showWaits = true;
     bool m_aligned = false;
     QSet<qint64> m_searchHits;
+    AnnotationModel* m_annotations = nullptr;
+    bool m_annotationsShown = true;
+    bool m_exportMode = false;
+    bool m_drafting = false;
+    QPoint m_draftEnd;
     // interaction
     bool m_dragging = false, m_selecting = false;
     QPoint m_pressPos;

@@ -1,0 +1,235 @@
+// Annotations in the views, offscreen on a small demo profile: the model's undo/redo and its file; a
+// timeline note drawn where its time is, following zoom and window size (anchored to data, not pixels);
+// a range drawn over its ranks only; a detached anchor not drawn; the Range tool drafting the dragged
+// time and the ranks covered; the heatmap's box tool drafting (op types × ranks) in display order.
+#include "core/demo/demogenerator.h"
+#include "core/query/analysisqueries.h"
+#include "tests/support/testsupport.h"
+#include "views/annotate/annotationmodel.h"
+#include "views/common/interactionstate.h"
+#include "views/heatmap/heatmapcanvas.h"
+#include "views/timeline/timelineview.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace rs;
+
+namespace {
+const QColor kInk(0, 160, 60); // a colour nothing else in the timeline uses
+}
+
+class TstAnnotationViews : public QObject {
+    Q_OBJECT
+    std::string m_db;
+    std::unique_ptr<index::Db> m_conn;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+
+    struct Scene {
+        views::InteractionState state;
+        views::AnnotationModel model;
+        std::unique_ptr<views::TimelineView> view;
+    };
+    std::unique_ptr<Scene> scene(QSize size) {
+        auto s = std::make_unique<Scene>();
+        s->state.setBounds(m_summary->startNs, m_summary->endNs);
+        s->view = std::make_unique<views::TimelineView>(&s->state, nullptr);
+        s->view->setExportMode(true);
+        s->view->resize(size);
+        s->view->setSummary(m_summary);
+        s->view->setAnnotations(&s->model);
+        return s;
+    }
+    void load(Scene& s) {
+        s.view->setTimelineData(std::make_shared<const query::TimelineData>(query::loadTimeline(*m_conn, s.view->currentRequest())));
+    }
+    static QImage grab(Scene& s) {
+        QImage img(s.view->size(), QImage::Format_ARGB32);
+        s.view->render(&img);
+        return img;
+    }
+    /// Pixels of the annotation's colour in column x over rows [y0, y1).
+    static int inkAt(const QImage& img, int x, int y0, int y1) {
+        int n = 0;
+        for (int y = std::max(0, y0); y < std::min(img.height(), y1); ++y)
+            for (int dx = -1; dx <= 1; ++dx) {
+                QColor c = img.pixelColor(std::clamp(x + dx, 0, img.width() - 1), y);
+                if (std::abs(c.red() - kInk.red()) < 30 && std::abs(c.green() - kInk.green()) < 30 &&
+                    std::abs(c.blue() - kInk.blue()) < 30)
+                    ++n;
+            }
+        return n;
+    }
+    annotate::Annotation note(int rank, int64_t t) const {
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Note;
+        a.text = "here";
+        a.color = kInk.name().toStdString();
+        a.anchor.run = m_summary->run;
+        a.anchor.ranks = {rank};
+        a.anchor.t0Ns = a.anchor.t1Ns = t;
+        return a;
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        std::string dir = test::tempDir("annviews");
+        demo::DemoOptions o;
+        o.ranks = 3;
+        o.steps = 4;
+        o.layers = 1;
+        std::string err;
+        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        m_db = ix.result.dbPath;
+        m_conn = std::make_unique<index::Db>(m_db, true);
+        m_summary = std::make_shared<const query::ProfileSummary>(query::loadSummary(*m_conn));
+        QCOMPARE(m_summary->ranks.size(), size_t(3));
+    }
+
+    void undoRedoAndTheFile() {
+        const QString path = QString::fromStdString(test::tempDir("annmodel") + "/annotations.json");
+        views::AnnotationModel m;
+        m.open(path);
+        QVERIFY(!m.readOnly());
+        QSignalSpy changed(&m, &views::AnnotationModel::changed);
+        const QString id = m.add(note(0, m_summary->startNs + 1000));
+        QCOMPARE(id, QString("a1"));
+        auto onDisk = [&] {
+            annotate::AnnotationSet set;
+            std::string err;
+            set.load(path.toStdString(), err);
+            return set.size();
+        };
+        QCOMPARE(onDisk(), size_t(1));
+        annotate::Annotation edited = *m.find(id);
+        edited.text = "edited";
+        m.update(edited);
+        QCOMPARE(m.find(id)->text, std::string("edited"));
+        m.remove(id);
+        QVERIFY(!m.find(id));
+        QCOMPARE(onDisk(), size_t(0));
+        m.undoStack()->undo(); // remove undone
+        QCOMPARE(m.find(id)->text, std::string("edited"));
+        m.undoStack()->undo(); // edit undone
+        QCOMPARE(m.find(id)->text, std::string("here"));
+        m.undoStack()->undo(); // add undone
+        QVERIFY(m.items().empty());
+        m.undoStack()->redo();
+        QCOMPARE(m.find(id)->text, std::string("here")); // the same id and stamps come back
+        QCOMPARE(onDisk(), size_t(1));
+        QVERIFY(changed.count() >= 6);
+        // reopened: the same annotation from the file, with no undo history
+        views::AnnotationModel again;
+        again.open(path);
+        QCOMPARE(again.items().size(), size_t(1));
+        QVERIFY(!again.undoStack()->canUndo());
+    }
+
+    void damagedFileMakesTheModelReadOnly() {
+        const std::string path = test::tempDir("annbroken") + "/annotations.json";
+        test::writeFile(path, "{\"annotations\": [");
+        views::AnnotationModel m;
+        QSignalSpy failed(&m, &views::AnnotationModel::failed);
+        m.open(QString::fromStdString(path));
+        QVERIFY(m.readOnly());
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(m.add(note(0, m_summary->startNs)).isEmpty());
+        QCOMPARE(test::readDecompressed(path), std::string("{\"annotations\": ["));
+    }
+
+    void noteFollowsZoomAndSize() {
+        auto s = scene({1000, 500});
+        const int rank = m_summary->ranks[1];
+        const int64_t t = m_summary->startNs + (m_summary->endNs - m_summary->startNs) * 3 / 10;
+        load(*s);
+        const QRect block = s->view->rankBlock(rank);
+        QVERIFY(block.isValid());
+        const int before = inkAt(grab(*s), int(s->view->xOf(t)), block.top() + 30, block.bottom());
+        QCOMPARE(before, 0);
+        annotate::AnnotationSet set;
+        set.add(note(rank, t));
+        s->model.setAnnotations(set);
+        QImage img = grab(*s);
+        QVERIFY2(inkAt(img, int(s->view->xOf(t)), block.top() + 30, block.bottom()) > 10, "the note's line is where its time is");
+        // not on the other ranks
+        const QRect other = s->view->rankBlock(m_summary->ranks[0]);
+        QCOMPARE(inkAt(img, int(s->view->xOf(t)), other.top() + 30, other.bottom()), 0);
+        // zoomed around another point: the line moves with its time
+        s->state.setWindow(t - 2000000, t + 8000000);
+        load(*s);
+        const int x = int(s->view->xOf(t));
+        QVERIFY(x > 300);
+        QVERIFY(inkAt(grab(*s), x, block.top() + 30, block.bottom()) > 10);
+        // a wider window of the same widget: still at its time
+        s->view->resize(1400, 500);
+        load(*s);
+        QVERIFY(int(s->view->xOf(t)) != x);
+        QVERIFY(inkAt(grab(*s), int(s->view->xOf(t)), block.top() + 30, block.bottom()) > 10);
+    }
+
+    void detachedAnchorIsNotDrawn() {
+        auto s = scene({1000, 500});
+        load(*s);
+        const int rank = m_summary->ranks[1];
+        const int64_t t = m_summary->startNs + (m_summary->endNs - m_summary->startNs) / 2;
+        annotate::AnnotationSet set;
+        set.add(note(rank, t));
+        s->model.setAnnotations(set);
+        annotate::AnchorFacts facts = annotate::loadAnchorFacts(*m_conn, set);
+        facts.runs[m_summary->run].ranks.erase(rank); // as if a re-index lost that rank
+        s->model.setFacts(facts);
+        QVERIFY(!s->model.detachedReason("a1").isEmpty());
+        const QRect block = s->view->rankBlock(rank);
+        QCOMPARE(inkAt(grab(*s), int(s->view->xOf(t)), block.top() + 30, block.bottom()), 0);
+    }
+
+    void rangeToolDraftsTimeAndRanks() {
+        auto s = scene({1000, 600});
+        load(*s);
+        s->model.setTool(views::AnnotationModel::Tool::Range);
+        QSignalSpy drafted(s->view.get(), &views::TimelineView::annotationDrafted);
+        const QRect b0 = s->view->rankBlock(m_summary->ranks[0]), b1 = s->view->rankBlock(m_summary->ranks[1]);
+        const QPoint from(400, b0.top() + 30), to(700, b1.top() + 30);
+        QTest::mousePress(s->view.get(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(s->view.get(), to);
+        QTest::mouseRelease(s->view.get(), Qt::LeftButton, {}, to);
+        QCOMPARE(drafted.count(), 1);
+        auto a = drafted.takeFirst().at(0).value<annotate::Annotation>();
+        QCOMPARE(int(a.kind), int(annotate::Kind::Range));
+        QCOMPARE(a.anchor.ranks, (std::vector<int>{m_summary->ranks[0], m_summary->ranks[1]}));
+        const double nsPerPx = double(s->state.windowEnd() - s->state.windowStart()) / (1000 - views::TimelineView::kGutter);
+        QVERIFY(std::abs(double(a.anchor.t0Ns - s->state.windowStart()) - (400 - views::TimelineView::kGutter) * nsPerPx) < 2 * nsPerPx);
+        QVERIFY(std::abs(double(a.anchor.t1Ns - s->state.windowStart()) - (700 - views::TimelineView::kGutter) * nsPerPx) < 2 * nsPerPx);
+        // the window did not move: drawing is not panning
+        QCOMPARE(s->state.windowStart(), m_summary->startNs);
+        // Esc leaves the tool
+        QTest::keyClick(s->view.get(), Qt::Key_Escape);
+        QCOMPARE(int(s->model.tool()), int(views::AnnotationModel::Tool::None));
+    }
+
+    void heatmapBoxToolDraftsCells() {
+        views::AnnotationModel model;
+        views::HeatmapCanvas c;
+        c.setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*m_conn, m_summary->ranks)));
+        c.setAnnotations(&model);
+        c.resize(c.sizeHint());
+        model.setTool(views::AnnotationModel::Tool::Box);
+        QSignalSpy drafted(&c, &views::HeatmapCanvas::annotationDrafted);
+        const auto& order = c.order();
+        QVERIFY(order.size() >= 2);
+        const QRect a = c.cellRect(order[0], 0), b = c.cellRect(order[1], 1);
+        QTest::mousePress(&c, Qt::LeftButton, {}, a.center());
+        QTest::mouseRelease(&c, Qt::LeftButton, {}, b.center());
+        QCOMPARE(drafted.count(), 1);
+        auto an = drafted.takeFirst().at(0).value<annotate::Annotation>();
+        QCOMPARE(an.anchor.opTypes, (std::vector<std::string>{c.data()->rows[size_t(order[0])], c.data()->rows[size_t(order[1])]}));
+        QCOMPARE(an.anchor.ranks, (std::vector<int>{int(c.data()->columnKeys[0]), int(c.data()->columnKeys[1])}));
+    }
+};
+
+QTEST_MAIN(TstAnnotationViews)
+#include "tst_annotationviews.moc"

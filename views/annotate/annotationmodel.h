@@ -1,0 +1,80 @@
+#pragma once
+// The annotations of the open profile for the app: the AnnotationSet of its file (loaded when a profile
+// opens, saved after every change), edits as undoable commands on its own QUndoStack, the tool the user
+// draws with (note, range, arrow, box) and, once the query service has checked them, which anchors are
+// detached. Owned by app/ beside the InteractionState; every view draws the annotations that concern it
+// and drafts new ones (annotationDrafted) without talking to another view. GUI thread only.
+#include "core/annotate/anchorcheck.h"
+#include "core/annotate/annotationset.h"
+
+#include <QObject>
+#include <QString>
+#include <map>
+
+class QUndoStack;
+
+namespace rs::views {
+
+class AnnotationModel : public QObject {
+    Q_OBJECT
+  public:
+    enum class Tool { None, Note, Range, Arrow, Box };
+    explicit AnnotationModel(QObject* parent = nullptr);
+
+    /// Loads the file at `path` (missing: empty). A damaged file is reported (failed) and never
+    /// overwritten: the model stays read-only until another profile opens.
+    void open(const QString& path);
+    /// Replaces the annotations without a file (headless export of a given set); read-only.
+    void setAnnotations(const annotate::AnnotationSet& set);
+    void close();
+    QString path() const { return m_path; }
+    bool readOnly() const { return m_readOnly; }
+
+    const std::vector<annotate::Annotation>& items() const { return m_set.items(); }
+    const annotate::Annotation* find(const QString& id) const;
+    const annotate::AnnotationSet& set() const { return m_set; }
+
+    /// Undoable edits; each saves the file. add returns the new id.
+    QString add(const annotate::Annotation& a);
+    void remove(const QString& id);
+    void update(const annotate::Annotation& a);
+    QUndoStack* undoStack() const { return m_undo; }
+
+    /// The anchors' facts from the index (QueryService::requestAnchorFacts); detached() follows them.
+    void setFacts(const annotate::AnchorFacts& f);
+    /// Why an annotation's anchor is gone, or empty when it is attached (or not yet checked).
+    QString detachedReason(const QString& id) const;
+    bool detached(const annotate::Annotation& a) const { return !detachedReason(QString::fromStdString(a.id)).isEmpty(); }
+
+    Tool tool() const { return m_tool; }
+    void setTool(Tool t);
+    /// Draws annotations in the views (View ▸ Show annotations); exports have their own switch.
+    bool visible() const { return m_visible; }
+    void setVisible(bool on);
+
+    // used by the undo commands
+    void applyAdd(const annotate::Annotation& a, int position);
+    int applyRemove(const QString& id);
+    void applyUpdate(const annotate::Annotation& a);
+
+  Q_SIGNALS:
+    void changed();
+    void toolChanged(rs::views::AnnotationModel::Tool t);
+    void failed(const QString& message);
+
+  private:
+    void save();
+    void recheck();
+    annotate::AnnotationSet m_set;
+    QString m_path;
+    bool m_readOnly = true;
+    bool m_visible = true;
+    QUndoStack* m_undo;
+    Tool m_tool = Tool::None;
+    std::optional<annotate::AnchorFacts> m_facts;
+    std::map<std::string, QString> m_detached;
+};
+
+} // namespace rs::views
+
+Q_DECLARE_METATYPE(rs::annotate::Annotation)

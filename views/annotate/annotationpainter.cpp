@@ -1,0 +1,75 @@
+#include "views/annotate/annotationpainter.h"
+
+#include <QFontMetrics>
+#include <QPainterPath>
+#include <cmath>
+
+namespace rs::views {
+
+QColor annotationColor(const annotate::Annotation& a) {
+    QColor c(QString::fromStdString(a.color));
+    return c.isValid() ? c : QColor(214, 39, 40);
+}
+
+QRectF drawCallout(QPainter& p, QPointF at, const annotate::Annotation& a, const QRectF& bounds, double maxWidth) {
+    p.save();
+    QFont f = p.font();
+    f.setBold(true);
+    p.setFont(f);
+    QFontMetrics fm(f);
+    const QColor c = annotationColor(a);
+    QString text = fm.elidedText(QString::fromStdString(a.text), Qt::ElideRight, int(maxWidth) - 12);
+    QRectF box(at.x(), at.y(), fm.horizontalAdvance(text) + 12, fm.height() + 6);
+    if (box.right() > bounds.right()) box.moveRight(bounds.right() - 2);
+    if (box.left() < bounds.left()) box.moveLeft(bounds.left() + 2);
+    if (box.bottom() > bounds.bottom()) box.moveBottom(bounds.bottom() - 2);
+    if (box.top() < bounds.top()) box.moveTop(bounds.top() + 2);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(c.darker(140), 1));
+    p.setBrush(c);
+    p.drawRoundedRect(box, 3, 3);
+    // readable on any annotation colour
+    p.setPen(c.lightnessF() > 0.6 ? QColor(20, 20, 20) : QColor(255, 255, 255));
+    p.drawText(box.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+    p.restore();
+    return box;
+}
+
+void drawRegion(QPainter& p, const QRectF& r, const annotate::Annotation& a) {
+    p.save();
+    const QColor c = annotationColor(a);
+    if (a.kind == annotate::Kind::Range) {
+        QColor fill = c;
+        fill.setAlpha(40);
+        p.fillRect(r, fill);
+        p.setPen(QPen(c, 1.5));
+        p.drawLine(r.topLeft(), r.bottomLeft());
+        p.drawLine(r.topRight(), r.bottomRight());
+    } else {
+        p.setPen(QPen(c, 2, Qt::SolidLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r);
+    }
+    p.restore();
+}
+
+void drawArrow(QPainter& p, QPointF from, QPointF to, const annotate::Annotation& a) {
+    p.save();
+    const QColor c = annotationColor(a);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(c, 2));
+    p.drawLine(from, to);
+    const double angle = std::atan2(to.y() - from.y(), to.x() - from.x()), len = 10, spread = 0.45;
+    QPainterPath head;
+    head.moveTo(to);
+    head.lineTo(to.x() - len * std::cos(angle - spread), to.y() - len * std::sin(angle - spread));
+    head.lineTo(to.x() - len * std::cos(angle + spread), to.y() - len * std::sin(angle + spread));
+    head.closeSubpath();
+    p.setPen(Qt::NoPen);
+    p.setBrush(c);
+    p.drawPath(head);
+    p.drawEllipse(from, 3, 3);
+    p.restore();
+}
+
+} // namespace rs::views
