@@ -1,49 +1,144 @@
 #include "app/cli/commands.h"
+#include "app/cli/headlessqt.h"
 #include "app/cli/profileopener.h"
+#include "app/gui/imagewriter.h"
+#include "app/gui/mainwindow.h"
 #include "app/gui/snapshotexporter.h"
+#include "core/model/durationparse.h"
+#include "views/timeline/timelineview.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <cstdio>
 #include <cstdlib>
 
 namespace rs::cli {
 
+namespace {
+
+/// Waits (running the event loop) until `done` or `seconds` pass.
+bool waitFor(const std::function<bool()>& done, int seconds) {
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > seconds * 1000) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    return true;
+}
+
+/// The whole window: the app itself opened on the profile, the state applied, then rendered.
+int exportWindow(const gui::ExportRequest& r, const QString& path) {
+    gui::MainWindow w;
+    w.resize(r.width > 0 ? r.width : 1600, r.height > 0 ? r.height : 1000);
+    w.show();
+    bool ready = false;
+    QObject::connect(&w, &gui::MainWindow::profileReady, [&] { ready = true; });
+    w.openProfile(r.profile);
+    if (!waitFor([&] { return ready; }, 600)) {
+        std::fprintf(stderr, "rankscope: export: the profile did not open in time\n");
+        return 1;
+    }
+    if (r.state) w.applyViewState(*r.state);
+    if (r.range) w.state()->setWindow(w.state()->boundsStart() + r.range->first, w.state()->boundsStart() + r.range->second);
+    if (r.selection) w.state()->setSelection(*r.selection);
+    waitFor([&] { return w.timeline()->timelineData() != nullptr; }, 60);
+    waitFor([] { return false; }, 1); // the linked views' answers
+    gui::Caption c = w.exportCaption("window");
+    QString error;
+    if (!gui::writeImage(w, &c, r.scale, path, error)) {
+        std::fprintf(stderr, "rankscope: export failed: %s\n", error.toLocal8Bit().constData());
+        return 1;
+    }
+    std::printf("%s\n", path.toLocal8Bit().constData());
+    return 0;
+}
+
+} // namespace
+
 int runExport(const ArgList& argv) {
     auto vo = indexValueOptions();
-    for (const char* o : {"out", "view", "format", "width", "height", "step"})
+    for (const char* o : {"out", "view", "format", "width", "height", "step", "range", "ranks", "select", "scale", "state", "run"})
         vo.insert(o);
-    Args a(argv, vo, indexFlags({"quiet"}));
+    Args a(argv, vo, indexFlags({"quiet", "no-annotations"}));
     if (!a.ok()) return usageError("export", a.error());
-    if (a.positional().size() != 1) return usageError("export", "export needs exactly one profile DIR");
+    if (a.positional().size() > 1) return usageError("export", "export takes one profile DIR");
     auto out = a.value("out");
-    if (!out) return usageError("export", "export needs --out FOLDER");
+    if (!out) return usageError("export", "export needs --out FILE or FOLDER");
     gui::ExportRequest r;
-    r.outDir = QString::fromStdString(*out);
     r.view = QString::fromStdString(a.value("view").value_or("all"));
-    r.format = QString::fromStdString(a.value("format").value_or("png"));
-    r.size = QSize(int(a.intValue("width", 1600, 200, 16000)), int(a.intValue("height", 900, 150, 16000)));
+    if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" && r.view != "window")
+        return usageError("export", "--view must be all, timeline, heatmap, memory or window");
+    const QString outPath = QString::fromStdString(*out);
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    r.format = QString::fromStdString(a.value("format").value_or(suffix == "svg" ? "svg" : "png"));
+    if (r.format != "png" && r.format != "svg") return usageError("export", "--format must be png or svg");
+    if ((suffix == "png" || suffix == "svg") && !QFileInfo(outPath).isDir()) {
+        if (r.view == "all") return usageError("export", "one file (--out " + *out + ") needs one --view");
+        if (suffix != r.format) return usageError("export", "--out's suffix and --format disagree");
+        r.outFile = outPath;
+    } else {
+        r.outDir = outPath;
+    }
+    r.width = int(a.intValue("width", 0, 200, 16000));
+    r.height = int(a.intValue("height", 0, 0, 20000));
+    if (r.height > 0 && r.height < 150) return usageError("export", "--height must be at least 150");
     r.step = int(a.intValue("step", -1, -1, 1LL << 40));
+    if (a.value("run")) r.run = int(a.intValue("run", 0, 0, 1 << 30));
+    if (auto s = a.value("scale")) {
+        char* end = nullptr;
+        r.scale = std::strtod(s->c_str(), &end);
+        if (*end || !(r.scale >= 0.25 && r.scale <= 4)) return usageError("export", "--scale must be between 0.25 and 4 (e.g. 2)");
+    }
+    if (auto s = a.value("range")) {
+        auto range = model::parseTimeRange(*s);
+        if (!range) return usageError("export", "--range needs T0:T1 with units, e.g. 320ms:345ms");
+        r.range = *range;
+    }
+    if (auto s = a.value("ranks")) {
+        std::vector<int> ranks;
+        if (!parseRankList(*s, ranks)) return usageError("export", "--ranks must be a list like 0,3-5");
+        r.ranks.insert(ranks.begin(), ranks.end());
+    }
+    QString err;
+    if (auto s = a.value("select")) {
+        r.selection = gui::parseSelection(QString::fromStdString(*s), err);
+        if (!r.selection) return usageError("export", err.toStdString());
+    }
+    if (auto s = a.value("state")) {
+        r.state = gui::readViewState(QString::fromStdString(*s), err);
+        if (!r.state) {
+            std::fprintf(stderr, "rankscope: export: %s\n", err.toLocal8Bit().constData());
+            return 1;
+        }
+    }
+    r.annotations = !a.flag("no-annotations");
     if (!a.ok()) return usageError("export", a.error());
-    if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory")
-        return usageError("export", "--view must be all, timeline, heatmap or memory");
+    std::string profile = a.positional().empty() ? std::string() : a.positional()[0];
+    if (profile.empty() && r.state) profile = r.state->profile.toStdString();
+    if (profile.empty()) return usageError("export", "export needs a profile DIR (or --state naming one)");
     index::IndexOptions opts;
     std::string error;
-    if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("export", error);
-    auto res = openProfile(a.positional()[0], opts, a.flag("quiet"));
+    if (!indexOptionsFrom(a, profile, opts, error)) return usageError("export", error);
+    auto res = openProfile(profile, opts, a.flag("quiet"));
     if (!res.ok) return 1;
     r.dbPath = QString::fromStdString(res.dbPath);
-    // Headless by default: export never needs a display.
-    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
-    // The offscreen platform's benign notices (no runtime dir, no window-size hints) are not for users.
-    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& msg) {
-        if (msg.contains("XDG_RUNTIME_DIR") || msg.contains("propagateSizeHints")) return;
-        if (type != QtDebugMsg) std::fprintf(stderr, "%s\n", msg.toLocal8Bit().constData());
-    });
+    r.profile = QFileInfo(QString::fromStdString(profile)).absoluteFilePath();
+    useHeadlessQt();
     int qargc = 1;
     char name[] = "rankscope";
     char* qargv[] = {name, nullptr};
     QApplication app(qargc, qargv);
-    QString err;
+    if (r.view == "window") {
+        const QString dir = r.outFile.isEmpty() ? r.outDir : QFileInfo(r.outFile).absolutePath();
+        if (!QDir().mkpath(dir)) {
+            std::fprintf(stderr, "rankscope: export: cannot create %s\n", dir.toLocal8Bit().constData());
+            return 1;
+        }
+        return exportWindow(r, r.outFile.isEmpty() ? QDir(r.outDir).filePath("window." + r.format) : r.outFile);
+    }
     QStringList files = gui::exportSnapshots(r, err);
     for (const auto& f : files)
         std::printf("%s\n", f.toLocal8Bit().constData());

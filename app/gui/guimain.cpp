@@ -2,6 +2,7 @@
 
 #include "app/gui/appicon.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/viewstate.h"
 
 #include <QApplication>
 #include <QDir>
@@ -14,31 +15,6 @@
 
 namespace rs::gui {
 
-namespace {
-/// The profile directory a saved view (.rsview JSON, key "profile", relative to the file) names, or an
-/// error message.
-QString profileOfViewState(const QString& path, QString& error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = QObject::tr("Cannot read %1: %2").arg(path, f.errorString());
-        return {};
-    }
-    QJsonParseError pe;
-    QJsonDocument doc = QJsonDocument::fromJson(f.read(16 << 20), &pe);
-    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        error = QObject::tr("%1 is not a saved view: %2 at byte %3").arg(path, pe.errorString()).arg(pe.offset);
-        return {};
-    }
-    QString profile = doc.object().value("profile").toString();
-    if (profile.isEmpty()) {
-        error = QObject::tr("%1 names no profile (key \"profile\")").arg(path);
-        return {};
-    }
-    if (QFileInfo(profile).isRelative()) profile = QFileInfo(path).absoluteDir().filePath(profile);
-    return profile;
-}
-} // namespace
-
 int runGui(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName("rankscope");
@@ -50,14 +26,28 @@ int runGui(int argc, char** argv) {
     w.applyTheme(QSettings().value("view/theme", "system").toString());
     w.show();
     QStringList args = app.arguments().mid(1);
-    if (!args.isEmpty()) {
-        QString target = args.first();
-        if (target.endsWith(".rsview")) {
-            QString error;
-            target = profileOfViewState(target, error);
-            if (target.isEmpty()) QMessageBox::warning(&w, QObject::tr("Open saved view"), error);
+    if (!args.isEmpty() && args.first() == "open") args.removeFirst();
+    // rankscope DIR [--state FILE.rsview] | rankscope FILE.rsview
+    QString stateFile;
+    if (int i = int(args.indexOf("--state")); i >= 0) {
+        stateFile = i + 1 < args.size() ? args[i + 1] : QString();
+        args.remove(i, std::min<int>(2, int(args.size()) - i));
+        if (stateFile.isEmpty()) QMessageBox::warning(&w, QObject::tr("Open saved view"), QObject::tr("--state needs a .rsview file"));
+    }
+    if (!args.isEmpty() && args.first().endsWith(".rsview")) stateFile = args.takeFirst();
+    if (!stateFile.isEmpty()) {
+        QString error;
+        auto state = readViewState(stateFile, error);
+        if (!state) {
+            QMessageBox::warning(&w, QObject::tr("Open saved view"), error);
+        } else {
+            if (!args.isEmpty()) state->profile = QFileInfo(args.first()).absoluteFilePath(); // the DIR given wins
+            w.applyViewState(*state);
+            return app.exec();
         }
-        if (!target.isEmpty()) w.openProfile(target);
+    }
+    if (!args.isEmpty()) {
+        w.openProfile(args.first());
     } else if (QSettings().value("profiles/reopenLast", true).toBool()) {
         w.reopenLast();
     }

@@ -1,6 +1,8 @@
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/annotationcontroller.h"
 #include "app/gui/appicon.h"
+#include "app/gui/viewexporter.h"
 #include "views/compare/compareview.h"
 #include "views/shapes/shapeheatmapview.h"
 #include "app/gui/recentprofiles.h"
@@ -227,6 +229,10 @@ void MainWindow::buildDocks() {
         previous = d;
     }
     if (auto* first = findChild<QDockWidget*>("heatmap")) first->raise();
+    m_annotate = new AnnotationController(this, m_service, m_state, m_timeline, m_heatmap, m_memory);
+    addDockWidget(Qt::RightDockWidgetArea, m_annotate->dock());
+    tabifyDockWidget(dd, m_annotate->dock());
+    dd->raise();
     // The timeline keeps most of the height by default; docks can only be sized once the window is laid
     // out, and a saved layout (restoreState) wins.
     QTimer::singleShot(0, this, [this, fd, dd] {
@@ -271,17 +277,20 @@ void MainWindow::buildMenus() {
     })->setToolTip(tr("Compare the open run (baseline) with another profile (candidate): regressions, a delta "
                       "heatmap and both runs' step times"));
     file->addAction(tr("&Diagnostics…"), this, &MainWindow::showDiagnostics);
-    file->addAction(tr("Export &screenshot…"), this,
-                    [this] {
-                        QString f = QFileDialog::getSaveFileName(this, tr("Export timeline"), "timeline.png",
-                                                                 tr("PNG images (*.png)"));
-                        if (f.isEmpty()) return;
-                        QImage img(m_timeline->size(), QImage::Format_ARGB32_Premultiplied);
-                        m_timeline->render(&img);
-                        if (!img.save(f))
-                            QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1").arg(f));
-                    })
+    file->addSeparator();
+    file->addAction(tr("&Export image…"), this, [this] { exportImage(); })
         ->setShortcut(QKeySequence("Ctrl+E"));
+    file->addAction(tr("Copy &image"), this, [this] {
+        ExportChoice c;
+        c.view = QSettings().value("export/view", "timeline").toString();
+        c.path.clear(); // the clipboard
+        exportImage(c);
+    })->setShortcut(QKeySequence("Ctrl+Shift+C"));
+    file->addAction(tr("&Save view…"), this, &MainWindow::saveViewAs)->setShortcut(QKeySequence::Save);
+    file->addAction(tr("Open &view…"), this, &MainWindow::openViewFile);
+    file->addAction(tr("Export &report…"), this, &MainWindow::exportReport)
+        ->setToolTip(tr("The findings with their pictures, the step table, memory peaks, annotations and diagnostics, "
+                        "as one HTML file (or Markdown)"));
     file->addSeparator();
     auto* reopen = file->addAction(tr("Reopen the last profile on start"));
     reopen->setCheckable(true);
@@ -289,6 +298,7 @@ void MainWindow::buildMenus() {
     connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue("profiles/reopenLast", on); });
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
+    m_annotate->buildMenu(menuBar()->addMenu(tr("&Annotate")));
     auto* nav = menuBar()->addMenu(tr("&Navigate"));
     m_backAction = nav->addAction(tr("&Back"), m_state, &views::InteractionState::back);
     m_backAction->setShortcuts(withKey(QKeySequence::Back, QKeySequence(Qt::ALT | Qt::Key_Left)));
@@ -503,6 +513,7 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
     statusBar()->showMessage(reused ? tr("Opened cached index in %1 s").arg(secs, 0, 'f', 2)
                                     : tr("Indexed in %1 s").arg(secs, 0, 'f', 1),
                              8000);
+    m_annotate->openIndex(dbPath);
     m_service->open(dbPath);
 }
 
@@ -537,7 +548,10 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_drill->setProfile();
     m_shapes->setProfile(s->run);
     m_histogram->hide();
+    m_annotate->setSummary(s);
     updateStatus();
+    if (m_pendingState && (!m_pendingState->run || *m_pendingState->run == s->run)) applyViewStateNow(*m_pendingState);
+    else if (m_pendingState) m_service->selectRun(*m_pendingState->run);
     Q_EMIT profileReady();
 }
 

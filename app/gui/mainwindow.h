@@ -5,7 +5,10 @@
 // shortcuts; recent profiles, drag and drop of a folder, layout and theme remembered with QSettings.
 // GUI thread only.
 #include "app/gui/comparejob.h"
+#include "app/gui/imagewriter.h"
 #include "app/gui/indexjob.h"
+#include "app/gui/viewexporter.h"
+#include "app/gui/viewstate.h"
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -31,9 +34,13 @@ class DrillDownView;
 class HistogramView;
 class CompareView;
 class ShapeHeatmapView;
+class AnnotationModel;
 } // namespace rs::views
 
 namespace rs::gui {
+
+class AnnotationController;
+class ViewExporter;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -49,6 +56,20 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* drillDown() const { return m_drill; }
     views::HistogramView* histogram() const { return m_histogram; }
     views::InteractionState* state() const { return m_state; }
+    query::QueryService* queryService() const { return m_service; }
+    views::AnnotationModel* annotationModel() const;
+    AnnotationController* annotations() const { return m_annotate; }
+    const QString& profilePath() const { return m_profile; }
+    /// The caption of an export of `view` (window, timeline, heatmap, memory) as the window stands.
+    Caption exportCaption(const QString& view, bool lanesCut = false) const;
+    /// The picture as it stands, for File ▸ Save view.
+    ViewState captureViewState() const;
+    /// Shows a saved picture: opens its profile and run first when they are not the ones shown.
+    void applyViewState(const ViewState& s);
+    /// Opens File ▸ Export… (or exports `choice` directly when given, for tests and scripts).
+    void exportImage(const std::optional<ExportChoice>& choice = std::nullopt);
+    /// File ▸ Export report: the HTML (or Markdown) report with its pictures, written by a child process.
+    void exportReport();
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const { return m_summary != nullptr; }
 
@@ -59,6 +80,8 @@ class MainWindow : public QMainWindow {
   Q_SIGNALS:
     void profileReady();
     void compareReady();
+    /// An export finished: `path` written (empty: the clipboard), or `error`.
+    void exported(const QString& path, const QString& error);
 
   protected:
     void closeEvent(QCloseEvent*) override;
@@ -80,12 +103,18 @@ class MainWindow : public QMainWindow {
     /// Selects and zooms to a finding (report JSON object) in every view.
     void navigateToFinding(const nlohmann::json& f);
     void updateRunChooser();
+    void applyViewStateNow(const ViewState& s);
+    void saveViewAs();
+    void openViewFile();
 
     query::QueryService* m_service;
     views::InteractionState* m_state;
     views::TimelineView* m_timeline;
     IndexJob* m_job;
     CompareJob* m_compareJob = nullptr;
+    AnnotationController* m_annotate = nullptr;
+    ViewExporter* m_exporter = nullptr;
+    std::optional<ViewState> m_pendingState;
     views::CompareView* m_compare = nullptr;
     views::ShapeHeatmapView* m_shapes = nullptr;
     std::shared_ptr<const query::ProfileSummary> m_summary;

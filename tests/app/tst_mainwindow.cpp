@@ -2,6 +2,8 @@
 // the findings dock lists the problems, clicking a finding zooms the timeline to its step and selects it,
 // searching selects a span, and the window state survives in QSettings.
 #include "app/gui/mainwindow.h"
+#include "views/annotate/annotationmodel.h"
+#include <QUndoStack>
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
 #include "views/compare/compareview.h"
@@ -174,6 +176,88 @@ class TstMainWindow : public QObject {
         QTRY_COMPARE(w.state()->windowStart(), s0);
         QTest::keyClick(&w, Qt::Key_Right, Qt::AltModifier);
         QTRY_COMPARE(w.state()->windowStart(), s0 + (e0 - s0) / 4);
+    }
+    void exportsTheWholeTimelineAndAnAnnotation() {
+        gui::MainWindow w;
+        w.resize(1300, 800);
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        // an annotation drafted on the timeline (as the Note tool does), its text given: added, undoable
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Note;
+        a.text = "from the app";
+        a.color = "#00a03c";
+        a.anchor.ranks = {w.timeline()->lanes().back().rank};
+        a.anchor.t0Ns = a.anchor.t1Ns = (w.state()->windowStart() + w.state()->windowEnd()) / 2;
+        Q_EMIT w.timeline()->annotationDrafted(a);
+        QCOMPARE(w.annotationModel()->items().size(), size_t(1));
+        QVERIFY(QFile::exists(w.annotationModel()->path()));
+        // File ▸ Export: the timeline with every lane, not the 800 px the window shows
+        const QString path = QString::fromStdString(test::tempDir("appexport")) + "/timeline.png";
+        QSignalSpy done(&w, &gui::MainWindow::exported);
+        gui::ExportChoice c;
+        c.view = "timeline";
+        c.path = path;
+        c.scale = 2;
+        w.exportImage(c);
+        QVERIFY(done.wait(30000));
+        QCOMPARE(done.first().at(1).toString(), QString());
+        QImage img(path);
+        QCOMPARE(img.width(), 2 * w.timeline()->width());
+        QVERIFY2(img.height() / 2 > w.timeline()->fullHeight(), "every lane, below the caption");
+        QVERIFY(w.timeline()->fullHeight() > w.timeline()->height());
+        int ink = 0;
+        for (int y = 0; y < img.height(); y += 2)
+            for (int x = 0; x < img.width(); x += 2)
+                ink += img.pixelColor(x, y) == QColor(0, 160, 60);
+        QVERIFY2(ink > 20, "the annotation is drawn in the export");
+        // SVG through the same path
+        c.path = path.left(path.size() - 3) + "svg";
+        done.clear();
+        w.exportImage(c);
+        QVERIFY(done.wait(30000));
+        QFile svg(c.path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("from the app"));
+        w.annotationModel()->undoStack()->undo();
+        QVERIFY(w.annotationModel()->items().empty());
+    }
+    void savedViewRoundTrip() {
+        gui::MainWindow w;
+        w.resize(1300, 800);
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        const qint64 s0 = w.state()->windowStart(), e0 = w.state()->windowEnd();
+        w.state()->setWindow(s0 + (e0 - s0) / 3, s0 + (e0 - s0) / 2);
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::OpType;
+        sel.opType = "MatMulV2";
+        sel.rank = 2;
+        w.state()->setSelection(sel);
+        w.timeline()->setVisibleRanks({1, 2});
+        w.timeline()->setCollapsed(1, true);
+        const QString file = QString::fromStdString(test::tempDir("rsview")) + "/v.rsview";
+        QString err;
+        QVERIFY2(gui::writeViewState(w.captureViewState(), file, err), qPrintable(err));
+        // a fresh window opened on the saved view shows the same picture
+        gui::MainWindow w2;
+        w2.resize(1300, 800);
+        w2.show();
+        QSignalSpy ready2(&w2, &gui::MainWindow::profileReady);
+        auto state = gui::readViewState(file, err);
+        QVERIFY2(state, qPrintable(err));
+        w2.applyViewState(*state);
+        QVERIFY(ready2.wait(60000));
+        QCOMPARE(w2.state()->windowStart(), s0 + (e0 - s0) / 3);
+        QCOMPARE(w2.state()->windowEnd(), s0 + (e0 - s0) / 2);
+        QCOMPARE(w2.state()->selection().opType, QString("MatMulV2"));
+        QCOMPARE(w2.state()->selection().rank, 2);
+        QCOMPARE(w2.timeline()->visibleRanks(), (std::set<int>{1, 2}));
+        QCOMPARE(w2.timeline()->collapsedRanks(), (std::set<int>{1}));
     }
     void hasTheApplicationIcon() {
         gui::MainWindow w;

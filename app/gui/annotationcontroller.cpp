@@ -1,0 +1,149 @@
+#include "app/gui/annotationcontroller.h"
+
+#include "core/query/queryservice.h"
+#include "views/annotate/annotationspanel.h"
+#include "views/common/interactionstate.h"
+#include "views/heatmap/heatmapcanvas.h"
+#include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapcanvas.h"
+#include "views/memory/memorymapview.h"
+#include "views/timeline/timelineview.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QInputDialog>
+#include <QMainWindow>
+#include <QMenu>
+#include <QStatusBar>
+#include <QUndoStack>
+
+namespace rs::gui {
+
+AnnotationController::AnnotationController(QMainWindow* window, query::QueryService* service,
+                                           views::InteractionState* state, views::TimelineView* timeline,
+                                           views::HeatmapView* heatmap, views::MemoryMapView* memory)
+    : QObject(window), m_window(window), m_service(service), m_state(state), m_timeline(timeline),
+      m_heatmap(heatmap), m_memory(memory), m_model(new views::AnnotationModel(this)),
+      m_panel(new views::AnnotationsPanel(m_model)), m_dock(new QDockWidget(tr("Annotations"), window)) {
+    m_dock->setObjectName("annotations");
+    m_dock->setWidget(m_panel);
+    m_timeline->setAnnotations(m_model);
+    m_heatmap->canvas()->setAnnotations(m_model);
+    m_memory->canvas()->setAnnotations(m_model);
+    connect(m_timeline, &views::TimelineView::annotationDrafted, this, &AnnotationController::addDrafted);
+    connect(m_heatmap->canvas(), &views::HeatmapCanvas::annotationDrafted, this, &AnnotationController::addDrafted);
+    connect(m_memory->canvas(), &views::MemoryMapCanvas::annotationDrafted, this, &AnnotationController::addDrafted);
+    connect(m_panel, &views::AnnotationsPanel::activated, this, &AnnotationController::goTo);
+    connect(m_model, &views::AnnotationModel::failed, this,
+            [this](const QString& msg) { m_window->statusBar()->showMessage(tr("Annotations: %1").arg(msg), 15000); });
+    connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+        if (id != m_factsRequest) return;
+        if (auto f = v.value<std::shared_ptr<const annotate::AnchorFacts>>()) m_model->setFacts(*f);
+    });
+    // a tensor named by a new annotation is checked once it exists in the set
+    connect(m_model->undoStack(), &QUndoStack::indexChanged, this, [this] { requestFacts(); });
+}
+
+void AnnotationController::buildMenu(QMenu* menu) {
+    using Tool = views::AnnotationModel::Tool;
+    struct Def {
+        Tool tool;
+        const char* text;
+        const char* key;
+    };
+    const Def defs[] = {{Tool::Note, "&Note tool", "N"},
+                        {Tool::Range, "&Range tool", "R"},
+                        {Tool::Arrow, "&Arrow tool", "T"},
+                        {Tool::Box, "&Box tool", "B"}};
+    std::vector<QAction*> actions;
+    for (const auto& d : defs) {
+        auto* a = menu->addAction(tr(d.text));
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(d.key));
+        connect(a, &QAction::triggered, this, [this, d](bool on) { m_model->setTool(on ? d.tool : Tool::None); });
+        actions.push_back(a);
+    }
+    connect(m_model, &views::AnnotationModel::toolChanged, this, [actions, defs](Tool t) {
+        for (size_t i = 0; i < actions.size(); ++i)
+            actions[i]->setChecked(defs[i].tool == t);
+    });
+    menu->addAction(tr("&Stop annotating"), this, [this] { m_model->setTool(Tool::None); })
+        ->setToolTip(tr("Back to panning and selecting (Esc in the timeline)"));
+    menu->addSeparator();
+    auto* undo = m_model->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    auto* redo = m_model->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence("Ctrl+Shift+Z")});
+    menu->addAction(undo);
+    menu->addAction(redo);
+    menu->addSeparator();
+    auto* show = menu->addAction(tr("Show &annotations"));
+    show->setCheckable(true);
+    show->setChecked(true);
+    connect(show, &QAction::toggled, m_model, &views::AnnotationModel::setVisible);
+    menu->addAction(m_dock->toggleViewAction());
+}
+
+void AnnotationController::openIndex(const QString& dbPath) {
+    m_model->open(QString::fromStdString(annotate::annotationsPath(dbPath.toStdString())));
+}
+
+void AnnotationController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = std::move(s);
+    m_panel->setRunStart(m_summary ? m_summary->startNs : 0);
+    requestFacts();
+}
+
+void AnnotationController::requestFacts() {
+    if (m_summary) m_factsRequest = m_service->requestAnchorFacts(m_model->set());
+}
+
+void AnnotationController::addDrafted(annotate::Annotation a) {
+    if (m_summary) a.anchor.run = m_summary->run;
+    if (a.text.empty()) {
+        bool ok = false;
+        QString where = QString::fromStdString(annotate::describeAnchor(a, m_summary ? m_summary->startNs : 0));
+        QString text = QInputDialog::getMultiLineText(m_window, tr("New %1").arg(QString::fromStdString(annotate::kindName(a.kind))),
+                                                      tr("Text of the %1:").arg(where), QString(), &ok);
+        if (!ok || text.trimmed().isEmpty()) return;
+        a.text = text.trimmed().toStdString();
+    }
+    QString id = m_model->add(a);
+    if (!id.isEmpty()) {
+        m_dock->show();
+        m_window->statusBar()->showMessage(tr("Annotation %1 added (Ctrl+Z undoes it)").arg(id), 6000);
+    }
+}
+
+void AnnotationController::goTo(const annotate::Annotation& a) {
+    const auto& an = a.anchor;
+    if (an.view == annotate::Surface::Heatmap) {
+        if (auto* d = m_window->findChild<QDockWidget*>("heatmap")) {
+            d->show();
+            d->raise();
+        }
+        views::Selection s;
+        s.kind = views::Selection::Kind::OpType;
+        s.opType = an.opTypes.empty() ? QString() : QString::fromStdString(an.opTypes.front());
+        s.rank = an.ranks.size() == 1 ? an.ranks.front() : -1;
+        m_state->setSelection(s);
+        return;
+    }
+    if (an.view == annotate::Surface::Memory) {
+        if (auto* d = m_window->findChild<QDockWidget*>("memory")) {
+            d->show();
+            d->raise();
+        }
+        if (!an.ranks.empty()) m_memory->showRank(an.ranks.front());
+    }
+    int64_t a0 = an.t0Ns, a1 = std::max(an.t1Ns, a.kind == annotate::Kind::Arrow ? an.toNs : an.t1Ns);
+    if (a.kind == annotate::Kind::Arrow) a0 = std::min(a0, an.toNs);
+    int64_t pad = std::max<int64_t>((a1 - a0) / 4, 200000);
+    m_state->setWindow(a0 - pad, a1 + pad);
+    if (!an.ranks.empty()) {
+        QRect block = m_timeline->rankBlock(an.ranks.front());
+        if (block.isValid()) m_timeline->setScrollOffset(m_timeline->scrollOffset() + block.top() - views::TimelineView::kAxis);
+    }
+}
+
+} // namespace rs::gui

@@ -1,0 +1,128 @@
+#include "app/gui/captionbuilder.h"
+
+#include "app/gui/viewstate.h"
+#include "core/annotate/annotation.h"
+#include "views/annotate/annotationmodel.h"
+#include "views/common/timemapping.h"
+#include "views/timeline/timelineview.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+
+namespace rs::gui {
+
+namespace {
+QString viewTitle(const QString& view) {
+    if (view == "heatmap") return QObject::tr("Op heatmap");
+    if (view == "memory") return QObject::tr("Memory map");
+    if (view == "window") return QObject::tr("Rankscope");
+    return QObject::tr("Timeline");
+}
+
+/// Now, or SOURCE_DATE_EPOCH when set (the reproducible-builds convention): a nightly job that renders
+/// the same state gets the same bytes.
+QString exportTime() {
+    bool ok = false;
+    const qint64 epoch = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
+    const QDateTime t = ok ? QDateTime::fromSecsSinceEpoch(epoch, Qt::UTC) : QDateTime::currentDateTimeUtc();
+    return t.toString("yyyy-MM-dd HH:mm");
+}
+
+QString runLine(const CaptionInput& in, const std::vector<int>& ranks) {
+    const auto& s = *in.summary;
+    QString source;
+    for (const auto& r : s.runs)
+        if (r.run == s.run) source = QString::fromStdString(r.source);
+    return QObject::tr("run %1 of %2%3 · %4")
+        .arg(s.run)
+        .arg(s.runs.size())
+        .arg(source.isEmpty() ? QString() : " (" + source + ")")
+        .arg(QString::fromStdString(annotate::rankListText(ranks)));
+}
+
+QString windowLine(const CaptionInput& in) {
+    const auto& s = *in.summary;
+    const qint64 t0 = in.state->windowStart(), t1 = in.state->windowEnd();
+    const int64_t res = std::max<int64_t>(1, (t1 - t0) / 1000);
+    QString w = QObject::tr("time window %1 … %2 (%3) from the run's start")
+                    .arg(views::formatOffset(t0 - s.startNs, res), views::formatOffset(t1 - s.startNs, res),
+                         views::formatDuration(t1 - t0));
+    if (in.step) w += QObject::tr(" · step %1").arg(*in.step);
+    if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(in.memoryRank) + w;
+    return w;
+}
+
+/// Whether an annotation appears in the picture: its view, its ranks shown, its time in the window.
+bool inPicture(const annotate::Annotation& a, const CaptionInput& in) {
+    const auto& an = a.anchor;
+    if (in.view == "window") return true;
+    if (annotate::surfaceName(an.view) != in.view.toStdString()) return false;
+    if (an.view == annotate::Surface::Heatmap) return true;
+    auto shown = [&](int r) {
+        return in.view == "memory" ? r == in.memoryRank : in.shownRanks.empty() || in.shownRanks.count(r) > 0;
+    };
+    bool anyRank = an.ranks.empty() ? in.view != "memory" : false;
+    for (int r : an.ranks)
+        anyRank = anyRank || shown(r);
+    if (!anyRank) return false;
+    if (!an.tensorId.empty()) return true;
+    int64_t t0 = an.t0Ns, t1 = an.t1Ns;
+    if (a.kind == annotate::Kind::Arrow) t0 = std::min(t0, an.toNs), t1 = std::max(t1, an.toNs);
+    return t1 >= in.state->windowStart() && t0 <= in.state->windowEnd();
+}
+
+QString selectionAndAnnotations(const CaptionInput& in) {
+    QString line;
+    const QString sel = describeSelection(in.state->selection());
+    if (!sel.isEmpty()) line = QObject::tr("selection: %1").arg(sel);
+    if (!in.annotations) return line;
+    int drawn = 0, detached = 0;
+    for (const auto& a : in.annotations->items()) {
+        if (in.annotations->detached(a))
+            ++detached;
+        else if (inPicture(a, in))
+            ++drawn;
+    }
+    if (!in.annotationsDrawn) drawn = 0;
+    if (!drawn && !detached) return line;
+    if (!line.isEmpty()) line += " · ";
+    line += in.annotationsDrawn ? QObject::tr("%n annotation(s) drawn", nullptr, drawn)
+                                : QObject::tr("annotations not drawn");
+    if (detached) line += QObject::tr(", %n detached (their data is gone; listed, not drawn)", nullptr, detached);
+    return line;
+}
+} // namespace
+
+Caption buildCaption(const CaptionInput& in) {
+    Caption c;
+    c.title = viewTitle(in.view) + " — " + in.profile;
+    if (!in.summary || !in.state) return c;
+    const auto& s = *in.summary;
+    std::vector<int> ranks;
+    for (int r : s.ranks)
+        if (in.shownRanks.empty() || in.shownRanks.count(r) || in.view == "heatmap") ranks.push_back(r);
+    if (in.view == "memory") ranks = {in.memoryRank};
+    c.lines << runLine(in, ranks);
+    if (in.view == "heatmap")
+        c.lines << QObject::tr("op type × rank over the whole run · colour: an op type's kernel time on a rank ÷ its "
+                               "median over the ranks · outlined: stragglers");
+    else
+        c.lines << windowLine(in);
+    if (QString third = selectionAndAnnotations(in); !third.isEmpty()) c.lines << third;
+    c.lines << QObject::tr("Rankscope %1 · exported %2 UTC").arg(RANKSCOPE_VERSION, exportTime());
+    if (in.view == "timeline" || in.view == "window") {
+        if (in.legendFrom && in.view == "timeline") {
+            c.legendSize = in.legendFrom->legendSize();
+            const views::TimelineView* tl = in.legendFrom;
+            c.legend = [tl](QPainter& p, QPoint at) { tl->drawLegend(p, at); };
+        }
+        for (const auto& n : s.notes)
+            c.notes << QString::fromStdString(n);
+        if (in.lanesCut)
+            c.notes << QObject::tr("Not every lane fits in one picture: the lanes below are cut. Choose fewer ranks "
+                                   "(--ranks) or collapse some.");
+    }
+    return c;
+}
+
+} // namespace rs::gui

@@ -1,0 +1,36 @@
+#pragma once
+// The caption of an exported picture from what the view shows: profile, run and its producer, ranks,
+// time window (relative to the run's start, as the ruler) or step, selection, annotations drawn and
+// detached, Rankscope version and export time, and what the view cannot show (the summary's notes, lanes
+// cut). One builder for the app's exports and the headless ones, so both say the same. GUI thread.
+#include "app/gui/imagewriter.h"
+#include "core/query/timelinequery.h"
+#include "views/common/interactionstate.h"
+
+#include <optional>
+#include <set>
+
+namespace rs::views {
+class AnnotationModel;
+class TimelineView;
+} // namespace rs::views
+
+namespace rs::gui {
+
+struct CaptionInput {
+    QString view; ///< timeline, heatmap, memory, window
+    QString profile;
+    const query::ProfileSummary* summary = nullptr;
+    const views::InteractionState* state = nullptr;
+    const views::AnnotationModel* annotations = nullptr; ///< null: none
+    bool annotationsDrawn = true;
+    std::set<int> shownRanks; ///< empty: every rank
+    int memoryRank = -1;
+    std::optional<int64_t> step;
+    bool lanesCut = false;
+    const views::TimelineView* legendFrom = nullptr; ///< the timeline whose legend goes in the caption
+};
+
+Caption buildCaption(const CaptionInput& in);
+
+} // namespace rs::gui

@@ -1,0 +1,102 @@
+#include "app/gui/exportdialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+
+namespace rs::gui {
+
+ExportDialog::ExportDialog(QWidget* parent)
+    : QDialog(parent), m_view(new QComboBox), m_scale(new QComboBox), m_caption(new QCheckBox(tr("Caption block (profile, run, ranks, window, selection, version)"))),
+      m_annotations(new QCheckBox(tr("Draw the annotations"))), m_path(new QLineEdit) {
+    setWindowTitle(tr("Export image"));
+    m_view->addItem(tr("Timeline — every lane of the shown ranks"), "timeline");
+    m_view->addItem(tr("Op heatmap — the whole grid"), "heatmap");
+    m_view->addItem(tr("Memory map — as shown"), "memory");
+    m_view->addItem(tr("Whole window"), "window");
+    m_scale->addItem(tr("1× (screen pixels)"), 1.0);
+    m_scale->addItem(tr("2× (for slides and HiDPI)"), 2.0);
+    QSettings st;
+    setView(st.value("export/view", "timeline").toString());
+    m_scale->setCurrentIndex(st.value("export/scale", 1.0).toDouble() > 1.5 ? 1 : 0);
+    m_caption->setChecked(st.value("export/caption", true).toBool());
+    m_annotations->setChecked(st.value("export/annotations", true).toBool());
+    m_path->setText(QDir(st.value("export/dir", QDir::homePath()).toString()).filePath(
+        st.value("export/name", "rankscope-timeline.png").toString()));
+    m_path->setToolTip(tr("The suffix chooses the format: .png (pixels) or .svg (vector text and shapes)"));
+    auto* browse = new QPushButton(tr("Browse…"));
+    connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+    auto* form = new QFormLayout;
+    form->addRow(tr("View"), m_view);
+    form->addRow(tr("File"), pathRow);
+    form->addRow(tr("PNG scale"), m_scale);
+    form->addRow(QString(), m_caption);
+    form->addRow(QString(), m_annotations);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_view, &QComboBox::currentIndexChanged, this, [this] {
+        // follow the view in the suggested name while the user has not typed their own
+        QFileInfo fi(m_path->text());
+        if (fi.completeBaseName().startsWith("rankscope-"))
+            m_path->setText(fi.dir().filePath("rankscope-" + m_view->currentData().toString() + "." +
+                                              (fi.suffix().isEmpty() ? "png" : fi.suffix())));
+    });
+    auto* lay = new QVBoxLayout(this);
+    lay->addLayout(form);
+    lay->addWidget(buttons);
+    resize(560, sizeHint().height());
+}
+
+void ExportDialog::setView(const QString& view) {
+    int i = m_view->findData(view);
+    if (i >= 0) m_view->setCurrentIndex(i);
+}
+
+ExportChoice ExportDialog::choice() const {
+    ExportChoice c;
+    c.view = m_view->currentData().toString();
+    c.path = m_path->text();
+    c.scale = m_scale->currentData().toDouble();
+    c.caption = m_caption->isChecked();
+    c.annotations = m_annotations->isChecked();
+    return c;
+}
+
+void ExportDialog::browse() {
+    QString f = QFileDialog::getSaveFileName(this, tr("Export image"), m_path->text(),
+                                             tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (!f.isEmpty()) m_path->setText(f);
+}
+
+void ExportDialog::accept() {
+    QString suffix = QFileInfo(m_path->text()).suffix().toLower();
+    if (suffix != "png" && suffix != "svg") {
+        QMessageBox::warning(this, tr("Export image"), tr("The file name must end in .png or .svg."));
+        return;
+    }
+    QSettings st;
+    ExportChoice c = choice();
+    st.setValue("export/view", c.view);
+    st.setValue("export/scale", c.scale);
+    st.setValue("export/caption", c.caption);
+    st.setValue("export/annotations", c.annotations);
+    st.setValue("export/dir", QFileInfo(c.path).absolutePath());
+    st.setValue("export/name", QFileInfo(c.path).fileName());
+    QDialog::accept();
+}
+
+} // namespace rs::gui

@@ -1,0 +1,184 @@
+#include "app/gui/exportscene.h"
+
+#include "app/gui/captionbuilder.h"
+
+#include "core/annotate/annotation.h"
+#include "core/query/analysisqueries.h"
+#include "views/annotate/annotationmodel.h"
+#include "views/common/interactionstate.h"
+#include "views/common/timemapping.h"
+#include "views/heatmap/heatmapcanvas.h"
+#include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapcanvas.h"
+#include "views/memory/memorymapview.h"
+#include "views/timeline/timelineview.h"
+
+#include <qcustomplot.h>
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <nlohmann/json.hpp>
+
+namespace rs::gui {
+
+namespace {
+/// Tallest picture written: 2× of it is ~40 M pixels (160 MB), enough for ~500 lanes.
+constexpr int kMaxHeight = 20000;
+
+} // namespace
+
+ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::optional<int> run)
+    : m_db(dbPath.toStdString(), true), m_profile(profile), m_state(std::make_unique<views::InteractionState>()),
+      m_annotations(std::make_unique<views::AnnotationModel>()) {
+    m_summary = std::make_shared<const query::ProfileSummary>(query::loadSummary(m_db, run));
+    m_state->setBounds(m_summary->startNs, m_summary->endNs);
+    annotate::AnnotationSet set;
+    std::string error;
+    if (set.load(annotate::annotationsPath(dbPath.toStdString()), error)) {
+        m_annotations->setAnnotations(set);
+        m_annotations->setFacts(annotate::loadAnchorFacts(m_db, set));
+    }
+    m_timeline = std::make_unique<views::TimelineView>(m_state.get(), nullptr);
+    m_timeline->setExportMode(true);
+    m_timeline->setAnnotations(m_annotations.get());
+    m_timeline->resize(1600, 900);
+    m_timeline->setSummary(m_summary);
+    m_heatmap = std::make_unique<views::HeatmapCanvas>();
+    m_heatmap->setAnnotations(m_annotations.get());
+    m_memory = std::make_unique<views::MemoryMapView>(m_state.get(), nullptr);
+    m_memory->canvas()->setAnnotations(m_annotations.get());
+    // the rank worth a memory picture: one with a bank anomaly
+    auto report = nlohmann::json::parse(m_summary->reportJson, nullptr, false);
+    m_memoryRank = m_summary->ranks.empty() ? 0 : m_summary->ranks.front();
+    if (report.is_object() && !report["memory"]["bank_anomalies"].empty())
+        for (const auto& b : report["memory"]["bank_anomalies"]) {
+            int r = b["rank"].get<int>();
+            if (std::count(m_summary->ranks.begin(), m_summary->ranks.end(), r)) {
+                m_memoryRank = r;
+                break;
+            }
+        }
+}
+
+ExportScene::~ExportScene() = default;
+
+void ExportScene::apply(const ViewState& s) {
+    if (s.window) setWindow(s.window->first, s.window->second);
+    setRanks(s.ranks);
+    for (int r : s.collapsed)
+        m_timeline->setCollapsed(r, true);
+    for (qint64 t : s.pinned)
+        m_timeline->setPinned(t, true);
+    m_timeline->setAligned(s.aligned);
+    m_timeline->setShowWaits(s.showWaits);
+    if (s.memoryRank) m_memoryRank = *s.memoryRank;
+    setSelection(s.selection);
+}
+
+void ExportScene::setShowAnnotations(bool on) {
+    m_annotationsShown = on;
+    m_timeline->setAnnotationsShown(on);
+    m_heatmap->setAnnotationsShown(on);
+    m_memory->canvas()->setAnnotationsShown(on);
+}
+
+void ExportScene::setRanks(const std::set<int>& ranks) {
+    m_timeline->setVisibleRanks(ranks);
+    if (!ranks.empty() && !ranks.count(m_memoryRank)) m_memoryRank = *ranks.begin();
+}
+
+void ExportScene::setWindow(qint64 t0, qint64 t1) {
+    m_step.reset();
+    m_state->setWindow(t0, std::max(t1, t0 + 1));
+}
+
+bool ExportScene::zoomToStep(int64_t step) {
+    const auto& shown = m_timeline->visibleRanks();
+    for (int rank : m_summary->ranks) {
+        if (!shown.empty() && !shown.count(rank)) continue;
+        for (const auto& s : m_summary->steps)
+            if (s.rank == rank && s.step == step) {
+                int64_t pad = (s.endNs - s.startNs) / 20;
+                setWindow(s.startNs - pad, s.endNs + pad);
+                m_step = step;
+                return true;
+            }
+        break; // the first shown rank's steps
+    }
+    return false;
+}
+
+void ExportScene::setSelection(const views::Selection& s) {
+    m_state->setSelection(s);
+    if (s.rank >= 0 && (s.kind == views::Selection::Kind::OpType || s.kind == views::Selection::Kind::Tensor))
+        m_memoryRank = s.rank;
+}
+
+void ExportScene::setMemoryRank(int rank) {
+    m_memoryRank = rank;
+}
+
+QWidget* ExportScene::prepare(const QString& view, int width, int height) {
+    if (view == "heatmap") {
+        if (!m_heatmapLoaded) {
+            m_heatmap->setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(m_db, m_summary->ranks)));
+            m_heatmapLoaded = true;
+        }
+        auto* c = m_heatmap.get();
+        const auto& sel = m_state->selection(); // as the heatmap view highlights a selection
+        if (sel.kind == views::Selection::Kind::OpType && sel.rank >= 0) c->setHighlight(sel.opType, sel.rank);
+        QSize hint = c->sizeHint();
+        c->resize(std::max({hint.width(), width, 480}),
+                  height > 0 ? height : std::max(hint.height(), 360));
+        return c;
+    }
+    if (view == "memory") {
+        m_memory->setData(std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(m_db, m_memoryRank)));
+        m_memory->resize(width > 0 ? width : 1600, height > 0 ? height : 720);
+        m_memory->show(); // lays out the canvas, the bank strip and the curves so render() draws them
+        QCoreApplication::processEvents();
+        if (m_state->windowStart() > m_summary->startNs || m_state->windowEnd() < m_summary->endNs)
+            m_memory->canvas()->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
+        m_memory->plot()->replot();
+        return m_memory.get();
+    }
+    if (width <= 0) width = 1600;
+    m_timeline->resize(width, 400);
+    int h = height > 0 ? height : m_timeline->fullHeight();
+    m_cut = h > kMaxHeight;
+    m_timeline->resize(width, std::min(h, kMaxHeight));
+    m_timeline->setTimelineData(
+        std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, m_timeline->currentRequest())));
+    return m_timeline.get();
+}
+
+Caption ExportScene::caption(const QString& view) const {
+    CaptionInput in;
+    in.view = view;
+    in.profile = m_profile;
+    in.summary = m_summary.get();
+    in.state = m_state.get();
+    in.annotations = m_annotations.get();
+    in.annotationsDrawn = m_annotationsShown;
+    in.shownRanks = m_timeline->visibleRanks();
+    in.memoryRank = m_memoryRank;
+    in.step = m_step;
+    in.lanesCut = m_cut;
+    in.legendFrom = m_timeline.get();
+    return buildCaption(in);
+}
+
+bool ExportScene::write(const QString& view, int width, int height, double scale, const QString& path,
+                        QString& error) {
+    QWidget* w = prepare(view, width, height);
+    Caption c = caption(view);
+    return writeImage(*w, &c, scale, path, error);
+}
+
+QImage ExportScene::image(const QString& view, int width, int height, double scale) {
+    QWidget* w = prepare(view, width, height);
+    Caption c = caption(view);
+    return renderImage(*w, &c, scale);
+}
+
+} // namespace rs::gui

@@ -1,0 +1,73 @@
+#pragma once
+// The views of one indexed profile built off screen for export (no display, no query thread): the
+// timeline laid out at full height (every lane of the chosen ranks, no scrollbar, the legend in the
+// caption), the op heatmap grid at its natural size, the memory map of one rank; the profile's
+// annotations drawn unless turned off; a view state (.rsview) applied. Each picture gets its caption
+// (imagewriter.h). Used by `rankscope export`, the HTML report and the app's report export.
+// GUI thread; reads the index synchronously on it (headless only).
+#include "app/gui/imagewriter.h"
+#include "app/gui/viewstate.h"
+#include "core/index/sqlite.h"
+#include "core/query/timelinequery.h"
+
+#include <QSize>
+#include <memory>
+
+namespace rs::views {
+class InteractionState;
+class AnnotationModel;
+class TimelineView;
+class HeatmapCanvas;
+class MemoryMapView;
+} // namespace rs::views
+
+namespace rs::gui {
+
+class ExportScene {
+  public:
+    /// Opens the index and loads `run`'s summary (default: the app's default run) and the annotations.
+    ExportScene(const QString& dbPath, const QString& profile, std::optional<int> run);
+    ~ExportScene();
+    const query::ProfileSummary& summary() const { return *m_summary; }
+    views::InteractionState& state() { return *m_state; }
+    views::AnnotationModel& annotations() { return *m_annotations; }
+
+    /// Applies a saved view (window, selection, ranks, lanes, modes).
+    void apply(const ViewState& s);
+    void setShowAnnotations(bool on);
+    void setRanks(const std::set<int>& ranks);
+    void setWindow(qint64 t0, qint64 t1);
+    /// The window of `step` on the first shown rank, padded by 5 %; false when no rank has that step.
+    bool zoomToStep(int64_t step);
+    void setSelection(const views::Selection& s);
+    /// The memory map shows this rank (default: the rank of a bank anomaly, else the first rank).
+    void setMemoryRank(int rank);
+    int memoryRank() const { return m_memoryRank; }
+
+    /// Renders one view ("timeline", "heatmap", "memory") `width` px wide (0: its natural width — 1600
+    /// px, the heatmap its whole grid, never narrower) and `height` px high (0: its natural height — for
+    /// the timeline every lane) to `path` (.png or .svg by suffix).
+    bool write(const QString& view, int width, int height, double scale, const QString& path, QString& error);
+    /// The same picture as an image (the report embeds it).
+    QImage image(const QString& view, int width, int height, double scale);
+    /// The caption of a view as it stands.
+    Caption caption(const QString& view) const;
+
+  private:
+    QWidget* prepare(const QString& view, int width, int height);
+    index::Db m_db;
+    QString m_profile;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+    std::unique_ptr<views::InteractionState> m_state;
+    std::unique_ptr<views::AnnotationModel> m_annotations;
+    std::unique_ptr<views::TimelineView> m_timeline;
+    std::unique_ptr<views::HeatmapCanvas> m_heatmap; ///< the grid alone, at its natural size
+    std::unique_ptr<views::MemoryMapView> m_memory;
+    std::optional<int64_t> m_step;
+    int m_memoryRank = -1;
+    bool m_heatmapLoaded = false;
+    bool m_annotationsShown = true;
+    bool m_cut = false; ///< the timeline was taller than an image may be: lanes cut, said in the caption
+};
+
+} // namespace rs::gui

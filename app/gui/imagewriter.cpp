@@ -1,0 +1,134 @@
+#include "app/gui/imagewriter.h"
+
+#include <QFileInfo>
+#include <QFontMetrics>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QWidget>
+
+namespace rs::gui {
+
+namespace {
+constexpr int kPad = 10;
+
+QFont titleFont(const QFont& base) {
+    QFont f = base;
+    f.setBold(true);
+    f.setPointSizeF(base.pointSizeF() + 1.5);
+    return f;
+}
+
+int notesHeight(const Caption& c, int width, const QFont& f) {
+    if (c.notes.isEmpty()) return 0;
+    return QFontMetrics(f).boundingRect(QRect(0, 0, width - 4 * kPad, 10000), Qt::TextWordWrap, c.notes.join("\n")).height() + 12;
+}
+
+void paint(QPainter& p, QWidget& w, const Caption* c) {
+    const int width = w.width();
+    int top = 0;
+    if (c) {
+        paintCaption(p, *c, width);
+        top = captionHeight(*c, width);
+    }
+    p.save();
+    p.translate(0, top);
+    w.render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    p.restore();
+}
+} // namespace
+
+int captionHeight(const Caption& c, int width) {
+    QFont base;
+    int h = kPad + QFontMetrics(titleFont(base)).height() + 4;
+    h += int(c.lines.size()) * (QFontMetrics(base).height() + 2);
+    if (!c.legendSize.isEmpty()) h += c.legendSize.height() + 6;
+    h += notesHeight(c, width, base);
+    return h + kPad;
+}
+
+void paintCaption(QPainter& p, const Caption& c, int width) {
+    QFont base;
+    const int h = captionHeight(c, width);
+    p.save();
+    p.fillRect(QRect(0, 0, width, h), QColor(250, 250, 250));
+    p.setPen(QColor(200, 200, 200));
+    p.drawLine(0, h - 1, width, h - 1);
+    int y = kPad;
+    p.setFont(titleFont(base));
+    p.setPen(QColor(20, 20, 20));
+    const int th = QFontMetrics(titleFont(base)).height();
+    p.drawText(QRect(kPad, y, width - 2 * kPad, th), Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(titleFont(base)).elidedText(c.title, Qt::ElideMiddle, width - 2 * kPad));
+    y += th + 4;
+    p.setFont(base);
+    p.setPen(QColor(60, 60, 60));
+    const int lh = QFontMetrics(base).height();
+    for (const auto& line : c.lines) {
+        p.drawText(QRect(kPad, y, width - 2 * kPad, lh), Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetrics(base).elidedText(line, Qt::ElideRight, width - 2 * kPad));
+        y += lh + 2;
+    }
+    if (c.legend && !c.legendSize.isEmpty()) {
+        c.legend(p, QPoint(kPad, y + 2));
+        y += c.legendSize.height() + 6;
+    }
+    if (!c.notes.isEmpty()) {
+        const int nh = notesHeight(c, width, base);
+        QRect box(kPad, y, width - 2 * kPad, nh - 4);
+        p.fillRect(box, QColor(253, 236, 205));
+        p.setPen(QColor(245, 165, 36));
+        p.drawRect(box);
+        p.setPen(QColor(40, 40, 40));
+        p.drawText(box.adjusted(kPad, 4, -kPad, -4), Qt::TextWordWrap, c.notes.join("\n"));
+    }
+    p.restore();
+}
+
+QImage renderImage(QWidget& w, const Caption* c, double scale) {
+    const int h = w.height() + (c ? captionHeight(*c, w.width()) : 0);
+    QImage img(QSize(int(w.width() * scale + 0.5), int(h * scale + 0.5)), QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(scale);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    paint(p, w, c);
+    p.end();
+    return img;
+}
+
+bool writeImage(QWidget& w, const Caption* c, double scale, const QString& path, QString& error) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "svg") {
+        const int h = w.height() + (c ? captionHeight(*c, w.width()) : 0);
+        QSvgGenerator gen;
+        gen.setFileName(path);
+        gen.setSize(QSize(w.width(), h));
+        gen.setViewBox(QRect(0, 0, w.width(), h));
+        gen.setTitle(c ? c->title : QString("Rankscope"));
+        gen.setDescription("Rankscope " RANKSCOPE_VERSION);
+        QPainter p;
+        if (!p.begin(&gen)) {
+            error = QObject::tr("cannot write %1").arg(path);
+            return false;
+        }
+        p.fillRect(QRect(0, 0, w.width(), h), Qt::white);
+        paint(p, w, c);
+        p.end();
+        if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
+            error = QObject::tr("cannot write %1").arg(path);
+            return false;
+        }
+        return true;
+    }
+    if (suffix != "png") {
+        error = QObject::tr("%1: the format is chosen by the suffix, .png or .svg").arg(path);
+        return false;
+    }
+    if (!renderImage(w, c, scale).save(path, "PNG")) {
+        error = QObject::tr("cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace rs::gui

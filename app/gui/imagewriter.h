@@ -1,0 +1,36 @@
+#pragma once
+// Writes a view as a picture that can go into a bug report or a slide: a caption block on top (profile,
+// run, ranks, time window or step, selection, Rankscope version, what the view cannot show) with the
+// view's legend, then the view itself at its current size, untouched by overlays. PNG at any scale
+// (device pixel ratio: 2 gives twice the pixels, same layout) or SVG through QSvgGenerator (vector text
+// and shapes). The app's File ▸ Export, Copy image, the report and `rankscope export` all use it.
+// GUI thread (widgets are rendered).
+#include <QImage>
+#include <QString>
+#include <QStringList>
+#include <functional>
+
+class QPainter;
+class QWidget;
+
+namespace rs::gui {
+
+struct Caption {
+    QString title;      ///< e.g. "Timeline — /data/run7 (run 0)"
+    QStringList lines;  ///< "ranks 0-7 · window +140.0 ms … +350.0 ms (210 ms) · step 11", …
+    QStringList notes;  ///< what the view cannot show or know, said on the picture too
+    /// Draws the view's legend at a point, with its size (empty: no legend row).
+    std::function<void(QPainter&, QPoint)> legend;
+    QSize legendSize;
+};
+
+/// Height of the caption block for a picture `width` px wide.
+int captionHeight(const Caption& c, int width);
+void paintCaption(QPainter& p, const Caption& c, int width);
+
+/// The caption and `w` as one image, `scale` × the logical size in pixels.
+QImage renderImage(QWidget& w, const Caption* c, double scale);
+/// Writes PNG or SVG by `path`'s suffix (".png", ".svg"); false with `error` naming the file.
+bool writeImage(QWidget& w, const Caption* c, double scale, const QString& path, QString& error);
+
+} // namespace rs::gui

@@ -1,0 +1,193 @@
+#include "app/gui/viewstate.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <nlohmann/json.hpp>
+
+namespace rs::gui {
+
+namespace {
+
+const char* kindName(views::Selection::Kind k) {
+    switch (k) {
+    case views::Selection::Kind::Span: return "span";
+    case views::Selection::Kind::Step: return "step";
+    case views::Selection::Kind::OpType: return "op";
+    case views::Selection::Kind::Tensor: return "tensor";
+    case views::Selection::Kind::None: break;
+    }
+    return "none";
+}
+
+nlohmann::json selectionJson(const views::Selection& s) {
+    nlohmann::json j = {{"kind", kindName(s.kind)}, {"rank", s.rank}};
+    if (s.kind == views::Selection::Kind::Span) j["span_id"] = s.spanId;
+    if (s.kind == views::Selection::Kind::Step) j["step"] = s.step;
+    if (!s.opType.isEmpty()) j["op_type"] = s.opType.toStdString();
+    if (!s.tensorId.isEmpty()) j["tensor_id"] = s.tensorId.toStdString();
+    if (s.endNs > s.startNs) j["extent_ns"] = {s.startNs, s.endNs};
+    return j;
+}
+
+views::Selection selectionFrom(const nlohmann::json& j) {
+    views::Selection s;
+    const std::string k = j.value("kind", "none");
+    s.kind = k == "span" ? views::Selection::Kind::Span
+             : k == "step" ? views::Selection::Kind::Step
+             : k == "op" ? views::Selection::Kind::OpType
+             : k == "tensor" ? views::Selection::Kind::Tensor
+                             : views::Selection::Kind::None;
+    s.rank = j.value("rank", -1);
+    s.spanId = j.value("span_id", qint64(0));
+    s.step = j.value("step", qint64(-1));
+    s.opType = QString::fromStdString(j.value("op_type", std::string()));
+    s.tensorId = QString::fromStdString(j.value("tensor_id", std::string()));
+    if (j.contains("extent_ns") && j["extent_ns"].is_array() && j["extent_ns"].size() == 2) {
+        s.startNs = j["extent_ns"][0].get<qint64>();
+        s.endNs = j["extent_ns"][1].get<qint64>();
+    }
+    return s;
+}
+
+} // namespace
+
+QString viewStateToJson(const ViewState& s, const QString& fileDir) {
+    QString profile = s.profile;
+    QString rel = QDir(fileDir).relativeFilePath(s.profile);
+    if (!rel.startsWith("../..")) profile = rel; // in or beside the file's folder: portable with it
+    nlohmann::json j = {{"rankscope_view", kViewStateFormat},
+                        {"profile", profile.toStdString()},
+                        {"selection", selectionJson(s.selection)},
+                        {"ranks", s.ranks},
+                        {"collapsed", s.collapsed},
+                        {"pinned_tracks", s.pinned},
+                        {"view", s.view.toStdString()},
+                        {"aligned", s.aligned},
+                        {"show_waits", s.showWaits},
+                        {"scroll", s.scroll}};
+    if (s.run) j["run"] = *s.run;
+    if (s.window) j["window"] = {{"t0_ns", s.window->first}, {"t1_ns", s.window->second}};
+    if (!s.heatmapStatistic.isEmpty()) j["heatmap_statistic"] = s.heatmapStatistic.toStdString();
+    if (s.memoryRank) j["memory_rank"] = *s.memoryRank;
+    return QString::fromStdString(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) + "\n";
+}
+
+std::optional<ViewState> readViewState(const QString& path, QString& error) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        error = QObject::tr("cannot read %1: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    QByteArray bytes = f.read(16 << 20);
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size());
+    } catch (const nlohmann::json::parse_error& e) {
+        error = QObject::tr("%1 is not a saved view: invalid JSON at byte %2").arg(path).arg(e.byte);
+        return std::nullopt;
+    }
+    if (!j.is_object() || !j.contains("profile") || !j["profile"].is_string()) {
+        error = QObject::tr("%1 is not a saved view: it names no profile (key \"profile\")").arg(path);
+        return std::nullopt;
+    }
+    if (j.value("rankscope_view", 1) > kViewStateFormat) {
+        error = QObject::tr("%1 was saved by a newer Rankscope").arg(path);
+        return std::nullopt;
+    }
+    ViewState s;
+    try {
+        s.profile = QString::fromStdString(j["profile"].get<std::string>());
+        if (QFileInfo(s.profile).isRelative())
+            s.profile = QDir::cleanPath(QFileInfo(path).absoluteDir().filePath(s.profile));
+        if (j.contains("run") && !j["run"].is_null()) s.run = j["run"].get<int>();
+        if (j.contains("window") && j["window"].is_object())
+            s.window = std::make_pair(j["window"].at("t0_ns").get<qint64>(), j["window"].at("t1_ns").get<qint64>());
+        if (j.contains("selection") && j["selection"].is_object()) s.selection = selectionFrom(j["selection"]);
+        s.ranks = j.value("ranks", std::set<int>{});
+        s.collapsed = j.value("collapsed", std::set<int>{});
+        s.pinned = j.value("pinned_tracks", std::vector<int64_t>{});
+        s.view = QString::fromStdString(j.value("view", std::string("timeline")));
+        s.heatmapStatistic = QString::fromStdString(j.value("heatmap_statistic", std::string()));
+        if (j.contains("memory_rank") && !j["memory_rank"].is_null()) s.memoryRank = j["memory_rank"].get<int>();
+        s.aligned = j.value("aligned", false);
+        s.showWaits = j.value("show_waits", true);
+        s.scroll = j.value("scroll", 0);
+    } catch (const nlohmann::json::exception& e) {
+        error = QObject::tr("%1: a key has the wrong type (%2)").arg(path, QString::fromUtf8(e.what()));
+        return std::nullopt;
+    }
+    if (s.window && s.window->second <= s.window->first) {
+        error = QObject::tr("%1: the window's end is not after its start").arg(path);
+        return std::nullopt;
+    }
+    return s;
+}
+
+bool writeViewState(const ViewState& s, const QString& path, QString& error) {
+    QSaveFile f(path); // atomic: a crash never leaves half a file
+    if (!f.open(QIODevice::WriteOnly)) {
+        error = QObject::tr("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(viewStateToJson(s, QFileInfo(path).absolutePath()).toUtf8());
+    if (!f.commit()) {
+        error = QObject::tr("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::optional<views::Selection> parseSelection(const QString& text, QString& error) {
+    const int colon = text.indexOf(':');
+    const QString kind = text.left(colon), rest = colon < 0 ? QString() : text.mid(colon + 1);
+    const int at = rest.lastIndexOf('@');
+    const QString subject = at < 0 ? rest : rest.left(at);
+    views::Selection s;
+    bool ok = true;
+    if (at >= 0) {
+        s.rank = rest.mid(at + 1).toInt(&ok);
+        if (!ok || s.rank < 0) {
+            error = QObject::tr("--select: the rank after @ must be a number (%1)").arg(text);
+            return std::nullopt;
+        }
+    }
+    if (subject.isEmpty()) ok = false;
+    if (kind == "op") {
+        s.kind = views::Selection::Kind::OpType;
+        s.opType = subject;
+    } else if (kind == "span") {
+        s.kind = views::Selection::Kind::Span;
+        s.spanId = subject.toLongLong(&ok);
+    } else if (kind == "step") {
+        s.kind = views::Selection::Kind::Step;
+        s.step = subject.toLongLong(&ok);
+        if (s.rank < 0) ok = false;
+    } else if (kind == "tensor") {
+        s.kind = views::Selection::Kind::Tensor;
+        s.tensorId = subject;
+        if (s.rank < 0) ok = false;
+    } else {
+        ok = false;
+    }
+    if (!ok) {
+        error = QObject::tr("--select must be op:OP[@RANK], span:ID, step:S@RANK or tensor:ID@RANK (not \"%1\")").arg(text);
+        return std::nullopt;
+    }
+    return s;
+}
+
+QString describeSelection(const views::Selection& s) {
+    const QString onRank = s.rank >= 0 ? QObject::tr(" on rank %1").arg(s.rank) : QString();
+    switch (s.kind) {
+    case views::Selection::Kind::OpType: return QObject::tr("op %1%2").arg(s.opType, onRank);
+    case views::Selection::Kind::Span: return QObject::tr("span %1%2").arg(s.spanId).arg(onRank);
+    case views::Selection::Kind::Step: return QObject::tr("step %1%2").arg(s.step).arg(onRank);
+    case views::Selection::Kind::Tensor: return QObject::tr("tensor %1%2").arg(s.tensorId, onRank);
+    case views::Selection::Kind::None: break;
+    }
+    return {};
+}
+
+} // namespace rs::gui

@@ -1,0 +1,44 @@
+#pragma once
+// A saved picture (.rsview, JSON): which profile and run, the time window, the selection, the ranks shown,
+// collapsed and pinned lanes, the open view and its modes. `rankscope DIR --state F.rsview`, `rankscope
+// F.rsview`, File ▸ Open view and `rankscope export --state` reopen exactly that picture, so a CI job can
+// render the same one every night. Times are absolute ns on the profile's clock. Pure value type plus
+// reading and writing; GUI thread or any (no widgets touched here).
+#include "views/common/interactionstate.h"
+
+#include <QString>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace rs::gui {
+
+constexpr int kViewStateFormat = 1;
+
+struct ViewState {
+    QString profile; ///< absolute when read (a relative path is resolved against the file's folder)
+    std::optional<int> run;
+    std::optional<std::pair<qint64, qint64>> window; ///< [t0, t1] ns
+    views::Selection selection;
+    std::set<int> ranks;          ///< shown on the timeline (rank keys); empty: every rank
+    std::set<int> collapsed;      ///< ranks whose lanes are folded
+    std::vector<int64_t> pinned;  ///< pinned track ids, in order
+    QString view = "timeline";    ///< the dock raised: timeline, heatmap, memory, drilldown, shapes, comparison
+    QString heatmapStatistic;     ///< empty: the default
+    std::optional<int> memoryRank;
+    bool aligned = false, showWaits = true;
+    int scroll = 0;               ///< the timeline's vertical scroll, px
+};
+
+/// JSON text of `s`; the profile is written relative to `fileDir` when it lies inside it or beside it.
+QString viewStateToJson(const ViewState& s, const QString& fileDir);
+/// Reads a .rsview; nullopt with `error` naming the file and the byte or key.
+std::optional<ViewState> readViewState(const QString& path, QString& error);
+bool writeViewState(const ViewState& s, const QString& path, QString& error);
+
+/// "op:MatMulV2@3", "span:1234", "step:11@5", "tensor:t0_m1@2" → a selection (export --select).
+std::optional<views::Selection> parseSelection(const QString& text, QString& error);
+/// The same words back ("op MatMulV2 on rank 3"), for captions.
+QString describeSelection(const views::Selection& s);
+
+} // namespace rs::gui

@@ -1,0 +1,236 @@
+// `rankscope annotate` and `rankscope export` end to end on a small demo profile: annotations added,
+// listed (times relative to the run's start, as the ruler), removed, detached, kept over a re-index;
+// exported pictures at 1× and 2× (exact pixel sizes), the timeline at full height for the ranks chosen,
+// annotation pixels present or absent (--no-annotations), SVG that parses and carries the annotation text
+// and the caption, a saved view (.rsview) reproducing the same picture as the equivalent options, and
+// usage errors.
+#include "tests/support/testsupport.h"
+
+#include <QDomDocument>
+#include <QFile>
+#include <QImage>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using namespace rs;
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+const QColor kInk(0, 160, 60);
+
+int inkPixels(const QImage& img) {
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            QColor c = img.pixelColor(x, y);
+            if (std::abs(c.red() - kInk.red()) < 12 && std::abs(c.green() - kInk.green()) < 12 && std::abs(c.blue() - kInk.blue()) < 12) ++n;
+        }
+    return n;
+}
+} // namespace
+
+class TstExport : public QObject {
+    Q_OBJECT
+    std::string m_root, m_demo;
+    qint64 m_start = 0;
+
+    QString run(QStringList args, int expected) {
+        QString out, err;
+        int rc = test::runRankscope(args, &out, &err);
+        if (rc != expected) qWarning("rankscope %s → %d: %s", qPrintable(args.join(' ')), rc, qPrintable(err));
+        [&] { QCOMPARE(rc, expected); }();
+        return expected == 0 ? out : err;
+    }
+    nlohmann::json list() {
+        return nlohmann::json::parse(run({"annotate", q(m_demo), "list", "--json"}, 0).toStdString());
+    }
+    QImage exportPng(QStringList extra, const QString& name) {
+        const QString path = q(m_root) + "/" + name + ".png";
+        QStringList args{"export", q(m_demo), "--out", path, "--quiet"};
+        run(args + extra, 0);
+        return QImage(path);
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        qputenv("SOURCE_DATE_EPOCH", "1764590400"); // the caption's export time, so pictures are reproducible
+        m_root = test::tempDir("export");
+        m_demo = m_root + "/demo";
+        run({"demo", q(m_demo), "--ranks", "2", "--steps", "4", "--layers", "1", "--quiet"}, 0);
+        // the run's start, as the ruler's zero, straight from the documented view
+        m_start = run({"query", q(m_demo), "SELECT start_ns FROM runs WHERE run_id = 0", "--csv", "--quiet"}, 0)
+                      .split('\n', Qt::SkipEmptyParts)
+                      .last()
+                      .toLongLong();
+        QVERIFY(m_start > 0);
+    }
+
+    void annotateAddListRemove() {
+        const QString id = run({"annotate", q(m_demo), "add", "slow here", "--rank", "1", "--range", "10ms:15ms", "--color", kInk.name()}, 0).trimmed();
+        QCOMPARE(id, QString("a1"));
+        auto j = list();
+        QCOMPARE(j["annotations"].size(), size_t(1));
+        const auto& a = j["annotations"][0];
+        QCOMPARE(a["kind"].get<std::string>(), std::string("range"));
+        QCOMPARE(a["anchor"]["t0_ns"].get<qint64>(), m_start + 10000000);
+        QCOMPARE(a["anchor"]["t1_ns"].get<qint64>(), m_start + 15000000);
+        QCOMPARE(a["anchor"]["ranks"], nlohmann::json::array({1}));
+        QCOMPARE(a["detached"].get<bool>(), false);
+        QVERIFY(q(a["where"].get<std::string>()).contains("+10.000 ms"));
+        // text output names it too
+        QVERIFY(run({"annotate", q(m_demo), "list"}, 0).contains("slow here"));
+        const QString id2 = run({"annotate", q(m_demo), "add", "gone", "--rank", "1", "--at", "1ms"}, 0).trimmed();
+        run({"annotate", q(m_demo), "remove", id2}, 0);
+        QCOMPARE(list()["annotations"].size(), size_t(1));
+        QVERIFY(run({"annotate", q(m_demo), "remove", id2}, 1).contains(id2));
+    }
+
+    void detachedAndReindexed() {
+        QVERIFY(run({"annotate", q(m_demo), "add", "nowhere", "--rank", "7", "--at", "1ms"}, 1).contains("rank 7"));
+        const QString id = run({"annotate", q(m_demo), "add", "nowhere", "--rank", "7", "--at", "1ms", "--force"}, 0).trimmed();
+        run({"index", q(m_demo), "--force", "--quiet"}, 0);
+        auto j = list();
+        bool found = false;
+        for (const auto& a : j["annotations"])
+            if (q(a["id"].get<std::string>()) == id) {
+                found = true;
+                QCOMPARE(a["detached"].get<bool>(), true);
+                QVERIFY(q(a["detached_reason"].get<std::string>()).contains("rank 7"));
+            }
+        QVERIFY2(found, "a re-index keeps the annotations file");
+        QCOMPARE(j["annotations"].size(), size_t(2));
+        run({"annotate", q(m_demo), "remove", id}, 0);
+    }
+
+    void annotateUsage_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("no time") << QStringList{"add", "x", "--rank", "0"};
+        QTest::newRow("time without unit") << QStringList{"add", "x", "--at", "100"};
+        QTest::newRow("reversed range") << QStringList{"add", "x", "--range", "5ms:1ms"};
+        QTest::newRow("unknown kind") << QStringList{"add", "x", "--at", "1ms", "--kind", "circle"};
+        QTest::newRow("arrow without end") << QStringList{"add", "x", "--at", "1ms", "--kind", "arrow"};
+        QTest::newRow("no text") << QStringList{"add"};
+        QTest::newRow("unknown action") << QStringList{"rename", "a1"};
+        QTest::newRow("heatmap without op") << QStringList{"add", "x", "--view", "heatmap"};
+        QTest::newRow("bad colour") << QStringList{"add", "x", "--at", "1ms", "--color", "green"};
+    }
+    void annotateUsage() {
+        QFETCH(QStringList, args);
+        run(QStringList{"annotate", q(m_demo)} + args, 2);
+    }
+
+    void damagedAnnotationsFileIsNamed() {
+        const std::string dir = m_root + "/damaged";
+        run({"demo", q(dir), "--ranks", "2", "--steps", "3", "--layers", "1", "--quiet"}, 0);
+        run({"index", q(dir), "--quiet"}, 0);
+        test::writeFile(dir + "/.rankscope/annotations.json", "{\"annotations\": [1,");
+        const QString err = run({"annotate", q(dir), "list"}, 1);
+        QVERIFY2(err.contains("annotations.json") && err.contains("byte"), qPrintable(err));
+        // the file is never overwritten by a later add
+        run({"annotate", q(dir), "add", "x", "--at", "1ms"}, 1);
+        QCOMPARE(test::readDecompressed(dir + "/.rankscope/annotations.json"), std::string("{\"annotations\": [1,"));
+    }
+
+    void scaleGivesExactPixels() {
+        QImage one = exportPng({"--view", "timeline", "--width", "900"}, "scale1");
+        QImage two = exportPng({"--view", "timeline", "--width", "900", "--scale", "2"}, "scale2");
+        QCOMPARE(one.width(), 900);
+        QCOMPARE(two.width(), 1800);
+        QCOMPARE(two.height(), 2 * one.height());
+        QImage fixed = exportPng({"--view", "timeline", "--width", "700", "--height", "300"}, "fixed");
+        QCOMPARE(fixed.width(), 700);
+        QVERIFY(fixed.height() > 300); // the caption block comes on top of the view's 300 px
+    }
+
+    void timelineHasEveryLaneOfTheChosenRanks() {
+        QImage both = exportPng({"--view", "timeline"}, "both");
+        QImage one = exportPng({"--view", "timeline", "--ranks", "0"}, "one");
+        QVERIFY(both.height() > one.height() + 60);
+        QVERIFY(both.height() > 400);
+    }
+
+    void annotationPixels() {
+        QImage with = exportPng({"--view", "timeline", "--range", "5ms:20ms"}, "with");
+        QImage without = exportPng({"--view", "timeline", "--range", "5ms:20ms", "--no-annotations"}, "without");
+        QVERIFY2(inkPixels(with) > 100, qPrintable(QString::number(inkPixels(with))));
+        QCOMPARE(inkPixels(without), 0);
+        // rank 0 only: the annotation on rank 1 is not drawn
+        QCOMPARE(inkPixels(exportPng({"--view", "timeline", "--range", "5ms:20ms", "--ranks", "0"}, "rank0")), 0);
+    }
+
+    void svgIsVectorWithTextAndCaption() {
+        const QString path = q(m_root) + "/t.svg";
+        run({"export", q(m_demo), "--out", path, "--view", "timeline", "--range", "5ms:20ms", "--quiet"}, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray svg = f.readAll();
+        QDomDocument doc;
+        QVERIFY2(doc.setContent(svg), "the SVG parses as XML");
+        QCOMPARE(doc.documentElement().tagName(), QString("svg"));
+        QVERIFY(doc.elementsByTagName("text").count() > 20);
+        const QString text = QString::fromUtf8(svg);
+        QVERIFY(text.contains("slow here"));
+        QVERIFY(text.contains("Rankscope " RANKSCOPE_VERSION));
+        QVERIFY(text.contains("ranks 0-1"));
+        QVERIFY(text.contains("+5.0") && text.contains("+20.0")); // the window, relative to the run's start
+    }
+
+    void savedViewReproducesThePicture() {
+        const QString state = q(m_root) + "/v.rsview";
+        QFile f(state);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        nlohmann::json j = {{"rankscope_view", 1},
+                            {"profile", "demo"}, // relative to the file's folder
+                            {"run", 0},
+                            {"window", {{"t0_ns", m_start + 5000000}, {"t1_ns", m_start + 20000000}}},
+                            {"ranks", {1}},
+                            {"selection", {{"kind", "op"}, {"op_type", "MatMulV2"}, {"rank", 1}}}};
+        f.write(QByteArray::fromStdString(j.dump()));
+        f.close();
+        const QString a = q(m_root) + "/state.png", b = q(m_root) + "/options.png";
+        run({"export", "--state", state, "--out", a, "--view", "timeline", "--quiet"}, 0);
+        run({"export", q(m_demo), "--out", b, "--view", "timeline", "--range", "5ms:20ms", "--ranks", "1",
+             "--select", "op:MatMulV2@1", "--quiet"},
+            0);
+        QImage ia(a), ib(b);
+        QVERIFY(!ia.isNull());
+        QCOMPARE(ia.size(), ib.size());
+        QVERIFY2(ia == ib, "a saved view renders the same picture as the equivalent options");
+        QImage all = exportPng({"--view", "timeline", "--range", "5ms:20ms"}, "allranks");
+        QVERIFY(all.height() > ia.height());
+    }
+
+    void otherViewsAndWindow() {
+        QImage h = exportPng({"--view", "heatmap"}, "heatmap");
+        QVERIFY(h.width() >= 480 && h.height() >= 360);
+        QImage m = exportPng({"--view", "memory", "--width", "1000"}, "memory");
+        QCOMPARE(m.width(), 1000);
+        QImage w = exportPng({"--view", "window", "--width", "1280", "--height", "800"}, "window");
+        QCOMPARE(w.width(), 1280);
+        QVERIFY(w.height() > 800);
+    }
+
+    void exportUsage_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exit");
+        QTest::newRow("one file for all views") << QStringList{"--out", "x.png"} << 2;
+        QTest::newRow("bad select") << QStringList{"--out", "d", "--select", "op"} << 2;
+        QTest::newRow("bad range") << QStringList{"--out", "d", "--range", "1:2"} << 2;
+        QTest::newRow("bad ranks") << QStringList{"--out", "d", "--ranks", "a-b"} << 2;
+        QTest::newRow("bad scale") << QStringList{"--out", "d", "--scale", "9"} << 2;
+        QTest::newRow("suffix and format disagree") << QStringList{"--out", "x.svg", "--view", "heatmap", "--format", "png"} << 2;
+        QTest::newRow("missing state") << QStringList{"--out", "d", "--state", "/nonexistent.rsview"} << 1;
+        QTest::newRow("no such step") << QStringList{"--out", "d", "--step", "999"} << 1;
+    }
+    void exportUsage() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exit);
+        QStringList full{"export", q(m_demo), "--quiet"};
+        for (auto& a : args)
+            full << ((a == "d" || a.startsWith("x.")) ? q(m_root) + "/usage-" + a : a);
+        run(full, exit);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstExport)
+#include "tst_export.moc"
