@@ -1,23 +1,66 @@
 #include "app/cli/commands.h"
+#include "app/cli/headlessqt.h"
 #include "app/cli/profileopener.h"
+#include "app/gui/reportdocument.h"
 #include "core/analysis/report.h"
 
+#include <QApplication>
+#include <QFileInfo>
 #include <cstdio>
 
 namespace rs::cli {
 
+namespace {
+/// The report with its pictures, as one HTML file and/or Markdown with the pictures beside it.
+int writeDocuments(const index::IndexResult& res, const std::string& profile, int top,
+                   const std::optional<std::string>& html, const std::optional<std::string>& markdown) {
+    useHeadlessQt();
+    int qargc = 1;
+    char name[] = "rankscope";
+    char* qargv[] = {name, nullptr};
+    QApplication app(qargc, qargv);
+    gui::ReportRequest r;
+    r.dbPath = QString::fromStdString(res.dbPath);
+    r.profile = QFileInfo(QString::fromStdString(profile)).absoluteFilePath();
+    r.top = top;
+    gui::ReportDocument doc;
+    try {
+        doc = gui::buildReportDocument(r);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "rankscope: report: %s\n", e.what());
+        return 1;
+    }
+    QString error;
+    if (html && !gui::writeHtmlReport(doc, QString::fromStdString(*html), error)) {
+        std::fprintf(stderr, "rankscope: report: %s\n", error.toLocal8Bit().constData());
+        return 1;
+    }
+    if (html) std::printf("%s\n", html->c_str());
+    if (markdown && !gui::writeMarkdownReport(doc, QString::fromStdString(*markdown), error)) {
+        std::fprintf(stderr, "rankscope: report: %s\n", error.toLocal8Bit().constData());
+        return 1;
+    }
+    if (markdown) std::printf("%s\n", markdown->c_str());
+    return 0;
+}
+} // namespace
+
 int runReport(const ArgList& argv) {
     auto vo = indexValueOptions();
-    vo.insert("top");
+    vo.insert({"top", "html", "markdown"});
     Args a(argv, vo, indexFlags({"json", "quiet"}));
     if (!a.ok()) return usageError("report", a.error());
     if (a.positional().size() != 1) return usageError("report", "report needs exactly one profile DIR");
     int top = int(a.intValue("top", 10, 1, 100000));
+    if (!a.ok()) return usageError("report", a.error());
+    const auto html = a.value("html"), markdown = a.value("markdown");
+    if ((html || markdown) && a.flag("json")) return usageError("report", "--json prints to stdout; --html/--markdown write files: choose one");
     index::IndexOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("report", error);
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
     if (!res.ok) return 1;
+    if (html || markdown) return writeDocuments(res, a.positional()[0], top, html, markdown);
     index::Db db(res.dbPath, true);
     auto r = analysis::buildReport(db, top);
     if (a.flag("json"))

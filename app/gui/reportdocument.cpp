@@ -1,0 +1,292 @@
+#include "app/gui/reportdocument.h"
+
+#include "app/gui/exportscene.h"
+#include "core/annotate/annotation.h"
+#include "core/model/timetext.h"
+#include "views/annotate/annotationmodel.h"
+#include "views/common/interactionstate.h"
+#include "views/common/timemapping.h"
+
+#include <nlohmann/json.hpp>
+
+namespace rs::gui {
+
+namespace {
+
+QString s(const std::string& v) { return QString::fromStdString(v); }
+QString dur(int64_t ns) { return QString::fromStdString(model::formatDuration(ns)); }
+
+ReportBlock heading(const QString& t, int level = 2) {
+    ReportBlock b;
+    b.kind = ReportBlock::Kind::Heading;
+    b.text = t;
+    b.level = level;
+    return b;
+}
+ReportBlock para(const QString& t, ReportBlock::Kind k = ReportBlock::Kind::Paragraph) {
+    ReportBlock b;
+    b.kind = k;
+    b.text = t;
+    return b;
+}
+ReportBlock picture(QImage img, const QString& caption, const QString& name) {
+    ReportBlock b;
+    b.kind = ReportBlock::Kind::Image;
+    b.image = std::move(img);
+    b.text = caption;
+    b.imageName = name;
+    return b;
+}
+
+class Builder {
+  public:
+    Builder(const ReportRequest& r) : m_r(r), m_scene(r.dbPath, r.profile, std::nullopt) {
+        m_report = nlohmann::json::parse(m_scene.summary().reportJson, nullptr, false);
+        m_defaultMemoryRank = m_scene.memoryRank();
+    }
+    ReportDocument build() {
+        m_doc.title = QObject::tr("Rankscope report — %1").arg(m_r.profile);
+        overview();
+        findings();
+        steps();
+        perRank();
+        memory();
+        annotations();
+        diagnostics();
+        return std::move(m_doc);
+    }
+
+  private:
+    void add(ReportBlock b) { m_doc.blocks.push_back(std::move(b)); }
+    void reset() {
+        m_scene.setRanks({});
+        m_scene.state().fit();
+        m_scene.setSelection({});
+        m_scene.setMemoryRank(m_defaultMemoryRank);
+    }
+    QImage shot(const QString& view) { return m_scene.image(view, m_r.width, 0, 1); }
+
+    void overview() {
+        const auto& c = m_report["counts"];
+        const auto& sum = m_scene.summary();
+        add(para(QObject::tr("%1 rank(s), %2 step(s), %3 spans, %4 collectives, %5 tensors · Rankscope %6")
+                     .arg(m_report["ranks"].size())
+                     .arg(m_report["steps"]["count"].get<int64_t>())
+                     .arg(c["spans"].get<int64_t>())
+                     .arg(c["collectives"].get<int64_t>())
+                     .arg(c["tensors"].get<int64_t>())
+                     .arg(RANKSCOPE_VERSION)));
+        if (sum.runs.size() > 1)
+            add(para(QObject::tr("This folder holds %1 runs; nothing is matched or compared across them. The pictures "
+                                 "show run %2 (the one with the most ranks); findings of other runs are listed "
+                                 "without pictures.")
+                         .arg(sum.runs.size())
+                         .arg(sum.run),
+                     ReportBlock::Kind::Note));
+        for (const auto& n : sum.notes)
+            add(para(s(n), ReportBlock::Kind::Note));
+    }
+
+    void findingPictures(const nlohmann::json& f, int index) {
+        const std::string kind = f.value("kind", "");
+        const int rank = f.contains("rank") && f["rank"].is_number() ? f["rank"].get<int>() : -1;
+        const QString subject = s(f.value("subject", std::string()));
+        const QString tag = QString("finding-%1").arg(index);
+        reset();
+        if (kind == "bank_anomaly" && rank >= 0) {
+            m_scene.setMemoryRank(rank);
+            add(picture(shot("memory"), QObject::tr("The memory map of rank %1: the misplaced buffers are outlined.").arg(rank), tag + "-memory.png"));
+            return;
+        }
+        if (f.contains("start_ns") && f["start_ns"].is_number() && f.contains("end_ns") && f["end_ns"].is_number()) {
+            const int64_t a = f["start_ns"].get<int64_t>(), b = f["end_ns"].get<int64_t>();
+            const int64_t pad = std::max<int64_t>((b - a) / 8, 100000);
+            std::set<int> ranks;
+            if (rank >= 0) ranks.insert(rank);
+            // the culprit and a few of the ranks that waited for it: enough to see the wait, small enough to read
+            if (f.contains("affected") && f["affected"].contains("waiting_ranks"))
+                for (const auto& w : f["affected"]["waiting_ranks"])
+                    if (ranks.size() < 4) ranks.insert(w.get<int>());
+            m_scene.setRanks(ranks);
+            m_scene.setWindow(a - pad, b + pad);
+            if (kind == "slow_rank" && rank >= 0) {
+                views::Selection sel;
+                sel.kind = views::Selection::Kind::OpType;
+                sel.opType = subject;
+                sel.rank = rank;
+                m_scene.setSelection(sel);
+            }
+            add(picture(shot("timeline"),
+                        QObject::tr("Rank %1 and ranks that waited for it, around the finding (%2).").arg(rank).arg(dur(b - a)),
+                        tag + "-timeline.png"));
+        }
+        if ((kind == "slow_rank" || kind == "straggler") && rank >= 0 && !subject.isEmpty()) {
+            reset();
+            views::Selection sel;
+            sel.kind = views::Selection::Kind::OpType;
+            sel.opType = subject;
+            sel.rank = rank;
+            m_scene.setSelection(sel);
+            add(picture(shot("heatmap"), QObject::tr("The op heatmap: %1 on rank %2 is highlighted.").arg(subject).arg(rank),
+                        tag + "-heatmap.png"));
+        }
+    }
+
+    void findings() {
+        add(heading(QObject::tr("Findings, by time lost")));
+        const auto& list = m_report["findings"];
+        if (list.empty()) {
+            add(para(QObject::tr("No problems found.")));
+            return;
+        }
+        int index = 0;
+        for (const auto& f : list) {
+            ++index;
+            QString head = QString("%1. [%2] %3").arg(index).arg(s(f.value("kind", ""))).arg(s(f.value("text", "")));
+            if (f.value("lost_ns", int64_t(0)) > 0) head += QObject::tr(" — the job lost %1").arg(dur(f["lost_ns"].get<int64_t>()));
+            add(heading(head, 3));
+            const bool shownRun = !f.contains("run") || f["run"].is_null() || f["run"].get<int>() == m_scene.summary().run;
+            if (!shownRun)
+                add(para(QObject::tr("(run %1: no picture — open that run in the app)").arg(f["run"].get<int>()), ReportBlock::Kind::Note));
+            else if (index <= m_r.top)
+                findingPictures(f, index);
+        }
+    }
+
+    void steps() {
+        add(heading(QObject::tr("Steps")));
+        ReportBlock t;
+        t.kind = ReportBlock::Kind::Table;
+        t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step")};
+        for (const auto& r : m_report["steps"]["per_rank"])
+            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>())});
+        if (!t.rows.empty()) add(t);
+        if (!m_report["outlier_steps"].empty()) {
+            ReportBlock o;
+            o.kind = ReportBlock::Kind::Table;
+            o.header = {QObject::tr("rank"), QObject::tr("step"), QObject::tr("wall"), QObject::tr("typical"), QObject::tr("why")};
+            for (const auto& r : m_report["outlier_steps"])
+                o.rows.push_back({QString::number(r["rank"].get<int>()), QString::number(r["step"].get<int64_t>()),
+                                  dur(r["wall_ns"].get<int64_t>()), dur(r.value("typical_ns", int64_t(0))), s(r.value("cause", ""))});
+            add(para(QObject::tr("Outlier steps:")));
+            add(o);
+        }
+    }
+
+    void perRank() {
+        add(heading(QObject::tr("Per rank")));
+        const auto& cw = m_report["comm_wait"];
+        add(para(QObject::tr("Communication wait: %1 in total.").arg(dur(cw.value("total_wait_ns", int64_t(0))))));
+        ReportBlock t;
+        t.kind = ReportBlock::Kind::Table;
+        t.header = {QObject::tr("rank"), QObject::tr("waited"), QObject::tr("waited for"), QObject::tr("arrived last")};
+        for (const auto& r : cw["by_rank"]) {
+            QStringList on;
+            for (const auto& [k, v] : r["blamed_on"].items())
+                on << QObject::tr("rank %1: %2").arg(s(k)).arg(dur(v.get<int64_t>()));
+            const std::string key = std::to_string(r["rank"].get<int>());
+            const int64_t last = cw["last_arrival_counts"].contains(key) ? cw["last_arrival_counts"][key].get<int64_t>() : 0;
+            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["wait_ns"].get<int64_t>()), on.join(", "),
+                              QObject::tr("%n collective(s)", nullptr, int(last))});
+        }
+        if (!t.rows.empty()) add(t);
+        if (!m_report["stragglers"].empty()) {
+            ReportBlock st;
+            st.kind = ReportBlock::Kind::Table;
+            st.header = {QObject::tr("rank"), QObject::tr("op type"), QObject::tr("median"), QObject::tr("other ranks"), QObject::tr("ratio"),
+                         QObject::tr("extra kernel time")};
+            for (const auto& r : m_report["stragglers"])
+                st.rows.push_back({QString::number(r["rank"].get<int>()), s(r["op_type"].get<std::string>()),
+                                   dur(r["median_ns"].get<int64_t>()), dur(r["cluster_median_ns"].get<int64_t>()),
+                                   QString("%1×").arg(r["ratio"].get<double>(), 0, 'f', 2), dur(r["lost_ns"].get<int64_t>())});
+            add(para(QObject::tr("Op types slower on one rank than on the others:")));
+            add(st);
+        }
+    }
+
+    void memory() {
+        add(heading(QObject::tr("Memory peaks")));
+        ReportBlock t;
+        t.kind = ReportBlock::Kind::Table;
+        t.header = {QObject::tr("rank"), QObject::tr("peak allocated"), QObject::tr("peak reserved"), QObject::tr("allocated ÷ reserved")};
+        for (const auto& r : m_report["memory"]["per_rank"]) {
+            if (!r.value("has_memory_data", false)) continue;
+            const double a = double(r.value("peak_allocated_bytes", int64_t(0))), res = double(r.value("peak_reserved_bytes", int64_t(0)));
+            t.rows.push_back({QString::number(r["rank"].get<int>()), views::formatBytes(int64_t(a)), views::formatBytes(int64_t(res)),
+                              res > 0 ? QString("%1 %").arg(100 * a / res, 0, 'f', 1) : QString("-")});
+        }
+        if (t.rows.empty())
+            add(para(QObject::tr("The profile has no memory records.")));
+        else
+            add(t);
+    }
+
+    void annotations() {
+        const auto& model = m_scene.annotations();
+        if (model.items().empty()) return;
+        add(heading(QObject::tr("Annotations")));
+        int index = 0;
+        for (const auto& a : model.items()) {
+            ++index;
+            const QString where = s(annotate::describeAnchor(a, m_scene.summary().startNs));
+            add(heading(QString("%1 — %2").arg(s(a.text), where), 3));
+            add(para(QObject::tr("%1 · %2").arg(s(a.author), s(a.created))));
+            const QString why = model.detachedReason(s(a.id));
+            if (!why.isEmpty()) {
+                add(para(QObject::tr("Detached: %1. Kept, not drawn.").arg(why), ReportBlock::Kind::Note));
+                continue;
+            }
+            reset();
+            const auto& an = a.anchor;
+            const QString name = QString("annotation-%1").arg(index);
+            if (an.view == annotate::Surface::Heatmap) {
+                add(picture(shot("heatmap"), where, name + "-heatmap.png"));
+                continue;
+            }
+            if (an.view == annotate::Surface::Memory) {
+                if (!an.ranks.empty()) m_scene.setMemoryRank(an.ranks.front());
+                add(picture(shot("memory"), where, name + "-memory.png"));
+                continue;
+            }
+            int64_t t0 = std::min(an.t0Ns, a.kind == annotate::Kind::Arrow ? an.toNs : an.t0Ns);
+            int64_t t1 = std::max(an.t1Ns, a.kind == annotate::Kind::Arrow ? an.toNs : an.t1Ns);
+            const int64_t pad = std::max<int64_t>((t1 - t0) / 4, 2000000);
+            std::set<int> ranks(an.ranks.begin(), an.ranks.end());
+            if (a.kind == annotate::Kind::Arrow) ranks.insert(an.toRank);
+            m_scene.setRanks(ranks);
+            m_scene.setWindow(t0 - pad, t1 + pad);
+            add(picture(shot("timeline"), where, name + "-timeline.png"));
+        }
+    }
+
+    void diagnostics() {
+        add(heading(QObject::tr("Diagnostics")));
+        const auto& d = m_scene.summary().diagnostics;
+        if (d.empty()) {
+            add(para(QObject::tr("Every record was read: no problem to report.")));
+            return;
+        }
+        ReportBlock t;
+        t.kind = ReportBlock::Kind::Table;
+        t.header = {QObject::tr("severity"), QObject::tr("file"), QObject::tr("what"), QObject::tr("count"), QObject::tr("first at")};
+        for (size_t i = 0; i < d.size() && i < 50; ++i)
+            t.rows.push_back({s(d[i].severity), s(d[i].file), s(d[i].what), QString::number(d[i].count),
+                              d[i].firstOffset >= 0 ? QString::number(d[i].firstOffset) : QString("-")});
+        add(t);
+        if (d.size() > 50) add(para(QObject::tr("… %1 more group(s): rankscope info DIR lists them all.").arg(d.size() - 50)));
+    }
+
+    const ReportRequest& m_r;
+    ExportScene m_scene;
+    nlohmann::json m_report;
+    ReportDocument m_doc;
+    int m_defaultMemoryRank = 0;
+};
+
+} // namespace
+
+ReportDocument buildReportDocument(const ReportRequest& r) {
+    return Builder(r).build();
+}
+
+} // namespace rs::gui

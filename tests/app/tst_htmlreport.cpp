@@ -1,0 +1,113 @@
+// `rankscope report --html/--markdown` on the demo profile, whose problems are known by construction
+// (rank 5 stalls, rank 3 is a slow card, rank 6 keeps AllReduce buffers in the wrong HBM bank): one
+// self-contained file (no network reference; every picture an embedded PNG that decodes), each finding with
+// its picture, the step, per-rank and memory tables with the index's own figures, the annotations with their
+// pictures, the diagnostics; the Markdown form with the same pictures beside it.
+#include "tests/support/testsupport.h"
+
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using namespace rs;
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+} // namespace
+
+class TstHtmlReport : public QObject {
+    Q_OBJECT
+    std::string m_root, m_demo;
+    QString m_html, m_md;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        m_root = test::tempDir("htmlreport");
+        m_demo = m_root + "/demo";
+        QString err;
+        QVERIFY2(test::runRankscope({"demo", q(m_demo), "--ranks", "8", "--steps", "12", "--layers", "1", "--quiet"}, nullptr, &err) == 0, qPrintable(err));
+        QVERIFY2(test::runRankscope({"annotate", q(m_demo), "add", "look: rank 5 idles", "--rank", "5", "--range", "1ms:5ms"}, nullptr, &err) == 0,
+                 qPrintable(err));
+        m_html = q(m_root) + "/out/report.html";
+        m_md = q(m_root) + "/out/report.md";
+        QVERIFY2(test::runRankscope({"report", q(m_demo), "--html", m_html, "--markdown", m_md, "--quiet"}, nullptr, &err) == 0, qPrintable(err));
+    }
+
+    void selfContained() {
+        const QString h = readAll(m_html);
+        QVERIFY(h.startsWith("<!DOCTYPE html>"));
+        QVERIFY2(!h.contains("http://") && !h.contains("https://"), "no network reference");
+        QVERIFY(!h.contains("<script"));
+        // every picture is an embedded PNG that decodes, at the report's width
+        QRegularExpression img("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"");
+        int n = 0;
+        for (auto it = img.globalMatch(h); it.hasNext();) {
+            QImage pic;
+            QVERIFY(pic.loadFromData(QByteArray::fromBase64(it.next().captured(1).toLatin1()), "PNG"));
+            QVERIFY(pic.width() >= 1400);
+            ++n;
+        }
+        // stall: timeline; slow_rank: timeline and heatmap; bank anomaly: memory; the annotation: timeline
+        QVERIFY2(n >= 5, qPrintable(QString::number(n)));
+    }
+
+    void findingsAreTheDemosProblems() {
+        const QString h = readAll(m_html);
+        QVERIFY(h.contains("[stall] rank 5"));
+        QVERIFY(h.contains("[slow_rank] rank 3"));
+        QVERIFY(h.contains("[bank_anomaly] rank 6"));
+        // root causes first: the stall (the most time lost) before the slow card
+        QVERIFY(h.indexOf("[stall] rank 5") < h.indexOf("[slow_rank] rank 3"));
+        QVERIFY(h.indexOf("[slow_rank] rank 3") < h.indexOf("[bank_anomaly] rank 6"));
+    }
+
+    void tablesCarryTheIndexFigures() {
+        const QString h = readAll(m_html);
+        QVERIFY(h.contains("<h2>Steps</h2>") && h.contains("<h2>Per rank</h2>") && h.contains("<h2>Memory peaks</h2>") &&
+                h.contains("<h2>Diagnostics</h2>"));
+        // the peak reserved of every rank, counted by SQL over the index (32 GiB on the demo's ranks)
+        QString out;
+        QCOMPARE(test::runRankscope({"query", q(m_demo), "SELECT count(*) FROM memory_summary WHERE peak_reserved_bytes = 34359738368", "--csv", "--quiet"}, &out), 0);
+        const int ranks32 = out.split('\n', Qt::SkipEmptyParts).last().toInt();
+        QCOMPARE(ranks32, 8);
+        QCOMPARE(int(h.count("<td>32.00 GiB</td>")), ranks32);
+        // the slow card's ratio in the straggler table
+        QVERIFY(h.contains("<td>MatMulV2</td>"));
+    }
+
+    void annotationWithItsPicture() {
+        const QString h = readAll(m_html);
+        const int at = h.indexOf("look: rank 5 idles");
+        QVERIFY(at > 0);
+        QVERIFY(h.indexOf("data:image/png;base64", at) > at);
+    }
+
+    void markdownHasTheSamePictures() {
+        const QString m = readAll(m_md);
+        QRegularExpression ref("!\\[[^\\]]*\\]\\(([^)]+)\\)");
+        int n = 0;
+        for (auto it = ref.globalMatch(m); it.hasNext();) {
+            const QString file = q(m_root) + "/out/" + it.next().captured(1);
+            QVERIFY2(QImage(file).width() >= 1400, qPrintable(file));
+            ++n;
+        }
+        QCOMPARE(n, int(readAll(m_html).count("data:image/png;base64")));
+        QVERIFY(m.contains("| rank | median step | p95 step |"));
+    }
+
+    void usage() {
+        QString err;
+        QCOMPARE(test::runRankscope({"report", q(m_demo), "--html", "x.html", "--json"}, nullptr, &err), 2);
+        QCOMPARE(test::runRankscope({"report", q(m_demo), "--html", "/proc/nonexistent/x.html", "--quiet"}, nullptr, &err), 1);
+        QVERIFY2(err.contains("x.html"), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstHtmlReport)
+#include "tst_htmlreport.moc"
