@@ -85,6 +85,24 @@ class Builder {
                      ReportBlock::Kind::Note));
         for (const auto& n : sum.notes)
             add(para(s(n), ReportBlock::Kind::Note));
+        overviewPictures();
+    }
+
+    /// The whole run and the heatmap, so the report shows the data even when it finds nothing.
+    void overviewPictures() {
+        const auto& ranks = m_scene.summary().ranks;
+        if (ranks.empty()) return;
+        reset();
+        constexpr size_t kMost = 8; // more lanes than this do not read at a report's width
+        std::set<int> shown(ranks.begin(), ranks.begin() + std::ptrdiff_t(std::min(ranks.size(), kMost)));
+        m_scene.setRanks(ranks.size() > kMost ? shown : std::set<int>{});
+        add(picture(shot("timeline"),
+                    ranks.size() > kMost ? QObject::tr("The whole run, the first %1 of %2 ranks.").arg(kMost).arg(ranks.size())
+                                         : QObject::tr("The whole run."),
+                    "overview-timeline.png"));
+        reset();
+        add(picture(shot("heatmap"), QObject::tr("Op type × rank: each op type's kernel time on a rank against its median over the ranks."),
+                    "overview-heatmap.png"));
     }
 
     void findingPictures(const nlohmann::json& f, int index) {
@@ -183,7 +201,8 @@ class Builder {
         for (const auto& r : cw["by_rank"]) {
             QStringList on;
             for (const auto& [k, v] : r["blamed_on"].items())
-                on << QObject::tr("rank %1: %2").arg(s(k)).arg(dur(v.get<int64_t>()));
+                on << (k == "unknown" ? QObject::tr("a rank not in the profile: %1").arg(dur(v.get<int64_t>()))
+                                      : QObject::tr("rank %1: %2").arg(s(k)).arg(dur(v.get<int64_t>())));
             const std::string key = std::to_string(r["rank"].get<int>());
             const int64_t last = cw["last_arrival_counts"].contains(key) ? cw["last_arrival_counts"][key].get<int64_t>() : 0;
             t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["wait_ns"].get<int64_t>()), on.join(", "),

@@ -194,6 +194,11 @@ class TstMainWindow : public QObject {
         Q_EMIT w.timeline()->annotationDrafted(a);
         QCOMPARE(w.annotationModel()->items().size(), size_t(1));
         QVERIFY(QFile::exists(w.annotationModel()->path()));
+        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR")) { // to look at the panel and the note in the app
+            w.findChild<QDockWidget*>("annotations")->raise();
+            QTest::qWait(200);
+            w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-annotations.png");
+        }
         // File ▸ Export: the timeline with every lane, not the 800 px the window shows
         const QString path = QString::fromStdString(test::tempDir("appexport")) + "/timeline.png";
         QSignalSpy done(&w, &gui::MainWindow::exported);

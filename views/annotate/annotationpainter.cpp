@@ -8,7 +8,7 @@ namespace rs::views {
 
 QColor annotationColor(const annotate::Annotation& a) {
     QColor c(QString::fromStdString(a.color));
-    return c.isValid() ? c : QColor(214, 39, 40);
+    return c.isValid() ? c : QColor(19, 141, 74);
 }
 
 QRectF drawCallout(QPainter& p, QPointF at, const annotate::Annotation& a, const QRectF& bounds, double maxWidth) {

@@ -1154,6 +1154,8 @@ void TimelineView::paintAnnotations(QPainter& p, const TimeMapping& tm) {
             continue;
         QRectF ext = ranksExtent(an.ranks);
         if (ext.isNull()) continue; // its ranks are hidden or filtered out
+        if (a.kind != annotate::Kind::Arrow && (ext.bottom() < contentTop() || ext.top() > height()))
+            continue; // scrolled out of view: a callout clamped into view would point at the wrong lanes
         const int rank = an.ranks.empty() ? (m_summary->ranks.empty() ? 0 : m_summary->ranks.front()) : an.ranks.front();
         const TimeMapping rm = rankMapping(tm, rank);
         const double x0 = rm.x(an.t0Ns), x1 = rm.x(an.t1Ns);
