@@ -92,7 +92,7 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         error = QObject::tr("%1 is not a saved view: it names no profile (key \"profile\")").arg(path);
         return std::nullopt;
     }
-    if (j.value("rankscope_view", 1) > kViewStateFormat) {
+    if (j.contains("rankscope_view") && (!j["rankscope_view"].is_number_integer() || j["rankscope_view"].get<int64_t>() > kViewStateFormat)) {
         error = QObject::tr("%1 was saved by a newer Rankscope").arg(path);
         return std::nullopt;
     }

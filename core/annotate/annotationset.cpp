@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -59,8 +60,13 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
         error = path + ": no \"annotations\" list (the file is kept as it is)";
         return false;
     }
-    if (doc.value("format", 0) > kAnnotationsFormat) {
-        error = path + ": written by a newer Rankscope (format " + std::to_string(doc.value("format", 0)) + ")";
+    const auto format = doc.find("format");
+    if (format != doc.end() && !format->is_number_integer()) {
+        error = path + ": \"format\" is not a number (the file is kept as it is)";
+        return false;
+    }
+    if (format != doc.end() && format->get<int64_t>() > kAnnotationsFormat) {
+        error = path + ": written by a newer Rankscope (format " + std::to_string(format->get<int64_t>()) + ")";
         return false;
     }
     std::vector<Annotation> items;
@@ -74,9 +80,10 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
         items.push_back(*a);
     }
     m_items = std::move(items);
-    m_nextId = std::max(1, doc.value("next_id", 1));
+    const auto next = doc.find("next_id");
+    m_nextId = next != doc.end() && next->is_number_integer() ? int(std::clamp<int64_t>(next->get<int64_t>(), 1, 1 << 30)) : 1;
     for (const auto& a : m_items) // never reuse an id, even when next_id was edited away
-        if (a.id.size() > 1 && a.id[0] == 'a') m_nextId = std::max(m_nextId, std::atoi(a.id.c_str() + 1) + 1);
+        if (a.id.size() > 1 && a.id.size() < 10 && a.id[0] == 'a') m_nextId = std::max(m_nextId, std::atoi(a.id.c_str() + 1) + 1);
     return true;
 }
 

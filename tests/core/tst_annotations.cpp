@@ -135,6 +135,18 @@ class TstAnnotations : public QObject {
         test::writeFile(path, R"({"format":99,"annotations":[]})");
         QVERIFY(!set.load(path, err));
         QVERIFY2(QString::fromStdString(err).contains("newer"), err.c_str());
+        // wrong types anywhere are a message, never an exception
+        for (const char* bad : {R"({"format":"1","annotations":[]})", R"({"next_id":"x","annotations":[]})",
+                                R"({"annotations":[{"id":"a1","kind":"note","text":5,"anchor":{}}]})",
+                                R"({"annotations":[{"id":"a1","kind":"note","anchor":{"t0_ns":"soon"}}]})",
+                                R"({"annotations":[{"id":7,"kind":"note","anchor":{}}]})", R"("annotations")", "null"}) {
+            test::writeFile(path, bad);
+            err.clear();
+            const bool ok = set.load(path, err);
+            QVERIFY2(ok || !err.empty(), bad);
+        }
+        test::writeFile(path, R"({"next_id":"x","annotations":[]})");
+        QVERIFY(set.load(path, err)); // a damaged counter is recomputed from the ids
     }
 
     void fileLivesBesideTheIndex() {
