@@ -31,6 +31,7 @@ AnnotationController::AnnotationController(QMainWindow* window, query::QueryServ
     m_heatmap->canvas()->setAnnotations(m_model);
     m_memory->canvas()->setAnnotations(m_model);
     connect(m_timeline, &views::TimelineView::annotationDrafted, this, &AnnotationController::addDrafted);
+    connect(m_timeline, &views::TimelineView::annotationEditRequested, this, &AnnotationController::editText);
     connect(m_heatmap->canvas(), &views::HeatmapCanvas::annotationDrafted, this, &AnnotationController::addDrafted);
     connect(m_memory->canvas(), &views::MemoryMapCanvas::annotationDrafted, this, &AnnotationController::addDrafted);
     connect(m_panel, &views::AnnotationsPanel::activated, this, &AnnotationController::goTo);
@@ -113,6 +114,18 @@ void AnnotationController::addDrafted(annotate::Annotation a) {
         m_dock->show();
         m_window->statusBar()->showMessage(tr("Annotation %1 added (Ctrl+Z undoes it)").arg(id), 6000);
     }
+}
+
+void AnnotationController::editText(const QString& id) {
+    const auto* a = m_model->find(id);
+    if (!a || m_model->readOnly()) return;
+    bool ok = false;
+    QString text = QInputDialog::getMultiLineText(m_window, tr("Edit annotation %1").arg(id), tr("Text:"),
+                                                  QString::fromStdString(a->text), &ok);
+    if (!ok || text.trimmed().isEmpty()) return;
+    annotate::Annotation edited = *a;
+    edited.text = text.trimmed().toStdString();
+    m_model->update(edited); // undoable
 }
 
 void AnnotationController::goTo(const annotate::Annotation& a) {

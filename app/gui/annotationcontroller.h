@@ -43,6 +43,8 @@ class AnnotationController : public QObject {
     /// Adds a drafted annotation after asking for its text (empty `text` given: ask).
     void addDrafted(annotate::Annotation a);
     void goTo(const annotate::Annotation& a);
+    /// Asks for a new text of annotation `id` (undoable).
+    void editText(const QString& id);
 
   private:
     void requestFacts();

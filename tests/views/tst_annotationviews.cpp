@@ -171,6 +171,26 @@ class TstAnnotationViews : public QObject {
         QVERIFY(inkAt(grab(*s), int(s->view->xOf(t)), block.top() + 30, block.bottom()) > 10);
     }
 
+    void doubleClickOnTheLabelAsksToEdit() {
+        auto s = scene({1000, 500});
+        load(*s);
+        const int rank = m_summary->ranks[1];
+        const int64_t t = m_summary->startNs + (m_summary->endNs - m_summary->startNs) / 3;
+        annotate::AnnotationSet set;
+        set.add(note(rank, t));
+        s->model.setAnnotations(set);
+        grab(*s); // paints, so the label's place is known
+        QSignalSpy edit(s->view.get(), &views::TimelineView::annotationEditRequested);
+        const QRect block = s->view->rankBlock(rank);
+        const QPoint label(int(s->view->xOf(t)) + 14, block.top() + 9);
+        QTest::mouseDClick(s->view.get(), Qt::LeftButton, {}, label);
+        QCOMPARE(edit.count(), 1);
+        QCOMPARE(edit.first().at(0).toString(), QString("a1"));
+        // elsewhere a double-click zooms as before, and asks nothing
+        QTest::mouseDClick(s->view.get(), Qt::LeftButton, {}, QPoint(label.x() + 200, block.bottom() - 5));
+        QCOMPARE(edit.count(), 1);
+    }
+
     void detachedAnchorIsNotDrawn() {
         auto s = scene({1000, 500});
         load(*s);

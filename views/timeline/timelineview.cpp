@@ -150,6 +150,13 @@ void TimelineView::setPinned(qint64 trackId, bool pinned) {
 }
 
 void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
+    if (const QString id = calloutAt(e->pos()); !id.isEmpty() && m_annotations) {
+        QMenu menu(this);
+        menu.addAction(tr("Edit the text…"), this, [this, id] { Q_EMIT annotationEditRequested(id); });
+        menu.addAction(tr("Delete the annotation"), this, [this, id] { m_annotations->remove(id); });
+        menu.exec(e->globalPos());
+        return;
+    }
     int idx = laneAt(m_lanes, e->pos().y() - contentTop() + m_vbar->value());
     if (idx < 0) return;
     const Lane l = m_lanes[size_t(idx)];
@@ -800,6 +807,17 @@ QString TimelineView::tooltipFor(const Hit& h) const {
 bool TimelineView::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
+        if (const QString id = calloutAt(he->pos()); !id.isEmpty() && m_annotations) {
+            if (const auto* a = m_annotations->find(id)) {
+                QToolTip::showText(he->globalPos(),
+                                   tr("<b>%1</b><br>%2<br>%3 · %4<br><i>double-click to edit, right-click for more</i>")
+                                       .arg(QString::fromStdString(a->text).toHtmlEscaped(),
+                                            QString::fromStdString(annotate::describeAnchor(*a, m_state->boundsStart())).toHtmlEscaped(),
+                                            QString::fromStdString(a->author).toHtmlEscaped(), QString::fromStdString(a->created)),
+                                   this);
+                return true;
+            }
+        }
         QString tip = tooltipFor(hitAt(he->pos()));
         if (tip.isEmpty())
             QToolTip::hideText();
@@ -918,6 +936,10 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
 }
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
+    if (const QString id = calloutAt(e->pos()); !id.isEmpty()) {
+        Q_EMIT annotationEditRequested(id);
+        return;
+    }
     Hit h = hitAt(e->pos());
     int64_t a = 0, b = 0;
     if (h.item)
@@ -1130,13 +1152,23 @@ void TimelineView::paintDraft(QPainter& p) {
     }
 }
 
+QString TimelineView::calloutAt(QPoint pos) const {
+    for (auto it = m_callouts.rbegin(); it != m_callouts.rend(); ++it) // the last drawn is on top
+        if (it->first.contains(pos)) return it->second;
+    return {};
+}
+
 void TimelineView::paintAnnotations(QPainter& p, const TimeMapping& tm) {
-    if (!m_annotations || !m_annotationsShown || !m_annotations->visible()) return;
+    if (!m_annotations || !m_annotationsShown || !m_annotations->visible()) {
+        m_callouts.clear();
+        return;
+    }
     const QRectF plot(kGutter, contentTop(), tm.width, height() - contentTop());
     QFont f = font();
     f.setPointSizeF(std::max(7.0, f.pointSizeF() - 0.5));
     p.setFont(f);
     std::vector<QRectF> placed; // callouts already drawn: the next one moves below instead of covering them
+    m_callouts.clear();
     auto callout = [&](QPointF at, const annotate::Annotation& a) {
         for (int tries = 0; tries < 12; ++tries) {
             QRectF probe(at.x(), at.y(), 40, 16);
@@ -1147,6 +1179,7 @@ void TimelineView::paintAnnotations(QPainter& p, const TimeMapping& tm) {
             at.ry() += 18;
         }
         placed.push_back(drawCallout(p, at, a, plot));
+        m_callouts.emplace_back(placed.back(), QString::fromStdString(a.id));
     };
     for (const auto& a : m_annotations->items()) {
         const auto& an = a.anchor;

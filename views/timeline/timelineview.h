@@ -83,6 +83,8 @@ class TimelineView : public QWidget {
     /// The user drew an annotation with the model's tool or asked for one from the context menu; the
     /// app asks for its text and adds it (its text is empty).
     void annotationDrafted(const rs::annotate::Annotation& a);
+    /// The user double-clicked an annotation's label (or chose Edit in its menu): the app edits its text.
+    void annotationEditRequested(const QString& id);
     /// New draw data arrived (an export waits for it).
     void timelineDataChanged();
 
@@ -150,6 +152,9 @@ class TimelineView : public QWidget {
     bool m_annotationsShown = true;
     bool m_exportMode = false;
     bool m_drafting = false;
+    /// The labels drawn in the last paint, by annotation id: tooltips, double-click to edit.
+    std::vector<std::pair<QRectF, QString>> m_callouts;
+    QString calloutAt(QPoint pos) const;
     QPoint m_draftEnd;
     // interaction
     bool m_dragging = false, m_selecting = false;
