@@ -355,9 +355,7 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
     small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
     p.setFont(small);
     QFontMetrics fm(small);
-    // by colour, in a fixed order: a hash would draw overlapping spans in a different order each run, so
-    // the same picture would not come out the same (exports, saved views)
-    std::map<QRgb, QVector<QRectF>> batches;
+    QHash<QRgb, QVector<QRectF>> batches; // by colour: one drawRects per colour
     struct Label {
         QRectF r;
         QString text;
@@ -420,7 +418,12 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
         }
     }
     p.setPen(Qt::NoPen);
-    for (const auto& [rgba, rects] : batches) {
+    // in a fixed colour order: the hash's order changes from run to run, and overlapping spans drawn in
+    // another order would make the same view a different picture (exports, saved views)
+    std::vector<QRgb> colours(batches.keyBegin(), batches.keyEnd());
+    std::sort(colours.begin(), colours.end());
+    for (QRgb rgba : colours) {
+        const auto& rects = batches[rgba];
         p.setBrush(QColor::fromRgba(rgba));
         p.drawRects(rects.constData(), int(rects.size()));
     }
