@@ -103,7 +103,7 @@ class MainWindow : public QMainWindow {
     /// Selects and zooms to a finding (report JSON object) in every view.
     void navigateToFinding(const nlohmann::json& f);
     void updateRunChooser();
-    void applyViewStateNow(const ViewState& s);
+    void applyViewStateNow(ViewState s); ///< by value: it may be the pending state it clears
     void saveViewAs();
     void openViewFile();
 

@@ -105,7 +105,7 @@ void MainWindow::applyViewState(const ViewState& s) {
     applyViewStateNow(s);
 }
 
-void MainWindow::applyViewStateNow(const ViewState& s) {
+void MainWindow::applyViewStateNow(ViewState s) {
     m_pendingState.reset();
     auto o = m_timeline->layoutOptions();
     o.onlyRanks = s.ranks;
