@@ -11,14 +11,16 @@ CompareJob::~CompareJob() {
     if (m_thread.joinable()) m_thread.join();
 }
 
-void CompareJob::start(const QString& baselineDir, const QString& candidateDir) {
+void CompareJob::start(const QString& baselineDir, std::optional<int> baselineRun, const QString& candidateDir,
+                       std::optional<int> candidateRun) {
     if (m_thread.joinable()) {
         m_cancel = true;
         m_thread.join();
     }
     m_cancel = false;
     m_running = true;
-    m_thread = std::thread([this, b = baselineDir.toStdString(), c = candidateDir.toStdString()] {
+    m_thread = std::thread([this, b = baselineDir.toStdString(), c = candidateDir.toStdString(), baselineRun,
+                            candidateRun] {
         std::shared_ptr<const compare::ComparisonData> data;
         std::string error;
         try {
@@ -33,7 +35,8 @@ void CompareJob::start(const QString& baselineDir, const QString& candidateDir) 
             }
             if (error.empty()) {
                 index::Db bdb(res[0].dbPath, true), cdb(res[1].dbPath, true);
-                data = std::make_shared<const compare::ComparisonData>(compare::buildComparison(bdb, cdb));
+                data = std::make_shared<const compare::ComparisonData>(
+                    compare::buildComparison(bdb, cdb, {}, baselineRun, candidateRun));
             }
         } catch (const std::exception& e) {
             error = e.what();

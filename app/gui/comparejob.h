@@ -7,6 +7,7 @@
 #include <QObject>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace rs::gui {
@@ -16,7 +17,9 @@ class CompareJob : public QObject {
   public:
     explicit CompareJob(QObject* parent = nullptr) : QObject(parent) {}
     ~CompareJob() override;
-    void start(const QString& baselineDir, const QString& candidateDir);
+    /// Compares `baselineRun` of one profile with `candidateRun` of another (or of the same folder).
+    void start(const QString& baselineDir, std::optional<int> baselineRun, const QString& candidateDir,
+               std::optional<int> candidateRun);
     bool running() const { return m_running; }
 
   Q_SIGNALS:

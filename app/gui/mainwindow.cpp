@@ -276,6 +276,10 @@ void MainWindow::buildMenus() {
         if (!dir.isEmpty()) compareWith(dir);
     })->setToolTip(tr("Compare the open run (baseline) with another profile (candidate): regressions, a delta "
                       "heatmap and both runs' step times"));
+    m_compareRunMenu = file->addMenu(tr("Compare with r&un"));
+    m_compareRunMenu->setToolTip(tr("Compare the run shown (baseline) with another run of this folder: their statistics, "
+                                    "nothing aligned across them"));
+    m_compareRunMenu->setEnabled(false);
     file->addAction(tr("&Diagnostics…"), this, &MainWindow::showDiagnostics);
     file->addSeparator();
     file->addAction(tr("&Export image…"), this, [this] { exportImage(); })
@@ -464,7 +468,7 @@ void MainWindow::openProfile(const QString& dir) {
     m_job->start(m_profile, o);
 }
 
-void MainWindow::compareWith(const QString& dir) {
+void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
     QSettings().setValue("compare/lastDir", dir);
     if (!m_compareJob) {
         m_compareJob = new CompareJob(this);
@@ -493,7 +497,9 @@ void MainWindow::compareWith(const QString& dir) {
         });
     }
     statusBar()->showMessage(tr("Comparing with %1…").arg(dir));
-    m_compareJob->start(m_profile, QFileInfo(dir).absoluteFilePath());
+    // the baseline is the run on screen, not the folder's default one
+    m_compareJob->start(m_profile, m_summary ? std::optional<int>(m_summary->run) : std::nullopt,
+                        QFileInfo(dir).absoluteFilePath(), run);
 }
 
 void MainWindow::reopenLast() {
@@ -723,10 +729,18 @@ void MainWindow::updateRunChooser() {
     }
     m_runBox->blockSignals(false);
     m_runAction->setVisible(runs.size() > 1);
+    m_compareRunMenu->clear();
+    for (int i = 0; i < m_runBox->count(); ++i) {
+        const int run = m_runBox->itemData(i).toInt();
+        if (run == m_summary->run) continue;
+        m_compareRunMenu->addAction(m_runBox->itemText(i), this, [this, run] { compareWith(m_profile, run); });
+    }
+    m_compareRunMenu->setEnabled(!m_compareRunMenu->isEmpty());
     QStringList notes;
     if (runs.size() > 1)
         notes << tr("This folder holds %1 runs (different jobs or sessions); showing run %2. Choose another in the "
-                    "toolbar; nothing is matched or compared across runs.")
+                    "toolbar; nothing is matched or aligned across runs (File ▸ Compare with run compares their "
+                    "statistics).")
                      .arg(runs.size())
                      .arg(m_summary->run);
     // (the summary's own notes are drawn by the timeline, where the lanes are, and in its exports)

@@ -75,7 +75,8 @@ class MainWindow : public QMainWindow {
 
     /// Compares the open run (baseline) with the profile in `dir` (candidate), off the GUI thread; the
     /// Comparison panel shows the result (compareReady follows).
-    void compareWith(const QString& dir);
+    /// `run`: that run of `dir` (default: its default run); the baseline is the run shown.
+    void compareWith(const QString& dir, std::optional<int> run = std::nullopt);
 
   Q_SIGNALS:
     void profileReady();
@@ -138,6 +139,7 @@ class MainWindow : public QMainWindow {
     QAction* m_runAction = nullptr;
     QLabel* m_notice = nullptr; ///< what the view must say: several runs, lanes not aligned, ranks missing
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_compareRunMenu = nullptr; ///< File ▸ Compare with run: the folder's other runs
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     quint64 m_detailRequest = 0, m_searchRequest = 0;

@@ -20,9 +20,10 @@ std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<in
     return out;
 }
 
-ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o) {
+ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o,
+                               std::optional<int> baselineRun, std::optional<int> candidateRun) {
     ComparisonData d;
-    auto b = buildRecord(baseline), c = buildRecord(candidate);
+    auto b = buildRecord(baseline, baselineRun), c = buildRecord(candidate, candidateRun);
     d.baseline = std::move(b.record);
     d.candidate = std::move(c.record);
     d.options = o;

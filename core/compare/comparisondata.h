@@ -24,6 +24,10 @@ struct ComparisonData {
 /// The steady-state step wall times (ns) of `run`'s ranks whose data rank is in `ranks` (all when empty).
 std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<int>& ranks = {});
 
-ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o = {});
+/// Compares `baselineRun` of `baseline` with `candidateRun` of `candidate` (each: its default run when
+/// absent). The two may be one index: two runs of one folder, compared by their statistics only (nothing is
+/// aligned across them).
+ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o = {},
+                               std::optional<int> baselineRun = std::nullopt, std::optional<int> candidateRun = std::nullopt);
 
 } // namespace rs::compare

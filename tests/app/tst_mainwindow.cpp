@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -324,6 +325,22 @@ class TstMainWindow : public QObject {
         QComboBox* memRank = w.memoryMap()->findChild<QComboBox*>();
         QVERIFY(memRank);
         QTRY_COMPARE(memRank->itemText(0), QString("rank 0"));
+        // File ▸ Compare with run: the run shown (the Kineto pair) is the baseline, the other run the
+        // candidate — not the folder's default run twice
+        const int shownRun = runs->itemData(other).toInt(), otherRun = runs->itemData(other == 0 ? 1 : 0).toInt();
+        QSignalSpy compared(&w, &gui::MainWindow::compareReady);
+        QMenu* byRun = nullptr;
+        for (auto* m : w.findChildren<QMenu*>())
+            if (m->title().contains("Compare with r")) byRun = m;
+        QVERIFY(byRun && byRun->isEnabled());
+        QCOMPARE(byRun->actions().size(), 1);
+        byRun->actions().first()->trigger();
+        QVERIFY(compared.wait(60000));
+        auto* view = w.findChild<views::CompareView*>();
+        QVERIFY(view && view->data());
+        QCOMPARE(view->data()->baseline.run, shownRun);
+        QCOMPARE(view->data()->candidate.run, otherRun);
+        QVERIFY(view->data()->baseline.labels.at("source") != view->data()->candidate.labels.at("source")); // kineto vs ascend
     }
     void reopensCachedIndex() {
         gui::MainWindow w;

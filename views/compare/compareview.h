@@ -21,6 +21,7 @@ class CompareView : public QWidget {
   public:
     explicit CompareView(QWidget* parent = nullptr);
     void setData(std::shared_ptr<const compare::ComparisonData> d);
+    const compare::ComparisonData* data() const { return m_data.get(); }
     QTreeWidget* regressionList() const { return m_list; }
     DeltaGrid* deltaGrid() const { return m_grid; }
     StepOverlay* stepOverlay() const { return m_steps; }
