@@ -47,33 +47,72 @@ std::vector<std::pair<std::string, std::string>> shapeKinds(const OpShapeTable& 
     return out;
 }
 
-ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype, const std::string& layout) {
+namespace {
+using ShapeDims = std::vector<std::pair<const ShapeRow*, std::vector<std::vector<int64_t>>>>;
+
+/// The shapes of one kind with their dims (shapes whose dims are not all numbers are left out).
+ShapeDims shapesOfKind(const OpShapeTable& t, const std::string& dtype, const std::string& layout) {
+    ShapeDims rows;
+    for (const auto& s : t.shapes)
+        if (s.dtype == dtype && layoutOf(s.inputShapes) == layout)
+            if (auto d = dimsOf(s.inputShapes); !d.empty()) rows.push_back({&s, std::move(d)});
+    return rows;
+}
+
+std::map<DimPos, std::set<int64_t>> dimValues(const ShapeDims& rows) {
+    std::map<DimPos, std::set<int64_t>> values;
+    for (auto& [row, dims] : rows)
+        for (size_t i = 0; i < dims.size(); ++i)
+            for (size_t j = 0; j < dims[i].size(); ++j)
+                values[{i, j}].insert(dims[i][j]);
+    return values;
+}
+
+std::string dimName(DimPos p) {
+    return "input " + std::to_string(p.first + 1) + ", dim " + std::to_string(p.second + 1);
+}
+
+/// The positions whose values vary, most distinct values first.
+std::vector<DimPos> varying(const std::map<DimPos, std::set<int64_t>>& values) {
+    std::vector<DimPos> out;
+    for (auto& [pos, v] : values)
+        if (v.size() > 1) out.push_back(pos);
+    std::stable_sort(out.begin(), out.end(), [&](auto& a, auto& b) { return values.at(a).size() > values.at(b).size(); });
+    return out;
+}
+} // namespace
+
+std::vector<VaryingDim> varyingDims(const OpShapeTable& t, const std::string& dtype, const std::string& layout) {
+    const auto values = dimValues(shapesOfKind(t, dtype, layout));
+    std::vector<VaryingDim> out;
+    for (const DimPos& p : varying(values))
+        out.push_back({p, dimName(p), values.at(p).size()});
+    return out;
+}
+
+ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype, const std::string& layout,
+                         std::optional<DimPos> colDim, std::optional<DimPos> rowDim) {
     ShapeGrid g;
     const auto kinds = shapeKinds(t);
     if (kinds.empty()) return g;
     g.dtype = dtype.empty() && layout.empty() ? kinds.front().first : dtype;
     g.layout = dtype.empty() && layout.empty() ? kinds.front().second : layout;
-    std::vector<std::pair<const ShapeRow*, std::vector<std::vector<int64_t>>>> rows;
-    for (const auto& s : t.shapes)
-        if (s.dtype == g.dtype && layoutOf(s.inputShapes) == g.layout)
-            if (auto d = dimsOf(s.inputShapes); !d.empty()) rows.push_back({&s, std::move(d)});
+    const ShapeDims rows = shapesOfKind(t, g.dtype, g.layout);
     if (rows.empty()) return g;
-    // the positions (input, dim) whose values vary, most distinct values first
-    std::map<std::pair<size_t, size_t>, std::set<int64_t>> values;
-    for (auto& [row, dims] : rows)
-        for (size_t i = 0; i < dims.size(); ++i)
-            for (size_t j = 0; j < dims[i].size(); ++j)
-                values[{i, j}].insert(dims[i][j]);
-    std::vector<std::pair<size_t, size_t>> varying;
-    for (auto& [pos, v] : values)
-        if (v.size() > 1) varying.push_back(pos);
-    std::stable_sort(varying.begin(), varying.end(), [&](auto& a, auto& b) { return values[a].size() > values[b].size(); });
-    auto name = [](std::pair<size_t, size_t> p) {
-        return "input " + std::to_string(p.first + 1) + ", dim " + std::to_string(p.second + 1);
-    };
-    std::optional<std::pair<size_t, size_t>> colPos, rowPos;
-    if (!varying.empty()) colPos = varying[0];
-    if (varying.size() > 1) rowPos = varying[1];
+    auto values = dimValues(rows);
+    const std::vector<DimPos> vary = varying(values);
+    auto varies = [&](const std::optional<DimPos>& p) { return p && std::find(vary.begin(), vary.end(), *p) != vary.end(); };
+    auto name = dimName;
+    std::optional<DimPos> colPos, rowPos;
+    if (varies(colDim)) colPos = colDim;
+    else if (!vary.empty()) colPos = vary[0];
+    if (varies(rowDim) && rowDim != colPos) rowPos = rowDim;
+    else if (!rowDim) // the default: the next most varying dim that is not the columns'
+        for (const DimPos& p : vary)
+            if (p != colPos) {
+                rowPos = p;
+                break;
+            }
     if (colPos) {
         g.colDim = name(*colPos);
         g.colValues.assign(values[*colPos].begin(), values[*colPos].end());

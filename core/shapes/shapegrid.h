@@ -5,6 +5,7 @@
 // `mixed`). Pure functions over a loaded OpShapeTable.
 #include "core/shapes/shapetable.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,26 @@ struct ShapeGrid {
     const ShapeCell& at(size_t r, size_t c) const { return cells[r * colValues.size() + c]; }
 };
 
+/// A dim of the inputs: (input, dim), 0-based.
+using DimPos = std::pair<size_t, size_t>;
+
+struct VaryingDim {
+    DimPos pos;
+    std::string name; ///< "input 1, dim 2" (1-based)
+    size_t values = 0; ///< distinct values among the kind's shapes
+};
+
+/// The dims whose values vary among the shapes of one kind, most distinct values first (the grid's default
+/// columns, then rows).
+std::vector<VaryingDim> varyingDims(const OpShapeTable& t, const std::string& dtype, const std::string& layout);
+
 /// The (dtype, layout) kinds of `t`, most kernels first.
 std::vector<std::pair<std::string, std::string>> shapeKinds(const OpShapeTable& t);
 /// The grid of one kind (`dtype`, `layout`); empty values: the kind with most kernels. `t` must outlive it.
-ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype = {}, const std::string& layout = {});
+/// `colDim`: the columns' dim chosen by hand (one that does not vary falls back to the most varying);
+/// `rowDim`: the rows' (not given: the next most varying; the columns' own or one that does not vary: a
+/// single row).
+ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype = {}, const std::string& layout = {},
+                         std::optional<DimPos> colDim = std::nullopt, std::optional<DimPos> rowDim = std::nullopt);
 
 } // namespace rs::shapes

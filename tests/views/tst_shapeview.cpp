@@ -3,6 +3,7 @@
 // names the outlier and the work model, and a click selects MatMulV2 and zooms the timeline to that
 // shape's first kernel. RANKSCOPE_SHOT_DIR saves the picture.
 #include "core/demo/demogenerator.h"
+#include "core/shapes/shapegrid.h"
 #include "core/shapes/shapetable.h"
 #include "tests/support/testsupport.h"
 #include "views/shapes/shapeheatmapview.h"
@@ -62,6 +63,52 @@ class TstShapeView : public QObject {
         QCOMPARE(state.selection().opType, QString("MatMulV2"));
         const auto* first = g.at(0, 5).row;
         QVERIFY(state.windowStart() <= first->firstTsNs && state.windowEnd() >= first->firstTsNs + first->firstDurNs);
+    }
+    void dimsChosenByHand() {
+        // batch × sequence length × head dim: batch {1,2,4} and length {128..1024} vary, the head dim does not
+        auto tables = std::make_shared<std::vector<shapes::OpShapeTable>>(1);
+        auto& t = (*tables)[0];
+        t.opType = "FlashAttention";
+        for (int b : {1, 2, 4})
+            for (int l : {128, 256, 512, 1024}) {
+                shapes::ShapeRow r;
+                r.inputShapes = std::to_string(b) + "," + std::to_string(l) + ",64";
+                r.dtype = "FLOAT16";
+                r.count = 2;
+                r.medianNs = r.p95Ns = double(b * l);
+                t.shapes.push_back(r);
+            }
+        const auto dims = shapes::varyingDims(t, "FLOAT16", "3");
+        QCOMPARE(dims.size(), size_t(2));
+        QCOMPARE(dims[0].name, std::string("input 1, dim 2")); // 4 lengths
+        QCOMPARE(dims[0].values, size_t(4));
+        QCOMPARE(dims[1].name, std::string("input 1, dim 1")); // 3 batches
+        // the default grid: lengths across, batches down
+        auto g = shapes::buildShapeGrid(t, "FLOAT16", "3");
+        QCOMPARE(g.colValues, (std::vector<int64_t>{128, 256, 512, 1024}));
+        QCOMPARE(g.rowValues, (std::vector<int64_t>{1, 2, 4}));
+        // by hand: batches across, lengths down; every cell is the shape with those two values
+        g = shapes::buildShapeGrid(t, "FLOAT16", "3", dims[1].pos, dims[0].pos);
+        QCOMPARE(g.colDim, std::string("input 1, dim 1"));
+        QCOMPARE(g.rowValues, (std::vector<int64_t>{128, 256, 512, 1024}));
+        QCOMPARE(g.at(3, 2).row->inputShapes, std::string("4,1024,64"));
+        // the same dim twice, or one that does not vary: a single row; columns fall back to the default
+        QCOMPARE(shapes::buildShapeGrid(t, "FLOAT16", "3", dims[0].pos, dims[0].pos).rowValues.size(), size_t(1));
+        g = shapes::buildShapeGrid(t, "FLOAT16", "3", shapes::DimPos{0, 2}, shapes::DimPos{0, 2});
+        QCOMPARE(g.colDim, std::string("input 1, dim 2"));
+        QCOMPARE(g.rowValues.size(), size_t(1));
+        // in the view: the two choosers offer exactly the varying dims (+ one row), and choosing redraws
+        views::InteractionState state;
+        views::ShapeHeatmapView v(&state, nullptr);
+        v.resize(900, 300);
+        v.setTables(tables);
+        QCOMPARE(v.canvas()->grid().colDim, std::string("input 1, dim 2"));
+        QVERIFY(v.chooseDims("input 1, dim 1", "input 1, dim 2"));
+        QCOMPARE(v.canvas()->grid().colDim, std::string("input 1, dim 1"));
+        QCOMPARE(v.canvas()->grid().rowDim, std::string("input 1, dim 2"));
+        QVERIFY(v.chooseDims("input 1, dim 1", "(one row)"));
+        QCOMPARE(v.canvas()->grid().rowValues.size(), size_t(1));
+        QVERIFY(!v.chooseDims("input 1, dim 3", "(one row)")); // it does not vary: not offered
     }
 };
 

@@ -21,12 +21,20 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     m_kind = new QComboBox;
     m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_kind->setToolTip(tr("Dtypes and layout (dims per input): shapes are compared within one"));
+    m_cols = new QComboBox;
+    m_cols->setToolTip(tr("The dim along the columns (the one that varies most by default)"));
+    m_cols->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_rows = new QComboBox;
+    m_rows->setToolTip(tr("The dim along the rows (the next that varies most by default)"));
+    m_rows->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_stat = new QComboBox;
     m_stat->addItem(tr("p95"), int(ShapeStatistic::P95));
     m_stat->addItem(tr("median"), int(ShapeStatistic::Median));
     m_stat->addItem(tr("ns per element"), int(ShapeStatistic::NsPerElement));
     for (auto* w : {static_cast<QWidget*>(new QLabel(tr("Op type"))), static_cast<QWidget*>(m_op),
-                    static_cast<QWidget*>(m_kind), static_cast<QWidget*>(new QLabel(tr("colour"))), static_cast<QWidget*>(m_stat)})
+                    static_cast<QWidget*>(m_kind), static_cast<QWidget*>(new QLabel(tr("columns"))),
+                    static_cast<QWidget*>(m_cols), static_cast<QWidget*>(new QLabel(tr("rows"))), static_cast<QWidget*>(m_rows),
+                    static_cast<QWidget*>(new QLabel(tr("colour"))), static_cast<QWidget*>(m_stat)})
         row->addWidget(w);
     row->addStretch(1);
     lay->addLayout(row);
@@ -39,7 +47,9 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     lay->addWidget(m_caption);
     connect(m_op, &QComboBox::currentIndexChanged, this, [this] { fillKinds(); });
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { showGrid(); });
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { fillDims(); });
+    connect(m_cols, &QComboBox::currentIndexChanged, this, [this] { showGrid(); });
+    connect(m_rows, &QComboBox::currentIndexChanged, this, [this] { showGrid(); });
     connect(m_stat, &QComboBox::currentIndexChanged, this,
             [this] { m_canvas->setStatistic(ShapeStatistic(m_stat->currentData().toInt())); });
     connect(m_canvas, &ShapeGridCanvas::cellClicked, this, [this](const shapes::ShapeRow* r) {
@@ -93,7 +103,44 @@ void ShapeHeatmapView::fillKinds() {
         for (const auto& [dtype, layout] : shapes::shapeKinds(*t))
             m_kind->addItem(QString::fromStdString((dtype.empty() ? "?" : dtype) + " · dims " + layout),
                             QStringList{QString::fromStdString(dtype), QString::fromStdString(layout)});
+    fillDims();
+}
+
+void ShapeHeatmapView::fillDims() {
+    QSignalBlocker bc(m_cols), br(m_rows);
+    m_cols->clear();
+    m_rows->clear();
+    const auto* t = current();
+    const QStringList kind = m_kind->currentData().toStringList();
+    if (t && !kind.isEmpty()) {
+        const auto dims = shapes::varyingDims(*t, kind.value(0).toStdString(), kind.value(1).toStdString());
+        for (const auto& d : dims) {
+            const QVariant pos = QVariantList{qulonglong(d.pos.first), qulonglong(d.pos.second)};
+            const QString label = tr("%1 (%2 values)").arg(QString::fromStdString(d.name)).arg(d.values);
+            m_cols->addItem(label, pos);
+            m_rows->addItem(label, pos);
+        }
+        m_rows->addItem(tr("(one row)"), QVariant());
+        m_rows->setCurrentIndex(dims.size() > 1 ? 1 : m_rows->count() - 1);
+    }
+    m_cols->setEnabled(m_cols->count() > 1);
+    m_rows->setEnabled(m_rows->count() > 1);
     showGrid();
+}
+
+bool ShapeHeatmapView::chooseDims(const QString& columns, const QString& rows) {
+    auto find = [](QComboBox* box, const QString& name) {
+        for (int i = 0; i < box->count(); ++i)
+            if (box->itemText(i).startsWith(name + " (") || box->itemText(i) == name) return i;
+        return -1;
+    };
+    const int c = find(m_cols, columns), r = find(m_rows, rows);
+    if (c < 0 || r < 0) return false;
+    QSignalBlocker bc(m_cols);
+    m_cols->setCurrentIndex(c);
+    m_rows->setCurrentIndex(r); // redraws
+    showGrid();
+    return true;
 }
 
 QString ShapeHeatmapView::captionText() const {
@@ -108,7 +155,15 @@ void ShapeHeatmapView::showGrid() {
         return;
     }
     const QStringList kind = m_kind->currentData().toStringList();
-    auto grid = shapes::buildShapeGrid(*t, kind.value(0).toStdString(), kind.value(1).toStdString());
+    auto dimOf = [](const QComboBox* box) -> std::optional<shapes::DimPos> {
+        const QVariantList v = box->currentData().toList();
+        if (v.size() != 2) return std::nullopt;
+        return shapes::DimPos{size_t(v[0].toULongLong()), size_t(v[1].toULongLong())};
+    };
+    auto rowDim = dimOf(m_rows);
+    // "(one row)" is a choice too: ask for the columns' dim as rows, which leaves a single row
+    if (!rowDim && m_rows->count() > 0) rowDim = dimOf(m_cols);
+    auto grid = shapes::buildShapeGrid(*t, kind.value(0).toStdString(), kind.value(1).toStdString(), dimOf(m_cols), rowDim);
     QString text;
     for (const auto& m : t->models)
         if (m.dtype == grid.dtype && m.layout == grid.layout)

@@ -1,6 +1,6 @@
 #pragma once
 // Op latency by input shape, as a view: choose an op type (largest kernel time first) and a dtype/layout;
-// the two dims that vary most span the grid (ShapeGridCanvas), coloured by p95, median or time per
+// the two dims that vary most span the grid (ShapeGridCanvas) unless others are chosen, coloured by p95, median or time per
 // element; the work model and the outliers are named under it. Clicking a cell selects the op type and
 // zooms the timeline to that shape's first kernel. Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
@@ -23,17 +23,20 @@ class ShapeHeatmapView : public QWidget {
     /// Supplies data directly (tests, headless).
     void setTables(std::shared_ptr<const std::vector<shapes::OpShapeTable>> t);
     void chooseOpType(const QString& op);
+    /// The dims the grid spans, chosen by hand (by their names, "input 1, dim 2"); false when not offered.
+    bool chooseDims(const QString& columns, const QString& rows);
     ShapeGridCanvas* canvas() const { return m_canvas; }
     QString captionText() const;
 
   private:
     void fillKinds();
+    void fillDims();
     void showGrid();
     const shapes::OpShapeTable* current() const;
     InteractionState* m_state;
     query::QueryService* m_service;
     ShapeGridCanvas* m_canvas;
-    QComboBox *m_op, *m_kind, *m_stat;
+    QComboBox *m_op, *m_kind, *m_cols, *m_rows, *m_stat;
     QLabel* m_caption;
     quint64 m_pending = 0;
     std::shared_ptr<const std::vector<shapes::OpShapeTable>> m_tables;
