@@ -241,6 +241,29 @@ void MainWindow::buildDocks() {
             resizeDocks({fd, dd}, {width() / 4, width() / 4}, Qt::Horizontal);
         }
     });
+    // a shape heatmap cell: every kernel of that shape highlighted, F3 / Shift+F3 step through them
+    connect(m_shapes, &views::ShapeHeatmapView::shapeChosen, this,
+            [this](const QString& op, const QString& shapes, const QString& dtypes) {
+                if (!m_summary) return;
+                m_shapeKernelsRequest = m_service->requestShapeKernels(m_summary->run, op, shapes, dtypes);
+                m_shapeLabel = op + " " + shapes;
+            });
+    connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+        if (id != m_shapeKernelsRequest) return;
+        auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
+        if (!k) return;
+        m_searchHits = k->spans;
+        m_searchTracks.assign(k->trackIds.begin(), k->trackIds.end());
+        std::vector<qint64> ids;
+        for (const auto& h : m_searchHits)
+            ids.push_back(h.spanId);
+        m_timeline->setSearchHits(ids);
+        m_searchIndex = 0; // the view already shows the first one
+        statusBar()->showMessage(tr("%1 kernel(s) of %2 highlighted (F3 / Shift+F3: next, previous)")
+                                     .arg(m_searchHits.size())
+                                     .arg(m_shapeLabel),
+                                 10000);
+    });
     connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
         if (id != m_histRequest) return;
         m_histogram->setHistogram(v.value<std::shared_ptr<const query::Histogram>>());

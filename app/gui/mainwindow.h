@@ -142,9 +142,10 @@ class MainWindow : public QMainWindow {
     QMenu* m_compareRunMenu = nullptr; ///< File ▸ Compare with run: the folder's other runs
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
-    quint64 m_detailRequest = 0, m_searchRequest = 0;
+    quint64 m_detailRequest = 0, m_searchRequest = 0, m_shapeKernelsRequest = 0;
     std::vector<query::DrawItem> m_searchHits;
     std::vector<qint64> m_searchTracks;
+    QString m_shapeLabel; ///< the shape group whose kernels are highlighted
     int m_searchIndex = -1;
 };
 

@@ -179,4 +179,13 @@ quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {
     return submit([set](index::Db& db) { return wrap(annotate::loadAnchorFacts(db, set)); });
 }
 
+quint64 QueryService::requestShapeKernels(int run, const QString& opType, const QString& inputShapes, const QString& dtypes) {
+    return submit([=](index::Db& db) {
+        ShapeKernels k;
+        k.spans = shapeKernelSpans(db, run, opType.toStdString(), inputShapes.toStdString(), dtypes.toStdString(), 5000,
+                                   &k.trackIds);
+        return wrap(std::move(k));
+    });
+}
+
 } // namespace rs::query

@@ -20,6 +20,11 @@ namespace rs::query {
 
 class QueryWorker;
 
+struct ShapeKernels {
+    std::vector<DrawItem> spans;
+    std::vector<int64_t> trackIds; ///< per span
+};
+
 class QueryService : public QObject {
     Q_OBJECT
   public:
@@ -44,6 +49,8 @@ class QueryService : public QObject {
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     /// Op latency by input shape of one run. T = std::vector<shapes::OpShapeTable>
     quint64 requestShapeTables(int run);
+    /// The kernel spans of one shape group (query::shapeKernelSpans). T = ShapeKernels
+    quint64 requestShapeKernels(int run, const QString& opType, const QString& inputShapes, const QString& dtypes);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
     quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
     QString dbPath() const { return m_dbPath; }
@@ -74,3 +81,4 @@ Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::TensorItem>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::shapes::OpShapeTable>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)

@@ -3,6 +3,7 @@
 // importer's handling of kernel_details quoting, the demo's shape sweep (truth by construction), and a
 // real torch_npu kernel_details.csv against an independent count.
 #include "core/import/kernelinputs.h"
+#include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
 #include "tests/support/testsupport.h"
 
@@ -149,6 +150,26 @@ class TstShapes : public QObject {
         QCOMPARE(j["op_types"].size(), size_t(1));
         QCOMPARE(j["op_types"][0]["outliers"][0]["input_shapes"].get<std::string>(), std::string("8,1536,4096;4096,4096"));
         QCOMPARE(j["op_types"][0]["shapes"].size(), size_t(8));
+        // every kernel of the outlier's shape, as spans the timeline can highlight: as many as the shape rows
+        // counted with plain SQL, each a MatMulV2 span of the recorded start and duration
+        const std::string shape = "8,1536,4096;4096,4096";
+        const auto dtypes = ix.rows("SELECT DISTINCT input_dtypes FROM kernel_shapes WHERE input_shapes = '" + shape + "'");
+        QCOMPARE(dtypes.size(), size_t(1));
+        const int64_t expected =
+            ix.scalar("SELECT count(*) FROM kernel_shapes WHERE op_type = 'MatMulV2' AND input_shapes = '" + shape + "'");
+        QVERIFY(expected > 0);
+        std::vector<int64_t> tracks;
+        const auto spans = query::shapeKernelSpans(*ix.db, 0, "MatMulV2", shape, dtypes[0], 100000, &tracks);
+        QCOMPARE(int64_t(spans.size()), expected);
+        QCOMPARE(tracks.size(), spans.size());
+        for (const auto& sp : spans) {
+            const auto row = ix.rows("SELECT op_type FROM spans WHERE span_id = " + std::to_string(sp.spanId));
+            QCOMPARE(row.at(0), std::string("MatMulV2"));
+            QCOMPARE(ix.scalar("SELECT count(*) FROM kernel_shapes WHERE input_shapes = '" + shape + "' AND ts_ns = " +
+                               std::to_string(sp.startNs) + " AND dur_ns = " + std::to_string(sp.endNs - sp.startNs)),
+                     int64_t(1));
+        }
+        QVERIFY(query::shapeKernelSpans(*ix.db, 0, "MatMulV2", "1,2,3", dtypes[0], 100, nullptr).empty());
     }
     void realKernelDetails() {
         const std::string samples = test::samplesDir();
@@ -170,6 +191,12 @@ class TstShapes : public QObject {
             QCOMPARE(it->medianNs, 16740.0);
         }
         QCOMPARE(groups, size_t(126));
+        // the kernels of that group on the timeline: 16 on both ranks (Python over both kernel_details.csv),
+        // each once — not again on the overlap-analysis lane, where torch_npu draws every kernel too
+        std::vector<int64_t> tracks;
+        const auto spans = query::shapeKernelSpans(*ix.db, 0, "TransData", "32,256,13,13", "FLOAT", 1000, &tracks);
+        QCOMPARE(spans.size(), size_t(16));
+        QCOMPARE(std::set<int64_t>(tracks.begin(), tracks.end()).size(), size_t(2)); // one stream per rank
     }
 };
 

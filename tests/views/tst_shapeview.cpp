@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 #include "views/shapes/shapeheatmapview.h"
 
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace rs;
@@ -57,8 +58,12 @@ class TstShapeView : public QObject {
                  qPrintable(v.captionText()));
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
             v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/shapes.png");
-        // a click selects the op type and shows the shape's first kernel
+        // a click selects the op type, shows the shape's first kernel and asks for all of them
+        QSignalSpy chosen(&v, &views::ShapeHeatmapView::shapeChosen);
         QTest::mouseClick(v.canvas(), Qt::LeftButton, {}, v.canvas()->cellRect(0, 5).center());
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(chosen.first().at(0).toString(), QString("MatMulV2"));
+        QCOMPARE(chosen.first().at(1).toString(), QString("8,1536,4096;4096,4096"));
         QCOMPARE(state.selection().kind, views::Selection::Kind::OpType);
         QCOMPARE(state.selection().opType, QString("MatMulV2"));
         const auto* first = g.at(0, 5).row;

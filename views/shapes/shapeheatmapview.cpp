@@ -63,6 +63,7 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
         m_state->setSelection(s);
         const int64_t pad = std::max<int64_t>(r->firstDurNs * 20, 1000);
         m_state->setWindow(r->firstTsNs - pad, r->firstTsNs + r->firstDurNs + pad);
+        Q_EMIT shapeChosen(s.opType, QString::fromStdString(r->inputShapes), QString::fromStdString(r->dtype));
     });
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
