@@ -1,6 +1,7 @@
 // The main window offscreen: opening a profile indexes it in the background (progress, then the summary),
 // the findings dock lists the problems, clicking a finding zooms the timeline to its step and selects it,
 // searching selects a span, and the window state survives in QSettings.
+#include "app/gui/exportdialog.h"
 #include "app/gui/mainwindow.h"
 #include "views/annotate/annotationmodel.h"
 #include <QUndoStack>
@@ -199,6 +200,10 @@ class TstMainWindow : public QObject {
             w.findChild<QDockWidget*>("annotations")->raise();
             QTest::qWait(200);
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-annotations.png");
+            gui::ExportDialog d(&w);
+            d.show();
+            QTest::qWait(100);
+            d.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/export-dialog.png");
         }
         // File ▸ Export: the timeline with every lane, not the 800 px the window shows
         const QString path = QString::fromStdString(test::tempDir("appexport")) + "/timeline.png";
