@@ -21,12 +21,6 @@
 
 namespace rs::gui {
 
-namespace {
-/// Tallest picture written: 2× of it is ~40 M pixels (160 MB), enough for ~500 lanes.
-constexpr int kMaxHeight = 20000;
-
-} // namespace
-
 ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::optional<int> run)
     : m_db(dbPath.toStdString(), true), m_profile(profile), m_state(std::make_unique<views::InteractionState>()),
       m_annotations(std::make_unique<views::AnnotationModel>()) {
@@ -145,8 +139,8 @@ QWidget* ExportScene::prepare(const QString& view, int width, int height) {
     if (width <= 0) width = 1600;
     m_timeline->resize(width, 400);
     int h = height > 0 ? height : m_timeline->fullHeight();
-    m_cut = h > kMaxHeight;
-    m_timeline->resize(width, std::min(h, kMaxHeight));
+    m_cut = h > kMaxPictureHeight;
+    m_timeline->resize(width, std::min(h, kMaxPictureHeight));
     m_timeline->setTimelineData(
         std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, m_timeline->currentRequest())));
     return m_timeline.get();

@@ -15,6 +15,9 @@ class QWidget;
 
 namespace rs::gui {
 
+/// The tallest picture exported: at 2× about 40 M pixels (160 MB), room for ~500 timeline lanes.
+constexpr int kMaxPictureHeight = 20000;
+
 struct Caption {
     QString title;      ///< e.g. "Timeline — /data/run7 (run 0)"
     QStringList lines;  ///< "ranks 0-7 · window +140.0 ms … +350.0 ms (210 ms) · step 11", …

@@ -13,10 +13,6 @@
 
 namespace rs::gui {
 
-namespace {
-constexpr int kMaxHeight = 20000; // as the headless export: 2× stays under ~160 MB
-}
-
 ViewExporter::ViewExporter(MainWindow* window) : QObject(window), m_window(window) {}
 
 ViewExporter::~ViewExporter() = default;
@@ -65,12 +61,12 @@ void ViewExporter::start(const ExportChoice& c) {
     m_timeline->resize(live->width(), 400);
     m_timeline->setSummary(live->summary());
     const int full = m_timeline->fullHeight();
-    m_timeline->resize(live->width(), std::min(full, kMaxHeight));
+    m_timeline->resize(live->width(), std::min(full, kMaxPictureHeight));
     auto* t = m_timeline.get();
     connect(t, &views::TimelineView::timelineDataChanged, this, [this, full] {
         if (!m_busy) return;
         m_busy = false;
-        Caption cap = m_window->exportCaption("timeline", full > kMaxHeight);
+        Caption cap = m_window->exportCaption("timeline", full > kMaxPictureHeight);
         deliver(*m_timeline, cap);
         m_timeline.release()->deleteLater();
     });
