@@ -64,8 +64,10 @@ int runCompare(const ArgList& argv) {
                 o.maxWaitDelta * 100, r.improvements.size());
     for (const auto& l : lines)
         std::printf("  %s\n", l.c_str());
-    std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %lld vs %lld steady rank-steps\n",
-                r.ranks.size(), r.opTypes.size(), o.minShare * 100, static_cast<long long>(r.baselineSteps),
+    std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu collectives (%lld steps by number), "
+                "%lld vs %lld steady rank-steps\n",
+                r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.collectives.size(),
+                static_cast<long long>(r.collectiveStepsByIndex), static_cast<long long>(r.baselineSteps),
                 static_cast<long long>(r.candidateSteps));
     auto list = [](const char* what, const auto& v) {
         if (v.empty()) return;
@@ -80,6 +82,8 @@ int runCompare(const ArgList& argv) {
     list("ranks only in the candidate", r.ranksOnlyInCandidate);
     list("op types only in the baseline", r.opTypesOnlyInBaseline);
     list("op types only in the candidate", r.opTypesOnlyInCandidate);
+    list("collectives only in the baseline", r.collectivesOnlyInBaseline);
+    list("collectives only in the candidate", r.collectivesOnlyInCandidate);
     for (const auto& n : r.notes)
         std::printf("note: %s\n", n.c_str());
     return r.fail() ? 3 : 0;

@@ -4,9 +4,32 @@
 #include "core/index/sqlite.h"
 
 #include <cstdio>
+#include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 
 namespace rs::cli {
+
+namespace {
+/// "    framework torch_npu · profiler_level Level1": what the run's files say about it, values of
+/// ranks that disagree joined with " | ".
+void printRunLabels(const nlohmann::json& ranks, int64_t run) {
+    std::map<std::string, std::set<std::string>> values;
+    for (const auto& x : ranks)
+        if (!x["run"].is_null() && x["run"].get<int64_t>() == run)
+            for (const auto& [k, v] : x["labels"].items())
+                values[k].insert(v.get<std::string>());
+    if (values.empty()) return;
+    std::string line;
+    for (const auto& [k, vs] : values) {
+        std::string joined;
+        for (const auto& v : vs)
+            joined += (joined.empty() ? "" : " | ") + v;
+        line += (line.empty() ? "" : " · ") + k + " " + joined;
+    }
+    std::printf("         %s\n", line.c_str());
+}
+} // namespace
 
 int runInfo(const ArgList& argv) {
     Args a(argv, indexValueOptions(), indexFlags({"json", "quiet"}));
@@ -34,6 +57,16 @@ int runInfo(const ArgList& argv) {
                          {"run", r.isNull(5) ? json(nullptr) : json(r.i64(5))},
                          {"data_rank", r.i64(6)},
                          {"world_size", r.isNull(7) ? json(nullptr) : json(r.i64(7))}});
+    {
+        std::map<int64_t, json> labelsOf;
+        auto l = db.prepare("SELECT rank, key, value FROM label ORDER BY rank, key");
+        while (l.step())
+            labelsOf[l.i64(0)][l.text(1)] = l.text(2);
+        for (auto& x : ranks) {
+            auto it = labelsOf.find(x["rank"].get<int64_t>());
+            x["labels"] = it == labelsOf.end() ? json::object() : it->second;
+        }
+    }
     j["ranks"] = ranks;
     j["runs"] = analysis::runsJson(db);
     json files = json::object();
@@ -83,6 +116,7 @@ int runInfo(const ArgList& argv) {
                         (long long)run["end_ns"].get<int64_t>());
         if (!run["note"].get<std::string>().empty()) std::printf("  (%s)", run["note"].get<std::string>().c_str());
         std::printf("\n");
+        printRunLabels(ranks, run["run"].get<int64_t>());
     }
     std::printf("ranks:  %zu\n", ranks.size());
     for (auto& x : ranks) {

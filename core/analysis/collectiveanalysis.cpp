@@ -125,8 +125,8 @@ class IdleGapFinder {
 void persist(Db& db, const std::vector<Coll>& colls, const StepIndex& steps, const AnalysisOptions& opts) {
     auto ins =
         db.prepare("INSERT INTO collective(rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, "
-                   "transit_ns, bytes, group_name, span_id, match_key, last_rank, source) "
-                   "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                   "transit_ns, bytes, group_name, span_id, match_key, last_rank, source, op_type) "
+                   "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     auto insWait = db.prepare(
         "INSERT INTO wait(rank, step, collective, start_ns, dur_ns, kind, blamed_rank, collective_id) "
         "VALUES(?,?,?,?,?,?,?,?)");
@@ -143,6 +143,7 @@ void persist(Db& db, const std::vector<Coll>& colls, const StepIndex& steps, con
         else
             ins.bind(13, c.matchKey);
         ins.bind(14, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt).bind(15, c.source);
+        ins.bind(16, c.opType);
         ins.exec();
         int64_t collId = db.scalar("SELECT last_insert_rowid()");
         if (c.wait() >= opts.waitMinNs && (!c.lastRank || *c.lastRank != c.rank)) {

@@ -7,6 +7,8 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <set>
+#include <tuple>
 #include <stdexcept>
 
 namespace rs::compare {
@@ -130,6 +132,37 @@ void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
         r.opShare[op] = deviceAll > 0 ? d / deviceAll : 0;
 }
 
+// Each collective's transfer time per steady step, median over ranks, keyed by (op type, seq of that type
+// in the rank's step) so another run's same collective matches whatever its instance name.
+void measureCollectives(index::Db& db, const RankKeys& k, BaselineRecord& r,
+                        const std::map<int, std::vector<std::pair<int64_t, double>>>& walls) {
+    std::map<int, std::set<int64_t>> steady;
+    for (const auto& [rank, v] : walls)
+        for (const auto& [step, ns] : v)
+            steady[rank].insert(step);
+    std::map<std::tuple<std::string, int64_t, int64_t>, std::vector<double>> values; // (op, seq, step) → per rank
+    std::map<std::tuple<int, int64_t, std::string>, int64_t> seqs;
+    auto st = db.prepare("SELECT rank, step, coalesce(op_type, name), dur_ns, coalesce(wait_ns, 0) FROM collective "
+                         "WHERE match_key IS NOT NULL ORDER BY rank, step, start_ns, collective_id");
+    while (st.step()) {
+        const int rank = int(st.i64(0));
+        if (!k.dataRankOf.count(rank)) continue;
+        const int64_t step = st.i64(1);
+        const std::string op = st.text(2);
+        const int64_t seq = seqs[{rank, step, op}]++;
+        auto s = steady.find(rank);
+        if (s == steady.end() || !s->second.count(step)) continue;
+        values[{op, seq, step}].push_back(double(std::max<int64_t>(0, st.i64(3) - st.i64(4))));
+    }
+    for (auto& [key, v] : values) {
+        const auto& [op, seq, step] = key;
+        CollectiveStat& c = r.collectives[CollectiveStat::key(op, seq)];
+        c.opType = op;
+        c.seq = seq;
+        c.transferNsByStep[step] = analysis::median(v);
+    }
+}
+
 void measureMemory(index::Db& db, const RankKeys& k, BaselineRecord& r) {
     auto st = db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes FROM memory_summary");
     while (st.step()) {
@@ -151,7 +184,28 @@ std::string utcNow() {
     return b;
 }
 
-void describe(index::Db& db, int run, BaselineRecord& r) {
+// What the files say about the run (label table), one value per key; ranks that disagree give every
+// value, "a | b", so a mixed fleet is visible rather than hidden behind the first rank's card.
+void readLabels(index::Db& db, const RankKeys& k, BaselineRecord& r) {
+    std::map<std::string, std::vector<std::string>> values;
+    auto st = db.prepare("SELECT rank, key, value FROM label ORDER BY rank, key");
+    while (st.step()) {
+        if (!k.dataRankOf.count(int(st.i64(0)))) continue;
+        auto& v = values[st.text(1)];
+        const std::string x = st.text(2);
+        if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+    }
+    for (auto& [key, v] : values) {
+        std::sort(v.begin(), v.end());
+        std::string joined;
+        for (const auto& x : v)
+            joined += (joined.empty() ? "" : " | ") + x;
+        r.labels[key] = joined;
+    }
+}
+
+void describe(index::Db& db, int run, const RankKeys& k, BaselineRecord& r) {
+    readLabels(db, k, r);
     auto st = db.prepare("SELECT world_size, source FROM run WHERE run_id = ?");
     st.bind(1, run);
     if (st.step()) {
@@ -174,7 +228,8 @@ BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
     measureWaits(db, k, r, walls);
     measureOps(db, k, r);
     measureMemory(db, k, r);
-    describe(db, r.run, r);
+    measureCollectives(db, k, r, walls);
+    describe(db, r.run, k, r);
     r.created = utcNow();
     r.rankscopeVersion = RANKSCOPE_VERSION;
     if (r.step.steps == 0) out.notes.push_back("no steps in this run: step statistics are empty");

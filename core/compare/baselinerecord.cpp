@@ -61,6 +61,14 @@ std::string toJson(const BaselineRecord& r, int indent) {
                                        {"memory", memJson(s.memory)},
                                        {"ops", opsJson(s.ops)}};
     j["ranks"] = ranks;
+    json colls = json::array();
+    for (const auto& [key, c] : r.collectives) {
+        json steps = json::object();
+        for (const auto& [step, ns] : c.transferNsByStep)
+            steps[std::to_string(step)] = ns;
+        colls.push_back({{"op_type", c.opType}, {"seq", c.seq}, {"transfer_ns_by_step", steps}});
+    }
+    j["collectives"] = colls;
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
@@ -91,6 +99,14 @@ BaselineRecord recordFromJson(const std::string& text) {
             rs.memory = memFrom(s.value("memory", json::object()));
             rs.ops = opsFrom(s.at("ops"));
             r.ranks[std::stoi(rank)] = rs;
+        }
+        for (const auto& c : j.value("collectives", json::array())) { // absent in records before 0.12
+            CollectiveStat cs;
+            cs.opType = c.at("op_type").get<std::string>();
+            cs.seq = c.at("seq").get<int64_t>();
+            for (const auto& [step, ns] : c.at("transfer_ns_by_step").items())
+                cs.transferNsByStep[std::stoll(step)] = ns.get<double>();
+            r.collectives[CollectiveStat::key(cs.opType, cs.seq)] = cs;
         }
         return r;
     } catch (const std::exception& e) {

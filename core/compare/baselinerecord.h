@@ -28,6 +28,19 @@ struct MemStat {
     int64_t peakAllocated = -1, peakReserved = -1; ///< -1: the profile has no memory data
 };
 
+/// One collective of the step, identified across runs by its op type and its place among that type's
+/// collectives in the step (seq 0 = the step's first AllReduce): instance names (hcom_allReduce__586_3_1)
+/// carry graph ids that need not repeat in another run. Point-to-point ops are left out (their peer is one
+/// rank of another stage, not the group).
+struct CollectiveStat {
+    std::string opType;
+    int64_t seq = 0;
+    /// steady step index → median over the run's ranks of the collective's transfer time (duration minus
+    /// the wait for the last rank), ns
+    std::map<int64_t, double> transferNsByStep;
+    static std::string key(const std::string& opType, int64_t seq) { return opType + " #" + std::to_string(seq); }
+};
+
 struct RankStats {
     StepStat step;
     double waitNsPerStep = 0; ///< median over steady steps of the rank's collective wait
@@ -49,6 +62,7 @@ struct BaselineRecord {
     std::map<std::string, OpStat> ops; ///< per op type: median over ranks of the rank figures
     std::map<std::string, double> opShare; ///< share of all device time (0–1)
     std::map<int, RankStats> ranks;
+    std::map<std::string, CollectiveStat> collectives; ///< by CollectiveStat::key
 };
 
 /// Pretty-printed (indent > 0) or one line (indent < 0, for JSON Lines).

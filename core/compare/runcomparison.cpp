@@ -34,7 +34,59 @@ class Collector {
 };
 
 Delta make(const char* kind, const std::string& op, const char* stat, std::optional<int> rank, double b, double c) {
-    return Delta{kind, op, stat, rank, b, c, 0};
+    Delta d;
+    d.kind = kind;
+    d.opType = op;
+    d.statistic = stat;
+    d.rank = rank;
+    d.baseline = b;
+    d.candidate = c;
+    return d;
+}
+
+double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>* only) {
+    std::vector<double> v;
+    for (const auto& [step, ns] : byStep)
+        if (!only || only->count(step)) v.push_back(ns);
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/// Collectives matched by (step, op type, seq): over the step numbers both runs have when there are any,
+/// else over each run's steady steps (two windows of one job, or runs profiled at different points).
+/// Transfer time only — the wait for the last rank is comm_wait's — and a change under 1 % of the step is
+/// noise, as for waits.
+void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
+                        Collector& col) {
+    std::set<int64_t> common;
+    for (const auto& [key, bc] : b.collectives) {
+        auto it = c.collectives.find(key);
+        if (it == c.collectives.end()) continue;
+        for (const auto& [step, ns] : bc.transferNsByStep)
+            if (it->second.transferNsByStep.count(step)) common.insert(step);
+    }
+    r.collectiveStepsByIndex = int64_t(common.size());
+    const std::set<int64_t>* only = common.empty() ? nullptr : &common;
+    for (const auto& [key, bc] : b.collectives) {
+        auto it = c.collectives.find(key);
+        if (it == c.collectives.end()) {
+            r.collectivesOnlyInBaseline.push_back(key);
+            continue;
+        }
+        r.collectives.push_back(key);
+        Delta d = make("collective", bc.opType, "transfer_median", {}, medianOf(bc.transferNsByStep, only),
+                       medianOf(it->second.transferNsByStep, only));
+        d.seq = bc.seq;
+        col.check(d, o.maxLatencyDelta, 0.01 * b.step.medianNs);
+    }
+    for (const auto& [key, cc] : c.collectives)
+        if (!b.collectives.count(key)) r.collectivesOnlyInCandidate.push_back(key);
+    if (!r.collectives.empty() && !(r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty()))
+        r.notes.push_back("collectives are medians over each run's ranks: not compared when the ranks differ");
+    else if (!r.collectives.empty() && common.empty())
+        r.notes.push_back("no step number is in both runs: collectives are compared over each run's steady steps");
 }
 
 void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
@@ -118,6 +170,22 @@ void matchRanks(const BaselineRecord& b, const BaselineRecord& c, CompareResult&
                           " steady-state rank-steps): distributions are compared, not step by step");
 }
 
+// Two runs of different kinds (another card, framework, model, backend or library version) can still be
+// compared, but the reader must be told: a delta may be the hardware, not the change under test.
+void noteLabelDifferences(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
+    for (const auto& [key, bv] : b.labels) {
+        if (key == "ranks" || key == "world_size") continue; // rank matching says these
+        auto it = c.labels.find(key);
+        if (it == c.labels.end())
+            r.notes.push_back(key + " is known only for the baseline (" + bv + ")");
+        else if (it->second != bv)
+            r.notes.push_back(key + " differs: " + bv + " (baseline) vs " + it->second + " (candidate)");
+    }
+    for (const auto& [key, cv] : c.labels)
+        if (key != "ranks" && key != "world_size" && !b.labels.count(key))
+            r.notes.push_back(key + " is known only for the candidate (" + cv + ")");
+}
+
 void worstFirst(std::vector<Delta>& v) {
     std::stable_sort(v.begin(), v.end(), [](const Delta& a, const Delta& b) { return std::abs(a.delta) > std::abs(b.delta); });
 }
@@ -141,6 +209,7 @@ std::string valueText(const Delta& d) {
 std::string subject(const Delta& d) {
     if (d.kind == "op") return d.opType + (d.statistic == "median" ? " median" : " time per step");
     if (d.kind == "step") return "step wall time " + d.statistic;
+    if (d.kind == "collective") return d.opType + " #" + std::to_string(d.seq) + " transfer time";
     if (d.kind == "comm_wait") return "communication wait per step";
     return d.kind == "memory_allocated" ? "peak allocated memory" : "peak reserved memory";
 }
@@ -150,6 +219,7 @@ nlohmann::json deltaJson(const Delta& d) {
                      {"candidate", d.candidate}, {"delta", d.delta}};
     j["op_type"] = d.opType.empty() ? nlohmann::json() : nlohmann::json(d.opType);
     j["rank"] = d.rank ? nlohmann::json(*d.rank) : nlohmann::json();
+    if (d.kind == "collective") j["seq"] = d.seq;
     return j;
 }
 
@@ -166,9 +236,11 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     if (!sameRanks)
         r.notes.push_back("the runs have different ranks: only the " + std::to_string(r.ranks.size()) +
                           " matched rank(s) are compared, one by one (figures over all ranks would mix different sets)");
+    noteLabelDifferences(b, c, r);
     Collector col(r, sameRanks);
     compareSteps(b, c, o, r, col);
     compareOps(b, c, o, r, col);
+    compareCollectives(b, c, o, r, col);
     compareWaits(b, c, o, r, col);
     compareMemory(b, c, o, r, col);
     worstFirst(r.regressions);
@@ -189,12 +261,15 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
     j["improvements"] = nlohmann::json::array();
     for (const auto& d : r.improvements)
         j["improvements"].push_back(deltaJson(d));
-    j["matched"] = {{"ranks", r.ranks}, {"op_types", r.opTypes},
+    j["matched"] = {{"ranks", r.ranks}, {"op_types", r.opTypes}, {"collectives", r.collectives},
+                    {"collective_steps_by_index", r.collectiveStepsByIndex},
                     {"steps", {{"baseline", r.baselineSteps}, {"candidate", r.candidateSteps}}}};
     j["unmatched"] = {{"ranks_only_in_baseline", r.ranksOnlyInBaseline},
                       {"ranks_only_in_candidate", r.ranksOnlyInCandidate},
                       {"op_types_only_in_baseline", r.opTypesOnlyInBaseline},
-                      {"op_types_only_in_candidate", r.opTypesOnlyInCandidate}};
+                      {"op_types_only_in_candidate", r.opTypesOnlyInCandidate},
+                      {"collectives_only_in_baseline", r.collectivesOnlyInBaseline},
+                      {"collectives_only_in_candidate", r.collectivesOnlyInCandidate}};
     j["notes"] = r.notes;
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -209,7 +284,7 @@ std::vector<std::string> compareSummary(const CompareResult& r) {
     std::map<std::string, Group> groups;
     std::vector<std::string> order;
     for (const auto& d : r.regressions) {
-        const std::string key = d.kind + "|" + d.opType + "|" + d.statistic;
+        const std::string key = d.kind + "|" + d.opType + "|" + std::to_string(d.seq) + "|" + d.statistic;
         if (!groups.count(key)) order.push_back(key);
         Group& g = groups[key];
         if (d.rank)

@@ -18,9 +18,10 @@ struct CompareOptions {
 };
 
 struct Delta {
-    std::string kind;      ///< step, op, comm_wait, memory_allocated, memory_reserved
-    std::string opType;    ///< for kind op
-    std::string statistic; ///< median, p95, total_per_step, per_step, peak
+    std::string kind;      ///< step, op, collective, comm_wait, memory_allocated, memory_reserved
+    std::string opType;    ///< for kinds op and collective
+    std::string statistic; ///< median, p95, total_per_step, per_step, peak, transfer_median
+    int64_t seq = -1;      ///< for kind collective: its place among the step's collectives of its type
     std::optional<int> rank; ///< empty: over all ranks
     double baseline = 0, candidate = 0, delta = 0;
 };
@@ -31,6 +32,9 @@ struct CompareResult {
     std::vector<int> ranksOnlyInBaseline, ranksOnlyInCandidate;
     std::vector<std::string> opTypes;             ///< compared (in both, above the share)
     std::vector<std::string> opTypesOnlyInBaseline, opTypesOnlyInCandidate; ///< above the share on their side
+    std::vector<std::string> collectives; ///< compared, "hcom_allReduce_ #0"
+    std::vector<std::string> collectivesOnlyInBaseline, collectivesOnlyInCandidate;
+    int64_t collectiveStepsByIndex = 0; ///< steps both runs have by number (0: compared as distributions)
     int64_t baselineSteps = 0, candidateSteps = 0;
     std::vector<std::string> notes;
     bool fail() const { return !regressions.empty(); }

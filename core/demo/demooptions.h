@@ -14,7 +14,8 @@ struct DemoOptions {
     std::string format = "ascend"; ///< "ascend" or "kineto"
     bool healthy = false;          ///< switch every built-in problem off
     /// Every kernel of these op types takes this factor longer on every rank (`--scale-op MatMulV2=1.08`):
-    /// a known regression for compare's tests and examples.
+    /// a known regression for compare's tests and examples. "AllReduce" (or hcom_allReduce_, nccl:AllReduce)
+    /// scales the transfer time of each step's AllReduce instead.
     std::map<std::string, double> scaleOp;
     /// A sequence-length sweep (`--shape-sweep`): step s runs sequence length 256·(1 + s mod 8), kernel times
     /// follow the work, and MatMulV2 at length 1536 has a bad tiling (×kBadTiling): the shape a `shapes`

@@ -85,6 +85,12 @@ DemoPlan::DemoPlan(const DemoOptions& o) : m_opt(o), m_truth(demoTruth(o)) {
     m_opt.steps = std::max(1, o.steps);
     m_opt.layers = std::max(1, o.layers);
     m_transitNs = 2000000 + 100000 * int64_t(m_opt.layers);
+    // the step's AllReduce scales by its op type in either format's naming (transfer only: arrivals stay)
+    for (const char* name : {"AllReduce", "hcom_allReduce_", "nccl:AllReduce"})
+        if (auto it = m_opt.scaleOp.find(name); it != m_opt.scaleOp.end()) {
+            m_transitNs = int64_t(double(m_transitNs) * it->second);
+            break;
+        }
     int64_t t = int64_t(1736408883000000) * 1000; // 2025-01-09, epoch ns
     for (int s = 0; s < m_opt.steps; ++s) {
         StepPlan p;

@@ -2,6 +2,7 @@
 // Rows produced by parser threads and consumed by the one writer thread (moved, never shared).
 // All times are int64 ns since the epoch (or the trace's own origin); sizes are bytes.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -109,6 +110,7 @@ struct RankRow {
     std::string host, source;
     std::optional<int64_t> worldSize; ///< ranks in the job, when the data says (distributedInfo, rank_size, …)
     std::set<int> peers;              ///< data ranks its collective groups link, when the data says
+    std::map<std::string, std::string> labels; ///< what the files say about the run (profilelabels.h)
 };
 
 struct FileRow {

@@ -4,6 +4,7 @@
 #include "core/formats/jsoneventsplitter.h"
 #include "core/formats/jsonscan.h"
 #include "core/import/optype.h"
+#include "core/import/profilelabels.h"
 #include "core/import/tracknester.h"
 #include "core/model/decimal.h"
 
@@ -167,6 +168,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         });
         if (m_rank.source.empty()) m_rank.source = "kineto";
     }
+    if (meta.count("distributedInfo") || meta.count("deviceProperties") || meta.count("schemaVersion"))
+        labelsFromKinetoMeta(meta, m_rank);
     if (auto it = meta.find("host_name"); it != meta.end())
         m_rank.host = std::string(model::trimCell(it->second));
     if (m_rank.source.empty()) m_rank.source = file.kind == FileKind::TraceView ? "ascend" : "chrome";

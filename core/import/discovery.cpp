@@ -19,6 +19,8 @@ const char* fileKindName(FileKind k) {
     switch (k) {
     case FileKind::AscendInfo:
         return "ascend-profiler-info";
+    case FileKind::AscendMetadata:
+        return "ascend-profiler-metadata";
     case FileKind::TraceView:
         return "ascend-trace-view";
     case FileKind::KernelDetails:
@@ -249,6 +251,8 @@ Discovery discover(const std::string& rootStr) {
         auto legacy = [&](FileKind k) { add(dir.string() + "#" + suffix, k, rankNumber(suffix)); };
         if (ext == ".json" && std::regex_match(stem, reInfo)) {
             add(rankDir.string(), FileKind::AscendInfo, trailingRank(stem, reInfo));
+        } else if (!inOutput && name == "profiler_metadata.json") {
+            add(rankDir.string(), FileKind::AscendMetadata, std::nullopt);
         } else if (inOutput && name == "trace_view.json") {
             add(rankDir.string(), FileKind::TraceView, std::nullopt);
             dirsWithText.insert(rankDir.string());
@@ -306,7 +310,9 @@ Discovery discover(const std::string& rootStr) {
         // A group of only legacy step-trace files or only memory files still indexes; a group whose
         // only file is profiler_info has nothing to show and is dropped.
         bool useful = std::any_of(g.files.begin(), g.files.end(),
-                                  [](const SourceFile& f) { return f.kind != FileKind::AscendInfo; });
+                                  [](const SourceFile& f) {
+                                      return f.kind != FileKind::AscendInfo && f.kind != FileKind::AscendMetadata;
+                                  });
         if (!useful) continue;
         std::stable_sort(g.files.begin(), g.files.end(), [](const SourceFile& a, const SourceFile& b) {
             return kindOrder(a.kind) < kindOrder(b.kind);

@@ -12,6 +12,7 @@ namespace rs::import {
 
 enum class FileKind {
     AscendInfo,      // profiler_info_<r>.json
+    AscendMetadata,  // profiler_metadata.json (user labels)
     TraceView,       // ASCEND_PROFILER_OUTPUT/trace_view.json
     KernelDetails,   // kernel_details.csv
     StepTraceTime,   // step_trace_time.csv

@@ -1,5 +1,7 @@
 #include "core/import/metadataimporter.h"
 
+#include "core/import/profilelabels.h"
+
 #include "core/io/bytesource.h"
 #include "core/model/decimal.h"
 #include "core/model/utf8.h"
@@ -12,7 +14,23 @@ using nlohmann::json;
 
 namespace {
 
-bool readAll(const std::string& path, std::string& text, std::string& error) {
+
+// Numbers in these files are exact decimals in the text; json::dump gives them back as written
+// (nlohmann keeps the double, so we re-serialise with enough digits and parse exactly from that).
+std::optional<int64_t> scaled(const json& v, model::TimeUnit unit) {
+    if (v.is_string()) return model::parseScaled(v.get<std::string>(), unit);
+    if (v.is_number_integer()) return model::parseScaled(std::to_string(v.get<int64_t>()), unit);
+    if (v.is_number()) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.17g", v.get<double>());
+        return model::parseScaled(buf, unit);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+bool readSmallFile(const std::string& path, std::string& text, std::string& error) {
     auto src = io::openByteSource(path, error);
     if (!src) return false;
     char buf[65536];
@@ -32,24 +50,23 @@ bool readAll(const std::string& path, std::string& text, std::string& error) {
     return true;
 }
 
-// Numbers in these files are exact decimals in the text; json::dump gives them back as written
-// (nlohmann keeps the double, so we re-serialise with enough digits and parse exactly from that).
-std::optional<int64_t> scaled(const json& v, model::TimeUnit unit) {
-    if (v.is_string()) return model::parseScaled(v.get<std::string>(), unit);
-    if (v.is_number_integer()) return model::parseScaled(std::to_string(v.get<int64_t>()), unit);
-    if (v.is_number()) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.17g", v.get<double>());
-        return model::parseScaled(buf, unit);
+bool readJsonFile(const SourceFile& f, RowEmitter& out, const char* severity, const std::string& what, json& j,
+                  std::string& error) {
+    std::string text;
+    if (!readSmallFile(f.path, text, error)) return false;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        out.diag(f.path, severity, what, std::max<int64_t>(0, int64_t(e.byte) - 1), // nlohmann counts from 1
+                 model::utf8Excerpt(e.what(), 160));
+        j = json::value_t::discarded;
     }
-    return std::nullopt;
+    return true;
 }
-
-} // namespace
 
 bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error) {
     std::string text;
-    if (!readAll(f.path, text, error)) return false;
+    if (!readSmallFile(f.path, text, error)) return false;
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
         out.diag(f.path, "warning", "profiler_info is not a JSON object", 0, text.substr(0, 80));
@@ -79,12 +96,13 @@ bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, s
         rank.deviceId = j["device_id"].get<int64_t>();
     if (j.contains("host_name") && j["host_name"].is_string()) rank.host = j["host_name"].get<std::string>();
     if (rank.source.empty()) rank.source = "ascend";
+    labelsFromProfilerInfo(j, rank);
     return true;
 }
 
 bool importCommunicationMatrix(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error) {
     std::string text;
-    if (!readAll(f.path, text, error)) return false;
+    if (!readSmallFile(f.path, text, error)) return false;
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
         out.diag(f.path, "warning", "communication_matrix.json is not a JSON object (peers unknown)", 0,
@@ -113,17 +131,12 @@ bool importCommunicationMatrix(const SourceFile& f, RankState& rank, RowEmitter&
 
 bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
                          int64_t& n) {
-    std::string text;
-    if (!readAll(f.path, text, error)) return false;
+    // truncated (a killed job) or damaged: the file is named with the byte offset, the rest loads
     json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        // truncated (a killed job) or damaged: the file is named with the byte offset, the rest loads
-        out.diag(f.path, "error", "communication.json is not valid JSON (truncated?): its waits are not read",
-                 int64_t(e.byte), model::utf8Excerpt(e.what(), 160));
-        return true;
-    }
+    if (!readJsonFile(f, out, "error", "communication.json is not valid JSON (truncated?): its waits are not read", j,
+                      error))
+        return false;
+    if (j.is_discarded()) return true;
     if (!j.is_object()) {
         out.diag(f.path, "error", "communication.json is not a JSON object: its waits are not read", 0, "");
         return true;

@@ -4,6 +4,7 @@
 #include "core/import/chrometraceimporter.h"
 #include "core/import/csvimporter.h"
 #include "core/import/metadataimporter.h"
+#include "core/import/profilelabels.h"
 #include "core/import/rankstate.h"
 
 #include <algorithm>
@@ -47,6 +48,9 @@ void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
         case FileKind::Communication:
             ok = importCommunication(f, rank, out, error, records);
             break;
+        case FileKind::AscendMetadata:
+            ok = importProfilerMetadata(f, rank, out, error);
+            break;
         case FileKind::CommMatrix:
             ok = importCommunicationMatrix(f, rank, out, error);
             break;
@@ -78,11 +82,18 @@ void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
         ctx.filesRead.fetch_add(1);
         out.maybeFlush();
     }
+    // MindSpore ≤ 2.2's own file names (ascend_timeline_display_<r>.json, framework_raw_<r>.csv, …): no
+    // other producer writes them
+    for (const auto& f : group.files)
+        if (f.kind == FileKind::LegacyTimeline || f.kind == FileKind::LegacyStepTrace ||
+            f.kind == FileKind::LegacyFramework || f.kind == FileKind::LegacyHccl)
+            setLabel(rank, "framework", "mindspore");
     // Steps from kernel_details when the trace has no ProfilerStep events.
     if (!rank.haveTraceSteps)
         for (auto& [step, w] : rank.kernelStepWindows)
             out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
-    RankRow rr{rank.rank, rank.deviceId, rank.host, rank.source.empty() ? "unknown" : rank.source, rank.worldSize, rank.peers};
+    RankRow rr{rank.rank, rank.deviceId, rank.host, rank.source.empty() ? "unknown" : rank.source, rank.worldSize, rank.peers,
+               rank.labels};
     if (!rank.rankFromData)
         out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
                  "");

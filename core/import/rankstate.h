@@ -27,6 +27,7 @@ struct RankState {
     /// step's start), when the trace gave the steps. Same rule as analysis::StepIndex::timeOfStep.
     std::optional<int64_t> timeOfStep(double pos) const;
     bool haveTraceView = false;
+    std::map<std::string, std::string> labels; ///< framework, hardware, meta.<key>, … (profilelabels.h)
 };
 
 } // namespace rs::import

@@ -258,6 +258,9 @@ void IndexWriter::write(import::Batch& b) {
                                "source=rank_info.source || '+' || excluded.source");
         st.bind(1, r.rank).bind(2, r.deviceId).bind(3, r.host).bind(4, r.source).bind(5, dataRank);
         st.bind(6, r.worldSize).bind(7, b.group).bind(8, peers).exec();
+        auto lab = m_db.prepare("INSERT OR IGNORE INTO label(rank, key, value) VALUES(?,?,?)");
+        for (const auto& [k, v] : r.labels)
+            lab.bind(1, r.rank).bind(2, k).bind(3, v).exec();
     }
     for (auto& d : b.diagnostics) {
         auto key = std::make_pair(d.file, d.what);

@@ -18,6 +18,8 @@ CREATE TABLE rank_info(rank INTEGER PRIMARY KEY, device_id INTEGER, host TEXT, s
   clock_offset_ns INTEGER NOT NULL DEFAULT 0, data_rank INTEGER, world_size INTEGER, grp INTEGER, run_id INTEGER,
   start_ns INTEGER, end_ns INTEGER, peers TEXT, clock_note TEXT);
 -- Runs: rank sources that belong to one job by what the data says (producer, world size, time window).
+-- What the files say about each rank's run: framework, hardware, backend, profiler level, user metadata.
+CREATE TABLE label(rank INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY(rank, key));
 CREATE TABLE run(run_id INTEGER PRIMARY KEY, world_size INTEGER, rank_count INTEGER, start_ns INTEGER,
   end_ns INTEGER, source TEXT, complete INTEGER, note TEXT);
 CREATE TABLE track(track_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT,
@@ -47,7 +49,7 @@ CREATE TABLE diagnostic(file TEXT, severity TEXT, what TEXT, count INTEGER, firs
 -- Findings written by core/analysis at index time.
 CREATE TABLE collective(collective_id INTEGER PRIMARY KEY, rank INTEGER, step INTEGER, name TEXT, seq INTEGER,
   start_ns INTEGER, dur_ns INTEGER, wait_ns INTEGER, wait_events_ns INTEGER, transit_ns INTEGER, bytes INTEGER,
-  group_name TEXT, span_id INTEGER, match_key TEXT, last_rank INTEGER, source TEXT);
+  group_name TEXT, span_id INTEGER, match_key TEXT, last_rank INTEGER, source TEXT, op_type TEXT);
 CREATE TABLE wait(rank INTEGER, step INTEGER, collective TEXT, start_ns INTEGER, dur_ns INTEGER, kind TEXT,
   blamed_rank INTEGER, collective_id INTEGER);
 CREATE TABLE step_stat(rank INTEGER, step INTEGER, wall_ns INTEGER, compute_ns INTEGER, comm_ns INTEGER,
@@ -91,8 +93,9 @@ CREATE VIEW spans AS
   FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id
   LEFT JOIN string o ON o.id = s.op_type_id;
 CREATE VIEW steps AS SELECT rank, step, start_ns, end_ns FROM step;
-CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, transit_ns, bytes, group_name
-  FROM collective;
+CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, transit_ns, bytes, group_name,
+  op_type FROM collective;
+CREATE VIEW labels AS SELECT rank, key, value FROM label;
 CREATE VIEW tensors AS SELECT rank, tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns,
   CAST(alloc_step AS INTEGER) AS alloc_step, CAST(free_step AS INTEGER) AS free_step, bank FROM tensor;
 CREATE VIEW kernel_shapes AS SELECT k.rank, k.ts_ns, k.dur_ns, o.value AS op_type, s.value AS input_shapes,

@@ -6,7 +6,7 @@
 
 namespace rs::index {
 
-constexpr int kSchemaVersion = 14; // 14: kernel_shape (op latency by input shape)
+constexpr int kSchemaVersion = 15; // 15: label (profile metadata), collective.op_type
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

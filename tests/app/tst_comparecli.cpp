@@ -5,18 +5,55 @@
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 using namespace rs;
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+double medianOf(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
+
+/// The AllReduce transfer time as the producer wrote it, independent of the importer: per steady step
+/// (the first of each rank's steps left out) the median over ranks of communication.json's
+/// Elapse − Wait (ms), then the median over steps, in ns.
+double allReduceTransferNs(const std::string& profile) {
+    std::map<int, std::vector<double>> perStep;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(profile)) {
+        if (e.path().filename() != "communication.json") continue;
+        std::ifstream in(e.path());
+        const auto j = nlohmann::json::parse(in);
+        std::vector<int> steps;
+        for (const auto& [k, v] : j.items())
+            steps.push_back(std::stoi(k.substr(4))); // "step7"
+        const int first = *std::min_element(steps.begin(), steps.end());
+        for (const auto& [k, v] : j.items()) {
+            const int s = std::stoi(k.substr(4));
+            if (steps.size() >= 3 && s == first) continue;
+            for (const auto& [name, c] : v["collective"].items()) {
+                const auto& t = c["Communication Time Info"];
+                perStep[s].push_back((t["Elapse Time(ms)"].get<double>() - t["Wait Time(ms)"].get<double>()) * 1e6);
+            }
+        }
+    }
+    std::vector<double> medians;
+    for (auto& [s, v] : perStep)
+        medians.push_back(medianOf(v));
+    return medianOf(medians);
+}
+} // namespace
 
 class TstCompareCli : public QObject {
     Q_OBJECT
-    std::string m_root, m_base, m_slower, m_reseeded, m_kinetoBase, m_kinetoSlower;
+    std::string m_root, m_base, m_slower, m_reseeded, m_kinetoBase, m_kinetoSlower, m_slowComm, m_kinetoSlowComm;
 
     void demo(const std::string& dir, QStringList extra) {
         QString err;
@@ -47,6 +84,43 @@ class TstCompareCli : public QObject {
         m_kinetoSlower = m_root + "/kslower";
         demo(m_kinetoBase, {"--format", "kineto"});
         demo(m_kinetoSlower, {"--format", "kineto", "--scale-op", "MatMulV2=1.08"});
+        m_slowComm = m_root + "/slowcomm";
+        m_kinetoSlowComm = m_root + "/kslowcomm";
+        demo(m_slowComm, {"--scale-op", "AllReduce=1.2"});
+        demo(m_kinetoSlowComm, {"--format", "kineto", "--scale-op", "AllReduce=1.2"});
+    }
+    void slowerCollectiveIsNamed_data() {
+        QTest::addColumn<bool>("kineto");
+        QTest::newRow("ascend") << false;
+        QTest::newRow("kineto") << true;
+    }
+    void slowerCollectiveIsNamed() {
+        // every step's AllReduce moves its data 1.2× slower: compare matches it by (step, op type, seq)
+        // across the two runs and names it, not an op type
+        QFETCH(bool, kineto);
+        auto j = compareJson(kineto ? m_kinetoBase : m_base, kineto ? m_kinetoSlowComm : m_slowComm, 3);
+        const nlohmann::json* coll = nullptr;
+        for (const auto& d : j["regressions"]) {
+            QVERIFY2(d["kind"] != "op", d.dump().c_str()); // no kernel changed
+            if (d["kind"] == "collective") coll = &d;
+        }
+        QVERIFY(coll);
+        QCOMPARE((*coll)["op_type"].get<std::string>(), std::string(kineto ? "nccl:AllReduce" : "hcom_allReduce_"));
+        QCOMPARE((*coll)["seq"].get<int>(), 0);
+        QCOMPARE((*coll)["statistic"].get<std::string>(), std::string("transfer_median"));
+        if (!kineto) { // the producer's own numbers: communication.json Elapse − Wait
+            const double b = allReduceTransferNs(m_base), c = allReduceTransferNs(m_slowComm);
+            QVERIFY2(std::abs((*coll)["baseline"].get<double>() - b) < 1, qPrintable(QString::number(b)));
+            QVERIFY2(std::abs((*coll)["candidate"].get<double>() - c) < 1, qPrintable(QString::number(c)));
+        }
+        QVERIFY2(std::abs((*coll)["delta"].get<double>() - 0.2) < 0.03, coll->dump().c_str());
+        // 8 steps, the first a warm-up: 7 step numbers in both runs
+        QCOMPARE(j["matched"]["collective_steps_by_index"].get<int>(), 7);
+        QCOMPARE(j["matched"]["collectives"].size(), size_t(1));
+        QCOMPARE(j["unmatched"]["collectives_only_in_candidate"].size(), size_t(0));
+        QString out, err;
+        test::runRankscope({"compare", q(m_base), q(m_slowComm), "--quiet"}, &out, &err);
+        QVERIFY2(out.contains("hcom_allReduce_ #0 transfer time +"), qPrintable(out));
     }
     void scaledOpIsNamed_data() {
         QTest::addColumn<bool>("kineto");
@@ -98,6 +172,12 @@ class TstCompareCli : public QObject {
         auto fromRecord = compareJson(rec, m_slower, 3);
         QCOMPARE(fromRecord["regressions"].dump(), fromProfile["regressions"].dump());
         QCOMPARE(fromRecord["baseline"]["label"].get<std::string>(), std::string("nightly"));
+        // what the demo's profiler_info says about it (MindSpore's profiler_parameters), kept in the record
+        QCOMPARE(fromRecord["baseline"]["labels"]["framework"].get<std::string>(), std::string("mindspore"));
+        // an Ascend run against a Kineto one: compared, with the difference said
+        auto mixed = compareJson(rec, m_kinetoBase, 0); // one demo plan in two formats: same step times
+        QVERIFY2(mixed["notes"].dump().find("framework differs: mindspore (baseline) vs pytorch (candidate)") != std::string::npos,
+                 mixed["notes"].dump().c_str());
         // a history: one line per run, compare reads the newest
         QCOMPARE(test::runRankscope({"baseline", q(m_slower), "--append", q(hist), "--quiet"}, &out, &err), 0);
         QCOMPARE(test::runRankscope({"baseline", q(m_base), "--append", q(hist), "--quiet"}, &out, &err), 0);

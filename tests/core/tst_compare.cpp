@@ -42,6 +42,19 @@ void scaleOp(BaselineRecord& r, const std::string& op, double f) {
         s.ops[op].totalNsPerStep *= f;
     }
 }
+/// Steps first..first+n-1 of `op` #seq, transfer `ns` each (every other step +2 % so medians are not trivial).
+void addCollective(BaselineRecord& r, const std::string& op, int64_t seq, int64_t first, int n, double ns) {
+    CollectiveStat& c = r.collectives[CollectiveStat::key(op, seq)];
+    c.opType = op;
+    c.seq = seq;
+    for (int i = 0; i < n; ++i)
+        c.transferNsByStep[first + i] = ns * (i % 2 ? 1.02 : 1.0);
+}
+const Delta* findKind(const std::vector<Delta>& v, const std::string& kind) {
+    for (const auto& d : v)
+        if (d.kind == kind) return &d;
+    return nullptr;
+}
 int countKind(const std::vector<Delta>& v, const std::string& kind) {
     return int(std::count_if(v.begin(), v.end(), [&](const Delta& d) { return d.kind == kind; }));
 }
@@ -138,11 +151,78 @@ class TstCompare : public QObject {
         c.ranks[1].step.medianNs *= 1.5;
         QVERIFY(compareRecords(record(), c).fail());
     }
+    void collectivesMatchByStepOpTypeAndSeq() {
+        auto b = record(), c = record();
+        addCollective(b, "hcom_allReduce_", 0, 10, 6, 200000);
+        addCollective(b, "hcom_allReduce_", 1, 10, 6, 50000);
+        addCollective(c, "hcom_allReduce_", 0, 10, 6, 200000);
+        addCollective(c, "hcom_allReduce_", 1, 10, 6, 50000 * 1.5); // the second AllReduce of each step
+        addCollective(c, "hcom_broadcast_", 0, 10, 6, 30000);        // new in the candidate
+        auto r = compareRecords(b, c);
+        const Delta* d = findKind(r.regressions, "collective");
+        QVERIFY(d);
+        QCOMPARE(d->opType, std::string("hcom_allReduce_"));
+        QCOMPARE(d->seq, int64_t(1));
+        QVERIFY(std::abs(d->delta - 0.5) < 1e-9);
+        QCOMPARE(countKind(r.regressions, "collective"), 1);
+        QCOMPARE(r.collectiveStepsByIndex, int64_t(6));
+        QCOMPARE(r.collectives, (std::vector<std::string>{"hcom_allReduce_ #0", "hcom_allReduce_ #1"}));
+        QCOMPARE(r.collectivesOnlyInCandidate, std::vector<std::string>{"hcom_broadcast_ #0"});
+        QVERIFY(compareSummary(r).front().find("hcom_allReduce_ #1 transfer time +50.0 %") == 0);
+        // matched by step number: the candidate's extra steps 16..19 (4× slower) are not compared
+        auto c2 = c;
+        for (int64_t s = 16; s < 20; ++s)
+            c2.collectives["hcom_allReduce_ #0"].transferNsByStep[s] = 800000;
+        QCOMPARE(countKind(compareRecords(b, c2).regressions, "collective"), 1);
+    }
+    void collectivesWithoutCommonStepsCompareDistributions() {
+        auto b = record(), c = record();
+        addCollective(b, "nccl:AllReduce", 0, 40, 5, 100000);
+        addCollective(c, "nccl:AllReduce", 0, 100, 5, 100000 * 1.1); // another profiled window
+        auto r = compareRecords(b, c);
+        QCOMPARE(r.collectiveStepsByIndex, int64_t(0));
+        const Delta* d = findKind(r.regressions, "collective");
+        QVERIFY(d);
+        QVERIFY(std::abs(d->delta - 0.1) < 1e-9);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) { return n.find("no step number") == 0; }));
+    }
+    void smallCollectiveChangeIsNoise() {
+        // +100 % of a 2 µs collective is 0.2 % of the 1 ms step: not a regression
+        auto b = record(), c = record();
+        addCollective(b, "hcom_allReduce_", 0, 10, 6, 2000);
+        addCollective(c, "hcom_allReduce_", 0, 10, 6, 4000);
+        QVERIFY(!compareRecords(b, c).fail());
+    }
+    void collectivesNeedTheSameRanks() {
+        auto b = record(), c = record(2);
+        addCollective(b, "hcom_allReduce_", 0, 10, 6, 200000);
+        addCollective(c, "hcom_allReduce_", 0, 10, 6, 400000);
+        auto r = compareRecords(b, c);
+        QCOMPARE(countKind(r.regressions, "collective"), 0);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(),
+                            [](const std::string& n) { return n.find("not compared when the ranks differ") != std::string::npos; }));
+    }
+    void labelDifferencesAreSaid() {
+        auto b = record(), c = record();
+        b.labels = {{"hardware", "Ascend910B"}, {"framework", "torch_npu"}, {"ranks", "4"}};
+        c.labels = {{"hardware", "Ascend910A"}, {"framework", "torch_npu"}, {"ranks", "4"}, {"model", "llama"}};
+        auto r = compareRecords(b, c);
+        QVERIFY(!r.fail()); // a note, not a verdict
+        QStringList notes;
+        for (const auto& n : r.notes)
+            notes << QString::fromStdString(n);
+        QVERIFY2(notes.contains("hardware differs: Ascend910B (baseline) vs Ascend910A (candidate)"), qPrintable(notes.join('\n')));
+        QVERIFY(notes.contains("model is known only for the candidate (llama)"));
+        QVERIFY(!notes.join('\n').contains("framework"));
+    }
     void jsonRoundTripAndHistory() {
         auto r = record();
         r.label = "nightly";
         r.labels["source"] = "ascend";
+        addCollective(r, "hcom_allReduce_", 2, 5, 3, 123456.5);
         const auto back = recordFromJson(toJson(r));
+        QCOMPARE(back.collectives.size(), size_t(1));
+        QCOMPARE(back.collectives.at("hcom_allReduce_ #2").transferNsByStep, r.collectives.at("hcom_allReduce_ #2").transferNsByStep);
         QCOMPARE(back.label, r.label);
         QCOMPARE(back.labels, r.labels);
         QCOMPARE(back.ranks.size(), r.ranks.size());

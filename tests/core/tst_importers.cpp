@@ -74,6 +74,82 @@ class TstImporters : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('warning','error','fatal')"),
                  int64_t(0));
     }
+    void profileLabels_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("expected"); // labels, "key=value" sorted, joined by ';'
+        const QString trace = "\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,"
+                              "\"tid\":7,\"ts\":1,\"dur\":2}]}";
+        QTest::newRow("kineto: devices, backend, nccl, versions")
+            << "rank-0.pt.trace.json"
+            << "{\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0,\"name\":\"NVIDIA H100\"},{\"id\":1,"
+               "\"name\":\"NVIDIA H100\"},{\"id\":2,\"name\":\"NVIDIA A100\"}],\"distributedInfo\":{\"backend\":"
+               "\"nccl\",\"rank\":0,\"nccl_version\":\"2.18.1\"},\"cupti_version\":18,"
+               + trace
+            << "backend=nccl;cupti_version=18;framework=pytorch;hardware=NVIDIA H100 + NVIDIA A100;nccl_version=2.18.1";
+        QTest::newRow("kineto: no devices (cpu only)")
+            << "rank-0.pt.trace.json"
+            << "{\"schemaVersion\":\"1\",\"deviceProperties\":[],\"distributedInfo\":{\"backend\":\"gloo\","
+               "\"rank\":0}," + trace
+            << "backend=gloo;framework=pytorch";
+        QTest::newRow("plain chrome trace: nothing said") << "trace.json" << "{" + trace << "";
+        QTest::newRow("torch_npu profiler_info")
+            << "r_ascend_pt/profiler_info_0.json"
+            << "{\"config\":{\"common_config\":{\"activities\":[\"ProfilerActivity.NPU\"]},"
+               "\"experimental_config\":{\"_profiler_level\":\"Level2\",\"_export_type\":\"text\"}},"
+               "\"torch_npu_version\":\"2.1.0.post6\",\"rank_id\":0}"
+            << "export_type=text;framework=torch_npu;profiler_level=Level2;torch_npu_version=2.1.0.post6";
+        QTest::newRow("old MindSpore profiler_info")
+            << "r_ascend_ms/profiler_info_0.json"
+            << "{\"context_mode\":\"graph\",\"rank_id\":\"0\",\"rank_size\":2,\"parallel_mode\":"
+               "\"auto_parallel\",\"stage_num\":1,\"graph_ids\":[0]}"
+            << "context_mode=graph;framework=mindspore;parallel_mode=auto_parallel;stage_num=1";
+        QTest::newRow("profiler_metadata: user keys, no environment")
+            << "r_ascend_pt/profiler_metadata.json"
+            << "{\"ENV_VARIABLES\":{\"HCCL_RDMA_TC\":\"4\"},\"model\":\"llama-7b\",\"batch\":8,"
+               "\"parallel\":{\"tp\":2}}"
+            << "meta.batch=8;meta.model=llama-7b;meta.parallel={\"tp\":2};model=llama-7b";
+    }
+    void profileLabels() {
+        QFETCH(QString, file);
+        QFETCH(QString, content);
+        QFETCH(QString, expected);
+        std::string dir = test::tempDir("labels");
+        test::writeFile(dir + "/" + file.toStdString(), content.toStdString());
+        if (file.startsWith("r_ascend")) // an Ascend rank needs data beside its metadata to be a rank
+            test::writeFile(dir + "/" + file.section('/', 0, 0).toStdString() + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+                            kKernelDetails);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QStringList got;
+        for (const auto& r : ix.rows("SELECT key || '=' || value FROM labels ORDER BY key"))
+            got << QString::fromStdString(r);
+        QCOMPARE(got.join(';'), expected);
+    }
+    void labelsAreBounded() {
+        // a hostile profiler_metadata.json: thousands of keys and a 1 MB value stay 64 labels of <= 256 bytes
+        std::string dir = test::tempDir("labelcap");
+        std::string meta = "{\"model\":\"" + std::string(1 << 20, 'x') + "\"";
+        for (int i = 0; i < 5000; ++i)
+            meta += ",\"k" + std::to_string(i) + "\":" + std::to_string(i);
+        test::writeFile(dir + "/r_ascend_pt/profiler_metadata.json", meta + "}");
+        test::writeFile(dir + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv", kKernelDetails);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM labels"), int64_t(64));
+        QCOMPARE(ix.scalar("SELECT max(length(CAST(value AS BLOB))) FROM labels"), int64_t(256));
+        QCOMPARE(ix.scalar("SELECT length(value) FROM labels WHERE key = 'model'"), int64_t(256));
+        // damaged metadata: the rank loads, the file is named with its byte offset
+        std::string bad = test::tempDir("labelbad");
+        const std::string cut = "{\"model\": \"llama"; // 16 bytes: the error is at its end
+        test::writeFile(bad + "/r_ascend_pt/profiler_metadata.json", cut);
+        test::writeFile(bad + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv", kKernelDetails);
+        auto ib = test::indexDir(bad);
+        QVERIFY2(ib.result.ok, ib.result.error.c_str());
+        COMPARE_ROWS(ib.rows("SELECT severity, first_offset FROM diagnostics WHERE file LIKE '%profiler_metadata.json'"),
+                     {"warning|" + std::to_string(cut.size())});
+        QCOMPARE(ib.scalar("SELECT count(*) FROM labels"), int64_t(0));
+    }
     void kernelDetailsAlone() {
         // Without trace_view, kernel_details rows become spans on Stream tracks and give the steps.
         std::string dir = test::tempDir("kd");

@@ -97,6 +97,50 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'Computing differs%'"),
                  int64_t(0));
     }
+    void labelsSayWhatTheFilesSay_data() {
+        QTest::addColumn<QString>("dir");
+        for (const char* d : {"hta/tests/data/nccl_parser_config", "hta/tests/data/ns_resolution_trace",
+                              "hta/tests/data/amd_trace", "hta/tests/data/cpu_only", "msinsight/test/data/pytorch/text/level1",
+                              "msinsight/test/data/pytorch/db/level1"})
+            QTest::newRow(d) << QString(d);
+    }
+    void labelsSayWhatTheFilesSay() {
+        // read beside the importer with a DOM: Kineto deviceProperties[].name / distributedInfo, torch_npu's
+        // profiler_info experimental_config._profiler_level, for every rank the folder holds
+        QFETCH(QString, dir);
+        const std::string path = m_samples + "/" + dir.toStdString();
+        auto ix = test::indexDir(path);
+        QVERIFY(ix.result.ok);
+        int checked = 0;
+        for (const auto& row : ix.rows("SELECT rank, path FROM source_file WHERE format IN ('chrome-json', 'ascend-profiler-info')")) {
+            const auto bar = row.find('|');
+            const std::string rank = row.substr(0, bar), file = row.substr(bar + 1);
+            auto j = nlohmann::json::parse(test::readDecompressed(file), nullptr, false);
+            QVERIFY2(j.is_object(), file.c_str());
+            auto label = [&](const char* key) {
+                auto v = ix.rows("SELECT value FROM labels WHERE rank = " + rank + " AND key = '" + key + "'");
+                return v.empty() ? std::string("(none)") : v.front();
+            };
+            if (j.contains("traceEvents")) {
+                std::string hw = "(none)";
+                for (const auto& d : j.value("deviceProperties", nlohmann::json::array()))
+                    if (hw == "(none)") hw = d["name"].get<std::string>(); // the samples have one card type each
+                QCOMPARE(label("hardware"), hw);
+                const auto di = j.value("distributedInfo", nlohmann::json::object());
+                QCOMPARE(label("backend"), di.contains("backend") ? di["backend"].get<std::string>() : "(none)");
+                QCOMPARE(label("nccl_version"), di.contains("nccl_version") ? di["nccl_version"].get<std::string>() : "(none)");
+                QCOMPARE(label("framework"), std::string(j.contains("distributedInfo") || j.contains("deviceProperties") ||
+                                                                 j.contains("schemaVersion")
+                                                             ? "pytorch"
+                                                             : "(none)"));
+            } else {
+                QCOMPARE(label("profiler_level"), j["config"]["experimental_config"]["_profiler_level"].get<std::string>());
+                QCOMPARE(label("framework"), std::string("torch_npu"));
+            }
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+    }
     // Per sample, what the files say, counted independently of the code under test (a few lines of
     // Python over the JSON / CSV, and SOURCES.md): the runs and their ranks, whether every rank of the
     // run is present, the spans (X events), the steps per rank (distinct ProfilerStep#N or step CSV rows)
