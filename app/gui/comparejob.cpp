@@ -9,6 +9,27 @@ namespace rs::gui {
 CompareJob::~CompareJob() {
     m_cancel = true;
     if (m_thread.joinable()) m_thread.join();
+    if (m_spanThread.joinable()) m_spanThread.join();
+}
+
+void CompareJob::requestSpans(std::shared_ptr<const compare::ComparisonData> data, compare::SpanRequest r) {
+    if (!data || data->indexPath[0].empty() || data->indexPath[1].empty()) return;
+    if (m_spanThread.joinable()) m_spanThread.join(); // a step's spans: milliseconds
+    const uint64_t generation = ++m_spanGeneration;
+    m_spanThread = std::thread([this, data, r, generation] {
+        std::shared_ptr<const compare::SpanPair> spans;
+        std::string error;
+        try {
+            index::Db bdb(data->indexPath[0], true), cdb(data->indexPath[1], true);
+            spans = std::make_shared<const compare::SpanPair>(
+                compare::spansOfBothRuns(bdb, data->baseline.run, cdb, data->candidate.run, r));
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        QMetaObject::invokeMethod(this, [this, spans, error, generation] {
+            if (generation == m_spanGeneration) Q_EMIT spansReady(spans, QString::fromStdString(error));
+        });
+    });
 }
 
 void CompareJob::start(const QString& baselineDir, std::optional<int> baselineRun, const QString& candidateDir,
@@ -35,8 +56,11 @@ void CompareJob::start(const QString& baselineDir, std::optional<int> baselineRu
             }
             if (error.empty()) {
                 index::Db bdb(res[0].dbPath, true), cdb(res[1].dbPath, true);
-                data = std::make_shared<const compare::ComparisonData>(
+                auto built = std::make_shared<compare::ComparisonData>(
                     compare::buildComparison(bdb, cdb, {}, baselineRun, candidateRun));
+                built->indexPath[0] = res[0].dbPath;
+                built->indexPath[1] = res[1].dbPath;
+                data = std::move(built);
             }
         } catch (const std::exception& e) {
             error = e.what();

@@ -511,6 +511,14 @@ void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
                                                               : tr("Comparison: no regression beyond the thresholds"),
                                              10000);
                 });
+        connect(m_compare, &views::CompareView::spansWanted, this, [this](const compare::SpanRequest& r) {
+            m_compareJob->requestSpans(m_compare->sharedData(), r);
+        });
+        connect(m_compareJob, &CompareJob::spansReady, this,
+                [this](std::shared_ptr<const compare::SpanPair> spans, const QString& error) {
+                    if (!error.isEmpty()) statusBar()->showMessage(tr("Spans of the delta: %1").arg(error), 10000);
+                    m_compare->setSpans(spans);
+                });
         connect(m_compare, &views::CompareView::opTypeChosen, this, [this](const QString& op, int rank) {
             views::Selection s;
             s.kind = views::Selection::Kind::OpType;

@@ -20,6 +20,17 @@ std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<in
     return out;
 }
 
+int memoryRankOf(const BaselineRecord& b, const std::vector<int>& matched) {
+    int best = -1;
+    std::pair<int64_t, int64_t> top{-1, -1};
+    for (int rank : matched) {
+        const auto& m = b.ranks.at(rank).memory;
+        const std::pair<int64_t, int64_t> key{m.peakReserved, m.peakAllocated};
+        if (key > top && (m.peakReserved >= 0 || m.peakAllocated >= 0)) top = key, best = rank;
+    }
+    return best;
+}
+
 ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o,
                                std::optional<int> baselineRun, std::optional<int> candidateRun) {
     ComparisonData d;
@@ -35,6 +46,10 @@ ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const 
     d.ranks = d.result.ranks;
     d.baselineStepsNs = steadyStepWalls(baseline, d.baseline.run, d.ranks);
     d.candidateStepsNs = steadyStepWalls(candidate, d.candidate.run, d.ranks);
+    if (const int mr = memoryRankOf(d.baseline, d.ranks); mr >= 0) {
+        d.memory[0] = memoryCurve(baseline, d.baseline.run, mr);
+        d.memory[1] = memoryCurve(candidate, d.candidate.run, mr);
+    }
     d.opTypes = d.result.opTypes;
     auto share = [&](const std::string& op) {
         auto it = d.baseline.opShare.find(op);

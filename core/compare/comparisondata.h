@@ -3,6 +3,7 @@
 // records, the comparison, the steady-state step wall times of each run (for the overlaid distributions)
 // and the delta grid (op type × matched rank, candidate median / baseline median). Plain data.
 #include "core/compare/baselinebuilder.h"
+#include "core/compare/memorycurve.h"
 #include "core/compare/runcomparison.h"
 
 #include <string>
@@ -18,8 +19,16 @@ struct ComparisonData {
     std::vector<std::string> opTypes;                      ///< grid rows: compared op types, largest share first
     std::vector<int> ranks;                                ///< grid columns: matched data ranks
     std::vector<double> ratio; ///< row-major opTypes × ranks; 0 where a side has no kernel of the type
+    /// Memory of one matched rank in each run — the one with the largest baseline peak (reserved, else
+    /// allocated) — each on its own clock from its first step. Empty curves: no memory data.
+    MemoryCurve memory[2];
+    std::string indexPath[2]; ///< the two indexes, for later queries (spans of a delta); set by the caller
     double at(size_t row, size_t col) const { return ratio[row * ranks.size() + col]; }
 };
+
+/// The matched rank whose memory is drawn: largest baseline peak reserved, else allocated; -1 when
+/// neither run recorded memory.
+int memoryRankOf(const BaselineRecord& baseline, const std::vector<int>& matched);
 
 /// The steady-state step wall times (ns) of `run`'s ranks whose data rank is in `ranks` (all when empty).
 std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<int>& ranks = {});

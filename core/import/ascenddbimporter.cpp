@@ -1,4 +1,5 @@
 #include "core/import/ascenddbimporter.h"
+#include "core/import/profilelabels.h"
 #include "core/import/shapetext.h"
 #include "core/import/sqlitedamage.h"
 
@@ -9,6 +10,9 @@
 #include "core/index/untrusted.h"
 #include "core/model/decimal.h"
 
+#include <cctype>
+#include <algorithm>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -54,6 +58,7 @@ class DbImport {
         }
         readStrings();
         readRank();
+        readLabels();
         if (m_rank.source.empty()) m_rank.source = "ascend-db";
         if (!importTasks()) return false;
         importCollectives();
@@ -103,6 +108,37 @@ class DbImport {
             m_rank.rankFromData = true;
         }
         if (!q.isNull(1)) m_rank.deviceId = q.i64(1);
+    }
+    /// NPU_INFO names the card (the text export does not); META_DATA holds add_metadata's keys beside the
+    /// schema version and the environment (not kept); the file's name says which framework wrote it.
+    void readLabels() {
+        const std::string file = std::filesystem::path(m_file.path).filename().string();
+        if (file.rfind("ascend_pytorch_profiler", 0) == 0) setLabel(m_rank, "framework", "torch_npu");
+        if (file.rfind("ascend_mindspore_profiler", 0) == 0) setLabel(m_rank, "framework", "mindspore");
+        if (m_cols.hasTable("NPU_INFO") && m_cols.missing("NPU_INFO", {"id", "name"}).empty()) {
+            // the rank's own card when the table lists it, else every card named
+            std::string names;
+            for (bool own : {true, false}) {
+                auto q = m_db.prepare(std::string("SELECT DISTINCT CAST(name AS TEXT) FROM NPU_INFO") +
+                                      (own ? " WHERE id = ?" : "") + " LIMIT 8");
+                if (own) q.bind(1, m_rank.deviceId);
+                while (q.step())
+                    if (!q.isNull(0) && !q.text(0).empty()) names += (names.empty() ? "" : " + ") + q.text(0);
+                if (!names.empty()) break;
+            }
+            setLabel(m_rank, "hardware", names);
+        }
+        if (m_cols.hasTable("META_DATA") && m_cols.missing("META_DATA", {"name", "value"}).empty()) {
+            auto q = m_db.prepare("SELECT CAST(name AS TEXT), CAST(value AS TEXT) FROM META_DATA WHERE name IS NOT NULL "
+                                  "AND name <> 'ENV_VARIABLES' AND name NOT LIKE 'SCHEMA_VERSION%' LIMIT 256");
+            while (q.step()) {
+                const std::string k = q.text(0), v = q.isNull(1) ? "" : q.text(1);
+                std::string l = k;
+                std::transform(l.begin(), l.end(), l.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+                if (l == "model" || l == "model_name") setLabel(m_rank, "model", v);
+                setLabel(m_rank, "meta." + k, v);
+            }
+        }
     }
     Track& track(const std::string& key, const std::string& kind, const std::string& name, const std::string& process,
                  int64_t sortIndex) {

@@ -8,6 +8,7 @@
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
 #include "views/compare/compareview.h"
+#include "views/compare/spanpairview.h"
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
 #include "views/timeline/timelineview.h"
@@ -109,6 +110,18 @@ class TstMainWindow : public QObject {
         QVERIFY(compared.wait(60000));
         auto* cmp = w.findChild<views::CompareView*>();
         QVERIFY(cmp && cmp->verdictText().contains("different ranks"));
+        // the worst regression's spans in both exports, read off the GUI thread: rank 0's step 50 in each,
+        // its kernels of the op type as the producer lists them (Python over kernel_details.csv and over the
+        // .db's TASK ⋈ COMPUTE_TASK_INFO in STEP_TIME 50: 20 Mul in each)
+        QTRY_VERIFY_WITH_TIMEOUT(cmp->spanPairView()->spans(), 20000);
+        const auto* sp = cmp->spanPairView()->spans();
+        QCOMPARE(sp->request.opType, std::string("Mul"));
+        QCOMPARE(sp->request.dataRank, 0);
+        for (const auto& side : sp->side) {
+            QVERIFY(side.found);
+            QCOMPARE(side.step, int64_t(50));
+            QCOMPARE(side.hits, int64_t(20));
+        }
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR")) {
             w.findChild<QDockWidget*>("shapes")->raise();
             QTest::qWait(100);

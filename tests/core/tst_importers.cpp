@@ -297,9 +297,18 @@ class TstImporters : public QObject {
                     "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER);"
                     "INSERT INTO COMMUNICATION_OP VALUES(2,5000,9000);"
                     "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
-                    "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);");
+                    "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);"
+                    // the host's cards (this rank's is id 0) and add_metadata keys beside the schema version
+                    "CREATE TABLE NPU_INFO(id INTEGER, name TEXT);"
+                    "INSERT INTO NPU_INFO VALUES(0,'Ascend910B'),(1,'Ascend910A');"
+                    "CREATE TABLE META_DATA(name TEXT, value TEXT);"
+                    "INSERT INTO META_DATA VALUES('SCHEMA_VERSION','1.0.0'),('ENV_VARIABLES','{\"A\": \"1\"}'),"
+                    "('model_name','qwen-72b'),('lr','0.001');");
         }
         auto ix = test::indexDir(std::filesystem::path(dir).parent_path().parent_path().string());
+        COMPARE_ROWS(ix.rows("SELECT key, value FROM labels ORDER BY key"),
+                     (std::vector<std::string>{"framework|torch_npu", "hardware|Ascend910B", "meta.lr|0.001",
+                                               "meta.model_name|qwen-72b", "model|qwen-72b"}));
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         COMPARE_ROWS(ix.rows("SELECT name, op_type, ts_ns, dur_ns FROM spans ORDER BY ts_ns"),
                      // kernel_details' Type for a collective is "hcom_allReduce_" (formats.md §2.3)

@@ -139,6 +139,14 @@ class TstSamples : public QObject {
             }
             ++checked;
         }
+        // the .db export names the card (NPU_INFO), which the text export does not
+        for (const auto& row : ix.rows("SELECT rank, path FROM source_file WHERE format = 'ascend-db'")) {
+            const auto bar = row.find('|');
+            index::Db src(row.substr(bar + 1), true);
+            QCOMPARE(ix.rows("SELECT value FROM labels WHERE rank = " + row.substr(0, bar) + " AND key = 'hardware'"),
+                     std::vector<std::string>{src.scalarText("SELECT name FROM NPU_INFO LIMIT 1")});
+            ++checked;
+        }
         QVERIFY(checked > 0);
     }
     // Per sample, what the files say, counted independently of the code under test (a few lines of

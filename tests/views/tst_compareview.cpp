@@ -1,12 +1,18 @@
 // The comparison view on two demo runs whose difference is known (every MatMulV2 kernel ×1.08 in the
 // candidate): the verdict says FAIL, every delta is listed, the delta heatmap paints MatMulV2 red on every
 // rank and an unchanged op type near white (real pixels), the step overlay holds both runs' steps, and
-// clicking a cell or activating a row names the op type. RANKSCOPE_SHOT_DIR saves the picture.
+// clicking a cell or activating a row names the op type; the worst regression's spans are asked for at
+// once and, read from both indexes, hold every MatMulV2 kernel of one step in each run (the count the demo
+// plan schedules, 1.08× the time) drawn in the run's colour; one AllReduce is the hit of a collective; the
+// memory overlay holds both runs' curves of one rank. RANKSCOPE_SHOT_DIR saves the picture.
 #include "core/compare/comparisondata.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
 #include "views/compare/compareview.h"
+#include "core/demo/demoplan.h"
 #include "views/compare/deltagrid.h"
+#include "views/compare/memoryoverlay.h"
+#include "views/compare/spanpairview.h"
 #include "views/compare/stepoverlay.h"
 
 #include <QSignalSpy>
@@ -18,6 +24,21 @@ using namespace rs;
 class TstCompareView : public QObject {
     Q_OBJECT
     std::shared_ptr<const compare::ComparisonData> m_data;
+    std::string m_db[2];
+
+    static int matMulsPerStep(int layers) {
+        int n = 0;
+        for (const auto* ops : {&demo::DemoPlan::forwardOps(), &demo::DemoPlan::backwardOps()})
+            for (const auto& op : *ops)
+                n += std::string_view(op.type) == "MatMulV2" ? layers : 0;
+        for (const auto& op : demo::DemoPlan::optimizerOps())
+            n += std::string_view(op.type) == "MatMulV2";
+        return n;
+    }
+    compare::SpanPair spans(const compare::SpanRequest& q) {
+        index::Db b(m_db[0], true), c(m_db[1], true);
+        return compare::spansOfBothRuns(b, 0, c, 0, q);
+    }
 
   private Q_SLOTS:
     void initTestCase() {
@@ -35,6 +56,7 @@ class TstCompareView : public QObject {
             auto ix = test::indexDir(dir);
             QVERIFY2(ix.result.ok, ix.result.error.c_str());
             db[i] = ix.result.dbPath;
+            m_db[i] = db[i];
         }
         index::Db b(db[0], true), c(db[1], true);
         m_data = std::make_shared<const compare::ComparisonData>(compare::buildComparison(b, c));
@@ -77,6 +99,64 @@ class TstCompareView : public QObject {
         QCOMPARE(chosen[0][1].toInt(), 2);
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
             v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/compare.png");
+    }
+    void spansOfTheWorstRegression() {
+        views::CompareView v;
+        v.resize(1200, 700);
+        QSignalSpy wanted(&v, &views::CompareView::spansWanted);
+        v.setData(m_data);
+        QCOMPARE(wanted.count(), 1); // asked for without a click
+        const auto q = wanted[0][0].value<compare::SpanRequest>();
+        QCOMPARE(q.kind, std::string("op"));
+        QCOMPARE(q.opType, std::string("MatMulV2"));
+        QVERIFY(std::find(m_data->ranks.begin(), m_data->ranks.end(), q.dataRank) != m_data->ranks.end());
+        auto pair = std::make_shared<const compare::SpanPair>(spans(q));
+        for (const auto& s : pair->side) {
+            QVERIFY(s.found);
+            QCOMPARE(s.hits, int64_t(matMulsPerStep(2)));
+            QVERIFY(!s.truncated);
+        }
+        QCOMPARE(pair->side[0].step, pair->side[1].step); // the same step number in both runs
+        const double ratio = double(pair->side[1].hitNs) / double(pair->side[0].hitNs);
+        QVERIFY2(std::abs(ratio - 1.08) < 0.02, qPrintable(QString::number(ratio)));
+        v.setSpans(pair);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        // pixels: a hit in the run's colour, a kernel of another type in grey
+        auto* view = v.spanPairView();
+        view->resize(std::max(view->width(), 900), view->sizeHint().height());
+        const QImage img = view->grab().toImage();
+        for (int side = 0; side < 2; ++side) {
+            const auto& ss = pair->side[side].spans;
+            const QColor want = side ? views::StepOverlay::candidateColor() : views::StepOverlay::baselineColor();
+            size_t hit = ss.size(), other = ss.size();
+            for (size_t i = 0; i < ss.size(); ++i) {
+                if (ss[i].hit && (hit == ss.size() || ss[i].durNs > ss[hit].durNs)) hit = i;
+                if (!ss[i].hit && (other == ss.size() || ss[i].durNs > ss[other].durNs)) other = i;
+            }
+            QVERIFY(hit < ss.size() && other < ss.size());
+            QCOMPARE(img.pixelColor(view->spanRect(side, hit).center().toPoint()).rgb(), want.rgb());
+            QCOMPARE(img.pixelColor(view->spanRect(side, other).center().toPoint()).rgb(), view->palette().mid().color().rgb());
+        }
+        // a collective's spans: the step's first AllReduce, once per run
+        compare::SpanRequest cq{"collective", "hcom_allReduce_", 0, q.dataRank};
+        const auto cp = spans(cq);
+        QCOMPARE(cp.side[0].hits, int64_t(1));
+        QCOMPARE(cp.side[1].hits, int64_t(1));
+        // memory of one rank in both runs; the curve keeps the samples' peak
+        const auto* mem = v.memoryOverlay();
+        QVERIFY(!mem->curve(0).empty() && !mem->curve(1).empty());
+        QCOMPARE(mem->curve(0).dataRank, mem->curve(1).dataRank);
+        index::Db b(m_db[0], true);
+        const int64_t peak = b.scalar("SELECT max(allocated_bytes) FROM memory_samples WHERE rank = " +
+                                      std::to_string(mem->curve(0).dataRank) + " AND component = '" +
+                                      mem->curve(0).component + "'");
+        double top = -1;
+        for (double x : mem->curve(0).allocated)
+            if (!std::isnan(x)) top = std::max(top, x);
+        QCOMPARE(int64_t(top), peak);
+        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
+            v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/compare-spans.png");
     }
     void emptyComparison() {
         views::CompareView v;

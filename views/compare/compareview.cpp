@@ -2,6 +2,8 @@
 
 #include "views/common/timemapping.h"
 #include "views/compare/deltagrid.h"
+#include "views/compare/memoryoverlay.h"
+#include "views/compare/spanpairview.h"
 #include "views/compare/stepoverlay.h"
 
 #include <QHeaderView>
@@ -10,6 +12,7 @@
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace rs::views {
 
@@ -17,6 +20,7 @@ namespace {
 QString subject(const compare::Delta& d) {
     if (d.kind == "op") return QString::fromStdString(d.opType) + (d.statistic == "median" ? " median" : " per step");
     if (d.kind == "step") return QObject::tr("step wall time %1").arg(QString::fromStdString(d.statistic));
+    if (d.kind == "collective") return QObject::tr("%1 #%2 transfer").arg(QString::fromStdString(d.opType)).arg(d.seq);
     if (d.kind == "comm_wait") return QObject::tr("communication wait per step");
     return d.kind == "memory_allocated" ? QObject::tr("peak allocated") : QObject::tr("peak reserved");
 }
@@ -34,28 +38,77 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     lay->addWidget(m_verdict);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    m_list = new QTreeWidget(split);
+    auto* left = new QSplitter(Qt::Vertical, split);
+    m_list = new QTreeWidget(left);
     m_list->setHeaderLabels({tr("Δ"), tr("What"), tr("Rank"), tr("Baseline"), tr("Candidate")});
     m_list->setRootIsDecorated(false);
     m_list->setAlternatingRowColors(true);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_list->setToolTip(tr("Deltas beyond their thresholds, worst first; activate one to select its op type"));
+    m_list->setToolTip(tr("Deltas beyond their thresholds, worst first; activate one to select its op type and see "
+                          "its spans in both runs"));
+    m_spanPair = new SpanPairView;
+    auto* spanScroll = new QScrollArea(left);
+    spanScroll->setWidget(m_spanPair);
+    spanScroll->setWidgetResizable(true);
+    left->setStretchFactor(0, 1);
+    left->setStretchFactor(1, 2);
     auto* right = new QSplitter(Qt::Vertical, split);
     m_grid = new DeltaGrid;
     auto* scroll = new QScrollArea(right);
     scroll->setWidget(m_grid);
     scroll->setWidgetResizable(true);
     m_steps = new StepOverlay(right);
+    m_memory = new MemoryOverlay(right);
     right->setStretchFactor(0, 3); // the heatmap's rows need the height more than the distributions
     right->setStretchFactor(1, 2);
+    right->setStretchFactor(2, 2);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     lay->addWidget(split, 1);
     connect(m_grid, &DeltaGrid::cellClicked, this, &CompareView::opTypeChosen);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* it) {
         const QString op = it->data(1, Qt::UserRole).toString();
-        if (!op.isEmpty()) emit opTypeChosen(op, it->data(2, Qt::UserRole).toInt());
+        const QString kind = it->data(0, Qt::UserRole).toString();
+        if (!op.isEmpty() && (kind == "op" || kind == "collective")) emit opTypeChosen(op, it->data(2, Qt::UserRole).toInt());
+        const int k = it->data(3, Qt::UserRole).toInt(); // index into regressions, then improvements
+        if (!m_data) return;
+        const auto& r = m_data->result;
+        const size_t nr = r.regressions.size();
+        if (k >= 0 && size_t(k) < nr + r.improvements.size())
+            askSpans(size_t(k) < nr ? r.regressions[size_t(k)] : r.improvements[size_t(k) - nr]);
     });
+}
+
+compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d) const {
+    compare::SpanRequest q;
+    q.kind = d.kind;
+    q.opType = d.opType;
+    q.seq = d.seq;
+    if (d.rank) {
+        q.dataRank = *d.rank;
+    } else if (m_data && d.kind == "op") { // the rank where the op type moved most
+        double worst = -1;
+        for (size_t row = 0; row < m_data->opTypes.size(); ++row)
+            if (m_data->opTypes[row] == d.opType)
+                for (size_t col = 0; col < m_data->ranks.size(); ++col)
+                    if (double x = std::abs(m_data->at(row, col) - 1.0); m_data->at(row, col) > 0 && x > worst)
+                        worst = x, q.dataRank = m_data->ranks[col];
+    } else if (m_data && d.kind.rfind("memory", 0) == 0) {
+        q.dataRank = m_data->memory[0].dataRank;
+    }
+    if (q.dataRank < 0 && m_data && !m_data->ranks.empty()) q.dataRank = m_data->ranks.front();
+    return q;
+}
+
+void CompareView::askSpans(const compare::Delta& d) {
+    const auto q = spanRequestFor(d);
+    if (q.dataRank < 0) return;
+    m_spanSubject = tr("%1 %2 on rank %3").arg(subject(d), QString::asprintf("%+.1f %%", d.delta * 100)).arg(q.dataRank);
+    emit spansWanted(q);
+}
+
+void CompareView::setSpans(std::shared_ptr<const compare::SpanPair> spans) {
+    m_spanPair->setSpans(std::move(spans), m_spanSubject);
 }
 
 QString CompareView::verdictText() const {
@@ -66,8 +119,10 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_data = std::move(d);
     m_list->clear();
     m_grid->setData(m_data);
+    m_spanPair->setSpans(nullptr, {});
     if (!m_data) {
         m_steps->setSteps({}, {});
+        m_memory->setCurves({}, {});
         return;
     }
     const auto& r = m_data->result;
@@ -81,9 +136,18 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                        .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped(),
                             QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
                        .arg(r.ranks.size());
-    for (const auto& n : r.notes)
-        text += "<br><i>" + QString::fromStdString(n).toHtmlEscaped() + "</i>";
+    // the first notes inline, all of them in the tooltip: a long list must not squeeze the panel's views
+    constexpr size_t kInlineNotes = 3;
+    QString all;
+    for (size_t i = 0; i < r.notes.size(); ++i) {
+        const QString n = QString::fromStdString(r.notes[i]).toHtmlEscaped();
+        all += (all.isEmpty() ? "" : "<br>") + n;
+        if (i < kInlineNotes) text += "<br><i>" + n + "</i>";
+    }
+    if (r.notes.size() > kInlineNotes) text += "<br><i>" + tr("… %1 more note(s): hover to read them all").arg(r.notes.size() - kInlineNotes) + "</i>";
     m_verdict->setText(text);
+    m_verdict->setToolTip(all);
+    int index = 0;
     for (const auto* list : {&r.regressions, &r.improvements})
         for (const auto& dl : *list) {
             auto* it = new QTreeWidgetItem(m_list);
@@ -94,9 +158,16 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             it->setText(4, value(dl, dl.candidate));
             it->setData(1, Qt::UserRole, QString::fromStdString(dl.opType));
             it->setData(2, Qt::UserRole, dl.rank.value_or(-1));
+            it->setData(0, Qt::UserRole, QString::fromStdString(dl.kind));
+            it->setData(3, Qt::UserRole, index++);
             it->setForeground(0, list == &r.regressions ? QColor(200, 40, 40) : QColor(40, 120, 60));
         }
     m_steps->setSteps(m_data->baselineStepsNs, m_data->candidateStepsNs);
+    m_memory->setCurves(m_data->memory[0], m_data->memory[1]);
+    if (!r.regressions.empty()) {
+        askSpans(r.regressions.front()); // the worst one, without a click
+        m_list->setCurrentItem(m_list->topLevelItem(0));
+    }
 }
 
 } // namespace rs::views

@@ -1,9 +1,13 @@
 #pragma once
 // The comparison of the open run (baseline) with another run (candidate): the verdict, the regression
-// list (worst first; one row per delta), the delta heatmap and the overlaid step-time distributions.
-// Activating a regression or a heatmap cell emits opTypeChosen so the app can select that op type in the
-// baseline's views. Data comes ready-made (core/compare, built off the GUI thread). GUI thread only.
+// list (worst first; one row per delta), the delta heatmap, the overlaid step-time distributions and
+// memory curves, and the spans behind the chosen delta in both runs. Activating a regression or a heatmap
+// cell emits opTypeChosen so the app can select that op type in the baseline's views; a regression also
+// emits spansWanted (the app reads them off the GUI thread and hands them to setSpans). The worst
+// regression's spans are asked for when the data arrives. Data comes ready-made (core/compare, built off
+// the GUI thread). GUI thread only.
 #include "core/compare/comparisondata.h"
+#include "core/compare/spanpair.h"
 
 #include <QWidget>
 #include <memory>
@@ -14,6 +18,8 @@ class QTreeWidget;
 namespace rs::views {
 
 class DeltaGrid;
+class MemoryOverlay;
+class SpanPairView;
 class StepOverlay;
 
 class CompareView : public QWidget {
@@ -22,20 +28,35 @@ class CompareView : public QWidget {
     explicit CompareView(QWidget* parent = nullptr);
     void setData(std::shared_ptr<const compare::ComparisonData> d);
     const compare::ComparisonData* data() const { return m_data.get(); }
+    std::shared_ptr<const compare::ComparisonData> sharedData() const { return m_data; }
     QTreeWidget* regressionList() const { return m_list; }
     DeltaGrid* deltaGrid() const { return m_grid; }
     StepOverlay* stepOverlay() const { return m_steps; }
+    MemoryOverlay* memoryOverlay() const { return m_memory; }
+    SpanPairView* spanPairView() const { return m_spanPair; }
     QString verdictText() const;
+    /// The spans asked for by the last spansWanted (older answers are the caller's to drop).
+    void setSpans(std::shared_ptr<const compare::SpanPair> spans);
+    /// What a delta's spans are: its kind, op type, seq, and its rank — for a figure over all ranks the
+    /// matched rank where it moved most (op types), the drawn memory rank (memory), else the first matched.
+    compare::SpanRequest spanRequestFor(const compare::Delta& d) const;
 
   Q_SIGNALS:
     void opTypeChosen(QString opType, int rank);
+    void spansWanted(rs::compare::SpanRequest request);
 
   private:
+    void askSpans(const compare::Delta& d);
+    QString m_spanSubject;
     std::shared_ptr<const compare::ComparisonData> m_data;
     QLabel* m_verdict;
     QTreeWidget* m_list;
     DeltaGrid* m_grid;
     StepOverlay* m_steps;
+    MemoryOverlay* m_memory;
+    SpanPairView* m_spanPair;
 };
 
 } // namespace rs::views
+
+Q_DECLARE_METATYPE(rs::compare::SpanRequest)

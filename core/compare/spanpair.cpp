@@ -1,0 +1,134 @@
+#include "core/compare/spanpair.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace rs::compare {
+
+namespace {
+
+std::optional<int> rankKey(index::Db& db, int run, int dataRank) {
+    auto st = db.prepare("SELECT rank FROM rank_info WHERE coalesce(run_id, 0) = ? AND coalesce(data_rank, rank) = ?");
+    st.bind(1, run).bind(2, dataRank);
+    if (!st.step()) return std::nullopt;
+    return int(st.i64(0));
+}
+
+/// Steady steps of a rank (the first is a warm-up when there are three or more, as in the record): step →
+/// wall ns.
+std::map<int64_t, int64_t> steadySteps(index::Db& db, int rank) {
+    std::map<int64_t, int64_t> walls;
+    auto st = db.prepare("SELECT step, wall_ns FROM step_stat WHERE rank = ? ORDER BY step");
+    st.bind(1, rank);
+    while (st.step())
+        walls[st.i64(0)] = st.i64(1);
+    if (walls.size() >= 3) walls.erase(walls.begin());
+    return walls;
+}
+
+/// The step among `candidates` whose wall time (in `walls`) is the median: a typical step, not an outlier.
+int64_t medianStep(const std::map<int64_t, int64_t>& walls, const std::set<int64_t>& candidates) {
+    std::vector<std::pair<int64_t, int64_t>> v;
+    for (int64_t s : candidates)
+        if (auto it = walls.find(s); it != walls.end()) v.push_back({it->second, s});
+    if (v.empty()) return -1;
+    std::sort(v.begin(), v.end());
+    return v[(v.size() - 1) / 2].second;
+}
+
+std::set<int64_t> hitSpanIds(index::Db& db, int rank, int64_t step, const SpanRequest& r) {
+    std::set<int64_t> ids;
+    if (r.kind != "collective" && r.kind != "comm_wait") return ids;
+    auto st = db.prepare("SELECT span_id, coalesce(op_type, name) FROM collective WHERE rank = ? AND step = ? AND "
+                         "match_key IS NOT NULL AND span_id IS NOT NULL ORDER BY start_ns, collective_id");
+    st.bind(1, rank).bind(2, step);
+    int64_t seq = 0;
+    while (st.step()) {
+        if (r.kind == "comm_wait") {
+            ids.insert(st.i64(0));
+        } else if (st.text(1) == r.opType) {
+            if (seq++ == r.seq) ids.insert(st.i64(0));
+        }
+    }
+    return ids;
+}
+
+void readSpans(index::Db& db, int rank, const SpanRequest& r, StepSpans& out) {
+    auto bounds = db.prepare("SELECT start_ns, end_ns FROM step WHERE rank = ? AND step = ?");
+    bounds.bind(1, rank).bind(2, out.step);
+    if (!bounds.step()) return;
+    out.stepStartNs = bounds.i64(0);
+    const int64_t end = bounds.i64(1);
+    out.stepNs = end - out.stepStartNs;
+    const std::set<int64_t> hitIds = hitSpanIds(db, rank, out.step, r);
+    std::map<int64_t, int> laneOf;
+    auto tracks = db.prepare("SELECT track_id, coalesce(name, '') FROM track WHERE rank = ? AND aligned = 1 AND "
+                             "(kind = 'compute' OR (kind = 'communication' AND coalesce(name, '') NOT LIKE 'Plane %')) "
+                             "ORDER BY kind DESC, sort_index, name, track_id");
+    tracks.bind(1, rank);
+    while (tracks.step()) {
+        laneOf[tracks.i64(0)] = int(out.lanes.size());
+        out.lanes.push_back(tracks.text(1));
+    }
+    auto spans = db.prepare("SELECT s.span_id, s.ts_ns, s.dur_ns, coalesce(o.value, ''), n.value FROM span s "
+                            "JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = s.op_type_id "
+                            "WHERE s.track_id = ? AND s.depth = 0 AND s.ts_ns >= ? AND s.ts_ns < ? ORDER BY s.ts_ns");
+    for (const auto& [track, lane] : laneOf) {
+        spans.bind(1, track).bind(2, out.stepStartNs).bind(3, end);
+        while (spans.step()) {
+            const bool hit = r.kind == "op" ? spans.text(3) == r.opType : hitIds.count(spans.i64(0)) > 0;
+            if (hit) ++out.hits, out.hitNs += spans.i64(2);
+            if (out.spans.size() >= kMaxSpans) {
+                out.truncated = true;
+                continue; // still counted, so the totals stay true
+            }
+            out.spans.push_back({lane, spans.i64(1) - out.stepStartNs, spans.i64(2), hit, spans.text(4)});
+        }
+        spans.reset();
+    }
+    out.found = true;
+}
+
+} // namespace
+
+SpanPair spansOfBothRuns(index::Db& b, int bRun, index::Db& c, int cRun, const SpanRequest& r) {
+    SpanPair p;
+    p.request = r;
+    index::Db* dbs[2] = {&b, &c};
+    const int runs[2] = {bRun, cRun};
+    std::optional<int> ranks[2];
+    std::map<int64_t, int64_t> walls[2];
+    for (int i = 0; i < 2; ++i) {
+        ranks[i] = rankKey(*dbs[i], runs[i], r.dataRank);
+        if (ranks[i]) walls[i] = steadySteps(*dbs[i], *ranks[i]);
+    }
+    if (!ranks[0] || !ranks[1]) {
+        p.notes.push_back("rank " + std::to_string(r.dataRank) + " is not in both runs");
+        return p;
+    }
+    std::set<int64_t> common;
+    for (const auto& [s, w] : walls[0])
+        if (walls[1].count(s)) common.insert(s);
+    for (int i = 0; i < 2; ++i) {
+        std::set<int64_t> own;
+        for (const auto& [s, w] : walls[i])
+            own.insert(s);
+        // the same step number in both when there is one (chosen by the baseline's walls), else each run's own
+        p.side[i].step = common.empty() ? medianStep(walls[i], own) : medianStep(walls[0], common);
+    }
+    if (common.empty() && p.side[0].step >= 0 && p.side[1].step >= 0)
+        p.notes.push_back("no step number is in both runs: each run's median step is shown (step " +
+                          std::to_string(p.side[0].step) + " and step " + std::to_string(p.side[1].step) + ")");
+    for (int i = 0; i < 2; ++i)
+        if (p.side[i].step >= 0) readSpans(*dbs[i], *ranks[i], r, p.side[i]);
+    if (r.kind.rfind("memory", 0) == 0) p.notes.push_back("a memory delta: see the memory curves");
+    for (int i = 0; i < 2; ++i)
+        if (p.side[i].truncated)
+            p.notes.push_back(std::string(i ? "candidate" : "baseline") + ": more than " + std::to_string(kMaxSpans) +
+                              " spans in the step; the first are drawn, all are counted");
+    return p;
+}
+
+} // namespace rs::compare

@@ -1,0 +1,110 @@
+#include "views/compare/memoryoverlay.h"
+
+#include "views/common/timemapping.h"
+#include "views/compare/stepoverlay.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+
+namespace rs::views {
+
+namespace {
+double peakOf(const std::vector<double>& v) {
+    double m = -1;
+    for (double x : v)
+        if (!std::isnan(x)) m = std::max(m, x);
+    return m;
+}
+} // namespace
+
+MemoryOverlay::MemoryOverlay(QWidget* parent) : QWidget(parent) {
+    setMinimumSize(260, 140);
+    setToolTip(tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
+                  "its own first step on its own clock"));
+}
+
+void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate) {
+    m_curve[0] = std::move(baseline);
+    m_curve[1] = std::move(candidate);
+    double alloc = 1, reserved = -1;
+    m_xMax = 1;
+    for (const auto& c : m_curve) {
+        alloc = std::max(alloc, peakOf(c.allocated));
+        reserved = std::max(reserved, peakOf(c.reserved));
+        if (!c.tNs.empty()) m_xMax = std::max(m_xMax, c.tNs.back());
+    }
+    m_reservedOffScale = reserved > 4 * alloc;
+    m_yMax = (m_reservedOffScale ? alloc : std::max(alloc, reserved)) * 1.08; // head room above the peak
+    update();
+}
+
+QRect MemoryOverlay::plotRect() const {
+    return QRect(64, 54, std::max(10, width() - 80), std::max(10, height() - 80));
+}
+
+double MemoryOverlay::xOf(double ns) const {
+    const QRect r = plotRect();
+    return r.left() + ns / m_xMax * r.width();
+}
+
+void MemoryOverlay::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette().base());
+    p.setPen(palette().text().color());
+    const int rank = m_curve[0].dataRank >= 0 ? m_curve[0].dataRank : m_curve[1].dataRank;
+    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
+               rank >= 0 ? tr("Memory of rank %1 (largest baseline peak), from each run's first step").arg(rank)
+                         : tr("Memory"));
+    if (m_curve[0].empty() && m_curve[1].empty()) {
+        p.drawText(rect(), Qt::AlignCenter, tr("Neither run recorded memory on a matched rank"));
+        return;
+    }
+    const QRect plot = plotRect();
+    p.save();
+    p.setClipRect(plot.adjusted(0, -2, 1, 1));
+    auto yOf = [&](double bytes) { return plot.bottom() - bytes / m_yMax * plot.height(); };
+    for (int s = 0; s < 2; ++s) {
+        const auto& c = m_curve[s];
+        const QColor col = s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
+        for (int kind = 0; kind < (m_reservedOffScale ? 1 : 2); ++kind) {
+            const auto& v = kind == 0 ? c.allocated : c.reserved;
+            QPainterPath path;
+            bool open = false;
+            for (size_t i = 0; i < c.tNs.size(); ++i) {
+                if (std::isnan(v[i])) continue; // a bucket without this figure: bridge it, as the samples do
+                const QPointF pt(xOf(c.tNs[i]), yOf(v[i]));
+                open ? path.lineTo(pt) : path.moveTo(pt);
+                open = true;
+            }
+            // the baseline wider underneath: where the runs agree both stay visible
+            p.setPen(QPen(col, (kind == 0 ? 1.6 : 1.2) + (s == 0 ? 1.4 : 0), kind == 0 ? Qt::SolidLine : Qt::DashLine));
+            p.drawPath(path);
+        }
+    }
+    p.restore();
+    for (int s = 0; s < 2; ++s) { // one line per run under the title: peaks, component
+        const auto& c = m_curve[s];
+        const QColor col = s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
+        p.setPen(col.darker(120));
+        QString text = (s ? tr("candidate") : tr("baseline")) + ": ";
+        text += c.empty() ? tr("no memory samples") : tr("peak allocated %1").arg(formatBytes(int64_t(peakOf(c.allocated))));
+        if (const double res = peakOf(c.reserved); res >= 0)
+            text += tr(", reserved %1%2").arg(formatBytes(int64_t(res)), m_reservedOffScale ? tr(" (above the scale)") : QString());
+        if (!c.component.empty()) text += " · " + QString::fromStdString(c.component);
+        p.drawText(QRect(plot.left() + 4, 20 + s * 15, plot.width(), 15), Qt::AlignLeft | Qt::AlignVCenter, text);
+    }
+    p.setPen(palette().text().color());
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawLine(plot.bottomLeft(), plot.topLeft());
+    p.drawText(QRect(0, plot.top() - 8, plot.left() - 4, 16), Qt::AlignRight | Qt::AlignVCenter,
+               formatBytes(int64_t(m_yMax)));
+    p.drawText(QRect(0, plot.bottom() - 8, plot.left() - 4, 16), Qt::AlignRight | Qt::AlignVCenter, "0");
+    p.drawText(QRect(plot.left(), plot.bottom() + 4, 80, 16), Qt::AlignLeft, "0");
+    p.drawText(QRect(plot.right() - 160, plot.bottom() + 4, 160, 16), Qt::AlignRight,
+               "+" + formatDuration(int64_t(m_xMax)));
+}
+
+} // namespace rs::views

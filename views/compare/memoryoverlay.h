@@ -1,0 +1,38 @@
+#pragma once
+// Both runs' memory on one rank as overlaid curves: allocated (solid) and reserved (dashed), baseline in
+// blue and candidate in orange (the StepOverlay colours), each run from its own first step on its own
+// clock — the runs are laid side by side, not aligned by wall time — with each peak labelled. Data comes
+// ready-made (compare::MemoryCurve, read off the GUI thread). GUI thread only.
+#include "core/compare/memorycurve.h"
+
+#include <QWidget>
+
+namespace rs::views {
+
+class MemoryOverlay : public QWidget {
+    Q_OBJECT
+  public:
+    explicit MemoryOverlay(QWidget* parent = nullptr);
+    void setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate);
+    const compare::MemoryCurve& curve(int side) const { return m_curve[side]; }
+    /// The plotted y range top (bytes) and x range end (ns since the first step), for tests. When reserved
+    /// memory is more than 4× the allocated peak (a caching allocator that grabbed the card) the axis
+    /// follows allocated, so its changes stay visible, and reserved is stated instead of drawn.
+    double yMax() const { return m_yMax; }
+    double xMax() const { return m_xMax; }
+    /// Pixel x of a time (ns since each run's first step) in the current size.
+    double xOf(double ns) const;
+    bool reservedOffScale() const { return m_reservedOffScale; }
+    QSize sizeHint() const override { return {520, 200}; }
+
+  protected:
+    void paintEvent(QPaintEvent*) override;
+
+  private:
+    QRect plotRect() const;
+    compare::MemoryCurve m_curve[2];
+    double m_yMax = 1, m_xMax = 1;
+    bool m_reservedOffScale = false; ///< reserved ≫ allocated: the axis follows allocated, reserved is named
+};
+
+} // namespace rs::views

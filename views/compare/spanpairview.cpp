@@ -1,0 +1,135 @@
+#include "views/compare/spanpairview.h"
+
+#include "views/common/timemapping.h"
+#include "views/compare/stepoverlay.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+
+namespace rs::views {
+
+namespace {
+constexpr int kLabelW = 130, kLaneH = 14, kTitleH = 20, kHeaderH = 22, kGap = 8, kRightPad = 10;
+}
+
+SpanPairView::SpanPairView(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+}
+
+void SpanPairView::setSpans(std::shared_ptr<const compare::SpanPair> spans, QString subject) {
+    m_spans = std::move(spans);
+    m_subject = std::move(subject);
+    m_spanNs = 1;
+    if (m_spans)
+        for (const auto& s : m_spans->side)
+            m_spanNs = std::max(m_spanNs, double(s.stepNs));
+    updateGeometry();
+    update();
+}
+
+int SpanPairView::sideTop(int side) const {
+    int notes = m_spans ? int(m_spans->notes.size()) : 0;
+    int top = kHeaderH + notes * 16;
+    if (side == 1 && m_spans) top += kTitleH + int(m_spans->side[0].lanes.size()) * kLaneH + kGap;
+    return top;
+}
+
+QSize SpanPairView::sizeHint() const {
+    if (!m_spans) return {520, 80};
+    return {520, sideTop(1) + kTitleH + int(m_spans->side[1].lanes.size()) * kLaneH + 20};
+}
+
+double SpanPairView::xOf(int64_t ns) const {
+    return kLabelW + double(ns) / m_spanNs * std::max(1, width() - kLabelW - kRightPad);
+}
+
+QRectF SpanPairView::spanRect(int side, size_t i) const {
+    if (!m_spans || i >= m_spans->side[side].spans.size()) return {};
+    const auto& s = m_spans->side[side].spans[i];
+    const double x0 = xOf(s.startNs), x1 = std::max(x0 + 1.0, xOf(s.startNs + s.durNs)); // at least a pixel
+    return QRectF(x0, sideTop(side) + kTitleH + s.lane * kLaneH + 2, x1 - x0, kLaneH - 4);
+}
+
+void SpanPairView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    p.setPen(palette().text().color());
+    if (!m_spans) {
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("Activate a delta to see its spans in both runs (one typical step of its rank)"));
+        return;
+    }
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.drawText(QRect(4, 2, width() - 8, kHeaderH - 4), Qt::AlignLeft | Qt::AlignVCenter, m_subject);
+    p.setFont(font());
+    int y = kHeaderH;
+    for (const auto& n : m_spans->notes) {
+        p.drawText(QRect(4, y, width() - 8, 16), Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(n));
+        y += 16;
+    }
+    const QColor grey = palette().mid().color();
+    for (int side = 0; side < 2; ++side) {
+        const auto& s = m_spans->side[side];
+        const QColor col = side == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
+        const int top = sideTop(side);
+        p.setPen(col.darker(120));
+        const QString who = side ? tr("candidate") : tr("baseline");
+        p.drawText(QRect(4, top, width() - 8, kTitleH), Qt::AlignLeft | Qt::AlignVCenter,
+                   !s.found ? tr("%1: no steady step of this rank").arg(who)
+                            : tr("%1 · step %2 · %3 · %4 hit(s), %5%6")
+                                  .arg(who)
+                                  .arg(s.step)
+                                  .arg(formatDuration(s.stepNs))
+                                  .arg(s.hits)
+                                  .arg(formatDuration(s.hitNs))
+                                  .arg(s.truncated ? tr(" (first %1 spans drawn)").arg(compare::kMaxSpans) : QString()));
+        p.setPen(palette().text().color());
+        for (size_t l = 0; l < s.lanes.size(); ++l) {
+            const int ly = top + kTitleH + int(l) * kLaneH;
+            p.drawText(QRect(4, ly, kLabelW - 8, kLaneH), Qt::AlignLeft | Qt::AlignVCenter,
+                       p.fontMetrics().elidedText(QString::fromStdString(s.lanes[l]), Qt::ElideRight, kLabelW - 8));
+        }
+        // grey first, hits on top: a narrow kernel of the delta is never hidden by its neighbours
+        for (int pass = 0; pass < 2; ++pass)
+            for (size_t i = 0; i < s.spans.size(); ++i)
+                if (s.spans[i].hit == (pass == 1)) p.fillRect(spanRect(side, i), pass ? col : grey);
+        if (s.found) { // the step's end on the shared axis
+            p.setPen(QPen(col, 1, Qt::DashLine));
+            const double xe = xOf(s.stepNs);
+            p.drawLine(QPointF(xe, top + kTitleH), QPointF(xe, top + kTitleH + int(s.lanes.size()) * kLaneH));
+        }
+    }
+    p.setPen(palette().text().color());
+    const int axisY = sideTop(1) + kTitleH + int(m_spans->side[1].lanes.size()) * kLaneH + 2;
+    p.drawText(QRect(kLabelW, axisY, 120, 16), Qt::AlignLeft, tr("step start"));
+    p.drawText(QRect(width() - kRightPad - 160, axisY, 160, 16), Qt::AlignRight,
+               "+" + formatDuration(int64_t(m_spanNs)));
+}
+
+bool SpanPairView::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip && m_spans) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        for (int side = 0; side < 2; ++side)
+            for (size_t i = 0; i < m_spans->side[side].spans.size(); ++i)
+                if (spanRect(side, i).adjusted(-1, 0, 1, 0).contains(he->pos())) {
+                    const auto& s = m_spans->side[side].spans[i];
+                    QToolTip::showText(he->globalPos(),
+                                       tr("%1 (%2)\n%3 at +%4 in step %5")
+                                           .arg(QString::fromStdString(s.name), side ? tr("candidate") : tr("baseline"),
+                                                formatDuration(s.durNs), formatDuration(s.startNs))
+                                           .arg(m_spans->side[side].step),
+                                       this);
+                    return true;
+                }
+        QToolTip::hideText();
+        e->ignore();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+} // namespace rs::views
