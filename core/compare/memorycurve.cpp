@@ -1,5 +1,7 @@
 #include "core/compare/memorycurve.h"
 
+#include "core/compare/rankkey.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -7,19 +9,10 @@
 
 namespace rs::compare {
 
-namespace {
-std::optional<int> rankKey(index::Db& db, int run, int dataRank) {
-    auto st = db.prepare("SELECT rank FROM rank_info WHERE coalesce(run_id, 0) = ? AND coalesce(data_rank, rank) = ?");
-    st.bind(1, run).bind(2, dataRank);
-    if (!st.step()) return std::nullopt;
-    return int(st.i64(0));
-}
-} // namespace
-
 MemoryCurve memoryCurve(index::Db& db, int run, int dataRank, size_t maxPoints) {
     MemoryCurve c;
     c.dataRank = dataRank;
-    const auto rank = rankKey(db, run, dataRank);
+    const auto rank = rankKeyOf(db, run, dataRank);
     if (!rank) return c;
     {
         auto st = db.prepare("SELECT coalesce(curve_component, '') FROM memory_summary WHERE rank = ?");

@@ -1,5 +1,7 @@
 #include "core/compare/spanpair.h"
 
+#include "core/compare/rankkey.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -9,12 +11,6 @@ namespace rs::compare {
 
 namespace {
 
-std::optional<int> rankKey(index::Db& db, int run, int dataRank) {
-    auto st = db.prepare("SELECT rank FROM rank_info WHERE coalesce(run_id, 0) = ? AND coalesce(data_rank, rank) = ?");
-    st.bind(1, run).bind(2, dataRank);
-    if (!st.step()) return std::nullopt;
-    return int(st.i64(0));
-}
 
 /// Steady steps of a rank (the first is a warm-up when there are three or more, as in the record): step →
 /// wall ns.
@@ -101,7 +97,7 @@ SpanPair spansOfBothRuns(index::Db& b, int bRun, index::Db& c, int cRun, const S
     std::optional<int> ranks[2];
     std::map<int64_t, int64_t> walls[2];
     for (int i = 0; i < 2; ++i) {
-        ranks[i] = rankKey(*dbs[i], runs[i], r.dataRank);
+        ranks[i] = rankKeyOf(*dbs[i], runs[i], r.dataRank);
         if (ranks[i]) walls[i] = steadySteps(*dbs[i], *ranks[i]);
     }
     if (!ranks[0] || !ranks[1]) {

@@ -131,13 +131,8 @@ class DbImport {
         if (m_cols.hasTable("META_DATA") && m_cols.missing("META_DATA", {"name", "value"}).empty()) {
             auto q = m_db.prepare("SELECT CAST(name AS TEXT), CAST(value AS TEXT) FROM META_DATA WHERE name IS NOT NULL "
                                   "AND name <> 'ENV_VARIABLES' AND name NOT LIKE 'SCHEMA_VERSION%' LIMIT 256");
-            while (q.step()) {
-                const std::string k = q.text(0), v = q.isNull(1) ? "" : q.text(1);
-                std::string l = k;
-                std::transform(l.begin(), l.end(), l.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
-                if (l == "model" || l == "model_name") setLabel(m_rank, "model", v);
-                setLabel(m_rank, "meta." + k, v);
-            }
+            while (q.step())
+                setUserLabel(m_rank, q.text(0), q.isNull(1) ? "" : q.text(1));
         }
     }
     Track& track(const std::string& key, const std::string& kind, const std::string& name, const std::string& process,

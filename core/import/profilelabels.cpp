@@ -59,6 +59,12 @@ void setLabel(RankState& rank, const std::string& key, const std::string& value)
     rank.labels.emplace(model::utf8Excerpt(key, kMaxLabelKey), model::utf8Excerpt(value, kMaxLabelValue));
 }
 
+void setUserLabel(RankState& rank, const std::string& key, const std::string& value) {
+    const std::string l = lower(key);
+    if (l == "model" || l == "model_name") setLabel(rank, "model", value);
+    setLabel(rank, "meta." + key, value);
+}
+
 void labelsFromKinetoMeta(const std::map<std::string, std::string>& meta, RankState& rank) {
     setLabel(rank, "framework", "pytorch");
     if (auto it = meta.find("deviceProperties"); it != meta.end()) {
@@ -109,15 +115,10 @@ bool importProfilerMetadata(const SourceFile& f, RankState& rank, RowEmitter& ou
         return true;
     }
     // the model first: a file with more keys than kMaxLabels must not crowd out what identifies the run
-    for (const auto& [k, v] : j.items()) {
-        const std::string l = lower(k);
-        if (l == "model" || l == "model_name") {
-            setLabel(rank, "model", scalarText(v));
-            setLabel(rank, "meta." + k, scalarText(v));
-        }
-    }
     for (const auto& [k, v] : j.items())
-        if (k != "ENV_VARIABLES") setLabel(rank, "meta." + k, scalarText(v));
+        if (const std::string l = lower(k); l == "model" || l == "model_name") setUserLabel(rank, k, scalarText(v));
+    for (const auto& [k, v] : j.items())
+        if (k != "ENV_VARIABLES") setUserLabel(rank, k, scalarText(v));
     return true;
 }
 

@@ -20,6 +20,10 @@ constexpr size_t kMaxLabels = 64, kMaxLabelKey = 64, kMaxLabelValue = 256;
 /// boundary, empty values are not labels.
 void setLabel(RankState& rank, const std::string& key, const std::string& value);
 
+/// A key a user added (profiler_metadata.json, the .db's META_DATA): kept as `meta.<key>`, and a
+/// `model` / `model_name` key (any case) also as `model`.
+void setUserLabel(RankState& rank, const std::string& key, const std::string& value);
+
 /// Kineto top-level members (raw JSON text per member, as the splitter keeps them): deviceProperties[].name
 /// → hardware, distributedInfo.backend / nccl_version, and scalar members naming a version.
 void labelsFromKinetoMeta(const std::map<std::string, std::string>& meta, RankState& rank);

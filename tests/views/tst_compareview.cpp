@@ -97,8 +97,6 @@ class TstCompareView : public QObject {
         QCOMPARE(chosen.count(), 1);
         QCOMPARE(chosen[0][0].toString(), QString("MatMulV2"));
         QCOMPARE(chosen[0][1].toInt(), 2);
-        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
-            v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/compare.png");
     }
     void spansOfTheWorstRegression() {
         views::CompareView v;
@@ -156,7 +154,7 @@ class TstCompareView : public QObject {
             if (!std::isnan(x)) top = std::max(top, x);
         QCOMPARE(int64_t(top), peak);
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
-            v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/compare-spans.png");
+            v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/compare.png");
     }
     void emptyComparison() {
         views::CompareView v;
