@@ -26,6 +26,18 @@ bool fraction(Args& a, const std::string& name, double& v, std::string& error) {
     v = x * scale;
     return true;
 }
+/// "3-9, 12": step numbers as ranges, so a thousand unmatched steps stay one line.
+std::vector<std::string> stepRanges(const std::vector<int64_t>& steps) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < steps.size();) {
+        size_t j = i;
+        while (j + 1 < steps.size() && steps[j + 1] == steps[j] + 1)
+            ++j;
+        out.push_back(std::to_string(steps[i]) + (j > i ? "-" + std::to_string(steps[j]) : ""));
+        i = j + 1;
+    }
+    return out;
+}
 } // namespace
 
 int runCompare(const ArgList& argv) {
@@ -64,9 +76,9 @@ int runCompare(const ArgList& argv) {
                 o.maxWaitDelta * 100, r.improvements.size());
     for (const auto& l : lines)
         std::printf("  %s\n", l.c_str());
-    std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu collectives (%lld steps by number), "
-                "%lld vs %lld steady rank-steps\n",
-                r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.collectives.size(),
+    std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu collectives "
+                "(over %lld steps by number), %lld vs %lld steady rank-steps\n",
+                r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(), r.collectives.size(),
                 static_cast<long long>(r.collectiveStepsByIndex), static_cast<long long>(r.baselineSteps),
                 static_cast<long long>(r.candidateSteps));
     auto list = [](const char* what, const auto& v) {
@@ -82,6 +94,8 @@ int runCompare(const ArgList& argv) {
     list("ranks only in the candidate", r.ranksOnlyInCandidate);
     list("op types only in the baseline", r.opTypesOnlyInBaseline);
     list("op types only in the candidate", r.opTypesOnlyInCandidate);
+    list("steps only in the baseline", stepRanges(r.stepsOnlyInBaseline));
+    list("steps only in the candidate", stepRanges(r.stepsOnlyInCandidate));
     list("collectives only in the baseline", r.collectivesOnlyInBaseline);
     list("collectives only in the candidate", r.collectivesOnlyInCandidate);
     for (const auto& n : r.notes)

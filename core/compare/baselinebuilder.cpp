@@ -77,6 +77,11 @@ void measureSteps(index::Db& db, const RankKeys& k, BaselineRecord& r,
         r.ranks[k.dataRankOf.at(rank)].step = statOf(w);
     }
     r.step = statOf(pooled);
+    std::set<int64_t> numbers;
+    for (const auto& [rank, v] : walls)
+        for (const auto& [step, ns] : v)
+            numbers.insert(step);
+    r.stepNumbers.assign(numbers.begin(), numbers.end());
     r.stepsTotal = db.scalar("SELECT count(DISTINCT step) FROM step_stat");
 }
 

@@ -49,6 +49,7 @@ std::string toJson(const BaselineRecord& r, int indent) {
     j["run"] = r.run;
     j["labels"] = r.labels;
     j["steps_total"] = r.stepsTotal;
+    j["step_numbers"] = r.stepNumbers;
     j["step"] = stepJson(r.step);
     j["comm_wait_ns_per_step"] = r.waitNsPerStep;
     j["memory"] = memJson(r.memory);
@@ -87,6 +88,7 @@ BaselineRecord recordFromJson(const std::string& text) {
         r.run = j.value("run", 0);
         if (j.contains("labels")) r.labels = j["labels"].get<std::map<std::string, std::string>>();
         r.stepsTotal = j.value("steps_total", int64_t(0));
+        r.stepNumbers = j.value("step_numbers", std::vector<int64_t>{}); // absent in records before 0.12
         r.step = stepFrom(j.at("step"));
         r.waitNsPerStep = j.value("comm_wait_ns_per_step", 0.0);
         r.memory = memFrom(j.value("memory", json::object()));

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace rs::compare {
 
@@ -56,6 +57,7 @@ struct BaselineRecord {
     int run = 0;
     std::map<std::string, std::string> labels; ///< from the profile: source, world_size, …
     int64_t stepsTotal = 0;
+    std::vector<int64_t> stepNumbers; ///< the steady steps' numbers over the run's ranks, ascending, distinct
     StepStat step;                    ///< pooled over every rank's steady steps
     double waitNsPerStep = 0;         ///< median over ranks of waitNsPerStep
     MemStat memory;                   ///< the largest peak of any rank

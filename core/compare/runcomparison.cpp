@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <iterator>
 #include <set>
 
 namespace rs::compare {
@@ -165,6 +166,12 @@ void matchRanks(const BaselineRecord& b, const BaselineRecord& c, CompareResult&
         if (!b.ranks.count(rank)) r.ranksOnlyInCandidate.push_back(rank);
     r.baselineSteps = b.step.steps;
     r.candidateSteps = c.step.steps;
+    std::set_intersection(b.stepNumbers.begin(), b.stepNumbers.end(), c.stepNumbers.begin(), c.stepNumbers.end(),
+                          std::back_inserter(r.stepsByNumber));
+    std::set_difference(b.stepNumbers.begin(), b.stepNumbers.end(), c.stepNumbers.begin(), c.stepNumbers.end(),
+                        std::back_inserter(r.stepsOnlyInBaseline));
+    std::set_difference(c.stepNumbers.begin(), c.stepNumbers.end(), b.stepNumbers.begin(), b.stepNumbers.end(),
+                        std::back_inserter(r.stepsOnlyInCandidate));
     if (b.step.steps != c.step.steps)
         r.notes.push_back("step counts differ (" + std::to_string(b.step.steps) + " vs " + std::to_string(c.step.steps) +
                           " steady-state rank-steps): distributions are compared, not step by step");
@@ -263,11 +270,14 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
         j["improvements"].push_back(deltaJson(d));
     j["matched"] = {{"ranks", r.ranks}, {"op_types", r.opTypes}, {"collectives", r.collectives},
                     {"collective_steps_by_index", r.collectiveStepsByIndex},
-                    {"steps", {{"baseline", r.baselineSteps}, {"candidate", r.candidateSteps}}}};
+                    {"steps", {{"baseline", r.baselineSteps}, {"candidate", r.candidateSteps},
+                               {"by_number", r.stepsByNumber.size()}}}};
     j["unmatched"] = {{"ranks_only_in_baseline", r.ranksOnlyInBaseline},
                       {"ranks_only_in_candidate", r.ranksOnlyInCandidate},
                       {"op_types_only_in_baseline", r.opTypesOnlyInBaseline},
                       {"op_types_only_in_candidate", r.opTypesOnlyInCandidate},
+                      {"steps_only_in_baseline", r.stepsOnlyInBaseline},
+                      {"steps_only_in_candidate", r.stepsOnlyInCandidate},
                       {"collectives_only_in_baseline", r.collectivesOnlyInBaseline},
                       {"collectives_only_in_candidate", r.collectivesOnlyInCandidate}};
     j["notes"] = r.notes;

@@ -36,6 +36,8 @@ struct CompareResult {
     std::vector<std::string> collectivesOnlyInBaseline, collectivesOnlyInCandidate;
     int64_t collectiveStepsByIndex = 0; ///< steps both runs have by number (0: compared as distributions)
     int64_t baselineSteps = 0, candidateSteps = 0;
+    /// Steady step numbers in both runs, and in one only (when both records list their numbers).
+    std::vector<int64_t> stepsByNumber, stepsOnlyInBaseline, stepsOnlyInCandidate;
     std::vector<std::string> notes;
     bool fail() const { return !regressions.empty(); }
 };

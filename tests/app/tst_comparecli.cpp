@@ -117,6 +117,8 @@ class TstCompareCli : public QObject {
         // 8 steps, the first a warm-up: 7 step numbers in both runs
         QCOMPARE(j["matched"]["collective_steps_by_index"].get<int>(), 7);
         QCOMPARE(j["matched"]["collectives"].size(), size_t(1));
+        QCOMPARE(j["matched"]["steps"]["by_number"].get<int>(), 7);
+        QCOMPARE(j["unmatched"]["steps_only_in_baseline"].size(), size_t(0));
         QCOMPARE(j["unmatched"]["collectives_only_in_candidate"].size(), size_t(0));
         QString out, err;
         test::runRankscope({"compare", q(m_base), q(m_slowComm), "--quiet"}, &out, &err);

@@ -175,6 +175,19 @@ class TstCompare : public QObject {
             c2.collectives["hcom_allReduce_ #0"].transferNsByStep[s] = 800000;
         QCOMPARE(countKind(compareRecords(b, c2).regressions, "collective"), 1);
     }
+    void stepNumbersMatched() {
+        auto b = record(), c = record();
+        b.stepNumbers = {2, 3, 4, 5, 6};
+        c.stepNumbers = {4, 5, 6, 7, 8, 9, 12};
+        auto r = compareRecords(b, c);
+        QCOMPARE(r.stepsByNumber, (std::vector<int64_t>{4, 5, 6}));
+        QCOMPARE(r.stepsOnlyInBaseline, (std::vector<int64_t>{2, 3}));
+        QCOMPARE(r.stepsOnlyInCandidate, (std::vector<int64_t>{7, 8, 9, 12}));
+        const auto j = nlohmann::json::parse(compareJson(r, b, c, {}));
+        QCOMPARE(j["matched"]["steps"]["by_number"].get<int>(), 3);
+        QCOMPARE(j["unmatched"]["steps_only_in_candidate"].size(), size_t(4));
+        QCOMPARE(recordFromJson(toJson(c)).stepNumbers, c.stepNumbers);
+    }
     void collectivesWithoutCommonStepsCompareDistributions() {
         auto b = record(), c = record();
         addCollective(b, "nccl:AllReduce", 0, 40, 5, 100000);
