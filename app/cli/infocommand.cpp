@@ -10,27 +10,6 @@
 
 namespace rs::cli {
 
-namespace {
-/// "    framework torch_npu · profiler_level Level1": what the run's files say about it, values of
-/// ranks that disagree joined with " | ".
-void printRunLabels(const nlohmann::json& ranks, int64_t run) {
-    std::map<std::string, std::set<std::string>> values;
-    for (const auto& x : ranks)
-        if (!x["run"].is_null() && x["run"].get<int64_t>() == run)
-            for (const auto& [k, v] : x["labels"].items())
-                values[k].insert(v.get<std::string>());
-    if (values.empty()) return;
-    std::string line;
-    for (const auto& [k, vs] : values) {
-        std::string joined;
-        for (const auto& v : vs)
-            joined += (joined.empty() ? "" : " | ") + v;
-        line += (line.empty() ? "" : " · ") + k + " " + joined;
-    }
-    std::printf("         %s\n", line.c_str());
-}
-} // namespace
-
 int runInfo(const ArgList& argv) {
     Args a(argv, indexValueOptions(), indexFlags({"json", "quiet"}));
     if (!a.ok()) return usageError("info", a.error());
@@ -116,7 +95,10 @@ int runInfo(const ArgList& argv) {
                         (long long)run["end_ns"].get<int64_t>());
         if (!run["note"].get<std::string>().empty()) std::printf("  (%s)", run["note"].get<std::string>().c_str());
         std::printf("\n");
-        printRunLabels(ranks, run["run"].get<int64_t>());
+        std::string labels;
+        for (auto& [k, v] : run["labels"].items())
+            labels += (labels.empty() ? "" : " · ") + k + " " + v.get<std::string>();
+        if (!labels.empty()) std::printf("         %s\n", labels.c_str());
     }
     std::printf("ranks:  %zu\n", ranks.size());
     for (auto& x : ranks) {

@@ -83,6 +83,13 @@ class Builder {
                          .arg(sum.runs.size())
                          .arg(sum.run),
                      ReportBlock::Kind::Note));
+        for (const auto& run : m_report["runs"]) { // what the files say about each run: card, framework, …
+            if (run["labels"].empty()) continue;
+            QStringList l;
+            for (const auto& [k, v] : run["labels"].items())
+                l << s(k) + " " + s(v.get<std::string>());
+            add(para(QObject::tr("Run %1: %2").arg(run["run"].get<int64_t>()).arg(l.join(" · "))));
+        }
         for (const auto& n : sum.notes)
             add(para(s(n), ReportBlock::Kind::Note));
         overviewPictures();

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace rs::analysis {
@@ -19,6 +20,23 @@ std::string gib(double bytes) {
     return b;
 }
 } // namespace
+
+std::map<std::string, std::string> runLabels(index::Db& db, int run) {
+    std::map<std::string, std::set<std::string>> values;
+    auto st = db.prepare("SELECT l.key, l.value FROM label l JOIN rank_info r ON r.rank = l.rank WHERE "
+                         "coalesce(r.run_id, 0) = ?");
+    st.bind(1, run);
+    while (st.step())
+        values[st.text(0)].insert(st.text(1));
+    std::map<std::string, std::string> out;
+    for (const auto& [key, vs] : values) {
+        std::string joined;
+        for (const auto& v : vs)
+            joined += (joined.empty() ? "" : " | ") + v;
+        out[key] = joined;
+    }
+    return out;
+}
 
 json runsJson(index::Db& db) {
     json runs = json::array();
@@ -35,7 +53,7 @@ json runsJson(index::Db& db) {
         auto opt = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
         runs.push_back({{"run", q.i64(0)}, {"ranks", rk}, {"data_ranks", data}, {"world_size", opt(1)},
                         {"start_ns", opt(2)}, {"end_ns", opt(3)}, {"source", q.text(4)},
-                        {"complete", q.i64(5) != 0}, {"note", q.text(6)}});
+                        {"complete", q.i64(5) != 0}, {"note", q.text(6)}, {"labels", runLabels(db, int(q.i64(0)))}});
     }
     return runs;
 }
@@ -225,6 +243,13 @@ std::string formatReport(const json& r, int top) {
     for (auto& run : r["runs"])
         if (!run["complete"].get<bool>())
             o << "Run " << run["run"].get<int64_t>() << ": " << run["note"].get<std::string>() << "\n";
+    for (auto& run : r["runs"]) {
+        if (run["labels"].empty()) continue;
+        std::string line;
+        for (auto& [k, v] : run["labels"].items())
+            line += (line.empty() ? "" : " · ") + k + " " + v.get<std::string>();
+        o << "Run " << run["run"].get<int64_t>() << ": " << line << "\n";
+    }
     o << "\n";
     const json& f = r["findings"];
     if (f.empty()) {

@@ -5,6 +5,7 @@
 #include "core/index/sqlite.h"
 
 #include <nlohmann/json.hpp>
+#include <map>
 #include <string>
 
 namespace rs::analysis {
@@ -12,6 +13,9 @@ namespace rs::analysis {
 nlohmann::json buildReport(index::Db& db, int top);
 /// `runs[{run, ranks, data_ranks, world_size, start_ns, end_ns, source, complete, note}]` (report and info).
 nlohmann::json runsJson(index::Db& db);
+/// What the files say about a run (the label table over its ranks), one value per key; ranks that
+/// disagree give every value, sorted, "a | b", so a mixed fleet is visible rather than hidden.
+std::map<std::string, std::string> runLabels(index::Db& db, int run);
 std::string formatReport(const nlohmann::json& report, int top);
 
 } // namespace rs::analysis

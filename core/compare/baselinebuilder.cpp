@@ -1,5 +1,6 @@
 #include "core/compare/baselinebuilder.h"
 
+#include "core/analysis/report.h"
 #include "core/analysis/robuststats.h"
 #include "core/query/timelinequery.h"
 
@@ -189,28 +190,8 @@ std::string utcNow() {
     return b;
 }
 
-// What the files say about the run (label table), one value per key; ranks that disagree give every
-// value, "a | b", so a mixed fleet is visible rather than hidden behind the first rank's card.
-void readLabels(index::Db& db, const RankKeys& k, BaselineRecord& r) {
-    std::map<std::string, std::vector<std::string>> values;
-    auto st = db.prepare("SELECT rank, key, value FROM label ORDER BY rank, key");
-    while (st.step()) {
-        if (!k.dataRankOf.count(int(st.i64(0)))) continue;
-        auto& v = values[st.text(1)];
-        const std::string x = st.text(2);
-        if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
-    }
-    for (auto& [key, v] : values) {
-        std::sort(v.begin(), v.end());
-        std::string joined;
-        for (const auto& x : v)
-            joined += (joined.empty() ? "" : " | ") + x;
-        r.labels[key] = joined;
-    }
-}
-
-void describe(index::Db& db, int run, const RankKeys& k, BaselineRecord& r) {
-    readLabels(db, k, r);
+void describe(index::Db& db, int run, BaselineRecord& r) {
+    r.labels = analysis::runLabels(db, run);
     auto st = db.prepare("SELECT world_size, source FROM run WHERE run_id = ?");
     st.bind(1, run);
     if (st.step()) {
@@ -234,7 +215,7 @@ BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
     measureOps(db, k, r);
     measureMemory(db, k, r);
     measureCollectives(db, k, r, walls);
-    describe(db, r.run, k, r);
+    describe(db, r.run, r);
     r.created = utcNow();
     r.rankscopeVersion = RANKSCOPE_VERSION;
     if (r.step.steps == 0) out.notes.push_back("no steps in this run: step statistics are empty");

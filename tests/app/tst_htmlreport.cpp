@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QRegularExpression>
 #include <QtTest>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 using namespace rs;
@@ -79,6 +80,14 @@ class TstHtmlReport : public QObject {
         QCOMPARE(int(h.count("<td>32.00 GiB</td>")), ranks32);
         // the slow card's ratio in the straggler table
         QVERIFY(h.contains("<td>MatMulV2</td>"));
+        // what the run's profiler_info files say (MindSpore's profiler_parameters and ms_version, as the demo
+        // writes them), read here from one of them
+        QString info;
+        for (const auto& e : std::filesystem::recursive_directory_iterator(m_demo))
+            if (e.path().filename().string().rfind("profiler_info", 0) == 0) info = readAll(q(e.path().string()));
+        const auto j = nlohmann::json::parse(info.toStdString());
+        QVERIFY(j.contains("profiler_parameters"));
+        QVERIFY2(h.contains("Run 0: framework mindspore · ms_version " + q(j["ms_version"].get<std::string>())), qPrintable(h.left(3000)));
     }
 
     void annotationWithItsPicture() {
