@@ -50,7 +50,13 @@ void printHelp() {
         "                                       op types under 1 %% of device time ignored), 3 when one does\n"
         "  rankscope shapes DIR [--op OP] [--rank R] [--top N] [--json]\n"
         "                                       op latency by input shape, and the shapes far from the op\n"
-        "                                       type's work model (time = fixed + per element)\n\n"
+        "                                       type's work model (time = fixed + per element)\n"
+        "  rankscope cache [list] [--json] | rankscope cache clean [--unused-for AGE] [--with-annotations]\n"
+        "                  [--dry-run]\n"
+        "                                       the indexes kept in the user cache dir (profiles in read-only\n"
+        "                                       places); clean removes those whose profile is gone or whose\n"
+        "                                       schema is older, and with --unused-for 30d those not used since\n"
+        "                                       (entries with annotations are kept unless asked)\n\n"
         "Index options (index, info, report, query, export, baseline, compare, shapes, annotate):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
         "  --jobs N          parser threads (default: all cores)\n"
@@ -71,7 +77,7 @@ int usageError(const std::string& command, const std::string& message) {
 namespace {
 
 const std::vector<std::string>& subCommands() {
-    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "baseline", "compare", "shapes", "annotate", "open", "help"};
+    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "baseline", "compare", "shapes", "annotate", "cache", "open", "help"};
     return names;
 }
 
@@ -155,6 +161,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "report") return runReport(rest);
     if (cmd == "export") return runExport(rest);
     if (cmd == "baseline") return runBaseline(rest);
+    if (cmd == "cache") return runCache(rest);
     if (cmd == "compare") return runCompare(rest);
     if (cmd == "shapes") return runShapes(rest);
     if (cmd == "annotate") return runAnnotate(rest);

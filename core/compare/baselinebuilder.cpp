@@ -2,6 +2,7 @@
 
 #include "core/analysis/report.h"
 #include "core/analysis/robuststats.h"
+#include "core/compare/steadysteps.h"
 #include "core/query/timelinequery.h"
 
 #include <algorithm>
@@ -43,8 +44,7 @@ RankKeys ranksOf(index::Db& db, int run) {
     return k;
 }
 
-// Steady-state steps: the first step of a rank is a warm-up (graph compile, allocator growth) when the
-// rank has three or more.
+// Steady-state steps of every rank of the run (steadysteps.h).
 std::map<int, std::vector<std::pair<int64_t, double>>> stepWalls(index::Db& db, const RankKeys& k) {
     std::map<int, std::vector<std::pair<int64_t, double>>> walls;
     auto st = db.prepare("SELECT rank, step, wall_ns FROM step_stat ORDER BY rank, step");
@@ -53,7 +53,7 @@ std::map<int, std::vector<std::pair<int64_t, double>>> stepWalls(index::Db& db, 
         if (it != k.dataRankOf.end()) walls[it->first].push_back({st.i64(1), double(st.i64(2))});
     }
     for (auto& [rank, v] : walls)
-        if (v.size() >= 3) v.erase(v.begin());
+        v.erase(v.begin(), v.begin() + std::ptrdiff_t(warmupStepsOf(v.size())));
     return walls;
 }
 

@@ -1,5 +1,7 @@
 #include "core/compare/comparisondata.h"
 
+#include "core/compare/steadysteps.h"
+
 #include <algorithm>
 
 namespace rs::compare {
@@ -15,8 +17,8 @@ std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<in
         byRank[int(st.i64(0))].push_back(double(st.i64(1)));
     }
     std::vector<double> out;
-    for (auto& [rank, v] : byRank) // the first step is a warm-up when there are three or more (as the record)
-        out.insert(out.end(), v.begin() + (v.size() >= 3 ? 1 : 0), v.end());
+    for (auto& [rank, v] : byRank) // without the warm-up, as the record
+        out.insert(out.end(), v.begin() + std::ptrdiff_t(warmupStepsOf(v.size())), v.end());
     return out;
 }
 

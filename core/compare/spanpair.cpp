@@ -1,6 +1,7 @@
 #include "core/compare/spanpair.h"
 
 #include "core/compare/rankkey.h"
+#include "core/compare/steadysteps.h"
 
 #include <algorithm>
 #include <map>
@@ -11,18 +12,6 @@ namespace rs::compare {
 
 namespace {
 
-
-/// Steady steps of a rank (the first is a warm-up when there are three or more, as in the record): step →
-/// wall ns.
-std::map<int64_t, int64_t> steadySteps(index::Db& db, int rank) {
-    std::map<int64_t, int64_t> walls;
-    auto st = db.prepare("SELECT step, wall_ns FROM step_stat WHERE rank = ? ORDER BY step");
-    st.bind(1, rank);
-    while (st.step())
-        walls[st.i64(0)] = st.i64(1);
-    if (walls.size() >= 3) walls.erase(walls.begin());
-    return walls;
-}
 
 /// The step among `candidates` whose wall time (in `walls`) is the median: a typical step, not an outlier.
 int64_t medianStep(const std::map<int64_t, int64_t>& walls, const std::set<int64_t>& candidates) {
@@ -98,7 +87,7 @@ SpanPair spansOfBothRuns(index::Db& b, int bRun, index::Db& c, int cRun, const S
     std::map<int64_t, int64_t> walls[2];
     for (int i = 0; i < 2; ++i) {
         ranks[i] = rankKeyOf(*dbs[i], runs[i], r.dataRank);
-        if (ranks[i]) walls[i] = steadySteps(*dbs[i], *ranks[i]);
+        if (ranks[i]) walls[i] = steadyStepsOfRank(*dbs[i], *ranks[i]);
     }
     if (!ranks[0] || !ranks[1]) {
         p.notes.push_back("rank " + std::to_string(r.dataRank) + " is not in both runs");

@@ -37,13 +37,6 @@ bool dirWritable(const fs::path& dir) {
     return ::access((dir / ".rankscope").c_str(), W_OK) == 0;
 }
 
-std::string cacheDir() {
-    const char* xdg = std::getenv("XDG_CACHE_HOME");
-    fs::path base =
-        xdg && *xdg ? fs::path(xdg) : fs::path(std::getenv("HOME") ? std::getenv("HOME") : "/tmp") / ".cache";
-    return (base / "rankscope").string();
-}
-
 std::string optionsKey(const analysis::AnalysisOptions& a) {
     return a.key();
 }
@@ -69,6 +62,13 @@ static bool recordFilesChangedDuringImport(Db& db, const import::Discovery& d) {
     return changed;
 }
 
+std::string Indexer::cacheDirectory() {
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    fs::path base =
+        xdg && *xdg ? fs::path(xdg) : fs::path(std::getenv("HOME") ? std::getenv("HOME") : "/tmp") / ".cache";
+    return (base / "rankscope").string();
+}
+
 std::string Indexer::defaultIndexPath(const std::string& profileDir) {
     fs::path abs = fs::absolute(profileDir).lexically_normal();
     fs::path dir = fs::is_directory(abs) ? abs : abs.parent_path();
@@ -78,7 +78,7 @@ std::string Indexer::defaultIndexPath(const std::string& profileDir) {
     }
     QByteArray h =
         QCryptographicHash::hash(QByteArray::fromStdString(abs.string()), QCryptographicHash::Sha1).toHex();
-    fs::path c = cacheDir();
+    fs::path c = cacheDirectory();
     std::error_code ec;
     fs::create_directories(c, ec);
     return (c / (h.toStdString() + ".sqlite")).string();
@@ -137,6 +137,8 @@ IndexResult Indexer::open(const std::string& profileDir, const IndexOptions& opt
     fs::create_directories(fs::path(res.dbPath).parent_path(), ec);
     if (!opts.force && isCurrent(res.dbPath, d, opts.analysis)) {
         removeLeftoverTempsIfIdle(res.dbPath);
+        // its modification time says when it was last used: `rankscope cache clean --unused-for` spares it
+        fs::last_write_time(res.dbPath, fs::file_time_type::clock::now(), ec);
         res.ok = res.reused = true;
         res.seconds = elapsed();
         return res;

@@ -55,6 +55,8 @@ class Indexer {
     /// Builds the index or reuses a current one. Thread-safe (one call per thread).
     static IndexResult open(const std::string& profileDir, const IndexOptions& opts,
                             const ProgressFn& progress = {}, std::atomic<bool>* cancel = nullptr);
+    /// $XDG_CACHE_HOME/rankscope (or ~/.cache/rankscope): indexes of profiles in read-only places.
+    static std::string cacheDirectory();
     /// The index path used for `profileDir` when no explicit path is given.
     static std::string defaultIndexPath(const std::string& profileDir);
     /// True when `dbPath` holds a complete index of this schema version for exactly these inputs.

@@ -18,6 +18,8 @@ std::optional<double> unitNs(const std::string& u) {
     if (u == "ms") return 1e6;
     if (u == "s") return 1e9;
     if (u == "min") return 60e9;
+    if (u == "h") return 3600e9;
+    if (u == "d") return 86400e9; // for ages (cache clean --unused-for 30d)
     return std::nullopt;
 }
 

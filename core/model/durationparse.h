@@ -1,6 +1,6 @@
 #pragma once
 // Reads the times a user types: a number with a unit ("320ms", "1.5 s", "20us", "20µs", "800ns",
-// "2min"), optionally signed. Exact for integer ns; decimals are rounded to the nearest ns. Pure; any
+// "2min", "12h", "30d"), optionally signed. Exact for integer ns; decimals are rounded to the nearest ns. Pure; any
 // thread.
 #include <cstdint>
 #include <optional>

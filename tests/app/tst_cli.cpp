@@ -9,6 +9,8 @@
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QtTest>
+#include <nlohmann/json.hpp>
+#include <filesystem>
 
 using namespace rs;
 
@@ -50,9 +52,39 @@ class TstCli : public QObject {
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
         QTest::newRow("typo of a command") << QStringList{"idnex", "/tmp"} << 2 << "did you mean 'index'?";
         QTest::newRow("typo of a newer command") << QStringList{"anotate", "A", "add"} << 2 << "did you mean 'annotate'?";
+        QTest::newRow("cache: unknown action") << QStringList{"cache", "purge"} << 2 << "'list' (the default) or 'clean'";
+        QTest::newRow("cache: bad age") << QStringList{"cache", "clean", "--unused-for", "30"} << 2 << "age with a unit";
+        QTest::newRow("cache: clean option on list") << QStringList{"cache", "list", "--dry-run"} << 2
+                                                      << "options of 'cache clean'";
         QTest::newRow("missing profile path") << QStringList{"/nonexistent/profile"} << 2 << "no such directory";
         QTest::newRow("a file, not a profile") << QStringList{QString::fromStdString(test::rankscopeBin())} << 2
                                                << "not a profile directory";
+    }
+    void cacheListsAndCleans() {
+        // a read-only profile indexed into a private cache dir, then its profile removed: listed as missing,
+        // cleaned away (a dry run first), the list empty after
+        const std::string root = test::tempDir("clicache");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(root + "/xdg"));
+        const std::string prof = root + "/ro";
+        test::writeFile(prof + "/a.json", "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}]");
+        std::filesystem::permissions(prof, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(prof), "--quiet"}, &out, &err), 0);
+        QCOMPARE(test::runRankscope({"cache", "--json"}, &out, &err), 0);
+        auto j = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(j["indexes"].size(), size_t(1));
+        QCOMPARE(j["indexes"][0]["state"].get<std::string>(), std::string("current"));
+        std::filesystem::permissions(prof, std::filesystem::perms::owner_all);
+        std::filesystem::remove_all(prof);
+        QCOMPARE(test::runRankscope({"cache"}, &out, &err), 0);
+        QVERIFY2(out.contains("profile missing"), qPrintable(out));
+        QCOMPARE(test::runRankscope({"cache", "clean", "--dry-run"}, &out, &err), 0);
+        QVERIFY2(out.contains("would remove 1 index(es)"), qPrintable(out));
+        QCOMPARE(test::runRankscope({"cache", "clean"}, &out, &err), 0);
+        QVERIFY2(out.contains("removed 1 index(es)"), qPrintable(out));
+        QCOMPARE(test::runRankscope({"cache", "--json"}, &out, &err), 0);
+        QCOMPARE(nlohmann::json::parse(out.toStdString())["indexes"].size(), size_t(0));
+        qunsetenv("XDG_CACHE_HOME");
     }
     void headlessStartSaysHowToRunHeadless() {
         QProcess p;

@@ -165,9 +165,11 @@ class TstAnnotations : public QObject {
         QTest::newRow("micro sign") << QString::fromUtf8("20µs") << 20000LL;
         QTest::newRow("ns") << "800ns" << 800LL;
         QTest::newRow("min") << "2min" << 120000000000LL;
+        QTest::newRow("hours") << "12h" << 43200000000000LL;
+        QTest::newRow("days") << "30d" << 2592000000000000LL;
         QTest::newRow("negative") << "-3ms" << -3000000LL;
         QTest::newRow("no unit") << "320" << -1LL;
-        QTest::newRow("unknown unit") << "3h" << -1LL;
+        QTest::newRow("unknown unit") << "3y" << -1LL;
         QTest::newRow("two dots") << "1.2.3ms" << -1LL;
         QTest::newRow("empty") << "" << -1LL;
         QTest::newRow("huge") << "1e30s" << -1LL;

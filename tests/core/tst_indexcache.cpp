@@ -1,9 +1,15 @@
 // The index cache: reused when nothing changed, rebuilt when a file changes or is added, a failed or
-// cancelled build keeps the previous index and leaves no temporary file, malformed inputs never crash.
+// cancelled build keeps the previous index and leaves no temporary file, malformed inputs never crash;
+// the user cache dir is listed and cleaned (gone profiles, older schemas, unused ones; annotations and
+// entries a build holds are spared), and a reused index is marked used.
+#include "core/cache/indexcache.h"
+#include "core/index/buildguard.h"
 #include "core/index/indexer.h"
+#include "core/index/sqlite.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -23,7 +29,100 @@ bool noTempFiles(const std::string& dir) {
 
 class TstIndexCache : public QObject {
     Q_OBJECT
+    /// A profile in a read-only folder: its index goes to the cache dir.
+    static std::string readOnlyProfile(const std::string& root, const std::string& name) {
+        const std::string dir = root + "/" + name;
+        test::writeFile(dir + "/a.json", kTrace);
+        fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                                 fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+        return dir;
+    }
+    static void removeProfile(const std::string& dir) {
+        fs::permissions(dir, fs::perms::owner_all);
+        fs::remove_all(dir);
+    }
+    static const cache::CacheEntry* find(const std::vector<cache::CacheEntry>& v, const std::string& index) {
+        for (const auto& e : v)
+            if (e.indexPath == index) return &e;
+        return nullptr;
+    }
+
   private Q_SLOTS:
+    void cacheListAndClean() {
+        const std::string root = test::tempDir("cachedir");
+        const std::string cacheHome = root + "/xdg";
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(cacheHome));
+        const std::string dir = cacheHome + "/rankscope";
+        QCOMPARE(cache::cacheDirectory(), dir);
+        std::string idx[4];
+        std::string prof[4];
+        for (int i = 0; i < 4; ++i) {
+            prof[i] = readOnlyProfile(root, "p" + std::to_string(i));
+            auto r = index::Indexer::open(prof[i], {});
+            QVERIFY2(r.ok, r.error.c_str());
+            QVERIFY(r.dbPath.rfind(dir + "/", 0) == 0);
+            idx[i] = r.dbPath;
+        }
+        // p1: its profile goes, and a dead build's temporary file lies beside its index
+        removeProfile(prof[1]);
+        test::writeFile(idx[1] + ".tmp-99999", std::string(1000, 'x'));
+        // p2: its profile goes, but it holds annotations (the user's work)
+        removeProfile(prof[2]);
+        test::writeFile(dir + "/" + fs::path(idx[2]).stem().string() + ".annotations.json", "{\"annotations\": []}");
+        // p3: written by an older schema
+        {
+            index::Db db(idx[3]);
+            db.exec("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+        }
+        auto list = cache::listCache(dir);
+        QCOMPARE(list.size(), size_t(4));
+        QVERIFY(find(list, idx[0])->profileExists && find(list, idx[0])->currentSchema);
+        QVERIFY(!find(list, idx[1])->profileExists);
+        QCOMPARE(find(list, idx[1])->bytes, int64_t(fs::file_size(idx[1]) + 1000));
+        QVERIFY(find(list, idx[2])->hasAnnotations);
+        QVERIFY(find(list, idx[3])->profileExists && !find(list, idx[3])->currentSchema);
+        // a dry run removes nothing
+        cache::CleanOptions o;
+        o.dryRun = true;
+        auto dry = cache::cleanCache(o, dir);
+        QCOMPARE(dry.removed.size(), size_t(2));
+        QCOMPARE(dry.keptForAnnotations.size(), size_t(1));
+        QCOMPARE(cache::listCache(dir).size(), size_t(4));
+        // clean: p1 (with its temporary file) and p3 go, p2 stays for its annotations, p0 is untouched
+        o.dryRun = false;
+        auto done = cache::cleanCache(o, dir);
+        QCOMPARE(done.removed.size(), size_t(2));
+        QVERIFY(!fs::exists(idx[1]) && !fs::exists(idx[1] + ".tmp-99999") && !fs::exists(idx[3]));
+        QVERIFY(fs::exists(idx[0]) && fs::exists(idx[2]));
+        QCOMPARE(done.bytesFreed, find(list, idx[1])->bytes + find(list, idx[3])->bytes);
+        o.withAnnotations = true;
+        QCOMPARE(cache::cleanCache(o, dir).removed.size(), size_t(1));
+        QCOMPARE(cache::listCache(dir).size(), size_t(1));
+        QVERIFY(!fs::exists(dir + "/" + fs::path(idx[2]).stem().string() + ".annotations.json"));
+        // by age: p0 unused for 40 days goes with --unused-for 30d, unless a build holds it
+        const auto old = fs::file_time_type::clock::now() - std::chrono::hours(24 * 40);
+        fs::last_write_time(idx[0], old);
+        cache::CleanOptions byAge;
+        byAge.unusedForNs = int64_t(30) * 86400 * 1000000000;
+        {
+            index::BuildLock held(idx[0], false, nullptr);
+            QVERIFY(held.tryAcquireNow());
+            auto busy = cache::cleanCache(byAge, dir);
+            QCOMPARE(busy.busy.size(), size_t(1));
+            QVERIFY(fs::exists(idx[0]));
+        }
+        // reusing the index marks it used: no longer 40 days old
+        auto again = index::Indexer::open(prof[0], {});
+        QVERIFY(again.ok && again.reused);
+        QVERIFY(fs::last_write_time(idx[0]) > old + std::chrono::hours(24 * 39));
+        QCOMPARE(cache::cleanCache(byAge, dir).removed.size(), size_t(0));
+        fs::last_write_time(idx[0], old);
+        QCOMPARE(cache::cleanCache(byAge, dir).removed.size(), size_t(1));
+        QVERIFY(!fs::exists(idx[0]));
+        removeProfile(prof[0]);
+        removeProfile(prof[3]);
+        qunsetenv("XDG_CACHE_HOME");
+    }
     void reuseAndRebuild() {
         std::string dir = test::tempDir("cache");
         test::writeFile(dir + "/a.json", kTrace);
