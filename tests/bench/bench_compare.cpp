@@ -9,6 +9,7 @@
 #include "core/demo/demogenerator.h"
 #include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "tests/support/benchstats.h"
 #include "tests/support/testsupport.h"
 
 #include <algorithm>
@@ -21,22 +22,15 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
+using Clock = rs::test::BenchClock;
+using rs::test::ms;
+using rs::test::Stats;
 
 namespace {
-double ms(Clock::duration d) {
-    return std::chrono::duration<double, std::milli>(d).count();
+void print(Stats s, const char* what) {
+    std::printf("%-28s p50 %8.2f ms  p95 %8.2f ms  max %8.2f ms  (%zu calls)\n", what, s.pct(50), s.pct(95), s.pct(100),
+                s.v.size());
 }
-struct Stats {
-    std::vector<double> v;
-    double pct(double p) {
-        std::sort(v.begin(), v.end());
-        return v.empty() ? 0 : v[std::min(v.size() - 1, size_t(p / 100.0 * double(v.size())))];
-    }
-    void print(const char* what) {
-        std::printf("%-28s p50 %8.2f ms  p95 %8.2f ms  max %8.2f ms  (%zu calls)\n", what, pct(50), pct(95), pct(100), v.size());
-    }
-};
 template <class Fn> Stats timeIt(int n, Fn&& fn) {
     Stats s;
     for (int i = 0; i < n; ++i) {
@@ -88,18 +82,18 @@ int main(int argc, char** argv) {
     }
     rs::index::Db b(db[0], true), c(db[1], true);
     const std::string dirA = b.scalarText("SELECT value FROM meta WHERE key = 'profile'");
-    timeIt(repeat, [&] { rs::index::Indexer::open(dirA, {}); }).print("reopen cached index (base)");
+    print(timeIt(repeat, [&] { rs::index::Indexer::open(dirA, {}); }), "reopen cached index (base)");
     rs::compare::BaselineRecord rb, rc;
-    timeIt(repeat, [&] { rb = rs::compare::buildRecord(b).record; }).print("baseline record");
+    print(timeIt(repeat, [&] { rb = rs::compare::buildRecord(b).record; }), "baseline record");
     rc = rs::compare::buildRecord(c).record;
     std::printf("record JSON                  %zu bytes (%zu ranks, %zu op types, %zu collectives, %zu steps)\n",
                 rs::compare::toJson(rb).size(), rb.ranks.size(), rb.ops.size(), rb.collectives.size(), rb.stepNumbers.size());
     rs::compare::CompareResult r;
-    timeIt(repeat * 10, [&] { r = rs::compare::compareRecords(rb, rc); }).print("compare two records");
+    print(timeIt(repeat * 10, [&] { r = rs::compare::compareRecords(rb, rc); }), "compare two records");
     for (const auto& line : rs::compare::compareSummary(r))
         std::printf("  %s\n", line.c_str());
     rs::compare::ComparisonData data;
-    timeIt(repeat, [&] { data = rs::compare::buildComparison(b, c); }).print("comparison panel data");
+    print(timeIt(repeat, [&] { data = rs::compare::buildComparison(b, c); }), "comparison panel data");
     if (r.regressions.empty()) return 0;
     std::set<std::string> seen;
     for (const auto& d : r.regressions) {
@@ -107,8 +101,8 @@ int main(int argc, char** argv) {
         if (!seen.insert(d.kind + "|" + d.opType + "|" + std::to_string(d.seq)).second) continue;
         rs::compare::SpanRequest q{d.kind, d.opType, d.seq, d.rank.value_or(r.ranks.front())};
         rs::compare::SpanPair pair;
-        timeIt(repeat, [&] { pair = rs::compare::spansOfBothRuns(b, 0, c, 0, q); })
-            .print((d.kind + " spans, both runs").c_str());
+        print(timeIt(repeat, [&] { pair = rs::compare::spansOfBothRuns(b, 0, c, 0, q); }),
+              (d.kind + " spans, both runs").c_str());
         std::printf("  %s %s: step %lld, %zu + %zu spans, %lld + %lld hits\n", d.kind.c_str(), d.opType.c_str(),
                     static_cast<long long>(pair.side[0].step), pair.side[0].spans.size(), pair.side[1].spans.size(),
                     static_cast<long long>(pair.side[0].hits), static_cast<long long>(pair.side[1].hits));

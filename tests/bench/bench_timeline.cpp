@@ -7,6 +7,7 @@
 #include "core/index/indexer.h"
 #include "core/index/sqlite.h"
 #include "core/query/timelinequery.h"
+#include "tests/support/benchstats.h"
 #include "tests/support/testsupport.h"
 #include "views/common/interactionstate.h"
 #include "views/timeline/timelineview.h"
@@ -19,20 +20,9 @@
 #include <filesystem>
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-
-namespace {
-double ms(Clock::duration d) {
-    return std::chrono::duration<double, std::milli>(d).count();
-}
-struct Stats {
-    std::vector<double> v;
-    double pct(double p) {
-        std::sort(v.begin(), v.end());
-        return v.empty() ? 0 : v[std::min(v.size() - 1, size_t(p / 100.0 * double(v.size())))];
-    }
-};
-} // namespace
+using Clock = rs::test::BenchClock;
+using rs::test::ms;
+using rs::test::Stats;
 
 int main(int argc, char** argv) {
     double spansM = 50;
