@@ -1,4 +1,5 @@
 #include "app/gui/mainwindow.h"
+#include "app/gui/typeaheadguard.h"
 
 #include "app/gui/annotationcontroller.h"
 #include "app/gui/appicon.h"
@@ -230,6 +231,8 @@ void MainWindow::buildDocks() {
     }
     if (auto* first = findChild<QDockWidget*>("heatmap")) first->raise();
     m_annotate = new AnnotationController(this, m_service, m_state, m_timeline, m_heatmap, m_memory);
+    // lists and tables keep their type-ahead letters; the tools' N/R/T/B work everywhere else
+    qApp->installEventFilter(new TypeAheadGuard(this));
     addDockWidget(Qt::RightDockWidgetArea, m_annotate->dock());
     tabifyDockWidget(dd, m_annotate->dock());
     dd->raise();

@@ -12,6 +12,8 @@
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
 #include "views/timeline/timelineview.h"
+#include "app/gui/annotationcontroller.h"
+#include "views/tables/drilldownview.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -21,6 +23,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QtTest>
@@ -130,6 +133,34 @@ class TstMainWindow : public QObject {
             QTest::qWait(100);
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-compare-real.png");
         }
+    }
+    void toolLettersLeaveTablesTheirTypeAhead() {
+        // N/R/T/B arm the annotation tools from the views, but a table with the focus keeps its letters
+        // (keyboard search), as line edits do
+        using Tool = views::AnnotationModel::Tool;
+        gui::MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        w.findChild<QDockWidget*>("drilldown")->raise();
+        auto* drill = w.findChild<views::DrillDownView*>();
+        QVERIFY(drill);
+        QTableView* steps = drill->table(0);
+        QTRY_VERIFY_WITH_TIMEOUT(steps->model() && steps->model()->rowCount() > 0, 20000);
+        steps->setFocus();
+        QTRY_VERIFY(steps->hasFocus());
+        for (auto key : {Qt::Key_N, Qt::Key_R, Qt::Key_T, Qt::Key_B})
+            QTest::keyClick(steps, key);
+        QCOMPARE(w.annotations()->model()->tool(), Tool::None);
+        // the same letter over the timeline arms its tool
+        w.timeline()->setFocus();
+        QTRY_VERIFY(w.timeline()->hasFocus());
+        QTest::keyClick(w.timeline(), Qt::Key_R);
+        QCOMPARE(w.annotations()->model()->tool(), Tool::Range);
+        QTest::keyClick(w.timeline(), Qt::Key_Escape);
+        QCOMPARE(w.annotations()->model()->tool(), Tool::None);
     }
     void searchSelectsASpan() {
         gui::MainWindow w;
