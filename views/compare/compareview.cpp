@@ -163,7 +163,12 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             it->setForeground(0, list == &r.regressions ? QColor(200, 40, 40) : QColor(40, 120, 60));
         }
     m_steps->setSteps(m_data->baselineStepsNs, m_data->candidateStepsNs);
-    m_memory->setCurves(m_data->memory[0], m_data->memory[1]);
+    const int mr = m_data->memory[0].dataRank;
+    const auto peakOf = [mr](const compare::BaselineRecord& rec) {
+        auto it = rec.ranks.find(mr);
+        return it == rec.ranks.end() ? compare::MemStat{} : it->second.memory;
+    };
+    m_memory->setCurves(m_data->memory[0], m_data->memory[1], peakOf(m_data->baseline), peakOf(m_data->candidate));
     if (!r.regressions.empty()) {
         askSpans(r.regressions.front()); // the worst one, without a click
         m_list->setCurrentItem(m_list->topLevelItem(0));

@@ -25,9 +25,12 @@ MemoryOverlay::MemoryOverlay(QWidget* parent) : QWidget(parent) {
                   "its own first step on its own clock"));
 }
 
-void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate) {
+void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate, compare::MemStat baselinePeak,
+                              compare::MemStat candidatePeak) {
     m_curve[0] = std::move(baseline);
     m_curve[1] = std::move(candidate);
+    m_peak[0] = baselinePeak;
+    m_peak[1] = candidatePeak;
     double alloc = 1, reserved = -1;
     m_xMax = 1;
     for (const auto& c : m_curve) {
@@ -37,7 +40,35 @@ void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurv
     }
     m_reservedOffScale = reserved > 4 * alloc;
     m_yMax = (m_reservedOffScale ? alloc : std::max(alloc, reserved)) * 1.08; // head room above the peak
+    setToolTip(tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
+                  "its own first step on its own clock; allocated / reserved peaks compared over all components"
+                  "\n%1\n%2")
+                   .arg(sideText(0), sideText(1)));
     update();
+}
+
+QString MemoryOverlay::sideText(int s) const {
+    const auto& c = m_curve[s];
+    const double alloc = peakOf(c.allocated), res = peakOf(c.reserved);
+    // "baseline · PTA 1.94 GiB / 30.00 GiB (reserved off scale)": peaks allocated / reserved (the title says so)
+    QString text = (s ? tr("candidate") : tr("baseline")) + " · ";
+    if (c.empty()) {
+        text += tr("no memory samples");
+    } else {
+        text += QString::fromStdString(c.component) + " " + formatBytes(int64_t(alloc)) + " / " +
+                (res >= 0 ? formatBytes(int64_t(res)) : tr("–"));
+        if (res >= 0 && m_reservedOffScale) text += tr(" (reserved off scale)");
+    }
+    // the record judges the peak over every component (memory_summary): say so when it is not this curve's
+    const auto differs = [](int64_t record, double drawn) {
+        return record >= 0 && std::abs(double(record) - std::max(0.0, drawn)) > 0.01 * double(std::max<int64_t>(record, 1));
+    };
+    const auto& m = m_peak[s];
+    if (differs(m.peakAllocated, alloc) || differs(m.peakReserved, res))
+        text += tr(" · all components %1 / %2")
+                    .arg(m.peakAllocated >= 0 ? formatBytes(m.peakAllocated) : tr("–"),
+                         m.peakReserved >= 0 ? formatBytes(m.peakReserved) : tr("–"));
+    return text;
 }
 
 QRect MemoryOverlay::plotRect() const {
@@ -56,7 +87,9 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     p.setPen(palette().text().color());
     const int rank = m_curve[0].dataRank >= 0 ? m_curve[0].dataRank : m_curve[1].dataRank;
     p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               rank >= 0 ? tr("Memory of rank %1 (largest baseline peak), from each run's first step").arg(rank)
+               rank >= 0 ? tr("Memory of rank %1 (largest baseline peak) from each run's first step; peaks allocated / "
+                              "reserved")
+                               .arg(rank)
                          : tr("Memory"));
     if (m_curve[0].empty() && m_curve[1].empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("Neither run recorded memory on a matched rank"));
@@ -86,15 +119,10 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     }
     p.restore();
     for (int s = 0; s < 2; ++s) { // one line per run under the title: peaks, component
-        const auto& c = m_curve[s];
-        const QColor col = s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
-        p.setPen(col.darker(120));
-        QString text = (s ? tr("candidate") : tr("baseline")) + ": ";
-        text += c.empty() ? tr("no memory samples") : tr("peak allocated %1").arg(formatBytes(int64_t(peakOf(c.allocated))));
-        if (const double res = peakOf(c.reserved); res >= 0)
-            text += tr(", reserved %1%2").arg(formatBytes(int64_t(res)), m_reservedOffScale ? tr(" (above the scale)") : QString());
-        if (!c.component.empty()) text += " · " + QString::fromStdString(c.component);
-        p.drawText(QRect(plot.left() + 4, 20 + s * 15, plot.width(), 15), Qt::AlignLeft | Qt::AlignVCenter, text);
+        p.setPen((s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor()).darker(120));
+        // elided when narrow; the whole lines are the tooltip
+        p.drawText(QRect(plot.left() + 4, 20 + s * 15, plot.width(), 15), Qt::AlignLeft | Qt::AlignVCenter,
+                   p.fontMetrics().elidedText(sideText(s), Qt::ElideRight, plot.width() - 4));
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());

@@ -3,6 +3,7 @@
 // blue and candidate in orange (the StepOverlay colours), each run from its own first step on its own
 // clock — the runs are laid side by side, not aligned by wall time — with each peak labelled. Data comes
 // ready-made (compare::MemoryCurve, read off the GUI thread). GUI thread only.
+#include "core/compare/baselinerecord.h"
 #include "core/compare/memorycurve.h"
 
 #include <QWidget>
@@ -13,7 +14,12 @@ class MemoryOverlay : public QWidget {
     Q_OBJECT
   public:
     explicit MemoryOverlay(QWidget* parent = nullptr);
-    void setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate);
+    /// `peaks`: the records' peaks of the same rank (over every component, as compare judges them); when
+    /// they differ from the drawn component's, they are stated beside it, so the list and the curves agree.
+    void setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate, compare::MemStat baselinePeak = {},
+                   compare::MemStat candidatePeak = {});
+    /// The text line of side 0 or 1 under the title (for tests).
+    QString sideText(int side) const;
     const compare::MemoryCurve& curve(int side) const { return m_curve[side]; }
     /// The plotted y range top (bytes) and x range end (ns since the first step), for tests. When reserved
     /// memory is more than 4× the allocated peak (a caching allocator that grabbed the card) the axis
@@ -31,6 +37,7 @@ class MemoryOverlay : public QWidget {
   private:
     QRect plotRect() const;
     compare::MemoryCurve m_curve[2];
+    compare::MemStat m_peak[2];
     double m_yMax = 1, m_xMax = 1;
     bool m_reservedOffScale = false; ///< reserved ≫ allocated: the axis follows allocated, reserved is named
 };
