@@ -1,5 +1,6 @@
 #include "core/compare/runcomparison.h"
 
+#include "core/analysis/robuststats.h"
 #include "core/model/timetext.h"
 
 #include <algorithm>
@@ -49,10 +50,7 @@ double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>
     std::vector<double> v;
     for (const auto& [step, ns] : byStep)
         if (!only || only->count(step)) v.push_back(ns);
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return analysis::median(v); // the record's own rule: even counts average the two middle values
 }
 
 /// Collectives matched by (step, op type, seq): over the step numbers both runs have when there are any,

@@ -10,8 +10,6 @@
 #include "core/index/untrusted.h"
 #include "core/model/decimal.h"
 
-#include <cctype>
-#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
