@@ -21,6 +21,10 @@ constexpr int64_t lodWidthNs(int level) {
 /// Nesting depths summarised in the LOD tables (the timeline draws at most this many rows per track), so a
 /// zoomed-out frame never scans spans to find nested ones.
 constexpr int kLodDepths = 3;
+/// Spans at least this long are also listed in long_span: a frame looks back this far (or one window,
+/// whichever is longer) for spans covering its start, and finds the longer ones there, so a span that
+/// covers the whole window is drawn at any zoom.
+constexpr int64_t kLongSpanNs = 1000000;
 
 class TrackNester {
   public:

@@ -20,7 +20,8 @@ struct TableSpec {
 };
 
 constexpr TableSpec kTables[] = {
-    {"span", "span", "track_id,ts_ns,dur_ns,name_id,op_type_id,cat_id,depth,file_id,file_offset", 9},
+    {"span", "span", "span_id,track_id,ts_ns,dur_ns,name_id,op_type_id,cat_id,depth,file_id,file_offset", 10},
+    {"long_span", "long_span", "track_id,ts_ns,end_ns,span_id", 4},
     {"counter", "counter", "track_id,ts_ns,value", 3},
     {"track", "track", "track_id,rank,kind,name,process,pid,tid,sort_index,span_count,max_depth", 10},
     {"lod", "lod", "track_id,level,depth,start_ns,end_ns,count,busy_ns,name_id", 8},
@@ -176,12 +177,16 @@ void IndexWriter::orderCollidingRanks() {
 void IndexWriter::write(import::Batch& b) {
     using namespace import;
     keyRanks(b);
+    // span ids are given here, in arrival order (what SQLite would give), so the long spans can name theirs
+    const int64_t firstId = m_spans + 1;
     m_spans += int64_t(b.spans.size());
-    insert("span", b.spans, [](Stmt& s, int k, const SpanRow& r) {
-        s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.durNs).bind(k + 3, int64_t(r.nameId));
-        s.bind(k + 4, int64_t(r.opTypeId)).bind(k + 5, int64_t(r.catId)).bind(k + 6, int64_t(r.depth));
-        s.bind(k + 7, int64_t(r.fileId)).bind(k + 8, r.fileOffset);
+    int64_t nextId = firstId;
+    insert("span", b.spans, [&nextId](Stmt& s, int k, const SpanRow& r) {
+        s.bind(k, nextId++).bind(k + 1, r.trackId).bind(k + 2, r.tsNs).bind(k + 3, r.durNs);
+        s.bind(k + 4, int64_t(r.nameId)).bind(k + 5, int64_t(r.opTypeId)).bind(k + 6, int64_t(r.catId));
+        s.bind(k + 7, int64_t(r.depth)).bind(k + 8, int64_t(r.fileId)).bind(k + 9, r.fileOffset);
     });
+    writeLongSpans(b.spans, firstId);
     insert("counter", b.counters, [](Stmt& s, int k, const CounterRow& r) {
         s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.value);
     });
@@ -273,6 +278,16 @@ void IndexWriter::write(import::Batch& b) {
 }
 
 // Tracks whose spans arrived out of order get their depth and LOD rebuilt from an ordered scan.
+void IndexWriter::writeLongSpans(const std::vector<import::SpanRow>& spans, int64_t firstId) {
+    m_long.clear();
+    for (size_t i = 0; i < spans.size(); ++i)
+        if (spans[i].durNs >= import::kLongSpanNs)
+            m_long.push_back({spans[i].trackId, spans[i].tsNs, spans[i].tsNs + spans[i].durNs, firstId + int64_t(i)});
+    insert("long_span", m_long, [](Stmt& s, int k, const LongSpan& r) {
+        s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.endNs).bind(k + 3, r.spanId);
+    });
+}
+
 void IndexWriter::renestTrack(int64_t trackId) {
     m_db.prepare("DELETE FROM lod WHERE track_id = ?").bind(1, trackId).exec();
     import::TrackNester nester(trackId);
@@ -324,6 +339,9 @@ void IndexWriter::finish(const std::vector<std::string>& strings) {
     }
     for (int64_t t : unsorted)
         renestTrack(t);
+    // how far back a frame must look for a long span still covering its start, per track
+    m_db.exec("INSERT INTO long_span_track(track_id, max_dur_ns) SELECT track_id, max(end_ns - ts_ns) FROM "
+              "long_span GROUP BY track_id");
     // Canonical steps: the trace's ProfilerStep windows win over kernel_details and legacy files. A rank
     // without any gets one step 0 covering its whole trace.
     m_db.exec(R"SQL(

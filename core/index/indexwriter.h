@@ -33,6 +33,13 @@ class IndexWriter {
     /// so the same folder always gives the same keys.
     void orderCollidingRanks();
     void renestTrack(int64_t trackId);
+    /// Spans of at least import::kLongSpanNs, by id, into long_span: a frame finds those covering its window
+    /// without scanning back through everything they contain.
+    void writeLongSpans(const std::vector<import::SpanRow>& spans, int64_t firstId);
+    struct LongSpan {
+        int64_t trackId, tsNs, endNs, spanId;
+    };
+    std::vector<LongSpan> m_long;
     Db& m_db;
     struct Inserter;
     std::map<std::string, std::unique_ptr<Inserter>> m_ins;

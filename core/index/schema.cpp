@@ -29,6 +29,8 @@ CREATE TABLE span(span_id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, ts_ns 
   dur_ns INTEGER NOT NULL, name_id INTEGER NOT NULL, op_type_id INTEGER, cat_id INTEGER, depth INTEGER NOT NULL,
   file_id INTEGER, file_offset INTEGER);
 CREATE TABLE counter(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, value REAL);
+CREATE TABLE long_span(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL, span_id INTEGER NOT NULL);
+CREATE TABLE long_span_track(track_id INTEGER PRIMARY KEY, max_dur_ns INTEGER NOT NULL);
 CREATE TABLE lod(track_id INTEGER NOT NULL, level INTEGER NOT NULL, depth INTEGER NOT NULL, start_ns INTEGER NOT NULL,
   end_ns INTEGER NOT NULL, count INTEGER NOT NULL, busy_ns INTEGER NOT NULL, name_id INTEGER);
 CREATE TABLE step_src(rank INTEGER, step INTEGER, start_ns INTEGER, end_ns INTEGER, source TEXT);
@@ -76,6 +78,7 @@ CREATE INDEX span_track_ts ON span(track_id, ts_ns);
 CREATE INDEX track_rank ON track(rank, kind); -- per-rank lookups stay O(log n) for thousands of ranks
 CREATE INDEX lod_track ON lod(track_id, level, start_ns, end_ns, count, name_id, depth); -- covering: frames never touch the table
 CREATE INDEX counter_track ON counter(track_id, ts_ns);
+CREATE INDEX long_span_track_ts ON long_span(track_id, ts_ns, end_ns, span_id); -- covering
 CREATE INDEX tensor_rank ON tensor(rank, alloc_ns);
 CREATE INDEX memory_rank ON memory_sample(rank, ts_ns);
 )SQL");

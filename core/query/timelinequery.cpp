@@ -232,15 +232,46 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
 
 } // namespace
 
+namespace {
+
+/// The spans of `trackId` that start before `from` and still cover `t0` (only spans of at least
+/// kLongSpanNs can: `from` is at least that far back), from the long-span list, bounded by the track's
+/// longest span so the scan never walks the whole track.
+class CoveringSpans {
+  public:
+    explicit CoveringSpans(index::Db& db)
+        : m_bound(db.prepare("SELECT max_dur_ns FROM long_span_track WHERE track_id = ?")),
+          m_spans(db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth "
+                             "FROM long_span l JOIN span s ON s.span_id = l.span_id WHERE l.track_id = ?1 AND "
+                             "l.ts_ns >= ?2 AND l.ts_ns < ?3 AND l.end_ns > ?4 ORDER BY l.ts_ns")) {}
+    void add(int64_t trackId, int64_t from, int64_t t0, std::vector<DrawItem>& out) {
+        m_bound.bind(1, trackId);
+        const int64_t longest = m_bound.step() ? m_bound.i64(0) : 0;
+        m_bound.reset();
+        if (longest <= 0 || t0 - from >= longest) return;
+        m_spans.bind(1, trackId).bind(2, t0 - longest).bind(3, from).bind(4, t0);
+        while (m_spans.step())
+            out.push_back({m_spans.i64(1), m_spans.i64(2), int32_t(m_spans.i64(3)), int32_t(m_spans.i64(4)),
+                           int32_t(m_spans.i64(5)), 1, m_spans.i64(0)});
+        m_spans.reset();
+    }
+
+  private:
+    index::Stmt m_bound, m_spans;
+};
+
+} // namespace
+
 TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
     TimelineData d;
     d.window = w;
     d.lodLevel = chooseLodLevel(w.t0, w.t1, w.widthPx);
     loadCounters(db, w, d);
-    // Long spans that start before the window still cover it: look back by the track's longest span is
-    // costly, so look back a fixed margin (one window width) and rely on LOD end_ns for merged buckets.
-    int64_t span = std::max<int64_t>(1, w.t1 - w.t0);
-    int64_t from = w.t0 - span;
+    // Spans that start before the window still cover it: look back one window (at least kLongSpanNs) in the
+    // window's own query; longer ones come from the long-span list (CoveringSpans), first, in start order.
+    const int64_t span = std::max<int64_t>(1, w.t1 - w.t0);
+    const int64_t from = w.t0 - std::max(span, import::kLongSpanNs);
+    CoveringSpans covering(db);
     if (d.lodLevel >= 0) {
         // Every drawn depth has its own buckets, so a zoomed-out frame reads only LOD rows.
         auto q = db.prepare(
@@ -249,6 +280,7 @@ TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
         for (int64_t t : w.trackIds) {
             if (t < 0) continue;
             TrackDraw td{t, {}};
+            covering.add(t, from, w.t0, td.items);
             q.bind(1, t).bind(2, int64_t(d.lodLevel)).bind(3, from).bind(4, w.t1).bind(5, w.t0);
             while (q.step())
                 td.items.push_back(
@@ -264,6 +296,7 @@ TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
     for (int64_t t : w.trackIds) {
         if (t < 0) continue;
         TrackDraw td{t, {}};
+        covering.add(t, from, w.t0, td.items);
         q.bind(1, t).bind(2, from).bind(3, w.t1).bind(4, w.t0);
         while (q.step())
             td.items.push_back(

@@ -85,11 +85,12 @@ class TstTimeMapping : public QObject {
         auto [c, d] = zoomWindow(a, b, a, 0.001, lo, hi);
         QCOMPARE(c, lo);
         QCOMPARE(d, hi);
-        // zooming in forever stops at 1 µs
+        // zooming in forever stops at 10 ns
         int64_t x = lo, y = hi;
         for (int i = 0; i < 100; ++i)
             std::tie(x, y) = zoomWindow(x, y, (x + y) / 2, 3.0, lo, hi);
-        QCOMPARE(y - x, int64_t(1000));
+        QCOMPARE(y - x, kMinWindowNs);
+        QCOMPARE(kMinWindowNs, int64_t(10));
         QVERIFY(x >= lo && y <= hi);
     }
     void panKeepsWidthInsideBounds() {
@@ -221,6 +222,25 @@ class TstTimeMapping : public QObject {
         next.t1 += 10 * r.stepNs;
         QVERIFY2(next.ruler(90, runStart).originLabel != r.originLabel, qPrintable(r.originLabel));
         QVERIFY(r.originLabel.startsWith('+'));
+    }
+    void rulerBeforeTheRunCountsFromItsStart() {
+        // a window from 20 ms before the run to 30 ms into it: ticks count from the run's start, the ones
+        // before it negative, each what a tooltip at that time says (it said "0 = run −20 ms", "+5 ms")
+        const qint64 runStart = 1736408883704643212;
+        views::TimeMapping m;
+        m.t0 = runStart - 20000000;
+        m.t1 = runStart + 30000000;
+        m.x0 = 0;
+        m.width = 1200;
+        const auto r = m.ruler(90, runStart);
+        QCOMPARE(r.originNs, runStart);
+        bool negative = false;
+        for (const auto& t : r.ticks) {
+            QCOMPARE(t.label, views::formatOffset(t.ns - runStart, r.stepNs));
+            negative |= t.ns < runStart;
+            QVERIFY(t.ns >= m.t0 && t.ns <= m.t1);
+        }
+        QVERIFY(negative);
     }
 };
 

@@ -42,8 +42,11 @@ Ruler TimeMapping::ruler(double minSpacingPx, int64_t runStart) const {
     // the visible origin: the last multiple of 10 steps (counted from the run's start) at or before t0
     const int64_t decade = st * 10;
     out.originNs = runStart + floorDiv(t0 - runStart, decade) * decade;
+    // a window that starts before the run counts from the run's start (ticks left of it negative), so the
+    // ruler says what the tooltips say: "0 = run −20 ms" and "+5 ms" meant −15 ms
+    if (out.originNs < runStart) out.originNs = runStart;
     out.originLabel = formatOffset(out.originNs - runStart, st);
-    const int64_t first = out.originNs + std::max<int64_t>(0, floorDiv(t0 - out.originNs + st - 1, st)) * st;
+    const int64_t first = out.originNs + floorDiv(t0 - out.originNs + st - 1, st) * st;
     for (int64_t t = first; t <= t1 && out.ticks.size() < 1000; t += st) {
         int64_t r = t - out.originNs;
         bool major = floorDiv(r, st) % 5 == 0;
@@ -55,7 +58,7 @@ Ruler TimeMapping::ruler(double minSpacingPx, int64_t runStart) const {
 std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo,
                                        int64_t hi) {
     double w = double(t1 - t0) / factor;
-    w = std::clamp(w, 1000.0, double(std::max<int64_t>(hi - lo, 1000)));
+    w = std::clamp(w, double(kMinWindowNs), double(std::max<int64_t>(hi - lo, kMinWindowNs)));
     double frac = t1 > t0 ? double(anchor - t0) / double(t1 - t0) : 0.5;
     int64_t n0 = anchor - int64_t(frac * w);
     int64_t n1 = n0 + int64_t(w);

@@ -40,8 +40,10 @@ QString formatDuration(int64_t ns);
 QString formatOffset(int64_t ns, int64_t resolutionNs);
 /// "3.75 GiB", "64.0 MiB", "1.5 KiB", "12 B".
 QString formatBytes(int64_t bytes);
+/// The narrowest window zooming reaches: 10 ns (Ascend timestamps carry ns decimals, so 1 µs hid detail).
+constexpr int64_t kMinWindowNs = 10;
 /// The window [t0, t1] zoomed by `factor` (> 1 zooms in) around `anchor`, clamped to [lo, hi] and to a
-/// minimum width of 1 µs so repeated zooming never degenerates.
+/// minimum width of kMinWindowNs so repeated zooming never degenerates.
 std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo,
                                        int64_t hi);
 /// The window shifted by `delta` ns, kept inside [lo, hi] without changing its width.
