@@ -140,7 +140,7 @@ QWidget* ExportScene::prepare(const QString& view, int width, int height) {
     m_timeline->resize(width, 400);
     int h = height > 0 ? height : m_timeline->fullHeight();
     m_cut = h > kMaxPictureHeight;
-    m_timeline->resize(width, std::min(h, kMaxPictureHeight));
+    m_timeline->resizeNow(width, std::min(h, kMaxPictureHeight));
     m_timeline->setTimelineData(
         std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, m_timeline->currentRequest())));
     return m_timeline.get();

@@ -61,18 +61,23 @@ void ViewExporter::start(const ExportChoice& c) {
     m_timeline->resize(live->width(), 400);
     m_timeline->setSummary(live->summary());
     const int full = m_timeline->fullHeight();
-    m_timeline->resize(live->width(), std::min(full, kMaxPictureHeight));
+    // resizeNow: the hidden copy's resize event would wait until it is shown, and the request sent by
+    // setSummary covered only the lanes of its first 400 px (ranks 4-7 of the demo came out empty)
+    m_timeline->resizeNow(live->width(), std::min(full, kMaxPictureHeight));
     auto* t = m_timeline.get();
-    connect(t, &views::TimelineView::timelineDataChanged, this, [this, full] {
-        if (!m_busy) return;
+    connect(t, &views::TimelineView::timelineDataChanged, this, [this, t, full] {
+        // only this export's copy: a previous copy, not yet deleted, may still get a late answer (it
+        // delivered the next export before its data came: an empty second picture)
+        if (!m_busy || m_timeline.get() != t) return;
         m_busy = false;
         Caption cap = m_window->exportCaption("timeline", full > kMaxPictureHeight);
         deliver(*m_timeline, cap);
+        disconnect(t, nullptr, this, nullptr);
         m_timeline.release()->deleteLater();
     });
     // the request was sent on the resize; nothing comes back for an empty layout
-    QTimer::singleShot(60000, this, [this] {
-        if (!m_busy) return;
+    QTimer::singleShot(60000, this, [this, t] {
+        if (!m_busy || m_timeline.get() != t) return; // that export finished; another may be running
         m_busy = false;
         Q_EMIT finished(m_choice.path, tr("the timeline's data did not arrive in time"));
         m_timeline.reset();

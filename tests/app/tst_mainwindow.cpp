@@ -24,7 +24,9 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QPainter>
 #include <QStandardPaths>
+#include <QSvgRenderer>
 #include <QStatusBar>
 #include <QtTest>
 #include <nlohmann/json.hpp>
@@ -278,6 +280,65 @@ class TstMainWindow : public QObject {
         QVERIFY(svg.readAll().contains("from the app"));
         w.annotationModel()->undoStack()->undo();
         QVERIFY(w.annotationModel()->items().empty());
+    }
+    void exportDrawsSpansOnEveryRank() {
+        // 8 ranks: the lanes run far below the window; File ▸ Export of the timeline must draw the spans of
+        // every rank's compute lanes (ranks 4-7 came out with the wait overlay and no spans)
+        const std::string dir = test::tempDir("mainwindow-8ranks") + "/demo";
+        demo::DemoOptions o;
+        o.ranks = 8;
+        o.steps = 3;
+        o.layers = 1;
+        std::string err;
+        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        gui::MainWindow w;
+        w.resize(1300, 700);
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(QString::fromStdString(dir));
+        QVERIFY(ready.wait(60000));
+        auto* tl = w.timeline();
+        QVERIFY(tl->fullHeight() > 2 * tl->height());
+        for (const QString format : {"svg", "png"}) {
+            const QString path = QString::fromStdString(test::tempDir("appexport8")) + "/timeline." + format;
+            QSignalSpy done(&w, &gui::MainWindow::exported);
+            gui::ExportChoice c;
+            c.view = "timeline";
+            c.path = path;
+            c.caption = false; // the picture's rows are the timeline's own
+            w.exportImage(c);
+            QVERIFY(done.wait(30000));
+            QCOMPARE(done.first().at(1).toString(), QString());
+            QImage img;
+            if (format == "png") {
+                img.load(path);
+            } else {
+                QSvgRenderer svg(path);
+                QVERIFY(svg.isValid());
+                img = QImage(QSize(tl->width(), tl->fullHeight()), QImage::Format_ARGB32); // its view box, 1:1
+                img.fill(Qt::white);
+                QPainter p(&img);
+                svg.render(&p);
+            }
+            if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
+                img.save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/export-8ranks-" + format + ".png");
+            QCOMPARE(img.height(), tl->fullHeight());
+            // span pixels in each rank's lanes: saturated greens, blues and purples (host, compute and
+            // communication colours), not the wait overlay's red or the idle gaps' orange
+            std::map<int, int> inkByRank;
+            for (const auto& l : tl->lanes()) {
+                if (l.header || l.kind == "memory" || l.kind == "counter") continue;
+                const int y0 = views::TimelineView::kAxis + l.y, y1 = y0 + l.height;
+                for (int y = y0 + 1; y < y1 - 1; y += 2)
+                    for (int x = views::TimelineView::kGutter; x < img.width() - 20; x += 3) {
+                        const QColor c = img.pixelColor(x, y);
+                        inkByRank[l.rank] += c.saturation() > 90 && c.hue() >= 45 && c.hue() <= 290;
+                    }
+            }
+            QCOMPARE(inkByRank.size(), size_t(8));
+            for (auto [rank, ink] : inkByRank)
+                QVERIFY2(ink > 200, qPrintable(QString("%1: rank %2 has %3 span pixels").arg(format).arg(rank).arg(ink)));
+        }
     }
     void savedViewRoundTrip() {
         gui::MainWindow w;

@@ -128,7 +128,7 @@ void TimelineView::paintAnnotations(QPainter& p, const TimeMapping& tm) {
         m_callouts.clear();
         return;
     }
-    const QRectF plot(kGutter, contentTop(), tm.width, height() - contentTop());
+    const QRectF plot(kGutter, contentTop(), tm.width, lanesBottom() - contentTop());
     QFont f = font();
     f.setPointSizeF(std::max(7.0, f.pointSizeF() - 0.5));
     p.setFont(f);

@@ -1,5 +1,7 @@
 #include "views/timeline/timelinelayout.h"
 
+#include "views/timeline/trackfilter.h"
+
 #include <algorithm>
 
 namespace rs::views {
@@ -30,23 +32,23 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
                     y += h;
                 }
     }
+    const TrackFilter filter(o.filter);
     for (int rank : s.ranks) {
         if (!o.onlyRanks.empty() && !o.onlyRanks.count(rank)) continue;
         auto dr = s.dataRank.find(rank);
-        QString rankLabel = QString("Rank %1").arg(dr == s.dataRank.end() ? rank : dr->second);
+        const int dataRank = dr == s.dataRank.end() ? rank : dr->second;
+        QString rankLabel = QString("Rank %1").arg(dataRank);
         std::vector<const query::TrackDesc*> tracks;
         for (const auto& t : s.tracks) {
             if (t.rank != rank || o.hiddenKinds.count(QString::fromStdString(t.kind)) || t.spanCount == 0 ||
                 pinned.count(t.trackId))
                 continue;
-            if (!o.filter.isEmpty()) {
-                QString hay =
-                    rankLabel + " " + QString::fromStdString(t.process + " " + t.name + " " + t.kind);
-                if (!hay.contains(o.filter, Qt::CaseInsensitive)) continue;
-            }
+            if (!filter.empty() &&
+                !filter.matches(dataRank, rankLabel + " " + QString::fromStdString(t.process + " " + t.name + " " + t.kind)))
+                continue;
             tracks.push_back(&t);
         }
-        if (tracks.empty() && !o.filter.isEmpty()) continue;
+        if (tracks.empty() && !filter.empty()) continue;
         lanes.push_back({true, rank, 0, rankLabel, "rank", y, o.headerHeight, 0});
         y += o.headerHeight;
         if (o.collapsedRanks.count(rank)) continue;

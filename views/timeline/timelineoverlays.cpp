@@ -9,26 +9,42 @@
 
 namespace rs::views {
 
-void TimelineView::paintNotes(QPainter& p) {
-    // what this view cannot show or know (another clock, ranks missing): said where the lanes are
-    if (!m_summary || m_summary->notes.empty()) return;
-    QStringList lines;
-    for (const auto& n : m_summary->notes)
-        lines << QString::fromStdString(n);
-    QFont f = font();
+namespace {
+QFont notesFont(const QFont& base) {
+    QFont f = base;
     f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1));
-    p.setFont(f);
-    const int w = std::max(200, width() - kGutter - barWidth() - 16);
-    QRect text = QFontMetrics(f).boundingRect(QRect(0, 0, w - 16, 1000), Qt::TextWordWrap, lines.join("\n"));
-    QRect box(kGutter + 8, height() - 24 - text.height() - 16, w, text.height() + 10);
-    QColor bg(245, 165, 36, 70), edge(245, 165, 36, 200);
-    QColor base = palette().color(QPalette::Base);
-    p.fillRect(box, base);
-    p.fillRect(box, bg);
-    p.setPen(edge);
+    return f;
+}
+constexpr int kLegendRow = 24;
+} // namespace
+
+QString TimelineView::notesText() const {
+    QStringList lines;
+    if (m_summary)
+        for (const auto& n : m_summary->notes)
+            lines << QString::fromStdString(n);
+    return lines.join("\n");
+}
+
+int TimelineView::footerHeight() const {
+    if (m_exportMode || !m_summary) return 0;
+    const QString text = notesText();
+    if (text.isEmpty()) return kLegendRow;
+    const int w = std::max(200, width() - 16);
+    return kLegendRow + QFontMetrics(notesFont(font())).boundingRect(QRect(0, 0, w - 16, 4000), Qt::TextWordWrap, text).height() + 12;
+}
+
+void TimelineView::paintNotes(QPainter& p) {
+    // what this view cannot show or know (another clock, ranks missing): in the footer, below the lanes
+    const QString text = notesText();
+    if (text.isEmpty()) return;
+    p.setFont(notesFont(font()));
+    QRect box(4, lanesBottom() + kLegendRow, width() - 8, footerHeight() - kLegendRow - 2);
+    p.fillRect(box, QColor(253, 227, 184));
+    p.setPen(QColor(245, 165, 36));
     p.drawRect(box);
-    p.setPen(palette().color(QPalette::Text));
-    p.drawText(box.adjusted(8, 5, -8, -5), Qt::TextWordWrap, lines.join("\n"));
+    p.setPen(QColor(42, 30, 0)); // dark on light orange in any theme
+    p.drawText(box.adjusted(8, 5, -8, -5), Qt::TextWordWrap, text);
 }
 
 namespace {
@@ -84,8 +100,11 @@ void TimelineView::drawLegend(QPainter& p, QPoint topLeft) const {
 }
 
 void TimelineView::paintLegend(QPainter& p) {
-    const QSize sz = legendSize();
-    drawLegend(p, QPoint(width() - barWidth() - sz.width() - 8, height() - 24));
+    // the footer's first row, under the lanes (it floated over the lowest lanes and their labels)
+    p.fillRect(QRect(0, lanesBottom(), width(), footerHeight()), palette().color(QPalette::Window));
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(0, lanesBottom(), width(), lanesBottom());
+    drawLegend(p, QPoint(kGutter, lanesBottom() + 2));
 }
 
 } // namespace rs::views

@@ -47,7 +47,7 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
         }
         if (s.rank >= 0) {
             QRect r = rankBlock(s.rank);
-            if (r.isValid() && (r.top() < contentTop() || r.top() > height() - 40))
+            if (r.isValid() && (r.top() < contentTop() || r.top() > lanesBottom() - 40))
                 m_vbar->setValue(m_vbar->value() + r.top() - contentTop());
         }
         update();
@@ -196,8 +196,8 @@ void TimelineView::relayout() {
         return;
     }
     m_lanes = layoutLanes(*m_summary, m_layoutOpts);
-    int visible = height() - contentTop();
-    m_vbar->setRange(0, std::max(0, layoutHeight(m_lanes) - visible + 24));
+    int visible = lanesBottom() - contentTop();
+    m_vbar->setRange(0, std::max(0, layoutHeight(m_lanes) - visible + 8));
     m_vbar->setPageStep(visible);
 }
 
@@ -255,7 +255,7 @@ void TimelineView::scrollToTrack(qint64 trackId) {
         if (t.trackId == trackId && m_layoutOpts.collapsedRanks.count(t.rank)) setCollapsed(t.rank, false);
     for (const auto& l : m_lanes)
         if (!l.header && l.trackId == trackId) {
-            int visible = height() - contentTop();
+            int visible = lanesBottom() - contentTop();
             if (l.y < m_vbar->value() || l.y + l.height > m_vbar->value() + visible)
                 m_vbar->setValue(std::max(0, l.y - visible / 3));
             update();
@@ -271,9 +271,18 @@ QRect TimelineView::laneRect(qint64 trackId) const {
 }
 
 void TimelineView::resizeEvent(QResizeEvent*) {
+    applyGeometry();
+}
+
+void TimelineView::resizeNow(int width, int height) {
+    resize(width, height);
+    if (!isVisible()) applyGeometry(); // a visible widget got its resize event already
+}
+
+void TimelineView::applyGeometry() {
     m_vbar->setVisible(!m_exportMode);
     m_vbar->setGeometry(width() - m_vbar->sizeHint().width(), contentTop(), m_vbar->sizeHint().width(),
-                        height() - contentTop());
+                        lanesBottom() - contentTop());
     relayout();
     requestData();
 }
@@ -310,8 +319,15 @@ void TimelineView::paintEvent(QPaintEvent*) {
         return;
     }
     TimeMapping tm = mapping();
+    if (m_lanes.empty() && !m_layoutOpts.filter.isEmpty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter,
+                   tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"hccl\")")
+                       .arg(m_layoutOpts.filter));
+        return;
+    }
     p.save();
-    p.setClipRect(QRect(kGutter, contentTop(), int(tm.width), height() - contentTop()));
+    p.setClipRect(QRect(kGutter, contentTop(), int(tm.width), lanesBottom() - contentTop()));
     paintSteps(p, tm);
     paintLanes(p, tm);
     if (m_showWaits) paintWaits(p, tm);
@@ -604,7 +620,7 @@ void TimelineView::paintAxis(QPainter& p, const TimeMapping& tm) {
 void TimelineView::paintGutter(QPainter& p) {
     const int scroll = m_vbar->value();
     p.save();
-    p.setClipRect(QRect(0, contentTop(), kGutter, height() - contentTop()));
+    p.setClipRect(QRect(0, contentTop(), kGutter, lanesBottom() - contentTop()));
     p.fillRect(QRect(0, contentTop(), kGutter, height()), palette().color(QPalette::Window));
     QFont f = font();
     QFont bold = f;
@@ -628,7 +644,7 @@ void TimelineView::paintGutter(QPainter& p) {
         }
     }
     p.setPen(palette().color(QPalette::Mid));
-    p.drawLine(kGutter - 1, contentTop(), kGutter - 1, height());
+    p.drawLine(kGutter - 1, contentTop(), kGutter - 1, lanesBottom());
     p.restore();
 }
 

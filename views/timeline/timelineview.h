@@ -60,6 +60,9 @@ class TimelineView : public QWidget {
     void setExportMode(bool on);
     /// The height that shows every lane (axis + all lanes + a margin), for a full-height export.
     int fullHeight() const;
+    /// Resizes and, unlike resize() on a hidden widget (whose resize event waits until it is shown), lays
+    /// out and asks for the data of every lane the new size shows at once: an off-screen export copy.
+    void resizeNow(int width, int height);
     /// The colour legend (compute, communication, waits, idle gaps): its size and drawing it anywhere
     /// (the export's caption places it where it hides nothing).
     QSize legendSize() const;
@@ -109,12 +112,18 @@ class TimelineView : public QWidget {
         int64_t counterNs = 0;
     };
     void relayout();
+    void applyGeometry(); ///< scrollbar, layout and data request for the current size
     void requestData();
     TimeMapping mapping() const;
     Hit hitAt(QPoint pos) const;
     QString tooltipFor(const Hit& h) const;
     QString opTypeOf(const query::DrawItem& it) const;
     int contentTop() const { return kAxis; }
+    /// Where the lanes end: above the footer that holds the legend and the notes, so neither covers a
+    /// lane or an annotation label (the whole height in export mode, whose caption carries them).
+    int lanesBottom() const { return height() - footerHeight(); }
+    int footerHeight() const;
+    QString notesText() const;
     int barWidth() const;
     void paintSteps(QPainter& p, const TimeMapping& tm);
     void paintLanes(QPainter& p, const TimeMapping& tm);
