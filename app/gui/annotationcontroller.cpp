@@ -1,5 +1,7 @@
 #include "app/gui/annotationcontroller.h"
 
+#include "app/gui/textprompt.h"
+
 #include "core/query/queryservice.h"
 #include "views/annotate/annotationspanel.h"
 #include "views/common/interactionstate.h"
@@ -104,7 +106,7 @@ void AnnotationController::addDrafted(annotate::Annotation a) {
     if (a.text.empty()) {
         bool ok = false;
         QString where = QString::fromStdString(annotate::describeAnchor(a, m_summary ? m_summary->startNs : 0));
-        QString text = QInputDialog::getMultiLineText(m_window, tr("New %1").arg(QString::fromStdString(annotate::kindName(a.kind))),
+        QString text = TextPrompt::ask(m_window, tr("New %1").arg(QString::fromStdString(annotate::kindName(a.kind))),
                                                       tr("Text of the %1:").arg(where), QString(), &ok);
         if (!ok || text.trimmed().isEmpty()) return;
         a.text = text.trimmed().toStdString();
@@ -120,7 +122,7 @@ void AnnotationController::editText(const QString& id) {
     const auto* a = m_model->find(id);
     if (!a || m_model->readOnly()) return;
     bool ok = false;
-    QString text = QInputDialog::getMultiLineText(m_window, tr("Edit annotation %1").arg(id), tr("Text:"),
+    QString text = TextPrompt::ask(m_window, tr("Edit annotation %1").arg(id), tr("Text:"),
                                                   QString::fromStdString(a->text), &ok);
     if (!ok || text.trimmed().isEmpty()) return;
     annotate::Annotation edited = *a;

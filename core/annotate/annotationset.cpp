@@ -37,6 +37,14 @@ std::string currentAuthor() {
     return "unknown";
 }
 
+namespace {
+/// N of an id "aN" (0 for any other form).
+int idNumber(const std::string& id) {
+    if (id.size() < 2 || id.size() > 9 || id[0] != 'a') return 0;
+    return std::atoi(id.c_str() + 1);
+}
+} // namespace
+
 bool AnnotationSet::load(const std::string& path, std::string& error) {
     m_items.clear();
     m_nextId = 1;
@@ -83,7 +91,7 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
     const auto next = doc.find("next_id");
     m_nextId = next != doc.end() && next->is_number_integer() ? int(std::clamp<int64_t>(next->get<int64_t>(), 1, 1 << 30)) : 1;
     for (const auto& a : m_items) // never reuse an id, even when next_id was edited away
-        if (a.id.size() > 1 && a.id.size() < 10 && a.id[0] == 'a') m_nextId = std::max(m_nextId, std::atoi(a.id.c_str() + 1) + 1);
+        m_nextId = std::max(m_nextId, idNumber(a.id) + 1);
     return true;
 }
 
@@ -123,6 +131,8 @@ const Annotation* AnnotationSet::find(const std::string& id) const {
 
 std::string AnnotationSet::add(Annotation a) {
     if (a.id.empty() || find(a.id)) a.id = "a" + std::to_string(m_nextId++);
+    // an id given by the caller (the undo stack's stamped copy) is never handed out again
+    m_nextId = std::max(m_nextId, idNumber(a.id) + 1);
     if (a.created.empty()) a.created = utcNow();
     if (a.author.empty()) a.author = currentAuthor();
     m_items.push_back(a);

@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QUndoStack>
 #include <QtTest>
+#include <set>
 
 using namespace rs;
 
@@ -129,6 +130,40 @@ class TstAnnotationViews : public QObject {
         QVERIFY(!again.undoStack()->canUndo());
     }
 
+    void rangesInARowAreDistinct() {
+        // the Range tool three times: three annotations with their own ids and ranges, in the file too
+        // (each add re-gave the previous id: the list showed the first one again and the range was lost)
+        const QString path = QString::fromStdString(test::tempDir("annranges") + "/annotations.json");
+        views::AnnotationModel m;
+        m.open(path);
+        std::set<QString> ids;
+        for (int i = 0; i < 3; ++i) {
+            annotate::Annotation a = note(0, m_summary->startNs + 1000 * (i + 1));
+            a.kind = annotate::Kind::Range;
+            a.anchor.t1Ns = a.anchor.t0Ns + 500;
+            a.text = "range " + std::to_string(i);
+            ids.insert(m.add(a));
+        }
+        QCOMPARE(ids.size(), size_t(3));
+        QCOMPARE(m.items().size(), size_t(3));
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(m.items()[size_t(i)].text, "range " + std::to_string(i));
+            QCOMPARE(m.items()[size_t(i)].anchor.t0Ns, m_summary->startNs + 1000 * (i + 1));
+        }
+        annotate::AnnotationSet onDisk;
+        std::string err;
+        QVERIFY2(onDisk.load(path.toStdString(), err), err.c_str());
+        std::set<std::string> diskIds;
+        for (const auto& a : onDisk.items())
+            diskIds.insert(a.id);
+        QCOMPARE(diskIds.size(), size_t(3));
+        // undo the last, add another: still a new id, never the undone one's
+        const QString last = QString::fromStdString(m.items().back().id);
+        m.undoStack()->undo();
+        const QString next = m.add(note(0, m_summary->startNs));
+        QVERIFY(!ids.count(next));
+        QVERIFY(next != last);
+    }
     void damagedFileMakesTheModelReadOnly() {
         const std::string path = test::tempDir("annbroken") + "/annotations.json";
         test::writeFile(path, "{\"annotations\": [");
