@@ -68,11 +68,11 @@ int runCompare(const ArgList& argv) {
         r.notes.push_back("candidate: " + n);
     if (a.flag("json")) {
         std::printf("%s\n", compare::compareJson(r, base.record, cand.record, o).c_str());
-        return r.fail() ? 3 : 0;
+        return compare::verdictExitCode(r);
     }
     const auto lines = compare::compareSummary(r);
     std::printf("%s: %zu regression(s) beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f %%), %zu improvement(s)\n",
-                r.fail() ? "FAIL" : "PASS", lines.size(), o.maxLatencyDelta * 100, o.maxMemoryDelta * 100,
+                r.fail() ? "FAIL" : r.inconclusive() ? "INCONCLUSIVE" : "PASS", lines.size(), o.maxLatencyDelta * 100, o.maxMemoryDelta * 100,
                 o.maxWaitDelta * 100, r.improvements.size());
     for (const auto& l : lines)
         std::printf("  %s\n", l.c_str());
@@ -100,7 +100,7 @@ int runCompare(const ArgList& argv) {
     list("collectives only in the candidate", r.collectivesOnlyInCandidate);
     for (const auto& n : r.notes)
         std::printf("note: %s\n", n.c_str());
-    return r.fail() ? 3 : 0;
+    return compare::verdictExitCode(r);
 }
 
 } // namespace rs::cli

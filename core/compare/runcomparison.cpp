@@ -191,6 +191,21 @@ void noteLabelDifferences(const BaselineRecord& b, const BaselineRecord& c, Comp
             r.notes.push_back(key + " is known only for the candidate (" + cv + ")");
 }
 
+// When nothing could be compared the reader still sees what the runs say, as facts, never as a verdict.
+void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
+    if (!r.inconclusive()) return;
+    if (r.ranks.empty())
+        r.notes.insert(r.notes.begin(), "no rank is in both runs: nothing was compared rank by rank (baseline ranks " +
+                                            std::to_string(b.ranks.size()) + ", candidate ranks " +
+                                            std::to_string(c.ranks.size()) + ")");
+    if (r.baselineSteps == 0 || r.candidateSteps == 0)
+        r.notes.insert(r.notes.begin(), "a run has no steady step to compare (" + std::to_string(r.baselineSteps) +
+                                            " vs " + std::to_string(r.candidateSteps) + " rank-steps)");
+    if (b.step.medianNs > 0 && c.step.medianNs > 0)
+        r.notes.push_back("not compared: step wall time median " + model::formatDuration(int64_t(b.step.medianNs)) +
+                          " (baseline) vs " + model::formatDuration(int64_t(c.step.medianNs)) + " (candidate)");
+}
+
 void worstFirst(std::vector<Delta>& v) {
     std::stable_sort(v.begin(), v.end(), [](const Delta& a, const Delta& b) { return std::abs(a.delta) > std::abs(b.delta); });
 }
@@ -250,12 +265,13 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     compareMemory(b, c, o, r, col);
     worstFirst(r.regressions);
     worstFirst(r.improvements);
+    noteInconclusive(b, c, r);
     return r;
 }
 
 std::string compareJson(const CompareResult& r, const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o) {
     nlohmann::json j;
-    j["verdict"] = r.fail() ? "fail" : "pass";
+    j["verdict"] = r.verdict();
     j["baseline"] = sideJson(b);
     j["candidate"] = sideJson(c);
     j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta}, {"max_memory_delta", o.maxMemoryDelta},
@@ -282,40 +298,49 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::vector<std::string> compareSummary(const CompareResult& r) {
-    // group by what regressed: the over-ranks figure and the ranks that moved with it
-    struct Group {
-        const Delta* overall = nullptr;
-        std::vector<const Delta*> ranks;
-        double worst = 0;
-    };
-    std::map<std::string, Group> groups;
-    std::vector<std::string> order;
-    for (const auto& d : r.regressions) {
+int verdictExitCode(const CompareResult& r) {
+    return r.fail() ? 3 : r.inconclusive() ? 4 : 0;
+}
+
+std::string deltaSubject(const Delta& d) {
+    return subject(d);
+}
+
+std::string deltaValues(const Delta& d) {
+    return valueText(d);
+}
+
+std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas) {
+    std::map<std::string, size_t> byKey;
+    std::vector<DeltaGroup> groups;
+    for (const auto& d : deltas) {
         const std::string key = d.kind + "|" + d.opType + "|" + std::to_string(d.seq) + "|" + d.statistic;
-        if (!groups.count(key)) order.push_back(key);
-        Group& g = groups[key];
+        auto [it, fresh] = byKey.emplace(key, groups.size());
+        if (fresh) groups.emplace_back();
+        DeltaGroup& g = groups[it->second];
         if (d.rank)
             g.ranks.push_back(&d);
         else
-            g.overall = &d;
-        g.worst = std::max(g.worst, d.delta);
+            g.lead = &d;
     }
-    std::vector<std::string> lines;
-    for (const auto& key : order) {
-        const Group& g = groups[key];
-        const Delta& lead = g.overall ? *g.overall : *g.ranks.front();
-        std::string where;
-        if (!r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1)
-            where = " on every rank";
-        else if (!g.ranks.empty()) {
-            where = g.ranks.size() == 1 ? " on rank " : " on ranks ";
+    for (auto& g : groups) {
+        if (!g.lead) g.lead = g.ranks.front();
+        if (!r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1) {
+            g.where = " on every rank";
+        } else if (!g.ranks.empty()) {
+            g.where = g.ranks.size() == 1 ? " on rank " : " on ranks ";
             for (size_t i = 0; i < g.ranks.size() && i < 8; ++i)
-                where += (i ? "," : "") + std::to_string(*g.ranks[i]->rank);
-            if (g.ranks.size() > 8) where += ",…";
+                g.where += (i ? "," : "") + std::to_string(*g.ranks[i]->rank);
+            if (g.ranks.size() > 8) g.where += ",…";
         }
-        lines.push_back(subject(lead) + " " + percent(lead.delta) + where + " (" + valueText(lead) + ")");
     }
+    return groups;
+}
+
+std::vector<std::string> compareSummary(const CompareResult& r) {
+    std::vector<std::string> lines;
+    for (const auto& g : groupDeltas(r, r.regressions))
+        lines.push_back(subject(*g.lead) + " " + percent(g.lead->delta) + g.where + " (" + valueText(*g.lead) + ")");
     return lines;
 }
 

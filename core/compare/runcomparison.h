@@ -40,7 +40,28 @@ struct CompareResult {
     std::vector<int64_t> stepsByNumber, stepsOnlyInBaseline, stepsOnlyInCandidate;
     std::vector<std::string> notes;
     bool fail() const { return !regressions.empty(); }
+    /// Nothing could be compared (no rank in common, or a side without steady steps): neither a pass nor a
+    /// fail — "no regression" would claim what was never looked at.
+    bool inconclusive() const { return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0); }
+    /// "fail", "inconclusive" or "pass".
+    const char* verdict() const { return fail() ? "fail" : inconclusive() ? "inconclusive" : "pass"; }
 };
+
+/// Exit status of `rankscope compare`/`baseline check`: 0 pass, 3 regressions, 4 inconclusive.
+int verdictExitCode(const CompareResult& r);
+
+/// The deltas of one root: the over-ranks figure (when compared) and the ranks that moved with it.
+struct DeltaGroup {
+    const Delta* lead = nullptr;       ///< the over-ranks delta, else the worst per-rank one
+    std::vector<const Delta*> ranks;   ///< per-rank deltas of the same kind, op type, seq and statistic
+    std::string where;                 ///< "", " on every rank", " on rank 3", " on ranks 0,2,…"
+};
+/// Groups `deltas` (regressions or improvements of `r`, worst first) by what moved, in that order.
+std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas);
+/// "step wall time median", "MatMul median", "AllReduce #0 transfer time", …
+std::string deltaSubject(const Delta& d);
+/// "76.9 ms -> 122 ms", "512.0 MiB -> 540.0 MiB".
+std::string deltaValues(const Delta& d);
 
 CompareResult compareRecords(const BaselineRecord& baseline, const BaselineRecord& candidate,
                              const CompareOptions& o = {});

@@ -71,7 +71,16 @@ class TstCompareView : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&v));
         QVERIFY(v.verdictText().contains("FAIL"));
         const auto& r = m_data->result;
-        QCOMPARE(v.regressionList()->topLevelItemCount(), int(r.regressions.size() + r.improvements.size()));
+        // one row per root, as `rankscope compare` prints them (per-rank deltas fold under their root)
+        const size_t roots = compare::groupDeltas(r, r.regressions).size() + compare::groupDeltas(r, r.improvements).size();
+        QCOMPARE(compare::groupDeltas(r, r.regressions).size(), compare::compareSummary(r).size());
+        QVERIFY(roots < r.regressions.size() + r.improvements.size()); // MatMulV2 moved on every rank: grouped
+        QCOMPARE(v.regressionList()->topLevelItemCount(), int(roots));
+        int rows = 0;
+        for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i)
+            rows += 1 + v.regressionList()->topLevelItem(i)->childCount();
+        QCOMPARE(rows, int(r.regressions.size() + r.improvements.size())); // every delta still listed
+        QVERIFY(v.verdictText().contains(QString("%1 regression(s)").arg(compare::compareSummary(r).size())));
         QVERIFY(v.regressionList()->topLevelItem(0)->text(1).contains("MatMulV2"));
         // both runs' steady steps: 4 ranks × 7 steps (the first is a warm-up)
         int counts[2] = {0, 0};
@@ -162,6 +171,26 @@ class TstCompareView : public QObject {
                  qPrintable(mem->sideText(0)));
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
             v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/compare.png");
+    }
+    void nothingMatchedIsNoPass() {
+        // two records with no rank in common (another job's ranks): nothing compared, so no PASS
+        compare::BaselineRecord b = m_data->baseline, c = m_data->candidate;
+        std::map<int, compare::RankStats> moved;
+        for (auto& [rank, rr] : c.ranks)
+            moved[rank + 100] = rr;
+        c.ranks = moved;
+        auto data = std::make_shared<compare::ComparisonData>(*m_data);
+        data->baseline = b;
+        data->candidate = c;
+        data->result = compare::compareRecords(b, c);
+        QVERIFY(data->result.regressions.empty());
+        QVERIFY(data->result.inconclusive());
+        QCOMPARE(compare::verdictExitCode(data->result), 4);
+        views::CompareView v;
+        v.setData(data);
+        QVERIFY2(v.verdictText().contains("INCONCLUSIVE") && !v.verdictText().contains("PASS"),
+                 qPrintable(v.verdictText()));
+        QVERIFY(v.verdictText().contains("no rank is in both runs"));
     }
     void emptyComparison() {
         views::CompareView v;

@@ -41,7 +41,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     auto* left = new QSplitter(Qt::Vertical, split);
     m_list = new QTreeWidget(left);
     m_list->setHeaderLabels({tr("Δ"), tr("What"), tr("Rank"), tr("Baseline"), tr("Candidate")});
-    m_list->setRootIsDecorated(false);
+    m_list->setRootIsDecorated(true); // a root's per-rank deltas fold under it
     m_list->setAlternatingRowColors(true);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->setToolTip(tr("Deltas beyond their thresholds, worst first; activate one to select its op type and see "
@@ -126,7 +126,11 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         return;
     }
     const auto& r = m_data->result;
-    QString text = (r.fail() ? tr("<b>FAIL</b>: %1 regression(s)") : tr("<b>PASS</b>: no regression")).arg(r.regressions.size()) +
+    const auto groups = compare::groupDeltas(r, r.regressions);
+    QString head = r.fail()           ? tr("<b>FAIL</b>: %1 regression(s)").arg(groups.size())
+                   : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
+                                      : tr("<b>PASS</b>: no regression");
+    QString text = head +
                    tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4 improvement(s). Baseline %5, "
                       "candidate %6; %7 matched rank(s).")
                        .arg(m_data->options.maxLatencyDelta * 100)
@@ -147,10 +151,11 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     if (r.notes.size() > kInlineNotes) text += "<br><i>" + tr("… %1 more note(s): hover to read them all").arg(r.notes.size() - kInlineNotes) + "</i>";
     m_verdict->setText(text);
     m_verdict->setToolTip(all);
-    int index = 0;
-    for (const auto* list : {&r.regressions, &r.improvements})
-        for (const auto& dl : *list) {
-            auto* it = new QTreeWidgetItem(m_list);
+    // one row per root, as `rankscope compare` prints them; the ranks that moved with it as its children
+    int offset = 0;
+    for (const auto* list : {&r.regressions, &r.improvements}) {
+        const QColor ink = list == &r.regressions ? QColor(200, 40, 40) : QColor(40, 120, 60);
+        const auto fill = [&](QTreeWidgetItem* it, const compare::Delta& dl) {
             it->setText(0, QString::asprintf("%+.1f %%", dl.delta * 100));
             it->setText(1, subject(dl));
             it->setText(2, dl.rank ? QString::number(*dl.rank) : tr("all"));
@@ -159,9 +164,18 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             it->setData(1, Qt::UserRole, QString::fromStdString(dl.opType));
             it->setData(2, Qt::UserRole, dl.rank.value_or(-1));
             it->setData(0, Qt::UserRole, QString::fromStdString(dl.kind));
-            it->setData(3, Qt::UserRole, index++);
-            it->setForeground(0, list == &r.regressions ? QColor(200, 40, 40) : QColor(40, 120, 60));
+            it->setData(3, Qt::UserRole, offset + int(&dl - list->data()));
+            it->setForeground(0, ink);
+        };
+        for (const auto& g : compare::groupDeltas(r, *list)) {
+            auto* top = new QTreeWidgetItem(m_list);
+            fill(top, *g.lead);
+            if (!g.where.empty()) top->setText(2, QString::fromStdString(g.where).trimmed());
+            for (const auto* d : g.ranks)
+                if (d != g.lead) fill(new QTreeWidgetItem(top), *d);
         }
+        offset += int(list->size());
+    }
     m_steps->setSteps(m_data->baselineStepsNs, m_data->candidateStepsNs);
     const int mr = m_data->memory[0].dataRank;
     const auto peakOf = [mr](const compare::BaselineRecord& rec) {
