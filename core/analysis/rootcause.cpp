@@ -446,6 +446,10 @@ void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
     causes.insert(causes.end(), outliers.begin(), outliers.end());
     for (const auto& f : causes)
         if (aboveFloor(f)) insertFinding(db, f);
+    // One rule for the heatmap's outlines, the report's straggler list and the findings: a cell stays
+    // flagged only where a finding tells it (its rank's straggler or slow_rank finding passed the floor).
+    db.exec("UPDATE op_stat SET flagged = 0 WHERE flagged = 1 AND rank NOT IN (SELECT rank FROM finding WHERE "
+            "kind IN ('straggler', 'slow_rank') AND rank IS NOT NULL)");
 }
 
 } // namespace rs::analysis

@@ -1,8 +1,50 @@
 #include "core/import/optype.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace rs::import {
+
+namespace {
+
+constexpr std::string_view kAnonymous = "(anonymous namespace)";
+
+/// The unqualified function name of a demangled C++ kernel signature ("void at::native::(anonymous
+/// namespace)::vectorized_elementwise_kernel<4, …>(int, …)" → vectorized_elementwise_kernel): the
+/// return type, template arguments, parameter list and namespaces cut. "(anonymous namespace)" is a
+/// namespace, not the parameter list. Empty when nothing names the function.
+std::string cxxOpType(std::string_view n) {
+    if (n.rfind("void ", 0) == 0) n.remove_prefix(5);
+    int depth = 0;
+    size_t cut = n.size();
+    for (size_t i = 0; i < n.size(); ++i) {
+        const char c = n[i];
+        if (c == '<') {
+            if (depth == 0) cut = std::min(cut, i);
+            ++depth;
+        } else if (c == '>') {
+            --depth;
+        } else if (c == '(' && depth == 0) {
+            if (n.substr(i, kAnonymous.size()) == kAnonymous) {
+                i += kAnonymous.size() - 1;
+                continue;
+            }
+            cut = std::min(cut, i);
+            break;
+        }
+    }
+    n = n.substr(0, cut);
+    const size_t ns = n.rfind("::");
+    if (ns != std::string_view::npos) n = n.substr(ns + 2);
+    while (!n.empty() && n.back() == ' ')
+        n.remove_suffix(1);
+    const size_t space = n.rfind(' '); // a return type other than void ("float2 foo")
+    if (space != std::string_view::npos) n = n.substr(space + 1);
+    if (n.find_first_of("()") != std::string_view::npos) return {};
+    return std::string(n);
+}
+
+} // namespace
 
 std::string deriveOpType(std::string_view n) {
     if (n.rfind("hcom_", 0) == 0) {
@@ -12,25 +54,9 @@ std::string deriveOpType(std::string_view n) {
     }
     bool cxx = n.rfind("void ", 0) == 0 || n.find('(') != std::string_view::npos;
     if (cxx) {
-        if (n.rfind("void ", 0) == 0) n.remove_prefix(5);
-        // cut the parameter list and template arguments, then namespaces
-        int depth = 0;
-        size_t cut = n.size();
-        for (size_t i = 0; i < n.size(); ++i) {
-            char c = n[i];
-            if (c == '<') {
-                if (depth == 0) cut = std::min(cut, i);
-                ++depth;
-            } else if (c == '>') {
-                --depth;
-            } else if (c == '(' && depth == 0) {
-                cut = std::min(cut, i);
-                break;
-            }
-        }
-        n = n.substr(0, cut);
-        size_t ns = n.rfind("::");
-        if (ns != std::string_view::npos) n = n.substr(ns + 2);
+        std::string t = cxxOpType(n);
+        if (!t.empty()) return t;
+        // nothing named before the parameter list: the whole name, never an empty op type
         while (!n.empty() && n.back() == ' ')
             n.remove_suffix(1);
         return std::string(n);

@@ -56,6 +56,12 @@ class TstSamples : public QObject {
                  int64_t(0));
         QVERIFY(ix.scalar("SELECT count(*) FROM spans") + ix.scalar("SELECT count(*) FROM steps") > 0);
         QVERIFY(!fs::exists(path + "/.rankscope"));
+        // one rule for outlines and findings: no flagged (outlined) heatmap cell on a rank without a
+        // straggler or slow_rank finding, and no op type blank
+        QCOMPARE(ix.scalar("SELECT count(*) FROM op_stat WHERE flagged = 1 AND rank NOT IN (SELECT rank FROM "
+                           "finding WHERE kind IN ('straggler', 'slow_rank') AND rank IS NOT NULL)"),
+                 int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM op_stat WHERE coalesce(op_type, '') = ''"), int64_t(0));
         // every trace JSON: spans == X events
         auto files = ix.rows(
             "SELECT file_id, path FROM source_file WHERE format IN ('ascend-trace-view', 'chrome-json', "
