@@ -92,7 +92,8 @@ MainWindow::MainWindow()
     m_notice->setWordWrap(true);
     m_notice->setTextFormat(Qt::PlainText);
     m_notice->setContentsMargins(8, 4, 8, 4);
-    m_notice->setStyleSheet("QLabel { background: rgba(245, 165, 36, 60); border-bottom: 1px solid rgba(245, 165, 36, 160); }");
+    // dark text on an opaque light orange in any theme (light text on it could not be read)
+    m_notice->setStyleSheet("QLabel { background: #fde3b8; color: #2a1e00; border-bottom: 1px solid #f5a524; padding: 2px; }");
     m_notice->hide();
     lay->addWidget(m_notice);
     lay->addWidget(m_timeline, 1);
@@ -481,9 +482,7 @@ void MainWindow::runSearch(int direction) {
 void MainWindow::openProfile(const QString& dir) {
     if (m_job->running()) m_job->cancel();
     m_profile = QFileInfo(dir).absoluteFilePath();
-    QSettings().setValue("profiles/lastDir", m_profile);
-    RecentProfiles::add(m_profile);
-    updateRecentMenu();
+    m_profileShown.clear(); // the next summary is a new profile's: its state starts afresh
     m_statusProfile->setText(tr("Indexing %1…").arg(m_profile));
     m_progressPanel->show();
     m_progress->setValue(0);
@@ -557,7 +556,33 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
     m_service->open(dbPath);
 }
 
+void MainWindow::resetProfileState(bool newProfile) {
+    // a selection, search hits and a comparison belong to the profile (and run) they were made on: the
+    // next one's ids, clocks and ranks are others
+    m_state->clearSelection();
+    m_searchHits.clear();
+    m_searchTracks.clear();
+    m_searchIndex = -1;
+    m_timeline->setSearchHits({});
+    if (!newProfile) return;
+    m_search->clear();
+    if (m_compare) m_compare->setData(nullptr);
+}
+
+void MainWindow::rememberOpened(const query::ProfileSummary& s) {
+    // only a profile that opened with something in it is offered again (Open Recent, reopen on start)
+    if (s.ranks.empty() && s.tracks.empty() && s.steps.empty()) return;
+    QSettings().setValue("profiles/lastDir", m_profile);
+    RecentProfiles::add(m_profile);
+    updateRecentMenu();
+}
+
 void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    const bool newProfile = m_profileShown != m_profile;
+    const bool newRun = newProfile || !m_summary || m_summary->run != s->run;
+    if (newRun) resetProfileState(newProfile);
+    if (newProfile) rememberOpened(*s);
+    m_profileShown = m_profile;
     m_summary = s;
     setWindowTitle(QString("Rankscope — %1").arg(QFileInfo(m_profile).fileName()));
     updateRunChooser();
@@ -595,6 +620,23 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     Q_EMIT profileReady();
 }
 
+QString MainWindow::tensorDetails(const Selection& s) const {
+    QString html = tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
+                       .arg(s.tensorId.toHtmlEscaped(), s.opType.toHtmlEscaped())
+                       .arg(s.rank)
+                       .arg(s.step >= 0 ? tr(" in step %1").arg(s.step) : QString());
+    html += "<p>";
+    if (s.bytes >= 0) html += tr("size %1 (%2 bytes)<br>").arg(views::formatBytes(s.bytes)).arg(s.bytes);
+    if (s.addr) html += tr("address 0x%1<br>").arg(*s.addr, 0, 16);
+    const int64_t origin = m_state->boundsStart();
+    if (s.startNs > 0) html += tr("allocated at %1 from the run's start<br>").arg(views::formatOffset(s.startNs - origin, 1000));
+    if (s.startNs > 0 && s.endNs > s.startNs)
+        html += tr("freed at %1, lifetime %2").arg(views::formatOffset(s.endNs - origin, 1000), views::formatDuration(s.endNs - s.startNs));
+    else if (s.startNs > 0)
+        html += tr("not freed in the profile (alive at its end)");
+    return html + "</p>";
+}
+
 void MainWindow::onSelection(const Selection& s) {
     // what the panel showed belongs to the previous selection: clear it before the new answer arrives
     m_detailRequest = 0;
@@ -613,11 +655,7 @@ void MainWindow::onSelection(const Selection& s) {
                 .arg(s.opType.toHtmlEscaped())
                 .arg(s.rank));
     }
-    if (s.kind == Selection::Kind::Tensor)
-        m_details->setHtml(tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
-                               .arg(s.tensorId.toHtmlEscaped(), s.opType.toHtmlEscaped())
-                               .arg(s.rank)
-                               .arg(s.step >= 0 ? tr(" in step %1").arg(s.step) : QString()));
+    if (s.kind == Selection::Kind::Tensor) m_details->setHtml(tensorDetails(s));
     if (s.kind == Selection::Kind::Step && m_summary) {
         QString html = QString("<h3>Rank %1, step %2</h3>").arg(s.rank).arg(s.step);
         for (const auto& w : m_summary->waits)

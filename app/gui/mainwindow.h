@@ -144,6 +144,14 @@ class MainWindow : public QMainWindow {
     QAction* m_forwardAction = nullptr;
     quint64 m_detailRequest = 0, m_searchRequest = 0, m_shapeKernelsRequest = 0;
     std::vector<query::DrawItem> m_searchHits;
+    QString m_profileShown; ///< the profile whose summary is on screen (empty while a new one opens)
+    /// Clears what belonged to the previous run (selection, search hits) or profile (also the search text
+    /// and the comparison).
+    void resetProfileState(bool newProfile);
+    /// The Details panel's text for a selected tensor: who allocated it, size, address, lifetime.
+    QString tensorDetails(const views::Selection& s) const;
+    /// Adds the profile to Open Recent and "reopen last" once it opened with data.
+    void rememberOpened(const query::ProfileSummary& s);
     std::vector<qint64> m_searchTracks;
     QString m_shapeLabel; ///< the shape group whose kernels are highlighted
     int m_searchIndex = -1;

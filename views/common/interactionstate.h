@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace rs::views {
@@ -19,6 +20,8 @@ struct Selection {
     QString opType;
     QString tensorId;
     qint64 startNs = 0, endNs = 0; ///< extent of the selected item (for zoom-to)
+    qint64 bytes = -1;             ///< a tensor's size (-1: not known); shown, not part of the key
+    std::optional<quint64> addr;   ///< a tensor's device address; shown, not part of the key
     bool operator==(const Selection& o) const {
         return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step &&
                opType == o.opType && tensorId == o.tensorId;

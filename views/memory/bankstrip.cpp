@@ -77,9 +77,12 @@ void BankStrip::paintEvent(QPaintEvent*) {
             p.fillRect(QRect(left + x, y, 1, rowH - 1),
                        QColor::fromHsvF(0.58f, float(0.25 + 0.75 * o), float(0.95 - 0.5 * o)));
         }
-        if (rowH >= 7) {
+        // a label only where the row is as tall as its text (every k-th row otherwise), so none overlap
+        const int fh = QFontMetrics(small).height();
+        const int every = rowH >= fh ? 1 : (fh + rowH - 1) / rowH;
+        if (b % every == 0) {
             p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QRect(4, y - 1, left - 8, rowH + 2), Qt::AlignVCenter | Qt::AlignRight,
+            p.drawText(QRect(4, y + rowH / 2 - fh / 2, left - 8, fh), Qt::AlignVCenter | Qt::AlignRight,
                        tr("bank %1").arg(b));
         }
     }

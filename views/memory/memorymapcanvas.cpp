@@ -19,6 +19,20 @@
 
 namespace rs::views {
 
+namespace {
+/// Draws `text` whole in `r`, in a smaller font when it would not fit: an address that loses a digit to
+/// the clip is a wrong address.
+void drawFitted(QPainter& p, const QRectF& r, const QString& text) {
+    QFont f = p.font();
+    while (QFontMetricsF(f).horizontalAdvance(text) > r.width() && f.pointSizeF() > 4.5)
+        f.setPointSizeF(f.pointSizeF() - 0.5);
+    p.save();
+    p.setFont(f);
+    p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, text);
+    p.restore();
+}
+} // namespace
+
 MemoryMapCanvas::MemoryMapCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setMinimumSize(300, 100);
@@ -147,7 +161,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
             p.drawText(QRectF(4, y0 + 2, kLeft - 8, 14), Qt::AlignLeft,
                        tr("bank %1%2").arg(b).arg(b >= d.bankCount ? "?" : ""));
             p.setPen(palette().color(QPalette::PlaceholderText));
-            p.drawText(QRectF(4, y0 + 15, kLeft - 8, 14), Qt::AlignLeft, QString("0x%1").arg(lo, 0, 16));
+            drawFitted(p, QRectF(4, y0 + 15, kLeft - 8, 14), QString("0x%1").arg(lo, 0, 16));
         }
     } else if (!d.hasAddresses) {
         p.setPen(palette().color(QPalette::PlaceholderText));
@@ -226,11 +240,13 @@ bool MemoryMapCanvas::event(QEvent* e) {
         int i = tensorAt(he->pos());
         if (i >= 0) {
             const auto& t = m_data->tensors[size_t(i)];
-            auto stepText = [](const std::optional<double>& s) {
-                return s ? QString::number(*s, 'f', 2) : QString("-");
+            auto stepText = [](const std::optional<double>& s) { // the step it falls in, a whole number
+                return s ? QString::number(int64_t(std::floor(*s))) : QString("-");
             };
-            QString tip = QString("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5<br>alloc +%6 (step "
-                                  "%7)<br>free %8 (step %9)")
+            const QString life = t.allocNs && t.freeNs ? tr("<br>lifetime %1").arg(formatDuration(*t.freeNs - *t.allocNs))
+                                                       : QString();
+            QString tip = QString("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5<br>alloc %6 (step "
+                                  "%7)<br>free %8 (step %9)") + life
                               .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(),
                                    QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
                                    t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
@@ -265,6 +281,7 @@ void MemoryMapCanvas::wheelEvent(QWheelEvent* e) {
                                  m_data ? m_data->startNs - (m_data->endNs - m_data->startNs) : m_t0,
                                  m_data ? m_data->endNs + (m_data->endNs - m_data->startNs) : m_t1);
         setTimeWindow(a, b);
+        Q_EMIT timeWindowMoved(m_t0, m_t1);
     }
     e->accept();
 }
@@ -286,6 +303,7 @@ void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
     double nsPerPx = double(m_pressT1 - m_pressT0) / timeMapping().width;
     int64_t dt = int64_t(-d.x() * nsPerPx);
     setTimeWindow(m_pressT0 + dt, m_pressT1 + dt);
+    Q_EMIT timeWindowMoved(m_t0, m_t1);
     long double bytesPerPx = (long double)(m_pressA1 - m_pressA0) / addressMapping().height;
     long double da = -(long double)d.y() * bytesPerPx;
     long double n0 = std::clamp((long double)m_pressA0 + da, (long double)m_fullA0,

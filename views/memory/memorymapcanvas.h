@@ -40,6 +40,8 @@ class MemoryMapCanvas : public QWidget {
   Q_SIGNALS:
     void tensorClicked(int index);
     void timeWindowChanged(qint64 t0, qint64 t1);
+    /// The user zoomed or panned time here (wheel, drag): the other views follow.
+    void timeWindowMoved(qint64 t0, qint64 t1);
     void annotationDrafted(const rs::annotate::Annotation& a);
 
   protected:

@@ -54,6 +54,13 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         if (m_rankBox->currentIndex() >= 0) showRank(m_rankBox->currentData().toInt());
     });
     connect(m_canvas, &MemoryMapCanvas::timeWindowChanged, this, &MemoryMapView::syncTime);
+    // one time window for every view: the timeline's moves the map, the map's wheel and drag move it
+    connect(m_state, &InteractionState::windowChanged, this, [this](qint64 t0, qint64 t1) {
+        const auto* d = m_canvas->data();
+        if (d && t1 > d->startNs && t0 < d->endNs) m_canvas->setTimeWindow(t0, t1);
+    });
+    connect(m_canvas, &MemoryMapCanvas::timeWindowMoved, this,
+            [this](qint64 t0, qint64 t1) { m_state->setWindow(t0, t1); });
     connect(m_canvas, &MemoryMapCanvas::tensorClicked, this, [this](int i) {
         const auto* d = m_canvas->data();
         if (!d || i < 0) {
@@ -69,6 +76,8 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         s.startNs = t.allocNs.value_or(0);
         s.endNs = t.freeNs.value_or(s.startNs);
         if (t.allocStep) s.step = int64_t(std::floor(*t.allocStep));
+        s.bytes = t.sizeBytes;
+        if (t.addr) s.addr = *t.addr;
         m_state->setSelection(s);
     });
     connect(m_state, &InteractionState::selectionChanged, this, &MemoryMapView::onSelection);
@@ -107,7 +116,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_rankBox->blockSignals(true);
     m_rankBox->setCurrentIndex(m_rankBox->findData(d->rank));
     m_rankBox->blockSignals(false);
-    if (m_origin == 0) m_origin = d->startNs;
+    if (m_origin == 0) m_origin = d->startNs; // setProfile sets it to the run's start
     const bool none = d->tensors.empty() && d->curve.empty();
     QString text = none               ? tr("No memory data for rank %1: the profile has no memory records").arg(d->rank)
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
@@ -164,9 +173,12 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     }
     m_plot->rescaleAxes();
     m_plot->yAxis->setRangeLower(0);
-    m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.15 + 0.01);
+    m_plot->yAxis->setRangeUpper(m_plot->graphCount() ? m_plot->yAxis->range().upper * 1.15 + 0.01 : 1.0);
     m_canvas->setData(d);
     m_strip->setData(d);
+    // the shared window, where it is one of this profile's (a state not set up yet says 0 … 1 ns)
+    if (m_state->windowEnd() > d->startNs && m_state->windowStart() < d->endNs)
+        m_canvas->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
     syncTime(m_canvas->t0(), m_canvas->t1());
     onSelection(m_state->selection());
 }
@@ -183,6 +195,10 @@ void MemoryMapView::changeEvent(QEvent* e) {
 }
 
 void MemoryMapView::syncTime(qint64 t0, qint64 t1) {
+    if (t1 <= t0) { // no memory data: the shown window, never an axis at -10^12 ms
+        t0 = m_state->windowStart();
+        t1 = std::max(m_state->windowEnd(), t0 + 1);
+    }
     m_strip->setTimeWindow(t0, t1);
     m_plot->xAxis->setRange(double(t0 - m_origin) / 1e6, double(t1 - m_origin) / 1e6);
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -171,6 +171,8 @@ void DrillDownView::onCurrent(int level, const QModelIndex& cur) {
         s.startNs = t->allocNs.value_or(0);
         s.endNs = t->freeNs.value_or(s.startNs);
         if (t->allocStep) s.step = int64_t(std::floor(*t->allocStep));
+        s.bytes = t->sizeBytes;
+        if (t->addr) s.addr = *t->addr;
     }
     m_state->setSelection(s);
 }
