@@ -268,6 +268,33 @@ void MainWindow::buildDocks() {
                                      .arg(m_shapeLabel),
                                  10000);
     });
+    // a heatmap cell (op type, rank): its kernels highlighted, the timeline at the longest, F3 steps on
+    connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+        if (id != m_opKernelsRequest) return;
+        auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
+        if (!k || k->spans.empty()) return;
+        m_searchHits = k->spans;
+        m_searchTracks.assign(k->trackIds.begin(), k->trackIds.end());
+        std::vector<qint64> ids;
+        size_t longest = 0;
+        for (size_t i = 0; i < m_searchHits.size(); ++i) {
+            ids.push_back(m_searchHits[i].spanId);
+            const auto& h = m_searchHits[i];
+            if (h.endNs - h.startNs > m_searchHits[longest].endNs - m_searchHits[longest].startNs) longest = i;
+        }
+        m_timeline->setSearchHits(ids);
+        m_searchIndex = int(longest);
+        const auto& h = m_searchHits[longest];
+        const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
+        m_state->setWindow(h.startNs - pad, h.endNs + pad);
+        if (longest < m_searchTracks.size()) m_timeline->scrollToTrack(m_searchTracks[longest]);
+        statusBar()->showMessage(tr("%1 kernel(s) of %2 on rank %3 highlighted; showing the longest (F3 / Shift+F3: "
+                                    "next, previous)")
+                                     .arg(m_searchHits.size())
+                                     .arg(m_state->selection().opType)
+                                     .arg(m_state->selection().rank),
+                                 10000);
+    });
     connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
         if (id != m_histRequest) return;
         m_histogram->setHistogram(v.value<std::shared_ptr<const query::Histogram>>());
@@ -521,11 +548,17 @@ void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
                     if (!error.isEmpty()) statusBar()->showMessage(tr("Spans of the delta: %1").arg(error), 10000);
                     m_compare->setSpans(spans);
                 });
-        connect(m_compare, &views::CompareView::opTypeChosen, this, [this](const QString& op, int rank) {
+        connect(m_compare, &views::CompareView::opTypeChosen, this, [this](const QString& op, int dataRank) {
+            // the comparison names ranks by the producer's number: the shown run's key for it (two runs in a
+            // folder key the second's ranks apart), or every rank when the shown run has no such rank
             views::Selection s;
             s.kind = views::Selection::Kind::OpType;
             s.opType = op;
-            s.rank = rank;
+            s.rank = -1;
+            if (m_summary && dataRank >= 0)
+                for (int key : m_summary->ranks)
+                    if (auto it = m_summary->dataRank.find(key); it != m_summary->dataRank.end() && it->second == dataRank)
+                        s.rank = key;
             m_state->setSelection(s);
         });
     }
@@ -649,6 +682,7 @@ void MainWindow::onSelection(const Selection& s) {
     }
     if (s.kind == Selection::Kind::OpType && s.rank >= 0 && !s.opType.isEmpty()) {
         m_histRequest = m_service->requestHistogram(s.opType, s.rank);
+        m_opKernelsRequest = m_service->requestOpKernels(s.opType, s.rank); // the timeline goes to one
         m_details->setHtml(
             tr("<h3>%1 on rank %2</h3><p>Spans of this op type on this rank are highlighted on the "
                "timeline; tensors it allocated are highlighted in the memory map.</p>")
@@ -820,6 +854,15 @@ void MainWindow::updateRunChooser() {
     m_notice->setVisible(!notes.isEmpty());
 }
 
+QString MainWindow::slowestOpOf(const nlohmann::json& f) {
+    // affected.op_types is ordered by extra time (the finding's own order)
+    const auto ops = f.contains("affected") && f["affected"].is_object() ? f["affected"].value("op_types", nlohmann::json::array())
+                                                                      : nlohmann::json::array();
+    if (!ops.is_array() || ops.empty() || !ops[0].is_object() || !ops[0].contains("op_type") || !ops[0]["op_type"].is_string())
+        return {};
+    return QString::fromStdString(ops[0]["op_type"].get<std::string>());
+}
+
 void MainWindow::navigateToFinding(const nlohmann::json& f) {
     auto num = [&](const char* k) -> std::optional<int64_t> {
         return f.contains(k) && f[k].is_number_integer() ? std::optional<int64_t>(f[k].get<int64_t>()) : std::nullopt;
@@ -841,7 +884,10 @@ void MainWindow::navigateToFinding(const nlohmann::json& f) {
     Selection sel;
     sel.rank = rank ? int(*rank) : -1;
     if (kind == "stall" || kind == "late_rank" || kind == "slow_rank") {
-        // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it
+        // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it; a slow
+        // card's slowest op type goes with it, so the heatmap outlines that (op type, rank) cell
+        if (kind == "slow_rank") sel.opType = slowestOpOf(f);
+        if (kind == "slow_rank" && rank) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, int(*rank), subject);
         if (span) {
             sel.kind = Selection::Kind::Span;
             sel.spanId = *span;
@@ -849,7 +895,6 @@ void MainWindow::navigateToFinding(const nlohmann::json& f) {
             sel.endNs = end.value_or(0);
             m_state->setSelection(sel);
         }
-        if (kind == "slow_rank" && rank) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, int(*rank), subject);
     } else if (kind == "bank_anomaly" || kind == "straggler") {
         sel.kind = Selection::Kind::OpType;
         sel.opType = subject;

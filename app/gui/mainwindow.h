@@ -127,6 +127,7 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* m_drill = nullptr;
     views::HistogramView* m_histogram = nullptr;
     quint64 m_histRequest = 0;
+    quint64 m_opKernelsRequest = 0;
     QWidget* m_progressPanel = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_progressLabel = nullptr;
@@ -150,6 +151,8 @@ class MainWindow : public QMainWindow {
     void resetProfileState(bool newProfile);
     /// The Details panel's text for a selected tensor: who allocated it, size, address, lifetime.
     QString tensorDetails(const views::Selection& s) const;
+    /// The op type a slow_rank / straggler finding names first (its affected.op_types), or empty.
+    static QString slowestOpOf(const nlohmann::json& f);
     /// Adds the profile to Open Recent and "reopen last" once it opened with data.
     void rememberOpened(const query::ProfileSummary& s);
     std::vector<qint64> m_searchTracks;

@@ -389,6 +389,29 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
     return out;
 }
 
+std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,
+                                    std::vector<int64_t>* trackIds) {
+    std::vector<std::pair<DrawItem, int64_t>> all;
+    auto q = db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth FROM span s "
+                        "WHERE s.track_id = ?1 AND s.op_type_id = (SELECT id FROM string WHERE value = ?2) "
+                        "ORDER BY s.ts_ns LIMIT ?3");
+    for (auto [track, r] : computeTracks(db, rank)) {
+        q.bind(1, track).bind(2, opType).bind(3, int64_t(limit));
+        while (q.step())
+            all.push_back({{q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)},
+                           track});
+        q.reset();
+    }
+    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first.startNs < b.first.startNs; });
+    if (all.size() > size_t(limit)) all.resize(size_t(limit));
+    std::vector<DrawItem> out;
+    for (auto& [item, track] : all) {
+        out.push_back(item);
+        if (trackIds) trackIds->push_back(track);
+    }
+    return out;
+}
+
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins) {
     Histogram h;
     h.opType = opType;

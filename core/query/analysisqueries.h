@@ -3,6 +3,7 @@
 // types only; functions take the calling thread's connection (the query service's worker thread).
 // Times are int64 ns; sizes are bytes.
 #include "core/index/sqlite.h"
+#include "core/query/timelinequery.h"
 
 #include <cstdint>
 #include <optional>
@@ -97,5 +98,9 @@ struct Histogram {
     int64_t medianNs = 0, p95Ns = 0, clusterMedianNs = 0;
 };
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins = 30);
+/// The device kernels of `opType` on `rank` (the heatmap cell's spans), in time order, at most `limit`;
+/// `trackIds` gets each one's track.
+std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,
+                                    std::vector<int64_t>* trackIds);
 
 } // namespace rs::query

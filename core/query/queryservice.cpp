@@ -167,6 +167,14 @@ quint64 QueryService::requestHistogram(const QString& opType, int rank) {
     });
 }
 
+quint64 QueryService::requestOpKernels(const QString& opType, int rank) {
+    return submit([op = opType.toStdString(), rank](index::Db& db) {
+        ShapeKernels k;
+        k.spans = opKernelSpans(db, op, rank, 5000, &k.trackIds);
+        return wrap(std::move(k));
+    });
+}
+
 quint64 QueryService::requestShapeTables(int run) {
     return submit([run](index::Db& db) {
         shapes::ShapeQuery q;

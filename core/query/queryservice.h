@@ -47,6 +47,8 @@ class QueryService : public QObject {
     quint64 requestTensorRows(int rank, std::optional<qint64> step,
                               const QString& opName);          ///< T = std::vector<TensorItem>
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
+    /// The kernels of one (op type, rank) heatmap cell (query::opKernelSpans). T = ShapeKernels
+    quint64 requestOpKernels(const QString& opType, int rank);
     /// Op latency by input shape of one run. T = std::vector<shapes::OpShapeTable>
     quint64 requestShapeTables(int run);
     /// The kernel spans of one shape group (query::shapeKernelSpans). T = ShapeKernels

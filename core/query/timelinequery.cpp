@@ -134,13 +134,25 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     // bounds: the shown run's aligned lanes
     for (const auto& r : s.runs)
         if (r.run == s.run && r.endNs > r.startNs) s.startNs = r.startNs, s.endNs = r.endNs;
-    if (s.endNs <= s.startNs) {
-        s.startNs = db.scalar("SELECT min(start_ns) FROM lod WHERE level = 0");
-        s.endNs = db.scalar("SELECT max(end_ns) FROM lod WHERE level = 0");
+    // else the extent of the shown run's own lanes, then its steps — never another run's (a run without
+    // times opened on the whole folder's extent, another run's clock)
+    std::string ranks;
+    for (int r : s.ranks)
+        ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
+    if (s.endNs <= s.startNs && !ranks.empty()) {
+        const std::string lanes = "FROM lod WHERE level = 0 AND track_id IN (SELECT track_id FROM track WHERE aligned = 1 "
+                                  "AND rank IN (" + ranks + "))";
+        s.startNs = db.scalar("SELECT min(start_ns) " + lanes);
+        s.endNs = db.scalar("SELECT max(end_ns) " + lanes);
+    }
+    if (s.endNs <= s.startNs && !ranks.empty()) {
+        s.startNs = db.scalar("SELECT min(start_ns) FROM step WHERE rank IN (" + ranks + ")");
+        s.endNs = db.scalar("SELECT max(end_ns) FROM step WHERE rank IN (" + ranks + ")");
     }
     if (s.endNs <= s.startNs) {
-        s.startNs = db.scalar("SELECT min(start_ns) FROM step");
-        s.endNs = std::max(s.startNs + 1, db.scalar("SELECT max(end_ns) FROM step"));
+        s.endNs = s.startNs + 1;
+        s.notes.insert(s.notes.begin(), "run " + std::to_string(s.run) +
+                                            " has no timed event (no span, step or sample): nothing to draw on the timeline");
     }
     return s;
 }

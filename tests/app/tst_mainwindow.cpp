@@ -9,6 +9,8 @@
 #include "tests/support/testsupport.h"
 #include "views/compare/compareview.h"
 #include "views/compare/spanpairview.h"
+#include "views/heatmap/heatmapcanvas.h"
+#include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
 #include "views/timeline/timelineview.h"
@@ -79,6 +81,18 @@ class TstMainWindow : public QObject {
                 QCOMPARE(w.state()->selection().spanId, f["span_id"].get<qint64>());
                 QCOMPARE(w.state()->selection().rank, f["rank"].get<int>());
                 break;
+            }
+        // clicking the slow card selects its collective on the timeline and its slowest (op type, rank)
+        // cell on the heatmap
+        for (int i = 0; i < findings->count(); ++i)
+            if (findings->item(i)->text().startsWith("[slow_rank]")) {
+                auto f = nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
+                Q_EMIT findings->itemActivated(findings->item(i));
+                const QString op = QString::fromStdString(f["affected"]["op_types"][0]["op_type"].get<std::string>());
+                QVERIFY(!op.isEmpty());
+                QCOMPARE(w.state()->selection().opType, op);
+                QTRY_COMPARE(w.heatmap()->canvas()->highlightedRow(), op);
+                QCOMPARE(w.heatmap()->canvas()->highlightedColumn(), f["rank"].get<qint64>());
             }
         // clicking the bank anomaly shows the Memory view of that rank
         for (int i = 0; i < findings->count(); ++i)

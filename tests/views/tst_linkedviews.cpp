@@ -214,6 +214,23 @@ class TstLinkedViews : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(
             w.histogram()->histogram() && w.histogram()->histogram()->opType == "MatMulV2", 10000);
         QVERIFY(w.histogram()->histogram()->medianNs > w.histogram()->histogram()->clusterMedianNs);
+        // … and the timeline goes to that cell's longest kernel (it only dimmed the others): the window
+        // narrows around a MatMulV2 span of that rank (SQL over the index, not the app's answer)
+        {
+            index::Db db(m_db, true);
+            const int64_t longest = db.scalar(
+                "SELECT max(dur_ns) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE s.op_type = 'MatMulV2' "
+                "AND t.kind = 'compute' AND s.rank = " + std::to_string(m_truth.slowRank));
+            QVERIFY(longest > 0);
+            QTRY_VERIFY_WITH_TIMEOUT(state->windowEnd() - state->windowStart() <= 9 * longest + 40000, 10000);
+            const int64_t inWindow = db.scalar(
+                "SELECT count(*) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE s.op_type = 'MatMulV2' AND "
+                "t.kind = 'compute' AND s.rank = " + std::to_string(m_truth.slowRank) + " AND s.dur_ns = " +
+                std::to_string(longest) + " AND s.ts_ns >= " + std::to_string(state->windowStart()) +
+                " AND s.ts_ns + s.dur_ns <= " + std::to_string(state->windowEnd()));
+            QVERIFY(inWindow >= 1);
+            QCOMPARE(state->selection().kind, Selection::Kind::OpType); // still the cell: the others stay dimmed
+        }
         // … and the timeline dims every other op: a span of another type is drawn faint on that rank
         QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->timelineData() != nullptr, 10000);
         // memory map tensor → the timeline jumps to the allocation, the heatmap highlights nothing odd

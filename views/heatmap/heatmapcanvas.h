@@ -25,6 +25,8 @@ class HeatmapCanvas : public QWidget {
     void setSort(HeatSort s);
     /// Highlights (row label, column key); empty label clears.
     void setHighlight(const QString& rowLabel, qint64 columnKey);
+    QString highlightedRow() const { return m_hlRow; }
+    qint64 highlightedColumn() const { return m_hlCol; }
     const query::HeatmapData* data() const { return m_data.get(); }
     std::shared_ptr<const query::HeatmapData> sharedData() const { return m_data; }
     HeatStatistic statistic() const { return m_stat; }

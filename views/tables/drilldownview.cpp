@@ -161,6 +161,9 @@ void DrillDownView::onCurrent(int level, const QModelIndex& cur) {
         s.opType = QString::fromStdString(r->opType);
         s.startNs = r->startNs;
         s.endNs = r->startNs + r->durNs;
+        // the timeline goes to the op (it stayed on the whole step, where the op was a sliver)
+        const qint64 pad = std::max<qint64>(r->durNs * 4, 20000);
+        m_state->setWindow(r->startNs - pad, r->startNs + r->durNs + pad);
     } else {
         const auto* t = m_tensors->row(src.row());
         if (!t) return;
