@@ -199,8 +199,11 @@ class DbImport {
             if (!timesOk(q, 0, 1, "TASK")) continue;
             if (!q.isNull(6)) {
                 int64_t plane = q.i64(6);
-                Track& t = track("plane:" + std::to_string(plane), "communication", "Plane " + std::to_string(plane),
-                                 "HCCL", plane + 1);
+                // 0xFFFFFFFF (or -1) is the exporter's "no plane", not plane 4294967295
+                const bool noPlane = plane == 0xFFFFFFFFLL || plane < 0;
+                Track& t = track("plane:" + std::to_string(plane), "communication",
+                                 noPlane ? std::string("Plane (none)") : "Plane " + std::to_string(plane), "HCCL",
+                                 noPlane ? INT32_MAX : plane + 1);
                 emit(t, q.i64(0), q.i64(1), q.isNull(7) ? "" : S(q.i64(7)), "");
             } else {
                 int64_t stream = q.isNull(2) ? 0 : q.i64(2);

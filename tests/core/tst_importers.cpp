@@ -322,6 +322,29 @@ class TstImporters : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMMUNICATION_OP has no column(s) groupName%'"),
                  int64_t(1));
     }
+    void ascendDbTasksWithoutAPlane() {
+        // COMMUNICATION_TASK_INFO rows whose planeId is 0xFFFFFFFF belong to no plane: one lane "Plane (none)",
+        // drawn after the real planes, never "Plane 4294967295"
+        std::string dir = test::tempDir("db-noplane") + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT";
+        std::filesystem::create_directories(dir);
+        {
+            index::Db db(dir + "/ascend_pytorch_profiler_0.db");
+            db.exec("CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+                    "INSERT INTO STRING_IDS VALUES(1,'Memcpy'),(2,'Notify_Wait');"
+                    "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER,"
+                    " taskType INTEGER);"
+                    "INSERT INTO TASK VALUES(1000,1500,2,10,3),(2000,2600,2,11,3),(3000,3100,2,12,3);"
+                    "CREATE TABLE COMMUNICATION_TASK_INFO(name INTEGER, globalTaskId INTEGER, planeId INTEGER);"
+                    "INSERT INTO COMMUNICATION_TASK_INFO VALUES(1,10,0),(2,11,4294967295),(2,12,4294967295);"
+                    "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
+                    "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);");
+        }
+        auto ix = test::indexDir(std::filesystem::path(dir).parent_path().parent_path().string());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        COMPARE_ROWS(ix.rows("SELECT t.name, count(*) FROM spans s JOIN tracks t ON t.track_id = s.track_id "
+                             "WHERE t.kind = 'communication' GROUP BY t.name ORDER BY t.name"),
+                     (std::vector<std::string>{"Plane (none)|2", "Plane 0|1"}));
+    }
     void truncatedCommunicationJsonIsADiagnostic() {
         // a killed job leaves communication.json cut short: the trace still loads (its waits then come
         // from the Notify_Wait events), and the file is named with the byte offset where it broke
