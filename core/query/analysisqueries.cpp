@@ -389,6 +389,18 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
     return out;
 }
 
+std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
+                                         int64_t startNs, int64_t endNs) {
+    std::vector<TensorItem> out;
+    auto q = db.prepare(std::string("SELECT ") + kTensorColumns +
+                        " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
+                        "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
+    q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
+    while (q.step())
+        out.push_back(readTensor(q));
+    return out;
+}
+
 std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,
                                     std::vector<int64_t>* trackIds) {
     std::vector<std::pair<DrawItem, int64_t>> all;

@@ -89,6 +89,10 @@ std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit =
 /// Tensors of one rank allocated in a step, optionally only those of an op (op_name match).
 std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step,
                                        const std::string& opName);
+/// The tensors one op allocated: on `rank`, named after the op (its name or its op type) and allocated
+/// while it ran ([startNs, endNs]). Empty when the memory records name no tensor of it.
+std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
+                                         int64_t startNs, int64_t endNs);
 
 struct Histogram {
     std::string opType;

@@ -161,6 +161,13 @@ quint64 QueryService::requestTensorRows(int rank, std::optional<qint64> step, co
         return wrap(loadTensorRows(db, rank, s, op));
     });
 }
+quint64 QueryService::requestOpTensorRows(int rank, const QString& opName, const QString& opType, qint64 startNs,
+                                          qint64 endNs) {
+    return submit([=, name = opName.toStdString(), type = opType.toStdString()](index::Db& db) {
+        return wrap(loadOpTensorRows(db, rank, name, type, startNs, endNs));
+    });
+}
+
 quint64 QueryService::requestHistogram(const QString& opType, int rank) {
     return submit([op = opType.toStdString(), rank](index::Db& db) {
         return wrap(loadDurationHistogram(db, op, rank));

@@ -46,6 +46,9 @@ class QueryService : public QObject {
     quint64 requestOpRows(int rank, qint64 step);          ///< T = std::vector<OpRow>
     quint64 requestTensorRows(int rank, std::optional<qint64> step,
                               const QString& opName);          ///< T = std::vector<TensorItem>
+    /// The tensors one op allocated (loadOpTensorRows).
+    quint64 requestOpTensorRows(int rank, const QString& opName, const QString& opType, qint64 startNs,
+                                qint64 endNs); ///< T = std::vector<TensorItem>
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     /// The kernels of one (op type, rank) heatmap cell (query::opKernelSpans). T = ShapeKernels
     quint64 requestOpKernels(const QString& opType, int rank);

@@ -16,6 +16,7 @@
 #include "views/timeline/timelineview.h"
 #include "app/gui/annotationcontroller.h"
 #include "views/tables/drilldownview.h"
+#include "views/tables/stepsmodel.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -432,11 +433,28 @@ class TstMainWindow : public QObject {
         for (const auto& l : w.timeline()->lanes())
             shown.insert(l.rank);
         QCOMPARE(shown.size(), size_t(4));
+        // a step selected in the first run (the drill-down's Steps table, as a user does)
+        auto* drill = w.drillDown();
+        QTRY_VERIFY(drill->stepsModel()->rowCount() > 0);
+        drill->table(0)->setFocus();
+        drill->table(0)->setCurrentIndex(drill->table(0)->model()->index(1, 0));
+        QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Step);
         ready.clear();
         const int other = runs->currentIndex() == 0 ? 1 : 0;
         runs->setCurrentIndex(other);
         Q_EMIT runs->activated(other);
         QVERIFY(ready.wait(30000));
+        // the new run opens whole, with nothing of the old one selected — also once the Steps table has the
+        // focus again (it re-selected the old run's step and clamped the window to 1 ns before the run)
+        QTest::qWait(300);
+        QCOMPARE(w.state()->selection().kind, views::Selection::Kind::None);
+        QCOMPARE(w.state()->windowStart(), w.timeline()->summary()->startNs);
+        QCOMPARE(w.state()->windowEnd(), w.timeline()->summary()->endNs);
+        w.setFocus();
+        drill->table(0)->setFocus();
+        QTest::qWait(200);
+        QCOMPARE(w.state()->selection().kind, views::Selection::Kind::None);
+        QCOMPARE(w.state()->windowEnd() - w.state()->windowStart(), w.timeline()->summary()->endNs - w.timeline()->summary()->startNs);
         shown.clear();
         for (const auto& l : w.timeline()->lanes())
             shown.insert(l.rank);

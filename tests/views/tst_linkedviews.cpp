@@ -6,6 +6,7 @@
 #include "core/demo/demogenerator.h"
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
+#include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/bankstrip.h"
@@ -181,6 +182,18 @@ class TstLinkedViews : public QObject {
             redOutline += above.red() > 180 && above.green() < 80;
         }
         QVERIFY2(redOutline > 0, "no anomaly outline drawn around the AllReduce buffers");
+        // a bar's tooltip says what the tensor is, every field filled in (it once showed its "%1" placeholders)
+        for (size_t i = 0; i < d->tensors.size(); ++i) {
+            if (d->tensors[i].opName != "AllReduce") continue;
+            const QString tip = canvas->tooltipAt(canvas->barRect(i).center().toPoint());
+            QVERIFY2(tip.contains(QString::fromStdString(d->tensors[i].tensorId)) && tip.contains("AllReduce") &&
+                         tip.contains(views::formatBytes(d->tensors[i].sizeBytes)) &&
+                         tip.contains(QString("0x%1").arg(*d->tensors[i].addr, 0, 16)) && !tip.contains('%') &&
+                         !tip.contains("++"),
+                     qPrintable(tip));
+            if (d->tensors[i].freeNs) QVERIFY(tip.contains("lifetime"));
+            break;
+        }
         // the bank strip sees the buffers in bank 0 and nothing in bank 5
         auto occ0 = view.strip()->occupancy(0, 50), occ5 = view.strip()->occupancy(5, 50);
         QVERIFY(*std::max_element(occ0.begin(), occ0.end()) >
@@ -265,8 +278,26 @@ class TstLinkedViews : public QObject {
         drill->table(1)->setCurrentIndex(drill->table(1)->model()->index(2, 0));
         QCOMPARE(state->selection().kind, Selection::Kind::Span);
         QVERIFY(state->selection().spanId > 0);
+        const query::OpRow* opRow = nullptr; // the row the table shows at 2 (sorted): the selected span's
+        for (int i = 0; i < drill->opsModel()->rowCount(); ++i)
+            if (drill->opsModel()->row(i)->spanId == state->selection().spanId) opRow = drill->opsModel()->row(i);
+        QVERIFY(opRow);
         QTest::keyClick(drill->table(1), Qt::Key_Return);
         QCOMPARE(drill->level(), 2);
+        {
+            // the tensors that op allocated, not its op type's: SQL over the index counts them
+            index::Db db(m_db, true);
+            const int64_t own = db.scalar(
+                "SELECT count(*) FROM tensor WHERE rank = " + std::to_string(stepRow->rank) + " AND op_name IN ('" +
+                opRow->name + "', '" + opRow->opType + "') AND alloc_ns BETWEEN " + std::to_string(opRow->startNs) +
+                " AND " + std::to_string(opRow->startNs + opRow->durNs));
+            if (own > 0) {
+                QTRY_VERIFY2_WITH_TIMEOUT(int64_t(drill->tensorsModel()->rowCount()) == own, qPrintable(drill->breadcrumbs() + " rows " + QString::number(drill->tensorsModel()->rowCount()) + " op " + QString::fromStdString(opRow->name)), 10000);
+                QVERIFY(drill->breadcrumbs().contains("allocated"));
+            } else {
+                QTRY_VERIFY_WITH_TIMEOUT(drill->breadcrumbs().contains("none is recorded"), 10000);
+            }
+        }
         QTest::keyClick(drill->table(2), Qt::Key_Backspace);
         QCOMPARE(drill->level(), 1);
         // a step selected on the timeline (a wait) is followed by the Steps table

@@ -234,32 +234,34 @@ int MemoryMapCanvas::tensorAt(QPoint pos) const {
     return best;
 }
 
+QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
+    const int i = m_data ? tensorAt(pos) : -1;
+    if (i < 0) return {};
+    const auto& t = m_data->tensors[size_t(i)];
+    auto stepText = [](const std::optional<double>& s) { // the step it falls in, a whole number
+        return s ? QString::number(int64_t(std::floor(*s))) : QString("-");
+    };
+    QString tip = tr("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5")
+                      .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(),
+                           QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
+                           t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
+                           t.bank ? QString::number(*t.bank) : QString("-"));
+    tip += tr("<br>alloc %1 (step %2)<br>free %3 (step %4)")
+               .arg(t.allocNs ? formatOffset(*t.allocNs - m_data->startNs, 1000) : QString("-"), stepText(t.allocStep),
+                    t.freeNs ? formatOffset(*t.freeNs - m_data->startNs, 1000) : tr("never (alive at the end)"),
+                    stepText(t.freeStep));
+    if (t.allocNs && t.freeNs) tip += tr("<br>lifetime %1").arg(formatDuration(*t.freeNs - *t.allocNs));
+    return tip;
+}
+
 bool MemoryMapCanvas::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip && m_data) {
         auto* he = static_cast<QHelpEvent*>(e);
-        int i = tensorAt(he->pos());
-        if (i >= 0) {
-            const auto& t = m_data->tensors[size_t(i)];
-            auto stepText = [](const std::optional<double>& s) { // the step it falls in, a whole number
-                return s ? QString::number(int64_t(std::floor(*s))) : QString("-");
-            };
-            const QString life = t.allocNs && t.freeNs ? tr("<br>lifetime %1").arg(formatDuration(*t.freeNs - *t.allocNs))
-                                                       : QString();
-            QString tip = QString("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5<br>alloc %6 (step "
-                                  "%7)<br>free %8 (step %9)") + life
-                              .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(),
-                                   QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
-                                   t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
-                                   t.bank ? QString::number(*t.bank) : QString("-"),
-                                   t.allocNs ? formatOffset(*t.allocNs - m_data->startNs, 1000) : QString("-"),
-                                   stepText(t.allocStep),
-                                   t.freeNs ? formatOffset(*t.freeNs - m_data->startNs, 1000)
-                                            : tr("never (alive at the end)"),
-                                   stepText(t.freeStep));
+        const QString tip = tooltipAt(he->pos());
+        if (!tip.isEmpty())
             QToolTip::showText(he->globalPos(), tip, this);
-        } else {
+        else
             QToolTip::hideText();
-        }
         return true;
     }
     return QWidget::event(e);

@@ -61,9 +61,11 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
             else if (id == m_pendingOps)
                 m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart);
             else if (id == m_pendingTensors)
-                m_tensors->setRows(v.value<std::shared_ptr<const std::vector<query::TensorItem>>>());
+                showTensors(v.value<std::shared_ptr<const std::vector<query::TensorItem>>>());
             else
                 return;
+            for (int level = 0; level < 3; ++level)
+                parkCurrent(level);
             for (auto* t : m_tables)
                 t->resizeColumnsToContents();
         });
@@ -71,12 +73,39 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
 }
 
 void DrillDownView::setProfile() {
+    // the previous profile's (or run's) rows go first: a click on the tab must not re-select one of them
+    m_steps->setRows(nullptr);
+    m_ops->setRows(nullptr, 0);
+    m_tensors->setRows(nullptr);
+    m_rank = -1;
+    m_step = -1;
     if (m_service) m_pendingSteps = m_service->requestStepRows();
     setLevel(0);
 }
 
+void DrillDownView::parkCurrent(int level) {
+    // a table that gains the focus makes its first row current, which selected that step (and moved the
+    // timeline) when the user only clicked the tab: the first row is current from the start, unselected
+    QTableView* t = m_tables[level];
+    if (!t->model() || t->model()->rowCount() == 0 || t->currentIndex().isValid()) return;
+    const bool was = m_syncing;
+    m_syncing = true;
+    t->selectionModel()->setCurrentIndex(t->model()->index(0, 0), QItemSelectionModel::NoUpdate);
+    m_syncing = was;
+}
+
 QTableView* DrillDownView::table(int level) const {
     return m_tables[level];
+}
+
+void DrillDownView::showTensors(std::shared_ptr<const std::vector<query::TensorItem>> rows) {
+    if (m_tensorScope == TensorScope::Op && (!rows || rows->empty()) && m_service) {
+        m_tensorScope = TensorScope::OpTypeInStep;
+        m_pendingTensors = m_service->requestTensorRows(m_rank, m_step, m_op);
+        setLevel(m_level); // the breadcrumbs say which list this is
+        return;
+    }
+    m_tensors->setRows(std::move(rows));
 }
 
 QString DrillDownView::breadcrumbs() const {
@@ -85,7 +114,11 @@ QString DrillDownView::breadcrumbs() const {
         s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") +
              tr("rank %1 · step %2").arg(m_rank).arg(m_step) + (m_level == 1 ? "</b>" : "");
     if (m_level >= 2)
-        s += QString::fromUtf8(" ▸ <b>") + (m_op.isEmpty() ? tr("all tensors") : m_op.toHtmlEscaped()) +
+        s += QString::fromUtf8(" ▸ <b>") +
+             (m_op.isEmpty()                           ? tr("all tensors")
+              : m_tensorScope == TensorScope::Op       ? tr("tensors %1 allocated").arg(m_opName.toHtmlEscaped())
+                                                       : tr("%1 tensors in the step (none is recorded for %2 itself)")
+                                                             .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped())) +
              "</b>";
     return s;
 }
@@ -117,9 +150,13 @@ void DrillDownView::drillDown() {
     } else if (m_level == 1) {
         const auto* r = m_ops->row(src.row());
         if (!r) return;
+        // the tensors this op allocated (its name or type, while it ran); the op type's in the step when
+        // the memory records name none of it (said in the breadcrumbs)
         m_op = QString::fromStdString(r->opType);
+        m_opName = QString::fromStdString(r->name);
+        m_tensorScope = TensorScope::Op;
         m_tensors->setRows(nullptr);
-        m_pendingTensors = m_service->requestTensorRows(m_rank, m_step, m_op);
+        m_pendingTensors = m_service->requestOpTensorRows(m_rank, m_opName, m_op, r->startNs, r->startNs + r->durNs);
         setLevel(2);
     }
 }

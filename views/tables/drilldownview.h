@@ -55,7 +55,10 @@ class DrillDownView : public QWidget {
     int m_level = 0;
     int m_rank = -1;
     qint64 m_step = -1, m_stepStart = 0;
-    QString m_op;
+    QString m_op, m_opName; ///< the drilled op's type and name
+    enum class TensorScope { Op, OpTypeInStep } m_tensorScope = TensorScope::Op;
+    void showTensors(std::shared_ptr<const std::vector<query::TensorItem>> rows);
+    void parkCurrent(int level);
     quint64 m_pendingSteps = 0, m_pendingOps = 0, m_pendingTensors = 0;
     bool m_syncing = false;
 };

@@ -65,7 +65,7 @@ QVariant OpsModel::data(const QModelIndex& index, int role) const {
 
 QVariant OpsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"start", "name", "op type", "duration", "wait", "track"};
+    static const char* names[] = {"start in step", "name", "op type", "duration", "wait", "track"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
