@@ -536,8 +536,9 @@ void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
                         dock->show();
                         dock->raise();
                     }
-                    statusBar()->showMessage(d->result.fail() ? tr("Comparison: %1 regression(s)").arg(d->result.regressions.size())
-                                                              : tr("Comparison: no regression beyond the thresholds"),
+                    statusBar()->showMessage(d->result.fail()           ? tr("Comparison: %1 regression(s)").arg(d->result.regressions.size())
+                                             : d->result.inconclusive() ? tr("Comparison inconclusive: nothing matched, nothing compared")
+                                                                        : tr("Comparison: no regression beyond the thresholds"),
                                              10000);
                 });
         connect(m_compare, &views::CompareView::spansWanted, this, [this](const compare::SpanRequest& r) {
@@ -597,9 +598,9 @@ void MainWindow::resetProfileState(bool newProfile) {
     m_searchTracks.clear();
     m_searchIndex = -1;
     m_timeline->setSearchHits({});
+    if (m_compare) m_compare->setData(nullptr); // its baseline was the run on screen
     if (!newProfile) return;
     m_search->clear();
-    if (m_compare) m_compare->setData(nullptr);
 }
 
 void MainWindow::rememberOpened(const query::ProfileSummary& s) {
@@ -828,8 +829,12 @@ void MainWindow::updateRunChooser() {
         if (r.dataRanks.size() > 6) ranks += "…";
         QString label = tr("Run %1: %2, rank %3").arg(r.run).arg(QString::fromStdString(r.source), ranks);
         if (r.worldSize) label += tr(" of %1").arg(*r.worldSize);
-        if (r.endNs > r.startNs)
+        // a date only where the clock is a wall clock (after 2000): legacy MindSpore counts from its own origin
+        constexpr int64_t kYear2000Ns = 946684800LL * 1000000000LL;
+        if (r.endNs > r.startNs && r.startNs >= kYear2000Ns)
             label += "  " + QDateTime::fromMSecsSinceEpoch(r.startNs / 1000000, Qt::UTC).toString("yyyy-MM-dd hh:mm") + " UTC";
+        else if (r.endNs > r.startNs)
+            label += "  " + tr("(own clock, %1 long)").arg(views::formatDuration(r.endNs - r.startNs));
         m_runBox->addItem(label, r.run);
         if (r.run == m_summary->run) m_runBox->setCurrentIndex(m_runBox->count() - 1);
     }

@@ -195,9 +195,9 @@ void noteLabelDifferences(const BaselineRecord& b, const BaselineRecord& c, Comp
 void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
     if (!r.inconclusive()) return;
     if (r.ranks.empty())
-        r.notes.insert(r.notes.begin(), "no rank is in both runs: nothing was compared rank by rank (baseline ranks " +
-                                            std::to_string(b.ranks.size()) + ", candidate ranks " +
-                                            std::to_string(c.ranks.size()) + ")");
+        r.notes.insert(r.notes.begin(), "no rank is in both runs: nothing was compared rank by rank (" +
+                                            std::to_string(b.ranks.size()) + " rank(s) in the baseline, " +
+                                            std::to_string(c.ranks.size()) + " in the candidate, none in common)");
     if (r.baselineSteps == 0 || r.candidateSteps == 0)
         r.notes.insert(r.notes.begin(), "a run has no steady step to compare (" + std::to_string(r.baselineSteps) +
                                             " vs " + std::to_string(r.candidateSteps) + " rank-steps)");

@@ -147,6 +147,25 @@ class TstTimelineView : public QObject {
                                     .arg(width).arg(dur).arg(ink).arg((lane.width() - 10) / 7)));
         }
     }
+    void waitStaysRedAtAnyZoom() {
+        // the stall's wait seen through windows down to 20 ns around its middle: still red in the waiting
+        // rank's header (past ~50 ns windows the overlay was billions of px wide and drew nothing)
+        auto f = open();
+        QVERIFY(f);
+        const query::WaitDesc* w = nullptr;
+        for (const auto& x : f->summary->waits)
+            if (x.kind == "collective_wait" && x.step == m_truth.stallStep) w = &x;
+        QVERIFY(w);
+        const qint64 mid = w->startNs + w->durNs / 2;
+        for (qint64 width : {qint64(w->durNs / 10), qint64(100000), qint64(1000), qint64(50), qint64(20)}) {
+            QVERIFY(showWindow(*f, mid - width / 2, mid + width / 2));
+            QImage img = grab(*f);
+            const QRect block = f->view->rankBlock(w->rank);
+            const QColor head = img.pixelColor(block.center().x(), block.top() + 8);
+            QVERIFY2(head.red() > head.green() + 60 && head.red() > head.blue() + 60,
+                     qPrintable(QString("%1 ns window: %2").arg(width).arg(head.name())));
+        }
+    }
     void stepBandsAlternate() {
         auto f = open();
         QVERIFY(f);

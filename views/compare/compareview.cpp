@@ -137,8 +137,8 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                        .arg(m_data->options.maxMemoryDelta * 100)
                        .arg(m_data->options.maxWaitDelta * 100)
                        .arg(r.improvements.size())
-                       .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped(),
-                            QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
+                       .arg(tr("%1 (run %2)").arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped()).arg(m_data->baseline.run),
+                            tr("%1 (run %2)").arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped()).arg(m_data->candidate.run))
                        .arg(r.ranks.size());
     // the first notes inline, all of them in the tooltip: a long list must not squeeze the panel's views
     constexpr size_t kInlineNotes = 3;

@@ -44,7 +44,7 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
                 pinned.count(t.trackId))
                 continue;
             if (!filter.empty() &&
-                !filter.matches(dataRank, rankLabel + " " + QString::fromStdString(t.process + " " + t.name + " " + t.kind)))
+                !filter.matches(dataRank, QString::fromStdString(t.process + " " + t.name + " " + t.kind)))
                 continue;
             tracks.push_back(&t);
         }

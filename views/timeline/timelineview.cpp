@@ -319,13 +319,6 @@ void TimelineView::paintEvent(QPaintEvent*) {
         return;
     }
     TimeMapping tm = mapping();
-    if (m_lanes.empty() && !m_layoutOpts.filter.isEmpty()) {
-        p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter,
-                   tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"hccl\")")
-                       .arg(m_layoutOpts.filter));
-        return;
-    }
     p.save();
     p.setClipRect(QRect(kGutter, contentTop(), int(tm.width), lanesBottom() - contentTop()));
     paintSteps(p, tm);
@@ -343,6 +336,12 @@ void TimelineView::paintEvent(QPaintEvent*) {
     p.restore();
     paintGutter(p);
     paintAxis(p, tm);
+    if (m_lanes.empty() && !m_layoutOpts.filter.isEmpty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(QRect(0, contentTop(), width(), lanesBottom() - contentTop()), Qt::AlignCenter,
+                   tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"plane 0\")")
+                       .arg(m_layoutOpts.filter));
+    }
     if (m_exportMode) return; // the export's caption carries the legend and the notes
     paintLegend(p);
     paintNotes(p);
@@ -360,6 +359,8 @@ void TimelineView::paintSteps(QPainter& p, const TimeMapping& tm) {
         odd = !odd;
         double x0 = rm.x(s.startNs), x1 = rm.x(s.endNs);
         if (x1 < kGutter || x0 > width()) continue;
+        x0 = std::max(x0, double(kGutter) - 4); // clipped: far zoomed in a step is billions of px wide
+        x1 = std::min(x1, double(width()) + 4);
         if (odd) p.fillRect(QRectF(x0, contentTop(), x1 - x0, height()), band);
     }
 }
@@ -513,6 +514,10 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
         double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
         if (x1 < kGutter || x0 > kGutter + tm.width) continue;
         x1 = std::max(x1, x0 + 2);
+        // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what the
+        // raster engine fills (it drew nothing: the wait vanished when zoomed in)
+        x0 = std::max(x0, double(kGutter) - 4);
+        x1 = std::min(x1, double(kGutter) + tm.width + 4);
         bool collective = w.kind == "collective_wait";
         bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
         auto& v = runs[{w.rank, collective}];

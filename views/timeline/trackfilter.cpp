@@ -15,8 +15,8 @@ TrackFilter::TrackFilter(const QString& text) {
             c.ranks = std::pair{std::min(a, b), std::max(a, b)};
             part.remove(m.capturedStart(), m.capturedLength());
         }
-        c.words = part.split(' ', Qt::SkipEmptyParts);
-        if (c.ranks || !c.words.isEmpty()) m_clauses.push_back(std::move(c));
+        c.phrase = part.simplified();
+        if (c.ranks || !c.phrase.isEmpty()) m_clauses.push_back(std::move(c));
     }
 }
 
@@ -24,8 +24,7 @@ bool TrackFilter::matches(int dataRank, const QString& hay) const {
     if (m_clauses.empty()) return true;
     return std::any_of(m_clauses.begin(), m_clauses.end(), [&](const Clause& c) {
         if (c.ranks && (dataRank < c.ranks->first || dataRank > c.ranks->second)) return false;
-        return std::all_of(c.words.begin(), c.words.end(),
-                           [&](const QString& w) { return hay.contains(w, Qt::CaseInsensitive); });
+        return c.phrase.isEmpty() || hay.simplified().contains(c.phrase, Qt::CaseInsensitive);
     });
 }
 

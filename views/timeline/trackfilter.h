@@ -1,7 +1,8 @@
 #pragma once
 // The timeline's track filter: comma-separated alternatives, each a rank or rank range ("rank 3",
-// "rank 3-5", "ranks 0-3") and/or words that must all appear in "Rank N process track kind"
-// (case-insensitive). "rank 4, rank 5" shows both ranks; "rank 2 hccl" rank 2's HCCL lanes. Pure.
+// "rank 3-5", "ranks 0-3") and/or a phrase that must appear in the track's "process name kind"
+// (case-insensitive, not in its rank's label: "plane 0" is every rank's Plane 0, not all of rank 0's
+// planes). "rank 4, rank 5" shows both ranks; "rank 2 hccl" rank 2's HCCL lanes. Pure.
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -14,13 +15,14 @@ class TrackFilter {
   public:
     explicit TrackFilter(const QString& text);
     bool empty() const { return m_clauses.empty(); }
-    /// Whether a track of the rank the producer numbers `dataRank`, described by `hay`, is shown.
+    /// Whether a track of the rank the producer numbers `dataRank`, described by `hay` (its process, name
+    /// and kind), is shown.
     bool matches(int dataRank, const QString& hay) const;
 
   private:
     struct Clause {
         std::optional<std::pair<int, int>> ranks; ///< inclusive
-        QStringList words;
+        QString phrase; ///< simplified; empty: any track of the ranks
     };
     std::vector<Clause> m_clauses;
 };
