@@ -14,6 +14,7 @@
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
 #include "views/tables/drilldownview.h"
+#include "views/tables/opsummaryview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -221,6 +222,7 @@ void MainWindow::buildDocks() {
          {std::tuple<QWidget*, QString, const char*>{m_heatmap, tr("Op heatmap"), "heatmap"},
           {m_memory, tr("Memory"), "memory"},
           {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"},
+          {m_opSummary = new views::OpSummaryView(m_state, m_service), tr("Op summary"), "opsummary"},
          {m_shapes = new views::ShapeHeatmapView(m_state, m_service), tr("Input shapes"), "shapes"},
          {m_compare = new views::CompareView, tr("Comparison"), "comparison"}}) {
         auto* d = new QDockWidget(title, this);
@@ -310,6 +312,15 @@ void MainWindow::buildMenus() {
         if (!dir.isEmpty()) openProfile(dir);
     });
     open->setShortcut(QKeySequence::Open);
+    auto* openFile = file->addAction(tr("Open trace &file…"), this, [this] {
+        QString path = QFileDialog::getOpenFileName(
+            this, tr("Open one trace file"), QSettings().value("profiles/lastDir").toString(),
+            tr("Traces (*.json *.json.gz *.json.zst *.gz *.zst *.db *.csv);;All files (*)"));
+        if (!path.isEmpty()) openProfile(path);
+    });
+    openFile->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    openFile->setToolTip(tr("One Chrome-trace / Kineto JSON (.gz, .zst), Ascend trace_view.json, .db or CSV, "
+                            "indexed on its own"));
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addAction(tr("&Reindex"), this, [this] {
         if (m_profile.isEmpty()) return;
@@ -645,6 +656,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_heatmap->setProfile(s->ranks);
     m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile();
+    m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
     m_histogram->hide();
     m_annotate->setSummary(s);

@@ -31,6 +31,7 @@ class TimelineView;
 class HeatmapView;
 class MemoryMapView;
 class DrillDownView;
+class OpSummaryView;
 class HistogramView;
 class CompareView;
 class ShapeHeatmapView;
@@ -54,6 +55,7 @@ class MainWindow : public QMainWindow {
     views::HeatmapView* heatmap() const { return m_heatmap; }
     views::MemoryMapView* memoryMap() const { return m_memory; }
     views::DrillDownView* drillDown() const { return m_drill; }
+    views::OpSummaryView* opSummary() const { return m_opSummary; }
     views::HistogramView* histogram() const { return m_histogram; }
     views::InteractionState* state() const { return m_state; }
     query::QueryService* queryService() const { return m_service; }
@@ -125,6 +127,7 @@ class MainWindow : public QMainWindow {
     views::HeatmapView* m_heatmap = nullptr;
     views::MemoryMapView* m_memory = nullptr;
     views::DrillDownView* m_drill = nullptr;
+    views::OpSummaryView* m_opSummary = nullptr;
     views::HistogramView* m_histogram = nullptr;
     quint64 m_histRequest = 0;
     quint64 m_opKernelsRequest = 0;

@@ -32,6 +32,7 @@
 #include <QSvgRenderer>
 #include <QStatusBar>
 #include <QtTest>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 using namespace rs;
@@ -483,6 +484,29 @@ class TstMainWindow : public QObject {
         QCOMPARE(view->data()->baseline.run, shownRun);
         QCOMPARE(view->data()->candidate.run, otherRun);
         QVERIFY(view->data()->baseline.labels.at("source") != view->data()->candidate.labels.at("source")); // kineto vs ascend
+    }
+    void opensASingleTraceFile() {
+        // one trace file, not a folder (File ▸ Open trace file…, a dropped file): its rank's lanes
+        const std::string dir = test::tempDir("mainwindow-file");
+        demo::DemoOptions o;
+        o.ranks = 1;
+        o.steps = 3;
+        o.layers = 1;
+        o.format = "kineto";
+        std::string err;
+        QVERIFY2(demo::generateDemo(dir + "/k", o, err), err.c_str());
+        QString file;
+        for (const auto& e : std::filesystem::recursive_directory_iterator(dir + "/k"))
+            if (e.is_regular_file() && e.path().string().find(".json") != std::string::npos)
+                file = QString::fromStdString(e.path().string());
+        QVERIFY(!file.isEmpty());
+        gui::MainWindow w;
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(file);
+        QVERIFY(ready.wait(60000));
+        QVERIFY(!w.timeline()->lanes().empty());
+        QCOMPARE(int(w.timeline()->summary()->ranks.size()), 1);
     }
     void reopensCachedIndex() {
         gui::MainWindow w;

@@ -1,0 +1,71 @@
+// The whole-run op summary table on a demo profile: one row per (op type, rank) of op_stat, sorted by
+// total device time (the first row is the largest total SQL finds), filtered by op type, and a row the
+// user moves to selects (op type, rank) in the shared state.
+#include "core/demo/demogenerator.h"
+#include "core/index/sqlite.h"
+#include "core/query/queryservice.h"
+#include "tests/support/testsupport.h"
+#include "views/common/interactionstate.h"
+#include "views/tables/opsummarymodel.h"
+#include "views/tables/opsummaryview.h"
+
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QtTest>
+
+using namespace rs;
+
+class TstOpSummaryView : public QObject {
+    Q_OBJECT
+    std::string m_db;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        const std::string dir = test::tempDir("opsummary");
+        demo::DemoOptions o;
+        o.ranks = 4;
+        o.steps = 4;
+        o.layers = 1;
+        std::string err;
+        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        m_db = ix.result.dbPath;
+    }
+    void rowsSortFilterAndSelect() {
+        views::InteractionState state;
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(m_db));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+        views::OpSummaryView view(&state, &service);
+        view.resize(900, 400);
+        view.show();
+        view.setProfile(summary->ranks);
+        index::Db db(m_db, true);
+        const int64_t rows = db.scalar("SELECT count(*) FROM op_stats");
+        QVERIFY(rows > 4);
+        QTRY_COMPARE(int64_t(view.model()->rowCount()), rows);
+        // sorted by total, largest first: the row SQL puts first
+        const std::string top = db.scalarText("SELECT op_type || '|' || rank FROM op_stats ORDER BY total_ns DESC LIMIT 1");
+        auto* t = view.table();
+        const QString firstOp = t->model()->index(0, views::OpSummaryModel::OpType).data().toString();
+        const int firstRank = t->model()->index(0, views::OpSummaryModel::Rank).data(Qt::UserRole).toInt();
+        QCOMPARE((firstOp + "|" + QString::number(firstRank)).toStdString(), top);
+        // the filter keeps one op type's rows (one per rank)
+        view.findChild<QLineEdit*>()->setText("MatMulV2");
+        QCOMPARE(int64_t(t->model()->rowCount()), db.scalar("SELECT count(*) FROM op_stats WHERE op_type LIKE '%MatMulV2%'"));
+        // a row the user moves to selects it everywhere
+        t->setFocus();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        t->setCurrentIndex(t->model()->index(1, 0));
+        QCOMPARE(state.selection().kind, views::Selection::Kind::OpType);
+        QCOMPARE(state.selection().opType, t->model()->index(1, views::OpSummaryModel::OpType).data().toString());
+        QCOMPARE(state.selection().rank, t->model()->index(1, views::OpSummaryModel::Rank).data(Qt::UserRole).toInt());
+    }
+};
+
+QTEST_MAIN(TstOpSummaryView)
+#include "tst_opsummaryview.moc"

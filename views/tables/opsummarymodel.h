@@ -1,0 +1,34 @@
+#pragma once
+// Table model of the whole run's device kernels by (op type, rank): count, total, mean, median, p95 and max
+// duration, the ratio to the op type's median over ranks, and whether a finding tells that cell (straggler).
+// Built from the op × rank heatmap data (op_stat). Qt::UserRole holds raw numbers for sorting. GUI thread.
+#include "core/query/analysisqueries.h"
+
+#include <QAbstractTableModel>
+#include <memory>
+
+namespace rs::views {
+
+class OpSummaryModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column { OpType, Rank, Count, Total, Mean, Median, P95, Max, Ratio, ColumnCount };
+    struct Row {
+        QString opType, rankLabel;
+        int rankKey;
+        query::HeatCell cell;
+    };
+    using QAbstractTableModel::QAbstractTableModel;
+    /// Rows of an op × rank heatmap (other modes, or null, empty the table).
+    void setData(std::shared_ptr<const query::HeatmapData> d);
+    const Row* row(int r) const;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+  private:
+    std::vector<Row> m_rows;
+};
+
+} // namespace rs::views

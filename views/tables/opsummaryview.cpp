@@ -1,0 +1,67 @@
+#include "views/tables/opsummaryview.h"
+
+#include "views/tables/opsummarymodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace rs::views {
+
+OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_model(new OpSummaryModel(this)),
+      m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView), m_filter(new QLineEdit),
+      m_caption(new QLabel) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(2, 2, 2, 2);
+    m_filter->setPlaceholderText(tr("Filter op types (MatMul, hcom…)"));
+    m_filter->setClearButtonEnabled(true);
+    lay->addWidget(m_filter);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(Qt::UserRole);
+    m_proxy->setFilterKeyColumn(OpSummaryModel::OpType);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(OpSummaryModel::Total, Qt::DescendingOrder); // where the device time goes
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    lay->addWidget(m_table, 1);
+    m_caption->setEnabled(false);
+    lay->addWidget(m_caption);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& cur) { onCurrent(cur); });
+    if (m_service)
+        connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id != m_pending) return;
+            m_model->setData(v.value<std::shared_ptr<const query::HeatmapData>>());
+            m_table->resizeColumnsToContents();
+            m_caption->setText(tr("%1 (op type, rank) rows · device kernels of the whole run · click a row to select it")
+                                   .arg(m_model->rowCount()));
+        });
+}
+
+void OpSummaryView::setProfile(const std::vector<int>& ranks) {
+    m_model->setData(nullptr);
+    if (m_service) m_pending = m_service->requestOpRankHeatmap(ranks);
+}
+
+void OpSummaryView::onCurrent(const QModelIndex& cur) {
+    // only a row the user moved to (a click, the keys): a table that merely got the focus changes nothing
+    if (!cur.isValid() || !m_table->hasFocus()) return;
+    const auto* r = m_model->row(m_proxy->mapToSource(cur).row());
+    if (!r) return;
+    Selection s;
+    s.kind = Selection::Kind::OpType;
+    s.opType = r->opType;
+    s.rank = r->rankKey;
+    m_state->setSelection(s);
+}
+
+} // namespace rs::views

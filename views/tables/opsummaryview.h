@@ -1,0 +1,40 @@
+#pragma once
+// The whole run's kernels by op type and rank in one sortable table (count, total, mean, median, p95,
+// max, ratio to the cross-rank median), with a filter; a row selects (op type, rank) in every view (the
+// timeline then goes to its longest kernel). Data from the query service (op_stat). GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+
+#include <QWidget>
+
+class QLineEdit;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace rs::views {
+
+class OpSummaryModel;
+
+class OpSummaryView : public QWidget {
+    Q_OBJECT
+  public:
+    OpSummaryView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
+    /// A profile (or run) opened: its ranks' rows are asked for.
+    void setProfile(const std::vector<int>& ranks);
+    OpSummaryModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+
+  private:
+    void onCurrent(const QModelIndex& cur);
+    InteractionState* m_state;
+    query::QueryService* m_service;
+    OpSummaryModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
+    QLineEdit* m_filter;
+    QLabel* m_caption;
+    quint64 m_pending = 0;
+};
+
+} // namespace rs::views
