@@ -15,6 +15,7 @@
 #include "views/memory/memorymapview.h"
 #include "views/tables/drilldownview.h"
 #include "views/tables/opsummaryview.h"
+#include "views/timeline/minimapview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -97,6 +98,8 @@ MainWindow::MainWindow()
     m_notice->setStyleSheet("QLabel { background: #fde3b8; color: #2a1e00; border-bottom: 1px solid #f5a524; padding: 2px; }");
     m_notice->hide();
     lay->addWidget(m_notice);
+    m_minimap = new views::MinimapView(m_state);
+    lay->addWidget(m_minimap);
     lay->addWidget(m_timeline, 1);
     setCentralWidget(central);
 
@@ -633,6 +636,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     updateRunChooser();
     m_state->setBounds(s->startNs, s->endNs);
     m_timeline->setSummary(s);
+    m_minimap->setSummary(s);
     m_findings->clear();
     auto report = nlohmann::json::parse(s->reportJson, nullptr, false);
     if (report.is_object()) {

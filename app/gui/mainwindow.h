@@ -32,6 +32,7 @@ class HeatmapView;
 class MemoryMapView;
 class DrillDownView;
 class OpSummaryView;
+class MinimapView;
 class HistogramView;
 class CompareView;
 class ShapeHeatmapView;
@@ -56,6 +57,7 @@ class MainWindow : public QMainWindow {
     views::MemoryMapView* memoryMap() const { return m_memory; }
     views::DrillDownView* drillDown() const { return m_drill; }
     views::OpSummaryView* opSummary() const { return m_opSummary; }
+    views::MinimapView* minimap() const { return m_minimap; }
     views::HistogramView* histogram() const { return m_histogram; }
     views::InteractionState* state() const { return m_state; }
     query::QueryService* queryService() const { return m_service; }
@@ -128,6 +130,7 @@ class MainWindow : public QMainWindow {
     views::MemoryMapView* m_memory = nullptr;
     views::DrillDownView* m_drill = nullptr;
     views::OpSummaryView* m_opSummary = nullptr;
+    views::MinimapView* m_minimap = nullptr;
     views::HistogramView* m_histogram = nullptr;
     quint64 m_histRequest = 0;
     quint64 m_opKernelsRequest = 0;

@@ -41,10 +41,13 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
     m_plot->setMinimumHeight(90);
     m_plot->yAxis->setLabel(tr("GiB"));
-    m_plot->xAxis->setLabel(tr("ms from the profile start"));
+    m_plot->xAxis->setLabel(tr("ms from the run's start")); // the same origin as the timeline's ruler
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), 7));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // one row: a stacked legend covered the axis and cut its last entry on a short plot
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(0);
     stylePlot(m_plot, palette());
     m_plot->yAxis->ticker()->setTickCount(4);
     // align the plot's axis rect with the canvas' time axis

@@ -1,0 +1,70 @@
+// The minimap over a demo profile: the stalled collective's wait is red in the waiting rank's row at its
+// time, a click moves the timeline's window there (width kept), and the wheel zooms around the cursor.
+#include "core/demo/demogenerator.h"
+#include "core/query/queryservice.h"
+#include "tests/support/testsupport.h"
+#include "views/common/interactionstate.h"
+#include "views/timeline/minimapview.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace rs;
+
+class TstMinimapView : public QObject {
+    Q_OBJECT
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+    demo::DemoTruth m_truth{};
+    std::unique_ptr<query::QueryService> m_service;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        const std::string dir = test::tempDir("minimap");
+        demo::DemoOptions o;
+        o.ranks = 4;
+        o.steps = 6;
+        o.layers = 1;
+        std::string err;
+        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        m_truth = demo::demoTruth(o);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        m_service = std::make_unique<query::QueryService>();
+        QSignalSpy ready(m_service.get(), &query::QueryService::summaryReady);
+        m_service->open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        m_summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+    }
+    void waitsClickAndWheel() {
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        views::MinimapView map(&state);
+        map.resize(1000, 40);
+        map.setSummary(m_summary);
+        // the longest collective wait of the stall step: red in its rank's row (4 ranks: rows of 8 px)
+        const query::WaitDesc* w = nullptr;
+        for (const auto& x : m_summary->waits)
+            if (x.kind == "collective_wait" && x.step == m_truth.stallStep && (!w || x.durNs > w->durNs)) w = &x;
+        QVERIFY(w);
+        const int row = int(std::find(m_summary->ranks.begin(), m_summary->ranks.end(), w->rank) - m_summary->ranks.begin());
+        const double rowH = double(map.height() - 6) / double(m_summary->ranks.size());
+        const QColor c = map.overview().pixelColor(int(map.xOf(w->startNs + w->durNs / 2)), int(3 + (row + 0.5) * rowH));
+        QVERIFY2(c.red() > c.green() + 60 && c.red() > c.blue() + 60, qPrintable(c.name()));
+        // a click centres a 10 ms window on the clicked time
+        const qint64 t0 = m_summary->startNs + 1000000;
+        state.setWindow(t0, t0 + 10000000);
+        const int x = int(map.xOf((m_summary->startNs + m_summary->endNs) / 2));
+        QTest::mouseClick(&map, Qt::LeftButton, {}, QPoint(x, 20));
+        QCOMPARE(state.windowEnd() - state.windowStart(), qint64(10000000));
+        const qint64 centre = (state.windowStart() + state.windowEnd()) / 2;
+        QVERIFY(std::llabs(centre - map.timeAt(x)) < 2 * (m_summary->endNs - m_summary->startNs) / 1000);
+        // the wheel zooms in
+        QWheelEvent wheel(QPointF(x, 20), map.mapToGlobal(QPointF(x, 20)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&map, &wheel);
+        QVERIFY(state.windowEnd() - state.windowStart() < 10000000);
+    }
+};
+
+QTEST_MAIN(TstMinimapView)
+#include "tst_minimapview.moc"

@@ -1,0 +1,130 @@
+#include "views/timeline/minimapview.h"
+
+#include "views/common/palette.h"
+#include "views/common/timemapping.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace rs::views {
+
+MinimapView::MinimapView(InteractionState* state, QWidget* parent) : QWidget(parent), m_state(state) {
+    setMinimumHeight(26);
+    setMaximumHeight(48);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setMouseTracking(false);
+    setToolTip(tr("The whole run: steps, waits (red) and idle gaps (orange) per rank; the frame is the timeline's "
+                  "window. Click or drag to move it, wheel to zoom"));
+    connect(m_state, &InteractionState::windowChanged, this, [this] { update(); });
+}
+
+void MinimapView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = std::move(s);
+    render();
+    update();
+}
+
+double MinimapView::xOf(qint64 ns) const {
+    const double w = std::max(1, width() - kLeft - 4);
+    const double span = double(std::max<qint64>(1, m_state->boundsEnd() - m_state->boundsStart()));
+    return kLeft + double(ns - m_state->boundsStart()) / span * w;
+}
+
+qint64 MinimapView::timeAt(double x) const {
+    const double w = std::max(1, width() - kLeft - 4);
+    const double span = double(std::max<qint64>(1, m_state->boundsEnd() - m_state->boundsStart()));
+    return m_state->boundsStart() + qint64(std::llround((x - kLeft) / w * span));
+}
+
+void MinimapView::resizeEvent(QResizeEvent*) {
+    render();
+}
+
+void MinimapView::render() {
+    m_image = QImage(size(), QImage::Format_ARGB32_Premultiplied);
+    m_image.fill(palette().color(QPalette::Window));
+    if (!m_summary || m_summary->ranks.empty() || width() <= kLeft + 4) return;
+    QPainter p(&m_image);
+    const int rows = std::max(1, std::min<int>(int(m_summary->ranks.size()), height() - 6));
+    const double rowH = double(height() - 6) / rows;
+    std::map<int, int> rowOf; // rank → row (ranks grouped evenly when they outnumber the rows)
+    for (size_t i = 0; i < m_summary->ranks.size(); ++i)
+        rowOf[m_summary->ranks[i]] = int(i * size_t(rows) / m_summary->ranks.size());
+    const QColor base = palette().color(QPalette::Base);
+    p.fillRect(QRectF(kLeft, 3, width() - kLeft - 4, height() - 6), base);
+    QColor band = palette().color(QPalette::AlternateBase);
+    if (band == base) band = band.darker(106);
+    const int first = m_summary->ranks.front();
+    bool odd = false;
+    for (const auto& s : m_summary->steps) { // the first rank's steps, as the timeline bands them
+        if (s.rank != first) continue;
+        odd = !odd;
+        if (odd) p.fillRect(QRectF(xOf(s.startNs), 3, std::max(1.0, xOf(s.endNs) - xOf(s.startNs)), height() - 6), band);
+    }
+    QColor wait = waitColor(), idle = idleGapColor();
+    for (const auto& w : m_summary->waits) { // once per profile and size, into the cached image
+        auto r = rowOf.find(w.rank);
+        if (r == rowOf.end()) continue;
+        const double x0 = xOf(w.startNs), x1 = std::max(x0 + 1, xOf(w.startNs + w.durNs));
+        p.fillRect(QRectF(x0, 3 + r->second * rowH, x1 - x0, std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
+                   w.kind == "collective_wait" ? wait : idle);
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    QFont f = font();
+    f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1.5));
+    p.setFont(f);
+    p.drawText(QRect(4, 0, kLeft - 8, height()), Qt::AlignVCenter | Qt::AlignRight,
+               tr("whole run · %1 rank(s)").arg(m_summary->ranks.size()));
+}
+
+void MinimapView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.drawImage(0, 0, m_image);
+    if (!m_summary) return;
+    // the window, at least 3 px wide so a 10 ns window still shows where it is
+    double x0 = xOf(m_state->windowStart()), x1 = xOf(m_state->windowEnd());
+    x0 = std::clamp(x0, double(kLeft) - 2, double(width()));
+    x1 = std::clamp(x1, double(kLeft) - 2, double(width()));
+    if (x1 - x0 < 3) {
+        const double c = (x0 + x1) / 2;
+        x0 = c - 1.5;
+        x1 = c + 1.5;
+    }
+    QColor hl = palette().color(QPalette::Highlight);
+    QColor fill = hl;
+    fill.setAlpha(40);
+    p.fillRect(QRectF(x0, 1, x1 - x0, height() - 2), fill);
+    p.setPen(QPen(hl, 2));
+    p.drawRect(QRectF(x0, 1, x1 - x0, height() - 2));
+}
+
+void MinimapView::centreOn(double x) {
+    if (!m_summary) return;
+    const qint64 w = m_state->windowEnd() - m_state->windowStart();
+    const qint64 c = timeAt(x);
+    auto [a, b] = panWindow(c - w / 2, c - w / 2 + w, 0, m_state->boundsStart(), m_state->boundsEnd());
+    m_state->setWindow(a, b);
+}
+
+void MinimapView::mousePressEvent(QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton && e->position().x() >= kLeft) centreOn(e->position().x());
+}
+
+void MinimapView::mouseMoveEvent(QMouseEvent* e) {
+    if ((e->buttons() & Qt::LeftButton) && e->position().x() >= kLeft) centreOn(e->position().x());
+}
+
+void MinimapView::wheelEvent(QWheelEvent* e) {
+    if (!m_summary) return;
+    const double f = std::pow(1.25, e->angleDelta().y() / 120.0);
+    auto [a, b] = zoomWindow(m_state->windowStart(), m_state->windowEnd(), timeAt(e->position().x()), f,
+                             m_state->boundsStart(), m_state->boundsEnd());
+    m_state->setWindow(a, b);
+    e->accept();
+}
+
+} // namespace rs::views

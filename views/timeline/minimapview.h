@@ -1,0 +1,44 @@
+#pragma once
+// The whole run above the timeline: one thin row per rank (or per group of ranks when there are more ranks
+// than rows), step bands, communication waits in red and idle gaps in orange, and the timeline's window as
+// a frame. Click or drag moves the window there (its width kept), the wheel zooms around the cursor. The
+// picture is drawn once per profile and size (a cached image): a frame paints the image and the window,
+// nothing per frame walks the profile. Data: the summary only (no SQL). GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+
+#include <QImage>
+#include <QWidget>
+#include <memory>
+
+namespace rs::views {
+
+class MinimapView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit MinimapView(InteractionState* state, QWidget* parent = nullptr);
+    void setSummary(std::shared_ptr<const query::ProfileSummary> s);
+    /// The x of a time across the whole run, and the time of an x (widget pixels; tests).
+    double xOf(qint64 ns) const;
+    qint64 timeAt(double x) const;
+    /// The cached picture of the run (without the window frame).
+    const QImage& overview() const { return m_image; }
+    QSize sizeHint() const override { return {600, 34}; }
+    static constexpr int kLeft = 170; ///< the timeline's gutter: the minimap's x axis lines up with it
+
+  protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+
+  private:
+    void render();
+    void centreOn(double x);
+    InteractionState* m_state;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+    QImage m_image;
+};
+
+} // namespace rs::views
