@@ -16,6 +16,7 @@
 #include "views/tables/drilldownview.h"
 #include "views/tables/opsummaryview.h"
 #include "views/timeline/minimapview.h"
+#include "views/timeline/timelinekeys.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -810,23 +811,39 @@ void MainWindow::showDiagnostics() {
     d.exec();
 }
 
+std::vector<std::pair<QString, QString>> MainWindow::shortcutRows() const {
+    // one table: every action of the menus that has keys (as registered), then the timeline's own keys and
+    // gestures (views/timeline/timelinekeys) — the dialog and the README's table list exactly these
+    std::vector<std::pair<QString, QString>> rows;
+    QSet<QString> seen;
+    for (QMenu* menu : menuBar()->findChildren<QMenu*>())
+        for (QAction* a : menu->actions()) {
+            QStringList keys;
+            for (const QKeySequence& k : a->shortcuts())
+                if (!k.isEmpty()) keys << k.toString(QKeySequence::NativeText);
+            if (keys.isEmpty() || seen.contains(a->text())) continue;
+            seen.insert(a->text());
+            QString what = a->text();
+            what.remove('&');
+            what.remove(QString::fromUtf8("…"));
+            rows.push_back({keys.join(", "), QString::fromUtf8("%1 ▸ %2").arg(menu->title().remove('&'), what.trimmed())});
+        }
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    for (const auto& k : views::timelineKeys())
+        rows.push_back({QString::fromUtf8(k.keysText), tr("Timeline: %1").arg(QString::fromUtf8(k.what))});
+    for (const auto& g : views::timelineGestures())
+        rows.push_back({QString::fromUtf8(g.how), tr("Timeline: %1").arg(QString::fromUtf8(g.what))});
+    return rows;
+}
+
 void MainWindow::showShortcuts() {
-    QMessageBox::information(
-        this, tr("Keyboard shortcuts"),
-        tr("<table>"
-           "<tr><td><b>Wheel</b></td><td>zoom around the cursor (Shift+wheel: scroll lanes)</td></tr>"
-           "<tr><td><b>Drag</b></td><td>pan</td></tr><tr><td><b>Shift+drag</b></td><td>select a range and "
-           "zoom to it</td></tr>"
-           "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr><tr><td><b>A / D</b></td><td>pan left / "
-           "right</td></tr>"
-           "<tr><td><b>F</b></td><td>fit the whole profile</td></tr>"
-           "<tr><td><b>Double-click</b></td><td>zoom to a span or wait</td></tr>"
-           "<tr><td><b>Alt+Left / Alt+Right</b></td><td>back / forward through zoom history</td></tr>"
-           "<tr><td><b>Ctrl+F, F3, Shift+F3</b></td><td>find spans, next, previous</td></tr>"
-           "<tr><td><b>Ctrl+W</b></td><td>show / hide communication waits</td></tr>"
-           "<tr><td><b>Ctrl+O</b></td><td>open a profile directory</td></tr>"
-           "<tr><td><b>Ctrl+E</b></td><td>export a screenshot</td></tr>"
-           "<tr><td><b>Click a rank name</b></td><td>collapse / expand its lanes</td></tr></table>"));
+    QString html = "<table>";
+    for (const auto& [keys, what] : shortcutRows())
+        html += "<tr><td><b>" + keys.toHtmlEscaped() + "</b></td><td>" + what.toHtmlEscaped() + "</td></tr>";
+    html += "</table>";
+    QMessageBox box(QMessageBox::Information, tr("Keyboard shortcuts"), html, QMessageBox::Ok, this);
+    box.setTextFormat(Qt::RichText);
+    box.exec();
 }
 
 void MainWindow::applyTheme(const QString& theme) {

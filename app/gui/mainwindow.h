@@ -159,6 +159,12 @@ class MainWindow : public QMainWindow {
     QString tensorDetails(const views::Selection& s) const;
     /// The op type a slow_rank / straggler finding names first (its affected.op_types), or empty.
     static QString slowestOpOf(const nlohmann::json& f);
+
+  public:
+    /// Every key binding and gesture (keys, what it does): the menus' actions, then the timeline's table.
+    std::vector<std::pair<QString, QString>> shortcutRows() const;
+
+  private:
     /// Adds the profile to Open Recent and "reopen last" once it opened with data.
     void rememberOpened(const query::ProfileSummary& s);
     std::vector<qint64> m_searchTracks;

@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QPainter>
@@ -225,6 +226,31 @@ class TstMainWindow : public QObject {
         QVERIFY(owner.value(QKeySequence(Qt::ALT | Qt::Key_Right).toString()).contains("Forward"));
         // Backspace stays with the drill-down tables (it is a secondary binding of QKeySequence::Back)
         QVERIFY(!owner.contains(QKeySequence(Qt::Key_Backspace).toString()));
+    }
+    void shortcutsDialogAndReadmeListEveryBinding() {
+        // one table feeds the dialog and the README: every action's keys are in it, and every row is in the
+        // README's table (RANKSCOPE_PRINT_SHORTCUTS=1 prints it as Markdown, to paste there)
+        gui::MainWindow w;
+        const auto rows = w.shortcutRows();
+        QSet<QString> listed;
+        for (const auto& [keys, what] : rows)
+            for (const QString& k : keys.split(", "))
+                listed.insert(k);
+        for (QMenu* menu : w.menuBar()->findChildren<QMenu*>())
+            for (QAction* a : menu->actions())
+                for (const QKeySequence& k : a->shortcuts())
+                    if (!k.isEmpty())
+                        QVERIFY2(listed.contains(k.toString(QKeySequence::NativeText)), qPrintable(a->text()));
+        QVERIFY(rows.size() >= 25);
+        QString md;
+        for (const auto& [keys, what] : rows)
+            md += "| " + keys + " | " + what + " |\n";
+        if (qEnvironmentVariableIsSet("RANKSCOPE_PRINT_SHORTCUTS")) std::printf("%s", md.toUtf8().constData());
+        QFile readme(QString(RANKSCOPE_SOURCE_DIR) + "/README.md");
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(readme.readAll());
+        for (const auto& [keys, what] : rows)
+            QVERIFY2(text.contains("| " + keys + " | " + what + " |"), qPrintable("README lacks: " + keys + " | " + what));
     }
     void backAndForwardWithAltArrows() {
         gui::MainWindow w;

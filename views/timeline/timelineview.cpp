@@ -1,5 +1,7 @@
 #include "views/timeline/timelineview.h"
 
+#include "views/timeline/timelinekeys.h"
+
 #include "core/import/optype.h"
 #include "views/annotate/annotationpainter.h"
 #include "views/common/palette.h"
@@ -909,38 +911,28 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
             panWindow(tm.t0, tm.t1, int64_t(double(w) * frac), m_state->boundsStart(), m_state->boundsEnd());
         m_state->setWindow(a, b);
     };
-    if (e->matches(QKeySequence::Back) || (e->key() == Qt::Key_Left && e->modifiers() & Qt::AltModifier) ||
-        e->key() == Qt::Key_BracketLeft) {
+    if (e->matches(QKeySequence::Back) || (e->key() == Qt::Key_Left && e->modifiers() & Qt::AltModifier)) {
         m_state->back();
         return;
     }
-    if (e->matches(QKeySequence::Forward) ||
-        (e->key() == Qt::Key_Right && e->modifiers() & Qt::AltModifier) || e->key() == Qt::Key_BracketRight) {
+    if (e->matches(QKeySequence::Forward) || (e->key() == Qt::Key_Right && e->modifiers() & Qt::AltModifier)) {
         m_state->forward();
         return;
     }
-    switch (e->key()) {
-    case Qt::Key_W:
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        zoom(1.5);
-        break;
-    case Qt::Key_S:
-    case Qt::Key_Minus:
-        zoom(1 / 1.5);
-        break;
-    case Qt::Key_A:
-    case Qt::Key_Left:
-        pan(-0.15);
-        break;
-    case Qt::Key_D:
-    case Qt::Key_Right:
-        pan(0.15);
-        break;
-    case Qt::Key_F:
-        m_state->fit();
-        break;
-    case Qt::Key_Escape:
+    const TimelineKey* k = (e->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) ? nullptr : timelineKeyFor(e->key());
+    if (!k) {
+        QWidget::keyPressEvent(e);
+        return;
+    }
+    switch (k->command) { // the keys themselves are in timelinekeys.cpp, with what the dialog says of them
+    case TimelineCommand::ZoomIn: zoom(1.5); break;
+    case TimelineCommand::ZoomOut: zoom(1 / 1.5); break;
+    case TimelineCommand::PanLeft: pan(-0.15); break;
+    case TimelineCommand::PanRight: pan(0.15); break;
+    case TimelineCommand::Fit: m_state->fit(); break;
+    case TimelineCommand::Back: m_state->back(); break;
+    case TimelineCommand::Forward: m_state->forward(); break;
+    case TimelineCommand::Escape:
         if (m_annotations && m_annotations->tool() != AnnotationModel::Tool::None) {
             m_drafting = false;
             m_annotations->setTool(AnnotationModel::Tool::None);
@@ -949,14 +941,8 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
         }
         m_state->clearSelection();
         break;
-    case Qt::Key_Up:
-        m_vbar->setValue(m_vbar->value() - 40);
-        break;
-    case Qt::Key_Down:
-        m_vbar->setValue(m_vbar->value() + 40);
-        break;
-    default:
-        QWidget::keyPressEvent(e);
+    case TimelineCommand::ScrollUp: m_vbar->setValue(m_vbar->value() - 40); break;
+    case TimelineCommand::ScrollDown: m_vbar->setValue(m_vbar->value() + 40); break;
     }
 }
 

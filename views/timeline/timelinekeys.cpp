@@ -1,0 +1,42 @@
+#include "views/timeline/timelinekeys.h"
+
+#include <Qt>
+#include <algorithm>
+
+namespace rs::views {
+
+const std::vector<TimelineKey>& timelineKeys() {
+    static const std::vector<TimelineKey> keys = {
+        {{Qt::Key_W, Qt::Key_Plus, Qt::Key_Equal}, TimelineCommand::ZoomIn, "W, +", "zoom in (down to a 10 ns window)"},
+        {{Qt::Key_S, Qt::Key_Minus}, TimelineCommand::ZoomOut, "S, -", "zoom out"},
+        {{Qt::Key_A, Qt::Key_Left}, TimelineCommand::PanLeft, "A, Left", "pan left"},
+        {{Qt::Key_D, Qt::Key_Right}, TimelineCommand::PanRight, "D, Right", "pan right"},
+        {{Qt::Key_F}, TimelineCommand::Fit, "F", "fit the whole run"},
+        {{Qt::Key_BracketLeft}, TimelineCommand::Back, "[", "back through the zoom history (also Alt+Left)"},
+        {{Qt::Key_BracketRight}, TimelineCommand::Forward, "]", "forward through the zoom history (also Alt+Right)"},
+        {{Qt::Key_Escape}, TimelineCommand::Escape, "Esc", "leave the annotation tool, else clear the selection"},
+        {{Qt::Key_Up}, TimelineCommand::ScrollUp, "Up", "scroll the lanes up"},
+        {{Qt::Key_Down}, TimelineCommand::ScrollDown, "Down", "scroll the lanes down"},
+    };
+    return keys;
+}
+
+const TimelineKey* timelineKeyFor(int key) {
+    for (const auto& k : timelineKeys())
+        if (std::find(k.keys.begin(), k.keys.end(), key) != k.keys.end()) return &k;
+    return nullptr;
+}
+
+const std::vector<Gesture>& timelineGestures() {
+    static const std::vector<Gesture> g = {
+        {"Wheel", "zoom around the cursor (Shift+wheel: scroll the lanes)"},
+        {"Drag", "pan"},
+        {"Shift+drag", "select a range and zoom to it"},
+        {"Double-click", "zoom to a span or wait"},
+        {"Click a rank name", "collapse / expand its lanes"},
+        {"Click or drag the minimap", "move the window there (wheel: zoom)"},
+    };
+    return g;
+}
+
+} // namespace rs::views
