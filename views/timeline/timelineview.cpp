@@ -64,6 +64,8 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
 
 void TimelineView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
+    static const std::vector<query::WaitDesc> kNone;
+    m_waits.build(m_summary ? m_summary->waits : kNone); // both lvalues: the index points into the summary's
     m_data.reset();
     m_byTrack.clear();
     m_opTypeCache.clear();
@@ -510,17 +512,19 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
         bool selected;
     };
     std::map<std::pair<int, bool>, std::vector<Run>> runs;
-    for (const auto& w : m_summary->waits) {
-        if (!blocks.count(w.rank)) continue;
-        const TimeMapping wm = rankMapping(tm, w.rank);
+    // only the shown ranks' waits in the window (WaitIndex), never the whole profile's
+    for (const auto& [blockRank, blockRect] : blocks) {
+        const TimeMapping wm = rankMapping(tm, blockRank);
+        m_waits.forEach(blockRank, wm.t(kGutter) - 1, wm.t(kGutter + int(tm.width)) + 1, [&](const WaitIndex::Entry& e) {
+        const query::WaitDesc& w = *e.wait;
         double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
-        if (x1 < kGutter || x0 > kGutter + tm.width) continue;
+        if (x1 < kGutter || x0 > kGutter + tm.width) return;
         x1 = std::max(x1, x0 + 2);
         // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what the
         // raster engine fills (it drew nothing: the wait vanished when zoomed in)
         x0 = std::max(x0, double(kGutter) - 4);
         x1 = std::min(x1, double(kGutter) + tm.width + 4);
-        bool collective = w.kind == "collective_wait";
+        const bool collective = e.collective;
         bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
         auto& v = runs[{w.rank, collective}];
         if (!v.empty() && x0 <= v.back().x1 + 1) {
@@ -531,6 +535,7 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
         } else {
             v.push_back({x0, x1, &w, selected});
         }
+        });
     }
     for (const auto& [key, v] : runs) {
         auto [rank, collective] = key;
@@ -664,13 +669,12 @@ TimelineView::Hit TimelineView::hitAt(QPoint pos) const {
     const TimeMapping tm = rankMapping(mapping(), h.lane->rank);
     int64_t t = tm.t(pos.x());
     int64_t slop = int64_t(2 * tm.nsPerPx());
-    if (m_showWaits)
-        for (const auto& w : m_summary->waits)
-            if (w.rank == h.lane->rank && t >= w.startNs - slop && t <= w.startNs + w.durNs + slop &&
-                (h.lane->header || h.lane->kind != "compute")) {
-                h.wait = &w;
-                return h;
-            }
+    if (m_showWaits && (h.lane->header || h.lane->kind != "compute")) {
+        m_waits.forEach(h.lane->rank, t - slop, t + slop, [&](const WaitIndex::Entry& e) {
+            if (!h.wait) h.wait = e.wait;
+        });
+        if (h.wait) return h;
+    }
     if (h.lane->header) return h;
     if (h.lane->kind == "counter" || h.lane->kind == "memory") {
         h.counter = m_counters.value(h.lane->trackId, nullptr);
@@ -688,11 +692,9 @@ TimelineView::Hit TimelineView::hitAt(QPoint pos) const {
             break;
         }
     if (!h.item && m_showWaits)
-        for (const auto& w : m_summary->waits)
-            if (w.rank == h.lane->rank && t >= w.startNs && t <= w.startNs + w.durNs) {
-                h.wait = &w;
-                break;
-            }
+        m_waits.forEach(h.lane->rank, t, t, [&](const WaitIndex::Entry& e) {
+            if (!h.wait) h.wait = e.wait;
+        });
     return h;
 }
 

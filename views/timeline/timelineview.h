@@ -10,6 +10,7 @@
 #include "views/common/interactionstate.h"
 #include "views/common/timemapping.h"
 #include "views/timeline/timelinelayout.h"
+#include "views/timeline/waitindex.h"
 
 #include <QHash>
 #include <QWidget>
@@ -145,6 +146,7 @@ class TimelineView : public QWidget {
     InteractionState* m_state;
     query::QueryService* m_service;
     std::shared_ptr<const query::ProfileSummary> m_summary;
+    WaitIndex m_waits; ///< m_summary's waits by rank and time (built in setSummary)
     std::shared_ptr<const query::TimelineData> m_data;
     QHash<qint64, const query::TrackDraw*> m_byTrack;
     QHash<qint64, const query::CounterSeries*> m_counters;

@@ -1,0 +1,47 @@
+// The waits index of the timeline: for a rank and a window it yields exactly the waits that overlap it
+// (checked against a linear scan over a seeded random set, long waits that start far before the window
+// included), in start order, and nothing of other ranks.
+#include "views/timeline/waitindex.h"
+
+#include <QtTest>
+#include <random>
+
+using namespace rs;
+
+class TstWaitIndex : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void matchesALinearScan() {
+        std::mt19937_64 rng(7);
+        std::vector<query::WaitDesc> waits;
+        for (int i = 0; i < 5000; ++i) {
+            query::WaitDesc w{int(rng() % 4), 0, "c", int64_t(rng() % 1000000000), int64_t(rng() % 100000),
+                              i % 3 ? "collective_wait" : "idle_gap", std::nullopt, 0};
+            if (i % 500 == 0) w.durNs = 300000000; // a few long stalls covering many windows
+            waits.push_back(w);
+        }
+        views::WaitIndex ix;
+        ix.build(waits);
+        QCOMPARE(ix.size(), waits.size());
+        for (int q = 0; q < 300; ++q) {
+            const int rank = int(rng() % 5); // rank 4 has none
+            const int64_t t0 = int64_t(rng() % 1000000000), t1 = t0 + int64_t(rng() % 5000000);
+            std::vector<const query::WaitDesc*> want, got;
+            for (const auto& w : waits)
+                if (w.rank == rank && w.startNs <= t1 && w.startNs + w.durNs >= t0) want.push_back(&w);
+            int64_t last = INT64_MIN;
+            ix.forEach(rank, t0, t1, [&](const views::WaitIndex::Entry& e) {
+                QVERIFY(e.wait->startNs >= last);
+                last = e.wait->startNs;
+                QCOMPARE(e.collective, e.wait->kind == "collective_wait");
+                got.push_back(e.wait);
+            });
+            std::sort(want.begin(), want.end());
+            std::sort(got.begin(), got.end());
+            QCOMPARE(got, want);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TstWaitIndex)
+#include "tst_waitindex.moc"
