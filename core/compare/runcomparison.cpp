@@ -328,10 +328,14 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
         if (!r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1) {
             g.where = " on every rank";
         } else if (!g.ranks.empty()) {
-            g.where = g.ranks.size() == 1 ? " on rank " : " on ranks ";
-            for (size_t i = 0; i < g.ranks.size() && i < 8; ++i)
-                g.where += (i ? "," : "") + std::to_string(*g.ranks[i]->rank);
-            if (g.ranks.size() > 8) g.where += ",…";
+            std::vector<int> ranks; // in rank order (the deltas are worst first)
+            for (const auto* d : g.ranks)
+                ranks.push_back(*d->rank);
+            std::sort(ranks.begin(), ranks.end());
+            g.where = ranks.size() == 1 ? " on rank " : " on ranks ";
+            for (size_t i = 0; i < ranks.size() && i < 8; ++i)
+                g.where += (i ? "," : "") + std::to_string(ranks[i]);
+            if (ranks.size() > 8) g.where += ",…";
         }
     }
     return groups;

@@ -562,9 +562,14 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
                 }
             }
             if (r.selected) {
-                p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+                // the selected step's waits: a box where they are wide enough to leave their inside
+                // readable, else only a mark on the rank's header (thin waits became solid bars over every lane)
+                p.setPen(QPen(palette().color(QPalette::Highlight), 1.5));
                 p.setBrush(Qt::NoBrush);
-                p.drawRect(QRectF(r.x0, block.top(), r.x1 - r.x0, block.height()));
+                if (r.x1 - r.x0 >= 6)
+                    p.drawRect(QRectF(r.x0, block.top(), r.x1 - r.x0, block.height()));
+                else
+                    p.drawRect(QRectF(r.x0 - 1, block.top() + 1, r.x1 - r.x0 + 2, m_layoutOpts.headerHeight - 2));
             }
             // the link to the late rank, for waits wide enough to read
             const auto& w = *r.longest;
