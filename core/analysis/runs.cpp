@@ -12,13 +12,19 @@ using index::Db;
 
 namespace {
 
+/// Before 2000-01-01 a time is on a clock of the profiler's own (legacy MindSpore counts from 0), not a wall
+/// clock: two such windows that overlap say nothing about belonging to one job.
+constexpr int64_t kWallClockNs = 946684800LL * 1000000000LL;
+
 struct RankWindow {
     int rank, dataRank;
     std::set<int> peers;
     std::optional<int64_t> worldSize;
     std::string family, source;
     int64_t start = INT64_MAX, end = INT64_MIN;
+    std::string place; ///< the folder of its files, digits dropped (rank-0/… and rank-1/… are one place)
     bool known() const { return start <= end; }
+    bool ownClock() const { return known() && start < kWallClockNs; }
 };
 
 struct Run {
@@ -26,9 +32,18 @@ struct Run {
     std::optional<int64_t> worldSize;
     std::set<int> dataRanks, peers;
     std::vector<int> ranks;
-    std::set<std::string> sources;
+    std::set<std::string> sources, places;
     int64_t start = INT64_MAX, end = INT64_MIN;
+    bool ownClock = false;
 };
+
+/// The folder of `path` with every digit dropped: the ranks of one job differ there by their numbers only.
+std::string placeOf(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash);
+    dir.erase(std::remove_if(dir.begin(), dir.end(), [](char c) { return c >= '0' && c <= '9'; }), dir.end());
+    return dir;
+}
 
 std::string familyOf(const std::string& source) {
     if (source.find("legacy") != std::string::npos) return "mindspore-legacy";
@@ -54,6 +69,12 @@ std::vector<RankWindow> rankWindows(Db& db) {
             i = j + 1;
         }
         out.push_back(std::move(w));
+    }
+    auto files = db.prepare("SELECT path FROM source_file WHERE rank = ? ORDER BY file_id LIMIT 1");
+    for (auto& w : out) {
+        files.bind(1, w.rank);
+        if (files.step()) w.place = placeOf(files.text(0));
+        files.reset();
     }
     auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ? AND aligned = 1");
     auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
@@ -94,6 +115,8 @@ bool joins(const Run& r, const RankWindow& w) {
     if (r.family != w.family) return false;
     if (r.worldSize && w.worldSize && *r.worldSize != *w.worldSize) return false;
     if (r.dataRanks.count(w.dataRank)) return false;
+    // on their own clocks, nearness in time means nothing: one job's ranks are files of one place
+    if ((r.ownClock || w.ownClock()) && !r.places.count(w.place)) return false;
     return near(r, w);
 }
 
@@ -108,12 +131,14 @@ void assignRuns(Db& db) {
     for (const auto& w : windows) {
         auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) { return joins(r, w); });
         if (it == runs.end()) {
-            runs.push_back(Run{w.family, w.worldSize, {}, {}, {}, {}, INT64_MAX, INT64_MIN});
+            runs.push_back(Run{w.family, w.worldSize, {}, {}, {}, {}, {}, INT64_MAX, INT64_MIN});
             it = std::prev(runs.end());
         }
         it->dataRanks.insert(w.dataRank);
         it->ranks.push_back(w.rank);
         it->sources.insert(w.source);
+        it->places.insert(w.place);
+        it->ownClock = it->ownClock || w.ownClock();
         it->peers.insert(w.peers.begin(), w.peers.end());
         if (!it->worldSize) it->worldSize = w.worldSize;
         if (w.known()) it->start = std::min(it->start, w.start), it->end = std::max(it->end, w.end);

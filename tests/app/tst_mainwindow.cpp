@@ -3,6 +3,7 @@
 // searching selects a span, and the window state survives in QSettings.
 #include "app/gui/exportdialog.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/recentprofiles.h"
 #include "views/annotate/annotationmodel.h"
 #include <QUndoStack>
 #include "core/demo/demogenerator.h"
@@ -25,6 +26,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
+#include <QTimer>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QTableView>
@@ -533,6 +536,36 @@ class TstMainWindow : public QObject {
         QVERIFY(ready.wait(60000));
         QVERIFY(!w.timeline()->lanes().empty());
         QCOMPARE(int(w.timeline()->summary()->ranks.size()), 1);
+    }
+    void failedOpensAreNotRemembered() {
+        // an empty folder and a junk one: not in Open Recent, not the profile reopened on start
+        gui::RecentProfiles::clear();
+        const std::string empty = test::tempDir("mainwindow-empty"), junk = test::tempDir("mainwindow-junk");
+        test::writeFile(junk + "/notes.txt", "not a profile\n");
+        for (const std::string& dir : {empty, junk}) {
+            gui::MainWindow w;
+            w.show();
+            // the failure's message box is closed as a user would
+            QTimer closer;
+            QObject::connect(&closer, &QTimer::timeout, [] {
+                for (QWidget* top : QApplication::topLevelWidgets())
+                    if (auto* box = qobject_cast<QMessageBox*>(top); box && box->isVisible()) box->accept();
+            });
+            closer.start(50);
+            QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+            w.openProfile(QString::fromStdString(dir));
+            ready.wait(5000); // an empty index may still open; a failure never signals
+            QTest::qWait(300);
+            QVERIFY2(!gui::RecentProfiles::list().contains(QFileInfo(QString::fromStdString(dir)).absoluteFilePath()),
+                     dir.c_str());
+            QVERIFY(gui::RecentProfiles::last() != QFileInfo(QString::fromStdString(dir)).absoluteFilePath());
+        }
+        // a profile that opens is remembered
+        gui::MainWindow w;
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        QVERIFY(ready.wait(60000));
+        QCOMPARE(gui::RecentProfiles::last(), QFileInfo(m_profile).absoluteFilePath());
     }
     void reopensCachedIndex() {
         gui::MainWindow w;

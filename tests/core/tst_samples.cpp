@@ -256,6 +256,21 @@ class TstSamples : public QObject {
                  (std::vector<std::string>{"compute|AI CPU stream 0", "compute|Stream 519"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans WHERE ts_ns > 10000000000"), int64_t(0));
     }
+    void legacyJobsOfTwoFoldersAreTwoRuns() {
+        // the whole resource folder: profiler/ and run_2/normal_run/profiler/ are two jobs whose clocks both
+        // count from 0 (rank 0 of one, rank 1 of the other showed as one run "rank 1 and 10001")
+        auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto shared = ix.scalar(
+            "SELECT count(*) FROM ranks a JOIN ranks b ON a.run_id = b.run_id AND a.rank < b.rank "
+            "WHERE EXISTS (SELECT 1 FROM source_file f WHERE f.rank = a.rank AND f.path LIKE '%/run_2/%') <> "
+            "EXISTS (SELECT 1 FROM source_file f WHERE f.rank = b.rank AND f.path LIKE '%/run_2/%')");
+        QCOMPARE(shared, int64_t(0));
+        // the four ranks of cluster_propose (one folder) are still one run
+        QCOMPARE(ix.scalar("SELECT count(DISTINCT r.run_id) FROM ranks r WHERE EXISTS (SELECT 1 FROM source_file f "
+                           "WHERE f.rank = r.rank AND f.path LIKE '%/cluster_propose/%')"),
+                 int64_t(1));
+    }
     void htaTwoOf128RanksAreOneIncompleteRun() {
         // SOURCES.md: ranks 0 and 1 of one job with world_size 128. One run, incomplete: with 126 ranks
         // missing the last arrival cannot be named, so nothing is blamed.
