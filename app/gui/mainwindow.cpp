@@ -1,4 +1,6 @@
 #include "app/gui/mainwindow.h"
+
+#include "app/gui/findingnavigator.h"
 #include "app/gui/typeaheadguard.h"
 
 #include "app/gui/annotationcontroller.h"
@@ -238,6 +240,7 @@ void MainWindow::buildDocks() {
     }
     if (auto* first = findChild<QDockWidget*>("heatmap")) first->raise();
     m_annotate = new AnnotationController(this, m_service, m_state, m_timeline, m_heatmap, m_memory);
+    m_navigator = std::make_unique<FindingNavigator>(this, m_state, m_heatmap);
     // lists and tables keep their type-ahead letters; the tools' N/R/T/B work everywhere else
     qApp->installEventFilter(new TypeAheadGuard(this));
     addDockWidget(Qt::RightDockWidgetArea, m_annotate->dock());
@@ -309,6 +312,15 @@ void MainWindow::buildDocks() {
 }
 
 void MainWindow::buildMenus() {
+    QAction* open = buildFileMenu();
+    m_annotate->buildMenu(menuBar()->addMenu(tr("&Annotate")));
+    buildNavigateMenu();
+    QAction* waits = buildViewMenu();
+    buildHelpMenu();
+    buildToolbar(open, waits);
+}
+
+QAction* MainWindow::buildFileMenu() {
     auto* file = menuBar()->addMenu(tr("&File"));
     auto* open = file->addAction(tr("&Open profile…"), this, [this] {
         QString dir = QFileDialog::getExistingDirectory(this, tr("Open profile directory"),
@@ -371,7 +383,10 @@ void MainWindow::buildMenus() {
     connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue("profiles/reopenLast", on); });
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
-    m_annotate->buildMenu(menuBar()->addMenu(tr("&Annotate")));
+    return open;
+}
+
+void MainWindow::buildNavigateMenu() {
     auto* nav = menuBar()->addMenu(tr("&Navigate"));
     m_backAction = nav->addAction(tr("&Back"), m_state, &views::InteractionState::back);
     m_backAction->setShortcuts(withKey(QKeySequence::Back, QKeySequence(Qt::ALT | Qt::Key_Left)));
@@ -396,6 +411,9 @@ void MainWindow::buildMenus() {
         m_state->setSelection(s);
     });
 
+}
+
+QAction* MainWindow::buildViewMenu() {
     auto* view = menuBar()->addMenu(tr("&View"));
     auto* waits = view->addAction(tr("Show communication &waits"));
     waits->setCheckable(true);
@@ -440,6 +458,10 @@ void MainWindow::buildMenus() {
     for (auto* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
 
+    return waits;
+}
+
+void MainWindow::buildHelpMenu() {
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts)
         ->setShortcut(QKeySequence::HelpContents);
@@ -465,6 +487,9 @@ void MainWindow::buildMenus() {
         box.exec();
     });
 
+}
+
+void MainWindow::buildToolbar(QAction* open, QAction* waits) {
     auto* tb = addToolBar(tr("Main"));
     tb->setObjectName("maintoolbar");
     tb->addAction(open);
@@ -638,6 +663,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_state->setBounds(s->startNs, s->endNs);
     m_timeline->setSummary(s);
     m_minimap->setSummary(s);
+    m_navigator->setSummary(s);
     m_findings->clear();
     auto report = nlohmann::json::parse(s->reportJson, nullptr, false);
     if (report.is_object()) {
@@ -892,70 +918,8 @@ void MainWindow::updateRunChooser() {
     m_notice->setVisible(!notes.isEmpty());
 }
 
-QString MainWindow::slowestOpOf(const nlohmann::json& f) {
-    // affected.op_types is ordered by extra time (the finding's own order)
-    const auto ops = f.contains("affected") && f["affected"].is_object() ? f["affected"].value("op_types", nlohmann::json::array())
-                                                                      : nlohmann::json::array();
-    if (!ops.is_array() || ops.empty() || !ops[0].is_object() || !ops[0].contains("op_type") || !ops[0]["op_type"].is_string())
-        return {};
-    return QString::fromStdString(ops[0]["op_type"].get<std::string>());
-}
-
 void MainWindow::navigateToFinding(const nlohmann::json& f) {
-    auto num = [&](const char* k) -> std::optional<int64_t> {
-        return f.contains(k) && f[k].is_number_integer() ? std::optional<int64_t>(f[k].get<int64_t>()) : std::nullopt;
-    };
-    const std::string kind = f.value("kind", std::string());
-    auto rank = num("rank"), step = num("step"), start = num("start_ns"), end = num("end_ns"), span = num("span_id");
-    const QString subject = QString::fromStdString(f.value("subject", std::string()));
-    if (start && end && *end > *start) {
-        int64_t pad = std::max<int64_t>((*end - *start) / 20, 20000);
-        m_state->setWindow(*start - pad, *end + pad);
-    } else if (step && m_summary) {
-        for (const auto& st : m_summary->steps)
-            if (st.step == *step && (!rank || st.rank == *rank)) {
-                int64_t pad = (st.endNs - st.startNs) / 20;
-                m_state->setWindow(st.startNs - pad, st.endNs + pad);
-                break;
-            }
-    }
-    Selection sel;
-    sel.rank = rank ? int(*rank) : -1;
-    if (kind == "stall" || kind == "late_rank" || kind == "slow_rank") {
-        // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it; a slow
-        // card's slowest op type goes with it, so the heatmap outlines that (op type, rank) cell
-        if (kind == "slow_rank") sel.opType = slowestOpOf(f);
-        if (kind == "slow_rank" && rank) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, int(*rank), subject);
-        if (span) {
-            sel.kind = Selection::Kind::Span;
-            sel.spanId = *span;
-            sel.startNs = start.value_or(0);
-            sel.endNs = end.value_or(0);
-            m_state->setSelection(sel);
-        }
-    } else if (kind == "bank_anomaly" || kind == "straggler") {
-        sel.kind = Selection::Kind::OpType;
-        sel.opType = subject;
-        m_state->setSelection(sel);
-        for (auto* d : findChildren<QDockWidget*>())
-            if (d->objectName() == (kind == "bank_anomaly" ? "memory" : "heatmap")) {
-                d->show();
-                d->raise();
-            }
-    } else if (step && m_summary) {
-        for (const auto& st : m_summary->steps)
-            if (st.step == *step && (!rank || st.rank == *rank)) {
-                sel.kind = Selection::Kind::Step;
-                sel.rank = st.rank;
-                sel.step = st.step;
-                sel.startNs = st.startNs;
-                sel.endNs = st.endNs;
-                m_state->setSelection(sel);
-                break;
-            }
-    }
-    m_details->setHtml("<h3>" + QString::fromStdString(kind).toHtmlEscaped() + "</h3><p>" +
-                       QString::fromStdString(f.value("text", std::string())).toHtmlEscaped() + "</p>");
+    m_details->setHtml(m_navigator->go(f));
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

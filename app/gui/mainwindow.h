@@ -41,6 +41,8 @@ class AnnotationModel;
 
 namespace rs::gui {
 
+class FindingNavigator;
+
 class AnnotationController;
 class ViewExporter;
 
@@ -95,6 +97,11 @@ class MainWindow : public QMainWindow {
 
   private:
     void buildMenus();
+    QAction* buildFileMenu();  ///< returns Open profile (the toolbar shows it)
+    void buildNavigateMenu();
+    QAction* buildViewMenu();  ///< returns Show communication waits
+    void buildHelpMenu();
+    void buildToolbar(QAction* open, QAction* waits);
     void buildDocks();
     void onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs,
                          bool reused);
@@ -131,6 +138,7 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* m_drill = nullptr;
     views::OpSummaryView* m_opSummary = nullptr;
     views::MinimapView* m_minimap = nullptr;
+    std::unique_ptr<FindingNavigator> m_navigator; ///< where each finding points
     views::HistogramView* m_histogram = nullptr;
     quint64 m_histRequest = 0;
     quint64 m_opKernelsRequest = 0;
@@ -157,8 +165,6 @@ class MainWindow : public QMainWindow {
     void resetProfileState(bool newProfile);
     /// The Details panel's text for a selected tensor: who allocated it, size, address, lifetime.
     QString tensorDetails(const views::Selection& s) const;
-    /// The op type a slow_rank / straggler finding names first (its affected.op_types), or empty.
-    static QString slowestOpOf(const nlohmann::json& f);
 
   public:
     /// Every key binding and gesture (keys, what it does): the menus' actions, then the timeline's table.
