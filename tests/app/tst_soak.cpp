@@ -26,6 +26,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QMutex>
@@ -100,17 +101,20 @@ class TstSoak : public QObject {
     uint32_t m_seed = 0;
     int m_step = 0;
     QString m_tag;
+    QString m_act; ///< the step's interaction, for the messages
     QString m_exportDir;
     std::map<QString, int> m_done; ///< interactions performed, by kind (printed: the walk's coverage)
     int m_maxDrillLevel = 0;
     int m_runSwitches = 0;
     QStringList m_dialogs; ///< modal dialogs or popups that appeared (closed by the watchdog)
+    QString m_badWindow;   ///< the first insane window set during the walk, with the step that set it
 
     QString where() const {
-        return QString("%1: step %2 of the walk with seed %3 (replay: RANKSCOPE_SOAK_SEED=%3)")
+        return QString("%1: step %2 (%4) of the walk with seed %3 (replay: RANKSCOPE_SOAK_SEED=%3)")
             .arg(m_tag)
             .arg(m_step)
-            .arg(m_seed);
+            .arg(m_seed)
+            .arg(m_act);
     }
     int uniform(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
     bool chance(double p) { return std::bernoulli_distribution(p)(m_rng); }
@@ -316,6 +320,24 @@ class TstSoak : public QObject {
             }
         }
     }
+    /// The toolbar's track filter or span search, with a phrase that matches, half-matches or matches nothing.
+    void filterOrSearch() {
+        const char* phrases[] = {"", "rank 1", "HCCL", "Stream", "plane 0", "MatMul", "zzz-nothing", "0"};
+        const QString text = phrases[uniform(0, 7)];
+        const bool search = chance(0.5);
+        m_act = QString("%1 \"%2\"").arg(search ? "search" : "filter", text);
+        for (auto* e : m_w->findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith(search ? "Search" : "Filter tracks")) {
+                e->setText(text);
+                if (search) QTest::keyClick(e, Qt::Key_Return);
+                return;
+            }
+    }
+    /// The window resized (a docked panel dragged bigger, a smaller screen): down to a narrow timeline.
+    void resizeWindow() {
+        m_w->resize(uniform(500, 1800), uniform(350, 1100));
+        m_act = QString("resize to %1x%2").arg(m_w->width()).arg(m_w->height());
+    }
     void undoRedo() {
         QUndoStack* u = m_w->annotationModel()->undoStack();
         chance(0.5) ? u->undo() : u->redo();
@@ -345,15 +367,23 @@ class TstSoak : public QObject {
         }
     }
 
-    void checkWindow() {
+    /// What is wrong with the shared time window, or empty when it is sane.
+    QString windowProblem() const {
         const auto* s = m_w->state();
         const qint64 t0 = s->windowStart(), t1 = s->windowEnd(), lo = s->boundsStart(), hi = s->boundsEnd();
         const qint64 span = hi - lo;
         const QString win = QString(" (window [%1, %2], bounds [%3, %4])").arg(t0).arg(t1).arg(lo).arg(hi);
-        QVERIFY2(t1 > t0, qPrintable(where() + ": the window is empty or reversed" + win));
-        QVERIFY2(t1 - t0 >= views::kMinWindowNs || span < views::kMinWindowNs,
-                 qPrintable(where() + QString(": the window is %1 ns wide").arg(t1 - t0) + win));
-        QVERIFY2(t0 >= lo - span && t1 <= hi + span, qPrintable(where() + ": the window left the profile" + win));
+        if (t1 <= t0) return "the window is empty or reversed" + win;
+        if (t1 - t0 < views::kMinWindowNs && span >= views::kMinWindowNs)
+            return QString("the window is %1 ns wide").arg(t1 - t0) + win;
+        if (t0 < lo - span || t1 > hi + span) return "the window left the profile" + win;
+        return {};
+    }
+    /// After every step; the first bad window any interaction set (seen as it was set) is reported too.
+    void checkWindow() {
+        QVERIFY2(m_badWindow.isEmpty(), qPrintable(m_badWindow));
+        const QString why = windowProblem();
+        QVERIFY2(why.isEmpty(), qPrintable(where() + ": " + why));
     }
 
     /// Opens `dir`, then walks `steps` random interactions.
@@ -365,6 +395,7 @@ class TstSoak : public QObject {
         m_done.clear();
         m_maxDrillLevel = m_runSwitches = 0;
         m_dialogs.clear();
+        m_badWindow.clear();
         // RANKSCOPE_SOAK_KEEP=<dir>: the exports are kept there, to look at
         m_exportDir = qEnvironmentVariableIsSet("RANKSCOPE_SOAK_KEEP") ? qEnvironmentVariable("RANKSCOPE_SOAK_KEEP")
                                                                        : QString::fromStdString(test::tempDir("soak-exports"));
@@ -403,6 +434,14 @@ class TstSoak : public QObject {
             g_warnings = nullptr;
         });
 
+        // the window is checked as it is set, so the interaction that set it is the one named
+        connect(w.state(), &views::InteractionState::windowChanged, this, [this] {
+            if (!m_badWindow.isEmpty()) return;
+            const QString why = windowProblem();
+            if (why.isEmpty()) return;
+            m_badWindow = where() + ": " + why;
+            if (qEnvironmentVariableIsSet("RANKSCOPE_SOAK_ABORT")) abort(); // to look at the stack in a debugger
+        });
         int answers = 0; // timeline draw data that arrived during the walk (the service kept answering)
         connect(w.timeline(), &views::TimelineView::timelineDataChanged, this, [&answers] { ++answers; });
         QElapsedTimer clock;
@@ -417,7 +456,7 @@ class TstSoak : public QObject {
         const Act acts[] = {{"wheel", 18},     {"key", 18},       {"drag", 9},      {"click timeline", 8},
                             {"heatmap", 7},    {"heatmap mode", 2}, {"memory", 7},  {"back/forward", 8},
                             {"dock", 5},       {"drill", 10},     {"finding", 2},   {"run", 1},
-                            {"annotate", 3},   {"undo/redo", 2}};
+                            {"annotate", 3},   {"undo/redo", 2},  {"filter/search", 2}, {"resize", 1}};
         std::vector<int> weights;
         for (const auto& a : acts)
             weights.push_back(a.weight);
@@ -428,6 +467,7 @@ class TstSoak : public QObject {
         for (m_step = 0; m_step < steps; ++m_step) {
             if (m_step == warmUp) rssWarm = rssMb();
             const QString act = acts[pick(m_rng)].name;
+            m_act = act;
             if (act == "wheel")
                 wheel(w.timeline());
             else if (act == "key")
@@ -456,6 +496,10 @@ class TstSoak : public QObject {
                 annotate(kinds[annotations++ % 4]);
             else if (act == "undo/redo")
                 undoRedo();
+            else if (act == "filter/search")
+                filterOrSearch();
+            else if (act == "resize")
+                resizeWindow();
             ++m_done[act];
             if (QTest::currentTestFailed()) return;
             if (m_step % kExportEvery == kExportEvery - 1) {
