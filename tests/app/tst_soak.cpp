@@ -41,6 +41,9 @@
 #include <QtTest>
 
 #include <fstream>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <map>
 #include <random>
 #include <string>
@@ -63,7 +66,14 @@ double rssMb() {
         if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
     return 0;
 }
-
+/// VmRSS once the allocator gave back what is free (printed beside rssMb: growth that malloc_trim takes
+/// back is the allocator's caching, growth that stays is live memory).
+double trimmedRssMb() {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+    return rssMb();
+}
 int stepsWanted() {
     bool ok = false;
     const int n = qEnvironmentVariableIntValue("RANKSCOPE_SOAK_STEPS", &ok);
@@ -446,7 +456,7 @@ class TstSoak : public QObject {
         connect(w.timeline(), &views::TimelineView::timelineDataChanged, this, [&answers] { ++answers; });
         QElapsedTimer clock;
         clock.start();
-        double rssWarm = -1;
+        double rssWarm = -1, rssWarmTrimmed = -1;
         const int warmUp = std::min(kWarmUpStep, steps / 5);
         // weights of the interactions (out of their sum)
         struct Act {
@@ -465,7 +475,10 @@ class TstSoak : public QObject {
                                                annotate::Kind::Box};
         int annotations = 0;
         for (m_step = 0; m_step < steps; ++m_step) {
-            if (m_step == warmUp) rssWarm = rssMb();
+            if (m_step == warmUp) {
+                rssWarm = rssMb();
+                rssWarmTrimmed = trimmedRssMb();
+            }
             const QString act = acts[pick(m_rng)].name;
             m_act = act;
             if (act == "wheel")
@@ -520,7 +533,7 @@ class TstSoak : public QObject {
         QTest::qWait(100);
         QVERIFY2(answers > 0, qPrintable(tag + ": no timeline data arrived during the walk"));
         checkWindow();
-        const double rssEnd = rssMb();
+        const double rssEnd = rssMb(), rssEndTrimmed = trimmedRssMb();
         const qint64 ms = clock.elapsed();
         restore.dismiss();
         qInstallMessageHandler(g_previous);
@@ -552,12 +565,16 @@ class TstSoak : public QObject {
                                  .arg(warned)
                                  .arg(m_dialogs.size())
                                  .arg(m_dialogs.isEmpty() ? QString() : ": " + m_dialogs.join("; "));
-        qInfo().noquote() << QString("soak %1: VmRSS %2 MiB after the warm-up (step %3), %4 MiB at the end (+%5 MiB)")
+        qInfo().noquote() << QString("soak %1: VmRSS %2 MiB after the warm-up (step %3), %4 MiB at the end (+%5 MiB); "
+                                     "after malloc_trim %6 and %7 MiB (+%8 MiB)")
                                  .arg(tag)
                                  .arg(rssWarm, 0, 'f', 1)
                                  .arg(warmUp)
                                  .arg(rssEnd, 0, 'f', 1)
-                                 .arg(rssEnd - rssWarm, 0, 'f', 1);
+                                 .arg(rssEnd - rssWarm, 0, 'f', 1)
+                                 .arg(rssWarmTrimmed, 0, 'f', 1)
+                                 .arg(rssEndTrimmed, 0, 'f', 1)
+                                 .arg(rssEndTrimmed - rssWarmTrimmed, 0, 'f', 1);
         for (const QString& d : std::as_const(m_dialogs))
             QVERIFY2(!d.contains("QMessageBox"), qPrintable(tag + ": a message box appeared during the walk at " + d));
         if (rssWarm > 0 && rssEnd > 0)
