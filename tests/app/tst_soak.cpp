@@ -118,6 +118,7 @@ class TstSoak : public QObject {
     int m_runSwitches = 0;
     QStringList m_dialogs; ///< modal dialogs or popups that appeared (closed by the watchdog)
     QString m_badWindow;   ///< the first insane window set during the walk, with the step that set it
+    int m_answers = 0;     ///< timeline draw data that arrived during the walk (the service kept answering)
 
     QString where() const {
         return QString("%1: step %2 (%4) of the walk with seed %3 (replay: RANKSCOPE_SOAK_SEED=%3)")
@@ -452,8 +453,8 @@ class TstSoak : public QObject {
             m_badWindow = where() + ": " + why;
             if (qEnvironmentVariableIsSet("RANKSCOPE_SOAK_ABORT")) abort(); // to look at the stack in a debugger
         });
-        int answers = 0; // timeline draw data that arrived during the walk (the service kept answering)
-        connect(w.timeline(), &views::TimelineView::timelineDataChanged, this, [&answers] { ++answers; });
+        m_answers = 0;
+        connect(w.timeline(), &views::TimelineView::timelineDataChanged, this, [this] { ++m_answers; });
         QElapsedTimer clock;
         clock.start();
         double rssWarm = -1, rssWarmTrimmed = -1;
@@ -531,7 +532,7 @@ class TstSoak : public QObject {
         exportViews();
         if (QTest::currentTestFailed()) return;
         QTest::qWait(100);
-        QVERIFY2(answers > 0, qPrintable(tag + ": no timeline data arrived during the walk"));
+        QVERIFY2(m_answers > 0, qPrintable(tag + ": no timeline data arrived during the walk"));
         checkWindow();
         const double rssEnd = rssMb(), rssEndTrimmed = trimmedRssMb();
         const qint64 ms = clock.elapsed();
@@ -553,7 +554,7 @@ class TstSoak : public QObject {
                                  .arg(m_maxDrillLevel)
                                  .arg(m_runSwitches)
                                  .arg(w.annotationModel()->items().size())
-                                 .arg(answers);
+                                 .arg(m_answers);
         qInfo().noquote() << "soak" << tag << "interactions:" << done.join(", ");
         int warned = 0;
         for (const auto& [msg, n] : warnings) {
@@ -565,8 +566,8 @@ class TstSoak : public QObject {
                                  .arg(warned)
                                  .arg(m_dialogs.size())
                                  .arg(m_dialogs.isEmpty() ? QString() : ": " + m_dialogs.join("; "));
-        qInfo().noquote() << QString("soak %1: VmRSS %2 MiB after the warm-up (step %3), %4 MiB at the end (+%5 MiB); "
-                                     "after malloc_trim %6 and %7 MiB (+%8 MiB)")
+        qInfo().noquote() << QString("soak %1: VmRSS %2 MiB after the warm-up (step %3), %4 MiB at the end (growth %5 MiB); "
+                                     "after malloc_trim %6 and %7 MiB (growth %8 MiB)")
                                  .arg(tag)
                                  .arg(rssWarm, 0, 'f', 1)
                                  .arg(warmUp)
