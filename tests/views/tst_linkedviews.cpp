@@ -23,6 +23,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QWheelEvent>
 #include <QtTest>
 #include <limits>
 
@@ -124,6 +125,23 @@ class TstLinkedViews : public QObject {
         state.setWindow(0, std::numeric_limits<qint64>::max());
         QCOMPARE(state.windowStart(), qint64(0));
         QCOMPARE(state.windowEnd(), std::numeric_limits<qint64>::max());
+    }
+    void memoryMapWithoutTimesLeavesTheWindow() {
+        // before its data arrives, or for a rank without memory events (0 … 0), a wheel or drag on the
+        // memory map moved the shared window to its placeholder: 1 ns before the profile (found by tst_soak)
+        for (bool empty : {false, true}) {
+            views::MemoryMapCanvas c;
+            if (empty) c.setData(std::make_shared<query::MemoryMapData>());
+            c.resize(600, 300);
+            QSignalSpy moved(&c, &views::MemoryMapCanvas::timeWindowMoved);
+            QWheelEvent wheel(QPointF(300, 150), QPointF(300, 150), QPoint(), QPoint(0, 120), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(&c, &wheel);
+            QTest::mousePress(&c, Qt::LeftButton, {}, QPoint(300, 150));
+            QTest::mouseMove(&c, QPoint(400, 160));
+            QTest::mouseRelease(&c, Qt::LeftButton, {}, QPoint(400, 160));
+            QCOMPARE(moved.count(), 0);
+        }
     }
     void addressMapping_data() {
         QTest::addColumn<quint64>("addr");
