@@ -578,7 +578,14 @@ class TstSoak : public QObject {
                                  .arg(rssEndTrimmed - rssWarmTrimmed, 0, 'f', 1);
         for (const QString& d : std::as_const(m_dialogs))
             QVERIFY2(!d.contains("QMessageBox"), qPrintable(tag + ": a message box appeared during the walk at " + d));
+#ifdef RANKSCOPE_SANITIZED
+        // ASan's quarantine keeps up to 256 MiB of freed blocks resident (malloc_trim cannot return them):
+        // the figures are printed, LeakSanitizer (detect_leaks=1) answers for leaks at exit
+        qInfo().noquote() << tag + ": VmRSS not bounded in the sanitizer build (ASan's quarantine holds freed memory)";
+        if ((false))
+#else
         if (rssWarm > 0 && rssEnd > 0)
+#endif
             QVERIFY2(rssEnd - rssWarm <= kMaxRssGrowthMb,
                      qPrintable(QString("%1: VmRSS grew from %2 MiB (step %3) to %4 MiB over the walk with seed %5")
                                     .arg(tag)
