@@ -23,7 +23,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QWheelEvent>
 #include <QtTest>
+#include <limits>
 
 using namespace rs;
 using views::Selection;
@@ -108,6 +110,38 @@ class TstLinkedViews : public QObject {
         s.hi = 300;
         QCOMPARE(s.position(200), 0.5);
         QVERIFY(s.color(300).lightnessF() < s.color(100).lightnessF()); // darker = more
+    }
+    void windowStaysNearTheProfile() {
+        // at most one profile length of margin on either side (a search hit as long as the run, padded by
+        // 4x its length, ran the window's end several run lengths past the profile: found by tst_soak)
+        views::InteractionState state;
+        state.setBounds(1000, 2000);
+        state.setWindow(1000 - 4000, 2000 + 4000);
+        QCOMPARE(state.windowStart(), qint64(0));
+        QCOMPARE(state.windowEnd(), qint64(3000));
+        state.setWindow(5000, 6000); // wholly after the profile
+        QVERIFY(state.windowEnd() <= 3000 && state.windowStart() < state.windowEnd());
+        state.setBounds(0, int64_t(1) << 62); // no overflow near the int64 limits
+        state.setWindow(0, std::numeric_limits<qint64>::max());
+        QCOMPARE(state.windowStart(), qint64(0));
+        QCOMPARE(state.windowEnd(), std::numeric_limits<qint64>::max());
+    }
+    void memoryMapWithoutTimesLeavesTheWindow() {
+        // before its data arrives, or for a rank without memory events (0 … 0), a wheel or drag on the
+        // memory map moved the shared window to its placeholder: 1 ns before the profile (found by tst_soak)
+        for (bool empty : {false, true}) {
+            views::MemoryMapCanvas c;
+            if (empty) c.setData(std::make_shared<query::MemoryMapData>());
+            c.resize(600, 300);
+            QSignalSpy moved(&c, &views::MemoryMapCanvas::timeWindowMoved);
+            QWheelEvent wheel(QPointF(300, 150), QPointF(300, 150), QPoint(), QPoint(0, 120), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(&c, &wheel);
+            QTest::mousePress(&c, Qt::LeftButton, {}, QPoint(300, 150));
+            QTest::mouseMove(&c, QPoint(400, 160));
+            QTest::mouseRelease(&c, Qt::LeftButton, {}, QPoint(400, 160));
+            QCOMPARE(moved.count(), 0);
+        }
     }
     void addressMapping_data() {
         QTest::addColumn<quint64>("addr");

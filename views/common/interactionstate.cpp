@@ -1,6 +1,7 @@
 #include "views/common/interactionstate.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace rs::views {
 
@@ -24,8 +25,14 @@ void InteractionState::recordWindow() {
 }
 
 void InteractionState::setWindow(qint64 t0, qint64 t1, bool record) {
-    t0 = std::max(t0, m_lo - (m_hi - m_lo));
-    t1 = std::max(t1, t0 + 1);
+    // at most one profile length of margin on either side: a zoom to a span as long as the run (a search
+    // hit padded by 4x its length) ran the end past boundsEnd by several run lengths, only the start was
+    // held (saturating: bounds near the int64 limits must not overflow)
+    const qint64 span = m_hi - m_lo;
+    qint64 hiLimit;
+    if (__builtin_add_overflow(m_hi, span, &hiLimit)) hiLimit = std::numeric_limits<qint64>::max();
+    t0 = std::clamp(t0, m_lo - span, hiLimit - 1);
+    t1 = std::clamp(t1, t0 + 1, hiLimit);
     if (t0 == m_t0 && t1 == m_t1) return;
     if (record) recordWindow();
     m_t0 = t0;

@@ -278,10 +278,10 @@ void MemoryMapCanvas::wheelEvent(QWheelEvent* e) {
         m_a0 = uint64_t(std::max<long double>((long double)m_fullA0, (long double)anchor - frac * w));
         m_a1 = uint64_t(std::min<long double>((long double)m_fullA1, (long double)m_a0 + w));
         update();
-    } else {
+    } else if (hasTimeAxis()) { // none yet (data not arrived, a rank without memory): nothing to zoom
         auto [a, b] = zoomWindow(m_t0, m_t1, timeMapping().t(e->position().x()), f,
-                                 m_data ? m_data->startNs - (m_data->endNs - m_data->startNs) : m_t0,
-                                 m_data ? m_data->endNs + (m_data->endNs - m_data->startNs) : m_t1);
+                                 m_data->startNs - (m_data->endNs - m_data->startNs),
+                                 m_data->endNs + (m_data->endNs - m_data->startNs));
         setTimeWindow(a, b);
         Q_EMIT timeWindowMoved(m_t0, m_t1);
     }
@@ -302,10 +302,12 @@ void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
         return;
     }
     QPoint d = e->pos() - m_pressPos;
-    double nsPerPx = double(m_pressT1 - m_pressT0) / timeMapping().width;
-    int64_t dt = int64_t(-d.x() * nsPerPx);
-    setTimeWindow(m_pressT0 + dt, m_pressT1 + dt);
-    Q_EMIT timeWindowMoved(m_t0, m_t1);
+    if (hasTimeAxis()) {
+        double nsPerPx = double(m_pressT1 - m_pressT0) / timeMapping().width;
+        int64_t dt = int64_t(-d.x() * nsPerPx);
+        setTimeWindow(m_pressT0 + dt, m_pressT1 + dt);
+        Q_EMIT timeWindowMoved(m_t0, m_t1);
+    }
     long double bytesPerPx = (long double)(m_pressA1 - m_pressA0) / addressMapping().height;
     long double da = -(long double)d.y() * bytesPerPx;
     long double n0 = std::clamp((long double)m_pressA0 + da, (long double)m_fullA0,

@@ -57,6 +57,10 @@ class MemoryMapCanvas : public QWidget {
     void contextMenuEvent(QContextMenuEvent*) override;
 
   private:
+    /// Data with a time extent: without it (not arrived yet, a rank without memory events: 0 … 0) the
+    /// canvas' window is a placeholder, and a wheel or drag on it threw the shared window to 1 ns before
+    /// the profile.
+    bool hasTimeAxis() const { return m_data && m_data->endNs > m_data->startNs; }
     void paintAnnotations(QPainter& p);
     bool drafting() const;
     AnnotationModel* m_annotations = nullptr;

@@ -851,7 +851,15 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
         m_selecting = false;
         TimeMapping tm = mapping();
         int a = std::min(m_selectX0, m_selectX1), b = std::max(m_selectX0, m_selectX1);
-        if (b - a > 3) m_state->setWindow(tm.t(a), tm.t(b));
+        if (b - a > 3) {
+            // never narrower than zooming goes (a few px selected at ~2 ns/px made a 9 ns window)
+            int64_t t0 = tm.t(a), t1 = tm.t(b);
+            if (t1 - t0 < kMinWindowNs) {
+                t0 += (t1 - t0 - kMinWindowNs) / 2;
+                t1 = t0 + kMinWindowNs;
+            }
+            m_state->setWindow(t0, t1);
+        }
         update();
         return;
     }
