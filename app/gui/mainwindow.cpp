@@ -171,12 +171,7 @@ MainWindow::MainWindow()
     connect(m_service, &query::QueryService::searchReady, this,
             [this](quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks) {
                 if (id != m_searchRequest) return;
-                m_searchHits = std::move(hits);
-                m_searchTracks = std::move(tracks);
-                std::vector<qint64> ids;
-                for (auto& h : m_searchHits)
-                    ids.push_back(h.spanId);
-                m_timeline->setSearchHits(ids);
+                setHits(std::move(hits), std::move(tracks));
                 m_searchIndex = -1;
                 statusBar()->showMessage(tr("%1 match(es) for \"%2\" (Enter / F3: next, Shift+F3: previous)")
                                              .arg(m_searchHits.size())
@@ -265,12 +260,7 @@ void MainWindow::buildDocks() {
         if (id != m_shapeKernelsRequest) return;
         auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
         if (!k) return;
-        m_searchHits = k->spans;
-        m_searchTracks.assign(k->trackIds.begin(), k->trackIds.end());
-        std::vector<qint64> ids;
-        for (const auto& h : m_searchHits)
-            ids.push_back(h.spanId);
-        m_timeline->setSearchHits(ids);
+        setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
         m_searchIndex = 0; // the view already shows the first one
         statusBar()->showMessage(tr("%1 kernel(s) of %2 highlighted (F3 / Shift+F3: next, previous)")
                                      .arg(m_searchHits.size())
@@ -282,16 +272,11 @@ void MainWindow::buildDocks() {
         if (id != m_opKernelsRequest) return;
         auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
         if (!k || k->spans.empty()) return;
-        m_searchHits = k->spans;
-        m_searchTracks.assign(k->trackIds.begin(), k->trackIds.end());
-        std::vector<qint64> ids;
+        setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
         size_t longest = 0;
-        for (size_t i = 0; i < m_searchHits.size(); ++i) {
-            ids.push_back(m_searchHits[i].spanId);
-            const auto& h = m_searchHits[i];
-            if (h.endNs - h.startNs > m_searchHits[longest].endNs - m_searchHits[longest].startNs) longest = i;
-        }
-        m_timeline->setSearchHits(ids);
+        for (size_t i = 0; i < m_searchHits.size(); ++i)
+            if (m_searchHits[i].endNs - m_searchHits[i].startNs > m_searchHits[longest].endNs - m_searchHits[longest].startNs)
+                longest = i;
         m_searchIndex = int(longest);
         const auto& h = m_searchHits[longest];
         const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
@@ -525,6 +510,16 @@ void MainWindow::buildToolbar(QAction* open, QAction* waits) {
         m_searchRequest = m_service->requestSearch(m_search->text(), 5000);
     });
     tb->addWidget(m_search);
+}
+
+void MainWindow::setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks) {
+    // search matches, a shape cell's or a heatmap cell's kernels: highlighted, F3 / Shift+F3 step through
+    m_searchHits = std::move(spans);
+    m_searchTracks = std::move(tracks);
+    std::vector<qint64> ids;
+    for (const auto& h : m_searchHits)
+        ids.push_back(h.spanId);
+    m_timeline->setSearchHits(ids);
 }
 
 void MainWindow::runSearch(int direction) {

@@ -163,6 +163,8 @@ class MainWindow : public QMainWindow {
     /// Clears what belonged to the previous run (selection, search hits) or profile (also the search text
     /// and the comparison).
     void resetProfileState(bool newProfile);
+    /// The spans highlighted on the timeline and stepped through with F3 (`tracks`: each one's track).
+    void setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks);
     /// The Details panel's text for a selected tensor: who allocated it, size, address, lifetime.
     QString tensorDetails(const views::Selection& s) const;
 
