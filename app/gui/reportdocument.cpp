@@ -1,6 +1,7 @@
 #include "app/gui/reportdocument.h"
 
 #include "app/gui/exportscene.h"
+#include "core/analysis/report.h"
 #include "core/annotate/annotation.h"
 #include "core/model/timetext.h"
 #include "views/annotate/annotationmodel.h"
@@ -201,7 +202,8 @@ class Builder {
     void perRank() {
         add(heading(QObject::tr("Per rank")));
         const auto& cw = m_report["comm_wait"];
-        add(para(QObject::tr("Communication wait: %1 in total.").arg(dur(cw.value("total_wait_ns", int64_t(0))))));
+        add(para(QObject::tr("Communication wait: %1.")
+                     .arg(QString::fromStdString(analysis::commWaitText(m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))));
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
         t.header = {QObject::tr("rank"), QObject::tr("waited"), QObject::tr("waited for"), QObject::tr("arrived last")};

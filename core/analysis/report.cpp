@@ -224,6 +224,16 @@ json buildReport(index::Db& db, int top) {
     return r;
 }
 
+std::string commWaitText(const json& report, const std::string& total) {
+    // no wait measured where every run lacks ranks is not "0 ns": the late rank is among the missing
+    bool anyComplete = false;
+    for (const auto& run : report["runs"])
+        anyComplete |= run.value("complete", true);
+    if (report["comm_wait"].value("total_wait_ns", int64_t(0)) == 0 && !report["runs"].empty() && !anyComplete)
+        return "not known (ranks of the job are missing: the waits for them are not measured)";
+    return total + " in total";
+}
+
 std::string formatReport(const json& r, int top) {
     std::ostringstream o;
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
@@ -282,8 +292,7 @@ std::string formatReport(const json& r, int top) {
         o << "  rank " << p["rank"].get<int64_t>() << ": " << ms(double(p["median_ns"].get<int64_t>()))
           << " / " << ms(double(p["p95_ns"].get<int64_t>()));
     }
-    o << "\n\nCommunication wait: " << ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>()))
-      << " in total";
+    o << "\n\nCommunication wait: " << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
     const json& last = r["comm_wait"]["last_arrival_counts"];
     if (!last.empty()) {
         std::string best;

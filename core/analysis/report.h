@@ -17,5 +17,8 @@ nlohmann::json runsJson(index::Db& db);
 /// disagree give every value, sorted, "a | b", so a mixed fleet is visible rather than hidden.
 std::map<std::string, std::string> runLabels(index::Db& db, int run);
 std::string formatReport(const nlohmann::json& report, int top);
+/// "12.3 ms in total" (`total` formatted by the caller), or why the total is not known (every run incomplete
+/// and nothing measured): the text and HTML reports say the same.
+std::string commWaitText(const nlohmann::json& report, const std::string& total);
 
 } // namespace rs::analysis

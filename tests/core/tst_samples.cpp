@@ -4,6 +4,7 @@
 // communication.json within 1 %; the NCCL collectives of the HTA rank pair are matched across ranks.
 #include "core/index/indexer.h"
 #include "core/io/bytesource.h"
+#include "core/analysis/report.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -286,6 +287,9 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM waits WHERE blamed_rank IS NOT NULL"), int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM finding WHERE kind IN ('stall', 'late_rank', 'slow_rank')"),
                  int64_t(0));
+        // and the report does not call the unmeasured wait "0 ns"
+        const std::string text = analysis::formatReport(analysis::buildReport(*ix.db, 20), 20);
+        QVERIFY2(text.find("Communication wait: not known") != std::string::npos, text.c_str());
     }
     void kinetoBaseTimeAndMemory() {
         auto ix = test::indexDir(m_samples + "/hta/tests/data/nccl_parser_config");
