@@ -48,6 +48,12 @@ ExportDialog::ExportDialog(QWidget* parent)
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
     connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // the scale applies to PNG pictures only: an SVG is vector (the chooser says so rather than lying)
+    connect(m_path, &QLineEdit::textChanged, this, [this](const QString& p) {
+        m_scale->setEnabled(!p.endsWith(".svg", Qt::CaseInsensitive));
+        m_scale->setToolTip(m_scale->isEnabled() ? QString() : tr("An SVG is vector: it has no pixel scale"));
+    });
+    m_scale->setEnabled(!m_path->text().endsWith(".svg", Qt::CaseInsensitive));
     connect(m_view, &QComboBox::currentIndexChanged, this, [this] {
         // follow the view in the suggested name while the user has not typed their own
         QFileInfo fi(m_path->text());

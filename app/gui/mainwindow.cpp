@@ -497,6 +497,7 @@ void MainWindow::buildToolbar(QAction* open, QAction* waits) {
     m_filter->setClearButtonEnabled(true);
     m_filter->setMaximumWidth(240);
     connect(m_filter, &QLineEdit::textChanged, m_timeline, &views::TimelineView::setTrackFilter);
+    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::updateStatus);
     tb->addWidget(m_filter);
     m_search = new QLineEdit;
     m_search->setPlaceholderText(tr("Search spans by name or op type (Ctrl+F)"));
@@ -767,10 +768,16 @@ void MainWindow::onSelection(const Selection& s) {
 
 void MainWindow::updateStatus() {
     if (!m_summary) return;
-    m_statusProfile->setText(tr("%1 — %2 ranks, %3 tracks, %4")
+    int shown = 0; // lanes the track filter leaves (all of them without one)
+    for (const auto& l : m_timeline->lanes())
+        shown += !l.header && !l.pinned;
+    const QString tracks = m_filter && !m_filter->text().isEmpty()
+                               ? tr("%1 of %2 tracks (filtered)").arg(shown).arg(m_summary->tracks.size())
+                               : tr("%1 tracks").arg(m_summary->tracks.size());
+    m_statusProfile->setText(tr("%1 — %2 ranks, %3, %4")
                                  .arg(m_profile)
                                  .arg(m_summary->ranks.size())
-                                 .arg(m_summary->tracks.size())
+                                 .arg(tracks)
                                  .arg(views::formatDuration(m_summary->endNs - m_summary->startNs)));
     // offsets from the run's start, precise to a thousandth of the window
     const int64_t res = std::max<int64_t>(1, (m_state->windowEnd() - m_state->windowStart()) / 1000);
