@@ -677,7 +677,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
         }
         if (shown == 0)
             m_findings->addItem(s->notes.empty() ? tr("No problems found.")
-                                                 : tr("No findings (see the note above the timeline)."));
+                                                 : tr("No findings (see the note below the timeline's lanes)."));
     }
     m_details->setPlainText(QString::fromStdString(s->reportText));
     m_heatmap->setProfile(s->ranks);
@@ -848,7 +848,8 @@ std::vector<std::pair<QString, QString>> MainWindow::shortcutRows() const {
         for (QAction* a : menu->actions()) {
             QStringList keys;
             for (const QKeySequence& k : a->shortcuts())
-                if (!k.isEmpty()) keys << k.toString(QKeySequence::NativeText);
+                if (!k.isEmpty() && !keys.contains(k.toString(QKeySequence::NativeText))) // a platform may list one twice
+                    keys << k.toString(QKeySequence::NativeText);
             if (keys.isEmpty() || seen.contains(a->text())) continue;
             seen.insert(a->text());
             QString what = a->text();

@@ -58,6 +58,14 @@ class TstMinimapView : public QObject {
         QCOMPARE(state.windowEnd() - state.windowStart(), qint64(10000000));
         const qint64 centre = (state.windowStart() + state.windowEnd()) / 2;
         QVERIFY(std::llabs(centre - map.timeAt(x)) < 2 * (m_summary->endNs - m_summary->startNs) / 1000);
+        // pressing inside the frame grabs it: no jump until it is dragged, then it follows by the drag
+        const qint64 before = state.windowStart();
+        const int inFrame = int(map.xOf(state.windowStart()) + 1);
+        QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(inFrame, 20));
+        QCOMPARE(state.windowStart(), before);
+        QTest::mouseMove(&map, QPoint(inFrame + 50, 20));
+        QVERIFY(state.windowStart() > before);
+        QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(inFrame + 50, 20));
         // the wheel zooms in
         QWheelEvent wheel(QPointF(x, 20), map.mapToGlobal(QPointF(x, 20)), QPoint(), QPoint(0, 120), Qt::NoButton,
                           Qt::NoModifier, Qt::NoScrollPhase, false);

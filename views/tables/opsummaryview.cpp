@@ -17,7 +17,7 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
       m_caption(new QLabel) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
-    m_filter->setPlaceholderText(tr("Filter op types (MatMul, hcom…)"));
+    m_filter->setPlaceholderText(tr("Filter op types (MatMul, Cast…): device kernels of the whole run"));
     m_filter->setClearButtonEnabled(true);
     lay->addWidget(m_filter);
     m_proxy->setSourceModel(m_model);
@@ -30,11 +30,13 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setStretchLastSection(false); // the ratio stays beside its op, not 1000 px away
     lay->addWidget(m_table, 1);
-    m_caption->setEnabled(false);
     lay->addWidget(m_caption);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) {
+        m_proxy->setFilterFixedString(f);
+        updateCaption();
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& cur) { onCurrent(cur); });
     if (m_service)
@@ -42,9 +44,19 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
             if (id != m_pending) return;
             m_model->setData(v.value<std::shared_ptr<const query::HeatmapData>>());
             m_table->resizeColumnsToContents();
-            m_caption->setText(tr("%1 (op type, rank) rows · device kernels of the whole run · click a row to select it")
-                                   .arg(m_model->rowCount()));
+            updateCaption();
         });
+}
+
+void OpSummaryView::updateCaption() {
+    const int shown = m_proxy->rowCount(), all = m_model->rowCount();
+    m_caption->setText(shown == all ? tr("%1 (op type, rank) rows · device kernels of the whole run · click a row to "
+                                         "select it")
+                                          .arg(all)
+                       : shown == 0 ? tr("No op type matches \"%1\" among the %2 rows (device kernels only)")
+                                          .arg(m_filter->text())
+                                          .arg(all)
+                                    : tr("%1 of %2 (op type, rank) rows match \"%3\"").arg(shown).arg(all).arg(m_filter->text()));
 }
 
 void OpSummaryView::setProfile(const std::vector<int>& ranks) {

@@ -27,6 +27,7 @@ class OpSummaryView : public QWidget {
 
   private:
     void onCurrent(const QModelIndex& cur);
+    void updateCaption(); ///< rows shown of all, or that the filter matches none
     InteractionState* m_state;
     query::QueryService* m_service;
     OpSummaryModel* m_model;

@@ -4,6 +4,7 @@
 #include "views/common/timemapping.h"
 
 #include <QMouseEvent>
+#include <QStyle>
 #include <QPainter>
 #include <QWheelEvent>
 #include <algorithm>
@@ -29,13 +30,13 @@ void MinimapView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
 }
 
 double MinimapView::xOf(qint64 ns) const {
-    const double w = std::max(1, width() - kLeft - 4);
+    const double w = std::max(1, width() - kLeft - rightMargin());
     const double span = double(std::max<qint64>(1, m_state->boundsEnd() - m_state->boundsStart()));
     return kLeft + double(ns - m_state->boundsStart()) / span * w;
 }
 
 qint64 MinimapView::timeAt(double x) const {
-    const double w = std::max(1, width() - kLeft - 4);
+    const double w = std::max(1, width() - kLeft - rightMargin());
     const double span = double(std::max<qint64>(1, m_state->boundsEnd() - m_state->boundsStart()));
     return m_state->boundsStart() + qint64(std::llround((x - kLeft) / w * span));
 }
@@ -47,7 +48,7 @@ void MinimapView::resizeEvent(QResizeEvent*) {
 void MinimapView::render() {
     m_image = QImage(size(), QImage::Format_ARGB32_Premultiplied);
     m_image.fill(palette().color(QPalette::Window));
-    if (!m_summary || m_summary->ranks.empty() || width() <= kLeft + 4) return;
+    if (!m_summary || m_summary->ranks.empty() || width() <= kLeft + rightMargin()) return;
     QPainter p(&m_image);
     const int rows = std::max(1, std::min<int>(int(m_summary->ranks.size()), height() - 6));
     const double rowH = double(height() - 6) / rows;
@@ -55,7 +56,7 @@ void MinimapView::render() {
     for (size_t i = 0; i < m_summary->ranks.size(); ++i)
         rowOf[m_summary->ranks[i]] = int(i * size_t(rows) / m_summary->ranks.size());
     const QColor base = palette().color(QPalette::Base);
-    p.fillRect(QRectF(kLeft, 3, width() - kLeft - 4, height() - 6), base);
+    p.fillRect(QRectF(kLeft, 3, width() - kLeft - rightMargin(), height() - 6), base);
     QColor band = palette().color(QPalette::AlternateBase);
     if (band == base) band = band.darker(106);
     const int first = m_summary->ranks.front();
@@ -102,6 +103,11 @@ void MinimapView::paintEvent(QPaintEvent*) {
     p.drawRect(QRectF(x0, 1, x1 - x0, height() - 2));
 }
 
+int MinimapView::rightMargin() const {
+    // the timeline's lanes end at its vertical scrollbar: the minimap's time axis ends there too
+    return style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+}
+
 void MinimapView::centreOn(double x) {
     if (!m_summary) return;
     const qint64 w = m_state->windowEnd() - m_state->windowStart();
@@ -111,11 +117,17 @@ void MinimapView::centreOn(double x) {
 }
 
 void MinimapView::mousePressEvent(QMouseEvent* e) {
-    if (e->button() == Qt::LeftButton && e->position().x() >= kLeft) centreOn(e->position().x());
+    if (e->button() != Qt::LeftButton || e->position().x() < kLeft || !m_summary) return;
+    // pressed inside the frame: the frame is grabbed where it was pressed (it does not jump); outside it
+    // the window is centred there
+    const double x = e->position().x(), x0 = xOf(m_state->windowStart()), x1 = xOf(m_state->windowEnd());
+    const bool inside = x >= x0 - 2 && x <= x1 + 2;
+    m_grab = inside ? x - (x0 + x1) / 2 : 0;
+    if (!inside) centreOn(x);
 }
 
 void MinimapView::mouseMoveEvent(QMouseEvent* e) {
-    if ((e->buttons() & Qt::LeftButton) && e->position().x() >= kLeft) centreOn(e->position().x());
+    if ((e->buttons() & Qt::LeftButton) && e->position().x() >= kLeft) centreOn(e->position().x() - m_grab);
 }
 
 void MinimapView::wheelEvent(QWheelEvent* e) {

@@ -36,6 +36,8 @@ class MinimapView : public QWidget {
   private:
     void render();
     void centreOn(double x);
+    int rightMargin() const;
+    double m_grab = 0; ///< where in the frame it was pressed (px from its centre) while dragging
     InteractionState* m_state;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     QImage m_image;
