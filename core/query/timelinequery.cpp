@@ -217,8 +217,10 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
     auto raw = db.prepare(
         "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
         "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns < ?3 "
-        "AND ts_ns >= coalesce((SELECT max(ts_ns) FROM memory_sample WHERE rank = ?1 AND ts_ns <= ?2), ?2) "
-        "ORDER BY ts_ns");
+        "AND ts_ns >= coalesce((SELECT max(ts_ns) FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
+        "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns <= ?2), ?2) "
+        "ORDER BY ts_ns"); // the value in force at t0 is the curve's own last sample (another component's
+                           // left a zoomed-in window without any: the lane vanished)
     for (int64_t t : w.trackIds) {
         if (t >= 0) continue;
         CounterSeries c{t, {}, 0, true};

@@ -266,6 +266,17 @@ class TstTimelineView : public QObject {
             filled += c.red() > c.blue() + 30;
         }
         QVERIFY2(filled > 10, qPrintable(QString("memory area drawn at %1 samples").arg(filled)));
+        // zoomed to 1 µs in the middle of the run the curve's value in force still fills the lane (a sample of
+        // another component being the last one before the window left it empty)
+        const qint64 mid = (f->summary->startNs + f->summary->endNs) / 2;
+        QVERIFY(showWindow(*f, mid, mid + 1000));
+        const auto* zd = f->view->timelineData();
+        auto zs = std::find_if(zd->counters.begin(), zd->counters.end(),
+                               [](const query::CounterSeries& c) { return c.trackId == query::memoryTrackId(0); });
+        QVERIFY(zs != zd->counters.end() && !zs->points.empty());
+        QImage zimg = grab(*f);
+        const QColor c = zimg.pixelColor(lane.center().x(), lane.bottom() - 4);
+        QVERIFY2(c.red() > c.blue() + 30, qPrintable(c.name()));
     }
     void pinMovesATrackToTheTop() {
         auto f = open();
