@@ -428,16 +428,8 @@ class TstMainWindow : public QObject {
     void chooseOneRunOfSeveral() {
         // an Ascend demo (4 ranks) and a Kineto demo (2 ranks) side by side: two runs, shown one at a time
         const std::string dir = test::tempDir("mainwindow-runs");
-        demo::DemoOptions a;
-        a.ranks = 4;
-        a.steps = 4;
-        a.layers = 1;
-        demo::DemoOptions k = a;
-        k.ranks = 2;
-        k.format = "kineto";
         std::string err;
-        QVERIFY2(demo::generateDemo(dir + "/ascend", a, err), err.c_str());
-        QVERIFY2(demo::generateDemo(dir + "/kineto", k, err), err.c_str());
+        QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
         gui::MainWindow w;
         w.show();
         QSignalSpy ready(&w, &gui::MainWindow::profileReady);

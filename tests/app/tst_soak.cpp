@@ -605,16 +605,8 @@ class TstSoak : public QObject {
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("soak-cache")));
         // two runs side by side: an Ascend demo and a Kineto demo (the run chooser is part of the walk)
         const std::string dir = test::tempDir("soak-demo");
-        demo::DemoOptions a;
-        a.ranks = 4;
-        a.steps = 4;
-        a.layers = 1;
-        demo::DemoOptions k = a;
-        k.ranks = 2;
-        k.format = "kineto";
         std::string err;
-        QVERIFY2(demo::generateDemo(dir + "/ascend", a, err), err.c_str());
-        QVERIFY2(demo::generateDemo(dir + "/kineto", k, err), err.c_str());
+        QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
         m_demo = QString::fromStdString(dir);
     }
     void soakTheDemo() { soak(m_demo, "demo", stepsWanted()); }

@@ -110,6 +110,17 @@ Indexed indexDir(const std::string& dir, bool force) {
 
 namespace rs::test {
 
+bool writeTwoRunDemo(const std::string& dir, std::string& err) {
+    demo::DemoOptions a;
+    a.ranks = 4;
+    a.steps = 4;
+    a.layers = 1;
+    demo::DemoOptions k = a;
+    k.ranks = 2;
+    k.format = "kineto";
+    return demo::generateDemo(dir + "/ascend", a, err) && demo::generateDemo(dir + "/kineto", k, err);
+}
+
 bool ensureDemo(const std::string& dir, const demo::DemoOptions& o) {
     if (std::filesystem::exists(dir + "/.complete")) return true;
     std::filesystem::remove_all(dir);
