@@ -41,8 +41,10 @@ int addCommand(Args& a, Opened& o) {
         return usageError("annotate", "--rank must be a rank or a list like 0,3-5");
     if (auto op = a.value("op")) an.anchor.opTypes = {*op};
     if (auto t = a.value("tensor")) {
-        if (an.anchor.view != annotate::Surface::Memory) return usageError("annotate", "--tensor goes with --view memory");
-        if (an.anchor.ranks.size() != 1) return usageError("annotate", "--tensor needs the tensor's --rank R");
+        if (an.anchor.view != annotate::Surface::Memory)
+            return usageError("annotate", "--tensor goes with --view memory");
+        if (an.anchor.ranks.size() != 1)
+            return usageError("annotate", "--tensor needs the tensor's --rank R");
         an.anchor.tensorId = *t;
     }
     if (an.anchor.view == annotate::Surface::Heatmap && an.anchor.opTypes.empty())
@@ -81,7 +83,8 @@ int addCommand(Args& a, Opened& o) {
     }
     std::string why = annotate::detachedReason(an, facts);
     if (!why.empty() && !a.flag("force")) {
-        std::fprintf(stderr, "rankscope: annotate: the anchor is not in this profile: %s (--force keeps it anyway)\n",
+        std::fprintf(stderr,
+                     "rankscope: annotate: the anchor is not in this profile: %s (--force keeps it anyway)\n",
                      why.c_str());
         return 1;
     }
@@ -109,7 +112,8 @@ int listCommand(Args& a, Opened& o) {
             list.push_back(j);
             continue;
         }
-        std::printf("%-5s %s\n      %s%s\n", an.id.c_str(), an.text.c_str(), annotate::describeAnchor(an, origin).c_str(),
+        std::printf("%-5s %s\n      %s%s\n", an.id.c_str(), an.text.c_str(),
+                    annotate::describeAnchor(an, origin).c_str(),
                     why.empty() ? "" : ("  [detached: " + why + "]").c_str());
     }
     if (a.flag("json"))

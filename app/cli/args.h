@@ -29,7 +29,8 @@ class Args {
     std::string m_error;
 };
 
-/// "0,3-5" → {0, 3, 4, 5} (in the order written); false on anything else (a negative, a reversed or a huge range).
+/// "0,3-5" → {0, 3, 4, 5} (in the order written); false on anything else (a negative, a reversed or a huge
+/// range).
 bool parseRankList(const std::string& s, std::vector<int>& out);
 
 /// Parses "4GiB", "512MiB", "1048576", "2G" into bytes.

@@ -14,7 +14,9 @@ int runBaseline(const ArgList& argv) {
     if (!a.ok()) return usageError("baseline", a.error());
     if (a.positional().size() != 1) return usageError("baseline", "baseline needs exactly one profile DIR");
     const auto out = a.value("out"), append = a.value("append");
-    if (!out && !append) return usageError("baseline", "say where the record goes: --out FILE.json and/or --append FILE.jsonl");
+    if (!out && !append)
+        return usageError("baseline",
+                          "say where the record goes: --out FILE.json and/or --append FILE.jsonl");
     std::optional<int> run;
     if (a.value("run")) run = int(a.intValue("run", 0, 0, 1 << 30));
     if (!a.ok()) return usageError("baseline", a.error());
@@ -44,8 +46,9 @@ int runBaseline(const ArgList& argv) {
         }
     }
     if (!a.flag("quiet"))
-        std::fprintf(stderr, "baseline: run %d, %zu ranks, %lld steady steps, %zu op types -> %s\n", built.record.run,
-                     built.record.ranks.size(), static_cast<long long>(built.record.step.steps), built.record.ops.size(),
+        std::fprintf(stderr, "baseline: run %d, %zu ranks, %lld steady steps, %zu op types -> %s\n",
+                     built.record.run, built.record.ranks.size(),
+                     static_cast<long long>(built.record.step.steps), built.record.ops.size(),
                      (out ? *out : *append).c_str());
     return 0;
 }

@@ -34,8 +34,8 @@ std::string state(const cache::CacheEntry& e) {
 }
 
 nlohmann::json entryJson(const cache::CacheEntry& e) {
-    return {{"index", e.indexPath},       {"profile", e.profile},         {"bytes", e.bytes},
-            {"last_used_ns", e.lastUsedNs}, {"state", state(e)},          {"annotations", e.hasAnnotations}};
+    return {{"index", e.indexPath},         {"profile", e.profile}, {"bytes", e.bytes},
+            {"last_used_ns", e.lastUsedNs}, {"state", state(e)},    {"annotations", e.hasAnnotations}};
 }
 
 int list(const std::string& dir, bool json) {
@@ -65,7 +65,8 @@ int clean(const std::string& dir, Args& a) {
     if (auto v = a.value("unused-for")) {
         auto ns = model::parseDurationNs(*v);
         if (!ns || *ns <= 0)
-            return usageError("cache", "--unused-for takes an age with a unit, e.g. 30d, 12h (got '" + *v + "')");
+            return usageError("cache",
+                              "--unused-for takes an age with a unit, e.g. 30d, 12h (got '" + *v + "')");
         o.unusedForNs = *ns;
     }
     o.withAnnotations = a.flag("with-annotations");
@@ -74,9 +75,11 @@ int clean(const std::string& dir, Args& a) {
     for (const auto& e : r.removed)
         std::printf("%s %s  %s  (%s)\n", o.dryRun ? "would remove" : "removed", mib(e.bytes).c_str(),
                     e.profile.empty() ? e.indexPath.c_str() : e.profile.c_str(), state(e).c_str());
-    std::printf("%s %zu index(es), %s", o.dryRun ? "would remove" : "removed", r.removed.size(), mib(r.bytesFreed).c_str());
+    std::printf("%s %zu index(es), %s", o.dryRun ? "would remove" : "removed", r.removed.size(),
+                mib(r.bytesFreed).c_str());
     if (!r.keptForAnnotations.empty())
-        std::printf("; kept %zu with annotations (--with-annotations removes them too)", r.keptForAnnotations.size());
+        std::printf("; kept %zu with annotations (--with-annotations removes them too)",
+                    r.keptForAnnotations.size());
     if (!r.busy.empty()) std::printf("; %zu being built, left alone", r.busy.size());
     std::printf("\n");
     return 0;
@@ -94,7 +97,8 @@ int runCache(const ArgList& argv) {
     const std::string dir = cache::cacheDirectory();
     if (what == "list") {
         if (a.value("unused-for") || a.flag("with-annotations") || a.flag("dry-run"))
-            return usageError("cache", "--unused-for, --with-annotations and --dry-run are options of 'cache clean'");
+            return usageError("cache",
+                              "--unused-for, --with-annotations and --dry-run are options of 'cache clean'");
         return list(dir, a.flag("json"));
     }
     if (a.flag("json")) return usageError("cache", "--json is an option of 'cache list'");

@@ -13,7 +13,8 @@ void printHelp() {
         "Rankscope %s — trace explorer for distributed deep-learning training profiles\n\n"
         "Usage:\n"
         "  rankscope [DIR [--state FILE.rsview] | FILE.rsview]\n"
-        "                                       open the desktop app (optionally on a profile or a saved view;\n"
+        "                                       open the desktop app (optionally on a profile or a saved "
+        "view;\n"
         "                                       also 'rankscope open DIR|FILE.rsview')\n"
         "  rankscope demo OUTDIR [--ranks N] [--steps N] [--layers N] [--seed S]\n"
         "                        [--format ascend|kineto] [--healthy] [--scale-op OP=F[,OP=F]]\n"
@@ -39,24 +40,30 @@ void printHelp() {
         "                   [--kind note|range|arrow|box] [--view timeline|heatmap|memory] [--op OP]\n"
         "                   [--tensor ID] [--to RANK@TIME] [--color #rrggbb] [--force]\n"
         "  rankscope annotate DIR list [--json] | rankscope annotate DIR remove ID\n"
-        "                                       annotations beside the index; TIME from the run's start with\n"
+        "                                       annotations beside the index; TIME from the run's start "
+        "with\n"
         "                                       a unit (ns, us, ms, s), e.g. --range 320ms:345ms\n"
         "  rankscope baseline DIR (--out FILE.json | --append FILE.jsonl) [--label TEXT] [--run N]\n"
         "                                       write the statistics compare needs (a baseline record)\n"
         "  rankscope compare BASELINE CANDIDATE [--json] [--max-latency-delta F] [--max-memory-delta F]\n"
         "                    [--max-wait-delta F] [--min-share F]\n"
         "                                       compare two runs (profile DIRs or baseline records): exit 0\n"
-        "                                       when no delta passes its threshold (defaults 0.03, 0.05, 0.10;\n"
-        "                                       op types under 1 %% of device time ignored), 3 when one does,\n"
-        "                                       4 when nothing could be compared (no rank or steady step in both)\n"
+        "                                       when no delta passes its threshold (defaults 0.03, 0.05, "
+        "0.10;\n"
+        "                                       op types under 1 %% of device time ignored), 3 when one "
+        "does,\n"
+        "                                       4 when nothing could be compared (no rank or steady step in "
+        "both)\n"
         "  rankscope shapes DIR [--op OP] [--rank R] [--top N] [--json]\n"
         "                                       op latency by input shape, and the shapes far from the op\n"
         "                                       type's work model (time = fixed + per element)\n"
         "  rankscope cache [list] [--json] | rankscope cache clean [--unused-for AGE] [--with-annotations]\n"
         "                  [--dry-run]\n"
-        "                                       the indexes kept in the user cache dir (profiles in read-only\n"
+        "                                       the indexes kept in the user cache dir (profiles in "
+        "read-only\n"
         "                                       places); clean removes those whose profile is gone or whose\n"
-        "                                       schema is older, and with --unused-for 30d those not used since\n"
+        "                                       schema is older, and with --unused-for 30d those not used "
+        "since\n"
         "                                       (entries with annotations are kept unless asked)\n\n"
         "Index options (index, info, report, query, export, baseline, compare, shapes, annotate):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
@@ -78,7 +85,9 @@ int usageError(const std::string& command, const std::string& message) {
 namespace {
 
 const std::vector<std::string>& subCommands() {
-    static const std::vector<std::string> names{"demo", "index", "info", "report", "query", "export", "baseline", "compare", "shapes", "annotate", "cache", "open", "help"};
+    static const std::vector<std::string> names{"demo",   "index",    "info",    "report", "query",
+                                                "export", "baseline", "compare", "shapes", "annotate",
+                                                "cache",  "open",     "help"};
     return names;
 }
 
@@ -109,14 +118,16 @@ bool isViewStateFile(const std::filesystem::path& p) {
     return p.extension() == ".rsview" && std::filesystem::is_regular_file(p, ec);
 }
 
-/// The GUI is started for no argument, a directory or a saved view; anything else is a typo or a missing path.
+/// The GUI is started for no argument, a directory or a saved view; anything else is a typo or a missing
+/// path.
 int checkGuiArgument(const std::string& arg) {
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::path p(arg);
     if (fs::is_directory(p, ec) || isViewStateFile(p)) return -1;
     if (fs::exists(p, ec))
-        return usageError(arg, "not a profile directory or a saved view (.rsview); the app opens a directory");
+        return usageError(arg,
+                          "not a profile directory or a saved view (.rsview); the app opens a directory");
     if (arg.find('/') != std::string::npos || arg.find('.') != std::string::npos)
         return usageError(arg, "no such directory");
     std::string best;
@@ -127,17 +138,19 @@ int checkGuiArgument(const std::string& arg) {
     }
     std::string msg = "unknown command '" + arg + "'";
     msg += bestDist <= std::max<size_t>(2, arg.size() / 2) ? "; did you mean '" + best + "'?"
-                                                          : " (the closest command is '" + best + "')";
+                                                           : " (the closest command is '" + best + "')";
     std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
-    std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes, annotate. Run 'rankscope --help' for usage.\n");
+    std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes, "
+                         "annotate. Run 'rankscope --help' for usage.\n");
     return 2;
 }
 
 int noDisplay() {
-    std::fprintf(stderr,
-                 "rankscope: no display (DISPLAY and WAYLAND_DISPLAY are unset), so the desktop app cannot start.\n"
-                 "Headless: 'rankscope report DIR' prints the findings, 'rankscope export DIR --out FOLDER' writes\n"
-                 "screenshots; or run the app offscreen with QT_QPA_PLATFORM=offscreen, or under xvfb-run.\n");
+    std::fprintf(
+        stderr,
+        "rankscope: no display (DISPLAY and WAYLAND_DISPLAY are unset), so the desktop app cannot start.\n"
+        "Headless: 'rankscope report DIR' prints the findings, 'rankscope export DIR --out FOLDER' writes\n"
+        "screenshots; or run the app offscreen with QT_QPA_PLATFORM=offscreen, or under xvfb-run.\n");
     return 1;
 }
 
@@ -173,7 +186,8 @@ int dispatch(int argc, char** argv) {
         return hasDisplay() ? -1 : noDisplay();
     }
     if (!cmd.empty() && cmd[0] == '-') {
-        if (cmd.rfind("-platform", 0) != 0 && cmd.rfind("-style", 0) != 0) return usageError(cmd, "unknown option");
+        if (cmd.rfind("-platform", 0) != 0 && cmd.rfind("-style", 0) != 0)
+            return usageError(cmd, "unknown option");
         return -1; // Qt's own options (the GUI's QApplication reads them)
     }
     int rc = checkGuiArgument(cmd);

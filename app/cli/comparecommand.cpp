@@ -47,10 +47,12 @@ int runCompare(const ArgList& argv) {
     Args a(argv, vo, indexFlags({"json", "quiet"}));
     if (!a.ok()) return usageError("compare", a.error());
     if (a.positional().size() != 2)
-        return usageError("compare", "compare needs a BASELINE and a CANDIDATE (profile directories or baseline records)");
+        return usageError(
+            "compare", "compare needs a BASELINE and a CANDIDATE (profile directories or baseline records)");
     compare::CompareOptions o;
     std::string error;
-    if (!fraction(a, "max-latency-delta", o.maxLatencyDelta, error) || !fraction(a, "max-memory-delta", o.maxMemoryDelta, error) ||
+    if (!fraction(a, "max-latency-delta", o.maxLatencyDelta, error) ||
+        !fraction(a, "max-memory-delta", o.maxMemoryDelta, error) ||
         !fraction(a, "max-wait-delta", o.maxWaitDelta, error) || !fraction(a, "min-share", o.minShare, error))
         return usageError("compare", error);
     const bool quiet = a.flag("quiet") || a.flag("json");
@@ -71,22 +73,29 @@ int runCompare(const ArgList& argv) {
         return compare::verdictExitCode(r);
     }
     const auto lines = compare::compareSummary(r);
-    std::printf("%s: %zu regression(s) beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f %%), %zu improvement(s)\n",
-                r.fail() ? "FAIL" : r.inconclusive() ? "INCONCLUSIVE" : "PASS", lines.size(), o.maxLatencyDelta * 100, o.maxMemoryDelta * 100,
-                o.maxWaitDelta * 100, r.improvements.size());
+    std::printf("%s: %zu regression(s) beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
+                "%%), %zu improvement(s)\n",
+                r.fail()           ? "FAIL"
+                : r.inconclusive() ? "INCONCLUSIVE"
+                                   : "PASS",
+                lines.size(), o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
+                r.improvements.size());
     for (const auto& l : lines)
         std::printf("  %s\n", l.c_str());
-    std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu collectives "
-                "(over %lld steps by number), %lld vs %lld steady rank-steps\n",
-                r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(), r.collectives.size(),
-                static_cast<long long>(r.collectiveStepsByIndex), static_cast<long long>(r.baselineSteps),
-                static_cast<long long>(r.candidateSteps));
+    std::printf(
+        "matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu collectives "
+        "(over %lld steps by number), %lld vs %lld steady rank-steps\n",
+        r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(), r.collectives.size(),
+        static_cast<long long>(r.collectiveStepsByIndex), static_cast<long long>(r.baselineSteps),
+        static_cast<long long>(r.candidateSteps));
     auto list = [](const char* what, const auto& v) {
         if (v.empty()) return;
         std::string s;
         for (const auto& x : v) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, int>) s += (s.empty() ? "" : ", ") + std::to_string(x);
-            else s += (s.empty() ? "" : ", ") + x;
+            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, int>)
+                s += (s.empty() ? "" : ", ") + std::to_string(x);
+            else
+                s += (s.empty() ? "" : ", ") + x;
         }
         std::printf("not matched: %s: %s\n", what, s.c_str());
     };

@@ -29,7 +29,8 @@ bool parseScaleOps(const std::string& s, std::map<std::string, double>& out) {
 } // namespace
 
 int runDemo(const ArgList& argv) {
-    Args a(argv, {"ranks", "steps", "layers", "seed", "format", "scale-op"}, {"healthy", "quiet", "shape-sweep"});
+    Args a(argv, {"ranks", "steps", "layers", "seed", "format", "scale-op"},
+           {"healthy", "quiet", "shape-sweep"});
     if (!a.ok()) return usageError("demo", a.error());
     if (a.positional().size() != 1) return usageError("demo", "demo needs exactly one OUTDIR");
     demo::DemoOptions o;
@@ -44,7 +45,9 @@ int runDemo(const ArgList& argv) {
     if (o.format != "ascend" && o.format != "kineto")
         return usageError("demo", "--format must be ascend or kineto");
     if (auto s = a.value("scale-op"); s && !parseScaleOps(*s, o.scaleOp))
-        return usageError("demo", "--scale-op takes OP=FACTOR[,OP=FACTOR…] with factors between 0.01 and 100 (got '" + *s + "')");
+        return usageError("demo",
+                          "--scale-op takes OP=FACTOR[,OP=FACTOR…] with factors between 0.01 and 100 (got '" +
+                              *s + "')");
     std::string error;
     bool quiet = a.flag("quiet");
     bool ok = demo::generateDemo(a.positional()[0], o, error, [&](int done, int total) {
@@ -61,8 +64,9 @@ int runDemo(const ArgList& argv) {
                     o.format.c_str(), a.positional()[0].c_str(), o.ranks, o.steps, o.layers,
                     (unsigned long long)o.seed);
         if (o.shapeSweep)
-            std::printf("shape sweep: sequence length 256..2048 by step; MatMulV2 at %d has a bad tiling (x%.1f)\n",
-                        demo::kBadTilingSeq, demo::kBadTiling);
+            std::printf(
+                "shape sweep: sequence length 256..2048 by step; MatMulV2 at %d has a bad tiling (x%.1f)\n",
+                demo::kBadTilingSeq, demo::kBadTiling);
         for (const auto& [op, f] : o.scaleOp)
             std::printf("every %s kernel takes x%.3f\n", op.c_str(), f);
         if (o.healthy)

@@ -42,7 +42,9 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
         return 1;
     }
     if (r.state) w.applyViewState(*r.state);
-    if (r.range) w.state()->setWindow(w.state()->boundsStart() + r.range->first, w.state()->boundsStart() + r.range->second);
+    if (r.range)
+        w.state()->setWindow(w.state()->boundsStart() + r.range->first,
+                             w.state()->boundsStart() + r.range->second);
     if (r.selection) w.state()->setSelection(*r.selection);
     waitFor([&] { return w.timeline()->timelineData() != nullptr; }, 60);
     waitFor([] { return false; }, 1); // the linked views' answers
@@ -60,7 +62,8 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
 
 int runExport(const ArgList& argv) {
     auto vo = indexValueOptions();
-    for (const char* o : {"out", "view", "format", "width", "height", "step", "range", "ranks", "select", "scale", "state", "run"})
+    for (const char* o : {"out", "view", "format", "width", "height", "step", "range", "ranks", "select",
+                          "scale", "state", "run"})
         vo.insert(o);
     Args a(argv, vo, indexFlags({"quiet", "no-annotations"}));
     if (!a.ok()) return usageError("export", a.error());
@@ -69,7 +72,8 @@ int runExport(const ArgList& argv) {
     if (!out) return usageError("export", "export needs --out FILE or FOLDER");
     gui::ExportRequest r;
     r.view = QString::fromStdString(a.value("view").value_or("all"));
-    if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" && r.view != "window")
+    if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" &&
+        r.view != "window")
         return usageError("export", "--view must be all, timeline, heatmap, memory or window");
     const QString outPath = QString::fromStdString(*out);
     const QString suffix = QFileInfo(outPath).suffix().toLower();
@@ -90,7 +94,8 @@ int runExport(const ArgList& argv) {
     if (auto s = a.value("scale")) {
         char* end = nullptr;
         r.scale = std::strtod(s->c_str(), &end);
-        if (*end || !(r.scale >= 0.25 && r.scale <= 4)) return usageError("export", "--scale must be between 0.25 and 4 (e.g. 2)");
+        if (*end || !(r.scale >= 0.25 && r.scale <= 4))
+            return usageError("export", "--scale must be between 0.25 and 4 (e.g. 2)");
     }
     if (auto s = a.value("range")) {
         auto range = model::parseTimeRange(*s);
@@ -137,7 +142,8 @@ int runExport(const ArgList& argv) {
             std::fprintf(stderr, "rankscope: export: cannot create %s\n", dir.toLocal8Bit().constData());
             return 1;
         }
-        return exportWindow(r, r.outFile.isEmpty() ? QDir(r.outDir).filePath("window." + r.format) : r.outFile);
+        return exportWindow(r,
+                            r.outFile.isEmpty() ? QDir(r.outDir).filePath("window." + r.format) : r.outFile);
     }
     QStringList files = gui::exportSnapshots(r, err);
     for (const auto& f : files)

@@ -5,8 +5,8 @@
 
 #include <cstdio>
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace rs::cli {
 
@@ -25,8 +25,9 @@ int runInfo(const ArgList& argv) {
     j["index"] = res.dbPath;
     j["schema_version"] = db.scalarText("SELECT value FROM meta WHERE key='schema_version'");
     json ranks = json::array();
-    auto r = db.prepare("SELECT rank, device_id, host, source, clock_offset_ns, run_id, coalesce(data_rank, rank), "
-                        "world_size FROM rank_info ORDER BY rank");
+    auto r = db.prepare(
+        "SELECT rank, device_id, host, source, clock_offset_ns, run_id, coalesce(data_rank, rank), "
+        "world_size FROM rank_info ORDER BY rank");
     while (r.step())
         ranks.push_back({{"rank", r.i64(0)},
                          {"device_id", r.isNull(1) ? json(nullptr) : json(r.i64(1))},
@@ -89,11 +90,13 @@ int runInfo(const ArgList& argv) {
     for (auto& run : j["runs"]) {
         std::printf("  run %lld  %s  %zu rank(s)", (long long)run["run"].get<int64_t>(),
                     run["source"].get<std::string>().c_str(), run["ranks"].size());
-        if (!run["world_size"].is_null()) std::printf(" of %lld", (long long)run["world_size"].get<int64_t>());
+        if (!run["world_size"].is_null())
+            std::printf(" of %lld", (long long)run["world_size"].get<int64_t>());
         if (!run["start_ns"].is_null())
             std::printf("  %lld .. %lld ns", (long long)run["start_ns"].get<int64_t>(),
                         (long long)run["end_ns"].get<int64_t>());
-        if (!run["note"].get<std::string>().empty()) std::printf("  (%s)", run["note"].get<std::string>().c_str());
+        if (!run["note"].get<std::string>().empty())
+            std::printf("  (%s)", run["note"].get<std::string>().c_str());
         std::printf("\n");
         std::string labels;
         for (auto& [k, v] : run["labels"].items())

@@ -43,20 +43,20 @@ int runQuery(const ArgList& argv) {
     bool header = false;
     query::QueryResult qr;
     std::vector<std::string> cols;
-    qr = query::runReadOnlyQuery(res.dbPath, a.positional()[1],
-                                 [&](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
-                                     if (!header) {
-                                         header = true;
-                                     }
-                                     std::string line;
-                                     for (size_t i = 0; i < v.size(); ++i) {
-                                         if (i) line += csv ? "," : "\t";
-                                         line +=
-                                             nulls[i] ? (csv ? "" : "NULL") : (csv ? csvField(v[i]) : v[i]);
-                                     }
-                                     std::printf("%s\n", line.c_str());
-                                 },
-                                 timeoutS * 1000, &g_queryCancel);
+    qr = query::runReadOnlyQuery(
+        res.dbPath, a.positional()[1],
+        [&](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
+            if (!header) {
+                header = true;
+            }
+            std::string line;
+            for (size_t i = 0; i < v.size(); ++i) {
+                if (i) line += csv ? "," : "\t";
+                line += nulls[i] ? (csv ? "" : "NULL") : (csv ? csvField(v[i]) : v[i]);
+            }
+            std::printf("%s\n", line.c_str());
+        },
+        timeoutS * 1000, &g_queryCancel);
     std::signal(SIGINT, oldHandler);
     if (!qr.ok) {
         std::fprintf(stderr, "rankscope: query failed: %s\n", qr.error.c_str());

@@ -6,8 +6,8 @@
 
 namespace rs::cli {
 
-bool loadRecord(const std::string& path, Args& a, std::optional<int> run, bool quiet, compare::BuiltRecord& out,
-                std::string& error) {
+bool loadRecord(const std::string& path, Args& a, std::optional<int> run, bool quiet,
+                compare::BuiltRecord& out, std::string& error) {
     std::error_code ec;
     try {
         if (!std::filesystem::is_directory(path, ec)) {

@@ -10,7 +10,7 @@
 namespace rs::cli {
 
 /// Fills `out`; false with `error` (naming the path) when it cannot. `quiet`: no index progress.
-bool loadRecord(const std::string& path, Args& a, std::optional<int> run, bool quiet, compare::BuiltRecord& out,
-                std::string& error);
+bool loadRecord(const std::string& path, Args& a, std::optional<int> run, bool quiet,
+                compare::BuiltRecord& out, std::string& error);
 
 } // namespace rs::cli

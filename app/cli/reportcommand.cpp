@@ -54,7 +54,8 @@ int runReport(const ArgList& argv) {
     int top = int(a.intValue("top", 10, 1, 100000));
     if (!a.ok()) return usageError("report", a.error());
     const auto html = a.value("html"), markdown = a.value("markdown");
-    if ((html || markdown) && a.flag("json")) return usageError("report", "--json prints to stdout; --html/--markdown write files: choose one");
+    if ((html || markdown) && a.flag("json"))
+        return usageError("report", "--json prints to stdout; --html/--markdown write files: choose one");
     index::IndexOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("report", error);

@@ -19,20 +19,24 @@ void printTable(const shapes::OpShapeTable& t, size_t maxShapes) {
         std::printf("  work model %s, dims %s: %s + %.4g ns per element (Theil-Sen over %d sizes)\n",
                     m.dtype.empty() ? "(no dtype)" : cut(m.dtype, 24).c_str(), cut(m.layout, 24).c_str(),
                     model::formatDuration(int64_t(m.fixedNs)).c_str(), m.nsPerElement, m.shapes);
-    std::printf("  %7s %10s %10s %12s  %-10s %s\n", "count", "median", "p95", "ns/element", "dtype", "input shapes");
+    std::printf("  %7s %10s %10s %12s  %-10s %s\n", "count", "median", "p95", "ns/element", "dtype",
+                "input shapes");
     for (size_t i = 0; i < t.shapes.size() && i < maxShapes; ++i) {
         const auto& s = t.shapes[i];
         char per[32] = "-";
         if (s.nsPerElement >= 0) std::snprintf(per, sizeof per, "%.4g", s.nsPerElement);
         std::printf("  %7lld %10s %10s %12s  %-10s %s\n", static_cast<long long>(s.count),
-                    model::formatDuration(int64_t(s.medianNs)).c_str(), model::formatDuration(int64_t(s.p95Ns)).c_str(), per,
-                    cut(s.dtype, 10).c_str(), cut(s.inputShapes, 80).c_str());
+                    model::formatDuration(int64_t(s.medianNs)).c_str(),
+                    model::formatDuration(int64_t(s.p95Ns)).c_str(), per, cut(s.dtype, 10).c_str(),
+                    cut(s.inputShapes, 80).c_str());
     }
-    if (t.shapes.size() > maxShapes) std::printf("  … %zu more (--json lists all)\n", t.shapes.size() - maxShapes);
+    if (t.shapes.size() > maxShapes)
+        std::printf("  … %zu more (--json lists all)\n", t.shapes.size() - maxShapes);
     for (const auto& s : t.outliers)
-        std::printf("  outlier: %s (%s) takes %.2fx what the work model predicts: median %s over %lld kernel(s)\n",
-                    cut(s.inputShapes, 80).c_str(), s.dtype.c_str(), s.ratio,
-                    model::formatDuration(int64_t(s.medianNs)).c_str(), static_cast<long long>(s.count));
+        std::printf(
+            "  outlier: %s (%s) takes %.2fx what the work model predicts: median %s over %lld kernel(s)\n",
+            cut(s.inputShapes, 80).c_str(), s.dtype.c_str(), s.ratio,
+            model::formatDuration(int64_t(s.medianNs)).c_str(), static_cast<long long>(s.count));
 }
 } // namespace
 
@@ -59,9 +63,10 @@ int runShapes(const ArgList& argv) {
         return 0;
     }
     if (tables.empty()) {
-        std::printf("no kernel carries its input shapes in this profile%s (shapes come from kernel_details.csv "
-                    "\"Input Shapes\" or the .db's COMPUTE_TASK_INFO)\n",
-                    q.opType ? (" for " + *q.opType).c_str() : "");
+        std::printf(
+            "no kernel carries its input shapes in this profile%s (shapes come from kernel_details.csv "
+            "\"Input Shapes\" or the .db's COMPUTE_TASK_INFO)\n",
+            q.opType ? (" for " + *q.opType).c_str() : "");
         return 0;
     }
     for (const auto& t : tables)

@@ -34,11 +34,14 @@ AnnotationController::AnnotationController(QMainWindow* window, query::QueryServ
     m_memory->canvas()->setAnnotations(m_model);
     connect(m_timeline, &views::TimelineView::annotationDrafted, this, &AnnotationController::addDrafted);
     connect(m_timeline, &views::TimelineView::annotationEditRequested, this, &AnnotationController::editText);
-    connect(m_heatmap->canvas(), &views::HeatmapCanvas::annotationDrafted, this, &AnnotationController::addDrafted);
-    connect(m_memory->canvas(), &views::MemoryMapCanvas::annotationDrafted, this, &AnnotationController::addDrafted);
+    connect(m_heatmap->canvas(), &views::HeatmapCanvas::annotationDrafted, this,
+            &AnnotationController::addDrafted);
+    connect(m_memory->canvas(), &views::MemoryMapCanvas::annotationDrafted, this,
+            &AnnotationController::addDrafted);
     connect(m_panel, &views::AnnotationsPanel::activated, this, &AnnotationController::goTo);
-    connect(m_model, &views::AnnotationModel::failed, this,
-            [this](const QString& msg) { m_window->statusBar()->showMessage(tr("Annotations: %1").arg(msg), 15000); });
+    connect(m_model, &views::AnnotationModel::failed, this, [this](const QString& msg) {
+        m_window->statusBar()->showMessage(tr("Annotations: %1").arg(msg), 15000);
+    });
     connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
         if (id != m_factsRequest) return;
         if (auto f = v.value<std::shared_ptr<const annotate::AnchorFacts>>()) m_model->setFacts(*f);
@@ -63,7 +66,8 @@ void AnnotationController::buildMenu(QMenu* menu) {
         auto* a = menu->addAction(tr(d.text));
         a->setCheckable(true);
         a->setShortcut(QKeySequence(d.key));
-        connect(a, &QAction::triggered, this, [this, d](bool on) { m_model->setTool(on ? d.tool : Tool::None); });
+        connect(a, &QAction::triggered, this,
+                [this, d](bool on) { m_model->setTool(on ? d.tool : Tool::None); });
         actions.push_back(a);
     }
     connect(m_model, &views::AnnotationModel::toolChanged, this, [actions, defs](Tool t) {
@@ -105,9 +109,11 @@ void AnnotationController::addDrafted(annotate::Annotation a) {
     if (m_summary) a.anchor.run = m_summary->run;
     if (a.text.empty()) {
         bool ok = false;
-        QString where = QString::fromStdString(annotate::describeAnchor(a, m_summary ? m_summary->startNs : 0));
-        QString text = TextPrompt::ask(m_window, tr("New %1").arg(QString::fromStdString(annotate::kindName(a.kind))),
-                                                      tr("Text of the %1:").arg(where), QString(), &ok);
+        QString where =
+            QString::fromStdString(annotate::describeAnchor(a, m_summary ? m_summary->startNs : 0));
+        QString text =
+            TextPrompt::ask(m_window, tr("New %1").arg(QString::fromStdString(annotate::kindName(a.kind))),
+                            tr("Text of the %1:").arg(where), QString(), &ok);
         if (!ok || text.trimmed().isEmpty()) return;
         a.text = text.trimmed().toStdString();
     }
@@ -123,7 +129,7 @@ void AnnotationController::editText(const QString& id) {
     if (!a || m_model->readOnly()) return;
     bool ok = false;
     QString text = TextPrompt::ask(m_window, tr("Edit annotation %1").arg(id), tr("Text:"),
-                                                  QString::fromStdString(a->text), &ok);
+                                   QString::fromStdString(a->text), &ok);
     if (!ok || text.trimmed().isEmpty()) return;
     annotate::Annotation edited = *a;
     edited.text = text.trimmed().toStdString();
@@ -157,7 +163,9 @@ void AnnotationController::goTo(const annotate::Annotation& a) {
     m_state->setWindow(a0 - pad, a1 + pad);
     if (!an.ranks.empty()) {
         QRect block = m_timeline->rankBlock(an.ranks.front());
-        if (block.isValid()) m_timeline->setScrollOffset(m_timeline->scrollOffset() + block.top() - views::TimelineView::kAxis);
+        if (block.isValid())
+            m_timeline->setScrollOffset(m_timeline->scrollOffset() + block.top() -
+                                        views::TimelineView::kAxis);
     }
 }
 

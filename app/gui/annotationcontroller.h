@@ -30,7 +30,8 @@ class AnnotationController : public QObject {
     Q_OBJECT
   public:
     AnnotationController(QMainWindow* window, query::QueryService* service, views::InteractionState* state,
-                         views::TimelineView* timeline, views::HeatmapView* heatmap, views::MemoryMapView* memory);
+                         views::TimelineView* timeline, views::HeatmapView* heatmap,
+                         views::MemoryMapView* memory);
     views::AnnotationModel* model() const { return m_model; }
     views::AnnotationsPanel* panel() const { return m_panel; }
     QDockWidget* dock() const { return m_dock; }

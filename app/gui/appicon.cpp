@@ -2,7 +2,9 @@
 
 // The resource lives in the static rankscope_app library: Q_INIT_RESOURCE references its initialiser so the
 // linker keeps it (an unreferenced static initialiser in a static library is dropped).
-static void initResources() { Q_INIT_RESOURCE(rankscope); }
+static void initResources() {
+    Q_INIT_RESOURCE(rankscope);
+}
 
 namespace rs::gui {
 

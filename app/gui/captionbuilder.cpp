@@ -88,7 +88,8 @@ QString selectionAndAnnotations(const CaptionInput& in) {
     if (!line.isEmpty()) line += " · ";
     line += in.annotationsDrawn ? QObject::tr("%n annotation(s) drawn", nullptr, drawn)
                                 : QObject::tr("annotations not drawn");
-    if (detached) line += QObject::tr(", %n detached (their data is gone; listed, not drawn)", nullptr, detached);
+    if (detached)
+        line += QObject::tr(", %n detached (their data is gone; listed, not drawn)", nullptr, detached);
     return line;
 }
 } // namespace
@@ -104,8 +105,9 @@ Caption buildCaption(const CaptionInput& in) {
     if (in.view == "memory") ranks = {in.memoryRank};
     c.lines << runLine(in, ranks);
     if (in.view == "heatmap")
-        c.lines << QObject::tr("op type × rank over the whole run · colour: an op type's kernel time on a rank ÷ its "
-                               "median over the ranks · outlined: stragglers");
+        c.lines << QObject::tr(
+            "op type × rank over the whole run · colour: an op type's kernel time on a rank ÷ its "
+            "median over the ranks · outlined: stragglers");
     else
         c.lines << windowLine(in);
     if (QString third = selectionAndAnnotations(in); !third.isEmpty()) c.lines << third;
@@ -119,8 +121,9 @@ Caption buildCaption(const CaptionInput& in) {
         for (const auto& n : s.notes)
             c.notes << QString::fromStdString(n);
         if (in.lanesCut)
-            c.notes << QObject::tr("Not every lane fits in one picture: the lanes below are cut. Choose fewer ranks "
-                                   "(--ranks) or collapse some.");
+            c.notes << QObject::tr(
+                "Not every lane fits in one picture: the lanes below are cut. Choose fewer ranks "
+                "(--ranks) or collapse some.");
     }
     return c;
 }

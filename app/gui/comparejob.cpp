@@ -32,44 +32,44 @@ void CompareJob::requestSpans(std::shared_ptr<const compare::ComparisonData> dat
     });
 }
 
-void CompareJob::start(const QString& baselineDir, std::optional<int> baselineRun, const QString& candidateDir,
-                       std::optional<int> candidateRun) {
+void CompareJob::start(const QString& baselineDir, std::optional<int> baselineRun,
+                       const QString& candidateDir, std::optional<int> candidateRun) {
     if (m_thread.joinable()) {
         m_cancel = true;
         m_thread.join();
     }
     m_cancel = false;
     m_running = true;
-    m_thread = std::thread([this, b = baselineDir.toStdString(), c = candidateDir.toStdString(), baselineRun,
-                            candidateRun] {
-        std::shared_ptr<const compare::ComparisonData> data;
-        std::string error;
-        try {
-            index::IndexResult res[2];
-            const std::string dirs[2] = {b, c};
-            for (int i = 0; i < 2 && error.empty(); ++i) {
-                index::IndexOptions o;
-                std::string err;
-                o.analysis.loadDeviceFile(dirs[i], err);
-                res[i] = index::Indexer::open(dirs[i], o, nullptr, &m_cancel);
-                if (!res[i].ok) error = res[i].error;
+    m_thread = std::thread(
+        [this, b = baselineDir.toStdString(), c = candidateDir.toStdString(), baselineRun, candidateRun] {
+            std::shared_ptr<const compare::ComparisonData> data;
+            std::string error;
+            try {
+                index::IndexResult res[2];
+                const std::string dirs[2] = {b, c};
+                for (int i = 0; i < 2 && error.empty(); ++i) {
+                    index::IndexOptions o;
+                    std::string err;
+                    o.analysis.loadDeviceFile(dirs[i], err);
+                    res[i] = index::Indexer::open(dirs[i], o, nullptr, &m_cancel);
+                    if (!res[i].ok) error = res[i].error;
+                }
+                if (error.empty()) {
+                    index::Db bdb(res[0].dbPath, true), cdb(res[1].dbPath, true);
+                    auto built = std::make_shared<compare::ComparisonData>(
+                        compare::buildComparison(bdb, cdb, {}, baselineRun, candidateRun));
+                    built->indexPath[0] = res[0].dbPath;
+                    built->indexPath[1] = res[1].dbPath;
+                    data = std::move(built);
+                }
+            } catch (const std::exception& e) {
+                error = e.what();
             }
-            if (error.empty()) {
-                index::Db bdb(res[0].dbPath, true), cdb(res[1].dbPath, true);
-                auto built = std::make_shared<compare::ComparisonData>(
-                    compare::buildComparison(bdb, cdb, {}, baselineRun, candidateRun));
-                built->indexPath[0] = res[0].dbPath;
-                built->indexPath[1] = res[1].dbPath;
-                data = std::move(built);
-            }
-        } catch (const std::exception& e) {
-            error = e.what();
-        }
-        QMetaObject::invokeMethod(this, [this, data, error] {
-            m_running = false;
-            Q_EMIT finished(data, QString::fromStdString(error));
+            QMetaObject::invokeMethod(this, [this, data, error] {
+                m_running = false;
+                Q_EMIT finished(data, QString::fromStdString(error));
+            });
         });
-    });
 }
 
 } // namespace rs::gui

@@ -16,7 +16,8 @@
 namespace rs::gui {
 
 ExportDialog::ExportDialog(QWidget* parent)
-    : QDialog(parent), m_view(new QComboBox), m_scale(new QComboBox), m_caption(new QCheckBox(tr("Caption block (profile, run, ranks, window, selection, version)"))),
+    : QDialog(parent), m_view(new QComboBox), m_scale(new QComboBox),
+      m_caption(new QCheckBox(tr("Caption block (profile, run, ranks, window, selection, version)"))),
       m_annotations(new QCheckBox(tr("Draw the annotations"))), m_path(new QLineEdit) {
     setWindowTitle(tr("Export image"));
     m_view->addItem(tr("Timeline — every lane of the shown ranks"), "timeline");
@@ -30,8 +31,8 @@ ExportDialog::ExportDialog(QWidget* parent)
     m_scale->setCurrentIndex(st.value("export/scale", 1.0).toDouble() > 1.5 ? 1 : 0);
     m_caption->setChecked(st.value("export/caption", true).toBool());
     m_annotations->setChecked(st.value("export/annotations", true).toBool());
-    m_path->setText(QDir(st.value("export/dir", QDir::homePath()).toString()).filePath(
-        st.value("export/name", "rankscope-timeline.png").toString()));
+    m_path->setText(QDir(st.value("export/dir", QDir::homePath()).toString())
+                        .filePath(st.value("export/name", "rankscope-timeline.png").toString()));
     m_path->setToolTip(tr("The suffix chooses the format: .png (pixels) or .svg (vector text and shapes)"));
     auto* browse = new QPushButton(tr("Browse…"));
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);

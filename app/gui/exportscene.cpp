@@ -22,7 +22,8 @@
 namespace rs::gui {
 
 ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::optional<int> run)
-    : m_db(dbPath.toStdString(), true), m_profile(profile), m_state(std::make_unique<views::InteractionState>()),
+    : m_db(dbPath.toStdString(), true), m_profile(profile),
+      m_state(std::make_unique<views::InteractionState>()),
       m_annotations(std::make_unique<views::AnnotationModel>()) {
     m_summary = std::make_shared<const query::ProfileSummary>(query::loadSummary(m_db, run));
     m_state->setBounds(m_summary->startNs, m_summary->endNs);
@@ -115,19 +116,21 @@ void ExportScene::setMemoryRank(int rank) {
 QWidget* ExportScene::prepare(const QString& view, int width, int height) {
     if (view == "heatmap") {
         if (!m_heatmapLoaded) {
-            m_heatmap->setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(m_db, m_summary->ranks)));
+            m_heatmap->setData(
+                std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(m_db, m_summary->ranks)));
             m_heatmapLoaded = true;
         }
         auto* c = m_heatmap.get();
         const auto& sel = m_state->selection(); // as the heatmap view highlights a selection
-        if (sel.kind == views::Selection::Kind::OpType && sel.rank >= 0) c->setHighlight(sel.opType, sel.rank);
+        if (sel.kind == views::Selection::Kind::OpType && sel.rank >= 0)
+            c->setHighlight(sel.opType, sel.rank);
         QSize hint = c->sizeHint();
-        c->resize(std::max({hint.width(), width, 480}),
-                  height > 0 ? height : std::max(hint.height(), 360));
+        c->resize(std::max({hint.width(), width, 480}), height > 0 ? height : std::max(hint.height(), 360));
         return c;
     }
     if (view == "memory") {
-        m_memory->setData(std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(m_db, m_memoryRank)));
+        m_memory->setData(
+            std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(m_db, m_memoryRank)));
         m_memory->resize(width > 0 ? width : 1600, height > 0 ? height : 720);
         m_memory->show(); // lays out the canvas, the bank strip and the curves so render() draws them
         QCoreApplication::processEvents();

@@ -10,7 +10,8 @@ namespace rs::gui {
 
 using views::Selection;
 
-FindingNavigator::FindingNavigator(QMainWindow* window, views::InteractionState* state, views::HeatmapView* heatmap)
+FindingNavigator::FindingNavigator(QMainWindow* window, views::InteractionState* state,
+                                   views::HeatmapView* heatmap)
     : m_window(window), m_state(state), m_heatmap(heatmap) {}
 
 void FindingNavigator::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
@@ -19,19 +20,23 @@ void FindingNavigator::setSummary(std::shared_ptr<const query::ProfileSummary> s
 
 QString FindingNavigator::slowestOpOf(const nlohmann::json& f) {
     // affected.op_types is ordered by extra time (the finding's own order)
-    const auto ops = f.contains("affected") && f["affected"].is_object() ? f["affected"].value("op_types", nlohmann::json::array())
-                                                                      : nlohmann::json::array();
-    if (!ops.is_array() || ops.empty() || !ops[0].is_object() || !ops[0].contains("op_type") || !ops[0]["op_type"].is_string())
+    const auto ops = f.contains("affected") && f["affected"].is_object()
+                         ? f["affected"].value("op_types", nlohmann::json::array())
+                         : nlohmann::json::array();
+    if (!ops.is_array() || ops.empty() || !ops[0].is_object() || !ops[0].contains("op_type") ||
+        !ops[0]["op_type"].is_string())
         return {};
     return QString::fromStdString(ops[0]["op_type"].get<std::string>());
 }
 
 QString FindingNavigator::go(const nlohmann::json& f) {
     auto num = [&](const char* k) -> std::optional<int64_t> {
-        return f.contains(k) && f[k].is_number_integer() ? std::optional<int64_t>(f[k].get<int64_t>()) : std::nullopt;
+        return f.contains(k) && f[k].is_number_integer() ? std::optional<int64_t>(f[k].get<int64_t>())
+                                                         : std::nullopt;
     };
     const std::string kind = f.value("kind", std::string());
-    auto rank = num("rank"), step = num("step"), start = num("start_ns"), end = num("end_ns"), span = num("span_id");
+    auto rank = num("rank"), step = num("step"), start = num("start_ns"), end = num("end_ns"),
+         span = num("span_id");
     const QString subject = QString::fromStdString(f.value("subject", std::string()));
     if (start && end && *end > *start) {
         int64_t pad = std::max<int64_t>((*end - *start) / 20, 20000);
@@ -50,7 +55,8 @@ QString FindingNavigator::go(const nlohmann::json& f) {
         // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it; a slow
         // card's slowest op type goes with it, so the heatmap outlines that (op type, rank) cell
         if (kind == "slow_rank") sel.opType = slowestOpOf(f);
-        if (kind == "slow_rank" && rank) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, int(*rank), subject);
+        if (kind == "slow_rank" && rank)
+            m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, int(*rank), subject);
         if (span) {
             sel.kind = Selection::Kind::Span;
             sel.spanId = *span;

@@ -32,7 +32,9 @@ int runGui(int argc, char** argv) {
     if (int i = int(args.indexOf("--state")); i >= 0) {
         stateFile = i + 1 < args.size() ? args[i + 1] : QString();
         args.remove(i, std::min<int>(2, int(args.size()) - i));
-        if (stateFile.isEmpty()) QMessageBox::warning(&w, QObject::tr("Open saved view"), QObject::tr("--state needs a .rsview file"));
+        if (stateFile.isEmpty())
+            QMessageBox::warning(&w, QObject::tr("Open saved view"),
+                                 QObject::tr("--state needs a .rsview file"));
     }
     if (!args.isEmpty() && args.first().endsWith(".rsview")) stateFile = args.takeFirst();
     if (!stateFile.isEmpty()) {
@@ -41,7 +43,8 @@ int runGui(int argc, char** argv) {
         if (!state) {
             QMessageBox::warning(&w, QObject::tr("Open saved view"), error);
         } else {
-            if (!args.isEmpty()) state->profile = QFileInfo(args.first()).absoluteFilePath(); // the DIR given wins
+            if (!args.isEmpty())
+                state->profile = QFileInfo(args.first()).absoluteFilePath(); // the DIR given wins
             w.applyViewState(*state);
             return app.exec();
         }

@@ -20,7 +20,10 @@ QFont titleFont(const QFont& base) {
 
 int notesHeight(const Caption& c, int width, const QFont& f) {
     if (c.notes.isEmpty()) return 0;
-    return QFontMetrics(f).boundingRect(QRect(0, 0, width - 4 * kPad, 10000), Qt::TextWordWrap, c.notes.join("\n")).height() + 12;
+    return QFontMetrics(f)
+               .boundingRect(QRect(0, 0, width - 4 * kPad, 10000), Qt::TextWordWrap, c.notes.join("\n"))
+               .height() +
+           12;
 }
 
 void paint(QPainter& p, QWidget& w, const Caption* c) {
@@ -86,7 +89,8 @@ void paintCaption(QPainter& p, const Caption& c, int width) {
 
 QImage renderImage(QWidget& w, const Caption* c, double scale) {
     const int h = w.height() + (c ? captionHeight(*c, w.width()) : 0);
-    QImage img(QSize(int(w.width() * scale + 0.5), int(h * scale + 0.5)), QImage::Format_ARGB32_Premultiplied);
+    QImage img(QSize(int(w.width() * scale + 0.5), int(h * scale + 0.5)),
+               QImage::Format_ARGB32_Premultiplied);
     img.setDevicePixelRatio(scale);
     img.fill(Qt::white);
     QPainter p(&img);

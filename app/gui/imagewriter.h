@@ -19,9 +19,9 @@ namespace rs::gui {
 constexpr int kMaxPictureHeight = 20000;
 
 struct Caption {
-    QString title;      ///< e.g. "Timeline — /data/run7 (run 0)"
-    QStringList lines;  ///< "ranks 0-7 · window +140.0 ms … +350.0 ms (210 ms) · step 11", …
-    QStringList notes;  ///< what the view cannot show or know, said on the picture too
+    QString title;     ///< e.g. "Timeline — /data/run7 (run 0)"
+    QStringList lines; ///< "ranks 0-7 · window +140.0 ms … +350.0 ms (210 ms) · step 11", …
+    QStringList notes; ///< what the view cannot show or know, said on the picture too
     /// Draws the view's legend at a point, with its size (empty: no legend row).
     std::function<void(QPainter&, QPoint)> legend;
     QSize legendSize;

@@ -5,10 +5,10 @@
 
 #include "app/gui/annotationcontroller.h"
 #include "app/gui/appicon.h"
+#include "app/gui/recentprofiles.h"
 #include "app/gui/viewexporter.h"
 #include "views/compare/compareview.h"
 #include "views/shapes/shapeheatmapview.h"
-#include "app/gui/recentprofiles.h"
 
 #include "views/common/theme.h"
 #include "views/common/timemapping.h"
@@ -24,7 +24,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QTimeZone>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -44,6 +43,7 @@
 #include <QStyleFactory>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QTimeZone>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -98,7 +98,8 @@ MainWindow::MainWindow()
     m_notice->setTextFormat(Qt::PlainText);
     m_notice->setContentsMargins(8, 4, 8, 4);
     // dark text on an opaque light orange in any theme (light text on it could not be read)
-    m_notice->setStyleSheet("QLabel { background: #fde3b8; color: #2a1e00; border-bottom: 1px solid #f5a524; padding: 2px; }");
+    m_notice->setStyleSheet(
+        "QLabel { background: #fde3b8; color: #2a1e00; border-bottom: 1px solid #f5a524; padding: 2px; }");
     m_notice->hide();
     lay->addWidget(m_notice);
     m_minimap = new views::MinimapView(m_state);
@@ -163,7 +164,10 @@ MainWindow::MainWindow()
                 if (j.is_object())
                     for (auto& [k, v] : j.items())
                         row(QString::fromStdString(k),
-                            QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+                            QString::fromStdString(
+                                v.is_string()
+                                    ? v.get<std::string>()
+                                    : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
                 html += "</table>";
             }
             m_details->setHtml(html);
@@ -224,8 +228,8 @@ void MainWindow::buildDocks() {
           {m_memory, tr("Memory"), "memory"},
           {m_drill, tr("Steps ▸ ops ▸ tensors"), "drilldown"},
           {m_opSummary = new views::OpSummaryView(m_state, m_service), tr("Op summary"), "opsummary"},
-         {m_shapes = new views::ShapeHeatmapView(m_state, m_service), tr("Input shapes"), "shapes"},
-         {m_compare = new views::CompareView, tr("Comparison"), "comparison"}}) {
+          {m_shapes = new views::ShapeHeatmapView(m_state, m_service), tr("Input shapes"), "shapes"},
+          {m_compare = new views::CompareView, tr("Comparison"), "comparison"}}) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWidget(w);
@@ -275,19 +279,21 @@ void MainWindow::buildDocks() {
         setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
         size_t longest = 0;
         for (size_t i = 0; i < m_searchHits.size(); ++i)
-            if (m_searchHits[i].endNs - m_searchHits[i].startNs > m_searchHits[longest].endNs - m_searchHits[longest].startNs)
+            if (m_searchHits[i].endNs - m_searchHits[i].startNs >
+                m_searchHits[longest].endNs - m_searchHits[longest].startNs)
                 longest = i;
         m_searchIndex = int(longest);
         const auto& h = m_searchHits[longest];
         const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
         m_state->setWindow(h.startNs - pad, h.endNs + pad);
         if (longest < m_searchTracks.size()) m_timeline->scrollToTrack(m_searchTracks[longest]);
-        statusBar()->showMessage(tr("%1 kernel(s) of %2 on rank %3 highlighted; showing the longest (F3 / Shift+F3: "
-                                    "next, previous)")
-                                     .arg(m_searchHits.size())
-                                     .arg(m_state->selection().opType)
-                                     .arg(m_state->selection().rank),
-                                 10000);
+        statusBar()->showMessage(
+            tr("%1 kernel(s) of %2 on rank %3 highlighted; showing the longest (F3 / Shift+F3: "
+               "next, previous)")
+                .arg(m_searchHits.size())
+                .arg(m_state->selection().opType)
+                .arg(m_state->selection().rank),
+            10000);
     });
     connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
         if (id != m_histRequest) return;
@@ -332,40 +338,50 @@ QAction* MainWindow::buildFileMenu() {
         m_progressPanel->show();
         m_job->start(m_profile, o);
     });
-    file->addAction(tr("&Compare with…"), this, [this] {
-        if (m_profile.isEmpty()) {
-            statusBar()->showMessage(tr("Open a profile first: it is the baseline of the comparison"), 8000);
-            return;
-        }
-        QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with (the candidate run)"),
-                                                        QSettings().value("compare/lastDir", m_profile).toString());
-        if (!dir.isEmpty()) compareWith(dir);
-    })->setToolTip(tr("Compare the open run (baseline) with another profile (candidate): regressions, a delta "
-                      "heatmap and both runs' step times"));
+    file->addAction(tr("&Compare with…"), this,
+                    [this] {
+                        if (m_profile.isEmpty()) {
+                            statusBar()->showMessage(
+                                tr("Open a profile first: it is the baseline of the comparison"), 8000);
+                            return;
+                        }
+                        QString dir = QFileDialog::getExistingDirectory(
+                            this, tr("Compare with (the candidate run)"),
+                            QSettings().value("compare/lastDir", m_profile).toString());
+                        if (!dir.isEmpty()) compareWith(dir);
+                    })
+        ->setToolTip(
+            tr("Compare the open run (baseline) with another profile (candidate): regressions, a delta "
+               "heatmap and both runs' step times"));
     m_compareRunMenu = file->addMenu(tr("Compare with r&un"));
-    m_compareRunMenu->setToolTip(tr("Compare the run shown (baseline) with another run of this folder: their statistics, "
-                                    "nothing aligned across them"));
+    m_compareRunMenu->setToolTip(
+        tr("Compare the run shown (baseline) with another run of this folder: their statistics, "
+           "nothing aligned across them"));
     m_compareRunMenu->setEnabled(false);
     file->addAction(tr("&Diagnostics…"), this, &MainWindow::showDiagnostics);
     file->addSeparator();
     file->addAction(tr("&Export image…"), this, [this] { exportImage(); })
         ->setShortcut(QKeySequence("Ctrl+E"));
-    file->addAction(tr("Copy &image"), this, [this] {
-        ExportChoice c;
-        c.view = QSettings().value("export/view", "timeline").toString();
-        c.path.clear(); // the clipboard
-        exportImage(c);
-    })->setShortcut(QKeySequence("Ctrl+Shift+C"));
+    file->addAction(tr("Copy &image"), this,
+                    [this] {
+                        ExportChoice c;
+                        c.view = QSettings().value("export/view", "timeline").toString();
+                        c.path.clear(); // the clipboard
+                        exportImage(c);
+                    })
+        ->setShortcut(QKeySequence("Ctrl+Shift+C"));
     file->addAction(tr("&Save view…"), this, &MainWindow::saveViewAs)->setShortcut(QKeySequence::Save);
     file->addAction(tr("Open &view…"), this, &MainWindow::openViewFile);
     file->addAction(tr("Export &report…"), this, &MainWindow::exportReport)
-        ->setToolTip(tr("The findings with their pictures, the step table, memory peaks, annotations and diagnostics, "
-                        "as one HTML file (or Markdown)"));
+        ->setToolTip(
+            tr("The findings with their pictures, the step table, memory peaks, annotations and diagnostics, "
+               "as one HTML file (or Markdown)"));
     file->addSeparator();
     auto* reopen = file->addAction(tr("Reopen the last profile on start"));
     reopen->setCheckable(true);
     reopen->setChecked(QSettings().value("profiles/reopenLast", true).toBool());
-    connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue("profiles/reopenLast", on); });
+    connect(reopen, &QAction::toggled, this,
+            [](bool on) { QSettings().setValue("profiles/reopenLast", on); });
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
     return open;
@@ -395,7 +411,6 @@ void MainWindow::buildNavigateMenu() {
         s.opType = QString::fromStdString(m_summary->strings[size_t(m_searchHits.front().opTypeId)]);
         m_state->setSelection(s);
     });
-
 }
 
 QAction* MainWindow::buildViewMenu() {
@@ -463,15 +478,14 @@ void MainWindow::buildHelpMenu() {
                "GPL-3.0). This program comes with ABSOLUTELY NO WARRANTY.</p>"
                "<p>Built with: Qt %2 (LGPL-3.0; running on %3), QCustomPlot (GPL-3.0), SQLite %4 "
                "(public domain), zstd %5 (BSD-3-Clause), zlib %6 (Zlib), nlohmann-json %7.%8.%9 (MIT).</p>")
-                .arg(QStringLiteral(RANKSCOPE_VERSION), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
-                     QString::fromLatin1(sqlite3_libversion()), QString::fromLatin1(ZSTD_versionString()),
-                     QString::fromLatin1(zlibVersion()))
+                .arg(QStringLiteral(RANKSCOPE_VERSION), QStringLiteral(QT_VERSION_STR),
+                     QString::fromLatin1(qVersion()), QString::fromLatin1(sqlite3_libversion()),
+                     QString::fromLatin1(ZSTD_versionString()), QString::fromLatin1(zlibVersion()))
                 .arg(NLOHMANN_JSON_VERSION_MAJOR)
                 .arg(NLOHMANN_JSON_VERSION_MINOR)
                 .arg(NLOHMANN_JSON_VERSION_PATCH));
         box.exec();
     });
-
 }
 
 void MainWindow::buildToolbar(QAction* open, QAction* waits) {
@@ -538,7 +552,8 @@ void MainWindow::runSearch(int direction) {
         for (const auto& t : m_summary->tracks)
             if (t.trackId == m_searchTracks[size_t(m_searchIndex)]) s.rank = t.rank;
     m_state->setSelection(s);
-    if (size_t(m_searchIndex) < m_searchTracks.size()) m_timeline->scrollToTrack(m_searchTracks[size_t(m_searchIndex)]);
+    if (size_t(m_searchIndex) < m_searchTracks.size())
+        m_timeline->scrollToTrack(m_searchTracks[size_t(m_searchIndex)]);
     m_detailRequest = m_service->requestSpanDetail(h.spanId);
 }
 
@@ -572,17 +587,21 @@ void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
                         dock->show();
                         dock->raise();
                     }
-                    statusBar()->showMessage(d->result.fail()           ? tr("Comparison: %1 regression(s)").arg(d->result.regressions.size())
-                                             : d->result.inconclusive() ? tr("Comparison inconclusive: nothing matched, nothing compared")
-                                                                        : tr("Comparison: no regression beyond the thresholds"),
-                                             10000);
+                    statusBar()->showMessage(
+                        d->result.fail()
+                            ? tr("Comparison: %1 regression(s)").arg(d->result.regressions.size())
+                        : d->result.inconclusive()
+                            ? tr("Comparison inconclusive: nothing matched, nothing compared")
+                            : tr("Comparison: no regression beyond the thresholds"),
+                        10000);
                 });
         connect(m_compare, &views::CompareView::spansWanted, this, [this](const compare::SpanRequest& r) {
             m_compareJob->requestSpans(m_compare->sharedData(), r);
         });
         connect(m_compareJob, &CompareJob::spansReady, this,
                 [this](std::shared_ptr<const compare::SpanPair> spans, const QString& error) {
-                    if (!error.isEmpty()) statusBar()->showMessage(tr("Spans of the delta: %1").arg(error), 10000);
+                    if (!error.isEmpty())
+                        statusBar()->showMessage(tr("Spans of the delta: %1").arg(error), 10000);
                     m_compare->setSpans(spans);
                 });
         connect(m_compare, &views::CompareView::opTypeChosen, this, [this](const QString& op, int dataRank) {
@@ -594,7 +613,8 @@ void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
             s.rank = -1;
             if (m_summary && dataRank >= 0)
                 for (int key : m_summary->ranks)
-                    if (auto it = m_summary->dataRank.find(key); it != m_summary->dataRank.end() && it->second == dataRank)
+                    if (auto it = m_summary->dataRank.find(key);
+                        it != m_summary->dataRank.end() && it->second == dataRank)
                         s.rank = key;
             m_state->setSelection(s);
         });
@@ -670,14 +690,16 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
             QString kind = QString::fromStdString(f["kind"].get<std::string>());
             auto* it = new QListWidgetItem(
                 QString("[%1] %2").arg(kind, QString::fromStdString(f["text"].get<std::string>())));
-            it->setData(Qt::UserRole, QString::fromStdString(f.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+            it->setData(Qt::UserRole, QString::fromStdString(
+                                          f.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
             it->setToolTip(tr("Click to select and zoom to it in every view"));
             m_findings->addItem(it);
             ++shown;
         }
         if (shown == 0)
-            m_findings->addItem(s->notes.empty() ? tr("No problems found.")
-                                                 : tr("No findings (see the note below the timeline's lanes)."));
+            m_findings->addItem(s->notes.empty()
+                                    ? tr("No problems found.")
+                                    : tr("No findings (see the note below the timeline's lanes)."));
     }
     m_details->setPlainText(QString::fromStdString(s->reportText));
     m_heatmap->setProfile(s->ranks);
@@ -688,8 +710,10 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_histogram->hide();
     m_annotate->setSummary(s);
     updateStatus();
-    if (m_pendingState && (!m_pendingState->run || *m_pendingState->run == s->run)) applyViewStateNow(*m_pendingState);
-    else if (m_pendingState) m_service->selectRun(*m_pendingState->run);
+    if (m_pendingState && (!m_pendingState->run || *m_pendingState->run == s->run))
+        applyViewStateNow(*m_pendingState);
+    else if (m_pendingState)
+        m_service->selectRun(*m_pendingState->run);
     Q_EMIT profileReady();
 }
 
@@ -702,9 +726,13 @@ QString MainWindow::tensorDetails(const Selection& s) const {
     if (s.bytes >= 0) html += tr("size %1 (%2 bytes)<br>").arg(views::formatBytes(s.bytes)).arg(s.bytes);
     if (s.addr) html += tr("address 0x%1<br>").arg(*s.addr, 0, 16);
     const int64_t origin = m_state->boundsStart();
-    if (s.startNs > 0) html += tr("allocated at %1 from the run's start<br>").arg(views::formatOffset(s.startNs - origin, 1000));
+    if (s.startNs > 0)
+        html +=
+            tr("allocated at %1 from the run's start<br>").arg(views::formatOffset(s.startNs - origin, 1000));
     if (s.startNs > 0 && s.endNs > s.startNs)
-        html += tr("freed at %1, lifetime %2").arg(views::formatOffset(s.endNs - origin, 1000), views::formatDuration(s.endNs - s.startNs));
+        html +=
+            tr("freed at %1, lifetime %2")
+                .arg(views::formatOffset(s.endNs - origin, 1000), views::formatDuration(s.endNs - s.startNs));
     else if (s.startNs > 0)
         html += tr("not freed in the profile (alive at its end)");
     return html + "</p>";
@@ -781,10 +809,11 @@ void MainWindow::updateStatus() {
                                  .arg(views::formatDuration(m_summary->endNs - m_summary->startNs)));
     // offsets from the run's start, precise to a thousandth of the window
     const int64_t res = std::max<int64_t>(1, (m_state->windowEnd() - m_state->windowStart()) / 1000);
-    m_statusWindow->setText(tr("window %1 … %2 (%3)")
-                                .arg(views::formatOffset(m_state->windowStart() - m_state->boundsStart(), res))
-                                .arg(views::formatOffset(m_state->windowEnd() - m_state->boundsStart(), res))
-                                .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
+    m_statusWindow->setText(
+        tr("window %1 … %2 (%3)")
+            .arg(views::formatOffset(m_state->windowStart() - m_state->boundsStart(), res))
+            .arg(views::formatOffset(m_state->windowEnd() - m_state->boundsStart(), res))
+            .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
 }
 
 void MainWindow::updateRecentMenu() {
@@ -798,7 +827,8 @@ void MainWindow::updateRecentMenu() {
             if (QFileInfo::exists(p)) {
                 openProfile(p);
             } else {
-                statusBar()->showMessage(tr("%1 no longer exists; removed from the recent profiles").arg(p), 8000);
+                statusBar()->showMessage(tr("%1 no longer exists; removed from the recent profiles").arg(p),
+                                         8000);
                 RecentProfiles::remove(p);
                 updateRecentMenu();
             }
@@ -848,14 +878,16 @@ std::vector<std::pair<QString, QString>> MainWindow::shortcutRows() const {
         for (QAction* a : menu->actions()) {
             QStringList keys;
             for (const QKeySequence& k : a->shortcuts())
-                if (!k.isEmpty() && !keys.contains(k.toString(QKeySequence::NativeText))) // a platform may list one twice
+                if (!k.isEmpty() &&
+                    !keys.contains(k.toString(QKeySequence::NativeText))) // a platform may list one twice
                     keys << k.toString(QKeySequence::NativeText);
             if (keys.isEmpty() || seen.contains(a->text())) continue;
             seen.insert(a->text());
             QString what = a->text();
             what.remove('&');
             what.remove(QString::fromUtf8("…"));
-            rows.push_back({keys.join(", "), QString::fromUtf8("%1 ▸ %2").arg(menu->title().remove('&'), what.trimmed())});
+            rows.push_back({keys.join(", "),
+                            QString::fromUtf8("%1 ▸ %2").arg(menu->title().remove('&'), what.trimmed())});
         }
     std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     for (const auto& k : views::timelineKeys())
@@ -891,10 +923,14 @@ void MainWindow::updateRunChooser() {
         if (r.dataRanks.size() > 6) ranks += "…";
         QString label = tr("Run %1: %2, rank %3").arg(r.run).arg(QString::fromStdString(r.source), ranks);
         if (r.worldSize) label += tr(" of %1").arg(*r.worldSize);
-        // a date only where the clock is a wall clock (after 2000): legacy MindSpore counts from its own origin
+        // a date only where the clock is a wall clock (after 2000): legacy MindSpore counts from its own
+        // origin
         constexpr int64_t kYear2000Ns = 946684800LL * 1000000000LL;
         if (r.endNs > r.startNs && r.startNs >= kYear2000Ns)
-            label += "  " + QDateTime::fromMSecsSinceEpoch(r.startNs / 1000000, Qt::UTC).toString("yyyy-MM-dd hh:mm") + " UTC";
+            label +=
+                "  " +
+                QDateTime::fromMSecsSinceEpoch(r.startNs / 1000000, Qt::UTC).toString("yyyy-MM-dd hh:mm") +
+                " UTC";
         else if (r.endNs > r.startNs)
             label += "  " + tr("(own clock, %1 long)").arg(views::formatDuration(r.endNs - r.startNs));
         m_runBox->addItem(label, r.run);
@@ -906,13 +942,16 @@ void MainWindow::updateRunChooser() {
     for (int i = 0; i < m_runBox->count(); ++i) {
         const int run = m_runBox->itemData(i).toInt();
         if (run == m_summary->run) continue;
-        m_compareRunMenu->addAction(m_runBox->itemText(i), this, [this, run] { compareWith(m_profile, run); });
+        m_compareRunMenu->addAction(m_runBox->itemText(i), this,
+                                    [this, run] { compareWith(m_profile, run); });
     }
     m_compareRunMenu->setEnabled(!m_compareRunMenu->isEmpty());
     QStringList notes;
     if (runs.size() > 1)
-        notes << tr("This folder holds %1 runs (different jobs or sessions); showing run %2. Choose another in the "
-                    "toolbar; nothing is matched or aligned across runs (File ▸ Compare with run compares their "
+        notes << tr("This folder holds %1 runs (different jobs or sessions); showing run %2. Choose another "
+                    "in the "
+                    "toolbar; nothing is matched or aligned across runs (File ▸ Compare with run compares "
+                    "their "
                     "statistics).")
                      .arg(runs.size())
                      .arg(m_summary->run);

@@ -97,9 +97,9 @@ class MainWindow : public QMainWindow {
 
   private:
     void buildMenus();
-    QAction* buildFileMenu();  ///< returns Open profile (the toolbar shows it)
+    QAction* buildFileMenu(); ///< returns Open profile (the toolbar shows it)
     void buildNavigateMenu();
-    QAction* buildViewMenu();  ///< returns Show communication waits
+    QAction* buildViewMenu(); ///< returns Show communication waits
     void buildHelpMenu();
     void buildToolbar(QAction* open, QAction* waits);
     void buildDocks();

@@ -8,12 +8,12 @@
 #include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QProcess>
-#include <QCoreApplication>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -61,7 +61,8 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
             if (!error.isEmpty())
                 QMessageBox::warning(this, tr("Export failed"), error);
             else
-                statusBar()->showMessage(path.isEmpty() ? tr("Image copied to the clipboard") : tr("Exported %1").arg(path), 8000);
+                statusBar()->showMessage(
+                    path.isEmpty() ? tr("Image copied to the clipboard") : tr("Exported %1").arg(path), 8000);
             Q_EMIT exported(path, error);
         });
     }
@@ -91,7 +92,8 @@ ViewState MainWindow::captureViewState() const {
 }
 
 void MainWindow::applyViewState(const ViewState& s) {
-    const bool sameProfile = QFileInfo(s.profile).absoluteFilePath() == QFileInfo(m_profile).absoluteFilePath();
+    const bool sameProfile =
+        QFileInfo(s.profile).absoluteFilePath() == QFileInfo(m_profile).absoluteFilePath();
     if (!sameProfile || !m_summary) {
         m_pendingState = s;
         openProfile(s.profile);
@@ -130,9 +132,9 @@ void MainWindow::saveViewAs() {
         statusBar()->showMessage(tr("Open a profile first"), 6000);
         return;
     }
-    QString f = QFileDialog::getSaveFileName(this, tr("Save view"),
-                                             QSettings().value("views/lastFile", m_profile + "/view.rsview").toString(),
-                                             tr("Rankscope views (*.rsview)"));
+    QString f = QFileDialog::getSaveFileName(
+        this, tr("Save view"), QSettings().value("views/lastFile", m_profile + "/view.rsview").toString(),
+        tr("Rankscope views (*.rsview)"));
     if (f.isEmpty()) return;
     if (!f.endsWith(".rsview")) f += ".rsview";
     QString error;
@@ -141,12 +143,14 @@ void MainWindow::saveViewAs() {
         return;
     }
     QSettings().setValue("views/lastFile", f);
-    statusBar()->showMessage(tr("Saved %1 (open it with rankscope %1, or export it with rankscope export --state)").arg(f), 10000);
+    statusBar()->showMessage(
+        tr("Saved %1 (open it with rankscope %1, or export it with rankscope export --state)").arg(f), 10000);
 }
 
 void MainWindow::openViewFile() {
-    QString f = QFileDialog::getOpenFileName(this, tr("Open view"), QSettings().value("views/lastFile").toString(),
-                                             tr("Rankscope views (*.rsview)"));
+    QString f =
+        QFileDialog::getOpenFileName(this, tr("Open view"), QSettings().value("views/lastFile").toString(),
+                                     tr("Rankscope views (*.rsview)"));
     if (f.isEmpty()) return;
     QString error;
     auto s = readViewState(f, error);
@@ -163,9 +167,10 @@ void MainWindow::exportReport() {
         statusBar()->showMessage(tr("Open a profile first"), 6000);
         return;
     }
-    QString f = QFileDialog::getSaveFileName(this, tr("Export report"),
-                                             QSettings().value("report/lastFile", m_profile + "/rankscope-report.html").toString(),
-                                             tr("HTML, one self-contained file (*.html);;Markdown with the pictures beside it (*.md)"));
+    QString f = QFileDialog::getSaveFileName(
+        this, tr("Export report"),
+        QSettings().value("report/lastFile", m_profile + "/rankscope-report.html").toString(),
+        tr("HTML, one self-contained file (*.html);;Markdown with the pictures beside it (*.md)"));
     if (f.isEmpty()) return;
     QSettings().setValue("report/lastFile", f);
     // The report renders its pictures from the index: a separate process (this program's own `report`
@@ -179,7 +184,8 @@ void MainWindow::exportReport() {
         const QString err = QString::fromLocal8Bit(p->readAllStandardError()).trimmed();
         p->deleteLater();
         if (st != QProcess::NormalExit || code != 0) {
-            QMessageBox::warning(this, tr("Export report"), err.isEmpty() ? tr("The report could not be written.") : err);
+            QMessageBox::warning(this, tr("Export report"),
+                                 err.isEmpty() ? tr("The report could not be written.") : err);
             return;
         }
         statusBar()->showMessage(tr("Report written: %1").arg(f), 10000);

@@ -14,8 +14,12 @@ namespace rs::gui {
 
 namespace {
 
-QString s(const std::string& v) { return QString::fromStdString(v); }
-QString dur(int64_t ns) { return QString::fromStdString(model::formatDuration(ns)); }
+QString s(const std::string& v) {
+    return QString::fromStdString(v);
+}
+QString dur(int64_t ns) {
+    return QString::fromStdString(model::formatDuration(ns));
+}
 
 ReportBlock heading(const QString& t, int level = 2) {
     ReportBlock b;
@@ -78,12 +82,14 @@ class Builder {
                      .arg(c["tensors"].get<int64_t>())
                      .arg(RANKSCOPE_VERSION)));
         if (sum.runs.size() > 1)
-            add(para(QObject::tr("This folder holds %1 runs; nothing is matched or compared across them. The pictures "
-                                 "show run %2 (the one with the most ranks); findings of other runs are listed "
-                                 "without pictures.")
-                         .arg(sum.runs.size())
-                         .arg(sum.run),
-                     ReportBlock::Kind::Note));
+            add(para(
+                QObject::tr(
+                    "This folder holds %1 runs; nothing is matched or compared across them. The pictures "
+                    "show run %2 (the one with the most ranks); findings of other runs are listed "
+                    "without pictures.")
+                    .arg(sum.runs.size())
+                    .arg(sum.run),
+                ReportBlock::Kind::Note));
         for (const auto& run : m_report["runs"]) { // what the files say about each run: card, framework, …
             if (run["labels"].empty()) continue;
             QStringList l;
@@ -105,12 +111,16 @@ class Builder {
         std::set<int> shown(ranks.begin(), ranks.begin() + std::ptrdiff_t(std::min(ranks.size(), kMost)));
         m_scene.setRanks(ranks.size() > kMost ? shown : std::set<int>{});
         add(picture(shot("timeline"),
-                    ranks.size() > kMost ? QObject::tr("The whole run, the first %1 of %2 ranks.").arg(kMost).arg(ranks.size())
-                                         : QObject::tr("The whole run."),
+                    ranks.size() > kMost
+                        ? QObject::tr("The whole run, the first %1 of %2 ranks.").arg(kMost).arg(ranks.size())
+                        : QObject::tr("The whole run."),
                     "overview-timeline.png"));
         reset();
-        add(picture(shot("heatmap"), QObject::tr("Op type × rank: each op type's kernel time on a rank against its median over the ranks."),
-                    "overview-heatmap.png"));
+        add(picture(
+            shot("heatmap"),
+            QObject::tr(
+                "Op type × rank: each op type's kernel time on a rank against its median over the ranks."),
+            "overview-heatmap.png"));
     }
 
     void findingPictures(const nlohmann::json& f, int index) {
@@ -121,15 +131,20 @@ class Builder {
         reset();
         if (kind == "bank_anomaly" && rank >= 0) {
             m_scene.setMemoryRank(rank);
-            add(picture(shot("memory"), QObject::tr("The memory map of rank %1: the misplaced buffers are outlined.").arg(rank), tag + "-memory.png"));
+            add(picture(
+                shot("memory"),
+                QObject::tr("The memory map of rank %1: the misplaced buffers are outlined.").arg(rank),
+                tag + "-memory.png"));
             return;
         }
-        if (f.contains("start_ns") && f["start_ns"].is_number() && f.contains("end_ns") && f["end_ns"].is_number()) {
+        if (f.contains("start_ns") && f["start_ns"].is_number() && f.contains("end_ns") &&
+            f["end_ns"].is_number()) {
             const int64_t a = f["start_ns"].get<int64_t>(), b = f["end_ns"].get<int64_t>();
             const int64_t pad = std::max<int64_t>((b - a) / 8, 100000);
             std::set<int> ranks;
             if (rank >= 0) ranks.insert(rank);
-            // the culprit and a few of the ranks that waited for it: enough to see the wait, small enough to read
+            // the culprit and a few of the ranks that waited for it: enough to see the wait, small enough to
+            // read
             if (f.contains("affected") && f["affected"].contains("waiting_ranks"))
                 for (const auto& w : f["affected"]["waiting_ranks"])
                     if (ranks.size() < 4) ranks.insert(w.get<int>());
@@ -143,7 +158,9 @@ class Builder {
                 m_scene.setSelection(sel);
             }
             add(picture(shot("timeline"),
-                        QObject::tr("Rank %1 and ranks that waited for it, around the finding (%2).").arg(rank).arg(dur(b - a)),
+                        QObject::tr("Rank %1 and ranks that waited for it, around the finding (%2).")
+                            .arg(rank)
+                            .arg(dur(b - a)),
                         tag + "-timeline.png"));
         }
         if ((kind == "slow_rank" || kind == "straggler") && rank >= 0 && !subject.isEmpty()) {
@@ -153,7 +170,8 @@ class Builder {
             sel.opType = subject;
             sel.rank = rank;
             m_scene.setSelection(sel);
-            add(picture(shot("heatmap"), QObject::tr("The op heatmap: %1 on rank %2 is highlighted.").arg(subject).arg(rank),
+            add(picture(shot("heatmap"),
+                        QObject::tr("The op heatmap: %1 on rank %2 is highlighted.").arg(subject).arg(rank),
                         tag + "-heatmap.png"));
         }
     }
@@ -168,12 +186,17 @@ class Builder {
         int index = 0;
         for (const auto& f : list) {
             ++index;
-            QString head = QString("%1. [%2] %3").arg(index).arg(s(f.value("kind", ""))).arg(s(f.value("text", "")));
-            if (f.value("lost_ns", int64_t(0)) > 0) head += QObject::tr(" — the job lost %1").arg(dur(f["lost_ns"].get<int64_t>()));
+            QString head =
+                QString("%1. [%2] %3").arg(index).arg(s(f.value("kind", ""))).arg(s(f.value("text", "")));
+            if (f.value("lost_ns", int64_t(0)) > 0)
+                head += QObject::tr(" — the job lost %1").arg(dur(f["lost_ns"].get<int64_t>()));
             add(heading(head, 3));
-            const bool shownRun = !f.contains("run") || f["run"].is_null() || f["run"].get<int>() == m_scene.summary().run;
+            const bool shownRun =
+                !f.contains("run") || f["run"].is_null() || f["run"].get<int>() == m_scene.summary().run;
             if (!shownRun)
-                add(para(QObject::tr("(run %1: no picture — open that run in the app)").arg(f["run"].get<int>()), ReportBlock::Kind::Note));
+                add(para(
+                    QObject::tr("(run %1: no picture — open that run in the app)").arg(f["run"].get<int>()),
+                    ReportBlock::Kind::Note));
             else if (index <= m_r.top)
                 findingPictures(f, index);
         }
@@ -185,15 +208,18 @@ class Builder {
         t.kind = ReportBlock::Kind::Table;
         t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step")};
         for (const auto& r : m_report["steps"]["per_rank"])
-            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>())});
+            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["median_ns"].get<int64_t>()),
+                              dur(r["p95_ns"].get<int64_t>())});
         if (!t.rows.empty()) add(t);
         if (!m_report["outlier_steps"].empty()) {
             ReportBlock o;
             o.kind = ReportBlock::Kind::Table;
-            o.header = {QObject::tr("rank"), QObject::tr("step"), QObject::tr("wall"), QObject::tr("typical"), QObject::tr("why")};
+            o.header = {QObject::tr("rank"), QObject::tr("step"), QObject::tr("wall"), QObject::tr("typical"),
+                        QObject::tr("why")};
             for (const auto& r : m_report["outlier_steps"])
-                o.rows.push_back({QString::number(r["rank"].get<int>()), QString::number(r["step"].get<int64_t>()),
-                                  dur(r["wall_ns"].get<int64_t>()), dur(r.value("typical_ns", int64_t(0))), s(r.value("cause", ""))});
+                o.rows.push_back({QString::number(r["rank"].get<int>()),
+                                  QString::number(r["step"].get<int64_t>()), dur(r["wall_ns"].get<int64_t>()),
+                                  dur(r.value("typical_ns", int64_t(0))), s(r.value("cause", ""))});
             add(para(QObject::tr("Outlier steps:")));
             add(o);
         }
@@ -203,30 +229,37 @@ class Builder {
         add(heading(QObject::tr("Per rank")));
         const auto& cw = m_report["comm_wait"];
         add(para(QObject::tr("Communication wait: %1.")
-                     .arg(QString::fromStdString(analysis::commWaitText(m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))));
+                     .arg(QString::fromStdString(analysis::commWaitText(
+                         m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))));
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
-        t.header = {QObject::tr("rank"), QObject::tr("waited"), QObject::tr("waited for"), QObject::tr("arrived last")};
+        t.header = {QObject::tr("rank"), QObject::tr("waited"), QObject::tr("waited for"),
+                    QObject::tr("arrived last")};
         for (const auto& r : cw["by_rank"]) {
             QStringList on;
             for (const auto& [k, v] : r["blamed_on"].items())
-                on << (k == "unknown" ? QObject::tr("a rank not in the profile: %1").arg(dur(v.get<int64_t>()))
-                                      : QObject::tr("rank %1: %2").arg(s(k)).arg(dur(v.get<int64_t>())));
+                on << (k == "unknown"
+                           ? QObject::tr("a rank not in the profile: %1").arg(dur(v.get<int64_t>()))
+                           : QObject::tr("rank %1: %2").arg(s(k)).arg(dur(v.get<int64_t>())));
             const std::string key = std::to_string(r["rank"].get<int>());
-            const int64_t last = cw["last_arrival_counts"].contains(key) ? cw["last_arrival_counts"][key].get<int64_t>() : 0;
-            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["wait_ns"].get<int64_t>()), on.join(", "),
-                              QObject::tr("%n collective(s)", nullptr, int(last))});
+            const int64_t last =
+                cw["last_arrival_counts"].contains(key) ? cw["last_arrival_counts"][key].get<int64_t>() : 0;
+            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["wait_ns"].get<int64_t>()),
+                              on.join(", "), QObject::tr("%n collective(s)", nullptr, int(last))});
         }
         if (!t.rows.empty()) add(t);
         if (!m_report["stragglers"].empty()) {
             ReportBlock st;
             st.kind = ReportBlock::Kind::Table;
-            st.header = {QObject::tr("rank"), QObject::tr("op type"), QObject::tr("median"), QObject::tr("other ranks"), QObject::tr("ratio"),
-                         QObject::tr("extra kernel time")};
+            st.header = {QObject::tr("rank"),   QObject::tr("op type"),
+                         QObject::tr("median"), QObject::tr("other ranks"),
+                         QObject::tr("ratio"),  QObject::tr("extra kernel time")};
             for (const auto& r : m_report["stragglers"])
                 st.rows.push_back({QString::number(r["rank"].get<int>()), s(r["op_type"].get<std::string>()),
-                                   dur(r["median_ns"].get<int64_t>()), dur(r["cluster_median_ns"].get<int64_t>()),
-                                   QString("%1×").arg(r["ratio"].get<double>(), 0, 'f', 2), dur(r["lost_ns"].get<int64_t>())});
+                                   dur(r["median_ns"].get<int64_t>()),
+                                   dur(r["cluster_median_ns"].get<int64_t>()),
+                                   QString("%1×").arg(r["ratio"].get<double>(), 0, 'f', 2),
+                                   dur(r["lost_ns"].get<int64_t>())});
             add(para(QObject::tr("Op types slower on one rank than on the others:")));
             add(st);
         }
@@ -236,11 +269,14 @@ class Builder {
         add(heading(QObject::tr("Memory peaks")));
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
-        t.header = {QObject::tr("rank"), QObject::tr("peak allocated"), QObject::tr("peak reserved"), QObject::tr("allocated ÷ reserved")};
+        t.header = {QObject::tr("rank"), QObject::tr("peak allocated"), QObject::tr("peak reserved"),
+                    QObject::tr("allocated ÷ reserved")};
         for (const auto& r : m_report["memory"]["per_rank"]) {
             if (!r.value("has_memory_data", false)) continue;
-            const double a = double(r.value("peak_allocated_bytes", int64_t(0))), res = double(r.value("peak_reserved_bytes", int64_t(0)));
-            t.rows.push_back({QString::number(r["rank"].get<int>()), views::formatBytes(int64_t(a)), views::formatBytes(int64_t(res)),
+            const double a = double(r.value("peak_allocated_bytes", int64_t(0))),
+                         res = double(r.value("peak_reserved_bytes", int64_t(0)));
+            t.rows.push_back({QString::number(r["rank"].get<int>()), views::formatBytes(int64_t(a)),
+                              views::formatBytes(int64_t(res)),
                               res > 0 ? QString("%1 %").arg(100 * a / res, 0, 'f', 1) : QString("-")});
         }
         if (t.rows.empty())
@@ -296,12 +332,15 @@ class Builder {
         }
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
-        t.header = {QObject::tr("severity"), QObject::tr("file"), QObject::tr("what"), QObject::tr("count"), QObject::tr("first at")};
+        t.header = {QObject::tr("severity"), QObject::tr("file"), QObject::tr("what"), QObject::tr("count"),
+                    QObject::tr("first at")};
         for (size_t i = 0; i < d.size() && i < 50; ++i)
             t.rows.push_back({s(d[i].severity), s(d[i].file), s(d[i].what), QString::number(d[i].count),
                               d[i].firstOffset >= 0 ? QString::number(d[i].firstOffset) : QString("-")});
         add(t);
-        if (d.size() > 50) add(para(QObject::tr("… %1 more group(s): rankscope info DIR lists them all.").arg(d.size() - 50)));
+        if (d.size() > 50)
+            add(para(
+                QObject::tr("… %1 more group(s): rankscope info DIR lists them all.").arg(d.size() - 50)));
     }
 
     const ReportRequest& m_r;

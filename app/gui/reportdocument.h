@@ -15,12 +15,12 @@ namespace rs::gui {
 struct ReportBlock {
     enum class Kind { Heading, Paragraph, Table, Image, Note };
     Kind kind = Kind::Paragraph;
-    int level = 2;         ///< Heading
-    QString text;          ///< Heading, Paragraph, Note; an Image's caption
-    QStringList header;    ///< Table
+    int level = 2;      ///< Heading
+    QString text;       ///< Heading, Paragraph, Note; an Image's caption
+    QStringList header; ///< Table
     std::vector<QStringList> rows;
-    QImage image;          ///< Image
-    QString imageName;     ///< Image: a file name for the Markdown export ("finding-1.png")
+    QImage image;      ///< Image
+    QString imageName; ///< Image: a file name for the Markdown export ("finding-1.png")
 };
 
 struct ReportDocument {
@@ -30,8 +30,8 @@ struct ReportDocument {
 
 struct ReportRequest {
     QString dbPath, profile;
-    int top = 10;      ///< findings with pictures at most (the rest listed)
-    int width = 1400;  ///< picture width, px
+    int top = 10;     ///< findings with pictures at most (the rest listed)
+    int width = 1400; ///< picture width, px
 };
 
 ReportDocument buildReportDocument(const ReportRequest& r);

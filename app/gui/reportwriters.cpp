@@ -10,7 +10,9 @@ namespace rs::gui {
 
 namespace {
 
-QString esc(const QString& t) { return t.toHtmlEscaped(); }
+QString esc(const QString& t) {
+    return t.toHtmlEscaped();
+}
 
 QByteArray pngBytes(const QImage& img) {
     QByteArray bytes;
@@ -36,18 +38,22 @@ bool save(const QString& path, const QByteArray& content, QString& error) {
 }
 
 const char* const kStyle =
-    "body{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:2em auto;max-width:1460px;color:#222;line-height:1.4}"
-    "h1{font-size:1.5em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}h3{font-size:1.05em;margin-top:1.3em}"
-    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.25em .6em;text-align:left;vertical-align:top}"
+    "body{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:2em "
+    "auto;max-width:1460px;color:#222;line-height:1.4}"
+    "h1{font-size:1.5em}h2{border-bottom:1px solid "
+    "#ccc;padding-bottom:.2em;margin-top:1.6em}h3{font-size:1.05em;margin-top:1.3em}"
+    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.25em "
+    ".6em;text-align:left;vertical-align:top}"
     "th{background:#f4f4f4}figure{margin:.6em 0 1.2em}figure img{max-width:100%;border:1px solid #ccc}"
-    "figcaption{color:#555;font-size:.9em}.note{background:#fdecce;border:1px solid #f5a524;padding:.4em .8em}";
+    "figcaption{color:#555;font-size:.9em}.note{background:#fdecce;border:1px solid #f5a524;padding:.4em "
+    ".8em}";
 
 } // namespace
 
 bool writeHtmlReport(const ReportDocument& d, const QString& path, QString& error) {
     QString h;
-    h += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + esc(d.title) + "</title><style>" +
-         kStyle + "</style></head><body>\n<h1>" + esc(d.title) + "</h1>\n";
+    h += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + esc(d.title) +
+         "</title><style>" + kStyle + "</style></head><body>\n<h1>" + esc(d.title) + "</h1>\n";
     for (const auto& b : d.blocks) {
         switch (b.kind) {
         case ReportBlock::Kind::Heading:

@@ -16,7 +16,8 @@ class Writer {
     Writer(ExportScene& scene, const ExportRequest& r, QStringList& files, QString& error)
         : m_scene(scene), m_r(r), m_files(files), m_error(error) {}
     bool operator()(const QString& view, const QString& name) {
-        const QString path = !m_r.outFile.isEmpty() ? m_r.outFile : QDir(m_r.outDir).filePath(name + "." + m_r.format);
+        const QString path =
+            !m_r.outFile.isEmpty() ? m_r.outFile : QDir(m_r.outDir).filePath(name + "." + m_r.format);
         if (!m_scene.write(view, m_r.width, m_r.height, m_r.scale, path, m_error)) return false;
         m_files << path;
         return true;
@@ -32,7 +33,8 @@ class Writer {
 /// The worst outlier step, else the median step of the first rank (-1: no steps).
 int64_t stepWorthShowing(const query::ProfileSummary& s) {
     auto report = nlohmann::json::parse(s.reportJson, nullptr, false);
-    if (report.is_object() && !report["outlier_steps"].empty()) return report["outlier_steps"][0]["step"].get<int64_t>();
+    if (report.is_object() && !report["outlier_steps"].empty())
+        return report["outlier_steps"][0]["step"].get<int64_t>();
     std::vector<int64_t> steps;
     for (const auto& st : s.steps)
         if (!s.ranks.empty() && st.rank == s.ranks.front()) steps.push_back(st.step);
@@ -79,7 +81,9 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
         scene.setShowAnnotations(r.annotations);
         if (r.state) scene.apply(*r.state);
         if (!r.ranks.empty()) scene.setRanks(r.ranks);
-        if (r.range) scene.setWindow(scene.summary().startNs + r.range->first, scene.summary().startNs + r.range->second);
+        if (r.range)
+            scene.setWindow(scene.summary().startNs + r.range->first,
+                            scene.summary().startNs + r.range->second);
         if (r.step >= 0 && !scene.zoomToStep(r.step)) {
             error = QString("no step %1 on the ranks shown").arg(r.step);
             return files;
@@ -90,7 +94,8 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
             writeDefaultSet(scene, write);
             return files;
         }
-        const QStringList views = r.view == "all" ? QStringList{"timeline", "heatmap", "memory"} : QStringList{r.view};
+        const QStringList views =
+            r.view == "all" ? QStringList{"timeline", "heatmap", "memory"} : QStringList{r.view};
         for (const auto& v : views)
             if (!write(v, v)) return files;
     } catch (const std::exception& e) {

@@ -17,14 +17,14 @@ namespace rs::gui {
 struct ExportRequest {
     QString dbPath;
     QString profile;
-    QString outDir;  ///< a folder (the files are named after the views)
-    QString outFile; ///< or one file, for one view (its suffix wins over `format`)
-    QString view = "all"; ///< all, timeline, heatmap, memory (window: the app, see exportcommand)
+    QString outDir;         ///< a folder (the files are named after the views)
+    QString outFile;        ///< or one file, for one view (its suffix wins over `format`)
+    QString view = "all";   ///< all, timeline, heatmap, memory (window: the app, see exportcommand)
     QString format = "png"; ///< png or svg
-    int width = 0;  ///< 0: each view's natural width (ExportScene::write)
-    int height = 0; ///< 0: the view's natural height (the timeline: every lane)
+    int width = 0;          ///< 0: each view's natural width (ExportScene::write)
+    int height = 0;         ///< 0: the view's natural height (the timeline: every lane)
     double scale = 1;
-    int step = -1;  ///< zoom the timeline to this step
+    int step = -1;                                  ///< zoom the timeline to this step
     std::optional<std::pair<qint64, qint64>> range; ///< ns from the run's start
     std::set<int> ranks;
     std::optional<views::Selection> selection;
@@ -32,7 +32,9 @@ struct ExportRequest {
     std::optional<int> run;
     bool annotations = true;
     /// True when only the view's own picture is asked for (no default set of pictures).
-    bool specific() const { return view != "all" || step >= 0 || range || selection || state || !outFile.isEmpty(); }
+    bool specific() const {
+        return view != "all" || step >= 0 || range || selection || state || !outFile.isEmpty();
+    }
 };
 
 /// Returns the files written; `error` is set on failure.

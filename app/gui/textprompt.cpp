@@ -46,7 +46,8 @@ bool TextPrompt::eventFilter(QObject* o, QEvent* e) {
     return QDialog::eventFilter(o, e);
 }
 
-QString TextPrompt::ask(QWidget* parent, const QString& title, const QString& label, const QString& text, bool* ok) {
+QString TextPrompt::ask(QWidget* parent, const QString& title, const QString& label, const QString& text,
+                        bool* ok) {
     TextPrompt d(parent, title, label, text);
     const bool accepted = d.exec() == QDialog::Accepted;
     if (ok) *ok = accepted;

@@ -14,7 +14,8 @@ class TextPrompt : public QDialog {
     TextPrompt(QWidget* parent, const QString& title, const QString& label, const QString& text);
     QString text() const;
     /// Asks and waits; `ok` says whether the user confirmed.
-    static QString ask(QWidget* parent, const QString& title, const QString& label, const QString& text, bool* ok);
+    static QString ask(QWidget* parent, const QString& title, const QString& label, const QString& text,
+                       bool* ok);
 
   protected:
     bool eventFilter(QObject* o, QEvent* e) override;

@@ -12,7 +12,8 @@ bool TypeAheadGuard::eventFilter(QObject* watched, QEvent* event) {
     const auto* key = static_cast<QKeyEvent*>(event);
     const auto mods = key->modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
     const QString text = key->text();
-    if (mods != Qt::NoModifier || text.isEmpty() || !text.at(0).isPrint() || text.at(0).isSpace()) return false;
+    if (mods != Qt::NoModifier || text.isEmpty() || !text.at(0).isPrint() || text.at(0).isSpace())
+        return false;
     event->accept(); // the view takes it as a key press: its keyboard search
     return true;
 }

@@ -12,11 +12,16 @@ namespace {
 
 const char* kindName(views::Selection::Kind k) {
     switch (k) {
-    case views::Selection::Kind::Span: return "span";
-    case views::Selection::Kind::Step: return "step";
-    case views::Selection::Kind::OpType: return "op";
-    case views::Selection::Kind::Tensor: return "tensor";
-    case views::Selection::Kind::None: break;
+    case views::Selection::Kind::Span:
+        return "span";
+    case views::Selection::Kind::Step:
+        return "step";
+    case views::Selection::Kind::OpType:
+        return "op";
+    case views::Selection::Kind::Tensor:
+        return "tensor";
+    case views::Selection::Kind::None:
+        break;
     }
     return "none";
 }
@@ -34,9 +39,9 @@ nlohmann::json selectionJson(const views::Selection& s) {
 views::Selection selectionFrom(const nlohmann::json& j) {
     views::Selection s;
     const std::string k = j.value("kind", "none");
-    s.kind = k == "span" ? views::Selection::Kind::Span
-             : k == "step" ? views::Selection::Kind::Step
-             : k == "op" ? views::Selection::Kind::OpType
+    s.kind = k == "span"     ? views::Selection::Kind::Span
+             : k == "step"   ? views::Selection::Kind::Step
+             : k == "op"     ? views::Selection::Kind::OpType
              : k == "tensor" ? views::Selection::Kind::Tensor
                              : views::Selection::Kind::None;
     s.rank = j.value("rank", -1);
@@ -92,7 +97,8 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         error = QObject::tr("%1 is not a saved view: it names no profile (key \"profile\")").arg(path);
         return std::nullopt;
     }
-    if (j.contains("rankscope_view") && (!j["rankscope_view"].is_number_integer() || j["rankscope_view"].get<int64_t>() > kViewStateFormat)) {
+    if (j.contains("rankscope_view") &&
+        (!j["rankscope_view"].is_number_integer() || j["rankscope_view"].get<int64_t>() > kViewStateFormat)) {
         error = QObject::tr("%1 was saved by a newer Rankscope").arg(path);
         return std::nullopt;
     }
@@ -103,14 +109,17 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
             s.profile = QDir::cleanPath(QFileInfo(path).absoluteDir().filePath(s.profile));
         if (j.contains("run") && !j["run"].is_null()) s.run = j["run"].get<int>();
         if (j.contains("window") && j["window"].is_object())
-            s.window = std::make_pair(j["window"].at("t0_ns").get<qint64>(), j["window"].at("t1_ns").get<qint64>());
-        if (j.contains("selection") && j["selection"].is_object()) s.selection = selectionFrom(j["selection"]);
+            s.window =
+                std::make_pair(j["window"].at("t0_ns").get<qint64>(), j["window"].at("t1_ns").get<qint64>());
+        if (j.contains("selection") && j["selection"].is_object())
+            s.selection = selectionFrom(j["selection"]);
         s.ranks = j.value("ranks", std::set<int>{});
         s.collapsed = j.value("collapsed", std::set<int>{});
         s.pinned = j.value("pinned_tracks", std::vector<int64_t>{});
         s.view = QString::fromStdString(j.value("view", std::string("timeline")));
         s.heatmapStatistic = QString::fromStdString(j.value("heatmap_statistic", std::string()));
-        if (j.contains("memory_rank") && !j["memory_rank"].is_null()) s.memoryRank = j["memory_rank"].get<int>();
+        if (j.contains("memory_rank") && !j["memory_rank"].is_null())
+            s.memoryRank = j["memory_rank"].get<int>();
         s.aligned = j.value("aligned", false);
         s.showWaits = j.value("show_waits", true);
         s.scroll = j.value("scroll", 0);
@@ -172,7 +181,9 @@ std::optional<views::Selection> parseSelection(const QString& text, QString& err
         ok = false;
     }
     if (!ok) {
-        error = QObject::tr("--select must be op:OP[@RANK], span:ID, step:S@RANK or tensor:ID@RANK (not \"%1\")").arg(text);
+        error =
+            QObject::tr("--select must be op:OP[@RANK], span:ID, step:S@RANK or tensor:ID@RANK (not \"%1\")")
+                .arg(text);
         return std::nullopt;
     }
     return s;
@@ -181,11 +192,16 @@ std::optional<views::Selection> parseSelection(const QString& text, QString& err
 QString describeSelection(const views::Selection& s) {
     const QString onRank = s.rank >= 0 ? QObject::tr(" on rank %1").arg(s.rank) : QString();
     switch (s.kind) {
-    case views::Selection::Kind::OpType: return QObject::tr("op %1%2").arg(s.opType, onRank);
-    case views::Selection::Kind::Span: return QObject::tr("span %1%2").arg(s.spanId).arg(onRank);
-    case views::Selection::Kind::Step: return QObject::tr("step %1%2").arg(s.step).arg(onRank);
-    case views::Selection::Kind::Tensor: return QObject::tr("tensor %1%2").arg(s.tensorId, onRank);
-    case views::Selection::Kind::None: break;
+    case views::Selection::Kind::OpType:
+        return QObject::tr("op %1%2").arg(s.opType, onRank);
+    case views::Selection::Kind::Span:
+        return QObject::tr("span %1%2").arg(s.spanId).arg(onRank);
+    case views::Selection::Kind::Step:
+        return QObject::tr("step %1%2").arg(s.step).arg(onRank);
+    case views::Selection::Kind::Tensor:
+        return QObject::tr("tensor %1%2").arg(s.tensorId, onRank);
+    case views::Selection::Kind::None:
+        break;
     }
     return {};
 }

@@ -20,14 +20,14 @@ struct ViewState {
     std::optional<int> run;
     std::optional<std::pair<qint64, qint64>> window; ///< [t0, t1] ns
     views::Selection selection;
-    std::set<int> ranks;          ///< shown on the timeline (rank keys); empty: every rank
-    std::set<int> collapsed;      ///< ranks whose lanes are folded
-    std::vector<int64_t> pinned;  ///< pinned track ids, in order
-    QString view = "timeline";    ///< the dock raised: timeline, heatmap, memory, drilldown, shapes, comparison
-    QString heatmapStatistic;     ///< empty: the default
+    std::set<int> ranks;         ///< shown on the timeline (rank keys); empty: every rank
+    std::set<int> collapsed;     ///< ranks whose lanes are folded
+    std::vector<int64_t> pinned; ///< pinned track ids, in order
+    QString view = "timeline"; ///< the dock raised: timeline, heatmap, memory, drilldown, shapes, comparison
+    QString heatmapStatistic;  ///< empty: the default
     std::optional<int> memoryRank;
     bool aligned = false, showWaits = true;
-    int scroll = 0;               ///< the timeline's vertical scroll, px
+    int scroll = 0; ///< the timeline's vertical scroll, px
 };
 
 /// JSON text of `s`; the profile is written relative to `fileDir` when it lies inside it or beside it.

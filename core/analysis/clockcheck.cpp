@@ -34,8 +34,9 @@ Range trackRange(Db& db, int64_t track) {
     auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
     first.bind(1, track);
     if (!first.step()) return r;
-    auto last = db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
-                           "ORDER BY ts_ns DESC LIMIT 64)");
+    auto last =
+        db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
+                   "ORDER BY ts_ns DESC LIMIT 64)");
     last.bind(1, track);
     last.step();
     r.add(first.i64(0), last.i64(0));
@@ -43,11 +44,13 @@ Range trackRange(Db& db, int64_t track) {
 }
 
 std::string span(const Range& r) {
-    return "at " + model::formatOffset(r.start, 1000000) + ", " + model::formatDuration(r.end - r.start) + " long";
+    return "at " + model::formatOffset(r.start, 1000000) + ", " + model::formatDuration(r.end - r.start) +
+           " long";
 }
 
 void diagnose(Db& db, int rank, const std::string& what, const std::string& excerpt) {
-    db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+    db.prepare(
+          "INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
         .bind(1, "rank " + std::to_string(rank))
         .bind(2, "warning")
         .bind(3, what)
@@ -84,7 +87,8 @@ void checkRank(Db& db, int rank) {
         }
     Range steps;
     {
-        auto q = db.prepare("SELECT min(start_ns), max(end_ns), group_concat(DISTINCT source) FROM step WHERE rank = ?");
+        auto q = db.prepare(
+            "SELECT min(start_ns), max(end_ns), group_concat(DISTINCT source) FROM step WHERE rank = ?");
         q.bind(1, rank);
         if (q.step() && !q.isNull(0)) steps.add(q.i64(0), q.i64(1));
     }

@@ -6,8 +6,8 @@
 #include "core/import/optype.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -69,7 +69,6 @@ int planeNumber(const std::string& trackName) {
     auto [end, ec] = std::from_chars(b, trackName.data() + trackName.size(), v);
     return ec == std::errc() && end != b ? v : 1 << 30;
 }
-
 
 /// The largest device-idle interval of `rank` in [from, to): gaps between its compute kernels (collective
 /// and sync tasks are not compute), including the stretch from `from` to the first kernel and from the
@@ -361,11 +360,12 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             ++p2p;
             continue;
         }
-        c.matchKey = "run" + std::to_string(runs.run(c.rank)) + "|" + std::to_string(c.step) + "|" + identity + "|" +
-                     std::to_string(c.seq);
+        c.matchKey = "run" + std::to_string(runs.run(c.rank)) + "|" + std::to_string(c.step) + "|" +
+                     identity + "|" + std::to_string(c.seq);
     }
     if (p2p > 0)
-        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
+                   "VALUES(?,?,?,?,?,?)")
             .bind(1, "(profile)")
             .bind(2, "info")
             .bind(3, "point-to-point ops (Send/Receive) are not matched across ranks: their waits are shown, "
@@ -414,10 +414,12 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             if (c != last) last->lateBy = std::min(last->lateBy, c->wait());
     }
     if (unknowable > 0)
-        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
+                   "VALUES(?,?,?,?,?,?)")
             .bind(1, "(profile)")
             .bind(2, "info")
-            .bind(3, "collectives of a run with ranks missing: measured waits are kept, the late rank is not named "
+            .bind(3, "collectives of a run with ranks missing: measured waits are kept, the late rank is not "
+                     "named "
                      "and no wait is inferred from arrivals")
             .bind(4, unknowable)
             .bind(5, int64_t(-1))

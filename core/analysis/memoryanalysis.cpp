@@ -210,7 +210,8 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
     //    share nothing with the banks most other ranks use is flagged.
     //    Ranks are compared with the other ranks of their run only.
     const RunMap runs = loadRuns(db);
-    std::map<std::pair<int, std::string>, std::map<int, std::map<int64_t, int64_t>>> bytes; // (run, op) → rank → bank → bytes
+    std::map<std::pair<int, std::string>, std::map<int, std::map<int64_t, int64_t>>>
+        bytes; // (run, op) → rank → bank → bytes
     {
         auto q = db.prepare("SELECT op_name, rank, bank, sum(size_bytes) FROM tensor WHERE bank IS NOT NULL "
                             "GROUP BY op_name, rank, bank");
@@ -219,8 +220,8 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
     }
     auto ins = db.prepare(
         "INSERT INTO bank_anomaly(rank, op_name, banks, other_ranks_banks, bytes) VALUES(?,?,?,?,?)");
-    auto finding = db.prepare(
-        "INSERT INTO finding(kind, rank, step, subject, lost_ns, text, run_id) VALUES('bank_anomaly',?,NULL,?,0,?,?)");
+    auto finding = db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, text, run_id) "
+                              "VALUES('bank_anomaly',?,NULL,?,0,?,?)");
     for (auto& [runOp, perRank] : bytes) {
         const std::string& op = runOp.second;
         if (perRank.size() < 3) continue; // with two ranks there is no majority to differ from

@@ -13,7 +13,9 @@ namespace rs::analysis {
 using nlohmann::json;
 
 namespace {
-std::string ms(double ns) { return model::formatDuration(int64_t(ns)); }
+std::string ms(double ns) {
+    return model::formatDuration(int64_t(ns));
+}
 std::string gib(double bytes) {
     char b[32];
     std::snprintf(b, sizeof b, "%.2f GiB", bytes / double(1 << 30));
@@ -40,8 +42,10 @@ std::map<std::string, std::string> runLabels(index::Db& db, int run) {
 
 json runsJson(index::Db& db) {
     json runs = json::array();
-    auto q = db.prepare("SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
-    auto members = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
+    auto q = db.prepare(
+        "SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
+    auto members =
+        db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
     while (q.step()) {
         json rk = json::array(), data = json::array();
         members.bind(1, q.i64(0));
@@ -51,9 +55,16 @@ json runsJson(index::Db& db) {
         }
         members.reset();
         auto opt = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
-        runs.push_back({{"run", q.i64(0)}, {"ranks", rk}, {"data_ranks", data}, {"world_size", opt(1)},
-                        {"start_ns", opt(2)}, {"end_ns", opt(3)}, {"source", q.text(4)},
-                        {"complete", q.i64(5) != 0}, {"note", q.text(6)}, {"labels", runLabels(db, int(q.i64(0)))}});
+        runs.push_back({{"run", q.i64(0)},
+                        {"ranks", rk},
+                        {"data_ranks", data},
+                        {"world_size", opt(1)},
+                        {"start_ns", opt(2)},
+                        {"end_ns", opt(3)},
+                        {"source", q.text(4)},
+                        {"complete", q.i64(5) != 0},
+                        {"note", q.text(6)},
+                        {"labels", runLabels(db, int(q.i64(0)))}});
     }
     return runs;
 }
@@ -202,14 +213,15 @@ json buildReport(index::Db& db, int top) {
     {
         json f = json::array();
         // root causes first by what the job lost, then by extra kernel time; placement findings last
-        auto q = db.prepare("SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
-                            "affected, text, run_id FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
+        auto q = db.prepare(
+            "SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
+            "affected, text, run_id FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
         auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
         while (q.step()) {
-            json o = {{"kind", q.text(0)},       {"rank", optional(1)},      {"step", optional(2)},
-                      {"subject", q.text(3)},    {"lost_ns", q.i64(4)},      {"waited_ns", q.i64(5)},
-                      {"extra_ns", q.i64(6)},    {"start_ns", optional(7)},  {"end_ns", optional(8)},
-                      {"span_id", optional(9)},  {"text", q.text(11)},     {"run", optional(12)}};
+            json o = {{"kind", q.text(0)},      {"rank", optional(1)},     {"step", optional(2)},
+                      {"subject", q.text(3)},   {"lost_ns", q.i64(4)},     {"waited_ns", q.i64(5)},
+                      {"extra_ns", q.i64(6)},   {"start_ns", optional(7)}, {"end_ns", optional(8)},
+                      {"span_id", optional(9)}, {"text", q.text(11)},      {"run", optional(12)}};
             o["affected"] = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
             f.push_back(o);
         }
@@ -229,7 +241,8 @@ std::string commWaitText(const json& report, const std::string& total) {
     bool anyComplete = false;
     for (const auto& run : report["runs"])
         anyComplete |= run.value("complete", true);
-    if (report["comm_wait"].value("total_wait_ns", int64_t(0)) == 0 && !report["runs"].empty() && !anyComplete)
+    if (report["comm_wait"].value("total_wait_ns", int64_t(0)) == 0 && !report["runs"].empty() &&
+        !anyComplete)
         return "not known (ranks of the job are missing: the waits for them are not measured)";
     return total + " in total";
 }
@@ -241,9 +254,11 @@ std::string formatReport(const json& r, int top) {
       << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>()
       << " collectives, " << r["counts"]["tensors"].get<int64_t>() << " tensors\n";
     if (r["runs"].size() > 1) {
-        o << "This folder holds " << r["runs"].size() << " runs (nothing is matched or compared across them):\n";
+        o << "This folder holds " << r["runs"].size()
+          << " runs (nothing is matched or compared across them):\n";
         for (auto& run : r["runs"]) {
-            o << "  run " << run["run"].get<int64_t>() << ": " << run["source"].get<std::string>() << ", ranks";
+            o << "  run " << run["run"].get<int64_t>() << ": " << run["source"].get<std::string>()
+              << ", ranks";
             for (auto& x : run["data_ranks"])
                 o << " " << x.get<int64_t>();
             if (!run["world_size"].is_null()) o << " (world size " << run["world_size"].get<int64_t>() << ")";
@@ -266,9 +281,10 @@ std::string formatReport(const json& r, int top) {
         bool partial = false;
         for (auto& run : r["runs"])
             partial |= !run["complete"].get<bool>();
-        o << (partial ? "No findings: no stragglers, no outlier steps, no bank anomalies; waits are not blamed "
-                        "while ranks are missing.\n"
-                      : "No problems found: no stragglers, no outlier steps, no bank anomalies.\n");
+        o << (partial
+                  ? "No findings: no stragglers, no outlier steps, no bank anomalies; waits are not blamed "
+                    "while ranks are missing.\n"
+                  : "No problems found: no stragglers, no outlier steps, no bank anomalies.\n");
     } else {
         o << "Findings, by time lost:\n";
         int n = 0;
@@ -292,7 +308,8 @@ std::string formatReport(const json& r, int top) {
         o << "  rank " << p["rank"].get<int64_t>() << ": " << ms(double(p["median_ns"].get<int64_t>()))
           << " / " << ms(double(p["p95_ns"].get<int64_t>()));
     }
-    o << "\n\nCommunication wait: " << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
+    o << "\n\nCommunication wait: "
+      << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
     const json& last = r["comm_wait"]["last_arrival_counts"];
     if (!last.empty()) {
         std::string best;
@@ -315,11 +332,13 @@ std::string formatReport(const json& r, int top) {
         k = 0;
         for (const json* p : withMemory) {
             if (k++ % 4 == 0) o << "\n ";
-            o << "  rank " << (*p)["rank"].get<int64_t>() << ": " << gib(double((*p)["peak_allocated_bytes"].get<int64_t>()))
-              << " / " << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
+            o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
+              << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / "
+              << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
         }
         if (withMemory.size() < r["memory"]["per_rank"].size())
-            o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size() << " rank(s))";
+            o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
+              << " rank(s))";
     }
     o << "\nDiagnostics: " << r["diagnostics"]["count"].get<int64_t>() << " record problem(s) in "
       << r["diagnostics"]["rows"].get<int64_t>() << " group(s)"

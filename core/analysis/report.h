@@ -4,8 +4,8 @@
 // Any thread with its own connection.
 #include "core/index/sqlite.h"
 
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace rs::analysis {

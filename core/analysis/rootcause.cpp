@@ -21,7 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-
 /// A kernel signature without its parameter list, for text ("ncclKernel_AllReduce_RING_LL_Sum_half").
 std::string shortName(const std::string& name) {
     size_t p = name.find('(');
@@ -64,8 +63,9 @@ struct Flag {
 using Walls = std::map<std::pair<int, int64_t>, int64_t>;
 Walls jobStepWalls(Db& db) {
     Walls out;
-    auto q = db.prepare("SELECT coalesce(r.run_id, 0), s.step, max(s.wall_ns) FROM step_stat s JOIN rank_info r "
-                        "ON r.rank = s.rank GROUP BY 1, 2");
+    auto q =
+        db.prepare("SELECT coalesce(r.run_id, 0), s.step, max(s.wall_ns) FROM step_stat s JOIN rank_info r "
+                   "ON r.rank = s.rank GROUP BY 1, 2");
     while (q.step())
         out[{int(q.i64(0)), q.i64(1)}] = q.i64(2);
     return out;
@@ -76,10 +76,11 @@ int64_t wallOf(const Walls& w, int run, int64_t step) {
 }
 
 std::vector<LateEvent> lateEvents(Db& db, const RunMap& runs) {
-    std::map<int64_t, int64_t> waitOf;                     // collective_id → drawn wait
-    std::map<int64_t, std::pair<int64_t, int64_t>> gapOf;  // collective_id → idle gap (start, dur)
+    std::map<int64_t, int64_t> waitOf;                    // collective_id → drawn wait
+    std::map<int64_t, std::pair<int64_t, int64_t>> gapOf; // collective_id → idle gap (start, dur)
     {
-        auto q = db.prepare("SELECT collective_id, kind, start_ns, dur_ns FROM wait WHERE collective_id IS NOT NULL");
+        auto q = db.prepare(
+            "SELECT collective_id, kind, start_ns, dur_ns FROM wait WHERE collective_id IS NOT NULL");
         while (q.step()) {
             if (q.text(1) == "collective_wait")
                 waitOf[q.i64(0)] += q.i64(3);
@@ -93,11 +94,19 @@ std::vector<LateEvent> lateEvents(Db& db, const RunMap& runs) {
         std::optional<int64_t> last;
     };
     std::map<std::string, std::vector<Member>> groups;
-    auto q = db.prepare("SELECT collective_id, rank, step, name, start_ns, dur_ns, wait_ns, match_key, last_rank, "
-                        "span_id FROM collective WHERE match_key IS NOT NULL");
+    auto q =
+        db.prepare("SELECT collective_id, rank, step, name, start_ns, dur_ns, wait_ns, match_key, last_rank, "
+                   "span_id FROM collective WHERE match_key IS NOT NULL");
     while (q.step()) {
-        Member m{q.i64(0), q.i64(1), q.i64(2), q.i64(4), q.i64(4) + q.i64(5), q.i64(6),
-                 q.isNull(9) ? 0 : q.i64(9), q.text(3), std::nullopt};
+        Member m{q.i64(0),
+                 q.i64(1),
+                 q.i64(2),
+                 q.i64(4),
+                 q.i64(4) + q.i64(5),
+                 q.i64(6),
+                 q.isNull(9) ? 0 : q.i64(9),
+                 q.text(3),
+                 std::nullopt};
         if (!q.isNull(8)) m.last = q.i64(8);
         groups[q.text(7)].push_back(std::move(m));
     }
@@ -107,7 +116,18 @@ std::vector<LateEvent> lateEvents(Db& db, const RunMap& runs) {
         int64_t last = *g.front().last;
         auto culprit = std::find_if(g.begin(), g.end(), [&](const Member& m) { return m.rank == last; });
         if (culprit == g.end()) continue;
-        LateEvent e{runs.run(int(last)), int(last), culprit->step, shortName(culprit->name), INT64_MAX, 0, 0, 0, INT64_MAX, INT64_MIN, culprit->spanId, {}};
+        LateEvent e{runs.run(int(last)),
+                    int(last),
+                    culprit->step,
+                    shortName(culprit->name),
+                    INT64_MAX,
+                    0,
+                    0,
+                    0,
+                    INT64_MAX,
+                    INT64_MIN,
+                    culprit->spanId,
+                    {}};
         for (const auto& m : g) {
             e.startNs = std::min(e.startNs, m.start);
             e.endNs = std::max(e.endNs, m.end);
@@ -132,10 +152,12 @@ std::vector<LateEvent> lateEvents(Db& db, const RunMap& runs) {
 
 std::map<int, std::vector<Flag>> stragglerFlags(Db& db) {
     std::map<int, std::vector<Flag>> out;
-    auto q = db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
-                        "WHERE flagged = 1");
+    auto q =
+        db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
+                   "WHERE flagged = 1");
     while (q.step())
-        out[int(q.i64(0))].push_back({q.text(1), q.f64(2), std::max<int64_t>(0, (q.i64(3) - q.i64(4)) * q.i64(5))});
+        out[int(q.i64(0))].push_back(
+            {q.text(1), q.f64(2), std::max<int64_t>(0, (q.i64(3) - q.i64(4)) * q.i64(5))});
     for (auto& [r, v] : out)
         std::sort(v.begin(), v.end(), [](const Flag& a, const Flag& b) { return a.extra > b.extra; });
     return out;
@@ -204,22 +226,22 @@ Finding stallFinding(int rank, const std::string& who, int64_t step, const std::
         if (e->lateness > worst->lateness) worst = e;
         f.startNs = std::min(f.startNs, e->startNs);
         f.endNs = std::max(f.endNs, e->endNs);
-        colls.push_back({{"step", e->step}, {"name", e->name}, {"lost_ns", e->lateness}, {"idle_ns", e->gapDur}});
+        colls.push_back(
+            {{"step", e->step}, {"name", e->name}, {"lost_ns", e->lateness}, {"idle_ns", e->gapDur}});
     }
     f.subject = worst->name;
     f.spanId = worst->spanId;
     f.affectedWall = stepWall;
     f.affected = {{"steps", json::array({step})}, {"collectives", colls}, {"waiting_ranks", waiting}};
     f.text = who + " stalled in step " + std::to_string(step) + ": its device was idle " +
-             formatDuration(worst->gapDur) + " before " + worst->name + ", which it reached last; the job lost " +
-             formatDuration(f.lost) + " and " + std::to_string(waiting.size()) + " rank(s) waited " +
-             formatDuration(f.waited) + " in total";
+             formatDuration(worst->gapDur) + " before " + worst->name +
+             ", which it reached last; the job lost " + formatDuration(f.lost) + " and " +
+             std::to_string(waiting.size()) + " rank(s) waited " + formatDuration(f.waited) + " in total";
     return f;
 }
 
 Finding lateRankFinding(int rank, const std::string& who, const std::vector<const LateEvent*>& evs,
-                        const std::vector<Flag>* flags,
-                        const Walls& walls, size_t instances) {
+                        const std::vector<Flag>* flags, const Walls& walls, size_t instances) {
     Finding f;
     f.run = evs.front()->run;
     f.rank = rank;
@@ -240,33 +262,37 @@ Finding lateRankFinding(int rank, const std::string& who, const std::vector<cons
     f.startNs = worst->startNs;
     f.endNs = worst->endNs;
     f.spanId = worst->spanId;
-    f.affected = {{"steps", steps}, {"collectives", evs.size()}, {"waiting_ranks", waiting},
+    f.affected = {{"steps", steps},
+                  {"collectives", evs.size()},
+                  {"waiting_ranks", waiting},
                   {"worst", {{"step", worst->step}, {"name", worst->name}, {"lost_ns", worst->lateness}}}};
-    const std::string arrivals = "it arrived last in " + std::to_string(evs.size()) + " of " +
-                                 std::to_string(instances) + " collectives; the job lost " + formatDuration(f.lost) +
-                                 " waiting for it and " + std::to_string(waiting.size()) + " rank(s) waited " +
-                                 formatDuration(f.waited) + " in total";
+    const std::string arrivals =
+        "it arrived last in " + std::to_string(evs.size()) + " of " + std::to_string(instances) +
+        " collectives; the job lost " + formatDuration(f.lost) + " waiting for it and " +
+        std::to_string(waiting.size()) + " rank(s) waited " + formatDuration(f.waited) + " in total";
     if (flags && !flags->empty()) {
         f.kind = "slow_rank";
         f.subject = flags->front().op;
         f.extra = sumExtra(*flags);
         f.affected["op_types"] = json::array();
         for (const auto& fl : *flags)
-            f.affected["op_types"].push_back({{"op_type", fl.op}, {"ratio", fl.ratio}, {"extra_ns", fl.extra}});
-        f.text = who + " is slow: " + ratioList(*flags) +
-                 " the other ranks' median (" + formatDuration(f.extra) + " of extra kernel time); " + arrivals;
+            f.affected["op_types"].push_back(
+                {{"op_type", fl.op}, {"ratio", fl.ratio}, {"extra_ns", fl.extra}});
+        f.text = who + " is slow: " + ratioList(*flags) + " the other ranks' median (" +
+                 formatDuration(f.extra) + " of extra kernel time); " + arrivals;
     } else {
         f.kind = "late_rank";
         f.subject = worst->name;
-        std::string why = gaps * 2 >= f.lost ? " (its device was idle " + formatDuration(gaps) + " before them)"
-                                              : " (no op type is slower on it)";
+        std::string why = gaps * 2 >= f.lost
+                              ? " (its device was idle " + formatDuration(gaps) + " before them)"
+                              : " (no op type is slower on it)";
         f.text = who + " is late: " + arrivals + why;
     }
     return f;
 }
 
-Finding stragglerFinding(int run, int rank, const std::string& who, const std::vector<Flag>& flags, int64_t runWall,
-                         bool haveCollectives) {
+Finding stragglerFinding(int run, int rank, const std::string& who, const std::vector<Flag>& flags,
+                         int64_t runWall, bool haveCollectives) {
     Finding f;
     f.run = run;
     f.kind = "straggler";
@@ -294,8 +320,9 @@ struct OutlierRow {
 
 std::vector<OutlierRow> outlierRows(Db& db) {
     std::vector<OutlierRow> out;
-    auto q = db.prepare("SELECT s.rank, s.step, s.wall_ns, s.typical_ns, s.cause, s.late_rank, coalesce(r.run_id, 0) "
-                        "FROM step_stat s JOIN rank_info r ON r.rank = s.rank WHERE s.outlier = 1 ORDER BY s.step, s.rank");
+    auto q = db.prepare(
+        "SELECT s.rank, s.step, s.wall_ns, s.typical_ns, s.cause, s.late_rank, coalesce(r.run_id, 0) "
+        "FROM step_stat s JOIN rank_info r ON r.rank = s.rank WHERE s.outlier = 1 ORDER BY s.step, s.rank");
     while (q.step()) {
         OutlierRow r{int(q.i64(6)), int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.text(4), std::nullopt};
         if (!q.isNull(5)) r.late = q.i64(5);
@@ -347,7 +374,8 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
             f.affected["ranks"].push_back(r->rank);
         f.text = "step " + std::to_string(step) + " on " + runs.name(top->rank) + " took " +
                  formatDuration(top->wall) + " (typical " + formatDuration(top->typical) + "): " + top->cause;
-        if (list.size() > 1) f.text += "; " + std::to_string(list.size() - 1) + " other rank(s) were slow in it too";
+        if (list.size() > 1)
+            f.text += "; " + std::to_string(list.size() - 1) + " other rank(s) were slow in it too";
         out.push_back(std::move(f));
     }
     return out;
@@ -360,9 +388,11 @@ struct Share {
 };
 std::map<int, Share> arrivalShares(Db& db) {
     std::map<int, Share> out;
-    auto q = db.prepare("SELECT c.rank, count(*), avg(g.n) FROM collective c JOIN (SELECT match_key, count(DISTINCT rank) AS n "
-                        "FROM collective WHERE match_key IS NOT NULL AND last_rank IS NOT NULL GROUP BY match_key) g "
-                        "ON g.match_key = c.match_key GROUP BY c.rank");
+    auto q = db.prepare(
+        "SELECT c.rank, count(*), avg(g.n) FROM collective c JOIN (SELECT match_key, count(DISTINCT rank) AS "
+        "n "
+        "FROM collective WHERE match_key IS NOT NULL AND last_rank IS NOT NULL GROUP BY match_key) g "
+        "ON g.match_key = c.match_key GROUP BY c.rank");
     while (q.step())
         out[int(q.i64(0))] = {q.i64(1), q.f64(2)};
     return out;
@@ -381,8 +411,9 @@ bool aboveFloor(const Finding& f) {
 }
 
 void insertFinding(Db& db, const Finding& f) {
-    db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, "
-               "span_id, affected, text, run_id) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)")
+    db.prepare(
+          "INSERT INTO finding(kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, "
+          "span_id, affected, text, run_id) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)")
         .bind(1, f.kind)
         .bind(2, f.rank ? std::optional<int64_t>(*f.rank) : std::nullopt)
         .bind(3, f.step)
@@ -409,8 +440,9 @@ void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
     const StallTest isStall(events, opts);
     std::map<int, size_t> instances; // per run
     {
-        auto q = db.prepare("SELECT match_key, min(rank) FROM collective WHERE match_key IS NOT NULL AND last_rank IS NOT "
-                            "NULL GROUP BY match_key");
+        auto q = db.prepare(
+            "SELECT match_key, min(rank) FROM collective WHERE match_key IS NOT NULL AND last_rank IS NOT "
+            "NULL GROUP BY match_key");
         while (q.step())
             ++instances[runs.run(int(q.i64(1)))];
     }
@@ -424,14 +456,16 @@ void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
     }
     std::vector<Finding> causes;
     for (auto& [key, evs] : stalls)
-        causes.push_back(stallFinding(key.first, runs.name(key.first), key.second, evs, wallOf(walls, evs.front()->run, key.second)));
+        causes.push_back(stallFinding(key.first, runs.name(key.first), key.second, evs,
+                                      wallOf(walls, evs.front()->run, key.second)));
     const auto shares = arrivalShares(db);
     for (auto& [rank, evs] : late) {
         // a rank that is last no more often than chance (ranks of a pair taking turns) is jitter, not a cause
         auto sh = shares.find(rank);
         if (sh != shares.end() && !consistentlyLast(int64_t(evs.size()), sh->second)) continue;
         auto fl = flags.find(rank);
-        causes.push_back(lateRankFinding(rank, runs.name(rank), evs, fl == flags.end() ? nullptr : &fl->second, walls,
+        causes.push_back(lateRankFinding(rank, runs.name(rank), evs,
+                                         fl == flags.end() ? nullptr : &fl->second, walls,
                                          instances[evs.front()->run]));
         if (fl != flags.end()) flags.erase(fl); // told in the slow_rank finding
     }
@@ -448,8 +482,9 @@ void analyseRootCauses(Db& db, const AnalysisOptions& opts) {
         if (aboveFloor(f)) insertFinding(db, f);
     // One rule for the heatmap's outlines, the report's straggler list and the findings: a cell stays
     // flagged only where a finding tells it (its rank's straggler or slow_rank finding passed the floor).
-    db.exec("UPDATE op_stat SET flagged = 0 WHERE flagged = 1 AND rank NOT IN (SELECT rank FROM finding WHERE "
-            "kind IN ('straggler', 'slow_rank') AND rank IS NOT NULL)");
+    db.exec(
+        "UPDATE op_stat SET flagged = 0 WHERE flagged = 1 AND rank NOT IN (SELECT rank FROM finding WHERE "
+        "kind IN ('straggler', 'slow_rank') AND rank IS NOT NULL)");
 }
 
 } // namespace rs::analysis

@@ -48,7 +48,8 @@ std::string placeOf(const std::string& path) {
 std::string familyOf(const std::string& source) {
     if (source.find("legacy") != std::string::npos) return "mindspore-legacy";
     if (source.find("ascend") != std::string::npos) return "ascend";
-    if (source.find("kineto") != std::string::npos || source.find("chrome") != std::string::npos) return "trace";
+    if (source.find("kineto") != std::string::npos || source.find("chrome") != std::string::npos)
+        return "trace";
     return source;
 }
 
@@ -56,8 +57,9 @@ std::string familyOf(const std::string& source) {
 /// spans of each track), else its steps and communication rows.
 std::vector<RankWindow> rankWindows(Db& db) {
     std::vector<RankWindow> out;
-    auto q = db.prepare("SELECT rank, coalesce(data_rank, rank), world_size, source, coalesce(peers, '') FROM rank_info "
-                        "ORDER BY rank");
+    auto q = db.prepare(
+        "SELECT rank, coalesce(data_rank, rank), world_size, source, coalesce(peers, '') FROM rank_info "
+        "ORDER BY rank");
     while (q.step()) {
         RankWindow w{int(q.i64(0)), int(q.i64(1)), {}, std::nullopt, familyOf(q.text(3)), q.text(3)};
         if (!q.isNull(2)) w.worldSize = q.i64(2);
@@ -78,11 +80,13 @@ std::vector<RankWindow> rankWindows(Db& db) {
     }
     auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ? AND aligned = 1");
     auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
-    auto last = db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
-                           "ORDER BY ts_ns DESC LIMIT 64)");
-    auto other = db.prepare("SELECT min(s), max(e) FROM (SELECT start_ns AS s, end_ns AS e FROM step_src WHERE rank = ?1 "
-                            "UNION ALL SELECT start_ns, start_ns + elapse_ns FROM comm_op_src WHERE rank = ?1 AND "
-                            "start_ns > 0)");
+    auto last =
+        db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
+                   "ORDER BY ts_ns DESC LIMIT 64)");
+    auto other = db.prepare(
+        "SELECT min(s), max(e) FROM (SELECT start_ns AS s, end_ns AS e FROM step_src WHERE rank = ?1 "
+        "UNION ALL SELECT start_ns, start_ns + elapse_ns FROM comm_op_src WHERE rank = ?1 AND "
+        "start_ns > 0)");
     for (auto& w : out) {
         tracks.bind(1, w.rank);
         while (tracks.step()) {
@@ -143,8 +147,9 @@ void assignRuns(Db& db) {
         if (!it->worldSize) it->worldSize = w.worldSize;
         if (w.known()) it->start = std::min(it->start, w.start), it->end = std::max(it->end, w.end);
     }
-    auto ins = db.prepare("INSERT INTO run(run_id, world_size, rank_count, start_ns, end_ns, source, complete, note) "
-                          "VALUES(?,?,?,?,?,?,?,?)");
+    auto ins = db.prepare(
+        "INSERT INTO run(run_id, world_size, rank_count, start_ns, end_ns, source, complete, note) "
+        "VALUES(?,?,?,?,?,?,?,?)");
     auto upd = db.prepare("UPDATE rank_info SET run_id = ?, start_ns = ?, end_ns = ? WHERE rank = ?");
     for (size_t i = 0; i < runs.size(); ++i) {
         const Run& r = runs[i];
@@ -155,26 +160,31 @@ void assignRuns(Db& db) {
         for (int p : r.peers)
             if (!r.dataRanks.count(p)) absentPeers.push_back(p);
         bool complete = (!r.worldSize || int64_t(r.dataRanks.size()) >= *r.worldSize) && absentPeers.empty();
-        int64_t world = std::max<int64_t>(r.worldSize.value_or(0),
-                                          int64_t(r.dataRanks.size() + absentPeers.size()));
-        std::string note = complete ? "" : std::to_string(r.dataRanks.size()) + " of " +
-                                               (r.worldSize ? "" : "at least ") + std::to_string(world) +
-                                               " ranks present: the late rank of a collective cannot be named";
-        ins.bind(1, int64_t(i)).bind(2, r.worldSize).bind(3, int64_t(r.ranks.size())); // a lower bound stays in the note
+        int64_t world =
+            std::max<int64_t>(r.worldSize.value_or(0), int64_t(r.dataRanks.size() + absentPeers.size()));
+        std::string note = complete ? ""
+                                    : std::to_string(r.dataRanks.size()) + " of " +
+                                          (r.worldSize ? "" : "at least ") + std::to_string(world) +
+                                          " ranks present: the late rank of a collective cannot be named";
+        ins.bind(1, int64_t(i))
+            .bind(2, r.worldSize)
+            .bind(3, int64_t(r.ranks.size())); // a lower bound stays in the note
         ins.bind(4, r.start <= r.end ? std::optional<int64_t>(r.start) : std::nullopt);
         ins.bind(5, r.start <= r.end ? std::optional<int64_t>(r.end) : std::nullopt);
         ins.bind(6, source).bind(7, int64_t(complete)).bind(8, note).exec();
     }
     for (size_t i = 0; i < runs.size(); ++i)
         for (int rank : runs[i].ranks) {
-            auto w = std::find_if(windows.begin(), windows.end(), [&](const RankWindow& x) { return x.rank == rank; });
+            auto w = std::find_if(windows.begin(), windows.end(),
+                                  [&](const RankWindow& x) { return x.rank == rank; });
             upd.bind(1, int64_t(i));
             upd.bind(2, w->known() ? std::optional<int64_t>(w->start) : std::nullopt);
             upd.bind(3, w->known() ? std::optional<int64_t>(w->end) : std::nullopt);
             upd.bind(4, rank).exec();
         }
     if (runs.size() > 1)
-        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
+                   "VALUES(?,?,?,?,?,?)")
             .bind(1, "(profile)")
             .bind(2, "info")
             .bind(3, "the folder holds " + std::to_string(runs.size()) +

@@ -32,7 +32,9 @@ void merge(Intervals& v) {
     v.swap(out);
 }
 
-std::string ms(int64_t ns) { return model::formatDuration(ns); }
+std::string ms(int64_t ns) {
+    return model::formatDuration(ns);
+}
 
 struct Row {
     int64_t step, wall, compute, comm, overlapped, notOverlapped, wait, idle, preparing;
@@ -73,11 +75,14 @@ class StepMeasurer {
   public:
     explicit StepMeasurer(Db& db)
         : m_nonCompute(nonComputeNameIds(db)),
-          m_spansIn(db.prepare("SELECT ts_ns, dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?")),
-          m_collIn(db.prepare("SELECT start_ns, dur_ns, wait_ns, last_rank, name FROM collective WHERE rank = ? AND step = ?")),
+          m_spansIn(db.prepare(
+              "SELECT ts_ns, dur_ns, name_id FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?")),
+          m_collIn(db.prepare("SELECT start_ns, dur_ns, wait_ns, last_rank, name FROM collective WHERE rank "
+                              "= ? AND step = ?")),
           m_waitsIn(db.prepare("SELECT kind, start_ns, dur_ns FROM wait WHERE rank = ? AND step = ?")),
-          m_src(db.prepare("SELECT computing_ns, comm_ns, overlapped_ns, comm_not_overlapped_ns, free_ns, preparing_ns "
-                           "FROM step_breakdown_src WHERE rank = ? AND step = ?")) {
+          m_src(db.prepare(
+              "SELECT computing_ns, comm_ns, overlapped_ns, comm_not_overlapped_ns, free_ns, preparing_ns "
+              "FROM step_breakdown_src WHERE rank = ? AND step = ?")) {
         auto q = db.prepare("SELECT track_id, rank FROM track WHERE kind = 'compute'");
         while (q.step())
             m_computeTracks[int(q.i64(1))].push_back(q.i64(0));
@@ -164,10 +169,11 @@ class StepMeasurer {
         m_src.bind(1, rank).bind(2, r.step);
         if (m_src.step()) {
             int64_t computing = m_src.i64(0);
-            if (r.compute > 0 && std::llabs(computing - r.compute) > std::max<int64_t>(r.compute / 20, 10000) &&
+            if (r.compute > 0 &&
+                std::llabs(computing - r.compute) > std::max<int64_t>(r.compute / 20, 10000) &&
                 crossCheckMisses++ == 0)
-                crossCheckFirst = "rank " + std::to_string(rank) + " step " + std::to_string(r.step) + ": Computing " +
-                                  ms(computing) + " vs events " + ms(r.compute);
+                crossCheckFirst = "rank " + std::to_string(rank) + " step " + std::to_string(r.step) +
+                                  ": Computing " + ms(computing) + " vs events " + ms(r.compute);
             r.compute = computing;
             r.comm = m_src.i64(1);
             r.overlapped = m_src.i64(2);
@@ -223,8 +229,8 @@ class OutlierJudge {
         double dCompute = double(r.compute) - m_medCompute, dPrep = double(r.preparing) - m_medPrep;
         double dComm = double(r.notOverlapped) - m_medComm - std::max(0.0, dWait);
         if (dWait >= 0.5 * extra && r.lateRank && *r.lateRank != rank)
-            return "waited " + ms(int64_t(dWait)) + " longer than usual in " + r.biggestCollective + " for rank " +
-                   std::to_string(*r.lateRank) + " (arrived last)";
+            return "waited " + ms(int64_t(dWait)) + " longer than usual in " + r.biggestCollective +
+                   " for rank " + std::to_string(*r.lateRank) + " (arrived last)";
         if (dWait >= 0.5 * extra && !r.lateRank)
             return "waited " + ms(int64_t(dWait)) + " longer than usual in " + r.biggestCollective +
                    " (the rank it waited for is not known)";
@@ -248,7 +254,8 @@ class OutlierJudge {
 
 void writeCrossCheck(Db& db, const StepMeasurer& m) {
     if (m.crossCheckMisses == 0) return;
-    db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
+    db.prepare(
+          "INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
         .bind(1, "step_trace_time.csv")
         .bind(2, "info")
         .bind(3, "Computing differs from the kernel events by more than 5%")
@@ -262,9 +269,10 @@ void writeCrossCheck(Db& db, const StepMeasurer& m) {
 
 void analyseSteps(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
     StepMeasurer measurer(db);
-    auto ins = db.prepare("INSERT OR REPLACE INTO step_stat(rank, step, wall_ns, compute_ns, comm_ns, comm_overlapped_ns, "
-                          "comm_not_overlapped_ns, wait_ns, idle_ns, preparing_ns, source, outlier, cause, late_rank, "
-                          "typical_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto ins = db.prepare(
+        "INSERT OR REPLACE INTO step_stat(rank, step, wall_ns, compute_ns, comm_ns, comm_overlapped_ns, "
+        "comm_not_overlapped_ns, wait_ns, idle_ns, preparing_ns, source, outlier, cause, late_rank, "
+        "typical_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     for (int rank : steps.ranks()) {
         std::vector<Row> rows;
         for (const auto& w : steps.steps(rank))
@@ -272,8 +280,17 @@ void analyseSteps(Db& db, const StepIndex& steps, const AnalysisOptions& opts) {
         const OutlierJudge judge(rows, opts);
         for (auto& r : rows) {
             bool outlier = judge.isOutlier(r);
-            ins.bind(1, rank).bind(2, r.step).bind(3, r.wall).bind(4, r.compute).bind(5, r.comm).bind(6, r.overlapped);
-            ins.bind(7, r.notOverlapped).bind(8, r.wait).bind(9, r.idle).bind(10, r.preparing).bind(11, r.source);
+            ins.bind(1, rank)
+                .bind(2, r.step)
+                .bind(3, r.wall)
+                .bind(4, r.compute)
+                .bind(5, r.comm)
+                .bind(6, r.overlapped);
+            ins.bind(7, r.notOverlapped)
+                .bind(8, r.wait)
+                .bind(9, r.idle)
+                .bind(10, r.preparing)
+                .bind(11, r.source);
             ins.bind(12, int64_t(outlier)).bind(13, outlier ? judge.cause(r, rank) : std::string());
             ins.bind(14, r.lateRank ? std::optional<int64_t>(*r.lateRank) : std::nullopt);
             ins.bind(15, int64_t(judge.medWall)).exec();

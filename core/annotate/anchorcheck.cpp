@@ -47,7 +47,8 @@ std::string detachedReason(const Annotation& a, const AnchorFacts& f) {
         if (!run->second.ranks.count(r))
             return "rank " + std::to_string(r) + " is not in run " + std::to_string(an.run);
     if (a.kind == Kind::Arrow && !run->second.ranks.count(an.toRank))
-        return "rank " + std::to_string(an.toRank) + " (the arrow's end) is not in run " + std::to_string(an.run);
+        return "rank " + std::to_string(an.toRank) + " (the arrow's end) is not in run " +
+               std::to_string(an.run);
     if (an.view != Surface::Heatmap && an.tensorId.empty()) { // a tensor is its own anchor in time
         // a time outside the run's extent belonged to data that is gone (another run, a cut file)
         int64_t lo = run->second.startNs, hi = run->second.endNs;

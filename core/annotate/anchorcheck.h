@@ -22,7 +22,7 @@ struct AnchorFacts {
     };
     std::map<int, Run> runs;
     std::set<std::string> opTypes;
-    std::set<std::pair<int, std::string>> tensors; ///< (rank, tensor id) of the tensors the set names
+    std::set<std::pair<int, std::string>> tensors;        ///< (rank, tensor id) of the tensors the set names
     std::set<std::pair<int, std::string>> checkedTensors; ///< those looked up (a tensor added later is not)
 };
 

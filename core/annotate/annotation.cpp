@@ -41,7 +41,9 @@ template <class T> bool optional(const nlohmann::json& j, const char* key, T& ou
 
 } // namespace
 
-std::string kindName(Kind k) { return kKinds[int(k)]; }
+std::string kindName(Kind k) {
+    return kKinds[int(k)];
+}
 
 std::optional<Kind> kindFromName(const std::string& s) {
     for (int i = 0; i < 4; ++i)
@@ -49,7 +51,9 @@ std::optional<Kind> kindFromName(const std::string& s) {
     return std::nullopt;
 }
 
-std::string surfaceName(Surface s) { return kSurfaces[int(s)]; }
+std::string surfaceName(Surface s) {
+    return kSurfaces[int(s)];
+}
 
 std::optional<Surface> surfaceFromName(const std::string& s) {
     for (int i = 0; i < 3; ++i)
@@ -74,7 +78,7 @@ nlohmann::json toJson(const Annotation& a) {
         anchor["addr0"] = an.addr0;
         anchor["addr1"] = an.addr1;
     }
-    return {{"id", a.id},         {"kind", kindName(a.kind)}, {"text", a.text},   {"color", a.color},
+    return {{"id", a.id},         {"kind", kindName(a.kind)}, {"text", a.text},  {"color", a.color},
             {"author", a.author}, {"created", a.created},     {"anchor", anchor}};
 }
 
@@ -125,7 +129,9 @@ std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::strin
     return a;
 }
 
-std::string rankListText(const std::vector<int>& ranks) { return rankListImpl(ranks); }
+std::string rankListText(const std::vector<int>& ranks) {
+    return rankListImpl(ranks);
+}
 
 std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
     const Anchor& an = a.anchor;
@@ -150,8 +156,8 @@ std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
     case Kind::Note:
         return "note at " + at(an.t0Ns) + " on " + rankListImpl(an.ranks);
     case Kind::Arrow:
-        return "arrow from " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + " to " + at(an.toNs) + " on rank " +
-               std::to_string(an.toRank);
+        return "arrow from " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + " to " + at(an.toNs) +
+               " on rank " + std::to_string(an.toRank);
     default:
         return kindName(a.kind) + " " + at(an.t0Ns) + " … " + at(an.t1Ns) + " (" +
                model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks);

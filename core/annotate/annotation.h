@@ -41,7 +41,8 @@ struct Annotation {
     std::string id; ///< "a1", "a2", … unique within its file, never reused
     Kind kind = Kind::Note;
     std::string text;
-    std::string color = "#138d4a"; ///< #rrggbb; green by default: red, orange and purple already mean waits, idle gaps and communication
+    std::string color = "#138d4a"; ///< #rrggbb; green by default: red, orange and purple already mean waits,
+                                   ///< idle gaps and communication
     std::string author;
     std::string created; ///< UTC, ISO 8601
     Anchor anchor;

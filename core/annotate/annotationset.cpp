@@ -74,7 +74,8 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
         return false;
     }
     if (format != doc.end() && format->get<int64_t>() > kAnnotationsFormat) {
-        error = path + ": written by a newer Rankscope (format " + std::to_string(format->get<int64_t>()) + ")";
+        error =
+            path + ": written by a newer Rankscope (format " + std::to_string(format->get<int64_t>()) + ")";
         return false;
     }
     std::vector<Annotation> items;
@@ -89,7 +90,9 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
     }
     m_items = std::move(items);
     const auto next = doc.find("next_id");
-    m_nextId = next != doc.end() && next->is_number_integer() ? int(std::clamp<int64_t>(next->get<int64_t>(), 1, 1 << 30)) : 1;
+    m_nextId = next != doc.end() && next->is_number_integer()
+                   ? int(std::clamp<int64_t>(next->get<int64_t>(), 1, 1 << 30))
+                   : 1;
     for (const auto& a : m_items) // never reuse an id, even when next_id was edited away
         m_nextId = std::max(m_nextId, idNumber(a.id) + 1);
     return true;

@@ -21,8 +21,9 @@ int64_t mtimeNs(const fs::path& p) {
     const auto t = fs::last_write_time(p, ec);
     if (ec) return 0;
     // the file clock's epoch is the library's own (no clock_cast in GCC 12): offset from "now" on both clocks
-    const auto sys = std::chrono::system_clock::now() +
-                     std::chrono::duration_cast<std::chrono::system_clock::duration>(t - fs::file_time_type::clock::now());
+    const auto sys =
+        std::chrono::system_clock::now() +
+        std::chrono::duration_cast<std::chrono::system_clock::duration>(t - fs::file_time_type::clock::now());
     return std::chrono::duration_cast<std::chrono::nanoseconds>(sys.time_since_epoch()).count();
 }
 
@@ -37,7 +38,8 @@ std::vector<fs::path> filesOf(const fs::path& index) {
     std::vector<fs::path> out;
     const std::string name = index.filename().string();
     std::error_code ec;
-    for (auto it = fs::directory_iterator(index.parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    for (auto it = fs::directory_iterator(index.parent_path(), ec); !ec && it != fs::directory_iterator();
+         it.increment(ec)) {
         const std::string n = it->path().filename().string();
         if (n == name || (n.rfind(name, 0) == 0 && (n[name.size()] == '-' || n[name.size()] == '.') &&
                           n.compare(name.size(), 5, ".lock") != 0))
@@ -99,13 +101,16 @@ std::vector<CacheEntry> listCache(const std::string& dir) {
         if (p.extension() != ".sqlite" || !it->is_regular_file(ec)) continue;
         out.push_back(describe(p));
     }
-    std::sort(out.begin(), out.end(), [](const CacheEntry& a, const CacheEntry& b) { return a.lastUsedNs > b.lastUsedNs; });
+    std::sort(out.begin(), out.end(),
+              [](const CacheEntry& a, const CacheEntry& b) { return a.lastUsedNs > b.lastUsedNs; });
     return out;
 }
 
 CleanResult cleanCache(const CleanOptions& o, const std::string& dir, int64_t nowNs) {
     if (nowNs < 0)
-        nowNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+        nowNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count();
     CleanResult r;
     for (const auto& e : listCache(dir)) {
         const bool gone = o.missingProfiles && !e.profileExists;

@@ -12,10 +12,10 @@
 namespace rs::cache {
 
 struct CacheEntry {
-    std::string indexPath;      ///< <cache>/<sha1>.sqlite
-    std::string profile;        ///< the profile it indexes (empty: not readable as an index)
-    int64_t bytes = 0;          ///< the index, its -wal/-shm, temporary files of dead builds, annotations
-    int64_t lastUsedNs = 0;     ///< modification time (ns since the epoch): set when built and on each reuse
+    std::string indexPath;  ///< <cache>/<sha1>.sqlite
+    std::string profile;    ///< the profile it indexes (empty: not readable as an index)
+    int64_t bytes = 0;      ///< the index, its -wal/-shm, temporary files of dead builds, annotations
+    int64_t lastUsedNs = 0; ///< modification time (ns since the epoch): set when built and on each reuse
     bool profileExists = false;
     bool currentSchema = false; ///< written by this version's schema (older ones are rebuilt, never read)
     bool hasAnnotations = false;
@@ -28,10 +28,10 @@ std::string cacheDirectory();
 std::vector<CacheEntry> listCache(const std::string& dir = cacheDirectory());
 
 struct CleanOptions {
-    bool missingProfiles = true;           ///< entries whose profile no longer exists
-    bool olderSchemas = true;              ///< entries this version would rebuild anyway
-    std::optional<int64_t> unusedForNs;    ///< also entries not used for this long
-    bool withAnnotations = false;          ///< also entries that hold annotations (otherwise kept)
+    bool missingProfiles = true;        ///< entries whose profile no longer exists
+    bool olderSchemas = true;           ///< entries this version would rebuild anyway
+    std::optional<int64_t> unusedForNs; ///< also entries not used for this long
+    bool withAnnotations = false;       ///< also entries that hold annotations (otherwise kept)
     bool dryRun = false;
 };
 

@@ -10,8 +10,8 @@
 #include <ctime>
 #include <map>
 #include <set>
-#include <tuple>
 #include <stdexcept>
+#include <tuple>
 
 namespace rs::compare {
 
@@ -25,19 +25,21 @@ int chooseRun(index::Db& db, std::optional<int> run, std::vector<std::string>& n
     const int64_t runs = db.scalar("SELECT count(*) FROM run");
     if (run) {
         if (db.scalar("SELECT count(*) FROM run WHERE run_id = " + std::to_string(*run)) == 0)
-            throw std::runtime_error("no run " + std::to_string(*run) + " in this profile (it has " + std::to_string(runs) + ")");
+            throw std::runtime_error("no run " + std::to_string(*run) + " in this profile (it has " +
+                                     std::to_string(runs) + ")");
         return *run;
     }
     const int chosen = query::defaultRunId(db);
     if (runs > 1)
-        notes.push_back("the folder holds " + std::to_string(runs) + " runs; measured run " + std::to_string(chosen) +
-                        " (the one with the most ranks)");
+        notes.push_back("the folder holds " + std::to_string(runs) + " runs; measured run " +
+                        std::to_string(chosen) + " (the one with the most ranks)");
     return chosen;
 }
 
 RankKeys ranksOf(index::Db& db, int run) {
     RankKeys k;
-    auto st = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE coalesce(run_id, 0) = ?");
+    auto st =
+        db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE coalesce(run_id, 0) = ?");
     st.bind(1, run);
     while (st.step())
         k.dataRankOf[int(st.i64(0))] = int(st.i64(1));
@@ -89,7 +91,8 @@ void measureSteps(index::Db& db, const RankKeys& k, BaselineRecord& r,
 void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
                   const std::map<int, std::vector<std::pair<int64_t, double>>>& walls) {
     std::map<std::pair<int, int64_t>, double> perStep;
-    auto st = db.prepare("SELECT rank, step, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' GROUP BY rank, step");
+    auto st = db.prepare(
+        "SELECT rank, step, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' GROUP BY rank, step");
     while (st.step())
         perStep[{int(st.i64(0)), st.i64(1)}] = double(st.i64(2));
     std::vector<double> ranksMedians;
@@ -146,10 +149,12 @@ void measureCollectives(index::Db& db, const RankKeys& k, BaselineRecord& r,
     for (const auto& [rank, v] : walls)
         for (const auto& [step, ns] : v)
             steady[rank].insert(step);
-    std::map<std::tuple<std::string, int64_t, int64_t>, std::vector<double>> values; // (op, seq, step) → per rank
+    std::map<std::tuple<std::string, int64_t, int64_t>, std::vector<double>>
+        values; // (op, seq, step) → per rank
     std::map<std::tuple<int, int64_t, std::string>, int64_t> seqs;
-    auto st = db.prepare("SELECT rank, step, coalesce(op_type, name), dur_ns, coalesce(wait_ns, 0) FROM collective "
-                         "WHERE match_key IS NOT NULL ORDER BY rank, step, start_ns, collective_id");
+    auto st =
+        db.prepare("SELECT rank, step, coalesce(op_type, name), dur_ns, coalesce(wait_ns, 0) FROM collective "
+                   "WHERE match_key IS NOT NULL ORDER BY rank, step, start_ns, collective_id");
     while (st.step()) {
         const int rank = int(st.i64(0));
         if (!k.dataRankOf.count(rank)) continue;

@@ -1,8 +1,8 @@
 #include "core/compare/baselinerecord.h"
 
 #include <fstream>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 
 namespace rs::compare {
@@ -25,7 +25,8 @@ json opsJson(const std::map<std::string, OpStat>& ops) {
 std::map<std::string, OpStat> opsFrom(const json& j) {
     std::map<std::string, OpStat> ops;
     for (const auto& [name, s] : j.items())
-        ops[name] = {s.at("median_ns").get<double>(), s.at("total_ns_per_step").get<double>(), s.at("count").get<int64_t>()};
+        ops[name] = {s.at("median_ns").get<double>(), s.at("total_ns_per_step").get<double>(),
+                     s.at("count").get<int64_t>()};
     return ops;
 }
 json memJson(const MemStat& m) {
@@ -76,9 +77,11 @@ std::string toJson(const BaselineRecord& r, int indent) {
 BaselineRecord recordFromJson(const std::string& text) {
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) throw std::runtime_error("not a JSON object");
-    if (!j.contains("rankscope_baseline")) throw std::runtime_error("not a Rankscope baseline record (no rankscope_baseline)");
+    if (!j.contains("rankscope_baseline"))
+        throw std::runtime_error("not a Rankscope baseline record (no rankscope_baseline)");
     if (j["rankscope_baseline"].get<int>() > kBaselineFormat)
-        throw std::runtime_error("written by a newer Rankscope (format " + j["rankscope_baseline"].dump() + ")");
+        throw std::runtime_error("written by a newer Rankscope (format " + j["rankscope_baseline"].dump() +
+                                 ")");
     try {
         BaselineRecord r;
         r.label = j.value("label", "");

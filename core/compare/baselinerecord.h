@@ -20,9 +20,9 @@ struct StepStat {
 };
 
 struct OpStat {
-    double medianNs = 0;        ///< median kernel duration
-    double totalNsPerStep = 0;  ///< device time of this op type per step
-    int64_t count = 0;          ///< kernels
+    double medianNs = 0;       ///< median kernel duration
+    double totalNsPerStep = 0; ///< device time of this op type per step
+    int64_t count = 0;         ///< kernels
 };
 
 struct MemStat {
@@ -39,7 +39,9 @@ struct CollectiveStat {
     /// steady step index → median over the run's ranks of the collective's transfer time (duration minus
     /// the wait for the last rank), ns
     std::map<int64_t, double> transferNsByStep;
-    static std::string key(const std::string& opType, int64_t seq) { return opType + " #" + std::to_string(seq); }
+    static std::string key(const std::string& opType, int64_t seq) {
+        return opType + " #" + std::to_string(seq);
+    }
 };
 
 struct RankStats {
@@ -61,7 +63,7 @@ struct BaselineRecord {
     StepStat step;                    ///< pooled over every rank's steady steps
     double waitNsPerStep = 0;         ///< median over ranks of waitNsPerStep
     MemStat memory;                   ///< the largest peak of any rank
-    std::map<std::string, OpStat> ops; ///< per op type: median over ranks of the rank figures
+    std::map<std::string, OpStat> ops;     ///< per op type: median over ranks of the rank figures
     std::map<std::string, double> opShare; ///< share of all device time (0–1)
     std::map<int, RankStats> ranks;
     std::map<std::string, CollectiveStat> collectives; ///< by CollectiveStat::key

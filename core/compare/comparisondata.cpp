@@ -7,8 +7,9 @@
 namespace rs::compare {
 
 std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<int>& ranks) {
-    auto st = db.prepare("SELECT s.rank, s.wall_ns, coalesce(r.data_rank, r.rank) FROM step_stat s JOIN rank_info r "
-                         "ON r.rank = s.rank WHERE coalesce(r.run_id, 0) = ? ORDER BY s.rank, s.step");
+    auto st = db.prepare(
+        "SELECT s.rank, s.wall_ns, coalesce(r.data_rank, r.rank) FROM step_stat s JOIN rank_info r "
+        "ON r.rank = s.rank WHERE coalesce(r.run_id, 0) = ? ORDER BY s.rank, s.step");
     st.bind(1, run);
     std::map<int, std::vector<double>> byRank;
     while (st.step()) {
@@ -57,7 +58,8 @@ ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const 
         auto it = d.baseline.opShare.find(op);
         return it == d.baseline.opShare.end() ? 0.0 : it->second;
     };
-    std::stable_sort(d.opTypes.begin(), d.opTypes.end(), [&](auto& x, auto& y) { return share(x) > share(y); });
+    std::stable_sort(d.opTypes.begin(), d.opTypes.end(),
+                     [&](auto& x, auto& y) { return share(x) > share(y); });
     for (const auto& op : d.opTypes)
         for (int rank : d.ranks) {
             const auto &bo = d.baseline.ranks.at(rank).ops, &co = d.candidate.ranks.at(rank).ops;

@@ -16,8 +16,8 @@ struct ComparisonData {
     CompareOptions options;
     CompareResult result;
     std::vector<double> baselineStepsNs, candidateStepsNs; ///< steady-state wall times, every matched rank
-    std::vector<std::string> opTypes;                      ///< grid rows: compared op types, largest share first
-    std::vector<int> ranks;                                ///< grid columns: matched data ranks
+    std::vector<std::string> opTypes; ///< grid rows: compared op types, largest share first
+    std::vector<int> ranks;           ///< grid columns: matched data ranks
     std::vector<double> ratio; ///< row-major opTypes × ranks; 0 where a side has no kernel of the type
     /// Memory of one matched rank in each run — the one with the largest baseline peak (reserved, else
     /// allocated) — each on its own clock from its first step. Empty curves: no memory data.
@@ -37,6 +37,7 @@ std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<in
 /// absent). The two may be one index: two runs of one folder, compared by their statistics only (nothing is
 /// aligned across them).
 ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o = {},
-                               std::optional<int> baselineRun = std::nullopt, std::optional<int> candidateRun = std::nullopt);
+                               std::optional<int> baselineRun = std::nullopt,
+                               std::optional<int> candidateRun = std::nullopt);
 
 } // namespace rs::compare

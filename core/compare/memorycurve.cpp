@@ -20,7 +20,8 @@ MemoryCurve memoryCurve(index::Db& db, int run, int dataRank, size_t maxPoints) 
         if (st.step()) c.component = st.text(0);
     }
     if (c.component.empty()) return c;
-    auto range = db.prepare("SELECT min(ts_ns), max(ts_ns) FROM memory_sample WHERE rank = ? AND component = ?");
+    auto range =
+        db.prepare("SELECT min(ts_ns), max(ts_ns) FROM memory_sample WHERE rank = ? AND component = ?");
     range.bind(1, *rank).bind(2, c.component);
     if (!range.step() || range.isNull(0)) return c;
     const int64_t t0 = range.i64(0), t1 = range.i64(1);
@@ -31,13 +32,16 @@ MemoryCurve memoryCurve(index::Db& db, int run, int dataRank, size_t maxPoints) 
     const double width = std::max(1.0, double(t1 - t0 + 1) / double(n));
     const double nan = std::numeric_limits<double>::quiet_NaN();
     std::vector<double> alloc(n, nan), res(n, nan);
-    auto st = db.prepare("SELECT ts_ns, allocated_bytes, reserved_bytes FROM memory_sample WHERE rank = ? AND "
-                         "component = ? ORDER BY ts_ns");
+    auto st =
+        db.prepare("SELECT ts_ns, allocated_bytes, reserved_bytes FROM memory_sample WHERE rank = ? AND "
+                   "component = ? ORDER BY ts_ns");
     st.bind(1, *rank).bind(2, c.component);
     while (st.step()) {
         const size_t b = std::min(n - 1, size_t(double(st.i64(0) - t0) / width));
-        if (!st.isNull(1)) alloc[b] = std::isnan(alloc[b]) ? double(st.i64(1)) : std::max(alloc[b], double(st.i64(1)));
-        if (!st.isNull(2)) res[b] = std::isnan(res[b]) ? double(st.i64(2)) : std::max(res[b], double(st.i64(2)));
+        if (!st.isNull(1))
+            alloc[b] = std::isnan(alloc[b]) ? double(st.i64(1)) : std::max(alloc[b], double(st.i64(1)));
+        if (!st.isNull(2))
+            res[b] = std::isnan(res[b]) ? double(st.i64(2)) : std::max(res[b], double(st.i64(2)));
     }
     for (size_t b = 0; b < n; ++b) {
         if (std::isnan(alloc[b]) && std::isnan(res[b])) continue; // no sample in this bucket

@@ -14,9 +14,9 @@ namespace rs::compare {
 
 struct MemoryCurve {
     int dataRank = -1;
-    std::string component;       ///< e.g. PTA, APP, kineto; empty: the rank has no memory samples
-    int64_t originNs = 0;        ///< the rank's first step start (absolute ns, this run's clock)
-    std::vector<double> tNs;     ///< bucket start, ns since originNs
+    std::string component;                   ///< e.g. PTA, APP, kineto; empty: the rank has no memory samples
+    int64_t originNs = 0;                    ///< the rank's first step start (absolute ns, this run's clock)
+    std::vector<double> tNs;                 ///< bucket start, ns since originNs
     std::vector<double> allocated, reserved; ///< bytes, max per bucket; reserved NaN where not recorded
     bool empty() const { return tNs.empty(); }
 };

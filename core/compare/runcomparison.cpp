@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <iterator>
 #include <set>
 
 namespace rs::compare {
@@ -26,8 +26,10 @@ class Collector {
         const double denom = std::max(d.baseline, material);
         if (denom <= 0) return; // nothing to compare against
         d.delta = (d.candidate - d.baseline) / denom;
-        if (d.delta > threshold) m_r.regressions.push_back(d);
-        else if (d.delta < -threshold) m_r.improvements.push_back(d);
+        if (d.delta > threshold)
+            m_r.regressions.push_back(d);
+        else if (d.delta < -threshold)
+            m_r.improvements.push_back(d);
     }
 
   private:
@@ -35,7 +37,8 @@ class Collector {
     bool m_overall;
 };
 
-Delta make(const char* kind, const std::string& op, const char* stat, std::optional<int> rank, double b, double c) {
+Delta make(const char* kind, const std::string& op, const char* stat, std::optional<int> rank, double b,
+           double c) {
     Delta d;
     d.kind = kind;
     d.opType = op;
@@ -57,8 +60,8 @@ double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>
 /// else over each run's steady steps (two windows of one job, or runs profiled at different points).
 /// Transfer time only — the wait for the last rank is comm_wait's — and a change under 1 % of the step is
 /// noise, as for waits.
-void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
-                        Collector& col) {
+void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o,
+                        CompareResult& r, Collector& col) {
     std::set<int64_t> common;
     for (const auto& [key, bc] : b.collectives) {
         auto it = c.collectives.find(key);
@@ -83,9 +86,11 @@ void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const 
     for (const auto& [key, cc] : c.collectives)
         if (!b.collectives.count(key)) r.collectivesOnlyInCandidate.push_back(key);
     if (!r.collectives.empty() && !(r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty()))
-        r.notes.push_back("collectives are medians over each run's ranks: not compared when the ranks differ");
+        r.notes.push_back(
+            "collectives are medians over each run's ranks: not compared when the ranks differ");
     else if (!r.collectives.empty() && common.empty())
-        r.notes.push_back("no step number is in both runs: collectives are compared over each run's steady steps");
+        r.notes.push_back(
+            "no step number is in both runs: collectives are compared over each run's steady steps");
 }
 
 void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
@@ -115,15 +120,18 @@ void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareO
         }
         r.opTypes.push_back(op);
         col.check(make("op", op, "median", {}, bs.medianNs, it->second.medianNs), o.maxLatencyDelta);
-        col.check(make("op", op, "total_per_step", {}, bs.totalNsPerStep, it->second.totalNsPerStep), o.maxLatencyDelta);
+        col.check(make("op", op, "total_per_step", {}, bs.totalNsPerStep, it->second.totalNsPerStep),
+                  o.maxLatencyDelta);
         for (int rank : r.ranks) {
             const auto& bo = b.ranks.at(rank).ops;
             const auto& co = c.ranks.at(rank).ops;
             auto bi = bo.find(op), ci = co.find(op);
             if (bi == bo.end() || ci == co.end()) continue;
-            col.check(make("op", op, "median", rank, bi->second.medianNs, ci->second.medianNs), o.maxLatencyDelta);
-            col.check(make("op", op, "total_per_step", rank, bi->second.totalNsPerStep, ci->second.totalNsPerStep),
+            col.check(make("op", op, "median", rank, bi->second.medianNs, ci->second.medianNs),
                       o.maxLatencyDelta);
+            col.check(
+                make("op", op, "total_per_step", rank, bi->second.totalNsPerStep, ci->second.totalNsPerStep),
+                o.maxLatencyDelta);
         }
     }
     for (const auto& [op, cs] : c.ops)
@@ -136,19 +144,22 @@ void compareWaits(const BaselineRecord& b, const BaselineRecord& c, const Compar
     col.check(make("comm_wait", "", "per_step", {}, b.waitNsPerStep, c.waitNsPerStep), o.maxWaitDelta,
               0.01 * b.step.medianNs);
     for (int rank : r.ranks)
-        col.check(make("comm_wait", "", "per_step", rank, b.ranks.at(rank).waitNsPerStep, c.ranks.at(rank).waitNsPerStep),
+        col.check(make("comm_wait", "", "per_step", rank, b.ranks.at(rank).waitNsPerStep,
+                       c.ranks.at(rank).waitNsPerStep),
                   o.maxWaitDelta, 0.01 * b.ranks.at(rank).step.medianNs);
 }
 
-void compareMemory(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
-                   Collector& col) {
+void compareMemory(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o,
+                   CompareResult& r, Collector& col) {
     auto both = [&](const MemStat& x, const MemStat& y, std::optional<int> rank) {
         if (x.peakAllocated >= 0 && y.peakAllocated >= 0)
-            col.check(make("memory_allocated", "", "peak", rank, double(x.peakAllocated), double(y.peakAllocated)),
-                      o.maxMemoryDelta);
+            col.check(
+                make("memory_allocated", "", "peak", rank, double(x.peakAllocated), double(y.peakAllocated)),
+                o.maxMemoryDelta);
         if (x.peakReserved >= 0 && y.peakReserved >= 0)
-            col.check(make("memory_reserved", "", "peak", rank, double(x.peakReserved), double(y.peakReserved)),
-                      o.maxMemoryDelta);
+            col.check(
+                make("memory_reserved", "", "peak", rank, double(x.peakReserved), double(y.peakReserved)),
+                o.maxMemoryDelta);
     };
     both(b.memory, c.memory, {});
     for (int rank : r.ranks)
@@ -164,14 +175,15 @@ void matchRanks(const BaselineRecord& b, const BaselineRecord& c, CompareResult&
         if (!b.ranks.count(rank)) r.ranksOnlyInCandidate.push_back(rank);
     r.baselineSteps = b.step.steps;
     r.candidateSteps = c.step.steps;
-    std::set_intersection(b.stepNumbers.begin(), b.stepNumbers.end(), c.stepNumbers.begin(), c.stepNumbers.end(),
-                          std::back_inserter(r.stepsByNumber));
-    std::set_difference(b.stepNumbers.begin(), b.stepNumbers.end(), c.stepNumbers.begin(), c.stepNumbers.end(),
-                        std::back_inserter(r.stepsOnlyInBaseline));
-    std::set_difference(c.stepNumbers.begin(), c.stepNumbers.end(), b.stepNumbers.begin(), b.stepNumbers.end(),
-                        std::back_inserter(r.stepsOnlyInCandidate));
+    std::set_intersection(b.stepNumbers.begin(), b.stepNumbers.end(), c.stepNumbers.begin(),
+                          c.stepNumbers.end(), std::back_inserter(r.stepsByNumber));
+    std::set_difference(b.stepNumbers.begin(), b.stepNumbers.end(), c.stepNumbers.begin(),
+                        c.stepNumbers.end(), std::back_inserter(r.stepsOnlyInBaseline));
+    std::set_difference(c.stepNumbers.begin(), c.stepNumbers.end(), b.stepNumbers.begin(),
+                        b.stepNumbers.end(), std::back_inserter(r.stepsOnlyInCandidate));
     if (b.step.steps != c.step.steps)
-        r.notes.push_back("step counts differ (" + std::to_string(b.step.steps) + " vs " + std::to_string(c.step.steps) +
+        r.notes.push_back("step counts differ (" + std::to_string(b.step.steps) + " vs " +
+                          std::to_string(c.step.steps) +
                           " steady-state rank-steps): distributions are compared, not step by step");
 }
 
@@ -197,17 +209,21 @@ void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareR
     if (r.ranks.empty())
         r.notes.insert(r.notes.begin(), "no rank is in both runs: nothing was compared rank by rank (" +
                                             std::to_string(b.ranks.size()) + " rank(s) in the baseline, " +
-                                            std::to_string(c.ranks.size()) + " in the candidate, none in common)");
+                                            std::to_string(c.ranks.size()) +
+                                            " in the candidate, none in common)");
     if (r.baselineSteps == 0 || r.candidateSteps == 0)
-        r.notes.insert(r.notes.begin(), "a run has no steady step to compare (" + std::to_string(r.baselineSteps) +
-                                            " vs " + std::to_string(r.candidateSteps) + " rank-steps)");
+        r.notes.insert(r.notes.begin(), "a run has no steady step to compare (" +
+                                            std::to_string(r.baselineSteps) + " vs " +
+                                            std::to_string(r.candidateSteps) + " rank-steps)");
     if (b.step.medianNs > 0 && c.step.medianNs > 0)
-        r.notes.push_back("not compared: step wall time median " + model::formatDuration(int64_t(b.step.medianNs)) +
-                          " (baseline) vs " + model::formatDuration(int64_t(c.step.medianNs)) + " (candidate)");
+        r.notes.push_back("not compared: step wall time median " +
+                          model::formatDuration(int64_t(b.step.medianNs)) + " (baseline) vs " +
+                          model::formatDuration(int64_t(c.step.medianNs)) + " (candidate)");
 }
 
 void worstFirst(std::vector<Delta>& v) {
-    std::stable_sort(v.begin(), v.end(), [](const Delta& a, const Delta& b) { return std::abs(a.delta) > std::abs(b.delta); });
+    std::stable_sort(v.begin(), v.end(),
+                     [](const Delta& a, const Delta& b) { return std::abs(a.delta) > std::abs(b.delta); });
 }
 
 std::string percent(double d) {
@@ -235,8 +251,11 @@ std::string subject(const Delta& d) {
 }
 
 nlohmann::json deltaJson(const Delta& d) {
-    nlohmann::json j{{"kind", d.kind},           {"statistic", d.statistic}, {"baseline", d.baseline},
-                     {"candidate", d.candidate}, {"delta", d.delta}};
+    nlohmann::json j{{"kind", d.kind},
+                     {"statistic", d.statistic},
+                     {"baseline", d.baseline},
+                     {"candidate", d.candidate},
+                     {"delta", d.delta}};
     j["op_type"] = d.opType.empty() ? nlohmann::json() : nlohmann::json(d.opType);
     j["rank"] = d.rank ? nlohmann::json(*d.rank) : nlohmann::json();
     if (d.kind == "collective") j["seq"] = d.seq;
@@ -244,7 +263,11 @@ nlohmann::json deltaJson(const Delta& d) {
 }
 
 nlohmann::json sideJson(const BaselineRecord& x) {
-    return {{"label", x.label}, {"profile", x.profile}, {"run", x.run}, {"created", x.created}, {"labels", x.labels}};
+    return {{"label", x.label},
+            {"profile", x.profile},
+            {"run", x.run},
+            {"created", x.created},
+            {"labels", x.labels}};
 }
 
 } // namespace
@@ -254,8 +277,9 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     matchRanks(b, c, r);
     const bool sameRanks = r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty();
     if (!sameRanks)
-        r.notes.push_back("the runs have different ranks: only the " + std::to_string(r.ranks.size()) +
-                          " matched rank(s) are compared, one by one (figures over all ranks would mix different sets)");
+        r.notes.push_back(
+            "the runs have different ranks: only the " + std::to_string(r.ranks.size()) +
+            " matched rank(s) are compared, one by one (figures over all ranks would mix different sets)");
     noteLabelDifferences(b, c, r);
     Collector col(r, sameRanks);
     compareSteps(b, c, o, r, col);
@@ -269,23 +293,30 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     return r;
 }
 
-std::string compareJson(const CompareResult& r, const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o) {
+std::string compareJson(const CompareResult& r, const BaselineRecord& b, const BaselineRecord& c,
+                        const CompareOptions& o) {
     nlohmann::json j;
     j["verdict"] = r.verdict();
     j["baseline"] = sideJson(b);
     j["candidate"] = sideJson(c);
-    j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta}, {"max_memory_delta", o.maxMemoryDelta},
-                       {"max_wait_delta", o.maxWaitDelta}, {"min_share", o.minShare}};
+    j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta},
+                       {"max_memory_delta", o.maxMemoryDelta},
+                       {"max_wait_delta", o.maxWaitDelta},
+                       {"min_share", o.minShare}};
     j["regressions"] = nlohmann::json::array();
     for (const auto& d : r.regressions)
         j["regressions"].push_back(deltaJson(d));
     j["improvements"] = nlohmann::json::array();
     for (const auto& d : r.improvements)
         j["improvements"].push_back(deltaJson(d));
-    j["matched"] = {{"ranks", r.ranks}, {"op_types", r.opTypes}, {"collectives", r.collectives},
+    j["matched"] = {{"ranks", r.ranks},
+                    {"op_types", r.opTypes},
+                    {"collectives", r.collectives},
                     {"collective_steps_by_index", r.collectiveStepsByIndex},
-                    {"steps", {{"baseline", r.baselineSteps}, {"candidate", r.candidateSteps},
-                               {"by_number", r.stepsByNumber.size()}}}};
+                    {"steps",
+                     {{"baseline", r.baselineSteps},
+                      {"candidate", r.candidateSteps},
+                      {"by_number", r.stepsByNumber.size()}}}};
     j["unmatched"] = {{"ranks_only_in_baseline", r.ranksOnlyInBaseline},
                       {"ranks_only_in_candidate", r.ranksOnlyInCandidate},
                       {"op_types_only_in_baseline", r.opTypesOnlyInBaseline},
@@ -344,7 +375,8 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
 std::vector<std::string> compareSummary(const CompareResult& r) {
     std::vector<std::string> lines;
     for (const auto& g : groupDeltas(r, r.regressions))
-        lines.push_back(subject(*g.lead) + " " + percent(g.lead->delta) + g.where + " (" + valueText(*g.lead) + ")");
+        lines.push_back(subject(*g.lead) + " " + percent(g.lead->delta) + g.where + " (" +
+                        valueText(*g.lead) + ")");
     return lines;
 }
 

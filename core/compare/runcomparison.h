@@ -18,10 +18,10 @@ struct CompareOptions {
 };
 
 struct Delta {
-    std::string kind;      ///< step, op, collective, comm_wait, memory_allocated, memory_reserved
-    std::string opType;    ///< for kinds op and collective
-    std::string statistic; ///< median, p95, total_per_step, per_step, peak, transfer_median
-    int64_t seq = -1;      ///< for kind collective: its place among the step's collectives of its type
+    std::string kind;        ///< step, op, collective, comm_wait, memory_allocated, memory_reserved
+    std::string opType;      ///< for kinds op and collective
+    std::string statistic;   ///< median, p95, total_per_step, per_step, peak, transfer_median
+    int64_t seq = -1;        ///< for kind collective: its place among the step's collectives of its type
     std::optional<int> rank; ///< empty: over all ranks
     double baseline = 0, candidate = 0, delta = 0;
 };
@@ -30,7 +30,7 @@ struct CompareResult {
     std::vector<Delta> regressions, improvements; ///< worst first
     std::vector<int> ranks;                       ///< matched (in both)
     std::vector<int> ranksOnlyInBaseline, ranksOnlyInCandidate;
-    std::vector<std::string> opTypes;             ///< compared (in both, above the share)
+    std::vector<std::string> opTypes; ///< compared (in both, above the share)
     std::vector<std::string> opTypesOnlyInBaseline, opTypesOnlyInCandidate; ///< above the share on their side
     std::vector<std::string> collectives; ///< compared, "hcom_allReduce_ #0"
     std::vector<std::string> collectivesOnlyInBaseline, collectivesOnlyInCandidate;
@@ -42,7 +42,9 @@ struct CompareResult {
     bool fail() const { return !regressions.empty(); }
     /// Nothing could be compared (no rank in common, or a side without steady steps): neither a pass nor a
     /// fail — "no regression" would claim what was never looked at.
-    bool inconclusive() const { return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0); }
+    bool inconclusive() const {
+        return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0);
+    }
     /// "fail", "inconclusive" or "pass".
     const char* verdict() const { return fail() ? "fail" : inconclusive() ? "inconclusive" : "pass"; }
 };
@@ -52,9 +54,9 @@ int verdictExitCode(const CompareResult& r);
 
 /// The deltas of one root: the over-ranks figure (when compared) and the ranks that moved with it.
 struct DeltaGroup {
-    const Delta* lead = nullptr;       ///< the over-ranks delta, else the worst per-rank one
-    std::vector<const Delta*> ranks;   ///< per-rank deltas of the same kind, op type, seq and statistic
-    std::string where;                 ///< "", " on every rank", " on rank 3", " on ranks 0,2,…"
+    const Delta* lead = nullptr;     ///< the over-ranks delta, else the worst per-rank one
+    std::vector<const Delta*> ranks; ///< per-rank deltas of the same kind, op type, seq and statistic
+    std::string where;               ///< "", " on every rank", " on rank 3", " on ranks 0,2,…"
 };
 /// Groups `deltas` (regressions or improvements of `r`, worst first) by what moved, in that order.
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas);
@@ -67,8 +69,8 @@ CompareResult compareRecords(const BaselineRecord& baseline, const BaselineRecor
                              const CompareOptions& o = {});
 
 /// The `--json` document: verdict, both sides, regressions, improvements, matched and unmatched.
-std::string compareJson(const CompareResult& r, const BaselineRecord& baseline, const BaselineRecord& candidate,
-                        const CompareOptions& o);
+std::string compareJson(const CompareResult& r, const BaselineRecord& baseline,
+                        const BaselineRecord& candidate, const CompareOptions& o);
 /// Lines for people, worst regression first; one line per root (an op type slower on every rank is one
 /// line, not one per rank).
 std::vector<std::string> compareSummary(const CompareResult& r);

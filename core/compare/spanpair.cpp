@@ -12,7 +12,6 @@ namespace rs::compare {
 
 namespace {
 
-
 /// The step among `candidates` whose wall time (in `walls`) is the median: a typical step, not an outlier.
 int64_t medianStep(const std::map<int64_t, int64_t>& walls, const std::set<int64_t>& candidates) {
     std::vector<std::pair<int64_t, int64_t>> v;
@@ -26,8 +25,9 @@ int64_t medianStep(const std::map<int64_t, int64_t>& walls, const std::set<int64
 std::set<int64_t> hitSpanIds(index::Db& db, int rank, int64_t step, const SpanRequest& r) {
     std::set<int64_t> ids;
     if (r.kind != "collective" && r.kind != "comm_wait") return ids;
-    auto st = db.prepare("SELECT span_id, coalesce(op_type, name) FROM collective WHERE rank = ? AND step = ? AND "
-                         "match_key IS NOT NULL AND span_id IS NOT NULL ORDER BY start_ns, collective_id");
+    auto st =
+        db.prepare("SELECT span_id, coalesce(op_type, name) FROM collective WHERE rank = ? AND step = ? AND "
+                   "match_key IS NOT NULL AND span_id IS NOT NULL ORDER BY start_ns, collective_id");
     st.bind(1, rank).bind(2, step);
     int64_t seq = 0;
     while (st.step()) {
@@ -49,17 +49,19 @@ void readSpans(index::Db& db, int rank, const SpanRequest& r, StepSpans& out) {
     out.stepNs = end - out.stepStartNs;
     const std::set<int64_t> hitIds = hitSpanIds(db, rank, out.step, r);
     std::map<int64_t, int> laneOf;
-    auto tracks = db.prepare("SELECT track_id, coalesce(name, '') FROM track WHERE rank = ? AND aligned = 1 AND "
-                             "(kind = 'compute' OR (kind = 'communication' AND coalesce(name, '') NOT LIKE 'Plane %')) "
-                             "ORDER BY kind DESC, sort_index, name, track_id");
+    auto tracks =
+        db.prepare("SELECT track_id, coalesce(name, '') FROM track WHERE rank = ? AND aligned = 1 AND "
+                   "(kind = 'compute' OR (kind = 'communication' AND coalesce(name, '') NOT LIKE 'Plane %')) "
+                   "ORDER BY kind DESC, sort_index, name, track_id");
     tracks.bind(1, rank);
     while (tracks.step()) {
         laneOf[tracks.i64(0)] = int(out.lanes.size());
         out.lanes.push_back(tracks.text(1));
     }
-    auto spans = db.prepare("SELECT s.span_id, s.ts_ns, s.dur_ns, coalesce(o.value, ''), n.value FROM span s "
-                            "JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = s.op_type_id "
-                            "WHERE s.track_id = ? AND s.depth = 0 AND s.ts_ns >= ? AND s.ts_ns < ? ORDER BY s.ts_ns");
+    auto spans =
+        db.prepare("SELECT s.span_id, s.ts_ns, s.dur_ns, coalesce(o.value, ''), n.value FROM span s "
+                   "JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = s.op_type_id "
+                   "WHERE s.track_id = ? AND s.depth = 0 AND s.ts_ns >= ? AND s.ts_ns < ? ORDER BY s.ts_ns");
     for (const auto& [track, lane] : laneOf) {
         spans.bind(1, track).bind(2, out.stepStartNs).bind(3, end);
         while (spans.step()) {
@@ -100,18 +102,21 @@ SpanPair spansOfBothRuns(index::Db& b, int bRun, index::Db& c, int cRun, const S
         std::set<int64_t> own;
         for (const auto& [s, w] : walls[i])
             own.insert(s);
-        // the same step number in both when there is one (chosen by the baseline's walls), else each run's own
+        // the same step number in both when there is one (chosen by the baseline's walls), else each run's
+        // own
         p.side[i].step = common.empty() ? medianStep(walls[i], own) : medianStep(walls[0], common);
     }
     if (common.empty() && p.side[0].step >= 0 && p.side[1].step >= 0)
         p.notes.push_back("no step number is in both runs: each run's median step is shown (step " +
-                          std::to_string(p.side[0].step) + " and step " + std::to_string(p.side[1].step) + ")");
+                          std::to_string(p.side[0].step) + " and step " + std::to_string(p.side[1].step) +
+                          ")");
     for (int i = 0; i < 2; ++i)
         if (p.side[i].step >= 0) readSpans(*dbs[i], *ranks[i], r, p.side[i]);
     if (r.kind.rfind("memory", 0) == 0) p.notes.push_back("a memory delta: see the memory curves");
     for (int i = 0; i < 2; ++i)
         if (p.side[i].truncated)
-            p.notes.push_back(std::string(i ? "candidate" : "baseline") + ": more than " + std::to_string(kMaxSpans) +
+            p.notes.push_back(std::string(i ? "candidate" : "baseline") + ": more than " +
+                              std::to_string(kMaxSpans) +
                               " spans in the step; the first are drawn, all are counted");
     return p;
 }

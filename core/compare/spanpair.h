@@ -27,13 +27,13 @@ struct StepSpans {
         bool hit;               ///< what the delta is about
         std::string name;
     };
-    bool found = false;  ///< the rank and a steady step exist in this run
+    bool found = false; ///< the rank and a steady step exist in this run
     int64_t step = -1;
     int64_t stepStartNs = 0, stepNs = 0; ///< absolute start (own clock) and wall time
     std::vector<std::string> lanes;      ///< track names, compute first
     std::vector<Span> spans;
-    int64_t hits = 0, hitNs = 0;         ///< count and summed duration of the hit spans
-    bool truncated = false;              ///< more than kMaxSpans spans in the step: the rest not shown
+    int64_t hits = 0, hitNs = 0; ///< count and summed duration of the hit spans
+    bool truncated = false;      ///< more than kMaxSpans spans in the step: the rest not shown
 };
 
 struct SpanPair {

@@ -13,7 +13,9 @@ namespace rs::compare {
 constexpr size_t kWarmupMinSteps = 3;
 
 /// How many leading steps of a rank with `steps` steps are warm-up (0 or 1).
-constexpr size_t warmupStepsOf(size_t steps) { return steps >= kWarmupMinSteps ? 1 : 0; }
+constexpr size_t warmupStepsOf(size_t steps) {
+    return steps >= kWarmupMinSteps ? 1 : 0;
+}
 
 /// One rank's steady steps (index rank key): step number → wall time ns.
 std::map<int64_t, int64_t> steadyStepsOfRank(index::Db& db, int rankKey);

@@ -229,7 +229,8 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
             kd << std::to_string(stepNo) << ",4294967295," << std::to_string(taskId++) << ",2," << k.name
                << "," << k.op->type << ",dynamic," << (cube ? "AI_CORE" : "AI_VECTOR_CORE") << ","
                << usText(k.startNs) << "\t," << usText(k.durNs) << ",1.0," << (cube ? "24" : "48")
-               << ",0,NO,\"\"\"" << k.inputShapes << "\"\"\"," << (k.inputShapes.find(';') != std::string::npos ? "FLOAT16;FLOAT16" : "FLOAT16")
+               << ",0,NO,\"\"\"" << k.inputShapes << "\"\"\","
+               << (k.inputShapes.find(';') != std::string::npos ? "FLOAT16;FLOAT16" : "FLOAT16")
                << ",ND,\"\"\"" << k.inputShapes.substr(0, k.inputShapes.find(';')) << "\"\"\",FLOAT16,ND,N/A,"
                << usText(k.durNs) << "," << std::to_string(k.durNs * 18 / 10) << "\r\n";
             tv.flushIfLargeKeeping(2);

@@ -136,7 +136,8 @@ std::vector<Kernel> DemoPlan::schedule(int rank, int s, int64_t deviceStart) con
         if (auto it = m_opt.scaleOp.find(op.type); it != m_opt.scaleOp.end()) us *= it->second;
         Kernel k{ph, layer, idx, &op, t, int64_t(us * 1000), {}, {}};
         const std::string act = "8," + std::to_string(seq) + ",4096";
-        k.inputShapes = std::string_view(op.type).find("MatMul") != std::string_view::npos ? act + ";4096,4096" : act;
+        k.inputShapes =
+            std::string_view(op.type).find("MatMul") != std::string_view::npos ? act + ";4096,4096" : act;
         const char* scope = ph == Phase::Optimizer  ? "Default/optimizer-AdamWeightDecay/"
                             : ph == Phase::Backward ? "Gradients/Default/network-TransformerLM/layers-"
                                                     : "Default/network-TransformerLM/layers-";

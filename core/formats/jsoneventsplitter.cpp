@@ -130,8 +130,7 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
                 m_lastMalformed = true;
                 end = i - 1;
                 return true;
-            }
-            else if (c == '{' || c == '[')
+            } else if (c == '{' || c == '[')
                 ++depth;
             else if (c == '}' || c == ']') {
                 if (--depth == 0) {
@@ -157,7 +156,10 @@ std::string JsonEventSplitter::checkRest() {
         if (m_pos < m_buf.size())
             return "text after the end of the trace at byte " + std::to_string(bytesConsumed());
         compactBefore(m_pos);
-        if (!more()) return m_error.empty() ? std::string() : m_error + " (after the end of the trace, byte " + std::to_string(bytesConsumed()) + ")";
+        if (!more())
+            return m_error.empty() ? std::string()
+                                   : m_error + " (after the end of the trace, byte " +
+                                         std::to_string(bytesConsumed()) + ")";
     }
 }
 
@@ -320,8 +322,10 @@ JsonEventSplitter::Status JsonEventSplitter::objectMembers(std::string_view& eve
             m_pos = end;
             return fail("malformed value of '" + key + "' (an unbalanced quote or stray bytes)");
         }
-        if (m_lastOversized) ++m_oversized;
-        else if (end - m_pos <= kMaxMeta) m_meta[key] = m_buf.substr(m_pos, end - m_pos);
+        if (m_lastOversized)
+            ++m_oversized;
+        else if (end - m_pos <= kMaxMeta)
+            m_meta[key] = m_buf.substr(m_pos, end - m_pos);
         m_pos = end;
     }
 }

@@ -50,8 +50,10 @@ class DbImport {
             if (std::string d = describeSqliteDamage(m_file.path); !d.empty()) error += "; " + d;
             return false;
         }
-        if (!usable("STRING_IDS", {"id", "value"}, "names") || !usable("TASK", {"startNs", "endNs"}, "device tasks")) {
-            error = m_file.path + ": TASK/STRING_IDS lack the columns every Ascend export has (see diagnostics)";
+        if (!usable("STRING_IDS", {"id", "value"}, "names") ||
+            !usable("TASK", {"startNs", "endNs"}, "device tasks")) {
+            error =
+                m_file.path + ": TASK/STRING_IDS lack the columns every Ascend export has (see diagnostics)";
             return false;
         }
         readStrings();
@@ -76,15 +78,18 @@ class DbImport {
         auto miss = m_cols.missing(table, required);
         if (miss.empty()) return true;
         m_out.diag(m_file.path, "warning",
-                   table + " lacks column(s) " + joined(miss) + " (another export version): " + what + " not read",
+                   table + " lacks column(s) " + joined(miss) + " (another export version): " + what +
+                       " not read",
                    -1, "");
         return false;
     }
     /// Notes optional columns that are absent, once per table, so a degraded read is never silent.
-    void noteOptional(const std::string& table, const std::vector<std::string>& optional, const std::string& what) {
+    void noteOptional(const std::string& table, const std::vector<std::string>& optional,
+                      const std::string& what) {
         auto miss = m_cols.missing(table, optional);
         if (!miss.empty())
-            m_out.diag(m_file.path, "info", table + " has no column(s) " + joined(miss) + ": " + what, -1, "");
+            m_out.diag(m_file.path, "info", table + " has no column(s) " + joined(miss) + ": " + what, -1,
+                       "");
     }
     const std::string& S(int64_t id) const {
         static const std::string empty;
@@ -127,14 +132,15 @@ class DbImport {
             setLabel(m_rank, "hardware", names);
         }
         if (m_cols.hasTable("META_DATA") && m_cols.missing("META_DATA", {"name", "value"}).empty()) {
-            auto q = m_db.prepare("SELECT CAST(name AS TEXT), CAST(value AS TEXT) FROM META_DATA WHERE name IS NOT NULL "
-                                  "AND name <> 'ENV_VARIABLES' AND name NOT LIKE 'SCHEMA_VERSION%' LIMIT 256");
+            auto q = m_db.prepare(
+                "SELECT CAST(name AS TEXT), CAST(value AS TEXT) FROM META_DATA WHERE name IS NOT NULL "
+                "AND name <> 'ENV_VARIABLES' AND name NOT LIKE 'SCHEMA_VERSION%' LIMIT 256");
             while (q.step())
                 setUserLabel(m_rank, q.text(0), q.isNull(1) ? "" : q.text(1));
         }
     }
-    Track& track(const std::string& key, const std::string& kind, const std::string& name, const std::string& process,
-                 int64_t sortIndex) {
+    Track& track(const std::string& key, const std::string& kind, const std::string& name,
+                 const std::string& process, int64_t sortIndex) {
         auto it = m_tracks.find(key);
         if (it != m_tracks.end()) return it->second;
         Track t{m_ctx.nextTrackId.fetch_add(1), nullptr, kind, name, process, key, sortIndex};
@@ -153,20 +159,21 @@ class DbImport {
         }
     }
     /// The kernel's input shapes (COMPUTE_TASK_INFO inputShapes / inputDataTypes), for latency by shape.
-    void shape(int64_t start, int64_t end, const std::string& name, const std::string& opType, const std::string& shapes,
-               const std::string& dtypes) {
+    void shape(int64_t start, int64_t end, const std::string& name, const std::string& opType,
+               const std::string& shapes, const std::string& dtypes) {
         const std::string s = cleanShapeText(shapes);
         if (s.empty()) return;
         m_batch->shapes.push_back({m_rank.rank, start, end > start ? end - start : 0,
-                                   m_strings.intern(opType.empty() ? deriveOpType(name) : opType), m_strings.intern(s),
-                                   m_strings.intern(cleanShapeText(dtypes))});
+                                   m_strings.intern(opType.empty() ? deriveOpType(name) : opType),
+                                   m_strings.intern(s), m_strings.intern(cleanShapeText(dtypes))});
     }
     /// A row whose start or end is NULL or not an integer cannot be placed: counted, never put at ts 0.
     bool timesOk(index::Stmt& q, int startCol, int endCol, const char* table) {
         if (!q.isNull(startCol) && !q.isNull(endCol) && q.isInteger(startCol) && q.isInteger(endCol) &&
             model::timeInRange(q.i64(startCol)) && model::timeInRange(q.i64(endCol)))
             return true;
-        m_out.diag(m_file.path, "warning", std::string(table) + " row with a NULL, non-integer or out-of-range start/end (skipped)",
+        m_out.diag(m_file.path, "warning",
+                   std::string(table) + " row with a NULL, non-integer or out-of-range start/end (skipped)",
                    -1, q.isNull(startCol) ? "NULL" : q.text(startCol));
         return false;
     }
@@ -178,21 +185,21 @@ class DbImport {
                           m_cols.has("TASK", "globalTaskId");
         if (cti) noteOptional("COMPUTE_TASK_INFO", {"opType"}, "op types derived from the kernel names");
         noteOptional("TASK", {"streamId", "taskType"}, "tasks without them go to stream 0 / unnamed");
-        std::string sql = "SELECT t.startNs, t.endNs, " + m_cols.orNull("TASK", "streamId", "t") + ", " +
-                          m_cols.orNull("TASK", "taskType", "t") + ", " +
-                          (cti ? "c.name, " + m_cols.orNull("COMPUTE_TASK_INFO", "opType", "c") : "NULL, NULL") +
-                          ", " +
-                          (comm ? "m.planeId, " + m_cols.orNull("COMMUNICATION_TASK_INFO", "taskType", "m")
-                                : "NULL, NULL") +
-                          ", " +
-                          (cti ? m_cols.orNull("COMPUTE_TASK_INFO", "inputShapes", "c") + ", " +
-                                     m_cols.orNull("COMPUTE_TASK_INFO", "inputDataTypes", "c")
-                               : "NULL, NULL") +
-                          " FROM TASK t " +
-                          (cti ? "LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId " : "") +
-                          (comm ? "LEFT JOIN COMMUNICATION_TASK_INFO m ON m.globalTaskId = t.globalTaskId " : "") +
-                          "ORDER BY " + (comm ? "m.planeId IS NOT NULL, m.planeId, " : "") +
-                          (m_cols.has("TASK", "streamId") ? "t.streamId, " : "") + "t.startNs";
+        std::string sql =
+            "SELECT t.startNs, t.endNs, " + m_cols.orNull("TASK", "streamId", "t") + ", " +
+            m_cols.orNull("TASK", "taskType", "t") + ", " +
+            (cti ? "c.name, " + m_cols.orNull("COMPUTE_TASK_INFO", "opType", "c") : "NULL, NULL") + ", " +
+            (comm ? "m.planeId, " + m_cols.orNull("COMMUNICATION_TASK_INFO", "taskType", "m")
+                  : "NULL, NULL") +
+            ", " +
+            (cti ? m_cols.orNull("COMPUTE_TASK_INFO", "inputShapes", "c") + ", " +
+                       m_cols.orNull("COMPUTE_TASK_INFO", "inputDataTypes", "c")
+                 : "NULL, NULL") +
+            " FROM TASK t " +
+            (cti ? "LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId " : "") +
+            (comm ? "LEFT JOIN COMMUNICATION_TASK_INFO m ON m.globalTaskId = t.globalTaskId " : "") +
+            "ORDER BY " + (comm ? "m.planeId IS NOT NULL, m.planeId, " : "") +
+            (m_cols.has("TASK", "streamId") ? "t.streamId, " : "") + "t.startNs";
         auto q = m_db.prepare(sql);
         while (q.step()) {
             if (m_ctx.cancelled()) return false;
@@ -202,18 +209,22 @@ class DbImport {
                 // 0xFFFFFFFF (or -1) is the exporter's "no plane", not plane 4294967295
                 const bool noPlane = plane == 0xFFFFFFFFLL || plane < 0;
                 Track& t = track("plane:" + std::to_string(plane), "communication",
-                                 noPlane ? std::string("Plane (none)") : "Plane " + std::to_string(plane), "HCCL",
-                                 noPlane ? INT32_MAX : plane + 1);
+                                 noPlane ? std::string("Plane (none)") : "Plane " + std::to_string(plane),
+                                 "HCCL", noPlane ? INT32_MAX : plane + 1);
                 emit(t, q.i64(0), q.i64(1), q.isNull(7) ? "" : S(q.i64(7)), "");
             } else {
                 int64_t stream = q.isNull(2) ? 0 : q.i64(2);
-                Track& t = track("stream:" + std::to_string(stream), "compute", "Stream " + std::to_string(stream),
-                                 "Ascend Hardware", stream);
+                Track& t = track("stream:" + std::to_string(stream), "compute",
+                                 "Stream " + std::to_string(stream), "Ascend Hardware", stream);
                 bool kernel = !q.isNull(4);
-                emit(t, q.i64(0), q.i64(1), kernel ? S(q.i64(4)) : q.isNull(3) ? "" : S(q.i64(3)),
+                emit(t, q.i64(0), q.i64(1),
+                     kernel        ? S(q.i64(4))
+                     : q.isNull(3) ? ""
+                                   : S(q.i64(3)),
                      kernel && !q.isNull(5) ? S(q.i64(5)) : "");
-                if (kernel && !q.isNull(8)) shape(q.i64(0), q.i64(1), S(q.i64(4)), q.isNull(5) ? "" : S(q.i64(5)),
-                                                  S(q.i64(8)), q.isNull(9) ? "" : S(q.i64(9)));
+                if (kernel && !q.isNull(8))
+                    shape(q.i64(0), q.i64(1), S(q.i64(4)), q.isNull(5) ? "" : S(q.i64(5)), S(q.i64(8)),
+                          q.isNull(9) ? "" : S(q.i64(9)));
             }
         }
         return true;
@@ -225,8 +236,9 @@ class DbImport {
         if (!usable("COMMUNICATION_OP", {"opName", "startNs", "endNs"}, "collectives")) return;
         noteOptional("COMMUNICATION_OP", {"groupName"}, "all collectives on one group track");
         std::map<int64_t, int> groupIndex;
-        auto q = m_db.prepare("SELECT opName, startNs, endNs, " + m_cols.orNull("COMMUNICATION_OP", "groupName") +
-                              " FROM COMMUNICATION_OP ORDER BY 4, startNs");
+        auto q =
+            m_db.prepare("SELECT opName, startNs, endNs, " + m_cols.orNull("COMMUNICATION_OP", "groupName") +
+                         " FROM COMMUNICATION_OP ORDER BY 4, startNs");
         while (q.step()) {
             if (!timesOk(q, 1, 2, "COMMUNICATION_OP")) continue;
             int64_t group = q.isNull(3) ? 0 : q.i64(3);
@@ -246,12 +258,14 @@ class DbImport {
             if (m_ctx.cancelled()) return false;
             auto s = model::parseI64(q.text(0)), e = model::parseI64(q.text(1));
             if (!s || !e) {
-                m_out.diag(m_file.path, "warning", "PYTORCH_API row with a bad startNs/endNs (skipped)", -1, q.text(0));
+                m_out.diag(m_file.path, "warning", "PYTORCH_API row with a bad startNs/endNs (skipped)", -1,
+                           q.text(0));
                 continue;
             }
             int64_t gtid = q.isNull(2) ? 0 : q.i64(2);
             int64_t tid = gtid & 0xffffffffLL;
-            Track& t = track("host:" + std::to_string(gtid), "host", "Thread " + std::to_string(tid), "Python", tid);
+            Track& t =
+                track("host:" + std::to_string(gtid), "host", "Thread " + std::to_string(tid), "Python", tid);
             const std::string& name = S(q.i64(3));
             emit(t, *s, *e, name, name);
             if (name.rfind("ProfilerStep#", 0) == 0)
@@ -266,33 +280,37 @@ class DbImport {
         if (!usable("STEP_TIME", {"id", "startNs", "endNs"}, "steps")) return;
         auto q = m_db.prepare("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs");
         while (q.step())
-            if (timesOk(q, 1, 2, "STEP_TIME")) m_batch->steps.push_back({m_rank.rank, q.i64(0), q.i64(1), q.i64(2), "step_time"});
+            if (timesOk(q, 1, 2, "STEP_TIME"))
+                m_batch->steps.push_back({m_rank.rank, q.i64(0), q.i64(1), q.i64(2), "step_time"});
     }
     void importMemoryRecord() {
         if (!usable("MEMORY_RECORD", {"timestamp"}, "the memory curve")) return;
         noteOptional("MEMORY_RECORD", {"component", "totalAllocated", "totalReserved", "totalActive"},
                      "those curves are missing");
         const char* t = "MEMORY_RECORD";
-        auto q = m_db.prepare("SELECT " + m_cols.orNull(t, "component") + ", timestamp, " +
-                              m_cols.orNull(t, "totalAllocated") + ", " + m_cols.orNull(t, "totalReserved") + ", " +
-                              m_cols.orNull(t, "totalActive") + " FROM MEMORY_RECORD ORDER BY timestamp");
+        auto q =
+            m_db.prepare("SELECT " + m_cols.orNull(t, "component") + ", timestamp, " +
+                         m_cols.orNull(t, "totalAllocated") + ", " + m_cols.orNull(t, "totalReserved") +
+                         ", " + m_cols.orNull(t, "totalActive") + " FROM MEMORY_RECORD ORDER BY timestamp");
         auto opt = [&](int c) { return q.isNull(c) ? std::nullopt : std::optional<int64_t>(q.i64(c)); };
         while (q.step()) {
             if (q.isNull(1) || !q.isInteger(1)) {
-                m_out.diag(m_file.path, "warning", "MEMORY_RECORD row with a NULL or non-integer timestamp (skipped)",
-                           -1, "");
+                m_out.diag(m_file.path, "warning",
+                           "MEMORY_RECORD row with a NULL or non-integer timestamp (skipped)", -1, "");
                 continue;
             }
-            m_batch->memory.push_back({m_rank.rank, q.i64(1), q.isNull(0) ? "" : S(q.i64(0)), opt(2), opt(3), opt(4)});
+            m_batch->memory.push_back(
+                {m_rank.rank, q.i64(1), q.isNull(0) ? "" : S(q.i64(0)), opt(2), opt(3), opt(4)});
         }
     }
     void importOpMemory() {
         if (!usable("OP_MEMORY", {"size"}, "tensors")) return;
-        noteOptional("OP_MEMORY", {"name", "allocationTime", "releaseTime", "deviceId"}, "those tensor fields are empty");
+        noteOptional("OP_MEMORY", {"name", "allocationTime", "releaseTime", "deviceId"},
+                     "those tensor fields are empty");
         const char* t = "OP_MEMORY";
-        auto q = m_db.prepare("SELECT " + m_cols.orNull(t, "name") + ", size, " + m_cols.orNull(t, "allocationTime") +
-                              ", " + m_cols.orNull(t, "releaseTime") + ", " + m_cols.orNull(t, "deviceId") +
-                              ", rowid FROM OP_MEMORY");
+        auto q = m_db.prepare("SELECT " + m_cols.orNull(t, "name") + ", size, " +
+                              m_cols.orNull(t, "allocationTime") + ", " + m_cols.orNull(t, "releaseTime") +
+                              ", " + m_cols.orNull(t, "deviceId") + ", rowid FROM OP_MEMORY");
         while (q.step()) {
             TensorRow row;
             row.rank = m_rank.rank;

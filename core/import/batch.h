@@ -108,8 +108,9 @@ struct RankRow {
     int rank;
     std::optional<int64_t> deviceId;
     std::string host, source;
-    std::optional<int64_t> worldSize; ///< ranks in the job, when the data says (distributedInfo, rank_size, …)
-    std::set<int> peers;              ///< data ranks its collective groups link, when the data says
+    std::optional<int64_t>
+        worldSize;       ///< ranks in the job, when the data says (distributedInfo, rank_size, …)
+    std::set<int> peers; ///< data ranks its collective groups link, when the data says
     std::map<std::string, std::string> labels; ///< what the files say about the run (profilelabels.h)
 };
 

@@ -108,7 +108,8 @@ void uniqueTrackNames(Batch& b) {
     for (const auto& t : b.tracks)
         ++seen[t.name];
     for (auto& t : b.tracks)
-        if (seen[t.name] > 1) t.name += " (" + (t.process.empty() ? "pid " + t.pid : t.process + " " + t.pid) + ")";
+        if (seen[t.name] > 1)
+            t.name += " (" + (t.process.empty() ? "pid " + t.pid : t.process + " " + t.pid) + ")";
     std::map<std::string, int> again; // the same process name twice: number them
     for (auto& t : b.tracks)
         if (int n = again[t.name]++; n > 0) t.name += " #" + std::to_string(n + 1);
@@ -296,8 +297,10 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             if (!opId) opId = opTypeFor(nameId, name);
             emitSpan(t, ts, dur, nameId, strings.intern(cat), opId, offset);
             if (e.args.present()) {
-                if (cat == "cpu_op") inputs.cpuOp(e.args.text);
-                else if (cat == "kernel") inputs.kernel(ts, dur, opId, e.args.text);
+                if (cat == "cpu_op")
+                    inputs.cpuOp(e.args.text);
+                else if (cat == "kernel")
+                    inputs.kernel(ts, dur, opId, e.args.text);
             }
             while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
                 t.enclosing.pop_back();
@@ -498,15 +501,19 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         // relative to an origin nobody knows (the rank then forms a run of its own)
         if (!bomb && !meta.count("baseTimeNanoseconds") &&
             (meta.count("distributedInfo") || meta.count("schemaVersion") || meta.count("deviceProperties")))
-            m_out.diag(fpath, "warning",
-                       "no baseTimeNanoseconds (the file ends before it): times are relative to an unknown origin",
-                       splitter->bytesConsumed(), "");
-        m_out.diag(fpath, "error", bomb ? "stopped reading: decompression bomb" : "file ends in the middle of an event (truncated?)",
+            m_out.diag(
+                fpath, "warning",
+                "no baseTimeNanoseconds (the file ends before it): times are relative to an unknown origin",
+                splitter->bytesConsumed(), "");
+        m_out.diag(fpath, "error",
+                   bomb ? "stopped reading: decompression bomb"
+                        : "file ends in the middle of an event (truncated?)",
                    splitter->bytesConsumed(), splitter->error());
     }
     if (st == formats::JsonEventSplitter::Status::End) {
         if (std::string rest = splitter->checkRest(); !rest.empty())
-            m_out.diag(fpath, "warning", "the events are complete, but the file is damaged after them", splitter->bytesConsumed(), rest);
+            m_out.diag(fpath, "warning", "the events are complete, but the file is damaged after them",
+                       splitter->bytesConsumed(), rest);
     }
     if (splitter->unterminated())
         m_out.diag(fpath, "info", "event array not terminated (tolerated)", splitter->bytesConsumed(), "");
@@ -517,9 +524,12 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         m_out.diag(fpath, "warning", "values larger than 64 MiB (an event or a metadata member) skipped", -1,
                    std::to_string(splitter->oversized()) + " skipped");
     if (splitter->resyncs() > 0)
-        m_out.diag(fpath, "warning", "text that cannot be JSON inside events (an unbalanced quote?): reading resumed at the next event",
-                   -1, std::to_string(splitter->resyncs()) + " times, " + std::to_string(splitter->resyncSkipped()) +
-                           " bytes passed over");
+        m_out.diag(fpath, "warning",
+                   "text that cannot be JSON inside events (an unbalanced quote?): reading resumed at the "
+                   "next event",
+                   -1,
+                   std::to_string(splitter->resyncs()) + " times, " +
+                       std::to_string(splitter->resyncSkipped()) + " bytes passed over");
     m_ctx.bytesDone.fetch_add(src->rawBytesRead() - lastProgressRaw);
     m_ctx.eventsDone.fetch_add(n & 4095);
 

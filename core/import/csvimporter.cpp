@@ -58,13 +58,13 @@ struct CsvFile {
         reader = std::make_unique<CsvReader>(*src);
         reader->setDropUnendedTail(true);
         if (!reader->next()) {
-            error =
-                p + (reader->error().empty() ? ": empty CSV file (no header)" : ": " + reader->error());
+            error = p + (reader->error().empty() ? ": empty CSV file (no header)" : ": " + reader->error());
             return false;
         }
         header = CsvHeader(reader->fields());
         if (reader->headerUnended())
-            out->diag(p, "warning", "the file ends inside its header row (truncated?): no rows (offset = line)", 1, "");
+            out->diag(p, "warning",
+                      "the file ends inside its header row (truncated?): no rows (offset = line)", 1, "");
         return true;
     }
     /// After a failed open: a file without even a header is counted and skipped (true); a read error is
@@ -135,8 +135,10 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
     int cShapes = c.header.find({"Input Shapes"});
     int cDtypes = c.header.find({"Input Data Types"});
     if (cName < 0 || cStart < 0 || cDur < 0) {
-        m_out.diag(f.path, "warning", "kernel_details.csv without Name/Start Time(us)/Duration(us) columns (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(f.path, "warning",
+                   "kernel_details.csv without Name/Start Time(us)/Duration(us) columns (another producer "
+                   "version?): file not read",
+                   0, c.header.joined());
         return true;
     }
     LocalInterner strings(m_ctx.strings);
@@ -171,7 +173,8 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
             if (!shapes.empty())
                 b->shapes.push_back({m_rank.rank, *ts, *dur,
                                      strings.intern(type.empty() || isNa(type) ? deriveOpType(name) : type),
-                                     strings.intern(shapes), strings.intern(cleanShapeText(cell(r, cDtypes)))});
+                                     strings.intern(shapes),
+                                     strings.intern(cleanShapeText(cell(r, cDtypes)))});
         }
         if (!emitSpans) {
             if ((n & 4095) == 0) {
@@ -231,8 +234,10 @@ bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t
     int cBub = c.header.find({"Bubble"});
     int cPrep = c.header.find({"Preparing"});
     if (cStep < 0 || cComp < 0) {
-        m_out.diag(f.path, "warning", "step_trace_time.csv without Step/Computing columns (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(
+            f.path, "warning",
+            "step_trace_time.csv without Step/Computing columns (another producer version?): file not read",
+            0, c.header.joined());
         return true;
     }
     auto us = [](std::string_view v) { return model::parseScaled(v, TimeUnit::Us).value_or(0); };
@@ -266,8 +271,10 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
     int cRel = c.header.find({"Release Time(us)"});
     int cDev = c.header.find({"Device Type", "Device"});
     if (cSize < 0 || cAlloc < 0) {
-        m_out.diag(f.path, "warning", "operator_memory.csv without Size(KB)/Allocation Time(us) columns (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(f.path, "warning",
+                   "operator_memory.csv without Size(KB)/Allocation Time(us) columns (another producer "
+                   "version?): file not read",
+                   0, c.header.joined());
         return true;
     }
     while (c.reader->next()) {
@@ -306,8 +313,10 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
     int cRes = c.header.find({"Total Reserved(MB)"});
     int cAct = c.header.find({"Total Active(MB)"});
     if (cTs < 0 || cRes < 0) {
-        m_out.diag(f.path, "warning", "memory CSV without Timestamp(us)/Total Reserved(MB) columns (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(f.path, "warning",
+                   "memory CSV without Timestamp(us)/Total Reserved(MB) columns (another producer version?): "
+                   "file not read",
+                   0, c.header.joined());
         return true;
     }
     auto mb = [](std::string_view v) -> std::optional<int64_t> {
@@ -343,8 +352,10 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
     int cDev = c.header.find({"device_id"});
     int cAddr = c.header.find({"addr"});
     if (cSize < 0 || cAlloc < 0) {
-        m_out.diag(f.path, "warning", "memory_usage.csv without size_bytes/alloc_time columns (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(f.path, "warning",
+                   "memory_usage.csv without size_bytes/alloc_time columns (another producer version?): file "
+                   "not read",
+                   0, c.header.joined());
         return true;
     }
     while (c.reader->next()) {
@@ -390,8 +401,10 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
     int cStart = c.header.find({"start_point"});
     int cEnd = c.header.find({"end_point"});
     if (cStep < 0 || cStart < 0 || cEnd < 0) {
-        m_out.diag(f.path, "warning", "step_trace_raw CSV without step_num/start_point/end_point (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(f.path, "warning",
+                   "step_trace_raw CSV without step_num/start_point/end_point (another producer version?): "
+                   "file not read",
+                   0, c.header.joined());
         return true;
     }
     if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
@@ -469,8 +482,10 @@ bool CsvImporter::legacyFramework(const SourceFile& f, std::string& error, int64
     for (const char* col : {"op_name", "full_op_name", "full_kernel_name", "kernel_name"})
         if (int i = c.header.find({col}); i >= 0) nameCols.push_back(i);
     if (cType < 0 || nameCols.empty()) {
-        m_out.diag(f.path, "warning", "framework_raw CSV without op_type/kernel_type and op name columns (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(f.path, "warning",
+                   "framework_raw CSV without op_type/kernel_type and op name columns (another producer "
+                   "version?): file not read",
+                   0, c.header.joined());
         return true;
     }
     while (c.reader->next()) {
@@ -490,8 +505,10 @@ bool CsvImporter::legacyHccl(const SourceFile& f, std::string& error, int64_t& n
     int cStep = c.header.find({"step_num"});
     int cOps = c.header.find({"communication_operator_cost"});
     if (cStep < 0 || cOps < 0) {
-        m_out.diag(f.path, "warning", "hccl_raw CSV without step_num/communication_operator_cost (another producer version?): file not read", 0,
-                   c.header.joined());
+        m_out.diag(f.path, "warning",
+                   "hccl_raw CSV without step_num/communication_operator_cost (another producer version?): "
+                   "file not read",
+                   0, c.header.joined());
         return true;
     }
     // communication_operator_cost = {"stream_41_0_AllReduce-op4582": [step, cost_ms, wait_ms, link_info], …}:

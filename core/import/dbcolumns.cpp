@@ -34,19 +34,23 @@ DbColumns::DbColumns(index::Db& db) {
     }
 }
 
-bool DbColumns::hasTable(const std::string& table) const { return m_cols.count(lower(table)) > 0; }
+bool DbColumns::hasTable(const std::string& table) const {
+    return m_cols.count(lower(table)) > 0;
+}
 
 bool DbColumns::has(const std::string& table, const std::string& column) const {
     auto it = m_cols.find(lower(table));
     return it != m_cols.end() && it->second.count(lower(column)) > 0;
 }
 
-std::string DbColumns::orNull(const std::string& table, const std::string& column, const std::string& alias) const {
+std::string DbColumns::orNull(const std::string& table, const std::string& column,
+                              const std::string& alias) const {
     if (!has(table, column)) return "NULL";
     return alias.empty() ? column : alias + "." + column;
 }
 
-std::vector<std::string> DbColumns::missing(const std::string& table, const std::vector<std::string>& required) const {
+std::vector<std::string> DbColumns::missing(const std::string& table,
+                                            const std::vector<std::string>& required) const {
     std::vector<std::string> out;
     for (const auto& c : required)
         if (!has(table, c)) out.push_back(c);

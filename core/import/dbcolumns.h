@@ -18,9 +18,11 @@ class DbColumns {
     bool hasTable(const std::string& table) const;
     bool has(const std::string& table, const std::string& column) const;
     /// `column` when the table has it, else "NULL" (a SELECT list item that keeps column positions).
-    std::string orNull(const std::string& table, const std::string& column, const std::string& alias = {}) const;
+    std::string orNull(const std::string& table, const std::string& column,
+                       const std::string& alias = {}) const;
     /// The required columns the table lacks (empty when all are there).
-    std::vector<std::string> missing(const std::string& table, const std::vector<std::string>& required) const;
+    std::vector<std::string> missing(const std::string& table,
+                                     const std::vector<std::string>& required) const;
 
   private:
     std::map<std::string, std::set<std::string>> m_cols; // lower-case table → lower-case columns

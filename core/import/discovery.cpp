@@ -3,13 +3,13 @@
 #include "core/io/bytesource.h"
 
 #include <algorithm>
-#include <fstream>
-#include <zlib.h>
 #include <charconv>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
+#include <zlib.h>
 
 namespace fs = std::filesystem;
 
@@ -106,7 +106,8 @@ Sniff sniffChromeTrace(const std::string& path) {
     size_t i = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (i == std::string::npos) return Sniff::NotTrace;
     if (head[i] == '[')
-        return head.find("\"ph\"") != std::string::npos || head.size() - i < 8 ? Sniff::Trace : Sniff::NotTrace;
+        return head.find("\"ph\"") != std::string::npos || head.size() - i < 8 ? Sniff::Trace
+                                                                               : Sniff::NotTrace;
     if (head[i] != '{') return Sniff::NotTrace;
     if (head.find("\"traceEvents\"") != std::string::npos || head.find("\"ph\"") != std::string::npos)
         return Sniff::Trace;
@@ -174,8 +175,8 @@ std::string Discovery::fingerprint() const {
     std::vector<std::string> lines;
     for (const auto& g : groups)
         for (const auto& f : g.files)
-            lines.push_back(f.path + "|" + std::to_string(f.sizeBytes) + "|" + std::to_string(f.mtimeNs) + "|" +
-                            std::to_string(f.contentSample));
+            lines.push_back(f.path + "|" + std::to_string(f.sizeBytes) + "|" + std::to_string(f.mtimeNs) +
+                            "|" + std::to_string(f.contentSample));
     std::sort(lines.begin(), lines.end());
     std::string out;
     for (auto& l : lines)
@@ -309,10 +310,9 @@ Discovery discover(const std::string& rootStr) {
     for (auto& [label, g] : groups) {
         // A group of only legacy step-trace files or only memory files still indexes; a group whose
         // only file is profiler_info has nothing to show and is dropped.
-        bool useful = std::any_of(g.files.begin(), g.files.end(),
-                                  [](const SourceFile& f) {
-                                      return f.kind != FileKind::AscendInfo && f.kind != FileKind::AscendMetadata;
-                                  });
+        bool useful = std::any_of(g.files.begin(), g.files.end(), [](const SourceFile& f) {
+            return f.kind != FileKind::AscendInfo && f.kind != FileKind::AscendMetadata;
+        });
         if (!useful) continue;
         std::stable_sort(g.files.begin(), g.files.end(), [](const SourceFile& a, const SourceFile& b) {
             return kindOrder(a.kind) < kindOrder(b.kind);

@@ -37,7 +37,8 @@ struct SourceFile {
     FileKind kind;
     int64_t sizeBytes = 0;
     int64_t mtimeNs = 0;
-    uint32_t contentSample = 0; ///< CRC-32 of the head, two middle blocks and the tail (the whole file when small)
+    uint32_t contentSample =
+        0; ///< CRC-32 of the head, two middle blocks and the tail (the whole file when small)
 };
 
 struct RankGroup {

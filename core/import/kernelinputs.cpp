@@ -40,13 +40,15 @@ std::string KernelInputs::typesText(std::string_view s) {
     for (size_t i = 0; i < s.size(); ++i) {
         char c = s[i];
         if (in) {
-            if (c == '\\' && i + 1 < s.size()) cur += s[++i];
+            if (c == '\\' && i + 1 < s.size())
+                cur += s[++i];
             else if (c == '"') {
                 out += (first ? "" : ";") + cur;
                 first = false;
                 cur.clear();
                 in = false;
-            } else cur += c;
+            } else
+                cur += c;
         } else if (c == '"') {
             in = true;
         }
@@ -58,9 +60,12 @@ void KernelInputs::cpuOp(std::string_view args) {
     std::optional<int64_t> id;
     std::string dims, types;
     formats::forEachMember(args, [&](std::string_view k, const formats::JsonValue& v) {
-        if (k == "External id") id = externalId(v);
-        else if (k == "Input Dims" && v.kind == formats::JsonKind::Array) dims = dimsText(v.text);
-        else if (k == "Input type" && v.kind == formats::JsonKind::Array) types = typesText(v.text);
+        if (k == "External id")
+            id = externalId(v);
+        else if (k == "Input Dims" && v.kind == formats::JsonKind::Array)
+            dims = dimsText(v.text);
+        else if (k == "Input type" && v.kind == formats::JsonKind::Array)
+            types = typesText(v.text);
     });
     if (id && !dims.empty()) m_inputs[*id] = {m_strings.intern(dims), m_strings.intern(types)};
 }

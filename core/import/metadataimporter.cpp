@@ -14,7 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-
 // Numbers in these files are exact decimals in the text; json::dump gives them back as written
 // (nlohmann keeps the double, so we re-serialise with enough digits and parse exactly from that).
 std::optional<int64_t> scaled(const json& v, model::TimeUnit unit) {
@@ -50,8 +49,8 @@ bool readSmallFile(const std::string& path, std::string& text, std::string& erro
     return true;
 }
 
-bool readJsonFile(const SourceFile& f, RowEmitter& out, const char* severity, const std::string& what, json& j,
-                  std::string& error) {
+bool readJsonFile(const SourceFile& f, RowEmitter& out, const char* severity, const std::string& what,
+                  json& j, std::string& error) {
     std::string text;
     if (!readSmallFile(f.path, text, error)) return false;
     try {
@@ -133,8 +132,8 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
                          int64_t& n) {
     // truncated (a killed job) or damaged: the file is named with the byte offset, the rest loads
     json j;
-    if (!readJsonFile(f, out, "error", "communication.json is not valid JSON (truncated?): its waits are not read", j,
-                      error))
+    if (!readJsonFile(f, out, "error",
+                      "communication.json is not valid JSON (truncated?): its waits are not read", j, error))
         return false;
     if (j.is_discarded()) return true;
     if (!j.is_object()) {

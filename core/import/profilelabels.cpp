@@ -93,11 +93,13 @@ void labelsFromProfilerInfo(const json& j, RankState& rank) {
         if (c.contains("common_config")) setLabel(rank, "framework", "torch_npu");
         if (c.contains("experimental_config") && c["experimental_config"].is_object()) {
             const json& e = c["experimental_config"];
-            if (e.contains("_profiler_level")) setLabel(rank, "profiler_level", scalarText(e["_profiler_level"]));
+            if (e.contains("_profiler_level"))
+                setLabel(rank, "profiler_level", scalarText(e["_profiler_level"]));
             if (e.contains("_export_type")) setLabel(rank, "export_type", scalarText(e["_export_type"]));
         }
     }
-    if (j.contains("profiler_parameters") || j.contains("context_mode")) setLabel(rank, "framework", "mindspore");
+    if (j.contains("profiler_parameters") || j.contains("context_mode"))
+        setLabel(rank, "framework", "mindspore");
     for (const char* k : {"context_mode", "parallel_mode", "stage_num"})
         if (j.contains(k) && !j[k].is_object() && !j[k].is_array()) setLabel(rank, k, scalarText(j[k]));
     for (const auto& [k, v] : j.items())
@@ -106,7 +108,8 @@ void labelsFromProfilerInfo(const json& j, RankState& rank) {
 
 bool importProfilerMetadata(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error) {
     json j;
-    if (!readJsonFile(f, out, "warning", "profiler_metadata.json is not valid JSON: its labels are not read", j, error))
+    if (!readJsonFile(f, out, "warning", "profiler_metadata.json is not valid JSON: its labels are not read",
+                      j, error))
         return false;
     if (j.is_discarded()) return true;
     if (!j.is_object()) {
@@ -116,7 +119,8 @@ bool importProfilerMetadata(const SourceFile& f, RankState& rank, RowEmitter& ou
     }
     // the model first: a file with more keys than kMaxLabels must not crowd out what identifies the run
     for (const auto& [k, v] : j.items())
-        if (const std::string l = lower(k); l == "model" || l == "model_name") setUserLabel(rank, k, scalarText(v));
+        if (const std::string l = lower(k); l == "model" || l == "model_name")
+            setUserLabel(rank, k, scalarText(v));
     for (const auto& [k, v] : j.items())
         if (k != "ENV_VARIABLES") setUserLabel(rank, k, scalarText(v));
     return true;

@@ -29,7 +29,8 @@ void setUserLabel(RankState& rank, const std::string& key, const std::string& va
 void labelsFromKinetoMeta(const std::map<std::string, std::string>& meta, RankState& rank);
 
 /// profiler_info_<r>.json: the framework (torch_npu's config.common_config, MindSpore's
-/// profiler_parameters or context_mode), the profiler level, MindSpore's parallel mode, scalar *version* keys.
+/// profiler_parameters or context_mode), the profiler level, MindSpore's parallel mode, scalar *version*
+/// keys.
 void labelsFromProfilerInfo(const nlohmann::json& info, RankState& rank);
 
 /// profiler_metadata.json: the keys a user added (add_metadata) as `meta.<key>`; `model` / `model_name`

@@ -4,8 +4,8 @@
 
 #include <cctype>
 #include <cstdint>
-#include <fstream>
 #include <filesystem>
+#include <fstream>
 
 namespace rs::import {
 
@@ -47,7 +47,8 @@ std::string quickCheck(const std::string& path, uint32_t pageSize) {
         db, 10000, [](void* p) { return ++static_cast<Budget*>(p)->calls > 20000 ? 1 : 0; }, &budget);
     std::string first;
     sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+    if (sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, nullptr) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
         const unsigned char* t = sqlite3_column_text(st, 0);
         first = t ? reinterpret_cast<const char*>(t) : "";
     }
@@ -69,7 +70,8 @@ std::string describeSqliteDamage(const std::string& path) {
     std::error_code ec;
     const auto size = int64_t(std::filesystem::file_size(path, ec));
     if (ec) return {};
-    if (got < 100) return "the file ends at byte " + std::to_string(size) + ", inside the 100-byte SQLite header";
+    if (got < 100)
+        return "the file ends at byte " + std::to_string(size) + ", inside the 100-byte SQLite header";
     if (std::string(reinterpret_cast<char*>(h), 16) != std::string("SQLite format 3\0", 16))
         return "no SQLite header at byte 0";
     uint32_t pageSize = be(h + 16, 2);
@@ -80,8 +82,9 @@ std::string describeSqliteDamage(const std::string& path) {
     const int64_t expected = pages * int64_t(pageSize);
     // the header's page count is valid only when the change counter matches (bytes 24 and 92)
     if (be(h + 24, 4) == be(h + 92, 4) && pages > 0 && size < expected)
-        return "the file ends at byte " + std::to_string(size) + ", but its header says " + std::to_string(expected) +
-               " bytes (" + std::to_string(pages) + " pages of " + std::to_string(pageSize) + ")";
+        return "the file ends at byte " + std::to_string(size) + ", but its header says " +
+               std::to_string(expected) + " bytes (" + std::to_string(pages) + " pages of " +
+               std::to_string(pageSize) + ")";
     if (size % pageSize != 0)
         return "the file ends at byte " + std::to_string(size) + ", inside a page (pages of " +
                std::to_string(pageSize) + " bytes)";

@@ -14,7 +14,8 @@ namespace fs = std::filesystem;
 
 namespace rs::index {
 
-BuildLock::BuildLock(const std::string& dbPath, bool breakForeign, std::function<void(const std::string&)> notice)
+BuildLock::BuildLock(const std::string& dbPath, bool breakForeign,
+                     std::function<void(const std::string&)> notice)
     : m_path(dbPath + ".lock"), m_breakForeign(breakForeign), m_notice(std::move(notice)),
       m_lock(std::make_unique<QLockFile>(QString::fromStdString(m_path))) {
     // never stale by age: only a lock whose process is gone (same host) is stale
@@ -48,14 +49,15 @@ bool BuildLock::acquire(const std::atomic<bool>* cancel, std::string& error) {
             told = true;
         }
         if (foreign) {
-            auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+            auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - start);
             if (m_breakForeign) {
                 m_lock->removeStaleLockFile();
                 continue;
             }
             if (waited.count() >= kForeignLockWaitMs) {
-                error = m_path + " is held by " + app.toStdString() + " pid " + std::to_string(pid) + " on host " +
-                        host.toStdString() +
+                error = m_path + " is held by " + app.toStdString() + " pid " + std::to_string(pid) +
+                        " on host " + host.toStdString() +
                         " (a shared filesystem?). If that process is gone, run again with --break-lock";
                 return false;
             }
@@ -85,7 +87,8 @@ int removeLeftoverTemps(const std::string& dbPath) {
     std::error_code ec;
     const std::string prefix = p.filename().string() + ".tmp-";
     int removed = 0;
-    for (auto it = fs::directory_iterator(p.parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    for (auto it = fs::directory_iterator(p.parent_path(), ec); !ec && it != fs::directory_iterator();
+         it.increment(ec)) {
         const std::string name = it->path().filename().string();
         if (name.rfind(prefix, 0) != 0) continue;
         std::error_code rm;

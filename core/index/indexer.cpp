@@ -51,8 +51,10 @@ void throwIfCancelled(const std::atomic<bool>* cancel) {
 /// fingerprint no profile has, so the next open rebuilds it from what is there then.
 static bool recordFilesChangedDuringImport(Db& db, const import::Discovery& d) {
     bool changed = false;
-    auto ins = db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?, 'warning', "
-                          "'the file changed while it was being read: the index mixes two versions and is rebuilt when next opened', 1, -1, '')");
+    auto ins = db.prepare(
+        "INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?, 'warning', "
+        "'the file changed while it was being read: the index mixes two versions and is rebuilt when next "
+        "opened', 1, -1, '')");
     for (const auto& g : d.groups)
         for (const auto& f : g.files)
             if (!import::unchangedSince(f)) {

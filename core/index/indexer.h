@@ -18,9 +18,9 @@
 namespace rs::index {
 
 struct IndexOptions {
-    std::string dbPath; ///< explicit index file (empty: the default cache location)
-    int jobs = 0;       ///< parser threads (0: all cores)
-    bool force = false; ///< rebuild even when the cached index is current
+    std::string dbPath;     ///< explicit index file (empty: the default cache location)
+    int jobs = 0;           ///< parser threads (0: all cores)
+    bool force = false;     ///< rebuild even when the cached index is current
     bool breakLock = false; ///< take a lock held from another host (its owner is gone)
     /// Told once when the build waits for another process (e.g. "waiting for another Rankscope …").
     std::function<void(const std::string&)> notice;

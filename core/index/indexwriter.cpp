@@ -156,7 +156,10 @@ void IndexWriter::orderCollidingRanks() {
             for (const char* t : tables) {
                 std::string tn(t);
                 for (auto& [g, cur] : byGroup) // park every key at -1 - key, then give each its place
-                    m_db.prepare("UPDATE " + tn + " SET rank = ? WHERE rank = ?").bind(1, -1 - cur).bind(2, cur).exec();
+                    m_db.prepare("UPDATE " + tn + " SET rank = ? WHERE rank = ?")
+                        .bind(1, -1 - cur)
+                        .bind(2, cur)
+                        .exec();
                 for (size_t i = 0; i < byGroup.size(); ++i)
                     m_db.prepare("UPDATE " + tn + " SET rank = ? WHERE rank = ?")
                         .bind(1, keys[i])
@@ -166,10 +169,14 @@ void IndexWriter::orderCollidingRanks() {
         std::string shown;
         for (int k : keys)
             shown += (shown.empty() ? "" : ", ") + std::to_string(k);
-        import::DiagnosticRow d{"(profile)", "info",
-                                "rank " + std::to_string(dataRank) + " is claimed by " + std::to_string(keys.size()) +
+        import::DiagnosticRow d{"(profile)",
+                                "info",
+                                "rank " + std::to_string(dataRank) + " is claimed by " +
+                                    std::to_string(keys.size()) +
                                     " sources (several runs in one folder?): indexed as ranks " + shown,
-                                1, -1, ""};
+                                1,
+                                -1,
+                                ""};
         m_diags.emplace(std::make_pair(d.file, d.what), d);
     }
 }
@@ -256,11 +263,12 @@ void IndexWriter::write(import::Batch& b) {
         std::string peers;
         for (int p : r.peers)
             peers += (peers.empty() ? "" : ",") + std::to_string(p);
-        auto st = m_db.prepare("INSERT INTO rank_info(rank, device_id, host, source, data_rank, world_size, grp, peers) "
-                               "VALUES(?,?,?,?,?,?,?,?) ON CONFLICT(rank) DO UPDATE SET "
-                               "device_id=coalesce(rank_info.device_id, excluded.device_id), "
-                               "world_size=coalesce(rank_info.world_size, excluded.world_size), "
-                               "source=rank_info.source || '+' || excluded.source");
+        auto st = m_db.prepare(
+            "INSERT INTO rank_info(rank, device_id, host, source, data_rank, world_size, grp, peers) "
+            "VALUES(?,?,?,?,?,?,?,?) ON CONFLICT(rank) DO UPDATE SET "
+            "device_id=coalesce(rank_info.device_id, excluded.device_id), "
+            "world_size=coalesce(rank_info.world_size, excluded.world_size), "
+            "source=rank_info.source || '+' || excluded.source");
         st.bind(1, r.rank).bind(2, r.deviceId).bind(3, r.host).bind(4, r.source).bind(5, dataRank);
         st.bind(6, r.worldSize).bind(7, b.group).bind(8, peers).exec();
         auto lab = m_db.prepare("INSERT OR IGNORE INTO label(rank, key, value) VALUES(?,?,?)");
@@ -282,7 +290,8 @@ void IndexWriter::writeLongSpans(const std::vector<import::SpanRow>& spans, int6
     m_long.clear();
     for (size_t i = 0; i < spans.size(); ++i)
         if (spans[i].durNs >= import::kLongSpanNs)
-            m_long.push_back({spans[i].trackId, spans[i].tsNs, spans[i].tsNs + spans[i].durNs, firstId + int64_t(i)});
+            m_long.push_back(
+                {spans[i].trackId, spans[i].tsNs, spans[i].tsNs + spans[i].durNs, firstId + int64_t(i)});
     insert("long_span", m_long, [](Stmt& s, int k, const LongSpan& r) {
         s.bind(k, r.trackId).bind(k + 1, r.tsNs).bind(k + 2, r.endNs).bind(k + 3, r.spanId);
     });

@@ -45,11 +45,11 @@ class IndexWriter {
     std::map<std::string, std::unique_ptr<Inserter>> m_ins;
     std::map<std::pair<std::string, std::string>, import::DiagnosticRow> m_diags;
     int64_t m_spans = 0;
-    std::map<std::pair<int, int>, int> m_rankKeys;              // (group, data rank) → key
+    std::map<std::pair<int, int>, int> m_rankKeys;             // (group, data rank) → key
     std::map<int, std::vector<std::pair<int, int>>> m_holders; // data rank → (group, key)
     std::set<int> m_usedKeys;
-    std::map<int, int> m_dataRank;        // key → data rank
-    std::map<int, int64_t> m_groupBytes;  // group → input bytes
+    std::map<int, int> m_dataRank;       // key → data rank
+    std::map<int, int64_t> m_groupBytes; // group → input bytes
 };
 
 /// Rank keys of a rank number claimed by several groups are this far apart (rank 3 → 3, 10003, 20003).

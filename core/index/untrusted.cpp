@@ -10,14 +10,17 @@ UntrustedGuard::UntrustedGuard(sqlite3* db, std::chrono::milliseconds budget, co
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr); // schema functions: innocuous only
     sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, nullptr); // fts3_tokenizer() leaks pointers
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0,
+                      nullptr); // fts3_tokenizer() leaks pointers
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
     sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, kMaxSqlBytes);
     sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
     sqlite3_progress_handler(db, 10000, &UntrustedGuard::onProgress, this);
 }
 
-UntrustedGuard::~UntrustedGuard() { sqlite3_progress_handler(m_db, 0, nullptr, nullptr); }
+UntrustedGuard::~UntrustedGuard() {
+    sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
+}
 
 int UntrustedGuard::onProgress(void* p) {
     auto* self = static_cast<UntrustedGuard*>(p);

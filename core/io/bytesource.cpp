@@ -213,7 +213,9 @@ std::unique_ptr<ByteSource> decompressing(Compression c, std::unique_ptr<ByteSou
     return in;
 }
 
-std::unique_ptr<ByteSource> memorySource(std::string_view data) { return std::make_unique<MemorySource>(data); }
+std::unique_ptr<ByteSource> memorySource(std::string_view data) {
+    return std::make_unique<MemorySource>(data);
+}
 
 std::string stripCompressionSuffix(const std::string& name) {
     for (const char* suf : {".gz", ".zst", ".zstd"}) {

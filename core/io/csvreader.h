@@ -58,8 +58,8 @@ class CsvReader {
     int64_t m_consumed = 0, m_recordOffset = 0;
     std::vector<std::string> m_fields; // the current record
     std::vector<std::string> m_store;  // cells being filled (buffers reused across records)
-    size_t m_count = 0;    // cells of the current record
-    int64_t m_records = 0; // records handed out
+    size_t m_count = 0;                // cells of the current record
+    int64_t m_records = 0;             // records handed out
     std::string m_error;
 };
 

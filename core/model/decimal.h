@@ -12,11 +12,14 @@ namespace rs::model {
 /// Times and durations are kept within ±(2^62 − 1) ns (±146 years) at import, so a start plus a duration,
 /// or an origin plus an offset, never overflows int64 anywhere downstream.
 constexpr int64_t kMaxTimeNs = (int64_t(1) << 62) - 1;
-inline bool timeInRange(int64_t v) { return v >= -kMaxTimeNs && v <= kMaxTimeNs; }
+inline bool timeInRange(int64_t v) {
+    return v >= -kMaxTimeNs && v <= kMaxTimeNs;
+}
 /// a + b when both and the sum are in range.
 inline std::optional<int64_t> addTimes(int64_t a, int64_t b) {
     int64_t s;
-    if (!timeInRange(a) || !timeInRange(b) || __builtin_add_overflow(a, b, &s) || !timeInRange(s)) return std::nullopt;
+    if (!timeInRange(a) || !timeInRange(b) || __builtin_add_overflow(a, b, &s) || !timeInRange(s))
+        return std::nullopt;
     return s;
 }
 

@@ -12,7 +12,9 @@ namespace {
 constexpr int64_t kUs = 1000, kMs = 1000 * kUs, kS = 1000 * kMs, kMin = 60 * kS, kH = 60 * kMin, kD = 24 * kH;
 
 /// |ns| without overflow for INT64_MIN (as an unsigned magnitude).
-uint64_t magnitude(int64_t ns) { return ns < 0 ? uint64_t(-(ns + 1)) + 1 : uint64_t(ns); }
+uint64_t magnitude(int64_t ns) {
+    return ns < 0 ? uint64_t(-(ns + 1)) + 1 : uint64_t(ns);
+}
 
 std::string printf1(const char* fmt, double v, const char* unit) {
     char b[64];
@@ -67,11 +69,14 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
     char b[96];
     if (a < 1000 * uint64_t(kS)) {
         // the unit of the magnitude (or of the resolution, whichever is larger), decimals from the resolution
-        uint64_t unit = a >= uint64_t(kS) || res >= uint64_t(kS) ? kS
+        uint64_t unit = a >= uint64_t(kS) || res >= uint64_t(kS)     ? kS
                         : a >= uint64_t(kMs) || res >= uint64_t(kMs) ? kMs
                         : a >= uint64_t(kUs) || res >= uint64_t(kUs) ? kUs
                                                                      : 1;
-        const char* name = unit == uint64_t(kS) ? "s" : unit == uint64_t(kMs) ? "ms" : unit == uint64_t(kUs) ? "\xc2\xb5s" : "ns";
+        const char* name = unit == uint64_t(kS)    ? "s"
+                           : unit == uint64_t(kMs) ? "ms"
+                           : unit == uint64_t(kUs) ? "\xc2\xb5s"
+                                                   : "ns";
         int dec = decimalsFor(res, unit);
         // integer arithmetic: whole units and the fraction, so 19-digit epochs never lose digits
         uint64_t whole = a / unit, frac = a % unit;
@@ -98,9 +103,9 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
     char frac[16] = "";
     if (dec) std::snprintf(frac, sizeof frac, ".%0*llu", dec, static_cast<unsigned long long>(fracDigits));
     if (days)
-        std::snprintf(b, sizeof b, "%s%llu d %02llu:%02llu:%02llu%s", sign, static_cast<unsigned long long>(days),
-                      static_cast<unsigned long long>(h), static_cast<unsigned long long>(m),
-                      static_cast<unsigned long long>(s), frac);
+        std::snprintf(b, sizeof b, "%s%llu d %02llu:%02llu:%02llu%s", sign,
+                      static_cast<unsigned long long>(days), static_cast<unsigned long long>(h),
+                      static_cast<unsigned long long>(m), static_cast<unsigned long long>(s), frac);
     else
         std::snprintf(b, sizeof b, "%s%llu:%02llu:%02llu%s", sign, static_cast<unsigned long long>(h),
                       static_cast<unsigned long long>(m), static_cast<unsigned long long>(s), frac);

@@ -79,7 +79,8 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         // labelled with the rank number the producer wrote (the key differs when two runs claim one)
         auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info ORDER BY rank");
         while (q.step()) {
-            if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), int(q.i64(0))) == ranks.end()) continue;
+            if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), int(q.i64(0))) == ranks.end())
+                continue;
             col[q.i64(0)] = h.columns.size();
             h.columns.push_back("rank " + std::to_string(q.i64(1)));
             h.columnKeys.push_back(q.i64(0));
@@ -105,7 +106,8 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     }
     // op types seen only on ranks of other runs have no cell here
     for (size_t i = h.rows.size(); i-- > 0;) {
-        bool any = std::any_of(h.cells[i].begin(), h.cells[i].end(), [](const HeatCell& c) { return c.present; });
+        bool any =
+            std::any_of(h.cells[i].begin(), h.cells[i].end(), [](const HeatCell& c) { return c.present; });
         if (any) continue;
         h.rows.erase(h.rows.begin() + long(i));
         h.cells.erase(h.cells.begin() + long(i));
@@ -389,12 +391,13 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
     return out;
 }
 
-std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
-                                         int64_t startNs, int64_t endNs) {
+std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName,
+                                         const std::string& opType, int64_t startNs, int64_t endNs) {
     std::vector<TensorItem> out;
-    auto q = db.prepare(std::string("SELECT ") + kTensorColumns +
-                        " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
-                        "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
+    auto q =
+        db.prepare(std::string("SELECT ") + kTensorColumns +
+                   " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
+                   "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
     q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
     while (q.step())
         out.push_back(readTensor(q));
@@ -404,17 +407,20 @@ std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::str
 std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,
                                     std::vector<int64_t>* trackIds) {
     std::vector<std::pair<DrawItem, int64_t>> all;
-    auto q = db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth FROM span s "
-                        "WHERE s.track_id = ?1 AND s.op_type_id = (SELECT id FROM string WHERE value = ?2) "
-                        "ORDER BY s.ts_ns LIMIT ?3");
+    auto q = db.prepare(
+        "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth FROM span s "
+        "WHERE s.track_id = ?1 AND s.op_type_id = (SELECT id FROM string WHERE value = ?2) "
+        "ORDER BY s.ts_ns LIMIT ?3");
     for (auto [track, r] : computeTracks(db, rank)) {
         q.bind(1, track).bind(2, opType).bind(3, int64_t(limit));
         while (q.step())
-            all.push_back({{q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)},
-                           track});
+            all.push_back(
+                {{q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)},
+                 track});
         q.reset();
     }
-    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first.startNs < b.first.startNs; });
+    std::sort(all.begin(), all.end(),
+              [](const auto& a, const auto& b) { return a.first.startNs < b.first.startNs; });
     if (all.size() > size_t(limit)) all.resize(size_t(limit));
     std::vector<DrawItem> out;
     for (auto& [item, track] : all) {

@@ -91,8 +91,8 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
                                        const std::string& opName);
 /// The tensors one op allocated: on `rank`, named after the op (its name or its op type) and allocated
 /// while it ran ([startNs, endNs]). Empty when the memory records name no tensor of it.
-std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
-                                         int64_t startNs, int64_t endNs);
+std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName,
+                                         const std::string& opType, int64_t startNs, int64_t endNs);
 
 struct Histogram {
     std::string opType;

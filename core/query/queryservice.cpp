@@ -161,8 +161,8 @@ quint64 QueryService::requestTensorRows(int rank, std::optional<qint64> step, co
         return wrap(loadTensorRows(db, rank, s, op));
     });
 }
-quint64 QueryService::requestOpTensorRows(int rank, const QString& opName, const QString& opType, qint64 startNs,
-                                          qint64 endNs) {
+quint64 QueryService::requestOpTensorRows(int rank, const QString& opName, const QString& opType,
+                                          qint64 startNs, qint64 endNs) {
     return submit([=, name = opName.toStdString(), type = opType.toStdString()](index::Db& db) {
         return wrap(loadOpTensorRows(db, rank, name, type, startNs, endNs));
     });
@@ -194,11 +194,12 @@ quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {
     return submit([set](index::Db& db) { return wrap(annotate::loadAnchorFacts(db, set)); });
 }
 
-quint64 QueryService::requestShapeKernels(int run, const QString& opType, const QString& inputShapes, const QString& dtypes) {
+quint64 QueryService::requestShapeKernels(int run, const QString& opType, const QString& inputShapes,
+                                          const QString& dtypes) {
     return submit([=](index::Db& db) {
         ShapeKernels k;
-        k.spans = shapeKernelSpans(db, run, opType.toStdString(), inputShapes.toStdString(), dtypes.toStdString(), 5000,
-                                   &k.trackIds);
+        k.spans = shapeKernelSpans(db, run, opType.toStdString(), inputShapes.toStdString(),
+                                   dtypes.toStdString(), 5000, &k.trackIds);
         return wrap(std::move(k));
     });
 }

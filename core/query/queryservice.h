@@ -39,23 +39,24 @@ class QueryService : public QObject {
     quint64 requestSearch(const QString& text, int limit);
     // Linked views: each answer arrives as resultReady(id, QVariant holding std::shared_ptr<const T>).
     quint64 requestOpRankHeatmap(const std::vector<int>& ranks = {}); ///< T = HeatmapData
-    quint64 requestOpStepHeatmap(int rank);                ///< T = HeatmapData
-    quint64 requestRankStepHeatmap(const QString& opType); ///< T = HeatmapData
-    quint64 requestMemoryMap(int rank);                    ///< T = MemoryMapData
-    quint64 requestStepRows();                             ///< T = std::vector<StepRow>
-    quint64 requestOpRows(int rank, qint64 step);          ///< T = std::vector<OpRow>
+    quint64 requestOpStepHeatmap(int rank);                           ///< T = HeatmapData
+    quint64 requestRankStepHeatmap(const QString& opType);            ///< T = HeatmapData
+    quint64 requestMemoryMap(int rank);                               ///< T = MemoryMapData
+    quint64 requestStepRows();                                        ///< T = std::vector<StepRow>
+    quint64 requestOpRows(int rank, qint64 step);                     ///< T = std::vector<OpRow>
     quint64 requestTensorRows(int rank, std::optional<qint64> step,
-                              const QString& opName);          ///< T = std::vector<TensorItem>
+                              const QString& opName); ///< T = std::vector<TensorItem>
     /// The tensors one op allocated (loadOpTensorRows).
     quint64 requestOpTensorRows(int rank, const QString& opName, const QString& opType, qint64 startNs,
-                                qint64 endNs); ///< T = std::vector<TensorItem>
+                                qint64 endNs);                 ///< T = std::vector<TensorItem>
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     /// The kernels of one (op type, rank) heatmap cell (query::opKernelSpans). T = ShapeKernels
     quint64 requestOpKernels(const QString& opType, int rank);
     /// Op latency by input shape of one run. T = std::vector<shapes::OpShapeTable>
     quint64 requestShapeTables(int run);
     /// The kernel spans of one shape group (query::shapeKernelSpans). T = ShapeKernels
-    quint64 requestShapeKernels(int run, const QString& opType, const QString& inputShapes, const QString& dtypes);
+    quint64 requestShapeKernels(int run, const QString& opType, const QString& inputShapes,
+                                const QString& dtypes);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
     quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
     QString dbPath() const { return m_dbPath; }

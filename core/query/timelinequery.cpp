@@ -14,9 +14,11 @@ namespace {
 
 std::vector<RunDesc> loadRuns(index::Db& db) {
     std::vector<RunDesc> out;
-    auto q = db.prepare("SELECT run_id, world_size, coalesce(start_ns, 0), coalesce(end_ns, 0), source, complete, "
-                        "coalesce(note, '') FROM run ORDER BY run_id");
-    auto m = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
+    auto q =
+        db.prepare("SELECT run_id, world_size, coalesce(start_ns, 0), coalesce(end_ns, 0), source, complete, "
+                   "coalesce(note, '') FROM run ORDER BY run_id");
+    auto m =
+        db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
     while (q.step()) {
         RunDesc r;
         r.run = int(q.i64(0));
@@ -60,8 +62,9 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     std::set<int> shown;
     {
         // ranks of the shown run (every rank when the index has no runs)
-        auto q = db.prepare("SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id, coalesce(data_rank, rank) "
-                            "FROM rank_info ORDER BY rank");
+        auto q = db.prepare(
+            "SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id, coalesce(data_rank, rank) "
+            "FROM rank_info ORDER BY rank");
         while (q.step()) {
             if (!s.runs.empty() && !q.isNull(3) && int(q.i64(3)) != s.run) continue;
             int r = int(q.i64(0));
@@ -76,7 +79,8 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
         if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);
     {
         auto q = db.prepare(
-            "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE aligned = 1 "
+            "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE "
+            "aligned = 1 "
             "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
             "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
         while (q.step())
@@ -140,8 +144,10 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     for (int r : s.ranks)
         ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
     if (s.endNs <= s.startNs && !ranks.empty()) {
-        const std::string lanes = "FROM lod WHERE level = 0 AND track_id IN (SELECT track_id FROM track WHERE aligned = 1 "
-                                  "AND rank IN (" + ranks + "))";
+        const std::string lanes =
+            "FROM lod WHERE level = 0 AND track_id IN (SELECT track_id FROM track WHERE aligned = 1 "
+            "AND rank IN (" +
+            ranks + "))";
         s.startNs = db.scalar("SELECT min(start_ns) " + lanes);
         s.endNs = db.scalar("SELECT max(end_ns) " + lanes);
     }
@@ -151,8 +157,9 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     }
     if (s.endNs <= s.startNs) {
         s.endNs = s.startNs + 1;
-        s.notes.insert(s.notes.begin(), "run " + std::to_string(s.run) +
-                                            " has no timed event (no span, step or sample): nothing to draw on the timeline");
+        s.notes.insert(s.notes.begin(),
+                       "run " + std::to_string(s.run) +
+                           " has no timed event (no span, step or sample): nothing to draw on the timeline");
     }
     return s;
 }
@@ -218,7 +225,8 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
         "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
         "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns < ?3 "
         "AND ts_ns >= coalesce((SELECT max(ts_ns) FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
-        "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns <= ?2), ?2) "
+        "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns <= "
+        "?2), ?2) "
         "ORDER BY ts_ns"); // the value in force at t0 is the curve's own last sample (another component's
                            // left a zoomed-in window without any: the lane vanished)
     for (int64_t t : w.trackIds) {
@@ -255,9 +263,10 @@ class CoveringSpans {
   public:
     explicit CoveringSpans(index::Db& db)
         : m_bound(db.prepare("SELECT max_dur_ns FROM long_span_track WHERE track_id = ?")),
-          m_spans(db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth "
-                             "FROM long_span l JOIN span s ON s.span_id = l.span_id WHERE l.track_id = ?1 AND "
-                             "l.ts_ns >= ?2 AND l.ts_ns < ?3 AND l.end_ns > ?4 ORDER BY l.ts_ns")) {}
+          m_spans(
+              db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth "
+                         "FROM long_span l JOIN span s ON s.span_id = l.span_id WHERE l.track_id = ?1 AND "
+                         "l.ts_ns >= ?2 AND l.ts_ns < ?3 AND l.end_ns > ?4 ORDER BY l.ts_ns")) {}
     void add(int64_t trackId, int64_t from, int64_t t0, std::vector<DrawItem>& out) {
         m_bound.bind(1, trackId);
         const int64_t longest = m_bound.step() ? m_bound.i64(0) : 0;
@@ -397,18 +406,21 @@ std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int li
     return out;
 }
 
-std::vector<DrawItem> shapeKernelSpans(index::Db& db, int run, const std::string& opType, const std::string& inputShapes,
-                                       const std::string& dtypes, int limit, std::vector<int64_t>* trackIds) {
+std::vector<DrawItem> shapeKernelSpans(index::Db& db, int run, const std::string& opType,
+                                       const std::string& inputShapes, const std::string& dtypes, int limit,
+                                       std::vector<int64_t>* trackIds) {
     std::vector<DrawItem> out;
     auto q = db.prepare(
         "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, s.track_id "
-        "FROM kernel_shapes k JOIN rank_info r ON r.rank = k.rank JOIN track t ON t.rank = k.rank AND t.kind <> 'overlap' "
+        "FROM kernel_shapes k JOIN rank_info r ON r.rank = k.rank JOIN track t ON t.rank = k.rank AND t.kind "
+        "<> 'overlap' "
         "JOIN span s ON s.track_id = t.track_id AND s.ts_ns = k.ts_ns AND s.dur_ns = k.dur_ns "
         "WHERE coalesce(r.run_id, 0) = ?1 AND k.op_type = ?2 AND coalesce(k.input_shapes, '') = ?3 "
         "AND coalesce(k.input_dtypes, '') = ?4 ORDER BY s.ts_ns LIMIT ?5");
     q.bind(1, run).bind(2, opType).bind(3, inputShapes).bind(4, dtypes).bind(5, int64_t(limit));
     while (q.step()) {
-        out.push_back({q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
+        out.push_back(
+            {q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
         if (trackIds) trackIds->push_back(q.i64(6));
     }
     return out;

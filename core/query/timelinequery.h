@@ -139,7 +139,8 @@ std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int li
 /// `run`, ordered by time; at most `limit`. A kernel is its span on a track of its rank at the same start
 /// and duration (kernel_shape has no span id: the importers record shapes beside the spans), not its copy
 /// on the overlap-analysis lane (torch_npu draws each kernel there too).
-std::vector<DrawItem> shapeKernelSpans(index::Db& db, int run, const std::string& opType, const std::string& inputShapes,
-                                       const std::string& dtypes, int limit, std::vector<int64_t>* trackIds);
+std::vector<DrawItem> shapeKernelSpans(index::Db& db, int run, const std::string& opType,
+                                       const std::string& inputShapes, const std::string& dtypes, int limit,
+                                       std::vector<int64_t>* trackIds);
 
 } // namespace rs::query

@@ -77,12 +77,14 @@ std::vector<DimPos> varying(const std::map<DimPos, std::set<int64_t>>& values) {
     std::vector<DimPos> out;
     for (auto& [pos, v] : values)
         if (v.size() > 1) out.push_back(pos);
-    std::stable_sort(out.begin(), out.end(), [&](auto& a, auto& b) { return values.at(a).size() > values.at(b).size(); });
+    std::stable_sort(out.begin(), out.end(),
+                     [&](auto& a, auto& b) { return values.at(a).size() > values.at(b).size(); });
     return out;
 }
 } // namespace
 
-std::vector<VaryingDim> varyingDims(const OpShapeTable& t, const std::string& dtype, const std::string& layout) {
+std::vector<VaryingDim> varyingDims(const OpShapeTable& t, const std::string& dtype,
+                                    const std::string& layout) {
     const auto values = dimValues(shapesOfKind(t, dtype, layout));
     std::vector<VaryingDim> out;
     for (const DimPos& p : varying(values))
@@ -101,12 +103,17 @@ ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype, const 
     if (rows.empty()) return g;
     auto values = dimValues(rows);
     const std::vector<DimPos> vary = varying(values);
-    auto varies = [&](const std::optional<DimPos>& p) { return p && std::find(vary.begin(), vary.end(), *p) != vary.end(); };
+    auto varies = [&](const std::optional<DimPos>& p) {
+        return p && std::find(vary.begin(), vary.end(), *p) != vary.end();
+    };
     auto name = dimName;
     std::optional<DimPos> colPos, rowPos;
-    if (varies(colDim)) colPos = colDim;
-    else if (!vary.empty()) colPos = vary[0];
-    if (varies(rowDim) && rowDim != colPos) rowPos = rowDim;
+    if (varies(colDim))
+        colPos = colDim;
+    else if (!vary.empty())
+        colPos = vary[0];
+    if (varies(rowDim) && rowDim != colPos)
+        rowPos = rowDim;
     else if (!rowDim) // the default: the next most varying dim that is not the columns'
         for (const DimPos& p : vary)
             if (p != colPos) {
@@ -132,10 +139,13 @@ ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype, const 
             if (s.inputShapes == o.inputShapes && s.dtype == o.dtype) outliers.insert(&s);
     for (auto& entry : rows) {
         const ShapeRow* row = entry.first;
-        const auto& dims = entry.second; // not a structured binding: clang 14 (the fuzz build) cannot capture one
-        auto idx = [&](const std::optional<std::pair<size_t, size_t>>& pos, const std::vector<int64_t>& vals) {
+        const auto& dims =
+            entry.second; // not a structured binding: clang 14 (the fuzz build) cannot capture one
+        auto idx = [&](const std::optional<std::pair<size_t, size_t>>& pos,
+                       const std::vector<int64_t>& vals) {
             if (!pos) return size_t(0);
-            return size_t(std::lower_bound(vals.begin(), vals.end(), dims[pos->first][pos->second]) - vals.begin());
+            return size_t(std::lower_bound(vals.begin(), vals.end(), dims[pos->first][pos->second]) -
+                          vals.begin());
         };
         ShapeCell& c = g.cells[idx(rowPos, g.rowValues) * g.colValues.size() + idx(colPos, g.colValues)];
         if (c.row) {

@@ -30,13 +30,14 @@ using DimPos = std::pair<size_t, size_t>;
 
 struct VaryingDim {
     DimPos pos;
-    std::string name; ///< "input 1, dim 2" (1-based)
+    std::string name;  ///< "input 1, dim 2" (1-based)
     size_t values = 0; ///< distinct values among the kind's shapes
 };
 
 /// The dims whose values vary among the shapes of one kind, most distinct values first (the grid's default
 /// columns, then rows).
-std::vector<VaryingDim> varyingDims(const OpShapeTable& t, const std::string& dtype, const std::string& layout);
+std::vector<VaryingDim> varyingDims(const OpShapeTable& t, const std::string& dtype,
+                                    const std::string& layout);
 
 /// The (dtype, layout) kinds of `t`, most kernels first.
 std::vector<std::pair<std::string, std::string>> shapeKinds(const OpShapeTable& t);
@@ -45,6 +46,7 @@ std::vector<std::pair<std::string, std::string>> shapeKinds(const OpShapeTable& 
 /// `rowDim`: the rows' (not given: the next most varying; the columns' own or one that does not vary: a
 /// single row).
 ShapeGrid buildShapeGrid(const OpShapeTable& t, const std::string& dtype = {}, const std::string& layout = {},
-                         std::optional<DimPos> colDim = std::nullopt, std::optional<DimPos> rowDim = std::nullopt);
+                         std::optional<DimPos> colDim = std::nullopt,
+                         std::optional<DimPos> rowDim = std::nullopt);
 
 } // namespace rs::shapes

@@ -17,14 +17,16 @@ int64_t elementsOf(std::string_view shapes) {
     size_t pos = 0;
     for (;;) {
         size_t end = shapes.find(';', pos);
-        std::string_view input = shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+        std::string_view input =
+            shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
         // a trailing ';' ends the list; it is not one more scalar input
         if (!(input.empty() && end == std::string_view::npos && pos > 0)) {
             int64_t product = 1;
             size_t p = 0;
             while (p < input.size()) {
                 size_t comma = input.find(',', p);
-                std::string_view dim = input.substr(p, comma == std::string_view::npos ? std::string_view::npos : comma - p);
+                std::string_view dim =
+                    input.substr(p, comma == std::string_view::npos ? std::string_view::npos : comma - p);
                 while (!dim.empty() && dim.front() == ' ')
                     dim.remove_prefix(1);
                 while (!dim.empty() && dim.back() == ' ')
@@ -51,7 +53,8 @@ std::string layoutOf(std::string_view shapes) {
     size_t pos = 0;
     for (;;) {
         size_t end = shapes.find(';', pos);
-        std::string_view input = shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+        std::string_view input =
+            shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
         const size_t dims = input.empty() ? 0 : size_t(std::count(input.begin(), input.end(), ',')) + 1;
         out += (pos ? ";" : "") + std::to_string(dims);
         if (end == std::string_view::npos) break;
@@ -63,7 +66,8 @@ std::string layoutOf(std::string_view shapes) {
 std::optional<WorkModel> fitWorkModel(const std::vector<std::pair<double, double>>& points) {
     std::vector<std::pair<double, double>> pts = points;
     std::sort(pts.begin(), pts.end());
-    pts.erase(std::unique(pts.begin(), pts.end(), [](auto& a, auto& b) { return a.first == b.first; }), pts.end());
+    pts.erase(std::unique(pts.begin(), pts.end(), [](auto& a, auto& b) { return a.first == b.first; }),
+              pts.end());
     if (pts.size() < kMinSizes) return std::nullopt;
     if (pts.size() > 1500) { // pairwise slopes are O(n²): an even spread of the sizes is enough
         std::vector<std::pair<double, double>> s;
@@ -117,10 +121,12 @@ void judgeShapes(OpShapeTable& t, double factor) {
         const double spread = 3 * 1.4826 * analysis::mad(logs, mid);
         const double limit = std::max(std::log(factor), spread);
         for (auto* r : rows)
-            if (r->ratio > 0 && r->count >= 2 && std::abs(std::log(r->ratio) - mid) > limit) t.outliers.push_back(*r);
+            if (r->ratio > 0 && r->count >= 2 && std::abs(std::log(r->ratio) - mid) > limit)
+                t.outliers.push_back(*r);
     }
-    std::sort(t.outliers.begin(), t.outliers.end(),
-              [](const ShapeRow& a, const ShapeRow& b) { return std::abs(std::log(a.ratio)) > std::abs(std::log(b.ratio)); });
+    std::sort(t.outliers.begin(), t.outliers.end(), [](const ShapeRow& a, const ShapeRow& b) {
+        return std::abs(std::log(a.ratio)) > std::abs(std::log(b.ratio));
+    });
 }
 
 namespace {
@@ -131,10 +137,10 @@ int chooseRun(index::Db& db, std::optional<int> run) {
 } // namespace
 
 std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
-    std::string sql =
-        "SELECT k.op_type, coalesce(k.input_shapes, ''), coalesce(k.input_dtypes, ''), k.dur_ns, k.rank, k.ts_ns "
-        "FROM kernel_shapes k "
-        "JOIN rank_info r ON r.rank = k.rank WHERE coalesce(r.run_id, 0) = ?";
+    std::string sql = "SELECT k.op_type, coalesce(k.input_shapes, ''), coalesce(k.input_dtypes, ''), "
+                      "k.dur_ns, k.rank, k.ts_ns "
+                      "FROM kernel_shapes k "
+                      "JOIN rank_info r ON r.rank = k.rank WHERE coalesce(r.run_id, 0) = ?";
     if (q.opType) sql += " AND k.op_type = ?";
     if (q.dataRank) sql += " AND coalesce(r.data_rank, r.rank) = ?";
     auto st = db.prepare(sql);
@@ -183,13 +189,14 @@ std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
         judgeShapes(t);
         out.push_back(std::move(t));
     }
-    std::sort(out.begin(), out.end(), [](const OpShapeTable& a, const OpShapeTable& b) { return a.totalNs > b.totalNs; });
+    std::sort(out.begin(), out.end(),
+              [](const OpShapeTable& a, const OpShapeTable& b) { return a.totalNs > b.totalNs; });
     return out;
 }
 
 namespace {
 nlohmann::json rowJson(const ShapeRow& r, bool withRatio) {
-    nlohmann::json j{{"input_shapes", r.inputShapes}, {"dtype", r.dtype}, {"count", r.count},
+    nlohmann::json j{{"input_shapes", r.inputShapes}, {"dtype", r.dtype},  {"count", r.count},
                      {"median_ns", r.medianNs},       {"p95_ns", r.p95Ns}, {"elements", r.elements}};
     j["ns_per_element"] = r.nsPerElement >= 0 ? nlohmann::json(r.nsPerElement) : nlohmann::json();
     if (withRatio) j["ratio"] = r.ratio;
@@ -203,7 +210,10 @@ std::string shapesJson(const std::vector<OpShapeTable>& tables) {
         nlohmann::json o{{"op_type", t.opType}, {"total_ns", t.totalNs}};
         o["work_models"] = nlohmann::json::array();
         for (const auto& m : t.models)
-            o["work_models"].push_back({{"dtype", m.dtype}, {"layout", m.layout}, {"fixed_ns", m.fixedNs}, {"ns_per_element", m.nsPerElement},
+            o["work_models"].push_back({{"dtype", m.dtype},
+                                        {"layout", m.layout},
+                                        {"fixed_ns", m.fixedNs},
+                                        {"ns_per_element", m.nsPerElement},
                                         {"shapes", m.shapes}});
         o["shapes"] = nlohmann::json::array();
         for (const auto& s : t.shapes)

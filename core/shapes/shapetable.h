@@ -21,10 +21,10 @@ struct ShapeRow {
     std::string inputShapes, dtype;
     int64_t count = 0;
     double medianNs = 0, p95Ns = 0;
-    int64_t elements = 0;      ///< 0: not known (a dim that is not a number)
-    double nsPerElement = -1;  ///< median / elements; -1 when elements is not known
-    double ratio = 0;          ///< median / the work model's prediction; 0 when there is no model
-    int firstRank = -1;        ///< the earliest kernel of the group (rank key, ts ns): where to show it
+    int64_t elements = 0;     ///< 0: not known (a dim that is not a number)
+    double nsPerElement = -1; ///< median / elements; -1 when elements is not known
+    double ratio = 0;         ///< median / the work model's prediction; 0 when there is no model
+    int firstRank = -1;       ///< the earliest kernel of the group (rank key, ts ns): where to show it
     int64_t firstTsNs = 0, firstDurNs = 0;
 };
 
@@ -32,7 +32,7 @@ struct WorkModel {
     std::string dtype;
     std::string layout; ///< dims per input, e.g. "2;2" (two matrices) or "4;0" (a 4-d tensor and a scalar)
     double fixedNs = 0, nsPerElement = 0; ///< fixedNs may be < 0 (an offset within the sizes fitted)
-    int shapes = 0; ///< distinct sizes it was fitted on
+    int shapes = 0;                       ///< distinct sizes it was fitted on
 };
 
 struct OpShapeTable {

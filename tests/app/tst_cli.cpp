@@ -3,14 +3,14 @@
 // read-only query (writes, ATTACH, PRAGMA changes and extension loading are refused).
 #include "tests/support/testsupport.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QElapsedTimer>
 #include <QProcess>
 #include <QtTest>
-#include <nlohmann/json.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 using namespace rs;
 
@@ -51,14 +51,18 @@ class TstCli : public QObject {
         // a first argument that is neither a sub-command nor an existing path never starts the GUI
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
         QTest::newRow("typo of a command") << QStringList{"idnex", "/tmp"} << 2 << "did you mean 'index'?";
-        QTest::newRow("typo of a newer command") << QStringList{"anotate", "A", "add"} << 2 << "did you mean 'annotate'?";
-        QTest::newRow("cache: unknown action") << QStringList{"cache", "purge"} << 2 << "'list' (the default) or 'clean'";
-        QTest::newRow("cache: bad age") << QStringList{"cache", "clean", "--unused-for", "30"} << 2 << "age with a unit";
-        QTest::newRow("cache: clean option on list") << QStringList{"cache", "list", "--dry-run"} << 2
-                                                      << "options of 'cache clean'";
-        QTest::newRow("missing profile path") << QStringList{"/nonexistent/profile"} << 2 << "no such directory";
-        QTest::newRow("a file, not a profile") << QStringList{QString::fromStdString(test::rankscopeBin())} << 2
-                                               << "not a profile directory";
+        QTest::newRow("typo of a newer command")
+            << QStringList{"anotate", "A", "add"} << 2 << "did you mean 'annotate'?";
+        QTest::newRow("cache: unknown action")
+            << QStringList{"cache", "purge"} << 2 << "'list' (the default) or 'clean'";
+        QTest::newRow("cache: bad age")
+            << QStringList{"cache", "clean", "--unused-for", "30"} << 2 << "age with a unit";
+        QTest::newRow("cache: clean option on list")
+            << QStringList{"cache", "list", "--dry-run"} << 2 << "options of 'cache clean'";
+        QTest::newRow("missing profile path")
+            << QStringList{"/nonexistent/profile"} << 2 << "no such directory";
+        QTest::newRow("a file, not a profile")
+            << QStringList{QString::fromStdString(test::rankscopeBin())} << 2 << "not a profile directory";
     }
     void cacheListsAndCleans() {
         // a read-only profile indexed into a private cache dir, then its profile removed: listed as missing,
@@ -66,8 +70,10 @@ class TstCli : public QObject {
         const std::string root = test::tempDir("clicache");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(root + "/xdg"));
         const std::string prof = root + "/ro";
-        test::writeFile(prof + "/a.json", "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}]");
-        std::filesystem::permissions(prof, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+        test::writeFile(prof + "/a.json",
+                        "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}]");
+        std::filesystem::permissions(prof,
+                                     std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
         QString out, err;
         QCOMPARE(test::runRankscope({"index", QString::fromStdString(prof), "--quiet"}, &out, &err), 0);
         QCOMPARE(test::runRankscope({"cache", "--json"}, &out, &err), 0);
@@ -156,11 +162,13 @@ class TstCli : public QObject {
         QElapsedTimer t;
         t.start();
         QString out, err;
-        QCOMPARE(test::runRankscope({"query", m_demo,
-                                     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
-                                     "--timeout", "1"},
-                                    &out, &err, 60000),
-                 1);
+        QCOMPARE(
+            test::runRankscope(
+                {"query", m_demo,
+                 "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
+                 "--timeout", "1"},
+                &out, &err, 60000),
+            1);
         QVERIFY2(err.contains("stopped after 1 s"), qPrintable(err));
         QVERIFY(t.elapsed() < 20000);
     }
@@ -176,7 +184,8 @@ class TstCli : public QObject {
         for (const auto& f : files) { // 800 × 500 px of view under the caption block
             QImage img(f);
             QCOMPARE(img.width(), 800);
-            QVERIFY2(img.height() > 500 + 40 && img.height() < 500 + 300, qPrintable(QString::number(img.height())));
+            QVERIFY2(img.height() > 500 + 40 && img.height() < 500 + 300,
+                     qPrintable(QString::number(img.height())));
         }
         QVERIFY2(!err.contains("XDG_RUNTIME_DIR") && !err.contains("propagateSizeHints"), qPrintable(err));
         // SVG: vector output of the same views
@@ -189,7 +198,8 @@ class TstCli : public QObject {
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QByteArray content = svg.readAll();
         QVERIFY(content.contains("<svg") && content.contains("MatMulV2"));
-        QCOMPARE(test::runRankscope({"export", m_demo, "--out", svgDir, "--format", "jpeg"}, &out, &err), 2); // usage
+        QCOMPARE(test::runRankscope({"export", m_demo, "--out", svgDir, "--format", "jpeg"}, &out, &err),
+                 2); // usage
     }
 };
 

@@ -14,7 +14,9 @@
 using namespace rs;
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
 
 double medianOf(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -40,7 +42,8 @@ double allReduceTransferNs(const std::string& profile) {
             if (steps.size() >= 3 && s == first) continue;
             for (const auto& [name, c] : v["collective"].items()) {
                 const auto& t = c["Communication Time Info"];
-                perStep[s].push_back((t["Elapse Time(ms)"].get<double>() - t["Wait Time(ms)"].get<double>()) * 1e6);
+                perStep[s].push_back((t["Elapse Time(ms)"].get<double>() - t["Wait Time(ms)"].get<double>()) *
+                                     1e6);
             }
         }
     }
@@ -53,7 +56,8 @@ double allReduceTransferNs(const std::string& profile) {
 
 class TstCompareCli : public QObject {
     Q_OBJECT
-    std::string m_root, m_base, m_slower, m_reseeded, m_kinetoBase, m_kinetoSlower, m_slowComm, m_kinetoSlowComm;
+    std::string m_root, m_base, m_slower, m_reseeded, m_kinetoBase, m_kinetoSlower, m_slowComm,
+        m_kinetoSlowComm;
 
     void demo(const std::string& dir, QStringList extra) {
         QString err;
@@ -61,7 +65,8 @@ class TstCompareCli : public QObject {
         args += extra;
         QVERIFY2(test::runRankscope(args, nullptr, &err) == 0, qPrintable(err));
     }
-    nlohmann::json compareJson(const std::string& a, const std::string& b, int expectedExit, QStringList extra = {}) {
+    nlohmann::json compareJson(const std::string& a, const std::string& b, int expectedExit,
+                               QStringList extra = {}) {
         QString out, err;
         QStringList args{"compare", q(a), q(b), "--json"};
         args += extra;
@@ -105,7 +110,8 @@ class TstCompareCli : public QObject {
             if (d["kind"] == "collective") coll = &d;
         }
         QVERIFY(coll);
-        QCOMPARE((*coll)["op_type"].get<std::string>(), std::string(kineto ? "nccl:AllReduce" : "hcom_allReduce_"));
+        QCOMPARE((*coll)["op_type"].get<std::string>(),
+                 std::string(kineto ? "nccl:AllReduce" : "hcom_allReduce_"));
         QCOMPARE((*coll)["seq"].get<int>(), 0);
         QCOMPARE((*coll)["statistic"].get<std::string>(), std::string("transfer_median"));
         if (!kineto) { // the producer's own numbers: communication.json Elapse − Wait
@@ -145,8 +151,10 @@ class TstCompareCli : public QObject {
             if (d["statistic"] != "median") continue;
             // its kernels are ×1.08 each: the median moves by 8 % within the demo's ±3 % jitter of medians
             QVERIFY2(std::abs(d["delta"].get<double>() - 0.08) < 0.01, d.dump().c_str());
-            if (d["rank"].is_null()) overall = true;
-            else ++matmulRanks;
+            if (d["rank"].is_null())
+                overall = true;
+            else
+                ++matmulRanks;
         }
         QVERIFY(overall);
         QCOMPARE(matmulRanks, 4);
@@ -169,7 +177,9 @@ class TstCompareCli : public QObject {
     void baselineRecordGivesTheSameVerdict() {
         const std::string rec = m_root + "/base.json", hist = m_root + "/history.jsonl";
         QString out, err;
-        QCOMPARE(test::runRankscope({"baseline", q(m_base), "--out", q(rec), "--label", "nightly", "--quiet"}, &out, &err), 0);
+        QCOMPARE(test::runRankscope({"baseline", q(m_base), "--out", q(rec), "--label", "nightly", "--quiet"},
+                                    &out, &err),
+                 0);
         auto fromProfile = compareJson(m_base, m_slower, 3);
         auto fromRecord = compareJson(rec, m_slower, 3);
         QCOMPARE(fromRecord["regressions"].dump(), fromProfile["regressions"].dump());
@@ -178,10 +188,12 @@ class TstCompareCli : public QObject {
         QCOMPARE(fromRecord["baseline"]["labels"]["framework"].get<std::string>(), std::string("mindspore"));
         // an Ascend run against a Kineto one: compared, with the difference said
         auto mixed = compareJson(rec, m_kinetoBase, 0); // one demo plan in two formats: same step times
-        QVERIFY2(mixed["notes"].dump().find("framework differs: mindspore (baseline) vs pytorch (candidate)") != std::string::npos,
+        QVERIFY2(mixed["notes"].dump().find(
+                     "framework differs: mindspore (baseline) vs pytorch (candidate)") != std::string::npos,
                  mixed["notes"].dump().c_str());
         // a history: one line per run, compare reads the newest
-        QCOMPARE(test::runRankscope({"baseline", q(m_slower), "--append", q(hist), "--quiet"}, &out, &err), 0);
+        QCOMPARE(test::runRankscope({"baseline", q(m_slower), "--append", q(hist), "--quiet"}, &out, &err),
+                 0);
         QCOMPARE(test::runRankscope({"baseline", q(m_base), "--append", q(hist), "--quiet"}, &out, &err), 0);
         std::ifstream in(hist);
         int lines = 0;
@@ -194,7 +206,9 @@ class TstCompareCli : public QObject {
     void usageAndErrors() {
         QString out, err;
         QCOMPARE(test::runRankscope({"compare", q(m_base)}, &out, &err), 2);
-        QCOMPARE(test::runRankscope({"compare", q(m_base), q(m_slower), "--max-latency-delta", "fast"}, &out, &err), 2);
+        QCOMPARE(test::runRankscope({"compare", q(m_base), q(m_slower), "--max-latency-delta", "fast"}, &out,
+                                    &err),
+                 2);
         QVERIFY(err.contains("--max-latency-delta"));
         QCOMPARE(test::runRankscope({"compare", q(m_base), q(m_root + "/missing")}, &out, &err), 1);
         QVERIFY(err.contains("missing"));

@@ -15,7 +15,9 @@
 using namespace rs;
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
 const QColor kInk(0, 160, 60);
 
 int inkPixels(const QImage& img) {
@@ -23,7 +25,9 @@ int inkPixels(const QImage& img) {
     for (int y = 0; y < img.height(); ++y)
         for (int x = 0; x < img.width(); ++x) {
             QColor c = img.pixelColor(x, y);
-            if (std::abs(c.red() - kInk.red()) < 12 && std::abs(c.green() - kInk.green()) < 12 && std::abs(c.blue() - kInk.blue()) < 12) ++n;
+            if (std::abs(c.red() - kInk.red()) < 12 && std::abs(c.green() - kInk.green()) < 12 &&
+                std::abs(c.blue() - kInk.blue()) < 12)
+                ++n;
         }
     return n;
 }
@@ -37,7 +41,8 @@ class TstExport : public QObject {
     QString run(QStringList args, int expected) {
         QString out, err;
         int rc = test::runRankscope(args, &out, &err);
-        if (rc != expected) qWarning("rankscope %s → %d: %s", qPrintable(args.join(' ')), rc, qPrintable(err));
+        if (rc != expected)
+            qWarning("rankscope %s → %d: %s", qPrintable(args.join(' ')), rc, qPrintable(err));
         [&] { QCOMPARE(rc, expected); }();
         return expected == 0 ? out : err;
     }
@@ -58,15 +63,19 @@ class TstExport : public QObject {
         m_demo = m_root + "/demo";
         run({"demo", q(m_demo), "--ranks", "2", "--steps", "4", "--layers", "1", "--quiet"}, 0);
         // the run's start, as the ruler's zero, straight from the documented view
-        m_start = run({"query", q(m_demo), "SELECT start_ns FROM runs WHERE run_id = 0", "--csv", "--quiet"}, 0)
-                      .split('\n', Qt::SkipEmptyParts)
-                      .last()
-                      .toLongLong();
+        m_start =
+            run({"query", q(m_demo), "SELECT start_ns FROM runs WHERE run_id = 0", "--csv", "--quiet"}, 0)
+                .split('\n', Qt::SkipEmptyParts)
+                .last()
+                .toLongLong();
         QVERIFY(m_start > 0);
     }
 
     void annotateAddListRemove() {
-        const QString id = run({"annotate", q(m_demo), "add", "slow here", "--rank", "1", "--range", "10ms:15ms", "--color", kInk.name()}, 0).trimmed();
+        const QString id = run({"annotate", q(m_demo), "add", "slow here", "--rank", "1", "--range",
+                                "10ms:15ms", "--color", kInk.name()},
+                               0)
+                               .trimmed();
         QCOMPARE(id, QString("a1"));
         auto j = list();
         QCOMPARE(j["annotations"].size(), size_t(1));
@@ -79,15 +88,19 @@ class TstExport : public QObject {
         QVERIFY(q(a["where"].get<std::string>()).contains("+10.000 ms"));
         // text output names it too
         QVERIFY(run({"annotate", q(m_demo), "list"}, 0).contains("slow here"));
-        const QString id2 = run({"annotate", q(m_demo), "add", "gone", "--rank", "1", "--at", "1ms"}, 0).trimmed();
+        const QString id2 =
+            run({"annotate", q(m_demo), "add", "gone", "--rank", "1", "--at", "1ms"}, 0).trimmed();
         run({"annotate", q(m_demo), "remove", id2}, 0);
         QCOMPARE(list()["annotations"].size(), size_t(1));
         QVERIFY(run({"annotate", q(m_demo), "remove", id2}, 1).contains(id2));
     }
 
     void detachedAndReindexed() {
-        QVERIFY(run({"annotate", q(m_demo), "add", "nowhere", "--rank", "7", "--at", "1ms"}, 1).contains("rank 7"));
-        const QString id = run({"annotate", q(m_demo), "add", "nowhere", "--rank", "7", "--at", "1ms", "--force"}, 0).trimmed();
+        QVERIFY(run({"annotate", q(m_demo), "add", "nowhere", "--rank", "7", "--at", "1ms"}, 1)
+                    .contains("rank 7"));
+        const QString id =
+            run({"annotate", q(m_demo), "add", "nowhere", "--rank", "7", "--at", "1ms", "--force"}, 0)
+                .trimmed();
         run({"index", q(m_demo), "--force", "--quiet"}, 0);
         auto j = list();
         bool found = false;
@@ -128,7 +141,8 @@ class TstExport : public QObject {
         QVERIFY2(err.contains("annotations.json") && err.contains("byte"), qPrintable(err));
         // the file is never overwritten by a later add
         run({"annotate", q(dir), "add", "x", "--at", "1ms"}, 1);
-        QCOMPARE(test::readDecompressed(dir + "/.rankscope/annotations.json"), std::string("{\"annotations\": [1,"));
+        QCOMPARE(test::readDecompressed(dir + "/.rankscope/annotations.json"),
+                 std::string("{\"annotations\": [1,"));
     }
 
     void scaleGivesExactPixels() {
@@ -151,11 +165,13 @@ class TstExport : public QObject {
 
     void annotationPixels() {
         QImage with = exportPng({"--view", "timeline", "--range", "5ms:20ms"}, "with");
-        QImage without = exportPng({"--view", "timeline", "--range", "5ms:20ms", "--no-annotations"}, "without");
+        QImage without =
+            exportPng({"--view", "timeline", "--range", "5ms:20ms", "--no-annotations"}, "without");
         QVERIFY2(inkPixels(with) > 100, qPrintable(QString::number(inkPixels(with))));
         QCOMPARE(inkPixels(without), 0);
         // rank 0 only: the annotation on rank 1 is not drawn
-        QCOMPARE(inkPixels(exportPng({"--view", "timeline", "--range", "5ms:20ms", "--ranks", "0"}, "rank0")), 0);
+        QCOMPARE(inkPixels(exportPng({"--view", "timeline", "--range", "5ms:20ms", "--ranks", "0"}, "rank0")),
+                 0);
     }
 
     void svgIsVectorWithTextAndCaption() {
@@ -218,7 +234,8 @@ class TstExport : public QObject {
         QTest::newRow("bad range") << QStringList{"--out", "d", "--range", "1:2"} << 2;
         QTest::newRow("bad ranks") << QStringList{"--out", "d", "--ranks", "a-b"} << 2;
         QTest::newRow("bad scale") << QStringList{"--out", "d", "--scale", "9"} << 2;
-        QTest::newRow("suffix and format disagree") << QStringList{"--out", "x.svg", "--view", "heatmap", "--format", "png"} << 2;
+        QTest::newRow("suffix and format disagree")
+            << QStringList{"--out", "x.svg", "--view", "heatmap", "--format", "png"} << 2;
         QTest::newRow("missing state") << QStringList{"--out", "d", "--state", "/nonexistent.rsview"} << 1;
         QTest::newRow("no such step") << QStringList{"--out", "d", "--step", "999"} << 1;
     }

@@ -21,7 +21,9 @@ namespace fs = std::filesystem;
 using namespace rs;
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
 
 // meta(key) of an index file, read-only; empty when the file is absent or not an index
 std::string meta(const std::string& db, const std::string& key) {
@@ -91,11 +93,13 @@ class TstFaults : public QObject {
         // large enough that every phase lasts long enough to be hit with --jobs 1 (≈ 65 MB, 0.4 M events)
         m_profile = test::tempDir("faults") + "/profile";
         QString err;
-        QCOMPARE(test::runRankscope({"demo", q(m_profile), "--ranks", "8", "--steps", "30", "--layers", "8"}, nullptr, &err),
+        QCOMPARE(test::runRankscope({"demo", q(m_profile), "--ranks", "8", "--steps", "30", "--layers", "8"},
+                                    nullptr, &err),
                  0);
         QString out;
         const std::string db = test::tempDir("faults-ref") + "/index.sqlite";
-        QCOMPARE(test::runRankscope({"info", q(m_profile), "--json", "--quiet", "--db", q(db)}, &out, &err), 0);
+        QCOMPARE(test::runRankscope({"info", q(m_profile), "--json", "--quiet", "--db", q(db)}, &out, &err),
+                 0);
         m_spans = spans(out.toStdString());
         QVERIFY(m_spans > 100000);
     }
@@ -119,8 +123,9 @@ class TstFaults : public QObject {
             QVERIFY(!oldFingerprint.empty());
         }
         QProcess p;
-        QVERIFY2(startAndWaitForPhase(p, {"index", q(m_profile), "--db", q(db), "--jobs", "1", "--force"}, phase),
-                 "the build ended before the phase was seen");
+        QVERIFY2(
+            startAndWaitForPhase(p, {"index", q(m_profile), "--db", q(db), "--jobs", "1", "--force"}, phase),
+            "the build ended before the phase was seen");
         ::kill(pid_t(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitStatus(), QProcess::CrashExit);
@@ -133,7 +138,9 @@ class TstFaults : public QObject {
         }
         // the next run succeeds, with every span, and removes what the killed one left
         QString out, err;
-        QCOMPARE(test::runRankscope({"info", q(m_profile), "--json", "--quiet", "--db", q(db)}, &out, &err, 120000), 0);
+        QCOMPARE(test::runRankscope({"info", q(m_profile), "--json", "--quiet", "--db", q(db)}, &out, &err,
+                                    120000),
+                 0);
         QCOMPARE(spans(out.toStdString()), m_spans);
         if (!overExisting) QCOMPARE(meta(db, "complete"), std::string("1"));
         const auto left = leftovers(db);
@@ -185,9 +192,11 @@ class TstFaults : public QObject {
         const std::string db = test::tempDir("faults-report") + "/index.sqlite";
         QCOMPARE(test::runRankscope({"index", q(m_profile), "--db", q(db)}), 0);
         QProcess builder;
-        QVERIFY(startAndWaitForPhase(builder, {"index", q(m_profile), "--db", q(db), "--jobs", "1", "--force"}, "parsing"));
+        QVERIFY(startAndWaitForPhase(
+            builder, {"index", q(m_profile), "--db", q(db), "--jobs", "1", "--force"}, "parsing"));
         QString out, err;
-        const int rc = test::runRankscope({"report", q(m_profile), "--json", "--quiet", "--db", q(db)}, &out, &err, 120000);
+        const int rc = test::runRankscope({"report", q(m_profile), "--json", "--quiet", "--db", q(db)}, &out,
+                                          &err, 120000);
         QCOMPARE(rc, 0);
         auto j = nlohmann::json::parse(out.toStdString(), nullptr, false);
         QVERIFY2(!j.is_discarded(), "report printed invalid JSON while the index was rebuilt");
@@ -205,7 +214,8 @@ class TstFaults : public QObject {
         fs::create_directories(cache);
         bool mounted = false;
         if (::geteuid() == 0) {
-            mounted = mountCommand({"--bind", q(src), q(ro)}) && mountCommand({"-o", "remount,bind,ro", q(ro)});
+            mounted =
+                mountCommand({"--bind", q(src), q(ro)}) && mountCommand({"-o", "remount,bind,ro", q(ro)});
             if (!mounted) {
                 umount(ro);
                 QSKIP("running as root without the right to mount: a read-only directory cannot be made");
@@ -214,7 +224,8 @@ class TstFaults : public QObject {
             fs::remove(ro);
             fs::rename(src, ro);
             for (auto& e : fs::recursive_directory_iterator(ro))
-                if (e.is_directory()) fs::permissions(e.path(), fs::perms::owner_write, fs::perm_options::remove);
+                if (e.is_directory())
+                    fs::permissions(e.path(), fs::perms::owner_write, fs::perm_options::remove);
             fs::permissions(ro, fs::perms::owner_write, fs::perm_options::remove);
         }
         QVERIFY(::access(ro.c_str(), W_OK) != 0);
@@ -235,7 +246,8 @@ class TstFaults : public QObject {
         const std::string roCache = base + "/cache-ro";
         fs::create_directories(roCache);
         if (mounted) {
-            QVERIFY(mountCommand({"--bind", q(roCache), q(roCache)}) && mountCommand({"-o", "remount,bind,ro", q(roCache)}));
+            QVERIFY(mountCommand({"--bind", q(roCache), q(roCache)}) &&
+                    mountCommand({"-o", "remount,bind,ro", q(roCache)}));
         } else {
             fs::permissions(roCache, fs::perms::owner_write, fs::perm_options::remove);
         }
@@ -267,7 +279,8 @@ class TstFaults : public QObject {
         umount(at);
         QCOMPARE(rc, 1);
         QVERIFY2(err.contains("full"), qPrintable(err));
-        QVERIFY2(left.empty(), left.empty() ? "" : left.front().c_str()); // no temp file, no lock left on the full disk
+        QVERIFY2(left.empty(),
+                 left.empty() ? "" : left.front().c_str()); // no temp file, no lock left on the full disk
     }
 
     void fileRewrittenWhileRead() {
@@ -292,7 +305,9 @@ class TstFaults : public QObject {
         sqlite3* h = nullptr;
         QCOMPARE(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
         sqlite3_stmt* st = nullptr;
-        sqlite3_prepare_v2(h, "SELECT file FROM diagnostic WHERE what LIKE '%changed while it was being read%'", -1, &st, nullptr);
+        sqlite3_prepare_v2(h,
+                           "SELECT file FROM diagnostic WHERE what LIKE '%changed while it was being read%'",
+                           -1, &st, nullptr);
         std::vector<std::string> named;
         while (sqlite3_step(st) == SQLITE_ROW)
             named.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));

@@ -15,7 +15,9 @@
 using namespace rs;
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
 QString readAll(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
@@ -32,12 +34,19 @@ class TstHtmlReport : public QObject {
         m_root = test::tempDir("htmlreport");
         m_demo = m_root + "/demo";
         QString err;
-        QVERIFY2(test::runRankscope({"demo", q(m_demo), "--ranks", "8", "--steps", "12", "--layers", "1", "--quiet"}, nullptr, &err) == 0, qPrintable(err));
-        QVERIFY2(test::runRankscope({"annotate", q(m_demo), "add", "look: rank 5 idles", "--rank", "5", "--range", "1ms:5ms"}, nullptr, &err) == 0,
+        QVERIFY2(test::runRankscope(
+                     {"demo", q(m_demo), "--ranks", "8", "--steps", "12", "--layers", "1", "--quiet"},
+                     nullptr, &err) == 0,
+                 qPrintable(err));
+        QVERIFY2(test::runRankscope({"annotate", q(m_demo), "add", "look: rank 5 idles", "--rank", "5",
+                                     "--range", "1ms:5ms"},
+                                    nullptr, &err) == 0,
                  qPrintable(err));
         m_html = q(m_root) + "/out/report.html";
         m_md = q(m_root) + "/out/report.md";
-        QVERIFY2(test::runRankscope({"report", q(m_demo), "--html", m_html, "--markdown", m_md, "--quiet"}, nullptr, &err) == 0, qPrintable(err));
+        QVERIFY2(test::runRankscope({"report", q(m_demo), "--html", m_html, "--markdown", m_md, "--quiet"},
+                                    nullptr, &err) == 0,
+                 qPrintable(err));
     }
 
     void selfContained() {
@@ -70,11 +79,16 @@ class TstHtmlReport : public QObject {
 
     void tablesCarryTheIndexFigures() {
         const QString h = readAll(m_html);
-        QVERIFY(h.contains("<h2>Steps</h2>") && h.contains("<h2>Per rank</h2>") && h.contains("<h2>Memory peaks</h2>") &&
-                h.contains("<h2>Diagnostics</h2>"));
+        QVERIFY(h.contains("<h2>Steps</h2>") && h.contains("<h2>Per rank</h2>") &&
+                h.contains("<h2>Memory peaks</h2>") && h.contains("<h2>Diagnostics</h2>"));
         // the peak reserved of every rank, counted by SQL over the index (32 GiB on the demo's ranks)
         QString out;
-        QCOMPARE(test::runRankscope({"query", q(m_demo), "SELECT count(*) FROM memory_summary WHERE peak_reserved_bytes = 34359738368", "--csv", "--quiet"}, &out), 0);
+        QCOMPARE(
+            test::runRankscope({"query", q(m_demo),
+                                "SELECT count(*) FROM memory_summary WHERE peak_reserved_bytes = 34359738368",
+                                "--csv", "--quiet"},
+                               &out),
+            0);
         const int ranks32 = out.split('\n', Qt::SkipEmptyParts).last().toInt();
         QCOMPARE(ranks32, 8);
         QCOMPARE(int(h.count("<td>32.00 GiB</td>")), ranks32);
@@ -84,10 +98,13 @@ class TstHtmlReport : public QObject {
         // writes them), read here from one of them
         QString info;
         for (const auto& e : std::filesystem::recursive_directory_iterator(m_demo))
-            if (e.path().filename().string().rfind("profiler_info", 0) == 0) info = readAll(q(e.path().string()));
+            if (e.path().filename().string().rfind("profiler_info", 0) == 0)
+                info = readAll(q(e.path().string()));
         const auto j = nlohmann::json::parse(info.toStdString());
         QVERIFY(j.contains("profiler_parameters"));
-        QVERIFY2(h.contains("Run 0: framework mindspore · ms_version " + q(j["ms_version"].get<std::string>())), qPrintable(h.left(3000)));
+        QVERIFY2(
+            h.contains("Run 0: framework mindspore · ms_version " + q(j["ms_version"].get<std::string>())),
+            qPrintable(h.left(3000)));
     }
 
     void annotationWithItsPicture() {
@@ -113,7 +130,9 @@ class TstHtmlReport : public QObject {
     void usage() {
         QString err;
         QCOMPARE(test::runRankscope({"report", q(m_demo), "--html", "x.html", "--json"}, nullptr, &err), 2);
-        QCOMPARE(test::runRankscope({"report", q(m_demo), "--html", "/proc/nonexistent/x.html", "--quiet"}, nullptr, &err), 1);
+        QCOMPARE(test::runRankscope({"report", q(m_demo), "--html", "/proc/nonexistent/x.html", "--quiet"},
+                                    nullptr, &err),
+                 1);
         QVERIFY2(err.contains("x.html"), qPrintable(err));
     }
 };

@@ -1,23 +1,23 @@
 // The main window offscreen: opening a profile indexes it in the background (progress, then the summary),
 // the findings dock lists the problems, clicking a finding zooms the timeline to its step and selects it,
 // searching selects a span, and the window state survives in QSettings.
+#include "app/gui/annotationcontroller.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/recentprofiles.h"
-#include "views/annotate/annotationmodel.h"
-#include <QUndoStack>
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
+#include "views/annotate/annotationmodel.h"
 #include "views/compare/compareview.h"
 #include "views/compare/spanpairview.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
-#include "views/timeline/timelineview.h"
-#include "app/gui/annotationcontroller.h"
 #include "views/tables/drilldownview.h"
 #include "views/tables/stepsmodel.h"
+#include "views/timeline/timelineview.h"
+#include <QUndoStack>
 
 #include <QApplication>
 #include <QComboBox>
@@ -26,15 +26,15 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
-#include <QMessageBox>
-#include <QTimer>
 #include <QMenuBar>
-#include <QSignalSpy>
-#include <QTableView>
+#include <QMessageBox>
 #include <QPainter>
+#include <QSignalSpy>
 #include <QStandardPaths>
-#include <QSvgRenderer>
 #include <QStatusBar>
+#include <QSvgRenderer>
+#include <QTableView>
+#include <QTimer>
 #include <QtTest>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -79,7 +79,8 @@ class TstMainWindow : public QObject {
         // collective, whose span every waiting rank's dashed link points to
         for (int i = 0; i < findings->count(); ++i)
             if (findings->item(i)->text().startsWith("[stall]")) {
-                auto f = nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
+                auto f =
+                    nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
                 Q_EMIT findings->itemActivated(findings->item(i));
                 QVERIFY(w.state()->windowStart() <= f["start_ns"].get<qint64>());
                 QVERIFY(w.state()->windowEnd() >= f["end_ns"].get<qint64>());
@@ -92,9 +93,11 @@ class TstMainWindow : public QObject {
         // cell on the heatmap
         for (int i = 0; i < findings->count(); ++i)
             if (findings->item(i)->text().startsWith("[slow_rank]")) {
-                auto f = nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
+                auto f =
+                    nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
                 Q_EMIT findings->itemActivated(findings->item(i));
-                const QString op = QString::fromStdString(f["affected"]["op_types"][0]["op_type"].get<std::string>());
+                const QString op =
+                    QString::fromStdString(f["affected"]["op_types"][0]["op_type"].get<std::string>());
                 QVERIFY(!op.isEmpty());
                 QCOMPARE(w.state()->selection().opType, op);
                 QTRY_COMPARE(w.heatmap()->canvas()->highlightedRow(), op);
@@ -103,7 +106,8 @@ class TstMainWindow : public QObject {
         // clicking the bank anomaly shows the Memory view of that rank
         for (int i = 0; i < findings->count(); ++i)
             if (findings->item(i)->text().startsWith("[bank_anomaly]")) {
-                auto f = nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
+                auto f =
+                    nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
                 Q_EMIT findings->itemActivated(findings->item(i));
                 QCOMPARE(w.state()->selection().kind, views::Selection::Kind::OpType);
                 QTRY_COMPARE(w.memoryMap()->rank(), f["rank"].get<int>());
@@ -243,17 +247,20 @@ class TstMainWindow : public QObject {
             for (QAction* a : menu->actions())
                 for (const QKeySequence& k : a->shortcuts())
                     if (!k.isEmpty())
-                        QVERIFY2(listed.contains(k.toString(QKeySequence::NativeText)), qPrintable(a->text()));
+                        QVERIFY2(listed.contains(k.toString(QKeySequence::NativeText)),
+                                 qPrintable(a->text()));
         QVERIFY(rows.size() >= 25);
         QString md;
         for (const auto& [keys, what] : rows)
             md += "| " + keys + " | " + what + " |\n";
-        if (qEnvironmentVariableIsSet("RANKSCOPE_PRINT_SHORTCUTS")) std::printf("%s", md.toUtf8().constData());
+        if (qEnvironmentVariableIsSet("RANKSCOPE_PRINT_SHORTCUTS"))
+            std::printf("%s", md.toUtf8().constData());
         QFile readme(QString(RANKSCOPE_SOURCE_DIR) + "/README.md");
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         for (const auto& [keys, what] : rows)
-            QVERIFY2(text.contains("| " + keys + " | " + what + " |"), qPrintable("README lacks: " + keys + " | " + what));
+            QVERIFY2(text.contains("| " + keys + " | " + what + " |"),
+                     qPrintable("README lacks: " + keys + " | " + what));
     }
     void backAndForwardWithAltArrows() {
         gui::MainWindow w;
@@ -360,7 +367,8 @@ class TstMainWindow : public QObject {
             } else {
                 QSvgRenderer svg(path);
                 QVERIFY(svg.isValid());
-                img = QImage(QSize(tl->width(), tl->fullHeight()), QImage::Format_ARGB32); // its view box, 1:1
+                img =
+                    QImage(QSize(tl->width(), tl->fullHeight()), QImage::Format_ARGB32); // its view box, 1:1
                 img.fill(Qt::white);
                 QPainter p(&img);
                 svg.render(&p);
@@ -382,7 +390,9 @@ class TstMainWindow : public QObject {
             }
             QCOMPARE(inkByRank.size(), size_t(8));
             for (auto [rank, ink] : inkByRank)
-                QVERIFY2(ink > 200, qPrintable(QString("%1: rank %2 has %3 span pixels").arg(format).arg(rank).arg(ink)));
+                QVERIFY2(
+                    ink > 200,
+                    qPrintable(QString("%1: rank %2 has %3 span pixels").arg(format).arg(rank).arg(ink)));
         }
     }
     void savedViewRoundTrip() {
@@ -476,7 +486,8 @@ class TstMainWindow : public QObject {
         drill->table(0)->setFocus();
         QTest::qWait(200);
         QCOMPARE(w.state()->selection().kind, views::Selection::Kind::None);
-        QCOMPARE(w.state()->windowEnd() - w.state()->windowStart(), w.timeline()->summary()->endNs - w.timeline()->summary()->startNs);
+        QCOMPARE(w.state()->windowEnd() - w.state()->windowStart(),
+                 w.timeline()->summary()->endNs - w.timeline()->summary()->startNs);
         shown.clear();
         for (const auto& l : w.timeline()->lanes())
             shown.insert(l.rank);
@@ -491,7 +502,8 @@ class TstMainWindow : public QObject {
         QTRY_COMPARE(memRank->itemText(0), QString("rank 0"));
         // File ▸ Compare with run: the run shown (the Kineto pair) is the baseline, the other run the
         // candidate — not the folder's default run twice
-        const int shownRun = runs->itemData(other).toInt(), otherRun = runs->itemData(other == 0 ? 1 : 0).toInt();
+        const int shownRun = runs->itemData(other).toInt(),
+                  otherRun = runs->itemData(other == 0 ? 1 : 0).toInt();
         QSignalSpy compared(&w, &gui::MainWindow::compareReady);
         QMenu* byRun = nullptr;
         for (auto* m : w.findChildren<QMenu*>())
@@ -504,7 +516,8 @@ class TstMainWindow : public QObject {
         QVERIFY(view && view->data());
         QCOMPARE(view->data()->baseline.run, shownRun);
         QCOMPARE(view->data()->candidate.run, otherRun);
-        QVERIFY(view->data()->baseline.labels.at("source") != view->data()->candidate.labels.at("source")); // kineto vs ascend
+        QVERIFY(view->data()->baseline.labels.at("source") !=
+                view->data()->candidate.labels.at("source")); // kineto vs ascend
     }
     void opensASingleTraceFile() {
         // one trace file, not a folder (File ▸ Open trace file…, a dropped file): its rank's lanes
@@ -548,7 +561,8 @@ class TstMainWindow : public QObject {
             w.openProfile(QString::fromStdString(dir));
             ready.wait(5000); // an empty index may still open; a failure never signals
             QTest::qWait(300);
-            QVERIFY2(!gui::RecentProfiles::list().contains(QFileInfo(QString::fromStdString(dir)).absoluteFilePath()),
+            QVERIFY2(!gui::RecentProfiles::list().contains(
+                         QFileInfo(QString::fromStdString(dir)).absoluteFilePath()),
                      dir.c_str());
             QVERIFY(gui::RecentProfiles::last() != QFileInfo(QString::fromStdString(dir)).absoluteFilePath());
         }

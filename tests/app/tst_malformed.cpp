@@ -61,10 +61,10 @@ Outcome info(const std::string& dir, const std::string& db) {
 enum class Effect { Unknown, Damage, Harmless };
 
 struct Base {
-    std::string dir;                           // the undamaged profile
-    std::map<std::string, int64_t> counts;     // its counts
-    std::vector<std::string> read;             // the files the importer read (relative paths)
-    int64_t warnings = 0;                      // its warning/error diagnostics
+    std::string dir;                       // the undamaged profile
+    std::map<std::string, int64_t> counts; // its counts
+    std::vector<std::string> read;         // the files the importer read (relative paths)
+    int64_t warnings = 0;                  // its warning/error diagnostics
 };
 
 int64_t warningCount(const nlohmann::json& j) {
@@ -74,7 +74,9 @@ int64_t warningCount(const nlohmann::json& j) {
     return n;
 }
 
-bool isCsv(const std::string& f) { return f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0; }
+bool isCsv(const std::string& f) {
+    return f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0;
+}
 bool isCompressed(const std::string& f) {
     return f.ends_with(".gz") || f.ends_with(".zst");
 }
@@ -116,14 +118,14 @@ class TstMalformed : public QObject {
   private Q_SLOTS:
     void initTestCase() {
         m_root = test::tempDir("malformed");
-        // copies of the read-only samples stay read-only, so their indexes go to the cache dir: a private one,
-        // or every run would leave ~13 MB in the user's cache
+        // copies of the read-only samples stay read-only, so their indexes go to the cache dir: a private
+        // one, or every run would leave ~13 MB in the user's cache
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(m_root + "/cache"));
         for (const char* format : {"ascend", "kineto"}) {
             std::string dir = m_root + "/base-" + format;
             QString err;
-            int rc = test::runRankscope({"demo", QString::fromStdString(dir), "--ranks", "2", "--steps", "2", "--layers",
-                                         "1", "--format", format},
+            int rc = test::runRankscope({"demo", QString::fromStdString(dir), "--ranks", "2", "--steps", "2",
+                                         "--layers", "1", "--format", format},
                                         nullptr, &err, 60000);
             QVERIFY2(rc == 0, qPrintable(err));
             // the Kineto demo writes its own path into the trace: made fixed, so every run damages the
@@ -152,7 +154,8 @@ class TstMalformed : public QObject {
         const std::string samples = test::samplesDir();
         if (!samples.empty()) {
             const char* real[] = {"hta/tests/data/ns_resolution_trace", "hta/tests/data/amd_trace",
-                                  "msinsight/test/data/pytorch/db/level1", "mindinsight/tests/utils/resource/run_2"};
+                                  "msinsight/test/data/pytorch/db/level1",
+                                  "mindinsight/tests/utils/resource/run_2"};
             for (const char* r : real) {
                 if (!fs::exists(samples + "/" + r)) continue;
                 std::string dir = m_root + "/real-" + fs::path(r).filename().string();
@@ -167,13 +170,15 @@ class TstMalformed : public QObject {
         QTest::addColumn<QString>("file");     // relative to the base directory
         QTest::addColumn<QString>("mutation"); // kind[:parameter]
         if (test::samplesDir().empty())
-            qInfo("../shared/samples not present: only the demo profiles are damaged (the real-file rows are skipped)");
+            qInfo("../shared/samples not present: only the demo profiles are damaged (the real-file rows are "
+                  "skipped)");
         for (auto& [name, base] : m_bases) {
             std::vector<std::string> files;
             for (const auto& rel : base.read) {
                 // one rank's files are enough for the demo (the other rank is the same kind)
                 if (name.starts_with("ascend") || name.starts_with("kineto")) {
-                    if (rel.find("41007") != std::string::npos || rel.find("rank-1") != std::string::npos) continue;
+                    if (rel.find("41007") != std::string::npos || rel.find("rank-1") != std::string::npos)
+                        continue;
                 }
                 if (fs::file_size(base.dir + "/" + rel) > (4 << 20)) continue; // keep each row quick
                 files.push_back(rel);
@@ -186,7 +191,8 @@ class TstMalformed : public QObject {
                 for (int s = 1; s <= 6; ++s)
                     muts.push_back("flip:" + std::to_string(s));
                 if (isCompressed(rel)) {
-                    muts.insert(muts.end(), {"bad-magic", "bad-crc", "compressed-cut-content", "compressed-empty"});
+                    muts.insert(muts.end(),
+                                {"bad-magic", "bad-crc", "compressed-cut-content", "compressed-empty"});
                 } else if (!rel.ends_with(".db")) {
                     muts.insert(muts.end(), {"nul", "bad-utf8", "bom", "crlf", "extreme-numbers"});
                     if (!isCsv(rel)) muts.push_back("deep-nesting");
@@ -195,7 +201,8 @@ class TstMalformed : public QObject {
                 }
                 for (const auto& m : muts)
                     QTest::newRow((name + " " + rel + " " + m).c_str())
-                        << QString::fromStdString(name) << QString::fromStdString(rel) << QString::fromStdString(m);
+                        << QString::fromStdString(name) << QString::fromStdString(rel)
+                        << QString::fromStdString(m);
             }
         }
     }
@@ -226,14 +233,16 @@ class TstMalformed : public QObject {
         Outcome o = info(dir, dir + ".sqlite");
         QVERIFY2(o.finished, "no answer within 60 s (a hang)");
         QVERIFY2(!o.crashed, ("crashed: " + o.err).c_str());
-        QVERIFY2(o.exitCode == 0 || o.exitCode == 1, ("exit " + std::to_string(o.exitCode) + ": " + o.err).c_str());
+        QVERIFY2(o.exitCode == 0 || o.exitCode == 1,
+                 ("exit " + std::to_string(o.exitCode) + ": " + o.err).c_str());
         const std::string fileName = fs::path(rel).filename().string();
         if (o.exitCode == 1) {
             QVERIFY2(o.err.find(fileName) != std::string::npos || o.err.find(dir) != std::string::npos,
                      ("the message does not name the file: " + o.err).c_str());
             if (o.err.find(fileName) != std::string::npos)
                 QVERIFY2(o.err.find("byte") != std::string::npos || o.err.find("line") != std::string::npos ||
-                             o.err.find("offset") != std::string::npos || o.err.find("page") != std::string::npos ||
+                             o.err.find("offset") != std::string::npos ||
+                             o.err.find("page") != std::string::npos ||
                              o.err.find("empty") != std::string::npos,
                          ("the message names no place in the file: " + o.err).c_str());
             QVERIFY2(effect != Effect::Harmless, ("harmless change refused: " + o.err).c_str());
@@ -254,7 +263,9 @@ class TstMalformed : public QObject {
             if (now < v) lost += k + " " + std::to_string(v) + " -> " + std::to_string(now) + "; ";
         }
         if (!lost.empty())
-            QVERIFY2(named, ("lost without a diagnostic naming " + fileName + ": " + lost + j["diagnostics"].dump()).c_str());
+            QVERIFY2(named,
+                     ("lost without a diagnostic naming " + fileName + ": " + lost + j["diagnostics"].dump())
+                         .c_str());
         if (effect == Effect::Damage)
             QVERIFY2(named, ("damage not reported: " + j["diagnostics"].dump()).c_str());
         if (effect == Effect::Harmless) {
@@ -271,9 +282,7 @@ class TstMalformed : public QObject {
         const std::string kind = m.substr(0, m.find(':'));
         const int param = m.find(':') == std::string::npos ? 0 : std::stoi(m.substr(m.find(':') + 1));
         const bool compressed = isCompressed(rel);
-        auto trailingWs = [&](size_t at) {
-            return s.find_first_not_of(" \t\r\n", at) == std::string::npos;
-        };
+        auto trailingWs = [&](size_t at) { return s.find_first_not_of(" \t\r\n", at) == std::string::npos; };
         if (kind == "cut") {
             size_t at = cutInsideRecord(s, size * size_t(param) / 8, rel);
             const bool damage = !trailingWs(at) && at < size;
@@ -316,7 +325,8 @@ class TstMalformed : public QObject {
             std::fill(s.begin() + long(at), s.begin() + long(std::min(size, at + 4096)), '\0');
             return Effect::Unknown;
         }
-        const size_t mid = s.find('\n', size / 2) == std::string::npos ? size / 2 : s.find('\n', size / 2) + 1;
+        const size_t mid =
+            s.find('\n', size / 2) == std::string::npos ? size / 2 : s.find('\n', size / 2) + 1;
         if (kind == "nul") {
             s.insert(size / 2, 1, '\0');
             return Effect::Unknown;

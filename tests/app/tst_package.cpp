@@ -50,8 +50,9 @@ class TstPackage : public QObject {
         QCOMPARE(run(cpack, {"-G", "DEB", "--config", build + "/CPackConfig.cmake", "-B", out}, &log), 0);
         const QStringList debs = QDir(out).entryList({"rankscope_*.deb"});
         QVERIFY2(debs.size() == 1, qPrintable(log));
-        QVERIFY2(QRegularExpression("^rankscope_" RANKSCOPE_VERSION "_[a-z0-9]+\\.deb$").match(debs[0]).hasMatch(),
-                 qPrintable(debs[0]));
+        QVERIFY2(
+            QRegularExpression("^rankscope_" RANKSCOPE_VERSION "_[a-z0-9]+\\.deb$").match(debs[0]).hasMatch(),
+            qPrintable(debs[0]));
         const QString deb = out + "/" + debs[0];
         m_root = out + "/root";
         QCOMPARE(run("dpkg-deb", {"-x", deb, m_root}), 0);
@@ -68,8 +69,8 @@ class TstPackage : public QObject {
         // dpkg-shlibdeps names the libraries the binary links, with versions
         for (const char* lib : {"libqt6core6", "libqt6widgets6", "libqt6charts6", "libqcustomplot2.1-qt6",
                                 "libsqlite3-0", "libzstd1", "libc6"})
-            QVERIFY2(m_control.contains(QRegularExpression(QString("Depends:.*\\b%1 \\(>= ").arg(
-                         QRegularExpression::escape(lib)))),
+            QVERIFY2(m_control.contains(QRegularExpression(
+                         QString("Depends:.*\\b%1 \\(>= ").arg(QRegularExpression::escape(lib)))),
                      qPrintable(QString("%1 missing from\n%2").arg(lib, m_control)));
         QVERIFY(m_control.contains("Package: rankscope"));
         QVERIFY(m_control.contains("Version: " RANKSCOPE_VERSION));
@@ -79,9 +80,11 @@ class TstPackage : public QObject {
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(f.readAll());
-        QVERIFY(text.contains(QRegularExpression("^Exec=rankscope %[fFuU]$", QRegularExpression::MultilineOption)));
+        QVERIFY(text.contains(
+            QRegularExpression("^Exec=rankscope %[fFuU]$", QRegularExpression::MultilineOption)));
         QVERIFY(text.contains("Icon=rankscope"));
-        QVERIFY(text.contains(QRegularExpression("^MimeType=.*inode/directory;", QRegularExpression::MultilineOption)));
+        QVERIFY(text.contains(
+            QRegularExpression("^MimeType=.*inode/directory;", QRegularExpression::MultilineOption)));
         QVERIFY(text.contains("application/x-rankscope-view;"));
         if (QStandardPaths::findExecutable("desktop-file-validate").isEmpty()) {
             qInfo("desktop-file-validate is not installed: checked the keys only");
@@ -119,7 +122,10 @@ class TstPackage : public QObject {
         QDomDocument doc;
         QVERIFY(doc.setContent(&f));
         QCOMPARE(doc.documentElement().firstChildElement("id").text(), QString("org.rankscope.Rankscope"));
-        QCOMPARE(doc.documentElement().firstChildElement("releases").firstChildElement("release").attribute("version"),
+        QCOMPARE(doc.documentElement()
+                     .firstChildElement("releases")
+                     .firstChildElement("release")
+                     .attribute("version"),
                  QString(RANKSCOPE_VERSION));
         QFile mime(m_root + "/usr/share/mime/packages/rankscope.xml");
         QVERIFY(mime.open(QIODevice::ReadOnly));

@@ -8,17 +8,18 @@
 #include <QFile>
 #include <QProcess>
 #include <QtTest>
-#include <fstream>
-#include <sys/resource.h>
-#include <zlib.h>
-#include <unistd.h>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
+#include <unistd.h>
+#include <zlib.h>
 
 using namespace rs;
 
 namespace {
-const char* kTrace = "[{\"ph\":\"X\",\"name\":\"MatMul-op1\",\"tid\":\"519\",\"ts\":1000,\"dur\":2,\"pid\":1}]";
+const char* kTrace =
+    "[{\"ph\":\"X\",\"name\":\"MatMul-op1\",\"tid\":\"519\",\"ts\":1000,\"dur\":2,\"pid\":1}]";
 std::string readFile(const std::string& p) {
     QFile f(QString::fromStdString(p));
     return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
@@ -31,12 +32,15 @@ class TstRobustness : public QObject {
     void rankSuffixesThatDoNotFitAnInt() {
         std::string dir = test::tempDir("robust-names");
         test::writeFile(dir + "/profiler/ascend_timeline_display_99999999999.json", kTrace);
-        test::writeFile(dir + "/profiler/hccl_raw_3000000000.csv", "step_num,communication_cost,wait_cost,link_info,"
-                                                                   "communication_operator_cost\n");
-        test::writeFile(dir + "/rank_ascend_pt/profiler_info_123456789012345678901.json", "{\"rank_id\": 123456789012345678901}");
+        test::writeFile(dir + "/profiler/hccl_raw_3000000000.csv",
+                        "step_num,communication_cost,wait_cost,link_info,"
+                        "communication_operator_cost\n");
+        test::writeFile(dir + "/rank_ascend_pt/profiler_info_123456789012345678901.json",
+                        "{\"rank_id\": 123456789012345678901}");
         QString out, err;
         int rc = test::runRankscope({"info", QString::fromStdString(dir), "--json"}, &out, &err, 60000);
-        QVERIFY2(rc == 0 || rc == 1, qPrintable(QString("exit %1: %2").arg(rc).arg(err))); // never 134 (abort)
+        QVERIFY2(rc == 0 || rc == 1,
+                 qPrintable(QString("exit %1: %2").arg(rc).arg(err))); // never 134 (abort)
         if (rc == 0) {
             auto j = nlohmann::json::parse(out.toStdString()); // valid JSON
             QVERIFY(j["counts"]["spans"].get<int64_t>() >= 1);
@@ -48,12 +52,15 @@ class TstRobustness : public QObject {
         std::string dir = test::tempDir("robust-utf8");
         std::string longName(157, 'x');
         longName += "\xe2\x82\xac\xe2\x82\xac"; // "€€" across byte 160
-        std::string trace = "[{\"ph\":\"X\",\"name\":\"bad\xff\xfe name\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},\n"
-                            "{\"ph\":\"X\",\"name\":\"" + longName + "\",\"pid\":1,\"tid\":1,\"ts\":\"not a number\",\"dur\":1}]";
+        std::string trace =
+            "[{\"ph\":\"X\",\"name\":\"bad\xff\xfe name\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},\n"
+            "{\"ph\":\"X\",\"name\":\"" +
+            longName + "\",\"pid\":1,\"tid\":1,\"ts\":\"not a number\",\"dur\":1}]";
         test::writeFile(dir + "/trace.json", trace);
         for (const char* cmd : {"info", "report"}) {
             QProcess p;
-            p.start(QString::fromStdString(test::rankscopeBin()), {cmd, QString::fromStdString(dir), "--json", "--quiet"});
+            p.start(QString::fromStdString(test::rankscopeBin()),
+                    {cmd, QString::fromStdString(dir), "--json", "--quiet"});
             QVERIFY(p.waitForFinished(60000));
             QCOMPARE(p.exitCode(), 0);
             const std::string out = p.readAllStandardOutput().toStdString();
@@ -65,13 +72,16 @@ class TstRobustness : public QObject {
         std::string dir = test::tempDir("robust-lock");
         test::writeFile(dir + "/trace.json", kTrace);
         std::string ro = test::tempDir("robust-ro");
-        std::filesystem::permissions(ro, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
-        if (::access(ro.c_str(), W_OK) == 0) QSKIP("running as root: a read-only directory is still writable");
+        std::filesystem::permissions(ro,
+                                     std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+        if (::access(ro.c_str(), W_OK) == 0)
+            QSKIP("running as root: a read-only directory is still writable");
         QElapsedTimer t;
         t.start();
         QString out, err;
-        int rc = test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(ro + "/x.sqlite")},
-                                    &out, &err, 30000);
+        int rc = test::runRankscope(
+            {"index", QString::fromStdString(dir), "--db", QString::fromStdString(ro + "/x.sqlite")}, &out,
+            &err, 30000);
         QCOMPARE(rc, 1);
         QVERIFY2(err.contains("lock file") || err.contains("cannot"), qPrintable(err));
         QVERIFY(t.elapsed() < 20000);
@@ -83,8 +93,9 @@ class TstRobustness : public QObject {
         QElapsedTimer t;
         t.start();
         QString out, err;
-        int rc = test::runRankscope({"index", QString::fromStdString(dir), "--db", "/proc/rankscope-test/index.sqlite"},
-                                    &out, &err, 30000);
+        int rc = test::runRankscope(
+            {"index", QString::fromStdString(dir), "--db", "/proc/rankscope-test/index.sqlite"}, &out, &err,
+            30000);
         QCOMPARE(rc, 1);
         QVERIFY2(err.contains("/proc/rankscope-test"), qPrintable(err));
         QVERIFY(t.elapsed() < 20000);
@@ -98,14 +109,16 @@ class TstRobustness : public QObject {
         QString out, err;
         QElapsedTimer t;
         t.start();
-        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out,
-                                    &err, 60000),
-                 1);
+        QCOMPARE(
+            test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)},
+                               &out, &err, 60000),
+            1);
         QVERIFY2(err.contains("waiting for another Rankscope") && err.contains("node-17.cluster") &&
                      err.contains("4242") && err.contains("--break-lock"),
                  qPrintable(err));
         QVERIFY(t.elapsed() < 30000);
-        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db), "--break-lock"},
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db),
+                                     "--break-lock"},
                                     &out, &err, 60000),
                  0);
     }
@@ -122,9 +135,12 @@ class TstRobustness : public QObject {
         QCOMPARE(readFile(dir + "/trace.json"), before);
         // an index may be replaced
         std::string db = dir + "/copy.sqlite";
-        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out, &err), 0);
-        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db), "--force"},
-                                    &out, &err),
+        QCOMPARE(test::runRankscope(
+                     {"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out, &err),
+                 0);
+        QCOMPARE(test::runRankscope(
+                     {"index", QString::fromStdString(dir), "--db", QString::fromStdString(db), "--force"},
+                     &out, &err),
                  0);
     }
     void leftoverTempFilesAreRemoved() {
@@ -134,15 +150,18 @@ class TstRobustness : public QObject {
         test::writeFile(db + ".tmp-999999", std::string(1 << 20, 'x')); // a build killed with -9
         test::writeFile(db + ".tmp-999999-journal", "j");
         QString out, err;
-        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out, &err), 0);
+        QCOMPARE(test::runRankscope(
+                     {"index", QString::fromStdString(dir), "--db", QString::fromStdString(db)}, &out, &err),
+                 0);
         QVERIFY(!std::filesystem::exists(db + ".tmp-999999"));
         QVERIFY(!std::filesystem::exists(db + ".tmp-999999-journal"));
         QVERIFY(std::filesystem::exists(db));
     }
     void corruptTraceAmongGoodOnesIsReportedNotDropped() {
         std::string dir = test::tempDir("robust-corrupt");
-        const std::string good = "{\"distributedInfo\":{\"rank\":%R,\"world_size\":3},\"traceEvents\":[{\"ph\":\"X\","
-                                 "\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1700000000000000,\"dur\":5}]}";
+        const std::string good =
+            "{\"distributedInfo\":{\"rank\":%R,\"world_size\":3},\"traceEvents\":[{\"ph\":\"X\","
+            "\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1700000000000000,\"dur\":5}]}";
         for (int r : {0, 1}) {
             std::string t = good;
             t.replace(t.find("%R"), 2, std::to_string(r));
@@ -157,7 +176,8 @@ class TstRobustness : public QObject {
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(2));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity = 'error' AND file LIKE '%rank-2.pt.trace.json.gz'"),
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity = 'error' AND file LIKE "
+                           "'%rank-2.pt.trace.json.gz'"),
                  int64_t(1));
     }
     void kinetoCutBeforeItsBaseTime() {
@@ -171,16 +191,19 @@ class TstRobustness : public QObject {
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'no baseTimeNanoseconds%'"), int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'no baseTimeNanoseconds%'"),
+                 int64_t(1));
     }
     void kinetoWithLargeMetadataBeforeTheEvents() {
         // a 16 384-rank pg_config pushes traceEvents far past the first 64 KiB
         std::string pg = "[";
         for (int i = 0; i < 16384; ++i)
-            pg += std::string(i ? "," : "") + "{\"pg_name\":\"" + std::to_string(i) + "\",\"pg_size\":2,\"ranks\":[0,1]}";
+            pg += std::string(i ? "," : "") + "{\"pg_name\":\"" + std::to_string(i) +
+                  "\",\"pg_size\":2,\"ranks\":[0,1]}";
         pg += "]";
-        std::string t = "{\"distributedInfo\":{\"rank\":0,\"world_size\":1,\"pg_config\":" + pg +
-                        "},\"traceEvents\":[{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":5}]}";
+        std::string t =
+            "{\"distributedInfo\":{\"rank\":0,\"world_size\":1,\"pg_config\":" + pg +
+            "},\"traceEvents\":[{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":5}]}";
         QVERIFY(t.find("traceEvents") > 100000);
         std::string dir = test::tempDir("robust-pgconfig");
         test::writeFile(dir + "/rank-0.pt.trace.json", t);
@@ -220,7 +243,8 @@ class TstRobustness : public QObject {
                 << "\",\"pid\":0,\"tid\":7,\"ts\":2,\"dur\":5}," << event << "]";
         }
         QProcess p;
-        p.start(QString::fromStdString(test::rankscopeBin()), {"info", QString::fromStdString(dir), "--json", "--quiet"});
+        p.start(QString::fromStdString(test::rankscopeBin()),
+                {"info", QString::fromStdString(dir), "--json", "--quiet"});
         QVERIFY(p.waitForFinished(300000));
         // the largest resident size of any child this process has waited for: rows run in one process, so
         // this bounds every bomb so far (each is far below the bound alone too)
@@ -229,7 +253,8 @@ class TstRobustness : public QObject {
         const double peakMb = double(ru.ru_maxrss) / 1024.0;
         qInfo("peak RSS of the child: %.0f MB", peakMb);
 #ifdef RANKSCOPE_SANITIZED
-        qInfo("built with sanitizers (shadow memory, quarantine): the 400 MB bound is checked by the normal build");
+        qInfo("built with sanitizers (shadow memory, quarantine): the 400 MB bound is checked by the normal "
+              "build");
 #else
         QVERIFY2(peakMb < 400, qPrintable(QString::number(peakMb)));
 #endif

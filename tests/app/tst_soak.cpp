@@ -94,7 +94,8 @@ QMutex g_warningsLock; // the query service's thread may warn too
 void countingHandler(QtMsgType type, const QMessageLogContext& ctx, const QString& msg) {
     if (type == QtWarningMsg || type == QtCriticalMsg) {
         QMutexLocker lock(&g_warningsLock);
-        if (g_warnings && ++(*g_warnings)[msg.left(160)] > 1) return; // the first of each text goes to the log
+        if (g_warnings && ++(*g_warnings)[msg.left(160)] > 1)
+            return; // the first of each text goes to the log
     }
     if (g_previous) g_previous(type, ctx, msg);
 }
@@ -149,8 +150,8 @@ class TstSoak : public QObject {
         const int dy = notches[uniform(0, 7)];
         Qt::KeyboardModifiers mods = chance(0.1) ? Qt::ShiftModifier : Qt::NoModifier;
         if (!timeline && chance(0.15)) mods = Qt::ControlModifier; // the memory map's address zoom
-        QWheelEvent e(QPointF(pos), QPointF(target->mapToGlobal(pos)), QPoint(), QPoint(0, dy), Qt::NoButton, mods,
-                      Qt::NoScrollPhase, false);
+        QWheelEvent e(QPointF(pos), QPointF(target->mapToGlobal(pos)), QPoint(), QPoint(0, dy), Qt::NoButton,
+                      mods, Qt::NoScrollPhase, false);
         QApplication::sendEvent(target, &e);
     }
     void drag(QWidget* target, bool allowShift) {
@@ -201,7 +202,8 @@ class TstSoak : public QObject {
         auto* c = m_w->heatmap()->canvas();
         const auto* d = c->data();
         if (d && !d->rows.empty() && !d->columns.empty() && chance(0.7)) { // on a cell: selects and navigates
-            const QRect r = c->cellRect(uniform(0, int(d->rows.size()) - 1), uniform(0, int(d->columns.size()) - 1));
+            const QRect r =
+                c->cellRect(uniform(0, int(d->rows.size()) - 1), uniform(0, int(d->columns.size()) - 1));
             if (r.isValid()) {
                 QTest::mouseClick(c, Qt::LeftButton, {}, r.center());
                 return;
@@ -257,8 +259,8 @@ class TstSoak : public QObject {
         QTableView* t = dd->table(dd->level());
         if (!t) return;
         t->setFocus();
-        const Qt::Key keys[] = {Qt::Key_Down, Qt::Key_Down, Qt::Key_Up, Qt::Key_PageDown, Qt::Key_Return,
-                                Qt::Key_Return, Qt::Key_Backspace, Qt::Key_Home};
+        const Qt::Key keys[] = {Qt::Key_Down,   Qt::Key_Down,   Qt::Key_Up,        Qt::Key_PageDown,
+                                Qt::Key_Return, Qt::Key_Return, Qt::Key_Backspace, Qt::Key_Home};
         QTest::keyClick(t, keys[uniform(0, 7)]);
         m_maxDrillLevel = std::max(m_maxDrillLevel, dd->level());
     }
@@ -290,10 +292,15 @@ class TstSoak : public QObject {
         if (lanes.empty() || model->readOnly()) return;
         auto rankOf = [&] { return lanes[size_t(uniform(0, int(lanes.size()) - 1))].rank; };
         const qint64 t0 = m_w->state()->windowStart(), t1 = m_w->state()->windowEnd();
-        auto timeIn = [&]() -> int64_t { return t0 + int64_t(std::uniform_real_distribution<double>(0, 1)(m_rng) * double(t1 - t0)); };
+        auto timeIn = [&]() -> int64_t {
+            return t0 + int64_t(std::uniform_real_distribution<double>(0, 1)(m_rng) * double(t1 - t0));
+        };
         annotate::Annotation a;
         a.kind = kind;
-        a.text = QString("soak %1 at step %2").arg(QString::fromStdString(annotate::kindName(kind))).arg(m_step).toStdString();
+        a.text = QString("soak %1 at step %2")
+                     .arg(QString::fromStdString(annotate::kindName(kind)))
+                     .arg(m_step)
+                     .toStdString();
         a.anchor.ranks = {rankOf()};
         a.anchor.t0Ns = a.anchor.t1Ns = timeIn();
         QObject* from = m_w->timeline();
@@ -327,11 +334,13 @@ class TstSoak : public QObject {
             QVERIFY2(model->items().size() == before, qPrintable(where() + ": undo did not remove it"));
             if (chance(0.5)) {
                 model->undoStack()->redo();
-                QVERIFY2(model->items().size() == before + 1, qPrintable(where() + ": redo did not bring it back"));
+                QVERIFY2(model->items().size() == before + 1,
+                         qPrintable(where() + ": redo did not bring it back"));
             }
         }
     }
-    /// The toolbar's track filter or span search, with a phrase that matches, half-matches or matches nothing.
+    /// The toolbar's track filter or span search, with a phrase that matches, half-matches or matches
+    /// nothing.
     void filterOrSearch() {
         const char* phrases[] = {"", "rank 1", "HCCL", "Stream", "plane 0", "MatMul", "zzz-nothing", "0"};
         const QString text = phrases[uniform(0, 7)];
@@ -365,14 +374,16 @@ class TstSoak : public QObject {
             c.annotations = chance(0.8);
             QSignalSpy done(m_w, &gui::MainWindow::exported);
             m_w->exportImage(c);
-            QVERIFY2(!done.isEmpty() || done.wait(60000), qPrintable(where() + ": export of " + c.path + " never finished"));
+            QVERIFY2(!done.isEmpty() || done.wait(60000),
+                     qPrintable(where() + ": export of " + c.path + " never finished"));
             QVERIFY2(done.first().at(1).toString().isEmpty(),
                      qPrintable(where() + ": export of " + c.path + ": " + done.first().at(1).toString()));
             QVERIFY2(QFileInfo(c.path).size() > 0, qPrintable(where() + ": " + c.path + " missing or empty"));
             if (format == "png")
                 QVERIFY2(!QImage(c.path).isNull(), qPrintable(where() + ": " + c.path + " does not load"));
             else
-                QVERIFY2(QSvgRenderer(c.path).isValid(), qPrintable(where() + ": " + c.path + " is not valid SVG"));
+                QVERIFY2(QSvgRenderer(c.path).isValid(),
+                         qPrintable(where() + ": " + c.path + " is not valid SVG"));
             if (!qEnvironmentVariableIsSet("RANKSCOPE_SOAK_KEEP")) QFile::remove(c.path);
             ++m_done["export " + format];
         }
@@ -408,8 +419,9 @@ class TstSoak : public QObject {
         m_dialogs.clear();
         m_badWindow.clear();
         // RANKSCOPE_SOAK_KEEP=<dir>: the exports are kept there, to look at
-        m_exportDir = qEnvironmentVariableIsSet("RANKSCOPE_SOAK_KEEP") ? qEnvironmentVariable("RANKSCOPE_SOAK_KEEP")
-                                                                       : QString::fromStdString(test::tempDir("soak-exports"));
+        m_exportDir = qEnvironmentVariableIsSet("RANKSCOPE_SOAK_KEEP")
+                          ? qEnvironmentVariable("RANKSCOPE_SOAK_KEEP")
+                          : QString::fromStdString(test::tempDir("soak-exports"));
         qInfo().noquote() << QString("soak %1: %2 steps, seed %3").arg(tag).arg(steps).arg(m_seed);
 
         gui::MainWindow w;
@@ -451,7 +463,8 @@ class TstSoak : public QObject {
             const QString why = windowProblem();
             if (why.isEmpty()) return;
             m_badWindow = where() + ": " + why;
-            if (qEnvironmentVariableIsSet("RANKSCOPE_SOAK_ABORT")) abort(); // to look at the stack in a debugger
+            if (qEnvironmentVariableIsSet("RANKSCOPE_SOAK_ABORT"))
+                abort(); // to look at the stack in a debugger
         });
         m_answers = 0;
         connect(w.timeline(), &views::TimelineView::timelineDataChanged, this, [this] { ++m_answers; });
@@ -464,16 +477,16 @@ class TstSoak : public QObject {
             const char* name;
             int weight;
         };
-        const Act acts[] = {{"wheel", 18},     {"key", 18},       {"drag", 9},      {"click timeline", 8},
-                            {"heatmap", 7},    {"heatmap mode", 2}, {"memory", 7},  {"back/forward", 8},
-                            {"dock", 5},       {"drill", 10},     {"finding", 2},   {"run", 1},
-                            {"annotate", 3},   {"undo/redo", 2},  {"filter/search", 2}, {"resize", 1}};
+        const Act acts[] = {{"wheel", 18},   {"key", 18},         {"drag", 9},          {"click timeline", 8},
+                            {"heatmap", 7},  {"heatmap mode", 2}, {"memory", 7},        {"back/forward", 8},
+                            {"dock", 5},     {"drill", 10},       {"finding", 2},       {"run", 1},
+                            {"annotate", 3}, {"undo/redo", 2},    {"filter/search", 2}, {"resize", 1}};
         std::vector<int> weights;
         for (const auto& a : acts)
             weights.push_back(a.weight);
         std::discrete_distribution<int> pick(weights.begin(), weights.end());
-        static const annotate::Kind kinds[] = {annotate::Kind::Note, annotate::Kind::Range, annotate::Kind::Arrow,
-                                               annotate::Kind::Box};
+        static const annotate::Kind kinds[] = {annotate::Kind::Note, annotate::Kind::Range,
+                                               annotate::Kind::Arrow, annotate::Kind::Box};
         int annotations = 0;
         for (m_step = 0; m_step < steps; ++m_step) {
             if (m_step == warmUp) {
@@ -546,7 +559,8 @@ class TstSoak : public QObject {
         QStringList done;
         for (const auto& [k, n] : m_done)
             done << QString("%1 %2").arg(k).arg(n);
-        qInfo().noquote() << QString("soak %1: %2 steps in %3 s; seed %4; %8 timeline answers, deepest drill-down level %5, %6 run switches, %7 annotations kept")
+        qInfo().noquote() << QString("soak %1: %2 steps in %3 s; seed %4; %8 timeline answers, deepest "
+                                     "drill-down level %5, %6 run switches, %7 annotations kept")
                                  .arg(tag)
                                  .arg(steps)
                                  .arg(double(ms) / 1000, 0, 'f', 1)
@@ -566,33 +580,38 @@ class TstSoak : public QObject {
                                  .arg(warned)
                                  .arg(m_dialogs.size())
                                  .arg(m_dialogs.isEmpty() ? QString() : ": " + m_dialogs.join("; "));
-        qInfo().noquote() << QString("soak %1: VmRSS %2 MiB after the warm-up (step %3), %4 MiB at the end (growth %5 MiB); "
-                                     "after malloc_trim %6 and %7 MiB (growth %8 MiB)")
-                                 .arg(tag)
-                                 .arg(rssWarm, 0, 'f', 1)
-                                 .arg(warmUp)
-                                 .arg(rssEnd, 0, 'f', 1)
-                                 .arg(rssEnd - rssWarm, 0, 'f', 1)
-                                 .arg(rssWarmTrimmed, 0, 'f', 1)
-                                 .arg(rssEndTrimmed, 0, 'f', 1)
-                                 .arg(rssEndTrimmed - rssWarmTrimmed, 0, 'f', 1);
+        qInfo().noquote()
+            << QString(
+                   "soak %1: VmRSS %2 MiB after the warm-up (step %3), %4 MiB at the end (growth %5 MiB); "
+                   "after malloc_trim %6 and %7 MiB (growth %8 MiB)")
+                   .arg(tag)
+                   .arg(rssWarm, 0, 'f', 1)
+                   .arg(warmUp)
+                   .arg(rssEnd, 0, 'f', 1)
+                   .arg(rssEnd - rssWarm, 0, 'f', 1)
+                   .arg(rssWarmTrimmed, 0, 'f', 1)
+                   .arg(rssEndTrimmed, 0, 'f', 1)
+                   .arg(rssEndTrimmed - rssWarmTrimmed, 0, 'f', 1);
         for (const QString& d : std::as_const(m_dialogs))
-            QVERIFY2(!d.contains("QMessageBox"), qPrintable(tag + ": a message box appeared during the walk at " + d));
+            QVERIFY2(!d.contains("QMessageBox"),
+                     qPrintable(tag + ": a message box appeared during the walk at " + d));
 #ifdef RANKSCOPE_SANITIZED
         // ASan's quarantine keeps up to 256 MiB of freed blocks resident (malloc_trim cannot return them):
         // the figures are printed, LeakSanitizer (detect_leaks=1) answers for leaks at exit
-        qInfo().noquote() << tag + ": VmRSS not bounded in the sanitizer build (ASan's quarantine holds freed memory)";
+        qInfo().noquote()
+            << tag + ": VmRSS not bounded in the sanitizer build (ASan's quarantine holds freed memory)";
         if ((false))
 #else
         if (rssWarm > 0 && rssEnd > 0)
 #endif
             QVERIFY2(rssEnd - rssWarm <= kMaxRssGrowthMb,
-                     qPrintable(QString("%1: VmRSS grew from %2 MiB (step %3) to %4 MiB over the walk with seed %5")
-                                    .arg(tag)
-                                    .arg(rssWarm, 0, 'f', 1)
-                                    .arg(warmUp)
-                                    .arg(rssEnd, 0, 'f', 1)
-                                    .arg(m_seed)));
+                     qPrintable(
+                         QString("%1: VmRSS grew from %2 MiB (step %3) to %4 MiB over the walk with seed %5")
+                             .arg(tag)
+                             .arg(rssWarm, 0, 'f', 1)
+                             .arg(warmUp)
+                             .arg(rssEnd, 0, 'f', 1)
+                             .arg(m_seed)));
         m_w = nullptr;
     }
 
@@ -609,12 +628,16 @@ class TstSoak : public QObject {
         QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
         m_demo = QString::fromStdString(dir);
     }
-    void soakTheDemo() { soak(m_demo, "demo", stepsWanted()); }
+    void soakTheDemo() {
+        soak(m_demo, "demo", stepsWanted());
+    }
     void soakARealSample() {
         const std::string samples = test::samplesDir();
-        if (samples.empty()) QSKIP("../shared/samples is absent (RANKSCOPE_SAMPLES): the soak on a real sample is skipped");
+        if (samples.empty())
+            QSKIP("../shared/samples is absent (RANKSCOPE_SAMPLES): the soak on a real sample is skipped");
         const QString dir = QString::fromStdString(samples + "/msinsight/test/data/pytorch/text/level1");
-        if (!QFileInfo(dir).isDir()) QSKIP(qPrintable(dir + " is absent: the soak on a real sample is skipped"));
+        if (!QFileInfo(dir).isDir())
+            QSKIP(qPrintable(dir + " is absent: the soak on a real sample is skipped"));
         soak(dir, "sample", stepsWanted());
     }
 };

@@ -55,14 +55,22 @@ class TstViewState : public QObject {
     void refused_data() {
         QTest::addColumn<QString>("content");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("not JSON") << "{\"profile\": " << "byte";
-        QTest::newRow("no profile") << "{\"run\": 0}" << "profile";
-        QTest::newRow("newer") << "{\"profile\": \"x\", \"rankscope_view\": 9}" << "newer";
-        QTest::newRow("format not a number") << "{\"profile\": \"x\", \"rankscope_view\": \"1\"}" << "newer";
-        QTest::newRow("window reversed") << "{\"profile\": \"x\", \"window\": {\"t0_ns\": 5, \"t1_ns\": 2}}" << "window";
-        QTest::newRow("ranks wrong type") << "{\"profile\": \"x\", \"ranks\": \"0-3\"}" << "wrong type";
-        QTest::newRow("selection wrong type") << "{\"profile\": \"x\", \"selection\": {\"kind\": 3}}" << "wrong type";
-        QTest::newRow("window without end") << "{\"profile\": \"x\", \"window\": {\"t0_ns\": 5}}" << "wrong type";
+        QTest::newRow("not JSON") << "{\"profile\": "
+                                  << "byte";
+        QTest::newRow("no profile") << "{\"run\": 0}"
+                                    << "profile";
+        QTest::newRow("newer") << "{\"profile\": \"x\", \"rankscope_view\": 9}"
+                               << "newer";
+        QTest::newRow("format not a number") << "{\"profile\": \"x\", \"rankscope_view\": \"1\"}"
+                                             << "newer";
+        QTest::newRow("window reversed") << "{\"profile\": \"x\", \"window\": {\"t0_ns\": 5, \"t1_ns\": 2}}"
+                                         << "window";
+        QTest::newRow("ranks wrong type") << "{\"profile\": \"x\", \"ranks\": \"0-3\"}"
+                                          << "wrong type";
+        QTest::newRow("selection wrong type") << "{\"profile\": \"x\", \"selection\": {\"kind\": 3}}"
+                                              << "wrong type";
+        QTest::newRow("window without end") << "{\"profile\": \"x\", \"window\": {\"t0_ns\": 5}}"
+                                            << "wrong type";
     }
     void refused() {
         QFETCH(QString, content);

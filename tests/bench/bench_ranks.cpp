@@ -19,13 +19,15 @@ int main(int argc, char** argv) {
     for (int n = 1024; n <= maxRanks; n *= 2) {
         const std::string dir = rs::test::tempDir("bench-ranks-" + std::to_string(n));
         for (int r = 0; r < n; ++r)
-            rs::test::writeFile(dir + "/rank-" + std::to_string(r) + ".json",
-                                "{\"distributedInfo\":{\"rank\":" + std::to_string(r) + ",\"world_size\":" +
-                                    std::to_string(n) +
-                                    "},\"traceEvents\":[{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1700000000000000,"
-                                    "\"dur\":5},{\"ph\":\"X\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\","
-                                    "\"pid\":0,\"tid\":8,\"ts\":" +
-                                    std::to_string(1700000000000010 + r % 7) + ",\"dur\":5}]}");
+            rs::test::writeFile(
+                dir + "/rank-" + std::to_string(r) + ".json",
+                "{\"distributedInfo\":{\"rank\":" + std::to_string(r) +
+                    ",\"world_size\":" + std::to_string(n) +
+                    "},\"traceEvents\":[{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":"
+                    "1700000000000000,"
+                    "\"dur\":5},{\"ph\":\"X\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\","
+                    "\"pid\":0,\"tid\":8,\"ts\":" +
+                    std::to_string(1700000000000010 + r % 7) + ",\"dur\":5}]}");
         auto t = std::chrono::steady_clock::now();
         auto res = rs::index::Indexer::open(dir, {});
         double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();

@@ -116,7 +116,8 @@ class TstAnalysis : public QObject {
         QCOMPARE(ops, (std::set<std::string>{matmul, cast}));
         // it was last in the 11 steps without the stall; the job lost far less than the waits add up to
         QCOMPARE(f[1]["affected"]["collectives"].get<int>(), 11);
-        QVERIFY(f[1]["lost_ns"].get<int64_t>() > 0 && f[1]["lost_ns"].get<int64_t>() * 3 < f[1]["waited_ns"].get<int64_t>());
+        QVERIFY(f[1]["lost_ns"].get<int64_t>() > 0 &&
+                f[1]["lost_ns"].get<int64_t>() * 3 < f[1]["waited_ns"].get<int64_t>());
         QCOMPARE(f[2]["kind"].get<std::string>(), std::string("bank_anomaly"));
         QCOMPARE(f[2]["rank"].get<int>(), d.truth.bankRank);
         // the stall's outlier steps are folded into it, not listed again
@@ -135,13 +136,14 @@ class TstAnalysis : public QObject {
             for (int step = 0; step < 4; ++step) {
                 int64_t start = t + (rank == 1 && step == 2 ? 50000 : 0);
                 int64_t arrive = start + 8000, end = t + (step == 2 ? 59000 : 9000);
-                add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(step) +
-                    "\",\"pid\":10,\"tid\":10,\"ts\":" + std::to_string(start) + ",\"dur\":" +
-                    std::to_string(end - start) + "}");
+                add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" +
+                    std::to_string(step) + "\",\"pid\":10,\"tid\":10,\"ts\":" + std::to_string(start) +
+                    ",\"dur\":" + std::to_string(end - start) + "}");
                 add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" +
                     std::to_string(start) + ",\"dur\":8000}");
                 add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\","
-                    "\"pid\":0,\"tid\":8,\"ts\":" + std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
+                    "\"pid\":0,\"tid\":8,\"ts\":" +
+                    std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
                 t += step == 2 ? 60000 : 10000;
             }
             test::writeFile(dir + "/rank-" + std::to_string(rank) + ".pt.trace.json",
@@ -156,8 +158,9 @@ class TstAnalysis : public QObject {
                  QString("1|2|%1|%2").arg((t0 + 19000) * 1000).arg(qint64(51000000)));
         QCOMPARE(gaps.size(), size_t(1));
         // its step 2 is not short and healthy: the gap is counted in its wall and idle time
-        QCOMPARE(ix.rows("SELECT wall_ns, idle_ns >= 51000000 FROM step_breakdown WHERE rank = 1 AND step = 2"),
-                 std::vector<std::string>{"60000000|1"});
+        QCOMPARE(
+            ix.rows("SELECT wall_ns, idle_ns >= 51000000 FROM step_breakdown WHERE rank = 1 AND step = 2"),
+            std::vector<std::string>{"60000000|1"});
         json r = analysis::buildReport(*ix.db, 10);
         QVERIFY2(r["findings"].size() == 1, r["findings"].dump(1).c_str());
         const json& f = r["findings"][0];

@@ -67,7 +67,8 @@ class TstAnnotations : public QObject {
         QTest::addColumn<int>("view");
         for (int k = 0; k < 4; ++k)
             for (int v = 0; v < 3; ++v)
-                QTest::addRow("%s on %s", annotate::kindName(Kind(k)).c_str(), annotate::surfaceName(Surface(v)).c_str())
+                QTest::addRow("%s on %s", annotate::kindName(Kind(k)).c_str(),
+                              annotate::surfaceName(Surface(v)).c_str())
                     << k << v;
     }
     void jsonRoundTrip() {
@@ -84,12 +85,18 @@ class TstAnnotations : public QObject {
     void malformedEntriesAreNamed_data() {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("no id") << R"({"kind":"note","anchor":{}})" << "id";
-        QTest::newRow("unknown kind") << R"({"id":"a1","kind":"circle","anchor":{}})" << "circle";
-        QTest::newRow("no anchor") << R"({"id":"a1","kind":"note"})" << "anchor";
-        QTest::newRow("ranks not a list") << R"({"id":"a1","kind":"note","anchor":{"ranks":"3"}})" << "ranks";
-        QTest::newRow("unknown view") << R"({"id":"a1","kind":"note","anchor":{"view":"flame"}})" << "flame";
-        QTest::newRow("not an object") << R"([1,2])" << "object";
+        QTest::newRow("no id") << R"({"kind":"note","anchor":{}})"
+                               << "id";
+        QTest::newRow("unknown kind") << R"({"id":"a1","kind":"circle","anchor":{}})"
+                                      << "circle";
+        QTest::newRow("no anchor") << R"({"id":"a1","kind":"note"})"
+                                   << "anchor";
+        QTest::newRow("ranks not a list") << R"({"id":"a1","kind":"note","anchor":{"ranks":"3"}})"
+                                          << "ranks";
+        QTest::newRow("unknown view") << R"({"id":"a1","kind":"note","anchor":{"view":"flame"}})"
+                                      << "flame";
+        QTest::newRow("not an object") << R"([1,2])"
+                                       << "object";
     }
     void malformedEntriesAreNamed() {
         QFETCH(QString, json);
@@ -136,10 +143,11 @@ class TstAnnotations : public QObject {
         QVERIFY(!set.load(path, err));
         QVERIFY2(QString::fromStdString(err).contains("newer"), err.c_str());
         // wrong types anywhere are a message, never an exception
-        for (const char* bad : {R"({"format":"1","annotations":[]})", R"({"next_id":"x","annotations":[]})",
-                                R"({"annotations":[{"id":"a1","kind":"note","text":5,"anchor":{}}]})",
-                                R"({"annotations":[{"id":"a1","kind":"note","anchor":{"t0_ns":"soon"}}]})",
-                                R"({"annotations":[{"id":7,"kind":"note","anchor":{}}]})", R"("annotations")", "null"}) {
+        for (const char* bad :
+             {R"({"format":"1","annotations":[]})", R"({"next_id":"x","annotations":[]})",
+              R"({"annotations":[{"id":"a1","kind":"note","text":5,"anchor":{}}]})",
+              R"({"annotations":[{"id":"a1","kind":"note","anchor":{"t0_ns":"soon"}}]})",
+              R"({"annotations":[{"id":7,"kind":"note","anchor":{}}]})", R"("annotations")", "null"}) {
             test::writeFile(path, bad);
             err.clear();
             const bool ok = set.load(path, err);
@@ -200,8 +208,8 @@ class TstAnnotations : public QObject {
         const int64_t end = idx.scalar("SELECT end_ns FROM run WHERE run_id = 0");
         const std::string tensor = idx.rows("SELECT tensor_id FROM tensor WHERE rank = 2 LIMIT 1").at(0);
         annotate::AnnotationSet set;
-        auto add = [&](Kind k, Surface v, std::vector<int> ranks, int64_t t0, int64_t t1, std::vector<std::string> ops = {},
-                       std::string tensorId = {}) {
+        auto add = [&](Kind k, Surface v, std::vector<int> ranks, int64_t t0, int64_t t1,
+                       std::vector<std::string> ops = {}, std::string tensorId = {}) {
             Annotation a;
             a.kind = k;
             a.text = "x";
@@ -228,11 +236,15 @@ class TstAnnotations : public QObject {
         const auto noRun = set.add(otherRun);
         auto check = [&](const annotate::AnchorFacts& f) {
             for (const auto& id : {ok1, ok2, ok3, ok4})
-                QVERIFY2(annotate::detachedReason(*set.find(id), f).empty(), (id + ": " + annotate::detachedReason(*set.find(id), f)).c_str());
-            QVERIFY(QString::fromStdString(annotate::detachedReason(*set.find(noRank), f)).contains("rank 9"));
+                QVERIFY2(annotate::detachedReason(*set.find(id), f).empty(),
+                         (id + ": " + annotate::detachedReason(*set.find(id), f)).c_str());
+            QVERIFY(
+                QString::fromStdString(annotate::detachedReason(*set.find(noRank), f)).contains("rank 9"));
             QVERIFY(QString::fromStdString(annotate::detachedReason(*set.find(late), f)).contains("outside"));
-            QVERIFY(QString::fromStdString(annotate::detachedReason(*set.find(noOp), f)).contains("NoSuchOp"));
-            QVERIFY(QString::fromStdString(annotate::detachedReason(*set.find(noTensor), f)).contains("t_missing"));
+            QVERIFY(
+                QString::fromStdString(annotate::detachedReason(*set.find(noOp), f)).contains("NoSuchOp"));
+            QVERIFY(QString::fromStdString(annotate::detachedReason(*set.find(noTensor), f))
+                        .contains("t_missing"));
             QVERIFY(QString::fromStdString(annotate::detachedReason(*set.find(noRun), f)).contains("run 4"));
         };
         check(annotate::loadAnchorFacts(*idx.db, set));

@@ -42,7 +42,8 @@ void scaleOp(BaselineRecord& r, const std::string& op, double f) {
         s.ops[op].totalNsPerStep *= f;
     }
 }
-/// Steps first..first+n-1 of `op` #seq, transfer `ns` each (every other step +2 % so medians are not trivial).
+/// Steps first..first+n-1 of `op` #seq, transfer `ns` each (every other step +2 % so medians are not
+/// trivial).
 void addCollective(BaselineRecord& r, const std::string& op, int64_t seq, int64_t first, int n, double ns) {
     CollectiveStat& c = r.collectives[CollectiveStat::key(op, seq)];
     c.opType = op;
@@ -142,7 +143,7 @@ class TstCompare : public QObject {
         QVERIFY(!r.notes.empty());
     }
     void differentRanksCompareOnlyTheMatchedOnes() {
-        auto c = record(2); // ranks 0, 1 of the baseline's 0..3
+        auto c = record(2);     // ranks 0, 1 of the baseline's 0..3
         c.step.medianNs *= 1.5; // an over-ranks figure of other ranks: must not be compared
         auto r = compareRecords(record(), c);
         QVERIFY(!r.fail());
@@ -157,7 +158,7 @@ class TstCompare : public QObject {
         addCollective(b, "hcom_allReduce_", 1, 10, 6, 50000);
         addCollective(c, "hcom_allReduce_", 0, 10, 6, 200000);
         addCollective(c, "hcom_allReduce_", 1, 10, 6, 50000 * 1.5); // the second AllReduce of each step
-        addCollective(c, "hcom_broadcast_", 0, 10, 6, 30000);        // new in the candidate
+        addCollective(c, "hcom_broadcast_", 0, 10, 6, 30000);       // new in the candidate
         auto r = compareRecords(b, c);
         const Delta* d = findKind(r.regressions, "collective");
         QVERIFY(d);
@@ -197,7 +198,8 @@ class TstCompare : public QObject {
         const Delta* d = findKind(r.regressions, "collective");
         QVERIFY(d);
         QVERIFY(std::abs(d->delta - 0.1) < 1e-9);
-        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) { return n.find("no step number") == 0; }));
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(),
+                            [](const std::string& n) { return n.find("no step number") == 0; }));
     }
     void smallCollectiveChangeIsNoise() {
         // +100 % of a 2 µs collective is 0.2 % of the 1 ms step: not a regression
@@ -212,19 +214,22 @@ class TstCompare : public QObject {
         addCollective(c, "hcom_allReduce_", 0, 10, 6, 400000);
         auto r = compareRecords(b, c);
         QCOMPARE(countKind(r.regressions, "collective"), 0);
-        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(),
-                            [](const std::string& n) { return n.find("not compared when the ranks differ") != std::string::npos; }));
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+            return n.find("not compared when the ranks differ") != std::string::npos;
+        }));
     }
     void labelDifferencesAreSaid() {
         auto b = record(), c = record();
         b.labels = {{"hardware", "Ascend910B"}, {"framework", "torch_npu"}, {"ranks", "4"}};
-        c.labels = {{"hardware", "Ascend910A"}, {"framework", "torch_npu"}, {"ranks", "4"}, {"model", "llama"}};
+        c.labels = {
+            {"hardware", "Ascend910A"}, {"framework", "torch_npu"}, {"ranks", "4"}, {"model", "llama"}};
         auto r = compareRecords(b, c);
         QVERIFY(!r.fail()); // a note, not a verdict
         QStringList notes;
         for (const auto& n : r.notes)
             notes << QString::fromStdString(n);
-        QVERIFY2(notes.contains("hardware differs: Ascend910B (baseline) vs Ascend910A (candidate)"), qPrintable(notes.join('\n')));
+        QVERIFY2(notes.contains("hardware differs: Ascend910B (baseline) vs Ascend910A (candidate)"),
+                 qPrintable(notes.join('\n')));
         QVERIFY(notes.contains("model is known only for the candidate (llama)"));
         QVERIFY(!notes.join('\n').contains("framework"));
     }
@@ -235,7 +240,8 @@ class TstCompare : public QObject {
         addCollective(r, "hcom_allReduce_", 2, 5, 3, 123456.5);
         const auto back = recordFromJson(toJson(r));
         QCOMPARE(back.collectives.size(), size_t(1));
-        QCOMPARE(back.collectives.at("hcom_allReduce_ #2").transferNsByStep, r.collectives.at("hcom_allReduce_ #2").transferNsByStep);
+        QCOMPARE(back.collectives.at("hcom_allReduce_ #2").transferNsByStep,
+                 r.collectives.at("hcom_allReduce_ #2").transferNsByStep);
         QCOMPARE(back.label, r.label);
         QCOMPARE(back.labels, r.labels);
         QCOMPARE(back.ranks.size(), r.ranks.size());

@@ -83,16 +83,20 @@ class TstImporters : public QObject {
         QTest::newRow("kineto: devices, backend, nccl, versions")
             << "rank-0.pt.trace.json"
             << "{\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0,\"name\":\"NVIDIA H100\"},{\"id\":1,"
-               "\"name\":\"NVIDIA H100\"},{\"id\":2,\"name\":\"NVIDIA A100\"}],\"distributedInfo\":{\"backend\":"
-               "\"nccl\",\"rank\":0,\"nccl_version\":\"2.18.1\"},\"cupti_version\":18,"
-               + trace
-            << "backend=nccl;cupti_version=18;framework=pytorch;hardware=NVIDIA H100 + NVIDIA A100;nccl_version=2.18.1";
+               "\"name\":\"NVIDIA H100\"},{\"id\":2,\"name\":\"NVIDIA "
+               "A100\"}],\"distributedInfo\":{\"backend\":"
+               "\"nccl\",\"rank\":0,\"nccl_version\":\"2.18.1\"},\"cupti_version\":18," +
+                   trace
+            << "backend=nccl;cupti_version=18;framework=pytorch;hardware=NVIDIA H100 + NVIDIA "
+               "A100;nccl_version=2.18.1";
         QTest::newRow("kineto: no devices (cpu only)")
             << "rank-0.pt.trace.json"
             << "{\"schemaVersion\":\"1\",\"deviceProperties\":[],\"distributedInfo\":{\"backend\":\"gloo\","
-               "\"rank\":0}," + trace
+               "\"rank\":0}," +
+                   trace
             << "backend=gloo;framework=pytorch";
-        QTest::newRow("plain chrome trace: nothing said") << "trace.json" << "{" + trace << "";
+        QTest::newRow("plain chrome trace: nothing said") << "trace.json"
+                                                          << "{" + trace << "";
         QTest::newRow("torch_npu profiler_info")
             << "r_ascend_pt/profiler_info_0.json"
             << "{\"config\":{\"common_config\":{\"activities\":[\"ProfilerActivity.NPU\"]},"
@@ -117,7 +121,8 @@ class TstImporters : public QObject {
         std::string dir = test::tempDir("labels");
         test::writeFile(dir + "/" + file.toStdString(), content.toStdString());
         if (file.startsWith("r_ascend")) // an Ascend rank needs data beside its metadata to be a rank
-            test::writeFile(dir + "/" + file.section('/', 0, 0).toStdString() + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+            test::writeFile(dir + "/" + file.section('/', 0, 0).toStdString() +
+                                "/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
                             kKernelDetails);
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
@@ -146,8 +151,10 @@ class TstImporters : public QObject {
         test::writeFile(bad + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv", kKernelDetails);
         auto ib = test::indexDir(bad);
         QVERIFY2(ib.result.ok, ib.result.error.c_str());
-        COMPARE_ROWS(ib.rows("SELECT severity, first_offset FROM diagnostics WHERE file LIKE '%profiler_metadata.json'"),
-                     {"warning|" + std::to_string(cut.size())});
+        COMPARE_ROWS(
+            ib.rows(
+                "SELECT severity, first_offset FROM diagnostics WHERE file LIKE '%profiler_metadata.json'"),
+            {"warning|" + std::to_string(cut.size())});
         QCOMPARE(ib.scalar("SELECT count(*) FROM labels"), int64_t(0));
     }
     void kernelDetailsAlone() {
@@ -287,23 +294,24 @@ class TstImporters : public QObject {
         std::filesystem::create_directories(dir);
         {
             index::Db db(dir + "/ascend_pytorch_profiler_0.db");
-            db.exec("CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
-                    "INSERT INTO STRING_IDS VALUES(1,'MatMulV2'),(2,'hcom_allReduce__1_0_1'),(3,'KERNEL_AICORE');"
-                    "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER,"
-                    " taskType INTEGER);"
-                    "INSERT INTO TASK VALUES(1000,1500,2,10,3),(2000,2600,2,11,3),(3000,NULL,2,12,3);"
-                    "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER);"
-                    "INSERT INTO COMPUTE_TASK_INFO VALUES(1,10),(1,11);"
-                    "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER);"
-                    "INSERT INTO COMMUNICATION_OP VALUES(2,5000,9000);"
-                    "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
-                    "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);"
-                    // the host's cards (this rank's is id 0) and add_metadata keys beside the schema version
-                    "CREATE TABLE NPU_INFO(id INTEGER, name TEXT);"
-                    "INSERT INTO NPU_INFO VALUES(0,'Ascend910B'),(1,'Ascend910A');"
-                    "CREATE TABLE META_DATA(name TEXT, value TEXT);"
-                    "INSERT INTO META_DATA VALUES('SCHEMA_VERSION','1.0.0'),('ENV_VARIABLES','{\"A\": \"1\"}'),"
-                    "('model_name','qwen-72b'),('lr','0.001');");
+            db.exec(
+                "CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+                "INSERT INTO STRING_IDS VALUES(1,'MatMulV2'),(2,'hcom_allReduce__1_0_1'),(3,'KERNEL_AICORE');"
+                "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER,"
+                " taskType INTEGER);"
+                "INSERT INTO TASK VALUES(1000,1500,2,10,3),(2000,2600,2,11,3),(3000,NULL,2,12,3);"
+                "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER);"
+                "INSERT INTO COMPUTE_TASK_INFO VALUES(1,10),(1,11);"
+                "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER);"
+                "INSERT INTO COMMUNICATION_OP VALUES(2,5000,9000);"
+                "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
+                "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);"
+                // the host's cards (this rank's is id 0) and add_metadata keys beside the schema version
+                "CREATE TABLE NPU_INFO(id INTEGER, name TEXT);"
+                "INSERT INTO NPU_INFO VALUES(0,'Ascend910B'),(1,'Ascend910A');"
+                "CREATE TABLE META_DATA(name TEXT, value TEXT);"
+                "INSERT INTO META_DATA VALUES('SCHEMA_VERSION','1.0.0'),('ENV_VARIABLES','{\"A\": \"1\"}'),"
+                "('model_name','qwen-72b'),('lr','0.001');");
         }
         auto ix = test::indexDir(std::filesystem::path(dir).parent_path().parent_path().string());
         COMPARE_ROWS(ix.rows("SELECT key, value FROM labels ORDER BY key"),
@@ -316,28 +324,32 @@ class TstImporters : public QObject {
                                                "hcom_allReduce__1_0_1|hcom_allReduce_|5000|4000"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(1));
         // each degradation is said, never silent
-        QCOMPARE(ix.scalar("SELECT count FROM diagnostics WHERE what LIKE 'TASK row with a NULL%'"), int64_t(1));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMPUTE_TASK_INFO has no column(s) opType%'"),
+        QCOMPARE(ix.scalar("SELECT count FROM diagnostics WHERE what LIKE 'TASK row with a NULL%'"),
                  int64_t(1));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMMUNICATION_OP has no column(s) groupName%'"),
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMPUTE_TASK_INFO has no "
+                           "column(s) opType%'"),
+                 int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'COMMUNICATION_OP has no "
+                           "column(s) groupName%'"),
                  int64_t(1));
     }
     void ascendDbTasksWithoutAPlane() {
-        // COMMUNICATION_TASK_INFO rows whose planeId is 0xFFFFFFFF belong to no plane: one lane "Plane (none)",
-        // drawn after the real planes, never "Plane 4294967295"
+        // COMMUNICATION_TASK_INFO rows whose planeId is 0xFFFFFFFF belong to no plane: one lane "Plane
+        // (none)", drawn after the real planes, never "Plane 4294967295"
         std::string dir = test::tempDir("db-noplane") + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT";
         std::filesystem::create_directories(dir);
         {
             index::Db db(dir + "/ascend_pytorch_profiler_0.db");
-            db.exec("CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
-                    "INSERT INTO STRING_IDS VALUES(1,'Memcpy'),(2,'Notify_Wait');"
-                    "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER,"
-                    " taskType INTEGER);"
-                    "INSERT INTO TASK VALUES(1000,1500,2,10,3),(2000,2600,2,11,3),(3000,3100,2,12,3);"
-                    "CREATE TABLE COMMUNICATION_TASK_INFO(name INTEGER, globalTaskId INTEGER, planeId INTEGER);"
-                    "INSERT INTO COMMUNICATION_TASK_INFO VALUES(1,10,0),(2,11,4294967295),(2,12,4294967295);"
-                    "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
-                    "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);");
+            db.exec(
+                "CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+                "INSERT INTO STRING_IDS VALUES(1,'Memcpy'),(2,'Notify_Wait');"
+                "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER,"
+                " taskType INTEGER);"
+                "INSERT INTO TASK VALUES(1000,1500,2,10,3),(2000,2600,2,11,3),(3000,3100,2,12,3);"
+                "CREATE TABLE COMMUNICATION_TASK_INFO(name INTEGER, globalTaskId INTEGER, planeId INTEGER);"
+                "INSERT INTO COMMUNICATION_TASK_INFO VALUES(1,10,0),(2,11,4294967295),(2,12,4294967295);"
+                "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
+                "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);");
         }
         auto ix = test::indexDir(std::filesystem::path(dir).parent_path().parent_path().string());
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
@@ -351,12 +363,14 @@ class TstImporters : public QObject {
         std::string dir = test::tempDir("comm-truncated") + "/rank0_ascend_pt";
         test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/trace_view.json", kTraceView);
         test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/communication.json",
-                        "{\"step7\": {\"collective\": {\"hcom_allReduce__1_0_1@123\": {\"Communication Time Info\": {\"Start");
+                        "{\"step7\": {\"collective\": {\"hcom_allReduce__1_0_1@123\": {\"Communication Time "
+                        "Info\": {\"Start");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QVERIFY(ix.scalar("SELECT count(*) FROM spans") >= 2);
-        auto rows = ix.rows("SELECT first_offset > 50 FROM diagnostics WHERE file LIKE '%communication.json' AND what LIKE "
-                            "'%not valid JSON%'");
+        auto rows = ix.rows(
+            "SELECT first_offset > 50 FROM diagnostics WHERE file LIKE '%communication.json' AND what LIKE "
+            "'%not valid JSON%'");
         QCOMPARE(rows, std::vector<std::string>{"1"});
     }
     void truncatedLastCsvRowIsDropped() {
@@ -370,40 +384,47 @@ class TstImporters : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(2));
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans WHERE ts_ns < 1000000000000000000"), int64_t(0));
-        QCOMPARE(ix.rows("SELECT first_offset FROM diagnostics WHERE what LIKE 'last row has no line end%'"),
-                 std::vector<std::string>{"5"}); // lines 1–4: the header and two rows, one quoted over two lines
+        QCOMPARE(
+            ix.rows("SELECT first_offset FROM diagnostics WHERE what LIKE 'last row has no line end%'"),
+            std::vector<std::string>{"5"}); // lines 1–4: the header and two rows, one quoted over two lines
     }
     void csvWithoutItsColumnsIsSkippedNotFatal() {
         // another producer version: kernel_details.csv without Duration(us), a whitespace-only
         // step_trace_time.csv; the trace view still loads and each skipped file is a diagnostic
         std::string dir = test::tempDir("csv-variant") + "/rank0_ascend_pt";
         test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/trace_view.json", kTraceView);
-        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv", "Name,Type,Start Time(us)\nMatMulV2,MatMulV2,1\n");
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+                        "Name,Type,Start Time(us)\nMatMulV2,MatMulV2,1\n");
         test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/step_trace_time.csv", "\n \n");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QVERIFY(ix.scalar("SELECT count(*) FROM spans") >= 2);
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE file LIKE '%kernel_details.csv' AND what LIKE "
-                           "'%without Name/Start Time(us)/Duration(us)%'"),
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM diagnostics WHERE file LIKE '%kernel_details.csv' AND what LIKE "
+                      "'%without Name/Start Time(us)/Duration(us)%'"),
+            int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE file LIKE '%step_trace_time.csv'"),
                  int64_t(1));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE file LIKE '%step_trace_time.csv'"), int64_t(1));
     }
     void ascendDbMissingRequiredColumnSkipsTheTable() {
         std::string dir = test::tempDir("db-variant2") + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT";
         std::filesystem::create_directories(dir);
         {
             index::Db db(dir + "/ascend_pytorch_profiler_0.db");
-            db.exec("CREATE TABLE STRING_IDS(id INTEGER, value TEXT); INSERT INTO STRING_IDS VALUES(1,'Add_1');"
-                    "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER);"
-                    "INSERT INTO TASK VALUES(10,20,1,1);"
-                    "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER); INSERT INTO COMPUTE_TASK_INFO VALUES(1,1);"
-                    "CREATE TABLE STEP_TIME(id INTEGER, startNs INTEGER);"); // no endNs
+            db.exec(
+                "CREATE TABLE STRING_IDS(id INTEGER, value TEXT); INSERT INTO STRING_IDS VALUES(1,'Add_1');"
+                "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER);"
+                "INSERT INTO TASK VALUES(10,20,1,1);"
+                "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER); INSERT INTO "
+                "COMPUTE_TASK_INFO VALUES(1,1);"
+                "CREATE TABLE STEP_TIME(id INTEGER, startNs INTEGER);"); // no endNs
         }
         auto ix = test::indexDir(std::filesystem::path(dir).parent_path().parent_path().string());
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'STEP_TIME lacks column(s) endNs%'"),
-                 int64_t(1));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'STEP_TIME lacks column(s) endNs%'"),
+            int64_t(1));
     }
 };
 

@@ -68,7 +68,8 @@ class TstIndexCache : public QObject {
         test::writeFile(idx[1] + ".tmp-99999", std::string(1000, 'x'));
         // p2: its profile goes, but it holds annotations (the user's work)
         removeProfile(prof[2]);
-        test::writeFile(dir + "/" + fs::path(idx[2]).stem().string() + ".annotations.json", "{\"annotations\": []}");
+        test::writeFile(dir + "/" + fs::path(idx[2]).stem().string() + ".annotations.json",
+                        "{\"annotations\": []}");
         // p3: written by an older schema
         {
             index::Db db(idx[3]);

@@ -98,10 +98,12 @@ class TstJsonEventSplitter : public QObject {
         QTest::newRow("unbalanced quote, Kineto layout")
             << "{\"traceEvents\": [\n  {\n    \"ph\": \"X\", \"name\": \"aten::mm\",\n    \"ts\": 1\n  },\n"
                "  {\n    \"ph\": \"X\", \"name\": \"aten::\"add\",\n    \"ts\": 2\n  },\n"
-               "  {\n    \"ph\": \"X\", \"name\": \"aten::mul\",\n    \"ts\": 3\n  }\n],\n\"baseTimeNanoseconds\": 5}"
+               "  {\n    \"ph\": \"X\", \"name\": \"aten::mul\",\n    \"ts\": 3\n  "
+               "}\n],\n\"baseTimeNanoseconds\": 5}"
             << 2;
         QTest::newRow("stray bytes") << "[" + e.arg(1) + ",{\"ph\":\"X\",\x01\x02\"ts\":2}" + tail + "]" << 6;
-        QTest::newRow("damage in the last event") << "[" + e.arg(1) + ",{\"ph\":\"X\",\"name\":\"a\"b\"}]" << 1;
+        QTest::newRow("damage in the last event")
+            << "[" + e.arg(1) + ",{\"ph\":\"X\",\"name\":\"a\"b\"}]" << 1;
     }
     void resumesAfterDamage() {
         QFETCH(QString, text);

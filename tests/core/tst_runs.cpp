@@ -17,10 +17,12 @@ std::string kineto(int rank, int world, int64_t t0Us, int steps, int64_t lateUs)
         int64_t start = t0Us + s * 10000, arrive = start + 8000 + lateUs, end = start + 9500;
         add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(s) +
             "\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(start) + ",\"dur\":10000}");
-        add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(start) +
-            ",\"dur\":8000}");
-        add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\",\"pid\":0,"
-            "\"tid\":8,\"ts\":" + std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
+        add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" +
+            std::to_string(start) + ",\"dur\":8000}");
+        add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\",\"pid\":"
+            "0,"
+            "\"tid\":8,\"ts\":" +
+            std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
     }
     return "{\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" + std::to_string(rank) +
            ",\"world_size\":" + std::to_string(world) + "},\"traceEvents\":[" + ev + "]}";
@@ -40,7 +42,8 @@ class TstRuns : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT run_id, world_size, rank_count, complete FROM runs ORDER BY run_id"),
                  (std::vector<std::string>{"0|8|1|0", "1|2|1|0"}));
-        QCOMPARE(ix.rows("SELECT rank, run_id FROM ranks ORDER BY rank"), (std::vector<std::string>{"1|1", "3|0"}));
+        QCOMPARE(ix.rows("SELECT rank, run_id FROM ranks ORDER BY rank"),
+                 (std::vector<std::string>{"1|1", "3|0"}));
         // nothing matched across them: no instance holds both ranks, no wait, no finding
         QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective GROUP BY match_key HAVING "
                            "count(DISTINCT rank) > 1)"),
@@ -65,22 +68,25 @@ class TstRuns : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective GROUP BY match_key HAVING "
                            "count(DISTINCT rank) = 2)"),
                  int64_t(6));
-        QCOMPARE(ix.rows("SELECT DISTINCT rank, blamed_rank, dur_ns FROM waits WHERE kind = 'collective_wait'"),
-                 std::vector<std::string>{"0|1|300000"});
+        QCOMPARE(
+            ix.rows("SELECT DISTINCT rank, blamed_rank, dur_ns FROM waits WHERE kind = 'collective_wait'"),
+            std::vector<std::string>{"0|1|300000"});
     }
     void sameRankTwiceIsTwoRuns() {
         // two sessions of rank 0, 27 minutes apart: two runs, the rank kept apart (data rank 0 in both)
         std::string dir = test::tempDir("runs-sessions");
         test::writeFile(dir + "/first/rank-0.json", kineto(0, 1, 1700000000000000, 5, 0));
-        test::writeFile(dir + "/second/rank-0.json", kineto(0, 1, 1700000000000000 + 27 * 60 * 1000000LL, 3, 0));
+        test::writeFile(dir + "/second/rank-0.json",
+                        kineto(0, 1, 1700000000000000 + 27 * 60 * 1000000LL, 3, 0));
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.scalar("SELECT count(*) FROM runs"), int64_t(2));
         // the larger file keeps the plain number; the other is keyed 10000 and still says rank 0
         QCOMPARE(ix.rows("SELECT rank, data_rank, run_id FROM ranks ORDER BY rank"),
                  (std::vector<std::string>{"0|0|0", "10000|0|1"}));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'rank 0 is claimed by 2 sources%'"),
-                 int64_t(1));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'rank 0 is claimed by 2 sources%'"),
+            int64_t(1));
         // each rank keeps its own steps (5 and 3), none merged
         QCOMPARE(ix.rows("SELECT rank, count(*) FROM steps GROUP BY rank ORDER BY rank"),
                  (std::vector<std::string>{"0|5", "10000|3"}));

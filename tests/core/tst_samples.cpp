@@ -2,9 +2,9 @@
 // every sample directory indexes without a fatal error; every trace JSON yields exactly as many spans as
 // it has X events; known values round-trip exactly; the Ascend wait computed from Notify_Wait matches
 // communication.json within 1 %; the NCCL collectives of the HTA rank pair are matched across ranks.
+#include "core/analysis/report.h"
 #include "core/index/indexer.h"
 #include "core/io/bytesource.h"
-#include "core/analysis/report.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -106,9 +106,10 @@ class TstSamples : public QObject {
     }
     void labelsSayWhatTheFilesSay_data() {
         QTest::addColumn<QString>("dir");
-        for (const char* d : {"hta/tests/data/nccl_parser_config", "hta/tests/data/ns_resolution_trace",
-                              "hta/tests/data/amd_trace", "hta/tests/data/cpu_only", "msinsight/test/data/pytorch/text/level1",
-                              "msinsight/test/data/pytorch/db/level1"})
+        for (const char* d :
+             {"hta/tests/data/nccl_parser_config", "hta/tests/data/ns_resolution_trace",
+              "hta/tests/data/amd_trace", "hta/tests/data/cpu_only",
+              "msinsight/test/data/pytorch/text/level1", "msinsight/test/data/pytorch/db/level1"})
             QTest::newRow(d) << QString(d);
     }
     void labelsSayWhatTheFilesSay() {
@@ -119,29 +120,36 @@ class TstSamples : public QObject {
         auto ix = test::indexDir(path);
         QVERIFY(ix.result.ok);
         int checked = 0;
-        for (const auto& row : ix.rows("SELECT rank, path FROM source_file WHERE format IN ('chrome-json', 'ascend-profiler-info')")) {
+        for (const auto& row : ix.rows("SELECT rank, path FROM source_file WHERE format IN ('chrome-json', "
+                                       "'ascend-profiler-info')")) {
             const auto bar = row.find('|');
             const std::string rank = row.substr(0, bar), file = row.substr(bar + 1);
             auto j = nlohmann::json::parse(test::readDecompressed(file), nullptr, false);
             QVERIFY2(j.is_object(), file.c_str());
             auto label = [&](const char* key) {
-                auto v = ix.rows("SELECT value FROM labels WHERE rank = " + rank + " AND key = '" + key + "'");
+                auto v =
+                    ix.rows("SELECT value FROM labels WHERE rank = " + rank + " AND key = '" + key + "'");
                 return v.empty() ? std::string("(none)") : v.front();
             };
             if (j.contains("traceEvents")) {
                 std::string hw = "(none)";
                 for (const auto& d : j.value("deviceProperties", nlohmann::json::array()))
-                    if (hw == "(none)") hw = d["name"].get<std::string>(); // the samples have one card type each
+                    if (hw == "(none)")
+                        hw = d["name"].get<std::string>(); // the samples have one card type each
                 QCOMPARE(label("hardware"), hw);
                 const auto di = j.value("distributedInfo", nlohmann::json::object());
-                QCOMPARE(label("backend"), di.contains("backend") ? di["backend"].get<std::string>() : "(none)");
-                QCOMPARE(label("nccl_version"), di.contains("nccl_version") ? di["nccl_version"].get<std::string>() : "(none)");
-                QCOMPARE(label("framework"), std::string(j.contains("distributedInfo") || j.contains("deviceProperties") ||
-                                                                 j.contains("schemaVersion")
-                                                             ? "pytorch"
-                                                             : "(none)"));
+                QCOMPARE(label("backend"),
+                         di.contains("backend") ? di["backend"].get<std::string>() : "(none)");
+                QCOMPARE(label("nccl_version"),
+                         di.contains("nccl_version") ? di["nccl_version"].get<std::string>() : "(none)");
+                QCOMPARE(label("framework"),
+                         std::string(j.contains("distributedInfo") || j.contains("deviceProperties") ||
+                                             j.contains("schemaVersion")
+                                         ? "pytorch"
+                                         : "(none)"));
             } else {
-                QCOMPARE(label("profiler_level"), j["config"]["experimental_config"]["_profiler_level"].get<std::string>());
+                QCOMPARE(label("profiler_level"),
+                         j["config"]["experimental_config"]["_profiler_level"].get<std::string>());
                 QCOMPARE(label("framework"), std::string("torch_npu"));
             }
             ++checked;
@@ -150,7 +158,8 @@ class TstSamples : public QObject {
         for (const auto& row : ix.rows("SELECT rank, path FROM source_file WHERE format = 'ascend-db'")) {
             const auto bar = row.find('|');
             index::Db src(row.substr(bar + 1), true);
-            QCOMPARE(ix.rows("SELECT value FROM labels WHERE rank = " + row.substr(0, bar) + " AND key = 'hardware'"),
+            QCOMPARE(ix.rows("SELECT value FROM labels WHERE rank = " + row.substr(0, bar) +
+                             " AND key = 'hardware'"),
                      std::vector<std::string>{src.scalarText("SELECT name FROM NPU_INFO LIMIT 1")});
             ++checked;
         }
@@ -162,28 +171,35 @@ class TstSamples : public QObject {
     // and the finding kinds (none: no sample holds a complete run with a late rank or a slow card).
     void conformance_data() {
         QTest::addColumn<QString>("dir");
-        QTest::addColumn<QString>("runs");  // per run: "data ranks/complete", runs joined with ' '
+        QTest::addColumn<QString>("runs"); // per run: "data ranks/complete", runs joined with ' '
         QTest::addColumn<qint64>("spans");
         QTest::addColumn<qint64>("stepsPerRank");
         QTest::addColumn<QString>("findings");
-        QTest::newRow("hta trace_filter (2 of 128)") << "hta/tests/data/trace_filter" << "0,1/0" << qint64(9487) << qint64(2) << "";
-        QTest::newRow("hta nccl (rank 0 of 2)") << "hta/tests/data/nccl_parser_config" << "0/0" << qint64(26933) << qint64(3) << "";
-        QTest::newRow("hta memory (rank 1 of 2)") << "hta/tests/data/df_index_resolver" << "1/0" << qint64(123379) << qint64(5) << "";
-        QTest::newRow("hta ns (world 1)") << "hta/tests/data/ns_resolution_trace" << "0/1" << qint64(45420) << qint64(5) << "";
-        QTest::newRow("hta cpu only (34 of 300)") << "hta/tests/data/cpu_only" << "34/0" << qint64(16) << qint64(1) << "";
-        QTest::newRow("hta amd (no distributedInfo)") << "hta/tests/data/amd_trace" << "0/1" << qint64(113) << qint64(2) << "";
+        QTest::newRow("hta trace_filter (2 of 128)") << "hta/tests/data/trace_filter"
+                                                     << "0,1/0" << qint64(9487) << qint64(2) << "";
+        QTest::newRow("hta nccl (rank 0 of 2)") << "hta/tests/data/nccl_parser_config"
+                                                << "0/0" << qint64(26933) << qint64(3) << "";
+        QTest::newRow("hta memory (rank 1 of 2)") << "hta/tests/data/df_index_resolver"
+                                                  << "1/0" << qint64(123379) << qint64(5) << "";
+        QTest::newRow("hta ns (world 1)") << "hta/tests/data/ns_resolution_trace"
+                                          << "0/1" << qint64(45420) << qint64(5) << "";
+        QTest::newRow("hta cpu only (34 of 300)") << "hta/tests/data/cpu_only"
+                                                  << "34/0" << qint64(16) << qint64(1) << "";
+        QTest::newRow("hta amd (no distributedInfo)") << "hta/tests/data/amd_trace"
+                                                      << "0/1" << qint64(113) << qint64(2) << "";
         // DB export: TASK 552 + COMMUNICATION_OP 4 + PYTORCH_API 2460 rows; STEP_TIME 1 row
-        QTest::newRow("torch_npu db") << "msinsight/test/data/pytorch/db/level1" << "0/1" << qint64(3016) << qint64(1) << "";
+        QTest::newRow("torch_npu db") << "msinsight/test/data/pytorch/db/level1"
+                                      << "0/1" << qint64(3016) << qint64(1) << "";
         // older torch_npu, ranks 0 and 1 of a 16-rank job (peers 0–9 in communication_matrix.json):
         // kernel_details 21 + 22 rows, step_trace_time one step (2)
-        QTest::newRow("torch_npu 2023 (2 of 16)") << "msinsight/server/src/test/test_data" << "0,1/0" << qint64(43)
-                                                 << qint64(1) << "";
+        QTest::newRow("torch_npu 2023 (2 of 16)") << "msinsight/server/src/test/test_data"
+                                                  << "0,1/0" << qint64(43) << qint64(1) << "";
         // legacy 4-rank pipeline job: 5 steps per rank (the '-' row is a summary), 485 + 485 + 1745 + 1745
         // communication-op intervals in the step traces; no world size in these files
-        QTest::newRow("mindspore legacy cluster") << "mindinsight/tests/utils/resource/cluster_propose" << "0,1,2,3/1"
-                                                  << qint64(4460) << qint64(5) << "*";
-        QTest::newRow("torch_npu text (2 of 8)") << "msinsight/test/data/pytorch/text/level1" << "0,1/0" << qint64(4384 + 4385)
-                                                 << qint64(1) << "";
+        QTest::newRow("mindspore legacy cluster") << "mindinsight/tests/utils/resource/cluster_propose"
+                                                  << "0,1,2,3/1" << qint64(4460) << qint64(5) << "*";
+        QTest::newRow("torch_npu text (2 of 8)") << "msinsight/test/data/pytorch/text/level1"
+                                                 << "0,1/0" << qint64(4384 + 4385) << qint64(1) << "";
     }
     void conformance() {
         QFETCH(QString, dir);
@@ -194,9 +210,10 @@ class TstSamples : public QObject {
         auto ix = test::indexDir(m_samples + "/" + dir.toStdString());
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QStringList got;
-        for (const auto& r : ix.rows("SELECT (SELECT group_concat(data_rank, ',') FROM (SELECT data_rank FROM ranks k "
-                                     "WHERE k.run_id = r.run_id ORDER BY data_rank)) || '/' || complete FROM runs r "
-                                     "ORDER BY run_id"))
+        for (const auto& r :
+             ix.rows("SELECT (SELECT group_concat(data_rank, ',') FROM (SELECT data_rank FROM ranks k "
+                     "WHERE k.run_id = r.run_id ORDER BY data_rank)) || '/' || complete FROM runs r "
+                     "ORDER BY run_id"))
             got << QString::fromStdString(r);
         QCOMPARE(got.join(' '), runs);
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), spans);
@@ -207,13 +224,18 @@ class TstSamples : public QObject {
             kinds << QString::fromStdString(k);
         if (findings != "*") QCOMPARE(kinds.join(','), findings); // "*": not known independently
         // every lane kind and the steps of a rank lie inside its run's time range
-        QCOMPARE(ix.scalar("SELECT count(*) FROM track t JOIN rank_info k ON k.rank = t.rank JOIN run r ON r.run_id = "
-                           "k.run_id JOIN span s ON s.track_id = t.track_id WHERE t.aligned = 1 AND (s.ts_ns < r.start_ns "
-                           "OR s.ts_ns + s.dur_ns > r.end_ns + 1000000000)"),
-                 int64_t(0));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM step s JOIN rank_info k ON k.rank = s.rank JOIN run r ON r.run_id = "
-                           "k.run_id WHERE s.end_ns < r.start_ns OR s.start_ns > r.end_ns"),
-                 int64_t(0));
+        QCOMPARE(
+            ix.scalar(
+                "SELECT count(*) FROM track t JOIN rank_info k ON k.rank = t.rank JOIN run r ON r.run_id = "
+                "k.run_id JOIN span s ON s.track_id = t.track_id WHERE t.aligned = 1 AND (s.ts_ns < "
+                "r.start_ns "
+                "OR s.ts_ns + s.dur_ns > r.end_ns + 1000000000)"),
+            int64_t(0));
+        QCOMPARE(
+            ix.scalar(
+                "SELECT count(*) FROM step s JOIN rank_info k ON k.rank = s.rank JOIN run r ON r.run_id = "
+                "k.run_id WHERE s.end_ns < r.start_ns OR s.start_ns > r.end_ns"),
+            int64_t(0));
     }
     void wholeHtaFolderHoldsSixJobs() {
         // SOURCES.md: six different jobs (a rank pair of a 128-rank job, rank 0 of a 2-rank A100 job, rank 1
@@ -224,9 +246,11 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM runs"), int64_t(6));
         QCOMPARE(ix.rows("SELECT coalesce(world_size, 0) || ':' || rank_count FROM runs ORDER BY 1"),
                  (std::vector<std::string>{"0:1", "128:2", "1:1", "2:1", "2:1", "300:1"}));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective c JOIN rank_info k ON k.rank = c.rank "
-                           "WHERE match_key IS NOT NULL GROUP BY match_key HAVING count(DISTINCT k.run_id) > 1)"),
-                 int64_t(0));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective c JOIN rank_info k ON k.rank = "
+                      "c.rank "
+                      "WHERE match_key IS NOT NULL GROUP BY match_key HAVING count(DISTINCT k.run_id) > 1)"),
+            int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM finding"), int64_t(0));
     }
     void pipelineStagesAreNotMatchedWithEachOther() {
@@ -234,15 +258,20 @@ class TstSamples : public QObject {
         // (their step traces' column names): no instance may pair a rank of one stage with the other
         auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/cluster_propose");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective WHERE match_key IS NOT NULL GROUP BY "
-                           "match_key HAVING min(rank) < 2 AND max(rank) >= 2)"),
-                 int64_t(0));
-        QVERIFY(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective WHERE match_key IS NOT NULL GROUP BY "
-                          "match_key HAVING count(DISTINCT rank) = 2)") > 0);
+        QCOMPARE(
+            ix.scalar(
+                "SELECT count(*) FROM (SELECT match_key FROM collective WHERE match_key IS NOT NULL GROUP BY "
+                "match_key HAVING min(rank) < 2 AND max(rank) >= 2)"),
+            int64_t(0));
+        QVERIFY(
+            ix.scalar(
+                "SELECT count(*) FROM (SELECT match_key FROM collective WHERE match_key IS NOT NULL GROUP BY "
+                "match_key HAVING count(DISTINCT rank) = 2)") > 0);
         // Send/Receive between stages are never blamed
-        QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE (name LIKE 'Send%' OR name LIKE 'Receive%') AND "
-                           "last_rank IS NOT NULL"),
-                 int64_t(0));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM collective WHERE (name LIKE 'Send%' OR name LIKE 'Receive%') AND "
+                      "last_rank IS NOT NULL"),
+            int64_t(0));
     }
     void legacyClocksKeptApart() {
         // run_2: the timeline's ops sit at 0–6.07 s (relative µs), the step trace at 15490789606875 ticks of
@@ -250,8 +279,10 @@ class TstSamples : public QObject {
         auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT rank, step, source FROM step"), std::vector<std::string>{"1|0|whole-trace"});
-        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'steps not aligned with the device ops%'"),
-                 int64_t(1));
+        QCOMPARE(
+            ix.scalar(
+                "SELECT count(*) FROM diagnostics WHERE what LIKE 'steps not aligned with the device ops%'"),
+            int64_t(1));
         // the ops are device streams (stream 519; the AI CPU's pid 9000), not host threads
         QCOMPARE(ix.rows("SELECT kind, name FROM tracks ORDER BY name"),
                  (std::vector<std::string>{"compute|AI CPU stream 0", "compute|Stream 519"}));
@@ -268,8 +299,9 @@ class TstSamples : public QObject {
             "EXISTS (SELECT 1 FROM source_file f WHERE f.rank = b.rank AND f.path LIKE '%/run_2/%')");
         QCOMPARE(shared, int64_t(0));
         // the four ranks of cluster_propose (one folder) are still one run
-        QCOMPARE(ix.scalar("SELECT count(DISTINCT r.run_id) FROM ranks r WHERE EXISTS (SELECT 1 FROM source_file f "
-                           "WHERE f.rank = r.rank AND f.path LIKE '%/cluster_propose/%')"),
+        QCOMPARE(ix.scalar(
+                     "SELECT count(DISTINCT r.run_id) FROM ranks r WHERE EXISTS (SELECT 1 FROM source_file f "
+                     "WHERE f.rank = r.rank AND f.path LIKE '%/cluster_propose/%')"),
                  int64_t(1));
     }
     void htaTwoOf128RanksAreOneIncompleteRun() {
@@ -277,8 +309,10 @@ class TstSamples : public QObject {
         // missing the last arrival cannot be named, so nothing is blamed.
         auto ix = test::indexDir(m_samples + "/hta/tests/data/trace_filter");
         QVERIFY(ix.result.ok);
-        QCOMPARE(ix.rows("SELECT rank, run_id FROM ranks ORDER BY rank"), (std::vector<std::string>{"0|0", "1|0"}));
-        QCOMPARE(ix.rows("SELECT world_size, rank_count, complete FROM runs"), std::vector<std::string>{"128|2|0"});
+        QCOMPARE(ix.rows("SELECT rank, run_id FROM ranks ORDER BY rank"),
+                 (std::vector<std::string>{"0|0", "1|0"}));
+        QCOMPARE(ix.rows("SELECT world_size, rank_count, complete FROM runs"),
+                 std::vector<std::string>{"128|2|0"});
         // its 10 NCCL kernels per rank are SendRecv (point-to-point): kept, never matched across ranks
         QCOMPARE(ix.rows("SELECT rank, count(*) FROM collective GROUP BY rank ORDER BY rank"),
                  (std::vector<std::string>{"0|10", "1|10"}));

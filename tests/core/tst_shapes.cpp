@@ -20,7 +20,8 @@ class TstShapes : public QObject {
         QTest::addColumn<QString>("shapes");
         QTest::addColumn<qint64>("elements");
         QTest::addColumn<QString>("layout");
-        QTest::newRow("two matrices") << "4,512,4096;4096,4096" << qint64(4LL * 512 * 4096 + 4096LL * 4096) << "3;2";
+        QTest::newRow("two matrices")
+            << "4,512,4096;4096,4096" << qint64(4LL * 512 * 4096 + 4096LL * 4096) << "3;2";
         QTest::newRow("one tensor") << "32,256,13,13" << qint64(32LL * 256 * 13 * 13) << "4";
         QTest::newRow("tensor and scalar") << "4096,4096;" << qint64(4096LL * 4096) << "2;0";
         QTest::newRow("a zero dim") << "0,128" << qint64(0) << "2";
@@ -78,14 +79,17 @@ class TstShapes : public QObject {
     void kernelDetailsQuoting() {
         std::string dir = test::tempDir("shapes-import");
         test::writeFile(dir + "/r_ascend_pt/profiler_info_0.json", "{\"rank_id\": 0}");
-        test::writeFile(dir + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
-                        "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Input Shapes,Input Data Types\n"
-                        "1,mm1,MatMulV2,AI_CORE,1736408883704643.212\t,5.5,\"\"\"4096,4096;4096,4096\"\"\",FLOAT16;FLOAT16\n"
-                        "1,mm2,MatMulV2,AI_CORE,1736408883704650,6.5,\"\"\"4096,4096;4096,4096\"\"\",FLOAT16;FLOAT16\n"
-                        "1,add,Add,AI_VECTOR_CORE,1736408883704660,1,N/A,N/A\n");
+        test::writeFile(
+            dir + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+            "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Input Shapes,Input Data Types\n"
+            "1,mm1,MatMulV2,AI_CORE,1736408883704643.212\t,5.5,\"\"\"4096,4096;4096,4096\"\"\",FLOAT16;"
+            "FLOAT16\n"
+            "1,mm2,MatMulV2,AI_CORE,1736408883704650,6.5,\"\"\"4096,4096;4096,4096\"\"\",FLOAT16;FLOAT16\n"
+            "1,add,Add,AI_VECTOR_CORE,1736408883704660,1,N/A,N/A\n");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        QCOMPARE(ix.rows("SELECT op_type, input_shapes, input_dtypes, count(*), sum(dur_ns) FROM kernel_shapes GROUP BY 1, 2, 3"),
+        QCOMPARE(ix.rows("SELECT op_type, input_shapes, input_dtypes, count(*), sum(dur_ns) FROM "
+                         "kernel_shapes GROUP BY 1, 2, 3"),
                  std::vector<std::string>{"MatMulV2|4096,4096;4096,4096|FLOAT16;FLOAT16|2|12000"});
         auto tables = shapes::loadShapeTables(*ix.db, {});
         QCOMPARE(tables.size(), size_t(1));
@@ -95,26 +99,35 @@ class TstShapes : public QObject {
     void kinetoKernelsTakeTheirOpsInputs() {
         // the kernel before and after its op in the file; one op with a tensor list (no single shape)
         std::string dir = test::tempDir("shapes-kineto");
-        test::writeFile(dir + "/rank-0.pt.trace.json",
-                        "{\"traceEvents\": [\n"
-                        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":100,\"dur\":5,"
-                        "\"args\":{\"External id\":7,\"correlation\":70}},\n"
-                        "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::mm\",\"pid\":1,\"tid\":1,\"ts\":90,\"dur\":20,"
-                        "\"args\":{\"External id\":7,\"Input Dims\":[[4, 512], [512, 512]],\"Input type\":[\"float\", \"float\"]}},\n"
-                        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":120,\"dur\":7,"
-                        "\"args\":{\"External id\":7}},\n"
-                        "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::_foreach_add_\",\"pid\":1,\"tid\":1,\"ts\":130,\"dur\":20,"
-                        "\"args\":{\"External id\":8,\"Input Dims\":[[[128], [128]], [[128], [128]]],\"Input type\":[\"TensorList\", \"TensorList\"]}},\n"
-                        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"foreach_k\",\"pid\":0,\"tid\":7,\"ts\":140,\"dur\":3,"
-                        "\"args\":{\"External id\":8}}\n"
-                        "], \"baseTimeNanoseconds\": 1700000000000000000}");
+        test::writeFile(
+            dir + "/rank-0.pt.trace.json",
+            "{\"traceEvents\": [\n"
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":100,\"dur\":5,"
+            "\"args\":{\"External id\":7,\"correlation\":70}},\n"
+            "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::mm\",\"pid\":1,\"tid\":1,\"ts\":90,\"dur\":20,"
+            "\"args\":{\"External id\":7,\"Input Dims\":[[4, 512], [512, 512]],\"Input type\":[\"float\", "
+            "\"float\"]}},\n"
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":120,\"dur\":7,"
+            "\"args\":{\"External id\":7}},\n"
+            "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::_foreach_add_\",\"pid\":1,\"tid\":1,\"ts\":"
+            "130,\"dur\":20,"
+            "\"args\":{\"External id\":8,\"Input Dims\":[[[128], [128]], [[128], [128]]],\"Input "
+            "type\":[\"TensorList\", \"TensorList\"]}},\n"
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"foreach_k\",\"pid\":0,\"tid\":7,\"ts\":140,\"dur\":"
+            "3,"
+            "\"args\":{\"External id\":8}}\n"
+            "], \"baseTimeNanoseconds\": 1700000000000000000}");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        QCOMPARE(ix.rows("SELECT input_shapes, input_dtypes, count(*), sum(dur_ns) FROM kernel_shapes GROUP BY 1, 2"),
-                 std::vector<std::string>{"4,512;512,512|float;float|2|12000"});
-        QCOMPARE(QString::fromStdString(import::KernelInputs::dimsText("[[4, 512], [512], []]")), QString("4,512;512;"));
+        QCOMPARE(
+            ix.rows(
+                "SELECT input_shapes, input_dtypes, count(*), sum(dur_ns) FROM kernel_shapes GROUP BY 1, 2"),
+            std::vector<std::string>{"4,512;512,512|float;float|2|12000"});
+        QCOMPARE(QString::fromStdString(import::KernelInputs::dimsText("[[4, 512], [512], []]")),
+                 QString("4,512;512;"));
         QVERIFY(import::KernelInputs::dimsText("[[[1], [2]]]").empty());
-        QCOMPARE(QString::fromStdString(import::KernelInputs::typesText("[\"float\", \"Scalar\"]")), QString("float;Scalar"));
+        QCOMPARE(QString::fromStdString(import::KernelInputs::typesText("[\"float\", \"Scalar\"]")),
+                 QString("float;Scalar"));
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples not present: the real Kineto trace is not checked");
         // independent count (Python over the HTA AMD trace): 14 kernels share an External id with a cpu_op
@@ -126,8 +139,8 @@ class TstShapes : public QObject {
     void demoSweepNamesTheBadTiling() {
         std::string dir = test::tempDir("shapes-demo") + "/p";
         QString err;
-        QCOMPARE(test::runRankscope({"demo", QString::fromStdString(dir), "--ranks", "2", "--steps", "8", "--layers", "2",
-                                     "--shape-sweep", "--quiet"},
+        QCOMPARE(test::runRankscope({"demo", QString::fromStdString(dir), "--ranks", "2", "--steps", "8",
+                                     "--layers", "2", "--shape-sweep", "--quiet"},
                                     nullptr, &err),
                  0);
         auto ix = test::indexDir(dir);
@@ -145,28 +158,36 @@ class TstShapes : public QObject {
         QCOMPARE(outliers, 1);
         // the JSON the command prints
         QString out;
-        QCOMPARE(test::runRankscope({"shapes", QString::fromStdString(dir), "--op", "MatMulV2", "--json", "--quiet"}, &out, &err), 0);
+        QCOMPARE(
+            test::runRankscope(
+                {"shapes", QString::fromStdString(dir), "--op", "MatMulV2", "--json", "--quiet"}, &out, &err),
+            0);
         auto j = nlohmann::json::parse(out.toStdString());
         QCOMPARE(j["op_types"].size(), size_t(1));
-        QCOMPARE(j["op_types"][0]["outliers"][0]["input_shapes"].get<std::string>(), std::string("8,1536,4096;4096,4096"));
+        QCOMPARE(j["op_types"][0]["outliers"][0]["input_shapes"].get<std::string>(),
+                 std::string("8,1536,4096;4096,4096"));
         QCOMPARE(j["op_types"][0]["shapes"].size(), size_t(8));
         // every kernel of the outlier's shape, as spans the timeline can highlight: as many as the shape rows
         // counted with plain SQL, each a MatMulV2 span of the recorded start and duration
         const std::string shape = "8,1536,4096;4096,4096";
-        const auto dtypes = ix.rows("SELECT DISTINCT input_dtypes FROM kernel_shapes WHERE input_shapes = '" + shape + "'");
+        const auto dtypes =
+            ix.rows("SELECT DISTINCT input_dtypes FROM kernel_shapes WHERE input_shapes = '" + shape + "'");
         QCOMPARE(dtypes.size(), size_t(1));
         const int64_t expected =
-            ix.scalar("SELECT count(*) FROM kernel_shapes WHERE op_type = 'MatMulV2' AND input_shapes = '" + shape + "'");
+            ix.scalar("SELECT count(*) FROM kernel_shapes WHERE op_type = 'MatMulV2' AND input_shapes = '" +
+                      shape + "'");
         QVERIFY(expected > 0);
         std::vector<int64_t> tracks;
         const auto spans = query::shapeKernelSpans(*ix.db, 0, "MatMulV2", shape, dtypes[0], 100000, &tracks);
         QCOMPARE(int64_t(spans.size()), expected);
         QCOMPARE(tracks.size(), spans.size());
         for (const auto& sp : spans) {
-            const auto row = ix.rows("SELECT op_type FROM spans WHERE span_id = " + std::to_string(sp.spanId));
+            const auto row =
+                ix.rows("SELECT op_type FROM spans WHERE span_id = " + std::to_string(sp.spanId));
             QCOMPARE(row.at(0), std::string("MatMulV2"));
-            QCOMPARE(ix.scalar("SELECT count(*) FROM kernel_shapes WHERE input_shapes = '" + shape + "' AND ts_ns = " +
-                               std::to_string(sp.startNs) + " AND dur_ns = " + std::to_string(sp.endNs - sp.startNs)),
+            QCOMPARE(ix.scalar("SELECT count(*) FROM kernel_shapes WHERE input_shapes = '" + shape +
+                               "' AND ts_ns = " + std::to_string(sp.startNs) +
+                               " AND dur_ns = " + std::to_string(sp.endNs - sp.startNs)),
                      int64_t(1));
         }
         QVERIFY(query::shapeKernelSpans(*ix.db, 0, "MatMulV2", "1,2,3", dtypes[0], 100, nullptr).empty());
@@ -185,7 +206,8 @@ class TstShapes : public QObject {
         for (const auto& t : shapes::loadShapeTables(*ix.db, q)) {
             groups += t.shapes.size();
             if (t.opType != "TransData") continue;
-            auto it = std::find_if(t.shapes.begin(), t.shapes.end(), [](auto& s) { return s.inputShapes == "32,256,13,13"; });
+            auto it = std::find_if(t.shapes.begin(), t.shapes.end(),
+                                   [](auto& s) { return s.inputShapes == "32,256,13,13"; });
             QVERIFY(it != t.shapes.end());
             QCOMPARE(it->count, int64_t(8));
             QCOMPARE(it->medianNs, 16740.0);
@@ -194,7 +216,8 @@ class TstShapes : public QObject {
         // the kernels of that group on the timeline: 16 on both ranks (Python over both kernel_details.csv),
         // each once — not again on the overlap-analysis lane, where torch_npu draws every kernel too
         std::vector<int64_t> tracks;
-        const auto spans = query::shapeKernelSpans(*ix.db, 0, "TransData", "32,256,13,13", "FLOAT", 1000, &tracks);
+        const auto spans =
+            query::shapeKernelSpans(*ix.db, 0, "TransData", "32,256,13,13", "FLOAT", 1000, &tracks);
         QCOMPARE(spans.size(), size_t(16));
         QCOMPARE(std::set<int64_t>(tracks.begin(), tracks.end()).size(), size_t(2)); // one stream per rank
     }

@@ -37,13 +37,20 @@ class TstSqliteDamage : public QObject {
     void damage_data() {
         QTest::addColumn<QString>("mutation");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("intact") << "none" << "";
-        QTest::newRow("cut at half") << "half" << "ends at byte";
-        QTest::newRow("cut in the header") << "header" << "inside the 100-byte SQLite header";
-        QTest::newRow("cut inside a page") << "mid-page" << "ends at byte";
-        QTest::newRow("bytes after the last page") << "appended" << "inside a page";
-        QTest::newRow("wrong magic") << "magic" << "no SQLite header at byte 0";
-        QTest::newRow("a page of zeros") << "zero-page" << "damage near byte";
+        QTest::newRow("intact") << "none"
+                                << "";
+        QTest::newRow("cut at half") << "half"
+                                     << "ends at byte";
+        QTest::newRow("cut in the header") << "header"
+                                           << "inside the 100-byte SQLite header";
+        QTest::newRow("cut inside a page") << "mid-page"
+                                           << "ends at byte";
+        QTest::newRow("bytes after the last page") << "appended"
+                                                   << "inside a page";
+        QTest::newRow("wrong magic") << "magic"
+                                     << "no SQLite header at byte 0";
+        QTest::newRow("a page of zeros") << "zero-page"
+                                         << "damage near byte";
     }
     void damage() {
         QFETCH(QString, mutation);

@@ -39,9 +39,11 @@ class TstTimeText : public QObject {
         QTest::newRow("438 s at 1 s") << qint64(438) * 1000000000 << qint64(1000000000) << "+438 s";
         QTest::newRow("zero") << qint64(0) << qint64(1000) << "+0 \u00b5s";
         QTest::newRow("ns resolution") << qint64(1234) << qint64(1) << "+1.234 \u00b5s";
-        QTest::newRow("days") << (qint64(735004) * 1000 + 200) * 1000000 << qint64(100000000) << "+8 d 12:10:04.2";
+        QTest::newRow("days") << (qint64(735004) * 1000 + 200) * 1000000 << qint64(100000000)
+                              << "+8 d 12:10:04.2";
         QTest::newRow("hours") << qint64(3725) * 1000000000 << qint64(1000000000) << "+1:02:05";
-        QTest::newRow("epoch to the ns") << qint64(1736408883704643212) << qint64(1) << "+20097 d 07:48:03.704643212";
+        QTest::newRow("epoch to the ns")
+            << qint64(1736408883704643212) << qint64(1) << "+20097 d 07:48:03.704643212";
         QTest::newRow("carry") << qint64(1999999999) << qint64(10000000) << "+2.00 s";
     }
     void offset() {

@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         int depth = 0;
         std::istringstream parts(line);
         for (std::string part; std::getline(parts, part, '/') && depth < 4;) {
-            if (part.empty() || part == "." || part == ".." || part.size() > 200 || part.find('\0') != std::string::npos)
+            if (part.empty() || part == "." || part == ".." || part.size() > 200 ||
+                part.find('\0') != std::string::npos)
                 continue;
             rel /= part;
             ++depth;

@@ -44,7 +44,8 @@ class TstAnnotationViews : public QObject {
         return s;
     }
     void load(Scene& s) {
-        s.view->setTimelineData(std::make_shared<const query::TimelineData>(query::loadTimeline(*m_conn, s.view->currentRequest())));
+        s.view->setTimelineData(std::make_shared<const query::TimelineData>(
+            query::loadTimeline(*m_conn, s.view->currentRequest())));
     }
     static QImage grab(Scene& s) {
         QImage img(s.view->size(), QImage::Format_ARGB32);
@@ -189,7 +190,8 @@ class TstAnnotationViews : public QObject {
         set.add(note(rank, t));
         s->model.setAnnotations(set);
         QImage img = grab(*s);
-        QVERIFY2(inkAt(img, int(s->view->xOf(t)), block.top() + 30, block.bottom()) > 10, "the note's line is where its time is");
+        QVERIFY2(inkAt(img, int(s->view->xOf(t)), block.top() + 30, block.bottom()) > 10,
+                 "the note's line is where its time is");
         // not on the other ranks
         const QRect other = s->view->rankBlock(m_summary->ranks[0]);
         QCOMPARE(inkAt(img, int(s->view->xOf(t)), other.top() + 30, other.bottom()), 0);
@@ -247,7 +249,8 @@ class TstAnnotationViews : public QObject {
         load(*s);
         s->model.setTool(views::AnnotationModel::Tool::Range);
         QSignalSpy drafted(s->view.get(), &views::TimelineView::annotationDrafted);
-        const QRect b0 = s->view->rankBlock(m_summary->ranks[0]), b1 = s->view->rankBlock(m_summary->ranks[1]);
+        const QRect b0 = s->view->rankBlock(m_summary->ranks[0]),
+                    b1 = s->view->rankBlock(m_summary->ranks[1]);
         const QPoint from(400, b0.top() + 30), to(700, b1.top() + 30);
         QTest::mousePress(s->view.get(), Qt::LeftButton, {}, from);
         QTest::mouseMove(s->view.get(), to);
@@ -256,9 +259,12 @@ class TstAnnotationViews : public QObject {
         auto a = drafted.takeFirst().at(0).value<annotate::Annotation>();
         QCOMPARE(int(a.kind), int(annotate::Kind::Range));
         QCOMPARE(a.anchor.ranks, (std::vector<int>{m_summary->ranks[0], m_summary->ranks[1]}));
-        const double nsPerPx = double(s->state.windowEnd() - s->state.windowStart()) / (1000 - views::TimelineView::kGutter);
-        QVERIFY(std::abs(double(a.anchor.t0Ns - s->state.windowStart()) - (400 - views::TimelineView::kGutter) * nsPerPx) < 2 * nsPerPx);
-        QVERIFY(std::abs(double(a.anchor.t1Ns - s->state.windowStart()) - (700 - views::TimelineView::kGutter) * nsPerPx) < 2 * nsPerPx);
+        const double nsPerPx =
+            double(s->state.windowEnd() - s->state.windowStart()) / (1000 - views::TimelineView::kGutter);
+        QVERIFY(std::abs(double(a.anchor.t0Ns - s->state.windowStart()) -
+                         (400 - views::TimelineView::kGutter) * nsPerPx) < 2 * nsPerPx);
+        QVERIFY(std::abs(double(a.anchor.t1Ns - s->state.windowStart()) -
+                         (700 - views::TimelineView::kGutter) * nsPerPx) < 2 * nsPerPx);
         // the window did not move: drawing is not panning
         QCOMPARE(s->state.windowStart(), m_summary->startNs);
         // Esc leaves the tool
@@ -269,7 +275,8 @@ class TstAnnotationViews : public QObject {
     void heatmapBoxToolDraftsCells() {
         views::AnnotationModel model;
         views::HeatmapCanvas c;
-        c.setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*m_conn, m_summary->ranks)));
+        c.setData(
+            std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*m_conn, m_summary->ranks)));
         c.setAnnotations(&model);
         c.resize(c.sizeHint());
         model.setTool(views::AnnotationModel::Tool::Box);
@@ -281,8 +288,10 @@ class TstAnnotationViews : public QObject {
         QTest::mouseRelease(&c, Qt::LeftButton, {}, b.center());
         QCOMPARE(drafted.count(), 1);
         auto an = drafted.takeFirst().at(0).value<annotate::Annotation>();
-        QCOMPARE(an.anchor.opTypes, (std::vector<std::string>{c.data()->rows[size_t(order[0])], c.data()->rows[size_t(order[1])]}));
-        QCOMPARE(an.anchor.ranks, (std::vector<int>{int(c.data()->columnKeys[0]), int(c.data()->columnKeys[1])}));
+        QCOMPARE(an.anchor.opTypes, (std::vector<std::string>{c.data()->rows[size_t(order[0])],
+                                                              c.data()->rows[size_t(order[1])]}));
+        QCOMPARE(an.anchor.ranks,
+                 (std::vector<int>{int(c.data()->columnKeys[0]), int(c.data()->columnKeys[1])}));
     }
 };
 

@@ -61,9 +61,10 @@ class TstChartStyle : public QObject {
         v.show();
         QVERIFY(QTest::qWaitForWindowExposed(&v));
         QImage dark = v.grab().toImage();
-        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOTS")) dark.save(qEnvironmentVariable("RANKSCOPE_SHOTS") + "/histogram-dark.png");
+        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOTS"))
+            dark.save(qEnvironmentVariable("RANKSCOPE_SHOTS") + "/histogram-dark.png");
         QVERIFY2(darkShare(dark) > 0.6, qPrintable(QString::number(darkShare(dark))));
-        QVERIFY(hasLightInk(dark)); // title and axis labels readable on it
+        QVERIFY(hasLightInk(dark));                     // title and axis labels readable on it
         qApp->setPalette(views::themePalette("light")); // switched at run time
         QApplication::processEvents();
         QImage light = v.grab().toImage();
@@ -82,7 +83,8 @@ class TstChartStyle : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&v));
         v.plot()->replot();
         QImage dark = v.plot()->toPixmap(v.plot()->width(), v.plot()->height()).toImage();
-        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOTS")) v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOTS") + "/memory-dark.png");
+        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOTS"))
+            v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOTS") + "/memory-dark.png");
         QVERIFY2(darkShare(dark) > 0.6, qPrintable(QString::number(darkShare(dark))));
         QVERIFY(hasLightInk(dark));
         qApp->setPalette(views::themePalette("light"));

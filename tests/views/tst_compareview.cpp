@@ -7,10 +7,10 @@
 // memory overlay holds both runs' curves of one rank. RANKSCOPE_SHOT_DIR saves the picture.
 #include "core/compare/comparisondata.h"
 #include "core/demo/demogenerator.h"
+#include "core/demo/demoplan.h"
 #include "tests/support/testsupport.h"
 #include "views/common/timemapping.h"
 #include "views/compare/compareview.h"
-#include "core/demo/demoplan.h"
 #include "views/compare/deltagrid.h"
 #include "views/compare/memoryoverlay.h"
 #include "views/compare/spanpairview.h"
@@ -72,9 +72,11 @@ class TstCompareView : public QObject {
         QVERIFY(v.verdictText().contains("FAIL"));
         const auto& r = m_data->result;
         // one row per root, as `rankscope compare` prints them (per-rank deltas fold under their root)
-        const size_t roots = compare::groupDeltas(r, r.regressions).size() + compare::groupDeltas(r, r.improvements).size();
+        const size_t roots =
+            compare::groupDeltas(r, r.regressions).size() + compare::groupDeltas(r, r.improvements).size();
         QCOMPARE(compare::groupDeltas(r, r.regressions).size(), compare::compareSummary(r).size());
-        QVERIFY(roots < r.regressions.size() + r.improvements.size()); // MatMulV2 moved on every rank: grouped
+        QVERIFY(roots <
+                r.regressions.size() + r.improvements.size()); // MatMulV2 moved on every rank: grouped
         QCOMPARE(v.regressionList()->topLevelItemCount(), int(roots));
         int rows = 0;
         for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i)
@@ -99,7 +101,8 @@ class TstCompareView : public QObject {
             const QColor hot = img.pixelColor(v.deltaGrid()->cellRect(mm, c).topLeft() + QPoint(4, 3));
             QVERIFY2(hot.red() > hot.blue() + 40, qPrintable(hot.name()));
             const QColor calm = img.pixelColor(v.deltaGrid()->cellRect(same, c).topLeft() + QPoint(4, 3));
-            QVERIFY2(std::abs(calm.red() - calm.blue()) < 40 && calm.lightness() > 180, qPrintable(calm.name()));
+            QVERIFY2(std::abs(calm.red() - calm.blue()) < 40 && calm.lightness() > 180,
+                     qPrintable(calm.name()));
         }
         // clicking MatMulV2 on rank 2 names it
         QSignalSpy chosen(&v, &views::CompareView::opTypeChosen);
@@ -136,7 +139,8 @@ class TstCompareView : public QObject {
         const QImage img = view->grab().toImage();
         for (int side = 0; side < 2; ++side) {
             const auto& ss = pair->side[side].spans;
-            const QColor want = side ? views::StepOverlay::candidateColor() : views::StepOverlay::baselineColor();
+            const QColor want =
+                side ? views::StepOverlay::candidateColor() : views::StepOverlay::baselineColor();
             size_t hit = ss.size(), other = ss.size();
             for (size_t i = 0; i < ss.size(); ++i) {
                 if (ss[i].hit && (hit == ss.size() || ss[i].durNs > ss[hit].durNs)) hit = i;
@@ -144,7 +148,8 @@ class TstCompareView : public QObject {
             }
             QVERIFY(hit < ss.size() && other < ss.size());
             QCOMPARE(img.pixelColor(view->spanRect(side, hit).center().toPoint()).rgb(), want.rgb());
-            QCOMPARE(img.pixelColor(view->spanRect(side, other).center().toPoint()).rgb(), view->palette().mid().color().rgb());
+            QCOMPARE(img.pixelColor(view->spanRect(side, other).center().toPoint()).rgb(),
+                     view->palette().mid().color().rgb());
         }
         // a collective's spans: the step's first AllReduce, once per run
         compare::SpanRequest cq{"collective", "hcom_allReduce_", 0, q.dataRank};

@@ -216,14 +216,16 @@ class TstLinkedViews : public QObject {
             redOutline += above.red() > 180 && above.green() < 80;
         }
         QVERIFY2(redOutline > 0, "no anomaly outline drawn around the AllReduce buffers");
-        // a bar's tooltip says what the tensor is, every field filled in (it once showed its "%1" placeholders)
+        // a bar's tooltip says what the tensor is, every field filled in (it once showed its "%1"
+        // placeholders)
         for (size_t i = 0; i < d->tensors.size(); ++i) {
             if (d->tensors[i].opName != "AllReduce") continue;
             const QString tip = canvas->tooltipAt(canvas->barRect(i).center().toPoint());
-            QVERIFY2(tip.contains(QString::fromStdString(d->tensors[i].tensorId)) && tip.contains("AllReduce") &&
+            QVERIFY2(tip.contains(QString::fromStdString(d->tensors[i].tensorId)) &&
+                         tip.contains("AllReduce") &&
                          tip.contains(views::formatBytes(d->tensors[i].sizeBytes)) &&
-                         tip.contains(QString("0x%1").arg(*d->tensors[i].addr, 0, 16)) && !tip.contains('%') &&
-                         !tip.contains("++"),
+                         tip.contains(QString("0x%1").arg(*d->tensors[i].addr, 0, 16)) &&
+                         !tip.contains('%') && !tip.contains("++"),
                      qPrintable(tip));
             if (d->tensors[i].freeNs) QVERIFY(tip.contains("lifetime"));
             break;
@@ -265,18 +267,22 @@ class TstLinkedViews : public QObject {
         // narrows around a MatMulV2 span of that rank (SQL over the index, not the app's answer)
         {
             index::Db db(m_db, true);
-            const int64_t longest = db.scalar(
-                "SELECT max(dur_ns) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE s.op_type = 'MatMulV2' "
-                "AND t.kind = 'compute' AND s.rank = " + std::to_string(m_truth.slowRank));
+            const int64_t longest = db.scalar("SELECT max(dur_ns) FROM spans s JOIN tracks t ON t.track_id = "
+                                              "s.track_id WHERE s.op_type = 'MatMulV2' "
+                                              "AND t.kind = 'compute' AND s.rank = " +
+                                              std::to_string(m_truth.slowRank));
             QVERIFY(longest > 0);
             QTRY_VERIFY_WITH_TIMEOUT(state->windowEnd() - state->windowStart() <= 9 * longest + 40000, 10000);
-            const int64_t inWindow = db.scalar(
-                "SELECT count(*) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE s.op_type = 'MatMulV2' AND "
-                "t.kind = 'compute' AND s.rank = " + std::to_string(m_truth.slowRank) + " AND s.dur_ns = " +
-                std::to_string(longest) + " AND s.ts_ns >= " + std::to_string(state->windowStart()) +
-                " AND s.ts_ns + s.dur_ns <= " + std::to_string(state->windowEnd()));
+            const int64_t inWindow =
+                db.scalar("SELECT count(*) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE "
+                          "s.op_type = 'MatMulV2' AND "
+                          "t.kind = 'compute' AND s.rank = " +
+                          std::to_string(m_truth.slowRank) + " AND s.dur_ns = " + std::to_string(longest) +
+                          " AND s.ts_ns >= " + std::to_string(state->windowStart()) +
+                          " AND s.ts_ns + s.dur_ns <= " + std::to_string(state->windowEnd()));
             QVERIFY(inWindow >= 1);
-            QCOMPARE(state->selection().kind, Selection::Kind::OpType); // still the cell: the others stay dimmed
+            QCOMPARE(state->selection().kind,
+                     Selection::Kind::OpType); // still the cell: the others stay dimmed
         }
         // … and the timeline dims every other op: a span of another type is drawn faint on that rank
         QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->timelineData() != nullptr, 10000);
@@ -314,7 +320,8 @@ class TstLinkedViews : public QObject {
         QVERIFY(state->selection().spanId > 0);
         const query::OpRow* opRow = nullptr; // the row the table shows at 2 (sorted): the selected span's
         for (int i = 0; i < drill->opsModel()->rowCount(); ++i)
-            if (drill->opsModel()->row(i)->spanId == state->selection().spanId) opRow = drill->opsModel()->row(i);
+            if (drill->opsModel()->row(i)->spanId == state->selection().spanId)
+                opRow = drill->opsModel()->row(i);
         QVERIFY(opRow);
         QTest::keyClick(drill->table(1), Qt::Key_Return);
         QCOMPARE(drill->level(), 2);
@@ -322,11 +329,15 @@ class TstLinkedViews : public QObject {
             // the tensors that op allocated, not its op type's: SQL over the index counts them
             index::Db db(m_db, true);
             const int64_t own = db.scalar(
-                "SELECT count(*) FROM tensor WHERE rank = " + std::to_string(stepRow->rank) + " AND op_name IN ('" +
-                opRow->name + "', '" + opRow->opType + "') AND alloc_ns BETWEEN " + std::to_string(opRow->startNs) +
-                " AND " + std::to_string(opRow->startNs + opRow->durNs));
+                "SELECT count(*) FROM tensor WHERE rank = " + std::to_string(stepRow->rank) +
+                " AND op_name IN ('" + opRow->name + "', '" + opRow->opType + "') AND alloc_ns BETWEEN " +
+                std::to_string(opRow->startNs) + " AND " + std::to_string(opRow->startNs + opRow->durNs));
             if (own > 0) {
-                QTRY_VERIFY2_WITH_TIMEOUT(int64_t(drill->tensorsModel()->rowCount()) == own, qPrintable(drill->breadcrumbs() + " rows " + QString::number(drill->tensorsModel()->rowCount()) + " op " + QString::fromStdString(opRow->name)), 10000);
+                QTRY_VERIFY2_WITH_TIMEOUT(int64_t(drill->tensorsModel()->rowCount()) == own,
+                                          qPrintable(drill->breadcrumbs() + " rows " +
+                                                     QString::number(drill->tensorsModel()->rowCount()) +
+                                                     " op " + QString::fromStdString(opRow->name)),
+                                          10000);
                 QVERIFY(drill->breadcrumbs().contains("allocated"));
             } else {
                 QTRY_VERIFY_WITH_TIMEOUT(drill->breadcrumbs().contains("none is recorded"), 10000);

@@ -44,11 +44,14 @@ class TstMinimapView : public QObject {
         // the longest collective wait of the stall step: red in its rank's row (4 ranks: rows of 8 px)
         const query::WaitDesc* w = nullptr;
         for (const auto& x : m_summary->waits)
-            if (x.kind == "collective_wait" && x.step == m_truth.stallStep && (!w || x.durNs > w->durNs)) w = &x;
+            if (x.kind == "collective_wait" && x.step == m_truth.stallStep && (!w || x.durNs > w->durNs))
+                w = &x;
         QVERIFY(w);
-        const int row = int(std::find(m_summary->ranks.begin(), m_summary->ranks.end(), w->rank) - m_summary->ranks.begin());
+        const int row = int(std::find(m_summary->ranks.begin(), m_summary->ranks.end(), w->rank) -
+                            m_summary->ranks.begin());
         const double rowH = double(map.height() - 6) / double(m_summary->ranks.size());
-        const QColor c = map.overview().pixelColor(int(map.xOf(w->startNs + w->durNs / 2)), int(3 + (row + 0.5) * rowH));
+        const QColor c =
+            map.overview().pixelColor(int(map.xOf(w->startNs + w->durNs / 2)), int(3 + (row + 0.5) * rowH));
         QVERIFY2(c.red() > c.green() + 60 && c.red() > c.blue() + 60, qPrintable(c.name()));
         // a click centres a 10 ms window on the clicked time
         const qint64 t0 = m_summary->startNs + 1000000;
@@ -67,8 +70,8 @@ class TstMinimapView : public QObject {
         QVERIFY(state.windowStart() > before);
         QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(inFrame + 50, 20));
         // the wheel zooms in
-        QWheelEvent wheel(QPointF(x, 20), map.mapToGlobal(QPointF(x, 20)), QPoint(), QPoint(0, 120), Qt::NoButton,
-                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent wheel(QPointF(x, 20), map.mapToGlobal(QPointF(x, 20)), QPoint(), QPoint(0, 120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(&map, &wheel);
         QVERIFY(state.windowEnd() - state.windowStart() < 10000000);
     }

@@ -49,21 +49,25 @@ class TstOpSummaryView : public QObject {
         QVERIFY(rows > 4);
         QTRY_COMPARE(int64_t(view.model()->rowCount()), rows);
         // sorted by total, largest first: the row SQL puts first
-        const std::string top = db.scalarText("SELECT op_type || '|' || rank FROM op_stats ORDER BY total_ns DESC LIMIT 1");
+        const std::string top =
+            db.scalarText("SELECT op_type || '|' || rank FROM op_stats ORDER BY total_ns DESC LIMIT 1");
         auto* t = view.table();
         const QString firstOp = t->model()->index(0, views::OpSummaryModel::OpType).data().toString();
         const int firstRank = t->model()->index(0, views::OpSummaryModel::Rank).data(Qt::UserRole).toInt();
         QCOMPARE((firstOp + "|" + QString::number(firstRank)).toStdString(), top);
         // the filter keeps one op type's rows (one per rank)
         view.findChild<QLineEdit*>()->setText("MatMulV2");
-        QCOMPARE(int64_t(t->model()->rowCount()), db.scalar("SELECT count(*) FROM op_stats WHERE op_type LIKE '%MatMulV2%'"));
+        QCOMPARE(int64_t(t->model()->rowCount()),
+                 db.scalar("SELECT count(*) FROM op_stats WHERE op_type LIKE '%MatMulV2%'"));
         // a row the user moves to selects it everywhere
         t->setFocus();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         t->setCurrentIndex(t->model()->index(1, 0));
         QCOMPARE(state.selection().kind, views::Selection::Kind::OpType);
-        QCOMPARE(state.selection().opType, t->model()->index(1, views::OpSummaryModel::OpType).data().toString());
-        QCOMPARE(state.selection().rank, t->model()->index(1, views::OpSummaryModel::Rank).data(Qt::UserRole).toInt());
+        QCOMPARE(state.selection().opType,
+                 t->model()->index(1, views::OpSummaryModel::OpType).data().toString());
+        QCOMPARE(state.selection().rank,
+                 t->model()->index(1, views::OpSummaryModel::Rank).data(Qt::UserRole).toInt());
     }
 };
 

@@ -29,7 +29,8 @@ class TstShapeView : public QObject {
         QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        m_tables = std::make_shared<const std::vector<shapes::OpShapeTable>>(shapes::loadShapeTables(*ix.db, {}));
+        m_tables =
+            std::make_shared<const std::vector<shapes::OpShapeTable>>(shapes::loadShapeTables(*ix.db, {}));
     }
     void sweepGrid() {
         views::InteractionState state;
@@ -67,10 +68,12 @@ class TstShapeView : public QObject {
         QCOMPARE(state.selection().kind, views::Selection::Kind::OpType);
         QCOMPARE(state.selection().opType, QString("MatMulV2"));
         const auto* first = g.at(0, 5).row;
-        QVERIFY(state.windowStart() <= first->firstTsNs && state.windowEnd() >= first->firstTsNs + first->firstDurNs);
+        QVERIFY(state.windowStart() <= first->firstTsNs &&
+                state.windowEnd() >= first->firstTsNs + first->firstDurNs);
     }
     void dimsChosenByHand() {
-        // batch × sequence length × head dim: batch {1,2,4} and length {128..1024} vary, the head dim does not
+        // batch × sequence length × head dim: batch {1,2,4} and length {128..1024} vary, the head dim does
+        // not
         auto tables = std::make_shared<std::vector<shapes::OpShapeTable>>(1);
         auto& t = (*tables)[0];
         t.opType = "FlashAttention";
@@ -98,7 +101,8 @@ class TstShapeView : public QObject {
         QCOMPARE(g.rowValues, (std::vector<int64_t>{128, 256, 512, 1024}));
         QCOMPARE(g.at(3, 2).row->inputShapes, std::string("4,1024,64"));
         // the same dim twice, or one that does not vary: a single row; columns fall back to the default
-        QCOMPARE(shapes::buildShapeGrid(t, "FLOAT16", "3", dims[0].pos, dims[0].pos).rowValues.size(), size_t(1));
+        QCOMPARE(shapes::buildShapeGrid(t, "FLOAT16", "3", dims[0].pos, dims[0].pos).rowValues.size(),
+                 size_t(1));
         g = shapes::buildShapeGrid(t, "FLOAT16", "3", shapes::DimPos{0, 2}, shapes::DimPos{0, 2});
         QCOMPARE(g.colDim, std::string("input 1, dim 2"));
         QCOMPARE(g.rowValues.size(), size_t(1));

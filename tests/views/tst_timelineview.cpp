@@ -144,7 +144,10 @@ class TstTimelineView : public QObject {
             }
             QVERIFY2(ink > (lane.width() - 10) / 7 - 3,
                      qPrintable(QString("a %1 ns window in a %2 ns span: %3 of %4 samples drawn")
-                                    .arg(width).arg(dur).arg(ink).arg((lane.width() - 10) / 7)));
+                                    .arg(width)
+                                    .arg(dur)
+                                    .arg(ink)
+                                    .arg((lane.width() - 10) / 7)));
         }
     }
     void waitStaysRedAtAnyZoom() {
@@ -266,13 +269,14 @@ class TstTimelineView : public QObject {
             filled += c.red() > c.blue() + 30;
         }
         QVERIFY2(filled > 10, qPrintable(QString("memory area drawn at %1 samples").arg(filled)));
-        // zoomed to 1 µs in the middle of the run the curve's value in force still fills the lane (a sample of
-        // another component being the last one before the window left it empty)
+        // zoomed to 1 µs in the middle of the run the curve's value in force still fills the lane (a sample
+        // of another component being the last one before the window left it empty)
         const qint64 mid = (f->summary->startNs + f->summary->endNs) / 2;
         QVERIFY(showWindow(*f, mid, mid + 1000));
         const auto* zd = f->view->timelineData();
-        auto zs = std::find_if(zd->counters.begin(), zd->counters.end(),
-                               [](const query::CounterSeries& c) { return c.trackId == query::memoryTrackId(0); });
+        auto zs = std::find_if(zd->counters.begin(), zd->counters.end(), [](const query::CounterSeries& c) {
+            return c.trackId == query::memoryTrackId(0);
+        });
         QVERIFY(zs != zd->counters.end() && !zs->points.empty());
         QImage zimg = grab(*f);
         const QColor c = zimg.pixelColor(lane.center().x(), lane.bottom() - 4);

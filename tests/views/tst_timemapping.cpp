@@ -192,8 +192,10 @@ class TstTimeMapping : public QObject {
         QTest::addColumn<qint64>("width");
         QTest::addColumn<qint64>("offset");
         const qint64 s = 1000000000;
-        for (qint64 w : {qint64(10), qint64(1000), qint64(200000), qint64(10000000), s, 60 * s, 3600 * s, 3 * 86400 * s})
-            for (qint64 off : {qint64(0), qint64(1000000), qint64(14800000000), 438 * s, 735004 * s, 1000000 * s})
+        for (qint64 w :
+             {qint64(10), qint64(1000), qint64(200000), qint64(10000000), s, 60 * s, 3600 * s, 3 * 86400 * s})
+            for (qint64 off :
+                 {qint64(0), qint64(1000000), qint64(14800000000), 438 * s, 735004 * s, 1000000 * s})
                 QTest::newRow(qPrintable(QString("w%1@%2").arg(w).arg(off))) << w << off;
     }
     void rulerIsReadableAtEveryZoom() {

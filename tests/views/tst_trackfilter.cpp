@@ -12,20 +12,35 @@ class TstTrackFilter : public QObject {
     void matches_data() {
         QTest::addColumn<QString>("filter");
         QTest::addColumn<QString>("shown"); // data ranks 0..11 whose "HCCL Group 0 Communication" lane shows
-        QTest::newRow("empty") << "" << "0,1,2,3,4,5,6,7,8,9,10,11";
-        QTest::newRow("one rank, not its prefixes") << "rank 1" << "1";
-        QTest::newRow("range") << "rank 3-5" << "3,4,5";
-        QTest::newRow("range with dots, plural") << "ranks 9..11" << "9,10,11";
-        QTest::newRow("reversed range") << "rank 5-3" << "3,4,5";
-        QTest::newRow("alternatives") << "rank 4, rank 5" << "4,5";
-        QTest::newRow("rank and a word") << "rank 2 hccl" << "2";
-        QTest::newRow("rank and a word that is not there") << "rank 2 stream" << "";
-        QTest::newRow("a word alone") << "Communication" << "0,1,2,3,4,5,6,7,8,9,10,11";
-        QTest::newRow("case") << "RANK 7" << "7";
-        QTest::newRow("a digit matches track names (Group 0), not rank labels") << "0" << "0,1,2,3,4,5,6,7,8,9,10,11";
-        QTest::newRow("stray commas") << ", rank 6 ," << "6";
-        QTest::newRow("a phrase, not its words") << "group 0" << "0,1,2,3,4,5,6,7,8,9,10,11";
-        QTest::newRow("a phrase that is not there") << "plane 0" << "";
+        QTest::newRow("empty") << ""
+                               << "0,1,2,3,4,5,6,7,8,9,10,11";
+        QTest::newRow("one rank, not its prefixes") << "rank 1"
+                                                    << "1";
+        QTest::newRow("range") << "rank 3-5"
+                               << "3,4,5";
+        QTest::newRow("range with dots, plural") << "ranks 9..11"
+                                                 << "9,10,11";
+        QTest::newRow("reversed range") << "rank 5-3"
+                                        << "3,4,5";
+        QTest::newRow("alternatives") << "rank 4, rank 5"
+                                      << "4,5";
+        QTest::newRow("rank and a word") << "rank 2 hccl"
+                                         << "2";
+        QTest::newRow("rank and a word that is not there") << "rank 2 stream"
+                                                           << "";
+        QTest::newRow("a word alone") << "Communication"
+                                      << "0,1,2,3,4,5,6,7,8,9,10,11";
+        QTest::newRow("case") << "RANK 7"
+                              << "7";
+        QTest::newRow("a digit matches track names (Group 0), not rank labels")
+            << "0"
+            << "0,1,2,3,4,5,6,7,8,9,10,11";
+        QTest::newRow("stray commas") << ", rank 6 ,"
+                                      << "6";
+        QTest::newRow("a phrase, not its words") << "group 0"
+                                                 << "0,1,2,3,4,5,6,7,8,9,10,11";
+        QTest::newRow("a phrase that is not there") << "plane 0"
+                                                    << "";
     }
     void matches() {
         QFETCH(QString, filter);

@@ -15,8 +15,14 @@ class TstWaitIndex : public QObject {
         std::mt19937_64 rng(7);
         std::vector<query::WaitDesc> waits;
         for (int i = 0; i < 5000; ++i) {
-            query::WaitDesc w{int(rng() % 4), 0, "c", int64_t(rng() % 1000000000), int64_t(rng() % 100000),
-                              i % 3 ? "collective_wait" : "idle_gap", std::nullopt, 0};
+            query::WaitDesc w{int(rng() % 4),
+                              0,
+                              "c",
+                              int64_t(rng() % 1000000000),
+                              int64_t(rng() % 100000),
+                              i % 3 ? "collective_wait" : "idle_gap",
+                              std::nullopt,
+                              0};
             if (i % 500 == 0) w.durNs = 300000000; // a few long stalls covering many windows
             waits.push_back(w);
         }

@@ -44,7 +44,9 @@ class AnnotationModel : public QObject {
     void setFacts(const annotate::AnchorFacts& f);
     /// Why an annotation's anchor is gone, or empty when it is attached (or not yet checked).
     QString detachedReason(const QString& id) const;
-    bool detached(const annotate::Annotation& a) const { return !detachedReason(QString::fromStdString(a.id)).isEmpty(); }
+    bool detached(const annotate::Annotation& a) const {
+        return !detachedReason(QString::fromStdString(a.id)).isEmpty();
+    }
 
     Tool tool() const { return m_tool; }
     void setTool(Tool t);

@@ -11,7 +11,8 @@ QColor annotationColor(const annotate::Annotation& a) {
     return c.isValid() ? c : QColor(19, 141, 74);
 }
 
-QRectF drawCallout(QPainter& p, QPointF at, const annotate::Annotation& a, const QRectF& bounds, double maxWidth) {
+QRectF drawCallout(QPainter& p, QPointF at, const annotate::Annotation& a, const QRectF& bounds,
+                   double maxWidth) {
     p.save();
     QFont f = p.font();
     f.setBold(true);

@@ -30,10 +30,14 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
         const char* tip;
     };
     const ToolDef tools[] = {
-        {AnnotationModel::Tool::Note, "Note", "Click a lane (or a heatmap cell, a tensor) to pin a note there (N; Esc leaves the tool)"},
-        {AnnotationModel::Tool::Range, "Range", "Drag across the timeline to mark a time range on the ranks you cover (R)"},
-        {AnnotationModel::Tool::Arrow, "Arrow", "Drag from one lane and time to another, e.g. waiting rank → late rank (T)"},
-        {AnnotationModel::Tool::Box, "Box", "Drag a box on the timeline, over heatmap cells or a memory region (B)"}};
+        {AnnotationModel::Tool::Note, "Note",
+         "Click a lane (or a heatmap cell, a tensor) to pin a note there (N; Esc leaves the tool)"},
+        {AnnotationModel::Tool::Range, "Range",
+         "Drag across the timeline to mark a time range on the ranks you cover (R)"},
+        {AnnotationModel::Tool::Arrow, "Arrow",
+         "Drag from one lane and time to another, e.g. waiting rank → late rank (T)"},
+        {AnnotationModel::Tool::Box, "Box",
+         "Drag a box on the timeline, over heatmap cells or a memory region (B)"}};
     for (const auto& t : tools) {
         auto* b = new QToolButton(this);
         b->setText(tr(t.text));
@@ -60,7 +64,8 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
     button(tr("Delete"), tr("Delete the selected annotation (Del); Undo brings it back"), [this] {
         if (!currentId().isEmpty()) m_model->remove(currentId());
     });
-    auto* undo = button(tr("Undo"), tr("Undo the last annotation edit (Ctrl+Z)"), [this] { m_model->undoStack()->undo(); });
+    auto* undo = button(tr("Undo"), tr("Undo the last annotation edit (Ctrl+Z)"),
+                        [this] { m_model->undoStack()->undo(); });
     auto* redo = button(tr("Redo"), tr("Redo (Ctrl+Shift+Z)"), [this] { m_model->undoStack()->redo(); });
     connect(m_model->undoStack(), &QUndoStack::canUndoChanged, undo, &QWidget::setEnabled);
     connect(m_model->undoStack(), &QUndoStack::canRedoChanged, redo, &QWidget::setEnabled);

@@ -7,7 +7,9 @@
 
 namespace rs::views {
 
-QString formatDuration(int64_t ns) { return QString::fromStdString(model::formatDuration(ns)); }
+QString formatDuration(int64_t ns) {
+    return QString::fromStdString(model::formatDuration(ns));
+}
 
 QString formatOffset(int64_t ns, int64_t resolutionNs) {
     return QString::fromStdString(model::formatOffset(ns, resolutionNs));
@@ -22,7 +24,9 @@ QString formatBytes(int64_t b) {
 
 namespace {
 /// Floor division for negative times too.
-int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+int64_t floorDiv(int64_t a, int64_t b) {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
 } // namespace
 
 Ruler TimeMapping::ruler(double minSpacingPx, int64_t runStart) const {

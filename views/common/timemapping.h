@@ -17,9 +17,9 @@ struct Tick {
 /// start), and that origin once, relative to the run's start, precise to the tick spacing. So the labels
 /// stay short and distinct at any zoom, anywhere in a run ("+14.8000 s" once, then "+20 µs", "+40 µs").
 struct Ruler {
-    int64_t originNs = 0;  ///< absolute time the tick labels count from
-    QString originLabel;   ///< the origin relative to the run's start, e.g. "+14.8000 s"
-    int64_t stepNs = 1;    ///< tick spacing
+    int64_t originNs = 0; ///< absolute time the tick labels count from
+    QString originLabel;  ///< the origin relative to the run's start, e.g. "+14.8000 s"
+    int64_t stepNs = 1;   ///< tick spacing
     std::vector<Tick> ticks;
 };
 
@@ -31,7 +31,9 @@ struct TimeMapping {
     double nsPerPx() const { return double(t1 - t0) / width; }
     /// Ticks at least `minSpacingPx` apart (1-2-5 steps); `runStart` is where the run's time is 0.
     Ruler ruler(double minSpacingPx, int64_t runStart) const;
-    std::vector<Tick> ticks(double minSpacingPx, int64_t runStart) const { return ruler(minSpacingPx, runStart).ticks; }
+    std::vector<Tick> ticks(double minSpacingPx, int64_t runStart) const {
+        return ruler(minSpacingPx, runStart).ticks;
+    }
 };
 
 /// A length: "12.5 ms", "340 µs", "1.20 s", "820 ns", "12 min 5 s" (core/model/timetext.h).

@@ -18,9 +18,11 @@ namespace rs::views {
 
 namespace {
 QString subject(const compare::Delta& d) {
-    if (d.kind == "op") return QString::fromStdString(d.opType) + (d.statistic == "median" ? " median" : " per step");
+    if (d.kind == "op")
+        return QString::fromStdString(d.opType) + (d.statistic == "median" ? " median" : " per step");
     if (d.kind == "step") return QObject::tr("step wall time %1").arg(QString::fromStdString(d.statistic));
-    if (d.kind == "collective") return QObject::tr("%1 #%2 transfer").arg(QString::fromStdString(d.opType)).arg(d.seq);
+    if (d.kind == "collective")
+        return QObject::tr("%1 #%2 transfer").arg(QString::fromStdString(d.opType)).arg(d.seq);
     if (d.kind == "comm_wait") return QObject::tr("communication wait per step");
     return d.kind == "memory_allocated" ? QObject::tr("peak allocated") : QObject::tr("peak reserved");
 }
@@ -44,8 +46,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_list->setRootIsDecorated(true); // a root's per-rank deltas fold under it
     m_list->setAlternatingRowColors(true);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_list->setToolTip(tr("Deltas beyond their thresholds, worst first; activate one to select its op type and see "
-                          "its spans in both runs"));
+    m_list->setToolTip(
+        tr("Deltas beyond their thresholds, worst first; activate one to select its op type and see "
+           "its spans in both runs"));
     m_spanPair = new SpanPairView;
     auto* spanScroll = new QScrollArea(left);
     spanScroll->setWidget(m_spanPair);
@@ -69,7 +72,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* it) {
         const QString op = it->data(1, Qt::UserRole).toString();
         const QString kind = it->data(0, Qt::UserRole).toString();
-        if (!op.isEmpty() && (kind == "op" || kind == "collective")) emit opTypeChosen(op, it->data(2, Qt::UserRole).toInt());
+        if (!op.isEmpty() && (kind == "op" || kind == "collective"))
+            emit opTypeChosen(op, it->data(2, Qt::UserRole).toInt());
         const int k = it->data(3, Qt::UserRole).toInt(); // index into regressions, then improvements
         if (!m_data) return;
         const auto& r = m_data->result;
@@ -91,7 +95,8 @@ compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d) const 
         for (size_t row = 0; row < m_data->opTypes.size(); ++row)
             if (m_data->opTypes[row] == d.opType)
                 for (size_t col = 0; col < m_data->ranks.size(); ++col)
-                    if (double x = std::abs(m_data->at(row, col) - 1.0); m_data->at(row, col) > 0 && x > worst)
+                    if (double x = std::abs(m_data->at(row, col) - 1.0);
+                        m_data->at(row, col) > 0 && x > worst)
                         worst = x, q.dataRank = m_data->ranks[col];
     } else if (m_data && d.kind.rfind("memory", 0) == 0) {
         q.dataRank = m_data->memory[0].dataRank;
@@ -103,7 +108,8 @@ compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d) const 
 void CompareView::askSpans(const compare::Delta& d) {
     const auto q = spanRequestFor(d);
     if (q.dataRank < 0) return;
-    m_spanSubject = tr("%1 %2 on rank %3").arg(subject(d), QString::asprintf("%+.1f %%", d.delta * 100)).arg(q.dataRank);
+    m_spanSubject =
+        tr("%1 %2 on rank %3").arg(subject(d), QString::asprintf("%+.1f %%", d.delta * 100)).arg(q.dataRank);
     emit spansWanted(q);
 }
 
@@ -127,19 +133,25 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     }
     const auto& r = m_data->result;
     const auto groups = compare::groupDeltas(r, r.regressions);
-    QString head = r.fail()           ? tr("<b>FAIL</b>: %1 regression(s)").arg(groups.size())
-                   : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
-                                      : tr("<b>PASS</b>: no regression");
-    QString text = head +
-                   tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4 improvement(s). Baseline %5, "
-                      "candidate %6; %7 matched rank(s).")
-                       .arg(m_data->options.maxLatencyDelta * 100)
-                       .arg(m_data->options.maxMemoryDelta * 100)
-                       .arg(m_data->options.maxWaitDelta * 100)
-                       .arg(r.improvements.size())
-                       .arg(tr("%1 (run %2)").arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped()).arg(m_data->baseline.run),
-                            tr("%1 (run %2)").arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped()).arg(m_data->candidate.run))
-                       .arg(r.ranks.size());
+    QString head = r.fail() ? tr("<b>FAIL</b>: %1 regression(s)").arg(groups.size())
+                   : r.inconclusive()
+                       ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
+                       : tr("<b>PASS</b>: no regression");
+    QString text =
+        head +
+        tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4 improvement(s). Baseline %5, "
+           "candidate %6; %7 matched rank(s).")
+            .arg(m_data->options.maxLatencyDelta * 100)
+            .arg(m_data->options.maxMemoryDelta * 100)
+            .arg(m_data->options.maxWaitDelta * 100)
+            .arg(r.improvements.size())
+            .arg(tr("%1 (run %2)")
+                     .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
+                     .arg(m_data->baseline.run),
+                 tr("%1 (run %2)")
+                     .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
+                     .arg(m_data->candidate.run))
+            .arg(r.ranks.size());
     // the first notes inline, all of them in the tooltip: a long list must not squeeze the panel's views
     constexpr size_t kInlineNotes = 3;
     QString all;
@@ -148,7 +160,9 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         all += (all.isEmpty() ? "" : "<br>") + n;
         if (i < kInlineNotes) text += "<br><i>" + n + "</i>";
     }
-    if (r.notes.size() > kInlineNotes) text += "<br><i>" + tr("… %1 more note(s): hover to read them all").arg(r.notes.size() - kInlineNotes) + "</i>";
+    if (r.notes.size() > kInlineNotes)
+        text += "<br><i>" +
+                tr("… %1 more note(s): hover to read them all").arg(r.notes.size() - kInlineNotes) + "</i>";
     m_verdict->setText(text);
     m_verdict->setToolTip(all);
     // one row per root, as `rankscope compare` prints them; the ranks that moved with it as its children
@@ -182,7 +196,8 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         auto it = rec.ranks.find(mr);
         return it == rec.ranks.end() ? compare::MemStat{} : it->second.memory;
     };
-    m_memory->setCurves(m_data->memory[0], m_data->memory[1], peakOf(m_data->baseline), peakOf(m_data->candidate));
+    m_memory->setCurves(m_data->memory[0], m_data->memory[1], peakOf(m_data->baseline),
+                        peakOf(m_data->candidate));
     if (!r.regressions.empty()) {
         askSpans(r.regressions.front()); // the worst one, without a click
         m_list->setCurrentItem(m_list->topLevelItem(0));

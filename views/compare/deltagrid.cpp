@@ -112,7 +112,8 @@ bool DeltaGrid::cellAt(QPoint pt, int& row, int& col) const {
 
 void DeltaGrid::mousePressEvent(QMouseEvent* e) {
     int r, c;
-    if (cellAt(e->pos(), r, c)) emit cellClicked(QString::fromStdString(m_data->opTypes[size_t(r)]), m_data->ranks[size_t(c)]);
+    if (cellAt(e->pos(), r, c))
+        emit cellClicked(QString::fromStdString(m_data->opTypes[size_t(r)]), m_data->ranks[size_t(c)]);
 }
 
 bool DeltaGrid::event(QEvent* e) {
@@ -124,12 +125,15 @@ bool DeltaGrid::event(QEvent* e) {
             const auto &bo = m_data->baseline.ranks.at(rank).ops, &co = m_data->candidate.ranks.at(rank).ops;
             auto bi = bo.find(op), ci = co.find(op);
             QString text = tr("%1 on rank %2").arg(QString::fromStdString(op)).arg(rank);
-            if (bi == bo.end() || ci == co.end()) return text + tr("\nnot run on this rank in one of the two runs");
-            return text + tr("\nmedian %1 → %2 (%3)\nper step %4 → %5")
-                              .arg(formatDuration(int64_t(bi->second.medianNs)), formatDuration(int64_t(ci->second.medianNs)))
-                              .arg(QString::asprintf("%+.1f %%", (m_data->at(size_t(r), size_t(c)) - 1) * 100))
-                              .arg(formatDuration(int64_t(bi->second.totalNsPerStep)),
-                                   formatDuration(int64_t(ci->second.totalNsPerStep)));
+            if (bi == bo.end() || ci == co.end())
+                return text + tr("\nnot run on this rank in one of the two runs");
+            return text +
+                   tr("\nmedian %1 → %2 (%3)\nper step %4 → %5")
+                       .arg(formatDuration(int64_t(bi->second.medianNs)),
+                            formatDuration(int64_t(ci->second.medianNs)))
+                       .arg(QString::asprintf("%+.1f %%", (m_data->at(size_t(r), size_t(c)) - 1) * 100))
+                       .arg(formatDuration(int64_t(bi->second.totalNsPerStep)),
+                            formatDuration(int64_t(ci->second.totalNsPerStep)));
         }))
         return true;
     return QWidget::event(e);

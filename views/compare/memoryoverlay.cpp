@@ -21,12 +21,13 @@ double peakOf(const std::vector<double>& v) {
 
 MemoryOverlay::MemoryOverlay(QWidget* parent) : QWidget(parent) {
     setMinimumSize(260, 140);
-    setToolTip(tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
-                  "its own first step on its own clock"));
+    setToolTip(
+        tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
+           "its own first step on its own clock"));
 }
 
-void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate, compare::MemStat baselinePeak,
-                              compare::MemStat candidatePeak) {
+void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate,
+                              compare::MemStat baselinePeak, compare::MemStat candidatePeak) {
     m_curve[0] = std::move(baseline);
     m_curve[1] = std::move(candidate);
     m_peak[0] = baselinePeak;
@@ -40,17 +41,19 @@ void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurv
     }
     m_reservedOffScale = reserved > 4 * alloc;
     m_yMax = (m_reservedOffScale ? alloc : std::max(alloc, reserved)) * 1.08; // head room above the peak
-    setToolTip(tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
-                  "its own first step on its own clock; allocated / reserved peaks compared over all components"
-                  "\n%1\n%2")
-                   .arg(sideText(0), sideText(1)));
+    setToolTip(
+        tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
+           "its own first step on its own clock; allocated / reserved peaks compared over all components"
+           "\n%1\n%2")
+            .arg(sideText(0), sideText(1)));
     update();
 }
 
 QString MemoryOverlay::sideText(int s) const {
     const auto& c = m_curve[s];
     const double alloc = peakOf(c.allocated), res = peakOf(c.reserved);
-    // "baseline · PTA 1.94 GiB / 30.00 GiB (reserved off scale)": peaks allocated / reserved (the title says so)
+    // "baseline · PTA 1.94 GiB / 30.00 GiB (reserved off scale)": peaks allocated / reserved (the title says
+    // so)
     QString text = (s ? tr("candidate") : tr("baseline")) + " · ";
     if (c.empty()) {
         text += tr("no memory samples");
@@ -61,7 +64,8 @@ QString MemoryOverlay::sideText(int s) const {
     }
     // the record judges the peak over every component (memory_summary): say so when it is not this curve's
     const auto differs = [](int64_t record, double drawn) {
-        return record >= 0 && std::abs(double(record) - std::max(0.0, drawn)) > 0.01 * double(std::max<int64_t>(record, 1));
+        return record >= 0 &&
+               std::abs(double(record) - std::max(0.0, drawn)) > 0.01 * double(std::max<int64_t>(record, 1));
     };
     const auto& m = m_peak[s];
     if (differs(m.peakAllocated, alloc) || differs(m.peakReserved, res))
@@ -86,11 +90,13 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
     const int rank = m_curve[0].dataRank >= 0 ? m_curve[0].dataRank : m_curve[1].dataRank;
-    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               rank >= 0 ? tr("Memory of rank %1 (largest baseline peak) from each run's first step; peaks allocated / "
-                              "reserved")
-                               .arg(rank)
-                         : tr("Memory"));
+    p.drawText(
+        QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
+        rank >= 0
+            ? tr("Memory of rank %1 (largest baseline peak) from each run's first step; peaks allocated / "
+                 "reserved")
+                  .arg(rank)
+            : tr("Memory"));
     if (m_curve[0].empty() && m_curve[1].empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("Neither run recorded memory on a matched rank"));
         return;
@@ -113,7 +119,8 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
                 open = true;
             }
             // the baseline wider underneath: where the runs agree both stay visible
-            p.setPen(QPen(col, (kind == 0 ? 1.6 : 1.2) + (s == 0 ? 1.4 : 0), kind == 0 ? Qt::SolidLine : Qt::DashLine));
+            p.setPen(QPen(col, (kind == 0 ? 1.6 : 1.2) + (s == 0 ? 1.4 : 0),
+                          kind == 0 ? Qt::SolidLine : Qt::DashLine));
             p.drawPath(path);
         }
     }

@@ -16,8 +16,8 @@ class MemoryOverlay : public QWidget {
     explicit MemoryOverlay(QWidget* parent = nullptr);
     /// `peaks`: the records' peaks of the same rank (over every component, as compare judges them); when
     /// they differ from the drawn component's, they are stated beside it, so the list and the curves agree.
-    void setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate, compare::MemStat baselinePeak = {},
-                   compare::MemStat candidatePeak = {});
+    void setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate,
+                   compare::MemStat baselinePeak = {}, compare::MemStat candidatePeak = {});
     /// The text line of side 0 or 1 under the title (for tests).
     QString sideText(int side) const;
     const compare::MemoryCurve& curve(int side) const { return m_curve[side]; }

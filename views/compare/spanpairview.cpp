@@ -86,12 +86,14 @@ void SpanPairView::paintEvent(QPaintEvent*) {
                                   .arg(formatDuration(s.stepNs))
                                   .arg(s.hits)
                                   .arg(formatDuration(s.hitNs))
-                                  .arg(s.truncated ? tr(" (first %1 spans drawn)").arg(compare::kMaxSpans) : QString()));
+                                  .arg(s.truncated ? tr(" (first %1 spans drawn)").arg(compare::kMaxSpans)
+                                                   : QString()));
         p.setPen(palette().text().color());
         for (size_t l = 0; l < s.lanes.size(); ++l) {
             const int ly = top + kTitleH + int(l) * kLaneH;
-            p.drawText(QRect(4, ly, kLabelW - 8, kLaneH), Qt::AlignLeft | Qt::AlignVCenter,
-                       p.fontMetrics().elidedText(QString::fromStdString(s.lanes[l]), Qt::ElideRight, kLabelW - 8));
+            p.drawText(
+                QRect(4, ly, kLabelW - 8, kLaneH), Qt::AlignLeft | Qt::AlignVCenter,
+                p.fontMetrics().elidedText(QString::fromStdString(s.lanes[l]), Qt::ElideRight, kLabelW - 8));
         }
         // grey first, hits on top: a narrow kernel of the delta is never hidden by its neighbours
         for (int pass = 0; pass < 2; ++pass)
@@ -119,7 +121,8 @@ bool SpanPairView::event(QEvent* e) {
                     const auto& s = m_spans->side[side].spans[i];
                     QToolTip::showText(he->globalPos(),
                                        tr("%1 (%2)\n%3 at +%4 in step %5")
-                                           .arg(QString::fromStdString(s.name), side ? tr("candidate") : tr("baseline"),
+                                           .arg(QString::fromStdString(s.name),
+                                                side ? tr("candidate") : tr("baseline"),
                                                 formatDuration(s.durNs), formatDuration(s.startNs))
                                            .arg(m_spans->side[side].step),
                                        this);

@@ -43,12 +43,15 @@ void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> can
         bulk = std::max(bulk, s[s.size() / 2]);
     }
     m_hi = std::min(top, bulk * 1.5);
-    if (!(m_hi > m_lo)) m_lo = std::isfinite(m_lo) ? m_lo * 0.9 : 0, m_hi = std::isfinite(m_hi) ? m_hi * 1.1 + 1 : 1;
+    if (!(m_hi > m_lo))
+        m_lo = std::isfinite(m_lo) ? m_lo * 0.9 : 0, m_hi = std::isfinite(m_hi) ? m_hi * 1.1 + 1 : 1;
     m_overflow = top > m_hi;
     for (int s = 0; s < 2; ++s) {
         m_counts[s].assign(kBins + 1, 0);
         for (double x : m_steps[s])
-            ++m_counts[s][x > m_hi ? size_t(kBins) : size_t(std::clamp(int((x - m_lo) / (m_hi - m_lo) * kBins), 0, kBins - 1))];
+            ++m_counts[s][x > m_hi
+                              ? size_t(kBins)
+                              : size_t(std::clamp(int((x - m_lo) / (m_hi - m_lo) * kBins), 0, kBins - 1))];
     }
     update();
 }
@@ -58,7 +61,8 @@ void StepOverlay::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
-    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter, tr("Step wall time, steady-state steps of the matched ranks"));
+    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("Step wall time, steady-state steps of the matched ranks"));
     if (m_steps[0].empty() && m_steps[1].empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No steps in either run"));
         return;
@@ -74,7 +78,8 @@ void StepOverlay::paintEvent(QPaintEvent*) {
         const QColor col = s == 0 ? baselineColor() : candidateColor();
         QPainterPath path(QPointF(plot.left(), plot.bottom()));
         for (int b = 0; b < kBins; ++b) { // the overflow bin (last) is drawn apart
-            const double x0 = plot.left() + double(b) / kBins * plot.width(), x1 = plot.left() + double(b + 1) / kBins * plot.width();
+            const double x0 = plot.left() + double(b) / kBins * plot.width(),
+                         x1 = plot.left() + double(b + 1) / kBins * plot.width();
             const double y = plot.bottom() - double(m_counts[s][size_t(b)]) / maxCount * plot.height();
             path.lineTo(x0, y);
             path.lineTo(x1, y);
@@ -104,8 +109,10 @@ void StepOverlay::paintEvent(QPaintEvent*) {
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawText(QRect(plot.left() - 30, plot.bottom() + 4, 80, 16), Qt::AlignLeft, formatDuration(int64_t(m_lo)));
-    p.drawText(QRect(plot.right() - 90, plot.bottom() + 4, 90, 16), Qt::AlignRight, formatDuration(int64_t(m_hi)));
+    p.drawText(QRect(plot.left() - 30, plot.bottom() + 4, 80, 16), Qt::AlignLeft,
+               formatDuration(int64_t(m_lo)));
+    p.drawText(QRect(plot.right() - 90, plot.bottom() + 4, 90, 16), Qt::AlignRight,
+               formatDuration(int64_t(m_hi)));
     if (m_overflow)
         p.drawText(QRect(plot.right() + 16, plot.bottom() + 4, overflowW, 16), Qt::AlignLeft,
                    "> " + formatDuration(int64_t(m_hi)));

@@ -37,7 +37,8 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
         lower->append(double(m_hist->edgesNs.front()) / 1e3, 0);
         lower->append(double(m_hist->edgesNs.back()) / 1e3, 0);
         auto* area = new QAreaSeries(upper, lower);
-        // an area series does not own its boundary lines (Qt Charts): without a parent they leaked per rebuild
+        // an area series does not own its boundary lines (Qt Charts): without a parent they leaked per
+        // rebuild
         upper->setParent(area);
         lower->setParent(area);
         QColor col = colorForOpType(QString::fromStdString(m_hist->opType), false);
@@ -85,7 +86,8 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
 
 void HistogramView::changeEvent(QEvent* e) {
     QChartView::changeEvent(e);
-    if (e->type() == QEvent::PaletteChange) setHistogram(m_hist); // rebuilt: the median line's ink changes too
+    if (e->type() == QEvent::PaletteChange)
+        setHistogram(m_hist); // rebuilt: the median line's ink changes too
 }
 
 } // namespace rs::views

@@ -278,9 +278,8 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
             auto row = std::find(d.rows.begin(), d.rows.end(), op);
             if (row == d.rows.end()) continue;
             for (size_t c = 0; c < d.columnKeys.size(); ++c) {
-                bool want = a.anchor.ranks.empty() ||
-                            std::find(a.anchor.ranks.begin(), a.anchor.ranks.end(), int(d.columnKeys[c])) !=
-                                a.anchor.ranks.end();
+                bool want = a.anchor.ranks.empty() || std::find(a.anchor.ranks.begin(), a.anchor.ranks.end(),
+                                                                int(d.columnKeys[c])) != a.anchor.ranks.end();
                 if (want) box = box.united(cellRect(int(row - d.rows.begin()), int(c)));
             }
         }

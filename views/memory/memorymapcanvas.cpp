@@ -246,10 +246,12 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
                            QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
                            t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
                            t.bank ? QString::number(*t.bank) : QString("-"));
-    tip += tr("<br>alloc %1 (step %2)<br>free %3 (step %4)")
-               .arg(t.allocNs ? formatOffset(*t.allocNs - m_data->startNs, 1000) : QString("-"), stepText(t.allocStep),
-                    t.freeNs ? formatOffset(*t.freeNs - m_data->startNs, 1000) : tr("never (alive at the end)"),
-                    stepText(t.freeStep));
+    tip +=
+        tr("<br>alloc %1 (step %2)<br>free %3 (step %4)")
+            .arg(t.allocNs ? formatOffset(*t.allocNs - m_data->startNs, 1000) : QString("-"),
+                 stepText(t.allocStep),
+                 t.freeNs ? formatOffset(*t.freeNs - m_data->startNs, 1000) : tr("never (alive at the end)"),
+                 stepText(t.freeStep));
     if (t.allocNs && t.freeNs) tip += tr("<br>lifetime %1").arg(formatDuration(*t.freeNs - *t.allocNs));
     return tip;
 }
@@ -352,7 +354,8 @@ void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
 }
 
 bool MemoryMapCanvas::drafting() const {
-    return m_annotations && m_annotations->tool() != AnnotationModel::Tool::None && m_data && m_data->hasAddresses;
+    return m_annotations && m_annotations->tool() != AnnotationModel::Tool::None && m_data &&
+           m_data->hasAddresses;
 }
 
 void MemoryMapCanvas::setAnnotations(AnnotationModel* m) {
@@ -402,7 +405,8 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p) {
                     break;
                 }
         } else if (an.addr1 > an.addr0 && m_data->hasAddresses) {
-            r = QRectF(QPointF(tm.x(an.t0Ns), am.y(an.addr0)), QPointF(tm.x(an.t1Ns), am.y(an.addr1))).normalized();
+            r = QRectF(QPointF(tm.x(an.t0Ns), am.y(an.addr0)), QPointF(tm.x(an.t1Ns), am.y(an.addr1)))
+                    .normalized();
         } else if (an.t1Ns > an.t0Ns) { // a time range over every address
             r = QRectF(QPointF(tm.x(an.t0Ns), plot.top() + 24), QPointF(tm.x(an.t1Ns), plot.bottom() - 2));
         }

@@ -31,7 +31,8 @@ class MemoryMapCanvas : public QWidget {
     AddressMapping addressMapping() const;
     /// Bar rectangle of tensor `i` (index into data()->tensors), in widget pixels.
     QRectF barRect(size_t i) const;
-    /// The tooltip of the tensor bar at `pos` (name, op, size, address, bank, alloc, free, lifetime), or empty.
+    /// The tooltip of the tensor bar at `pos` (name, op, size, address, bank, alloc, free, lifetime), or
+    /// empty.
     QString tooltipAt(QPoint pos) const;
     static constexpr int kLeft = 90;
     /// Memory annotations of this rank (a tensor, or an address × time region) are drawn; the model's

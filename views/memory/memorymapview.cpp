@@ -121,7 +121,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_rankBox->blockSignals(false);
     if (m_origin == 0) m_origin = d->startNs; // setProfile sets it to the run's start
     const bool none = d->tensors.empty() && d->curve.empty();
-    QString text = none               ? tr("No memory data for rank %1: the profile has no memory records").arg(d->rank)
+    QString text = none ? tr("No memory data for rank %1: the profile has no memory records").arg(d->rank)
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                         : tr("%1 tensors").arg(d->tensors.size());
     if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
@@ -192,7 +192,8 @@ void MemoryMapView::changeEvent(QEvent* e) {
     stylePlot(m_plot, palette());
     for (int i = 0; i < m_plot->itemCount(); ++i) {
         if (auto* t = qobject_cast<QCPItemTracer*>(m_plot->item(i))) t->setPen(QPen(referenceInk(palette())));
-        if (auto* l = qobject_cast<QCPItemText*>(m_plot->item(i))) l->setColor(palette().color(QPalette::Text));
+        if (auto* l = qobject_cast<QCPItemText*>(m_plot->item(i)))
+            l->setColor(palette().color(QPalette::Text));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -18,9 +18,12 @@ ShapeGridCanvas::ShapeGridCanvas(QWidget* parent) : QWidget(parent) {
 
 double ShapeGridCanvas::value(const shapes::ShapeRow& r, ShapeStatistic s) {
     switch (s) {
-    case ShapeStatistic::Median: return r.medianNs;
-    case ShapeStatistic::NsPerElement: return r.nsPerElement;
-    default: return r.p95Ns;
+    case ShapeStatistic::Median:
+        return r.medianNs;
+    case ShapeStatistic::NsPerElement:
+        return r.nsPerElement;
+    default:
+        return r.p95Ns;
     }
 }
 
@@ -29,7 +32,8 @@ QString ShapeGridCanvas::valueText(double v) const {
     return formatDuration(int64_t(v));
 }
 
-void ShapeGridCanvas::setGrid(std::shared_ptr<const std::vector<shapes::OpShapeTable>> tables, shapes::ShapeGrid grid) {
+void ShapeGridCanvas::setGrid(std::shared_ptr<const std::vector<shapes::OpShapeTable>> tables,
+                              shapes::ShapeGrid grid) {
     m_tables = std::move(tables);
     m_grid = std::move(grid);
     m_cellW = std::clamp(760 / std::max<int>(1, int(m_grid.colValues.size())), 30, 72);
@@ -41,7 +45,8 @@ void ShapeGridCanvas::setStatistic(ShapeStatistic s) {
     m_stat = s;
     m_lo = INFINITY, m_hi = -INFINITY;
     for (const auto& c : m_grid.cells)
-        if (c.row && value(*c.row, s) >= 0) m_lo = std::min(m_lo, value(*c.row, s)), m_hi = std::max(m_hi, value(*c.row, s));
+        if (c.row && value(*c.row, s) >= 0)
+            m_lo = std::min(m_lo, value(*c.row, s)), m_hi = std::max(m_hi, value(*c.row, s));
     if (!std::isfinite(m_lo)) m_lo = 0, m_hi = 1;
     if (!(m_hi > m_lo)) m_hi = m_lo + 1;
     update();
@@ -61,7 +66,8 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
     if (m_grid.cells.empty()) {
-        p.drawText(rect(), Qt::AlignCenter, tr("No input shapes for this op type (kernel_details.csv \"Input Shapes\" or the .db)"));
+        p.drawText(rect(), Qt::AlignCenter,
+                   tr("No input shapes for this op type (kernel_details.csv \"Input Shapes\" or the .db)"));
         return;
     }
     HeatScale sc;
@@ -69,9 +75,11 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
     sc.lo = m_lo;
     sc.hi = m_hi;
     p.drawText(QRect(m_left, 4, width() - m_left, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               m_grid.colDim.empty() ? tr("one shape") : tr("columns: %1").arg(QString::fromStdString(m_grid.colDim)));
+               m_grid.colDim.empty() ? tr("one shape")
+                                     : tr("columns: %1").arg(QString::fromStdString(m_grid.colDim)));
     p.drawText(QRect(4, 4, m_left - 8, m_top - 26), Qt::AlignRight | Qt::AlignBottom,
-               m_grid.rowDim.empty() ? QString() : tr("rows:\n%1").arg(QString::fromStdString(m_grid.rowDim)));
+               m_grid.rowDim.empty() ? QString()
+                                     : tr("rows:\n%1").arg(QString::fromStdString(m_grid.rowDim)));
     for (size_t c = 0; c < m_grid.colValues.size(); ++c)
         p.drawText(QRect(m_left + int(c) * m_cellW, m_top - 20, m_cellW, 18), Qt::AlignCenter,
                    m_grid.colDim.empty() ? QString() : QString::number(m_grid.colValues[c]));
@@ -95,10 +103,12 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
             if (sc2.mixed) { // another dim varies too: a corner mark
                 p.setBrush(palette().text());
                 p.setPen(Qt::NoPen);
-                p.drawPolygon(QPolygon({cell.topRight(), cell.topRight() + QPoint(-6, 0), cell.topRight() + QPoint(0, 6)}));
+                p.drawPolygon(QPolygon(
+                    {cell.topRight(), cell.topRight() + QPoint(-6, 0), cell.topRight() + QPoint(0, 6)}));
                 p.setBrush(Qt::NoBrush);
             }
-            if (sc2.outlier) { // ink on any fill of the sequential scale, with a light core so it reads on dark cells
+            if (sc2.outlier) { // ink on any fill of the sequential scale, with a light core so it reads on
+                               // dark cells
                 p.setPen(QPen(palette().text().color(), 3));
                 p.drawRect(cell.adjusted(1, 1, -2, -2));
                 p.setPen(QPen(palette().base().color(), 1));
@@ -112,7 +122,10 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
     p.setPen(palette().text().color());
     p.drawText(lx + 18, ly + 8, valueText(m_hi));
     p.drawText(lx + 18, ly + lh, valueText(m_lo));
-    p.drawText(lx, ly + lh + 18, m_stat == ShapeStatistic::NsPerElement ? tr("ns per element") : m_stat == ShapeStatistic::P95 ? tr("p95") : tr("median"));
+    p.drawText(lx, ly + lh + 18,
+               m_stat == ShapeStatistic::NsPerElement ? tr("ns per element")
+               : m_stat == ShapeStatistic::P95        ? tr("p95")
+                                                      : tr("median"));
     p.setPen(QPen(palette().text().color(), 3));
     p.drawRect(lx, ly + lh + 28, 12, 10);
     p.setPen(palette().text().color());
@@ -123,7 +136,8 @@ bool ShapeGridCanvas::cellAt(QPoint pt, int& row, int& col) const {
     if (m_grid.cells.empty() || pt.x() < m_left || pt.y() < m_top) return false;
     col = (pt.x() - m_left) / m_cellW;
     row = (pt.y() - m_top) / m_cellH;
-    return row < int(m_grid.rowValues.size()) && col < int(m_grid.colValues.size()) && m_grid.at(size_t(row), size_t(col)).row;
+    return row < int(m_grid.rowValues.size()) && col < int(m_grid.colValues.size()) &&
+           m_grid.at(size_t(row), size_t(col)).row;
 }
 
 void ShapeGridCanvas::mousePressEvent(QMouseEvent* e) {
@@ -142,8 +156,12 @@ bool ShapeGridCanvas::event(QEvent* e) {
                             .arg(s.count)
                             .arg(formatDuration(int64_t(s.medianNs)), formatDuration(int64_t(s.p95Ns)));
             if (s.nsPerElement >= 0) t += tr("\n%1 ns per element").arg(s.nsPerElement, 0, 'g', 3);
-            if (s.ratio > 0) t += tr("\n%1× the work model's prediction%2").arg(s.ratio, 0, 'f', 2).arg(cell.outlier ? tr(": an outlier") : QString());
-            if (cell.mixed) t += tr("\nother shapes share these two dims (the one with most kernels is shown)");
+            if (s.ratio > 0)
+                t += tr("\n%1× the work model's prediction%2")
+                         .arg(s.ratio, 0, 'f', 2)
+                         .arg(cell.outlier ? tr(": an outlier") : QString());
+            if (cell.mixed)
+                t += tr("\nother shapes share these two dims (the one with most kernels is shown)");
             return t + tr("\nclick: show its first kernel in the timeline");
         }))
         return true;

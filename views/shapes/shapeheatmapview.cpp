@@ -33,8 +33,9 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     m_stat->addItem(tr("ns per element"), int(ShapeStatistic::NsPerElement));
     for (auto* w : {static_cast<QWidget*>(new QLabel(tr("Op type"))), static_cast<QWidget*>(m_op),
                     static_cast<QWidget*>(m_kind), static_cast<QWidget*>(new QLabel(tr("columns"))),
-                    static_cast<QWidget*>(m_cols), static_cast<QWidget*>(new QLabel(tr("rows"))), static_cast<QWidget*>(m_rows),
-                    static_cast<QWidget*>(new QLabel(tr("colour"))), static_cast<QWidget*>(m_stat)})
+                    static_cast<QWidget*>(m_cols), static_cast<QWidget*>(new QLabel(tr("rows"))),
+                    static_cast<QWidget*>(m_rows), static_cast<QWidget*>(new QLabel(tr("colour"))),
+                    static_cast<QWidget*>(m_stat)})
         row->addWidget(w);
     row->addStretch(1);
     lay->addLayout(row);
@@ -63,7 +64,8 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
         m_state->setSelection(s);
         const int64_t pad = std::max<int64_t>(r->firstDurNs * 20, 1000);
         m_state->setWindow(r->firstTsNs - pad, r->firstTsNs + r->firstDurNs + pad);
-        Q_EMIT shapeChosen(s.opType, QString::fromStdString(r->inputShapes), QString::fromStdString(r->dtype));
+        Q_EMIT shapeChosen(s.opType, QString::fromStdString(r->inputShapes),
+                           QString::fromStdString(r->dtype));
     });
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
@@ -82,8 +84,10 @@ void ShapeHeatmapView::setTables(std::shared_ptr<const std::vector<shapes::OpSha
     m_op->clear();
     if (m_tables)
         for (const auto& op : *m_tables)
-            m_op->addItem(QString::fromStdString(op.opType) + (op.outliers.empty() ? QString() : tr("  (%1 outlier(s))").arg(op.outliers.size())),
-                          QString::fromStdString(op.opType));
+            m_op->addItem(
+                QString::fromStdString(op.opType) +
+                    (op.outliers.empty() ? QString() : tr("  (%1 outlier(s))").arg(op.outliers.size())),
+                QString::fromStdString(op.opType));
     fillKinds();
 }
 
@@ -93,7 +97,8 @@ void ShapeHeatmapView::chooseOpType(const QString& op) {
 }
 
 const shapes::OpShapeTable* ShapeHeatmapView::current() const {
-    if (!m_tables || m_op->currentIndex() < 0 || m_op->currentIndex() >= int(m_tables->size())) return nullptr;
+    if (!m_tables || m_op->currentIndex() < 0 || m_op->currentIndex() >= int(m_tables->size()))
+        return nullptr;
     return &(*m_tables)[size_t(m_op->currentIndex())];
 }
 
@@ -164,7 +169,8 @@ void ShapeHeatmapView::showGrid() {
     auto rowDim = dimOf(m_rows);
     // "(one row)" is a choice too: ask for the columns' dim as rows, which leaves a single row
     if (!rowDim && m_rows->count() > 0) rowDim = dimOf(m_cols);
-    auto grid = shapes::buildShapeGrid(*t, kind.value(0).toStdString(), kind.value(1).toStdString(), dimOf(m_cols), rowDim);
+    auto grid = shapes::buildShapeGrid(*t, kind.value(0).toStdString(), kind.value(1).toStdString(),
+                                       dimOf(m_cols), rowDim);
     QString text;
     for (const auto& m : t->models)
         if (m.dtype == grid.dtype && m.layout == grid.layout)
@@ -172,7 +178,9 @@ void ShapeHeatmapView::showGrid() {
                         .arg(formatDuration(int64_t(m.fixedNs)))
                         .arg(m.nsPerElement, 0, 'g', 4)
                         .arg(m.shapes);
-    if (text.isEmpty()) text = tr("Too few sizes for a work model (at least %1): no outliers judged. ").arg(shapes::kMinSizes);
+    if (text.isEmpty())
+        text =
+            tr("Too few sizes for a work model (at least %1): no outliers judged. ").arg(shapes::kMinSizes);
     for (const auto& o : t->outliers)
         if (o.dtype == grid.dtype && shapes::layoutOf(o.inputShapes) == grid.layout)
             text += tr("Outlier: %1 takes %2× the prediction (median %3 over %4 kernels). ")

@@ -1,8 +1,9 @@
 #pragma once
 // Op latency by input shape, as a view: choose an op type (largest kernel time first) and a dtype/layout;
-// the two dims that vary most span the grid (ShapeGridCanvas) unless others are chosen, coloured by p95, median or time per
-// element; the work model and the outliers are named under it. Clicking a cell selects the op type,
-// zooms the timeline to that shape's first kernel and asks for all its kernels (shapeChosen). Data from the QueryService; GUI thread only.
+// the two dims that vary most span the grid (ShapeGridCanvas) unless others are chosen, coloured by p95,
+// median or time per element; the work model and the outliers are named under it. Clicking a cell selects the
+// op type, zooms the timeline to that shape's first kernel and asks for all its kernels (shapeChosen). Data
+// from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 #include "views/shapes/shapegridcanvas.h"

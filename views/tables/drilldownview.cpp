@@ -115,10 +115,11 @@ QString DrillDownView::breadcrumbs() const {
              tr("rank %1 · step %2").arg(m_rank).arg(m_step) + (m_level == 1 ? "</b>" : "");
     if (m_level >= 2)
         s += QString::fromUtf8(" ▸ <b>") +
-             (m_op.isEmpty()                           ? tr("all tensors")
-              : m_tensorScope == TensorScope::Op       ? tr("tensors %1 allocated").arg(m_opName.toHtmlEscaped())
-                                                       : tr("%1 tensors in the step (none is recorded for %2 itself)")
-                                                             .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped())) +
+             (m_op.isEmpty() ? tr("all tensors")
+              : m_tensorScope == TensorScope::Op
+                  ? tr("tensors %1 allocated").arg(m_opName.toHtmlEscaped())
+                  : tr("%1 tensors in the step (none is recorded for %2 itself)")
+                        .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped())) +
              "</b>";
     return s;
 }
@@ -156,7 +157,8 @@ void DrillDownView::drillDown() {
         m_opName = QString::fromStdString(r->name);
         m_tensorScope = TensorScope::Op;
         m_tensors->setRows(nullptr);
-        m_pendingTensors = m_service->requestOpTensorRows(m_rank, m_opName, m_op, r->startNs, r->startNs + r->durNs);
+        m_pendingTensors =
+            m_service->requestOpTensorRows(m_rank, m_opName, m_op, r->startNs, r->startNs + r->durNs);
         setLevel(2);
     }
 }

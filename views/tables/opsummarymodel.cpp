@@ -13,8 +13,9 @@ void OpSummaryModel::setData(std::shared_ptr<const query::HeatmapData> d) {
         for (size_t r = 0; r < d->rows.size(); ++r)
             for (size_t c = 0; c < d->columns.size() && c < d->cells[r].size(); ++c)
                 if (d->cells[r][c].present)
-                    m_rows.push_back({QString::fromStdString(d->rows[r]), QString::fromStdString(d->columns[c]),
-                                      int(d->columnKeys[c]), d->cells[r][c]});
+                    m_rows.push_back({QString::fromStdString(d->rows[r]),
+                                      QString::fromStdString(d->columns[c]), int(d->columnKeys[c]),
+                                      d->cells[r][c]});
     endResetModel();
 }
 
@@ -37,26 +38,40 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
     const int64_t ns[] = {0, 0, 0, c.totalNs, c.meanNs, c.medianNs, c.p95Ns, c.maxNs};
     if (role == Qt::UserRole) { // raw, for sorting
         switch (index.column()) {
-        case OpType: return r->opType;
-        case Rank: return r->rankKey;
-        case Count: return qlonglong(c.count);
-        case Ratio: return c.ratio;
-        default: return qlonglong(ns[index.column()]);
+        case OpType:
+            return r->opType;
+        case Rank:
+            return r->rankKey;
+        case Count:
+            return qlonglong(c.count);
+        case Ratio:
+            return c.ratio;
+        default:
+            return qlonglong(ns[index.column()]);
         }
     }
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case OpType: return r->opType;
-        case Rank: return r->rankLabel;
-        case Count: return qlonglong(c.count);
-        case Ratio: return c.ratio > 0 ? QString::asprintf("%.2f×", c.ratio) + (c.flagged ? tr(" straggler") : QString()) : QString();
-        default: return formatDuration(ns[index.column()]);
+        case OpType:
+            return r->opType;
+        case Rank:
+            return r->rankLabel;
+        case Count:
+            return qlonglong(c.count);
+        case Ratio:
+            return c.ratio > 0
+                       ? QString::asprintf("%.2f×", c.ratio) + (c.flagged ? tr(" straggler") : QString())
+                       : QString();
+        default:
+            return formatDuration(ns[index.column()]);
         }
     }
-    if (role == Qt::TextAlignmentRole && index.column() >= Count) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::TextAlignmentRole && index.column() >= Count)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && c.flagged && index.column() == Ratio) return QColor(200, 30, 40);
     if (role == Qt::ToolTipRole)
-        return tr("%1 on %2: %3 kernels, %4 in all; median %5, p95 %6; %7 the op type's median over ranks. Click: "
+        return tr("%1 on %2: %3 kernels, %4 in all; median %5, p95 %6; %7 the op type's median over ranks. "
+                  "Click: "
                   "select it in every view and go to its longest kernel")
             .arg(r->opType, r->rankLabel)
             .arg(c.count)
@@ -67,7 +82,8 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
 
 QVariant OpSummaryModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"op type", "rank", "count", "total", "mean", "median", "p95", "max", "× median"};
+    static const char* names[] = {"op type", "rank", "count", "total",   "mean",
+                                  "median",  "p95",  "max",   "× median"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -30,7 +30,8 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(false); // the ratio stays beside its op, not 1000 px away
+    m_table->horizontalHeader()->setStretchLastSection(
+        false); // the ratio stays beside its op, not 1000 px away
     lay->addWidget(m_table, 1);
     lay->addWidget(m_caption);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) {
@@ -50,13 +51,15 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
 
 void OpSummaryView::updateCaption() {
     const int shown = m_proxy->rowCount(), all = m_model->rowCount();
-    m_caption->setText(shown == all ? tr("%1 (op type, rank) rows · device kernels of the whole run · click a row to "
-                                         "select it")
-                                          .arg(all)
-                       : shown == 0 ? tr("No op type matches \"%1\" among the %2 rows (device kernels only)")
-                                          .arg(m_filter->text())
-                                          .arg(all)
-                                    : tr("%1 of %2 (op type, rank) rows match \"%3\"").arg(shown).arg(all).arg(m_filter->text()));
+    m_caption->setText(
+        shown == all ? tr("%1 (op type, rank) rows · device kernels of the whole run · click a row to "
+                          "select it")
+                           .arg(all)
+        : shown == 0
+            ? tr("No op type matches \"%1\" among the %2 rows (device kernels only)")
+                  .arg(m_filter->text())
+                  .arg(all)
+            : tr("%1 of %2 (op type, rank) rows match \"%3\"").arg(shown).arg(all).arg(m_filter->text()));
 }
 
 void OpSummaryView::setProfile(const std::vector<int>& ranks) {

@@ -4,8 +4,8 @@
 #include "views/common/timemapping.h"
 
 #include <QMouseEvent>
-#include <QStyle>
 #include <QPainter>
+#include <QStyle>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -18,8 +18,9 @@ MinimapView::MinimapView(InteractionState* state, QWidget* parent) : QWidget(par
     setMaximumHeight(48);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMouseTracking(false);
-    setToolTip(tr("The whole run: steps, waits (red) and idle gaps (orange) per rank; the frame is the timeline's "
-                  "window. Click or drag to move it, wheel to zoom"));
+    setToolTip(
+        tr("The whole run: steps, waits (red) and idle gaps (orange) per rank; the frame is the timeline's "
+           "window. Click or drag to move it, wheel to zoom"));
     connect(m_state, &InteractionState::windowChanged, this, [this] { update(); });
 }
 
@@ -64,7 +65,9 @@ void MinimapView::render() {
     for (const auto& s : m_summary->steps) { // the first rank's steps, as the timeline bands them
         if (s.rank != first) continue;
         odd = !odd;
-        if (odd) p.fillRect(QRectF(xOf(s.startNs), 3, std::max(1.0, xOf(s.endNs) - xOf(s.startNs)), height() - 6), band);
+        if (odd)
+            p.fillRect(QRectF(xOf(s.startNs), 3, std::max(1.0, xOf(s.endNs) - xOf(s.startNs)), height() - 6),
+                       band);
     }
     QColor wait = waitColor(), idle = idleGapColor();
     for (const auto& w : m_summary->waits) { // once per profile and size, into the cached image

@@ -12,8 +12,7 @@ namespace rs::views {
 
 void TimelineView::setAnnotations(AnnotationModel* m) {
     m_annotations = m;
-    if (m)
-        connect(m, &AnnotationModel::changed, this, qOverload<>(&QWidget::update));
+    if (m) connect(m, &AnnotationModel::changed, this, qOverload<>(&QWidget::update));
     update();
 }
 
@@ -74,7 +73,8 @@ std::optional<annotate::Annotation> TimelineView::draftFrom(QPoint a, QPoint b) 
         int64_t t1 = tm.t(std::max(b.x(), kGutter));
         an.anchor.t0Ns = std::min(an.anchor.t0Ns, t1);
         an.anchor.t1Ns = std::max(tm.t(std::max(a.x(), kGutter)), t1);
-        if (an.anchor.t1Ns - an.anchor.t0Ns < int64_t(3 * tm.nsPerPx())) return std::nullopt; // a click, not a drag
+        if (an.anchor.t1Ns - an.anchor.t0Ns < int64_t(3 * tm.nsPerPx()))
+            return std::nullopt; // a click, not a drag
         // every rank between the two lanes, in display order
         an.anchor.ranks.clear();
         bool in = false;
@@ -109,7 +109,7 @@ void TimelineView::paintDraft(QPainter& p) {
     case AnnotationModel::Tool::Range:
     case AnnotationModel::Tool::Box:
         preview.kind = m_annotations->tool() == AnnotationModel::Tool::Range ? annotate::Kind::Range
-                                                                           : annotate::Kind::Box;
+                                                                             : annotate::Kind::Box;
         drawRegion(p, r, preview);
         break;
     default:
@@ -154,14 +154,16 @@ void TimelineView::paintAnnotations(QPainter& p, const TimeMapping& tm) {
         if (ext.isNull()) continue; // its ranks are hidden or filtered out
         if (a.kind != annotate::Kind::Arrow && (ext.bottom() < contentTop() || ext.top() > height()))
             continue; // scrolled out of view: a callout clamped into view would point at the wrong lanes
-        const int rank = an.ranks.empty() ? (m_summary->ranks.empty() ? 0 : m_summary->ranks.front()) : an.ranks.front();
+        const int rank =
+            an.ranks.empty() ? (m_summary->ranks.empty() ? 0 : m_summary->ranks.front()) : an.ranks.front();
         const TimeMapping rm = rankMapping(tm, rank);
         const double x0 = rm.x(an.t0Ns), x1 = rm.x(an.t1Ns);
         if (a.kind == annotate::Kind::Arrow) {
             QRectF to = ranksExtent({an.toRank});
             if (to.isNull()) continue;
             const double xe = rankMapping(tm, an.toRank).x(an.toNs);
-            const double ys = ext.top() + m_layoutOpts.headerHeight / 2.0, ye = to.top() + m_layoutOpts.headerHeight / 2.0;
+            const double ys = ext.top() + m_layoutOpts.headerHeight / 2.0,
+                         ye = to.top() + m_layoutOpts.headerHeight / 2.0;
             if (std::max(x0, xe) < kGutter || std::min(x0, xe) > kGutter + tm.width) continue;
             drawArrow(p, QPointF(x0, ys), QPointF(xe, ye), a);
             callout(QPointF(x0 + 6, ys + 4), a);
@@ -176,7 +178,9 @@ void TimelineView::paintAnnotations(QPainter& p, const TimeMapping& tm) {
             callout(QPointF(x0 + 4, ext.top() + 2), a);
             continue;
         }
-        QRectF region(std::max(x0, double(kGutter) - 2), ext.top(), std::max(2.0, std::min(x1, kGutter + tm.width + 2) - std::max(x0, double(kGutter) - 2)), ext.height());
+        QRectF region(std::max(x0, double(kGutter) - 2), ext.top(),
+                      std::max(2.0, std::min(x1, kGutter + tm.width + 2) - std::max(x0, double(kGutter) - 2)),
+                      ext.height());
         drawRegion(p, region, a);
         callout(QPointF(std::max(x0, double(kGutter)) + 4, ext.top() + 2), a);
     }

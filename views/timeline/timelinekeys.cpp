@@ -7,14 +7,23 @@ namespace rs::views {
 
 const std::vector<TimelineKey>& timelineKeys() {
     static const std::vector<TimelineKey> keys = {
-        {{Qt::Key_W, Qt::Key_Plus, Qt::Key_Equal}, TimelineCommand::ZoomIn, "W, +", "zoom in (down to a 10 ns window)"},
+        {{Qt::Key_W, Qt::Key_Plus, Qt::Key_Equal},
+         TimelineCommand::ZoomIn,
+         "W, +",
+         "zoom in (down to a 10 ns window)"},
         {{Qt::Key_S, Qt::Key_Minus}, TimelineCommand::ZoomOut, "S, -", "zoom out"},
         {{Qt::Key_A, Qt::Key_Left}, TimelineCommand::PanLeft, "A, Left", "pan left"},
         {{Qt::Key_D, Qt::Key_Right}, TimelineCommand::PanRight, "D, Right", "pan right"},
         {{Qt::Key_F}, TimelineCommand::Fit, "F", "fit the whole run"},
         {{Qt::Key_BracketLeft}, TimelineCommand::Back, "[", "back through the zoom history (also Alt+Left)"},
-        {{Qt::Key_BracketRight}, TimelineCommand::Forward, "]", "forward through the zoom history (also Alt+Right)"},
-        {{Qt::Key_Escape}, TimelineCommand::Escape, "Esc", "leave the annotation tool, else clear the selection"},
+        {{Qt::Key_BracketRight},
+         TimelineCommand::Forward,
+         "]",
+         "forward through the zoom history (also Alt+Right)"},
+        {{Qt::Key_Escape},
+         TimelineCommand::Escape,
+         "Esc",
+         "leave the annotation tool, else clear the selection"},
         {{Qt::Key_Up}, TimelineCommand::ScrollUp, "Up", "scroll the lanes up"},
         {{Qt::Key_Down}, TimelineCommand::ScrollDown, "Down", "scroll the lanes down"},
     };

@@ -7,7 +7,18 @@
 
 namespace rs::views {
 
-enum class TimelineCommand { ZoomIn, ZoomOut, PanLeft, PanRight, Fit, Back, Forward, Escape, ScrollUp, ScrollDown };
+enum class TimelineCommand {
+    ZoomIn,
+    ZoomOut,
+    PanLeft,
+    PanRight,
+    Fit,
+    Back,
+    Forward,
+    Escape,
+    ScrollUp,
+    ScrollDown
+};
 
 struct TimelineKey {
     std::vector<int> keys; ///< Qt::Key values, no modifier

@@ -28,7 +28,7 @@ struct LayoutOptions {
     int chartHeight = 26; ///< counter and memory lanes (small area charts)
     std::set<int> collapsedRanks;
     std::set<QString> hiddenKinds{"counter", "overlap"};
-    QString filter;              ///< a TrackFilter: "rank 3-5", "rank 4, rank 5", "rank 2 hccl"; empty shows all
+    QString filter; ///< a TrackFilter: "rank 3-5", "rank 4, rank 5", "rank 2 hccl"; empty shows all
     std::vector<int64_t> pinned; ///< tracks shown first, in this order, under a "Pinned" header
     std::set<int> onlyRanks;     ///< the ranks shown (rank keys); empty shows every rank
 };

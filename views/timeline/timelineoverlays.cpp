@@ -31,7 +31,11 @@ int TimelineView::footerHeight() const {
     const QString text = notesText();
     if (text.isEmpty()) return kLegendRow;
     const int w = std::max(200, width() - 16);
-    return kLegendRow + QFontMetrics(notesFont(font())).boundingRect(QRect(0, 0, w - 16, 4000), Qt::TextWordWrap, text).height() + 12;
+    return kLegendRow +
+           QFontMetrics(notesFont(font()))
+               .boundingRect(QRect(0, 0, w - 16, 4000), Qt::TextWordWrap, text)
+               .height() +
+           12;
 }
 
 void TimelineView::paintNotes(QPainter& p) {

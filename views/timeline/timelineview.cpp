@@ -342,9 +342,10 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintAxis(p, tm);
     if (m_lanes.empty() && !m_layoutOpts.filter.isEmpty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(QRect(0, contentTop(), width(), lanesBottom() - contentTop()), Qt::AlignCenter,
-                   tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"plane 0\")")
-                       .arg(m_layoutOpts.filter));
+        p.drawText(
+            QRect(0, contentTop(), width(), lanesBottom() - contentTop()), Qt::AlignCenter,
+            tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"plane 0\")")
+                .arg(m_layoutOpts.filter));
     }
     if (m_exportMode) return; // the export's caption carries the legend and the notes
     paintLegend(p);
@@ -515,27 +516,28 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
     // only the shown ranks' waits in the window (WaitIndex), never the whole profile's
     for (const auto& [blockRank, blockRect] : blocks) {
         const TimeMapping wm = rankMapping(tm, blockRank);
-        m_waits.forEach(blockRank, wm.t(kGutter) - 1, wm.t(kGutter + int(tm.width)) + 1, [&](const WaitIndex::Entry& e) {
-        const query::WaitDesc& w = *e.wait;
-        double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
-        if (x1 < kGutter || x0 > kGutter + tm.width) return;
-        x1 = std::max(x1, x0 + 2);
-        // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what the
-        // raster engine fills (it drew nothing: the wait vanished when zoomed in)
-        x0 = std::max(x0, double(kGutter) - 4);
-        x1 = std::min(x1, double(kGutter) + tm.width + 4);
-        const bool collective = e.collective;
-        bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
-        auto& v = runs[{w.rank, collective}];
-        if (!v.empty() && x0 <= v.back().x1 + 1) {
-            Run& r = v.back();
-            r.x1 = std::max(r.x1, x1);
-            if (w.durNs > r.longest->durNs) r.longest = &w;
-            r.selected = r.selected || selected;
-        } else {
-            v.push_back({x0, x1, &w, selected});
-        }
-        });
+        m_waits.forEach(
+            blockRank, wm.t(kGutter) - 1, wm.t(kGutter + int(tm.width)) + 1, [&](const WaitIndex::Entry& e) {
+                const query::WaitDesc& w = *e.wait;
+                double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
+                if (x1 < kGutter || x0 > kGutter + tm.width) return;
+                x1 = std::max(x1, x0 + 2);
+                // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what
+                // the raster engine fills (it drew nothing: the wait vanished when zoomed in)
+                x0 = std::max(x0, double(kGutter) - 4);
+                x1 = std::min(x1, double(kGutter) + tm.width + 4);
+                const bool collective = e.collective;
+                bool selected = sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
+                auto& v = runs[{w.rank, collective}];
+                if (!v.empty() && x0 <= v.back().x1 + 1) {
+                    Run& r = v.back();
+                    r.x1 = std::max(r.x1, x1);
+                    if (w.durNs > r.longest->durNs) r.longest = &w;
+                    r.selected = r.selected || selected;
+                } else {
+                    v.push_back({x0, x1, &w, selected});
+                }
+            });
     }
     for (const auto& [key, v] : runs) {
         auto [rank, collective] = key;
@@ -563,13 +565,15 @@ void TimelineView::paintWaits(QPainter& p, const TimeMapping& tm) {
             }
             if (r.selected) {
                 // the selected step's waits: a box where they are wide enough to leave their inside
-                // readable, else only a mark on the rank's header (thin waits became solid bars over every lane)
+                // readable, else only a mark on the rank's header (thin waits became solid bars over every
+                // lane)
                 p.setPen(QPen(palette().color(QPalette::Highlight), 1.5));
                 p.setBrush(Qt::NoBrush);
                 if (r.x1 - r.x0 >= 6)
                     p.drawRect(QRectF(r.x0, block.top(), r.x1 - r.x0, block.height()));
                 else
-                    p.drawRect(QRectF(r.x0 - 1, block.top() + 1, r.x1 - r.x0 + 2, m_layoutOpts.headerHeight - 2));
+                    p.drawRect(
+                        QRectF(r.x0 - 1, block.top() + 1, r.x1 - r.x0 + 2, m_layoutOpts.headerHeight - 2));
             }
             // the link to the late rank, for waits wide enough to read
             const auto& w = *r.longest;
@@ -603,8 +607,9 @@ void TimelineView::paintAxis(QPainter& p, const TimeMapping& tm) {
     bold.setBold(true);
     p.setFont(bold);
     p.drawText(QRectF(4, 1, kGutter - 8, 13), Qt::AlignRight,
-               ruler.originNs == m_state->boundsStart() ? tr("0 = run start \u25B8")
-                                                        : tr("0 = run %1 \u25B8").arg(ruler.originLabel)); // ▸
+               ruler.originNs == m_state->boundsStart()
+                   ? tr("0 = run start \u25B8")
+                   : tr("0 = run %1 \u25B8").arg(ruler.originLabel)); // ▸
     p.setFont(f);
     for (const auto& t : ruler.ticks) {
         double x = tm.x(t.ns);
@@ -631,7 +636,8 @@ void TimelineView::paintAxis(QPainter& p, const TimeMapping& tm) {
     }
     p.setPen(palette().color(QPalette::WindowText));
     // second row of the gutter; the first holds the ruler's origin
-    p.drawText(QRect(4, 14, kGutter - 8, 13), Qt::AlignLeft, tr("window %1").arg(formatDuration(tm.t1 - tm.t0)));
+    p.drawText(QRect(4, 14, kGutter - 8, 13), Qt::AlignLeft,
+               tr("window %1").arg(formatDuration(tm.t1 - tm.t0)));
 }
 
 void TimelineView::paintGutter(QPainter& p) {
@@ -717,7 +723,8 @@ QString TimelineView::tooltipFor(const Hit& h) const {
     if (h.wait) {
         const auto& w = *h.wait;
         if (w.kind == "collective_wait" && !w.blamedRank)
-            return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: not every rank "
+            return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: not every "
+                      "rank "
                       "of this collective is in the profile")
                 .arg(formatDuration(w.durNs))
                 .arg(QString::fromStdString(w.collective).toHtmlEscaped())
@@ -730,7 +737,8 @@ QString TimelineView::tooltipFor(const Hit& h) const {
                 .arg(QString::fromStdString(w.collective).toHtmlEscaped())
                 .arg(w.step)
                 .arg(w.rank);
-        return tr("<b>device idle %1</b> before %2 (step %3)<br>rank %4 had no device work here and reached the "
+        return tr("<b>device idle %1</b> before %2 (step %3)<br>rank %4 had no device work here and reached "
+                  "the "
                   "collective last: the other ranks waited for it")
             .arg(formatDuration(w.durNs))
             .arg(QString::fromStdString(w.collective).toHtmlEscaped())
@@ -743,15 +751,14 @@ QString TimelineView::tooltipFor(const Hit& h) const {
                            ? QString::fromStdString(m_summary->strings[size_t(it.nameId)])
                            : QString();
         auto step = stepAt(h.lane->rank, it.startNs);
-        QString s =
-            QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>rank %6 · %7%8")
-                .arg(name.toHtmlEscaped(), opTypeOf(it).toHtmlEscaped(),
-                     formatDuration(it.endNs - it.startNs),
-                     formatOffset(it.startNs - m_state->boundsStart(), 1000))
-                .arg(it.startNs)
-                .arg(h.lane->rank)
-                .arg(h.lane->label.toHtmlEscaped())
-                .arg(step ? tr(" · step %1").arg(*step) : QString());
+        QString s = QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>rank %6 · %7%8")
+                        .arg(name.toHtmlEscaped(), opTypeOf(it).toHtmlEscaped(),
+                             formatDuration(it.endNs - it.startNs),
+                             formatOffset(it.startNs - m_state->boundsStart(), 1000))
+                        .arg(it.startNs)
+                        .arg(h.lane->rank)
+                        .arg(h.lane->label.toHtmlEscaped())
+                        .arg(step ? tr(" · step %1").arg(*step) : QString());
         if (it.count > 1) s += tr("<br><i>%1 spans merged at this zoom (longest shown)</i>").arg(it.count);
         return s;
     }
@@ -763,12 +770,15 @@ bool TimelineView::event(QEvent* e) {
         auto* he = static_cast<QHelpEvent*>(e);
         if (const QString id = calloutAt(he->pos()); !id.isEmpty() && m_annotations) {
             if (const auto* a = m_annotations->find(id)) {
-                QToolTip::showText(he->globalPos(),
-                                   tr("<b>%1</b><br>%2<br>%3 · %4<br><i>double-click to edit, right-click for more</i>")
-                                       .arg(QString::fromStdString(a->text).toHtmlEscaped(),
-                                            QString::fromStdString(annotate::describeAnchor(*a, m_state->boundsStart())).toHtmlEscaped(),
-                                            QString::fromStdString(a->author).toHtmlEscaped(), QString::fromStdString(a->created)),
-                                   this);
+                QToolTip::showText(
+                    he->globalPos(),
+                    tr("<b>%1</b><br>%2<br>%3 · %4<br><i>double-click to edit, right-click for more</i>")
+                        .arg(QString::fromStdString(a->text).toHtmlEscaped(),
+                             QString::fromStdString(annotate::describeAnchor(*a, m_state->boundsStart()))
+                                 .toHtmlEscaped(),
+                             QString::fromStdString(a->author).toHtmlEscaped(),
+                             QString::fromStdString(a->created)),
+                    this);
                 return true;
             }
         }
@@ -930,23 +940,39 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
         m_state->back();
         return;
     }
-    if (e->matches(QKeySequence::Forward) || (e->key() == Qt::Key_Right && e->modifiers() & Qt::AltModifier)) {
+    if (e->matches(QKeySequence::Forward) ||
+        (e->key() == Qt::Key_Right && e->modifiers() & Qt::AltModifier)) {
         m_state->forward();
         return;
     }
-    const TimelineKey* k = (e->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) ? nullptr : timelineKeyFor(e->key());
+    const TimelineKey* k =
+        (e->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) ? nullptr : timelineKeyFor(e->key());
     if (!k) {
         QWidget::keyPressEvent(e);
         return;
     }
     switch (k->command) { // the keys themselves are in timelinekeys.cpp, with what the dialog says of them
-    case TimelineCommand::ZoomIn: zoom(1.5); break;
-    case TimelineCommand::ZoomOut: zoom(1 / 1.5); break;
-    case TimelineCommand::PanLeft: pan(-0.15); break;
-    case TimelineCommand::PanRight: pan(0.15); break;
-    case TimelineCommand::Fit: m_state->fit(); break;
-    case TimelineCommand::Back: m_state->back(); break;
-    case TimelineCommand::Forward: m_state->forward(); break;
+    case TimelineCommand::ZoomIn:
+        zoom(1.5);
+        break;
+    case TimelineCommand::ZoomOut:
+        zoom(1 / 1.5);
+        break;
+    case TimelineCommand::PanLeft:
+        pan(-0.15);
+        break;
+    case TimelineCommand::PanRight:
+        pan(0.15);
+        break;
+    case TimelineCommand::Fit:
+        m_state->fit();
+        break;
+    case TimelineCommand::Back:
+        m_state->back();
+        break;
+    case TimelineCommand::Forward:
+        m_state->forward();
+        break;
     case TimelineCommand::Escape:
         if (m_annotations && m_annotations->tool() != AnnotationModel::Tool::None) {
             m_drafting = false;
@@ -956,8 +982,12 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
         }
         m_state->clearSelection();
         break;
-    case TimelineCommand::ScrollUp: m_vbar->setValue(m_vbar->value() - 40); break;
-    case TimelineCommand::ScrollDown: m_vbar->setValue(m_vbar->value() + 40); break;
+    case TimelineCommand::ScrollUp:
+        m_vbar->setValue(m_vbar->value() - 40);
+        break;
+    case TimelineCommand::ScrollDown:
+        m_vbar->setValue(m_vbar->value() + 40);
+        break;
     }
 }
 

@@ -22,7 +22,7 @@ class TrackFilter {
   private:
     struct Clause {
         std::optional<std::pair<int, int>> ranks; ///< inclusive
-        QString phrase; ///< simplified; empty: any track of the ranks
+        QString phrase;                           ///< simplified; empty: any track of the ranks
     };
     std::vector<Clause> m_clauses;
 };
