@@ -117,7 +117,16 @@ void DetailsPanel::onSpanDetail(quint64 id, const std::optional<query::SpanDetai
 
 void DetailsPanel::onResult(quint64 id, const QVariant& v) {
     if (id != m_histRequest) return;
-    m_histogram->setHistogram(v.value<std::shared_ptr<const query::Histogram>>());
+    auto h = v.value<std::shared_ptr<const query::Histogram>>();
+    if (!h || h->counts.empty()) {
+        // an op type without device kernels on the rank (a bank anomaly's AllReduce): nothing to plot, and
+        // an empty chart asking for a heatmap cell would read as a fault
+        m_body += "<p><i>" + tr("No device kernels of this op type on this rank: no duration histogram.") +
+                  "</i></p>";
+        render();
+        return;
+    }
+    m_histogram->setHistogram(std::move(h));
     m_histogram->show();
 }
 

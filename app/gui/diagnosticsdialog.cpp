@@ -36,6 +36,11 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->resizeColumnsToContents();
+    // a long problem text or file path must not push the count and the excerpt out of sight: capped, the
+    // whole text in the tooltip
+    for (int c = 0; c + 1 < DiagnosticsModel::ColumnCount; ++c)
+        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 320));
+    m_summary->setObjectName("summary");
     m_filter->setPlaceholderText(tr("Filter: file, problem, excerpt…"));
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& t) {
@@ -66,13 +71,16 @@ void DiagnosticsDialog::updateSummary() {
     qint64 problems = 0;
     for (int r = 0; r < m_proxy->rowCount(); ++r)
         problems += m_proxy->index(r, DiagnosticsModel::Count).data().toLongLong();
+    const QString kinds = views::counted(m_model->rowCount(), tr("kind"), tr("kinds"));
     if (m_model->rowCount() == 0)
         m_summary->setText(tr("No problem was counted while indexing."));
+    else if (m_proxy->rowCount() == m_model->rowCount())
+        m_summary->setText(
+            tr("%1 of %2").arg(views::counted(problems, tr("problem"), tr("problems")), kinds));
     else
-        m_summary->setText(tr("%1 in %2 shown (of %3)")
-                               .arg(views::counted(problems, tr("problem"), tr("problems")),
-                                    views::counted(m_proxy->rowCount(), tr("row"), tr("rows")))
-                               .arg(m_model->rowCount()));
+        m_summary->setText(tr("%1 of %2 shown: %3")
+                               .arg(m_proxy->rowCount())
+                               .arg(kinds, views::counted(problems, tr("problem"), tr("problems"))));
 }
 
 QString DiagnosticsDialog::copyText() const {

@@ -78,7 +78,9 @@ void FindingNavigator::go(const Finding& f) {
     if (t.extent) {
         const auto [a, b] = *t.extent;
         const int64_t pad = std::max<int64_t>((b - a) / 20, 20000);
-        m_state->setWindow(a - pad, b + pad);
+        const auto [t0, t1] =
+            views::panWindow(a - pad, b + pad, 0, m_state->boundsStart(), m_state->boundsEnd());
+        m_state->setWindow(t0, t1);
     }
     // the cell is outlined only in the op × rank grid
     if (!t.cellOp.isEmpty()) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, t.cellRank, t.cellOp);

@@ -18,7 +18,7 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     m_proxy->setSortRole(FindingsModel::SortRole);
     m_view->setModel(m_proxy);
     m_view->setObjectName("findings");
-    m_view->setWordWrap(true);
+    m_view->setWordWrap(true); // the sentence; row heights follow its column's width
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -27,7 +27,9 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     auto* h = m_view->horizontalHeader();
-    h->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // the short columns are sized from their text (fitColumns): ResizeToContents with word wrap on measures
+    // a cell at its column's current width, so no column ever shrank below the default ~100 px
+    h->setSectionResizeMode(QHeaderView::Interactive);
     h->setSectionResizeMode(FindingsModel::Text, QHeaderView::Stretch);
     h->setHighlightSections(false);
     m_view->setToolTip(tr("What is wrong, ordered by time lost. Click to zoom to it."));
@@ -51,6 +53,7 @@ void FindingsPanel::setFindings(std::vector<Finding> findings, const std::map<in
                                 bool hasNotes) {
     const bool none = findings.empty();
     m_model->setFindings(std::move(findings), dataRank);
+    fitColumns();
     m_view->setVisible(!none);
     m_empty->setVisible(none);
     m_empty->setText(!none      ? QString()
@@ -64,6 +67,16 @@ void FindingsPanel::clear() {
     m_view->hide();
     m_empty->setText(tr("Open a profile: its findings are listed here."));
     m_empty->show();
+}
+
+void FindingsPanel::fitColumns() {
+    const QFontMetrics fm(m_view->font()), hm(m_view->horizontalHeader()->font());
+    for (int c = 0; c < FindingsModel::Text; ++c) {
+        int w = hm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 18; // sort arrow
+        for (int r = 0; r < m_model->rowCount(); ++r)
+            w = std::max(w, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 10);
+        m_view->setColumnWidth(c, w);
+    }
 }
 
 void FindingsPanel::fitRows() {

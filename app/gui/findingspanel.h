@@ -37,6 +37,7 @@ class FindingsPanel : public QWidget {
     void findingActivated(const rs::gui::Finding& f);
 
   private:
+    void fitColumns();
     void fitRows();
     FindingsModel* m_model;
     QSortFilterProxyModel* m_proxy;

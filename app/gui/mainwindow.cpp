@@ -88,6 +88,10 @@ QWidget* MainWindow::buildCentral() {
 }
 
 void MainWindow::buildDocks() {
+    // the findings and details run the window's whole height (their sentences wrap in a narrow column);
+    // the linked views below the timeline
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     auto* fd = new QDockWidget(tr("Findings"), this);
     fd->setObjectName("findings");
     m_findings = new FindingsPanel;
@@ -108,7 +112,8 @@ void MainWindow::buildDocks() {
     QTimer::singleShot(0, this, [this, fd, dd] {
         if (!Settings().hasWindowLayout()) {
             resizeDocks({findChild<QDockWidget*>("heatmap")}, {height() * 3 / 10}, Qt::Vertical);
-            resizeDocks({fd, dd}, {width() / 4, width() / 4}, Qt::Horizontal);
+            resizeDocks({fd, dd}, {width() * 3 / 10, width() * 3 / 10}, Qt::Horizontal);
+            resizeDocks({fd, dd}, {height() / 2, height() / 2}, Qt::Vertical);
         }
     });
 }

@@ -11,6 +11,7 @@
 #include "app/gui/shortcutsdialog.h"
 #include "views/timeline/timelineview.h"
 
+#include <QActionGroup>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -169,13 +170,29 @@ void MainWindow::buildViewMenu() {
         Settings().setAlignClocks(on);
     });
     auto* theme = view->addMenu(tr("&Theme"));
-    for (const QString& t : Settings::themes())
-        theme->addAction(t, this, [this, t] {
+    auto* themes = new QActionGroup(theme); // the theme in use is checked
+    for (const QString& t : Settings::themes()) {
+        QAction* a = theme->addAction(t, this, [this, t] {
             applyTheme(t);
             Settings().setTheme(t);
         });
+        a->setCheckable(true);
+        a->setChecked(t == st.theme());
+        themes->addAction(a);
+    }
     view->addSeparator();
-    for (auto* dock : findChildren<QDockWidget*>())
+    // the panels in the order they sit: the right-hand ones, then the linked views' tabs
+    const QStringList order = {"findings",  "details",   "annotations", "heatmap",   "memory",
+                               "drilldown", "opsummary", "shapes",      "comparison"};
+    auto docks = findChildren<QDockWidget*>();
+    std::stable_sort(docks.begin(), docks.end(), [&](QDockWidget* a, QDockWidget* b) {
+        const auto rank = [&](QDockWidget* d) {
+            const auto i = order.indexOf(d->objectName());
+            return i < 0 ? order.size() : i; // one not listed comes last, still offered
+        };
+        return rank(a) < rank(b);
+    });
+    for (auto* dock : docks)
         view->addAction(dock->toggleViewAction());
 }
 

@@ -8,6 +8,7 @@
 #include "core/model/timetext.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
+#include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
 #include <nlohmann/json.hpp>
@@ -76,13 +77,15 @@ class Builder {
     void overview() {
         const auto& c = m_report["counts"];
         const auto& sum = m_scene.summary();
-        add(para(QObject::tr("%1 rank(s), %2 step(s), %3 spans, %4 collectives, %5 tensors · Rankscope %6")
-                     .arg(m_report["ranks"].size())
-                     .arg(m_report["steps"]["count"].get<int64_t>())
-                     .arg(c["spans"].get<int64_t>())
-                     .arg(c["collectives"].get<int64_t>())
-                     .arg(c["tensors"].get<int64_t>())
-                     .arg(RANKSCOPE_VERSION)));
+        const auto n = [](int64_t v, const char* one, const char* many) {
+            return views::counted(v, QObject::tr(one), QObject::tr(many));
+        };
+        add(para(QObject::tr("%1, %2, %3, %4, %5 · Rankscope %6")
+                     .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
+                          n(m_report["steps"]["count"].get<int64_t>(), "step", "steps"),
+                          n(c["spans"].get<int64_t>(), "span", "spans"),
+                          n(c["collectives"].get<int64_t>(), "collective", "collectives"),
+                          n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
         if (sum.runs.size() > 1)
             add(para(
                 QObject::tr(

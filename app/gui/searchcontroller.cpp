@@ -1,6 +1,7 @@
 #include "app/gui/searchcontroller.h"
 
 #include "views/common/plural.h"
+#include "views/common/timemapping.h"
 #include "views/timeline/timelineview.h"
 
 #include <QLineEdit>
@@ -106,7 +107,11 @@ void SearchController::show(size_t i, bool select) {
     m_index = int(i);
     const auto& h = m_hits[i];
     const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
-    m_state->setWindow(h.startNs - pad, h.endNs + pad);
+    // inside the run: a hit near the start showed a quarter of the view before the run, and a hit as long
+    // as the run showed it at a quarter of the width
+    const int64_t lo = m_state->boundsStart(), hi = m_state->boundsEnd();
+    const auto [a, b] = views::panWindow(h.startNs - pad, h.endNs + pad, 0, lo, hi);
+    m_state->setWindow(std::max(a, std::min(lo, h.startNs)), std::min(b, std::max(hi, h.endNs)));
     if (select) {
         Selection s;
         s.kind = Selection::Kind::Span;

@@ -82,6 +82,13 @@ class TstDetailsPanel : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(!panel.histogram()->isHidden() && panel.histogram()->histogram(), 10000);
         QCOMPARE(QString::fromStdString(panel.histogram()->histogram()->opType), QString("MatMulV2"));
         QCOMPARE(panel.histogram()->histogram()->rank, 1);
+        // an op type without device kernels on the rank (a bank anomaly's AllReduce): no empty chart asking
+        // for a heatmap cell, a line that says there is nothing to plot
+        Selection none = op;
+        none.opType = "NoSuchOp";
+        state.setSelection(none);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("no duration histogram"), 10000);
+        QVERIFY(panel.histogram()->isHidden());
         // anything else chosen: the histogram goes at once, and a late answer does not bring it back
         state.setSelection(op);
         Selection step;

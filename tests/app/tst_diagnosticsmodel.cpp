@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -64,6 +65,16 @@ class TstDiagnosticsModel : public QObject {
         QCOMPARE(d.proxy()->rowCount(), 1);
         d.filter()->clear();
         QCOMPARE(d.proxy()->rowCount(), 4);
+        // the line under the table totals what is shown
+        QLabel* summary = nullptr;
+        for (auto* l : d.findChildren<QLabel*>())
+            if (l->text().contains("problem")) summary = l;
+        QVERIFY(summary);
+        QCOMPARE(summary->text(), QString("120 problems of 4 kinds"));
+        d.filter()->setText("trace_view");
+        QCOMPARE(summary->text(), QString("2 of 4 kinds shown: 10 problems"));
+        QCOMPARE(gui::DiagnosticsDialog({sample()[3]}).findChild<QLabel*>("summary")->text(),
+                 QString("1 problem of 1 kind"));
     }
     void copiesTheRowsShownOrSelected() {
         gui::DiagnosticsDialog d(sample());

@@ -117,6 +117,13 @@ class TstFindingNavigator : public QObject {
         QVERIFY(state.windowEnd() - state.windowStart() < 1200000);
         QCOMPARE(state.selection().kind, Selection::Kind::Step);
         QCOMPARE(state.selection().step, qint64(3));
+        // a finding at the run's very start: the window stays inside the run
+        Finding early = make("stall", 0, 1);
+        early.startNs = 1000;
+        early.endNs = 3000;
+        nav.go(early);
+        QCOMPARE(state.windowStart(), qint64(0));
+        QVERIFY(state.windowEnd() >= 3000);
         heatDock->raise();
         nav.go(make("bank_anomaly", 2, std::nullopt));
         QTRY_VERIFY(!memoryDock->visibleRegion().isEmpty());

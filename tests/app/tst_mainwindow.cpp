@@ -666,6 +666,9 @@ class TstMainWindow : public QObject {
         for (auto* l : w.statusBar()->findChildren<QLabel*>())
             if (l->text().contains(QString::fromUtf8(" — "))) line = l->text();
         QVERIFY2(line.contains("1 rank,") && !line.contains("1 ranks"), qPrintable(line));
+        // the report's summary in the Details panel too (core/analysis/report.cpp)
+        const QString report = w.detailsPanel()->plainText();
+        QVERIFY2(report.contains("\n1 rank, ") && !report.contains("1 ranks"), qPrintable(report.left(200)));
     }
     void heatmapSaysWhatIsKnownWhenRanksAreMissing() {
         // two ranks of a 128-rank job (HTA's trace_filter pair): "no straggler on all cards" would claim

@@ -66,6 +66,12 @@ class TstSearchController : public QObject {
             QCOMPARE(state.selection().rank, row[1].toInt());
             const auto& h = search.hits()[i % want.size()];
             QVERIFY(state.windowStart() <= h.startNs && h.endNs <= state.windowEnd());
+            QVERIFY2(state.windowStart() >= state.boundsStart() && state.windowEnd() <= state.boundsEnd(),
+                     qPrintable(QString("%1 %2 in %3 %4")
+                                    .arg(state.windowStart())
+                                    .arg(state.windowEnd())
+                                    .arg(state.boundsStart())
+                                    .arg(state.boundsEnd())));
         }
         // Shift+F3 from the first wraps to the last
         QCOMPARE(search.current(), 0);

@@ -104,6 +104,11 @@ class TstHistogramView : public QObject {
                               r.top() >= c->plotArea().top() - 1 && r.bottom() <= c->plotArea().bottom();
             QVERIFY2(beside, word);
         }
+        // and they do not run into each other (a few pixels apart at least)
+        for (size_t i = 0; i < labels.size(); ++i)
+            for (size_t j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].second.adjusted(-2, 0, 2, 0).intersects(labels[j].second),
+                         qPrintable(labels[i].first + " / " + labels[j].first));
     }
     void emptiedWhenTakenAway() {
         views::HistogramView v;

@@ -136,7 +136,8 @@ void HistogramView::placeLabels() {
         double lx = p.x() + 3;
         if (lx + r0.width() > plot.right()) lx = p.x() - 3 - r0.width();
         QRectF r(QPointF(lx, plot.top() + 1), r0.size());
-        while (std::any_of(placed.begin(), placed.end(), [&](const QRectF& o) { return o.intersects(r); }))
+        const auto clashes = [&](const QRectF& o) { return o.adjusted(-6, 0, 6, 0).intersects(r); };
+        while (std::any_of(placed.begin(), placed.end(), clashes))
             r.translate(0, r0.height());
         m.label->setPos(r.topLeft());
         placed.push_back(r);

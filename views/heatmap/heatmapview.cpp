@@ -125,7 +125,10 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
         for (const auto& row : d->cells)
             for (const auto& c : row)
                 flagged += c.flagged;
-        m_caption->setText(stragglerCaption(flagged, d->columnKeys.size()));
+        // an empty grid says nothing of stragglers: there was nothing to compare
+        m_caption->setText(d->rows.empty()
+                               ? tr("No device kernels with op statistics: no straggler can be looked for.")
+                               : stragglerCaption(flagged, d->columnKeys.size()));
     } else if (d) {
         m_caption->setText(d->mode == Mode::OpByStep
                                ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
@@ -149,6 +152,8 @@ QString HeatmapView::stragglerCaption(int flagged, size_t columns) const {
                   .arg(present)
                   .arg(*m_worldSize)
             : tr(" The run lacks ranks; the missing ones cannot be compared.");
+    if (columns < 2 && !flagged)
+        return tr("One rank: nothing to compare it with, so no straggler can be named.") + missing;
     if (flagged)
         return tr("%1 outlined: an op type much slower on one card than on the others.")
                    .arg(counted(flagged, tr("straggler cell"), tr("straggler cells"))) +
