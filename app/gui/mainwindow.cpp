@@ -225,7 +225,7 @@ void MainWindow::openProfile(const QString& dir) {
     m_session->beginOpen(dir);
     m_status->setMessage(tr("Indexing %1…").arg(m_session->path()));
     m_progress->start(QFileInfo(m_session->path()).fileName());
-    index::IndexOptions o;
+    pipeline::BuildOptions o;
     std::string err;
     if (!o.analysis.loadDeviceFile(m_session->path().toStdString(), err))
         statusBar()->showMessage(QString::fromStdString(err), 10000);
@@ -234,7 +234,7 @@ void MainWindow::openProfile(const QString& dir) {
 
 void MainWindow::reindex() {
     if (m_session->path().isEmpty()) return;
-    index::IndexOptions o;
+    pipeline::BuildOptions o;
     o.force = true;
     std::string err;
     o.analysis.loadDeviceFile(m_session->path().toStdString(), err);

@@ -4,8 +4,8 @@
 // widget into an image, printing p50/p95/max. Runs offscreen.
 // Usage: bench_timeline [--spans-m N] [--dir DIR] [--frames N]
 #include "core/demo/demogenerator.h"
-#include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/benchstats.h"
 #include "tests/support/testsupport.h"
@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
         if (!rs::test::ensureDemo(dir, o)) return 1;
     }
     auto t0 = Clock::now();
-    auto res = rs::index::Indexer::open(dir, {});
+    auto res = rs::pipeline::BuildPipeline(dir, {}).run();
     if (!res.ok) {
         std::fprintf(stderr, "bench: index failed: %s\n", res.error.c_str());
         return 1;

@@ -2,7 +2,7 @@
 
 #include "views/timeline/timelinekeys.h"
 
-#include "core/import/optype.h"
+#include "core/model/optype.h"
 #include "views/annotate/annotationpainter.h"
 #include "views/common/palette.h"
 
@@ -300,7 +300,7 @@ QString TimelineView::opTypeOf(const query::DrawItem& it) const {
         if (it.opTypeId && size_t(it.opTypeId) < m_summary->strings.size())
             v = QString::fromStdString(m_summary->strings[size_t(it.opTypeId)]);
         else if (size_t(it.nameId) < m_summary->strings.size())
-            v = QString::fromStdString(import::deriveOpType(m_summary->strings[size_t(it.nameId)]));
+            v = QString::fromStdString(model::deriveOpType(m_summary->strings[size_t(it.nameId)]));
     }
     m_opTypeCache.insert(key, v);
     return v;
