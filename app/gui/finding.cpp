@@ -32,7 +32,8 @@ void readAffected(const json& a, Finding& f) {
 
 Finding findingFrom(const json& o) {
     Finding f;
-    f.kind = text(o, "kind");
+    f.kindName = text(o, "kind");
+    f.kind = model::findingKindFromSql(f.kindName.toStdString());
     if (auto r = integer(o, "run")) f.run = int(*r);
     if (auto r = integer(o, "rank")) f.rank = int(*r);
     f.step = integer(o, "step");

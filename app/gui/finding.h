@@ -3,6 +3,8 @@
 // kind, on which rank and step, what the job lost, where it happened and what it names. The app lists,
 // navigates and describes findings through this type only; the JSON is read once, here. Pure value type;
 // any thread.
+#include "core/model/findingkind.h"
+
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -13,8 +15,8 @@
 namespace rs::gui {
 
 struct Finding {
-    /// stall, late_rank, slow_rank, straggler, outlier_step, bank_anomaly (others are listed as they come)
-    QString kind;
+    std::optional<model::FindingKind> kind; ///< nullopt: a kind this build does not know (listed as it comes)
+    QString kindName;                       ///< as the report writes it: "stall", "slow_rank", …
     std::optional<int> run, rank;
     std::optional<int64_t> step;
     QString subject; ///< the collective, op type, op name or "step N" the finding names

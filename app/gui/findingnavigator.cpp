@@ -20,8 +20,10 @@ const query::StepDesc* stepOf(const Finding& f, const query::ProfileSummary* s) 
     return nullptr;
 }
 
-bool namesCollective(const QString& kind) {
-    return kind == "stall" || kind == "late_rank" || kind == "slow_rank";
+using model::FindingKind;
+
+bool namesCollective(std::optional<FindingKind> k) {
+    return k == FindingKind::Stall || k == FindingKind::LateRank || k == FindingKind::SlowRank;
 }
 } // namespace
 
@@ -48,7 +50,7 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
     if (namesCollective(f.kind)) {
         // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it; a slow
         // card's slowest op type goes with it, so the heatmap outlines that (op type, rank) cell
-        if (f.kind == "slow_rank") {
+        if (f.kind == FindingKind::SlowRank) {
             sel.opType = f.opTypes.value(0, f.subject);
             if (f.rank) t.cellOp = sel.opType, t.cellRank = *f.rank;
         }
@@ -58,11 +60,12 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
             sel.startNs = f.startNs.value_or(0);
             sel.endNs = f.endNs.value_or(0);
         }
-    } else if (f.kind == "bank_anomaly" || f.kind == "straggler") {
+    } else if (f.kind == FindingKind::BankAnomaly || f.kind == FindingKind::Straggler) {
         sel.kind = Selection::Kind::OpType;
         sel.opType = f.subject;
-        t.panel = f.kind == "bank_anomaly" ? FindingTarget::Panel::Memory : FindingTarget::Panel::Heatmap;
-        if (f.kind == "straggler" && f.rank) t.cellOp = f.subject, t.cellRank = *f.rank;
+        t.panel =
+            f.kind == FindingKind::BankAnomaly ? FindingTarget::Panel::Memory : FindingTarget::Panel::Heatmap;
+        if (f.kind == FindingKind::Straggler && f.rank) t.cellOp = f.subject, t.cellRank = *f.rank;
     } else if (step) {
         sel.kind = Selection::Kind::Step;
         sel.rank = step->rank;
@@ -101,7 +104,7 @@ void FindingNavigator::raise(FindingTarget::Panel p) {
 }
 
 QString FindingNavigator::describe(const Finding& f) {
-    QString html = "<h3>" + f.kind.toHtmlEscaped() + "</h3><p>" + f.text.toHtmlEscaped() + "</p>";
+    QString html = "<h3>" + f.kindName.toHtmlEscaped() + "</h3><p>" + f.text.toHtmlEscaped() + "</p>";
     if (f.lostNs > 0)
         html += "<p>" + QObject::tr("The job lost %1.").arg(views::formatDuration(f.lostNs)) + "</p>";
     return html;

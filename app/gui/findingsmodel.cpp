@@ -24,7 +24,7 @@ int FindingsModel::columnCount(const QModelIndex& parent) const {
 QVariant FindingsModel::display(const Finding& f, int column) const {
     switch (column) {
     case Kind:
-        return f.kind;
+        return f.kindName;
     case Rank: {
         if (!f.rank) return QString();
         auto it = m_dataRank.find(*f.rank);

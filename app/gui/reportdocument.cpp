@@ -188,7 +188,7 @@ class Builder {
         int index = 0;
         for (const auto& f : list) {
             ++index;
-            QString head = QString("%1. [%2] %3").arg(index).arg(f.kind, f.text);
+            QString head = QString("%1. [%2] %3").arg(index).arg(f.kindName, f.text);
             if (f.lostNs > 0) head += QObject::tr(" — the job lost %1").arg(dur(f.lostNs));
             add(heading(head, 3));
             const bool shownRun = !f.run || *f.run == m_scene.summary().run;

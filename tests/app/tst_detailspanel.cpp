@@ -137,7 +137,8 @@ class TstDetailsPanel : public QObject {
                      text.contains("0x1240000") && text.contains("lifetime 3.00 ms"),
                  qPrintable(text));
         gui::Finding f;
-        f.kind = "straggler";
+        f.kindName = "straggler";
+        f.kind = model::FindingKind::Straggler;
         f.text = "rank 1 is slow in MatMulV2";
         f.lostNs = 0;
         panel.showFinding(f);

@@ -30,7 +30,8 @@ query::ProfileSummary summary() {
 
 Finding make(const char* kind, std::optional<int> rank, std::optional<int64_t> step) {
     Finding f;
-    f.kind = kind;
+    f.kindName = kind;
+    f.kind = model::findingKindFromSql(kind);
     f.rank = rank;
     f.step = step;
     f.subject = "subject";
@@ -58,7 +59,8 @@ class TstFindingNavigator : public QObject {
         QCOMPARE(t.panel, FindingTarget::Panel::None);
 
         Finding slow = stall;
-        slow.kind = "slow_rank";
+        slow.kindName = "slow_rank";
+        slow.kind = model::FindingKind::SlowRank;
         slow.opTypes = {"MatMulV2", "Add"};
         t = FindingNavigator::targetOf(slow, &s);
         QCOMPARE(t.selection.kind, Selection::Kind::Span);

@@ -76,7 +76,7 @@ class TstMainWindow : public QObject {
         const auto& list = findings->model()->findings();
         QStringList kinds;
         for (const auto& f : list)
-            kinds << f.kind;
+            kinds << f.kindName;
         QVERIFY2(kinds.contains("stall") && kinds.contains("slow_rank") && kinds.contains("bank_anomaly"),
                  qPrintable(kinds.join(", ")));
         QCOMPARE(list.size(), size_t(3)); // one per root cause, the same list as the report
@@ -85,7 +85,7 @@ class TstMainWindow : public QObject {
         // collective, whose span every waiting rank's dashed link points to
         auto rowOf = [&](const QString& kind) {
             for (int i = 0; i < findings->view()->model()->rowCount(); ++i)
-                if (findings->findingAt(i)->kind == kind) return i;
+                if (findings->findingAt(i)->kindName == kind) return i;
             return -1;
         };
         {
