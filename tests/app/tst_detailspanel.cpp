@@ -3,7 +3,6 @@
 // (also when its answer arrives late); a step's waits; a tensor's size, address and lifetime; a finding's
 // sentence above what it selected; an answer for an earlier selection never shown for a later one.
 #include "app/gui/detailspanel.h"
-#include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
@@ -36,13 +35,9 @@ class TstDetailsPanel : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        const std::string dir = test::tempDir("detailspanel") + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 2;
-        o.steps = 4;
-        o.layers = 1;
         std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        const std::string dir = test::writeDemo("detailspanel", 2, 4, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
         m_ix = test::indexDir(dir);
         QVERIFY(m_ix.db);
         m_service = new query::QueryService(this);

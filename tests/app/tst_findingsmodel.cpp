@@ -5,7 +5,6 @@
 #include "app/gui/finding.h"
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
-#include "core/demo/demogenerator.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/testsupport.h"
 
@@ -24,13 +23,9 @@ class TstFindingsModel : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        const std::string dir = test::tempDir("findingsmodel") + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 4;
-        o.steps = 6;
-        o.layers = 1;
         std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        const std::string dir = test::writeDemo("findingsmodel", 4, 6, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
         m_ix = test::indexDir(dir);
         QVERIFY(m_ix.db);
         m_summary = query::loadSummary(*m_ix.db);

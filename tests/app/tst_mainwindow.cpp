@@ -50,6 +50,17 @@ class TstMainWindow : public QObject {
     Q_OBJECT
     QString m_profile;
 
+  private:
+    /// Shows `w` at `size` and opens `profile` in it; false when its summary never arrived.
+    static bool showAndOpen(gui::MainWindow& w, const QString& profile, QSize size = QSize(1500, 900)) {
+        w.resize(size);
+        w.show();
+        if (!QTest::qWaitForWindowExposed(&w)) return false;
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(profile);
+        return ready.wait(60000);
+    }
+
   private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location
@@ -583,12 +594,7 @@ class TstMainWindow : public QObject {
         // a heatmap cell and an Op summary row move the timeline; its letter keys must then work without
         // a click on the timeline first (they did nothing: the timeline lacked the focus)
         gui::MainWindow w;
-        w.resize(1500, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
-        w.openProfile(m_profile);
-        QVERIFY(ready.wait(60000));
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
         auto* state = w.state();
         const qint64 whole = state->boundsEnd() - state->boundsStart();
         auto width = [&] { return state->windowEnd() - state->windowStart(); };
@@ -650,18 +656,11 @@ class TstMainWindow : public QObject {
     }
     void statusBarCountsOneRankAsOne() {
         // a single trace file: one rank, and the status bar says so in the singular
-        const std::string dir = test::tempDir("mainwindow-onerank");
-        demo::DemoOptions o;
-        o.ranks = 1;
-        o.steps = 3;
-        o.layers = 1;
         std::string err;
-        QVERIFY2(demo::generateDemo(dir + "/d", o, err), err.c_str());
+        const std::string dir = test::writeDemo("mainwindow-onerank", 1, 3, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
         gui::MainWindow w;
-        w.show();
-        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
-        w.openProfile(QString::fromStdString(dir + "/d"));
-        QVERIFY(ready.wait(60000));
+        QVERIFY(showAndOpen(w, QString::fromStdString(dir)));
         QString line;
         for (auto* l : w.statusBar()->findChildren<QLabel*>())
             if (l->text().contains(QString::fromUtf8(" — "))) line = l->text();
@@ -676,11 +675,8 @@ class TstMainWindow : public QObject {
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples not present");
         gui::MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
-        w.openProfile(QString::fromStdString(samples + "/hta/tests/data/trace_filter"));
-        QVERIFY(ready.wait(60000));
+        QVERIFY(showAndOpen(w, QString::fromStdString(samples + "/hta/tests/data/trace_filter"),
+                            QSize(1400, 900)));
         QTRY_VERIFY_WITH_TIMEOUT(w.heatmap()->canvas()->data() != nullptr, 20000);
         QString caption;
         for (auto* l : w.heatmap()->findChildren<QLabel*>())
@@ -692,11 +688,7 @@ class TstMainWindow : public QObject {
     void histogramLeavesWithItsSelection() {
         // a heatmap cell's histogram belongs to that cell: choosing something else empties the panel's chart
         gui::MainWindow w;
-        w.resize(1500, 900);
-        w.show();
-        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
-        w.openProfile(m_profile);
-        QVERIFY(ready.wait(60000));
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
         auto* canvas = w.heatmap()->canvas();
         QTRY_VERIFY_WITH_TIMEOUT(canvas->data() != nullptr, 10000);
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellRect(0, 0).center());

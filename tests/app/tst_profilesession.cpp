@@ -15,6 +15,18 @@
 using namespace rs;
 using Change = gui::ProfileSession::Change;
 
+namespace {
+/// What a session stands on, as the main window builds it.
+struct Parts {
+    QMainWindow window;
+    query::QueryService service;
+    views::InteractionState state;
+    views::TimelineView timeline{&state, &service};
+    views::MemoryMapView memory{&state, &service};
+    gui::ProfileSession session{&window, &state, &service, &timeline, &memory};
+};
+} // namespace
+
 class TstProfileSession : public QObject {
     Q_OBJECT
   private Q_SLOTS:
@@ -24,12 +36,8 @@ class TstProfileSession : public QObject {
         QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
         auto ix = test::indexDir(dir);
         QVERIFY(ix.db);
-        QMainWindow window;
-        query::QueryService service;
-        views::InteractionState state;
-        views::TimelineView timeline(&state, &service);
-        views::MemoryMapView memory(&state, &service);
-        gui::ProfileSession session(&window, &state, &service, &timeline, &memory);
+        Parts p;
+        auto& [window, service, state, timeline, memory, session] = p;
         QSignalSpy reset(&session, &gui::ProfileSession::reset);
         QSignalSpy ready(&service, &query::QueryService::summaryReady);
         auto next = [&]() -> std::shared_ptr<const query::ProfileSummary> {
@@ -100,12 +108,8 @@ class TstProfileSession : public QObject {
         QCOMPARE(state.selection().kind, views::Selection::Kind::None);
     }
     void aViewOfAnotherProfileAsksToOpenIt() {
-        QMainWindow window;
-        query::QueryService service;
-        views::InteractionState state;
-        views::TimelineView timeline(&state, &service);
-        views::MemoryMapView memory(&state, &service);
-        gui::ProfileSession session(&window, &state, &service, &timeline, &memory);
+        Parts p;
+        auto& [window, service, state, timeline, memory, session] = p;
         QSignalSpy open(&session, &gui::ProfileSession::openRequested);
         gui::ViewState v;
         v.profile = "/data/elsewhere";

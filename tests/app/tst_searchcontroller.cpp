@@ -3,7 +3,6 @@
 // onto it, and wraps from the last to the first; Shift+F3 goes back and wraps the other way. A heatmap
 // cell's kernels put the window at the longest; clear() drops the hits (and the text on request).
 #include "app/gui/searchcontroller.h"
-#include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
 #include "views/timeline/timelineview.h"
 
@@ -19,13 +18,9 @@ class TstSearchController : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        const std::string dir = test::tempDir("searchcontroller") + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 2;
-        o.steps = 3;
-        o.layers = 1;
         std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        const std::string dir = test::writeDemo("searchcontroller", 2, 3, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
         m_ix = test::indexDir(dir);
         QVERIFY(m_ix.db);
     }
