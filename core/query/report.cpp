@@ -363,22 +363,29 @@ void formatMemory(std::ostringstream& o, const json& r) {
     }
 }
 
+/// A count with its noun in the right number ("1 rank", not "1 ranks").
+std::string counted(int64_t v, const char* noun) {
+    return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
+}
+
 } // namespace
 
 std::string formatReport(const json& r, int top) {
     std::ostringstream o;
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
-    o << r["ranks"].size() << " ranks, " << r["steps"]["count"].get<int64_t>() << " steps, "
-      << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>()
-      << " collectives, " << r["counts"]["tensors"].get<int64_t>() << " tensors\n";
+    o << counted(int64_t(r["ranks"].size()), "rank") << ", "
+      << counted(r["steps"]["count"].get<int64_t>(), "step") << ", "
+      << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
+      << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
+      << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
     formatRuns(o, r);
     o << "\n";
     formatFindings(o, r, top);
     formatSteps(o, r);
     formatCommWait(o, r);
     formatMemory(o, r);
-    o << "\nDiagnostics: " << r["diagnostics"]["count"].get<int64_t>() << " record problem(s) in "
-      << r["diagnostics"]["rows"].get<int64_t>() << " group(s)"
+    o << "\nDiagnostics: " << counted(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
+      << counted(r["diagnostics"]["rows"].get<int64_t>(), "group")
       << (r["diagnostics"]["rows"].get<int64_t>() ? " (rankscope info DIR lists them)" : "") << "\n";
     return o.str();
 }
