@@ -53,6 +53,16 @@ std::vector<size_t> largestFirst(const import::Discovery& d) {
     return order;
 }
 
+/// The walk's own diagnostics (links not followed, directories below the depth limit, unlistable
+/// directories), for the error when it found nothing: "; <dir>: <what> (<which>)" each.
+std::string whatWasNotSearched(const import::Discovery& d) {
+    std::string out;
+    for (const auto& g : d.diagnostics)
+        if (g.severity != "info")
+            out += "; " + g.file + ": " + g.what + (g.excerpt.empty() ? "" : " (" + g.excerpt + ")");
+    return out;
+}
+
 } // namespace
 
 const char* phaseName(Phase p) {
@@ -100,6 +110,7 @@ bool BuildPipeline::discover(BuildResult& res) {
                                    "Kineto *.pt.trace.json[.gz] or Chrome trace JSON files)";
         for (const auto& ig : m_discovery.ignored)
             res.error += "; found but not read: " + ig;
+        res.error += whatWasNotSearched(m_discovery);
         return false;
     }
     res.inputBytes = m_discovery.totalBytes;
@@ -129,6 +140,11 @@ void BuildPipeline::parseAndWrite(index::Db& db, BuildResult& res) {
     ctx.cancel = &stop;
     std::string writerError, fatal;
     index::IndexWriter writer(db);
+    if (!m_discovery.diagnostics.empty()) { // through the writer, as the importers' diagnostics go
+        auto b = std::make_unique<model::Batch>();
+        b->diagnostics = m_discovery.diagnostics;
+        ctx.queue.push(std::move(b));
+    }
     std::thread writerThread([&] {
         try {
             while (auto b = ctx.queue.pop())
