@@ -88,8 +88,8 @@ ImportedRows importOne(const std::string& path, import::FileKind kind, import::R
 
 std::vector<std::string> ImportedRows::lines() const {
     std::vector<std::string> out;
-    for (const char* kind : {"track", "span", "counter", "step", "breakdown", "commop", "tensor", "shape",
-                             "memory", "flow", "diag"})
+    for (const char* kind : {"track", "span", "counter", "step", "kernelstep", "breakdown", "commop",
+                             "tensor", "shape", "memory", "flow", "diag"})
         for (const auto& l : lines(kind))
             out.push_back(std::string(kind) + " " + l);
     return out;
@@ -121,6 +121,9 @@ std::vector<std::string> ImportedRows::lines(const std::string& kind) const {
         for (const auto& s : b.steps)
             out.push_back(bar(to_string(s.rank), to_string(s.step), to_string(s.startNs), to_string(s.endNs),
                               s.source));
+    if (kind == "kernelstep")
+        for (const auto& [step, w] : rank.kernelStepWindows)
+            out.push_back(bar(to_string(step), to_string(w.first), to_string(w.second)));
     if (kind == "breakdown")
         for (const auto& s : b.breakdowns)
             out.push_back(bar(to_string(s.rank), to_string(s.step), to_string(s.computing),

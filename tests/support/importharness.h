@@ -19,12 +19,13 @@ struct ImportedRows {
     std::vector<std::string> strings; ///< the interned strings, by id
     import::RankState rank;           ///< what the file told the rank
 
-    /// Every row, one line each, grouped by kind in a fixed order (track, span, counter, step, breakdown,
-    /// commop, tensor, shape, memory, flow, diag) and in emission order within a kind:
+    /// Every row, one line each, grouped by kind in a fixed order (track, span, counter, step, kernelstep,
+    /// breakdown, commop, tensor, shape, memory, flow, diag) and in emission order within a kind:
     ///   track <kind>|<process>|<name>|<pid>|<tid>|<sort>|<spans>|<maxDepth>
     ///   span <lane>|<ts ns>|<dur ns>|<name>|<op type>|<cat>|<depth>
     ///   counter <lane>|<ts ns>|<value>
     ///   step <rank>|<step>|<start ns>|<end ns>|<source>
+    ///   kernelstep <step>|<start ns>|<end ns>   (kernel_details' step windows, kept in the RankState)
     ///   breakdown <rank>|<step>|<computing>|<comm not
     ///   overlapped>|<overlapped>|<comm>|<free>|<stage>|<bubble>|<preparing> commop
     ///   <rank>|<step>|<name>|<group>|<start>|<elapse>|<transit>|<wait>|<sync>|<idle>|<bytes> tensor
