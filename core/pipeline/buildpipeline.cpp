@@ -35,6 +35,16 @@ bool recordFilesChangedDuringImport(index::Db& db, const import::Discovery& d) {
     return changed;
 }
 
+/// The walk's own diagnostics (links not followed, directories below the depth limit, unlistable
+/// directories), for the error when it found nothing: "; <dir>: <what> (<which>)" each.
+std::string whatWasNotSearched(const import::Discovery& d) {
+    std::string out;
+    for (const auto& g : d.diagnostics)
+        if (g.severity != "info")
+            out += "; " + g.file + ": " + g.what + (g.excerpt.empty() ? "" : " (" + g.excerpt + ")");
+    return out;
+}
+
 } // namespace
 
 BuildPipeline::BuildPipeline(std::string profileDir, BuildOptions opts)
@@ -86,6 +96,7 @@ bool BuildPipeline::discover(BuildResult& res) {
                                    "Kineto *.pt.trace.json[.gz] or Chrome trace JSON files)";
         for (const auto& ig : m_discovery.ignored)
             res.error += "; found but not read: " + ig;
+        res.error += whatWasNotSearched(m_discovery);
         return false;
     }
     res.inputBytes = m_discovery.totalBytes;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -64,6 +65,12 @@ void ParseStage::run(const BatchWriter& write, const Tick& tick, const std::atom
             }
         }
     });
+    if (!m_discovery.diagnostics
+             .empty()) { // the walk's own findings go through the writer like the importers'
+        auto b = std::make_unique<model::Batch>();
+        b->diagnostics = m_discovery.diagnostics;
+        m_ctx.queue.push(std::move(b));
+    }
     std::vector<std::thread> parsers;
     std::atomic<int> running{0};
     startParsers(parsers, running);
