@@ -8,12 +8,11 @@
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
+#include <QLineEdit>
 #include <QObject>
 #include <QPointer>
 #include <memory>
 #include <vector>
-
-class QLineEdit;
 
 namespace rs::views {
 class TimelineView;
