@@ -69,10 +69,29 @@ int main(int argc, char** argv) {
     rs::views::TimelineView view(&state, nullptr);
     view.resize(1600, 1000);
     view.setSummary(summary);
+    // the overlays a user has on: waits (the view's default), a selected span and search highlights (the
+    // app's search: every span of an op type, at most 5000, as the toolbar asks)
+    view.setShowWaits(true);
+    std::vector<int64_t> hitTracks;
+    const auto hits = rs::query::searchSpans(db, "MatMul", 5000, &hitTracks);
+    std::vector<qint64> hitIds;
+    for (const auto& h : hits)
+        hitIds.push_back(h.spanId);
+    view.setSearchHits(hitIds);
+    if (!hits.empty()) {
+        rs::views::Selection sel;
+        sel.kind = rs::views::Selection::Kind::Span;
+        sel.spanId = hits[hits.size() / 2].spanId;
+        sel.startNs = hits[hits.size() / 2].startNs;
+        sel.endNs = hits[hits.size() / 2].endNs;
+        state.setSelection(sel);
+    }
     QImage img(view.size(), QImage::Format_ARGB32_Premultiplied);
     int64_t total = summary->endNs - summary->startNs;
-    std::printf("profile    %.1f M spans, %zu tracks, %.1f s of run; view 1600x1000, %zu lanes\n",
-                double(spans) / 1e6, summary->tracks.size(), double(total) / 1e9, view.lanes().size());
+    std::printf("profile    %.1f M spans, %zu tracks, %zu waits, %.1f s of run; view 1600x1000, %zu lanes; "
+                "overlays: waits, 1 selected span, %zu search hits\n",
+                double(spans) / 1e6, summary->tracks.size(), summary->waits.size(), double(total) / 1e9,
+                view.lanes().size(), hits.size());
     struct Case {
         const char* name;
         int64_t width;
@@ -85,7 +104,7 @@ int main(int argc, char** argv) {
         int level = 0;
         for (int i = 0; i < frames; ++i) {
             int64_t start = summary->startNs + (total - c.width) * i / std::max(1, frames - 1);
-            state.setWindow(start, start + c.width);
+            state.setWindow(start, start + c.width, false);
             auto a = Clock::now();
             auto data = std::make_shared<const rs::query::TimelineData>(
                 rs::query::loadTimeline(db, view.currentRequest()));
