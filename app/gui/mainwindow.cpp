@@ -519,7 +519,7 @@ void MainWindow::buildToolbar(QAction* open, QAction* waits) {
     m_search->setMaximumWidth(280);
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
         if (m_search->text().isEmpty()) {
-            m_timeline->setSearchHits({});
+            m_timeline->setSearchHits({}, {});
             return;
         }
         m_searchRequest = m_service->requestSearch(m_search->text(), 5000);
@@ -531,10 +531,7 @@ void MainWindow::setHits(std::vector<query::DrawItem> spans, std::vector<qint64>
     // search matches, a shape cell's or a heatmap cell's kernels: highlighted, F3 / Shift+F3 step through
     m_searchHits = std::move(spans);
     m_searchTracks = std::move(tracks);
-    std::vector<qint64> ids;
-    for (const auto& h : m_searchHits)
-        ids.push_back(h.spanId);
-    m_timeline->setSearchHits(ids);
+    m_timeline->setSearchHits(m_searchHits, m_searchTracks);
 }
 
 void MainWindow::runSearch(int direction) {
@@ -653,7 +650,7 @@ void MainWindow::resetProfileState(bool newProfile) {
     m_searchHits.clear();
     m_searchTracks.clear();
     m_searchIndex = -1;
-    m_timeline->setSearchHits({});
+    m_timeline->setSearchHits({}, {});
     if (m_compare) m_compare->setData(nullptr); // its baseline was the run on screen
     if (!newProfile) return;
     m_search->clear();

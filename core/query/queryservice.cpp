@@ -10,8 +10,10 @@ namespace rs::query {
 
 void QueryWorker::open(const QString& path) {
     try {
+        m_summary.reset();
         m_db = std::make_unique<index::Db>(path.toStdString(), true);
-        Q_EMIT summaryReady(std::make_shared<const ProfileSummary>(loadSummary(*m_db)));
+        m_summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db));
+        Q_EMIT summaryReady(m_summary);
     } catch (const std::exception& e) {
         m_db.reset();
         Q_EMIT failed(QString::fromStdString(e.what()));
@@ -21,7 +23,8 @@ void QueryWorker::open(const QString& path) {
 void QueryWorker::selectRun(int run) {
     if (!m_db) return;
     try {
-        Q_EMIT summaryReady(std::make_shared<const ProfileSummary>(loadSummary(*m_db, run)));
+        m_summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db, run));
+        Q_EMIT summaryReady(m_summary);
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -30,7 +33,8 @@ void QueryWorker::selectRun(int run) {
 void QueryWorker::timeline(quint64 id, TimelineWindow w) {
     if (!m_db) return;
     try {
-        Q_EMIT timelineReady(id, std::make_shared<const TimelineData>(loadTimeline(*m_db, w)));
+        Q_EMIT timelineReady(id, std::make_shared<const TimelineData>(
+                                     loadTimeline(*m_db, w, m_summary ? &m_summary->opTypeOfName : nullptr)));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }

@@ -31,6 +31,7 @@ class QueryWorker : public QObject {
 
   private:
     std::unique_ptr<index::Db> m_db;
+    std::shared_ptr<const ProfileSummary> m_summary; ///< the last one loaded: its names' op types
 };
 
 } // namespace rs::query

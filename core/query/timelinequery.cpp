@@ -4,6 +4,7 @@
 #include "core/formats/jsonscan.h"
 #include "core/import/tracknester.h"
 #include "core/io/bytesource.h"
+#include "core/query/namekinds.h"
 
 #include <algorithm>
 #include <set>
@@ -125,6 +126,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
         auto q = db.prepare("SELECT value FROM string ORDER BY id");
         while (q.step())
             s.strings.push_back(q.text(0));
+        classifyNames(s);
     }
     {
         auto q = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
@@ -285,7 +287,7 @@ class CoveringSpans {
 
 } // namespace
 
-TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
+TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, const std::vector<int32_t>* opTypeOfName) {
     TimelineData d;
     d.window = w;
     d.lodLevel = chooseLodLevel(w.t0, w.t1, w.widthPx);
@@ -305,9 +307,13 @@ TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
             TrackDraw td{t, {}};
             covering.add(t, from, w.t0, td.items);
             q.bind(1, t).bind(2, int64_t(d.lodLevel)).bind(3, from).bind(4, w.t1).bind(5, w.t0);
-            while (q.step())
-                td.items.push_back(
-                    {q.i64(0), q.i64(1), int32_t(q.i64(2)), 0, int32_t(q.i64(4)), q.i64(3), 0});
+            while (q.step()) {
+                const auto name = int32_t(q.i64(2));
+                const int32_t type = opTypeOfName && name >= 0 && size_t(name) < opTypeOfName->size()
+                                         ? (*opTypeOfName)[size_t(name)]
+                                         : 0;
+                td.items.push_back({q.i64(0), q.i64(1), name, type, int32_t(q.i64(4)), q.i64(3), 0});
+            }
             q.reset();
             d.tracks.push_back(std::move(td));
         }

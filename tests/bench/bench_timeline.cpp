@@ -74,10 +74,7 @@ int main(int argc, char** argv) {
     view.setShowWaits(true);
     std::vector<int64_t> hitTracks;
     const auto hits = rs::query::searchSpans(db, "MatMul", 5000, &hitTracks);
-    std::vector<qint64> hitIds;
-    for (const auto& h : hits)
-        hitIds.push_back(h.spanId);
-    view.setSearchHits(hitIds);
+    view.setSearchHits(hits, std::vector<qint64>(hitTracks.begin(), hitTracks.end()));
     if (!hits.empty()) {
         rs::views::Selection sel;
         sel.kind = rs::views::Selection::Kind::Span;
