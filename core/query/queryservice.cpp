@@ -194,6 +194,10 @@ quint64 QueryService::requestShapeTables(int run) {
     });
 }
 
+quint64 QueryService::requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns) {
+    return submit([=](index::Db& db) { return wrap(loadRankActivity(db, ranks, t0, t1, columns)); });
+}
+
 quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {
     return submit([set](index::Db& db) { return wrap(annotate::loadAnchorFacts(db, set)); });
 }

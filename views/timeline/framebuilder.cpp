@@ -178,6 +178,7 @@ void FrameBuilder::addSteps(const FrameInput& in, DrawList& out) const {
             continue; // every other step, counted from the rank's first: the bands stay put
         double x0 = rm.x(steps[i].startNs), x1 = rm.x(steps[i].endNs);
         if (x1 < Viewport::kGutter || x0 > vp.width) continue;
+        if (x1 - x0 < 2) continue; // steps narrower than 2 px would only dither the plot grey
         x0 = std::max(x0, double(Viewport::kGutter) - 4); // far zoomed in a step is billions of px wide
         x1 = std::min(x1, double(vp.width) + 4);
         out.add(FillRect{QRectF(x0, vp.lanesTop(), x1 - x0, vp.height), in.palette.stepBand()});

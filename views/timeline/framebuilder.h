@@ -101,6 +101,7 @@ class FrameBuilder {
     void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
     void addWaits(const FrameInput& in, DrawList& out) const;
     void addOutlines(const FrameInput& in, DrawList& out) const;
+    void addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const;
     void addAnnotations(const FrameInput& in, DrawList& out) const;
     void addDrag(const FrameInput& in, DrawList& out) const;
     void addGutter(const FrameInput& in, DrawList& out) const;

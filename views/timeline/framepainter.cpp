@@ -42,15 +42,33 @@ class Replayer {
         m_p.drawEllipse(d.centre, d.radius, d.radius);
     }
     void operator()(const Text& t) {
-        const QFont& f = font(t.font);
-        m_p.setFont(f);
+        const Face& face = this->face(t.font);
+        m_p.setFont(face.font);
         m_p.setPen(QColor::fromRgba(t.color));
-        if (!t.elide) {
-            m_p.drawText(t.rect, t.flags, t.text);
+        const bool oneLine = !(t.flags & (Qt::TextWordWrap | Qt::TextWrapAnywhere)) && !t.text.contains('\n');
+        QString text = t.text;
+        double w = oneLine ? face.metrics.horizontalAdvance(text) : 0;
+        if (oneLine && t.elide && w > t.rect.width()) {
+            text = face.metrics.elidedText(text, Qt::ElideRight, t.rect.width());
+            w = face.metrics.horizontalAdvance(text);
+        }
+        // A line that fits is drawn at its baseline (the rect-and-flags form lays the text out anew each
+        // time: most of a zoomed-in frame's replay); the rest through the rect, which clips and wraps.
+        if (!oneLine || w > t.rect.width() + 0.5 || face.metrics.height() > t.rect.height() + 2) {
+            m_p.drawText(t.rect, t.flags, text);
             return;
         }
-        m_p.drawText(t.rect, t.flags,
-                     QFontMetrics(f).elidedText(t.text, Qt::ElideRight, int(t.rect.width())));
+        double x = t.rect.left();
+        if (t.flags & Qt::AlignRight)
+            x = t.rect.right() - w;
+        else if (t.flags & Qt::AlignHCenter)
+            x = t.rect.center().x() - w / 2;
+        double y = t.rect.top() + face.metrics.ascent();
+        if (t.flags & Qt::AlignBottom)
+            y = t.rect.bottom() - face.metrics.descent();
+        else if (t.flags & Qt::AlignVCenter)
+            y = t.rect.top() + (t.rect.height() - face.metrics.height()) / 2 + face.metrics.ascent();
+        m_p.drawText(QPointF(x, y), text);
     }
     void operator()(const Area& a) {
         m_p.setPen(QPen(QColor::fromRgba(a.pen), 1));
@@ -68,21 +86,28 @@ class Replayer {
     void operator()(const Region& r) { drawRegion(m_p, r.rect, QColor::fromRgba(r.color), r.range); }
     void operator()(const Arrow& a) { drawArrow(m_p, a.from, a.to, QColor::fromRgba(a.color)); }
     void operator()(const Callout& c) {
-        m_p.setFont(font(FontRole::Callout));
+        m_p.setFont(face(FontRole::Callout).font);
         paintCallout(m_p, c.box, c.text, QColor::fromRgba(c.color));
     }
 
   private:
-    const QFont& font(FontRole r) {
-        auto& f = m_fonts[size_t(r)];
-        if (!f) f = fontFor(r, m_base);
+    struct Face {
+        QFont font;
+        QFontMetricsF metrics;
+    };
+    const Face& face(FontRole r) {
+        auto& f = m_faces[size_t(r)];
+        if (!f) {
+            const QFont font = fontFor(r, m_base);
+            f.emplace(Face{font, QFontMetricsF(font, m_p.device())});
+        }
         return *f;
     }
     QPainter& m_p;
     QFont m_base;
     bool m_clipped;
     QRegion m_clip;
-    std::array<std::optional<QFont>, 6> m_fonts;
+    std::array<std::optional<Face>, 6> m_faces;
 };
 
 } // namespace

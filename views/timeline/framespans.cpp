@@ -59,6 +59,14 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
     const bool dimRank = dimByType && sel.rank >= 0 && sel.rank != l.rank;
     const double rowH = double(l.height - 3) / l.rows;
     double lastX1[8] = {-1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9};
+    // per row, the last rect batched and its colour: a span of the same colour that touches it widens it
+    // (zoomed out, runs of buckets of one op type become one rect each)
+    struct Open {
+        std::vector<QRectF>* batch = nullptr; // unordered_map nodes stay put; their vectors' items may move
+        size_t index = 0;
+        QRgb color = 0;
+    };
+    Open open[8];
     auto isComm = [&](int32_t id) {
         return id >= 0 && size_t(id) < s.communication.size() && s.communication[size_t(id)];
     };
@@ -78,7 +86,15 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         QRgb c = colorOf(type, laneComm || isComm(item.nameId) || isComm(type));
         if (dimByType && (type != selType || dimRank)) c = qRgba(qRed(c), qGreen(c), qBlue(c), 45);
         const QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
-        m_batches[c].push_back(r);
+        Open& o = open[std::min(item.depth, 7)];
+        if (o.batch && o.color == c && x0 <= (*o.batch)[o.index].right()) {
+            QRectF& widened = (*o.batch)[o.index];
+            widened.setRight(std::max(widened.right(), x1));
+        } else {
+            auto& batch = m_batches[c];
+            batch.push_back(r);
+            o = {&batch, batch.size() - 1, c};
+        }
         if (item.spanId && sel.kind == Selection::Kind::Span && item.spanId == sel.spanId)
             m_selected.push_back(r);
         if (r.width() > 36 && item.spanId && item.nameId >= 0 && size_t(item.nameId) < s.strings.size()) {
@@ -123,24 +139,44 @@ void FrameBuilder::addOutlines(const FrameInput& in, DrawList& out) const {
     // zoomed-out frame's level-of-detail buckets carry no span id to match (a picked NCCL kernel was zoomed
     // to but not outlined)
     if (in.hits && !in.hits->empty()) {
-        const double left = Viewport::kGutter, right = in.viewport.plotRight();
         auto [from, to] = visibleLanes(in);
         for (size_t i = from; i < to; ++i) {
             const Lane& l = in.layout->lanes()[i];
-            if (l.header || l.chart()) continue;
-            const TimeMapping lm = in.rankMapping(l.rank);
-            const double y = in.viewport.yOf(l.y), rowH = double(l.height - 3) / l.rows;
-            in.hits->forEach(l.trackId, lm.t(left) - 1, lm.t(right) + 1, [&](const query::DrawItem& d) {
-                if (d.depth >= l.rows) return;
-                const double x0 = std::max(lm.x(d.startNs), left - 2);
-                const double x1 = std::max(std::min(lm.x(d.endNs), right + 2), x0 + 1);
-                const QRectF r(x0, y + 1 + d.depth * rowH, x1 - x0, rowH - 1);
-                out.add(StrokeRect{r.adjusted(-1, -1, 1, 1), qRgb(255, 200, 0), 2});
-            });
+            if (!l.header && !l.chart()) addHitOutlines(in, l, out);
         }
     }
     for (const QRectF& r : m_selected)
         out.add(StrokeRect{r.adjusted(-1.5, -1.5, 1.5, 1.5), in.palette.highlight, 2.5});
+}
+
+void FrameBuilder::addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const {
+    const double left = Viewport::kGutter, right = in.viewport.plotRight();
+    const TimeMapping lm = in.rankMapping(l.rank);
+    const double y = in.viewport.yOf(l.y), rowH = double(l.height - 3) / l.rows;
+    // hits that touch in pixel space are outlined together, per row: zoomed out, thousands of hits would
+    // each stroke the same few pixels (most of a frame's time)
+    std::vector<std::pair<double, double>> open(size_t(l.rows), {0, -1});
+    auto flush = [&](int depth) {
+        auto& [x0, x1] = open[size_t(depth)];
+        if (x1 < x0) return;
+        const QRectF r(x0, y + 1 + depth * rowH, x1 - x0, rowH - 1);
+        out.add(StrokeRect{r.adjusted(-1, -1, 1, 1), qRgb(255, 200, 0), 2});
+        x1 = x0 - 1;
+    };
+    in.hits->forEach(l.trackId, lm.t(left) - 1, lm.t(right) + 1, [&](const query::DrawItem& d) {
+        if (d.depth < 0 || d.depth >= l.rows) return;
+        const double x0 = std::max(lm.x(d.startNs), left - 2);
+        const double x1 = std::max(std::min(lm.x(d.endNs), right + 2), x0 + 1);
+        auto& run = open[size_t(d.depth)];
+        if (run.second >= run.first && x0 <= run.second + 1) {
+            run.second = std::max(run.second, x1);
+            return;
+        }
+        flush(d.depth);
+        run = {x0, x1};
+    });
+    for (int depth = 0; depth < l.rows; ++depth)
+        flush(depth);
 }
 
 } // namespace rs::views
