@@ -25,6 +25,7 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
       m_state(std::make_unique<views::InteractionState>()),
       m_annotations(std::make_unique<views::AnnotationModel>()) {
     m_summary = std::make_shared<const query::ProfileSummary>(query::loadSummary(m_db, run));
+    m_opTypes = std::make_unique<query::NameOpTypes>(m_summary);
     m_state->setBounds(m_summary->startNs, m_summary->endNs);
     annotate::AnnotationSet set;
     std::string error;
@@ -148,8 +149,8 @@ Picture ExportScene::prepareTimeline(int width, int height) {
     const int shown = std::min(h, kMaxPictureHeight);
     const auto request = m_timeline.request(m_state->windowStart(), m_state->windowEnd(),
                                             width - views::Viewport::kGutter, 0, shown);
-    m_timeline.setData(std::make_shared<const query::TimelineData>(
-        query::loadTimeline(m_db, request, &m_summary->opTypeOfName)));
+    m_timeline.setData(
+        std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, request, m_opTypes.get())));
     return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()));
 }
 

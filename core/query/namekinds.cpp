@@ -36,4 +36,19 @@ void classifyNames(ProfileSummary& s) {
         s.communication[i] = analysis::isCommunicationName(s.strings[i]) ? 1 : 0;
 }
 
+int32_t NameOpTypes::lookup(index::Db& db, int32_t nameId, int64_t trackId, int64_t t0, int64_t t1) {
+    auto it = m_known.find(nameId);
+    if (it != m_known.end()) return it->second;
+    // the bucket's longest span has this name and starts in it: the track's index reaches it
+    auto q = db.prepare("SELECT op_type_id FROM span WHERE track_id = ?1 AND ts_ns >= ?2 AND ts_ns <= ?3 AND "
+                        "name_id = ?4 AND op_type_id IS NOT NULL LIMIT 1");
+    q.bind(1, trackId).bind(2, t0).bind(3, t1).bind(4, int64_t(nameId));
+    int32_t type = 0;
+    if (q.step())
+        type = int32_t(q.i64(0));
+    else if (m_summary && nameId >= 0 && size_t(nameId) < m_summary->opTypeOfName.size())
+        type = m_summary->opTypeOfName[size_t(nameId)];
+    return m_known.emplace(nameId, type).first->second;
+}
+
 } // namespace rs::query

@@ -10,10 +10,11 @@ namespace rs::query {
 
 void QueryWorker::open(const QString& path) {
     try {
-        m_summary.reset();
+        m_opTypes.reset();
         m_db = std::make_unique<index::Db>(path.toStdString(), true);
-        m_summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db));
-        Q_EMIT summaryReady(m_summary);
+        auto summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db));
+        m_opTypes = std::make_unique<NameOpTypes>(summary);
+        Q_EMIT summaryReady(summary);
     } catch (const std::exception& e) {
         m_db.reset();
         Q_EMIT failed(QString::fromStdString(e.what()));
@@ -23,8 +24,9 @@ void QueryWorker::open(const QString& path) {
 void QueryWorker::selectRun(int run) {
     if (!m_db) return;
     try {
-        m_summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db, run));
-        Q_EMIT summaryReady(m_summary);
+        auto summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db, run));
+        m_opTypes = std::make_unique<NameOpTypes>(summary);
+        Q_EMIT summaryReady(summary);
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -33,8 +35,8 @@ void QueryWorker::selectRun(int run) {
 void QueryWorker::timeline(quint64 id, TimelineWindow w) {
     if (!m_db) return;
     try {
-        Q_EMIT timelineReady(id, std::make_shared<const TimelineData>(
-                                     loadTimeline(*m_db, w, m_summary ? &m_summary->opTypeOfName : nullptr)));
+        Q_EMIT timelineReady(id,
+                             std::make_shared<const TimelineData>(loadTimeline(*m_db, w, m_opTypes.get())));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }

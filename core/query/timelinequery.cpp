@@ -287,7 +287,7 @@ class CoveringSpans {
 
 } // namespace
 
-TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, const std::vector<int32_t>* opTypeOfName) {
+TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, NameOpTypes* opTypes) {
     TimelineData d;
     d.window = w;
     d.lodLevel = chooseLodLevel(w.t0, w.t1, w.widthPx);
@@ -309,9 +309,7 @@ TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, const std::vec
             q.bind(1, t).bind(2, int64_t(d.lodLevel)).bind(3, from).bind(4, w.t1).bind(5, w.t0);
             while (q.step()) {
                 const auto name = int32_t(q.i64(2));
-                const int32_t type = opTypeOfName && name >= 0 && size_t(name) < opTypeOfName->size()
-                                         ? (*opTypeOfName)[size_t(name)]
-                                         : 0;
+                const int32_t type = opTypes ? opTypes->lookup(db, name, t, q.i64(0), q.i64(1)) : 0;
                 td.items.push_back({q.i64(0), q.i64(1), name, type, int32_t(q.i64(4)), q.i64(3), 0});
             }
             q.reset();

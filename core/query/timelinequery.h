@@ -135,10 +135,10 @@ int defaultRunId(index::Db& db);
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
-/// The draw data of a window. With `opTypeOfName` (ProfileSummary::opTypeOfName) a LOD bucket carries its
-/// name's op type id too, so no view derives an op type from a name.
-TimelineData loadTimeline(index::Db& db, const TimelineWindow& w,
-                          const std::vector<int32_t>* opTypeOfName = nullptr);
+class NameOpTypes;
+/// The draw data of a window. With `opTypes` (namekinds.h) a LOD bucket carries the op type id of its
+/// name's spans too, so no view derives an op type from a name.
+TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, NameOpTypes* opTypes = nullptr);
 std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId);
 /// Spans whose name or op type contains `text` (case-insensitive), ordered by time; at most `limit`.
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,

@@ -9,6 +9,7 @@
 #include "core/demo/demogenerator.h"
 #include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "core/query/namekinds.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/benchstats.h"
 #include "tests/support/testsupport.h"
@@ -105,6 +106,7 @@ int main(int argc, char** argv) {
                  {"mid (1% of the run)", total / 100},
                  {"zoomed-in (10 ms)", 10000000}};
     rs::views::FrameBuilder builder;
+    rs::query::NameOpTypes opTypes(summary); // the query thread's, kept while the index is open
     // --breakdown: the replay of each case's last frame, one item kind at a time (clips kept)
     auto breakdown = [&](const rs::views::DrawList& list) {
         static const char* kinds[] = {"fill", "spans", "outline", "line",  "dot",    "text",
@@ -142,7 +144,7 @@ int main(int argc, char** argv) {
             state.setWindow(start, start + c.width, false);
             const auto t0 = Clock::now();
             auto data = std::make_shared<const rs::query::TimelineData>(
-                rs::query::loadTimeline(db, view.currentRequest(), &summary->opTypeOfName));
+                rs::query::loadTimeline(db, view.currentRequest(), &opTypes));
             const auto t1 = Clock::now();
             const double c1 = rs::test::threadCpuMs();
             view.setTimelineData(data);
