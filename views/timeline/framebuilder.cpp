@@ -1,4 +1,4 @@
-// The frame builder's frame: its order (steps, lanes, waits, outlines, annotations, the drag in the
+// The frame builder's frame: its order (steps, lanes, waits, labels, outlines, annotations, the drag in the
 // clipped plot; then the gutter, the ruler and the footer), the step bands, the gutter, the ruler and the
 // footer. The lanes' spans and charts are in framespans.cpp, the waits in framewaits.cpp, the annotations
 // and the drag in frameannotations.cpp. Any thread (see framebuilder.h).
@@ -132,6 +132,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
     addSteps(in, out);
     addLanes(in, out);
     if (in.showWaits && in.waits) addWaits(in, out);
+    addLabels(out);
     addOutlines(in, out);
     addAnnotations(in, out);
     addDrag(in, out);

@@ -100,6 +100,7 @@ class FrameBuilder {
     void addSpans(const FrameInput& in, const Lane& l, double y);
     void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
     void addWaits(const FrameInput& in, DrawList& out) const;
+    void addLabels(DrawList& out);
     void addOutlines(const FrameInput& in, DrawList& out) const;
     void addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const;
     void addAnnotations(const FrameInput& in, DrawList& out) const;

@@ -41,9 +41,14 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
         out.spanRects += m_batches[c].size();
         out.add(RectBatch{c, m_batches[c]});
     }
+}
+
+void FrameBuilder::addLabels(DrawList& out) {
+    // over the waits: a collective's name stays readable on its hatched lane
     for (auto& lb : m_labels)
         out.add(Text{lb.rect, std::move(lb.text), lb.color, FontRole::Small, Qt::AlignVCenter | Qt::AlignLeft,
                      true});
+    m_labels.clear();
 }
 
 void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
