@@ -8,6 +8,7 @@
 #include "views/timeline/timelinelegend.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <algorithm>
 
 namespace rs::views {
@@ -231,12 +232,15 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
                  ruler.originNs == in.boundsStart ? tr("0 = run start \u25B8")
                                                   : tr("0 = run %1 \u25B8").arg(ruler.originLabel),
                  in.palette.windowText, FontRole::AxisBold, Qt::AlignRight});
+    const QFontMetricsF fm(fontFor(FontRole::Axis, in.font));
     for (const auto& t : ruler.ticks) {
         const double x = tm.x(t.ns);
         if (x < k) continue;
         out.add(Line{QPointF(x, axis - (t.major ? 9 : 5)), QPointF(x, axis - 1), in.palette.windowText});
-        out.add(Text{QRectF(x + 3, 2, 120, 14), t.ns == ruler.originNs ? QString("0") : t.label,
-                     in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
+        const QString label = t.ns == ruler.originNs ? QString("0") : t.label;
+        if (x + 3 + fm.horizontalAdvance(label) > vp.width)
+            continue; // cut by the edge it would mislead ("+6 s")
+        out.add(Text{QRectF(x + 3, 2, 120, 14), label, in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
     }
     if (!in.summary->ranks.empty()) { // the first rank's steps, named where there is room
         const int first = in.summary->ranks.front();
