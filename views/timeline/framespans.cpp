@@ -106,7 +106,10 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
             QString name = QString::fromStdString(s.strings[size_t(item.nameId)]);
             const int slash = name.lastIndexOf('/');
             if (slash >= 0) name = name.mid(slash + 1);
-            m_labels.push_back({r.adjusted(2, 0, -2, 0), name, textOn(QColor::fromRgba(c)).rgba()});
+            // a dimmed span's label in the placeholder grey: the text colour of its full colour vanished on
+            // it
+            const QRgb text = qAlpha(c) < 255 ? in.palette.placeholder : textOn(QColor::fromRgba(c)).rgba();
+            m_labels.push_back({r.adjusted(2, 0, -2, 0), name, text});
         }
     }
 }
