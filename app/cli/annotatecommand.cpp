@@ -4,6 +4,7 @@
 #include "app/cli/profileopener.h"
 #include "core/annotate/anchorcheck.h"
 #include "core/annotate/annotationset.h"
+#include "core/index/defaultrun.h"
 #include "core/model/durationparse.h"
 #include "core/query/timelinequery.h"
 
@@ -50,7 +51,7 @@ int addCommand(Args& a, Opened& o) {
     if (an.anchor.view == annotate::Surface::Heatmap && an.anchor.opTypes.empty())
         return usageError("annotate", "a heatmap annotation needs --op OP");
     index::Db db(o.dbPath, true);
-    const int run = a.value("run") ? int(a.intValue("run", 0, 0, 1 << 30)) : query::defaultRunId(db);
+    const int run = a.value("run") ? int(a.intValue("run", 0, 0, 1 << 30)) : index::defaultRunId(db);
     if (!a.ok()) return usageError("annotate", a.error());
     an.anchor.run = run;
     // times are relative to the run's start, as the ruler shows them
@@ -153,7 +154,7 @@ int runAnnotate(const ArgList& argv) {
     const std::string& what = pos[1];
     if (what != "add" && what != "list" && what != "remove")
         return usageError("annotate", "annotate DIR add|list|remove (not '" + what + "')");
-    index::IndexOptions opts;
+    pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, pos[0], opts, error)) return usageError("annotate", error);
     auto res = openProfile(pos[0], opts, true);

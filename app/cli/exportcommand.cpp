@@ -124,7 +124,7 @@ int runExport(const ArgList& argv) {
     std::string profile = a.positional().empty() ? std::string() : a.positional()[0];
     if (profile.empty() && r.state) profile = r.state->profile.toStdString();
     if (profile.empty()) return usageError("export", "export needs a profile DIR (or --state naming one)");
-    index::IndexOptions opts;
+    pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, profile, opts, error)) return usageError("export", error);
     auto res = openProfile(profile, opts, a.flag("quiet"));

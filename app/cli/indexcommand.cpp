@@ -9,7 +9,7 @@ int runIndex(const ArgList& argv) {
     Args a(argv, indexValueOptions(), indexFlags({"force", "quiet"}));
     if (!a.ok()) return usageError("index", a.error());
     if (a.positional().size() != 1) return usageError("index", "index needs exactly one profile DIR");
-    index::IndexOptions opts;
+    pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("index", error);
     opts.force = a.flag("force");

@@ -1,7 +1,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/profileopener.h"
-#include "core/analysis/report.h"
 #include "core/index/sqlite.h"
+#include "core/query/report.h"
 
 #include <cstdio>
 #include <map>
@@ -14,7 +14,7 @@ int runInfo(const ArgList& argv) {
     Args a(argv, indexValueOptions(), indexFlags({"json", "quiet"}));
     if (!a.ok()) return usageError("info", a.error());
     if (a.positional().size() != 1) return usageError("info", "info needs exactly one profile DIR");
-    index::IndexOptions opts;
+    pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("info", error);
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
@@ -48,7 +48,7 @@ int runInfo(const ArgList& argv) {
         }
     }
     j["ranks"] = ranks;
-    j["runs"] = analysis::runsJson(db);
+    j["runs"] = query::runsJson(db);
     json files = json::object();
     auto f = db.prepare("SELECT format, count(*), sum(size_bytes), sum(records) FROM source_file GROUP BY "
                         "format ORDER BY format");

@@ -35,7 +35,7 @@ std::set<std::string> indexFlags(std::set<std::string> extra) {
     return extra;
 }
 
-bool indexOptionsFrom(Args& a, const std::string& profile, index::IndexOptions& opts, std::string& error) {
+bool indexOptionsFrom(Args& a, const std::string& profile, pipeline::BuildOptions& opts, std::string& error) {
     if (auto db = a.value("db")) opts.dbPath = *db;
     opts.breakLock = a.flag("break-lock");
     opts.notice = [](const std::string& msg) { std::fprintf(stderr, "rankscope: %s\n", msg.c_str()); };
@@ -65,7 +65,8 @@ bool indexOptionsFrom(Args& a, const std::string& profile, index::IndexOptions& 
     return true;
 }
 
-index::IndexResult openProfile(const std::string& profile, const index::IndexOptions& opts, bool quiet) {
+pipeline::BuildResult openProfile(const std::string& profile, const pipeline::BuildOptions& opts,
+                                  bool quiet) {
     g_cancel = false;
     // Ctrl-C and a job scheduler's SIGTERM both cancel: the temporary index is removed, nothing is replaced
     auto old = std::signal(SIGINT, onSigint);
@@ -73,25 +74,25 @@ index::IndexResult openProfile(const std::string& profile, const index::IndexOpt
     bool tty = ::isatty(STDERR_FILENO);
     auto lastPlain = std::chrono::steady_clock::now() - std::chrono::seconds(10);
     bool printed = false;
-    auto progress = [&](const index::IndexProgress& p) {
+    auto progress = [&](const pipeline::BuildProgress& p) {
         if (quiet) return;
         double mbps = p.elapsedSec > 0 ? double(p.bytesDone) / 1e6 / p.elapsedSec : 0;
         double eta = mbps > 0 ? double(p.bytesTotal - p.bytesDone) / 1e6 / mbps : 0;
         int pct = p.bytesTotal > 0 ? int(100.0 * double(p.bytesDone) / double(p.bytesTotal)) : 0;
         char line[256];
         std::snprintf(line, sizeof line, "%-9s %3d%%  %d files  %s / %s  %.0f MB/s  %.1fM events  ETA %.0fs",
-                      p.phase.c_str(), pct, p.filesTotal, human(double(p.bytesDone)).c_str(),
+                      pipeline::phaseName(p.phase), pct, p.filesTotal, human(double(p.bytesDone)).c_str(),
                       human(double(p.bytesTotal)).c_str(), mbps, double(p.events) / 1e6, eta);
         if (tty) {
             std::fprintf(stderr, "\r%s\033[K", line);
             printed = true;
         } else if (std::chrono::steady_clock::now() - lastPlain > std::chrono::seconds(2) ||
-                   p.phase != "parsing") {
+                   p.phase != pipeline::Phase::Parse) {
             std::fprintf(stderr, "%s\n", line);
             lastPlain = std::chrono::steady_clock::now();
         }
     };
-    auto res = index::Indexer::open(profile, opts, progress, &g_cancel);
+    auto res = pipeline::BuildPipeline(profile, opts).run(progress, &g_cancel);
     std::signal(SIGINT, old);
     std::signal(SIGTERM, oldTerm);
     if (printed) std::fprintf(stderr, "\r\033[K");

@@ -3,7 +3,7 @@
 // options, shows a progress line on stderr (a live line on a terminal, plain lines otherwise) and
 // cancels cleanly on Ctrl-C. Main thread only.
 #include "app/cli/args.h"
-#include "core/index/indexer.h"
+#include "core/pipeline/buildpipeline.h"
 
 #include <string>
 
@@ -16,9 +16,9 @@ std::set<std::string> indexFlags(std::set<std::string> extra);
 
 /// Builds IndexOptions from --db, --jobs, --banks, --bank-size, --bank-base and the profile's device
 /// file. Returns false with `error` set.
-bool indexOptionsFrom(Args& a, const std::string& profile, index::IndexOptions& opts, std::string& error);
+bool indexOptionsFrom(Args& a, const std::string& profile, pipeline::BuildOptions& opts, std::string& error);
 
 /// Indexes or reuses; prints progress unless `quiet`. On failure prints the error and returns !ok.
-index::IndexResult openProfile(const std::string& profile, const index::IndexOptions& opts, bool quiet);
+pipeline::BuildResult openProfile(const std::string& profile, const pipeline::BuildOptions& opts, bool quiet);
 
 } // namespace rs::cli

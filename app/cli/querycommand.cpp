@@ -29,7 +29,7 @@ int runQuery(const ArgList& argv) {
     if (!a.ok()) return usageError("query", a.error());
     if (a.positional().size() != 2)
         return usageError("query", "query needs a profile DIR and one SQL string");
-    index::IndexOptions opts;
+    pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("query", error);
     auto res = openProfile(a.positional()[0], opts, true);

@@ -18,7 +18,7 @@ bool loadRecord(const std::string& path, Args& a, std::optional<int> run, bool q
             out.record = compare::readRecordFile(path);
             return true;
         }
-        index::IndexOptions opts;
+        pipeline::BuildOptions opts;
         if (!indexOptionsFrom(a, path, opts, error)) return false;
         auto res = openProfile(path, opts, quiet);
         if (!res.ok) {

@@ -2,7 +2,7 @@
 #include "app/cli/headlessqt.h"
 #include "app/cli/profileopener.h"
 #include "app/gui/reportdocument.h"
-#include "core/analysis/report.h"
+#include "core/query/report.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -12,7 +12,7 @@ namespace rs::cli {
 
 namespace {
 /// The report with its pictures, as one HTML file and/or Markdown with the pictures beside it.
-int writeDocuments(const index::IndexResult& res, const std::string& profile, int top,
+int writeDocuments(const pipeline::BuildResult& res, const std::string& profile, int top,
                    const std::optional<std::string>& html, const std::optional<std::string>& markdown) {
     useHeadlessQt();
     int qargc = 1;
@@ -56,18 +56,18 @@ int runReport(const ArgList& argv) {
     const auto html = a.value("html"), markdown = a.value("markdown");
     if ((html || markdown) && a.flag("json"))
         return usageError("report", "--json prints to stdout; --html/--markdown write files: choose one");
-    index::IndexOptions opts;
+    pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("report", error);
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
     if (!res.ok) return 1;
     if (html || markdown) return writeDocuments(res, a.positional()[0], top, html, markdown);
     index::Db db(res.dbPath, true);
-    auto r = analysis::buildReport(db, top);
+    auto r = query::buildReport(db, top);
     if (a.flag("json"))
         std::printf("%s\n", r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     else
-        std::printf("%s", analysis::formatReport(r, top).c_str());
+        std::printf("%s", query::formatReport(r, top).c_str());
     return 0;
 }
 

@@ -51,7 +51,7 @@ int runShapes(const ArgList& argv) {
     if (a.value("rank")) q.dataRank = int(a.intValue("rank", 0, 0, 1 << 30));
     const int top = int(a.intValue("top", 15, 1, 1000000));
     if (!a.ok()) return usageError("shapes", a.error());
-    index::IndexOptions opts;
+    pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("shapes", error);
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));

@@ -1,6 +1,6 @@
 #include "app/gui/comparejob.h"
 
-#include "core/index/indexer.h"
+#include "core/pipeline/buildpipeline.h"
 
 #include <QMetaObject>
 
@@ -45,13 +45,13 @@ void CompareJob::start(const QString& baselineDir, std::optional<int> baselineRu
             std::shared_ptr<const compare::ComparisonData> data;
             std::string error;
             try {
-                index::IndexResult res[2];
+                pipeline::BuildResult res[2];
                 const std::string dirs[2] = {b, c};
                 for (int i = 0; i < 2 && error.empty(); ++i) {
-                    index::IndexOptions o;
+                    pipeline::BuildOptions o;
                     std::string err;
                     o.analysis.loadDeviceFile(dirs[i], err);
-                    res[i] = index::Indexer::open(dirs[i], o, nullptr, &m_cancel);
+                    res[i] = pipeline::BuildPipeline(dirs[i], o).run(nullptr, &m_cancel);
                     if (!res[i].ok) error = res[i].error;
                 }
                 if (error.empty()) {

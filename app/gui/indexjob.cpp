@@ -9,7 +9,7 @@ IndexJob::~IndexJob() {
     if (m_thread.joinable()) m_thread.join();
 }
 
-void IndexJob::start(const QString& profileDir, const index::IndexOptions& opts) {
+void IndexJob::start(const QString& profileDir, const pipeline::BuildOptions& opts) {
     if (m_thread.joinable()) {
         m_cancel = true;
         m_thread.join();
@@ -17,12 +17,11 @@ void IndexJob::start(const QString& profileDir, const index::IndexOptions& opts)
     m_cancel = false;
     m_running = true;
     m_thread = std::thread([this, dir = profileDir.toStdString(), opts] {
-        auto res = index::Indexer::open(
-            dir, opts,
-            [this](const index::IndexProgress& p) {
+        auto res = pipeline::BuildPipeline(dir, opts).run(
+            [this](const pipeline::BuildProgress& p) {
                 QMetaObject::invokeMethod(this, [this, p] {
                     Q_EMIT progress(p.bytesDone, p.bytesTotal, p.events, p.elapsedSec,
-                                    QString::fromStdString(p.phase));
+                                    QString::fromLatin1(pipeline::phaseName(p.phase)));
                 });
             },
             &m_cancel);

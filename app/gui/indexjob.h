@@ -1,7 +1,7 @@
 #pragma once
-// Runs core's Indexer on a background thread for the GUI and reports progress and the result through
+// Runs core's build pipeline on a background thread for the GUI and reports progress and the result through
 // queued signals, so the window stays responsive; cancel() stops it cleanly (no index is left behind).
-#include "core/index/indexer.h"
+#include "core/pipeline/buildpipeline.h"
 
 #include <QObject>
 #include <atomic>
@@ -14,7 +14,7 @@ class IndexJob : public QObject {
   public:
     explicit IndexJob(QObject* parent = nullptr) : QObject(parent) {}
     ~IndexJob() override;
-    void start(const QString& profileDir, const index::IndexOptions& opts);
+    void start(const QString& profileDir, const pipeline::BuildOptions& opts);
     void cancel() { m_cancel = true; }
     bool running() const { return m_running; }
 

@@ -331,7 +331,7 @@ QAction* MainWindow::buildFileMenu() {
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addAction(tr("&Reindex"), this, [this] {
         if (m_profile.isEmpty()) return;
-        index::IndexOptions o;
+        pipeline::BuildOptions o;
         o.force = true;
         std::string err;
         o.analysis.loadDeviceFile(m_profile.toStdString(), err);
@@ -561,7 +561,7 @@ void MainWindow::openProfile(const QString& dir) {
     m_statusProfile->setText(tr("Indexing %1…").arg(m_profile));
     m_progressPanel->show();
     m_progress->setValue(0);
-    index::IndexOptions o;
+    pipeline::BuildOptions o;
     std::string err;
     if (!o.analysis.loadDeviceFile(m_profile.toStdString(), err))
         statusBar()->showMessage(QString::fromStdString(err), 10000);

@@ -1,9 +1,9 @@
 #include "app/gui/reportdocument.h"
 
 #include "app/gui/exportscene.h"
-#include "core/analysis/report.h"
 #include "core/annotate/annotation.h"
 #include "core/model/timetext.h"
+#include "core/query/report.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
 #include "views/common/timemapping.h"
@@ -229,7 +229,7 @@ class Builder {
         add(heading(QObject::tr("Per rank")));
         const auto& cw = m_report["comm_wait"];
         add(para(QObject::tr("Communication wait: %1.")
-                     .arg(QString::fromStdString(analysis::commWaitText(
+                     .arg(QString::fromStdString(query::commWaitText(
                          m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))));
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;

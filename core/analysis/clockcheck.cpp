@@ -1,5 +1,6 @@
 #include "core/analysis/clockcheck.h"
 
+#include "core/index/diagnosticsink.h"
 #include "core/model/timetext.h"
 
 #include <algorithm>
@@ -49,15 +50,7 @@ std::string span(const Range& r) {
 }
 
 void diagnose(Db& db, int rank, const std::string& what, const std::string& excerpt) {
-    db.prepare(
-          "INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
-        .bind(1, "rank " + std::to_string(rank))
-        .bind(2, "warning")
-        .bind(3, what)
-        .bind(4, int64_t(1))
-        .bind(5, int64_t(-1))
-        .bind(6, excerpt)
-        .exec();
+    index::DiagnosticSink(db).add("rank " + std::to_string(rank), "warning", what, int64_t(1), excerpt);
 }
 
 void checkRank(Db& db, int rank) {

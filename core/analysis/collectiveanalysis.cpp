@@ -1,9 +1,11 @@
 #include "core/analysis/collectiveanalysis.h"
 
-#include "core/analysis/robuststats.h"
 #include "core/analysis/runs.h"
-#include "core/analysis/taskclass.h"
-#include "core/import/optype.h"
+#include "core/index/diagnosticsink.h"
+#include "core/model/optype.h"
+#include "core/model/waitkind.h"
+#include "core/stats/robuststats.h"
+#include "core/stats/taskclass.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,6 +18,10 @@
 #include <vector>
 
 namespace rs::analysis {
+
+using stats::median;
+using stats::NameFlags;
+using stats::nonComputeNameIds;
 
 using index::Db;
 
@@ -41,7 +47,7 @@ struct Coll {
 // Kineto nccl kernel names carry the algorithm and dtype; the collective is the part after ncclKernel_
 // / ncclDevKernel_ up to the algorithm ("AllReduce", "SendRecv", …).
 std::string collectiveKind(const std::string& name) {
-    if (name.rfind("hcom_", 0) == 0) return import::deriveOpType(name);
+    if (name.rfind("hcom_", 0) == 0) return model::deriveOpType(name);
     for (const char* p : {"ncclDevKernel_", "ncclKernel_"}) {
         std::string pre(p);
         if (name.rfind(pre, 0) == 0) {
@@ -50,7 +56,7 @@ std::string collectiveKind(const std::string& name) {
             return "nccl:" + rest.substr(0, u);
         }
     }
-    return import::deriveOpType(name); // "AllReduce-op4542" → "AllReduce"
+    return model::deriveOpType(name); // "AllReduce-op4542" → "AllReduce"
 }
 
 /// Pipeline point-to-point ops: HCCL hcom_send / hcom_receive, legacy "Send" / "Receive", NCCL SendRecv.
@@ -147,7 +153,7 @@ void persist(Db& db, const std::vector<Coll>& colls, const StepIndex& steps, con
         int64_t collId = db.scalar("SELECT last_insert_rowid()");
         if (c.wait() >= opts.waitMinNs && (!c.lastRank || *c.lastRank != c.rank)) {
             insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.start).bind(5, c.wait());
-            insWait.bind(6, "collective_wait")
+            insWait.bind(6, sqlText(model::WaitKind::CollectiveWait))
                 .bind(7, c.lastRank ? std::optional<int64_t>(*c.lastRank) : std::nullopt);
             insWait.bind(8, collId).exec();
         }
@@ -158,7 +164,7 @@ void persist(Db& db, const std::vector<Coll>& colls, const StepIndex& steps, con
                 auto [gapStart, gapLen] = gaps.largest(c.rank, from, c.start);
                 if (gapLen >= opts.idleGapMinNs) {
                     insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, gapStart).bind(5, gapLen);
-                    insWait.bind(6, "idle_gap").bindNull(7).bind(8, collId).exec();
+                    insWait.bind(6, sqlText(model::WaitKind::IdleGap)).bindNull(7).bind(8, collId).exec();
                 }
             }
         }
@@ -318,25 +324,13 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             }
         }
         if (unattached > 0)
-            db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
-                       "VALUES(?,?,?,?,?,?)")
-                .bind(1, "hccl_raw")
-                .bind(2, "info")
-                .bind(3, "per-op communication rows without a matching op in the step trace (not shown)")
-                .bind(4, unattached)
-                .bind(5, int64_t(-1))
-                .bind(6, "")
-                .exec();
+            index::DiagnosticSink(db).add(
+                "hccl_raw", "info",
+                "per-op communication rows without a matching op in the step trace (not shown)", unattached);
         if (mismatches > 0) {
-            db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
-                       "VALUES(?,?,?,?,?,?)")
-                .bind(1, "communication.json")
-                .bind(2, "info")
-                .bind(3, "Wait Time(ms) differs from the Notify_Wait sum by more than 1%")
-                .bind(4, mismatches)
-                .bind(5, int64_t(-1))
-                .bind(6, firstMismatch)
-                .exec();
+            index::DiagnosticSink(db).add("communication.json", "info",
+                                          "Wait Time(ms) differs from the Notify_Wait sum by more than 1%",
+                                          mismatches, firstMismatch);
         }
     }
     // Steps and sequence numbers, then matching across ranks.
@@ -364,16 +358,11 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
                      identity + "|" + std::to_string(c.seq);
     }
     if (p2p > 0)
-        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
-                   "VALUES(?,?,?,?,?,?)")
-            .bind(1, "(profile)")
-            .bind(2, "info")
-            .bind(3, "point-to-point ops (Send/Receive) are not matched across ranks: their waits are shown, "
-                     "their peer is not known")
-            .bind(4, p2p)
-            .bind(5, int64_t(-1))
-            .bind(6, "")
-            .exec();
+        index::DiagnosticSink(db).add(
+            "(profile)", "info",
+            "point-to-point ops (Send/Receive) are not matched across ranks: their waits are shown, "
+            "their peer is not known",
+            p2p);
     std::map<std::string, std::vector<Coll*>> groups;
     for (auto& c : colls)
         if (!c.matchKey.empty()) groups[c.matchKey].push_back(&c);
@@ -414,17 +403,12 @@ void analyseCollectives(Db& db, const StepIndex& steps, const AnalysisOptions& o
             if (c != last) last->lateBy = std::min(last->lateBy, c->wait());
     }
     if (unknowable > 0)
-        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
-                   "VALUES(?,?,?,?,?,?)")
-            .bind(1, "(profile)")
-            .bind(2, "info")
-            .bind(3, "collectives of a run with ranks missing: measured waits are kept, the late rank is not "
-                     "named "
-                     "and no wait is inferred from arrivals")
-            .bind(4, unknowable)
-            .bind(5, int64_t(-1))
-            .bind(6, "")
-            .exec();
+        index::DiagnosticSink(db).add(
+            "(profile)", "info",
+            "collectives of a run with ranks missing: measured waits are kept, the late rank is not "
+            "named "
+            "and no wait is inferred from arrivals",
+            unknowable);
     for (auto& [rank, off] : offset)
         db.prepare("UPDATE rank_info SET clock_offset_ns = ? WHERE rank = ?")
             .bind(1, off)

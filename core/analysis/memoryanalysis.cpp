@@ -2,7 +2,8 @@
 
 #include "core/analysis/runs.h"
 
-#include "core/import/tracknester.h"
+#include "core/model/findingkind.h"
+#include "core/model/lod.h"
 
 #include <algorithm>
 #include <array>
@@ -181,12 +182,12 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
             struct B {
                 int64_t idx = INT64_MIN, start = 0, max = 0;
             };
-            std::array<B, import::kLodLevels> b;
+            std::array<B, model::kLodLevels> b;
             samples.bind(1, rank).bind(2, component);
             while (samples.step()) {
                 int64_t ts = samples.i64(0), v = samples.i64(1);
-                for (int l = 0; l < import::kLodLevels; ++l) {
-                    int64_t idx = ts / import::lodWidthNs(l);
+                for (int l = 0; l < model::kLodLevels; ++l) {
+                    int64_t idx = ts / model::lodWidthNs(l);
                     if (idx != b[size_t(l)].idx) {
                         if (b[size_t(l)].idx != INT64_MIN)
                             ins.bind(1, rank)
@@ -200,7 +201,7 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
                 }
             }
             samples.reset();
-            for (int l = 0; l < import::kLodLevels; ++l)
+            for (int l = 0; l < model::kLodLevels; ++l)
                 if (b[size_t(l)].idx != INT64_MIN)
                     ins.bind(1, rank).bind(2, l).bind(3, b[size_t(l)].start).bind(4, b[size_t(l)].max).exec();
         }
@@ -221,7 +222,7 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
     auto ins = db.prepare(
         "INSERT INTO bank_anomaly(rank, op_name, banks, other_ranks_banks, bytes) VALUES(?,?,?,?,?)");
     auto finding = db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, text, run_id) "
-                              "VALUES('bank_anomaly',?,NULL,?,0,?,?)");
+                              "VALUES(?,?,NULL,?,0,?,?)");
     for (auto& [runOp, perRank] : bytes) {
         const std::string& op = runOp.second;
         if (perRank.size() < 3) continue; // with two ranks there is no majority to differ from
@@ -260,7 +261,8 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
                 .exec();
             std::string text = "rank " + std::to_string(rank) + " places " + op + " tensors in HBM bank(s) " +
                                bankList(mine) + " while the other ranks use " + bankList(consensus);
-            finding.bind(1, rank).bind(2, op).bind(3, text).bind(4, int64_t(runs.run(rank))).exec();
+            finding.bind(1, sqlText(model::FindingKind::BankAnomaly)).bind(2, rank).bind(3, op).bind(4, text);
+            finding.bind(5, int64_t(runs.run(rank))).exec();
         }
     }
 }

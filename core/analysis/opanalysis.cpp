@@ -1,8 +1,8 @@
 #include "core/analysis/opanalysis.h"
 
-#include "core/analysis/robuststats.h"
 #include "core/analysis/runs.h"
-#include "core/analysis/taskclass.h"
+#include "core/stats/robuststats.h"
+#include "core/stats/taskclass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +13,13 @@
 #include <vector>
 
 namespace rs::analysis {
+
+using stats::mad;
+using stats::median;
+using stats::NameFlags;
+using stats::nonComputeNameIds;
+using stats::QuantileSketch;
+using stats::robustZ;
 
 using index::Db;
 

@@ -1,8 +1,10 @@
 #include "core/analysis/rootcause.h"
 
-#include "core/analysis/robuststats.h"
 #include "core/analysis/runs.h"
+#include "core/model/findingkind.h"
 #include "core/model/timetext.h"
+#include "core/model/waitkind.h"
+#include "core/stats/robuststats.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -14,6 +16,10 @@
 #include <vector>
 
 namespace rs::analysis {
+
+using stats::mad;
+using stats::median;
+using stats::robustZ;
 
 using index::Db;
 using model::formatDuration;
@@ -44,7 +50,8 @@ struct LateEvent {
 
 struct Finding {
     int run = 0;
-    std::string kind, subject, text;
+    model::FindingKind kind = model::FindingKind::Stall;
+    std::string subject, text;
     std::optional<int> rank;
     std::optional<int64_t> step;
     int64_t lost = 0, waited = 0, extra = 0;
@@ -82,7 +89,7 @@ std::vector<LateEvent> lateEvents(Db& db, const RunMap& runs) {
         auto q = db.prepare(
             "SELECT collective_id, kind, start_ns, dur_ns FROM wait WHERE collective_id IS NOT NULL");
         while (q.step()) {
-            if (q.text(1) == "collective_wait")
+            if (model::waitKindFromSql(q.text(1)) == model::WaitKind::CollectiveWait)
                 waitOf[q.i64(0)] += q.i64(3);
             else
                 gapOf[q.i64(0)] = {q.i64(2), q.i64(3)};
@@ -210,7 +217,7 @@ class StallTest {
 Finding stallFinding(int rank, const std::string& who, int64_t step, const std::vector<const LateEvent*>& evs,
                      int64_t stepWall) {
     Finding f;
-    f.kind = "stall";
+    f.kind = model::FindingKind::Stall;
     f.run = evs.front()->run;
     f.rank = rank;
     f.step = step;
@@ -271,7 +278,7 @@ Finding lateRankFinding(int rank, const std::string& who, const std::vector<cons
         " collectives; the job lost " + formatDuration(f.lost) + " waiting for it and " +
         std::to_string(waiting.size()) + " rank(s) waited " + formatDuration(f.waited) + " in total";
     if (flags && !flags->empty()) {
-        f.kind = "slow_rank";
+        f.kind = model::FindingKind::SlowRank;
         f.subject = flags->front().op;
         f.extra = sumExtra(*flags);
         f.affected["op_types"] = json::array();
@@ -281,7 +288,7 @@ Finding lateRankFinding(int rank, const std::string& who, const std::vector<cons
         f.text = who + " is slow: " + ratioList(*flags) + " the other ranks' median (" +
                  formatDuration(f.extra) + " of extra kernel time); " + arrivals;
     } else {
-        f.kind = "late_rank";
+        f.kind = model::FindingKind::LateRank;
         f.subject = worst->name;
         std::string why = gaps * 2 >= f.lost
                               ? " (its device was idle " + formatDuration(gaps) + " before them)"
@@ -295,7 +302,7 @@ Finding stragglerFinding(int run, int rank, const std::string& who, const std::v
                          int64_t runWall, bool haveCollectives) {
     Finding f;
     f.run = run;
-    f.kind = "straggler";
+    f.kind = model::FindingKind::Straggler;
     f.rank = rank;
     f.subject = flags.front().op;
     f.extra = sumExtra(flags);
@@ -363,7 +370,7 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
             if (r->wall - r->typical > top->wall - top->typical) top = r;
         Finding f;
         f.run = runStep.first;
-        f.kind = "outlier_step";
+        f.kind = model::FindingKind::OutlierStep;
         f.rank = top->rank;
         f.step = step;
         f.subject = "step " + std::to_string(step);
@@ -406,7 +413,7 @@ bool consistentlyLast(int64_t lastCount, const Share& s) {
 }
 
 bool aboveFloor(const Finding& f) {
-    int64_t cost = f.kind == "straggler" ? f.extra : f.lost;
+    int64_t cost = f.kind == model::FindingKind::Straggler ? f.extra : f.lost;
     return cost >= std::max<int64_t>(kFloorNs, int64_t(kFloorShare * double(f.affectedWall)));
 }
 
@@ -414,7 +421,7 @@ void insertFinding(Db& db, const Finding& f) {
     db.prepare(
           "INSERT INTO finding(kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, "
           "span_id, affected, text, run_id) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)")
-        .bind(1, f.kind)
+        .bind(1, sqlText(f.kind))
         .bind(2, f.rank ? std::optional<int64_t>(*f.rank) : std::nullopt)
         .bind(3, f.step)
         .bind(4, f.subject)

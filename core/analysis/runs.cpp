@@ -1,4 +1,5 @@
 #include "core/analysis/runs.h"
+#include "core/index/diagnosticsink.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -183,16 +184,11 @@ void assignRuns(Db& db) {
             upd.bind(4, rank).exec();
         }
     if (runs.size() > 1)
-        db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
-                   "VALUES(?,?,?,?,?,?)")
-            .bind(1, "(profile)")
-            .bind(2, "info")
-            .bind(3, "the folder holds " + std::to_string(runs.size()) +
-                         " runs (different jobs or sessions): nothing is matched or compared across them")
-            .bind(4, int64_t(runs.size()))
-            .bind(5, int64_t(-1))
-            .bind(6, "")
-            .exec();
+        index::DiagnosticSink(db).add(
+            "(profile)", "info",
+            "the folder holds " + std::to_string(runs.size()) +
+                " runs (different jobs or sessions): nothing is matched or compared across them",
+            int64_t(runs.size()));
 }
 
 RunMap loadRuns(Db& db) {

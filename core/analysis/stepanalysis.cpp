@@ -1,8 +1,10 @@
 #include "core/analysis/stepanalysis.h"
 
-#include "core/analysis/robuststats.h"
-#include "core/analysis/taskclass.h"
+#include "core/index/diagnosticsink.h"
 #include "core/model/timetext.h"
+#include "core/model/waitkind.h"
+#include "core/stats/robuststats.h"
+#include "core/stats/taskclass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +15,12 @@
 #include <string>
 
 namespace rs::analysis {
+
+using stats::mad;
+using stats::median;
+using stats::NameFlags;
+using stats::nonComputeNameIds;
+using stats::robustZ;
 
 using index::Db;
 using Intervals = std::vector<std::pair<int64_t, int64_t>>;
@@ -151,7 +159,7 @@ class StepMeasurer {
         m_waitsIn.bind(1, rank).bind(2, w.step);
         while (m_waitsIn.step()) {
             int64_t start = m_waitsIn.i64(1), dur = m_waitsIn.i64(2);
-            if (m_waitsIn.text(0) == "collective_wait") {
+            if (model::waitKindFromSql(m_waitsIn.text(0)) == model::WaitKind::CollectiveWait) {
                 r.wait += dur;
                 continue;
             }
@@ -254,15 +262,9 @@ class OutlierJudge {
 
 void writeCrossCheck(Db& db, const StepMeasurer& m) {
     if (m.crossCheckMisses == 0) return;
-    db.prepare(
-          "INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) VALUES(?,?,?,?,?,?)")
-        .bind(1, "step_trace_time.csv")
-        .bind(2, "info")
-        .bind(3, "Computing differs from the kernel events by more than 5%")
-        .bind(4, m.crossCheckMisses)
-        .bind(5, int64_t(-1))
-        .bind(6, m.crossCheckFirst)
-        .exec();
+    index::DiagnosticSink(db).add("step_trace_time.csv", "info",
+                                  "Computing differs from the kernel events by more than 5%",
+                                  m.crossCheckMisses, m.crossCheckFirst);
 }
 
 } // namespace

@@ -2,7 +2,7 @@
 
 #include "core/annotate/annotationset.h"
 #include "core/index/buildguard.h"
-#include "core/index/indexer.h"
+#include "core/index/indexstore.h"
 #include "core/index/schema.h"
 #include "core/index/sqlite.h"
 
@@ -90,7 +90,7 @@ bool removeEntry(const CacheEntry& e, bool withAnnotations, int64_t& freed) {
 } // namespace
 
 std::string cacheDirectory() {
-    return index::Indexer::cacheDirectory();
+    return index::IndexStore::cacheDirectory();
 }
 
 std::vector<CacheEntry> listCache(const std::string& dir) {

@@ -1,9 +1,9 @@
 #include "core/compare/baselinebuilder.h"
 
-#include "core/analysis/report.h"
-#include "core/analysis/robuststats.h"
 #include "core/compare/steadysteps.h"
-#include "core/query/timelinequery.h"
+#include "core/index/defaultrun.h"
+#include "core/query/report.h"
+#include "core/stats/robuststats.h"
 
 #include <algorithm>
 #include <chrono>
@@ -29,7 +29,7 @@ int chooseRun(index::Db& db, std::optional<int> run, std::vector<std::string>& n
                                      std::to_string(runs) + ")");
         return *run;
     }
-    const int chosen = query::defaultRunId(db);
+    const int chosen = index::defaultRunId(db);
     if (runs > 1)
         notes.push_back("the folder holds " + std::to_string(runs) + " runs; measured run " +
                         std::to_string(chosen) + " (the one with the most ranks)");
@@ -63,8 +63,8 @@ StepStat statOf(std::vector<double> v) {
     StepStat s;
     s.steps = int64_t(v.size());
     std::vector<double> w = v;
-    s.medianNs = analysis::median(v);
-    s.p95Ns = analysis::percentile(w, 95);
+    s.medianNs = stats::median(v);
+    s.p95Ns = stats::percentile(w, 95);
     return s;
 }
 
@@ -102,11 +102,11 @@ void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
             auto it = perStep.find({rank, step});
             w.push_back(it == perStep.end() ? 0.0 : it->second);
         }
-        const double m = analysis::median(w);
+        const double m = stats::median(w);
         r.ranks[k.dataRankOf.at(rank)].waitNsPerStep = m;
         ranksMedians.push_back(m);
     }
-    r.waitNsPerStep = analysis::median(ranksMedians);
+    r.waitNsPerStep = stats::median(ranksMedians);
 }
 
 void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
@@ -136,7 +136,7 @@ void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
         deviceAll += double(st.i64(3));
     }
     for (auto& [op, m] : medians)
-        r.ops[op] = {analysis::median(m), analysis::median(totals[op]), counts[op]};
+        r.ops[op] = {stats::median(m), stats::median(totals[op]), counts[op]};
     for (auto& [op, d] : device)
         r.opShare[op] = deviceAll > 0 ? d / deviceAll : 0;
 }
@@ -170,7 +170,7 @@ void measureCollectives(index::Db& db, const RankKeys& k, BaselineRecord& r,
         CollectiveStat& c = r.collectives[CollectiveStat::key(op, seq)];
         c.opType = op;
         c.seq = seq;
-        c.transferNsByStep[step] = analysis::median(v);
+        c.transferNsByStep[step] = stats::median(v);
     }
 }
 
@@ -196,7 +196,7 @@ std::string utcNow() {
 }
 
 void describe(index::Db& db, int run, BaselineRecord& r) {
-    r.labels = analysis::runLabels(db, run);
+    r.labels = query::runLabels(db, run);
     auto st = db.prepare("SELECT world_size, source FROM run WHERE run_id = ?");
     st.bind(1, run);
     if (st.step()) {

@@ -1,7 +1,7 @@
 #include "core/compare/runcomparison.h"
 
-#include "core/analysis/robuststats.h"
 #include "core/model/timetext.h"
+#include "core/stats/robuststats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,7 +53,7 @@ double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>
     std::vector<double> v;
     for (const auto& [step, ns] : byStep)
         if (!only || only->count(step)) v.push_back(ns);
-    return analysis::median(v); // the record's own rule: even counts average the two middle values
+    return stats::median(v); // the record's own rule: even counts average the two middle values
 }
 
 /// Collectives matched by (step, op type, seq): over the step numbers both runs have when there are any,

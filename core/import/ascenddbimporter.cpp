@@ -4,11 +4,11 @@
 #include "core/import/sqlitedamage.h"
 
 #include "core/import/dbcolumns.h"
-#include "core/import/optype.h"
-#include "core/import/tracknester.h"
 #include "core/index/sqlite.h"
 #include "core/index/untrusted.h"
 #include "core/model/decimal.h"
+#include "core/model/optype.h"
+#include "core/model/tracknester.h"
 
 #include <filesystem>
 #include <map>
@@ -21,8 +21,9 @@ namespace {
 
 struct Track {
     int64_t id;
-    std::unique_ptr<TrackNester> nester;
-    std::string kind, name, process, tid;
+    std::unique_ptr<model::TrackNester> nester;
+    model::TrackKind kind;
+    std::string name, process, tid;
     int64_t sortIndex;
 };
 
@@ -139,17 +140,17 @@ class DbImport {
                 setUserLabel(m_rank, q.text(0), q.isNull(1) ? "" : q.text(1));
         }
     }
-    Track& track(const std::string& key, const std::string& kind, const std::string& name,
+    Track& track(const std::string& key, model::TrackKind kind, const std::string& name,
                  const std::string& process, int64_t sortIndex) {
         auto it = m_tracks.find(key);
         if (it != m_tracks.end()) return it->second;
         Track t{m_ctx.nextTrackId.fetch_add(1), nullptr, kind, name, process, key, sortIndex};
-        t.nester = std::make_unique<TrackNester>(t.id);
+        t.nester = std::make_unique<model::TrackNester>(t.id);
         return m_tracks.emplace(key, std::move(t)).first->second;
     }
     void emit(Track& t, int64_t start, int64_t end, const std::string& name, const std::string& opType) {
         int32_t nameId = m_strings.intern(name);
-        int32_t opId = m_strings.intern(opType.empty() ? deriveOpType(name) : opType);
+        int32_t opId = m_strings.intern(opType.empty() ? model::deriveOpType(name) : opType);
         int64_t dur = end > start ? end - start : 0;
         int depth = t.nester->add(start, dur, nameId, m_batch->lods);
         m_batch->spans.push_back({t.id, start, dur, nameId, opId, 0, depth, m_fileId, -1});
@@ -164,7 +165,7 @@ class DbImport {
         const std::string s = cleanShapeText(shapes);
         if (s.empty()) return;
         m_batch->shapes.push_back({m_rank.rank, start, end > start ? end - start : 0,
-                                   m_strings.intern(opType.empty() ? deriveOpType(name) : opType),
+                                   m_strings.intern(opType.empty() ? model::deriveOpType(name) : opType),
                                    m_strings.intern(s), m_strings.intern(cleanShapeText(dtypes))});
     }
     /// A row whose start or end is NULL or not an integer cannot be placed: counted, never put at ts 0.
@@ -208,13 +209,13 @@ class DbImport {
                 int64_t plane = q.i64(6);
                 // 0xFFFFFFFF (or -1) is the exporter's "no plane", not plane 4294967295
                 const bool noPlane = plane == 0xFFFFFFFFLL || plane < 0;
-                Track& t = track("plane:" + std::to_string(plane), "communication",
+                Track& t = track("plane:" + std::to_string(plane), model::TrackKind::Communication,
                                  noPlane ? std::string("Plane (none)") : "Plane " + std::to_string(plane),
                                  "HCCL", noPlane ? INT32_MAX : plane + 1);
                 emit(t, q.i64(0), q.i64(1), q.isNull(7) ? "" : S(q.i64(7)), "");
             } else {
                 int64_t stream = q.isNull(2) ? 0 : q.i64(2);
-                Track& t = track("stream:" + std::to_string(stream), "compute",
+                Track& t = track("stream:" + std::to_string(stream), model::TrackKind::Compute,
                                  "Stream " + std::to_string(stream), "Ascend Hardware", stream);
                 bool kernel = !q.isNull(4);
                 emit(t, q.i64(0), q.i64(1),
@@ -243,7 +244,7 @@ class DbImport {
             if (!timesOk(q, 1, 2, "COMMUNICATION_OP")) continue;
             int64_t group = q.isNull(3) ? 0 : q.i64(3);
             int idx = groupIndex.emplace(group, int(groupIndex.size())).first->second;
-            Track& t = track("group:" + std::to_string(group), "communication",
+            Track& t = track("group:" + std::to_string(group), model::TrackKind::Communication,
                              "Group " + std::to_string(idx) + " Communication", "HCCL", 0);
             emit(t, q.i64(1), q.i64(2), S(q.i64(0)), "");
         }
@@ -264,8 +265,8 @@ class DbImport {
             }
             int64_t gtid = q.isNull(2) ? 0 : q.i64(2);
             int64_t tid = gtid & 0xffffffffLL;
-            Track& t =
-                track("host:" + std::to_string(gtid), "host", "Thread " + std::to_string(tid), "Python", tid);
+            Track& t = track("host:" + std::to_string(gtid), model::TrackKind::Host,
+                             "Thread " + std::to_string(tid), "Python", tid);
             const std::string& name = S(q.i64(3));
             emit(t, *s, *e, name, name);
             if (name.rfind("ProfilerStep#", 0) == 0)
@@ -312,7 +313,7 @@ class DbImport {
                               m_cols.orNull(t, "allocationTime") + ", " + m_cols.orNull(t, "releaseTime") +
                               ", " + m_cols.orNull(t, "deviceId") + ", rowid FROM OP_MEMORY");
         while (q.step()) {
-            TensorRow row;
+            model::TensorRow row;
             row.rank = m_rank.rank;
             row.tensorId = "db" + std::to_string(q.i64(5));
             if (!q.isNull(0)) row.opName = S(q.i64(0));
@@ -343,7 +344,7 @@ class DbImport {
     index::UntrustedGuard m_guard;
     DbColumns m_cols;
     LocalInterner m_strings;
-    Batch* m_batch;
+    model::Batch* m_batch;
     std::unordered_map<int64_t, std::string> m_str;
     std::map<std::string, Track> m_tracks;
     int64_t m_records = 0;

@@ -2,7 +2,7 @@
 
 namespace rs::import {
 
-bool BatchQueue::push(std::unique_ptr<Batch> b) {
+bool BatchQueue::push(std::unique_ptr<model::Batch> b) {
     std::unique_lock<std::mutex> lock(m_mutex);
     m_notFull.wait(lock, [&] { return m_closed || m_items.size() < m_capacity; });
     if (m_closed) return false;
@@ -11,7 +11,7 @@ bool BatchQueue::push(std::unique_ptr<Batch> b) {
     return true;
 }
 
-std::unique_ptr<Batch> BatchQueue::pop() {
+std::unique_ptr<model::Batch> BatchQueue::pop() {
     std::unique_lock<std::mutex> lock(m_mutex);
     m_notEmpty.wait(lock, [&] { return m_closed || !m_items.empty(); });
     if (m_items.empty()) return nullptr;

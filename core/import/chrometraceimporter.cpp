@@ -3,10 +3,11 @@
 
 #include "core/formats/jsoneventsplitter.h"
 #include "core/formats/jsonscan.h"
-#include "core/import/optype.h"
 #include "core/import/profilelabels.h"
-#include "core/import/tracknester.h"
+#include "core/import/trackclassifier.h"
 #include "core/model/decimal.h"
+#include "core/model/optype.h"
+#include "core/model/tracknester.h"
 
 #include <algorithm>
 #include <map>
@@ -71,7 +72,7 @@ void readEvent(std::string_view obj, Event& e, bool& ok) {
 struct TrackInfo {
     int64_t id;
     std::string pid, tid;
-    std::unique_ptr<TrackNester> nester;
+    std::unique_ptr<model::TrackNester> nester;
     int64_t ncclSpans = 0, kernelSpans = 0;
     bool counter = false;
     std::string counterName;
@@ -103,7 +104,7 @@ ChromeTraceImporter::ChromeTraceImporter(ImportContext& ctx, RowEmitter& out, Ra
 namespace {
 /// Lane names are unique within a rank and say where they come from: a thread name that occurs in two
 /// processes gets the process (as the producer named it, else its pid) after it.
-void uniqueTrackNames(Batch& b) {
+void uniqueTrackNames(model::Batch& b) {
     std::map<std::string, int> seen;
     for (const auto& t : b.tracks)
         ++seen[t.name];
@@ -183,7 +184,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     std::unordered_map<uint64_t, LiveAlloc> liveAllocs;
     std::string scratch, key;
     int rank = m_rank.rank;
-    Batch* b = &m_out.batch();
+    model::Batch* b = &m_out.batch();
     KernelInputs inputs(strings); // Kineto kernels' input shapes, from the CPU ops that launched them
     const std::string& fpath = path;
     auto excerpt = [](std::string_view s) { return s.substr(0, 160); };
@@ -206,7 +207,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         t.tid = std::string(tid);
         t.counter = counter;
         t.counterName = std::string(cname);
-        t.nester = std::make_unique<TrackNester>(t.id);
+        t.nester = std::make_unique<model::TrackNester>(t.id);
         return tracks.emplace(key, std::move(t)).first->second;
     };
     auto opTypeFor = [&](int32_t nameId, std::string_view name) -> int32_t {
@@ -217,7 +218,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         if (m != m_rank.opTypeByName.end())
             id = strings.intern(m->second);
         else
-            id = strings.intern(deriveOpType(name));
+            id = strings.intern(model::deriveOpType(name));
         opTypeOfName.emplace(nameId, id);
         return id;
     };
@@ -400,7 +401,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
                                excerpt(ev));
                     break;
                 }
-                TensorRow tr;
+                model::TensorRow tr;
                 tr.rank = rank;
                 tr.tensorId = std::to_string(*addr) + "@" + std::to_string(it->second.tsNs);
                 tr.sizeBytes = it->second.bytes;
@@ -535,7 +536,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
 
     inputs.emit(rank, m_out.batch().shapes);
     for (auto& [addr, a] : liveAllocs) {
-        TensorRow tr;
+        model::TensorRow tr;
         tr.rank = rank;
         tr.tensorId = std::to_string(addr) + "@" + std::to_string(a.tsNs);
         tr.sizeBytes = a.bytes;
@@ -553,7 +554,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
             (void)o;
         }
         t.nester->finish(b->lods);
-        TrackRow r;
+        model::TrackRow r;
         r.trackId = t.id;
         r.rank = rank;
         r.pid = t.pid;
@@ -562,33 +563,35 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         r.process = pn != processNames.end() ? pn->second : "";
         auto pl = processLabels.find(t.pid);
         std::string labels = pl != processLabels.end() ? pl->second : "";
-        std::string kind = trackKindForProcess(r.process, labels);
+        using model::TrackKind;
+        std::optional<TrackKind> kind = trackKindForProcess(r.process, labels);
         auto tn = threadNames.find(t.pid + "\x1f" + t.tid);
         if (t.counter) {
             r.name = t.counterName;
-            kind = "counter";
+            kind = TrackKind::Counter;
         } else {
             r.name = tn != threadNames.end() ? tn->second : (t.tid.empty() ? t.pid : "Thread " + t.tid);
         }
-        if (kind.empty() || kind == "host") {
+        if (!kind || kind == TrackKind::Host) {
             bool gpuLabel = labels.rfind("GPU", 0) == 0 || r.process.find("GPU") != std::string::npos ||
                             r.process.rfind("gpu", 0) == 0;
             if (t.kernelSpans > 0 || gpuLabel)
-                kind = "compute";
-            else if (kind.empty())
-                kind =
-                    (r.name.rfind("Stream", 0) == 0 || r.name.rfind("stream", 0) == 0) ? "compute" : "host";
+                kind = TrackKind::Compute;
+            else if (!kind)
+                kind = (r.name.rfind("Stream", 0) == 0 || r.name.rfind("stream", 0) == 0) ? TrackKind::Compute
+                                                                                          : TrackKind::Host;
         }
         if (file.kind == FileKind::LegacyTimeline && tn == threadNames.end() && !t.counter) {
             // MindSpore 1.x timelines are device ops: tid = stream id, pid 9000 = the AI CPU
-            kind = "compute";
+            kind = TrackKind::Compute;
             if (r.process.empty()) r.process = t.pid == "9000" ? "AI CPU" : "Ascend Hardware";
             r.name = (t.pid == "9000" ? "AI CPU stream " : "Stream ") + t.tid;
         }
-        if (kind == "compute" && t.ncclSpans * 2 > t.nester->count()) kind = "communication";
-        if (kind == "compute" && file.kind == FileKind::ChromeJson && r.name.rfind("stream", 0) == 0)
+        if (kind == TrackKind::Compute && t.ncclSpans * 2 > t.nester->count())
+            kind = TrackKind::Communication;
+        if (kind == TrackKind::Compute && file.kind == FileKind::ChromeJson && r.name.rfind("stream", 0) == 0)
             r.name = "Stream " + std::string(model::trimCell(r.name.substr(6)));
-        r.kind = kind;
+        r.kind = *kind; // set above: a process the names do not classify is compute or host
         int64_t ps = processSort.count(t.pid) ? processSort[t.pid] : 0;
         auto ts = threadSort.find(t.pid + "\x1f" + t.tid);
         r.sortIndex = ps * 1000000 + (ts != threadSort.end() ? ts->second : 0);

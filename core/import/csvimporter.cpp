@@ -1,11 +1,11 @@
 #include "core/import/csvimporter.h"
 
 #include "core/formats/jsonscan.h"
-#include "core/import/optype.h"
 #include "core/import/shapetext.h"
-#include "core/import/tracknester.h"
 #include "core/io/csvreader.h"
 #include "core/model/decimal.h"
+#include "core/model/optype.h"
+#include "core/model/tracknester.h"
 
 #include <map>
 #include <memory>
@@ -142,8 +142,8 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         return true;
     }
     LocalInterner strings(m_ctx.strings);
-    std::map<std::string, std::pair<int64_t, std::unique_ptr<TrackNester>>> streams;
-    Batch* b = &m_out.batch();
+    std::map<std::string, std::pair<int64_t, std::unique_ptr<model::TrackNester>>> streams;
+    model::Batch* b = &m_out.batch();
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         if (r.size() == 1 && model::trimCell(r[0]).empty()) continue;
@@ -171,10 +171,10 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         if (cShapes >= 0) {
             const std::string shapes = cleanShapeText(cell(r, cShapes));
             if (!shapes.empty())
-                b->shapes.push_back({m_rank.rank, *ts, *dur,
-                                     strings.intern(type.empty() || isNa(type) ? deriveOpType(name) : type),
-                                     strings.intern(shapes),
-                                     strings.intern(cleanShapeText(cell(r, cDtypes)))});
+                b->shapes.push_back(
+                    {m_rank.rank, *ts, *dur,
+                     strings.intern(type.empty() || isNa(type) ? model::deriveOpType(name) : type),
+                     strings.intern(shapes), strings.intern(cleanShapeText(cell(r, cDtypes)))});
         }
         if (!emitSpans) {
             if ((n & 4095) == 0) {
@@ -187,10 +187,10 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         auto& slot = streams[stream];
         if (!slot.second) {
             slot.first = m_ctx.nextTrackId.fetch_add(1);
-            slot.second = std::make_unique<TrackNester>(slot.first);
+            slot.second = std::make_unique<model::TrackNester>(slot.first);
         }
         int32_t nameId = strings.intern(name);
-        int32_t opId = strings.intern(type.empty() || isNa(type) ? deriveOpType(name) : type);
+        int32_t opId = strings.intern(type.empty() || isNa(type) ? model::deriveOpType(name) : type);
         int depth = slot.second->add(*ts, *dur, nameId, b->lods);
         b->spans.push_back({slot.first, *ts, *dur, nameId, opId, strings.intern(cell(r, cCore)), depth,
                             fileId, c.reader->offset()});
@@ -206,10 +206,10 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         m_out.diag(f.path, "warning", "file ends inside a quoted field", c.reader->line(), "");
     for (auto& [stream, slot] : streams) {
         slot.second->finish(b->lods);
-        TrackRow t;
+        model::TrackRow t;
         t.trackId = slot.first;
         t.rank = m_rank.rank;
-        t.kind = "compute";
+        t.kind = model::TrackKind::Compute;
         t.name = "Stream " + stream;
         t.process = "Ascend Hardware";
         t.tid = stream;
@@ -251,11 +251,11 @@ bool CsvImporter::stepTraceTime(const SourceFile& f, std::string& error, int64_t
             continue;
         }
         ++n;
-        StepBreakdownRow s{m_rank.rank,        *step,
-                           us(cell(r, cComp)), us(cell(r, cCno)),
-                           us(cell(r, cOv)),   us(cell(r, cComm)),
-                           us(cell(r, cFree)), us(cell(r, cStage)),
-                           us(cell(r, cBub)),  std::nullopt};
+        model::StepBreakdownRow s{m_rank.rank,        *step,
+                                  us(cell(r, cComp)), us(cell(r, cCno)),
+                                  us(cell(r, cOv)),   us(cell(r, cComm)),
+                                  us(cell(r, cFree)), us(cell(r, cStage)),
+                                  us(cell(r, cBub)),  std::nullopt};
         if (cPrep >= 0) s.preparing = model::parseScaled(cell(r, cPrep), TimeUnit::Us);
         m_out.batch().breakdowns.push_back(s);
     }
@@ -287,7 +287,7 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
                        c.reader->line(), joinRow(r));
             continue;
         }
-        TensorRow t;
+        model::TensorRow t;
         t.rank = m_rank.rank;
         t.tensorId = "om" + std::to_string(c.reader->line());
         t.opName = std::string(cell(r, cName));
@@ -368,7 +368,7 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
                        c.reader->line(), joinRow(r));
             continue;
         }
-        TensorRow t;
+        model::TensorRow t;
         t.rank = m_rank.rank;
         t.tensorId = std::string(cell(r, cId));
         t.opName = std::string(cell(r, cOp));
@@ -439,8 +439,8 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
     }
     LocalInterner strings(m_ctx.strings);
     int64_t trackId = comm.empty() ? 0 : m_ctx.nextTrackId.fetch_add(1);
-    TrackNester nester(trackId);
-    Batch* b = &m_out.batch();
+    model::TrackNester nester(trackId);
+    model::Batch* b = &m_out.batch();
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         ++n;
@@ -461,14 +461,15 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
             if (!a || !z || *z < *a || *a == 0) continue;
             int32_t nameId = strings.intern(cc.name);
             int depth = nester.add(*a, *z - *a, nameId, b->lods);
-            b->spans.push_back({trackId, *a, *z - *a, nameId, strings.intern(deriveOpType(cc.name)), 0, depth,
-                                fileId, c.reader->offset()});
+            b->spans.push_back({trackId, *a, *z - *a, nameId, strings.intern(model::deriveOpType(cc.name)), 0,
+                                depth, fileId, c.reader->offset()});
         }
     }
     if (trackId) {
         nester.finish(b->lods);
-        b->tracks.push_back({trackId, m_rank.rank, "communication", "Group 0 Communication", "HCCL", "legacy",
-                             "comm", 0, nester.count(), nester.unsorted() ? -1 : nester.maxDepth()});
+        b->tracks.push_back({trackId, m_rank.rank, model::TrackKind::Communication, "Group 0 Communication",
+                             "HCCL", "legacy", "comm", 0, nester.count(),
+                             nester.unsorted() ? -1 : nester.maxDepth()});
     }
     return true;
 }
@@ -536,7 +537,7 @@ bool CsvImporter::legacyHccl(const SourceFile& f, std::string& error, int64_t& n
             size_t k = 0;
             for (int us = 0; k < name.size() && us < 3; ++k)
                 if (name[k] == '_') ++us;
-            CommOpRow op;
+            model::CommOpRow op;
             op.rank = m_rank.rank;
             op.step = *step;
             op.name = name.substr(k);

@@ -10,7 +10,7 @@ void RowEmitter::flush() {
         m_batch->ranks.empty() && m_batch->files.empty())
         return;
     m_ctx.queue.push(std::move(m_batch));
-    m_batch = std::make_unique<Batch>();
+    m_batch = std::make_unique<model::Batch>();
     m_batch->group = m_group;
 }
 
@@ -22,7 +22,7 @@ void RowEmitter::diag(const std::string& file, const std::string& severity, cons
         ++it->second.count;
         return;
     }
-    DiagnosticRow d;
+    model::DiagnosticRow d;
     d.file = file;
     d.severity = severity;
     d.what = what;

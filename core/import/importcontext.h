@@ -30,9 +30,9 @@ struct ImportContext {
 /// per-record problems into one diagnostic row per (file, problem). Not thread-safe.
 class RowEmitter {
   public:
-    explicit RowEmitter(ImportContext& ctx) : m_ctx(ctx), m_batch(std::make_unique<Batch>()) {}
+    explicit RowEmitter(ImportContext& ctx) : m_ctx(ctx), m_batch(std::make_unique<model::Batch>()) {}
     ~RowEmitter() { flush(); }
-    Batch& batch() { return *m_batch; }
+    model::Batch& batch() { return *m_batch; }
     /// The rank group this emitter's batches belong to (the writer keeps rank numbers apart per group).
     void setGroup(int g) {
         m_group = g;
@@ -50,9 +50,9 @@ class RowEmitter {
 
   private:
     ImportContext& m_ctx;
-    std::unique_ptr<Batch> m_batch;
+    std::unique_ptr<model::Batch> m_batch;
     int m_group = -1;
-    std::map<std::pair<std::string, std::string>, DiagnosticRow> m_diags;
+    std::map<std::pair<std::string, std::string>, model::DiagnosticRow> m_diags;
 };
 
 } // namespace rs::import

@@ -3,8 +3,8 @@
 // "External id", and the op carries "Input Dims" / "Input type" (record_shapes=True). Collects both while
 // the trace streams and joins them at its end (a kernel may come before its op in the file). Memory: one
 // 24-byte record per kernel that has an External id, and one per op with inputs. One thread.
-#include "core/import/batch.h"
 #include "core/import/stringinterner.h"
+#include "core/model/batch.h"
 
 #include <string>
 #include <string_view>
@@ -21,7 +21,7 @@ class KernelInputs {
     /// A kernel event (times ns) and its args object.
     void kernel(int64_t tsNs, int64_t durNs, int32_t opTypeId, std::string_view args);
     /// Appends a KernelShapeRow for every kernel whose op gave inputs; returns how many.
-    size_t emit(int rank, std::vector<KernelShapeRow>& out) const;
+    size_t emit(int rank, std::vector<model::KernelShapeRow>& out) const;
 
     /// `[[4, 512], [512], []]` → "4,512;512;" (the exporters' shape text); empty when not that form.
     static std::string dimsText(std::string_view inputDims);

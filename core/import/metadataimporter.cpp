@@ -151,7 +151,7 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
             if (opKey == "Total Op Info" || !op.is_object() || !op.contains("Communication Time Info"))
                 continue;
             const json& t = op["Communication Time Info"];
-            CommOpRow r;
+            model::CommOpRow r;
             r.rank = rank.rank;
             r.step = *step;
             size_t at = opKey.find('@');

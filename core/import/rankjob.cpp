@@ -67,7 +67,7 @@ void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
         if (!ok) {
             // A file that cannot be read: the others load, this one is counted (its message names the
             // file and where it broke). Only when no file of the profile can be read does the build
-            // fail, with the first such message (Indexer).
+            // fail, with the first such message (core/pipeline).
             std::string what = error.empty() ? "unreadable" : error;
             if (what.rfind(f.path + ": ", 0) == 0)
                 what = what.substr(f.path.size() + 2); // the file is the row's
@@ -93,8 +93,9 @@ void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
     if (!rank.haveTraceSteps)
         for (auto& [step, w] : rank.kernelStepWindows)
             out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
-    RankRow rr{rank.rank,      rank.deviceId, rank.host,  rank.source.empty() ? "unknown" : rank.source,
-               rank.worldSize, rank.peers,    rank.labels};
+    model::RankRow rr{
+        rank.rank,      rank.deviceId, rank.host,  rank.source.empty() ? "unknown" : rank.source,
+        rank.worldSize, rank.peers,    rank.labels};
     if (!rank.rankFromData)
         out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
                  "");

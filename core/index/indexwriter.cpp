@@ -2,9 +2,10 @@
 
 #include <algorithm>
 
-#include "core/import/tracknester.h"
+#include "core/index/diagnosticsink.h"
 #include "core/index/schema.h"
 #include "core/model/decimal.h"
+#include "core/model/tracknester.h"
 
 #include <sqlite3.h>
 
@@ -51,7 +52,7 @@ std::string insertSql(const TableSpec& t, int rows) {
     return sql;
 }
 
-void bindLod(Stmt& s, int k, const import::LodRow& r) {
+void bindLod(Stmt& s, int k, const model::LodRow& r) {
     s.bind(k, r.trackId).bind(k + 1, r.level).bind(k + 2, int64_t(r.depth)).bind(k + 3, r.startNs);
     s.bind(k + 4, r.endNs).bind(k + 5, r.count).bind(k + 6, r.busyNs).bind(k + 7, int64_t(r.nameId));
 }
@@ -113,7 +114,7 @@ int IndexWriter::rankKey(int group, int dataRank) {
     return int(key);
 }
 
-void IndexWriter::keyRanks(import::Batch& b) {
+void IndexWriter::keyRanks(model::Batch& b) {
     auto key = [&](auto& rows) {
         for (auto& r : rows)
             r.rank = rankKey(b.group, r.rank);
@@ -169,20 +170,20 @@ void IndexWriter::orderCollidingRanks() {
         std::string shown;
         for (int k : keys)
             shown += (shown.empty() ? "" : ", ") + std::to_string(k);
-        import::DiagnosticRow d{"(profile)",
-                                "info",
-                                "rank " + std::to_string(dataRank) + " is claimed by " +
-                                    std::to_string(keys.size()) +
-                                    " sources (several runs in one folder?): indexed as ranks " + shown,
-                                1,
-                                -1,
-                                ""};
+        model::DiagnosticRow d{"(profile)",
+                               "info",
+                               "rank " + std::to_string(dataRank) + " is claimed by " +
+                                   std::to_string(keys.size()) +
+                                   " sources (several runs in one folder?): indexed as ranks " + shown,
+                               1,
+                               -1,
+                               ""};
         m_diags.emplace(std::make_pair(d.file, d.what), d);
     }
 }
 
-void IndexWriter::write(import::Batch& b) {
-    using namespace import;
+void IndexWriter::write(model::Batch& b) {
+    using namespace model;
     keyRanks(b);
     // span ids are given here, in arrival order (what SQLite would give), so the long spans can name theirs
     const int64_t firstId = m_spans + 1;
@@ -200,7 +201,7 @@ void IndexWriter::write(import::Batch& b) {
     insert("track", b.tracks, [](Stmt& s, int k, const TrackRow& r) {
         s.bind(k, r.trackId)
             .bind(k + 1, r.rank)
-            .bind(k + 2, r.kind)
+            .bind(k + 2, sqlText(r.kind))
             .bind(k + 3, r.name)
             .bind(k + 4, r.process);
         s.bind(k + 5, r.pid).bind(k + 6, r.tid).bind(k + 7, r.sortIndex).bind(k + 8, r.spanCount);
@@ -286,10 +287,10 @@ void IndexWriter::write(import::Batch& b) {
 }
 
 // Tracks whose spans arrived out of order get their depth and LOD rebuilt from an ordered scan.
-void IndexWriter::writeLongSpans(const std::vector<import::SpanRow>& spans, int64_t firstId) {
+void IndexWriter::writeLongSpans(const std::vector<model::SpanRow>& spans, int64_t firstId) {
     m_long.clear();
     for (size_t i = 0; i < spans.size(); ++i)
-        if (spans[i].durNs >= import::kLongSpanNs)
+        if (spans[i].durNs >= model::kLongSpanNs)
             m_long.push_back(
                 {spans[i].trackId, spans[i].tsNs, spans[i].tsNs + spans[i].durNs, firstId + int64_t(i)});
     insert("long_span", m_long, [](Stmt& s, int k, const LongSpan& r) {
@@ -299,8 +300,8 @@ void IndexWriter::writeLongSpans(const std::vector<import::SpanRow>& spans, int6
 
 void IndexWriter::renestTrack(int64_t trackId) {
     m_db.prepare("DELETE FROM lod WHERE track_id = ?").bind(1, trackId).exec();
-    import::TrackNester nester(trackId);
-    std::vector<import::LodRow> lods;
+    model::TrackNester nester(trackId);
+    std::vector<model::LodRow> lods;
     auto sel = m_db.prepare("SELECT span_id, ts_ns, dur_ns, name_id FROM span WHERE track_id = ? "
                             "ORDER BY ts_ns, dur_ns DESC");
     auto upd = m_db.prepare("UPDATE span SET depth = ? WHERE span_id = ?");
@@ -325,16 +326,9 @@ void IndexWriter::finish(const std::vector<std::string>& strings) {
             ins.bind(1, int64_t(i)).bind(2, strings[i]).exec();
     }
     {
-        auto ins = m_db.prepare("INSERT INTO diagnostic(file, severity, what, count, first_offset, excerpt) "
-                                "VALUES(?,?,?,?,?,?)");
+        DiagnosticSink sink(m_db);
         for (auto& [k, d] : m_diags)
-            ins.bind(1, d.file)
-                .bind(2, d.severity)
-                .bind(3, d.what)
-                .bind(4, d.count)
-                .bind(5, d.firstOffset)
-                .bind(6, d.excerpt)
-                .exec();
+            sink.add(d);
     }
     // Index builds sort every key: with temp_store=MEMORY that sort lives in RAM (≈ 480 MB peak on a 4 GB
     // profile). File-backed temporaries keep the peak bounded by the page cache instead.

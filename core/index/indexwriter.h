@@ -2,8 +2,8 @@
 // The one owner of the index connection during a build: writes batches with prepared 64-row INSERT
 // statements inside one long transaction, then finalises (strings, re-nesting of unsorted tracks,
 // canonical steps, secondary indexes, views). Runs on the writer thread only.
-#include "core/import/batch.h"
 #include "core/index/sqlite.h"
+#include "core/model/batch.h"
 
 #include <map>
 #include <memory>
@@ -17,7 +17,7 @@ class IndexWriter {
   public:
     explicit IndexWriter(Db& db);
     ~IndexWriter();
-    void write(import::Batch& b);
+    void write(model::Batch& b);
     /// Ends the bulk load: strings, track fix-ups, canonical steps, indexes and views.
     void finish(const std::vector<std::string>& strings);
     int64_t spansWritten() const { return m_spans; }
@@ -28,14 +28,14 @@ class IndexWriter {
     /// groups that claim the same number (two runs in one folder) get distinct keys: the number itself,
     /// then number + kRankKeyStride × k.
     int rankKey(int group, int dataRank);
-    void keyRanks(import::Batch& b);
+    void keyRanks(model::Batch& b);
     /// Makes the keys of colliding rank numbers follow discovery order (the parsers finish in any order),
     /// so the same folder always gives the same keys.
     void orderCollidingRanks();
     void renestTrack(int64_t trackId);
-    /// Spans of at least import::kLongSpanNs, by id, into long_span: a frame finds those covering its window
+    /// Spans of at least model::kLongSpanNs, by id, into long_span: a frame finds those covering its window
     /// without scanning back through everything they contain.
-    void writeLongSpans(const std::vector<import::SpanRow>& spans, int64_t firstId);
+    void writeLongSpans(const std::vector<model::SpanRow>& spans, int64_t firstId);
     struct LongSpan {
         int64_t trackId, tsNs, endNs, spanId;
     };
@@ -43,7 +43,7 @@ class IndexWriter {
     Db& m_db;
     struct Inserter;
     std::map<std::string, std::unique_ptr<Inserter>> m_ins;
-    std::map<std::pair<std::string, std::string>, import::DiagnosticRow> m_diags;
+    std::map<std::pair<std::string, std::string>, model::DiagnosticRow> m_diags;
     int64_t m_spans = 0;
     std::map<std::pair<int, int>, int> m_rankKeys;             // (group, data rank) → key
     std::map<int, std::vector<std::pair<int, int>>> m_holders; // data rank → (group, key)

@@ -1,6 +1,6 @@
 #include "core/query/activityquery.h"
 
-#include "core/import/tracknester.h"
+#include "core/model/lod.h"
 
 #include <algorithm>
 #include <set>
@@ -13,8 +13,8 @@ namespace {
 int levelFor(int64_t t0, int64_t t1, int columns) {
     const int64_t column = std::max<int64_t>(1, (t1 - t0) / std::max(1, columns));
     int level = 0;
-    for (int l = 0; l < import::kLodLevels; ++l)
-        if (import::lodWidthNs(l) <= column) level = l;
+    for (int l = 0; l < model::kLodLevels; ++l)
+        if (model::lodWidthNs(l) <= column) level = l;
     return level;
 }
 

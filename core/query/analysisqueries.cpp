@@ -1,7 +1,7 @@
 #include "core/query/analysisqueries.h"
 
-#include "core/analysis/robuststats.h"
-#include "core/analysis/taskclass.h"
+#include "core/stats/robuststats.h"
+#include "core/stats/taskclass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,7 +46,7 @@ void finishRatiosByRow(HeatmapData& h) {
         std::vector<double> means;
         for (auto& c : row)
             if (c.present) means.push_back(double(c.meanNs));
-        double med = analysis::median(means);
+        double med = stats::median(means);
         for (auto& c : row)
             c.ratio = c.present && med > 0 ? double(c.meanNs) / med : 0;
     }
@@ -132,7 +132,7 @@ HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {
         h.columns.push_back("step " + std::to_string(s.step));
         h.columnKeys.push_back(s.step);
     }
-    auto skip = analysis::nonComputeNameIds(db);
+    auto skip = stats::nonComputeNameIds(db);
     std::map<int64_t, std::vector<std::pair<int64_t, int64_t>>> acc; // op id → per step (count, total)
     auto q = db.prepare("SELECT op_type_id, name_id, ts_ns, dur_ns FROM span WHERE track_id = ?");
     for (auto [track, r] : computeTracks(db, rank)) {
@@ -239,7 +239,7 @@ HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
         std::vector<double> v;
         for (auto& row : h.cells)
             if (row[c].present) v.push_back(double(row[c].meanNs));
-        double med = analysis::median(v);
+        double med = stats::median(v);
         for (auto& row : h.cells)
             row[c].ratio = row[c].present && med > 0 ? double(row[c].meanNs) / med : 0;
     }

@@ -1,7 +1,7 @@
 #include "core/query/namekinds.h"
 
-#include "core/analysis/taskclass.h"
-#include "core/import/optype.h"
+#include "core/model/optype.h"
+#include "core/stats/taskclass.h"
 
 #include <string_view>
 #include <unordered_map>
@@ -18,7 +18,7 @@ void classifyNames(ProfileSummary& s) {
     std::unordered_map<std::string, int32_t> addedId;
     s.opTypeOfName.assign(n, 0);
     for (size_t i = 0; i < n; ++i) {
-        std::string type = import::deriveOpType(s.strings[i]);
+        std::string type = model::deriveOpType(s.strings[i]);
         if (auto it = idOf.find(type); it != idOf.end()) {
             s.opTypeOfName[i] = it->second;
             continue;
@@ -33,7 +33,7 @@ void classifyNames(ProfileSummary& s) {
     }
     s.communication.assign(s.strings.size(), 0);
     for (size_t i = 0; i < s.strings.size(); ++i)
-        s.communication[i] = analysis::isCommunicationName(s.strings[i]) ? 1 : 0;
+        s.communication[i] = stats::isCommunicationName(s.strings[i]) ? 1 : 0;
 }
 
 int32_t NameOpTypes::lookup(index::Db& db, int32_t nameId, int64_t trackId, int64_t t0, int64_t t1) {

@@ -1,10 +1,11 @@
 #include "core/query/timelinequery.h"
 
-#include "core/analysis/report.h"
 #include "core/formats/jsonscan.h"
-#include "core/import/tracknester.h"
+#include "core/index/defaultrun.h"
 #include "core/io/bytesource.h"
+#include "core/model/lod.h"
 #include "core/query/namekinds.h"
+#include "core/query/report.h"
 
 #include <algorithm>
 #include <set>
@@ -40,18 +41,7 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
     return out;
 }
 
-int defaultRun(const std::vector<RunDesc>& runs) {
-    const RunDesc* best = nullptr;
-    for (const auto& r : runs)
-        if (!best || r.ranks.size() > best->ranks.size()) best = &r;
-    return best ? best->run : 0;
-}
-
 } // namespace
-
-int defaultRunId(index::Db& db) {
-    return defaultRun(loadRuns(db));
-}
 
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     ProfileSummary s;
@@ -59,7 +49,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     s.runs = loadRuns(db);
     s.run = run && std::any_of(s.runs.begin(), s.runs.end(), [&](const RunDesc& r) { return r.run == *run; })
                 ? *run
-                : defaultRun(s.runs);
+                : index::defaultRunId(db);
     std::set<int> shown;
     {
         // ranks of the shown run (every rank when the index has no runs)
@@ -134,9 +124,9 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
         while (q.step())
             s.diagnostics.push_back({q.text(0), q.text(1), q.text(2), q.text(3), q.i64(4), q.i64(5)});
     }
-    auto report = analysis::buildReport(db, 20);
+    auto report = query::buildReport(db, 20);
     s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    s.reportText = analysis::formatReport(report, 20);
+    s.reportText = query::formatReport(report, 20);
     // bounds: the shown run's aligned lanes
     for (const auto& r : s.runs)
         if (r.run == s.run && r.endNs > r.startNs) s.startNs = r.startNs, s.endNs = r.endNs;
@@ -172,8 +162,8 @@ int chooseLodLevel(int64_t t0, int64_t t1, int widthPx) {
     // long run then reads a few hundred rows per lane.
     double nsPerPx = double(std::max<int64_t>(1, t1 - t0)) / double(std::max(1, widthPx));
     int level = -1;
-    for (int l = 0; l < import::kLodLevels; ++l)
-        if (double(import::lodWidthNs(l)) <= 6.0 * nsPerPx) level = l;
+    for (int l = 0; l < model::kLodLevels; ++l)
+        if (double(model::lodWidthNs(l)) <= 6.0 * nsPerPx) level = l;
     return level;
 }
 
@@ -240,7 +230,7 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
                 .bind(2, int64_t(level))
                 .bind(3, w.t0)
                 .bind(4, w.t1)
-                .bind(5, import::lodWidthNs(level));
+                .bind(5, model::lodWidthNs(level));
             while (lod.step())
                 addSample(c, lod.i64(0), double(lod.i64(1)), w, last);
             lod.reset();
@@ -295,7 +285,7 @@ TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, NameOpTypes* o
     // Spans that start before the window still cover it: look back one window (at least kLongSpanNs) in the
     // window's own query; longer ones come from the long-span list (CoveringSpans), first, in start order.
     const int64_t span = std::max<int64_t>(1, w.t1 - w.t0);
-    const int64_t from = w.t0 - std::max(span, import::kLongSpanNs);
+    const int64_t from = w.t0 - std::max(span, model::kLongSpanNs);
     CoveringSpans covering(db);
     if (d.lodLevel >= 0) {
         // Every drawn depth has its own buckets, so a zoomed-out frame reads only LOD rows.

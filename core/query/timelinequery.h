@@ -60,7 +60,7 @@ struct ProfileSummary {
     /// incomplete run, … ("rank 1: steps not aligned with the device ops (no sync record): not used").
     std::vector<std::string> notes;
     std::vector<DiagnosticDesc> diagnostics;
-    std::string reportJson; ///< the report document (core/analysis/report.h)
+    std::string reportJson; ///< the report document (core/query/report.h)
     std::string reportText; ///< its human summary
     std::vector<int> ranks;
     std::vector<TrackDesc> tracks;
@@ -128,9 +128,6 @@ struct SpanDetail {
     std::string argsJson; ///< the event's args, read from its source file on demand
 };
 
-/// The run a profile shows by default: the one with the most ranks, the earliest of equals (the app,
-/// `compare`, `baseline` and `shapes` all use this one rule).
-int defaultRunId(index::Db& db);
 /// The summary of one run (default: the run with the most ranks, the earliest of equals).
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).

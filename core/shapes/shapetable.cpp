@@ -1,7 +1,7 @@
 #include "core/shapes/shapetable.h"
 
-#include "core/analysis/robuststats.h"
-#include "core/query/timelinequery.h"
+#include "core/index/defaultrun.h"
+#include "core/stats/robuststats.h"
 
 #include <algorithm>
 #include <charconv>
@@ -79,7 +79,7 @@ std::optional<WorkModel> fitWorkModel(const std::vector<std::pair<double, double
     for (size_t i = 0; i < pts.size(); ++i)
         for (size_t j = i + 1; j < pts.size(); ++j)
             slopes.push_back((pts[j].second - pts[i].second) / (pts[j].first - pts[i].first));
-    const double slope = analysis::median(slopes);
+    const double slope = stats::median(slopes);
     if (!(slope > 0)) return std::nullopt;
     std::vector<double> intercepts;
     for (auto& [e, t] : points)
@@ -88,7 +88,7 @@ std::optional<WorkModel> fitWorkModel(const std::vector<std::pair<double, double
     m.nsPerElement = slope;
     // may be negative: elements also count inputs the work does not grow with (a matmul's weight), so the
     // line is an offset within the sizes seen, not a launch cost
-    m.fixedNs = analysis::median(intercepts);
+    m.fixedNs = stats::median(intercepts);
     m.shapes = int(pts.size());
     return m;
 }
@@ -117,8 +117,8 @@ void judgeShapes(OpShapeTable& t, double factor) {
         // (3 robust standard deviations of the log ratios), so an op type whose cost the element count
         // does not explain (layout conversions) is not a list of false outliers
         std::vector<double> copy = logs;
-        const double mid = analysis::median(copy);
-        const double spread = 3 * 1.4826 * analysis::mad(logs, mid);
+        const double mid = stats::median(copy);
+        const double spread = 3 * 1.4826 * stats::mad(logs, mid);
         const double limit = std::max(std::log(factor), spread);
         for (auto* r : rows)
             if (r->ratio > 0 && r->count >= 2 && std::abs(std::log(r->ratio) - mid) > limit)
@@ -132,7 +132,7 @@ void judgeShapes(OpShapeTable& t, double factor) {
 namespace {
 int chooseRun(index::Db& db, std::optional<int> run) {
     if (run) return *run;
-    return query::defaultRunId(db);
+    return index::defaultRunId(db);
 }
 } // namespace
 
@@ -173,8 +173,8 @@ std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
             for (double d : durs)
                 t.totalNs += d;
             std::vector<double> copy = durs;
-            r.medianNs = analysis::median(durs);
-            r.p95Ns = analysis::percentile(copy, 95);
+            r.medianNs = stats::median(durs);
+            r.p95Ns = stats::percentile(copy, 95);
             r.elements = elementsOf(r.inputShapes);
             const ShapeRow& f = first[{op, key}];
             r.firstRank = f.firstRank;

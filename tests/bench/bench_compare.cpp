@@ -7,8 +7,8 @@
 #include "core/compare/comparisondata.h"
 #include "core/compare/spanpair.h"
 #include "core/demo/demogenerator.h"
-#include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
 #include "tests/support/benchstats.h"
 #include "tests/support/testsupport.h"
 
@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
             (fs::temp_directory_path() / ("rankscope-bench-compare-" + tag + (side ? "-b" : "-a"))).string();
         if (!rs::test::ensureDemo(dir, opt)) return 1;
         auto t0 = Clock::now();
-        auto res = rs::index::Indexer::open(dir, {});
+        auto res = rs::pipeline::BuildPipeline(dir, {}).run();
         if (!res.ok) {
             std::fprintf(stderr, "bench: index failed: %s\n", res.error.c_str());
             return 1;
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
     }
     rs::index::Db b(db[0], true), c(db[1], true);
     const std::string dirA = b.scalarText("SELECT value FROM meta WHERE key = 'profile'");
-    print(timeIt(repeat, [&] { rs::index::Indexer::open(dirA, {}); }), "reopen cached index (base)");
+    print(timeIt(repeat, [&] { rs::pipeline::BuildPipeline(dirA, {}).run(); }), "reopen cached index (base)");
     rs::compare::BaselineRecord rb, rc;
     print(timeIt(repeat, [&] { rb = rs::compare::buildRecord(b).record; }), "baseline record");
     rc = rs::compare::buildRecord(c).record;

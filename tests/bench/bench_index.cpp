@@ -4,8 +4,8 @@
 //   ÷ input size, and the time to reopen the cached index.
 // Usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep]
 #include "core/demo/demogenerator.h"
-#include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
 #include "tests/support/testsupport.h"
 
 #include <chrono>
@@ -115,8 +115,8 @@ int main(int argc, char** argv) {
     std::printf("ceiling    page-cached read:            %8.0f MB/s\n", mb / readS);
     auto [s1, rss1] = indexInChild(bin, dir, "1");
     auto [sN, rssN] = indexInChild(bin, dir, "0");
-    rs::index::IndexOptions opts;
-    auto reopen = rs::index::Indexer::open(dir, opts);
+    rs::pipeline::BuildOptions opts;
+    auto reopen = rs::pipeline::BuildPipeline(dir, opts).run();
     int64_t events = 0, spans = 0;
     {
         rs::index::Db db(reopen.dbPath, true);

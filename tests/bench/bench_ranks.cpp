@@ -2,7 +2,7 @@
 // build is linear in the rank count (per-rank lookups go through indexes, never scans). Prints, for 1 024
 // to 8 192 ranks, the seconds and the seconds per 1 000 ranks, all measured in this run.
 // Usage: bench_ranks [--max N]
-#include "core/index/indexer.h"
+#include "core/pipeline/buildpipeline.h"
 #include "tests/support/testsupport.h"
 
 #include <chrono>
@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
                     "\"pid\":0,\"tid\":8,\"ts\":" +
                     std::to_string(1700000000000010 + r % 7) + ",\"dur\":5}]}");
         auto t = std::chrono::steady_clock::now();
-        auto res = rs::index::Indexer::open(dir, {});
+        auto res = rs::pipeline::BuildPipeline(dir, {}).run();
         double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
         if (!res.ok) {
             std::fprintf(stderr, "bench_ranks: %s\n", res.error.c_str());

@@ -7,8 +7,8 @@
 // and prints p50/p95 of each and of a frame (build + replay, what the GUI thread spends). Offscreen.
 // Usage: bench_timeline [--spans-m N] [--dir DIR] [--frames N] [--breakdown (replay time per item kind)]
 #include "core/demo/demogenerator.h"
-#include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
 #include "core/query/namekinds.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/benchstats.h"
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
         if (!rs::test::ensureDemo(dir, o)) return 1;
     }
     auto t0 = Clock::now();
-    auto res = rs::index::Indexer::open(dir, {});
+    auto res = rs::pipeline::BuildPipeline(dir, {}).run();
     if (!res.ok) {
         std::fprintf(stderr, "bench: index failed: %s\n", res.error.c_str());
         return 1;

@@ -2,12 +2,12 @@
 // is found with the right rank/step/op and magnitude; the healthy demo reports nothing. Plus data-driven
 // tests of the robust statistics and the bank mapping.
 #include "core/analysis/memoryanalysis.h"
-#include "core/analysis/report.h"
-#include "core/analysis/robuststats.h"
 #include "core/analysis/stepanalysis.h"
-#include "core/analysis/taskclass.h"
 #include "core/demo/demogenerator.h"
 #include "core/demo/kinetodemowriter.h"
+#include "core/query/report.h"
+#include "core/stats/robuststats.h"
+#include "core/stats/taskclass.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -34,7 +34,7 @@ Demo makeDemo(const std::string& format, bool healthy, int ranks = 8, int steps 
     Demo d;
     d.ix = test::indexDir(dir);
     if (!d.ix.result.ok) qFatal("index failed: %s", d.ix.result.error.c_str());
-    d.report = analysis::buildReport(*d.ix.db, 50);
+    d.report = query::buildReport(*d.ix.db, 50);
     d.truth = demo::demoTruth(o);
     return d;
 }
@@ -161,7 +161,7 @@ class TstAnalysis : public QObject {
         QCOMPARE(
             ix.rows("SELECT wall_ns, idle_ns >= 51000000 FROM step_breakdown WHERE rank = 1 AND step = 2"),
             std::vector<std::string>{"60000000|1"});
-        json r = analysis::buildReport(*ix.db, 10);
+        json r = query::buildReport(*ix.db, 10);
         QVERIFY2(r["findings"].size() == 1, r["findings"].dump(1).c_str());
         const json& f = r["findings"][0];
         QCOMPARE(f["kind"].get<std::string>(), std::string("stall"));
@@ -212,22 +212,22 @@ class TstAnalysis : public QObject {
         QFETCH(double, median);
         QFETCH(double, mad);
         std::vector<double> x(v.begin(), v.end());
-        double m = analysis::median(x);
+        double m = stats::median(x);
         QCOMPARE(m, median);
-        QCOMPARE(analysis::mad(std::vector<double>(v.begin(), v.end()), m), mad);
+        QCOMPARE(stats::mad(std::vector<double>(v.begin(), v.end()), m), mad);
     }
     void stallAmongNormalStepsIsFlagged() {
         std::vector<double> walls(99, 100.0);
         for (size_t i = 0; i < walls.size(); ++i)
             walls[i] += double(i % 7) * 0.3; // jitter
         walls.push_back(300.0);
-        double m = analysis::median(walls);
-        double d = analysis::mad(walls, m);
-        QVERIFY(analysis::robustZ(300.0, m, d) > 3.5);
-        QVERIFY(analysis::robustZ(101.0, m, d) < 3.5);
+        double m = stats::median(walls);
+        double d = stats::mad(walls, m);
+        QVERIFY(stats::robustZ(300.0, m, d) > 3.5);
+        QVERIFY(stats::robustZ(101.0, m, d) < 3.5);
     }
     void quantileSketch() {
-        analysis::QuantileSketch exact, hist;
+        stats::QuantileSketch exact, hist;
         for (int i = 1; i <= 1000; ++i)
             exact.add(i);
         QCOMPARE(exact.quantile(0.5), int64_t(500));
@@ -284,7 +284,7 @@ class TstAnalysis : public QObject {
     void taskClasses() {
         QFETCH(QString, name);
         QFETCH(bool, nonCompute);
-        QCOMPARE(analysis::isNonComputeTask(name.toStdString()), nonCompute);
+        QCOMPARE(stats::isNonComputeTask(name.toStdString()), nonCompute);
     }
 };
 

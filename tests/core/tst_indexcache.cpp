@@ -4,8 +4,8 @@
 // entries a build holds are spared), and a reused index is marked used.
 #include "core/cache/indexcache.h"
 #include "core/index/buildguard.h"
-#include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -58,7 +58,7 @@ class TstIndexCache : public QObject {
         std::string prof[4];
         for (int i = 0; i < 4; ++i) {
             prof[i] = readOnlyProfile(root, "p" + std::to_string(i));
-            auto r = index::Indexer::open(prof[i], {});
+            auto r = pipeline::BuildPipeline(prof[i], {}).run();
             QVERIFY2(r.ok, r.error.c_str());
             QVERIFY(r.dbPath.rfind(dir + "/", 0) == 0);
             idx[i] = r.dbPath;
@@ -113,7 +113,7 @@ class TstIndexCache : public QObject {
             QVERIFY(fs::exists(idx[0]));
         }
         // reusing the index marks it used: no longer 40 days old
-        auto again = index::Indexer::open(prof[0], {});
+        auto again = pipeline::BuildPipeline(prof[0], {}).run();
         QVERIFY(again.ok && again.reused);
         QVERIFY(fs::last_write_time(idx[0]) > old + std::chrono::hours(24 * 39));
         QCOMPARE(cache::cleanCache(byAge, dir).removed.size(), size_t(0));
@@ -127,26 +127,26 @@ class TstIndexCache : public QObject {
     void reuseAndRebuild() {
         std::string dir = test::tempDir("cache");
         test::writeFile(dir + "/a.json", kTrace);
-        index::IndexOptions o;
-        auto r1 = index::Indexer::open(dir, o);
+        pipeline::BuildOptions o;
+        auto r1 = pipeline::BuildPipeline(dir, o).run();
         QVERIFY2(r1.ok, r1.error.c_str());
         QVERIFY(!r1.reused);
         QCOMPARE(r1.dbPath, dir + "/.rankscope/index.sqlite");
-        auto r2 = index::Indexer::open(dir, o);
+        auto r2 = pipeline::BuildPipeline(dir, o).run();
         QVERIFY(r2.ok && r2.reused);
         QVERIFY(r2.seconds < 1.0);
         // an added file triggers a rebuild
         test::writeFile(dir + "/b.json", kTrace);
-        auto r3 = index::Indexer::open(dir, o);
+        auto r3 = pipeline::BuildPipeline(dir, o).run();
         QVERIFY(r3.ok && !r3.reused);
         // a changed file (size) triggers a rebuild
         test::writeFile(dir + "/b.json",
                         "[{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":20}]");
-        auto r4 = index::Indexer::open(dir, o);
+        auto r4 = pipeline::BuildPipeline(dir, o).run();
         QVERIFY(r4.ok && !r4.reused);
         // changed analysis settings too
         o.analysis.banks.bankCount = 16;
-        auto r5 = index::Indexer::open(dir, o);
+        auto r5 = pipeline::BuildPipeline(dir, o).run();
         QVERIFY(r5.ok && !r5.reused);
         QVERIFY(noTempFiles(dir));
     }
@@ -158,12 +158,12 @@ class TstIndexCache : public QObject {
         std::string b = a;
         b.replace(b.find("kernelA"), 7, "kernelB");
         test::writeFile(dir + "/t.json", a);
-        auto r1 = index::Indexer::open(dir, {});
+        auto r1 = pipeline::BuildPipeline(dir, {}).run();
         QVERIFY(r1.ok && !r1.reused);
         auto mtime = fs::last_write_time(dir + "/t.json");
         test::writeFile(dir + "/t.json", b);
         fs::last_write_time(dir + "/t.json", mtime);
-        auto r2 = index::Indexer::open(dir, {});
+        auto r2 = pipeline::BuildPipeline(dir, {}).run();
         QVERIFY(r2.ok);
         QVERIFY(!r2.reused);
         index::Db db(r2.dbPath, true);
@@ -176,8 +176,8 @@ class TstIndexCache : public QObject {
         fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                                  fs::perms::group_exec);
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(cache));
-        auto r = index::Indexer::open(dir, {});
-        auto again = index::Indexer::open(dir, {});
+        auto r = pipeline::BuildPipeline(dir, {}).run();
+        auto again = pipeline::BuildPipeline(dir, {}).run();
         fs::permissions(dir, fs::perms::owner_all);
         QVERIFY2(r.ok, r.error.c_str());
         QVERIFY2(r.dbPath.rfind(cache + "/rankscope/", 0) == 0, r.dbPath.c_str());
@@ -188,7 +188,7 @@ class TstIndexCache : public QObject {
     void fatalKeepsPreviousIndex() {
         std::string dir = test::tempDir("fatal");
         test::writeFile(dir + "/a.json", kTrace);
-        auto r1 = index::Indexer::open(dir, {});
+        auto r1 = pipeline::BuildPipeline(dir, {}).run();
         QVERIFY(r1.ok);
         auto before = fs::last_write_time(r1.dbPath);
         // a folder whose only trace is a corrupt compressed one cannot be read at all: the build fails with
@@ -205,9 +205,9 @@ class TstIndexCache : public QObject {
         fs::remove(dir + "/b.json.gz");
         test::writeFile(bad, raw.substr(0, raw.size() / 2)); // a truncated gzip stream named .json
         fs::remove(dir + "/a.json");
-        index::IndexOptions same;
+        pipeline::BuildOptions same;
         same.dbPath = r1.dbPath;
-        auto r2 = index::Indexer::open(dir, same);
+        auto r2 = pipeline::BuildPipeline(dir, same).run();
         QVERIFY(!r2.ok);
         QVERIFY2(r2.error.find("c.json") != std::string::npos, r2.error.c_str());
         QVERIFY2(r2.error.find("gzip") != std::string::npos, r2.error.c_str());
@@ -224,15 +224,15 @@ class TstIndexCache : public QObject {
         big += "]";
         test::writeFile(dir + "/big.json", big);
         std::atomic<bool> cancel{true}; // cancelled before it starts parsing
-        auto r = index::Indexer::open(dir, {}, {}, &cancel);
+        auto r = pipeline::BuildPipeline(dir, {}).run({}, &cancel);
         QVERIFY(!r.ok);
         QVERIFY(r.cancelled);
         QVERIFY(!fs::exists(dir + "/.rankscope/index.sqlite"));
         QVERIFY(noTempFiles(dir));
         // cancelled from the progress callback, mid-way
         std::atomic<bool> c2{false};
-        auto r2 = index::Indexer::open(
-            dir, {}, [&](const index::IndexProgress&) { c2 = true; }, &c2);
+        auto r2 =
+            pipeline::BuildPipeline(dir, {}).run([&](const pipeline::BuildProgress&) { c2 = true; }, &c2);
         QVERIFY(!r2.ok);
         QVERIFY(!fs::exists(dir + "/.rankscope/index.sqlite"));
         QVERIFY(noTempFiles(dir));
@@ -263,7 +263,7 @@ class TstIndexCache : public QObject {
         QFETCH(bool, ok);
         std::string dir = test::tempDir("bad");
         test::writeFile(dir + "/" + name.toStdString(), content.toStdString());
-        auto r = index::Indexer::open(dir, {});
+        auto r = pipeline::BuildPipeline(dir, {}).run();
         // Either it indexes (with diagnostics) or it fails with a message; it never crashes or leaves junk.
         if (r.ok) {
             index::Db db(r.dbPath, true);
@@ -277,19 +277,19 @@ class TstIndexCache : public QObject {
     void nothingToIndex() {
         std::string dir = test::tempDir("none");
         test::writeFile(dir + "/readme.txt", "hello");
-        auto r = index::Indexer::open(dir, {});
+        auto r = pipeline::BuildPipeline(dir, {}).run();
         QVERIFY(!r.ok);
         QVERIFY2(r.error.find("no profiler files") != std::string::npos, r.error.c_str());
-        auto r2 = index::Indexer::open(dir + "/missing", {});
+        auto r2 = pipeline::BuildPipeline(dir + "/missing", {}).run();
         QVERIFY(!r2.ok);
         QVERIFY2(r2.error.find("no such file") != std::string::npos, r2.error.c_str());
     }
     void concurrentBuildsShareTheLock() {
         std::string dir = test::tempDir("lock");
         test::writeFile(dir + "/a.json", kTrace);
-        index::IndexResult a, b;
-        std::thread t1([&] { a = index::Indexer::open(dir, {}); });
-        std::thread t2([&] { b = index::Indexer::open(dir, {}); });
+        pipeline::BuildResult a, b;
+        std::thread t1([&] { a = pipeline::BuildPipeline(dir, {}).run(); });
+        std::thread t2([&] { b = pipeline::BuildPipeline(dir, {}).run(); });
         t1.join();
         t2.join();
         QVERIFY(a.ok && b.ok);

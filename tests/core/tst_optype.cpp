@@ -1,7 +1,7 @@
 // deriveOpType: the op type a kernel or host op name stands for, by producer naming rule. Expected values
 // are what the names mean (read off the demangled signatures and the Ascend naming scheme), not the code's
 // output; an op type is never empty for a non-empty name (an empty one is a blank heatmap row).
-#include "core/import/optype.h"
+#include "core/model/optype.h"
 
 #include <QtTest>
 
@@ -48,7 +48,7 @@ class TstOpType : public QObject {
     void derive() {
         QFETCH(QString, name);
         QFETCH(QString, opType);
-        const std::string got = import::deriveOpType(name.toStdString());
+        const std::string got = model::deriveOpType(name.toStdString());
         QCOMPARE(QString::fromStdString(got), opType);
         QVERIFY(!got.empty());
     }

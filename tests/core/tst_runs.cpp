@@ -1,6 +1,6 @@
 // Run grouping (golden): rank files are grouped into runs by what the data says (producer, world size,
 // time window, rank numbers), and nothing is matched, blamed or compared across runs.
-#include "core/analysis/report.h"
+#include "core/query/report.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -50,7 +50,7 @@ class TstRuns : public QObject {
                  int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM waits"), int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM finding"), int64_t(0));
-        auto r = analysis::buildReport(*ix.db, 10);
+        auto r = query::buildReport(*ix.db, 10);
         QCOMPARE(r["runs"].size(), size_t(2));
         QCOMPARE(r["runs"][0]["ranks"], nlohmann::json::array({3}));
         QCOMPARE(r["runs"][1]["world_size"].get<int>(), 2);

@@ -2,9 +2,9 @@
 // every sample directory indexes without a fatal error; every trace JSON yields exactly as many spans as
 // it has X events; known values round-trip exactly; the Ascend wait computed from Notify_Wait matches
 // communication.json within 1 %; the NCCL collectives of the HTA rank pair are matched across ranks.
-#include "core/analysis/report.h"
-#include "core/index/indexer.h"
 #include "core/io/bytesource.h"
+#include "core/pipeline/buildpipeline.h"
+#include "core/query/report.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -322,7 +322,7 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM finding WHERE kind IN ('stall', 'late_rank', 'slow_rank')"),
                  int64_t(0));
         // and the report does not call the unmeasured wait "0 ns"
-        const std::string text = analysis::formatReport(analysis::buildReport(*ix.db, 20), 20);
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
         QVERIFY2(text.find("Communication wait: not known") != std::string::npos, text.c_str());
     }
     void kinetoBaseTimeAndMemory() {

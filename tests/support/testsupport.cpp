@@ -99,9 +99,9 @@ std::vector<std::string> Indexed::rows(const std::string& sql) const {
 
 Indexed indexDir(const std::string& dir, bool force) {
     Indexed r;
-    index::IndexOptions o;
+    pipeline::BuildOptions o;
     o.force = force;
-    r.result = index::Indexer::open(dir, o);
+    r.result = pipeline::BuildPipeline(dir, o).run();
     if (r.result.ok) r.db = std::make_unique<index::Db>(r.result.dbPath, true);
     return r;
 }

@@ -22,8 +22,8 @@ int runRankscope(const QStringList& args, QString* out = nullptr, QString* err =
 
 } // namespace rs::test
 
-#include "core/index/indexer.h"
 #include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
 
 #include <memory>
 #include <vector>
@@ -31,7 +31,7 @@ int runRankscope(const QStringList& args, QString* out = nullptr, QString* err =
 namespace rs::test {
 /// Indexes `dir` (QFAIL-friendly: returns the result; the db is opened read-only when ok).
 struct Indexed {
-    index::IndexResult result;
+    pipeline::BuildResult result;
     std::unique_ptr<index::Db> db;
     /// All rows of `sql` as text (NULL → "NULL"), columns joined with '|'.
     std::vector<std::string> rows(const std::string& sql) const;

@@ -1,6 +1,6 @@
 // Pure timeline maths: time ↔ pixel under zoom, readable ticks, zoom/pan invariants, LOD level choice and
 // merge rules, and the lane layout.
-#include "core/import/tracknester.h"
+#include "core/model/tracknester.h"
 #include "core/query/timelinequery.h"
 #include "views/common/timemapping.h"
 #include "views/timeline/timelinelayout.h"
@@ -116,11 +116,11 @@ class TstTimeMapping : public QObject {
         QFETCH(int, width);
         QFETCH(int, level);
         QCOMPARE(query::chooseLodLevel(0, window, width), level);
-        if (level >= 0) QVERIFY(import::lodWidthNs(level) <= 6 * window / width); // buckets never exceed 6 px
+        if (level >= 0) QVERIFY(model::lodWidthNs(level) <= 6 * window / width); // buckets never exceed 6 px
     }
     void lodMergeRules() {
-        import::TrackNester n(7);
-        std::vector<import::LodRow> rows;
+        model::TrackNester n(7);
+        std::vector<model::LodRow> rows;
         // 10 spans of 10 µs every 20 µs, then a long one: level 0 (256 µs) merges them into one bucket
         for (int i = 0; i < 10; ++i)
             QCOMPARE(n.add(i * 20000, 10000, 100 + i, rows), 0);
@@ -128,7 +128,7 @@ class TstTimeMapping : public QObject {
         // a nested span gets depth 1 and its own depth-1 buckets
         QCOMPARE(n.add(225000, 1000, 43, rows), 1);
         n.finish(rows);
-        std::vector<import::LodRow> level0, nested;
+        std::vector<model::LodRow> level0, nested;
         for (auto& r : rows) {
             if (r.level == 0 && r.depth == 0) level0.push_back(r);
             if (r.level == 0 && r.depth == 1) nested.push_back(r);

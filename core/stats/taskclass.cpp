@@ -1,9 +1,9 @@
-#include "core/analysis/taskclass.h"
+#include "core/stats/taskclass.h"
 
 #include <cctype>
 #include <string>
 
-namespace rs::analysis {
+namespace rs::stats {
 
 bool isCollectiveName(std::string_view n) {
     return n.rfind("hcom_", 0) == 0 || n.rfind("ncclKernel", 0) == 0 || n.rfind("ncclDevKernel", 0) == 0;
@@ -34,4 +34,4 @@ NameFlags nonComputeNameIds(index::Db& db) {
     return ids;
 }
 
-} // namespace rs::analysis
+} // namespace rs::stats

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace rs::analysis {
+namespace rs::stats {
 
 /// A collective kernel (hcom_*, nccl*).
 bool isCollectiveName(std::string_view name);
@@ -35,4 +35,4 @@ class NameFlags {
 };
 NameFlags nonComputeNameIds(index::Db& db);
 
-} // namespace rs::analysis
+} // namespace rs::stats

@@ -1,8 +1,8 @@
-#include "core/import/tracknester.h"
+#include "core/model/tracknester.h"
 
 #include <algorithm>
 
-namespace rs::import {
+namespace rs::model {
 
 namespace {
 int64_t floorDiv(int64_t a, int64_t b) {
@@ -52,4 +52,4 @@ void TrackNester::finish(std::vector<LodRow>& lodOut) {
         }
 }
 
-} // namespace rs::import
+} // namespace rs::model

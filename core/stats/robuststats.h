@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace rs::analysis {
+namespace rs::stats {
 
 /// Median of `v` (reorders v). 0 for an empty vector. Even counts average the two middle values.
 double median(std::vector<double>& v);
@@ -35,4 +35,4 @@ class QuantileSketch {
     bool m_sorted = false;
 };
 
-} // namespace rs::analysis
+} // namespace rs::stats

@@ -6,12 +6,8 @@
 #include <string>
 #include <string_view>
 
-namespace rs::import {
+namespace rs::model {
 
 std::string deriveOpType(std::string_view name);
 
-/// The process name → track kind rule shared by importers (compute, communication, host, overlap,
-/// counter, other).
-std::string trackKindForProcess(std::string_view process, std::string_view labels);
-
-} // namespace rs::import
+} // namespace rs::model

@@ -1,14 +1,17 @@
-#include "core/analysis/report.h"
+#include "core/query/report.h"
 
-#include "core/analysis/robuststats.h"
 #include "core/model/timetext.h"
+#include "core/stats/robuststats.h"
 
 #include <cstdio>
 #include <map>
 #include <set>
 #include <sstream>
 
-namespace rs::analysis {
+namespace rs::query {
+
+using stats::median;
+using stats::percentile;
 
 using nlohmann::json;
 
@@ -346,4 +349,4 @@ std::string formatReport(const json& r, int top) {
     return o.str();
 }
 
-} // namespace rs::analysis
+} // namespace rs::query

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-namespace rs::analysis {
+namespace rs::query {
 
 nlohmann::json buildReport(index::Db& db, int top);
 /// `runs[{run, ranks, data_ranks, world_size, start_ns, end_ns, source, complete, note}]` (report and info).
@@ -21,4 +21,4 @@ std::string formatReport(const nlohmann::json& report, int top);
 /// and nothing measured): the text and HTML reports say the same.
 std::string commWaitText(const nlohmann::json& report, const std::string& total);
 
-} // namespace rs::analysis
+} // namespace rs::query

@@ -1,9 +1,9 @@
-#include "core/import/optype.h"
+#include "core/model/optype.h"
 
 #include <algorithm>
 #include <cctype>
 
-namespace rs::import {
+namespace rs::model {
 
 namespace {
 
@@ -73,18 +73,4 @@ std::string deriveOpType(std::string_view n) {
     return std::string(n);
 }
 
-std::string trackKindForProcess(std::string_view p, std::string_view labels) {
-    if (p == "Ascend Hardware") return "compute";
-    if (p == "HCCL") return "communication";
-    if (p == "Overlap Analysis") return "overlap";
-    if (p == "Python" || p == "CANN" || p == "MindSpore" || p == "CPU OP" || p == "Scope Layer" ||
-        p.rfind("python", 0) == 0 || labels == "CPU")
-        return "host";
-    if (p == "AI Core Freq" || p == "NPU MEM" || p == "HBM" || p == "LLC" || p == "QoS" || p == "Acc PMU" ||
-        p == "Stars Soc Info" || p == "PCle" || p == "HCCS" || p == "SIO" || p == "NIC" || p == "RoCE" ||
-        p == "Stars Chip Trans")
-        return "counter";
-    return "";
-}
-
-} // namespace rs::import
+} // namespace rs::model

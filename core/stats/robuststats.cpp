@@ -1,10 +1,10 @@
-#include "core/analysis/robuststats.h"
+#include "core/stats/robuststats.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-namespace rs::analysis {
+namespace rs::stats {
 
 double median(std::vector<double>& v) {
     if (v.empty()) return 0;
@@ -93,4 +93,4 @@ int64_t QuantileSketch::quantile(double q) {
     return m_max;
 }
 
-} // namespace rs::analysis
+} // namespace rs::stats

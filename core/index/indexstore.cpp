@@ -1,0 +1,143 @@
+#include "core/index/indexstore.h"
+
+#include "core/index/buildguard.h"
+#include "core/index/schema.h"
+
+#include <QCryptographicHash>
+#include <QString>
+
+#include <cstdlib>
+#include <filesystem>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace rs::index {
+
+namespace {
+
+// A directory whose mode grants no write bit to anyone is treated as read-only even for root (who
+// could write anyway): sample trees and shared copies stay untouched, the index goes to the cache dir.
+bool dirWritable(const fs::path& dir) {
+    std::error_code ec;
+    auto perms = fs::status(dir, ec).permissions();
+    if (ec || (perms & (fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write)) ==
+                  fs::perms::none)
+        return false;
+    if (::access(dir.c_str(), W_OK) != 0) return false;
+    fs::create_directories(dir / ".rankscope", ec);
+    if (ec) return false;
+    return ::access((dir / ".rankscope").c_str(), W_OK) == 0;
+}
+
+} // namespace
+
+std::string IndexStore::cacheDirectory() {
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    fs::path base =
+        xdg && *xdg ? fs::path(xdg) : fs::path(std::getenv("HOME") ? std::getenv("HOME") : "/tmp") / ".cache";
+    return (base / "rankscope").string();
+}
+
+std::string IndexStore::defaultIndexPath(const std::string& profileDir) {
+    fs::path abs = fs::absolute(profileDir).lexically_normal();
+    fs::path dir = fs::is_directory(abs) ? abs : abs.parent_path();
+    if (dirWritable(dir)) {
+        if (fs::is_directory(abs)) return (dir / ".rankscope" / "index.sqlite").string();
+        return (dir / ".rankscope" / (abs.filename().string() + ".index.sqlite")).string();
+    }
+    QByteArray h =
+        QCryptographicHash::hash(QByteArray::fromStdString(abs.string()), QCryptographicHash::Sha1).toHex();
+    fs::path c = cacheDirectory();
+    std::error_code ec;
+    fs::create_directories(c, ec);
+    return (c / (h.toStdString() + ".sqlite")).string();
+}
+
+bool IndexStore::isCurrent(const std::string& fingerprint, const std::string& optionsKey) const {
+    std::error_code ec;
+    if (!fs::exists(m_path, ec)) return false;
+    try {
+        Db db(m_path, true);
+        auto q = db.prepare("SELECT key, value FROM meta WHERE key IN "
+                            "('schema_version','fingerprint','complete','analysis')");
+        std::string ver, fp, complete, an;
+        while (q.step()) {
+            std::string k = q.text(0);
+            if (k == "schema_version")
+                ver = q.text(1);
+            else if (k == "fingerprint")
+                fp = q.text(1);
+            else if (k == "complete")
+                complete = q.text(1);
+            else if (k == "analysis")
+                an = q.text(1);
+        }
+        return ver == std::to_string(kSchemaVersion) && complete == "1" && fp == fingerprint &&
+               an == optionsKey;
+    } catch (const SqlError&) {
+        return false;
+    }
+}
+
+bool IndexStore::mayReplace(std::string& error) const {
+    return index::mayReplace(m_path, error);
+}
+
+void IndexStore::markReused() const {
+    removeLeftoverTempsIfIdle(m_path);
+    std::error_code ec;
+    fs::last_write_time(m_path, fs::file_time_type::clock::now(), ec);
+}
+
+IndexBuildFile::IndexBuildFile(std::string dbPath)
+    : m_path(std::move(dbPath)), m_tmpPath(m_path + ".tmp-" + std::to_string(::getpid())) {
+    // with the lock held nobody else is building this index: any temporary file is a dead build's
+    removeLeftoverTemps(m_path);
+    try {
+        m_db = std::make_unique<Db>(m_tmpPath);
+        applyBulkPragmas(*m_db);
+        createTables(*m_db);
+    } catch (...) {
+        m_db.reset();
+        std::error_code ec;
+        fs::remove(m_tmpPath, ec);
+        throw;
+    }
+}
+
+IndexBuildFile::~IndexBuildFile() {
+    if (m_committed) return;
+    m_db.reset(); // closed before its file is removed
+    std::error_code ec;
+    fs::remove(m_tmpPath, ec);
+}
+
+void IndexBuildFile::writeMeta(const IndexMeta& meta) {
+    auto m = m_db->prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
+    m.bind(1, "schema_version").bind(2, std::to_string(kSchemaVersion)).exec();
+    m.bind(1, "fingerprint").bind(2, meta.fingerprint).exec();
+    m.bind(1, "analysis").bind(2, meta.optionsKey).exec();
+    m.bind(1, "profile").bind(2, meta.profile).exec();
+    m.bind(1, "input_bytes").bind(2, std::to_string(meta.inputBytes)).exec();
+    m.bind(1, "rankscope_version").bind(2, RANKSCOPE_VERSION).exec();
+    for (auto& ig : meta.ignored)
+        m.bind(1, "ignored:" + ig).bind(2, "1").exec();
+    m.bind(1, "complete").bind(2, "1").exec();
+    m_db->exec("PRAGMA journal_mode=DELETE");
+}
+
+bool IndexBuildFile::commit(std::string& error) {
+    m_db.reset();
+    std::error_code ec;
+    fs::rename(m_tmpPath, m_path, ec);
+    if (ec) {
+        error = "cannot move the new index into place at " + m_path + ": " + ec.message();
+        fs::remove(m_tmpPath, ec);
+        return false;
+    }
+    m_committed = true;
+    return true;
+}
+
+} // namespace rs::index

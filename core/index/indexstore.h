@@ -1,0 +1,73 @@
+#pragma once
+// Where an index lives and how a build replaces it, without knowing what builds it:
+// - paths: <profile>/.rankscope/index.sqlite when the directory is writable, else
+//   $XDG_CACHE_HOME/rankscope/<sha1(abs path)>.sqlite;
+// - currency: an index is reused when its schema version and the two strings recorded at build time
+//   match: the inputs' fingerprint and the options key (the caller computes both; core/pipeline passes
+//   core/import's discovery fingerprint and core/analysis's options key);
+// - replacement: a build writes "<index>.tmp-<pid>" (IndexBuildFile), adds the meta rows last and renames
+//   it into place only when complete; a failed or cancelled build removes its file and keeps the old index.
+// The lock that keeps two builders of one index apart is core/index/buildguard.h. Any thread.
+#include "core/index/sqlite.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rs::index {
+
+/// What the meta table records about a build (besides the schema and program versions).
+struct IndexMeta {
+    std::string fingerprint; ///< of the inputs, as read (another value makes the next open rebuild)
+    std::string optionsKey;  ///< of the options the content depends on
+    std::string profile;     ///< the profile's absolute path
+    int64_t inputBytes = 0;
+    std::vector<std::string> ignored; ///< inputs recognised but not read
+};
+
+class IndexStore {
+  public:
+    explicit IndexStore(std::string dbPath) : m_path(std::move(dbPath)) {}
+    /// $XDG_CACHE_HOME/rankscope (or ~/.cache/rankscope): indexes of profiles in read-only places.
+    static std::string cacheDirectory();
+    /// The index path used for `profileDir` when no explicit path is given (creates its directory).
+    static std::string defaultIndexPath(const std::string& profileDir);
+    const std::string& path() const { return m_path; }
+    /// True when the file holds a complete index of this schema version built from inputs with this
+    /// fingerprint under these options.
+    bool isCurrent(const std::string& fingerprint, const std::string& optionsKey) const;
+    /// False with a message naming the file when it exists and is not a Rankscope index.
+    bool mayReplace(std::string& error) const;
+    /// A reused index: removes dead builds' temporary files when no build holds the lock, and marks it
+    /// used now (its modification time, which `rankscope cache clean --unused-for` reads).
+    void markReused() const;
+
+  private:
+    std::string m_path;
+};
+
+/// One build's temporary file. Create it with the build lock held; it is removed on destruction unless
+/// committed. The connection belongs to the thread that writes the index.
+class IndexBuildFile {
+  public:
+    /// Removes dead builds' temporary files, then creates this process's with the storage tables and the
+    /// bulk-load pragmas. Throws SqlError when it cannot be created.
+    explicit IndexBuildFile(std::string dbPath);
+    ~IndexBuildFile();
+    IndexBuildFile(const IndexBuildFile&) = delete;
+    IndexBuildFile& operator=(const IndexBuildFile&) = delete;
+    Db& db() { return *m_db; }
+    /// The meta rows that make the file a complete index ("complete" last), then the journal mode the
+    /// readers expect.
+    void writeMeta(const IndexMeta& meta);
+    /// Closes the connection and renames the file into place; false with `error` naming the index path.
+    bool commit(std::string& error);
+
+  private:
+    std::string m_path, m_tmpPath;
+    std::unique_ptr<Db> m_db;
+    bool m_committed = false;
+};
+
+} // namespace rs::index

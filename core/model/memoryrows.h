@@ -1,0 +1,28 @@
+#pragma once
+// The memory rows: tensor lifetimes (allocation, free, address) and sampled device-memory totals. Plain
+// values moved from the parser threads to the writer thread. Times are int64 ns; sizes are bytes.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace rs::model {
+
+struct TensorRow {
+    int rank;
+    std::string tensorId, opName;
+    int64_t sizeBytes;
+    std::optional<uint64_t> addr;
+    std::optional<int64_t> allocNs, freeNs;
+    std::optional<double> allocStep, freeStep;
+    std::optional<int64_t> deviceId;
+    std::string source;
+};
+
+struct MemorySampleRow {
+    int rank;
+    int64_t tsNs;
+    std::string component;
+    std::optional<int64_t> allocated, reserved, active;
+};
+
+} // namespace rs::model

@@ -1,0 +1,39 @@
+#pragma once
+// The rows that describe training steps and what the producers summarised about them: step windows,
+// the per-step time breakdown, per-op communication records and kernel input shapes. Plain values moved
+// from the parser threads to the writer thread. Times are int64 ns; string ids index the string table.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace rs::model {
+
+struct StepRow {
+    int rank;
+    int64_t step, startNs, endNs;
+    std::string source;
+};
+
+struct StepBreakdownRow { ///< step_trace_time.csv, ns
+    int rank;
+    int64_t step;
+    int64_t computing, commNotOverlapped, overlapped, comm, free, stage, bubble;
+    std::optional<int64_t> preparing;
+};
+
+struct CommOpRow { ///< communication.json, per op instance
+    int rank;
+    int64_t step;
+    std::string name, group;
+    int64_t startNs, elapseNs, transitNs, waitNs, syncNs, idleNs, bytes;
+};
+
+/// One device kernel's input shapes and dtypes (kernel_details.csv "Input Shapes" / "Input Data Types"),
+/// for op latency by shape. Strings are interned ids; times ns.
+struct KernelShapeRow {
+    int rank;
+    int64_t tsNs, durNs;
+    int32_t opTypeId, shapesId, dtypesId;
+};
+
+} // namespace rs::model

@@ -1,0 +1,54 @@
+#pragma once
+// The rows of the trace itself, as the importers emit them and the index stores them: spans, their
+// tracks and level-of-detail buckets, counter samples and flow endpoints. Plain values, moved from the
+// parser threads to the writer thread, never shared. Times are int64 ns since the epoch (or the trace's
+// own origin); string ids index the interned string table.
+#include "core/model/trackkind.h"
+
+#include <cstdint>
+#include <string>
+
+namespace rs::model {
+
+struct SpanRow {
+    int64_t trackId, tsNs, durNs;
+    int32_t nameId, opTypeId, catId;
+    int32_t depth;
+    int32_t fileId;
+    int64_t fileOffset; ///< decompressed byte offset of the event, to load its args on demand
+};
+
+struct CounterRow {
+    int64_t trackId, tsNs;
+    double value;
+};
+
+struct TrackRow {
+    int64_t trackId;
+    int rank;
+    TrackKind kind;
+    std::string name, process, pid, tid;
+    int64_t sortIndex;
+    int64_t spanCount;
+    int maxDepth; ///< -1: the spans arrived out of order, the writer re-nests the track
+};
+
+/// One merged level-of-detail bucket: the spans of one track whose start falls in
+/// [bucket*width, (bucket+1)*width) for the level's width (core/model/lod.h).
+struct LodRow {
+    int64_t trackId;
+    int level;
+    int depth;
+    int64_t startNs, endNs, count, busyNs;
+    int32_t nameId; ///< name of the longest span in the bucket
+};
+
+struct FlowRow {
+    int rank;
+    std::string flowId; ///< as written: ids reach 2^64−1 and may be strings (stored as INTEGER when they fit)
+    int32_t catId;      ///< interned category
+    char phase;         ///< 's', 't' or 'f'
+    int64_t tsNs, trackId;
+};
+
+} // namespace rs::model
