@@ -283,10 +283,13 @@ void MainWindow::buildDocks() {
                 m_searchHits[longest].endNs - m_searchHits[longest].startNs)
                 longest = i;
         m_searchIndex = int(longest);
-        const auto& h = m_searchHits[longest];
-        const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
-        m_state->setWindow(h.startNs - pad, h.endNs + pad);
-        if (longest < m_searchTracks.size()) m_timeline->scrollToTrack(m_searchTracks[longest]);
+        if (id !=
+            m_opKernelsKeepWindow) { // a saved view's window stays (it moved away when the answer came late)
+            const auto& h = m_searchHits[longest];
+            const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
+            m_state->setWindow(h.startNs - pad, h.endNs + pad);
+            if (longest < m_searchTracks.size()) m_timeline->scrollToTrack(m_searchTracks[longest]);
+        }
         statusBar()->showMessage(
             tr("%1 kernel(s) of %2 on rank %3 highlighted; showing the longest (F3 / Shift+F3: "
                "next, previous)")

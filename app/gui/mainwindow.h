@@ -142,6 +142,8 @@ class MainWindow : public QMainWindow {
     views::HistogramView* m_histogram = nullptr;
     quint64 m_histRequest = 0;
     quint64 m_opKernelsRequest = 0;
+    quint64 m_opKernelsKeepWindow =
+        0; ///< that request's kernels are highlighted where the window is (a saved view)
     QWidget* m_progressPanel = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_progressLabel = nullptr;

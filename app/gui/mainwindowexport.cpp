@@ -119,6 +119,7 @@ void MainWindow::applyViewStateNow(ViewState s) {
     if (s.memoryRank) m_memory->showRank(*s.memoryRank);
     if (s.window) m_state->setWindow(s.window->first, s.window->second);
     m_state->setSelection(s.selection);
+    m_opKernelsKeepWindow = m_opKernelsRequest; // an op type's kernels are highlighted, the saved window kept
     if (s.window) m_state->setWindow(s.window->first, s.window->second); // the selection may have moved it
     m_timeline->setScrollOffset(s.scroll);
     if (auto* d = findChild<QDockWidget*>(s.view)) {

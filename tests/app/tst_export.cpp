@@ -5,6 +5,7 @@
 // and the caption, a saved view (.rsview) reproducing the same picture as the equivalent options, and
 // usage errors.
 #include "core/query/timelinequery.h"
+#include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
 #include "views/timeline/timelinelayout.h"
 
@@ -195,16 +196,7 @@ class TstExport : public QObject {
             const auto lanes = views::layoutLanes(summary, views::LayoutOptions{});
             const int top = img.height() - (views::Viewport::kAxis + views::layoutHeight(lanes) + 8);
             QVERIFY(top > 40); // the caption
-            std::map<int, int> inkByRank;
-            for (const auto& l : lanes) {
-                if (l.header || l.chart()) continue;
-                const int y0 = top + views::Viewport::kAxis + l.y;
-                for (int y = y0 + 1; y < y0 + l.height - 1; y += 2)
-                    for (int x = views::Viewport::kGutter; x < img.width() - 20; x += 3) {
-                        const QColor c = img.pixelColor(x, y);
-                        inkByRank[l.rank] += c.saturation() > 90 && c.hue() >= 45 && c.hue() <= 290;
-                    }
-            }
+            const auto inkByRank = test::spanInkByRank(img, lanes, top);
             QCOMPARE(inkByRank.size(), size_t(8));
             for (auto [rank, ink] : inkByRank)
                 QVERIFY2(

@@ -2,7 +2,6 @@
 // hand-made names); then, on a demo and a real Ascend sample, the level-of-detail buckets of a zoomed-out
 // window carry op type ids, each the op type the index gives most spans of that name (an independent SQL
 // count; on the sample 10 of 188 buckets' names derive another op type than their Type column says).
-#include "core/demo/demogenerator.h"
 #include "core/query/namekinds.h"
 #include "tests/support/testsupport.h"
 
@@ -77,12 +76,8 @@ class TstNameKinds : public QObject {
     }
     void demoBucketsCarryOpTypes() {
         const std::string dir = test::tempDir("namekinds") + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 2;
-        o.steps = 3;
-        o.layers = 1;
         std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        QVERIFY2(test::writeDemo(dir, 2, 3, 1, err), err.c_str());
         bucketsCarryTheirNamesOpType(dir);
     }
     void realSampleBucketsCarryOpTypes() {

@@ -110,6 +110,14 @@ Indexed indexDir(const std::string& dir, bool force) {
 
 namespace rs::test {
 
+bool writeDemo(const std::string& dir, int ranks, int steps, int layers, std::string& err) {
+    demo::DemoOptions o;
+    o.ranks = ranks;
+    o.steps = steps;
+    o.layers = layers;
+    return demo::generateDemo(dir, o, err);
+}
+
 bool writeTwoRunDemo(const std::string& dir, std::string& err) {
     demo::DemoOptions a;
     a.ranks = 4;
