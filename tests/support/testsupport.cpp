@@ -110,12 +110,15 @@ Indexed indexDir(const std::string& dir, bool force) {
 
 namespace rs::test {
 
-bool writeDemo(const std::string& dir, int ranks, int steps, int layers, std::string& err) {
+std::string writeDemo(const std::string& tag, int ranks, int steps, int layers, std::string& err,
+                      const std::string& format) {
     demo::DemoOptions o;
     o.ranks = ranks;
     o.steps = steps;
     o.layers = layers;
-    return demo::generateDemo(dir, o, err);
+    o.format = format;
+    const std::string dir = tempDir(tag) + "/demo";
+    return demo::generateDemo(dir, o, err) ? dir : std::string();
 }
 
 bool writeTwoRunDemo(const std::string& dir, std::string& err) {
