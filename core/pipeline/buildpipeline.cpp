@@ -1,6 +1,6 @@
 #include "core/pipeline/buildpipeline.h"
 
-#include "core/analysis/analyzer.h"
+#include "core/analysis/analysisplan.h"
 #include "core/import/importcontext.h"
 #include "core/import/rankjob.h"
 #include "core/index/buildguard.h"
@@ -111,9 +111,13 @@ bool BuildPipeline::discover(BuildResult& res) {
     return true;
 }
 
+std::string BuildPipeline::optionsKey() const {
+    return m_opts.analysis.key() + (m_opts.stopAfter == StopAfter::Index ? ";stop=index" : "");
+}
+
 bool BuildPipeline::reuseIfCurrent(BuildResult& res, bool lockHeld) {
     index::IndexStore store(res.dbPath);
-    if (m_opts.force || !store.isCurrent(m_discovery.fingerprint(), m_opts.analysis.key())) return false;
+    if (m_opts.force || !store.isCurrent(m_discovery.fingerprint(), optionsKey())) return false;
     if (lockHeld)
         index::removeLeftoverTemps(res.dbPath); // another process finished the same build while we waited
     else
@@ -187,8 +191,7 @@ void BuildPipeline::parseAndWrite(index::Db& db, BuildResult& res) {
 void BuildPipeline::analyse(index::Db& db, BuildResult& res) {
     report(Phase::Analyse);
     throwIfCancelled();
-    analysis::Analyzer(db, m_opts.analysis).run();
-    throwIfCancelled();
+    analysis::AnalysisPlan::standard().run(db, m_opts.analysis, [this] { throwIfCancelled(); });
     res.analysisSec = elapsed() - res.parseSec - res.finishSec;
 }
 
@@ -213,9 +216,9 @@ BuildResult BuildPipeline::run(const ProgressFn& progress, std::atomic<bool>* ca
         index::IndexBuildFile file(res.dbPath);
         parseAndWrite(file.db(), res);
         res.finishSec = elapsed() - res.parseSec;
-        analyse(file.db(), res);
+        if (m_opts.stopAfter == StopAfter::Analysis) analyse(file.db(), res);
         const bool changed = recordFilesChangedDuringImport(file.db(), m_discovery);
-        file.writeMeta({changed ? "changed-during-import" : m_discovery.fingerprint(), m_opts.analysis.key(),
+        file.writeMeta({changed ? "changed-during-import" : m_discovery.fingerprint(), optionsKey(),
                         fs::absolute(m_profileDir).string(), m_discovery.totalBytes, m_discovery.ignored});
         if (!file.commit(res.error)) return res;
     } catch (const std::exception& e) {

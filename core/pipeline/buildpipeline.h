@@ -6,7 +6,8 @@
 //   parse     `jobs` parser threads, one rank group each (core/import/rankjob), feeding …
 //   write     … one writer thread that owns the SQLite connection (core/index/indexwriter)
 //   finish    strings, re-nesting, canonical steps, secondary indexes, views (IndexWriter::finish)
-//   analyse   the analysis passes over the index (core/analysis/analyzer)
+//   analyse   the analysis plan: rank-local passes rank by rank, then the cross-rank passes
+//             (core/analysis/analysisplan.h)
 //   commit    meta rows, then the temporary file renamed into place (core/index/indexstore)
 // Safety: a lock file keeps two processes from building the same index; a failed or cancelled build
 // leaves the old index and no temporary file. Cancellation is honoured while parsing and between stages.
@@ -31,6 +32,11 @@ enum class Phase { Discover, Parse, Finish, Analyse, Commit };
 /// Its word in progress lines: "discovering", "parsing", "indexing", "analysing", "committing".
 const char* phaseName(Phase p);
 
+/// How far a build goes: tests and benchmarks stop after the index (tables, steps, secondary indexes and
+/// views written, no analysis) to run analysis passes of their own; the app and the CLI build everything.
+/// An index that stops early is recorded under its own options key, so a full build never reuses it.
+enum class StopAfter { Index, Analysis };
+
 struct BuildOptions {
     std::string dbPath;     ///< explicit index file (empty: the default location, core/index/indexstore.h)
     int jobs = 0;           ///< parser threads (0: all cores)
@@ -39,6 +45,7 @@ struct BuildOptions {
     /// Told once when the build waits for another process (e.g. "waiting for another Rankscope …").
     std::function<void(const std::string&)> notice;
     analysis::AnalysisOptions analysis;
+    StopAfter stopAfter = StopAfter::Analysis;
 };
 
 struct BuildProgress {
@@ -78,6 +85,8 @@ class BuildPipeline {
     void report(Phase phase);
     void throwIfCancelled() const;
     bool cancelled() const { return m_cancel && m_cancel->load(); }
+    /// The options key recorded in the index (the analysis settings, and where the build stopped).
+    std::string optionsKey() const;
     double elapsed() const;
 
     std::string m_profileDir;

@@ -1,5 +1,6 @@
 #include "core/query/report.h"
 
+#include "core/model/findingtext.h"
 #include "core/model/timetext.h"
 #include "core/stats/robuststats.h"
 
@@ -72,164 +73,232 @@ json runsJson(index::Db& db) {
     return runs;
 }
 
+namespace {
+
+json rankList(index::Db& db) {
+    json ranks = json::array();
+    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+    while (q.step())
+        ranks.push_back(q.i64(0));
+    return ranks;
+}
+
+json stepsSection(index::Db& db) {
+    json per = json::array();
+    auto q = db.prepare("SELECT rank, wall_ns FROM step_stat ORDER BY rank, step");
+    std::map<int64_t, std::vector<double>> walls;
+    while (q.step())
+        walls[q.i64(0)].push_back(double(q.i64(1)));
+    for (auto& [rank, v] : walls) {
+        std::vector<double> a = v, b = v;
+        per.push_back(
+            {{"rank", rank}, {"median_ns", int64_t(median(a))}, {"p95_ns", int64_t(percentile(b, 95))}});
+    }
+    return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
+}
+
+json stragglersSection(index::Db& db) {
+    json a = json::array();
+    auto q =
+        db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
+                   "WHERE flagged = 1 ORDER BY (median_ns - cluster_median_ns) * count DESC");
+    while (q.step())
+        a.push_back({{"rank", q.i64(0)},
+                     {"op_type", q.text(1)},
+                     {"ratio", q.f64(2)},
+                     {"median_ns", q.i64(3)},
+                     {"cluster_median_ns", q.i64(4)},
+                     {"count", q.i64(5)},
+                     {"lost_ns", (q.i64(3) - q.i64(4)) * q.i64(5)}});
+    return a;
+}
+
+json outlierStepsSection(index::Db& db) {
+    json a = json::array();
+    auto q = db.prepare(
+        "SELECT rank, step, wall_ns, typical_ns, late_rank, cause_kind, cause_ns, cause_collective "
+        "FROM step_stat WHERE outlier = 1 ORDER BY wall_ns - typical_ns DESC");
+    while (q.step()) {
+        auto cause = stepCauseAt(q, int(q.i64(0)), 4);
+        json o = {{"rank", q.i64(0)},
+                  {"step", q.i64(1)},
+                  {"wall_ns", q.i64(2)},
+                  {"typical_ns", q.i64(3)},
+                  {"cause", cause ? model::stepCauseText(*cause) : std::string()}};
+        o["late_rank"] = q.isNull(4) ? json(nullptr) : json(q.i64(4));
+        a.push_back(o);
+    }
+    return a;
+}
+
+json commWaitSection(index::Db& db, int top) {
+    json byRank = json::array();
+    std::map<int64_t, json> blamed;
+    auto q =
+        db.prepare("SELECT rank, blamed_rank, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' GROUP BY "
+                   "rank, blamed_rank ORDER BY rank");
+    std::map<int64_t, int64_t> total;
+    while (q.step()) {
+        int64_t rank = q.i64(0);
+        total[rank] += q.i64(2);
+        if (!blamed.count(rank)) blamed[rank] = json::object();
+        blamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))] = q.i64(2);
+    }
+    for (auto& [rank, ns] : total)
+        byRank.push_back({{"rank", rank}, {"wait_ns", ns}, {"blamed_on", blamed[rank]}});
+    json last = json::object();
+    auto l =
+        db.prepare("SELECT last_rank, count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT NULL "
+                   "GROUP BY last_rank ORDER BY last_rank");
+    while (l.step())
+        last[std::to_string(l.i64(0))] = l.i64(1);
+    json idle = json::array();
+    auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER BY "
+                        "dur_ns DESC LIMIT ?");
+    g.bind(1, int64_t(top));
+    while (g.step())
+        idle.push_back(
+            {{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
+    return {
+        {"total_wait_ns", db.scalar("SELECT coalesce(sum(dur_ns),0) FROM wait WHERE kind='collective_wait'")},
+        {"by_rank", byRank},
+        {"last_arrival_counts", last},
+        {"idle_gaps", idle},
+        {"collectives", db.scalar("SELECT count(*) FROM collective")}};
+}
+
+json memoryPerRank(index::Db& db, int top) {
+    json per = json::array();
+    auto q =
+        db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation FROM "
+                   "memory_summary ORDER BY rank");
+    auto banks =
+        db.prepare("SELECT op_name, bank, bytes FROM sum_bank WHERE rank = ? ORDER BY op_name, bank");
+    auto topT =
+        db.prepare("SELECT tensor_id, op_name, size_bytes FROM tensor WHERE rank = ? AND alloc_ns <= ? AND "
+                   "(free_ns IS NULL OR free_ns > ?) ORDER BY size_bytes DESC LIMIT ?");
+    while (q.step()) {
+        int64_t rank = q.i64(0);
+        json b = json::object();
+        banks.bind(1, rank);
+        while (banks.step())
+            b[banks.text(0)][std::to_string(banks.i64(1))] = banks.i64(2);
+        banks.reset();
+        json alive = json::array();
+        topT.bind(1, rank).bind(2, q.i64(3)).bind(3, q.i64(3)).bind(4, int64_t(top));
+        while (topT.step())
+            alive.push_back(
+                {{"tensor_id", topT.text(0)}, {"op_name", topT.text(1)}, {"size_bytes", topT.i64(2)}});
+        topT.reset();
+        per.push_back({{"rank", rank},
+                       {"peak_allocated_bytes", q.i64(1)},
+                       {"peak_reserved_bytes", q.i64(2)},
+                       {"peak_ts_ns", q.i64(3)},
+                       {"fragmentation", q.f64(4)},
+                       {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
+                       {"bank_bytes_by_op", b},
+                       {"alive_at_peak", alive}});
+    }
+    return per;
+}
+
+json bankAnomalies(index::Db& db) {
+    json anomalies = json::array();
+    auto a =
+        db.prepare("SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
+    while (a.step())
+        anomalies.push_back({{"rank", a.i64(0)},
+                             {"op_name", a.text(1)},
+                             {"banks", json::parse(a.text(2))},
+                             {"other_ranks_banks", json::parse(a.text(3))},
+                             {"bytes", a.i64(4)}});
+    return anomalies;
+}
+
+/// The typed fields of a finding row of findingsSection's query, rendered by core/model.
+std::string findingSentence(const index::Stmt& q, const json& affected) {
+    model::FindingFields f;
+    f.kind = model::findingKindFromSql(q.text(0)).value_or(model::FindingKind::Stall);
+    if (!q.isNull(1)) f.rank = int(q.i64(1));
+    f.dataRank = int(q.i64(14));
+    if (!q.isNull(2)) f.step = q.i64(2);
+    f.subject = q.text(3);
+    f.lostNs = q.i64(4);
+    f.waitedNs = q.i64(5);
+    f.extraNs = q.i64(6);
+    f.idleNs = q.i64(12);
+    f.instances = q.i64(13);
+    f.affected = affected.is_object() ? affected : json::object();
+    f.wallNs = q.i64(15);
+    f.typicalNs = q.i64(16);
+    f.cause = stepCauseAt(q, f.rank.value_or(0), 17);
+    f.banks = q.text(21);
+    f.otherBanks = q.text(22);
+    return model::findingText(f);
+}
+
+} // namespace
+
+json findingsJson(index::Db& db) {
+    json f = json::array();
+    // root causes first by what the job lost, then by extra kernel time; placement findings last. An outlier
+    // step's sentence names its step_stat row, a bank anomaly's its bank_anomaly row.
+    auto q = db.prepare(
+        "SELECT f.kind, f.rank, f.step, f.subject, f.lost_ns, f.waited_ns, f.extra_ns, f.start_ns, f.end_ns, "
+        "f.span_id, f.affected, f.run_id, f.idle_ns, f.instances, coalesce(r.data_rank, f.rank, 0), "
+        "st.wall_ns, "
+        "st.typical_ns, st.late_rank, st.cause_kind, st.cause_ns, st.cause_collective, b.banks, "
+        "b.other_ranks_banks FROM finding f LEFT JOIN rank_info r ON r.rank = f.rank LEFT JOIN step_stat st "
+        "ON "
+        "f.kind = 'outlier_step' AND st.rank = f.rank AND st.step = f.step LEFT JOIN bank_anomaly b ON "
+        "f.kind = "
+        "'bank_anomaly' AND b.rank = f.rank AND b.op_name = f.subject ORDER BY f.lost_ns DESC, f.extra_ns "
+        "DESC, "
+        "f.finding_id");
+    auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
+    while (q.step()) {
+        json affected = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
+        json o = {{"kind", q.text(0)},
+                  {"rank", optional(1)},
+                  {"step", optional(2)},
+                  {"subject", q.text(3)},
+                  {"lost_ns", q.i64(4)},
+                  {"waited_ns", q.i64(5)},
+                  {"extra_ns", q.i64(6)},
+                  {"start_ns", optional(7)},
+                  {"end_ns", optional(8)},
+                  {"span_id", optional(9)},
+                  {"text", findingSentence(q, affected)},
+                  {"run", optional(11)}};
+        o["affected"] = affected;
+        f.push_back(o);
+    }
+    return f;
+}
+
+std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col) {
+    auto kind = q.isNull(col + 1) ? std::nullopt : model::stepCauseKindFromSql(q.text(col + 1));
+    if (!kind) return std::nullopt;
+    model::StepCause c;
+    c.kind = *kind;
+    c.ns = q.i64(col + 2);
+    c.collective = q.text(col + 3);
+    if (!q.isNull(col)) c.lateRank = int(q.i64(col));
+    c.rank = rank;
+    return c;
+}
+
 json buildReport(index::Db& db, int top) {
     json r;
     r["profile"] = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
-    json ranks = json::array();
-    {
-        auto q =
-            db.prepare("SELECT rank, device_id, host, source, clock_offset_ns FROM rank_info ORDER BY rank");
-        while (q.step())
-            ranks.push_back(q.i64(0));
-    }
-    r["ranks"] = ranks;
+    r["ranks"] = rankList(db);
     r["runs"] = runsJson(db);
-    // steps
-    {
-        json per = json::array();
-        auto q = db.prepare("SELECT rank, wall_ns FROM step_stat ORDER BY rank, step");
-        std::map<int64_t, std::vector<double>> walls;
-        while (q.step())
-            walls[q.i64(0)].push_back(double(q.i64(1)));
-        for (auto& [rank, v] : walls) {
-            std::vector<double> a = v, b = v;
-            per.push_back(
-                {{"rank", rank}, {"median_ns", int64_t(median(a))}, {"p95_ns", int64_t(percentile(b, 95))}});
-        }
-        r["steps"] = {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
-    }
-    // stragglers
-    {
-        json a = json::array();
-        auto q = db.prepare(
-            "SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
-            "WHERE flagged = 1 ORDER BY (median_ns - cluster_median_ns) * count DESC");
-        while (q.step())
-            a.push_back({{"rank", q.i64(0)},
-                         {"op_type", q.text(1)},
-                         {"ratio", q.f64(2)},
-                         {"median_ns", q.i64(3)},
-                         {"cluster_median_ns", q.i64(4)},
-                         {"count", q.i64(5)},
-                         {"lost_ns", (q.i64(3) - q.i64(4)) * q.i64(5)}});
-        r["stragglers"] = a;
-    }
-    // outlier steps
-    {
-        json a = json::array();
-        auto q = db.prepare(
-            "SELECT rank, step, wall_ns, typical_ns, cause, late_rank FROM step_stat WHERE outlier = 1 "
-            "ORDER BY wall_ns - typical_ns DESC");
-        while (q.step()) {
-            json o = {{"rank", q.i64(0)},
-                      {"step", q.i64(1)},
-                      {"wall_ns", q.i64(2)},
-                      {"typical_ns", q.i64(3)},
-                      {"cause", q.text(4)}};
-            o["late_rank"] = q.isNull(5) ? json(nullptr) : json(q.i64(5));
-            a.push_back(o);
-        }
-        r["outlier_steps"] = a;
-    }
-    // communication waits
-    {
-        json byRank = json::array();
-        std::map<int64_t, json> blamed;
-        auto q = db.prepare("SELECT rank, blamed_rank, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' "
-                            "GROUP BY rank, blamed_rank ORDER BY rank");
-        std::map<int64_t, int64_t> total;
-        while (q.step()) {
-            int64_t rank = q.i64(0);
-            total[rank] += q.i64(2);
-            if (!blamed.count(rank)) blamed[rank] = json::object();
-            blamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))] = q.i64(2);
-        }
-        for (auto& [rank, ns] : total)
-            byRank.push_back({{"rank", rank}, {"wait_ns", ns}, {"blamed_on", blamed[rank]}});
-        json last = json::object();
-        auto l = db.prepare(
-            "SELECT last_rank, count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT NULL "
-            "GROUP BY last_rank ORDER BY last_rank");
-        while (l.step())
-            last[std::to_string(l.i64(0))] = l.i64(1);
-        json idle = json::array();
-        auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER "
-                            "BY dur_ns DESC LIMIT ?");
-        g.bind(1, int64_t(top));
-        while (g.step())
-            idle.push_back(
-                {{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
-        r["comm_wait"] = {
-            {"total_wait_ns",
-             db.scalar("SELECT coalesce(sum(dur_ns),0) FROM wait WHERE kind='collective_wait'")},
-            {"by_rank", byRank},
-            {"last_arrival_counts", last},
-            {"idle_gaps", idle},
-            {"collectives", db.scalar("SELECT count(*) FROM collective")}};
-    }
-    // memory
-    {
-        json per = json::array();
-        auto q =
-            db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation, "
-                       "bank_size_bytes, bank_count, base_addr FROM memory_summary ORDER BY rank");
-        auto banks = db.prepare(
-            "SELECT op_name, bank, sum(size_bytes) FROM tensor WHERE rank = ? AND bank IS NOT NULL "
-            "GROUP BY op_name, bank ORDER BY op_name, bank");
-        auto topT = db.prepare(
-            "SELECT tensor_id, op_name, size_bytes FROM tensor WHERE rank = ? AND alloc_ns <= ? AND "
-            "(free_ns IS NULL OR free_ns > ?) ORDER BY size_bytes DESC LIMIT ?");
-        while (q.step()) {
-            int64_t rank = q.i64(0);
-            json b = json::object();
-            banks.bind(1, rank);
-            while (banks.step())
-                b[banks.text(0)][std::to_string(banks.i64(1))] = banks.i64(2);
-            banks.reset();
-            json alive = json::array();
-            topT.bind(1, rank).bind(2, q.i64(3)).bind(3, q.i64(3)).bind(4, int64_t(top));
-            while (topT.step())
-                alive.push_back(
-                    {{"tensor_id", topT.text(0)}, {"op_name", topT.text(1)}, {"size_bytes", topT.i64(2)}});
-            topT.reset();
-            per.push_back({{"rank", rank},
-                           {"peak_allocated_bytes", q.i64(1)},
-                           {"peak_reserved_bytes", q.i64(2)},
-                           {"peak_ts_ns", q.i64(3)},
-                           {"fragmentation", q.f64(4)},
-                           {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
-                           {"bank_bytes_by_op", b},
-                           {"alive_at_peak", alive}});
-        }
-        json anomalies = json::array();
-        auto a = db.prepare(
-            "SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
-        while (a.step())
-            anomalies.push_back({{"rank", a.i64(0)},
-                                 {"op_name", a.text(1)},
-                                 {"banks", json::parse(a.text(2))},
-                                 {"other_ranks_banks", json::parse(a.text(3))},
-                                 {"bytes", a.i64(4)}});
-        r["memory"] = {{"per_rank", per}, {"bank_anomalies", anomalies}};
-    }
-    // findings ordered by time lost
-    {
-        json f = json::array();
-        // root causes first by what the job lost, then by extra kernel time; placement findings last
-        auto q = db.prepare(
-            "SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
-            "affected, text, run_id FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
-        auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
-        while (q.step()) {
-            json o = {{"kind", q.text(0)},      {"rank", optional(1)},     {"step", optional(2)},
-                      {"subject", q.text(3)},   {"lost_ns", q.i64(4)},     {"waited_ns", q.i64(5)},
-                      {"extra_ns", q.i64(6)},   {"start_ns", optional(7)}, {"end_ns", optional(8)},
-                      {"span_id", optional(9)}, {"text", q.text(11)},      {"run", optional(12)}};
-            o["affected"] = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
-            f.push_back(o);
-        }
-        r["findings"] = f;
-    }
+    r["steps"] = stepsSection(db);
+    r["stragglers"] = stragglersSection(db);
+    r["outlier_steps"] = outlierStepsSection(db);
+    r["comm_wait"] = commWaitSection(db, top);
+    r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
+    r["findings"] = findingsJson(db);
     r["diagnostics"] = {{"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic")},
                         {"rows", db.scalar("SELECT count(*) FROM diagnostic")}};
     r["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
@@ -250,8 +319,10 @@ std::string commWaitText(const json& report, const std::string& total) {
     return total + " in total";
 }
 
-std::string formatReport(const json& r, int top) {
-    std::ostringstream o;
+namespace {
+
+/// The header: counts, the runs of a folder of several, incomplete runs, and what the files say about each.
+void writeHeader(std::ostringstream& o, const json& r) {
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
     o << r["ranks"].size() << " ranks, " << r["steps"]["count"].get<int64_t>() << " steps, "
       << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>()
@@ -278,7 +349,9 @@ std::string formatReport(const json& r, int top) {
             line += (line.empty() ? "" : " · ") + k + " " + v.get<std::string>();
         o << "Run " << run["run"].get<int64_t>() << ": " << line << "\n";
     }
-    o << "\n";
+}
+
+void writeFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
         bool partial = false;
@@ -288,22 +361,25 @@ std::string formatReport(const json& r, int top) {
                   ? "No findings: no stragglers, no outlier steps, no bank anomalies; waits are not blamed "
                     "while ranks are missing.\n"
                   : "No problems found: no stragglers, no outlier steps, no bank anomalies.\n");
-    } else {
-        o << "Findings, by time lost:\n";
-        int n = 0;
-        for (auto& x : f) {
-            if (n++ >= top) {
-                o << "  … " << (f.size() - size_t(top)) << " more (use --top or --json)\n";
-                break;
-            }
-            o << "  " << n << ". [" << x["kind"].get<std::string>() << "] ";
-            if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
-            o << x["text"].get<std::string>();
-            if (x["lost_ns"].get<int64_t>() > 0)
-                o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
-            o << "\n";
-        }
+        return;
     }
+    o << "Findings, by time lost:\n";
+    int n = 0;
+    for (auto& x : f) {
+        if (n++ >= top) {
+            o << "  … " << (f.size() - size_t(top)) << " more (use --top or --json)\n";
+            break;
+        }
+        o << "  " << n << ". [" << x["kind"].get<std::string>() << "] ";
+        if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
+        o << x["text"].get<std::string>();
+        if (x["lost_ns"].get<int64_t>() > 0)
+            o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
+        o << "\n";
+    }
+}
+
+void writeStepsAndWaits(std::ostringstream& o, const json& r) {
     o << "\nSteps (median / p95 wall time):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
@@ -323,6 +399,9 @@ std::string formatReport(const json& r, int top) {
         }
         o << "; rank " << best << " arrived last in " << bestN << " of " << all << " collectives";
     }
+}
+
+void writeMemory(std::ostringstream& o, const json& r) {
     // only ranks with memory records: a profile without any says so instead of printing 0.00 GiB
     std::vector<const json*> withMemory;
     for (auto& p : r["memory"]["per_rank"])
@@ -330,19 +409,30 @@ std::string formatReport(const json& r, int top) {
             withMemory.push_back(&p);
     if (withMemory.empty()) {
         o << "\nMemory: no memory data in this profile";
-    } else {
-        o << "\nMemory peaks (allocated / reserved):";
-        k = 0;
-        for (const json* p : withMemory) {
-            if (k++ % 4 == 0) o << "\n ";
-            o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
-              << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / "
-              << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
-        }
-        if (withMemory.size() < r["memory"]["per_rank"].size())
-            o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
-              << " rank(s))";
+        return;
     }
+    o << "\nMemory peaks (allocated / reserved):";
+    int k = 0;
+    for (const json* p : withMemory) {
+        if (k++ % 4 == 0) o << "\n ";
+        o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
+          << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / "
+          << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
+    }
+    if (withMemory.size() < r["memory"]["per_rank"].size())
+        o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
+          << " rank(s))";
+}
+
+} // namespace
+
+std::string formatReport(const json& r, int top) {
+    std::ostringstream o;
+    writeHeader(o, r);
+    o << "\n";
+    writeFindings(o, r, top);
+    writeStepsAndWaits(o, r);
+    writeMemory(o, r);
     o << "\nDiagnostics: " << r["diagnostics"]["count"].get<int64_t>() << " record problem(s) in "
       << r["diagnostics"]["rows"].get<int64_t>() << " group(s)"
       << (r["diagnostics"]["rows"].get<int64_t>() ? " (rankscope info DIR lists them)" : "") << "\n";

@@ -1,8 +1,8 @@
 // The analysis engine against demo profiles with known built-in problems (both formats): each problem
 // is found with the right rank/step/op and magnitude; the healthy demo reports nothing. Plus data-driven
 // tests of the robust statistics and the bank mapping.
-#include "core/analysis/memoryanalysis.h"
-#include "core/analysis/stepanalysis.h"
+#include "core/analysis/intervals.h"
+#include "core/analysis/memorybanks.h"
 #include "core/demo/demogenerator.h"
 #include "core/demo/kinetodemowriter.h"
 #include "core/query/report.h"
