@@ -1,7 +1,5 @@
 #include "core/analysis/arrivalsequencer.h"
 
-#include "core/analysis/collectivesources.h"
-
 #include <algorithm>
 #include <map>
 #include <utility>
@@ -14,9 +12,7 @@ void sequenceArrivals(std::vector<Arrival>& arrivals, const StepIndex& steps) {
     std::map<std::pair<int64_t, std::string>, int64_t> seqs; // (step, identity) → next number
     for (auto& c : arrivals) {
         if (c.step < 0) c.step = steps.stepAt(c.rank, c.startNs).value_or(0);
-        c.identity = c.opType.rfind("nccl:", 0) == 0 ? c.opType : c.name;
         c.seq = seqs[{c.step, c.identity}]++;
-        c.pointToPoint = isPointToPoint(c.opType);
     }
 }
 

@@ -1,12 +1,10 @@
 #pragma once
-// Puts one rank's collective arrivals in order and names each instance so the matcher can pair it with
+// Puts one rank's collective arrivals in order and numbers each instance so the matcher can pair it with
 // the same instance on the other ranks: its step (the producer's, else the rank's step at its start, else
-// 0), its identity and its sequence number among the rank's arrivals with that identity in that step.
-// An op's own name identifies it where the producer names instances (HCCL "hcom_allReduce__586_0_1",
-// MindSpore "AllReduce-op4619": other stages' ops have other names); NCCL kernels share one signature,
-// so there the op type and its order in the step identify it. Point-to-point ops (pipeline Send/Receive)
-// are flagged and never matched: their peer is one rank of another stage, not every rank, so "the last
-// to arrive" among all ranks would blame the wrong one. Rank-local stage; pure.
+// 0) and its sequence number among the rank's arrivals with the same identity in that step (the identity
+// the sources gave it: the instance's own name where the producer names instances, else its collective).
+// Point-to-point arrivals are numbered too but never matched: their peer is one rank of another stage,
+// not every rank, so "the last to arrive" among all ranks would blame the wrong one. Rank-local stage; pure.
 #include "core/analysis/arrival.h"
 #include "core/analysis/rankkernels.h"
 #include "core/analysis/stepindex.h"
@@ -15,7 +13,7 @@
 
 namespace rs::analysis {
 
-/// Sorts `arrivals` (all of one rank) by start and fills step, identity, seq and pointToPoint.
+/// Sorts `arrivals` (all of one rank) by start and fills step and seq.
 void sequenceArrivals(std::vector<Arrival>& arrivals, const StepIndex& steps);
 
 /// Fills gapStartNs / gapNs of each arrival (sorted by start): the rank's largest device-idle stretch since

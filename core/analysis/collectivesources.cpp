@@ -1,11 +1,8 @@
 #include "core/analysis/collectivesources.h"
 
 #include "core/analysis/rankdiagnostics.h"
-#include "core/model/optype.h"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <cmath>
 #include <map>
 
@@ -14,13 +11,6 @@ namespace rs::analysis {
 using index::Db;
 
 namespace {
-
-int planeNumber(const std::string& trackName) {
-    int v = 0;
-    const char* b = trackName.data() + std::min<size_t>(6, trackName.size());
-    auto [end, ec] = std::from_chars(b, trackName.data() + trackName.size(), v);
-    return ec == std::errc() && end != b ? v : 1 << 30;
-}
 
 /// The event instance of a record with a start time: same name, nearest in time, within its duration.
 Arrival* nearestInstance(std::vector<Arrival>& arrivals, const std::vector<size_t>* sameName, int64_t start) {
@@ -46,26 +36,10 @@ Arrival* sameStepInstance(std::vector<Arrival>& arrivals, const std::vector<size
 
 } // namespace
 
-std::string collectiveKind(const std::string& name) {
-    if (name.rfind("hcom_", 0) == 0) return model::deriveOpType(name);
-    for (const char* p : {"ncclDevKernel_", "ncclKernel_"}) {
-        std::string pre(p);
-        if (name.rfind(pre, 0) == 0) {
-            std::string rest = name.substr(pre.size());
-            size_t u = rest.find_first_of("_(");
-            return "nccl:" + rest.substr(0, u);
-        }
-    }
-    return model::deriveOpType(name);
-}
-
-bool isPointToPoint(const std::string& opType) {
-    std::string l;
-    for (char ch : opType)
-        l += char(std::tolower(static_cast<unsigned char>(ch)));
-    for (const char* p : {"send", "receive", "recv"})
-        if (l.find(p) != std::string::npos) return true;
-    return false;
+void applyNameFacts(Arrival& a, const model::NameFacts& facts) {
+    a.opType = facts.collective;
+    a.identity = facts.matchBy == model::MatchBy::KindAndOrder ? facts.collective : a.name;
+    a.pointToPoint = facts.pointToPoint;
 }
 
 std::vector<Arrival> eventCollectives(Db& db, const NameIndex& names, int rank, const RankKernels& kernels) {
@@ -82,7 +56,7 @@ std::vector<Arrival> eventCollectives(Db& db, const NameIndex& names, int rank, 
         name.bind(1, nameId);
         if (name.step()) c.name = name.text(0);
         name.reset();
-        c.opType = collectiveKind(c.name);
+        applyNameFacts(c, names.factsOf(nameId));
         c.source = "events";
         return c;
     };
@@ -92,10 +66,10 @@ std::vector<Arrival> eventCollectives(Db& db, const NameIndex& names, int rank, 
             const KernelTrack& t = kernels.tracks()[size_t(k.track)];
             out.push_back(arrival(k.spanId, t.trackId, t.pid, k.startNs, k.endNs - k.startNs, k.nameId));
         }
-    // the communication lanes: collective kernels by name, and every top-level op of an HCCL Group lane
+    // the communication lanes but the planes: collective kernels, and every top-level op of a collective lane
     auto tracks =
-        db.prepare("SELECT track_id, pid, name LIKE 'Group%' FROM track WHERE rank = ? AND kind = "
-                   "'communication' AND coalesce(substr(name, 1, 5), '') != 'Plane' ORDER BY track_id");
+        db.prepare("SELECT track_id, pid, role IS 'collective_lane' FROM track WHERE rank = ? AND kind = "
+                   "'communication' AND role IS NOT 'comm_plane' ORDER BY track_id");
     auto spans = db.prepare("SELECT span_id, ts_ns, dur_ns, name_id, depth FROM span WHERE track_id = ?");
     tracks.bind(1, rank);
     while (tracks.step()) {
@@ -113,23 +87,21 @@ std::vector<Arrival> eventCollectives(Db& db, const NameIndex& names, int rank, 
 }
 
 void measureNotifyWaits(Db& db, const NameIndex& names, int rank, std::vector<Arrival>& arrivals) {
-    std::map<std::string, std::vector<std::pair<int, int64_t>>> planes; // pid → (number, track), by number
+    std::map<std::string, std::vector<int64_t>> planes; // pid → its plane lanes, lowest number first
     {
         auto q =
-            db.prepare("SELECT track_id, pid, name FROM track WHERE rank = ? AND kind = 'communication' AND "
-                       "name LIKE 'Plane %'");
+            db.prepare("SELECT track_id, pid FROM track WHERE rank = ? AND kind = 'communication' AND role = "
+                       "'comm_plane' ORDER BY coalesce(plane, 1073741824), track_id");
         q.bind(1, rank);
         while (q.step())
-            planes[q.text(1)].push_back({planeNumber(q.text(2)), q.i64(0)});
-        for (auto& [pid, v] : planes)
-            std::sort(v.begin(), v.end());
+            planes[q.text(1)].push_back(q.i64(0));
     }
     auto inside =
         db.prepare("SELECT name_id, dur_ns FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?");
     for (auto& c : arrivals) {
         auto it = planes.find(c.pid);
         if (it == planes.end()) continue;
-        for (auto& [num, track] : it->second) {
+        for (int64_t track : it->second) {
             int64_t wait = 0, transit = 0, waits = 0;
             inside.bind(1, track).bind(2, c.startNs).bind(3, c.endNs());
             while (inside.step()) {
@@ -150,10 +122,33 @@ void measureNotifyWaits(Db& db, const NameIndex& names, int rank, std::vector<Ar
     }
 }
 
+namespace {
+
+/// A per-op record alone, when no event instance is its own.
+Arrival standaloneRecord(int rank, const index::Stmt& q) {
+    Arrival c;
+    c.rank = rank;
+    c.name = q.text(1);
+    model::NameFacts facts;
+    facts.collective = q.text(9);
+    facts.pointToPoint = q.i64(10) != 0;
+    facts.matchBy = q.text(11) == sqlText(model::MatchBy::KindAndOrder) ? model::MatchBy::KindAndOrder
+                                                                        : model::MatchBy::Name;
+    applyNameFacts(c, facts);
+    c.startNs = q.i64(3);
+    c.durNs = q.i64(4);
+    return c;
+}
+
+} // namespace
+
 void attachCommRecords(Db& db, int rank, const StepIndex& steps, std::vector<Arrival>& arrivals,
                        RankDiagnostics& diag) {
-    auto q = db.prepare("SELECT step, name, group_name, start_ns, elapse_ns, transit_ns, wait_ns, bytes FROM "
-                        "comm_op_src WHERE rank = ? ORDER BY start_ns, rowid");
+    using model::CommRecordSource;
+    auto q =
+        db.prepare("SELECT step, name, group_name, start_ns, elapse_ns, transit_ns, wait_ns, bytes, source, "
+                   "collective, point_to_point, match_by FROM comm_op_src WHERE rank = ? ORDER BY start_ns, "
+                   "rowid");
     q.bind(1, rank);
     std::map<std::string, std::vector<size_t>> byName;
     for (size_t i = 0; i < arrivals.size(); ++i)
@@ -162,28 +157,24 @@ void attachCommRecords(Db& db, int rank, const StepIndex& steps, std::vector<Arr
     std::string firstMismatch;
     while (q.step()) {
         const std::string name = q.text(1);
-        const int64_t start = q.i64(3);
+        const auto source =
+            model::commRecordSourceFromSql(q.text(8)).value_or(CommRecordSource::CommunicationJson);
+        const bool timed = source != CommRecordSource::HcclRaw; // hccl_raw gives no start: matched by step
         auto it = byName.find(name);
         const std::vector<size_t>* sameName = it == byName.end() ? nullptr : &it->second;
-        Arrival* best = start == 0 ? sameStepInstance(arrivals, sameName, steps, rank, q.i64(0))
-                                   : nearestInstance(arrivals, sameName, start);
-        if (!best && start == 0) {
+        Arrival* best = timed ? nearestInstance(arrivals, sameName, q.i64(3))
+                              : sameStepInstance(arrivals, sameName, steps, rank, q.i64(0));
+        if (!best && !timed) {
             ++unattached;
             continue;
         }
         if (!best) {
-            Arrival c;
-            c.rank = rank;
-            c.name = name;
-            c.opType = collectiveKind(name);
-            c.startNs = start;
-            c.durNs = q.i64(4);
-            c.source = "communication.json";
-            arrivals.push_back(std::move(c));
+            arrivals.push_back(standaloneRecord(rank, q));
             best = &arrivals.back();
+            best->source = std::string(sqlText(source));
             byName[name].push_back(arrivals.size() - 1);
         } else {
-            best->source = start == 0 ? "events+hccl_raw" : "events+communication.json";
+            best->source = "events+" + std::string(sqlText(source));
         }
         best->step = q.i64(0);
         best->group = q.text(2);
@@ -199,10 +190,10 @@ void attachCommRecords(Db& db, int rank, const StepIndex& steps, std::vector<Arr
         }
     }
     if (unattached > 0)
-        diag.add("hccl_raw", "info",
+        diag.add(std::string(sqlText(CommRecordSource::HcclRaw)), "info",
                  "per-op communication rows without a matching op in the step trace (not shown)", unattached);
     if (mismatches > 0)
-        diag.add("communication.json", "info",
+        diag.add(std::string(sqlText(CommRecordSource::CommunicationJson)), "info",
                  "Wait Time(ms) differs from the Notify_Wait sum by more than 1%", mismatches, firstMismatch);
 }
 

@@ -21,8 +21,8 @@ RankKernels RankKernels::load(index::Db& db, int rank, const stats::NameFlags& n
     std::vector<KernelTrack> tracks;
     {
         auto q = db.prepare(
-            "SELECT track_id, pid, substr(name, 1, 5) = 'Plane' FROM track WHERE rank = ? AND kind = "
-            "'compute' ORDER BY track_id");
+            "SELECT track_id, pid, role IS 'comm_plane' FROM track WHERE rank = ? AND kind = 'compute' ORDER "
+            "BY track_id");
         q.bind(1, rank);
         while (q.step())
             tracks.push_back({q.i64(0), q.text(1), q.i64(2) != 0});

@@ -26,7 +26,7 @@ struct Kernel {
 struct KernelTrack {
     int64_t trackId;
     std::string pid;        ///< the device process it belongs to
-    bool planeLane = false; ///< named "Plane …" (an HCCL plane's small tasks)
+    bool planeLane = false; ///< a device lane the importer calls a plane (an HCCL plane's small tasks)
 };
 
 class RankKernels {

@@ -24,7 +24,7 @@ CREATE TABLE run(run_id INTEGER PRIMARY KEY, world_size INTEGER, rank_count INTE
   end_ns INTEGER, source TEXT, complete INTEGER, note TEXT);
 CREATE TABLE track(track_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT,
   process TEXT, pid TEXT, tid TEXT, sort_index INTEGER, span_count INTEGER, max_depth INTEGER,
-  aligned INTEGER NOT NULL DEFAULT 1);
+  aligned INTEGER NOT NULL DEFAULT 1, role TEXT, plane INTEGER);
 CREATE TABLE span(span_id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL,
   dur_ns INTEGER NOT NULL, name_id INTEGER NOT NULL, op_type_id INTEGER, cat_id INTEGER, depth INTEGER NOT NULL,
   file_id INTEGER, file_offset INTEGER);
@@ -39,7 +39,11 @@ CREATE TABLE step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER
 CREATE TABLE step_breakdown_src(rank INTEGER, step INTEGER, computing_ns INTEGER, comm_not_overlapped_ns INTEGER,
   overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER, stage_ns INTEGER, bubble_ns INTEGER, preparing_ns INTEGER);
 CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT, start_ns INTEGER, elapse_ns INTEGER,
-  transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER);
+  transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER, source TEXT,
+  collective TEXT, point_to_point INTEGER, match_by TEXT);
+-- What the importers know about each interned name (core/model/collectivefacts.h).
+CREATE TABLE name_fact(name_id INTEGER PRIMARY KEY, task TEXT, collective TEXT, point_to_point INTEGER,
+  match_by TEXT);
 CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_bytes INTEGER, addr INTEGER,
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
 CREATE TABLE kernel_shape(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, dur_ns INTEGER NOT NULL,

@@ -1,6 +1,7 @@
 #include "core/pipeline/buildpipeline.h"
 
 #include "core/analysis/analysisplan.h"
+#include "core/import/collectivenames.h"
 #include "core/import/importcontext.h"
 #include "core/import/rankjob.h"
 #include "core/index/buildguard.h"
@@ -184,7 +185,7 @@ void BuildPipeline::parseAndWrite(index::Db& db, BuildResult& res) {
     m_progress.bytesDone = m_progress.bytesTotal;
     report(Phase::Finish);
     throwIfCancelled(); // cancelling is honoured between every stage, not only while parsing
-    writer.finish(ctx.strings.strings());
+    writer.finish(ctx.strings.strings(), import::describeNames(ctx.strings.strings()));
     res.spans = writer.spansWritten();
 }
 

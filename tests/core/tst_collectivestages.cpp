@@ -1,12 +1,11 @@
-// The collective stages on hand-built arrivals: the sequencer (steps, identities, sequence numbers,
-// point-to-point), the matcher (pairs by run, step, identity and sequence, never across runs), the clock
-// aligner (offsets from known shifted ends), the blame (the last arrival on the aligned clock, nobody in an
-// incomplete run, inferred waits) and the idle gaps between a rank's kernels.
+// The collective stages on hand-built arrivals: the sequencer (steps and sequence numbers), the matcher
+// (pairs by run, step, identity and sequence, never across runs), the clock aligner (offsets from known
+// shifted ends), the blame (the last arrival on the aligned clock, nobody in an incomplete run, inferred
+// waits) and the idle gaps between a rank's kernels.
 #include "core/analysis/arrivalsequencer.h"
 #include "core/analysis/blame.h"
 #include "core/analysis/clockaligner.h"
 #include "core/analysis/collectivematcher.h"
-#include "core/analysis/collectivesources.h"
 #include "core/analysis/rankkernels.h"
 
 #include <QtTest>
@@ -16,11 +15,13 @@ using namespace rs::analysis;
 
 namespace {
 
-Arrival arrival(int rank, const std::string& name, int64_t start, int64_t dur, int64_t step = -1) {
+/// An arrival whose identity across ranks is `identity` (the name when empty).
+Arrival arrival(int rank, const std::string& name, int64_t start, int64_t dur, int64_t step = -1,
+                const std::string& identity = {}) {
     Arrival a;
     a.rank = rank;
     a.name = name;
-    a.opType = collectiveKind(name);
+    a.identity = identity.empty() ? name : identity;
     a.startNs = start;
     a.durNs = dur;
     a.step = step;
@@ -50,49 +51,24 @@ std::vector<std::string> keys(const ArrivalGroups& g) {
 class TstCollectiveStages : public QObject {
     Q_OBJECT
   private Q_SLOTS:
-    void collectiveKinds_data() {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<bool>("p2p");
-        QTest::newRow("hccl") << "hcom_allReduce__586_0_1"
-                              << "hcom_allReduce_" << false;
-        QTest::newRow("hccl send") << "hcom_send__822_0_1"
-                                   << "hcom_send_" << true;
-        QTest::newRow("nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)"
-                              << "nccl:AllReduce" << false;
-        QTest::newRow("nccl dev") << "ncclDevKernel_SendRecv(ncclDevComm*)"
-                                  << "nccl:SendRecv" << true;
-        QTest::newRow("legacy") << "AllReduce-op4542"
-                                << "AllReduce" << false;
-        QTest::newRow("legacy receive") << "Receive-op12"
-                                        << "Receive" << true;
-    }
-    void collectiveKinds() {
-        QFETCH(QString, name);
-        QFETCH(QString, kind);
-        QFETCH(bool, p2p);
-        QCOMPARE(QString::fromStdString(collectiveKind(name.toStdString())), kind);
-        QCOMPARE(isPointToPoint(collectiveKind(name.toStdString())), p2p);
-    }
-
     void sequencerNumbersPerStepAndIdentity() {
-        // steps start at 0, 100, 200; two NCCL all-reduces in step 0 (one signature: numbered 0, 1), one in
+        // steps start at 0, 100, 200; two NCCL all-reduces in step 0 (one identity: numbered 0, 1), one in
         // step 1; HCCL ops named per instance keep their own numbers; a record's own step wins over its start
         const StepIndex steps(3, {{0, 0, 0, 90}, {1, 100, 100, 190}, {2, 200, 200, 290}});
-        std::vector<Arrival> v{
-            arrival(3, "ncclKernel_AllReduce_x", 50, 5),  arrival(3, "ncclKernel_AllReduce_x", 10, 5),
-            arrival(3, "ncclKernel_AllReduce_y", 120, 5), arrival(3, "hcom_allReduce__1_0_1", 20, 5),
-            arrival(3, "hcom_allReduce__2_0_1", 30, 5),   arrival(3, "hcom_send__3_0_1", 40, 5),
-            arrival(3, "AllReduce-op7", 250, 5, 1)};
+        std::vector<Arrival> v{arrival(3, "ncclKernel_AllReduce_x", 50, 5, -1, "nccl:AllReduce"),
+                               arrival(3, "ncclKernel_AllReduce_x", 10, 5, -1, "nccl:AllReduce"),
+                               arrival(3, "ncclKernel_AllReduce_y", 120, 5, -1, "nccl:AllReduce"),
+                               arrival(3, "hcom_allReduce__1_0_1", 20, 5),
+                               arrival(3, "hcom_allReduce__2_0_1", 30, 5),
+                               arrival(3, "AllReduce-op7", 250, 5, 1)};
         sequenceArrivals(v, steps);
         std::vector<std::string> got;
         for (auto& a : v)
             got.push_back(std::to_string(a.startNs) + ":" + std::to_string(a.step) + "|" + a.identity + "|" +
-                          std::to_string(a.seq) + (a.pointToPoint ? "|p2p" : ""));
+                          std::to_string(a.seq));
         QCOMPARE(got, (std::vector<std::string>{"10:0|nccl:AllReduce|0", "20:0|hcom_allReduce__1_0_1|0",
-                                                "30:0|hcom_allReduce__2_0_1|0", "40:0|hcom_send__3_0_1|0|p2p",
-                                                "50:0|nccl:AllReduce|1", "120:1|nccl:AllReduce|0",
-                                                "250:1|AllReduce-op7|0"}));
+                                                "30:0|hcom_allReduce__2_0_1|0", "50:0|nccl:AllReduce|1",
+                                                "120:1|nccl:AllReduce|0", "250:1|AllReduce-op7|0"}));
     }
 
     void matcherPairsWithinRunsOnly() {
