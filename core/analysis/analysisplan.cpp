@@ -21,8 +21,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -51,7 +49,7 @@ bool contains(const std::vector<std::string_view>& v, std::string_view s) {
 AnalysisPlan::AnalysisPlan(std::vector<std::unique_ptr<RankPass>> rankPasses,
                            std::vector<std::unique_ptr<CrossRankPass>> crossRankPasses)
     : m_rank(std::move(rankPasses)), m_cross(std::move(crossRankPasses)), m_rankSec(m_rank.size()),
-      m_crossSec(m_cross.size()), m_timing(std::getenv("RANKSCOPE_TIMING") != nullptr) {
+      m_crossSec(m_cross.size()) {
     validate();
 }
 
@@ -139,7 +137,6 @@ void AnalysisPlan::run(index::Db& db, const AnalysisOptions& opts, const std::fu
     runRankLocal(db, opts, between);
     runCrossRank(db, opts, between);
     db.exec("COMMIT");
-    printTimes();
 }
 
 std::vector<AnalysisPlan::PassTime> AnalysisPlan::times() const {
@@ -149,14 +146,6 @@ std::vector<AnalysisPlan::PassTime> AnalysisPlan::times() const {
     for (size_t i = 0; i < m_cross.size(); ++i)
         out.push_back({m_cross[i]->info().name, PassScope::CrossRank, m_crossSec[i]});
     return out;
-}
-
-void AnalysisPlan::printTimes() const {
-    if (!m_timing) return;
-    for (const auto& t : times())
-        std::fprintf(stderr, "analysis: %-5s %-20s %.3f s\n",
-                     t.scope == PassScope::RankLocal ? "rank" : "cross", std::string(t.name).c_str(),
-                     t.seconds);
 }
 
 } // namespace rs::analysis

@@ -10,7 +10,7 @@ namespace rs::analysis {
 PassInfo CollectiveArrivalsPass::info() const {
     return {"collective_arrivals",
             PassScope::RankLocal,
-            {"span", "track", "string", "comm_op_src", "step"},
+            {"span", "track", "string", "name_fact", "comm_op_src", "step"},
             {"sum_arrival", "sum_diagnostic"}};
 }
 
