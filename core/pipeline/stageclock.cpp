@@ -34,7 +34,7 @@ void StageClock::record(Phase stage, double seconds) {
 }
 
 void StageClock::note(std::string_view part, double seconds) const {
-    if (m_print) std::fprintf(stderr, "pipeline:   %-24s %.3f s\n", std::string(part).c_str(), seconds);
+    if (m_print) std::fprintf(stderr, "pipeline:   %-26s %.3f s\n", std::string(part).c_str(), seconds);
 }
 
 } // namespace rs::pipeline

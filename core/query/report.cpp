@@ -321,12 +321,8 @@ std::string commWaitText(const json& report, const std::string& total) {
 
 namespace {
 
-/// The header: counts, the runs of a folder of several, incomplete runs, and what the files say about each.
-void writeHeader(std::ostringstream& o, const json& r) {
-    o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
-    o << r["ranks"].size() << " ranks, " << r["steps"]["count"].get<int64_t>() << " steps, "
-      << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>()
-      << " collectives, " << r["counts"]["tensors"].get<int64_t>() << " tensors\n";
+/// The runs of a folder that holds several, incomplete runs, and what the files say about each.
+void formatRuns(std::ostringstream& o, const json& r) {
     if (r["runs"].size() > 1) {
         o << "This folder holds " << r["runs"].size()
           << " runs (nothing is matched or compared across them):\n";
@@ -351,7 +347,7 @@ void writeHeader(std::ostringstream& o, const json& r) {
     }
 }
 
-void writeFindings(std::ostringstream& o, const json& r, int top) {
+void formatFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
         bool partial = false;
@@ -361,25 +357,25 @@ void writeFindings(std::ostringstream& o, const json& r, int top) {
                   ? "No findings: no stragglers, no outlier steps, no bank anomalies; waits are not blamed "
                     "while ranks are missing.\n"
                   : "No problems found: no stragglers, no outlier steps, no bank anomalies.\n");
-        return;
-    }
-    o << "Findings, by time lost:\n";
-    int n = 0;
-    for (auto& x : f) {
-        if (n++ >= top) {
-            o << "  … " << (f.size() - size_t(top)) << " more (use --top or --json)\n";
-            break;
+    } else {
+        o << "Findings, by time lost:\n";
+        int n = 0;
+        for (auto& x : f) {
+            if (n++ >= top) {
+                o << "  … " << (f.size() - size_t(top)) << " more (use --top or --json)\n";
+                break;
+            }
+            o << "  " << n << ". [" << x["kind"].get<std::string>() << "] ";
+            if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
+            o << x["text"].get<std::string>();
+            if (x["lost_ns"].get<int64_t>() > 0)
+                o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
+            o << "\n";
         }
-        o << "  " << n << ". [" << x["kind"].get<std::string>() << "] ";
-        if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
-        o << x["text"].get<std::string>();
-        if (x["lost_ns"].get<int64_t>() > 0)
-            o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
-        o << "\n";
     }
 }
 
-void writeStepsAndWaits(std::ostringstream& o, const json& r) {
+void formatSteps(std::ostringstream& o, const json& r) {
     o << "\nSteps (median / p95 wall time):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
@@ -387,6 +383,9 @@ void writeStepsAndWaits(std::ostringstream& o, const json& r) {
         o << "  rank " << p["rank"].get<int64_t>() << ": " << ms(double(p["median_ns"].get<int64_t>()))
           << " / " << ms(double(p["p95_ns"].get<int64_t>()));
     }
+}
+
+void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
       << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
     const json& last = r["comm_wait"]["last_arrival_counts"];
@@ -401,7 +400,7 @@ void writeStepsAndWaits(std::ostringstream& o, const json& r) {
     }
 }
 
-void writeMemory(std::ostringstream& o, const json& r) {
+void formatMemory(std::ostringstream& o, const json& r) {
     // only ranks with memory records: a profile without any says so instead of printing 0.00 GiB
     std::vector<const json*> withMemory;
     for (auto& p : r["memory"]["per_rank"])
@@ -409,32 +408,44 @@ void writeMemory(std::ostringstream& o, const json& r) {
             withMemory.push_back(&p);
     if (withMemory.empty()) {
         o << "\nMemory: no memory data in this profile";
-        return;
+    } else {
+        o << "\nMemory peaks (allocated / reserved):";
+        int k = 0;
+        for (const json* p : withMemory) {
+            if (k++ % 4 == 0) o << "\n ";
+            o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
+              << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / "
+              << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
+        }
+        if (withMemory.size() < r["memory"]["per_rank"].size())
+            o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
+              << " rank(s))";
     }
-    o << "\nMemory peaks (allocated / reserved):";
-    int k = 0;
-    for (const json* p : withMemory) {
-        if (k++ % 4 == 0) o << "\n ";
-        o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
-          << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / "
-          << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
-    }
-    if (withMemory.size() < r["memory"]["per_rank"].size())
-        o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
-          << " rank(s))";
+}
+
+/// A count with its noun in the right number ("1 rank", not "1 ranks").
+std::string counted(int64_t v, const char* noun) {
+    return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
 }
 
 } // namespace
 
 std::string formatReport(const json& r, int top) {
     std::ostringstream o;
-    writeHeader(o, r);
+    o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
+    o << counted(int64_t(r["ranks"].size()), "rank") << ", "
+      << counted(r["steps"]["count"].get<int64_t>(), "step") << ", "
+      << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
+      << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
+      << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
+    formatRuns(o, r);
     o << "\n";
-    writeFindings(o, r, top);
-    writeStepsAndWaits(o, r);
-    writeMemory(o, r);
-    o << "\nDiagnostics: " << r["diagnostics"]["count"].get<int64_t>() << " record problem(s) in "
-      << r["diagnostics"]["rows"].get<int64_t>() << " group(s)"
+    formatFindings(o, r, top);
+    formatSteps(o, r);
+    formatCommWait(o, r);
+    formatMemory(o, r);
+    o << "\nDiagnostics: " << counted(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
+      << counted(r["diagnostics"]["rows"].get<int64_t>(), "group")
       << (r["diagnostics"]["rows"].get<int64_t>() ? " (rankscope info DIR lists them)" : "") << "\n";
     return o.str();
 }

@@ -59,35 +59,6 @@ bool build(const std::string& dir, const std::string& db, bool full = false) {
     return r.ok;
 }
 
-/// Two ranks of four 10 ms Kineto steps (8 ms of compute, then an AllReduce); rank 1's host stalls 50 ms
-/// before step 2, so its device idles from its step-1 AllReduce end (t0 + 19 ms) to its step-2 kernel (t0 +
-/// 70 ms).
-void writeStallProfile(const std::string& dir) {
-    const int64_t t0 = 1700000000000000; // µs
-    for (int rank = 0; rank < 2; ++rank) {
-        std::string ev;
-        auto add = [&](const std::string& e) { ev += (ev.empty() ? "" : ",\n") + e; };
-        int64_t t = t0;
-        for (int step = 0; step < 4; ++step) {
-            int64_t start = t + (rank == 1 && step == 2 ? 50000 : 0);
-            int64_t arrive = start + 8000, end = t + (step == 2 ? 59000 : 9000);
-            add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(step) +
-                "\",\"pid\":10,\"tid\":10,\"ts\":" + std::to_string(start) +
-                ",\"dur\":" + std::to_string(end - start) + "}");
-            add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" +
-                std::to_string(start) + ",\"dur\":8000}");
-            add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\","
-                "\"pid\":0,"
-                "\"tid\":8,\"ts\":" +
-                std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
-            t += step == 2 ? 60000 : 10000;
-        }
-        test::writeFile(dir + "/rank-" + std::to_string(rank) + ".pt.trace.json",
-                        "{\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" + std::to_string(rank) +
-                            ",\"world_size\":2},\"traceEvents\":[" + ev + "]}");
-    }
-}
-
 std::vector<std::string> rows(index::Db& db, const std::string& sql) {
     std::vector<std::string> out;
     auto q = db.prepare(sql);
@@ -146,7 +117,7 @@ class TstAnalysisPlan : public QObject {
 
     void stopAfterIndexLeavesTheAnalysisToTheCaller() {
         const std::string dir = test::tempDir("plan-stop");
-        writeStallProfile(dir);
+        test::writeStallProfile(dir);
         const std::string db = dir + "/index-only.sqlite";
         QVERIFY(build(dir, db));
         {
@@ -168,7 +139,7 @@ class TstAnalysisPlan : public QObject {
 
     void rankLocalPassesOnAHandWrittenProfile() {
         const std::string dir = test::tempDir("plan-ranklocal");
-        writeStallProfile(dir);
+        test::writeStallProfile(dir);
         const std::string path = dir + "/index-only.sqlite";
         QVERIFY(build(dir, path));
         index::Db db(path);
@@ -213,7 +184,7 @@ class TstAnalysisPlan : public QObject {
         if (profile == "two-runs") {
             QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
         } else if (profile == "stall") {
-            writeStallProfile(dir);
+            test::writeStallProfile(dir);
         } else {
             demo::DemoOptions o;
             o.ranks = 4;
