@@ -21,6 +21,10 @@ SearchController::SearchController(views::InteractionState* state, query::QueryS
     connect(m_service, &query::QueryService::resultReady, this, &SearchController::onKernels);
 }
 
+QLineEdit* SearchController::field() const {
+    return m_field;
+}
+
 SearchController::~SearchController() {
     // The field has no parent until a window puts it in a toolbar; unplaced, it is ours to delete.
     if (m_field && !m_field->parent()) delete m_field;

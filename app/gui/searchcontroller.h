@@ -27,7 +27,7 @@ class SearchController : public QObject {
                      views::TimelineView* timeline, QObject* parent = nullptr);
     ~SearchController() override;
     /// The search box (the window puts it in its toolbar).
-    QLineEdit* field() const { return m_field; }
+    QLineEdit* field() const; // out of line: QPointer<QLineEdit> needs the complete type
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
 
     /// Asks for the spans matching `text` (at most kLimit); an empty text clears the hits.

@@ -1,6 +1,6 @@
 #include "core/analysis/clockcheck.h"
 
-#include "core/index/diagnosticsink.h"
+#include "core/analysis/rankcontext.h"
 #include "core/model/timetext.h"
 
 #include <algorithm>
@@ -49,11 +49,18 @@ std::string span(const Range& r) {
            " long";
 }
 
-void diagnose(Db& db, int rank, const std::string& what, const std::string& excerpt) {
-    index::DiagnosticSink(db).add("rank " + std::to_string(rank), "warning", what, int64_t(1), excerpt);
+} // namespace
+
+PassInfo ClockCheckPass::info() const {
+    return {"rank_clock",
+            PassScope::RankLocal,
+            {"track", "span", "step"},
+            {"track.aligned", "step", "rank_info.clock_note", "sum_diagnostic"}};
 }
 
-void checkRank(Db& db, int rank) {
+void ClockCheckPass::run(RankContext& ctx) {
+    Db& db = ctx.db;
+    const int rank = ctx.rank;
     struct T {
         int64_t id;
         std::string kind, name;
@@ -108,18 +115,7 @@ void checkRank(Db& db, int rank) {
     db.prepare("UPDATE rank_info SET clock_note = ? WHERE rank = ?").bind(1, note).bind(2, rank).exec();
     std::string excerpt = "device ops " + span(device);
     if (stepsApart) excerpt += "; steps " + span(steps);
-    diagnose(db, rank, note, excerpt);
-}
-
-} // namespace
-
-void checkRankClocks(Db& db) {
-    std::vector<int> ranks;
-    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
-    while (q.step())
-        ranks.push_back(int(q.i64(0)));
-    for (int r : ranks)
-        checkRank(db, r);
+    ctx.diagnostics().add("rank " + std::to_string(rank), "warning", note, 1, excerpt);
 }
 
 } // namespace rs::analysis

@@ -9,13 +9,17 @@
 // Such lanes get track.aligned = 0 (kept in the index, not drawn on the timeline, named in the view and
 // in diagnostics); such steps are left out (the rank gets one step covering its device ops, so ops are
 // never put into steps of another clock) and rank_info.clock_note says what was kept apart and why.
-// Runs on the index-building thread, first among the analysis passes.
-#include "core/index/sqlite.h"
+// Rank-local; the first pass of the plan (later passes read the steps it may replace).
+#include "core/analysis/pass.h"
 
 namespace rs::analysis {
 
 constexpr int64_t kFarGapNs = int64_t(10) * 1000 * 1000 * 1000; // 10 s
 
-void checkRankClocks(index::Db& db);
+class ClockCheckPass : public RankPass {
+  public:
+    PassInfo info() const override;
+    void run(RankContext& ctx) override;
+};
 
 } // namespace rs::analysis

@@ -16,15 +16,17 @@
 // waited_ns is the sum of every other rank's wait for it; extra_ns is extra kernel time.
 // Noise floor: a time finding is listed only when its loss (extra time for a straggler) is at least
 // max(kFloorNs, kFloorShare × the wall time of the steps it affects).
-// Runs on the index-building thread, after analyseCollectives, analyseSteps and analyseOps.
-#include "core/analysis/analysisoptions.h"
-#include "core/index/sqlite.h"
+// The sentences are rendered when shown (core/model/findingtext.h). Stages: lateevents.h (the facts),
+// rootcausefindings.h (one builder per kind, the floor, the store).
+// Cross-rank pass "root_causes", after the collectives, step breakdown and op statistics passes.
+#include "core/analysis/pass.h"
 
 namespace rs::analysis {
 
-constexpr int64_t kFloorNs = 100000; ///< 0.1 ms
-constexpr double kFloorShare = 0.01; ///< 1 % of the affected steps' wall time
-
-void analyseRootCauses(index::Db& db, const AnalysisOptions& opts);
+class RootCausePass : public CrossRankPass {
+  public:
+    PassInfo info() const override;
+    void run(CrossRankContext& ctx) override;
+};
 
 } // namespace rs::analysis

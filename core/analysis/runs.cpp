@@ -38,14 +38,6 @@ struct Run {
     bool ownClock = false;
 };
 
-/// The folder of `path` with every digit dropped: the ranks of one job differ there by their numbers only.
-std::string placeOf(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash);
-    dir.erase(std::remove_if(dir.begin(), dir.end(), [](char c) { return c >= '0' && c <= '9'; }), dir.end());
-    return dir;
-}
-
 std::string familyOf(const std::string& source) {
     if (source.find("legacy") != std::string::npos) return "mindspore-legacy";
     if (source.find("ascend") != std::string::npos) return "ascend";
@@ -54,15 +46,14 @@ std::string familyOf(const std::string& source) {
     return source;
 }
 
-/// Each rank's time window: its spans (the first start by the span index, the end from the last few
-/// spans of each track), else its steps and communication rows.
+/// Each rank's facts as the rank-local passes and the importers left them in rank_info.
 std::vector<RankWindow> rankWindows(Db& db) {
     std::vector<RankWindow> out;
-    auto q = db.prepare(
-        "SELECT rank, coalesce(data_rank, rank), world_size, source, coalesce(peers, '') FROM rank_info "
-        "ORDER BY rank");
+    auto q = db.prepare("SELECT rank, coalesce(data_rank, rank), world_size, source, coalesce(peers, ''), "
+                        "coalesce(place, ''), start_ns, end_ns FROM rank_info ORDER BY rank");
     while (q.step()) {
-        RankWindow w{int(q.i64(0)), int(q.i64(1)), {}, std::nullopt, familyOf(q.text(3)), q.text(3)};
+        RankWindow w{int(q.i64(0)), int(q.i64(1)), {},        std::nullopt, familyOf(q.text(3)),
+                     q.text(3),     INT64_MAX,     INT64_MIN, q.text(5)};
         if (!q.isNull(2)) w.worldSize = q.i64(2);
         std::string peers = q.text(4);
         for (size_t i = 0; i < peers.size();) {
@@ -71,40 +62,8 @@ std::vector<RankWindow> rankWindows(Db& db) {
             w.peers.insert(std::atoi(peers.substr(i, j - i).c_str()));
             i = j + 1;
         }
+        if (!q.isNull(6) && !q.isNull(7)) w.start = q.i64(6), w.end = q.i64(7);
         out.push_back(std::move(w));
-    }
-    auto files = db.prepare("SELECT path FROM source_file WHERE rank = ? ORDER BY file_id LIMIT 1");
-    for (auto& w : out) {
-        files.bind(1, w.rank);
-        if (files.step()) w.place = placeOf(files.text(0));
-        files.reset();
-    }
-    auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ? AND aligned = 1");
-    auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
-    auto last =
-        db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
-                   "ORDER BY ts_ns DESC LIMIT 64)");
-    auto other = db.prepare(
-        "SELECT min(s), max(e) FROM (SELECT start_ns AS s, end_ns AS e FROM step_src WHERE rank = ?1 "
-        "UNION ALL SELECT start_ns, start_ns + elapse_ns FROM comm_op_src WHERE rank = ?1 AND "
-        "start_ns > 0)");
-    for (auto& w : out) {
-        tracks.bind(1, w.rank);
-        while (tracks.step()) {
-            int64_t t = tracks.i64(0);
-            first.bind(1, t);
-            if (first.step()) w.start = std::min(w.start, first.i64(0));
-            first.reset();
-            last.bind(1, t);
-            if (last.step() && !last.isNull(0)) w.end = std::max(w.end, last.i64(0));
-            last.reset();
-        }
-        tracks.reset();
-        if (!w.known()) {
-            other.bind(1, w.rank);
-            if (other.step() && !other.isNull(0)) w.start = other.i64(0), w.end = other.i64(1);
-            other.reset();
-        }
     }
     return out;
 }
@@ -125,10 +84,8 @@ bool joins(const Run& r, const RankWindow& w) {
     return near(r, w);
 }
 
-} // namespace
-
-void assignRuns(Db& db) {
-    auto windows = rankWindows(db);
+/// Ranks in order of their start, each joining the first run it may belong to; runs numbered by start.
+std::vector<Run> groupIntoRuns(std::vector<RankWindow> windows) {
     std::sort(windows.begin(), windows.end(), [](const RankWindow& a, const RankWindow& b) {
         return a.start != b.start ? a.start < b.start : a.rank < b.rank;
     });
@@ -148,43 +105,48 @@ void assignRuns(Db& db) {
         if (!it->worldSize) it->worldSize = w.worldSize;
         if (w.known()) it->start = std::min(it->start, w.start), it->end = std::max(it->end, w.end);
     }
-    auto ins = db.prepare(
-        "INSERT INTO run(run_id, world_size, rank_count, start_ns, end_ns, source, complete, note) "
-        "VALUES(?,?,?,?,?,?,?,?)");
-    auto upd = db.prepare("UPDATE rank_info SET run_id = ?, start_ns = ?, end_ns = ? WHERE rank = ?");
+    return runs;
+}
+
+void insertRun(Db& db, int64_t id, const Run& r) {
+    std::string source;
+    for (const auto& s : r.sources)
+        source += (source.empty() ? "" : "+") + s;
+    std::vector<int> absentPeers;
+    for (int p : r.peers)
+        if (!r.dataRanks.count(p)) absentPeers.push_back(p);
+    bool complete = (!r.worldSize || int64_t(r.dataRanks.size()) >= *r.worldSize) && absentPeers.empty();
+    int64_t world =
+        std::max<int64_t>(r.worldSize.value_or(0), int64_t(r.dataRanks.size() + absentPeers.size()));
+    std::string note = complete ? ""
+                                : std::to_string(r.dataRanks.size()) + " of " +
+                                      (r.worldSize ? "" : "at least ") + std::to_string(world) +
+                                      " ranks present: the late rank of a collective cannot be named";
+    auto ins =
+        db.prepare("INSERT INTO run(run_id, world_size, rank_count, start_ns, end_ns, source, complete, "
+                   "note) VALUES(?,?,?,?,?,?,?,?)");
+    ins.bind(1, id).bind(2, r.worldSize).bind(3, int64_t(r.ranks.size())); // a lower bound stays in the note
+    ins.bind(4, r.start <= r.end ? std::optional<int64_t>(r.start) : std::nullopt);
+    ins.bind(5, r.start <= r.end ? std::optional<int64_t>(r.end) : std::nullopt);
+    ins.bind(6, source).bind(7, int64_t(complete)).bind(8, note).exec();
+}
+
+} // namespace
+
+PassInfo RunsPass::info() const {
+    return {"runs", PassScope::CrossRank, {"rank_info"}, {"run", "rank_info.run_id", "diagnostic"}};
+}
+
+void RunsPass::run(CrossRankContext& ctx) {
+    const std::vector<Run> runs = groupIntoRuns(rankWindows(ctx.db));
+    auto upd = ctx.db.prepare("UPDATE rank_info SET run_id = ? WHERE rank = ?");
     for (size_t i = 0; i < runs.size(); ++i) {
-        const Run& r = runs[i];
-        std::string source;
-        for (const auto& s : r.sources)
-            source += (source.empty() ? "" : "+") + s;
-        std::vector<int> absentPeers;
-        for (int p : r.peers)
-            if (!r.dataRanks.count(p)) absentPeers.push_back(p);
-        bool complete = (!r.worldSize || int64_t(r.dataRanks.size()) >= *r.worldSize) && absentPeers.empty();
-        int64_t world =
-            std::max<int64_t>(r.worldSize.value_or(0), int64_t(r.dataRanks.size() + absentPeers.size()));
-        std::string note = complete ? ""
-                                    : std::to_string(r.dataRanks.size()) + " of " +
-                                          (r.worldSize ? "" : "at least ") + std::to_string(world) +
-                                          " ranks present: the late rank of a collective cannot be named";
-        ins.bind(1, int64_t(i))
-            .bind(2, r.worldSize)
-            .bind(3, int64_t(r.ranks.size())); // a lower bound stays in the note
-        ins.bind(4, r.start <= r.end ? std::optional<int64_t>(r.start) : std::nullopt);
-        ins.bind(5, r.start <= r.end ? std::optional<int64_t>(r.end) : std::nullopt);
-        ins.bind(6, source).bind(7, int64_t(complete)).bind(8, note).exec();
+        insertRun(ctx.db, int64_t(i), runs[i]);
+        for (int rank : runs[i].ranks)
+            upd.bind(1, int64_t(i)).bind(2, rank).exec();
     }
-    for (size_t i = 0; i < runs.size(); ++i)
-        for (int rank : runs[i].ranks) {
-            auto w = std::find_if(windows.begin(), windows.end(),
-                                  [&](const RankWindow& x) { return x.rank == rank; });
-            upd.bind(1, int64_t(i));
-            upd.bind(2, w->known() ? std::optional<int64_t>(w->start) : std::nullopt);
-            upd.bind(3, w->known() ? std::optional<int64_t>(w->end) : std::nullopt);
-            upd.bind(4, rank).exec();
-        }
     if (runs.size() > 1)
-        index::DiagnosticSink(db).add(
+        index::DiagnosticSink(ctx.db).add(
             "(profile)", "info",
             "the folder holds " + std::to_string(runs.size()) +
                 " runs (different jobs or sessions): nothing is matched or compared across them",

@@ -8,9 +8,9 @@
 // does not hold yet, and a time window that overlaps the run's or lies within kJoinGapNs or the shorter of
 // the two durations of it. Runs are numbered by start time. A run whose world size is known and larger than
 // the ranks it holds is incomplete: its late rank cannot be named (the latest may not be in the folder).
-// Writes `run` and rank_info.run_id / start_ns / end_ns. Runs on the index-building thread, before the
-// other analysis passes.
-#include "core/index/sqlite.h"
+// Cross-rank: reads the per-rank facts in rank_info (source, world size, peers, data rank, the window and
+// place RankWindowPass wrote) and writes `run` and rank_info.run_id; the first cross-rank pass.
+#include "core/analysis/pass.h"
 
 #include <cstdint>
 #include <map>
@@ -21,7 +21,11 @@ namespace rs::analysis {
 
 constexpr int64_t kJoinGapNs = int64_t(5) * 1000 * 1000 * 1000; // 5 s
 
-void assignRuns(index::Db& db);
+class RunsPass : public CrossRankPass {
+  public:
+    PassInfo info() const override;
+    void run(CrossRankContext& ctx) override;
+};
 
 /// rank → run_id, and which runs are complete, as assignRuns wrote them.
 struct RunMap {

@@ -5,10 +5,28 @@
 
 namespace rs::analysis {
 
-StepIndex::StepIndex(index::Db& db) {
-    auto q = db.prepare("SELECT rank, step, start_ns, end_ns FROM step ORDER BY rank, start_ns");
+StepIndex::StepIndex(index::Db& db, int rank) {
+    auto q = db.prepare("SELECT rank, step, start_ns, end_ns FROM step WHERE rank = ? ORDER BY start_ns");
+    q.bind(1, rank);
+    load(q);
+}
+
+StepIndex::StepIndex(int rank, const std::vector<StepWindow>& windows) {
+    auto& v = m_steps[rank];
+    for (const auto& w : windows)
+        v.push_back({w.step, w.startNs, w.ownEndNs, w.ownEndNs});
+    std::stable_sort(v.begin(), v.end(),
+                     [](const StepWindow& a, const StepWindow& b) { return a.startNs < b.startNs; });
+    deriveEnds();
+}
+
+void StepIndex::load(index::Stmt& q) {
     while (q.step())
         m_steps[int(q.i64(0))].push_back({q.i64(1), q.i64(2), q.i64(3), q.i64(3)});
+    deriveEnds();
+}
+
+void StepIndex::deriveEnds() {
     for (auto& [r, v] : m_steps)
         for (size_t i = 0; i + 1 < v.size(); ++i)
             v[i].endNs = std::max(v[i + 1].startNs, v[i].startNs);
@@ -48,13 +66,6 @@ std::optional<int64_t> StepIndex::timeOfStep(int rank, double pos) const {
         return last.startNs + int64_t((pos - double(last.step)) * double(d));
     }
     return v.front().startNs;
-}
-
-std::vector<int> StepIndex::ranks() const {
-    std::vector<int> r;
-    for (auto& [k, v] : m_steps)
-        r.push_back(k);
-    return r;
 }
 
 } // namespace rs::analysis

@@ -1,6 +1,6 @@
 #pragma once
-// The canonical steps of every rank, loaded once from the index: maps a time to its step and a
-// fractional step position ("3.25" = a quarter into step 3) to a time. One thread.
+// The canonical steps of one rank, loaded once from the index: maps a time to its step
+// and a fractional step position ("3.25" = a quarter into step 3) to a time. One thread.
 #include "core/index/sqlite.h"
 
 #include <cstdint>
@@ -17,16 +17,20 @@ struct StepWindow {
 
 class StepIndex {
   public:
-    explicit StepIndex(index::Db& db);
+    /// One rank's steps.
+    StepIndex(index::Db& db, int rank);
+    /// Hand-built windows of one rank ({step, start, own end}; endNs is derived as from the index).
+    StepIndex(int rank, const std::vector<StepWindow>& windows);
     const std::vector<StepWindow>& steps(int rank) const;
     /// Step containing `ts` (the last step starting at or before it); nullopt before the first step.
     std::optional<int64_t> stepAt(int rank, int64_t ts) const;
     /// Time of a fractional step position, interpolated inside the step window.
     std::optional<int64_t> timeOfStep(int rank, double stepPos) const;
     const StepWindow* window(int rank, int64_t step) const;
-    std::vector<int> ranks() const;
 
   private:
+    void load(index::Stmt& q);
+    void deriveEnds();
     std::map<int, std::vector<StepWindow>> m_steps;
 };
 

@@ -25,6 +25,8 @@ struct Track {
     model::TrackKind kind;
     std::string name, process, tid;
     int64_t sortIndex;
+    model::TrackRole role = model::TrackRole::None;
+    std::optional<int64_t> plane;
 };
 
 std::string joined(const std::vector<std::string>& v) {
@@ -141,10 +143,12 @@ class DbImport {
         }
     }
     Track& track(const std::string& key, model::TrackKind kind, const std::string& name,
-                 const std::string& process, int64_t sortIndex) {
+                 const std::string& process, int64_t sortIndex,
+                 model::TrackRole role = model::TrackRole::None,
+                 std::optional<int64_t> plane = std::nullopt) {
         auto it = m_tracks.find(key);
         if (it != m_tracks.end()) return it->second;
-        Track t{m_ctx.nextTrackId.fetch_add(1), nullptr, kind, name, process, key, sortIndex};
+        Track t{m_ctx.nextTrackId.fetch_add(1), nullptr, kind, name, process, key, sortIndex, role, plane};
         t.nester = std::make_unique<model::TrackNester>(t.id);
         return m_tracks.emplace(key, std::move(t)).first->second;
     }
@@ -211,7 +215,8 @@ class DbImport {
                 const bool noPlane = plane == 0xFFFFFFFFLL || plane < 0;
                 Track& t = track("plane:" + std::to_string(plane), model::TrackKind::Communication,
                                  noPlane ? std::string("Plane (none)") : "Plane " + std::to_string(plane),
-                                 "HCCL", noPlane ? INT32_MAX : plane + 1);
+                                 "HCCL", noPlane ? INT32_MAX : plane + 1, model::TrackRole::CommPlane,
+                                 noPlane ? std::nullopt : std::optional<int64_t>(plane));
                 emit(t, q.i64(0), q.i64(1), q.isNull(7) ? "" : S(q.i64(7)), "");
             } else {
                 int64_t stream = q.isNull(2) ? 0 : q.i64(2);
@@ -245,7 +250,8 @@ class DbImport {
             int64_t group = q.isNull(3) ? 0 : q.i64(3);
             int idx = groupIndex.emplace(group, int(groupIndex.size())).first->second;
             Track& t = track("group:" + std::to_string(group), model::TrackKind::Communication,
-                             "Group " + std::to_string(idx) + " Communication", "HCCL", 0);
+                             "Group " + std::to_string(idx) + " Communication", "HCCL", 0,
+                             model::TrackRole::CollectiveLane);
             emit(t, q.i64(1), q.i64(2), S(q.i64(0)), "");
         }
     }
@@ -329,7 +335,8 @@ class DbImport {
         for (auto& [key, t] : m_tracks) {
             t.nester->finish(m_batch->lods);
             m_batch->tracks.push_back({t.id, m_rank.rank, t.kind, t.name, t.process, "db", t.tid, t.sortIndex,
-                                       t.nester->count(), t.nester->unsorted() ? -1 : t.nester->maxDepth()});
+                                       t.nester->count(), t.nester->unsorted() ? -1 : t.nester->maxDepth(),
+                                       t.role, t.plane});
         }
         m_ctx.eventsDone.fetch_add(m_records);
         m_ctx.bytesDone.fetch_add(m_file.sizeBytes);

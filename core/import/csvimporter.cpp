@@ -1,5 +1,7 @@
 #include "core/import/csvimporter.h"
 
+#include "core/import/collectivenames.h"
+
 #include "core/formats/jsonscan.h"
 #include "core/import/shapetext.h"
 #include "core/io/csvreader.h"
@@ -507,7 +509,8 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
         nester.finish(b->lods);
         b->tracks.push_back({trackId, m_rank.rank, model::TrackKind::Communication, "Group 0 Communication",
                              "HCCL", "legacy", "comm", 0, nester.count(),
-                             nester.unsorted() ? -1 : nester.maxDepth()});
+                             nester.unsorted() ? -1 : nester.maxDepth(), model::TrackRole::CollectiveLane,
+                             std::nullopt});
     }
     return true;
 }
@@ -580,6 +583,8 @@ bool CsvImporter::legacyHccl(const SourceFile& f, std::string& error, int64_t& n
             op.step = *step;
             op.name = name.substr(k);
             op.startNs = 0; // unknown: matched by (rank, step, name)
+            op.source = model::CommRecordSource::HcclRaw;
+            op.facts = describeName(op.name);
             op.elapseNs = model::parseScaled(items[1], TimeUnit::Ms).value_or(0);
             op.waitNs = model::parseScaled(items[2], TimeUnit::Ms).value_or(0);
             op.transitNs = std::max<int64_t>(0, op.elapseNs - op.waitNs);

@@ -1,5 +1,7 @@
 #include "core/import/metadataimporter.h"
 
+#include "core/import/collectivenames.h"
+
 #include "core/import/profilelabels.h"
 
 #include "core/io/bytesource.h"
@@ -166,6 +168,8 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
                 continue;
             }
             r.startNs = *start;
+            r.source = model::CommRecordSource::CommunicationJson;
+            r.facts = describeName(r.name);
             r.elapseNs = get("Elapse Time(ms)", TimeUnit::Ms).value_or(0);
             r.transitNs = get("Transit Time(ms)", TimeUnit::Ms).value_or(0);
             r.waitNs = get("Wait Time(ms)", TimeUnit::Ms).value_or(0);

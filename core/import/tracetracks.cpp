@@ -79,6 +79,8 @@ model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank)
     r.sortIndex = c.sortIndex;
     r.spanCount = t.nester->count();
     r.maxDepth = t.nester->unsorted() ? -1 : t.nester->maxDepth(); // -1: re-nest after the load
+    r.role = c.role;
+    r.plane = c.plane;
     return r;
 }
 

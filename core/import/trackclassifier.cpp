@@ -1,8 +1,11 @@
 #include "core/import/trackclassifier.h"
 
+#include "core/import/collectivenames.h"
+
 #include "core/model/decimal.h"
 
 #include <map>
+#include <tuple>
 
 namespace rs::import {
 
@@ -67,6 +70,7 @@ TrackClass classifyTrack(const TrackFacts& f) {
         c.name = "Stream " + std::string(model::trimCell(std::string_view(c.name).substr(6)));
     c.kind = *kind;
     c.sortIndex = f.processSort * 1000000 + f.threadSort;
+    std::tie(c.role, c.plane) = laneRole(c.kind, c.name);
     return c;
 }
 

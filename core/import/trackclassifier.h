@@ -40,6 +40,8 @@ struct TrackClass {
     model::TrackKind kind = model::TrackKind::Host;
     std::string process, name;
     int64_t sortIndex = 0;
+    model::TrackRole role = model::TrackRole::None; ///< an HCCL Group lane or plane (collectivenames.h)
+    std::optional<int64_t> plane;                   ///< the plane's number
 };
 
 TrackClass classifyTrack(const TrackFacts& facts);

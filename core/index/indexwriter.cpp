@@ -24,7 +24,8 @@ constexpr TableSpec kTables[] = {
     {"span", "span", "span_id,track_id,ts_ns,dur_ns,name_id,op_type_id,cat_id,depth,file_id,file_offset", 10},
     {"long_span", "long_span", "track_id,ts_ns,end_ns,span_id", 4},
     {"counter", "counter", "track_id,ts_ns,value", 3},
-    {"track", "track", "track_id,rank,kind,name,process,pid,tid,sort_index,span_count,max_depth", 10},
+    {"track", "track", "track_id,rank,kind,name,process,pid,tid,sort_index,span_count,max_depth,role,plane",
+     12},
     {"lod", "lod", "track_id,level,depth,start_ns,end_ns,count,busy_ns,name_id", 8},
     {"step", "step_src", "rank,step,start_ns,end_ns,source", 5},
     {"breakdown", "step_breakdown_src",
@@ -32,7 +33,10 @@ constexpr TableSpec kTables[] = {
      "preparing_ns",
      10},
     {"comm", "comm_op_src",
-     "rank,step,name,group_name,start_ns,elapse_ns,transit_ns,wait_ns,sync_ns,idle_ns,bytes", 11},
+     "rank,step,name,group_name,start_ns,elapse_ns,transit_ns,wait_ns,sync_ns,idle_ns,bytes,source,"
+     "collective,"
+     "point_to_point,match_by",
+     15},
     {"tensor", "tensor",
      "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source", 11},
     {"memory", "memory_sample", "rank,ts_ns,component,allocated_bytes,reserved_bytes,active_bytes", 6},
@@ -220,6 +224,11 @@ void IndexWriter::writeTraceRows(const model::Batch& b) {
             .bind(k + 4, r.process);
         s.bind(k + 5, r.pid).bind(k + 6, r.tid).bind(k + 7, r.sortIndex).bind(k + 8, r.spanCount);
         s.bind(k + 9, int64_t(r.maxDepth));
+        if (r.role == model::TrackRole::None)
+            s.bindNull(k + 10);
+        else
+            s.bind(k + 10, sqlText(r.role));
+        s.bind(k + 11, r.plane);
     });
     insert("lod", b.lods, bindLod);
     insert("flow", b.flows, [](Stmt& s, int k, const FlowRow& r) {
@@ -255,7 +264,9 @@ void IndexWriter::writeProfileRows(const model::Batch& b) {
     insert("comm", b.commOps, [](Stmt& s, int k, const CommOpRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.name).bind(k + 3, r.group).bind(k + 4, r.startNs);
         s.bind(k + 5, r.elapseNs).bind(k + 6, r.transitNs).bind(k + 7, r.waitNs).bind(k + 8, r.syncNs);
-        s.bind(k + 9, r.idleNs).bind(k + 10, r.bytes);
+        s.bind(k + 9, r.idleNs).bind(k + 10, r.bytes).bind(k + 11, sqlText(r.source));
+        s.bind(k + 12, r.facts.collective).bind(k + 13, int64_t(r.facts.pointToPoint));
+        s.bind(k + 14, sqlText(r.facts.matchBy));
     });
     insert("tensor", b.tensors, [](Stmt& s, int k, const TensorRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.tensorId).bind(k + 2, r.opName).bind(k + 3, r.sizeBytes);
@@ -311,6 +322,20 @@ void IndexWriter::writeLongSpans(const std::vector<model::SpanRow>& spans, int64
     });
 }
 
+void IndexWriter::writeNameFacts(const std::vector<model::NameFacts>& facts) {
+    auto ins = m_db.prepare(
+        "INSERT INTO name_fact(name_id, task, collective, point_to_point, match_by) VALUES(?,?,?,?,?)");
+    for (size_t i = 0; i < facts.size(); ++i) {
+        const model::NameFacts& f = facts[i];
+        ins.bind(1, int64_t(i));
+        if (f.task == model::TaskRole::None)
+            ins.bindNull(2);
+        else
+            ins.bind(2, sqlText(f.task));
+        ins.bind(3, f.collective).bind(4, int64_t(f.pointToPoint)).bind(5, sqlText(f.matchBy)).exec();
+    }
+}
+
 void IndexWriter::renestTrack(int64_t trackId) {
     m_db.prepare("DELETE FROM lod WHERE track_id = ?").bind(1, trackId).exec();
     model::TrackNester nester(trackId);
@@ -331,13 +356,15 @@ void IndexWriter::renestTrack(int64_t trackId) {
         .exec();
 }
 
-void IndexWriter::finish(const std::vector<std::string>& strings) {
+void IndexWriter::finish(const std::vector<std::string>& strings,
+                         const std::vector<model::NameFacts>& facts) {
     orderCollidingRanks(); // first: it may add a diagnostic
     {
         auto ins = m_db.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
         for (size_t i = 0; i < strings.size(); ++i)
             ins.bind(1, int64_t(i)).bind(2, strings[i]).exec();
     }
+    writeNameFacts(facts);
     {
         DiagnosticSink sink(m_db);
         for (auto& [k, d] : m_diags)

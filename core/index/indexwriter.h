@@ -18,8 +18,9 @@ class IndexWriter {
     explicit IndexWriter(Db& db);
     ~IndexWriter();
     void write(model::Batch& b);
-    /// Ends the bulk load: strings, track fix-ups, canonical steps, indexes and views.
-    void finish(const std::vector<std::string>& strings);
+    /// Ends the bulk load: strings and what the importers know about each (`facts`, by string id), track
+    /// fix-ups, canonical steps, indexes and views.
+    void finish(const std::vector<std::string>& strings, const std::vector<model::NameFacts>& facts);
     int64_t spansWritten() const { return m_spans; }
 
   private:
@@ -39,6 +40,7 @@ class IndexWriter {
     /// so the same folder always gives the same keys.
     void orderCollidingRanks();
     void renestTrack(int64_t trackId);
+    void writeNameFacts(const std::vector<model::NameFacts>& facts);
     /// Spans of at least model::kLongSpanNs, by id, into long_span: a frame finds those covering its window
     /// without scanning back through everything they contain.
     void writeLongSpans(const std::vector<model::SpanRow>& spans, int64_t firstId);

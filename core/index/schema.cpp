@@ -16,7 +16,7 @@ CREATE TABLE source_file(file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, format
 CREATE TABLE string(id INTEGER PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE rank_info(rank INTEGER PRIMARY KEY, device_id INTEGER, host TEXT, source TEXT,
   clock_offset_ns INTEGER NOT NULL DEFAULT 0, data_rank INTEGER, world_size INTEGER, grp INTEGER, run_id INTEGER,
-  start_ns INTEGER, end_ns INTEGER, peers TEXT, clock_note TEXT);
+  start_ns INTEGER, end_ns INTEGER, peers TEXT, clock_note TEXT, place TEXT);
 -- Runs: rank sources that belong to one job by what the data says (producer, world size, time window).
 -- What the files say about each rank's run: framework, hardware, backend, profiler level, user metadata.
 CREATE TABLE label(rank INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY(rank, key));
@@ -24,7 +24,7 @@ CREATE TABLE run(run_id INTEGER PRIMARY KEY, world_size INTEGER, rank_count INTE
   end_ns INTEGER, source TEXT, complete INTEGER, note TEXT);
 CREATE TABLE track(track_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT,
   process TEXT, pid TEXT, tid TEXT, sort_index INTEGER, span_count INTEGER, max_depth INTEGER,
-  aligned INTEGER NOT NULL DEFAULT 1);
+  aligned INTEGER NOT NULL DEFAULT 1, role TEXT, plane INTEGER);
 CREATE TABLE span(span_id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL,
   dur_ns INTEGER NOT NULL, name_id INTEGER NOT NULL, op_type_id INTEGER, cat_id INTEGER, depth INTEGER NOT NULL,
   file_id INTEGER, file_offset INTEGER);
@@ -39,7 +39,11 @@ CREATE TABLE step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER
 CREATE TABLE step_breakdown_src(rank INTEGER, step INTEGER, computing_ns INTEGER, comm_not_overlapped_ns INTEGER,
   overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER, stage_ns INTEGER, bubble_ns INTEGER, preparing_ns INTEGER);
 CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT, start_ns INTEGER, elapse_ns INTEGER,
-  transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER);
+  transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER, source TEXT,
+  collective TEXT, point_to_point INTEGER, match_by TEXT);
+-- What the importers know about each interned name (core/model/collectivefacts.h).
+CREATE TABLE name_fact(name_id INTEGER PRIMARY KEY, task TEXT, collective TEXT, point_to_point INTEGER,
+  match_by TEXT);
 CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_bytes INTEGER, addr INTEGER,
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
 CREATE TABLE kernel_shape(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, dur_ns INTEGER NOT NULL,
@@ -48,6 +52,20 @@ CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, compon
   allocated_bytes INTEGER, reserved_bytes INTEGER, active_bytes INTEGER);
 CREATE TABLE flow(rank INTEGER, flow_id, cat_id INTEGER, phase TEXT, ts_ns INTEGER, track_id INTEGER);
 CREATE TABLE diagnostic(file TEXT, severity TEXT, what TEXT, count INTEGER, first_offset INTEGER, excerpt TEXT);
+-- Per-rank summaries, written by the rank-local analysis passes one rank at a time; with rank_info, label and
+-- step they are all the cross-rank passes read (core/analysis/analysisplan.h, core/index/SCHEMA.md).
+CREATE TABLE sum_arrival(arrival_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, step INTEGER NOT NULL, name TEXT,
+  op_type TEXT, identity TEXT, seq INTEGER NOT NULL, point_to_point INTEGER NOT NULL, start_ns INTEGER NOT NULL,
+  dur_ns INTEGER NOT NULL, wait_events_ns INTEGER, wait_json_ns INTEGER, transit_events_ns INTEGER,
+  transit_json_ns INTEGER, bytes INTEGER, group_name TEXT, span_id INTEGER, source TEXT,
+  gap_start_ns INTEGER NOT NULL, gap_ns INTEGER NOT NULL);
+CREATE TABLE sum_step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER NOT NULL, wall_ns INTEGER,
+  compute_ns INTEGER, comm_ns INTEGER, comm_overlapped_ns INTEGER, comm_not_overlapped_ns INTEGER, idle_ns INTEGER,
+  preparing_ns INTEGER, source TEXT, PRIMARY KEY(rank, step));
+CREATE TABLE sum_op(rank INTEGER NOT NULL, op_type TEXT NOT NULL, count INTEGER, total_ns INTEGER, median_ns INTEGER,
+  p95_ns INTEGER, max_ns INTEGER);
+CREATE TABLE sum_bank(rank INTEGER NOT NULL, op_name TEXT, bank INTEGER NOT NULL, bytes INTEGER NOT NULL);
+CREATE TABLE sum_diagnostic(rank INTEGER NOT NULL, file TEXT, severity TEXT, what TEXT, count INTEGER, excerpt TEXT);
 -- Findings written by core/analysis at index time.
 CREATE TABLE collective(collective_id INTEGER PRIMARY KEY, rank INTEGER, step INTEGER, name TEXT, seq INTEGER,
   start_ns INTEGER, dur_ns INTEGER, wait_ns INTEGER, wait_events_ns INTEGER, transit_ns INTEGER, bytes INTEGER,
@@ -56,8 +74,8 @@ CREATE TABLE wait(rank INTEGER, step INTEGER, collective TEXT, start_ns INTEGER,
   blamed_rank INTEGER, collective_id INTEGER);
 CREATE TABLE step_stat(rank INTEGER, step INTEGER, wall_ns INTEGER, compute_ns INTEGER, comm_ns INTEGER,
   comm_overlapped_ns INTEGER, comm_not_overlapped_ns INTEGER, wait_ns INTEGER, idle_ns INTEGER, preparing_ns INTEGER,
-  source TEXT, outlier INTEGER DEFAULT 0, cause TEXT, late_rank INTEGER, typical_ns INTEGER,
-  PRIMARY KEY(rank, step));
+  source TEXT, outlier INTEGER DEFAULT 0, cause TEXT, late_rank INTEGER, typical_ns INTEGER, cause_kind TEXT,
+  cause_ns INTEGER, cause_collective TEXT, PRIMARY KEY(rank, step));
 CREATE TABLE op_stat(op_type TEXT, rank INTEGER, count INTEGER, total_ns INTEGER, mean_ns INTEGER, median_ns INTEGER,
   p95_ns INTEGER, max_ns INTEGER, ratio_to_median REAL, flagged INTEGER, cluster_median_ns INTEGER);
 CREATE TABLE bank_anomaly(rank INTEGER, op_name TEXT, banks TEXT, other_ranks_banks TEXT, bytes INTEGER);
@@ -66,9 +84,10 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
   curve_component TEXT);
 -- The allocated-bytes curve of each rank reduced per LOD level (max per bucket), for the timeline's memory lane.
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
+-- Findings as typed fields; their sentences are rendered when shown (core/model/findingtext.h).
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
-  lost_ns INTEGER, waited_ns INTEGER DEFAULT 0, extra_ns INTEGER DEFAULT 0, start_ns INTEGER, end_ns INTEGER,
-  span_id INTEGER, affected TEXT, text TEXT, run_id INTEGER);
+  lost_ns INTEGER, waited_ns INTEGER DEFAULT 0, extra_ns INTEGER DEFAULT 0, idle_ns INTEGER DEFAULT 0,
+  instances INTEGER DEFAULT 0, start_ns INTEGER, end_ns INTEGER, span_id INTEGER, affected TEXT, run_id INTEGER);
 )SQL");
 }
 
@@ -81,6 +100,8 @@ CREATE INDEX counter_track ON counter(track_id, ts_ns);
 CREATE INDEX long_span_track_ts ON long_span(track_id, ts_ns, end_ns, span_id); -- covering
 CREATE INDEX tensor_rank ON tensor(rank, alloc_ns);
 CREATE INDEX memory_rank ON memory_sample(rank, ts_ns);
+CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns, max_bytes); -- covering
+CREATE INDEX sum_arrival_rank ON sum_arrival(rank, start_ns);
 )SQL");
 }
 

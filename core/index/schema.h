@@ -6,7 +6,9 @@
 
 namespace rs::index {
 
-constexpr int kSchemaVersion = 16; // 16: long_span; 15: label (profile metadata), collective.op_type
+// 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*),
+// rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 18;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -1,5 +1,5 @@
 #pragma once
-// What a finding is (core/analysis/rootcause.h and memoryanalysis.h say how each is found), as the
+// What a finding is (core/analysis/rootcause.h and bankanomaly.h say how each is found), as the
 // `finding.kind` column stores it. The SQL text forms are the index's and the report's vocabulary (the
 // report's JSON carries them): never change one without a schema version bump. Pure; any thread.
 #include <optional>

@@ -2,6 +2,8 @@
 // The rows that describe training steps and what the producers summarised about them: step windows,
 // the per-step time breakdown, per-op communication records and kernel input shapes. Plain values moved
 // from the parser threads to the writer thread. Times are int64 ns; string ids index the string table.
+#include "core/model/collectivefacts.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,11 +23,13 @@ struct StepBreakdownRow { ///< step_trace_time.csv, ns
     std::optional<int64_t> preparing;
 };
 
-struct CommOpRow { ///< communication.json, per op instance
+struct CommOpRow { ///< a producer's per-op communication record (communication.json, hccl_raw)
     int rank;
     int64_t step;
     std::string name, group;
-    int64_t startNs, elapseNs, transitNs, waitNs, syncNs, idleNs, bytes;
+    int64_t startNs, elapseNs, transitNs, waitNs, syncNs, idleNs, bytes; ///< startNs 0: not given (hccl_raw)
+    CommRecordSource source = CommRecordSource::CommunicationJson;
+    NameFacts facts; ///< what its op name says (the collective, point-to-point, how instances are told apart)
 };
 
 /// One device kernel's input shapes and dtypes (kernel_details.csv "Input Shapes" / "Input Data Types"),

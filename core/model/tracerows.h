@@ -3,9 +3,11 @@
 // tracks and level-of-detail buckets, counter samples and flow endpoints. Plain values, moved from the
 // parser threads to the writer thread, never shared. Times are int64 ns since the epoch (or the trace's
 // own origin); string ids index the interned string table.
+#include "core/model/collectivefacts.h"
 #include "core/model/trackkind.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace rs::model {
@@ -30,7 +32,9 @@ struct TrackRow {
     std::string name, process, pid, tid;
     int64_t sortIndex;
     int64_t spanCount;
-    int maxDepth; ///< -1: the spans arrived out of order, the writer re-nests the track
+    int maxDepth;                     ///< -1: the spans arrived out of order, the writer re-nests the track
+    TrackRole role = TrackRole::None; ///< what its spans are to the collectives (collectivefacts.h)
+    std::optional<int64_t> plane;     ///< CommPlane: the HCCL plane number, when the data gives one
 };
 
 /// One merged level-of-detail bucket: the spans of one track whose start falls in

@@ -1,6 +1,7 @@
 #include "core/pipeline/buildpipeline.h"
 
-#include "core/analysis/analyzer.h"
+#include "core/analysis/analysisplan.h"
+#include "core/import/collectivenames.h"
 #include "core/index/buildguard.h"
 #include "core/index/cancelguard.h"
 #include "core/index/diagnosticsink.h"
@@ -132,7 +133,7 @@ void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
     m_clock.record(Phase::Write, stage.writeSec());
     throwIfCancelled();
     index::CancelGuard guard(db, m_cancel);
-    writer.finish(stage.strings());
+    writer.finish(stage.strings(), import::describeNames(stage.strings()));
     res.spans = writer.spansWritten();
 }
 
@@ -146,8 +147,14 @@ void BuildPipeline::analyse(index::Db& db) {
     enter(Phase::Analyse);
     throwIfCancelled();
     index::CancelGuard guard(db, m_cancel);
-    analysis::Analyzer(db, m_opts.analysis).run();
+    auto plan = analysis::AnalysisPlan::standard();
+    plan.run(db, m_opts.analysis, [this] { throwIfCancelled(); });
     throwIfCancelled();
+    // each pass under the analyse stage (a rank-local pass summed over the ranks)
+    for (const auto& t : plan.times())
+        m_clock.note(std::string(t.scope == analysis::PassScope::RankLocal ? "rank  " : "cross ") +
+                         std::string(t.name),
+                     t.seconds);
 }
 
 void BuildPipeline::commit(index::IndexBuildFile& file) {

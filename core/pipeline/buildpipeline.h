@@ -7,7 +7,8 @@
 //   write     … one writer thread that owns the SQLite connection (core/index/indexwriter)
 //             (both in core/pipeline/parsestage)
 //   finish    strings, re-nesting, canonical steps, secondary indexes, views (IndexWriter::finish)
-//   analyse   the analysis passes over the index (core/analysis/analyzer)
+//   analyse   the analysis plan: rank-local passes rank by rank, then the cross-rank passes
+//             (core/analysis/analysisplan.h); each pass timed under this stage
 //   commit    meta rows, then the temporary file renamed into place (core/index/indexstore)
 // Safety: a lock file keeps two processes from building the same index; a failed or cancelled build
 // leaves the old index and no temporary file. Cancellation is honoured between stages and inside them

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace rs::pipeline {
 
@@ -30,6 +31,10 @@ void StageClock::record(Phase stage, double seconds) {
     if (m_print)
         std::fprintf(stderr, "pipeline: %-11s %.3f s%s\n", phaseName(stage), seconds,
                      stage == Phase::Write ? " (the writer thread, alongside parsing)" : "");
+}
+
+void StageClock::note(std::string_view part, double seconds) const {
+    if (m_print) std::fprintf(stderr, "pipeline:   %-26s %.3f s\n", std::string(part).c_str(), seconds);
 }
 
 } // namespace rs::pipeline

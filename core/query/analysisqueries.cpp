@@ -1,5 +1,8 @@
 #include "core/query/analysisqueries.h"
 
+#include "core/model/findingtext.h"
+#include "core/query/report.h"
+
 #include "core/stats/robuststats.h"
 #include "core/stats/taskclass.h"
 
@@ -340,11 +343,16 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
         "coalesce(st.compute_ns, 0), coalesce(st.comm_ns, 0), coalesce(st.wait_ns, 0), coalesce(st.idle_ns, "
         "0), "
-        "coalesce(st.preparing_ns, 0), coalesce(st.outlier, 0), coalesce(st.cause, '') FROM step s "
-        "LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step ORDER BY s.rank, s.start_ns");
-    while (q.step())
+        "coalesce(st.preparing_ns, 0), coalesce(st.outlier, 0), st.late_rank, st.cause_kind, st.cause_ns, "
+        "st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
+        "ORDER BY "
+        "s.rank, s.start_ns");
+    while (q.step()) {
+        auto cause = stepCauseAt(q, int(q.i64(0)), 11);
         rows.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), q.i64(7),
-                        q.i64(8), q.i64(9), q.i64(10) != 0, q.text(11)});
+                        q.i64(8), q.i64(9), q.i64(10) != 0,
+                        cause ? model::stepCauseText(*cause) : std::string()});
+    }
     return rows;
 }
 

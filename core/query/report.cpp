@@ -1,5 +1,6 @@
 #include "core/query/report.h"
 
+#include "core/model/findingtext.h"
 #include "core/model/timetext.h"
 #include "core/stats/robuststats.h"
 
@@ -74,7 +75,15 @@ json runsJson(index::Db& db) {
 
 namespace {
 
-json stepsJson(index::Db& db) {
+json rankList(index::Db& db) {
+    json ranks = json::array();
+    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+    while (q.step())
+        ranks.push_back(q.i64(0));
+    return ranks;
+}
+
+json stepsSection(index::Db& db) {
     json per = json::array();
     auto q = db.prepare("SELECT rank, wall_ns FROM step_stat ORDER BY rank, step");
     std::map<int64_t, std::vector<double>> walls;
@@ -88,7 +97,7 @@ json stepsJson(index::Db& db) {
     return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
 }
 
-json stragglersJson(index::Db& db) {
+json stragglersSection(index::Db& db) {
     json a = json::array();
     auto q =
         db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
@@ -104,28 +113,30 @@ json stragglersJson(index::Db& db) {
     return a;
 }
 
-json outlierStepsJson(index::Db& db) {
+json outlierStepsSection(index::Db& db) {
     json a = json::array();
     auto q = db.prepare(
-        "SELECT rank, step, wall_ns, typical_ns, cause, late_rank FROM step_stat WHERE outlier = 1 "
-        "ORDER BY wall_ns - typical_ns DESC");
+        "SELECT rank, step, wall_ns, typical_ns, late_rank, cause_kind, cause_ns, cause_collective "
+        "FROM step_stat WHERE outlier = 1 ORDER BY wall_ns - typical_ns DESC");
     while (q.step()) {
+        auto cause = stepCauseAt(q, int(q.i64(0)), 4);
         json o = {{"rank", q.i64(0)},
                   {"step", q.i64(1)},
                   {"wall_ns", q.i64(2)},
                   {"typical_ns", q.i64(3)},
-                  {"cause", q.text(4)}};
-        o["late_rank"] = q.isNull(5) ? json(nullptr) : json(q.i64(5));
+                  {"cause", cause ? model::stepCauseText(*cause) : std::string()}};
+        o["late_rank"] = q.isNull(4) ? json(nullptr) : json(q.i64(4));
         a.push_back(o);
     }
     return a;
 }
 
-json commWaitJson(index::Db& db, int top) {
+json commWaitSection(index::Db& db, int top) {
     json byRank = json::array();
     std::map<int64_t, json> blamed;
-    auto q = db.prepare("SELECT rank, blamed_rank, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' "
-                        "GROUP BY rank, blamed_rank ORDER BY rank");
+    auto q =
+        db.prepare("SELECT rank, blamed_rank, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' GROUP BY "
+                   "rank, blamed_rank ORDER BY rank");
     std::map<int64_t, int64_t> total;
     while (q.step()) {
         int64_t rank = q.i64(0);
@@ -142,8 +153,8 @@ json commWaitJson(index::Db& db, int top) {
     while (l.step())
         last[std::to_string(l.i64(0))] = l.i64(1);
     json idle = json::array();
-    auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER "
-                        "BY dur_ns DESC LIMIT ?");
+    auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER BY "
+                        "dur_ns DESC LIMIT ?");
     g.bind(1, int64_t(top));
     while (g.step())
         idle.push_back(
@@ -156,13 +167,13 @@ json commWaitJson(index::Db& db, int top) {
         {"collectives", db.scalar("SELECT count(*) FROM collective")}};
 }
 
-json memoryJson(index::Db& db, int top) {
+json memoryPerRank(index::Db& db, int top) {
     json per = json::array();
-    auto q = db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation, "
-                        "bank_size_bytes, bank_count, base_addr FROM memory_summary ORDER BY rank");
+    auto q =
+        db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation FROM "
+                   "memory_summary ORDER BY rank");
     auto banks =
-        db.prepare("SELECT op_name, bank, sum(size_bytes) FROM tensor WHERE rank = ? AND bank IS NOT NULL "
-                   "GROUP BY op_name, bank ORDER BY op_name, bank");
+        db.prepare("SELECT op_name, bank, bytes FROM sum_bank WHERE rank = ? ORDER BY op_name, bank");
     auto topT =
         db.prepare("SELECT tensor_id, op_name, size_bytes FROM tensor WHERE rank = ? AND alloc_ns <= ? AND "
                    "(free_ns IS NULL OR free_ns > ?) ORDER BY size_bytes DESC LIMIT ?");
@@ -188,6 +199,10 @@ json memoryJson(index::Db& db, int top) {
                        {"bank_bytes_by_op", b},
                        {"alive_at_peak", alive}});
     }
+    return per;
+}
+
+json bankAnomalies(index::Db& db) {
     json anomalies = json::array();
     auto a =
         db.prepare("SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
@@ -197,47 +212,92 @@ json memoryJson(index::Db& db, int top) {
                              {"banks", json::parse(a.text(2))},
                              {"other_ranks_banks", json::parse(a.text(3))},
                              {"bytes", a.i64(4)}});
-    return {{"per_rank", per}, {"bank_anomalies", anomalies}};
+    return anomalies;
 }
 
-/// Findings ordered by time lost.
+/// The typed fields of a finding row of findingsSection's query, rendered by core/model.
+std::string findingSentence(const index::Stmt& q, const json& affected) {
+    model::FindingFields f;
+    f.kind = model::findingKindFromSql(q.text(0)).value_or(model::FindingKind::Stall);
+    if (!q.isNull(1)) f.rank = int(q.i64(1));
+    f.dataRank = int(q.i64(14));
+    if (!q.isNull(2)) f.step = q.i64(2);
+    f.subject = q.text(3);
+    f.lostNs = q.i64(4);
+    f.waitedNs = q.i64(5);
+    f.extraNs = q.i64(6);
+    f.idleNs = q.i64(12);
+    f.instances = q.i64(13);
+    f.affected = affected.is_object() ? affected : json::object();
+    f.wallNs = q.i64(15);
+    f.typicalNs = q.i64(16);
+    f.cause = stepCauseAt(q, f.rank.value_or(0), 17);
+    f.banks = q.text(21);
+    f.otherBanks = q.text(22);
+    return model::findingText(f);
+}
+
+} // namespace
+
 json findingsJson(index::Db& db) {
     json f = json::array();
-    // root causes first by what the job lost, then by extra kernel time; placement findings last
+    // root causes first by what the job lost, then by extra kernel time; placement findings last. An outlier
+    // step's sentence names its step_stat row, a bank anomaly's its bank_anomaly row.
     auto q = db.prepare(
-        "SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
-        "affected, text, run_id FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
+        "SELECT f.kind, f.rank, f.step, f.subject, f.lost_ns, f.waited_ns, f.extra_ns, f.start_ns, f.end_ns, "
+        "f.span_id, f.affected, f.run_id, f.idle_ns, f.instances, coalesce(r.data_rank, f.rank, 0), "
+        "st.wall_ns, "
+        "st.typical_ns, st.late_rank, st.cause_kind, st.cause_ns, st.cause_collective, b.banks, "
+        "b.other_ranks_banks FROM finding f LEFT JOIN rank_info r ON r.rank = f.rank LEFT JOIN step_stat st "
+        "ON "
+        "f.kind = 'outlier_step' AND st.rank = f.rank AND st.step = f.step LEFT JOIN bank_anomaly b ON "
+        "f.kind = "
+        "'bank_anomaly' AND b.rank = f.rank AND b.op_name = f.subject ORDER BY f.lost_ns DESC, f.extra_ns "
+        "DESC, "
+        "f.finding_id");
     auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
     while (q.step()) {
-        json o = {{"kind", q.text(0)},      {"rank", optional(1)},     {"step", optional(2)},
-                  {"subject", q.text(3)},   {"lost_ns", q.i64(4)},     {"waited_ns", q.i64(5)},
-                  {"extra_ns", q.i64(6)},   {"start_ns", optional(7)}, {"end_ns", optional(8)},
-                  {"span_id", optional(9)}, {"text", q.text(11)},      {"run", optional(12)}};
-        o["affected"] = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
+        json affected = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
+        json o = {{"kind", q.text(0)},
+                  {"rank", optional(1)},
+                  {"step", optional(2)},
+                  {"subject", q.text(3)},
+                  {"lost_ns", q.i64(4)},
+                  {"waited_ns", q.i64(5)},
+                  {"extra_ns", q.i64(6)},
+                  {"start_ns", optional(7)},
+                  {"end_ns", optional(8)},
+                  {"span_id", optional(9)},
+                  {"text", findingSentence(q, affected)},
+                  {"run", optional(11)}};
+        o["affected"] = affected;
         f.push_back(o);
     }
     return f;
 }
 
-} // namespace
+std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col) {
+    auto kind = q.isNull(col + 1) ? std::nullopt : model::stepCauseKindFromSql(q.text(col + 1));
+    if (!kind) return std::nullopt;
+    model::StepCause c;
+    c.kind = *kind;
+    c.ns = q.i64(col + 2);
+    c.collective = q.text(col + 3);
+    if (!q.isNull(col)) c.lateRank = int(q.i64(col));
+    c.rank = rank;
+    return c;
+}
 
 json buildReport(index::Db& db, int top) {
     json r;
     r["profile"] = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
-    json ranks = json::array();
-    {
-        auto q =
-            db.prepare("SELECT rank, device_id, host, source, clock_offset_ns FROM rank_info ORDER BY rank");
-        while (q.step())
-            ranks.push_back(q.i64(0));
-    }
-    r["ranks"] = ranks;
+    r["ranks"] = rankList(db);
     r["runs"] = runsJson(db);
-    r["steps"] = stepsJson(db);
-    r["stragglers"] = stragglersJson(db);
-    r["outlier_steps"] = outlierStepsJson(db);
-    r["comm_wait"] = commWaitJson(db, top);
-    r["memory"] = memoryJson(db, top);
+    r["steps"] = stepsSection(db);
+    r["stragglers"] = stragglersSection(db);
+    r["outlier_steps"] = outlierStepsSection(db);
+    r["comm_wait"] = commWaitSection(db, top);
+    r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
     r["findings"] = findingsJson(db);
     r["diagnostics"] = {{"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic")},
                         {"rows", db.scalar("SELECT count(*) FROM diagnostic")}};

@@ -3,9 +3,11 @@
 // a concise human summary ordered by time lost. Reads the findings persisted at index time; cheap.
 // Any thread with its own connection.
 #include "core/index/sqlite.h"
+#include "core/model/stepcause.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 namespace rs::query {
@@ -17,8 +19,14 @@ nlohmann::json runsJson(index::Db& db);
 /// disagree give every value, sorted, "a | b", so a mixed fleet is visible rather than hidden.
 std::map<std::string, std::string> runLabels(index::Db& db, int run);
 std::string formatReport(const nlohmann::json& report, int top);
+/// The report's `findings`: every finding, root causes first by time lost, each with its sentence rendered
+/// from its typed fields (core/model/findingtext.h). Reads only the analysis tables (no per-event table).
+nlohmann::json findingsJson(index::Db& db);
 /// "12.3 ms in total" (`total` formatted by the caller), or why the total is not known (every run incomplete
 /// and nothing measured): the text and HTML reports say the same.
 std::string commWaitText(const nlohmann::json& report, const std::string& total);
+/// The typed cause of an outlier step from four columns of `q` starting at `col`: late_rank, cause_kind,
+/// cause_ns, cause_collective (nullopt when cause_kind is NULL); `rank` is the step's rank.
+std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col);
 
 } // namespace rs::query

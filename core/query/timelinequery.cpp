@@ -1,5 +1,7 @@
 #include "core/query/timelinequery.h"
 
+#include "core/model/findingtext.h"
+
 #include "core/formats/jsonscan.h"
 #include "core/index/defaultrun.h"
 #include "core/io/bytesource.h"
@@ -90,12 +92,15 @@ void loadTracks(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
 
 void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
     auto q = db.prepare(
-        "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), coalesce(st.cause, '') "
-        "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
-        "ORDER BY s.rank, s.start_ns");
+        "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, "
+        "st.cause_ns, st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND "
+        "st.step = s.step ORDER BY s.rank, s.start_ns");
     while (q.step())
-        if (shown.count(int(q.i64(0))))
-            s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
+        if (shown.count(int(q.i64(0)))) {
+            auto cause = query::stepCauseAt(q, int(q.i64(0)), 5); // the sentence rendered from typed fields
+            s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0,
+                               cause ? model::stepCauseText(*cause) : std::string()});
+        }
     auto w = db.prepare(
         "SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
         "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "

@@ -1,8 +1,8 @@
 // The analysis engine against demo profiles with known built-in problems (both formats): each problem
 // is found with the right rank/step/op and magnitude; the healthy demo reports nothing. Plus data-driven
 // tests of the robust statistics and the bank mapping.
-#include "core/analysis/memoryanalysis.h"
-#include "core/analysis/stepanalysis.h"
+#include "core/analysis/intervals.h"
+#include "core/analysis/memorybanks.h"
 #include "core/demo/demogenerator.h"
 #include "core/demo/kinetodemowriter.h"
 #include "core/query/report.h"
@@ -121,28 +121,7 @@ class TstAnalysis : public QObject {
         // before step 2 begins, so its device idles from its previous AllReduce to step 2's first kernel
         // and rank 0 waits 50 ms in step 2's AllReduce. The gap lies before rank 1's ProfilerStep#2.
         std::string dir = test::tempDir("stall-before-step");
-        const int64_t t0 = 1700000000000000; // µs
-        for (int rank = 0; rank < 2; ++rank) {
-            std::string ev;
-            auto add = [&](const std::string& e) { ev += (ev.empty() ? "" : ",\n") + e; };
-            int64_t t = t0;
-            for (int step = 0; step < 4; ++step) {
-                int64_t start = t + (rank == 1 && step == 2 ? 50000 : 0);
-                int64_t arrive = start + 8000, end = t + (step == 2 ? 59000 : 9000);
-                add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" +
-                    std::to_string(step) + "\",\"pid\":10,\"tid\":10,\"ts\":" + std::to_string(start) +
-                    ",\"dur\":" + std::to_string(end - start) + "}");
-                add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" +
-                    std::to_string(start) + ",\"dur\":8000}");
-                add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\","
-                    "\"pid\":0,\"tid\":8,\"ts\":" +
-                    std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
-                t += step == 2 ? 60000 : 10000;
-            }
-            test::writeFile(dir + "/rank-" + std::to_string(rank) + ".pt.trace.json",
-                            "{\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" + std::to_string(rank) +
-                                ",\"world_size\":2},\"traceEvents\":[" + ev + "]}");
-        }
+        const int64_t t0 = test::writeStallProfile(dir); // µs
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         // rank 1's gap: from its step-1 AllReduce end (t0 + 19 ms) to its step-2 kernel (t0 + 70 ms)

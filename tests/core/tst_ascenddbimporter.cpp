@@ -112,6 +112,15 @@ class TstAscendDbImporter : public QObject {
                     "step 2|3|900|9500|step_time", "shape 2|1000|500|MatMul|4,512;512,1024|FLOAT16;FLOAT16",
                     "memory 2|1200|PTA|1048576|2097152|-",
                     "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db"}));
+        // what each lane is to the collectives, typed at import: the planes with their numbers, the
+        // group lane (one collective instance per top-level span), nothing else
+        QStringList roles;
+        for (const auto& t : r.rows.tracks)
+            roles << QString::fromStdString(t.name + "|" + std::string(model::sqlText(t.role)) + "|" +
+                                            (t.plane ? std::to_string(*t.plane) : "-"));
+        roles.sort();
+        QCOMPARE(roles, QStringList({"Group 0 Communication|collective_lane|-", "Plane 0|comm_plane|0",
+                                     "Plane 1|comm_plane|1", "Stream 2||-", "Stream 3||-", "Thread 7||-"}));
     }
     void level0ExportWithoutOptionalColumnsAndTables() {
         // torch_npu level0: COMMUNICATION_OP without waitNs and groupName, COMPUTE_TASK_INFO without opType,

@@ -186,6 +186,34 @@ class TstCsvImporter : public QObject {
         expected.sort();
         QCOMPARE(sorted(r.lines()), expected);
     }
+    void legacyCollectivesAreTyped() {
+        // MindSpore 1.x: the step trace's comm op columns become a collective lane; hccl_raw rows have no
+        // start (matched by step and name) and say so by their source; a Receive is point-to-point
+        const std::string dir = test::tempDir("csv-facts");
+        test::writeFile(
+            dir + "/step_trace_raw_0_detail_time.csv",
+            "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,"
+            "tail,stream_36_0_AllReduce-op4542_start_point,stream_36_0_AllReduce-op4542_end_point\n"
+            "1,100000000,100500000,500000,1,2,0,3,4,100100000,100200000\n");
+        const auto trace =
+            test::importOne(dir + "/step_trace_raw_0_detail_time.csv", FileKind::LegacyStepTrace);
+        QVERIFY2(trace.ok, trace.error.c_str());
+        QCOMPARE(trace.rows.tracks.size(), size_t(1));
+        QVERIFY(trace.rows.tracks[0].role == model::TrackRole::CollectiveLane);
+        test::writeFile(dir + "/hccl_raw_0.csv",
+                        "step_num,communication_cost,wait_cost,link_info,communication_operator_cost\n"
+                        "1,5.5,1.25,{},\"{\"\"stream_41_0_AllReduce-op4582\"\": [1, 5.5, 1.25, {}], "
+                        "\"\"stream_42_0_Receive-op12\"\": [1, 1.0, 0.5, {}]}\"\n");
+        const auto raw = test::importOne(dir + "/hccl_raw_0.csv", FileKind::LegacyHccl);
+        QVERIFY2(raw.ok, raw.error.c_str());
+        QStringList facts;
+        for (const auto& op : raw.rows.commOps)
+            facts << QString::fromStdString(op.name + "|" + std::string(model::sqlText(op.source)) + "|" +
+                                            op.facts.collective + (op.facts.pointToPoint ? "|p2p" : ""));
+        facts.sort();
+        QCOMPARE(facts,
+                 QStringList({"AllReduce-op4582|hccl_raw|AllReduce", "Receive-op12|hccl_raw|Receive|p2p"}));
+    }
     void kernelDetailsTellTheRank() {
         // the device (Device_id) and each kernel's op type by name (for the trace_view spans read next)
         const std::string path = test::tempDir("csv-golden") + "/kernel_details.csv";

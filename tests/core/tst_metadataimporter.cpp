@@ -61,6 +61,15 @@ class TstMetadataImporter : public QObject {
                          "105991800|4100000|101000000|5615690|891800|21471520",
                          "commop 1|51|hcom_allGather__7|3|1736408883833620250|2500000|0|0|0|0|0",
                          "diag warning|collective without Start Timestamp(us)|1|-1"}));
+        // the typed facts the analysis reads instead of the names: the record's source, the collective
+        QCOMPARE(r.rows.commOps.size(), size_t(2));
+        for (const auto& op : r.rows.commOps) {
+            QVERIFY(op.source == model::CommRecordSource::CommunicationJson);
+            QVERIFY(!op.facts.pointToPoint);
+            QVERIFY(op.facts.matchBy == model::MatchBy::Name);
+        }
+        QCOMPARE(QString::fromStdString(r.rows.commOps[0].facts.collective), QString("hcom_allReduce_"));
+        QCOMPARE(QString::fromStdString(r.rows.commOps[1].facts.collective), QString("hcom_allGather_"));
     }
     void truncatedCommunicationNamesTheOffset() {
         // a killed job: the text stops inside a member name; the error is where the text ends

@@ -162,4 +162,31 @@ bool ensureDemo(const std::string& dir, const demo::DemoOptions& o) {
     return true;
 }
 
+int64_t writeStallProfile(const std::string& dir) {
+    const int64_t t0 = 1700000000000000; // µs
+    for (int rank = 0; rank < 2; ++rank) {
+        std::string ev;
+        auto add = [&](const std::string& e) { ev += (ev.empty() ? "" : ",\n") + e; };
+        int64_t t = t0;
+        for (int step = 0; step < 4; ++step) {
+            int64_t start = t + (rank == 1 && step == 2 ? 50000 : 0);
+            int64_t arrive = start + 8000, end = t + (step == 2 ? 59000 : 9000);
+            add("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" + std::to_string(step) +
+                "\",\"pid\":10,\"tid\":10,\"ts\":" + std::to_string(start) +
+                ",\"dur\":" + std::to_string(end - start) + "}");
+            add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" +
+                std::to_string(start) + ",\"dur\":8000}");
+            add("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(x)\","
+                "\"pid\":0,"
+                "\"tid\":8,\"ts\":" +
+                std::to_string(arrive) + ",\"dur\":" + std::to_string(end - arrive) + "}");
+            t += step == 2 ? 60000 : 10000;
+        }
+        test::writeFile(dir + "/rank-" + std::to_string(rank) + ".pt.trace.json",
+                        "{\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" + std::to_string(rank) +
+                            ",\"world_size\":2},\"traceEvents\":[" + ev + "]}");
+    }
+    return t0;
+}
+
 } // namespace rs::test

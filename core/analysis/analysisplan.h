@@ -1,0 +1,85 @@
+#pragma once
+// The analysis of an index as an ordered plan of passes (pass.h), run by the pipeline's analyse stage.
+// First every rank-local pass for one rank, rank after rank; then the cross-rank passes once, reading
+// only the per-rank summary tables (summarytables.h) and each other's outputs.
+//
+// clang-format off
+//  rank-local, per rank   reads                                        writes
+//  rank_clock             track, span (ends), step                     track.aligned, step, rank_info.clock_note
+//  rank_window            track, span (ends), step_src, comm_op_src,   rank_info.start_ns/end_ns/place
+//                         source_file
+//  collective_arrivals    span, track (role, plane), string,           sum_arrival
+//                         name_fact, comm_op_src, step
+//  step_phases            step, span (compute), sum_arrival,           sum_step
+//                         step_breakdown_src
+//  op_cells               span (compute), track, string                sum_op
+//  tensor_timeline        tensor, step                                 tensor (times and steps)
+//  memory_peaks           memory_sample, tensor                        memory_summary, memory_sample (derived)
+//  memory_banks           tensor                                       tensor.bank, memory_summary.base_addr, sum_bank
+//  memory_curve           memory_sample                                memory_lod, memory_summary.curve_component
+//  (every rank-local pass may write sum_diagnostic)
+//
+//  cross-rank, once       reads                                        writes
+//  runs                   rank_info                                    run, rank_info.run_id
+//  collectives            sum_arrival, rank_info, run                  collective, wait, rank_info.clock_offset_ns
+//                         (matcher → clock aligner → blame → store)
+//  step_breakdown         sum_step, collective, wait                   step_stat
+//  op_stats               sum_op, rank_info                            op_stat
+//  bank_anomalies         sum_bank, rank_info                          bank_anomaly, finding
+//  root_causes            collective, wait, step_stat, op_stat,        finding, op_stat.flagged
+//                         rank_info, run
+//  diagnostics            sum_diagnostic                               diagnostic
+// clang-format on
+//
+// The single-machine build runs both halves; a shard of a cluster build would run the rank-local half
+// and a merge the cross-rank half over the shards' summaries: the same passes over the same tables. The
+// constructor checks the order (no cross-rank pass reads a per-event table or a table no earlier pass or
+// summary provides) and throws std::logic_error naming the pass.
+// times() gives each pass's time (rank-local passes summed over the ranks): the pipeline's stage clock
+// prints them under the analyse stage with RANKSCOPE_TIMING=1.
+// One thread (the index-building thread); run() opens and commits its own transaction.
+#include "core/analysis/nameindex.h"
+#include "core/analysis/pass.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace rs::analysis {
+
+class AnalysisPlan {
+  public:
+    AnalysisPlan(std::vector<std::unique_ptr<RankPass>> rankPasses,
+                 std::vector<std::unique_ptr<CrossRankPass>> crossRankPasses);
+    /// The passes in the order of the table above.
+    static AnalysisPlan standard();
+
+    const std::vector<std::unique_ptr<RankPass>>& rankPasses() const { return m_rank; }
+    const std::vector<std::unique_ptr<CrossRankPass>>& crossRankPasses() const { return m_cross; }
+
+    /// Every rank-local pass for one rank, in order (no transaction of its own).
+    void runRank(index::Db& db, const AnalysisOptions& opts, int rank, const NameIndex& names);
+    /// The rank-local passes for every rank of rank_info, in rank order (no transaction of its own).
+    /// `between` is called before each rank (it may throw to cancel).
+    void runRankLocal(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {});
+    /// The cross-rank passes, in order (no transaction of its own); `between` is called before each.
+    void runCrossRank(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {});
+    /// Both halves in one transaction.
+    void run(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {});
+
+    struct PassTime {
+        std::string_view name;
+        PassScope scope;
+        double seconds; ///< since construction; a rank-local pass's summed over the ranks
+    };
+    std::vector<PassTime> times() const;
+
+  private:
+    void validate() const;
+
+    std::vector<std::unique_ptr<RankPass>> m_rank;
+    std::vector<std::unique_ptr<CrossRankPass>> m_cross;
+    std::vector<double> m_rankSec, m_crossSec; ///< per pass, since construction
+};
+
+} // namespace rs::analysis

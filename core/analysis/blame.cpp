@@ -1,0 +1,34 @@
+#include "core/analysis/blame.h"
+
+#include <algorithm>
+
+namespace rs::analysis {
+
+int64_t blameLastArrivals(ArrivalGroups& groups, const std::map<int, int64_t>& offsets, const RunMap& runs) {
+    auto aligned = [&](const Arrival* c) {
+        auto it = offsets.find(c->rank);
+        return c->startNs - (it == offsets.end() ? 0 : it->second);
+    };
+    int64_t unknowable = 0;
+    for (auto& [key, g] : groups) {
+        if (g.size() < 2) continue;
+        if (!runs.isComplete(runs.run(g.front()->rank))) {
+            ++unknowable;
+            continue;
+        }
+        Arrival* last = *std::max_element(g.begin(), g.end(), [&](const Arrival* a, const Arrival* b) {
+            return aligned(a) != aligned(b) ? aligned(a) < aligned(b) : a->rank > b->rank;
+        });
+        for (Arrival* c : g) {
+            c->lastRank = last->rank;
+            if (!c->waitJson && !c->waitEvents)
+                c->waitEvents = std::clamp<int64_t>(aligned(last) - aligned(c), 0, c->durNs);
+        }
+        last->lateBy = INT64_MAX;
+        for (const Arrival* c : g)
+            if (c != last) last->lateBy = std::min(last->lateBy, c->wait());
+    }
+    return unknowable;
+}
+
+} // namespace rs::analysis

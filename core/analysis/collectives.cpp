@@ -1,0 +1,45 @@
+#include "core/analysis/collectives.h"
+
+#include "core/analysis/arrivaltable.h"
+#include "core/analysis/blame.h"
+#include "core/analysis/clockaligner.h"
+#include "core/analysis/collectivematcher.h"
+#include "core/analysis/collectivestore.h"
+#include "core/index/diagnosticsink.h"
+
+#include <algorithm>
+
+namespace rs::analysis {
+
+PassInfo CollectivesPass::info() const {
+    return {"collectives",
+            PassScope::CrossRank,
+            {"sum_arrival", "rank_info", "run"},
+            {"collective", "wait", "rank_info.clock_offset_ns", "diagnostic"}};
+}
+
+void CollectivesPass::run(CrossRankContext& ctx) {
+    std::vector<Arrival> arrivals = loadArrivals(ctx.db);
+    const RunMap runs = loadRuns(ctx.db);
+    index::DiagnosticSink sink(ctx.db);
+    const auto p2p =
+        std::count_if(arrivals.begin(), arrivals.end(), [](const Arrival& c) { return c.pointToPoint; });
+    if (p2p > 0)
+        sink.add("(profile)", "info",
+                 "point-to-point ops (Send/Receive) are not matched across ranks: their waits are shown, "
+                 "their peer "
+                 "is not known",
+                 int64_t(p2p));
+    ArrivalGroups groups = matchArrivals(arrivals, runs);
+    const auto offsets = clockOffsets(groups);
+    if (int64_t unknowable = blameLastArrivals(groups, offsets, runs); unknowable > 0)
+        sink.add("(profile)", "info",
+                 "collectives of a run with ranks missing: measured waits are kept, the late rank is not "
+                 "named and "
+                 "no wait is inferred from arrivals",
+                 unknowable);
+    storeClockOffsets(ctx.db, offsets);
+    storeCollectives(ctx.db, arrivals, ctx.opts);
+}
+
+} // namespace rs::analysis

@@ -1,0 +1,43 @@
+#include "core/analysis/intervals.h"
+
+#include <algorithm>
+
+namespace rs::analysis {
+
+namespace {
+void merge(Intervals& v) {
+    std::sort(v.begin(), v.end());
+    Intervals out;
+    for (auto& iv : v) {
+        if (iv.second <= iv.first) continue;
+        if (!out.empty() && iv.first <= out.back().second)
+            out.back().second = std::max(out.back().second, iv.second);
+        else
+            out.push_back(iv);
+    }
+    v.swap(out);
+}
+} // namespace
+
+int64_t unionLength(Intervals& v) {
+    merge(v);
+    int64_t s = 0;
+    for (auto& iv : v)
+        s += iv.second - iv.first;
+    return s;
+}
+
+int64_t intersectionLength(Intervals& a, Intervals& b) {
+    merge(a);
+    merge(b);
+    int64_t s = 0;
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        int64_t lo = std::max(a[i].first, b[j].first), hi = std::min(a[i].second, b[j].second);
+        if (hi > lo) s += hi - lo;
+        (a[i].second < b[j].second) ? ++i : ++j;
+    }
+    return s;
+}
+
+} // namespace rs::analysis

@@ -1,0 +1,62 @@
+#include "core/analysis/outlierjudge.h"
+
+#include "core/stats/robuststats.h"
+
+#include <algorithm>
+
+namespace rs::analysis {
+
+using stats::mad;
+using stats::median;
+using stats::robustZ;
+
+OutlierJudge::OutlierJudge(const std::vector<StepRow>& rows, const AnalysisOptions& opts)
+    : m_opts(opts), m_n(rows.size()) {
+    std::vector<double> walls, waits, computes, idles, preps, comms;
+    for (auto& r : rows) {
+        walls.push_back(double(r.wall));
+        waits.push_back(double(r.wait));
+        computes.push_back(double(r.compute));
+        idles.push_back(double(r.idle));
+        preps.push_back(double(r.preparing));
+        comms.push_back(double(r.notOverlapped));
+    }
+    m_medWall = median(walls);
+    m_madWall = mad(walls, m_medWall);
+    m_medWait = median(waits);
+    m_madWait = mad(waits, m_medWait);
+    m_medCompute = median(computes);
+    m_medIdle = median(idles);
+    m_medPrep = median(preps);
+    m_medComm = median(comms);
+}
+
+bool OutlierJudge::isOutlier(const StepRow& r) const {
+    if (m_n < 3) return false;
+    bool wallOut = robustZ(double(r.wall), m_medWall, m_madWall) > m_opts.robustZ &&
+                   double(r.wall) > m_medWall * (1 + m_opts.outlierMinFraction);
+    bool waitOut = robustZ(double(r.wait), m_medWait, m_madWait) > m_opts.robustZ &&
+                   double(r.wait) - m_medWait > m_medWall * m_opts.outlierMinFraction;
+    return wallOut || waitOut;
+}
+
+model::StepCause OutlierJudge::cause(const StepRow& r, int rank) const {
+    using K = model::StepCauseKind;
+    double extra = std::max(1.0, double(r.wall) - m_medWall);
+    double dWait = double(r.wait) - m_medWait, dIdle = double(r.idle) - m_medIdle;
+    double dCompute = double(r.compute) - m_medCompute, dPrep = double(r.preparing) - m_medPrep;
+    double dComm = double(r.notOverlapped) - m_medComm - std::max(0.0, dWait);
+    auto c = [&](K kind, double ns) {
+        return model::StepCause{kind, int64_t(ns), r.biggestCollective, r.lateRank, rank};
+    };
+    if (dWait >= 0.5 * extra && r.lateRank && *r.lateRank != rank) return c(K::WaitedForRank, dWait);
+    if (dWait >= 0.5 * extra && !r.lateRank) return c(K::WaitedForUnknown, dWait);
+    if (double(r.idleGap) >= 0.5 * extra) return c(K::IdleBeforeCollective, double(r.idleGap));
+    double top = std::max({dIdle, dCompute, dPrep, dComm});
+    if (top == dCompute) return c(K::Compute, dCompute);
+    if (top == dPrep) return c(K::Preparing, dPrep);
+    if (top == dIdle) return c(K::Idle, dIdle);
+    return c(K::Communication, dComm);
+}
+
+} // namespace rs::analysis

@@ -1,0 +1,47 @@
+#pragma once
+// Outlier steps of one rank: a step whose wall time (or wait) is robustly far above the rank's median
+// (MAD-based z beyond opts.robustZ) and above it by at least opts.outlierMinFraction of the median wall;
+// the cause is the phase that explains most of the extra time, waiting and idling before a collective
+// checked first (on Ascend the wait is inside "communication", so the comm delta always matches the wait
+// delta and must not hide it). Needs three steps or more. Cross-rank stage (the waits come from the
+// blame); pure.
+#include "core/analysis/analysisoptions.h"
+#include "core/model/stepcause.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::analysis {
+
+/// One step of one rank with everything the judge weighs (ns).
+struct StepRow {
+    int64_t step = 0, startNs = 0;
+    int64_t wall = 0, compute = 0, comm = 0, overlapped = 0, notOverlapped = 0, wait = 0, idle = 0,
+            preparing = 0;
+    int64_t idleGap = 0; ///< idle right before a collective (the wait table's idle gaps)
+    std::string source;
+    std::optional<int> lateRank;   ///< the late rank of the collective this rank waited longest in
+    std::string biggestCollective; ///< that collective
+    int64_t biggestWait = 0;
+};
+
+class OutlierJudge {
+  public:
+    /// `rows`: every step of one rank.
+    OutlierJudge(const std::vector<StepRow>& rows, const AnalysisOptions& opts);
+    bool isOutlier(const StepRow& r) const;
+    /// The named cause of an outlier step of `rank` (its sentence: model::stepCauseText).
+    model::StepCause cause(const StepRow& r, int rank) const;
+    /// The typical (median) wall time of the rank's steps.
+    double medianWall() const { return m_medWall; }
+
+  private:
+    const AnalysisOptions& m_opts;
+    size_t m_n;
+    double m_medWall = 0, m_madWall = 0, m_medWait = 0, m_madWait = 0, m_medCompute = 0, m_medIdle = 0,
+           m_medPrep = 0, m_medComm = 0;
+};
+
+} // namespace rs::analysis

@@ -1,0 +1,54 @@
+#pragma once
+// One unit of the analysis plan (analysisplan.h): a name, the tables it reads and writes, and run().
+//  - A rank-local pass runs for one rank at a time: it reads only that rank's rows (spans of its tracks,
+//    its steps, communication records, tensors, memory samples) and writes that rank's rows of the
+//    summary tables (core/index/SCHEMA.md, "Per-rank summaries"). It never looks at another rank, so
+//    ranks can be analysed one by one, side by side or while they stream in, and a shard of a cluster
+//    build can run these passes alone.
+//  - A cross-rank pass runs once over all ranks and reads ONLY the summary tables and the outputs of the
+//    cross-rank passes before it — never `span`, `lod`, `counter`, `tensor`, `memory_sample` or another
+//    per-event table — so a merge of shard summaries runs the same passes over the same tables and gets
+//    the same findings by construction.
+// Passes run on the index-building thread, inside the plan's transaction; a pass object is stateless
+// between runs (per-rank data lives in the RankContext).
+#include "core/analysis/analysisoptions.h"
+#include "core/index/sqlite.h"
+
+#include <string_view>
+#include <vector>
+
+namespace rs::analysis {
+
+class RankContext;
+
+enum class PassScope { RankLocal, CrossRank };
+
+/// What a pass is, for the plan's order check, the timing lines and the documentation.
+struct PassInfo {
+    std::string_view name;
+    PassScope scope;
+    std::vector<std::string_view> reads;  ///< tables (or table.column) it reads
+    std::vector<std::string_view> writes; ///< tables (or table.column) it writes
+};
+
+class RankPass {
+  public:
+    virtual ~RankPass() = default;
+    virtual PassInfo info() const = 0;
+    virtual void run(RankContext& ctx) = 0;
+};
+
+/// What a cross-rank pass gets: the index and the settings; nothing per event.
+struct CrossRankContext {
+    index::Db& db;
+    const AnalysisOptions& opts;
+};
+
+class CrossRankPass {
+  public:
+    virtual ~CrossRankPass() = default;
+    virtual PassInfo info() const = 0;
+    virtual void run(CrossRankContext& ctx) = 0;
+};
+
+} // namespace rs::analysis

@@ -1,0 +1,82 @@
+#include "core/analysis/rankwindow.h"
+
+#include "core/analysis/rankcontext.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace rs::analysis {
+
+namespace {
+
+struct Window {
+    int64_t start = INT64_MAX, end = INT64_MIN;
+    bool known() const { return start <= end; }
+};
+
+Window spanWindow(index::Db& db, int rank) {
+    Window w;
+    auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ? AND aligned = 1");
+    auto first = db.prepare("SELECT ts_ns FROM span WHERE track_id = ? ORDER BY ts_ns LIMIT 1");
+    auto last =
+        db.prepare("SELECT max(ts_ns + dur_ns) FROM (SELECT ts_ns, dur_ns FROM span WHERE track_id = ? "
+                   "ORDER BY ts_ns DESC LIMIT 64)");
+    tracks.bind(1, rank);
+    while (tracks.step()) {
+        const int64_t t = tracks.i64(0);
+        first.bind(1, t);
+        if (first.step()) w.start = std::min(w.start, first.i64(0));
+        first.reset();
+        last.bind(1, t);
+        if (last.step() && !last.isNull(0)) w.end = std::max(w.end, last.i64(0));
+        last.reset();
+    }
+    return w;
+}
+
+Window recordWindow(index::Db& db, int rank) {
+    Window w;
+    auto q =
+        db.prepare("SELECT min(s), max(e) FROM (SELECT start_ns AS s, end_ns AS e FROM step_src WHERE rank = "
+                   "?1 UNION ALL SELECT start_ns, start_ns + elapse_ns FROM comm_op_src WHERE rank = ?1 AND "
+                   "start_ns > 0)");
+    q.bind(1, rank);
+    if (q.step() && !q.isNull(0)) w.start = q.i64(0), w.end = q.i64(1);
+    return w;
+}
+
+} // namespace
+
+std::string placeOf(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash);
+    dir.erase(std::remove_if(dir.begin(), dir.end(), [](char c) { return c >= '0' && c <= '9'; }), dir.end());
+    return dir;
+}
+
+PassInfo RankWindowPass::info() const {
+    return {"rank_window",
+            PassScope::RankLocal,
+            {"track", "span", "step_src", "comm_op_src", "source_file"},
+            {"rank_info.start_ns", "rank_info.end_ns", "rank_info.place"}};
+}
+
+void RankWindowPass::run(RankContext& ctx) {
+    Window w = spanWindow(ctx.db, ctx.rank);
+    if (!w.known()) w = recordWindow(ctx.db, ctx.rank);
+    std::string place;
+    {
+        auto q = ctx.db.prepare("SELECT path FROM source_file WHERE rank = ? ORDER BY file_id LIMIT 1");
+        q.bind(1, ctx.rank);
+        if (q.step()) place = placeOf(q.text(0));
+    }
+    auto known = [&](int64_t v) { return w.known() ? std::optional<int64_t>(v) : std::nullopt; };
+    ctx.db.prepare("UPDATE rank_info SET start_ns = ?, end_ns = ?, place = ? WHERE rank = ?")
+        .bind(1, known(w.start))
+        .bind(2, known(w.end))
+        .bind(3, place)
+        .bind(4, ctx.rank)
+        .exec();
+}
+
+} // namespace rs::analysis

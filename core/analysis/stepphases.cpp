@@ -1,0 +1,130 @@
+#include "core/analysis/stepphases.h"
+
+#include "core/analysis/intervals.h"
+#include "core/analysis/rankcontext.h"
+#include "core/model/timetext.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+namespace rs::analysis {
+
+using index::Db;
+
+StepPhases measureStep(const StepWindow& w, const RankKernels& kernels, Intervals comm) {
+    StepPhases r;
+    r.step = w.step;
+    r.startNs = w.startNs;
+    r.wall = w.ownEndNs - w.startNs;
+    Intervals compute;
+    int64_t firstTask = INT64_MAX;
+    for (const Kernel& k : kernels.startingIn(w.startNs, std::max(w.endNs, w.ownEndNs))) {
+        firstTask = std::min(firstTask, k.startNs);
+        if (k.compute) compute.push_back({k.startNs, k.endNs});
+    }
+    for (const auto& c : comm)
+        firstTask = std::min(firstTask, c.first);
+    Intervals all = compute;
+    all.insert(all.end(), comm.begin(), comm.end());
+    const int64_t busy = unionLength(all);
+    r.compute = unionLength(compute);
+    r.comm = unionLength(comm);
+    r.overlapped = intersectionLength(compute, comm);
+    r.notOverlapped = r.comm - r.overlapped;
+    r.idle = std::max<int64_t>(0, r.wall - busy);
+    r.preparing = firstTask == INT64_MAX ? 0 : std::max<int64_t>(0, firstTask - w.startNs);
+    r.source = "events";
+    return r;
+}
+
+namespace {
+
+/// Ascend ships its own breakdown (step_trace_time.csv): preferred, but a Computing far from the kernels'
+/// is counted (and the first one kept as the example).
+class ShippedBreakdown {
+  public:
+    ShippedBreakdown(Db& db, int rank)
+        : m_q(db.prepare(
+              "SELECT computing_ns, comm_ns, overlapped_ns, comm_not_overlapped_ns, free_ns, preparing_ns "
+              "FROM step_breakdown_src WHERE rank = ? AND step = ?")),
+          m_rank(rank) {}
+    void apply(StepPhases& r) {
+        m_q.bind(1, m_rank).bind(2, r.step);
+        if (m_q.step()) {
+            const int64_t computing = m_q.i64(0);
+            if (r.compute > 0 &&
+                std::llabs(computing - r.compute) > std::max<int64_t>(r.compute / 20, 10000) && misses++ == 0)
+                firstMiss = "rank " + std::to_string(m_rank) + " step " + std::to_string(r.step) +
+                            ": Computing " + model::formatDuration(computing) + " vs events " +
+                            model::formatDuration(r.compute);
+            r.compute = computing;
+            r.comm = m_q.i64(1);
+            r.overlapped = m_q.i64(2);
+            r.notOverlapped = m_q.i64(3);
+            r.idle = m_q.i64(4);
+            if (!m_q.isNull(5)) r.preparing = m_q.i64(5);
+            r.source = "step_trace_time";
+        }
+        m_q.reset();
+    }
+    int64_t misses = 0;
+    std::string firstMiss;
+
+  private:
+    index::Stmt m_q;
+    int m_rank;
+};
+
+/// The rank's collectives (from the arrivals pass) by step, as [start, end) intervals.
+std::map<int64_t, Intervals> collectivesByStep(Db& db, int rank) {
+    std::map<int64_t, Intervals> out;
+    auto q = db.prepare("SELECT step, start_ns, dur_ns FROM sum_arrival WHERE rank = ? ORDER BY start_ns");
+    q.bind(1, rank);
+    while (q.step())
+        out[q.i64(0)].push_back({q.i64(1), q.i64(1) + q.i64(2)});
+    return out;
+}
+
+} // namespace
+
+PassInfo StepPhasesPass::info() const {
+    return {"step_phases",
+            PassScope::RankLocal,
+            {"step", "span", "sum_arrival", "step_breakdown_src"},
+            {"sum_step", "sum_diagnostic"}};
+}
+
+void StepPhasesPass::run(RankContext& ctx) {
+    const auto& windows = ctx.steps().steps(ctx.rank);
+    if (windows.empty()) return;
+    auto collectives = collectivesByStep(ctx.db, ctx.rank);
+    ShippedBreakdown shipped(ctx.db, ctx.rank);
+    auto ins =
+        ctx.db.prepare("INSERT OR REPLACE INTO sum_step(rank, step, start_ns, wall_ns, compute_ns, comm_ns, "
+                       "comm_overlapped_ns, comm_not_overlapped_ns, idle_ns, preparing_ns, source) "
+                       "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+    for (const auto& w : windows) {
+        auto it = collectives.find(w.step);
+        StepPhases r = measureStep(w, ctx.kernels(), it == collectives.end() ? Intervals{} : it->second);
+        shipped.apply(r);
+        ins.bind(1, ctx.rank)
+            .bind(2, r.step)
+            .bind(3, r.startNs)
+            .bind(4, r.wall)
+            .bind(5, r.compute)
+            .bind(6, r.comm);
+        ins.bind(7, r.overlapped)
+            .bind(8, r.notOverlapped)
+            .bind(9, r.idle)
+            .bind(10, r.preparing)
+            .bind(11, r.source);
+        ins.exec();
+    }
+    if (shipped.misses > 0)
+        ctx.diagnostics().add("step_trace_time.csv", "info",
+                              "Computing differs from the kernel events by more than 5%", shipped.misses,
+                              shipped.firstMiss);
+}
+
+} // namespace rs::analysis

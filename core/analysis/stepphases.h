@@ -1,0 +1,33 @@
+#pragma once
+// Rank-local pass "step_phases": each step of one rank measured from its device kernels and collectives —
+// wall (the step event's own length), compute, communication (overlapped with compute or not), idle and
+// preparing (step start to the first device task) — or, where Ascend ships step_trace_time.csv, its
+// breakdown instead (told in diagnostics when its Computing differs from the kernels by more than 5 %).
+// Written to `sum_step`; the cross-rank StepBreakdownPass adds the waits and blame and judges outliers.
+#include "core/analysis/pass.h"
+#include "core/analysis/rankkernels.h"
+#include "core/analysis/stepindex.h"
+
+#include <optional>
+#include <string>
+
+namespace rs::analysis {
+
+/// One step's phases as this rank measured them (ns).
+struct StepPhases {
+    int64_t step = 0, startNs = 0;
+    int64_t wall = 0, compute = 0, comm = 0, overlapped = 0, notOverlapped = 0, idle = 0, preparing = 0;
+    std::string source; ///< events, or step_trace_time
+};
+
+/// The phases of window `w` from the rank's kernels and its collectives' [start, end) intervals in that step.
+StepPhases measureStep(const StepWindow& w, const RankKernels& kernels,
+                       std::vector<std::pair<int64_t, int64_t>> collectives);
+
+class StepPhasesPass : public RankPass {
+  public:
+    PassInfo info() const override;
+    void run(RankContext& ctx) override;
+};
+
+} // namespace rs::analysis

@@ -1,0 +1,35 @@
+#include "core/analysis/summarytables.h"
+
+namespace rs::analysis {
+
+const std::vector<std::string_view>& summaryTables() {
+    static const std::vector<std::string_view> t{"rank_info",   "label",          "step",
+                                                 "sum_arrival", "sum_step",       "sum_op",
+                                                 "sum_bank",    "sum_diagnostic", "memory_summary"};
+    return t;
+}
+
+const std::vector<std::string_view>& perEventTables() {
+    static const std::vector<std::string_view> t{
+        "span",        "lod",      "long_span",          "long_span_track", "counter",
+        "flow",        "tensor",   "memory_sample",      "memory_lod",      "kernel_shape",
+        "comm_op_src", "step_src", "step_breakdown_src", "track",           "source_file",
+        "string"};
+    return t;
+}
+
+void copySummaryTables(index::Db& to, const std::string& fromPath) {
+    to.prepare("ATTACH DATABASE ? AS shard").bind(1, fromPath).exec();
+    try {
+        for (std::string_view t : summaryTables())
+            to.exec("INSERT INTO main." + std::string(t) + " SELECT * FROM shard." + std::string(t));
+        to.exec("INSERT INTO main.diagnostic SELECT * FROM shard.diagnostic");
+        to.exec("UPDATE main.rank_info SET run_id = NULL, clock_offset_ns = 0");
+    } catch (...) {
+        to.exec("DETACH DATABASE shard");
+        throw;
+    }
+    to.exec("DETACH DATABASE shard");
+}
+
+} // namespace rs::analysis

@@ -1,0 +1,87 @@
+#include "core/import/collectivenames.h"
+
+#include "core/model/optype.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace rs::import {
+
+namespace {
+
+bool startsWith(std::string_view s, std::string_view prefix) {
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+bool startsWithNoCase(std::string_view s, std::string_view prefix) {
+    return s.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), s.begin(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) ==
+                      std::tolower(static_cast<unsigned char>(b));
+           });
+}
+
+bool isCollectiveKernel(std::string_view name) {
+    return startsWithNoCase(name, "hcom_") || startsWithNoCase(name, "ncclKernel") ||
+           startsWithNoCase(name, "ncclDevKernel");
+}
+
+} // namespace
+
+std::string collectiveKind(const std::string& name) {
+    if (startsWith(name, "hcom_")) return model::deriveOpType(name);
+    for (std::string_view pre : {"ncclDevKernel_", "ncclKernel_"})
+        if (startsWith(name, pre)) {
+            std::string_view rest = std::string_view(name).substr(pre.size());
+            return "nccl:" + std::string(rest.substr(0, rest.find_first_of("_(")));
+        }
+    return model::deriveOpType(name);
+}
+
+bool isPointToPoint(std::string_view kind) {
+    std::string l;
+    for (char ch : kind)
+        l += char(std::tolower(static_cast<unsigned char>(ch)));
+    for (const char* p : {"send", "receive", "recv"})
+        if (l.find(p) != std::string::npos) return true;
+    return false;
+}
+
+model::NameFacts describeName(const std::string& name) {
+    model::NameFacts f;
+    if (name == "Notify_Wait")
+        f.task = model::TaskRole::WaitTask;
+    else if (startsWith(name, "Notify"))
+        f.task = model::TaskRole::SyncTask;
+    else if (isCollectiveKernel(name))
+        f.task = model::TaskRole::CollectiveKernel;
+    f.collective = collectiveKind(name);
+    f.pointToPoint = isPointToPoint(f.collective);
+    f.matchBy = startsWith(f.collective, "nccl:") ? model::MatchBy::KindAndOrder : model::MatchBy::Name;
+    return f;
+}
+
+std::vector<model::NameFacts> describeNames(const std::vector<std::string>& strings) {
+    std::vector<model::NameFacts> out;
+    out.reserve(strings.size());
+    for (const auto& s : strings)
+        out.push_back(describeName(s));
+    return out;
+}
+
+std::pair<model::TrackRole, std::optional<int64_t>> laneRole(model::TrackKind kind, std::string_view lane) {
+    const bool comm = kind == model::TrackKind::Communication;
+    if (!comm && kind != model::TrackKind::Compute) return {model::TrackRole::None, std::nullopt};
+    if (startsWithNoCase(lane, "Plane ")) { // a device lane too: its kernels are a plane's, never instances
+        int64_t v = 0;
+        const char* b = lane.data() + 6;
+        auto [end, ec] = std::from_chars(b, lane.data() + lane.size(), v);
+        return {model::TrackRole::CommPlane,
+                ec == std::errc() && end != b ? std::optional<int64_t>(v) : std::nullopt};
+    }
+    if (comm && startsWithNoCase(lane, "Group")) return {model::TrackRole::CollectiveLane, std::nullopt};
+    return {model::TrackRole::None, std::nullopt};
+}
+
+} // namespace rs::import

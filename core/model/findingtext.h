@@ -1,0 +1,37 @@
+#pragma once
+// The one renderer of the sentences Rankscope tells about a profile: each finding's text and each
+// outlier step's cause, made when shown (report JSON, `rankscope report` text and HTML, the app's findings
+// panel, the Steps table and the timeline's tooltips) from the typed fields the index stores, so rewording
+// never needs a re-index. Pure; any thread.
+#include "core/model/findingkind.h"
+#include "core/model/stepcause.h"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace rs::model {
+
+/// A finding's typed fields, as the `finding` row (and the rows it names) give them.
+struct FindingFields {
+    FindingKind kind = FindingKind::Stall;
+    std::optional<int> rank; ///< the index's rank key
+    int dataRank = 0;        ///< the rank number as the data names it
+    std::optional<int64_t> step;
+    std::string subject;
+    int64_t lostNs = 0, waitedNs = 0, extraNs = 0;
+    int64_t idleNs = 0;    ///< stall: the idle gap before the worst collective; late_rank: idle before them
+    int64_t instances = 0; ///< slow_rank, late_rank, straggler: the run's blamed collective instances
+    nlohmann::json affected = nlohmann::json::object();
+    // outlier_step: the step of the rank that stood out most (its step_stat row)
+    int64_t wallNs = 0, typicalNs = 0;
+    std::optional<StepCause> cause;
+    // bank_anomaly: "[0]" and "[5]" (its bank_anomaly row)
+    std::string banks, otherBanks;
+};
+
+std::string findingText(const FindingFields& f);
+std::string stepCauseText(const StepCause& c);
+
+} // namespace rs::model

@@ -1,0 +1,85 @@
+// What producers' names say about collectives (core/import/collectivenames.h, the one place that knows):
+// each name's task role, collective, point-to-point flag and how its instances are told apart, and the
+// role of a lane from its kind and name.
+#include "core/import/collectivenames.h"
+
+#include <QtTest>
+
+using namespace rs;
+using model::MatchBy;
+using model::TaskRole;
+using model::TrackKind;
+using model::TrackRole;
+
+class TstCollectiveNames : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void names_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("task");
+        QTest::addColumn<QString>("collective");
+        QTest::addColumn<bool>("p2p");
+        QTest::addColumn<bool>("byOrder");
+        const int kernel = int(TaskRole::CollectiveKernel), none = int(TaskRole::None);
+        QTest::newRow("hccl") << "hcom_allReduce__586_0_1" << kernel << "hcom_allReduce_" << false << false;
+        QTest::newRow("hccl send") << "hcom_send__822_0_1" << kernel << "hcom_send_" << true << false;
+        QTest::newRow("nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)" << kernel
+                              << "nccl:AllReduce" << false << true;
+        QTest::newRow("nccl dev") << "ncclDevKernel_SendRecv(ncclDevComm*)" << kernel << "nccl:SendRecv"
+                                  << true << true;
+        QTest::newRow("legacy op") << "AllReduce-op4542" << none << "AllReduce" << false << false;
+        QTest::newRow("legacy receive") << "Receive-op12" << none << "Receive" << true << false;
+        QTest::newRow("notify wait") << "Notify_Wait" << int(TaskRole::WaitTask) << "Notify_Wait" << false
+                                     << false;
+        QTest::newRow("notify record")
+            << "Notify_Record" << int(TaskRole::SyncTask) << "Notify_Record" << false << false;
+        QTest::newRow("a kernel") << "aclnnMm_MatMulCommon_MatMulV2" << none
+                                  << "aclnnMm_MatMulCommon_MatMulV2" << false << false;
+    }
+    void names() {
+        QFETCH(QString, name);
+        QFETCH(int, task);
+        QFETCH(QString, collective);
+        QFETCH(bool, p2p);
+        QFETCH(bool, byOrder);
+        const model::NameFacts f = import::describeName(name.toStdString());
+        QCOMPARE(int(f.task), task);
+        QCOMPARE(QString::fromStdString(f.collective), collective);
+        QCOMPARE(f.pointToPoint, p2p);
+        QCOMPARE(f.matchBy == MatchBy::KindAndOrder, byOrder);
+    }
+    void lanes_data() {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("lane");
+        QTest::addColumn<int>("role");
+        QTest::addColumn<qint64>("plane"); // -1: none
+        const int comm = int(TrackKind::Communication);
+        QTest::newRow("group") << comm << "Group 7 Communication" << int(TrackRole::CollectiveLane)
+                               << qint64(-1);
+        QTest::newRow("plane") << comm << "Plane 3" << int(TrackRole::CommPlane) << qint64(3);
+        QTest::newRow("plane made unique")
+            << comm << "Plane 12 (HCCL)" << int(TrackRole::CommPlane) << qint64(12);
+        QTest::newRow("plane without number")
+            << comm << "Plane (none)" << int(TrackRole::CommPlane) << qint64(-1);
+        QTest::newRow("a compute lane named so")
+            << int(TrackKind::Compute) << "Group 1" << int(TrackRole::None) << qint64(-1);
+        QTest::newRow("a device lane named as a plane")
+            << int(TrackKind::Compute) << "Plane 2" << int(TrackRole::CommPlane) << qint64(2);
+        QTest::newRow("a host lane named as a plane")
+            << int(TrackKind::Host) << "Plane 2" << int(TrackRole::None) << qint64(-1);
+        QTest::newRow("another communication lane")
+            << comm << "Stream 5" << int(TrackRole::None) << qint64(-1);
+    }
+    void lanes() {
+        QFETCH(int, kind);
+        QFETCH(QString, lane);
+        QFETCH(int, role);
+        QFETCH(qint64, plane);
+        auto [r, p] = import::laneRole(TrackKind(kind), lane.toStdString());
+        QCOMPARE(int(r), role);
+        QCOMPARE(p ? qint64(*p) : qint64(-1), plane);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCollectiveNames)
+#include "tst_collectivenames.moc"

@@ -1,0 +1,98 @@
+// The op and memory stages on hand-built input: one rank's op cells from its kernels, stragglers judged
+// across the ranks of a run (ratio floor and robust z, too few kernels, one rank), and bank anomalies (a
+// rank whose banks share nothing with the majority's; no majority with two ranks).
+#include "core/analysis/bankanomaly.h"
+#include "core/analysis/opcells.h"
+#include "core/analysis/opstats.h"
+
+#include <QtTest>
+
+using namespace rs;
+using namespace rs::analysis;
+
+namespace {
+OpStatCell cell(int rank, int64_t median, int64_t count = 100) {
+    return {rank, count, median * count, median, median, median};
+}
+} // namespace
+
+class TstCrossRankStages : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void opCellsOfOneRank() {
+        // op 7: 10, 20, 30, 40 ns; op 9: 5 ns; a collective kernel (op 7) is not counted
+        RankKernels k({{0, 10, 0, 7},
+                       {100, 120, 0, 7},
+                       {50, 55, 0, 9},
+                       {200, 230, 0, 7},
+                       {300, 340, 0, 7},
+                       {400, 900, 0, 7, 0, 0, false}});
+        auto cells = opCells(k);
+        QCOMPARE(cells.size(), size_t(2));
+        const OpCell& c = cells[7];
+        QCOMPARE(c.count, int64_t(4));
+        QCOMPARE(c.total, int64_t(100));
+        QCOMPARE(c.median, int64_t(20)); // the nearest-rank median of 10, 20, 30, 40
+        QCOMPARE(c.p95, int64_t(40));
+        QCOMPARE(c.max, int64_t(40));
+        QCOMPARE(cells[9].count, int64_t(1));
+    }
+
+    void slowCellIsFlagged() {
+        AnalysisOptions opts;
+        std::vector<OpStatCell> v{cell(0, 100), cell(1, 101), cell(2, 99), cell(3, 100), cell(4, 140)};
+        const double med = judgeOpType(v, 5, opts);
+        QCOMPARE(med, 100.0);
+        for (auto& c : v) {
+            QCOMPARE(c.flagged, c.rank == 4);
+            QCOMPARE(c.ratio, double(c.median) / 100.0);
+        }
+    }
+
+    void spreadOrSmallOrSingleCellsAreNot() {
+        AnalysisOptions opts;
+        // below the ratio floor (1.15×) though robustly apart
+        std::vector<OpStatCell> a{cell(0, 100), cell(1, 100), cell(2, 100), cell(3, 110)};
+        judgeOpType(a, 4, opts);
+        QVERIFY(!a[3].flagged);
+        // too few kernels on the slow rank
+        std::vector<OpStatCell> b{cell(0, 100), cell(1, 100), cell(2, 100), cell(3, 200, 2)};
+        judgeOpType(b, 4, opts);
+        QVERIFY(!b[3].flagged);
+        // one rank in the run: nothing to compare with
+        std::vector<OpStatCell> c{cell(0, 100), cell(0, 300)};
+        judgeOpType(c, 1, opts);
+        QVERIFY(!c[1].flagged);
+        // a whole spread-out op type: no cell stands out robustly
+        std::vector<OpStatCell> d{cell(0, 100), cell(1, 130), cell(2, 170), cell(3, 220)};
+        judgeOpType(d, 4, opts);
+        for (auto& x : d)
+            QVERIFY(!x.flagged);
+    }
+
+    void bankAnomaly() {
+        // ranks 0–3 keep AllReduce's bytes in bank 5 (rank 2 also 10 % in bank 6), rank 1 in bank 0
+        const int64_t g = int64_t(1) << 20;
+        std::map<int, std::map<int64_t, int64_t>> perRank{{0, {{5, 100 * g}}},
+                                                          {1, {{0, 100 * g}, {5, 5 * g}}},
+                                                          {2, {{5, 90 * g}, {6, 10 * g}}},
+                                                          {3, {{5, 80 * g}}}};
+        auto a = findBankAnomalies(perRank);
+        QCOMPARE(a.size(), size_t(1));
+        QCOMPARE(a[0].rank, 1);
+        QCOMPARE(a[0].banks, (std::set<int64_t>{0})); // bank 5 holds under 10 % of its bytes
+        QCOMPARE(a[0].othersBanks, (std::set<int64_t>{5}));
+        QCOMPARE(a[0].bytes, 105 * g);
+    }
+
+    void noMajorityNoAnomaly() {
+        std::map<int, std::map<int64_t, int64_t>> two{{0, {{5, 1}}}, {1, {{0, 1}}}};
+        QVERIFY(findBankAnomalies(two).empty());
+        // every rank elsewhere: no bank most others use
+        std::map<int, std::map<int64_t, int64_t>> scattered{{0, {{1, 1}}}, {1, {{2, 1}}}, {2, {{3, 1}}}};
+        QVERIFY(findBankAnomalies(scattered).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCrossRankStages)
+#include "tst_crossrankstages.moc"
