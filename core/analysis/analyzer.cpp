@@ -2,6 +2,7 @@
 
 #include "core/analysis/clockcheck.h"
 #include "core/analysis/collectiveanalysis.h"
+#include "core/analysis/commlinks.h"
 #include "core/analysis/memoryanalysis.h"
 #include "core/analysis/opanalysis.h"
 #include "core/analysis/rootcause.h"
@@ -29,7 +30,8 @@ void Analyzer::run() {
     m_db.exec("BEGIN");
     checkRankClocks(m_db);
     assignRuns(m_db);
-    lap("clocks, runs");
+    resolveCommLinks(m_db);
+    lap("clocks, runs, links");
     StepIndex steps(m_db);
     analyseCollectives(m_db, steps, m_opts);
     m_db.exec("CREATE INDEX collective_rank_step ON collective(rank, step); CREATE INDEX wait_rank ON "

@@ -41,6 +41,8 @@ const char* fileKindName(FileKind k) {
         return "memory-usage";
     case FileKind::AscendDb:
         return "ascend-db";
+    case FileKind::AnalysisDb:
+        return "ascend-analysis-db";
     case FileKind::ChromeJson:
         return "chrome-json";
     case FileKind::LegacyTimeline:
@@ -163,6 +165,7 @@ int kindOrder(FileKind k) {
     case FileKind::LegacyFramework:
         return 1;
     case FileKind::TraceView:
+    case FileKind::AscendDb: // the rank's main source may set its rank (RANK_DEVICE_MAP) before the rest
         return 2;
     default:
         return 3;
@@ -266,6 +269,8 @@ Discovery discover(const std::string& rootStr) {
             add(rankDir.string(), FileKind::Communication, std::nullopt);
         } else if (inOutput && name == "communication_matrix.json") {
             add(rankDir.string(), FileKind::CommMatrix, std::nullopt);
+        } else if (inOutput && name == "analysis.db") {
+            add(rankDir.string(), FileKind::AnalysisDb, std::nullopt);
         } else if (inOutput && name == "operator_memory.csv") {
             add(rankDir.string(), FileKind::OperatorMemory, std::nullopt);
         } else if (inOutput && name == "memory_record.csv") {

@@ -1,7 +1,9 @@
 #include "core/import/rankjob.h"
 
+#include "core/import/analysisdbimporter.h"
 #include "core/import/ascenddbimporter.h"
 #include "core/import/chrometraceimporter.h"
+#include "core/import/commmatrixjson.h"
 #include "core/import/csvimporter.h"
 #include "core/import/metadataimporter.h"
 #include "core/import/profilelabels.h"
@@ -52,10 +54,13 @@ void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
             ok = importProfilerMetadata(f, rank, out, error);
             break;
         case FileKind::CommMatrix:
-            ok = importCommunicationMatrix(f, rank, out, error);
+            ok = importCommunicationMatrix(f, rank, out, error, records);
             break;
         case FileKind::AscendDb:
             ok = importAscendDb(ctx, out, rank, f, fileId, error, records);
+            break;
+        case FileKind::AnalysisDb:
+            ok = importAnalysisDb(ctx, out, rank, f, error, records);
             break;
         default: {
             CsvImporter imp(ctx, out, rank);

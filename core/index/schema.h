@@ -6,7 +6,8 @@
 
 namespace rs::index {
 
-constexpr int kSchemaVersion = 16; // 16: long_span; 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 17; // 17: comm_link*, comm_group*, comm_source; 16: long_span; 15: label
+                                   // (profile metadata), collective.op_type
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
@@ -15,7 +16,7 @@ void createTables(Db& db);
 /// Secondary indexes, created after the load (building them before is 3–7× slower).
 void createIndexes(Db& db);
 /// The public SQL views: ranks, tracks, spans, steps, collectives, tensors, memory_samples,
-/// diagnostics, waits, op_stats, step_breakdown.
+/// diagnostics, waits, op_stats, step_breakdown, comm_links, comm_groups.
 void createViews(Db& db);
 
 } // namespace rs::index

@@ -6,6 +6,7 @@
 #include "core/annotate/anchorcheck.h"
 #include "core/annotate/annotationset.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/commmatrix.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
 
@@ -57,6 +58,11 @@ class QueryService : public QObject {
     /// The kernel spans of one shape group (query::shapeKernelSpans). T = ShapeKernels
     quint64 requestShapeKernels(int run, const QString& opType, const QString& inputShapes,
                                 const QString& dtypes);
+    /// The communication matrix (query::loadCommMatrix). T = CommMatrix
+    quint64 requestCommMatrix(const CommMatrixRequest& r);
+    /// The collectives behind one matrix cell (query::loadLinkSpans). T = LinkSpans
+    quint64 requestLinkSpans(int run, std::optional<qint64> step, const QString& group, qint64 src,
+                             qint64 dst);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
     quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
     QString dbPath() const { return m_dbPath; }
@@ -88,3 +94,5 @@ Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::shapes::OpShapeTable>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::CommMatrix>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LinkSpans>)

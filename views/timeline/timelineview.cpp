@@ -426,7 +426,9 @@ void TimelineView::paintLanes(QPainter& p, const TimeMapping& tm) {
             if (dim) c.setAlpha(45);
             QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
             batches[c.rgba()].push_back(r);
-            if (item.spanId && sel.kind == Selection::Kind::Span && item.spanId == sel.spanId)
+            if (item.spanId && ((sel.kind == Selection::Kind::Span && item.spanId == sel.spanId) ||
+                                (sel.kind == Selection::Kind::CommLink &&
+                                 std::binary_search(sel.spans.begin(), sel.spans.end(), item.spanId))))
                 outlines.push_back(r);
             if (item.spanId && m_searchHits.contains(item.spanId)) hits.push_back(r);
             if (r.width() > 36 && item.spanId && m_summary &&
