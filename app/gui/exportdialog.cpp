@@ -1,5 +1,7 @@
 #include "app/gui/exportdialog.h"
 
+#include "app/gui/settings.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -11,7 +13,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 
 namespace rs::gui {
 
@@ -26,13 +27,12 @@ ExportDialog::ExportDialog(QWidget* parent)
     m_view->addItem(tr("Whole window"), "window");
     m_scale->addItem(tr("1× (screen pixels)"), 1.0);
     m_scale->addItem(tr("2× (for slides and HiDPI)"), 2.0);
-    QSettings st;
-    setView(st.value("export/view", "timeline").toString());
-    m_scale->setCurrentIndex(st.value("export/scale", 1.0).toDouble() > 1.5 ? 1 : 0);
-    m_caption->setChecked(st.value("export/caption", true).toBool());
-    m_annotations->setChecked(st.value("export/annotations", true).toBool());
-    m_path->setText(QDir(st.value("export/dir", QDir::homePath()).toString())
-                        .filePath(st.value("export/name", "rankscope-timeline.png").toString()));
+    const ExportDefaults last = Settings().exportDefaults();
+    setView(last.view);
+    m_scale->setCurrentIndex(last.scale > 1.5 ? 1 : 0);
+    m_caption->setChecked(last.caption);
+    m_annotations->setChecked(last.annotations);
+    m_path->setText(QDir(last.dir).filePath(last.name));
     m_path->setToolTip(tr("The suffix chooses the format: .png (pixels) or .svg (vector text and shapes)"));
     auto* browse = new QPushButton(tr("Browse…"));
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
@@ -95,14 +95,9 @@ void ExportDialog::accept() {
         QMessageBox::warning(this, tr("Export image"), tr("The file name must end in .png or .svg."));
         return;
     }
-    QSettings st;
-    ExportChoice c = choice();
-    st.setValue("export/view", c.view);
-    st.setValue("export/scale", c.scale);
-    st.setValue("export/caption", c.caption);
-    st.setValue("export/annotations", c.annotations);
-    st.setValue("export/dir", QFileInfo(c.path).absolutePath());
-    st.setValue("export/name", QFileInfo(c.path).fileName());
+    const ExportChoice c = choice();
+    Settings().setExportDefaults({c.view, c.scale, c.caption, c.annotations, QFileInfo(c.path).absolutePath(),
+                                  QFileInfo(c.path).fileName()});
     QDialog::accept();
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // File ▸ Export…: which view (whole window, timeline with every lane, heatmap, memory map), where (PNG
 // or SVG by the file's suffix), PNG scale 1× or 2×, caption and annotations on or off. Remembers the last
-// choices (QSettings). GUI thread only.
+// choices (Settings::exportDefaults). GUI thread only.
 #include "app/gui/viewexporter.h"
 
 #include <QDialog>

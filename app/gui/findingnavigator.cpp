@@ -1,92 +1,113 @@
 #include "app/gui/findingnavigator.h"
 
+#include "app/gui/searchcontroller.h"
+#include "views/common/timemapping.h"
 #include "views/heatmap/heatmapview.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
-#include <nlohmann/json.hpp>
 
 namespace rs::gui {
 
 using views::Selection;
 
+namespace {
+/// The step row of `f`'s step on its rank (any rank when it names none).
+const query::StepDesc* stepOf(const Finding& f, const query::ProfileSummary* s) {
+    if (!f.step || !s) return nullptr;
+    for (const auto& st : s->steps)
+        if (st.step == *f.step && (!f.rank || st.rank == *f.rank)) return &st;
+    return nullptr;
+}
+
+using model::FindingKind;
+
+bool namesCollective(std::optional<FindingKind> k) {
+    return k == FindingKind::Stall || k == FindingKind::LateRank || k == FindingKind::SlowRank;
+}
+} // namespace
+
 FindingNavigator::FindingNavigator(QMainWindow* window, views::InteractionState* state,
-                                   views::HeatmapView* heatmap)
-    : m_window(window), m_state(state), m_heatmap(heatmap) {}
+                                   views::HeatmapView* heatmap, SearchController* search)
+    : m_window(window), m_state(state), m_heatmap(heatmap), m_search(search) {}
 
 void FindingNavigator::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
 }
 
-QString FindingNavigator::slowestOpOf(const nlohmann::json& f) {
-    // affected.op_types is ordered by extra time (the finding's own order)
-    const auto ops = f.contains("affected") && f["affected"].is_object()
-                         ? f["affected"].value("op_types", nlohmann::json::array())
-                         : nlohmann::json::array();
-    if (!ops.is_array() || ops.empty() || !ops[0].is_object() || !ops[0].contains("op_type") ||
-        !ops[0]["op_type"].is_string())
-        return {};
-    return QString::fromStdString(ops[0]["op_type"].get<std::string>());
-}
-
-QString FindingNavigator::go(const nlohmann::json& f) {
-    auto num = [&](const char* k) -> std::optional<int64_t> {
-        return f.contains(k) && f[k].is_number_integer() ? std::optional<int64_t>(f[k].get<int64_t>())
-                                                         : std::nullopt;
-    };
-    const std::string kind = f.value("kind", std::string());
-    auto rank = num("rank"), step = num("step"), start = num("start_ns"), end = num("end_ns"),
-         span = num("span_id");
-    const QString subject = QString::fromStdString(f.value("subject", std::string()));
-    if (start && end && *end > *start) {
-        int64_t pad = std::max<int64_t>((*end - *start) / 20, 20000);
-        m_state->setWindow(*start - pad, *end + pad);
-    } else if (step && m_summary) {
-        for (const auto& st : m_summary->steps)
-            if (st.step == *step && (!rank || st.rank == *rank)) {
-                int64_t pad = (st.endNs - st.startNs) / 20;
-                m_state->setWindow(st.startNs - pad, st.endNs + pad);
-                break;
-            }
-    }
-    Selection sel;
-    sel.rank = rank ? int(*rank) : -1;
-    if (kind == "stall" || kind == "late_rank" || kind == "slow_rank") {
+FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileSummary* s) {
+    FindingTarget t;
+    const query::StepDesc* step = stepOf(f, s);
+    if (f.startNs && f.endNs && *f.endNs > *f.startNs)
+        t.extent = std::make_pair(*f.startNs, *f.endNs);
+    else if (step)
+        t.extent = std::make_pair(step->startNs, step->endNs);
+    if (f.rank) t.ranks.push_back(*f.rank);
+    for (int r : f.waitingRanks)
+        if (std::find(t.ranks.begin(), t.ranks.end(), r) == t.ranks.end()) t.ranks.push_back(r);
+    Selection& sel = t.selection;
+    sel.rank = f.rank.value_or(-1);
+    if (namesCollective(f.kind)) {
         // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it; a slow
         // card's slowest op type goes with it, so the heatmap outlines that (op type, rank) cell
-        if (kind == "slow_rank") sel.opType = slowestOpOf(f);
-        if (kind == "slow_rank" && rank)
-            m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, int(*rank), subject);
-        if (span) {
-            sel.kind = Selection::Kind::Span;
-            sel.spanId = *span;
-            sel.startNs = start.value_or(0);
-            sel.endNs = end.value_or(0);
-            m_state->setSelection(sel);
+        if (f.kind == FindingKind::SlowRank) {
+            sel.opType = f.opTypes.value(0, f.subject);
+            if (f.rank) t.cellOp = sel.opType, t.cellRank = *f.rank;
         }
-    } else if (kind == "bank_anomaly" || kind == "straggler") {
+        if (f.spanId) {
+            sel.kind = Selection::Kind::Span;
+            sel.spanId = *f.spanId;
+            sel.startNs = f.startNs.value_or(0);
+            sel.endNs = f.endNs.value_or(0);
+        }
+    } else if (f.kind == FindingKind::BankAnomaly || f.kind == FindingKind::Straggler) {
         sel.kind = Selection::Kind::OpType;
-        sel.opType = subject;
-        m_state->setSelection(sel);
-        for (auto* d : m_window->findChildren<QDockWidget*>())
-            if (d->objectName() == (kind == "bank_anomaly" ? "memory" : "heatmap")) {
-                d->show();
-                d->raise();
-            }
-    } else if (step && m_summary) {
-        for (const auto& st : m_summary->steps)
-            if (st.step == *step && (!rank || st.rank == *rank)) {
-                sel.kind = Selection::Kind::Step;
-                sel.rank = st.rank;
-                sel.step = st.step;
-                sel.startNs = st.startNs;
-                sel.endNs = st.endNs;
-                m_state->setSelection(sel);
-                break;
-            }
+        sel.opType = f.subject;
+        t.panel =
+            f.kind == FindingKind::BankAnomaly ? FindingTarget::Panel::Memory : FindingTarget::Panel::Heatmap;
+        if (f.kind == FindingKind::Straggler && f.rank) t.cellOp = f.subject, t.cellRank = *f.rank;
+    } else if (step) {
+        sel.kind = Selection::Kind::Step;
+        sel.rank = step->rank;
+        sel.step = step->step;
+        sel.startNs = step->startNs;
+        sel.endNs = step->endNs;
     }
-    return "<h3>" + QString::fromStdString(kind).toHtmlEscaped() + "</h3><p>" +
-           QString::fromStdString(f.value("text", std::string())).toHtmlEscaped() + "</p>";
+    return t;
+}
+
+void FindingNavigator::go(const Finding& f) {
+    const FindingTarget t = targetOf(f, m_summary.get());
+    if (t.extent) {
+        const auto [a, b] = *t.extent;
+        const int64_t pad = std::max<int64_t>((b - a) / 20, 20000);
+        const auto [t0, t1] =
+            views::panWindow(a - pad, b + pad, 0, m_state->boundsStart(), m_state->boundsEnd());
+        m_state->setWindow(t0, t1);
+    }
+    // the cell is outlined only in the op × rank grid
+    if (!t.cellOp.isEmpty()) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, t.cellRank, t.cellOp);
+    if (t.selection.kind != Selection::Kind::None) m_state->setSelection(t.selection);
+    if (!t.extent && !t.cellOp.isEmpty() && m_search) m_search->highlightOpKernels(t.cellOp, t.cellRank);
+    raise(t.panel);
+}
+
+void FindingNavigator::raise(FindingTarget::Panel p) {
+    const QString name = p == FindingTarget::Panel::Memory    ? "memory"
+                         : p == FindingTarget::Panel::Heatmap ? "heatmap"
+                                                              : QString();
+    if (name.isEmpty()) return;
+    if (auto* d = m_window->findChild<QDockWidget*>(name)) {
+        d->show();
+        d->raise();
+    }
+}
+
+QString FindingNavigator::describe(const Finding& f) {
+    QString html = "<h3>" + f.kindName.toHtmlEscaped() + "</h3><p>" + f.text.toHtmlEscaped() + "</p>";
+    if (f.lostNs > 0)
+        html += "<p>" + QObject::tr("The job lost %1.").arg(views::formatDuration(f.lostNs)) + "</p>";
+    return html;
 }
 
 } // namespace rs::gui

@@ -1,14 +1,18 @@
 #pragma once
-// Where each finding kind points, in one place: the window (the finding's time, else its step), the
-// selection (a stall's or late rank's culprit collective; a slow card's collective with its slowest op type,
-// so the heatmap outlines that cell; a straggler's or bank anomaly's op type; an outlier step) and the panel
-// raised (heatmap, memory). Findings are the report's JSON objects. GUI thread only.
+// Where each finding kind points, in one place. targetOf() decides it from the finding alone (pure): the
+// time (the finding's own, else its step's), the ranks it concerns (the one it names and those that
+// waited for it), the selection (a stall's, late or slow rank's culprit collective — a slow card's with
+// its slowest op type, so the heatmap outlines that cell; a straggler's or bank anomaly's op type; an
+// outlier step), the heatmap cell that shows it and the panel to raise. The window's navigator applies a
+// target to the interaction state and the docks (go); the report's pictures (reportdocument.cpp) are
+// taken from the same targets. GUI thread only (targetOf: any thread).
+#include "app/gui/finding.h"
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
 #include <QString>
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
+#include <vector>
 
 class QMainWindow;
 
@@ -18,20 +22,39 @@ class HeatmapView;
 
 namespace rs::gui {
 
+class SearchController;
+
+struct FindingTarget {
+    enum class Panel { None, Heatmap, Memory };
+    std::optional<std::pair<int64_t, int64_t>> extent; ///< absolute ns: the finding's time, else its step's
+    std::vector<int> ranks;     ///< the rank it names, then the ranks that waited for it (each once)
+    views::Selection selection; ///< Kind::None: nothing to select
+    QString cellOp;             ///< the heatmap cell (op type × rank) that shows it; empty: none
+    int cellRank = -1;
+    Panel panel = Panel::None; ///< the dock raised with it
+};
+
 class FindingNavigator {
   public:
-    FindingNavigator(QMainWindow* window, views::InteractionState* state, views::HeatmapView* heatmap);
+    /// `search` highlights a cell's kernels when the finding has no time of its own (a straggler).
+    FindingNavigator(QMainWindow* window, views::InteractionState* state, views::HeatmapView* heatmap,
+                     SearchController* search);
     /// The profile (run) on screen: its steps locate a finding that names only a step.
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
-    /// Goes to `f` in every view; returns the Details panel's text for it.
-    QString go(const nlohmann::json& f);
-    /// The op type a slow_rank / straggler finding names first (its affected.op_types), or empty.
-    static QString slowestOpOf(const nlohmann::json& f);
+    /// Where `f` points; `s` (may be null) locates a step.
+    static FindingTarget targetOf(const Finding& f, const query::ProfileSummary* s);
+    /// Goes to `f` in every view: the window around it (or, without a time, around its cell's longest
+    /// kernel), its selection, its heatmap cell, its panel.
+    void go(const Finding& f);
+    /// The Details panel's text for `f`.
+    static QString describe(const Finding& f);
 
   private:
+    void raise(FindingTarget::Panel p);
     QMainWindow* m_window;
     views::InteractionState* m_state;
     views::HeatmapView* m_heatmap;
+    SearchController* m_search;
     std::shared_ptr<const query::ProfileSummary> m_summary;
 };
 

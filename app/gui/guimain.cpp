@@ -2,6 +2,7 @@
 
 #include "app/gui/appicon.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/settings.h"
 #include "app/gui/viewstate.h"
 
 #include <QApplication>
@@ -11,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageBox>
-#include <QSettings>
 
 namespace rs::gui {
 
@@ -23,7 +23,7 @@ int runGui(int argc, char** argv) {
     QApplication::setDesktopFileName("org.rankscope.Rankscope");
     QApplication::setWindowIcon(appIcon());
     MainWindow w;
-    w.applyTheme(QSettings().value("view/theme", "system").toString());
+    w.applyTheme(Settings().theme());
     w.show();
     QStringList args = app.arguments().mid(1);
     if (!args.isEmpty() && args.first() == "open") args.removeFirst();
@@ -51,7 +51,7 @@ int runGui(int argc, char** argv) {
     }
     if (!args.isEmpty()) {
         w.openProfile(args.first());
-    } else if (QSettings().value("profiles/reopenLast", true).toBool()) {
+    } else if (Settings().reopenLast()) {
         w.reopenLast();
     }
     return app.exec();

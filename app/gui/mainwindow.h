@@ -1,9 +1,10 @@
 #pragma once
-// The main window: creates the query service, the one InteractionState and the views, and wires them
-// (views never talk to each other). Docks: Findings, Details; a progress panel with Cancel while
-// indexing; status bar with profile, ranks, window and selection; File/View/Navigate/Help menus with
-// shortcuts; recent profiles, drag and drop of a folder, layout and theme remembered with QSettings.
-// GUI thread only.
+// The main window creates the query service, the one InteractionState, the views, the panels and the
+// controllers, and wires them; it holds no logic of its own (views never talk to each other). Central:
+// the progress panel while indexing, the notice banner, the minimap and the timeline. Docks: Findings,
+// Details, Annotations; the linked views tabbed below. Menus and toolbar: mainwindowmenus.cpp; pictures,
+// saved views and the report: mainwindowexport.cpp. What belongs to the profile on screen is the
+// ProfileSession's; what is remembered between sessions is Settings'. GUI thread only.
 #include "app/gui/comparejob.h"
 #include "app/gui/imagewriter.h"
 #include "app/gui/indexjob.h"
@@ -14,16 +15,10 @@
 
 #include <QMainWindow>
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
 
-class QComboBox;
+class QAction;
 class QLabel;
 class QLineEdit;
-class QListWidget;
-class QProgressBar;
-class QPushButton;
-class QTextBrowser;
-class QAction;
 class QMenu;
 
 namespace rs::views {
@@ -41,10 +36,18 @@ class AnnotationModel;
 
 namespace rs::gui {
 
-class FindingNavigator;
-
 class AnnotationController;
+class CompareController;
+class DetailsPanel;
+class FindingNavigator;
+class FindingsPanel;
+class ProfileSession;
+class ProgressPanel;
+class RunChooser;
+class SearchController;
+class StatusLine;
 class ViewExporter;
+struct Finding;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -60,12 +63,19 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* drillDown() const { return m_drill; }
     views::OpSummaryView* opSummary() const { return m_opSummary; }
     views::MinimapView* minimap() const { return m_minimap; }
-    views::HistogramView* histogram() const { return m_histogram; }
+    views::HistogramView* histogram() const;
     views::InteractionState* state() const { return m_state; }
     query::QueryService* queryService() const { return m_service; }
     views::AnnotationModel* annotationModel() const;
     AnnotationController* annotations() const { return m_annotate; }
-    const QString& profilePath() const { return m_profile; }
+    FindingsPanel* findingsPanel() const { return m_findings; }
+    DetailsPanel* detailsPanel() const { return m_details; }
+    SearchController* search() const { return m_search; }
+    ProgressPanel* progressPanel() const { return m_progress; }
+    RunChooser* runChooser() const { return m_runs; }
+    StatusLine* statusLine() const { return m_status; }
+    ProfileSession* session() const { return m_session; }
+    const QString& profilePath() const;
     /// The caption of an export of `view` (window, timeline, heatmap, memory) as the window stands.
     Caption exportCaption(const QString& view, bool lanesCut = false) const;
     /// The picture as it stands, for File ▸ Save view.
@@ -77,12 +87,13 @@ class MainWindow : public QMainWindow {
     /// File ▸ Export report: the HTML (or Markdown) report with its pictures, written by a child process.
     void exportReport();
     /// True once a profile's summary has arrived (tests wait on it).
-    bool profileLoaded() const { return m_summary != nullptr; }
-
+    bool profileLoaded() const;
     /// Compares the open run (baseline) with the profile in `dir` (candidate), off the GUI thread; the
     /// Comparison panel shows the result (compareReady follows).
     /// `run`: that run of `dir` (default: its default run); the baseline is the run shown.
     void compareWith(const QString& dir, std::optional<int> run = std::nullopt);
+    /// Every key binding and gesture (keys, what it does): the menus' actions, then the timeline's table.
+    std::vector<std::pair<QString, QString>> shortcutRows() const;
 
   Q_SIGNALS:
     void profileReady();
@@ -96,88 +107,75 @@ class MainWindow : public QMainWindow {
     void dropEvent(QDropEvent*) override;
 
   private:
+    // creation (mainwindow.cpp)
+    QWidget* buildCentral();
+    void buildDocks();
+    void tabLinkedViews();
+    void createControllers();
+    // wiring (mainwindow.cpp)
+    void wireIndexing();
+    void wireProfile();
+    void wireNavigation();
+    // menus and toolbar (mainwindowmenus.cpp)
     void buildMenus();
     QAction* buildFileMenu(); ///< returns Open profile (the toolbar shows it)
+    void addOpenActions(QMenu* file);
+    void addCompareActions(QMenu* file);
+    void addPictureActions(QMenu* file);
     void buildNavigateMenu();
-    QAction* buildViewMenu(); ///< returns Show communication waits
+    void buildViewMenu();
+    void addLaneActions(QMenu* view);
     void buildHelpMenu();
-    void buildToolbar(QAction* open, QAction* waits);
-    void buildDocks();
+    void showAbout();
+    void buildToolbar(QAction* open);
+    void updateRecentMenu();
+    void updateCompareRunMenu();
+    // what arrives
     void onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs,
                          bool reused);
     void onSummary(std::shared_ptr<const query::ProfileSummary> s);
-    void onSelection(const views::Selection& s);
-    void updateStatus();
-    void updateRecentMenu();
+    void onReset(bool newProfile);
+    void goToFinding(const Finding& f);
     void showDiagnostics();
-    void showShortcuts();
-    void runSearch(int direction);
-    /// Selects and zooms to a finding (report JSON object) in every view.
-    void navigateToFinding(const nlohmann::json& f);
-    void updateRunChooser();
-    void applyViewStateNow(ViewState s); ///< by value: it may be the pending state it clears
+    void updateTrackCount();
+    void showNotice(const QString& text);
+    /// Adds the profile to Open Recent and "reopen last" once it opened with data.
+    void rememberOpened(const query::ProfileSummary& s);
     void saveViewAs();
     void openViewFile();
+    void reindex();
 
     query::QueryService* m_service;
     views::InteractionState* m_state;
     views::TimelineView* m_timeline;
     IndexJob* m_job;
-    CompareJob* m_compareJob = nullptr;
+    ProfileSession* m_session = nullptr;
     AnnotationController* m_annotate = nullptr;
+    CompareController* m_compare = nullptr;
+    SearchController* m_search = nullptr;
     ViewExporter* m_exporter = nullptr;
-    std::optional<ViewState> m_pendingState;
-    views::CompareView* m_compare = nullptr;
+    std::unique_ptr<FindingNavigator> m_navigator; ///< where each finding points
+    ProgressPanel* m_progress = nullptr;
+    FindingsPanel* m_findings = nullptr;
+    DetailsPanel* m_details = nullptr;
+    RunChooser* m_runs = nullptr;
+    StatusLine* m_status = nullptr;
+    views::CompareView* m_compareView = nullptr;
     views::ShapeHeatmapView* m_shapes = nullptr;
-    std::shared_ptr<const query::ProfileSummary> m_summary;
-    QString m_profile;
-    QListWidget* m_findings = nullptr;
-    QTextBrowser* m_details = nullptr;
     views::HeatmapView* m_heatmap = nullptr;
     views::MemoryMapView* m_memory = nullptr;
     views::DrillDownView* m_drill = nullptr;
     views::OpSummaryView* m_opSummary = nullptr;
     views::MinimapView* m_minimap = nullptr;
-    std::unique_ptr<FindingNavigator> m_navigator; ///< where each finding points
-    views::HistogramView* m_histogram = nullptr;
-    quint64 m_histRequest = 0;
-    quint64 m_opKernelsRequest = 0;
-    QWidget* m_progressPanel = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_progressLabel = nullptr;
-    QLabel* m_statusProfile = nullptr;
-    QLabel* m_statusWindow = nullptr;
-    QLabel* m_statusSelection = nullptr;
-    QLineEdit* m_search = nullptr;
     QLineEdit* m_filter = nullptr;
-    QComboBox* m_runBox = nullptr;
     QAction* m_runAction = nullptr;
-    QLabel* m_notice = nullptr; ///< what the view must say: several runs, lanes not aligned, ranks missing
+    QAction* m_waitsAction = nullptr;
+    QAction* m_alignAction = nullptr;
+    QLabel* m_notice = nullptr; ///< what the view must say: several runs in the folder
     QMenu* m_recentMenu = nullptr;
     QMenu* m_compareRunMenu = nullptr; ///< File ▸ Compare with run: the folder's other runs
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
-    quint64 m_detailRequest = 0, m_searchRequest = 0, m_shapeKernelsRequest = 0;
-    std::vector<query::DrawItem> m_searchHits;
-    QString m_profileShown; ///< the profile whose summary is on screen (empty while a new one opens)
-    /// Clears what belonged to the previous run (selection, search hits) or profile (also the search text
-    /// and the comparison).
-    void resetProfileState(bool newProfile);
-    /// The spans highlighted on the timeline and stepped through with F3 (`tracks`: each one's track).
-    void setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks);
-    /// The Details panel's text for a selected tensor: who allocated it, size, address, lifetime.
-    QString tensorDetails(const views::Selection& s) const;
-
-  public:
-    /// Every key binding and gesture (keys, what it does): the menus' actions, then the timeline's table.
-    std::vector<std::pair<QString, QString>> shortcutRows() const;
-
-  private:
-    /// Adds the profile to Open Recent and "reopen last" once it opened with data.
-    void rememberOpened(const query::ProfileSummary& s);
-    std::vector<qint64> m_searchTracks;
-    QString m_shapeLabel; ///< the shape group whose kernels are highlighted
-    int m_searchIndex = -1;
 };
 
 } // namespace rs::gui

@@ -2,7 +2,7 @@
 // The recent-profiles list of the desktop app: newest first, no duplicates (paths compared after making
 // them absolute and clean), at most kMax entries, kept in QSettings under "profiles/recent". Every change
 // is read-modify-written in one QSettings object and synced at once, so two windows or two processes add
-// to the list instead of replacing it. GUI thread.
+// to the list instead of replacing it. The app reaches it through Settings (app/gui/settings.h). GUI thread.
 #include <QStringList>
 
 namespace rs::gui {

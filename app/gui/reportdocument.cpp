@@ -1,11 +1,14 @@
 #include "app/gui/reportdocument.h"
 
 #include "app/gui/exportscene.h"
+#include "app/gui/finding.h"
+#include "app/gui/findingnavigator.h"
 #include "core/annotate/annotation.h"
 #include "core/model/timetext.h"
 #include "core/query/report.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
+#include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
 #include <nlohmann/json.hpp>
@@ -74,13 +77,15 @@ class Builder {
     void overview() {
         const auto& c = m_report["counts"];
         const auto& sum = m_scene.summary();
-        add(para(QObject::tr("%1 rank(s), %2 step(s), %3 spans, %4 collectives, %5 tensors · Rankscope %6")
-                     .arg(m_report["ranks"].size())
-                     .arg(m_report["steps"]["count"].get<int64_t>())
-                     .arg(c["spans"].get<int64_t>())
-                     .arg(c["collectives"].get<int64_t>())
-                     .arg(c["tensors"].get<int64_t>())
-                     .arg(RANKSCOPE_VERSION)));
+        const auto n = [](int64_t v, const char* one, const char* many) {
+            return views::counted(v, QObject::tr(one), QObject::tr(many));
+        };
+        add(para(QObject::tr("%1, %2, %3, %4, %5 · Rankscope %6")
+                     .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
+                          n(m_report["steps"]["count"].get<int64_t>(), "step", "steps"),
+                          n(c["spans"].get<int64_t>(), "span", "spans"),
+                          n(c["collectives"].get<int64_t>(), "collective", "collectives"),
+                          n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
         if (sum.runs.size() > 1)
             add(para(
                 QObject::tr(
@@ -123,13 +128,13 @@ class Builder {
             "overview-heatmap.png"));
     }
 
-    void findingPictures(const nlohmann::json& f, int index) {
-        const std::string kind = f.value("kind", "");
-        const int rank = f.contains("rank") && f["rank"].is_number() ? f["rank"].get<int>() : -1;
-        const QString subject = s(f.value("subject", std::string()));
+    void findingPictures(const Finding& f, int index) {
+        // where the finding points is the navigator's rule, as in the app; the pictures frame it
+        const FindingTarget t = FindingNavigator::targetOf(f, &m_scene.summary());
+        const int rank = f.rank.value_or(-1);
         const QString tag = QString("finding-%1").arg(index);
         reset();
-        if (kind == "bank_anomaly" && rank >= 0) {
+        if (t.panel == FindingTarget::Panel::Memory && rank >= 0) {
             m_scene.setMemoryRank(rank);
             add(picture(
                 shot("memory"),
@@ -137,48 +142,45 @@ class Builder {
                 tag + "-memory.png"));
             return;
         }
-        if (f.contains("start_ns") && f["start_ns"].is_number() && f.contains("end_ns") &&
-            f["end_ns"].is_number()) {
-            const int64_t a = f["start_ns"].get<int64_t>(), b = f["end_ns"].get<int64_t>();
+        // an op type's cell shows on the timeline as that op's spans on the rank, else the finding's own
+        // selection (the culprit collective, the outlier step)
+        views::Selection cell;
+        cell.kind = views::Selection::Kind::OpType;
+        cell.opType = t.cellOp;
+        cell.rank = t.cellRank;
+        if (t.extent) {
+            const auto [a, b] = *t.extent;
             const int64_t pad = std::max<int64_t>((b - a) / 8, 100000);
-            std::set<int> ranks;
-            if (rank >= 0) ranks.insert(rank);
             // the culprit and a few of the ranks that waited for it: enough to see the wait, small enough to
             // read
-            if (f.contains("affected") && f["affected"].contains("waiting_ranks"))
-                for (const auto& w : f["affected"]["waiting_ranks"])
-                    if (ranks.size() < 4) ranks.insert(w.get<int>());
+            std::set<int> ranks;
+            for (int r : t.ranks)
+                if (ranks.size() < 4) ranks.insert(r);
             m_scene.setRanks(ranks);
             m_scene.setWindow(a - pad, b + pad);
-            if (kind == "slow_rank" && rank >= 0) {
-                views::Selection sel;
-                sel.kind = views::Selection::Kind::OpType;
-                sel.opType = subject;
-                sel.rank = rank;
-                m_scene.setSelection(sel);
-            }
+            m_scene.setSelection(t.cellOp.isEmpty() ? t.selection : cell);
             add(picture(shot("timeline"),
-                        QObject::tr("Rank %1 and ranks that waited for it, around the finding (%2).")
+                        (f.waitingRanks.empty()
+                             ? QObject::tr("Rank %1 around the finding (%2).")
+                             : QObject::tr("Rank %1 and ranks that waited for it, around the "
+                                           "finding (%2)."))
                             .arg(rank)
                             .arg(dur(b - a)),
                         tag + "-timeline.png"));
         }
-        if ((kind == "slow_rank" || kind == "straggler") && rank >= 0 && !subject.isEmpty()) {
+        if (!t.cellOp.isEmpty()) {
             reset();
-            views::Selection sel;
-            sel.kind = views::Selection::Kind::OpType;
-            sel.opType = subject;
-            sel.rank = rank;
-            m_scene.setSelection(sel);
-            add(picture(shot("heatmap"),
-                        QObject::tr("The op heatmap: %1 on rank %2 is highlighted.").arg(subject).arg(rank),
-                        tag + "-heatmap.png"));
+            m_scene.setSelection(cell);
+            add(picture(
+                shot("heatmap"),
+                QObject::tr("The op heatmap: %1 on rank %2 is highlighted.").arg(t.cellOp).arg(t.cellRank),
+                tag + "-heatmap.png"));
         }
     }
 
     void findings() {
         add(heading(QObject::tr("Findings, by time lost")));
-        const auto& list = m_report["findings"];
+        const auto list = findingsFromReport(m_scene.summary().reportJson, std::nullopt);
         if (list.empty()) {
             add(para(QObject::tr("No problems found.")));
             return;
@@ -186,17 +188,13 @@ class Builder {
         int index = 0;
         for (const auto& f : list) {
             ++index;
-            QString head =
-                QString("%1. [%2] %3").arg(index).arg(s(f.value("kind", ""))).arg(s(f.value("text", "")));
-            if (f.value("lost_ns", int64_t(0)) > 0)
-                head += QObject::tr(" — the job lost %1").arg(dur(f["lost_ns"].get<int64_t>()));
+            QString head = QString("%1. [%2] %3").arg(index).arg(f.kindName, f.text);
+            if (f.lostNs > 0) head += QObject::tr(" — the job lost %1").arg(dur(f.lostNs));
             add(heading(head, 3));
-            const bool shownRun =
-                !f.contains("run") || f["run"].is_null() || f["run"].get<int>() == m_scene.summary().run;
+            const bool shownRun = !f.run || *f.run == m_scene.summary().run;
             if (!shownRun)
-                add(para(
-                    QObject::tr("(run %1: no picture — open that run in the app)").arg(f["run"].get<int>()),
-                    ReportBlock::Kind::Note));
+                add(para(QObject::tr("(run %1: no picture — open that run in the app)").arg(*f.run),
+                         ReportBlock::Kind::Note));
             else if (index <= m_r.top)
                 findingPictures(f, index);
         }

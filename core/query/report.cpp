@@ -253,9 +253,14 @@ std::string commWaitText(const json& report, const std::string& total) {
 std::string formatReport(const json& r, int top) {
     std::ostringstream o;
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
-    o << r["ranks"].size() << " ranks, " << r["steps"]["count"].get<int64_t>() << " steps, "
-      << r["counts"]["spans"].get<int64_t>() << " spans, " << r["counts"]["collectives"].get<int64_t>()
-      << " collectives, " << r["counts"]["tensors"].get<int64_t>() << " tensors\n";
+    // a count with its noun in the right number ("1 rank", not "1 ranks")
+    const auto n = [](int64_t v, const char* noun) {
+        return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
+    };
+    o << n(int64_t(r["ranks"].size()), "rank") << ", " << n(r["steps"]["count"].get<int64_t>(), "step")
+      << ", " << n(r["counts"]["spans"].get<int64_t>(), "span") << ", "
+      << n(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
+      << n(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
     if (r["runs"].size() > 1) {
         o << "This folder holds " << r["runs"].size()
           << " runs (nothing is matched or compared across them):\n";
@@ -343,8 +348,8 @@ std::string formatReport(const json& r, int top) {
             o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
               << " rank(s))";
     }
-    o << "\nDiagnostics: " << r["diagnostics"]["count"].get<int64_t>() << " record problem(s) in "
-      << r["diagnostics"]["rows"].get<int64_t>() << " group(s)"
+    o << "\nDiagnostics: " << n(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
+      << n(r["diagnostics"]["rows"].get<int64_t>(), "group")
       << (r["diagnostics"]["rows"].get<int64_t>() ? " (rankscope info DIR lists them)" : "") << "\n";
     return o.str();
 }

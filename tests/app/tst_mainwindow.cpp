@@ -2,7 +2,10 @@
 // the findings dock lists the problems, clicking a finding zooms the timeline to its step and selects it,
 // searching selects a span, and the window state survives in QSettings.
 #include "app/gui/annotationcontroller.h"
+#include "app/gui/detailspanel.h"
 #include "app/gui/exportdialog.h"
+#include "app/gui/findingsmodel.h"
+#include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/recentprofiles.h"
 #include "core/demo/demogenerator.h"
@@ -10,12 +13,15 @@
 #include "views/annotate/annotationmodel.h"
 #include "views/compare/compareview.h"
 #include "views/compare/spanpairview.h"
+#include "views/details/histogramview.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
 #include "views/tables/drilldownview.h"
+#include "views/tables/opsummaryview.h"
 #include "views/tables/stepsmodel.h"
+#include "views/timeline/timelinekeys.h"
 #include "views/timeline/timelineview.h"
 #include <QUndoStack>
 
@@ -24,7 +30,6 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -44,6 +49,17 @@ using namespace rs;
 class TstMainWindow : public QObject {
     Q_OBJECT
     QString m_profile;
+
+  private:
+    /// Shows `w` at `size` and opens `profile` in it; false when its summary never arrived.
+    static bool showAndOpen(gui::MainWindow& w, const QString& profile, QSize size = QSize(1500, 900)) {
+        w.resize(size);
+        w.show();
+        if (!QTest::qWaitForWindowExposed(&w)) return false;
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(profile);
+        return ready.wait(60000);
+    }
 
   private Q_SLOTS:
     void initTestCase() {
@@ -66,52 +82,53 @@ class TstMainWindow : public QObject {
         w.openProfile(m_profile);
         QVERIFY(ready.wait(60000));
         QVERIFY(w.profileLoaded());
-        auto* findings = w.findChild<QListWidget*>();
+        auto* findings = w.findingsPanel();
         QVERIFY(findings);
-        QVERIFY(findings->count() >= 3);
-        QString all;
-        for (int i = 0; i < findings->count(); ++i)
-            all += findings->item(i)->text() + "\n";
-        QVERIFY2(all.contains("[stall]") && all.contains("[slow_rank]") && all.contains("[bank_anomaly]"),
-                 qPrintable(all));
-        QCOMPARE(findings->count(), 3); // one per root cause, the same list as the report
+        const auto& list = findings->model()->findings();
+        QStringList kinds;
+        for (const auto& f : list)
+            kinds << f.kindName;
+        QVERIFY2(kinds.contains("stall") && kinds.contains("slow_rank") && kinds.contains("bank_anomaly"),
+                 qPrintable(kinds.join(", ")));
+        QCOMPARE(list.size(), size_t(3)); // one per root cause, the same list as the report
+        QCOMPARE(findings->view()->model()->rowCount(), 3);
         // clicking the stall zooms to it (the culprit's gap and the collective) and selects the culprit's
         // collective, whose span every waiting rank's dashed link points to
-        for (int i = 0; i < findings->count(); ++i)
-            if (findings->item(i)->text().startsWith("[stall]")) {
-                auto f =
-                    nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
-                Q_EMIT findings->itemActivated(findings->item(i));
-                QVERIFY(w.state()->windowStart() <= f["start_ns"].get<qint64>());
-                QVERIFY(w.state()->windowEnd() >= f["end_ns"].get<qint64>());
-                QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Span);
-                QCOMPARE(w.state()->selection().spanId, f["span_id"].get<qint64>());
-                QCOMPARE(w.state()->selection().rank, f["rank"].get<int>());
-                break;
-            }
+        auto rowOf = [&](const QString& kind) {
+            for (int i = 0; i < findings->view()->model()->rowCount(); ++i)
+                if (findings->findingAt(i)->kindName == kind) return i;
+            return -1;
+        };
+        {
+            const gui::Finding f = *findings->findingAt(rowOf("stall"));
+            QTest::mouseClick(
+                findings->view()->viewport(), Qt::LeftButton, {},
+                findings->view()->visualRect(findings->view()->model()->index(rowOf("stall"), 0)).center());
+            QVERIFY(w.state()->windowStart() <= *f.startNs);
+            QVERIFY(w.state()->windowEnd() >= *f.endNs);
+            QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Span);
+            QCOMPARE(w.state()->selection().spanId, *f.spanId);
+            QCOMPARE(w.state()->selection().rank, *f.rank);
+            QVERIFY(w.detailsPanel()->plainText().contains(f.text.left(30)));
+        }
         // clicking the slow card selects its collective on the timeline and its slowest (op type, rank)
         // cell on the heatmap
-        for (int i = 0; i < findings->count(); ++i)
-            if (findings->item(i)->text().startsWith("[slow_rank]")) {
-                auto f =
-                    nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
-                Q_EMIT findings->itemActivated(findings->item(i));
-                const QString op =
-                    QString::fromStdString(f["affected"]["op_types"][0]["op_type"].get<std::string>());
-                QVERIFY(!op.isEmpty());
-                QCOMPARE(w.state()->selection().opType, op);
-                QTRY_COMPARE(w.heatmap()->canvas()->highlightedRow(), op);
-                QCOMPARE(w.heatmap()->canvas()->highlightedColumn(), f["rank"].get<qint64>());
-            }
+        {
+            const gui::Finding f = *findings->findingAt(rowOf("slow_rank"));
+            findings->activate(rowOf("slow_rank"));
+            const QString op = f.opTypes.value(0);
+            QVERIFY(!op.isEmpty());
+            QCOMPARE(w.state()->selection().opType, op);
+            QTRY_COMPARE(w.heatmap()->canvas()->highlightedRow(), op);
+            QCOMPARE(w.heatmap()->canvas()->highlightedColumn(), qint64(*f.rank));
+        }
         // clicking the bank anomaly shows the Memory view of that rank
-        for (int i = 0; i < findings->count(); ++i)
-            if (findings->item(i)->text().startsWith("[bank_anomaly]")) {
-                auto f =
-                    nlohmann::json::parse(findings->item(i)->data(Qt::UserRole).toString().toStdString());
-                Q_EMIT findings->itemActivated(findings->item(i));
-                QCOMPARE(w.state()->selection().kind, views::Selection::Kind::OpType);
-                QTRY_COMPARE(w.memoryMap()->rank(), f["rank"].get<int>());
-            }
+        {
+            const gui::Finding f = *findings->findingAt(rowOf("bank_anomaly"));
+            findings->activate(rowOf("bank_anomaly"));
+            QCOMPARE(w.state()->selection().kind, views::Selection::Kind::OpType);
+            QTRY_COMPARE(w.memoryMap()->rank(), *f.rank);
+        }
         QTest::qWait(300);
         QImage shot = w.grab().toImage();
         QVERIFY(!shot.isNull());
@@ -572,6 +589,118 @@ class TstMainWindow : public QObject {
         w.openProfile(m_profile);
         QVERIFY(ready.wait(60000));
         QCOMPARE(gui::RecentProfiles::last(), QFileInfo(m_profile).absoluteFilePath());
+    }
+    void timelineKeysWorkAfterAHeatmapCellOrAnOpSummaryRow() {
+        // a heatmap cell and an Op summary row move the timeline; its letter keys must then work without
+        // a click on the timeline first (they did nothing: the timeline lacked the focus)
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
+        auto* state = w.state();
+        const qint64 whole = state->boundsEnd() - state->boundsStart();
+        auto width = [&] { return state->windowEnd() - state->windowStart(); };
+        auto* canvas = w.heatmap()->canvas();
+        QTRY_VERIFY_WITH_TIMEOUT(canvas->data() != nullptr, 10000);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellRect(0, 0).center());
+        QTRY_VERIFY_WITH_TIMEOUT(width() < whole, 10000); // at the cell's longest kernel
+        QTest::qWait(100);
+        qint64 before = width();
+        QTest::keyClick(canvas, Qt::Key_W);
+        QVERIFY2(width() < before, "W after a heatmap click zooms the timeline");
+        QTest::keyClick(canvas, Qt::Key_F);
+        QCOMPARE(width(), whole);
+        // an Op summary row, clicked as a user does: the table has the focus, W still zooms the timeline
+        w.findChild<QDockWidget*>("opsummary")->raise();
+        QTableView* table = w.opSummary()->table();
+        QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() > 0, 10000);
+        QTest::qWait(100);
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                          table->visualRect(table->model()->index(0, 0)).center());
+        QTRY_VERIFY_WITH_TIMEOUT(width() < whole, 10000);
+        QTest::qWait(100);
+        before = width();
+        QTest::keyClick(table, Qt::Key_W);
+        QVERIFY2(width() < before, "W after an Op summary row zooms the timeline");
+        // where text is typed, the letter is text
+        QLineEdit* search = nullptr;
+        for (auto* e : w.findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("Search")) search = e;
+        QVERIFY(search);
+        before = width();
+        QTest::keyClick(search, Qt::Key_W);
+        QCOMPARE(search->text(), QString("w"));
+        QCOMPARE(width(), before);
+    }
+    void viewTogglesSitAwayFromTheTimelineKeys() {
+        // a stray modifier on a timeline key must not switch what the timeline shows: Ctrl+W hid every
+        // wait, next to W (zoom in)
+        gui::MainWindow w;
+        QMenu* view = nullptr;
+        for (QMenu* m : w.menuBar()->findChildren<QMenu*>())
+            if (m->title().remove('&') == "View") view = m;
+        QVERIFY(view);
+        int toggles = 0;
+        for (QAction* a : view->actions()) {
+            if (!a->isCheckable()) continue;
+            for (const QKeySequence& k : a->shortcuts()) {
+                ++toggles;
+                const int key = k[0].key();
+                QVERIFY2(!views::timelineKeyFor(key), qPrintable(a->text() + " is on " + k.toString() +
+                                                                 ", a timeline key with a modifier"));
+            }
+        }
+        QVERIFY(toggles >= 2); // the waits and the clock alignment keep a binding
+        bool waitsListed = false;
+        for (const auto& [keys, what] : w.shortcutRows())
+            waitsListed |= what.contains("Show communication waits") && !keys.isEmpty();
+        QVERIFY(waitsListed);
+    }
+    void statusBarCountsOneRankAsOne() {
+        // a single trace file: one rank, and the status bar says so in the singular
+        std::string err;
+        const std::string dir = test::writeDemo("mainwindow-onerank", 1, 3, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, QString::fromStdString(dir)));
+        QString line;
+        for (auto* l : w.statusBar()->findChildren<QLabel*>())
+            if (l->text().contains(QString::fromUtf8(" — "))) line = l->text();
+        QVERIFY2(line.contains("1 rank,") && !line.contains("1 ranks"), qPrintable(line));
+        // the report's summary in the Details panel too (core/analysis/report.cpp)
+        const QString report = w.detailsPanel()->plainText();
+        QVERIFY2(report.contains("\n1 rank, ") && !report.contains("1 ranks"), qPrintable(report.left(200)));
+    }
+    void heatmapSaysWhatIsKnownWhenRanksAreMissing() {
+        // two ranks of a 128-rank job (HTA's trace_filter pair): "no straggler on all cards" would claim
+        // what the data cannot tell
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, QString::fromStdString(samples + "/hta/tests/data/trace_filter"),
+                            QSize(1400, 900)));
+        QTRY_VERIFY_WITH_TIMEOUT(w.heatmap()->canvas()->data() != nullptr, 20000);
+        QString caption;
+        for (auto* l : w.heatmap()->findChildren<QLabel*>())
+            if (l->text().contains("straggler")) caption = l->text();
+        QVERIFY2(!caption.isEmpty(), "the heatmap says something of stragglers");
+        QVERIFY2(!caption.contains("all cards"), qPrintable(caption));
+        QVERIFY2(caption.contains("2 ranks") && caption.contains("128"), qPrintable(caption));
+    }
+    void histogramLeavesWithItsSelection() {
+        // a heatmap cell's histogram belongs to that cell: choosing something else empties the panel's chart
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
+        auto* canvas = w.heatmap()->canvas();
+        QTRY_VERIFY_WITH_TIMEOUT(canvas->data() != nullptr, 10000);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellRect(0, 0).center());
+        QTRY_VERIFY_WITH_TIMEOUT(w.histogram()->isVisible() && w.histogram()->histogram(), 10000);
+        views::Selection step;
+        step.kind = views::Selection::Kind::Step;
+        step.rank = 0;
+        step.step = 2;
+        w.state()->setSelection(step);
+        QVERIFY(!w.histogram()->isVisible());
+        QTest::qWait(300); // an answer still on its way for the cell does not bring it back
+        QVERIFY(!w.histogram()->isVisible());
     }
     void reopensCachedIndex() {
         gui::MainWindow w;

@@ -5,6 +5,7 @@
 // After every step the shared time window must be sane; at the end the resident set may not have grown by
 // more than kMaxRssGrowthMb since the warm-up. The seed is printed (and RANKSCOPE_SOAK_SEED replays one);
 // RANKSCOPE_SOAK_STEPS overrides the step count (the sanitizer stage runs fewer).
+#include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/viewexporter.h"
 #include "core/demo/demogenerator.h"
@@ -27,7 +28,6 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QLineEdit>
-#include <QListWidget>
 #include <QMessageBox>
 #include <QMutex>
 #include <QScopeGuard>
@@ -265,11 +265,10 @@ class TstSoak : public QObject {
         m_maxDrillLevel = std::max(m_maxDrillLevel, dd->level());
     }
     void finding() {
-        auto* list = m_w->findChild<QListWidget*>();
-        if (!list || list->count() == 0) return;
-        QListWidgetItem* it = list->item(uniform(0, list->count() - 1));
-        if (it->data(Qt::UserRole).toString().isEmpty()) return; // a note, not a finding
-        Q_EMIT list->itemActivated(it);
+        auto* panel = m_w->findingsPanel();
+        const int rows = panel->view()->model()->rowCount();
+        if (rows == 0) return;
+        panel->activate(uniform(0, rows - 1));
     }
     void switchRun() {
         QComboBox* runs = nullptr;

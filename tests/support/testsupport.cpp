@@ -110,6 +110,17 @@ Indexed indexDir(const std::string& dir, bool force) {
 
 namespace rs::test {
 
+std::string writeDemo(const std::string& tag, int ranks, int steps, int layers, std::string& err,
+                      const std::string& format) {
+    demo::DemoOptions o;
+    o.ranks = ranks;
+    o.steps = steps;
+    o.layers = layers;
+    o.format = format;
+    const std::string dir = tempDir(tag) + "/demo";
+    return demo::generateDemo(dir, o, err) ? dir : std::string();
+}
+
 bool writeTwoRunDemo(const std::string& dir, std::string& err) {
     demo::DemoOptions a;
     a.ranks = 4;

@@ -46,6 +46,10 @@ namespace rs::test {
 /// For the benchmarks: generates the demo profile `o` into `dir` unless a complete one is there (marked by
 /// a `.complete` file). Prints what it generated and how long it took; false (with a message) on failure.
 bool ensureDemo(const std::string& dir, const demo::DemoOptions& o);
+/// A demo profile of `ranks` × `steps` × `layers` (Ascend layout unless `format` says "kineto") in
+/// `dir`/demo under a fresh temp dir named after `tag`; its path, or empty with `err` on failure.
+std::string writeDemo(const std::string& tag, int ranks, int steps, int layers, std::string& err,
+                      const std::string& format = "ascend");
 /// A folder of two runs side by side: an Ascend demo of 4 ranks (`dir`/ascend) and a Kineto demo of 2
 /// (`dir`/kineto), 4 steps of 1 layer each. False with `err` on failure.
 bool writeTwoRunDemo(const std::string& dir, std::string& err);

@@ -82,7 +82,9 @@ class TstCompareView : public QObject {
         for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i)
             rows += 1 + v.regressionList()->topLevelItem(i)->childCount();
         QCOMPARE(rows, int(r.regressions.size() + r.improvements.size())); // every delta still listed
-        QVERIFY(v.verdictText().contains(QString("%1 regression(s)").arg(compare::compareSummary(r).size())));
+        QVERIFY(v.verdictText().contains(QString("FAIL</b>: %1 regression%2")
+                                             .arg(compare::compareSummary(r).size())
+                                             .arg(compare::compareSummary(r).size() == 1 ? "" : "s")));
         QVERIFY(v.regressionList()->topLevelItem(0)->text(1).contains("MatMulV2"));
         // both runs' steady steps: 4 ranks × 7 steps (the first is a warm-up)
         int counts[2] = {0, 0};

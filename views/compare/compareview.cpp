@@ -1,5 +1,7 @@
 #include "views/compare/compareview.h"
 
+#include "views/common/plural.h"
+
 #include "views/common/timemapping.h"
 #include "views/compare/deltagrid.h"
 #include "views/compare/memoryoverlay.h"
@@ -133,25 +135,25 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     }
     const auto& r = m_data->result;
     const auto groups = compare::groupDeltas(r, r.regressions);
-    QString head = r.fail() ? tr("<b>FAIL</b>: %1 regression(s)").arg(groups.size())
-                   : r.inconclusive()
-                       ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
-                       : tr("<b>PASS</b>: no regression");
+    QString head =
+        r.fail()
+            ? tr("<b>FAIL</b>: %1").arg(counted(qint64(groups.size()), tr("regression"), tr("regressions")))
+        : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
+                           : tr("<b>PASS</b>: no regression");
     QString text =
-        head +
-        tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4 improvement(s). Baseline %5, "
-           "candidate %6; %7 matched rank(s).")
-            .arg(m_data->options.maxLatencyDelta * 100)
-            .arg(m_data->options.maxMemoryDelta * 100)
-            .arg(m_data->options.maxWaitDelta * 100)
-            .arg(r.improvements.size())
-            .arg(tr("%1 (run %2)")
-                     .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
-                     .arg(m_data->baseline.run),
-                 tr("%1 (run %2)")
-                     .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
-                     .arg(m_data->candidate.run))
-            .arg(r.ranks.size());
+        head + tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4. Baseline %5, candidate "
+                  "%6; %7.")
+                   .arg(m_data->options.maxLatencyDelta * 100)
+                   .arg(m_data->options.maxMemoryDelta * 100)
+                   .arg(m_data->options.maxWaitDelta * 100)
+                   .arg(counted(qint64(r.improvements.size()), tr("improvement"), tr("improvements")))
+                   .arg(tr("%1 (run %2)")
+                            .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
+                            .arg(m_data->baseline.run),
+                        tr("%1 (run %2)")
+                            .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
+                            .arg(m_data->candidate.run))
+                   .arg(counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks")));
     // the first notes inline, all of them in the tooltip: a long list must not squeeze the panel's views
     constexpr size_t kInlineNotes = 3;
     QString all;
@@ -162,7 +164,9 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     }
     if (r.notes.size() > kInlineNotes)
         text += "<br><i>" +
-                tr("… %1 more note(s): hover to read them all").arg(r.notes.size() - kInlineNotes) + "</i>";
+                tr("… %1 more: hover to read them all")
+                    .arg(counted(qint64(r.notes.size() - kInlineNotes), tr("note"), tr("notes"))) +
+                "</i>";
     m_verdict->setText(text);
     m_verdict->setToolTip(all);
     // one row per root, as `rankscope compare` prints them; the ranks that moved with it as its children

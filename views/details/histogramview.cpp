@@ -1,80 +1,38 @@
 #include "views/details/histogramview.h"
 
 #include "views/common/chartstyle.h"
+#include "views/common/niceaxis.h"
 #include "views/common/palette.h"
+#include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
+#include <QGraphicsSimpleTextItem>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
+#include <numeric>
 
 namespace rs::views {
 
 HistogramView::HistogramView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
-    chart()->legend()->hide();
-    chart()->setMargins(QMargins(2, 2, 2, 2));
-    styleChart(chart(), palette());
+    setHistogram(nullptr);
 }
 
 void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     m_hist = std::move(h);
+    m_xLabels.clear();
+    m_yLabels.clear();
+    m_unit.clear();
+    m_markers.clear();
     auto* c = new QChart;
     c->legend()->hide();
     c->setMargins(QMargins(2, 2, 2, 2));
-    if (m_hist && !m_hist->counts.empty()) {
-        // a step outline over a value axis in µs (bar categories would need a label per bin)
-        auto* upper = new QLineSeries;
-        auto* lower = new QLineSeries;
-        int64_t maxCount = 0;
-        for (size_t i = 0; i < m_hist->counts.size(); ++i) {
-            double x0 = double(m_hist->edgesNs[i]) / 1e3, x1 = double(m_hist->edgesNs[i + 1]) / 1e3;
-            upper->append(x0, double(m_hist->counts[i]));
-            upper->append(x1, double(m_hist->counts[i]));
-            maxCount = std::max(maxCount, m_hist->counts[i]);
-        }
-        lower->append(double(m_hist->edgesNs.front()) / 1e3, 0);
-        lower->append(double(m_hist->edgesNs.back()) / 1e3, 0);
-        auto* area = new QAreaSeries(upper, lower);
-        // an area series does not own its boundary lines (Qt Charts): without a parent they leaked per
-        // rebuild
-        upper->setParent(area);
-        lower->setParent(area);
-        QColor col = colorForOpType(QString::fromStdString(m_hist->opType), false);
-        area->setBrush(col);
-        area->setPen(QPen(col.darker(140), 1));
-        c->addSeries(area);
-        // the cross-rank median as a marker line
-        auto* med = new QLineSeries;
-        med->append(double(m_hist->clusterMedianNs) / 1e3, 0);
-        med->append(double(m_hist->clusterMedianNs) / 1e3, double(maxCount) * 1.05);
-        med->setPen(QPen(referenceInk(palette()), 1.5, Qt::DashLine));
-        c->addSeries(med);
-        auto* x = new QValueAxis;
-        x->setRange(double(m_hist->edgesNs.front()) / 1e3, double(m_hist->edgesNs.back()) / 1e3);
-        x->setLabelFormat("%.0f");
-        x->setTitleText(tr("duration (µs); dashed: all ranks' median"));
-        x->setTickCount(5);
-        auto* y = new QValueAxis;
-        y->setRange(0, double(maxCount) * 1.1 + 1);
-        y->setLabelFormat("%d");
-        y->setTitleText(tr("kernels"));
-        y->setTickCount(3);
-        c->addAxis(x, Qt::AlignBottom);
-        c->addAxis(y, Qt::AlignLeft);
-        for (auto* s2 : c->series()) {
-            s2->attachAxis(x);
-            s2->attachAxis(y);
-        }
-        c->setTitle(tr("%1 on rank %2: median %3, p95 %4 (all ranks' median %5)")
-                        .arg(QString::fromStdString(m_hist->opType))
-                        .arg(m_hist->rank)
-                        .arg(formatDuration(m_hist->medianNs), formatDuration(m_hist->p95Ns),
-                             formatDuration(m_hist->clusterMedianNs)));
-    } else {
+    if (m_hist && !m_hist->counts.empty())
+        build(c);
+    else
         c->setTitle(tr("Choose a heatmap cell to see its duration distribution"));
-    }
     QFont f = c->titleFont();
     f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1));
     c->setTitleFont(f);
@@ -82,12 +40,125 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     QChart* old = chart();
     setChart(c);
     delete old;
+    // the labels stand by their lines: placed once the plot area is known, again whenever it moves
+    connect(c, &QChart::plotAreaChanged, this, &HistogramView::placeLabels);
+    placeLabels();
+}
+
+void HistogramView::build(QChart* c) {
+    const auto& h = *m_hist;
+    const auto [div, unit] = durationUnit(double(h.edgesNs.back()));
+    m_unit = unit;
+    // a step outline over a value axis (bar categories would need a label per bin)
+    auto* upper = new QLineSeries;
+    auto* lower = new QLineSeries;
+    int64_t maxCount = 0;
+    for (size_t i = 0; i < h.counts.size(); ++i) {
+        upper->append(double(h.edgesNs[i]) / div, double(h.counts[i]));
+        upper->append(double(h.edgesNs[i + 1]) / div, double(h.counts[i]));
+        maxCount = std::max(maxCount, h.counts[i]);
+    }
+    lower->append(double(h.edgesNs.front()) / div, 0);
+    lower->append(double(h.edgesNs.back()) / div, 0);
+    auto* area = new QAreaSeries(upper, lower);
+    // an area series does not own its boundary lines (Qt Charts): without a parent they leaked per rebuild
+    upper->setParent(area);
+    lower->setParent(area);
+    const QColor col = colorForOpType(QString::fromStdString(h.opType), false);
+    area->setBrush(col);
+    area->setPen(QPen(col.darker(140), 1));
+    c->addSeries(area);
+    const NiceAxis xs = NiceAxis::of(double(h.edgesNs.front()) / div, double(h.edgesNs.back()) / div, 6);
+    // headroom above the tallest bin for the markers' labels
+    const NiceAxis ys = NiceAxis::of(0, double(maxCount) * 1.25 + 1, 4, true);
+    auto* x = new QValueAxis;
+    x->setRange(xs.min, xs.max);
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(xs.min);
+    x->setTickInterval(xs.step);
+    x->setLabelFormat(xs.format());
+    x->setTitleText(tr("duration (%1)").arg(unit));
+    auto* y = new QValueAxis;
+    y->setRange(ys.min, ys.max);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(ys.step);
+    y->setLabelFormat("%.0f");
+    y->setTitleText(tr("kernels"));
+    m_xLabels = xs.labels();
+    m_yLabels = ys.labels();
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    area->attachAxis(x);
+    area->attachAxis(y);
+    const double top = double(maxCount) * 1.05;
+    addMarker(c, double(h.medianNs) / div, top, tr("median %1").arg(formatDuration(h.medianNs)),
+              Qt::SolidLine);
+    addMarker(c, double(h.p95Ns) / div, top, tr("p95 %1").arg(formatDuration(h.p95Ns)), Qt::DotLine);
+    addMarker(c, double(h.clusterMedianNs) / div, top,
+              tr("all ranks' median %1").arg(formatDuration(h.clusterMedianNs)), Qt::DashLine);
+    const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0));
+    c->setTitle(tr("%1 on rank %2 · %3")
+                    .arg(QString::fromStdString(h.opType))
+                    .arg(h.rank)
+                    .arg(counted(kernels, tr("kernel"), tr("kernels"))));
+}
+
+void HistogramView::addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style) {
+    const auto axes = c->axes(Qt::Horizontal);
+    auto* xa = axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
+    if (!xa || x < xa->min() || x > xa->max()) return; // a marker off the axis would lie about its place
+    auto* line = new QLineSeries;
+    line->append(x, 0);
+    line->append(x, top);
+    line->setPen(QPen(referenceInk(palette()), style == Qt::SolidLine ? 1.5 : 1.2, style));
+    c->addSeries(line);
+    for (auto* a : c->axes())
+        line->attachAxis(a);
+    Marker m{x, text, style, new QGraphicsSimpleTextItem(text, c)};
+    m.label->setBrush(referenceInk(palette()));
+    QFont f = m.label->font();
+    f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1));
+    m.label->setFont(f);
+    m_markers.push_back(m);
+}
+
+void HistogramView::placeLabels() {
+    QChart* c = chart();
+    if (!c || m_markers.empty() || c->series().isEmpty()) return;
+    const QRectF plot = c->plotArea();
+    // each label at its line's top, to the right of it (to the left near the right edge); a label that would
+    // overlap one already placed goes one row lower
+    std::vector<QRectF> placed;
+    for (auto& m : m_markers) {
+        const QPointF p = c->mapToPosition(QPointF(m.x, 0), c->series().first());
+        const QRectF r0 = m.label->boundingRect();
+        double lx = p.x() + 3;
+        if (lx + r0.width() > plot.right()) lx = p.x() - 3 - r0.width();
+        QRectF r(QPointF(lx, plot.top() + 1), r0.size());
+        const auto clashes = [&](const QRectF& o) { return o.adjusted(-6, 0, 6, 0).intersects(r); };
+        while (std::any_of(placed.begin(), placed.end(), clashes))
+            r.translate(0, r0.height());
+        m.label->setPos(r.topLeft());
+        placed.push_back(r);
+    }
+}
+
+std::vector<HistogramView::MarkerInfo> HistogramView::markers() const {
+    std::vector<MarkerInfo> out;
+    QChart* c = chart();
+    if (c->series().isEmpty()) return out;
+    for (const auto& m : m_markers) {
+        const QPointF at = c->mapToPosition(QPointF(m.x, 0), c->series().first());
+        const QRectF label = m.label->mapRectToScene(m.label->boundingRect());
+        out.push_back({m.text, mapFromScene(c->mapToScene(at)).x(), mapFromScene(label).boundingRect()});
+    }
+    return out;
 }
 
 void HistogramView::changeEvent(QEvent* e) {
     QChartView::changeEvent(e);
-    if (e->type() == QEvent::PaletteChange)
-        setHistogram(m_hist); // rebuilt: the median line's ink changes too
+    if (e->type() == QEvent::PaletteChange) setHistogram(m_hist); // rebuilt: the markers' ink changes too
 }
 
 } // namespace rs::views

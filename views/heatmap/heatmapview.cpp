@@ -1,5 +1,7 @@
 #include "views/heatmap/heatmapview.h"
 
+#include "views/common/plural.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -74,6 +76,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
             s.step = d->columnKeys[size_t(c)];
         }
         m_state->setSelection(s);
+        if (s.rank >= 0 && !s.opType.isEmpty()) Q_EMIT cellChosen(s.opType, s.rank);
     });
     connect(m_state, &InteractionState::selectionChanged, this, &HeatmapView::onSelection);
     if (m_service)
@@ -83,8 +86,10 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
         });
 }
 
-void HeatmapView::setProfile(const std::vector<int>& ranks) {
+void HeatmapView::setProfile(const std::vector<int>& ranks, std::optional<int64_t> worldSize, bool complete) {
     m_ranks = ranks;
+    m_worldSize = worldSize;
+    m_complete = complete;
     m_mode->setCurrentIndex(0);
     request();
 }
@@ -120,11 +125,10 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
         for (const auto& row : d->cells)
             for (const auto& c : row)
                 flagged += c.flagged;
-        m_caption->setText(
-            flagged
-                ? tr("%1 straggler cell(s) outlined: an op type much slower on one card than on the others.")
-                      .arg(flagged)
-                : tr("No straggler: every op type runs alike on all cards."));
+        // an empty grid says nothing of stragglers: there was nothing to compare
+        m_caption->setText(d->rows.empty()
+                               ? tr("No device kernels with op statistics: no straggler can be looked for.")
+                               : stragglerCaption(flagged, d->columnKeys.size()));
     } else if (d) {
         m_caption->setText(d->mode == Mode::OpByStep
                                ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
@@ -136,6 +140,30 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     }
     m_canvas->setData(std::move(d));
     onSelection(m_state->selection());
+}
+
+QString HeatmapView::stragglerCaption(int flagged, size_t columns) const {
+    // a run without all its ranks cannot say there is no straggler: only that none of those here is one
+    const QString present = counted(qint64(columns), tr("rank"), tr("ranks"));
+    const QString missing =
+        m_complete ? QString()
+        : m_worldSize && *m_worldSize > qint64(columns)
+            ? tr(" Only %1 of the job's %2 are here; the missing ones cannot be compared.")
+                  .arg(present)
+                  .arg(*m_worldSize)
+            : tr(" The run lacks ranks; the missing ones cannot be compared.");
+    if (columns < 2 && !flagged)
+        return tr("One rank: nothing to compare it with, so no straggler can be named.") + missing;
+    if (flagged)
+        return tr("%1 outlined: an op type much slower on one card than on the others.")
+                   .arg(counted(flagged, tr("straggler cell"), tr("straggler cells"))) +
+               missing;
+    if (m_complete) return tr("No straggler: every op type runs alike on all cards.");
+    return tr("No straggler among the %1 here: every op type runs alike on them.").arg(present) + missing;
+}
+
+QString HeatmapView::caption() const {
+    return m_caption->text();
 }
 
 void HeatmapView::onSelection(const Selection& s) {

@@ -2,7 +2,8 @@
 // The op heatmap view: op type × rank (default, coloured by the ratio to the op type's cross-rank median
 // so a slow card stands out), or per step — op type × step for one rank, rank × step for one op type.
 // Statistic and sort are chosen in its tool row. Clicking a cell selects (op type, rank); selections
-// made elsewhere highlight the matching cell. Data from the QueryService; GUI thread only.
+// made elsewhere highlight the matching cell (cellChosen is the user's click only). Data from the
+// QueryService; GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapcanvas.h"
@@ -19,15 +20,26 @@ class HeatmapView : public QWidget {
   public:
     HeatmapView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     /// Called when a profile is open: loads the op × rank heatmap and fills the rank/op choosers.
-    void setProfile(const std::vector<int>& ranks);
+    /// `complete`: every rank of the job is in the run (else `worldSize`, when known, says how many it had),
+    /// so the caption can say whether "no straggler" covers the whole job.
+    void setProfile(const std::vector<int>& ranks, std::optional<int64_t> worldSize = std::nullopt,
+                    bool complete = true);
     void setMode(query::HeatmapData::Mode mode, int rank = -1, const QString& opType = {});
     /// Supplies data directly (headless export).
     void setData(std::shared_ptr<const query::HeatmapData> d);
     HeatmapCanvas* canvas() const { return m_canvas; }
+    /// The line above the grid (what the outlines mean, or that there are none).
+    QString caption() const;
+
+  Q_SIGNALS:
+    /// The user clicked the cell of `opType` on `rank` (after selecting it): the app takes the timeline to
+    /// its kernels. A selection made elsewhere (a finding, a saved view) does not emit it.
+    void cellChosen(const QString& opType, int rank);
 
   private:
     void request();
     void onSelection(const Selection& s);
+    QString stragglerCaption(int flagged, size_t columns) const;
     InteractionState* m_state;
     query::QueryService* m_service;
     HeatmapCanvas* m_canvas;
@@ -35,6 +47,8 @@ class HeatmapView : public QWidget {
     QLabel* m_caption;
     quint64 m_pending = 0;
     std::vector<int> m_ranks;
+    std::optional<int64_t> m_worldSize;
+    bool m_complete = true;
     std::vector<QString> m_ops;
 };
 

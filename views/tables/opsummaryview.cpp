@@ -77,6 +77,7 @@ void OpSummaryView::onCurrent(const QModelIndex& cur) {
     s.opType = r->opType;
     s.rank = r->rankKey;
     m_state->setSelection(s);
+    Q_EMIT rowChosen(s.opType, s.rank);
 }
 
 } // namespace rs::views

@@ -1,7 +1,8 @@
 #pragma once
 // The whole run's kernels by op type and rank in one sortable table (count, total, mean, median, p95,
-// max, ratio to the cross-rank median), with a filter; a row selects (op type, rank) in every view (the
-// timeline then goes to its longest kernel). Data from the query service (op_stat). GUI thread only.
+// max, ratio to the cross-rank median), with a filter; a row the user moves to selects (op type, rank) in
+// every view and emits rowChosen (the app then takes the timeline to its longest kernel). Data from the query
+// service (op_stat). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -24,6 +25,9 @@ class OpSummaryView : public QWidget {
     void setProfile(const std::vector<int>& ranks);
     OpSummaryModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+
+  Q_SIGNALS:
+    void rowChosen(const QString& opType, int rank);
 
   private:
     void onCurrent(const QModelIndex& cur);

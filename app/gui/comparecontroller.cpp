@@ -1,0 +1,82 @@
+#include "app/gui/comparecontroller.h"
+
+#include "app/gui/comparejob.h"
+#include "views/common/plural.h"
+#include "views/compare/compareview.h"
+
+#include <QFileInfo>
+
+namespace rs::gui {
+
+CompareController::CompareController(views::CompareView* view, views::InteractionState* state,
+                                     QObject* parent)
+    : QObject(parent), m_view(view), m_state(state) {
+    connect(m_view, &views::CompareView::opTypeChosen, this,
+            [this](const QString& op, int dataRank) { m_state->setSelection(selectionFor(op, dataRank)); });
+}
+
+void CompareController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = std::move(s);
+}
+
+void CompareController::ensureJob() {
+    if (m_job) return;
+    m_job = new CompareJob(this);
+    connect(m_job, &CompareJob::finished, this,
+            [this](std::shared_ptr<const compare::ComparisonData> d, const QString& error) {
+                if (!m_waiting) return; // cleared since: it compared another run
+                m_waiting = false;
+                if (!d) {
+                    Q_EMIT message(tr("Comparison failed: %1").arg(error), 15000);
+                    return;
+                }
+                m_view->setData(d);
+                Q_EMIT compared();
+                const auto& r = d->result;
+                // one per root, as the panel and `rankscope compare` count them
+                const qint64 roots = qint64(compare::groupDeltas(r, r.regressions).size());
+                Q_EMIT message(
+                    r.fail()
+                        ? tr("Comparison: %1").arg(views::counted(roots, tr("regression"), tr("regressions")))
+                    : r.inconclusive() ? tr("Comparison inconclusive: nothing matched, nothing compared")
+                                       : tr("Comparison: no regression beyond the thresholds"),
+                    10000);
+            });
+    connect(m_view, &views::CompareView::spansWanted, this,
+            [this](const compare::SpanRequest& r) { m_job->requestSpans(m_view->sharedData(), r); });
+    connect(m_job, &CompareJob::spansReady, this,
+            [this](std::shared_ptr<const compare::SpanPair> spans, const QString& error) {
+                if (!error.isEmpty()) Q_EMIT message(tr("Spans of the delta: %1").arg(error), 10000);
+                m_view->setSpans(spans);
+            });
+}
+
+void CompareController::compare(const QString& baselineDir, std::optional<int> baselineRun,
+                                const QString& dir, std::optional<int> run) {
+    ensureJob();
+    m_waiting = true;
+    Q_EMIT message(tr("Comparing with %1…").arg(dir), 0);
+    m_job->start(baselineDir, baselineRun, QFileInfo(dir).absoluteFilePath(), run);
+}
+
+void CompareController::clear() {
+    m_waiting = false;
+    m_view->setData(nullptr);
+}
+
+views::Selection CompareController::selectionFor(const QString& opType, int dataRank) const {
+    // the shown run's key for the producer's rank number (two runs in a folder key the second's ranks
+    // apart), or every rank when the shown run has no such rank
+    views::Selection s;
+    s.kind = views::Selection::Kind::OpType;
+    s.opType = opType;
+    s.rank = -1;
+    if (m_summary && dataRank >= 0)
+        for (int key : m_summary->ranks)
+            if (auto it = m_summary->dataRank.find(key);
+                it != m_summary->dataRank.end() && it->second == dataRank)
+                s.rank = key;
+    return s;
+}
+
+} // namespace rs::gui

@@ -1,0 +1,186 @@
+#include "app/gui/detailspanel.h"
+
+#include "app/gui/findingnavigator.h"
+#include "views/common/timemapping.h"
+#include "views/details/histogramview.h"
+
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <nlohmann/json.hpp>
+
+namespace rs::gui {
+
+using views::Selection;
+
+namespace {
+QString row(const QString& k, const QString& v) {
+    return "<tr><td><b>" + k + "</b></td><td>" + v.toHtmlEscaped() + "</td></tr>";
+}
+
+QString argsHtml(const std::string& argsJson) {
+    if (argsJson.empty()) return {};
+    const auto j = nlohmann::json::parse(argsJson, nullptr, false);
+    QString html = "<h4>" + QObject::tr("args") + "</h4><table>";
+    if (j.is_object())
+        for (auto& [k, v] : j.items())
+            html +=
+                row(QString::fromStdString(k),
+                    QString::fromStdString(
+                        v.is_string() ? v.get<std::string>()
+                                      : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+    return html + "</table>";
+}
+} // namespace
+
+DetailsPanel::DetailsPanel(views::InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_text(new QTextBrowser),
+      m_histogram(new views::HistogramView) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    m_text->setPlaceholderText(tr("Click a span, a wait or a finding to see its details."));
+    m_histogram->hide();
+    lay->addWidget(m_text, 2);
+    lay->addWidget(m_histogram, 1);
+    connect(m_state, &views::InteractionState::selectionChanged, this, &DetailsPanel::onSelection);
+    connect(m_service, &query::QueryService::spanDetailReady, this, &DetailsPanel::onSpanDetail);
+    connect(m_service, &query::QueryService::resultReady, this, &DetailsPanel::onResult);
+}
+
+void DetailsPanel::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = std::move(s);
+    m_detailRequest = m_histRequest = 0;
+    m_findingHtml.clear();
+    m_body.clear();
+    m_histogram->setHistogram(nullptr);
+    m_histogram->hide();
+    m_text->setPlainText(m_summary ? QString::fromStdString(m_summary->reportText) : QString());
+}
+
+void DetailsPanel::showFinding(const Finding& f) {
+    m_findingHtml = FindingNavigator::describe(f);
+    render();
+}
+
+QString DetailsPanel::plainText() const {
+    return m_text->toPlainText();
+}
+
+void DetailsPanel::render() {
+    if (m_findingHtml.isEmpty() && m_body.isEmpty()) {
+        m_text->clear();
+        return;
+    }
+    m_text->setHtml(m_findingHtml + m_body);
+}
+
+void DetailsPanel::onSelection(const Selection& s) {
+    // what the panel showed belongs to the previous selection: cleared before the new answers arrive, and
+    // answers still on their way for it are dropped
+    m_detailRequest = m_histRequest = 0;
+    m_findingHtml.clear();
+    m_body.clear();
+    m_histogram->setHistogram(nullptr);
+    m_histogram->hide();
+    m_text->setPlaceholderText(s.kind == Selection::Kind::Span && s.spanId
+                                   ? tr("Reading the span's details…")
+                                   : tr("Click a span, a wait or a finding to see its details."));
+    switch (s.kind) {
+    case Selection::Kind::Span:
+        if (s.spanId) m_detailRequest = m_service->requestSpanDetail(s.spanId);
+        break;
+    case Selection::Kind::OpType:
+        if (s.rank >= 0 && !s.opType.isEmpty()) {
+            m_histRequest = m_service->requestHistogram(s.opType, s.rank);
+            m_body = tr("<h3>%1 on rank %2</h3><p>Spans of this op type on this rank are highlighted on the "
+                        "timeline; tensors it allocated are highlighted in the memory map.</p>")
+                         .arg(s.opType.toHtmlEscaped())
+                         .arg(s.rank);
+        }
+        break;
+    case Selection::Kind::Tensor:
+        m_body = tensorHtml(s);
+        break;
+    case Selection::Kind::Step:
+        m_body = stepHtml(s);
+        break;
+    case Selection::Kind::None:
+        break;
+    }
+    render();
+}
+
+void DetailsPanel::onSpanDetail(quint64 id, const std::optional<query::SpanDetail>& d) {
+    if (id != m_detailRequest || !d) return;
+    m_body = spanHtml(*d);
+    render();
+}
+
+void DetailsPanel::onResult(quint64 id, const QVariant& v) {
+    if (id != m_histRequest) return;
+    auto h = v.value<std::shared_ptr<const query::Histogram>>();
+    if (!h || h->counts.empty()) {
+        // an op type without device kernels on the rank (a bank anomaly's AllReduce): nothing to plot, and
+        // an empty chart asking for a heatmap cell would read as a fault
+        m_body += "<p><i>" + tr("No device kernels of this op type on this rank: no duration histogram.") +
+                  "</i></p>";
+        render();
+        return;
+    }
+    m_histogram->setHistogram(std::move(h));
+    m_histogram->show();
+}
+
+QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
+    QString html = QString("<h3>%1</h3><table>").arg(QString::fromStdString(d.name).toHtmlEscaped());
+    html += row(tr("op type"), QString::fromStdString(d.opType));
+    html += row(tr("duration"), views::formatDuration(d.durNs) + QString(" (%1 ns)").arg(d.durNs));
+    html +=
+        row(tr("start"),
+            QString("%1 (%2 ns)").arg(views::formatOffset(d.tsNs - m_state->boundsStart(), 1)).arg(d.tsNs));
+    html += row(tr("rank / track"), QString("%1 / %2").arg(d.rank).arg(QString::fromStdString(d.track)));
+    html += row(tr("step"), d.step ? QString::number(*d.step) : tr("-"));
+    html += row(tr("depth"), QString::number(d.depth));
+    html += row(tr("category"), QString::fromStdString(d.category));
+    html += row(tr("file"), QString::fromStdString(d.file));
+    return html + "</table>" + argsHtml(d.argsJson);
+}
+
+QString DetailsPanel::tensorHtml(const Selection& s) const {
+    QString html = tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
+                       .arg(s.tensorId.toHtmlEscaped(), s.opType.toHtmlEscaped())
+                       .arg(s.rank)
+                       .arg(s.step >= 0 ? tr(" in step %1").arg(s.step) : QString());
+    html += "<p>";
+    if (s.bytes >= 0) html += tr("size %1 (%2 bytes)<br>").arg(views::formatBytes(s.bytes)).arg(s.bytes);
+    if (s.addr) html += tr("address 0x%1<br>").arg(*s.addr, 0, 16);
+    const int64_t origin = m_state->boundsStart();
+    if (s.startNs > 0)
+        html +=
+            tr("allocated at %1 from the run's start<br>").arg(views::formatOffset(s.startNs - origin, 1000));
+    if (s.startNs > 0 && s.endNs > s.startNs)
+        html +=
+            tr("freed at %1, lifetime %2")
+                .arg(views::formatOffset(s.endNs - origin, 1000), views::formatDuration(s.endNs - s.startNs));
+    else if (s.startNs > 0)
+        html += tr("not freed in the profile (alive at its end)");
+    return html + "</p>";
+}
+
+QString DetailsPanel::stepHtml(const Selection& s) const {
+    if (!m_summary) return {};
+    QString html = tr("<h3>Rank %1, step %2</h3>").arg(s.rank).arg(s.step);
+    for (const auto& w : m_summary->waits)
+        if (w.rank == s.rank && w.step == s.step)
+            html += QString("<p>%1 <b>%2</b> in %3%4</p>")
+                        .arg(w.kind == "collective_wait" ? tr("waited") : tr("idle"))
+                        .arg(views::formatDuration(w.durNs))
+                        .arg(QString::fromStdString(w.collective).toHtmlEscaped())
+                        .arg(w.blamedRank ? tr(" for rank %1 (arrived last)").arg(*w.blamedRank) : QString());
+    for (const auto& st : m_summary->steps)
+        if (st.rank == s.rank && st.step == s.step && st.outlier)
+            html += "<p><b>" + tr("Outlier step:") + "</b> " +
+                    QString::fromStdString(st.cause).toHtmlEscaped() + "</p>";
+    return html;
+}
+
+} // namespace rs::gui

@@ -1,0 +1,103 @@
+#include "app/gui/findingsmodel.h"
+
+#include "views/common/timemapping.h"
+
+namespace rs::gui {
+
+FindingsModel::FindingsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void FindingsModel::setFindings(std::vector<Finding> findings, std::map<int, int> dataRank) {
+    beginResetModel();
+    m_findings = std::move(findings);
+    m_dataRank = std::move(dataRank);
+    endResetModel();
+}
+
+int FindingsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_findings.size());
+}
+
+int FindingsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FindingsModel::display(const Finding& f, int column) const {
+    switch (column) {
+    case Kind:
+        return f.kindName;
+    case Rank: {
+        if (!f.rank) return QString();
+        auto it = m_dataRank.find(*f.rank);
+        return it == m_dataRank.end() ? *f.rank : it->second;
+    }
+    case Step:
+        return f.step ? QVariant(qlonglong(*f.step)) : QVariant(QString());
+    case Cost:
+        if (f.lostNs > 0) return views::formatDuration(f.lostNs);
+        if (f.extraNs > 0) return tr("+%1 kernels").arg(views::formatDuration(f.extraNs));
+        return QString();
+    case Text:
+        return f.text;
+    }
+    return {};
+}
+
+QVariant FindingsModel::sortValue(const Finding& f, int column) const {
+    switch (column) {
+    case Rank:
+        return f.rank ? *f.rank : -1;
+    case Step:
+        return f.step ? qlonglong(*f.step) : qlonglong(-1);
+    case Cost: // as the report orders them: lost time, then extra kernel time
+        return double(f.lostNs) + double(f.extraNs) * 1e-9;
+    default:
+        return display(f, column);
+    }
+}
+
+QVariant FindingsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+    const Finding& f = m_findings[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(f, index.column());
+    case SortRole:
+        return sortValue(f, index.column());
+    case Qt::ToolTipRole: {
+        QString tip = f.text.toHtmlEscaped();
+        if (f.lostNs > 0) tip += "<br>" + tr("The job lost %1.").arg(views::formatDuration(f.lostNs));
+        if (f.waitedNs > 0)
+            tip += "<br>" + tr("Ranks waited %1 in all.").arg(views::formatDuration(f.waitedNs));
+        if (f.extraNs > 0) tip += "<br>" + tr("Extra kernel time: %1.").arg(views::formatDuration(f.extraNs));
+        return "<p>" + tip + "</p><p><i>" + tr("Click to select and zoom to it in every view") + "</i></p>";
+    }
+    case Qt::TextAlignmentRole:
+        return index.column() == Rank || index.column() == Step || index.column() == Cost
+                   ? QVariant(Qt::AlignRight | Qt::AlignTop)
+                   : QVariant(Qt::AlignLeft | Qt::AlignTop);
+    default:
+        return {};
+    }
+}
+
+QVariant FindingsModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && section == Cost)
+        return tr("What the job lost (wall time), else the extra kernel time on the rank");
+    if (role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Kind:
+        return tr("Kind");
+    case Rank:
+        return tr("Rank");
+    case Step:
+        return tr("Step");
+    case Cost:
+        return tr("Lost");
+    case Text:
+        return tr("Finding");
+    }
+    return {};
+}
+
+} // namespace rs::gui

@@ -1,0 +1,37 @@
+#pragma once
+// The Findings panel's table: one row per finding of the run shown, in the report's order (by time lost),
+// with typed columns — kind, rank, step, cost (the job's lost time, else the extra kernel time), the
+// report's sentence. Sortable through a proxy (SortRole holds numbers for the numeric columns). Built from
+// the typed records of app/gui/finding.h. GUI thread only.
+#include "app/gui/finding.h"
+
+#include <QAbstractTableModel>
+#include <map>
+
+namespace rs::gui {
+
+class FindingsModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column { Kind, Rank, Step, Cost, Text, ColumnCount };
+    static constexpr int SortRole = Qt::UserRole + 1; ///< numbers for Rank, Step and Cost; text otherwise
+
+    explicit FindingsModel(QObject* parent = nullptr);
+    /// `dataRank`: rank key → the number the producer wrote (the label shown), as in ProfileSummary.
+    void setFindings(std::vector<Finding> findings, std::map<int, int> dataRank = {});
+    const std::vector<Finding>& findings() const { return m_findings; }
+    const Finding& finding(int row) const { return m_findings.at(size_t(row)); }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+  private:
+    QVariant display(const Finding& f, int column) const;
+    QVariant sortValue(const Finding& f, int column) const;
+    std::vector<Finding> m_findings;
+    std::map<int, int> m_dataRank;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,102 @@
+#include "app/gui/findingspanel.h"
+
+#include "app/gui/findingsmodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace rs::gui {
+
+FindingsPanel::FindingsPanel(QWidget* parent)
+    : QWidget(parent), m_model(new FindingsModel(this)), m_proxy(new QSortFilterProxyModel(this)),
+      m_view(new QTableView), m_empty(new QLabel) {
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(FindingsModel::SortRole);
+    m_view->setModel(m_proxy);
+    m_view->setObjectName("findings");
+    m_view->setWordWrap(true); // the sentence; row heights follow its column's width
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // the report's order until a header is clicked
+    m_view->verticalHeader()->hide();
+    m_view->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    auto* h = m_view->horizontalHeader();
+    // the short columns are sized from their text (fitColumns): ResizeToContents with word wrap on measures
+    // a cell at its column's current width, so no column ever shrank below the default ~100 px
+    h->setSectionResizeMode(QHeaderView::Interactive);
+    h->setSectionResizeMode(FindingsModel::Text, QHeaderView::Stretch);
+    h->setHighlightSections(false);
+    m_view->setToolTip(tr("What is wrong, ordered by time lost. Click to zoom to it."));
+    // the sentence wraps: row heights follow the column's width
+    connect(h, &QHeaderView::sectionResized, this,
+            [this] { QTimer::singleShot(0, this, [this] { fitRows(); }); });
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &FindingsPanel::fitRows);
+    connect(m_view, &QAbstractItemView::clicked, this, [this](const QModelIndex& i) { activate(i.row()); });
+    connect(m_view, &QAbstractItemView::activated, this, [this](const QModelIndex& i) { activate(i.row()); });
+    m_empty->setWordWrap(true);
+    m_empty->setContentsMargins(8, 8, 8, 8);
+    m_empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(m_view, 1);
+    lay->addWidget(m_empty, 1);
+    clear();
+}
+
+void FindingsPanel::setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank,
+                                bool hasNotes) {
+    const bool none = findings.empty();
+    m_model->setFindings(std::move(findings), dataRank);
+    fitColumns();
+    m_view->setVisible(!none);
+    m_empty->setVisible(none);
+    m_empty->setText(!none      ? QString()
+                     : hasNotes ? tr("No findings (see the note below the timeline's lanes).")
+                                : tr("No problems found."));
+    fitRows();
+}
+
+void FindingsPanel::clear() {
+    m_model->setFindings({});
+    m_view->hide();
+    m_empty->setText(tr("Open a profile: its findings are listed here."));
+    m_empty->show();
+}
+
+void FindingsPanel::fitColumns() {
+    const QFontMetrics fm(m_view->font()), hm(m_view->horizontalHeader()->font());
+    for (int c = 0; c < FindingsModel::Text; ++c) {
+        int w = hm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 18; // sort arrow
+        for (int r = 0; r < m_model->rowCount(); ++r)
+            w = std::max(w, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 10);
+        m_view->setColumnWidth(c, w);
+    }
+}
+
+void FindingsPanel::fitRows() {
+    m_view->resizeRowsToContents();
+}
+
+const Finding* FindingsPanel::findingAt(int row) const {
+    const QModelIndex src = m_proxy->mapToSource(m_proxy->index(row, 0));
+    return src.isValid() ? &m_model->finding(src.row()) : nullptr;
+}
+
+void FindingsPanel::activate(int row) {
+    if (const Finding* f = findingAt(row)) {
+        m_view->selectRow(row);
+        Q_EMIT findingActivated(*f);
+    }
+}
+
+QString FindingsPanel::emptyText() const {
+    return m_empty->isVisibleTo(this) ? m_empty->text() : QString();
+}
+
+} // namespace rs::gui

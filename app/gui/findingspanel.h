@@ -1,0 +1,48 @@
+#pragma once
+// The Findings dock: the run's findings in a table (FindingsModel through a sorting proxy; the report's
+// order until a header is clicked), the sentence column wrapped, or a line saying there is none (and
+// where the notes are when the run has some). A click, Enter or a double click on a row asks to go to
+// that finding (findingActivated); the window's FindingNavigator does the going. GUI thread only.
+#include "app/gui/finding.h"
+
+#include <QWidget>
+#include <map>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace rs::gui {
+
+class FindingsModel;
+
+class FindingsPanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit FindingsPanel(QWidget* parent = nullptr);
+    /// The run's findings; `hasNotes`: the run has notes (below the timeline's lanes) that say why
+    /// there may be none.
+    void setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank, bool hasNotes);
+    void clear();
+    FindingsModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    /// The finding shown in row `row` of the (sorted) table.
+    const Finding* findingAt(int row) const;
+    /// As a click on row `row` does.
+    void activate(int row);
+    /// The line shown instead of the table ("No problems found."), empty while the table shows.
+    QString emptyText() const;
+
+  Q_SIGNALS:
+    void findingActivated(const rs::gui::Finding& f);
+
+  private:
+    void fitColumns();
+    void fitRows();
+    FindingsModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_view;
+    QLabel* m_empty;
+};
+
+} // namespace rs::gui

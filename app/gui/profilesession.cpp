@@ -1,0 +1,114 @@
+#include "app/gui/profilesession.h"
+
+#include "views/memory/memorymapview.h"
+#include "views/timeline/timelineview.h"
+
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMainWindow>
+
+namespace rs::gui {
+
+const QStringList& ProfileSession::viewDocks() {
+    static const QStringList docks = {"heatmap", "memory", "drilldown", "shapes", "comparison"};
+    return docks;
+}
+
+ProfileSession::ProfileSession(QMainWindow* window, views::InteractionState* state,
+                               query::QueryService* service, views::TimelineView* timeline,
+                               views::MemoryMapView* memory)
+    : QObject(window), m_window(window), m_state(state), m_service(service), m_timeline(timeline),
+      m_memory(memory) {}
+
+void ProfileSession::beginOpen(const QString& path) {
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_shown.clear();
+}
+
+ProfileSession::Change ProfileSession::accept(std::shared_ptr<const query::ProfileSummary> s) {
+    const bool newProfile = m_shown != m_path;
+    const bool newRun = newProfile || !m_summary || m_summary->run != s->run;
+    if (newRun) {
+        // the selection and the lanes chosen name the previous run's spans, ranks and tracks
+        m_state->clearSelection();
+        auto o = m_timeline->layoutOptions();
+        o.onlyRanks.clear();
+        o.collapsedRanks.clear();
+        o.pinned.clear();
+        m_timeline->setLayoutOptions(o);
+        m_timeline->setScrollOffset(0);
+        Q_EMIT reset(newProfile);
+    }
+    m_shown = m_path;
+    m_summary = std::move(s);
+    return newProfile ? Change::NewProfile : newRun ? Change::NewRun : Change::SameRun;
+}
+
+void ProfileSession::applyPending() {
+    if (!m_pending || !m_summary) return;
+    if (!m_pending->run || *m_pending->run == m_summary->run)
+        applyNow(*m_pending);
+    else
+        m_service->selectRun(*m_pending->run);
+}
+
+ViewState ProfileSession::capture() const {
+    ViewState s;
+    s.profile = m_path;
+    if (m_summary) s.run = m_summary->run;
+    s.window = std::make_pair(m_state->windowStart(), m_state->windowEnd());
+    s.selection = m_state->selection();
+    const auto& o = m_timeline->layoutOptions();
+    s.ranks = o.onlyRanks;
+    s.collapsed = o.collapsedRanks;
+    s.pinned = o.pinned;
+    s.aligned = m_timeline->aligned();
+    s.showWaits = m_timeline->showWaits();
+    s.scroll = m_timeline->scrollOffset();
+    if (m_memory->rank() >= 0) s.memoryRank = m_memory->rank();
+    for (const QString& name : viewDocks()) // the linked view on top of its tab group
+        if (auto* d = m_window->findChild<QDockWidget*>(name);
+            d && d->isVisible() && !d->visibleRegion().isEmpty()) {
+            s.view = name;
+            break;
+        }
+    return s;
+}
+
+void ProfileSession::apply(const ViewState& s) {
+    const bool sameProfile = QFileInfo(s.profile).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath();
+    if (!sameProfile || !m_summary) {
+        m_pending = s;
+        Q_EMIT openRequested(s.profile);
+        return;
+    }
+    if (s.run && *s.run != m_summary->run) {
+        m_pending = s;
+        m_service->selectRun(*s.run);
+        return;
+    }
+    applyNow(s);
+}
+
+void ProfileSession::applyNow(ViewState s) {
+    m_pending.reset();
+    auto o = m_timeline->layoutOptions();
+    o.onlyRanks = s.ranks;
+    o.collapsedRanks = s.collapsed;
+    o.pinned = s.pinned;
+    m_timeline->setLayoutOptions(o);
+    m_timeline->setAligned(s.aligned);
+    m_timeline->setShowWaits(s.showWaits);
+    if (s.memoryRank) m_memory->showRank(*s.memoryRank);
+    if (s.window) m_state->setWindow(s.window->first, s.window->second);
+    m_state->setSelection(s.selection);
+    if (s.window) m_state->setWindow(s.window->first, s.window->second); // the selection may have moved it
+    m_timeline->setScrollOffset(s.scroll);
+    if (auto* d = m_window->findChild<QDockWidget*>(s.view)) {
+        d->show();
+        d->raise();
+    }
+    Q_EMIT applied(s);
+}
+
+} // namespace rs::gui

@@ -1,0 +1,144 @@
+#include "app/gui/searchcontroller.h"
+
+#include "views/common/plural.h"
+#include "views/common/timemapping.h"
+#include "views/timeline/timelineview.h"
+
+#include <QLineEdit>
+
+namespace rs::gui {
+
+using views::Selection;
+
+SearchController::SearchController(views::InteractionState* state, query::QueryService* service,
+                                   views::TimelineView* timeline, QObject* parent)
+    : QObject(parent), m_state(state), m_service(service), m_timeline(timeline), m_field(new QLineEdit) {
+    m_field->setPlaceholderText(tr("Search spans by name or op type (Ctrl+F)"));
+    m_field->setClearButtonEnabled(true);
+    m_field->setMaximumWidth(280);
+    connect(m_field, &QLineEdit::returnPressed, this, [this] { search(m_field->text()); });
+    connect(m_service, &query::QueryService::searchReady, this, &SearchController::onSearch);
+    connect(m_service, &query::QueryService::resultReady, this, &SearchController::onKernels);
+}
+
+void SearchController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = std::move(s);
+}
+
+void SearchController::search(const QString& text) {
+    if (text.isEmpty()) {
+        clear(false);
+        return;
+    }
+    m_searchRequest = m_service->requestSearch(text, kLimit);
+}
+
+void SearchController::onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks) {
+    if (id != m_searchRequest) return;
+    setHits(std::move(hits), std::move(tracks));
+    Q_EMIT message(
+        tr("%1 for \"%2\" (Enter / F3: next, Shift+F3: previous)")
+            .arg(views::counted(qint64(m_hits.size()), tr("match"), tr("matches")), m_field->text()),
+        8000);
+    next();
+}
+
+void SearchController::highlightShapeKernels(const QString& opType, const QString& shapes,
+                                             const QString& dtypes) {
+    if (!m_summary) return;
+    m_kernelKind = Kind::Shape;
+    m_label = opType + " " + shapes;
+    m_kernelRequest = m_service->requestShapeKernels(m_summary->run, opType, shapes, dtypes);
+}
+
+void SearchController::highlightOpKernels(const QString& opType, int rank) {
+    m_kernelKind = Kind::OpKernels;
+    m_label = tr("%1 on rank %2").arg(opType).arg(rank);
+    m_kernelRequest = m_service->requestOpKernels(opType, rank);
+}
+
+void SearchController::onKernels(quint64 id, const QVariant& v) {
+    if (id != m_kernelRequest) return;
+    auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
+    if (!k || (m_kernelKind == Kind::OpKernels && k->spans.empty())) return;
+    setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
+    const QString count = views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
+    if (m_kernelKind == Kind::Shape) {
+        m_index = 0; // the shape view already went to the first one
+        Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)").arg(count, m_label), 10000);
+        return;
+    }
+    // a heatmap cell: the timeline at its longest kernel (the selection stays the cell's)
+    size_t longest = 0;
+    for (size_t i = 0; i < m_hits.size(); ++i)
+        if (m_hits[i].endNs - m_hits[i].startNs > m_hits[longest].endNs - m_hits[longest].startNs)
+            longest = i;
+    show(longest, false);
+    Q_EMIT message(
+        tr("%1 of %2 highlighted; showing the longest (F3 / Shift+F3: next, previous)").arg(count, m_label),
+        10000);
+}
+
+void SearchController::setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks) {
+    m_hits = std::move(spans);
+    m_tracks = std::move(tracks);
+    m_index = -1;
+    std::vector<qint64> ids;
+    ids.reserve(m_hits.size());
+    for (const auto& h : m_hits)
+        ids.push_back(h.spanId);
+    m_timeline->setSearchHits(ids);
+}
+
+void SearchController::clear(bool text) {
+    m_searchRequest = m_kernelRequest = 0; // answers still on their way belong to what was cleared
+    setHits({}, {});
+    if (text) m_field->clear();
+}
+
+void SearchController::step(int direction) {
+    if (m_hits.empty()) return;
+    const int n = int(m_hits.size());
+    m_index = m_index < 0 ? (direction > 0 ? 0 : n - 1) : (m_index + direction + n) % n;
+    show(size_t(m_index), true);
+}
+
+void SearchController::show(size_t i, bool select) {
+    m_index = int(i);
+    const auto& h = m_hits[i];
+    const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
+    // inside the run: a hit near the start showed a quarter of the view before the run, and a hit as long
+    // as the run showed it at a quarter of the width
+    const int64_t lo = m_state->boundsStart(), hi = m_state->boundsEnd();
+    const auto [a, b] = views::panWindow(h.startNs - pad, h.endNs + pad, 0, lo, hi);
+    m_state->setWindow(std::max(a, std::min(lo, h.startNs)), std::min(b, std::max(hi, h.endNs)));
+    if (select) {
+        Selection s;
+        s.kind = Selection::Kind::Span;
+        s.spanId = h.spanId;
+        s.startNs = h.startNs;
+        s.endNs = h.endNs;
+        if (i < m_tracks.size()) s.rank = rankOfTrack(m_tracks[i]);
+        m_state->setSelection(s);
+    }
+    if (i < m_tracks.size()) m_timeline->scrollToTrack(m_tracks[i]);
+}
+
+int SearchController::rankOfTrack(qint64 trackId) const {
+    if (m_summary)
+        for (const auto& t : m_summary->tracks)
+            if (t.trackId == trackId) return t.rank;
+    return -1;
+}
+
+void SearchController::selectAllMatches() {
+    if (m_hits.empty() || !m_summary) return;
+    const auto id = size_t(m_hits.front().opTypeId);
+    if (id >= m_summary->strings.size()) return;
+    Selection s;
+    s.kind = Selection::Kind::OpType;
+    s.opType = QString::fromStdString(m_summary->strings[id]);
+    m_state->setSelection(s);
+}
+
+} // namespace rs::gui

@@ -1,0 +1,74 @@
+#pragma once
+// The span search and every other set of highlighted spans stepped through with F3 / Shift+F3: the
+// toolbar's search box (Enter asks the query service for spans whose name or op type contains the text,
+// then goes to the first), a shape cell's kernels and a heatmap cell's kernels (the timeline goes to the
+// longest). The hits are drawn on the timeline; next() and previous() visit them in time order and wrap
+// around, selecting each span, moving the window to it and scrolling its lane into view. Hits belong to
+// the run they were found in: clear() drops them (and the text, for a new profile). GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/common/interactionstate.h"
+
+#include <QObject>
+#include <memory>
+#include <vector>
+
+class QLineEdit;
+
+namespace rs::views {
+class TimelineView;
+}
+
+namespace rs::gui {
+
+class SearchController : public QObject {
+    Q_OBJECT
+  public:
+    SearchController(views::InteractionState* state, query::QueryService* service,
+                     views::TimelineView* timeline, QObject* parent = nullptr);
+    /// The search box (the window puts it in its toolbar).
+    QLineEdit* field() const { return m_field; }
+    void setSummary(std::shared_ptr<const query::ProfileSummary> s);
+
+    /// Asks for the spans matching `text` (at most kLimit); an empty text clears the hits.
+    void search(const QString& text);
+    void next() { step(+1); }
+    void previous() { step(-1); }
+    /// Selects the op type of the hits (every span of it highlighted in every view).
+    void selectAllMatches();
+    /// Every kernel of a shape group (a shape heatmap cell).
+    void highlightShapeKernels(const QString& opType, const QString& shapes, const QString& dtypes);
+    /// Every kernel of (op type, rank) (a heatmap cell); the timeline goes to the longest.
+    void highlightOpKernels(const QString& opType, int rank);
+    /// Drops the hits (and the search text when `text`).
+    void clear(bool text);
+
+    const std::vector<query::DrawItem>& hits() const { return m_hits; }
+    int current() const { return m_index; } ///< the hit shown, -1 before the first
+    static constexpr int kLimit = 5000;
+
+  Q_SIGNALS:
+    /// A line for the status bar, shown for `ms` milliseconds.
+    void message(const QString& text, int ms);
+
+  private:
+    enum class Kind { Search, Shape, OpKernels };
+    void onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks);
+    void onKernels(quint64 id, const QVariant& v);
+    void setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks);
+    void step(int direction);
+    void show(size_t i, bool select);
+    int rankOfTrack(qint64 trackId) const;
+    views::InteractionState* m_state;
+    query::QueryService* m_service;
+    views::TimelineView* m_timeline;
+    QLineEdit* m_field;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+    std::vector<query::DrawItem> m_hits;
+    std::vector<qint64> m_tracks; ///< each hit's track
+    int m_index = -1;
+    quint64 m_searchRequest = 0, m_kernelRequest = 0;
+    Kind m_kernelKind = Kind::Shape;
+    QString m_label; ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
+};
+
+} // namespace rs::gui

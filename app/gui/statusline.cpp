@@ -1,0 +1,94 @@
+#include "app/gui/statusline.h"
+
+#include "views/common/plural.h"
+#include "views/common/timemapping.h"
+
+#include <QLabel>
+#include <QStatusBar>
+
+namespace rs::gui {
+
+using views::Selection;
+
+StatusLine::StatusLine(QStatusBar* bar, views::InteractionState* state)
+    : QObject(bar), m_state(state), m_profile(new QLabel(tr("No profile"))), m_window(new QLabel),
+      m_selection(new QLabel) {
+    bar->addWidget(m_profile, 1);
+    bar->addPermanentWidget(m_selection);
+    bar->addPermanentWidget(m_window);
+    connect(m_state, &views::InteractionState::windowChanged, this, &StatusLine::updateWindow);
+    connect(m_state, &views::InteractionState::selectionChanged, this,
+            [this](const Selection& s) { m_selection->setText(describe(s)); });
+}
+
+void StatusLine::setMessage(const QString& text) {
+    m_profile->setText(text);
+}
+
+void StatusLine::setSummary(const QString& profile, std::shared_ptr<const query::ProfileSummary> s) {
+    m_path = profile;
+    m_summary = std::move(s);
+    m_shownTracks = -1;
+    m_filtered = false;
+    updateProfile();
+    updateWindow();
+}
+
+void StatusLine::setTracksShown(int shownTracks, bool filtered) {
+    m_shownTracks = shownTracks;
+    m_filtered = filtered;
+    updateProfile();
+}
+
+void StatusLine::updateProfile() {
+    if (!m_summary) return;
+    const qint64 all = qint64(m_summary->tracks.size());
+    const QString tracks =
+        m_filtered && m_shownTracks >= 0
+            ? tr("%1 of %2 (filtered)").arg(m_shownTracks).arg(views::counted(all, tr("track"), tr("tracks")))
+            : views::counted(all, tr("track"), tr("tracks"));
+    m_profile->setText(tr("%1 — %2, %3, %4")
+                           .arg(m_path,
+                                views::counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks")),
+                                tracks, views::formatDuration(m_summary->endNs - m_summary->startNs)));
+}
+
+void StatusLine::updateWindow() {
+    if (!m_summary) return;
+    // offsets from the run's start, precise to a thousandth of the window
+    const int64_t res = std::max<int64_t>(1, (m_state->windowEnd() - m_state->windowStart()) / 1000);
+    m_window->setText(tr("window %1 … %2 (%3)")
+                          .arg(views::formatOffset(m_state->windowStart() - m_state->boundsStart(), res))
+                          .arg(views::formatOffset(m_state->windowEnd() - m_state->boundsStart(), res))
+                          .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
+}
+
+QString StatusLine::describe(const Selection& s) {
+    switch (s.kind) {
+    case Selection::Kind::Span:
+        return tr("span %1").arg(s.spanId);
+    case Selection::Kind::Step:
+        return tr("rank %1 step %2").arg(s.rank).arg(s.step);
+    case Selection::Kind::OpType:
+        return tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(s.rank) : QString());
+    case Selection::Kind::Tensor:
+        return tr("tensor %1").arg(s.tensorId);
+    case Selection::Kind::None:
+        break;
+    }
+    return {};
+}
+
+QString StatusLine::profileText() const {
+    return m_profile->text();
+}
+
+QString StatusLine::windowText() const {
+    return m_window->text();
+}
+
+QString StatusLine::selectionText() const {
+    return m_selection->text();
+}
+
+} // namespace rs::gui

@@ -1,0 +1,43 @@
+#pragma once
+// The status bar's permanent fields: the profile (path, ranks, tracks — "N of M tracks (filtered)" while a
+// track filter is set — and the run's length), the selection in words, and the time window as offsets
+// from the run's start with its width. Counts take their noun in the right number ("1 rank"). GUI thread
+// only.
+#include "core/query/timelinequery.h"
+#include "views/common/interactionstate.h"
+
+#include <QObject>
+#include <memory>
+
+class QLabel;
+class QStatusBar;
+
+namespace rs::gui {
+
+class StatusLine : public QObject {
+    Q_OBJECT
+  public:
+    StatusLine(QStatusBar* bar, views::InteractionState* state);
+    /// While a profile is indexed (or failed): the one line says so.
+    void setMessage(const QString& text);
+    void setSummary(const QString& profile, std::shared_ptr<const query::ProfileSummary> s);
+    /// `shownTracks`: tracks the filter leaves; `filtered`: a filter is set.
+    void setTracksShown(int shownTracks, bool filtered);
+    QString profileText() const;
+    QString windowText() const;
+    QString selectionText() const;
+    /// The words for a selection ("op MatMul on rank 3").
+    static QString describe(const views::Selection& s);
+
+  private:
+    void updateProfile();
+    void updateWindow();
+    views::InteractionState* m_state;
+    QLabel *m_profile, *m_window, *m_selection;
+    QString m_path;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+    int m_shownTracks = -1;
+    bool m_filtered = false;
+};
+
+} // namespace rs::gui

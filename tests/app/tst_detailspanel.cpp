@@ -1,0 +1,148 @@
+// The Details panel on the demo: the run's report until something is chosen; a span's name, op type and
+// duration as the index has them; an (op type, rank)'s histogram, gone as soon as anything else is chosen
+// (also when its answer arrives late); a step's waits; a tensor's size, address and lifetime; a finding's
+// sentence above what it selected; an answer for an earlier selection never shown for a later one.
+#include "app/gui/detailspanel.h"
+#include "tests/support/testsupport.h"
+#include "views/common/timemapping.h"
+#include "views/details/histogramview.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace rs;
+using views::Selection;
+
+class TstDetailsPanel : public QObject {
+    Q_OBJECT
+    test::Indexed m_ix;
+    query::QueryService* m_service = nullptr;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
+
+    Selection span(const std::string& where) {
+        const auto r =
+            QString::fromStdString(
+                m_ix.rows("SELECT s.span_id, t.rank FROM span s JOIN track t USING(track_id) WHERE " + where +
+                          " ORDER BY s.span_id LIMIT 1")
+                    .at(0))
+                .split('|');
+        Selection s;
+        s.kind = Selection::Kind::Span;
+        s.spanId = r[0].toLongLong();
+        s.rank = r[1].toInt();
+        return s;
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        std::string err;
+        const std::string dir = test::writeDemo("detailspanel", 2, 4, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
+        m_ix = test::indexDir(dir);
+        QVERIFY(m_ix.db);
+        m_service = new query::QueryService(this);
+        QSignalSpy ready(m_service, &query::QueryService::summaryReady);
+        m_service->open(QString::fromStdString(m_ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        m_summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+    }
+    void followsTheSelection() {
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        gui::DetailsPanel panel(&state, m_service);
+        panel.resize(500, 600);
+        panel.show();
+        panel.setSummary(m_summary);
+        QVERIFY(panel.plainText().contains(QString::fromStdString(m_summary->reportText).left(40)));
+        QVERIFY(panel.histogram()->isHidden());
+        // a span: its name, op type and duration as the index has them
+        const Selection mm = span("s.op_type_id = (SELECT id FROM string WHERE value = 'MatMulV2')");
+        const auto row =
+            QString::fromStdString(
+                m_ix.rows("SELECT n.value, s.dur_ns FROM span s JOIN string n ON n.id = s.name_id WHERE "
+                          "s.span_id = " +
+                          std::to_string(mm.spanId))
+                    .at(0))
+                .split('|');
+        state.setSelection(mm);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains(row[0]), 10000);
+        QVERIFY(panel.plainText().contains("MatMulV2"));
+        QVERIFY(panel.plainText().contains(views::formatDuration(row[1].toLongLong())));
+        // an (op type, rank): its histogram
+        Selection op;
+        op.kind = Selection::Kind::OpType;
+        op.opType = "MatMulV2";
+        op.rank = 1;
+        state.setSelection(op);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.histogram()->isHidden() && panel.histogram()->histogram(), 10000);
+        QCOMPARE(QString::fromStdString(panel.histogram()->histogram()->opType), QString("MatMulV2"));
+        QCOMPARE(panel.histogram()->histogram()->rank, 1);
+        // an op type without device kernels on the rank (a bank anomaly's AllReduce): no empty chart asking
+        // for a heatmap cell, a line that says there is nothing to plot
+        Selection none = op;
+        none.opType = "NoSuchOp";
+        state.setSelection(none);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("no duration histogram"), 10000);
+        QVERIFY(panel.histogram()->isHidden());
+        // anything else chosen: the histogram goes at once, and a late answer does not bring it back
+        state.setSelection(op);
+        Selection step;
+        step.kind = Selection::Kind::Step;
+        step.rank = 0;
+        step.step = 2;
+        op.rank = 0;
+        state.setSelection(op);
+        state.setSelection(step); // the histogram for rank 0 is still on its way
+        QVERIFY(panel.histogram()->isHidden());
+        QVERIFY(panel.histogram()->histogram() == nullptr);
+        QTest::qWait(500);
+        QVERIFY(panel.histogram()->isHidden());
+        QVERIFY(panel.plainText().startsWith("Rank 0, step 2"));
+        // two spans in a row: only the later one's details
+        const Selection other =
+            span("s.name_id != (SELECT name_id FROM span WHERE span_id = " + std::to_string(mm.spanId) + ")");
+        const QString otherName = QString::fromStdString(
+            m_ix.rows("SELECT n.value FROM span s JOIN string n ON n.id = s.name_id WHERE s.span_id = " +
+                      std::to_string(other.spanId))
+                .at(0));
+        QVERIFY(!otherName.contains(row[0]) && !row[0].contains(otherName));
+        state.setSelection(mm);
+        state.setSelection(other);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains(otherName), 10000);
+        QTest::qWait(300);
+        QVERIFY(!panel.plainText().contains(row[0]));
+    }
+    void tensorAndFinding() {
+        views::InteractionState state;
+        state.setBounds(1000, 1000000000);
+        gui::DetailsPanel panel(&state, m_service);
+        Selection t;
+        t.kind = Selection::Kind::Tensor;
+        t.tensorId = "t7";
+        t.opType = "MatMulV2";
+        t.rank = 1;
+        t.step = 3;
+        t.bytes = 3 * 1024 * 1024;
+        t.addr = 0x1240000;
+        t.startNs = 1000 + 2000000;
+        t.endNs = 1000 + 5000000;
+        state.setSelection(t);
+        const QString text = panel.plainText();
+        QVERIFY2(text.contains("tensor t7") && text.contains("3.0 MiB (3145728 bytes)") &&
+                     text.contains("0x1240000") && text.contains("lifetime 3.00 ms"),
+                 qPrintable(text));
+        gui::Finding f;
+        f.kindName = "straggler";
+        f.kind = model::FindingKind::Straggler;
+        f.text = "rank 1 is slow in MatMulV2";
+        f.lostNs = 0;
+        panel.showFinding(f);
+        QVERIFY(panel.plainText().startsWith("straggler"));
+        QVERIFY(panel.plainText().contains("tensor t7")); // what it selected stays below
+        state.clearSelection();
+        QVERIFY(!panel.plainText().contains("straggler"));
+    }
+};
+
+QTEST_MAIN(TstDetailsPanel)
+#include "tst_detailspanel.moc"

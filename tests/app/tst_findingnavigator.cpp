@@ -1,0 +1,137 @@
+// Where each finding kind points, decided in one place: the window (the finding's own time, else its
+// step's on its rank), the ranks (the named one first, then those that waited), the selection (a stall's
+// or late rank's culprit collective; a slow card's with its slowest op type and that heatmap cell; a
+// straggler's or bank anomaly's op type and their panel; an outlier step), and going there moves the
+// interaction state and raises the panel.
+#include "app/gui/findingnavigator.h"
+#include "views/heatmap/heatmapview.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QtTest>
+
+using namespace rs;
+using gui::Finding;
+using gui::FindingNavigator;
+using gui::FindingTarget;
+using views::Selection;
+
+namespace {
+query::ProfileSummary summary() {
+    query::ProfileSummary s;
+    s.ranks = {0, 1, 2, 3};
+    for (int r = 0; r < 4; ++r)
+        for (int64_t st = 1; st <= 3; ++st)
+            s.steps.push_back({r, st, st * 1000000 + r * 10, st * 1000000 + 900000 + r * 10, false, ""});
+    s.startNs = 0;
+    s.endNs = 4000000;
+    return s;
+}
+
+Finding make(const char* kind, std::optional<int> rank, std::optional<int64_t> step) {
+    Finding f;
+    f.kindName = kind;
+    f.kind = model::findingKindFromSql(kind);
+    f.rank = rank;
+    f.step = step;
+    f.subject = "subject";
+    return f;
+}
+} // namespace
+
+class TstFindingNavigator : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void targets() {
+        const auto s = summary();
+        Finding stall = make("stall", 2, 2);
+        stall.startNs = 2100000;
+        stall.endNs = 2200000;
+        stall.spanId = 77;
+        stall.waitingRanks = {0, 3, 2};
+        FindingTarget t = FindingNavigator::targetOf(stall, &s);
+        QCOMPARE(t.extent, (std::optional<std::pair<int64_t, int64_t>>({2100000, 2200000})));
+        QCOMPARE(t.ranks, (std::vector<int>{2, 0, 3}));
+        QCOMPARE(t.selection.kind, Selection::Kind::Span);
+        QCOMPARE(t.selection.spanId, qint64(77));
+        QCOMPARE(t.selection.rank, 2);
+        QVERIFY(t.cellOp.isEmpty());
+        QCOMPARE(t.panel, FindingTarget::Panel::None);
+
+        Finding slow = stall;
+        slow.kindName = "slow_rank";
+        slow.kind = model::FindingKind::SlowRank;
+        slow.opTypes = {"MatMulV2", "Add"};
+        t = FindingNavigator::targetOf(slow, &s);
+        QCOMPARE(t.selection.kind, Selection::Kind::Span);
+        QCOMPARE(t.selection.opType, QString("MatMulV2"));
+        QCOMPARE(t.cellOp, QString("MatMulV2"));
+        QCOMPARE(t.cellRank, 2);
+
+        Finding straggler = make("straggler", 1, std::nullopt);
+        straggler.subject = "Conv2D";
+        t = FindingNavigator::targetOf(straggler, &s);
+        QVERIFY(!t.extent);
+        QCOMPARE(t.selection.kind, Selection::Kind::OpType);
+        QCOMPARE(t.selection.opType, QString("Conv2D"));
+        QCOMPARE(t.selection.rank, 1);
+        QCOMPARE(t.cellOp, QString("Conv2D"));
+        QCOMPARE(t.panel, FindingTarget::Panel::Heatmap);
+
+        Finding bank = make("bank_anomaly", 3, std::nullopt);
+        t = FindingNavigator::targetOf(bank, &s);
+        QCOMPARE(t.panel, FindingTarget::Panel::Memory);
+        QCOMPARE(t.selection.kind, Selection::Kind::OpType);
+        QVERIFY(t.cellOp.isEmpty());
+
+        // an outlier step: its step on its rank, not the same step on rank 0
+        Finding outlier = make("outlier_step", 3, 2);
+        t = FindingNavigator::targetOf(outlier, &s);
+        QCOMPARE(t.extent, (std::optional<std::pair<int64_t, int64_t>>({2000030, 2900030})));
+        QCOMPARE(t.selection.kind, Selection::Kind::Step);
+        QCOMPARE(t.selection.rank, 3);
+        QCOMPARE(t.selection.step, qint64(2));
+        // without the steps (no summary), it cannot be placed
+        t = FindingNavigator::targetOf(outlier, nullptr);
+        QVERIFY(!t.extent);
+        QCOMPARE(t.selection.kind, Selection::Kind::None);
+    }
+    void goesThere() {
+        QMainWindow w;
+        views::InteractionState state;
+        state.setBounds(0, 4000000);
+        auto* heat = new views::HeatmapView(&state, nullptr);
+        auto* memoryDock = new QDockWidget("Memory", &w);
+        memoryDock->setObjectName("memory");
+        memoryDock->setWidget(new QWidget);
+        auto* heatDock = new QDockWidget("Heatmap", &w);
+        heatDock->setObjectName("heatmap");
+        heatDock->setWidget(heat);
+        w.addDockWidget(Qt::BottomDockWidgetArea, memoryDock);
+        w.addDockWidget(Qt::BottomDockWidgetArea, heatDock);
+        w.tabifyDockWidget(memoryDock, heatDock);
+        w.show();
+        FindingNavigator nav(&w, &state, heat, nullptr);
+        nav.setSummary(std::make_shared<query::ProfileSummary>(summary()));
+        Finding outlier = make("outlier_step", 1, 3);
+        nav.go(outlier);
+        QVERIFY(state.windowStart() <= 3000010 && state.windowEnd() >= 3900010);
+        QVERIFY(state.windowEnd() - state.windowStart() < 1200000);
+        QCOMPARE(state.selection().kind, Selection::Kind::Step);
+        QCOMPARE(state.selection().step, qint64(3));
+        // a finding at the run's very start: the window stays inside the run
+        Finding early = make("stall", 0, 1);
+        early.startNs = 1000;
+        early.endNs = 3000;
+        nav.go(early);
+        QCOMPARE(state.windowStart(), qint64(0));
+        QVERIFY(state.windowEnd() >= 3000);
+        heatDock->raise();
+        nav.go(make("bank_anomaly", 2, std::nullopt));
+        QTRY_VERIFY(!memoryDock->visibleRegion().isEmpty());
+        QVERIFY(FindingNavigator::describe(outlier).contains("outlier_step"));
+    }
+};
+
+QTEST_MAIN(TstFindingNavigator)
+#include "tst_findingnavigator.moc"

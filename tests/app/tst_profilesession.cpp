@@ -1,0 +1,123 @@
+// What belongs to the profile on screen (a folder of two runs): the same run again keeps the selection
+// and the lanes chosen; another run resets them (reset(false)); the profile opened again resets them and
+// the search text (reset(true)); a view state captured on one run and applied on the other waits for its run,
+// then shows exactly its window, selection and lanes.
+#include "app/gui/profilesession.h"
+#include "core/demo/demogenerator.h"
+#include "tests/support/testsupport.h"
+#include "views/memory/memorymapview.h"
+#include "views/timeline/timelineview.h"
+
+#include <QMainWindow>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace rs;
+using Change = gui::ProfileSession::Change;
+
+namespace {
+/// What a session stands on, as the main window builds it.
+struct Parts {
+    QMainWindow window;
+    query::QueryService service;
+    views::InteractionState state;
+    views::TimelineView timeline{&state, &service};
+    views::MemoryMapView memory{&state, &service};
+    gui::ProfileSession session{&window, &state, &service, &timeline, &memory};
+};
+} // namespace
+
+class TstProfileSession : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void resetsWhatBelongedToTheLastRun() {
+        const std::string dir = test::tempDir("profilesession");
+        std::string err;
+        QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
+        auto ix = test::indexDir(dir);
+        QVERIFY(ix.db);
+        Parts p;
+        auto& [window, service, state, timeline, memory, session] = p;
+        QSignalSpy reset(&session, &gui::ProfileSession::reset);
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        auto next = [&]() -> std::shared_ptr<const query::ProfileSummary> {
+            if (!ready.wait(20000)) return nullptr;
+            return ready.takeLast().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        };
+        auto show = [&](std::shared_ptr<const query::ProfileSummary> s) {
+            const Change c = session.accept(s);
+            state.setBounds(s->startNs, s->endNs);
+            timeline.setSummary(s);
+            memory.setProfile(s->ranks, s->dataRank);
+            session.applyPending();
+            return c;
+        };
+        session.beginOpen(QString::fromStdString(dir));
+        service.open(QString::fromStdString(ix.result.dbPath));
+        auto first = next();
+        QVERIFY(first);
+        QCOMPARE(show(first), Change::NewProfile);
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(reset.takeFirst().first().toBool(), true);
+        // a selection and lanes chosen on the first run
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::Step;
+        sel.rank = first->ranks.front();
+        sel.step = 1;
+        state.setSelection(sel);
+        timeline.setVisibleRanks({first->ranks.front()});
+        timeline.setCollapsed(first->ranks.back(), true);
+        const qint64 t0 = first->startNs + (first->endNs - first->startNs) / 3,
+                     t1 = first->startNs + (first->endNs - first->startNs) / 2;
+        state.setWindow(t0, t1);
+        const gui::ViewState saved = session.capture();
+        QCOMPARE(saved.run, std::optional<int>(first->run));
+        QCOMPARE(saved.ranks, (std::set<int>{first->ranks.front()}));
+        // the same run again (a summary refreshed): all kept
+        QCOMPARE(show(first), Change::SameRun);
+        QCOMPARE(reset.size(), 0);
+        QCOMPARE(state.selection(), sel);
+        QCOMPARE(timeline.visibleRanks(), (std::set<int>{first->ranks.front()}));
+        // the other run: its ids and ranks are others, nothing of the first stays
+        const int otherRun = first->runs[0].run == first->run ? first->runs[1].run : first->runs[0].run;
+        service.selectRun(otherRun);
+        auto second = next();
+        QVERIFY(second && second->run == otherRun);
+        QCOMPARE(show(second), Change::NewRun);
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(reset.takeFirst().first().toBool(), false);
+        QCOMPARE(state.selection().kind, views::Selection::Kind::None);
+        QVERIFY(timeline.visibleRanks().empty());
+        QVERIFY(timeline.collapsedRanks().empty());
+        // the saved picture of the first run: asked for, then shown as it was
+        session.apply(saved);
+        auto back = next();
+        QVERIFY(back && back->run == first->run);
+        QCOMPARE(show(back), Change::NewRun);
+        QCOMPARE(state.windowStart(), t0);
+        QCOMPARE(state.windowEnd(), t1);
+        QCOMPARE(state.selection(), sel);
+        QCOMPARE(timeline.visibleRanks(), (std::set<int>{first->ranks.front()}));
+        QCOMPARE(timeline.collapsedRanks(), (std::set<int>{first->ranks.back()}));
+        // the profile opened again: a new profile, the search text goes too
+        reset.clear();
+        session.beginOpen(QString::fromStdString(dir));
+        QCOMPARE(show(back), Change::NewProfile);
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(reset.first().first().toBool(), true);
+        QCOMPARE(state.selection().kind, views::Selection::Kind::None);
+    }
+    void aViewOfAnotherProfileAsksToOpenIt() {
+        Parts p;
+        auto& [window, service, state, timeline, memory, session] = p;
+        QSignalSpy open(&session, &gui::ProfileSession::openRequested);
+        gui::ViewState v;
+        v.profile = "/data/elsewhere";
+        session.apply(v);
+        QCOMPARE(open.size(), 1);
+        QCOMPARE(open.first().first().toString(), QString("/data/elsewhere"));
+    }
+};
+
+QTEST_MAIN(TstProfileSession)
+#include "tst_profilesession.moc"

@@ -1,0 +1,101 @@
+// The search controller on the demo: a search finds the spans SQL finds (name or op type contains the
+// text), in time order; F3 visits them in that order, selecting each span on its rank and moving the window
+// onto it, and wraps from the last to the first; Shift+F3 goes back and wraps the other way. A heatmap
+// cell's kernels put the window at the longest; clear() drops the hits (and the text on request).
+#include "app/gui/searchcontroller.h"
+#include "tests/support/testsupport.h"
+#include "views/timeline/timelineview.h"
+
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace rs;
+
+class TstSearchController : public QObject {
+    Q_OBJECT
+    test::Indexed m_ix;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        std::string err;
+        const std::string dir = test::writeDemo("searchcontroller", 2, 3, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
+        m_ix = test::indexDir(dir);
+        QVERIFY(m_ix.db);
+    }
+    void stepsThroughHitsInOrderAndWraps() {
+        query::QueryService service;
+        views::InteractionState state;
+        views::TimelineView timeline(&state, &service);
+        timeline.resize(1000, 600);
+        gui::SearchController search(&state, &service, &timeline);
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(m_ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        state.setBounds(summary->startNs, summary->endNs);
+        timeline.setSummary(summary);
+        search.setSummary(summary);
+        // what SQL finds, in time order (the span ids and their ranks)
+        const auto want =
+            m_ix.rows("SELECT s.span_id, t.rank FROM span s JOIN track t ON t.track_id = s.track_id "
+                      "WHERE s.op_type_id IN (SELECT id FROM string WHERE value LIKE '%AllReduce%') "
+                      "OR s.name_id IN (SELECT id FROM string WHERE value LIKE '%AllReduce%') "
+                      "ORDER BY s.ts_ns, s.span_id");
+        QVERIFY(want.size() >= 3);
+        QSignalSpy said(&search, &gui::SearchController::message);
+        search.field()->setText("AllReduce");
+        QTest::keyClick(search.field(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(search.hits().size(), want.size(), 10000);
+        QVERIFY(said.last().first().toString().contains(QString("%1 matches").arg(want.size())));
+        for (size_t i = 1; i < search.hits().size(); ++i)
+            QVERIFY(search.hits()[i - 1].startNs <= search.hits()[i].startNs);
+        // the search went to the first; F3 goes on in order, then wraps
+        for (size_t i = 0; i <= want.size(); ++i) {
+            const QStringList row = QString::fromStdString(want[i % want.size()]).split('|');
+            if (i > 0) search.next();
+            QCOMPARE(search.current(), int(i % want.size()));
+            QCOMPARE(state.selection().kind, views::Selection::Kind::Span);
+            QCOMPARE(state.selection().spanId, row[0].toLongLong());
+            QCOMPARE(state.selection().rank, row[1].toInt());
+            const auto& h = search.hits()[i % want.size()];
+            QVERIFY(state.windowStart() <= h.startNs && h.endNs <= state.windowEnd());
+            QVERIFY2(state.windowStart() >= state.boundsStart() && state.windowEnd() <= state.boundsEnd(),
+                     qPrintable(QString("%1 %2 in %3 %4")
+                                    .arg(state.windowStart())
+                                    .arg(state.windowEnd())
+                                    .arg(state.boundsStart())
+                                    .arg(state.boundsEnd())));
+        }
+        // Shift+F3 from the first wraps to the last
+        QCOMPARE(search.current(), 0);
+        search.previous();
+        QCOMPARE(search.current(), int(want.size()) - 1);
+        QCOMPARE(state.selection().spanId, QString::fromStdString(want.back()).split('|')[0].toLongLong());
+        // a heatmap cell's kernels: the window at the longest, the selection left to the cell
+        state.clearSelection();
+        search.clear(false);
+        QCOMPARE(search.current(), -1);
+        search.highlightOpKernels("MatMulV2", 1);
+        const int64_t longest = m_ix.scalar(
+            "SELECT max(s.dur_ns) FROM span s JOIN track t ON t.track_id = s.track_id WHERE t.rank = 1 AND "
+            "t.kind = 'compute' AND s.op_type_id = (SELECT id FROM string WHERE value = 'MatMulV2')");
+        QVERIFY(longest > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(search.current() >= 0 && search.hits().size() > 1, 10000);
+        const auto& at = search.hits()[size_t(search.current())];
+        QCOMPARE(at.endNs - at.startNs, longest);
+        QCOMPARE(state.selection().kind, views::Selection::Kind::None);
+        // cleared: no hits, F3 does nothing; the text goes only when asked
+        search.clear(false);
+        QVERIFY(search.hits().empty());
+        search.next();
+        QCOMPARE(search.current(), -1);
+        QCOMPARE(search.field()->text(), QString("AllReduce"));
+        search.clear(true);
+        QVERIFY(search.field()->text().isEmpty());
+    }
+};
+
+QTEST_MAIN(TstSearchController)
+#include "tst_searchcontroller.moc"

@@ -1,0 +1,63 @@
+// The status bar's fields: counts in the right number ("1 rank, 1 track"), the filtered track count, the
+// window from the run's start and the selection in words.
+#include "app/gui/statusline.h"
+
+#include <QStatusBar>
+#include <QtTest>
+
+using namespace rs;
+
+namespace {
+std::shared_ptr<query::ProfileSummary> summary(int ranks, int tracks) {
+    auto s = std::make_shared<query::ProfileSummary>();
+    for (int r = 0; r < ranks; ++r)
+        s->ranks.push_back(r);
+    for (int t = 0; t < tracks; ++t)
+        s->tracks.push_back({t, t % std::max(1, ranks), "compute", "Stream", "", 1, 1, t});
+    s->startNs = 1000;
+    s->endNs = 1000 + 2000000; // 2 ms
+    return s;
+}
+} // namespace
+
+class TstStatusLine : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void countsInTheirNumber() {
+        QStatusBar bar;
+        views::InteractionState state;
+        gui::StatusLine line(&bar, &state);
+        QCOMPARE(line.profileText(), QString("No profile"));
+        line.setSummary("/p/one", summary(1, 1));
+        QCOMPARE(line.profileText(), QString::fromUtf8("/p/one — 1 rank, 1 track, 2.00 ms"));
+        line.setSummary("/p/two", summary(2, 5));
+        QCOMPARE(line.profileText(), QString::fromUtf8("/p/two — 2 ranks, 5 tracks, 2.00 ms"));
+        line.setTracksShown(1, true);
+        QCOMPARE(line.profileText(),
+                 QString::fromUtf8("/p/two — 2 ranks, 1 of 5 tracks (filtered), 2.00 ms"));
+        line.setTracksShown(5, false);
+        QVERIFY(line.profileText().contains("5 tracks,"));
+    }
+    void windowAndSelection() {
+        QStatusBar bar;
+        views::InteractionState state;
+        gui::StatusLine line(&bar, &state);
+        line.setSummary("/p", summary(2, 2));
+        state.setBounds(1000, 1000 + 2000000);
+        state.setWindow(1000 + 500000, 1000 + 1500000);
+        QVERIFY2(line.windowText().contains("1.00 ms)"), qPrintable(line.windowText()));
+        views::Selection s;
+        s.kind = views::Selection::Kind::OpType;
+        s.opType = "MatMul";
+        s.rank = 1;
+        state.setSelection(s);
+        QCOMPARE(line.selectionText(), QString("op MatMul on rank 1"));
+        state.clearSelection();
+        QCOMPARE(line.selectionText(), QString());
+        line.setMessage("Indexing /q…");
+        QCOMPARE(line.profileText(), QString::fromUtf8("Indexing /q…"));
+    }
+};
+
+QTEST_MAIN(TstStatusLine)
+#include "tst_statusline.moc"

@@ -1,0 +1,126 @@
+// The duration histogram of the Details panel: axis labels that read (no two alike; whole-number counts),
+// its median, p95 and all ranks' median marked by lines labelled beside them, and an empty chart once the
+// histogram is taken away. The labels are computed from the chart's axes as Qt Charts prints them.
+#include "views/details/histogramview.h"
+
+#include <QGraphicsSimpleTextItem>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+#include <QtTest>
+#include <cmath>
+
+using namespace rs;
+
+namespace {
+/// The tick values of `a` as Qt Charts places them.
+std::vector<double> tickValues(const QValueAxis* a) {
+    std::vector<double> v;
+    if (a->tickType() == QValueAxis::TicksDynamic) {
+        const double first =
+            a->tickAnchor() +
+            std::ceil((a->min() - a->tickAnchor()) / a->tickInterval() - 1e-9) * a->tickInterval();
+        for (double x = first; x <= a->max() + a->tickInterval() * 1e-6; x += a->tickInterval())
+            v.push_back(x);
+    } else {
+        for (int i = 0; i < a->tickCount(); ++i)
+            v.push_back(a->min() + (a->max() - a->min()) * i / (a->tickCount() - 1));
+    }
+    return v;
+}
+
+/// The labels Qt Charts prints for `a` (its printf label format; %d/%i take the value as an integer).
+QStringList tickLabels(const QValueAxis* a) {
+    QStringList out;
+    const QByteArray f = a->labelFormat().toLatin1();
+    const bool integer = f.contains('d') || f.contains('i');
+    for (double x : tickValues(a))
+        out << (integer ? QString::asprintf(f.constData(), int(x)) : QString::asprintf(f.constData(), x));
+    return out;
+}
+
+QValueAxis* axis(views::HistogramView& v, Qt::Orientation o) {
+    const auto axes = v.chart()->axes(o);
+    return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
+}
+
+std::shared_ptr<query::Histogram> narrowHistogram() {
+    // 412 kernels between 10.3 and 12.9 µs, a few per bin: five ticks printed without decimals read
+    // "10, 11, 12, 12, 13"
+    auto h = std::make_shared<query::Histogram>();
+    h->opType = "MatMulV2";
+    h->rank = 3;
+    const int bins = 30;
+    for (int i = 0; i <= bins; ++i)
+        h->edgesNs.push_back(10300 + int64_t(2600.0 * i / bins));
+    for (int i = 0; i < bins; ++i)
+        h->counts.push_back(1 + (i * 7) % 6);
+    h->medianNs = 11400;
+    h->p95Ns = 12600;
+    h->clusterMedianNs = 10900;
+    return h;
+}
+} // namespace
+
+class TstHistogramView : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void axisLabelsRead() {
+        views::HistogramView v;
+        v.resize(420, 240);
+        v.show();
+        v.setHistogram(narrowHistogram());
+        QTest::qWait(50);
+        auto* x = axis(v, Qt::Horizontal);
+        auto* y = axis(v, Qt::Vertical);
+        QVERIFY(x && y);
+        const QStringList xl = tickLabels(x);
+        QVERIFY2(xl.size() >= 3, qPrintable(xl.join(", ")));
+        QCOMPARE(QSet<QString>(xl.begin(), xl.end()).size(), xl.size()); // no two alike
+        for (double t : tickValues(y))
+            QVERIFY2(std::abs(t - std::round(t)) < 1e-9, qPrintable(QString("count tick %1").arg(t)));
+        QVERIFY(y->max() >= 6); // the tallest bin fits
+        QVERIFY(x->min() <= 10.3 && x->max() >= 12.9);
+        QVERIFY(x->titleText().contains(QString::fromUtf8("µs")));
+    }
+    void markersAreLabelledBesideTheirLines() {
+        views::HistogramView v;
+        v.resize(520, 260);
+        v.show();
+        v.setHistogram(narrowHistogram());
+        QTest::qWait(50);
+        auto* c = v.chart();
+        // every label item of the chart, in scene coordinates
+        std::vector<std::pair<QString, QRectF>> labels;
+        for (QGraphicsItem* it : c->childItems())
+            if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(it); t && t->isVisible())
+                labels.emplace_back(t->text(), t->mapRectToScene(t->boundingRect()));
+        const std::pair<const char*, double> lines[] = {{"median", 11.4}, {"p95", 12.6}, {"all ranks", 10.9}};
+        for (auto [word, us] : lines) {
+            const QPointF at = c->mapToScene(c->mapToPosition(QPointF(us, 0), c->series().first()));
+            bool beside = false;
+            for (const auto& [text, r] : labels)
+                if (text.startsWith(word) || (QString(word) == "all ranks" && text.contains(word)))
+                    beside |= std::min(std::abs(r.left() - at.x()), std::abs(r.right() - at.x())) < 8 &&
+                              r.top() >= c->plotArea().top() - 1 && r.bottom() <= c->plotArea().bottom();
+            QVERIFY2(beside, word);
+        }
+        // and they do not run into each other (a few pixels apart at least)
+        for (size_t i = 0; i < labels.size(); ++i)
+            for (size_t j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].second.adjusted(-2, 0, 2, 0).intersects(labels[j].second),
+                         qPrintable(labels[i].first + " / " + labels[j].first));
+    }
+    void emptiedWhenTakenAway() {
+        views::HistogramView v;
+        v.resize(420, 240);
+        v.setHistogram(narrowHistogram());
+        QVERIFY(!v.chart()->series().isEmpty());
+        v.setHistogram(nullptr);
+        QVERIFY(v.histogram() == nullptr);
+        QVERIFY(v.chart()->series().isEmpty());
+        QVERIFY(v.chart()->title().contains("heatmap cell"));
+    }
+};
+
+QTEST_MAIN(TstHistogramView)
+#include "tst_histogramview.moc"
