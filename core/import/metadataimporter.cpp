@@ -141,8 +141,10 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
             r.bytes = 0;
             if (op.contains("Communication Bandwidth Info") &&
                 op["Communication Bandwidth Info"].is_object()) {
+                // SDMA is the DMA engine behind HCCS, PCIE and SIO: the files repeat their sum under it
+                // (every op of the real samples), so adding it would count those bytes twice
                 for (auto& [link, info] : op["Communication Bandwidth Info"].items()) {
-                    if (info.is_object() && info.contains("Transit Size(MB)"))
+                    if (link != "SDMA" && info.is_object() && info.contains("Transit Size(MB)"))
                         r.bytes += scaledNumber(info["Transit Size(MB)"], TimeUnit::Ms)
                                        .value_or(0); // MB → bytes (10^6)
                 }
