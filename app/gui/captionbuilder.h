@@ -12,13 +12,14 @@
 
 namespace rs::views {
 class AnnotationModel;
+class CommMatrixCanvas;
 class TimelineView;
 } // namespace rs::views
 
 namespace rs::gui {
 
 struct CaptionInput {
-    QString view; ///< timeline, heatmap, memory, window
+    QString view; ///< timeline, heatmap, memory, comm, window
     QString profile;
     const query::ProfileSummary* summary = nullptr;
     const views::InteractionState* state = nullptr;
@@ -29,6 +30,7 @@ struct CaptionInput {
     std::optional<int64_t> step;
     bool lanesCut = false;
     const views::TimelineView* legendFrom = nullptr; ///< the timeline whose legend goes in the caption
+    const views::CommMatrixCanvas* comm = nullptr;   ///< the communication matrix pictured (view "comm")
 };
 
 Caption buildCaption(const CaptionInput& in);

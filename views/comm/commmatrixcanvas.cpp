@@ -15,14 +15,20 @@ namespace rs::views {
 
 namespace {
 
+/// At least 3 significant digits, trailing zeros kept ("16.0", "420", "0.153").
+QString threeDigits(double v) {
+    const double a = std::fabs(v);
+    return QString::number(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+}
+
 /// The short text inside a cell (the legend carries the unit).
 QString cellText(const query::CommCell& c, CommMetric m) {
     const double v = commCellValue(c, m);
     switch (m) {
     case CommMetric::Bandwidth:
-        return std::isfinite(v) ? QString::number(v, 'g', 3) : QString("-");
+        return std::isfinite(v) ? threeDigits(v) : QString("-");
     case CommMetric::Size:
-        return QString::number(v / 1e6, 'g', 3);
+        return threeDigits(v / 1e6);
     case CommMetric::Time:
         return std::isfinite(v) ? formatDuration(int64_t(v)) : QString("-");
     case CommMetric::Transport:
@@ -88,13 +94,14 @@ void CommMatrixCanvas::paintAxes(QPainter& p) {
     p.save();
     p.translate(14, m_top + n * m_cell);
     p.rotate(-90);
-    p.drawText(QRect(0, -12, n * m_cell, 16), Qt::AlignLeft | Qt::AlignVCenter, tr("← source rank"));
+    p.drawText(QRect(0, -12, n * m_cell, 16), Qt::AlignRight | Qt::AlignVCenter, tr("← source rank"));
     p.restore();
     for (int i = 0; i < n; ++i) {
         if (i % m_labelEvery) continue;
         const QString label = QString::number(m_matrix->ranks[size_t(i)]);
-        p.drawText(QRect(m_left + i * m_cell, m_top - 20, m_cell * m_labelEvery, 18),
-                   Qt::AlignLeft | Qt::AlignVCenter, label);
+        p.drawText(
+            QRect(m_left + i * m_cell, m_top - 20, m_labelEvery > 1 ? m_cell * m_labelEvery : m_cell, 18),
+            (m_labelEvery > 1 ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignVCenter, label);
         p.drawText(QRect(20, m_top + i * m_cell, m_left - 24, m_cell), Qt::AlignRight | Qt::AlignVCenter,
                    label);
     }
@@ -158,22 +165,26 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
     p.setPen(QPen(palette().text().color(), 3));
     p.drawRect(lx, y, 12, 10);
     p.setPen(palette().text().color());
-    p.drawText(QRect(lx + 18, y - 3, m_legendW - 18, 34), Qt::AlignLeft | Qt::TextWordWrap,
-               tr("slow: < %1 % of its transport's median and robust z < −%2")
-                   .arg(query::kSlowRatio * 100, 0, 'f', 0)
-                   .arg(query::kSlowZ, 0, 'f', 1));
-    y += 38;
+    const QRect rule(lx + 18, y - 3, m_legendW - 18, 200);
+    const QString ruleText =
+        tr("slow link: under %1 % of its transport type's median and a robust z under −%2 (MAD)")
+            .arg(query::kSlowRatio * 100, 0, 'f', 0)
+            .arg(query::kSlowZ, 0, 'f', 1);
+    p.drawText(rule, Qt::AlignLeft | Qt::TextWordWrap, ruleText);
+    y += p.fontMetrics().boundingRect(rule, Qt::AlignLeft | Qt::TextWordWrap, ruleText).height() + 8;
     for (const auto& t : m_matrix->thresholds) {
-        const QString line = t.judged
-                                 ? tr("%1: median %2, slow < %3")
-                                       .arg(QString::fromStdString(t.transport))
-                                       .arg(QString::fromStdString(model::formatBandwidth(t.medianGBps)))
-                                       .arg(QString::fromStdString(model::formatBandwidth(t.thresholdGBps)))
-                                 : tr("%1: %2 link(s), too few to judge")
-                                       .arg(QString::fromStdString(t.transport))
-                                       .arg(t.links);
-        p.drawText(QRect(lx, y, m_legendW, 16), Qt::AlignLeft, line);
+        p.drawText(QRect(lx, y, m_legendW, 16), Qt::AlignLeft,
+                   t.judged ? tr("%1: median %2")
+                                  .arg(QString::fromStdString(t.transport))
+                                  .arg(QString::fromStdString(model::formatBandwidth(t.medianGBps)))
+                            : tr("%1: %2 link(s), too few to judge")
+                                  .arg(QString::fromStdString(t.transport))
+                                  .arg(t.links));
         y += 16;
+        if (!t.judged) continue;
+        p.drawText(QRect(lx + 12, y, m_legendW - 12, 16), Qt::AlignLeft,
+                   tr("slow below %1").arg(QString::fromStdString(model::formatBandwidth(t.thresholdGBps))));
+        y += 18;
     }
 }
 
@@ -209,6 +220,22 @@ void CommMatrixCanvas::mousePressEvent(QMouseEvent* e) {
     if (const auto* c = cellAt(e->pos())) emit cellClicked(c->src, c->dst);
 }
 
+QStringList CommMatrixCanvas::captionLines() const {
+    if (!m_matrix) return {};
+    QString group = tr("every group");
+    for (const auto& g : m_matrix->groups)
+        if (g.name == m_matrix->group)
+            group = tr("group %1%2")
+                        .arg(QString::fromStdString(g.name),
+                             g.label.empty() ? QString() : " (" + QString::fromStdString(g.label) + ")");
+    return {tr("source rank × destination rank · %1 · %2")
+                .arg(group)
+                .arg(m_matrix->step ? tr("step %1").arg(*m_matrix->step) : tr("all steps summed")),
+            tr("colour: %1%2")
+                .arg(commMetricName(m_metric, m_matrix->logical))
+                .arg(m_matrix->logical ? QString() : tr(" · outlined: slow links"))};
+}
+
 QString CommMatrixCanvas::linkText(const query::CommCell& c) const {
     QString t = tr("rank %1 → rank %2%3")
                     .arg(c.src)
@@ -240,10 +267,25 @@ QString CommMatrixCanvas::linkText(const query::CommCell& c) const {
     return t + tr("\nclick: select its collectives on the timeline");
 }
 
+QString CommMatrixCanvas::emptyText(QPoint pt) const {
+    if (!m_matrix || m_matrix->ranks.empty() || pt.x() < m_left || pt.y() < m_top) return {};
+    const size_t c = size_t((pt.x() - m_left) / m_cell), r = size_t((pt.y() - m_top) / m_cell);
+    if (r >= m_matrix->ranks.size() || c >= m_matrix->ranks.size()) return {};
+    const int64_t src = m_matrix->ranks[r], dst = m_matrix->ranks[c];
+    const bool reports = std::any_of(m_matrix->cells.begin(), m_matrix->cells.end(),
+                                     [&](const query::CommCell& x) { return x.src == src; });
+    return reports
+               ? tr("rank %1 → rank %2: no data moved (in this group and step)").arg(src).arg(dst)
+               : tr("rank %1 → rank %2: not known — a rank's own files report its links, and none of rank "
+                    "%1's are in the profile")
+                     .arg(src)
+                     .arg(dst);
+}
+
 bool CommMatrixCanvas::event(QEvent* e) {
     if (handleCellToolTip(this, e, [this](QPoint pt) {
-            const auto* c = cellAt(pt);
-            return c ? linkText(*c) : QString();
+            if (const auto* c = cellAt(pt)) return linkText(*c);
+            return emptyText(pt);
         }))
         return true;
     return QWidget::event(e);

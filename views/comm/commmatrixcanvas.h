@@ -18,6 +18,9 @@ class CommMatrixCanvas : public QWidget {
     explicit CommMatrixCanvas(QWidget* parent = nullptr);
     void setMatrix(std::shared_ptr<const query::CommMatrix> m);
     const query::CommMatrix* matrix() const { return m_matrix.get(); }
+    std::shared_ptr<const query::CommMatrix> sharedMatrix() const { return m_matrix; }
+    /// What the picture shows, for an export's caption: group, step, colour, the outline's meaning.
+    QStringList captionLines() const;
     void setMetric(CommMetric m);
     CommMetric metric() const { return m_metric; }
     const CommScale& scale() const { return m_scale; }
@@ -42,6 +45,7 @@ class CommMatrixCanvas : public QWidget {
     void layoutCells();
     int axisIndex(qint64 rank) const;
     const query::CommCell* cellAt(QPoint p) const;
+    QString emptyText(QPoint p) const; ///< the tooltip of a cell no link fills
     void paintAxes(QPainter& p);
     void paintCell(QPainter& p, const query::CommCell& c);
     void paintLegend(QPainter& p);
@@ -49,7 +53,7 @@ class CommMatrixCanvas : public QWidget {
     CommMetric m_metric = CommMetric::Bandwidth;
     CommScale m_scale;
     std::pair<qint64, qint64> m_selected{-1, -1};
-    int m_left = 64, m_top = 58, m_cell = 40, m_labelEvery = 1, m_legendW = 190;
+    int m_left = 64, m_top = 58, m_cell = 40, m_labelEvery = 1, m_legendW = 250;
 };
 
 } // namespace rs::views
