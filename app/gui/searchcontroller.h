@@ -8,11 +8,11 @@
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
+#include <QLineEdit> // complete: field() converts the QPointer<QLineEdit>
 #include <QObject>
+#include <QPointer>
 #include <memory>
 #include <vector>
-
-class QLineEdit;
 
 namespace rs::views {
 class TimelineView;
@@ -25,6 +25,7 @@ class SearchController : public QObject {
   public:
     SearchController(views::InteractionState* state, query::QueryService* service,
                      views::TimelineView* timeline, QObject* parent = nullptr);
+    ~SearchController() override;
     /// The search box (the window puts it in its toolbar).
     QLineEdit* field() const { return m_field; }
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
@@ -61,7 +62,7 @@ class SearchController : public QObject {
     views::InteractionState* m_state;
     query::QueryService* m_service;
     views::TimelineView* m_timeline;
-    QLineEdit* m_field;
+    QPointer<QLineEdit> m_field; ///< owned until the window re-parents it into its toolbar
     std::shared_ptr<const query::ProfileSummary> m_summary;
     std::vector<query::DrawItem> m_hits;
     std::vector<qint64> m_tracks; ///< each hit's track

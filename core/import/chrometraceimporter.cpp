@@ -146,6 +146,9 @@ bool readEvents(JsonEventSplitter& splitter, io::ByteSource& src, TraceEvent& e,
             h.state.warn("malformed event object", e);
             continue;
         }
+        if (e.duplicates > 0)
+            h.state.warn(
+                "event objects with a duplicated member (the last value is used, as JSON.parse does)", e);
         dispatch(e, h);
     }
     ctx.bytesDone.fetch_add(src.rawBytesRead() - lastRaw);
@@ -175,6 +178,9 @@ void reportContainer(JsonEventSplitter& splitter, JsonEventSplitter::Status stat
         if (std::string rest = splitter.checkRest(); !rest.empty())
             out.diag(path, "warning", "the events are complete, but the file is damaged after them",
                      splitter.bytesConsumed(), rest);
+        if (splitter.container() == JsonEventSplitter::Container::Object && !splitter.sawEventArray())
+            out.diag(path, "warning", "a JSON object without a traceEvents array: the file holds no events",
+                     0, "");
     }
     if (splitter.unterminated())
         out.diag(path, "info", "event array not terminated (tolerated)", splitter.bytesConsumed(), "");

@@ -5,6 +5,9 @@
 
 namespace rs::import {
 
+const char* const kNegativeTs =
+    "events with a negative ts (before the clock's origin, decades before the rest of the rank) dropped";
+
 TraceFileState::TraceFileState(ImportContext& c, RowEmitter& o, RankState& r, const SourceFile& f, int32_t id)
     : ctx(c), out(o), rank(r), file(f), fileId(id), strings(c.strings), tracks(c.nextTrackId) {}
 
@@ -19,6 +22,10 @@ TraceFileState::Time TraceFileState::eventTime(const TraceEvent& e, const char* 
     if (!sum) {
         warn(bad, e);
         return Time::Bad;
+    }
+    if (*sum < 0) {
+        warn(kNegativeTs, e);
+        return Time::Negative;
     }
     ns = *sum;
     return Time::Ok;

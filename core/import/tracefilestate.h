@@ -16,6 +16,9 @@
 
 namespace rs::import {
 
+/// The diagnostic of events dropped for a negative ts.
+extern const char* const kNegativeTs;
+
 class TraceFileState {
   public:
     TraceFileState(ImportContext& ctx, RowEmitter& out, RankState& rank, const SourceFile& file,
