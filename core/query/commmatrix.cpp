@@ -29,8 +29,11 @@ std::vector<CommGroupInfo> loadGroups(Db& db, int run) {
         "SELECT g.group_name, coalesce(g.label, ''), g.rank_scope, coalesce(g.members, ''), g.note, "
         "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = "
         "g.group_name AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
-        "l.group_name = g.group_name AND l.data_kind = 'logical') FROM comm_group g WHERE g.run_id = ? "
-        "ORDER BY 6 DESC, 1");
+        "l.group_name = g.group_name AND l.data_kind = 'logical'), (SELECT count(DISTINCT l.src_rank || '-' "
+        "|| "
+        "l.dst_rank) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = g.group_name AND l.summed "
+        "= "
+        "1) FROM comm_group g WHERE g.run_id = ? ORDER BY 8 DESC, 6 DESC, 1"); // most links first, then bytes
     q.bind(1, int64_t(run));
     while (q.step()) {
         CommGroupInfo g{q.text(0), q.text(1), q.text(2), q.text(4), {}, q.i64(5), q.i64(6) > 0};

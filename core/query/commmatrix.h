@@ -29,7 +29,8 @@ constexpr int kMinJudged = 3;
 struct CommMatrixRequest {
     std::optional<int> run;      ///< none: the default run (the one with most ranks)
     std::optional<int64_t> step; ///< none: every step summed
-    /// none: the only group, else every group when all are global, else the group with most bytes;
+    /// none: the only group, else every group when all are global, else the group with most links (then
+    /// bytes: the fullest picture);
     /// "" asks for every group (refused — an empty matrix with a note — when a group is group-local)
     std::optional<std::string> group;
 };

@@ -82,19 +82,25 @@ QRect CommMatrixCanvas::cellRect(qint64 src, qint64 dst) const {
 
 QSize CommMatrixCanvas::sizeHint() const {
     const int n = m_matrix ? int(m_matrix->ranks.size()) : 0;
-    return {m_left + n * m_cell + 24 + m_legendW, std::max(m_top + n * m_cell + 24, 300)};
+    const int title = fontMetrics().horizontalAdvance(tr("← source rank")) + 4; // drawn along the rows
+    return {m_left + n * m_cell + 24 + m_legendW,
+            std::max({m_top + n * m_cell + 24, m_top + title + 8, 300})};
 }
 
 void CommMatrixCanvas::paintAxes(QPainter& p) {
     p.setPen(palette().text().color());
     const int n = int(m_matrix->ranks.size());
-    p.drawText(
-        QRect(m_left, 2, n * m_cell, 18), Qt::AlignLeft | Qt::AlignVCenter,
-        tr("destination rank →%1").arg(m_matrix->scope == "global" ? QString() : tr(" (group-local)")));
+    // the titles may be wider than a small grid (one or two ranks): they take the room they need
+    const QString dstTitle =
+        tr("destination rank →%1").arg(m_matrix->scope == "global" ? QString() : tr(" (group-local)"));
+    const QString srcTitle = tr("← source rank");
+    p.drawText(QRect(m_left, 2, std::max(n * m_cell, p.fontMetrics().horizontalAdvance(dstTitle) + 4), 18),
+               Qt::AlignLeft | Qt::AlignVCenter, dstTitle);
+    const int srcW = std::max(n * m_cell, p.fontMetrics().horizontalAdvance(srcTitle) + 4);
     p.save();
-    p.translate(14, m_top + n * m_cell);
+    p.translate(14, m_top + srcW);
     p.rotate(-90);
-    p.drawText(QRect(0, -12, n * m_cell, 16), Qt::AlignRight | Qt::AlignVCenter, tr("← source rank"));
+    p.drawText(QRect(0, -12, srcW, 16), Qt::AlignRight | Qt::AlignVCenter, srcTitle);
     p.restore();
     for (int i = 0; i < n; ++i) {
         if (i % m_labelEvery) continue;
@@ -154,11 +160,13 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
         p.drawText(lx + 20, y + 9, commValueText(m_scale.hi, m_metric));
         p.drawText(lx + 20, y + lh, commValueText(m_scale.lo, m_metric));
         y += lh + 18;
-        p.drawText(QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
-                   tr("%1, log scale")
-                       .arg(m_metric == CommMetric::Bandwidth ? tr("GB/s")
-                            : m_metric == CommMetric::Size    ? tr("bytes")
-                                                              : tr("time")));
+        p.drawText(
+            QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
+            tr("%1, log scale")
+                .arg(m_metric == CommMetric::Bandwidth ? tr("GB/s")
+                     : m_metric == CommMetric::Size
+                         ? (m_matrix->logical ? tr("logical MB in cells") : tr("MB (10⁶ bytes) in cells"))
+                         : tr("time")));
         y += 8;
     }
     if (m_matrix->logical) return;
