@@ -98,6 +98,11 @@ bool importAnalysisDb(ImportContext& ctx, RowEmitter& out, RankState& rank, cons
             return true;
         }
         auto rows = readMatrix(db, cols, rank, f, out);
+        // a cut or damaged file may still hold the whole matrix (its pages come first): keep what was
+        // read, but say where the file is damaged
+        if (std::string d = describeSqliteDamage(f.path); !d.empty())
+            out.diag(f.path, "warning",
+                     "damaged SQLite file: " + d + " (the matrix rows that could be read are kept)", -1, "");
         checkMatrixRows(rows, f.path, out);
         records = int64_t(rows.size());
         out.batch().commSources.push_back({rank.rank, "analysis.db", f.path, records, records, ""});

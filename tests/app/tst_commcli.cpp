@@ -55,7 +55,8 @@ class TstCommCli : public QObject {
         QTest::addColumn<int>("rc");
         QTest::addColumn<QString>("says");
         QTest::newRow("no step 99") << QStringList{"--step", "99"} << 1 << "no link in step 99";
-        QTest::newRow("no such group") << QStringList{"--group", "nosuch"} << 1 << "no communication group 'nosuch'";
+        QTest::newRow("no such group")
+            << QStringList{"--group", "nosuch"} << 1 << "no communication group 'nosuch'";
         QTest::newRow("unknown option") << QStringList{"--bogus"} << 2 << "bogus";
     }
     void exitCodes() {
