@@ -5,7 +5,11 @@
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/timemapping.h"
-#include "views/timeline/timelineview.h"
+#include "views/timeline/framebuilder.h"
+#include "views/timeline/framepainter.h"
+#include "views/timeline/timelinelegend.h"
+
+#include <QGuiApplication>
 
 #include <QDateTime>
 #include <QTimeZone>
@@ -122,10 +126,14 @@ Caption buildCaption(const CaptionInput& in) {
         if (!in.comm->matrix()->empty.empty()) c.notes << QString::fromStdString(in.comm->matrix()->empty);
     }
     if (in.view == "timeline" || in.view == "window") {
-        if (in.legendFrom && in.view == "timeline") {
-            c.legendSize = in.legendFrom->legendSize();
-            const views::TimelineView* tl = in.legendFrom;
-            c.legend = [tl](QPainter& p, QPoint at) { tl->drawLegend(p, at); };
+        if (in.legend && in.view == "timeline") { // the lanes' swatches, through the lanes' painter
+            c.legendSize = views::legendSize(QGuiApplication::font());
+            c.legend = [](QPainter& p, QPoint at) {
+                const QFont font = QGuiApplication::font();
+                views::paintDrawList(
+                    p, views::legendList(at, font, views::FramePalette::from(QGuiApplication::palette())),
+                    font);
+            };
         }
         for (const auto& n : s.notes)
             c.notes << QString::fromStdString(n);

@@ -13,7 +13,6 @@
 namespace rs::views {
 class AnnotationModel;
 class CommMatrixCanvas;
-class TimelineView;
 } // namespace rs::views
 
 namespace rs::gui {
@@ -29,8 +28,8 @@ struct CaptionInput {
     int memoryRank = -1;
     std::optional<int64_t> step;
     bool lanesCut = false;
-    const views::TimelineView* legendFrom = nullptr; ///< the timeline whose legend goes in the caption
-    const views::CommMatrixCanvas* comm = nullptr;   ///< the communication matrix pictured (view "comm")
+    bool legend = false;                           ///< the timeline's colour legend goes in the caption
+    const views::CommMatrixCanvas* comm = nullptr; ///< the communication matrix pictured (view "comm")
 };
 
 Caption buildCaption(const CaptionInput& in);

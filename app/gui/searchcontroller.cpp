@@ -88,11 +88,7 @@ void SearchController::setHits(std::vector<query::DrawItem> spans, std::vector<q
     m_hits = std::move(spans);
     m_tracks = std::move(tracks);
     m_index = -1;
-    std::vector<qint64> ids;
-    ids.reserve(m_hits.size());
-    for (const auto& h : m_hits)
-        ids.push_back(h.spanId);
-    m_timeline->setSearchHits(ids);
+    m_timeline->setSearchHits(m_hits, m_tracks); // outlined by lane and time, at any zoom
 }
 
 void SearchController::clear(bool text) {

@@ -8,7 +8,7 @@
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
-#include <QLineEdit> // complete: field() converts the QPointer<QLineEdit>
+#include <QLineEdit>
 #include <QObject>
 #include <QPointer>
 #include <memory>

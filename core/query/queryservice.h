@@ -5,6 +5,7 @@
 // queued signals on the thread that owns the service (the GUI thread).
 #include "core/annotate/anchorcheck.h"
 #include "core/annotate/annotationset.h"
+#include "core/query/activityquery.h"
 #include "core/query/analysisqueries.h"
 #include "core/query/commmatrix.h"
 #include "core/query/timelinequery.h"
@@ -63,6 +64,8 @@ class QueryService : public QObject {
     /// The collectives behind one matrix cell (query::loadLinkSpans). T = LinkSpans
     quint64 requestLinkSpans(int run, std::optional<qint64> step, const QString& group, qint64 src,
                              qint64 dst);
+    /// How busy each rank's device is over [t0, t1] in `columns` columns (loadRankActivity). T = RankActivity
+    quint64 requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
     quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
     QString dbPath() const { return m_dbPath; }
@@ -96,3 +99,4 @@ Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::CommMatrix>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LinkSpans>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::RankActivity>)
