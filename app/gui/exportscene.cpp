@@ -4,6 +4,7 @@
 
 #include "core/annotate/annotation.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/commmatrix.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
@@ -17,6 +18,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace rs::gui {
@@ -103,7 +105,17 @@ bool ExportScene::zoomToStep(int64_t step) {
     return false;
 }
 
-void ExportScene::setSelection(const views::Selection& s) {
+void ExportScene::setSelection(const views::Selection& given) {
+    views::Selection s = given;
+    if (s.kind == views::Selection::Kind::CommLink && s.spans.empty()) { // --select link:…: its collectives,
+        const auto link = query::loadLinkSpans( // outlined on the timeline as the live view resolves them
+            m_db, m_summary->run, s.step >= 0 ? std::optional<int64_t>(s.step) : std::nullopt,
+            s.group.toStdString(), s.linkSrc, s.linkDst);
+        for (const auto& item : link.spans)
+            s.spans.push_back(item.spanId);
+        std::sort(s.spans.begin(), s.spans.end());
+        s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+    }
     m_state->setSelection(s);
     if (s.rank >= 0 && (s.kind == views::Selection::Kind::OpType || s.kind == views::Selection::Kind::Tensor))
         m_memoryRank = s.rank;
