@@ -30,9 +30,10 @@ void printHelp() {
         "  rankscope query DIR \"SQL\" [--csv] [--timeout SECONDS]\n"
         "                                       one read-only SQL statement over the documented views\n"
         "                                       (stopped after 30 s unless --timeout says otherwise)\n"
-        "  rankscope export DIR --out FILE|FOLDER [--view all|timeline|heatmap|memory|window]\n"
+        "  rankscope export DIR --out FILE|FOLDER [--view all|timeline|heatmap|memory|comm|window]\n"
         "                   [--format png|svg] [--range T0:T1] [--step S] [--ranks 0,3-5]\n"
-        "                   [--select op:OP@R|span:ID|step:S@R|tensor:ID@R] [--scale 2] [--width W]\n"
+        "                   [--select op:OP@R|span:ID|step:S@R|tensor:ID@R|link:SRC-DST[/GROUP]]\n"
+        "                   [--scale 2] [--width W]\n"
         "                   [--height H] [--state FILE.rsview] [--no-annotations] [--run N]\n"
         "                                       pictures of the views without a display, with a caption;\n"
         "                                       the timeline shows every lane of the ranks chosen\n"
@@ -57,6 +58,14 @@ void printHelp() {
         "  rankscope shapes DIR [--op OP] [--rank R] [--top N] [--json]\n"
         "                                       op latency by input shape, and the shapes far from the op\n"
         "                                       type's work model (time = fixed + per element)\n"
+        "  rankscope comm DIR [--step S] [--group G|all] [--run N] [--json]\n"
+        "                                       the communication matrix: per link (src -> dst rank) the\n"
+        "                                       transport, bytes, transit time and bandwidth (GB/s = "
+        "MB/ms),\n"
+        "                                       slow links marked; one table per group (G: its hash or "
+        "label);\n"
+        "                                       ranks are group-local unless parallel_group_info maps them;\n"
+        "                                       Kineto gives logical bytes only\n"
         "  rankscope cache [list] [--json] | rankscope cache clean [--unused-for AGE] [--with-annotations]\n"
         "                  [--dry-run]\n"
         "                                       the indexes kept in the user cache dir (profiles in "
@@ -65,7 +74,7 @@ void printHelp() {
         "                                       schema is older, and with --unused-for 30d those not used "
         "since\n"
         "                                       (entries with annotations are kept unless asked)\n\n"
-        "Index options (index, info, report, query, export, baseline, compare, shapes, annotate):\n"
+        "Index options (index, info, report, query, export, baseline, compare, shapes, comm, annotate):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
         "  --jobs N          parser threads (default: all cores)\n"
         "  --break-lock      take over an index lock held from another host whose process is gone\n"
@@ -85,9 +94,9 @@ int usageError(const std::string& command, const std::string& message) {
 namespace {
 
 const std::vector<std::string>& subCommands() {
-    static const std::vector<std::string> names{"demo",   "index",    "info",    "report", "query",
-                                                "export", "baseline", "compare", "shapes", "annotate",
-                                                "cache",  "open",     "help"};
+    static const std::vector<std::string> names{"demo",     "index",    "info",    "report", "query",
+                                                "export",   "baseline", "compare", "shapes", "comm",
+                                                "annotate", "cache",    "open",    "help"};
     return names;
 }
 
@@ -141,7 +150,7 @@ int checkGuiArgument(const std::string& arg) {
                                                            : " (the closest command is '" + best + "')";
     std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
     std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes, "
-                         "annotate. Run 'rankscope --help' for usage.\n");
+                         "comm, annotate. Run 'rankscope --help' for usage.\n");
     return 2;
 }
 
@@ -178,6 +187,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "cache") return runCache(rest);
     if (cmd == "compare") return runCompare(rest);
     if (cmd == "shapes") return runShapes(rest);
+    if (cmd == "comm") return runComm(rest);
     if (cmd == "annotate") return runAnnotate(rest);
     if (cmd == "open") { // rankscope open DIR | FILE.rsview: the desktop app, said as a command
         if (rest.empty()) return usageError("open", "open needs a profile DIR or a saved view FILE.rsview");

@@ -78,6 +78,11 @@ int runDemo(const ArgList& argv) {
                         "(others: bank %d)\n",
                         t.slowRank, t.slowMatMul, t.slowCast, t.stallRank, double(t.stallNs) / 1e6,
                         (long long)t.stallStep, t.bankRank, t.anomalyAllReduceBank, t.normalAllReduceBank);
+        if (!o.healthy && o.format == "ascend" && t.slowLinkSrc != t.slowLinkDst)
+            std::printf(
+                "communication_matrix.json: the HCCS link %d -> %d is slow (the other links finish in "
+                "%.0f %% of its time)\n",
+                t.slowLinkSrc, t.slowLinkDst, t.fastLinkShare * 100);
     }
     return 0;
 }

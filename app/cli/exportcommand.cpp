@@ -67,8 +67,8 @@ bool outputFrom(Args& a, const std::string& out, gui::ExportRequest& r, int& rc)
     };
     r.view = QString::fromStdString(a.value("view").value_or("all"));
     if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" &&
-        r.view != "window")
-        return fail("--view must be all, timeline, heatmap, memory or window");
+        r.view != "comm" && r.view != "window")
+        return fail("--view must be all, timeline, heatmap, memory, comm or window");
     const QString outPath = QString::fromStdString(out);
     const QString suffix = QFileInfo(outPath).suffix().toLower();
     r.format = QString::fromStdString(a.value("format").value_or(suffix == "svg" ? "svg" : "png"));

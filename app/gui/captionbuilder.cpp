@@ -3,6 +3,7 @@
 #include "app/gui/viewstate.h"
 #include "core/annotate/annotation.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/comm/commmatrixcanvas.h"
 #include "views/common/timemapping.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
@@ -19,6 +20,7 @@ namespace {
 QString viewTitle(const QString& view) {
     if (view == "heatmap") return QObject::tr("Op heatmap");
     if (view == "memory") return QObject::tr("Memory map");
+    if (view == "comm") return QObject::tr("Communication matrix");
     if (view == "window") return QObject::tr("Rankscope");
     return QObject::tr("Timeline");
 }
@@ -112,10 +114,17 @@ Caption buildCaption(const CaptionInput& in) {
         c.lines << QObject::tr(
             "op type × rank over the whole run · colour: an op type's kernel time on a rank ÷ its "
             "median over the ranks · outlined: stragglers");
+    else if (in.view == "comm" && in.comm)
+        c.lines << in.comm->captionLines();
     else
         c.lines << windowLine(in);
     if (QString third = selectionAndAnnotations(in); !third.isEmpty()) c.lines << third;
     c.lines << QObject::tr("Rankscope %1 · exported %2 UTC").arg(RANKSCOPE_VERSION, exportTime());
+    if (in.view == "comm" && in.comm && in.comm->matrix()) { // what the matrix cannot know, on the picture
+        for (const auto& n : in.comm->matrix()->notes)
+            c.notes << QString::fromStdString(n);
+        if (!in.comm->matrix()->empty.empty()) c.notes << QString::fromStdString(in.comm->matrix()->empty);
+    }
     if (in.view == "timeline" || in.view == "window") {
         if (in.legend && in.view == "timeline") { // the lanes' swatches, through the lanes' painter
             c.legendSize = views::legendSize(QGuiApplication::font());

@@ -12,12 +12,13 @@
 
 namespace rs::views {
 class AnnotationModel;
+class CommMatrixCanvas;
 } // namespace rs::views
 
 namespace rs::gui {
 
 struct CaptionInput {
-    QString view; ///< timeline, heatmap, memory, window
+    QString view; ///< timeline, heatmap, memory, comm, window
     QString profile;
     const query::ProfileSummary* summary = nullptr;
     const views::InteractionState* state = nullptr;
@@ -27,7 +28,8 @@ struct CaptionInput {
     int memoryRank = -1;
     std::optional<int64_t> step;
     bool lanesCut = false;
-    bool legend = false; ///< the timeline's colour legend goes in the caption
+    bool legend = false;                           ///< the timeline's colour legend goes in the caption
+    const views::CommMatrixCanvas* comm = nullptr; ///< the communication matrix pictured (view "comm")
 };
 
 Caption buildCaption(const CaptionInput& in);

@@ -103,6 +103,16 @@ void DetailsPanel::onSelection(const Selection& s) {
     case Selection::Kind::Step:
         m_body = stepHtml(s);
         break;
+    case Selection::Kind::CommLink:
+        m_body =
+            tr("<h3>Link %1 → %2</h3><p>Group %3, %4. Its collectives (on the link's source rank, and on "
+               "its destination when the ranks are global) are outlined on the timeline; the Communication "
+               "view's tooltip gives its bytes, time and bandwidth.</p>")
+                .arg(s.linkSrc)
+                .arg(s.linkDst)
+                .arg(s.group.isEmpty() ? tr("(every group)") : s.group.toHtmlEscaped())
+                .arg(s.step >= 0 ? tr("step %1").arg(s.step) : tr("all steps"));
+        break;
     case Selection::Kind::None:
         break;
     }

@@ -24,6 +24,7 @@ ExportDialog::ExportDialog(QWidget* parent)
     m_view->addItem(tr("Timeline — every lane of the shown ranks"), "timeline");
     m_view->addItem(tr("Op heatmap — the whole grid"), "heatmap");
     m_view->addItem(tr("Memory map — as shown"), "memory");
+    m_view->addItem(tr("Communication matrix — the whole grid"), "comm");
     m_view->addItem(tr("Whole window"), "window");
     m_scale->addItem(tr("1× (screen pixels)"), 1.0);
     m_scale->addItem(tr("2× (for slides and HiDPI)"), 2.0);

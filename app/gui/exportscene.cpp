@@ -4,7 +4,9 @@
 
 #include "core/annotate/annotation.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/commmatrix.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
 #include "views/common/timemapping.h"
 #include "views/heatmap/heatmapcanvas.h"
@@ -16,6 +18,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace rs::gui {
@@ -102,7 +105,17 @@ bool ExportScene::zoomToStep(int64_t step) {
     return false;
 }
 
-void ExportScene::setSelection(const views::Selection& s) {
+void ExportScene::setSelection(const views::Selection& given) {
+    views::Selection s = given;
+    if (s.kind == views::Selection::Kind::CommLink && s.spans.empty()) { // --select link:…: its collectives,
+        const auto link = query::loadLinkSpans( // outlined on the timeline as the live view resolves them
+            m_db, m_summary->run, s.step >= 0 ? std::optional<int64_t>(s.step) : std::nullopt,
+            s.group.toStdString(), s.linkSrc, s.linkDst);
+        for (const auto& item : link.spans)
+            s.spans.push_back(item.spanId);
+        std::sort(s.spans.begin(), s.spans.end());
+        s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+    }
     m_state->setSelection(s);
     if (s.rank >= 0 && (s.kind == views::Selection::Kind::OpType || s.kind == views::Selection::Kind::Tensor))
         m_memoryRank = s.rank;
@@ -112,7 +125,39 @@ void ExportScene::setMemoryRank(int rank) {
     m_memoryRank = rank;
 }
 
+bool ExportScene::hasCommLinks() {
+    query::CommMatrixRequest r;
+    r.run = m_summary->run;
+    return !query::loadCommMatrix(m_db, r).cells.empty();
+}
+
+/// The matrix of the run: the step zoomed to when it has links, the group of a selected link.
+Picture ExportScene::prepareComm(int width, int height) {
+    if (!m_comm) m_comm = std::make_unique<views::CommMatrixCanvas>();
+    query::CommMatrixRequest r;
+    r.run = m_summary->run;
+    const auto& sel = m_state->selection();
+    if (sel.kind == views::Selection::Kind::CommLink) {
+        if (!sel.group.isEmpty()) r.group = sel.group.toStdString();
+        if (sel.step >= 0) r.step = sel.step;
+    }
+    auto all = query::loadCommMatrix(m_db, r);
+    if (m_step && std::count(all.steps.begin(), all.steps.end(), *m_step)) {
+        r.step = *m_step;
+        all = query::loadCommMatrix(m_db, r);
+    }
+    const bool logical = all.logical;
+    m_comm->setMatrix(std::make_shared<const query::CommMatrix>(std::move(all)));
+    m_comm->setMetric(logical ? views::CommMetric::Size : views::CommMetric::Bandwidth);
+    m_comm->setSelected(sel.kind == views::Selection::Kind::CommLink ? sel.linkSrc : -1,
+                        sel.kind == views::Selection::Kind::CommLink ? sel.linkDst : -1);
+    const QSize hint = m_comm->sizeHint();
+    m_comm->resize(std::max({hint.width(), width, 480}), height > 0 ? height : std::max(hint.height(), 300));
+    return widgetPicture(*m_comm);
+}
+
 Picture ExportScene::prepare(const QString& view, int width, int height) {
+    if (view == "comm") return prepareComm(width, height);
     if (view == "heatmap") {
         if (!m_heatmapLoaded) {
             m_heatmap->setData(
@@ -167,6 +212,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.step = m_step;
     in.lanesCut = m_cut;
     in.legend = true;
+    in.comm = m_comm.get();
     return buildCaption(in);
 }
 

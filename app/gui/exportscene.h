@@ -20,6 +20,7 @@ class InteractionState;
 class AnnotationModel;
 class HeatmapCanvas;
 class MemoryMapView;
+class CommMatrixCanvas;
 } // namespace rs::views
 
 namespace rs::gui {
@@ -45,8 +46,10 @@ class ExportScene {
     void setMemoryRank(int rank);
     int memoryRank() const { return m_memoryRank; }
 
-    /// Renders one view ("timeline", "heatmap", "memory") `width` px wide (0: its natural width — 1600
-    /// px, the heatmap its whole grid, never narrower) and `height` px high (0: its natural height — for
+    /// True when the run has communication links (the default set then pictures the matrix).
+    bool hasCommLinks();
+    /// Renders one view ("timeline", "heatmap", "memory", "comm") `width` px wide (0: its natural width —
+    /// 1600 px, the heatmap its whole grid, never narrower) and `height` px high (0: its natural height — for
     /// the timeline every lane) to `path` (.png or .svg by suffix).
     bool write(const QString& view, int width, int height, double scale, const QString& path, QString& error);
     /// The same picture as an image (the report embeds it).
@@ -58,6 +61,7 @@ class ExportScene {
     /// The view laid out at the size asked, as a picture (the timeline's frame, or a widget).
     Picture prepare(const QString& view, int width, int height);
     Picture prepareTimeline(int width, int height);
+    Picture prepareComm(int width, int height);
     index::Db m_db;
     QString m_profile;
     std::shared_ptr<const query::ProfileSummary> m_summary;
@@ -67,6 +71,7 @@ class ExportScene {
     views::TimelineScene m_timeline; ///< built, then replayed, by the widget's frame builder and painter
     std::unique_ptr<views::HeatmapCanvas> m_heatmap; ///< the grid alone, at its natural size
     std::unique_ptr<views::MemoryMapView> m_memory;
+    std::unique_ptr<views::CommMatrixCanvas> m_comm; ///< the communication matrix at its natural size
     std::optional<int64_t> m_step;
     int m_memoryRank = -1;
     bool m_heatmapLoaded = false;

@@ -16,6 +16,7 @@
 #include "app/gui/statusline.h"
 #include "app/gui/timelinekeyrouter.h"
 #include "app/gui/typeaheadguard.h"
+#include "views/comm/commmatrixview.h"
 #include "views/common/theme.h"
 #include "views/compare/compareview.h"
 #include "views/heatmap/heatmapview.h"
@@ -125,12 +126,14 @@ void MainWindow::tabLinkedViews() {
     m_drill = new views::DrillDownView(m_state, m_service);
     m_opSummary = new views::OpSummaryView(m_state, m_service);
     m_shapes = new views::ShapeHeatmapView(m_state, m_service);
+    m_comm = new views::CommMatrixView(m_state, m_service);
     m_compareView = new views::CompareView;
     const std::pair<QWidget*, QString> views[] = {
         {m_heatmap, tr("Op heatmap")},          {m_memory, tr("Memory")},
         {m_drill, tr("Steps ▸ ops ▸ tensors")}, {m_opSummary, tr("Op summary")},
-        {m_shapes, tr("Input shapes")},         {m_compareView, tr("Comparison")}};
-    const char* names[] = {"heatmap", "memory", "drilldown", "opsummary", "shapes", "comparison"};
+        {m_shapes, tr("Input shapes")},         {m_comm, tr("Communication")},
+        {m_compareView, tr("Comparison")}};
+    const char* names[] = {"heatmap", "memory", "drilldown", "opsummary", "shapes", "comm", "comparison"};
     QDockWidget* previous = nullptr;
     for (size_t i = 0; i < std::size(views); ++i) {
         auto* d = new QDockWidget(views[i].second, this);
@@ -307,6 +310,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_drill->setProfile();
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
+    m_comm->setProfile(s->run);
     m_annotate->setSummary(s);
     m_status->setSummary(m_session->path(), s);
     updateTrackCount();

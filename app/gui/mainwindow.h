@@ -31,6 +31,7 @@ class MinimapView;
 class HistogramView;
 class CompareView;
 class ShapeHeatmapView;
+class CommMatrixView;
 class AnnotationModel;
 } // namespace rs::views
 
@@ -63,6 +64,7 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* drillDown() const { return m_drill; }
     views::OpSummaryView* opSummary() const { return m_opSummary; }
     views::MinimapView* minimap() const { return m_minimap; }
+    views::CommMatrixView* commView() const { return m_comm; }
     views::HistogramView* histogram() const;
     views::InteractionState* state() const { return m_state; }
     query::QueryService* queryService() const { return m_service; }
@@ -76,7 +78,7 @@ class MainWindow : public QMainWindow {
     StatusLine* statusLine() const { return m_status; }
     ProfileSession* session() const { return m_session; }
     const QString& profilePath() const;
-    /// The caption of an export of `view` (window, timeline, heatmap, memory) as the window stands.
+    /// The caption of an export of `view` (window, timeline, heatmap, memory, comm) as the window stands.
     Caption exportCaption(const QString& view, bool lanesCut = false) const;
     /// The picture as it stands, for File ▸ Save view.
     ViewState captureViewState() const;
@@ -162,6 +164,7 @@ class MainWindow : public QMainWindow {
     StatusLine* m_status = nullptr;
     views::CompareView* m_compareView = nullptr;
     views::ShapeHeatmapView* m_shapes = nullptr;
+    views::CommMatrixView* m_comm = nullptr;
     views::HeatmapView* m_heatmap = nullptr;
     views::MemoryMapView* m_memory = nullptr;
     views::DrillDownView* m_drill = nullptr;

@@ -7,6 +7,7 @@
 #include "app/gui/profilesession.h"
 #include "app/gui/settings.h"
 #include "app/gui/viewexporter.h"
+#include "views/comm/commmatrixview.h"
 #include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
@@ -34,6 +35,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut) const {
     in.memoryRank = m_memory->rank();
     in.lanesCut = lanesCut;
     in.legend = true;
+    in.comm = m_comm->canvas();
     return buildCaption(in);
 }
 

@@ -58,7 +58,8 @@ bool writeDefaultSet(ExportScene& scene, Writer& write) {
     }
     scene.state().fit();
     if (!write("heatmap", "heatmap")) return false;
-    return write("memory", QString("memory-rank-%1").arg(scene.memoryRank()));
+    if (!write("memory", QString("memory-rank-%1").arg(scene.memoryRank()))) return false;
+    return !scene.hasCommLinks() || write("comm", "comm");
 }
 
 } // namespace
@@ -95,7 +96,7 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
             return files;
         }
         const QStringList views =
-            r.view == "all" ? QStringList{"timeline", "heatmap", "memory"} : QStringList{r.view};
+            r.view == "all" ? QStringList{"timeline", "heatmap", "memory", "comm"} : QStringList{r.view};
         for (const auto& v : views)
             if (!write(v, v)) return files;
     } catch (const std::exception& e) {

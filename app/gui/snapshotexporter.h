@@ -19,7 +19,7 @@ struct ExportRequest {
     QString profile;
     QString outDir;         ///< a folder (the files are named after the views)
     QString outFile;        ///< or one file, for one view (its suffix wins over `format`)
-    QString view = "all";   ///< all, timeline, heatmap, memory (window: the app, see exportcommand)
+    QString view = "all";   ///< all, timeline, heatmap, memory, comm (window: the app, see exportcommand)
     QString format = "png"; ///< png or svg
     int width = 0;          ///< 0: each view's natural width (ExportScene::write)
     int height = 0;         ///< 0: the view's natural height (the timeline: every lane)

@@ -73,6 +73,11 @@ QString StatusLine::describe(const Selection& s) {
         return tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(s.rank) : QString());
     case Selection::Kind::Tensor:
         return tr("tensor %1").arg(s.tensorId);
+    case Selection::Kind::CommLink:
+        return tr("link %1 → %2%3")
+            .arg(s.linkSrc)
+            .arg(s.linkDst)
+            .arg(s.spans.empty() ? QString() : tr(" (%1 collective span(s))").arg(s.spans.size()));
     case Selection::Kind::None:
         break;
     }

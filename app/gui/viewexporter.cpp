@@ -2,6 +2,8 @@
 
 #include "app/gui/mainwindow.h"
 #include "core/query/queryservice.h"
+#include "views/comm/commmatrixcanvas.h"
+#include "views/comm/commmatrixview.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapcanvas.h"
@@ -39,6 +41,17 @@ void ViewExporter::start(const ExportChoice& c) {
         QSize hint = canvas.sizeHint();
         canvas.resize(std::max(hint.width(), 480), std::max(hint.height(), 360));
         deliver(widgetPicture(canvas), m_window->exportCaption("heatmap"));
+        return;
+    }
+    if (c.view == "comm") { // the whole grid at its natural size, as the live one shows it
+        views::CommMatrixCanvas canvas;
+        const auto* live = m_window->commView()->canvas();
+        canvas.setMatrix(live->sharedMatrix());
+        canvas.setMetric(live->metric());
+        canvas.setSelected(live->selected().first, live->selected().second);
+        const QSize hint = canvas.sizeHint();
+        canvas.resize(std::max(hint.width(), 480), std::max(hint.height(), 300));
+        deliver(widgetPicture(canvas), m_window->exportCaption("comm"));
         return;
     }
     if (c.view == "memory") {

@@ -20,6 +20,8 @@ const char* kindName(views::Selection::Kind k) {
         return "op";
     case views::Selection::Kind::Tensor:
         return "tensor";
+    case views::Selection::Kind::CommLink:
+        return "link";
     case views::Selection::Kind::None:
         break;
     }
@@ -30,6 +32,11 @@ nlohmann::json selectionJson(const views::Selection& s) {
     nlohmann::json j = {{"kind", kindName(s.kind)}, {"rank", s.rank}};
     if (s.kind == views::Selection::Kind::Span) j["span_id"] = s.spanId;
     if (s.kind == views::Selection::Kind::Step) j["step"] = s.step;
+    if (s.kind == views::Selection::Kind::CommLink) {
+        j["step"] = s.step;
+        j["group"] = s.group.toStdString();
+        j["link"] = {s.linkSrc, s.linkDst};
+    }
     if (!s.opType.isEmpty()) j["op_type"] = s.opType.toStdString();
     if (!s.tensorId.isEmpty()) j["tensor_id"] = s.tensorId.toStdString();
     if (s.endNs > s.startNs) j["extent_ns"] = {s.startNs, s.endNs};
@@ -43,12 +50,19 @@ views::Selection selectionFrom(const nlohmann::json& j) {
              : k == "step"   ? views::Selection::Kind::Step
              : k == "op"     ? views::Selection::Kind::OpType
              : k == "tensor" ? views::Selection::Kind::Tensor
+             : k == "link"   ? views::Selection::Kind::CommLink
                              : views::Selection::Kind::None;
     s.rank = j.value("rank", -1);
     s.spanId = j.value("span_id", qint64(0));
     s.step = j.value("step", qint64(-1));
     s.opType = QString::fromStdString(j.value("op_type", std::string()));
     s.tensorId = QString::fromStdString(j.value("tensor_id", std::string()));
+    s.group = QString::fromStdString(j.value("group", std::string()));
+    if (j.contains("link") && j["link"].is_array() && j["link"].size() == 2 &&
+        j["link"][0].is_number_integer() && j["link"][1].is_number_integer()) {
+        s.linkSrc = j["link"][0].get<qint64>();
+        s.linkDst = j["link"][1].get<qint64>();
+    }
     if (j.contains("extent_ns") && j["extent_ns"].is_array() && j["extent_ns"].size() == 2) {
         s.startNs = j["extent_ns"][0].get<qint64>();
         s.endNs = j["extent_ns"][1].get<qint64>();
@@ -177,13 +191,21 @@ std::optional<views::Selection> parseSelection(const QString& text, QString& err
         s.kind = views::Selection::Kind::Tensor;
         s.tensorId = subject;
         if (s.rank < 0) ok = false;
+    } else if (kind == "link" && at < 0) { // link:SRC-DST[/GROUP]
+        s.kind = views::Selection::Kind::CommLink;
+        const int slash = subject.indexOf('/');
+        const QStringList ends = subject.left(slash).split('-');
+        s.group = slash < 0 ? QString() : subject.mid(slash + 1);
+        bool a = false, b = false;
+        if (ends.size() == 2) s.linkSrc = ends[0].toLongLong(&a), s.linkDst = ends[1].toLongLong(&b);
+        ok = a && b && s.linkSrc >= 0 && s.linkDst >= 0;
     } else {
         ok = false;
     }
     if (!ok) {
-        error =
-            QObject::tr("--select must be op:OP[@RANK], span:ID, step:S@RANK or tensor:ID@RANK (not \"%1\")")
-                .arg(text);
+        error = QObject::tr("--select must be op:OP[@RANK], span:ID, step:S@RANK, tensor:ID@RANK or "
+                            "link:SRC-DST[/GROUP] (not \"%1\")")
+                    .arg(text);
         return std::nullopt;
     }
     return s;
@@ -200,6 +222,12 @@ QString describeSelection(const views::Selection& s) {
         return QObject::tr("step %1%2").arg(s.step).arg(onRank);
     case views::Selection::Kind::Tensor:
         return QObject::tr("tensor %1%2").arg(s.tensorId, onRank);
+    case views::Selection::Kind::CommLink:
+        return QObject::tr("link %1 → %2%3%4")
+            .arg(s.linkSrc)
+            .arg(s.linkDst)
+            .arg(s.group.isEmpty() ? QString() : QObject::tr(" of group %1").arg(s.group))
+            .arg(s.step >= 0 ? QObject::tr(" in step %1").arg(s.step) : QString());
     case views::Selection::Kind::None:
         break;
     }

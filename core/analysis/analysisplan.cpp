@@ -4,6 +4,7 @@
 #include "core/analysis/clockcheck.h"
 #include "core/analysis/collectivearrivals.h"
 #include "core/analysis/collectives.h"
+#include "core/analysis/commlinks.h"
 #include "core/analysis/memorybanks.h"
 #include "core/analysis/memorycurve.h"
 #include "core/analysis/memorypeaks.h"
@@ -66,6 +67,7 @@ AnalysisPlan AnalysisPlan::standard() {
     rank.push_back(std::make_unique<MemoryCurvePass>());
     std::vector<std::unique_ptr<CrossRankPass>> cross;
     cross.push_back(std::make_unique<RunsPass>());
+    cross.push_back(std::make_unique<CommLinksPass>());
     cross.push_back(std::make_unique<CollectivesPass>());
     cross.push_back(std::make_unique<StepBreakdownPass>());
     cross.push_back(std::make_unique<OpStatsPass>());

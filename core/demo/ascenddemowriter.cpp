@@ -1,5 +1,6 @@
 #include "core/demo/ascenddemowriter.h"
 
+#include "core/demo/demomatrix.h"
 #include "core/demo/demomemory.h"
 #include "core/demo/textsink.h"
 
@@ -123,15 +124,20 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
              << ",\n \"host_name\": \"demo-node" << std::to_string(rank / 8)
              << "\",\n \"ms_version\": \"2.4.1\"}\n";
         if (!info.close()) return (error = "write failed: profiler_info"), false;
+        TextSink meta; // the groups: what maps communication_matrix.json's group-local ranks to global ones
+        if (!meta.open((dir / "profiler_metadata.json").string(), false, error)) return false;
+        meta << demoProfilerMetadata(plan, rank);
+        if (!meta.close()) return (error = "write failed: profiler_metadata"), false;
     }
-    TextSink tv, kd, stt, om, mr, mu, cj;
+    TextSink tv, kd, stt, om, mr, mu, cj, cm;
     if (!tv.open((out / "trace_view.json").string(), false, error) ||
         !kd.open((out / "kernel_details.csv").string(), false, error) ||
         !stt.open((out / "step_trace_time.csv").string(), false, error) ||
         !om.open((out / "operator_memory.csv").string(), false, error) ||
         !mr.open((out / "memory_record.csv").string(), false, error) ||
         !mu.open((out / "memory_usage.csv").string(), false, error) ||
-        !cj.open((out / "communication.json").string(), false, error))
+        !cj.open((out / "communication.json").string(), false, error) ||
+        !cm.open((out / "communication_matrix.json").string(), false, error))
         return false;
     kd << "Step ID,Model ID,Task ID,Stream ID,Name,Type,OP State,Accelerator Core,Start "
           "Time(us),Duration(us),Wait "
@@ -149,6 +155,8 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
           "Type\r\n";
     mu << "op_name,tensor_id,size_bytes,alloc_time,free_time,device_id,addr\n";
     cj << "{";
+    cm << "{";
+    const std::string group = demoGroupHash();
 
     std::string& t = tv.buffer();
     t += "[\n";
@@ -246,7 +254,8 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         c.sync = peerWait + 3000;
         int64_t chunk = (c.end - (c.start + c.sync)) / 4;
         int64_t mc = (chunk - 1000) / 2, rd = chunk - 1000 - mc;
-        std::string opName = "hcom_allReduce__586_" + std::to_string(stepNo) + "_1";
+        std::string opName =
+            "hcom_allReduce__" + group.substr(group.size() - 3) + "_" + std::to_string(stepNo) + "_1";
         char bigArgs[200];
         std::snprintf(bigArgs, sizeof bigArgs,
                       "{\"connection_id\":%" PRId64
@@ -302,24 +311,29 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         stt << std::to_string(stepNo) << "," << usText(computing) << "," << usText(comm) << ",0,"
             << usText(comm) << "," << usText(freeNs) << "," << usText(wall) << ",0," << usText(comm) << ","
             << usText(computeStart - sp.startNs) << "\r\n";
-        // communication.json: durations in ms, start in µs.
+        // communication.json: durations in ms, start in µs; its bandwidth info sums the matrix's HCCS links
+        int64_t hcclBytes = 0, hcclNs = 0;
+        for (int peer = 0; peer < o.ranks; ++peer)
+            if (peer != rank) {
+                hcclBytes += demoLinkBytes(plan);
+                hcclNs += demoLinkTimeNs(plan, rank, peer, s, c.transit);
+            }
+        const std::string hccs =
+            "{\"Transit Size(MB)\":" + msText(hcclBytes) + ",\"Transit Time(ms)\":" + msText(hcclNs) +
+            ",\"Bandwidth(GB/s)\":" + std::to_string(hcclNs > 0 ? double(hcclBytes) / double(hcclNs) : 0.0) +
+            ",\"Large Packet Ratio\":1.0,\"Size Distribution\":{}}";
         std::string& cjb = cj.buffer();
         if (!firstStepJson) cjb += ",";
+        if (!firstStepJson) cm << ",\n";
+        cm << demoMatrixStep(plan, rank, s, c.transit);
         firstStepJson = false;
         int64_t elapse = c.end - c.start;
-        cjb += "\"step" + std::to_string(stepNo) + "\":{\"p2p\":{},\"collective\":{\"" + opName +
-               "@17522688603477080586\":{\"Communication Time Info\":{\"Start Timestamp(us)\":" +
-               usText(c.start) + ",\"Elapse Time(ms)\":" + msText(elapse) +
-               ",\"Transit Time(ms)\":" + msText(c.transit) + ",\"Wait Time(ms)\":" + msText(c.wait) +
-               ",\"Synchronization Time(ms)\":" + msText(c.sync) +
+        cjb += "\"step" + std::to_string(stepNo) + "\":{\"p2p\":{},\"collective\":{\"" + opName + "@" +
+               group + "\":{\"Communication Time Info\":{\"Start Timestamp(us)\":" + usText(c.start) +
+               ",\"Elapse Time(ms)\":" + msText(elapse) + ",\"Transit Time(ms)\":" + msText(c.transit) +
+               ",\"Wait Time(ms)\":" + msText(c.wait) + ",\"Synchronization Time(ms)\":" + msText(c.sync) +
                ",\"Idle Time(ms)\":" + msText(elapse - c.transit - c.wait) +
-               "},\"Communication Bandwidth Info\":{\"HCCS\":"
-               "{\"Transit Size(MB)\":134.217728,\"Transit Time(ms)\":" +
-               msText(c.transit) +
-               ",\"Bandwidth(GB/s)\":50.0,\"Large Packet Ratio\":1.0,\"Size "
-               "Distribution\":{}},\"SDMA\":{\"Transit "
-               "Size(MB)\":0,\"Transit Time(ms)\":0,\"Bandwidth(GB/s)\":0,\"Large Packet Ratio\":0,\"Size "
-               "Distribution\":{}}}}}}";
+               "},\"Communication Bandwidth Info\":{\"HCCS\":" + hccs + ",\"SDMA\":" + hccs + "}}}}";
         // memory
         forEachDemoTensor(plan, rank, s, [&](const DemoTensor& tn) {
             writeTensor(tn);
@@ -347,7 +361,9 @@ bool writeAscendRank(const DemoPlan& plan, int rank, const std::string& outDir, 
     if (t.size() >= 2 && t.compare(t.size() - 2, 2, ",\n") == 0) t.resize(t.size() - 2);
     t += "\n]\n";
     cj << "}\n";
-    bool ok = tv.close() && kd.close() && stt.close() && om.close() && mr.close() && mu.close() && cj.close();
+    cm << "}\n";
+    bool ok = tv.close() && kd.close() && stt.close() && om.close() && mr.close() && mu.close() &&
+              cj.close() && cm.close();
     if (!ok) error = dir.string() + ": write failed (disk full?)";
     return ok;
 }

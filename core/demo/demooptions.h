@@ -40,6 +40,10 @@ struct DemoTruth {
     int64_t stallNs = 200000000;
     int bankRank; ///< its AllReduce buffers sit in bank 0 instead of bank 5
     int normalAllReduceBank = 5, anomalyAllReduceBank = 0;
+    /// Ascend: this HCCS link takes the AllReduce's whole transit; the others finish in fastLinkShare of it
+    /// (communication_matrix.json: the slow link the Communication view outlines). Equal: no such link.
+    int slowLinkSrc = 0, slowLinkDst = 0;
+    double fastLinkShare = 0.57;
     bool healthy;
 };
 

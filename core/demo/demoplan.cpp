@@ -12,6 +12,9 @@ DemoTruth demoTruth(const DemoOptions& o) {
     t.stallRank = (t.slowRank + 2) % r;
     t.bankRank = (t.slowRank + 3) % r;
     t.stallStep = 1 + std::max(1, o.steps) / 2;
+    t.slowLinkSrc = (t.slowRank + 6) % r;
+    t.slowLinkDst =
+        (t.slowLinkSrc + 4) % r == t.slowLinkSrc ? (t.slowLinkSrc + 1) % r : (t.slowLinkSrc + 4) % r;
     t.healthy = o.healthy;
     return t;
 }

@@ -140,16 +140,30 @@ bool writeKinetoRank(const DemoPlan& plan, int rank, const std::string& outDir, 
         std::string c = std::to_string(++corr);
         int64_t arr = sp.arrivalNs[size_t(rank)];
         int64_t commOp = std::max(sp.startNs + 10000, arr - 50000);
+        // as PyTorch writes a collective: c10d::allreduce_, inside it record_param_comms with the call's
+        // args, and the NCCL kernel repeating them (the same External id)
+        std::string ranks;
+        for (int r = 0; r < o.ranks; ++r)
+            ranks += (r ? ", " : "") + std::to_string(r);
+        const std::string collArgs =
+            "\"Collective name\": \"allreduce\", \"In msg nelems\": 67108864, \"Out msg "
+            "nelems\": 67108864, \"dtype\": \"Half\", \"Group size\": " +
+            std::to_string(o.ranks) +
+            ", \"Process Group Name\": \"0\", \"Process Group Description\": "
+            "\"default_pg\", \"Process Group Ranks\": \"[" +
+            ranks + "]\", \"In split size\": \"[]\", \"Out split size\": \"[]\"";
         std::string e;
-        xev(e, "cpu_op", "c10d::allreduce_", hostPid, hostTid, commOp, 8000,
-            "{\"Collective name\": \"allreduce\", \"In msg nelems\": 67108864, \"dtype\": \"Half\", \"Group "
-            "size\": " +
-                std::to_string(o.ranks) + ", \"Process Group Name\": \"0\"}");
+        xev(e, "cpu_op", "c10d::allreduce_", hostPid, hostTid, commOp, 8000, "{" + collArgs + "}");
         host.push_back({commOp, 1, std::move(e)});
+        e.clear();
+        xev(e, "cpu_op", "record_param_comms", hostPid, hostTid, commOp + 500, 6000,
+            "{\"External id\": " + c + ", " + collArgs +
+                ", \"Global rank start\": 0, \"Global rank stride\": 1}");
+        host.push_back({commOp + 500, 2, std::move(e)});
         xev(b, "kernel", "ncclKernel_AllReduce_RING_LL_Sum_half(ncclDevComm*, unsigned long, ncclWork*)",
             gpuPid, "20", arr, sp.allReduceEndNs - arr,
             "{\"External id\": " + c + ", \"device\": " + std::to_string(device) +
-                ", \"stream\": 20, \"correlation\": " + c + ", \"Collective name\": \"allreduce\"}");
+                ", \"stream\": 20, \"correlation\": " + c + ", " + collArgs + "}");
         // the step's tensors at host times: allocated inside the op that makes them
         forEachDemoTensor(plan, rank, s, [&](const DemoTensor& t) {
             int64_t at = t.producerKernel >= 0     ? launchTs[size_t(t.producerKernel)] + 200

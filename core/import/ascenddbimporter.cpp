@@ -1,4 +1,6 @@
 #include "core/import/ascenddbimporter.h"
+#include "core/import/commtasklinks.h"
+#include "core/import/parallelgroups.h"
 #include "core/import/profilelabels.h"
 #include "core/import/shapetext.h"
 #include "core/import/sqlitedamage.h"
@@ -65,6 +67,7 @@ class DbImport {
         if (m_rank.source.empty()) m_rank.source = "ascend-db";
         if (!importTasks()) return false;
         importCollectives();
+        readCommTaskLinks(m_db, m_cols, m_str, m_rank, m_file, m_out);
         if (!importHostApi()) return false;
         importSteps();
         importMemoryRecord();
@@ -138,8 +141,13 @@ class DbImport {
             auto q = m_db.prepare(
                 "SELECT CAST(name AS TEXT), CAST(value AS TEXT) FROM META_DATA WHERE name IS NOT NULL "
                 "AND name <> 'ENV_VARIABLES' AND name NOT LIKE 'SCHEMA_VERSION%' LIMIT 256");
-            while (q.step())
-                setUserLabel(m_rank, q.text(0), q.isNull(1) ? "" : q.text(1));
+            while (q.step()) {
+                if (q.text(0) == "parallel_group_info") // the communication groups, not a user's key
+                    readParallelGroupsText(q.isNull(1) ? "" : q.text(1), m_rank, "META_DATA", m_file.path,
+                                           m_out);
+                else
+                    setUserLabel(m_rank, q.text(0), q.isNull(1) ? "" : q.text(1));
+            }
         }
     }
     Track& track(const std::string& key, model::TrackKind kind, const std::string& name,

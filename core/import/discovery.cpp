@@ -41,6 +41,8 @@ const char* fileKindName(FileKind k) {
         return "memory-usage";
     case FileKind::AscendDb:
         return "ascend-db";
+    case FileKind::AnalysisDb:
+        return "ascend-analysis-db";
     case FileKind::ChromeJson:
         return "chrome-json";
     case FileKind::LegacyTimeline:
@@ -163,6 +165,7 @@ int kindOrder(FileKind k) {
     case FileKind::LegacyFramework:
         return 1;
     case FileKind::TraceView:
+    case FileKind::AscendDb: // the rank's main source may set its rank (RANK_DEVICE_MAP) before the rest
         return 2;
     default:
         return 3;
@@ -342,6 +345,7 @@ void Grouping::add(const fs::path& p) {
         {"step_trace_time.csv", FileKind::StepTraceTime},
         {"communication.json", FileKind::Communication},
         {"communication_matrix.json", FileKind::CommMatrix},
+        {"analysis.db", FileKind::AnalysisDb},
         {"operator_memory.csv", FileKind::OperatorMemory},
         {"memory_record.csv", FileKind::MemoryRecord},
         {"npu_module_mem.csv", FileKind::NpuModuleMem}};

@@ -22,12 +22,13 @@ enum class FileKind {
     KernelDetails,   // kernel_details.csv
     StepTraceTime,   // step_trace_time.csv
     Communication,   // communication.json
-    CommMatrix,      // communication_matrix.json (the ranks each collective group links)
+    CommMatrix,      // communication_matrix.json (the links of each group: bytes, time, transport)
     OperatorMemory,  // operator_memory.csv
     MemoryRecord,    // memory_record.csv
     NpuModuleMem,    // npu_module_mem.csv
     MemoryUsage,     // memory_usage.csv (per-tensor trace with addresses)
     AscendDb,        // ascend_*_profiler_<r>.db
+    AnalysisDb,      // ASCEND_PROFILER_OUTPUT/analysis.db (its CommAnalyzerMatrix)
     ChromeJson,      // Kineto *.pt.trace.json[.gz] or any Chrome trace
     LegacyTimeline,  // ascend_timeline_display_<r>.json
     LegacyStepTrace, // step_trace_raw_<r>_detail_time.csv

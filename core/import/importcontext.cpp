@@ -6,8 +6,9 @@ namespace rs::import {
 
 void RowEmitter::flush() {
     if (m_batch->rows() == 0 && m_batch->tracks.empty() && m_batch->steps.empty() &&
-        m_batch->breakdowns.empty() && m_batch->commOps.empty() && m_batch->diagnostics.empty() &&
-        m_batch->ranks.empty() && m_batch->files.empty())
+        m_batch->breakdowns.empty() && m_batch->commOps.empty() && m_batch->commGroups.empty() &&
+        m_batch->commSources.empty() && m_batch->diagnostics.empty() && m_batch->ranks.empty() &&
+        m_batch->files.empty())
         return;
     m_ctx.queue.push(std::move(m_batch));
     m_batch = std::make_unique<model::Batch>();

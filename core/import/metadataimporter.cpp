@@ -14,11 +14,9 @@ namespace rs::import {
 
 using nlohmann::json;
 
-namespace {
-
 // Numbers in these files are exact decimals in the text; json::dump gives them back as written
 // (nlohmann keeps the double, so we re-serialise with enough digits and parse exactly from that).
-std::optional<int64_t> scaled(const json& v, model::TimeUnit unit) {
+std::optional<int64_t> scaledNumber(const json& v, model::TimeUnit unit) {
     if (v.is_string()) return model::parseScaled(v.get<std::string>(), unit);
     if (v.is_number_integer()) return model::parseScaled(std::to_string(v.get<int64_t>()), unit);
     if (v.is_number()) {
@@ -28,8 +26,6 @@ std::optional<int64_t> scaled(const json& v, model::TimeUnit unit) {
     }
     return std::nullopt;
 }
-
-} // namespace
 
 bool readSmallFile(const std::string& path, std::string& text, std::string& error) {
     auto src = io::openByteSource(path, error);
@@ -101,35 +97,6 @@ bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, s
     return true;
 }
 
-bool importCommunicationMatrix(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error) {
-    std::string text;
-    if (!readSmallFile(f.path, text, error)) return false;
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-        out.diag(f.path, "warning", "communication_matrix.json is not a JSON object (peers unknown)", 0,
-                 text.substr(0, 80));
-        return true;
-    }
-    for (auto& [stepKey, stepVal] : j.items()) {
-        if (!stepVal.is_object()) continue;
-        for (const char* kind : {"collective", "p2p"}) {
-            if (!stepVal.contains(kind) || !stepVal[kind].is_object()) continue;
-            for (auto& [op, links] : stepVal[kind].items()) {
-                if (!links.is_object()) continue;
-                for (auto& [link, v] : links.items()) {
-                    size_t dash = link.find('-');
-                    if (dash == std::string::npos) continue;
-                    auto a = model::parseI64(std::string_view(link).substr(0, dash));
-                    auto b = model::parseI64(std::string_view(link).substr(dash + 1));
-                    for (auto x : {a, b})
-                        if (x && *x >= 0 && *x <= INT32_MAX) rank.peers.insert(int(*x));
-                }
-            }
-        }
-    }
-    return true;
-}
-
 bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
                          int64_t& n) {
     // truncated (a killed job) or damaged: the file is named with the byte offset, the rest loads
@@ -160,7 +127,7 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
             r.name = opKey.substr(0, at);
             r.group = at == std::string::npos ? "" : opKey.substr(at + 1);
             auto get = [&](const char* k, TimeUnit u) {
-                return t.contains(k) ? scaled(t[k], u) : std::nullopt;
+                return t.contains(k) ? scaledNumber(t[k], u) : std::nullopt;
             };
             auto start = get("Start Timestamp(us)", TimeUnit::Us);
             if (!start) {
@@ -178,10 +145,12 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
             r.bytes = 0;
             if (op.contains("Communication Bandwidth Info") &&
                 op["Communication Bandwidth Info"].is_object()) {
+                // SDMA is the DMA engine behind HCCS, PCIE and SIO: the files repeat their sum under it
+                // (every op of the real samples), so adding it would count those bytes twice
                 for (auto& [link, info] : op["Communication Bandwidth Info"].items()) {
-                    if (info.is_object() && info.contains("Transit Size(MB)"))
-                        r.bytes +=
-                            scaled(info["Transit Size(MB)"], TimeUnit::Ms).value_or(0); // MB → bytes (10^6)
+                    if (link != "SDMA" && info.is_object() && info.contains("Transit Size(MB)"))
+                        r.bytes += scaledNumber(info["Transit Size(MB)"], TimeUnit::Ms)
+                                       .value_or(0); // MB → bytes (10^6)
                 }
             }
             out.batch().commOps.push_back(std::move(r));

@@ -6,7 +6,10 @@
 #include "core/import/importcontext.h"
 #include "core/import/rankstate.h"
 
+#include "core/model/decimal.h"
+
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 
 namespace rs::import {
@@ -19,10 +22,11 @@ bool readSmallFile(const std::string& path, std::string& text, std::string& erro
 bool readJsonFile(const SourceFile& f, RowEmitter& out, const char* severity, const std::string& what,
                   nlohmann::json& j, std::string& error);
 
+/// A JSON number (or a numeric string) × `unit`, parsed exactly from its decimal text; nullopt when it is
+/// neither or out of range. Transit sizes in MB use TimeUnit::Ms as the factor 10^6.
+std::optional<int64_t> scaledNumber(const nlohmann::json& v, model::TimeUnit unit);
+
 bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error);
-/// communication_matrix.json: the ranks each collective links ("src-dst" keys) become the rank's peers,
-/// so a run can tell when ranks of its groups are missing from the folder.
-bool importCommunicationMatrix(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error);
 bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
                          int64_t& n);
 

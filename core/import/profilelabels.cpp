@@ -1,5 +1,7 @@
 #include "core/import/profilelabels.h"
 
+#include "core/import/parallelgroups.h"
+
 #include "core/import/metadataimporter.h"
 #include "core/model/utf8.h"
 
@@ -122,7 +124,10 @@ bool importProfilerMetadata(const SourceFile& f, RankState& rank, RowEmitter& ou
         if (const std::string l = lower(k); l == "model" || l == "model_name")
             setUserLabel(rank, k, scalarText(v));
     for (const auto& [k, v] : j.items())
-        if (k != "ENV_VARIABLES") setUserLabel(rank, k, scalarText(v));
+        if (k != "ENV_VARIABLES" && k != "parallel_group_info") setUserLabel(rank, k, scalarText(v));
+    // the communication groups: what maps the matrix's group-local ranks to global ones
+    if (auto it = j.find("parallel_group_info"); it != j.end())
+        readParallelGroups(*it, rank, "profiler_metadata.json", f.path, out);
     return true;
 }
 

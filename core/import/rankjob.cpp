@@ -1,7 +1,9 @@
 #include "core/import/rankjob.h"
 
+#include "core/import/analysisdbimporter.h"
 #include "core/import/ascenddbimporter.h"
 #include "core/import/chrometraceimporter.h"
+#include "core/import/commmatrixjson.h"
 #include "core/import/csvimporter.h"
 #include "core/import/metadataimporter.h"
 #include "core/import/profilelabels.h"
@@ -25,9 +27,11 @@ bool importFile(ImportContext& ctx, RowEmitter& out, RankState& rank, const Sour
     case FileKind::AscendMetadata:
         return importProfilerMetadata(f, rank, out, error);
     case FileKind::CommMatrix:
-        return importCommunicationMatrix(f, rank, out, error);
+        return importCommunicationMatrix(f, rank, out, error, records);
     case FileKind::AscendDb:
         return importAscendDb(ctx, out, rank, f, fileId, error, records);
+    case FileKind::AnalysisDb:
+        return importAnalysisDb(ctx, out, rank, f, error, records);
     default:
         return CsvImporter(ctx, out, rank).run(f, fileId, !rankHasTraceView, error, records);
     }

@@ -60,6 +60,8 @@ void SliceHandler::complete(const TraceEvent& e) {
             m_inputs.cpuOp(e.args.text);
         else if (cat == "kernel")
             m_inputs.kernel(ts, dur, opId, e.args.text);
+        if (name == "record_param_comms" || (cat == "kernel" && isNcclKernel(name)))
+            m_collectives.event(cat == "kernel", ts, e.args.text);
     }
     while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
         t.enclosing.pop_back();
@@ -105,6 +107,7 @@ void SliceHandler::finish() {
                 m_s.out.diag(m_s.file.path, "warning", "B without a matching E", o.offset, "");
     });
     m_inputs.emit(m_s.rank.rank, m_s.batch().shapes);
+    m_collectives.emit(m_s.rank, m_s.out, m_s.file.path);
 }
 
 } // namespace rs::import

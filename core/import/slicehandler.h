@@ -1,7 +1,9 @@
 #pragma once
 // The slice events of a Chrome trace: `X` (complete, with dur) and `B`/`E` (begin/end, matched per
 // thread, inner first) become spans with their nesting depth; `ProfilerStep#N` spans are the rank's
-// steps; Kineto kernels get the input shapes of the CPU op that launched them. One thread.
+// steps; Kineto kernels get the input shapes of the CPU op that launched them, and NCCL kernels and
+// record_param_comms ops give the logical bytes of each rank pair (collectiveargs.h). One thread.
+#include "core/import/collectiveargs.h"
 #include "core/import/kernelinputs.h"
 #include "core/import/tracefilestate.h"
 
@@ -21,7 +23,8 @@ class SliceHandler {
     void noteStep(const std::string& name, int64_t ts, int64_t dur);
 
     TraceFileState& m_s;
-    KernelInputs m_inputs; // Kineto kernels' input shapes, from the CPU ops that launched them
+    KernelInputs m_inputs;        // Kineto kernels' input shapes, from the CPU ops that launched them
+    CollectiveArgs m_collectives; // Kineto collectives' args: logical bytes per rank pair
 };
 
 } // namespace rs::import

@@ -40,6 +40,12 @@ constexpr TableSpec kTables[] = {
     {"tensor", "tensor",
      "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source", 11},
     {"memory", "memory_sample", "rank,ts_ns,component,allocated_bytes,reserved_bytes,active_bytes", 6},
+    {"commlink", "comm_link_src",
+     "rank,step,kind,op,entry,sample,group_name,src,dst,ranks_global,transport,bytes,time_ns,bandwidth_gbps,"
+     "op_count,op_names,source,logical",
+     18},
+    {"commgroup", "comm_group_src", "rank,group_name,comm_name,label,group_rank,global_ranks,source", 7},
+    {"commsource", "comm_source", "rank,source,file,rows,linked,note", 6},
     {"shape", "kernel_shape", "rank,ts_ns,dur_ns,op_type_id,shapes_id,dtypes_id", 6},
     {"flow", "flow", "rank,flow_id,cat_id,phase,ts_ns,track_id", 6},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
@@ -127,6 +133,9 @@ void IndexWriter::keyRanks(model::Batch& b) {
     key(b.steps);
     key(b.breakdowns);
     key(b.commOps);
+    key(b.commLinks);
+    key(b.commGroups);
+    key(b.commSources);
     key(b.tensors);
     key(b.shapes);
     key(b.memory);
@@ -139,9 +148,10 @@ void IndexWriter::keyRanks(model::Batch& b) {
 }
 
 void IndexWriter::orderCollidingRanks() {
-    static const char* tables[] = {"track",       "step_src",     "step_breakdown_src", "comm_op_src",
-                                   "tensor",      "kernel_shape", "memory_sample",      "flow",
-                                   "source_file", "rank_info"};
+    static const char* tables[] = {"track",       "step_src",      "step_breakdown_src", "comm_op_src",
+                                   "tensor",      "kernel_shape",  "memory_sample",      "flow",
+                                   "source_file", "comm_link_src", "comm_group_src",     "comm_source",
+                                   "rank_info"};
     for (auto& [dataRank, holders] : m_holders) {
         if (holders.size() < 2) continue;
         // the source with the most bytes keeps the plain number (the main run), then discovery order
@@ -268,6 +278,7 @@ void IndexWriter::writeProfileRows(const model::Batch& b) {
         s.bind(k + 12, r.facts.collective).bind(k + 13, int64_t(r.facts.pointToPoint));
         s.bind(k + 14, sqlText(r.facts.matchBy));
     });
+    writeComm(b);
     insert("tensor", b.tensors, [](Stmt& s, int k, const TensorRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.tensorId).bind(k + 2, r.opName).bind(k + 3, r.sizeBytes);
         s.bind(k + 4, addrAsI64(r.addr))
@@ -308,6 +319,31 @@ void IndexWriter::writeRanks(const model::Batch& b) {
         for (const auto& [k, v] : r.labels)
             lab.bind(1, r.rank).bind(2, k).bind(3, v).exec();
     }
+}
+
+void IndexWriter::writeComm(const model::Batch& b) {
+    using namespace model;
+    insert("commlink", b.commLinks, [](Stmt& s, int k, const CommLinkRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.kind).bind(k + 3, r.op);
+        s.bind(k + 4, commEntryName(r.entry)).bind(k + 5, r.sample).bind(k + 6, r.group).bind(k + 7, r.src);
+        s.bind(k + 8, r.dst)
+            .bind(k + 9, int64_t(r.ranksGlobal))
+            .bind(k + 10, r.transport)
+            .bind(k + 11, r.bytes);
+        s.bind(k + 12, r.timeNs)
+            .bind(k + 13, r.bandwidthGBps)
+            .bind(k + 14, r.opCount)
+            .bind(k + 15, r.opNames);
+        s.bind(k + 16, r.source).bind(k + 17, int64_t(r.logical));
+    });
+    insert("commgroup", b.commGroups, [](Stmt& s, int k, const CommGroupRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.group).bind(k + 2, r.commName).bind(k + 3, r.label);
+        s.bind(k + 4, r.groupRank).bind(k + 5, r.globalRanks).bind(k + 6, r.source);
+    });
+    insert("commsource", b.commSources, [](Stmt& s, int k, const CommSourceRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.source).bind(k + 2, r.file).bind(k + 3, r.rows).bind(k + 4, r.linked);
+        s.bind(k + 5, r.note);
+    });
 }
 
 // Tracks whose spans arrived out of order get their depth and LOD rebuilt from an ordered scan.

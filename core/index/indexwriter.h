@@ -41,6 +41,8 @@ class IndexWriter {
     void orderCollidingRanks();
     void renestTrack(int64_t trackId);
     void writeNameFacts(const std::vector<model::NameFacts>& facts);
+    /// The communication matrix rows (links as written, groups, sources).
+    void writeComm(const model::Batch& b);
     /// Spans of at least model::kLongSpanNs, by id, into long_span: a frame finds those covering its window
     /// without scanning back through everything they contain.
     void writeLongSpans(const std::vector<model::SpanRow>& spans, int64_t firstId);

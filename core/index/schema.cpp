@@ -46,6 +46,15 @@ CREATE TABLE name_fact(name_id INTEGER PRIMARY KEY, task TEXT, collective TEXT, 
   match_by TEXT);
 CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_bytes INTEGER, addr INTEGER,
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
+-- Communication matrix links as the sources write them (ranks as written: group-local for Ascend), the groups
+-- a rank's metadata lists, and what each source held; core/analysis/commlinks resolves them into comm_link.
+CREATE TABLE comm_link_src(rank INTEGER NOT NULL, step INTEGER, kind TEXT, op TEXT, entry TEXT, sample TEXT,
+  group_name TEXT, src INTEGER, dst INTEGER, ranks_global INTEGER, transport TEXT, bytes INTEGER, time_ns INTEGER,
+  bandwidth_gbps REAL, op_count INTEGER, op_names TEXT, source TEXT, logical INTEGER);
+CREATE TABLE comm_group_src(rank INTEGER NOT NULL, group_name TEXT, comm_name TEXT, label TEXT, group_rank INTEGER,
+  global_ranks TEXT, source TEXT);
+CREATE TABLE comm_source(rank INTEGER NOT NULL, source TEXT, file TEXT, rows INTEGER, linked INTEGER, note TEXT,
+  used INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE kernel_shape(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, dur_ns INTEGER NOT NULL,
   op_type_id INTEGER, shapes_id INTEGER, dtypes_id INTEGER);
 CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, component TEXT,
@@ -84,6 +93,13 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
   curve_component TEXT);
 -- The allocated-bytes curve of each rank reduced per LOD level (max per bucket), for the timeline's memory lane.
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
+-- The communication matrix resolved: one source per rank, ranks mapped to global where parallel_group_info
+-- says how (rank_scope 'global'), else kept group-local; summed = 1 for the rows comm_links adds up.
+CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, kind TEXT, op TEXT, entry TEXT, sample TEXT,
+  summed INTEGER, group_name TEXT, src_local INTEGER, dst_local INTEGER, src_rank INTEGER, dst_rank INTEGER,
+  rank_scope TEXT, transport TEXT, bytes INTEGER, time_ns INTEGER, bandwidth_gbps REAL, op_count INTEGER,
+  op_names TEXT, source TEXT, data_kind TEXT);
+CREATE TABLE comm_group(run_id INTEGER, group_name TEXT, label TEXT, rank_scope TEXT, members TEXT, note TEXT);
 -- Findings as typed fields; their sentences are rendered when shown (core/model/findingtext.h).
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
   lost_ns INTEGER, waited_ns INTEGER DEFAULT 0, extra_ns INTEGER DEFAULT 0, idle_ns INTEGER DEFAULT 0,
@@ -130,6 +146,10 @@ CREATE VIEW memory_samples AS SELECT rank, ts_ns, component, allocated_bytes, re
 CREATE VIEW flows AS SELECT f.rank, CAST(f.flow_id AS TEXT) AS flow_id, c.value AS cat, f.phase, f.ts_ns, f.track_id
   FROM flow f LEFT JOIN string c ON c.id = f.cat_id;
 CREATE VIEW diagnostics AS SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic;
+CREATE VIEW comm_links AS SELECT run_id, step, group_name, src_rank, dst_rank, transport, SUM(bytes) AS bytes,
+  SUM(time_ns) AS time_ns, SUM(op_count) AS op_count, rank_scope, data_kind FROM comm_link WHERE summed = 1
+  GROUP BY run_id, step, group_name, src_rank, dst_rank, transport, rank_scope, data_kind;
+CREATE VIEW comm_groups AS SELECT run_id, group_name, label, rank_scope, members, note FROM comm_group;
 CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait;
 CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,
   flagged FROM op_stat;

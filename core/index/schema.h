@@ -6,9 +6,10 @@
 
 namespace rs::index {
 
-// 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*),
-// rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 18;
+// 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane, name_fact,
+// comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16: long_span;
+// 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 19;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
@@ -17,7 +18,7 @@ void createTables(Db& db);
 /// Secondary indexes, created after the load (building them before is 3–7× slower).
 void createIndexes(Db& db);
 /// The public SQL views: ranks, tracks, spans, steps, collectives, tensors, memory_samples,
-/// diagnostics, waits, op_stats, step_breakdown.
+/// diagnostics, waits, op_stats, step_breakdown, comm_links, comm_groups.
 void createViews(Db& db);
 
 } // namespace rs::index

@@ -1,6 +1,7 @@
 #pragma once
 // The unit of work between the parser threads and the one writer thread: every row kind the importers
 // emit, moved (never shared) through core/import's bounded queue into core/index's writer.
+#include "core/model/commrows.h"
 #include "core/model/memoryrows.h"
 #include "core/model/sourcerows.h"
 #include "core/model/steprows.h"
@@ -20,6 +21,9 @@ struct Batch {
     std::vector<StepRow> steps;
     std::vector<StepBreakdownRow> breakdowns;
     std::vector<CommOpRow> commOps;
+    std::vector<CommLinkRow> commLinks;
+    std::vector<CommGroupRow> commGroups;
+    std::vector<CommSourceRow> commSources;
     std::vector<TensorRow> tensors;
     std::vector<KernelShapeRow> shapes;
     std::vector<MemorySampleRow> memory;
@@ -29,7 +33,7 @@ struct Batch {
     std::vector<FileRow> files;
     size_t rows() const {
         return spans.size() + counters.size() + lods.size() + tensors.size() + memory.size() + flows.size() +
-               shapes.size();
+               shapes.size() + commLinks.size();
     }
 };
 

@@ -196,6 +196,17 @@ quint64 QueryService::requestShapeTables(int run) {
     });
 }
 
+quint64 QueryService::requestCommMatrix(const CommMatrixRequest& r) {
+    return submit([r](index::Db& db) { return wrap(loadCommMatrix(db, r)); });
+}
+
+quint64 QueryService::requestLinkSpans(int run, std::optional<qint64> step, const QString& group, qint64 src,
+                                       qint64 dst) {
+    std::optional<int64_t> s = step ? std::optional<int64_t>(*step) : std::nullopt;
+    return submit(
+        [=, g = group.toStdString()](index::Db& db) { return wrap(loadLinkSpans(db, run, s, g, src, dst)); });
+}
+
 quint64 QueryService::requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns) {
     return submit([=](index::Db& db) { return wrap(loadRankActivity(db, ranks, t0, t1, columns)); });
 }

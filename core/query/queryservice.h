@@ -7,6 +7,7 @@
 #include "core/annotate/annotationset.h"
 #include "core/query/activityquery.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/commmatrix.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
 
@@ -58,6 +59,11 @@ class QueryService : public QObject {
     /// The kernel spans of one shape group (query::shapeKernelSpans). T = ShapeKernels
     quint64 requestShapeKernels(int run, const QString& opType, const QString& inputShapes,
                                 const QString& dtypes);
+    /// The communication matrix (query::loadCommMatrix). T = CommMatrix
+    quint64 requestCommMatrix(const CommMatrixRequest& r);
+    /// The collectives behind one matrix cell (query::loadLinkSpans). T = LinkSpans
+    quint64 requestLinkSpans(int run, std::optional<qint64> step, const QString& group, qint64 src,
+                             qint64 dst);
     /// How busy each rank's device is over [t0, t1] in `columns` columns (loadRankActivity). T = RankActivity
     quint64 requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
@@ -91,4 +97,6 @@ Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::shapes::OpShapeTable>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::CommMatrix>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LinkSpans>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::RankActivity>)

@@ -111,7 +111,10 @@ class TstAscendDbImporter : public QObject {
                     "span Thread 7|1000|600|aten::mm|aten::mm||1", "step 2|3|900|9500|trace",
                     "step 2|3|900|9500|step_time", "shape 2|1000|500|MatMul|4,512;512,1024|FLOAT16;FLOAT16",
                     "memory 2|1200|PTA|1048576|2097152|-",
-                    "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db"}));
+                    "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db",
+                    // the two Notify_Wait tasks name a link (0 → 1) but move no data (size 0): counted,
+                    // no link row
+                    "commsource 2|COMMUNICATION_TASK_INFO|2|2|"}));
         // what each lane is to the collectives, typed at import: the planes with their numbers, the
         // group lane (one collective instance per top-level span), nothing else
         QStringList roles;

@@ -50,6 +50,9 @@ void append(model::Batch& to, model::Batch& from) {
     move(to.shapes, from.shapes);
     move(to.memory, from.memory);
     move(to.flows, from.flows);
+    move(to.commLinks, from.commLinks);
+    move(to.commGroups, from.commGroups);
+    move(to.commSources, from.commSources);
     move(to.diagnostics, from.diagnostics);
     move(to.ranks, from.ranks);
     move(to.files, from.files);
@@ -88,8 +91,9 @@ ImportedRows importOne(const std::string& path, import::FileKind kind, import::R
 
 std::vector<std::string> ImportedRows::lines() const {
     std::vector<std::string> out;
-    for (const char* kind : {"track", "span", "counter", "step", "kernelstep", "breakdown", "commop",
-                             "tensor", "shape", "memory", "flow", "diag"})
+    for (const char* kind :
+         {"track", "span", "counter", "step", "kernelstep", "breakdown", "commop", "tensor", "shape",
+          "memory", "flow", "commlink", "commgroup", "commsource", "diag"})
         for (const auto& l : lines(kind))
             out.push_back(std::string(kind) + " " + l);
     return out;
@@ -151,6 +155,20 @@ std::vector<std::string> ImportedRows::lines(const std::string& kind) const {
         for (const auto& f : b.flows)
             out.push_back(bar(to_string(f.rank), f.flowId, str(f.catId), std::string(1, f.phase),
                               to_string(f.tsNs), laneOf(f.trackId)));
+    if (kind == "commlink")
+        for (const auto& c : b.commLinks)
+            out.push_back(bar(to_string(c.rank), opt(c.step), c.kind, c.op, model::commEntryName(c.entry),
+                              c.sample, c.group, to_string(c.src) + "-" + to_string(c.dst),
+                              c.ranksGlobal ? "global" : "local", c.transport, to_string(c.bytes),
+                              opt(c.timeNs), opt(c.opCount), c.opNames, c.source,
+                              c.logical ? "logical" : "link"));
+    if (kind == "commgroup")
+        for (const auto& g : b.commGroups)
+            out.push_back(bar(to_string(g.rank), g.group, g.commName, g.label, to_string(g.groupRank),
+                              g.globalRanks, g.source));
+    if (kind == "commsource")
+        for (const auto& c : b.commSources)
+            out.push_back(bar(to_string(c.rank), c.source, to_string(c.rows), to_string(c.linked), c.note));
     if (kind == "diag")
         for (const auto& d : b.diagnostics)
             out.push_back(bar(d.severity, d.what, to_string(d.count), to_string(d.firstOffset)));

@@ -20,7 +20,8 @@ struct ImportedRows {
     import::RankState rank;           ///< what the file told the rank
 
     /// Every row, one line each, grouped by kind in a fixed order (track, span, counter, step, kernelstep,
-    /// breakdown, commop, tensor, shape, memory, flow, diag) and in emission order within a kind:
+    /// breakdown, commop, tensor, shape, memory, flow, commlink, commgroup, commsource, diag) and in emission
+    /// order within a kind:
     ///   track <kind>|<process>|<name>|<pid>|<tid>|<sort>|<spans>|<maxDepth>
     ///   span <lane>|<ts ns>|<dur ns>|<name>|<op type>|<cat>|<depth>
     ///   counter <lane>|<ts ns>|<value>
@@ -33,6 +34,11 @@ struct ImportedRows {
     ///   shape <rank>|<ts>|<dur>|<op type>|<shapes>|<dtypes>
     ///   memory <rank>|<ts>|<component>|<allocated>|<reserved>|<active>
     ///   flow <rank>|<id>|<cat>|<phase>|<ts>|<lane>
+    ///   commlink <rank>|<step>|<kind>|<op>|<entry>|<sample>|<group>|<src>-<dst>|<global or
+    ///   local>|<transport>|
+    ///            <bytes>|<time ns>|<op count>|<op names>|<source>|<logical or link>
+    ///   commgroup <rank>|<group>|<comm name>|<label>|<group rank>|<global ranks>|<source>
+    ///   commsource <rank>|<source>|<rows>|<linked>|<note>
     ///   diag <severity>|<what>|<count>|<first offset>
     /// Times and sizes in ns and bytes; an absent optional value is "-"; <lane> is the track's name; a
     /// span's depth is "*" on a track whose spans came out of order (the writer re-nests it).

@@ -12,7 +12,10 @@
 namespace rs::views {
 
 struct Selection {
-    enum class Kind { None, Span, Step, OpType, Tensor };
+    /// CommLink: one cell of the communication matrix — `rank` is the rank whose file holds the link,
+    /// `linkSrc` → `linkDst` the matrix's ranks (global or group-local as the matrix says), `group` and
+    /// `step` (-1: all steps) what it sums, `spans` its collectives on the timeline (sorted span ids).
+    enum class Kind { None, Span, Step, OpType, Tensor, CommLink };
     Kind kind = Kind::None;
     int rank = -1; ///< -1: all ranks
     qint64 spanId = 0;
@@ -22,9 +25,13 @@ struct Selection {
     qint64 startNs = 0, endNs = 0; ///< extent of the selected item (for zoom-to)
     qint64 bytes = -1;             ///< a tensor's size (-1: not known); shown, not part of the key
     std::optional<quint64> addr;   ///< a tensor's device address; shown, not part of the key
+    QString group;                 ///< a communication link's group
+    qint64 linkSrc = -1, linkDst = -1;
+    std::vector<qint64> spans; ///< a communication link's collectives (sorted span ids), once resolved
     bool operator==(const Selection& o) const {
         return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step &&
-               opType == o.opType && tensorId == o.tensorId;
+               opType == o.opType && tensorId == o.tensorId && group == o.group && linkSrc == o.linkSrc &&
+               linkDst == o.linkDst && spans == o.spans;
     }
 };
 

@@ -100,7 +100,9 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
             batch.push_back(r);
             o = {&batch, batch.size() - 1, c};
         }
-        if (item.spanId && sel.kind == Selection::Kind::Span && item.spanId == sel.spanId)
+        if (item.spanId && ((sel.kind == Selection::Kind::Span && item.spanId == sel.spanId) ||
+                            (sel.kind == Selection::Kind::CommLink && // a link's collectives (sorted ids)
+                             std::binary_search(sel.spans.begin(), sel.spans.end(), item.spanId))))
             m_selected.push_back(r);
         if (r.width() > 36 && item.spanId && item.nameId >= 0 && size_t(item.nameId) < s.strings.size()) {
             QString name = QString::fromStdString(s.strings[size_t(item.nameId)]);

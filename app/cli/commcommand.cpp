@@ -1,0 +1,144 @@
+#include "app/cli/commands.h"
+#include "app/cli/profileopener.h"
+#include "core/model/commtext.h"
+#include "core/model/timetext.h"
+#include "core/query/commmatrix.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace rs::cli {
+
+namespace {
+
+std::string groupTitle(const query::CommMatrix& m) {
+    if (m.group.empty()) return "every group";
+    for (const auto& g : m.groups)
+        if (g.name == m.group) return "group " + g.name + (g.label.empty() ? "" : " (" + g.label + ")");
+    return "group " + m.group;
+}
+
+/// The bandwidth grid (logical bytes for Kineto), for matrices small enough to read as one.
+void printGrid(const query::CommMatrix& m) {
+    if (m.ranks.size() > 16) return;
+    std::printf("  %8s", m.logical ? "MB  src\\dst" : "GB/s src\\dst");
+    for (int64_t d : m.ranks)
+        std::printf(" %8lld", static_cast<long long>(d));
+    std::printf("\n");
+    for (int64_t s : m.ranks) {
+        std::printf("  %12lld", static_cast<long long>(s));
+        for (int64_t d : m.ranks) {
+            const auto* c = m.at(s, d);
+            char v[32] = "       .";
+            if (c && m.logical)
+                std::snprintf(v, sizeof v, "%8.2f", double(c->bytes) / 1e6);
+            else if (c && std::isfinite(c->bandwidthGBps()))
+                std::snprintf(v, sizeof v, "%7.2f%s", c->bandwidthGBps(), c->slow ? "*" : " ");
+            std::printf(" %s", v);
+        }
+        std::printf("\n");
+    }
+}
+
+void printLinks(const query::CommMatrix& m) {
+    std::printf("  %6s %6s  %-9s %12s %12s %12s %6s  %s\n", "src", "dst", "transport",
+                m.logical ? "logical" : "size", "time", "bandwidth", "ops", "");
+    for (const auto& c : m.cells)
+        std::printf("  %6lld %6lld  %-9s %12s %12s %12s %6s  %s\n", static_cast<long long>(c.src),
+                    static_cast<long long>(c.dst), m.logical ? "-" : c.transport().c_str(),
+                    model::formatDecimalBytes(c.bytes).c_str(),
+                    c.timeNs ? model::formatDuration(*c.timeNs).c_str() : "-",
+                    model::formatBandwidth(c.bandwidthGBps()).c_str(),
+                    c.opCount ? std::to_string(*c.opCount).c_str() : "-", c.slow ? "SLOW" : "");
+}
+
+void printMatrix(const query::CommMatrix& m) {
+    std::printf("run %d, %s, %s: %zu link(s) among %zu rank(s)\n", m.run, groupTitle(m).c_str(),
+                m.step ? ("step " + std::to_string(*m.step)).c_str() : "all steps", m.cells.size(),
+                m.ranks.size());
+    for (const auto& n : m.notes)
+        std::printf("  note: %s\n", n.c_str());
+    if (!m.empty.empty()) {
+        std::printf("  %s\n", m.empty.c_str());
+        return;
+    }
+    for (const auto& t : m.thresholds)
+        if (t.judged)
+            std::printf(
+                "  %s: %d link(s), median %s; slow below %s (< %.0f %% of the median and robust z < -%.1f)\n",
+                t.transport.c_str(), t.links, model::formatBandwidth(t.medianGBps).c_str(),
+                model::formatBandwidth(t.thresholdGBps).c_str(), query::kSlowRatio * 100, query::kSlowZ);
+        else
+            std::printf("  %s: %d link(s): too few to judge slow links (at least %d)\n", t.transport.c_str(),
+                        t.links, query::kMinJudged);
+    printGrid(m);
+    printLinks(m);
+}
+
+/// The group named by its hash or its label ("pp"); "all" is every group.
+std::optional<std::string> resolveGroup(const std::vector<query::CommGroupInfo>& groups,
+                                        const std::string& g) {
+    if (g == "all") return std::string();
+    for (const auto& x : groups)
+        if (x.name == g) return x.name;
+    for (const auto& x : groups)
+        if (!x.label.empty() && x.label == g) return x.name;
+    return std::nullopt;
+}
+
+} // namespace
+
+int runComm(const ArgList& argv) {
+    auto vo = indexValueOptions();
+    vo.insert({"step", "group", "run"});
+    Args a(argv, vo, indexFlags({"json", "quiet"}));
+    if (!a.ok()) return usageError("comm", a.error());
+    if (a.positional().size() != 1) return usageError("comm", "comm needs exactly one profile DIR");
+    query::CommMatrixRequest req;
+    if (a.value("step")) req.step = a.intValue("step", 0, 0, 1LL << 40);
+    if (a.value("run")) req.run = int(a.intValue("run", 0, 0, 1 << 30));
+    if (!a.ok()) return usageError("comm", a.error());
+    pipeline::BuildOptions opts;
+    std::string error;
+    if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("comm", error);
+    auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
+    if (!res.ok) return 1;
+    index::Db db(res.dbPath, true);
+    const query::CommMatrix all = query::loadCommMatrix(db, req);
+    if (req.step && std::find(all.steps.begin(), all.steps.end(), *req.step) == all.steps.end() &&
+        !all.groups.empty()) {
+        std::fprintf(stderr, "rankscope comm: no link in step %lld (steps with links: %s)\n",
+                     static_cast<long long>(*req.step), nlohmann::json(all.steps).dump().c_str());
+        return 1;
+    }
+    std::vector<std::optional<std::string>> wanted;
+    if (auto g = a.value("group")) {
+        auto name = resolveGroup(all.groups, *g);
+        if (!name) {
+            std::string names;
+            for (const auto& x : all.groups)
+                names += (names.empty() ? "" : ", ") + x.name + (x.label.empty() ? "" : " (" + x.label + ")");
+            std::fprintf(stderr, "rankscope comm: no communication group '%s' (groups: %s)\n", g->c_str(),
+                         names.empty() ? "none" : names.c_str());
+            return 1;
+        }
+        wanted.push_back(*name);
+    } else {
+        for (const auto& x : all.groups)
+            wanted.push_back(x.name);
+        if (wanted.empty()) wanted.push_back(std::nullopt);
+    }
+    nlohmann::json out = {{"matrices", nlohmann::json::array()}};
+    for (size_t i = 0; i < wanted.size(); ++i) {
+        req.group = wanted[i];
+        const auto m = query::loadCommMatrix(db, req);
+        if (a.flag("json"))
+            out["matrices"].push_back(nlohmann::json::parse(query::commMatrixJson(m)));
+        else
+            printMatrix(m), std::printf(i + 1 < wanted.size() ? "\n" : "");
+    }
+    if (a.flag("json")) std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+}
+
+} // namespace rs::cli

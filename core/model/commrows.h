@@ -1,0 +1,65 @@
+#pragma once
+// The rows of the communication matrix as the importers emit them: one link row per (step, op or
+// algorithm entry, group, src, dst) a source names, the communication groups a rank's metadata lists, and
+// what each source held (so a view can say why a matrix is empty). Ranks in a link row are as the file
+// writes them: local to the communication group for Ascend (mapped to global ranks later, by the analysis,
+// from parallel_group_info), already global for Kineto. Sizes are bytes (Ascend "MB" is 10^6 bytes), times
+// ns. Plain values moved from a parser thread to the writer thread.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace rs::model {
+
+/// What a link row is within its source: the sum over a step (`Total`, what comm_links adds up), one op
+/// instance (`Op`, also added up: the old layout and the .db have no totals), a bandwidth sample of the
+/// newer layout (`Sample`: top1/middle/bottom1..3, shown, never summed), or the old layout's "Total Op
+/// Info" (`OpInfoTotal`: its keys mix every group's local ranks, so it is checked, never summed).
+enum class CommEntry { Total, Op, Sample, OpInfoTotal };
+const char* commEntryName(CommEntry e);
+
+struct CommLinkRow {
+    int rank = 0;                ///< the rank whose file holds the row (the writer keys it)
+    std::optional<int64_t> step; ///< "step50" → 50; none when the file has one unnamed step ("step")
+    std::string kind;            ///< "collective" or "p2p"
+    std::string op;              ///< the algorithm ("allreduce") or the op instance ("hcom_send__822_0")
+    CommEntry entry = CommEntry::Total;
+    std::string sample;                  ///< top1, middle, bottom1..3 for a Sample
+    std::string group;                   ///< the group as the producer names it (Ascend: the hash after '@')
+    int64_t src = 0;                     ///< as written (group-local for Ascend)
+    int64_t dst = 0;                     ///< as written (group-local for Ascend)
+    bool ranksGlobal = false;            ///< the file writes global ranks (Kineto process-group ranks)
+    std::string transport;               ///< LOCAL, HCCS, RDMA, SDMA, PCIE, SIO …; empty for logical bytes
+    int64_t bytes = 0;                   ///< 10^6 × "Transit Size(MB)", or logical bytes (Kineto)
+    std::optional<int64_t> timeNs;       ///< 10^6 × "Transit Time(ms)"; none for logical bytes
+    std::optional<double> bandwidthGBps; ///< as the producer wrote it (GB/s = bytes/ns), to cross-check
+    std::optional<int64_t> opCount;      ///< ops the row covers, when known (1 per op instance)
+    std::string opNames;                 ///< the ops named (a sample's "Op Name", an op row's op)
+    std::string source;   ///< communication_matrix.json, analysis.db, COMMUNICATION_TASK_INFO, kineto
+    bool logical = false; ///< Kineto: bytes the collective's semantics hand to the peer, not a link's
+};
+
+/// One communication group a rank belongs to (profiler_metadata.json / META_DATA parallel_group_info, or
+/// a Kineto process group): the group's name in the link rows (`group`: the hash of the HCCL comm name as
+/// the producer writes it after '@'), its label ("pp", "default_group") and its members' global ranks, in
+/// group-rank order.
+struct CommGroupRow {
+    int rank = 0;
+    std::string group;       ///< as the link rows name it
+    std::string commName;    ///< the HCCL comm name the hash was computed from (empty for Kineto)
+    std::string label;       ///< group_name ("pp", "dp", "default_group") or the Kineto pg description
+    int64_t groupRank = -1;  ///< this rank's place in the group (-1: not said)
+    std::string globalRanks; ///< JSON array of the members' global ranks, index = group-local rank
+    std::string source;      ///< profiler_metadata.json, META_DATA, kineto
+};
+
+/// What one source of one rank held: rows read, rows that named a link, and a note (e.g. "srcRank
+/// 0xFFFFFFFF: no link (a Level0 export)"). The analysis picks one source per rank from these.
+struct CommSourceRow {
+    int rank = 0;
+    std::string source, file;
+    int64_t rows = 0, linked = 0;
+    std::string note;
+};
+
+} // namespace rs::model

@@ -1,0 +1,356 @@
+#include "core/query/commmatrix.h"
+
+#include "core/index/defaultrun.h"
+#include "core/model/commkeys.h"
+#include "core/stats/robuststats.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace rs::query {
+
+using index::Db;
+using nlohmann::json;
+
+const CommCell* CommMatrix::at(int64_t src, int64_t dst) const {
+    for (const auto& c : cells)
+        if (c.src == src && c.dst == dst) return &c;
+    return nullptr;
+}
+
+namespace {
+
+std::vector<CommGroupInfo> loadGroups(Db& db, int run) {
+    std::vector<CommGroupInfo> out;
+    auto q = db.prepare(
+        "SELECT g.group_name, coalesce(g.label, ''), g.rank_scope, coalesce(g.members, ''), g.note, "
+        "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = "
+        "g.group_name AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
+        "l.group_name = g.group_name AND l.data_kind = 'logical'), (SELECT count(DISTINCT l.src_rank || '-' "
+        "|| "
+        "l.dst_rank) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = g.group_name AND l.summed "
+        "= "
+        "1) FROM comm_group g WHERE g.run_id = ? ORDER BY 8 DESC, 6 DESC, 1"); // most links first, then bytes
+    q.bind(1, int64_t(run));
+    while (q.step()) {
+        CommGroupInfo g{q.text(0), q.text(1), q.text(2), q.text(4), {}, q.i64(5), q.i64(6) > 0};
+        auto m = json::parse(q.text(3), nullptr, false);
+        if (m.is_array())
+            for (auto& v : m)
+                if (v.is_number_integer()) g.members.push_back(v.get<int64_t>());
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+void loadSteps(Db& db, CommMatrix& m) {
+    auto q = db.prepare("SELECT DISTINCT step FROM comm_link WHERE run_id = ? AND summed = 1 ORDER BY step");
+    q.bind(1, int64_t(m.run));
+    while (q.step()) {
+        if (q.isNull(0))
+            m.unnamedStep = true;
+        else
+            m.steps.push_back(q.i64(0));
+    }
+}
+
+/// The group the request asks for; false (with m.empty set) when it cannot be shown.
+bool chooseGroup(const CommMatrixRequest& req, CommMatrix& m) {
+    const bool allGlobal = std::all_of(m.groups.begin(), m.groups.end(),
+                                       [](const CommGroupInfo& g) { return g.scope == "global"; });
+    if (!req.group) {
+        m.group = m.groups.size() == 1 || !allGlobal ? m.groups.front().name : std::string();
+        return true;
+    }
+    m.group = *req.group;
+    if (m.group.empty() && !allGlobal) {
+        m.empty =
+            "the groups' ranks are group-local: their matrices cannot be laid over each other (choose a "
+            "group)";
+        return false;
+    }
+    if (!m.group.empty() && std::none_of(m.groups.begin(), m.groups.end(),
+                                         [&](const CommGroupInfo& g) { return g.name == m.group; })) {
+        m.empty = "no communication group " + m.group + " in this run";
+        return false;
+    }
+    return true;
+}
+
+/// Why a run has no link at all, from what its sources held.
+std::string whyEmpty(Db& db, int run) {
+    auto q = db.prepare("SELECT s.source, sum(s.rows), sum(s.linked) FROM comm_source s JOIN rank_info r ON "
+                        "r.rank = s.rank WHERE coalesce(r.run_id, 0) = ? GROUP BY s.source");
+    q.bind(1, int64_t(run));
+    std::map<std::string, std::pair<int64_t, int64_t>> held;
+    while (q.step())
+        held[q.text(0)] = {q.i64(1), q.i64(2)};
+    if (auto it = held.find("COMMUNICATION_TASK_INFO"); it != held.end() && it->second.first > 0)
+        return "no link data (Level0 export): COMMUNICATION_TASK_INFO names no src/dst rank "
+               "(srcRank 0xFFFFFFFF)";
+    if (held.count("kineto"))
+        return "Kineto: no collective here moves data between two ranks that the args name (see diagnostics)";
+    return "no communication matrix in this run (communication_matrix.json, analysis.db, a .db's "
+           "COMMUNICATION_TASK_INFO or Kineto collective args)";
+}
+
+/// The ops of a group_concat list ("allreduce,broadcast") added to `ops` once each.
+void addOps(const std::string& list, std::vector<std::string>& ops) {
+    for (size_t i = 0; i <= list.size();) {
+        const size_t j = std::min(list.find(',', i), list.size());
+        if (j > i && std::find(ops.begin(), ops.end(), list.substr(i, j - i)) == ops.end())
+            ops.push_back(list.substr(i, j - i));
+        i = j + 1;
+    }
+}
+
+void loadCells(Db& db, CommMatrix& m) {
+    auto q = db.prepare(
+        "SELECT src_rank, dst_rank, transport, sum(bytes), sum(time_ns), count(time_ns), count(*), "
+        "sum(op_count), count(op_count), group_concat(DISTINCT op), min(rank) FROM comm_link WHERE run_id = "
+        "?1 AND "
+        "summed = 1 "
+        "AND (?2 IS NULL OR step = ?2) AND (?3 = '' OR group_name = ?3) GROUP BY src_rank, dst_rank, "
+        "transport "
+        "ORDER BY src_rank, dst_rank, transport");
+    q.bind(1, int64_t(m.run)).bind(2, m.step).bind(3, m.group);
+    std::map<std::pair<int64_t, int64_t>, CommCell> cells;
+    std::set<std::pair<int64_t, int64_t>> opsUnknown; // a row of the cell does not say how many ops
+    std::set<int64_t> axis;
+    while (q.step()) {
+        const std::pair<int64_t, int64_t> key{q.i64(0), q.i64(1)};
+        CommCell& c = cells[key];
+        c.src = key.first;
+        c.dst = key.second;
+        c.transports.push_back(q.text(2));
+        c.bytes += q.i64(3);
+        if (q.i64(5) > 0) c.timeNs = c.timeNs.value_or(0) + q.i64(4);
+        if (q.i64(8) == q.i64(6))
+            c.opCount = c.opCount.value_or(0) + q.i64(7);
+        else
+            opsUnknown.insert(key);
+        addOps(q.text(9), c.ops);
+        c.reporter = c.reporter < 0 ? int(q.i64(10)) : std::min(c.reporter, int(q.i64(10)));
+        axis.insert(c.src);
+        axis.insert(c.dst);
+    }
+    for (auto& [k, c] : cells) {
+        if (opsUnknown.count(k)) c.opCount.reset();
+        m.cells.push_back(std::move(c));
+    }
+    m.ranks.assign(axis.begin(), axis.end());
+}
+
+void describe(CommMatrix& m) {
+    std::set<std::string> notes;
+    for (const auto& g : m.groups)
+        if (m.group.empty() || g.name == m.group) {
+            if (g.scope != "global") {
+                m.scope = "group-local";
+                notes.insert(g.note);
+            }
+            m.logical = m.logical || g.logical;
+        }
+    m.notes.assign(notes.begin(), notes.end());
+    if (m.logical) m.notes.push_back("Kineto: logical bytes, not link bandwidth");
+}
+
+} // namespace
+
+void judgeSlowLinks(CommMatrix& m) {
+    std::map<std::string, std::vector<CommCell*>> byTransport;
+    for (auto& c : m.cells) {
+        c.slow = false;
+        if (c.transports.size() == 1 && std::isfinite(c.bandwidthGBps()))
+            byTransport[c.transport()].push_back(&c);
+    }
+    m.thresholds.clear();
+    for (auto& [transport, cells] : byTransport) {
+        TransportThreshold t;
+        t.transport = transport;
+        t.links = int(cells.size());
+        std::vector<double> bw;
+        for (const auto* c : cells)
+            bw.push_back(c->bandwidthGBps());
+        t.medianGBps = stats::median(bw);
+        t.madGBps = stats::mad(bw, t.medianGBps);
+        t.thresholdGBps = std::min(kSlowRatio * t.medianGBps, t.medianGBps - kSlowZ * 1.4826 * t.madGBps);
+        t.judged = t.links >= kMinJudged;
+        if (t.judged)
+            for (auto* c : cells)
+                c->slow = c->bandwidthGBps() < t.thresholdGBps;
+        m.thresholds.push_back(t);
+    }
+}
+
+CommMatrix loadCommMatrix(Db& db, const CommMatrixRequest& req) {
+    CommMatrix m;
+    m.run = req.run ? *req.run : index::defaultRunId(db);
+    m.step = req.step;
+    m.groups = loadGroups(db, m.run);
+    loadSteps(db, m);
+    if (m.groups.empty()) {
+        m.empty = whyEmpty(db, m.run);
+        return m;
+    }
+    if (!chooseGroup(req, m)) return m;
+    describe(m);
+    loadCells(db, m);
+    if (m.cells.empty())
+        m.empty = m.step ? "no link in step " + std::to_string(*m.step) + " of this group"
+                         : "no link in this group";
+    if (!m.logical) judgeSlowLinks(m);
+    return m;
+}
+
+std::string commMatrixJson(const CommMatrix& m) {
+    json j;
+    j["run"] = m.run;
+    j["step"] = m.step ? json(*m.step) : json(nullptr);
+    j["group"] = m.group;
+    j["scope"] = m.scope;
+    j["logical"] = m.logical;
+    j["ranks"] = m.ranks;
+    j["steps"] = m.steps;
+    j["groups"] = json::array();
+    for (const auto& g : m.groups)
+        j["groups"].push_back({{"group", g.name},
+                               {"label", g.label},
+                               {"scope", g.scope},
+                               {"members", g.members},
+                               {"bytes", g.bytes},
+                               {"logical", g.logical},
+                               {"note", g.note}});
+    j["cells"] = json::array();
+    for (const auto& c : m.cells) {
+        const double bw = c.bandwidthGBps();
+        j["cells"].push_back({{"src", c.src},
+                              {"dst", c.dst},
+                              {"transport", m.logical ? json(nullptr) : json(c.transport())},
+                              {"transports", c.transports},
+                              {"bytes", c.bytes},
+                              {"time_ns", c.timeNs ? json(*c.timeNs) : json(nullptr)},
+                              {"bandwidth_gbps", std::isfinite(bw) ? json(bw) : json(nullptr)},
+                              {"op_count", c.opCount ? json(*c.opCount) : json(nullptr)},
+                              {"ops", c.ops},
+                              {"slow", c.slow}});
+    }
+    j["thresholds"] = json::array();
+    for (const auto& t : m.thresholds)
+        j["thresholds"].push_back({{"transport", t.transport},
+                                   {"links", t.links},
+                                   {"median_gbps", t.medianGBps},
+                                   {"mad_gbps", t.madGBps},
+                                   {"slow_below_gbps", t.judged ? json(t.thresholdGBps) : json(nullptr)},
+                                   {"judged", t.judged}});
+    j["slow_rule"] = {{"ratio", kSlowRatio}, {"robust_z", kSlowZ}, {"min_links", kMinJudged}};
+    j["notes"] = m.notes;
+    j["empty"] = m.empty.empty() ? json(nullptr) : json(m.empty);
+    return j.dump(2);
+}
+
+} // namespace rs::query
+
+namespace rs::query {
+
+namespace {
+
+struct CellRow {
+    int64_t reporter;
+    std::string op, entry, scope, dataKind, group;
+};
+
+std::string kinetoKind(const std::string& opType) {
+    std::string out;
+    for (char c : opType.substr(opType.find(':') == std::string::npos ? 0 : opType.find(':') + 1))
+        if (c != '_') out += char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+/// Whether the collective `name` (op type `opType`, group `group`) is one the cell row counts.
+bool counts(const CellRow& r, const std::string& name, const std::string& opType, const std::string& group) {
+    if (!group.empty() && group != r.group && r.dataKind != "logical") return false;
+    if (r.dataKind == "logical") { // Kineto: the collective's kind ("allreduce" ~ "nccl:AllReduce")
+        const std::string k = kinetoKind(opType);
+        return !k.empty() && (r.op.rfind(k, 0) == 0 || k.rfind(r.op, 0) == 0);
+    }
+    if (r.entry == "op") return name == r.op;  // an op instance
+    return model::commAlgorithm(name) == r.op; // a total per algorithm
+}
+
+std::vector<CellRow> cellRows(Db& db, int run, std::optional<int64_t> step, const std::string& group,
+                              int64_t src, int64_t dst) {
+    auto q =
+        db.prepare("SELECT DISTINCT rank, op, entry, rank_scope, data_kind, group_name FROM comm_link WHERE "
+                   "run_id = ?1 AND summed = 1 AND src_rank = ?2 AND dst_rank = ?3 AND (?4 IS NULL OR step = "
+                   "?4) AND (?5 = '' OR group_name = ?5)");
+    q.bind(1, int64_t(run)).bind(2, src).bind(3, dst).bind(4, step).bind(5, group);
+    std::vector<CellRow> rows;
+    while (q.step())
+        rows.push_back({q.i64(0), q.text(1), q.text(2), q.text(3), q.text(4), q.text(5)});
+    return rows;
+}
+
+/// The rank key of data rank `dataRank` in `run` (none when the run has no such rank).
+std::optional<int> rankKeyOf(Db& db, int run, int64_t dataRank) {
+    auto q = db.prepare(
+        "SELECT rank FROM rank_info WHERE coalesce(run_id, 0) = ? AND coalesce(data_rank, rank) = ?");
+    q.bind(1, int64_t(run)).bind(2, dataRank);
+    if (q.step()) return int(q.i64(0));
+    return std::nullopt;
+}
+
+} // namespace
+
+LinkSpans loadLinkSpans(Db& db, int run, std::optional<int64_t> step, const std::string& group, int64_t src,
+                        int64_t dst, int limit) {
+    LinkSpans out;
+    const auto rows = cellRows(db, run, step, group, src, dst);
+    std::map<int, std::vector<const CellRow*>> sides; // rank key → the rows its collectives answer to
+    for (const auto& r : rows) {
+        sides[int(r.reporter)].push_back(&r);
+        if (r.scope == "global")
+            if (auto k = rankKeyOf(db, run, dst); k && *k != r.reporter) sides[*k].push_back(&r);
+    }
+    auto q =
+        db.prepare("SELECT c.span_id, c.start_ns, c.dur_ns, c.name, coalesce(c.op_type, ''), coalesce("
+                   "c.group_name, ''), s.track_id, s.name_id, s.op_type_id, s.depth FROM collective c LEFT "
+                   "JOIN span s ON s.span_id = c.span_id WHERE c.rank = ?1 AND (?2 IS NULL OR c.step = ?2) "
+                   "ORDER BY c.start_ns");
+    std::vector<std::pair<DrawItem, int64_t>> found;
+    out.startNs = INT64_MAX;
+    out.endNs = INT64_MIN;
+    for (const auto& [rank, rs] : sides) {
+        q.bind(1, int64_t(rank)).bind(2, step);
+        while (q.step()) {
+            const std::string name = q.text(3), opType = q.text(4), g = q.text(5);
+            if (std::none_of(rs.begin(), rs.end(),
+                             [&](const CellRow* r) { return counts(*r, name, opType, g); }))
+                continue;
+            ++out.collectives;
+            out.startNs = std::min(out.startNs, q.i64(1));
+            out.endNs = std::max(out.endNs, q.i64(1) + q.i64(2));
+            if (std::find(out.ranks.begin(), out.ranks.end(), rank) == out.ranks.end())
+                out.ranks.push_back(rank);
+            if (q.isNull(0) || q.isNull(6)) continue; // known from communication.json only: nothing to draw
+            found.push_back({{q.i64(1), q.i64(1) + q.i64(2), int32_t(q.i64(7)), int32_t(q.i64(8)),
+                              int32_t(q.i64(9)), 1, q.i64(0)},
+                             q.i64(6)});
+        }
+        q.reset();
+    }
+    if (out.collectives == 0) out.startNs = out.endNs = 0;
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return a.first.startNs < b.first.startNs; });
+    if (found.size() > size_t(limit)) found.resize(size_t(limit));
+    for (auto& [item, track] : found) {
+        out.spans.push_back(item);
+        out.trackIds.push_back(track);
+    }
+    return out;
+}
+
+} // namespace rs::query

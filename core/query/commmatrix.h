@@ -1,0 +1,108 @@
+#pragma once
+// The read side of the communication matrix (comm_link, written by core/analysis/commlinks): one run's
+// src × dst matrix for a step (or all steps summed) and a group (or every group, when all their ranks are
+// global), with per cell the bytes, the transit time, the bandwidth (bytes / ns = GB/s, decimal, derived,
+// never taken from the file), the transport type(s) and the ops; the slow links of each transport type;
+// and what the picture must say (ranks group-local and why, logical bytes, why it is empty). Also the
+// collectives behind one cell, for the timeline. Sums use the rows comm_link marks `summed`: a `total`
+// per algorithm (newer communication_matrix.json, analysis.db), each op instance (older layout, .db task
+// rows), per step and collective (Kineto) — never the samples or "Total Op Info". Any thread with its own
+// connection (the query worker, the CLI).
+#include "core/index/sqlite.h"
+#include "core/query/timelinequery.h"
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::query {
+
+/// The slow-link rule: a link is slow when its bandwidth is under both kSlowRatio × the median of its
+/// transport type and median − kSlowZ × 1.4826 × MAD (a robust z below −kSlowZ), judged among at least
+/// kMinJudged links of that type (the rank's own LOCAL copies are a type of their own).
+constexpr double kSlowRatio = 0.8;
+constexpr double kSlowZ = 3.5;
+constexpr int kMinJudged = 3;
+
+struct CommMatrixRequest {
+    std::optional<int> run;      ///< none: the default run (the one with most ranks)
+    std::optional<int64_t> step; ///< none: every step summed
+    /// none: the only group, else every group when all are global, else the group with most links (then
+    /// bytes: the fullest picture);
+    /// "" asks for every group (refused — an empty matrix with a note — when a group is group-local)
+    std::optional<std::string> group;
+};
+
+struct CommGroupInfo {
+    std::string name, label, scope, note; ///< scope: global or group-local
+    std::vector<int64_t> members;         ///< global ranks by group-local rank, when known
+    int64_t bytes = 0;
+    bool logical = false;
+};
+
+struct CommCell {
+    int64_t src = 0, dst = 0;
+    std::vector<std::string> transports; ///< one, or several (then the cell is "mixed")
+    int64_t bytes = 0;
+    std::optional<int64_t> timeNs;  ///< none for logical bytes
+    std::optional<int64_t> opCount; ///< none when a source does not say (newer layout totals)
+    std::vector<std::string> ops;   ///< the algorithms or op instances summed
+    int reporter = -1;              ///< the rank (key) whose file holds the link (the lowest when several)
+    bool slow = false;
+    std::string transport() const { return transports.size() == 1 ? transports.front() : "mixed"; }
+    /// GB/s (bytes per ns); NaN without a time or with a zero time.
+    double bandwidthGBps() const {
+        return timeNs && *timeNs > 0 ? double(bytes) / double(*timeNs) : std::nan("");
+    }
+};
+
+/// Per transport type: the links judged, their median and MAD bandwidth and the slow threshold.
+struct TransportThreshold {
+    std::string transport;
+    int links = 0;
+    double medianGBps = 0, madGBps = 0, thresholdGBps = 0;
+    bool judged = false; ///< false: fewer than kMinJudged links
+};
+
+struct CommMatrix {
+    int run = 0;
+    std::vector<int64_t> steps; ///< the steps with links (ascending)
+    bool unnamedStep = false;   ///< some links belong to no numbered step
+    std::vector<CommGroupInfo> groups;
+    std::optional<int64_t> step;  ///< the step shown (none: all steps)
+    std::string group;            ///< the group shown ("" = every group)
+    std::string scope = "global"; ///< global or group-local (the axis' ranks)
+    bool logical = false;         ///< Kineto logical bytes: no time, no bandwidth
+    std::vector<int64_t> ranks;   ///< the axis: every src and dst, ascending
+    std::vector<CommCell> cells;
+    std::vector<TransportThreshold> thresholds;
+    std::vector<std::string> notes; ///< what the picture must say (group-local ranks, logical bytes, …)
+    std::string empty;              ///< why there is no cell (empty when there are cells)
+    const CommCell* at(int64_t src, int64_t dst) const;
+};
+
+CommMatrix loadCommMatrix(index::Db& db, const CommMatrixRequest& req);
+
+/// Marks the slow cells and fills the thresholds (pure: the rule above over `m.cells`).
+void judgeSlowLinks(CommMatrix& m);
+
+/// `{run, step, group, scope, logical, ranks, groups[…], steps[…], cells[{src, dst, transport, transports,
+/// bytes, time_ns, bandwidth_gbps, op_count, ops, slow}], thresholds[…], notes, empty}`; units in the keys.
+std::string commMatrixJson(const CommMatrix& m);
+
+/// The collectives behind one cell, on the link's source rank (the rank whose file holds the link) and,
+/// when the ranks are global and the destination is a rank of the run, on the destination: spans ordered
+/// by start (at most `limit`), with each span's track.
+struct LinkSpans {
+    std::vector<DrawItem> spans;
+    std::vector<int64_t> trackIds;  ///< per span
+    std::vector<int> ranks;         ///< rank keys the spans are on
+    int64_t startNs = 0, endNs = 0; ///< their extent (also of collectives without a span)
+    int64_t collectives = 0;        ///< collectives found (some may have no span to draw)
+};
+LinkSpans loadLinkSpans(index::Db& db, int run, std::optional<int64_t> step, const std::string& group,
+                        int64_t src, int64_t dst, int limit = 2000);
+
+} // namespace rs::query

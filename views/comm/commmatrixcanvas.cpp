@@ -1,0 +1,302 @@
+#include "views/comm/commmatrixcanvas.h"
+
+#include "core/model/commtext.h"
+#include "views/common/celltooltip.h"
+#include "views/common/palette.h"
+#include "views/common/timemapping.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace rs::views {
+
+namespace {
+
+/// At least 3 significant digits, trailing zeros kept ("16.0", "420", "0.153").
+QString threeDigits(double v) {
+    const double a = std::fabs(v);
+    return QString::number(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+}
+
+/// The short text inside a cell (the legend carries the unit).
+QString cellText(const query::CommCell& c, CommMetric m) {
+    const double v = commCellValue(c, m);
+    switch (m) {
+    case CommMetric::Bandwidth:
+        return std::isfinite(v) ? threeDigits(v) : QString("-");
+    case CommMetric::Size:
+        return threeDigits(v / 1e6);
+    case CommMetric::Time:
+        return std::isfinite(v) ? formatDuration(int64_t(v)) : QString("-");
+    case CommMetric::Transport:
+        return QString::fromStdString(c.transport()).left(4);
+    }
+    return {};
+}
+
+} // namespace
+
+CommMatrixCanvas::CommMatrixCanvas(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setMinimumSize(300, 200);
+}
+
+void CommMatrixCanvas::setMatrix(std::shared_ptr<const query::CommMatrix> m) {
+    m_matrix = std::move(m);
+    layoutCells();
+    setMetric(m_metric);
+    updateGeometry();
+}
+
+void CommMatrixCanvas::setMetric(CommMetric m) {
+    m_metric = m;
+    if (m_matrix) m_scale = CommScale::forMatrix(*m_matrix, m);
+    update();
+}
+
+void CommMatrixCanvas::setSelected(qint64 src, qint64 dst) {
+    m_selected = {src, dst};
+    update();
+}
+
+void CommMatrixCanvas::layoutCells() {
+    const int n = m_matrix ? std::max<int>(1, int(m_matrix->ranks.size())) : 1;
+    m_cell = std::clamp(720 / n, 12, 56);
+    m_labelEvery = std::max(1, int(std::ceil(22.0 / m_cell)));
+}
+
+int CommMatrixCanvas::axisIndex(qint64 rank) const {
+    if (!m_matrix) return -1;
+    auto it = std::lower_bound(m_matrix->ranks.begin(), m_matrix->ranks.end(), rank);
+    return it != m_matrix->ranks.end() && *it == rank ? int(it - m_matrix->ranks.begin()) : -1;
+}
+
+QRect CommMatrixCanvas::cellRect(qint64 src, qint64 dst) const {
+    const int r = axisIndex(src), c = axisIndex(dst);
+    if (r < 0 || c < 0) return {};
+    return {m_left + c * m_cell, m_top + r * m_cell, m_cell - 1, m_cell - 1};
+}
+
+QSize CommMatrixCanvas::sizeHint() const {
+    const int n = m_matrix ? int(m_matrix->ranks.size()) : 0;
+    const int title = fontMetrics().horizontalAdvance(tr("← source rank")) + 4; // drawn along the rows
+    return {m_left + n * m_cell + 24 + m_legendW,
+            std::max({m_top + n * m_cell + 24, m_top + title + 8, 300})};
+}
+
+void CommMatrixCanvas::paintAxes(QPainter& p) {
+    p.setPen(palette().text().color());
+    const int n = int(m_matrix->ranks.size());
+    // the titles may be wider than a small grid (one or two ranks): they take the room they need
+    const QString dstTitle =
+        tr("destination rank →%1").arg(m_matrix->scope == "global" ? QString() : tr(" (group-local)"));
+    const QString srcTitle = tr("← source rank");
+    p.drawText(QRect(m_left, 2, std::max(n * m_cell, p.fontMetrics().horizontalAdvance(dstTitle) + 4), 18),
+               Qt::AlignLeft | Qt::AlignVCenter, dstTitle);
+    const int srcW = std::max(n * m_cell, p.fontMetrics().horizontalAdvance(srcTitle) + 4);
+    p.save();
+    p.translate(14, m_top + srcW);
+    p.rotate(-90);
+    p.drawText(QRect(0, -12, srcW, 16), Qt::AlignRight | Qt::AlignVCenter, srcTitle);
+    p.restore();
+    for (int i = 0; i < n; ++i) {
+        if (i % m_labelEvery) continue;
+        const QString label = QString::number(m_matrix->ranks[size_t(i)]);
+        p.drawText(
+            QRect(m_left + i * m_cell, m_top - 20, m_labelEvery > 1 ? m_cell * m_labelEvery : m_cell, 18),
+            (m_labelEvery > 1 ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignVCenter, label);
+        p.drawText(QRect(20, m_top + i * m_cell, m_left - 24, m_cell), Qt::AlignRight | Qt::AlignVCenter,
+                   label);
+    }
+}
+
+void CommMatrixCanvas::paintCell(QPainter& p, const query::CommCell& c) {
+    const QRect cell = cellRect(c.src, c.dst);
+    const double v = commCellValue(c, m_metric);
+    QColor col = m_metric == CommMetric::Transport ? transportColor(QString::fromStdString(c.transport()))
+                 : std::isfinite(v)                ? m_scale.color(v)
+                                                   : palette().alternateBase().color();
+    p.fillRect(cell, col);
+    if (m_cell >= 36) {
+        p.setPen(textOn(col));
+        p.drawText(cell, Qt::AlignCenter, cellText(c, m_metric));
+    }
+    if (c.slow) { // ink on any fill, with a light core so it reads on dark cells
+        p.setPen(QPen(palette().text().color(), 3));
+        p.drawRect(cell.adjusted(1, 1, -2, -2));
+        p.setPen(QPen(palette().base().color(), 1));
+        p.drawRect(cell.adjusted(3, 3, -4, -4));
+    }
+    if (m_selected == std::make_pair(qint64(c.src), qint64(c.dst))) {
+        p.setPen(QPen(palette().highlight().color(), 3));
+        p.drawRect(cell.adjusted(-1, -1, 0, 0));
+    }
+}
+
+void CommMatrixCanvas::paintLegend(QPainter& p) {
+    const int n = int(m_matrix->ranks.size());
+    const int lx = m_left + n * m_cell + 20;
+    int y = m_top;
+    p.setPen(palette().text().color());
+    if (m_metric == CommMetric::Transport) {
+        std::set<std::string> seen;
+        for (const auto& c : m_matrix->cells)
+            seen.insert(c.transport());
+        for (const auto& t : seen) {
+            p.fillRect(lx, y, 14, 12, transportColor(QString::fromStdString(t)));
+            p.drawText(lx + 20, y + 11, QString::fromStdString(t));
+            y += 18;
+        }
+    } else {
+        const int lh = 110;
+        for (int i = 0; i < lh; ++i) // top = hi, on the log axis
+            p.fillRect(lx, y + i, 14, 1,
+                       m_scale.color(
+                           std::pow(10.0, std::log10(m_scale.hi) -
+                                              (std::log10(m_scale.hi) - std::log10(m_scale.lo)) * i / lh)));
+        p.drawText(lx + 20, y + 9, commValueText(m_scale.hi, m_metric));
+        p.drawText(lx + 20, y + lh, commValueText(m_scale.lo, m_metric));
+        y += lh + 18;
+        p.drawText(
+            QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
+            tr("%1, log scale")
+                .arg(m_metric == CommMetric::Bandwidth ? tr("GB/s")
+                     : m_metric == CommMetric::Size
+                         ? (m_matrix->logical ? tr("logical MB in cells") : tr("MB (10⁶ bytes) in cells"))
+                         : tr("time")));
+        y += 8;
+    }
+    if (m_matrix->logical) return;
+    p.setPen(QPen(palette().text().color(), 3));
+    p.drawRect(lx, y, 12, 10);
+    p.setPen(palette().text().color());
+    const QRect rule(lx + 18, y - 3, m_legendW - 18, 200);
+    const QString ruleText =
+        tr("slow link: under %1 % of its transport type's median and a robust z under −%2 (MAD)")
+            .arg(query::kSlowRatio * 100, 0, 'f', 0)
+            .arg(query::kSlowZ, 0, 'f', 1);
+    p.drawText(rule, Qt::AlignLeft | Qt::TextWordWrap, ruleText);
+    y += p.fontMetrics().boundingRect(rule, Qt::AlignLeft | Qt::TextWordWrap, ruleText).height() + 8;
+    for (const auto& t : m_matrix->thresholds) {
+        p.drawText(QRect(lx, y, m_legendW, 16), Qt::AlignLeft,
+                   t.judged ? tr("%1: median %2")
+                                  .arg(QString::fromStdString(t.transport))
+                                  .arg(QString::fromStdString(model::formatBandwidth(t.medianGBps)))
+                            : tr("%1: %2 link(s), too few to judge")
+                                  .arg(QString::fromStdString(t.transport))
+                                  .arg(t.links));
+        y += 16;
+        if (!t.judged) continue;
+        p.drawText(QRect(lx + 12, y, m_legendW - 12, 16), Qt::AlignLeft,
+                   tr("slow below %1").arg(QString::fromStdString(model::formatBandwidth(t.thresholdGBps))));
+        y += 18;
+    }
+}
+
+void CommMatrixCanvas::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    p.setPen(palette().text().color());
+    if (!m_matrix || m_matrix->cells.empty()) {
+        p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_matrix && !m_matrix->empty.empty() ? QString::fromStdString(m_matrix->empty)
+                                                        : tr("No communication matrix"));
+        return;
+    }
+    const int n = int(m_matrix->ranks.size());
+    for (int r = 0; r < n; ++r) // the grid, so a link nobody reported reads as absent, not as a colour
+        for (int c = 0; c < n; ++c)
+            p.fillRect(m_left + c * m_cell, m_top + r * m_cell, m_cell - 1, m_cell - 1,
+                       palette().alternateBase());
+    paintAxes(p);
+    for (const auto& c : m_matrix->cells)
+        paintCell(p, c);
+    paintLegend(p);
+}
+
+const query::CommCell* CommMatrixCanvas::cellAt(QPoint pt) const {
+    if (!m_matrix || pt.x() < m_left || pt.y() < m_top) return nullptr;
+    const size_t c = size_t((pt.x() - m_left) / m_cell), r = size_t((pt.y() - m_top) / m_cell);
+    if (r >= m_matrix->ranks.size() || c >= m_matrix->ranks.size()) return nullptr;
+    return m_matrix->at(m_matrix->ranks[r], m_matrix->ranks[c]);
+}
+
+void CommMatrixCanvas::mousePressEvent(QMouseEvent* e) {
+    if (const auto* c = cellAt(e->pos())) emit cellClicked(c->src, c->dst);
+}
+
+QStringList CommMatrixCanvas::captionLines() const {
+    if (!m_matrix) return {};
+    QString group = tr("every group");
+    for (const auto& g : m_matrix->groups)
+        if (g.name == m_matrix->group)
+            group = tr("group %1%2")
+                        .arg(QString::fromStdString(g.name),
+                             g.label.empty() ? QString() : " (" + QString::fromStdString(g.label) + ")");
+    return {tr("source rank × destination rank · %1 · %2")
+                .arg(group)
+                .arg(m_matrix->step ? tr("step %1").arg(*m_matrix->step) : tr("all steps summed")),
+            tr("colour: %1%2")
+                .arg(commMetricName(m_metric, m_matrix->logical))
+                .arg(m_matrix->logical ? QString() : tr(" · outlined: slow links"))};
+}
+
+QString CommMatrixCanvas::linkText(const query::CommCell& c) const {
+    QString t = tr("rank %1 → rank %2%3")
+                    .arg(c.src)
+                    .arg(c.dst)
+                    .arg(m_matrix && m_matrix->scope != "global" ? tr(" (group-local ranks)") : QString());
+    if (m_matrix && m_matrix->logical) {
+        t += tr("\n%1 logical bytes (from the collectives' args; not link bandwidth)")
+                 .arg(QString::fromStdString(model::formatDecimalBytes(c.bytes)));
+    } else {
+        t += tr("\n%1 · %2 in %3 = %4")
+                 .arg(QString::fromStdString(c.transport()))
+                 .arg(QString::fromStdString(model::formatDecimalBytes(c.bytes)))
+                 .arg(c.timeNs ? formatDuration(*c.timeNs) : tr("?"))
+                 .arg(QString::fromStdString(model::formatBandwidth(c.bandwidthGBps())));
+        if (c.transports.size() > 1) t += tr(" (over several transports)");
+    }
+    QStringList ops;
+    for (const auto& o : c.ops)
+        ops << QString::fromStdString(o);
+    t += c.opCount ? tr("\n%1 op(s): %2").arg(*c.opCount).arg(ops.join(", "))
+                   : tr("\nops: %1").arg(ops.join(", "));
+    if (c.slow && m_matrix)
+        for (const auto& th : m_matrix->thresholds)
+            if (th.transport == c.transport())
+                t += tr("\nslow: below %1 (the %2 links' median is %3)")
+                         .arg(QString::fromStdString(model::formatBandwidth(th.thresholdGBps)))
+                         .arg(QString::fromStdString(th.transport))
+                         .arg(QString::fromStdString(model::formatBandwidth(th.medianGBps)));
+    return t + tr("\nclick: select its collectives on the timeline");
+}
+
+QString CommMatrixCanvas::emptyText(QPoint pt) const {
+    if (!m_matrix || m_matrix->ranks.empty() || pt.x() < m_left || pt.y() < m_top) return {};
+    const size_t c = size_t((pt.x() - m_left) / m_cell), r = size_t((pt.y() - m_top) / m_cell);
+    if (r >= m_matrix->ranks.size() || c >= m_matrix->ranks.size()) return {};
+    const int64_t src = m_matrix->ranks[r], dst = m_matrix->ranks[c];
+    const bool reports = std::any_of(m_matrix->cells.begin(), m_matrix->cells.end(),
+                                     [&](const query::CommCell& x) { return x.src == src; });
+    return reports
+               ? tr("rank %1 → rank %2: no data moved (in this group and step)").arg(src).arg(dst)
+               : tr("rank %1 → rank %2: not known — a rank's own files report its links, and none of rank "
+                    "%1's are in the profile")
+                     .arg(src)
+                     .arg(dst);
+}
+
+bool CommMatrixCanvas::event(QEvent* e) {
+    if (handleCellToolTip(this, e, [this](QPoint pt) {
+            if (const auto* c = cellAt(pt)) return linkText(*c);
+            return emptyText(pt);
+        }))
+        return true;
+    return QWidget::event(e);
+}
+
+} // namespace rs::views

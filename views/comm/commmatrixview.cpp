@@ -1,0 +1,265 @@
+#include "views/comm/commmatrixview.h"
+
+#include "core/model/commtext.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSettings>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace rs::views {
+
+namespace {
+/// The same link (what a selection names, whatever its resolved spans and extent).
+bool sameLink(const Selection& a, const Selection& b) {
+    return a.kind == b.kind && a.group == b.group && a.linkSrc == b.linkSrc && a.linkDst == b.linkDst &&
+           a.step == b.step;
+}
+
+QString groupLabel(const query::CommGroupInfo& g) {
+    return (g.label.empty() ? QString() : QString::fromStdString(g.label) + " · ") +
+           QString::fromStdString(g.name) + (g.scope == "global" ? QString() : QObject::tr(" (group-local)"));
+}
+} // namespace
+
+CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service), m_canvas(new CommMatrixCanvas) {
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(2, 2, 2, 2);
+    auto* row = new QHBoxLayout;
+    m_metric = new QComboBox;
+    m_metric->addItem(tr("bandwidth"), int(CommMetric::Bandwidth));
+    m_metric->addItem(tr("size"), int(CommMetric::Size));
+    m_metric->addItem(tr("time"), int(CommMetric::Time));
+    m_metric->addItem(tr("transport type"), int(CommMetric::Transport));
+    m_metric->setToolTip(tr("What the colour shows: bandwidth (GB/s = bytes / transit time), transit size, "
+                            "transit time, or the transport type"));
+    m_step = new QComboBox;
+    m_step->setToolTip(tr("The step whose links are summed (all steps: every step's)"));
+    m_step->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_group = new QComboBox;
+    m_group->setToolTip(tr("The communication group (its label and the hash the producer names it by)"));
+    m_group->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (auto* w : {static_cast<QWidget*>(new QLabel(tr("Colour"))), static_cast<QWidget*>(m_metric),
+                    static_cast<QWidget*>(new QLabel(tr("step"))), static_cast<QWidget*>(m_step),
+                    static_cast<QWidget*>(new QLabel(tr("group"))), static_cast<QWidget*>(m_group)})
+        row->addWidget(w);
+    row->addStretch(1);
+    lay->addLayout(row);
+    m_notice = new QLabel;
+    m_notice->setWordWrap(true);
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->setStyleSheet(
+        "QLabel { background: #fde3b8; color: #2a1e00; border: 1px solid #f5a524; padding: 3px; }");
+    m_notice->hide();
+    lay->addWidget(m_notice);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_canvas);
+    scroll->setWidgetResizable(true);
+    lay->addWidget(scroll, 1);
+    m_caption = new QLabel;
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lay->addWidget(m_caption);
+    m_metric->setCurrentIndex(std::clamp(QSettings().value("comm/metric", 0).toInt(), 0, 3));
+    m_canvas->setMetric(CommMetric(m_metric->currentData().toInt()));
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
+        m_canvas->setMetric(CommMetric(m_metric->currentData().toInt()));
+        if (!matrix() || !matrix()->logical) QSettings().setValue("comm/metric", m_metric->currentIndex());
+    });
+    connect(m_step, &QComboBox::currentIndexChanged, this, [this] { request(); });
+    connect(m_group, &QComboBox::currentIndexChanged, this, [this] { request(); });
+    connect(m_canvas, &CommMatrixCanvas::cellClicked, this, &CommMatrixView::onCellClicked);
+    if (m_state) connect(m_state, &InteractionState::selectionChanged, this, &CommMatrixView::onSelection);
+    if (m_service)
+        connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id == m_pending) setMatrix(v.value<std::shared_ptr<const query::CommMatrix>>());
+            if (id == m_pendingSpans)
+                if (auto s = v.value<std::shared_ptr<const query::LinkSpans>>()) showLinkSpans(*s);
+        });
+}
+
+void CommMatrixView::setProfile(int run) {
+    m_run = run;
+    m_resolving.reset();
+    m_linkNote.clear();
+    if (m_service) {
+        query::CommMatrixRequest r;
+        r.run = run;
+        m_pending = m_service->requestCommMatrix(r);
+    }
+}
+
+query::CommMatrixRequest CommMatrixView::currentRequest() const {
+    query::CommMatrixRequest r;
+    r.run = m_run;
+    if (m_step->currentIndex() > 0) r.step = m_step->currentData().toLongLong();
+    if (m_group->count() > 0) r.group = m_group->currentData().toString().toStdString();
+    return r;
+}
+
+void CommMatrixView::request() {
+    if (m_service) m_pending = m_service->requestCommMatrix(currentRequest());
+}
+
+void CommMatrixView::setMetric(CommMetric m) {
+    const int i = m_metric->findData(int(m));
+    if (i >= 0) m_metric->setCurrentIndex(i);
+}
+
+void CommMatrixView::setMatrix(std::shared_ptr<const query::CommMatrix> m) {
+    if (!m) return;
+    m_run = m->run;
+    m_canvas->setMatrix(m);
+    fillChoosers();
+    if (m_state && m_state->selection().kind == Selection::Kind::CommLink &&
+        (m_state->selection().group.isEmpty() || m_state->selection().group.toStdString() == m->group))
+        m_canvas->setSelected(m_state->selection().linkSrc, m_state->selection().linkDst);
+    else
+        m_canvas->setSelected(-1, -1);
+    updateTexts();
+}
+
+void CommMatrixView::fillChoosers() {
+    const query::CommMatrix* m = matrix();
+    QSignalBlocker bs(m_step), bg(m_group), bm(m_metric);
+    m_step->clear();
+    m_step->addItem(tr("all steps"), QVariant());
+    for (int64_t s : m->steps)
+        m_step->addItem(tr("step %1").arg(s), qlonglong(s));
+    m_step->setCurrentIndex(m->step ? std::max(0, m_step->findData(qlonglong(*m->step))) : 0);
+    m_group->clear();
+    const bool allGlobal = std::all_of(m->groups.begin(), m->groups.end(),
+                                       [](const query::CommGroupInfo& g) { return g.scope == "global"; });
+    if (allGlobal && m->groups.size() > 1) m_group->addItem(tr("every group"), QString());
+    for (const auto& g : m->groups)
+        m_group->addItem(groupLabel(g), QString::fromStdString(g.name));
+    m_group->setCurrentIndex(std::max(0, m_group->findData(QString::fromStdString(m->group))));
+    m_group->setEnabled(m_group->count() > 1);
+    m_step->setEnabled(m_step->count() > 2);
+    // logical bytes have no time: only the size can colour them
+    if (m->logical) {
+        m_metric->setCurrentIndex(m_metric->findData(int(CommMetric::Size)));
+        m_canvas->setMetric(CommMetric::Size);
+    } else {
+        m_metric->setCurrentIndex(std::clamp(QSettings().value("comm/metric", 0).toInt(), 0, 3));
+        m_canvas->setMetric(CommMetric(m_metric->currentData().toInt()));
+    }
+    m_metric->setEnabled(!m->logical);
+}
+
+QString CommMatrixView::noticeText() const {
+    const query::CommMatrix* m = matrix();
+    if (!m) return {};
+    QStringList lines;
+    for (const auto& n : m->notes)
+        lines << QString::fromStdString(n);
+    if (m->cells.empty() && !m->empty.empty()) lines << QString::fromStdString(m->empty);
+    return lines.join("\n");
+}
+
+QString CommMatrixView::captionText() const {
+    const query::CommMatrix* m = matrix();
+    if (!m || m->cells.empty()) return m_linkNote;
+    QStringList parts;
+    if (!m->logical) {
+        int slow = 0;
+        for (const auto& c : m->cells)
+            slow += c.slow;
+        parts
+            << tr("%1 slow link(s) (outlined): bandwidth under %2 % of the median of its transport type and "
+                  "a robust z under −%3 (MAD), judged among at least %4 links of that type.")
+                   .arg(slow)
+                   .arg(query::kSlowRatio * 100, 0, 'f', 0)
+                   .arg(query::kSlowZ, 0, 'f', 1)
+                   .arg(query::kMinJudged);
+    } else {
+        parts << tr(
+            "Logical bytes: NCCL's bus-bandwidth convention over the group's ranks (the bytes an "
+            "optimal algorithm moves per rank, spread evenly over its peers), from the collectives' args.");
+    }
+    if (!m_linkNote.isEmpty()) parts << m_linkNote;
+    return parts.join(" ");
+}
+
+void CommMatrixView::updateTexts() {
+    const QString notice = noticeText();
+    m_notice->setText(notice);
+    m_notice->setVisible(!notice.isEmpty());
+    m_caption->setText(captionText());
+}
+
+void CommMatrixView::onCellClicked(qint64 src, qint64 dst) {
+    const query::CommMatrix* m = matrix();
+    if (!m || !m_state) return;
+    Selection s;
+    s.kind = Selection::Kind::CommLink;
+    s.linkSrc = src;
+    s.linkDst = dst;
+    s.group = QString::fromStdString(m->group);
+    s.step = m->step ? *m->step : -1;
+    if (const auto* c = m->at(src, dst)) s.rank = c->reporter;
+    m_state->setSelection(s); // onSelection asks for its collectives
+}
+
+void CommMatrixView::onSelection(const Selection& s) {
+    if (s.kind == Selection::Kind::Step && s.step >= 0 && matrix()) {
+        const int i = m_step->findData(qlonglong(s.step));
+        if (i > 0 && i != m_step->currentIndex()) m_step->setCurrentIndex(i); // requests the step's matrix
+    }
+    if (s.kind != Selection::Kind::CommLink) {
+        m_canvas->setSelected(-1, -1);
+        m_resolving.reset();
+        return;
+    }
+    if (!matrix() || s.group.isEmpty() || s.group.toStdString() == matrix()->group)
+        m_canvas->setSelected(s.linkSrc, s.linkDst);
+    if (!s.spans.empty() || (m_resolving && sameLink(*m_resolving, s))) return;
+    m_resolving = s;
+    if (m_service)
+        m_pendingSpans = m_service->requestLinkSpans(
+            m_run, s.step >= 0 ? std::optional<qint64>(s.step) : std::nullopt, s.group, s.linkSrc, s.linkDst);
+}
+
+void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
+    if (!m_resolving || !m_state || !sameLink(*m_resolving, m_state->selection())) return;
+    Selection s = m_state->selection();
+    for (const auto& item : spans.spans)
+        s.spans.push_back(item.spanId);
+    std::sort(s.spans.begin(), s.spans.end());
+    s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+    if (s.rank < 0 && !spans.ranks.empty()) s.rank = spans.ranks.front();
+    if (spans.collectives > 0) {
+        s.startNs = spans.startNs;
+        s.endNs = spans.endNs;
+    }
+    m_linkNote = spans.collectives == 0
+                     ? tr("No collective of link %1 → %2 is in the timeline's collectives.")
+                           .arg(s.linkSrc)
+                           .arg(s.linkDst)
+                     : tr("Link %1 → %2: %3 collective(s) on rank(s) %4 outlined on the timeline%5.")
+                           .arg(s.linkSrc)
+                           .arg(s.linkDst)
+                           .arg(spans.collectives)
+                           .arg([&] {
+                               QStringList r;
+                               for (int k : spans.ranks)
+                                   r << QString::number(k);
+                               return r.join(", ");
+                           }())
+                           .arg(spans.spans.size() < size_t(spans.collectives)
+                                    ? tr(" (%1 of them have no span to draw)")
+                                          .arg(spans.collectives - int64_t(spans.spans.size()))
+                                    : QString());
+    updateTexts();
+    m_state->setSelection(s);
+    if (spans.collectives > 0) {
+        const qint64 pad = std::max<qint64>((spans.endNs - spans.startNs) / 20, 1000);
+        m_state->setWindow(spans.startNs - pad, spans.endNs + pad);
+    }
+}
+
+} // namespace rs::views

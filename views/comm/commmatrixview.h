@@ -1,0 +1,62 @@
+#pragma once
+// The Communication view: the run's communication matrix (CommMatrixCanvas) with the metric (bandwidth,
+// size, time, transport type), step and group chosen above it, what the picture must say in a notice
+// ("ranks are group-local: profiler_metadata.json has no parallel_group_info", "Kineto: logical bytes,
+// not link bandwidth", "no link data (Level0 export)"), and the slow-link thresholds under it. A cell click
+// selects that link (Selection::Kind::CommLink) in the shared InteractionState; the view then asks the
+// query service for the link's collectives and completes the selection with their spans, so the timeline
+// outlines them, and moves the window to them. It follows the shared selection: a step chosen elsewhere
+// becomes its step, a link selected elsewhere (a saved view) is outlined and resolved. Data from the
+// QueryService, or setMatrix() for tests and headless export. GUI thread only.
+#include "core/query/queryservice.h"
+#include "views/comm/commmatrixcanvas.h"
+#include "views/common/interactionstate.h"
+
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+
+namespace rs::views {
+
+class CommMatrixView : public QWidget {
+    Q_OBJECT
+  public:
+    CommMatrixView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
+    /// Loads `run`'s matrix (its default group, every step).
+    void setProfile(int run);
+    /// Shows `m` (tests, headless export) and fills the choosers from it.
+    void setMatrix(std::shared_ptr<const query::CommMatrix> m);
+    const query::CommMatrix* matrix() const { return m_canvas->matrix(); }
+    void setMetric(CommMetric m);
+    CommMetric metric() const { return m_canvas->metric(); }
+    CommMatrixCanvas* canvas() const { return m_canvas; }
+    /// The honest state above the grid (empty when there is none to say).
+    QString noticeText() const;
+    /// The line under the grid: the slow-link thresholds, or what a click found.
+    QString captionText() const;
+    /// The request the choosers make (run, step, group).
+    query::CommMatrixRequest currentRequest() const;
+    /// Answers a link's collectives (the service's answer, or a headless caller's).
+    void showLinkSpans(const query::LinkSpans& spans);
+
+  private:
+    void request();
+    void fillChoosers();
+    void onCellClicked(qint64 src, qint64 dst);
+    void onSelection(const Selection& s);
+    void updateTexts();
+    InteractionState* m_state;
+    query::QueryService* m_service;
+    CommMatrixCanvas* m_canvas;
+    QComboBox *m_metric, *m_step, *m_group;
+    QLabel *m_notice, *m_caption;
+    QString m_linkNote; ///< what the last click found on the timeline
+    int m_run = 0;
+    quint64 m_pending = 0, m_pendingSpans = 0;
+    std::optional<Selection> m_resolving; ///< the link whose collectives were asked for
+};
+
+} // namespace rs::views
