@@ -57,6 +57,14 @@ void printHelp() {
         "  rankscope shapes DIR [--op OP] [--rank R] [--top N] [--json]\n"
         "                                       op latency by input shape, and the shapes far from the op\n"
         "                                       type's work model (time = fixed + per element)\n"
+        "  rankscope stats DIR (--range T0:T1 | --step S) [--ranks 0,3-5] [--per-rank] [--json]\n"
+        "                  [--kinds compute,communication,host,other,overlap,counter,memory] [--run N]\n"
+        "                  [--top N]\n"
+        "                                       an area's spans by op name: count, total and self time\n"
+        "                                       inside it, average, min, max, p95 (nearest rank); counters'\n"
+        "                                       first/last/min/max. --range from the run's start (all ranks'\n"
+        "                                       clocks), --step: each rank's own extent of the step; ranks\n"
+        "                                       together unless --per-rank; overlap lanes only if asked\n"
         "  rankscope cache [list] [--json] | rankscope cache clean [--unused-for AGE] [--with-annotations]\n"
         "                  [--dry-run]\n"
         "                                       the indexes kept in the user cache dir (profiles in "
@@ -65,7 +73,7 @@ void printHelp() {
         "                                       schema is older, and with --unused-for 30d those not used "
         "since\n"
         "                                       (entries with annotations are kept unless asked)\n\n"
-        "Index options (index, info, report, query, export, baseline, compare, shapes, annotate):\n"
+        "Index options (index, info, report, query, export, baseline, compare, shapes, stats, annotate):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
         "  --jobs N          parser threads (default: all cores)\n"
         "  --break-lock      take over an index lock held from another host whose process is gone\n"
@@ -87,7 +95,7 @@ namespace {
 const std::vector<std::string>& subCommands() {
     static const std::vector<std::string> names{"demo",   "index",    "info",    "report", "query",
                                                 "export", "baseline", "compare", "shapes", "annotate",
-                                                "cache",  "open",     "help"};
+                                                "stats",  "cache",    "open",    "help"};
     return names;
 }
 
@@ -141,7 +149,7 @@ int checkGuiArgument(const std::string& arg) {
                                                            : " (the closest command is '" + best + "')";
     std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
     std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes, "
-                         "annotate. Run 'rankscope --help' for usage.\n");
+                         "stats, annotate, cache. Run 'rankscope --help' for usage.\n");
     return 2;
 }
 
@@ -178,6 +186,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "cache") return runCache(rest);
     if (cmd == "compare") return runCompare(rest);
     if (cmd == "shapes") return runShapes(rest);
+    if (cmd == "stats") return runStats(rest);
     if (cmd == "annotate") return runAnnotate(rest);
     if (cmd == "open") { // rankscope open DIR | FILE.rsview: the desktop app, said as a command
         if (rest.empty()) return usageError("open", "open needs a profile DIR or a saved view FILE.rsview");

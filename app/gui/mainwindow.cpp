@@ -13,6 +13,7 @@
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
 #include "app/gui/shortcutsdialog.h"
+#include "app/gui/sqlconsolepanel.h"
 #include "app/gui/statusline.h"
 #include "app/gui/timelinekeyrouter.h"
 #include "app/gui/typeaheadguard.h"
@@ -21,6 +22,7 @@
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
+#include "views/tables/areastatsview.h"
 #include "views/tables/drilldownview.h"
 #include "views/tables/opsummaryview.h"
 #include "views/timeline/minimapview.h"
@@ -126,11 +128,15 @@ void MainWindow::tabLinkedViews() {
     m_opSummary = new views::OpSummaryView(m_state, m_service);
     m_shapes = new views::ShapeHeatmapView(m_state, m_service);
     m_compareView = new views::CompareView;
+    m_areaStats = new views::AreaStatsView(m_state, m_service);
+    m_console = new SqlConsolePanel;
     const std::pair<QWidget*, QString> views[] = {
         {m_heatmap, tr("Op heatmap")},          {m_memory, tr("Memory")},
         {m_drill, tr("Steps ▸ ops ▸ tensors")}, {m_opSummary, tr("Op summary")},
-        {m_shapes, tr("Input shapes")},         {m_compareView, tr("Comparison")}};
-    const char* names[] = {"heatmap", "memory", "drilldown", "opsummary", "shapes", "comparison"};
+        {m_shapes, tr("Input shapes")},         {m_compareView, tr("Comparison")},
+        {m_areaStats, tr("Area statistics")},   {m_console, tr("SQL console")}};
+    const char* names[] = {"heatmap", "memory",     "drilldown", "opsummary",
+                           "shapes",  "comparison", "areastats", "sqlconsole"};
     QDockWidget* previous = nullptr;
     for (size_t i = 0; i < std::size(views); ++i) {
         auto* d = new QDockWidget(views[i].second, this);
@@ -206,6 +212,9 @@ void MainWindow::wireNavigation() {
     // a shape heatmap cell: every kernel of that shape highlighted, F3 / Shift+F3 step through them
     connect(m_shapes, &views::ShapeHeatmapView::shapeChosen, m_search,
             &SearchController::highlightShapeKernels);
+    // an area-statistics row: its spans highlighted; console rows naming spans: selected or highlighted
+    connect(m_areaStats, &views::AreaStatsView::rowChosen, m_search, &SearchController::highlightAreaSpans);
+    connect(m_console, &SqlConsolePanel::spansChosen, m_search, &SearchController::showSpanRows);
 }
 
 const QString& MainWindow::profilePath() const {
@@ -268,6 +277,7 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
                              8000);
     m_annotate->openIndex(dbPath);
     m_service->open(dbPath);
+    m_console->setDatabase(dbPath);
 }
 
 void MainWindow::onReset(bool newProfile) {
@@ -307,6 +317,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_drill->setProfile();
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
+    m_areaStats->setProfile(s);
     m_annotate->setSummary(s);
     m_status->setSummary(m_session->path(), s);
     updateTrackCount();

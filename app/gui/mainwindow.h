@@ -2,7 +2,7 @@
 // The main window creates the query service, the one InteractionState, the views, the panels and the
 // controllers, and wires them; it holds no logic of its own (views never talk to each other). Central:
 // the progress panel while indexing, the notice banner, the minimap and the timeline. Docks: Findings,
-// Details, Annotations; the linked views tabbed below. Menus and toolbar: mainwindowmenus.cpp; pictures,
+// Details, Annotations; the linked views, the area statistics and the SQL console tabbed below. Menus and toolbar: mainwindowmenus.cpp; pictures,
 // saved views and the report: mainwindowexport.cpp. What belongs to the profile on screen is the
 // ProfileSession's; what is remembered between sessions is Settings'. GUI thread only.
 #include "app/gui/comparejob.h"
@@ -31,6 +31,7 @@ class MinimapView;
 class HistogramView;
 class CompareView;
 class ShapeHeatmapView;
+class AreaStatsView;
 class AnnotationModel;
 } // namespace rs::views
 
@@ -45,6 +46,7 @@ class ProfileSession;
 class ProgressPanel;
 class RunChooser;
 class SearchController;
+class SqlConsolePanel;
 class StatusLine;
 class ViewExporter;
 struct Finding;
@@ -63,6 +65,8 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* drillDown() const { return m_drill; }
     views::OpSummaryView* opSummary() const { return m_opSummary; }
     views::MinimapView* minimap() const { return m_minimap; }
+    views::AreaStatsView* areaStats() const { return m_areaStats; }
+    SqlConsolePanel* sqlConsole() const { return m_console; }
     views::HistogramView* histogram() const;
     views::InteractionState* state() const { return m_state; }
     query::QueryService* queryService() const { return m_service; }
@@ -123,6 +127,7 @@ class MainWindow : public QMainWindow {
     void addCompareActions(QMenu* file);
     void addPictureActions(QMenu* file);
     void buildNavigateMenu();
+    void buildQueryMenu();
     void buildViewMenu();
     void addLaneActions(QMenu* view);
     void buildHelpMenu();
@@ -167,6 +172,8 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* m_drill = nullptr;
     views::OpSummaryView* m_opSummary = nullptr;
     views::MinimapView* m_minimap = nullptr;
+    views::AreaStatsView* m_areaStats = nullptr;
+    SqlConsolePanel* m_console = nullptr;
     QLineEdit* m_filter = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_waitsAction = nullptr;

@@ -6,6 +6,8 @@
 #include "core/annotate/anchorcheck.h"
 #include "core/annotate/annotationset.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/areastats.h"
+#include "core/query/spanlocator.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
 
@@ -59,6 +61,13 @@ class QueryService : public QObject {
                                 const QString& dtypes);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
     quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
+    /// The spans rows of a user query name (query::locateSpans). T = LocatedSpans
+    quint64 requestLocateSpans(const std::vector<SpanRef>& refs);
+    /// The statistics of an area (query::computeAreaStats). A newer area request stops this one where it
+    /// is (its answer then has `cancelled` set). T = AreaStats
+    quint64 requestAreaStats(const AreaQuery& q);
+    /// The spans of one row of an area's table (query::areaSpans). T = ShapeKernels
+    quint64 requestAreaSpans(const AreaQuery& q, const QString& name, const QString& kind, int rank);
     QString dbPath() const { return m_dbPath; }
 
   Q_SIGNALS:
@@ -75,6 +84,7 @@ class QueryService : public QObject {
     QueryWorker* m_worker;
     quint64 m_nextId = 1;
     QString m_dbPath;
+    std::shared_ptr<std::atomic<bool>> m_areaCancel; ///< the area request in flight
 };
 
 } // namespace rs::query
@@ -88,3 +98,5 @@ Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::shapes::OpShapeTable>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LocatedSpans>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::AreaStats>)
