@@ -58,6 +58,74 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
     return 0;
 }
 
+/// --view, --format and --out: what to export, and into which file or folder. False with `rc` set (the
+/// message printed) when they do not fit together.
+bool outputFrom(Args& a, const std::string& out, gui::ExportRequest& r, int& rc) {
+    auto fail = [&](const std::string& msg) {
+        rc = usageError("export", msg);
+        return false;
+    };
+    r.view = QString::fromStdString(a.value("view").value_or("all"));
+    if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" &&
+        r.view != "window")
+        return fail("--view must be all, timeline, heatmap, memory or window");
+    const QString outPath = QString::fromStdString(out);
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    r.format = QString::fromStdString(a.value("format").value_or(suffix == "svg" ? "svg" : "png"));
+    if (r.format != "png" && r.format != "svg") return fail("--format must be png or svg");
+    if ((suffix == "png" || suffix == "svg") && !QFileInfo(outPath).isDir()) {
+        if (r.view == "all") return fail("one file (--out " + out + ") needs one --view");
+        if (suffix != r.format) return fail("--out's suffix and --format disagree");
+        r.outFile = outPath;
+    } else {
+        r.outDir = outPath;
+    }
+    return true;
+}
+
+/// The size, the time window, the ranks, the selection and a saved view state.
+bool windowFrom(Args& a, gui::ExportRequest& r, int& rc) {
+    auto fail = [&](const std::string& msg) {
+        rc = usageError("export", msg);
+        return false;
+    };
+    r.width = int(a.intValue("width", 0, 200, 16000));
+    r.height = int(a.intValue("height", 0, 0, 20000));
+    if (r.height > 0 && r.height < 150) return fail("--height must be at least 150");
+    r.step = int(a.intValue("step", -1, -1, 1LL << 40));
+    if (a.value("run")) r.run = int(a.intValue("run", 0, 0, 1 << 30));
+    if (auto s = a.value("scale")) {
+        char* end = nullptr;
+        r.scale = std::strtod(s->c_str(), &end);
+        if (*end || !(r.scale >= 0.25 && r.scale <= 4))
+            return fail("--scale must be between 0.25 and 4 (e.g. 2)");
+    }
+    if (auto s = a.value("range")) {
+        auto range = model::parseTimeRange(*s);
+        if (!range) return fail("--range needs T0:T1 with units, e.g. 320ms:345ms");
+        r.range = *range;
+    }
+    if (auto s = a.value("ranks")) {
+        std::vector<int> ranks;
+        if (!parseRankList(*s, ranks)) return fail("--ranks must be a list like 0,3-5");
+        r.ranks.insert(ranks.begin(), ranks.end());
+    }
+    QString err;
+    if (auto s = a.value("select")) {
+        r.selection = gui::parseSelection(QString::fromStdString(*s), err);
+        if (!r.selection) return fail(err.toStdString());
+    }
+    if (auto s = a.value("state")) {
+        r.state = gui::readViewState(QString::fromStdString(*s), err);
+        if (!r.state) {
+            std::fprintf(stderr, "rankscope: export: %s\n", err.toLocal8Bit().constData());
+            rc = 1;
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int runExport(const ArgList& argv) {
@@ -71,54 +139,8 @@ int runExport(const ArgList& argv) {
     auto out = a.value("out");
     if (!out) return usageError("export", "export needs --out FILE or FOLDER");
     gui::ExportRequest r;
-    r.view = QString::fromStdString(a.value("view").value_or("all"));
-    if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" &&
-        r.view != "window")
-        return usageError("export", "--view must be all, timeline, heatmap, memory or window");
-    const QString outPath = QString::fromStdString(*out);
-    const QString suffix = QFileInfo(outPath).suffix().toLower();
-    r.format = QString::fromStdString(a.value("format").value_or(suffix == "svg" ? "svg" : "png"));
-    if (r.format != "png" && r.format != "svg") return usageError("export", "--format must be png or svg");
-    if ((suffix == "png" || suffix == "svg") && !QFileInfo(outPath).isDir()) {
-        if (r.view == "all") return usageError("export", "one file (--out " + *out + ") needs one --view");
-        if (suffix != r.format) return usageError("export", "--out's suffix and --format disagree");
-        r.outFile = outPath;
-    } else {
-        r.outDir = outPath;
-    }
-    r.width = int(a.intValue("width", 0, 200, 16000));
-    r.height = int(a.intValue("height", 0, 0, 20000));
-    if (r.height > 0 && r.height < 150) return usageError("export", "--height must be at least 150");
-    r.step = int(a.intValue("step", -1, -1, 1LL << 40));
-    if (a.value("run")) r.run = int(a.intValue("run", 0, 0, 1 << 30));
-    if (auto s = a.value("scale")) {
-        char* end = nullptr;
-        r.scale = std::strtod(s->c_str(), &end);
-        if (*end || !(r.scale >= 0.25 && r.scale <= 4))
-            return usageError("export", "--scale must be between 0.25 and 4 (e.g. 2)");
-    }
-    if (auto s = a.value("range")) {
-        auto range = model::parseTimeRange(*s);
-        if (!range) return usageError("export", "--range needs T0:T1 with units, e.g. 320ms:345ms");
-        r.range = *range;
-    }
-    if (auto s = a.value("ranks")) {
-        std::vector<int> ranks;
-        if (!parseRankList(*s, ranks)) return usageError("export", "--ranks must be a list like 0,3-5");
-        r.ranks.insert(ranks.begin(), ranks.end());
-    }
-    QString err;
-    if (auto s = a.value("select")) {
-        r.selection = gui::parseSelection(QString::fromStdString(*s), err);
-        if (!r.selection) return usageError("export", err.toStdString());
-    }
-    if (auto s = a.value("state")) {
-        r.state = gui::readViewState(QString::fromStdString(*s), err);
-        if (!r.state) {
-            std::fprintf(stderr, "rankscope: export: %s\n", err.toLocal8Bit().constData());
-            return 1;
-        }
-    }
+    int rc = 0;
+    if (!outputFrom(a, *out, r, rc) || !windowFrom(a, r, rc)) return rc;
     r.annotations = !a.flag("no-annotations");
     if (!a.ok()) return usageError("export", a.error());
     std::string profile = a.positional().empty() ? std::string() : a.positional()[0];
@@ -145,6 +167,7 @@ int runExport(const ArgList& argv) {
         return exportWindow(r,
                             r.outFile.isEmpty() ? QDir(r.outDir).filePath("window." + r.format) : r.outFile);
     }
+    QString err;
     QStringList files = gui::exportSnapshots(r, err);
     for (const auto& f : files)
         std::printf("%s\n", f.toLocal8Bit().constData());

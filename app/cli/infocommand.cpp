@@ -10,20 +10,12 @@
 
 namespace rs::cli {
 
-int runInfo(const ArgList& argv) {
-    Args a(argv, indexValueOptions(), indexFlags({"json", "quiet"}));
-    if (!a.ok()) return usageError("info", a.error());
-    if (a.positional().size() != 1) return usageError("info", "info needs exactly one profile DIR");
-    pipeline::BuildOptions opts;
-    std::string error;
-    if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("info", error);
-    auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
-    if (!res.ok) return 1;
-    using nlohmann::json;
-    index::Db db(res.dbPath, true);
-    json j;
-    j["index"] = res.dbPath;
-    j["schema_version"] = db.scalarText("SELECT value FROM meta WHERE key='schema_version'");
+using nlohmann::json;
+
+namespace {
+
+/// Every rank with what the files say about it (its labels).
+json ranksJson(index::Db& db) {
     json ranks = json::array();
     auto r = db.prepare(
         "SELECT rank, device_id, host, source, clock_offset_ns, run_id, coalesce(data_rank, rank), "
@@ -47,23 +39,20 @@ int runInfo(const ArgList& argv) {
             x["labels"] = it == labelsOf.end() ? json::object() : it->second;
         }
     }
-    j["ranks"] = ranks;
-    j["runs"] = query::runsJson(db);
+    return ranks;
+}
+
+/// Input files by format: how many, their bytes and records.
+json filesJson(index::Db& db) {
     json files = json::object();
     auto f = db.prepare("SELECT format, count(*), sum(size_bytes), sum(records) FROM source_file GROUP BY "
                         "format ORDER BY format");
     while (f.step())
         files[f.text(0)] = {{"files", f.i64(1)}, {"bytes", f.i64(2)}, {"records", f.i64(3)}};
-    j["files"] = files;
-    j["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
-                   {"tracks", db.scalar("SELECT count(*) FROM track")},
-                   {"steps", db.scalar("SELECT count(*) FROM step")},
-                   {"collectives", db.scalar("SELECT count(*) FROM collective")},
-                   {"tensors", db.scalar("SELECT count(*) FROM tensor")},
-                   {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
-                   {"counters", db.scalar("SELECT count(*) FROM counter")}};
-    j["time_range_ns"] = {db.scalar("SELECT min(ts_ns) FROM span"),
-                          db.scalar("SELECT max(ts_ns + dur_ns) FROM span")};
+    return files;
+}
+
+json diagnosticsJson(index::Db& db) {
     json diags = json::array();
     auto d = db.prepare(
         "SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic ORDER BY severity, file");
@@ -74,17 +63,36 @@ int runInfo(const ArgList& argv) {
                          {"count", d.i64(3)},
                          {"first_offset", d.i64(4)},
                          {"excerpt", d.text(5)}});
-    j["diagnostics"] = diags;
+    return diags;
+}
+
+/// The index's summary: what `info --json` prints.
+json infoJson(index::Db& db, const std::string& dbPath) {
+    json j;
+    j["index"] = dbPath;
+    j["schema_version"] = db.scalarText("SELECT value FROM meta WHERE key='schema_version'");
+    j["ranks"] = ranksJson(db);
+    j["runs"] = query::runsJson(db);
+    j["files"] = filesJson(db);
+    j["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
+                   {"tracks", db.scalar("SELECT count(*) FROM track")},
+                   {"steps", db.scalar("SELECT count(*) FROM step")},
+                   {"collectives", db.scalar("SELECT count(*) FROM collective")},
+                   {"tensors", db.scalar("SELECT count(*) FROM tensor")},
+                   {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
+                   {"counters", db.scalar("SELECT count(*) FROM counter")}};
+    j["time_range_ns"] = {db.scalar("SELECT min(ts_ns) FROM span"),
+                          db.scalar("SELECT max(ts_ns + dur_ns) FROM span")};
+    j["diagnostics"] = diagnosticsJson(db);
     json ignored = json::array();
     auto ig = db.prepare("SELECT substr(key, 9) FROM meta WHERE key LIKE 'ignored:%'");
     while (ig.step())
         ignored.push_back(ig.text(0));
     j["ignored"] = ignored;
-    if (a.flag("json")) {
-        std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-        return 0;
-    }
-    std::printf("index:  %s\n", res.dbPath.c_str());
+    return j;
+}
+
+void printRuns(const json& j) {
     std::printf("runs:   %zu%s\n", j["runs"].size(),
                 j["runs"].size() > 1 ? " (different jobs or sessions: nothing is compared across them)" : "");
     for (auto& run : j["runs"]) {
@@ -103,8 +111,13 @@ int runInfo(const ArgList& argv) {
             labels += (labels.empty() ? "" : " · ") + k + " " + v.get<std::string>();
         if (!labels.empty()) std::printf("         %s\n", labels.c_str());
     }
-    std::printf("ranks:  %zu\n", ranks.size());
-    for (auto& x : ranks) {
+}
+
+void printInfo(const json& j) {
+    std::printf("index:  %s\n", j["index"].get<std::string>().c_str());
+    printRuns(j);
+    std::printf("ranks:  %zu\n", j["ranks"].size());
+    for (auto& x : j["ranks"]) {
         std::printf("  rank %lld  device %s  %s  %s", (long long)x["rank"].get<int64_t>(),
                     x["device_id"].is_null() ? "-" : std::to_string(x["device_id"].get<int64_t>()).c_str(),
                     x["host"].get<std::string>().c_str(), x["source"].get<std::string>().c_str());
@@ -114,7 +127,7 @@ int runInfo(const ArgList& argv) {
         std::printf("\n");
     }
     std::printf("files:\n");
-    for (auto& [k, v] : files.items())
+    for (auto& [k, v] : j["files"].items())
         std::printf("  %-28s %4lld files  %12lld bytes  %10lld records\n", k.c_str(),
                     (long long)v["files"].get<int64_t>(), (long long)v["bytes"].get<int64_t>(),
                     (long long)v["records"].get<int64_t>());
@@ -123,14 +136,33 @@ int runInfo(const ArgList& argv) {
         std::printf("  %s %lld", k.c_str(), (long long)v.get<int64_t>());
     int64_t t0 = j["time_range_ns"][0].get<int64_t>(), t1 = j["time_range_ns"][1].get<int64_t>();
     std::printf("\ntime:   %lld .. %lld ns (%.3f s)\n", (long long)t0, (long long)t1, double(t1 - t0) / 1e9);
-    std::printf("diagnostics: %zu\n", diags.size());
-    for (auto& x : diags)
+    std::printf("diagnostics: %zu\n", j["diagnostics"].size());
+    for (auto& x : j["diagnostics"])
         std::printf("  [%s] %s: %s (x%lld, first at %lld) %s\n", x["severity"].get<std::string>().c_str(),
                     x["file"].get<std::string>().c_str(), x["what"].get<std::string>().c_str(),
                     (long long)x["count"].get<int64_t>(), (long long)x["first_offset"].get<int64_t>(),
                     x["excerpt"].get<std::string>().c_str());
-    for (auto& x : ignored)
+    for (auto& x : j["ignored"])
         std::printf("ignored: %s\n", x.get<std::string>().c_str());
+}
+
+} // namespace
+
+int runInfo(const ArgList& argv) {
+    Args a(argv, indexValueOptions(), indexFlags({"json", "quiet"}));
+    if (!a.ok()) return usageError("info", a.error());
+    if (a.positional().size() != 1) return usageError("info", "info needs exactly one profile DIR");
+    pipeline::BuildOptions opts;
+    std::string error;
+    if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("info", error);
+    auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
+    if (!res.ok) return 1;
+    index::Db db(res.dbPath, true);
+    const json j = infoJson(db, res.dbPath);
+    if (a.flag("json"))
+        std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    else
+        printInfo(j);
     return 0;
 }
 

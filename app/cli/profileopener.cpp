@@ -75,7 +75,8 @@ pipeline::BuildResult openProfile(const std::string& profile, const pipeline::Bu
     auto lastPlain = std::chrono::steady_clock::now() - std::chrono::seconds(10);
     bool printed = false;
     auto progress = [&](const pipeline::BuildProgress& p) {
-        if (quiet) return;
+        // discovery and the commit are short and have no byte counts to show
+        if (quiet || p.phase == pipeline::Phase::Discover || p.phase == pipeline::Phase::Commit) return;
         double mbps = p.elapsedSec > 0 ? double(p.bytesDone) / 1e6 / p.elapsedSec : 0;
         double eta = mbps > 0 ? double(p.bytesTotal - p.bytesDone) / 1e6 / mbps : 0;
         int pct = p.bytesTotal > 0 ? int(100.0 * double(p.bytesDone) / double(p.bytesTotal)) : 0;

@@ -19,6 +19,8 @@ void IndexJob::start(const QString& profileDir, const pipeline::BuildOptions& op
     m_thread = std::thread([this, dir = profileDir.toStdString(), opts] {
         auto res = pipeline::BuildPipeline(dir, opts).run(
             [this](const pipeline::BuildProgress& p) {
+                // the panel's line shows byte counts, which discovery and the commit do not have
+                if (p.phase == pipeline::Phase::Discover || p.phase == pipeline::Phase::Commit) return;
                 QMetaObject::invokeMethod(this, [this, p] {
                     Q_EMIT progress(p.bytesDone, p.bytesTotal, p.events, p.elapsedSec,
                                     QString::fromLatin1(pipeline::phaseName(p.phase)));

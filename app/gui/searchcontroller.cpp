@@ -21,6 +21,11 @@ SearchController::SearchController(views::InteractionState* state, query::QueryS
     connect(m_service, &query::QueryService::resultReady, this, &SearchController::onKernels);
 }
 
+SearchController::~SearchController() {
+    // The field has no parent until a window puts it in a toolbar; unplaced, it is ours to delete.
+    if (m_field && !m_field->parent()) delete m_field;
+}
+
 void SearchController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
 }

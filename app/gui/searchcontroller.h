@@ -9,6 +9,7 @@
 #include "views/common/interactionstate.h"
 
 #include <QObject>
+#include <QPointer>
 #include <memory>
 #include <vector>
 
@@ -25,6 +26,7 @@ class SearchController : public QObject {
   public:
     SearchController(views::InteractionState* state, query::QueryService* service,
                      views::TimelineView* timeline, QObject* parent = nullptr);
+    ~SearchController() override;
     /// The search box (the window puts it in its toolbar).
     QLineEdit* field() const { return m_field; }
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
@@ -67,7 +69,7 @@ class SearchController : public QObject {
     views::InteractionState* m_state;
     query::QueryService* m_service;
     views::TimelineView* m_timeline;
-    QLineEdit* m_field;
+    QPointer<QLineEdit> m_field; ///< owned until the window re-parents it into its toolbar
     std::shared_ptr<const query::ProfileSummary> m_summary;
     std::vector<query::DrawItem> m_hits;
     std::vector<qint64> m_tracks; ///< each hit's track

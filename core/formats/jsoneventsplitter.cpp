@@ -24,6 +24,23 @@ struct StrayTable {
     }
 };
 constexpr StrayTable kStray;
+
+/// "an object", "a string", … for the value that starts with `c`.
+std::string jsonTypeName(char c) {
+    switch (c) {
+    case '{':
+        return "an object";
+    case '"':
+        return "a string";
+    case 't':
+    case 'f':
+        return "a boolean";
+    case 'n':
+        return "null";
+    default:
+        return (c >= '0' && c <= '9') || c == '-' ? "a number" : "not JSON";
+    }
+}
 } // namespace
 
 JsonEventSplitter::JsonEventSplitter(io::ByteSource& src) : m_src(src) {
@@ -179,7 +196,7 @@ JsonEventSplitter::Status JsonEventSplitter::next(std::string_view& event, int64
         char c = m_buf[m_pos];
         if (c == '[') {
             m_container = Container::Array;
-            m_inArray = true;
+            m_inArray = m_sawEventArray = true;
             ++m_pos;
         } else if (c == '{') {
             m_container = Container::Object;
@@ -311,9 +328,11 @@ JsonEventSplitter::Status JsonEventSplitter::objectMembers(std::string_view& eve
         if (!skipWs() || m_buf[m_pos] != ':') return fail("expected ':'");
         ++m_pos;
         if (!skipWs()) return fail("truncated value");
-        if (key == "traceEvents" && m_buf[m_pos] == '[') {
+        if (key == "traceEvents") {
+            if (m_buf[m_pos] != '[')
+                return fail("\"traceEvents\" is " + jsonTypeName(m_buf[m_pos]) + ", not an array of events");
             ++m_pos;
-            m_inArray = true;
+            m_inArray = m_sawEventArray = true;
             continue;
         }
         size_t end;

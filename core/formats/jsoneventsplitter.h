@@ -39,6 +39,9 @@ class JsonEventSplitter {
     int64_t oversized() const { return m_oversized; }
     /// True when the array ended without ']' (tolerated, but worth a diagnostic).
     bool unterminated() const { return m_unterminated; }
+    /// True once the event array began (a bare array, or an object's `traceEvents` array). An object
+    /// whose `traceEvents` is anything but an array is Status::Error (naming its type and offset).
+    bool sawEventArray() const { return m_sawEventArray; }
     int64_t bytesConsumed() const { return m_base + int64_t(m_pos); }
     /// Events cut short because text outside any string could not be JSON (an unbalanced quote, stray
     /// bytes): each is returned as an Event holding the text up to the damage (it fails to parse, so the
@@ -68,6 +71,7 @@ class JsonEventSplitter {
     bool m_arrayDone = false;
     bool m_unterminated = false;
     bool m_started = false;
+    bool m_sawEventArray = false;
     Container m_container = Container::Unknown;
     std::map<std::string, std::string> m_meta;
     std::string m_error;

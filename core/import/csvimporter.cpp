@@ -120,21 +120,89 @@ bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans,
     return ok;
 }
 
+namespace {
+
+/// kernel_details.csv's columns, by the names its producer versions give them (MindSpore renames CANN's
+/// op_summary columns; -1 = absent).
+struct KernelColumns {
+    explicit KernelColumns(const CsvHeader& h)
+        : step(h.find({"Step Id", "Step ID"})), name(h.find({"Name", "Op Name"})),
+          type(h.find({"Type", "OP Type"})), start(h.find({"Start Time(us)", "Task Start Time(us)"})),
+          dur(h.find({"Duration(us)", "Task Duration(us)"})), stream(h.find({"Stream ID", "Stream Id"})),
+          core(h.find({"Accelerator Core", "Task Type"})), dev(h.find({"Device_id", "Device ID"})),
+          shapes(h.find({"Input Shapes"})), dtypes(h.find({"Input Data Types"})) {}
+    bool usable() const { return name >= 0 && start >= 0 && dur >= 0; }
+    int step, name, type, start, dur, stream, core, dev, shapes, dtypes;
+};
+
+/// What one kernel row tells the rank: its op type by name (for the trace's spans), the device, and the
+/// window of its step.
+void noteKernel(RankState& rank, const KernelColumns& col, const std::vector<std::string>& r,
+                const std::string& name, const std::string& type, int64_t ts, int64_t dur) {
+    if (!type.empty() && !isNa(type)) rank.opTypeByName.emplace(name, type);
+    if (col.dev >= 0 && !rank.deviceId) rank.deviceId = model::parseI64(cell(r, col.dev));
+    if (col.step < 0) return;
+    if (auto s = model::parseI64(cell(r, col.step))) {
+        auto [it, fresh] = rank.kernelStepWindows.emplace(*s, std::make_pair(ts, ts + dur));
+        if (!fresh) {
+            it->second.first = std::min(it->second.first, ts);
+            it->second.second = std::max(it->second.second, ts + dur);
+        }
+    }
+}
+
+/// The device lanes of kernel_details rows, one per stream, when they are the rank's spans.
+class StreamLanes {
+  public:
+    explicit StreamLanes(ImportContext& ctx) : m_ctx(ctx) {}
+    void add(model::Batch& b, const std::string& stream, const model::SpanRow& span) {
+        auto& slot = m_streams[stream];
+        if (!slot.second) {
+            slot.first = m_ctx.nextTrackId.fetch_add(1);
+            slot.second = std::make_unique<model::TrackNester>(slot.first);
+        }
+        model::SpanRow s = span;
+        s.trackId = slot.first;
+        s.depth = slot.second->add(s.tsNs, s.durNs, s.nameId, b.lods);
+        b.spans.push_back(s);
+    }
+    void finish(model::Batch& b, int rank) {
+        for (auto& [stream, slot] : m_streams) {
+            slot.second->finish(b.lods);
+            model::TrackRow t;
+            t.trackId = slot.first;
+            t.rank = rank;
+            t.kind = model::TrackKind::Compute;
+            t.name = "Stream " + stream;
+            t.process = "Ascend Hardware";
+            t.tid = stream;
+            t.sortIndex = model::parseI64(stream).value_or(0);
+            t.spanCount = slot.second->count();
+            t.maxDepth = slot.second->unsorted() ? -1 : slot.second->maxDepth();
+            b.tracks.push_back(std::move(t));
+        }
+    }
+
+  private:
+    ImportContext& m_ctx;
+    std::map<std::string, std::pair<int64_t, std::unique_ptr<model::TrackNester>>> m_streams;
+};
+
+/// The reader's own findings at the end of a file.
+void readerDiagnostics(RowEmitter& out, const std::string& path, const CsvReader& reader) {
+    if (!reader.error().empty()) out.diag(path, "error", "read error: " + reader.error(), reader.line(), "");
+    if (reader.unterminatedQuote())
+        out.diag(path, "warning", "file ends inside a quoted field", reader.line(), "");
+}
+
+} // namespace
+
 bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSpans, std::string& error,
                                 int64_t& n) {
     CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
-    int cStep = c.header.find({"Step Id", "Step ID"});
-    int cName = c.header.find({"Name", "Op Name"});
-    int cType = c.header.find({"Type", "OP Type"});
-    int cStart = c.header.find({"Start Time(us)", "Task Start Time(us)"});
-    int cDur = c.header.find({"Duration(us)", "Task Duration(us)"});
-    int cStream = c.header.find({"Stream ID", "Stream Id"});
-    int cCore = c.header.find({"Accelerator Core", "Task Type"});
-    int cDev = c.header.find({"Device_id", "Device ID"});
-    int cShapes = c.header.find({"Input Shapes"});
-    int cDtypes = c.header.find({"Input Data Types"});
-    if (cName < 0 || cStart < 0 || cDur < 0) {
+    const KernelColumns col(c.header);
+    if (!col.usable()) {
         m_out.diag(f.path, "warning",
                    "kernel_details.csv without Name/Start Time(us)/Duration(us) columns (another producer "
                    "version?): file not read",
@@ -142,82 +210,42 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         return true;
     }
     LocalInterner strings(m_ctx.strings);
-    std::map<std::string, std::pair<int64_t, std::unique_ptr<model::TrackNester>>> streams;
-    model::Batch* b = &m_out.batch();
+    StreamLanes lanes(m_ctx);
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         if (r.size() == 1 && model::trimCell(r[0]).empty()) continue;
         ++n;
-        std::string name(cell(r, cName));
-        auto ts = model::parseScaled(cell(r, cStart), TimeUnit::Us);
-        auto dur = model::parseScaled(cell(r, cDur), TimeUnit::Us);
+        auto ts = model::parseScaled(cell(r, col.start), TimeUnit::Us);
+        auto dur = model::parseScaled(cell(r, col.dur), TimeUnit::Us);
         if (!ts || !dur || !model::addTimes(*ts, *dur)) {
             m_out.diag(f.path, "warning", "kernel row with a bad Start Time/Duration (offset = line)",
                        c.reader->line(), joinRow(r));
             continue;
         }
-        std::string type(cell(r, cType));
-        if (!type.empty() && !isNa(type)) m_rank.opTypeByName.emplace(name, type);
-        if (cDev >= 0 && !m_rank.deviceId) m_rank.deviceId = model::parseI64(cell(r, cDev));
-        if (cStep >= 0) {
-            if (auto s = model::parseI64(cell(r, cStep))) {
-                auto [it, fresh] = m_rank.kernelStepWindows.emplace(*s, std::make_pair(*ts, *ts + *dur));
-                if (!fresh) {
-                    it->second.first = std::min(it->second.first, *ts);
-                    it->second.second = std::max(it->second.second, *ts + *dur);
-                }
-            }
-        }
-        if (cShapes >= 0) {
-            const std::string shapes = cleanShapeText(cell(r, cShapes));
+        const std::string name(cell(r, col.name)), type(cell(r, col.type));
+        noteKernel(m_rank, col, r, name, type, *ts, *dur);
+        const bool typed = !type.empty() && !isNa(type);
+        if (col.shapes >= 0) {
+            const std::string shapes = cleanShapeText(cell(r, col.shapes));
             if (!shapes.empty())
-                b->shapes.push_back(
-                    {m_rank.rank, *ts, *dur,
-                     strings.intern(type.empty() || isNa(type) ? model::deriveOpType(name) : type),
-                     strings.intern(shapes), strings.intern(cleanShapeText(cell(r, cDtypes)))});
+                m_out.batch().shapes.push_back(
+                    {m_rank.rank, *ts, *dur, strings.intern(typed ? type : model::deriveOpType(name)),
+                     strings.intern(shapes), strings.intern(cleanShapeText(cell(r, col.dtypes)))});
         }
-        if (!emitSpans) {
-            if ((n & 4095) == 0) {
-                m_out.maybeFlush();
-                b = &m_out.batch();
-            }
-            continue;
+        if (emitSpans) {
+            const int32_t nameId = strings.intern(name);
+            const int32_t opId = strings.intern(typed ? type : model::deriveOpType(name));
+            lanes.add(m_out.batch(), col.stream >= 0 ? std::string(cell(r, col.stream)) : "0",
+                      {0, *ts, *dur, nameId, opId, strings.intern(cell(r, col.core)), 0, fileId,
+                       c.reader->offset()});
         }
-        std::string stream = cStream >= 0 ? std::string(cell(r, cStream)) : "0";
-        auto& slot = streams[stream];
-        if (!slot.second) {
-            slot.first = m_ctx.nextTrackId.fetch_add(1);
-            slot.second = std::make_unique<model::TrackNester>(slot.first);
-        }
-        int32_t nameId = strings.intern(name);
-        int32_t opId = strings.intern(type.empty() || isNa(type) ? model::deriveOpType(name) : type);
-        int depth = slot.second->add(*ts, *dur, nameId, b->lods);
-        b->spans.push_back({slot.first, *ts, *dur, nameId, opId, strings.intern(cell(r, cCore)), depth,
-                            fileId, c.reader->offset()});
         if ((n & 4095) == 0) {
             m_out.maybeFlush();
-            b = &m_out.batch();
             if (m_ctx.cancelled()) return false;
         }
     }
-    if (!c.reader->error().empty())
-        m_out.diag(f.path, "error", "read error: " + c.reader->error(), c.reader->line(), "");
-    if (c.reader->unterminatedQuote())
-        m_out.diag(f.path, "warning", "file ends inside a quoted field", c.reader->line(), "");
-    for (auto& [stream, slot] : streams) {
-        slot.second->finish(b->lods);
-        model::TrackRow t;
-        t.trackId = slot.first;
-        t.rank = m_rank.rank;
-        t.kind = model::TrackKind::Compute;
-        t.name = "Stream " + stream;
-        t.process = "Ascend Hardware";
-        t.tid = stream;
-        t.sortIndex = model::parseI64(stream).value_or(0);
-        t.spanCount = slot.second->count();
-        t.maxDepth = slot.second->unsorted() ? -1 : slot.second->maxDepth();
-        b->tracks.push_back(std::move(t));
-    }
+    readerDiagnostics(m_out, f.path, *c.reader);
+    lanes.finish(m_out.batch(), m_rank.rank);
     return true;
 }
 
@@ -394,6 +422,44 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
     return true;
 }
 
+namespace {
+
+/// A communication op's start/end column pair in a legacy step_trace_raw CSV.
+struct CommColumn {
+    std::string name;
+    int start, end;
+};
+
+/// Parallel jobs add a start/end column pair per communication op
+/// ("stream_36_0_AllReduce-op4542_start_point"): those become spans on one communication track, so
+/// collectives are matched across ranks. `raw` is the header row as written (the header's names are
+/// lower-cased: the op keeps its own case).
+std::vector<CommColumn> commColumns(const CsvHeader& header, const std::vector<std::string>& raw) {
+    std::vector<CommColumn> comm;
+    const auto& names = header.names();
+    const std::string suffix = "_start_point";
+    for (size_t i = 0; i < names.size(); ++i) {
+        const std::string& h = names[i];
+        if (h.size() <= suffix.size() || h.compare(h.size() - suffix.size(), suffix.size(), suffix) != 0 ||
+            h == "start_point")
+            continue;
+        std::string base = h.substr(0, h.size() - suffix.size());
+        int endCol = header.find({base + "_end_point"});
+        if (endCol < 0) continue;
+        std::string original = raw[i].substr(0, base.size());
+        size_t k = 0;
+        for (int underscores = 0; k < original.size() && underscores < 3; ++k)
+            if (original[k] == '_') ++underscores;
+        // "stream_36_0_AllReduce-op4542" → "AllReduce-op4542"; other layouts ("stream_10_parallel_0") keep
+        // the whole name
+        std::string op = original.substr(k);
+        comm.push_back({op.find("-op") != std::string::npos ? op : original, int(i), endCol});
+    }
+    return comm;
+}
+
+} // namespace
+
 bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n) {
     CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
@@ -408,35 +474,7 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
         return true;
     }
     if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
-    // Parallel jobs add a start/end column pair per communication op
-    // ("stream_36_0_AllReduce-op4542_start_point"): those become spans on one communication track, so
-    // collectives are matched across ranks.
-    struct CommCol {
-        std::string name;
-        int start, end;
-    };
-    std::vector<CommCol> comm;
-    const auto& names = c.header.names();
-    for (size_t i = 0; i < names.size(); ++i) {
-        const std::string& h = names[i];
-        const std::string suffix = "_start_point";
-        if (h.size() <= suffix.size() || h.compare(h.size() - suffix.size(), suffix.size(), suffix) != 0 ||
-            h == "start_point")
-            continue;
-        std::string base = h.substr(0, h.size() - suffix.size());
-        int endCol = c.header.find({base + "_end_point"});
-        if (endCol < 0) continue;
-        // "stream_36_0_allreduce-op4542" → the op's own name (the header is lower-cased: take the original
-        // case)
-        std::string original = c.reader->fields()[i].substr(0, base.size());
-        size_t k = 0;
-        for (int underscores = 0; k < original.size() && underscores < 3; ++k)
-            if (original[k] == '_') ++underscores;
-        // "stream_36_0_AllReduce-op4542" → "AllReduce-op4542"; other layouts ("stream_10_parallel_0") keep
-        // the whole name
-        std::string op = original.substr(k);
-        comm.push_back({op.find("-op") != std::string::npos ? op : original, int(i), endCol});
-    }
+    const std::vector<CommColumn> comm = commColumns(c.header, c.reader->fields());
     LocalInterner strings(m_ctx.strings);
     int64_t trackId = comm.empty() ? 0 : m_ctx.nextTrackId.fetch_add(1);
     model::TrackNester nester(trackId);

@@ -191,123 +191,209 @@ bool unchangedSince(const SourceFile& f) {
     return contentSample(f.path, size) == f.contentSample;
 }
 
-Discovery discover(const std::string& rootStr) {
-    Discovery d;
-    fs::path root = fs::absolute(rootStr).lexically_normal();
-    std::vector<fs::path> files;
-    std::error_code ec;
-    if (fs::is_regular_file(root, ec)) {
-        files.push_back(root);
-    } else {
-        for (auto it =
-                 fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
-             it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (ec) break;
-            const fs::path& p = it->path();
-            std::string name = p.filename().string();
-            if (it->is_directory(ec)) {
-                if (!name.empty() && name[0] == '.')
-                    it.disable_recursion_pending();
-                else if (name.rfind("PROF_", 0) == 0) {
-                    d.ignored.push_back(p.string() + " (CANN raw PROF_ directory: not read, the parsed "
-                                                     "ASCEND_PROFILER_OUTPUT files are used)");
-                    it.disable_recursion_pending();
-                }
-                continue;
-            }
-            if (it->is_regular_file(ec)) files.push_back(p);
-        }
-    }
-    std::sort(files.begin(), files.end());
+namespace {
 
+/// Walks a directory tree for regular files: follows directory links, reads each directory once, skips
+/// hidden and CANN raw PROF_ directories, and stops at the depth and directory limits. Every directory
+/// it does not read is said in `d.diagnostics` (or `d.ignored`).
+class TreeWalk {
+  public:
+    TreeWalk(const fs::path& root, Discovery& d) : m_root(root), m_d(d) {}
+    std::vector<fs::path> run() {
+        directory(m_root, 0);
+        reportDeep();
+        return std::move(m_files);
+    }
+
+  private:
+    void directory(const fs::path& p, int depth) {
+        std::error_code ec;
+        const fs::path canon = fs::canonical(p, ec);
+        if (ec) return problem(p, "directory could not be resolved (" + ec.message() + "): not searched");
+        if (auto seen = m_visited.find(canon); seen != m_visited.end()) {
+            if (std::find(m_open.begin(), m_open.end(), canon) != m_open.end())
+                return problem(p, "directory link loop: it leads to " + canon.string() +
+                                      ", a directory it is inside; not followed");
+            return note(p, "directory reached again through a link (read once, as " + seen->second + ")");
+        }
+        if (++m_dirs > kMaxDiscoveryDirs) {
+            if (m_dirs == kMaxDiscoveryDirs + 1)
+                problem(m_root, "stopped searching after " + std::to_string(kMaxDiscoveryDirs) +
+                                    " directories (a link to a large tree?)");
+            return;
+        }
+        m_visited.emplace(canon, p.string());
+        m_open.push_back(canon);
+        for (const auto& e : entries(p))
+            entry(e, depth);
+        m_open.pop_back();
+    }
+
+    /// The directory's entries, real directories before links (so a directory also reached by a link is
+    /// named by its own path), each group in name order (so the walk is the same on every machine).
+    std::vector<fs::directory_entry> entries(const fs::path& p) {
+        std::vector<fs::directory_entry> out;
+        std::error_code ec;
+        fs::directory_iterator it(p, ec);
+        for (; !ec && it != fs::directory_iterator(); it.increment(ec))
+            out.push_back(*it);
+        if (ec) problem(p, "directory could not be listed (" + ec.message() + "): not searched further");
+        std::sort(out.begin(), out.end(), [](const fs::directory_entry& a, const fs::directory_entry& b) {
+            std::error_code e1, e2;
+            const bool la = a.is_symlink(e1), lb = b.is_symlink(e2);
+            return la != lb ? lb : a.path() < b.path();
+        });
+        return out;
+    }
+
+    void entry(const fs::directory_entry& e, int depth) {
+        std::error_code ec;
+        const fs::path& p = e.path();
+        if (!e.is_directory(ec)) {
+            if (e.is_regular_file(ec)) m_files.push_back(p);
+            return;
+        }
+        const std::string name = p.filename().string();
+        if (!name.empty() && name[0] == '.') return; // .rankscope, .git, …
+        if (name.rfind("PROF_", 0) == 0) {
+            m_d.ignored.push_back(p.string() + " (CANN raw PROF_ directory: not read, the parsed "
+                                               "ASCEND_PROFILER_OUTPUT files are used)");
+            return;
+        }
+        if (depth + 1 > kMaxDiscoveryDepth) {
+            m_deep.push_back(p.string());
+            return;
+        }
+        directory(p, depth + 1);
+    }
+
+    void problem(const fs::path& where, const std::string& what) {
+        m_d.diagnostics.push_back({where.string(), "warning", what, 1, -1, ""});
+    }
+    void note(const fs::path& where, const std::string& what) {
+        m_d.diagnostics.push_back({where.string(), "info", what, 1, -1, ""});
+    }
+    /// One diagnostic for the directories below the depth limit, naming the first of them.
+    void reportDeep() {
+        if (m_deep.empty()) return;
+        std::string list;
+        for (size_t i = 0; i < m_deep.size() && i < 5; ++i)
+            list += (i ? "; " : "") + m_deep[i];
+        if (m_deep.size() > 5) list += "; and " + std::to_string(m_deep.size() - 5) + " more";
+        m_d.diagnostics.push_back({m_root.string(), "warning",
+                                   "directories more than " + std::to_string(kMaxDiscoveryDepth) +
+                                       " levels below the folder not searched",
+                                   int64_t(m_deep.size()), -1, list});
+    }
+
+    fs::path m_root;
+    Discovery& m_d;
+    std::vector<fs::path> m_files;
+    std::map<fs::path, std::string> m_visited; ///< canonical directory → the path it was read as
+    std::vector<fs::path> m_open;              ///< canonical directories from the root to the current one
+    std::vector<std::string> m_deep;           ///< directories at the depth limit, not searched
+    int64_t m_dirs = 0;
+};
+
+/// Puts each file into its rank group by its name and place: an Ascend rank directory (the files of its
+/// ASCEND_PROFILER_OUTPUT beside its profiler_info), a legacy MindSpore rank suffix, or a trace file of
+/// its own. A rank directory's .db is read only when it has no text export.
+class Grouping {
+  public:
+    void add(const fs::path& p);
+    void into(Discovery& d);
+
+  private:
+    void addTo(const std::string& label, FileKind k, std::optional<int> hint, SourceFile sf);
+
+    std::map<std::string, RankGroup> m_groups; // label → group
+    std::map<std::string, std::vector<SourceFile>> m_dbByDir;
+    std::set<std::string> m_dirsWithText;
+};
+
+void Grouping::addTo(const std::string& label, FileKind k, std::optional<int> hint, SourceFile sf) {
+    sf.kind = k;
+    sf.contentSample = contentSample(sf.path, sf.sizeBytes);
+    RankGroup& g = m_groups[label];
+    g.label = label;
+    if (hint && !g.rankHint) g.rankHint = hint;
+    g.files.push_back(std::move(sf));
+}
+
+void Grouping::add(const fs::path& p) {
     static const std::regex reInfo(R"(profiler_info(?:_(\d+))?)");
     static const std::regex reDb(R"(ascend_(?:pytorch|mindspore)_profiler(?:_(\d+))?)");
     static const std::regex reLegacyTl(R"(ascend_timeline_display_(\d+))");
     static const std::regex reLegacyStep(R"(step_trace_raw_(\d+)_detail_time)");
     static const std::regex reLegacyFw(R"(framework_raw_(\d+))");
     static const std::regex reLegacyHccl(R"(hccl_raw_(\d+))");
-
-    std::map<std::string, RankGroup> groups; // label → group
-    std::map<std::string, std::vector<SourceFile>> dbByDir;
-    std::set<std::string> dirsWithText;
-    for (const auto& p : files) {
-        std::string name = io::stripCompressionSuffix(p.filename().string());
-        std::string stem =
-            name.substr(0, name.rfind('.') == std::string::npos ? name.size() : name.rfind('.'));
-        std::string ext = name.size() > stem.size() ? name.substr(stem.size()) : "";
-        fs::path dir = p.parent_path();
-        bool inOutput = dir.filename() == "ASCEND_PROFILER_OUTPUT";
-        fs::path rankDir = inOutput ? dir.parent_path() : dir;
-        std::error_code e2;
-        SourceFile sf{p.string(), FileKind::ChromeJson, int64_t(fs::file_size(p, e2)), mtimeNs(p), 0};
-        auto add = [&](const std::string& label, FileKind k, std::optional<int> hint) {
-            sf.kind = k;
-            sf.contentSample = contentSample(sf.path, sf.sizeBytes);
-            RankGroup& g = groups[label];
-            g.label = label;
-            if (hint && !g.rankHint) g.rankHint = hint;
-            g.files.push_back(sf);
-        };
-        std::string suffix;
-        auto legacy = [&](FileKind k) { add(dir.string() + "#" + suffix, k, rankNumber(suffix)); };
-        if (ext == ".json" && std::regex_match(stem, reInfo)) {
-            add(rankDir.string(), FileKind::AscendInfo, trailingRank(stem, reInfo));
-        } else if (!inOutput && name == "profiler_metadata.json") {
-            add(rankDir.string(), FileKind::AscendMetadata, std::nullopt);
-        } else if (inOutput && name == "trace_view.json") {
-            add(rankDir.string(), FileKind::TraceView, std::nullopt);
-            dirsWithText.insert(rankDir.string());
-        } else if (inOutput && name == "kernel_details.csv") {
-            add(rankDir.string(), FileKind::KernelDetails, std::nullopt);
-            dirsWithText.insert(rankDir.string());
-        } else if (inOutput && name == "step_trace_time.csv") {
-            add(rankDir.string(), FileKind::StepTraceTime, std::nullopt);
-        } else if (inOutput && name == "communication.json") {
-            add(rankDir.string(), FileKind::Communication, std::nullopt);
-        } else if (inOutput && name == "communication_matrix.json") {
-            add(rankDir.string(), FileKind::CommMatrix, std::nullopt);
-        } else if (inOutput && name == "operator_memory.csv") {
-            add(rankDir.string(), FileKind::OperatorMemory, std::nullopt);
-        } else if (inOutput && name == "memory_record.csv") {
-            add(rankDir.string(), FileKind::MemoryRecord, std::nullopt);
-        } else if (inOutput && name == "npu_module_mem.csv") {
-            add(rankDir.string(), FileKind::NpuModuleMem, std::nullopt);
-        } else if (name == "memory_usage.csv") {
-            add(rankDir.string(), FileKind::MemoryUsage, std::nullopt);
-        } else if (ext == ".db" && std::regex_match(stem, reDb)) {
-            sf.kind = FileKind::AscendDb;
-            sf.contentSample = contentSample(sf.path, sf.sizeBytes);
-            dbByDir[rankDir.string()].push_back(sf);
-        } else if (ext == ".json" && !(suffix = rankSuffix(stem, reLegacyTl)).empty()) {
-            legacy(FileKind::LegacyTimeline);
-        } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyStep)).empty()) {
-            legacy(FileKind::LegacyStepTrace);
-        } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyFw)).empty()) {
-            legacy(FileKind::LegacyFramework);
-        } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyHccl)).empty()) {
-            legacy(FileKind::LegacyHccl);
-        } else if (ext == ".json" && !inOutput) {
-            Sniff k = sniffChromeTrace(p.string());
-            // an unreadable file named like a trace is read anyway, so its error names it and the offset;
-            // a file with Kineto's own name is read whatever its content (empty, cut in its first bytes,
-            // damaged magic): a rank must never vanish without a word
-            const std::string fname = p.filename().string();
-            if (k == Sniff::Trace || (k == Sniff::Unreadable && traceLikeName(fname)) ||
-                fname.find(".pt.trace.json") != std::string::npos)
-                add(p.string(), FileKind::ChromeJson, std::nullopt);
-        }
+    const std::string name = io::stripCompressionSuffix(p.filename().string());
+    const std::string stem =
+        name.substr(0, name.rfind('.') == std::string::npos ? name.size() : name.rfind('.'));
+    const std::string ext = name.size() > stem.size() ? name.substr(stem.size()) : "";
+    const fs::path dir = p.parent_path();
+    const bool inOutput = dir.filename() == "ASCEND_PROFILER_OUTPUT";
+    const std::string rankDir = (inOutput ? dir.parent_path() : dir).string();
+    std::error_code ec;
+    SourceFile sf{p.string(), FileKind::ChromeJson, int64_t(fs::file_size(p, ec)), mtimeNs(p), 0};
+    static const std::map<std::string, FileKind> kOutputFiles{
+        {"trace_view.json", FileKind::TraceView},
+        {"kernel_details.csv", FileKind::KernelDetails},
+        {"step_trace_time.csv", FileKind::StepTraceTime},
+        {"communication.json", FileKind::Communication},
+        {"communication_matrix.json", FileKind::CommMatrix},
+        {"operator_memory.csv", FileKind::OperatorMemory},
+        {"memory_record.csv", FileKind::MemoryRecord},
+        {"npu_module_mem.csv", FileKind::NpuModuleMem}};
+    std::string suffix;
+    auto legacy = [&](FileKind k) { addTo(dir.string() + "#" + suffix, k, rankNumber(suffix), sf); };
+    if (ext == ".json" && std::regex_match(stem, reInfo)) {
+        addTo(rankDir, FileKind::AscendInfo, trailingRank(stem, reInfo), sf);
+    } else if (!inOutput && name == "profiler_metadata.json") {
+        addTo(rankDir, FileKind::AscendMetadata, std::nullopt, sf);
+    } else if (auto o = kOutputFiles.find(name); inOutput && o != kOutputFiles.end()) {
+        addTo(rankDir, o->second, std::nullopt, sf);
+        if (o->second == FileKind::TraceView || o->second == FileKind::KernelDetails)
+            m_dirsWithText.insert(rankDir);
+    } else if (name == "memory_usage.csv") {
+        addTo(rankDir, FileKind::MemoryUsage, std::nullopt, sf);
+    } else if (ext == ".db" && std::regex_match(stem, reDb)) {
+        sf.kind = FileKind::AscendDb;
+        sf.contentSample = contentSample(sf.path, sf.sizeBytes);
+        m_dbByDir[rankDir].push_back(sf);
+    } else if (ext == ".json" && !(suffix = rankSuffix(stem, reLegacyTl)).empty()) {
+        legacy(FileKind::LegacyTimeline);
+    } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyStep)).empty()) {
+        legacy(FileKind::LegacyStepTrace);
+    } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyFw)).empty()) {
+        legacy(FileKind::LegacyFramework);
+    } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyHccl)).empty()) {
+        legacy(FileKind::LegacyHccl);
+    } else if (ext == ".json" && !inOutput) {
+        // an unreadable file named like a trace is read anyway, so its error names it and the offset;
+        // a file with Kineto's own name is read whatever its content (empty, cut in its first bytes,
+        // damaged magic): a rank must never vanish without a word
+        const Sniff k = sniffChromeTrace(p.string());
+        const std::string fname = p.filename().string();
+        if (k == Sniff::Trace || (k == Sniff::Unreadable && traceLikeName(fname)) ||
+            fname.find(".pt.trace.json") != std::string::npos)
+            addTo(p.string(), FileKind::ChromeJson, std::nullopt, sf);
     }
-    for (auto& [dir, dbs] : dbByDir) {
-        if (dirsWithText.count(dir)) continue; // the .db is read only when it is the only source
-        RankGroup& g = groups[dir];
+}
+
+void Grouping::into(Discovery& d) {
+    for (auto& [dir, dbs] : m_dbByDir) {
+        if (m_dirsWithText.count(dir)) continue; // the .db is read only when it is the only source
+        RankGroup& g = m_groups[dir];
         g.label = dir;
         for (auto& f : dbs) {
+            static const std::regex reDb(R"(ascend_(?:pytorch|mindspore)_profiler(?:_(\d+))?)");
             std::string stem = fs::path(f.path).stem().string();
             if (auto r = trailingRank(stem, reDb); r && !g.rankHint) g.rankHint = r;
             g.files.push_back(f);
         }
     }
-    for (auto& [label, g] : groups) {
+    for (auto& [label, g] : m_groups) {
         // A group of only legacy step-trace files or only memory files still indexes; a group whose
         // only file is profiler_info has nothing to show and is dropped.
         bool useful = std::any_of(g.files.begin(), g.files.end(), [](const SourceFile& f) {
@@ -321,6 +407,24 @@ Discovery discover(const std::string& rootStr) {
             d.totalBytes += f.sizeBytes;
         d.groups.push_back(std::move(g));
     }
+}
+
+} // namespace
+
+Discovery discover(const std::string& rootStr) {
+    Discovery d;
+    const fs::path root = fs::absolute(rootStr).lexically_normal();
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (fs::is_regular_file(root, ec))
+        files.push_back(root);
+    else
+        files = TreeWalk(root, d).run();
+    std::sort(files.begin(), files.end());
+    Grouping grouping;
+    for (const auto& p : files)
+        grouping.add(p);
+    grouping.into(d);
     return d;
 }
 

@@ -2,7 +2,12 @@
 // Finds the profiler files under a directory and groups them into rank sources: one group per Ascend
 // `*_ascend_*` directory, per legacy MindSpore rank suffix, and per Chrome/Kineto trace file. Ranks
 // themselves come from the data (profiler_info, distributedInfo), the hint here is only a fallback.
-// Pure function of the file system; thread-safe.
+// The walk follows directory links (dumps are often gathered by links) and reads each directory once:
+// a link back to a directory it is inside is a loop, reported and not followed. It goes at most
+// kMaxDiscoveryDepth levels below the root and reads at most kMaxDiscoveryDirs directories; what it
+// skips, and why, is in Discovery::diagnostics. Pure function of the file system; thread-safe.
+#include "core/model/sourcerows.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,9 +52,18 @@ struct RankGroup {
     std::vector<SourceFile> files; ///< in the order they must be parsed
 };
 
+/// Directory levels below the root the walk searches (a real profile sits 2 to 6 levels down).
+constexpr int kMaxDiscoveryDepth = 16;
+/// Directories the walk reads at most (a link to `/` or a home folder must not walk the whole disk).
+constexpr int64_t kMaxDiscoveryDirs = 100000;
+
 struct Discovery {
     std::vector<RankGroup> groups;
     std::vector<std::string> ignored; ///< recognised but unsupported inputs (e.g. CANN raw PROF_ dirs)
+    /// What the walk did not search or follow, and why (directory link loops, directories below the
+    /// depth limit, directories it could not list); written to the index's diagnostics, and named in the
+    /// error when nothing was found.
+    std::vector<model::DiagnosticRow> diagnostics;
     int64_t totalBytes = 0;
     /// Sorted "path|size|mtime|content sample" lines of every input; equal fingerprints mean an unchanged
     /// profile (the sample notices a file rewritten in place with the same size and mtime).

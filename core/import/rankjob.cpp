@@ -5,91 +5,58 @@
 #include "core/import/csvimporter.h"
 #include "core/import/metadataimporter.h"
 #include "core/import/profilelabels.h"
-#include "core/import/rankstate.h"
 
 #include <algorithm>
 
 namespace rs::import {
 
-void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
-    RowEmitter out(ctx);
-    out.setGroup(fallbackRank);
-    RankState rank;
-    rank.rank = group.rankHint.value_or(fallbackRank);
-    // Hints come from file-name suffixes the profiler writes (profiler_info_<r>.json, *_<r>.csv), which
-    // are data; directory names never give a hint.
-    rank.rankFromData = group.rankHint.has_value();
-    bool hasTraceView = std::any_of(group.files.begin(), group.files.end(),
-                                    [](const SourceFile& f) { return f.kind == FileKind::TraceView; });
-    for (const auto& f : group.files) {
-        if (ctx.cancelled()) break;
-        int32_t fileId = ctx.nextFileId.fetch_add(1);
-        std::string error;
-        int64_t records = 0;
-        bool ok = true;
-        if (f.sizeBytes == 0) {
-            out.diag(f.path, "warning", "empty file (0 bytes) skipped", 0, "");
-            out.batch().files.push_back(
-                {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, 0});
-            continue;
-        }
-        switch (f.kind) {
-        case FileKind::AscendInfo:
-            ok = importProfilerInfo(f, rank, out, error);
-            break;
-        case FileKind::TraceView:
-        case FileKind::ChromeJson:
-        case FileKind::LegacyTimeline: {
-            if (f.kind == FileKind::LegacyTimeline && rank.source.empty()) rank.source = "mindspore-legacy";
-            ChromeTraceImporter imp(ctx, out, rank);
-            ok = imp.run(f, fileId, error, records);
-            break;
-        }
-        case FileKind::Communication:
-            ok = importCommunication(f, rank, out, error, records);
-            break;
-        case FileKind::AscendMetadata:
-            ok = importProfilerMetadata(f, rank, out, error);
-            break;
-        case FileKind::CommMatrix:
-            ok = importCommunicationMatrix(f, rank, out, error);
-            break;
-        case FileKind::AscendDb:
-            ok = importAscendDb(ctx, out, rank, f, fileId, error, records);
-            break;
-        default: {
-            CsvImporter imp(ctx, out, rank);
-            ok = imp.run(f, fileId, !hasTraceView, error, records);
-            break;
-        }
-        }
-        if (!ok && ctx.cancelled()) break;
-        if (!ok) {
-            // A file that cannot be read: the others load, this one is counted (its message names the
-            // file and where it broke). Only when no file of the profile can be read does the build
-            // fail, with the first such message (core/pipeline).
-            std::string what = error.empty() ? "unreadable" : error;
-            if (what.rfind(f.path + ": ", 0) == 0)
-                what = what.substr(f.path.size() + 2); // the file is the row's
-            out.diag(f.path, "error", what + " (file not read; the others were)", -1, "");
-            if (ctx.filesUnreadable.fetch_add(1) == 0) {
-                std::lock_guard<std::mutex> l(ctx.firstUnreadableMutex);
-                ctx.firstUnreadable = error.empty() ? f.path + ": unreadable" : error;
-            }
-            continue;
-        }
-        out.batch().files.push_back(
-            {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, records});
-        ctx.filesRead.fetch_add(1);
-        out.maybeFlush();
+bool importFile(ImportContext& ctx, RowEmitter& out, RankState& rank, const SourceFile& f, int32_t fileId,
+                bool rankHasTraceView, std::string& error, int64_t& records) {
+    switch (f.kind) {
+    case FileKind::AscendInfo:
+        return importProfilerInfo(f, rank, out, error);
+    case FileKind::TraceView:
+    case FileKind::ChromeJson:
+    case FileKind::LegacyTimeline:
+        if (f.kind == FileKind::LegacyTimeline && rank.source.empty()) rank.source = "mindspore-legacy";
+        return ChromeTraceImporter(ctx, out, rank).run(f, fileId, error, records);
+    case FileKind::Communication:
+        return importCommunication(f, rank, out, error, records);
+    case FileKind::AscendMetadata:
+        return importProfilerMetadata(f, rank, out, error);
+    case FileKind::CommMatrix:
+        return importCommunicationMatrix(f, rank, out, error);
+    case FileKind::AscendDb:
+        return importAscendDb(ctx, out, rank, f, fileId, error, records);
+    default:
+        return CsvImporter(ctx, out, rank).run(f, fileId, !rankHasTraceView, error, records);
     }
+}
+
+namespace {
+
+/// A file that cannot be read: the others load, this one is counted (its message names the file and
+/// where it broke). Only when no file of the profile can be read does the build fail, with the first
+/// such message (core/pipeline).
+void recordUnreadable(ImportContext& ctx, RowEmitter& out, const SourceFile& f, const std::string& error) {
+    std::string what = error.empty() ? "unreadable" : error;
+    if (what.rfind(f.path + ": ", 0) == 0) what = what.substr(f.path.size() + 2); // the file is the row's
+    out.diag(f.path, "error", what + " (file not read; the others were)", -1, "");
+    if (ctx.filesUnreadable.fetch_add(1) == 0) {
+        std::lock_guard<std::mutex> l(ctx.firstUnreadableMutex);
+        ctx.firstUnreadable = error.empty() ? f.path + ": unreadable" : error;
+    }
+}
+
+/// What the rank's files together say, once they are all read: its framework, its steps (from
+/// kernel_details when the trace has no ProfilerStep events) and its row.
+void finishRank(RowEmitter& out, RankState& rank, const RankGroup& group) {
     // MindSpore ≤ 2.2's own file names (ascend_timeline_display_<r>.json, framework_raw_<r>.csv, …): no
     // other producer writes them
     for (const auto& f : group.files)
         if (f.kind == FileKind::LegacyTimeline || f.kind == FileKind::LegacyStepTrace ||
             f.kind == FileKind::LegacyFramework || f.kind == FileKind::LegacyHccl)
             setLabel(rank, "framework", "mindspore");
-    // Steps from kernel_details when the trace has no ProfilerStep events.
     if (!rank.haveTraceSteps)
         for (auto& [step, w] : rank.kernelStepWindows)
             out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
@@ -102,6 +69,42 @@ void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
     out.batch().ranks.push_back(rr);
     out.flushDiagnostics();
     out.flush();
+}
+
+} // namespace
+
+void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
+    RowEmitter out(ctx);
+    out.setGroup(fallbackRank);
+    RankState rank;
+    rank.rank = group.rankHint.value_or(fallbackRank);
+    // Hints come from file-name suffixes the profiler writes (profiler_info_<r>.json, *_<r>.csv), which
+    // are data; directory names never give a hint.
+    rank.rankFromData = group.rankHint.has_value();
+    const bool hasTraceView = std::any_of(group.files.begin(), group.files.end(),
+                                          [](const SourceFile& f) { return f.kind == FileKind::TraceView; });
+    for (const auto& f : group.files) {
+        if (ctx.cancelled()) break;
+        const int32_t fileId = ctx.nextFileId.fetch_add(1);
+        if (f.sizeBytes == 0) {
+            out.diag(f.path, "warning", "empty file (0 bytes) skipped", 0, "");
+            out.batch().files.push_back(
+                {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, 0});
+            continue;
+        }
+        std::string error;
+        int64_t records = 0;
+        if (!importFile(ctx, out, rank, f, fileId, hasTraceView, error, records)) {
+            if (ctx.cancelled()) break;
+            recordUnreadable(ctx, out, f, error);
+            continue;
+        }
+        out.batch().files.push_back(
+            {fileId, f.path, fileKindName(f.kind), rank.rank, f.sizeBytes, f.mtimeNs, records});
+        ctx.filesRead.fetch_add(1);
+        out.maybeFlush();
+    }
+    finishRank(out, rank, group);
 }
 
 } // namespace rs::import

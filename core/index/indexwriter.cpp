@@ -183,8 +183,22 @@ void IndexWriter::orderCollidingRanks() {
 }
 
 void IndexWriter::write(model::Batch& b) {
-    using namespace model;
     keyRanks(b);
+    writeTraceRows(b);
+    writeProfileRows(b);
+    writeRanks(b);
+    for (auto& d : b.diagnostics) {
+        auto key = std::make_pair(d.file, d.what);
+        auto it = m_diags.find(key);
+        if (it == m_diags.end())
+            m_diags.emplace(key, d);
+        else
+            it->second.count += d.count;
+    }
+}
+
+void IndexWriter::writeTraceRows(const model::Batch& b) {
+    using namespace model;
     // span ids are given here, in arrival order (what SQLite would give), so the long spans can name theirs
     const int64_t firstId = m_spans + 1;
     m_spans += int64_t(b.spans.size());
@@ -208,6 +222,24 @@ void IndexWriter::write(model::Batch& b) {
         s.bind(k + 9, int64_t(r.maxDepth));
     });
     insert("lod", b.lods, bindLod);
+    insert("flow", b.flows, [](Stmt& s, int k, const FlowRow& r) {
+        // Numeric ids that fit in int64 are stored as INTEGER (compact); larger ones (up to 2^64−1) and
+        // string ids as TEXT, so none loses a digit.
+        auto id = model::parseI64(r.flowId);
+        if (id && r.flowId.find('.') == std::string::npos)
+            s.bind(k + 1, *id);
+        else
+            s.bind(k + 1, r.flowId);
+        s.bind(k, r.rank)
+            .bind(k + 2, int64_t(r.catId))
+            .bind(k + 3, std::string_view(&r.phase, 1))
+            .bind(k + 4, r.tsNs);
+        s.bind(k + 5, r.trackId);
+    });
+}
+
+void IndexWriter::writeProfileRows(const model::Batch& b) {
+    using namespace model;
     insert("step", b.steps, [](Stmt& s, int k, const StepRow& r) {
         s.bind(k, r.rank)
             .bind(k + 1, r.step)
@@ -241,24 +273,13 @@ void IndexWriter::write(model::Batch& b) {
         s.bind(k, r.rank).bind(k + 1, r.tsNs).bind(k + 2, r.component).bind(k + 3, r.allocated);
         s.bind(k + 4, r.reserved).bind(k + 5, r.active);
     });
-    insert("flow", b.flows, [](Stmt& s, int k, const FlowRow& r) {
-        // Numeric ids that fit in int64 are stored as INTEGER (compact); larger ones (up to 2^64−1) and
-        // string ids as TEXT, so none loses a digit.
-        auto id = model::parseI64(r.flowId);
-        if (id && r.flowId.find('.') == std::string::npos)
-            s.bind(k + 1, *id);
-        else
-            s.bind(k + 1, r.flowId);
-        s.bind(k, r.rank)
-            .bind(k + 2, int64_t(r.catId))
-            .bind(k + 3, std::string_view(&r.phase, 1))
-            .bind(k + 4, r.tsNs);
-        s.bind(k + 5, r.trackId);
-    });
     insert("file", b.files, [](Stmt& s, int k, const FileRow& r) {
         s.bind(k, int64_t(r.fileId)).bind(k + 1, r.path).bind(k + 2, r.format).bind(k + 3, r.rank);
         s.bind(k + 4, r.sizeBytes).bind(k + 5, r.mtimeNs).bind(k + 6, r.records);
     });
+}
+
+void IndexWriter::writeRanks(const model::Batch& b) {
     for (auto& r : b.ranks) {
         int dataRank = m_dataRank.count(r.rank) ? m_dataRank[r.rank] : r.rank;
         std::string peers;
@@ -275,14 +296,6 @@ void IndexWriter::write(model::Batch& b) {
         auto lab = m_db.prepare("INSERT OR IGNORE INTO label(rank, key, value) VALUES(?,?,?)");
         for (const auto& [k, v] : r.labels)
             lab.bind(1, r.rank).bind(2, k).bind(3, v).exec();
-    }
-    for (auto& d : b.diagnostics) {
-        auto key = std::make_pair(d.file, d.what);
-        auto it = m_diags.find(key);
-        if (it == m_diags.end())
-            m_diags.emplace(key, d);
-        else
-            it->second.count += d.count;
     }
 }
 

@@ -29,6 +29,12 @@ class IndexWriter {
     /// then number + kRankKeyStride × k.
     int rankKey(int group, int dataRank);
     void keyRanks(model::Batch& b);
+    /// Spans (with their ids and long-span entries), counters, tracks, LOD buckets, flows.
+    void writeTraceRows(const model::Batch& b);
+    /// Steps, breakdowns, communication ops, tensors, kernel shapes, memory samples, source files.
+    void writeProfileRows(const model::Batch& b);
+    /// rank_info and labels (a rank's later groups fill what its first left open).
+    void writeRanks(const model::Batch& b);
     /// Makes the keys of colliding rank numbers follow discovery order (the parsers finish in any order),
     /// so the same folder always gives the same keys.
     void orderCollidingRanks();

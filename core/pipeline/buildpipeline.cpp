@@ -1,24 +1,23 @@
 #include "core/pipeline/buildpipeline.h"
 
 #include "core/analysis/analyzer.h"
-#include "core/import/importcontext.h"
-#include "core/import/rankjob.h"
 #include "core/index/buildguard.h"
+#include "core/index/cancelguard.h"
 #include "core/index/diagnosticsink.h"
 #include "core/index/indexstore.h"
 #include "core/index/indexwriter.h"
+#include "core/pipeline/parsestage.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
-#include <thread>
-#include <vector>
 
 namespace fs = std::filesystem;
 
 namespace rs::pipeline {
 
 namespace {
+
+constexpr const char* kCancelled = "cancelled; the previous index (if any) was kept";
 
 /// Files rewritten while they were read: each is a diagnostic, and the index is stored under a
 /// fingerprint no profile has, so the next open rebuilds it from what is there then.
@@ -28,67 +27,64 @@ bool recordFilesChangedDuringImport(index::Db& db, const import::Discovery& d) {
     for (const auto& g : d.groups)
         for (const auto& f : g.files)
             if (!import::unchangedSince(f)) {
-                sink.add(
-                    f.path, "warning",
-                    "the file changed while it was being read: the index mixes two versions and is rebuilt "
-                    "when next opened");
+                sink.add(f.path, "warning",
+                         "the file changed while it was being read: the index mixes two versions and is "
+                         "rebuilt when next opened");
                 changed = true;
             }
     return changed;
 }
 
-/// Group indexes, largest groups first so the slowest file starts early.
-std::vector<size_t> largestFirst(const import::Discovery& d) {
-    std::vector<size_t> order(d.groups.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    auto groupBytes = [&](size_t i) {
-        int64_t s = 0;
-        for (auto& f : d.groups[i].files)
-            s += f.sizeBytes;
-        return s;
-    };
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return groupBytes(a) > groupBytes(b); });
-    return order;
+/// The walk's own diagnostics (links not followed, directories below the depth limit, unlistable
+/// directories), for the error when it found nothing: "; <dir>: <what> (<which>)" each.
+std::string whatWasNotSearched(const import::Discovery& d) {
+    std::string out;
+    for (const auto& g : d.diagnostics)
+        if (g.severity != "info")
+            out += "; " + g.file + ": " + g.what + (g.excerpt.empty() ? "" : " (" + g.excerpt + ")");
+    return out;
 }
 
 } // namespace
 
-const char* phaseName(Phase p) {
-    switch (p) {
-    case Phase::Discover:
-        return "discovering";
-    case Phase::Parse:
-        return "parsing";
-    case Phase::Finish:
-        return "indexing";
-    case Phase::Analyse:
-        return "analysing";
-    case Phase::Commit:
-        return "committing";
-    }
-    return "";
-}
-
 BuildPipeline::BuildPipeline(std::string profileDir, BuildOptions opts)
     : m_profileDir(std::move(profileDir)), m_opts(std::move(opts)) {}
 
-double BuildPipeline::elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_t0).count();
+std::string BuildPipeline::optionsKey(const BuildOptions& opts) {
+    if (opts.stopAfter == StopAfter::Analysis) return opts.analysis.key();
+    // never analysed: no analysed build reuses it, and an importer change (a new revision) still rebuilds it
+    return "not analysed;rev=" + std::to_string(analysis::kAnalysisRevision);
 }
 
 void BuildPipeline::throwIfCancelled() const {
     if (cancelled()) throw std::runtime_error("cancelled");
 }
 
-void BuildPipeline::report(Phase phase) {
-    m_progress.phase = phase;
-    m_progress.elapsedSec = elapsed();
+void BuildPipeline::report() {
+    m_progress.elapsedSec = m_clock.elapsed();
     if (m_progressFn) m_progressFn(m_progress);
 }
 
+void BuildPipeline::enter(Phase phase) {
+    m_clock.start(phase);
+    m_progress.phase = phase;
+    report();
+}
+
+BuildResult& BuildPipeline::finished(BuildResult& res) {
+    m_clock.stop();
+    res.discoverSec = m_clock.seconds(Phase::Discover);
+    res.parseSec = m_clock.seconds(Phase::Parse);
+    res.writeSec = m_clock.seconds(Phase::Write);
+    res.finishSec = m_clock.seconds(Phase::Finish);
+    res.analysisSec = m_clock.seconds(Phase::Analyse);
+    res.commitSec = m_clock.seconds(Phase::Commit);
+    res.seconds = m_clock.elapsed();
+    return res;
+}
+
 bool BuildPipeline::discover(BuildResult& res) {
+    enter(Phase::Discover);
     std::error_code ec;
     if (!fs::exists(m_profileDir, ec)) {
         res.error = m_profileDir + ": no such file or directory";
@@ -100,133 +96,124 @@ bool BuildPipeline::discover(BuildResult& res) {
                                    "Kineto *.pt.trace.json[.gz] or Chrome trace JSON files)";
         for (const auto& ig : m_discovery.ignored)
             res.error += "; found but not read: " + ig;
+        res.error += whatWasNotSearched(m_discovery);
         return false;
     }
     res.inputBytes = m_discovery.totalBytes;
-    res.dbPath = m_opts.dbPath.empty() ? index::IndexStore::defaultIndexPath(m_profileDir)
-                                       : fs::absolute(m_opts.dbPath).string();
     m_progress.bytesTotal = m_discovery.totalBytes;
     for (auto& g : m_discovery.groups)
         m_progress.filesTotal += int(g.files.size());
+    if (m_opts.stopAfter != StopAfter::Parse)
+        res.dbPath = m_opts.dbPath.empty() ? index::IndexStore::defaultIndexPath(m_profileDir)
+                                           : fs::absolute(m_opts.dbPath).string();
     return true;
 }
 
 bool BuildPipeline::reuseIfCurrent(BuildResult& res, bool lockHeld) {
     index::IndexStore store(res.dbPath);
-    if (m_opts.force || !store.isCurrent(m_discovery.fingerprint(), m_opts.analysis.key())) return false;
+    if (m_opts.force || !store.isCurrent(m_discovery.fingerprint(), optionsKey(m_opts))) return false;
     if (lockHeld)
         index::removeLeftoverTemps(res.dbPath); // another process finished the same build while we waited
     else
         store.markReused();
     res.ok = res.reused = true;
-    res.seconds = elapsed();
     return true;
 }
 
-void BuildPipeline::parseAndWrite(index::Db& db, BuildResult& res) {
-    std::atomic<bool> stop{false};
-    import::ImportContext ctx;
-    ctx.cancel = &stop;
-    std::string writerError, fatal;
+void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
     index::IndexWriter writer(db);
-    std::thread writerThread([&] {
-        try {
-            while (auto b = ctx.queue.pop())
-                writer.write(*b);
-        } catch (const std::exception& e) {
-            writerError = e.what();
-            stop = true;
-            while (ctx.queue.pop()) {
-            }
-        }
-    });
-    const std::vector<size_t> order = largestFirst(m_discovery);
-    int jobs = m_opts.jobs > 0 ? m_opts.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-    jobs = std::min<int>(jobs, int(order.size()));
-    std::atomic<size_t> nextGroup{0};
-    std::atomic<int> running{jobs};
-    std::vector<std::thread> parsers;
-    for (int j = 0; j < jobs; ++j)
-        parsers.emplace_back([&] {
-            for (size_t k; (k = nextGroup.fetch_add(1)) < order.size() && !stop.load();) {
-                size_t gi = order[k];
-                import::runRankJob(ctx, m_discovery.groups[gi], int(gi));
-            }
-            --running;
-        });
-    while (running.load() > 0) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        if (cancelled()) stop = true;
-        m_progress.bytesDone = std::min(ctx.bytesDone.load(), m_progress.bytesTotal);
-        m_progress.events = ctx.eventsDone.load();
-        report(Phase::Parse);
-    }
-    for (auto& t : parsers)
-        t.join();
-    ctx.queue.close();
-    writerThread.join();
-    res.events = ctx.eventsDone.load();
-    // every file unreadable: nothing to show, so the build fails with the first file's message
-    if (!stop.load() && ctx.filesRead.load() == 0 && ctx.filesUnreadable.load() > 0) {
-        std::lock_guard<std::mutex> l(ctx.firstUnreadableMutex);
-        fatal = ctx.firstUnreadable;
-        stop = true;
-    }
-    if (stop.load())
-        throw std::runtime_error(!writerError.empty() ? "index write failed: " + writerError
-                                 : !fatal.empty()     ? fatal
-                                                      : std::string("cancelled"));
-    res.parseSec = elapsed();
+    ParseStage stage(m_discovery, m_opts.jobs);
+    enter(Phase::Parse);
+    stage.run([&](model::Batch& b) { writer.write(b); },
+              [&](int64_t bytes, int64_t events) { onParsed(bytes, events); }, m_cancel);
+    res.events = stage.events();
     m_progress.bytesDone = m_progress.bytesTotal;
-    report(Phase::Finish);
-    throwIfCancelled(); // cancelling is honoured between every stage, not only while parsing
-    writer.finish(ctx.strings.strings());
+    enter(Phase::Finish);
+    m_clock.record(Phase::Write, stage.writeSec());
+    throwIfCancelled();
+    index::CancelGuard guard(db, m_cancel);
+    writer.finish(stage.strings());
     res.spans = writer.spansWritten();
 }
 
-void BuildPipeline::analyse(index::Db& db, BuildResult& res) {
-    report(Phase::Analyse);
+void BuildPipeline::onParsed(int64_t bytesDone, int64_t events) {
+    m_progress.bytesDone = std::min(bytesDone, m_progress.bytesTotal);
+    m_progress.events = events;
+    report();
+}
+
+void BuildPipeline::analyse(index::Db& db) {
+    enter(Phase::Analyse);
     throwIfCancelled();
+    index::CancelGuard guard(db, m_cancel);
     analysis::Analyzer(db, m_opts.analysis).run();
     throwIfCancelled();
-    res.analysisSec = elapsed() - res.parseSec - res.finishSec;
+}
+
+void BuildPipeline::commit(index::IndexBuildFile& file) {
+    enter(Phase::Commit);
+    throwIfCancelled();
+    const bool changed = recordFilesChangedDuringImport(file.db(), m_discovery);
+    file.writeMeta({changed ? "changed-during-import" : m_discovery.fingerprint(), optionsKey(m_opts),
+                    fs::absolute(m_profileDir).string(), m_discovery.totalBytes, m_discovery.ignored});
+    std::string error;
+    if (!file.commit(error)) throw std::runtime_error(error);
+}
+
+void BuildPipeline::build(BuildResult& res) {
+    index::IndexBuildFile file(res.dbPath);
+    writeIndex(file.db(), res);
+    if (m_opts.stopAfter == StopAfter::Analysis) analyse(file.db());
+    commit(file);
+}
+
+BuildResult BuildPipeline::parseOnly(BuildResult res) {
+    try {
+        ParseStage stage(m_discovery, m_opts.jobs);
+        enter(Phase::Parse);
+        stage.run(
+            {}, [&](int64_t bytes, int64_t events) { onParsed(bytes, events); }, m_cancel);
+        res.events = stage.events();
+        res.ok = true;
+    } catch (const std::exception& e) {
+        res.cancelled = cancelled();
+        res.error = res.cancelled ? "cancelled" : e.what();
+    }
+    return finished(res);
 }
 
 BuildResult BuildPipeline::run(const ProgressFn& progress, std::atomic<bool>* cancel) {
     m_progressFn = progress;
     m_cancel = cancel;
-    m_t0 = std::chrono::steady_clock::now();
+    m_clock = StageClock();
     BuildResult res;
-    if (!discover(res)) return res;
+    if (!discover(res)) return finished(res);
+    if (cancelled()) {
+        res.cancelled = true;
+        res.error = kCancelled;
+        return finished(res);
+    }
+    if (m_opts.stopAfter == StopAfter::Parse) return parseOnly(res);
     index::IndexStore store(res.dbPath);
-    if (!store.mayReplace(res.error)) return res;
+    if (!store.mayReplace(res.error)) return finished(res);
     std::error_code ec;
     fs::create_directories(fs::path(res.dbPath).parent_path(), ec);
-    if (reuseIfCurrent(res, false)) return res;
+    m_clock.stop(); // waiting for another builder's lock is no stage's time
+    if (reuseIfCurrent(res, false)) return finished(res);
     index::BuildLock lock(res.dbPath, m_opts.breakLock, m_opts.notice);
     if (!lock.acquire(cancel, res.error)) {
         res.cancelled = cancelled();
-        return res;
+        return finished(res);
     }
-    if (reuseIfCurrent(res, true)) return res;
+    if (reuseIfCurrent(res, true)) return finished(res);
     try {
-        index::IndexBuildFile file(res.dbPath);
-        parseAndWrite(file.db(), res);
-        res.finishSec = elapsed() - res.parseSec;
-        analyse(file.db(), res);
-        const bool changed = recordFilesChangedDuringImport(file.db(), m_discovery);
-        file.writeMeta({changed ? "changed-during-import" : m_discovery.fingerprint(), m_opts.analysis.key(),
-                        fs::absolute(m_profileDir).string(), m_discovery.totalBytes, m_discovery.ignored});
-        if (!file.commit(res.error)) return res;
+        build(res);
+        res.ok = true;
     } catch (const std::exception& e) {
         res.cancelled = cancelled();
-        res.error = res.cancelled ? "cancelled; the previous index (if any) was kept" : e.what();
-        res.seconds = elapsed();
-        return res;
+        res.error = res.cancelled ? kCancelled : e.what();
     }
-    res.ok = true;
-    res.seconds = elapsed();
-    return res;
+    return finished(res);
 }
 
 } // namespace rs::pipeline

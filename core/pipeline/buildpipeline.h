@@ -1,35 +1,34 @@
 #pragma once
 // Builds or reuses the SQLite index of a profile directory: the one place that runs import, index and
-// analysis together. Stages, in order:
+// analysis together. Stages, in order (core/pipeline/phase.h):
 //   discover  which files, which rank groups (core/import/discovery), and the index path; a current
 //             index is reused (core/index/indexstore: schema version + fingerprint + options key)
 //   parse     `jobs` parser threads, one rank group each (core/import/rankjob), feeding …
 //   write     … one writer thread that owns the SQLite connection (core/index/indexwriter)
+//             (both in core/pipeline/parsestage)
 //   finish    strings, re-nesting, canonical steps, secondary indexes, views (IndexWriter::finish)
 //   analyse   the analysis passes over the index (core/analysis/analyzer)
 //   commit    meta rows, then the temporary file renamed into place (core/index/indexstore)
 // Safety: a lock file keeps two processes from building the same index; a failed or cancelled build
-// leaves the old index and no temporary file. Cancellation is honoured while parsing and between stages.
+// leaves the old index and no temporary file. Cancellation is honoured between stages and inside them
+// (the parsers stop; a running SQL statement is interrupted).
 // Threads: run() blocks and reports progress on the calling thread; call it off the GUI thread.
 #include "core/analysis/analysisoptions.h"
 #include "core/import/discovery.h"
+#include "core/pipeline/phase.h"
+#include "core/pipeline/stageclock.h"
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
 
 namespace rs::index {
 class Db;
-}
+class IndexBuildFile;
+} // namespace rs::index
 
 namespace rs::pipeline {
-
-/// The phases progress reports (parse and write run side by side and report as Parse).
-enum class Phase { Discover, Parse, Finish, Analyse, Commit };
-/// Its word in progress lines: "discovering", "parsing", "indexing", "analysing", "committing".
-const char* phaseName(Phase p);
 
 struct BuildOptions {
     std::string dbPath;     ///< explicit index file (empty: the default location, core/index/indexstore.h)
@@ -39,6 +38,7 @@ struct BuildOptions {
     /// Told once when the build waits for another process (e.g. "waiting for another Rankscope …").
     std::function<void(const std::string&)> notice;
     analysis::AnalysisOptions analysis;
+    StopAfter stopAfter = StopAfter::Analysis;
 };
 
 struct BuildProgress {
@@ -53,13 +53,15 @@ struct BuildResult {
     bool ok = false;
     bool reused = false;
     bool cancelled = false;
-    std::string dbPath;
-    std::string error; ///< names the file and the reason when !ok
+    std::string dbPath; ///< empty after StopAfter::Parse (nothing is written)
+    std::string error;  ///< names the file and the reason when !ok
     double seconds = 0;
     int64_t inputBytes = 0;
     int64_t spans = 0;
     int64_t events = 0;
-    double parseSec = 0, finishSec = 0, analysisSec = 0; ///< stages of a build (parse includes write)
+    /// Stage times, seconds (0 for a stage not run). writeSec is the writer thread's busy time, which
+    /// overlaps parseSec.
+    double discoverSec = 0, parseSec = 0, writeSec = 0, finishSec = 0, analysisSec = 0, commitSec = 0;
 };
 
 using ProgressFn = std::function<void(const BuildProgress&)>;
@@ -69,22 +71,29 @@ class BuildPipeline {
     BuildPipeline(std::string profileDir, BuildOptions opts);
     /// Builds the index or reuses a current one. One run per object; any thread (one object per thread).
     BuildResult run(const ProgressFn& progress = {}, std::atomic<bool>* cancel = nullptr);
+    /// The options key an index built with `opts` records (and is reused under).
+    static std::string optionsKey(const BuildOptions& opts);
 
   private:
     bool discover(BuildResult& res);
+    BuildResult parseOnly(BuildResult res);
     bool reuseIfCurrent(BuildResult& res, bool lockHeld);
-    void parseAndWrite(index::Db& db, BuildResult& res);
-    void analyse(index::Db& db, BuildResult& res);
-    void report(Phase phase);
+    void build(BuildResult& res);
+    void writeIndex(index::Db& db, BuildResult& res);
+    void analyse(index::Db& db);
+    void commit(index::IndexBuildFile& file);
+    void onParsed(int64_t bytesDone, int64_t events);
+    void enter(Phase phase);
+    void report();
     void throwIfCancelled() const;
     bool cancelled() const { return m_cancel && m_cancel->load(); }
-    double elapsed() const;
+    BuildResult& finished(BuildResult& res);
 
     std::string m_profileDir;
     BuildOptions m_opts;
     ProgressFn m_progressFn;
     std::atomic<bool>* m_cancel = nullptr;
-    std::chrono::steady_clock::time_point m_t0;
+    StageClock m_clock;
     import::Discovery m_discovery;
     BuildProgress m_progress;
 };

@@ -72,6 +72,155 @@ json runsJson(index::Db& db) {
     return runs;
 }
 
+namespace {
+
+json stepsJson(index::Db& db) {
+    json per = json::array();
+    auto q = db.prepare("SELECT rank, wall_ns FROM step_stat ORDER BY rank, step");
+    std::map<int64_t, std::vector<double>> walls;
+    while (q.step())
+        walls[q.i64(0)].push_back(double(q.i64(1)));
+    for (auto& [rank, v] : walls) {
+        std::vector<double> a = v, b = v;
+        per.push_back(
+            {{"rank", rank}, {"median_ns", int64_t(median(a))}, {"p95_ns", int64_t(percentile(b, 95))}});
+    }
+    return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
+}
+
+json stragglersJson(index::Db& db) {
+    json a = json::array();
+    auto q =
+        db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
+                   "WHERE flagged = 1 ORDER BY (median_ns - cluster_median_ns) * count DESC");
+    while (q.step())
+        a.push_back({{"rank", q.i64(0)},
+                     {"op_type", q.text(1)},
+                     {"ratio", q.f64(2)},
+                     {"median_ns", q.i64(3)},
+                     {"cluster_median_ns", q.i64(4)},
+                     {"count", q.i64(5)},
+                     {"lost_ns", (q.i64(3) - q.i64(4)) * q.i64(5)}});
+    return a;
+}
+
+json outlierStepsJson(index::Db& db) {
+    json a = json::array();
+    auto q = db.prepare(
+        "SELECT rank, step, wall_ns, typical_ns, cause, late_rank FROM step_stat WHERE outlier = 1 "
+        "ORDER BY wall_ns - typical_ns DESC");
+    while (q.step()) {
+        json o = {{"rank", q.i64(0)},
+                  {"step", q.i64(1)},
+                  {"wall_ns", q.i64(2)},
+                  {"typical_ns", q.i64(3)},
+                  {"cause", q.text(4)}};
+        o["late_rank"] = q.isNull(5) ? json(nullptr) : json(q.i64(5));
+        a.push_back(o);
+    }
+    return a;
+}
+
+json commWaitJson(index::Db& db, int top) {
+    json byRank = json::array();
+    std::map<int64_t, json> blamed;
+    auto q = db.prepare("SELECT rank, blamed_rank, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' "
+                        "GROUP BY rank, blamed_rank ORDER BY rank");
+    std::map<int64_t, int64_t> total;
+    while (q.step()) {
+        int64_t rank = q.i64(0);
+        total[rank] += q.i64(2);
+        if (!blamed.count(rank)) blamed[rank] = json::object();
+        blamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))] = q.i64(2);
+    }
+    for (auto& [rank, ns] : total)
+        byRank.push_back({{"rank", rank}, {"wait_ns", ns}, {"blamed_on", blamed[rank]}});
+    json last = json::object();
+    auto l =
+        db.prepare("SELECT last_rank, count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT NULL "
+                   "GROUP BY last_rank ORDER BY last_rank");
+    while (l.step())
+        last[std::to_string(l.i64(0))] = l.i64(1);
+    json idle = json::array();
+    auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER "
+                        "BY dur_ns DESC LIMIT ?");
+    g.bind(1, int64_t(top));
+    while (g.step())
+        idle.push_back(
+            {{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
+    return {
+        {"total_wait_ns", db.scalar("SELECT coalesce(sum(dur_ns),0) FROM wait WHERE kind='collective_wait'")},
+        {"by_rank", byRank},
+        {"last_arrival_counts", last},
+        {"idle_gaps", idle},
+        {"collectives", db.scalar("SELECT count(*) FROM collective")}};
+}
+
+json memoryJson(index::Db& db, int top) {
+    json per = json::array();
+    auto q = db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation, "
+                        "bank_size_bytes, bank_count, base_addr FROM memory_summary ORDER BY rank");
+    auto banks =
+        db.prepare("SELECT op_name, bank, sum(size_bytes) FROM tensor WHERE rank = ? AND bank IS NOT NULL "
+                   "GROUP BY op_name, bank ORDER BY op_name, bank");
+    auto topT =
+        db.prepare("SELECT tensor_id, op_name, size_bytes FROM tensor WHERE rank = ? AND alloc_ns <= ? AND "
+                   "(free_ns IS NULL OR free_ns > ?) ORDER BY size_bytes DESC LIMIT ?");
+    while (q.step()) {
+        int64_t rank = q.i64(0);
+        json b = json::object();
+        banks.bind(1, rank);
+        while (banks.step())
+            b[banks.text(0)][std::to_string(banks.i64(1))] = banks.i64(2);
+        banks.reset();
+        json alive = json::array();
+        topT.bind(1, rank).bind(2, q.i64(3)).bind(3, q.i64(3)).bind(4, int64_t(top));
+        while (topT.step())
+            alive.push_back(
+                {{"tensor_id", topT.text(0)}, {"op_name", topT.text(1)}, {"size_bytes", topT.i64(2)}});
+        topT.reset();
+        per.push_back({{"rank", rank},
+                       {"peak_allocated_bytes", q.i64(1)},
+                       {"peak_reserved_bytes", q.i64(2)},
+                       {"peak_ts_ns", q.i64(3)},
+                       {"fragmentation", q.f64(4)},
+                       {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
+                       {"bank_bytes_by_op", b},
+                       {"alive_at_peak", alive}});
+    }
+    json anomalies = json::array();
+    auto a =
+        db.prepare("SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
+    while (a.step())
+        anomalies.push_back({{"rank", a.i64(0)},
+                             {"op_name", a.text(1)},
+                             {"banks", json::parse(a.text(2))},
+                             {"other_ranks_banks", json::parse(a.text(3))},
+                             {"bytes", a.i64(4)}});
+    return {{"per_rank", per}, {"bank_anomalies", anomalies}};
+}
+
+/// Findings ordered by time lost.
+json findingsJson(index::Db& db) {
+    json f = json::array();
+    // root causes first by what the job lost, then by extra kernel time; placement findings last
+    auto q = db.prepare(
+        "SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
+        "affected, text, run_id FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
+    auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
+    while (q.step()) {
+        json o = {{"kind", q.text(0)},      {"rank", optional(1)},     {"step", optional(2)},
+                  {"subject", q.text(3)},   {"lost_ns", q.i64(4)},     {"waited_ns", q.i64(5)},
+                  {"extra_ns", q.i64(6)},   {"start_ns", optional(7)}, {"end_ns", optional(8)},
+                  {"span_id", optional(9)}, {"text", q.text(11)},      {"run", optional(12)}};
+        o["affected"] = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
+        f.push_back(o);
+    }
+    return f;
+}
+
+} // namespace
+
 json buildReport(index::Db& db, int top) {
     json r;
     r["profile"] = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
@@ -84,152 +233,12 @@ json buildReport(index::Db& db, int top) {
     }
     r["ranks"] = ranks;
     r["runs"] = runsJson(db);
-    // steps
-    {
-        json per = json::array();
-        auto q = db.prepare("SELECT rank, wall_ns FROM step_stat ORDER BY rank, step");
-        std::map<int64_t, std::vector<double>> walls;
-        while (q.step())
-            walls[q.i64(0)].push_back(double(q.i64(1)));
-        for (auto& [rank, v] : walls) {
-            std::vector<double> a = v, b = v;
-            per.push_back(
-                {{"rank", rank}, {"median_ns", int64_t(median(a))}, {"p95_ns", int64_t(percentile(b, 95))}});
-        }
-        r["steps"] = {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
-    }
-    // stragglers
-    {
-        json a = json::array();
-        auto q = db.prepare(
-            "SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
-            "WHERE flagged = 1 ORDER BY (median_ns - cluster_median_ns) * count DESC");
-        while (q.step())
-            a.push_back({{"rank", q.i64(0)},
-                         {"op_type", q.text(1)},
-                         {"ratio", q.f64(2)},
-                         {"median_ns", q.i64(3)},
-                         {"cluster_median_ns", q.i64(4)},
-                         {"count", q.i64(5)},
-                         {"lost_ns", (q.i64(3) - q.i64(4)) * q.i64(5)}});
-        r["stragglers"] = a;
-    }
-    // outlier steps
-    {
-        json a = json::array();
-        auto q = db.prepare(
-            "SELECT rank, step, wall_ns, typical_ns, cause, late_rank FROM step_stat WHERE outlier = 1 "
-            "ORDER BY wall_ns - typical_ns DESC");
-        while (q.step()) {
-            json o = {{"rank", q.i64(0)},
-                      {"step", q.i64(1)},
-                      {"wall_ns", q.i64(2)},
-                      {"typical_ns", q.i64(3)},
-                      {"cause", q.text(4)}};
-            o["late_rank"] = q.isNull(5) ? json(nullptr) : json(q.i64(5));
-            a.push_back(o);
-        }
-        r["outlier_steps"] = a;
-    }
-    // communication waits
-    {
-        json byRank = json::array();
-        std::map<int64_t, json> blamed;
-        auto q = db.prepare("SELECT rank, blamed_rank, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' "
-                            "GROUP BY rank, blamed_rank ORDER BY rank");
-        std::map<int64_t, int64_t> total;
-        while (q.step()) {
-            int64_t rank = q.i64(0);
-            total[rank] += q.i64(2);
-            if (!blamed.count(rank)) blamed[rank] = json::object();
-            blamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))] = q.i64(2);
-        }
-        for (auto& [rank, ns] : total)
-            byRank.push_back({{"rank", rank}, {"wait_ns", ns}, {"blamed_on", blamed[rank]}});
-        json last = json::object();
-        auto l = db.prepare(
-            "SELECT last_rank, count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT NULL "
-            "GROUP BY last_rank ORDER BY last_rank");
-        while (l.step())
-            last[std::to_string(l.i64(0))] = l.i64(1);
-        json idle = json::array();
-        auto g = db.prepare("SELECT rank, step, collective, dur_ns FROM wait WHERE kind = 'idle_gap' ORDER "
-                            "BY dur_ns DESC LIMIT ?");
-        g.bind(1, int64_t(top));
-        while (g.step())
-            idle.push_back(
-                {{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
-        r["comm_wait"] = {
-            {"total_wait_ns",
-             db.scalar("SELECT coalesce(sum(dur_ns),0) FROM wait WHERE kind='collective_wait'")},
-            {"by_rank", byRank},
-            {"last_arrival_counts", last},
-            {"idle_gaps", idle},
-            {"collectives", db.scalar("SELECT count(*) FROM collective")}};
-    }
-    // memory
-    {
-        json per = json::array();
-        auto q =
-            db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation, "
-                       "bank_size_bytes, bank_count, base_addr FROM memory_summary ORDER BY rank");
-        auto banks = db.prepare(
-            "SELECT op_name, bank, sum(size_bytes) FROM tensor WHERE rank = ? AND bank IS NOT NULL "
-            "GROUP BY op_name, bank ORDER BY op_name, bank");
-        auto topT = db.prepare(
-            "SELECT tensor_id, op_name, size_bytes FROM tensor WHERE rank = ? AND alloc_ns <= ? AND "
-            "(free_ns IS NULL OR free_ns > ?) ORDER BY size_bytes DESC LIMIT ?");
-        while (q.step()) {
-            int64_t rank = q.i64(0);
-            json b = json::object();
-            banks.bind(1, rank);
-            while (banks.step())
-                b[banks.text(0)][std::to_string(banks.i64(1))] = banks.i64(2);
-            banks.reset();
-            json alive = json::array();
-            topT.bind(1, rank).bind(2, q.i64(3)).bind(3, q.i64(3)).bind(4, int64_t(top));
-            while (topT.step())
-                alive.push_back(
-                    {{"tensor_id", topT.text(0)}, {"op_name", topT.text(1)}, {"size_bytes", topT.i64(2)}});
-            topT.reset();
-            per.push_back({{"rank", rank},
-                           {"peak_allocated_bytes", q.i64(1)},
-                           {"peak_reserved_bytes", q.i64(2)},
-                           {"peak_ts_ns", q.i64(3)},
-                           {"fragmentation", q.f64(4)},
-                           {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
-                           {"bank_bytes_by_op", b},
-                           {"alive_at_peak", alive}});
-        }
-        json anomalies = json::array();
-        auto a = db.prepare(
-            "SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
-        while (a.step())
-            anomalies.push_back({{"rank", a.i64(0)},
-                                 {"op_name", a.text(1)},
-                                 {"banks", json::parse(a.text(2))},
-                                 {"other_ranks_banks", json::parse(a.text(3))},
-                                 {"bytes", a.i64(4)}});
-        r["memory"] = {{"per_rank", per}, {"bank_anomalies", anomalies}};
-    }
-    // findings ordered by time lost
-    {
-        json f = json::array();
-        // root causes first by what the job lost, then by extra kernel time; placement findings last
-        auto q = db.prepare(
-            "SELECT kind, rank, step, subject, lost_ns, waited_ns, extra_ns, start_ns, end_ns, span_id, "
-            "affected, text, run_id FROM finding ORDER BY lost_ns DESC, extra_ns DESC, finding_id");
-        auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
-        while (q.step()) {
-            json o = {{"kind", q.text(0)},      {"rank", optional(1)},     {"step", optional(2)},
-                      {"subject", q.text(3)},   {"lost_ns", q.i64(4)},     {"waited_ns", q.i64(5)},
-                      {"extra_ns", q.i64(6)},   {"start_ns", optional(7)}, {"end_ns", optional(8)},
-                      {"span_id", optional(9)}, {"text", q.text(11)},      {"run", optional(12)}};
-            o["affected"] = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
-            f.push_back(o);
-        }
-        r["findings"] = f;
-    }
+    r["steps"] = stepsJson(db);
+    r["stragglers"] = stragglersJson(db);
+    r["outlier_steps"] = outlierStepsJson(db);
+    r["comm_wait"] = commWaitJson(db, top);
+    r["memory"] = memoryJson(db, top);
+    r["findings"] = findingsJson(db);
     r["diagnostics"] = {{"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic")},
                         {"rows", db.scalar("SELECT count(*) FROM diagnostic")}};
     r["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
@@ -250,17 +259,10 @@ std::string commWaitText(const json& report, const std::string& total) {
     return total + " in total";
 }
 
-std::string formatReport(const json& r, int top) {
-    std::ostringstream o;
-    o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
-    // a count with its noun in the right number ("1 rank", not "1 ranks")
-    const auto n = [](int64_t v, const char* noun) {
-        return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
-    };
-    o << n(int64_t(r["ranks"].size()), "rank") << ", " << n(r["steps"]["count"].get<int64_t>(), "step")
-      << ", " << n(r["counts"]["spans"].get<int64_t>(), "span") << ", "
-      << n(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
-      << n(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
+namespace {
+
+/// The runs of a folder that holds several, incomplete runs, and what the files say about each.
+void formatRuns(std::ostringstream& o, const json& r) {
     if (r["runs"].size() > 1) {
         o << "This folder holds " << r["runs"].size()
           << " runs (nothing is matched or compared across them):\n";
@@ -283,7 +285,9 @@ std::string formatReport(const json& r, int top) {
             line += (line.empty() ? "" : " · ") + k + " " + v.get<std::string>();
         o << "Run " << run["run"].get<int64_t>() << ": " << line << "\n";
     }
-    o << "\n";
+}
+
+void formatFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
         bool partial = false;
@@ -309,6 +313,9 @@ std::string formatReport(const json& r, int top) {
             o << "\n";
         }
     }
+}
+
+void formatSteps(std::ostringstream& o, const json& r) {
     o << "\nSteps (median / p95 wall time):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
@@ -316,6 +323,9 @@ std::string formatReport(const json& r, int top) {
         o << "  rank " << p["rank"].get<int64_t>() << ": " << ms(double(p["median_ns"].get<int64_t>()))
           << " / " << ms(double(p["p95_ns"].get<int64_t>()));
     }
+}
+
+void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
       << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
     const json& last = r["comm_wait"]["last_arrival_counts"];
@@ -328,6 +338,9 @@ std::string formatReport(const json& r, int top) {
         }
         o << "; rank " << best << " arrived last in " << bestN << " of " << all << " collectives";
     }
+}
+
+void formatMemory(std::ostringstream& o, const json& r) {
     // only ranks with memory records: a profile without any says so instead of printing 0.00 GiB
     std::vector<const json*> withMemory;
     for (auto& p : r["memory"]["per_rank"])
@@ -337,7 +350,7 @@ std::string formatReport(const json& r, int top) {
         o << "\nMemory: no memory data in this profile";
     } else {
         o << "\nMemory peaks (allocated / reserved):";
-        k = 0;
+        int k = 0;
         for (const json* p : withMemory) {
             if (k++ % 4 == 0) o << "\n ";
             o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
@@ -348,8 +361,31 @@ std::string formatReport(const json& r, int top) {
             o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
               << " rank(s))";
     }
-    o << "\nDiagnostics: " << n(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
-      << n(r["diagnostics"]["rows"].get<int64_t>(), "group")
+}
+
+/// A count with its noun in the right number ("1 rank", not "1 ranks").
+std::string counted(int64_t v, const char* noun) {
+    return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
+}
+
+} // namespace
+
+std::string formatReport(const json& r, int top) {
+    std::ostringstream o;
+    o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
+    o << counted(int64_t(r["ranks"].size()), "rank") << ", "
+      << counted(r["steps"]["count"].get<int64_t>(), "step") << ", "
+      << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
+      << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
+      << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
+    formatRuns(o, r);
+    o << "\n";
+    formatFindings(o, r, top);
+    formatSteps(o, r);
+    formatCommWait(o, r);
+    formatMemory(o, r);
+    o << "\nDiagnostics: " << counted(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
+      << counted(r["diagnostics"]["rows"].get<int64_t>(), "group")
       << (r["diagnostics"]["rows"].get<int64_t>() ? " (rankscope info DIR lists them)" : "") << "\n";
     return o.str();
 }

@@ -43,90 +43,83 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
 
 } // namespace
 
-ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
-    ProfileSummary s;
-    s.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
-    s.runs = loadRuns(db);
-    s.run = run && std::any_of(s.runs.begin(), s.runs.end(), [&](const RunDesc& r) { return r.run == *run; })
-                ? *run
-                : index::defaultRunId(db);
+namespace {
+
+/// The ranks of the shown run (every rank when the index has no runs), their clocks and notes.
+std::set<int> loadShownRanks(index::Db& db, ProfileSummary& s) {
     std::set<int> shown;
-    {
-        // ranks of the shown run (every rank when the index has no runs)
-        auto q = db.prepare(
-            "SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id, coalesce(data_rank, rank) "
-            "FROM rank_info ORDER BY rank");
-        while (q.step()) {
-            if (!s.runs.empty() && !q.isNull(3) && int(q.i64(3)) != s.run) continue;
-            int r = int(q.i64(0));
-            s.ranks.push_back(r);
-            shown.insert(r);
-            s.clockOffsetNs[r] = q.i64(1);
-            s.dataRank[r] = int(q.i64(4));
-            if (!q.text(2).empty()) s.notes.push_back("rank " + std::to_string(r) + ": " + q.text(2));
-        }
+    // ranks of the shown run (every rank when the index has no runs)
+    auto q = db.prepare(
+        "SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id, coalesce(data_rank, rank) "
+        "FROM rank_info ORDER BY rank");
+    while (q.step()) {
+        if (!s.runs.empty() && !q.isNull(3) && int(q.i64(3)) != s.run) continue;
+        int r = int(q.i64(0));
+        s.ranks.push_back(r);
+        shown.insert(r);
+        s.clockOffsetNs[r] = q.i64(1);
+        s.dataRank[r] = int(q.i64(4));
+        if (!q.text(2).empty()) s.notes.push_back("rank " + std::to_string(r) + ": " + q.text(2));
     }
-    for (const auto& r : s.runs)
-        if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);
-    {
-        auto q = db.prepare(
-            "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE "
-            "aligned = 1 "
-            "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
-            "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
-        while (q.step())
-            if (shown.count(int(q.i64(1))))
-                s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
-                                    int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
+    return shown;
+}
+
+/// The shown ranks' aligned lanes, device before host, then one device-memory lane per rank that has
+/// allocated-bytes samples.
+void loadTracks(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
+    auto q = db.prepare(
+        "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE "
+        "aligned = 1 "
+        "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
+        "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
+    while (q.step())
+        if (shown.count(int(q.i64(1))))
+            s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
+                                int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
+    auto m = db.prepare(
+        "SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL GROUP BY rank");
+    while (m.step()) {
+        int r = int(m.i64(0));
+        if (!shown.count(r)) continue;
+        s.tracks.push_back(
+            {memoryTrackId(r), r, "memory", "device memory (allocated)", "", 0, m.i64(1), INT64_MAX});
     }
-    {
-        // one device-memory lane per rank that has allocated-bytes samples
-        auto q = db.prepare(
-            "SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL GROUP BY rank");
-        while (q.step()) {
-            int r = int(q.i64(0));
-            if (!shown.count(r)) continue;
-            s.tracks.push_back(
-                {memoryTrackId(r), r, "memory", "device memory (allocated)", "", 0, q.i64(1), INT64_MAX});
-        }
-        std::stable_sort(s.tracks.begin(), s.tracks.end(),
-                         [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
-    }
-    {
-        auto q = db.prepare(
-            "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), coalesce(st.cause, '') "
-            "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
-            "ORDER BY s.rank, s.start_ns");
-        while (q.step())
-            if (shown.count(int(q.i64(0))))
-                s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
-    }
-    {
-        auto q = db.prepare(
-            "SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
-            "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "
-            "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns) "
-            "FROM wait w ORDER BY w.rank, w.start_ns");
-        while (q.step())
-            if (shown.count(int(q.i64(0))))
-                s.waits.push_back({int(q.i64(0)), q.i64(1), q.text(2), q.i64(3), q.i64(4), q.text(5),
-                                   q.isNull(6) ? std::nullopt : std::optional<int>(int(q.i64(6))), q.i64(7)});
-    }
-    {
-        auto q = db.prepare("SELECT value FROM string ORDER BY id");
-        while (q.step())
-            s.strings.push_back(q.text(0));
-    }
-    {
-        auto q = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
-                            "BY severity, file");
-        while (q.step())
-            s.diagnostics.push_back({q.text(0), q.text(1), q.text(2), q.text(3), q.i64(4), q.i64(5)});
-    }
-    auto report = query::buildReport(db, 20);
-    s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    s.reportText = query::formatReport(report, 20);
-    // bounds: the shown run's aligned lanes
+    std::stable_sort(s.tracks.begin(), s.tracks.end(),
+                     [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
+}
+
+void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
+    auto q = db.prepare(
+        "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), coalesce(st.cause, '') "
+        "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
+        "ORDER BY s.rank, s.start_ns");
+    while (q.step())
+        if (shown.count(int(q.i64(0))))
+            s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0, q.text(5)});
+    auto w = db.prepare(
+        "SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
+        "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "
+        "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns) "
+        "FROM wait w ORDER BY w.rank, w.start_ns");
+    while (w.step())
+        if (shown.count(int(w.i64(0))))
+            s.waits.push_back({int(w.i64(0)), w.i64(1), w.text(2), w.i64(3), w.i64(4), w.text(5),
+                               w.isNull(6) ? std::nullopt : std::optional<int>(int(w.i64(6))), w.i64(7)});
+}
+
+void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
+    auto q = db.prepare("SELECT value FROM string ORDER BY id");
+    while (q.step())
+        s.strings.push_back(q.text(0));
+    auto d = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
+                        "BY severity, file");
+    while (d.step())
+        s.diagnostics.push_back({d.text(0), d.text(1), d.text(2), d.text(3), d.i64(4), d.i64(5)});
+}
+
+/// The time range the view opens on.
+void setBounds(index::Db& db, ProfileSummary& s) {
+    // the shown run's aligned lanes
     for (const auto& r : s.runs)
         if (r.run == s.run && r.endNs > r.startNs) s.startNs = r.startNs, s.endNs = r.endNs;
     // else the extent of the shown run's own lanes, then its steps — never another run's (a run without
@@ -152,6 +145,27 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
                        "run " + std::to_string(s.run) +
                            " has no timed event (no span, step or sample): nothing to draw on the timeline");
     }
+}
+
+} // namespace
+
+ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
+    ProfileSummary s;
+    s.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+    s.runs = loadRuns(db);
+    s.run = run && std::any_of(s.runs.begin(), s.runs.end(), [&](const RunDesc& r) { return r.run == *run; })
+                ? *run
+                : index::defaultRunId(db);
+    const std::set<int> shown = loadShownRanks(db, s);
+    for (const auto& r : s.runs)
+        if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);
+    loadTracks(db, shown, s);
+    loadStepsAndWaits(db, shown, s);
+    loadStringsAndDiagnostics(db, s);
+    auto report = query::buildReport(db, 20);
+    s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    s.reportText = query::formatReport(report, 20);
+    setBounds(db, s);
     return s;
 }
 

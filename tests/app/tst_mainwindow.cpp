@@ -67,12 +67,8 @@ class TstMainWindow : public QObject {
         QApplication::setOrganizationName("rankscope-test");
         QApplication::setApplicationName("rankscope-test");
         m_profile = QString::fromStdString(test::tempDir("mainwindow")) + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 4;
-        o.steps = 6;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(m_profile.toStdString(), o, err), err.c_str());
+        const std::string err = test::writeDemo(m_profile.toStdString(), test::demoOptions(4, 6, 1));
+        QVERIFY2(err.empty(), err.c_str());
     }
     void opensProfileAndListsFindings() {
         gui::MainWindow w;
@@ -354,12 +350,8 @@ class TstMainWindow : public QObject {
         // 8 ranks: the lanes run far below the window; File ▸ Export of the timeline must draw the spans of
         // every rank's compute lanes (ranks 4-7 came out with the wait overlay and no spans)
         const std::string dir = test::tempDir("mainwindow-8ranks") + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 8;
-        o.steps = 3;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        const std::string err = test::writeDemo(dir, test::demoOptions(8, 3, 1));
+        QVERIFY2(err.empty(), err.c_str());
         gui::MainWindow w;
         w.resize(1300, 700);
         w.show();
@@ -539,13 +531,8 @@ class TstMainWindow : public QObject {
     void opensASingleTraceFile() {
         // one trace file, not a folder (File ▸ Open trace file…, a dropped file): its rank's lanes
         const std::string dir = test::tempDir("mainwindow-file");
-        demo::DemoOptions o;
-        o.ranks = 1;
-        o.steps = 3;
-        o.layers = 1;
-        o.format = "kineto";
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir + "/k", o, err), err.c_str());
+        const std::string err = test::writeDemo(dir + "/k", test::demoOptions(1, 3, 1, "kineto"));
+        QVERIFY2(err.empty(), err.c_str());
         QString file;
         for (const auto& e : std::filesystem::recursive_directory_iterator(dir + "/k"))
             if (e.is_regular_file() && e.path().string().find(".json") != std::string::npos)

@@ -22,18 +22,11 @@ struct Demo {
     demo::DemoTruth truth;
 };
 Demo makeDemo(const std::string& format, bool healthy, int ranks = 8, int steps = 12) {
-    std::string dir = test::tempDir("analysis-" + format);
-    demo::DemoOptions o;
-    o.ranks = ranks;
-    o.steps = steps;
-    o.layers = 2;
-    o.format = format;
+    demo::DemoOptions o = test::demoOptions(ranks, steps, 2, format);
     o.healthy = healthy;
-    std::string err;
-    if (!demo::generateDemo(dir, o, err)) qFatal("demo failed: %s", err.c_str());
     Demo d;
-    d.ix = test::indexDir(dir);
-    if (!d.ix.result.ok) qFatal("index failed: %s", d.ix.result.error.c_str());
+    d.ix = test::indexedDemo(test::tempDir("analysis-" + format), o);
+    if (!d.ix.result.ok) qFatal("demo failed: %s", d.ix.result.error.c_str());
     d.report = query::buildReport(*d.ix.db, 50);
     d.truth = demo::demoTruth(o);
     return d;

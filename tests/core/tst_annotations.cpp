@@ -54,12 +54,8 @@ class TstAnnotations : public QObject {
   private Q_SLOTS:
     void initTestCase() {
         m_demo = test::tempDir("annotations") + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 4;
-        o.steps = 6;
-        o.layers = 2;
-        std::string err;
-        QVERIFY2(demo::generateDemo(m_demo, o, err, nullptr), err.c_str());
+        const std::string err = test::writeDemo(m_demo, test::demoOptions(4, 6, 2));
+        QVERIFY2(err.empty(), err.c_str());
     }
 
     void jsonRoundTrip_data() {

@@ -9,6 +9,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -238,41 +239,85 @@ class TstIndexCache : public QObject {
         QVERIFY(noTempFiles(dir));
     }
     void malformedInputs_data() {
+        // What each damaged input must give (house rule: it loads, loads partly with each problem counted
+        // in diagnostics, or fails with one message naming why): `ok`, the spans it holds, and the words
+        // each expected diagnostic of the file says (or the error says, when !ok). An ok row without
+        // messages must have no warning or error on its file. `offset`: where the truncation diagnostic
+        // must point (the byte where the cut event starts), -1 when none.
         QTest::addColumn<QString>("name");
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<bool>("ok");
-        QTest::newRow("empty file") << "e.json" << QByteArray() << false;
+        QTest::addColumn<int>("spans");
+        QTest::addColumn<QStringList>("messages");
+        QTest::addColumn<int>("offset");
+        const QString kernels = "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv";
+        // an empty .json has no content to be recognised by, and no profiler's file name: not an input
+        QTest::newRow("empty file") << "e.json" << QByteArray() << false << 0
+                                    << QStringList{"no profiler files found"} << -1;
+        // named as Ascend's kernel table, so it is an input: skipped with a word, the build goes on
         QTest::newRow("0-byte csv in ascend dir")
-            << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv" << QByteArray() << false;
+            << kernels << QByteArray() << true << 0 << QStringList{"empty file (0 bytes) skipped"} << -1;
+        // one good event, two elements that are no objects (17, "s"), then an event cut at its first key
+        const QByteArray garbage("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"}, 17, \"s\", {\"ph\":");
         QTest::newRow("garbage json")
-            << "g.json"
-            << QByteArray("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"}, 17, \"s\", {\"ph\":") << true;
+            << "g.json" << garbage << true << 1
+            << QStringList{"non-object elements in the event array", "file ends in the middle of an event"}
+            << int(garbage.lastIndexOf('{'));
+        const QByteArray cut("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"},{\"ph\":\"X\",\"na");
         QTest::newRow("truncated mid-event")
-            << "t.json" << QByteArray("[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\"},{\"ph\":\"X\",\"na")
-            << true;
-        QTest::newRow("not json at all") << "n.json" << QByteArray("[hello") << true;
-        QTest::newRow("object without events") << "o.json" << QByteArray("{\"traceEvents\":[]}") << false;
-        QTest::newRow("csv header only") << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
-                                         << QByteArray("Name,Start Time(us),Duration(us)\n") << false;
+            << "t.json" << cut << true << 1 << QStringList{"file ends in the middle of an event"}
+            << int(cut.lastIndexOf('{'));
+        // an array whose one element is no event object and which never closes: the element is skipped and
+        // counted, the missing ']' tolerated (crashed profilers leave it out) and said
+        QTest::newRow("not json at all")
+            << "n.json" << QByteArray("[hello") << true << 0
+            << QStringList{"non-object elements in the event array", "event array not terminated"} << -1;
+        // a well-formed trace with no events: nothing to show and nothing wrong
+        QTest::newRow("object without events")
+            << "o.json" << QByteArray("{\"traceEvents\":[]}") << true << 0 << QStringList{} << -1;
+        QTest::newRow("csv header only") << kernels << QByteArray("Name,Start Time(us),Duration(us)\n")
+                                         << true << 0 << QStringList{} << -1;
+        // another producer's columns: the file is not read, and the diagnostic says which columns it lacks
         QTest::newRow("csv missing columns")
-            << "x_ascend_ms/ASCEND_PROFILER_OUTPUT/kernel_details.csv" << QByteArray("a,b\n1,2\n") << false;
+            << kernels << QByteArray("a,b\n1,2\n") << true << 0
+            << QStringList{"without Name/Start Time(us)/Duration(us) columns"} << -1;
     }
     void malformedInputs() {
         QFETCH(QString, name);
         QFETCH(QByteArray, content);
         QFETCH(bool, ok);
+        QFETCH(int, spans);
+        QFETCH(QStringList, messages);
+        QFETCH(int, offset);
         std::string dir = test::tempDir("bad");
-        test::writeFile(dir + "/" + name.toStdString(), content.toStdString());
+        const std::string path = dir + "/" + name.toStdString();
+        test::writeFile(path, content.toStdString());
         auto r = pipeline::BuildPipeline(dir, {}).run();
-        // Either it indexes (with diagnostics) or it fails with a message; it never crashes or leaves junk.
-        if (r.ok) {
-            index::Db db(r.dbPath, true);
-            QVERIFY(db.scalar("SELECT count(*) FROM spans") >= 0);
-        } else {
-            QVERIFY(!r.error.empty());
-        }
-        Q_UNUSED(ok);
         QVERIFY(noTempFiles(dir));
+        QCOMPARE(r.ok, ok);
+        if (!ok) {
+            QVERIFY(!fs::exists(dir + "/.rankscope/index.sqlite"));
+            for (const auto& m : messages)
+                QVERIFY2(r.error.find(m.toStdString()) != std::string::npos, r.error.c_str());
+            return;
+        }
+        index::Db db(r.dbPath, true);
+        QCOMPARE(db.scalar("SELECT count(*) FROM span"), int64_t(spans));
+        auto diag = db.prepare("SELECT severity, what, first_offset FROM diagnostic WHERE file = ?");
+        diag.bind(1, path);
+        QStringList said, problems; // every diagnostic of the file; its warnings and errors
+        int64_t truncatedAt = -1;
+        while (diag.step()) {
+            const QString what = QString::fromStdString(diag.text(1));
+            said << what;
+            if (diag.text(0) != "info") problems << what;
+            if (what.startsWith("file ends in the middle of an event")) truncatedAt = diag.i64(2);
+        }
+        for (const auto& m : messages)
+            QVERIFY2(std::any_of(said.begin(), said.end(), [&](const QString& w) { return w.contains(m); }),
+                     qPrintable("missing \"" + m + "\" among: " + said.join(" | ")));
+        if (messages.isEmpty()) QVERIFY2(problems.isEmpty(), qPrintable(problems.join(" | ")));
+        QCOMPARE(truncatedAt, int64_t(offset));
     }
     void nothingToIndex() {
         std::string dir = test::tempDir("none");

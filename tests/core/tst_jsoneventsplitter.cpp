@@ -139,6 +139,13 @@ class TstJsonEventSplitter : public QObject {
                                   << "not a JSON trace";
         QTest::newRow("truncated event") << "[{\"ph\":\"X\",\"name\":\"abc"
                                          << "truncated";
+        // a Kineto object whose traceEvents is not the array of events holds no events: the file's error
+        QTest::newRow("traceEvents an object")
+            << "{\"schemaVersion\":1,\"traceEvents\":{\"ph\":\"X\"}}"
+            << "\"traceEvents\" is an object, not an array of events at byte 33";
+        QTest::newRow("traceEvents a string")
+            << "{\"traceEvents\": \"x\"}"
+            << "\"traceEvents\" is a string, not an array of events at byte 16";
     }
     void fatal() {
         QFETCH(QString, text);

@@ -110,26 +110,40 @@ Indexed indexDir(const std::string& dir, bool force) {
 
 namespace rs::test {
 
-std::string writeDemo(const std::string& tag, int ranks, int steps, int layers, std::string& err,
-                      const std::string& format) {
+demo::DemoOptions demoOptions(int ranks, int steps, int layers, const std::string& format) {
     demo::DemoOptions o;
     o.ranks = ranks;
     o.steps = steps;
     o.layers = layers;
     o.format = format;
+    return o;
+}
+
+std::string writeDemo(const std::string& dir, const demo::DemoOptions& o) {
+    std::string err;
+    if (demo::generateDemo(dir, o, err)) return {};
+    return err.empty() ? dir + ": demo not written" : err;
+}
+
+std::string writeDemo(const std::string& tag, int ranks, int steps, int layers, std::string& err,
+                      const std::string& format) {
     const std::string dir = tempDir(tag) + "/demo";
-    return demo::generateDemo(dir, o, err) ? dir : std::string();
+    err = writeDemo(dir, demoOptions(ranks, steps, layers, format));
+    return err.empty() ? dir : std::string();
+}
+
+Indexed indexedDemo(const std::string& dir, const demo::DemoOptions& o) {
+    if (std::string err = writeDemo(dir, o); !err.empty()) {
+        Indexed failed;
+        failed.result.error = err;
+        return failed;
+    }
+    return indexDir(dir);
 }
 
 bool writeTwoRunDemo(const std::string& dir, std::string& err) {
-    demo::DemoOptions a;
-    a.ranks = 4;
-    a.steps = 4;
-    a.layers = 1;
-    demo::DemoOptions k = a;
-    k.ranks = 2;
-    k.format = "kineto";
-    return demo::generateDemo(dir + "/ascend", a, err) && demo::generateDemo(dir + "/kineto", k, err);
+    return demo::generateDemo(dir + "/ascend", demoOptions(4, 4, 1), err) &&
+           demo::generateDemo(dir + "/kineto", demoOptions(2, 4, 1, "kineto"), err);
 }
 
 bool ensureDemo(const std::string& dir, const demo::DemoOptions& o) {

@@ -43,6 +43,12 @@ Indexed indexDir(const std::string& dir, bool force = true);
 #include "core/demo/demooptions.h"
 
 namespace rs::test {
+/// The demo of `ranks` × `steps` × `layers` in `format` ("ascend" or "kineto"), its other options default.
+demo::DemoOptions demoOptions(int ranks, int steps, int layers, const std::string& format = "ascend");
+/// Writes the demo `o` into `dir`: empty on success, else the generator's message (for QVERIFY2).
+std::string writeDemo(const std::string& dir, const demo::DemoOptions& o);
+/// Writes the demo `o` into `dir` and indexes it; on failure result.ok is false and result.error says why.
+Indexed indexedDemo(const std::string& dir, const demo::DemoOptions& o);
 /// For the benchmarks: generates the demo profile `o` into `dir` unless a complete one is there (marked by
 /// a `.complete` file). Prints what it generated and how long it took; false (with a message) on failure.
 bool ensureDemo(const std::string& dir, const demo::DemoOptions& o);

@@ -77,14 +77,7 @@ class TstAnnotationViews : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        std::string dir = test::tempDir("annviews");
-        demo::DemoOptions o;
-        o.ranks = 3;
-        o.steps = 4;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
-        auto ix = test::indexDir(dir);
+        auto ix = test::indexedDemo(test::tempDir("annviews"), test::demoOptions(3, 4, 1));
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_db = ix.result.dbPath;
         m_conn = std::make_unique<index::Db>(m_db, true);

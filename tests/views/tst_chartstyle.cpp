@@ -38,14 +38,7 @@ class TstChartStyle : public QObject {
   private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
-        const std::string dir = test::tempDir("chartstyle") + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 2;
-        o.steps = 4;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
-        auto ix = test::indexDir(dir);
+        auto ix = test::indexedDemo(test::tempDir("chartstyle") + "/demo", test::demoOptions(2, 4, 1));
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_db = ix.result.dbPath;
     }

@@ -46,15 +46,9 @@ class TstCompareView : public QObject {
         const std::string root = test::tempDir("compareview");
         std::string db[2];
         for (int i = 0; i < 2; ++i) {
-            demo::DemoOptions o;
-            o.ranks = 4;
-            o.steps = 8;
-            o.layers = 2;
+            demo::DemoOptions o = test::demoOptions(4, 8, 2);
             if (i == 1) o.scaleOp["MatMulV2"] = 1.08;
-            std::string err;
-            const std::string dir = root + (i ? "/candidate" : "/baseline");
-            QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
-            auto ix = test::indexDir(dir);
+            auto ix = test::indexedDemo(root + (i ? "/candidate" : "/baseline"), o);
             QVERIFY2(ix.result.ok, ix.result.error.c_str());
             db[i] = ix.result.dbPath;
             m_db[i] = db[i];

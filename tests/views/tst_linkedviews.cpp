@@ -42,14 +42,9 @@ class TstLinkedViews : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         m_profile = QString::fromStdString(test::tempDir("linked")) + "/demo";
-        demo::DemoOptions o;
-        o.ranks = 4;
-        o.steps = 6;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(m_profile.toStdString(), o, err), err.c_str());
+        const demo::DemoOptions o = test::demoOptions(4, 6, 1);
         m_truth = demo::demoTruth(o);
-        auto ix = test::indexDir(m_profile.toStdString());
+        auto ix = test::indexedDemo(m_profile.toStdString(), o);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_db = ix.result.dbPath;
     }

@@ -19,15 +19,9 @@ class TstMinimapView : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        const std::string dir = test::tempDir("minimap");
-        demo::DemoOptions o;
-        o.ranks = 4;
-        o.steps = 6;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        const demo::DemoOptions o = test::demoOptions(4, 6, 1);
         m_truth = demo::demoTruth(o);
-        auto ix = test::indexDir(dir);
+        auto ix = test::indexedDemo(test::tempDir("minimap"), o);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_service = std::make_unique<query::QueryService>();
         QSignalSpy ready(m_service.get(), &query::QueryService::summaryReady);

@@ -22,14 +22,7 @@ class TstOpSummaryView : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        const std::string dir = test::tempDir("opsummary");
-        demo::DemoOptions o;
-        o.ranks = 4;
-        o.steps = 4;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
-        auto ix = test::indexDir(dir);
+        auto ix = test::indexedDemo(test::tempDir("opsummary"), test::demoOptions(4, 4, 1));
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_db = ix.result.dbPath;
     }

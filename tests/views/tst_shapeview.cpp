@@ -19,15 +19,9 @@ class TstShapeView : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        const std::string dir = test::tempDir("shapeview") + "/sweep";
-        demo::DemoOptions o;
-        o.ranks = 2;
-        o.steps = 8;
-        o.layers = 2;
+        demo::DemoOptions o = test::demoOptions(2, 8, 2);
         o.shapeSweep = true;
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
-        auto ix = test::indexDir(dir);
+        auto ix = test::indexedDemo(test::tempDir("shapeview") + "/sweep", o);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_tables =
             std::make_shared<const std::vector<shapes::OpShapeTable>>(shapes::loadShapeTables(*ix.db, {}));

@@ -64,15 +64,9 @@ class TstTimelineView : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
-        std::string dir = test::tempDir("timeline");
-        demo::DemoOptions o;
-        o.ranks = 2;
-        o.steps = 4;
-        o.layers = 1;
-        std::string err;
-        QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        const demo::DemoOptions o = test::demoOptions(2, 4, 1);
         m_truth = demo::demoTruth(o);
-        auto ix = test::indexDir(dir);
+        auto ix = test::indexedDemo(test::tempDir("timeline"), o);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_db = ix.result.dbPath;
     }

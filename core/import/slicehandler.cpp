@@ -1,0 +1,110 @@
+#include "core/import/slicehandler.h"
+
+#include "core/model/decimal.h"
+
+namespace rs::import {
+
+using Time = TraceFileState::Time;
+
+namespace {
+/// A B event dropped for its negative ts stays on the stack as this, so its E closes it (and nothing
+/// else): the spans around it keep their pairs.
+constexpr int32_t kDroppedBegin = -1;
+
+bool isNcclKernel(const std::string& name) {
+    return name.rfind("ncclKernel", 0) == 0 || name.rfind("ncclDevKernel", 0) == 0;
+}
+} // namespace
+
+int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name) {
+    int32_t opId = 0;
+    if (m_s.file.kind == FileKind::LegacyTimeline && e.args.present()) {
+        // MindSpore 1.x names the op type in args ("type": "AssignAdd"); trust it over the name.
+        formats::forEachMember(e.args.text, [&](std::string_view k, const formats::JsonValue& v) {
+            if (k == "type" && v.kind == formats::JsonKind::String) opId = m_s.strings.intern(v.str());
+        });
+    }
+    return opId ? opId : m_s.opTypeFor(nameId, name);
+}
+
+void SliceHandler::noteStep(const std::string& name, int64_t ts, int64_t dur) {
+    if (name.rfind("ProfilerStep#", 0) != 0) return;
+    if (auto s = model::parseI64(std::string_view(name).substr(13))) {
+        m_s.batch().steps.push_back({m_s.rank.rank, *s, ts, ts + dur, "trace"});
+        m_s.rank.traceSteps[*s] = {ts, ts + dur};
+        m_s.rank.haveTraceSteps = true;
+    }
+}
+
+void SliceHandler::complete(const TraceEvent& e) {
+    int64_t ts, dur = 0;
+    if (m_s.eventTime(e, "X event with a missing or bad ts", ts) != Time::Ok) return;
+    if (e.dur.present()) {
+        auto d = model::parseScaled(e.dur.text, model::TimeUnit::Us);
+        if (!d || !model::addTimes(ts, *d)) {
+            m_s.warn("X event with a bad dur", e);
+            return;
+        }
+        dur = *d;
+    }
+    const std::string name = e.name.str();
+    const int32_t nameId = m_s.strings.intern(name);
+    TraceTrack& t = m_s.tracks.slices(e.pidText, e.tidText);
+    const std::string cat = e.cat.str();
+    if (cat == "kernel") ++t.kernelSpans;
+    if (isNcclKernel(name)) ++t.ncclSpans;
+    const int32_t opId = opTypeOf(e, nameId, name);
+    m_s.emitSpan(t, ts, dur, nameId, m_s.strings.intern(cat), opId, e.offset);
+    if (e.args.present()) {
+        if (cat == "cpu_op")
+            m_inputs.cpuOp(e.args.text);
+        else if (cat == "kernel")
+            m_inputs.kernel(ts, dur, opId, e.args.text);
+    }
+    while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
+        t.enclosing.pop_back();
+    t.enclosing.push_back({ts, ts + dur, nameId});
+    noteStep(name, ts, dur);
+}
+
+void SliceHandler::begin(const TraceEvent& e) {
+    int64_t ts;
+    const Time time = m_s.eventTime(e, "B event with a missing or bad ts", ts);
+    if (time == Time::Bad) return;
+    TraceTrack& t = m_s.tracks.slices(e.pidText, e.tidText);
+    if (time == Time::Negative) {
+        t.openB.push_back({0, kDroppedBegin, 0, 0, e.offset});
+        return;
+    }
+    const std::string name = e.name.str();
+    const int32_t nameId = m_s.strings.intern(name);
+    t.openB.push_back({ts, nameId, m_s.strings.intern(e.cat.str()), m_s.opTypeFor(nameId, name), e.offset});
+}
+
+void SliceHandler::end(const TraceEvent& e) {
+    TraceTrack& t = m_s.tracks.slices(e.pidText, e.tidText);
+    if (t.openB.empty()) {
+        m_s.warn("E without a matching B", e);
+        return;
+    }
+    int64_t ts;
+    const Time time = m_s.eventTime(e, "E event with a bad ts", ts);
+    if (time == Time::Bad) return;
+    const TraceTrack::Open o = t.openB.back();
+    t.openB.pop_back();
+    if (time == Time::Negative || o.nameId == kDroppedBegin) return; // a span with no time to stand at
+    // B/E close inner-first, so spans arrive end-ordered; the nester's order check flags the track and
+    // the post-load pass re-nests it from an ordered scan.
+    m_s.emitSpan(t, o.ts, std::max<int64_t>(0, ts - o.ts), o.nameId, o.catId, o.opTypeId, o.offset);
+}
+
+void SliceHandler::finish() {
+    m_s.tracks.forEach([&](TraceTrack& t) {
+        for (const auto& o : t.openB)
+            if (o.nameId != kDroppedBegin)
+                m_s.out.diag(m_s.file.path, "warning", "B without a matching E", o.offset, "");
+    });
+    m_inputs.emit(m_s.rank.rank, m_s.batch().shapes);
+}
+
+} // namespace rs::import

@@ -1,0 +1,27 @@
+#pragma once
+// The slice events of a Chrome trace: `X` (complete, with dur) and `B`/`E` (begin/end, matched per
+// thread, inner first) become spans with their nesting depth; `ProfilerStep#N` spans are the rank's
+// steps; Kineto kernels get the input shapes of the CPU op that launched them. One thread.
+#include "core/import/kernelinputs.h"
+#include "core/import/tracefilestate.h"
+
+namespace rs::import {
+
+class SliceHandler {
+  public:
+    explicit SliceHandler(TraceFileState& state) : m_s(state), m_inputs(state.strings) {}
+    void complete(const TraceEvent& e); ///< ph X
+    void begin(const TraceEvent& e);    ///< ph B
+    void end(const TraceEvent& e);      ///< ph E
+    /// At the end of the file: B events never ended are counted, kernel input shapes emitted.
+    void finish();
+
+  private:
+    int32_t opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name);
+    void noteStep(const std::string& name, int64_t ts, int64_t dur);
+
+    TraceFileState& m_s;
+    KernelInputs m_inputs; // Kineto kernels' input shapes, from the CPU ops that launched them
+};
+
+} // namespace rs::import

@@ -1,0 +1,51 @@
+#include "core/import/tracefilestate.h"
+
+#include "core/model/decimal.h"
+#include "core/model/optype.h"
+
+namespace rs::import {
+
+const char* const kNegativeTs =
+    "events with a negative ts (before the clock's origin, decades before the rest of the rank) dropped";
+
+TraceFileState::TraceFileState(ImportContext& c, RowEmitter& o, RankState& r, const SourceFile& f, int32_t id)
+    : ctx(c), out(o), rank(r), file(f), fileId(id), strings(c.strings), tracks(c.nextTrackId) {}
+
+void TraceFileState::diag(const char* severity, const std::string& what, const TraceEvent& e) {
+    out.diag(file.path, severity, what, e.offset, e.excerpt());
+}
+
+TraceFileState::Time TraceFileState::eventTime(const TraceEvent& e, const char* bad, int64_t& ns) {
+    std::optional<int64_t> t;
+    if (e.ts.present()) t = model::parseScaled(e.ts.text, model::TimeUnit::Us);
+    std::optional<int64_t> sum = t ? model::addTimes(*t, baseNs) : std::nullopt; // never wrapped
+    if (!sum) {
+        warn(bad, e);
+        return Time::Bad;
+    }
+    if (*sum < 0) {
+        warn(kNegativeTs, e);
+        return Time::Negative;
+    }
+    ns = *sum;
+    return Time::Ok;
+}
+
+int32_t TraceFileState::opTypeFor(int32_t nameId, std::string_view name) {
+    auto it = m_opTypeOfName.find(nameId);
+    if (it != m_opTypeOfName.end()) return it->second;
+    auto m = rank.opTypeByName.find(std::string(name));
+    const int32_t id =
+        m != rank.opTypeByName.end() ? strings.intern(m->second) : strings.intern(model::deriveOpType(name));
+    m_opTypeOfName.emplace(nameId, id);
+    return id;
+}
+
+void TraceFileState::emitSpan(TraceTrack& t, int64_t ts, int64_t dur, int32_t nameId, int32_t catId,
+                              int32_t opId, int64_t offset) {
+    model::Batch& b = batch();
+    int depth = t.nester->add(ts, dur, nameId, b.lods);
+    b.spans.push_back({t.id, ts, dur, nameId, opId, catId, depth, fileId, offset});
+}
+
+} // namespace rs::import

@@ -1,0 +1,93 @@
+#include "core/import/tracetracks.h"
+
+#include "core/import/trackclassifier.h"
+
+namespace rs::import {
+
+std::string TraceNames::threadKey(std::string_view pid, std::string_view tid) {
+    std::string k(pid);
+    k.push_back('\x1f');
+    k.append(tid);
+    return k;
+}
+
+TraceTrack& TraceTracks::slices(std::string_view pid, std::string_view tid) {
+    m_key.assign(pid);
+    m_key.push_back('\x1f');
+    m_key.append(tid);
+    auto it = m_tracks.find(m_key);
+    if (it != m_tracks.end()) return it->second;
+    return create(m_key, pid, tid, false, {});
+}
+
+TraceTrack& TraceTracks::counter(std::string_view pid, std::string_view series) {
+    m_key.assign(pid);
+    m_key.append("\x1f"
+                 "C:");
+    m_key.append(series);
+    auto it = m_tracks.find(m_key);
+    if (it != m_tracks.end()) return it->second;
+    return create(m_key, pid, {}, true, series);
+}
+
+TraceTrack* TraceTracks::findSlices(std::string_view pid, std::string_view tid) {
+    m_key.assign(pid);
+    m_key.push_back('\x1f');
+    m_key.append(tid);
+    auto it = m_tracks.find(m_key);
+    return it == m_tracks.end() ? nullptr : &it->second;
+}
+
+TraceTrack& TraceTracks::create(std::string key, std::string_view pid, std::string_view tid, bool counter,
+                                std::string_view series) {
+    TraceTrack t;
+    t.id = m_nextId.fetch_add(1);
+    t.pid = std::string(pid);
+    t.tid = std::string(tid);
+    t.counter = counter;
+    t.counterName = std::string(series);
+    t.nester = std::make_unique<model::TrackNester>(t.id);
+    return m_tracks.emplace(std::move(key), std::move(t)).first->second;
+}
+
+model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank) const {
+    TrackFacts f;
+    f.format = format;
+    f.pid = t.pid;
+    f.tid = t.tid;
+    if (auto it = m_names.processNames.find(t.pid); it != m_names.processNames.end()) f.process = it->second;
+    if (auto it = m_names.processLabels.find(t.pid); it != m_names.processLabels.end()) f.labels = it->second;
+    const std::string tk = TraceNames::threadKey(t.pid, t.tid);
+    if (auto it = m_names.threadNames.find(tk); it != m_names.threadNames.end()) f.thread = it->second;
+    if (auto it = m_names.processSort.find(t.pid); it != m_names.processSort.end())
+        f.processSort = it->second;
+    if (auto it = m_names.threadSort.find(tk); it != m_names.threadSort.end()) f.threadSort = it->second;
+    f.counter = t.counter;
+    f.counterName = t.counterName;
+    f.spans = t.nester->count();
+    f.kernelSpans = t.kernelSpans;
+    f.ncclSpans = t.ncclSpans;
+    TrackClass c = classifyTrack(f);
+    model::TrackRow r;
+    r.trackId = t.id;
+    r.rank = rank;
+    r.kind = c.kind;
+    r.name = std::move(c.name);
+    r.process = std::move(c.process);
+    r.pid = t.pid;
+    r.tid = t.tid;
+    r.sortIndex = c.sortIndex;
+    r.spanCount = t.nester->count();
+    r.maxDepth = t.nester->unsorted() ? -1 : t.nester->maxDepth(); // -1: re-nest after the load
+    return r;
+}
+
+void TraceTracks::describe(FileKind format, int rank, model::Batch& b) {
+    for (auto& [k, t] : m_tracks) {
+        t.nester->finish(b.lods);
+        b.tracks.push_back(row(t, format, rank));
+    }
+    makeLaneNamesUnique(b.tracks);
+}
+
+} // namespace rs::import

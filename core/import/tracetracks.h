@@ -1,0 +1,78 @@
+#pragma once
+// The tracks of one Chrome trace file while it streams: one per (pid, tid) for slices and one per
+// (pid, counter series), each with its nester (depth and LOD buckets), its open B events and its open X
+// spans; and the names, labels and sort orders the file's `M` events give them (which may come after
+// the events they name). At the end they become TrackRows through the track classifier. One thread.
+#include "core/import/discovery.h"
+#include "core/model/batch.h"
+#include "core/model/tracknester.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace rs::import {
+
+struct TraceTrack {
+    int64_t id = 0;
+    std::string pid, tid;
+    std::unique_ptr<model::TrackNester> nester;
+    int64_t ncclSpans = 0, kernelSpans = 0;
+    bool counter = false;
+    std::string counterName;
+    struct Open { ///< a B event waiting for its E
+        int64_t ts;
+        int32_t nameId, catId, opTypeId;
+        int64_t offset;
+    };
+    std::vector<Open> openB;
+    struct Enclosing { ///< an X span still open at the latest event (ns)
+        int64_t start, end;
+        int32_t nameId;
+    };
+    std::vector<Enclosing> enclosing; ///< to attribute [memory] allocations to their op
+};
+
+/// What the file's `M` events say, keyed by pid (processes) or pid '\x1f' tid (threads).
+struct TraceNames {
+    std::unordered_map<std::string, std::string> processNames, processLabels, threadNames;
+    std::unordered_map<std::string, int64_t> processSort, threadSort;
+    static std::string threadKey(std::string_view pid, std::string_view tid);
+};
+
+class TraceTracks {
+  public:
+    /// Track ids come from `nextId`, shared by every parser thread of the import.
+    explicit TraceTracks(std::atomic<int64_t>& nextId) : m_nextId(nextId) {}
+    /// The slice track of (pid, tid), created on first use.
+    TraceTrack& slices(std::string_view pid, std::string_view tid);
+    /// The track of one counter series of `pid` (`series` = "<event name>/<arg key>").
+    TraceTrack& counter(std::string_view pid, std::string_view series);
+    /// The slice track of (pid, tid) when it exists.
+    TraceTrack* findSlices(std::string_view pid, std::string_view tid);
+    TraceNames& names() { return m_names; }
+    /// Every track, in one fixed order (the order describe() emits them).
+    template <class Fn> void forEach(Fn&& fn) {
+        for (auto& [k, t] : m_tracks)
+            fn(t);
+    }
+    /// Closes every nester (its last LOD buckets into `b.lods`) and appends one classified TrackRow per
+    /// track to `b.tracks`; lane names are then made unique over the batch's tracks.
+    void describe(FileKind format, int rank, model::Batch& b);
+
+  private:
+    TraceTrack& create(std::string key, std::string_view pid, std::string_view tid, bool counter,
+                       std::string_view series);
+    model::TrackRow row(const TraceTrack& t, FileKind format, int rank) const;
+
+    std::atomic<int64_t>& m_nextId;
+    std::unordered_map<std::string, TraceTrack> m_tracks;
+    TraceNames m_names;
+    std::string m_key; ///< scratch: the lookup key, reused so a lookup allocates nothing
+};
+
+} // namespace rs::import

@@ -1,0 +1,182 @@
+// Golden tests of the Ascend SQLite export importer alone (core/import/ascenddbimporter): each database is
+// built here with the tables of one export version and imported into memory (tests/support/importharness.h:
+// no index, no analysis); its rows must be exactly those below, worked out by hand from the tables: times
+// are integer ns already, names are ids into STRING_IDS, PYTORCH_API's globalTid is pid << 32 | tid
+// (formats.md §2.8, §8).
+#include "core/index/sqlite.h"
+#include "tests/support/importharness.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <filesystem>
+
+using namespace rs;
+using import::FileKind;
+
+namespace {
+
+QStringList sorted(const std::vector<std::string>& lines) {
+    QStringList out;
+    for (const auto& l : lines)
+        out << QString::fromStdString(l);
+    out.sort();
+    return out;
+}
+
+/// A database `name` holding `sql`, in a fresh rank directory; returns its path.
+std::string makeDb(const std::string& name, const std::string& sql) {
+    const std::string dir = test::tempDir("db-golden") + "/rank_ascend_pt/ASCEND_PROFILER_OUTPUT";
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/" + name;
+    index::Db db(path);
+    db.exec(sql);
+    return path;
+}
+
+} // namespace
+
+class TstAscendDbImporter : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void level1Export() {
+        // every table a torch_npu level1 export has, COMMUNICATION_OP with its waitNs (not used: the waits
+        // come from the Notify_Wait tasks)
+        const std::string path = makeDb(
+            "ascend_pytorch_profiler_2.db",
+            "CREATE TABLE STRING_IDS(id INTEGER PRIMARY KEY, value TEXT);"
+            "INSERT INTO STRING_IDS VALUES(1,'MatMulV2'),(2,'MatMul'),(3,'hcom_allReduce__1_0_1'),"
+            "(4,'Notify_Wait'),(5,'aten::mm'),(6,'ProfilerStep#3'),(7,'\"4,512;512,1024\"'),"
+            "(8,'FLOAT16;FLOAT16'),(9,'group_a'),(10,'PTA'),(11,'aten::empty'),(12,'AI_CORE');"
+            "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
+            " globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER,"
+            " taskId INTEGER, modelId INTEGER, depth INTEGER);"
+            "INSERT INTO TASK VALUES(1000,1500,0,1,10,0,12,0,2,1,0,0),(2000,2600,0,2,11,0,12,0,2,2,0,0),"
+            "(5100,5200,0,3,20,0,12,0,5,3,0,0),(5300,5400,0,4,21,0,12,0,5,4,0,0),"
+            "(7000,7100,0,5,30,0,12,0,3,5,0,0);"
+            "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER, blockDim INTEGER,"
+            " mixBlockDim INTEGER, taskType INTEGER, opType INTEGER, inputFormats INTEGER,"
+            " inputDataTypes INTEGER, inputShapes INTEGER, outputFormats INTEGER, outputDataTypes INTEGER,"
+            " outputShapes INTEGER, attrInfo INTEGER, waitNs INTEGER);"
+            "INSERT INTO COMPUTE_TASK_INFO VALUES(1,10,24,0,12,2,NULL,8,7,NULL,NULL,NULL,NULL,0),"
+            "(1,11,24,0,12,2,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0);"
+            "CREATE TABLE COMMUNICATION_TASK_INFO(name INTEGER, globalTaskId INTEGER, taskType INTEGER,"
+            " planeId INTEGER, groupName INTEGER, notifyId INTEGER, rdmaType INTEGER, srcRank INTEGER,"
+            " dstRank INTEGER, transportType INTEGER, size INTEGER, dataType INTEGER, linkType INTEGER,"
+            " opId INTEGER);"
+            "INSERT INTO COMMUNICATION_TASK_INFO VALUES(4,20,4,0,9,1,0,0,1,0,0,0,0,1),"
+            "(4,21,4,1,9,2,0,0,1,0,0,0,0,1);"
+            "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER, connectionId "
+            "INTEGER,"
+            " groupName INTEGER, opId INTEGER, relay INTEGER, retry INTEGER, dataType INTEGER, algType "
+            "INTEGER,"
+            " count INTEGER, opType INTEGER, waitNs INTEGER);"
+            "INSERT INTO COMMUNICATION_OP VALUES(3,5000,9000,6,9,1,0,0,0,0,1024,3,123);"
+            "CREATE TABLE PYTORCH_API(startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER,"
+            " name INTEGER, sequenceNumber INTEGER, fwdThreadId INTEGER, inputDtypes INTEGER,"
+            " inputShapes INTEGER, callchainId INTEGER, type INTEGER, depth INTEGER);"
+            "INSERT INTO PYTORCH_API VALUES('900','9500',429496729607,NULL,6,NULL,NULL,NULL,NULL,NULL,0,0),"
+            "('1000','1600',429496729607,1,5,NULL,NULL,NULL,NULL,NULL,0,1);"
+            "CREATE TABLE STEP_TIME(id INTEGER, startNs INTEGER, endNs INTEGER);"
+            "INSERT INTO STEP_TIME VALUES(3,900,9500);"
+            "CREATE TABLE MEMORY_RECORD(component INTEGER, timestamp INTEGER, totalAllocated INTEGER,"
+            " totalReserved INTEGER, totalActive INTEGER, streamPtr INTEGER, deviceId INTEGER);"
+            "INSERT INTO MEMORY_RECORD VALUES(10,1200,1048576,2097152,NULL,94,0);"
+            "CREATE TABLE OP_MEMORY(name INTEGER, size INTEGER, allocationTime INTEGER, releaseTime INTEGER,"
+            " activeReleaseTime INTEGER, duration INTEGER, activeDuration INTEGER, allocationTotalAllocated"
+            " INTEGER, allocationTotalReserved INTEGER, allocationTotalActive INTEGER, releaseTotalAllocated"
+            " INTEGER, releaseTotalReserved INTEGER, releaseTotalActive INTEGER, streamPtr INTEGER,"
+            " deviceId INTEGER);"
+            "INSERT INTO OP_MEMORY VALUES(11,4096,1100,8000,8000,6900,6900,0,0,0,0,0,0,94,0);"
+            "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
+            "INSERT INTO RANK_DEVICE_MAP VALUES(2,0);");
+        const auto r = test::importOne(path, FileKind::AscendDb);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.rank.rank, 2);
+        QCOMPARE(r.rank.deviceId, std::optional<int64_t>(0));
+        QCOMPARE(QString::fromStdString(r.rank.labels.at("framework")), QString("torch_npu"));
+        QCOMPARE(
+            sorted(r.lines()),
+            sorted({"track compute|Ascend Hardware|Stream 2|db|stream:2|2|2|0",
+                    "track compute|Ascend Hardware|Stream 3|db|stream:3|3|1|0",
+                    "track communication|HCCL|Plane 0|db|plane:0|1|1|0",
+                    "track communication|HCCL|Plane 1|db|plane:1|2|1|0",
+                    "track communication|HCCL|Group 0 Communication|db|group:9|0|1|0",
+                    "track host|Python|Thread 7|db|host:429496729607|7|2|1",
+                    "span Stream 2|1000|500|MatMulV2|MatMul||0", "span Stream 2|2000|600|MatMulV2|MatMul||0",
+                    "span Stream 3|7000|100|AI_CORE|AI_CORE||0", // a task without kernel info: its type
+                    "span Plane 0|5100|100|Notify_Wait|Notify_Wait||0",
+                    "span Plane 1|5300|100|Notify_Wait|Notify_Wait||0",
+                    "span Group 0 Communication|5000|4000|hcom_allReduce__1_0_1|hcom_allReduce_||0",
+                    "span Thread 7|900|8600|ProfilerStep#3|ProfilerStep#3||0",
+                    "span Thread 7|1000|600|aten::mm|aten::mm||1", "step 2|3|900|9500|trace",
+                    "step 2|3|900|9500|step_time", "shape 2|1000|500|MatMul|4,512;512,1024|FLOAT16;FLOAT16",
+                    "memory 2|1200|PTA|1048576|2097152|-",
+                    "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db"}));
+    }
+    void level0ExportWithoutOptionalColumnsAndTables() {
+        // torch_npu level0: COMMUNICATION_OP without waitNs and groupName, COMPUTE_TASK_INFO without opType,
+        // TASK without taskType, no PYTORCH_API / STEP_TIME / memory tables / RANK_DEVICE_MAP; a TASK row
+        // with a NULL end. Each degradation is a diagnostic; the rank stays the one it was given.
+        const std::string path =
+            makeDb("ascend_pytorch_profiler_0.db",
+                   "CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+                   "INSERT INTO STRING_IDS VALUES(1,'MatMulV2_3'),(2,'hcom_allReduce__1_0_1');"
+                   "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER,"
+                   " globalTaskId INTEGER);"
+                   "INSERT INTO TASK VALUES(1000,1500,2,10),(2000,2600,2,11),(3000,NULL,2,12);"
+                   "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER);"
+                   "INSERT INTO COMPUTE_TASK_INFO VALUES(1,10),(1,11);"
+                   "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER);"
+                   "INSERT INTO COMMUNICATION_OP VALUES(2,5000,9000);");
+        import::RankState given;
+        given.rank = 4;
+        const auto r = test::importOne(path, FileKind::AscendDb, given);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.rank.rank, 4);
+        QVERIFY(!r.rank.rankFromData);
+        QCOMPARE(
+            sorted(r.lines()),
+            sorted(
+                {"track compute|Ascend Hardware|Stream 2|db|stream:2|2|2|0",
+                 "track communication|HCCL|Group 0 Communication|db|group:0|0|1|0",
+                 "span Stream 2|1000|500|MatMulV2_3|MatMulV2||0",
+                 "span Stream 2|2000|600|MatMulV2_3|MatMulV2||0",
+                 "span Group 0 Communication|5000|4000|hcom_allReduce__1_0_1|hcom_allReduce_||0",
+                 "diag info|COMPUTE_TASK_INFO has no column(s) opType: op types derived from the kernel "
+                 "names|1|-1",
+                 "diag info|TASK has no column(s) taskType: tasks without them go to stream 0 / unnamed|1|-1",
+                 "diag info|COMMUNICATION_OP has no column(s) groupName: all collectives on one group "
+                 "track|1|-1",
+                 "diag warning|TASK row with a NULL, non-integer or out-of-range start/end (skipped)|1|-1"}));
+    }
+    void aRequiredColumnMissingSkipsItsTable() {
+        const std::string path =
+            makeDb("ascend_mindspore_profiler_1.db",
+                   "CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+                   "INSERT INTO STRING_IDS VALUES(1,'Add_1');"
+                   "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER,"
+                   " globalTaskId INTEGER, taskType INTEGER);"
+                   "INSERT INTO TASK VALUES(10,20,1,1,1);"
+                   "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER, opType INTEGER);"
+                   "INSERT INTO COMPUTE_TASK_INFO VALUES(1,1,NULL);"
+                   "CREATE TABLE STEP_TIME(id INTEGER, startNs INTEGER);"); // no endNs
+        const auto r = test::importOne(path, FileKind::AscendDb);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(QString::fromStdString(r.rank.labels.at("framework")), QString("mindspore"));
+        QCOMPARE(sorted(r.lines()), sorted({"track compute|Ascend Hardware|Stream 1|db|stream:1|1|1|0",
+                                            "span Stream 1|10|10|Add_1|Add||0",
+                                            "diag warning|STEP_TIME lacks column(s) endNs (another export "
+                                            "version): steps not read|1|-1"}));
+    }
+    void notAnAscendDatabaseIsTheFilesError() {
+        const std::string path = makeDb("ascend_pytorch_profiler_0.db", "CREATE TABLE other(x INTEGER);");
+        const auto r = test::importOne(path, FileKind::AscendDb);
+        QVERIFY(!r.ok);
+        QCOMPARE(
+            QString::fromStdString(r.error),
+            QString::fromStdString(path + ": not an Ascend profiler database (no TASK/STRING_IDS tables)"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstAscendDbImporter)
+#include "tst_ascenddbimporter.moc"

@@ -1,0 +1,146 @@
+// Discovery (core/import/discovery) over trees built here: dumps gathered by directory links are followed,
+// each directory is read once, a link loop is a diagnostic (never a hang), and a profile below the depth
+// limit is named as skipped instead of vanishing into "no profiler files found".
+#include "core/import/discovery.h"
+#include "core/pipeline/buildpipeline.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <filesystem>
+
+using namespace rs;
+namespace fs = std::filesystem;
+using import::FileKind;
+
+namespace {
+
+const char* kKernelDetails = "Step Id,Name,Type,Start Time(us),Duration(us)\n"
+                             "1,MatMulV2_1,MatMulV2,1736408883704643.212\t,10\n";
+
+/// "<kind> <path relative to root>" of every discovered file, group by group.
+QStringList files(const import::Discovery& d, const std::string& root) {
+    QStringList out;
+    for (const auto& g : d.groups)
+        for (const auto& f : g.files)
+            out << QString::fromLatin1(import::fileKindName(f.kind)) + " " +
+                       QString::fromStdString(fs::path(f.path).lexically_relative(root).string());
+    return out;
+}
+
+/// "<severity>|<what>|<count>" of every discovery diagnostic whose file is `file`.
+QStringList diags(const import::Discovery& d, const std::string& file) {
+    QStringList out;
+    for (const auto& g : d.diagnostics)
+        if (g.file == file)
+            out << QString::fromStdString(g.severity + "|" + g.what + "|" + std::to_string(g.count));
+    return out;
+}
+
+} // namespace
+
+class TstDiscovery : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void followsALinkedProfilerOutput() {
+        // the rank directory holds profiler_info and a link named ASCEND_PROFILER_OUTPUT to where the
+        // files really are (outside the opened folder)
+        const std::string base = test::tempDir("disc-link");
+        const std::string root = base + "/gathered";
+        test::writeFile(base + "/store/out0/kernel_details.csv", kKernelDetails);
+        test::writeFile(root + "/rank0_ascend_pt/profiler_info_0.json", "{\"rank_id\": 0}");
+        fs::create_directory_symlink(base + "/store/out0", root + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT");
+        const auto d = import::discover(root);
+        QCOMPARE(files(d, root), (QStringList{"ascend-profiler-info rank0_ascend_pt/profiler_info_0.json",
+                                              "ascend-kernel-details "
+                                              "rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"}));
+        QCOMPARE(d.groups.at(0).rankHint, std::optional<int>(0));
+        QVERIFY(d.diagnostics.empty());
+        // and the whole build reads it
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
+    }
+    void aLinkLoopIsSaidNotFollowed() {
+        const std::string root = test::tempDir("disc-loop");
+        test::writeFile(root + "/job/rank-0.pt.trace.json",
+                        "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]");
+        fs::create_directories(root + "/job/deeper");
+        fs::create_directory_symlink(root + "/job", root + "/job/deeper/back"); // back to its own ancestor
+        const auto d = import::discover(root);
+        QCOMPARE(files(d, root), QStringList{"chrome-json job/rank-0.pt.trace.json"});
+        QCOMPARE(diags(d, root + "/job/deeper/back"),
+                 QStringList{QString::fromStdString("warning|directory link loop: it leads to " +
+                                                    fs::canonical(root + "/job").string() +
+                                                    ", a directory it is inside; not followed|1")});
+        // the index carries it, beside the trace that loaded
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'directory link loop%' AND file "
+                           "LIKE '%/job/deeper/back'"),
+                 int64_t(1));
+    }
+    void aDirectoryReachedTwiceIsReadOnce() {
+        // a "latest" link beside the run it points to: the rank is read once, under its own name
+        const std::string root = test::tempDir("disc-twice");
+        test::writeFile(root + "/run1_ascend_pt/profiler_info_0.json", "{\"rank_id\": 0}");
+        test::writeFile(root + "/run1_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv", kKernelDetails);
+        fs::create_directory_symlink(root + "/run1_ascend_pt", root + "/latest");
+        const auto d = import::discover(root);
+        QCOMPARE(
+            files(d, root),
+            (QStringList{"ascend-profiler-info run1_ascend_pt/profiler_info_0.json",
+                         "ascend-kernel-details run1_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"}));
+        QCOMPARE(
+            diags(d, root + "/latest"),
+            QStringList{QString::fromStdString("info|directory reached again through a link (read once, as " +
+                                               root + "/run1_ascend_pt)|1")});
+    }
+    void aProfileBelowTheDepthLimitIsNamed() {
+        // 20 levels down: past the limit, so not read — and the error says which directory and why
+        const std::string root = test::tempDir("disc-deep");
+        std::string dir = root;
+        for (int i = 1; i <= 20; ++i)
+            dir += "/d" + std::to_string(i);
+        test::writeFile(dir + "/rank-0.pt.trace.json",
+                        "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]");
+        std::string skipped = root;
+        for (int i = 1; i <= import::kMaxDiscoveryDepth + 1; ++i)
+            skipped += "/d" + std::to_string(i);
+        const auto d = import::discover(root);
+        QVERIFY(d.groups.empty());
+        const std::string what = "directories more than " + std::to_string(import::kMaxDiscoveryDepth) +
+                                 " levels below the folder not searched";
+        QCOMPARE(diags(d, root), QStringList{QString::fromStdString("warning|" + what + "|1")});
+        QCOMPARE(QString::fromStdString(d.diagnostics.at(0).excerpt), QString::fromStdString(skipped));
+        auto ix = test::indexDir(root);
+        QVERIFY(!ix.result.ok);
+        QVERIFY2(ix.result.error.find("no profiler files found") != std::string::npos,
+                 ix.result.error.c_str());
+        QVERIFY2(ix.result.error.find(what + " (" + skipped + ")") != std::string::npos,
+                 ix.result.error.c_str());
+        // at the limit itself it is read
+        const std::string near = test::tempDir("disc-near");
+        std::string ok = near;
+        for (int i = 1; i <= import::kMaxDiscoveryDepth; ++i)
+            ok += "/d" + std::to_string(i);
+        test::writeFile(ok + "/rank-0.pt.trace.json",
+                        "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]");
+        QCOMPARE(import::discover(near).groups.size(), size_t(1));
+    }
+    void hiddenAndRawDirectoriesStaySkipped() {
+        const std::string root = test::tempDir("disc-hidden");
+        const std::string trace = "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]";
+        test::writeFile(root + "/.rankscope/x.pt.trace.json", trace);
+        test::writeFile(root + "/PROF_000001_1_ABC/device_0/timeline/msprof_0_1_1.json", trace);
+        test::writeFile(root + "/keep/rank-1.pt.trace.json", trace);
+        fs::create_directory_symlink(root + "/.rankscope", root + "/visible");
+        const auto d = import::discover(root);
+        // a link to a hidden directory is a directory of its own name: read (its files are not hidden)
+        QCOMPARE(files(d, root), (QStringList{"chrome-json keep/rank-1.pt.trace.json",
+                                              "chrome-json visible/x.pt.trace.json"}));
+        QCOMPARE(d.ignored.size(), size_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstDiscovery)
+#include "tst_discovery.moc"
