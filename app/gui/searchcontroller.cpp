@@ -56,6 +56,10 @@ void SearchController::highlightShapeKernels(const QString& opType, const QStrin
     m_kernelRequest = m_service->requestShapeKernels(m_summary->run, opType, shapes, dtypes);
 }
 
+QLineEdit* SearchController::field() const {
+    return m_field;
+}
+
 void SearchController::highlightOpKernels(const QString& opType, int rank) {
     m_kernelKind = Kind::OpKernels;
     m_label = tr("%1 on rank %2").arg(opType).arg(rank);
@@ -92,7 +96,8 @@ void SearchController::onSpanRows(const query::LocatedSpans& found, size_t asked
     }
     QStringList notes;
     if (found.missing > 0)
-        notes << tr("%1 name no span of this index").arg(views::counted(found.missing, tr("row"), tr("rows")));
+        notes
+            << tr("%1 name no span of this index").arg(views::counted(found.missing, tr("row"), tr("rows")));
     if (otherRun > 0)
         notes << tr("%1 on ranks of another run (the run chooser shows it)")
                      .arg(views::counted(otherRun, tr("span"), tr("spans")));
@@ -102,17 +107,19 @@ void SearchController::onSpanRows(const query::LocatedSpans& found, size_t asked
     }
     setHits(std::move(spans), std::move(tracks));
     show(0, true);
-    const QString what = asked == 1 ? tr("The row's span selected")
-                                    : tr("%1 of the rows highlighted, the first selected (F3 / Shift+F3: next, "
-                                         "previous)")
-                                          .arg(views::counted(qint64(m_hits.size()), tr("span"), tr("spans")));
+    const QString what = asked == 1
+                             ? tr("The row's span selected")
+                             : tr("%1 of the rows highlighted, the first selected (F3 / Shift+F3: next, "
+                                  "previous)")
+                                   .arg(views::counted(qint64(m_hits.size()), tr("span"), tr("spans")));
     Q_EMIT message(notes.isEmpty() ? what : what + "; " + notes.join("; "), 10000);
 }
 
 void SearchController::onKernels(quint64 id, const QVariant& v) {
     if (id != m_kernelRequest) return;
     if (m_kernelKind == Kind::SpanRows) {
-        if (auto found = v.value<std::shared_ptr<const query::LocatedSpans>>()) onSpanRows(*found, m_refsAsked);
+        if (auto found = v.value<std::shared_ptr<const query::LocatedSpans>>())
+            onSpanRows(*found, m_refsAsked);
         return;
     }
     auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();

@@ -2,9 +2,10 @@
 // The span search and every other set of highlighted spans stepped through with F3 / Shift+F3: the
 // toolbar's search box (Enter asks the query service for spans whose name or op type contains the text,
 // then goes to the first), a shape cell's kernels and a heatmap cell's kernels (the timeline goes to the
-// longest), the spans rows of the SQL console name, and an area-statistics row's spans. The hits are drawn on the timeline; next() and previous() visit them in time order and wrap
-// around, selecting each span, moving the window to it and scrolling its lane into view. Hits belong to
-// the run they were found in: clear() drops them (and the text, for a new profile). GUI thread only.
+// longest), the spans rows of the SQL console name, and an area-statistics row's spans. The hits are
+// drawn on the timeline; next() and previous() visit them in time order and wrap around, selecting each span,
+// moving the window to it and scrolling its lane into view. Hits belong to the run they were found in:
+// clear() drops them (and the text, for a new profile). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -28,7 +29,7 @@ class SearchController : public QObject {
                      views::TimelineView* timeline, QObject* parent = nullptr);
     ~SearchController() override;
     /// The search box (the window puts it in its toolbar).
-    QLineEdit* field() const { return m_field; }
+    QLineEdit* field() const; ///< out of line: QPointer needs QLineEdit complete
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
 
     /// Asks for the spans matching `text` (at most kLimit); an empty text clears the hits.
@@ -76,7 +77,7 @@ class SearchController : public QObject {
     int m_index = -1;
     quint64 m_searchRequest = 0, m_kernelRequest = 0;
     Kind m_kernelKind = Kind::Shape;
-    QString m_label; ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
+    QString m_label;        ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
     size_t m_refsAsked = 0; ///< rows of the console the last showSpanRows asked about
 };
 

@@ -4,7 +4,8 @@
 // direct children, all clipped), a span starting 6 ms before the area (found through the long-span list),
 // p95 by nearest rank (the ⌈0.95·n⌉-th smallest: 19 µs of 1..20 µs, where interpolation would say 19.05),
 // per rank and over the ranks, a counter's and the memory curve's first / last / min / max, a step area
-// (each rank's own extent), explicit lanes, the spans of one row, and a cancel.
+// (each rank's own extent), explicit lanes, the spans of one row, a cancel; and a real sample against
+// figures counted in Python over its trace file.
 #include "core/query/areastats.h"
 #include "tests/support/testsupport.h"
 
@@ -20,15 +21,16 @@ constexpr int64_t us = 1000; // ns
 std::string x(const std::string& name, int tid, int64_t ts, int64_t dur, const std::string& cat = "kernel",
               int pid = 0) {
     return "{\"ph\":\"X\",\"cat\":\"" + cat + "\",\"name\":\"" + name + "\",\"pid\":" + std::to_string(pid) +
-           ",\"tid\":" + std::to_string(tid) + ",\"ts\":" + std::to_string(ts) + ",\"dur\":" + std::to_string(dur) +
-           "}";
+           ",\"tid\":" + std::to_string(tid) + ",\"ts\":" + std::to_string(ts) +
+           ",\"dur\":" + std::to_string(dur) + "}";
 }
 
 std::string memory(int64_t ts, int64_t bytes, int64_t allocated, int64_t reserved) {
-    return "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":11,\"ts\":" + std::to_string(ts) +
-           ",\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":140000000000,\"Bytes\":" + std::to_string(bytes) +
-           ",\"Total Allocated\":" + std::to_string(allocated) + ",\"Total Reserved\":" + std::to_string(reserved) +
-           "}}";
+    return "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":11,\"ts\":" +
+           std::to_string(ts) +
+           ",\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":140000000000,\"Bytes\":" +
+           std::to_string(bytes) + ",\"Total Allocated\":" + std::to_string(allocated) +
+           ",\"Total Reserved\":" + std::to_string(reserved) + "}}";
 }
 
 std::string counter(int64_t ts, int value) {
@@ -76,8 +78,8 @@ class TstAreaStats : public QObject {
     void initTestCase() {
         const std::string dir = test::tempDir("areastats");
         writeRank(dir, 0,
-                  {// a nest on stream 7: outer 11000..11100 holds mid 11010..11040 (holding leaf 11015..11025)
-                   // and mid 11060..11090
+                  {// a nest on stream 7: outer 11000..11100 holds mid 11010..11040 (holding leaf
+                   // 11015..11025) and mid 11060..11090
                    x("outer", 7, 11000, 100), x("mid", 7, 11010, 30), x("leaf", 7, 11015, 10),
                    x("mid", 7, 11060, 30), x("k", 7, 11200, 50), x("k", 7, 11300, 20), x("k", 7, 11400, 40),
                    // the host: one op over the whole area, the step on a thread of its own
@@ -108,15 +110,14 @@ class TstAreaStats : public QObject {
         // k: 50 and 20 on rank 0 (the third starts after the area), 30 and 11350..11380 = 30 on rank 1;
         // ticks 1..20 µs: 210 in all, p95 the 19th = 19 µs; long 11020..11100; aten::mm and the two
         // ProfilerStep#1 spans cover the whole 360 µs
-        const std::vector<std::string> want = {
-            "ProfilerStep#1|host|-1|2|720000|720000|360000|360000|360000",
-            "aten::mm|host|-1|1|360000|360000|360000|360000|360000",
-            "tick|compute|-1|20|210000|210000|1000|20000|19000",
-            "k|compute|-1|4|130000|130000|20000|50000|50000",
-            "long|compute|-1|1|80000|80000|80000|80000|80000",
-            "outer|compute|-1|1|80000|30000|80000|80000|80000",
-            "mid|compute|-1|2|50000|45000|20000|30000|30000",
-            "leaf|compute|-1|1|5000|5000|5000|5000|5000"};
+        const std::vector<std::string> want = {"ProfilerStep#1|host|-1|2|720000|720000|360000|360000|360000",
+                                               "aten::mm|host|-1|1|360000|360000|360000|360000|360000",
+                                               "tick|compute|-1|20|210000|210000|1000|20000|19000",
+                                               "k|compute|-1|4|130000|130000|20000|50000|50000",
+                                               "long|compute|-1|1|80000|80000|80000|80000|80000",
+                                               "outer|compute|-1|1|80000|30000|80000|80000|80000",
+                                               "mid|compute|-1|2|50000|45000|20000|30000|30000",
+                                               "leaf|compute|-1|1|5000|5000|5000|5000|5000"};
         QCOMPARE(sorted(got), sorted(want));
         for (size_t i = 1; i < s.rows.size(); ++i) // longest total first
             QVERIFY(s.rows[i - 1].totalNs >= s.rows[i].totalNs);
@@ -178,7 +179,8 @@ class TstAreaStats : public QObject {
         QCOMPARE(s.ranksWithoutStep, std::vector<int>{7});
         std::vector<std::string> windows, want;
         for (const auto& w : s.windows)
-            windows.push_back(std::to_string(w.rank) + "|" + std::to_string(w.t0) + "|" + std::to_string(w.t1));
+            windows.push_back(std::to_string(w.rank) + "|" + std::to_string(w.t0) + "|" +
+                              std::to_string(w.t1));
         QCOMPARE(windows, m_ix.rows("SELECT rank, start_ns, end_ns FROM steps WHERE step = 1 ORDER BY rank"));
         QCOMPARE(windows.size(), size_t(2));
         for (const auto& r : s.rows)
@@ -226,9 +228,58 @@ class TstAreaStats : public QObject {
         QCOMPARE(j["per_rank"].get<bool>(), false);
         QCOMPARE(j["ops"].size(), s.rows.size());
         QVERIFY(j["ops"][0]["rank"].is_null());
-        for (const char* k : {"name", "kind", "count", "total_ns", "self_ns", "avg_ns", "min_ns", "max_ns", "p95_ns"})
+        for (const char* k :
+             {"name", "kind", "count", "total_ns", "self_ns", "avg_ns", "min_ns", "max_ns", "p95_ns"})
             QVERIFY2(j["ops"][0].contains(k), k);
         QVERIFY(!j["counters"].empty());
+    }
+
+    void realSampleAgainstPython() {
+        // HTA's ns-resolution Kineto trace (one rank, µs with three decimals), a 20 ms area from 300 ms into
+        // the run. Expected figures from a few lines of Python over the file (json with Decimal floats; a
+        // span counts when ts < t1 and ts + dur > t0; clipped = min(end, t1) − max(ts, t0); p95 the
+        // ⌈0.95·n⌉-th smallest clipped wall):
+        //   volta_sgemm_32x128_nn (kernel): 11 spans, 2 959 823 ns, min 163 071, max 528 125, p95 528 125
+        //   aten::copy_ (cpu_op):          152 spans, 15 610 709 ns, min 6 473, max 615 870, p95 377 066,
+        //                                  self 425 356 (minus the union of the events nested in each on its
+        //                                  pid/tid, clipped)
+        //   aten::conv2d (cpu_op):         12 spans, 1 565 340 ns, self 13 985
+        //   cudaMemcpyAsync (cuda_runtime): 152 spans, 15 185 353 ns
+        //   every X event: 1177 overlap the area
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const auto ix = test::indexDir(samples + "/hta/tests/data/ns_resolution_trace", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int64_t start = 1712195495406752797, t0 = start + 300000000, t1 = start + 320000000;
+        query::AreaQuery q;
+        q.windows = query::rangeWindows({int(ix.scalar("SELECT min(rank) FROM rank_info"))}, t0, t1);
+        q.perRank = false;
+        const auto s = query::computeAreaStats(*ix.db, q);
+        const auto row = [&](const std::string& name) {
+            for (const auto& r : s.rows)
+                if (r.name == name) return r;
+            return query::AreaRow{};
+        };
+        const auto sgemm = row("volta_sgemm_32x128_nn"), copy = row("aten::copy_"),
+                   memcpy = row("cudaMemcpyAsync");
+        QCOMPARE(sgemm.count, int64_t(11));
+        QCOMPARE(sgemm.totalNs, int64_t(2959823));
+        QCOMPARE(sgemm.minNs, int64_t(163071));
+        QCOMPARE(sgemm.maxNs, int64_t(528125));
+        QCOMPARE(sgemm.p95Ns, int64_t(528125));
+        QCOMPARE(copy.count, int64_t(152));
+        QCOMPARE(copy.totalNs, int64_t(15610709));
+        QCOMPARE(copy.minNs, int64_t(6473));
+        QCOMPARE(copy.maxNs, int64_t(615870));
+        QCOMPARE(copy.p95Ns, int64_t(377066));
+        QCOMPARE(copy.selfNs, int64_t(425356));
+        const auto conv = row("aten::conv2d");
+        QCOMPARE(conv.count, int64_t(12));
+        QCOMPARE(conv.totalNs, int64_t(1565340));
+        QCOMPARE(conv.selfNs, int64_t(13985));
+        QCOMPARE(memcpy.count, int64_t(152));
+        QCOMPARE(memcpy.totalNs, int64_t(15185353));
+        QCOMPARE(s.spans, int64_t(1177));
     }
 
     void cancelStops() {
