@@ -125,7 +125,9 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
     auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
     if (!k || (m_kernelKind != Kind::Shape && k->spans.empty())) return;
     setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
-    const QString count = views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
+    const QString count = m_kernelKind == Kind::Area
+                              ? views::counted(qint64(m_hits.size()), tr("span"), tr("spans"))
+                              : views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
     if (m_kernelKind == Kind::Area) {
         show(0, true);
         Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)").arg(count, m_label), 10000);

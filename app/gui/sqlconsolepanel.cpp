@@ -20,6 +20,7 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <set>
 
 namespace rs::gui {
@@ -57,8 +58,9 @@ QString failureText(query::QueryFailure f, const QString& message) {
 
 SqlConsolePanel::SqlConsolePanel(QWidget* parent)
     : QWidget(parent), m_service(new query::SqlConsoleService(this)),
-      m_model(new views::SqlResultModel(m_service, this)), m_views(new QTreeWidget), m_editor(new QPlainTextEdit),
-      m_grid(new QTableView), m_error(new QLabel), m_status(new QLabel), m_historyLabel(new QLabel) {
+      m_model(new views::SqlResultModel(m_service, this)), m_views(new QTreeWidget),
+      m_editor(new QPlainTextEdit), m_grid(new QTableView), m_error(new QLabel), m_status(new QLabel),
+      m_historyLabel(new QLabel) {
     m_history = Settings().sqlHistory();
     buildActions();
     auto* right = new QSplitter(Qt::Vertical);
@@ -77,6 +79,7 @@ SqlConsolePanel::SqlConsolePanel(QWidget* parent)
     split->addWidget(right);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 4);
+    split->setSizes({230, 900}); // the view list wide enough for its names and types
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     lay->addWidget(split);
@@ -95,16 +98,20 @@ void SqlConsolePanel::buildActions() {
         addAction(a);
         return a;
     };
-    m_run = make(tr("&Run query"), {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)},
+    m_run = make(tr("&Run query"),
+                 {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)},
                  [this] { runQuery(); });
     m_run->setToolTip(tr("Run the editor's statement (Ctrl+Enter): one read-only statement, at most %1")
                           .arg(QString::fromStdString(query::budgetText(m_service->budgetMs()))));
     m_cancel = make(tr("&Cancel query"), {}, [this] { cancelQuery(); });
     m_cancel->setToolTip(tr("Stop the statement running (the rows it gave stay)"));
-    m_older = make(tr("&Previous query"), {QKeySequence(Qt::CTRL | Qt::Key_Up)}, [this] { stepHistory(true); });
-    m_newer = make(tr("&Next query"), {QKeySequence(Qt::CTRL | Qt::Key_Down)}, [this] { stepHistory(false); });
+    m_older =
+        make(tr("&Previous query"), {QKeySequence(Qt::CTRL | Qt::Key_Up)}, [this] { stepHistory(true); });
+    m_newer =
+        make(tr("&Next query"), {QKeySequence(Qt::CTRL | Qt::Key_Down)}, [this] { stepHistory(false); });
     m_export = make(tr("&Export result as CSV…"), {}, [this] { exportCsv(); });
-    m_export->setToolTip(tr("Every row of the last run's statement (run again from the start), with a header"));
+    m_export->setToolTip(
+        tr("Every row of the last run's statement (run again from the start), with a header"));
     m_older->setToolTip(tr("The statement run before (Ctrl+Up); the history is kept for every profile"));
     m_newer->setToolTip(tr("The statement run after (Ctrl+Down)"));
 }
@@ -142,7 +149,8 @@ QWidget* SqlConsolePanel::buildResultArea() {
     m_error->setTextFormat(Qt::PlainText);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // dark text on an opaque light red in any theme, like the window's notice banner
-    m_error->setStyleSheet("QLabel { background: #f9d0cc; color: #3a0a05; border: 1px solid #d9534f; padding: 4px; }");
+    m_error->setStyleSheet(
+        "QLabel { background: #f9d0cc; color: #3a0a05; border: 1px solid #d9534f; padding: 4px; }");
     m_error->hide();
     lay->addWidget(m_error);
     m_grid->setModel(m_model);
@@ -151,13 +159,23 @@ QWidget* SqlConsolePanel::buildResultArea() {
     m_grid->setWordWrap(false);
     m_grid->verticalHeader()->setDefaultSectionSize(m_grid->fontMetrics().height() + 6);
     m_grid->horizontalHeader()->setDefaultSectionSize(140);
+    m_grid->horizontalHeader()->setResizeContentsPrecision(200); // fit to the first rows, not all
+    // a result's first page fits its columns (a 19-digit ts_ns is never cut), none wider than a third
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first, int) {
+        if (first != 0) return;
+        m_grid->resizeColumnsToContents();
+        const int widest = std::max(120, m_grid->viewport()->width() / 3);
+        for (int c = 0; c < m_model->columnCount(); ++c)
+            m_grid->setColumnWidth(c, std::min(m_grid->columnWidth(c), widest));
+    });
     auto* copy = new QAction(tr("Copy rows"), m_grid);
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetShortcut);
     connect(copy, &QAction::triggered, this,
             [this] { QApplication::clipboard()->setText(views::tabSeparatedSelection(*m_grid)); });
     m_grid->addAction(copy);
-    connect(m_grid->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SqlConsolePanel::onRowsPicked);
+    connect(m_grid->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SqlConsolePanel::onRowsPicked);
     lay->addWidget(m_grid, 1);
     m_status->setWordWrap(true);
     lay->addWidget(m_status);
@@ -252,7 +270,8 @@ void SqlConsolePanel::onExported(quint64 id, qint64 rows, const QString& error) 
         showError(tr("CSV export failed (nothing written to %1): %2").arg(m_exportPath, error));
     onModelChanged();
     if (error.isEmpty())
-        m_status->setText(tr("%1 written to %2").arg(views::counted(rows, tr("row"), tr("rows")), m_exportPath));
+        m_status->setText(
+            tr("%1 written to %2").arg(views::counted(rows, tr("row"), tr("rows")), m_exportPath));
     Q_EMIT exported(m_exportPath, rows, error);
 }
 
@@ -276,8 +295,9 @@ void SqlConsolePanel::onModelChanged() {
     m_status->setText(status);
     m_cancel->setEnabled(m_model->busy() || s == State::Paging || m_exportId);
     m_export->setEnabled(!m_model->sql().isEmpty() && !m_exportId);
-    m_historyLabel->setText(m_historyPos < 0 ? tr("history: %1").arg(m_history.size())
-                                             : tr("history %1 of %2").arg(m_historyPos + 1).arg(m_history.size()));
+    m_historyLabel->setText(m_historyPos < 0
+                                ? tr("history: %1").arg(m_history.size())
+                                : tr("history %1 of %2").arg(m_historyPos + 1).arg(m_history.size()));
 }
 
 void SqlConsolePanel::onRowsPicked() {

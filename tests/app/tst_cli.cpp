@@ -32,7 +32,7 @@ class TstCli : public QObject {
     void helpAndVersion() {
         QString out;
         QCOMPARE(test::runRankscope({"--help"}, &out), 0);
-        for (const char* cmd : {"demo", "index", "info", "report", "query", "export"})
+        for (const char* cmd : {"demo", "index", "info", "report", "query", "export", "stats"})
             QVERIFY2(out.contains(cmd), cmd);
         QCOMPARE(test::runRankscope({"--version"}, &out), 0);
         QVERIFY(out.startsWith("rankscope " RANKSCOPE_VERSION));

@@ -239,6 +239,32 @@ class TstSqlConsolePanel : public QObject {
         QTest::mouseClick(t->viewport(), Qt::LeftButton, {}, t->visualRect(t->model()->index(0, 0)).center());
         QTRY_VERIFY_WITH_TIMEOUT(m_w->state()->selection().kind == views::Selection::Kind::Span, 10000);
     }
+    void aMarkedAreaIsFollowed() {
+        // an area marked through the shared state (what the timeline's drag will set): the table answers for
+        // exactly its lanes and time; when the mark goes, the window takes over
+        auto* view = m_w->areaStats();
+        index::Db db(m_w->queryService()->dbPath().toStdString(), true);
+        const qint64 track =
+            db.scalar("SELECT track_id FROM tracks WHERE rank = 1 AND kind = 'compute' LIMIT 1");
+        const qint64 t0 = db.scalar("SELECT min(ts_ns) FROM spans WHERE track_id = " + std::to_string(track));
+        views::Area a;
+        a.t0 = t0 + 1000;
+        a.t1 = t0 + 20'000'000;
+        a.trackIds = {track};
+        a.ranks = {1};
+        QSignalSpy shown(view, &views::AreaStatsView::statsShown);
+        m_w->state()->setArea(a);
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && view->source() == views::AreaStatsView::Source::Area,
+                                 20000);
+        QCOMPARE(view->areaQuery().trackIds, std::vector<int64_t>{track});
+        const auto want = query::computeAreaStats(db, view->areaQuery());
+        QVERIFY(!want.rows.empty());
+        QCOMPARE(view->model()->rowCount(), int(want.rows.size()));
+        for (const auto& r : want.rows)
+            QCOMPARE(r.kind, std::string("compute"));
+        m_w->state()->clearArea();
+        QTRY_COMPARE(view->source(), views::AreaStatsView::Source::Window);
+    }
 };
 
 QTEST_MAIN(TstSqlConsolePanel)

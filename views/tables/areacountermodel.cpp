@@ -2,11 +2,17 @@
 
 #include "views/common/timemapping.h"
 
+#include <cmath>
+
 namespace rs::views {
 
 namespace {
 QString valueText(double v, bool bytes) {
-    return bytes ? formatBytes(int64_t(v)) : QString::number(v, 'g', 6);
+    if (bytes) return formatBytes(int64_t(v));
+    // whole numbers as they are (a KB counter of 2 164 460 is not 2.16446e+06); others to 6 significant
+    // digits or, past 1000, one decimal
+    if (std::abs(v) < 1e15 && v == std::floor(v)) return QString::number(qint64(v));
+    return std::abs(v) >= 1000 ? QString::number(v, 'f', 1) : QString::number(v, 'g', 6);
 }
 } // namespace
 
@@ -31,7 +37,10 @@ QVariant AreaCounterModel::data(const QModelIndex& index, int role) const {
     const int c = index.column();
     const double values[] = {0, 0, r.first.value_or(0), r.last, r.min, r.max};
     if (role == Qt::UserRole) {
-        if (c == Rank) return r.rank;
+        if (c == Rank) { // the producer's number, as shown
+            const auto it = m_dataRank.find(r.rank);
+            return it == m_dataRank.end() ? r.rank : it->second;
+        }
         if (c == Lane) return QString::fromStdString(r.name);
         if (c == Samples) return qlonglong(r.samples);
         return values[c];
@@ -53,7 +62,8 @@ QVariant AreaCounterModel::data(const QModelIndex& index, int role) const {
 QVariant AreaCounterModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal) return {};
     static const char* names[] = {"rank", "counter", "first", "last", "min", "max", "samples"};
-    if (role == Qt::DisplayRole) return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+    if (role == Qt::DisplayRole)
+        return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
     if (role == Qt::ToolTipRole && section == First)
         return tr("The value in force at the area's start (– before the lane's first sample)");
     if (role == Qt::ToolTipRole && section == Last) return tr("The value in force at the area's end");

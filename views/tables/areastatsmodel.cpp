@@ -32,12 +32,16 @@ QString AreaStatsModel::rankText(int rank) const {
 QVariant AreaStatsModel::data(const QModelIndex& index, int role) const {
     const query::AreaRow* r = row(index.row());
     if (!r) return {};
-    const int64_t ns[] = {0, 0, 0, 0, r->totalNs, r->selfNs, int64_t(r->avgNs + 0.5), r->minNs, r->maxNs, r->p95Ns};
+    const int64_t ns[] = {0,        0,        0,       0, r->totalNs, r->selfNs, int64_t(r->avgNs + 0.5),
+                          r->minNs, r->maxNs, r->p95Ns};
     const int c = index.column();
     if (role == Qt::UserRole) { // raw, for sorting
         if (c == Name) return QString::fromStdString(r->name);
         if (c == Kind) return QString::fromStdString(r->kind);
-        if (c == Rank) return r->rank;
+        if (c == Rank) { // the producer's number, as shown (every rank together sorts first)
+            const auto it = m_dataRank.find(r->rank);
+            return r->rank < 0 ? -1 : it == m_dataRank.end() ? r->rank : it->second;
+        }
         if (c == Count) return qlonglong(r->count);
         if (c == Avg) return r->avgNs;
         return qlonglong(ns[c]);
@@ -63,8 +67,10 @@ QVariant AreaStatsModel::data(const QModelIndex& index, int role) const {
 
 QVariant AreaStatsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal) return {};
-    static const char* names[] = {"op name", "lane", "rank", "count", "total", "self", "avg", "min", "max", "p95"};
-    if (role == Qt::DisplayRole) return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+    static const char* names[] = {"op name", "lane", "rank", "count", "total",
+                                  "self",    "avg",  "min",  "max",   "p95"};
+    if (role == Qt::DisplayRole)
+        return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
     if (role == Qt::ToolTipRole && section == Self)
         return tr("Wall time inside the area minus the time the span's children on the same lane cover");
     if (role == Qt::ToolTipRole && section >= Avg)

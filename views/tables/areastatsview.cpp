@@ -41,6 +41,10 @@ QTableView* makeTable(QSortFilterProxyModel* proxy) {
     t->setSelectionMode(QAbstractItemView::ExtendedSelection);
     t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(false);
+    // one line per row: a long op name (a MindSpore scope, a C++ template) is cut in its middle
+    t->setWordWrap(false);
+    t->setTextElideMode(Qt::ElideMiddle);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     return t;
 }
 } // namespace
@@ -58,6 +62,7 @@ AreaStatsView::AreaStatsView(InteractionState* state, query::QueryService* servi
     m_table = makeTable(m_proxy);
     m_table->sortByColumn(AreaStatsModel::Total, Qt::DescendingOrder);
     m_counterTable = makeTable(m_counterProxy);
+    m_counterTable->sortByColumn(AreaCounterModel::Rank, Qt::AscendingOrder);
     auto* copy = new QAction(tr("Copy"), this);
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetShortcut);
@@ -92,14 +97,16 @@ QWidget* AreaStatsView::buildControls() {
     auto* row = new QHBoxLayout(box);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Area:")));
-    m_area->setToolTip(tr("The timeline's window (followed as it moves), the area marked on the timeline, or a "
-                          "step: each rank's own extent of it"));
+    m_area->setToolTip(
+        tr("The timeline's window (followed as it moves), the area marked on the timeline, or a "
+           "step: each rank's own extent of it"));
     m_area->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(m_area, &QComboBox::activated, this, &AreaStatsView::onAreaChosen);
     row->addWidget(m_area);
     m_ranks->setPlaceholderText(tr("ranks: all (e.g. 0,3-5)"));
-    m_ranks->setToolTip(tr("The ranks (as the profile numbers them) of a window or step area; empty: every rank "
-                           "of the run"));
+    m_ranks->setToolTip(
+        tr("The ranks (as the profile numbers them) of a window or step area; empty: every rank "
+           "of the run"));
     m_ranks->setClearButtonEnabled(true);
     m_ranks->setMaximumWidth(170);
     connect(m_ranks, &QLineEdit::editingFinished, this, [this] { scheduleRefresh(); });
@@ -157,7 +164,9 @@ void AreaStatsView::fillAreaChooser() {
             steps.insert(s.step);
     for (qint64 s : steps)
         m_area->addItem(tr("step %1").arg(s), s);
-    const qint64 want = m_source == Source::Window ? kWindowItem : m_source == Source::Area ? kAreaItem : m_step;
+    const qint64 want = m_source == Source::Window ? kWindowItem
+                        : m_source == Source::Area ? kAreaItem
+                                                   : m_step;
     const int i = m_area->findData(want);
     m_area->setCurrentIndex(std::max(0, i));
     if (i < 0) m_source = Source::Window; // the step or the area is gone
@@ -230,7 +239,8 @@ std::vector<int> AreaStatsView::chosenRanks(QString& why) const {
         bool found = false;
         for (int key : m_summary->ranks) {
             const auto it = m_summary->dataRank.find(key);
-            if ((it == m_summary->dataRank.end() ? key : it->second) == want) keys.push_back(key), found = true;
+            if ((it == m_summary->dataRank.end() ? key : it->second) == want)
+                keys.push_back(key), found = true;
         }
         if (!found) {
             why = tr("rank %1 is not in the run shown").arg(want);
@@ -333,14 +343,20 @@ void AreaStatsView::updateCaption() {
         m_caption->setText(tr("Shown once the panel is open"));
         return;
     }
-    QStringList parts{tr("%1 on %2").arg(areaText(), counted(qint64(m_stats->windows.size()), tr("rank"), tr("ranks"))),
-                      tr("%1 on %2").arg(counted(m_stats->spans, tr("span"), tr("spans")),
-                                         counted(m_stats->lanes, tr("lane"), tr("lanes")))};
+    QStringList parts{
+        tr("%1 on %2").arg(areaText(), counted(qint64(m_stats->windows.size()), tr("rank"), tr("ranks"))),
+        tr("%1 on %2")
+            .arg(counted(m_stats->spans, tr("span"), tr("spans")),
+                 counted(m_stats->lanes, tr("lane"), tr("lanes")))};
     if (m_proxy->rowCount() != m_model->rowCount())
-        parts << tr("%1 of %2 rows match \"%3\"").arg(m_proxy->rowCount()).arg(m_model->rowCount()).arg(m_filter->text());
+        parts << tr("%1 of %2 rows match \"%3\"")
+                     .arg(m_proxy->rowCount())
+                     .arg(m_model->rowCount())
+                     .arg(m_filter->text());
     if (!m_stats->ranksWithoutStep.empty())
-        parts << tr("%1 no such step").arg(counted(qint64(m_stats->ranksWithoutStep.size()), tr("rank has"),
-                                                   tr("ranks have")));
+        parts << tr("%1 no such step")
+                     .arg(
+                         counted(qint64(m_stats->ranksWithoutStep.size()), tr("rank has"), tr("ranks have")));
     for (const auto& n : m_stats->notes)
         parts << QString::fromStdString(n);
     parts << tr("times inside the area; p95 nearest rank · %1 ms").arg(m_lastMs);

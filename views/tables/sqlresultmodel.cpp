@@ -4,8 +4,8 @@
 
 #include <QColor>
 #include <QFont>
-#include <QPalette>
 #include <QGuiApplication>
+#include <QPalette>
 #include <algorithm>
 
 namespace rs::views {
