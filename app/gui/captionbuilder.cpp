@@ -4,7 +4,11 @@
 #include "core/annotate/annotation.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/timemapping.h"
-#include "views/timeline/timelineview.h"
+#include "views/timeline/framebuilder.h"
+#include "views/timeline/framepainter.h"
+#include "views/timeline/timelinelegend.h"
+
+#include <QGuiApplication>
 
 #include <QDateTime>
 #include <QTimeZone>
@@ -113,10 +117,14 @@ Caption buildCaption(const CaptionInput& in) {
     if (QString third = selectionAndAnnotations(in); !third.isEmpty()) c.lines << third;
     c.lines << QObject::tr("Rankscope %1 · exported %2 UTC").arg(RANKSCOPE_VERSION, exportTime());
     if (in.view == "timeline" || in.view == "window") {
-        if (in.legendFrom && in.view == "timeline") {
-            c.legendSize = in.legendFrom->legendSize();
-            const views::TimelineView* tl = in.legendFrom;
-            c.legend = [tl](QPainter& p, QPoint at) { tl->drawLegend(p, at); };
+        if (in.legend && in.view == "timeline") { // the lanes' swatches, through the lanes' painter
+            c.legendSize = views::legendSize(QGuiApplication::font());
+            c.legend = [](QPainter& p, QPoint at) {
+                const QFont font = QGuiApplication::font();
+                views::paintDrawList(
+                    p, views::legendList(at, font, views::FramePalette::from(QGuiApplication::palette())),
+                    font);
+            };
         }
         for (const auto& n : s.notes)
             c.notes << QString::fromStdString(n);

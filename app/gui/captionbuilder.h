@@ -12,7 +12,6 @@
 
 namespace rs::views {
 class AnnotationModel;
-class TimelineView;
 } // namespace rs::views
 
 namespace rs::gui {
@@ -28,7 +27,7 @@ struct CaptionInput {
     int memoryRank = -1;
     std::optional<int64_t> step;
     bool lanesCut = false;
-    const views::TimelineView* legendFrom = nullptr; ///< the timeline whose legend goes in the caption
+    bool legend = false; ///< the timeline's colour legend goes in the caption
 };
 
 Caption buildCaption(const CaptionInput& in);

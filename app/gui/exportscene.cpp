@@ -11,7 +11,6 @@
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
-#include "views/timeline/timelineview.h"
 
 #include <qcustomplot.h>
 
@@ -26,6 +25,7 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
       m_state(std::make_unique<views::InteractionState>()),
       m_annotations(std::make_unique<views::AnnotationModel>()) {
     m_summary = std::make_shared<const query::ProfileSummary>(query::loadSummary(m_db, run));
+    m_opTypes = std::make_unique<query::NameOpTypes>(m_summary);
     m_state->setBounds(m_summary->startNs, m_summary->endNs);
     annotate::AnnotationSet set;
     std::string error;
@@ -33,11 +33,7 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
         m_annotations->setAnnotations(set);
         m_annotations->setFacts(annotate::loadAnchorFacts(m_db, set));
     }
-    m_timeline = std::make_unique<views::TimelineView>(m_state.get(), nullptr);
-    m_timeline->setExportMode(true);
-    m_timeline->setAnnotations(m_annotations.get());
-    m_timeline->resize(1600, 900);
-    m_timeline->setSummary(m_summary);
+    m_timeline.setSummary(m_summary);
     m_heatmap = std::make_unique<views::HeatmapCanvas>();
     m_heatmap->setAnnotations(m_annotations.get());
     m_memory = std::make_unique<views::MemoryMapView>(m_state.get(), nullptr);
@@ -60,25 +56,28 @@ ExportScene::~ExportScene() = default;
 void ExportScene::apply(const ViewState& s) {
     if (s.window) setWindow(s.window->first, s.window->second);
     setRanks(s.ranks);
-    for (int r : s.collapsed)
-        m_timeline->setCollapsed(r, true);
+    views::LayoutOptions o = m_timeline.layoutOptions();
+    o.collapsedRanks.insert(s.collapsed.begin(), s.collapsed.end());
     for (qint64 t : s.pinned)
-        m_timeline->setPinned(t, true);
-    m_timeline->setAligned(s.aligned);
-    m_timeline->setShowWaits(s.showWaits);
+        if (std::find(o.pinned.begin(), o.pinned.end(), t) == o.pinned.end()) o.pinned.push_back(t);
+    m_timeline.setLayoutOptions(o);
+    m_timeline.setAligned(s.aligned);
+    m_timeline.setShowWaits(s.showWaits);
     if (s.memoryRank) m_memoryRank = *s.memoryRank;
     setSelection(s.selection);
 }
 
 void ExportScene::setShowAnnotations(bool on) {
     m_annotationsShown = on;
-    m_timeline->setAnnotationsShown(on);
+    m_timeline.setAnnotationsShown(on);
     m_heatmap->setAnnotationsShown(on);
     m_memory->canvas()->setAnnotationsShown(on);
 }
 
 void ExportScene::setRanks(const std::set<int>& ranks) {
-    m_timeline->setVisibleRanks(ranks);
+    views::LayoutOptions o = m_timeline.layoutOptions();
+    o.onlyRanks = ranks;
+    m_timeline.setLayoutOptions(o);
     if (!ranks.empty() && !ranks.count(m_memoryRank)) m_memoryRank = *ranks.begin();
 }
 
@@ -88,7 +87,7 @@ void ExportScene::setWindow(qint64 t0, qint64 t1) {
 }
 
 bool ExportScene::zoomToStep(int64_t step) {
-    const auto& shown = m_timeline->visibleRanks();
+    const auto& shown = m_timeline.layoutOptions().onlyRanks;
     for (int rank : m_summary->ranks) {
         if (!shown.empty() && !shown.count(rank)) continue;
         for (const auto& s : m_summary->steps)
@@ -113,7 +112,7 @@ void ExportScene::setMemoryRank(int rank) {
     m_memoryRank = rank;
 }
 
-QWidget* ExportScene::prepare(const QString& view, int width, int height) {
+Picture ExportScene::prepare(const QString& view, int width, int height) {
     if (view == "heatmap") {
         if (!m_heatmapLoaded) {
             m_heatmap->setData(
@@ -126,7 +125,7 @@ QWidget* ExportScene::prepare(const QString& view, int width, int height) {
             c->setHighlight(sel.opType, sel.rank);
         QSize hint = c->sizeHint();
         c->resize(std::max({hint.width(), width, 480}), height > 0 ? height : std::max(hint.height(), 360));
-        return c;
+        return widgetPicture(*c);
     }
     if (view == "memory") {
         m_memory->setData(
@@ -137,16 +136,22 @@ QWidget* ExportScene::prepare(const QString& view, int width, int height) {
         if (m_state->windowStart() > m_summary->startNs || m_state->windowEnd() < m_summary->endNs)
             m_memory->canvas()->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
         m_memory->plot()->replot();
-        return m_memory.get();
+        return widgetPicture(*m_memory);
     }
+    return prepareTimeline(width, height);
+}
+
+Picture ExportScene::prepareTimeline(int width, int height) {
+    // every lane of the shown ranks (or the height asked), drawn by the widget's frame builder and painter
     if (width <= 0) width = 1600;
-    m_timeline->resize(width, 400);
-    int h = height > 0 ? height : m_timeline->fullHeight();
+    const int h = height > 0 ? height : m_timeline.fullHeight();
     m_cut = h > kMaxPictureHeight;
-    m_timeline->resizeNow(width, std::min(h, kMaxPictureHeight));
-    m_timeline->setTimelineData(
-        std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, m_timeline->currentRequest())));
-    return m_timeline.get();
+    const int shown = std::min(h, kMaxPictureHeight);
+    const auto request = m_timeline.request(m_state->windowStart(), m_state->windowEnd(),
+                                            width - views::Viewport::kGutter, 0, shown);
+    m_timeline.setData(
+        std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, request, m_opTypes.get())));
+    return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()));
 }
 
 Caption ExportScene::caption(const QString& view) const {
@@ -157,25 +162,25 @@ Caption ExportScene::caption(const QString& view) const {
     in.state = m_state.get();
     in.annotations = m_annotations.get();
     in.annotationsDrawn = m_annotationsShown;
-    in.shownRanks = m_timeline->visibleRanks();
+    in.shownRanks = m_timeline.layoutOptions().onlyRanks;
     in.memoryRank = m_memoryRank;
     in.step = m_step;
     in.lanesCut = m_cut;
-    in.legendFrom = m_timeline.get();
+    in.legend = true;
     return buildCaption(in);
 }
 
 bool ExportScene::write(const QString& view, int width, int height, double scale, const QString& path,
                         QString& error) {
-    QWidget* w = prepare(view, width, height);
+    const Picture pic = prepare(view, width, height);
     Caption c = caption(view);
-    return writeImage(*w, &c, scale, path, error);
+    return writeImage(pic, &c, scale, path, error);
 }
 
 QImage ExportScene::image(const QString& view, int width, int height, double scale) {
-    QWidget* w = prepare(view, width, height);
+    const Picture pic = prepare(view, width, height);
     Caption c = caption(view);
-    return renderImage(*w, &c, scale);
+    return renderImage(pic, &c, scale);
 }
 
 } // namespace rs::gui

@@ -8,7 +8,9 @@
 #include "app/gui/imagewriter.h"
 #include "app/gui/viewstate.h"
 #include "core/index/sqlite.h"
+#include "core/query/namekinds.h"
 #include "core/query/timelinequery.h"
+#include "views/timeline/timelinescene.h"
 
 #include <QSize>
 #include <memory>
@@ -16,7 +18,6 @@
 namespace rs::views {
 class InteractionState;
 class AnnotationModel;
-class TimelineView;
 class HeatmapCanvas;
 class MemoryMapView;
 } // namespace rs::views
@@ -54,13 +55,16 @@ class ExportScene {
     Caption caption(const QString& view) const;
 
   private:
-    QWidget* prepare(const QString& view, int width, int height);
+    /// The view laid out at the size asked, as a picture (the timeline's frame, or a widget).
+    Picture prepare(const QString& view, int width, int height);
+    Picture prepareTimeline(int width, int height);
     index::Db m_db;
     QString m_profile;
     std::shared_ptr<const query::ProfileSummary> m_summary;
+    std::unique_ptr<query::NameOpTypes> m_opTypes; ///< the op types of the buckets' names
     std::unique_ptr<views::InteractionState> m_state;
     std::unique_ptr<views::AnnotationModel> m_annotations;
-    std::unique_ptr<views::TimelineView> m_timeline;
+    views::TimelineScene m_timeline; ///< built, then replayed, by the widget's frame builder and painter
     std::unique_ptr<views::HeatmapCanvas> m_heatmap; ///< the grid alone, at its natural size
     std::unique_ptr<views::MemoryMapView> m_memory;
     std::optional<int64_t> m_step;

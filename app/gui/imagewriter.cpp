@@ -1,7 +1,11 @@
 #include "app/gui/imagewriter.h"
 
+#include "views/timeline/framebuilder.h"
+#include "views/timeline/framepainter.h"
+
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QGuiApplication>
 #include <QPainter>
 #include <QSvgGenerator>
 #include <QWidget>
@@ -26,8 +30,8 @@ int notesHeight(const Caption& c, int width, const QFont& f) {
            12;
 }
 
-void paint(QPainter& p, QWidget& w, const Caption* c) {
-    const int width = w.width();
+void paint(QPainter& p, const Picture& pic, const Caption* c) {
+    const int width = pic.size.width();
     int top = 0;
     if (c) {
         paintCaption(p, *c, width);
@@ -35,10 +39,19 @@ void paint(QPainter& p, QWidget& w, const Caption* c) {
     }
     p.save();
     p.translate(0, top);
-    w.render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    pic.paint(p);
     p.restore();
 }
 } // namespace
+
+Picture widgetPicture(QWidget& w) {
+    return {w.size(), [&w](QPainter& p) { w.render(&p, QPoint(), QRegion(), QWidget::DrawChildren); }};
+}
+
+Picture timelinePicture(const views::FrameInput& in) {
+    auto frame = std::make_shared<const views::DrawList>(views::FrameBuilder().build(in));
+    return {frame->size, [frame, font = in.font](QPainter& p) { views::paintDrawList(p, *frame, font); }};
+}
 
 int captionHeight(const Caption& c, int width) {
     QFont base;
@@ -87,27 +100,28 @@ void paintCaption(QPainter& p, const Caption& c, int width) {
     p.restore();
 }
 
-QImage renderImage(QWidget& w, const Caption* c, double scale) {
-    const int h = w.height() + (c ? captionHeight(*c, w.width()) : 0);
-    QImage img(QSize(int(w.width() * scale + 0.5), int(h * scale + 0.5)),
-               QImage::Format_ARGB32_Premultiplied);
+QImage renderImage(const Picture& pic, const Caption* c, double scale) {
+    const int width = pic.size.width();
+    const int h = pic.size.height() + (c ? captionHeight(*c, width) : 0);
+    QImage img(QSize(int(width * scale + 0.5), int(h * scale + 0.5)), QImage::Format_ARGB32_Premultiplied);
     img.setDevicePixelRatio(scale);
     img.fill(Qt::white);
     QPainter p(&img);
     p.setRenderHint(QPainter::TextAntialiasing, true);
-    paint(p, w, c);
+    paint(p, pic, c);
     p.end();
     return img;
 }
 
-bool writeImage(QWidget& w, const Caption* c, double scale, const QString& path, QString& error) {
+bool writeImage(const Picture& pic, const Caption* c, double scale, const QString& path, QString& error) {
     const QString suffix = QFileInfo(path).suffix().toLower();
+    const int width = pic.size.width();
     if (suffix == "svg") {
-        const int h = w.height() + (c ? captionHeight(*c, w.width()) : 0);
+        const int h = pic.size.height() + (c ? captionHeight(*c, width) : 0);
         QSvgGenerator gen;
         gen.setFileName(path);
-        gen.setSize(QSize(w.width(), h));
-        gen.setViewBox(QRect(0, 0, w.width(), h));
+        gen.setSize(QSize(width, h));
+        gen.setViewBox(QRect(0, 0, width, h));
         gen.setTitle(c ? c->title : QString("Rankscope"));
         gen.setDescription("Rankscope " RANKSCOPE_VERSION);
         QPainter p;
@@ -115,8 +129,8 @@ bool writeImage(QWidget& w, const Caption* c, double scale, const QString& path,
             error = QObject::tr("cannot write %1").arg(path);
             return false;
         }
-        p.fillRect(QRect(0, 0, w.width(), h), Qt::white);
-        paint(p, w, c);
+        p.fillRect(QRect(0, 0, width, h), Qt::white);
+        paint(p, pic, c);
         p.end();
         if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
             error = QObject::tr("cannot write %1").arg(path);
@@ -128,7 +142,7 @@ bool writeImage(QWidget& w, const Caption* c, double scale, const QString& path,
         error = QObject::tr("%1: the format is chosen by the suffix, .png or .svg").arg(path);
         return false;
     }
-    if (!renderImage(w, c, scale).save(path, "PNG")) {
+    if (!renderImage(pic, c, scale).save(path, "PNG")) {
         error = QObject::tr("cannot write %1").arg(path);
         return false;
     }

@@ -6,12 +6,17 @@
 // and shapes). The app's File ▸ Export, Copy image, the report and `rankscope export` all use it.
 // GUI thread (widgets are rendered).
 #include <QImage>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <functional>
 
 class QPainter;
 class QWidget;
+
+namespace rs::views {
+struct FrameInput;
+}
 
 namespace rs::gui {
 
@@ -27,13 +32,31 @@ struct Caption {
     QSize legendSize;
 };
 
+/// What a picture shows below its caption: its size and how to paint it (a widget renders itself; the
+/// timeline replays its frame's draw list).
+struct Picture {
+    QSize size;
+    std::function<void(QPainter&)> paint;
+};
+/// A widget as a picture (rendered as it stands, children included).
+Picture widgetPicture(QWidget& w);
+/// A timeline frame as a picture: built from `in` (views::FrameBuilder) and replayed by the painter the
+/// widget uses, so the picture is what the screen would show.
+Picture timelinePicture(const views::FrameInput& in);
+
 /// Height of the caption block for a picture `width` px wide.
 int captionHeight(const Caption& c, int width);
 void paintCaption(QPainter& p, const Caption& c, int width);
 
-/// The caption and `w` as one image, `scale` × the logical size in pixels.
-QImage renderImage(QWidget& w, const Caption* c, double scale);
+/// The caption and the picture as one image, `scale` × the logical size in pixels.
+QImage renderImage(const Picture& pic, const Caption* c, double scale);
 /// Writes PNG or SVG by `path`'s suffix (".png", ".svg"); false with `error` naming the file.
-bool writeImage(QWidget& w, const Caption* c, double scale, const QString& path, QString& error);
+bool writeImage(const Picture& pic, const Caption* c, double scale, const QString& path, QString& error);
+inline QImage renderImage(QWidget& w, const Caption* c, double scale) {
+    return renderImage(widgetPicture(w), c, scale);
+}
+inline bool writeImage(QWidget& w, const Caption* c, double scale, const QString& path, QString& error) {
+    return writeImage(widgetPicture(w), c, scale, path, error);
+}
 
 } // namespace rs::gui

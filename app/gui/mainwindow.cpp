@@ -83,7 +83,7 @@ QWidget* MainWindow::buildCentral() {
         "QLabel { background: #fde3b8; color: #2a1e00; border-bottom: 1px solid #f5a524; padding: 2px; }");
     m_notice->hide();
     lay->addWidget(m_notice);
-    m_minimap = new views::MinimapView(m_state);
+    m_minimap = new views::MinimapView(m_state, m_service);
     lay->addWidget(m_minimap);
     lay->addWidget(m_timeline, 1);
     return central;

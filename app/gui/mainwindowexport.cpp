@@ -33,7 +33,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut) const {
     in.shownRanks = m_timeline->visibleRanks();
     in.memoryRank = m_memory->rank();
     in.lanesCut = lanesCut;
-    in.legendFrom = m_timeline;
+    in.legend = true;
     return buildCaption(in);
 }
 

@@ -56,10 +56,6 @@ void SearchController::highlightShapeKernels(const QString& opType, const QStrin
     m_kernelRequest = m_service->requestShapeKernels(m_summary->run, opType, shapes, dtypes);
 }
 
-QLineEdit* SearchController::field() const {
-    return m_field;
-}
-
 void SearchController::highlightOpKernels(const QString& opType, int rank) {
     m_kernelKind = Kind::OpKernels;
     m_label = tr("%1 on rank %2").arg(opType).arg(rank);
@@ -153,11 +149,7 @@ void SearchController::setHits(std::vector<query::DrawItem> spans, std::vector<q
     m_hits = std::move(spans);
     m_tracks = std::move(tracks);
     m_index = -1;
-    std::vector<qint64> ids;
-    ids.reserve(m_hits.size());
-    for (const auto& h : m_hits)
-        ids.push_back(h.spanId);
-    m_timeline->setSearchHits(ids);
+    m_timeline->setSearchHits(m_hits, m_tracks); // outlined by lane and time, at any zoom
 }
 
 void SearchController::clear(bool text) {

@@ -9,12 +9,11 @@
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
+#include <QLineEdit>
 #include <QObject>
 #include <QPointer>
 #include <memory>
 #include <vector>
-
-class QLineEdit;
 
 namespace rs::views {
 class TimelineView;
@@ -29,7 +28,7 @@ class SearchController : public QObject {
                      views::TimelineView* timeline, QObject* parent = nullptr);
     ~SearchController() override;
     /// The search box (the window puts it in its toolbar).
-    QLineEdit* field() const; ///< out of line: QPointer needs QLineEdit complete
+    QLineEdit* field() const { return m_field; }
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
 
     /// Asks for the spans matching `text` (at most kLimit); an empty text clears the hits.

@@ -1,17 +1,14 @@
 #pragma once
 // The app's File ▸ Export and Copy image: renders the whole window, the timeline with every lane of the
-// shown ranks (an off-screen timeline sharing the window's state asks the query service for all its
-// lanes, so nothing runs SQL on the GUI thread, then it is drawn), the heatmap grid at its natural size
-// or the memory map, with the caption, to PNG (1×/2×), SVG or the clipboard. Asynchronous for the
-// timeline (finished follows). GUI thread only.
+// shown ranks (a copy of the live timeline's scene asks the query service for all its lanes, so nothing
+// runs SQL on the GUI thread, and its frame is built and painted as the widget's is), the heatmap grid at
+// its natural size or the memory map, with the caption, to PNG (1×/2×), SVG or the clipboard.
+// Asynchronous for the timeline (finished follows). GUI thread only.
 #include "app/gui/imagewriter.h"
+#include "views/timeline/timelinescene.h"
 
 #include <QObject>
 #include <memory>
-
-namespace rs::views {
-class TimelineView;
-}
 
 namespace rs::gui {
 
@@ -37,10 +34,17 @@ class ViewExporter : public QObject {
     void finished(const QString& path, const QString& error);
 
   private:
-    void deliver(QWidget& w, const Caption& caption);
+    void startTimeline();
+    void timelineArrived(quint64 id, std::shared_ptr<const query::TimelineData> data);
+    void deliver(const Picture& pic, const Caption& caption);
     MainWindow* m_window;
     ExportChoice m_choice;
-    std::unique_ptr<views::TimelineView> m_timeline;
+    /// The timeline being exported: a copy of the live scene, its frame's input taken at the request
+    /// (the window and selection then), the request's id and whether lanes were cut.
+    views::TimelineScene m_scene;
+    views::FrameInput m_frame;
+    quint64 m_request = 0;
+    bool m_cut = false;
     bool m_busy = false;
 };
 

@@ -10,8 +10,11 @@ namespace rs::query {
 
 void QueryWorker::open(const QString& path) {
     try {
+        m_opTypes.reset();
         m_db = std::make_unique<index::Db>(path.toStdString(), true);
-        Q_EMIT summaryReady(std::make_shared<const ProfileSummary>(loadSummary(*m_db)));
+        auto summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db));
+        m_opTypes = std::make_unique<NameOpTypes>(summary);
+        Q_EMIT summaryReady(summary);
     } catch (const std::exception& e) {
         m_db.reset();
         Q_EMIT failed(QString::fromStdString(e.what()));
@@ -21,7 +24,9 @@ void QueryWorker::open(const QString& path) {
 void QueryWorker::selectRun(int run) {
     if (!m_db) return;
     try {
-        Q_EMIT summaryReady(std::make_shared<const ProfileSummary>(loadSummary(*m_db, run)));
+        auto summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db, run));
+        m_opTypes = std::make_unique<NameOpTypes>(summary);
+        Q_EMIT summaryReady(summary);
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -30,7 +35,8 @@ void QueryWorker::selectRun(int run) {
 void QueryWorker::timeline(quint64 id, TimelineWindow w) {
     if (!m_db) return;
     try {
-        Q_EMIT timelineReady(id, std::make_shared<const TimelineData>(loadTimeline(*m_db, w)));
+        Q_EMIT timelineReady(id,
+                             std::make_shared<const TimelineData>(loadTimeline(*m_db, w, m_opTypes.get())));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -188,6 +194,10 @@ quint64 QueryService::requestShapeTables(int run) {
         q.run = run;
         return wrap(shapes::loadShapeTables(db, q));
     });
+}
+
+quint64 QueryService::requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns) {
+    return submit([=](index::Db& db) { return wrap(loadRankActivity(db, ranks, t0, t1, columns)); });
 }
 
 quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {

@@ -5,6 +5,7 @@
 // queued signals on the thread that owns the service (the GUI thread).
 #include "core/annotate/anchorcheck.h"
 #include "core/annotate/annotationset.h"
+#include "core/query/activityquery.h"
 #include "core/query/analysisqueries.h"
 #include "core/query/areastats.h"
 #include "core/query/spanlocator.h"
@@ -59,6 +60,8 @@ class QueryService : public QObject {
     /// The kernel spans of one shape group (query::shapeKernelSpans). T = ShapeKernels
     quint64 requestShapeKernels(int run, const QString& opType, const QString& inputShapes,
                                 const QString& dtypes);
+    /// How busy each rank's device is over [t0, t1] in `columns` columns (loadRankActivity). T = RankActivity
+    quint64 requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
     quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
     /// The spans rows of a user query name (query::locateSpans). T = LocatedSpans
@@ -100,3 +103,4 @@ Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LocatedSpans>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::AreaStats>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::RankActivity>)

@@ -1,6 +1,7 @@
 #pragma once
 // The worker side of QueryService: lives on the service's thread and owns the read-only connection.
 #include "core/index/sqlite.h"
+#include "core/query/namekinds.h"
 #include "core/query/timelinequery.h"
 
 #include <QObject>
@@ -31,6 +32,7 @@ class QueryWorker : public QObject {
 
   private:
     std::unique_ptr<index::Db> m_db;
+    std::unique_ptr<NameOpTypes> m_opTypes; ///< the open index's names' op types (buckets)
 };
 
 } // namespace rs::query

@@ -5,6 +5,7 @@
 #include "core/io/bytesource.h"
 #include "core/model/lod.h"
 #include "core/query/coveringspans.h"
+#include "core/query/namekinds.h"
 #include "core/query/report.h"
 
 #include <algorithm>
@@ -111,6 +112,7 @@ void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
     auto q = db.prepare("SELECT value FROM string ORDER BY id");
     while (q.step())
         s.strings.push_back(q.text(0));
+    classifyNames(s);
     auto d = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
                         "BY severity, file");
     while (d.step())
@@ -259,7 +261,7 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
 
 } // namespace
 
-TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
+TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, NameOpTypes* opTypes) {
     TimelineData d;
     d.window = w;
     d.lodLevel = chooseLodLevel(w.t0, w.t1, w.widthPx);
@@ -279,9 +281,11 @@ TimelineData loadTimeline(index::Db& db, const TimelineWindow& w) {
             TrackDraw td{t, {}};
             covering.add(t, from, w.t0, td.items);
             q.bind(1, t).bind(2, int64_t(d.lodLevel)).bind(3, from).bind(4, w.t1).bind(5, w.t0);
-            while (q.step())
-                td.items.push_back(
-                    {q.i64(0), q.i64(1), int32_t(q.i64(2)), 0, int32_t(q.i64(4)), q.i64(3), 0});
+            while (q.step()) {
+                const auto name = int32_t(q.i64(2));
+                const int32_t type = opTypes ? opTypes->lookup(db, name, t, q.i64(0), q.i64(1)) : 0;
+                td.items.push_back({q.i64(0), q.i64(1), name, type, int32_t(q.i64(4)), q.i64(3), 0});
+            }
             q.reset();
             d.tracks.push_back(std::move(td));
         }

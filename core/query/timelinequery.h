@@ -69,13 +69,18 @@ struct ProfileSummary {
     std::map<int, int64_t> clockOffsetNs;
     std::map<int, int> dataRank; ///< rank key → the number the producer wrote (differs when runs collide)
     std::vector<std::string> strings; ///< names and op types by id
+    /// By string id: the op type id a name's spans are drawn with where a row carries none (a LOD
+    /// bucket), derived from the name (namekinds.h).
+    std::vector<int32_t> opTypeOfName;
+    /// By string id: 1 where the name is communication (a collective kernel or op), wherever it runs.
+    std::vector<uint8_t> communication;
     int64_t startNs = 0, endNs = 0;
     std::string profile;
 };
 
 struct DrawItem {
     int64_t startNs, endNs;
-    int32_t nameId, opTypeId;
+    int32_t nameId, opTypeId; ///< string ids; a LOD bucket's op type is its name's (ProfileSummary)
     int32_t depth;
     int64_t count;  ///< spans merged into this item (1 for a single span)
     int64_t spanId; ///< 0 for a merged LOD bucket
@@ -127,7 +132,10 @@ struct SpanDetail {
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
-TimelineData loadTimeline(index::Db& db, const TimelineWindow& w);
+class NameOpTypes;
+/// The draw data of a window. With `opTypes` (namekinds.h) a LOD bucket carries the op type id of its
+/// name's spans too, so no view derives an op type from a name.
+TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, NameOpTypes* opTypes = nullptr);
 std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId);
 /// Spans whose name or op type contains `text` (case-insensitive), ordered by time; at most `limit`.
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,

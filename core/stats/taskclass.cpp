@@ -9,6 +9,11 @@ bool isCollectiveName(std::string_view n) {
     return n.rfind("hcom_", 0) == 0 || n.rfind("ncclKernel", 0) == 0 || n.rfind("ncclDevKernel", 0) == 0;
 }
 
+bool isCommunicationName(std::string_view n) {
+    return isCollectiveName(n) || n.rfind("nccl:", 0) == 0 || n.rfind("c10d::", 0) == 0 ||
+           n.rfind("gloo:", 0) == 0;
+}
+
 bool isNonComputeTask(std::string_view n) {
     if (n.empty() || isCollectiveName(n)) return true;
     if (n.rfind("Notify", 0) == 0 || n.rfind("Event", 0) == 0) return true;

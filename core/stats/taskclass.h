@@ -13,6 +13,10 @@ namespace rs::stats {
 
 /// A collective kernel (hcom_*, nccl*).
 bool isCollectiveName(std::string_view name);
+/// Communication, whatever lane it runs on: a collective kernel, or the op or call that runs one
+/// (PyTorch's `nccl:all_reduce` record on a stream or a CPU thread, `c10d::allreduce_`, `gloo:*`). The
+/// timeline colours these in the communication hues (a collective on a compute stream is still one).
+bool isCommunicationName(std::string_view name);
 /// A device task that is not computation: collectives, notify/event waits and records, placeholders
 /// (all-caps task names such as EVENT_WAIT or PROFILING_ENABLE).
 bool isNonComputeTask(std::string_view name);

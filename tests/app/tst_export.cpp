@@ -4,11 +4,16 @@
 // annotation pixels present or absent (--no-annotations), SVG that parses and carries the annotation text
 // and the caption, a saved view (.rsview) reproducing the same picture as the equivalent options, and
 // usage errors.
+#include "core/query/timelinequery.h"
+#include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
+#include "views/timeline/timelinelayout.h"
 
 #include <QDomDocument>
 #include <QFile>
 #include <QImage>
+#include <QPainter>
+#include <QSvgRenderer>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -163,6 +168,43 @@ class TstExport : public QObject {
         QVERIFY(both.height() > 400);
     }
 
+    void everyRankHasSpanPixels() {
+        // `rankscope export` of an 8-rank demo's timeline, every lane, as PNG and as SVG rendered back: each
+        // rank's span lanes have span pixels (the app's File ▸ Export is checked the same way in
+        // tst_mainwindow; both build the widget's frame and replay it with its painter)
+        const std::string dir = m_root + "/demo8";
+        run({"demo", q(dir), "--ranks", "8", "--steps", "3", "--layers", "1", "--quiet"}, 0);
+        for (const QString format : {"png", "svg"}) {
+            const QString path = q(m_root) + "/every-rank." + format;
+            run({"export", q(dir), "--out", path, "--view", "timeline", "--width", "1300", "--quiet"}, 0);
+            QImage img;
+            if (format == "png") {
+                img.load(path);
+            } else {
+                QSvgRenderer svg(path);
+                QVERIFY(svg.isValid());
+                img = QImage(svg.viewBox().size(), QImage::Format_ARGB32); // its view box, 1:1
+                img.fill(Qt::white);
+                QPainter p(&img);
+                svg.render(&p);
+            }
+            QCOMPARE(img.width(), 1300);
+            // the lanes as the export lays them out, under the caption: the picture ends with the timeline
+            auto ix = test::indexDir(dir, false);
+            QVERIFY2(ix.result.ok, ix.result.error.c_str());
+            const auto summary = query::loadSummary(*ix.db);
+            const auto lanes = views::layoutLanes(summary, views::LayoutOptions{});
+            const int top = img.height() - (views::Viewport::kAxis + views::layoutHeight(lanes) + 8);
+            QVERIFY(top > 40); // the caption
+            const auto inkByRank = test::spanInkByRank(img, lanes, top);
+            QCOMPARE(inkByRank.size(), size_t(8));
+            for (auto [rank, ink] : inkByRank)
+                QVERIFY2(
+                    ink > 200,
+                    qPrintable(QString("%1: rank %2 has %3 span pixels").arg(format).arg(rank).arg(ink)));
+        }
+    }
+
     void annotationPixels() {
         QImage with = exportPng({"--view", "timeline", "--range", "5ms:20ms"}, "with");
         QImage without =
@@ -249,5 +291,5 @@ class TstExport : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TstExport)
+QTEST_MAIN(TstExport) // a QGuiApplication: the SVG is rendered back to pixels
 #include "tst_export.moc"

@@ -9,6 +9,7 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/recentprofiles.h"
 #include "core/demo/demogenerator.h"
+#include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/compare/compareview.h"
@@ -406,16 +407,7 @@ class TstMainWindow : public QObject {
             QCOMPARE(img.height(), tl->fullHeight());
             // span pixels in each rank's lanes: saturated greens, blues and purples (host, compute and
             // communication colours), not the wait overlay's red or the idle gaps' orange
-            std::map<int, int> inkByRank;
-            for (const auto& l : tl->lanes()) {
-                if (l.header || l.kind == "memory" || l.kind == "counter") continue;
-                const int y0 = views::TimelineView::kAxis + l.y, y1 = y0 + l.height;
-                for (int y = y0 + 1; y < y1 - 1; y += 2)
-                    for (int x = views::TimelineView::kGutter; x < img.width() - 20; x += 3) {
-                        const QColor c = img.pixelColor(x, y);
-                        inkByRank[l.rank] += c.saturation() > 90 && c.hue() >= 45 && c.hue() <= 290;
-                    }
-            }
+            const auto inkByRank = test::spanInkByRank(img, tl->lanes(), 0);
             QCOMPARE(inkByRank.size(), size_t(8));
             for (auto [rank, ink] : inkByRank)
                 QVERIFY2(

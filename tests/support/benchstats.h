@@ -3,6 +3,7 @@
 // (nearest rank). They print numbers; nothing here asserts a time.
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <vector>
 
 namespace rs::test {
@@ -11,6 +12,14 @@ using BenchClock = std::chrono::steady_clock;
 
 inline double ms(BenchClock::duration d) {
     return std::chrono::duration<double, std::milli>(d).count();
+}
+
+/// The calling thread's CPU time in ms: what a phase costs whatever else the machine runs (wall times on a
+/// shared machine include the time other processes had the core).
+inline double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
 struct Stats {

@@ -1,5 +1,6 @@
 // The minimap over a demo profile: the stalled collective's wait is red in the waiting rank's row at its
-// time, a click moves the timeline's window there (width kept), and the wheel zooms around the cursor.
+// time, a click moves the timeline's window there (width kept), and the wheel zooms around the cursor; each
+// rank's row is shaded where its device works, so a run without waits (a Kineto sample) is not empty.
 #include "core/demo/demogenerator.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
@@ -68,6 +69,56 @@ class TstMinimapView : public QObject {
                           Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(&map, &wheel);
         QVERIFY(state.windowEnd() - state.windowStart() < 10000000);
+    }
+    void activityShadesWhereRanksWork() {
+        // every rank computes in the first part of step 1: its row is shaded there (blue over the base), and
+        // it is not shaded where the run has no device work at all (before the first step)
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        views::MinimapView map(&state, m_service.get());
+        map.resize(1000, 40);
+        map.setSummary(m_summary);
+        QTRY_VERIFY_WITH_TIMEOUT(map.activity() != nullptr, 20000);
+        const double rowH = double(map.height() - 6) / double(m_summary->ranks.size());
+        auto busy = [](QColor c) { return c.blue() > c.red() + 15; };
+        for (size_t i = 0; i < m_summary->ranks.size(); ++i) {
+            const query::StepDesc* step = nullptr;
+            for (const auto& s : m_summary->steps)
+                if (s.rank == m_summary->ranks[i] && s.step == 1) step = &s;
+            QVERIFY(step);
+            const int y = int(3 + (double(i) + 0.5) * rowH);
+            const QColor c =
+                map.overview().pixelColor(int(map.xOf(step->startNs + (step->endNs - step->startNs) / 5)), y);
+            QVERIFY2(
+                busy(c),
+                qPrintable(QString("rank %1 at 1/5 of step 1: %2").arg(m_summary->ranks[i]).arg(c.name())));
+        }
+    }
+    void aRunWithoutWaitsIsNotEmpty() {
+        // a real Kineto trace of one rank (HTA's nccl_parser_config): no collective waits, no idle gaps, so
+        // steps and waits alone left its row blank; its device activity shades it
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/hta/tests/data/nccl_parser_config");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM waits"), int64_t(0));
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+        views::InteractionState state;
+        state.setBounds(summary->startNs, summary->endNs);
+        views::MinimapView map(&state, &service);
+        map.resize(1000, 40);
+        map.setSummary(summary);
+        QTRY_VERIFY_WITH_TIMEOUT(map.activity() != nullptr, 20000);
+        int shaded = 0;
+        for (int x = views::MinimapView::kLeft; x < map.width(); ++x) {
+            const QColor c = map.overview().pixelColor(x, map.height() / 2);
+            shaded += c.blue() > c.red() + 15;
+        }
+        QVERIFY2(shaded > 50, qPrintable(QString("%1 shaded columns").arg(shaded)));
     }
 };
 

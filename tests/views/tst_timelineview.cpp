@@ -3,6 +3,7 @@
 // the cursor, drag to pan, F to fit, Back), with data from the worker-thread query service.
 #include "core/demo/demogenerator.h"
 #include "core/index/sqlite.h"
+#include "core/query/analysisqueries.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
 #include "views/common/interactionstate.h"
@@ -27,13 +28,13 @@ class TstTimelineView : public QObject {
         std::unique_ptr<views::TimelineView> view;
         std::shared_ptr<const query::ProfileSummary> summary;
     };
-    std::unique_ptr<Fixture> open() {
+    std::unique_ptr<Fixture> open(const std::string& db = {}, QSize size = {1200, 560}) {
         auto f = std::make_unique<Fixture>();
         f->view = std::make_unique<views::TimelineView>(&f->state, &f->service);
-        f->view->resize(1200, 560);
+        f->view->resize(size);
         f->view->show();
         QSignalSpy ready(&f->service, &query::QueryService::summaryReady);
-        f->service.open(QString::fromStdString(m_db));
+        f->service.open(QString::fromStdString(db.empty() ? m_db : db));
         if (!ready.wait(20000)) return nullptr;
         f->summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
         f->state.setBounds(f->summary->startNs, f->summary->endNs);
@@ -345,6 +346,101 @@ class TstTimelineView : public QObject {
         f->state.setWindow(f->summary->startNs, f->summary->startNs + 1000000);
         QVERIFY(showWindow(*f, f->summary->startNs + 1000, f->summary->endNs));
         QCOMPARE(f->view->timelineData()->window.t0, f->summary->startNs + 1000);
+    }
+    void rankPickedElsewhereComesIntoViewFromItsTop() {
+        // rank 1's header low in a short view, its lanes below the edge: a selection on rank 1 made in
+        // another view (state.setSelection, not a click here) scrolls its block into view from its top (it
+        // stayed put while the header was more than 40 px above the bottom)
+        auto f = open({}, {1200, 330});
+        QVERIFY(f);
+        QVERIFY(showWindow(*f, f->summary->startNs, f->summary->endNs));
+        const int lanesBottom = f->view->height() - 24; // the footer's legend row
+        f->view->setScrollOffset(0);
+        const QRect before = f->view->rankBlock(1);
+        QVERIFY2(before.top() < lanesBottom - 60 && before.bottom() > lanesBottom,
+                 qPrintable(QString("rank 1's block at %1 … %2").arg(before.top()).arg(before.bottom())));
+        Selection s;
+        s.kind = Selection::Kind::OpType;
+        s.opType = "MatMulV2";
+        s.rank = 1;
+        f->state.setSelection(s);
+        const QRect block = f->view->rankBlock(1);
+        QVERIFY2(block.top() >= views::TimelineView::kAxis &&
+                     (block.top() == views::TimelineView::kAxis || block.bottom() <= lanesBottom),
+                 qPrintable(QString("rank 1's block at %1 … %2").arg(block.top()).arg(block.bottom())));
+    }
+    void ownClickDoesNotScrollTheLanes() {
+        // a click on a span selects it where it is: the lanes do not jump to the span's rank
+        auto f = open({}, {1200, 330});
+        QVERIFY(f);
+        const auto* s = step(*f, 1, 1);
+        QVERIFY(showWindow(*f, s->startNs, s->startNs + (s->endNs - s->startNs) / 8));
+        qint64 compute = 0;
+        for (const auto& t : f->summary->tracks)
+            if (t.rank == 1 && t.kind == "compute") compute = t.trackId;
+        f->view->setScrollOffset(f->view->scrollOffset() + f->view->laneRect(compute).top() - 200);
+        const int scroll = f->view->scrollOffset();
+        QTest::mouseClick(f->view.get(), Qt::LeftButton, {},
+                          QPoint(f->view->width() / 2, f->view->laneRect(compute).top() + 6));
+        QCOMPARE(f->state.selection().kind, Selection::Kind::Span);
+        QCOMPARE(f->view->scrollOffset(), scroll);
+    }
+    void heatmapPickedCollectiveIsOutlined() {
+        // HTA's nccl_parser_config (real Kineto): the heatmap's nccl:all_reduce cell on rank 0 highlights its
+        // kernels and the app zooms to the longest, padded 4× on each side (MainWindow); at that zoom the
+        // lanes are level-of-detail buckets without span ids, and the kernel got no outline
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/hta/tests/data/nccl_parser_config");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        std::vector<int64_t> tracks;
+        const auto hits = query::opKernelSpans(*ix.db, "nccl:all_reduce", 0, 5000, &tracks);
+        QVERIFY(!hits.empty());
+        size_t longest = 0;
+        for (size_t i = 0; i < hits.size(); ++i)
+            if (hits[i].endNs - hits[i].startNs > hits[longest].endNs - hits[longest].startNs) longest = i;
+        const auto& h = hits[longest];
+        auto f = open(ix.result.dbPath);
+        QVERIFY(f);
+        f->view->setSearchHits(hits, std::vector<qint64>(tracks.begin(), tracks.end()));
+        const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
+        QVERIFY(showWindow(*f, h.startNs - pad, h.endNs + pad));
+        f->view->scrollToTrack(tracks[longest]);
+        QVERIFY2(f->view->timelineData()->lodLevel >= 0, "the frame is a level-of-detail one");
+        const QImage img = grab(*f);
+        const QRect lane = f->view->laneRect(tracks[longest]);
+        QVERIFY(lane.isValid() && lane.top() >= views::TimelineView::kAxis);
+        int yellow = 0;
+        for (int y = lane.top() - 2; y <= lane.bottom() + 2; ++y)
+            for (int x = int(f->view->xOf(h.startNs)) - 3; x <= int(f->view->xOf(h.endNs)) + 3; ++x) {
+                const QColor c = img.pixelColor(x, y);
+                yellow += c.red() > 230 && c.green() > 180 && c.green() < 220 && c.blue() < 40;
+            }
+        QVERIFY2(yellow > 20, qPrintable(QString("%1 outline pixels").arg(yellow)));
+    }
+    void ncclKernelOnAComputeStreamIsCommunicationColoured() {
+        // the same sample's ncclKernel_AllReduce spans run on "Stream 40", a compute lane: they are drawn in
+        // the communication hues (blue to purple) the legend shows, not in a compute green
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/hta/tests/data/nccl_parser_config");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        auto q =
+            ix.db->prepare("SELECT s.track_id, s.ts_ns, s.dur_ns, s.depth FROM spans s JOIN tracks t ON "
+                           "t.track_id = s.track_id WHERE t.kind = 'compute' AND s.name LIKE 'ncclKernel%' "
+                           "ORDER BY s.dur_ns DESC LIMIT 1");
+        QVERIFY(q.step());
+        const qint64 track = q.i64(0), ts = q.i64(1), dur = q.i64(2);
+        const int depth = int(q.i64(3));
+        auto f = open(ix.result.dbPath);
+        QVERIFY(f);
+        f->view->setShowWaits(false);
+        QVERIFY(showWindow(*f, ts + dur / 4, ts + dur / 2)); // inside the kernel: raw spans
+        f->view->scrollToTrack(track);
+        const QImage img = grab(*f);
+        const QRect lane = f->view->laneRect(track);
+        const QColor c = img.pixelColor(lane.center().x(), lane.top() + 1 + depth * 13 + 6);
+        QVERIFY2(c.hue() >= 200 && c.hue() <= 280 && c.saturation() > 60, qPrintable(c.name()));
     }
 };
 

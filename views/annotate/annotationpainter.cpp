@@ -11,20 +11,21 @@ QColor annotationColor(const annotate::Annotation& a) {
     return c.isValid() ? c : QColor(19, 141, 74);
 }
 
-QRectF drawCallout(QPainter& p, QPointF at, const annotate::Annotation& a, const QRectF& bounds,
-                   double maxWidth) {
+CalloutBox placeCallout(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                        double maxWidth) {
+    QFontMetrics fm(font);
+    CalloutBox c;
+    c.text = fm.elidedText(text, Qt::ElideRight, int(maxWidth) - 12);
+    c.box = QRectF(at.x(), at.y(), fm.horizontalAdvance(c.text) + 12, fm.height() + 6);
+    if (c.box.right() > bounds.right()) c.box.moveRight(bounds.right() - 2);
+    if (c.box.left() < bounds.left()) c.box.moveLeft(bounds.left() + 2);
+    if (c.box.bottom() > bounds.bottom()) c.box.moveBottom(bounds.bottom() - 2);
+    if (c.box.top() < bounds.top()) c.box.moveTop(bounds.top() + 2);
+    return c;
+}
+
+void paintCallout(QPainter& p, const QRectF& box, const QString& text, const QColor& c) {
     p.save();
-    QFont f = p.font();
-    f.setBold(true);
-    p.setFont(f);
-    QFontMetrics fm(f);
-    const QColor c = annotationColor(a);
-    QString text = fm.elidedText(QString::fromStdString(a.text), Qt::ElideRight, int(maxWidth) - 12);
-    QRectF box(at.x(), at.y(), fm.horizontalAdvance(text) + 12, fm.height() + 6);
-    if (box.right() > bounds.right()) box.moveRight(bounds.right() - 2);
-    if (box.left() < bounds.left()) box.moveLeft(bounds.left() + 2);
-    if (box.bottom() > bounds.bottom()) box.moveBottom(bounds.bottom() - 2);
-    if (box.top() < bounds.top()) box.moveTop(bounds.top() + 2);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QPen(c.darker(140), 1));
     p.setBrush(c);
@@ -33,13 +34,27 @@ QRectF drawCallout(QPainter& p, QPointF at, const annotate::Annotation& a, const
     p.setPen(c.lightnessF() > 0.6 ? QColor(20, 20, 20) : QColor(255, 255, 255));
     p.drawText(box.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
     p.restore();
-    return box;
+}
+
+QRectF drawCallout(QPainter& p, QPointF at, const annotate::Annotation& a, const QRectF& bounds,
+                   double maxWidth) {
+    p.save();
+    QFont f = p.font();
+    f.setBold(true);
+    p.setFont(f);
+    const CalloutBox c = placeCallout(f, at, QString::fromStdString(a.text), bounds, maxWidth);
+    paintCallout(p, c.box, c.text, annotationColor(a));
+    p.restore();
+    return c.box;
 }
 
 void drawRegion(QPainter& p, const QRectF& r, const annotate::Annotation& a) {
+    drawRegion(p, r, annotationColor(a), a.kind == annotate::Kind::Range);
+}
+
+void drawRegion(QPainter& p, const QRectF& r, const QColor& c, bool range) {
     p.save();
-    const QColor c = annotationColor(a);
-    if (a.kind == annotate::Kind::Range) {
+    if (range) {
         QColor fill = c;
         fill.setAlpha(40);
         p.fillRect(r, fill);
@@ -55,8 +70,11 @@ void drawRegion(QPainter& p, const QRectF& r, const annotate::Annotation& a) {
 }
 
 void drawArrow(QPainter& p, QPointF from, QPointF to, const annotate::Annotation& a) {
+    drawArrow(p, from, to, annotationColor(a));
+}
+
+void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& c) {
     p.save();
-    const QColor c = annotationColor(a);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QPen(c, 2));
     p.drawLine(from, to);

@@ -20,4 +20,18 @@ void drawRegion(QPainter& p, const QRectF& r, const annotate::Annotation& a);
 /// An arrow from `from` to `to` with a filled head.
 void drawArrow(QPainter& p, QPointF from, QPointF to, const annotate::Annotation& a);
 
+// The same shapes from their geometry and colour alone (the timeline's draw list places them first).
+struct CalloutBox {
+    QRectF box;
+    QString text; ///< elided to fit
+};
+/// Where a callout of `text` in `font` (bold) near `at` goes inside `bounds`, and its elided text.
+/// Reentrant (font metrics only): the timeline's frame builder places callouts off the GUI thread.
+CalloutBox placeCallout(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                        double maxWidth = 320);
+/// Draws a placed callout in the painter's font.
+void paintCallout(QPainter& p, const QRectF& box, const QString& text, const QColor& c);
+void drawRegion(QPainter& p, const QRectF& r, const QColor& c, bool range);
+void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& c);
+
 } // namespace rs::views

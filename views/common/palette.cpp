@@ -15,12 +15,15 @@ uint32_t stableHash(const QString& s) {
 QColor colorForOpType(const QString& opType, bool communication) {
     uint32_t h = stableHash(opType);
     if (communication) {
-        // blues and purples: 200°–280°
-        int hue = 200 + int(h % 80);
+        // blues to violets: 200°–259°
+        int hue = kCommunicationHues.first +
+                  int(h % uint32_t(kCommunicationHues.second - kCommunicationHues.first));
         return QColor::fromHsv(hue, 150 + int((h >> 8) % 60), 200 + int((h >> 16) % 40));
     }
-    // compute: warm and green hues, avoiding the reds used for waits (0–20°, 340–360°) and comm blues
-    static const int hues[] = {30, 45, 60, 80, 100, 120, 140, 160, 175, 190, 290, 310, 325};
+    // compute: warm, green and magenta hues, clear of the reds used for waits (0–20°, 340–360°) and of the
+    // communication family and its neighbours (185°–295°: a violet compute op read as communication in the
+    // legend, and a cyan one beside a blue collective)
+    static const int hues[] = {30, 45, 60, 80, 100, 120, 140, 160, 175, 310, 325};
     int hue = hues[h % (sizeof hues / sizeof hues[0])];
     return QColor::fromHsv(hue, 110 + int((h >> 8) % 90), 190 + int((h >> 16) % 50));
 }

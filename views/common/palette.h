@@ -1,13 +1,16 @@
 #pragma once
 // Stable colours: the same op type gets the same colour in every view and every session (hash of the
-// name into a curated hue set); communication gets its own hue family (blues/purples), waits red.
-// Pure functions; GUI thread.
+// name into a curated hue set); communication gets its own hue family (blues to violets) that no compute
+// colour comes near, waits red. Pure functions; reentrant (any thread).
 #include <QColor>
 #include <QString>
+#include <utility>
 
 namespace rs::views {
 
 QColor colorForOpType(const QString& opType, bool communication);
+/// The hues of communication [first, second) (degrees): no compute colour comes within 15° of them.
+constexpr std::pair<int, int> kCommunicationHues{200, 260};
 QColor waitColor();    ///< collective waits (hatched red)
 QColor idleGapColor(); ///< idle before a collective
 /// Readable text colour on `bg`.

@@ -13,36 +13,61 @@
 
 namespace rs::views {
 
-MinimapView::MinimapView(InteractionState* state, QWidget* parent) : QWidget(parent), m_state(state) {
+MinimapView::MinimapView(InteractionState* state, query::QueryService* service, QWidget* parent)
+    : QWidget(parent), m_state(state), m_service(service) {
     setMinimumHeight(26);
     setMaximumHeight(48);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMouseTracking(false);
     setToolTip(
-        tr("The whole run: steps, waits (red) and idle gaps (orange) per rank; the frame is the timeline's "
-           "window. Click or drag to move it, wheel to zoom"));
+        tr("The whole run: each rank's device activity (darker: busier), steps, waits (red) and idle gaps "
+           "(orange); the frame is the timeline's window. Click or drag to move it, wheel to zoom"));
     connect(m_state, &InteractionState::windowChanged, this, [this] { update(); });
+    if (m_service)
+        connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id == m_activityRequest) setActivity(v.value<std::shared_ptr<const query::RankActivity>>());
+        });
 }
 
 void MinimapView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
+    m_activity.reset();
+    requestActivity();
     render();
     update();
 }
 
+void MinimapView::setActivity(std::shared_ptr<const query::RankActivity> a) {
+    m_activity = std::move(a);
+    render();
+    update();
+}
+
+int MinimapView::plotWidth() const {
+    return std::max(1, width() - kLeft - rightMargin());
+}
+
+void MinimapView::requestActivity() {
+    // one column per pixel of the run; asked again when the width changes
+    if (!m_service || !m_summary || m_summary->ranks.empty() || width() <= kLeft + rightMargin()) return;
+    m_activityRequest = m_service->requestRankActivity(m_summary->ranks, m_state->boundsStart(),
+                                                       m_state->boundsEnd(), plotWidth());
+}
+
 double MinimapView::xOf(qint64 ns) const {
-    const double w = std::max(1, width() - kLeft - rightMargin());
+    const double w = plotWidth();
     const double span = double(std::max<qint64>(1, m_state->boundsEnd() - m_state->boundsStart()));
     return kLeft + double(ns - m_state->boundsStart()) / span * w;
 }
 
 qint64 MinimapView::timeAt(double x) const {
-    const double w = std::max(1, width() - kLeft - rightMargin());
+    const double w = plotWidth();
     const double span = double(std::max<qint64>(1, m_state->boundsEnd() - m_state->boundsStart()));
     return m_state->boundsStart() + qint64(std::llround((x - kLeft) / w * span));
 }
 
 void MinimapView::resizeEvent(QResizeEvent*) {
+    if (!m_activity || m_activity->columns != plotWidth()) requestActivity();
     render();
 }
 
@@ -68,6 +93,25 @@ void MinimapView::render() {
         if (odd)
             p.fillRect(QRectF(xOf(s.startNs), 3, std::max(1.0, xOf(s.endNs) - xOf(s.startNs)), height() - 6),
                        band);
+    }
+    if (m_activity) { // device activity first: steps and waits read over it
+        const double x0 = xOf(m_activity->t0);
+        const double span = (xOf(m_activity->t1) - x0) / std::max(1, m_activity->columns); // px per column
+        std::map<int, std::vector<float>> rows; // ranks grouped into a row: the busiest
+        for (const auto& [rank, busy] : m_activity->busy) {
+            auto r = rowOf.find(rank);
+            if (r == rowOf.end()) continue;
+            auto& row = rows[r->second];
+            row.resize(std::max(row.size(), busy.size()), 0);
+            for (size_t c = 0; c < busy.size(); ++c)
+                row[c] = std::max(row[c], busy[c]);
+        }
+        for (const auto& [row, busy] : rows)
+            for (size_t c = 0; c < busy.size(); ++c)
+                if (busy[c] > 0.01f)
+                    p.fillRect(QRectF(x0 + double(c) * span, 3 + row * rowH, std::max(1.0, span),
+                                      std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
+                               QColor(60, 100, 150, 40 + int(170 * std::min(1.0f, busy[c]))));
     }
     QColor wait = waitColor(), idle = idleGapColor();
     for (const auto& w : m_summary->waits) { // once per profile and size, into the cached image

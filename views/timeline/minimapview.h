@@ -1,9 +1,11 @@
 #pragma once
 // The whole run above the timeline: one thin row per rank (or per group of ranks when there are more ranks
-// than rows), step bands, communication waits in red and idle gaps in orange, and the timeline's window as
-// a frame. Click or drag moves the window there (its width kept), the wheel zooms around the cursor. The
-// picture is drawn once per profile and size (a cached image): a frame paints the image and the window,
-// nothing per frame walks the profile. Data: the summary only (no SQL). GUI thread only.
+// than rows) shaded by how busy its device is (darker: busier, from the level-of-detail buckets), step
+// bands, communication waits in red and idle gaps in orange, and the timeline's window as a frame. Click or
+// drag moves the window there (its width kept), the wheel zooms around the cursor. The picture is drawn
+// once per profile and size (a cached image): a frame paints the image and the window, nothing per frame
+// walks the profile. Data: the summary, and the activity from the query service (worker thread; none
+// without a service). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -16,11 +18,16 @@ namespace rs::views {
 class MinimapView : public QWidget {
     Q_OBJECT
   public:
-    explicit MinimapView(InteractionState* state, QWidget* parent = nullptr);
+    explicit MinimapView(InteractionState* state, query::QueryService* service = nullptr,
+                         QWidget* parent = nullptr);
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
+    /// The ranks' device activity over the run (normally asked of the service on a new profile or size).
+    void setActivity(std::shared_ptr<const query::RankActivity> a);
     /// The x of a time across the whole run, and the time of an x (widget pixels; tests).
     double xOf(qint64 ns) const;
     qint64 timeAt(double x) const;
+    /// The activity drawn (null before it arrives).
+    const query::RankActivity* activity() const { return m_activity.get(); }
     /// The cached picture of the run (without the window frame).
     const QImage& overview() const { return m_image; }
     QSize sizeHint() const override { return {600, 34}; }
@@ -35,11 +42,17 @@ class MinimapView : public QWidget {
 
   private:
     void render();
+    void requestActivity();
+    /// The x range of the run (the plot right of the labels), in px.
+    int plotWidth() const;
     void centreOn(double x);
     int rightMargin() const;
     double m_grab = 0; ///< where in the frame it was pressed (px from its centre) while dragging
     InteractionState* m_state;
+    query::QueryService* m_service;
+    quint64 m_activityRequest = 0;
     std::shared_ptr<const query::ProfileSummary> m_summary;
+    std::shared_ptr<const query::RankActivity> m_activity;
     QImage m_image;
 };
 

@@ -1,14 +1,23 @@
 #pragma once
 // Vertical layout of the timeline: one header row per rank (collapsible) and below it the rank's visible
 // tracks (compute streams, HCCL groups and planes, overlap analysis, host threads), each as tall as its
-// nesting depth (capped). Pure value type; tested without widgets. Pixels.
+// nesting depth (capped), and the pinned tracks above them all. TimelineLayout adds the lookups a frame,
+// a hit test and the scrolling need (a track's lane, a rank's block, the lane at a y) and the viewport
+// that turns the layout's content y into widget pixels. Pure value types; any thread. Pixels.
 #include "core/query/timelinequery.h"
 
+#include <QRectF>
 #include <QString>
+#include <memory>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace rs::views {
+
+/// What a lane draws, decided once from its track kind (frames and hit tests compare these, not text).
+enum class LaneKind : uint8_t { Header, Compute, Communication, Host, Overlap, Counter, Memory, Other };
+LaneKind laneKindOf(const QString& kind);
 
 struct Lane {
     bool header; ///< the rank's header row
@@ -19,6 +28,8 @@ struct Lane {
     int y, height;
     int rows;            ///< depth rows drawn
     bool pinned = false; ///< shown in the Pinned group above the ranks
+    LaneKind laneKind = LaneKind::Other;
+    bool chart() const { return laneKind == LaneKind::Counter || laneKind == LaneKind::Memory; }
 };
 
 struct LayoutOptions {
@@ -38,5 +49,50 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
 int layoutHeight(const std::vector<Lane>& lanes);
 /// Index of the lane at y, or -1.
 int laneAt(const std::vector<Lane>& lanes, int y);
+
+/// Where the lanes are on screen: the widget (or picture) size, the ruler on top, the gutter of labels
+/// on the left, the scrollbar on the right and the footer (legend, notes) below the lanes. Pixels.
+struct Viewport {
+    static constexpr int kGutter = 170;
+    static constexpr int kAxis = 28;
+    int width = 1, height = 1;
+    int scroll = 0; ///< content y at the top of the lanes
+    int bar = 0;    ///< the scrollbar's width (0 in a picture)
+    int footer = 0; ///< below the lanes (0 in a picture, whose caption carries the legend)
+    int lanesTop() const { return kAxis; }
+    int lanesBottom() const { return height - footer; }
+    double plotWidth() const { return std::max(1, width - kGutter - bar); }
+    double plotRight() const { return kGutter + plotWidth(); }
+    /// The lanes' area (right of the gutter, below the ruler, above the footer).
+    QRectF plot() const { return QRectF(kGutter, lanesTop(), plotWidth(), lanesBottom() - lanesTop()); }
+    /// Widget y of a content y.
+    int yOf(int contentY) const { return lanesTop() + contentY - scroll; }
+    /// Content y of a widget y.
+    int contentY(int y) const { return y - lanesTop() + scroll; }
+};
+
+class TimelineLayout {
+  public:
+    TimelineLayout() = default;
+    explicit TimelineLayout(std::vector<Lane> lanes);
+    const std::vector<Lane>& lanes() const { return m_lanes; }
+    int height() const { return layoutHeight(m_lanes); }
+    /// The lane at content y, or null.
+    const Lane* laneAtY(int contentY) const;
+    /// The lane of a track (not a header), or null when it is not laid out.
+    const Lane* laneOf(int64_t trackId) const;
+    /// Content y-range [top, bottom) of a rank's block (its header and tracks, pinned lanes aside);
+    /// top < 0 when the rank is not laid out.
+    std::pair<int, int> rankSpan(int rank) const;
+    /// Content y-range of every rank's block (pinned lanes aside).
+    std::pair<int, int> ranksSpan() const;
+    /// Indexes of a rank's lanes, in order: its pinned lanes, its header, its other lanes.
+    const std::vector<size_t>& lanesOfRank(int rank) const;
+
+  private:
+    std::vector<Lane> m_lanes;
+    std::unordered_map<int64_t, size_t> m_byTrack;
+    std::unordered_map<int, std::vector<size_t>> m_byRank;
+};
 
 } // namespace rs::views

@@ -1,18 +1,21 @@
 #pragma once
-// The per-rank step timeline: lanes grouped by rank, spans coloured by op type (communication in its own
-// hue family), step bands with outlier marks, communication waits as hatched red regions linked to the
+// The per-rank step timeline widget: lanes grouped by rank, spans coloured by op type (communication in its
+// own hue family), step bands with outlier marks, communication waits as hatched red regions linked to the
 // blamed (last-arriving) rank, idle gaps before collectives in orange. Navigation: wheel zoom around the
 // cursor, drag to pan, Shift-drag to select a range (zooms to it), W/S zoom, A/D pan, F fit, double-click
-// to zoom to a span, Back/Forward through the zoom history. Data comes from the QueryService (worker
-// thread, stale answers dropped) or, for headless export, from setTimelineData(). GUI thread only.
+// to zoom to a span, Back/Forward through the zoom history (timelinekeys.h).
+//
+// A thin widget wiring the timeline's parts: the TimelineScene (summary, layout, draw data, hits), the
+// FrameBuilder that turns it into a DrawList, the one painter that replays the list (paintDrawList, also
+// used by the PNG and SVG exports), the hit tester (tooltips, clicks) and the TimelineInput that turns
+// events into interaction-state commands. Data comes from the QueryService (worker thread, stale answers
+// dropped) or, for tests and benchmarks, from setTimelineData(). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
-#include "views/common/timemapping.h"
-#include "views/timeline/timelinelayout.h"
-#include "views/timeline/waitindex.h"
+#include "views/timeline/timelineinput.h"
+#include "views/timeline/timelinescene.h"
 
-#include <QHash>
 #include <QWidget>
 #include <memory>
 
@@ -20,67 +23,65 @@ class QScrollBar;
 
 namespace rs::views {
 
-class TimelineView : public QWidget {
+class TimelineView : public QWidget, private TimelineInputHost {
     Q_OBJECT
   public:
     TimelineView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
-    const std::shared_ptr<const query::ProfileSummary>& summary() const { return m_summary; }
-    /// Lanes shown, collapsed, pinned, hidden kinds, filter (a copy of the view for export, a saved view).
-    const LayoutOptions& layoutOptions() const { return m_layoutOpts; }
+    const std::shared_ptr<const query::ProfileSummary>& summary() const { return m_scene.summary(); }
+    /// What the timeline shows apart from the window (an export copies it and asks for every lane).
+    const TimelineScene& scene() const { return m_scene; }
+    /// Lanes shown, collapsed, pinned, hidden kinds, filter (a saved view).
+    const LayoutOptions& layoutOptions() const { return m_scene.layoutOptions(); }
     void setLayoutOptions(const LayoutOptions& o);
-    /// Supplies draw data directly (headless export); normally data arrives from the service.
+    /// Supplies draw data directly (tests, benchmarks); normally data arrives from the service.
     void setTimelineData(std::shared_ptr<const query::TimelineData> d);
     /// The draw data currently shown (null before the first answer).
-    const query::TimelineData* timelineData() const { return m_data.get(); }
+    const query::TimelineData* timelineData() const { return m_scene.data(); }
     /// The request the view would send for its current window and size.
     query::TimelineWindow currentRequest() const;
     void setShowWaits(bool on);
+    bool showWaits() const { return m_scene.showWaits(); }
     /// Draws every rank on its clock-aligned time (the offsets the analysis estimated from collective ends)
     /// instead of its raw timestamps.
     void setAligned(bool on);
-    bool aligned() const { return m_aligned; }
-    /// The mapping for a rank's lanes: the view's mapping shifted by the rank's clock offset when aligned.
-    TimeMapping rankMapping(const TimeMapping& tm, int rank) const;
-    bool showWaits() const { return m_showWaits; }
+    bool aligned() const { return m_scene.aligned(); }
     void setTrackFilter(const QString& f);
     void setCollapsed(int rank, bool collapsed);
     /// Pins a track to the top (or unpins it).
     void setPinned(qint64 trackId, bool pinned);
-    const std::vector<int64_t>& pinnedTracks() const { return m_layoutOpts.pinned; }
+    const std::vector<int64_t>& pinnedTracks() const { return layoutOptions().pinned; }
     /// Shows or hides a track kind (overlap and counter lanes are hidden by default).
     void setKindVisible(const QString& kind, bool visible);
-    void setSearchHits(const std::vector<qint64>& spanIds);
+    /// Outlines these spans (search matches, a cell's kernels) at any zoom; `trackIds[i]` is the track of
+    /// `spans[i]`.
+    void setSearchHits(const std::vector<query::DrawItem>& spans, const std::vector<qint64>& trackIds);
     /// The annotations to draw (timeline ones) and to draft with its tool; null draws none.
     void setAnnotations(AnnotationModel* m);
     /// Shows only these ranks (rank keys); empty shows every rank.
     void setVisibleRanks(const std::set<int>& ranks);
-    const std::set<int>& visibleRanks() const { return m_layoutOpts.onlyRanks; }
-    const std::set<int>& collapsedRanks() const { return m_layoutOpts.collapsedRanks; }
-    /// Export layout: no scrollbar and no overlays (legend, notes): the export's caption carries them.
+    const std::set<int>& visibleRanks() const { return layoutOptions().onlyRanks; }
+    const std::set<int>& collapsedRanks() const { return layoutOptions().collapsedRanks; }
+    /// No scrollbar and no footer (legend, notes): a picture's layout, whose caption carries them.
     void setExportMode(bool on);
     /// The height that shows every lane (axis + all lanes + a margin), for a full-height export.
-    int fullHeight() const;
-    /// Resizes and, unlike resize() on a hidden widget (whose resize event waits until it is shown), lays
-    /// out and asks for the data of every lane the new size shows at once: an off-screen export copy.
-    void resizeNow(int width, int height);
-    /// The colour legend (compute, communication, waits, idle gaps): its size and drawing it anywhere
-    /// (the export's caption places it where it hides nothing).
-    QSize legendSize() const;
-    void drawLegend(QPainter& p, QPoint topLeft) const;
+    int fullHeight() const { return m_scene.fullHeight(); }
     /// Draws annotations at all (View ▸ Show annotations, export --no-annotations).
     void setAnnotationsShown(bool on);
     int scrollOffset() const;
     void setScrollOffset(int y);
-    /// Scrolls vertically so the lane of `trackId` is in view (expanding its rank when collapsed).
+    /// Scrolls vertically so the lane of `trackId` is in view (expanding its rank when collapsed), with its
+    /// rank's name above it when they fit together.
     void scrollToTrack(qint64 trackId);
+    /// The frame's input as the view stands (tests; the hit tester and the input read the same).
+    FrameInput frameInput() const;
     /// Pixel geometry, for tests: the x of a time and the y-range of a rank's block (header + tracks).
     double xOf(qint64 ns) const;
     QRect rankBlock(int rank) const;
     QRect laneRect(qint64 trackId) const;
-    const std::vector<Lane>& lanes() const { return m_lanes; }
-    static constexpr int kGutter = 170;
-    static constexpr int kAxis = 28;
+    const std::vector<Lane>& lanes() const { return m_scene.layout().lanes(); }
+    static constexpr int kGutter = Viewport::kGutter;
+    static constexpr int kAxis = Viewport::kAxis;
 
   Q_SIGNALS:
     void spanActivated(qint64 spanId); ///< a span was clicked (Details panel)
@@ -89,7 +90,7 @@ class TimelineView : public QWidget {
     void annotationDrafted(const rs::annotate::Annotation& a);
     /// The user double-clicked an annotation's label (or chose Edit in its menu): the app edits its text.
     void annotationEditRequested(const QString& id);
-    /// New draw data arrived (an export waits for it).
+    /// New draw data arrived.
     void timelineDataChanged();
 
   protected:
@@ -105,73 +106,37 @@ class TimelineView : public QWidget {
     bool event(QEvent*) override;
 
   private:
-    struct Hit {
-        const query::DrawItem* item = nullptr;
-        const query::WaitDesc* wait = nullptr;
-        const Lane* lane = nullptr;
-        const query::CounterSeries* counter = nullptr;
-        int64_t counterNs = 0;
-    };
-    void relayout();
+    // TimelineInputHost
+    FrameInput currentFrame() const override { return frameInput(); }
+    int scrollValue() const override { return scrollOffset(); }
+    void setScrollValue(int y) override { setScrollOffset(y); }
+    void toggleCollapsed(int rank) override;
+    void activateSpan(int64_t spanId) override { Q_EMIT spanActivated(spanId); }
+    void draftAnnotation(const annotate::Annotation& a) override { Q_EMIT annotationDrafted(a); }
+    void editAnnotation(const QString& id) override { Q_EMIT annotationEditRequested(id); }
+    QString calloutAt(QPoint pos) const override;
+    void overlayChanged() override { update(); }
+
+    Viewport viewport() const;
+    void relayout();      ///< scrollbar range and footer for the layout and size
     void applyGeometry(); ///< scrollbar, layout and data request for the current size
     void requestData();
-    TimeMapping mapping() const;
-    Hit hitAt(QPoint pos) const;
-    QString tooltipFor(const Hit& h) const;
-    QString opTypeOf(const query::DrawItem& it) const;
-    int contentTop() const { return kAxis; }
-    /// Where the lanes end: above the footer that holds the legend and the notes, so neither covers a
-    /// lane or an annotation label (the whole height in export mode, whose caption carries them).
-    int lanesBottom() const { return height() - footerHeight(); }
-    int footerHeight() const;
-    QString notesText() const;
-    int barWidth() const;
-    void paintSteps(QPainter& p, const TimeMapping& tm);
-    void paintLanes(QPainter& p, const TimeMapping& tm);
-    void paintWaits(QPainter& p, const TimeMapping& tm);
-    void paintChart(QPainter& p, const TimeMapping& tm, const Lane& l, int y);
-    void paintAxis(QPainter& p, const TimeMapping& tm);
-    void paintGutter(QPainter& p);
-    void paintLegend(QPainter& p);
-    void paintNotes(QPainter& p);
-    void paintAnnotations(QPainter& p, const TimeMapping& tm);
-    void paintDraft(QPainter& p);
-    /// The annotation the model's tool makes from a press at `a` and a release at `b`.
-    std::optional<annotate::Annotation> draftFrom(QPoint a, QPoint b) const;
-    /// y-extent of the lanes of `ranks` (every rank when empty), in widget pixels.
-    QRectF ranksExtent(const std::vector<int>& ranks) const;
-    int rankAtY(int y) const;
-    std::optional<int64_t> stepAt(int rank, int64_t ns) const;
+    /// Brings a selection made in another view into sight: its time into the window, its rank's block
+    /// into view from its top.
+    void follow(const Selection& s);
 
     InteractionState* m_state;
     query::QueryService* m_service;
-    std::shared_ptr<const query::ProfileSummary> m_summary;
-    WaitIndex m_waits; ///< m_summary's waits by rank and time (built in setSummary)
-    std::shared_ptr<const query::TimelineData> m_data;
-    QHash<qint64, const query::TrackDraw*> m_byTrack;
-    QHash<qint64, const query::CounterSeries*> m_counters;
-    mutable QHash<int32_t, QString> m_opTypeCache;
-    QHash<qint64, QColor> m_colorCache;
-    quint64 m_pending = 0;
-    LayoutOptions m_layoutOpts;
-    std::vector<Lane> m_lanes;
+    TimelineScene m_scene;
+    FrameBuilder m_builder;
+    TimelineInput m_input;
+    DrawList m_frame; ///< the last frame painted (its annotation labels: tooltips, double-click)
     QScrollBar* m_vbar;
-    bool m_showWaits = true;
-    bool m_aligned = false;
-    QSet<qint64> m_searchHits;
+    quint64 m_pending = 0;
     AnnotationModel* m_annotations = nullptr;
-    bool m_annotationsShown = true;
     bool m_exportMode = false;
-    bool m_drafting = false;
-    /// The labels drawn in the last paint, by annotation id: tooltips, double-click to edit.
-    std::vector<std::pair<QRectF, QString>> m_callouts;
-    QString calloutAt(QPoint pos) const;
-    QPoint m_draftEnd;
-    // interaction
-    bool m_dragging = false, m_selecting = false;
-    QPoint m_pressPos;
-    qint64 m_pressT0 = 0, m_pressT1 = 0;
-    int m_selectX0 = 0, m_selectX1 = 0;
+    int m_footer = 0;
+    bool m_ownInput = false; ///< a selection made by this view's own input (no following)
 };
 
 } // namespace rs::views

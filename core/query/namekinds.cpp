@@ -1,0 +1,54 @@
+#include "core/query/namekinds.h"
+
+#include "core/model/optype.h"
+#include "core/stats/taskclass.h"
+
+#include <string_view>
+#include <unordered_map>
+
+namespace rs::query {
+
+void classifyNames(ProfileSummary& s) {
+    const size_t n = s.strings.size();
+    std::unordered_map<std::string_view, int32_t> idOf;
+    idOf.reserve(n);
+    for (size_t i = 0; i < n; ++i)
+        idOf.emplace(s.strings[i], int32_t(i));
+    std::vector<std::string> added; // derived op types the index does not hold, ids from n on
+    std::unordered_map<std::string, int32_t> addedId;
+    s.opTypeOfName.assign(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        std::string type = model::deriveOpType(s.strings[i]);
+        if (auto it = idOf.find(type); it != idOf.end()) {
+            s.opTypeOfName[i] = it->second;
+            continue;
+        }
+        auto [it, fresh] = addedId.emplace(type, int32_t(n + added.size()));
+        if (fresh) added.push_back(std::move(type));
+        s.opTypeOfName[i] = it->second;
+    }
+    for (auto& a : added) {
+        s.strings.push_back(std::move(a));
+        s.opTypeOfName.push_back(int32_t(s.strings.size() - 1)); // an op type is its own op type
+    }
+    s.communication.assign(s.strings.size(), 0);
+    for (size_t i = 0; i < s.strings.size(); ++i)
+        s.communication[i] = stats::isCommunicationName(s.strings[i]) ? 1 : 0;
+}
+
+int32_t NameOpTypes::lookup(index::Db& db, int32_t nameId, int64_t trackId, int64_t t0, int64_t t1) {
+    auto it = m_known.find(nameId);
+    if (it != m_known.end()) return it->second;
+    // the bucket's longest span has this name and starts in it: the track's index reaches it
+    auto q = db.prepare("SELECT op_type_id FROM span WHERE track_id = ?1 AND ts_ns >= ?2 AND ts_ns <= ?3 AND "
+                        "name_id = ?4 AND op_type_id IS NOT NULL LIMIT 1");
+    q.bind(1, trackId).bind(2, t0).bind(3, t1).bind(4, int64_t(nameId));
+    int32_t type = 0;
+    if (q.step())
+        type = int32_t(q.i64(0));
+    else if (m_summary && nameId >= 0 && size_t(nameId) < m_summary->opTypeOfName.size())
+        type = m_summary->opTypeOfName[size_t(nameId)];
+    return m_known.emplace(nameId, type).first->second;
+}
+
+} // namespace rs::query

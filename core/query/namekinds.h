@@ -1,0 +1,40 @@
+#pragma once
+// What each name of a profile is, decided once on the query thread, so a frame reads integers instead of
+// comparing or deriving text per span: whether a name is communication (taskclass.h), the op type derived
+// from it, and — for level-of-detail buckets, which carry only their longest span's name — the op type the
+// index gives that name's spans (NameOpTypes). Pure, except NameOpTypes (one query thread).
+#include "core/index/sqlite.h"
+#include "core/query/timelinequery.h"
+
+#include <memory>
+#include <unordered_map>
+
+namespace rs::query {
+
+/// Fills s.opTypeOfName and s.communication from s.strings (appending the derived op types that are not
+/// strings of the index yet).
+void classifyNames(ProfileSummary& s);
+
+/// The op type of a name's spans as the index has it (the producer's Type column where there is one, which
+/// a name need not tell), looked up among one bucket's spans the first time a bucket of that name is
+/// drawn, then remembered; the name's derived op type when none of its spans is found. One per open
+/// index, on the thread that owns the connection.
+class NameOpTypes {
+  public:
+    explicit NameOpTypes(std::shared_ptr<const ProfileSummary> summary) : m_summary(std::move(summary)) {}
+    /// The op type id of the spans named `nameId` on `trackId` starting in [t0, t1] (a bucket's extent).
+    int32_t lookup(index::Db& db, int32_t nameId, int64_t trackId, int64_t t0, int64_t t1);
+
+  private:
+    std::shared_ptr<const ProfileSummary> m_summary;
+    std::unordered_map<int32_t, int32_t> m_known;
+};
+
+/// The op type id of a draw item: its own, else its name's (0 when neither is known).
+inline int32_t opTypeIdOf(const ProfileSummary& s, const DrawItem& it) {
+    if (it.opTypeId) return it.opTypeId;
+    return it.nameId >= 0 && size_t(it.nameId) < s.opTypeOfName.size() ? s.opTypeOfName[size_t(it.nameId)]
+                                                                       : 0;
+}
+
+} // namespace rs::query

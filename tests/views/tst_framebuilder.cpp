@@ -1,0 +1,224 @@
+// The timeline's frame builder on hand-built draw data (no index, no widget): a span 1000× the window still
+// covers its lane; a hidden rank draws nothing; a search hit is outlined from the hit list, even where the
+// data is a merged level-of-detail bucket; the selected span is outlined; an op type selection dims the
+// other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
+// a compute lane; waits come from the window only; narrow steps draw no bands; and the same frame built on
+// another thread is the same list.
+#include "tests/support/timelinefixture.h"
+#include "views/common/palette.h"
+#include "views/timeline/framebuilder.h"
+
+#include <QtTest>
+#include <thread>
+
+using namespace rs;
+using views::DrawList;
+using views::FrameInput;
+
+namespace {
+
+using test::item;
+using test::kMs;
+using Frame = test::TimelineFixture;
+
+/// Every batched span rect with its colour.
+std::vector<std::pair<QRectF, QRgb>> spanRects(const DrawList& list) {
+    std::vector<std::pair<QRectF, QRgb>> out;
+    for (const auto* b : list.all<views::RectBatch>())
+        for (const auto& r : b->rects)
+            out.push_back({r, b->color});
+    return out;
+}
+
+std::vector<QRectF> strokes(const DrawList& list, QRgb color) {
+    std::vector<QRectF> out;
+    for (const auto* s : list.all<views::StrokeRect>())
+        if (s->color == color) out.push_back(s->rect);
+    return out;
+}
+
+/// The widget-pixel rows of a lane.
+std::pair<double, double> laneRows(const FrameInput& in, int64_t track) {
+    const views::Lane* l = in.layout->laneOf(track);
+    return {in.viewport.yOf(l->y), in.viewport.yOf(l->y) + l->height};
+}
+
+} // namespace
+
+class TstFrameBuilder : public QObject {
+    Q_OBJECT
+
+  private Q_SLOTS:
+    void longSpanCoversTheLane() {
+        // a 1 µs window in the middle of a 1 ms span: the span's rect runs across the whole plot
+        Frame f;
+        f.track(1).items = {item(10 * kMs, 11 * kMs, 1, 2, 7)};
+        const FrameInput in = f.input(10 * kMs + 500000, 10 * kMs + 501000);
+        const DrawList list = views::FrameBuilder().build(in);
+        const auto rects = spanRects(list);
+        QCOMPARE(rects.size(), size_t(1));
+        const QRectF r = rects[0].first;
+        QVERIFY2(r.left() <= views::Viewport::kGutter && r.right() >= in.viewport.plotRight(),
+                 qPrintable(QString("%1 … %2").arg(r.left()).arg(r.right())));
+        const auto [top, bottom] = laneRows(in, 1);
+        QVERIFY(r.top() >= top && r.bottom() <= bottom);
+    }
+    void hiddenRankDrawsNothing() {
+        Frame f;
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1)};
+        f.track(3).items = {item(10 * kMs, 20 * kMs, 1, 2, 2)};
+        f.track(4).items = {item(10 * kMs, 20 * kMs, 3, 4, 3)};
+        views::LayoutOptions o;
+        o.onlyRanks = {0};
+        f.scene.setLayoutOptions(o);
+        const FrameInput in = f.input(0, 100 * kMs);
+        QVERIFY(!in.layout->laneOf(3) && !in.layout->laneOf(4));
+        QVERIFY(in.rankBlock(1).isNull());
+        const DrawList list = views::FrameBuilder().build(in);
+        QCOMPARE(list.spanRects, size_t(1)); // rank 0's one span; rank 1's two are not drawn
+        const auto [top, bottom] = laneRows(in, 1);
+        QVERIFY(spanRects(list)[0].first.top() >= top && spanRects(list)[0].first.bottom() <= bottom);
+        // and its wait is not drawn either when only rank 1 is shown
+        o.onlyRanks = {1};
+        f.scene.setLayoutOptions(o);
+        for (const auto* fill : views::FrameBuilder().build(f.input(0, 100 * kMs)).all<views::FillRect>())
+            QVERIFY(fill->color != views::waitColor().rgba());
+    }
+    void searchHitIsOutlinedAtAnyZoom() {
+        // the hit list outlines a span whatever the data is: a raw span, or a merged bucket without span ids
+        // (a heatmap-picked NCCL kernel was zoomed to but not outlined when the frame was a LOD one)
+        const QRgb yellow = qRgb(255, 200, 0);
+        for (bool lod : {false, true}) {
+            Frame f;
+            f.track(1).items = {lod ? query::DrawItem{30 * kMs, 34 * kMs, 3, 0, 0, 12, 0}
+                                    : item(30 * kMs, 34 * kMs, 3, 4, 42)};
+            f.scene.setHits({item(30 * kMs, 34 * kMs, 3, 4, 42)}, {1});
+            const FrameInput in = f.input(0, 200 * kMs);
+            const auto outlines = strokes(views::FrameBuilder().build(in), yellow);
+            QCOMPARE(outlines.size(), size_t(1));
+            const QRectF span = spanRects(views::FrameBuilder().build(in))[0].first;
+            QVERIFY2(outlines[0].contains(span.center()) && outlines[0].width() >= span.width(),
+                     lod ? "bucket" : "span");
+        }
+        // a hit outside the window, or on a lane not laid out, is not outlined
+        Frame f;
+        f.scene.setHits({item(150 * kMs, 151 * kMs, 3, 4, 42), item(10 * kMs, 11 * kMs, 3, 4, 43)}, {1, 99});
+        QVERIFY(strokes(views::FrameBuilder().build(f.input(0, 100 * kMs)), yellow).empty());
+    }
+    void hitsThatTouchAreOutlinedOnce() {
+        // zoomed out, thousands of hits stroke the same pixels: touching ones are one outline per row
+        Frame f;
+        std::vector<query::DrawItem> hits;
+        for (int64_t i = 0; i < 1000; ++i)
+            hits.push_back(item(i * 100000, i * 100000 + 50000, 1, 2, i + 1));
+        f.track(1).items = hits;
+        f.scene.setHits(hits, std::vector<int64_t>(hits.size(), 1));
+        QCOMPARE(strokes(views::FrameBuilder().build(f.input(0, 200 * kMs)), qRgb(255, 200, 0)).size(),
+                 size_t(1));
+    }
+    void selectedSpanIsOutlined() {
+        Frame f;
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 5), item(30 * kMs, 40 * kMs, 1, 2, 6)};
+        views::Selection s;
+        s.kind = views::Selection::Kind::Span;
+        s.spanId = 6;
+        s.rank = 0;
+        f.state.setSelection(s);
+        const FrameInput in = f.input(0, 100 * kMs);
+        const auto outlines = strokes(views::FrameBuilder().build(in), in.palette.highlight);
+        QCOMPARE(outlines.size(), size_t(1));
+        QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(35 * kMs)) < 1);
+    }
+    void opTypeSelectionDimsOthersById() {
+        // MatMulV2 selected on rank 0: MatMul spans (and a MatMul-named bucket without an op type) keep their
+        // colour; Cast spans, and rank 1's MatMul, are dimmed
+        Frame f;
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1),
+                            item(30 * kMs, 40 * kMs, 5, 6, 2),
+                            {50 * kMs, 60 * kMs, 1, 0, 0, 9, 0}};
+        f.track(3).items = {item(10 * kMs, 20 * kMs, 1, 2, 3)};
+        views::Selection s;
+        s.kind = views::Selection::Kind::OpType;
+        s.opType = "MatMulV2";
+        s.rank = 0;
+        f.state.setSelection(s);
+        const FrameInput in = f.input(0, 100 * kMs);
+        const auto rank1 = laneRows(in, 3);
+        int bright = 0, dim = 0;
+        for (const auto& [r, c] : spanRects(views::FrameBuilder().build(in))) {
+            const bool matmulOnRank0 = r.top() < rank1.first && (r.center().x() < in.mapping().x(25 * kMs) ||
+                                                                 r.center().x() > in.mapping().x(45 * kMs));
+            QCOMPARE(qAlpha(c), matmulOnRank0 ? 255 : 45);
+            (matmulOnRank0 ? bright : dim)++;
+        }
+        QCOMPARE(bright, 2);
+        QCOMPARE(dim, 2);
+    }
+    void collectiveIsCommunicationOnAnyLane() {
+        // a Kineto NCCL kernel on a compute stream: in the communication hues the legend shows, not a compute
+        // green; a MatMul beside it keeps its compute colour
+        Frame f;
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 3, 4, 1), item(30 * kMs, 40 * kMs, 1, 2, 2)};
+        const FrameInput in = f.input(0, 100 * kMs);
+        const auto rects = spanRects(views::FrameBuilder().build(in));
+        QCOMPARE(rects.size(), size_t(2));
+        for (const auto& [r, c] : rects) {
+            const bool nccl = r.center().x() < in.mapping().x(25 * kMs);
+            const QColor want =
+                views::colorForOpType(nccl ? "ncclKernel_AllReduce_RING_LL_Sum_float" : "MatMulV2", nccl);
+            QCOMPARE(c, want.rgba());
+            if (nccl) QVERIFY2(want.hue() >= 200 && want.hue() <= 280, qPrintable(want.name()));
+        }
+    }
+    void waitsComeFromTheWindow() {
+        Frame f;
+        const QRgb red = views::waitColor().rgba();
+        auto reds = [&](const DrawList& l) {
+            int n = 0;
+            for (const auto* fill : l.all<views::FillRect>())
+                n += fill->color == red;
+            return n;
+        };
+        QVERIFY(reds(views::FrameBuilder().build(f.input(60 * kMs, 80 * kMs))) > 0); // rank 0's header
+        QCOMPARE(reds(views::FrameBuilder().build(f.input(100 * kMs, 120 * kMs))), 0);
+        // waits off: none
+        f.scene.setShowWaits(false);
+        QCOMPARE(reds(views::FrameBuilder().build(f.input(60 * kMs, 80 * kMs))), 0);
+        // a 10 ns window inside the 5 ms wait: its fill is clipped to the plot, not billions of px wide
+        f.scene.setShowWaits(true);
+        const FrameInput in = f.input(72 * kMs, 72 * kMs + 10);
+        for (const auto* fill : views::FrameBuilder().build(in).all<views::FillRect>())
+            if (fill->color == red)
+                QVERIFY(fill->rect.left() >= views::Viewport::kGutter - 5 &&
+                        fill->rect.right() <= in.viewport.plotRight() + 5);
+    }
+    void stepBandsEveryOtherStep() {
+        Frame f;
+        const FrameInput in = f.input(0, 200 * kMs);
+        const QRgb band = in.palette.stepBand();
+        std::vector<double> centres;
+        for (const auto* fill : views::FrameBuilder().build(in).all<views::FillRect>())
+            if (fill->color == band && fill->rect.top() == in.viewport.lanesTop())
+                centres.push_back(fill->rect.center().x());
+        QCOMPARE(centres.size(), size_t(3)); // steps 0, 2, 4 of five
+        QVERIFY(std::abs(centres[1] - in.mapping().x(100 * kMs)) < 1);
+    }
+    void buildsTheSameFrameOnAnotherThread() {
+        Frame f;
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1), item(30 * kMs, 40 * kMs, 5, 6, 2)};
+        f.track(2).items = {item(70 * kMs, 76 * kMs, 3, 4, 3)};
+        f.scene.setHits({item(30 * kMs, 40 * kMs, 5, 6, 2)}, {1});
+        const FrameInput in = f.input(0, 100 * kMs);
+        const DrawList here = views::FrameBuilder().build(in);
+        DrawList there;
+        std::thread worker([&] { there = views::FrameBuilder().build(in); });
+        worker.join();
+        QCOMPARE(there.items.size(), here.items.size());
+        QCOMPARE(there.spanRects, here.spanRects);
+        QCOMPARE(spanRects(there), spanRects(here));
+        QCOMPARE(strokes(there, qRgb(255, 200, 0)), strokes(here, qRgb(255, 200, 0)));
+    }
+};
+
+QTEST_MAIN(TstFrameBuilder)
+#include "tst_framebuilder.moc"

@@ -1,0 +1,149 @@
+// The timeline's hit tester on hand-built data: a point inside a span returns it with its tooltip (name, op
+// type, duration, rank, lane, step); a merged bucket says how many spans it stands for; a wait wins over a
+// span where it is hatched (a communication lane, the rank's header) and shows under an empty spot of a
+// compute lane; a counter lane's sample; an annotation's label; and the step a time falls in.
+#include "tests/support/timelinefixture.h"
+#include "views/timeline/framebuilder.h"
+#include "views/timeline/hittester.h"
+
+#include <QtTest>
+
+using namespace rs;
+using test::item;
+using test::kMs;
+
+namespace {
+
+/// The widget point at time `t` in the middle of `track`'s row `depth`.
+QPointF at(const views::FrameInput& in, int64_t track, int64_t t, int depth = 0) {
+    const views::Lane* l = in.layout->laneOf(track);
+    return {in.mapping().x(t), double(in.viewport.yOf(l->y) + 1 + depth * 13 + 6)};
+}
+
+} // namespace
+
+class TstHitTester : public QObject {
+    Q_OBJECT
+
+  private Q_SLOTS:
+    void spanUnderThePoint() {
+        test::TimelineFixture f;
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 7), item(50 * kMs, 52 * kMs, 5, 6, 8, 1)};
+        const auto in = f.input(0, 100 * kMs);
+        const auto h = views::hitTest(in, at(in, 1, 15 * kMs));
+        QVERIFY(h.item && h.lane);
+        QCOMPARE(h.item->spanId, int64_t(7));
+        QCOMPARE(h.lane->trackId, int64_t(1));
+        const QString tip = views::tooltipFor(in, h);
+        for (const QString& part : {QString("<b>Default/MatMulV2-op1</b>"), QString("op type: MatMulV2"),
+                                    "duration: " + views::formatDuration(10 * kMs),
+                                    QString("rank 0 · Stream 2"), QString("step 0")})
+            QVERIFY2(tip.contains(part), qPrintable(part + " not in " + tip));
+        // the second row holds the nested Cast; the first row there is empty
+        QCOMPARE(views::hitTest(in, at(in, 1, 51 * kMs, 1)).item->spanId, int64_t(8));
+        QVERIFY(!views::hitTest(in, at(in, 1, 51 * kMs, 0)).item);
+        // left of the gutter, above the lanes: nothing
+        QVERIFY(!views::hitTest(in, QPointF(50, at(in, 1, 15 * kMs).y())).lane);
+        QVERIFY(!views::hitTest(in, QPointF(400, 10)).lane);
+    }
+    void bucketSaysHowManySpans() {
+        test::TimelineFixture f;
+        f.track(1).items = {{10 * kMs, 20 * kMs, 1, 0, 0, 12, 0}}; // a LOD bucket: no span id, no op type
+        const auto in = f.input(0, 100 * kMs);
+        const auto h = views::hitTest(in, at(in, 1, 15 * kMs));
+        QVERIFY(h.item);
+        const QString tip = views::tooltipFor(in, h);
+        QVERIFY2(tip.contains("12 spans merged") && tip.contains("op type: MatMulV2"), qPrintable(tip));
+    }
+    void waitUnderASpan() {
+        // rank 0 waited 70–75 ms for rank 1; a collective span 68–80 ms on its communication lane, a kernel
+        // 71–73 ms on its compute lane
+        test::TimelineFixture f;
+        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
+        f.track(1).items = {item(71 * kMs, 73 * kMs, 1, 2, 21)};
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        auto comm = views::hitTest(in, at(in, 2, 72 * kMs));
+        QVERIFY2(comm.wait && !comm.item, "the wait is hatched over the collective: it wins there");
+        const QString tip = views::tooltipFor(in, comm);
+        QVERIFY2(tip.contains("waited " + views::formatDuration(5 * kMs) + " for rank 1") &&
+                     tip.contains("hcom_allReduce_") && tip.contains("step 1"),
+                 qPrintable(tip));
+        auto kernel = views::hitTest(in, at(in, 1, 72 * kMs));
+        QVERIFY(kernel.item && !kernel.wait);
+        QCOMPARE(kernel.item->spanId, int64_t(21));
+        auto empty = views::hitTest(in, at(in, 1, 74 * kMs)); // the compute lane beside the kernel
+        QVERIFY(!empty.item && empty.wait);
+        const views::Lane* header =
+            in.layout->lanesOfRank(0).empty() ? nullptr : &in.layout->lanes()[in.layout->lanesOfRank(0)[0]];
+        QVERIFY(header && header->header);
+        QVERIFY(views::hitTest(in, QPointF(in.mapping().x(72 * kMs), in.viewport.yOf(header->y) + 5)).wait);
+        // waits off: the collective itself
+        auto off = in;
+        off.showWaits = false;
+        auto span = views::hitTest(off, at(off, 2, 72 * kMs));
+        QVERIFY(span.item && !span.wait);
+        QCOMPARE(span.item->spanId, int64_t(20));
+    }
+    void counterSample() {
+        test::TimelineFixture f;
+        f.summary->tracks.push_back(
+            {query::memoryTrackId(0), 0, "memory", "device memory (allocated)", "", 0, 3, 9});
+        f.scene.setSummary(f.summary);
+        f.data->counters.push_back({query::memoryTrackId(0),
+                                    {{0, 1.0 * (1 << 30)}, {50 * kMs, 2.0 * (1 << 30)}},
+                                    2.0 * (1 << 30),
+                                    true});
+        const auto in = f.input(0, 100 * kMs);
+        const views::Lane* l = in.layout->laneOf(query::memoryTrackId(0));
+        QVERIFY(l);
+        const auto h = views::hitTest(in, QPointF(in.mapping().x(60 * kMs), in.viewport.yOf(l->y) + 10));
+        QVERIFY(h.counter);
+        const QString tip = views::tooltipFor(in, h);
+        QVERIFY2(tip.contains(views::formatBytes(int64_t(2) << 30)), qPrintable(tip));
+        QVERIFY2(tip.contains("+60"), qPrintable(tip)); // the time, from the run's start
+    }
+    void annotationLabel() {
+        test::TimelineFixture f;
+        auto in = f.input(0, 100 * kMs);
+        annotate::Annotation a;
+        a.id = "n1";
+        a.kind = annotate::Kind::Note;
+        a.text = "slow here";
+        a.anchor.ranks = {0};
+        a.anchor.t0Ns = a.anchor.t1Ns = 30 * kMs;
+        in.annotations = {a};
+        const views::DrawList list = views::FrameBuilder().build(in);
+        QCOMPARE(list.callouts.size(), size_t(1));
+        const QRectF box = list.callouts[0].first;
+        QVERIFY(box.left() >= in.mapping().x(30 * kMs));
+        QCOMPARE(views::calloutAt(list, box.center()), QString("n1"));
+        QVERIFY(views::calloutAt(list, box.topLeft() - QPointF(5, 5)).isEmpty());
+        QVERIFY(views::annotationTooltip(a, 0).contains("slow here"));
+    }
+    void manyItemsFindTheRightOne() {
+        // 100 000 spans on a lane, and a long one covering them from the start: the search by time finds the
+        // span under the point, and the long one where the others leave a gap
+        test::TimelineFixture f;
+        auto& v = f.track(1).items;
+        v.push_back(item(0, 199 * kMs, 5, 6, 1, 0));
+        for (int64_t i = 0; i < 100000; ++i)
+            v.push_back(item(i * 1900, i * 1900 + 1000, 1, 2, 100 + i, 1));
+        const auto in = f.input(150 * kMs, 150 * kMs + 20000);
+        const int64_t i = 150 * kMs / 1900 + 1; // the first span starting after 150 ms
+        const auto h = views::hitTest(in, at(in, 1, i * 1900 + 500, 1));
+        QVERIFY(h.item);
+        QCOMPARE(h.item->spanId, 100 + i);
+        QVERIFY(!views::hitTest(in, at(in, 1, i * 1900 + 1500, 1)).item); // between two spans
+        QCOMPARE(views::hitTest(in, at(in, 1, i * 1900 + 1500, 0)).item->spanId, int64_t(1));
+    }
+    void stepOfATime() {
+        const auto s = test::makeSummary();
+        QCOMPARE(views::stepAt(*s, 1, 85 * kMs).value(), int64_t(2));
+        QCOMPARE(views::stepAt(*s, 0, 0).value(), int64_t(0));
+        QVERIFY(!views::stepAt(*s, 0, -1));
+        QVERIFY(!views::stepAt(*s, 7, 85 * kMs));
+    }
+};
+
+QTEST_MAIN(TstHitTester)
+#include "tst_hittester.moc"

@@ -1,0 +1,238 @@
+// The timeline's input handling without a widget: every key of the one key table does its command on the
+// interaction state; other keys and modified ones are left to the widget; the wheel zooms around the cursor
+// (over the gutter it scrolls); a click selects the span or the wait's step under it (or clears); a drag
+// pans and Back undoes the whole pan; Shift-drag zooms to the range (never under 10 ns); a rank's name
+// collapses it; the Range tool drafts an annotation over the ranks dragged across; Esc leaves the tool.
+#include "tests/support/timelinefixture.h"
+#include "views/timeline/timelineinput.h"
+#include "views/timeline/timelinekeys.h"
+
+#include <QtTest>
+
+using namespace rs;
+using test::item;
+using test::kMs;
+using views::Selection;
+
+namespace {
+
+class Host : public views::TimelineInputHost {
+  public:
+    explicit Host(test::TimelineFixture& f) : m_f(f) {}
+    views::FrameInput currentFrame() const override {
+        views::FrameInput in = m_f.current();
+        in.viewport.scroll = scroll;
+        return in;
+    }
+    int scrollValue() const override { return scroll; }
+    void setScrollValue(int y) override { scroll = std::max(0, y); }
+    void toggleCollapsed(int rank) override { toggled.push_back(rank); }
+    void activateSpan(int64_t id) override { activated.push_back(id); }
+    void draftAnnotation(const annotate::Annotation& a) override { drafts.push_back(a); }
+    void editAnnotation(const QString& id) override { edits << id; }
+    QString calloutAt(QPoint) const override { return {}; }
+    void overlayChanged() override { ++repaints; }
+
+    int scroll = 0;
+    std::vector<int> toggled;
+    std::vector<int64_t> activated;
+    std::vector<annotate::Annotation> drafts;
+    QStringList edits;
+    int repaints = 0;
+
+  private:
+    test::TimelineFixture& m_f;
+};
+
+QPoint at(const views::FrameInput& in, int64_t track, int64_t t) {
+    const views::Lane* l = in.layout->laneOf(track);
+    return {int(in.mapping().x(t)), in.viewport.yOf(l->y) + 7};
+}
+
+} // namespace
+
+class TstTimelineInput : public QObject {
+    Q_OBJECT
+
+  private Q_SLOTS:
+    void everyKeyOfTheTable_data() {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<int>("command");
+        for (const auto& k : views::timelineKeys())
+            for (int key : k.keys)
+                QTest::newRow(qPrintable(QString("%1 key %2").arg(k.keysText).arg(key)))
+                    << key << int(k.command);
+    }
+    void everyKeyOfTheTable() {
+        QFETCH(int, key);
+        QFETCH(int, command);
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        f.state.setWindow(50 * kMs, 150 * kMs); // room to zoom out and pan both ways
+        f.state.setWindow(60 * kMs, 140 * kMs);
+        f.state.back(); // and a step forward in the history
+        Selection s;
+        s.kind = Selection::Kind::Span;
+        s.spanId = 3;
+        f.state.setSelection(s);
+        host.scroll = 100;
+        const int64_t t0 = f.state.windowStart(), t1 = f.state.windowEnd();
+        QVERIFY(input.key(key, Qt::NoModifier, false, false));
+        const int64_t n0 = f.state.windowStart(), n1 = f.state.windowEnd();
+        using C = views::TimelineCommand;
+        switch (C(command)) {
+        case C::ZoomIn:
+            QVERIFY(n1 - n0 < t1 - t0 && std::llabs((n0 + n1) / 2 - (t0 + t1) / 2) < 2);
+            break;
+        case C::ZoomOut:
+            QVERIFY(n1 - n0 > t1 - t0);
+            break;
+        case C::PanLeft:
+        case C::PanRight:
+            QCOMPARE(n1 - n0, t1 - t0);
+            QCOMPARE(n0 - t0, (C(command) == C::PanLeft ? -1 : 1) * (t1 - t0) * 15 / 100);
+            break;
+        case C::Fit:
+            QVERIFY(n0 == f.state.boundsStart() && n1 == f.state.boundsEnd());
+            break;
+        case C::Back:
+            QCOMPARE(n0, 0); // the bounds, where the history started
+            break;
+        case C::Forward:
+            QCOMPARE(n0, 60 * kMs);
+            break;
+        case C::Escape:
+            QCOMPARE(f.state.selection().kind, Selection::Kind::None);
+            break;
+        case C::ScrollUp:
+            QCOMPARE(host.scroll, 60);
+            break;
+        case C::ScrollDown:
+            QCOMPARE(host.scroll, 140);
+            break;
+        }
+    }
+    void otherKeysAreNotOurs() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        QVERIFY(!input.key(Qt::Key_Q, Qt::NoModifier, false, false));
+        QVERIFY(
+            !input.key(Qt::Key_W, Qt::ControlModifier, false, false)); // Ctrl+W: the window's waits toggle
+        QVERIFY(input.key(Qt::Key_W, Qt::ShiftModifier, false, false));
+        f.state.setWindow(10 * kMs, 20 * kMs);
+        QVERIFY(input.key(Qt::Key_Left, Qt::AltModifier, false, false)); // Alt+Left: back
+        QVERIFY(f.state.windowEnd() - f.state.windowStart() > 10 * kMs);
+    }
+    void wheelZoomsAroundTheCursor() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const auto in = f.input(0, 200 * kMs);
+        const QPointF cursor(in.mapping().x(50 * kMs), 100);
+        input.wheel(cursor, 240, Qt::NoModifier);
+        const auto after = host.currentFrame().mapping();
+        QVERIFY(after.t1 - after.t0 < 200 * kMs * 2 / 3);
+        QVERIFY(std::llabs(after.t(cursor.x()) - 50 * kMs) < 2 * int64_t(after.nsPerPx()));
+        input.wheel(QPointF(50, 100), -240, Qt::NoModifier); // over the gutter: scrolls the lanes
+        QCOMPARE(host.scroll, 120);
+        QCOMPARE(after.t1 - after.t0, f.state.windowEnd() - f.state.windowStart());
+    }
+    void clickSelects() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 7)};
+        const auto in = f.input(0, 100 * kMs);
+        input.press(at(in, 1, 15 * kMs), Qt::LeftButton, Qt::NoModifier);
+        input.release(at(in, 1, 15 * kMs));
+        QCOMPARE(f.state.selection().kind, Selection::Kind::Span);
+        QCOMPARE(f.state.selection().spanId, qint64(7));
+        QCOMPARE(f.state.selection().opType, QString("MatMulV2"));
+        QCOMPARE(f.state.selection().rank, 0);
+        QCOMPARE(host.activated, std::vector<int64_t>{7});
+        // the wait's step on the communication lane; then empty space clears
+        input.press(at(in, 2, 72 * kMs), Qt::LeftButton, Qt::NoModifier);
+        input.release(at(in, 2, 72 * kMs));
+        QCOMPARE(f.state.selection().kind, Selection::Kind::Step);
+        QCOMPARE(f.state.selection().step, qint64(1));
+        input.press(at(in, 1, 45 * kMs), Qt::LeftButton, Qt::NoModifier);
+        input.release(at(in, 1, 45 * kMs));
+        QCOMPARE(f.state.selection().kind, Selection::Kind::None);
+        // a double-click zooms to the span, padded
+        input.doubleClick(at(in, 1, 15 * kMs));
+        QVERIFY(f.state.windowStart() < 10 * kMs && f.state.windowStart() > 8 * kMs);
+        QVERIFY(f.state.windowEnd() > 20 * kMs && f.state.windowEnd() < 22 * kMs);
+    }
+    void dragPansAndBackUndoesIt() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const auto in = f.input(50 * kMs, 100 * kMs);
+        const QPoint from = at(in, 1, 80 * kMs);
+        input.press(from, Qt::LeftButton, Qt::NoModifier);
+        for (int dx = 10; dx <= 100; dx += 10)
+            input.move(from - QPoint(dx, 0));
+        input.release(from - QPoint(100, 0));
+        QVERIFY(f.state.windowStart() > 50 * kMs);
+        QCOMPARE(f.state.windowEnd() - f.state.windowStart(), 50 * kMs);
+        f.state.back();
+        QCOMPARE(f.state.windowStart(), 50 * kMs); // one step back undoes the whole drag
+        QCOMPARE(f.state.selection().kind, Selection::Kind::None);
+    }
+    void shiftDragZoomsToTheRange() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const auto in = f.input(0, 100 * kMs);
+        const QPoint a = at(in, 1, 20 * kMs), b = at(in, 1, 40 * kMs);
+        input.press(a, Qt::LeftButton, Qt::ShiftModifier);
+        input.move(b);
+        QCOMPARE(input.overlay().kind, views::DragOverlay::Kind::Select);
+        input.release(b);
+        QCOMPARE(input.overlay().kind, views::DragOverlay::Kind::None);
+        QVERIFY(std::llabs(f.state.windowStart() - 20 * kMs) < 200000);
+        QVERIFY(std::llabs(f.state.windowEnd() - 40 * kMs) < 200000);
+        // a few pixels at a 50 ns window: never narrower than 10 ns
+        const auto deep = f.input(30 * kMs, 30 * kMs + 50);
+        input.press(at(deep, 1, 30 * kMs + 10), Qt::LeftButton, Qt::ShiftModifier);
+        input.release(at(deep, 1, 30 * kMs + 10) + QPoint(5, 0));
+        QVERIFY(f.state.windowEnd() - f.state.windowStart() >= views::kMinWindowNs);
+    }
+    void rankNameCollapses() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const auto in = f.input(0, 100 * kMs);
+        const views::Lane& header = in.layout->lanes()[in.layout->lanesOfRank(1)[0]];
+        input.press(QPoint(40, in.viewport.yOf(header.y) + 5), Qt::LeftButton, Qt::NoModifier);
+        QCOMPARE(host.toggled, std::vector<int>{1});
+    }
+    void rangeToolDraftsOverTheRanksDragged() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::AnnotationModel model;
+        views::TimelineInput input(&f.state, &host);
+        input.setAnnotations(&model);
+        model.setTool(views::AnnotationModel::Tool::Range);
+        const auto in = f.input(0, 100 * kMs);
+        const QPoint a = at(in, 1, 20 * kMs), b = at(in, 3, 40 * kMs);
+        input.press(a, Qt::LeftButton, Qt::NoModifier);
+        input.move(b);
+        QCOMPARE(input.overlay().kind, views::DragOverlay::Kind::Range);
+        input.release(b);
+        QCOMPARE(host.drafts.size(), size_t(1));
+        const auto& d = host.drafts[0];
+        QCOMPARE(d.kind, annotate::Kind::Range);
+        QCOMPARE(d.anchor.ranks, (std::vector<int>{0, 1}));
+        QVERIFY(std::llabs(d.anchor.t0Ns - 20 * kMs) < 200000 &&
+                std::llabs(d.anchor.t1Ns - 40 * kMs) < 200000);
+        // Esc leaves the tool (and a plain click then selects again)
+        QVERIFY(input.key(Qt::Key_Escape, Qt::NoModifier, false, false));
+        QCOMPARE(model.tool(), views::AnnotationModel::Tool::None);
+    }
+};
+
+QTEST_MAIN(TstTimelineInput)
+#include "tst_timelineinput.moc"

@@ -1,0 +1,107 @@
+// The frame builder's annotations (notes, ranges, arrows, boxes with their labels, placed so a label never
+// covers another) and what the mouse is drawing (a Shift-drag range with its length, an annotation being
+// drafted). Any thread (see framebuilder.h).
+#include "views/annotate/annotationpainter.h"
+#include "views/timeline/framebuilder.h"
+
+#include <algorithm>
+
+namespace rs::views {
+
+namespace {
+
+class CalloutPlacer {
+  public:
+    CalloutPlacer(const FrameInput& in, DrawList& out)
+        : m_font(fontFor(FontRole::Callout, in.font)), m_plot(in.viewport.plot()), m_out(out) {}
+    /// A label near `at`, moved below the labels already placed instead of covering them.
+    void place(QPointF at, const annotate::Annotation& a) {
+        for (int tries = 0; tries < 12; ++tries) {
+            const QRectF probe(at.x(), at.y(), 40, 16);
+            bool clash = false;
+            for (const auto& r : m_placed)
+                if (r.intersects(probe.adjusted(0, 0, 120, 0))) clash = true;
+            if (!clash) break;
+            at.ry() += 18;
+        }
+        CalloutBox c = placeCallout(m_font, at, QString::fromStdString(a.text), m_plot);
+        m_placed.push_back(c.box);
+        m_out.callouts.emplace_back(c.box, QString::fromStdString(a.id));
+        m_out.add(Callout{c.box, std::move(c.text), annotationColor(a).rgba()});
+    }
+
+  private:
+    QFont m_font;
+    QRectF m_plot;
+    DrawList& m_out;
+    std::vector<QRectF> m_placed;
+};
+
+} // namespace
+
+void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
+    const Viewport& vp = in.viewport;
+    const double left = Viewport::kGutter, right = vp.plotRight();
+    CalloutPlacer callouts(in, out);
+    for (const auto& a : in.annotations) {
+        const auto& an = a.anchor;
+        const QRectF ext = in.ranksExtent(an.ranks);
+        if (ext.isNull()) continue; // its ranks are hidden or filtered out
+        if (a.kind != annotate::Kind::Arrow && (ext.bottom() < vp.lanesTop() || ext.top() > vp.height))
+            continue; // scrolled out of view: a callout clamped into view would point at the wrong lanes
+        const int rank =
+            an.ranks.empty() ? (in.summary->ranks.empty() ? 0 : in.summary->ranks.front()) : an.ranks.front();
+        const TimeMapping rm = in.rankMapping(rank);
+        const double x0 = rm.x(an.t0Ns), x1 = rm.x(an.t1Ns);
+        const QRgb c = annotationColor(a).rgba();
+        if (a.kind == annotate::Kind::Arrow) {
+            const QRectF to = in.ranksExtent({an.toRank});
+            if (to.isNull()) continue;
+            const double xe = in.rankMapping(an.toRank).x(an.toNs);
+            const double ys = ext.top() + in.options.headerHeight / 2.0,
+                         ye = to.top() + in.options.headerHeight / 2.0;
+            if (std::max(x0, xe) < left || std::min(x0, xe) > right) continue;
+            out.add(Arrow{QPointF(x0, ys), QPointF(xe, ye), c});
+            callouts.place(QPointF(x0 + 6, ys + 4), a);
+            continue;
+        }
+        if (x1 < left - 1 || x0 > right + 1) continue;
+        if (a.kind == annotate::Kind::Note) {
+            out.add(Line{QPointF(x0, ext.top()), QPointF(x0, ext.bottom()), c, 2, true});
+            callouts.place(QPointF(x0 + 4, ext.top() + 2), a);
+            continue;
+        }
+        const double rx0 = std::max(x0, left - 2), rx1 = std::min(x1, right + 2);
+        out.add(Region{QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()), c,
+                       a.kind == annotate::Kind::Range});
+        callouts.place(QPointF(std::max(x0, left) + 4, ext.top() + 2), a);
+    }
+}
+
+void FrameBuilder::addDrag(const FrameInput& in, DrawList& out) const {
+    const DragOverlay& d = in.drag;
+    const QRgb preview = QColor("#1f77b4").rgba();
+    switch (d.kind) {
+    case DragOverlay::Kind::None:
+        return;
+    case DragOverlay::Kind::Select: {
+        const Viewport& vp = in.viewport;
+        const int a = std::min(d.from.x(), d.to.x()), b = std::max(d.from.x(), d.to.x());
+        const TimeMapping tm = in.mapping();
+        out.add(FillRect{QRectF(a, vp.lanesTop(), b - a, vp.height), qRgba(60, 120, 220, 50)});
+        out.add(Text{QRectF(a, vp.lanesTop() + 4, std::max(b - a, 120), 16),
+                     formatDuration(tm.t(b) - tm.t(a)), qRgb(40, 90, 200), FontRole::Base, Qt::AlignLeft});
+        return;
+    }
+    case DragOverlay::Kind::Arrow:
+        out.add(Arrow{QPointF(d.from), QPointF(d.to), preview});
+        return;
+    case DragOverlay::Kind::Range:
+    case DragOverlay::Kind::Box:
+        out.add(Region{QRectF(QPointF(d.from), QPointF(d.to)).normalized(), preview,
+                       d.kind == DragOverlay::Kind::Range});
+        return;
+    }
+}
+
+} // namespace rs::views

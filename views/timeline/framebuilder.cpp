@@ -1,0 +1,303 @@
+// The frame builder's frame: its order (steps, lanes, waits, labels, outlines, annotations, the drag in the
+// clipped plot; then the gutter, the ruler and the footer), the step bands, the gutter, the ruler and the
+// footer. The lanes' spans and charts are in framespans.cpp, the waits in framewaits.cpp, the annotations
+// and the drag in frameannotations.cpp. Any thread (see framebuilder.h).
+#include "views/timeline/framebuilder.h"
+
+#include "views/common/palette.h"
+#include "views/timeline/timelinelegend.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <algorithm>
+
+namespace rs::views {
+
+namespace {
+QString tr(const char* s) {
+    return QCoreApplication::translate("TimelineView", s);
+}
+QRgb rgb(QColor c) {
+    return c.rgba();
+}
+} // namespace
+
+FramePalette FramePalette::from(const QPalette& p) {
+    return {p.color(QPalette::Base).rgba(),
+            p.color(QPalette::AlternateBase).rgba(),
+            p.color(QPalette::Window).rgba(),
+            p.color(QPalette::Midlight).rgba(),
+            p.color(QPalette::Mid).rgba(),
+            p.color(QPalette::WindowText).rgba(),
+            p.color(QPalette::PlaceholderText).rgba(),
+            p.color(QPalette::Highlight).rgba()};
+}
+
+QRgb FramePalette::stepBand() const {
+    return alternateBase == base ? QColor::fromRgba(base).darker(106).rgba() : alternateBase;
+}
+
+IndexedData::IndexedData(std::shared_ptr<const query::TimelineData> d) : m_data(std::move(d)) {
+    for (const auto& t : m_data->tracks) {
+        Track& info = m_tracks[t.trackId] = {&t, 0, true};
+        for (size_t i = 0; i < t.items.size(); ++i) {
+            info.longestNs = std::max(info.longestNs, t.items[i].endNs - t.items[i].startNs);
+            if (i && t.items[i].startNs < t.items[i - 1].startNs) info.sorted = false;
+        }
+    }
+    for (const auto& c : m_data->counters)
+        m_counters[c.trackId] = &c;
+}
+
+const query::TrackDraw* IndexedData::track(int64_t id) const {
+    auto it = m_tracks.find(id);
+    return it == m_tracks.end() ? nullptr : it->second.draw;
+}
+
+const query::CounterSeries* IndexedData::counter(int64_t id) const {
+    auto it = m_counters.find(id);
+    return it == m_counters.end() ? nullptr : it->second;
+}
+
+int64_t IndexedData::longestNs(int64_t id) const {
+    auto it = m_tracks.find(id);
+    return it == m_tracks.end() ? 0 : it->second.longestNs;
+}
+
+bool IndexedData::sorted(int64_t id) const {
+    auto it = m_tracks.find(id);
+    return it == m_tracks.end() || it->second.sorted;
+}
+
+TimeMapping FrameInput::mapping() const {
+    TimeMapping tm;
+    tm.t0 = t0;
+    tm.t1 = std::max(t1, t0 + 1);
+    tm.x0 = Viewport::kGutter;
+    tm.width = viewport.plotWidth();
+    return tm;
+}
+
+TimeMapping FrameInput::rankMapping(int rank) const {
+    TimeMapping tm = mapping();
+    if (!aligned || !summary) return tm;
+    auto it = summary->clockOffsetNs.find(rank);
+    if (it == summary->clockOffsetNs.end() || it->second == 0) return tm;
+    tm.t0 += it->second; // a rank whose clock runs ahead by `off` shows its events `off` earlier
+    tm.t1 += it->second;
+    return tm;
+}
+
+QRectF FrameInput::rankBlock(int rank) const {
+    if (!layout) return {};
+    auto [top, bottom] = layout->rankSpan(rank);
+    if (top < 0) return {};
+    return QRectF(Viewport::kGutter, viewport.yOf(top), viewport.plotWidth(), bottom - top);
+}
+
+QRectF FrameInput::ranksExtent(const std::vector<int>& ranks) const {
+    if (!layout) return {};
+    if (ranks.empty()) {
+        auto [top, bottom] = layout->ranksSpan();
+        if (top < 0) return {};
+        return QRectF(Viewport::kGutter, viewport.yOf(top), viewport.plotWidth(), bottom - top);
+    }
+    QRectF all;
+    for (int r : ranks)
+        if (QRectF b = rankBlock(r); !b.isNull()) all = all.isNull() ? b : all.united(b);
+    return all;
+}
+
+DrawList FrameBuilder::build(const FrameInput& in) {
+    DrawList out;
+    const Viewport& vp = in.viewport;
+    out.size = QSize(vp.width, vp.height);
+    out.background = in.palette.base;
+    if (!in.summary || !in.layout) {
+        out.add(Text{QRectF(0, 0, vp.width, vp.height),
+                     tr("Open a profile directory (File ▸ Open profile…, Ctrl+O)"), in.palette.placeholder,
+                     FontRole::Base, Qt::AlignCenter});
+        return out;
+    }
+    if (in.summary.get() != m_summary) { // the caches hold another profile's ids
+        m_summary = in.summary.get();
+        m_summaryRef = in.summary;
+        m_colors.clear();
+        m_selText.clear();
+        m_selId = -1;
+        m_outlierSteps.clear();
+        for (const auto& s : in.summary->steps)
+            if (s.outlier) m_outlierSteps.insert(s.step);
+    }
+    out.add(Clip{vp.plot()});
+    addSteps(in, out);
+    addLanes(in, out);
+    if (in.showWaits && in.waits) addWaits(in, out);
+    addLabels(out);
+    addOutlines(in, out);
+    addAnnotations(in, out);
+    addDrag(in, out);
+    out.add(Clip{});
+    addGutter(in, out);
+    addAxis(in, out);
+    if (in.layout->lanes().empty() && !in.options.filter.isEmpty())
+        out.add(
+            Text{QRectF(0, vp.lanesTop(), vp.width, vp.lanesBottom() - vp.lanesTop()),
+                 tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"plane 0\")")
+                     .arg(in.options.filter),
+                 in.palette.placeholder, FontRole::Base, Qt::AlignCenter});
+    if (!in.exportMode) addFooter(in, out);
+    return out;
+}
+
+std::pair<size_t, size_t> FrameBuilder::stepsInWindow(const FrameInput& in, int rank, int64_t t0,
+                                                      int64_t t1) {
+    // the summary's steps are ordered by rank, then start: a rank's steps are one run, searched by time
+    const auto& v = in.summary->steps;
+    auto lo =
+        std::partition_point(v.begin(), v.end(), [&](const query::StepDesc& s) { return s.rank < rank; });
+    auto hi = std::partition_point(lo, v.end(), [&](const query::StepDesc& s) { return s.rank == rank; });
+    auto from = std::partition_point(lo, hi, [&](const query::StepDesc& s) { return s.startNs <= t0; });
+    while (from != lo && std::prev(from)->endNs >= t0)
+        --from; // the step that holds t0 (and any earlier one still running)
+    auto to = std::partition_point(from, hi, [&](const query::StepDesc& s) { return s.startNs <= t1; });
+    return {size_t(from - v.begin()), size_t(to - v.begin())};
+}
+
+void FrameBuilder::addSteps(const FrameInput& in, DrawList& out) const {
+    if (in.summary->ranks.empty()) return;
+    const int first = in.summary->ranks.front();
+    const TimeMapping rm = in.rankMapping(first);
+    const Viewport& vp = in.viewport;
+    const auto& steps = in.summary->steps;
+    auto [from, to] = stepsInWindow(in, first, rm.t(Viewport::kGutter), rm.t(vp.width));
+    const size_t rankFirst =
+        size_t(std::partition_point(steps.begin(), steps.end(),
+                                    [&](const query::StepDesc& s) { return s.rank < first; }) -
+               steps.begin());
+    for (size_t i = from; i < to; ++i) {
+        if ((i - rankFirst) % 2)
+            continue; // every other step, counted from the rank's first: the bands stay put
+        double x0 = rm.x(steps[i].startNs), x1 = rm.x(steps[i].endNs);
+        if (x1 < Viewport::kGutter || x0 > vp.width) continue;
+        if (x1 - x0 < 2) continue; // steps narrower than 2 px would only dither the plot grey
+        x0 = std::max(x0, double(Viewport::kGutter) - 4); // far zoomed in a step is billions of px wide
+        x1 = std::min(x1, double(vp.width) + 4);
+        out.add(FillRect{QRectF(x0, vp.lanesTop(), x1 - x0, vp.height), in.palette.stepBand()});
+    }
+}
+
+std::pair<size_t, size_t> FrameBuilder::visibleLanes(const FrameInput& in) {
+    const auto& lanes = in.layout->lanes();
+    const Viewport& vp = in.viewport;
+    auto from = std::partition_point(lanes.begin(), lanes.end(),
+                                     [&](const Lane& l) { return vp.yOf(l.y + l.height) < vp.lanesTop(); });
+    auto to =
+        std::partition_point(from, lanes.end(), [&](const Lane& l) { return vp.yOf(l.y) <= vp.height; });
+    return {size_t(from - lanes.begin()), size_t(to - lanes.begin())};
+}
+
+void FrameBuilder::addGutter(const FrameInput& in, DrawList& out) const {
+    const Viewport& vp = in.viewport;
+    const int k = Viewport::kGutter;
+    out.add(Clip{QRectF(0, vp.lanesTop(), k, vp.lanesBottom() - vp.lanesTop())});
+    out.add(FillRect{QRectF(0, vp.lanesTop(), k, vp.height), in.palette.window});
+    auto [from, to] = visibleLanes(in);
+    for (size_t i = from; i < to; ++i) {
+        const Lane& l = in.layout->lanes()[i];
+        const int y = vp.yOf(l.y);
+        if (l.header) {
+            const bool collapsed = in.options.collapsedRanks.count(l.rank) > 0;
+            out.add(Text{QRectF(4, y, k - 8, l.height), QString::fromUtf8(collapsed ? "▸ " : "▾ ") + l.label,
+                         in.palette.windowText, FontRole::Bold, Qt::AlignVCenter});
+        } else {
+            out.add(Text{QRectF(16, y, k - 22, std::min(l.height, 16)), l.label,
+                         l.laneKind == LaneKind::Communication ? qRgb(70, 90, 200) : in.palette.windowText,
+                         FontRole::Small, Qt::AlignVCenter, true});
+        }
+    }
+    out.add(Line{QPointF(k - 0.5, vp.lanesTop()), QPointF(k - 0.5, vp.lanesBottom()), in.palette.mid});
+    out.add(Clip{});
+}
+
+void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
+    const Viewport& vp = in.viewport;
+    const int k = Viewport::kGutter, axis = Viewport::kAxis;
+    const TimeMapping tm = in.mapping();
+    out.add(FillRect{QRectF(0, 0, vp.width, axis), in.palette.window});
+    out.add(Line{QPointF(0, axis - 0.5), QPointF(vp.width, axis - 0.5), in.palette.mid});
+    const Ruler ruler = tm.ruler(90, in.boundsStart);
+    // the origin the tick labels count from, once, in the gutter: run time at the visible origin
+    out.add(Text{QRectF(4, 1, k - 8, 13),
+                 ruler.originNs == in.boundsStart ? tr("0 = run start \u25B8")
+                                                  : tr("0 = run %1 \u25B8").arg(ruler.originLabel),
+                 in.palette.windowText, FontRole::AxisBold, Qt::AlignRight});
+    const QFontMetricsF fm(fontFor(FontRole::Axis, in.font));
+    for (const auto& t : ruler.ticks) {
+        const double x = tm.x(t.ns);
+        if (x < k) continue;
+        out.add(Line{QPointF(x, axis - (t.major ? 9 : 5)), QPointF(x, axis - 1), in.palette.windowText});
+        const QString label = t.ns == ruler.originNs ? QString("0") : t.label;
+        if (x + 3 + fm.horizontalAdvance(label) > vp.width)
+            continue; // cut by the edge it would mislead ("+6 s")
+        out.add(Text{QRectF(x + 3, 2, 120, 14), label, in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
+    }
+    if (!in.summary->ranks.empty()) { // the first rank's steps, named where there is room
+        const int first = in.summary->ranks.front();
+        auto [from, to] = stepsInWindow(in, first, tm.t(k), tm.t(vp.width));
+        for (size_t i = from; i < to; ++i) {
+            const auto& s = in.summary->steps[i];
+            const double x0 = std::max(tm.x(s.startNs), double(k)), x1 = tm.x(s.endNs);
+            if (x1 - x0 < 30 || x0 > vp.width) continue;
+            const bool outlier = m_outlierSteps.count(s.step) > 0;
+            out.add(Text{
+                QRectF(x0 + 3, 14, x1 - x0 - 3, 13),
+                QString("Step %1%2").arg(s.step).arg(outlier ? QString::fromUtf8(" ⚠ outlier") : QString()),
+                outlier ? rgb(waitColor()) : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
+        }
+    }
+    // second row of the gutter; the first holds the ruler's origin
+    out.add(Text{QRectF(4, 14, k - 8, 13), tr("window %1").arg(formatDuration(tm.t1 - tm.t0)),
+                 in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
+}
+
+void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
+    // under the lanes: the legend's row, then the notes (they floated over the lowest lanes and labels)
+    const Viewport& vp = in.viewport;
+    const int top = vp.lanesBottom();
+    out.add(FillRect{QRectF(0, top, vp.width, vp.footer), in.palette.window});
+    out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
+    addLegend(out, QPointF(Viewport::kGutter, top + 2), in.font, in.palette);
+    if (in.notes.isEmpty()) return;
+    // what this view cannot show or know (another clock, ranks missing)
+    const QRectF box(4, top + kLegendRow, vp.width - 8, vp.footer - kLegendRow - 2);
+    out.add(FillRect{box, qRgb(253, 227, 184)});
+    out.add(StrokeRect{box, qRgb(245, 165, 36), 1});
+    out.add(Text{box.adjusted(8, 5, -8, -5), in.notes, qRgb(42, 30, 0), FontRole::Axis,
+                 int(Qt::TextWordWrap)}); // dark on light orange in any theme
+}
+
+QRgb FrameBuilder::colorOf(int32_t opTypeId, bool communication) {
+    const int64_t key = int64_t(opTypeId) * 2 + (communication ? 1 : 0);
+    auto it = m_colors.find(key);
+    if (it != m_colors.end()) return it->second;
+    const auto& strings = m_summary->strings;
+    const QString text = opTypeId > 0 && size_t(opTypeId) < strings.size()
+                             ? QString::fromStdString(strings[size_t(opTypeId)])
+                             : QString();
+    return m_colors.emplace(key, colorForOpType(text, communication).rgba()).first->second;
+}
+
+int32_t FrameBuilder::selectedOpType(const FrameInput& in) {
+    const QString& text = in.selection.opType;
+    if (text == m_selText) return m_selId;
+    m_selText = text;
+    m_selId = -1; // looked up once per selection, not per span; -1: no span has it
+    const std::string want = text.toStdString();
+    const auto& strings = in.summary->strings;
+    for (size_t i = 0; i < strings.size() && m_selId < 0; ++i)
+        if (strings[i] == want) m_selId = int32_t(i);
+    return m_selId;
+}
+
+} // namespace rs::views

@@ -1,0 +1,138 @@
+#pragma once
+// The timeline's frame builder: (draw data of the window + layout + viewport and time window + selection,
+// search hits + waits + annotations + options) → a DrawList of plain values. No widget and no GUI-thread
+// object: its input is values and shared immutable data (FrameInput), so a frame can be built on any
+// thread, one FrameBuilder per thread. Windowed: it reads the window's draw data (the query already
+// windowed it), the shown ranks' waits in the window (WaitIndex), the shown lanes' hits in the window
+// (HitList), and colours and dims by integer op type id (no string compare per span, no op type derived
+// from a name: the query's rows carry the id); nothing per frame walks the whole profile.
+#include "core/annotate/annotation.h"
+#include "core/query/timelinequery.h"
+#include "views/common/interactionstate.h"
+#include "views/common/timemapping.h"
+#include "views/timeline/drawlist.h"
+#include "views/timeline/hitlist.h"
+#include "views/timeline/timelinelayout.h"
+#include "views/timeline/waitindex.h"
+
+#include <QFont>
+#include <QPalette>
+#include <memory>
+#include <set>
+#include <unordered_map>
+
+namespace rs::views {
+
+/// The colours of the widget's palette a frame uses, as values (QPalette stays on the GUI thread).
+struct FramePalette {
+    QRgb base, alternateBase, window, midlight, mid, windowText, placeholder, highlight;
+    static FramePalette from(const QPalette& p);
+    QRgb stepBand() const; ///< the odd steps' band (AlternateBase, or Base darkened when they are equal)
+};
+
+/// One answer of the query indexed by track (built once per answer, shared by frames and hit tests).
+class IndexedData {
+  public:
+    explicit IndexedData(std::shared_ptr<const query::TimelineData> d);
+    const query::TimelineData& data() const { return *m_data; }
+    const query::TrackDraw* track(int64_t trackId) const;
+    const query::CounterSeries* counter(int64_t trackId) const;
+    /// The longest item of a track (how far back a hit test looks for an item covering a time).
+    int64_t longestNs(int64_t trackId) const;
+    /// Whether a track's items are in start order (the query's always are; hand-made data may not be).
+    bool sorted(int64_t trackId) const;
+
+  private:
+    struct Track {
+        const query::TrackDraw* draw;
+        int64_t longestNs;
+        bool sorted;
+    };
+    std::shared_ptr<const query::TimelineData> m_data;
+    std::unordered_map<int64_t, Track> m_tracks;
+    std::unordered_map<int64_t, const query::CounterSeries*> m_counters;
+};
+
+/// What the mouse is doing that the frame shows: a Shift-drag range or an annotation being drawn.
+struct DragOverlay {
+    enum class Kind { None, Select, Arrow, Range, Box };
+    Kind kind = Kind::None;
+    QPoint from, to; ///< widget pixels
+};
+
+struct FrameInput {
+    std::shared_ptr<const query::ProfileSummary> summary; ///< null: nothing open (a placeholder text)
+    std::shared_ptr<const WaitIndex> waits;               ///< the summary's waits
+    std::shared_ptr<const TimelineLayout> layout;
+    std::shared_ptr<const IndexedData> data; ///< null before the first answer
+    std::shared_ptr<const HitList> hits;     ///< null: none
+    LayoutOptions options;                   ///< header height, collapsed ranks, the filter
+    Viewport viewport;
+    int64_t t0 = 0, t1 = 1;  ///< the window (ns)
+    int64_t boundsStart = 0; ///< the run's start: the ruler counts from it
+    Selection selection;
+    bool showWaits = true;
+    bool aligned = false;    ///< each rank on its clock-aligned time (summary->clockOffsetNs)
+    bool exportMode = false; ///< no legend or notes (the picture's caption carries them)
+    std::vector<annotate::Annotation> annotations; ///< timeline annotations of the shown run, attached
+    DragOverlay drag;
+    QString notes; ///< what the view cannot show, in the footer
+    FramePalette palette;
+    QFont font;
+
+    /// The window on the plot's pixels.
+    TimeMapping mapping() const;
+    /// A rank's lanes' mapping: shifted by its clock offset when aligned.
+    TimeMapping rankMapping(int rank) const;
+    /// A rank's block (header and lanes) in widget pixels; null when it is not laid out.
+    QRectF rankBlock(int rank) const;
+    /// The rows of the given ranks (every rank's when empty), in widget pixels; null when none is laid out.
+    QRectF ranksExtent(const std::vector<int>& ranks) const;
+};
+
+class FrameBuilder {
+  public:
+    DrawList build(const FrameInput& in);
+
+  private:
+    void addSteps(const FrameInput& in, DrawList& out) const;
+    void addLanes(const FrameInput& in, DrawList& out);
+    void addSpans(const FrameInput& in, const Lane& l, double y);
+    void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
+    void addWaits(const FrameInput& in, DrawList& out) const;
+    void addLabels(DrawList& out);
+    void addOutlines(const FrameInput& in, DrawList& out) const;
+    void addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const;
+    void addAnnotations(const FrameInput& in, DrawList& out) const;
+    void addDrag(const FrameInput& in, DrawList& out) const;
+    void addGutter(const FrameInput& in, DrawList& out) const;
+    void addAxis(const FrameInput& in, DrawList& out) const;
+    void addFooter(const FrameInput& in, DrawList& out) const;
+    /// The summary's steps of `rank` that overlap [t0, t1]: indexes [first, last) into summary->steps.
+    static std::pair<size_t, size_t> stepsInWindow(const FrameInput& in, int rank, int64_t t0, int64_t t1);
+    /// The layout's lanes on screen: indexes [first, last).
+    static std::pair<size_t, size_t> visibleLanes(const FrameInput& in);
+    /// The colour of an op type id in the compute or the communication hues (cached per profile).
+    QRgb colorOf(int32_t opTypeId, bool communication);
+    /// The string id of the selected op type (cached per selection; 0 when the profile has none).
+    int32_t selectedOpType(const FrameInput& in);
+
+    const query::ProfileSummary* m_summary = nullptr; ///< whose ids the caches hold
+    std::shared_ptr<const query::ProfileSummary> m_summaryRef;
+    std::unordered_map<int64_t, QRgb> m_colors;
+    std::set<int64_t> m_outlierSteps; ///< step numbers an outlier on some rank (the ruler's ⚠)
+    QString m_selText;
+    int32_t m_selId = -1;
+    /// The frame's span labels and selected spans, drawn over the batches and over the waits.
+    struct Label {
+        QRectF rect;
+        QString text;
+        QRgb color;
+    };
+    std::vector<Label> m_labels;
+    std::vector<QRectF> m_selected;
+    /// The batches of this frame by colour (kept between frames for their capacity).
+    std::unordered_map<QRgb, std::vector<QRectF>> m_batches;
+};
+
+} // namespace rs::views

@@ -1,0 +1,190 @@
+// The frame builder's lanes: rank headers, lane separators, the spans of the window batched by colour with
+// their labels, the counter and memory area charts, and the outlines of the search hits and the selected
+// span (drawn after the waits, so a wait's fill never hides them). Any thread (see framebuilder.h).
+#include "core/query/namekinds.h"
+#include "views/common/palette.h"
+#include "views/timeline/framebuilder.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+
+namespace rs::views {
+
+void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
+    m_labels.clear();
+    m_selected.clear();
+    for (auto& [c, rects] : m_batches)
+        rects.clear();
+    const Viewport& vp = in.viewport;
+    auto [from, to] = visibleLanes(in);
+    for (size_t i = from; i < to; ++i) {
+        const Lane& l = in.layout->lanes()[i];
+        const double y = vp.yOf(l.y);
+        if (l.header) {
+            out.add(FillRect{QRectF(Viewport::kGutter, y, vp.plotWidth(), l.height), in.palette.window});
+            continue;
+        }
+        out.add(Line{QPointF(Viewport::kGutter, y + l.height - 0.5),
+                     QPointF(vp.plotRight(), y + l.height - 0.5), in.palette.midlight});
+        if (l.chart())
+            addChart(in, l, y, out);
+        else
+            addSpans(in, l, y);
+    }
+    // in a fixed colour order: overlapping spans drawn in another order would make the same view another
+    // picture (exports, saved views)
+    std::vector<QRgb> colours;
+    for (const auto& [c, rects] : m_batches)
+        if (!rects.empty()) colours.push_back(c);
+    std::sort(colours.begin(), colours.end());
+    for (QRgb c : colours) {
+        out.spanRects += m_batches[c].size();
+        out.add(RectBatch{c, m_batches[c]});
+    }
+}
+
+void FrameBuilder::addLabels(DrawList& out) {
+    // over the waits: a collective's name stays readable on its hatched lane
+    for (auto& lb : m_labels)
+        out.add(Text{lb.rect, std::move(lb.text), lb.color, FontRole::Small, Qt::AlignVCenter | Qt::AlignLeft,
+                     true});
+    m_labels.clear();
+}
+
+void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
+    const query::TrackDraw* track = in.data ? in.data->track(l.trackId) : nullptr;
+    if (!track) return;
+    const auto& s = *in.summary;
+    const TimeMapping lm = in.rankMapping(l.rank); // raw or clock-aligned time of this rank
+    const double left = Viewport::kGutter, right = in.viewport.plotRight();
+    const bool laneComm = l.laneKind == LaneKind::Communication;
+    const Selection& sel = in.selection;
+    const bool dimByType = sel.kind == Selection::Kind::OpType;
+    const int32_t selType = dimByType ? selectedOpType(in) : -1;
+    const bool dimRank = dimByType && sel.rank >= 0 && sel.rank != l.rank;
+    const double rowH = double(l.height - 3) / l.rows;
+    double lastX1[8] = {-1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9};
+    // per row, the last rect batched and its colour: a span of the same colour that touches it widens it
+    // (zoomed out, runs of buckets of one op type become one rect each)
+    struct Open {
+        std::vector<QRectF>* batch = nullptr; // unordered_map nodes stay put; their vectors' items may move
+        size_t index = 0;
+        QRgb color = 0;
+    };
+    Open open[8];
+    auto isComm = [&](int32_t id) {
+        return id >= 0 && size_t(id) < s.communication.size() && s.communication[size_t(id)];
+    };
+    for (const auto& item : track->items) {
+        if (item.depth >= l.rows) continue;
+        double x0 = std::max(lm.x(item.startNs), left - 2);
+        double x1 = std::min(lm.x(item.endNs), right + 2);
+        if (x1 < left || x0 > right) continue;
+        // sub-pixel spans that land in an already painted pixel add nothing
+        double& last = lastX1[std::min(item.depth, 7)];
+        if (x1 - x0 < 1 && x0 < last) continue;
+        if (x1 - x0 < 1) x1 = x0 + 1;
+        last = x1;
+        // colour by what the span is: a collective is communication on any lane (a Kineto NCCL kernel on a
+        // compute stream was drawn in a compute green while the legend said communication is purple)
+        const int32_t type = query::opTypeIdOf(s, item);
+        QRgb c = colorOf(type, laneComm || isComm(item.nameId) || isComm(type));
+        if (dimByType && (type != selType || dimRank)) c = qRgba(qRed(c), qGreen(c), qBlue(c), 45);
+        const QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
+        Open& o = open[std::min(item.depth, 7)];
+        if (o.batch && o.color == c && x0 <= (*o.batch)[o.index].right()) {
+            QRectF& widened = (*o.batch)[o.index];
+            widened.setRight(std::max(widened.right(), x1));
+        } else {
+            auto& batch = m_batches[c];
+            batch.push_back(r);
+            o = {&batch, batch.size() - 1, c};
+        }
+        if (item.spanId && sel.kind == Selection::Kind::Span && item.spanId == sel.spanId)
+            m_selected.push_back(r);
+        if (r.width() > 36 && item.spanId && item.nameId >= 0 && size_t(item.nameId) < s.strings.size()) {
+            QString name = QString::fromStdString(s.strings[size_t(item.nameId)]);
+            const int slash = name.lastIndexOf('/');
+            if (slash >= 0) name = name.mid(slash + 1);
+            // a dimmed span's label in the placeholder grey: the text colour of its full colour vanished on
+            // it
+            const QRgb text = qAlpha(c) < 255 ? in.palette.placeholder : textOn(QColor::fromRgba(c)).rgba();
+            m_labels.push_back({r.adjusted(2, 0, -2, 0), name, text});
+        }
+    }
+}
+
+void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const {
+    const query::CounterSeries* cs = in.data ? in.data->counter(l.trackId) : nullptr;
+    if (!cs || cs->points.empty() || cs->maxValue <= 0) return;
+    const TimeMapping tm = in.rankMapping(l.rank);
+    const double left = Viewport::kGutter, right = in.viewport.plotRight();
+    const double top = y + 3, bottom = y + l.height - 2, h = bottom - top;
+    QPolygonF area;
+    area.reserve(int(cs->points.size()) * 2 + 4);
+    area << QPointF(tm.x(cs->points.front().first), bottom);
+    double prevY = bottom;
+    for (const auto& [ts, v] : cs->points) {
+        const double x = std::clamp(tm.x(ts), left, right);
+        const double yy = bottom - h * v / cs->maxValue;
+        area << QPointF(x, prevY) << QPointF(x, yy); // a step: the value holds until the next sample
+        prevY = yy;
+    }
+    area << QPointF(right, prevY) << QPointF(right, bottom);
+    const QColor col = l.laneKind == LaneKind::Memory ? QColor(214, 96, 77) : QColor(90, 140, 190);
+    QColor fill = col;
+    fill.setAlpha(110);
+    out.add(Area{std::move(area), col.rgba(), fill.rgba()});
+    const QString maxText =
+        cs->bytes ? formatBytes(int64_t(cs->maxValue)) : QString::number(cs->maxValue, 'g', 4);
+    out.add(Text{QRectF(right - 90, y, 86, 12),
+                 QCoreApplication::translate("TimelineView", "max %1").arg(maxText), in.palette.placeholder,
+                 FontRole::Small, Qt::AlignRight | Qt::AlignTop});
+}
+
+void FrameBuilder::addOutlines(const FrameInput& in, DrawList& out) const {
+    // the search hits (or a heatmap cell's kernels) from the hit list by lane and window, at any zoom: a
+    // zoomed-out frame's level-of-detail buckets carry no span id to match (a picked NCCL kernel was zoomed
+    // to but not outlined)
+    if (in.hits && !in.hits->empty()) {
+        auto [from, to] = visibleLanes(in);
+        for (size_t i = from; i < to; ++i) {
+            const Lane& l = in.layout->lanes()[i];
+            if (!l.header && !l.chart()) addHitOutlines(in, l, out);
+        }
+    }
+    for (const QRectF& r : m_selected)
+        out.add(StrokeRect{r.adjusted(-1.5, -1.5, 1.5, 1.5), in.palette.highlight, 2.5});
+}
+
+void FrameBuilder::addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const {
+    const double left = Viewport::kGutter, right = in.viewport.plotRight();
+    const TimeMapping lm = in.rankMapping(l.rank);
+    const double y = in.viewport.yOf(l.y), rowH = double(l.height - 3) / l.rows;
+    // hits that touch in pixel space are outlined together, per row: zoomed out, thousands of hits would
+    // each stroke the same few pixels (most of a frame's time)
+    std::vector<std::pair<double, double>> open(size_t(l.rows), {0, -1});
+    auto flush = [&](int depth) {
+        auto& [x0, x1] = open[size_t(depth)];
+        if (x1 < x0) return;
+        const QRectF r(x0, y + 1 + depth * rowH, x1 - x0, rowH - 1);
+        out.add(StrokeRect{r.adjusted(-1, -1, 1, 1), qRgb(255, 200, 0), 2});
+        x1 = x0 - 1;
+    };
+    in.hits->forEach(l.trackId, lm.t(left) - 1, lm.t(right) + 1, [&](const query::DrawItem& d) {
+        if (d.depth < 0 || d.depth >= l.rows) return;
+        const double x0 = std::max(lm.x(d.startNs), left - 2);
+        const double x1 = std::max(std::min(lm.x(d.endNs), right + 2), x0 + 1);
+        auto& run = open[size_t(d.depth)];
+        if (run.second >= run.first && x0 <= run.second + 1) {
+            run.second = std::max(run.second, x1);
+            return;
+        }
+        flush(d.depth);
+        run = {x0, x1};
+    });
+    for (int depth = 0; depth < l.rows; ++depth)
+        flush(depth);
+}
+
+} // namespace rs::views

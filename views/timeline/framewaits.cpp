@@ -1,0 +1,110 @@
+// The frame builder's waits: communication waits hatched red and idle gaps before collectives orange over
+// the waiting rank's lanes, the selected step's waits boxed, and a dashed link to the rank waited for.
+// Only the ranks on screen and their waits in the window (WaitIndex). Any thread (see framebuilder.h).
+#include "views/common/palette.h"
+#include "views/timeline/framebuilder.h"
+
+#include <algorithm>
+#include <map>
+
+namespace rs::views {
+
+namespace {
+
+/// Waits that touch in pixel space, merged per rank and kind: zoomed out, thousands of sub-pixel waits
+/// would otherwise each fill every lane of their rank (most of a frame's time).
+struct WaitRun {
+    double x0, x1;
+    const query::WaitDesc* longest;
+    bool selected;
+};
+
+QRgb withAlpha(QColor c, int a) {
+    c.setAlpha(a);
+    return c.rgba();
+}
+
+} // namespace
+
+void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
+    const Viewport& vp = in.viewport;
+    const double left = Viewport::kGutter, right = vp.plotRight();
+    const Selection& sel = in.selection;
+    std::map<int, QRectF> blocks; // the ranks whose block is on screen
+    for (int r : in.summary->ranks) {
+        const QRectF b = in.rankBlock(r);
+        if (!b.isNull() && b.bottom() >= vp.lanesTop() && b.top() <= vp.lanesBottom()) blocks[r] = b;
+    }
+    const double headerMid = in.options.headerHeight / 2.0;
+    std::map<std::pair<int, bool>, std::vector<WaitRun>> runs;
+    for (const auto& [rank, block] : blocks) {
+        const TimeMapping wm = in.rankMapping(rank);
+        in.waits->forEach(rank, wm.t(left) - 1, wm.t(right) + 1, [&](const WaitIndex::Entry& e) {
+            const query::WaitDesc& w = *e.wait;
+            double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
+            if (x1 < left || x0 > right) return;
+            x1 = std::max(x1, x0 + 2);
+            // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what the
+            // raster engine fills (it drew nothing: the wait vanished when zoomed in)
+            x0 = std::max(x0, left - 4);
+            x1 = std::min(x1, right + 4);
+            const bool selected =
+                sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
+            auto& v = runs[{w.rank, e.collective}];
+            if (!v.empty() && x0 <= v.back().x1 + 1) {
+                WaitRun& r = v.back();
+                r.x1 = std::max(r.x1, x1);
+                if (w.durNs > r.longest->durNs) r.longest = &w;
+                r.selected = r.selected || selected;
+            } else {
+                v.push_back({x0, x1, &w, selected});
+            }
+        });
+    }
+    const auto& lanes = in.layout->lanes();
+    for (const auto& [key, v] : runs) {
+        const auto [rank, collective] = key;
+        const QRectF& block = blocks[rank];
+        const QColor base = collective ? waitColor() : idleGapColor();
+        // Hatch where the waiting happens (the rank header and its communication lanes); only tint the
+        // compute and host lanes so the kernels around the wait stay readable. The waiting part of a
+        // collective must read as red, not as the op's own colour.
+        const QRgb tint = withAlpha(base, 22), fill = withAlpha(base, 170), hatch = base.darker(140).rgba();
+        for (const WaitRun& r : v) {
+            for (size_t i : in.layout->lanesOfRank(rank)) {
+                const Lane& l = lanes[i];
+                const double y = vp.yOf(l.y);
+                if (y > vp.lanesBottom() || y + l.height < vp.lanesTop()) continue;
+                const QRectF lr(r.x0, y, r.x1 - r.x0, l.height);
+                if (l.header) {
+                    out.add(FillRect{lr.adjusted(0, 2, 0, -2), base.rgba()});
+                } else if (l.laneKind == LaneKind::Communication) {
+                    out.add(FillRect{lr, fill});
+                    out.add(FillRect{lr, hatch, collective ? Hatch::BDiag : Hatch::FDiag});
+                } else {
+                    out.add(FillRect{lr, tint});
+                    if (!collective) out.add(FillRect{lr, base.rgba(), Hatch::FDiag});
+                }
+            }
+            if (r.selected) {
+                // the selected step's waits: a box where they are wide enough to leave their inside readable,
+                // else only a mark on the rank's header (thin waits became solid bars over every lane)
+                const QRectF box = r.x1 - r.x0 >= 6 ? QRectF(r.x0, block.top(), r.x1 - r.x0, block.height())
+                                                    : QRectF(r.x0 - 1, block.top() + 1, r.x1 - r.x0 + 2,
+                                                             in.options.headerHeight - 2);
+                out.add(StrokeRect{box, in.palette.highlight, 1.5});
+            }
+            // the link to the late rank, for waits wide enough to read
+            const auto& w = *r.longest;
+            if (!collective || !w.blamedRank || r.x1 - r.x0 < 2) continue;
+            const QRectF target = in.rankBlock(*w.blamedRank);
+            if (target.isNull()) continue;
+            const double xl = in.rankMapping(*w.blamedRank).x(w.blamedArrivalNs);
+            const QPointF to(xl, target.top() + headerMid);
+            out.add(Line{QPointF(xl, block.top() + headerMid), to, base.darker(130).rgba(), 1.2f, true});
+            out.add(Dot{to, 3, base.darker(130).rgba()});
+        }
+    }
+}
+
+} // namespace rs::views

@@ -1,0 +1,149 @@
+#include "views/timeline/hittester.h"
+
+#include "core/query/namekinds.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+
+namespace rs::views {
+
+namespace {
+
+QString tr(const char* s) {
+    return QCoreApplication::translate("TimelineView", s);
+}
+
+/// The first wait of `rank` overlapping [t0, t1] (in start order), or null.
+const query::WaitDesc* waitAt(const FrameInput& in, int rank, int64_t t0, int64_t t1) {
+    const query::WaitDesc* found = nullptr;
+    if (!in.showWaits || !in.waits) return nullptr;
+    in.waits->forEach(rank, t0, t1, [&](const WaitIndex::Entry& e) {
+        if (!found) found = e.wait;
+    });
+    return found;
+}
+
+/// The first item (in start order) of `depth` within `slop` of `t`, looking back only as far as the
+/// track's longest item reaches.
+std::optional<query::DrawItem> itemAt(const FrameInput& in, int64_t trackId, int depth, int64_t t,
+                                      int64_t slop) {
+    const query::TrackDraw* track = in.data ? in.data->track(trackId) : nullptr;
+    if (!track) return std::nullopt;
+    const auto& v = track->items;
+    const int64_t reach = in.data->longestNs(trackId) + slop;
+    const bool sorted = in.data->sorted(trackId);
+    auto from = sorted ? std::partition_point(v.begin(), v.end(),
+                                              [&](const query::DrawItem& d) { return d.startNs < t - reach; })
+                       : v.begin(); // not in start order (hand-made data): every item
+    for (auto d = from; d != v.end(); ++d) {
+        if (sorted && d->startNs > t + slop) break;
+        if (d->depth == depth && t >= d->startNs - slop && t <= d->endNs + slop) return *d;
+    }
+    return std::nullopt;
+}
+
+QString waitTooltip(const query::WaitDesc& w) {
+    const QString coll = QString::fromStdString(w.collective).toHtmlEscaped();
+    if (w.kind == "collective_wait" && !w.blamedRank)
+        return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: not every rank "
+                  "of "
+                  "this collective is in the profile")
+            .arg(formatDuration(w.durNs), coll)
+            .arg(w.step);
+    if (w.kind == "collective_wait")
+        return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 arrived "
+                  "last")
+            .arg(formatDuration(w.durNs), QString::number(*w.blamedRank), coll)
+            .arg(w.step)
+            .arg(w.rank);
+    return tr("<b>device idle %1</b> before %2 (step %3)<br>rank %4 had no device work here and reached the "
+              "collective last: the other ranks waited for it")
+        .arg(formatDuration(w.durNs), coll)
+        .arg(w.step)
+        .arg(w.rank);
+}
+
+} // namespace
+
+TimelineHit hitTest(const FrameInput& in, QPointF pos) {
+    TimelineHit h;
+    const Viewport& vp = in.viewport;
+    if (!in.summary || !in.layout || pos.x() < Viewport::kGutter || pos.y() < vp.lanesTop() ||
+        pos.y() >= vp.lanesBottom())
+        return h;
+    h.lane = in.layout->laneAtY(vp.contentY(int(pos.y())));
+    if (!h.lane) return h;
+    const Lane& l = *h.lane;
+    const TimeMapping tm = in.rankMapping(l.rank);
+    const int64_t t = tm.t(pos.x()), slop = int64_t(2 * tm.nsPerPx());
+    if (l.header || l.laneKind != LaneKind::Compute) {
+        h.wait = waitAt(in, l.rank, t - slop, t + slop);
+        if (h.wait || l.header) return h;
+    }
+    if (l.chart()) {
+        h.counter = in.data ? in.data->counter(l.trackId) : nullptr;
+        h.counterNs = t;
+        return h;
+    }
+    const double rowH = double(l.height - 3) / l.rows;
+    const int depth = int((pos.y() - vp.yOf(l.y) - 1) / rowH);
+    h.item = itemAt(in, l.trackId, depth, t, slop);
+    if (!h.item) h.wait = waitAt(in, l.rank, t, t);
+    return h;
+}
+
+QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
+    if (h.counter && !h.counter->points.empty()) {
+        double v = h.counter->points.front().second;
+        for (const auto& [ts, value] : h.counter->points)
+            if (ts <= h.counterNs) v = value;
+        return QString("<b>%1</b> (rank %2)<br>%3 at %4")
+            .arg(h.lane->label.toHtmlEscaped())
+            .arg(h.lane->rank)
+            .arg(h.counter->bytes ? formatBytes(int64_t(v)) : QString::number(v, 'g', 6))
+            .arg(formatOffset(h.counterNs - in.boundsStart, 1000));
+    }
+    if (h.wait) return waitTooltip(*h.wait);
+    if (!h.item || !in.summary) return {};
+    const auto& s = *in.summary;
+    const auto& it = *h.item;
+    auto text = [&](int32_t id) {
+        return id >= 0 && size_t(id) < s.strings.size() ? QString::fromStdString(s.strings[size_t(id)])
+                                                        : QString();
+    };
+    const auto step = stepAt(s, h.lane->rank, it.startNs);
+    QString tip =
+        QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>rank %6 · %7%8")
+            .arg(text(it.nameId).toHtmlEscaped(), text(query::opTypeIdOf(s, it)).toHtmlEscaped(),
+                 formatDuration(it.endNs - it.startNs), formatOffset(it.startNs - in.boundsStart, 1000))
+            .arg(it.startNs)
+            .arg(h.lane->rank)
+            .arg(h.lane->label.toHtmlEscaped())
+            .arg(step ? tr(" · step %1").arg(*step) : QString());
+    if (it.count > 1) tip += tr("<br><i>%1 spans merged at this zoom (longest shown)</i>").arg(it.count);
+    return tip;
+}
+
+QString annotationTooltip(const annotate::Annotation& a, int64_t boundsStart) {
+    return tr("<b>%1</b><br>%2<br>%3 · %4<br><i>double-click to edit, right-click for more</i>")
+        .arg(QString::fromStdString(a.text).toHtmlEscaped(),
+             QString::fromStdString(annotate::describeAnchor(a, boundsStart)).toHtmlEscaped(),
+             QString::fromStdString(a.author).toHtmlEscaped(), QString::fromStdString(a.created));
+}
+
+QString calloutAt(const DrawList& frame, QPointF pos) {
+    for (auto it = frame.callouts.rbegin(); it != frame.callouts.rend(); ++it) // the last drawn is on top
+        if (it->first.contains(pos)) return it->second;
+    return {};
+}
+
+std::optional<int64_t> stepAt(const query::ProfileSummary& s, int rank, int64_t ns) {
+    // steps are ordered by rank, then start
+    auto it = std::partition_point(s.steps.begin(), s.steps.end(), [&](const query::StepDesc& d) {
+        return d.rank < rank || (d.rank == rank && d.startNs <= ns);
+    });
+    if (it == s.steps.begin() || std::prev(it)->rank != rank) return std::nullopt;
+    return std::prev(it)->step;
+}
+
+} // namespace rs::views

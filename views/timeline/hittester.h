@@ -1,0 +1,33 @@
+#pragma once
+// What is under a point of a timeline frame — a span (or a merged bucket), a wait, a lane, a counter
+// sample, an annotation's label — and its tooltip text. It reads the same FrameInput the frame was built
+// from (layout, mapping, the window's data, WaitIndex), windowed: the items of one lane around one time,
+// the waits of one rank around one time. Any thread; the hit keeps pointers into the FrameInput's data.
+#include "views/timeline/drawlist.h"
+#include "views/timeline/framebuilder.h"
+
+#include <optional>
+
+namespace rs::views {
+
+struct TimelineHit {
+    const Lane* lane = nullptr;
+    std::optional<query::DrawItem> item; ///< a span, or a LOD bucket (spanId 0)
+    const query::WaitDesc* wait = nullptr;
+    const query::CounterSeries* counter = nullptr;
+    int64_t counterNs = 0; ///< the time under the point on a counter lane
+};
+
+/// The hit at `pos` (widget pixels). Waits win over spans on headers and communication lanes (where they
+/// are hatched); on a compute lane a span wins and a wait is what is under an empty spot.
+TimelineHit hitTest(const FrameInput& in, QPointF pos);
+/// The tooltip of a hit (rich text), empty for nothing.
+QString tooltipFor(const FrameInput& in, const TimelineHit& h);
+/// The tooltip of an annotation's label.
+QString annotationTooltip(const annotate::Annotation& a, int64_t boundsStart);
+/// The id of the annotation whose label is at `pos` in a built frame (the last drawn on top), or empty.
+QString calloutAt(const DrawList& frame, QPointF pos);
+/// The step of `rank` that `ns` falls in (the last that started at or before it).
+std::optional<int64_t> stepAt(const query::ProfileSummary& s, int rank, int64_t ns);
+
+} // namespace rs::views

@@ -1,0 +1,299 @@
+#include "views/timeline/timelineinput.h"
+
+#include "core/query/namekinds.h"
+#include "views/timeline/hittester.h"
+#include "views/timeline/timelinekeys.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rs::views {
+
+void TimelineInput::press(QPoint pos, Qt::MouseButton button, Qt::KeyboardModifiers mods) {
+    m_pressPos = m_dragPos = pos;
+    m_pressT0 = m_state->windowStart();
+    m_pressT1 = m_state->windowEnd();
+    m_pressScroll = m_host->scrollValue();
+    if (button != Qt::LeftButton) return;
+    if (pos.x() < Viewport::kGutter) { // a rank's name collapses or expands its lanes
+        const FrameInput in = m_host->currentFrame();
+        const Lane* l = in.layout ? in.layout->laneAtY(in.viewport.contentY(pos.y())) : nullptr;
+        if (l && l->header && l->rank >= 0) m_host->toggleCollapsed(l->rank);
+        return;
+    }
+    if (tool() != AnnotationModel::Tool::None)
+        m_drag = Drag::Draft;
+    else
+        m_drag = mods & Qt::ShiftModifier ? Drag::Select : Drag::Pan;
+}
+
+void TimelineInput::move(QPoint pos) {
+    const FrameInput in = m_host->currentFrame();
+    const TimeMapping tm = in.mapping();
+    if (pos.x() >= Viewport::kGutter) m_state->setHoverNs(tm.t(pos.x()));
+    switch (m_drag) {
+    case Drag::None:
+        return;
+    case Drag::Draft:
+    case Drag::Select:
+        m_dragPos = pos;
+        m_host->overlayChanged();
+        return;
+    case Drag::Pan: {
+        // from the window at the press: the whole drag is one pan
+        const TimeMapping at{m_pressT0, m_pressT1, tm.x0, tm.width};
+        const auto delta = int64_t(double(m_pressPos.x() - pos.x()) * at.nsPerPx());
+        auto [a, b] = panWindow(m_pressT0, m_pressT1, delta, m_state->boundsStart(), m_state->boundsEnd());
+        m_state->setWindow(a, b, false);
+        m_host->setScrollValue(m_host->scrollValue() + (m_pressPos.y() - pos.y()) / 3);
+        return;
+    }
+    }
+}
+
+void TimelineInput::release(QPoint pos) {
+    const Drag drag = std::exchange(m_drag, Drag::None);
+    switch (drag) {
+    case Drag::None:
+        return;
+    case Drag::Draft: {
+        auto a = draftFrom(m_host->currentFrame(), tool(), m_pressPos, pos);
+        m_host->overlayChanged();
+        if (a) m_host->draftAnnotation(*a);
+        return;
+    }
+    case Drag::Select: {
+        const TimeMapping tm = m_host->currentFrame().mapping();
+        const int a = std::min(m_pressPos.x(), pos.x()), b = std::max(m_pressPos.x(), pos.x());
+        if (b - a > 3) {
+            // never narrower than zooming goes (a few px selected at ~2 ns/px made a 9 ns window)
+            int64_t t0 = tm.t(a), t1 = tm.t(b);
+            if (t1 - t0 < kMinWindowNs) {
+                t0 += (t1 - t0 - kMinWindowNs) / 2;
+                t1 = t0 + kMinWindowNs;
+            }
+            m_state->setWindow(t0, t1);
+        }
+        m_host->overlayChanged();
+        return;
+    }
+    case Drag::Pan:
+        if ((pos - m_pressPos).manhattanLength() > 3) {
+            // record the pre-drag window once, so Back undoes the whole pan
+            const qint64 t0 = m_state->windowStart(), t1 = m_state->windowEnd();
+            m_state->setWindow(m_pressT0, m_pressT1, false);
+            m_state->setWindow(t0, t1, true);
+            return;
+        }
+        click(pos);
+        return;
+    }
+}
+
+void TimelineInput::click(QPoint pos) {
+    const FrameInput in = m_host->currentFrame();
+    const TimelineHit h = hitTest(in, pos);
+    Selection s;
+    if (h.item && h.item->spanId) {
+        s.kind = Selection::Kind::Span;
+        s.rank = h.lane->rank;
+        s.spanId = h.item->spanId;
+        const int32_t type = query::opTypeIdOf(*in.summary, *h.item);
+        if (type >= 0 && size_t(type) < in.summary->strings.size())
+            s.opType = QString::fromStdString(in.summary->strings[size_t(type)]);
+        s.startNs = h.item->startNs;
+        s.endNs = h.item->endNs;
+        m_state->setSelection(s);
+        m_host->activateSpan(h.item->spanId);
+    } else if (h.wait) {
+        s.kind = Selection::Kind::Step;
+        s.rank = h.wait->rank;
+        s.step = h.wait->step;
+        s.startNs = h.wait->startNs;
+        s.endNs = h.wait->startNs + h.wait->durNs;
+        m_state->setSelection(s);
+    } else {
+        m_state->clearSelection();
+    }
+}
+
+void TimelineInput::doubleClick(QPoint pos) {
+    if (const QString id = m_host->calloutAt(pos); !id.isEmpty()) {
+        m_host->editAnnotation(id);
+        return;
+    }
+    const TimelineHit h = hitTest(m_host->currentFrame(), pos);
+    int64_t a = 0, b = 0;
+    if (h.item)
+        a = h.item->startNs, b = h.item->endNs;
+    else if (h.wait)
+        a = h.wait->startNs, b = h.wait->startNs + h.wait->durNs;
+    else
+        return;
+    const int64_t pad = std::max<int64_t>((b - a) / 10, 500);
+    m_state->setWindow(a - pad, b + pad);
+}
+
+void TimelineInput::wheel(QPointF pos, int deltaY, Qt::KeyboardModifiers mods) {
+    if (mods & Qt::ShiftModifier || pos.x() < Viewport::kGutter) {
+        m_host->setScrollValue(m_host->scrollValue() - deltaY / 2);
+        return;
+    }
+    const double steps = deltaY / 120.0;
+    if (steps == 0) return;
+    const TimeMapping tm = m_host->currentFrame().mapping();
+    auto [a, b] = zoomWindow(tm.t0, tm.t1, tm.t(pos.x()), std::pow(1.25, steps), m_state->boundsStart(),
+                             m_state->boundsEnd());
+    m_state->setWindow(a, b);
+}
+
+void TimelineInput::zoomBy(double factor) {
+    const int64_t t0 = m_state->windowStart(), t1 = m_state->windowEnd();
+    auto [a, b] = zoomWindow(t0, t1, (t0 + t1) / 2, factor, m_state->boundsStart(), m_state->boundsEnd());
+    m_state->setWindow(a, b);
+}
+
+void TimelineInput::panBy(double fraction) {
+    const int64_t t0 = m_state->windowStart(), t1 = m_state->windowEnd();
+    auto [a, b] =
+        panWindow(t0, t1, int64_t(double(t1 - t0) * fraction), m_state->boundsStart(), m_state->boundsEnd());
+    m_state->setWindow(a, b);
+}
+
+bool TimelineInput::key(int key, Qt::KeyboardModifiers mods, bool back, bool forward) {
+    if (back || (key == Qt::Key_Left && mods & Qt::AltModifier)) {
+        m_state->back();
+        return true;
+    }
+    if (forward || (key == Qt::Key_Right && mods & Qt::AltModifier)) {
+        m_state->forward();
+        return true;
+    }
+    const TimelineKey* k = (mods & ~(Qt::KeypadModifier | Qt::ShiftModifier)) ? nullptr : timelineKeyFor(key);
+    if (!k) return false;
+    switch (k->command) { // the keys themselves are in timelinekeys.cpp, with what the dialog says of them
+    case TimelineCommand::ZoomIn:
+        zoomBy(1.5);
+        break;
+    case TimelineCommand::ZoomOut:
+        zoomBy(1 / 1.5);
+        break;
+    case TimelineCommand::PanLeft:
+        panBy(-0.15);
+        break;
+    case TimelineCommand::PanRight:
+        panBy(0.15);
+        break;
+    case TimelineCommand::Fit:
+        m_state->fit();
+        break;
+    case TimelineCommand::Back:
+        m_state->back();
+        break;
+    case TimelineCommand::Forward:
+        m_state->forward();
+        break;
+    case TimelineCommand::Escape:
+        if (tool() != AnnotationModel::Tool::None) { // leave the tool, else clear the selection
+            m_drag = Drag::None;
+            m_annotations->setTool(AnnotationModel::Tool::None);
+            m_host->overlayChanged();
+            break;
+        }
+        m_state->clearSelection();
+        break;
+    case TimelineCommand::ScrollUp:
+        m_host->setScrollValue(m_host->scrollValue() - 40);
+        break;
+    case TimelineCommand::ScrollDown:
+        m_host->setScrollValue(m_host->scrollValue() + 40);
+        break;
+    }
+    return true;
+}
+
+DragOverlay TimelineInput::overlay() const {
+    DragOverlay o;
+    o.from = m_pressPos;
+    o.to = m_dragPos;
+    if (m_drag == Drag::Select) {
+        o.kind = DragOverlay::Kind::Select;
+    } else if (m_drag == Drag::Draft) {
+        switch (tool()) {
+        case AnnotationModel::Tool::Arrow:
+            o.kind = DragOverlay::Kind::Arrow;
+            break;
+        case AnnotationModel::Tool::Range:
+            o.kind = DragOverlay::Kind::Range;
+            break;
+        case AnnotationModel::Tool::Box:
+            o.kind = DragOverlay::Kind::Box;
+            break;
+        default:
+            break;
+        }
+    }
+    return o;
+}
+
+} // namespace rs::views
+
+namespace rs::views {
+
+std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& in, AnnotationModel::Tool tool,
+                                                             QPoint a, QPoint b) {
+    using Tool = AnnotationModel::Tool;
+    if (!in.summary || !in.layout || tool == Tool::None) return std::nullopt;
+    auto rankAtY = [&](int y) {
+        const Lane* l = in.layout->laneAtY(in.viewport.contentY(y));
+        return l ? l->rank : -1;
+    };
+    const int ra = rankAtY(a.y()), rb = rankAtY(b.y());
+    if (ra < 0) return std::nullopt;
+    const TimeMapping tm = in.rankMapping(ra);
+    const int k = Viewport::kGutter;
+    annotate::Annotation an;
+    an.anchor.view = annotate::Surface::Timeline;
+    an.anchor.run = in.summary->run;
+    an.anchor.t0Ns = an.anchor.t1Ns = tm.t(std::max(a.x(), k));
+    an.anchor.ranks = {ra};
+    switch (tool) {
+    case Tool::Note:
+        an.kind = annotate::Kind::Note;
+        break;
+    case Tool::Arrow:
+        if (rb < 0) return std::nullopt;
+        an.kind = annotate::Kind::Arrow;
+        an.anchor.toRank = rb;
+        an.anchor.toNs = in.rankMapping(rb).t(std::max(b.x(), k));
+        break;
+    default: {
+        an.kind = tool == Tool::Range ? annotate::Kind::Range : annotate::Kind::Box;
+        const int64_t t1 = tm.t(std::max(b.x(), k));
+        an.anchor.t0Ns = std::min(an.anchor.t0Ns, t1);
+        an.anchor.t1Ns = std::max(tm.t(std::max(a.x(), k)), t1);
+        if (an.anchor.t1Ns - an.anchor.t0Ns < int64_t(3 * tm.nsPerPx())) return std::nullopt; // a click
+        // every rank between the two lanes, in display order
+        an.anchor.ranks.clear();
+        bool in_ = false;
+        const int last = rb < 0 ? ra : rb;
+        const auto& only = in.options.onlyRanks;
+        for (int r : in.summary->ranks) {
+            if (!only.empty() && !only.count(r)) continue;
+            const bool edge = r == ra || r == last;
+            if (edge && !in_) {
+                in_ = true;
+                an.anchor.ranks.push_back(r);
+                if (ra == last) break;
+                continue;
+            }
+            if (in_) an.anchor.ranks.push_back(r);
+            if (edge && in_) break;
+        }
+    }
+    }
+    std::sort(an.anchor.ranks.begin(), an.anchor.ranks.end());
+    return an;
+}
+
+} // namespace rs::views

@@ -1,0 +1,71 @@
+#pragma once
+// The timeline's input handling: mouse, wheel and key events turned into commands on the interaction
+// state (zoom, pan, select, back/forward, fit, hover) and into the few things only the view can do
+// (scroll, collapse a rank, report a clicked span, a drafted annotation, an annotation to edit). Keys
+// come from the one table in timelinekeys.h. It reads the frame on screen through its host (layout,
+// mapping, hit tests) and holds the drag in progress, which the next frame draws. GUI thread.
+#include "views/annotate/annotationmodel.h"
+#include "views/timeline/framebuilder.h"
+
+#include <QPoint>
+#include <optional>
+
+namespace rs::views {
+
+class TimelineInputHost {
+  public:
+    virtual ~TimelineInputHost() = default;
+    /// The frame as it stands (current window, layout, data, scroll).
+    virtual FrameInput currentFrame() const = 0;
+    virtual int scrollValue() const = 0;
+    virtual void setScrollValue(int y) = 0;
+    virtual void toggleCollapsed(int rank) = 0;
+    virtual void activateSpan(int64_t spanId) = 0;
+    virtual void draftAnnotation(const annotate::Annotation& a) = 0;
+    virtual void editAnnotation(const QString& id) = 0;
+    /// The annotation label at a point of the frame on screen, or empty.
+    virtual QString calloutAt(QPoint pos) const = 0;
+    /// The drag overlay changed: repaint.
+    virtual void overlayChanged() = 0;
+};
+
+class TimelineInput {
+  public:
+    TimelineInput(InteractionState* state, TimelineInputHost* host) : m_state(state), m_host(host) {}
+    void setAnnotations(AnnotationModel* m) { m_annotations = m; }
+
+    void press(QPoint pos, Qt::MouseButton button, Qt::KeyboardModifiers mods);
+    void move(QPoint pos);
+    void release(QPoint pos);
+    void doubleClick(QPoint pos);
+    /// Wheel: zoom around the cursor; Shift or over the gutter: scroll the lanes. `deltaY` in 1/8 degrees.
+    void wheel(QPointF pos, int deltaY, Qt::KeyboardModifiers mods);
+    /// A key; `back`/`forward` when it matches the platform's Back/Forward sequence. False: not a
+    /// timeline key (the widget passes it on).
+    bool key(int key, Qt::KeyboardModifiers mods, bool back, bool forward);
+
+    /// What the next frame draws of the drag in progress.
+    DragOverlay overlay() const;
+    /// The annotation `tool` makes from a press at `a` and a release at `b` in `in`'s frame.
+    static std::optional<annotate::Annotation> draftFrom(const FrameInput& in, AnnotationModel::Tool tool,
+                                                         QPoint a, QPoint b);
+
+  private:
+    void click(QPoint pos);
+    void zoomBy(double factor);
+    void panBy(double fraction);
+    AnnotationModel::Tool tool() const {
+        return m_annotations ? m_annotations->tool() : AnnotationModel::Tool::None;
+    }
+
+    InteractionState* m_state;
+    TimelineInputHost* m_host;
+    AnnotationModel* m_annotations = nullptr;
+    enum class Drag { None, Pan, Select, Draft };
+    Drag m_drag = Drag::None;
+    QPoint m_pressPos, m_dragPos;
+    qint64 m_pressT0 = 0, m_pressT1 = 0;
+    int m_pressScroll = 0;
+};
+
+} // namespace rs::views

@@ -1,0 +1,77 @@
+#include "views/timeline/timelinelegend.h"
+
+#include "views/common/palette.h"
+#include "views/timeline/framebuilder.h"
+
+#include <QCoreApplication>
+#include <QFontMetrics>
+
+namespace rs::views {
+
+namespace {
+
+struct LegendEntry {
+    QColor c;
+    Hatch hatch;
+    QString text;
+};
+
+std::vector<LegendEntry> legendEntries() {
+    // the swatches are the colours the lanes use: an op type's hue in the compute or communication family
+    auto tr = [](const char* s) { return QCoreApplication::translate("TimelineView", s); };
+    return {{colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
+            {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication")},
+            {waitColor(), Hatch::BDiag, tr("waiting for a late rank")},
+            {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
+}
+
+} // namespace
+
+QSize legendSize(const QFont& base) {
+    const QFontMetrics fm(fontFor(FontRole::Small, base));
+    int w = 12;
+    for (const auto& e : legendEntries())
+        w += 18 + fm.horizontalAdvance(e.text) + 12;
+    return {w, 20};
+}
+
+void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette) {
+    const QFontMetrics fm(fontFor(FontRole::Small, base));
+    const QRectF box(topLeft, QSizeF(legendSize(base)));
+    out.add(FillRect{box, qRgba(qRed(palette.window), qGreen(palette.window), qBlue(palette.window), 230)});
+    out.add(StrokeRect{box, palette.mid, 1});
+    double x = box.left() + 8;
+    for (const auto& e : legendEntries()) {
+        const QRectF sw(x, box.top() + 5, 12, 10);
+        if (e.hatch == Hatch::None) {
+            out.add(FillRect{sw, e.c.rgba()});
+        } else {
+            out.add(FillRect{sw, qRgba(e.c.red(), e.c.green(), e.c.blue(), 70)});
+            out.add(FillRect{sw, e.c.rgba(), e.hatch});
+        }
+        const int advance = fm.horizontalAdvance(e.text);
+        out.add(Text{QRectF(x + 16, box.top(), advance + 4, 20), e.text, palette.windowText, FontRole::Small,
+                     Qt::AlignVCenter});
+        x += 18 + advance + 12;
+    }
+}
+
+DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette) {
+    DrawList out;
+    const QSize s = legendSize(base);
+    out.size = QSize(int(topLeft.x()) + s.width() + 1, int(topLeft.y()) + s.height() + 1);
+    addLegend(out, topLeft, base, palette);
+    return out;
+}
+
+int footerHeight(const QString& notes, int width, const QFont& base) {
+    if (notes.isEmpty()) return kLegendRow;
+    const int w = std::max(200, width - 16);
+    return kLegendRow +
+           QFontMetrics(fontFor(FontRole::Axis, base))
+               .boundingRect(QRect(0, 0, w - 16, 4000), Qt::TextWordWrap, notes)
+               .height() +
+           12;
+}
+
+} // namespace rs::views

@@ -1,0 +1,98 @@
+#include "views/timeline/timelinescene.h"
+
+#include "views/annotate/annotationmodel.h"
+
+#include <QGuiApplication>
+#include <algorithm>
+
+namespace rs::views {
+
+void TimelineScene::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_summary = std::move(s);
+    auto waits = std::make_shared<WaitIndex>();
+    if (m_summary) waits->build(m_summary->waits); // points into the summary, which the frames hold too
+    m_waits = std::move(waits);
+    m_data.reset();
+    m_hits.reset();
+    setLayoutOptions(m_options);
+}
+
+void TimelineScene::setLayoutOptions(const LayoutOptions& o) {
+    m_options = o;
+    m_layout = std::make_shared<const TimelineLayout>(m_summary ? layoutLanes(*m_summary, m_options)
+                                                                : std::vector<Lane>{});
+}
+
+void TimelineScene::setData(std::shared_ptr<const query::TimelineData> d) {
+    m_data = d ? std::make_shared<const IndexedData>(std::move(d)) : nullptr;
+}
+
+void TimelineScene::setHits(const std::vector<query::DrawItem>& items, const std::vector<int64_t>& trackIds) {
+    m_hits = items.empty() ? nullptr : std::make_shared<const HitList>(items, trackIds);
+}
+
+query::TimelineWindow TimelineScene::request(int64_t t0, int64_t t1, int widthPx, int top, int bottom) const {
+    query::TimelineWindow w;
+    w.t0 = t0;
+    w.t1 = t1;
+    w.widthPx = std::max(1, widthPx);
+    if (m_aligned && m_summary) { // aligned lanes show each rank shifted: ask for the union of their windows
+        int64_t most = 0;
+        for (const auto& [r, off] : m_summary->clockOffsetNs)
+            most = std::max<int64_t>(most, std::llabs(off));
+        w.t0 -= most;
+        w.t1 += most;
+    }
+    for (const auto& l : m_layout->lanes())
+        if (!l.header && l.y + l.height >= top && l.y <= bottom) w.trackIds.push_back(l.trackId);
+    return w;
+}
+
+QString TimelineScene::notes() const {
+    QStringList lines;
+    if (m_summary)
+        for (const auto& n : m_summary->notes)
+            lines << QString::fromStdString(n);
+    return lines.join("\n");
+}
+
+FrameInput TimelineScene::frame(const Viewport& vp, const InteractionState& state,
+                                const AnnotationModel* annotations, const QPalette& palette,
+                                const QFont& font) const {
+    FrameInput in;
+    in.summary = m_summary;
+    in.waits = m_waits;
+    in.layout = m_layout;
+    in.data = m_data;
+    in.hits = m_hits;
+    in.options = m_options;
+    in.viewport = vp;
+    in.t0 = state.windowStart();
+    in.t1 = state.windowEnd();
+    in.boundsStart = state.boundsStart();
+    in.selection = state.selection();
+    in.showWaits = m_showWaits;
+    in.aligned = m_aligned;
+    in.notes = notes();
+    in.palette = FramePalette::from(palette);
+    in.font = font;
+    if (annotations && m_annotationsShown && annotations->visible() && m_summary)
+        for (const auto& a : annotations->items())
+            if (a.anchor.view == annotate::Surface::Timeline && a.anchor.run == m_summary->run &&
+                !annotations->detached(a))
+                in.annotations.push_back(a);
+    return in;
+}
+
+FrameInput TimelineScene::picture(int width, int height, const InteractionState& state,
+                                  const AnnotationModel* annotations) const {
+    Viewport vp;
+    vp.width = width;
+    vp.height = height > 0 ? height : fullHeight();
+    FrameInput in = frame(vp, state, annotations, QGuiApplication::palette(), QGuiApplication::font());
+    in.exportMode = true;
+    in.notes.clear();
+    return in;
+}
+
+} // namespace rs::views
