@@ -247,7 +247,7 @@ class TstSqlConsolePanel : public QObject {
         const qint64 track =
             db.scalar("SELECT track_id FROM tracks WHERE rank = 1 AND kind = 'compute' LIMIT 1");
         const qint64 t0 = db.scalar("SELECT min(ts_ns) FROM spans WHERE track_id = " + std::to_string(track));
-        views::Area a;
+        views::MarkedArea a;
         a.t0 = t0 + 1000;
         a.t1 = t0 + 20'000'000;
         a.trackIds = {track};

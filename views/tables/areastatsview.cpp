@@ -207,7 +207,7 @@ void AreaStatsView::onAreaChosen(int index) {
     scheduleRefresh();
 }
 
-void AreaStatsView::onAreaMarked(const Area& a) {
+void AreaStatsView::onAreaMarked(const MarkedArea& a) {
     // a fresh mark is what the user wants figures of; when it goes, the window takes over
     m_source = a.valid() ? Source::Area : m_source == Source::Area ? Source::Window : m_source;
     fillAreaChooser();
@@ -255,7 +255,7 @@ bool AreaStatsView::buildQuery(query::AreaQuery& q, QString& why) const {
     q.perRank = m_perRank->isChecked();
     q.kinds = m_kinds;
     if (m_source == Source::Area) {
-        const Area& a = m_state->area();
+        const MarkedArea& a = m_state->area();
         q.trackIds.assign(a.trackIds.begin(), a.trackIds.end());
         std::set<int> ranks(a.ranks.begin(), a.ranks.end());
         for (int r : ranks)

@@ -69,7 +69,7 @@ class AreaStatsView : public QWidget {
     QMenu* buildKindMenu();
     void fillAreaChooser();
     void onAreaChosen(int index);
-    void onAreaMarked(const Area& a);
+    void onAreaMarked(const MarkedArea& a);
     void scheduleRefresh(int delayMs = 0);
     void refresh();
     /// The query for the area chosen; false with `why` when none can be made (bad rank list, …).
