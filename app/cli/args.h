@@ -1,6 +1,8 @@
 #pragma once
 // A small argument parser for the sub-commands: positionals, "--name value", "--name=value" and flags.
 // Unknown options are errors (with the command's usage), so typos never pass silently.
+#include "core/model/ranklist.h"
+
 #include <map>
 #include <optional>
 #include <set>
@@ -8,6 +10,8 @@
 #include <vector>
 
 namespace rs::cli {
+
+using model::parseRankList;
 
 class Args {
   public:
@@ -28,10 +32,6 @@ class Args {
     std::set<std::string> m_flags;
     std::string m_error;
 };
-
-/// "0,3-5" → {0, 3, 4, 5} (in the order written); false on anything else (a negative, a reversed or a huge
-/// range).
-bool parseRankList(const std::string& s, std::vector<int>& out);
 
 /// Parses "4GiB", "512MiB", "1048576", "2G" into bytes.
 std::optional<long long> parseBytes(const std::string& s);

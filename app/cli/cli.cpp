@@ -66,6 +66,15 @@ void printHelp() {
         "label);\n"
         "                                       ranks are group-local unless parallel_group_info maps them;\n"
         "                                       Kineto gives logical bytes only\n"
+        "  rankscope stats DIR (--range T0:T1 | --step S) [--ranks 0,3-5] [--per-rank] [--json]\n"
+        "                  [--kinds compute,communication,host,other,overlap,counter,memory] [--run N]\n"
+        "                  [--top N]\n"
+        "                                       an area's spans by op name: count, total and self time\n"
+        "                                       inside it, average, min, max, p95 (nearest rank); counters'\n"
+        "                                       first/last/min/max. --range from the run's start (all "
+        "ranks'\n"
+        "                                       clocks), --step: each rank's own extent of the step; ranks\n"
+        "                                       together unless --per-rank; overlap lanes only if asked\n"
         "  rankscope cache [list] [--json] | rankscope cache clean [--unused-for AGE] [--with-annotations]\n"
         "                  [--dry-run]\n"
         "                                       the indexes kept in the user cache dir (profiles in "
@@ -74,7 +83,8 @@ void printHelp() {
         "                                       schema is older, and with --unused-for 30d those not used "
         "since\n"
         "                                       (entries with annotations are kept unless asked)\n\n"
-        "Index options (index, info, report, query, export, baseline, compare, shapes, comm, annotate):\n"
+        "Index options (index, info, report, query, export, baseline, compare, shapes, comm, stats, "
+        "annotate):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
         "  --jobs N          parser threads (default: all cores)\n"
         "  --break-lock      take over an index lock held from another host whose process is gone\n"
@@ -96,7 +106,7 @@ namespace {
 const std::vector<std::string>& subCommands() {
     static const std::vector<std::string> names{"demo",     "index",    "info",    "report", "query",
                                                 "export",   "baseline", "compare", "shapes", "comm",
-                                                "annotate", "cache",    "open",    "help"};
+                                                "annotate", "stats",    "cache",   "open",   "help"};
     return names;
 }
 
@@ -150,7 +160,7 @@ int checkGuiArgument(const std::string& arg) {
                                                            : " (the closest command is '" + best + "')";
     std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
     std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes, "
-                         "comm, annotate. Run 'rankscope --help' for usage.\n");
+                         "comm, stats, annotate, cache. Run 'rankscope --help' for usage.\n");
     return 2;
 }
 
@@ -188,6 +198,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "compare") return runCompare(rest);
     if (cmd == "shapes") return runShapes(rest);
     if (cmd == "comm") return runComm(rest);
+    if (cmd == "stats") return runStats(rest);
     if (cmd == "annotate") return runAnnotate(rest);
     if (cmd == "open") { // rankscope open DIR | FILE.rsview: the desktop app, said as a command
         if (rest.empty()) return usageError("open", "open needs a profile DIR or a saved view FILE.rsview");

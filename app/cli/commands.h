@@ -17,6 +17,7 @@ int runExport(const ArgList& args);
 int runBaseline(const ArgList& args);
 int runShapes(const ArgList& args);
 int runComm(const ArgList& args);
+int runStats(const ArgList& args);
 int runAnnotate(const ArgList& args);
 int runCache(const ArgList& args);
 /// Exit status 0 when nothing passes a threshold, 3 when something does (a regression, not an error).

@@ -8,18 +8,6 @@
 
 namespace rs::cli {
 
-namespace {
-std::string csvField(const std::string& v) {
-    if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
-    std::string o = "\"";
-    for (char c : v) {
-        if (c == '"') o += '"';
-        o += c;
-    }
-    return o + "\"";
-}
-} // namespace
-
 std::atomic<bool> g_queryCancel{false};
 
 int runQuery(const ArgList& argv) {
@@ -34,32 +22,28 @@ int runQuery(const ArgList& argv) {
     if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("query", error);
     auto res = openProfile(a.positional()[0], opts, true);
     if (!res.ok) return 1;
-    const int64_t timeoutS = a.intValue("timeout", 30, 0, 86400);
+    const int64_t timeoutS = a.intValue("timeout", query::kQueryBudgetMs / 1000, 0, 86400);
     if (!a.ok()) return usageError("query", a.error());
     bool csv = a.flag("csv");
     // Ctrl-C stops the statement (the progress handler sees the flag), not the process mid-write
     g_queryCancel = false;
     auto oldHandler = std::signal(SIGINT, [](int) { g_queryCancel = true; });
-    bool header = false;
     query::QueryResult qr;
-    std::vector<std::string> cols;
     qr = query::runReadOnlyQuery(
         res.dbPath, a.positional()[1],
         [&](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
-            if (!header) {
-                header = true;
-            }
             std::string line;
             for (size_t i = 0; i < v.size(); ++i) {
                 if (i) line += csv ? "," : "\t";
-                line += nulls[i] ? (csv ? "" : "NULL") : (csv ? csvField(v[i]) : v[i]);
+                line += nulls[i] ? (csv ? "" : "NULL") : (csv ? query::csvField(v[i]) : v[i]);
             }
             std::printf("%s\n", line.c_str());
         },
         timeoutS * 1000, &g_queryCancel);
     std::signal(SIGINT, oldHandler);
     if (!qr.ok) {
-        std::fprintf(stderr, "rankscope: query failed: %s\n", qr.error.c_str());
+        const char* hint = qr.failure == query::QueryFailure::TimedOut ? " (--timeout SECONDS allows more)" : "";
+        std::fprintf(stderr, "rankscope: query failed: %s%s\n", qr.error.c_str(), hint);
         return 1;
     }
     if (csv && qr.rows == 0 && !qr.columns.empty()) {

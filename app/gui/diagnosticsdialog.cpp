@@ -2,6 +2,7 @@
 
 #include "app/gui/diagnosticsmodel.h"
 #include "views/common/plural.h"
+#include "views/common/tabletext.h"
 
 #include <QAction>
 #include <QApplication>
@@ -14,7 +15,6 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <set>
 
 namespace rs::gui {
 
@@ -84,14 +84,7 @@ void DiagnosticsDialog::updateSummary() {
 }
 
 QString DiagnosticsDialog::copyText() const {
-    std::set<int> chosen;
-    for (const QModelIndex& i : m_view->selectionModel()->selectedRows())
-        chosen.insert(i.row());
-    std::vector<int> rows(chosen.begin(), chosen.end());
-    if (rows.empty())
-        for (int r = 0; r < m_proxy->rowCount(); ++r)
-            rows.push_back(r);
-    return DiagnosticsModel::asText(*m_proxy, rows);
+    return views::tabSeparatedSelection(*m_view);
 }
 
 void DiagnosticsDialog::copy() const {

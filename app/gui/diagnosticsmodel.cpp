@@ -71,23 +71,4 @@ QVariant DiagnosticsModel::headerData(int section, Qt::Orientation o, int role) 
     return {};
 }
 
-QString DiagnosticsModel::asText(const QAbstractItemModel& model, const std::vector<int>& rows) {
-    const auto clean = [](QString v) {
-        v.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
-        return v;
-    };
-    QStringList lines;
-    QStringList head;
-    for (int c = 0; c < model.columnCount(); ++c)
-        head << clean(model.headerData(c, Qt::Horizontal).toString());
-    lines << head.join('\t');
-    for (int r : rows) {
-        QStringList cells;
-        for (int c = 0; c < model.columnCount(); ++c)
-            cells << clean(model.index(r, c).data().toString());
-        lines << cells.join('\t');
-    }
-    return lines.join('\n') + '\n';
-}
-
 } // namespace rs::gui

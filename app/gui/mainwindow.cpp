@@ -13,6 +13,7 @@
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
 #include "app/gui/shortcutsdialog.h"
+#include "app/gui/sqlconsolepanel.h"
 #include "app/gui/statusline.h"
 #include "app/gui/timelinekeyrouter.h"
 #include "app/gui/typeaheadguard.h"
@@ -22,6 +23,7 @@
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
+#include "views/tables/areastatsview.h"
 #include "views/tables/drilldownview.h"
 #include "views/tables/opsummaryview.h"
 #include "views/timeline/minimapview.h"
@@ -128,12 +130,16 @@ void MainWindow::tabLinkedViews() {
     m_shapes = new views::ShapeHeatmapView(m_state, m_service);
     m_comm = new views::CommMatrixView(m_state, m_service);
     m_compareView = new views::CompareView;
+    m_areaStats = new views::AreaStatsView(m_state, m_service);
+    m_console = new SqlConsolePanel;
     const std::pair<QWidget*, QString> views[] = {
         {m_heatmap, tr("Op heatmap")},          {m_memory, tr("Memory")},
         {m_drill, tr("Steps ▸ ops ▸ tensors")}, {m_opSummary, tr("Op summary")},
         {m_shapes, tr("Input shapes")},         {m_comm, tr("Communication")},
-        {m_compareView, tr("Comparison")}};
-    const char* names[] = {"heatmap", "memory", "drilldown", "opsummary", "shapes", "comm", "comparison"};
+        {m_compareView, tr("Comparison")},      {m_areaStats, tr("Area statistics")},
+        {m_console, tr("SQL console")}};
+    const char* names[] = {"heatmap", "memory",     "drilldown", "opsummary", "shapes",
+                           "comm",    "comparison", "areastats", "sqlconsole"};
     QDockWidget* previous = nullptr;
     for (size_t i = 0; i < std::size(views); ++i) {
         auto* d = new QDockWidget(views[i].second, this);
@@ -209,6 +215,9 @@ void MainWindow::wireNavigation() {
     // a shape heatmap cell: every kernel of that shape highlighted, F3 / Shift+F3 step through them
     connect(m_shapes, &views::ShapeHeatmapView::shapeChosen, m_search,
             &SearchController::highlightShapeKernels);
+    // an area-statistics row: its spans highlighted; console rows naming spans: selected or highlighted
+    connect(m_areaStats, &views::AreaStatsView::rowChosen, m_search, &SearchController::highlightAreaSpans);
+    connect(m_console, &SqlConsolePanel::spansChosen, m_search, &SearchController::showSpanRows);
 }
 
 const QString& MainWindow::profilePath() const {
@@ -271,6 +280,7 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
                              8000);
     m_annotate->openIndex(dbPath);
     m_service->open(dbPath);
+    m_console->setDatabase(dbPath);
 }
 
 void MainWindow::onReset(bool newProfile) {
@@ -311,6 +321,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
     m_comm->setProfile(s->run);
+    m_areaStats->setProfile(s);
     m_annotate->setSummary(s);
     m_status->setSummary(m_session->path(), s);
     updateTrackCount();

@@ -2,9 +2,10 @@
 // The main window creates the query service, the one InteractionState, the views, the panels and the
 // controllers, and wires them; it holds no logic of its own (views never talk to each other). Central:
 // the progress panel while indexing, the notice banner, the minimap and the timeline. Docks: Findings,
-// Details, Annotations; the linked views tabbed below. Menus and toolbar: mainwindowmenus.cpp; pictures,
-// saved views and the report: mainwindowexport.cpp. What belongs to the profile on screen is the
-// ProfileSession's; what is remembered between sessions is Settings'. GUI thread only.
+// Details, Annotations; the linked views, the area statistics and the SQL console tabbed below. Menus and
+// toolbar: mainwindowmenus.cpp; pictures, saved views and the report: mainwindowexport.cpp. What belongs to
+// the profile on screen is the ProfileSession's; what is remembered between sessions is Settings'. GUI thread
+// only.
 #include "app/gui/comparejob.h"
 #include "app/gui/imagewriter.h"
 #include "app/gui/indexjob.h"
@@ -32,6 +33,7 @@ class HistogramView;
 class CompareView;
 class ShapeHeatmapView;
 class CommMatrixView;
+class AreaStatsView;
 class AnnotationModel;
 } // namespace rs::views
 
@@ -46,6 +48,7 @@ class ProfileSession;
 class ProgressPanel;
 class RunChooser;
 class SearchController;
+class SqlConsolePanel;
 class StatusLine;
 class ViewExporter;
 struct Finding;
@@ -65,6 +68,8 @@ class MainWindow : public QMainWindow {
     views::OpSummaryView* opSummary() const { return m_opSummary; }
     views::MinimapView* minimap() const { return m_minimap; }
     views::CommMatrixView* commView() const { return m_comm; }
+    views::AreaStatsView* areaStats() const { return m_areaStats; }
+    SqlConsolePanel* sqlConsole() const { return m_console; }
     views::HistogramView* histogram() const;
     views::InteractionState* state() const { return m_state; }
     query::QueryService* queryService() const { return m_service; }
@@ -125,6 +130,7 @@ class MainWindow : public QMainWindow {
     void addCompareActions(QMenu* file);
     void addPictureActions(QMenu* file);
     void buildNavigateMenu();
+    void buildQueryMenu();
     void buildViewMenu();
     void addLaneActions(QMenu* view);
     void buildHelpMenu();
@@ -170,6 +176,8 @@ class MainWindow : public QMainWindow {
     views::DrillDownView* m_drill = nullptr;
     views::OpSummaryView* m_opSummary = nullptr;
     views::MinimapView* m_minimap = nullptr;
+    views::AreaStatsView* m_areaStats = nullptr;
+    SqlConsolePanel* m_console = nullptr;
     QLineEdit* m_filter = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_waitsAction = nullptr;

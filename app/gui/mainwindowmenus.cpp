@@ -9,6 +9,8 @@
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
 #include "app/gui/shortcutsdialog.h"
+#include "app/gui/sqlconsolepanel.h"
+#include "views/tables/areastatsview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QActionGroup>
@@ -18,6 +20,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QStatusBar>
 #include <QToolBar>
 #include <nlohmann/json.hpp>
@@ -44,6 +47,7 @@ void MainWindow::buildMenus() {
     m_annotate->buildMenu(menuBar()->addMenu(tr("&Annotate")));
     buildNavigateMenu();
     buildViewMenu();
+    buildQueryMenu();
     buildHelpMenu();
     buildToolbar(open);
 }
@@ -165,8 +169,10 @@ void MainWindow::buildViewMenu() {
     m_alignAction->setToolTip(tr("Shift each rank by the clock offset estimated from collective end times"));
     m_alignAction->setChecked(st.alignClocks());
     m_timeline->setAligned(st.alignClocks());
+    m_areaStats->setAligned(st.alignClocks());
     connect(m_alignAction, &QAction::toggled, this, [this](bool on) {
         m_timeline->setAligned(on);
+        m_areaStats->setAligned(on);
         Settings().setAlignClocks(on);
     });
     auto* theme = view->addMenu(tr("&Theme"));
@@ -182,8 +188,8 @@ void MainWindow::buildViewMenu() {
     }
     view->addSeparator();
     // the panels in the order they sit: the right-hand ones, then the linked views' tabs
-    const QStringList order = {"findings",  "details",   "annotations", "heatmap",   "memory",
-                               "drilldown", "opsummary", "shapes",      "comparison"};
+    const QStringList order = {"findings",  "details", "annotations", "heatmap",   "memory",    "drilldown",
+                               "opsummary", "shapes",  "comparison",  "areastats", "sqlconsole"};
     auto docks = findChildren<QDockWidget*>();
     std::stable_sort(docks.begin(), docks.end(), [&](QDockWidget* a, QDockWidget* b) {
         const auto rank = [&](QDockWidget* d) {
@@ -194,6 +200,34 @@ void MainWindow::buildViewMenu() {
     });
     for (auto* dock : docks)
         view->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::buildQueryMenu() {
+    // the SQL console's actions: their keys work while the focus is in the console (listed here, so the
+    // shortcuts table shows them); choosing one from the menu brings the console up first
+    auto* menu = menuBar()->addMenu(tr("&Query"));
+    auto* show = menu->addAction(tr("&SQL console"), this, [this] {
+        auto* dock = findChild<QDockWidget*>("sqlconsole");
+        dock->show();
+        dock->raise();
+        m_console->editor()->setFocus();
+    });
+    show->setToolTip(tr("Read-only SQL over the documented views of the open profile's index"));
+    menu->addAction(tr("&Area statistics"), this, [this] {
+        auto* dock = findChild<QDockWidget*>("areastats");
+        dock->show();
+        dock->raise();
+    });
+    menu->addSeparator();
+    for (QAction* a : m_console->consoleActions()) {
+        menu->addAction(a);
+        connect(a, &QAction::triggered, this, [this] {
+            if (auto* dock = findChild<QDockWidget*>("sqlconsole"); dock && !dock->isVisible()) {
+                dock->show();
+                dock->raise();
+            }
+        });
+    }
 }
 
 void MainWindow::addLaneActions(QMenu* view) {

@@ -29,8 +29,9 @@ ProfileSession::Change ProfileSession::accept(std::shared_ptr<const query::Profi
     const bool newProfile = m_shown != m_path;
     const bool newRun = newProfile || !m_summary || m_summary->run != s->run;
     if (newRun) {
-        // the selection and the lanes chosen name the previous run's spans, ranks and tracks
+        // the selection, the area and the lanes chosen name the previous run's spans, ranks and tracks
         m_state->clearSelection();
+        m_state->clearArea();
         auto o = m_timeline->layoutOptions();
         o.onlyRanks.clear();
         o.collapsedRanks.clear();

@@ -66,12 +66,73 @@ void SearchController::highlightOpKernels(const QString& opType, int rank) {
     m_kernelRequest = m_service->requestOpKernels(opType, rank);
 }
 
+void SearchController::showSpanRows(const std::vector<query::SpanRef>& refs) {
+    m_kernelKind = Kind::SpanRows;
+    m_refsAsked = refs.size();
+    m_kernelRequest = m_service->requestLocateSpans(refs);
+}
+
+void SearchController::highlightAreaSpans(const query::AreaQuery& q, const QString& name, const QString& kind,
+                                          int rank) {
+    m_kernelKind = Kind::Area;
+    m_label = rank < 0 ? tr("%1 (%2) in the area").arg(name, kind)
+                       : tr("%1 (%2) on rank %3 in the area").arg(name, kind).arg(rank);
+    m_kernelRequest = m_service->requestAreaSpans(q, name, kind, rank);
+}
+
+void SearchController::onSpanRows(const query::LocatedSpans& found, size_t asked) {
+    // a row of another run than the one shown cannot be drawn: said, not selected
+    std::vector<query::DrawItem> spans;
+    std::vector<qint64> tracks;
+    int otherRun = 0;
+    for (size_t i = 0; i < found.spans.size(); ++i) {
+        if (m_summary && std::find(m_summary->ranks.begin(), m_summary->ranks.end(), found.ranks[i]) ==
+                             m_summary->ranks.end()) {
+            ++otherRun;
+            continue;
+        }
+        spans.push_back(found.spans[i]);
+        tracks.push_back(found.trackIds[i]);
+    }
+    QStringList notes;
+    if (found.missing > 0)
+        notes
+            << tr("%1 name no span of this index").arg(views::counted(found.missing, tr("row"), tr("rows")));
+    if (otherRun > 0)
+        notes << tr("%1 on ranks of another run (the run chooser shows it)")
+                     .arg(views::counted(otherRun, tr("span"), tr("spans")));
+    if (spans.empty()) {
+        Q_EMIT message(notes.isEmpty() ? tr("No span to show") : notes.join("; "), 10000);
+        return;
+    }
+    setHits(std::move(spans), std::move(tracks));
+    show(0, true);
+    const QString what = asked == 1
+                             ? tr("The row's span selected")
+                             : tr("%1 of the rows highlighted, the first selected (F3 / Shift+F3: next, "
+                                  "previous)")
+                                   .arg(views::counted(qint64(m_hits.size()), tr("span"), tr("spans")));
+    Q_EMIT message(notes.isEmpty() ? what : what + "; " + notes.join("; "), 10000);
+}
+
 void SearchController::onKernels(quint64 id, const QVariant& v) {
     if (id != m_kernelRequest) return;
+    if (m_kernelKind == Kind::SpanRows) {
+        if (auto found = v.value<std::shared_ptr<const query::LocatedSpans>>())
+            onSpanRows(*found, m_refsAsked);
+        return;
+    }
     auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
-    if (!k || (m_kernelKind == Kind::OpKernels && k->spans.empty())) return;
+    if (!k || (m_kernelKind != Kind::Shape && k->spans.empty())) return;
     setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
-    const QString count = views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
+    const QString count = m_kernelKind == Kind::Area
+                              ? views::counted(qint64(m_hits.size()), tr("span"), tr("spans"))
+                              : views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
+    if (m_kernelKind == Kind::Area) {
+        show(0, true);
+        Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)").arg(count, m_label), 10000);
+        return;
+    }
     if (m_kernelKind == Kind::Shape) {
         m_index = 0; // the shape view already went to the first one
         Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)").arg(count, m_label), 10000);

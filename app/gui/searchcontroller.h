@@ -2,9 +2,10 @@
 // The span search and every other set of highlighted spans stepped through with F3 / Shift+F3: the
 // toolbar's search box (Enter asks the query service for spans whose name or op type contains the text,
 // then goes to the first), a shape cell's kernels and a heatmap cell's kernels (the timeline goes to the
-// longest). The hits are drawn on the timeline; next() and previous() visit them in time order and wrap
-// around, selecting each span, moving the window to it and scrolling its lane into view. Hits belong to
-// the run they were found in: clear() drops them (and the text, for a new profile). GUI thread only.
+// longest), the spans rows of the SQL console name, and an area-statistics row's spans. The hits are
+// drawn on the timeline; next() and previous() visit them in time order and wrap around, selecting each span,
+// moving the window to it and scrolling its lane into view. Hits belong to the run they were found in:
+// clear() drops them (and the text, for a new profile). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -40,6 +41,11 @@ class SearchController : public QObject {
     void highlightShapeKernels(const QString& opType, const QString& shapes, const QString& dtypes);
     /// Every kernel of (op type, rank) (a heatmap cell); the timeline goes to the longest.
     void highlightOpKernels(const QString& opType, int rank);
+    /// The spans rows of the SQL console name: one is selected and shown; several are highlighted and the
+    /// first is selected (F3 steps on). Rows naming no span, or a span of a run not shown, are said.
+    void showSpanRows(const std::vector<query::SpanRef>& refs);
+    /// The spans of one row of an area's statistics (`rank` −1: every rank): highlighted, the first shown.
+    void highlightAreaSpans(const query::AreaQuery& q, const QString& name, const QString& kind, int rank);
     /// Drops the hits (and the search text when `text`).
     void clear(bool text);
 
@@ -52,9 +58,10 @@ class SearchController : public QObject {
     void message(const QString& text, int ms);
 
   private:
-    enum class Kind { Search, Shape, OpKernels };
+    enum class Kind { Search, Shape, OpKernels, SpanRows, Area };
     void onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks);
     void onKernels(quint64 id, const QVariant& v);
+    void onSpanRows(const query::LocatedSpans& found, size_t asked);
     void setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks);
     void step(int direction);
     void show(size_t i, bool select);
@@ -69,7 +76,8 @@ class SearchController : public QObject {
     int m_index = -1;
     quint64 m_searchRequest = 0, m_kernelRequest = 0;
     Kind m_kernelKind = Kind::Shape;
-    QString m_label; ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
+    QString m_label;        ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
+    size_t m_refsAsked = 0; ///< rows of the console the last showSpanRows asked about
 };
 
 } // namespace rs::gui

@@ -27,6 +27,8 @@ constexpr char exportCaption[] = "export/caption";
 constexpr char exportAnnotations[] = "export/annotations";
 constexpr char exportDir[] = "export/dir";
 constexpr char exportName[] = "export/name";
+constexpr char sqlHistory[] = "sql/history";
+constexpr char csvFile[] = "sql/lastCsvFile";
 } // namespace key
 
 const QStringList kExportViews = {"window", "timeline", "heatmap", "memory"};
@@ -203,6 +205,31 @@ void Settings::setExportDefaults(const ExportDefaults& d) {
     st.setValue(key::exportAnnotations, d.annotations);
     st.setValue(key::exportDir, d.dir);
     st.setValue(key::exportName, d.name);
+}
+
+QStringList Settings::sqlHistory() const {
+    QStringList out;
+    for (const QString& q : QSettings().value(key::sqlHistory).toStringList())
+        if (!q.trimmed().isEmpty() && !out.contains(q) && out.size() < kSqlHistoryLength) out << q;
+    return out;
+}
+
+void Settings::addSqlHistory(const QString& sql) {
+    if (sql.trimmed().isEmpty()) return;
+    QStringList list = sqlHistory();
+    list.removeAll(sql);
+    list.prepend(sql);
+    while (list.size() > kSqlHistoryLength)
+        list.removeLast();
+    write(key::sqlHistory, list);
+}
+
+QString Settings::lastCsvFile(const QString& fallback) const {
+    return readString(key::csvFile, fallback);
+}
+
+void Settings::setLastCsvFile(const QString& path) {
+    write(key::csvFile, path);
 }
 
 } // namespace rs::gui

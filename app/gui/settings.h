@@ -69,6 +69,14 @@ class Settings {
     // export
     ExportDefaults exportDefaults() const;
     void setExportDefaults(const ExportDefaults& d);
+
+    // the SQL console's history: one list for every profile (the documented views are the same in all)
+    static constexpr int kSqlHistoryLength = 100;
+    QStringList sqlHistory() const; ///< newest first, no blanks, no repeats, at most kSqlHistoryLength
+    /// Puts `sql` first (moving it up when it was there already); blank text is not kept.
+    void addSqlHistory(const QString& sql);
+    QString lastCsvFile(const QString& fallback) const; ///< the console's Export CSV
+    void setLastCsvFile(const QString& path);
 };
 
 } // namespace rs::gui

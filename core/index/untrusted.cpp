@@ -18,6 +18,12 @@ UntrustedGuard::UntrustedGuard(sqlite3* db, std::chrono::milliseconds budget, co
     sqlite3_progress_handler(db, 10000, &UntrustedGuard::onProgress, this);
 }
 
+void UntrustedGuard::restartBudget(std::chrono::milliseconds budget) {
+    m_deadline = std::chrono::steady_clock::now() + budget;
+    m_hasDeadline = budget.count() > 0;
+    m_timedOut = false;
+}
+
 UntrustedGuard::~UntrustedGuard() {
     sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
 }

@@ -21,6 +21,9 @@ class UntrustedGuard {
     ~UntrustedGuard();
     /// True when the last interruption came from the time budget (not the cancel flag).
     bool timedOut() const { return m_timedOut; }
+    /// Starts a new budget from now (0: none): a statement stepped in pieces (a console paging through its
+    /// result) spends its budget only while it runs, not while the user reads.
+    void restartBudget(std::chrono::milliseconds budget);
 
   private:
     static int onProgress(void* self);

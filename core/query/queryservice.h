@@ -7,7 +7,9 @@
 #include "core/annotate/annotationset.h"
 #include "core/query/activityquery.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/areastats.h"
 #include "core/query/commmatrix.h"
+#include "core/query/spanlocator.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
 
@@ -68,6 +70,13 @@ class QueryService : public QObject {
     quint64 requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns);
     /// What the annotations' anchors refer to (detached check). T = annotate::AnchorFacts
     quint64 requestAnchorFacts(const annotate::AnnotationSet& set);
+    /// The spans rows of a user query name (query::locateSpans). T = LocatedSpans
+    quint64 requestLocateSpans(const std::vector<SpanRef>& refs);
+    /// The statistics of an area (query::computeAreaStats). A newer area request stops this one where it
+    /// is (its answer then has `cancelled` set). T = AreaStats
+    quint64 requestAreaStats(const AreaQuery& q);
+    /// The spans of one row of an area's table (query::areaSpans). T = ShapeKernels
+    quint64 requestAreaSpans(const AreaQuery& q, const QString& name, const QString& kind, int rank);
     QString dbPath() const { return m_dbPath; }
 
   Q_SIGNALS:
@@ -84,6 +93,7 @@ class QueryService : public QObject {
     QueryWorker* m_worker;
     quint64 m_nextId = 1;
     QString m_dbPath;
+    std::shared_ptr<std::atomic<bool>> m_areaCancel; ///< the area request in flight
 };
 
 } // namespace rs::query
@@ -99,4 +109,6 @@ Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::CommMatrix>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LinkSpans>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LocatedSpans>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::AreaStats>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::RankActivity>)

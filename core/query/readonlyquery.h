@@ -1,11 +1,11 @@
 #pragma once
-// Runs user SQL against an index read-only: the connection is opened read-only and an authorizer
-// refuses writes, schema changes, ATTACH/DETACH, PRAGMA assignments and extension loading, so
-// `rankscope query` can never damage a cached index; untrusted-SQL limits (core/index/untrusted.h) keep a
-// runaway query from hanging or exhausting memory. One thread per connection.
+// `rankscope query`'s whole-result run of one user statement over an index: ReadOnlyCursor
+// (core/query/readonlycursor.h) stepped to the end, every row to a callback. The same read-only
+// connection, authorizer, limits and time budget as the app's SQL console. One thread per call.
+#include "core/query/readonlycursor.h"
+
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,6 +13,7 @@ namespace rs::query {
 
 struct QueryResult {
     bool ok = false;
+    QueryFailure failure = QueryFailure::None;
     std::string error;
     std::vector<std::string> columns;
     int64_t rows = 0;
@@ -21,9 +22,10 @@ struct QueryResult {
 /// Calls `row(values, isNull)` for every result row. Values are text (numbers printed exactly).
 /// One statement per call (a second one is refused before anything runs); the statement stops after
 /// `timeoutMs` (0: no limit) or when `cancel` is set, with a message saying so.
-QueryResult
-runReadOnlyQuery(const std::string& dbPath, const std::string& sql,
-                 const std::function<void(const std::vector<std::string>&, const std::vector<bool>&)>& row,
-                 int64_t timeoutMs = 30000, const std::atomic<bool>* cancel = nullptr);
+QueryResult runReadOnlyQuery(const std::string& dbPath, const std::string& sql, const RowSink& row,
+                             int64_t timeoutMs = kQueryBudgetMs, const std::atomic<bool>* cancel = nullptr);
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
+std::string csvField(const std::string& value);
 
 } // namespace rs::query

@@ -6,6 +6,7 @@
 #include "core/index/defaultrun.h"
 #include "core/io/bytesource.h"
 #include "core/model/lod.h"
+#include "core/query/coveringspans.h"
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
 
@@ -262,37 +263,6 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
         d.counters.push_back(std::move(c));
     }
 }
-
-} // namespace
-
-namespace {
-
-/// The spans of `trackId` that start before `from` and still cover `t0` (only spans of at least
-/// kLongSpanNs can: `from` is at least that far back), from the long-span list, bounded by the track's
-/// longest span so the scan never walks the whole track.
-class CoveringSpans {
-  public:
-    explicit CoveringSpans(index::Db& db)
-        : m_bound(db.prepare("SELECT max_dur_ns FROM long_span_track WHERE track_id = ?")),
-          m_spans(
-              db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth "
-                         "FROM long_span l JOIN span s ON s.span_id = l.span_id WHERE l.track_id = ?1 AND "
-                         "l.ts_ns >= ?2 AND l.ts_ns < ?3 AND l.end_ns > ?4 ORDER BY l.ts_ns")) {}
-    void add(int64_t trackId, int64_t from, int64_t t0, std::vector<DrawItem>& out) {
-        m_bound.bind(1, trackId);
-        const int64_t longest = m_bound.step() ? m_bound.i64(0) : 0;
-        m_bound.reset();
-        if (longest <= 0 || t0 - from >= longest) return;
-        m_spans.bind(1, trackId).bind(2, t0 - longest).bind(3, from).bind(4, t0);
-        while (m_spans.step())
-            out.push_back({m_spans.i64(1), m_spans.i64(2), int32_t(m_spans.i64(3)), int32_t(m_spans.i64(4)),
-                           int32_t(m_spans.i64(5)), 1, m_spans.i64(0)});
-        m_spans.reset();
-    }
-
-  private:
-    index::Stmt m_bound, m_spans;
-};
 
 } // namespace
 

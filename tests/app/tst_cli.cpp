@@ -1,6 +1,6 @@
 // The command line, run as a separate process: --help/--version, bad arguments (non-zero status and a
 // message that says what to do), the demo → index → info → report → query round trip, and the
-// read-only query (writes, ATTACH, PRAGMA changes and extension loading are refused).
+// read-only query (writes, ATTACH, PRAGMA changes and extension loading are refused), stats of an area.
 #include "tests/support/testsupport.h"
 
 #include <QElapsedTimer>
@@ -10,7 +10,9 @@
 #include <QProcess>
 #include <QtTest>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace rs;
 
@@ -30,7 +32,7 @@ class TstCli : public QObject {
     void helpAndVersion() {
         QString out;
         QCOMPARE(test::runRankscope({"--help"}, &out), 0);
-        for (const char* cmd : {"demo", "index", "info", "report", "query", "export"})
+        for (const char* cmd : {"demo", "index", "info", "report", "query", "export", "stats"})
             QVERIFY2(out.contains(cmd), cmd);
         QCOMPARE(test::runRankscope({"--version"}, &out), 0);
         QVERIFY(out.startsWith("rankscope " RANKSCOPE_VERSION));
@@ -135,6 +137,64 @@ class TstCli : public QObject {
                  0);
         QCOMPARE(out.trimmed().split('\n').size(), 4);
         QVERIFY(out.startsWith("0,"));
+    }
+    void statsOfAnArea_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("neither range nor step") << QStringList{} << 2 << "one of --range T0:T1 or --step S";
+        QTest::newRow("both") << QStringList{"--range", "0:1ms", "--step", "2"} << 2
+                              << "one of --range T0:T1 or --step S";
+        QTest::newRow("range backwards") << QStringList{"--range", "5ms:1ms"} << 2 << "T0:T1";
+        QTest::newRow("empty range") << QStringList{"--range", "5ms:5ms"} << 2 << "T1 after T0";
+        QTest::newRow("range without units") << QStringList{"--range", "12"} << 2 << "T0:T1";
+        QTest::newRow("bad ranks") << QStringList{"--range", "0ms:1ms", "--ranks", "x"} << 2 << "0,3-5";
+        QTest::newRow("rank not in the run")
+            << QStringList{"--range", "0ms:1ms", "--ranks", "9"} << 2 << "rank 9 is not in this run";
+        QTest::newRow("bad kind") << QStringList{"--range", "0ms:1ms", "--kinds", "gpu"} << 2
+                                  << "--kinds takes";
+    }
+    void statsOfAnArea() {
+        QFETCH(QStringList, args);
+        QFETCH(int, status);
+        QFETCH(QString, message);
+        QString out, err;
+        QCOMPARE(test::runRankscope(QStringList{"stats", m_demo} + args, &out, &err), status);
+        QVERIFY2(err.contains(message), qPrintable(err));
+    }
+    void statsOfAStep() {
+        // step 2 on ranks 1-2, per rank and together: the same spans, the together rows the sums of the
+        // per-rank ones; the text table says the area and the p95's definition
+        QString out, err;
+        QCOMPARE(test::runRankscope(
+                     {"stats", m_demo, "--step", "2", "--ranks", "1-2", "--per-rank", "--json"}, &out, &err),
+                 0);
+        const auto per = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(test::runRankscope({"stats", m_demo, "--step", "2", "--ranks", "1-2", "--json"}, &out, &err),
+                 0);
+        const auto all = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(per["windows"].size(), size_t(2));
+        QCOMPARE(per["spans"], all["spans"]);
+        QVERIFY(per["spans"].get<int64_t>() > 0);
+        std::map<std::string, int64_t> perCount, perTotal;
+        std::set<int> ranks;
+        for (const auto& o : per["ops"]) {
+            ranks.insert(o["rank"].get<int>());
+            perCount[o["name"].get<std::string>() + "|" + o["kind"].get<std::string>()] +=
+                o["count"].get<int64_t>();
+            perTotal[o["name"].get<std::string>() + "|" + o["kind"].get<std::string>()] +=
+                o["total_ns"].get<int64_t>();
+        }
+        QCOMPARE(ranks, (std::set<int>{1, 2}));
+        QCOMPARE(all["ops"].size(), perCount.size());
+        for (const auto& o : all["ops"]) {
+            QVERIFY(o["rank"].is_null());
+            const std::string key = o["name"].get<std::string>() + "|" + o["kind"].get<std::string>();
+            QCOMPARE(o["count"].get<int64_t>(), perCount[key]);
+            QCOMPARE(o["total_ns"].get<int64_t>(), perTotal[key]);
+        }
+        QCOMPARE(test::runRankscope({"stats", m_demo, "--step", "2", "--ranks", "1-2"}, &out, &err), 0);
+        QVERIFY2(out.contains("p95 by nearest rank") && out.contains("count"), qPrintable(out));
     }
     void queryIsReadOnly_data() {
         QTest::addColumn<QString>("sql");

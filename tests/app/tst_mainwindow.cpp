@@ -228,10 +228,15 @@ class TstMainWindow : public QObject {
     }
     void shortcutsAreUnambiguous() {
         // every key sequence is registered once in the whole window (Qt refuses a duplicate as an
-        // "ambiguous shortcut overload"), and Back / Forward answer Alt+Left / Alt+Right
+        // "ambiguous shortcut overload"), and Back / Forward answer Alt+Left / Alt+Right. An action bound
+        // to one widget only (Qt::WidgetShortcut: a table's Ctrl+C) is active only while that widget has the
+        // focus, so it must be unique on its widget and must not take a key of the window's
         gui::MainWindow w;
         QHash<QString, QString> owner;
-        for (QAction* a : w.findChildren<QAction*>()) {
+        QHash<QString, QString> widgetOwner; // "widget address|key"
+        const auto actions = w.findChildren<QAction*>();
+        for (QAction* a : actions) {
+            if (a->shortcutContext() == Qt::WidgetShortcut) continue;
             QSet<QString> mine;
             for (const QKeySequence& k : a->shortcuts()) {
                 if (k.isEmpty()) continue;
@@ -241,6 +246,20 @@ class TstMainWindow : public QObject {
                 QVERIFY2(!owner.contains(key),
                          qPrintable(key + " is on both " + owner.value(key) + " and " + a->text()));
                 owner.insert(key, a->text());
+            }
+        }
+        for (QAction* a : actions) {
+            if (a->shortcutContext() != Qt::WidgetShortcut) continue;
+            for (const QKeySequence& k : a->shortcuts()) {
+                const QString key = k.toString();
+                QVERIFY2(!owner.contains(key),
+                         qPrintable(key + " is on both " + owner.value(key) + " and " + a->text()));
+                for (QObject* wgt : a->associatedObjects()) {
+                    const QString at = QString::number(quintptr(wgt)) + "|" + key;
+                    QVERIFY2(!widgetOwner.contains(at),
+                             qPrintable(key + " twice on one widget: " + a->text()));
+                    widgetOwner.insert(at, a->text());
+                }
             }
         }
         QVERIFY(owner.value(QKeySequence(Qt::ALT | Qt::Key_Left).toString()).contains("Back"));

@@ -74,4 +74,10 @@ void InteractionState::setHoverNs(qint64 ns) {
     Q_EMIT hoverChanged(ns);
 }
 
+void InteractionState::setArea(const MarkedArea& a) {
+    if (a == m_area) return;
+    m_area = a;
+    Q_EMIT areaChanged(m_area);
+}
+
 } // namespace rs::views

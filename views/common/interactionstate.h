@@ -35,6 +35,19 @@ struct Selection {
     }
 };
 
+/// An area of the timeline the user marked (a drag across lanes and time): a window in the timeline's time
+/// (clock-aligned when the timeline draws aligned ranks) over some lanes. The area statistics follow it.
+struct MarkedArea {
+    qint64 t0 = 0, t1 = 0;
+    std::vector<qint64> trackIds; ///< the lanes (a memory lane: query::memoryTrackId(rank))
+    std::vector<int> ranks;       ///< their ranks (index keys)
+    bool aligned = false;         ///< t0, t1 are on the clock-aligned time
+    bool valid() const { return t1 > t0 && !trackIds.empty(); }
+    bool operator==(const MarkedArea& o) const {
+        return t0 == o.t0 && t1 == o.t1 && trackIds == o.trackIds && ranks == o.ranks && aligned == o.aligned;
+    }
+};
+
 class InteractionState : public QObject {
     Q_OBJECT
   public:
@@ -61,18 +74,24 @@ class InteractionState : public QObject {
     void clearSelection() { setSelection(Selection{}); }
     qint64 hoverNs() const { return m_hoverNs; }
     void setHoverNs(qint64 ns);
+    /// The area marked on the timeline (invalid: none).
+    const MarkedArea& area() const { return m_area; }
+    void setArea(const MarkedArea& a);
+    void clearArea() { setArea(MarkedArea{}); }
 
   Q_SIGNALS:
     void windowChanged(qint64 t0, qint64 t1);
     void historyChanged();
     void selectionChanged(const rs::views::Selection& s);
     void hoverChanged(qint64 ns);
+    void areaChanged(const rs::views::MarkedArea& a);
 
   private:
     qint64 m_lo = 0, m_hi = 1, m_t0 = 0, m_t1 = 1;
     std::vector<std::pair<qint64, qint64>> m_back, m_forward;
     Selection m_selection;
     qint64 m_hoverNs = -1;
+    MarkedArea m_area;
 };
 
 } // namespace rs::views

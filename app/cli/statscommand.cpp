@@ -1,0 +1,186 @@
+// `rankscope stats DIR (--range T0:T1 | --step S) [--ranks 0,3-5] [--per-rank] [--kinds K,…] [--run N]
+// [--top N] [--json]`: the statistics of an area (core/query/areastats.h) — the same figures as the app's
+// Area statistics panel.
+#include "app/cli/commands.h"
+#include "app/cli/profileopener.h"
+#include "core/index/defaultrun.h"
+#include "core/model/durationparse.h"
+#include "core/model/timetext.h"
+#include "core/query/areastats.h"
+
+#include <cstdio>
+#include <map>
+
+namespace rs::cli {
+
+namespace {
+
+struct RunRanks {
+    int64_t startNs = 0;
+    std::vector<int> keys;       ///< rank keys of the run, by producer number
+    std::map<int, int> dataRank; ///< key → the producer's number
+};
+
+RunRanks runRanks(index::Db& db, int run) {
+    RunRanks r;
+    auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE coalesce(run_id, 0) = ? "
+                        "ORDER BY coalesce(data_rank, rank)");
+    q.bind(1, run);
+    while (q.step()) {
+        r.keys.push_back(int(q.i64(0)));
+        r.dataRank[int(q.i64(0))] = int(q.i64(1));
+    }
+    auto s = db.prepare("SELECT coalesce(start_ns, 0) FROM run WHERE run_id = ?");
+    s.bind(1, run);
+    if (s.step()) r.startNs = s.i64(0);
+    return r;
+}
+
+/// The rank keys of the producer numbers asked for; false with `error` naming one the run lacks.
+bool chooseRanks(const RunRanks& run, const std::vector<int>& asked, std::vector<int>& keys, std::string& error) {
+    for (int want : asked) {
+        bool found = false;
+        for (const auto& [key, data] : run.dataRank)
+            if (data == want) keys.push_back(key), found = true;
+        if (!found) {
+            error = "rank " + std::to_string(want) + " is not in this run";
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string cut(const std::string& s, size_t n) {
+    return s.size() <= n ? s : s.substr(0, n - 3) + "...";
+}
+
+std::string valueText(double v, bool bytes) {
+    char b[40];
+    if (bytes)
+        std::snprintf(b, sizeof b, "%.3f GiB", v / double(int64_t(1) << 30));
+    else
+        std::snprintf(b, sizeof b, "%g", v);
+    return b;
+}
+
+void printOps(const query::AreaStats& s, const std::map<int, int>& dataRank, size_t top) {
+    std::printf("%-40s %-13s %5s %7s %10s %10s %10s %10s %10s %10s\n", "op", "kind", "rank", "count", "total",
+                "self", "avg", "min", "max", "p95");
+    for (size_t i = 0; i < s.rows.size() && i < top; ++i) {
+        const auto& r = s.rows[i];
+        const auto d = [](int64_t ns) { return model::formatDuration(ns); };
+        const std::string rank = r.rank < 0 ? "all" : std::to_string(dataRank.at(r.rank));
+        std::printf("%-40s %-13s %5s %7lld %10s %10s %10s %10s %10s %10s\n", cut(r.name, 40).c_str(),
+                    r.kind.c_str(), rank.c_str(), static_cast<long long>(r.count), d(r.totalNs).c_str(),
+                    d(r.selfNs).c_str(), d(int64_t(r.avgNs + 0.5)).c_str(), d(r.minNs).c_str(),
+                    d(r.maxNs).c_str(), d(r.p95Ns).c_str());
+    }
+    if (s.rows.size() > top) std::printf("… %zu more (--top N, or --json for all)\n", s.rows.size() - top);
+}
+
+void printCounters(const query::AreaStats& s, const std::map<int, int>& dataRank) {
+    if (s.counters.empty()) return;
+    std::printf("\ncounters (first: the value in force at the area's start; last: at its end)\n");
+    std::printf("%5s %-44s %14s %14s %14s %14s %8s\n", "rank", "lane", "first", "last", "min", "max", "samples");
+    for (const auto& c : s.counters)
+        std::printf("%5d %-44s %14s %14s %14s %14s %8lld\n", dataRank.at(c.rank), cut(c.name, 44).c_str(),
+                    c.first ? valueText(*c.first, c.bytes).c_str() : "-", valueText(c.last, c.bytes).c_str(),
+                    valueText(c.min, c.bytes).c_str(), valueText(c.max, c.bytes).c_str(),
+                    static_cast<long long>(c.samples));
+}
+
+void printText(const query::AreaStats& s, const RunRanks& run, int runId, const std::string& area, size_t top) {
+    std::string ranks;
+    for (const auto& w : s.windows)
+        ranks += (ranks.empty() ? "" : ",") + std::to_string(run.dataRank.at(w.rank));
+    std::printf("area: run %d, %s, rank(s) %s\n", runId, area.c_str(), ranks.c_str());
+    std::printf("%lld span(s) on %lld lane(s); times are the part inside the area; p95 by nearest rank\n\n",
+                static_cast<long long>(s.spans), static_cast<long long>(s.lanes));
+    if (s.rows.empty())
+        std::printf("no span in this area\n");
+    else
+        printOps(s, run.dataRank, top);
+    printCounters(s, run.dataRank);
+    for (const auto& n : s.notes)
+        std::printf("note: %s\n", n.c_str());
+}
+
+} // namespace
+
+int runStats(const ArgList& argv) {
+    auto vo = indexValueOptions();
+    vo.insert({"range", "step", "ranks", "kinds", "run", "top"});
+    Args a(argv, vo, indexFlags({"json", "quiet", "per-rank"}));
+    if (!a.ok()) return usageError("stats", a.error());
+    if (a.positional().size() != 1) return usageError("stats", "stats needs exactly one profile DIR");
+    const auto range = a.value("range");
+    const bool byStep = a.value("step").has_value();
+    if (range.has_value() == byStep) return usageError("stats", "stats needs one of --range T0:T1 or --step S");
+    std::optional<std::pair<int64_t, int64_t>> offsets;
+    if (range && !(offsets = model::parseTimeRange(*range)))
+        return usageError("stats", "--range needs T0:T1 with units from the run's start, e.g. 320ms:345ms");
+    if (offsets && offsets->second <= offsets->first)
+        return usageError("stats", "--range T0:T1 needs T1 after T0");
+    const int64_t step = a.intValue("step", 0, 0, int64_t(1) << 40);
+    const size_t top = size_t(a.intValue("top", 30, 1, 100000000));
+    std::vector<int> asked;
+    if (auto s = a.value("ranks"); s && !parseRankList(*s, asked))
+        return usageError("stats", "--ranks must be a list like 0,3-5");
+    query::AreaQuery q;
+    q.perRank = a.flag("per-rank");
+    if (auto k = a.value("kinds")) {
+        q.kinds.clear();
+        for (size_t at = 0; at <= k->size();) {
+            const size_t comma = std::min(k->find(',', at), k->size());
+            q.kinds.insert(k->substr(at, comma - at));
+            at = comma + 1;
+        }
+        for (const auto& kind : q.kinds)
+            if (!query::AreaQuery::defaultKinds().count(kind) && kind != "overlap")
+                return usageError("stats", "--kinds takes compute, communication, host, other, overlap, counter, "
+                                           "memory (got '" + kind + "')");
+    }
+    if (!a.ok()) return usageError("stats", a.error());
+    pipeline::BuildOptions opts;
+    std::string error;
+    if (!indexOptionsFrom(a, a.positional()[0], opts, error)) return usageError("stats", error);
+    auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
+    if (!res.ok) return 1;
+    index::Db db(res.dbPath, true);
+    const int runId = a.value("run") ? int(a.intValue("run", 0, 0, 1 << 30)) : index::defaultRunId(db);
+    const RunRanks run = runRanks(db, runId);
+    if (run.keys.empty()) {
+        std::fprintf(stderr, "rankscope stats: run %d has no rank in this profile\n", runId);
+        return 1;
+    }
+    std::vector<int> keys;
+    if (asked.empty())
+        keys = run.keys;
+    else if (!chooseRanks(run, asked, keys, error))
+        return usageError("stats", error + " (rankscope info lists the runs and their ranks)");
+    std::string area;
+    if (byStep) {
+        q.step = step;
+        q.stepRanks = keys;
+        area = "step " + std::to_string(step) + " (each rank's own extent)";
+    } else {
+        q.windows = query::rangeWindows(keys, run.startNs + offsets->first, run.startNs + offsets->second);
+        area = "+" + model::formatDuration(offsets->first) + " .. +" + model::formatDuration(offsets->second) +
+               " from the run's start (" + model::formatDuration(offsets->second - offsets->first) + ")";
+    }
+    const auto stats = query::computeAreaStats(db, q);
+    for (int r : stats.ranksWithoutStep)
+        std::fprintf(stderr, "rankscope stats: rank %d has no step %lld\n", run.dataRank.at(r),
+                     static_cast<long long>(step));
+    if (byStep && stats.windows.empty()) {
+        std::fprintf(stderr, "rankscope stats: no rank chosen has step %lld\n", static_cast<long long>(step));
+        return 1;
+    }
+    if (a.flag("json"))
+        std::printf("%s\n", query::areaStatsJson(stats, run.dataRank).c_str());
+    else
+        printText(stats, run, runId, area, top);
+    return 0;
+}
+
+} // namespace rs::cli

@@ -1,0 +1,344 @@
+#include "core/query/areastats.h"
+
+#include "core/model/lod.h"
+#include "core/query/coveringspans.h"
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+namespace rs::query {
+
+std::set<std::string> AreaQuery::defaultKinds() {
+    return {"compute", "communication", "host", "other", "counter", "memory"};
+}
+
+std::vector<AreaWindow> rangeWindows(const std::vector<int>& ranks, int64_t t0, int64_t t1) {
+    std::vector<AreaWindow> w;
+    for (int r : ranks)
+        w.push_back({r, t0, t1});
+    return w;
+}
+
+std::vector<AreaWindow> stepWindows(index::Db& db, const std::vector<int>& ranks, int64_t step,
+                                    std::vector<int>* missing) {
+    std::vector<AreaWindow> w;
+    auto q = db.prepare("SELECT start_ns, end_ns FROM step WHERE rank = ? AND step = ?");
+    for (int r : ranks) {
+        q.bind(1, r).bind(2, step);
+        if (q.step() && q.i64(1) > q.i64(0))
+            w.push_back({r, q.i64(0), q.i64(1)});
+        else if (missing)
+            missing->push_back(r);
+        q.reset();
+    }
+    return w;
+}
+
+namespace {
+
+struct Lane {
+    int64_t trackId;
+    int rank;
+    std::string kind, name;
+    int64_t t0, t1;
+};
+
+/// The query's windows: as given, or each step rank's extent of the step (`missing`: ranks without it).
+std::vector<AreaWindow> resolveWindows(index::Db& db, const AreaQuery& q, std::vector<int>* missing) {
+    return q.step ? stepWindows(db, q.stepRanks, *q.step, missing) : q.windows;
+}
+
+/// The lanes of the area, each with its rank's window; lanes on another clock are counted in `notes`.
+std::vector<Lane> areaLanes(index::Db& db, const AreaQuery& q, const std::vector<AreaWindow>& windows,
+                            std::vector<std::string>& notes) {
+    const std::set<int64_t> chosen(q.trackIds.begin(), q.trackIds.end());
+    const auto wanted = [&](int64_t id, const std::string& kind) {
+        return chosen.empty() ? q.kinds.count(kind) > 0 : chosen.count(id) > 0;
+    };
+    std::vector<Lane> lanes;
+    int64_t otherClock = 0;
+    auto tracks = db.prepare("SELECT track_id, kind, coalesce(name, ''), aligned FROM track WHERE rank = ? "
+                             "ORDER BY track_id");
+    auto memory = db.prepare("SELECT 1 FROM memory_summary WHERE rank = ? AND curve_component IS NOT NULL");
+    for (const auto& w : windows) {
+        tracks.bind(1, w.rank);
+        while (tracks.step()) {
+            if (!wanted(tracks.i64(0), tracks.text(1))) continue;
+            if (tracks.i64(3) == 0) {
+                ++otherClock;
+                continue;
+            }
+            lanes.push_back({tracks.i64(0), w.rank, tracks.text(1), tracks.text(2), w.t0, w.t1});
+        }
+        tracks.reset();
+        memory.bind(1, w.rank);
+        if (memory.step() && wanted(memoryTrackId(w.rank), "memory"))
+            lanes.push_back({memoryTrackId(w.rank), w.rank, "memory", "device memory", w.t0, w.t1});
+        memory.reset();
+    }
+    if (otherClock > 0)
+        notes.push_back(std::to_string(otherClock) +
+                        " lane(s) on another clock than their rank's device ops (no sync record) left out");
+    return lanes;
+}
+
+/// A lane's spans that overlap [t0, t1) (an instant inside it too), sorted by start then depth.
+std::vector<DrawItem> laneSpans(index::Stmt& q, CoveringSpans& covering, const Lane& l) {
+    std::vector<DrawItem> items;
+    const int64_t from = l.t0 - model::kLongSpanNs;
+    covering.add(l.trackId, from, l.t0, items);
+    q.bind(1, l.trackId).bind(2, from).bind(3, l.t1);
+    while (q.step()) {
+        const int64_t a = q.i64(1), b = q.i64(2);
+        if (b > l.t0 || (a == b && a >= l.t0))
+            items.push_back({a, b, int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
+    }
+    q.reset();
+    std::stable_sort(items.begin(), items.end(), [](const DrawItem& x, const DrawItem& y) {
+        return x.startNs != y.startNs ? x.startNs < y.startNs : x.depth < y.depth;
+    });
+    return items;
+}
+
+/// Walks one lane's spans (sorted by start, then depth) keeping the open ones on a stack, and calls
+/// `done(item, wall, self)` for each with its wall and self time inside [t0, t1): a span's children are
+/// the spans nested directly in it (the nearest enclosing open span), their clipped time merged so
+/// overlapping children are not subtracted twice.
+template <class Done> void sweepSelfTime(const std::vector<DrawItem>& items, int64_t t0, int64_t t1, Done done) {
+    struct Open {
+        const DrawItem* item;
+        int64_t a, b;         ///< the span clipped to the area
+        int64_t coveredUntil; ///< children's time merged up to here
+        int64_t childNs = 0;
+    };
+    std::vector<Open> stack;
+    const auto close = [&] {
+        const Open& o = stack.back();
+        done(*o.item, o.b - o.a, o.b - o.a - o.childNs);
+        stack.pop_back();
+    };
+    for (const auto& it : items) {
+        while (!stack.empty() &&
+               (stack.back().item->endNs <= it.startNs || stack.back().item->depth >= it.depth))
+            close();
+        const int64_t a = std::clamp(it.startNs, t0, t1), b = std::clamp(it.endNs, t0, t1);
+        if (!stack.empty()) {
+            Open& p = stack.back();
+            const int64_t from = std::max({a, p.a, p.coveredUntil}), to = std::min(b, p.b);
+            if (to > from) p.childNs += to - from;
+            p.coveredUntil = std::max(p.coveredUntil, to);
+        }
+        stack.push_back({&it, a, b, a});
+    }
+    while (!stack.empty())
+        close();
+}
+
+struct GroupKey {
+    int32_t nameId;
+    int kind;
+    int rank;
+    bool operator==(const GroupKey& o) const { return nameId == o.nameId && kind == o.kind && rank == o.rank; }
+};
+struct GroupHash {
+    size_t operator()(const GroupKey& k) const {
+        return std::hash<int64_t>()((int64_t(k.nameId) << 24) ^ (int64_t(k.kind) << 20) ^ int64_t(k.rank));
+    }
+};
+struct Group {
+    int64_t count = 0, total = 0, self = 0, min = INT64_MAX, max = 0;
+    std::vector<int64_t> walls;
+};
+
+/// Nearest-rank p95: the ⌈0.95·n⌉-th smallest (reorders v).
+int64_t p95(std::vector<int64_t>& v) {
+    if (v.empty()) return 0;
+    const size_t k = std::clamp<size_t>((95 * v.size() + 99) / 100, 1, v.size()) - 1;
+    std::nth_element(v.begin(), v.begin() + long(k), v.end());
+    return v[k];
+}
+
+std::string stringOf(index::Stmt& q, int32_t id) {
+    q.bind(1, int64_t(id));
+    std::string s = q.step() ? q.text(0) : std::string();
+    q.reset();
+    return s;
+}
+
+/// First / last / min / max of a series of (ts, value) samples over [t0, t1).
+struct SeriesAcc {
+    std::optional<double> first;
+    double last = 0, min = 0, max = 0;
+    int64_t samples = 0;
+    bool any = false;
+    void add(double v) {
+        min = any ? std::min(min, v) : v;
+        max = any ? std::max(max, v) : v;
+        last = v;
+        any = true;
+    }
+};
+
+/// One counter row from two statements whose ?1 is the area's start (and the inside one's ?2 its end);
+/// `bindKey` binds the series' own parameters (?3 on).
+template <class BindKey>
+void addCounterRow(AreaStats& s, const Lane& l, const std::string& name, bool bytes, index::Stmt& atStart,
+                   index::Stmt& inside, BindKey bindKey) {
+    SeriesAcc acc;
+    atStart.bind(1, l.t0);
+    bindKey(atStart);
+    if (atStart.step() && !atStart.isNull(0)) {
+        acc.first = atStart.f64(0);
+        acc.add(*acc.first);
+    }
+    atStart.reset();
+    inside.bind(1, l.t0).bind(2, l.t1);
+    bindKey(inside);
+    while (inside.step()) {
+        acc.add(inside.f64(0));
+        ++acc.samples;
+    }
+    inside.reset();
+    if (acc.any)
+        s.counters.push_back({l.rank, l.trackId, name, bytes, acc.first, acc.last, acc.min, acc.max, acc.samples});
+}
+
+void addMemoryRows(index::Db& db, const Lane& l, AreaStats& s) {
+    auto component = db.prepare("SELECT curve_component FROM memory_summary WHERE rank = ?");
+    component.bind(1, l.rank);
+    const std::string comp = component.step() ? component.text(0) : std::string();
+    for (const char* col : {"allocated", "reserved"}) {
+        const std::string value = std::string(col) + "_bytes";
+        const std::string from =
+            " FROM memory_sample WHERE rank = ?3 AND component = ?4 AND " + value + " IS NOT NULL AND ts_ns ";
+        auto atStart = db.prepare("SELECT " + value + from + "<= ?1 ORDER BY ts_ns DESC LIMIT 1");
+        auto inside = db.prepare("SELECT " + value + from + ">= ?1 AND ts_ns < ?2 ORDER BY ts_ns");
+        addCounterRow(s, l, "device memory " + std::string(col) + " (" + comp + ")", true, atStart, inside,
+                      [&](index::Stmt& q) { q.bind(3, int64_t(l.rank)).bind(4, comp); });
+    }
+}
+
+void addCounters(index::Db& db, const std::vector<Lane>& lanes, AreaStats& s) {
+    auto atStart = db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns <= ?1 AND value IS NOT "
+                              "NULL ORDER BY ts_ns DESC LIMIT 1");
+    auto inside = db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns >= ?1 AND ts_ns < ?2 AND "
+                             "value IS NOT NULL ORDER BY ts_ns");
+    for (const auto& l : lanes) {
+        if (l.kind == "counter")
+            addCounterRow(s, l, l.name, false, atStart, inside, [&](index::Stmt& q) { q.bind(3, l.trackId); });
+        else if (l.kind == "memory")
+            addMemoryRows(db, l, s);
+    }
+}
+
+} // namespace
+
+AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<bool>* cancel) {
+    AreaStats s;
+    s.windows = resolveWindows(db, q, &s.ranksWithoutStep);
+    s.perRank = q.perRank;
+    const auto lanes = areaLanes(db, q, s.windows, s.notes);
+    std::vector<std::string> kinds; // a group's kind by index
+    std::unordered_map<GroupKey, Group, GroupHash> groups;
+    CoveringSpans covering(db);
+    auto spans = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
+                            "WHERE track_id = ?1 AND ts_ns >= ?2 AND ts_ns < ?3 ORDER BY ts_ns");
+    for (const auto& l : lanes) {
+        if (l.kind == "counter" || l.kind == "memory") continue;
+        if (cancel && cancel->load()) {
+            s.cancelled = true;
+            return s;
+        }
+        ++s.lanes;
+        const int kind = int(std::find(kinds.begin(), kinds.end(), l.kind) - kinds.begin());
+        if (kind == int(kinds.size())) kinds.push_back(l.kind);
+        const auto items = laneSpans(spans, covering, l);
+        s.spans += int64_t(items.size());
+        sweepSelfTime(items, l.t0, l.t1, [&](const DrawItem& it, int64_t wall, int64_t self) {
+            Group& g = groups[{it.nameId, kind, q.perRank ? l.rank : -1}];
+            ++g.count;
+            g.total += wall;
+            g.self += self;
+            g.min = std::min(g.min, wall);
+            g.max = std::max(g.max, wall);
+            g.walls.push_back(wall);
+        });
+    }
+    addCounters(db, lanes, s);
+    auto str = db.prepare("SELECT value FROM string WHERE id = ?");
+    for (auto& [k, g] : groups)
+        s.rows.push_back({stringOf(str, k.nameId), kinds[size_t(k.kind)], k.rank, g.count, g.total, g.self, g.min,
+                          g.max, p95(g.walls), double(g.total) / double(g.count)});
+    std::sort(s.rows.begin(), s.rows.end(), [](const AreaRow& a, const AreaRow& b) {
+        return std::tie(b.totalNs, a.name, a.kind, a.rank) < std::tie(a.totalNs, b.name, b.kind, b.rank);
+    });
+    return s;
+}
+
+std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::string& name,
+                                const std::string& kind, int rank, int limit, std::vector<int64_t>* trackIds) {
+    std::vector<std::string> notes;
+    auto id = db.prepare("SELECT id FROM string WHERE value = ?");
+    id.bind(1, name);
+    if (!id.step()) return {};
+    const auto nameId = int32_t(id.i64(0));
+    CoveringSpans covering(db);
+    auto spans = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
+                            "WHERE track_id = ?1 AND ts_ns >= ?2 AND ts_ns < ?3 ORDER BY ts_ns");
+    std::vector<std::pair<DrawItem, int64_t>> found;
+    for (const auto& l : areaLanes(db, q, resolveWindows(db, q, nullptr), notes)) {
+        if (l.kind != kind || (rank >= 0 && l.rank != rank)) continue;
+        for (const auto& it : laneSpans(spans, covering, l))
+            if (it.nameId == nameId) found.push_back({it, l.trackId});
+    }
+    std::stable_sort(found.begin(), found.end(),
+                     [](const auto& a, const auto& b) { return a.first.startNs < b.first.startNs; });
+    if (found.size() > size_t(std::max(0, limit))) found.resize(size_t(std::max(0, limit)));
+    std::vector<DrawItem> out;
+    for (const auto& [it, track] : found) {
+        out.push_back(it);
+        if (trackIds) trackIds->push_back(track);
+    }
+    return out;
+}
+
+std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank) {
+    using nlohmann::json;
+    const auto producer = [&](int rank) -> json {
+        if (rank < 0) return nullptr;
+        auto it = dataRank.find(rank);
+        return it == dataRank.end() ? rank : it->second;
+    };
+    json j;
+    j["windows"] = json::array();
+    for (const auto& w : s.windows)
+        j["windows"].push_back({{"rank", producer(w.rank)}, {"start_ns", w.t0}, {"end_ns", w.t1}});
+    j["per_rank"] = s.perRank;
+    j["spans"] = s.spans;
+    j["lanes"] = s.lanes;
+    j["ops"] = json::array();
+    for (const auto& r : s.rows)
+        j["ops"].push_back({{"name", r.name},      {"kind", r.kind},       {"rank", producer(r.rank)},
+                            {"count", r.count},    {"total_ns", r.totalNs}, {"self_ns", r.selfNs},
+                            {"avg_ns", r.avgNs},   {"min_ns", r.minNs},     {"max_ns", r.maxNs},
+                            {"p95_ns", r.p95Ns}});
+    j["counters"] = json::array();
+    for (const auto& c : s.counters)
+        j["counters"].push_back({{"rank", producer(c.rank)},
+                                 {"name", c.name},
+                                 {"unit", c.bytes ? "bytes" : ""},
+                                 {"first", c.first ? json(*c.first) : json(nullptr)},
+                                 {"last", c.last},
+                                 {"min", c.min},
+                                 {"max", c.max},
+                                 {"samples", c.samples}});
+    j["ranks_without_step"] = json::array();
+    for (int r : s.ranksWithoutStep)
+        j["ranks_without_step"].push_back(producer(r));
+    j["notes"] = s.notes;
+    return j.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace rs::query

@@ -1,0 +1,95 @@
+#pragma once
+// Statistics of an area of the timeline: a time window on each chosen rank (one range for all, or each
+// rank's own extent of a step) across some of its lanes. Spans are grouped by (name, lane kind, rank — or
+// all ranks together); every duration is the part of the span inside the area ("clipped"): a span cut by
+// an edge counts with its inside part only. Per group: count (spans that overlap the area), total wall,
+// self (wall minus the time its children on the same lane cover, both clipped), average, min, max and p95
+// (nearest rank: the ⌈0.95·n⌉-th smallest) of each span's clipped wall. Counter lanes and the device-memory
+// lane give the value in force at the area's start (first), at its end (last), and the min and max the
+// lane takes inside it. Lanes on another clock (track.aligned = 0) are never used. Reads windowed SQL on
+// the span index (track_id, ts_ns) and the long-span list, so a small area reads few rows. Times are int64
+// ns on each rank's own clock. Functions take a connection owned by the calling thread (the query
+// service's worker).
+#include "core/index/sqlite.h"
+#include "core/query/timelinequery.h"
+
+#include <atomic>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rs::query {
+
+/// One rank's part of the area: [t0, t1) on that rank's clock.
+struct AreaWindow {
+    int rank = 0; ///< the index's rank key
+    int64_t t0 = 0, t1 = 0;
+};
+
+struct AreaQuery {
+    std::vector<AreaWindow> windows;
+    /// Instead of `windows`: each of `stepRanks`' own extent of this step (ranks without it are noted).
+    std::optional<int64_t> step;
+    std::vector<int> stepRanks;
+    /// The lanes (track ids; a memory lane is query::memoryTrackId(rank)); empty: every lane of the
+    /// windows' ranks whose kind is in `kinds`, plus the memory lane when `kinds` holds "memory".
+    std::vector<int64_t> trackIds;
+    std::set<std::string> kinds = defaultKinds();
+    bool perRank = true; ///< one row per (name, kind, rank); false: the ranks together (rank −1)
+    /// The lanes `rankscope stats` and the panel read unless told: every drawn kind but the overlap
+    /// analysis lanes (torch_npu copies each kernel there) — compute, communication, host, other,
+    /// counter, memory.
+    static std::set<std::string> defaultKinds();
+};
+
+struct AreaRow {
+    std::string name, kind; ///< the span's name and its lane's kind (compute, communication, host, …)
+    int rank = -1;          ///< −1: every rank of the area
+    int64_t count = 0, totalNs = 0, selfNs = 0, minNs = 0, maxNs = 0, p95Ns = 0;
+    double avgNs = 0;
+};
+
+struct CounterRow {
+    int rank = 0;
+    int64_t trackId = 0; ///< memoryTrackId(rank) for the device-memory lane
+    std::string name;
+    bool bytes = false;        ///< a memory curve (bytes), else the counter's own unit
+    std::optional<double> first; ///< the value in force at the area's start (none before the first sample)
+    double last = 0, min = 0, max = 0;
+    int64_t samples = 0; ///< samples inside the area
+};
+
+struct AreaStats {
+    std::vector<AreaWindow> windows; ///< as asked, or the step's extents (ranks without it: see notes)
+    std::vector<AreaRow> rows;       ///< by total wall time, longest first
+    std::vector<CounterRow> counters;
+    int64_t spans = 0;  ///< spans that overlap the area
+    int64_t lanes = 0;  ///< span lanes read
+    std::vector<std::string> notes;    ///< what the figures leave out (lanes on another clock)
+    std::vector<int> ranksWithoutStep; ///< a step area's ranks that have no such step (rank keys)
+    bool perRank = true;
+    bool cancelled = false;
+};
+
+/// The area of `t0`..`t1` (rank clock) on each of `ranks`.
+std::vector<AreaWindow> rangeWindows(const std::vector<int>& ranks, int64_t t0, int64_t t1);
+/// Each of `ranks`' own extent of `step`; the ranks without that step are named in `missing`.
+std::vector<AreaWindow> stepWindows(index::Db& db, const std::vector<int>& ranks, int64_t step,
+                                    std::vector<int>* missing = nullptr);
+
+/// The statistics of the area; stops early (cancelled = true) when `cancel` is set.
+AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<bool>* cancel = nullptr);
+
+/// The spans of one row of the area's table (`rank` −1: every rank), in time order, at most `limit`;
+/// `trackIds` gets each one's lane. What a row click highlights on the timeline.
+std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::string& name,
+                                const std::string& kind, int rank, int limit, std::vector<int64_t>* trackIds);
+
+/// The statistics as JSON (`rankscope stats --json`): {windows[{rank, start_ns, end_ns}], per_rank, spans,
+/// lanes, ops[{name, kind, rank, count, total_ns, self_ns, avg_ns, min_ns, max_ns, p95_ns}],
+/// counters[{rank, name, unit, first, last, min, max, samples}], ranks_without_step, notes}; ranks are the producer's numbers
+/// (`dataRank` maps rank keys to them; a key it lacks is kept), null for a row over every rank.
+std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank);
+
+} // namespace rs::query

@@ -1,0 +1,24 @@
+#pragma once
+// The public SQL views of an index with their columns, read from the index's own schema (sqlite_master
+// and PRAGMA table_info), so the SQL console lists exactly what the open index offers — never a copy of
+// core/index/SCHEMA.md that could drift. The connection's thread.
+#include "core/index/sqlite.h"
+
+#include <string>
+#include <vector>
+
+namespace rs::query {
+
+struct ViewColumn {
+    std::string name, type; ///< type as declared (often empty for a view's computed column)
+};
+
+struct ViewDesc {
+    std::string name;
+    std::vector<ViewColumn> columns;
+};
+
+/// Every view of the index, by name.
+std::vector<ViewDesc> loadSchemaViews(index::Db& db);
+
+} // namespace rs::query

@@ -1,0 +1,74 @@
+#include "views/tables/areacountermodel.h"
+
+#include "views/common/timemapping.h"
+
+#include <cmath>
+
+namespace rs::views {
+
+namespace {
+QString valueText(double v, bool bytes) {
+    if (bytes) return formatBytes(int64_t(v));
+    // whole numbers as they are (a KB counter of 2 164 460 is not 2.16446e+06); others to 6 significant
+    // digits or, past 1000, one decimal
+    if (std::abs(v) < 1e15 && v == std::floor(v)) return QString::number(qint64(v));
+    return std::abs(v) >= 1000 ? QString::number(v, 'f', 1) : QString::number(v, 'g', 6);
+}
+} // namespace
+
+void AreaCounterModel::setStats(std::shared_ptr<const query::AreaStats> s, std::map<int, int> dataRank) {
+    beginResetModel();
+    m_stats = std::move(s);
+    m_dataRank = std::move(dataRank);
+    endResetModel();
+}
+
+int AreaCounterModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_stats ? 0 : int(m_stats->counters.size());
+}
+
+int AreaCounterModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant AreaCounterModel::data(const QModelIndex& index, int role) const {
+    if (!m_stats || index.row() < 0 || size_t(index.row()) >= m_stats->counters.size()) return {};
+    const auto& r = m_stats->counters[size_t(index.row())];
+    const int c = index.column();
+    const double values[] = {0, 0, r.first.value_or(0), r.last, r.min, r.max};
+    if (role == Qt::UserRole) {
+        if (c == Rank) { // the producer's number, as shown
+            const auto it = m_dataRank.find(r.rank);
+            return it == m_dataRank.end() ? r.rank : it->second;
+        }
+        if (c == Lane) return QString::fromStdString(r.name);
+        if (c == Samples) return qlonglong(r.samples);
+        return values[c];
+    }
+    if (role == Qt::DisplayRole) {
+        if (c == Rank) {
+            const auto it = m_dataRank.find(r.rank);
+            return it == m_dataRank.end() ? r.rank : it->second;
+        }
+        if (c == Lane) return QString::fromStdString(r.name);
+        if (c == Samples) return qlonglong(r.samples);
+        if (c == First && !r.first) return tr("–");
+        return valueText(values[c], r.bytes);
+    }
+    if (role == Qt::TextAlignmentRole && c >= First) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant AreaCounterModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal) return {};
+    static const char* names[] = {"rank", "counter", "first", "last", "min", "max", "samples"};
+    if (role == Qt::DisplayRole)
+        return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+    if (role == Qt::ToolTipRole && section == First)
+        return tr("The value in force at the area's start (– before the lane's first sample)");
+    if (role == Qt::ToolTipRole && section == Last) return tr("The value in force at the area's end");
+    if (role == Qt::ToolTipRole && section == Samples) return tr("Samples inside the area");
+    return {};
+}
+
+} // namespace rs::views
