@@ -9,6 +9,7 @@
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
 #include "app/gui/shortcutsdialog.h"
+#include "views/timeline/minimapview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QActionGroup>
@@ -154,8 +155,10 @@ void MainWindow::buildViewMenu() {
     m_waitsAction->setShortcut(QKeySequence("Ctrl+Shift+H"));
     m_waitsAction->setToolTip(tr("The red hatched waits and the idle gaps before collectives"));
     m_timeline->setShowWaits(st.showWaits());
+    m_minimap->setShowWaits(st.showWaits()); // the overview hides what the timeline hides
     connect(m_waitsAction, &QAction::toggled, this, [this](bool on) {
         m_timeline->setShowWaits(on);
+        m_minimap->setShowWaits(on);
         Settings().setShowWaits(on);
     });
     addLaneActions(view);

@@ -1,4 +1,5 @@
 #include "core/analysis/clockcheck.h"
+#include "core/model/plural.h"
 
 #include "core/index/diagnosticsink.h"
 #include "core/model/timetext.h"
@@ -102,8 +103,8 @@ void checkRank(Db& db, int rank) {
         for (size_t i = 0; i < apart.size() && i < 4; ++i)
             names += (i ? ", " : "") + apart[i];
         if (apart.size() > 4) names += " and " + std::to_string(apart.size() - 4) + " more";
-        note += (note.empty() ? "" : "; ") + std::to_string(apart.size()) +
-                " lane(s) not aligned with the device ops (no sync record): " + names;
+        note += (note.empty() ? "" : "; ") + model::counted(int64_t(apart.size()), "lane", "lanes") +
+                " not aligned with the device ops (no sync record): " + names;
     }
     db.prepare("UPDATE rank_info SET clock_note = ? WHERE rank = ?").bind(1, note).bind(2, rank).exec();
     std::string excerpt = "device ops " + span(device);

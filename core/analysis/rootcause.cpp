@@ -1,4 +1,5 @@
 #include "core/analysis/rootcause.h"
+#include "core/model/plural.h"
 
 #include "core/analysis/runs.h"
 #include "core/model/findingkind.h"
@@ -22,6 +23,7 @@ using stats::median;
 using stats::robustZ;
 
 using index::Db;
+using model::counted;
 using model::formatDuration;
 using nlohmann::json;
 
@@ -243,7 +245,7 @@ Finding stallFinding(int rank, const std::string& who, int64_t step, const std::
     f.text = who + " stalled in step " + std::to_string(step) + ": its device was idle " +
              formatDuration(worst->gapDur) + " before " + worst->name +
              ", which it reached last; the job lost " + formatDuration(f.lost) + " and " +
-             std::to_string(waiting.size()) + " rank(s) waited " + formatDuration(f.waited) + " in total";
+             counted(int64_t(waiting.size()), "rank", "ranks") + " waited " + formatDuration(f.waited) + " in total";
     return f;
 }
 
@@ -276,7 +278,7 @@ Finding lateRankFinding(int rank, const std::string& who, const std::vector<cons
     const std::string arrivals =
         "it arrived last in " + std::to_string(evs.size()) + " of " + std::to_string(instances) +
         " collectives; the job lost " + formatDuration(f.lost) + " waiting for it and " +
-        std::to_string(waiting.size()) + " rank(s) waited " + formatDuration(f.waited) + " in total";
+        counted(int64_t(waiting.size()), "rank", "ranks") + " waited " + formatDuration(f.waited) + " in total";
     if (flags && !flags->empty()) {
         f.kind = model::FindingKind::SlowRank;
         f.subject = flags->front().op;
@@ -382,7 +384,7 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
         f.text = "step " + std::to_string(step) + " on " + runs.name(top->rank) + " took " +
                  formatDuration(top->wall) + " (typical " + formatDuration(top->typical) + "): " + top->cause;
         if (list.size() > 1)
-            f.text += "; " + std::to_string(list.size() - 1) + " other rank(s) were slow in it too";
+            f.text += "; " + counted(int64_t(list.size() - 1), "other rank was", "other ranks were") + " slow in it too";
         out.push_back(std::move(f));
     }
     return out;

@@ -1,4 +1,5 @@
 #include "core/query/report.h"
+#include "core/model/plural.h"
 
 #include "core/model/timetext.h"
 #include "core/stats/robuststats.h"
@@ -358,8 +359,8 @@ void formatMemory(std::ostringstream& o, const json& r) {
               << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
         }
         if (withMemory.size() < r["memory"]["per_rank"].size())
-            o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
-              << " rank(s))";
+            o << "\n  (no memory data on the other "
+              << model::counted(int64_t(r["memory"]["per_rank"].size() - withMemory.size()), "rank", "ranks") << ")";
     }
 }
 
