@@ -259,8 +259,9 @@ void analyseMemory(Db& db, const StepIndex& steps, const AnalysisOptions& opts) 
                 .bind(4, bankList(consensus))
                 .bind(5, n)
                 .exec();
-            std::string text = "rank " + std::to_string(rank) + " places " + op + " tensors in HBM " + (mine.size() == 1 ? "bank " : "banks ") +
-                               bankList(mine) + " while the other ranks use " + bankList(consensus);
+            std::string text = "rank " + std::to_string(rank) + " places " + op + " tensors in HBM " +
+                               (mine.size() == 1 ? "bank " : "banks ") + bankList(mine) +
+                               " while the other ranks use " + bankList(consensus);
             finding.bind(1, sqlText(model::FindingKind::BankAnomaly)).bind(2, rank).bind(3, op).bind(4, text);
             finding.bind(5, int64_t(runs.run(rank))).exec();
         }

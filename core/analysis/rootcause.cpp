@@ -245,7 +245,8 @@ Finding stallFinding(int rank, const std::string& who, int64_t step, const std::
     f.text = who + " stalled in step " + std::to_string(step) + ": its device was idle " +
              formatDuration(worst->gapDur) + " before " + worst->name +
              ", which it reached last; the job lost " + formatDuration(f.lost) + " and " +
-             counted(int64_t(waiting.size()), "rank", "ranks") + " waited " + formatDuration(f.waited) + " in total";
+             counted(int64_t(waiting.size()), "rank", "ranks") + " waited " + formatDuration(f.waited) +
+             " in total";
     return f;
 }
 
@@ -275,10 +276,11 @@ Finding lateRankFinding(int rank, const std::string& who, const std::vector<cons
                   {"collectives", evs.size()},
                   {"waiting_ranks", waiting},
                   {"worst", {{"step", worst->step}, {"name", worst->name}, {"lost_ns", worst->lateness}}}};
-    const std::string arrivals =
-        "it arrived last in " + std::to_string(evs.size()) + " of " + std::to_string(instances) +
-        " collectives; the job lost " + formatDuration(f.lost) + " waiting for it and " +
-        counted(int64_t(waiting.size()), "rank", "ranks") + " waited " + formatDuration(f.waited) + " in total";
+    const std::string arrivals = "it arrived last in " + std::to_string(evs.size()) + " of " +
+                                 std::to_string(instances) + " collectives; the job lost " +
+                                 formatDuration(f.lost) + " waiting for it and " +
+                                 counted(int64_t(waiting.size()), "rank", "ranks") + " waited " +
+                                 formatDuration(f.waited) + " in total";
     if (flags && !flags->empty()) {
         f.kind = model::FindingKind::SlowRank;
         f.subject = flags->front().op;
@@ -384,7 +386,8 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
         f.text = "step " + std::to_string(step) + " on " + runs.name(top->rank) + " took " +
                  formatDuration(top->wall) + " (typical " + formatDuration(top->typical) + "): " + top->cause;
         if (list.size() > 1)
-            f.text += "; " + counted(int64_t(list.size() - 1), "other rank was", "other ranks were") + " slow in it too";
+            f.text += "; " + counted(int64_t(list.size() - 1), "other rank was", "other ranks were") +
+                      " slow in it too";
         out.push_back(std::move(f));
     }
     return out;

@@ -118,7 +118,8 @@ class DbImport {
     /// a task without a peer), as the text export's communication_matrix.json tells them: one rank of an
     /// 8-device job is then "1 of at least 8 ranks", not a complete run whose waits could be blamed.
     void readPeers() {
-        if (!m_cols.has("COMMUNICATION_TASK_INFO", "srcRank") || !m_cols.has("COMMUNICATION_TASK_INFO", "dstRank"))
+        if (!m_cols.has("COMMUNICATION_TASK_INFO", "srcRank") ||
+            !m_cols.has("COMMUNICATION_TASK_INFO", "dstRank"))
             return;
         auto q = m_db.prepare("SELECT srcRank FROM COMMUNICATION_TASK_INFO UNION SELECT dstRank FROM "
                               "COMMUNICATION_TASK_INFO");

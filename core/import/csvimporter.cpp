@@ -379,10 +379,11 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
             continue;
         }
         if (roundedByExponent(cell(r, cTs), 1000)) { // coarser than 1 ms: drawn at a made-up time
-            m_out.diag(f.path, "warning",
-                       "memory row whose Timestamp is rounded to a few digits (exponent notation, e.g. saved by "
-                       "a spreadsheet): it cannot be placed in time, not read (offset = line)",
-                       c.reader->line(), joinRow(r));
+            m_out.diag(
+                f.path, "warning",
+                "memory row whose Timestamp is rounded to a few digits (exponent notation, e.g. saved by "
+                "a spreadsheet): it cannot be placed in time, not read (offset = line)",
+                c.reader->line(), joinRow(r));
             continue;
         }
         std::string comp(cell(r, cComp));

@@ -6,7 +6,8 @@
 
 namespace rs::index {
 
-constexpr int kSchemaVersion = 17; // 17: .db peers (run completeness), finding texts counted in words; 16: long_span; 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 17; // 17: .db peers (run completeness), finding texts counted in words; 16:
+                                   // long_span; 15: label (profile metadata), collective.op_type
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

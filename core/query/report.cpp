@@ -261,7 +261,8 @@ void keepRanks(json& a, const std::set<int64_t>& ranks) {
 }
 
 /// `SELECT count(...) FROM what WHERE <rank column> IN (ranks)`.
-int64_t countIn(index::Db& db, const std::string& what, const std::string& rankColumn, const std::string& in) {
+int64_t countIn(index::Db& db, const std::string& what, const std::string& rankColumn,
+                const std::string& in) {
     return db.scalar("SELECT count(*) FROM " + what + " WHERE " + rankColumn + " IN (" + in + ")");
 }
 
@@ -424,7 +425,8 @@ void formatMemory(std::ostringstream& o, const json& r) {
         }
         if (withMemory.size() < r["memory"]["per_rank"].size())
             o << "\n  (no memory data on the other "
-              << model::counted(int64_t(r["memory"]["per_rank"].size() - withMemory.size()), "rank", "ranks") << ")";
+              << model::counted(int64_t(r["memory"]["per_rank"].size() - withMemory.size()), "rank", "ranks")
+              << ")";
     }
 }
 
@@ -444,7 +446,8 @@ std::string formatReport(const json& r, int top) {
       << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
       << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
     if (r.contains("shown_run"))
-        o << "Run " << r["shown_run"]["run"].get<int64_t>() << " of the " << r["shown_run"]["of"].get<int64_t>()
+        o << "Run " << r["shown_run"]["run"].get<int64_t>() << " of the "
+          << r["shown_run"]["of"].get<int64_t>()
           << " runs in this folder: the figures below are this run's ranks only (rankscope report DIR covers "
              "them all)\n";
     formatRuns(o, r);

@@ -75,9 +75,11 @@ class TstRuns : public QObject {
             QCOMPARE(r["steps"]["count"].get<int64_t>(), int64_t(run == 0 ? 4 : 6));
             QCOMPARE(r["counts"]["spans"].get<int64_t>(), int64_t(run == 0 ? 12 : 18));
             const std::string text = query::formatReport(r, 10);
-            QVERIFY2(text.find("Run " + std::to_string(run) + " of the 2 runs in this folder") != std::string::npos,
+            QVERIFY2(text.find("Run " + std::to_string(run) + " of the 2 runs in this folder") !=
+                         std::string::npos,
                      text.c_str());
-            QVERIFY2(text.find("rank " + std::to_string(run == 0 ? 1 : 3) + ":") == std::string::npos, text.c_str());
+            QVERIFY2(text.find("rank " + std::to_string(run == 0 ? 1 : 3) + ":") == std::string::npos,
+                     text.c_str());
         }
         // a folder of one run: the report is the whole one, unchanged
         const std::string one = test::tempDir("runs-report-one-run");

@@ -346,9 +346,10 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(4));
         // sqlite3: SELECT DISTINCT srcRank, dstRank FROM COMMUNICATION_TASK_INFO gives 0 and 0–7 (and the
         // no-peer mark 4294967295): one rank of at least 8
-        QCOMPARE(ix.rows("SELECT note FROM run"),
-                 std::vector<std::string>{"1 of at least 8 ranks present: the late rank of a collective cannot be "
-                                          "named"});
+        QCOMPARE(
+            ix.rows("SELECT note FROM run"),
+            std::vector<std::string>{"1 of at least 8 ranks present: the late rank of a collective cannot be "
+                                     "named"});
         // the first kernel and its op type come through the string table
         QCOMPARE(ix.rows("SELECT op_type FROM spans WHERE name = 'trans_TransData_0'"),
                  std::vector<std::string>{"TransData"});

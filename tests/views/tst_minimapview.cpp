@@ -115,8 +115,8 @@ class TstMinimapView : public QObject {
             if (s.rank == m_summary->ranks.front() && s.step == 1) step = &s;
         QVERIFY(step);
         const double rowH = double(map.height() - 6) / double(m_summary->ranks.size());
-        const QColor busy = map.overview().pixelColor(int(map.xOf(step->startNs + (step->endNs - step->startNs) / 5)),
-                                                      int(3 + 0.5 * rowH));
+        const QColor busy = map.overview().pixelColor(
+            int(map.xOf(step->startNs + (step->endNs - step->startNs) / 5)), int(3 + 0.5 * rowH));
         QVERIFY2(busy.lightness() > 60 && busy.blue() > busy.red() + 15, qPrintable(busy.name()));
     }
     void activityShadesWhereRanksWork() {

@@ -22,7 +22,8 @@ MinimapView::MinimapView(InteractionState* state, query::QueryService* service, 
     setMouseTracking(false);
     setToolTip(
         tr("The whole run: each rank's device activity (stronger blue: busier), steps, waits (red) and idle "
-           "gaps (orange) when communication waits are shown; the frame is the timeline's window. Click or drag to move it, wheel to zoom"));
+           "gaps (orange) when communication waits are shown; the frame is the timeline's window. Click or "
+           "drag to move it, wheel to zoom"));
     connect(m_state, &InteractionState::windowChanged, this, [this] { update(); });
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
