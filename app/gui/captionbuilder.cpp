@@ -1,4 +1,5 @@
 #include "app/gui/captionbuilder.h"
+#include "views/common/plural.h"
 
 #include "app/gui/viewstate.h"
 #include "core/annotate/annotation.h"
@@ -92,8 +93,10 @@ QString selectionAndAnnotations(const CaptionInput& in) {
     if (!in.annotationsDrawn) drawn = 0;
     if (!drawn && !detached) return line;
     if (!line.isEmpty()) line += " · ";
-    line += in.annotationsDrawn ? QObject::tr("%n annotation(s) drawn", nullptr, drawn)
-                                : QObject::tr("annotations not drawn");
+    line += in.annotationsDrawn
+                ? views::counted(drawn, QObject::tr("annotation"), QObject::tr("annotations")) +
+                      QObject::tr(" drawn")
+                : QObject::tr("annotations not drawn");
     if (detached)
         line += QObject::tr(", %n detached (their data is gone; listed, not drawn)", nullptr, detached);
     return line;

@@ -182,6 +182,7 @@ void MainWindow::wireProfile() {
     connect(m_session, &ProfileSession::applied, this, [this](const ViewState& s) {
         const QSignalBlocker w(m_waitsAction), a(m_alignAction); // the picture's, not a new default
         m_waitsAction->setChecked(s.showWaits);
+        m_minimap->setShowWaits(s.showWaits);
         m_alignAction->setChecked(s.aligned);
     });
     connect(m_runs, &RunChooser::runChosen, m_service, &query::QueryService::selectRun);

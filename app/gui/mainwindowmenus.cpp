@@ -11,6 +11,7 @@
 #include "app/gui/shortcutsdialog.h"
 #include "app/gui/sqlconsolepanel.h"
 #include "views/tables/areastatsview.h"
+#include "views/timeline/minimapview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QActionGroup>
@@ -158,8 +159,10 @@ void MainWindow::buildViewMenu() {
     m_waitsAction->setShortcut(QKeySequence("Ctrl+Shift+H"));
     m_waitsAction->setToolTip(tr("The red hatched waits and the idle gaps before collectives"));
     m_timeline->setShowWaits(st.showWaits());
+    m_minimap->setShowWaits(st.showWaits()); // the overview hides what the timeline hides
     connect(m_waitsAction, &QAction::toggled, this, [this](bool on) {
         m_timeline->setShowWaits(on);
+        m_minimap->setShowWaits(on);
         Settings().setShowWaits(on);
     });
     addLaneActions(view);

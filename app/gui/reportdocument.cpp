@@ -243,7 +243,8 @@ class Builder {
             const int64_t last =
                 cw["last_arrival_counts"].contains(key) ? cw["last_arrival_counts"][key].get<int64_t>() : 0;
             t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["wait_ns"].get<int64_t>()),
-                              on.join(", "), QObject::tr("%n collective(s)", nullptr, int(last))});
+                              on.join(", "),
+                              views::counted(last, QObject::tr("collective"), QObject::tr("collectives"))});
         }
         if (!t.rows.empty()) add(t);
         if (!m_report["stragglers"].empty()) {
@@ -337,8 +338,9 @@ class Builder {
                               d[i].firstOffset >= 0 ? QString::number(d[i].firstOffset) : QString("-")});
         add(t);
         if (d.size() > 50)
-            add(para(
-                QObject::tr("… %1 more group(s): rankscope info DIR lists them all.").arg(d.size() - 50)));
+            add(para(QObject::tr("… %1 more: rankscope info DIR lists them all.")
+                         .arg(views::counted(qint64(d.size() - 50), QObject::tr("group"),
+                                             QObject::tr("groups")))));
     }
 
     const ReportRequest& m_r;

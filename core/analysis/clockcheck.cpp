@@ -1,4 +1,5 @@
 #include "core/analysis/clockcheck.h"
+#include "core/model/plural.h"
 
 #include "core/analysis/rankcontext.h"
 #include "core/model/timetext.h"
@@ -109,8 +110,8 @@ void ClockCheckPass::run(RankContext& ctx) {
         for (size_t i = 0; i < apart.size() && i < 4; ++i)
             names += (i ? ", " : "") + apart[i];
         if (apart.size() > 4) names += " and " + std::to_string(apart.size() - 4) + " more";
-        note += (note.empty() ? "" : "; ") + std::to_string(apart.size()) +
-                " lane(s) not aligned with the device ops (no sync record): " + names;
+        note += (note.empty() ? "" : "; ") + model::counted(int64_t(apart.size()), "lane", "lanes") +
+                " not aligned with the device ops (no sync record): " + names;
     }
     db.prepare("UPDATE rank_info SET clock_note = ? WHERE rank = ?").bind(1, note).bind(2, rank).exec();
     std::string excerpt = "device ops " + span(device);

@@ -1,4 +1,5 @@
 #include "core/compare/runcomparison.h"
+#include "core/model/plural.h"
 
 #include "core/model/timetext.h"
 #include "core/stats/robuststats.h"
@@ -208,8 +209,8 @@ void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareR
     if (!r.inconclusive()) return;
     if (r.ranks.empty())
         r.notes.insert(r.notes.begin(), "no rank is in both runs: nothing was compared rank by rank (" +
-                                            std::to_string(b.ranks.size()) + " rank(s) in the baseline, " +
-                                            std::to_string(c.ranks.size()) +
+                                            model::counted(int64_t(b.ranks.size()), "rank", "ranks") +
+                                            " in the baseline, " + std::to_string(c.ranks.size()) +
                                             " in the candidate, none in common)");
     if (r.baselineSteps == 0 || r.candidateSteps == 0)
         r.notes.insert(r.notes.begin(), "a run has no steady step to compare (" +
@@ -277,9 +278,9 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     matchRanks(b, c, r);
     const bool sameRanks = r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty();
     if (!sameRanks)
-        r.notes.push_back(
-            "the runs have different ranks: only the " + std::to_string(r.ranks.size()) +
-            " matched rank(s) are compared, one by one (figures over all ranks would mix different sets)");
+        r.notes.push_back("the runs have different ranks: only the " +
+                          model::counted(int64_t(r.ranks.size()), "matched rank is", "matched ranks are") +
+                          " compared, one by one (figures over all ranks would mix different sets)");
     noteLabelDifferences(b, c, r);
     Collector col(r, sameRanks);
     compareSteps(b, c, o, r, col);

@@ -63,6 +63,7 @@ class DbImport {
         }
         readStrings();
         readRank();
+        readPeers();
         readLabels();
         if (m_rank.source.empty()) m_rank.source = "ascend-db";
         if (!importTasks()) return false;
@@ -117,6 +118,19 @@ class DbImport {
             m_rank.rankFromData = true;
         }
         if (!q.isNull(1)) m_rank.deviceId = q.i64(1);
+    }
+    /// The ranks this one exchanged data with (COMMUNICATION_TASK_INFO's srcRank/dstRank; UINT32_MAX marks
+    /// a task without a peer), as the text export's communication_matrix.json tells them: one rank of an
+    /// 8-device job is then "1 of at least 8 ranks", not a complete run whose waits could be blamed.
+    void readPeers() {
+        if (!m_cols.has("COMMUNICATION_TASK_INFO", "srcRank") ||
+            !m_cols.has("COMMUNICATION_TASK_INFO", "dstRank"))
+            return;
+        auto q = m_db.prepare("SELECT srcRank FROM COMMUNICATION_TASK_INFO UNION SELECT dstRank FROM "
+                              "COMMUNICATION_TASK_INFO");
+        while (q.step())
+            if (!q.isNull(0) && q.i64(0) >= 0 && q.i64(0) < int64_t(UINT32_MAX) && q.i64(0) <= INT32_MAX)
+                m_rank.peers.insert(int(q.i64(0)));
     }
     /// NPU_INFO names the card (the text export does not); META_DATA holds add_metadata's keys beside the
     /// schema version and the environment (not kept); the file's name says which framework wrote it.

@@ -27,6 +27,24 @@ bool isNa(std::string_view v) {
     return v.empty() || v == "N/A" || v == "NA" || v == "-" || v == "None";
 }
 
+/// True when `v` is a time in exponent notation whose mantissa keeps too few digits to place it within
+/// `maxUnits` of the unit ("1.69512E+15" µs: ±5·10⁹ µs, 83 minutes): a spreadsheet saved the CSV and rounded
+/// the timestamps. Plain decimals are exact.
+bool roundedByExponent(std::string_view v, int64_t maxUnits) {
+    const size_t e = v.find_first_of("eE");
+    if (e == std::string_view::npos) return false;
+    const auto exp = model::parseI64(v.substr(e + 1 + (e + 1 < v.size() && v[e + 1] == '+')));
+    if (!exp) return false;
+    const std::string_view mant = v.substr(0, e);
+    const size_t dot = mant.find('.');
+    const int64_t fraction = dot == std::string_view::npos ? 0 : int64_t(mant.size() - dot - 1);
+    // the last kept digit is worth 10^(exp - fraction) units
+    int64_t step = 1;
+    for (int64_t i = 0; i < *exp - fraction && step <= maxUnits; ++i)
+        step *= 10;
+    return step > maxUnits;
+}
+
 std::string joinRow(const std::vector<std::string>& r) {
     std::string s;
     for (size_t i = 0; i < r.size() && s.size() < 160; ++i) {
@@ -360,6 +378,14 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
         if (!ts) {
             m_out.diag(f.path, "warning", "memory row with a bad Timestamp (offset = line)", c.reader->line(),
                        joinRow(r));
+            continue;
+        }
+        if (roundedByExponent(cell(r, cTs), 1000)) { // coarser than 1 ms: drawn at a made-up time
+            m_out.diag(
+                f.path, "warning",
+                "memory row whose Timestamp is rounded to a few digits (exponent notation, e.g. saved by "
+                "a spreadsheet): it cannot be placed in time, not read (offset = line)",
+                c.reader->line(), joinRow(r));
             continue;
         }
         std::string comp(cell(r, cComp));

@@ -1,5 +1,6 @@
 #include "core/model/findingtext.h"
 
+#include "core/model/plural.h"
 #include "core/model/timetext.h"
 
 #include <cstdio>
@@ -36,8 +37,8 @@ std::string stallText(const FindingFields& f) {
     return who(f.dataRank) + " stalled in step " + std::to_string(f.step.value_or(0)) +
            ": its device was idle " + formatDuration(f.idleNs) + " before " + f.subject +
            ", which it reached last; the job lost " + formatDuration(f.lostNs) + " and " +
-           std::to_string(waitingRanks(f.affected)) + " rank(s) waited " + formatDuration(f.waitedNs) +
-           " in total";
+           counted(int64_t(waitingRanks(f.affected)), "rank", "ranks") + " waited " +
+           formatDuration(f.waitedNs) + " in total";
 }
 
 /// What slow_rank and late_rank findings say about the collectives the rank arrived last in.
@@ -45,8 +46,8 @@ std::string arrivals(const FindingFields& f) {
     const int64_t last = f.affected.value("collectives", int64_t(0));
     return "it arrived last in " + std::to_string(last) + " of " + std::to_string(f.instances) +
            " collectives; the job lost " + formatDuration(f.lostNs) + " waiting for it and " +
-           std::to_string(waitingRanks(f.affected)) + " rank(s) waited " + formatDuration(f.waitedNs) +
-           " in total";
+           counted(int64_t(waitingRanks(f.affected)), "rank", "ranks") + " waited " +
+           formatDuration(f.waitedNs) + " in total";
 }
 
 std::string slowRankText(const FindingFields& f) {
@@ -75,13 +76,15 @@ std::string outlierStepText(const FindingFields& f) {
                     "): " + (f.cause ? stepCauseText(*f.cause) : std::string());
     auto ranks = f.affected.find("ranks");
     if (ranks != f.affected.end() && ranks->is_array() && ranks->size() > 1)
-        s += "; " + std::to_string(ranks->size() - 1) + " other rank(s) were slow in it too";
+        s += "; " + counted(int64_t(ranks->size() - 1), "other rank was", "other ranks were") +
+             " slow in it too";
     return s;
 }
 
 std::string bankAnomalyText(const FindingFields& f) {
-    return "rank " + std::to_string(f.rank.value_or(0)) + " places " + f.subject +
-           " tensors in HBM bank(s) " + f.banks + " while the other ranks use " + f.otherBanks;
+    return "rank " + std::to_string(f.rank.value_or(0)) + " places " + f.subject + " tensors in HBM " +
+           (f.banks.find(',') == std::string::npos ? "bank " : "banks ") + f.banks +
+           " while the other ranks use " + f.otherBanks;
 }
 
 } // namespace

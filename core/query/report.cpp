@@ -1,4 +1,5 @@
 #include "core/query/report.h"
+#include "core/model/plural.h"
 
 #include "core/model/findingtext.h"
 #include "core/model/timetext.h"
@@ -308,6 +309,71 @@ json buildReport(index::Db& db, int top) {
     return r;
 }
 
+namespace {
+
+/// Keeps the elements of the array `a` whose "rank" is one of `ranks`.
+void keepRanks(json& a, const std::set<int64_t>& ranks) {
+    json kept = json::array();
+    for (auto& x : a)
+        if (x.contains("rank") && x["rank"].is_number_integer() && ranks.count(x["rank"].get<int64_t>()))
+            kept.push_back(std::move(x));
+    a = std::move(kept);
+}
+
+/// `SELECT count(...) FROM what WHERE <rank column> IN (ranks)`.
+int64_t countIn(index::Db& db, const std::string& what, const std::string& rankColumn,
+                const std::string& in) {
+    return db.scalar("SELECT count(*) FROM " + what + " WHERE " + rankColumn + " IN (" + in + ")");
+}
+
+} // namespace
+
+json runReport(index::Db& db, json r, int run) {
+    if (r["runs"].size() < 2) return r;
+    json shown;
+    for (const auto& x : r["runs"])
+        if (x["run"].get<int64_t>() == run) shown = x;
+    if (shown.is_null()) return r;
+    std::set<int64_t> ranks;
+    std::string in;
+    for (const auto& k : shown["ranks"]) {
+        ranks.insert(k.get<int64_t>());
+        in += (in.empty() ? "" : ",") + std::to_string(k.get<int64_t>());
+    }
+    r["shown_run"] = {{"run", run}, {"of", r["runs"].size()}};
+    r["runs"] = json::array({shown});
+    r["ranks"] = shown["ranks"];
+    keepRanks(r["steps"]["per_rank"], ranks);
+    r["steps"]["count"] = db.scalar("SELECT count(DISTINCT step) FROM step WHERE rank IN (" + in + ")");
+    keepRanks(r["stragglers"], ranks);
+    keepRanks(r["outlier_steps"], ranks);
+    json& cw = r["comm_wait"];
+    keepRanks(cw["by_rank"], ranks);
+    int64_t total = 0;
+    for (const auto& x : cw["by_rank"])
+        total += x["wait_ns"].get<int64_t>();
+    cw["total_wait_ns"] = total;
+    json last = json::object();
+    for (auto& [k, v] : cw["last_arrival_counts"].items())
+        if (ranks.count(std::stoll(k))) last[k] = v;
+    cw["last_arrival_counts"] = last;
+    keepRanks(cw["idle_gaps"], ranks);
+    cw["collectives"] = countIn(db, "collective", "rank", in);
+    keepRanks(r["memory"]["per_rank"], ranks);
+    keepRanks(r["memory"]["bank_anomalies"], ranks);
+    json findings = json::array();
+    for (auto& f : r["findings"])
+        if (f["run"].is_null() ? (f["rank"].is_null() || ranks.count(f["rank"].get<int64_t>()))
+                               : f["run"].get<int64_t>() == run)
+            findings.push_back(std::move(f));
+    r["findings"] = std::move(findings);
+    r["counts"]["spans"] = countIn(db, "span s JOIN track t ON t.track_id = s.track_id", "t.rank", in);
+    r["counts"]["tracks"] = countIn(db, "track", "rank", in);
+    r["counts"]["collectives"] = cw["collectives"];
+    r["counts"]["tensors"] = countIn(db, "tensor", "rank", in);
+    return r;
+}
+
 std::string commWaitText(const json& report, const std::string& total) {
     // no wait measured where every run lacks ranks is not "0 ns": the late rank is among the missing
     bool anyComplete = false;
@@ -418,8 +484,9 @@ void formatMemory(std::ostringstream& o, const json& r) {
               << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
         }
         if (withMemory.size() < r["memory"]["per_rank"].size())
-            o << "\n  (no memory data on the other " << r["memory"]["per_rank"].size() - withMemory.size()
-              << " rank(s))";
+            o << "\n  (no memory data on the other "
+              << model::counted(int64_t(r["memory"]["per_rank"].size() - withMemory.size()), "rank", "ranks")
+              << ")";
     }
 }
 
@@ -438,6 +505,11 @@ std::string formatReport(const json& r, int top) {
       << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
       << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
       << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
+    if (r.contains("shown_run"))
+        o << "Run " << r["shown_run"]["run"].get<int64_t>() << " of the "
+          << r["shown_run"]["of"].get<int64_t>()
+          << " runs in this folder: the figures below are this run's ranks only (rankscope report DIR covers "
+             "them all)\n";
     formatRuns(o, r);
     o << "\n";
     formatFindings(o, r, top);

@@ -13,6 +13,10 @@
 namespace rs::query {
 
 nlohmann::json buildReport(index::Db& db, int top);
+/// `report` (buildReport's) narrowed to one run of a folder that holds several (what the app shows beside
+/// that run): every per-rank part, the findings and the counts keep only the run's ranks; `shown_run`
+/// {run, of} says so. Unchanged when the folder holds one run (or `run` is not one of them).
+nlohmann::json runReport(index::Db& db, nlohmann::json report, int run);
 /// `runs[{run, ranks, data_ranks, world_size, start_ns, end_ns, source, complete, note}]` (report and info).
 nlohmann::json runsJson(index::Db& db);
 /// What the files say about a run (the label table over its ranks), one value per key; ranks that

@@ -171,7 +171,8 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     loadStringsAndDiagnostics(db, s);
     auto report = query::buildReport(db, 20);
     s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    s.reportText = query::formatReport(report, 20);
+    // the text beside the timeline (the Details panel) is the shown run's, not the whole folder's
+    s.reportText = query::formatReport(query::runReport(db, std::move(report), s.run), 20);
     setBounds(db, s);
     return s;
 }

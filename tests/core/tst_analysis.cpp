@@ -92,6 +92,11 @@ class TstAnalysis : public QObject {
         const json& f = r["findings"];
         QVERIFY2(f.size() == 3, f.dump(1).c_str());
         QCOMPARE(f[0]["kind"].get<std::string>(), std::string("stall"));
+        // the texts count in words ("7 ranks waited", "HBM bank [0]"), never "rank(s)"
+        for (const json& x : f)
+            QVERIFY2(x["text"].get<std::string>().find("(s)") == std::string::npos, x.dump().c_str());
+        QVERIFY2(f[0]["text"].get<std::string>().find(" 7 ranks waited ") != std::string::npos,
+                 f[0].dump().c_str());
         QCOMPARE(f[0]["rank"].get<int>(), d.truth.stallRank);
         QCOMPARE(f[0]["step"].get<int64_t>(), d.truth.stallStep);
         // the job lost the stall less the slow card's own lateness in that step (it was the next-latest)

@@ -120,6 +120,18 @@ class TstCsvImporter : public QObject {
             << "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Device Type\n"
                "GE,1695115378713661,0.25,1,NPU:0\n"
             << QStringList{"memory 0|1695115378713661000|GE|262144|1048576|-"};
+        // msinsight's test_rank_1 memory_record.csv went through a spreadsheet: "1.69512E+15" µs is exact to
+        // ±5·10⁹ µs (83 min), drawn 77 min after the run; "1.736408883704643E+15" keeps µs and is read
+        QTest::newRow("memory_record: timestamps rounded by a spreadsheet")
+            << "memory_record.csv" << FileKind::MemoryRecord << true
+            << "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Device Type\n"
+               "APP,1.69512E+15,,10750.375,NPU:1\n"
+               "APP,1.69512E+15,,10750.375,NPU:1\n"
+               "GE,1.736408883704643E+15,0.25,1,NPU:0\n"
+            << QStringList{
+                   "memory 0|1736408883704643000|GE|262144|1048576|-",
+                   "diag warning|memory row whose Timestamp is rounded to a few digits (exponent notation, "
+                   "e.g. saved by a spreadsheet): it cannot be placed in time, not read (offset = line)|2|2"};
         QTest::newRow("npu_module_mem: per CANN module, N/A")
             << "npu_module_mem.csv" << FileKind::NpuModuleMem << true
             << "Component,Timestamp(us),Total Reserved(MB),Device\n"

@@ -56,6 +56,39 @@ class TstRuns : public QObject {
         QCOMPARE(r["runs"][1]["world_size"].get<int>(), 2);
         QVERIFY(r["runs"][0]["end_ns"].get<int64_t>() < r["runs"][1]["start_ns"].get<int64_t>());
     }
+    void theReportOfOneRun() {
+        // the app's Details text sits beside one run: its figures are that run's ranks only. Run 0 is rank 3
+        // (4 steps of 3 spans), run 1 is rank 1 (6 steps of 3 spans), eight days apart
+        std::string dir = test::tempDir("runs-report-of-one");
+        test::writeFile(dir + "/control.json", kineto(3, 8, 1700000000000000, 4, 0));
+        test::writeFile(dir + "/test.json", kineto(1, 2, 1700000000000000 + 8 * kDay, 6, 300));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto full = query::buildReport(*ix.db, 10);
+        QCOMPARE(full["steps"]["per_rank"].size(), size_t(2));
+        for (int run : {0, 1}) {
+            const auto r = query::runReport(*ix.db, full, run);
+            const int rank = run == 0 ? 3 : 1;
+            QCOMPARE(r["ranks"], nlohmann::json::array({rank}));
+            QCOMPARE(r["steps"]["per_rank"].size(), size_t(1));
+            QCOMPARE(r["steps"]["per_rank"][0]["rank"].get<int>(), rank);
+            QCOMPARE(r["steps"]["count"].get<int64_t>(), int64_t(run == 0 ? 4 : 6));
+            QCOMPARE(r["counts"]["spans"].get<int64_t>(), int64_t(run == 0 ? 12 : 18));
+            const std::string text = query::formatReport(r, 10);
+            QVERIFY2(text.find("Run " + std::to_string(run) + " of the 2 runs in this folder") !=
+                         std::string::npos,
+                     text.c_str());
+            QVERIFY2(text.find("rank " + std::to_string(run == 0 ? 1 : 3) + ":") == std::string::npos,
+                     text.c_str());
+        }
+        // a folder of one run: the report is the whole one, unchanged
+        const std::string one = test::tempDir("runs-report-one-run");
+        test::writeFile(one + "/a.json", kineto(0, 1, 1700000000000000, 3, 0));
+        auto ix1 = test::indexDir(one);
+        QVERIFY2(ix1.result.ok, ix1.result.error.c_str());
+        const auto whole = query::buildReport(*ix1.db, 10);
+        QCOMPARE(query::runReport(*ix1.db, whole, 0), whole);
+    }
     void oneJobSplitOverSubFolders() {
         // ranks 0 and 1 of a 2-rank job in two sub-folders: one complete run; rank 1 is 300 µs late
         std::string dir = test::tempDir("runs-split");

@@ -187,9 +187,10 @@ class TstSamples : public QObject {
                                                   << "34/0" << qint64(16) << qint64(1) << "";
         QTest::newRow("hta amd (no distributedInfo)") << "hta/tests/data/amd_trace"
                                                       << "0/1" << qint64(113) << qint64(2) << "";
-        // DB export: TASK 552 + COMMUNICATION_OP 4 + PYTORCH_API 2460 rows; STEP_TIME 1 row
-        QTest::newRow("torch_npu db") << "msinsight/test/data/pytorch/db/level1"
-                                      << "0/1" << qint64(3016) << qint64(1) << "";
+        // DB export: TASK 552 + COMMUNICATION_OP 4 + PYTORCH_API 2460 rows; STEP_TIME 1 row; rank 0 of an
+        // 8-device job (COMMUNICATION_TASK_INFO's srcRank/dstRank name ranks 0–7): not a complete run
+        QTest::newRow("torch_npu db (1 of 8)") << "msinsight/test/data/pytorch/db/level1"
+                                               << "0/0" << qint64(3016) << qint64(1) << "";
         // older torch_npu, ranks 0 and 1 of a 16-rank job (peers 0–9 in communication_matrix.json):
         // kernel_details 21 + 22 rows, step_trace_time one step (2)
         QTest::newRow("torch_npu 2023 (2 of 16)") << "msinsight/server/src/test/test_data"
@@ -343,6 +344,12 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), ix.scalar("SELECT count(*) FROM span"));
         QCOMPARE(ix.rows("SELECT step FROM steps"), std::vector<std::string>{"50"});
         QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(4));
+        // sqlite3: SELECT DISTINCT srcRank, dstRank FROM COMMUNICATION_TASK_INFO gives 0 and 0–7 (and the
+        // no-peer mark 4294967295): one rank of at least 8
+        QCOMPARE(
+            ix.rows("SELECT note FROM run"),
+            std::vector<std::string>{"1 of at least 8 ranks present: the late rank of a collective cannot be "
+                                     "named"});
         // the first kernel and its op type come through the string table
         QCOMPARE(ix.rows("SELECT op_type FROM spans WHERE name = 'trans_TransData_0'"),
                  std::vector<std::string>{"TransData"});

@@ -87,6 +87,8 @@ class TstCompareView : public QObject {
                 counts[s] += n;
         QCOMPARE(counts[0], 28);
         QCOMPARE(counts[1], 28);
+        QVERIFY2(v.stepOverlay()->sideTitle(0).startsWith("baseline: 28 steps, median "),
+                 qPrintable(v.stepOverlay()->sideTitle(0)));
         // pixels of the delta heatmap: MatMulV2 red on every rank, an unchanged op type close to white
         const auto& ops = m_data->opTypes;
         const int mm = int(std::find(ops.begin(), ops.end(), "MatMulV2") - ops.begin());
@@ -192,6 +194,13 @@ class TstCompareView : public QObject {
         QVERIFY2(v.verdictText().contains("INCONCLUSIVE") && !v.verdictText().contains("PASS"),
                  qPrintable(v.verdictText()));
         QVERIFY(v.verdictText().contains("no rank is in both runs"));
+    }
+    void oneStepIsOneStep() {
+        // a legacy run compared with a run of one steady step read "1 steps"
+        views::StepOverlay o;
+        o.setSteps({1e6}, {2e6, 4e6});
+        QCOMPARE(o.sideTitle(0), QString("baseline: 1 step, median ") + views::formatDuration(1000000));
+        QVERIFY2(o.sideTitle(1).startsWith("candidate: 2 steps, median "), qPrintable(o.sideTitle(1)));
     }
     void emptyComparison() {
         views::CompareView v;

@@ -35,15 +35,22 @@ class TstHeatmapView : public QObject {
         QTest::addColumn<qlonglong>("world"); // 0: not known
         QTest::addColumn<QString>("caption");
         QTest::newRow("all ranks, none")
-            << 8 << 0 << true << 8LL << "No straggler: every op type runs alike on all cards.";
+            << 8 << 0 << true << 8LL
+            << "No straggler: no op type is much slower on one card than on the others.";
         QTest::newRow("all ranks, one")
             << 8 << 1 << true << 8LL
             << "1 straggler cell outlined: an op type much slower on one card than "
                "on the others.";
-        QTest::newRow("2 of 128, none")
-            << 2 << 0 << false << 128LL
-            << "No straggler among the 2 ranks here: every op type runs alike on them. Only 2 ranks of the "
-               "job's 128 are here; the missing ones cannot be compared.";
+        QTest::newRow("2 of 128, none") << 2 << 0 << false << 128LL
+                                        << "Two ranks: a difference between two cannot say which one is "
+                                           "slow, so no straggler is named (the "
+                                           "colours show how they differ). Only 2 ranks of the job's 128 are "
+                                           "here; the missing ones cannot be "
+                                           "compared.";
+        QTest::newRow("4 of 8, none")
+            << 4 << 0 << false << 8LL
+            << "No straggler among the 4 ranks here: no op type is much slower on one of them than on the "
+               "others. Only 4 ranks of the job's 8 are here; the missing ones cannot be compared.";
         QTest::newRow("2 of at least 8, two")
             << 2 << 2 << false << 0LL
             << "2 straggler cells outlined: an op type much slower on one card than on the others. The run "

@@ -70,6 +70,55 @@ class TstMinimapView : public QObject {
         QApplication::sendEvent(&map, &wheel);
         QVERIFY(state.windowEnd() - state.windowStart() < 10000000);
     }
+    void hiddenWaitsAreNotDrawn() {
+        // View ▸ Show communication waits off: the overview must not keep drawing the red waits the timeline
+        // hides (the last walk saw them there)
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        views::MinimapView map(&state);
+        map.resize(1000, 40);
+        map.setSummary(m_summary);
+        auto redPixels = [&] {
+            int n = 0;
+            for (int x = views::MinimapView::kLeft; x < map.width(); ++x)
+                for (int y = 3; y < map.height() - 3; ++y) {
+                    const QColor c = map.overview().pixelColor(x, y);
+                    n += c.red() > c.green() + 60 && c.red() > c.blue() + 60;
+                }
+            return n;
+        };
+        QVERIFY2(redPixels() > 20, "the stall's waits are red with waits shown");
+        map.setShowWaits(false);
+        QCOMPARE(redPixels(), 0);
+        map.setShowWaits(true);
+        QVERIFY(redPixels() > 20);
+    }
+    void followsADarkTheme() {
+        // the picture is cached: a theme switch after the profile opened must redraw it in the new palette,
+        // and busy columns must stand out from the dark base (lighter than it), not sink into it
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        views::MinimapView map(&state, m_service.get());
+        map.resize(1000, 40);
+        map.setSummary(m_summary);
+        QTRY_VERIFY_WITH_TIMEOUT(map.activity() != nullptr, 20000);
+        QPalette dark = map.palette();
+        dark.setColor(QPalette::Window, QColor(40, 40, 42));
+        dark.setColor(QPalette::Base, QColor(30, 30, 32));
+        dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+        dark.setColor(QPalette::WindowText, QColor(220, 220, 220));
+        map.setPalette(dark);
+        QVERIFY2(map.overview().pixelColor(5, 2).lightness() < 80,
+                 qPrintable(map.overview().pixelColor(5, 2).name()));
+        const query::StepDesc* step = nullptr;
+        for (const auto& s : m_summary->steps)
+            if (s.rank == m_summary->ranks.front() && s.step == 1) step = &s;
+        QVERIFY(step);
+        const double rowH = double(map.height() - 6) / double(m_summary->ranks.size());
+        const QColor busy = map.overview().pixelColor(
+            int(map.xOf(step->startNs + (step->endNs - step->startNs) / 5)), int(3 + 0.5 * rowH));
+        QVERIFY2(busy.lightness() > 60 && busy.blue() > busy.red() + 15, qPrintable(busy.name()));
+    }
     void activityShadesWhereRanksWork() {
         // every rank computes in the first part of step 1: its row is shaded there (blue over the base), and
         // it is not shaded where the run has no device work at all (before the first step)

@@ -1,4 +1,5 @@
 #include "views/compare/spanpairview.h"
+#include "views/common/plural.h"
 
 #include "views/common/timemapping.h"
 #include "views/compare/stepoverlay.h"
@@ -80,11 +81,11 @@ void SpanPairView::paintEvent(QPaintEvent*) {
         const QString who = side ? tr("candidate") : tr("baseline");
         p.drawText(QRect(4, top, width() - 8, kTitleH), Qt::AlignLeft | Qt::AlignVCenter,
                    !s.found ? tr("%1: no steady step of this rank").arg(who)
-                            : tr("%1 · step %2 · %3 · %4 hit(s), %5%6")
+                            : tr("%1 · step %2 · %3 · %4, %5%6")
                                   .arg(who)
                                   .arg(s.step)
                                   .arg(formatDuration(s.stepNs))
-                                  .arg(s.hits)
+                                  .arg(counted(qint64(s.hits), tr("hit"), tr("hits")))
                                   .arg(formatDuration(s.hitNs))
                                   .arg(s.truncated ? tr(" (first %1 spans drawn)").arg(compare::kMaxSpans)
                                                    : QString()));

@@ -1,5 +1,6 @@
 #include "views/compare/stepoverlay.h"
 
+#include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
 #include <QPainter>
@@ -56,6 +57,14 @@ void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> can
     update();
 }
 
+QString StepOverlay::sideTitle(int side) const {
+    const auto& steps = m_steps[side ? 1 : 0];
+    return tr("%1: %2, median %3")
+        .arg(side ? tr("candidate") : tr("baseline"))
+        .arg(counted(qint64(steps.size()), tr("step"), tr("steps")))
+        .arg(formatDuration(int64_t(medianOf(steps))));
+}
+
 void StepOverlay::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -102,10 +111,7 @@ void StepOverlay::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
         p.setPen(col.darker(120));
         p.drawText(QRect(plot.left() + (s ? plot.width() / 2 : 0), 20, plot.width() / 2, 16), Qt::AlignLeft,
-                   tr("%1: %2 steps, median %3")
-                       .arg(s ? tr("candidate") : tr("baseline"))
-                       .arg(m_steps[s].size())
-                       .arg(formatDuration(int64_t(med))));
+                   sideTitle(s));
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());

@@ -17,6 +17,8 @@ class StepOverlay : public QWidget {
     void setSteps(std::vector<double> baseline, std::vector<double> candidate);
     /// Counts per shared bin (for tests): [0] baseline, [1] candidate; the last bin is the overflow.
     const std::vector<int>& counts(int side) const { return m_counts[side]; }
+    /// The title of one side ("candidate: 1 step, median 6.04 s"), as painted. 0: baseline, 1: candidate.
+    QString sideTitle(int side) const;
     static QColor baselineColor();
     static QColor candidateColor();
     QSize sizeHint() const override { return {520, 200}; }

@@ -1,4 +1,5 @@
 #include "views/shapes/shapeheatmapview.h"
+#include "views/common/plural.h"
 
 #include "views/common/timemapping.h"
 
@@ -84,10 +85,12 @@ void ShapeHeatmapView::setTables(std::shared_ptr<const std::vector<shapes::OpSha
     m_op->clear();
     if (m_tables)
         for (const auto& op : *m_tables)
-            m_op->addItem(
-                QString::fromStdString(op.opType) +
-                    (op.outliers.empty() ? QString() : tr("  (%1 outlier(s))").arg(op.outliers.size())),
-                QString::fromStdString(op.opType));
+            m_op->addItem(QString::fromStdString(op.opType) +
+                              (op.outliers.empty()
+                                   ? QString()
+                                   : QStringLiteral("  (%1)").arg(
+                                         counted(qint64(op.outliers.size()), tr("outlier"), tr("outliers")))),
+                          QString::fromStdString(op.opType));
     fillKinds();
 }
 

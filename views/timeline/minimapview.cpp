@@ -1,4 +1,5 @@
 #include "views/timeline/minimapview.h"
+#include "views/common/plural.h"
 
 #include "views/common/palette.h"
 #include "views/common/timemapping.h"
@@ -20,8 +21,9 @@ MinimapView::MinimapView(InteractionState* state, query::QueryService* service, 
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMouseTracking(false);
     setToolTip(
-        tr("The whole run: each rank's device activity (darker: busier), steps, waits (red) and idle gaps "
-           "(orange); the frame is the timeline's window. Click or drag to move it, wheel to zoom"));
+        tr("The whole run: each rank's device activity (stronger blue: busier), steps, waits (red) and idle "
+           "gaps (orange) when communication waits are shown; the frame is the timeline's window. Click or "
+           "drag to move it, wheel to zoom"));
     connect(m_state, &InteractionState::windowChanged, this, [this] { update(); });
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
@@ -35,6 +37,21 @@ void MinimapView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     requestActivity();
     render();
     update();
+}
+
+void MinimapView::setShowWaits(bool on) {
+    if (on == m_showWaits) return;
+    m_showWaits = on;
+    render();
+    update();
+}
+
+void MinimapView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::PaletteChange || e->type() == QEvent::ApplicationPaletteChange) {
+        render();
+        update();
+    }
+    QWidget::changeEvent(e);
 }
 
 void MinimapView::setActivity(std::shared_ptr<const query::RankActivity> a) {
@@ -94,6 +111,9 @@ void MinimapView::render() {
             p.fillRect(QRectF(xOf(s.startNs), 3, std::max(1.0, xOf(s.endNs) - xOf(s.startNs)), height() - 6),
                        band);
     }
+    // busy columns: dark blue over a light base, light blue over a dark one (the shade must read as
+    // "more" in both themes)
+    const QColor busyInk = base.lightness() < 128 ? QColor(120, 175, 240) : QColor(60, 100, 150);
     if (m_activity) { // device activity first: steps and waits read over it
         const double x0 = xOf(m_activity->t0);
         const double span = (xOf(m_activity->t1) - x0) / std::max(1, m_activity->columns); // px per column
@@ -111,10 +131,12 @@ void MinimapView::render() {
                 if (busy[c] > 0.01f)
                     p.fillRect(QRectF(x0 + double(c) * span, 3 + row * rowH, std::max(1.0, span),
                                       std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
-                               QColor(60, 100, 150, 40 + int(170 * std::min(1.0f, busy[c]))));
+                               QColor(busyInk.red(), busyInk.green(), busyInk.blue(),
+                                      40 + int(170 * std::min(1.0f, busy[c]))));
     }
-    QColor wait = waitColor(), idle = idleGapColor();
-    for (const auto& w : m_summary->waits) { // once per profile and size, into the cached image
+    const QColor wait = waitColor(), idle = idleGapColor();
+    static const std::vector<query::WaitDesc> none;
+    for (const auto& w : m_showWaits ? m_summary->waits : none) { // once per profile and size, cached
         auto r = rowOf.find(w.rank);
         if (r == rowOf.end()) continue;
         const double x0 = xOf(w.startNs), x1 = std::max(x0 + 1, xOf(w.startNs + w.durNs));
@@ -126,7 +148,7 @@ void MinimapView::render() {
     f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1.5));
     p.setFont(f);
     p.drawText(QRect(4, 0, kLeft - 8, height()), Qt::AlignVCenter | Qt::AlignRight,
-               tr("whole run · %1 rank(s)").arg(m_summary->ranks.size()));
+               tr("whole run · %1").arg(counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks"))));
 }
 
 void MinimapView::paintEvent(QPaintEvent*) {

@@ -23,6 +23,10 @@ class MinimapView : public QWidget {
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
     /// The ranks' device activity over the run (normally asked of the service on a new profile or size).
     void setActivity(std::shared_ptr<const query::RankActivity> a);
+    /// Draw the waits and idle gaps (red, orange) or not: follows the timeline's "Show communication waits",
+    /// so a hidden overlay does not reappear in the overview.
+    void setShowWaits(bool on);
+    bool showWaits() const { return m_showWaits; }
     /// The x of a time across the whole run, and the time of an x (widget pixels; tests).
     double xOf(qint64 ns) const;
     qint64 timeAt(double x) const;
@@ -36,6 +40,7 @@ class MinimapView : public QWidget {
   protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
+    void changeEvent(QEvent*) override; ///< a palette (theme) change redraws the cached picture
     void mousePressEvent(QMouseEvent*) override;
     void mouseMoveEvent(QMouseEvent*) override;
     void wheelEvent(QWheelEvent*) override;
@@ -54,6 +59,7 @@ class MinimapView : public QWidget {
     std::shared_ptr<const query::ProfileSummary> m_summary;
     std::shared_ptr<const query::RankActivity> m_activity;
     QImage m_image;
+    bool m_showWaits = true;
 };
 
 } // namespace rs::views
