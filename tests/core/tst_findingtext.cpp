@@ -35,7 +35,7 @@ class TstFindingText : public QObject {
         QCOMPARE(text(f),
                  QString("rank 3 stalled in step 11: its device was idle 200 ms before "
                          "hcom_allReduce__586_11_1, which it reached last; the job lost 198 ms and 7 "
-                         "rank(s) waited 1.40 s in total"));
+                         "ranks waited 1.40 s in total"));
     }
     void slowRank() {
         FindingFields f = fields(FindingKind::SlowRank);
@@ -51,7 +51,7 @@ class TstFindingText : public QObject {
         QCOMPARE(text(f),
                  QString::fromUtf8("rank 3 is slow: MatMulV2 1.40×, Cast 2.30× the other ranks' median "
                                    "(49.4 ms of extra kernel time); it arrived last in 19 of 20 "
-                                   "collectives; the job lost 45.6 ms waiting for it and 2 rank(s) waited "
+                                   "collectives; the job lost 45.6 ms waiting for it and 2 ranks waited "
                                    "323 ms in total"));
     }
     void lateRank_data() {
@@ -71,7 +71,7 @@ class TstFindingText : public QObject {
         f.affected = {{"collectives", 6}, {"waiting_ranks", {1}}};
         QCOMPARE(text(f),
                  "rank 3 is late: it arrived last in 6 of 8 collectives; the job lost 5.00 ms waiting for "
-                 "it and 1 rank(s) waited 9.00 ms in total " +
+                 "it and 1 rank waited 9.00 ms in total " +
                      why);
     }
     void straggler_data() {
@@ -107,7 +107,7 @@ class TstFindingText : public QObject {
         f.affected = {{"ranks", {10003, 10004, 10005}}};
         QCOMPARE(text(f),
                  QString("step 4 on rank 3 took 30.0 ms (typical 10.0 ms): waited 20.0 ms longer than usual "
-                         "in Send-op2 (the rank it waited for is not known); 2 other rank(s) were slow in it "
+                         "in Send-op2 (the rank it waited for is not known); 2 other ranks were slow in it "
                          "too"));
     }
     void bankAnomaly() {
@@ -117,7 +117,7 @@ class TstFindingText : public QObject {
         f.banks = "[0]";
         f.otherBanks = "[5]";
         QCOMPARE(text(f),
-                 QString("rank 6 places AllReduce tensors in HBM bank(s) [0] while the other ranks use [5]"));
+                 QString("rank 6 places AllReduce tensors in HBM bank [0] while the other ranks use [5]"));
     }
     void stepCauses_data() {
         QTest::addColumn<int>("kind");
