@@ -42,7 +42,8 @@ int runQuery(const ArgList& argv) {
         timeoutS * 1000, &g_queryCancel);
     std::signal(SIGINT, oldHandler);
     if (!qr.ok) {
-        const char* hint = qr.failure == query::QueryFailure::TimedOut ? " (--timeout SECONDS allows more)" : "";
+        const char* hint =
+            qr.failure == query::QueryFailure::TimedOut ? " (--timeout SECONDS allows more)" : "";
         std::fprintf(stderr, "rankscope: query failed: %s%s\n", qr.error.c_str(), hint);
         return 1;
     }

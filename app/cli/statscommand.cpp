@@ -37,7 +37,8 @@ RunRanks runRanks(index::Db& db, int run) {
 }
 
 /// The rank keys of the producer numbers asked for; false with `error` naming one the run lacks.
-bool chooseRanks(const RunRanks& run, const std::vector<int>& asked, std::vector<int>& keys, std::string& error) {
+bool chooseRanks(const RunRanks& run, const std::vector<int>& asked, std::vector<int>& keys,
+                 std::string& error) {
     for (int want : asked) {
         bool found = false;
         for (const auto& [key, data] : run.dataRank)
@@ -81,7 +82,8 @@ void printOps(const query::AreaStats& s, const std::map<int, int>& dataRank, siz
 void printCounters(const query::AreaStats& s, const std::map<int, int>& dataRank) {
     if (s.counters.empty()) return;
     std::printf("\ncounters (first: the value in force at the area's start; last: at its end)\n");
-    std::printf("%5s %-44s %14s %14s %14s %14s %8s\n", "rank", "lane", "first", "last", "min", "max", "samples");
+    std::printf("%5s %-44s %14s %14s %14s %14s %8s\n", "rank", "lane", "first", "last", "min", "max",
+                "samples");
     for (const auto& c : s.counters)
         std::printf("%5d %-44s %14s %14s %14s %14s %8lld\n", dataRank.at(c.rank), cut(c.name, 44).c_str(),
                     c.first ? valueText(*c.first, c.bytes).c_str() : "-", valueText(c.last, c.bytes).c_str(),
@@ -89,7 +91,8 @@ void printCounters(const query::AreaStats& s, const std::map<int, int>& dataRank
                     static_cast<long long>(c.samples));
 }
 
-void printText(const query::AreaStats& s, const RunRanks& run, int runId, const std::string& area, size_t top) {
+void printText(const query::AreaStats& s, const RunRanks& run, int runId, const std::string& area,
+               size_t top) {
     std::string ranks;
     for (const auto& w : s.windows)
         ranks += (ranks.empty() ? "" : ",") + std::to_string(run.dataRank.at(w.rank));
@@ -115,7 +118,8 @@ int runStats(const ArgList& argv) {
     if (a.positional().size() != 1) return usageError("stats", "stats needs exactly one profile DIR");
     const auto range = a.value("range");
     const bool byStep = a.value("step").has_value();
-    if (range.has_value() == byStep) return usageError("stats", "stats needs one of --range T0:T1 or --step S");
+    if (range.has_value() == byStep)
+        return usageError("stats", "stats needs one of --range T0:T1 or --step S");
     std::optional<std::pair<int64_t, int64_t>> offsets;
     if (range && !(offsets = model::parseTimeRange(*range)))
         return usageError("stats", "--range needs T0:T1 with units from the run's start, e.g. 320ms:345ms");
@@ -137,8 +141,10 @@ int runStats(const ArgList& argv) {
         }
         for (const auto& kind : q.kinds)
             if (!query::AreaQuery::defaultKinds().count(kind) && kind != "overlap")
-                return usageError("stats", "--kinds takes compute, communication, host, other, overlap, counter, "
-                                           "memory (got '" + kind + "')");
+                return usageError("stats",
+                                  "--kinds takes compute, communication, host, other, overlap, counter, "
+                                  "memory (got '" +
+                                      kind + "')");
     }
     if (!a.ok()) return usageError("stats", a.error());
     pipeline::BuildOptions opts;
@@ -165,8 +171,9 @@ int runStats(const ArgList& argv) {
         area = "step " + std::to_string(step) + " (each rank's own extent)";
     } else {
         q.windows = query::rangeWindows(keys, run.startNs + offsets->first, run.startNs + offsets->second);
-        area = "+" + model::formatDuration(offsets->first) + " .. +" + model::formatDuration(offsets->second) +
-               " from the run's start (" + model::formatDuration(offsets->second - offsets->first) + ")";
+        area = "+" + model::formatDuration(offsets->first) + " .. +" +
+               model::formatDuration(offsets->second) + " from the run's start (" +
+               model::formatDuration(offsets->second - offsets->first) + ")";
     }
     const auto stats = query::computeAreaStats(db, q);
     for (int r : stats.ranksWithoutStep)

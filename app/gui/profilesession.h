@@ -4,8 +4,8 @@
 // and pinned lanes and the timeline's scroll (the view state, saved and reopened as a .rsview through
 // app/gui/viewstate.h), the search hits and text, the comparison. When a summary arrives, accept() decides
 // what it is — the same run again, another run of the profile, or a new profile — and resets what
-// belonged to the previous one before the views take it: on a new run the selection, the area, the lanes' ranks,
-// the search hits and the comparison (their ids, ranks and clocks are the previous run's); on a new
+// belonged to the previous one before the views take it: on a new run the selection, the area, the lanes'
+// ranks, the search hits and the comparison (their ids, ranks and clocks are the previous run's); on a new
 // profile also the search text. Owners of other per-profile state follow `reset`. A view state applied
 // before its profile (or run) is open waits here and is applied once it is. GUI thread only.
 #include "app/gui/viewstate.h"

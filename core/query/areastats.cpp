@@ -106,7 +106,8 @@ std::vector<DrawItem> laneSpans(index::Stmt& q, CoveringSpans& covering, const L
 /// `done(item, wall, self)` for each with its wall and self time inside [t0, t1): a span's children are
 /// the spans nested directly in it (the nearest enclosing open span), their clipped time merged so
 /// overlapping children are not subtracted twice.
-template <class Done> void sweepSelfTime(const std::vector<DrawItem>& items, int64_t t0, int64_t t1, Done done) {
+template <class Done>
+void sweepSelfTime(const std::vector<DrawItem>& items, int64_t t0, int64_t t1, Done done) {
     struct Open {
         const DrawItem* item;
         int64_t a, b;         ///< the span clipped to the area
@@ -140,7 +141,9 @@ struct GroupKey {
     int32_t nameId;
     int kind;
     int rank;
-    bool operator==(const GroupKey& o) const { return nameId == o.nameId && kind == o.kind && rank == o.rank; }
+    bool operator==(const GroupKey& o) const {
+        return nameId == o.nameId && kind == o.kind && rank == o.rank;
+    }
 };
 struct GroupHash {
     size_t operator()(const GroupKey& k) const {
@@ -202,7 +205,8 @@ void addCounterRow(AreaStats& s, const Lane& l, const std::string& name, bool by
     }
     inside.reset();
     if (acc.any)
-        s.counters.push_back({l.rank, l.trackId, name, bytes, acc.first, acc.last, acc.min, acc.max, acc.samples});
+        s.counters.push_back(
+            {l.rank, l.trackId, name, bytes, acc.first, acc.last, acc.min, acc.max, acc.samples});
 }
 
 void addMemoryRows(index::Db& db, const Lane& l, AreaStats& s) {
@@ -221,13 +225,16 @@ void addMemoryRows(index::Db& db, const Lane& l, AreaStats& s) {
 }
 
 void addCounters(index::Db& db, const std::vector<Lane>& lanes, AreaStats& s) {
-    auto atStart = db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns <= ?1 AND value IS NOT "
-                              "NULL ORDER BY ts_ns DESC LIMIT 1");
-    auto inside = db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns >= ?1 AND ts_ns < ?2 AND "
-                             "value IS NOT NULL ORDER BY ts_ns");
+    auto atStart =
+        db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns <= ?1 AND value IS NOT "
+                   "NULL ORDER BY ts_ns DESC LIMIT 1");
+    auto inside =
+        db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns >= ?1 AND ts_ns < ?2 AND "
+                   "value IS NOT NULL ORDER BY ts_ns");
     for (const auto& l : lanes) {
         if (l.kind == "counter")
-            addCounterRow(s, l, l.name, false, atStart, inside, [&](index::Stmt& q) { q.bind(3, l.trackId); });
+            addCounterRow(s, l, l.name, false, atStart, inside,
+                          [&](index::Stmt& q) { q.bind(3, l.trackId); });
         else if (l.kind == "memory")
             addMemoryRows(db, l, s);
     }
@@ -269,8 +276,8 @@ AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<
     addCounters(db, lanes, s);
     auto str = db.prepare("SELECT value FROM string WHERE id = ?");
     for (auto& [k, g] : groups)
-        s.rows.push_back({stringOf(str, k.nameId), kinds[size_t(k.kind)], k.rank, g.count, g.total, g.self, g.min,
-                          g.max, p95(g.walls), double(g.total) / double(g.count)});
+        s.rows.push_back({stringOf(str, k.nameId), kinds[size_t(k.kind)], k.rank, g.count, g.total, g.self,
+                          g.min, g.max, p95(g.walls), double(g.total) / double(g.count)});
     std::sort(s.rows.begin(), s.rows.end(), [](const AreaRow& a, const AreaRow& b) {
         return std::tie(b.totalNs, a.name, a.kind, a.rank) < std::tie(a.totalNs, b.name, b.kind, b.rank);
     });
@@ -278,7 +285,8 @@ AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<
 }
 
 std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::string& name,
-                                const std::string& kind, int rank, int limit, std::vector<int64_t>* trackIds) {
+                                const std::string& kind, int rank, int limit,
+                                std::vector<int64_t>* trackIds) {
     std::vector<std::string> notes;
     auto id = db.prepare("SELECT id FROM string WHERE value = ?");
     id.bind(1, name);
@@ -320,9 +328,15 @@ std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank
     j["lanes"] = s.lanes;
     j["ops"] = json::array();
     for (const auto& r : s.rows)
-        j["ops"].push_back({{"name", r.name},      {"kind", r.kind},       {"rank", producer(r.rank)},
-                            {"count", r.count},    {"total_ns", r.totalNs}, {"self_ns", r.selfNs},
-                            {"avg_ns", r.avgNs},   {"min_ns", r.minNs},     {"max_ns", r.maxNs},
+        j["ops"].push_back({{"name", r.name},
+                            {"kind", r.kind},
+                            {"rank", producer(r.rank)},
+                            {"count", r.count},
+                            {"total_ns", r.totalNs},
+                            {"self_ns", r.selfNs},
+                            {"avg_ns", r.avgNs},
+                            {"min_ns", r.minNs},
+                            {"max_ns", r.maxNs},
                             {"p95_ns", r.p95Ns}});
     j["counters"] = json::array();
     for (const auto& c : s.counters)

@@ -54,7 +54,7 @@ struct CounterRow {
     int rank = 0;
     int64_t trackId = 0; ///< memoryTrackId(rank) for the device-memory lane
     std::string name;
-    bool bytes = false;        ///< a memory curve (bytes), else the counter's own unit
+    bool bytes = false;          ///< a memory curve (bytes), else the counter's own unit
     std::optional<double> first; ///< the value in force at the area's start (none before the first sample)
     double last = 0, min = 0, max = 0;
     int64_t samples = 0; ///< samples inside the area
@@ -64,8 +64,8 @@ struct AreaStats {
     std::vector<AreaWindow> windows; ///< as asked, or the step's extents (ranks without it: see notes)
     std::vector<AreaRow> rows;       ///< by total wall time, longest first
     std::vector<CounterRow> counters;
-    int64_t spans = 0;  ///< spans that overlap the area
-    int64_t lanes = 0;  ///< span lanes read
+    int64_t spans = 0;                 ///< spans that overlap the area
+    int64_t lanes = 0;                 ///< span lanes read
     std::vector<std::string> notes;    ///< what the figures leave out (lanes on another clock)
     std::vector<int> ranksWithoutStep; ///< a step area's ranks that have no such step (rank keys)
     bool perRank = true;
@@ -88,7 +88,8 @@ std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::st
 
 /// The statistics as JSON (`rankscope stats --json`): {windows[{rank, start_ns, end_ns}], per_rank, spans,
 /// lanes, ops[{name, kind, rank, count, total_ns, self_ns, avg_ns, min_ns, max_ns, p95_ns}],
-/// counters[{rank, name, unit, first, last, min, max, samples}], ranks_without_step, notes}; ranks are the producer's numbers
+/// counters[{rank, name, unit, first, last, min, max, samples}], ranks_without_step, notes}; ranks are the
+/// producer's numbers
 /// (`dataRank` maps rank keys to them; a key it lacks is kept), null for a row over every rank.
 std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank);
 

@@ -232,10 +232,12 @@ quint64 QueryService::requestLocateSpans(const std::vector<SpanRef>& refs) {
 quint64 QueryService::requestAreaStats(const AreaQuery& q) {
     if (m_areaCancel) m_areaCancel->store(true);
     m_areaCancel = std::make_shared<std::atomic<bool>>(false);
-    return submit([q, flag = m_areaCancel](index::Db& db) { return wrap(computeAreaStats(db, q, flag.get())); });
+    return submit(
+        [q, flag = m_areaCancel](index::Db& db) { return wrap(computeAreaStats(db, q, flag.get())); });
 }
 
-quint64 QueryService::requestAreaSpans(const AreaQuery& q, const QString& name, const QString& kind, int rank) {
+quint64 QueryService::requestAreaSpans(const AreaQuery& q, const QString& name, const QString& kind,
+                                       int rank) {
     return submit([=](index::Db& db) {
         ShapeKernels k;
         k.spans = areaSpans(db, q, name.toStdString(), kind.toStdString(), rank, 5000, &k.trackIds);

@@ -29,14 +29,14 @@ constexpr int64_t kQueryBudgetMs = 30000;
 /// Why a statement did not give its whole result.
 enum class QueryFailure {
     None,
-    Open,       ///< the index could not be opened
-    Syntax,     ///< SQLite refused the text (syntax, unknown table or column, …)
-    Refused,    ///< a write, schema change, ATTACH, PRAGMA assignment or a forbidden function
-    TooMany,    ///< more than one statement
-    Empty,      ///< no statement at all (only whitespace or comments)
-    TimedOut,   ///< the time budget ran out
-    Cancelled,  ///< the cancel flag was set
-    Runtime     ///< an error while stepping (a value over the size limit, …)
+    Open,      ///< the index could not be opened
+    Syntax,    ///< SQLite refused the text (syntax, unknown table or column, …)
+    Refused,   ///< a write, schema change, ATTACH, PRAGMA assignment or a forbidden function
+    TooMany,   ///< more than one statement
+    Empty,     ///< no statement at all (only whitespace or comments)
+    TimedOut,  ///< the time budget ran out
+    Cancelled, ///< the cancel flag was set
+    Runtime    ///< an error while stepping (a value over the size limit, …)
 };
 
 /// Row callback: the values as text (numbers printed exactly), and which are NULL.

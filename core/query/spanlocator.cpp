@@ -24,7 +24,8 @@ std::optional<int64_t> column(const std::vector<std::string>& columns, const std
     for (const char* want : names)
         for (size_t i = 0; i < columns.size() && i < values.size(); ++i) {
             std::string c = columns[i];
-            std::transform(c.begin(), c.end(), c.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+            std::transform(c.begin(), c.end(), c.begin(),
+                           [](unsigned char ch) { return char(std::tolower(ch)); });
             if (c == want && !(i < isNull.size() && isNull[i])) return integer(values[i]);
         }
     return std::nullopt;
@@ -33,7 +34,8 @@ std::optional<int64_t> column(const std::vector<std::string>& columns, const std
 } // namespace
 
 std::optional<SpanRef> spanRefFromRow(const std::vector<std::string>& columns,
-                                      const std::vector<std::string>& values, const std::vector<bool>& isNull) {
+                                      const std::vector<std::string>& values,
+                                      const std::vector<bool>& isNull) {
     SpanRef r;
     if (auto id = column(columns, values, isNull, {"span_id"}); id && *id > 0) {
         r.spanId = *id;
@@ -50,11 +52,13 @@ std::optional<SpanRef> spanRefFromRow(const std::vector<std::string>& columns,
 
 LocatedSpans locateSpans(index::Db& db, const std::vector<SpanRef>& refs) {
     LocatedSpans out;
-    const std::string cols = "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, "
-                             "s.track_id, t.rank FROM span s JOIN track t ON t.track_id = s.track_id ";
+    const std::string cols =
+        "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, "
+        "s.track_id, t.rank FROM span s JOIN track t ON t.track_id = s.track_id ";
     auto byId = db.prepare(cols + "WHERE s.span_id = ?1");
-    auto byTime = db.prepare(cols + "WHERE t.rank = ?1 AND t.aligned = 1 AND s.ts_ns = ?2 AND (?3 IS NULL OR "
-                                    "s.dur_ns = ?3) ORDER BY t.kind = 'overlap', s.depth, s.track_id LIMIT 1");
+    auto byTime =
+        db.prepare(cols + "WHERE t.rank = ?1 AND t.aligned = 1 AND s.ts_ns = ?2 AND (?3 IS NULL OR "
+                          "s.dur_ns = ?3) ORDER BY t.kind = 'overlap', s.depth, s.track_id LIMIT 1");
     for (const auto& r : refs) {
         index::Stmt& q = r.spanId > 0 ? byId : byTime;
         if (r.spanId > 0)

@@ -22,7 +22,8 @@ struct SpanRef {
 /// The span a row names, from its column names (case-insensitive) and values; nullopt when it names
 /// none (no span_id, or no rank with ts_ns / start_ns, or values that are not integers).
 std::optional<SpanRef> spanRefFromRow(const std::vector<std::string>& columns,
-                                      const std::vector<std::string>& values, const std::vector<bool>& isNull);
+                                      const std::vector<std::string>& values,
+                                      const std::vector<bool>& isNull);
 
 struct LocatedSpans {
     std::vector<DrawItem> spans; ///< in the order asked, those found

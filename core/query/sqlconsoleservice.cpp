@@ -78,7 +78,8 @@ void SqlConsoleWorker::exportCsv(quint64 id, const QString& db, const QString& s
     };
     line(cursor.columns(), nullptr);
     while (!cursor.done())
-        cursor.fetch(4096, [&](const std::vector<std::string>& v, const std::vector<bool>& n) { line(v, &n); });
+        cursor.fetch(4096,
+                     [&](const std::vector<std::string>& v, const std::vector<bool>& n) { line(v, &n); });
     if (!cursor.ok()) {
         file.cancelWriting();
         Q_EMIT exportFinished(id, cursor.rowsFetched(), QString::fromStdString(cursor.error()));

@@ -48,7 +48,8 @@ class SqlConsoleService : public QObject {
   Q_SIGNALS:
     void started(quint64 id, QStringList columns);
     /// Rows of run `id`; `done`: the result has no more. `elapsedMs`: SQLite's time so far.
-    void rowsReady(quint64 id, std::shared_ptr<const rs::query::ResultPage> page, bool done, qint64 elapsedMs);
+    void rowsReady(quint64 id, std::shared_ptr<const rs::query::ResultPage> page, bool done,
+                   qint64 elapsedMs);
     /// `failure` is a QueryFailure; `rows`: the rows given before it.
     void failed(quint64 id, int failure, QString message, qint64 rows);
     void exportFinished(quint64 id, qint64 rows, QString error);

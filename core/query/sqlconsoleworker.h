@@ -16,7 +16,8 @@ class SqlConsoleWorker : public QObject {
     Q_OBJECT
   public:
     using Flag = std::shared_ptr<std::atomic<bool>>;
-    void start(quint64 id, const QString& db, const QString& sql, int rows, int64_t budgetMs, const Flag& cancel);
+    void start(quint64 id, const QString& db, const QString& sql, int rows, int64_t budgetMs,
+               const Flag& cancel);
     void fetch(quint64 id, int rows);
     /// Drops run `id`'s cursor if it is still open (cancelled while the user read its rows).
     void stop(quint64 id);
@@ -26,7 +27,8 @@ class SqlConsoleWorker : public QObject {
 
   Q_SIGNALS:
     void started(quint64 id, QStringList columns);
-    void rowsReady(quint64 id, std::shared_ptr<const rs::query::ResultPage> page, bool done, qint64 elapsedMs);
+    void rowsReady(quint64 id, std::shared_ptr<const rs::query::ResultPage> page, bool done,
+                   qint64 elapsedMs);
     void failed(quint64 id, int failure, QString message, qint64 rows);
     void exportFinished(quint64 id, qint64 rows, QString error);
     void viewsReady(std::shared_ptr<const std::vector<rs::query::ViewDesc>> views);

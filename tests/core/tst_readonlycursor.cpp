@@ -109,7 +109,8 @@ class TstReadOnlyCursor : public QObject {
         QFETCH(query::QueryFailure, failure);
         int64_t rows = 0;
         const auto r = query::runReadOnlyQuery(
-            m_db, sql.toStdString(), [&](const std::vector<std::string>&, const std::vector<bool>&) { ++rows; });
+            m_db, sql.toStdString(),
+            [&](const std::vector<std::string>&, const std::vector<bool>&) { ++rows; });
         QVERIFY(!r.ok);
         QCOMPARE(r.failure, failure);
         QCOMPARE(rows, int64_t(0));
@@ -123,8 +124,8 @@ class TstReadOnlyCursor : public QObject {
     void readingPragmasAndCtesIsFine() {
         for (const char* sql : {"PRAGMA table_info(v)", "WITH a AS (SELECT 1 AS y) SELECT y FROM a",
                                 "SELECT name FROM sqlite_master"}) {
-            const auto r =
-                query::runReadOnlyQuery(m_db, sql, [](const std::vector<std::string>&, const std::vector<bool>&) {});
+            const auto r = query::runReadOnlyQuery(
+                m_db, sql, [](const std::vector<std::string>&, const std::vector<bool>&) {});
             QVERIFY2(r.ok, (std::string(sql) + ": " + r.error).c_str());
         }
     }

@@ -18,7 +18,8 @@ using State = views::SqlResultModel::State;
 namespace {
 const char* kTenMillion = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 10000000) "
                           "SELECT x, x * 2 AS twice FROM c";
-const char* kRunaway = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c";
+const char* kRunaway =
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c";
 } // namespace
 
 class TstSqlResultModel : public QObject {

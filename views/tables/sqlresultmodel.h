@@ -58,7 +58,8 @@ class SqlResultModel : public QAbstractTableModel {
 
   private:
     void onStarted(quint64 id, const QStringList& columns);
-    void onRows(quint64 id, const std::shared_ptr<const query::ResultPage>& page, bool done, qint64 elapsedMs);
+    void onRows(quint64 id, const std::shared_ptr<const query::ResultPage>& page, bool done,
+                qint64 elapsedMs);
     void onFailed(quint64 id, int failure, const QString& message, qint64 rows);
     /// The page holding `row` and the row's place in it.
     std::pair<const query::ResultPage*, int64_t> locate(int row) const;
