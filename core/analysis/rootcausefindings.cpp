@@ -153,9 +153,11 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
     std::vector<Finding> out;
     for (auto& [runStep, list] : bySteps) {
         const auto [run, step] = runStep;
-        auto c = std::find_if(causes.begin(), causes.end(), [&, run = run, step = step](const Finding& f) {
-            return explains(f, run, step, list);
-        });
+        // explicit captures: clang 14 (the fuzz and sanitizer builds) cannot capture structured bindings
+        auto c = std::find_if(causes.begin(), causes.end(),
+                              [run = run, step = step, &rows = list](const Finding& f) {
+                                  return explains(f, run, step, rows);
+                              });
         if (c != causes.end()) {
             json& o = c->affected["outlier_steps"];
             if (o.is_null()) o = json::array();
