@@ -11,9 +11,8 @@ const model::NameFacts& NameIndex::factsOf(int64_t id) const {
 
 NameIndex NameIndex::load(index::Db& db) {
     NameIndex n;
-    n.nonCompute = stats::nonComputeNameIds(db);
-    auto q = db.prepare(
-        "SELECT name_id, task, collective, point_to_point, match_by FROM name_fact ORDER BY name_id");
+    auto q = db.prepare("SELECT name_id, task, collective, point_to_point, match_by, compute, communication "
+                        "FROM name_fact ORDER BY name_id");
     while (q.step()) {
         const auto id = q.i64(0);
         if (id < 0) continue;
@@ -25,6 +24,9 @@ NameIndex NameIndex::load(index::Db& db) {
         f.pointToPoint = q.i64(3) != 0;
         f.matchBy = q.text(4) == sqlText(model::MatchBy::KindAndOrder) ? model::MatchBy::KindAndOrder
                                                                        : model::MatchBy::Name;
+        f.compute = q.i64(5) != 0;
+        f.communication = q.i64(6) != 0;
+        if (!f.compute) n.nonCompute.insert(id);
         if (f.task == model::TaskRole::CollectiveKernel) n.collective.insert(id);
         if (f.task == model::TaskRole::WaitTask) n.notifyWait.insert(id);
         if (f.task == model::TaskRole::SyncTask) n.notifyOther.insert(id);

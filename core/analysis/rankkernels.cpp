@@ -17,7 +17,7 @@ RankKernels::RankKernels(std::vector<Kernel> kernels, std::vector<KernelTrack> t
     }
 }
 
-RankKernels RankKernels::load(index::Db& db, int rank, const stats::NameFlags& nonCompute) {
+RankKernels RankKernels::load(index::Db& db, int rank, const model::NameFlags& nonCompute) {
     std::vector<KernelTrack> tracks;
     {
         auto q = db.prepare(

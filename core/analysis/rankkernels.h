@@ -4,7 +4,7 @@
 // statistics. Sorted by start. Memory: 40 bytes per kernel of one rank (never the whole profile).
 // One thread.
 #include "core/index/sqlite.h"
-#include "core/stats/taskclass.h"
+#include "core/model/nameflags.h"
 
 #include <cstdint>
 #include <span>
@@ -20,7 +20,7 @@ struct Kernel {
     int32_t opTypeId = 0; ///< string id of the op type
     int32_t nameId = 0;   ///< string id of the name
     int32_t track = 0;    ///< index into RankKernels::tracks()
-    bool compute = true;  ///< false for collectives, notify/event tasks and runtime tasks (stats/taskclass.h)
+    bool compute = true;  ///< false for collectives, notify/event tasks and runtime tasks (name_fact.compute)
 };
 
 struct KernelTrack {
@@ -35,7 +35,7 @@ class RankKernels {
     /// From kernels in any order (tests build them by hand).
     explicit RankKernels(std::vector<Kernel> kernels, std::vector<KernelTrack> tracks = {});
     /// The spans of `rank`'s compute tracks; `nonCompute` flags the names that are not computation.
-    static RankKernels load(index::Db& db, int rank, const stats::NameFlags& nonCompute);
+    static RankKernels load(index::Db& db, int rank, const model::NameFlags& nonCompute);
 
     const std::vector<Kernel>& all() const { return m_all; }
     const std::vector<KernelTrack>& tracks() const { return m_tracks; }

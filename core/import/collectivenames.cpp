@@ -29,6 +29,22 @@ bool isCollectiveKernel(std::string_view name) {
 
 } // namespace
 
+bool isNonComputeTask(std::string_view n) {
+    if (n.empty() || isCollectiveKernel(n)) return true;
+    if (startsWith(n, "Notify") || startsWith(n, "Event")) return true;
+    bool lower = false, alpha = false;
+    for (char c : n) {
+        if (std::islower(static_cast<unsigned char>(c))) lower = true;
+        if (std::isalpha(static_cast<unsigned char>(c))) alpha = true;
+    }
+    return alpha && !lower; // EVENT_WAIT, PROFILING_ENABLE, MEMCPY_ASYNC, SDMA: runtime tasks, not kernels
+}
+
+bool isCommunicationName(std::string_view n) {
+    return isCollectiveKernel(n) || startsWith(n, "nccl:") || startsWith(n, "c10d::") ||
+           startsWith(n, "gloo:");
+}
+
 std::string collectiveKind(const std::string& name) {
     if (startsWith(name, "hcom_")) return model::deriveOpType(name);
     for (std::string_view pre : {"ncclDevKernel_", "ncclKernel_"})
@@ -59,6 +75,8 @@ model::NameFacts describeName(const std::string& name) {
     f.collective = collectiveKind(name);
     f.pointToPoint = isPointToPoint(f.collective);
     f.matchBy = startsWith(f.collective, "nccl:") ? model::MatchBy::KindAndOrder : model::MatchBy::Name;
+    f.compute = !isNonComputeTask(name);
+    f.communication = isCommunicationName(name);
     return f;
 }
 

@@ -9,7 +9,10 @@
 //  - the tasks inside an HCCL op on its planes: Notify_Wait is waiting, other Notify* tasks synchronisation;
 //  - pipeline point-to-point ops (HCCL hcom_send / hcom_receive, MindSpore Send / Receive, NCCL SendRecv);
 //  - lanes: an HCCL "Group …" lane holds one collective instance per top-level span; a "Plane N" lane is
-//    plane N of an HCCL op.
+//    plane N of an HCCL op;
+//  - device tasks that are not computation: collectives, Notify*/Event* tasks, and Ascend's all-caps runtime
+//    tasks (EVENT_WAIT, PROFILING_ENABLE, MEMCPY_ASYNC, SDMA); names that are communication wherever they
+//    run (collective kernels, PyTorch's nccl:*, c10d::*, gloo:* records).
 // Pure; thread-safe.
 #include "core/model/collectivefacts.h"
 #include "core/model/trackkind.h"
@@ -26,7 +29,11 @@ namespace rs::import {
 std::string collectiveKind(const std::string& name);
 /// A pipeline point-to-point collective kind (never matched across every rank of a group).
 bool isPointToPoint(std::string_view kind);
-/// Everything a name says about collectives.
+/// A device task named `name` is not computation.
+bool isNonComputeTask(std::string_view name);
+/// `name` is communication on any lane: a collective kernel or the op or call that runs one.
+bool isCommunicationName(std::string_view name);
+/// Everything a name says about collectives and computation.
 model::NameFacts describeName(const std::string& name);
 /// The facts of every interned string, by id.
 std::vector<model::NameFacts> describeNames(const std::vector<std::string>& strings);

@@ -360,7 +360,8 @@ void IndexWriter::writeLongSpans(const std::vector<model::SpanRow>& spans, int64
 
 void IndexWriter::writeNameFacts(const std::vector<model::NameFacts>& facts) {
     auto ins = m_db.prepare(
-        "INSERT INTO name_fact(name_id, task, collective, point_to_point, match_by) VALUES(?,?,?,?,?)");
+        "INSERT INTO name_fact(name_id, task, collective, point_to_point, match_by, compute, communication) "
+        "VALUES(?,?,?,?,?,?,?)");
     for (size_t i = 0; i < facts.size(); ++i) {
         const model::NameFacts& f = facts[i];
         ins.bind(1, int64_t(i));
@@ -368,7 +369,8 @@ void IndexWriter::writeNameFacts(const std::vector<model::NameFacts>& facts) {
             ins.bindNull(2);
         else
             ins.bind(2, sqlText(f.task));
-        ins.bind(3, f.collective).bind(4, int64_t(f.pointToPoint)).bind(5, sqlText(f.matchBy)).exec();
+        ins.bind(3, f.collective).bind(4, int64_t(f.pointToPoint)).bind(5, sqlText(f.matchBy));
+        ins.bind(6, int64_t(f.compute)).bind(7, int64_t(f.communication)).exec();
     }
 }
 

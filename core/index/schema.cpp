@@ -43,7 +43,7 @@ CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT,
   collective TEXT, point_to_point INTEGER, match_by TEXT);
 -- What the importers know about each interned name (core/model/collectivefacts.h).
 CREATE TABLE name_fact(name_id INTEGER PRIMARY KEY, task TEXT, collective TEXT, point_to_point INTEGER,
-  match_by TEXT);
+  match_by TEXT, compute INTEGER NOT NULL DEFAULT 1, communication INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_bytes INTEGER, addr INTEGER,
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
 -- Communication matrix links as the sources write them (ranks as written: group-local for Ascend), the groups

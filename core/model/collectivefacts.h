@@ -5,7 +5,8 @@
 //  - TrackRole (track.role, track.plane): a lane whose top-level spans are collective instances (an HCCL
 //    Group lane), or an HCCL plane whose notify tasks measure a collective's wait;
 //  - NameFacts (name_fact): per interned name, whether it is a collective kernel or a notify task, which
-//    collective it names, whether that is point-to-point and how its instances are told apart;
+//    collective it names, whether that is point-to-point and how its instances are told apart, whether a
+//    device task of that name is computation and whether the name is communication wherever it runs;
 //  - CommRecordSource (comm_op_src.source): which per-op record a communication row comes from.
 // The SQL text forms are the index's vocabulary: never change one without a schema version bump. Pure.
 #include <optional>
@@ -76,6 +77,12 @@ struct NameFacts {
     std::string collective;
     bool pointToPoint = false; ///< pipeline Send/Receive: its peer is one rank, not every rank of a group
     MatchBy matchBy = MatchBy::Name;
+    /// A device task of this name computes: false for collectives, notify/event tasks and the runtime's
+    /// all-caps tasks (EVENT_WAIT, PROFILING_ENABLE), which would inflate "Computing" and hide stragglers.
+    bool compute = true;
+    /// Communication on any lane: a collective kernel, or the op or call that runs one (PyTorch's
+    /// `nccl:all_reduce`, `c10d::allreduce_`, `gloo:*`); the timeline colours these in communication hues.
+    bool communication = false;
 };
 
 /// The per-op record a communication row comes from.

@@ -1,10 +1,10 @@
 #include "core/query/analysisqueries.h"
 
 #include "core/model/findingtext.h"
+#include "core/model/nameflags.h"
 #include "core/query/report.h"
 
 #include "core/stats/robuststats.h"
-#include "core/stats/taskclass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +14,15 @@
 namespace rs::query {
 
 namespace {
+
+// the names the importers said are not computation (device tasks left out of op statistics)
+model::NameFlags nonComputeNames(index::Db& db) {
+    model::NameFlags ids;
+    auto q = db.prepare("SELECT name_id FROM name_fact WHERE compute = 0");
+    while (q.step())
+        ids.insert(q.i64(0));
+    return ids;
+}
 
 std::vector<std::pair<int64_t, int>> computeTracks(index::Db& db, std::optional<int> rank) {
     std::vector<std::pair<int64_t, int>> out;
@@ -135,7 +144,7 @@ HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {
         h.columns.push_back("step " + std::to_string(s.step));
         h.columnKeys.push_back(s.step);
     }
-    auto skip = stats::nonComputeNameIds(db);
+    auto skip = nonComputeNames(db);
     std::map<int64_t, std::vector<std::pair<int64_t, int64_t>>> acc; // op id → per step (count, total)
     auto q = db.prepare("SELECT op_type_id, name_id, ts_ns, dur_ns FROM span WHERE track_id = ?");
     for (auto [track, r] : computeTracks(db, rank)) {

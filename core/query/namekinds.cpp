@@ -1,7 +1,6 @@
 #include "core/query/namekinds.h"
 
 #include "core/model/optype.h"
-#include "core/stats/taskclass.h"
 
 #include <string_view>
 #include <unordered_map>
@@ -31,9 +30,13 @@ void classifyNames(ProfileSummary& s) {
         s.strings.push_back(std::move(a));
         s.opTypeOfName.push_back(int32_t(s.strings.size() - 1)); // an op type is its own op type
     }
-    s.communication.assign(s.strings.size(), 0);
-    for (size_t i = 0; i < s.strings.size(); ++i)
-        s.communication[i] = stats::isCommunicationName(s.strings[i]) ? 1 : 0;
+    // the index's names keep the importers' facts; an appended op type is communication when a name of
+    // its is ("hcom_allReduce_" from "hcom_allReduce__586_0_1")
+    s.communication.resize(n, 0);
+    s.communication.resize(s.strings.size(), 0);
+    for (size_t i = 0; i < n; ++i)
+        if (s.communication[i] && size_t(s.opTypeOfName[i]) >= n)
+            s.communication[size_t(s.opTypeOfName[i])] = 1;
 }
 
 int32_t NameOpTypes::lookup(index::Db& db, int32_t nameId, int64_t trackId, int64_t t0, int64_t t1) {

@@ -1,8 +1,9 @@
 #pragma once
 // What each name of a profile is, decided once on the query thread, so a frame reads integers instead of
-// comparing or deriving text per span: whether a name is communication (taskclass.h), the op type derived
-// from it, and — for level-of-detail buckets, which carry only their longest span's name — the op type the
-// index gives that name's spans (NameOpTypes). Pure, except NameOpTypes (one query thread).
+// comparing or deriving text per span: the op type derived from a name, whether an op type is
+// communication (the importers say it of each name: name_fact.communication), and — for level-of-detail
+// buckets, which carry only their longest span's name — the op type the index gives that name's spans
+// (NameOpTypes). Pure, except NameOpTypes (one query thread).
 #include "core/index/sqlite.h"
 #include "core/query/timelinequery.h"
 
@@ -11,8 +12,9 @@
 
 namespace rs::query {
 
-/// Fills s.opTypeOfName and s.communication from s.strings (appending the derived op types that are not
-/// strings of the index yet).
+/// Fills s.opTypeOfName from s.strings, appending the derived op types that are not strings of the index
+/// yet. s.communication holds the index's flags for its strings (name_fact; missing ones are 0); it is
+/// extended to the appended op types, each communication when one of its names is.
 void classifyNames(ProfileSummary& s);
 
 /// The op type of a name's spans as the index has it (the producer's Type column where there is one, which

@@ -117,6 +117,10 @@ void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
     auto q = db.prepare("SELECT value FROM string ORDER BY id");
     while (q.step())
         s.strings.push_back(q.text(0));
+    s.communication.assign(s.strings.size(), 0);
+    auto c = db.prepare("SELECT name_id FROM name_fact WHERE communication = 1");
+    while (c.step())
+        if (c.i64(0) >= 0 && size_t(c.i64(0)) < s.strings.size()) s.communication[size_t(c.i64(0))] = 1;
     classifyNames(s);
     auto d = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
                         "BY severity, file");

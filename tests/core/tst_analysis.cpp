@@ -7,7 +7,6 @@
 #include "core/demo/kinetodemowriter.h"
 #include "core/query/report.h"
 #include "core/stats/robuststats.h"
-#include "core/stats/taskclass.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -245,23 +244,6 @@ class TstAnalysis : public QObject {
         std::vector<std::pair<int64_t, int64_t>> a{{0, 10}, {5, 15}, {20, 30}}, b{{8, 22}};
         QCOMPARE(analysis::unionLength(a), int64_t(25));
         QCOMPARE(analysis::intersectionLength(a, b), int64_t(9));
-    }
-    void taskClasses_data() {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<bool>("nonCompute");
-        QTest::newRow("kernel") << "aclnnMm_MatMulCommon_MatMulV2" << false;
-        QTest::newRow("ms kernel") << "Default/network/MatMulV2-op12" << false;
-        QTest::newRow("event wait") << "EVENT_WAIT" << true;
-        QTest::newRow("sdma") << "SDMA" << true;
-        QTest::newRow("notify") << "Notify Wait" << true;
-        QTest::newRow("hcom") << "hcom_allReduce__586_0_1" << true;
-        QTest::newRow("nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)" << true;
-        QTest::newRow("conv") << "Conv2D1" << false;
-    }
-    void taskClasses() {
-        QFETCH(QString, name);
-        QFETCH(bool, nonCompute);
-        QCOMPARE(stats::isNonComputeTask(name.toStdString()), nonCompute);
     }
 };
 

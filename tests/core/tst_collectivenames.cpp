@@ -1,6 +1,7 @@
 // What producers' names say about collectives (core/import/collectivenames.h, the one place that knows):
-// each name's task role, collective, point-to-point flag and how its instances are told apart, and the
-// role of a lane from its kind and name.
+// each name's task role, collective, point-to-point flag and how its instances are told apart, whether a
+// device task of that name computes and whether it is communication wherever it runs, and the role of a
+// lane from its kind and name.
 #include "core/import/collectivenames.h"
 
 #include <QtTest>
@@ -47,6 +48,37 @@ class TstCollectiveNames : public QObject {
         QCOMPARE(QString::fromStdString(f.collective), collective);
         QCOMPARE(f.pointToPoint, p2p);
         QCOMPARE(f.matchBy == MatchBy::KindAndOrder, byOrder);
+    }
+    void computeAndCommunication_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("compute");
+        QTest::addColumn<bool>("communication");
+        QTest::newRow("kernel") << "aclnnMm_MatMulCommon_MatMulV2" << true << false;
+        QTest::newRow("ms kernel") << "Default/network/MatMulV2-op12" << true << false;
+        QTest::newRow("conv") << "Conv2D1" << true << false;
+        QTest::newRow("event wait") << "EVENT_WAIT" << false << false;
+        QTest::newRow("event record") << "Event_Record" << false << false;
+        QTest::newRow("sdma") << "SDMA" << false << false;
+        QTest::newRow("runtime task") << "PROFILING_ENABLE" << false << false;
+        QTest::newRow("notify") << "Notify Wait" << false << false;
+        QTest::newRow("notify wait") << "Notify_Wait" << false << false;
+        QTest::newRow("hcom") << "hcom_allReduce__586_0_1" << false << true;
+        QTest::newRow("nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)" << false << true;
+        QTest::newRow("nccl dev") << "ncclDevKernel_SendRecv(ncclDevComm*)" << false << true;
+        QTest::newRow("nccl record") << "nccl:all_reduce" << true << true;
+        QTest::newRow("c10d") << "c10d::allreduce_" << true << true;
+        QTest::newRow("gloo") << "gloo:all_reduce" << true << true;
+        QTest::newRow("aten") << "aten::broadcast_tensors" << true << false;
+        QTest::newRow("empty") << "" << false << false;
+        QTest::newRow("digits only") << "1234" << true << false; // no letters: not an all-caps task name
+    }
+    void computeAndCommunication() {
+        QFETCH(QString, name);
+        QFETCH(bool, compute);
+        QFETCH(bool, communication);
+        const model::NameFacts f = import::describeName(name.toStdString());
+        QCOMPARE(f.compute, compute);
+        QCOMPARE(f.communication, communication);
     }
     void lanes_data() {
         QTest::addColumn<int>("kind");

@@ -9,6 +9,7 @@
 #include "core/analysis/rankkernels.h"
 
 #include <QtTest>
+#include <set>
 
 using namespace rs;
 using namespace rs::analysis;

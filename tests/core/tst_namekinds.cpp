@@ -3,6 +3,7 @@
 // window carry op type ids, each the op type the index gives most spans of that name (an independent SQL
 // count; on the sample 10 of 188 buckets' names derive another op type than their Type column says).
 #include "core/query/namekinds.h"
+#include "tests/support/summarynames.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -56,7 +57,7 @@ class TstNameKinds : public QObject {
                      "c10d::allreduce_",
                      "aten::broadcast_tensors",
                      "Notify_Wait"};
-        query::classifyNames(s);
+        test::classifyAsIndexed(s); // the index's flags for its names, then classifyNames
         auto type = [&](size_t i) { return s.strings[size_t(s.opTypeOfName[i])]; };
         QCOMPARE(type(1), std::string("MatMulV2"));
         QCOMPARE(s.opTypeOfName[1], 2); // the existing string, not a copy
@@ -79,6 +80,21 @@ class TstNameKinds : public QObject {
         const std::string dir = test::writeDemo("namekinds", 2, 3, 1, err);
         QVERIFY2(!dir.empty(), err.c_str());
         bucketsCarryTheirNamesOpType(dir);
+        // the summary's communication flags are the importers' facts, written to name_fact and read back
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const query::ProfileSummary s = query::loadSummary(*ix.db);
+        auto count = ix.db->prepare("SELECT count(*) FROM string");
+        QVERIFY(count.step());
+        const auto n = size_t(count.i64(0));
+        QVERIFY(n > 0 && s.communication.size() >= n);
+        int comm = 0;
+        for (size_t i = 0; i < n; ++i) {
+            const bool said = import::describeName(s.strings[i]).communication;
+            QVERIFY2(bool(s.communication[i]) == said, s.strings[i].c_str());
+            comm += said;
+        }
+        QVERIFY(comm > 0); // the demo's hcom_* collectives
     }
     void realSampleBucketsCarryOpTypes() {
         const std::string samples = test::samplesDir();

@@ -3,7 +3,7 @@
 // ranks of a compute (three rows) and a communication lane each, five 40 ms steps, one collective wait on
 // rank 0 (70–75 ms, blamed on rank 1), names MatMulV2 (ids 1/2), an NCCL kernel (3/4) and Cast (5/6). Tests
 // fill the tracks' items, then take a frame of a window. GUI thread.
-#include "core/query/namekinds.h"
+#include "tests/support/summarynames.h"
 #include "views/timeline/timelinescene.h"
 
 #include <QFont>
@@ -29,7 +29,7 @@ inline std::shared_ptr<query::ProfileSummary> makeSummary() {
                   "ncclKernel_AllReduce_RING_LL_Sum_float",
                   "Cast-op2",
                   "Cast"};
-    query::classifyNames(*s);
+    classifyAsIndexed(*s);
     s->startNs = 0;
     s->endNs = 200 * kMs;
     for (int r : {0, 1})

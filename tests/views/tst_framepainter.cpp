@@ -3,6 +3,7 @@
 // has span pixels on every lane in both, in the same places (the screen, the PNG and the SVG export all
 // replay the same list through it).
 #include "core/query/namekinds.h"
+#include "tests/support/summarynames.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
 #include "views/timeline/timelinescene.h"
@@ -119,7 +120,7 @@ class TstFramePainter : public QObject {
                 ++id;
             }
         }
-        query::classifyNames(*s);
+        test::classifyAsIndexed(*s);
         s->startNs = 0;
         s->endNs = 50 * kMs;
         views::TimelineScene scene;

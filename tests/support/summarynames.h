@@ -1,0 +1,16 @@
+#pragma once
+// For tests that build a ProfileSummary by hand: what an index would hold for its names — each string's
+// communication flag as the importers say it (name_fact.communication) — then the query layer's op types.
+#include "core/import/collectivenames.h"
+#include "core/query/namekinds.h"
+
+namespace rs::test {
+
+inline void classifyAsIndexed(query::ProfileSummary& s) {
+    s.communication.assign(s.strings.size(), 0);
+    for (size_t i = 0; i < s.strings.size(); ++i)
+        s.communication[i] = import::describeName(s.strings[i]).communication ? 1 : 0;
+    query::classifyNames(s);
+}
+
+} // namespace rs::test
