@@ -193,7 +193,7 @@ std::map<int64_t, int64_t> CollectiveArgs::peerBytes(const Call& c, int64_t self
     return out;
 }
 
-void CollectiveArgs::emit(const RankState& rank, RowEmitter& out, const std::string& file) const {
+void CollectiveArgs::emitRows(const RankState& rank, RowEmitter& out, const std::string& file) const {
     using Key = std::tuple<std::optional<int64_t>, std::string, std::string, int64_t>;
     std::map<Key, std::pair<int64_t, int64_t>> sums; // bytes, calls
     std::map<std::string, const Call*> groups;

@@ -27,7 +27,7 @@ class CollectiveArgs {
     void event(bool kernel, int64_t tsNs, std::string_view args);
     /// Emits the logical link rows (src = this rank, global ranks) per step, the process groups, and
     /// what could not be attributed as diagnostics of `file`.
-    void emit(const RankState& rank, RowEmitter& out, const std::string& file) const;
+    void emitRows(const RankState& rank, RowEmitter& out, const std::string& file) const;
 
     /// Bytes of one element of a c10 dtype name ("Float" 4, "BFloat16" 2, "Long" 8); 0 when unknown.
     static int64_t dtypeBytes(std::string_view dtype);

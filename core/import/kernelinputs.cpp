@@ -77,7 +77,7 @@ void KernelInputs::kernel(int64_t tsNs, int64_t durNs, int32_t opTypeId, std::st
     });
 }
 
-size_t KernelInputs::emit(int rank, std::vector<model::KernelShapeRow>& out) const {
+size_t KernelInputs::emitRows(int rank, std::vector<model::KernelShapeRow>& out) const {
     size_t n = 0;
     for (const auto& k : m_kernels) {
         auto it = m_inputs.find(k.extId);

@@ -21,7 +21,7 @@ class KernelInputs {
     /// A kernel event (times ns) and its args object.
     void kernel(int64_t tsNs, int64_t durNs, int32_t opTypeId, std::string_view args);
     /// Appends a KernelShapeRow for every kernel whose op gave inputs; returns how many.
-    size_t emit(int rank, std::vector<model::KernelShapeRow>& out) const;
+    size_t emitRows(int rank, std::vector<model::KernelShapeRow>& out) const;
 
     /// `[[4, 512], [512], []]` → "4,512;512;" (the exporters' shape text); empty when not that form.
     static std::string dimsText(std::string_view inputDims);

@@ -106,8 +106,8 @@ void SliceHandler::finish() {
             if (o.nameId != kDroppedBegin)
                 m_s.out.diag(m_s.file.path, "warning", "B without a matching E", o.offset, "");
     });
-    m_inputs.emit(m_s.rank.rank, m_s.batch().shapes);
-    m_collectives.emit(m_s.rank, m_s.out, m_s.file.path);
+    m_inputs.emitRows(m_s.rank.rank, m_s.batch().shapes);
+    m_collectives.emitRows(m_s.rank, m_s.out, m_s.file.path);
 }
 
 } // namespace rs::import
