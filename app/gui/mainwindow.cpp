@@ -218,6 +218,13 @@ void MainWindow::wireNavigation() {
             &SearchController::highlightShapeKernels);
     // an area-statistics row: its spans highlighted; console rows naming spans: selected or highlighted
     connect(m_areaStats, &views::AreaStatsView::rowChosen, m_search, &SearchController::highlightAreaSpans);
+    connect(m_state, &views::InteractionState::areaChanged, this, [this](const views::MarkedArea& a) {
+        if (!a.valid()) return; // an area just marked (Ctrl+drag): its figures are what the user asked for
+        if (auto* dock = findChild<QDockWidget*>("areastats")) {
+            dock->show();
+            dock->raise();
+        }
+    });
     connect(m_console, &SqlConsolePanel::spansChosen, m_search, &SearchController::showSpanRows);
 }
 

@@ -2,8 +2,9 @@
 // covers its lane; a hidden rank draws nothing; a search hit is outlined from the hit list, even where the
 // data is a merged level-of-detail bucket; the selected span is outlined; an op type selection dims the
 // other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
-// a compute lane; waits come from the window only; narrow steps draw no bands; and the same frame built on
-// another thread is the same list.
+// a compute lane; waits come from the window only; narrow steps draw no bands; a marked area is filled on
+// its lanes only, between its times, also on the rank's own clock when it was marked aligned; and the same
+// frame built on another thread is the same list.
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
@@ -202,6 +203,48 @@ class TstFrameBuilder : public QObject {
                 centres.push_back(fill->rect.center().x());
         QCOMPARE(centres.size(), size_t(3)); // steps 0, 2, 4 of five
         QVERIFY(std::abs(centres[1] - in.mapping().x(100 * kMs)) < 1);
+    }
+    void markedAreaOnItsLanesOnly() {
+        Frame f;
+        views::MarkedArea a;
+        a.t0 = 20 * kMs;
+        a.t1 = 60 * kMs;
+        a.trackIds = {1, 3}; // the compute lanes of ranks 0 and 1
+        a.ranks = {0, 1};
+        f.state.setArea(a);
+        FrameInput in = f.input(0, 200 * kMs);
+        auto fills = [&](const FrameInput& fi) {
+            std::vector<QRectF> out;
+            for (const auto* r : views::FrameBuilder().build(fi).all<views::FillRect>())
+                if (r->color == qRgba(255, 190, 40, 60)) out.push_back(r->rect);
+            return out;
+        };
+        auto rects = fills(in);
+        QCOMPARE(rects.size(), size_t(2));
+        for (int64_t track : {1, 3}) {
+            const auto [top, bottom] = laneRows(in, track);
+            const bool found = std::any_of(rects.begin(), rects.end(), [&](const QRectF& r) {
+                return std::abs(r.top() - top) < 1 && std::abs(r.bottom() - bottom) < 1 &&
+                       std::abs(r.left() - in.mapping().x(20 * kMs)) < 1 &&
+                       std::abs(r.right() - in.mapping().x(60 * kMs)) < 1;
+            });
+            QVERIFY2(found, qPrintable(QString("lane %1").arg(track)));
+        }
+        // marked on the aligned axis, shown on the ranks' own clocks: rank 1 runs 5 ms ahead, so its part
+        // of the area is at its own 25–65 ms
+        f.summary->clockOffsetNs[1] = 5 * kMs;
+        a.aligned = true;
+        f.state.setArea(a);
+        in = f.input(0, 200 * kMs);
+        rects = fills(in);
+        QCOMPARE(rects.size(), size_t(2));
+        const auto [top3, bottom3] = laneRows(in, 3);
+        const bool shifted = std::any_of(rects.begin(), rects.end(), [&](const QRectF& r) {
+            return std::abs(r.top() - top3) < 1 && std::abs(r.left() - in.mapping().x(25 * kMs)) < 1;
+        });
+        QVERIFY(shifted);
+        f.state.clearArea();
+        QVERIFY(fills(f.input(0, 200 * kMs)).empty());
     }
     void buildsTheSameFrameOnAnotherThread() {
         Frame f;

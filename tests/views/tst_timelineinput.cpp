@@ -2,7 +2,9 @@
 // interaction state; other keys and modified ones are left to the widget; the wheel zooms around the cursor
 // (over the gutter it scrolls); a click selects the span or the wait's step under it (or clears); a drag
 // pans and Back undoes the whole pan; Shift-drag zooms to the range (never under 10 ns); a rank's name
-// collapses it; the Range tool drafts an annotation over the ranks dragged across; Esc leaves the tool.
+// collapses it; the Range tool drafts an annotation over the ranks dragged across; Esc leaves the tool;
+// Ctrl+drag marks an area over the lanes it crosses (a collapsed rank: all its tracks), Esc clears it before
+// the selection, and a Ctrl+click leaves it.
 #include "tests/support/timelinefixture.h"
 #include "views/timeline/timelineinput.h"
 #include "views/timeline/timelinekeys.h"
@@ -199,6 +201,58 @@ class TstTimelineInput : public QObject {
         input.press(at(deep, 1, 30 * kMs + 10), Qt::LeftButton, Qt::ShiftModifier);
         input.release(at(deep, 1, 30 * kMs + 10) + QPoint(5, 0));
         QVERIFY(f.state.windowEnd() - f.state.windowStart() >= views::kMinWindowNs);
+    }
+    void ctrlDragMarksAnArea() {
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const auto in = f.input(0, 200 * kMs);
+        const QPoint from = at(in, 1, 20 * kMs), to = at(in, 3, 60 * kMs); // rank 0 compute → rank 1 compute
+        input.press(from, Qt::LeftButton, Qt::ControlModifier);
+        input.move(to);
+        QCOMPARE(int(input.overlay().kind), int(views::DragOverlay::Kind::Area));
+        input.release(to);
+        QCOMPARE(int(input.overlay().kind), int(views::DragOverlay::Kind::None));
+        const views::MarkedArea& a = f.state.area();
+        QVERIFY(a.valid());
+        QCOMPARE(a.trackIds, (std::vector<qint64>{1, 2, 3})); // the lanes crossed, rank 1's comm lane not
+        QCOMPARE(a.ranks, (std::vector<int>{0, 1}));
+        const double px = in.mapping().nsPerPx();
+        QVERIFY(std::llabs(a.t0 - 20 * kMs) <= px && std::llabs(a.t1 - 60 * kMs) <= px);
+        QCOMPARE(a.aligned, false);
+        QCOMPARE(f.state.windowStart(), in.t0); // the window stays
+        // a Ctrl+click leaves the area; Esc clears it, then the selection
+        input.press(from, Qt::LeftButton, Qt::ControlModifier);
+        input.release(from);
+        QVERIFY(f.state.area() == a);
+        Selection s;
+        s.kind = Selection::Kind::Span;
+        s.spanId = 3;
+        f.state.setSelection(s);
+        QVERIFY(input.key(Qt::Key_Escape, Qt::NoModifier, false, false));
+        QVERIFY(!f.state.area().valid());
+        QCOMPARE(f.state.selection().kind, Selection::Kind::Span);
+        QVERIFY(input.key(Qt::Key_Escape, Qt::NoModifier, false, false));
+        QCOMPARE(f.state.selection().kind, Selection::Kind::None);
+    }
+    void collapsedRankAreaTakesItsTracks() {
+        test::TimelineFixture f;
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.collapsedRanks = {1};
+        f.scene.setLayoutOptions(o);
+        Host host(f);
+        const auto in = f.input(0, 200 * kMs);
+        const views::Lane* header = nullptr;
+        for (const auto& l : in.layout->lanes())
+            if (l.header && l.rank == 1) header = &l;
+        QVERIFY(header);
+        const int y = in.viewport.yOf(header->y) + 4;
+        const auto a = views::TimelineInput::areaFrom(in, QPoint(int(in.mapping().x(10 * kMs)), y),
+                                                      QPoint(int(in.mapping().x(30 * kMs)), y));
+        QVERIFY(a);
+        QCOMPARE(a->trackIds, (std::vector<qint64>{3, 4}));
+        QCOMPARE(a->ranks, (std::vector<int>{1}));
+        QVERIFY(!views::TimelineInput::areaFrom(in, QPoint(300, y), QPoint(302, y))); // a click
     }
     void rankNameCollapses() {
         test::TimelineFixture f;

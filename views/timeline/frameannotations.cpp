@@ -5,6 +5,7 @@
 #include "views/timeline/framebuilder.h"
 
 #include <algorithm>
+#include <set>
 
 namespace rs::views {
 
@@ -78,6 +79,36 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
     }
 }
 
+// The marked area over each of its lanes on screen: its times are on the timeline's axis when it was marked
+// (aligned or not), so a rank's part is placed through that rank's offset when alignment changed since.
+void FrameBuilder::addArea(const FrameInput& in, DrawList& out) const {
+    const MarkedArea& a = in.area;
+    if (!a.valid() || !in.layout || !in.summary) return;
+    const std::set<int64_t> tracks(a.trackIds.begin(), a.trackIds.end());
+    const QRgb fill = qRgba(255, 190, 40, 60), edge = qRgb(200, 130, 0);
+    const double left = Viewport::kGutter - 2, right = in.viewport.plotRight() + 2;
+    auto [first, last] = visibleLanes(in);
+    const auto& lanes = in.layout->lanes();
+    for (size_t i = first; i < last; ++i) {
+        const Lane& l = lanes[i];
+        if (l.header || !tracks.count(l.trackId)) continue;
+        // aligned times on the frame's axis (its own when it is aligned, else shifted to the rank's clock);
+        // a rank's own times through its mapping
+        int64_t off = 0;
+        if (a.aligned && !in.aligned)
+            if (auto it = in.summary->clockOffsetNs.find(l.rank); it != in.summary->clockOffsetNs.end())
+                off = it->second;
+        const TimeMapping tm = a.aligned ? in.mapping() : in.rankMapping(l.rank);
+        const double x0 = std::max(tm.x(a.t0 + off), left), x1 = std::min(tm.x(a.t1 + off), right);
+        if (x1 < left || x0 > right) continue;
+        const double y = in.viewport.yOf(l.y);
+        const QRectF r(x0, y, std::max(1.0, x1 - x0), l.height);
+        out.add(FillRect{r, fill});
+        out.add(Line{r.topLeft(), r.bottomLeft(), edge, 1, false});
+        out.add(Line{r.topRight(), r.bottomRight(), edge, 1, false});
+    }
+}
+
 void FrameBuilder::addDrag(const FrameInput& in, DrawList& out) const {
     const DragOverlay& d = in.drag;
     const QRgb preview = QColor("#1f77b4").rgba();
@@ -96,6 +127,16 @@ void FrameBuilder::addDrag(const FrameInput& in, DrawList& out) const {
     case DragOverlay::Kind::Arrow:
         out.add(Arrow{QPointF(d.from), QPointF(d.to), preview});
         return;
+    case DragOverlay::Kind::Area: {
+        const QRectF r = QRectF(QPointF(d.from), QPointF(d.to)).normalized();
+        const TimeMapping tm = in.mapping();
+        out.add(FillRect{r, qRgba(255, 190, 40, 60)});
+        out.add(Region{r, qRgb(200, 130, 0), false});
+        out.add(Text{QRectF(r.left(), r.top() - 16, std::max(r.width(), 120.0), 16),
+                     formatDuration(tm.t(int(r.right())) - tm.t(int(r.left()))), qRgb(160, 100, 0),
+                     FontRole::Base, Qt::AlignLeft});
+        return;
+    }
     case DragOverlay::Kind::Range:
     case DragOverlay::Kind::Box:
         out.add(Region{QRectF(QPointF(d.from), QPointF(d.to)).normalized(), preview,

@@ -135,6 +135,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
     if (in.showWaits && in.waits) addWaits(in, out);
     addLabels(out);
     addOutlines(in, out);
+    addArea(in, out);
     addAnnotations(in, out);
     addDrag(in, out);
     out.add(Clip{});

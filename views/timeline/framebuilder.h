@@ -55,7 +55,7 @@ class IndexedData {
 
 /// What the mouse is doing that the frame shows: a Shift-drag range or an annotation being drawn.
 struct DragOverlay {
-    enum class Kind { None, Select, Arrow, Range, Box };
+    enum class Kind { None, Select, Arrow, Range, Box, Area };
     Kind kind = Kind::None;
     QPoint from, to; ///< widget pixels
 };
@@ -71,6 +71,7 @@ struct FrameInput {
     int64_t t0 = 0, t1 = 1;  ///< the window (ns)
     int64_t boundsStart = 0; ///< the run's start: the ruler counts from it
     Selection selection;
+    MarkedArea area; ///< the area marked for statistics (invalid: none), drawn over its lanes
     bool showWaits = true;
     bool aligned = false;    ///< each rank on its clock-aligned time (summary->clockOffsetNs)
     bool exportMode = false; ///< no legend or notes (the picture's caption carries them)
@@ -104,6 +105,7 @@ class FrameBuilder {
     void addOutlines(const FrameInput& in, DrawList& out) const;
     void addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const;
     void addAnnotations(const FrameInput& in, DrawList& out) const;
+    void addArea(const FrameInput& in, DrawList& out) const;
     void addDrag(const FrameInput& in, DrawList& out) const;
     void addGutter(const FrameInput& in, DrawList& out) const;
     void addAxis(const FrameInput& in, DrawList& out) const;

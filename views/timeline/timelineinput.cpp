@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace rs::views {
 
@@ -23,6 +24,8 @@ void TimelineInput::press(QPoint pos, Qt::MouseButton button, Qt::KeyboardModifi
     }
     if (tool() != AnnotationModel::Tool::None)
         m_drag = Drag::Draft;
+    else if (mods & Qt::ControlModifier)
+        m_drag = Drag::Area;
     else
         m_drag = mods & Qt::ShiftModifier ? Drag::Select : Drag::Pan;
 }
@@ -36,6 +39,7 @@ void TimelineInput::move(QPoint pos) {
         return;
     case Drag::Draft:
     case Drag::Select:
+    case Drag::Area:
         m_dragPos = pos;
         m_host->overlayChanged();
         return;
@@ -74,6 +78,12 @@ void TimelineInput::release(QPoint pos) {
             }
             m_state->setWindow(t0, t1);
         }
+        m_host->overlayChanged();
+        return;
+    }
+    case Drag::Area: {
+        // a Ctrl+click (no width) leaves the marked area as it is
+        if (auto a = areaFrom(m_host->currentFrame(), m_pressPos, pos)) m_state->setArea(*a);
         m_host->overlayChanged();
         return;
     }
@@ -200,6 +210,10 @@ bool TimelineInput::key(int key, Qt::KeyboardModifiers mods, bool back, bool for
             m_host->overlayChanged();
             break;
         }
+        if (m_state->area().valid()) { // then the marked area, then the selection
+            m_state->clearArea();
+            break;
+        }
         m_state->clearSelection();
         break;
     case TimelineCommand::ScrollUp:
@@ -218,6 +232,8 @@ DragOverlay TimelineInput::overlay() const {
     o.to = m_dragPos;
     if (m_drag == Drag::Select) {
         o.kind = DragOverlay::Kind::Select;
+    } else if (m_drag == Drag::Area) {
+        o.kind = DragOverlay::Kind::Area;
     } else if (m_drag == Drag::Draft) {
         switch (tool()) {
         case AnnotationModel::Tool::Arrow:
@@ -294,6 +310,39 @@ std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& i
     }
     std::sort(an.anchor.ranks.begin(), an.anchor.ranks.end());
     return an;
+}
+
+std::optional<MarkedArea> TimelineInput::areaFrom(const FrameInput& in, QPoint a, QPoint b) {
+    if (!in.summary || !in.layout) return std::nullopt;
+    const int k = Viewport::kGutter;
+    const int xa = std::max(std::min(a.x(), b.x()), k), xb = std::max(std::max(a.x(), b.x()), k);
+    if (xb - xa < 3) return std::nullopt;
+    const TimeMapping tm = in.mapping();
+    MarkedArea area;
+    area.t0 = tm.t(xa);
+    area.t1 = tm.t(xb);
+    area.aligned = in.aligned;
+    // the rows the drag spans, in content y (a drag past the last lane ends there)
+    const int y0 = in.viewport.contentY(std::min(a.y(), b.y())),
+              y1 = in.viewport.contentY(std::max(a.y(), b.y()));
+    std::set<int> ranks;
+    for (const Lane& l : in.layout->lanes()) {
+        if (l.y + l.height <= y0 || l.y > y1) continue;
+        if (!l.header) {
+            area.trackIds.push_back(l.trackId);
+            ranks.insert(l.rank);
+        } else if (l.rank >= 0 && in.options.collapsedRanks.count(l.rank)) {
+            for (const auto& t : in.summary->tracks) // a collapsed rank: the tracks its lanes would show
+                if (t.rank == l.rank && !in.options.hiddenKinds.count(QString::fromStdString(t.kind)))
+                    area.trackIds.push_back(t.trackId);
+            ranks.insert(l.rank);
+        }
+    }
+    std::sort(area.trackIds.begin(), area.trackIds.end());
+    area.trackIds.erase(std::unique(area.trackIds.begin(), area.trackIds.end()), area.trackIds.end());
+    area.ranks.assign(ranks.begin(), ranks.end());
+    if (!area.valid()) return std::nullopt;
+    return area;
 }
 
 } // namespace rs::views

@@ -1,9 +1,9 @@
 #pragma once
 // The timeline's input handling: mouse, wheel and key events turned into commands on the interaction
-// state (zoom, pan, select, back/forward, fit, hover) and into the few things only the view can do
-// (scroll, collapse a rank, report a clicked span, a drafted annotation, an annotation to edit). Keys
-// come from the one table in timelinekeys.h. It reads the frame on screen through its host (layout,
-// mapping, hit tests) and holds the drag in progress, which the next frame draws. GUI thread.
+// state (zoom, pan, select, mark an area, back/forward, fit, hover) and into the few things only the view can
+// do (scroll, collapse a rank, report a clicked span, a drafted annotation, an annotation to edit). Keys come
+// from the one table in timelinekeys.h. It reads the frame on screen through its host (layout, mapping, hit
+// tests) and holds the drag in progress, which the next frame draws. GUI thread.
 #include "views/annotate/annotationmodel.h"
 #include "views/timeline/framebuilder.h"
 
@@ -49,6 +49,10 @@ class TimelineInput {
     /// The annotation `tool` makes from a press at `a` and a release at `b` in `in`'s frame.
     static std::optional<annotate::Annotation> draftFrom(const FrameInput& in, AnnotationModel::Tool tool,
                                                          QPoint a, QPoint b);
+    /// The area a drag from `a` to `b` marks in `in`'s frame: the window between the two x (on the frame's
+    /// axis, aligned when it is) over every lane the drag's rows cross (a collapsed rank's header: all its
+    /// shown kinds of track). None for a click (under 3 px wide) or outside the lanes.
+    static std::optional<MarkedArea> areaFrom(const FrameInput& in, QPoint a, QPoint b);
 
   private:
     void click(QPoint pos);
@@ -61,7 +65,7 @@ class TimelineInput {
     InteractionState* m_state;
     TimelineInputHost* m_host;
     AnnotationModel* m_annotations = nullptr;
-    enum class Drag { None, Pan, Select, Draft };
+    enum class Drag { None, Pan, Select, Draft, Area };
     Drag m_drag = Drag::None;
     QPoint m_pressPos, m_dragPos;
     qint64 m_pressT0 = 0, m_pressT1 = 0;

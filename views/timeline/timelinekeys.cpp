@@ -23,7 +23,7 @@ const std::vector<TimelineKey>& timelineKeys() {
         {{Qt::Key_Escape},
          TimelineCommand::Escape,
          "Esc",
-         "leave the annotation tool, else clear the selection"},
+         "leave the annotation tool, else clear the marked area, else the selection"},
         {{Qt::Key_Up}, TimelineCommand::ScrollUp, "Up", "scroll the lanes up"},
         {{Qt::Key_Down}, TimelineCommand::ScrollDown, "Down", "scroll the lanes down"},
     };
@@ -41,6 +41,7 @@ const std::vector<Gesture>& timelineGestures() {
         {"Wheel", "zoom around the cursor (Shift+wheel: scroll the lanes)"},
         {"Drag", "pan"},
         {"Shift+drag", "select a range and zoom to it"},
+        {"Ctrl+drag", "mark an area across lanes and time (its statistics open in Query ▸ Area statistics)"},
         {"Double-click", "zoom to a span or wait"},
         {"Click a rank name", "collapse / expand its lanes"},
         {"Click or drag the minimap", "move the window there (wheel: zoom)"},

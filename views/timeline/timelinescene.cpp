@@ -71,6 +71,7 @@ FrameInput TimelineScene::frame(const Viewport& vp, const InteractionState& stat
     in.t1 = state.windowEnd();
     in.boundsStart = state.boundsStart();
     in.selection = state.selection();
+    in.area = state.area();
     in.showWaits = m_showWaits;
     in.aligned = m_aligned;
     in.notes = notes();
