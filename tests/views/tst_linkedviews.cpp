@@ -337,6 +337,11 @@ class TstLinkedViews : public QObject {
             } else {
                 QTRY_VERIFY_WITH_TIMEOUT(drill->breadcrumbs().contains("none is recorded"), 10000);
             }
+            // an empty tensor list says why; a list with rows does not
+            QTRY_VERIFY_WITH_TIMEOUT(drill->tensorsModel()->rowCount() > 0 ||
+                                         drill->breadcrumbs().contains("name no tensor"),
+                                     10000);
+            QCOMPARE(drill->breadcrumbs().contains("name no tensor"), drill->tensorsModel()->rowCount() == 0);
         }
         QTest::keyClick(drill->table(2), Qt::Key_Backspace);
         QCOMPARE(drill->level(), 1);

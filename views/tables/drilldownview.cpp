@@ -77,6 +77,7 @@ void DrillDownView::setProfile() {
     m_steps->setRows(nullptr);
     m_ops->setRows(nullptr, 0);
     m_tensors->setRows(nullptr);
+    m_tensorsLoaded = false;
     m_rank = -1;
     m_step = -1;
     if (m_service) m_pendingSteps = m_service->requestStepRows();
@@ -106,6 +107,8 @@ void DrillDownView::showTensors(std::shared_ptr<const std::vector<query::TensorI
         return;
     }
     m_tensors->setRows(std::move(rows));
+    m_tensorsLoaded = true;
+    if (m_level == 2) setLevel(m_level); // an empty list says why in the breadcrumbs
 }
 
 QString DrillDownView::breadcrumbs() const {
@@ -121,6 +124,10 @@ QString DrillDownView::breadcrumbs() const {
                   : tr("%1 tensors in the step (none is recorded for %2 itself)")
                         .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped())) +
              "</b>";
+    if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
+        s += tr(" — <i>none: the memory records of rank %1 name no tensor of this op type in step %2</i>")
+                 .arg(m_rank)
+                 .arg(m_step);
     return s;
 }
 
@@ -156,6 +163,7 @@ void DrillDownView::drillDown() {
         m_op = QString::fromStdString(r->opType);
         m_opName = QString::fromStdString(r->name);
         m_tensorScope = TensorScope::Op;
+        m_tensorsLoaded = false;
         m_tensors->setRows(nullptr);
         m_pendingTensors =
             m_service->requestOpTensorRows(m_rank, m_opName, m_op, r->startNs, r->startNs + r->durNs);

@@ -57,6 +57,7 @@ class DrillDownView : public QWidget {
     qint64 m_step = -1, m_stepStart = 0;
     QString m_op, m_opName; ///< the drilled op's type and name
     enum class TensorScope { Op, OpTypeInStep } m_tensorScope = TensorScope::Op;
+    bool m_tensorsLoaded = false; ///< the tensor level's answer has arrived (an empty list then says why)
     void showTensors(std::shared_ptr<const std::vector<query::TensorItem>> rows);
     void parkCurrent(int level);
     quint64 m_pendingSteps = 0, m_pendingOps = 0, m_pendingTensors = 0;

@@ -139,9 +139,11 @@ void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawL
     out.add(Area{std::move(area), col.rgba(), fill.rgba()});
     const QString maxText =
         cs->bytes ? formatBytes(int64_t(cs->maxValue)) : QString::number(cs->maxValue, 'g', 4);
-    out.add(Text{QRectF(right - 90, y, 86, 12),
-                 QCoreApplication::translate("TimelineView", "max %1").arg(maxText), in.palette.placeholder,
-                 FontRole::Small, Qt::AlignRight | Qt::AlignTop});
+    // the lane's scale: the highest sample of this window, not the run's peak (the memory map and the
+    // report give that), so the label says so
+    out.add(Text{QRectF(right - 150, y, 146, 12),
+                 QCoreApplication::translate("TimelineView", "in view ≤ %1").arg(maxText),
+                 in.palette.placeholder, FontRole::Small, Qt::AlignRight | Qt::AlignTop});
 }
 
 void FrameBuilder::addOutlines(const FrameInput& in, DrawList& out) const {
