@@ -27,7 +27,7 @@ if [ ${#need[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || { echo "fuzz: needs ${need[*]}: apt-get install -y ${need[*]}" >&2; exit 1; }
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
-"$ROOT/dev" build >/dev/null # the product's packages (Qt Core, SQLite, zstd, …) are installed by it
+"$ROOT/dev" deps # the product's packages (Qt Core, SQLite, zstd, …); the fuzz build needs no release build
 if [ ! -f "$OUT/CMakeCache.txt" ]; then
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$OUT" -DRANKSCOPE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
