@@ -36,7 +36,7 @@ int64_t runWall(const Walls& walls, int run) {
 PassInfo RootCausePass::info() const {
     return {"root_causes",
             PassScope::CrossRank,
-            {"collective", "wait", "step_stat", "op_stat", "rank_info", "run"},
+            {"collective", "wait", "step_stat", "op_stat", "rank_info", "run", "sum_step"},
             {"finding", "op_stat.flagged"}};
 }
 

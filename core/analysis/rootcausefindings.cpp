@@ -142,6 +142,20 @@ std::vector<OutlierRow> outlierRows(Db& db) {
         if (!q.isNull(4)) r.late = q.i64(4);
         out.push_back(r);
     }
+    // per (run, step): the last rank's start and the last end
+    std::map<std::pair<int, int64_t>, std::pair<int64_t, int64_t>> extent;
+    auto e = db.prepare(
+        "SELECT coalesce(r.run_id, 0), s.step, max(s.start_ns), max(s.start_ns + s.wall_ns) FROM "
+        "sum_step s JOIN rank_info r ON r.rank = s.rank WHERE s.wall_ns IS NOT NULL GROUP BY 1, 2");
+    while (e.step())
+        extent[{int(e.i64(0)), e.i64(1)}] = {e.i64(2), e.i64(3)};
+    for (auto& r : out) {
+        const int64_t extra = std::max<int64_t>(0, r.wall - r.typical);
+        auto it = extent.find({r.run, r.step});
+        r.jobLost = it == extent.end()
+                        ? extra
+                        : std::clamp<int64_t>(it->second.second - (it->second.first + r.typical), 0, extra);
+    }
     return out;
 }
 
@@ -167,14 +181,18 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
         }
         const OutlierRow* top = list.front();
         for (const auto* r : list)
-            if (r->wall - r->typical > top->wall - top->typical) top = r;
+            if (r->jobLost > top->jobLost ||
+                (r->jobLost == top->jobLost && r->wall - r->typical > top->wall - top->typical))
+                top = r;
+        // a long step that ended with the others' (it only began earlier) cost the job nothing: no culprit
+        if (top->jobLost * 10 < top->typical) continue;
         Finding f;
         f.run = run;
         f.kind = model::FindingKind::OutlierStep;
         f.rank = top->rank;
         f.step = step;
         f.subject = "step " + std::to_string(step);
-        f.lost = top->wall - top->typical;
+        f.lost = top->jobLost;
         f.affectedWall = std::max(top->wall, wallOf(walls, run, step));
         f.affected = {{"steps", json::array({step})}, {"ranks", json::array()}};
         for (const auto* r : list)

@@ -57,10 +57,17 @@ struct OutlierRow {
     int rank;
     int64_t step, wall, typical;
     std::optional<int64_t> late;
+    /// What the step cost the job (ns): how much later the step ended on the run's ranks than its last
+    /// starting rank's start plus this rank's typical wall, at most wall − typical. A rank that began the
+    /// step earlier than the others (a pipeline warm-up, a profiler started early) has a long step that
+    /// cost nothing; a stall that every rank waits for costs its length.
+    int64_t jobLost = 0;
 };
+/// The outlier steps of step_stat, with what each cost the job (from sum_step's per-rank extents).
 std::vector<OutlierRow> outlierRows(index::Db& db);
-/// Outlier steps that no finding in `causes` explains, one finding per (run, step); the explained ones are
-/// folded into the finding that explains them (affected.outlier_steps).
+/// Outlier steps that no finding in `causes` explains, one finding per (run, step) that cost the job time
+/// (a step that only began early on some rank names no culprit); the explained ones are folded into the
+/// finding that explains them (affected.outlier_steps).
 std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, std::vector<Finding>& causes,
                                          const Walls& walls);
 
