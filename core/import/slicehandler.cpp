@@ -49,8 +49,9 @@ void SliceHandler::complete(const TraceEvent& e) {
     }
     const std::string name = e.name.str();
     const int32_t nameId = m_s.strings.intern(name);
-    TraceTrack& t = m_s.tracks.slices(e.pidText, e.tidText);
     const std::string cat = e.cat.str();
+    TraceTrack& t = cat == "gpu_user_annotation" ? m_s.tracks.annotations(e.pidText, e.tidText)
+                                                 : m_s.tracks.slices(e.pidText, e.tidText);
     if (cat == "kernel") ++t.kernelSpans;
     if (isNcclKernel(name)) ++t.ncclSpans;
     const int32_t opId = opTypeOf(e, nameId, name);

@@ -20,13 +20,24 @@ TraceTrack& TraceTracks::slices(std::string_view pid, std::string_view tid) {
     return create(m_key, pid, tid, false, {});
 }
 
-TraceTrack& TraceTracks::counter(std::string_view pid, std::string_view series) {
+TraceTrack* TraceTracks::findTagged(std::string_view pid, std::string_view tag, std::string_view name) {
     m_key.assign(pid);
-    m_key.append("\x1f"
-                 "C:");
-    m_key.append(series);
+    m_key.push_back('\x1f');
+    m_key.append(tag);
+    m_key.append(name);
     auto it = m_tracks.find(m_key);
-    if (it != m_tracks.end()) return it->second;
+    return it == m_tracks.end() ? nullptr : &it->second;
+}
+
+TraceTrack& TraceTracks::annotations(std::string_view pid, std::string_view tid) {
+    if (TraceTrack* t = findTagged(pid, "A:", tid)) return *t;
+    TraceTrack& t = create(m_key, pid, tid, false, {});
+    t.annotations = true;
+    return t;
+}
+
+TraceTrack& TraceTracks::counter(std::string_view pid, std::string_view series) {
+    if (TraceTrack* t = findTagged(pid, "C:", series)) return *t;
     return create(m_key, pid, {}, true, series);
 }
 
@@ -67,6 +78,7 @@ model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank)
     f.spans = t.nester->count();
     f.kernelSpans = t.kernelSpans;
     f.ncclSpans = t.ncclSpans;
+    f.annotations = t.annotations;
     TrackClass c = classifyTrack(f);
     model::TrackRow r;
     r.trackId = t.id;

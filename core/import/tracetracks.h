@@ -23,6 +23,7 @@ struct TraceTrack {
     std::unique_ptr<model::TrackNester> nester;
     int64_t ncclSpans = 0, kernelSpans = 0;
     bool counter = false;
+    bool annotations = false; ///< a GPU stream's user annotations (Kineto gpu_user_annotation), not kernels
     std::string counterName;
     struct Open { ///< a B event waiting for its E
         int64_t ts;
@@ -50,6 +51,9 @@ class TraceTracks {
     explicit TraceTracks(std::atomic<int64_t>& nextId) : m_nextId(nextId) {}
     /// The slice track of (pid, tid), created on first use.
     TraceTrack& slices(std::string_view pid, std::string_view tid);
+    /// The lane of (pid, tid)'s GPU user annotations (Kineto draws record_function ranges on the stream
+    /// they ran on; they are not kernels, and on the kernels' lane they were counted as device time).
+    TraceTrack& annotations(std::string_view pid, std::string_view tid);
     /// The track of one counter series of `pid` (`series` = "<event name>/<arg key>").
     TraceTrack& counter(std::string_view pid, std::string_view series);
     /// The slice track of (pid, tid) when it exists.
@@ -65,6 +69,8 @@ class TraceTracks {
     void describe(FileKind format, int rank, model::Batch& b);
 
   private:
+    /// The track keyed pid, '\x1f', `tag`, `name` (m_key holds that key afterwards), or null.
+    TraceTrack* findTagged(std::string_view pid, std::string_view tag, std::string_view name);
     TraceTrack& create(std::string key, std::string_view pid, std::string_view tid, bool counter,
                        std::string_view series);
     model::TrackRow row(const TraceTrack& t, FileKind format, int rank) const;

@@ -4,6 +4,7 @@
 
 #include "core/model/decimal.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -44,6 +45,17 @@ TrackKind kindFromContent(const TrackFacts& f, std::optional<TrackKind> byName, 
 } // namespace
 
 TrackClass classifyTrack(const TrackFacts& f) {
+    if (f.annotations) { // named after its stream, beside it; never device work
+        TrackFacts stream = f;
+        stream.annotations = false;
+        stream.kernelSpans = std::max<int64_t>(1, f.kernelSpans);
+        TrackClass c = classifyTrack(stream);
+        c.kind = TrackKind::Other;
+        c.name += " annotations";
+        c.role = model::TrackRole::None;
+        c.plane.reset();
+        return c;
+    }
     TrackClass c;
     c.process = std::string(f.process);
     std::optional<TrackKind> kind = trackKindForProcess(f.process, f.labels);

@@ -31,6 +31,7 @@ struct TrackFacts {
     std::string_view counterName;            ///< "<event name>/<series>" for a counter
     int64_t spans = 0, kernelSpans = 0;      ///< spans on the track; of them with cat "kernel"
     int64_t ncclSpans = 0;                   ///< of them named ncclKernel* / ncclDevKernel*
+    bool annotations = false;                ///< the user annotations Kineto draws on a GPU stream
     int64_t processSort = 0, threadSort = 0; ///< process_sort_index / thread_sort_index (0 when none)
 };
 

@@ -6,11 +6,11 @@
 
 namespace rs::index {
 
-// 21: name_fact.compute/communication (task classes are importer facts); 20: .db peers (run completeness);
-// 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane, name_fact,
-// comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16: long_span; 15:
-// label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 21;
+// 22: Kineto GPU user annotations on their own lanes (kind other); 21: name_fact.compute/communication (task
+// classes are importer facts); 20: .db peers (run completeness); 19: comm_link*, comm_group*, comm_source
+// (communication matrix); 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary
+// tables (sum_*), rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 22;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
