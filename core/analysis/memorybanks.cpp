@@ -1,6 +1,7 @@
 #include "core/analysis/memorybanks.h"
 
 #include "core/analysis/rankcontext.h"
+#include "core/model/memoryrows.h"
 
 #include <algorithm>
 #include <map>
@@ -22,7 +23,7 @@ PassInfo MemoryBanksPass::info() const {
     return {"memory_banks",
             PassScope::RankLocal,
             {"tensor"},
-            {"tensor.bank", "memory_summary.base_addr", "sum_bank"}};
+            {"tensor.bank", "memory_summary.base_addr", "memory_summary.bank_size_bytes", "sum_bank"}};
 }
 
 void MemoryBanksPass::run(RankContext& ctx) {
@@ -31,6 +32,16 @@ void MemoryBanksPass::run(RankContext& ctx) {
     for (const auto& t : tensors)
         if (t.addr) lowest = std::min(lowest, *t.addr);
     if (lowest == INT64_MAX) return; // no addresses: no banks
+    // GPU virtual addresses (Kineto) say nothing about HBM banks: no bands, no bank anomaly
+    auto device = ctx.db.prepare(
+        "SELECT count(*) FROM tensor WHERE rank = ? AND addr IS NOT NULL AND coalesce(source, '') <> ?");
+    device.bind(1, ctx.rank).bind(2, model::kKinetoMemorySource);
+    if (device.step() && device.i64(0) == 0) {
+        ctx.db.prepare("UPDATE memory_summary SET bank_size_bytes = 0, bank_count = 0 WHERE rank = ?")
+            .bind(1, ctx.rank)
+            .exec();
+        return;
+    }
     const int64_t bankSize = ctx.opts.banks.bankSizeBytes;
     const auto base = int64_t(ctx.opts.banks.baseAddr ? *ctx.opts.banks.baseAddr
                                                       : defaultBankBase(uint64_t(lowest), bankSize));

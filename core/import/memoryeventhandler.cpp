@@ -76,7 +76,7 @@ model::TensorRow MemoryEventHandler::tensor(uint64_t addr, const LiveAlloc& a) c
     tr.addr = addr;
     tr.allocNs = a.tsNs;
     if (a.deviceId >= 0) tr.deviceId = a.deviceId;
-    tr.source = "kineto-memory";
+    tr.source = std::string(model::kKinetoMemorySource);
     return tr;
 }
 

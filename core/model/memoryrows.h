@@ -4,8 +4,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace rs::model {
+
+/// The `tensor.source` of Kineto's `[memory]` events. Their addresses are the CUDA caching allocator's
+/// virtual addresses: no HBM bank model applies to them (the analysis then models no banks).
+inline constexpr std::string_view kKinetoMemorySource = "kineto-memory";
 
 struct TensorRow {
     int rank;

@@ -179,6 +179,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_plot->yAxis->setRangeUpper(m_plot->graphCount() ? m_plot->yAxis->range().upper * 1.15 + 0.01 : 1.0);
     m_canvas->setData(d);
     m_strip->setData(d);
+    m_strip->setVisible(d && d->bankSizeBytes > 0 && d->hasAddresses); // no bank model: no strip
     // the shared window, where it is one of this profile's (a state not set up yet says 0 … 1 ns)
     if (m_state->windowEnd() > d->startNs && m_state->windowStart() < d->endNs)
         m_canvas->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
