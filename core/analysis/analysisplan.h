@@ -13,7 +13,7 @@
 //  step_phases            step, span (compute), sum_arrival,           sum_step
 //                         step_breakdown_src
 //  op_cells               span (compute), track, string                sum_op
-//  tensor_timeline        tensor, step                                 tensor (times and steps)
+//  tensor_timeline        tensor, step, rank_info                      tensor (times and steps; other sessions out)
 //  memory_peaks           memory_sample, tensor                        memory_summary, memory_sample (derived)
 //  memory_banks           tensor                                       tensor.bank, memory_summary.base_addr, sum_bank
 //  memory_curve           memory_sample                                memory_lod, memory_summary.curve_component
@@ -27,7 +27,7 @@
 //  op_stats               sum_op, rank_info                            op_stat
 //  bank_anomalies         sum_bank, rank_info                          bank_anomaly, finding
 //  root_causes            collective, wait, step_stat, op_stat,        finding, op_stat.flagged
-//                         rank_info, run
+//                         rank_info, run, sum_step
 //  diagnostics            sum_diagnostic                               diagnostic
 // clang-format on
 //
