@@ -1,6 +1,8 @@
 #include "app/cli/commands.h"
+
 #include "app/cli/profileopener.h"
 #include "core/index/sqlite.h"
+#include "core/model/plural.h"
 #include "core/query/report.h"
 
 #include <cstdio>
@@ -96,8 +98,9 @@ void printRuns(const json& j) {
     std::printf("runs:   %zu%s\n", j["runs"].size(),
                 j["runs"].size() > 1 ? " (different jobs or sessions: nothing is compared across them)" : "");
     for (auto& run : j["runs"]) {
-        std::printf("  run %lld  %s  %zu rank(s)", (long long)run["run"].get<int64_t>(),
-                    run["source"].get<std::string>().c_str(), run["ranks"].size());
+        std::printf("  run %lld  %s  %s", (long long)run["run"].get<int64_t>(),
+                    run["source"].get<std::string>().c_str(),
+                    model::counted(int64_t(run["ranks"].size()), "rank", "ranks").c_str());
         if (!run["world_size"].is_null())
             std::printf(" of %lld", (long long)run["world_size"].get<int64_t>());
         if (!run["start_ns"].is_null())
@@ -134,8 +137,15 @@ void printInfo(const json& j) {
     std::printf("counts:");
     for (auto& [k, v] : j["counts"].items())
         std::printf("  %s %lld", k.c_str(), (long long)v.get<int64_t>());
-    int64_t t0 = j["time_range_ns"][0].get<int64_t>(), t1 = j["time_range_ns"][1].get<int64_t>();
-    std::printf("\ntime:   %lld .. %lld ns (%.3f s)\n", (long long)t0, (long long)t1, double(t1 - t0) / 1e9);
+    if (j["runs"].size() > 1) { // runs on other clocks or days: one extent over them all means nothing
+        std::printf("\ntime:   per run (above)\n");
+    } else if (!j["time_range_ns"][0].is_null()) {
+        int64_t t0 = j["time_range_ns"][0].get<int64_t>(), t1 = j["time_range_ns"][1].get<int64_t>();
+        std::printf("\ntime:   %lld .. %lld ns (%.3f s)\n", (long long)t0, (long long)t1,
+                    double(t1 - t0) / 1e9);
+    } else {
+        std::printf("\ntime:   no timed events\n");
+    }
     std::printf("diagnostics: %zu\n", j["diagnostics"].size());
     for (auto& x : j["diagnostics"])
         std::printf("  [%s] %s: %s (x%lld, first at %lld) %s\n", x["severity"].get<std::string>().c_str(),

@@ -90,10 +90,17 @@ json stepsSection(index::Db& db) {
     std::map<int64_t, std::vector<double>> walls;
     while (q.step())
         walls[q.i64(0)].push_back(double(q.i64(1)));
+    // ranks whose only step is the whole trace (no step marks, or marks on another clock): not a step time
+    std::set<int64_t> whole;
+    auto w = db.prepare("SELECT rank FROM step GROUP BY rank HAVING min(source = 'whole-trace') = 1");
+    while (w.step())
+        whole.insert(w.i64(0));
     for (auto& [rank, v] : walls) {
         std::vector<double> a = v, b = v;
-        per.push_back(
-            {{"rank", rank}, {"median_ns", int64_t(median(a))}, {"p95_ns", int64_t(percentile(b, 95))}});
+        per.push_back({{"rank", rank},
+                       {"median_ns", int64_t(median(a))},
+                       {"p95_ns", int64_t(percentile(b, 95))},
+                       {"whole_trace", whole.count(rank) > 0}});
     }
     return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
 }
@@ -446,8 +453,11 @@ void formatSteps(std::ostringstream& o, const json& r) {
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
-        o << "  rank " << p["rank"].get<int64_t>() << ": " << ms(double(p["median_ns"].get<int64_t>()))
-          << " / " << ms(double(p["p95_ns"].get<int64_t>()));
+        o << "  rank " << p["rank"].get<int64_t>() << ": ";
+        if (p.value("whole_trace", false))
+            o << "no step marks (the whole trace, " << ms(double(p["median_ns"].get<int64_t>())) << ")";
+        else
+            o << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()));
     }
 }
 
