@@ -78,18 +78,21 @@ class TstAnalysis : public QObject {
             int64_t(7));
         // 3. the slow card arrives last in every other step
         QCOMPARE(r["comm_wait"]["last_arrival_counts"][std::to_string(d.truth.slowRank)].get<int>(), 11);
-        // 4. memory: the bank anomaly (Ascend memory_usage.csv has op names; Kineto attributes to host ops)
-        QCOMPARE(r["memory"]["bank_anomalies"].size(), size_t(1));
-        const json& a = r["memory"]["bank_anomalies"][0];
-        QCOMPARE(a["rank"].get<int>(), d.truth.bankRank);
-        QCOMPARE(a["op_name"].get<std::string>(),
-                 std::string(format == "ascend" ? "AllReduce" : "c10d::allreduce_"));
-        QCOMPARE(a["banks"], json::array({d.truth.anomalyAllReduceBank}));
-        QCOMPARE(a["other_ranks_banks"], json::array({d.truth.normalAllReduceBank}));
+        // 4. memory: the bank anomaly of Ascend's memory_usage.csv. A GPU's caching-allocator addresses
+        // (Kineto [memory] events) have no HBM bank model: the Kineto demo's planted one is not judged
+        const bool banks = format == "ascend";
+        QCOMPARE(r["memory"]["bank_anomalies"].size(), size_t(banks ? 1 : 0));
+        if (banks) {
+            const json& a = r["memory"]["bank_anomalies"][0];
+            QCOMPARE(a["rank"].get<int>(), d.truth.bankRank);
+            QCOMPARE(a["op_name"].get<std::string>(), std::string("AllReduce"));
+            QCOMPARE(a["banks"], json::array({d.truth.anomalyAllReduceBank}));
+            QCOMPARE(a["other_ranks_banks"], json::array({d.truth.normalAllReduceBank}));
+        }
         QVERIFY(r["memory"]["per_rank"][0]["peak_allocated_bytes"].get<int64_t>() > (int64_t(1) << 30));
         // 5. one finding per root cause, ordered by what the job lost: the stall, the slow card, the bank
         const json& f = r["findings"];
-        QVERIFY2(f.size() == 3, f.dump(1).c_str());
+        QVERIFY2(f.size() == (banks ? 3u : 2u), f.dump(1).c_str());
         QCOMPARE(f[0]["kind"].get<std::string>(), std::string("stall"));
         // the texts count in words ("7 ranks waited", "HBM bank [0]"), never "rank(s)"
         for (const json& x : f)
@@ -115,8 +118,10 @@ class TstAnalysis : public QObject {
         QCOMPARE(f[1]["affected"]["collectives"].get<int>(), 11);
         QVERIFY(f[1]["lost_ns"].get<int64_t>() > 0 &&
                 f[1]["lost_ns"].get<int64_t>() * 3 < f[1]["waited_ns"].get<int64_t>());
-        QCOMPARE(f[2]["kind"].get<std::string>(), std::string("bank_anomaly"));
-        QCOMPARE(f[2]["rank"].get<int>(), d.truth.bankRank);
+        if (banks) {
+            QCOMPARE(f[2]["kind"].get<std::string>(), std::string("bank_anomaly"));
+            QCOMPARE(f[2]["rank"].get<int>(), d.truth.bankRank);
+        }
         // the stall's outlier steps are folded into it, not listed again
         QCOMPARE(f[0]["affected"]["outlier_steps"].size(), size_t(8));
     }

@@ -385,16 +385,20 @@ class TstTimelineView : public QObject {
         QCOMPARE(f->state.selection().kind, Selection::Kind::Span);
         QCOMPARE(f->view->scrollOffset(), scroll);
     }
-    void heatmapPickedCollectiveIsOutlined() {
-        // HTA's nccl_parser_config (real Kineto): the heatmap's nccl:all_reduce cell on rank 0 highlights its
-        // kernels and the app zooms to the longest, padded 4× on each side (MainWindow); at that zoom the
-        // lanes are level-of-detail buckets without span ids, and the kernel got no outline
+    void heatmapPickedKernelIsOutlined() {
+        // HTA's nccl_parser_config (real Kineto): a heatmap cell on rank 0 (its op type with the longest
+        // kernels) highlights its kernels and the app zooms to the longest, padded 4× on each side
+        // (MainWindow); at that zoom the lanes are level-of-detail buckets without span ids, and a picked
+        // kernel had got no outline
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is not present");
         auto ix = test::indexDir(samples + "/hta/tests/data/nccl_parser_config");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const std::string op =
+            ix.db->scalarText("SELECT op_type FROM op_stats WHERE rank = 0 ORDER BY max_ns DESC LIMIT 1");
+        QVERIFY(!op.empty());
         std::vector<int64_t> tracks;
-        const auto hits = query::opKernelSpans(*ix.db, "nccl:all_reduce", 0, 5000, &tracks);
+        const auto hits = query::opKernelSpans(*ix.db, op, 0, 5000, &tracks);
         QVERIFY(!hits.empty());
         size_t longest = 0;
         for (size_t i = 0; i < hits.size(); ++i)
@@ -403,7 +407,8 @@ class TstTimelineView : public QObject {
         auto f = open(ix.result.dbPath);
         QVERIFY(f);
         f->view->setSearchHits(hits, std::vector<qint64>(tracks.begin(), tracks.end()));
-        const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 20000);
+        // wide enough that the lanes are level-of-detail buckets (6 px hold a 256 µs bucket)
+        const int64_t pad = std::max<int64_t>((h.endNs - h.startNs) * 4, 60000000);
         QVERIFY(showWindow(*f, h.startNs - pad, h.endNs + pad));
         f->view->scrollToTrack(tracks[longest]);
         QVERIFY2(f->view->timelineData()->lodLevel >= 0, "the frame is a level-of-detail one");
@@ -418,17 +423,18 @@ class TstTimelineView : public QObject {
             }
         QVERIFY2(yellow > 20, qPrintable(QString("%1 outline pixels").arg(yellow)));
     }
-    void ncclKernelOnAComputeStreamIsCommunicationColoured() {
-        // the same sample's ncclKernel_AllReduce spans run on "Stream 40", a compute lane: they are drawn in
-        // the communication hues (blue to purple) the legend shows, not in a compute green
+    void ncclKernelIsCommunicationColoured() {
+        // the same sample's ncclKernel_AllReduce spans run on "Stream 40" (alone, now that the stream's
+        // user annotations have their own lane, so it is a communication lane): they are drawn in the
+        // communication hues (blue to purple) the legend shows, not in a compute green
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is not present");
         auto ix = test::indexDir(samples + "/hta/tests/data/nccl_parser_config");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        auto q =
-            ix.db->prepare("SELECT s.track_id, s.ts_ns, s.dur_ns, s.depth FROM spans s JOIN tracks t ON "
-                           "t.track_id = s.track_id WHERE t.kind = 'compute' AND s.name LIKE 'ncclKernel%' "
-                           "ORDER BY s.dur_ns DESC LIMIT 1");
+        auto q = ix.db->prepare("SELECT s.track_id, s.ts_ns, s.dur_ns, s.depth FROM spans s JOIN tracks t ON "
+                                "t.track_id = s.track_id WHERE t.kind IN ('compute', 'communication') AND "
+                                "s.name LIKE 'ncclKernel%' "
+                                "ORDER BY s.dur_ns DESC LIMIT 1");
         QVERIFY(q.step());
         const qint64 track = q.i64(0), ts = q.i64(1), dur = q.i64(2);
         const int depth = int(q.i64(3));
