@@ -129,6 +129,9 @@ void MainWindow::tabLinkedViews() {
     m_opSummary = new views::OpSummaryView(m_state, m_service);
     m_shapes = new views::ShapeHeatmapView(m_state, m_service);
     m_comm = new views::CommMatrixView(m_state, m_service);
+    m_comm->setPreferredMetric(views::CommMetric(Settings().commMetric()));
+    connect(m_comm, &views::CommMatrixView::metricChosen, this,
+            [](views::CommMetric m) { Settings().setCommMetric(int(m)); });
     m_compareView = new views::CompareView;
     m_areaStats = new views::AreaStatsView(m_state, m_service);
     m_console = new SqlConsolePanel;

@@ -19,6 +19,7 @@ constexpr char theme[] = "view/theme";
 constexpr char showWaits[] = "view/showWaits";
 constexpr char aligned[] = "view/aligned";
 constexpr char lanePrefix[] = "view/show_"; // + the lane kind's name
+constexpr char commMetric[] = "comm/metric";
 constexpr char geometry[] = "window/geometry";
 constexpr char state[] = "window/state";
 constexpr char exportView[] = "export/view";
@@ -154,6 +155,16 @@ bool Settings::alignClocks() const {
 
 void Settings::setAlignClocks(bool on) {
     write(key::aligned, on);
+}
+
+int Settings::commMetric() const {
+    bool ok = false;
+    const int m = QSettings().value(key::commMetric).toInt(&ok);
+    return ok && m >= 0 && m <= 3 ? m : 0;
+}
+
+void Settings::setCommMetric(int metric) {
+    if (metric >= 0 && metric <= 3) write(key::commMetric, metric);
 }
 
 bool Settings::laneKindShown(LaneKind k) const {

@@ -59,6 +59,10 @@ class Settings {
     void setAlignClocks(bool on);
     bool laneKindShown(LaneKind k) const; ///< default: host and memory lanes on, the others off
     void setLaneKindShown(LaneKind k, bool on);
+    /// The Communication view's colour metric for matrices with link data: 0 bandwidth (default), 1 size,
+    /// 2 transit time, 3 transport type (views::CommMetric's values).
+    int commMetric() const;
+    void setCommMetric(int metric);
 
     // the window's layout (QMainWindow::saveGeometry / saveState)
     QByteArray windowGeometry() const;

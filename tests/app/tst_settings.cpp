@@ -36,6 +36,7 @@ class TstSettings : public QObject {
         QCOMPARE(s.theme(), QString("system"));
         QVERIFY(s.showWaits());
         QVERIFY(!s.alignClocks());
+        QCOMPARE(s.commMetric(), 0);
         QVERIFY(s.laneKindShown(LaneKind::Host));
         QVERIFY(s.laneKindShown(LaneKind::Memory));
         QVERIFY(!s.laneKindShown(LaneKind::Overlap));
@@ -61,6 +62,7 @@ class TstSettings : public QObject {
             s.setTheme("dark");
             s.setShowWaits(false);
             s.setAlignClocks(true);
+            s.setCommMetric(3);
             s.setLaneKindShown(LaneKind::Counter, true);
             s.setLaneKindShown(LaneKind::Host, false);
             s.setLastProfileDir("/data/run");
@@ -78,6 +80,7 @@ class TstSettings : public QObject {
         QCOMPARE(s.theme(), QString("dark"));
         QVERIFY(!s.showWaits());
         QVERIFY(s.alignClocks());
+        QCOMPARE(s.commMetric(), 3);
         QVERIFY(s.laneKindShown(LaneKind::Counter));
         QVERIFY(!s.laneKindShown(LaneKind::Host));
         QVERIFY(s.laneKindShown(LaneKind::Memory)); // untouched: its default
@@ -99,6 +102,7 @@ class TstSettings : public QObject {
             st.setValue("view/showWaits", "maybe");
             st.setValue("export/view", "nothing");
             st.setValue("export/scale", "big");
+            st.setValue("comm/metric", 7);
         }
         restart();
         const Settings s;
@@ -106,6 +110,7 @@ class TstSettings : public QObject {
         QVERIFY(s.showWaits());
         QCOMPARE(s.exportDefaults().view, QString("timeline"));
         QCOMPARE(s.exportDefaults().scale, 1.0);
+        QCOMPARE(s.commMetric(), 0);
         Settings().setTheme("neon");
         QCOMPARE(Settings().theme(), QString("system"));
     }

@@ -2,7 +2,7 @@
 // cell per link, the demo's slow link (the plan's truth) is the one cell outlined in ink, a click selects
 // that link in the shared InteractionState and the view completes the selection with the link's
 // collectives from the timeline (spans, window). Honest states from hand-made matrices: group-local ranks,
-// Kineto logical bytes, no link data.
+// Kineto logical bytes, no link data; a rank's own LOCAL copy stays off the bandwidth scale.
 #include "core/demo/demoplan.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
@@ -79,6 +79,35 @@ class TstCommMatrixView : public QObject {
         QCOMPARE(c->selected(), std::make_pair(qint64(-1), qint64(-1)));
     }
 
+    void localCopiesStayOffTheBandwidthScale() {
+        // a rank's own copy at ~480 GB/s beside HCCS links at 16–28 GB/s: the scale spans the links only
+        auto cell = [](int64_t s, int64_t d, const char* t, int64_t bytes, int64_t ns) {
+            query::CommCell c;
+            c.src = s;
+            c.dst = d;
+            c.transports = {t};
+            c.bytes = bytes;
+            c.timeNs = ns;
+            return c;
+        };
+        query::CommMatrix m;
+        m.cells = {cell(0, 0, "LOCAL", 480000, 1000), cell(0, 1, "HCCS", 28000, 1000),
+                   cell(1, 0, "HCCS", 16000, 1000)};
+        auto s = views::CommScale::forMatrix(m, views::CommMetric::Bandwidth);
+        QVERIFY(s.localOffScale);
+        QVERIFY(s.offScale(m.cells[0]) && !s.offScale(m.cells[1]));
+        QCOMPARE(s.lo, 16.0);
+        QCOMPARE(s.hi, 28.0);
+        QVERIFY(s.position(16.0) < 0.01 && s.position(28.0) > 0.99); // the slow link reads far from the rest
+        // sizes: every cell is on the scale; a matrix of copies only keeps them on it
+        s = views::CommScale::forMatrix(m, views::CommMetric::Size);
+        QVERIFY(!s.localOffScale);
+        QCOMPARE(s.hi, 480000.0);
+        m.cells.resize(1);
+        s = views::CommScale::forMatrix(m, views::CommMetric::Bandwidth);
+        QVERIFY(!s.localOffScale);
+        QCOMPARE(s.lo, 480.0);
+    }
     void honestStates_data() {
         QTest::addColumn<QString>("scope");
         QTest::addColumn<bool>("logical");

@@ -1,5 +1,7 @@
 #include "views/comm/commmatrixcanvas.h"
 
+#include "views/common/plural.h"
+
 #include "core/model/commtext.h"
 #include "views/common/celltooltip.h"
 #include "views/common/palette.h"
@@ -117,6 +119,7 @@ void CommMatrixCanvas::paintCell(QPainter& p, const query::CommCell& c) {
     const QRect cell = cellRect(c.src, c.dst);
     const double v = commCellValue(c, m_metric);
     QColor col = m_metric == CommMetric::Transport ? transportColor(QString::fromStdString(c.transport()))
+                 : m_scale.offScale(c)             ? QColor(215, 215, 215)
                  : std::isfinite(v)                ? m_scale.color(v)
                                                    : palette().alternateBase().color();
     p.fillRect(cell, col);
@@ -168,6 +171,13 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
                          ? (m_matrix->logical ? tr("logical MB in cells") : tr("MB (10⁶ bytes) in cells"))
                          : tr("time")));
         y += 8;
+        if (m_scale
+                .localOffScale) { // a rank's own copy is not a link: its hundreds of GB/s would set the scale
+            p.fillRect(lx, y, 12, 10, QColor(215, 215, 215));
+            p.drawText(QRect(lx + 18, y - 3, m_legendW - 18, 16), Qt::AlignLeft,
+                       tr("LOCAL (own copy): off the scale"));
+            y += 20;
+        }
     }
     if (m_matrix->logical) return;
     p.setPen(QPen(palette().text().color(), 3));
@@ -185,9 +195,9 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
                    t.judged ? tr("%1: median %2")
                                   .arg(QString::fromStdString(t.transport))
                                   .arg(QString::fromStdString(model::formatBandwidth(t.medianGBps)))
-                            : tr("%1: %2 link(s), too few to judge")
+                            : tr("%1: %2, too few to judge")
                                   .arg(QString::fromStdString(t.transport))
-                                  .arg(t.links));
+                                  .arg(counted(t.links, tr("link"), tr("links"))));
         y += 16;
         if (!t.judged) continue;
         p.drawText(QRect(lx + 12, y, m_legendW - 12, 16), Qt::AlignLeft,
@@ -263,7 +273,7 @@ QString CommMatrixCanvas::linkText(const query::CommCell& c) const {
     QStringList ops;
     for (const auto& o : c.ops)
         ops << QString::fromStdString(o);
-    t += c.opCount ? tr("\n%1 op(s): %2").arg(*c.opCount).arg(ops.join(", "))
+    t += c.opCount ? tr("\n%1: %2").arg(counted(*c.opCount, tr("op"), tr("ops"))).arg(ops.join(", "))
                    : tr("\nops: %1").arg(ops.join(", "));
     if (c.slow && m_matrix)
         for (const auto& th : m_matrix->thresholds)

@@ -1,12 +1,13 @@
 #include "views/comm/commmatrixview.h"
 
+#include "views/common/plural.h"
+
 #include "core/model/commtext.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
-#include <QSettings>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -64,11 +65,15 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     lay->addWidget(m_caption);
-    m_metric->setCurrentIndex(std::clamp(QSettings().value("comm/metric", 0).toInt(), 0, 3));
-    m_canvas->setMetric(CommMetric(m_metric->currentData().toInt()));
+    m_metric->setCurrentIndex(m_metric->findData(int(m_preferred)));
+    m_canvas->setMetric(m_preferred);
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
-        m_canvas->setMetric(CommMetric(m_metric->currentData().toInt()));
-        if (!matrix() || !matrix()->logical) QSettings().setValue("comm/metric", m_metric->currentIndex());
+        const auto m = CommMetric(m_metric->currentData().toInt());
+        m_canvas->setMetric(m);
+        if ((!matrix() || !matrix()->logical) && m != m_preferred) {
+            m_preferred = m;
+            Q_EMIT metricChosen(m);
+        }
     });
     connect(m_step, &QComboBox::currentIndexChanged, this, [this] { request(); });
     connect(m_group, &QComboBox::currentIndexChanged, this, [this] { request(); });
@@ -103,6 +108,13 @@ query::CommMatrixRequest CommMatrixView::currentRequest() const {
 
 void CommMatrixView::request() {
     if (m_service) m_pending = m_service->requestCommMatrix(currentRequest());
+}
+
+void CommMatrixView::setPreferredMetric(CommMetric m) {
+    m_preferred = m;
+    if (matrix() && matrix()->logical) return;
+    m_metric->setCurrentIndex(m_metric->findData(int(m)));
+    m_canvas->setMetric(m);
 }
 
 void CommMatrixView::setMetric(CommMetric m) {
@@ -145,8 +157,8 @@ void CommMatrixView::fillChoosers() {
         m_metric->setCurrentIndex(m_metric->findData(int(CommMetric::Size)));
         m_canvas->setMetric(CommMetric::Size);
     } else {
-        m_metric->setCurrentIndex(std::clamp(QSettings().value("comm/metric", 0).toInt(), 0, 3));
-        m_canvas->setMetric(CommMetric(m_metric->currentData().toInt()));
+        m_metric->setCurrentIndex(m_metric->findData(int(m_preferred)));
+        m_canvas->setMetric(m_preferred);
     }
     m_metric->setEnabled(!m->logical);
 }
@@ -169,13 +181,12 @@ QString CommMatrixView::captionText() const {
         int slow = 0;
         for (const auto& c : m->cells)
             slow += c.slow;
-        parts
-            << tr("%1 slow link(s) (outlined): bandwidth under %2 % of the median of its transport type and "
-                  "a robust z under −%3 (MAD), judged among at least %4 links of that type.")
-                   .arg(slow)
-                   .arg(query::kSlowRatio * 100, 0, 'f', 0)
-                   .arg(query::kSlowZ, 0, 'f', 1)
-                   .arg(query::kMinJudged);
+        parts << tr("%1 (outlined): bandwidth under %2 % of the median of its transport type and "
+                    "a robust z under −%3 (MAD), judged among at least %4 links of that type.")
+                     .arg(counted(slow, tr("slow link"), tr("slow links")))
+                     .arg(query::kSlowRatio * 100, 0, 'f', 0)
+                     .arg(query::kSlowZ, 0, 'f', 1)
+                     .arg(query::kMinJudged);
     } else {
         parts << tr(
             "Logical bytes: NCCL's bus-bandwidth convention over the group's ranks (the bytes an "
@@ -240,10 +251,11 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
                      ? tr("No collective of link %1 → %2 is in the timeline's collectives.")
                            .arg(s.linkSrc)
                            .arg(s.linkDst)
-                     : tr("Link %1 → %2: %3 collective(s) on rank(s) %4 outlined on the timeline%5.")
+                     : tr("Link %1 → %2: %3 on %4 %5 outlined on the timeline%6.")
                            .arg(s.linkSrc)
                            .arg(s.linkDst)
-                           .arg(spans.collectives)
+                           .arg(counted(spans.collectives, tr("collective"), tr("collectives")))
+                           .arg(spans.ranks.size() == 1 ? tr("rank") : tr("ranks"))
                            .arg([&] {
                                QStringList r;
                                for (int k : spans.ranks)

@@ -32,6 +32,9 @@ class CommMatrixView : public QWidget {
     const query::CommMatrix* matrix() const { return m_canvas->matrix(); }
     void setMetric(CommMetric m);
     CommMetric metric() const { return m_canvas->metric(); }
+    /// The metric the user prefers (the app remembers it): shown for matrices with link data (a logical
+    /// one has only sizes).
+    void setPreferredMetric(CommMetric m);
     CommMatrixCanvas* canvas() const { return m_canvas; }
     /// The honest state above the grid (empty when there is none to say).
     QString noticeText() const;
@@ -41,6 +44,10 @@ class CommMatrixView : public QWidget {
     query::CommMatrixRequest currentRequest() const;
     /// Answers a link's collectives (the service's answer, or a headless caller's).
     void showLinkSpans(const query::LinkSpans& spans);
+
+  Q_SIGNALS:
+    /// The user chose a metric for a matrix with link data.
+    void metricChosen(rs::views::CommMetric m);
 
   private:
     void request();
@@ -55,6 +62,7 @@ class CommMatrixView : public QWidget {
     QLabel *m_notice, *m_caption;
     QString m_linkNote; ///< what the last click found on the timeline
     int m_run = 0;
+    CommMetric m_preferred = CommMetric::Bandwidth;
     quint64 m_pending = 0, m_pendingSpans = 0;
     std::optional<Selection> m_resolving; ///< the link whose collectives were asked for
 };

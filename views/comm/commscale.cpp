@@ -79,8 +79,12 @@ QColor CommScale::color(double v) const {
 CommScale CommScale::forMatrix(const query::CommMatrix& m, CommMetric metric) {
     CommScale s;
     s.metric = metric;
+    if (metric == CommMetric::Bandwidth)
+        for (const auto& c : m.cells)
+            if (c.transport() != "LOCAL" && commCellValue(c, metric) > 0) s.localOffScale = true;
     double lo = INFINITY, hi = -INFINITY;
     for (const auto& c : m.cells) {
+        if (s.offScale(c)) continue;
         const double v = commCellValue(c, metric);
         if (v > 0 && std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
     }

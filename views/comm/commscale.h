@@ -23,9 +23,13 @@ QColor transportColor(const QString& transport);
 struct CommScale {
     CommMetric metric = CommMetric::Bandwidth;
     double lo = 1, hi = 10; ///< the smallest and largest positive value shown (log axis between them)
+    /// Bandwidth with links between ranks: a rank's own LOCAL copy (hundreds of GB/s against tens over
+    /// HCCS) is left off the scale, or every link would be painted alike; its cells are drawn grey.
+    bool localOffScale = false;
+    bool offScale(const query::CommCell& c) const { return localOffScale && c.transport() == "LOCAL"; }
     double position(double v) const; ///< 0 (lo) … 1 (hi)
     QColor color(double v) const;
-    /// Covers every cell with a positive value for the metric.
+    /// Covers every cell with a positive value for the metric (but LOCAL copies, see localOffScale).
     static CommScale forMatrix(const query::CommMatrix& m, CommMetric metric);
 };
 
