@@ -1,6 +1,8 @@
 #include "app/cli/commands.h"
+
 #include "app/cli/profileopener.h"
 #include "core/model/commtext.h"
+#include "core/model/plural.h"
 #include "core/model/timetext.h"
 #include "core/query/commmatrix.h"
 
@@ -53,9 +55,10 @@ void printLinks(const query::CommMatrix& m) {
 }
 
 void printMatrix(const query::CommMatrix& m) {
-    std::printf("run %d, %s, %s: %zu link(s) among %zu rank(s)\n", m.run, groupTitle(m).c_str(),
-                m.step ? ("step " + std::to_string(*m.step)).c_str() : "all steps", m.cells.size(),
-                m.ranks.size());
+    std::printf("run %d, %s, %s: %s among %s\n", m.run, groupTitle(m).c_str(),
+                m.step ? ("step " + std::to_string(*m.step)).c_str() : "all steps",
+                model::counted(int64_t(m.cells.size()), "link", "links").c_str(),
+                model::counted(int64_t(m.ranks.size()), "rank", "ranks").c_str());
     for (const auto& n : m.notes)
         std::printf("  note: %s\n", n.c_str());
     if (!m.empty.empty()) {
@@ -64,13 +67,14 @@ void printMatrix(const query::CommMatrix& m) {
     }
     for (const auto& t : m.thresholds)
         if (t.judged)
-            std::printf(
-                "  %s: %d link(s), median %s; slow below %s (< %.0f %% of the median and robust z < -%.1f)\n",
-                t.transport.c_str(), t.links, model::formatBandwidth(t.medianGBps).c_str(),
-                model::formatBandwidth(t.thresholdGBps).c_str(), query::kSlowRatio * 100, query::kSlowZ);
+            std::printf("  %s: %s, median %s; slow below %s (< %.0f %% of the median and robust z < -%.1f)\n",
+                        t.transport.c_str(), model::counted(t.links, "link", "links").c_str(),
+                        model::formatBandwidth(t.medianGBps).c_str(),
+                        model::formatBandwidth(t.thresholdGBps).c_str(), query::kSlowRatio * 100,
+                        query::kSlowZ);
         else
-            std::printf("  %s: %d link(s): too few to judge slow links (at least %d)\n", t.transport.c_str(),
-                        t.links, query::kMinJudged);
+            std::printf("  %s: %s: too few to judge slow links (at least %d)\n", t.transport.c_str(),
+                        model::counted(t.links, "link", "links").c_str(), query::kMinJudged);
     printGrid(m);
     printLinks(m);
 }

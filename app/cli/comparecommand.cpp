@@ -1,7 +1,9 @@
 #include "app/cli/commands.h"
+
 #include "app/cli/profileopener.h"
 #include "app/cli/recordsource.h"
 #include "core/compare/runcomparison.h"
+#include "core/model/plural.h"
 
 #include <cmath>
 #include <cstdio>
@@ -73,13 +75,14 @@ int runCompare(const ArgList& argv) {
         return compare::verdictExitCode(r);
     }
     const auto lines = compare::compareSummary(r);
-    std::printf("%s: %zu regression(s) beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
-                "%%), %zu improvement(s)\n",
+    std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
+                "%%), %s\n",
                 r.fail()           ? "FAIL"
                 : r.inconclusive() ? "INCONCLUSIVE"
                                    : "PASS",
-                lines.size(), o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
-                r.improvements.size());
+                model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
+                o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
+                model::counted(int64_t(r.improvements.size()), "improvement", "improvements").c_str());
     for (const auto& l : lines)
         std::printf("  %s\n", l.c_str());
     std::printf(

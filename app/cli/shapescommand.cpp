@@ -1,5 +1,7 @@
 #include "app/cli/commands.h"
+
 #include "app/cli/profileopener.h"
+#include "core/model/plural.h"
 #include "core/model/timetext.h"
 #include "core/shapes/shapetable.h"
 
@@ -13,7 +15,8 @@ std::string cut(const std::string& s, size_t n) {
 }
 
 void printTable(const shapes::OpShapeTable& t, size_t maxShapes) {
-    std::printf("%s: %zu shape(s), %s of kernel time\n", t.opType.c_str(), t.shapes.size(),
+    std::printf("%s: %s, %s of kernel time\n", t.opType.c_str(),
+                model::counted(int64_t(t.shapes.size()), "shape", "shapes").c_str(),
                 model::formatDuration(int64_t(t.totalNs)).c_str());
     for (const auto& m : t.models)
         std::printf("  work model %s, dims %s: %s + %.4g ns per element (Theil-Sen over %d sizes)\n",
@@ -33,10 +36,10 @@ void printTable(const shapes::OpShapeTable& t, size_t maxShapes) {
     if (t.shapes.size() > maxShapes)
         std::printf("  … %zu more (--json lists all)\n", t.shapes.size() - maxShapes);
     for (const auto& s : t.outliers)
-        std::printf(
-            "  outlier: %s (%s) takes %.2fx what the work model predicts: median %s over %lld kernel(s)\n",
-            cut(s.inputShapes, 80).c_str(), s.dtype.c_str(), s.ratio,
-            model::formatDuration(int64_t(s.medianNs)).c_str(), static_cast<long long>(s.count));
+        std::printf("  outlier: %s (%s) takes %.2fx what the work model predicts: median %s over %s\n",
+                    cut(s.inputShapes, 80).c_str(), s.dtype.c_str(), s.ratio,
+                    model::formatDuration(int64_t(s.medianNs)).c_str(),
+                    model::counted(int64_t(s.count), "kernel", "kernels").c_str());
 }
 } // namespace
 

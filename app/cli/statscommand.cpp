@@ -2,9 +2,11 @@
 // [--top N] [--json]`: the statistics of an area (core/query/areastats.h) — the same figures as the app's
 // Area statistics panel.
 #include "app/cli/commands.h"
+
 #include "app/cli/profileopener.h"
 #include "core/index/defaultrun.h"
 #include "core/model/durationparse.h"
+#include "core/model/plural.h"
 #include "core/model/timetext.h"
 #include "core/query/areastats.h"
 
@@ -96,9 +98,11 @@ void printText(const query::AreaStats& s, const RunRanks& run, int runId, const 
     std::string ranks;
     for (const auto& w : s.windows)
         ranks += (ranks.empty() ? "" : ",") + std::to_string(run.dataRank.at(w.rank));
-    std::printf("area: run %d, %s, rank(s) %s\n", runId, area.c_str(), ranks.c_str());
-    std::printf("%lld span(s) on %lld lane(s); times are the part inside the area; p95 by nearest rank\n\n",
-                static_cast<long long>(s.spans), static_cast<long long>(s.lanes));
+    std::printf("area: run %d, %s, %s %s\n", runId, area.c_str(), s.windows.size() == 1 ? "rank" : "ranks",
+                ranks.c_str());
+    std::printf("%s on %s; times are the part inside the area; p95 by nearest rank\n\n",
+                model::counted(s.spans, "span", "spans").c_str(),
+                model::counted(s.lanes, "lane", "lanes").c_str());
     if (s.rows.empty())
         std::printf("no span in this area\n");
     else

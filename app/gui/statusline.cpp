@@ -77,7 +77,10 @@ QString StatusLine::describe(const Selection& s) {
         return tr("link %1 → %2%3")
             .arg(s.linkSrc)
             .arg(s.linkDst)
-            .arg(s.spans.empty() ? QString() : tr(" (%1 collective span(s))").arg(s.spans.size()));
+            .arg(s.spans.empty()
+                     ? QString()
+                     : tr(" (%1)").arg(views::counted(qint64(s.spans.size()), tr("collective span"),
+                                                      tr("collective spans"))));
     case Selection::Kind::None:
         break;
     }

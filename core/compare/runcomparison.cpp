@@ -245,7 +245,7 @@ std::string valueText(const Delta& d) {
 
 std::string subject(const Delta& d) {
     if (d.kind == "op") return d.opType + (d.statistic == "median" ? " median" : " time per step");
-    if (d.kind == "step") return "step wall time " + d.statistic;
+    if (d.kind == "step") return "step wall time " + d.statistic + " (steady steps)"; // the report: all steps
     if (d.kind == "collective") return d.opType + " #" + std::to_string(d.seq) + " transfer time";
     if (d.kind == "comm_wait") return "communication wait per step";
     return d.kind == "memory_allocated" ? "peak allocated memory" : "peak reserved memory";

@@ -1,5 +1,7 @@
 #include "core/import/csvimporter.h"
 
+#include "core/model/plural.h"
+
 #include "core/import/collectivenames.h"
 
 #include "core/formats/jsonscan.h"
@@ -61,7 +63,7 @@ struct CsvFile {
     ~CsvFile() {
         if (reader && reader->oversizedRecords() > 0)
             out->diag(path, "warning", "rows longer than 64 MiB skipped", -1,
-                      std::to_string(reader->oversizedRecords()) + " row(s)");
+                      model::counted(int64_t(reader->oversizedRecords()), "row", "rows"));
         if (reader && reader->droppedTail())
             out->diag(path, "warning", "last row has no line end (file truncated?): dropped (offset = line)",
                       reader->droppedTailLine(), "");

@@ -1,5 +1,7 @@
 #include "core/query/areastats.h"
 
+#include "core/model/plural.h"
+
 #include "core/model/lod.h"
 #include "core/query/coveringspans.h"
 
@@ -79,8 +81,8 @@ std::vector<Lane> areaLanes(index::Db& db, const AreaQuery& q, const std::vector
         memory.reset();
     }
     if (otherClock > 0)
-        notes.push_back(std::to_string(otherClock) +
-                        " lane(s) on another clock than their rank's device ops (no sync record) left out");
+        notes.push_back(model::counted(otherClock, "lane", "lanes") +
+                        " on another clock than their rank's device ops (no sync record) left out");
     return lanes;
 }
 

@@ -46,7 +46,7 @@ class TstCommCli : public QObject {
     void text() {
         QString out, err;
         QCOMPARE(test::runRankscope({"comm", m_dir, "--step", "1"}, &out, &err), 0);
-        QVERIFY2(out.contains("16 link(s) among 4 rank(s)") && out.contains("SLOW"), qPrintable(out));
+        QVERIFY2(out.contains("16 links among 4 ranks") && out.contains("SLOW"), qPrintable(out));
         QVERIFY2(out.contains("HCCS") && out.contains("LOCAL"), qPrintable(out));
     }
 
