@@ -194,6 +194,11 @@ class TstCompareView : public QObject {
         QVERIFY2(v.verdictText().contains("INCONCLUSIVE") && !v.verdictText().contains("PASS"),
                  qPrintable(v.verdictText()));
         QVERIFY(v.verdictText().contains("no rank is in both runs"));
+        // and the charts say so instead of drawing each run's own ranks as if they were matched
+        QVERIFY(v.stepOverlay()->note().contains("No rank is in both runs"));
+        QVERIFY(v.memoryOverlay()->note().contains("No rank is in both runs"));
+        v.setData(m_data); // a comparison with matched ranks draws them
+        QVERIFY(v.stepOverlay()->note().isEmpty() && v.memoryOverlay()->note().isEmpty());
     }
     void oneStepIsOneStep() {
         // a legacy run compared with a run of one steady step read "1 steps"
@@ -204,6 +209,8 @@ class TstCompareView : public QObject {
     }
     void emptyComparison() {
         views::CompareView v;
+        QVERIFY(v.stepOverlay()->note().startsWith("No comparison yet")); // not "no steps in either run"
+        QVERIFY(v.memoryOverlay()->note().startsWith("No comparison yet"));
         v.setData(nullptr);
         QCOMPARE(v.regressionList()->topLevelItemCount(), 0);
     }

@@ -22,7 +22,8 @@ namespace {
 QString subject(const compare::Delta& d) {
     if (d.kind == "op")
         return QString::fromStdString(d.opType) + (d.statistic == "median" ? " median" : " per step");
-    if (d.kind == "step") return QObject::tr("step wall time %1").arg(QString::fromStdString(d.statistic));
+    if (d.kind == "step")
+        return QObject::tr("step wall time %1 (steady steps)").arg(QString::fromStdString(d.statistic));
     if (d.kind == "collective")
         return QObject::tr("%1 #%2 transfer").arg(QString::fromStdString(d.opType)).arg(d.seq);
     if (d.kind == "comm_wait") return QObject::tr("communication wait per step");
@@ -64,6 +65,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     scroll->setWidgetResizable(true);
     m_steps = new StepOverlay(right);
     m_memory = new MemoryOverlay(right);
+    m_steps->setNote(noComparisonText()); // until a comparison arrives
+    m_memory->setNote(noComparisonText());
     right->setStretchFactor(0, 3); // the heatmap's rows need the height more than the distributions
     right->setStretchFactor(1, 2);
     right->setStretchFactor(2, 2);
@@ -119,6 +122,10 @@ void CompareView::setSpans(std::shared_ptr<const compare::SpanPair> spans) {
     m_spanPair->setSpans(std::move(spans), m_spanSubject);
 }
 
+QString CompareView::noComparisonText() {
+    return tr("No comparison yet: File ▸ Compare with… (another profile) or File ▸ Compare with run");
+}
+
 QString CompareView::verdictText() const {
     return m_verdict->text();
 }
@@ -131,9 +138,18 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     if (!m_data) {
         m_steps->setSteps({}, {});
         m_memory->setCurves({}, {});
+        m_steps->setNote(noComparisonText());
+        m_memory->setNote(noComparisonText());
         return;
     }
     const auto& r = m_data->result;
+    // with no rank in both runs there is nothing to set side by side: drawing each run's own ranks would
+    // look like a comparison of matched ranks
+    const QString unmatched =
+        r.ranks.empty() ? tr("No rank is in both runs: their steps and memory are not set side by side")
+                        : QString();
+    m_steps->setNote(unmatched);
+    m_memory->setNote(unmatched);
     const auto groups = compare::groupDeltas(r, r.regressions);
     QString head =
         r.fail()

@@ -46,6 +46,7 @@ class CompareView : public QWidget {
     void spansWanted(rs::compare::SpanRequest request);
 
   private:
+    static QString noComparisonText();
     void askSpans(const compare::Delta& d);
     QString m_spanSubject;
     std::shared_ptr<const compare::ComparisonData> m_data;

@@ -84,6 +84,11 @@ double MemoryOverlay::xOf(double ns) const {
     return r.left() + ns / m_xMax * r.width();
 }
 
+void MemoryOverlay::setNote(const QString& note) {
+    m_note = note;
+    update();
+}
+
 void MemoryOverlay::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -97,6 +102,10 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
                  "reserved")
                   .arg(rank)
             : tr("Memory"));
+    if (!m_note.isEmpty()) {
+        p.drawText(rect().adjusted(8, 20, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_note);
+        return;
+    }
     if (m_curve[0].empty() && m_curve[1].empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("Neither run recorded memory on a matched rank"));
         return;

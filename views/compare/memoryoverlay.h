@@ -29,6 +29,9 @@ class MemoryOverlay : public QWidget {
     /// Pixel x of a time (ns since each run's first step) in the current size.
     double xOf(double ns) const;
     bool reservedOffScale() const { return m_reservedOffScale; }
+    /// What the panel says instead of a chart (nothing compared yet, no rank in both runs); empty: the chart.
+    void setNote(const QString& note);
+    QString note() const { return m_note; }
     QSize sizeHint() const override { return {520, 200}; }
 
   protected:
@@ -40,6 +43,7 @@ class MemoryOverlay : public QWidget {
     compare::MemStat m_peak[2];
     double m_yMax = 1, m_xMax = 1;
     bool m_reservedOffScale = false; ///< reserved ≫ allocated: the axis follows allocated, reserved is named
+    QString m_note;
 };
 
 } // namespace rs::views

@@ -65,6 +65,11 @@ QString StepOverlay::sideTitle(int side) const {
         .arg(formatDuration(int64_t(medianOf(steps))));
 }
 
+void StepOverlay::setNote(const QString& note) {
+    m_note = note;
+    update();
+}
+
 void StepOverlay::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -72,6 +77,10 @@ void StepOverlay::paintEvent(QPaintEvent*) {
     p.setPen(palette().text().color());
     p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
                tr("Step wall time, steady-state steps of the matched ranks"));
+    if (!m_note.isEmpty()) {
+        p.drawText(rect().adjusted(8, 20, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_note);
+        return;
+    }
     if (m_steps[0].empty() && m_steps[1].empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No steps in either run"));
         return;

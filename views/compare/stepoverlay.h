@@ -21,6 +21,9 @@ class StepOverlay : public QWidget {
     QString sideTitle(int side) const;
     static QColor baselineColor();
     static QColor candidateColor();
+    /// What the panel says instead of a chart (nothing compared yet, no rank in both runs); empty: the chart.
+    void setNote(const QString& note);
+    QString note() const { return m_note; }
     QSize sizeHint() const override { return {520, 200}; }
 
   protected:
@@ -31,6 +34,7 @@ class StepOverlay : public QWidget {
     std::vector<int> m_counts[2];
     double m_lo = 0, m_hi = 1;
     bool m_overflow = false;
+    QString m_note;
 };
 
 } // namespace rs::views
