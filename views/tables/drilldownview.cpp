@@ -23,6 +23,9 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     m_crumbs->setTextFormat(Qt::RichText);
+    // the tensor level's line is long: it wraps in the dock instead of widening the main window
+    m_crumbs->setWordWrap(true);
+    m_crumbs->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_filter->setPlaceholderText(tr("Filter this table"));
     m_filter->setClearButtonEnabled(true);
     lay->addWidget(m_crumbs);
@@ -125,7 +128,8 @@ QString DrillDownView::breadcrumbs() const {
                         .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped())) +
              "</b>";
     if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
-        s += tr(" — <i>none: the memory records of rank %1 name no tensor of this op type in step %2</i>")
+        s += tr(" — <i>no memory record of rank %1 in step %2 names this op or its type (records may name "
+                "the op otherwise)</i>")
                  .arg(m_rank)
                  .arg(m_step);
     return s;

@@ -30,6 +30,10 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    // one line per op: a CUDA template name runs to a thousand characters; it is elided in the middle
+    // (the tooltip has it whole) so the figures stay beside it
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setStretchLastSection(
         false); // the ratio stays beside its op, not 1000 px away
     lay->addWidget(m_table, 1);
@@ -45,6 +49,8 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
             if (id != m_pending) return;
             m_model->setData(v.value<std::shared_ptr<const query::HeatmapData>>());
             m_table->resizeColumnsToContents();
+            if (m_table->columnWidth(OpSummaryModel::OpType) > kMaxNameWidth)
+                m_table->setColumnWidth(OpSummaryModel::OpType, kMaxNameWidth);
             updateCaption();
         });
 }

@@ -20,6 +20,7 @@ class OpSummaryModel;
 class OpSummaryView : public QWidget {
     Q_OBJECT
   public:
+    static constexpr int kMaxNameWidth = 360; ///< px: longer op type names are elided (whole in the tooltip)
     OpSummaryView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     /// A profile (or run) opened: its ranks' rows are asked for.
     void setProfile(const std::vector<int>& ranks);
