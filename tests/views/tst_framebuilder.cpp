@@ -216,7 +216,7 @@ class TstFrameBuilder : public QObject {
         auto fills = [&](const FrameInput& fi) {
             std::vector<QRectF> out;
             for (const auto* r : views::FrameBuilder().build(fi).all<views::FillRect>())
-                if (r->color == qRgba(255, 190, 40, 60)) out.push_back(r->rect);
+                if (r->color == qRgba(255, 190, 40, 90)) out.push_back(r->rect);
             return out;
         };
         auto rects = fills(in);
@@ -245,6 +245,24 @@ class TstFrameBuilder : public QObject {
         QVERIFY(shifted);
         f.state.clearArea();
         QVERIFY(fills(f.input(0, 200 * kMs)).empty());
+    }
+    void cappedLaneSaysHowManyLevelsItShows() {
+        Frame f;
+        f.summary->tracks[0].maxDepth = 9;
+        f.scene.setSummary(f.summary);
+        auto texts = [&](const FrameInput& in) {
+            QStringList out;
+            for (const auto* t : views::FrameBuilder().build(in).all<views::Text>())
+                out << t->text;
+            return out;
+        };
+        QVERIFY(texts(f.input(0, 200 * kMs)).contains(QString::fromUtf8("▸ 3 of 10 levels")));
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.expandedTracks = {1};
+        f.scene.setLayoutOptions(o);
+        const QStringList all = texts(f.input(0, 200 * kMs));
+        QVERIFY(all.contains(QString::fromUtf8("▾ all 10 levels")));
+        QVERIFY(!all.filter("of 10 levels").size());
     }
     void buildsTheSameFrameOnAnotherThread() {
         Frame f;

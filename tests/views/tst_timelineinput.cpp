@@ -29,6 +29,7 @@ class Host : public views::TimelineInputHost {
     int scrollValue() const override { return scroll; }
     void setScrollValue(int y) override { scroll = std::max(0, y); }
     void toggleCollapsed(int rank) override { toggled.push_back(rank); }
+    void toggleExpanded(int64_t track) override { expanded.push_back(track); }
     void activateSpan(int64_t id) override { activated.push_back(id); }
     void draftAnnotation(const annotate::Annotation& a) override { drafts.push_back(a); }
     void editAnnotation(const QString& id) override { edits << id; }
@@ -37,6 +38,7 @@ class Host : public views::TimelineInputHost {
 
     int scroll = 0;
     std::vector<int> toggled;
+    std::vector<int64_t> expanded;
     std::vector<int64_t> activated;
     std::vector<annotate::Annotation> drafts;
     QStringList edits;
@@ -262,6 +264,27 @@ class TstTimelineInput : public QObject {
         const views::Lane& header = in.layout->lanes()[in.layout->lanesOfRank(1)[0]];
         input.press(QPoint(40, in.viewport.yOf(header.y) + 5), Qt::LeftButton, Qt::NoModifier);
         QCOMPARE(host.toggled, std::vector<int>{1});
+        QVERIFY(host.expanded.empty()); // the compute lane shows its 3 levels: nothing to expand
+    }
+    void cappedLaneNameExpandsIt() {
+        // a host thread nested 10 deep shows 3 rows and says so; a click on its name shows them all
+        test::TimelineFixture f;
+        f.summary->tracks[0].maxDepth = 9;
+        f.scene.setSummary(f.summary);
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        auto in = f.input(0, 100 * kMs);
+        const views::Lane* lane = in.layout->laneOf(1);
+        QCOMPARE(lane->rows, 3);
+        QCOMPARE(lane->depthRows, 10);
+        input.press(QPoint(40, in.viewport.yOf(lane->y) + 5), Qt::LeftButton, Qt::NoModifier);
+        QCOMPARE(host.expanded, std::vector<int64_t>{1});
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.expandedTracks = {1};
+        f.scene.setLayoutOptions(o);
+        in = f.input(0, 100 * kMs);
+        QCOMPARE(in.layout->laneOf(1)->rows, 10);
+        QCOMPARE(in.layout->laneOf(1)->height, 10 * o.rowHeight + 3);
     }
     void rangeToolDraftsOverTheRanksDragged() {
         test::TimelineFixture f;

@@ -85,7 +85,8 @@ void FrameBuilder::addArea(const FrameInput& in, DrawList& out) const {
     const MarkedArea& a = in.area;
     if (!a.valid() || !in.layout || !in.summary) return;
     const std::set<int64_t> tracks(a.trackIds.begin(), a.trackIds.end());
-    const QRgb fill = qRgba(255, 190, 40, 60), edge = qRgb(200, 130, 0);
+    // amber over the spans (strong enough to read on dense lanes), outlined per lane
+    const QRgb fill = qRgba(255, 190, 40, 90), edge = qRgb(200, 130, 0);
     const double left = Viewport::kGutter - 2, right = in.viewport.plotRight() + 2;
     auto [first, last] = visibleLanes(in);
     const auto& lanes = in.layout->lanes();
@@ -104,8 +105,7 @@ void FrameBuilder::addArea(const FrameInput& in, DrawList& out) const {
         const double y = in.viewport.yOf(l.y);
         const QRectF r(x0, y, std::max(1.0, x1 - x0), l.height);
         out.add(FillRect{r, fill});
-        out.add(Line{r.topLeft(), r.bottomLeft(), edge, 1, false});
-        out.add(Line{r.topRight(), r.bottomRight(), edge, 1, false});
+        out.add(StrokeRect{r.adjusted(0.5, 0.5, -0.5, -0.5), edge, 1.5f});
     }
 }
 
@@ -130,7 +130,7 @@ void FrameBuilder::addDrag(const FrameInput& in, DrawList& out) const {
     case DragOverlay::Kind::Area: {
         const QRectF r = QRectF(QPointF(d.from), QPointF(d.to)).normalized();
         const TimeMapping tm = in.mapping();
-        out.add(FillRect{r, qRgba(255, 190, 40, 60)});
+        out.add(FillRect{r, qRgba(255, 190, 40, 90)});
         out.add(Region{r, qRgb(200, 130, 0), false});
         out.add(Text{QRectF(r.left(), r.top() - 16, std::max(r.width(), 120.0), 16),
                      formatDuration(tm.t(int(r.right())) - tm.t(int(r.left()))), qRgb(160, 100, 0),

@@ -215,6 +215,13 @@ void FrameBuilder::addGutter(const FrameInput& in, DrawList& out) const {
             out.add(Text{QRectF(16, y, k - 22, std::min(l.height, 16)), l.label,
                          l.laneKind == LaneKind::Communication ? qRgb(70, 90, 200) : in.palette.windowText,
                          FontRole::Small, Qt::AlignVCenter, true});
+            // a lane that shows fewer levels than its track has says so (a click on its name expands it)
+            const bool expanded = in.options.expandedTracks.count(l.trackId) > 0;
+            if (!l.chart() && l.height >= 28 && (l.rows < l.depthRows || expanded))
+                out.add(Text{QRectF(16, y + 14, k - 22, 13),
+                             l.rows < l.depthRows ? tr("▸ %1 of %2 levels").arg(l.rows).arg(l.depthRows)
+                                                  : tr("▾ all %1 levels").arg(l.depthRows),
+                             in.palette.placeholder, FontRole::Small, Qt::AlignVCenter, true});
         }
     }
     out.add(Line{QPointF(k - 0.5, vp.lanesTop()), QPointF(k - 0.5, vp.lanesBottom()), in.palette.mid});

@@ -20,6 +20,10 @@ void TimelineInput::press(QPoint pos, Qt::MouseButton button, Qt::KeyboardModifi
         const FrameInput in = m_host->currentFrame();
         const Lane* l = in.layout ? in.layout->laneAtY(in.viewport.contentY(pos.y())) : nullptr;
         if (l && l->header && l->rank >= 0) m_host->toggleCollapsed(l->rank);
+        // a lane's name shows all its levels, or its first few again
+        if (l && !l->header && !l->chart() &&
+            (l->rows < l->depthRows || in.options.expandedTracks.count(l->trackId)))
+            m_host->toggleExpanded(l->trackId);
         return;
     }
     if (tool() != AnnotationModel::Tool::None)

@@ -20,6 +20,8 @@ class TimelineInputHost {
     virtual int scrollValue() const = 0;
     virtual void setScrollValue(int y) = 0;
     virtual void toggleCollapsed(int rank) = 0;
+    /// Shows every nesting level of a lane, or its first few again.
+    virtual void toggleExpanded(int64_t trackId) = 0;
     virtual void activateSpan(int64_t spanId) = 0;
     virtual void draftAnnotation(const annotate::Annotation& a) = 0;
     virtual void editAnnotation(const QString& id) = 0;

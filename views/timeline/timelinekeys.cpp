@@ -44,6 +44,8 @@ const std::vector<Gesture>& timelineGestures() {
         {"Ctrl+drag", "mark an area across lanes and time (its statistics open in Query ▸ Area statistics)"},
         {"Double-click", "zoom to a span or wait"},
         {"Click a rank name", "collapse / expand its lanes"},
+        {"Click a lane name",
+         "show all its nesting levels (a lane shows 3; its name says \"3 of N levels\")"},
         {"Click or drag the minimap", "move the window there (wheel: zoom)"},
     };
     return g;

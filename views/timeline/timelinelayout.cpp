@@ -9,7 +9,8 @@ namespace rs::views {
 namespace {
 int laneHeight(const query::TrackDesc& t, const LayoutOptions& o, int& rows) {
     bool chart = t.kind == "counter" || t.kind == "memory";
-    rows = chart ? 1 : std::clamp(t.maxDepth + 1, 1, o.maxRows);
+    const int cap = o.expandedTracks.count(t.trackId) ? o.expandedMaxRows : o.maxRows;
+    rows = chart ? 1 : std::clamp(t.maxDepth + 1, 1, cap);
     return chart ? o.chartHeight : rows * o.rowHeight + 3;
 }
 } // namespace
@@ -39,7 +40,7 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
                     const QString kind = QString::fromStdString(t.kind);
                     lanes.push_back({false, t.rank, t.trackId,
                                      QString("rank %1 · %2").arg(t.rank).arg(QString::fromStdString(t.name)),
-                                     kind, y, h, rows, true, laneKindOf(kind)});
+                                     kind, y, h, rows, true, laneKindOf(kind), t.maxDepth + 1});
                     y += h;
                 }
     }
@@ -68,7 +69,8 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
             int h = laneHeight(*t, o, rows);
             QString label = QString::fromStdString(t->name);
             const QString kind = QString::fromStdString(t->kind);
-            lanes.push_back({false, rank, t->trackId, label, kind, y, h, rows, false, laneKindOf(kind)});
+            lanes.push_back(
+                {false, rank, t->trackId, label, kind, y, h, rows, false, laneKindOf(kind), t->maxDepth + 1});
             y += h;
         }
     }

@@ -29,14 +29,18 @@ struct Lane {
     int rows;            ///< depth rows drawn
     bool pinned = false; ///< shown in the Pinned group above the ranks
     LaneKind laneKind = LaneKind::Other;
+    int depthRows =
+        0; ///< the track's nesting levels (rows < depthRows: the lane is capped, said in its label)
     bool chart() const { return laneKind == LaneKind::Counter || laneKind == LaneKind::Memory; }
 };
 
 struct LayoutOptions {
     int headerHeight = 18;
     int rowHeight = 13;
-    int maxRows = 3;
-    int chartHeight = 26; ///< counter and memory lanes (small area charts)
+    int maxRows = 3;                  ///< rows of a lane unless expanded
+    int expandedMaxRows = 40;         ///< rows of an expanded lane
+    std::set<int64_t> expandedTracks; ///< lanes showing every level (up to expandedMaxRows)
+    int chartHeight = 26;             ///< counter and memory lanes (small area charts)
     std::set<int> collapsedRanks;
     std::set<QString> hiddenKinds{"counter", "overlap"};
     QString filter; ///< a TrackFilter: "rank 3-5", "rank 4, rank 5", "rank 2 hccl"; empty shows all

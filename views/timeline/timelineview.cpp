@@ -124,6 +124,20 @@ void TimelineView::toggleCollapsed(int rank) {
     setCollapsed(rank, !layoutOptions().collapsedRanks.count(rank));
 }
 
+void TimelineView::setExpanded(qint64 trackId, bool expanded) {
+    LayoutOptions o = layoutOptions();
+    if (expanded == (o.expandedTracks.count(trackId) > 0)) return;
+    if (expanded)
+        o.expandedTracks.insert(trackId);
+    else
+        o.expandedTracks.erase(trackId);
+    setLayoutOptions(o);
+}
+
+void TimelineView::toggleExpanded(int64_t trackId) {
+    setExpanded(trackId, !layoutOptions().expandedTracks.count(trackId));
+}
+
 void TimelineView::setKindVisible(const QString& kind, bool visible) {
     LayoutOptions o = layoutOptions();
     if (visible)
@@ -149,6 +163,11 @@ void TimelineView::setVisibleRanks(const std::set<int>& ranks) {
 void TimelineView::setSearchHits(const std::vector<query::DrawItem>& spans,
                                  const std::vector<qint64>& trackIds) {
     m_scene.setHits(spans, std::vector<int64_t>(trackIds.begin(), trackIds.end()));
+    // a hit below the rows its lane shows would be outlined nowhere: that lane shows all its levels
+    for (size_t i = 0; i < spans.size() && i < trackIds.size(); ++i)
+        if (const Lane* l = m_scene.layout().laneOf(trackIds[i]);
+            l && !l->chart() && spans[i].depth >= l->rows)
+            setExpanded(trackIds[i], true);
     update();
 }
 

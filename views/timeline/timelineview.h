@@ -48,6 +48,8 @@ class TimelineView : public QWidget, private TimelineInputHost {
     bool aligned() const { return m_scene.aligned(); }
     void setTrackFilter(const QString& f);
     void setCollapsed(int rank, bool collapsed);
+    /// Shows every nesting level of a lane (up to LayoutOptions::expandedMaxRows), or its first few.
+    void setExpanded(qint64 trackId, bool expanded);
     /// Pins a track to the top (or unpins it).
     void setPinned(qint64 trackId, bool pinned);
     const std::vector<int64_t>& pinnedTracks() const { return layoutOptions().pinned; }
@@ -111,6 +113,7 @@ class TimelineView : public QWidget, private TimelineInputHost {
     int scrollValue() const override { return scrollOffset(); }
     void setScrollValue(int y) override { setScrollOffset(y); }
     void toggleCollapsed(int rank) override;
+    void toggleExpanded(int64_t trackId) override;
     void activateSpan(int64_t spanId) override { Q_EMIT spanActivated(spanId); }
     void draftAnnotation(const annotate::Annotation& a) override { Q_EMIT annotationDrafted(a); }
     void editAnnotation(const QString& id) override { Q_EMIT annotationEditRequested(id); }
