@@ -56,6 +56,13 @@ QString windowLine(const CaptionInput& in) {
                          views::formatDuration(t1 - t0));
     if (in.step) w += QObject::tr(" · step %1").arg(*in.step);
     if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(in.memoryRank) + w;
+    if (in.view != "timeline" && in.view != "window") return w;
+    // what else shapes the lanes pictured: the track filter and a marked area
+    if (!in.trackFilter.isEmpty()) w += QObject::tr(" · track filter \"%1\"").arg(in.trackFilter);
+    if (const auto& a = in.state->area(); a.valid())
+        w += QObject::tr(" · marked area %1 … %2 over %3")
+                 .arg(views::formatOffset(a.t0 - s.startNs, res), views::formatOffset(a.t1 - s.startNs, res),
+                      views::counted(qint64(a.trackIds.size()), QObject::tr("lane"), QObject::tr("lanes")));
     return w;
 }
 

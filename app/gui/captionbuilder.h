@@ -28,7 +28,8 @@ struct CaptionInput {
     int memoryRank = -1;
     std::optional<int64_t> step;
     bool lanesCut = false;
-    bool legend = false;                           ///< the timeline's colour legend goes in the caption
+    QString trackFilter; ///< the timeline's track filter ("" none): the picture shows only its lanes
+    bool legend = false; ///< the timeline's colour legend goes in the caption
     const views::CommMatrixCanvas* comm = nullptr; ///< the communication matrix pictured (view "comm")
 };
 

@@ -34,6 +34,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut) const {
     in.shownRanks = m_timeline->visibleRanks();
     in.memoryRank = m_memory->rank();
     in.lanesCut = lanesCut;
+    in.trackFilter = m_timeline->layoutOptions().filter;
     in.legend = true;
     in.comm = m_comm->canvas();
     return buildCaption(in);

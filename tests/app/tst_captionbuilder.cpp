@@ -1,0 +1,52 @@
+// The caption of an exported timeline says what shapes the lanes pictured: the window from the run's start,
+// and — when set — the track filter (a filtered picture shows 2 of 110 tracks) and the marked area with
+// its lanes; a heatmap's caption says neither, and a picture without them says nothing of them.
+#include "app/gui/captionbuilder.h"
+
+#include <QtTest>
+
+using namespace rs;
+
+class TstCaptionBuilder : public QObject {
+    Q_OBJECT
+
+    static query::ProfileSummary summary() {
+        query::ProfileSummary s;
+        s.ranks = {0, 1};
+        s.startNs = 1000000000;
+        s.endNs = 1200000000;
+        return s;
+    }
+
+  private Q_SLOTS:
+    void filterAndAreaAreSaid() {
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        state.setBounds(s.startNs, s.endNs);
+        gui::CaptionInput in;
+        in.view = "timeline";
+        in.profile = "/data/run";
+        in.summary = &s;
+        in.state = &state;
+        QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("from the run's start"), qPrintable(text));
+        QVERIFY(!text.contains("track filter") && !text.contains("marked area"));
+        in.trackFilter = "Stream 2";
+        views::MarkedArea a;
+        a.t0 = s.startNs + 20000000;
+        a.t1 = s.startNs + 60000000;
+        a.trackIds = {3, 4, 7};
+        a.ranks = {0, 1};
+        state.setArea(a);
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("track filter \"Stream 2\""), qPrintable(text));
+        QVERIFY2(text.contains("marked area +20") && text.contains("+60") && text.contains("over 3 lanes"),
+                 qPrintable(text));
+        in.view = "heatmap"; // the whole run by op type: neither applies
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY(!text.contains("track filter") && !text.contains("marked area"));
+    }
+};
+
+QTEST_MAIN(TstCaptionBuilder)
+#include "tst_captionbuilder.moc"
