@@ -59,6 +59,11 @@ class Settings {
     void setAlignClocks(bool on);
     bool laneKindShown(LaneKind k) const; ///< default: host and memory lanes on, the others off
     void setLaneKindShown(LaneKind k, bool on);
+    bool windowFlows() const; ///< the flow arrows of every span in the window (default off)
+    void setWindowFlows(bool on);
+    /// Whether the window's flows of `category` (ac2g, fwdbwd, HostToDevice, …) are drawn (default on).
+    bool flowCategoryShown(const QString& category) const;
+    void setFlowCategoryShown(const QString& category, bool on);
 
     // the window's layout (QMainWindow::saveGeometry / saveState)
     QByteArray windowGeometry() const;
