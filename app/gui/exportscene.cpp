@@ -5,6 +5,7 @@
 #include "core/annotate/annotation.h"
 #include "core/query/analysisqueries.h"
 #include "core/query/commmatrix.h"
+#include "core/query/flowquery.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
@@ -196,6 +197,14 @@ Picture ExportScene::prepareTimeline(int width, int height) {
                                             width - views::Viewport::kGutter, 0, shown);
     m_timeline.setData(
         std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, request, m_opTypes.get())));
+    // the selected span's flow arrows, as the screen draws them
+    const views::Selection& sel = m_state->selection();
+    std::vector<query::FlowArrow> flows;
+    if (sel.kind == views::Selection::Kind::Span && sel.spanId)
+        flows = query::loadSpanFlows(m_db, sel.spanId).arrows;
+    m_timeline.setFlows(flows.empty() ? nullptr
+                                      : std::make_shared<const views::FlowOverlay>(
+                                            views::FlowOverlay::merge(sel.spanId, flows, {})));
     return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()));
 }
 

@@ -182,6 +182,10 @@ class MainWindow : public QMainWindow {
     QAction* m_runAction = nullptr;
     QAction* m_waitsAction = nullptr;
     QAction* m_alignAction = nullptr;
+    QAction* m_flowsAction = nullptr;
+    QMenu* m_flowCategoryMenu = nullptr; ///< one checkable action per category of the open profile
+    void addFlowActions(QMenu* view);
+    void fillFlowCategories(const QStringList& categories);
     QLabel* m_notice = nullptr; ///< what the view must say: several runs in the folder
     QMenu* m_recentMenu = nullptr;
     QMenu* m_compareRunMenu = nullptr; ///< File ▸ Compare with run: the folder's other runs

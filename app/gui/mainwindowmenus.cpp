@@ -178,6 +178,7 @@ void MainWindow::buildViewMenu() {
         m_areaStats->setAligned(on);
         Settings().setAlignClocks(on);
     });
+    addFlowActions(view);
     auto* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(theme); // the theme in use is checked
     for (const QString& t : Settings::themes()) {
@@ -231,6 +232,47 @@ void MainWindow::buildQueryMenu() {
             }
         });
     }
+}
+
+void MainWindow::addFlowActions(QMenu* view) {
+    m_flowsAction = view->addAction(tr("Show &flows in the window"));
+    m_flowsAction->setCheckable(true);
+    m_flowsAction->setShortcut(QKeySequence("Ctrl+Shift+G"));
+    m_flowsAction->setToolTip(
+        tr("The flow arrows of every span in the window (host launch → kernel, "
+           "forward → backward, …) of the categories checked under Flow categories; the "
+           "selected span's arrows are drawn always (J follows them)"));
+    m_flowsAction->setChecked(Settings().windowFlows());
+    m_timeline->setWindowFlows(Settings().windowFlows());
+    connect(m_flowsAction, &QAction::toggled, this, [this](bool on) {
+        m_timeline->setWindowFlows(on);
+        Settings().setWindowFlows(on);
+    });
+    m_flowCategoryMenu = view->addMenu(tr("Flow &categories"));
+    m_flowCategoryMenu->setEnabled(false);
+    connect(m_timeline, &views::TimelineView::flowCategoriesKnown, this, &MainWindow::fillFlowCategories);
+}
+
+void MainWindow::fillFlowCategories(const QStringList& categories) {
+    m_flowCategoryMenu->clear();
+    std::set<QString> on;
+    for (const QString& c : categories) {
+        QAction* a = m_flowCategoryMenu->addAction(c.isEmpty() ? tr("(no category)") : c);
+        a->setCheckable(true);
+        a->setChecked(Settings().flowCategoryShown(c));
+        if (a->isChecked()) on.insert(c);
+        connect(a, &QAction::toggled, this, [this, c](bool shown) {
+            Settings().setFlowCategoryShown(c, shown);
+            std::set<QString> cats = m_timeline->flowCategories();
+            if (shown)
+                cats.insert(c);
+            else
+                cats.erase(c);
+            m_timeline->setFlowCategories(cats);
+        });
+    }
+    m_flowCategoryMenu->setEnabled(!categories.isEmpty());
+    m_timeline->setFlowCategories(on);
 }
 
 void MainWindow::addLaneActions(QMenu* view) {

@@ -20,6 +20,8 @@ constexpr char showWaits[] = "view/showWaits";
 constexpr char aligned[] = "view/aligned";
 constexpr char lanePrefix[] = "view/show_"; // + the lane kind's name
 constexpr char commMetric[] = "comm/metric";
+constexpr char windowFlows[] = "view/windowFlows";
+constexpr char hiddenFlows[] = "view/hiddenFlowCategories"; // the categories turned off (new ones show)
 constexpr char geometry[] = "window/geometry";
 constexpr char state[] = "window/state";
 constexpr char exportView[] = "export/view";
@@ -174,6 +176,26 @@ bool Settings::laneKindShown(LaneKind k) const {
 
 void Settings::setLaneKindShown(LaneKind k, bool on) {
     write((key::lanePrefix + laneKindName(k)).toUtf8().constData(), on);
+}
+
+bool Settings::windowFlows() const {
+    return readBool(key::windowFlows, false);
+}
+
+void Settings::setWindowFlows(bool on) {
+    write(key::windowFlows, on);
+}
+
+bool Settings::flowCategoryShown(const QString& category) const {
+    return !QSettings().value(key::hiddenFlows).toStringList().contains(category);
+}
+
+void Settings::setFlowCategoryShown(const QString& category, bool on) {
+    QStringList hidden = QSettings().value(key::hiddenFlows).toStringList();
+    hidden.removeAll(category);
+    if (!on) hidden << category;
+    hidden.sort();
+    write(key::hiddenFlows, hidden);
 }
 
 QByteArray Settings::windowGeometry() const {

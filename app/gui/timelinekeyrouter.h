@@ -1,5 +1,5 @@
 #pragma once
-// The timeline's printable keys (W/S/A/D/F, + and -, [ and ]; views/timeline/timelinekeys) work anywhere
+// The timeline's printable keys (W/S/A/D/F/J, + and -, [ and ]; views/timeline/timelinekeys) work anywhere
 // in the main window (and its floating docks), not only while the timeline has the focus: after a click on a
 // heatmap cell, an Op summary row or a finding has moved the timeline, W zooms it. Widgets that take typed
 // text keep them (line edits, editable text, spin boxes, editable combo boxes), and so do dialogs and menus

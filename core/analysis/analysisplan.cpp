@@ -5,6 +5,7 @@
 #include "core/analysis/collectivearrivals.h"
 #include "core/analysis/collectives.h"
 #include "core/analysis/commlinks.h"
+#include "core/analysis/flowlinks.h"
 #include "core/analysis/memorybanks.h"
 #include "core/analysis/memorycurve.h"
 #include "core/analysis/memorypeaks.h"
@@ -65,6 +66,7 @@ AnalysisPlan AnalysisPlan::standard() {
     rank.push_back(std::make_unique<MemoryPeaksPass>());
     rank.push_back(std::make_unique<MemoryBanksPass>());
     rank.push_back(std::make_unique<MemoryCurvePass>());
+    rank.push_back(std::make_unique<FlowLinksPass>());
     std::vector<std::unique_ptr<CrossRankPass>> cross;
     cross.push_back(std::make_unique<RunsPass>());
     cross.push_back(std::make_unique<CommLinksPass>());

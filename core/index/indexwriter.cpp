@@ -47,7 +47,7 @@ constexpr TableSpec kTables[] = {
     {"commgroup", "comm_group_src", "rank,group_name,comm_name,label,group_rank,global_ranks,source", 7},
     {"commsource", "comm_source", "rank,source,file,rows,linked,note", 6},
     {"shape", "kernel_shape", "rank,ts_ns,dur_ns,op_type_id,shapes_id,dtypes_id", 6},
-    {"flow", "flow", "rank,flow_id,cat_id,phase,ts_ns,track_id", 6},
+    {"flow", "flow", "rank,flow_id,cat_id,name_id,phase,bp_e,ts_ns,track_id,file_id", 9},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
 };
 
@@ -251,9 +251,10 @@ void IndexWriter::writeTraceRows(const model::Batch& b) {
             s.bind(k + 1, r.flowId);
         s.bind(k, r.rank)
             .bind(k + 2, int64_t(r.catId))
-            .bind(k + 3, std::string_view(&r.phase, 1))
-            .bind(k + 4, r.tsNs);
-        s.bind(k + 5, r.trackId);
+            .bind(k + 3, int64_t(r.nameId))
+            .bind(k + 4, std::string_view(&r.phase, 1))
+            .bind(k + 5, int64_t(r.bindEnclosing));
+        s.bind(k + 6, r.tsNs).bind(k + 7, r.trackId).bind(k + 8, int64_t(r.fileId));
     });
 }
 

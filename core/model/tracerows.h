@@ -47,12 +47,16 @@ struct LodRow {
     int32_t nameId; ///< name of the longest span in the bucket
 };
 
+/// One flow event. A flow is keyed by (rank, flowId, catId, nameId), Perfetto's v1 key.
 struct FlowRow {
     int rank;
     std::string flowId; ///< as written: ids reach 2^64−1 and may be strings (stored as INTEGER when they fit)
     int32_t catId;      ///< interned category
+    int32_t nameId;     ///< interned name
     char phase;         ///< 's', 't' or 'f'
+    bool bindEnclosing; ///< `"bp":"e"`: binds to the enclosing slice (else an `f` binds to the next one)
     int64_t tsNs, trackId;
+    int32_t fileId; ///< the source file, for the binding pass's diagnostics
 };
 
 } // namespace rs::model

@@ -225,6 +225,18 @@ quint64 QueryService::requestShapeKernels(int run, const QString& opType, const 
     });
 }
 
+quint64 QueryService::requestSpanFlows(qint64 spanId) {
+    return submit([spanId](index::Db& db) { return wrap(loadSpanFlows(db, spanId)); });
+}
+
+quint64 QueryService::requestWindowFlows(const FlowWindow& w) {
+    return submit([w](index::Db& db) { return wrap(loadWindowFlows(db, w)); });
+}
+
+quint64 QueryService::requestFlowCategories() {
+    return submit([](index::Db& db) { return wrap(loadFlowCategories(db)); });
+}
+
 quint64 QueryService::requestLocateSpans(const std::vector<SpanRef>& refs) {
     return submit([refs](index::Db& db) { return wrap(locateSpans(db, refs)); });
 }

@@ -9,6 +9,7 @@
 #include "core/query/analysisqueries.h"
 #include "core/query/areastats.h"
 #include "core/query/commmatrix.h"
+#include "core/query/flowquery.h"
 #include "core/query/spanlocator.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
@@ -77,6 +78,12 @@ class QueryService : public QObject {
     quint64 requestAreaStats(const AreaQuery& q);
     /// The spans of one row of an area's table (query::areaSpans). T = ShapeKernels
     quint64 requestAreaSpans(const AreaQuery& q, const QString& name, const QString& kind, int rank);
+    /// The flow arrows of one span, both directions (query::loadSpanFlows). T = FlowArrows
+    quint64 requestSpanFlows(qint64 spanId);
+    /// The flow arrows of a window's tracks and categories (query::loadWindowFlows). T = FlowArrows
+    quint64 requestWindowFlows(const FlowWindow& w);
+    /// The profile's flow categories (query::loadFlowCategories). T = std::vector<std::string>
+    quint64 requestFlowCategories();
     QString dbPath() const { return m_dbPath; }
 
   Q_SIGNALS:
@@ -112,3 +119,5 @@ Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LinkSpans>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::LocatedSpans>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::AreaStats>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::RankActivity>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::FlowArrows>)
+Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<std::string>>)

@@ -307,8 +307,12 @@ json buildReport(index::Db& db, int top) {
     r["comm_wait"] = commWaitSection(db, top);
     r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
     r["findings"] = findingsJson(db);
-    r["diagnostics"] = {{"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic")},
-                        {"rows", db.scalar("SELECT count(*) FROM diagnostic")}};
+    // problems (warnings, errors) apart from notes (info: e.g. a flow end with no start), which are not
+    // faults
+    r["diagnostics"] = {
+        {"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity <> 'info'")},
+        {"rows", db.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'")},
+        {"notes", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity = 'info'")}};
     r["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},
@@ -526,9 +530,11 @@ std::string formatReport(const json& r, int top) {
     formatSteps(o, r);
     formatCommWait(o, r);
     formatMemory(o, r);
+    const int64_t notes = r["diagnostics"].value("notes", int64_t(0));
     o << "\nDiagnostics: " << counted(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
-      << counted(r["diagnostics"]["rows"].get<int64_t>(), "group")
-      << (r["diagnostics"]["rows"].get<int64_t>() ? " (rankscope info DIR lists them)" : "") << "\n";
+      << counted(r["diagnostics"]["rows"].get<int64_t>(), "group");
+    if (notes) o << "; " << counted(notes, "note") << " (information, not problems)";
+    o << (r["diagnostics"]["rows"].get<int64_t>() || notes ? " (rankscope info DIR lists them)" : "") << "\n";
     return o.str();
 }
 

@@ -150,11 +150,11 @@ class TstChromeTraceImporter : public QObject {
             << QStringList{"track host||Thread 5|1|5|0|1|0",
                            "track host||Thread 3|2|3|0|0|0",
                            "span Thread 5|100000|10000|aclnnMm|aclnnMm||0",
-                           "flow 0|1736408883840600069|async_npu|s|101000|Thread 5",
-                           "flow 0|1736408883840600069|async_npu|f|150500|Thread 3",
-                           "flow 0|3|HostToDevice|s|102000|Thread 5",
-                           "flow 0|3|HostToDevice|f|160000|Thread 3",
-                           "flow 0|18446744073709551615|async_npu|s|103000|Thread 5"};
+                           "flow 0|1736408883840600069|async_npu|torch_to_npu|s|e|101000|Thread 5",
+                           "flow 0|1736408883840600069|async_npu|torch_to_npu|f|e|150500|Thread 3",
+                           "flow 0|3|HostToDevice|HostToDevice3|s|e|102000|Thread 5",
+                           "flow 0|3|HostToDevice|HostToDevice3|f|e|160000|Thread 3",
+                           "flow 0|18446744073709551615|async_npu|x|s||103000|Thread 5"};
         QTest::newRow("counters: one series per numeric arg")
             << "trace_view.json" << tv
             << "[{\"name\":\"process_name\",\"pid\":901,\"tid\":0,\"ph\":\"M\",\"args\":{\"name\":\"AI Core "

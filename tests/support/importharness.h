@@ -33,7 +33,7 @@ struct ImportedRows {
     ///   <rank>|<id>|<op>|<bytes>|<addr>|<alloc ns>|<free ns>|<alloc step>|<free step>|<device>|<source>
     ///   shape <rank>|<ts>|<dur>|<op type>|<shapes>|<dtypes>
     ///   memory <rank>|<ts>|<component>|<allocated>|<reserved>|<active>
-    ///   flow <rank>|<id>|<cat>|<phase>|<ts>|<lane>
+    ///   flow <rank>|<id>|<cat>|<name>|<phase>|<bp: e or empty>|<ts>|<lane>
     ///   commlink <rank>|<step>|<kind>|<op>|<entry>|<sample>|<group>|<src>-<dst>|<global or
     ///   local>|<transport>|
     ///            <bytes>|<time ns>|<op count>|<op names>|<source>|<logical or link>

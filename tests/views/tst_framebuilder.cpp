@@ -82,7 +82,8 @@ class TstFrameBuilder : public QObject {
         // and its wait is not drawn either when only rank 1 is shown
         o.onlyRanks = {1};
         f.scene.setLayoutOptions(o);
-        for (const auto* fill : views::FrameBuilder().build(f.input(0, 100 * kMs)).all<views::FillRect>())
+        const DrawList built = views::FrameBuilder().build(f.input(0, 100 * kMs));
+        for (const auto* fill : built.all<views::FillRect>())
             QVERIFY(fill->color != views::waitColor().rgba());
     }
     void searchHitIsOutlinedAtAnyZoom() {
@@ -188,7 +189,8 @@ class TstFrameBuilder : public QObject {
         // a 10 ns window inside the 5 ms wait: its fill is clipped to the plot, not billions of px wide
         f.scene.setShowWaits(true);
         const FrameInput in = f.input(72 * kMs, 72 * kMs + 10);
-        for (const auto* fill : views::FrameBuilder().build(in).all<views::FillRect>())
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* fill : built.all<views::FillRect>())
             if (fill->color == red)
                 QVERIFY(fill->rect.left() >= views::Viewport::kGutter - 5 &&
                         fill->rect.right() <= in.viewport.plotRight() + 5);
@@ -198,7 +200,8 @@ class TstFrameBuilder : public QObject {
         const FrameInput in = f.input(0, 200 * kMs);
         const QRgb band = in.palette.stepBand();
         std::vector<double> centres;
-        for (const auto* fill : views::FrameBuilder().build(in).all<views::FillRect>())
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* fill : built.all<views::FillRect>())
             if (fill->color == band && fill->rect.top() == in.viewport.lanesTop())
                 centres.push_back(fill->rect.center().x());
         QCOMPARE(centres.size(), size_t(3)); // steps 0, 2, 4 of five
@@ -215,7 +218,8 @@ class TstFrameBuilder : public QObject {
         FrameInput in = f.input(0, 200 * kMs);
         auto fills = [&](const FrameInput& fi) {
             std::vector<QRectF> out;
-            for (const auto* r : views::FrameBuilder().build(fi).all<views::FillRect>())
+            const DrawList list = views::FrameBuilder().build(fi); // outlives the pointers into it
+            for (const auto* r : list.all<views::FillRect>())
                 if (r->color == qRgba(255, 190, 40, 90)) out.push_back(r->rect);
             return out;
         };
@@ -252,7 +256,8 @@ class TstFrameBuilder : public QObject {
         f.scene.setSummary(f.summary);
         auto texts = [&](const FrameInput& in) {
             QStringList out;
-            for (const auto* t : views::FrameBuilder().build(in).all<views::Text>())
+            const DrawList list = views::FrameBuilder().build(in);
+            for (const auto* t : list.all<views::Text>())
                 out << t->text;
             return out;
         };

@@ -35,8 +35,13 @@ class Host : public views::TimelineInputHost {
     void editAnnotation(const QString& id) override { edits << id; }
     QString calloutAt(QPoint) const override { return {}; }
     void overlayChanged() override { ++repaints; }
+    bool followFlowKey() override {
+        ++follows;
+        return true;
+    }
 
     int scroll = 0;
+    int follows = 0;
     std::vector<int> toggled;
     std::vector<int64_t> expanded;
     std::vector<int64_t> activated;
@@ -114,6 +119,9 @@ class TstTimelineInput : public QObject {
             break;
         case C::ScrollDown:
             QCOMPARE(host.scroll, 140);
+            break;
+        case C::FollowFlow: // the view follows the selected span's flow (tst_flowarrows)
+            QCOMPARE(host.follows, 1);
             break;
         }
     }

@@ -4,6 +4,7 @@
 // makes it (any thread), the frame painter replays it onto any QPainter (the widget, a PNG, an SVG), so
 // the screen and a picture cannot disagree. Pixels of the widget or picture; colours as ARGB.
 #include <QFont>
+#include <QLineF>
 #include <QPolygonF>
 #include <QRectF>
 #include <QRgb>
@@ -96,6 +97,8 @@ struct DrawList {
     std::vector<DrawCommand> items;
     /// The annotation labels drawn, by id, last on top: tooltips and double-click to edit.
     std::vector<std::pair<QRectF, QString>> callouts;
+    /// The flow arrows drawn, as segments with their tooltips (rich text), last on top.
+    std::vector<std::pair<QLineF, QString>> flowMarks;
     size_t spanRects = 0; ///< spans drawn (a figure for the benchmark and the tests)
 
     template <class T> void add(T&& item) { items.emplace_back(std::forward<T>(item)); }

@@ -126,6 +126,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
         m_selText.clear();
         m_selId = -1;
         m_outlierSteps.clear();
+        m_trackNames.clear();
         for (const auto& s : in.summary->steps)
             if (s.outlier) m_outlierSteps.insert(s.step);
     }
@@ -135,6 +136,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
     if (in.showWaits && in.waits) addWaits(in, out);
     addLabels(out);
     addOutlines(in, out);
+    addFlows(in, out);
     addArea(in, out);
     addAnnotations(in, out);
     addDrag(in, out);

@@ -11,6 +11,7 @@
 #include "views/common/interactionstate.h"
 #include "views/common/timemapping.h"
 #include "views/timeline/drawlist.h"
+#include "views/timeline/flowoverlay.h"
 #include "views/timeline/hitlist.h"
 #include "views/timeline/timelinelayout.h"
 #include "views/timeline/waitindex.h"
@@ -64,9 +65,10 @@ struct FrameInput {
     std::shared_ptr<const query::ProfileSummary> summary; ///< null: nothing open (a placeholder text)
     std::shared_ptr<const WaitIndex> waits;               ///< the summary's waits
     std::shared_ptr<const TimelineLayout> layout;
-    std::shared_ptr<const IndexedData> data; ///< null before the first answer
-    std::shared_ptr<const HitList> hits;     ///< null: none
-    LayoutOptions options;                   ///< header height, collapsed ranks, the filter
+    std::shared_ptr<const IndexedData> data;  ///< null before the first answer
+    std::shared_ptr<const HitList> hits;      ///< null: none
+    std::shared_ptr<const FlowOverlay> flows; ///< null: no flow arrows
+    LayoutOptions options;                    ///< header height, collapsed ranks, the filter
     Viewport viewport;
     int64_t t0 = 0, t1 = 1;  ///< the window (ns)
     int64_t boundsStart = 0; ///< the run's start: the ruler counts from it
@@ -106,6 +108,11 @@ class FrameBuilder {
     void addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const;
     void addAnnotations(const FrameInput& in, DrawList& out) const;
     void addArea(const FrameInput& in, DrawList& out) const;
+    /// The flow arrows (frameflows.cpp): between the two spans' rects, or to the plot's edge with a label
+    /// saying where the other end is (outside the window, scrolled away, in a collapsed or hidden rank).
+    void addFlows(const FrameInput& in, DrawList& out);
+    /// A track's name (cached per profile).
+    QString trackName(int64_t trackId);
     void addDrag(const FrameInput& in, DrawList& out) const;
     void addGutter(const FrameInput& in, DrawList& out) const;
     void addAxis(const FrameInput& in, DrawList& out) const;
@@ -123,6 +130,7 @@ class FrameBuilder {
     std::shared_ptr<const query::ProfileSummary> m_summaryRef;
     std::unordered_map<int64_t, QRgb> m_colors;
     std::set<int64_t> m_outlierSteps; ///< step numbers an outlier on some rank (the ruler's ⚠)
+    std::unordered_map<int64_t, QString> m_trackNames; ///< filled when first asked for
     QString m_selText;
     int32_t m_selId = -1;
     /// The frame's span labels and selected spans, drawn over the batches and over the waits.

@@ -137,6 +137,18 @@ QString calloutAt(const DrawList& frame, QPointF pos) {
     return {};
 }
 
+QString flowTooltipAt(const DrawList& frame, QPointF pos) {
+    for (auto it = frame.flowMarks.rbegin(); it != frame.flowMarks.rend(); ++it) {
+        const QLineF& l = it->first;
+        const QPointF d = l.p2() - l.p1();
+        const double len2 = d.x() * d.x() + d.y() * d.y();
+        const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(pos - l.p1(), d) / len2, 0.0, 1.0) : 0;
+        const QPointF near = l.p1() + t * d;
+        if (QLineF(near, pos).length() <= 4) return it->second;
+    }
+    return {};
+}
+
 std::optional<int64_t> stepAt(const query::ProfileSummary& s, int rank, int64_t ns) {
     // steps are ordered by rank, then start
     auto it = std::partition_point(s.steps.begin(), s.steps.end(), [&](const query::StepDesc& d) {

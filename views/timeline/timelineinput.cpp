@@ -220,6 +220,9 @@ bool TimelineInput::key(int key, Qt::KeyboardModifiers mods, bool back, bool for
         }
         m_state->clearSelection();
         break;
+    case TimelineCommand::FollowFlow:
+        m_host->followFlowKey();
+        break;
     case TimelineCommand::ScrollUp:
         m_host->setScrollValue(m_host->scrollValue() - 40);
         break;

@@ -29,6 +29,8 @@ class TimelineInputHost {
     virtual QString calloutAt(QPoint pos) const = 0;
     /// The drag overlay changed: repaint.
     virtual void overlayChanged() = 0;
+    /// J: follow the selected span's flow to its other end; false when there is none.
+    virtual bool followFlowKey() { return false; }
 };
 
 class TimelineInput {

@@ -26,6 +26,10 @@ const std::vector<TimelineKey>& timelineKeys() {
          "leave the annotation tool, else clear the marked area, else the selection"},
         {{Qt::Key_Up}, TimelineCommand::ScrollUp, "Up", "scroll the lanes up"},
         {{Qt::Key_Down}, TimelineCommand::ScrollDown, "Down", "scroll the lanes down"},
+        {{Qt::Key_J},
+         TimelineCommand::FollowFlow,
+         "J",
+         "follow the selected span's flow arrow to its other end (host op → kernel → back)"},
     };
     return keys;
 }

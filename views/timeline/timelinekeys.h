@@ -17,7 +17,8 @@ enum class TimelineCommand {
     Forward,
     Escape,
     ScrollUp,
-    ScrollDown
+    ScrollDown,
+    FollowFlow
 };
 
 struct TimelineKey {

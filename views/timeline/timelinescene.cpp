@@ -14,6 +14,7 @@ void TimelineScene::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_waits = std::move(waits);
     m_data.reset();
     m_hits.reset();
+    m_flows.reset();
     setLayoutOptions(m_options);
 }
 
@@ -48,6 +49,17 @@ query::TimelineWindow TimelineScene::request(int64_t t0, int64_t t1, int widthPx
     return w;
 }
 
+query::FlowWindow TimelineScene::flowRequest(int64_t t0, int64_t t1, int top, int bottom,
+                                             const std::vector<std::string>& categories) const {
+    const query::TimelineWindow w = request(t0, t1, 1, top, bottom);
+    query::FlowWindow f;
+    f.t0 = w.t0;
+    f.t1 = w.t1;
+    f.trackIds = w.trackIds;
+    f.categories = categories;
+    return f;
+}
+
 QString TimelineScene::notes() const {
     QStringList lines;
     if (m_summary)
@@ -65,6 +77,17 @@ FrameInput TimelineScene::frame(const Viewport& vp, const InteractionState& stat
     in.layout = m_layout;
     in.data = m_data;
     in.hits = m_hits;
+    // the selected span's arrows only while it is the one selected (its new answer may be on its way)
+    if (m_flows && m_flows->spanId &&
+        (state.selection().kind != Selection::Kind::Span || state.selection().spanId != m_flows->spanId)) {
+        auto rest = std::make_shared<FlowOverlay>(*m_flows);
+        rest->arrows.erase(rest->arrows.begin(), rest->arrows.begin() + std::ptrdiff_t(rest->spanArrows));
+        rest->spanArrows = 0;
+        rest->spanId = 0;
+        in.flows = std::move(rest);
+    } else {
+        in.flows = m_flows;
+    }
     in.options = m_options;
     in.viewport = vp;
     in.t0 = state.windowStart();

@@ -30,6 +30,13 @@ class TimelineScene {
     bool aligned() const { return m_aligned; }
     void setAnnotationsShown(bool on) { m_annotationsShown = on; }
     bool annotationsShown() const { return m_annotationsShown; }
+    /// The flow arrows to draw (the selected span's and the window's); null draws none.
+    void setFlows(std::shared_ptr<const FlowOverlay> f) { m_flows = std::move(f); }
+    const std::shared_ptr<const FlowOverlay>& flows() const { return m_flows; }
+    /// The request for the flows of the window [t0, t1] over the lanes between content y `top` and `bottom`
+    /// in `categories` (aligned: the union of the ranks' shifted windows, as request() asks).
+    query::FlowWindow flowRequest(int64_t t0, int64_t t1, int top, int bottom,
+                                  const std::vector<std::string>& categories) const;
 
     /// The request for the window [t0, t1] drawn `widthPx` wide, for the lanes between content y `top`
     /// and `bottom` (aligned: the union of the ranks' shifted windows).
@@ -54,6 +61,7 @@ class TimelineScene {
     std::shared_ptr<const TimelineLayout> m_layout = std::make_shared<TimelineLayout>();
     std::shared_ptr<const IndexedData> m_data;
     std::shared_ptr<const HitList> m_hits;
+    std::shared_ptr<const FlowOverlay> m_flows;
     bool m_showWaits = true;
     bool m_aligned = false;
     bool m_annotationsShown = true;

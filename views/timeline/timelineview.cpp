@@ -1,5 +1,7 @@
 #include "views/timeline/timelineview.h"
 
+#include "views/timeline/flowoverlay.h"
+
 #include "views/timeline/framepainter.h"
 #include "views/timeline/hittester.h"
 #include "views/timeline/timelinelegend.h"
@@ -43,14 +45,128 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
     });
     connect(m_state, &InteractionState::selectionChanged, this, [this](const Selection& s) {
         if (!m_ownInput) follow(s);
+        requestFlows();
         update();
     });
-    if (m_service)
+    if (m_service) {
         connect(m_service, &query::QueryService::timelineReady, this,
                 [this](quint64 id, std::shared_ptr<const query::TimelineData> d) {
                     if (id != m_pending) return; // stale: a newer request is in flight
                     setTimelineData(std::move(d));
                 });
+        connect(m_service, &query::QueryService::resultReady, this, &TimelineView::flowsArrived);
+    }
+}
+
+void TimelineView::requestFlows() {
+    if (!m_service || !summary()) return;
+    const Selection& sel = m_state->selection();
+    const qint64 span = sel.kind == Selection::Kind::Span ? sel.spanId : 0;
+    if (span != m_spanFlowsOf) {
+        m_spanFlowsOf = span;
+        m_spanFlows.clear();
+        m_spanFlowsPending = span ? m_service->requestSpanFlows(span) : 0;
+        rebuildFlows();
+    }
+    if (!m_windowFlows || m_flowCategories.empty()) {
+        m_windowFlowsPending = 0;
+        if (!m_windowFlowArrows.empty()) {
+            m_windowFlowArrows.clear();
+            rebuildFlows();
+        }
+        return;
+    }
+    std::vector<std::string> cats;
+    for (const QString& c : m_flowCategories)
+        cats.push_back(c.toStdString());
+    const int scroll = m_vbar->value();
+    m_windowFlowsPending = m_service->requestWindowFlows(m_scene.flowRequest(
+        m_state->windowStart(), m_state->windowEnd(), scroll - 200, scroll + height() + 200, cats));
+}
+
+void TimelineView::flowsArrived(quint64 id, const QVariant& v) {
+    if (!id) return;
+    if (id == m_categoriesPending) {
+        m_categoriesPending = 0;
+        m_profileCategories.clear();
+        if (auto c = v.value<std::shared_ptr<const std::vector<std::string>>>())
+            for (const auto& s : *c)
+                m_profileCategories << QString::fromStdString(s);
+        Q_EMIT flowCategoriesKnown(m_profileCategories);
+        return;
+    }
+    if (id != m_spanFlowsPending && id != m_windowFlowsPending) return; // another view's, or stale
+    auto f = v.value<std::shared_ptr<const query::FlowArrows>>();
+    if (!f) return;
+    if (id == m_spanFlowsPending) {
+        m_spanFlowsPending = 0;
+        m_spanFlows = f->arrows;
+    } else {
+        m_windowFlowsPending = 0;
+        m_windowFlowArrows = f->arrows;
+    }
+    rebuildFlows();
+}
+
+void TimelineView::rebuildFlows() {
+    if (m_spanFlows.empty() && m_windowFlowArrows.empty())
+        m_scene.setFlows(nullptr);
+    else
+        m_scene.setFlows(std::make_shared<const FlowOverlay>(
+            FlowOverlay::merge(m_spanFlowsOf, m_spanFlows, m_windowFlowArrows)));
+    update();
+    Q_EMIT flowsChanged();
+}
+
+void TimelineView::setWindowFlows(bool on) {
+    m_windowFlows = on;
+    requestFlows();
+    update();
+}
+
+void TimelineView::setFlowCategories(const std::set<QString>& on) {
+    m_flowCategories = on;
+    requestFlows();
+    update();
+}
+
+bool TimelineView::followFlow() {
+    const auto& flows = m_scene.flows();
+    const Selection& sel = m_state->selection();
+    if (!flows || sel.kind != Selection::Kind::Span || flows->spanId != sel.spanId) return false;
+    const query::FlowEnd* e = flows->next(m_jumpedFrom);
+    if (!e) return false;
+    const query::FlowEnd target = *e; // the overlay changes with the selection
+    m_jumpedFrom = sel.spanId;
+    Selection s;
+    s.kind = Selection::Kind::Span;
+    s.rank = target.rank;
+    s.spanId = target.spanId;
+    s.startNs = target.startNs;
+    s.endNs = target.endNs;
+    {
+        OwnInput own(m_ownInput);
+        m_state->setSelection(s);
+    }
+    // the window: the other end in it, the window's width kept when it fits
+    qint64 off = 0;
+    if (m_scene.aligned())
+        if (auto it = summary()->clockOffsetNs.find(target.rank); it != summary()->clockOffsetNs.end())
+            off = it->second;
+    const qint64 a = target.startNs - off, b = std::max(target.endNs, target.startNs) - off;
+    const qint64 t0 = m_state->windowStart(), t1 = m_state->windowEnd(), w = t1 - t0;
+    if (a < t0 || b > t1) {
+        if (b - a < w * 8 / 10)
+            m_state->setWindow((a + b) / 2 - w / 2, (a + b) / 2 + w / 2);
+        else {
+            const qint64 pad = std::max<qint64>((b - a) / 10, 500);
+            m_state->setWindow(a - pad, b + pad);
+        }
+    }
+    scrollToTrack(target.trackId);
+    Q_EMIT spanActivated(target.spanId);
+    update();
+    return true;
 }
 
 void TimelineView::follow(const Selection& s) {
@@ -76,6 +192,11 @@ void TimelineView::follow(const Selection& s) {
 
 void TimelineView::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_scene.setSummary(std::move(s));
+    m_spanFlowsOf = 0;
+    m_spanFlows.clear();
+    m_windowFlowArrows.clear();
+    m_profileCategories.clear();
+    m_categoriesPending = m_service && summary() ? m_service->requestFlowCategories() : 0;
     relayout();
     requestData();
     update();
@@ -227,6 +348,7 @@ query::TimelineWindow TimelineView::currentRequest() const {
 void TimelineView::requestData() {
     if (!m_service || !summary()) return;
     m_pending = m_service->requestTimeline(currentRequest());
+    if (m_windowFlows) requestFlows();
 }
 
 double TimelineView::xOf(qint64 ns) const {
@@ -303,7 +425,8 @@ bool TimelineView::event(QEvent* e) {
             return true;
         }
     const FrameInput in = frameInput();
-    const QString tip = tooltipFor(in, hitTest(in, he->pos()));
+    QString tip = flowTooltipAt(m_frame, he->pos());
+    if (tip.isEmpty()) tip = tooltipFor(in, hitTest(in, he->pos()));
     if (tip.isEmpty())
         QToolTip::hideText();
     else

@@ -68,6 +68,19 @@ class TimelineView : public QWidget, private TimelineInputHost {
     void setExportMode(bool on);
     /// The height that shows every lane (axis + all lanes + a margin), for a full-height export.
     int fullHeight() const { return m_scene.fullHeight(); }
+    /// Draws the flow arrows of every span in the window (View ▸ Show flows in the window) of the
+    /// categories turned on; the selected span's arrows are drawn always.
+    void setWindowFlows(bool on);
+    bool windowFlows() const { return m_windowFlows; }
+    /// The flow categories drawn in the window (setWindowFlows).
+    void setFlowCategories(const std::set<QString>& on);
+    const std::set<QString>& flowCategories() const { return m_flowCategories; }
+    /// The categories the open profile's flows have (arrive after setSummary: flowCategoriesKnown).
+    const QStringList& profileFlowCategories() const { return m_profileCategories; }
+    /// Follows the selected span's flow (J): selects the span at the other end (host op → kernel → back to
+    /// that host op, FlowOverlay::next),
+    /// moves the window to show it and scrolls to its lane. False when the span has no flow (yet).
+    bool followFlow();
     /// Draws annotations at all (View ▸ Show annotations, export --no-annotations).
     void setAnnotationsShown(bool on);
     int scrollOffset() const;
@@ -94,6 +107,10 @@ class TimelineView : public QWidget, private TimelineInputHost {
     void annotationEditRequested(const QString& id);
     /// New draw data arrived.
     void timelineDataChanged();
+    /// The open profile's flow categories are known (profileFlowCategories()).
+    void flowCategoriesKnown(const QStringList& categories);
+    /// New flow arrows arrived (the selected span's or the window's).
+    void flowsChanged();
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -119,11 +136,15 @@ class TimelineView : public QWidget, private TimelineInputHost {
     void editAnnotation(const QString& id) override { Q_EMIT annotationEditRequested(id); }
     QString calloutAt(QPoint pos) const override;
     void overlayChanged() override { update(); }
+    bool followFlowKey() override { return followFlow(); }
 
     Viewport viewport() const;
     void relayout();      ///< scrollbar range and footer for the layout and size
     void applyGeometry(); ///< scrollbar, layout and data request for the current size
     void requestData();
+    void requestFlows(); ///< the selected span's (when it changed) and the window's, as switched on
+    void flowsArrived(quint64 id, const QVariant& v);
+    void rebuildFlows();
     /// Brings a selection made in another view into sight: its time into the window, its rank's block
     /// into view from its top.
     void follow(const Selection& s);
@@ -140,6 +161,13 @@ class TimelineView : public QWidget, private TimelineInputHost {
     bool m_exportMode = false;
     int m_footer = 0;
     bool m_ownInput = false; ///< a selection made by this view's own input (no following)
+    bool m_windowFlows = false;
+    std::set<QString> m_flowCategories;
+    QStringList m_profileCategories;
+    quint64 m_spanFlowsPending = 0, m_windowFlowsPending = 0, m_categoriesPending = 0;
+    qint64 m_spanFlowsOf = 0; ///< the span whose arrows were asked for (0: none)
+    qint64 m_jumpedFrom = 0;  ///< the span J last left (J from where it went comes back)
+    std::vector<query::FlowArrow> m_spanFlows, m_windowFlowArrows;
 };
 
 } // namespace rs::views

@@ -1,0 +1,98 @@
+#include "core/query/flowquery.h"
+
+#include <algorithm>
+#include <set>
+
+namespace rs::query {
+
+namespace {
+
+// Both ends of the links whose rowid the condition selects (?1.. bound by the caller).
+const char* const kArrowSelect =
+    "SELECT l.rowid, coalesce(c.value, ''), CAST(l.flow_id AS TEXT), "
+    "s.span_id, st.rank, s.track_id, s.ts_ns, s.ts_ns + s.dur_ns, sn.value, "
+    "d.span_id, dt.rank, d.track_id, d.ts_ns, d.ts_ns + d.dur_ns, dn.value, s.depth, d.depth "
+    "FROM flow_link l JOIN span s ON s.span_id = l.src_span_id JOIN track st ON st.track_id = s.track_id "
+    "JOIN string sn ON sn.id = s.name_id JOIN span d ON d.span_id = l.dst_span_id "
+    "JOIN track dt ON dt.track_id = d.track_id JOIN string dn ON dn.id = d.name_id "
+    "LEFT JOIN string c ON c.id = l.cat_id ";
+
+FlowArrow readArrow(const index::Stmt& q) {
+    FlowArrow a;
+    a.category = q.text(1);
+    a.flowId = q.text(2);
+    a.src = {q.i64(3), int(q.i64(4)), q.i64(5), q.i64(6), q.i64(7), q.text(8), int(q.i64(15))};
+    a.dst = {q.i64(9), int(q.i64(10)), q.i64(11), q.i64(12), q.i64(13), q.text(14), int(q.i64(16))};
+    return a;
+}
+
+} // namespace
+
+FlowArrows loadSpanFlows(index::Db& db, int64_t spanId, int limit) {
+    FlowArrows out;
+    auto q = db.prepare(std::string(kArrowSelect) +
+                        "WHERE l.rowid IN (SELECT rowid FROM flow_link WHERE src_span_id = ?1 UNION "
+                        "SELECT rowid FROM flow_link WHERE dst_span_id = ?1) LIMIT ?2");
+    q.bind(1, spanId).bind(2, int64_t(limit) + 1);
+    while (q.step())
+        out.arrows.push_back(readArrow(q));
+    if (int(out.arrows.size()) > limit) {
+        out.arrows.resize(size_t(limit));
+        out.truncated = true;
+    }
+    std::stable_sort(out.arrows.begin(), out.arrows.end(), [spanId](const FlowArrow& a, const FlowArrow& b) {
+        const bool as = a.src.spanId == spanId, bs = b.src.spanId == spanId;
+        if (as != bs) return as;
+        const int64_t at = as ? a.dst.startNs : a.src.startNs, bt = bs ? b.dst.startNs : b.src.startNs;
+        return at < bt;
+    });
+    return out;
+}
+
+FlowArrows loadWindowFlows(index::Db& db, const FlowWindow& w) {
+    FlowArrows out;
+    if (w.categories.empty() || w.trackIds.empty() || w.limit <= 0) return out;
+    // the asked categories as string ids (literal integers in the SQL below)
+    std::string ids;
+    {
+        auto c = db.prepare("SELECT id FROM string WHERE value = ?");
+        for (const std::string& cat : w.categories) {
+            c.bind(1, cat);
+            if (c.step()) ids += (ids.empty() ? "" : ",") + std::to_string(c.i64(0));
+            c.reset();
+        }
+    }
+    if (ids.empty()) return out;
+    auto q = db.prepare(std::string(kArrowSelect) +
+                        "WHERE l.rowid IN (SELECT rowid FROM flow_link WHERE src_track_id = ?1 AND src_ts_ns "
+                        "BETWEEN ?2 AND ?3 UNION SELECT rowid FROM flow_link WHERE dst_track_id = ?1 AND "
+                        "dst_ts_ns BETWEEN ?2 AND ?3) AND l.cat_id IN (" +
+                        ids + ") LIMIT ?4");
+    const int64_t from = w.t0 - std::max<int64_t>(0, w.t1 - w.t0);
+    std::set<int64_t> seen;
+    for (int64_t track : w.trackIds) {
+        q.bind(1, track).bind(2, from).bind(3, w.t1).bind(4, int64_t(w.limit) + 1);
+        while (q.step()) {
+            if (!seen.insert(q.i64(0)).second) continue;
+            if (int(out.arrows.size()) == w.limit) {
+                out.truncated = true;
+                break;
+            }
+            out.arrows.push_back(readArrow(q));
+        }
+        q.reset();
+        if (out.truncated) break;
+    }
+    return out;
+}
+
+std::vector<std::string> loadFlowCategories(index::Db& db) {
+    std::vector<std::string> out;
+    auto q = db.prepare("SELECT DISTINCT coalesce(c.value, '') FROM flow_link l LEFT JOIN string c ON c.id = "
+                        "l.cat_id ORDER BY 1");
+    while (q.step())
+        out.push_back(q.text(0));
+    return out;
+}
+
+} // namespace rs::query

@@ -1,0 +1,51 @@
+#pragma once
+// Flow arrows for the views: the flows of one span (both directions) and the flows in a time window over
+// given tracks and categories, each with both ends' spans (rank, track, start, end, name); and the flow
+// categories of a profile. Read from `flow_link` (core/analysis/flowlinks.h) on the calling thread's
+// connection (the query service's worker). Times are int64 ns on the rank's own clock (the views add the
+// rank's clock offset as they do for spans).
+#include "core/index/sqlite.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rs::query {
+
+struct FlowEnd {
+    int64_t spanId = 0;
+    int rank = 0;
+    int64_t trackId = 0;
+    int64_t startNs = 0, endNs = 0;
+    std::string name;
+    int depth = 0; ///< nesting on its track
+};
+
+struct FlowArrow {
+    std::string category, flowId;
+    FlowEnd src, dst;
+};
+
+struct FlowArrows {
+    std::vector<FlowArrow> arrows;
+    bool truncated = false; ///< more matched than the limit
+};
+
+/// The arrows that start or end at `spanId` (sources first, then by the other end's start).
+FlowArrows loadSpanFlows(index::Db& db, int64_t spanId, int limit = 1000);
+
+struct FlowWindow {
+    int64_t t0 = 0, t1 = 0;              ///< rank-clock ns; an arrow counts when an end's span starts inside
+    std::vector<int64_t> trackIds;       ///< the tracks shown
+    std::vector<std::string> categories; ///< the categories asked for (empty: none)
+    int limit = 2000;
+};
+
+/// The arrows with an end on one of the window's tracks whose span starts in [t0 − (t1 − t0), t1] (one
+/// window of look-back, as the timeline looks back for spans), of the asked categories; each once.
+FlowArrows loadWindowFlows(index::Db& db, const FlowWindow& w);
+
+/// The categories of the profile's arrows, sorted.
+std::vector<std::string> loadFlowCategories(index::Db& db);
+
+} // namespace rs::query

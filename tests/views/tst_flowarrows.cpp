@@ -1,0 +1,199 @@
+// Flow arrows on the timeline: the frame builder draws an Arrow between the two spans' rows (from the
+// source's end to the destination's start), to the plot's edge with a label when the other end is off
+// screen (outside the window, in a collapsed rank), only the selected span's own arrows, and a tooltip
+// naming the category and both ends; J follows the selected span's flow to its other end and back, on a
+// demo profile through the query service.
+#include "core/demo/demogenerator.h"
+#include "core/query/queryservice.h"
+#include "tests/support/testsupport.h"
+#include "tests/support/timelinefixture.h"
+#include "views/timeline/framebuilder.h"
+#include "views/timeline/hittester.h"
+#include "views/timeline/timelineview.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace rs;
+using test::kMs;
+using views::Selection;
+
+namespace {
+
+query::FlowEnd end(int64_t span, int rank, int64_t track, int64_t t0, int64_t t1, const char* name) {
+    return {span, rank, track, t0, t1, name, 0};
+}
+
+/// Rank 0: span 11 on its compute lane [10, 12] ms → span 21 on its communication lane [30, 35] ms.
+query::FlowArrow arrow(int64_t dstTrack = 2, int dstRank = 0) {
+    return {"ac2g", "7", end(11, 0, 1, 10 * kMs, 12 * kMs, "launch"),
+            end(21, dstRank, dstTrack, 30 * kMs, 35 * kMs, "kernel")};
+}
+
+void select(test::TimelineFixture& f, int64_t span) {
+    Selection s;
+    s.kind = Selection::Kind::Span;
+    s.rank = 0;
+    s.spanId = span;
+    f.state.setSelection(s);
+}
+
+std::vector<const views::Text*> textsWith(const views::DrawList& d, const QString& part) {
+    std::vector<const views::Text*> out;
+    for (const auto* t : d.all<views::Text>())
+        if (t->text.contains(part)) out.push_back(t);
+    return out;
+}
+
+} // namespace
+
+class TstFlowArrows : public QObject {
+    Q_OBJECT
+
+  private Q_SLOTS:
+    void arrowRunsBetweenTheTwoSpans() {
+        test::TimelineFixture f;
+        f.track(1).items.push_back(test::item(10 * kMs, 12 * kMs, 1, 2, 11));
+        f.track(2).items.push_back(test::item(30 * kMs, 35 * kMs, 3, 4, 21));
+        f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(11, {arrow()}, {})));
+        select(f, 11);
+        const views::FrameInput in = f.input(0, 50 * kMs);
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(in);
+        const auto arrows = d.all<views::Arrow>();
+        QCOMPARE(arrows.size(), size_t(1));
+        const auto* lane1 = in.layout->laneOf(1);
+        const auto* lane2 = in.layout->laneOf(2);
+        const double y1 = in.viewport.yOf(lane1->y), y2 = in.viewport.yOf(lane2->y);
+        QVERIFY(std::abs(arrows[0]->from.x() - in.mapping().x(12 * kMs)) < 0.5); // the source's end
+        QVERIFY(std::abs(arrows[0]->to.x() - in.mapping().x(30 * kMs)) < 0.5);   // the destination's start
+        QVERIFY(arrows[0]->from.y() > y1 && arrows[0]->from.y() < y1 + lane1->height / lane1->rows);
+        QVERIFY(arrows[0]->to.y() > y2 && arrows[0]->to.y() < y2 + lane2->height);
+        QVERIFY(textsWith(d, QString::fromUtf8("→")).empty()); // both ends on screen: no label
+        // its tooltip names the category and both ends
+        const QPointF mid = (arrows[0]->from + arrows[0]->to) / 2;
+        const QString tip = views::flowTooltipAt(d, mid);
+        QVERIFY2(tip.contains("ac2g") && tip.contains("launch") && tip.contains("kernel") &&
+                     tip.contains("Stream 2") && tip.contains("Group 0"),
+                 qPrintable(tip));
+        QVERIFY(views::flowTooltipAt(d, mid + QPointF(0, 30)).isEmpty());
+    }
+
+    void offScreenEndGoesToTheEdgeWithALabel() {
+        test::TimelineFixture f;
+        f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(11, {arrow()}, {})));
+        select(f, 11);
+        const views::FrameInput in = f.input(0, 20 * kMs); // the kernel at 30 ms is right of the window
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(in);
+        const auto arrows = d.all<views::Arrow>();
+        QCOMPARE(arrows.size(), size_t(1));
+        QVERIFY(arrows[0]->to.x() <= in.viewport.plotRight() &&
+                arrows[0]->to.x() > in.viewport.plotRight() - 5);
+        const auto labels = textsWith(d, QString::fromUtf8("→ rank 0 · Group 0 · +20.0 ms"));
+        QVERIFY2(labels.size() == 1, "the label says where the other end is");
+        QVERIFY(in.viewport.plot().contains(labels[0]->rect));
+    }
+
+    void endInACollapsedRankPointsAtItsHeader() {
+        test::TimelineFixture f;
+        f.scene.setFlows(
+            std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(11, {arrow(3, 1)}, {})));
+        auto o = f.scene.layoutOptions();
+        o.collapsedRanks.insert(1);
+        f.scene.setLayoutOptions(o);
+        select(f, 11);
+        const views::FrameInput in = f.input(0, 50 * kMs);
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(in);
+        QCOMPARE(d.all<views::Arrow>().size(), size_t(1));
+        const auto [top, bottom] = in.layout->rankSpan(1);
+        QVERIFY(std::abs(d.all<views::Arrow>()[0]->to.y() -
+                         (in.viewport.yOf(top) + in.options.headerHeight / 2.0)) < 1);
+        QCOMPARE(textsWith(d, QString::fromUtf8("→ rank 1 · Stream 2 · +20.0 ms")).size(), size_t(1));
+    }
+
+    void onlyTheSelectedSpansArrowsAndTheWindows() {
+        test::TimelineFixture f;
+        query::FlowArrow other = arrow();
+        other.src.spanId = 12;
+        other.dst.spanId = 22;
+        other.category = "fwdbwd";
+        f.scene.setFlows(
+            std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(11, {arrow()}, {other})));
+        select(f, 11);
+        views::FrameBuilder b;
+        QCOMPARE(b.build(f.input(0, 50 * kMs)).all<views::Arrow>().size(), size_t(2));
+        select(f, 99); // another span: its answer is on its way, the old span's arrows go
+        QCOMPARE(b.build(f.current()).all<views::Arrow>().size(), size_t(1));
+        f.state.clearSelection();
+        QCOMPARE(b.build(f.current()).all<views::Arrow>().size(), size_t(1));
+    }
+
+    void nextGoesBackWhereJCameFrom() {
+        // one host op (11) fans out to two kernels (21, 22): J from the second kernel and back returns to it
+        query::FlowArrow a = arrow(), b = arrow();
+        b.dst.spanId = 22;
+        b.dst.startNs = 40 * kMs;
+        const auto host = views::FlowOverlay::merge(11, {a, b}, {});
+        QCOMPARE(host.next()->spanId, int64_t(21)); // the first that leaves it
+        QCOMPARE(host.next(22)->spanId, int64_t(22));
+        const auto kernel = views::FlowOverlay::merge(22, {b}, {});
+        QCOMPARE(kernel.next()->spanId, int64_t(11));            // nothing leaves it: the one that reaches it
+        QVERIFY(!views::FlowOverlay::merge(33, {}, {a}).next()); // the window's arrows are not the span's
+    }
+
+    void jFollowsTheFlowAndBack() {
+        // a demo profile (Kineto: host launches with ac2g flows to their kernels) through the query service
+        const std::string dir = test::tempDir("flow-j");
+        auto ix = test::indexedDemo(dir, test::demoOptions(2, 2, 1, "kineto"));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto row =
+            ix.rows("SELECT l.src_span_id, l.dst_span_id, s.rank, s.ts_ns, d.ts_ns, d.track_id FROM "
+                    "flow_link l JOIN spans s ON s.span_id = l.src_span_id JOIN spans d ON "
+                    "d.span_id = l.dst_span_id WHERE l.src_span_id IN (SELECT src_span_id FROM "
+                    "flow_link GROUP BY src_span_id HAVING count(*) = 1) ORDER BY d.ts_ns DESC LIMIT 1");
+        QVERIFY2(!row.empty(), "the demo has flow links");
+        const QStringList v = QString::fromStdString(row[0]).split('|');
+        const qint64 src = v[0].toLongLong(), dst = v[1].toLongLong(), dstTs = v[4].toLongLong();
+        views::InteractionState state;
+        query::QueryService service;
+        views::TimelineView view(&state, &service);
+        view.resize(1200, 600);
+        view.show();
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+        state.setBounds(summary->startNs, summary->endNs);
+        view.setSummary(summary);
+        const qint64 srcTs = v[3].toLongLong();
+        state.setWindow(srcTs - 1000000, srcTs + 1000000); // the kernel is later than this window
+        QSignalSpy flows(&view, &views::TimelineView::flowsChanged);
+        Selection s;
+        s.kind = Selection::Kind::Span;
+        s.rank = v[2].toInt();
+        s.spanId = src;
+        state.setSelection(s);
+        auto arrived = [&](qint64 span) {
+            for (int i = 0; i < 200; ++i) {
+                if (view.scene().flows() && view.scene().flows()->spanId == span &&
+                    view.scene().flows()->spanArrows > 0)
+                    return true;
+                flows.wait(100);
+            }
+            return false;
+        };
+        QVERIFY(arrived(src));
+        QTest::keyClick(&view, Qt::Key_J);
+        QCOMPARE(state.selection().spanId, dst);
+        QVERIFY(state.windowStart() <= dstTs && dstTs <= state.windowEnd());
+        QVERIFY(arrived(dst));
+        QTest::keyClick(&view, Qt::Key_J); // and back to the host launch
+        QCOMPARE(state.selection().spanId, src);
+        QVERIFY(state.windowStart() <= srcTs && srcTs <= state.windowEnd());
+    }
+};
+
+QTEST_MAIN(TstFlowArrows)
+#include "tst_flowarrows.moc"

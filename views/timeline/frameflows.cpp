@@ -1,0 +1,146 @@
+// The frame builder's flow arrows: from the end of the source span (or, when the destination starts before
+// that, from the source at the destination's start) to the start of the destination span (at the window's
+// edge when a span is cut by it), each point on its span's row of its lane; an end that is not on screen
+// (outside the window, scrolled away, in a collapsed or hidden rank) is drawn at the plot's edge where it
+// lies, with a label naming it
+// ("→ rank 1 · Stream 7 · +2.1 ms"). The selected span's arrows are drawn last, on top. Any thread (see
+// framebuilder.h).
+#include "views/timeline/framebuilder.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <algorithm>
+
+namespace rs::views {
+
+namespace {
+
+/// Where one end of an arrow is, in widget pixels.
+struct EndPoint {
+    QPointF p;
+    bool onScreen = false;
+    bool placed = false; ///< y is known (its lane or its rank's header is laid out)
+};
+
+/// `atNs`: where on the span the arrow leaves or arrives.
+EndPoint locate(const FrameInput& in, const query::FlowEnd& e, int64_t atNs) {
+    EndPoint out;
+    const Viewport& vp = in.viewport;
+    const QRectF plot = vp.plot();
+    // a span cut by the window's edge: at that edge
+    const TimeMapping tm = in.rankMapping(e.rank);
+    const double x0 = tm.x(e.startNs), x1 = tm.x(std::max(e.endNs, e.startNs));
+    const bool inWindow = x1 >= plot.left() && x0 <= plot.right();
+    double x = tm.x(atNs);
+    if (inWindow) x = std::clamp(x, plot.left(), plot.right());
+    out.p.setX(x);
+    if (const Lane* l = in.layout->laneOf(e.trackId)) {
+        const double rowH = double(l->height - 3) / std::max(1, l->rows);
+        const int row = std::clamp(e.depth, 0, std::max(0, l->rows - 1));
+        out.p.setY(vp.yOf(l->y) + 1 + row * rowH + rowH / 2);
+        out.placed = true;
+    } else if (auto [top, bottom] = in.layout->rankSpan(e.rank); top >= 0) {
+        out.p.setY(vp.yOf(top) + in.options.headerHeight / 2.0); // a collapsed rank: its header row
+        out.placed = true;
+        return out; // the span itself is not drawn
+    }
+    out.onScreen = out.placed && inWindow && out.p.y() >= plot.top() && out.p.y() <= plot.bottom();
+    return out;
+}
+
+QRgb categoryColor(const std::string& cat) {
+    static const QRgb kColors[] = {qRgb(214, 39, 40),   qRgb(31, 119, 180), qRgb(44, 160, 44),
+                                   qRgb(148, 103, 189), qRgb(255, 127, 14), qRgb(23, 190, 207)};
+    return kColors[qHash(QString::fromStdString(cat)) % (sizeof(kColors) / sizeof(kColors[0]))];
+}
+
+QString signedDuration(int64_t ns) {
+    return (ns < 0 ? QString::fromUtf8("−") : QString("+")) + formatDuration(ns < 0 ? -ns : ns);
+}
+
+} // namespace
+
+QString FrameBuilder::trackName(int64_t trackId) {
+    if (m_trackNames.empty() && m_summary)
+        for (const auto& t : m_summary->tracks)
+            m_trackNames[t.trackId] = QString::fromStdString(t.name);
+    auto it = m_trackNames.find(trackId);
+    return it == m_trackNames.end() ? QString("track %1").arg(trackId) : it->second;
+}
+
+void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
+    if (!in.flows || in.flows->arrows.empty()) return;
+    const QRectF plot = in.viewport.plot();
+    const QFont font = fontFor(FontRole::Small, in.font);
+    const QFontMetricsF fm(font);
+    auto where = [&](const query::FlowEnd& e) {
+        return QString("rank %1 · %2").arg(e.rank).arg(trackName(e.trackId));
+    };
+    // the window's arrows first, the selected span's last (on top)
+    const auto& arrows = in.flows->arrows;
+    std::vector<size_t> order;
+    for (size_t i = in.flows->spanArrows; i < arrows.size(); ++i)
+        order.push_back(i);
+    for (size_t i = 0; i < in.flows->spanArrows && i < arrows.size(); ++i)
+        order.push_back(i);
+    std::vector<QRectF> labels; // a label over another says nothing more: the window's arrows skip it
+    for (size_t i : order) {
+        const query::FlowArrow& a = arrows[i];
+        const bool selected = i < in.flows->spanArrows;
+        // from the source's end, or straight down (up) from it where the destination starts before that end
+        const int64_t leave = std::clamp(a.dst.startNs, a.src.startNs, std::max(a.src.startNs, a.src.endNs));
+        EndPoint s = locate(in, a.src, leave), d = locate(in, a.dst, a.dst.startNs);
+        if (!s.onScreen && !d.onScreen) continue;
+        EndPoint& off = s.onScreen ? d : s;
+        const EndPoint& on = s.onScreen ? s : d;
+        const query::FlowEnd& offEnd = s.onScreen ? a.dst : a.src;
+        const query::FlowEnd& onEnd = s.onScreen ? a.src : a.dst;
+        if (!off.onScreen) { // to the edge where it lies
+            if (!off.placed) off.p.setY(on.p.y());
+            off.p.setX(std::clamp(off.p.x(), plot.left() + 2, plot.right() - 2));
+            off.p.setY(std::clamp(off.p.y(), plot.top() + 2, plot.bottom() - 2));
+        }
+        const QRgb color = categoryColor(a.category);
+        out.add(Arrow{s.p, d.p, color});
+        if (!off.onScreen) {
+            const QString text = QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
+                                     .arg(where(offEnd))
+                                     .arg(signedDuration(offEnd.startNs - onEnd.startNs));
+            const double w = fm.horizontalAdvance(text) + 8, h = fm.height() + 2;
+            // beside the arrow's end, kept inside the plot
+            double x = off.p.x() < on.p.x() ? off.p.x() + 4 : off.p.x() - w - 4;
+            if (off.p.x() > plot.left() + 4 && off.p.x() < plot.right() - 4) x = off.p.x() - w / 2;
+            double y = off.p.y() - h - 3;
+            x = std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
+            y = std::clamp(y, plot.top() + 2, std::max(plot.top() + 2, plot.bottom() - h - 2));
+            QRectF box(x, y, w, h);
+            auto covered = [&] {
+                return std::any_of(labels.begin(), labels.end(),
+                                   [&](const QRectF& r) { return r.intersects(box); });
+            };
+            // labels of one place stacked away from the edge they point at (a few, then they overlap)
+            const double step = off.p.y() > on.p.y() ? -(h + 2) : h + 2;
+            for (int k = 0; k < 4 && covered(); ++k)
+                if (plot.contains(box.translated(0, step))) box.translate(0, step);
+            const bool hidden = covered();
+            labels.push_back(box);
+            if (!hidden || selected) {
+                out.add(FillRect{
+                    box, qRgba(qRed(in.palette.base), qGreen(in.palette.base), qBlue(in.palette.base), 225)});
+                out.add(StrokeRect{box, color, 1});
+                out.add(Text{box.adjusted(4, 0, -4, 0), text, in.palette.windowText, FontRole::Small,
+                             Qt::AlignVCenter | Qt::AlignLeft});
+            }
+        }
+        const QString tip =
+            QCoreApplication::translate("TimelineView",
+                                        "<b>Flow</b> %1 (id %2)<br>from: %3 — %4<br>to: %5 — %6")
+                .arg(QString::fromStdString(a.category).toHtmlEscaped(),
+                     QString::fromStdString(a.flowId).toHtmlEscaped(), where(a.src).toHtmlEscaped(),
+                     QString::fromStdString(a.src.name).toHtmlEscaped(), where(a.dst).toHtmlEscaped(),
+                     QString::fromStdString(a.dst.name).toHtmlEscaped());
+        out.flowMarks.emplace_back(QLineF(s.p, d.p), tip);
+    }
+}
+
+} // namespace rs::views
