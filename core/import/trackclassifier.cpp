@@ -78,7 +78,8 @@ TrackClass classifyTrack(const TrackFacts& f) {
     // a device lane whose spans are mostly NCCL kernels is a communication stream
     if (kind == TrackKind::Compute && f.ncclSpans * 2 > f.spans) kind = TrackKind::Communication;
     // Kineto names GPU streams "stream 7 ": one spelling for every format
-    if (kind == TrackKind::Compute && f.format == FileKind::ChromeJson && startsWith(c.name, "stream"))
+    if ((kind == TrackKind::Compute || kind == TrackKind::Communication) &&
+        f.format == FileKind::ChromeJson && startsWith(c.name, "stream"))
         c.name = "Stream " + std::string(model::trimCell(std::string_view(c.name).substr(6)));
     c.kind = *kind;
     c.sortIndex = f.processSort * 1000000 + f.threadSort;
