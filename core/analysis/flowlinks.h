@@ -1,6 +1,7 @@
 #pragma once
-// Rank-local pass "flow_links": binds one rank's flow events (`flow`, written by the importers) to spans
-// on their tracks and pairs them into arrows in `flow_link`.
+// Rank-local pass "flow_links": binds one rank's flow events (`flow`, written by the importers into the
+// build's scratch database, core/index/schema.h) to spans on their tracks and pairs them into arrows in
+// `flow_link`.
 //  - Binding, as Perfetto binds v1 flows: `s` and `t` to the deepest slice enclosing their ts; `f` with
 //    `"bp":"e"` to the deepest enclosing slice; `f` without it to the next slice starting at or after its
 //    ts on that track (the outermost, when several start together). A slice [ts, ts + dur) encloses ts

@@ -90,27 +90,34 @@ void IndexStore::markReused() const {
     fs::last_write_time(m_path, fs::file_time_type::clock::now(), ec);
 }
 
-IndexBuildFile::IndexBuildFile(std::string dbPath)
-    : m_path(std::move(dbPath)), m_tmpPath(m_path + ".tmp-" + std::to_string(::getpid())) {
+IndexBuildFile::IndexBuildFile(std::string dbPath, bool keepFlowEvents)
+    : m_path(std::move(dbPath)), m_tmpPath(m_path + ".tmp-" + std::to_string(::getpid())),
+      m_scratchPath(keepFlowEvents ? std::string() : m_tmpPath + "-scratch") {
     // with the lock held nobody else is building this index: any temporary file is a dead build's
     removeLeftoverTemps(m_path);
     try {
         m_db = std::make_unique<Db>(m_tmpPath);
         applyBulkPragmas(*m_db);
         createTables(*m_db);
+        if (m_scratchPath.empty())
+            createFlowEventTable(*m_db, "main");
+        else
+            attachBuildScratch(*m_db, m_scratchPath);
     } catch (...) {
-        m_db.reset();
-        std::error_code ec;
-        fs::remove(m_tmpPath, ec);
+        removeFiles();
         throw;
     }
 }
 
 IndexBuildFile::~IndexBuildFile() {
-    if (m_committed) return;
-    m_db.reset(); // closed before its file is removed
+    if (!m_committed) removeFiles();
+}
+
+void IndexBuildFile::removeFiles() {
+    m_db.reset(); // closed before its files are removed
     std::error_code ec;
     fs::remove(m_tmpPath, ec);
+    if (!m_scratchPath.empty()) fs::remove(m_scratchPath, ec);
 }
 
 void IndexBuildFile::writeMeta(const IndexMeta& meta) {
@@ -128,8 +135,10 @@ void IndexBuildFile::writeMeta(const IndexMeta& meta) {
 }
 
 bool IndexBuildFile::commit(std::string& error) {
+    if (!m_scratchPath.empty()) m_db->exec("DETACH DATABASE scratch");
     m_db.reset();
     std::error_code ec;
+    if (!m_scratchPath.empty()) fs::remove(m_scratchPath, ec);
     fs::rename(m_tmpPath, m_path, ec);
     if (ec) {
         error = "cannot move the new index into place at " + m_path + ": " + ec.message();

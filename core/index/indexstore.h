@@ -52,8 +52,10 @@ class IndexStore {
 class IndexBuildFile {
   public:
     /// Removes dead builds' temporary files, then creates this process's with the storage tables and the
-    /// bulk-load pragmas. Throws SqlError when it cannot be created.
-    explicit IndexBuildFile(std::string dbPath);
+    /// bulk-load pragmas. The flow events go to a scratch file ("<index>.tmp-<pid>-scratch", attached as
+    /// "scratch", removed with the build) unless `keepFlowEvents` (an index built without analysis keeps
+    /// them for a later flow_links pass). Throws SqlError when it cannot be created.
+    explicit IndexBuildFile(std::string dbPath, bool keepFlowEvents = false);
     ~IndexBuildFile();
     IndexBuildFile(const IndexBuildFile&) = delete;
     IndexBuildFile& operator=(const IndexBuildFile&) = delete;
@@ -65,7 +67,9 @@ class IndexBuildFile {
     bool commit(std::string& error);
 
   private:
-    std::string m_path, m_tmpPath;
+    void removeFiles();
+
+    std::string m_path, m_tmpPath, m_scratchPath; ///< m_scratchPath empty when the events stay in main
     std::unique_ptr<Db> m_db;
     bool m_committed = false;
 };

@@ -59,13 +59,11 @@ CREATE TABLE kernel_shape(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, dur_ns 
   op_type_id INTEGER, shapes_id INTEGER, dtypes_id INTEGER);
 CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, component TEXT,
   allocated_bytes INTEGER, reserved_bytes INTEGER, active_bytes INTEGER);
-CREATE TABLE flow(rank INTEGER, flow_id, cat_id INTEGER, name_id INTEGER, phase TEXT, bp_e INTEGER, ts_ns INTEGER,
-  track_id INTEGER, file_id INTEGER);
 -- Flow arrows bound to spans by the rank-local pass flow_links (core/analysis/flowlinks.h): one row per
--- start → end (an `s` to each `f` of its key, `t` steps chained in ts order); each end's track and span start
--- kept so the timeline finds a window's arrows through an index.
-CREATE TABLE flow_link(rank INTEGER NOT NULL, cat_id INTEGER, name_id INTEGER, flow_id, src_span_id INTEGER NOT NULL,
-  dst_span_id INTEGER NOT NULL, src_track_id INTEGER, src_ts_ns INTEGER, dst_track_id INTEGER, dst_ts_ns INTEGER);
+-- start → end (an `s` to each `f` of its key, `t` steps chained in ts order), written in src_span_id order.
+-- Rank, tracks and times come from the spans (a window's arrows are found through the span index).
+CREATE TABLE flow_link(cat_id INTEGER, name_id INTEGER, flow_id, src_span_id INTEGER NOT NULL,
+  dst_span_id INTEGER NOT NULL);
 CREATE TABLE diagnostic(file TEXT, severity TEXT, what TEXT, count INTEGER, first_offset INTEGER, excerpt TEXT);
 -- Per-rank summaries, written by the rank-local analysis passes one rank at a time; with rank_info, label and
 -- step they are all the cross-rank passes read (core/analysis/analysisplan.h, core/index/SCHEMA.md).
@@ -124,12 +122,25 @@ CREATE INDEX tensor_rank ON tensor(rank, alloc_ns);
 CREATE INDEX memory_rank ON memory_sample(rank, ts_ns);
 CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns, max_bytes); -- covering
 CREATE INDEX sum_arrival_rank ON sum_arrival(rank, start_ns);
-CREATE INDEX flow_rank ON flow(rank, track_id, ts_ns); -- the flow_links pass reads one rank at a time
 CREATE INDEX flow_link_src ON flow_link(src_span_id);
 CREATE INDEX flow_link_dst ON flow_link(dst_span_id);
-CREATE INDEX flow_link_src_ts ON flow_link(src_track_id, src_ts_ns);
-CREATE INDEX flow_link_dst_ts ON flow_link(dst_track_id, dst_ts_ns);
 )SQL");
+    // the flow_links pass reads one rank's flow events at a time, from whichever database holds them
+    auto q = db.prepare("SELECT schema FROM pragma_table_list WHERE name = 'flow'");
+    if (q.step()) db.exec("CREATE INDEX " + q.text(0) + ".flow_rank ON flow(rank, track_id, ts_ns)");
+}
+
+void createFlowEventTable(Db& db, const std::string& schema) {
+    db.exec("CREATE TABLE " + schema +
+            ".flow(rank INTEGER, flow_id, cat_id INTEGER, name_id INTEGER, phase TEXT, bp_e INTEGER, "
+            "ts_ns INTEGER, track_id INTEGER, file_id INTEGER)");
+}
+
+void attachBuildScratch(Db& db, const std::string& path) {
+    db.prepare("ATTACH DATABASE ? AS scratch").bind(1, path).exec();
+    db.exec("PRAGMA scratch.page_size=65536; PRAGMA scratch.journal_mode=OFF; PRAGMA scratch.synchronous=OFF;"
+            "PRAGMA scratch.cache_size=-16384;");
+    createFlowEventTable(db, "scratch");
 }
 
 void createViews(Db& db) {
@@ -154,10 +165,10 @@ CREATE VIEW kernel_shapes AS SELECT k.rank, k.ts_ns, k.dur_ns, o.value AS op_typ
   LEFT JOIN string s ON s.id = k.shapes_id LEFT JOIN string d ON d.id = k.dtypes_id;
 CREATE VIEW memory_samples AS SELECT rank, ts_ns, component, allocated_bytes, reserved_bytes, active_bytes
   FROM memory_sample;
-CREATE VIEW flows AS SELECT f.rank, CAST(f.flow_id AS TEXT) AS flow_id, c.value AS cat, n.value AS name, f.phase,
-  f.bp_e, f.ts_ns, f.track_id FROM flow f LEFT JOIN string c ON c.id = f.cat_id LEFT JOIN string n ON n.id = f.name_id;
 CREATE VIEW flow_links AS SELECT r.run_id, c.value AS cat, CAST(l.flow_id AS TEXT) AS flow_id, l.src_span_id,
-  l.dst_span_id FROM flow_link l LEFT JOIN rank_info r ON r.rank = l.rank LEFT JOIN string c ON c.id = l.cat_id;
+  l.dst_span_id FROM flow_link l LEFT JOIN span s ON s.span_id = l.src_span_id
+  LEFT JOIN track t ON t.track_id = s.track_id LEFT JOIN rank_info r ON r.rank = t.rank
+  LEFT JOIN string c ON c.id = l.cat_id;
 CREATE VIEW diagnostics AS SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic;
 CREATE VIEW comm_links AS SELECT run_id, step, group_name, src_rank, dst_rank, transport, SUM(bytes) AS bytes,
   SUM(time_ns) AS time_ns, SUM(op_count) AS op_count, rank_scope, data_kind FROM comm_link WHERE summed = 1

@@ -4,24 +4,33 @@
 // Bump kSchemaVersion on any change: an index with another version is rebuilt.
 #include "core/index/sqlite.h"
 
+#include <string>
+
 namespace rs::index {
 
-// 24: Kineto 'stream N' lanes named 'Stream N' whatever their kind; 23: flow.name_id/bp_e/file_id, flow_link
-// and the flow_links view (flow arrows bound to spans); 22: Kineto GPU user annotations on their own lanes
-// (kind other); 21: name_fact.compute/communication (task classes are importer facts); 20: .db peers (run
-// completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
-// name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
-// long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 24;
+// 25: flow events are build scratch (no `flow` table or `flows` view in an analysed index), flow_link keeps
+// the span ids only; 24: Kineto 'stream N' lanes named 'Stream N' whatever their kind; 23:
+// flow.name_id/bp_e/file_id, flow_link and the flow_links view (flow arrows bound to spans); 22: Kineto GPU
+// user annotations on their own lanes (kind other); 21: name_fact.compute/communication (task classes are
+// importer facts); 20: .db peers (run completeness); 19: comm_link*, comm_group*, comm_source (communication
+// matrix); 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary tables
+// (sum_*), rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 25;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
-/// Storage tables (empty, no secondary indexes).
+/// Storage tables (empty, no secondary indexes), without the flow events (below).
 void createTables(Db& db);
+/// The flow events' table `flow` in `schema` ("main", or an attached database): what the importers write
+/// and only the flow_links pass reads.
+void createFlowEventTable(Db& db, const std::string& schema);
+/// Attaches the file at `path` as the build's scratch database "scratch" (bulk pragmas) holding `flow`:
+/// unqualified statements find the table there, and the index never carries the raw events.
+void attachBuildScratch(Db& db, const std::string& path);
 /// Secondary indexes, created after the load (building them before is 3–7× slower).
 void createIndexes(Db& db);
 /// The public SQL views: ranks, tracks, spans, steps, collectives, tensors, memory_samples,
-/// diagnostics, waits, op_stats, step_breakdown, comm_links, comm_groups, flows, flow_links.
+/// diagnostics, waits, op_stats, step_breakdown, comm_links, comm_groups, flow_links.
 void createViews(Db& db);
 
 } // namespace rs::index

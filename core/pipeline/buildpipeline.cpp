@@ -168,7 +168,8 @@ void BuildPipeline::commit(index::IndexBuildFile& file) {
 }
 
 void BuildPipeline::build(BuildResult& res) {
-    index::IndexBuildFile file(res.dbPath);
+    // the flow events are scratch once the flow_links pass has read them
+    index::IndexBuildFile file(res.dbPath, m_opts.stopAfter != StopAfter::Analysis);
     writeIndex(file.db(), res);
     if (m_opts.stopAfter == StopAfter::Analysis) analyse(file.db());
     commit(file);

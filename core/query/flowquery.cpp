@@ -7,12 +7,13 @@ namespace rs::query {
 
 namespace {
 
-// Both ends of the links whose rowid the condition selects (?1.. bound by the caller).
-const char* const kArrowSelect =
+// Both ends of a link `l` (the caller's FROM names it, ?1.. bound by the caller).
+const char* const kArrowColumns =
     "SELECT l.rowid, coalesce(c.value, ''), CAST(l.flow_id AS TEXT), "
     "s.span_id, st.rank, s.track_id, s.ts_ns, s.ts_ns + s.dur_ns, sn.value, "
-    "d.span_id, dt.rank, d.track_id, d.ts_ns, d.ts_ns + d.dur_ns, dn.value, s.depth, d.depth "
-    "FROM flow_link l JOIN span s ON s.span_id = l.src_span_id JOIN track st ON st.track_id = s.track_id "
+    "d.span_id, dt.rank, d.track_id, d.ts_ns, d.ts_ns + d.dur_ns, dn.value, s.depth, d.depth ";
+const char* const kArrowJoins =
+    "JOIN span s ON s.span_id = l.src_span_id JOIN track st ON st.track_id = s.track_id "
     "JOIN string sn ON sn.id = s.name_id JOIN span d ON d.span_id = l.dst_span_id "
     "JOIN track dt ON dt.track_id = d.track_id JOIN string dn ON dn.id = d.name_id "
     "LEFT JOIN string c ON c.id = l.cat_id ";
@@ -30,7 +31,7 @@ FlowArrow readArrow(const index::Stmt& q) {
 
 FlowArrows loadSpanFlows(index::Db& db, int64_t spanId, int limit) {
     FlowArrows out;
-    auto q = db.prepare(std::string(kArrowSelect) +
+    auto q = db.prepare(std::string(kArrowColumns) + "FROM flow_link l " + kArrowJoins +
                         "WHERE l.rowid IN (SELECT rowid FROM flow_link WHERE src_span_id = ?1 UNION "
                         "SELECT rowid FROM flow_link WHERE dst_span_id = ?1) LIMIT ?2");
     q.bind(1, spanId).bind(2, int64_t(limit) + 1);
@@ -63,25 +64,30 @@ FlowArrows loadWindowFlows(index::Db& db, const FlowWindow& w) {
         }
     }
     if (ids.empty()) return out;
-    auto q = db.prepare(std::string(kArrowSelect) +
-                        "WHERE l.rowid IN (SELECT rowid FROM flow_link WHERE src_track_id = ?1 AND src_ts_ns "
-                        "BETWEEN ?2 AND ?3 UNION SELECT rowid FROM flow_link WHERE dst_track_id = ?1 AND "
-                        "dst_ts_ns BETWEEN ?2 AND ?3) AND l.cat_id IN (" +
-                        ids + ") LIMIT ?4");
+    // the links with an end on the track in the window, found through the span index: sources, then
+    // destinations (two statements, so LIMIT stops each scan early; a link seen twice is kept once)
+    std::vector<index::Stmt> qs;
+    for (const char* end : {"src_span_id", "dst_span_id"}) // the window's spans drive the join
+        qs.push_back(db.prepare(std::string(kArrowColumns) + "FROM span w CROSS JOIN flow_link l ON l." +
+                                end + " = w.span_id " + kArrowJoins +
+                                "WHERE w.track_id = ?1 AND w.ts_ns BETWEEN ?2 AND ?3 AND l.cat_id IN (" +
+                                ids + ") LIMIT ?4"));
     const int64_t from = w.t0 - std::max<int64_t>(0, w.t1 - w.t0);
     std::set<int64_t> seen;
     for (int64_t track : w.trackIds) {
-        q.bind(1, track).bind(2, from).bind(3, w.t1).bind(4, int64_t(w.limit) + 1);
-        while (q.step()) {
-            if (!seen.insert(q.i64(0)).second) continue;
-            if (int(out.arrows.size()) == w.limit) {
-                out.truncated = true;
-                break;
+        for (index::Stmt& q : qs) {
+            q.bind(1, track).bind(2, from).bind(3, w.t1).bind(4, int64_t(w.limit) + 1);
+            while (q.step()) {
+                if (!seen.insert(q.i64(0)).second) continue;
+                if (int(out.arrows.size()) == w.limit) {
+                    out.truncated = true;
+                    break;
+                }
+                out.arrows.push_back(readArrow(q));
             }
-            out.arrows.push_back(readArrow(q));
+            q.reset();
+            if (out.truncated) return out;
         }
-        q.reset();
-        if (out.truncated) break;
     }
     return out;
 }

@@ -74,19 +74,25 @@ int64_t spanNamed(const test::Indexed& ix, const std::string& name) {
 class TstFlowLinks : public QObject {
     Q_OBJECT
     test::Indexed m_ix;
+    std::string m_dir;
 
   private Q_SLOTS:
     void initTestCase() {
-        const std::string dir = test::tempDir("flowlinks");
-        test::writeFile(dir + "/rank-0.pt.trace.json", flowTrace());
-        m_ix = test::indexDir(dir);
+        m_dir = test::tempDir("flowlinks");
+        test::writeFile(m_dir + "/rank-0.pt.trace.json", flowTrace());
+        m_ix = test::indexDir(m_dir);
         QVERIFY2(m_ix.result.ok, m_ix.result.error.c_str());
     }
 
     void importKeepsNameAndBp() {
+        // the raw events are build scratch: an index built without the analysis still holds them
+        auto raw = test::indexOnly(m_dir, test::tempDir("flowlinks-raw") + "/raw.sqlite");
+        QVERIFY2(raw.result.ok, raw.result.error.c_str());
         COMPARE_ROWS(
-            m_ix.rows("SELECT flow_id, cat, name, phase, bp_e FROM flows WHERE flow_id IN ('1', 'h1') "
-                      "ORDER BY ts_ns"),
+            raw.rows(
+                "SELECT CAST(f.flow_id AS TEXT) AS fid, c.value, n.value, f.phase, f.bp_e FROM flow f "
+                "JOIN string c ON c.id = f.cat_id JOIN string n ON n.id = f.name_id WHERE fid IN ('1', 'h1') "
+                "ORDER BY f.ts_ns"),
             (std::vector<std::string>{"1|ac2g|ac2g|s|0", "h1|HostToDevice|HostToDevice1|s|0",
                                       "1|ac2g|ac2g|f|1", "h1|HostToDevice|HostToDevice1|f|1",
                                       "h1|HostToDevice|HostToDevice1|f|1"}));
@@ -207,8 +213,9 @@ class TstFlowLinks : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QStringList got;
         for (const auto& r :
-             ix.rows("SELECT c.value || '=' || count(*) FROM flow_link l JOIN string c ON c.id = "
-                     "l.cat_id WHERE l.rank = " +
+             ix.rows("SELECT c.value || '=' || count(*) FROM flow_link l JOIN string c ON c.id = l.cat_id "
+                     "JOIN span s ON s.span_id = l.src_span_id JOIN track t ON t.track_id = s.track_id "
+                     "WHERE t.rank = " +
                      std::to_string(rank) + " GROUP BY c.value ORDER BY c.value"))
             got << QString::fromStdString(r);
         QCOMPARE(got.join(';'), expected);

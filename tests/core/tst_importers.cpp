@@ -70,7 +70,12 @@ class TstImporters : public QObject {
                          "Default/network/MatMulV2-op12|MatMulV2|1736408883704700000|10000|0|7"}));
         COMPARE_ROWS(ix.rows("SELECT rank, step, start_ns, end_ns FROM steps"),
                      {"3|7|1736408883704600000|1736408883704800000"});
-        COMPARE_ROWS(ix.rows("SELECT flow_id, phase FROM flows"), {"18446744073709551615|s"});
+        // an id beyond int64 is kept exactly (as text) in the flow events, which only an index built
+        // without the analysis still holds
+        auto raw = test::indexOnly(dir, test::tempDir("ascend-raw") + "/raw.sqlite");
+        QVERIFY2(raw.result.ok, raw.result.error.c_str());
+        COMPARE_ROWS(raw.rows("SELECT CAST(flow_id AS TEXT), phase FROM flow"), {"18446744073709551615|s"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('flow', 'flows')"), int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE severity IN ('warning','error','fatal')"),
                  int64_t(0));
     }

@@ -84,8 +84,8 @@ class TstSamples : public QObject {
         QCOMPARE(ix.rows("SELECT rank FROM ranks ORDER BY rank"), (std::vector<std::string>{"0", "1"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM steps WHERE step = 50"), int64_t(2));
         // flow ids above 2^53 survive as text
-        QVERIFY(ix.scalar("SELECT count(*) FROM flows WHERE flow_id = '1736408883840600069'") >= 1 ||
-                ix.scalar("SELECT count(*) FROM flows WHERE length(flow_id) >= 19") >= 1);
+        QVERIFY(ix.scalar("SELECT count(*) FROM flow_links WHERE flow_id = '1736408883840600069'") >= 1 ||
+                ix.scalar("SELECT count(*) FROM flow_links WHERE length(flow_id) >= 19") >= 1);
     }
     void ascendWaitMatchesCommunicationJson() {
         auto ix = test::indexDir(m_samples + "/msinsight/test/data/pytorch/text/level1");

@@ -106,6 +106,17 @@ Indexed indexDir(const std::string& dir, bool force) {
     return r;
 }
 
+Indexed indexOnly(const std::string& dir, const std::string& dbPath) {
+    Indexed r;
+    pipeline::BuildOptions o;
+    o.force = true;
+    o.dbPath = dbPath;
+    o.stopAfter = pipeline::StopAfter::Index;
+    r.result = pipeline::BuildPipeline(dir, o).run();
+    if (r.result.ok) r.db = std::make_unique<index::Db>(r.result.dbPath, true);
+    return r;
+}
+
 } // namespace rs::test
 
 namespace rs::test {

@@ -38,6 +38,9 @@ struct Indexed {
     int64_t scalar(const std::string& sql) const { return db->scalar(sql); }
 };
 Indexed indexDir(const std::string& dir, bool force = true);
+/// Indexes `dir` into `dbPath` without the analysis (StopAfter::Index): the importers' raw tables, such as
+/// the flow events that an analysed index no longer holds.
+Indexed indexOnly(const std::string& dir, const std::string& dbPath);
 } // namespace rs::test
 
 #include "core/demo/demooptions.h"
