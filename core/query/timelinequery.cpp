@@ -192,6 +192,11 @@ int chooseLodLevel(int64_t t0, int64_t t1, int widthPx) {
     return level;
 }
 
+int64_t rawSpanWindowNs(int widthPx) {
+    // level 0 is chosen once its bucket is at most 6 px wide (chooseLodLevel)
+    return int64_t(double(model::lodWidthNs(0)) / 6.0 * double(std::max(1, widthPx)));
+}
+
 namespace {
 
 // Reduces time-ordered samples to at most one point per pixel, keeping each pixel's maximum; the value

@@ -132,6 +132,9 @@ struct SpanDetail {
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
+/// The widest window (ns) that `widthPx` pixels draw from raw spans: wider ones read the LOD buckets, which
+/// hold the first model::kLodDepths nesting levels only.
+int64_t rawSpanWindowNs(int widthPx);
 class NameOpTypes;
 /// The draw data of a window. With `opTypes` (namekinds.h) a LOD bucket carries the op type id of its
 /// name's spans too, so no view derives an op type from a name.

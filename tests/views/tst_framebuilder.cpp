@@ -5,6 +5,7 @@
 // a compute lane; waits come from the window only; narrow steps draw no bands; a marked area is filled on
 // its lanes only, between its times, also on the rank's own clock when it was marked aligned; and the same
 // frame built on another thread is the same list.
+#include "core/model/lod.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
@@ -268,6 +269,46 @@ class TstFrameBuilder : public QObject {
         const QStringList all = texts(f.input(0, 200 * kMs));
         QVERIFY(all.contains(QString::fromUtf8("▾ all 10 levels")));
         QVERIFY(!all.filter("of 10 levels").size());
+    }
+    void expandedLaneHatchesLevelsTheLodDoesNotHold() {
+        // zoomed out (LOD buckets) an expanded lane's rows below kLodDepths are unknown: hatched under the
+        // last summarised level's spans, never blank; zoomed in (raw spans) the nested span itself is drawn
+        Frame f;
+        f.summary->tracks[0].maxDepth = 5;
+        f.scene.setSummary(f.summary);
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.expandedTracks = {1};
+        f.scene.setLayoutOptions(o);
+        const int deep = model::kLodDepths - 1;
+        f.track(1).items = {item(20 * kMs, 60 * kMs, 1, 2, 0, deep)};
+        f.data->lodLevel = 2;
+        FrameInput in = f.input(0, 200 * kMs);
+        const auto [top, bottom] = laneRows(in, 1);
+        std::vector<QRectF> hatched;
+        for (const auto* r : views::FrameBuilder().build(in).all<views::FillRect>())
+            if (r->hatch != views::Hatch::None && r->rect.top() >= top && r->rect.bottom() <= bottom)
+                hatched.push_back(r->rect);
+        QCOMPARE(hatched.size(), size_t(1));
+        const double x20 = in.rankMapping(0).x(20 * kMs), x60 = in.rankMapping(0).x(60 * kMs);
+        QVERIFY2(std::abs(hatched[0].left() - x20) < 1.5 && std::abs(hatched[0].right() - x60) < 1.5,
+                 qPrintable(QString("%1 … %2 vs %3 … %4")
+                                .arg(hatched[0].left())
+                                .arg(hatched[0].right())
+                                .arg(x20)
+                                .arg(x60)));
+        const double rowH = double(bottom - top - 3) / 6;
+        QVERIFY(hatched[0].top() >= top + model::kLodDepths * rowH);
+        // raw spans: no hatch, the deep span is a span rect in its own row
+        f.track(1).items.push_back(item(30 * kMs, 40 * kMs, 1, 2, 9, 4));
+        f.data->lodLevel = -1;
+        in = f.input(0, 200 * kMs);
+        const DrawList raw = views::FrameBuilder().build(in);
+        for (const auto* r : raw.all<views::FillRect>())
+            QVERIFY(!(r->hatch == views::Hatch::BDiag && r->rect.top() >= top && r->rect.bottom() <= bottom));
+        bool deepDrawn = false;
+        for (const auto& [r, c] : spanRects(raw))
+            deepDrawn |= r.top() >= top + 4 * rowH && r.bottom() <= bottom;
+        QVERIFY(deepDrawn);
     }
     void buildsTheSameFrameOnAnotherThread() {
         Frame f;

@@ -101,6 +101,8 @@ class FrameBuilder {
     void addSteps(const FrameInput& in, DrawList& out) const;
     void addLanes(const FrameInput& in, DrawList& out);
     void addSpans(const FrameInput& in, const Lane& l, double y);
+    void markUnsummarisedRows(const FrameInput& in, const Lane& l, double y);
+    void addUnsummarised(const FrameInput& in, DrawList& out);
     void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
     void addWaits(const FrameInput& in, DrawList& out) const;
     void addLabels(DrawList& out);
@@ -141,6 +143,8 @@ class FrameBuilder {
     };
     std::vector<Label> m_labels;
     std::vector<QRectF> m_selected;
+    /// Rows below the LOD's levels in a zoomed-out frame, where nested spans may be (hatched, not blank).
+    std::vector<QRectF> m_unsummarised;
     /// The batches of this frame by colour (kept between frames for their capacity).
     std::unordered_map<QRgb, std::vector<QRectF>> m_batches;
 };

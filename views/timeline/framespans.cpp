@@ -1,7 +1,10 @@
 // The frame builder's lanes: rank headers, lane separators, the spans of the window batched by colour with
 // their labels, the counter and memory area charts, and the outlines of the search hits and the selected
 // span (drawn after the waits, so a wait's fill never hides them). Any thread (see framebuilder.h).
+#include "core/model/lod.h"
+#include "core/model/timetext.h"
 #include "core/query/namekinds.h"
+#include "core/query/timelinequery.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
 
@@ -28,8 +31,10 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
                      QPointF(vp.plotRight(), y + l.height - 0.5), in.palette.midlight});
         if (l.chart())
             addChart(in, l, y, out);
-        else
+        else {
             addSpans(in, l, y);
+            markUnsummarisedRows(in, l, y);
+        }
     }
     // in a fixed colour order: overlapping spans drawn in another order would make the same view another
     // picture (exports, saved views)
@@ -41,6 +46,49 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
         out.spanRects += m_batches[c].size();
         out.add(RectBatch{c, m_batches[c]});
     }
+    addUnsummarised(in, out);
+}
+
+void FrameBuilder::markUnsummarisedRows(const FrameInput& in, const Lane& l, double y) {
+    // A zoomed-out frame draws LOD buckets, which summarise the first kLodDepths levels: the deeper rows of
+    // an expanded lane are unknown there, not empty. They can only hold spans nested under the last
+    // summarised level, so that level's extent is hatched below it.
+    if (!in.data || in.data->data().lodLevel < 0 || l.rows <= model::kLodDepths) return;
+    const query::TrackDraw* track = in.data->track(l.trackId);
+    if (!track) return;
+    const TimeMapping lm = in.rankMapping(l.rank);
+    const double left = Viewport::kGutter, right = in.viewport.plotRight();
+    const double rowH = double(l.height - 3) / l.rows, top = y + 1 + model::kLodDepths * rowH;
+    const double height = (l.rows - model::kLodDepths) * rowH - 1;
+    std::vector<std::pair<double, double>> spans;
+    for (const auto& item : track->items)
+        if (item.depth == model::kLodDepths - 1)
+            spans.push_back({std::max(lm.x(item.startNs), left), std::min(lm.x(item.endNs), right)});
+    std::sort(spans.begin(), spans.end());
+    for (size_t i = 0; i < spans.size();) {
+        auto [x0, x1] = spans[i];
+        for (++i; i < spans.size() && spans[i].first <= x1 + 2; ++i)
+            x1 = std::max(x1, spans[i].second);
+        if (x1 > x0) m_unsummarised.push_back(QRectF(x0, top, std::max(1.0, x1 - x0), height));
+    }
+}
+
+void FrameBuilder::addUnsummarised(const FrameInput& in, DrawList& out) {
+    if (m_unsummarised.empty()) return;
+    const QRectF* widest = &m_unsummarised.front();
+    for (const QRectF& r : m_unsummarised) {
+        out.add(FillRect{r, in.palette.placeholder, Hatch::BDiag});
+        if (r.width() > widest->width()) widest = &r;
+    }
+    const QString under =
+        QString::fromStdString(model::formatDuration(query::rawSpanWindowNs(int(in.viewport.plotWidth()))));
+    if (widest->width() > 220)
+        m_labels.push_back(
+            {widest->adjusted(4, 0, -4, 0),
+             QCoreApplication::translate("FrameBuilder", "deeper levels: zoom in to a window under %1")
+                 .arg(under),
+             in.palette.windowText});
+    m_unsummarised.clear();
 }
 
 void FrameBuilder::addLabels(DrawList& out) {
