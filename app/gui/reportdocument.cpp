@@ -275,7 +275,7 @@ class Builder {
             const double a = double(r.value("peak_allocated_bytes", int64_t(0))),
                          res = double(r.value("peak_reserved_bytes", int64_t(0)));
             t.rows.push_back({QString::number(r["rank"].get<int>()), views::formatBytes(int64_t(a)),
-                              views::formatBytes(int64_t(res)),
+                              res > 0 ? views::formatBytes(int64_t(res)) : QObject::tr("not recorded"),
                               res > 0 ? QString("%1 %").arg(100 * a / res, 0, 'f', 1) : QString("-")});
         }
         if (t.rows.empty())

@@ -3,6 +3,8 @@
 #include "core/analysis/rankcontext.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -48,17 +50,25 @@ void MemoryPeaksPass::run(RankContext& ctx) {
         q.bind(1, rank);
         if (!q.step() || q.i64(0) == 0) deriveCurveFromTensors(db, rank, ctx.tensors());
     }
+    // Allocated and reserved peaks of one component: an Ascend rank records PTA, GE, their sum PTA+GE and
+    // the process's reserved total APP, and a pair mixing PTA+GE's allocated with APP's reserved reads as
+    // one pool that it is not. The component is the one holding the highest allocated value (else, with
+    // reserved values only, the highest reserved).
     int64_t peakAlloc = 0, peakTs = 0, peakRes = 0;
     double frag = 0;
-    auto q = db.prepare(
-        "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ? AND allocated_bytes IS NOT "
-        "NULL ORDER BY allocated_bytes DESC, ts_ns LIMIT 1");
+    std::optional<std::string> component;
+    auto q = db.prepare("SELECT ts_ns, allocated_bytes, component FROM memory_sample WHERE rank = ? AND "
+                        "allocated_bytes IS NOT "
+                        "NULL ORDER BY allocated_bytes DESC, ts_ns LIMIT 1");
     q.bind(1, rank);
-    if (q.step()) peakTs = q.i64(0), peakAlloc = q.i64(1);
-    auto r = db.prepare(
-        "SELECT reserved_bytes, allocated_bytes FROM memory_sample WHERE rank = ? AND reserved_bytes "
-        "IS NOT NULL ORDER BY reserved_bytes DESC LIMIT 1");
-    r.bind(1, rank);
+    if (q.step()) {
+        peakTs = q.i64(0), peakAlloc = q.i64(1);
+        component = q.isNull(2) ? std::string() : q.text(2);
+    }
+    auto r = db.prepare("SELECT reserved_bytes, allocated_bytes FROM memory_sample WHERE rank = ?1 AND "
+                        "reserved_bytes IS NOT NULL "
+                        "AND (?2 = 0 OR coalesce(component, '') = ?3) ORDER BY reserved_bytes DESC LIMIT 1");
+    r.bind(1, rank).bind(2, int64_t(component.has_value())).bind(3, component.value_or(std::string()));
     if (r.step()) {
         peakRes = r.i64(0);
         if (!r.isNull(1) && peakRes > 0) frag = 1.0 - double(r.i64(1)) / double(peakRes);

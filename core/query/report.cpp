@@ -494,8 +494,9 @@ void formatMemory(std::ostringstream& o, const json& r) {
         for (const json* p : withMemory) {
             if (k++ % 4 == 0) o << "\n ";
             o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
-              << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / "
-              << gib(double((*p)["peak_reserved_bytes"].get<int64_t>()));
+              << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
+            const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
+            o << (reserved > 0 ? gib(double(reserved)) : std::string("not recorded"));
         }
         if (withMemory.size() < r["memory"]["per_rank"].size())
             o << "\n  (no memory data on the other "

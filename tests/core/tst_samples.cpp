@@ -83,6 +83,13 @@ class TstSamples : public QObject {
                  std::vector<std::string>{"1736408883704643212|TransData"});
         QCOMPARE(ix.rows("SELECT rank FROM ranks ORDER BY rank"), (std::vector<std::string>{"0", "1"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM steps WHERE step = 50"), int64_t(2));
+        // memory peaks are one component's (python over memory_record.csv: PTA+GE holds the highest
+        // allocated, 1261.04296875 MB, and reserves at most 1526.75 MB; APP's process total of 2113.73 MB
+        // is another pool, not PTA+GE's reserve)
+        QCOMPARE(
+            ix.rows(
+                "SELECT rank, peak_allocated_bytes, peak_reserved_bytes FROM memory_summary ORDER BY rank"),
+            (std::vector<std::string>{"0|1322299392|1600913408", "1|1322299392|1600913408"}));
         // flow ids above 2^53 survive as text
         QVERIFY(ix.scalar("SELECT count(*) FROM flow_links WHERE flow_id = '1736408883840600069'") >= 1 ||
                 ix.scalar("SELECT count(*) FROM flow_links WHERE length(flow_id) >= 19") >= 1);

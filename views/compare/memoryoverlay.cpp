@@ -43,7 +43,9 @@ void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurv
     m_yMax = (m_reservedOffScale ? alloc : std::max(alloc, reserved)) * 1.08; // head room above the peak
     setToolTip(
         tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
-           "its own first step on its own clock; allocated / reserved peaks compared over all components"
+           "its own first step on its own clock; allocated / reserved peaks compared on one component, the "
+           "one "
+           "holding the highest allocated value"
            "\n%1\n%2")
             .arg(sideText(0), sideText(1)));
     update();
@@ -62,14 +64,15 @@ QString MemoryOverlay::sideText(int s) const {
                 (res >= 0 ? formatBytes(int64_t(res)) : tr("–"));
         if (res >= 0 && m_reservedOffScale) text += tr(" (reserved off scale)");
     }
-    // the record judges the peak over every component (memory_summary): say so when it is not this curve's
+    // the record judges the peaks of the component with the highest allocated value (memory_summary): say
+    // so when they are not this curve's
     const auto differs = [](int64_t record, double drawn) {
         return record >= 0 &&
                std::abs(double(record) - std::max(0.0, drawn)) > 0.01 * double(std::max<int64_t>(record, 1));
     };
     const auto& m = m_peak[s];
     if (differs(m.peakAllocated, alloc) || differs(m.peakReserved, res))
-        text += tr(" · all components %1 / %2")
+        text += tr(" · compared peaks %1 / %2")
                     .arg(m.peakAllocated >= 0 ? formatBytes(m.peakAllocated) : tr("–"),
                          m.peakReserved >= 0 ? formatBytes(m.peakReserved) : tr("–"));
     return text;
