@@ -8,7 +8,9 @@
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 using namespace rs;
@@ -418,6 +420,30 @@ class TstSamples : public QObject {
         QVERIFY(run.result.ok);
         QCOMPARE(run.rows("SELECT DISTINCT op_type FROM spans WHERE name = 'AssignAdd-op142'"),
                  std::vector<std::string>{"AssignAdd"}); // it runs twice
+    }
+    void shortEventsTakeTheShippedStepTime() {
+        // older torch_npu test data: kernel_details.csv holds 21 and 22 kernels of step 2, spanning far less
+        // than the step; step_trace_time.csv's Stage column (read here) is the producer's step time
+        auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
+        QVERIFY(ix.result.ok);
+        for (int rank : {0, 1}) {
+            std::ifstream in(m_samples + "/msinsight/server/src/test/test_data/test_rank_" +
+                             std::to_string(rank) + "/ASCEND_PROFILER_OUTPUT/step_trace_time.csv");
+            std::string header, row;
+            std::getline(in, header);
+            std::getline(in, row);
+            const QStringList cols = QString::fromStdString(row).split(',');
+            const int stage = QString::fromStdString(header).split(',').indexOf("Stage");
+            QVERIFY(stage > 0 && cols.size() > stage);
+            const auto stageNs = int64_t(std::llround(cols[stage].toDouble() * 1000));
+            QCOMPARE(ix.scalar("SELECT wall_ns FROM step_breakdown WHERE step = 2 AND rank = " +
+                               std::to_string(rank)),
+                     stageNs);
+        }
+        QCOMPARE(
+            ix.scalar(
+                "SELECT sum(count) FROM diagnostics WHERE what LIKE 'step wall time from step_trace_time%'"),
+            int64_t(2));
     }
     void zstdCopiesReadAsOriginals() {
         auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
