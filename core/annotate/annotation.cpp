@@ -72,6 +72,7 @@ nlohmann::json toJson(const Annotation& a) {
         anchor["to_rank"] = an.toRank;
         anchor["to_ns"] = an.toNs;
     }
+    if (!an.lanes.empty()) anchor["lanes"] = an.lanes;
     if (!an.opTypes.empty()) anchor["op_types"] = an.opTypes;
     if (!an.tensorId.empty()) anchor["tensor_id"] = an.tensorId;
     if (an.addr1 > an.addr0) {
@@ -115,7 +116,7 @@ std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::strin
         !optional(*anchor, "t1_ns", an.t1Ns, sub) || !optional(*anchor, "to_rank", an.toRank, sub) ||
         !optional(*anchor, "to_ns", an.toNs, sub) || !optional(*anchor, "op_types", an.opTypes, sub) ||
         !optional(*anchor, "tensor_id", an.tensorId, sub) || !optional(*anchor, "addr0", an.addr0, sub) ||
-        !optional(*anchor, "addr1", an.addr1, sub)) {
+        !optional(*anchor, "addr1", an.addr1, sub) || !optional(*anchor, "lanes", an.lanes, sub)) {
         error = "annotation " + a.id + ": anchor " + sub;
         return std::nullopt;
     }
@@ -152,12 +153,19 @@ std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
     case Surface::Timeline:
         break;
     }
+    auto lane = [&](size_t i) { return i < an.lanes.size() ? " " + an.lanes[i] : std::string(); };
+    std::string lanes;
+    for (size_t i = 0; i < an.lanes.size(); ++i)
+        lanes += (i ? ", " : " · ") + an.lanes[i];
     switch (a.kind) {
     case Kind::Note:
-        return "note at " + at(an.t0Ns) + " on " + rankListImpl(an.ranks);
+        return "note at " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + lane(0);
     case Kind::Arrow:
-        return "arrow from " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + " to " + at(an.toNs) +
-               " on rank " + std::to_string(an.toRank);
+        return "arrow from " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + lane(0) + " to " +
+               at(an.toNs) + " on rank " + std::to_string(an.toRank) + lane(1);
+    case Kind::Box:
+        return kindName(a.kind) + " " + at(an.t0Ns) + " … " + at(an.t1Ns) + " (" +
+               model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks) + lanes;
     default:
         return kindName(a.kind) + " " + at(an.t0Ns) + " … " + at(an.t1Ns) + " (" +
                model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks);

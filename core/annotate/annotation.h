@@ -26,6 +26,9 @@ struct Anchor {
     /// Timeline and memory: the ranks it concerns (a note's lane, a range's ranks; empty: every rank).
     std::vector<int> ranks;
     int64_t t0Ns = 0, t1Ns = 0; ///< a note or an arrow's start has t1Ns == t0Ns
+    /// Timeline: the lanes it was drawn on, by label ("Stream 2"): a box's lanes (of `ranks`), a note's lane,
+    /// an arrow's start and end lanes (two entries). Empty: the ranks' whole blocks (files before lanes).
+    std::vector<std::string> lanes;
     /// Arrow: where it points.
     int toRank = -1;
     int64_t toNs = 0;

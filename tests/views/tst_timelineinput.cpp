@@ -5,7 +5,9 @@
 // collapses it; the Range tool drafts an annotation over the ranks dragged across; Esc leaves the tool;
 // Ctrl+drag marks an area over the lanes it crosses (a collapsed rank: all its tracks), Esc clears it before
 // the selection, and a Ctrl+click leaves it.
+#include "core/annotate/annotation.h"
 #include "tests/support/timelinefixture.h"
+#include "views/timeline/framebuilder.h"
 #include "views/timeline/timelineinput.h"
 #include "views/timeline/timelinekeys.h"
 
@@ -316,6 +318,50 @@ class TstTimelineInput : public QObject {
         // Esc leaves the tool (and a plain click then selects again)
         QVERIFY(input.key(Qt::Key_Escape, Qt::NoModifier, false, false));
         QCOMPARE(model.tool(), views::AnnotationModel::Tool::None);
+    }
+    void boxAndArrowKeepTheirLanes() {
+        // a box dragged over rank 0's compute lane is that lane's, drawn over it alone (not rank 0's comm
+        // lane); an arrow keeps the lanes of both ends and is drawn between their middles
+        test::TimelineFixture f;
+        Host host(f);
+        views::AnnotationModel model;
+        views::TimelineInput input(&f.state, &host);
+        input.setAnnotations(&model);
+        auto in = f.input(0, 100 * kMs);
+        auto drag = [&](views::AnnotationModel::Tool tool, QPoint a, QPoint b) {
+            model.setTool(tool);
+            input.press(a, Qt::LeftButton, Qt::NoModifier);
+            input.move(b);
+            input.release(b);
+            return host.drafts.back();
+        };
+        auto box = drag(views::AnnotationModel::Tool::Box, at(in, 1, 20 * kMs), at(in, 1, 40 * kMs));
+        QCOMPARE(box.kind, annotate::Kind::Box);
+        QCOMPARE(box.anchor.ranks, (std::vector<int>{0}));
+        QCOMPARE(box.anchor.lanes, (std::vector<std::string>{"Stream 2"}));
+        auto arrow = drag(views::AnnotationModel::Tool::Arrow, at(in, 2, 20 * kMs), at(in, 3, 40 * kMs));
+        QCOMPARE(arrow.anchor.lanes, (std::vector<std::string>{"Group 0", "Stream 2"}));
+        QCOMPARE(arrow.anchor.toRank, 1);
+        box.id = "a1";
+        arrow.id = "a2";
+        // the lanes survive the file
+        std::string err;
+        const auto back = annotate::annotationFromJson(annotate::toJson(box), err);
+        QVERIFY2(back && back->anchor.lanes == box.anchor.lanes, err.c_str());
+        f.state.setWindow(0, 100 * kMs);
+        in = f.current();
+        in.annotations = {box, arrow};
+        const views::DrawList list = views::FrameBuilder().build(in);
+        const views::Lane *compute = in.layout->laneOf(1), *comm = in.layout->laneOf(2),
+                          *to = in.layout->laneOf(3);
+        const auto regions = list.all<views::Region>();
+        QCOMPARE(regions.size(), size_t(1));
+        QCOMPARE(regions[0]->rect.top(), double(in.viewport.yOf(compute->y)));
+        QCOMPARE(regions[0]->rect.bottom(), double(in.viewport.yOf(compute->y) + compute->height));
+        const auto arrows = list.all<views::Arrow>();
+        QCOMPARE(arrows.size(), size_t(1));
+        QCOMPARE(arrows[0]->from.y(), in.viewport.yOf(comm->y) + comm->height / 2.0);
+        QCOMPARE(arrows[0]->to.y(), in.viewport.yOf(to->y) + to->height / 2.0);
     }
 };
 

@@ -46,7 +46,13 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
     CalloutPlacer callouts(in, out);
     for (const auto& a : in.annotations) {
         const auto& an = a.anchor;
-        const QRectF ext = in.ranksExtent(an.ranks);
+        // an arrow's first lane is its start's; a box's and a note's lanes are all theirs
+        const bool arrow = a.kind == annotate::Kind::Arrow;
+        const QRectF ext =
+            arrow ? in.lanesExtent(an.ranks, std::vector<std::string>(
+                                                 an.lanes.begin(),
+                                                 an.lanes.begin() + std::min<size_t>(1, an.lanes.size())))
+                  : in.lanesExtent(an.ranks, an.lanes);
         if (ext.isNull()) continue; // its ranks are hidden or filtered out
         if (a.kind != annotate::Kind::Arrow && (ext.bottom() < vp.lanesTop() || ext.top() > vp.height))
             continue; // scrolled out of view: a callout clamped into view would point at the wrong lanes
@@ -56,11 +62,17 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         const double x0 = rm.x(an.t0Ns), x1 = rm.x(an.t1Ns);
         const QRgb c = annotationColor(a).rgba();
         if (a.kind == annotate::Kind::Arrow) {
-            const QRectF to = in.ranksExtent({an.toRank});
+            const QRectF to =
+                in.lanesExtent({an.toRank}, an.lanes.size() > 1 ? std::vector<std::string>{an.lanes[1]}
+                                                                : std::vector<std::string>{});
             if (to.isNull()) continue;
             const double xe = in.rankMapping(an.toRank).x(an.toNs);
-            const double ys = ext.top() + in.options.headerHeight / 2.0,
-                         ye = to.top() + in.options.headerHeight / 2.0;
+            // on a lane: its middle; on a rank's block (no lane recorded): its header's
+            auto yIn = [&](const QRectF& r, bool onLane) {
+                return onLane ? r.center().y() : r.top() + in.options.headerHeight / 2.0;
+            };
+            const double ys = yIn(ext, !an.lanes.empty() && !an.lanes[0].empty()),
+                         ye = yIn(to, an.lanes.size() > 1 && !an.lanes[1].empty());
             if (std::max(x0, xe) < left || std::min(x0, xe) > right) continue;
             out.add(Arrow{QPointF(x0, ys), QPointF(xe, ye), c});
             callouts.place(QPointF(x0 + 6, ys + 4), a);

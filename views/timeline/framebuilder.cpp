@@ -108,6 +108,20 @@ QRectF FrameInput::ranksExtent(const std::vector<int>& ranks) const {
     return all;
 }
 
+QRectF FrameInput::lanesExtent(const std::vector<int>& ranks, const std::vector<std::string>& labels) const {
+    if (!layout || labels.empty() || (labels.size() == 1 && labels.front().empty()))
+        return ranksExtent(ranks);
+    QRectF all;
+    for (const Lane& l : layout->lanes()) {
+        if (l.header || (!ranks.empty() && std::find(ranks.begin(), ranks.end(), l.rank) == ranks.end()) ||
+            std::find(labels.begin(), labels.end(), l.label.toStdString()) == labels.end())
+            continue;
+        const QRectF r(Viewport::kGutter, viewport.yOf(l.y), viewport.plotWidth(), l.height);
+        all = all.isNull() ? r : all.united(r);
+    }
+    return all.isNull() ? ranksExtent(ranks) : all;
+}
+
 DrawList FrameBuilder::build(const FrameInput& in) {
     DrawList out;
     const Viewport& vp = in.viewport;

@@ -91,6 +91,9 @@ struct FrameInput {
     QRectF rankBlock(int rank) const;
     /// The rows of the given ranks (every rank's when empty), in widget pixels; null when none is laid out.
     QRectF ranksExtent(const std::vector<int>& ranks) const;
+    /// The lanes labelled `labels` of `ranks` on screen, united; the ranks' extent when `labels` is empty or
+    /// none of them is laid out (collapsed, filtered): an annotation then covers its ranks, not nothing.
+    QRectF lanesExtent(const std::vector<int>& ranks, const std::vector<std::string>& labels) const;
 };
 
 class FrameBuilder {

@@ -263,6 +263,22 @@ DragOverlay TimelineInput::overlay() const {
 
 namespace rs::views {
 
+namespace {
+/// The labels of the lanes a box dragged from y `a` to `b` covers (widget ys), in display order, once each;
+/// empty when the drag touches a rank header (the box then covers whole ranks).
+std::vector<std::string> lanesBetween(const FrameInput& in, int a, int b) {
+    const int top = in.viewport.contentY(std::min(a, b)), bottom = in.viewport.contentY(std::max(a, b));
+    std::vector<std::string> out;
+    for (const Lane& l : in.layout->lanes()) {
+        if (l.y + l.height <= top || l.y > bottom) continue;
+        if (l.header) return {};
+        const std::string label = l.label.toStdString();
+        if (std::find(out.begin(), out.end(), label) == out.end()) out.push_back(label);
+    }
+    return out;
+}
+} // namespace
+
 std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& in, AnnotationModel::Tool tool,
                                                              QPoint a, QPoint b) {
     using Tool = AnnotationModel::Tool;
@@ -270,6 +286,11 @@ std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& i
     auto rankAtY = [&](int y) {
         const Lane* l = in.layout->laneAtY(in.viewport.contentY(y));
         return l ? l->rank : -1;
+    };
+    // the lane under a point by its label ("" on a rank's header: the annotation covers the rank)
+    auto laneAtY = [&](int y) {
+        const Lane* l = in.layout->laneAtY(in.viewport.contentY(y));
+        return l && !l->header ? l->label.toStdString() : std::string();
     };
     const int ra = rankAtY(a.y()), rb = rankAtY(b.y());
     if (ra < 0) return std::nullopt;
@@ -283,10 +304,13 @@ std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& i
     switch (tool) {
     case Tool::Note:
         an.kind = annotate::Kind::Note;
+        if (std::string l = laneAtY(a.y()); !l.empty()) an.anchor.lanes = {l};
         break;
     case Tool::Arrow:
         if (rb < 0) return std::nullopt;
         an.kind = annotate::Kind::Arrow;
+        an.anchor.lanes = {laneAtY(a.y()), laneAtY(b.y())};
+        if (an.anchor.lanes[0].empty() && an.anchor.lanes[1].empty()) an.anchor.lanes.clear();
         an.anchor.toRank = rb;
         an.anchor.toNs = in.rankMapping(rb).t(std::max(b.x(), k));
         break;
@@ -313,6 +337,7 @@ std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& i
             if (in_) an.anchor.ranks.push_back(r);
             if (edge && in_) break;
         }
+        if (an.kind == annotate::Kind::Box) an.anchor.lanes = lanesBetween(in, a.y(), b.y());
     }
     }
     std::sort(an.anchor.ranks.begin(), an.anchor.ranks.end());
