@@ -8,6 +8,7 @@
 #include "core/index/indexstore.h"
 #include "core/index/indexwriter.h"
 #include "core/pipeline/parsestage.h"
+#include "core/pipeline/shardmanifest.h"
 
 #include <filesystem>
 #include <stdexcept>
@@ -259,6 +260,13 @@ BuildResult BuildPipeline::run(const ProgressFn& progress, std::atomic<bool>* ca
     if (m_opts.stopAfter == StopAfter::Parse) return parseOnly(res);
     index::IndexStore store(res.dbPath);
     if (!store.mayReplace(res.error)) return finished(res);
+    if (ShardManifest::isClusterIndex(
+            res.dbPath)) { // the merge's output: a build would replace it by a whole index
+        res.error = res.dbPath +
+                    ": a cluster index written by 'rankscope merge'; a profile build does not replace it "
+                    "(read it with SQL, or give another --db)";
+        return finished(res);
+    }
     std::error_code ec;
     fs::create_directories(fs::path(res.dbPath).parent_path(), ec);
     m_clock.stop(); // waiting for another builder's lock is no stage's time

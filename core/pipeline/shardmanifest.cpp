@@ -44,6 +44,16 @@ std::string nameOf(const std::string& path) {
 
 } // namespace
 
+bool ShardManifest::isClusterIndex(const std::string& path) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return false;
+    try {
+        return readMeta(path).count("cluster_shards") > 0;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 bool ShardManifest::readOne(const std::string& path, ShardInfo& out, std::string& error) const {
     std::map<std::string, std::string> meta;
     try {

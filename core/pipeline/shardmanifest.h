@@ -34,6 +34,8 @@ class ShardManifest {
     const std::vector<ShardInfo>& shards() const { return m_shards; } ///< by K
     int shardCount() const { return m_n; }                            ///< N
     const std::vector<int>& missing() const { return m_missing; }     ///< K of the absent shards
+    /// True when `path` is a cluster index (`merge`'s output): a profile build must not replace it.
+    static bool isClusterIndex(const std::string& path);
     /// "shard-K-of-N.sqlite" of an absent shard.
     std::string missingName(int k) const { return ShardSpec{k, m_n}.fileName(); }
 

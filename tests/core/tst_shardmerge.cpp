@@ -230,6 +230,12 @@ class TstShardMerge : public QObject {
                  whole.scalar("SELECT count(*) FROM rank_info") - goneCount);
         // the run knows ranks are missing: it names no late rank rather than calling the absent ones idle
         QCOMPARE(c.scalar("SELECT complete FROM run"), int64_t(0));
+        // a profile build never replaces a cluster index with a whole one
+        const QString cluster = QString::fromStdString(b.shards + "/cluster.sqlite");
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(dir), "--db", cluster}, nullptr, &err),
+                 1);
+        QVERIFY2(err.contains("a cluster index written by 'rankscope merge'"), qPrintable(err));
+        QCOMPARE(metaOf(cluster.toStdString(), "cluster_missing"), std::string("2"));
     }
 
     void aShardOfAnotherProfileOrVersionIsRefused() {
