@@ -4,14 +4,17 @@
 // communication links — on the 8-rank Ascend and Kineto demos, the hand-written stall profile, a folder of
 // two runs whose rank numbers collide (the cluster's rank keys must be the whole build's), and a real
 // two-rank sample when ../shared/samples is present. Span ids are per shard (the manifest says which shard
-// holds a rank), so they are the one thing not compared. Then the faults: a missing shard is named and the
-// rest merges; a shard of another profile or schema version is refused naming its file; a cancelled shard
-// build leaves no file, and a killed one's temporary file is neither merged nor left by the rerun.
+// holds a rank), so they are the one thing not compared. The Slurm scripts run as their jobs would (the task
+// variables set, a stand-in sbatch for submit.sh) and give the same cluster index. Then the faults: a missing
+// shard is named and the rest merges; a shard of another profile or schema version is refused naming its
+// file; a cancelled shard build leaves no file, and a killed one's temporary file is neither merged nor left
+// by the rerun.
 #include "core/index/schema.h"
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/report.h"
 #include "tests/support/testsupport.h"
 
+#include <QProcess>
 #include <QtTest>
 #include <filesystem>
 
@@ -121,6 +124,21 @@ std::string metaOf(const std::string& path, const std::string& key) {
     return q.step() ? q.text(0) : std::string();
 }
 
+/// Runs packaging/slurm/`script` with `args` and the variables `env` added to this process's.
+int runScript(const QString& script, const QStringList& args, const QMap<QString, QString>& env,
+              QString* out) {
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    p.setProcessEnvironment(e);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QString(RANKSCOPE_SOURCE_DIR) + "/packaging/slurm/" + script, args);
+    if (!p.waitForFinished(120000)) return -1;
+    *out = QString::fromUtf8(p.readAll());
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
 std::vector<std::string> tempFilesIn(const std::string& dir) {
     std::vector<std::string> out;
     for (const auto& e : fs::directory_iterator(dir))
@@ -206,6 +224,49 @@ class TstShardMerge : public QObject {
         QCOMPARE(indexShard(dir, 2, 3, shards, &err), 0);
         QCOMPARE(indexShard(dir, 1, 1, shards), 0);
         QVERIFY(fs::exists(shards + "/shard-1-of-1.sqlite"));
+    }
+
+    void slurmScriptsAsTheirJobsRunThem() {
+        const std::string dir = test::tempDir("merge-slurm");
+        QVERIFY(writeProfile("ascend", dir).empty());
+        Built b{dir, test::tempDir("merge-slurm-shards"),
+                test::tempDir("merge-slurm-whole") + "/whole.sqlite"};
+        QVERIFY(wholeIndex(dir, b.whole));
+        const QMap<QString, QString> job{{"RANKSCOPE", QString::fromStdString(test::rankscopeBin())},
+                                         {"PROFILE", QString::fromStdString(dir)},
+                                         {"SHARDS", QString::fromStdString(b.shards)}};
+        QString out;
+        for (int id = 1; id <= 3; ++id) { // --array=1-3: what Slurm sets in each task
+            auto task = job;
+            task.insert("SLURM_ARRAY_TASK_ID", QString::number(id));
+            task.insert("SLURM_ARRAY_TASK_MIN", "1");
+            task.insert("SLURM_ARRAY_TASK_COUNT", "3");
+            QVERIFY2(runScript("index-shards.sbatch", {}, task, &out) == 0, qPrintable(out));
+        }
+        QVERIFY2(runScript("merge.sbatch", {}, job, &out) == 0, qPrintable(out));
+        compareWithWhole(b);
+        // submit.sh: the array, then the merge after it (a stand-in sbatch records its calls)
+        const std::string bin = test::tempDir("merge-slurm-bin");
+        test::writeFile(bin + "/sbatch",
+                        "#!/bin/sh\necho \"$*\" >> " + bin +
+                            "/calls\ncase \"$*\" in *--array*) echo '4242;cl';; *) echo 4243;; esac\n");
+        fs::permissions(bin + "/sbatch", fs::perms::owner_all);
+        QVERIFY2(runScript("submit.sh", {QString::fromStdString(dir), QString::fromStdString(b.shards), "3"},
+                           {{"PATH", QString::fromStdString(bin) + ":" + qEnvironmentVariable("PATH")}},
+                           &out) == 0,
+                 qPrintable(out));
+        const QStringList calls =
+            QString::fromStdString(test::readDecompressed(bin + "/calls")).trimmed().split('\n');
+        QCOMPARE(calls.size(), 2);
+        QVERIFY2(calls[0].startsWith("--parsable --array=1-3 --export=ALL,PROFILE=") &&
+                     calls[0].endsWith("/index-shards.sbatch"),
+                 qPrintable(calls[0]));
+        QVERIFY2(calls[1].startsWith("--parsable --dependency=afterok:4242 ") &&
+                     calls[1].endsWith("/merge.sbatch"),
+                 qPrintable(calls[1]));
+        QVERIFY2(runScript("submit.sh", {QString::fromStdString(dir), QString::fromStdString(b.shards), "0"},
+                           {}, &out) == 2,
+                 qPrintable(out));
     }
 
     void aMissingShardIsNamedAndTheRestMerges() {
