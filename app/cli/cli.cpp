@@ -22,6 +22,15 @@ void printHelp() {
         "                                       write the built-in demo profile\n"
         "  rankscope index DIR [--db FILE] [--jobs N] [--force]\n"
         "                                       build (or reuse) the SQLite index of a profile\n"
+        "  rankscope index DIR --shard K/N|auto [--shards N] [--out SHARD_DIR]\n"
+        "                                       index shard K of N of the profile's ranks (auto: from\n"
+        "                                       SLURM_ARRAY_TASK_ID/COUNT, or JOB_COMPLETION_INDEX with\n"
+        "                                       --shards N) into SHARD_DIR/shard-K-of-N.sqlite\n"
+        "                                       (default DIR/.rankscope/shards)\n"
+        "  rankscope merge SHARD_DIR [--out CLUSTER.sqlite]\n"
+        "                                       the cluster index from the shards' summaries: the same\n"
+        "                                       findings as one index of the whole profile (default\n"
+        "                                       SHARD_DIR/cluster.sqlite); missing shards are named\n"
         "  rankscope info DIR [--json]          ranks, files, counts, time range, diagnostics\n"
         "  rankscope report DIR [--json] [--top N] [--html OUT.html] [--markdown OUT.md]\n"
         "                                       what is wrong, where, how much (ordered by time lost);\n"
@@ -104,9 +113,9 @@ int usageError(const std::string& command, const std::string& message) {
 namespace {
 
 const std::vector<std::string>& subCommands() {
-    static const std::vector<std::string> names{"demo",     "index",    "info",    "report", "query",
-                                                "export",   "baseline", "compare", "shapes", "comm",
-                                                "annotate", "stats",    "cache",   "open",   "help"};
+    static const std::vector<std::string> names{
+        "demo",    "index",  "merge", "info",     "report", "query", "export", "baseline",
+        "compare", "shapes", "comm",  "annotate", "stats",  "cache", "open",   "help"};
     return names;
 }
 
@@ -159,8 +168,9 @@ int checkGuiArgument(const std::string& arg) {
     msg += bestDist <= std::max<size_t>(2, arg.size() / 2) ? "; did you mean '" + best + "'?"
                                                            : " (the closest command is '" + best + "')";
     std::fprintf(stderr, "rankscope: %s\n", msg.c_str());
-    std::fprintf(stderr, "Commands: demo, index, info, report, query, export, baseline, compare, shapes, "
-                         "comm, stats, annotate, cache. Run 'rankscope --help' for usage.\n");
+    std::fprintf(stderr,
+                 "Commands: demo, index, merge, info, report, query, export, baseline, compare, shapes, "
+                 "comm, stats, annotate, cache. Run 'rankscope --help' for usage.\n");
     return 2;
 }
 
@@ -189,6 +199,7 @@ int dispatch(int argc, char** argv) {
     }
     if (cmd == "demo") return runDemo(rest);
     if (cmd == "index") return runIndex(rest);
+    if (cmd == "merge") return runMerge(rest);
     if (cmd == "info") return runInfo(rest);
     if (cmd == "query") return runQuery(rest);
     if (cmd == "report") return runReport(rest);

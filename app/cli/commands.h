@@ -10,6 +10,8 @@ using ArgList = std::vector<std::string>;
 
 int runDemo(const ArgList& args);
 int runIndex(const ArgList& args);
+/// Builds a cluster index from a folder of shards (index --shard); exit 1 when a shard is refused.
+int runMerge(const ArgList& args);
 int runInfo(const ArgList& args);
 int runQuery(const ArgList& args);
 int runReport(const ArgList& args);

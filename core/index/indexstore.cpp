@@ -54,6 +54,17 @@ std::string IndexStore::defaultIndexPath(const std::string& profileDir) {
     return (c / (h.toStdString() + ".sqlite")).string();
 }
 
+std::string IndexStore::defaultShardDirectory(const std::string& profileDir) {
+    // beside the default index: <profile>/.rankscope/index.sqlite → …/shards, <cache>/<h>.sqlite → <h>-shards
+    fs::path index = defaultIndexPath(profileDir);
+    fs::path dir = index.filename() == "index.sqlite"
+                       ? index.parent_path() / "shards"
+                       : fs::path(index.string().substr(0, index.string().size() - 7) + "-shards");
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    return dir.string();
+}
+
 bool IndexStore::isCurrent(const std::string& fingerprint, const std::string& optionsKey) const {
     std::error_code ec;
     if (!fs::exists(m_path, ec)) return false;
@@ -130,6 +141,8 @@ void IndexBuildFile::writeMeta(const IndexMeta& meta) {
     m.bind(1, "rankscope_version").bind(2, RANKSCOPE_VERSION).exec();
     for (auto& ig : meta.ignored)
         m.bind(1, "ignored:" + ig).bind(2, "1").exec();
+    for (auto& [k, v] : meta.extra)
+        m.bind(1, k).bind(2, v).exec();
     m.bind(1, "complete").bind(2, "1").exec();
     m_db->exec("PRAGMA journal_mode=DELETE");
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rs::index {
@@ -23,7 +24,8 @@ struct IndexMeta {
     std::string optionsKey;  ///< of the options the content depends on
     std::string profile;     ///< the profile's absolute path
     int64_t inputBytes = 0;
-    std::vector<std::string> ignored; ///< inputs recognised but not read
+    std::vector<std::string> ignored;                       ///< inputs recognised but not read
+    std::vector<std::pair<std::string, std::string>> extra; ///< more keys (a shard's, a cluster index's)
 };
 
 class IndexStore {
@@ -33,6 +35,9 @@ class IndexStore {
     static std::string cacheDirectory();
     /// The index path used for `profileDir` when no explicit path is given (creates its directory).
     static std::string defaultIndexPath(const std::string& profileDir);
+    /// Where `index --shard` writes when no --out is given: <profile>/.rankscope/shards when writable,
+    /// else $XDG_CACHE_HOME/rankscope/<sha1(abs path)>-shards (creates it).
+    static std::string defaultShardDirectory(const std::string& profileDir);
     const std::string& path() const { return m_path; }
     /// True when the file holds a complete index of this schema version built from inputs with this
     /// fingerprint under these options.

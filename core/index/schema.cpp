@@ -108,6 +108,10 @@ CREATE TABLE comm_group(run_id INTEGER, group_name TEXT, label TEXT, rank_scope 
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
   lost_ns INTEGER, waited_ns INTEGER DEFAULT 0, extra_ns INTEGER DEFAULT 0, idle_ns INTEGER DEFAULT 0,
   instances INTEGER DEFAULT 0, start_ns INTEGER, end_ns INTEGER, span_id INTEGER, affected TEXT, run_id INTEGER);
+-- A cluster index's shards (core/pipeline/shardmerge.h), one row per shard of the split, present or not; empty
+-- in any other index. fingerprint: SHA-1 of the profile's fingerprint; ranks: the cluster index's rank keys.
+CREATE TABLE manifest(shard_file TEXT NOT NULL, k INTEGER NOT NULL, n INTEGER NOT NULL, present INTEGER NOT NULL,
+  ranks TEXT, fingerprint TEXT, schema_version INTEGER, bytes INTEGER, input_bytes INTEGER);
 )SQL");
 }
 

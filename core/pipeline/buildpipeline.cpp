@@ -8,6 +8,7 @@
 #include "core/index/indexstore.h"
 #include "core/index/indexwriter.h"
 #include "core/pipeline/parsestage.h"
+#include "core/pipeline/shardmanifest.h"
 
 #include <filesystem>
 #include <stdexcept>
@@ -22,11 +23,12 @@ constexpr const char* kCancelled = "cancelled; the previous index (if any) was k
 
 /// Files rewritten while they were read: each is a diagnostic, and the index is stored under a
 /// fingerprint no profile has, so the next open rebuilds it from what is there then.
-bool recordFilesChangedDuringImport(index::Db& db, const import::Discovery& d) {
+bool recordFilesChangedDuringImport(index::Db& db, const import::Discovery& d,
+                                    const std::vector<size_t>& groups) {
     bool changed = false;
     index::DiagnosticSink sink(db);
-    for (const auto& g : d.groups)
-        for (const auto& f : g.files)
+    for (size_t gi : groups)
+        for (const auto& f : d.groups[gi].files)
             if (!import::unchangedSince(f)) {
                 sink.add(f.path, "warning",
                          "the file changed while it was being read: the index mixes two versions and is "
@@ -52,6 +54,9 @@ BuildPipeline::BuildPipeline(std::string profileDir, BuildOptions opts)
     : m_profileDir(std::move(profileDir)), m_opts(std::move(opts)) {}
 
 std::string BuildPipeline::optionsKey(const BuildOptions& opts) {
+    // a shard is reused only as the same shard of the same split (a resubmitted task that had finished)
+    if (opts.shard.sharded() && opts.stopAfter == StopAfter::Analysis)
+        return "shard " + opts.shard.text() + ";" + opts.analysis.key();
     if (opts.stopAfter == StopAfter::Analysis) return opts.analysis.key();
     // never analysed: no analysed build reuses it, and an importer change (a new revision) still rebuilds it
     return "not analysed;rev=" + std::to_string(analysis::kAnalysisRevision);
@@ -100,14 +105,40 @@ bool BuildPipeline::discover(BuildResult& res) {
         res.error += whatWasNotSearched(m_discovery);
         return false;
     }
-    res.inputBytes = m_discovery.totalBytes;
-    m_progress.bytesTotal = m_discovery.totalBytes;
-    for (auto& g : m_discovery.groups)
-        m_progress.filesTotal += int(g.files.size());
-    if (m_opts.stopAfter != StopAfter::Parse)
-        res.dbPath = m_opts.dbPath.empty() ? index::IndexStore::defaultIndexPath(m_profileDir)
-                                           : fs::absolute(m_opts.dbPath).string();
+    std::vector<int64_t> bytes;
+    for (size_t i = 0; i < m_discovery.groups.size(); ++i)
+        bytes.push_back(groupBytes(i));
+    if (m_opts.shard.sharded()) m_groups = splitGroups(bytes, m_opts.shard.n)[size_t(m_opts.shard.k - 1)];
+    for (size_t gi : groupsRead()) {
+        res.inputBytes += bytes[gi];
+        m_progress.filesTotal += int(m_discovery.groups[gi].files.size());
+    }
+    if (!m_groups) res.inputBytes = m_discovery.totalBytes;
+    m_progress.bytesTotal = res.inputBytes;
+    if (m_opts.stopAfter != StopAfter::Parse) res.dbPath = indexPath();
     return true;
+}
+
+std::string BuildPipeline::indexPath() const {
+    if (!m_opts.dbPath.empty()) return fs::absolute(m_opts.dbPath).string();
+    if (!m_opts.shard.sharded()) return index::IndexStore::defaultIndexPath(m_profileDir);
+    return (fs::path(index::IndexStore::defaultShardDirectory(m_profileDir)) / m_opts.shard.fileName())
+        .string();
+}
+
+std::vector<size_t> BuildPipeline::groupsRead() const {
+    if (m_groups) return *m_groups;
+    std::vector<size_t> all(m_discovery.groups.size());
+    for (size_t i = 0; i < all.size(); ++i)
+        all[i] = i;
+    return all;
+}
+
+int64_t BuildPipeline::groupBytes(size_t group) const {
+    int64_t s = 0;
+    for (const auto& f : m_discovery.groups[group].files)
+        s += f.sizeBytes;
+    return s;
 }
 
 bool BuildPipeline::reuseIfCurrent(BuildResult& res, bool lockHeld) {
@@ -123,7 +154,7 @@ bool BuildPipeline::reuseIfCurrent(BuildResult& res, bool lockHeld) {
 
 void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
     index::IndexWriter writer(db);
-    ParseStage stage(m_discovery, m_opts.jobs);
+    ParseStage stage(m_discovery, m_opts.jobs, m_groups);
     enter(Phase::Parse);
     stage.run([&](model::Batch& b) { writer.write(b); },
               [&](int64_t bytes, int64_t events) { onParsed(bytes, events); }, m_cancel);
@@ -148,7 +179,13 @@ void BuildPipeline::analyse(index::Db& db) {
     throwIfCancelled();
     index::CancelGuard guard(db, m_cancel);
     auto plan = analysis::AnalysisPlan::standard();
-    plan.run(db, m_opts.analysis, [this] { throwIfCancelled(); });
+    if (m_opts.shard.sharded()) { // the cross-rank half is the merge's (shardmerge.h)
+        db.exec("BEGIN");
+        plan.runRankLocal(db, m_opts.analysis, [this] { throwIfCancelled(); });
+        db.exec("COMMIT");
+    } else {
+        plan.run(db, m_opts.analysis, [this] { throwIfCancelled(); });
+    }
     throwIfCancelled();
     // each pass under the analyse stage (a rank-local pass summed over the ranks)
     for (const auto& t : plan.times())
@@ -160,11 +197,30 @@ void BuildPipeline::analyse(index::Db& db) {
 void BuildPipeline::commit(index::IndexBuildFile& file) {
     enter(Phase::Commit);
     throwIfCancelled();
-    const bool changed = recordFilesChangedDuringImport(file.db(), m_discovery);
-    file.writeMeta({changed ? "changed-during-import" : m_discovery.fingerprint(), optionsKey(m_opts),
-                    fs::absolute(m_profileDir).string(), m_discovery.totalBytes, m_discovery.ignored});
+    const bool changed = recordFilesChangedDuringImport(file.db(), m_discovery, groupsRead());
+    index::IndexMeta meta{changed ? "changed-during-import" : m_discovery.fingerprint(),
+                          optionsKey(m_opts),
+                          fs::absolute(m_profileDir).string(),
+                          m_progress.bytesTotal,
+                          m_discovery.ignored,
+                          {}};
+    if (m_opts.shard.sharded()) meta.extra = shardMeta(file.db());
+    file.writeMeta(meta);
     std::string error;
     if (!file.commit(error)) throw std::runtime_error(error);
+}
+
+std::vector<std::pair<std::string, std::string>> BuildPipeline::shardMeta(index::Db& db) const {
+    std::string ranks, groups;
+    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+    while (q.step())
+        ranks += (ranks.empty() ? "" : ",") + std::to_string(q.i64(0));
+    for (size_t gi : groupsRead())
+        groups += (groups.empty() ? "" : ",") + std::to_string(gi) + ":" + std::to_string(groupBytes(gi));
+    return {{"shard", m_opts.shard.text()},
+            {"shard_ranks", ranks},
+            {"shard_groups", groups},
+            {"shard_group_count", std::to_string(m_discovery.groups.size())}};
 }
 
 void BuildPipeline::build(BuildResult& res) {
@@ -204,6 +260,13 @@ BuildResult BuildPipeline::run(const ProgressFn& progress, std::atomic<bool>* ca
     if (m_opts.stopAfter == StopAfter::Parse) return parseOnly(res);
     index::IndexStore store(res.dbPath);
     if (!store.mayReplace(res.error)) return finished(res);
+    if (ShardManifest::isClusterIndex(
+            res.dbPath)) { // the merge's output: a build would replace it by a whole index
+        res.error = res.dbPath +
+                    ": a cluster index written by 'rankscope merge'; a profile build does not replace it "
+                    "(read it with SQL, or give another --db)";
+        return finished(res);
+    }
     std::error_code ec;
     fs::create_directories(fs::path(res.dbPath).parent_path(), ec);
     m_clock.stop(); // waiting for another builder's lock is no stage's time

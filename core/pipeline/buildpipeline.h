@@ -17,11 +17,13 @@
 #include "core/analysis/analysisoptions.h"
 #include "core/import/discovery.h"
 #include "core/pipeline/phase.h"
+#include "core/pipeline/shardplan.h"
 #include "core/pipeline/stageclock.h"
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace rs::index {
@@ -40,6 +42,10 @@ struct BuildOptions {
     std::function<void(const std::string&)> notice;
     analysis::AnalysisOptions analysis;
     StopAfter stopAfter = StopAfter::Analysis;
+    /// A shard of a cluster build (shardplan.h): only shard K's rank groups are read and only the
+    /// rank-local passes run; the meta records the WHOLE profile's fingerprint, K/N, the ranks and the
+    /// groups' bytes (what `merge` checks and needs). Default path: <shard dir>/shard-K-of-N.sqlite.
+    ShardSpec shard;
 };
 
 struct BuildProgress {
@@ -82,6 +88,11 @@ class BuildPipeline {
     void build(BuildResult& res);
     void writeIndex(index::Db& db, BuildResult& res);
     void analyse(index::Db& db);
+    /// The meta keys of a shard: shard, shard_ranks, shard_groups (grp:bytes,…).
+    std::vector<std::pair<std::string, std::string>> shardMeta(index::Db& db) const;
+    int64_t groupBytes(size_t group) const;
+    std::vector<size_t> groupsRead() const;
+    std::string indexPath() const;
     void commit(index::IndexBuildFile& file);
     void onParsed(int64_t bytesDone, int64_t events);
     void enter(Phase phase);
@@ -96,6 +107,7 @@ class BuildPipeline {
     std::atomic<bool>* m_cancel = nullptr;
     StageClock m_clock;
     import::Discovery m_discovery;
+    std::optional<std::vector<size_t>> m_groups; ///< a shard's groups (unset: all)
     BuildProgress m_progress;
 };
 

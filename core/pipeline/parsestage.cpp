@@ -12,11 +12,8 @@ namespace rs::pipeline {
 
 namespace {
 
-/// Group indexes, largest groups first so the slowest file starts early.
-std::vector<size_t> largestFirst(const import::Discovery& d) {
-    std::vector<size_t> order(d.groups.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
+/// `groups`, largest first so the slowest file starts early.
+std::vector<size_t> largestFirst(const import::Discovery& d, std::vector<size_t> order) {
     auto groupBytes = [&](size_t i) {
         int64_t s = 0;
         for (auto& f : d.groups[i].files)
@@ -30,14 +27,19 @@ std::vector<size_t> largestFirst(const import::Discovery& d) {
 
 } // namespace
 
-ParseStage::ParseStage(const import::Discovery& discovery, int jobs) : m_discovery(discovery) {
+ParseStage::ParseStage(const import::Discovery& discovery, int jobs,
+                       const std::optional<std::vector<size_t>>& groups)
+    : m_discovery(discovery), m_groups(groups.value_or(std::vector<size_t>())) {
+    if (!groups)
+        for (size_t i = 0; i < discovery.groups.size(); ++i)
+            m_groups.push_back(i);
     const int all = int(std::max(1u, std::thread::hardware_concurrency()));
-    m_jobs = std::min<int>(jobs > 0 ? jobs : all, int(discovery.groups.size()));
+    m_jobs = std::min<int>(jobs > 0 ? jobs : all, int(m_groups.size()));
     m_ctx.cancel = &m_stop;
 }
 
 void ParseStage::startParsers(std::vector<std::thread>& parsers, std::atomic<int>& running) {
-    m_order = largestFirst(m_discovery);
+    m_order = largestFirst(m_discovery, m_groups);
     running = m_jobs;
     for (int j = 0; j < m_jobs; ++j)
         parsers.emplace_back([this, &running] {

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -23,7 +24,10 @@ class ParseStage {
     /// Called on the calling thread while parsing: on-disk bytes consumed, records parsed.
     using Tick = std::function<void(int64_t bytesDone, int64_t events)>;
 
-    ParseStage(const import::Discovery& discovery, int jobs);
+    /// `groups`: the indexes of the groups to parse (a shard's, maybe none); unset: all of them. Batches
+    /// keep the discovery's group index either way, so a shard's rank_info.grp is a whole build's.
+    ParseStage(const import::Discovery& discovery, int jobs,
+               const std::optional<std::vector<size_t>>& groups = std::nullopt);
     /// Blocks until every group is parsed and written. Throws std::runtime_error with the writer's
     /// error, the first unreadable file's message when no file could be read, or "cancelled".
     void run(const BatchWriter& write, const Tick& tick, const std::atomic<bool>* cancel);
@@ -38,7 +42,8 @@ class ParseStage {
 
     const import::Discovery& m_discovery;
     int m_jobs;
-    std::vector<size_t> m_order;   ///< group indexes, largest first
+    std::vector<size_t> m_groups;  ///< the groups to parse (all when constructed with none)
+    std::vector<size_t> m_order;   ///< m_groups, largest first
     std::atomic<size_t> m_next{0}; ///< the next position in m_order a parser takes
     std::atomic<bool> m_stop{false};
     import::ImportContext m_ctx;

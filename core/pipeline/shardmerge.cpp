@@ -1,0 +1,226 @@
+#include "core/pipeline/shardmerge.h"
+
+#include "core/analysis/analysisplan.h"
+#include "core/analysis/summarytables.h"
+#include "core/index/buildguard.h"
+#include "core/index/diagnosticsink.h"
+#include "core/index/indexstore.h"
+#include "core/index/schema.h"
+#include "core/pipeline/clusterrankkeys.h"
+
+#include <QCryptographicHash>
+
+#include <chrono>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace rs::pipeline {
+
+namespace {
+
+/// The tables a merge copies: the summaries and the importers' per-file diagnostics.
+std::vector<std::string> stagedTables() {
+    std::vector<std::string> t(analysis::summaryTables().begin(), analysis::summaryTables().end());
+    t.push_back("diagnostic");
+    return t;
+}
+
+std::vector<std::string> columnsOf(index::Db& db, const std::string& table) {
+    std::vector<std::string> cols;
+    auto q = db.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid");
+    q.bind(1, table);
+    while (q.step())
+        cols.push_back(q.text(0));
+    return cols;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v)
+        s += (s.empty() ? "" : ", ") + x;
+    return s;
+}
+
+std::string sha1(const std::string& s) {
+    return QCryptographicHash::hash(QByteArray::fromStdString(s), QCryptographicHash::Sha1)
+        .toHex()
+        .toStdString();
+}
+
+} // namespace
+
+bool ShardMerge::checkOptions(std::string& error) {
+    // the cross-rank passes must judge with the options the rank-local ones used: the profile's device
+    // file when the profile is reachable from here, else the defaults; shards built otherwise are refused
+    const ShardInfo& first = m_manifest.shards().front();
+    std::string ignored;
+    std::error_code ec;
+    if (!first.profile.empty() && fs::is_directory(first.profile, ec))
+        m_analysis.loadDeviceFile(first.profile, ignored);
+    if (first.analysisKey == m_analysis.key()) return true;
+    error = first.path + ": built with analysis options (" + first.analysisKey +
+            ") other than the merge's (" + m_analysis.key() +
+            "); merge supports shards built with the default options or the profile's "
+            "rankscope-device.json";
+    return false;
+}
+
+void ShardMerge::stage(index::Db& db) {
+    for (const auto& t : stagedTables())
+        db.exec("CREATE TEMP TABLE stage_" + t + " AS SELECT 0 AS shard_k, rowid AS src_rowid, * FROM main." +
+                t + " WHERE 0");
+    for (const auto& s : m_manifest.shards()) {
+        // one shard attached at a time: SQLite's attach limit is no limit on shards
+        db.prepare("ATTACH DATABASE ? AS shard").bind(1, s.path).exec();
+        try {
+            for (const auto& t : stagedTables())
+                db.prepare("INSERT INTO temp.stage_" + t + " SELECT ?, rowid, * FROM shard." + t)
+                    .bind(1, s.spec.k)
+                    .exec();
+        } catch (...) {
+            db.exec("DETACH DATABASE shard");
+            throw;
+        }
+        db.exec("DETACH DATABASE shard");
+    }
+}
+
+void ShardMerge::rekey(index::Db& db, std::vector<std::string>& collisions) {
+    std::map<int, const ShardInfo*> byK;
+    for (const auto& s : m_manifest.shards())
+        byK[s.spec.k] = &s;
+    std::vector<ShardRank> ranks;
+    auto q = db.prepare(
+        "SELECT shard_k, rank, coalesce(data_rank, rank), coalesce(grp, -1) FROM temp.stage_rank_info");
+    while (q.step()) {
+        ShardRank r{int(q.i64(0)), int(q.i64(1)), int(q.i64(2)), int(q.i64(3)), 0};
+        const auto& bytes = byK[r.shard]->groupBytes;
+        r.groupBytes = bytes.count(r.group) ? bytes.at(r.group) : 0;
+        ranks.push_back(r);
+    }
+    ClusterRankKeys keys = clusterRankKeys(ranks);
+    collisions = keys.collisions;
+    db.exec(
+        "CREATE TEMP TABLE rank_map(shard_k INTEGER, old INTEGER, new INTEGER, PRIMARY KEY(shard_k, old))");
+    auto ins = db.prepare("INSERT INTO temp.rank_map VALUES(?, ?, ?)");
+    for (const auto& [from, to] : keys.keys)
+        ins.bind(1, from.first).bind(2, from.second).bind(3, to).exec();
+    for (const auto& t : stagedTables())
+        if (t != "diagnostic")
+            db.exec("UPDATE temp.stage_" + t +
+                    " SET rank = coalesce((SELECT m.new FROM temp.rank_map m WHERE " + "m.shard_k = stage_" +
+                    t + ".shard_k AND m.old = stage_" + t + ".rank), rank)");
+}
+
+void ShardMerge::unstage(index::Db& db, const std::vector<std::string>& collisions, const MergeResult& res) {
+    for (const auto& t : stagedTables()) {
+        if (t == "diagnostic") continue;
+        std::vector<std::string> cols;
+        for (auto& c : columnsOf(db, t))
+            if (c != "arrival_id") cols.push_back(c); // new ids, in rank order like a whole build's
+        db.exec("INSERT INTO main." + t + "(" + joined(cols) + ") SELECT " + joined(cols) +
+                " FROM temp.stage_" + t + " ORDER BY rank, shard_k, src_rowid");
+    }
+    db.exec("UPDATE main.rank_info SET run_id = NULL, clock_offset_ns = 0"); // the cross-rank passes' to fill
+    // every shard carries the discovery's diagnostics: once each; the shards' own rank-collision notes are
+    // replaced by the cluster's (a shard saw only its own groups)
+    db.exec(
+        "INSERT INTO main.diagnostic(file, severity, what, count, first_offset, excerpt) SELECT file, "
+        "severity, "
+        "what, count, first_offset, excerpt FROM temp.stage_diagnostic WHERE NOT (file = '(profile)' AND "
+        "what "
+        "LIKE 'rank % is claimed by %') GROUP BY file, severity, what, count, first_offset, excerpt ORDER BY "
+        "min(shard_k), min(src_rowid)");
+    index::DiagnosticSink sink(db);
+    for (const auto& c : collisions)
+        sink.add(model::DiagnosticRow{"(profile)", "info", c, 1, -1, ""});
+    for (const auto& m : res.missing)
+        sink.add(
+            m, "warning",
+            "shard missing: its ranks are not in this cluster index (re-run its task, then merge again)");
+    for (const auto& t : stagedTables())
+        db.exec("DROP TABLE temp.stage_" + t);
+}
+
+void ShardMerge::writeManifest(index::Db& db) {
+    auto ins =
+        db.prepare("INSERT INTO manifest(shard_file, k, n, present, ranks, fingerprint, schema_version, "
+                   "bytes, input_bytes) VALUES(?,?,?,?,?,?,?,?,?)");
+    auto ranksOf =
+        db.prepare("SELECT group_concat(new, ',') FROM (SELECT new FROM temp.rank_map WHERE shard_k = ? "
+                   "ORDER BY new)");
+    for (const auto& s : m_manifest.shards()) {
+        ranksOf.bind(1, s.spec.k);
+        const std::string ranks = ranksOf.step() && !ranksOf.isNull(0) ? ranksOf.text(0) : std::string();
+        ranksOf.reset();
+        ins.bind(1, fs::path(s.path).filename().string()).bind(2, s.spec.k).bind(3, s.spec.n).bind(4, 1);
+        ins.bind(5, ranks).bind(6, sha1(s.fingerprint)).bind(7, s.schemaVersion).bind(8, s.fileBytes);
+        ins.bind(9, s.inputBytes).exec();
+    }
+    for (int k : m_manifest.missing()) {
+        ins.bind(1, m_manifest.missingName(k)).bind(2, k).bind(3, m_manifest.shardCount()).bind(4, 0);
+        for (int c = 5; c <= 9; ++c)
+            ins.bindNull(c);
+        ins.exec();
+    }
+}
+
+void ShardMerge::build(index::Db& db, MergeResult& res) {
+    db.exec("PRAGMA temp_store=FILE"); // the staged summaries of thousands of ranks need not fit in RAM
+    std::vector<std::string> collisions;
+    stage(db); // outside the transaction: a shard is detached only when no transaction is open
+    db.exec("BEGIN");
+    rekey(db, collisions);
+    unstage(db, collisions, res);
+    writeManifest(db);
+    db.exec("DROP TABLE temp.rank_map");
+    analysis::AnalysisPlan::standard().runCrossRank(db, m_analysis);
+    db.exec("COMMIT");
+    index::createIndexes(db);
+    index::createViews(db);
+    res.ranks = int(db.scalar("SELECT count(*) FROM rank_info"));
+}
+
+MergeResult ShardMerge::run() {
+    const auto t0 = std::chrono::steady_clock::now();
+    MergeResult res;
+    auto done = [&]() -> MergeResult& {
+        res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return res;
+    };
+    if (!m_manifest.read(m_opts.shardDir, res.error) || !checkOptions(res.error)) return done();
+    res.shardCount = m_manifest.shardCount();
+    for (int k : m_manifest.missing())
+        res.missing.push_back((fs::absolute(m_opts.shardDir) / m_manifest.missingName(k)).string());
+    res.outPath = fs::absolute(m_opts.outPath.empty() ? fs::path(m_opts.shardDir) / "cluster.sqlite"
+                                                      : fs::path(m_opts.outPath))
+                      .string();
+    if (!index::mayReplace(res.outPath, res.error)) return done();
+    index::BuildLock lock(res.outPath, m_opts.breakLock, {});
+    if (!lock.acquire(nullptr, res.error)) return done();
+    try {
+        index::IndexBuildFile file(res.outPath);
+        build(file.db(), res);
+        const ShardInfo& first = m_manifest.shards().front();
+        int64_t input = 0;
+        for (const auto& s : m_manifest.shards())
+            input += s.inputBytes;
+        std::string missing;
+        for (int k : m_manifest.missing())
+            missing += (missing.empty() ? "" : ",") + std::to_string(k);
+        file.writeMeta(
+            {first.fingerprint,
+             "cluster;" + m_analysis.key(),
+             first.profile,
+             input,
+             {},
+             {{"cluster_shards", std::to_string(m_manifest.shardCount())}, {"cluster_missing", missing}}});
+        res.ok = file.commit(res.error);
+    } catch (const std::exception& e) {
+        res.error = res.outPath + ": " + e.what();
+    }
+    return done();
+}
+
+} // namespace rs::pipeline
