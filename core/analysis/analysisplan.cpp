@@ -123,6 +123,11 @@ void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
         if (between) between();
         runRank(db, opts, rank, names);
     }
+    for (size_t i = 0; i < m_rank.size(); ++i) {
+        const auto t = Clock::now();
+        m_rank[i]->finish(db);
+        m_rankSec[i] += since(t);
+    }
 }
 
 void AnalysisPlan::runCrossRank(index::Db& db, const AnalysisOptions& opts,

@@ -183,6 +183,11 @@ void storeLinks(index::Db& db, std::vector<Link>& links) {
 
 } // namespace
 
+void FlowLinksPass::finish(index::Db& db) {
+    db.exec("CREATE INDEX IF NOT EXISTS flow_link_src ON flow_link(src_span_id);"
+            "CREATE INDEX IF NOT EXISTS flow_link_dst ON flow_link(dst_span_id);");
+}
+
 PassInfo FlowLinksPass::info() const {
     return {"flow_links", PassScope::RankLocal, {"flow", "span", "source_file", "string"}, {"flow_link"}};
 }

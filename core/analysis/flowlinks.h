@@ -43,6 +43,8 @@ class FlowLinksPass : public RankPass {
   public:
     PassInfo info() const override;
     void run(RankContext& ctx) override;
+    /// flow_link's span indexes, built once after every rank's links are in.
+    void finish(index::Db& db) override;
 };
 
 // --- implementation ---------------------------------------------------------------------------

@@ -36,6 +36,9 @@ class RankPass {
     virtual ~RankPass() = default;
     virtual PassInfo info() const = 0;
     virtual void run(RankContext& ctx) = 0;
+    /// Once after every rank ran (e.g. the secondary indexes of what it wrote: built once, sorted, instead
+    /// of maintained row by row). Timed with the pass.
+    virtual void finish(index::Db&) {}
 };
 
 /// What a cross-rank pass gets: the index and the settings; nothing per event.

@@ -126,10 +126,9 @@ CREATE INDEX tensor_rank ON tensor(rank, alloc_ns);
 CREATE INDEX memory_rank ON memory_sample(rank, ts_ns);
 CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns, max_bytes); -- covering
 CREATE INDEX sum_arrival_rank ON sum_arrival(rank, start_ns);
-CREATE INDEX flow_link_src ON flow_link(src_span_id);
-CREATE INDEX flow_link_dst ON flow_link(dst_span_id);
 )SQL");
     // the flow_links pass reads one rank's flow events at a time, from whichever database holds them
+    // (flow_link's own indexes are the pass's, built once after it: FlowLinksPass::finish)
     auto q = db.prepare("SELECT schema FROM pragma_table_list WHERE name = 'flow'");
     if (q.step()) db.exec("CREATE INDEX " + q.text(0) + ".flow_rank ON flow(rank, track_id, ts_ns)");
 }
