@@ -182,7 +182,12 @@ class Builder {
         add(heading(QObject::tr("Findings, by time lost")));
         const auto list = findingsFromReport(m_scene.summary().reportJson, std::nullopt);
         if (list.empty()) {
-            add(para(QObject::tr("No problems found.")));
+            const int longSteps = int(m_report["outlier_steps"].size());
+            add(para(longSteps ? QObject::tr(
+                                     "No problems found: the %n long step(s) under Outlier steps ended with "
+                                     "the other ranks' steps and cost the job no time.",
+                                     "", longSteps)
+                               : QObject::tr("No problems found.")));
             return;
         }
         int index = 0;

@@ -430,10 +430,21 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
         bool partial = false;
         for (auto& run : r["runs"])
             partial |= !run["complete"].get<bool>();
-        o << (partial
-                  ? "No findings: no stragglers, no outlier steps, no bank anomalies; waits are not blamed "
-                    "while ranks are missing.\n"
-                  : "No problems found: no stragglers, no outlier steps, no bank anomalies.\n");
+        // long steps that cost the job nothing (they ended with the other ranks') are listed below, not
+        // denied here
+        const size_t longSteps = r["outlier_steps"].size();
+        const std::string steps = longSteps
+                                      ? ", no outlier step that cost the job time (the " +
+                                            model::counted(int64_t(longSteps), "long step", "long steps") +
+                                            " below ended with the other ranks' steps)"
+                                      : ", no outlier steps";
+        o << (partial ? "No findings: no stragglers" + steps +
+                            ", no bank anomalies; waits are not blamed while ranks are missing.\n"
+                      : "No problems found: no stragglers" + steps + ", no bank anomalies.\n");
+        for (auto& x : r["outlier_steps"])
+            o << "  rank " << x["rank"].get<int64_t>() << " step " << x["step"].get<int64_t>() << ": "
+              << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
+              << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
     } else {
         o << "Findings, by time lost:\n";
         int n = 0;
