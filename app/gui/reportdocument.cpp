@@ -242,7 +242,8 @@ class Builder {
             QStringList on;
             for (const auto& [k, v] : r["blamed_on"].items())
                 on << (k == "unknown"
-                           ? QObject::tr("a rank not in the profile: %1").arg(dur(v.get<int64_t>()))
+                           // no blamed rank: the data names no peer, or the peer's rank is missing
+                           ? QObject::tr("a rank not known: %1").arg(dur(v.get<int64_t>()))
                            : QObject::tr("rank %1: %2").arg(s(k)).arg(dur(v.get<int64_t>())));
             const std::string key = std::to_string(r["rank"].get<int>());
             const int64_t last =
