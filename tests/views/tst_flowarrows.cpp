@@ -149,7 +149,8 @@ class TstFlowArrows : public QObject {
         auto ix = test::indexedDemo(dir, test::demoOptions(2, 2, 1, "kineto"));
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto row =
-            ix.rows("SELECT l.src_span_id, l.dst_span_id, s.rank, s.ts_ns, d.ts_ns, d.track_id FROM "
+            ix.rows("SELECT l.src_span_id, l.dst_span_id, s.rank, s.ts_ns, d.ts_ns, d.track_id, s.track_id, "
+                    "s.depth FROM "
                     "flow_link l JOIN spans s ON s.span_id = l.src_span_id JOIN spans d ON "
                     "d.span_id = l.dst_span_id WHERE l.src_span_id IN (SELECT src_span_id FROM "
                     "flow_link GROUP BY src_span_id HAVING count(*) = 1) ORDER BY d.ts_ns DESC LIMIT 1");
@@ -167,6 +168,12 @@ class TstFlowArrows : public QObject {
         auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
         state.setBounds(summary->startNs, summary->endNs);
         view.setSummary(summary);
+        // lanes of two rows: the host launch (depth 2 in the demo) is below them until J goes there
+        views::LayoutOptions o = view.layoutOptions();
+        o.maxRows = 2;
+        view.setLayoutOptions(o);
+        const qint64 srcTrack = v[6].toLongLong();
+        QCOMPARE(v[7].toInt(), 2);
         const qint64 srcTs = v[3].toLongLong();
         state.setWindow(srcTs - 1000000, srcTs + 1000000); // the kernel is later than this window
         QSignalSpy flows(&view, &views::TimelineView::flowsChanged);
@@ -192,6 +199,7 @@ class TstFlowArrows : public QObject {
         QTest::keyClick(&view, Qt::Key_J); // and back to the host launch
         QCOMPARE(state.selection().spanId, src);
         QVERIFY(state.windowStart() <= srcTs && srcTs <= state.windowEnd());
+        QVERIFY(view.scene().layout().laneOf(srcTrack)->rows > 2); // its lane shows every level now
     }
 };
 

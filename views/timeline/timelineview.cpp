@@ -163,6 +163,9 @@ bool TimelineView::followFlow() {
             m_state->setWindow(a - pad, b + pad);
         }
     }
+    // an end below the rows its lane shows would be selected and outlined nowhere: show all its levels
+    if (const Lane* l = m_scene.layout().laneOf(target.trackId); l && !l->chart() && target.depth >= l->rows)
+        setExpanded(target.trackId, true);
     scrollToTrack(target.trackId);
     Q_EMIT spanActivated(target.spanId);
     update();
