@@ -251,6 +251,12 @@ BuildResult BuildPipeline::run(const ProgressFn& progress, std::atomic<bool>* ca
     m_cancel = cancel;
     m_clock = StageClock();
     BuildResult res;
+    // a cluster index (merge's output) is opened as it is: there is no profile to discover or build
+    if (std::string cluster = ShardManifest::clusterIndexAt(m_profileDir); !cluster.empty()) {
+        res.ok = res.reused = true;
+        res.dbPath = cluster;
+        return finished(res);
+    }
     if (!discover(res)) return finished(res);
     if (cancelled()) {
         res.cancelled = true;

@@ -54,6 +54,16 @@ bool ShardManifest::isClusterIndex(const std::string& path) {
     }
 }
 
+std::string ShardManifest::clusterIndexAt(const std::string& path) {
+    std::error_code ec;
+    const fs::path p = fs::absolute(path, ec);
+    if (ec) return {};
+    if (isClusterIndex(p.string())) return p.string();
+    if (fs::is_directory(p, ec) && isClusterIndex((p / "cluster.sqlite").string()))
+        return (p / "cluster.sqlite").string();
+    return {};
+}
+
 bool ShardManifest::readOne(const std::string& path, ShardInfo& out, std::string& error) const {
     std::map<std::string, std::string> meta;
     try {

@@ -36,6 +36,9 @@ class ShardManifest {
     const std::vector<int>& missing() const { return m_missing; }     ///< K of the absent shards
     /// True when `path` is a cluster index (`merge`'s output): a profile build must not replace it.
     static bool isClusterIndex(const std::string& path);
+    /// The cluster index that opening `path` means: `path` itself when it is one, or its folder's
+    /// cluster.sqlite (a shard folder after `merge`); empty otherwise. Absolute.
+    static std::string clusterIndexAt(const std::string& path);
     /// "shard-K-of-N.sqlite" of an absent shard.
     std::string missingName(int k) const { return ShardSpec{k, m_n}.fileName(); }
 

@@ -317,6 +317,11 @@ json buildReport(index::Db& db, int top) {
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},
                    {"tensors", db.scalar("SELECT count(*) FROM tensor")}};
+    // a cluster index (rankscope merge) holds the shards' summaries only: its events stay in the shards
+    const std::string shards = db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'");
+    if (!shards.empty())
+        r["cluster"] = {{"shards", std::stoll(shards)},
+                        {"missing", db.scalarText("SELECT value FROM meta WHERE key = 'cluster_missing'")}};
     return r;
 }
 
@@ -527,10 +532,19 @@ std::string formatReport(const json& r, int top) {
     std::ostringstream o;
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
     o << counted(int64_t(r["ranks"].size()), "rank") << ", "
-      << counted(r["steps"]["count"].get<int64_t>(), "step") << ", "
-      << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
-      << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
-      << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
+      << counted(r["steps"]["count"].get<int64_t>(), "step") << ", ";
+    if (r.contains("cluster")) {
+        // the spans and tensors are in the shards, not counted here: 0 would read as an empty profile
+        const std::string missing = r["cluster"]["missing"].get<std::string>();
+        o << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << "\nCluster index of "
+          << counted(r["cluster"]["shards"].get<int64_t>(), "shard")
+          << (missing.empty() ? std::string() : " (missing: shard " + missing + ")")
+          << ": spans, tensors and memory samples stay in the shards\n";
+    } else {
+        o << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
+          << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
+          << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
+    }
     if (r.contains("shown_run"))
         o << "Run " << r["shown_run"]["run"].get<int64_t>() << " of the "
           << r["shown_run"]["of"].get<int64_t>()

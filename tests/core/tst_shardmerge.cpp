@@ -299,6 +299,38 @@ class TstShardMerge : public QObject {
         QCOMPARE(metaOf(cluster.toStdString(), "cluster_missing"), std::string("2"));
     }
 
+    void reportOpensTheClusterIndex() {
+        // `rankscope report SHARD_DIR` (or the cluster file) reads the cluster index as it is: the same
+        // findings as the whole profile's report, and it says the events stay in the shards
+        const std::string dir = test::tempDir("merge-report");
+        QVERIFY(writeProfile("ascend", dir).empty());
+        const Built b = buildBoth("merge-report", dir);
+        QVERIFY(!b.whole.empty());
+        QCOMPARE(merge(b.shards), 0);
+        auto findingsText = [](const QString& out) {
+            const int from = out.indexOf("Findings, by time lost:"), to = out.indexOf("\nSteps");
+            return from < 0 ? QString() : out.mid(from, to - from);
+        };
+        QString whole, cluster, file, err;
+        QCOMPARE(test::runRankscope({"report", QString::fromStdString(dir), "--db",
+                                     QString::fromStdString(b.whole), "--quiet"},
+                                    &whole, &err),
+                 0);
+        QCOMPARE(test::runRankscope({"report", QString::fromStdString(b.shards), "--quiet"}, &cluster, &err),
+                 0);
+        QCOMPARE(
+            test::runRankscope({"report", QString::fromStdString(b.shards + "/cluster.sqlite"), "--quiet"},
+                               &file, &err),
+            0);
+        QVERIFY2(!findingsText(whole).isEmpty(), qPrintable(whole));
+        QCOMPARE(findingsText(cluster), findingsText(whole));
+        QCOMPARE(file, cluster);
+        QVERIFY2(cluster.contains(
+                     "Cluster index of 3 shards: spans, tensors and memory samples stay in the shards"),
+                 qPrintable(cluster));
+        QVERIFY(!cluster.contains("0 spans"));
+    }
+
     void aShardOfAnotherProfileOrVersionIsRefused() {
         const std::string a = test::tempDir("merge-foreign-a"), other = test::tempDir("merge-foreign-b");
         QVERIFY(writeProfile("ascend", a).empty());
