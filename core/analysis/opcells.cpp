@@ -21,7 +21,7 @@ std::map<int32_t, OpCell> opCells(const RankKernels& kernels) {
     }
     std::map<int32_t, OpCell> out;
     for (auto& [op, sk] : sketches)
-        out[op] = {sk.count(), sk.total(), sk.quantile(0.5), sk.quantile(0.95), sk.max()};
+        out[op] = {sk.count(), sk.total(), sk.median(), sk.quantile(0.95), sk.max()};
     return out;
 }
 

@@ -23,8 +23,11 @@ class QuantileSketch {
     int64_t count() const { return m_count; }
     int64_t total() const { return m_total; }
     int64_t max() const { return m_max; }
-    /// Quantile q in [0, 1].
+    /// Quantile q in [0, 1] (nearest rank, as p95 is defined in the README).
     int64_t quantile(double q);
+    /// The median as numpy and spreadsheets define it: of an even count, the mean of the two middle values
+    /// (nearest rank would give the lower one: 124 µs instead of 139 µs for a two-cluster op).
+    int64_t median();
 
   private:
     void toHistogram();
