@@ -310,6 +310,23 @@ class TstFrameBuilder : public QObject {
             deepDrawn |= r.top() >= top + 4 * rowH && r.bottom() <= bottom;
         QVERIFY(deepDrawn);
     }
+    void indexWithoutLanesSaysWhy() {
+        // a cluster index has ranks (their steps, waits, findings) and no track: the empty plot says why
+        auto texts = [](Frame& f) {
+            const DrawList list = views::FrameBuilder().build(f.input(0, 200 * kMs));
+            QStringList out;
+            for (const auto* t : list.all<views::Text>())
+                out << t->text;
+            return out;
+        };
+        Frame f;
+        f.summary->tracks.clear();
+        f.scene.setSummary(f.summary);
+        const QStringList none = texts(f);
+        QVERIFY2(none.filter("holds no lanes").size() == 1, qPrintable(none.join(" | ")));
+        Frame g; // with lanes, no such text
+        QVERIFY(texts(g).filter("holds no lanes").isEmpty());
+    }
     void buildsTheSameFrameOnAnotherThread() {
         Frame f;
         f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1), item(30 * kMs, 40 * kMs, 5, 6, 2)};

@@ -163,6 +163,12 @@ DrawList FrameBuilder::build(const FrameInput& in) {
                  tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"plane 0\")")
                      .arg(in.options.filter),
                  in.palette.placeholder, FontRole::Base, Qt::AlignCenter});
+    if (in.summary->tracks.empty() && !in.summary->ranks.empty()) // rank headers and nothing under them
+        out.add(
+            Text{QRectF(Viewport::kGutter, vp.lanesTop(), vp.plotWidth(), vp.lanesBottom() - vp.lanesTop()),
+                 tr("This index holds no lanes: a cluster index (rankscope merge) keeps the ranks' spans in "
+                    "their shards; its findings, steps and heatmap are here"),
+                 in.palette.placeholder, FontRole::Base, Qt::AlignCenter});
     if (!in.exportMode) addFooter(in, out);
     return out;
 }
