@@ -401,7 +401,14 @@ present_ranks=$(q "$C" "SELECT count(*) FROM rank_info")
 [ "$present_ranks" -gt 0 ] && [ "$present_ranks" -lt "$RANKS" ] && ok=1 || ok=0
 check "the ranks of the present shards are there, the missing ones are not ($present_ranks of $RANKS)" "$ok" "1"
 
-# only that task again: with --array=K Slurm says SLURM_ARRAY_TASK_COUNT=1, so the job is told N itself
+# only that task again. With --array=K alone Slurm says SLURM_ARRAY_TASK_COUNT=1: without SHARD_COUNT the
+# task must refuse (it once indexed the whole profile as shard-1-of-1.sqlite, which the merge then refused)
+WRONG=$(cd "$WORK/jobs" && RANKSCOPE="$RS" sbatch --parsable --array="$SLOW_TASK" \
+  --export="ALL,PROFILE=$PROFILE,SHARDS=$SHARDS_B" "${SBATCH_OPTS[@]}" "$SLURM_DIR/index-shards.sbatch")
+WRONG=${WRONG%%;*}
+check "task $SLOW_TASK resubmitted alone without SHARD_COUNT is refused" "$(wait_job "$WRONG")" "FAILED"
+sed 's/^/  job said: /' "$WORK/jobs/rankscope-index-${WRONG}_$SLOW_TASK.out"
+check "... and wrote no shard" "$(find "$SHARDS_B" -name 'shard-*-of-1.sqlite' | wc -l)" "0"
 RERUN=$(cd "$WORK/jobs" && RANKSCOPE="$RS" sbatch --parsable --array="$SLOW_TASK" \
   --export="ALL,PROFILE=$PROFILE,SHARDS=$SHARDS_B,SHARD_COUNT=$SHARD_COUNT" "${SBATCH_OPTS[@]}" \
   "$SLURM_DIR/index-shards.sbatch")
