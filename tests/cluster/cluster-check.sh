@@ -65,6 +65,8 @@ else
   RS="$SRC/build/bin/rankscope"
 fi
 [ -x "$RS" ] || die "no rankscope binary at $RS"
+# the job scripts run $RANKSCOPE (default: rankscope on PATH); --export=ALL hands it to every job
+export RANKSCOPE="$RS"
 
 # One temp folder for everything. munged insists that every directory above its socket is searchable by
 # all (0755 here); the key, state and spool folders below it are private to root.
@@ -329,7 +331,7 @@ submit() { # SHARD_DIR; prints "A M"
 
 phase "Slurm: $SHARD_COUNT-task shard array + afterok merge (submit.sh)"
 SHARDS_A="$WORK/shards-a"
-read -r ARRAY MERGE < <(RANKSCOPE="$RS" submit "$SHARDS_A")
+read -r ARRAY MERGE < <(submit "$SHARDS_A")
 if [ -z "$ARRAY" ] || [ -z "$MERGE" ]; then die "could not read the job ids from submit.sh"; fi
 expect_completed "$ARRAY" "the shard array"
 expect_completed "$MERGE" "the merge"
@@ -403,13 +405,13 @@ check "the ranks of the present shards are there, the missing ones are not ($pre
 
 # only that task again. With --array=K alone Slurm says SLURM_ARRAY_TASK_COUNT=1: without SHARD_COUNT the
 # task must refuse (it once indexed the whole profile as shard-1-of-1.sqlite, which the merge then refused)
-WRONG=$(cd "$WORK/jobs" && RANKSCOPE="$RS" sbatch --parsable --array="$SLOW_TASK" \
+WRONG=$(cd "$WORK/jobs" && sbatch --parsable --array="$SLOW_TASK" \
   --export="ALL,PROFILE=$PROFILE,SHARDS=$SHARDS_B" "${SBATCH_OPTS[@]}" "$SLURM_DIR/index-shards.sbatch")
 WRONG=${WRONG%%;*}
 check "task $SLOW_TASK resubmitted alone without SHARD_COUNT is refused" "$(wait_job "$WRONG")" "FAILED"
 sed 's/^/  job said: /' "$WORK/jobs/rankscope-index-${WRONG}_$SLOW_TASK.out"
 check "... and wrote no shard" "$(find "$SHARDS_B" -name 'shard-*-of-1.sqlite' | wc -l)" "0"
-RERUN=$(cd "$WORK/jobs" && RANKSCOPE="$RS" sbatch --parsable --array="$SLOW_TASK" \
+RERUN=$(cd "$WORK/jobs" && sbatch --parsable --array="$SLOW_TASK" \
   --export="ALL,PROFILE=$PROFILE,SHARDS=$SHARDS_B,SHARD_COUNT=$SHARD_COUNT" "${SBATCH_OPTS[@]}" \
   "$SLURM_DIR/index-shards.sbatch")
 RERUN=${RERUN%%;*}
