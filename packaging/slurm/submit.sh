@@ -15,7 +15,8 @@ shift 3
 case $n in '' | *[!0-9]* | 0) echo "$0: N must be a positive number of shards, not '$n'" >&2; exit 2 ;; esac
 here=$(dirname "$(realpath "$0")")
 mkdir -p "$shards"
-env=ALL,PROFILE=$profile,SHARDS=$shards
+# SHARD_COUNT: each task's N, also when one task is resubmitted alone (sbatch --array=K, the same --export)
+env=ALL,PROFILE=$profile,SHARDS=$shards,SHARD_COUNT=$n
 # --parsable prints "jobid" or "jobid;cluster"
 array=$(sbatch --parsable --array=1-"$n" --export="$env" "$@" "$here/index-shards.sbatch")
 array=${array%%;*}
@@ -23,3 +24,4 @@ merge=$(sbatch --parsable --dependency=afterok:"$array" --export="$env" "$@" "$h
 merge=${merge%%;*}
 echo "shard array: job $array ($n tasks) -> $shards"
 echo "merge:       job $merge (after every task succeeded) -> ${CLUSTER:-$shards/cluster.sqlite}"
+echo "rerun task K alone: sbatch --array=K --export=$env $* $here/index-shards.sbatch"

@@ -5,7 +5,8 @@
 // two runs whose rank numbers collide (the cluster's rank keys must be the whole build's), and a real
 // two-rank sample when ../shared/samples is present. Span ids are per shard (the manifest says which shard
 // holds a rank), so they are the one thing not compared. The Slurm scripts run as their jobs would (the task
-// variables set, a stand-in sbatch for submit.sh) and give the same cluster index. Then the faults: a missing
+// variables set, a stand-in sbatch for submit.sh) and give the same cluster index, also with one task
+// resubmitted alone (./dev cluster-check does all this on a real Slurm). Then the faults: a missing
 // shard is named and the rest merges; a shard of another profile or schema version is refused naming its
 // file; a cancelled shard build leaves no file, and a killed one's temporary file is neither merged nor left
 // by the rerun.
@@ -243,6 +244,22 @@ class TstShardMerge : public QObject {
             task.insert("SLURM_ARRAY_TASK_COUNT", "3");
             QVERIFY2(runScript("index-shards.sbatch", {}, task, &out) == 0, qPrintable(out));
         }
+        // task 2 resubmitted alone (sbatch --array=2): Slurm says an array of one. Without SHARD_COUNT the
+        // task refuses (it once wrote shard-1-of-1.sqlite, which the merge refused); with it, it rewrites its
+        // shard
+        const std::string shard2 = b.shards + "/shard-2-of-3.sqlite";
+        fs::remove(shard2);
+        auto alone = job;
+        alone.insert("SLURM_ARRAY_TASK_ID", "2");
+        alone.insert("SLURM_ARRAY_TASK_MIN", "2");
+        alone.insert("SLURM_ARRAY_TASK_MAX", "2");
+        alone.insert("SLURM_ARRAY_TASK_COUNT", "1");
+        QCOMPARE(runScript("index-shards.sbatch", {}, alone, &out), 2);
+        QVERIFY2(out.contains("SHARD_COUNT=N"), qPrintable(out));
+        QVERIFY(!fs::exists(b.shards + "/shard-1-of-1.sqlite") && !fs::exists(shard2));
+        alone.insert("SHARD_COUNT", "3");
+        QVERIFY2(runScript("index-shards.sbatch", {}, alone, &out) == 0, qPrintable(out));
+        QVERIFY(fs::exists(shard2));
         QVERIFY2(runScript("merge.sbatch", {}, job, &out) == 0, qPrintable(out));
         compareWithWhole(b);
         // submit.sh: the array, then the merge after it (a stand-in sbatch records its calls)
@@ -259,7 +276,7 @@ class TstShardMerge : public QObject {
             QString::fromStdString(test::readDecompressed(bin + "/calls")).trimmed().split('\n');
         QCOMPARE(calls.size(), 2);
         QVERIFY2(calls[0].startsWith("--parsable --array=1-3 --export=ALL,PROFILE=") &&
-                     calls[0].endsWith("/index-shards.sbatch"),
+                     calls[0].contains(",SHARD_COUNT=3 ") && calls[0].endsWith("/index-shards.sbatch"),
                  qPrintable(calls[0]));
         QVERIFY2(calls[1].startsWith("--parsable --dependency=afterok:4242 ") &&
                      calls[1].endsWith("/merge.sbatch"),
