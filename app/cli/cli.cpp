@@ -193,6 +193,13 @@ int dispatch(int argc, char** argv) {
         printHelp();
         return 0;
     }
+    // `rankscope demo --help`: the usage of every command (a command's own options are listed there)
+    if (!cmd.empty() && cmd[0] != '-' && std::any_of(rest.begin(), rest.end(), [](const std::string& a) {
+            return a == "--help" || a == "-h";
+        })) {
+        printHelp();
+        return 0;
+    }
     if (cmd == "--version" || cmd == "-V") {
         std::printf("rankscope %s\n", RANKSCOPE_VERSION);
         return 0;

@@ -34,6 +34,12 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope({"--help"}, &out), 0);
         for (const char* cmd : {"demo", "index", "info", "report", "query", "export", "stats"})
             QVERIFY2(out.contains(cmd), cmd);
+        // a command's --help is the usage too, not "unknown option"
+        for (const char* cmd : {"demo", "index", "report"}) {
+            QString usage;
+            QCOMPARE(test::runRankscope({cmd, "--help"}, &usage), 0);
+            QVERIFY2(usage.contains(QString("rankscope %1 ").arg(cmd)), qPrintable(usage));
+        }
         QCOMPARE(test::runRankscope({"--version"}, &out), 0);
         QVERIFY(out.startsWith("rankscope " RANKSCOPE_VERSION));
     }
