@@ -285,7 +285,8 @@ class TstFrameBuilder : public QObject {
         FrameInput in = f.input(0, 200 * kMs);
         const auto [top, bottom] = laneRows(in, 1);
         std::vector<QRectF> hatched;
-        for (const auto* r : views::FrameBuilder().build(in).all<views::FillRect>())
+        const DrawList zoomedOut = views::FrameBuilder().build(in); // alive while its items are read
+        for (const auto* r : zoomedOut.all<views::FillRect>())
             if (r->hatch != views::Hatch::None && r->rect.top() >= top && r->rect.bottom() <= bottom)
                 hatched.push_back(r->rect);
         QCOMPARE(hatched.size(), size_t(1));
