@@ -165,10 +165,11 @@ DrawList FrameBuilder::build(const FrameInput& in) {
                  in.palette.placeholder, FontRole::Base, Qt::AlignCenter});
     if (in.summary->tracks.empty() && !in.summary->ranks.empty()) // rank headers and nothing under them
         out.add(
-            Text{QRectF(Viewport::kGutter, vp.lanesTop(), vp.plotWidth(), vp.lanesBottom() - vp.lanesTop()),
+            Text{QRectF(Viewport::kGutter + 20, vp.lanesTop(), vp.plotWidth() - 40,
+                        vp.lanesBottom() - vp.lanesTop()),
                  tr("This index holds no lanes: a cluster index (rankscope merge) keeps the ranks' spans in "
                     "their shards; its findings, steps and heatmap are here"),
-                 in.palette.placeholder, FontRole::Base, Qt::AlignCenter});
+                 in.palette.placeholder, FontRole::Base, int(Qt::AlignCenter) | int(Qt::TextWordWrap)});
     if (!in.exportMode) addFooter(in, out);
     return out;
 }
