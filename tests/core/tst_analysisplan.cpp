@@ -60,15 +60,7 @@ bool build(const std::string& dir, const std::string& db, bool full = false) {
 }
 
 std::vector<std::string> rows(index::Db& db, const std::string& sql) {
-    std::vector<std::string> out;
-    auto q = db.prepare(sql);
-    while (q.step()) {
-        std::string r;
-        for (int c = 0; c < q.columns(); ++c)
-            r += (c ? "|" : "") + (q.isNull(c) ? std::string("NULL") : q.text(c));
-        out.push_back(r);
-    }
-    return out;
+    return test::rowsOf(db, sql);
 }
 
 /// What the cross-rank passes decide, in an order that does not depend on row ids.

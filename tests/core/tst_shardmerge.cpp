@@ -49,15 +49,7 @@ const std::vector<std::pair<std::string, std::string>> kOutputs{
 };
 
 std::vector<std::string> rows(index::Db& db, const std::string& sql) {
-    std::vector<std::string> out;
-    auto q = db.prepare(sql);
-    while (q.step()) {
-        std::string r;
-        for (int c = 0; c < q.columns(); ++c)
-            r += (c ? "|" : "") + (q.isNull(c) ? std::string("NULL") : q.text(c));
-        out.push_back(r);
-    }
-    return out;
+    return test::rowsOf(db, sql);
 }
 
 /// The findings JSON without span ids (they name a span of the rank's shard).

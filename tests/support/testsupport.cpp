@@ -83,9 +83,9 @@ int runRankscope(const QStringList& args, QString* out, QString* err, int timeou
 
 namespace rs::test {
 
-std::vector<std::string> Indexed::rows(const std::string& sql) const {
+std::vector<std::string> rowsOf(index::Db& db, const std::string& sql) {
     std::vector<std::string> out;
-    auto q = db->prepare(sql);
+    auto q = db.prepare(sql);
     while (q.step()) {
         std::string line;
         for (int i = 0; i < q.columns(); ++i) {
@@ -95,6 +95,10 @@ std::vector<std::string> Indexed::rows(const std::string& sql) const {
         out.push_back(line);
     }
     return out;
+}
+
+std::vector<std::string> Indexed::rows(const std::string& sql) const {
+    return rowsOf(*db, sql);
 }
 
 Indexed indexDir(const std::string& dir, bool force) {

@@ -29,6 +29,8 @@ int runRankscope(const QStringList& args, QString* out = nullptr, QString* err =
 #include <vector>
 
 namespace rs::test {
+/// All rows of `sql` over `db` as text (NULL → "NULL"), columns joined with '|'.
+std::vector<std::string> rowsOf(index::Db& db, const std::string& sql);
 /// Indexes `dir` (QFAIL-friendly: returns the result; the db is opened read-only when ok).
 struct Indexed {
     pipeline::BuildResult result;
