@@ -109,9 +109,10 @@ CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, st
   lost_ns INTEGER, waited_ns INTEGER DEFAULT 0, extra_ns INTEGER DEFAULT 0, idle_ns INTEGER DEFAULT 0,
   instances INTEGER DEFAULT 0, start_ns INTEGER, end_ns INTEGER, span_id INTEGER, affected TEXT, run_id INTEGER);
 -- A cluster index's shards (core/pipeline/shardmerge.h), one row per shard of the split, present or not; empty
--- in any other index. fingerprint: SHA-1 of the profile's fingerprint; ranks: the cluster index's rank keys.
+-- in any other index. fingerprint: SHA-1 of the profile's fingerprint; ranks: the cluster index's rank keys;
+-- shard_ranks: the same ranks' keys in the shard, in the same order (they differ where ranks collide).
 CREATE TABLE manifest(shard_file TEXT NOT NULL, k INTEGER NOT NULL, n INTEGER NOT NULL, present INTEGER NOT NULL,
-  ranks TEXT, fingerprint TEXT, schema_version INTEGER, bytes INTEGER, input_bytes INTEGER);
+  ranks TEXT, fingerprint TEXT, schema_version INTEGER, bytes INTEGER, input_bytes INTEGER, shard_ranks TEXT);
 )SQL");
 }
 

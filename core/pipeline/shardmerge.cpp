@@ -146,21 +146,22 @@ void ShardMerge::unstage(index::Db& db, const std::vector<std::string>& collisio
 void ShardMerge::writeManifest(index::Db& db) {
     auto ins =
         db.prepare("INSERT INTO manifest(shard_file, k, n, present, ranks, fingerprint, schema_version, "
-                   "bytes, input_bytes) VALUES(?,?,?,?,?,?,?,?,?)");
+                   "bytes, input_bytes, shard_ranks) VALUES(?,?,?,?,?,?,?,?,?,?)");
     auto ranksOf =
-        db.prepare("SELECT group_concat(new, ',') FROM (SELECT new FROM temp.rank_map WHERE shard_k = ? "
-                   "ORDER BY new)");
+        db.prepare("SELECT group_concat(new, ','), group_concat(old, ',') FROM (SELECT new, old FROM "
+                   "temp.rank_map WHERE shard_k = ? ORDER BY new)");
     for (const auto& s : m_manifest.shards()) {
         ranksOf.bind(1, s.spec.k);
-        const std::string ranks = ranksOf.step() && !ranksOf.isNull(0) ? ranksOf.text(0) : std::string();
+        const bool any = ranksOf.step() && !ranksOf.isNull(0);
+        const std::string ranks = any ? ranksOf.text(0) : std::string(), own = any ? ranksOf.text(1) : "";
         ranksOf.reset();
         ins.bind(1, fs::path(s.path).filename().string()).bind(2, s.spec.k).bind(3, s.spec.n).bind(4, 1);
         ins.bind(5, ranks).bind(6, sha1(s.fingerprint)).bind(7, s.schemaVersion).bind(8, s.fileBytes);
-        ins.bind(9, s.inputBytes).exec();
+        ins.bind(9, s.inputBytes).bind(10, own).exec();
     }
     for (int k : m_manifest.missing()) {
         ins.bind(1, m_manifest.missingName(k)).bind(2, k).bind(3, m_manifest.shardCount()).bind(4, 0);
-        for (int c = 5; c <= 9; ++c)
+        for (int c = 5; c <= 10; ++c)
             ins.bindNull(c);
         ins.exec();
     }
@@ -209,13 +210,14 @@ MergeResult ShardMerge::run() {
         std::string missing;
         for (int k : m_manifest.missing())
             missing += (missing.empty() ? "" : ",") + std::to_string(k);
-        file.writeMeta(
-            {first.fingerprint,
-             "cluster;" + m_analysis.key(),
-             first.profile,
-             input,
-             {},
-             {{"cluster_shards", std::to_string(m_manifest.shardCount())}, {"cluster_missing", missing}}});
+        file.writeMeta({first.fingerprint,
+                        "cluster;" + m_analysis.key(),
+                        first.profile,
+                        input,
+                        {},
+                        {{"cluster_shards", std::to_string(m_manifest.shardCount())},
+                         {"cluster_missing", missing},
+                         {"cluster_shard_dir", fs::absolute(m_opts.shardDir).lexically_normal().string()}}});
         res.ok = file.commit(res.error);
     } catch (const std::exception& e) {
         res.error = res.outPath + ": " + e.what();

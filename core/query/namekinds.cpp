@@ -39,6 +39,17 @@ void classifyNames(ProfileSummary& s) {
             s.communication[size_t(s.opTypeOfName[i])] = 1;
 }
 
+void loadNames(index::Db& db, ProfileSummary& s) {
+    auto q = db.prepare("SELECT value FROM string ORDER BY id");
+    while (q.step())
+        s.strings.push_back(q.text(0));
+    s.communication.assign(s.strings.size(), 0);
+    auto c = db.prepare("SELECT name_id FROM name_fact WHERE communication = 1");
+    while (c.step())
+        if (c.i64(0) >= 0 && size_t(c.i64(0)) < s.strings.size()) s.communication[size_t(c.i64(0))] = 1;
+    classifyNames(s);
+}
+
 int32_t NameOpTypes::lookup(index::Db& db, int32_t nameId, int64_t trackId, int64_t t0, int64_t t1) {
     auto it = m_known.find(nameId);
     if (it != m_known.end()) return it->second;

@@ -16,6 +16,8 @@ namespace rs::query {
 /// yet. s.communication holds the index's flags for its strings (name_fact; missing ones are 0); it is
 /// extended to the appended op types, each communication when one of its names is.
 void classifyNames(ProfileSummary& s);
+/// Reads the index's names into s.strings and their communication flags, then classifyNames(s).
+void loadNames(index::Db& db, ProfileSummary& s);
 
 /// The op type of a name's spans as the index has it (the producer's Type column where there is one, which
 /// a name need not tell), looked up among one bucket's spans the first time a bucket of that name is

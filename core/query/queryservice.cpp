@@ -8,14 +8,22 @@ Q_DECLARE_METATYPE(rs::query::TimelineWindow)
 
 namespace rs::query {
 
+std::shared_ptr<const ProfileSummary> QueryWorker::summaryOf(std::optional<int> run) {
+    auto summary = std::make_shared<ProfileSummary>(loadSummary(*m_db, run));
+    if (m_shards) m_shards->extendSummary(*summary);
+    m_opTypes = std::make_unique<NameOpTypes>(summary);
+    return summary;
+}
+
 void QueryWorker::open(const QString& path) {
     try {
         m_opTypes.reset();
+        m_shards.reset();
         m_db = std::make_unique<index::Db>(path.toStdString(), true);
-        auto summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db));
-        m_opTypes = std::make_unique<NameOpTypes>(summary);
-        Q_EMIT summaryReady(summary);
+        m_shards = ShardLanes::open(*m_db, path.toStdString());
+        Q_EMIT summaryReady(summaryOf(std::nullopt));
     } catch (const std::exception& e) {
+        m_shards.reset();
         m_db.reset();
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -24,9 +32,7 @@ void QueryWorker::open(const QString& path) {
 void QueryWorker::selectRun(int run) {
     if (!m_db) return;
     try {
-        auto summary = std::make_shared<const ProfileSummary>(loadSummary(*m_db, run));
-        m_opTypes = std::make_unique<NameOpTypes>(summary);
-        Q_EMIT summaryReady(summary);
+        Q_EMIT summaryReady(summaryOf(run));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -35,8 +41,9 @@ void QueryWorker::selectRun(int run) {
 void QueryWorker::timeline(quint64 id, TimelineWindow w) {
     if (!m_db) return;
     try {
-        Q_EMIT timelineReady(id,
-                             std::make_shared<const TimelineData>(loadTimeline(*m_db, w, m_opTypes.get())));
+        Q_EMIT timelineReady(
+            id, std::make_shared<const TimelineData>(m_shards ? m_shards->loadTimeline(w)
+                                                              : loadTimeline(*m_db, w, m_opTypes.get())));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -45,7 +52,8 @@ void QueryWorker::timeline(quint64 id, TimelineWindow w) {
 void QueryWorker::spanDetail(quint64 id, qint64 spanId) {
     if (!m_db) return;
     try {
-        Q_EMIT spanDetailReady(id, loadSpanDetail(*m_db, spanId));
+        Q_EMIT spanDetailReady(id,
+                               m_shards ? m_shards->loadSpanDetail(spanId) : loadSpanDetail(*m_db, spanId));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
@@ -55,7 +63,8 @@ void QueryWorker::search(quint64 id, const QString& text, int limit) {
     if (!m_db) return;
     try {
         std::vector<int64_t> tracks;
-        auto hits = searchSpans(*m_db, text.toStdString(), limit, &tracks);
+        auto hits = m_shards ? m_shards->search(text.toStdString(), limit, &tracks)
+                             : searchSpans(*m_db, text.toStdString(), limit, &tracks);
         Q_EMIT searchReady(id, std::move(hits), std::vector<qint64>(tracks.begin(), tracks.end()));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));

@@ -2,6 +2,7 @@
 // The worker side of QueryService: lives on the service's thread and owns the read-only connection.
 #include "core/index/sqlite.h"
 #include "core/query/namekinds.h"
+#include "core/query/shardlanes.h"
 #include "core/query/timelinequery.h"
 
 #include <QObject>
@@ -31,7 +32,9 @@ class QueryWorker : public QObject {
     void failed(QString message);
 
   private:
+    std::shared_ptr<const ProfileSummary> summaryOf(std::optional<int> run);
     std::unique_ptr<index::Db> m_db;
+    std::unique_ptr<ShardLanes> m_shards;   ///< a cluster index's lanes, read from its shards
     std::unique_ptr<NameOpTypes> m_opTypes; ///< the open index's names' op types (buckets)
 };
 

@@ -67,30 +67,6 @@ std::set<int> loadShownRanks(index::Db& db, ProfileSummary& s) {
     return shown;
 }
 
-/// The shown ranks' aligned lanes, device before host, then one device-memory lane per rank that has
-/// allocated-bytes samples.
-void loadTracks(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
-    auto q = db.prepare(
-        "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE "
-        "aligned = 1 "
-        "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
-        "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
-    while (q.step())
-        if (shown.count(int(q.i64(1))))
-            s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
-                                int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
-    auto m = db.prepare(
-        "SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL GROUP BY rank");
-    while (m.step()) {
-        int r = int(m.i64(0));
-        if (!shown.count(r)) continue;
-        s.tracks.push_back(
-            {memoryTrackId(r), r, "memory", "device memory (allocated)", "", 0, m.i64(1), INT64_MAX});
-    }
-    std::stable_sort(s.tracks.begin(), s.tracks.end(),
-                     [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
-}
-
 void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, "
@@ -114,14 +90,7 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
 }
 
 void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
-    auto q = db.prepare("SELECT value FROM string ORDER BY id");
-    while (q.step())
-        s.strings.push_back(q.text(0));
-    s.communication.assign(s.strings.size(), 0);
-    auto c = db.prepare("SELECT name_id FROM name_fact WHERE communication = 1");
-    while (c.step())
-        if (c.i64(0) >= 0 && size_t(c.i64(0)) < s.strings.size()) s.communication[size_t(c.i64(0))] = 1;
-    classifyNames(s);
+    loadNames(db, s);
     auto d = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
                         "BY severity, file");
     while (d.step())
@@ -160,6 +129,28 @@ void setBounds(index::Db& db, ProfileSummary& s) {
 
 } // namespace
 
+void loadLanes(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
+    auto q = db.prepare(
+        "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE "
+        "aligned = 1 "
+        "ORDER BY rank, CASE kind WHEN 'compute' THEN 0 WHEN 'communication' THEN 1 WHEN 'overlap' "
+        "THEN 2 WHEN 'host' THEN 3 WHEN 'counter' THEN 5 ELSE 4 END, sort_index, name");
+    while (q.step())
+        if (shown.count(int(q.i64(1))))
+            s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
+                                int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
+    auto m = db.prepare(
+        "SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL GROUP BY rank");
+    while (m.step()) {
+        int r = int(m.i64(0));
+        if (!shown.count(r)) continue;
+        s.tracks.push_back(
+            {memoryTrackId(r), r, "memory", "device memory (allocated)", "", 0, m.i64(1), INT64_MAX});
+    }
+    std::stable_sort(s.tracks.begin(), s.tracks.end(),
+                     [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
+}
+
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     ProfileSummary s;
     s.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
@@ -170,7 +161,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     const std::set<int> shown = loadShownRanks(db, s);
     for (const auto& r : s.runs)
         if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);
-    loadTracks(db, shown, s);
+    loadLanes(db, shown, s);
     loadStepsAndWaits(db, shown, s);
     loadStringsAndDiagnostics(db, s);
     auto report = query::buildReport(db, 20);

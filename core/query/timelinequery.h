@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,9 @@ struct SpanDetail {
     std::string argsJson; ///< the event's args, read from its source file on demand
 };
 
+/// Adds the aligned lanes of `ranks` to s.tracks, device before host, then one device-memory lane per rank
+/// that has allocated-bytes samples; sorted by rank.
+void loadLanes(index::Db& db, const std::set<int>& ranks, ProfileSummary& s);
 /// The summary of one run (default: the run with the most ranks, the earliest of equals).
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).

@@ -1,0 +1,71 @@
+#pragma once
+// The lanes of a cluster index. `rankscope merge` (core/pipeline/shardmerge.h) keeps every rank's spans in
+// its shard; this reads them from there for the views:
+//  - when the index is opened, each present shard's lane list and names join the summary (small tables;
+//    the shard is closed again), so the layout knows every rank's lanes before one span is read;
+//  - a window's spans, a span's details and a search are read from the shards of the lanes they concern,
+//    opened read-only on first use and kept among the kOpenShards most recently used (no ATTACH: SQLite's
+//    attach limit is no limit on ranks or shards).
+// Ids: a shard's track and span ids become clusterId(k, id) = k·2^40 + id (a shard holds fewer than 2^40
+// rows); its string ids become the summary's (the union of every shard's names, op types derived once);
+// memory lanes keep memoryTrackId() of the cluster's rank key, which can differ from the shard's where
+// ranks collide (manifest.shard_ranks).
+// A shard that is missing, unreadable or changed since the merge (another size, schema or an incomplete
+// build) gives no lanes: a summary note names it and why, and its ranks show their headers only.
+// Threads: one instance per open cluster index, used on the query thread only.
+#include "core/index/sqlite.h"
+#include "core/query/namekinds.h"
+#include "core/query/timelinequery.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rs::query {
+
+class ShardLanes {
+  public:
+    static constexpr int kOpenShards = 8;
+    static constexpr int kIdBits = 40;
+
+    /// Null when `db` is not a cluster index. `dbPath`: the file `db` opened; shards are looked for in its
+    /// folder, then in the shard folder the merge read (meta cluster_shard_dir).
+    static std::unique_ptr<ShardLanes> open(index::Db& db, const std::string& dbPath);
+    ~ShardLanes();
+
+    /// Adds the shown ranks' lanes and every readable shard's names to `s` (loadSummary's result), and a
+    /// note for each shard that gives none.
+    void extendSummary(ProfileSummary& s);
+    /// loadTimeline() over the shards of the window's lanes, in cluster ids.
+    TimelineData loadTimeline(const TimelineWindow& w);
+    std::optional<SpanDetail> loadSpanDetail(int64_t spanId);
+    /// searchSpans() over every readable shard, the earliest `limit` hits.
+    std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds);
+    int shardCount() const { return int(m_shards.size()); }
+    int openShards() const; ///< shards whose connection is open now (at most kOpenShards)
+
+    static int64_t clusterId(int k, int64_t id) { return (int64_t(k) << kIdBits) + id; }
+    static int shardOf(int64_t clusterId) { return int(clusterId >> kIdBits); }
+    static int64_t localId(int64_t clusterId) { return clusterId & ((int64_t(1) << kIdBits) - 1); }
+
+  private:
+    struct Shard;
+    ShardLanes() = default;
+    void readManifest(index::Db& db, const std::string& dbPath);
+    index::Db* connect(Shard& s);
+    bool check(Shard& s, index::Db& db);
+    void addNames(Shard& s, index::Db& db, ProfileSummary& global);
+    void addLanes(Shard& s, index::Db& db, const std::set<int>& shown, ProfileSummary& global);
+    void remap(const Shard& s, TimelineData& part, TimelineData& out) const;
+    Shard* shardById(int k);
+    Shard* shardOfRank(int rank);
+
+    std::vector<std::unique_ptr<Shard>> m_shards; ///< the present shards, by K
+    std::map<int, int> m_shardOfRank;             ///< cluster rank key → K
+    std::shared_ptr<const ProfileSummary> m_names;
+    uint64_t m_clock = 0; ///< use counter for the least-recently-used close
+};
+
+} // namespace rs::query
