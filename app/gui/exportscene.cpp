@@ -38,6 +38,9 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
         m_annotations->setFacts(annotate::loadAnchorFacts(m_db, set));
     }
     m_timeline.setSummary(m_summary);
+    views::LayoutOptions o = m_timeline.layoutOptions();
+    views::applyRankDefaults(o, *m_summary); // many ranks: the overview, as the app opens them
+    m_timeline.setLayoutOptions(o);
     m_heatmap = std::make_unique<views::HeatmapCanvas>();
     m_heatmap->setAnnotations(m_annotations.get());
     m_memory = std::make_unique<views::MemoryMapView>(m_state.get(), nullptr);
@@ -61,7 +64,10 @@ void ExportScene::apply(const ViewState& s) {
     if (s.window) setWindow(s.window->first, s.window->second);
     setRanks(s.ranks);
     views::LayoutOptions o = m_timeline.layoutOptions();
-    o.collapsedRanks.insert(s.collapsed.begin(), s.collapsed.end());
+    if (o.headerHeight != views::LayoutOptions::kHeaderHeight && !s.collapsed.empty())
+        o.collapsedRanks = s.collapsed; // the overview's saved state says which ranks the user expanded
+    else
+        o.collapsedRanks.insert(s.collapsed.begin(), s.collapsed.end());
     for (qint64 t : s.pinned)
         if (std::find(o.pinned.begin(), o.pinned.end(), t) == o.pinned.end()) o.pinned.push_back(t);
     m_timeline.setLayoutOptions(o);
@@ -81,6 +87,9 @@ void ExportScene::setShowAnnotations(bool on) {
 void ExportScene::setRanks(const std::set<int>& ranks) {
     views::LayoutOptions o = m_timeline.layoutOptions();
     o.onlyRanks = ranks;
+    if (!ranks.empty() && ranks.size() <= size_t(views::LayoutOptions::kOverviewRanks))
+        for (int r : ranks) // a few ranks asked for by name: their lanes, not their overview rows
+            o.collapsedRanks.erase(r);
     m_timeline.setLayoutOptions(o);
     if (!ranks.empty() && !ranks.count(m_memoryRank)) m_memoryRank = *ranks.begin();
 }

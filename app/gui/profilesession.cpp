@@ -34,7 +34,7 @@ ProfileSession::Change ProfileSession::accept(std::shared_ptr<const query::Profi
         m_state->clearArea();
         auto o = m_timeline->layoutOptions();
         o.onlyRanks.clear();
-        o.collapsedRanks.clear();
+        views::applyRankDefaults(o, *s); // many ranks open as the overview
         o.pinned.clear();
         m_timeline->setLayoutOptions(o);
         m_timeline->setScrollOffset(0);

@@ -143,6 +143,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
         m_trackNames.clear();
         for (const auto& s : in.summary->steps)
             if (s.outlier) m_outlierSteps.insert(s.step);
+        computeStepMedians(*in.summary);
     }
     out.add(Clip{vp.plot()});
     addSteps(in, out);
@@ -232,8 +233,10 @@ void FrameBuilder::addGutter(const FrameInput& in, DrawList& out) const {
         const int y = vp.yOf(l.y);
         if (l.header) {
             const bool collapsed = in.options.collapsedRanks.count(l.rank) > 0;
+            // overview rows are too low for the bold font
+            const FontRole role = l.height < LayoutOptions::kHeaderHeight ? FontRole::Small : FontRole::Bold;
             out.add(Text{QRectF(4, y, k - 8, l.height), QString::fromUtf8(collapsed ? "▸ " : "▾ ") + l.label,
-                         in.palette.windowText, FontRole::Bold, Qt::AlignVCenter});
+                         in.palette.windowText, role, Qt::AlignVCenter});
         } else {
             out.add(Text{QRectF(16, y, k - 22, std::min(l.height, 16)), l.label,
                          l.laneKind == LaneKind::Communication ? qRgb(70, 90, 200) : in.palette.windowText,

@@ -104,6 +104,12 @@ class FrameBuilder {
     void addSteps(const FrameInput& in, DrawList& out) const;
     void addLanes(const FrameInput& in, DrawList& out);
     void addSpans(const FrameInput& in, const Lane& l, double y);
+    /// A collapsed rank's header row (frameoverview.cpp): each of its steps in the window coloured by how
+    /// its wall time compares with that step's median over the ranks, so a slow rank stands out among
+    /// hundreds of one-row ranks.
+    void addStepHeat(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
+    /// Each step number's median wall time over the ranks (ns), for addStepHeat.
+    void computeStepMedians(const query::ProfileSummary& s);
     void markUnsummarisedRows(const FrameInput& in, const Lane& l, double y);
     void addUnsummarised(const FrameInput& in, DrawList& out);
     void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
@@ -135,7 +141,8 @@ class FrameBuilder {
     std::shared_ptr<const query::ProfileSummary> m_summaryRef;
     std::unordered_map<int64_t, QRgb> m_colors;
     std::set<int64_t> m_outlierSteps; ///< step numbers an outlier on some rank (the ruler's ⚠)
-    std::unordered_map<int64_t, QString> m_trackNames; ///< filled when first asked for
+    std::unordered_map<int64_t, int64_t> m_stepMedianNs; ///< step number → median wall time over ranks
+    std::unordered_map<int64_t, QString> m_trackNames;   ///< filled when first asked for
     QString m_selText;
     int32_t m_selId = -1;
     /// The frame's span labels and selected spans, drawn over the batches and over the waits.

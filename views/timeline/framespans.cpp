@@ -25,6 +25,7 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
         const double y = vp.yOf(l.y);
         if (l.header) {
             out.add(FillRect{QRectF(Viewport::kGutter, y, vp.plotWidth(), l.height), in.palette.window});
+            if (!l.pinned && in.options.collapsedRanks.count(l.rank)) addStepHeat(in, l, y, out);
             continue;
         }
         out.add(Line{QPointF(Viewport::kGutter, y + l.height - 0.5),

@@ -25,6 +25,13 @@ LaneKind laneKindOf(const QString& kind) {
     return LaneKind::Other;
 }
 
+void applyRankDefaults(LayoutOptions& o, const query::ProfileSummary& s) {
+    o.collapsedRanks.clear();
+    const bool overview = s.ranks.size() > size_t(LayoutOptions::kOverviewRanks);
+    o.headerHeight = overview ? LayoutOptions::kOverviewHeaderHeight : LayoutOptions::kHeaderHeight;
+    if (overview) o.collapsedRanks.insert(s.ranks.begin(), s.ranks.end());
+}
+
 std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOptions& o) {
     std::vector<Lane> lanes;
     int y = 0;

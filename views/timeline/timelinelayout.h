@@ -35,7 +35,11 @@ struct Lane {
 };
 
 struct LayoutOptions {
-    int headerHeight = 18;
+    static constexpr int kHeaderHeight = 18;
+    /// Above this many ranks a profile opens as the rank overview: every rank collapsed to one low row.
+    static constexpr int kOverviewRanks = 16;
+    static constexpr int kOverviewHeaderHeight = 11;
+    int headerHeight = kHeaderHeight;
     int rowHeight = 13;
     int maxRows = 3;                  ///< rows of a lane unless expanded
     int expandedMaxRows = 40;         ///< rows of an expanded lane
@@ -48,6 +52,9 @@ struct LayoutOptions {
     std::set<int> onlyRanks;     ///< the ranks shown (rank keys); empty shows every rank
 };
 
+/// The defaults for a newly shown run of `s`: with more than kOverviewRanks ranks the rank overview (every
+/// rank collapsed, low header rows), else every rank expanded at the usual header height.
+void applyRankDefaults(LayoutOptions& o, const query::ProfileSummary& s);
 std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOptions& o);
 /// Total height of a layout.
 int layoutHeight(const std::vector<Lane>& lanes);
