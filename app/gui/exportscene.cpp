@@ -28,8 +28,8 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
     : m_db(dbPath.toStdString(), true), m_profile(profile),
       m_state(std::make_unique<views::InteractionState>()),
       m_annotations(std::make_unique<views::AnnotationModel>()) {
-    m_summary = std::make_shared<const query::ProfileSummary>(query::loadSummary(m_db, run));
-    m_opTypes = std::make_unique<query::NameOpTypes>(m_summary);
+    m_lanes = std::make_unique<query::LaneReader>(m_db, dbPath.toStdString());
+    m_summary = m_lanes->summary(run);
     m_state->setBounds(m_summary->startNs, m_summary->endNs);
     annotate::AnnotationSet set;
     std::string error;
@@ -204,8 +204,7 @@ Picture ExportScene::prepareTimeline(int width, int height) {
     const int shown = std::min(h, kMaxPictureHeight);
     const auto request = m_timeline.request(m_state->windowStart(), m_state->windowEnd(),
                                             width - views::Viewport::kGutter, 0, shown);
-    m_timeline.setData(
-        std::make_shared<const query::TimelineData>(query::loadTimeline(m_db, request, m_opTypes.get())));
+    m_timeline.setData(std::make_shared<const query::TimelineData>(m_lanes->timeline(request)));
     // the selected span's flow arrows, as the screen draws them
     const views::Selection& sel = m_state->selection();
     std::vector<query::FlowArrow> flows;

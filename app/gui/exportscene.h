@@ -8,7 +8,7 @@
 #include "app/gui/imagewriter.h"
 #include "app/gui/viewstate.h"
 #include "core/index/sqlite.h"
-#include "core/query/namekinds.h"
+#include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
 #include "views/timeline/timelinescene.h"
 
@@ -65,7 +65,7 @@ class ExportScene {
     index::Db m_db;
     QString m_profile;
     std::shared_ptr<const query::ProfileSummary> m_summary;
-    std::unique_ptr<query::NameOpTypes> m_opTypes; ///< the op types of the buckets' names
+    std::unique_ptr<query::LaneReader> m_lanes; ///< over m_db: the summary and the windows' draw data
     std::unique_ptr<views::InteractionState> m_state;
     std::unique_ptr<views::AnnotationModel> m_annotations;
     views::TimelineScene m_timeline; ///< built, then replayed, by the widget's frame builder and painter

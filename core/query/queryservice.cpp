@@ -8,63 +8,51 @@ Q_DECLARE_METATYPE(rs::query::TimelineWindow)
 
 namespace rs::query {
 
-std::shared_ptr<const ProfileSummary> QueryWorker::summaryOf(std::optional<int> run) {
-    auto summary = std::make_shared<ProfileSummary>(loadSummary(*m_db, run));
-    if (m_shards) m_shards->extendSummary(*summary);
-    m_opTypes = std::make_unique<NameOpTypes>(summary);
-    return summary;
-}
-
 void QueryWorker::open(const QString& path) {
     try {
-        m_opTypes.reset();
-        m_shards.reset();
+        m_lanes.reset();
         m_db = std::make_unique<index::Db>(path.toStdString(), true);
-        m_shards = ShardLanes::open(*m_db, path.toStdString());
-        Q_EMIT summaryReady(summaryOf(std::nullopt));
+        m_lanes = std::make_unique<LaneReader>(*m_db, path.toStdString());
+        Q_EMIT summaryReady(m_lanes->summary());
     } catch (const std::exception& e) {
-        m_shards.reset();
+        m_lanes.reset();
         m_db.reset();
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
 }
 
 void QueryWorker::selectRun(int run) {
-    if (!m_db) return;
+    if (!m_lanes) return;
     try {
-        Q_EMIT summaryReady(summaryOf(run));
+        Q_EMIT summaryReady(m_lanes->summary(run));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
 }
 
 void QueryWorker::timeline(quint64 id, TimelineWindow w) {
-    if (!m_db) return;
+    if (!m_lanes) return;
     try {
-        Q_EMIT timelineReady(
-            id, std::make_shared<const TimelineData>(m_shards ? m_shards->loadTimeline(w)
-                                                              : loadTimeline(*m_db, w, m_opTypes.get())));
+        Q_EMIT timelineReady(id, std::make_shared<const TimelineData>(m_lanes->timeline(w)));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
 }
 
 void QueryWorker::spanDetail(quint64 id, qint64 spanId) {
-    if (!m_db) return;
+    if (!m_lanes) return;
     try {
-        Q_EMIT spanDetailReady(id,
-                               m_shards ? m_shards->loadSpanDetail(spanId) : loadSpanDetail(*m_db, spanId));
+        Q_EMIT spanDetailReady(id, m_lanes->spanDetail(spanId));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
     }
 }
 
 void QueryWorker::search(quint64 id, const QString& text, int limit) {
-    if (!m_db) return;
+    if (!m_lanes) return;
     try {
         std::vector<int64_t> tracks;
-        auto hits = m_shards ? m_shards->search(text.toStdString(), limit, &tracks)
-                             : searchSpans(*m_db, text.toStdString(), limit, &tracks);
+        auto hits = m_lanes->search(text.toStdString(), limit, &tracks);
         Q_EMIT searchReady(id, std::move(hits), std::vector<qint64>(tracks.begin(), tracks.end()));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));

@@ -1,8 +1,8 @@
 #pragma once
 // The worker side of QueryService: lives on the service's thread and owns the read-only connection.
 #include "core/index/sqlite.h"
+#include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
-#include "core/query/shardlanes.h"
 #include "core/query/timelinequery.h"
 
 #include <QObject>
@@ -32,10 +32,8 @@ class QueryWorker : public QObject {
     void failed(QString message);
 
   private:
-    std::shared_ptr<const ProfileSummary> summaryOf(std::optional<int> run);
     std::unique_ptr<index::Db> m_db;
-    std::unique_ptr<ShardLanes> m_shards;   ///< a cluster index's lanes, read from its shards
-    std::unique_ptr<NameOpTypes> m_opTypes; ///< the open index's names' op types (buckets)
+    std::unique_ptr<LaneReader> m_lanes; ///< over m_db
 };
 
 } // namespace rs::query

@@ -4,6 +4,7 @@
 // annotation pixels present or absent (--no-annotations), SVG that parses and carries the annotation text
 // and the caption, a saved view (.rsview) reproducing the same picture as the equivalent options, and
 // usage errors.
+#include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
@@ -203,6 +204,40 @@ class TstExport : public QObject {
                     ink > 200,
                     qPrintable(QString("%1: rank %2 has %3 span pixels").arg(format).arg(rank).arg(ink)));
         }
+    }
+
+    void clusterIndexDrawsTheShardsLanes() {
+        // a 20-rank profile indexed as two shards and merged: the cluster index holds no span, yet the
+        // export of two of its ranks draws their lanes (read from the shards) with span pixels; the whole
+        // run is the rank overview, one low row per rank, not a picture of every lane
+        const std::string dir = m_root + "/demo20", shards = m_root + "/shards20";
+        run({"demo", q(dir), "--ranks", "20", "--steps", "3", "--layers", "1", "--quiet"}, 0);
+        for (const QString k : {"1/2", "2/2"})
+            run({"index", q(dir), "--shard", k, "--out", q(shards), "--quiet"}, 0);
+        run({"merge", q(shards), "--quiet"}, 0);
+        const QString path = q(m_root) + "/cluster-two.png";
+        run({"export", q(shards), "--out", path, "--view", "timeline", "--ranks", "2,13", "--quiet"}, 0);
+        QImage img(path);
+        QVERIFY(!img.isNull());
+        index::Db db(shards + "/cluster.sqlite", true);
+        query::LaneReader reader(db, shards + "/cluster.sqlite");
+        const auto summary = reader.summary();
+        views::LayoutOptions o;
+        views::applyRankDefaults(o, *summary);
+        QCOMPARE(o.headerHeight, views::LayoutOptions::kOverviewHeaderHeight);
+        o.onlyRanks = {2, 13};
+        o.collapsedRanks.clear();
+        const auto lanes = views::layoutLanes(*summary, o);
+        QVERIFY(lanes.size() > 4);
+        const int top = img.height() - (views::Viewport::kAxis + views::layoutHeight(lanes) + 8);
+        const auto inkByRank = test::spanInkByRank(img, lanes, top);
+        QCOMPARE(inkByRank.size(), size_t(2));
+        for (auto [rank, ink] : inkByRank)
+            QVERIFY2(ink > 200, qPrintable(QString("rank %1 has %2 span pixels").arg(rank).arg(ink)));
+        const QString all = q(m_root) + "/cluster-all.png";
+        run({"export", q(shards), "--out", all, "--view", "timeline", "--quiet"}, 0);
+        const int rows = 20 * views::LayoutOptions::kOverviewHeaderHeight;
+        QVERIFY2(QImage(all).height() < rows + 300, qPrintable(QString::number(QImage(all).height())));
     }
 
     void annotationPixels() {

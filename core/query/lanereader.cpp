@@ -1,0 +1,24 @@
+#include "core/query/lanereader.h"
+
+namespace rs::query {
+
+std::shared_ptr<const ProfileSummary> LaneReader::summary(std::optional<int> run) {
+    auto s = std::make_shared<ProfileSummary>(loadSummary(m_db, run));
+    if (m_shards) m_shards->extendSummary(*s);
+    m_opTypes = std::make_unique<NameOpTypes>(s);
+    return s;
+}
+
+TimelineData LaneReader::timeline(const TimelineWindow& w) {
+    return m_shards ? m_shards->loadTimeline(w) : loadTimeline(m_db, w, m_opTypes.get());
+}
+
+std::optional<SpanDetail> LaneReader::spanDetail(int64_t spanId) {
+    return m_shards ? m_shards->loadSpanDetail(spanId) : loadSpanDetail(m_db, spanId);
+}
+
+std::vector<DrawItem> LaneReader::search(const std::string& text, int limit, std::vector<int64_t>* trackIds) {
+    return m_shards ? m_shards->search(text, limit, trackIds) : searchSpans(m_db, text, limit, trackIds);
+}
+
+} // namespace rs::query
