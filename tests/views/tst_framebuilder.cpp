@@ -324,9 +324,9 @@ class TstFrameBuilder : public QObject {
         f.summary->tracks.clear();
         f.scene.setSummary(f.summary);
         const QStringList none = texts(f);
-        QVERIFY2(none.filter("holds no lanes").size() == 1, qPrintable(none.join(" | ")));
+        QVERIFY2(none.filter("No lane to draw").size() == 1, qPrintable(none.join(" | ")));
         Frame g; // with lanes, no such text
-        QVERIFY(texts(g).filter("holds no lanes").isEmpty());
+        QVERIFY(texts(g).filter("No lane to draw").isEmpty());
     }
     void buildsTheSameFrameOnAnotherThread() {
         Frame f;

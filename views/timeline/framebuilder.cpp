@@ -168,8 +168,9 @@ DrawList FrameBuilder::build(const FrameInput& in) {
         out.add(
             Text{QRectF(Viewport::kGutter + 20, vp.lanesTop(), vp.plotWidth() - 40,
                         vp.lanesBottom() - vp.lanesTop()),
-                 tr("This index holds no lanes: a cluster index (rankscope merge) keeps the ranks' spans in "
-                    "their shards; its findings, steps and heatmap are here"),
+                 tr("No lane to draw: a cluster index (rankscope merge) reads the ranks' spans from their "
+                    "shards, and none was found or readable (the notes say which and why); its findings, "
+                    "steps and heatmap are here"),
                  in.palette.placeholder, FontRole::Base, int(Qt::AlignCenter) | int(Qt::TextWordWrap)});
     if (!in.exportMode) addFooter(in, out);
     return out;
