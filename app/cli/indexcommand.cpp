@@ -69,6 +69,7 @@ int runMerge(const ArgList& argv) {
     if (!a.ok()) return usageError("merge", a.error());
     if (a.positional().size() != 1) return usageError("merge", "merge needs exactly one SHARD_DIR");
     pipeline::MergeOptions opts{a.positional()[0], a.value("out").value_or(""), a.flag("break-lock")};
+    opts.notice = [](const std::string& m) { std::fprintf(stderr, "rankscope merge: %s\n", m.c_str()); };
     const auto res = pipeline::ShardMerge(opts).run();
     for (const auto& m : res.missing)
         std::fprintf(stderr, "rankscope merge: missing %s: its ranks are not in the cluster index\n",

@@ -38,18 +38,17 @@ std::vector<BankAnomaly> findBankAnomalies(const std::map<int, std::map<int64_t,
     std::vector<BankAnomaly> out;
     if (perRank.size() < 3) return out;
     const auto main = mainBanks(perRank);
+    // each bank's votes over all ranks once; a rank's "others" are these less its own vote, so a rank costs
+    // its banks, not another pass over every rank (16 384 ranks: 17.3 s of a merge before, quadratic)
+    std::map<int64_t, int> allVotes;
+    for (const auto& [r, s] : main)
+        for (auto b : s)
+            ++allVotes[b];
+    const int others = int(main.size()) - 1;
     for (const auto& [rank, mine] : main) {
-        std::map<int64_t, int> votes;
-        int others = 0;
-        for (const auto& [r2, s] : main) {
-            if (r2 == rank) continue;
-            ++others;
-            for (auto b : s)
-                ++votes[b];
-        }
         std::set<int64_t> consensus;
-        for (const auto& [b, v] : votes)
-            if (v * 2 > others) consensus.insert(b);
+        for (const auto& [b, v] : allVotes)
+            if ((v - int(mine.count(b))) * 2 > others) consensus.insert(b);
         if (consensus.empty()) continue;
         if (std::any_of(mine.begin(), mine.end(), [&](int64_t b) { return consensus.count(b) > 0; }))
             continue;

@@ -44,7 +44,8 @@ bool BuildLock::acquire(const std::atomic<bool>* cancel, std::string& error) {
         bool info = m_lock->getLockInfo(&pid, &host, &app);
         const bool foreign = info && !host.isEmpty() && host != QSysInfo::machineHostName();
         if (!told && m_notice) {
-            m_notice("waiting for another Rankscope indexing this profile (pid " + std::to_string(pid) +
+            m_notice("waiting for another Rankscope building " + m_path.substr(0, m_path.size() - 5) +
+                     " (pid " + std::to_string(pid) +
                      (foreign ? " on host " + host.toStdString() : std::string()) + ")");
             told = true;
         }

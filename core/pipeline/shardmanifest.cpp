@@ -66,6 +66,7 @@ std::string ShardManifest::clusterIndexAt(const std::string& path) {
 
 bool ShardManifest::readOne(const std::string& path, ShardInfo& out, std::string& error) const {
     std::map<std::string, std::string> meta;
+    out.stamp = index::FileStamp::of(path); // before the read: a rewrite after it shows as another stamp
     try {
         meta = readMeta(path);
     } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 // and with the same analysis options. Missing shards are not an error: they are listed, and the merge
 // summarises the ranks that are there. Other files in the folder (the cluster index, locks, a running
 // build's temporary file) are not shards and are left alone. Reads only; any thread.
+#include "core/index/filestamp.h"
 #include "core/pipeline/shardplan.h"
 
 #include <cstdint>
@@ -23,6 +24,7 @@ struct ShardInfo {
     int schemaVersion = 0;
     int64_t fileBytes = 0, inputBytes = 0;
     std::string profile;
+    index::FileStamp stamp; ///< taken before its meta was read: the merge checks the file is still this one
 };
 
 class ShardManifest {

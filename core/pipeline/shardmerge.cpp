@@ -4,14 +4,22 @@
 #include "core/analysis/summarytables.h"
 #include "core/index/buildguard.h"
 #include "core/index/diagnosticsink.h"
+#include "core/index/filestamp.h"
 #include "core/index/indexstore.h"
 #include "core/index/schema.h"
 #include "core/pipeline/clusterrankkeys.h"
 
 #include <QCryptographicHash>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
+#include <map>
+#include <optional>
+#include <regex>
+#include <stdexcept>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -48,7 +56,81 @@ std::string sha1(const std::string& s) {
         .toStdString();
 }
 
+/// A fault of the input (a shard rewritten under the merge): its message names the shard, not the output.
+struct ShardFault : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// Why the cluster index cannot be written into its folder, or empty. Asked before the lock file is made
+/// there, so the message names the folder rather than a lock file; access() is what a read-only file
+/// system answers even to root (EROFS), where permission bits would not.
+std::string unwritableFolder(const fs::path& out) {
+    const fs::path dir = out.parent_path();
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        return dir.string() + ": not a folder, so the cluster index " + out.filename().string() +
+               " cannot be written there; choose its place with --out";
+    if (::access(dir.c_str(), W_OK) != 0)
+        return dir.string() + ": cannot write the cluster index there (" + std::strerror(errno) +
+               "); choose a writable place with --out";
+    return {};
+}
+
+/// `text` with every "rank N" whose N is a key of `keys` given the mapped key, in one pass (so a key that
+/// maps onto another shard-local key is not mapped twice).
+std::string relabelRanks(const std::string& text, const std::map<int64_t, int64_t>& keys) {
+    static const std::regex kRank(R"(\brank ([0-9]+)\b)");
+    std::string out;
+    auto last = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), kRank), end; it != end; ++it) {
+        const auto found = keys.find(std::stoll((*it)[1].str()));
+        if (found == keys.end()) continue;
+        out.append(last, (*it)[1].first).append(std::to_string(found->second));
+        last = (*it)[1].second;
+    }
+    return out.append(last, text.cend());
+}
+
+/// The importers and the rank-local passes name a rank by its shard's key in their diagnostics ("rank
+/// 20001", "rank 20001 step 2: …"); where the cluster keys it otherwise (runs whose rank numbers collide are
+/// keyed by the order of all groups, which a shard sees only part of), the text must say the cluster's key,
+/// as a whole build's does. `table`: a staged diagnostic or sum_diagnostic table.
+void relabelDiagnostics(index::Db& db, const std::string& table) {
+    std::map<int64_t, std::map<int64_t, int64_t>> byShard; // shard K -> shard key -> cluster key
+    auto q = db.prepare("SELECT shard_k, old, new FROM temp.rank_map WHERE old <> new");
+    while (q.step())
+        byShard[q.i64(0)][q.i64(1)] = q.i64(2);
+    if (byShard.empty()) return;
+    struct Row {
+        int64_t rowid;
+        std::optional<std::string> text[3]; // file, what, excerpt
+    };
+    std::vector<Row> changed; // read first: the table is not updated under its own cursor
+    auto rows = db.prepare("SELECT rowid, shard_k, file, what, excerpt FROM temp." + table);
+    while (rows.step()) {
+        const auto keys = byShard.find(rows.i64(1));
+        if (keys == byShard.end()) continue;
+        Row r{rows.i64(0), {}};
+        for (int c = 0; c < 3; ++c)
+            if (!rows.isNull(c + 2)) r.text[c] = relabelRanks(rows.text(c + 2), keys->second);
+        changed.push_back(std::move(r));
+    }
+    auto upd = db.prepare("UPDATE temp." + table + " SET file = ?, what = ?, excerpt = ? WHERE rowid = ?");
+    for (const auto& r : changed) {
+        for (int c = 0; c < 3; ++c)
+            r.text[c] ? upd.bind(c + 1, *r.text[c]) : upd.bindNull(c + 1);
+        upd.bind(4, r.rowid).exec();
+    }
+}
+
 } // namespace
+
+void ShardMerge::checkUnchanged(const ShardInfo& s) const {
+    if (index::FileStamp::of(s.path) == s.stamp) return;
+    throw ShardFault(s.path +
+                     ": rewritten or replaced while the merge read it (a task still running, or rerun): no "
+                     "cluster index written; merge again once every task has finished");
+}
 
 bool ShardMerge::checkOptions(std::string& error) {
     // the cross-rank passes must judge with the options the rank-local ones used: the profile's device
@@ -70,6 +152,7 @@ void ShardMerge::stage(index::Db& db) {
     for (const auto& t : stagedTables())
         db.exec("CREATE TEMP TABLE stage_" + t + " AS SELECT 0 AS shard_k, rowid AS src_rowid, * FROM main." +
                 t + " WHERE 0");
+    int read = 0;
     for (const auto& s : m_manifest.shards()) {
         // one shard attached at a time: SQLite's attach limit is no limit on shards
         db.prepare("ATTACH DATABASE ? AS shard").bind(1, s.path).exec();
@@ -78,11 +161,16 @@ void ShardMerge::stage(index::Db& db) {
                 db.prepare("INSERT INTO temp.stage_" + t + " SELECT ?, rowid, * FROM shard." + t)
                     .bind(1, s.spec.k)
                     .exec();
-        } catch (...) {
+        } catch (const std::exception& e) {
+            // a shard whose meta reads but whose pages do not (truncated after its meta was written, a
+            // disk error): the message names the shard, not the cluster index being written
             db.exec("DETACH DATABASE shard");
-            throw;
+            throw ShardFault(s.path + ": cannot be read (" + e.what() + "); re-run its task");
         }
         db.exec("DETACH DATABASE shard");
+        // the rows read must be those of the shard the manifest checked (same profile, split, version)
+        checkUnchanged(s);
+        if (m_opts.onShardRead) m_opts.onShardRead(++read, int(m_manifest.shards().size()));
     }
 }
 
@@ -173,6 +261,8 @@ void ShardMerge::build(index::Db& db, MergeResult& res) {
     stage(db); // outside the transaction: a shard is detached only when no transaction is open
     db.exec("BEGIN");
     rekey(db, collisions);
+    relabelDiagnostics(db, "stage_diagnostic");
+    relabelDiagnostics(db, "stage_sum_diagnostic");
     unstage(db, collisions, res);
     writeManifest(db);
     db.exec("DROP TABLE temp.rank_map");
@@ -197,8 +287,9 @@ MergeResult ShardMerge::run() {
     res.outPath = fs::absolute(m_opts.outPath.empty() ? fs::path(m_opts.shardDir) / "cluster.sqlite"
                                                       : fs::path(m_opts.outPath))
                       .string();
-    if (!index::mayReplace(res.outPath, res.error)) return done();
-    index::BuildLock lock(res.outPath, m_opts.breakLock, {});
+    res.error = unwritableFolder(res.outPath);
+    if (!res.error.empty() || !index::mayReplace(res.outPath, res.error)) return done();
+    index::BuildLock lock(res.outPath, m_opts.breakLock, m_opts.notice);
     if (!lock.acquire(nullptr, res.error)) return done();
     try {
         index::IndexBuildFile file(res.outPath);
@@ -218,7 +309,12 @@ MergeResult ShardMerge::run() {
                         {{"cluster_shards", std::to_string(m_manifest.shardCount())},
                          {"cluster_missing", missing},
                          {"cluster_shard_dir", fs::absolute(m_opts.shardDir).lexically_normal().string()}}});
+        // a shard read early may have been rewritten since: the cluster view would mix two versions of it
+        for (const auto& s : m_manifest.shards())
+            checkUnchanged(s);
         res.ok = file.commit(res.error);
+    } catch (const ShardFault& e) {
+        res.error = e.what();
     } catch (const std::exception& e) {
         res.error = res.outPath + ": " + e.what();
     }

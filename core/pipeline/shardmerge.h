@@ -11,11 +11,15 @@
 // The summary tables hold no string id. Shards' discovery diagnostics (the same in every shard) are kept
 // once. Missing shards are named in the result and in `diagnostic`; the ranks that are there are merged.
 // The result is written to a temporary file and renamed (core/index/indexstore.h), under the build lock,
-// so a failed or concurrent merge never leaves a half-written cluster index.
+// so a failed or concurrent merge never leaves a half-written cluster index: a second merge of the same
+// output waits for the first (told through `notice`, with the holder's pid). A shard replaced or rewritten
+// while the merge reads it (inode, size or mtime other than when the manifest read it, checked after each
+// shard is read and again before the rename) fails the merge naming the shard, and nothing is written.
 // Threads: run() blocks on the calling thread.
 #include "core/analysis/analysisoptions.h"
 #include "core/pipeline/shardmanifest.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +33,11 @@ struct MergeOptions {
     std::string shardDir;
     std::string outPath;    ///< empty: <shardDir>/cluster.sqlite
     bool breakLock = false; ///< take a lock held from another host (its owner is gone)
+    /// Told once when another process holds the output's build lock and this merge waits for it.
+    std::function<void(const std::string&)> notice;
+    /// Called on the merging thread after shard number `read` of `present` was read and checked (progress;
+    /// the tests rewrite a shard from it to prove the check).
+    std::function<void(int read, int present)> onShardRead;
 };
 
 struct MergeResult {
@@ -52,6 +61,7 @@ class ShardMerge {
     void rekey(index::Db& db, std::vector<std::string>& collisions);
     void unstage(index::Db& db, const std::vector<std::string>& collisions, const MergeResult& res);
     void writeManifest(index::Db& db);
+    void checkUnchanged(const ShardInfo& s) const;
     bool checkOptions(std::string& error);
 
     MergeOptions m_opts;

@@ -183,7 +183,11 @@ NodeName=$HOST NodeAddr=127.0.0.1 NodeHostname=$HOST CPUs=$CPUS State=UNKNOWN
 PartitionName=check Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 EOF
 cat >"$WORK/etc/cgroup.conf" <<EOF
-# not used by proctrack/linuxproc and task/none; present so that no daemon goes looking in /etc/slurm
+# not used by proctrack/linuxproc and task/none; present so that no daemon goes looking in /etc/slurm.
+# slurmd 22.05 loads a cgroup plugin whatever the other plugins are, and its default (autodetect) fails
+# where no cgroup file system is mounted (a chroot, such as fresh-check's bare root): cgroup/v1 loads
+# without looking at /sys/fs/cgroup, and nothing above ever calls it
+CgroupPlugin=cgroup/v1
 CgroupAutomount=no
 ConstrainCores=no
 ConstrainRAMSpace=no

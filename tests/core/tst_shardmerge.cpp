@@ -2,14 +2,14 @@
 // what one index of the whole profile gives (an independent path: the single-machine build): the same
 // collectives, waits, step and op statistics, runs, findings (and their JSON), diagnostics and
 // communication links — on the 8-rank Ascend and Kineto demos, the hand-written stall profile, a folder of
-// two runs whose rank numbers collide (the cluster's rank keys must be the whole build's), and a real
-// two-rank sample when ../shared/samples is present. Span ids are per shard (the manifest says which shard
-// holds a rank), so they are the one thing not compared. The Slurm scripts run as their jobs would (the task
-// variables set, a stand-in sbatch for submit.sh) and give the same cluster index, also with one task
-// resubmitted alone (./dev cluster-check does all this on a real Slurm). Then the faults: a missing
-// shard is named and the rest merges; a shard of another profile or schema version is refused naming its
-// file; a cancelled shard build leaves no file, and a killed one's temporary file is neither merged nor left
-// by the rerun.
+// two runs whose rank numbers collide (the cluster's rank keys must be the whole build's), and every real
+// sample folder of several ranks (in 2 and 3 shards) when ../shared/samples is present. Span ids are per
+// shard (the manifest says which shard holds a rank), so they are the one thing not compared. The Slurm
+// scripts run as their jobs would (the task variables set, a stand-in sbatch for submit.sh) and give the same
+// cluster index, also with one task resubmitted alone (./dev cluster-check does all this on a real Slurm).
+// Then the faults: a missing shard is named and the rest merges; a shard of another profile or schema version
+// is refused naming its file; a cancelled shard build leaves no file, and a killed one's temporary file is
+// neither merged nor left by the rerun.
 #include "core/index/schema.h"
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/report.h"
@@ -97,12 +97,12 @@ struct Built {
     std::string profile, shards, whole;
 };
 
-Built buildBoth(const std::string& tag, const std::string& profile) {
+Built buildBoth(const std::string& tag, const std::string& profile, int n = 3) {
     Built b{profile, test::tempDir(tag + "-shards"), test::tempDir(tag + "-whole") + "/whole.sqlite"};
     if (!wholeIndex(profile, b.whole)) return {};
-    for (int k = 1; k <= 3; ++k) {
+    for (int k = 1; k <= n; ++k) {
         QString err;
-        if (indexShard(profile, k, 3, b.shards, &err) != 0) {
+        if (indexShard(profile, k, n, b.shards, &err) != 0) {
             qWarning("shard %d failed: %s", k, qPrintable(err));
             return {};
         }
@@ -139,7 +139,7 @@ std::vector<std::string> tempFilesIn(const std::string& dir) {
     return out;
 }
 
-void compareWithWhole(const Built& b) {
+void compareWithWhole(const Built& b, int n = 3) {
     index::Db whole(b.whole, true), cluster(b.shards + "/cluster.sqlite", true);
     for (const auto& [name, sql] : kOutputs) {
         const auto want = rows(whole, sql);
@@ -147,10 +147,11 @@ void compareWithWhole(const Built& b) {
     }
     const json got = findingsWithoutSpans(cluster), want = findingsWithoutSpans(whole);
     QVERIFY2(got == want, (got.dump(1) + "\nwanted\n" + want.dump(1)).c_str());
-    // the cluster index holds no event; its manifest names the three shards and all their ranks
+    // the cluster index holds no event; its manifest names the n shards and all their ranks
     QCOMPARE(cluster.scalar("SELECT count(*) FROM span") + cluster.scalar("SELECT count(*) FROM track"),
              int64_t(0));
-    QCOMPARE(cluster.scalar("SELECT count(*) FROM manifest WHERE present = 1 AND n = 3"), int64_t(3));
+    QCOMPARE(cluster.scalar("SELECT count(*) FROM manifest WHERE present = 1 AND n = " + std::to_string(n)),
+             int64_t(n));
     QCOMPARE(rows(cluster,
                   "SELECT count(*) FROM manifest m JOIN rank_info r ON ',' || m.ranks || ',' LIKE '%,' || "
                   "r.rank || ',%'"),
@@ -185,15 +186,41 @@ class TstShardMerge : public QObject {
             QCOMPARE(whole.scalar("SELECT count(*) FROM rank_info WHERE rank >= 10000"), int64_t(2));
     }
 
-    void realSampleOfTwoRanks() {
+    // Every real sample folder of ../shared/samples that indexes to several ranks (SOURCES.md; counted by
+    // indexing each folder whole: 2, 7, 4, 4, 2, 2, 3 and all 21 together), in 2 shards and, with 3 ranks
+    // or more, in 3. The whole tree is two-runs-and-more: its colliding rank numbers are keyed by the order
+    // of all groups, which no shard sees whole (the diagnostics' "rank N" once said the shard's key).
+    void realSamplesOfSeveralRanks_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("shards");
+        const std::vector<std::pair<const char*, int>> samples{
+            {"hta/tests/data/trace_filter", 2},
+            {"hta/tests/data", 7},
+            {"mindinsight/tests/utils/resource/cluster_propose", 4},
+            {"mindinsight/tests/utils/resource/profiler", 4},
+            {"msinsight/server/src/test/test_data", 2},
+            {"msinsight/test/data/pytorch/text/level1", 2},
+            {"msinsight/test/data/pytorch", 3},
+            {".", 21},
+        };
+        for (const auto& [path, ranks] : samples)
+            for (int n = 2; n <= std::min(ranks, 3); ++n)
+                QTest::addRow("%s, %d ranks in %d shards", path, ranks, n) << QString(path) << n;
+    }
+    void realSamplesOfSeveralRanks() {
+        QFETCH(QString, path);
+        QFETCH(int, shards);
         const std::string samples = test::samplesDir();
-        const std::string profile = samples + "/msinsight/test/data/pytorch/text/level1";
-        if (samples.empty() || !fs::is_directory(profile))
-            QSKIP("../shared/samples (msinsight level1) not present");
-        const Built b = buildBoth("merge-level1", profile);
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const std::string profile = fs::canonical(samples + "/" + path.toStdString()).string();
+        const std::string tag = "merge-sample-" + std::to_string(std::hash<std::string>{}(profile) % 100000) +
+                                "-" + std::to_string(shards);
+        const Built b = buildBoth(tag, profile, shards);
         QVERIFY(!b.whole.empty());
-        QCOMPARE(merge(b.shards), 0); // 2 ranks in 3 shards: one shard holds none
-        compareWithWhole(b);
+        QVERIFY(index::Db(b.whole, true).scalar("SELECT count(*) FROM rank_info") >= shards);
+        QString err;
+        QVERIFY2(merge(b.shards, &err) == 0, qPrintable(err));
+        compareWithWhole(b, shards);
     }
 
     void shardMetaNamesTheWholeProfile() {

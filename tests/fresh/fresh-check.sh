@@ -3,7 +3,9 @@
 # behind packages somebody once installed by hand on the build machine.
 #   1. a minimal Debian 12 root (debootstrap --variant=minbase bookworm), built once and cached;
 #   2. a throw-away copy of it, with the committed tree at /src/main and ../shared read-only at /src/shared
-#      (the layout CI has), runs `./dev test`, the headless `./dev run` and then `./dev package`;
+#      (the layout CI has), runs `./dev test`, then `./dev cluster-check` on the release build just made (a
+#      real one-node Slurm inside the chroot: slurm-wlm and munge installed there, every daemon stopped at
+#      its end), the headless `./dev run` and then `./dev package`;
 #   3. a second throw-away copy installs the .deb with `apt-get install ./rankscope_….deb` and runs
 #      `rankscope --version`, `rankscope demo` and a headless `rankscope export` there.
 # Needs root (chroot, mounts). The bare root reaches the package registry the way this machine does: its apt
@@ -64,9 +66,35 @@ fi
 WORK=$(mktemp -d "$CACHE/run.XXXXXX")
 ROOTS=()
 
+# Pids of the processes whose root directory is $1 (or a folder in it): a daemon started in the chroot that
+# outlived its script would keep the mounts busy.
+processes_in_root() {
+  local p r
+  for p in /proc/[0-9]*; do
+    r=$(readlink "$p/root" 2>/dev/null) || continue
+    if [ "$r" = "$1" ] || [ "${r#"$1"/}" != "$r" ]; then echo "${p#/proc/}"; fi
+  done
+  return 0
+}
+# Stops (TERM, then KILL after 5 s) every process in root $1; prints "pid command" for each it found.
+stop_processes_in_root() {
+  local pids p
+  pids=$(processes_in_root "$1")
+  [ -n "$pids" ] || return 0
+  for p in $pids; do echo "$p $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"; done
+  kill $pids 2>/dev/null || true
+  for _ in $(seq 1 20); do
+    [ -z "$(processes_in_root "$1")" ] && return 0
+    sleep 0.25
+  done
+  pids=$(processes_in_root "$1")
+  [ -z "$pids" ] || kill -9 $pids 2>/dev/null || true
+}
+
 unmount_all() {
   local r m
   for r in "${ROOTS[@]}"; do
+    stop_processes_in_root "$r" >/dev/null
     # innermost first; lazy so a lingering process cannot keep a bind of the host's /dev alive
     for m in $(awk -v r="$r" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/mounts | sort -r); do
       umount -l "$m" 2>/dev/null || true
@@ -155,6 +183,23 @@ fi
 grep -E "tests passed|tests failed" "$LOG" | tail -n 1 | sed 's/^/fresh-check: /' >&2
 in_root "$BUILDROOT" "command -v ccache >/dev/null && ccache -s | grep -E '^ *(Hits|Misses):'" 2>/dev/null |
   sed 's/^ */fresh-check: ccache /' >&2 || true
+# The shard indexing on a real Slurm, in the same root: the release build exists now, so the check proves
+# both that the bare root suffices and that packaging/slurm/ works (cluster-check installs slurm-wlm and
+# munge itself). Nothing it started may outlive it: the root's mounts must come off afterwards.
+say "running ./dev cluster-check in the bare root"
+CC_T0=$(date +%s)
+CC_OK=1
+in_root "$BUILDROOT" "cd /src/main && RANKSCOPE=build/bin/rankscope ./dev cluster-check" \
+  >"$WORK/cluster-check.log" 2>&1 || CC_OK=0
+LEFT=$(stop_processes_in_root "$BUILDROOT")
+if [ "$CC_OK" = 0 ]; then
+  tail -n 80 "$WORK/cluster-check.log" >&2
+  die "./dev cluster-check failed in the bare root (log above)"
+fi
+[ -z "$LEFT" ] || die "processes outlived ./dev cluster-check in the bare root (now killed): $LEFT"
+say "./dev cluster-check passed in the bare root in $(($(date +%s) - CC_T0)) s: \
+$(grep -c '^  PASS' "$WORK/cluster-check.log") checks"
+sed -n '/^cluster-check: phase times/,$p' "$WORK/cluster-check.log" | sed 's/^/fresh-check: /' >&2
 say "running ./dev run (headless: no display) in the bare root"
 if ! in_root "$BUILDROOT" "cd /src/main && ./dev run && ls build/screenshots/*.png" >"$WORK/dev-run.log" 2>&1; then
   tail -n 40 "$WORK/dev-run.log" >&2

@@ -110,6 +110,18 @@ Indexed indexDir(const std::string& dir, bool force) {
     return r;
 }
 
+std::string indexShards(const std::string& profile, int n, const std::string& shardDir) {
+    for (int k = 1; k <= n; ++k) {
+        pipeline::BuildOptions o;
+        o.force = true;
+        o.shard = {k, n};
+        o.dbPath = shardDir + "/" + o.shard.fileName();
+        const auto r = pipeline::BuildPipeline(profile, o).run();
+        if (!r.ok) return "shard " + o.shard.text() + " of " + profile + ": " + r.error;
+    }
+    return {};
+}
+
 Indexed indexOnly(const std::string& dir, const std::string& dbPath) {
     Indexed r;
     pipeline::BuildOptions o;

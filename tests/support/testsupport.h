@@ -43,6 +43,9 @@ Indexed indexDir(const std::string& dir, bool force = true);
 /// Indexes `dir` into `dbPath` without the analysis (StopAfter::Index): the importers' raw tables, such as
 /// the flow events that an analysed index no longer holds.
 Indexed indexOnly(const std::string& dir, const std::string& dbPath);
+/// Indexes `profile` as the `n` shards shard-K-of-N.sqlite in `shardDir`, in this process (what `rankscope
+/// index --shard K/N --out shardDir` does for each K). Empty on success, else which shard failed and why.
+std::string indexShards(const std::string& profile, int n, const std::string& shardDir);
 } // namespace rs::test
 
 #include "core/demo/demooptions.h"
