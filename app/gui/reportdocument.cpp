@@ -145,6 +145,13 @@ class Builder {
         }
         for (const auto& n : sum.notes)
             add(para(s(n), ReportBlock::Kind::Note));
+        // the job's ranks that are not here, named, so that no table below reads as if they were idle
+        if (const auto missing = query::missingRanks(m_report); !missing.empty())
+            add(para(
+                QObject::tr("Missing: %1 of the job (%2); the figures below are of the ranks present.")
+                    .arg(views::counted(qint64(missing.size()), QObject::tr("rank"), QObject::tr("ranks")))
+                    .arg(s(query::rankRanges(missing))),
+                ReportBlock::Kind::Note));
         overviewPictures();
     }
 

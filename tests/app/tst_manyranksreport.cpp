@@ -235,6 +235,14 @@ class TstManyRanksReport : public QObject {
                 QString("Steps over %1 ranks, %2 missing").arg(32 - int(missing.size())).arg(missing.size())),
             qPrintable(text));
         QVERIFY(!text.contains("idle"));
+        // the HTML report says the same above its tables
+        const QString html = q(m_root + "/d32.html");
+        QCOMPARE(test::runRankscope({"report", q(shards), "--html", html, "--quiet"}, nullptr, &err), 0);
+        QRegularExpression note(
+            QString("Missing: %1 ranks of the job \\(([-0-9, ]+)\\)").arg(missing.size()));
+        const auto n = note.match(readAll(html));
+        QVERIFY(n.hasMatch());
+        QCOMPARE(expandRanges(n.captured(1)), missing);
     }
 };
 
