@@ -117,7 +117,9 @@ Caption buildCaption(const CaptionInput& in) {
     const auto& s = *in.summary;
     std::vector<int> ranks;
     for (int r : s.ranks)
-        if (in.shownRanks.empty() || in.shownRanks.count(r) || in.view == "heatmap") ranks.push_back(r);
+        if (in.view == "heatmap" ? in.heatmapRanks.empty() || in.heatmapRanks.count(r)
+                                 : in.shownRanks.empty() || in.shownRanks.count(r))
+            ranks.push_back(r);
     if (in.view == "memory") ranks = {in.memoryRank};
     c.lines << runLine(in, ranks);
     if (in.view == "heatmap")

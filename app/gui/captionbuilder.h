@@ -24,7 +24,8 @@ struct CaptionInput {
     const views::InteractionState* state = nullptr;
     const views::AnnotationModel* annotations = nullptr; ///< null: none
     bool annotationsDrawn = true;
-    std::set<int> shownRanks; ///< empty: every rank
+    std::set<int> shownRanks;   ///< empty: every rank
+    std::set<int> heatmapRanks; ///< the heatmap's columns when they are not every rank (the report's summary)
     int memoryRank = -1;
     std::optional<int64_t> step;
     bool lanesCut = false;

@@ -94,6 +94,11 @@ void ExportScene::setRanks(const std::set<int>& ranks) {
     if (!ranks.empty() && !ranks.count(m_memoryRank)) m_memoryRank = *ranks.begin();
 }
 
+void ExportScene::setHeatmapRanks(const std::vector<int>& ranks) {
+    m_heatmapRanks = ranks;
+    m_heatmapLoaded = false;
+}
+
 void ExportScene::setWindow(qint64 t0, qint64 t1) {
     m_step.reset();
     m_state->setWindow(t0, std::max(t1, t0 + 1));
@@ -170,8 +175,8 @@ Picture ExportScene::prepare(const QString& view, int width, int height) {
     if (view == "comm") return prepareComm(width, height);
     if (view == "heatmap") {
         if (!m_heatmapLoaded) {
-            m_heatmap->setData(
-                std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(m_db, m_summary->ranks)));
+            m_heatmap->setData(std::make_shared<const query::HeatmapData>(
+                query::loadOpRankHeatmap(m_db, m_heatmapRanks.empty() ? m_summary->ranks : m_heatmapRanks)));
             m_heatmapLoaded = true;
         }
         auto* c = m_heatmap.get();
@@ -225,6 +230,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.annotations = m_annotations.get();
     in.annotationsDrawn = m_annotationsShown;
     in.shownRanks = m_timeline.layoutOptions().onlyRanks;
+    in.heatmapRanks = std::set<int>(m_heatmapRanks.begin(), m_heatmapRanks.end());
     in.memoryRank = m_memoryRank;
     in.step = m_step;
     in.lanesCut = m_cut;

@@ -14,6 +14,8 @@
 
 #include <QSize>
 #include <memory>
+#include <set>
+#include <vector>
 
 namespace rs::views {
 class InteractionState;
@@ -38,6 +40,9 @@ class ExportScene {
     void apply(const ViewState& s);
     void setShowAnnotations(bool on);
     void setRanks(const std::set<int>& ranks);
+    /// The heatmap's columns: these ranks only (empty: every rank of the run). The colours stay each op
+    /// type's ratio to its median over every rank (the index's), so a few columns read as in the whole.
+    void setHeatmapRanks(const std::vector<int>& ranks);
     void setWindow(qint64 t0, qint64 t1);
     /// The window of `step` on the first shown rank, padded by 5 %; false when no rank has that step.
     bool zoomToStep(int64_t step);
@@ -75,6 +80,7 @@ class ExportScene {
     std::optional<int64_t> m_step;
     int m_memoryRank = -1;
     bool m_heatmapLoaded = false;
+    std::vector<int> m_heatmapRanks; ///< empty: every rank of the run
     bool m_annotationsShown = true;
     bool m_cut = false; ///< the timeline was taller than an image may be: lanes cut, said in the caption
 };

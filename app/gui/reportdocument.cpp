@@ -3,14 +3,19 @@
 #include "app/gui/exportscene.h"
 #include "app/gui/finding.h"
 #include "app/gui/findingnavigator.h"
+#include "app/gui/reportsummaryblocks.h"
 #include "core/annotate/annotation.h"
 #include "core/model/timetext.h"
+#include "core/query/ranksummary.h"
 #include "core/query/report.h"
+#include "core/query/reportoutliers.h"
+#include "core/query/reportsummary.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace rs::gui {
@@ -51,6 +56,8 @@ class Builder {
     Builder(const ReportRequest& r) : m_r(r), m_scene(r.dbPath, r.profile, std::nullopt) {
         m_report = nlohmann::json::parse(m_scene.summary().reportJson, nullptr, false);
         m_defaultMemoryRank = m_scene.memoryRank();
+        m_many = query::summarisesRanks(m_report["ranks"].size());
+        if (m_many) pickPictureRanks();
     }
     ReportDocument build() {
         m_doc.title = QObject::tr("Rankscope report — %1").arg(m_r.profile);
@@ -66,6 +73,40 @@ class Builder {
 
   private:
     void add(ReportBlock b) { m_doc.blocks.push_back(std::move(b)); }
+    void add(std::vector<ReportBlock> bs) {
+        for (auto& b : bs)
+            add(std::move(b));
+    }
+
+    /// Many ranks: the overview pictures show the outlying ranks and a typical one, not the first few (one
+    /// lane group per rank of 256 does not read), and the heatmap the same columns.
+    void pickPictureRanks() {
+        constexpr size_t kMostOutlying = 7; // and the typical rank: 8 lane groups, as the overview's limit
+        m_outlying = query::outlyingRanks(m_report, kMostOutlying);
+        m_typical = query::typicalRank(m_report, m_outlying);
+        std::vector<int> columns(m_outlying.begin(), m_outlying.end());
+        if (m_typical >= 0) columns.push_back(int(m_typical));
+        std::sort(columns.begin(), columns.end());
+        m_scene.setHeatmapRanks(columns);
+    }
+    static QString rankList(const std::vector<int64_t>& ranks) {
+        QStringList l;
+        for (int64_t r : ranks)
+            l << QString::number(r);
+        return l.join(", ");
+    }
+    /// "the outlying ranks 3, 5, 6 and rank 0, a typical one, of 256".
+    QString pictureRanksText() const {
+        QString t = m_outlying.empty()
+                        ? QString()
+                        : QObject::tr("the outlying %1 %2")
+                              .arg(m_outlying.size() == 1 ? QObject::tr("rank") : QObject::tr("ranks"))
+                              .arg(rankList(m_outlying));
+        if (m_typical >= 0)
+            t += (t.isEmpty() ? QString() : QObject::tr(" and ")) +
+                 QObject::tr("rank %1, a typical one (its median step is the ranks' median)").arg(m_typical);
+        return t + QObject::tr(", of %1 ranks").arg(m_report["ranks"].size());
+    }
     void reset() {
         m_scene.setRanks({});
         m_scene.state().fit();
@@ -104,6 +145,13 @@ class Builder {
         }
         for (const auto& n : sum.notes)
             add(para(s(n), ReportBlock::Kind::Note));
+        // the job's ranks that are not here, named, so that no table below reads as if they were idle
+        if (const auto missing = query::missingRanks(m_report); !missing.empty())
+            add(para(
+                QObject::tr("Missing: %1 of the job (%2); the figures below are of the ranks present.")
+                    .arg(views::counted(qint64(missing.size()), QObject::tr("rank"), QObject::tr("ranks")))
+                    .arg(s(query::rankRanges(missing))),
+                ReportBlock::Kind::Note));
         overviewPictures();
     }
 
@@ -112,6 +160,7 @@ class Builder {
         const auto& ranks = m_scene.summary().ranks;
         if (ranks.empty()) return;
         reset();
+        if (m_many) return manyRanksOverview();
         constexpr size_t kMost = 8; // more lanes than this do not read at a report's width
         std::set<int> shown(ranks.begin(), ranks.begin() + std::ptrdiff_t(std::min(ranks.size(), kMost)));
         m_scene.setRanks(ranks.size() > kMost ? shown : std::set<int>{});
@@ -125,6 +174,21 @@ class Builder {
             shot("heatmap"),
             QObject::tr(
                 "Op type × rank: each op type's kernel time on a rank against its median over the ranks."),
+            "overview-heatmap.png"));
+    }
+
+    void manyRanksOverview() {
+        std::set<int> shown(m_outlying.begin(), m_outlying.end());
+        if (m_typical >= 0) shown.insert(int(m_typical));
+        m_scene.setRanks(shown);
+        add(picture(shot("timeline"), QObject::tr("The whole run on %1.").arg(pictureRanksText()),
+                    "overview-timeline.png"));
+        reset();
+        add(picture(
+            shot("heatmap"),
+            QObject::tr("Op type × rank on %1: each op type's kernel time on a rank against its median "
+                        "over every rank.")
+                .arg(pictureRanksText()),
             "overview-heatmap.png"));
     }
 
@@ -207,6 +271,11 @@ class Builder {
 
     void steps() {
         add(heading(QObject::tr("Steps")));
+        if (m_many) {
+            add(summaryBlocks(query::stepsSummary(m_report)));
+            add(outlierStepGroupBlocks(m_report));
+            return;
+        }
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
         t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step")};
@@ -234,6 +303,15 @@ class Builder {
         add(para(QObject::tr("Communication wait: %1.")
                      .arg(QString::fromStdString(query::commWaitText(
                          m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))));
+        if (m_many && !cw["by_rank"].empty())
+            add(summaryBlocks(query::waitSummary(m_report)));
+        else
+            waitTable();
+        stragglers();
+    }
+
+    void waitTable() {
+        const auto& cw = m_report["comm_wait"];
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
         t.header = {QObject::tr("rank"), QObject::tr("waited"), QObject::tr("waited for"),
@@ -253,25 +331,42 @@ class Builder {
                               views::counted(last, QObject::tr("collective"), QObject::tr("collectives"))});
         }
         if (!t.rows.empty()) add(t);
+    }
+
+    void stragglers() {
         if (!m_report["stragglers"].empty()) {
             ReportBlock st;
             st.kind = ReportBlock::Kind::Table;
             st.header = {QObject::tr("rank"),   QObject::tr("op type"),
                          QObject::tr("median"), QObject::tr("other ranks"),
                          QObject::tr("ratio"),  QObject::tr("extra kernel time")};
+            const size_t most = m_many ? query::kMostOutliersListed : m_report["stragglers"].size();
             for (const auto& r : m_report["stragglers"])
-                st.rows.push_back({QString::number(r["rank"].get<int>()), s(r["op_type"].get<std::string>()),
-                                   dur(r["median_ns"].get<int64_t>()),
-                                   dur(r["cluster_median_ns"].get<int64_t>()),
-                                   QString("%1×").arg(r["ratio"].get<double>(), 0, 'f', 2),
-                                   dur(r["lost_ns"].get<int64_t>())});
+                if (st.rows.size() < most)
+                    st.rows.push_back({QString::number(r["rank"].get<int>()),
+                                       s(r["op_type"].get<std::string>()), dur(r["median_ns"].get<int64_t>()),
+                                       dur(r["cluster_median_ns"].get<int64_t>()),
+                                       QString("%1×").arg(r["ratio"].get<double>(), 0, 'f', 2),
+                                       dur(r["lost_ns"].get<int64_t>())});
             add(para(QObject::tr("Op types slower on one rank than on the others:")));
             add(st);
+            if (m_report["stragglers"].size() > most)
+                add(para(QObject::tr("… and %1 more (rankscope report --json lists them).")
+                             .arg(m_report["stragglers"].size() - most),
+                         ReportBlock::Kind::Note));
         }
     }
 
     void memory() {
         add(heading(QObject::tr("Memory peaks")));
+        if (m_many) {
+            const auto sum = query::memorySummary(m_report);
+            if (sum.line.empty())
+                add(para(QObject::tr("The profile has no memory records.")));
+            else
+                add(summaryBlocks(sum));
+            return;
+        }
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
         t.header = {QObject::tr("rank"), QObject::tr("peak allocated"), QObject::tr("peak reserved"),
@@ -354,6 +449,9 @@ class Builder {
     nlohmann::json m_report;
     ReportDocument m_doc;
     int m_defaultMemoryRank = 0;
+    bool m_many = false;             ///< more ranks than query::kSummariseAboveRanks: summaries, not rows
+    std::vector<int64_t> m_outlying; ///< many ranks: the ranks the overview pictures show
+    int64_t m_typical = -1;          ///< and the typical rank beside them
 };
 
 } // namespace

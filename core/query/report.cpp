@@ -3,8 +3,13 @@
 
 #include "core/model/findingtext.h"
 #include "core/model/timetext.h"
+#include "core/query/reportoutliers.h"
+#include "core/query/reportsummary.h"
 #include "core/stats/robuststats.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -20,11 +25,6 @@ using nlohmann::json;
 namespace {
 std::string ms(double ns) {
     return model::formatDuration(int64_t(ns));
-}
-std::string gib(double bytes) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.2f GiB", bytes / double(1 << 30));
-    return b;
 }
 } // namespace
 
@@ -49,16 +49,33 @@ json runsJson(index::Db& db) {
     json runs = json::array();
     auto q = db.prepare(
         "SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
-    auto members =
-        db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
+    auto members = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(peers, '') FROM rank_info "
+                              "WHERE run_id = ? ORDER BY rank");
     while (q.step()) {
         json rk = json::array(), data = json::array();
+        std::set<int64_t> present, expected; // the job's ranks: below its world size, or named as peers
+        // a world size a file got wrong (2^31) must not make a report of billions of missing ranks
+        constexpr int64_t kMostRanks = int64_t(1) << 20;
+        for (int64_t r = 0; !q.isNull(1) && r < std::min(q.i64(1), kMostRanks); ++r)
+            expected.insert(r);
         members.bind(1, q.i64(0));
         while (members.step()) {
             rk.push_back(members.i64(0));
             data.push_back(members.i64(1));
+            present.insert(members.i64(1));
+            std::istringstream peers(members.text(2));
+            for (std::string p; std::getline(peers, p, ',');) {
+                int64_t peer = 0; // a peer that is not a number names no rank (as the runs pass reads them)
+                const auto [end, ec] = std::from_chars(p.data(), p.data() + p.size(), peer);
+                if (ec == std::errc() && end == p.data() + p.size() && peer >= 0) expected.insert(peer);
+            }
         }
         members.reset();
+        // only where the runs pass found the run incomplete: ranks numbered 8-15 of a world of 8 are a whole
+        // run, not one missing ranks 0-7
+        json missing = json::array();
+        for (int64_t r : expected)
+            if (!present.count(r) && q.i64(5) == 0) missing.push_back(r);
         auto opt = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
         runs.push_back({{"run", q.i64(0)},
                         {"ranks", rk},
@@ -69,6 +86,7 @@ json runsJson(index::Db& db) {
                         {"source", q.text(4)},
                         {"complete", q.i64(5) != 0},
                         {"note", q.text(6)},
+                        {"missing_ranks", missing},
                         {"labels", runLabels(db, int(q.i64(0)))}});
     }
     return runs;
@@ -411,8 +429,11 @@ void formatRuns(std::ostringstream& o, const json& r) {
         for (auto& run : r["runs"]) {
             o << "  run " << run["run"].get<int64_t>() << ": " << run["source"].get<std::string>()
               << ", ranks";
-            for (auto& x : run["data_ranks"])
-                o << " " << x.get<int64_t>();
+            if (summarisesRanks(run["data_ranks"].size()))
+                o << " " << rankRanges(run["data_ranks"].get<std::vector<int64_t>>());
+            else
+                for (auto& x : run["data_ranks"])
+                    o << " " << x.get<int64_t>();
             if (!run["world_size"].is_null()) o << " (world size " << run["world_size"].get<int64_t>() << ")";
             o << "\n";
         }
@@ -426,6 +447,22 @@ void formatRuns(std::ostringstream& o, const json& r) {
         for (auto& [k, v] : run["labels"].items())
             line += (line.empty() ? "" : " · ") + k + " " + v.get<std::string>();
         o << "Run " << run["run"].get<int64_t>() << ": " << line << "\n";
+    }
+}
+
+/// Many ranks' outlier steps, one line per step: how many ranks, the wall time's range, the typical step;
+/// the longest first, at most kMostOutliersListed lines.
+void formatOutlierStepsByStep(std::ostringstream& o, const json& r) {
+    const auto groups = outlierStepsByStep(r);
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (i == kMostOutliersListed) {
+            o << "  … and " << (groups.size() - i) << " more steps (--json lists them)\n";
+            break;
+        }
+        const auto& g = groups[i];
+        o << "  step " << g.step << " on " << model::counted(int64_t(g.ranks.size()), "rank", "ranks") << " ("
+          << rankRanges(g.ranks) << "): " << wallRangeText(g) << " (typical " << ms(double(g.typicalNs))
+          << ")\n";
     }
 }
 
@@ -446,10 +483,13 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
         o << (partial ? "No findings: no stragglers" + steps +
                             ", no bank anomalies; waits are not blamed while ranks are missing.\n"
                       : "No problems found: no stragglers" + steps + ", no bank anomalies.\n");
-        for (auto& x : r["outlier_steps"])
-            o << "  rank " << x["rank"].get<int64_t>() << " step " << x["step"].get<int64_t>() << ": "
-              << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
-              << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
+        if (summarisesRanks(r["ranks"].size()))
+            formatOutlierStepsByStep(o, r);
+        else
+            for (auto& x : r["outlier_steps"])
+                o << "  rank " << x["rank"].get<int64_t>() << " step " << x["step"].get<int64_t>() << ": "
+                  << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
+                  << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
     } else {
         o << "Findings, by time lost:\n";
         int n = 0;
@@ -469,6 +509,11 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
 }
 
 void formatSteps(std::ostringstream& o, const json& r) {
+    if (summarisesRanks(r["ranks"].size())) {
+        const SectionSummary s = stepsSummary(r);
+        o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+        return;
+    }
     o << "\nSteps (median / p95 wall time):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
@@ -494,6 +539,11 @@ void formatCommWait(std::ostringstream& o, const json& r) {
         }
         o << "; rank " << best << " arrived last in " << bestN << " of " << all << " collectives";
     }
+    // few ranks: the total says it; many: how the wait spreads over them and who stands out
+    if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {
+        const SectionSummary s = waitSummary(r);
+        o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+    }
 }
 
 void formatMemory(std::ostringstream& o, const json& r) {
@@ -505,14 +555,19 @@ void formatMemory(std::ostringstream& o, const json& r) {
     if (withMemory.empty()) {
         o << "\nMemory: no memory data in this profile";
     } else {
+        if (summarisesRanks(r["ranks"].size())) {
+            const SectionSummary s = memorySummary(r);
+            o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+            return;
+        }
         o << "\nMemory peaks (allocated / reserved):";
         int k = 0;
         for (const json* p : withMemory) {
             if (k++ % 4 == 0) o << "\n ";
             o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
-              << gib(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
+              << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
             const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
-            o << (reserved > 0 ? gib(double(reserved)) : std::string("not recorded"));
+            o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
         }
         if (withMemory.size() < r["memory"]["per_rank"].size())
             o << "\n  (no memory data on the other "
@@ -531,8 +586,11 @@ std::string counted(int64_t v, const char* noun) {
 std::string formatReport(const json& r, int top) {
     std::ostringstream o;
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
-    o << counted(int64_t(r["ranks"].size()), "rank") << ", "
-      << counted(r["steps"]["count"].get<int64_t>(), "step") << ", ";
+    o << counted(int64_t(r["ranks"].size()), "rank") << ", ";
+    // the job's ranks that are not here are named, so no reader takes their absence for idleness
+    if (const auto missing = missingRanks(r); !missing.empty())
+        o << missing.size() << " missing (" << rankRanges(missing) << "), ";
+    o << counted(r["steps"]["count"].get<int64_t>(), "step") << ", ";
     if (r.contains("cluster")) {
         // the spans and tensors are in the shards, not counted here: 0 would read as an empty profile
         const std::string missing = r["cluster"]["missing"].get<std::string>();

@@ -17,7 +17,9 @@ nlohmann::json buildReport(index::Db& db, int top);
 /// that run): every per-rank part, the findings and the counts keep only the run's ranks; `shown_run`
 /// {run, of} says so. Unchanged when the folder holds one run (or `run` is not one of them).
 nlohmann::json runReport(index::Db& db, nlohmann::json report, int run);
-/// `runs[{run, ranks, data_ranks, world_size, start_ns, end_ns, source, complete, note}]` (report and info).
+/// `runs[{run, ranks, data_ranks, world_size, start_ns, end_ns, source, complete, note, missing_ranks}]`
+/// (report and info); `missing_ranks`: the data ranks below the world size, or named as peers by the run's
+/// ranks, that are not in the run (absent from the folder, or in a missing shard).
 nlohmann::json runsJson(index::Db& db);
 /// What the files say about a run (the label table over its ranks), one value per key; ranks that
 /// disagree give every value, sorted, "a | b", so a mixed fleet is visible rather than hidden.

@@ -66,6 +66,9 @@ class TstRuns : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto full = query::buildReport(*ix.db, 10);
         QCOMPARE(full["steps"]["per_rank"].size(), size_t(2));
+        // each run holds one rank of its job (world sizes 8 and 2): the others are named missing
+        QCOMPARE(full["runs"][0]["missing_ranks"], nlohmann::json::array({0, 1, 2, 4, 5, 6, 7}));
+        QCOMPARE(full["runs"][1]["missing_ranks"], nlohmann::json::array({0}));
         for (int run : {0, 1}) {
             const auto r = query::runReport(*ix.db, full, run);
             const int rank = run == 0 ? 3 : 1;
@@ -98,6 +101,7 @@ class TstRuns : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT run_id, world_size, rank_count, complete FROM runs"),
                  std::vector<std::string>{"0|2|2|1"});
+        QCOMPARE(query::buildReport(*ix.db, 10)["runs"][0]["missing_ranks"], nlohmann::json::array());
         QCOMPARE(ix.scalar("SELECT count(*) FROM (SELECT match_key FROM collective GROUP BY match_key HAVING "
                            "count(DISTINCT rank) = 2)"),
                  int64_t(6));
