@@ -7,12 +7,16 @@
 // times, renumbered to ranks 64(K-1) … 64K-1 (rank, data_rank, grp; world_size = the total), so the
 // collectives of every step are one world group of all ranks, as in a data-parallel job; its meta says
 // K/N, its ranks and groups. Every shard carries the same fingerprint, so the merge accepts the set.
+// The shards keep the template's lanes (track rows cloned per rank) and names, so "open s" — the summary and
+// every shard's lane list, what the app reads before its first picture — reads what a real shard holds.
 // Each size runs in a child process (this program with --one R), so its peak RSS (getrusage) is its own.
-// Usage: bench_cluster [--max RANKS]
+// Usage: bench_cluster [--max RANKS]; BENCH_CLUSTER_KEEP=DIR keeps each size's shards and cluster index in
+// DIR/<ranks>.
 #include "core/analysis/summarytables.h"
 #include "core/index/sqlite.h"
 #include "core/pipeline/buildpipeline.h"
 #include "core/pipeline/shardmerge.h"
+#include "core/query/lanereader.h"
 #include "tests/support/testsupport.h"
 
 #include <sys/resource.h>
@@ -45,7 +49,8 @@ std::string makeTemplate() {
     const std::string path = shards + "/shard-1-of-1.sqlite";
     index::Db db(path);
     for (const auto& t : analysis::perEventTables()) // some (flow) live in a build's scratch file only
-        if (db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '" +
+        if (t != "track" && t != "string" && // the lane lists and names the app reads when it opens the index
+            db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '" +
                       std::string(t) + "'"))
             db.exec("DELETE FROM " + std::string(t));
     db.exec("VACUUM");
@@ -86,6 +91,15 @@ void writeShard(const std::string& tmpl, const std::string& dir, int k, int n) {
                     " t");
         }
     }
+    // the lanes of the 64 ranks (new track ids, as each rank's own build numbers its lanes apart)
+    db.exec("DELETE FROM main.track");
+    for (int copy = 0; copy < kRanksPerShard / kTemplateRanks; ++copy) {
+        const std::string rank = "t.rank + " + std::to_string(base + copy * kTemplateRanks);
+        std::string cols = columnList(db, "track", "t.", rank, n * kRanksPerShard);
+        cols.replace(cols.find("t.track_id"), 10, "t.track_id + " + std::to_string(copy * 100000));
+        db.exec("INSERT INTO main.track(" + columnList(db, "track", "", "", 0) + ") SELECT " + cols +
+                " FROM tmpl.track t");
+    }
     std::string ranks, groups;
     for (int r = base; r < base + kRanksPerShard; ++r) {
         ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
@@ -124,13 +138,27 @@ int runOne(int ranks, const std::string& tmpl) {
         return 1;
     }
     index::Db c(res.outPath, true);
-    std::printf("%6d  %6d  %7.2f  %11ld  %9ld  %10.1f  %11lld  %10lld  %8lld\n", ranks, n, res.seconds,
-                peakRssMb(), rssBefore, double(fs::file_size(res.outPath)) / 1e6,
-                (long long)c.scalar("SELECT count(*) FROM collective"),
+    // what the app does before its first picture: the summary (findings, steps, waits, the report) and
+    // every shard's lane list and names (query::LaneReader)
+    auto o0 = std::chrono::steady_clock::now();
+    query::loadSummary(c); // the cluster index's own part
+    const double own = std::chrono::duration<double>(std::chrono::steady_clock::now() - o0).count();
+    o0 = std::chrono::steady_clock::now();
+    query::LaneReader reader(c, res.outPath);
+    const auto summary = reader.summary();
+    const double open = std::chrono::duration<double>(std::chrono::steady_clock::now() - o0).count();
+    std::printf("%6d  %6d  %7.2f  %11ld  %9ld  %10.1f  %6.2f  %9.2f  %7zu  %11lld  %10lld  %8lld\n", ranks, n,
+                res.seconds, peakRssMb(), rssBefore, double(fs::file_size(res.outPath)) / 1e6, open, own,
+                summary->tracks.size(), (long long)c.scalar("SELECT count(*) FROM collective"),
                 (long long)c.scalar("SELECT count(*) FROM comm_links"),
                 (long long)c.scalar("SELECT count(*) FROM finding"));
     std::fprintf(stderr, "bench_cluster: %d shards of %d ranks synthesised in %.1f s\n", n, kRanksPerShard,
                  synth);
+    if (const char* keep = std::getenv("BENCH_CLUSTER_KEEP")) { // for a look (rankscope DIR) after the run
+        const fs::path to = fs::path(keep) / std::to_string(ranks);
+        fs::create_directories(to);
+        fs::copy(dir, to, fs::copy_options::overwrite_existing | fs::copy_options::recursive);
+    }
     return 0;
 }
 
@@ -146,8 +174,10 @@ int main(int argc, char** argv) {
     if (tmpl.empty()) return 1;
     std::printf("merge of synthesised shards (%d ranks each); peak RSS of the merging process\n",
                 kRanksPerShard);
-    std::printf(
-        " ranks  shards  merge s  peak RSS MB  before MB  cluster MB  collectives  comm_links  findings\n");
+    std::printf(" ranks  shards  merge s  peak RSS MB  before MB  cluster MB  open s  summary s    lanes  "
+                "collectives  "
+                "comm_links  "
+                "findings\n");
     std::fflush(stdout);
     for (int ranks : {512, 4096, 16384}) {
         if (ranks > maxRanks) break;
