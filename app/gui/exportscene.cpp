@@ -1,5 +1,7 @@
 #include "app/gui/exportscene.h"
 
+#include "core/query/reportsummary.h"
+
 #include "app/gui/captionbuilder.h"
 
 #include "core/annotate/annotation.h"
@@ -97,6 +99,28 @@ void ExportScene::setRanks(const std::set<int>& ranks) {
 void ExportScene::setHeatmapRanks(const std::vector<int>& ranks) {
     m_heatmapRanks = ranks;
     m_heatmapLoaded = false;
+}
+
+bool ExportScene::showOutlyingRanks() {
+    if (m_summary->ranks.size() <= size_t(kOverviewPictureRanks)) return false;
+    const auto report = nlohmann::json::parse(m_summary->reportJson, nullptr, false);
+    if (!report.is_object()) return false;
+    constexpr size_t kMostOutlying = 7; // and the typical rank: 8 lane groups, as the HTML report's pictures
+    std::vector<int64_t> ranks = query::outlyingRanks(report, kMostOutlying);
+    QStringList outlying;
+    for (int64_t r : ranks)
+        outlying << QString::number(r);
+    const int64_t typical = query::typicalRank(report, ranks);
+    if (typical >= 0) ranks.push_back(typical);
+    if (ranks.empty()) return false;
+    setRanks(std::set<int>(ranks.begin(), ranks.end()));
+    m_ranksNote = QObject::tr("%1 ranks are more than one picture shows: ").arg(m_summary->ranks.size());
+    if (!outlying.isEmpty()) m_ranksNote += QObject::tr("the outlying ranks %1").arg(outlying.join(", "));
+    if (typical >= 0)
+        m_ranksNote += (outlying.isEmpty() ? QString() : QObject::tr(" and ")) +
+                       QObject::tr("rank %1, a typical one").arg(typical);
+    m_ranksNote += QObject::tr(" (--ranks chooses others)");
+    return true;
 }
 
 void ExportScene::setWindow(qint64 t0, qint64 t1) {
@@ -236,7 +260,9 @@ Caption ExportScene::caption(const QString& view) const {
     in.lanesCut = m_cut;
     in.legend = true;
     in.comm = m_comm.get();
-    return buildCaption(in);
+    Caption c = buildCaption(in);
+    if (!m_ranksNote.isEmpty() && view == "timeline") c.notes << m_ranksNote;
+    return c;
 }
 
 bool ExportScene::write(const QString& view, int width, int height, double scale, const QString& path,

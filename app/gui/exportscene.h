@@ -40,6 +40,11 @@ class ExportScene {
     void apply(const ViewState& s);
     void setShowAnnotations(bool on);
     void setRanks(const std::set<int>& ranks);
+    /// More ranks than one picture's overview rows (kOverviewPictureRanks): shows the outlying ranks and a
+    /// typical one (as the HTML report's pictures) and says so in the captions; false (nothing changed)
+    /// for fewer ranks.
+    bool showOutlyingRanks();
+    static constexpr int kOverviewPictureRanks = 160; ///< 160 rows of 11 px: a 1 800 px tall timeline
     /// The heatmap's columns: these ranks only (empty: every rank of the run). The colours stay each op
     /// type's ratio to its median over every rank (the index's), so a few columns read as in the whole.
     void setHeatmapRanks(const std::vector<int>& ranks);
@@ -82,7 +87,8 @@ class ExportScene {
     bool m_heatmapLoaded = false;
     std::vector<int> m_heatmapRanks; ///< empty: every rank of the run
     bool m_annotationsShown = true;
-    bool m_cut = false; ///< the timeline was taller than an image may be: lanes cut, said in the caption
+    QString m_ranksNote; ///< why the pictures show these ranks (showOutlyingRanks)
+    bool m_cut = false;  ///< the timeline was taller than an image may be: lanes cut, said in the caption
 };
 
 } // namespace rs::gui

@@ -81,7 +81,10 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
         ExportScene scene(r.dbPath, r.profile, run);
         scene.setShowAnnotations(r.annotations);
         if (r.state) scene.apply(*r.state);
-        if (!r.ranks.empty()) scene.setRanks(r.ranks);
+        if (!r.ranks.empty())
+            scene.setRanks(r.ranks);
+        else if (!r.state || r.state->ranks.empty())
+            scene.showOutlyingRanks(); // thousands of ranks: not a picture cut after 1 800 of them
         if (r.range)
             scene.setWindow(scene.summary().startNs + r.range->first,
                             scene.summary().startNs + r.range->second);

@@ -3,6 +3,7 @@
 // known from its options (demoTruth), not from the analysis — instead of 256 lines; the JSON keeps every
 // rank; an 8-rank report keeps its line per rank; the HTML file stays small with small pictures; and the
 // ranks of a missing shard are named as missing.
+#include "app/gui/exportscene.h"
 #include "core/demo/demooptions.h"
 #include "core/index/sqlite.h"
 #include "tests/support/testsupport.h"
@@ -195,6 +196,29 @@ class TstManyRanksReport : public QObject {
         for (int r : {m_truth.stallRank, m_truth.slowRank, m_truth.bankRank})
             QVERIFY2(caption.contains(QString::number(r)), qPrintable(caption));
         QVERIFY(caption.contains("a typical one"));
+    }
+
+    void timelineExportShowsTheCulprits() {
+        // `rankscope export` of more than ExportScene::kOverviewPictureRanks ranks shows the culprits' lanes
+        // and a typical rank's (the SVG's rank labels), not a picture cut after its first 1 800 rows
+        const QString svg = q(m_root + "/d256-timeline.svg");
+        QString err;
+        QCOMPARE(
+            test::runRankscope({"export", q(m_root + "/d256"), "--out", svg, "--view", "timeline", "--quiet"},
+                               nullptr, &err),
+            0);
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QRegularExpression label("[▾▸] Rank (\\d+)<");
+        std::set<int> shown;
+        for (auto it = label.globalMatch(text); it.hasNext();)
+            shown.insert(it.next().captured(1).toInt());
+        QVERIFY(kRanks > gui::ExportScene::kOverviewPictureRanks);
+        for (int culprit : {m_truth.stallRank, m_truth.slowRank, m_truth.bankRank})
+            QVERIFY2(shown.count(culprit), qPrintable(QString("rank %1 not shown").arg(culprit)));
+        QVERIFY2(shown.size() >= 3 && shown.size() <= 8, qPrintable(QString::number(shown.size())));
+        QVERIFY(text.contains("256 ranks are more than one picture shows"));
     }
 
     void missingShardRanksAreNamedMissing() {
