@@ -2,6 +2,7 @@
 
 #include "app/cli/profileopener.h"
 #include "core/index/sqlite.h"
+#include "core/model/lod.h"
 #include "core/model/plural.h"
 #include "core/query/report.h"
 
@@ -68,6 +69,20 @@ json diagnosticsJson(index::Db& db) {
     return diags;
 }
 
+/// The spans' first start and last end (ns), from the coarsest level-of-detail buckets: a few rows per track
+/// through the LOD index, where min and max over span scanned every span (most of a 1 GB profile's 0.18 s
+/// `info`). Every span lies in its track's depth-0 bucket (a nested one inside its parent), so
+/// the buckets' extent is the spans'.
+json spanExtent(index::Db& db) {
+    const std::string top = std::to_string(model::kLodLevels - 1);
+    auto q =
+        db.prepare("SELECT min(l.start_ns), max(l.end_ns) FROM track t JOIN lod l ON l.track_id = t.track_id "
+                   "AND l.level = " +
+                   top);
+    if (q.step() && !q.isNull(0)) return {q.i64(0), q.i64(1)};
+    return {db.scalar("SELECT min(ts_ns) FROM span"), db.scalar("SELECT max(ts_ns + dur_ns) FROM span")};
+}
+
 /// The index's summary: what `info --json` prints.
 json infoJson(index::Db& db, const std::string& dbPath) {
     json j;
@@ -83,8 +98,7 @@ json infoJson(index::Db& db, const std::string& dbPath) {
                    {"tensors", db.scalar("SELECT count(*) FROM tensor")},
                    {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
                    {"counters", db.scalar("SELECT count(*) FROM counter")}};
-    j["time_range_ns"] = {db.scalar("SELECT min(ts_ns) FROM span"),
-                          db.scalar("SELECT max(ts_ns + dur_ns) FROM span")};
+    j["time_range_ns"] = spanExtent(db);
     j["diagnostics"] = diagnosticsJson(db);
     json ignored = json::array();
     auto ig = db.prepare("SELECT substr(key, 9) FROM meta WHERE key LIKE 'ignored:%'");

@@ -130,6 +130,14 @@ class TstCli : public QObject {
         auto info = QJsonDocument::fromJson(out.toUtf8()).object();
         QCOMPARE(info["ranks"].toArray().size(), 4);
         QVERIFY(info["counts"].toObject()["spans"].toInteger() > 1000);
+        // the time range (read from the LOD buckets) is the spans' own first start and last end
+        QCOMPARE(
+            test::runRankscope(
+                {"query", m_demo, "SELECT min(ts_ns), max(ts_ns + dur_ns) FROM spans", "--csv"}, &out, &err),
+            0);
+        const QStringList extent = out.trimmed().split('\n').last().split(',');
+        QCOMPARE(info["time_range_ns"].toArray()[0].toInteger(), extent[0].toLongLong());
+        QCOMPARE(info["time_range_ns"].toArray()[1].toInteger(), extent[1].toLongLong());
         QCOMPARE(test::runRankscope({"report", m_demo, "--json"}, &out, &err), 0);
         auto report = QJsonDocument::fromJson(out.toUtf8()).object();
         for (const char* key :
