@@ -121,12 +121,22 @@ class Builder {
         const auto n = [](int64_t v, const char* one, const char* many) {
             return views::counted(v, QObject::tr(one), QObject::tr(many));
         };
-        add(para(QObject::tr("%1, %2, %3, %4, %5 · Rankscope %6")
-                     .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
-                          n(m_report["steps"]["count"].get<int64_t>(), "step", "steps"),
-                          n(c["spans"].get<int64_t>(), "span", "spans"),
-                          n(c["collectives"].get<int64_t>(), "collective", "collectives"),
-                          n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
+        if (m_report.contains("cluster")) // a cluster index counts no span or tensor: they stay in its shards
+            add(para(
+                QObject::tr("%1, %2, %3 · cluster index of %4: spans, tensors and memory samples stay in "
+                            "the shards · Rankscope %5")
+                    .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
+                         n(m_report["steps"]["count"].get<int64_t>(), "step", "steps"),
+                         n(c["collectives"].get<int64_t>(), "collective", "collectives"),
+                         n(m_report["cluster"]["shards"].get<int64_t>(), "shard", "shards"),
+                         RANKSCOPE_VERSION)));
+        else
+            add(para(QObject::tr("%1, %2, %3, %4, %5 · Rankscope %6")
+                         .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
+                              n(m_report["steps"]["count"].get<int64_t>(), "step", "steps"),
+                              n(c["spans"].get<int64_t>(), "span", "spans"),
+                              n(c["collectives"].get<int64_t>(), "collective", "collectives"),
+                              n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
         if (sum.runs.size() > 1)
             add(para(
                 QObject::tr(

@@ -21,4 +21,11 @@ std::vector<DrawItem> LaneReader::search(const std::string& text, int limit, std
     return m_shards ? m_shards->search(text, limit, trackIds) : searchSpans(m_db, text, limit, trackIds);
 }
 
+RankSource LaneReader::rankSource(int rank) {
+    if (!m_shards) return {&m_db, rank, 0};
+    RankSource s;
+    s.db = m_shards->rankDb(rank, s.rank, s.shard);
+    return s;
+}
+
 } // namespace rs::query

@@ -11,6 +11,15 @@
 
 namespace rs::query {
 
+/// Where one rank's events are: the index itself, or the rank's shard of a cluster index.
+struct RankSource {
+    index::Db* db = nullptr; ///< null: a cluster index whose shard of the rank is missing or unreadable
+    int rank = 0;            ///< the rank's key in `db`
+    int shard = 0;           ///< K of the shard; 0 for the index itself
+    /// A span id of `db` as the views know it (shardlanes.h clusterId).
+    int64_t spanId(int64_t id) const { return shard ? ShardLanes::clusterId(shard, id) : id; }
+};
+
 class LaneReader {
   public:
     /// `db` opened at `path` outlives this reader.
@@ -20,6 +29,8 @@ class LaneReader {
     TimelineData timeline(const TimelineWindow& w);
     std::optional<SpanDetail> spanDetail(int64_t spanId);
     std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds);
+    /// Where `rank`'s events are (its shard for a cluster index).
+    RankSource rankSource(int rank);
 
   private:
     index::Db& m_db;

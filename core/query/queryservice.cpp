@@ -68,6 +68,17 @@ void QueryWorker::run(quint64 id, const std::function<QVariant(index::Db&)>& job
     }
 }
 
+void QueryWorker::runForRank(quint64 id, int rank, const std::function<QVariant(const RankSource&)>& job) {
+    if (!m_lanes) return;
+    try {
+        RankSource src = m_lanes->rankSource(rank);
+        if (!src.db) src = {m_db.get(), rank, 0}; // its shard is gone (the summary's notes say so): nothing
+        Q_EMIT resultReady(id, job(src));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
 QueryService::QueryService(QObject* parent) : QObject(parent), m_worker(new QueryWorker) {
     qRegisterMetaType<rs::query::TimelineWindow>();
     qRegisterMetaType<std::shared_ptr<const rs::query::ProfileSummary>>();
@@ -135,6 +146,14 @@ quint64 QueryService::submit(std::function<QVariant(index::Db&)> job) {
     return id;
 }
 
+quint64 QueryService::submitForRank(int rank, std::function<QVariant(const RankSource&)> job) {
+    quint64 id = m_nextId++;
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, id, rank, job = std::move(job)] { worker->runForRank(id, rank, job); },
+        Qt::QueuedConnection);
+    return id;
+}
+
 template <class T> static QVariant wrap(T&& v) {
     return QVariant::fromValue(
         std::shared_ptr<const std::decay_t<T>>(std::make_shared<std::decay_t<T>>(std::forward<T>(v))));
@@ -150,25 +169,35 @@ quint64 QueryService::requestRankStepHeatmap(const QString& opType) {
     return submit([op = opType.toStdString()](index::Db& db) { return wrap(loadRankStepHeatmap(db, op)); });
 }
 quint64 QueryService::requestMemoryMap(int rank) {
-    return submit([rank](index::Db& db) { return wrap(loadMemoryMap(db, rank)); });
+    return submitForRank(rank, [rank](const RankSource& src) {
+        MemoryMapData m = loadMemoryMap(*src.db, src.rank);
+        m.rank = rank;
+        return wrap(std::move(m));
+    });
 }
 quint64 QueryService::requestStepRows() {
     return submit([](index::Db& db) { return wrap(loadStepRows(db)); });
 }
 quint64 QueryService::requestOpRows(int rank, qint64 step) {
-    return submit([rank, step](index::Db& db) { return wrap(loadOpRows(db, rank, step)); });
+    return submitForRank(rank, [step](const RankSource& src) {
+        auto rows = loadOpRows(*src.db, src.rank, step);
+        for (auto& r : rows)
+            r.spanId = src.spanId(r.spanId);
+        return wrap(std::move(rows));
+    });
 }
 quint64 QueryService::requestTensorRows(int rank, std::optional<qint64> step, const QString& opName) {
     std::optional<int64_t> s = step ? std::optional<int64_t>(*step) : std::nullopt;
-    return submit([rank, s, op = opName.toStdString()](index::Db& db) {
-        return wrap(loadTensorRows(db, rank, s, op));
+    return submitForRank(rank, [s, op = opName.toStdString()](const RankSource& src) {
+        return wrap(loadTensorRows(*src.db, src.rank, s, op));
     });
 }
 quint64 QueryService::requestOpTensorRows(int rank, const QString& opName, const QString& opType,
                                           qint64 startNs, qint64 endNs) {
-    return submit([=, name = opName.toStdString(), type = opType.toStdString()](index::Db& db) {
-        return wrap(loadOpTensorRows(db, rank, name, type, startNs, endNs));
-    });
+    return submitForRank(
+        rank, [=, name = opName.toStdString(), type = opType.toStdString()](const RankSource& src) {
+            return wrap(loadOpTensorRows(*src.db, src.rank, name, type, startNs, endNs));
+        });
 }
 
 quint64 QueryService::requestHistogram(const QString& opType, int rank) {

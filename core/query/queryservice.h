@@ -10,6 +10,7 @@
 #include "core/query/areastats.h"
 #include "core/query/commmatrix.h"
 #include "core/query/flowquery.h"
+#include "core/query/lanereader.h"
 #include "core/query/spanlocator.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
@@ -96,6 +97,8 @@ class QueryService : public QObject {
 
   private:
     quint64 submit(std::function<QVariant(index::Db&)> job);
+    /// A rank's request: run where its events are (a cluster index's shard of the rank).
+    quint64 submitForRank(int rank, std::function<QVariant(const RankSource&)> job);
     QThread m_thread;
     QueryWorker* m_worker;
     quint64 m_nextId = 1;

@@ -15,6 +15,11 @@ namespace rs::query {
 
 class QueryWorker : public QObject {
     Q_OBJECT
+  public:
+    /// `job` over where `rank`'s events are (a cluster index: its shard, lanereader.h). Not a slot (moc
+    /// does not spell the job's type): QueryService queues it as a functor.
+    void runForRank(quint64 id, int rank, const std::function<QVariant(const RankSource&)>& job);
+
   public Q_SLOTS:
     void open(const QString& path);
     void selectRun(int run);

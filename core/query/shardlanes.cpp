@@ -223,6 +223,14 @@ TimelineData ShardLanes::loadTimeline(const TimelineWindow& w) {
     return out;
 }
 
+index::Db* ShardLanes::rankDb(int rank, int& localRank, int& k) {
+    Shard* s = shardOfRank(rank);
+    if (!s) return nullptr;
+    localRank = s->toShard.at(rank);
+    k = s->k;
+    return connect(*s);
+}
+
 std::optional<SpanDetail> ShardLanes::loadSpanDetail(int64_t spanId) {
     Shard* s = shardById(shardOf(spanId));
     index::Db* db = s ? connect(*s) : nullptr;

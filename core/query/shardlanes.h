@@ -43,6 +43,9 @@ class ShardLanes {
     std::optional<SpanDetail> loadSpanDetail(int64_t spanId);
     /// searchSpans() over every readable shard, the earliest `limit` hits.
     std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds);
+    /// The connection of `rank`'s shard (null when it has none or it cannot be read), with the rank's key
+    /// there in `localRank` and the shard's K in `k`.
+    index::Db* rankDb(int rank, int& localRank, int& k);
     int shardCount() const { return int(m_shards.size()); }
     int openShards() const; ///< shards whose connection is open now (at most kOpenShards)
 

@@ -6,6 +6,8 @@
 // kOpenShards connections open.
 #include "core/pipeline/buildpipeline.h"
 #include "core/pipeline/shardmerge.h"
+#include "core/query/analysisqueries.h"
+#include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
 #include "core/query/shardlanes.h"
 #include "tests/support/testsupport.h"
@@ -118,6 +120,7 @@ class TestShardLanes : public QObject {
     void lanesEqualTheWholeIndex_data();
     void lanesEqualTheWholeIndex();
     void spanDetailAndSearch();
+    void rankRequestsReadTheRanksShard();
     void goneOrChangedShardsAreNamed();
     void manyShardsFewConnections();
 
@@ -205,6 +208,29 @@ void TestShardLanes::spanDetailAndSearch() {
     QCOMPARE(first.size(), size_t(5));
     for (size_t j = 0; j < 5; ++j)
         QCOMPARE(first[j].startNs, wh[j].startNs);
+}
+
+void TestShardLanes::rankRequestsReadTheRanksShard() {
+    // the memory map and a step's ops of a rank come from its shard (the cluster index holds neither)
+    if (m_c.cluster.empty()) QSKIP("needs lanesEqualTheWholeIndex's cluster");
+    index::Db whole(m_c.whole, true), cluster(m_c.cluster, true);
+    query::LaneReader reader(cluster, m_c.cluster);
+    for (int rank : {0, 5}) {
+        const query::RankSource src = reader.rankSource(rank);
+        QVERIFY(src.db && src.shard > 0);
+        QVERIFY(query::loadMemoryMap(cluster, rank).tensors.empty()); // not in the cluster index itself
+        const auto w = query::loadMemoryMap(whole, rank), c = query::loadMemoryMap(*src.db, src.rank);
+        QVERIFY(!w.tensors.empty());
+        QCOMPARE(c.tensors.size(), w.tensors.size());
+        const auto wo = query::loadOpRows(whole, rank, 1), co = query::loadOpRows(*src.db, src.rank, 1);
+        QVERIFY(!wo.empty());
+        QCOMPARE(co.size(), wo.size());
+        QCOMPARE(co.front().startNs, wo.front().startNs);
+        Opened opened(m_c.cluster);
+        const auto d = opened.lanes->loadSpanDetail(src.spanId(co.front().spanId));
+        QVERIFY(d);
+        QCOMPARE(d->rank, rank);
+    }
 }
 
 void TestShardLanes::goneOrChangedShardsAreNamed() {
