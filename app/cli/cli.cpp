@@ -48,7 +48,7 @@ void printHelp() {
         "                                       the timeline shows every lane of the ranks chosen\n"
         "  rankscope annotate DIR add TEXT [--rank R] [--at TIME | --range T0:T1]\n"
         "                   [--kind note|range|arrow|box] [--view timeline|heatmap|memory] [--op OP]\n"
-        "                   [--tensor ID] [--to RANK@TIME] [--color #rrggbb] [--force]\n"
+        "                   [--tensor ID] [--to RANK@TIME] [--color #rrggbb] [--lane NAME ...] [--force]\n"
         "  rankscope annotate DIR list [--json] | rankscope annotate DIR remove ID\n"
         "                                       annotations beside the index; TIME from the run's start "
         "with\n"
