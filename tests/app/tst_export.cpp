@@ -337,6 +337,32 @@ class TstExport : public QObject {
         QVERIFY(text.contains("+5.0") && text.contains("+20.0")); // the window, relative to the run's start
     }
 
+    void flowsDrawTheWindowsArrows() {
+        // a Kineto demo: host launches with ac2g flows to their kernels
+        const std::string dir = m_root + "/kineto";
+        run({"demo", q(dir), "--format", "kineto", "--ranks", "2", "--steps", "3", "--layers", "1",
+             "--quiet"},
+            0);
+        const QString csv = run({"query", q(dir), "SELECT count(*) FROM flow_links", "--csv", "--quiet"}, 0);
+        QVERIFY2(csv.split('\n', Qt::SkipEmptyParts).last().toLongLong() > 0, qPrintable(csv));
+        auto exported = [&](QStringList extra, const QString& name) {
+            const QString path = q(m_root) + "/" + name + ".png";
+            run(QStringList{"export", q(dir), "--out", path, "--view", "timeline", "--step", "1", "--quiet"} +
+                    extra,
+                0);
+            return QImage(path).convertToFormat(QImage::Format_RGB32);
+        };
+        const QImage plain = exported({}, "noflows"), flows = exported({"--flows"}, "flows");
+        QCOMPARE(flows.size(), plain.size());
+        // the arrows: strongly coloured pixels the picture without them lacks
+        int arrowPixels = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x)
+                if (plain.pixel(x, y) != flows.pixel(x, y) && QColor(flows.pixel(x, y)).saturation() > 100)
+                    ++arrowPixels;
+        QVERIFY2(arrowPixels > 100, qPrintable(QString::number(arrowPixels)));
+    }
+
     void savedViewReproducesThePicture() {
         const QString state = q(m_root) + "/v.rsview";
         QFile f(state);
