@@ -6,15 +6,69 @@
 #include "core/annotate/annotationset.h"
 #include "core/index/defaultrun.h"
 #include "core/model/durationparse.h"
+#include "core/query/shardlanes.h"
 #include "core/query/timelinequery.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <set>
 
 namespace rs::cli {
 
 namespace {
+
+/// The lane labels of `ranks` as the timeline shows them (a cluster index's from its shards).
+annotate::LanesByRank laneNames(index::Db& db, const std::string& dbPath, const std::set<int>& ranks) {
+    query::ProfileSummary s;
+    s.ranks.assign(ranks.begin(), ranks.end());
+    query::loadLanes(db, ranks, s);
+    if (auto shards = query::ShardLanes::open(db, dbPath)) shards->extendSummary(s);
+    annotate::LanesByRank out;
+    for (const auto& t : s.tracks) {
+        auto& names = out[t.rank];
+        if (t.spanCount > 0 && std::find(names.begin(), names.end(), t.name) == names.end())
+            names.push_back(t.name); // the timeline lays out no empty track
+    }
+    return out;
+}
+
+/// Empty when the annotation's lanes are on the ranks it names; else which one is not, and their lanes.
+std::string missingLane(index::Db& db, const std::string& dbPath, const annotate::Annotation& an) {
+    if (an.anchor.lanes.empty()) return {};
+    std::set<int> ranks(an.anchor.ranks.begin(), an.anchor.ranks.end());
+    if (an.kind == annotate::Kind::Arrow) ranks.insert(an.anchor.toRank);
+    return annotate::missingLane(an, laneNames(db, dbPath, ranks));
+}
+
+/// Takes the --lane options into `an` (kind, view and ranks known); a usage error's text, else empty.
+std::string takeLanes(const Args& a, annotate::Annotation& an) {
+    auto lanes = a.values("lane");
+    if (lanes.empty()) return {};
+    if (an.anchor.view != annotate::Surface::Timeline) return "--lane goes with the timeline";
+    if (an.anchor.ranks.empty()) return "--lane needs the --rank whose lane it is";
+    if (an.kind == annotate::Kind::Note && lanes.size() != 1) return "a note sits on one --lane";
+    if (an.kind == annotate::Kind::Arrow && lanes.size() > 2)
+        return "an arrow takes two --lane at most: its start's, then its end's";
+    an.anchor.lanes = std::move(lanes);
+    return {};
+}
+
+/// An arrow's --to RANK@TIME (relative to `origin`) into `an`; a usage error's text, else empty.
+std::string takeArrowEnd(const Args& a, annotate::Annotation& an, int64_t origin) {
+    if (an.kind != annotate::Kind::Arrow) return {};
+    auto to = a.value("to");
+    if (!to) return "an arrow needs --to RANK@TIME, e.g. --to 5@330ms";
+    size_t at = to->find('@');
+    auto ns = at == std::string::npos ? std::nullopt : model::parseDurationNs(to->substr(at + 1));
+    std::vector<int> toRank;
+    if (!ns || !parseRankList(to->substr(0, at), toRank) || toRank.size() != 1)
+        return "--to must be RANK@TIME, e.g. 5@330ms";
+    an.anchor.toRank = toRank[0];
+    an.anchor.toNs = origin + *ns;
+    return {};
+}
 
 struct Opened {
     std::string path;
@@ -50,6 +104,7 @@ int addCommand(Args& a, Opened& o) {
     }
     if (an.anchor.view == annotate::Surface::Heatmap && an.anchor.opTypes.empty())
         return usageError("annotate", "a heatmap annotation needs --op OP");
+    if (std::string why = takeLanes(a, an); !why.empty()) return usageError("annotate", why);
     index::Db db(o.dbPath, true);
     const int run = a.value("run") ? int(a.intValue("run", 0, 0, 1 << 30)) : index::defaultRunId(db);
     if (!a.ok()) return usageError("annotate", a.error());
@@ -71,16 +126,10 @@ int addCommand(Args& a, Opened& o) {
     } else if (an.anchor.view == annotate::Surface::Memory && an.anchor.tensorId.empty()) {
         return usageError("annotate", "a memory annotation needs --tensor ID or --range T0:T1");
     }
-    if (an.kind == annotate::Kind::Arrow) {
-        auto to = a.value("to");
-        if (!to) return usageError("annotate", "an arrow needs --to RANK@TIME, e.g. --to 5@330ms");
-        size_t at = to->find('@');
-        auto ns = at == std::string::npos ? std::nullopt : model::parseDurationNs(to->substr(at + 1));
-        std::vector<int> toRank;
-        if (!ns || !parseRankList(to->substr(0, at), toRank) || toRank.size() != 1)
-            return usageError("annotate", "--to must be RANK@TIME, e.g. 5@330ms");
-        an.anchor.toRank = toRank[0];
-        an.anchor.toNs = origin + *ns;
+    if (std::string why = takeArrowEnd(a, an, origin); !why.empty()) return usageError("annotate", why);
+    if (std::string why = missingLane(db, o.dbPath, an); !why.empty()) {
+        std::fprintf(stderr, "rankscope: annotate: %s\n", why.c_str());
+        return 1;
     }
     std::string why = annotate::detachedReason(an, facts);
     if (!why.empty() && !a.flag("force")) {
@@ -145,7 +194,8 @@ int removeCommand(Args& a, Opened& o) {
 
 int runAnnotate(const ArgList& argv) {
     auto vo = indexValueOptions();
-    for (const char* o : {"rank", "at", "range", "kind", "view", "op", "to", "color", "run", "tensor"})
+    for (const char* o :
+         {"rank", "at", "range", "kind", "view", "op", "to", "color", "run", "tensor", "lane"})
         vo.insert(o);
     Args a(argv, vo, indexFlags({"json", "quiet", "force"}));
     if (!a.ok()) return usageError("annotate", a.error());

@@ -28,6 +28,7 @@ Args::Args(const std::vector<std::string>& argv, std::set<std::string> valueOpti
                     val = argv[++i];
                 }
                 m_values[name] = val;
+                m_repeated[name].push_back(val);
             } else {
                 m_error = "unknown option --" + name;
                 return;
@@ -42,6 +43,11 @@ std::optional<std::string> Args::value(const std::string& name) const {
     auto it = m_values.find(name);
     if (it == m_values.end()) return std::nullopt;
     return it->second;
+}
+
+std::vector<std::string> Args::values(const std::string& name) const {
+    auto it = m_repeated.find(name);
+    return it == m_repeated.end() ? std::vector<std::string>{} : it->second;
 }
 
 long long Args::intValue(const std::string& name, long long def, long long lo, long long hi) {

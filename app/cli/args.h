@@ -22,13 +22,16 @@ class Args {
     const std::string& error() const { return m_error; }
     const std::vector<std::string>& positional() const { return m_pos; }
     bool flag(const std::string& name) const { return m_flags.count(name) > 0; }
-    std::optional<std::string> value(const std::string& name) const;
+    std::optional<std::string> value(const std::string& name) const; ///< the last one given
+    /// Every value of a repeatable option, in the order given (`--lane A --lane B`).
+    std::vector<std::string> values(const std::string& name) const;
     /// Integer option with bounds; sets error() and returns `def` when malformed.
     long long intValue(const std::string& name, long long def, long long lo, long long hi);
 
   private:
     std::vector<std::string> m_pos;
     std::map<std::string, std::string> m_values;
+    std::map<std::string, std::vector<std::string>> m_repeated;
     std::set<std::string> m_flags;
     std::string m_error;
 };

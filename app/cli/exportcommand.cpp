@@ -42,6 +42,7 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
         return 1;
     }
     if (r.state) w.applyViewState(*r.state);
+    if (r.windowFlows) w.timeline()->setWindowFlows(true); // of the categories the app shows
     if (r.range)
         w.state()->setWindow(w.state()->boundsStart() + r.range->first,
                              w.state()->boundsStart() + r.range->second);
@@ -133,7 +134,7 @@ int runExport(const ArgList& argv) {
     for (const char* o : {"out", "view", "format", "width", "height", "step", "range", "ranks", "select",
                           "scale", "state", "run"})
         vo.insert(o);
-    Args a(argv, vo, indexFlags({"quiet", "no-annotations"}));
+    Args a(argv, vo, indexFlags({"quiet", "no-annotations", "flows"}));
     if (!a.ok()) return usageError("export", a.error());
     if (a.positional().size() > 1) return usageError("export", "export takes one profile DIR");
     auto out = a.value("out");
@@ -142,6 +143,7 @@ int runExport(const ArgList& argv) {
     int rc = 0;
     if (!outputFrom(a, *out, r, rc) || !windowFrom(a, r, rc)) return rc;
     r.annotations = !a.flag("no-annotations");
+    r.windowFlows = a.flag("flows");
     if (!a.ok()) return usageError("export", a.error());
     std::string profile = a.positional().empty() ? std::string() : a.positional()[0];
     if (profile.empty() && r.state) profile = r.state->profile.toStdString();

@@ -234,14 +234,20 @@ Picture ExportScene::prepareTimeline(int width, int height) {
     const auto request = m_timeline.request(m_state->windowStart(), m_state->windowEnd(),
                                             width - views::Viewport::kGutter, 0, shown);
     m_timeline.setData(std::make_shared<const query::TimelineData>(m_lanes->timeline(request)));
-    // the selected span's flow arrows, as the screen draws them
+    // the selected span's flow arrows and, when asked, the window's, as the screen draws them
     const views::Selection& sel = m_state->selection();
-    std::vector<query::FlowArrow> flows;
+    std::vector<query::FlowArrow> flows, windowFlows;
     if (sel.kind == views::Selection::Kind::Span && sel.spanId)
         flows = query::loadSpanFlows(m_db, sel.spanId).arrows;
-    m_timeline.setFlows(flows.empty() ? nullptr
-                                      : std::make_shared<const views::FlowOverlay>(
-                                            views::FlowOverlay::merge(sel.spanId, flows, {})));
+    if (m_windowFlows)
+        windowFlows =
+            query::loadWindowFlows(m_db, m_timeline.flowRequest(m_state->windowStart(), m_state->windowEnd(),
+                                                                0, shown, query::loadFlowCategories(m_db)))
+                .arrows;
+    m_timeline.setFlows(flows.empty() && windowFlows.empty()
+                            ? nullptr
+                            : std::make_shared<const views::FlowOverlay>(
+                                  views::FlowOverlay::merge(sel.spanId, flows, windowFlows)));
     return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()));
 }
 

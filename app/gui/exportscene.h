@@ -39,6 +39,9 @@ class ExportScene {
     /// Applies a saved view (window, selection, ranks, lanes, modes).
     void apply(const ViewState& s);
     void setShowAnnotations(bool on);
+    /// Draws the flow arrows of every span in the timeline's window, of every category (the app's View ▸
+    /// Show flows in the window); off by default: the selected span's arrows only.
+    void setWindowFlows(bool on) { m_windowFlows = on; }
     void setRanks(const std::set<int>& ranks);
     /// More ranks than one picture's overview rows (kOverviewPictureRanks): shows the outlying ranks and a
     /// typical one (as the HTML report's pictures) and says so in the captions; false (nothing changed)
@@ -87,6 +90,7 @@ class ExportScene {
     bool m_heatmapLoaded = false;
     std::vector<int> m_heatmapRanks; ///< empty: every rank of the run
     bool m_annotationsShown = true;
+    bool m_windowFlows = false;
     QString m_ranksNote; ///< why the pictures show these ranks (showOutlyingRanks)
     bool m_cut = false;  ///< the timeline was taller than an image may be: lanes cut, said in the caption
 };

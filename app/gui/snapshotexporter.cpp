@@ -80,6 +80,7 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
         if (!run && r.state && r.state->run) run = r.state->run;
         ExportScene scene(r.dbPath, r.profile, run);
         scene.setShowAnnotations(r.annotations);
+        scene.setWindowFlows(r.windowFlows);
         if (r.state) scene.apply(*r.state);
         if (!r.ranks.empty())
             scene.setRanks(r.ranks);

@@ -31,6 +31,7 @@ struct ExportRequest {
     std::optional<ViewState> state;
     std::optional<int> run;
     bool annotations = true;
+    bool windowFlows = false; ///< the timeline draws every flow arrow of its window (--flows)
     /// True when only the view's own picture is asked for (no default set of pictures).
     bool specific() const {
         return view != "all" || step >= 0 || range || selection || state || !outFile.isEmpty();

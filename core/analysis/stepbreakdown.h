@@ -1,6 +1,7 @@
 #pragma once
 // Cross-rank pass "step_breakdown": each rank's step phases (sum_step) completed with what the blame
-// decided — the time it waited in collectives, the idle gap that made it late (a gap that began before
+// decided — the time it waited in collectives (the union of its waits inside the step, so never more than
+// its wall), the idle gap that made it late (a gap that began before
 // the step's start belongs to this step: its wall and, when measured from the events, its idle grow by
 // it, so the late rank's step is not shown short and healthy), and the late rank of the collective it
 // waited longest in — then judged for outliers against the rank's own steps (outlierjudge.h). Writes

@@ -34,6 +34,7 @@ StepPhases measureStep(const StepWindow& w, const RankKernels& kernels, Interval
     r.notOverlapped = r.comm - r.overlapped;
     r.idle = std::max<int64_t>(0, r.wall - busy);
     r.preparing = firstTask == INT64_MAX ? 0 : std::max<int64_t>(0, firstTask - w.startNs);
+    r.computeKnown = !kernels.all().empty();
     r.source = "events";
     return r;
 }
@@ -59,6 +60,7 @@ class ShippedBreakdown {
                             ": Computing " + model::formatDuration(computing) + " vs events " +
                             model::formatDuration(r.compute);
             r.compute = computing;
+            r.computeKnown = true;
             r.comm = m_q.i64(1);
             r.overlapped = m_q.i64(2);
             r.notOverlapped = m_q.i64(3);
@@ -126,7 +128,7 @@ void StepPhasesPass::run(RankContext& ctx) {
             .bind(2, r.step)
             .bind(3, r.startNs)
             .bind(4, r.wall)
-            .bind(5, r.compute)
+            .bind(5, r.computeKnown ? std::optional<int64_t>(r.compute) : std::nullopt)
             .bind(6, r.comm);
         ins.bind(7, r.overlapped)
             .bind(8, r.notOverlapped)

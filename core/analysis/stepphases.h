@@ -17,10 +17,15 @@ namespace rs::analysis {
 struct StepPhases {
     int64_t step = 0, startNs = 0;
     int64_t wall = 0, compute = 0, comm = 0, overlapped = 0, notOverlapped = 0, idle = 0, preparing = 0;
+    /// False when nothing measured the compute: a rank without device kernels (a host-only trace, an Ascend
+    /// rank without device data) and no shipped breakdown. `compute` is 0 then and stored as NULL, never
+    /// shown as a measured 0.
+    bool computeKnown = true;
     std::string source; ///< events, or step_trace_time
 };
 
-/// The phases of window `w` from the rank's kernels and its collectives' [start, end) intervals in that step.
+/// The phases of window `w` from the rank's kernels and its collectives' [start, end) intervals in that step;
+/// the compute is unknown when the rank has no kernel at all.
 StepPhases measureStep(const StepWindow& w, const RankKernels& kernels,
                        std::vector<std::pair<int64_t, int64_t>> collectives);
 

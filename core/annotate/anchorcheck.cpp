@@ -2,6 +2,8 @@
 
 #include "core/annotate/annotationset.h"
 
+#include <algorithm>
+
 namespace rs::annotate {
 
 AnchorFacts loadAnchorFacts(index::Db& db, const AnnotationSet& set) {
@@ -62,6 +64,35 @@ std::string detachedReason(const Annotation& a, const AnchorFacts& f) {
         for (int r : an.ranks)
             if (f.checkedTensors.count({r, an.tensorId}) && !f.tensors.count({r, an.tensorId}))
                 return "tensor " + an.tensorId + " is not on rank " + std::to_string(r);
+    return {};
+}
+
+namespace {
+
+std::string laneNotOn(const std::string& lane, int rank, const LanesByRank& lanes) {
+    auto it = lanes.find(rank);
+    const std::vector<std::string> none;
+    const auto& on = it == lanes.end() ? none : it->second;
+    if (lane.empty() || std::find(on.begin(), on.end(), lane) != on.end()) return {};
+    std::string list;
+    for (const auto& l : on)
+        list += (list.empty() ? "" : ", ") + l;
+    return "lane " + lane + " is not on rank " + std::to_string(rank) +
+           (list.empty() ? " (it has no lane)" : " (its lanes: " + list + ")");
+}
+
+} // namespace
+
+std::string missingLane(const Annotation& a, const LanesByRank& lanes) {
+    const Anchor& an = a.anchor;
+    if (an.view != Surface::Timeline) return {};
+    for (size_t i = 0; i < an.lanes.size(); ++i) {
+        // an arrow's second lane is its end's, on the rank it points to
+        const std::vector<int> ranks =
+            a.kind == Kind::Arrow && i == 1 ? std::vector<int>{an.toRank} : an.ranks;
+        for (int r : ranks)
+            if (std::string why = laneNotOn(an.lanes[i], r, lanes); !why.empty()) return why;
+    }
     return {};
 }
 

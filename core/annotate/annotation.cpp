@@ -163,12 +163,9 @@ std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
     case Kind::Arrow:
         return "arrow from " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + lane(0) + " to " +
                at(an.toNs) + " on rank " + std::to_string(an.toRank) + lane(1);
-    case Kind::Box:
+    default: // a box or a range, over its lanes when it has some
         return kindName(a.kind) + " " + at(an.t0Ns) + " … " + at(an.t1Ns) + " (" +
                model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks) + lanes;
-    default:
-        return kindName(a.kind) + " " + at(an.t0Ns) + " … " + at(an.t1Ns) + " (" +
-               model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks);
     }
 }
 

@@ -8,15 +8,16 @@
 
 namespace rs::index {
 
-// 26: manifest (a cluster index's shards) and the shard meta keys; 25: flow events are build scratch (no
-// `flow` table or `flows` view in an analysed index), flow_link keeps the span ids only; 24: Kineto 'stream
-// N' lanes named 'Stream N' whatever their kind; 23: flow.name_id/bp_e/file_id, flow_link and the flow_links
-// view (flow arrows bound to spans); 22: Kineto GPU user annotations on their own lanes (kind other); 21:
+// 28: sum_step/step_stat.compute_ns NULL where no kernel measured the compute; 26: manifest (a cluster
+// index's shards) and the shard meta keys; 25: flow events are build scratch (no `flow` table or `flows` view
+// in an analysed index), flow_link keeps the span ids only; 24: Kineto 'stream N' lanes named 'Stream N'
+// whatever their kind; 23: flow.name_id/bp_e/file_id, flow_link and the flow_links view (flow arrows bound to
+// spans); 22: Kineto GPU user annotations on their own lanes (kind other); 21:
 // name_fact.compute/communication (task classes are importer facts); 20: .db peers (run completeness); 19:
 // comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane, name_fact,
 // comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16: long_span; 15:
 // label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 27;
+constexpr int kSchemaVersion = 28;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -73,7 +73,10 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank);
 
 struct StepRow {
     int rank;
-    int64_t step, startNs, endNs, wallNs, computeNs, commNs, waitNs, idleNs, preparingNs;
+    int64_t step, startNs, endNs, wallNs;
+    /// Unknown (nullopt) where no kernel measured it: a rank without device kernels and no shipped breakdown.
+    std::optional<int64_t> computeNs;
+    int64_t commNs, waitNs, idleNs, preparingNs;
     bool outlier;
     std::string cause;
 };

@@ -121,6 +121,70 @@ class TstExport : public QObject {
         run({"annotate", q(m_demo), "remove", id}, 0);
     }
 
+    /// Rank `rank`'s lanes with spans, by name (what the timeline lays out), from the documented views.
+    QStringList lanesOf(int rank) {
+        const QString sql =
+            QString("SELECT DISTINCT t.name FROM tracks t WHERE t.rank = %1 AND EXISTS (SELECT 1 "
+                    "FROM spans s WHERE s.track_id = t.track_id) ORDER BY t.name")
+                .arg(rank);
+        QStringList names =
+            run({"query", q(m_demo), sql, "--csv", "--quiet"}, 0).split('\n', Qt::SkipEmptyParts);
+        return names;
+    }
+
+    void annotateLanes() {
+        const QStringList one = lanesOf(1), zero = lanesOf(0);
+        QVERIFY2(one.size() >= 2 && !zero.isEmpty(), qPrintable(one.join(", ")));
+        const QString note =
+            run({"annotate", q(m_demo), "add", "on a lane", "--rank", "1", "--at", "2ms", "--lane", one[0]},
+                0)
+                .trimmed();
+        const QString box = run({"annotate", q(m_demo), "add", "two lanes", "--kind", "box", "--rank", "1",
+                                 "--range", "2ms:3ms", "--lane", one[0], "--lane", one[1]},
+                                0)
+                                .trimmed();
+        const QString arrow = run({"annotate", q(m_demo), "add", "across", "--kind", "arrow", "--rank", "0",
+                                   "--at", "2ms", "--to", "1@3ms", "--lane", zero[0], "--lane", one[1]},
+                                  0)
+                                  .trimmed();
+        const QString range = run({"annotate", q(m_demo), "add", "ranged", "--rank", "1", "--range",
+                                   "2ms:3ms", "--lane", one[1]},
+                                  0)
+                                  .trimmed();
+        std::map<std::string, nlohmann::json> byId;
+        const auto all = list();
+        for (const auto& a : all["annotations"])
+            byId[a["id"].get<std::string>()] = a;
+        auto lanes = [&](const QString& id) { return byId[id.toStdString()]["anchor"]["lanes"]; };
+        QCOMPARE(lanes(note), nlohmann::json::array({one[0].toStdString()}));
+        QCOMPARE(lanes(box), nlohmann::json::array({one[0].toStdString(), one[1].toStdString()}));
+        QCOMPARE(lanes(arrow), nlohmann::json::array({zero[0].toStdString(), one[1].toStdString()}));
+        QCOMPARE(lanes(range), nlohmann::json::array({one[1].toStdString()}));
+        for (const QString& id : {note, box, arrow, range}) // the text list names the lanes too
+            QVERIFY2(q(byId[id.toStdString()]["where"].get<std::string>()).contains(one[0]) ||
+                         q(byId[id.toStdString()]["where"].get<std::string>()).contains(one[1]),
+                     qPrintable(id));
+        QVERIFY(run({"annotate", q(m_demo), "list"}, 0).contains(one[1]));
+        for (const QString& id : {note, box, arrow, range})
+            run({"annotate", q(m_demo), "remove", id}, 0);
+    }
+
+    void annotateUnknownLaneIsNamed() {
+        const QString err =
+            run({"annotate", q(m_demo), "add", "x", "--rank", "1", "--at", "2ms", "--lane", "Stream 999"}, 1);
+        QVERIFY2(err.contains("Stream 999") && err.contains("rank 1") && err.contains(lanesOf(1).first()),
+                 qPrintable(err));
+        // an arrow's second lane is looked for on the rank it points to
+        const QString end =
+            run({"annotate", q(m_demo), "add", "x", "--kind", "arrow", "--rank", "0", "--at", "2ms", "--to",
+                 "1@3ms", "--lane", lanesOf(0).first(), "--lane", "Stream 999"},
+                1);
+        QVERIFY2(end.contains("Stream 999") && end.contains("rank 1"), qPrintable(end));
+        const auto all = list();
+        for (const auto& a : all["annotations"]) // nothing was written
+            QVERIFY(a["text"].get<std::string>() != "x");
+    }
+
     void annotateUsage_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("no time") << QStringList{"add", "x", "--rank", "0"};
@@ -132,6 +196,11 @@ class TstExport : public QObject {
         QTest::newRow("unknown action") << QStringList{"rename", "a1"};
         QTest::newRow("heatmap without op") << QStringList{"add", "x", "--view", "heatmap"};
         QTest::newRow("bad colour") << QStringList{"add", "x", "--at", "1ms", "--color", "green"};
+        QTest::newRow("lane without rank") << QStringList{"add", "x", "--at", "1ms", "--lane", "Stream 7"};
+        QTest::newRow("note on two lanes")
+            << QStringList{"add", "x", "--rank", "1", "--at", "1ms", "--lane", "A", "--lane", "B"};
+        QTest::newRow("lane on the heatmap")
+            << QStringList{"add", "x", "--view", "heatmap", "--op", "MatMulV2", "--rank", "1", "--lane", "A"};
     }
     void annotateUsage() {
         QFETCH(QStringList, args);
@@ -266,6 +335,32 @@ class TstExport : public QObject {
         QVERIFY(text.contains("Rankscope " RANKSCOPE_VERSION));
         QVERIFY(text.contains("ranks 0-1"));
         QVERIFY(text.contains("+5.0") && text.contains("+20.0")); // the window, relative to the run's start
+    }
+
+    void flowsDrawTheWindowsArrows() {
+        // a Kineto demo: host launches with ac2g flows to their kernels
+        const std::string dir = m_root + "/kineto";
+        run({"demo", q(dir), "--format", "kineto", "--ranks", "2", "--steps", "3", "--layers", "1",
+             "--quiet"},
+            0);
+        const QString csv = run({"query", q(dir), "SELECT count(*) FROM flow_links", "--csv", "--quiet"}, 0);
+        QVERIFY2(csv.split('\n', Qt::SkipEmptyParts).last().toLongLong() > 0, qPrintable(csv));
+        auto exported = [&](QStringList extra, const QString& name) {
+            const QString path = q(m_root) + "/" + name + ".png";
+            run(QStringList{"export", q(dir), "--out", path, "--view", "timeline", "--step", "1", "--quiet"} +
+                    extra,
+                0);
+            return QImage(path).convertToFormat(QImage::Format_RGB32);
+        };
+        const QImage plain = exported({}, "noflows"), flows = exported({"--flows"}, "flows");
+        QCOMPARE(flows.size(), plain.size());
+        // the arrows: strongly coloured pixels the picture without them lacks
+        int arrowPixels = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x)
+                if (plain.pixel(x, y) != flows.pixel(x, y) && QColor(flows.pixel(x, y)).saturation() > 100)
+                    ++arrowPixels;
+        QVERIFY2(arrowPixels > 100, qPrintable(QString::number(arrowPixels)));
     }
 
     void savedViewReproducesThePicture() {

@@ -263,6 +263,32 @@ class TstSamples : public QObject {
             int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM finding"), int64_t(0));
     }
+    void noStepWaitsLongerThanItLasts_data() { everyDirectoryIndexes_data(); }
+    void noStepWaitsLongerThanItLasts() {
+        QFETCH(QString, dir);
+        auto ix = test::indexDir(m_samples + "/" + dir.toStdString());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, step, wait_ns, wall_ns FROM step_breakdown WHERE wait_ns > wall_ns"),
+                 std::vector<std::string>{});
+        // a rank without device kernels and without a shipped breakdown has no measured compute: NULL, not 0
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM step_stat s WHERE compute_ns IS NULL AND (source <> 'events' "
+                      "OR EXISTS (SELECT 1 FROM span p JOIN track t ON t.track_id = p.track_id WHERE "
+                      "t.rank = s.rank AND t.kind = 'compute'))"),
+            int64_t(0));
+    }
+    void pipelineStepWaitIsTheTimeWaited() {
+        // the 4-rank pipeline job (hccl_raw + step traces, no kernel): rank 0's step 2 (181.0 ms) waits in
+        // five Send/Receive ops, Send-op868 [359.3, 389.5) ms beside Receive-op794 [348.0, 388.9) ms on
+        // another stream; summed they made 200.9 ms, the union of the wait rows is 171.3 ms (counted by a
+        // few lines of Python over the wait table)
+        auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/cluster_propose");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.rows("SELECT wall_ns, wait_ns, compute_ns FROM step_breakdown WHERE rank = 0 AND step = 2"),
+            std::vector<std::string>{"181012690|171298270|NULL"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step_stat WHERE compute_ns IS NOT NULL"), int64_t(0));
+    }
     void pipelineStagesAreNotMatchedWithEachOther() {
         // the 4-rank pipeline job: ranks 0 and 1 run AllReduce-op4619…, ranks 2 and 3 AllReduce-op17460…
         // (their step traces' column names): no instance may pair a rank of one stage with the other

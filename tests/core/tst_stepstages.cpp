@@ -42,6 +42,29 @@ class TstStepStages : public QObject {
         QCOMPARE(QString::fromStdString(p.source), QString("events"));
     }
 
+    void aRankWithoutKernelsHasNoKnownCompute() {
+        // a host-only trace: collectives but no kernel at all — its compute was not measured, not 0
+        const StepIndex steps(0, {{1, 1000, 0, 2000}});
+        StepPhases p = measureStep(steps.steps(0)[0], RankKernels(), {{1400, 1800}});
+        QVERIFY(!p.computeKnown);
+        QCOMPARE(p.comm, int64_t(400));
+        // one kernel, even outside this step, means the rank's kernels were recorded: a measured 0
+        RankKernels one({{2100, 2200}});
+        QVERIFY(measureStep(steps.steps(0)[0], one, {}).computeKnown);
+    }
+
+    void concurrentWaitsCountOnceAndStayInTheStep() {
+        // step [50 000, 60 000): a Receive waits [51 000, 55 000) while a Send on another stream waits
+        // [53 000, 56 000) — 5 µs of waiting, not 7; a third wait [59 000, 62 000) runs 2 µs into the next
+        // step, which is not this step's time
+        StepRow r = row(3, 10'000);
+        r.startNs = 50'000;
+        addBlame(r, {{4'000, std::nullopt, "Receive-op1"}, {3'000, std::nullopt, "Send-op2"}},
+                 {{false, 51'000, 4'000}, {false, 53'000, 3'000}, {false, 59'000, 3'000}});
+        QCOMPARE(r.wait, int64_t(5'000 + 1'000));
+        QVERIFY(r.wait <= r.wall);
+    }
+
     void blameAddsWaitsAndTheGapBeforeTheStep() {
         StepRow r = row(2, 10'000);
         r.startNs = 50'000;

@@ -7,6 +7,7 @@
 #include <QMenu>
 
 #include "views/common/celltooltip.h"
+#include "views/common/distinctelide.h"
 #include "views/common/timemapping.h"
 
 #include <QHelpEvent>
@@ -81,6 +82,26 @@ void HeatmapCanvas::resort() {
     });
 }
 
+QFont HeatmapCanvas::labelFont() const {
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    return small;
+}
+
+std::vector<QString> HeatmapCanvas::rowLabels() const {
+    if (!m_data) return {};
+    std::vector<QString> names;
+    for (const auto& r : m_data->rows)
+        names.push_back(QString::fromStdString(r));
+    return elideDistinct(names, QFontMetrics(labelFont()), m_left - 10);
+}
+
+int HeatmapCanvas::labelRowAt(QPoint p) const {
+    if (!m_data || p.x() >= m_left || p.y() < m_top) return -1;
+    const int i = (p.y() - m_top) / m_cellH;
+    return i < int(m_order.size()) ? m_order[size_t(i)] : -1;
+}
+
 QSize HeatmapCanvas::sizeHint() const {
     if (!m_data) return {400, 200};
     return {m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + m_legendW + 10,
@@ -114,10 +135,10 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         return;
     }
     const auto& d = *m_data;
-    QFont small = font();
-    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    const QFont small = labelFont();
     p.setFont(small);
     QFontMetrics fm(small);
+    const std::vector<QString> rowLabels = this->rowLabels();
     // column labels (rotated when narrow)
     p.setPen(palette().color(QPalette::WindowText));
     for (size_t c = 0; c < d.columns.size(); ++c) {
@@ -143,8 +164,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         int y = m_top + int(i) * m_cellH;
         QString label = QString::fromStdString(d.rows[size_t(r)]);
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(4, y, m_left - 8, m_cellH), Qt::AlignVCenter | Qt::AlignRight,
-                   fm.elidedText(label, Qt::ElideMiddle, m_left - 10));
+        p.drawText(QRect(4, y, m_left - 8, m_cellH), Qt::AlignVCenter | Qt::AlignRight, rowLabels[size_t(r)]);
         for (size_t c = 0; c < d.columns.size(); ++c) {
             const auto& cell = d.cells[size_t(r)][c];
             QRect cr(m_left + int(c) * m_cellW, y, m_cellW - 1, m_cellH - 1);
@@ -302,6 +322,9 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
 bool HeatmapCanvas::event(QEvent* e) {
     if (m_data && handleCellToolTip(this, e, [this](QPoint pt) {
             int r, c;
+            // a row label shows its whole name: long kernel names are elided to fit
+            if (const int row = labelRowAt(pt); row >= 0)
+                return QString::fromStdString(m_data->rows[size_t(row)]).toHtmlEscaped();
             if (!cellAt(pt, r, c) || !m_data->cells[size_t(r)][size_t(c)].present) return QString();
             const auto& cell = m_data->cells[size_t(r)][size_t(c)];
             QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · "

@@ -34,6 +34,8 @@ class HeatmapCanvas : public QWidget {
     const HeatScale& scale() const { return m_scale; }
     /// Rectangle of the cell (row index in the data, column index), in widget pixels (for tests).
     QRect cellRect(int row, int column) const;
+    /// The row labels as drawn, by data row: elided to the label column, different names kept different.
+    std::vector<QString> rowLabels() const;
     /// Data row indexes in display order.
     const std::vector<int>& order() const { return m_order; }
     QSize sizeHint() const override;
@@ -59,6 +61,8 @@ class HeatmapCanvas : public QWidget {
     int notesWidth() const; ///< the column right of the grid for annotation texts (0: none to show)
     std::optional<annotate::Annotation> draftCells(int row0, int col0, int row1, int col1, bool note) const;
     bool cellAt(QPoint p, int& row, int& col) const;
+    int labelRowAt(QPoint p) const; ///< the data row whose label is under `p`, or -1
+    QFont labelFont() const;
     std::shared_ptr<const query::HeatmapData> m_data;
     HeatStatistic m_stat = HeatStatistic::Ratio;
     HeatSort m_sort = HeatSort::TotalTime;

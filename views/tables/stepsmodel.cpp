@@ -26,18 +26,21 @@ int StepsModel::columnCount(const QModelIndex& parent) const {
 QVariant StepsModel::data(const QModelIndex& index, int role) const {
     const auto* r = index.isValid() ? row(index.row()) : nullptr;
     if (!r) return {};
-    int64_t v[] = {r->rank,   r->step,   r->wallNs, r->computeNs,
+    // an unknown compute is -1 for sorting (below every measured one) and "—" on screen, never "0 ns"
+    int64_t v[] = {r->rank,   r->step,   r->wallNs, r->computeNs.value_or(-1),
                    r->commNs, r->waitNs, r->idleNs, r->preparingNs};
+    const bool unknown = index.column() == Compute && !r->computeNs;
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() <= Step) return qint64(v[index.column()]);
         if (index.column() == Cause) return r->outlier ? QString::fromStdString(r->cause) : QString();
+        if (unknown) return QStringLiteral("—");
         return formatDuration(v[index.column()]);
     case Qt::UserRole:
         if (index.column() == Cause) return r->outlier ? 1 : 0;
         return qint64(v[index.column()]);
     case Qt::ToolTipRole:
-        return r->outlier ? tr("Outlier step: %1").arg(QString::fromStdString(r->cause)) : QVariant();
+        return toolTip(*r, Column(index.column()));
     case Qt::BackgroundRole:
         return r->outlier ? QColor(250, 200, 200) : QVariant();
     case Qt::ForegroundRole:
@@ -48,6 +51,14 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
     default:
         return {};
     }
+}
+
+QVariant StepsModel::toolTip(const query::StepRow& r, Column c) {
+    if (c == Compute && !r.computeNs)
+        return tr("Compute unknown: rank %1 recorded no device kernel (a host-only trace, or no device "
+                  "data) and ships no step breakdown")
+            .arg(r.rank);
+    return r.outlier ? tr("Outlier step: %1").arg(QString::fromStdString(r.cause)) : QVariant();
 }
 
 QVariant StepsModel::headerData(int section, Qt::Orientation o, int role) const {

@@ -1,7 +1,8 @@
 #pragma once
 // Table model of every rank × step with its breakdown (wall, compute, communication, wait, idle,
-// preparing); outlier steps marked (background, cause in the tooltip). Qt::UserRole holds raw numbers
-// for sorting. GUI thread only.
+// preparing); outlier steps marked (background, cause in the tooltip); a compute nothing measured shows
+// "—" with the reason in its tooltip. Qt::UserRole holds raw numbers for sorting (-1: unknown). GUI thread
+// only.
 #include "core/query/analysisqueries.h"
 
 #include <QAbstractTableModel>
@@ -22,6 +23,7 @@ class StepsModel : public QAbstractTableModel {
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
   private:
+    static QVariant toolTip(const query::StepRow& r, Column c);
     std::shared_ptr<const std::vector<query::StepRow>> m_rows;
 };
 

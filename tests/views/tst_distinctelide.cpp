@@ -1,0 +1,64 @@
+// elideDistinct: labels fit the width, and two different texts never get one label — long CUDA kernel
+// names share their head and their parameter list, so eliding in the middle alone made them identical.
+#include "views/common/distinctelide.h"
+
+#include <QtTest>
+
+using namespace rs::views;
+
+namespace {
+const QString kHead = "void at::native::(anonymous namespace)::vectorized_elementwise_kernel<4, at::native::";
+const QString kTail = ", at::detail::Array<char*, 3> >(int, at::detail::Array<char*, 3>)";
+} // namespace
+
+class TstDistinctElide : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void differentTextsKeepDifferentLabels_data() {
+        QTest::addColumn<QStringList>("texts");
+        QTest::addColumn<int>("width");
+        QTest::newRow("kernels differing in the middle")
+            << QStringList{kHead + "AddFunctor<float>" + kTail, kHead + "MulFunctor<float>" + kTail} << 240;
+        QTest::newRow("three, two alike to the last template argument")
+            << QStringList{kHead + "AddFunctor<float>" + kTail, kHead + "AddFunctor<double>" + kTail,
+                           kHead + "MulFunctor<float>" + kTail}
+            << 240;
+        QTest::newRow("differing at the end") << QStringList{kHead + "x", kHead + "y"} << 200;
+        QTest::newRow("differing early")
+            << QStringList{"void a" + kHead + kTail, "void b" + kHead + kTail} << 200;
+    }
+    void differentTextsKeepDifferentLabels() {
+        QFETCH(QStringList, texts);
+        QFETCH(int, width);
+        const QFontMetrics fm(QFont("DejaVu Sans", 8));
+        const std::vector<QString> in(texts.begin(), texts.end());
+        const auto labels = elideDistinct(in, fm, width);
+        QCOMPARE(labels.size(), in.size());
+        for (size_t i = 0; i < labels.size(); ++i) {
+            QVERIFY2(fm.horizontalAdvance(labels[i]) <= width, qPrintable(labels[i]));
+            for (size_t j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(labels[i] != labels[j], qPrintable(labels[i]));
+        }
+    }
+    void middleElisionAloneMadeThemOne() {
+        // the case above is the one that failed: elided in the middle, the two kernels read the same
+        const QFontMetrics fm(QFont("DejaVu Sans", 8));
+        const QString a = kHead + "AddFunctor<float>" + kTail, b = kHead + "MulFunctor<float>" + kTail;
+        QCOMPARE(fm.elidedText(a, Qt::ElideMiddle, 240), fm.elidedText(b, Qt::ElideMiddle, 240));
+        const auto labels = elideDistinct({a, b}, fm, 240);
+        QVERIFY(labels[0].contains("Add") && labels[1].contains("Mul"));
+    }
+    void shortAndEqualTextsAreUntouched() {
+        const QFontMetrics fm(QFont("DejaVu Sans", 8));
+        const auto labels = elideDistinct({"MatMul", "Add", "MatMul"}, fm, 200);
+        QCOMPARE(labels, (std::vector<QString>{"MatMul", "Add", "MatMul"}));
+    }
+    void aLoneLongTextIsElidedInTheMiddle() {
+        const QFontMetrics fm(QFont("DejaVu Sans", 8));
+        const QString t = kHead + "AddFunctor<float>" + kTail;
+        QCOMPARE(elideDistinct({t, "Add"}, fm, 200)[0], fm.elidedText(t, Qt::ElideMiddle, 200));
+    }
+};
+
+QTEST_MAIN(TstDistinctElide)
+#include "tst_distinctelide.moc"

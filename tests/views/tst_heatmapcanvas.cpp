@@ -1,0 +1,57 @@
+// The heatmap's row labels: two op types whose long names share a 60-character head (and their tail) are
+// drawn as different labels, and the label's tooltip gives the whole name.
+#include "views/heatmap/heatmapcanvas.h"
+
+#include <QtTest>
+
+using namespace rs;
+
+namespace {
+const std::string kHead =
+    "void at::native::(anonymous namespace)::vectorized_elementwise_kernel<4, at::native::";
+const std::string kTail = ", at::detail::Array<char*, 3> >(int, at::detail::Array<char*, 3>)";
+
+std::shared_ptr<query::HeatmapData> twoKernels() {
+    auto d = std::make_shared<query::HeatmapData>();
+    d->rows = {kHead + "AddFunctor<float>" + kTail, kHead + "MulFunctor<float>" + kTail};
+    d->columns = {"rank 0", "rank 1"};
+    d->columnKeys = {0, 1};
+    d->cells.assign(2, std::vector<query::HeatCell>(2));
+    d->rowTotalNs = {2, 1};
+    return d;
+}
+} // namespace
+
+class TstHeatmapCanvas : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void longNamesSharingTheirHeadGetDifferentLabels() {
+        views::HeatmapCanvas c;
+        auto d = twoKernels();
+        QVERIFY(d->rows[0].substr(0, 60) == d->rows[1].substr(0, 60));
+        c.setData(d);
+        c.resize(c.sizeHint());
+        const auto labels = c.rowLabels();
+        QCOMPARE(labels.size(), size_t(2));
+        QVERIFY2(labels[0] != labels[1], qPrintable(labels[0]));
+        for (const auto& l : labels) // elided: the whole names do not fit the label column
+            QVERIFY2(l.size() < int(d->rows[0].size()), qPrintable(l));
+    }
+    void theLabelsTooltipIsTheWholeName() {
+        views::HeatmapCanvas c;
+        auto d = twoKernels();
+        c.setData(d);
+        c.resize(c.sizeHint());
+        c.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&c));
+        const QRect cell = c.cellRect(1, 0);
+        const QPoint label(cell.left() - 20, cell.center().y());
+        QHelpEvent e(QEvent::ToolTip, label, c.mapToGlobal(label));
+        QApplication::sendEvent(&c, &e);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), QString::fromStdString(d->rows[1]).toHtmlEscaped());
+    }
+};
+
+QTEST_MAIN(TstHeatmapCanvas)
+#include "tst_heatmapcanvas.moc"
