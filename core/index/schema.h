@@ -8,7 +8,8 @@
 
 namespace rs::index {
 
-// 28: sum_step/step_stat.compute_ns NULL where no kernel measured the compute; 26: manifest (a cluster
+// 28: sum_step/step_stat.compute_ns NULL where no kernel measured the compute; 27: manifest.shard_ranks and
+// meta cluster_shard_dir (the app reads a cluster index's lanes from its shards); 26: manifest (a cluster
 // index's shards) and the shard meta keys; 25: flow events are build scratch (no `flow` table or `flows` view
 // in an analysed index), flow_link keeps the span ids only; 24: Kineto 'stream N' lanes named 'Stream N'
 // whatever their kind; 23: flow.name_id/bp_e/file_id, flow_link and the flow_links view (flow arrows bound to
