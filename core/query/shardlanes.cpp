@@ -37,6 +37,18 @@ std::vector<int> splitInts(const std::string& s) {
     return out;
 }
 
+/// "rank 3" or "ranks 1, 7, 9" (the numbers the producer wrote) of a shard's shown ranks.
+std::string ranksText(const std::map<int, int>& toShard, const ProfileSummary& s) {
+    std::string out;
+    int n = 0;
+    for (const auto& [rank, mine] : toShard) {
+        if (std::find(s.ranks.begin(), s.ranks.end(), rank) == s.ranks.end()) continue;
+        auto d = s.dataRank.find(rank);
+        out += (n++ ? ", " : "") + std::to_string(d == s.dataRank.end() ? rank : d->second);
+    }
+    return (n == 1 ? "rank " : "ranks ") + out;
+}
+
 } // namespace
 
 ShardLanes::~ShardLanes() = default;
@@ -172,7 +184,8 @@ void ShardLanes::extendSummary(ProfileSummary& s) {
         }
         shard->db.reset(); // opened again when a lane of its is drawn
         if (!shard->problem.empty())
-            s.notes.push_back(shard->name + ": " + shard->problem + ": its ranks' lanes are not shown");
+            s.notes.push_back(shard->name + ": " + shard->problem + ": no lanes for " +
+                              ranksText(shard->toShard, s));
     }
     std::stable_sort(s.tracks.begin(), s.tracks.end(),
                      [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });

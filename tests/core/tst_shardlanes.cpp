@@ -256,6 +256,14 @@ void TestShardLanes::goneOrChangedShardsAreNamed() {
     for (const auto& t : cluster.summary.tracks)
         withLanes.insert(t.rank);
     QCOMPARE(withLanes, one);
+    // the note names the missing shard's ranks (the manifest's list; the demo's data ranks are its keys)
+    auto two2 = db.prepare("SELECT ranks FROM manifest WHERE k = 2");
+    QVERIFY(two2.step());
+    const std::string listed =
+        "no lanes for ranks " + QString::fromStdString(two2.text(0)).replace(",", ", ").toStdString();
+    QVERIFY2(notes.find("shard-2-of-3.sqlite: not found beside the cluster index") != std::string::npos &&
+                 notes.find(listed) != std::string::npos,
+             notes.c_str());
     QCOMPARE(cluster.summary.ranks.size(), size_t(8));
     fs::rename(two + ".away", two);
 }
