@@ -105,12 +105,12 @@ bool ExportScene::showOutlyingRanks() {
     if (m_summary->ranks.size() <= size_t(kOverviewPictureRanks)) return false;
     const auto report = nlohmann::json::parse(m_summary->reportJson, nullptr, false);
     if (!report.is_object()) return false;
-    constexpr size_t kMostOutlying = 7; // and the typical rank: 8 lane groups, as the HTML report's pictures
-    std::vector<int64_t> ranks = query::outlyingRanks(report, kMostOutlying);
+    const query::PictureRanks picture = query::pictureRanks(report); // as the HTML report's pictures
+    std::vector<int64_t> ranks = picture.outlying;
     QStringList outlying;
     for (int64_t r : ranks)
         outlying << QString::number(r);
-    const int64_t typical = query::typicalRank(report, ranks);
+    const int64_t typical = picture.typical;
     if (typical >= 0) ranks.push_back(typical);
     if (ranks.empty()) return false;
     setRanks(std::set<int>(ranks.begin(), ranks.end()));

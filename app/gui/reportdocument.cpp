@@ -81,9 +81,9 @@ class Builder {
     /// Many ranks: the overview pictures show the outlying ranks and a typical one, not the first few (one
     /// lane group per rank of 256 does not read), and the heatmap the same columns.
     void pickPictureRanks() {
-        constexpr size_t kMostOutlying = 7; // and the typical rank: 8 lane groups, as the overview's limit
-        m_outlying = query::outlyingRanks(m_report, kMostOutlying);
-        m_typical = query::typicalRank(m_report, m_outlying);
+        const query::PictureRanks picture = query::pictureRanks(m_report);
+        m_outlying = picture.outlying;
+        m_typical = picture.typical;
         std::vector<int> columns(m_outlying.begin(), m_outlying.end());
         if (m_typical >= 0) columns.push_back(int(m_typical));
         std::sort(columns.begin(), columns.end());

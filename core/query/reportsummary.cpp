@@ -218,4 +218,12 @@ std::string wallRangeText(const OutlierStepGroup& g) {
                                       : ms(double(g.minWallNs)) + " to " + ms(double(g.maxWallNs));
 }
 
+PictureRanks pictureRanks(const nlohmann::json& report) {
+    constexpr size_t kMostOutlying = 7;
+    PictureRanks p;
+    p.outlying = outlyingRanks(report, kMostOutlying);
+    p.typical = typicalRank(report, p.outlying);
+    return p;
+}
+
 } // namespace rs::query

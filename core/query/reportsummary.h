@@ -57,6 +57,13 @@ std::vector<int64_t> outlyingRanks(const nlohmann::json& report, size_t most);
 /// median step is nearest the ranks' median (the lowest on a tie); else the first rank not in `besides`;
 /// -1 when there is none.
 int64_t typicalRank(const nlohmann::json& report, const std::vector<int64_t>& besides);
+/// The ranks a picture of too many ranks shows instead (the HTML report's, `rankscope export`'s): the
+/// outlying ones, at most 7, and a typical one beside them — 8 lane groups.
+struct PictureRanks {
+    std::vector<int64_t> outlying;
+    int64_t typical = -1; ///< -1: none
+};
+PictureRanks pictureRanks(const nlohmann::json& report);
 
 /// "1.16 GiB" (two decimals), as the text report prints memory.
 std::string formatGiB(double bytes);

@@ -140,14 +140,11 @@ ShardLanes::Shard* ShardLanes::shardOfRank(int rank) {
     return it == m_shardOfRank.end() ? nullptr : shardById(it->second);
 }
 
-void ShardLanes::addNames(Shard& s, index::Db& db, ProfileSummary& global) {
+void ShardLanes::addNames(Shard& s, index::Db& db, ProfileSummary& global,
+                          std::unordered_map<std::string, int32_t>& idOf) {
     s.local = std::make_shared<ProfileSummary>();
     loadNames(db, *s.local);
     s.opTypes = std::make_unique<NameOpTypes>(s.local);
-    std::unordered_map<std::string, int32_t> idOf;
-    idOf.reserve(global.strings.size());
-    for (size_t i = 0; i < global.strings.size(); ++i)
-        idOf.emplace(global.strings[i], int32_t(i));
     global.communication.resize(global.strings.size(), 0);
     s.names.resize(s.local->strings.size());
     for (size_t i = 0; i < s.local->strings.size(); ++i) {
@@ -176,10 +173,14 @@ void ShardLanes::addLanes(Shard& s, index::Db& db, const std::set<int>& shown, P
 
 void ShardLanes::extendSummary(ProfileSummary& s) {
     const std::set<int> shown(s.ranks.begin(), s.ranks.end());
+    // the union of the names, built once for all shards (most names are every shard's)
+    std::unordered_map<std::string, int32_t> idOf;
+    for (size_t i = 0; i < s.strings.size(); ++i)
+        idOf.emplace(s.strings[i], int32_t(i));
     for (auto& shard : m_shards) {
         index::Db* db = connect(*shard);
         if (db) {
-            addNames(*shard, *db, s);
+            addNames(*shard, *db, s, idOf);
             addLanes(*shard, *db, shown, s);
         }
         shard->db.reset(); // opened again when a lane of its is drawn

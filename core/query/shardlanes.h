@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace rs::query {
@@ -59,7 +60,9 @@ class ShardLanes {
     void readManifest(index::Db& db, const std::string& dbPath);
     index::Db* connect(Shard& s);
     bool check(Shard& s, index::Db& db);
-    void addNames(Shard& s, index::Db& db, ProfileSummary& global);
+    /// Maps the shard's names into `global` through `idOf` (the union so far: name → summary id).
+    void addNames(Shard& s, index::Db& db, ProfileSummary& global,
+                  std::unordered_map<std::string, int32_t>& idOf);
     void addLanes(Shard& s, index::Db& db, const std::set<int>& shown, ProfileSummary& global);
     void remap(const Shard& s, TimelineData& part, TimelineData& out) const;
     Shard* shardById(int k);
