@@ -3,6 +3,7 @@
 #include "app/cli/profileopener.h"
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
+#include "core/query/rankqueries.h"
 #include "core/shapes/shapetable.h"
 
 #include <cstdio>
@@ -60,7 +61,8 @@ int runShapes(const ArgList& argv) {
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
     if (!res.ok) return 1;
     index::Db db(res.dbPath, true);
-    const auto tables = shapes::loadShapeTables(db, q);
+    query::LaneReader lanes(db, res.dbPath);
+    const auto tables = query::shapeTables(lanes, q);
     if (a.flag("json")) {
         std::printf("%s\n", shapes::shapesJson(tables).c_str());
         return 0;

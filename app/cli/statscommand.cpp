@@ -179,7 +179,8 @@ int runStats(const ArgList& argv) {
                model::formatDuration(offsets->second) + " from the run's start (" +
                model::formatDuration(offsets->second - offsets->first) + ")";
     }
-    const auto stats = query::computeAreaStats(db, q);
+    query::LaneReader lanes(db, res.dbPath);
+    const auto stats = query::computeAreaStats(lanes, q);
     for (int r : stats.ranksWithoutStep)
         std::fprintf(stderr, "rankscope stats: rank %d has no step %lld\n", run.dataRank.at(r),
                      static_cast<long long>(step));

@@ -8,6 +8,7 @@
 #include "core/query/analysisqueries.h"
 #include "core/query/commmatrix.h"
 #include "core/query/flowquery.h"
+#include "core/query/rankqueries.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
@@ -238,11 +239,11 @@ Picture ExportScene::prepareTimeline(int width, int height) {
     const views::Selection& sel = m_state->selection();
     std::vector<query::FlowArrow> flows, windowFlows;
     if (sel.kind == views::Selection::Kind::Span && sel.spanId)
-        flows = query::loadSpanFlows(m_db, sel.spanId).arrows;
+        flows = query::spanFlows(*m_lanes, sel.spanId).arrows;
     if (m_windowFlows)
         windowFlows =
-            query::loadWindowFlows(m_db, m_timeline.flowRequest(m_state->windowStart(), m_state->windowEnd(),
-                                                                0, shown, query::loadFlowCategories(m_db)))
+            query::windowFlows(*m_lanes, m_timeline.flowRequest(m_state->windowStart(), m_state->windowEnd(),
+                                                                0, shown, query::flowCategories(*m_lanes)))
                 .arrows;
     m_timeline.setFlows(flows.empty() && windowFlows.empty()
                             ? nullptr

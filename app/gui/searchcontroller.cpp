@@ -45,11 +45,22 @@ void SearchController::search(const QString& text) {
 void SearchController::onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks) {
     if (id != m_searchRequest) return;
     setHits(std::move(hits), std::move(tracks));
-    Q_EMIT message(
-        tr("%1 for \"%2\" (Enter / F3: next, Shift+F3: previous)")
-            .arg(views::counted(qint64(m_hits.size()), tr("match"), tr("matches")), m_field->text()),
-        8000);
+    Q_EMIT message(tr("%1 for \"%2\" (Enter / F3: next, Shift+F3: previous)%3")
+                       .arg(views::counted(qint64(m_hits.size()), tr("match"), tr("matches")),
+                            m_field->text(), unsearchedText()),
+                   8000);
     next();
+}
+
+QString SearchController::unsearchedText() const {
+    if (!m_summary || m_summary->unreadRanks.empty()) return {};
+    QStringList ranks;
+    for (int r : m_summary->unreadRanks) {
+        auto d = m_summary->dataRank.find(r);
+        ranks << QString::number(d == m_summary->dataRank.end() ? r : d->second);
+    }
+    return tr("; not searched: %1 %2 (their shard of the cluster index is missing or changed)")
+        .arg(ranks.size() == 1 ? tr("rank") : tr("ranks"), ranks.join(", "));
 }
 
 void SearchController::highlightShapeKernels(const QString& opType, const QString& shapes,

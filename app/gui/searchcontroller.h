@@ -58,6 +58,8 @@ class SearchController : public QObject {
     void message(const QString& text, int ms);
 
   private:
+    /// What a search could not read ("" when it read every shown rank).
+    QString unsearchedText() const;
     enum class Kind { Search, Shape, OpKernels, SpanRows, Area };
     void onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks);
     void onKernels(quint64 id, const QVariant& v);

@@ -17,6 +17,8 @@ struct RankActivity {
     /// Per rank key, per column: the busiest device lane's busy fraction of the column (0–1). Lanes of
     /// kind compute and communication; a rank with none of them (a CPU-only trace) counts its host lanes.
     std::map<int, std::vector<float>> busy;
+    /// Ranks whose events cannot be read (a cluster index's missing or changed shard): unknown, not idle.
+    std::vector<int> unread;
 };
 
 RankActivity loadRankActivity(index::Db& db, const std::vector<int>& ranks, int64_t t0, int64_t t1,

@@ -449,20 +449,25 @@ std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, in
 }
 
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins) {
+    return loadDurationHistogram(db, rank, db, opType, rank, bins);
+}
+
+Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stats, const std::string& opType,
+                                int rank, int bins) {
     Histogram h;
     h.opType = opType;
     h.rank = rank;
     std::vector<double> d;
-    auto q = db.prepare("SELECT s.dur_ns FROM span s WHERE s.track_id = ? AND s.op_type_id = (SELECT id FROM "
-                        "string WHERE value = ?)");
-    for (auto [track, r] : computeTracks(db, rank)) {
+    auto q = spans.prepare("SELECT s.dur_ns FROM span s WHERE s.track_id = ? AND s.op_type_id = (SELECT id "
+                           "FROM string WHERE value = ?)");
+    for (auto [track, r] : computeTracks(spans, spansRank)) {
         q.bind(1, track).bind(2, opType);
         while (q.step())
             d.push_back(double(q.i64(0)));
         q.reset();
     }
     {
-        auto s = db.prepare(
+        auto s = stats.prepare(
             "SELECT median_ns, p95_ns, cluster_median_ns FROM op_stat WHERE op_type = ? AND rank = ?");
         s.bind(1, opType).bind(2, rank);
         if (s.step()) h.medianNs = s.i64(0), h.p95Ns = s.i64(1), h.clusterMedianNs = s.i64(2);

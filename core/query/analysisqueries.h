@@ -105,6 +105,10 @@ struct Histogram {
     int64_t medianNs = 0, p95Ns = 0, clusterMedianNs = 0;
 };
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins = 30);
+/// The same with the durations read from `spans` (where the rank's key is `spansRank`: a cluster index's
+/// shard) and the op statistics (median, p95, the median over the ranks) from `stats`.
+Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stats, const std::string& opType,
+                                int rank, int bins = 30);
 /// The device kernels of `opType` on `rank` (the heatmap cell's spans), in time order, at most `limit`;
 /// `trackIds` gets each one's track.
 std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,

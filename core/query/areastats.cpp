@@ -52,15 +52,14 @@ std::vector<AreaWindow> resolveWindows(index::Db& db, const AreaQuery& q, std::v
     return q.step ? stepWindows(db, q.stepRanks, *q.step, missing) : q.windows;
 }
 
-/// The lanes of the area, each with its rank's window; lanes on another clock are counted in `notes`.
+/// The lanes of the area, each with its rank's window; lanes on another clock are counted in `otherClock`.
 std::vector<Lane> areaLanes(index::Db& db, const AreaQuery& q, const std::vector<AreaWindow>& windows,
-                            std::vector<std::string>& notes) {
+                            int64_t& otherClock) {
     const std::set<int64_t> chosen(q.trackIds.begin(), q.trackIds.end());
     const auto wanted = [&](int64_t id, const std::string& kind) {
         return chosen.empty() ? q.kinds.count(kind) > 0 : chosen.count(id) > 0;
     };
     std::vector<Lane> lanes;
-    int64_t otherClock = 0;
     auto tracks = db.prepare("SELECT track_id, kind, coalesce(name, ''), aligned FROM track WHERE rank = ? "
                              "ORDER BY track_id");
     auto memory = db.prepare("SELECT 1 FROM memory_summary WHERE rank = ? AND curve_component IS NOT NULL");
@@ -80,9 +79,6 @@ std::vector<Lane> areaLanes(index::Db& db, const AreaQuery& q, const std::vector
             lanes.push_back({memoryTrackId(w.rank), w.rank, "memory", "device memory", w.t0, w.t1});
         memory.reset();
     }
-    if (otherClock > 0)
-        notes.push_back(model::counted(otherClock, "lane", "lanes") +
-                        " on another clock than their rank's device ops (no sync record) left out");
     return lanes;
 }
 
@@ -244,29 +240,52 @@ void addCounters(index::Db& db, const std::vector<Lane>& lanes, AreaStats& s) {
 
 } // namespace
 
-AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<bool>* cancel) {
-    AreaStats s;
-    s.windows = resolveWindows(db, q, &s.ranksWithoutStep);
-    s.perRank = q.perRank;
-    const auto lanes = areaLanes(db, q, s.windows, s.notes);
+namespace {
+
+/// The query in `part`'s keys: the windows of its ranks and the chosen lanes that are its own. False when
+/// the query chose lanes and none is the part's (an empty choice would mean every lane).
+bool localQuery(const AreaQuery& q, const std::vector<AreaWindow>& windows, const RankPart& part,
+                AreaQuery& local, std::vector<AreaWindow>& localWindows) {
+    local = q;
+    local.step.reset();
+    local.trackIds.clear();
+    for (int64_t t : q.trackIds)
+        if (auto mine = part.localTrack(t)) local.trackIds.push_back(*mine);
+    if (!q.trackIds.empty() && local.trackIds.empty()) return false;
+    for (const auto& w : windows)
+        if (auto it = part.toLocal.find(w.rank); it != part.toLocal.end())
+            localWindows.push_back({it->second, w.t0, w.t1});
+    return !localWindows.empty();
+}
+
+struct NamedKey {
+    std::string name, kind;
+    int rank;
+    auto operator<=>(const NamedKey&) const = default;
+};
+using NamedGroups = std::map<NamedKey, Group>;
+
+/// One part's share of the area: its spans grouped into `groups` (by name: string ids differ between
+/// shards), its counters appended to `s`, in the view's rank keys and track ids. False when cancelled.
+bool addPart(const RankPart& part, const AreaQuery& q, const std::vector<AreaWindow>& windows, AreaStats& s,
+             NamedGroups& groups, int64_t& otherClock, const std::atomic<bool>* cancel) {
+    index::Db& db = *part.db;
+    const auto lanes = areaLanes(db, q, windows, otherClock);
     std::vector<std::string> kinds; // a group's kind by index
-    std::unordered_map<GroupKey, Group, GroupHash> groups;
+    std::unordered_map<GroupKey, Group, GroupHash> local;
     CoveringSpans covering(db);
     auto spans = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
                             "WHERE track_id = ?1 AND ts_ns >= ?2 AND ts_ns < ?3 ORDER BY ts_ns");
     for (const auto& l : lanes) {
         if (l.kind == "counter" || l.kind == "memory") continue;
-        if (cancel && cancel->load()) {
-            s.cancelled = true;
-            return s;
-        }
+        if (cancel && cancel->load()) return false;
         ++s.lanes;
         const int kind = int(std::find(kinds.begin(), kinds.end(), l.kind) - kinds.begin());
         if (kind == int(kinds.size())) kinds.push_back(l.kind);
         const auto items = laneSpans(spans, covering, l);
         s.spans += int64_t(items.size());
         sweepSelfTime(items, l.t0, l.t1, [&](const DrawItem& it, int64_t wall, int64_t self) {
-            Group& g = groups[{it.nameId, kind, q.perRank ? l.rank : -1}];
+            Group& g = local[{it.nameId, kind, q.perRank ? part.rank(l.rank) : -1}];
             ++g.count;
             g.total += wall;
             g.self += self;
@@ -275,34 +294,102 @@ AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<
             g.walls.push_back(wall);
         });
     }
+    const size_t counters = s.counters.size();
     addCounters(db, lanes, s);
+    for (size_t i = counters; i < s.counters.size(); ++i) {
+        s.counters[i].trackId = part.trackId(s.counters[i].trackId);
+        s.counters[i].rank = part.rank(s.counters[i].rank);
+    }
     auto str = db.prepare("SELECT value FROM string WHERE id = ?");
+    for (auto& [k, g] : local) {
+        Group& to = groups[{stringOf(str, k.nameId), kinds[size_t(k.kind)], k.rank}];
+        to.count += g.count;
+        to.total += g.total;
+        to.self += g.self;
+        to.min = std::min(to.min, g.min);
+        to.max = std::max(to.max, g.max);
+        to.walls.insert(to.walls.end(), g.walls.begin(), g.walls.end());
+    }
+    return true;
+}
+
+std::vector<int> ranksOf(const std::vector<AreaWindow>& windows) {
+    std::vector<int> ranks;
+    for (const auto& w : windows)
+        ranks.push_back(w.rank);
+    return ranks;
+}
+
+AreaStats computeOver(index::Db& main, const RankVisitor& visit, const AreaQuery& q,
+                      const std::atomic<bool>* cancel) {
+    AreaStats s;
+    s.windows = resolveWindows(main, q, &s.ranksWithoutStep);
+    s.perRank = q.perRank;
+    NamedGroups groups;
+    int64_t otherClock = 0;
+    const auto unread = visit(ranksOf(s.windows), [&](const RankPart& part) {
+        AreaQuery local;
+        std::vector<AreaWindow> windows;
+        if (s.cancelled || !localQuery(q, s.windows, part, local, windows)) return;
+        s.cancelled = !addPart(part, local, windows, s, groups, otherClock, cancel);
+    });
+    if (s.cancelled) return s;
+    if (otherClock > 0)
+        s.notes.push_back(model::counted(otherClock, "lane", "lanes") +
+                          " on another clock than their rank's device ops (no sync record) left out");
+    if (!unread.empty())
+        s.notes.push_back(model::counted(int64_t(unread.size()), "rank", "ranks") +
+                          " not counted: their shard of the cluster index is missing or changed");
+    // counters in the windows' order of ranks (the parts visit them shard by shard)
+    std::map<int, size_t> order;
+    for (const auto& w : s.windows)
+        order.emplace(w.rank, order.size());
+    std::stable_sort(s.counters.begin(), s.counters.end(),
+                     [&](const CounterRow& a, const CounterRow& b) { return order[a.rank] < order[b.rank]; });
     for (auto& [k, g] : groups)
-        s.rows.push_back({stringOf(str, k.nameId), kinds[size_t(k.kind)], k.rank, g.count, g.total, g.self,
-                          g.min, g.max, p95(g.walls), double(g.total) / double(g.count)});
+        s.rows.push_back({k.name, k.kind, k.rank, g.count, g.total, g.self, g.min, g.max, p95(g.walls),
+                          double(g.total) / double(g.count)});
     std::sort(s.rows.begin(), s.rows.end(), [](const AreaRow& a, const AreaRow& b) {
         return std::tie(b.totalNs, a.name, a.kind, a.rank) < std::tie(a.totalNs, b.name, b.kind, b.rank);
     });
     return s;
 }
 
-std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::string& name,
-                                const std::string& kind, int rank, int limit,
-                                std::vector<int64_t>* trackIds) {
-    std::vector<std::string> notes;
+/// The spans of one row of the area's table on one part, in the view's ids.
+void partSpans(const RankPart& part, const AreaQuery& q, const std::vector<AreaWindow>& windows,
+               const std::string& name, const std::string& kind, int rank,
+               std::vector<std::pair<DrawItem, int64_t>>& found) {
+    index::Db& db = *part.db;
     auto id = db.prepare("SELECT id FROM string WHERE value = ?");
     id.bind(1, name);
-    if (!id.step()) return {};
+    if (!id.step()) return;
     const auto nameId = int32_t(id.i64(0));
     CoveringSpans covering(db);
     auto spans = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
                             "WHERE track_id = ?1 AND ts_ns >= ?2 AND ts_ns < ?3 ORDER BY ts_ns");
-    std::vector<std::pair<DrawItem, int64_t>> found;
-    for (const auto& l : areaLanes(db, q, resolveWindows(db, q, nullptr), notes)) {
-        if (l.kind != kind || (rank >= 0 && l.rank != rank)) continue;
-        for (const auto& it : laneSpans(spans, covering, l))
-            if (it.nameId == nameId) found.push_back({it, l.trackId});
+    int64_t otherClock = 0;
+    for (const auto& l : areaLanes(db, q, windows, otherClock)) {
+        if (l.kind != kind || (rank >= 0 && part.rank(l.rank) != rank)) continue;
+        for (auto it : laneSpans(spans, covering, l))
+            if (it.nameId == nameId) {
+                std::vector<DrawItem> one{it};
+                part.toView(one, nullptr);
+                found.push_back({one.front(), part.trackId(l.trackId)});
+            }
     }
+}
+
+std::vector<DrawItem> spansOver(index::Db& main, const RankVisitor& visit, const AreaQuery& q,
+                                const std::string& name, const std::string& kind, int rank, int limit,
+                                std::vector<int64_t>* trackIds) {
+    const auto all = resolveWindows(main, q, nullptr);
+    std::vector<std::pair<DrawItem, int64_t>> found;
+    visit(ranksOf(all), [&](const RankPart& part) {
+        AreaQuery local;
+        std::vector<AreaWindow> windows;
+        if (localQuery(q, all, part, local, windows))
+            partSpans(part, local, windows, name, kind, rank, found);
+    });
     std::stable_sort(found.begin(), found.end(),
                      [](const auto& a, const auto& b) { return a.first.startNs < b.first.startNs; });
     if (found.size() > size_t(std::max(0, limit))) found.resize(size_t(std::max(0, limit)));
@@ -312,6 +399,36 @@ std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::st
         if (trackIds) trackIds->push_back(track);
     }
     return out;
+}
+
+/// The index itself as the only part.
+RankVisitor wholeIndex(index::Db& db) {
+    return [&db](const std::vector<int>& ranks, const std::function<void(const RankPart&)>& fn) {
+        fn(RankPart::whole(db, ranks));
+        return std::vector<int>();
+    };
+}
+
+} // namespace
+
+AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<bool>* cancel) {
+    return computeOver(db, wholeIndex(db), q, cancel);
+}
+
+AreaStats computeAreaStats(LaneReader& lanes, const AreaQuery& q, const std::atomic<bool>* cancel) {
+    return computeOver(lanes.db(), lanes.visitor(), q, cancel);
+}
+
+std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::string& name,
+                                const std::string& kind, int rank, int limit,
+                                std::vector<int64_t>* trackIds) {
+    return spansOver(db, wholeIndex(db), q, name, kind, rank, limit, trackIds);
+}
+
+std::vector<DrawItem> areaSpans(LaneReader& lanes, const AreaQuery& q, const std::string& name,
+                                const std::string& kind, int rank, int limit,
+                                std::vector<int64_t>* trackIds) {
+    return spansOver(lanes.db(), lanes.visitor(), q, name, kind, rank, limit, trackIds);
 }
 
 std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank) {

@@ -11,6 +11,7 @@
 // ns on each rank's own clock. Functions take a connection owned by the calling thread (the query
 // service's worker).
 #include "core/index/sqlite.h"
+#include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
 
 #include <atomic>
@@ -80,10 +81,15 @@ std::vector<AreaWindow> stepWindows(index::Db& db, const std::vector<int>& ranks
 
 /// The statistics of the area; stops early (cancelled = true) when `cancel` is set.
 AreaStats computeAreaStats(index::Db& db, const AreaQuery& q, const std::atomic<bool>* cancel = nullptr);
+/// The same over whatever `lanes` opened: a cluster index's spans are read from its shards (a rank whose
+/// shard is missing is left out and the notes say how many). Rank keys and track ids are the summary's.
+AreaStats computeAreaStats(LaneReader& lanes, const AreaQuery& q, const std::atomic<bool>* cancel = nullptr);
 
 /// The spans of one row of the area's table (`rank` −1: every rank), in time order, at most `limit`;
 /// `trackIds` gets each one's lane. What a row click highlights on the timeline.
 std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::string& name,
+                                const std::string& kind, int rank, int limit, std::vector<int64_t>* trackIds);
+std::vector<DrawItem> areaSpans(LaneReader& lanes, const AreaQuery& q, const std::string& name,
                                 const std::string& kind, int rank, int limit, std::vector<int64_t>* trackIds);
 
 /// The statistics as JSON (`rankscope stats --json`): {windows[{rank, start_ns, end_ns}], per_rank, spans,

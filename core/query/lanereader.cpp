@@ -28,4 +28,28 @@ RankSource LaneReader::rankSource(int rank) {
     return s;
 }
 
+std::vector<int> LaneReader::visitRanks(const std::vector<int>& ranks,
+                                        const std::function<void(const RankPart&)>& fn) {
+    if (m_shards) return m_shards->visit(ranks, fn);
+    fn(RankPart::whole(m_db, ranks));
+    return {};
+}
+
+RankVisitor LaneReader::visitor() {
+    return [this](const std::vector<int>& ranks, const std::function<void(const RankPart&)>& fn) {
+        return visitRanks(ranks, fn);
+    };
+}
+
+void LaneReader::visitAll(const std::function<void(const RankPart&)>& fn,
+                          const std::vector<int64_t>* tracks) {
+    if (m_shards) return m_shards->visitAll(fn, tracks);
+    fn(RankPart::whole(m_db, {}));
+}
+
+void LaneReader::visitSpan(int64_t spanId, const std::function<void(const RankPart&, int64_t)>& fn) {
+    if (m_shards) return m_shards->visitSpan(spanId, fn);
+    fn(RankPart::whole(m_db, {}), spanId);
+}
+
 } // namespace rs::query

@@ -31,6 +31,22 @@ class LaneReader {
     std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds);
     /// Where `rank`'s events are (its shard for a cluster index).
     RankSource rankSource(int rank);
+    /// Calls `fn` with each part of `ranks` (rank keys of the open index): the index itself, or each shard
+    /// of a cluster index holding some of them. Returns the ranks whose events cannot be read (a cluster
+    /// index's missing or changed shard).
+    std::vector<int> visitRanks(const std::vector<int>& ranks,
+                                const std::function<void(const RankPart&)>& fn);
+    /// visitRanks as a function (valid while this reader is).
+    RankVisitor visitor();
+    /// Calls `fn` with every part of the profile (every readable shard of a cluster index); with `tracks`,
+    /// only the parts holding some of those lanes (track ids of the summary).
+    void visitAll(const std::function<void(const RankPart&)>& fn,
+                  const std::vector<int64_t>* tracks = nullptr);
+    /// Calls `fn` with the part holding `spanId` (a span id of the summary's lanes) and its id there.
+    void visitSpan(int64_t spanId, const std::function<void(const RankPart&, int64_t)>& fn);
+    bool cluster() const { return bool(m_shards); }
+    /// The open index (a cluster index holds the summary tables only).
+    index::Db& db() { return m_db; }
 
   private:
     index::Db& m_db;

@@ -79,6 +79,15 @@ void QueryWorker::runForRank(quint64 id, int rank, const std::function<QVariant(
     }
 }
 
+void QueryWorker::runWithLanes(quint64 id, const std::function<QVariant(LaneReader&)>& job) {
+    if (!m_lanes) return;
+    try {
+        Q_EMIT resultReady(id, job(*m_lanes));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+    }
+}
+
 QueryService::QueryService(QObject* parent) : QObject(parent), m_worker(new QueryWorker) {
     qRegisterMetaType<rs::query::TimelineWindow>();
     qRegisterMetaType<std::shared_ptr<const rs::query::ProfileSummary>>();
@@ -154,6 +163,14 @@ quint64 QueryService::submitForRank(int rank, std::function<QVariant(const RankS
     return id;
 }
 
+quint64 QueryService::submitWithLanes(std::function<QVariant(LaneReader&)> job) {
+    quint64 id = m_nextId++;
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, id, job = std::move(job)] { worker->runWithLanes(id, job); },
+        Qt::QueuedConnection);
+    return id;
+}
+
 template <class T> static QVariant wrap(T&& v) {
     return QVariant::fromValue(
         std::shared_ptr<const std::decay_t<T>>(std::make_shared<std::decay_t<T>>(std::forward<T>(v))));
@@ -201,24 +218,24 @@ quint64 QueryService::requestOpTensorRows(int rank, const QString& opName, const
 }
 
 quint64 QueryService::requestHistogram(const QString& opType, int rank) {
-    return submit([op = opType.toStdString(), rank](index::Db& db) {
-        return wrap(loadDurationHistogram(db, op, rank));
+    return submitWithLanes([op = opType.toStdString(), rank](LaneReader& lanes) {
+        return wrap(durationHistogram(lanes, op, rank));
     });
 }
 
 quint64 QueryService::requestOpKernels(const QString& opType, int rank) {
-    return submit([op = opType.toStdString(), rank](index::Db& db) {
+    return submitWithLanes([op = opType.toStdString(), rank](LaneReader& lanes) {
         ShapeKernels k;
-        k.spans = opKernelSpans(db, op, rank, 5000, &k.trackIds);
+        k.spans = opKernels(lanes, op, rank, 5000, &k.trackIds);
         return wrap(std::move(k));
     });
 }
 
 quint64 QueryService::requestShapeTables(int run) {
-    return submit([run](index::Db& db) {
+    return submitWithLanes([run](LaneReader& lanes) {
         shapes::ShapeQuery q;
         q.run = run;
-        return wrap(shapes::loadShapeTables(db, q));
+        return wrap(shapeTables(lanes, q));
     });
 }
 
@@ -234,7 +251,8 @@ quint64 QueryService::requestLinkSpans(int run, std::optional<qint64> step, cons
 }
 
 quint64 QueryService::requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns) {
-    return submit([=](index::Db& db) { return wrap(loadRankActivity(db, ranks, t0, t1, columns)); });
+    return submitWithLanes(
+        [=](LaneReader& lanes) { return wrap(rankActivity(lanes, ranks, t0, t1, columns)); });
 }
 
 quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {
@@ -243,24 +261,24 @@ quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {
 
 quint64 QueryService::requestShapeKernels(int run, const QString& opType, const QString& inputShapes,
                                           const QString& dtypes) {
-    return submit([=](index::Db& db) {
+    return submitWithLanes([=](LaneReader& lanes) {
         ShapeKernels k;
-        k.spans = shapeKernelSpans(db, run, opType.toStdString(), inputShapes.toStdString(),
-                                   dtypes.toStdString(), 5000, &k.trackIds);
+        k.spans = shapeKernels(lanes, run, opType.toStdString(), inputShapes.toStdString(),
+                               dtypes.toStdString(), 5000, &k.trackIds);
         return wrap(std::move(k));
     });
 }
 
 quint64 QueryService::requestSpanFlows(qint64 spanId) {
-    return submit([spanId](index::Db& db) { return wrap(loadSpanFlows(db, spanId)); });
+    return submitWithLanes([spanId](LaneReader& lanes) { return wrap(spanFlows(lanes, spanId)); });
 }
 
 quint64 QueryService::requestWindowFlows(const FlowWindow& w) {
-    return submit([w](index::Db& db) { return wrap(loadWindowFlows(db, w)); });
+    return submitWithLanes([w](LaneReader& lanes) { return wrap(windowFlows(lanes, w)); });
 }
 
 quint64 QueryService::requestFlowCategories() {
-    return submit([](index::Db& db) { return wrap(loadFlowCategories(db)); });
+    return submitWithLanes([](LaneReader& lanes) { return wrap(flowCategories(lanes)); });
 }
 
 quint64 QueryService::requestLocateSpans(const std::vector<SpanRef>& refs) {
@@ -270,15 +288,15 @@ quint64 QueryService::requestLocateSpans(const std::vector<SpanRef>& refs) {
 quint64 QueryService::requestAreaStats(const AreaQuery& q) {
     if (m_areaCancel) m_areaCancel->store(true);
     m_areaCancel = std::make_shared<std::atomic<bool>>(false);
-    return submit(
-        [q, flag = m_areaCancel](index::Db& db) { return wrap(computeAreaStats(db, q, flag.get())); });
+    return submitWithLanes(
+        [q, flag = m_areaCancel](LaneReader& lanes) { return wrap(computeAreaStats(lanes, q, flag.get())); });
 }
 
 quint64 QueryService::requestAreaSpans(const AreaQuery& q, const QString& name, const QString& kind,
                                        int rank) {
-    return submit([=](index::Db& db) {
+    return submitWithLanes([=](LaneReader& lanes) {
         ShapeKernels k;
-        k.spans = areaSpans(db, q, name.toStdString(), kind.toStdString(), rank, 5000, &k.trackIds);
+        k.spans = areaSpans(lanes, q, name.toStdString(), kind.toStdString(), rank, 5000, &k.trackIds);
         return wrap(std::move(k));
     });
 }

@@ -11,6 +11,7 @@
 #include "core/query/commmatrix.h"
 #include "core/query/flowquery.h"
 #include "core/query/lanereader.h"
+#include "core/query/rankqueries.h"
 #include "core/query/spanlocator.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
@@ -99,6 +100,8 @@ class QueryService : public QObject {
     quint64 submit(std::function<QVariant(index::Db&)> job);
     /// A rank's request: run where its events are (a cluster index's shard of the rank).
     quint64 submitForRank(int rank, std::function<QVariant(const RankSource&)> job);
+    /// A request over several ranks' events: run over the lanes (rankqueries.h visits a cluster's shards).
+    quint64 submitWithLanes(std::function<QVariant(LaneReader&)> job);
     QThread m_thread;
     QueryWorker* m_worker;
     quint64 m_nextId = 1;

@@ -19,6 +19,8 @@ class QueryWorker : public QObject {
     /// `job` over where `rank`'s events are (a cluster index: its shard, lanereader.h). Not a slot (moc
     /// does not spell the job's type): QueryService queues it as a functor.
     void runForRank(quint64 id, int rank, const std::function<QVariant(const RankSource&)>& job);
+    /// `job` over the open index's lanes (a cluster index: its shards' events too). Not a slot (as above).
+    void runWithLanes(quint64 id, const std::function<QVariant(LaneReader&)>& job);
 
   public Q_SLOTS:
     void open(const QString& path);

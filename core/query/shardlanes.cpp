@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -184,9 +185,12 @@ void ShardLanes::extendSummary(ProfileSummary& s) {
             addLanes(*shard, *db, shown, s);
         }
         shard->db.reset(); // opened again when a lane of its is drawn
-        if (!shard->problem.empty())
+        if (!shard->problem.empty()) {
             s.notes.push_back(shard->name + ": " + shard->problem + ": no lanes for " +
                               ranksText(shard->toShard, s));
+            for (const auto& [rank, mine] : shard->toShard)
+                if (shown.count(rank)) s.unreadRanks.push_back(rank);
+        }
     }
     std::stable_sort(s.tracks.begin(), s.tracks.end(),
                      [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
@@ -243,6 +247,68 @@ index::Db* ShardLanes::rankDb(int rank, int& localRank, int& k) {
     localRank = s->toShard.at(rank);
     k = s->k;
     return connect(*s);
+}
+
+std::vector<int> ShardLanes::visit(const std::vector<int>& ranks,
+                                   const std::function<void(const RankPart&)>& fn) {
+    std::map<int, RankPart> parts; // K → its part
+    std::vector<int> unread;
+    for (int r : ranks) {
+        Shard* s = shardOfRank(r);
+        if (!s || !s->problem.empty()) {
+            unread.push_back(r);
+            continue;
+        }
+        parts[s->k].toLocal[r] = s->toShard.at(r);
+    }
+    for (auto& [k, part] : parts) {
+        Shard* s = shardById(k);
+        part.db = connect(*s);
+        if (!part.db) { // found wanting only now (rewritten since the summary was read)
+            for (const auto& [r, local] : part.toLocal)
+                unread.push_back(r);
+            continue;
+        }
+        part.shard = k;
+        part.names = &s->names;
+        fn(part);
+    }
+    std::sort(unread.begin(), unread.end());
+    return unread;
+}
+
+namespace {
+std::set<int> shardsOfTracks(const std::vector<int64_t>& tracks) {
+    std::set<int> ks;
+    for (int64_t t : tracks)
+        if (t >= 0) ks.insert(ShardLanes::shardOf(t));
+    return ks;
+}
+} // namespace
+
+void ShardLanes::visitAll(const std::function<void(const RankPart&)>& fn, const std::vector<int64_t>* only) {
+    const std::set<int> wanted = only ? shardsOfTracks(*only) : std::set<int>();
+    for (auto& s : m_shards) {
+        if (only && !wanted.count(s->k)) continue;
+        RankPart part;
+        part.db = connect(*s);
+        if (!part.db) continue;
+        part.shard = s->k;
+        part.names = &s->names;
+        part.toLocal.insert(s->toShard.begin(), s->toShard.end());
+        fn(part);
+    }
+}
+
+void ShardLanes::visitSpan(int64_t spanId, const std::function<void(const RankPart&, int64_t)>& fn) {
+    Shard* s = shardById(shardOf(spanId));
+    RankPart part;
+    part.db = s ? connect(*s) : nullptr;
+    if (!part.db) return;
+    part.shard = s->k;
+    part.names = &s->names;
+    part.toLocal.insert(s->toShard.begin(), s->toShard.end());
+    fn(part, localId(spanId));
 }
 
 std::optional<SpanDetail> ShardLanes::loadSpanDetail(int64_t spanId) {

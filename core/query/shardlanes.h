@@ -15,8 +15,10 @@
 // Threads: one instance per open cluster index, used on the query thread only.
 #include "core/index/sqlite.h"
 #include "core/query/namekinds.h"
+#include "core/query/rankpart.h"
 #include "core/query/timelinequery.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -47,6 +49,14 @@ class ShardLanes {
     /// The connection of `rank`'s shard (null when it has none or it cannot be read), with the rank's key
     /// there in `localRank` and the shard's K in `k`.
     index::Db* rankDb(int rank, int& localRank, int& k);
+    /// Calls `fn` with each readable shard's part of `ranks` (cluster rank keys), one shard open at a time;
+    /// returns the ranks no shard can give (missing, unreadable or changed shard; unknown rank).
+    std::vector<int> visit(const std::vector<int>& ranks, const std::function<void(const RankPart&)>& fn);
+    /// Calls `fn` with every readable shard (its part holds all its ranks); with `only`, the shards of
+    /// those cluster track ids only.
+    void visitAll(const std::function<void(const RankPart&)>& fn, const std::vector<int64_t>* only = nullptr);
+    /// Calls `fn` with the part of the shard holding `spanId` (a cluster span id) and its id there.
+    void visitSpan(int64_t spanId, const std::function<void(const RankPart&, int64_t)>& fn);
     int shardCount() const { return int(m_shards.size()); }
     int openShards() const; ///< shards whose connection is open now (at most kOpenShards)
 

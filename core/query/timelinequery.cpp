@@ -393,15 +393,30 @@ std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int li
 std::vector<DrawItem> shapeKernelSpans(index::Db& db, int run, const std::string& opType,
                                        const std::string& inputShapes, const std::string& dtypes, int limit,
                                        std::vector<int64_t>* trackIds) {
+    std::vector<int> ranks;
+    auto r = db.prepare("SELECT rank FROM rank_info WHERE coalesce(run_id, 0) = ?");
+    r.bind(1, run);
+    while (r.step())
+        ranks.push_back(int(r.i64(0)));
+    return shapeKernelSpans(db, ranks, opType, inputShapes, dtypes, limit, trackIds);
+}
+
+std::vector<DrawItem> shapeKernelSpans(index::Db& db, const std::vector<int>& ranks,
+                                       const std::string& opType, const std::string& inputShapes,
+                                       const std::string& dtypes, int limit, std::vector<int64_t>* trackIds) {
     std::vector<DrawItem> out;
+    std::string list;
+    for (int rank : ranks)
+        list += (list.empty() ? "" : ",") + std::to_string(rank);
     auto q = db.prepare(
         "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, s.track_id "
-        "FROM kernel_shapes k JOIN rank_info r ON r.rank = k.rank JOIN track t ON t.rank = k.rank AND t.kind "
-        "<> 'overlap' "
+        "FROM kernel_shapes k JOIN track t ON t.rank = k.rank AND t.kind <> 'overlap' "
         "JOIN span s ON s.track_id = t.track_id AND s.ts_ns = k.ts_ns AND s.dur_ns = k.dur_ns "
-        "WHERE coalesce(r.run_id, 0) = ?1 AND k.op_type = ?2 AND coalesce(k.input_shapes, '') = ?3 "
-        "AND coalesce(k.input_dtypes, '') = ?4 ORDER BY s.ts_ns LIMIT ?5");
-    q.bind(1, run).bind(2, opType).bind(3, inputShapes).bind(4, dtypes).bind(5, int64_t(limit));
+        "WHERE k.rank IN (" +
+        list +
+        ") AND k.op_type = ?1 AND coalesce(k.input_shapes, '') = ?2 "
+        "AND coalesce(k.input_dtypes, '') = ?3 ORDER BY s.ts_ns LIMIT ?4");
+    q.bind(1, opType).bind(2, inputShapes).bind(3, dtypes).bind(4, int64_t(limit));
     while (q.step()) {
         out.push_back(
             {q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});

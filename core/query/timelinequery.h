@@ -64,6 +64,9 @@ struct ProfileSummary {
     std::string reportJson; ///< the report document (core/query/report.h)
     std::string reportText; ///< its human summary
     std::vector<int> ranks;
+    /// Shown ranks whose events cannot be read (a cluster index's missing or changed shard): no lanes,
+    /// not searched.
+    std::vector<int> unreadRanks;
     std::vector<TrackDesc> tracks;
     std::vector<StepDesc> steps;
     std::vector<WaitDesc> waits;
@@ -154,5 +157,9 @@ std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int li
 std::vector<DrawItem> shapeKernelSpans(index::Db& db, int run, const std::string& opType,
                                        const std::string& inputShapes, const std::string& dtypes, int limit,
                                        std::vector<int64_t>* trackIds);
+/// The same over `ranks` (rank keys of `db`; a cluster index's shard has no runs of the cluster's).
+std::vector<DrawItem> shapeKernelSpans(index::Db& db, const std::vector<int>& ranks,
+                                       const std::string& opType, const std::string& inputShapes,
+                                       const std::string& dtypes, int limit, std::vector<int64_t>* trackIds);
 
 } // namespace rs::query

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace rs::shapes {
 
@@ -136,33 +137,43 @@ int chooseRun(index::Db& db, std::optional<int> run) {
 }
 } // namespace
 
-std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
-    std::string sql = "SELECT k.op_type, coalesce(k.input_shapes, ''), coalesce(k.input_dtypes, ''), "
-                      "k.dur_ns, k.rank, k.ts_ns "
-                      "FROM kernel_shapes k "
-                      "JOIN rank_info r ON r.rank = k.rank WHERE coalesce(r.run_id, 0) = ?";
-    if (q.opType) sql += " AND k.op_type = ?";
-    if (q.dataRank) sql += " AND coalesce(r.data_rank, r.rank) = ?";
+std::vector<int> shapeRanks(index::Db& db, const ShapeQuery& q) {
+    std::string sql = "SELECT rank FROM rank_info WHERE coalesce(run_id, 0) = ?";
+    if (q.dataRank) sql += " AND coalesce(data_rank, rank) = ?";
     auto st = db.prepare(sql);
-    int k = 1;
-    st.bind(k++, chooseRun(db, q.run));
-    if (q.opType) st.bind(k++, *q.opType);
-    if (q.dataRank) st.bind(k++, *q.dataRank);
-    std::map<std::string, std::map<std::pair<std::string, std::string>, std::vector<double>>> groups;
-    std::map<std::pair<std::string, std::pair<std::string, std::string>>, ShapeRow> first; // earliest kernel
+    st.bind(1, chooseRun(db, q.run));
+    if (q.dataRank) st.bind(2, *q.dataRank);
+    std::vector<int> out;
+    while (st.step())
+        out.push_back(int(st.i64(0)));
+    return out;
+}
+
+void ShapeGroups::add(index::Db& db, const std::vector<int>& ranks, const std::optional<std::string>& opType,
+                      const std::function<int(int)>& rankOf) {
+    const std::set<int> wanted(ranks.begin(), ranks.end());
+    std::string sql = "SELECT k.op_type, coalesce(k.input_shapes, ''), coalesce(k.input_dtypes, ''), "
+                      "k.dur_ns, k.rank, k.ts_ns FROM kernel_shapes k";
+    if (opType) sql += " WHERE k.op_type = ?";
+    auto st = db.prepare(sql);
+    if (opType) st.bind(1, *opType);
     while (st.step()) {
+        if (!wanted.count(int(st.i64(4)))) continue;
         const std::string op = st.text(0);
         std::pair<std::string, std::string> key{st.text(1), st.text(2)};
-        groups[op][key].push_back(double(st.i64(3)));
-        ShapeRow& f = first[{op, key}];
+        m_groups[op][key].push_back(double(st.i64(3)));
+        ShapeRow& f = m_first[{op, key}];
         if (f.firstRank < 0 || st.i64(5) < f.firstTsNs) {
-            f.firstRank = int(st.i64(4));
+            f.firstRank = rankOf(int(st.i64(4)));
             f.firstTsNs = st.i64(5);
             f.firstDurNs = st.i64(3);
         }
     }
+}
+
+std::vector<OpShapeTable> ShapeGroups::tables() {
     std::vector<OpShapeTable> out;
-    for (auto& [op, shapes] : groups) {
+    for (auto& [op, shapes] : m_groups) {
         OpShapeTable t;
         t.opType = op;
         for (auto& [key, durs] : shapes) {
@@ -176,7 +187,7 @@ std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
             r.medianNs = stats::median(durs);
             r.p95Ns = stats::percentile(copy, 95);
             r.elements = elementsOf(r.inputShapes);
-            const ShapeRow& f = first[{op, key}];
+            const ShapeRow& f = m_first[{op, key}];
             r.firstRank = f.firstRank;
             r.firstTsNs = f.firstTsNs;
             r.firstDurNs = f.firstDurNs;
@@ -192,6 +203,12 @@ std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
     std::sort(out.begin(), out.end(),
               [](const OpShapeTable& a, const OpShapeTable& b) { return a.totalNs > b.totalNs; });
     return out;
+}
+
+std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
+    ShapeGroups g;
+    g.add(db, shapeRanks(db, q), q.opType, [](int r) { return r; });
+    return g.tables();
 }
 
 namespace {

@@ -10,6 +10,8 @@
 // Times ns. Reads the index (kernel_shapes); the caller's thread.
 #include "core/index/sqlite.h"
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +69,25 @@ struct ShapeQuery {
 
 /// Op types by total kernel time, largest first.
 std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q);
+
+/// The rank keys a query covers: its run's, or the one producer rank asked for.
+std::vector<int> shapeRanks(index::Db& db, const ShapeQuery& q);
+
+/// Kernels grouped by op type and (input shapes, dtypes), gathered from one index or from several (a
+/// cluster index's shards), then judged into one table per op type.
+class ShapeGroups {
+  public:
+    /// Adds the kernels of `ranks` (rank keys of `db`; `rankOf` maps one to the key the rows name).
+    void add(index::Db& db, const std::vector<int>& ranks, const std::optional<std::string>& opType,
+             const std::function<int(int)>& rankOf);
+    /// Op types by total kernel time, largest first.
+    std::vector<OpShapeTable> tables();
+
+  private:
+    using Key = std::pair<std::string, std::string>;                    ///< (input shapes, dtypes)
+    std::map<std::string, std::map<Key, std::vector<double>>> m_groups; ///< op type → durations ns
+    std::map<std::pair<std::string, Key>, ShapeRow> m_first;            ///< the earliest kernel of each
+};
 
 /// `{"op_types": [{"op_type", "total_ns", "work_models": [...], "shapes": [...], "outliers": [...]}]}`.
 std::string shapesJson(const std::vector<OpShapeTable>& tables);

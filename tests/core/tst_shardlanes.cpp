@@ -10,6 +10,7 @@
 #include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
 #include "core/query/shardlanes.h"
+#include "tests/support/clusterfixture.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -17,35 +18,12 @@
 #include <fstream>
 
 using namespace rs;
+using test::Cluster;
+using test::demoProfile;
+using test::makeCluster;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool build(const std::string& profile, const std::string& db, pipeline::ShardSpec shard = {}) {
-    pipeline::BuildOptions o;
-    o.dbPath = db;
-    o.force = true;
-    o.shard = shard;
-    auto r = pipeline::BuildPipeline(profile, o).run();
-    if (!r.ok) qWarning("index failed: %s", r.error.c_str());
-    return r.ok;
-}
-
-/// `profile` indexed whole into <tag>-whole/whole.sqlite and as `n` shards merged in <tag>-shards.
-struct Cluster {
-    std::string whole, shards, cluster;
-};
-
-Cluster makeCluster(const std::string& tag, const std::string& profile, int n) {
-    Cluster c{test::tempDir(tag + "-whole") + "/whole.sqlite", test::tempDir(tag + "-shards"), {}};
-    if (!build(profile, c.whole)) return {};
-    for (int k = 1; k <= n; ++k)
-        if (!build(profile, c.shards + "/" + pipeline::ShardSpec{k, n}.fileName(), {k, n})) return {};
-    auto r = pipeline::ShardMerge({c.shards, {}, false}).run();
-    if (!r.ok) qWarning("merge failed: %s", r.error.c_str());
-    c.cluster = r.ok ? r.outPath : "";
-    return c;
-}
 
 /// The whole index's summary, or the cluster index's with its shards' lanes.
 struct Opened {
@@ -104,13 +82,6 @@ struct Opened {
         return out;
     }
 };
-
-std::string demoProfile(const std::string& tag, int ranks) {
-    const std::string dir = test::tempDir(tag + "-profile");
-    const std::string err = test::writeDemo(dir, test::demoOptions(ranks, 3, 1));
-    if (!err.empty()) qWarning("demo: %s", err.c_str());
-    return err.empty() ? dir : "";
-}
 
 } // namespace
 

@@ -126,6 +126,11 @@ void MinimapView::render() {
             for (size_t c = 0; c < busy.size(); ++c)
                 row[c] = std::max(row[c], busy[c]);
         }
+        for (int rank : m_activity->unread) // unknown, not idle: hatched across the run
+            if (auto r = rowOf.find(rank); r != rowOf.end())
+                p.fillRect(QRectF(x0, 3 + r->second * rowH, span * m_activity->columns,
+                                  std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
+                           QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
         for (const auto& [row, busy] : rows)
             for (size_t c = 0; c < busy.size(); ++c)
                 if (busy[c] > 0.01f)

@@ -1,0 +1,271 @@
+// The views' requests over several ranks' events (core/query/rankqueries.h, computeAreaStats over a
+// LaneReader) must answer from a cluster index's shards what the whole profile's index answers on one
+// machine (the independent path): the minimap's activity, a heatmap cell's histogram and kernels, op
+// latency by input shape, area statistics and their spans, flow arrows. The cluster index alone holds none
+// of those events (checked, so each comparison fails without the shards). A rank whose shard is missing is
+// unknown, never idle.
+#include "core/query/areastats.h"
+#include "core/query/rankqueries.h"
+#include "tests/support/clusterfixture.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <filesystem>
+
+using namespace rs;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// An index opened as the app opens it: the lanes (a cluster's from its shards) and the summary.
+struct Opened {
+    index::Db db;
+    query::LaneReader lanes;
+    std::shared_ptr<const query::ProfileSummary> summary;
+    explicit Opened(const std::string& path) : db(path, true), lanes(db, path), summary(lanes.summary()) {}
+    std::string name(int32_t id) const {
+        return id >= 0 && size_t(id) < summary->strings.size() ? summary->strings[size_t(id)] : "?";
+    }
+    int rankOfTrack(int64_t id) const {
+        for (const auto& t : summary->tracks)
+            if (t.trackId == id) return t.rank;
+        return -1;
+    }
+    /// Items and their tracks as text, independent of ids.
+    std::vector<std::string> text(const std::vector<query::DrawItem>& items,
+                                  const std::vector<int64_t>& tracks) {
+        std::vector<std::string> out;
+        for (size_t i = 0; i < items.size(); ++i)
+            out.push_back(std::to_string(rankOfTrack(tracks[i])) + "|" + std::to_string(items[i].startNs) +
+                          "|" + std::to_string(items[i].endNs) + "|" + name(items[i].nameId) + "|" +
+                          name(items[i].opTypeId) + "|" + std::to_string(items[i].depth));
+        return out;
+    }
+};
+
+std::vector<std::string> rowsText(const query::AreaStats& s) {
+    std::vector<std::string> out;
+    for (const auto& r : s.rows)
+        out.push_back(r.name + "|" + r.kind + "|" + std::to_string(r.rank) + "|" + std::to_string(r.count) +
+                      "|" + std::to_string(r.totalNs) + "|" + std::to_string(r.selfNs) + "|" +
+                      std::to_string(r.minNs) + "|" + std::to_string(r.maxNs) + "|" +
+                      std::to_string(r.p95Ns));
+    for (const auto& c : s.counters)
+        out.push_back("counter|" + std::to_string(c.rank) + "|" + c.name + "|" + std::to_string(c.last) +
+                      "|" + std::to_string(c.min) + "|" + std::to_string(c.max) + "|" +
+                      std::to_string(c.samples));
+    return out;
+}
+
+std::string endText(const query::FlowEnd& e) {
+    return std::to_string(e.rank) + ":" + std::to_string(e.startNs) + ":" + e.name;
+}
+
+std::vector<std::string> arrowsText(const query::FlowArrows& a, const Opened& o) {
+    std::vector<std::string> out;
+    for (const auto& f : a.arrows) {
+        out.push_back(f.category + "|" + endText(f.src) + "|" + endText(f.dst));
+        // the ends' lanes are the summary's (the rank drawn where the arrow points)
+        if (o.rankOfTrack(f.src.trackId) != f.src.rank || o.rankOfTrack(f.dst.trackId) != f.dst.rank)
+            out.push_back("lane of another rank");
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// The op type with the most device time on rank 0 (from the index's op statistics).
+std::string busiestOpType(index::Db& db) {
+    return db.scalarText("SELECT op_type FROM op_stat WHERE rank = 0 ORDER BY total_ns DESC LIMIT 1");
+}
+
+} // namespace
+
+class TestRankQueries : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void initTestCase();
+    void activity();
+    void histogramAndKernels();
+    void shapes();
+    void areaStats_data();
+    void areaStats();
+    void flows();
+    void missingShardIsUnknownNotIdle();
+
+  private:
+    test::Cluster m_ascend, m_kineto;
+};
+
+void TestRankQueries::initTestCase() {
+    m_ascend = test::makeCluster("rq-ascend", test::demoProfile("rq-ascend", 8), 3);
+    m_kineto = test::makeCluster("rq-kineto", test::demoProfile("rq-kineto", 4, "kineto"), 2);
+    QVERIFY(!m_ascend.cluster.empty());
+    QVERIFY(!m_kineto.cluster.empty());
+}
+
+void TestRankQueries::activity() {
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    QVERIFY(cluster.lanes.cluster());
+    const auto& s = *whole.summary;
+    const auto w = query::rankActivity(whole.lanes, s.ranks, s.startNs, s.endNs, 300);
+    const auto c = query::rankActivity(cluster.lanes, s.ranks, s.startNs, s.endNs, 300);
+    QCOMPARE(w.busy.size(), size_t(8));
+    float most = 0;
+    for (const auto& [rank, busy] : w.busy)
+        most = std::max(most, *std::max_element(busy.begin(), busy.end()));
+    QVERIFY(most > 0.5f);
+    QVERIFY(c.unread.empty());
+    QCOMPARE(c.busy, w.busy);
+    // the cluster index itself has no LOD buckets: without its shards every rank would read idle
+    QVERIFY(query::loadRankActivity(cluster.db, s.ranks, s.startNs, s.endNs, 300).busy.at(0) ==
+            std::vector<float>(300, 0.0f));
+}
+
+void TestRankQueries::histogramAndKernels() {
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    const std::string op = busiestOpType(whole.db);
+    QVERIFY(!op.empty());
+    for (int rank : {0, 7}) {
+        const auto w = query::durationHistogram(whole.lanes, op, rank);
+        const auto c = query::durationHistogram(cluster.lanes, op, rank);
+        QVERIFY(!w.counts.empty());
+        QCOMPARE(c.counts, w.counts);
+        QCOMPARE(c.edgesNs, w.edgesNs);
+        QCOMPARE(c.clusterMedianNs, w.clusterMedianNs);
+        std::vector<int64_t> wt, ct;
+        const auto wk = query::opKernels(whole.lanes, op, rank, 100, &wt);
+        const auto ck = query::opKernels(cluster.lanes, op, rank, 100, &ct);
+        QVERIFY(wk.size() > 3);
+        QCOMPARE(cluster.text(ck, ct), whole.text(wk, wt));
+        QVERIFY(query::opKernelSpans(cluster.db, op, rank, 100, nullptr).empty()); // not in the cluster index
+    }
+}
+
+void TestRankQueries::shapes() {
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    const auto w = query::shapeTables(whole.lanes, {});
+    const auto c = query::shapeTables(cluster.lanes, {});
+    QVERIFY(!w.empty());
+    QVERIFY(shapes::loadShapeTables(cluster.db, {}).empty()); // the cluster index alone: "no shapes"
+    QCOMPARE(c.size(), w.size());
+    for (size_t i = 0; i < w.size(); ++i) {
+        QCOMPARE(c[i].opType, w[i].opType);
+        QCOMPARE(c[i].totalNs, w[i].totalNs);
+        QCOMPARE(c[i].shapes.size(), w[i].shapes.size());
+        QCOMPARE(c[i].outliers.size(), w[i].outliers.size());
+        for (size_t j = 0; j < w[i].shapes.size(); ++j) {
+            QCOMPARE(c[i].shapes[j].inputShapes, w[i].shapes[j].inputShapes);
+            QCOMPARE(c[i].shapes[j].count, w[i].shapes[j].count);
+            QCOMPARE(c[i].shapes[j].medianNs, w[i].shapes[j].medianNs);
+            QCOMPARE(c[i].shapes[j].p95Ns, w[i].shapes[j].p95Ns);
+            QCOMPARE(c[i].shapes[j].firstRank, w[i].shapes[j].firstRank);
+            QCOMPARE(c[i].shapes[j].firstTsNs, w[i].shapes[j].firstTsNs);
+        }
+    }
+    // a shape group's kernels
+    const auto& row = w.front().shapes.front();
+    std::vector<int64_t> wt, ct;
+    const int run = whole.summary->runs.front().run;
+    const auto wk =
+        query::shapeKernels(whole.lanes, run, w.front().opType, row.inputShapes, row.dtype, 50, &wt);
+    const auto ck =
+        query::shapeKernels(cluster.lanes, run, w.front().opType, row.inputShapes, row.dtype, 50, &ct);
+    QVERIFY(!wk.empty());
+    QCOMPARE(cluster.text(ck, ct), whole.text(wk, wt));
+}
+
+void TestRankQueries::areaStats_data() {
+    QTest::addColumn<bool>("perRank");
+    QTest::addColumn<bool>("byStep");
+    QTest::newRow("range, per rank") << true << false;
+    QTest::newRow("range, ranks together") << false << false;
+    QTest::newRow("step 2, per rank") << true << true;
+}
+
+void TestRankQueries::areaStats() {
+    QFETCH(bool, perRank);
+    QFETCH(bool, byStep);
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    const auto& s = *whole.summary;
+    query::AreaQuery q;
+    q.perRank = perRank;
+    if (byStep) {
+        q.step = 2;
+        q.stepRanks = s.ranks;
+    } else {
+        // the run but its first and last 1.5 ms: spans cut by both edges
+        q.windows = query::rangeWindows(s.ranks, s.startNs + 1'500'000, s.endNs - 1'500'000);
+    }
+    const auto w = query::computeAreaStats(whole.lanes, q), c = query::computeAreaStats(cluster.lanes, q);
+    QVERIFY(w.rows.size() > 4);
+    QVERIFY(w.spans > 50);
+    QCOMPARE(c.spans, w.spans);
+    QCOMPARE(c.lanes, w.lanes);
+    QCOMPARE(rowsText(c), rowsText(w));
+    QCOMPARE(c.notes, w.notes);
+    QVERIFY(query::computeAreaStats(cluster.db, q).rows.empty()); // the cluster index alone: no span
+    // one row's spans, on one rank or every rank
+    const auto& row = w.rows.front();
+    std::vector<int64_t> wt, ct;
+    const auto ws = query::areaSpans(whole.lanes, q, row.name, row.kind, row.rank, 5000, &wt);
+    const auto cs = query::areaSpans(cluster.lanes, q, row.name, row.kind, row.rank, 5000, &ct);
+    QVERIFY(!ws.empty());
+    QVERIFY(ws.size() < 5000);
+    QVERIFY(std::is_sorted(cs.begin(), cs.end(), [](auto& a, auto& b) { return a.startNs < b.startNs; }));
+    auto wText = whole.text(ws, wt), cText = cluster.text(cs, ct);
+    std::sort(wText.begin(), wText.end()); // equal starts on several ranks come in either order
+    std::sort(cText.begin(), cText.end());
+    QCOMPARE(cText, wText);
+}
+
+void TestRankQueries::flows() {
+    Opened whole(m_kineto.whole), cluster(m_kineto.cluster);
+    const auto cats = query::flowCategories(whole.lanes);
+    QVERIFY(!cats.empty());
+    QCOMPARE(query::flowCategories(cluster.lanes), cats);
+    query::FlowWindow fw{whole.summary->startNs, whole.summary->endNs, {}, cats, 100000};
+    for (const auto& t : whole.summary->tracks)
+        fw.trackIds.push_back(t.trackId);
+    const auto w = query::windowFlows(whole.lanes, fw);
+    fw.trackIds.clear();
+    for (const auto& t : cluster.summary->tracks)
+        fw.trackIds.push_back(t.trackId);
+    const auto c = query::windowFlows(cluster.lanes, fw);
+    QVERIFY(w.arrows.size() > 10);
+    QCOMPARE(arrowsText(c, cluster), arrowsText(w, whole));
+    // one span's arrows, through its cluster id
+    const auto& a = c.arrows.back();
+    const auto one = query::spanFlows(cluster.lanes, a.src.spanId);
+    QVERIFY(!one.arrows.empty());
+    QCOMPARE(one.arrows.front().src.spanId, a.src.spanId);
+    QCOMPARE(one.arrows.front().dst.name, a.dst.name);
+}
+
+void TestRankQueries::missingShardIsUnknownNotIdle() {
+    const std::string two = m_ascend.shards + "/shard-2-of-3.sqlite";
+    fs::rename(two, two + ".away");
+    Opened cluster(m_ascend.cluster);
+    index::Db db(m_ascend.cluster, true);
+    std::vector<int> gone;
+    for (const auto& r :
+         QString::fromStdString(db.scalarText("SELECT ranks FROM manifest WHERE k = 2")).split(','))
+        gone.push_back(r.toInt());
+    QVERIFY(!gone.empty());
+    const auto& s = *cluster.summary;
+    QCOMPARE(s.unreadRanks, gone); // what search and the views say they could not read
+    const auto a = query::rankActivity(cluster.lanes, s.ranks, s.startNs, s.endNs, 100);
+    QCOMPARE(a.unread, gone);
+    for (int r : gone)
+        QVERIFY(!a.busy.count(r));
+    QCOMPARE(a.busy.size(), s.ranks.size() - gone.size());
+    query::AreaQuery q;
+    q.windows = query::rangeWindows(s.ranks, s.startNs, s.endNs);
+    const auto st = query::computeAreaStats(cluster.lanes, q);
+    const std::string note = std::to_string(gone.size()) + " ranks not counted";
+    QVERIFY(std::any_of(st.notes.begin(), st.notes.end(),
+                        [&](const std::string& n) { return n.rfind(note, 0) == 0; }));
+    fs::rename(two + ".away", two);
+}
+
+QTEST_GUILESS_MAIN(TestRankQueries)
+#include "tst_rankqueries.moc"
