@@ -6,6 +6,7 @@
 #include "core/annotate/annotationset.h"
 #include "core/index/defaultrun.h"
 #include "core/model/durationparse.h"
+#include "core/query/rankqueries.h"
 #include "core/query/shardlanes.h"
 #include "core/query/timelinequery.h"
 
@@ -110,7 +111,8 @@ int addCommand(Args& a, Opened& o) {
     if (!a.ok()) return usageError("annotate", a.error());
     an.anchor.run = run;
     // times are relative to the run's start, as the ruler shows them
-    auto facts = annotate::loadAnchorFacts(db, o.set);
+    query::LaneReader lanes(db, o.dbPath);
+    auto facts = query::anchorFacts(lanes, o.set);
     const int64_t origin = facts.runs.count(run) ? facts.runs[run].startNs : 0;
     if (auto t = a.value("at")) {
         auto ns = model::parseDurationNs(*t);
@@ -149,7 +151,8 @@ int addCommand(Args& a, Opened& o) {
 
 int listCommand(Args& a, Opened& o) {
     index::Db db(o.dbPath, true);
-    auto facts = annotate::loadAnchorFacts(db, o.set);
+    query::LaneReader lanes(db, o.dbPath);
+    auto facts = query::anchorFacts(lanes, o.set);
     nlohmann::json list = nlohmann::json::array();
     for (const auto& an : o.set.items()) {
         std::string why = annotate::detachedReason(an, facts);

@@ -1,6 +1,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/profileopener.h"
+#include "core/index/schema.h"
 #include "core/query/readonlyquery.h"
+#include "core/query/schemaviews.h"
 
 #include <atomic>
 #include <csignal>
@@ -9,6 +11,13 @@
 namespace rs::cli {
 
 std::atomic<bool> g_queryCancel{false};
+
+namespace {
+bool isClusterIndex(const std::string& dbPath) {
+    index::Db db(dbPath, true);
+    return index::isClusterIndex(db);
+}
+} // namespace
 
 int runQuery(const ArgList& argv) {
     auto vo = indexValueOptions();
@@ -47,6 +56,8 @@ int runQuery(const ArgList& argv) {
         std::fprintf(stderr, "rankscope: query failed: %s%s\n", qr.error.c_str(), hint);
         return 1;
     }
+    if (qr.rows == 0 && isClusterIndex(res.dbPath))
+        std::fprintf(stderr, "rankscope query: no row; %s\n", query::kInTheShardsNote);
     if (csv && qr.rows == 0 && !qr.columns.empty()) {
         std::string line;
         for (size_t i = 0; i < qr.columns.size(); ++i)

@@ -38,7 +38,7 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
     std::string error;
     if (set.load(annotate::annotationsPath(dbPath.toStdString()), error)) {
         m_annotations->setAnnotations(set);
-        m_annotations->setFacts(annotate::loadAnchorFacts(m_db, set));
+        m_annotations->setFacts(query::anchorFacts(*m_lanes, set));
     }
     m_timeline.setSummary(m_summary);
     views::LayoutOptions o = m_timeline.layoutOptions();
@@ -148,8 +148,8 @@ bool ExportScene::zoomToStep(int64_t step) {
 void ExportScene::setSelection(const views::Selection& given) {
     views::Selection s = given;
     if (s.kind == views::Selection::Kind::CommLink && s.spans.empty()) { // --select link:…: its collectives,
-        const auto link = query::loadLinkSpans( // outlined on the timeline as the live view resolves them
-            m_db, m_summary->run, s.step >= 0 ? std::optional<int64_t>(s.step) : std::nullopt,
+        const auto link = query::linkSpans( // outlined on the timeline as the live view resolves them
+            *m_lanes, m_summary->run, s.step >= 0 ? std::optional<int64_t>(s.step) : std::nullopt,
             s.group.toStdString(), s.linkSrc, s.linkDst);
         for (const auto& item : link.spans)
             s.spans.push_back(item.spanId);

@@ -197,7 +197,12 @@ void SqlConsolePanel::showViews(const std::shared_ptr<const std::vector<query::V
             new QTreeWidgetItem(item, {QString::fromStdString(c.name), QString::fromStdString(c.type)});
             cols << QString::fromStdString(c.name);
         }
-        item->setToolTip(0, tr("%1(%2)\nDouble-click: SELECT * FROM %1").arg(item->text(0), cols.join(", ")));
+        QString tip = tr("%1(%2)\nDouble-click: SELECT * FROM %1").arg(item->text(0), cols.join(", "));
+        if (!v.note.empty()) { // a cluster index's empty view: greyed, and why
+            tip += "\n" + QString::fromStdString(v.note);
+            item->setForeground(0, palette().color(QPalette::Disabled, QPalette::Text));
+        }
+        item->setToolTip(0, tip);
     }
     m_views->resizeColumnToContents(0);
 }

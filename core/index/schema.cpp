@@ -186,4 +186,8 @@ CREATE VIEW step_breakdown AS SELECT rank, step, wall_ns, compute_ns, comm_ns, c
 )SQL");
 }
 
+bool isClusterIndex(Db& db) {
+    return !db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'").empty();
+}
+
 } // namespace rs::index

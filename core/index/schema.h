@@ -36,4 +36,7 @@ void createIndexes(Db& db);
 /// diagnostics, waits, op_stats, step_breakdown, comm_links, comm_groups, flow_links.
 void createViews(Db& db);
 
+/// Whether `db` is a cluster index (`rankscope merge`: summary tables only, spans in its shards).
+bool isClusterIndex(Db& db);
+
 } // namespace rs::index

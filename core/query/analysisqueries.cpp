@@ -190,52 +190,48 @@ HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {
     return h;
 }
 
-HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
+StepTotals rankStepTotals(index::Db& db, const std::string& opType, int rank) {
+    StepTotals out;
+    auto id = db.prepare("SELECT id FROM string WHERE value = ?");
+    id.bind(1, opType);
+    if (!id.step()) return out;
+    const int64_t opId = id.i64(0);
+    const auto steps = stepWindows(db, rank);
+    auto q = db.prepare("SELECT ts_ns, dur_ns FROM span WHERE track_id = ? AND op_type_id = ?");
+    for (auto [track, r] : computeTracks(db, rank)) {
+        q.bind(1, track).bind(2, opId);
+        while (q.step()) {
+            int si = stepIndexAt(steps, q.i64(0));
+            if (si < 0) continue;
+            auto& c = out[steps[size_t(si)].step];
+            c.first++;
+            c.second += q.i64(1);
+        }
+        q.reset();
+    }
+    return out;
+}
+
+HeatmapData rankStepHeatmap(const std::string& opType,
+                            const std::vector<std::pair<int, StepTotals>>& perRank) {
     HeatmapData h;
     h.mode = HeatmapData::Mode::RankByStep;
     h.opType = opType;
-    int64_t opId = -1;
-    {
-        auto q = db.prepare("SELECT id FROM string WHERE value = ?");
-        q.bind(1, opType);
-        if (q.step()) opId = q.i64(0);
-    }
-    std::vector<int> ranks;
-    {
-        auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
-        while (q.step())
-            ranks.push_back(int(q.i64(0)));
-    }
     std::map<int64_t, size_t> colOf;
-    auto q = db.prepare("SELECT ts_ns, dur_ns FROM span WHERE track_id = ? AND op_type_id = ?");
-    std::vector<std::map<int64_t, std::pair<int64_t, int64_t>>> perRank(ranks.size());
-    for (size_t ri = 0; ri < ranks.size(); ++ri) {
-        auto steps = stepWindows(db, ranks[ri]);
-        for (auto [track, r] : computeTracks(db, ranks[ri])) {
-            q.bind(1, track).bind(2, opId);
-            while (q.step()) {
-                int si = stepIndexAt(steps, q.i64(0));
-                if (si < 0) continue;
-                auto& c = perRank[ri][steps[size_t(si)].step];
-                c.first++;
-                c.second += q.i64(1);
-            }
-            q.reset();
-        }
-        for (auto& [step, c] : perRank[ri])
+    for (const auto& [rank, totals] : perRank)
+        for (const auto& [step, c] : totals)
             colOf.emplace(step, 0);
-    }
     for (auto& [step, idx] : colOf) {
         idx = h.columns.size();
         h.columns.push_back("step " + std::to_string(step));
         h.columnKeys.push_back(step);
     }
-    for (size_t ri = 0; ri < ranks.size(); ++ri) {
-        h.rows.push_back("rank " + std::to_string(ranks[ri]));
-        h.rowKeys.push_back(ranks[ri]);
+    for (const auto& [rank, totals] : perRank) {
+        h.rows.push_back("rank " + std::to_string(rank));
+        h.rowKeys.push_back(rank);
         std::vector<HeatCell> row(h.columns.size());
         int64_t total = 0;
-        for (auto& [step, c] : perRank[ri]) {
+        for (const auto& [step, c] : totals) {
             HeatCell& cell = row[colOf[step]];
             cell.present = true;
             cell.count = c.first;
@@ -256,6 +252,16 @@ HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
             row[c].ratio = row[c].present && med > 0 ? double(row[c].meanNs) / med : 0;
     }
     return h;
+}
+
+HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
+    std::vector<std::pair<int, StepTotals>> perRank;
+    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+    while (q.step())
+        perRank.push_back({int(q.i64(0)), {}});
+    for (auto& [rank, totals] : perRank)
+        totals = rankStepTotals(db, opType, rank);
+    return rankStepHeatmap(opType, perRank);
 }
 
 namespace {

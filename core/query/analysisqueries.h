@@ -6,6 +6,7 @@
 #include "core/query/timelinequery.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,12 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks = {})
 HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps = 40);
 /// Rank × step for one op type.
 HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType);
+/// step → (kernels, total ns) of `opType` on one rank's device lanes.
+using StepTotals = std::map<int64_t, std::pair<int64_t, int64_t>>;
+StepTotals rankStepTotals(index::Db& db, const std::string& opType, int rank);
+/// The rank × step heatmap of `opType` from each rank's totals (rows in the order given).
+HeatmapData rankStepHeatmap(const std::string& opType,
+                            const std::vector<std::pair<int, StepTotals>>& perRank);
 
 struct TensorItem {
     std::string tensorId, opName;

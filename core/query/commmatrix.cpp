@@ -335,7 +335,11 @@ LinkSpans loadLinkSpans(Db& db, int run, std::optional<int64_t> step, const std:
             out.endNs = std::max(out.endNs, q.i64(1) + q.i64(2));
             if (std::find(out.ranks.begin(), out.ranks.end(), rank) == out.ranks.end())
                 out.ranks.push_back(rank);
-            if (q.isNull(0) || q.isNull(6)) continue; // known from communication.json only: nothing to draw
+            if (q.isNull(0)) continue; // known from communication.json only: nothing to draw
+            if (q.isNull(6)) {
+                out.elsewhere.push_back({rank, q.i64(0)});
+                continue;
+            }
             found.push_back({{q.i64(1), q.i64(1) + q.i64(2), int32_t(q.i64(7)), int32_t(q.i64(8)),
                               int32_t(q.i64(9)), 1, q.i64(0)},
                              q.i64(6)});

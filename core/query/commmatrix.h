@@ -101,6 +101,9 @@ struct LinkSpans {
     std::vector<int> ranks;         ///< rank keys the spans are on
     int64_t startNs = 0, endNs = 0; ///< their extent (also of collectives without a span)
     int64_t collectives = 0;        ///< collectives found (some may have no span to draw)
+    /// (rank key, span id there) of collectives whose span is not in this index: a cluster index's are in
+    /// the rank's shard (rankqueries.h linkSpans reads them).
+    std::vector<std::pair<int, int64_t>> elsewhere;
 };
 LinkSpans loadLinkSpans(index::Db& db, int run, std::optional<int64_t> step, const std::string& group,
                         int64_t src, int64_t dst, int limit = 2000);

@@ -180,10 +180,15 @@ quint64 QueryService::requestOpRankHeatmap(const std::vector<int>& ranks) {
     return submit([ranks](index::Db& db) { return wrap(loadOpRankHeatmap(db, ranks)); });
 }
 quint64 QueryService::requestOpStepHeatmap(int rank) {
-    return submit([rank](index::Db& db) { return wrap(loadOpStepHeatmap(db, rank)); });
+    return submitForRank(rank, [rank](const RankSource& src) {
+        HeatmapData h = loadOpStepHeatmap(*src.db, src.rank);
+        h.rank = rank;
+        return wrap(std::move(h));
+    });
 }
 quint64 QueryService::requestRankStepHeatmap(const QString& opType) {
-    return submit([op = opType.toStdString()](index::Db& db) { return wrap(loadRankStepHeatmap(db, op)); });
+    return submitWithLanes(
+        [op = opType.toStdString()](LaneReader& lanes) { return wrap(rankStepHeatmap(lanes, op)); });
 }
 quint64 QueryService::requestMemoryMap(int rank) {
     return submitForRank(rank, [rank](const RankSource& src) {
@@ -246,8 +251,9 @@ quint64 QueryService::requestCommMatrix(const CommMatrixRequest& r) {
 quint64 QueryService::requestLinkSpans(int run, std::optional<qint64> step, const QString& group, qint64 src,
                                        qint64 dst) {
     std::optional<int64_t> s = step ? std::optional<int64_t>(*step) : std::nullopt;
-    return submit(
-        [=, g = group.toStdString()](index::Db& db) { return wrap(loadLinkSpans(db, run, s, g, src, dst)); });
+    return submitWithLanes([=, g = group.toStdString()](LaneReader& lanes) {
+        return wrap(linkSpans(lanes, run, s, g, src, dst));
+    });
 }
 
 quint64 QueryService::requestRankActivity(const std::vector<int>& ranks, qint64 t0, qint64 t1, int columns) {
@@ -256,7 +262,7 @@ quint64 QueryService::requestRankActivity(const std::vector<int>& ranks, qint64 
 }
 
 quint64 QueryService::requestAnchorFacts(const annotate::AnnotationSet& set) {
-    return submit([set](index::Db& db) { return wrap(annotate::loadAnchorFacts(db, set)); });
+    return submitWithLanes([set](LaneReader& lanes) { return wrap(anchorFacts(lanes, set)); });
 }
 
 quint64 QueryService::requestShapeKernels(int run, const QString& opType, const QString& inputShapes,

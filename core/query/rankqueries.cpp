@@ -1,6 +1,7 @@
 #include "core/query/rankqueries.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace rs::query {
@@ -52,6 +53,23 @@ RankActivity rankActivity(LaneReader& lanes, const std::vector<int>& ranks, int6
     return out;
 }
 
+HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType) {
+    if (!lanes.cluster()) return loadRankStepHeatmap(lanes.db(), opType);
+    std::map<int, StepTotals> totals;
+    auto q = lanes.db().prepare("SELECT rank FROM rank_info ORDER BY rank");
+    std::vector<int> ranks;
+    while (q.step())
+        ranks.push_back(int(q.i64(0)));
+    lanes.visitRanks(ranks, [&](const RankPart& part) {
+        for (const auto& [rank, local] : part.toLocal)
+            totals[rank] = rankStepTotals(*part.db, opType, local);
+    });
+    std::vector<std::pair<int, StepTotals>> perRank;
+    for (int r : ranks)
+        perRank.push_back({r, totals[r]}); // a rank whose shard is missing: a row without cells
+    return rankStepHeatmap(opType, perRank);
+}
+
 Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank) {
     Histogram h;
     bool read = false;
@@ -100,6 +118,68 @@ std::vector<DrawItem> shapeKernels(LaneReader& lanes, int run, const std::string
     std::vector<DrawItem> out;
     keepEarliest(found, limit, out, trackIds);
     return out;
+}
+
+LinkSpans linkSpans(LaneReader& lanes, int run, std::optional<int64_t> step, const std::string& group,
+                    int64_t src, int64_t dst, int limit) {
+    LinkSpans out = loadLinkSpans(lanes.db(), run, step, group, src, dst, limit);
+    if (out.elsewhere.empty()) return out;
+    std::map<int, std::vector<int64_t>> byRank;
+    for (const auto& [rank, id] : out.elsewhere)
+        byRank[rank].push_back(id);
+    std::vector<int> ranks;
+    for (const auto& [rank, ids] : byRank)
+        ranks.push_back(rank);
+    std::vector<std::pair<DrawItem, int64_t>> found;
+    for (size_t i = 0; i < out.spans.size(); ++i)
+        found.push_back({out.spans[i], out.trackIds[i]});
+    lanes.visitRanks(ranks, [&](const RankPart& part) {
+        auto q =
+            part.db->prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth, track_id "
+                             "FROM span WHERE span_id = ?");
+        std::vector<DrawItem> items;
+        std::vector<int64_t> tracks;
+        for (const auto& [rank, local] : part.toLocal)
+            for (int64_t id : byRank[rank]) {
+                q.bind(1, id);
+                if (q.step()) {
+                    items.push_back({q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)),
+                                     int32_t(q.i64(5)), 1, q.i64(0)});
+                    tracks.push_back(q.i64(6));
+                }
+                q.reset();
+            }
+        appendInView(part, std::move(items), std::move(tracks), found);
+    });
+    out.spans.clear();
+    out.trackIds.clear();
+    keepEarliest(found, limit, out.spans, &out.trackIds);
+    out.elsewhere.clear();
+    return out;
+}
+
+annotate::AnchorFacts anchorFacts(LaneReader& lanes, const annotate::AnnotationSet& set) {
+    annotate::AnchorFacts f = annotate::loadAnchorFacts(lanes.db(), set);
+    if (!lanes.cluster()) return f;
+    std::map<int, std::vector<std::string>> asked; // rank → tensor ids the cluster index could not find
+    for (const auto& t : f.checkedTensors)
+        if (!f.tensors.count(t)) asked[t.first].push_back(t.second);
+    std::vector<int> ranks;
+    for (const auto& [rank, ids] : asked)
+        ranks.push_back(rank);
+    const auto unread = lanes.visitRanks(ranks, [&](const RankPart& part) {
+        auto q = part.db->prepare("SELECT 1 FROM tensor WHERE rank = ? AND tensor_id = ? LIMIT 1");
+        for (const auto& [rank, local] : part.toLocal)
+            for (const auto& id : asked[rank]) {
+                q.bind(1, local).bind(2, id);
+                if (q.step()) f.tensors.insert({rank, id});
+                q.reset();
+            }
+    });
+    for (int rank : unread)
+        for (const auto& id : asked[rank])
+            f.tensors.insert({rank, id});
+    return f;
 }
 
 FlowArrows spanFlows(LaneReader& lanes, int64_t spanId) {

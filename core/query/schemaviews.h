@@ -16,9 +16,13 @@ struct ViewColumn {
 struct ViewDesc {
     std::string name;
     std::vector<ViewColumn> columns;
+    std::string note; ///< what the console must say of it ("" when nothing): a cluster index's empty views
 };
 
-/// Every view of the index, by name.
+/// What a cluster index says of a view that has no row there.
+extern const char* const kInTheShardsNote;
+
+/// Every view of the index, by name; a cluster index's empty views noted (their rows are in its shards).
 std::vector<ViewDesc> loadSchemaViews(index::Db& db);
 
 } // namespace rs::query

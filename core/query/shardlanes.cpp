@@ -55,7 +55,7 @@ std::string ranksText(const std::map<int, int>& toShard, const ProfileSummary& s
 ShardLanes::~ShardLanes() = default;
 
 std::unique_ptr<ShardLanes> ShardLanes::open(index::Db& db, const std::string& dbPath) {
-    if (db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'").empty()) return nullptr;
+    if (!index::isClusterIndex(db)) return nullptr;
     std::unique_ptr<ShardLanes> lanes(new ShardLanes);
     lanes->readManifest(db, dbPath);
     return lanes;

@@ -4,8 +4,10 @@
 // latency by input shape, area statistics and their spans, flow arrows. The cluster index alone holds none
 // of those events (checked, so each comparison fails without the shards). A rank whose shard is missing is
 // unknown, never idle.
+#include "core/annotate/annotationset.h"
 #include "core/query/areastats.h"
 #include "core/query/rankqueries.h"
+#include "core/query/schemaviews.h"
 #include "tests/support/clusterfixture.h"
 #include "tests/support/testsupport.h"
 
@@ -87,9 +89,13 @@ class TestRankQueries : public QObject {
     void activity();
     void histogramAndKernels();
     void shapes();
+    void stepHeatmaps();
     void areaStats_data();
     void areaStats();
     void flows();
+    void linkSpans();
+    void tensorAnchors();
+    void consoleViewsSayWhereRowsAre();
     void missingShardIsUnknownNotIdle();
 
   private:
@@ -139,6 +145,35 @@ void TestRankQueries::histogramAndKernels() {
         QCOMPARE(cluster.text(ck, ct), whole.text(wk, wt));
         QVERIFY(query::opKernelSpans(cluster.db, op, rank, 100, nullptr).empty()); // not in the cluster index
     }
+}
+
+namespace {
+std::vector<std::string> heatText(const query::HeatmapData& h) {
+    std::vector<std::string> out;
+    for (size_t r = 0; r < h.rows.size(); ++r)
+        for (size_t c = 0; c < h.columns.size(); ++c) {
+            const auto& cell = h.cells[r][c];
+            if (cell.present)
+                out.push_back(h.rows[r] + "|" + h.columns[c] + "|" + std::to_string(cell.count) + "|" +
+                              std::to_string(cell.totalNs) + "|" + std::to_string(cell.ratio));
+        }
+    return out;
+}
+} // namespace
+
+void TestRankQueries::stepHeatmaps() {
+    // an op type's rank × step cells and a rank's op × step cells: from the shards' kernels
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    const std::string op = busiestOpType(whole.db);
+    const auto w = query::rankStepHeatmap(whole.lanes, op), c = query::rankStepHeatmap(cluster.lanes, op);
+    QVERIFY(heatText(w).size() >= 16); // 8 ranks, 3 steps
+    QCOMPARE(heatText(c), heatText(w));
+    QVERIFY(heatText(query::loadRankStepHeatmap(cluster.db, op)).empty()); // the cluster index alone
+    const query::RankSource src = cluster.lanes.rankSource(6);
+    QVERIFY(src.db);
+    const auto wr = query::loadOpStepHeatmap(whole.db, 6), cr = query::loadOpStepHeatmap(*src.db, src.rank);
+    QVERIFY(heatText(wr).size() > 3);
+    QCOMPARE(heatText(cr), heatText(wr));
 }
 
 void TestRankQueries::shapes() {
@@ -239,6 +274,65 @@ void TestRankQueries::flows() {
     QVERIFY(!one.arrows.empty());
     QCOMPARE(one.arrows.front().src.spanId, a.src.spanId);
     QCOMPARE(one.arrows.front().dst.name, a.dst.name);
+}
+
+void TestRankQueries::linkSpans() {
+    // a communication-matrix cell's collectives: the cluster index lists them, their spans are in the shards
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    const auto m = query::loadCommMatrix(whole.db, {});
+    QVERIFY(!m.cells.empty());
+    int checked = 0;
+    for (const auto& cell : m.cells) {
+        const auto w = query::linkSpans(whole.lanes, m.run, std::nullopt, m.group, cell.src, cell.dst);
+        const auto c = query::linkSpans(cluster.lanes, m.run, std::nullopt, m.group, cell.src, cell.dst);
+        QCOMPARE(c.collectives, w.collectives);
+        QCOMPARE(c.ranks, w.ranks);
+        auto wText = whole.text(w.spans, w.trackIds), cText = cluster.text(c.spans, c.trackIds);
+        std::sort(wText.begin(), wText.end());
+        std::sort(cText.begin(), cText.end());
+        QCOMPARE(cText, wText);
+        checked += int(!w.spans.empty());
+        QVERIFY(
+            query::loadLinkSpans(cluster.db, m.run, std::nullopt, m.group, cell.src, cell.dst).spans.empty());
+    }
+    QVERIFY(checked > 0);
+}
+
+void TestRankQueries::tensorAnchors() {
+    // an annotation on a tensor of rank 5 is attached in the cluster index (its tensors are in the shard),
+    // one on a tensor the rank does not have is detached in both
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    const std::string tensor = whole.db.scalarText("SELECT tensor_id FROM tensor WHERE rank = 5 LIMIT 1");
+    QVERIFY(!tensor.empty());
+    annotate::AnnotationSet set;
+    for (const std::string& id : {tensor, std::string("no-such-tensor")}) {
+        annotate::Annotation a;
+        a.anchor.view = annotate::Surface::Memory;
+        a.anchor.ranks = {5};
+        a.anchor.tensorId = id;
+        set.add(a);
+    }
+    const auto w = query::anchorFacts(whole.lanes, set), c = query::anchorFacts(cluster.lanes, set);
+    QCOMPARE(c.tensors, w.tensors);
+    QCOMPARE(c.tensors.size(), size_t(1));
+    QVERIFY(annotate::loadAnchorFacts(cluster.db, set).tensors.empty()); // the cluster index alone
+    for (const auto& a : set.items())
+        QCOMPARE(annotate::detachedReason(a, c), annotate::detachedReason(a, w));
+}
+
+void TestRankQueries::consoleViewsSayWhereRowsAre() {
+    // the SQL console over a cluster index: its empty views (spans, tensors, …) say the rows are in the
+    // shards; views it fills (op_stats, steps) and every view of a whole index say nothing
+    Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
+    std::map<std::string, std::string> notes;
+    for (const auto& v : query::loadSchemaViews(cluster.db))
+        notes[v.name] = v.note;
+    QCOMPARE(notes.at("spans"), std::string(query::kInTheShardsNote));
+    QCOMPARE(notes.at("tensors"), std::string(query::kInTheShardsNote));
+    QCOMPARE(notes.at("op_stats"), std::string());
+    QCOMPARE(notes.at("steps"), std::string());
+    for (const auto& v : query::loadSchemaViews(whole.db))
+        QVERIFY2(v.note.empty(), v.name.c_str());
 }
 
 void TestRankQueries::missingShardIsUnknownNotIdle() {
