@@ -56,22 +56,32 @@ struct Resolver {
 
     /// One source per rank: the producer's own matrix first; the others are noted, not used.
     void chooseSources() {
-        std::map<int64_t, std::vector<std::pair<std::string, std::string>>> byRank; // rank → (source, file)
+        struct Held {
+            std::string source, file;
+        };
+        std::map<int64_t, std::vector<Held>> byRank; // rank → its sources
         auto q = db.prepare("SELECT rank, source, file FROM comm_source WHERE linked > 0");
         while (q.step())
             byRank[q.i64(0)].push_back({q.text(1), q.text(2)});
-        auto mark = db.prepare("UPDATE comm_source SET used = 1 WHERE rank = ? AND source = ?");
+        // one statement for every rank: comm_source has no index, so an UPDATE per rank read the whole
+        // table each time (16 384 ranks: 5.4 s of the pass, growing with the square of the ranks)
+        db.exec("CREATE TEMP TABLE comm_used(rank INTEGER, source TEXT, PRIMARY KEY(rank, source))");
+        auto used = db.prepare("INSERT OR IGNORE INTO temp.comm_used VALUES(?, ?)");
         for (auto& [rank, sources] : byRank) {
-            std::sort(sources.begin(), sources.end(),
-                      [](const auto& a, const auto& b) { return priority(a.first) < priority(b.first); });
-            usedSource[rank] = sources.front().first;
-            mark.bind(1, rank).bind(2, sources.front().first).exec();
+            std::stable_sort(sources.begin(), sources.end(), [](const Held& a, const Held& b) {
+                return priority(a.source) < priority(b.source);
+            });
+            usedSource[rank] = sources.front().source;
+            used.bind(1, rank).bind(2, sources.front().source).exec();
             for (size_t i = 1; i < sources.size(); ++i)
-                if (sources[i].first != sources.front().first)
-                    sink.add(sources[i].second, "info",
-                             "communication links not used: " + sources.front().first +
+                if (sources[i].source != sources.front().source)
+                    sink.add(sources[i].file, "info",
+                             "communication links not used: " + sources.front().source +
                                  " holds the rank's matrix (a link is counted once)");
         }
+        db.exec("UPDATE comm_source SET used = 1 WHERE (rank, source) IN (SELECT rank, source FROM "
+                "temp.comm_used)");
+        db.exec("DROP TABLE temp.comm_used");
     }
 
     void loadGroups() {
@@ -125,26 +135,25 @@ struct Resolver {
     void drop(const std::string& why) { ++problems[why]; }
 
     void resolve() {
-        auto q = db.prepare("SELECT rank, step, kind, op, entry, sample, group_name, src, dst, ranks_global, "
-                            "transport, bytes, time_ns, bandwidth_gbps, op_count, op_names, source, logical "
-                            "FROM comm_link_src ORDER BY rank");
-        auto ins = db.prepare(
-            "INSERT INTO comm_link(run_id, rank, step, kind, op, entry, sample, summed, group_name, "
-            "src_local, "
-            "dst_local, src_rank, dst_rank, rank_scope, transport, bytes, time_ns, bandwidth_gbps, op_count, "
-            "op_names, source, data_kind) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        auto q =
+            db.prepare("SELECT rank, step, op, entry, group_name, src, dst, ranks_global, transport, "
+                       "bytes, time_ns, op_count, source, logical, rowid FROM comm_link_src ORDER BY rank");
+        auto ins =
+            db.prepare("INSERT INTO comm_link(run_id, rank, step, op, entry, summed, group_name, src_rank, "
+                       "dst_rank, rank_scope, transport, bytes, time_ns, op_count, data_kind, link_row) "
+                       "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
         while (q.step()) {
             const int64_t rank = q.i64(0);
             auto used = usedSource.find(rank);
-            if (used == usedSource.end() || used->second != q.text(16)) continue;
+            if (used == usedSource.end() || used->second != q.text(12)) continue;
             const RankInfo info = ranks.count(rank) ? ranks[rank] : RankInfo{0, rank};
-            const std::string entry = q.text(4), group = q.text(6);
-            const int64_t src = q.i64(7), dst = q.i64(8);
+            const std::string entry = q.text(3), group = q.text(4);
+            const int64_t src = q.i64(5), dst = q.i64(6);
             int64_t gsrc = src, gdst = dst;
             std::string scope = "global";
             if (entry == "total_op_info") {
                 scope = "group-local"; // its keys mix the local ranks of every group
-            } else if (q.i64(9) == 0) {
+            } else if (q.i64(7) == 0) {
                 if (const Group* g = mapped(info.run, group)) {
                     if (src >= int64_t(g->members.size()) || dst >= int64_t(g->members.size())) {
                         drop("a link names a group-local rank its group does not have (parallel_group_info "
@@ -169,20 +178,15 @@ struct Resolver {
             ins.bind(1, info.run).bind(2, rank);
             ins.bind(3, q.isNull(1) ? std::nullopt : std::optional<int64_t>(q.i64(1)))
                 .bind(4, q.text(2))
-                .bind(5, q.text(3))
-                .bind(6, entry)
-                .bind(7, q.text(5));
-            ins.bind(8, int64_t(summed))
-                .bind(9, group)
-                .bind(10, src)
-                .bind(11, dst)
-                .bind(12, gsrc)
-                .bind(13, gdst);
-            ins.bind(14, scope).bind(15, q.text(10)).bind(16, q.i64(11));
-            ins.bind(17, q.isNull(12) ? std::nullopt : std::optional<int64_t>(q.i64(12)));
-            ins.bind(18, q.isNull(13) ? std::nullopt : std::optional<double>(q.f64(13)));
-            ins.bind(19, q.isNull(14) ? std::nullopt : std::optional<int64_t>(q.i64(14)));
-            ins.bind(20, q.text(15)).bind(21, q.text(16)).bind(22, q.i64(17) ? "logical" : "link");
+                .bind(5, entry)
+                .bind(6, int64_t(summed))
+                .bind(7, group)
+                .bind(8, gsrc)
+                .bind(9, gdst);
+            ins.bind(10, scope).bind(11, q.text(8)).bind(12, q.i64(9));
+            ins.bind(13, q.isNull(10) ? std::nullopt : std::optional<int64_t>(q.i64(10)));
+            ins.bind(14, q.isNull(11) ? std::nullopt : std::optional<int64_t>(q.i64(11)));
+            ins.bind(15, q.i64(13) ? "logical" : "link").bind(16, q.i64(14));
             ins.exec();
         }
     }

@@ -98,11 +98,12 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
 -- The allocated-bytes curve of each rank reduced per LOD level (max per bucket), for the timeline's memory lane.
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
 -- The communication matrix resolved: one source per rank, ranks mapped to global where parallel_group_info
--- says how (rank_scope 'global'), else kept group-local; summed = 1 for the rows comm_links adds up.
-CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, kind TEXT, op TEXT, entry TEXT, sample TEXT,
-  summed INTEGER, group_name TEXT, src_local INTEGER, dst_local INTEGER, src_rank INTEGER, dst_rank INTEGER,
-  rank_scope TEXT, transport TEXT, bytes INTEGER, time_ns INTEGER, bandwidth_gbps REAL, op_count INTEGER,
-  op_names TEXT, source TEXT, data_kind TEXT);
+-- says how (rank_scope 'global'), else kept group-local; summed = 1 for the rows comm_links adds up. Only
+-- what the readers filter and sum on: the rest of a link as written (kind, sample, src/dst as written,
+-- bandwidth, op names, source) is its comm_link_src row, rowid link_row — not copied (it was half the bytes).
+CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, op TEXT, entry TEXT, summed INTEGER,
+  group_name TEXT, src_rank INTEGER, dst_rank INTEGER, rank_scope TEXT, transport TEXT, bytes INTEGER,
+  time_ns INTEGER, op_count INTEGER, data_kind TEXT, link_row INTEGER NOT NULL);
 CREATE TABLE comm_group(run_id INTEGER, group_name TEXT, label TEXT, rank_scope TEXT, members TEXT, note TEXT);
 -- Findings as typed fields; their sentences are rendered when shown (core/model/findingtext.h).
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,

@@ -8,6 +8,7 @@
 #include "core/index/indexstore.h"
 #include "core/index/schema.h"
 #include "core/pipeline/clusterrankkeys.h"
+#include "core/pipeline/stageclock.h"
 
 #include <QCryptographicHash>
 
@@ -256,9 +257,20 @@ void ShardMerge::writeManifest(index::Db& db) {
 }
 
 void ShardMerge::build(index::Db& db, MergeResult& res) {
+    StageClock clock; // prints each part with RANKSCOPE_TIMING, as an index build prints its stages
+    double t = clock.elapsed();
+    auto part = [&](std::string name, double seconds) {
+        clock.note(name, seconds);
+        res.parts.emplace_back(std::move(name), seconds);
+    };
+    auto lap = [&](const std::string& name) {
+        part(name, clock.elapsed() - t);
+        t = clock.elapsed();
+    };
     db.exec("PRAGMA temp_store=FILE"); // the staged summaries of thousands of ranks need not fit in RAM
     std::vector<std::string> collisions;
     stage(db); // outside the transaction: a shard is detached only when no transaction is open
+    lap("read shards");
     db.exec("BEGIN");
     rekey(db, collisions);
     relabelDiagnostics(db, "stage_diagnostic");
@@ -266,10 +278,16 @@ void ShardMerge::build(index::Db& db, MergeResult& res) {
     unstage(db, collisions, res);
     writeManifest(db);
     db.exec("DROP TABLE temp.rank_map");
-    analysis::AnalysisPlan::standard().runCrossRank(db, m_analysis);
+    lap("rekey and copy");
+    auto plan = analysis::AnalysisPlan::standard();
+    plan.runCrossRank(db, m_analysis);
+    for (const auto& p : plan.times())
+        if (p.scope == analysis::PassScope::CrossRank) part("cross " + std::string(p.name), p.seconds);
+    t = clock.elapsed();
     db.exec("COMMIT");
     index::createIndexes(db);
     index::createViews(db);
+    lap("indexes");
     res.ranks = int(db.scalar("SELECT count(*) FROM rank_info"));
 }
 

@@ -21,6 +21,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rs::index {
@@ -48,6 +49,9 @@ struct MergeResult {
     std::vector<std::string> missing; ///< paths of the absent shards
     int ranks = 0;                    ///< ranks in the cluster index
     double seconds = 0;
+    /// Where the seconds went: "read shards", "rekey and copy", "cross <pass>" for each cross-rank pass,
+    /// "indexes" (wall seconds each; printed to stderr as they end when RANKSCOPE_TIMING is set).
+    std::vector<std::pair<std::string, double>> parts;
 };
 
 class ShardMerge {

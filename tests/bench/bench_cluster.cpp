@@ -9,6 +9,8 @@
 // K/N, its ranks and groups. Every shard carries the same fingerprint, so the merge accepts the set.
 // The shards keep the template's lanes (track rows cloned per rank) and names, so "open s" — the summary and
 // every shard's lane list, what the app reads before its first picture — reads what a real shard holds.
+// "links s" is the communication-link pass of the merge (cross comm_links), "link MB" the pages of the
+// comm_link* tables and their indexes in the cluster index.
 // Each size runs in a child process (this program with --one R), so its peak RSS (getrusage) is its own.
 // Usage: bench_cluster [--max RANKS]; BENCH_CLUSTER_KEEP=DIR keeps each size's shards and cluster index in
 // DIR/<ranks>.
@@ -147,11 +149,18 @@ int runOne(int ranks, const std::string& tmpl) {
     query::LaneReader reader(c, res.outPath);
     const auto summary = reader.summary();
     const double open = std::chrono::duration<double>(std::chrono::steady_clock::now() - o0).count();
-    std::printf("%6d  %6d  %7.2f  %11ld  %9ld  %10.1f  %6.2f  %9.2f  %7zu  %11lld  %10lld  %8lld\n", ranks, n,
-                res.seconds, peakRssMb(), rssBefore, double(fs::file_size(res.outPath)) / 1e6, open, own,
-                summary->tracks.size(), (long long)c.scalar("SELECT count(*) FROM collective"),
-                (long long)c.scalar("SELECT count(*) FROM comm_links"),
-                (long long)c.scalar("SELECT count(*) FROM finding"));
+    double commSec = 0; // the communication-link pass (issue 22: it grew faster than the ranks)
+    for (const auto& [part, sec] : res.parts)
+        if (part == "cross comm_links") commSec = sec;
+    // the link tables and their indexes (dbstat: the pages each b-tree holds)
+    const double commMb =
+        double(c.scalar("SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE 'comm_link%'")) / 1e6;
+    std::printf(
+        "%6d  %6d  %7.2f  %7.2f  %11ld  %9ld  %10.1f  %7.1f  %6.2f  %9.2f  %7zu  %11lld  %10lld  %8lld\n",
+        ranks, n, res.seconds, commSec, peakRssMb(), rssBefore, double(fs::file_size(res.outPath)) / 1e6,
+        commMb, open, own, summary->tracks.size(), (long long)c.scalar("SELECT count(*) FROM collective"),
+        (long long)c.scalar("SELECT count(*) FROM comm_links"),
+        (long long)c.scalar("SELECT count(*) FROM finding"));
     std::fprintf(stderr, "bench_cluster: %d shards of %d ranks synthesised in %.1f s\n", n, kRanksPerShard,
                  synth);
     if (const char* keep = std::getenv("BENCH_CLUSTER_KEEP")) { // for a look (rankscope DIR) after the run
@@ -174,7 +183,8 @@ int main(int argc, char** argv) {
     if (tmpl.empty()) return 1;
     std::printf("merge of synthesised shards (%d ranks each); peak RSS of the merging process\n",
                 kRanksPerShard);
-    std::printf(" ranks  shards  merge s  peak RSS MB  before MB  cluster MB  open s  summary s    lanes  "
+    std::printf(" ranks  shards  merge s  links s  peak RSS MB  before MB  cluster MB  link MB  open s  "
+                "summary s    lanes  "
                 "collectives  "
                 "comm_links  "
                 "findings\n");

@@ -1,0 +1,119 @@
+// The comm_links pass (core/analysis/commlinks) writes each link of a rank's communication matrix exactly
+// once, in an index of the whole profile and in a cluster index merged from shards: a link lost or doubled
+// (e.g. by a change to how comm_link stores its rows, schema 29) shows here per rank.
+//
+// The expected figures are counted from the demo's own files, not from the index: for every
+// communication_matrix.json, each link entry ("src-dst": {...}) under a step's "collective"/"p2p" op key; the
+// rank is the link's src (the demo's world group: local rank = global rank); an op key with "-total@" is a
+// summed row, one with "-top1@", "-middle@" or "-bottom1@" a sample; bytes = round(Transit Size(MB) × 10^6).
+#include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
+#include "core/pipeline/shardmerge.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+using namespace rs;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Expected {
+    int64_t summed = 0, samples = 0, summedBytes = 0;
+};
+
+/// Per data rank, from the profile's communication_matrix.json files.
+std::map<int64_t, Expected> countFromFiles(const std::string& profile) {
+    std::map<int64_t, Expected> out;
+    for (const auto& e : fs::recursive_directory_iterator(profile)) {
+        if (e.path().filename() != "communication_matrix.json") continue;
+        std::ifstream in(e.path());
+        const auto j = nlohmann::json::parse(in);
+        for (const auto& [step, kinds] : j.items())
+            for (const auto& [kind, ops] : kinds.items())
+                for (const auto& [op, links] : ops.items())
+                    for (const auto& [link, v] : links.items()) {
+                        Expected& x = out[std::stoll(link.substr(0, link.find('-')))];
+                        if (op.find("-total@") != std::string::npos) {
+                            ++x.summed;
+                            x.summedBytes += std::llround(v.at("Transit Size(MB)").get<double>() * 1e6);
+                        } else {
+                            ++x.samples;
+                        }
+                    }
+    }
+    return out;
+}
+
+std::map<int64_t, Expected> countFromIndex(index::Db& db) {
+    std::map<int64_t, Expected> out;
+    auto q = db.prepare("SELECT coalesce(i.data_rank, i.rank), sum(l.summed), sum(l.entry = 'sample'), "
+                        "sum(CASE WHEN l.summed = 1 THEN l.bytes END) FROM comm_link l JOIN rank_info i ON "
+                        "i.rank = l.rank GROUP BY 1");
+    while (q.step())
+        out[q.i64(0)] = {q.i64(1), q.i64(2), q.i64(3)};
+    return out;
+}
+
+} // namespace
+
+class TstCommLinks : public QObject {
+    Q_OBJECT
+    std::string m_profile, m_whole, m_cluster;
+
+  private slots:
+    void initTestCase() {
+        m_profile = test::tempDir("commlinks-demo");
+        QVERIFY2(test::writeDemo(m_profile, test::demoOptions(8, 3, 1)).empty(), "demo");
+        m_whole = test::tempDir("commlinks-whole") + "/index.sqlite";
+        pipeline::BuildOptions o;
+        o.force = true;
+        o.dbPath = m_whole;
+        const auto r = pipeline::BuildPipeline(m_profile, o).run();
+        QVERIFY2(r.ok, r.error.c_str());
+        const std::string shards = test::tempDir("commlinks-shards");
+        const std::string err = test::indexShards(m_profile, 3, shards);
+        QVERIFY2(err.empty(), err.c_str());
+        const auto m = pipeline::ShardMerge({shards, "", false, {}, {}}).run();
+        QVERIFY2(m.ok, m.error.c_str());
+        m_cluster = m.outPath;
+    }
+
+    void eachLinkOnce_data() {
+        QTest::addColumn<QString>("db");
+        QTest::newRow("whole index") << QString::fromStdString(m_whole);
+        QTest::newRow("cluster index of 3 shards") << QString::fromStdString(m_cluster);
+    }
+
+    void eachLinkOnce() {
+        QFETCH(QString, db);
+        const auto expected = countFromFiles(m_profile);
+        QCOMPARE(int(expected.size()), 8); // the demo's 8 ranks each wrote their matrix
+        index::Db d(db.toStdString(), true);
+        const auto got = countFromIndex(d);
+        QCOMPARE(int(got.size()), int(expected.size()));
+        for (const auto& [rank, x] : expected) {
+            const QByteArray where = "rank " + QByteArray::number(qlonglong(rank));
+            QVERIFY2(x.summed > 0 && x.samples > 0, where + " wrote no link"); // the count itself works
+            QVERIFY2(got.count(rank), where);
+            QVERIFY2(got.at(rank).summed == x.summed, where + " summed rows");
+            QVERIFY2(got.at(rank).samples == x.samples, where + " sample rows");
+            QVERIFY2(got.at(rank).summedBytes == x.summedBytes, where + " bytes");
+        }
+        // each resolved row names its own stored row, and that row says the same link
+        QCOMPARE(d.scalar("SELECT count(*) - count(DISTINCT link_row) FROM comm_link"), int64_t(0));
+        QCOMPARE(
+            d.scalar("SELECT count(*) FROM comm_link l LEFT JOIN comm_link_src s ON s.rowid = l.link_row "
+                     "WHERE s.rank IS NOT l.rank OR s.step IS NOT l.step OR s.entry IS NOT l.entry OR "
+                     "s.bytes IS NOT l.bytes OR s.group_name IS NOT l.group_name"),
+            int64_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCommLinks)
+#include "tst_commlinks.moc"
