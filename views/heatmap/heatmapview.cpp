@@ -38,18 +38,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_caption = new QLabel;
     m_caption->setWordWrap(true);
     lay->addWidget(m_caption);
-    m_scroll = new QScrollArea;
-    m_scroll->setWidget(m_canvas);
-    m_scroll->setWidgetResizable(true);
-    m_scroll->viewport()->installEventFilter(this);
-    lay->addWidget(m_scroll, 1);
-    // the labels follow the scroll, so every rank's column is named wherever the grid is scrolled to
-    auto follow = [this] {
-        m_canvas->setLabelOrigin(
-            QPoint(m_scroll->horizontalScrollBar()->value(), m_scroll->verticalScrollBar()->value()));
-    };
-    connect(m_scroll->horizontalScrollBar(), &QScrollBar::valueChanged, this, follow);
-    connect(m_scroll->verticalScrollBar(), &QScrollBar::valueChanged, this, follow);
+    lay->addWidget(makeScrollArea(), 1);
 
     connect(m_stat, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_canvas->setStatistic(HeatStatistic(i)); });
@@ -94,6 +83,21 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
             if (id != m_pending) return;
             setData(v.value<std::shared_ptr<const query::HeatmapData>>());
         });
+}
+
+QScrollArea* HeatmapView::makeScrollArea() {
+    m_scroll = new QScrollArea;
+    m_scroll->setWidget(m_canvas);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->viewport()->installEventFilter(this);
+    // the labels follow the scroll, so every rank's column is named wherever the grid is scrolled to
+    auto follow = [this] {
+        m_canvas->setLabelOrigin(
+            QPoint(m_scroll->horizontalScrollBar()->value(), m_scroll->verticalScrollBar()->value()));
+    };
+    connect(m_scroll->horizontalScrollBar(), &QScrollBar::valueChanged, this, follow);
+    connect(m_scroll->verticalScrollBar(), &QScrollBar::valueChanged, this, follow);
+    return m_scroll;
 }
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* e) {

@@ -42,6 +42,7 @@ class HeatmapView : public QWidget {
     bool eventFilter(QObject* watched, QEvent* e) override;
 
   private:
+    QScrollArea* makeScrollArea(); ///< around the canvas, its labels following the scroll
     void request();
     void onSelection(const Selection& s);
     QString stragglerCaption(int flagged, size_t columns) const;
