@@ -149,6 +149,7 @@ Caption buildCaption(const CaptionInput& in) {
         }
         for (const auto& n : s.notes)
             c.notes << QString::fromStdString(n);
+        if (!in.ranksNote.isEmpty() && in.view == "timeline") c.notes << in.ranksNote;
         if (in.lanesCut)
             c.notes << QObject::tr(
                 "Not every lane fits in one picture: the lanes below are cut. Choose fewer ranks "

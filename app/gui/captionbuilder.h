@@ -32,6 +32,7 @@ struct CaptionInput {
     QString trackFilter; ///< the timeline's track filter ("" none): the picture shows only its lanes
     bool legend = false; ///< the timeline's colour legend goes in the caption
     const views::CommMatrixCanvas* comm = nullptr; ///< the communication matrix pictured (view "comm")
+    QString ranksNote; ///< why the timeline pictures only `shownRanks` (manyrankspicture.h); "" none
 };
 
 Caption buildCaption(const CaptionInput& in);

@@ -1,8 +1,7 @@
 #include "app/gui/exportscene.h"
 
-#include "core/query/reportsummary.h"
-
 #include "app/gui/captionbuilder.h"
+#include "app/gui/manyrankspicture.h"
 
 #include "core/annotate/annotation.h"
 #include "core/query/analysisqueries.h"
@@ -89,10 +88,7 @@ void ExportScene::setShowAnnotations(bool on) {
 
 void ExportScene::setRanks(const std::set<int>& ranks) {
     views::LayoutOptions o = m_timeline.layoutOptions();
-    o.onlyRanks = ranks;
-    if (!ranks.empty() && ranks.size() <= size_t(views::LayoutOptions::kOverviewRanks))
-        for (int r : ranks) // a few ranks asked for by name: their lanes, not their overview rows
-            o.collapsedRanks.erase(r);
+    showRanks(o, ranks);
     m_timeline.setLayoutOptions(o);
     if (!ranks.empty() && !ranks.count(m_memoryRank)) m_memoryRank = *ranks.begin();
 }
@@ -103,24 +99,10 @@ void ExportScene::setHeatmapRanks(const std::vector<int>& ranks) {
 }
 
 bool ExportScene::showOutlyingRanks() {
-    if (m_summary->ranks.size() <= size_t(kOverviewPictureRanks)) return false;
-    const auto report = nlohmann::json::parse(m_summary->reportJson, nullptr, false);
-    if (!report.is_object()) return false;
-    const query::PictureRanks picture = query::pictureRanks(report); // as the HTML report's pictures
-    std::vector<int64_t> ranks = picture.outlying;
-    QStringList outlying;
-    for (int64_t r : ranks)
-        outlying << QString::number(r);
-    const int64_t typical = picture.typical;
-    if (typical >= 0) ranks.push_back(typical);
-    if (ranks.empty()) return false;
-    setRanks(std::set<int>(ranks.begin(), ranks.end()));
-    m_ranksNote = QObject::tr("%1 ranks are more than one picture shows: ").arg(m_summary->ranks.size());
-    if (!outlying.isEmpty()) m_ranksNote += QObject::tr("the outlying ranks %1").arg(outlying.join(", "));
-    if (typical >= 0)
-        m_ranksNote += (outlying.isEmpty() ? QString() : QObject::tr(" and ")) +
-                       QObject::tr("rank %1, a typical one").arg(typical);
-    m_ranksNote += QObject::tr(" (--ranks chooses others)");
+    const auto picture = manyRanksPicture(*m_summary); // the app's File ▸ Export applies the same rule
+    if (!picture) return false;
+    setRanks(picture->ranks);
+    m_ranksNote = picture->note;
     return true;
 }
 
@@ -267,9 +249,8 @@ Caption ExportScene::caption(const QString& view) const {
     in.lanesCut = m_cut;
     in.legend = true;
     in.comm = m_comm.get();
-    Caption c = buildCaption(in);
-    if (!m_ranksNote.isEmpty() && view == "timeline") c.notes << m_ranksNote;
-    return c;
+    in.ranksNote = m_ranksNote;
+    return buildCaption(in);
 }
 
 bool ExportScene::write(const QString& view, int width, int height, double scale, const QString& path,

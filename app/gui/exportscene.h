@@ -44,10 +44,9 @@ class ExportScene {
     void setWindowFlows(bool on) { m_windowFlows = on; }
     void setRanks(const std::set<int>& ranks);
     /// More ranks than one picture's overview rows (kOverviewPictureRanks): shows the outlying ranks and a
-    /// typical one (as the HTML report's pictures) and says so in the captions; false (nothing changed)
-    /// for fewer ranks.
+    /// typical one (manyrankspicture.h, as the HTML report's pictures and the app's export) and says so in
+    /// the timeline's caption; false (nothing changed) for fewer ranks.
     bool showOutlyingRanks();
-    static constexpr int kOverviewPictureRanks = 160; ///< 160 rows of 11 px: a 1 800 px tall timeline
     /// The heatmap's columns: these ranks only (empty: every rank of the run). The colours stay each op
     /// type's ratio to its median over every rank (the index's), so a few columns read as in the whole.
     void setHeatmapRanks(const std::vector<int>& ranks);

@@ -9,6 +9,7 @@
 #include "app/gui/comparejob.h"
 #include "app/gui/imagewriter.h"
 #include "app/gui/indexjob.h"
+#include "app/gui/manyrankspicture.h"
 #include "app/gui/viewexporter.h"
 #include "app/gui/viewstate.h"
 #include "core/query/queryservice.h"
@@ -83,8 +84,11 @@ class MainWindow : public QMainWindow {
     StatusLine* statusLine() const { return m_status; }
     ProfileSession* session() const { return m_session; }
     const QString& profilePath() const;
-    /// The caption of an export of `view` (window, timeline, heatmap, memory, comm) as the window stands.
-    Caption exportCaption(const QString& view, bool lanesCut = false) const;
+    /// The caption of an export of `view` (window, timeline, heatmap, memory, comm) as the window stands;
+    /// `ranks`: the ranks a timeline picture of many ranks shows instead of the window's
+    /// (manyrankspicture.h).
+    Caption exportCaption(const QString& view, bool lanesCut = false,
+                          const ManyRanksPicture* ranks = nullptr) const;
     /// The picture as it stands, for File ▸ Save view.
     ViewState captureViewState() const;
     /// Shows a saved picture: opens its profile and run first when they are not the ones shown.

@@ -23,7 +23,7 @@ views::AnnotationModel* MainWindow::annotationModel() const {
     return m_annotate ? m_annotate->model() : nullptr;
 }
 
-Caption MainWindow::exportCaption(const QString& view, bool lanesCut) const {
+Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const ManyRanksPicture* ranks) const {
     CaptionInput in;
     in.view = view;
     in.profile = profilePath();
@@ -31,7 +31,8 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut) const {
     in.state = m_state;
     in.annotations = annotationModel();
     in.annotationsDrawn = annotationModel() && annotationModel()->visible();
-    in.shownRanks = m_timeline->visibleRanks();
+    in.shownRanks = ranks ? ranks->ranks : m_timeline->visibleRanks();
+    if (ranks) in.ranksNote = ranks->note;
     in.memoryRank = m_memory->rank();
     in.lanesCut = lanesCut;
     in.trackFilter = m_timeline->layoutOptions().filter;

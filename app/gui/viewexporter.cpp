@@ -74,6 +74,12 @@ void ViewExporter::startTimeline() {
     }
     m_busy = true;
     m_scene = live->scene();
+    views::LayoutOptions o = m_scene.layoutOptions();
+    m_ranks = isDefaultRankLayout(o, *live->summary()) ? manyRanksPicture(*live->summary()) : std::nullopt;
+    if (m_ranks) { // the overview rows of every rank, untouched by the user: the picture rule's ranks
+        showRanks(o, m_ranks->ranks);
+        m_scene.setLayoutOptions(o);
+    }
     const int full = m_scene.fullHeight();
     m_cut = full > kMaxPictureHeight;
     const auto* state = m_window->state();
@@ -94,7 +100,8 @@ void ViewExporter::timelineArrived(quint64 id, std::shared_ptr<const query::Time
     if (!m_busy || id != m_request || !data) return;
     m_busy = false;
     m_frame.data = std::make_shared<const views::IndexedData>(std::move(data));
-    deliver(timelinePicture(m_frame), m_window->exportCaption("timeline", m_cut));
+    deliver(timelinePicture(m_frame),
+            m_window->exportCaption("timeline", m_cut, m_ranks ? &*m_ranks : nullptr));
 }
 
 void ViewExporter::deliver(const Picture& pic, const Caption& caption) {

@@ -2,9 +2,12 @@
 // The app's File ▸ Export and Copy image: renders the whole window, the timeline with every lane of the
 // shown ranks (a copy of the live timeline's scene asks the query service for all its lanes, so nothing
 // runs SQL on the GUI thread, and its frame is built and painted as the widget's is), the heatmap grid at
-// its natural size or the memory map, with the caption, to PNG (1×/2×), SVG or the clipboard.
+// its natural size or the memory map, with the caption, to PNG (1×/2×), SVG or the clipboard. A run of
+// more ranks than one picture shows, as it opened (no rank expanded or chosen), is pictured by the rule
+// `rankscope export` follows (manyrankspicture.h): the outlying ranks and a typical one, said in the caption.
 // Asynchronous for the timeline (finished follows). GUI thread only.
 #include "app/gui/imagewriter.h"
+#include "app/gui/manyrankspicture.h"
 #include "views/timeline/timelinescene.h"
 
 #include <QObject>
@@ -46,6 +49,7 @@ class ViewExporter : public QObject {
     quint64 m_request = 0;
     bool m_cut = false;
     bool m_busy = false;
+    std::optional<ManyRanksPicture> m_ranks; ///< the ranks pictured instead of every one (many ranks)
 };
 
 } // namespace rs::gui

@@ -3,6 +3,7 @@
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace rs::analysis {
 
@@ -16,8 +17,8 @@ OutlierJudge::OutlierJudge(const std::vector<StepRow>& rows, const AnalysisOptio
     for (auto& r : rows) {
         walls.push_back(double(r.wall));
         waits.push_back(double(r.wait));
-        computes.push_back(double(r.compute));
-        idles.push_back(double(r.idle));
+        if (r.computeKnown) computes.push_back(double(r.compute)); // an unknown compute is no 0
+        idles.push_back(double(r.idle)); // without kernels: the time outside communication
         preps.push_back(double(r.preparing));
         comms.push_back(double(r.notOverlapped));
     }
@@ -52,6 +53,10 @@ model::StepCause OutlierJudge::cause(const StepRow& r, int rank) const {
     if (dWait >= 0.5 * extra && r.lateRank && *r.lateRank != rank) return c(K::WaitedForRank, dWait);
     if (dWait >= 0.5 * extra && !r.lateRank) return c(K::WaitedForUnknown, dWait);
     if (double(r.idleGap) >= 0.5 * extra) return c(K::IdleBeforeCollective, double(r.idleGap));
+    // a rank without kernels measured neither its compute nor its idle time, only their sum (the time
+    // outside communication, its `idle` then): "idle time grew by" would read as measured
+    if (!r.computeKnown && dIdle > std::max(dPrep, dComm)) return c(K::OutsideCommunication, dIdle);
+    if (!r.computeKnown) dIdle = dCompute = -std::numeric_limits<double>::infinity();
     double top = std::max({dIdle, dCompute, dPrep, dComm});
     if (top == dCompute) return c(K::Compute, dCompute);
     if (top == dPrep) return c(K::Preparing, dPrep);

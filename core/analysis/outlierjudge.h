@@ -20,8 +20,10 @@ struct StepRow {
     int64_t step = 0, startNs = 0;
     int64_t wall = 0, compute = 0, comm = 0, overlapped = 0, notOverlapped = 0, wait = 0, idle = 0,
             preparing = 0;
-    int64_t idleGap = 0;      ///< idle right before a collective (the wait table's idle gaps)
-    bool computeKnown = true; ///< false: no kernel measured it (sum_step.compute_ns NULL); compute is 0
+    int64_t idleGap = 0; ///< idle right before a collective (the wait table's idle gaps)
+    /// False: no kernel measured the compute (sum_step.compute_ns NULL); compute and idle are 0 and unknown,
+    /// so neither is weighed as a cause
+    bool computeKnown = true;
     std::string source;
     std::optional<int> lateRank;   ///< the late rank of the collective this rank waited longest in
     std::string biggestCollective; ///< that collective

@@ -124,7 +124,7 @@ void StepBreakdownPass::run(CrossRankContext& ctx) {
                 .bind(6, r.overlapped);
             ins.bind(7, r.notOverlapped)
                 .bind(8, r.wait)
-                .bind(9, r.idle)
+                .bind(9, r.computeKnown ? std::optional<int64_t>(r.idle) : std::nullopt)
                 .bind(10, r.preparing)
                 .bind(11, r.source);
             ins.bind(12, int64_t(outlier));

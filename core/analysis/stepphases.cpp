@@ -132,7 +132,7 @@ void StepPhasesPass::run(RankContext& ctx) {
             .bind(6, r.comm);
         ins.bind(7, r.overlapped)
             .bind(8, r.notOverlapped)
-            .bind(9, r.idle)
+            .bind(9, r.computeKnown ? std::optional<int64_t>(r.idle) : std::nullopt)
             .bind(10, r.preparing)
             .bind(11, r.source);
         ins.exec();

@@ -19,7 +19,8 @@ struct StepPhases {
     int64_t wall = 0, compute = 0, comm = 0, overlapped = 0, notOverlapped = 0, idle = 0, preparing = 0;
     /// False when nothing measured the compute: a rank without device kernels (a host-only trace, an Ascend
     /// rank without device data) and no shipped breakdown. `compute` is 0 then and stored as NULL, never
-    /// shown as a measured 0.
+    /// shown as a measured 0; `idle` (wall minus the busy time) is unknown as well, since the kernels it
+    /// would subtract were not recorded: stored as NULL too.
     bool computeKnown = true;
     std::string source; ///< events, or step_trace_time
 };

@@ -8,6 +8,8 @@
 
 namespace rs::index {
 
+// 30: sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time subtracts kernels not recorded),
+// step_stat.cause_kind 'outside_communication';
 // 29: comm_link keeps what its readers use and points at its comm_link_src row (link_row) for the rest;
 // 28: sum_step/step_stat.compute_ns NULL where no kernel measured the compute; 27: manifest.shard_ranks and
 // meta cluster_shard_dir (the app reads a cluster index's lanes from its shards); 26: manifest (a cluster
@@ -19,7 +21,7 @@ namespace rs::index {
 // comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane, name_fact,
 // comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16: long_span; 15:
 // label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 29;
+constexpr int kSchemaVersion = 30;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -126,6 +126,9 @@ std::string stepCauseText(const StepCause& c) {
         return "idle time grew by " + formatDuration(c.ns);
     case StepCauseKind::Communication:
         return "communication grew by " + formatDuration(c.ns);
+    case StepCauseKind::OutsideCommunication:
+        return "time outside communication grew by " + formatDuration(c.ns) +
+               " (no device kernel recorded says whether computing or idle)";
     }
     return {};
 }

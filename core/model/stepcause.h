@@ -18,6 +18,9 @@ enum class StepCauseKind {
     Preparing,            ///< step start to the first device task grew
     Idle,                 ///< idle time grew
     Communication,        ///< communication not overlapped with compute grew
+    /// the time outside communication grew on a rank without recorded kernels: whether it computed or
+    /// idled is not known
+    OutsideCommunication,
 };
 
 constexpr std::string_view sqlText(StepCauseKind k) {
@@ -36,6 +39,8 @@ constexpr std::string_view sqlText(StepCauseKind k) {
         return "idle";
     case StepCauseKind::Communication:
         return "communication";
+    case StepCauseKind::OutsideCommunication:
+        return "outside_communication";
     }
     return "communication";
 }
@@ -43,7 +48,7 @@ constexpr std::string_view sqlText(StepCauseKind k) {
 constexpr std::optional<StepCauseKind> stepCauseKindFromSql(std::string_view s) {
     for (auto k : {StepCauseKind::WaitedForRank, StepCauseKind::WaitedForUnknown,
                    StepCauseKind::IdleBeforeCollective, StepCauseKind::Compute, StepCauseKind::Preparing,
-                   StepCauseKind::Idle, StepCauseKind::Communication})
+                   StepCauseKind::Idle, StepCauseKind::Communication, StepCauseKind::OutsideCommunication})
         if (sqlText(k) == s) return k;
     return std::nullopt;
 }

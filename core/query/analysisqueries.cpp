@@ -356,8 +356,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
     std::vector<StepRow> rows;
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
-        "st.compute_ns, coalesce(st.comm_ns, 0), coalesce(st.wait_ns, 0), coalesce(st.idle_ns, "
-        "0), "
+        "st.compute_ns, coalesce(st.comm_ns, 0), coalesce(st.wait_ns, 0), st.idle_ns, "
         "coalesce(st.preparing_ns, 0), coalesce(st.outlier, 0), st.late_rank, st.cause_kind, st.cause_ns, "
         "st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
         "ORDER BY "
@@ -366,8 +365,8 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         auto cause = stepCauseAt(q, int(q.i64(0)), 11);
         rows.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4),
                         q.isNull(5) ? std::nullopt : std::optional<int64_t>(q.i64(5)), q.i64(6), q.i64(7),
-                        q.i64(8), q.i64(9), q.i64(10) != 0,
-                        cause ? model::stepCauseText(*cause) : std::string()});
+                        q.isNull(8) ? std::nullopt : std::optional<int64_t>(q.i64(8)), q.i64(9),
+                        q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string()});
     }
     return rows;
 }

@@ -83,7 +83,11 @@ struct StepRow {
     int64_t step, startNs, endNs, wallNs;
     /// Unknown (nullopt) where no kernel measured it: a rank without device kernels and no shipped breakdown.
     std::optional<int64_t> computeNs;
-    int64_t commNs, waitNs, idleNs, preparingNs;
+    int64_t commNs, waitNs;
+    /// Unknown (nullopt) where the compute is: the idle time is the wall minus the kernels' and
+    /// communication's busy time, and the kernels were not recorded.
+    std::optional<int64_t> idleNs;
+    int64_t preparingNs;
     bool outlier;
     std::string cause;
 };

@@ -324,26 +324,34 @@ std::optional<SpanDetail> ShardLanes::loadSpanDetail(int64_t spanId) {
 }
 
 std::vector<DrawItem> ShardLanes::search(const std::string& text, int limit, std::vector<int64_t>* trackIds) {
-    std::vector<std::pair<DrawItem, int64_t>> hits;
+    struct Hit {
+        SearchOrder order; ///< with the cluster's rank key: the order of the whole profile's index
+        DrawItem item;
+        int64_t track;
+    };
+    std::vector<Hit> hits;
     for (auto& s : m_shards) {
         index::Db* db = connect(*s);
         if (!db) continue;
         std::vector<int64_t> tracks;
-        auto found = searchSpans(*db, text, limit, &tracks);
+        std::vector<SearchOrder> order;
+        auto found = searchSpans(*db, text, limit, &tracks, &order);
         TimelineData part, mapped;
         part.tracks.push_back({0, std::move(found)});
         remap(*s, part, mapped);
         auto& items = mapped.tracks.front().items;
-        for (size_t i = 0; i < items.size(); ++i)
-            hits.push_back({items[i], clusterId(s->k, tracks[i])});
+        for (size_t i = 0; i < items.size(); ++i) {
+            auto rank = s->toCluster.find(order[i].rank);
+            if (rank != s->toCluster.end()) order[i].rank = rank->second;
+            hits.push_back({std::move(order[i]), items[i], clusterId(s->k, tracks[i])});
+        }
     }
-    std::stable_sort(hits.begin(), hits.end(),
-                     [](const auto& a, const auto& b) { return a.first.startNs < b.first.startNs; });
+    std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.order < b.order; });
     if (int(hits.size()) > limit) hits.resize(size_t(std::max(0, limit)));
     std::vector<DrawItem> out;
-    for (auto& [item, track] : hits) {
-        out.push_back(item);
-        if (trackIds) trackIds->push_back(track);
+    for (auto& h : hits) {
+        out.push_back(h.item);
+        if (trackIds) trackIds->push_back(h.track);
     }
     return out;
 }

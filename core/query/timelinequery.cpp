@@ -374,18 +374,26 @@ std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
 }
 
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
-                                  std::vector<int64_t>* trackIds) {
+                                  std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order) {
     std::vector<DrawItem> out;
     std::string like = "%" + text + "%";
-    auto q = db.prepare(
-        "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, s.track_id "
-        "FROM span s WHERE s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
-        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1) ORDER BY s.ts_ns LIMIT ?2");
+    // a total order (SearchOrder): ranks whose steps start together had their hits in whatever order the
+    // span index gave, and a cluster's shards in another
+    auto q = db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, "
+                        "s.track_id, t.rank, "
+                        "t.name, n.value FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n "
+                        "ON n.id = s.name_id "
+                        "WHERE s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
+                        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1) "
+                        "ORDER BY s.ts_ns, t.rank, t.name, n.value, s.depth, s.dur_ns, s.span_id LIMIT ?2");
     q.bind(1, like).bind(2, int64_t(limit));
     while (q.step()) {
         out.push_back(
             {q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)});
         if (trackIds) trackIds->push_back(q.i64(6));
+        if (order)
+            order->push_back(
+                {q.i64(1), int(q.i64(7)), q.text(8), q.text(9), int32_t(q.i64(5)), q.i64(2), q.i64(0)});
     }
     return out;
 }

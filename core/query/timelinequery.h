@@ -5,6 +5,7 @@
 // Times are int64 ns since the epoch.
 #include "core/index/sqlite.h"
 
+#include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -147,9 +148,21 @@ class NameOpTypes;
 /// name's spans too, so no view derives an op type from a name.
 TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, NameOpTypes* opTypes = nullptr);
 std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId);
-/// Spans whose name or op type contains `text` (case-insensitive), ordered by time; at most `limit`.
+/// Where a search hit stands in the order every index gives it, a whole one or a cluster's shards: start,
+/// rank key, lane name, span name, depth, end, then its id (ids keep a rank's order within one index; only
+/// spans alike in everything else reach it).
+struct SearchOrder {
+    int64_t startNs;
+    int rank;
+    std::string lane, name;
+    int32_t depth;
+    int64_t endNs, spanId;
+    auto operator<=>(const SearchOrder&) const = default;
+};
+/// Spans whose name or op type contains `text` (case-insensitive) in SearchOrder; at most `limit`.
+/// `order`, when given, receives each hit's SearchOrder (for merging shards' hits).
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
-                                  std::vector<int64_t>* trackIds);
+                                  std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order = nullptr);
 /// The kernel spans of one shape group (op type, input shapes, dtypes as `rankscope shapes` groups them) of
 /// `run`, ordered by time; at most `limit`. A kernel is its span on a track of its rank at the same start
 /// and duration (kernel_shape has no span id: the importers record shapes beside the spans), not its copy

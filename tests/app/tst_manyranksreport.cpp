@@ -2,11 +2,16 @@
 // each per-rank section as one distribution line and its outlying ranks — the demo's injected culprits,
 // known from its options (demoTruth), not from the analysis — instead of 256 lines; the JSON keeps every
 // rank; an 8-rank report keeps its line per rank; the HTML file stays small with small pictures; and the
-// ranks of a missing shard are named as missing.
+// ranks of a missing shard are named as missing. The app's File ▸ Export of the 256-rank timeline, as it
+// opened, pictures the same ranks as `rankscope export` with the same note; once the user expands a rank,
+// it pictures what they see.
 #include "app/gui/exportscene.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/manyrankspicture.h"
 #include "core/demo/demooptions.h"
 #include "core/index/sqlite.h"
 #include "tests/support/testsupport.h"
+#include "views/timeline/timelineview.h"
 
 #include <QImage>
 #include <QRegularExpression>
@@ -47,6 +52,21 @@ std::set<int> ranksNamed(const QString& line) {
         out.insert(it.next().captured(1).toInt());
     return out;
 }
+/// The ranks whose header a timeline SVG draws ("▸ Rank 12" collapsed, "▾ Rank 12" with its lanes).
+std::set<int> svgRanks(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QString text = QString::fromUtf8(f.readAll());
+    QRegularExpression label("[▾▸] Rank (\\d+)<");
+    std::set<int> shown;
+    for (auto it = label.globalMatch(text); it.hasNext();)
+        shown.insert(it.next().captured(1).toInt());
+    return shown;
+}
+QString fileText(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
 /// "3-5, 9" → {3, 4, 5, 9}.
 std::set<int> expandRanges(const QString& list) {
     std::set<int> out;
@@ -79,6 +99,7 @@ class TstManyRanksReport : public QObject {
 
   private Q_SLOTS:
     void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // the app's settings go to a test location
         m_root = test::tempDir("manyranksreport");
         m_truth = demo::demoTruth(test::demoOptions(kRanks, kSteps, 1));
         QVERIFY(!m_truth.healthy);
@@ -199,7 +220,7 @@ class TstManyRanksReport : public QObject {
     }
 
     void timelineExportShowsTheCulprits() {
-        // `rankscope export` of more than ExportScene::kOverviewPictureRanks ranks shows the culprits' lanes
+        // `rankscope export` of more than gui::kOverviewPictureRanks ranks shows the culprits' lanes
         // and a typical rank's (the SVG's rank labels), not a picture cut after its first 1 800 rows
         const QString svg = q(m_root + "/d256-timeline.svg");
         QString err;
@@ -207,18 +228,56 @@ class TstManyRanksReport : public QObject {
             test::runRankscope({"export", q(m_root + "/d256"), "--out", svg, "--view", "timeline", "--quiet"},
                                nullptr, &err),
             0);
-        QFile f(svg);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(f.readAll());
-        QRegularExpression label("[▾▸] Rank (\\d+)<");
-        std::set<int> shown;
-        for (auto it = label.globalMatch(text); it.hasNext();)
-            shown.insert(it.next().captured(1).toInt());
-        QVERIFY(kRanks > gui::ExportScene::kOverviewPictureRanks);
+        const QString text = fileText(svg);
+        const std::set<int> shown = svgRanks(svg);
+        QVERIFY(kRanks > gui::kOverviewPictureRanks);
         for (int culprit : {m_truth.stallRank, m_truth.slowRank, m_truth.bankRank})
             QVERIFY2(shown.count(culprit), qPrintable(QString("rank %1 not shown").arg(culprit)));
         QVERIFY2(shown.size() >= 3 && shown.size() <= 8, qPrintable(QString::number(shown.size())));
         QVERIFY(text.contains("256 ranks are more than one picture shows"));
+    }
+
+    void appExportPicturesTheSameRanks() {
+        // File ▸ Export image of the timeline as the 256 ranks opened (every rank an overview row) exported
+        // all 256 rows while `rankscope export` pictured the culprits: one rule, the same ranks, the same
+        // note
+        const QString cli = q(m_root + "/d256-cli.svg"), app = q(m_root + "/d256-app.svg");
+        QString err;
+        QCOMPARE(
+            test::runRankscope({"export", q(m_root + "/d256"), "--out", cli, "--view", "timeline", "--quiet"},
+                               nullptr, &err),
+            0);
+        gui::MainWindow w;
+        w.resize(1300, 800);
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(q(m_root + "/d256"));
+        QVERIFY(ready.wait(120000));
+        auto exportTo = [&](const QString& path) {
+            QSignalSpy done(&w, &gui::MainWindow::exported);
+            gui::ExportChoice c;
+            c.view = "timeline";
+            c.path = path;
+            w.exportImage(c);
+            return done.wait(60000) && done.first().at(1).toString().isEmpty();
+        };
+        QVERIFY(exportTo(app));
+        const std::set<int> cliRanks = svgRanks(cli), appRanks = svgRanks(app);
+        for (int culprit : {m_truth.stallRank, m_truth.slowRank, m_truth.bankRank})
+            QVERIFY2(appRanks.count(culprit), qPrintable(QString("rank %1 not shown").arg(culprit)));
+        QVERIFY2(appRanks == cliRanks,
+                 qPrintable(
+                     QString("app %1 ranks, rankscope export %2").arg(appRanks.size()).arg(cliRanks.size())));
+        const QString note = "256 ranks are more than one picture shows";
+        QVERIFY(fileText(app).contains(note));
+        // the live view is untouched: still every rank's overview row
+        QVERIFY(w.timeline()->visibleRanks().empty());
+        // a rank the user expanded is their choice: the picture shows what the window shows
+        w.timeline()->setCollapsed(m_truth.slowRank, false);
+        const QString chosen = q(m_root + "/d256-app-expanded.svg");
+        QVERIFY(exportTo(chosen));
+        QCOMPARE(svgRanks(chosen).size(), size_t(kRanks));
+        QVERIFY(!fileText(chosen).contains(note));
     }
 
     void missingShardRanksAreNamedMissing() {
@@ -270,5 +329,5 @@ class TstManyRanksReport : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TstManyRanksReport)
+QTEST_MAIN(TstManyRanksReport) // the app's window for its export
 #include "tst_manyranksreport.moc"

@@ -276,6 +276,9 @@ class TstSamples : public QObject {
                       "OR EXISTS (SELECT 1 FROM span p JOIN track t ON t.track_id = p.track_id WHERE "
                       "t.rank = s.rank AND t.kind = 'compute'))"),
             int64_t(0));
+        // and its idle time (the wall minus kernels not recorded) is unknown exactly where its compute is
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step_stat WHERE (compute_ns IS NULL) <> (idle_ns IS NULL)"),
+                 int64_t(0));
     }
     void pipelineStepWaitIsTheTimeWaited() {
         // the 4-rank pipeline job (hccl_raw + step traces, no kernel): rank 0's step 2 (181.0 ms) waits in
@@ -288,6 +291,9 @@ class TstSamples : public QObject {
             ix.rows("SELECT wall_ns, wait_ns, compute_ns FROM step_breakdown WHERE rank = 0 AND step = 2"),
             std::vector<std::string>{"181012690|171298270|NULL"});
         QCOMPARE(ix.scalar("SELECT count(*) FROM step_stat WHERE compute_ns IS NOT NULL"), int64_t(0));
+        // nor idle: without kernels it would be the wall minus the communication (rank 0 step 1: 52.8 ms)
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step_stat WHERE idle_ns IS NOT NULL"), int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM sum_step WHERE idle_ns IS NOT NULL"), int64_t(0));
     }
     void pipelineStagesAreNotMatchedWithEachOther() {
         // the 4-rank pipeline job: ranks 0 and 1 run AllReduce-op4619…, ranks 2 and 3 AllReduce-op17460…

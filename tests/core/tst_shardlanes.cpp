@@ -173,6 +173,25 @@ void TestShardLanes::spanDetailAndSearch() {
     QCOMPARE(cd->track, wd->track);
     QCOMPARE(cd->tsNs, wd->tsNs);
     QCOMPARE(cd->step, wd->step);
+    // hits that start together (every rank's ProfilerStep#1 of the demo) come in one order from the whole
+    // index and from the shards: start, rank, lane, name (they came in span-index order, and shard by shard)
+    std::vector<int64_t> wst, cst;
+    const auto ws = query::searchSpans(*whole.db, "ProfilerStep", 100000, &wst);
+    const auto cs = cluster.lanes->search("ProfilerStep", 100000, &cst);
+    QCOMPARE(cs.size(), ws.size());
+    auto key = [](const Opened& o, const query::DrawItem& it, int64_t track) {
+        const auto* t = o.track(track);
+        return std::make_tuple(it.startNs, t ? t->rank : -1, t ? t->name : std::string(), o.name(it.nameId));
+    };
+    int ties = 0;
+    for (size_t j = 0; j < ws.size(); ++j) {
+        QVERIFY(key(cluster, cs[j], cst[j]) == key(whole, ws[j], wst[j]));
+        if (j == 0) continue;
+        QVERIFY2(key(whole, ws[j - 1], wst[j - 1]) <= key(whole, ws[j], wst[j]),
+                 qPrintable(QString::number(j)));
+        ties += ws[j - 1].startNs == ws[j].startNs;
+    }
+    QVERIFY2(ties >= 7, qPrintable(QString::number(ties))); // the 8 ranks' first steps at least
     // a search limited to a few hits keeps the earliest of all shards
     std::vector<int64_t> few;
     const auto first = cluster.lanes->search("allreduce", 5, &few);

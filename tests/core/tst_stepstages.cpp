@@ -137,6 +137,35 @@ class TstStepStages : public QObject {
                     "waited)"));
     }
 
+    void aRankWithoutKernelsIsNeverSaidToIdleMore() {
+        // a host-only rank: 10 steps of 10 ms with 4 ms of communication, so 6 ms outside it (its `idle`
+        // as measured without kernels); step 4 lasts 20 ms, 5 ms of it communicating: 16 ms outside
+        AnalysisOptions opts;
+        std::vector<StepRow> rows;
+        for (int i = 0; i < 10; ++i) {
+            StepRow r = row(i, 10'000'000);
+            r.computeKnown = false;
+            r.comm = r.notOverlapped = 4'000'000;
+            r.idle = 6'000'000;
+            rows.push_back(r);
+        }
+        rows[4].wall = 20'000'000;
+        rows[4].comm = rows[4].notOverlapped = 5'000'000;
+        rows[4].idle = 15'000'000;
+        const OutlierJudge judge(rows, opts);
+        QVERIFY(judge.isOutlier(rows[4]));
+        const model::StepCause c = judge.cause(rows[4], 1);
+        QCOMPARE(c.kind, model::StepCauseKind::OutsideCommunication); // not "idle time grew by 9.00 ms"
+        QCOMPARE(c.ns, int64_t(15'000'000 - 6'000'000));
+        QCOMPARE(QString::fromStdString(model::stepCauseText(c)),
+                 QString("time outside communication grew by 9.00 ms (no device kernel recorded says whether "
+                         "computing or idle)"));
+        // when communication grew most, that is the cause, and never compute (0 here, not measured)
+        rows[4].comm = rows[4].notOverlapped = 14'000'000;
+        rows[4].idle = 6'000'000;
+        QCOMPARE(OutlierJudge(rows, opts).cause(rows[4], 1).kind, model::StepCauseKind::Communication);
+    }
+
     void fewStepsAreNeverOutliers() {
         AnalysisOptions opts;
         const std::vector<StepRow> three{row(0, 10), row(1, 10), row(2, 1000)};

@@ -1,8 +1,12 @@
 // The op heatmap's caption says what the grid can tell: stragglers outlined, or none — among all the job's
 // ranks only when the run has them all; with ranks missing, among those present and that the missing ones
-// are not compared; with one rank, that there is nothing to compare.
+// are not compared; with one rank, that there is nothing to compare. With many ranks (200 columns of the
+// minimum cell width) every rank is reachable: the grid scrolls (scrollbar, wheel), the op labels and the
+// rank labels stay in view, and clicks and tooltips find the cell under the pointer after a scroll.
 #include "views/heatmap/heatmapview.h"
 
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QtTest>
 
 using namespace rs;
@@ -22,6 +26,45 @@ std::shared_ptr<query::HeatmapData> grid(int ranks, int flagged) {
         d->cells[0][size_t(i)].flagged = true;
     d->rowTotalNs = {2, 1};
     return d;
+}
+
+/// `ops` op types × `ranks` ranks, every cell present; row i's total falls with i (the display order).
+std::shared_ptr<query::HeatmapData> fullGrid(int ops, int ranks) {
+    auto d = grid(ranks, 0);
+    d->rows.clear();
+    d->rowTotalNs.clear();
+    for (int i = 0; i < ops; ++i) {
+        d->rows.push_back("Op" + std::to_string(i));
+        d->rowTotalNs.push_back(ops - i);
+    }
+    query::HeatCell c;
+    c.present = true;
+    c.count = 1;
+    c.totalNs = c.meanNs = 1000;
+    c.ratio = 1;
+    d->cells.assign(size_t(ops), std::vector<query::HeatCell>(size_t(ranks), c));
+    return d;
+}
+
+/// A heatmap view of `d`, 900 × 420 px, shown.
+struct ShownView {
+    views::InteractionState state;
+    views::HeatmapView view{&state, nullptr};
+    explicit ShownView(std::shared_ptr<query::HeatmapData> d) {
+        view.resize(900, 420);
+        view.setData(std::move(d));
+        view.show();
+    }
+    QScrollArea* area() const { return view.findChild<QScrollArea*>(); }
+};
+
+/// The tooltip a help event at `viewportPoint` (the scroll area's visible part) shows.
+QString tipAt(views::HeatmapCanvas* canvas, QWidget* viewport, QPoint viewportPoint) {
+    QToolTip::hideText();
+    const QPoint p = canvas->mapFrom(viewport, viewportPoint);
+    QHelpEvent e(QEvent::ToolTip, p, canvas->mapToGlobal(p));
+    QApplication::sendEvent(canvas, &e);
+    return QToolTip::isVisible() ? QToolTip::text() : QString();
 }
 } // namespace
 
@@ -86,6 +129,58 @@ class TstHeatmapView : public QObject {
         v.setProfile(keys, world ? std::optional<int64_t>(world) : std::nullopt, complete);
         v.setData(grid(ranks, flagged));
         QCOMPARE(v.caption(), caption);
+    }
+    void everyRankIsReachableByScrolling() {
+        // 200 ranks at the minimum cell width are wider than the view: ranks 0-59 showed and no scrollbar
+        ShownView v(fullGrid(40, 200));
+        QVERIFY(QTest::qWaitForWindowExposed(&v.view));
+        QScrollArea* area = v.area();
+        QWidget* vp = area->viewport();
+        views::HeatmapCanvas* canvas = v.view.canvas();
+        QScrollBar* h = area->horizontalScrollBar();
+        QScrollBar* vbar = area->verticalScrollBar();
+        QVERIFY2(h->maximum() > 0, "no horizontal scrolling over 200 ranks");
+        QVERIFY(vbar->maximum() > 0); // 40 op types are taller than the view too
+        h->setValue(h->maximum());
+        vbar->setValue(vbar->maximum());
+        QCoreApplication::processEvents();
+        // the last rank's cell of the last op row is in view, and a click there picks it
+        const int lastRow = 39, lastCol = 199;
+        const QRect last = canvas->cellRect(lastRow, lastCol);
+        const QPoint inView = canvas->mapTo(vp, last.center());
+        QVERIFY2(vp->rect().contains(inView), qPrintable(QString("%1,%2").arg(inView.x()).arg(inView.y())));
+        QSignalSpy clicked(canvas, &views::HeatmapCanvas::cellClicked);
+        // (the pointer over the viewport is over the canvas, its child: the canvas gets the press)
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(vp, inView));
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked[0][0].toInt(), lastRow);
+        QCOMPARE(clicked[0][1].toInt(), lastCol);
+        QVERIFY2(tipAt(canvas, vp, inView).contains("rank 199"), qPrintable(tipAt(canvas, vp, inView)));
+        // the op labels stay at the left of the view: the label there is the row's, not a cell scrolled under
+        const QPoint label(20, inView.y());
+        QCOMPARE(tipAt(canvas, vp, label), QString("Op39"));
+        QSignalSpy none(canvas, &views::HeatmapCanvas::cellClicked);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(vp, label));
+        QCOMPARE(none.size(), 0);
+        // the rank labels stay at the top: the band above the cells has text pixels over the last columns
+        const QImage shot = vp->grab().toImage();
+        const QColor base = canvas->palette().color(QPalette::Base);
+        int ink = 0;
+        for (int x = inView.x() - 40; x <= std::min(inView.x() + 6, shot.width() - 1); ++x)
+            for (int y = 0; y < 40; ++y)
+                ink += shot.pixelColor(x, y).lightness() < base.lightness() - 80;
+        QVERIFY2(ink > 20, qPrintable(QString::number(ink)));
+    }
+    void theWheelScrollsTheRanksWhenNothingScrollsDown() {
+        ShownView v(fullGrid(2, 200));
+        QVERIFY(QTest::qWaitForWindowExposed(&v.view));
+        QScrollArea* area = v.area();
+        QCOMPARE(area->verticalScrollBar()->maximum(), 0);
+        const QPoint at(400, 60);
+        QWheelEvent down(at, area->viewport()->mapToGlobal(at), {}, QPoint(0, -120), Qt::NoButton,
+                         Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(area->viewport(), &down);
+        QVERIFY(area->horizontalScrollBar()->value() > 0);
     }
 };
 

@@ -20,7 +20,11 @@ namespace rs::views {
 
 HeatmapCanvas::HeatmapCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(300, 150);
+}
+
+void HeatmapCanvas::setLabelOrigin(QPoint p) {
+    m_labels = p;
+    update();
 }
 
 void HeatmapCanvas::setData(std::shared_ptr<const query::HeatmapData> d) {
@@ -97,15 +101,17 @@ std::vector<QString> HeatmapCanvas::rowLabels() const {
 }
 
 int HeatmapCanvas::labelRowAt(QPoint p) const {
-    if (!m_data || p.x() >= m_left || p.y() < m_top) return -1;
+    // the labels stay at the visible left edge (setLabelOrigin), over the band of column labels
+    if (!m_data || p.x() < m_labels.x() || p.x() >= m_labels.x() + m_left || p.y() < m_labels.y() + m_top)
+        return -1;
     const int i = (p.y() - m_top) / m_cellH;
-    return i < int(m_order.size()) ? m_order[size_t(i)] : -1;
+    return i >= 0 && i < int(m_order.size()) ? m_order[size_t(i)] : -1;
 }
 
 QSize HeatmapCanvas::sizeHint() const {
     if (!m_data) return {400, 200};
-    return {m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + m_legendW + 10,
-            m_top + int(m_data->rows.size()) * m_cellH + 10};
+    return {std::max(300, m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + m_legendW + 10),
+            std::max(150, m_top + int(m_data->rows.size()) * m_cellH + 10)};
 }
 
 QRect HeatmapCanvas::cellRect(int row, int column) const {
@@ -116,7 +122,8 @@ QRect HeatmapCanvas::cellRect(int row, int column) const {
 }
 
 bool HeatmapCanvas::cellAt(QPoint p, int& row, int& col) const {
-    if (!m_data || p.x() < m_left || p.y() < m_top) return false;
+    // a cell scrolled under the labels is hidden by them: the labels answer there
+    if (!m_data || p.x() < m_labels.x() + m_left || p.y() < m_labels.y() + m_top) return false;
     int c = (p.x() - m_left) / m_cellW, r = (p.y() - m_top) / m_cellH;
     if (c >= int(m_data->columns.size()) || r >= int(m_order.size())) return false;
     row = m_order[size_t(r)];
@@ -139,32 +146,12 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     p.setFont(small);
     QFontMetrics fm(small);
     const std::vector<QString> rowLabels = this->rowLabels();
-    // column labels (rotated when narrow)
-    p.setPen(palette().color(QPalette::WindowText));
-    for (size_t c = 0; c < d.columns.size(); ++c) {
-        QRect r(m_left + int(c) * m_cellW, 0, m_cellW, m_top - 2);
-        QString label = QString::fromStdString(d.columns[c]);
-        if (m_cellW >= fm.horizontalAdvance(label) + 4) {
-            p.drawText(r, Qt::AlignHCenter | Qt::AlignBottom, label);
-        } else {
-            p.save();
-            p.translate(r.center().x() + 4, m_top - 4);
-            p.rotate(-60);
-            p.drawText(0, 0,
-                       label.startsWith("step ")   ? label.mid(5)
-                       : label.startsWith("rank ") ? label.mid(5)
-                                                   : label);
-            p.restore();
-        }
-    }
     std::vector<QRect> flagged;
     QRect highlight;
     for (size_t i = 0; i < m_order.size(); ++i) {
         int r = m_order[i];
         int y = m_top + int(i) * m_cellH;
         QString label = QString::fromStdString(d.rows[size_t(r)]);
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(4, y, m_left - 8, m_cellH), Qt::AlignVCenter | Qt::AlignRight, rowLabels[size_t(r)]);
         for (size_t c = 0; c < d.columns.size(); ++c) {
             const auto& cell = d.cells[size_t(r)][c];
             QRect cr(m_left + int(c) * m_cellW, y, m_cellW - 1, m_cellH - 1);
@@ -191,7 +178,50 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         p.drawRect(highlight.adjusted(-1, -1, 1, 1));
     }
     paintAnnotations(p);
-    // legend: the colour bar with its units
+    // the labels last, at the visible edges, over the cells scrolled under them: which op and which rank
+    // a cell is stays readable wherever the grid is scrolled
+    const int lx = m_labels.x(), ty = m_labels.y();
+    p.fillRect(QRect(lx, ty, width(), m_top), palette().color(QPalette::Base));
+    paintColumnLabels(p, fm);
+    p.fillRect(QRect(lx, ty + m_top, m_left, height()), palette().color(QPalette::Base));
+    p.fillRect(QRect(lx, ty, m_left, m_top), palette().color(QPalette::Base));
+    p.setPen(palette().color(QPalette::WindowText));
+    p.save();
+    p.setClipRect(QRect(lx, ty + m_top, m_left, height())); // not over the column labels
+    for (size_t i = 0; i < m_order.size(); ++i)
+        p.drawText(QRect(lx + 4, m_top + int(i) * m_cellH, m_left - 8, m_cellH),
+                   Qt::AlignVCenter | Qt::AlignRight, rowLabels[size_t(m_order[i])]);
+    p.restore();
+    paintLegend(p, !flagged.empty());
+}
+
+void HeatmapCanvas::paintColumnLabels(QPainter& p, const QFontMetrics& fm) {
+    // rotated when narrow; at the top of the visible part (setLabelOrigin)
+    const auto& d = *m_data;
+    const int top = m_labels.y() + m_top;
+    p.setPen(palette().color(QPalette::WindowText));
+    for (size_t c = 0; c < d.columns.size(); ++c) {
+        QRect r(m_left + int(c) * m_cellW, m_labels.y(), m_cellW, m_top - 2);
+        if (r.right() < m_labels.x() + m_left) continue; // under the row labels
+        QString label = QString::fromStdString(d.columns[c]);
+        if (m_cellW >= fm.horizontalAdvance(label) + 4) {
+            p.drawText(r, Qt::AlignHCenter | Qt::AlignBottom, label);
+        } else {
+            p.save();
+            p.translate(r.center().x() + 4, top - 4);
+            p.rotate(-60);
+            p.drawText(0, 0,
+                       label.startsWith("step ")   ? label.mid(5)
+                       : label.startsWith("rank ") ? label.mid(5)
+                                                   : label);
+            p.restore();
+        }
+    }
+}
+
+void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged) {
+    // the colour bar with its units, right of the grid
+    const auto& d = *m_data;
     int lx = m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth();
     int ly = m_top, lh = std::max(80, std::min(240, int(m_order.size()) * m_cellH));
     for (int yy = 0; yy < lh; ++yy) {
@@ -209,7 +239,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
                m_stat == HeatStatistic::Ratio ? QString("1.00×") : label((m_scale.lo + m_scale.hi) / 2));
     p.drawText(lx + 18, ly + lh, label(m_scale.lo));
     p.drawText(QRect(lx - 4, ly + lh + 6, m_legendW, 40), Qt::TextWordWrap, statisticName(m_stat));
-    if (!flagged.empty()) {
+    if (anyFlagged) {
         p.setPen(QPen(QColor(20, 20, 20), 2));
         p.drawRect(lx, ly + lh + 46, 12, 10);
         p.setPen(palette().color(QPalette::WindowText));

@@ -3,7 +3,9 @@
 #include <optional>
 // Paints a HeatmapData grid: row labels, column labels, cells coloured by the chosen statistic, flagged
 // straggler cells outlined, the selected cell highlighted, a colour-scale legend with units; tooltips give
-// the exact figures. Emits cellClicked. GUI thread only.
+// the exact figures. Emits cellClicked. Never narrower or lower than its whole grid (columns are at least
+// 14 px): a scroll area around it scrolls, and setLabelOrigin keeps the op and rank labels in its view.
+// GUI thread only.
 #include "core/query/analysisqueries.h"
 #include "views/heatmap/heatmapscale.h"
 
@@ -38,7 +40,15 @@ class HeatmapCanvas : public QWidget {
     std::vector<QString> rowLabels() const;
     /// Data row indexes in display order.
     const std::vector<int>& order() const { return m_order; }
+    /// Where the visible part of the canvas begins (widget pixels; the scroll position): the row labels are
+    /// drawn from its x and the column labels from its y, over the cells scrolled under them. (0, 0) in
+    /// pictures, which show the whole grid.
+    void setLabelOrigin(QPoint p);
+    int cellWidth() const { return m_cellW; }
     QSize sizeHint() const override;
+    /// The whole grid: a scroll area shows scrollbars rather than squeeze it (columns beyond its width were
+    /// drawn outside the canvas, unreachable).
+    QSize minimumSizeHint() const override { return sizeHint(); }
     /// Heatmap annotations (op types × ranks) are drawn on the op × rank grid; the model's tool drafts them.
     void setAnnotations(AnnotationModel* m);
     void setAnnotationsShown(bool on);
@@ -58,6 +68,8 @@ class HeatmapCanvas : public QWidget {
   private:
     void resort();
     void paintAnnotations(QPainter& p);
+    void paintColumnLabels(QPainter& p, const QFontMetrics& fm);
+    void paintLegend(QPainter& p, bool anyFlagged);
     int notesWidth() const; ///< the column right of the grid for annotation texts (0: none to show)
     std::optional<annotate::Annotation> draftCells(int row0, int col0, int row1, int col1, bool note) const;
     bool cellAt(QPoint p, int& row, int& col) const;
@@ -73,6 +85,7 @@ class HeatmapCanvas : public QWidget {
     int m_pressRow = -1, m_pressCol = -1;
     QString m_hlRow;
     qint64 m_hlCol = -1;
+    QPoint m_labels; ///< setLabelOrigin
     int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18, m_legendW = 110;
 };
 

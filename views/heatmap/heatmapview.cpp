@@ -6,7 +6,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 namespace rs::views {
 
@@ -36,10 +38,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_caption = new QLabel;
     m_caption->setWordWrap(true);
     lay->addWidget(m_caption);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_canvas);
-    scroll->setWidgetResizable(true);
-    lay->addWidget(scroll, 1);
+    lay->addWidget(makeScrollArea(), 1);
 
     connect(m_stat, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_canvas->setStatistic(HeatStatistic(i)); });
@@ -84,6 +83,35 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
             if (id != m_pending) return;
             setData(v.value<std::shared_ptr<const query::HeatmapData>>());
         });
+}
+
+QScrollArea* HeatmapView::makeScrollArea() {
+    m_scroll = new QScrollArea;
+    m_scroll->setWidget(m_canvas);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->viewport()->installEventFilter(this);
+    // the labels follow the scroll, so every rank's column is named wherever the grid is scrolled to
+    auto follow = [this] {
+        m_canvas->setLabelOrigin(
+            QPoint(m_scroll->horizontalScrollBar()->value(), m_scroll->verticalScrollBar()->value()));
+    };
+    connect(m_scroll->horizontalScrollBar(), &QScrollBar::valueChanged, this, follow);
+    connect(m_scroll->verticalScrollBar(), &QScrollBar::valueChanged, this, follow);
+    return m_scroll;
+}
+
+bool HeatmapView::eventFilter(QObject* watched, QEvent* e) {
+    if (watched != m_scroll->viewport() || e->type() != QEvent::Wheel)
+        return QWidget::eventFilter(watched, e);
+    // an upright wheel scrolls the op rows; with none out of view (or with Shift) it scrolls the ranks,
+    // which are what many-rank grids run out of
+    auto* w = static_cast<QWheelEvent*>(e);
+    QScrollBar* h = m_scroll->horizontalScrollBar();
+    const bool rows = m_scroll->verticalScrollBar()->maximum() > 0 && !(w->modifiers() & Qt::ShiftModifier);
+    const int dy = w->angleDelta().y();
+    if (rows || dy == 0 || h->maximum() == 0) return false;
+    h->setValue(h->value() - dy * 3 * m_canvas->cellWidth() / 120); // three columns a notch
+    return true;
 }
 
 void HeatmapView::setProfile(const std::vector<int>& ranks, std::optional<int64_t> worldSize, bool complete) {
@@ -139,6 +167,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
                                      .arg(QString::fromStdString(d->opType)));
     }
     m_canvas->setData(std::move(d));
+    m_scroll->horizontalScrollBar()->setSingleStep(m_canvas->cellWidth()); // an arrow click: one rank
     onSelection(m_state->selection());
 }
 

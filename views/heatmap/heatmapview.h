@@ -2,8 +2,9 @@
 // The op heatmap view: op type × rank (default, coloured by the ratio to the op type's cross-rank median
 // so a slow card stands out), or per step — op type × step for one rank, rank × step for one op type.
 // Statistic and sort are chosen in its tool row. Clicking a cell selects (op type, rank); selections
-// made elsewhere highlight the matching cell (cellChosen is the user's click only). Data from the
-// QueryService; GUI thread only.
+// made elsewhere highlight the matching cell (cellChosen is the user's click only). A grid wider or taller
+// than the view scrolls (scrollbars; the wheel scrolls the ranks when no op row is out of view, Shift+wheel
+// always), its op and rank labels staying in view. Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapcanvas.h"
@@ -12,6 +13,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 
 namespace rs::views {
 
@@ -36,7 +38,11 @@ class HeatmapView : public QWidget {
     /// its kernels. A selection made elsewhere (a finding, a saved view) does not emit it.
     void cellChosen(const QString& opType, int rank);
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
+
   private:
+    QScrollArea* makeScrollArea(); ///< around the canvas, its labels following the scroll
     void request();
     void onSelection(const Selection& s);
     QString stragglerCaption(int flagged, size_t columns) const;
@@ -45,6 +51,7 @@ class HeatmapView : public QWidget {
     HeatmapCanvas* m_canvas;
     QComboBox *m_mode, *m_stat, *m_sort, *m_subject;
     QLabel* m_caption;
+    QScrollArea* m_scroll;
     quint64 m_pending = 0;
     std::vector<int> m_ranks;
     std::optional<int64_t> m_worldSize;

@@ -26,10 +26,18 @@ int StepsModel::columnCount(const QModelIndex& parent) const {
 QVariant StepsModel::data(const QModelIndex& index, int role) const {
     const auto* r = index.isValid() ? row(index.row()) : nullptr;
     if (!r) return {};
-    // an unknown compute is -1 for sorting (below every measured one) and "—" on screen, never "0 ns"
-    int64_t v[] = {r->rank,   r->step,   r->wallNs, r->computeNs.value_or(-1),
-                   r->commNs, r->waitNs, r->idleNs, r->preparingNs};
-    const bool unknown = index.column() == Compute && !r->computeNs;
+    // an unknown compute or idle is -1 for sorting (below every measured one) and "—" on screen, never "0 ns"
+    // nor a figure that looks measured
+    int64_t v[] = {r->rank,
+                   r->step,
+                   r->wallNs,
+                   r->computeNs.value_or(-1),
+                   r->commNs,
+                   r->waitNs,
+                   r->idleNs.value_or(-1),
+                   r->preparingNs};
+    const bool unknown =
+        (index.column() == Compute && !r->computeNs) || (index.column() == Idle && !r->idleNs);
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() <= Step) return qint64(v[index.column()]);
@@ -57,6 +65,10 @@ QVariant StepsModel::toolTip(const query::StepRow& r, Column c) {
     if (c == Compute && !r.computeNs)
         return tr("Compute unknown: rank %1 recorded no device kernel (a host-only trace, or no device "
                   "data) and ships no step breakdown")
+            .arg(r.rank);
+    if (c == Idle && !r.idleNs)
+        return tr("Idle unknown: idle is the step's time without device work, and rank %1 recorded no device "
+                  "kernel (a host-only trace, or no device data) to subtract")
             .arg(r.rank);
     return r.outlier ? tr("Outlier step: %1").arg(QString::fromStdString(r.cause)) : QVariant();
 }

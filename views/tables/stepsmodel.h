@@ -1,8 +1,8 @@
 #pragma once
 // Table model of every rank × step with its breakdown (wall, compute, communication, wait, idle,
-// preparing); outlier steps marked (background, cause in the tooltip); a compute nothing measured shows
-// "—" with the reason in its tooltip. Qt::UserRole holds raw numbers for sorting (-1: unknown). GUI thread
-// only.
+// preparing); outlier steps marked (background, cause in the tooltip); a compute or idle time nothing
+// measured shows "—" with the reason in its tooltip. Qt::UserRole holds raw numbers for sorting (-1:
+// unknown). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QAbstractTableModel>
