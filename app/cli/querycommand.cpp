@@ -1,6 +1,5 @@
 #include "app/cli/commands.h"
 #include "app/cli/profileopener.h"
-#include "core/index/schema.h"
 #include "core/query/readonlyquery.h"
 #include "core/query/schemaviews.h"
 
@@ -13,9 +12,12 @@ namespace rs::cli {
 std::atomic<bool> g_queryCancel{false};
 
 namespace {
-bool isClusterIndex(const std::string& dbPath) {
+/// Whether `sql` reads a view a cluster index keeps empty (its rows are in the shards).
+bool readsShardViews(const std::string& dbPath, const std::string& sql) {
     index::Db db(dbPath, true);
-    return index::isClusterIndex(db);
+    for (const auto& v : query::loadSchemaViews(db))
+        if (!v.note.empty() && query::mentionsView(sql, v.name)) return true;
+    return false;
 }
 } // namespace
 
@@ -56,7 +58,7 @@ int runQuery(const ArgList& argv) {
         std::fprintf(stderr, "rankscope: query failed: %s%s\n", qr.error.c_str(), hint);
         return 1;
     }
-    if (qr.rows == 0 && isClusterIndex(res.dbPath))
+    if (qr.rows == 0 && readsShardViews(res.dbPath, a.positional()[1]))
         std::fprintf(stderr, "rankscope query: no row; %s\n", query::kInTheShardsNote);
     if (csv && qr.rows == 0 && !qr.columns.empty()) {
         std::string line;

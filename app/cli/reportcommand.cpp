@@ -3,6 +3,7 @@
 #include "app/cli/profileopener.h"
 #include "app/gui/reportdocument.h"
 #include "core/query/report.h"
+#include "core/query/shardlanes.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -64,6 +65,8 @@ int runReport(const ArgList& argv) {
     if (html || markdown) return writeDocuments(res, a.positional()[0], top, html, markdown);
     index::Db db(res.dbPath, true);
     auto r = query::buildReport(db, top);
+    if (r.contains("cluster")) // the shards as they are now (the merge recorded those missing then)
+        r["cluster"]["unreadable"] = query::ShardLanes::shardProblems(db, res.dbPath);
     if (a.flag("json"))
         std::printf("%s\n", r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     else

@@ -62,7 +62,17 @@ int runShapes(const ArgList& argv) {
     if (!res.ok) return 1;
     index::Db db(res.dbPath, true);
     query::LaneReader lanes(db, res.dbPath);
-    const auto tables = query::shapeTables(lanes, q);
+    std::vector<int> unread;
+    const auto tables = query::shapeTables(lanes, q, &unread);
+    if (!unread.empty()) { // on stderr, so --json stays one document
+        std::string ranks;
+        for (int r : unread)
+            ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+        std::fprintf(
+            stderr,
+            "rankscope shapes: %s %s not counted: their shard of the cluster index is missing or changed\n",
+            unread.size() == 1 ? "rank" : "ranks", ranks.c_str());
+    }
     if (a.flag("json")) {
         std::printf("%s\n", shapes::shapesJson(tables).c_str());
         return 0;

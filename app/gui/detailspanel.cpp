@@ -128,6 +128,11 @@ void DetailsPanel::onSpanDetail(quint64 id, const std::optional<query::SpanDetai
 void DetailsPanel::onResult(quint64 id, const QVariant& v) {
     if (id != m_histRequest) return;
     auto h = v.value<std::shared_ptr<const query::Histogram>>();
+    if (h && !h->unknown.empty()) { // the rank's shard is missing: not known, never "no kernels"
+        m_body += "<p><i>" + QString::fromStdString(h->unknown).toHtmlEscaped() + "</i></p>";
+        render();
+        return;
+    }
     if (!h || h->counts.empty()) {
         // an op type without device kernels on the rank (a bank anomaly's AllReduce): nothing to plot, and
         // an empty chart asking for a heatmap cell would read as a fault

@@ -190,7 +190,9 @@ void SqlConsolePanel::setDatabase(const QString& dbPath) {
 
 void SqlConsolePanel::showViews(const std::shared_ptr<const std::vector<query::ViewDesc>>& views) {
     m_views->clear();
+    m_viewNotes.clear();
     for (const auto& v : *views) {
+        if (!v.note.empty()) m_viewNotes.push_back({v.name, v.note});
         auto* item = new QTreeWidgetItem(m_views, {QString::fromStdString(v.name)});
         QStringList cols;
         for (const auto& c : v.columns) {
@@ -296,6 +298,12 @@ void SqlConsolePanel::onModelChanged() {
     if (m_model->namesSpans() && m_model->rowCount() > 0)
         status += tr(" · rows name spans: click one to select it on the timeline, select several to "
                      "highlight them (F3 steps through)");
+    if (s == State::Done && m_model->rowCount() == 0) // a cluster index's view without its rows: say why
+        for (const auto& [view, note] : m_viewNotes)
+            if (query::mentionsView(m_model->sql().toStdString(), view)) {
+                status += " · " + QString::fromStdString(note);
+                break;
+            }
     if (m_exportId) status = tr("writing %1… (Cancel stops it)").arg(m_exportPath);
     m_status->setText(status);
     m_cancel->setEnabled(m_model->busy() || s == State::Paging || m_exportId);

@@ -85,6 +85,7 @@ class SqlConsolePanel : public QWidget {
     QString m_draft;
     quint64 m_exportId = 0;
     QString m_exportPath;
+    std::vector<std::pair<std::string, std::string>> m_viewNotes; ///< (view, note) of the open index's views
 };
 
 } // namespace rs::gui

@@ -74,6 +74,7 @@ struct MemoryMapData {
     int bankCount = 0;
     std::vector<std::string> anomalyOps; ///< ops whose tensors sit in unusual banks on this rank
     int64_t startNs = 0, endNs = 0;
+    std::string unknown; ///< why the rank's memory cannot be read ("" when it can): its shard is missing
 };
 
 MemoryMapData loadMemoryMap(index::Db& db, int rank);
@@ -114,6 +115,7 @@ struct Histogram {
     std::vector<int64_t> edgesNs; ///< bins+1 edges
     std::vector<int64_t> counts;
     int64_t medianNs = 0, p95Ns = 0, clusterMedianNs = 0;
+    std::string unknown; ///< why the durations cannot be read ("" when they can): the rank's shard is missing
 };
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins = 30);
 /// The same with the durations read from `spans` (where the rank's key is `spansRank`: a cluster index's

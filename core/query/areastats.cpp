@@ -337,9 +337,13 @@ AreaStats computeOver(index::Db& main, const RankVisitor& visit, const AreaQuery
     if (otherClock > 0)
         s.notes.push_back(model::counted(otherClock, "lane", "lanes") +
                           " on another clock than their rank's device ops (no sync record) left out");
-    if (!unread.empty())
-        s.notes.push_back(model::counted(int64_t(unread.size()), "rank", "ranks") +
+    if (!unread.empty()) {
+        std::string keys;
+        for (int r : unread)
+            keys += (keys.empty() ? "" : ", ") + std::to_string(r);
+        s.notes.push_back((unread.size() == 1 ? "rank " : "ranks ") + keys +
                           " not counted: their shard of the cluster index is missing or changed");
+    }
     // counters in the windows' order of ranks (the parts visit them shard by shard)
     std::map<int, size_t> order;
     for (const auto& w : s.windows)

@@ -21,6 +21,13 @@ std::vector<DrawItem> LaneReader::search(const std::string& text, int limit, std
     return m_shards ? m_shards->search(text, limit, trackIds) : searchSpans(m_db, text, limit, trackIds);
 }
 
+std::string unreadRankNote(int dataRank) {
+    return "rank " + std::to_string(dataRank) +
+           ": its shard of the cluster index is missing or changed since the merge, so its events are not "
+           "known "
+           "(not absent)";
+}
+
 RankSource LaneReader::rankSource(int rank) {
     if (!m_shards) return {&m_db, rank, 0};
     RankSource s;

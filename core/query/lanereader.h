@@ -11,11 +11,15 @@
 
 namespace rs::query {
 
+/// What a view says of a rank whose events are in a shard that cannot be read.
+std::string unreadRankNote(int dataRank);
+
 /// Where one rank's events are: the index itself, or the rank's shard of a cluster index.
 struct RankSource {
     index::Db* db = nullptr; ///< null: a cluster index whose shard of the rank is missing or unreadable
     int rank = 0;            ///< the rank's key in `db`
     int shard = 0;           ///< K of the shard; 0 for the index itself
+    bool unread = false;     ///< its shard is missing or changed: `db` is the cluster index, which has none
     /// A span id of `db` as the views know it (shardlanes.h clusterId).
     int64_t spanId(int64_t id) const { return shard ? ShardLanes::clusterId(shard, id) : id; }
 };

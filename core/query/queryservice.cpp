@@ -72,7 +72,7 @@ void QueryWorker::runForRank(quint64 id, int rank, const std::function<QVariant(
     if (!m_lanes) return;
     try {
         RankSource src = m_lanes->rankSource(rank);
-        if (!src.db) src = {m_db.get(), rank, 0}; // its shard is gone (the summary's notes say so): nothing
+        if (!src.db) src = {m_db.get(), rank, 0, true}; // its shard is gone (the summary's notes say so)
         Q_EMIT resultReady(id, job(src));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
@@ -183,6 +183,7 @@ quint64 QueryService::requestOpStepHeatmap(int rank) {
     return submitForRank(rank, [rank](const RankSource& src) {
         HeatmapData h = loadOpStepHeatmap(*src.db, src.rank);
         h.rank = rank;
+        if (src.unread) h.emptyReason = unreadRankNote(rank);
         return wrap(std::move(h));
     });
 }
@@ -194,6 +195,7 @@ quint64 QueryService::requestMemoryMap(int rank) {
     return submitForRank(rank, [rank](const RankSource& src) {
         MemoryMapData m = loadMemoryMap(*src.db, src.rank);
         m.rank = rank;
+        if (src.unread) m.unknown = unreadRankNote(rank);
         return wrap(std::move(m));
     });
 }

@@ -65,9 +65,14 @@ HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType) {
             totals[rank] = rankStepTotals(*part.db, opType, local);
     });
     std::vector<std::pair<int, StepTotals>> perRank;
-    for (int r : ranks)
-        perRank.push_back({r, totals[r]}); // a rank whose shard is missing: a row without cells
-    return rankStepHeatmap(opType, perRank);
+    for (int r : ranks) {
+        auto it = totals.find(r);
+        perRank.push_back({r, it == totals.end() ? StepTotals() : it->second});
+    }
+    HeatmapData h = rankStepHeatmap(opType, perRank);
+    for (size_t i = 0; i < h.rows.size(); ++i) // a rank whose shard is missing: a row without cells, so named
+        if (!totals.count(int(h.rowKeys[i]))) h.rows[i] += " (shard missing)";
+    return h;
 }
 
 Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank) {
@@ -77,7 +82,10 @@ Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int ra
         h = loadDurationHistogram(*part.db, part.toLocal.at(rank), lanes.db(), opType, rank);
         read = true;
     });
-    if (!read) h = loadDurationHistogram(lanes.db(), opType, rank); // its shard is gone: the statistics
+    if (!read) { // its shard is gone: the op statistics only, and why there is no histogram
+        h = loadDurationHistogram(lanes.db(), opType, rank);
+        h.unknown = unreadRankNote(rank);
+    }
     return h;
 }
 
@@ -94,12 +102,14 @@ std::vector<DrawItem> opKernels(LaneReader& lanes, const std::string& opType, in
     return out;
 }
 
-std::vector<shapes::OpShapeTable> shapeTables(LaneReader& lanes, const shapes::ShapeQuery& q) {
+std::vector<shapes::OpShapeTable> shapeTables(LaneReader& lanes, const shapes::ShapeQuery& q,
+                                              std::vector<int>* unread) {
     if (!lanes.cluster()) return shapes::loadShapeTables(lanes.db(), q);
     shapes::ShapeGroups groups;
-    lanes.visitRanks(shapes::shapeRanks(lanes.db(), q), [&](const RankPart& part) {
+    const auto missing = lanes.visitRanks(shapes::shapeRanks(lanes.db(), q), [&](const RankPart& part) {
         groups.add(*part.db, part.localRanks(), q.opType, [&](int local) { return part.rank(local); });
     });
+    if (unread) *unread = missing;
     return groups.tables();
 }
 

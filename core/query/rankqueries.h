@@ -25,8 +25,10 @@ Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int ra
 /// opKernelSpans from the rank's part.
 std::vector<DrawItem> opKernels(LaneReader& lanes, const std::string& opType, int rank, int limit,
                                 std::vector<int64_t>* trackIds);
-/// loadShapeTables over the query's ranks, wherever they are.
-std::vector<shapes::OpShapeTable> shapeTables(LaneReader& lanes, const shapes::ShapeQuery& q);
+/// loadShapeTables over the query's ranks, wherever they are; `unread` gets the ranks left out (their
+/// shard is missing or changed).
+std::vector<shapes::OpShapeTable> shapeTables(LaneReader& lanes, const shapes::ShapeQuery& q,
+                                              std::vector<int>* unread = nullptr);
 /// shapeKernelSpans of run `run`'s ranks, earliest first, at most `limit`.
 std::vector<DrawItem> shapeKernels(LaneReader& lanes, int run, const std::string& opType,
                                    const std::string& inputShapes, const std::string& dtypes, int limit,

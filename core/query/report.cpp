@@ -599,6 +599,8 @@ std::string formatReport(const json& r, int top) {
           << counted(r["cluster"]["shards"].get<int64_t>(), "shard")
           << (missing.empty() ? std::string() : " (missing: shard " + missing + ")")
           << ": spans, tensors and memory samples stay in the shards\n";
+        for (const auto& p : r["cluster"].value("unreadable", json::array()))
+            o << "  " << p.get<std::string>() << ": its ranks' events cannot be read\n";
     } else {
         o << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
           << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "

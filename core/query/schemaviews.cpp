@@ -2,10 +2,34 @@
 
 #include "core/index/schema.h"
 
+#include <cctype>
+#include <set>
+
 namespace rs::query {
 
 const char* const kInTheShardsNote =
     "empty in a cluster index: these rows stay in its shards (shard-K-of-N.sqlite); query a shard for them";
+
+namespace {
+/// The views over the per-event tables `rankscope merge` leaves in the shards (it copies the summary
+/// tables only: core/analysis/summarytables.cpp); a cluster index has no row in them.
+const std::set<std::string> kShardViews = {"tracks",        "spans",          "tensors",
+                                           "kernel_shapes", "memory_samples", "flow_links"};
+} // namespace
+
+bool mentionsView(const std::string& sql, const std::string& view) {
+    const auto lower = [](std::string t) {
+        for (char& c : t)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        return t;
+    };
+    const std::string s = lower(sql), v = lower(view);
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = s.find(v); at != std::string::npos; at = s.find(v, at + 1))
+        if ((at == 0 || !word(s[at - 1])) && (at + v.size() == s.size() || !word(s[at + v.size()])))
+            return true;
+    return false;
+}
 
 std::vector<ViewDesc> loadSchemaViews(index::Db& db) {
     const bool cluster = index::isClusterIndex(db);
@@ -18,8 +42,7 @@ std::vector<ViewDesc> loadSchemaViews(index::Db& db) {
         while (columns.step())
             v.columns.push_back({columns.text(0), columns.text(1)});
         columns.reset();
-        if (cluster && db.scalar("SELECT count(*) FROM (SELECT 1 FROM \"" + v.name + "\" LIMIT 1)") == 0)
-            v.note = kInTheShardsNote;
+        if (cluster && kShardViews.count(v.name)) v.note = kInTheShardsNote;
         views.push_back(std::move(v));
     }
     return views;

@@ -16,13 +16,16 @@ struct ViewColumn {
 struct ViewDesc {
     std::string name;
     std::vector<ViewColumn> columns;
-    std::string note; ///< what the console must say of it ("" when nothing): a cluster index's empty views
+    std::string note; ///< what the console must say of it ("" when nothing): a cluster index's shard views
 };
 
 /// What a cluster index says of a view that has no row there.
 extern const char* const kInTheShardsNote;
 
-/// Every view of the index, by name; a cluster index's empty views noted (their rows are in its shards).
+/// Whether `sql` names `view` as a whole word (case-insensitive): which views a statement reads, roughly.
+bool mentionsView(const std::string& sql, const std::string& view);
+
+/// Every view of the index, by name; in a cluster index the views whose rows stay in its shards noted.
 std::vector<ViewDesc> loadSchemaViews(index::Db& db);
 
 } // namespace rs::query

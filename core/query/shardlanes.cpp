@@ -61,6 +61,20 @@ std::unique_ptr<ShardLanes> ShardLanes::open(index::Db& db, const std::string& d
     return lanes;
 }
 
+std::vector<std::string> ShardLanes::shardProblems(index::Db& db, const std::string& dbPath) {
+    std::vector<std::string> out;
+    if (!index::isClusterIndex(db)) return out;
+    ShardLanes lanes;
+    lanes.readManifest(db, dbPath);
+    for (auto& s : lanes.m_shards) {
+        std::error_code ec;
+        if (s->problem.empty() && int64_t(fs::file_size(s->path, ec)) != s->bytes)
+            s->problem = "changed since the merge (rankscope merge again)";
+        if (!s->problem.empty()) out.push_back(s->name + ": " + s->problem);
+    }
+    return out;
+}
+
 void ShardLanes::readManifest(index::Db& db, const std::string& dbPath) {
     const fs::path beside = fs::absolute(dbPath).parent_path();
     const fs::path merged = db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shard_dir'");

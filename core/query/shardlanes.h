@@ -36,6 +36,9 @@ class ShardLanes {
     /// Null when `db` is not a cluster index. `dbPath`: the file `db` opened; shards are looked for in its
     /// folder, then in the shard folder the merge read (meta cluster_shard_dir).
     static std::unique_ptr<ShardLanes> open(index::Db& db, const std::string& dbPath);
+    /// What is wrong with each shard that cannot be read now, without opening any ("shard-2-of-3.sqlite:
+    /// not found beside the cluster index"): missing, or another size than when merged. Cheap (a stat each).
+    static std::vector<std::string> shardProblems(index::Db& db, const std::string& dbPath);
     ~ShardLanes();
 
     /// Adds the shown ranks' lanes and every readable shard's names to `s` (loadSummary's result), and a

@@ -8,6 +8,7 @@
 #include "core/query/areastats.h"
 #include "core/query/rankqueries.h"
 #include "core/query/schemaviews.h"
+#include "core/query/shardlanes.h"
 #include "tests/support/clusterfixture.h"
 #include "tests/support/testsupport.h"
 
@@ -321,8 +322,11 @@ void TestRankQueries::tensorAnchors() {
 }
 
 void TestRankQueries::consoleViewsSayWhereRowsAre() {
-    // the SQL console over a cluster index: its empty views (spans, tensors, …) say the rows are in the
-    // shards; views it fills (op_stats, steps) and every view of a whole index say nothing
+    QVERIFY(query::mentionsView("select * FROM Spans limit 5", "spans"));
+    QVERIFY(!query::mentionsView("select * from spans_x", "spans"));
+    QVERIFY(!query::mentionsView("select * from step_breakdown", "steps"));
+    // the SQL console over a cluster index: the views whose rows stay in the shards (spans, tensors, …) say
+    // so; views the merge fills (op_stats, steps, diagnostics) and every view of a whole index say nothing
     Opened whole(m_ascend.whole), cluster(m_ascend.cluster);
     std::map<std::string, std::string> notes;
     for (const auto& v : query::loadSchemaViews(cluster.db))
@@ -331,6 +335,7 @@ void TestRankQueries::consoleViewsSayWhereRowsAre() {
     QCOMPARE(notes.at("tensors"), std::string(query::kInTheShardsNote));
     QCOMPARE(notes.at("op_stats"), std::string());
     QCOMPARE(notes.at("steps"), std::string());
+    QCOMPARE(notes.at("diagnostics"), std::string()); // copied by the merge (none in the demo: still no note)
     for (const auto& v : query::loadSchemaViews(whole.db))
         QVERIFY2(v.note.empty(), v.name.c_str());
 }
@@ -355,10 +360,31 @@ void TestRankQueries::missingShardIsUnknownNotIdle() {
     query::AreaQuery q;
     q.windows = query::rangeWindows(s.ranks, s.startNs, s.endNs);
     const auto st = query::computeAreaStats(cluster.lanes, q);
-    const std::string note = std::to_string(gone.size()) + " ranks not counted";
+    std::string note = "ranks ";
+    for (size_t i = 0; i < gone.size(); ++i)
+        note += (i ? ", " : "") + std::to_string(gone[i]);
+    note += " not counted";
     QVERIFY(std::any_of(st.notes.begin(), st.notes.end(),
                         [&](const std::string& n) { return n.rfind(note, 0) == 0; }));
+    // a heatmap cell of a missing rank: not known, never "no kernels"; its rank × step row says why it is
+    // empty
+    const std::string op = busiestOpType(db);
+    QVERIFY(!query::durationHistogram(cluster.lanes, op, gone.front()).unknown.empty());
+    QVERIFY(query::durationHistogram(cluster.lanes, op, 0 == gone.front() ? 3 : 0).unknown.empty());
+    const auto heat = query::rankStepHeatmap(cluster.lanes, op);
+    int named = 0;
+    for (const auto& row : heat.rows)
+        named += row.find("(shard missing)") != std::string::npos;
+    QCOMPARE(named, int(gone.size()));
+    std::vector<int> left;
+    query::shapeTables(cluster.lanes, {}, &left);
+    QCOMPARE(left, gone);
+    // the report's check of the shards as they are now (no shard opened)
+    const auto problems = query::ShardLanes::shardProblems(db, m_ascend.cluster);
+    QCOMPARE(problems.size(), size_t(1));
+    QVERIFY2(problems.front().rfind("shard-2-of-3.sqlite: not found", 0) == 0, problems.front().c_str());
     fs::rename(two + ".away", two);
+    QVERIFY(query::ShardLanes::shardProblems(db, m_ascend.cluster).empty());
 }
 
 QTEST_GUILESS_MAIN(TestRankQueries)

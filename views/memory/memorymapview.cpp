@@ -121,7 +121,8 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_rankBox->blockSignals(false);
     if (m_origin == 0) m_origin = d->startNs; // setProfile sets it to the run's start
     const bool none = d->tensors.empty() && d->curve.empty();
-    QString text = none ? tr("No memory data for rank %1: the profile has no memory records").arg(d->rank)
+    QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
+                   : none ? tr("No memory data for rank %1: the profile has no memory records").arg(d->rank)
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                         : tr("%1 tensors").arg(d->tensors.size());
     if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
