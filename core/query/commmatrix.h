@@ -104,6 +104,7 @@ struct LinkSpans {
     /// (rank key, span id there) of collectives whose span is not in this index: a cluster index's are in
     /// the rank's shard (rankqueries.h linkSpans reads them).
     std::vector<std::pair<int, int64_t>> elsewhere;
+    int64_t unread = 0; ///< collectives whose span is in a shard that cannot be read (missing or changed)
 };
 LinkSpans loadLinkSpans(index::Db& db, int run, std::optional<int64_t> step, const std::string& group,
                         int64_t src, int64_t dst, int limit = 2000);

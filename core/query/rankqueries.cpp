@@ -143,7 +143,7 @@ LinkSpans linkSpans(LaneReader& lanes, int run, std::optional<int64_t> step, con
     std::vector<std::pair<DrawItem, int64_t>> found;
     for (size_t i = 0; i < out.spans.size(); ++i)
         found.push_back({out.spans[i], out.trackIds[i]});
-    lanes.visitRanks(ranks, [&](const RankPart& part) {
+    const auto missing = lanes.visitRanks(ranks, [&](const RankPart& part) {
         auto q =
             part.db->prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth, track_id "
                              "FROM span WHERE span_id = ?");
@@ -161,6 +161,8 @@ LinkSpans linkSpans(LaneReader& lanes, int run, std::optional<int64_t> step, con
             }
         appendInView(part, std::move(items), std::move(tracks), found);
     });
+    for (int rank : missing)
+        out.unread += int64_t(byRank[rank].size());
     out.spans.clear();
     out.trackIds.clear();
     keepEarliest(found, limit, out.spans, &out.trackIds);

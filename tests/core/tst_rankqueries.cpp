@@ -379,6 +379,12 @@ void TestRankQueries::missingShardIsUnknownNotIdle() {
     std::vector<int> left;
     query::shapeTables(cluster.lanes, {}, &left);
     QCOMPARE(left, gone);
+    // a matrix cell's collectives on the missing ranks: counted as unread, not as spanless
+    const auto m = query::loadCommMatrix(db, {});
+    int64_t unread = 0;
+    for (const auto& cell : m.cells)
+        unread += query::linkSpans(cluster.lanes, m.run, std::nullopt, m.group, cell.src, cell.dst).unread;
+    QVERIFY(unread > 0);
     // the report's check of the shards as they are now (no shard opened)
     const auto problems = query::ShardLanes::shardProblems(db, m_ascend.cluster);
     QCOMPARE(problems.size(), size_t(1));

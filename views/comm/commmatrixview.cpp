@@ -14,6 +14,21 @@
 namespace rs::views {
 
 namespace {
+/// What of a link's collectives the timeline outlines: all, some (the rest have no span: known from a
+/// communication file only, or in a cluster index's shard that is missing), or none.
+QString drawnText(const query::LinkSpans& s) {
+    const int64_t drawn = int64_t(s.spans.size()), missing = s.unread;
+    const int64_t spanless = s.collectives - drawn - missing;
+    QStringList why;
+    if (spanless > 0) why << QObject::tr("%1 without a span to draw").arg(spanless);
+    if (missing > 0) why << QObject::tr("%1 in a shard of the cluster index that is missing").arg(missing);
+    if (drawn == 0) return QObject::tr("; none outlined on the timeline (%1)").arg(why.join(", "));
+    return QObject::tr(" outlined on the timeline") +
+           (why.isEmpty() ? QString() : " (" + why.join(", ") + ")");
+}
+} // namespace
+
+namespace {
 /// The same link (what a selection names, whatever its resolved spans and extent).
 bool sameLink(const Selection& a, const Selection& b) {
     return a.kind == b.kind && a.group == b.group && a.linkSrc == b.linkSrc && a.linkDst == b.linkDst &&
@@ -251,7 +266,7 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
                      ? tr("No collective of link %1 → %2 is in the timeline's collectives.")
                            .arg(s.linkSrc)
                            .arg(s.linkDst)
-                     : tr("Link %1 → %2: %3 on %4 %5 outlined on the timeline%6.")
+                     : tr("Link %1 → %2: %3 on %4 %5%6.")
                            .arg(s.linkSrc)
                            .arg(s.linkDst)
                            .arg(counted(spans.collectives, tr("collective"), tr("collectives")))
@@ -262,10 +277,7 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
                                    r << QString::number(k);
                                return r.join(", ");
                            }())
-                           .arg(spans.spans.size() < size_t(spans.collectives)
-                                    ? tr(" (%1 of them have no span to draw)")
-                                          .arg(spans.collectives - int64_t(spans.spans.size()))
-                                    : QString());
+                           .arg(drawnText(spans));
     updateTexts();
     m_state->setSelection(s);
     if (spans.collectives > 0) {

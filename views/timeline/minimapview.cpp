@@ -126,11 +126,6 @@ void MinimapView::render() {
             for (size_t c = 0; c < busy.size(); ++c)
                 row[c] = std::max(row[c], busy[c]);
         }
-        for (int rank : m_activity->unread) // unknown, not idle: hatched across the run
-            if (auto r = rowOf.find(rank); r != rowOf.end())
-                p.fillRect(QRectF(x0, 3 + r->second * rowH, span * m_activity->columns,
-                                  std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
-                           QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
         for (const auto& [row, busy] : rows)
             for (size_t c = 0; c < busy.size(); ++c)
                 if (busy[c] > 0.01f)
@@ -147,6 +142,14 @@ void MinimapView::render() {
         const double x0 = xOf(w.startNs), x1 = std::max(x0 + 1, xOf(w.startNs + w.durNs));
         p.fillRect(QRectF(x0, 3 + r->second * rowH, x1 - x0, std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
                    w.kind == "collective_wait" ? wait : idle);
+    }
+    if (m_activity) { // unknown, not idle: hatched over the waits too (a missing shard's ranks)
+        const double x0 = xOf(m_activity->t0), x1 = xOf(m_activity->t1);
+        for (int rank : m_activity->unread)
+            if (auto r = rowOf.find(rank); r != rowOf.end())
+                p.fillRect(
+                    QRectF(x0, 3 + r->second * rowH, x1 - x0, std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
+                    QBrush(palette().color(QPalette::Text), Qt::BDiagPattern));
     }
     p.setPen(palette().color(QPalette::WindowText));
     QFont f = font();
