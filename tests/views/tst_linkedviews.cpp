@@ -25,6 +25,7 @@
 #include <QTableView>
 #include <QWheelEvent>
 #include <QtTest>
+#include <qcustomplot.h>
 #include <limits>
 
 using namespace rs;
@@ -184,6 +185,29 @@ class TstLinkedViews : public QObject {
         QCOMPARE(state.selection().kind, Selection::Kind::OpType);
         QCOMPARE(state.selection().opType, QString("Cast"));
         QCOMPARE(state.selection().rank, m_truth.slowRank);
+    }
+    void unknownMemoryKeepsTheWindowsAxis() {
+        // a rank whose memory cannot be read (a cluster index's missing shard) or that has none: the canvas
+        // says why, and the curve's time axis is the shared window, not 0 minus the run's start (-10^12 ms)
+        views::InteractionState state;
+        const qint64 start = 1'736'408'883'000'000'000, end = start + 215'000'000;
+        state.setBounds(start, end);
+        state.setWindow(start, end);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 700);
+        view.show();
+        view.setProfile({1});
+        query::MemoryMapData d;
+        d.rank = 1;
+        d.unknown = "rank 1: its shard of the cluster index is missing";
+        d.peakAllocatedBytes = int64_t(1) << 30;
+        d.peakTsNs = start + 100'000'000;
+        view.setData(std::make_shared<const query::MemoryMapData>(d));
+        QCoreApplication::processEvents();
+        const auto range = view.plot()->xAxis->range();
+        QVERIFY2(range.lower >= -1 && range.upper <= 216,
+                 qPrintable(QString("%1 … %2 ms").arg(range.lower).arg(range.upper)));
+        QVERIFY(range.upper > 200);
     }
     void bankAnomalyOutlinedApart() {
         index::Db db(m_db, true);

@@ -136,7 +136,10 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().color(QPalette::Base));
     if (!m_data || m_data->tensors.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, tr("No tensors on this rank (the profile has no memory trace)"));
+        p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_data && !m_data->unknown.empty()
+                       ? QString::fromStdString(m_data->unknown)
+                       : tr("No tensors on this rank (the profile has no memory trace)"));
         return;
     }
     const auto& d = *m_data;

@@ -201,7 +201,9 @@ void MemoryMapView::changeEvent(QEvent* e) {
 }
 
 void MemoryMapView::syncTime(qint64 t0, qint64 t1) {
-    if (t1 <= t0) { // no memory data: the shown window, never an axis at -10^12 ms
+    const auto* d = m_canvas->data();
+    if (t1 <= t0 || !d || (d->tensors.empty() && d->curve.empty())) {
+        // no memory data (the canvas spans 0 … 1 µs then): the shown window, never an axis at -10^12 ms
         t0 = m_state->windowStart();
         t1 = std::max(m_state->windowEnd(), t0 + 1);
     }
