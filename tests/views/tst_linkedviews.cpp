@@ -25,8 +25,8 @@
 #include <QTableView>
 #include <QWheelEvent>
 #include <QtTest>
-#include <qcustomplot.h>
 #include <limits>
+#include <qcustomplot.h>
 
 using namespace rs;
 using views::Selection;
