@@ -128,8 +128,11 @@ void DetailsPanel::onSpanDetail(quint64 id, const std::optional<query::SpanDetai
 void DetailsPanel::onResult(quint64 id, const QVariant& v) {
     if (id != m_histRequest) return;
     auto h = v.value<std::shared_ptr<const query::Histogram>>();
-    if (h && !h->unknown.empty()) { // the rank's shard is missing: not known, never "no kernels"
-        m_body += "<p><i>" + QString::fromStdString(h->unknown).toHtmlEscaped() + "</i></p>";
+    if (h &&
+        !h->unknown.empty()) { // the rank's shard is missing: not known, never "no kernels" or "highlighted"
+        m_body =
+            tr("<h3>%1 on rank %2</h3>").arg(QString::fromStdString(h->opType).toHtmlEscaped()).arg(h->rank) +
+            "<p><i>" + QString::fromStdString(h->unknown).toHtmlEscaped() + "</i></p>";
         render();
         return;
     }

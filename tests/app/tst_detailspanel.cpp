@@ -3,12 +3,14 @@
 // (also when its answer arrives late); a step's waits; a tensor's size, address and lifetime; a finding's
 // sentence above what it selected; an answer for an earlier selection never shown for a later one.
 #include "app/gui/detailspanel.h"
+#include "tests/support/clusterfixture.h"
 #include "tests/support/testsupport.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 
 #include <QSignalSpy>
 #include <QtTest>
+#include <filesystem>
 
 using namespace rs;
 using views::Selection;
@@ -111,6 +113,37 @@ class TstDetailsPanel : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains(otherName), 10000);
         QTest::qWait(300);
         QVERIFY(!panel.plainText().contains(row[0]));
+    }
+    void clusterRankWithoutItsShard() {
+        // a cluster index whose shard of rank 1 is gone: its (op type, rank) says the events are not known,
+        // never "no device kernels" nor that spans are highlighted
+        std::string err;
+        const std::string dir = test::writeDemo("detailspanel-cluster", 2, 2, 1, err);
+        QVERIFY2(!dir.empty(), err.c_str());
+        const test::Cluster c = test::makeCluster("detailspanel", dir, 2);
+        QVERIFY(!c.cluster.empty());
+        QVERIFY(
+            std::filesystem::remove(c.shards + "/shard-2-of-2.sqlite")); // rank 1's (ranks by bytes: 0, 1)
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(c.cluster));
+        QVERIFY(ready.wait(20000));
+        const auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        QVERIFY(!summary->unreadRanks.empty());
+        const int gone = summary->unreadRanks.front();
+        views::InteractionState state;
+        gui::DetailsPanel panel(&state, &service);
+        panel.show();
+        panel.setSummary(summary);
+        Selection op;
+        op.kind = Selection::Kind::OpType;
+        op.opType = "MatMulV2";
+        op.rank = gone;
+        state.setSelection(op);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("not known"), 10000);
+        QVERIFY(!panel.plainText().contains("no duration histogram"));
+        QVERIFY(!panel.plainText().contains("highlighted"));
+        QVERIFY(panel.histogram()->isHidden());
     }
     void tensorAndFinding() {
         views::InteractionState state;
