@@ -137,9 +137,9 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     if (!m_data || m_data->tensors.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
-                   m_data && !m_data->unknown.empty()
-                       ? QString::fromStdString(m_data->unknown)
-                       : tr("No tensors on this rank (the profile has no memory trace)"));
+                   m_data && !m_data->unknown.empty() ? QString::fromStdString(m_data->unknown)
+                                                      : tr("No tensors on this rank: none recorded, or "
+                                                           "records left out (File ▸ Diagnostics says why)"));
         return;
     }
     const auto& d = *m_data;

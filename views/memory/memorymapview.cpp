@@ -122,7 +122,9 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     if (m_origin == 0) m_origin = d->startNs; // setProfile sets it to the run's start
     const bool none = d->tensors.empty() && d->curve.empty();
     QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
-                   : none ? tr("No memory data for rank %1: the profile has no memory records").arg(d->rank)
+                   : none ? tr("No memory data for rank %1: none recorded, or records left out (File ▸ "
+                               "Diagnostics says why)")
+                                .arg(d->rank)
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                         : tr("%1 tensors").arg(d->tensors.size());
     if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
