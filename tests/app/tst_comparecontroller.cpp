@@ -40,6 +40,12 @@ class TstCompareController : public QObject {
             QVERIFY2(verdict.contains(r.inconclusive() ? "inconclusive" : "no regression"),
                      qPrintable(verdict));
         }
+        // cleared (another profile or run shown): the panel's verdict goes with the comparison
+        QVERIFY(view.verdictText().contains(r.fail() ? "FAIL" : r.inconclusive() ? "INCONCLUSIVE" : "PASS"));
+        c.clear();
+        QVERIFY(!view.verdictText().contains("FAIL") && !view.verdictText().contains("PASS") &&
+                !view.verdictText().contains("INCONCLUSIVE"));
+        QVERIFY(view.verdictText().contains("No comparison yet"));
         // cleared while it runs: the answer is dropped
         compared.clear();
         auto* job = c.findChild<gui::CompareJob*>();

@@ -74,6 +74,10 @@ class TstLinkedViews : public QObject {
         tensors.setRows(std::make_shared<const std::vector<query::TensorItem>>(tRows));
         QCOMPARE(tensors.data(tensors.index(0, views::TensorsModel::Bank), Qt::DisplayRole).toLongLong(),
                  qint64(m_truth.anomalyAllReduceBank));
+        // the step a tensor was allocated in, a whole step number (step 2 here), never "2.01"
+        QVERIFY(tRows[0].allocStep && *tRows[0].allocStep > 2.0 && *tRows[0].allocStep < 3.0);
+        QCOMPARE(tensors.data(tensors.index(0, views::TensorsModel::Alloc), Qt::DisplayRole).toString(),
+                 QString("2"));
         tensors.setRows(nullptr);
         QCOMPARE(tensors.rowCount(), 0);
     }

@@ -140,6 +140,8 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         m_memory->setCurves({}, {});
         m_steps->setNote(noComparisonText());
         m_memory->setNote(noComparisonText());
+        m_verdict->setText(noComparisonText()); // never the verdict of a comparison that is gone
+        m_verdict->setToolTip({});
         return;
     }
     const auto& r = m_data->result;

@@ -242,7 +242,7 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
     if (i < 0) return {};
     const auto& t = m_data->tensors[size_t(i)];
     auto stepText = [](const std::optional<double>& s) { // the step it falls in, a whole number
-        return s ? QString::number(int64_t(std::floor(*s))) : QString("-");
+        return s ? QString::number(int64_t(std::floor(*s))) : tr("outside the steps");
     };
     QString tip = tr("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5")
                       .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(),

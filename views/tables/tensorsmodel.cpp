@@ -1,5 +1,7 @@
 #include "views/tables/tensorsmodel.h"
 
+#include <cmath>
+
 #include "views/common/timemapping.h"
 
 namespace rs::views {
@@ -39,9 +41,10 @@ QVariant TensorsModel::data(const QModelIndex& index, int role) const {
         case Bank:
             return t->bank ? QVariant(qint64(*t->bank)) : QVariant();
         case Alloc:
-            return t->allocStep ? QString::number(*t->allocStep, 'f', 2) : QString();
+            return t->allocStep ? QString::number(int64_t(std::floor(*t->allocStep)))
+                                : QString(); // the step it falls in
         case Free:
-            return t->freeStep ? QString::number(*t->freeStep, 'f', 2) : tr("alive");
+            return t->freeStep ? QString::number(int64_t(std::floor(*t->freeStep))) : tr("alive");
         case Lifetime:
             return life ? formatDuration(*life) : QString();
         }
