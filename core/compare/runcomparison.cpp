@@ -277,7 +277,9 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     CompareResult r;
     matchRanks(b, c, r);
     const bool sameRanks = r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty();
-    if (!sameRanks)
+    if (!sameRanks && r.ranks.empty())
+        r.notes.push_back("the runs have no rank in common: nothing is compared");
+    else if (!sameRanks)
         r.notes.push_back("the runs have different ranks: only the " +
                           model::counted(int64_t(r.ranks.size()), "matched rank is", "matched ranks are") +
                           " compared, one by one (figures over all ranks would mix different sets)");

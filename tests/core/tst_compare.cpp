@@ -151,6 +151,18 @@ class TstCompare : public QObject {
         QCOMPARE(r.ranks, (std::vector<int>{0, 1}));
         c.ranks[1].step.medianNs *= 1.5;
         QVERIFY(compareRecords(record(), c).fail());
+        // no rank in common: inconclusive, and the note does not speak of "the 0 matched ranks"
+        auto other = record(2);
+        for (int k : {0, 1})
+            other.ranks[k + 8] = other.ranks[k], other.ranks.erase(k);
+        r = compareRecords(record(), other);
+        QVERIFY(r.ranks.empty());
+        QVERIFY(r.inconclusive());
+        QVERIFY(std::none_of(r.notes.begin(), r.notes.end(),
+                             [](const std::string& n) { return n.find("0 matched") != std::string::npos; }));
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+            return n.find("no rank in common") != std::string::npos;
+        }));
     }
     void collectivesMatchByStepOpTypeAndSeq() {
         auto b = record(), c = record();
