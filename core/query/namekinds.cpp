@@ -37,6 +37,11 @@ void classifyNames(ProfileSummary& s) {
     for (size_t i = 0; i < n; ++i)
         if (s.communication[i] && size_t(s.opTypeOfName[i]) >= n)
             s.communication[size_t(s.opTypeOfName[i])] = 1;
+    // likewise a runtime task's appended op type (its LOD buckets are drawn by op type)
+    s.runtimeTask.resize(n, 0);
+    s.runtimeTask.resize(s.strings.size(), 0);
+    for (size_t i = 0; i < n; ++i)
+        if (s.runtimeTask[i] && size_t(s.opTypeOfName[i]) >= n) s.runtimeTask[size_t(s.opTypeOfName[i])] = 1;
 }
 
 void loadNames(index::Db& db, ProfileSummary& s) {
@@ -47,6 +52,11 @@ void loadNames(index::Db& db, ProfileSummary& s) {
     auto c = db.prepare("SELECT name_id FROM name_fact WHERE communication = 1");
     while (c.step())
         if (c.i64(0) >= 0 && size_t(c.i64(0)) < s.strings.size()) s.communication[size_t(c.i64(0))] = 1;
+    s.runtimeTask.assign(s.strings.size(), 0);
+    auto r = db.prepare("SELECT name_id FROM name_fact WHERE compute = 0 AND communication = 0");
+    while (r.step())
+        if (r.i64(0) >= 0 && size_t(r.i64(0)) < s.strings.size() && !s.strings[size_t(r.i64(0))].empty())
+            s.runtimeTask[size_t(r.i64(0))] = 1;
     classifyNames(s);
 }
 

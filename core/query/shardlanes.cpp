@@ -161,15 +161,19 @@ void ShardLanes::addNames(Shard& s, index::Db& db, ProfileSummary& global,
     loadNames(db, *s.local);
     s.opTypes = std::make_unique<NameOpTypes>(s.local);
     global.communication.resize(global.strings.size(), 0);
+    global.runtimeTask.resize(global.strings.size(), 0);
     s.names.resize(s.local->strings.size());
     for (size_t i = 0; i < s.local->strings.size(); ++i) {
         auto [it, fresh] = idOf.emplace(s.local->strings[i], int32_t(global.strings.size()));
         if (fresh) {
             global.strings.push_back(s.local->strings[i]);
             global.communication.push_back(0);
+            global.runtimeTask.push_back(0);
         }
         s.names[i] = it->second;
         if (s.local->communication[i]) global.communication[size_t(it->second)] = 1;
+        if (i < s.local->runtimeTask.size() && s.local->runtimeTask[i])
+            global.runtimeTask[size_t(it->second)] = 1;
     }
 }
 
@@ -210,6 +214,7 @@ void ShardLanes::extendSummary(ProfileSummary& s) {
                      [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
     // the names' op types over the union (derived from each name alone: the shards' own agree)
     s.communication.resize(s.strings.size(), 0);
+    s.runtimeTask.resize(s.strings.size(), 0);
     classifyNames(s);
 }
 

@@ -79,6 +79,9 @@ struct ProfileSummary {
     std::vector<int32_t> opTypeOfName;
     /// By string id: 1 where the name is communication (a collective kernel or op), wherever it runs.
     std::vector<uint8_t> communication;
+    /// By string id: 1 where the name is a runtime task on a device stream (EVENT_WAIT, Notify Wait,
+    /// MEMCPY_ASYNC): not a kernel (name_fact.compute = 0) and not communication.
+    std::vector<uint8_t> runtimeTask;
     int64_t startNs = 0, endNs = 0;
     std::string profile;
 };

@@ -8,8 +8,12 @@ namespace rs::test {
 
 inline void classifyAsIndexed(query::ProfileSummary& s) {
     s.communication.assign(s.strings.size(), 0);
-    for (size_t i = 0; i < s.strings.size(); ++i)
-        s.communication[i] = import::describeName(s.strings[i]).communication ? 1 : 0;
+    s.runtimeTask.assign(s.strings.size(), 0);
+    for (size_t i = 0; i < s.strings.size(); ++i) {
+        const auto f = import::describeName(s.strings[i]);
+        s.communication[i] = f.communication ? 1 : 0;
+        s.runtimeTask[i] = !f.compute && !f.communication && !s.strings[i].empty() ? 1 : 0;
+    }
     query::classifyNames(s);
 }
 

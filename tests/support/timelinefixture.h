@@ -28,7 +28,8 @@ inline std::shared_ptr<query::ProfileSummary> makeSummary() {
                   "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)",
                   "ncclKernel_AllReduce_RING_LL_Sum_float",
                   "Cast-op2",
-                  "Cast"};
+                  "Cast",
+                  "EVENT_WAIT"};
     classifyAsIndexed(*s);
     s->startNs = 0;
     s->endNs = 200 * kMs;

@@ -173,6 +173,20 @@ class TstFrameBuilder : public QObject {
             if (nccl) QVERIFY2(want.hue() >= 200 && want.hue() <= 280, qPrintable(want.name()));
         }
     }
+    void runtimeTaskIsNeitherComputeNorCommunication() {
+        // an EVENT_WAIT on a compute stream (Ascend's runtime waiting): the runtime-task grey the legend
+        // shows, not a compute hue — a device waiting must not look busy
+        Frame f;
+        f.track(1).items = {item(10 * kMs, 90 * kMs, 7, 7, 1), item(95 * kMs, 99 * kMs, 1, 2, 2)};
+        const FrameInput in = f.input(0, 100 * kMs);
+        const auto rects = spanRects(views::FrameBuilder().build(in));
+        QCOMPARE(rects.size(), size_t(2));
+        for (const auto& [r, c] : rects) {
+            const bool wait = r.center().x() < in.mapping().x(92 * kMs);
+            QCOMPARE(c, wait ? views::runtimeTaskColor().rgba()
+                             : views::colorForOpType("MatMulV2", false).rgba());
+        }
+    }
     void waitsComeFromTheWindow() {
         Frame f;
         const QRgb red = views::waitColor().rgba();

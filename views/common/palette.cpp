@@ -31,6 +31,10 @@ QColor colorForOpType(const QString& opType, bool communication) {
 QColor waitColor() {
     return QColor(220, 30, 40);
 }
+QColor runtimeTaskColor() {
+    return QColor(190, 190, 186);
+}
+
 QColor idleGapColor() {
     return QColor(255, 150, 40);
 }

@@ -124,6 +124,10 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
     auto isComm = [&](int32_t id) {
         return id >= 0 && size_t(id) < s.communication.size() && s.communication[size_t(id)];
     };
+    auto isRuntime = [&](int32_t id) {
+        return id > 0 && size_t(id) < s.runtimeTask.size() && s.runtimeTask[size_t(id)]; // 0: no op type
+    };
+    const QRgb runtimeInk = runtimeTaskColor().rgba();
     for (const auto& item : track->items) {
         if (item.depth >= l.rows) continue;
         double x0 = std::max(lm.x(item.startNs), left - 2);
@@ -137,7 +141,8 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         // colour by what the span is: a collective is communication on any lane (a Kineto NCCL kernel on a
         // compute stream was drawn in a compute green while the legend said communication is purple)
         const int32_t type = query::opTypeIdOf(s, item);
-        QRgb c = colorOf(type, laneComm || isComm(item.nameId) || isComm(type));
+        const bool comm = laneComm || isComm(item.nameId) || isComm(type);
+        QRgb c = !comm && (isRuntime(item.nameId) || isRuntime(type)) ? runtimeInk : colorOf(type, comm);
         if (dimByType && (type != selType || dimRank)) c = qRgba(qRed(c), qGreen(c), qBlue(c), 45);
         const QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
         Open& o = open[std::min(item.depth, 7)];

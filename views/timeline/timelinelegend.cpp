@@ -21,6 +21,7 @@ std::vector<LegendEntry> legendEntries() {
     auto tr = [](const char* s) { return QCoreApplication::translate("TimelineView", s); };
     return {{colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
             {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication")},
+            {runtimeTaskColor(), Hatch::None, tr("runtime task (wait, copy)")},
             {waitColor(), Hatch::BDiag, tr("waiting for a late rank")},
             {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
 }
