@@ -2,9 +2,9 @@
 // covers its lane; a hidden rank draws nothing; a search hit is outlined from the hit list, even where the
 // data is a merged level-of-detail bucket; the selected span is outlined; an op type selection dims the
 // other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
-// a compute lane; waits come from the window only; narrow steps draw no bands; a marked area is filled on
-// its lanes only, between its times, also on the rank's own clock when it was marked aligned; and the same
-// frame built on another thread is the same list.
+// a compute lane and a runtime task (EVENT_WAIT) runtime-grey; waits come from the window only; narrow steps
+// draw no bands; a marked area is filled on its lanes only, between its times, also on the rank's own clock
+// when it was marked aligned; and the same frame built on another thread is the same list.
 #include "core/model/lod.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
