@@ -137,7 +137,9 @@ void MainWindow::buildNavigateMenu() {
     m_forwardAction->setShortcuts(withKey(QKeySequence::Forward, QKeySequence(Qt::ALT | Qt::Key_Right)));
     m_backAction->setEnabled(false);
     m_forwardAction->setEnabled(false);
-    nav->addAction(tr("&Fit all"), m_state, &views::InteractionState::fit);
+    // "\tF" shows the timeline's key beside the item without making F a window shortcut (it would be taken
+    // from every text field)
+    nav->addAction(tr("&Fit all\tF"), m_state, &views::InteractionState::fit);
     auto* find = nav->addAction(tr("&Find…"), this, [this] {
         m_search->field()->setFocus();
         m_search->field()->selectAll();
