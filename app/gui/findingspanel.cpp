@@ -63,6 +63,7 @@ void FindingsPanel::setFindings(std::vector<Finding> findings, const std::map<in
 }
 
 void FindingsPanel::clear() {
+    m_activated.reset();
     m_model->setFindings({});
     m_view->hide();
     m_empty->setText(tr("Open a profile: its findings are listed here."));
@@ -91,8 +92,29 @@ const Finding* FindingsPanel::findingAt(int row) const {
 void FindingsPanel::activate(int row) {
     if (const Finding* f = findingAt(row)) {
         m_view->selectRow(row);
+        m_activating = true; // the selection going to the finding makes is its own
         Q_EMIT findingActivated(*f);
+        m_activating = false;
     }
+}
+
+void FindingsPanel::setActivatedSelection(const views::Selection& s) {
+    m_activated = s;
+}
+
+namespace {
+// the same item; a communication link's collectives are resolved after it is chosen, so they do not count
+bool sameItem(views::Selection a, views::Selection b) {
+    a.spans.clear();
+    b.spans.clear();
+    return a == b;
+}
+} // namespace
+
+void FindingsPanel::followSelection(const views::Selection& s) {
+    if (m_activating || (m_activated && sameItem(*m_activated, s))) return;
+    m_activated.reset();
+    m_view->clearSelection();
 }
 
 QString FindingsPanel::emptyText() const {

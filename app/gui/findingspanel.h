@@ -4,9 +4,11 @@
 // where the notes are when the run has some). A click, Enter or a double click on a row asks to go to
 // that finding (findingActivated); the window's FindingNavigator does the going. GUI thread only.
 #include "app/gui/finding.h"
+#include "views/common/interactionstate.h"
 
 #include <QWidget>
 #include <map>
+#include <optional>
 
 class QLabel;
 class QSortFilterProxyModel;
@@ -30,6 +32,11 @@ class FindingsPanel : public QWidget {
     const Finding* findingAt(int row) const;
     /// As a click on row `row` does.
     void activate(int row);
+    /// The selection the activated finding left in the interaction state (after going to it).
+    void setActivatedSelection(const views::Selection& s);
+    /// The shared selection changed: the highlighted row stays only while it is still the finding's own
+    /// (another pick — a span, a cell, a step — leaves no row claiming to be what is shown).
+    void followSelection(const views::Selection& s);
     /// The line shown instead of the table ("No problems found."), empty while the table shows.
     QString emptyText() const;
 
@@ -43,6 +50,8 @@ class FindingsPanel : public QWidget {
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
     QLabel* m_empty;
+    bool m_activating = false;
+    std::optional<views::Selection> m_activated; ///< the selected row's selection; none: no row
 };
 
 } // namespace rs::gui

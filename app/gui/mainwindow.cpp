@@ -203,6 +203,7 @@ void MainWindow::wireProfile() {
 
 void MainWindow::wireNavigation() {
     connect(m_findings, &FindingsPanel::findingActivated, this, &MainWindow::goToFinding);
+    connect(m_state, &views::InteractionState::selectionChanged, m_findings, &FindingsPanel::followSelection);
     connect(m_state, &views::InteractionState::historyChanged, this, [this] {
         m_backAction->setEnabled(m_state->canGoBack());
         m_forwardAction->setEnabled(m_state->canGoForward());
@@ -354,6 +355,7 @@ void MainWindow::updateTrackCount() {
 
 void MainWindow::goToFinding(const Finding& f) {
     m_navigator->go(f);
+    m_findings->setActivatedSelection(m_state->selection());
     m_details->showFinding(f);
 }
 

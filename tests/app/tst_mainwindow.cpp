@@ -125,6 +125,16 @@ class TstMainWindow : public QObject {
             findings->activate(rowOf("bank_anomaly"));
             QCOMPARE(w.state()->selection().kind, views::Selection::Kind::OpType);
             QTRY_COMPARE(w.memoryMap()->rank(), *f.rank);
+            QVERIFY(findings->view()->selectionModel()->isRowSelected(rowOf("bank_anomaly")));
+        }
+        // another pick (here a step) leaves no finding highlighted as if it were what is shown
+        {
+            views::Selection step;
+            step.kind = views::Selection::Kind::Step;
+            step.rank = 0;
+            step.step = 2;
+            w.state()->setSelection(step);
+            QVERIFY(!findings->view()->selectionModel()->hasSelection());
         }
         QTest::qWait(300);
         QImage shot = w.grab().toImage();
