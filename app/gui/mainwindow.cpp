@@ -183,8 +183,10 @@ void MainWindow::wireProfile() {
     connect(m_session, &ProfileSession::reset, this, &MainWindow::onReset);
     connect(m_session, &ProfileSession::openRequested, this, &MainWindow::openProfile);
     connect(m_session, &ProfileSession::applied, this, [this](const ViewState& s) {
-        const QSignalBlocker w(m_waitsAction), a(m_alignAction); // the picture's, not a new default
+        const QSignalBlocker w(m_waitsAction), a(m_alignAction),
+            f(m_flowsAction); // the view's, not a default
         m_waitsAction->setChecked(s.showWaits);
+        m_flowsAction->setChecked(s.windowFlows);
         m_minimap->setShowWaits(s.showWaits);
         m_alignAction->setChecked(s.aligned);
     });
@@ -297,7 +299,8 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
 
 void MainWindow::onReset(bool newProfile) {
     m_search->clear(newProfile);
-    m_compare->clear(); // its baseline was the run on screen
+    if (newProfile) m_flowsAction->setChecked(false); // a view state of the profile left
+    m_compare->clear();                               // its baseline was the run on screen
 }
 
 void MainWindow::rememberOpened(const query::ProfileSummary& s) {

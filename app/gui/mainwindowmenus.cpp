@@ -239,17 +239,15 @@ void MainWindow::buildQueryMenu() {
 void MainWindow::addFlowActions(QMenu* view) {
     m_flowsAction = view->addAction(tr("Show &flows in the window"));
     m_flowsAction->setCheckable(true);
+    m_flowsAction->setObjectName("windowFlows");
     m_flowsAction->setShortcut(QKeySequence("Ctrl+Shift+G"));
     m_flowsAction->setToolTip(
         tr("The flow arrows of every span in the window (host launch → kernel, "
            "forward → backward, …) of the categories checked under Flow categories; the "
            "selected span's arrows are drawn always (J follows them)"));
-    m_flowsAction->setChecked(Settings().windowFlows());
-    m_timeline->setWindowFlows(Settings().windowFlows());
-    connect(m_flowsAction, &QAction::toggled, this, [this](bool on) {
-        m_timeline->setWindowFlows(on);
-        Settings().setWindowFlows(on);
-    });
+    // a profile's view state, not a setting: each profile opens with the selected span's arrows only (the
+    // window's of a dense profile bury its lanes), a saved view brings back its own
+    connect(m_flowsAction, &QAction::toggled, m_timeline, &views::TimelineView::setWindowFlows);
     m_flowCategoryMenu = view->addMenu(tr("Flow &categories"));
     m_flowCategoryMenu->setEnabled(false);
     connect(m_timeline, &views::TimelineView::flowCategoriesKnown, this, &MainWindow::fillFlowCategories);

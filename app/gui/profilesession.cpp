@@ -65,6 +65,7 @@ ViewState ProfileSession::capture() const {
     s.pinned = o.pinned;
     s.aligned = m_timeline->aligned();
     s.showWaits = m_timeline->showWaits();
+    s.windowFlows = m_timeline->windowFlows();
     s.scroll = m_timeline->scrollOffset();
     if (m_memory->rank() >= 0) s.memoryRank = m_memory->rank();
     for (const QString& name : viewDocks()) // the linked view on top of its tab group
@@ -100,6 +101,7 @@ void ProfileSession::applyNow(ViewState s) {
     m_timeline->setLayoutOptions(o);
     m_timeline->setAligned(s.aligned);
     m_timeline->setShowWaits(s.showWaits);
+    m_timeline->setWindowFlows(s.windowFlows);
     if (s.memoryRank) m_memory->showRank(*s.memoryRank);
     if (s.window) m_state->setWindow(s.window->first, s.window->second);
     m_state->setSelection(s.selection);

@@ -20,7 +20,6 @@ constexpr char showWaits[] = "view/showWaits";
 constexpr char aligned[] = "view/aligned";
 constexpr char lanePrefix[] = "view/show_"; // + the lane kind's name
 constexpr char commMetric[] = "comm/metric";
-constexpr char windowFlows[] = "view/windowFlows";
 constexpr char hiddenFlows[] = "view/hiddenFlowCategories"; // the categories turned off (new ones show)
 constexpr char geometry[] = "window/geometry";
 constexpr char state[] = "window/state";
@@ -176,14 +175,6 @@ bool Settings::laneKindShown(LaneKind k) const {
 
 void Settings::setLaneKindShown(LaneKind k, bool on) {
     write((key::lanePrefix + laneKindName(k)).toUtf8().constData(), on);
-}
-
-bool Settings::windowFlows() const {
-    return readBool(key::windowFlows, false);
-}
-
-void Settings::setWindowFlows(bool on) {
-    write(key::windowFlows, on);
 }
 
 bool Settings::flowCategoryShown(const QString& category) const {

@@ -63,8 +63,6 @@ class Settings {
     /// 2 transit time, 3 transport type (views::CommMetric's values).
     int commMetric() const;
     void setCommMetric(int metric);
-    bool windowFlows() const; ///< the flow arrows of every span in the window (default off)
-    void setWindowFlows(bool on);
     /// Whether the window's flows of `category` (ac2g, fwdbwd, HostToDevice, …) are drawn (default on).
     bool flowCategoryShown(const QString& category) const;
     void setFlowCategoryShown(const QString& category, bool on);

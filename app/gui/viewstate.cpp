@@ -85,6 +85,7 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
                         {"view", s.view.toStdString()},
                         {"aligned", s.aligned},
                         {"show_waits", s.showWaits},
+                        {"window_flows", s.windowFlows},
                         {"scroll", s.scroll}};
     if (s.run) j["run"] = *s.run;
     if (s.window) j["window"] = {{"t0_ns", s.window->first}, {"t1_ns", s.window->second}};
@@ -136,6 +137,7 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
             s.memoryRank = j["memory_rank"].get<int>();
         s.aligned = j.value("aligned", false);
         s.showWaits = j.value("show_waits", true);
+        s.windowFlows = j.value("window_flows", false);
         s.scroll = j.value("scroll", 0);
     } catch (const nlohmann::json::exception& e) {
         error = QObject::tr("%1: a key has the wrong type (%2)").arg(path, QString::fromUtf8(e.what()));

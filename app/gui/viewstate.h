@@ -27,7 +27,8 @@ struct ViewState {
     QString heatmapStatistic;  ///< empty: the default
     std::optional<int> memoryRank;
     bool aligned = false, showWaits = true;
-    int scroll = 0; ///< the timeline's vertical scroll, px
+    bool windowFlows = false; ///< every flow arrow of the window (off: the selected span's only)
+    int scroll = 0;           ///< the timeline's vertical scroll, px
 };
 
 /// JSON text of `s`; the profile is written relative to `fileDir` when it lies inside it or beside it.

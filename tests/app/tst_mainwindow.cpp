@@ -442,6 +442,8 @@ class TstMainWindow : public QObject {
         w.state()->setSelection(sel);
         w.timeline()->setVisibleRanks({1, 2});
         w.timeline()->setCollapsed(1, true);
+        w.findChild<QAction*>("windowFlows")->setChecked(true);
+        QVERIFY(w.timeline()->windowFlows());
         const QString file = QString::fromStdString(test::tempDir("rsview")) + "/v.rsview";
         QString err;
         QVERIFY2(gui::writeViewState(w.captureViewState(), file, err), qPrintable(err));
@@ -460,6 +462,17 @@ class TstMainWindow : public QObject {
         QCOMPARE(w2.state()->selection().rank, 2);
         QCOMPARE(w2.timeline()->visibleRanks(), (std::set<int>{1, 2}));
         QCOMPARE(w2.timeline()->collapsedRanks(), (std::set<int>{1}));
+        QVERIFY(w2.timeline()->windowFlows()); // the saved view's arrows, its menu item checked
+        QVERIFY(w2.findChild<QAction*>("windowFlows")->isChecked());
+        // the window's flows are the profile's view state, not a setting: another profile opens without them
+        const std::string other = test::tempDir("mainwindow-other") + "/demo";
+        const std::string werr = test::writeDemo(other, test::demoOptions(2, 2, 1));
+        QVERIFY2(werr.empty(), werr.c_str());
+        QSignalSpy again(&w2, &gui::MainWindow::profileReady);
+        w2.openProfile(QString::fromStdString(other));
+        QVERIFY(again.wait(60000));
+        QVERIFY(!w2.timeline()->windowFlows());
+        QVERIFY(!w2.findChild<QAction*>("windowFlows")->isChecked());
     }
     void hasTheApplicationIcon() {
         gui::MainWindow w;

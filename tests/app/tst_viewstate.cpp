@@ -30,6 +30,7 @@ class TstViewState : public QObject {
         s.memoryRank = 6;
         s.aligned = true;
         s.showWaits = false;
+        s.windowFlows = true;
         s.scroll = 120;
         const QString file = dir + "/views/stall.rsview";
         QDir().mkpath(dir + "/views");
@@ -49,6 +50,7 @@ class TstViewState : public QObject {
         QCOMPARE(back->memoryRank, s.memoryRank);
         QCOMPARE(back->aligned, true);
         QCOMPARE(back->showWaits, false);
+        QCOMPARE(back->windowFlows, true);
         QCOMPARE(back->scroll, 120);
     }
 
