@@ -1,6 +1,7 @@
 // The heatmap's row labels: two op types whose long names share a 60-character head (and their tail) are
 // drawn as different labels, and the label's tooltip gives the whole name.
 #include "views/heatmap/heatmapcanvas.h"
+#include "views/heatmap/heatmapscale.h"
 
 #include <QtTest>
 
@@ -25,6 +26,23 @@ std::shared_ptr<query::HeatmapData> twoKernels() {
 class TstHeatmapCanvas : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    // the legend names what a ratio is to, as each grid's caption does (the op × step legend said
+    // "cross-rank median" under a caption saying "the op type's median step")
+    void legendNamesTheRatiosReference_data() {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<QString>("reference");
+        QTest::newRow("op x rank") << int(query::HeatmapData::Mode::OpByRank) << "cross-rank median";
+        QTest::newRow("op x step") << int(query::HeatmapData::Mode::OpByStep) << "op type's median step";
+        QTest::newRow("rank x step") << int(query::HeatmapData::Mode::RankByStep)
+                                     << "step's median over ranks";
+    }
+    void legendNamesTheRatiosReference() {
+        QFETCH(int, mode);
+        QFETCH(QString, reference);
+        const auto m = query::HeatmapData::Mode(mode);
+        QCOMPARE(views::statisticName(views::HeatStatistic::Ratio, m), "ratio to the " + reference);
+        QCOMPARE(views::statisticName(views::HeatStatistic::P95, m), QString("p95 duration"));
+    }
     void longNamesSharingTheirHeadGetDifferentLabels() {
         views::HeatmapCanvas c;
         auto d = twoKernels();

@@ -171,6 +171,30 @@ class TstHeatmapView : public QObject {
                 ink += shot.pixelColor(x, y).lightness() < base.lightness() - 80;
         QVERIFY2(ink > 20, qPrintable(QString::number(ink)));
     }
+    void theLegendStaysInViewWhereverTheGridIsScrolled() {
+        // every cell is at ratio 1 (white): the legend's colour bar is the only red and blue there is; it was
+        // drawn right of the 200th rank, seen only when scrolled to the far right
+        ShownView v(fullGrid(40, 200));
+        QVERIFY(QTest::qWaitForWindowExposed(&v.view));
+        QScrollArea* area = v.area();
+        QWidget* vp = area->viewport();
+        for (double at : {0.0, 0.5}) {
+            area->horizontalScrollBar()->setValue(int(at * area->horizontalScrollBar()->maximum()));
+            area->verticalScrollBar()->setValue(int(at * area->verticalScrollBar()->maximum()));
+            QCoreApplication::processEvents();
+            const QImage shot = vp->grab().toImage();
+            int red = 0, blue = 0;
+            for (int x = std::max(0, shot.width() - 130); x < shot.width(); ++x)
+                for (int y = 0; y < shot.height(); ++y) {
+                    const QColor c = shot.pixelColor(x, y);
+                    red += c.red() > 170 && c.green() < 110 && c.blue() < 110;
+                    blue += c.blue() > 170 && c.red() < 110;
+                }
+            QVERIFY2(
+                red > 30 && blue > 30,
+                qPrintable(QString("scrolled %1: %2 red, %3 blue legend pixels").arg(at).arg(red).arg(blue)));
+        }
+    }
     void theWheelScrollsTheRanksWhenNothingScrollsDown() {
         ShownView v(fullGrid(2, 200));
         QVERIFY(QTest::qWaitForWindowExposed(&v.view));

@@ -22,8 +22,9 @@ HeatmapCanvas::HeatmapCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
 }
 
-void HeatmapCanvas::setLabelOrigin(QPoint p) {
-    m_labels = p;
+void HeatmapCanvas::setVisibleRect(QRect r) {
+    m_visible = r;
+    m_labels = r.topLeft();
     update();
 }
 
@@ -223,7 +224,13 @@ void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged) {
     // the colour bar with its units, right of the grid
     const auto& d = *m_data;
     int lx = m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth();
-    int ly = m_top, lh = std::max(80, std::min(240, int(m_order.size()) * m_cellH));
+    int ly = m_labels.y() + m_top, lh = std::max(80, std::min(240, int(m_order.size()) * m_cellH));
+    // a grid wider than the view keeps its legend at the view's right edge, over the cells under it (at 200
+    // ranks it was only seen scrolled to the far right)
+    if (!m_visible.isEmpty() && lx + m_legendW > m_visible.right()) {
+        lx = m_visible.right() - m_legendW + 4;
+        p.fillRect(QRect(lx - 10, ly - 4, m_legendW + 10, lh + 68), palette().color(QPalette::Base));
+    }
     for (int yy = 0; yy < lh; ++yy) {
         double t = 1.0 - double(yy) / lh;
         double v = m_stat == HeatStatistic::Ratio ? std::exp((t - 0.5) * 2 * std::log(m_scale.hi))
@@ -238,7 +245,7 @@ void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged) {
     p.drawText(lx + 18, ly + lh / 2 + 4,
                m_stat == HeatStatistic::Ratio ? QString("1.00×") : label((m_scale.lo + m_scale.hi) / 2));
     p.drawText(lx + 18, ly + lh, label(m_scale.lo));
-    p.drawText(QRect(lx - 4, ly + lh + 6, m_legendW, 40), Qt::TextWordWrap, statisticName(m_stat));
+    p.drawText(QRect(lx - 4, ly + lh + 6, m_legendW, 40), Qt::TextWordWrap, statisticName(m_stat, d.mode));
     if (anyFlagged) {
         p.setPen(QPen(QColor(20, 20, 20), 2));
         p.drawRect(lx, ly + lh + 46, 12, 10);

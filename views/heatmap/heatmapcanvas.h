@@ -4,7 +4,8 @@
 // Paints a HeatmapData grid: row labels, column labels, cells coloured by the chosen statistic, flagged
 // straggler cells outlined, the selected cell highlighted, a colour-scale legend with units; tooltips give
 // the exact figures. Emits cellClicked. Never narrower or lower than its whole grid (columns are at least
-// 14 px): a scroll area around it scrolls, and setLabelOrigin keeps the op and rank labels in its view.
+// 14 px): a scroll area around it scrolls, and setVisibleRect keeps the op and rank labels
+// and the colour legend in its view.
 // GUI thread only.
 #include "core/query/analysisqueries.h"
 #include "views/heatmap/heatmapscale.h"
@@ -40,10 +41,11 @@ class HeatmapCanvas : public QWidget {
     std::vector<QString> rowLabels() const;
     /// Data row indexes in display order.
     const std::vector<int>& order() const { return m_order; }
-    /// Where the visible part of the canvas begins (widget pixels; the scroll position): the row labels are
-    /// drawn from its x and the column labels from its y, over the cells scrolled under them. (0, 0) in
-    /// pictures, which show the whole grid.
-    void setLabelOrigin(QPoint p);
+    /// The visible part of the canvas (widget pixels: the scroll position and the viewport's size): the row
+    /// labels are drawn from its left, the column labels from its top and the legend at its right when the
+    /// grid runs past it, over the cells scrolled under them. Empty (pictures, which show the whole grid):
+    /// the whole canvas.
+    void setVisibleRect(QRect r);
     int cellWidth() const { return m_cellW; }
     QSize sizeHint() const override;
     /// The whole grid: a scroll area shows scrollbars rather than squeeze it (columns beyond its width were
@@ -85,7 +87,8 @@ class HeatmapCanvas : public QWidget {
     int m_pressRow = -1, m_pressCol = -1;
     QString m_hlRow;
     qint64 m_hlCol = -1;
-    QPoint m_labels; ///< setLabelOrigin
+    QPoint m_labels; ///< the visible part's top left (setVisibleRect)
+    QRect m_visible; ///< setVisibleRect; empty: the whole canvas
     int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18, m_legendW = 110;
 };
 

@@ -5,10 +5,13 @@
 
 namespace rs::views {
 
-QString statisticName(HeatStatistic s) {
+QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
+    using Mode = query::HeatmapData::Mode;
     switch (s) {
-    case HeatStatistic::Ratio:
-        return "ratio to the cross-rank median";
+    case HeatStatistic::Ratio: // as the view's caption says for each grid
+        return mode == Mode::OpByStep     ? "ratio to the op type's median step"
+               : mode == Mode::RankByStep ? "ratio to the step's median over ranks"
+                                          : "ratio to the cross-rank median";
     case HeatStatistic::Median:
         return "median duration";
     case HeatStatistic::P95:

@@ -11,7 +11,8 @@ namespace rs::views {
 
 enum class HeatStatistic { Ratio, Median, P95, Mean, Total };
 
-QString statisticName(HeatStatistic s);
+/// The legend's name of `s`; a ratio names what it is the ratio to, which differs by grid (`mode`).
+QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode = query::HeatmapData::Mode::OpByRank);
 /// The cell's value for the statistic (ratio dimensionless, the rest ns).
 double cellValue(const query::HeatCell& c, HeatStatistic s);
 

@@ -91,16 +91,20 @@ QScrollArea* HeatmapView::makeScrollArea() {
     m_scroll->setWidgetResizable(true);
     m_scroll->viewport()->installEventFilter(this);
     // the labels follow the scroll, so every rank's column is named wherever the grid is scrolled to
-    auto follow = [this] {
-        m_canvas->setLabelOrigin(
-            QPoint(m_scroll->horizontalScrollBar()->value(), m_scroll->verticalScrollBar()->value()));
-    };
+    auto follow = [this] { followScroll(); };
     connect(m_scroll->horizontalScrollBar(), &QScrollBar::valueChanged, this, follow);
     connect(m_scroll->verticalScrollBar(), &QScrollBar::valueChanged, this, follow);
     return m_scroll;
 }
 
+void HeatmapView::followScroll() {
+    m_canvas->setVisibleRect(
+        QRect(QPoint(m_scroll->horizontalScrollBar()->value(), m_scroll->verticalScrollBar()->value()),
+              m_scroll->viewport()->size()));
+}
+
 bool HeatmapView::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == m_scroll->viewport() && e->type() == QEvent::Resize) followScroll();
     if (watched != m_scroll->viewport() || e->type() != QEvent::Wheel)
         return QWidget::eventFilter(watched, e);
     // an upright wheel scrolls the op rows; with none out of view (or with Shift) it scrolls the ranks,

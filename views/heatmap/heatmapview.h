@@ -43,6 +43,7 @@ class HeatmapView : public QWidget {
 
   private:
     QScrollArea* makeScrollArea(); ///< around the canvas, its labels following the scroll
+    void followScroll();           ///< tells the canvas the part of it in view
     void request();
     void onSelection(const Selection& s);
     QString stragglerCaption(int flagged, size_t columns) const;
