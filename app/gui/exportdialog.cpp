@@ -74,6 +74,10 @@ void ExportDialog::setView(const QString& view) {
     if (i >= 0) m_view->setCurrentIndex(i);
 }
 
+void ExportDialog::setTimelineLabel(const QString& text) {
+    m_view->setItemText(m_view->findData("timeline"), text);
+}
+
 ExportChoice ExportDialog::choice() const {
     ExportChoice c;
     c.view = m_view->currentData().toString();

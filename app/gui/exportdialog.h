@@ -18,6 +18,8 @@ class ExportDialog : public QDialog {
     explicit ExportDialog(QWidget* parent = nullptr);
     ExportChoice choice() const;
     void setView(const QString& view);
+    /// The timeline entry's text: what its picture holds (timelinePictureLabel).
+    void setTimelineLabel(const QString& text);
 
   private:
     void browse();

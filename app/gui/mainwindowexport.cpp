@@ -51,6 +51,7 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
         c = *given;
     } else {
         ExportDialog d(this);
+        d.setTimelineLabel(timelinePictureLabel(m_timeline->layoutOptions(), *m_session->summary()));
         if (d.exec() != QDialog::Accepted) return;
         c = d.choice();
     }

@@ -37,6 +37,16 @@ bool isDefaultRankLayout(const views::LayoutOptions& o, const query::ProfileSumm
            o.collapsedRanks == opened.collapsedRanks;
 }
 
+QString timelinePictureLabel(const views::LayoutOptions& o, const query::ProfileSummary& s) {
+    const auto picture = isDefaultRankLayout(o, s) ? manyRanksPicture(s) : std::nullopt;
+    if (!picture) return QObject::tr("Timeline — every lane of the shown ranks");
+    return QObject::tr(
+               "Timeline — the lanes of %1 of the %2 ranks, the outlying ones and a typical one (all are "
+               "too many for one picture)")
+        .arg(picture->ranks.size())
+        .arg(s.ranks.size());
+}
+
 void showRanks(views::LayoutOptions& o, const std::set<int>& ranks) {
     o.onlyRanks = ranks;
     if (!ranks.empty() && ranks.size() <= size_t(views::LayoutOptions::kOverviewRanks))

@@ -26,6 +26,9 @@ std::optional<ManyRanksPicture> manyRanksPicture(const query::ProfileSummary& s)
 /// True when `o` shows `s`'s ranks as a run opens (views::applyRankDefaults): no rank expanded, chosen,
 /// filtered or pinned by the user, whose choice a picture keeps.
 bool isDefaultRankLayout(const views::LayoutOptions& o, const query::ProfileSummary& s);
+/// The Export dialog's name of the timeline picture `o` gives of `s`: "every lane of the shown ranks",
+/// or, when the rule above applies, how many ranks it pictures of how many.
+QString timelinePictureLabel(const views::LayoutOptions& o, const query::ProfileSummary& s);
 /// Only `ranks`, with their lanes (a few ranks named are expanded, not overview rows).
 void showRanks(views::LayoutOptions& o, const std::set<int>& ranks);
 

@@ -272,11 +272,19 @@ class TstManyRanksReport : public QObject {
         QVERIFY(fileText(app).contains(note));
         // the live view is untouched: still every rank's overview row
         QVERIFY(w.timeline()->visibleRanks().empty());
+        // the Export dialog says what its timeline picture holds (it said "every lane of the shown ranks")
+        const QString label =
+            gui::timelinePictureLabel(w.timeline()->layoutOptions(), *w.timeline()->summary());
+        QVERIFY2(label.contains(QString("of the %1 ranks").arg(kRanks)) &&
+                     label.contains(QString("lanes of %1 ").arg(appRanks.size())),
+                 qPrintable(label));
         // a rank the user expanded is their choice: the picture shows what the window shows
         w.timeline()->setCollapsed(m_truth.slowRank, false);
         const QString chosen = q(m_root + "/d256-app-expanded.svg");
         QVERIFY(exportTo(chosen));
         QCOMPARE(svgRanks(chosen).size(), size_t(kRanks));
+        QCOMPARE(gui::timelinePictureLabel(w.timeline()->layoutOptions(), *w.timeline()->summary()),
+                 QString("Timeline — every lane of the shown ranks"));
         QVERIFY(!fileText(chosen).contains(note));
     }
 
