@@ -25,6 +25,10 @@ int runGui(int argc, char** argv) {
     MainWindow w;
     w.applyTheme(Settings().theme());
     w.show();
+    // the keys work from the start: without a window manager (a remote X, Xvfb) nothing else gives the new
+    // window the keyboard, and R or Ctrl+E did nothing until a click
+    w.raise();
+    w.activateWindow();
     QStringList args = app.arguments().mid(1);
     if (!args.isEmpty() && args.first() == "open") args.removeFirst();
     // rankscope DIR [--state FILE.rsview] | rankscope FILE.rsview
