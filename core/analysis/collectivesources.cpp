@@ -31,6 +31,11 @@ Arrival* sameStepInstance(std::vector<Arrival>& arrivals, const std::vector<size
     if (!sameName) return nullptr;
     for (size_t i : *sameName)
         if (steps.stepAt(rank, arrivals[i].startNs) == step && !arrivals[i].waitJson) return &arrivals[i];
+    // an op begun before its step and ended in it: a pipeline stage's first Receive waits for the previous
+    // stage from before the step's start point (cluster_propose ranks 0–1, step 1: Receive-op663 starts
+    // 2.6 ms before it), and the step trace lists it in that step's row
+    for (size_t i : *sameName)
+        if (steps.stepAt(rank, arrivals[i].endNs() - 1) == step && !arrivals[i].waitJson) return &arrivals[i];
     return nullptr;
 }
 

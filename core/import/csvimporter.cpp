@@ -3,6 +3,7 @@
 #include "core/model/plural.h"
 
 #include "core/import/collectivenames.h"
+#include "core/import/legacycommlanes.h"
 
 #include "core/formats/jsonscan.h"
 #include "core/import/shapetext.h"
@@ -452,44 +453,6 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
     return true;
 }
 
-namespace {
-
-/// A communication op's start/end column pair in a legacy step_trace_raw CSV.
-struct CommColumn {
-    std::string name;
-    int start, end;
-};
-
-/// Parallel jobs add a start/end column pair per communication op
-/// ("stream_36_0_AllReduce-op4542_start_point"): those become spans on one communication track, so
-/// collectives are matched across ranks. `raw` is the header row as written (the header's names are
-/// lower-cased: the op keeps its own case).
-std::vector<CommColumn> commColumns(const CsvHeader& header, const std::vector<std::string>& raw) {
-    std::vector<CommColumn> comm;
-    const auto& names = header.names();
-    const std::string suffix = "_start_point";
-    for (size_t i = 0; i < names.size(); ++i) {
-        const std::string& h = names[i];
-        if (h.size() <= suffix.size() || h.compare(h.size() - suffix.size(), suffix.size(), suffix) != 0 ||
-            h == "start_point")
-            continue;
-        std::string base = h.substr(0, h.size() - suffix.size());
-        int endCol = header.find({base + "_end_point"});
-        if (endCol < 0) continue;
-        std::string original = raw[i].substr(0, base.size());
-        size_t k = 0;
-        for (int underscores = 0; k < original.size() && underscores < 3; ++k)
-            if (original[k] == '_') ++underscores;
-        // "stream_36_0_AllReduce-op4542" → "AllReduce-op4542"; other layouts ("stream_10_parallel_0") keep
-        // the whole name
-        std::string op = original.substr(k);
-        comm.push_back({op.find("-op") != std::string::npos ? op : original, int(i), endCol});
-    }
-    return comm;
-}
-
-} // namespace
-
 bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n) {
     CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
@@ -506,8 +469,7 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
     if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
     const std::vector<CommColumn> comm = commColumns(c.header, c.reader->fields());
     LocalInterner strings(m_ctx.strings);
-    int64_t trackId = comm.empty() ? 0 : m_ctx.nextTrackId.fetch_add(1);
-    model::TrackNester nester(trackId);
+    LegacyCommLanes lanes(comm, m_ctx.nextTrackId);
     model::Batch* b = &m_out.batch();
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
@@ -528,18 +490,12 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
             auto z = model::parseScaled(cell(r, cc.end), TimeUnit::Tick10Ns);
             if (!a || !z || *z < *a || *a == 0) continue;
             int32_t nameId = strings.intern(cc.name);
-            int depth = nester.add(*a, *z - *a, nameId, b->lods);
+            const auto [trackId, depth] = lanes.add(cc, *a, *z, nameId, b->lods);
             b->spans.push_back({trackId, *a, *z - *a, nameId, strings.intern(model::deriveOpType(cc.name)), 0,
                                 depth, fileId, c.reader->offset()});
         }
     }
-    if (trackId) {
-        nester.finish(b->lods);
-        b->tracks.push_back({trackId, m_rank.rank, model::TrackKind::Communication, "Group 0 Communication",
-                             "HCCL", "legacy", "comm", 0, nester.count(),
-                             nester.unsorted() ? -1 : nester.maxDepth(), model::TrackRole::CollectiveLane,
-                             std::nullopt});
-    }
+    lanes.finish(m_rank.rank, *b);
     return true;
 }
 

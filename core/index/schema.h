@@ -8,6 +8,8 @@
 
 namespace rs::index {
 
+// 33: a MindSpore 1.x step trace's communication ops on a lane per stream ("Stream 36"), not one lane whose
+// false nesting hid most collectives; an hccl_raw row attaches to an op begun before its step and ended in it;
 // 30: sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time subtracts kernels not recorded),
 // step_stat.cause_kind 'outside_communication';
 // 29: comm_link keeps what its readers use and points at its comm_link_src row (link_row) for the rest;
@@ -21,7 +23,7 @@ namespace rs::index {
 // comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane, name_fact,
 // comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16: long_span; 15:
 // label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 30;
+constexpr int kSchemaVersion = 33;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -172,10 +172,23 @@ class TstCsvImporter : public QObject {
                "2,100500000,101000000,500000,1,2,0,3,4,0,0\n"
                "0,0,0,0,0,0,0,0,0,0,0\n"
                "-,1,1,1,1,1,1,1,1,1,1\n"
-            << QStringList{"track communication|HCCL|Group 0 Communication|legacy|comm|0|1|0",
-                           "span Group 0 Communication|1001000000|1000000|AllReduce-op4542|AllReduce||0",
+            << QStringList{"track communication|HCCL|Stream 36|legacy|comm|0|1|0",
+                           "span Stream 36|1001000000|1000000|AllReduce-op4542|AllReduce||0",
                            "step 0|1|1000000000|1005000000|legacy-step-trace",
                            "step 0|2|1005000000|1010000000|legacy-step-trace"};
+        // two streams' ops overlap in time: each stream is a lane, both ops at depth 0 (on one lane the
+        // later op nested under the other and was no collective)
+        QTest::newRow("legacy step_trace_raw: a lane per stream")
+            << "step_trace_raw_0_detail_time.csv" << FileKind::LegacyStepTrace << true
+            << "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail,"
+               "stream_48_0_Receive-op663_start_point,stream_48_0_Receive-op663_end_point,"
+               "stream_36_0_AllReduce-op4542_start_point,stream_36_0_AllReduce-op4542_end_point\n"
+               "1,100000000,100500000,500000,1,2,0,3,4,99900000,100300000,100100000,100200000\n"
+            << QStringList{"track communication|HCCL|Stream 36|legacy|comm|0|1|0",
+                           "track communication|HCCL|Stream 48|legacy|comm|0|1|0",
+                           "span Stream 36|1001000000|1000000|AllReduce-op4542|AllReduce||0",
+                           "span Stream 48|999000000|4000000|Receive-op663|Receive||0",
+                           "step 0|1|1000000000|1005000000|legacy-step-trace"};
         QTest::newRow("legacy hccl_raw: per-op cost and wait in ms")
             << "hccl_raw_0.csv" << FileKind::LegacyHccl << true
             << "step_num,communication_cost,wait_cost,link_info,communication_operator_cost\n"

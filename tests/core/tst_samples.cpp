@@ -284,12 +284,15 @@ class TstSamples : public QObject {
         // the 4-rank pipeline job (hccl_raw + step traces, no kernel): rank 0's step 2 (181.0 ms) waits in
         // five Send/Receive ops, Send-op868 [359.3, 389.5) ms beside Receive-op794 [348.0, 388.9) ms on
         // another stream; summed they made 200.9 ms, the union of the wait rows is 171.3 ms (counted by a
-        // few lines of Python over the wait table)
+        // few lines of Python over the wait table). With every stream's AllReduce ops collectives (they were
+        // nested under the Send/Receive on one lane), 45 waits of 46 rows: the union 172.35 ms (Python over
+        // the wait rows, clipped to the step; hccl_raw's own per-op waits give 172.37 ms: the 51
+        // AllReduce waits under 20 µs are not drawn, AnalysisOptions::waitMinNs)
         auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/cluster_propose");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(
             ix.rows("SELECT wall_ns, wait_ns, compute_ns FROM step_breakdown WHERE rank = 0 AND step = 2"),
-            std::vector<std::string>{"181012690|171298270|NULL"});
+            std::vector<std::string>{"181012690|172349080|NULL"});
         QCOMPARE(ix.scalar("SELECT count(*) FROM step_stat WHERE compute_ns IS NOT NULL"), int64_t(0));
         // nor idle: without kernels it would be the wall minus the communication (rank 0 step 1: 52.8 ms)
         QCOMPARE(ix.scalar("SELECT count(*) FROM step_stat WHERE idle_ns IS NOT NULL"), int64_t(0));
@@ -489,6 +492,29 @@ class TstSamples : public QObject {
         QVERIFY2(text.find("no outlier steps") == std::string::npos, text.c_str());
         QVERIFY2(text.find("the 2 long steps below") != std::string::npos, text.c_str());
         QVERIFY2(text.find("rank 3 step 1: 2.38 s") != std::string::npos, text.c_str());
+    }
+    void legacyStreamsAreLanesAndEveryCommOpACollective() {
+        // mindinsight cluster_propose, counted with Python over the CSVs: step_trace_raw_{0,1} have 97
+        // communication op columns of 14 streams and _{2,3} 349 of 45, each op present in all 5 step rows,
+        // no two ops of one stream overlapping (485 and 1 745 instances); hccl_raw_{0,1} have a step 6 the
+        // step trace lacks (15 rows each), every other row names an op of its step's row. On one lane the
+        // streams' overlap nested 401 of rank 0's 485 ops, which were then no collective: 84 collectives
+        // and 836 hccl_raw rows "without a matching op"
+        auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/cluster_propose");
+        QVERIFY(ix.result.ok);
+        QCOMPARE(ix.rows("SELECT rank, count(*), sum(wait_ns IS NOT NULL) FROM collectives GROUP BY 1"),
+                 (std::vector<std::string>{"0|485|485", "1|485|485", "2|1745|1745", "3|1745|1745"}));
+        QCOMPARE(ix.rows("SELECT rank, count(*), max(max_depth) FROM track WHERE kind = 'communication' "
+                         "GROUP BY 1"),
+                 (std::vector<std::string>{"0|14|0", "1|14|0", "2|45|0", "3|45|0"}));
+        QCOMPARE(
+            ix.scalar("SELECT count FROM diagnostics WHERE what LIKE 'per-op communication rows without%'"),
+            int64_t(30));
+        // rank 0's first Receive of step 1 starts 2.6 ms before the step's start point: hccl_raw's wait of
+        // that step's row (49.40952 ms) is its own
+        QCOMPARE(ix.scalar("SELECT wait_ns FROM collectives WHERE rank = 0 AND step = 1 AND name = "
+                           "'Receive-op663'"),
+                 int64_t(49409520));
     }
     void zstdCopiesReadAsOriginals() {
         auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
