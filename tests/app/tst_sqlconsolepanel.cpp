@@ -48,8 +48,7 @@ class TstSqlConsolePanel : public QObject {
             const auto s = console()->model()->state();
             return s == State::Done || s == State::Failed || s == State::Paging;
         };
-        QTest::qWaitFor([&] { return ended() && console()->model()->sql() == sql; }, 20000);
-        return ended() && console()->model()->sql() == sql;
+        return QTest::qWaitFor([&] { return ended() && console()->model()->sql() == sql; }, 20000);
     }
 
     void clickRow(int row) {
