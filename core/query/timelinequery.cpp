@@ -242,11 +242,21 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
         "?2), ?2) "
         "ORDER BY ts_ns"); // the value in force at t0 is the curve's own last sample (another component's
                            // left a zoomed-in window without any: the lane vanished)
+    auto inForce =
+        db.prepare("SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
+                   "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND "
+                   "ts_ns <= ?2 "
+                   "ORDER BY ts_ns DESC LIMIT 1");
     for (int64_t t : w.trackIds) {
         if (t >= 0) continue;
         CounterSeries c{t, {}, 0, true};
         int64_t last = INT64_MIN;
         if (level >= 0) {
+            // the value in force at t0 first: a window inside a gap between samples longer than one bucket
+            // has no LOD row, and the lane went blank while 1.9 GiB stayed allocated (walk 5)
+            inForce.bind(1, -t - 1).bind(2, w.t0);
+            if (inForce.step()) addSample(c, inForce.i64(0), double(inForce.i64(1)), w, last);
+            inForce.reset();
             lod.bind(1, -t - 1)
                 .bind(2, int64_t(level))
                 .bind(3, w.t0)

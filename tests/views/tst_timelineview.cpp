@@ -276,6 +276,28 @@ class TstTimelineView : public QObject {
         QImage zimg = grab(*f);
         const QColor c = zimg.pixelColor(lane.center().x(), lane.bottom() - 4);
         QVERIFY2(c.red() > c.blue() + 30, qPrintable(c.name()));
+        // a window inside the longest gap between the curve's samples, wide enough to read level-of-detail
+        // rows: none falls in it, and the lane went blank while the last sample's bytes stayed allocated
+        index::Db db(m_db, true);
+        auto gap = db.prepare(
+            "WITH s AS (SELECT ts_ns, lead(ts_ns) OVER (ORDER BY ts_ns) AS nx FROM memory_sample WHERE rank "
+            "= 0 "
+            "AND component = (SELECT curve_component FROM memory_summary WHERE rank = 0) AND allocated_bytes "
+            "IS "
+            "NOT NULL) SELECT ts_ns, nx FROM s WHERE nx IS NOT NULL ORDER BY nx - ts_ns DESC LIMIT 1");
+        QVERIFY(gap.step());
+        const qint64 g0 = gap.i64(0), g1 = gap.i64(1);
+        QVERIFY2(g1 - g0 > 50'000'000, qPrintable(QString::number(g1 - g0))); // the stall step's
+        QVERIFY(showWindow(*f, g0 + (g1 - g0) / 4, g1 - (g1 - g0) / 4));
+        QVERIFY(f->view->timelineData()->lodLevel >= 0);
+        const QImage gimg = grab(*f);
+        int gapFilled = 0;
+        for (int x = views::TimelineView::kGutter + 20; x < gimg.width() - 40; x += 25) {
+            const QColor g = gimg.pixelColor(x, lane.bottom() - 4);
+            gapFilled += g.red() > g.blue() + 30;
+        }
+        QVERIFY2(gapFilled > 10,
+                 qPrintable(QString("memory area drawn at %1 samples in a gap").arg(gapFilled)));
     }
     void pinMovesATrackToTheTop() {
         auto f = open();
