@@ -14,6 +14,7 @@
 
 #include <QDateTime>
 #include <QTimeZone>
+#include <algorithm>
 
 namespace rs::gui {
 
@@ -35,8 +36,12 @@ QString exportTime() {
     return t.toString("yyyy-MM-dd HH:mm");
 }
 
-QString runLine(const CaptionInput& in, const std::vector<int>& ranks) {
+QString runLine(const CaptionInput& in, const std::vector<int>& keys) {
     const auto& s = *in.summary;
+    std::vector<int> ranks; // the producer's numbers, as the lanes name them (not a colliding run's keys)
+    for (int k : keys)
+        ranks.push_back(s.shownRank(k));
+    std::sort(ranks.begin(), ranks.end());
     QString source;
     for (const auto& r : s.runs)
         if (r.run == s.run) source = QString::fromStdString(r.source);
@@ -55,7 +60,7 @@ QString windowLine(const CaptionInput& in) {
                     .arg(views::formatOffset(t0 - s.startNs, res), views::formatOffset(t1 - s.startNs, res),
                          views::formatDuration(t1 - t0));
     if (in.step) w += QObject::tr(" · step %1").arg(*in.step);
-    if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(in.memoryRank) + w;
+    if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(s.shownRank(in.memoryRank)) + w;
     if (in.view != "timeline" && in.view != "window") return w;
     // what else shapes the lanes pictured: the track filter and a marked area
     if (!in.trackFilter.isEmpty()) w += QObject::tr(" · track filter \"%1\"").arg(in.trackFilter);

@@ -62,8 +62,12 @@ std::set<int> loadShownRanks(index::Db& db, ProfileSummary& s) {
         shown.insert(r);
         s.clockOffsetNs[r] = q.i64(1);
         s.dataRank[r] = int(q.i64(4));
-        if (!q.text(2).empty()) s.notes.push_back("rank " + std::to_string(r) + ": " + q.text(2));
+        // the producer's number, as the lanes say it (the key of a colliding run's rank is number + 10000)
+        if (!q.text(2).empty()) s.notes.push_back("rank " + std::to_string(q.i64(4)) + ": " + q.text(2));
     }
+    // in the producer's order: a colliding run's keys (number + 10000 per run) put its rank 1 before rank 0
+    std::stable_sort(s.ranks.begin(), s.ranks.end(),
+                     [&](int a, int b) { return s.shownRank(a) < s.shownRank(b); });
     return shown;
 }
 

@@ -73,6 +73,11 @@ struct ProfileSummary {
     std::vector<WaitDesc> waits;
     std::map<int, int64_t> clockOffsetNs;
     std::map<int, int> dataRank; ///< rank key → the number the producer wrote (differs when runs collide)
+    /// The number to show for rank key `key`: the producer's (what the lanes say), else the key.
+    int shownRank(int key) const {
+        auto it = dataRank.find(key);
+        return it == dataRank.end() ? key : it->second;
+    }
     std::vector<std::string> strings; ///< names and op types by id
     /// By string id: the op type id a name's spans are drawn with where a row carries none (a LOD
     /// bucket), derived from the name (namekinds.h).

@@ -91,11 +91,17 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         });
 }
 
+int MemoryMapView::shownRank(int key) const {
+    auto it = m_dataRank.find(key);
+    return it == m_dataRank.end() ? key : it->second;
+}
+
 void MemoryMapView::setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank) {
+    m_dataRank = dataRank;
     m_rankBox->blockSignals(true);
     m_rankBox->clear();
     for (int r : ranks)
-        m_rankBox->addItem(tr("rank %1").arg(dataRank.count(r) ? dataRank.at(r) : r), r);
+        m_rankBox->addItem(tr("rank %1").arg(shownRank(r)), r);
     m_rankBox->blockSignals(false);
     m_origin = m_state->boundsStart();
     if (!ranks.empty()) showRank(ranks.front());
@@ -115,7 +121,7 @@ void MemoryMapView::showRank(int rank) {
 void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     if (!d) return;
     m_rank = d->rank;
-    if (m_rankBox->findData(d->rank) < 0) m_rankBox->addItem(tr("rank %1").arg(d->rank), d->rank);
+    if (m_rankBox->findData(d->rank) < 0) m_rankBox->addItem(tr("rank %1").arg(shownRank(d->rank)), d->rank);
     m_rankBox->blockSignals(true);
     m_rankBox->setCurrentIndex(m_rankBox->findData(d->rank));
     m_rankBox->blockSignals(false);
@@ -124,7 +130,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
                    : none ? tr("No memory data for rank %1: none recorded, or records left out (File ▸ "
                                "Diagnostics says why)")
-                                .arg(d->rank)
+                                .arg(shownRank(d->rank))
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                         : tr("%1 tensors").arg(d->tensors.size());
     if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));

@@ -47,6 +47,8 @@ class MemoryMapView : public QWidget {
     QCustomPlot* m_plot;
     quint64 m_pending = 0;
     int m_rank = -1;
+    std::map<int, int> m_dataRank; ///< setProfile's: rank key → the producer's number
+    int shownRank(int key) const;  ///< the producer's number of rank key `key`, for labels
     qint64 m_origin = 0;
 };
 

@@ -74,7 +74,9 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
     const QFont font = fontFor(FontRole::Small, in.font);
     const QFontMetricsF fm(font);
     auto where = [&](const query::FlowEnd& e) {
-        return QString("rank %1 · %2").arg(e.rank).arg(trackName(e.trackId));
+        return QString("rank %1 · %2")
+            .arg(m_summary ? m_summary->shownRank(e.rank) : e.rank)
+            .arg(trackName(e.trackId));
     };
     // the window's arrows first, the selected span's last (on top)
     const auto& arrows = in.flows->arrows;

@@ -45,17 +45,17 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
                     int rows;
                     int h = laneHeight(t, o, rows);
                     const QString kind = QString::fromStdString(t.kind);
-                    lanes.push_back({false, t.rank, t.trackId,
-                                     QString("rank %1 · %2").arg(t.rank).arg(QString::fromStdString(t.name)),
-                                     kind, y, h, rows, true, laneKindOf(kind), t.maxDepth + 1});
+                    lanes.push_back(
+                        {false, t.rank, t.trackId,
+                         QString("rank %1 · %2").arg(s.shownRank(t.rank)).arg(QString::fromStdString(t.name)),
+                         kind, y, h, rows, true, laneKindOf(kind), t.maxDepth + 1});
                     y += h;
                 }
     }
     const TrackFilter filter(o.filter);
     for (int rank : s.ranks) {
         if (!o.onlyRanks.empty() && !o.onlyRanks.count(rank)) continue;
-        auto dr = s.dataRank.find(rank);
-        const int dataRank = dr == s.dataRank.end() ? rank : dr->second;
+        const int dataRank = s.shownRank(rank);
         QString rankLabel = QString("Rank %1").arg(dataRank);
         std::vector<const query::TrackDesc*> tracks;
         for (const auto& t : s.tracks) {

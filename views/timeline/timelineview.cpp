@@ -465,7 +465,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
     menu.addAction(l.pinned ? tr("Unpin \"%1\"").arg(l.label) : tr("Pin \"%1\" to the top").arg(l.label),
                    this, [this, l] { setPinned(l.trackId, !l.pinned); });
     const bool collapsed = layoutOptions().collapsedRanks.count(l.rank) > 0;
-    menu.addAction(collapsed ? tr("Expand rank %1").arg(l.rank) : tr("Collapse rank %1").arg(l.rank), this,
+    const int shown = summary() ? summary()->shownRank(l.rank) : l.rank;
+    menu.addAction(collapsed ? tr("Expand rank %1").arg(shown) : tr("Collapse rank %1").arg(shown), this,
                    [this, l, collapsed] { setCollapsed(l.rank, !collapsed); });
     menu.exec(e->globalPos());
 }
