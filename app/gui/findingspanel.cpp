@@ -1,6 +1,7 @@
 #include "app/gui/findingspanel.h"
 
 #include "app/gui/findingsmodel.h"
+#include "views/common/plural.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -50,15 +51,22 @@ FindingsPanel::FindingsPanel(QWidget* parent)
 }
 
 void FindingsPanel::setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank,
-                                bool hasNotes) {
+                                bool hasNotes, int longSteps) {
     const bool none = findings.empty();
     m_model->setFindings(std::move(findings), dataRank);
     fitColumns();
     m_view->setVisible(!none);
     m_empty->setVisible(none);
+    // long steps with no finding are marked (⚠ on the ruler, the Steps table): a bare "No problems found."
+    // beside them read as a contradiction (walk 5); the report's reason is said here too
+    const QString steps =
+        longSteps > 0
+            ? " " + tr("The %1 marked ⚠ ended with the other ranks' steps and cost the job no time.")
+                        .arg(views::counted(longSteps, tr("long step"), tr("long steps")))
+            : QString();
     m_empty->setText(!none      ? QString()
-                     : hasNotes ? tr("No findings (see the note below the timeline's lanes).")
-                                : tr("No problems found."));
+                     : hasNotes ? tr("No findings (see the note below the timeline's lanes).") + steps
+                                : tr("No problems found.") + steps);
     fitRows();
 }
 

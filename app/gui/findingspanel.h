@@ -23,8 +23,10 @@ class FindingsPanel : public QWidget {
   public:
     explicit FindingsPanel(QWidget* parent = nullptr);
     /// The run's findings; `hasNotes`: the run has notes (below the timeline's lanes) that say why
-    /// there may be none.
-    void setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank, bool hasNotes);
+    /// there may be none; `longSteps`: its steps marked as outliers that cost the job no time (with no
+    /// finding, the line says why they are marked).
+    void setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank, bool hasNotes,
+                     int longSteps = 0);
     void clear();
     FindingsModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }

@@ -299,8 +299,13 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
 
 void MainWindow::onReset(bool newProfile) {
     m_search->clear(newProfile);
-    if (newProfile) m_flowsAction->setChecked(false); // a view state of the profile left
-    m_compare->clear();                               // its baseline was the run on screen
+    if (newProfile) {
+        // view state of the profile left: its track filter blanked the next profile's timeline ("No track
+        // matches rank 3", walk 5), its window's flows buried the next one's lanes
+        m_flowsAction->setChecked(false);
+        m_filter->clear();
+    }
+    m_compare->clear(); // its baseline was the run on screen
 }
 
 void MainWindow::rememberOpened(const query::ProfileSummary& s) {
@@ -325,7 +330,9 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_navigator->setSummary(s);
     m_search->setSummary(s);
     m_compare->setSummary(s);
-    m_findings->setFindings(findingsFromReport(s->reportJson, s->run), s->dataRank, !s->notes.empty());
+    m_findings->setFindings(findingsFromReport(s->reportJson, s->run), s->dataRank, !s->notes.empty(),
+                            int(std::count_if(s->steps.begin(), s->steps.end(),
+                                              [](const query::StepDesc& d) { return d.outlier; })));
     m_details->setSummary(s);
     const query::RunDesc* run = nullptr;
     for (const auto& r : s->runs)

@@ -334,6 +334,7 @@ void MainWindow::buildToolbar(QAction* open) {
     tb->addAction(m_waitsAction);
     tb->addSeparator();
     m_filter = new QLineEdit;
+    m_filter->setObjectName("trackFilter");
     m_filter->setPlaceholderText(tr("Filter tracks (rank 3, HCCL, Stream…)"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setMaximumWidth(240);

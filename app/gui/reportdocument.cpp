@@ -257,11 +257,13 @@ class Builder {
         const auto list = findingsFromReport(m_scene.summary().reportJson, std::nullopt);
         if (list.empty()) {
             const int longSteps = int(m_report["outlier_steps"].size());
-            add(para(longSteps ? QObject::tr(
-                                     "No problems found: the %n long step(s) under Outlier steps ended with "
-                                     "the other ranks' steps and cost the job no time.",
-                                     "", longSteps)
-                               : QObject::tr("No problems found.")));
+            // (counted: with no translator loaded, Qt's %n plural prints "step(s)")
+            add(para(
+                longSteps
+                    ? QObject::tr("No problems found: the %1 under Outlier steps ended with the other "
+                                  "ranks' steps and cost the job no time.")
+                          .arg(views::counted(longSteps, QObject::tr("long step"), QObject::tr("long steps")))
+                    : QObject::tr("No problems found.")));
             return;
         }
         int index = 0;

@@ -97,6 +97,12 @@ class TstFindingsModel : public QObject {
         QCOMPARE(panel.emptyText(), QString("No problems found."));
         panel.setFindings({}, {}, true);
         QVERIFY(panel.emptyText().contains("note"));
+        // marked long steps without a finding: the line says why they are marked, not a bare "no problems"
+        panel.setFindings({}, {}, false, 2);
+        QVERIFY2(panel.emptyText().startsWith("No problems found.") &&
+                     panel.emptyText().contains("2 long steps marked") &&
+                     panel.emptyText().contains("cost the job no time"),
+                 qPrintable(panel.emptyText()));
     }
     void unreadableReportHasNoFindings() {
         QVERIFY(gui::findingsFromReport("", std::nullopt).empty());

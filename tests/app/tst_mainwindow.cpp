@@ -468,11 +468,17 @@ class TstMainWindow : public QObject {
         const std::string other = test::tempDir("mainwindow-other") + "/demo";
         const std::string werr = test::writeDemo(other, test::demoOptions(2, 2, 1));
         QVERIFY2(werr.empty(), werr.c_str());
+        auto* filter = w2.findChild<QLineEdit*>("trackFilter");
+        QVERIFY(filter);
+        filter->setText("rank 3");
         QSignalSpy again(&w2, &gui::MainWindow::profileReady);
         w2.openProfile(QString::fromStdString(other));
         QVERIFY(again.wait(60000));
         QVERIFY(!w2.timeline()->windowFlows());
         QVERIFY(!w2.findChild<QAction*>("windowFlows")->isChecked());
+        // nor the last profile's track filter (it matched no lane of this one: a blank timeline)
+        QVERIFY(filter->text().isEmpty());
+        QVERIFY(w2.timeline()->layoutOptions().filter.isEmpty());
     }
     void hasTheApplicationIcon() {
         gui::MainWindow w;
@@ -544,6 +550,18 @@ class TstMainWindow : public QObject {
         QComboBox* memRank = w.memoryMap()->findChild<QComboBox*>();
         QVERIFY(memRank);
         QTRY_COMPARE(memRank->itemText(0), QString("rank 0"));
+        // and every other place names them so, never by their keys (10000, 10001): a picture's caption, the
+        // memory panel's line, the notes (walk 5: "ranks 10001, 20000" over lanes named Rank 1 and Rank 0)
+        QVERIFY(*std::min_element(w.timeline()->summary()->ranks.begin(),
+                                  w.timeline()->summary()->ranks.end()) >= 10000);
+        const QString caption = w.exportCaption("timeline").lines.join(" | ");
+        QVERIFY2(caption.contains("ranks 0-1") && !caption.contains("1000"), qPrintable(caption));
+        QVERIFY2(!w.exportCaption("memory").lines.join(" | ").contains("1000"),
+                 qPrintable(w.exportCaption("memory").lines.join(" | ")));
+        for (const auto* l : w.memoryMap()->findChildren<QLabel*>())
+            QVERIFY2(!l->text().contains("rank 1000"), qPrintable(l->text()));
+        for (const auto& n : w.timeline()->summary()->notes)
+            QVERIFY2(n.find("1000") == std::string::npos, n.c_str());
         // File ▸ Compare with run: the run shown (the Kineto pair) is the baseline, the other run the
         // candidate — not the folder's default run twice
         const int shownRun = runs->itemData(other).toInt(),
