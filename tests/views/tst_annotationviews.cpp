@@ -221,6 +221,46 @@ class TstAnnotationViews : public QObject {
         QCOMPARE(edit.count(), 1);
     }
 
+    void arrowLabelsStayWithTheirEnds() {
+        // an arrow on a rank scrolled out of view: its label was clamped into view and floated over other
+        // ranks' lanes (walk 5)
+        auto s = scene({1000, 260});
+        load(*s);
+        const int low = m_summary->ranks[2], top = m_summary->ranks[0];
+        QVERIFY2(s->view->rankBlock(low).top() > 260, "the last rank must be below the view for this test");
+        const int64_t t0 = m_summary->startNs + (m_summary->endNs - m_summary->startNs) / 3;
+        const int64_t t1 = t0 + (m_summary->endNs - m_summary->startNs) / 10;
+        auto arrow = [&](int from, int to) {
+            annotate::Annotation a = note(from, t0);
+            a.kind = annotate::Kind::Arrow;
+            a.text = "arrow label";
+            a.anchor.toRank = to;
+            a.anchor.toNs = t1;
+            return a;
+        };
+        auto ink = [&](const QImage& img) {
+            int n = 0;
+            for (int x = views::TimelineView::kGutter; x < img.width(); x += 2)
+                n += inkAt(img, x, 0, img.height());
+            return n;
+        };
+        QCOMPARE(ink(grab(*s)), 0);
+        annotate::AnnotationSet away;
+        away.add(arrow(low, low));
+        s->model.setAnnotations(away);
+        QCOMPARE(ink(grab(*s)), 0); // both ends below the view: nothing of it is shown
+        // from the hidden rank to a shown one: drawn, its label at the end in view (rank 0's block)
+        annotate::AnnotationSet half;
+        half.add(arrow(low, top));
+        s->model.setAnnotations(half);
+        const QImage img = grab(*s);
+        const QRect block = s->view->rankBlock(top);
+        const int x = int(s->view->xOf(t1));
+        int near = 0;
+        for (int dx = 6; dx < 60; dx += 2)
+            near += inkAt(img, x + dx, block.top(), block.top() + 40);
+        QVERIFY2(near > 10, qPrintable(QString("label ink near the shown end: %1").arg(near)));
+    }
     void detachedAnchorIsNotDrawn() {
         auto s = scene({1000, 500});
         load(*s);

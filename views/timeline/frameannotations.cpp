@@ -74,8 +74,17 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             const double ys = yIn(ext, !an.lanes.empty() && !an.lanes[0].empty()),
                          ye = yIn(to, an.lanes.size() > 1 && !an.lanes[1].empty());
             if (std::max(x0, xe) < left || std::min(x0, xe) > right) continue;
+            const double top = vp.lanesTop(), bottom = vp.height;
+            if (std::max(ys, ye) < top || std::min(ys, ye) > bottom) continue; // both ends scrolled away
             out.add(Arrow{QPointF(x0, ys), QPointF(xe, ye), c});
-            callouts.place(QPointF(x0 + 6, ys + 4), a);
+            // the label at an end in view: clamped into view from an end scrolled away it floated over
+            // other ranks' lanes (walk 5)
+            const bool startShown = ys >= top && ys <= bottom && x0 >= left && x0 <= right;
+            const bool endShown = ye >= top && ye <= bottom && xe >= left && xe <= right;
+            if (startShown)
+                callouts.place(QPointF(x0 + 6, ys + 4), a);
+            else if (endShown)
+                callouts.place(QPointF(xe + 6, ye + 4), a);
             continue;
         }
         if (x1 < left - 1 || x0 > right + 1) continue;
