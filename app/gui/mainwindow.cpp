@@ -17,6 +17,7 @@
 #include "app/gui/statusline.h"
 #include "app/gui/timelinekeyrouter.h"
 #include "app/gui/typeaheadguard.h"
+#include "app/gui/windowrefocus.h"
 #include "views/comm/commmatrixview.h"
 #include "views/common/theme.h"
 #include "views/compare/compareview.h"
@@ -165,6 +166,8 @@ void MainWindow::createControllers() {
     qApp->installEventFilter(new TypeAheadGuard(this));
     // the timeline's W/S/A/D/F… work wherever the focus is, except where text is typed
     qApp->installEventFilter(new TimelineKeyRouter(this, m_timeline));
+    // the keys work again as soon as a dialog closes, with or without a window manager
+    qApp->installEventFilter(new WindowRefocus(this));
 }
 
 void MainWindow::wireIndexing() {
