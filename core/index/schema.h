@@ -8,6 +8,8 @@
 
 namespace rs::index {
 
+// 31: op types of C++ launcher templates by what they run ("cutlass_80_tensorop_s1688gemm_…", not "Kernel";
+// "vectorized_elementwise_kernel<CUDAFunctor_add>"), mangled names demangled, op types at most 192 bytes;
 // 30: sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time subtracts kernels not recorded),
 // step_stat.cause_kind 'outside_communication';
 // 29: comm_link keeps what its readers use and points at its comm_link_src row (link_row) for the rest;
@@ -21,7 +23,7 @@ namespace rs::index {
 // comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane, name_fact,
 // comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16: long_span; 15:
 // label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 30;
+constexpr int kSchemaVersion = 31;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

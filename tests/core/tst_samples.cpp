@@ -65,6 +65,11 @@ class TstSamples : public QObject {
                            "finding WHERE kind IN ('straggler', 'slow_rank') AND rank IS NOT NULL)"),
                  int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM op_stat WHERE coalesce(op_type, '') = ''"), int64_t(0));
+        // an op type names a family, never a whole C++ signature, a mangled name or hundreds of bytes
+        QCOMPARE(
+            ix.scalar("SELECT count(DISTINCT op_type) FROM spans WHERE op_type = '' OR length(op_type) > "
+                      "192 OR op_type LIKE 'void %' OR substr(op_type, 1, 2) = '_Z' OR op_type = 'Kernel'"),
+            int64_t(0));
         // every trace JSON: spans == X events
         auto files = ix.rows(
             "SELECT file_id, path FROM source_file WHERE format IN ('ascend-trace-view', 'chrome-json', "
