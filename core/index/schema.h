@@ -10,6 +10,7 @@ namespace rs::index {
 
 // 31: op types of C++ launcher templates by what they run ("cutlass_80_tensorop_s1688gemm_…", not "Kernel";
 // "vectorized_elementwise_kernel<CUDAFunctor_add>"), mangled names demangled, op types at most 192 bytes;
+// rank_info/run windows cover the steps on the spans' clock;
 // 30: sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time subtracts kernels not recorded),
 // step_stat.cause_kind 'outside_communication';
 // 29: comm_link keeps what its readers use and points at its comm_link_src row (link_row) for the rest;

@@ -249,8 +249,22 @@ class TstSamples : public QObject {
         QCOMPARE(
             ix.scalar(
                 "SELECT count(*) FROM step s JOIN rank_info k ON k.rank = s.rank JOIN run r ON r.run_id = "
-                "k.run_id WHERE s.end_ns < r.start_ns OR s.start_ns > r.end_ns"),
+                "k.run_id WHERE s.start_ns < r.start_ns OR s.end_ns > r.end_ns"),
             int64_t(0));
+    }
+    void legacyRunHoldsItsSteps() {
+        // the legacy MindSpore folder of two runs (python over its files): rank 10's step trace has 40
+        // steps, 450000252260 to 455129738150 ns, and communication ops in steps 1-20 only (80 ops,
+        // 450000438070 to 452503957600 ns): its run is its steps' 5.13 s, not its ops' 2.50 s. Rank 0's
+        // timeline (ascend_timeline_display_0.json: 0 to 6042912.66 us) and its step trace (10 ns ticks
+        // near 450 s) are on two clocks nothing ties: its run stays the timeline's
+        auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.rows("SELECT r.start_ns, r.end_ns FROM runs r JOIN ranks k USING(run_id) WHERE k.data_rank "
+                    "IN (0, 10) ORDER BY k.data_rank"),
+            (std::vector<std::string>{"0|6042912660", "450000252260|455129738150"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM steps WHERE rank = 10"), int64_t(40));
     }
     void wholeHtaFolderHoldsSixJobs() {
         // SOURCES.md: six different jobs (a rank pair of a 128-rank job, rank 0 of a 2-rank A100 job, rank 1
