@@ -472,29 +472,56 @@ class TstSamples : public QObject {
         QCOMPARE(run.rows("SELECT DISTINCT op_type FROM spans WHERE name = 'AssignAdd-op142'"),
                  std::vector<std::string>{"AssignAdd"}); // it runs twice
     }
-    void shortEventsTakeTheShippedStepTime() {
-        // older torch_npu test data: kernel_details.csv holds 21 and 22 kernels of step 2, spanning far less
-        // than the step; step_trace_time.csv's Stage column (read here) is the producer's step time
-        auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
+    // step_trace_time.csv's Stage + Bubble (read here, µs) is the producer's step time, the wall: older
+    // torch_npu test data, whose kernel_details.csv holds 21 and 22 kernels of step 2 spanning far less
+    // than the step (counted in diagnostics), and level1, whose host ProfilerStep#50 (155.99 and 153.89
+    // ms) also holds the Preparing before the first device task (17.90 and 20.43 ms) and a host tail
+    void wallIsTheShippedStepTime_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("rankDir"); // with %1 for the rank
+        QTest::addColumn<int>("step");
+        QTest::addColumn<qint64>("shortSteps");
+        QTest::newRow("torch_npu 2023") << "msinsight/server/src/test/test_data"
+                                        << "test_rank_%1" << 2 << qint64(2);
+        QTest::newRow("torch_npu level1") << "msinsight/test/data/pytorch/text/level1"
+                                          << "rank%1_ascend_pt" << 50 << qint64(0);
+    }
+    void wallIsTheShippedStepTime() {
+        QFETCH(QString, dir);
+        QFETCH(QString, rankDir);
+        QFETCH(int, step);
+        QFETCH(qint64, shortSteps);
+        auto ix = test::indexDir(m_samples + "/" + dir.toStdString());
         QVERIFY(ix.result.ok);
         for (int rank : {0, 1}) {
-            std::ifstream in(m_samples + "/msinsight/server/src/test/test_data/test_rank_" +
-                             std::to_string(rank) + "/ASCEND_PROFILER_OUTPUT/step_trace_time.csv");
+            std::ifstream in(m_samples + "/" + dir.toStdString() + "/" + rankDir.arg(rank).toStdString() +
+                             "/ASCEND_PROFILER_OUTPUT/step_trace_time.csv");
             std::string header, row;
             std::getline(in, header);
             std::getline(in, row);
-            const QStringList cols = QString::fromStdString(row).split(',');
-            const int stage = QString::fromStdString(header).split(',').indexOf("Stage");
-            QVERIFY(stage > 0 && cols.size() > stage);
-            const auto stageNs = int64_t(std::llround(cols[stage].toDouble() * 1000));
-            QCOMPARE(ix.scalar("SELECT wall_ns FROM step_breakdown WHERE step = 2 AND rank = " +
-                               std::to_string(rank)),
-                     stageNs);
+            const QStringList names = QString::fromStdString(header).trimmed().split(',');
+            const QStringList cols = QString::fromStdString(row).trimmed().split(',');
+            const int stage = names.indexOf("Stage"), bubble = names.indexOf("Bubble");
+            QVERIFY(stage > 0 && bubble > 0 && cols.size() > bubble);
+            const auto stepNs =
+                int64_t(std::llround((cols[stage].toDouble() + cols[bubble].toDouble()) * 1000));
+            QCOMPARE(ix.scalar("SELECT wall_ns FROM step_breakdown WHERE step = " + std::to_string(step) +
+                               " AND rank = " + std::to_string(rank)),
+                     stepNs);
         }
-        QCOMPARE(
-            ix.scalar(
-                "SELECT sum(count) FROM diagnostics WHERE what LIKE 'step wall time from step_trace_time%'"),
-            int64_t(2));
+        QCOMPARE(ix.scalar("SELECT coalesce(sum(count), 0) FROM diagnostics WHERE what LIKE 'step wall time "
+                           "from step_trace_time%'"),
+                 shortSteps);
+    }
+    void dbExportTakesItsStepTraceTime() {
+        // the .db export ships the breakdown in analysis.db's StepTraceTime (sqlite3: step 50, stage
+        // 132233.522, bubble 0, preparing 18055.693, computing 8903.431 µs): the same wall as the text
+        // export's step_trace_time.csv, so comparing the two exports compares like with like
+        auto ix = test::indexDir(m_samples + "/msinsight/test/data/pytorch/db/level1");
+        QVERIFY(ix.result.ok);
+        QCOMPARE(ix.rows("SELECT wall_ns, preparing_ns, compute_ns, source FROM sum_step WHERE rank = 0 AND "
+                         "step = 50"),
+                 std::vector<std::string>{"132233522|18055693|8903431|step_trace_time"});
     }
     void longStepsThatCostNothingAreNotDenied() {
         // mindinsight cluster_propose: step 1 of ranks 2 and 3 lasts 216.4 M and 237.6 M ticks against
