@@ -23,12 +23,8 @@ struct Range {
     }
 };
 
-/// Far apart: no overlap, and a gap larger than kFarGapNs and than twice the longer range.
 bool far(const Range& a, const Range& b) {
-    if (!a.known() || !b.known()) return false;
-    int64_t gap = std::max(a.start - b.end, b.start - a.end);
-    int64_t longer = std::max(a.end - a.start, b.end - b.start);
-    return gap > kFarGapNs && gap > 2 * longer;
+    return a.known() && b.known() && farApart(a.start, a.end, b.start, b.end);
 }
 
 Range trackRange(Db& db, int64_t track) {
@@ -51,6 +47,12 @@ std::string span(const Range& r) {
 }
 
 } // namespace
+
+bool farApart(int64_t aStartNs, int64_t aEndNs, int64_t bStartNs, int64_t bEndNs) {
+    const int64_t gap = std::max(aStartNs - bEndNs, bStartNs - aEndNs);
+    const int64_t longer = std::max(aEndNs - aStartNs, bEndNs - bStartNs);
+    return gap > kFarGapNs && gap > 2 * longer;
+}
 
 PassInfo ClockCheckPass::info() const {
     return {"rank_clock",

@@ -16,6 +16,10 @@ namespace rs::analysis {
 
 constexpr int64_t kFarGapNs = int64_t(10) * 1000 * 1000 * 1000; // 10 s
 
+/// On different clocks as far as the data tells: the time ranges [aStartNs, aEndNs] and [bStartNs, bEndNs]
+/// do not overlap, and the gap is larger than kFarGapNs and than twice the longer range.
+bool farApart(int64_t aStartNs, int64_t aEndNs, int64_t bStartNs, int64_t bEndNs);
+
 class ClockCheckPass : public RankPass {
   public:
     PassInfo info() const override;

@@ -48,7 +48,7 @@ class ShippedBreakdown {
     ShippedBreakdown(Db& db, int rank)
         : m_q(db.prepare(
               "SELECT computing_ns, comm_ns, overlapped_ns, comm_not_overlapped_ns, free_ns, preparing_ns, "
-              "stage_ns FROM step_breakdown_src WHERE rank = ? AND step = ?")),
+              "stage_ns + coalesce(bubble_ns, 0) FROM step_breakdown_src WHERE rank = ? AND step = ?")),
           m_rank(rank) {}
     void apply(StepPhases& r) {
         m_q.bind(1, m_rank).bind(2, r.step);
@@ -77,12 +77,15 @@ class ShippedBreakdown {
     std::string firstShort;
 
   private:
-    /// The shipped Stage is the producer's step time over its whole data: events that span clearly less
-    /// (a dump cut short, a kernel_details.csv without the host side) would make the step look short
-    /// next to its own shipped Computing, so the wall is the Stage then (counted).
+    /// The wall is the producer's step time, as its breakdown is: Stage + Bubble, the step's first to last
+    /// device task (torch_npu's TraceStepTimeParser: Stage = that span − Bubble, the receive time), which
+    /// its Computing + Communication(Not Overlapped) + Free add up to. The host step around it is longer by
+    /// the Preparing before the first task and the host's tail (msinsight level1 rank 0: ProfilerStep
+    /// 155.99 ms, Stage 136.58 ms, Preparing 17.90 ms), and a step whose events span clearly less (a dump
+    /// cut short, a kernel_details.csv without the host side) is counted.
     void applyStage(StepPhases& r, int64_t stageNs) {
-        if (stageNs <= 0 || stageNs <= r.wall + r.wall / 20) return;
-        if (shortSteps++ == 0)
+        if (stageNs <= 0) return;
+        if (stageNs > r.wall + r.wall / 20 && shortSteps++ == 0)
             firstShort = "rank " + std::to_string(m_rank) + " step " + std::to_string(r.step) + ": Stage " +
                          model::formatDuration(stageNs) + ", events " + model::formatDuration(r.wall);
         r.wall = stageNs;

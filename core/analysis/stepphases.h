@@ -2,7 +2,8 @@
 // Rank-local pass "step_phases": each step of one rank measured from its device kernels and collectives —
 // wall (the step event's own length), compute, communication (overlapped with compute or not), idle and
 // preparing (step start to the first device task) — or, where Ascend ships step_trace_time.csv, its
-// breakdown instead (told in diagnostics when its Computing differs from the kernels by more than 5 %).
+// breakdown instead, and its step time (Stage + Bubble, the device's first to last task) as the wall
+// (told in diagnostics when its Computing differs from the kernels by more than 5 %).
 // Written to `sum_step`; the cross-rank StepBreakdownPass adds the waits and blame and judges outliers.
 #include "core/analysis/pass.h"
 #include "core/analysis/rankkernels.h"

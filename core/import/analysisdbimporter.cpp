@@ -83,6 +83,38 @@ std::vector<model::CommLinkRow> readMatrix(index::Db& db, const DbColumns& cols,
     return rows;
 }
 
+/// StepTraceTime: step_trace_time.csv as a table (µs; step "50"), the producer's per-step breakdown and
+/// step time, read as the CSV is (CsvImporter::stepTraceTime).
+std::vector<model::StepBreakdownRow> readStepTrace(index::Db& db, const DbColumns& cols,
+                                                   const RankState& rank, const SourceFile& f,
+                                                   RowEmitter& out) {
+    std::vector<model::StepBreakdownRow> rows;
+    const char* t = "StepTraceTime";
+    if (!cols.missing(t, {"step", "computing"}).empty()) {
+        out.diag(f.path, "warning", "StepTraceTime without step/computing columns: not read", -1, "");
+        return rows;
+    }
+    std::string sql = "SELECT CAST(step AS TEXT)";
+    for (const char* c : {"computing", "communication_not_overlapped", "overlapped", "communication", "free",
+                          "stage", "bubble", "preparing"})
+        sql += std::string(", CAST(") + cols.orNull(t, c) + " AS TEXT)";
+    auto q = db.prepare(sql + " FROM StepTraceTime");
+    auto us = [&](int col) { return model::parseScaled(textOf(q, col).value_or(""), model::TimeUnit::Us); };
+    while (q.step()) {
+        std::string_view stepText = textOf(q, 0).value_or("");
+        if (stepText.rfind("step", 0) == 0) stepText.remove_prefix(4);
+        const auto step = model::parseI64(stepText);
+        if (!step) {
+            out.diag(f.path, "warning", "StepTraceTime row with a bad step: not read", -1,
+                     std::string(stepText));
+            continue;
+        }
+        rows.push_back({rank.rank, *step, us(1).value_or(0), us(2).value_or(0), us(3).value_or(0),
+                        us(4).value_or(0), us(5).value_or(0), us(6).value_or(0), us(7).value_or(0), us(8)});
+    }
+    return rows;
+}
+
 } // namespace
 
 bool importAnalysisDb(ImportContext& ctx, RowEmitter& out, RankState& rank, const SourceFile& f,
@@ -92,6 +124,11 @@ bool importAnalysisDb(ImportContext& ctx, RowEmitter& out, RankState& rank, cons
         index::Db db(f.path, true);
         index::UntrustedGuard guard(db.raw(), std::chrono::minutes(5), ctx.cancel);
         DbColumns cols(db);
+        if (cols.hasTable("StepTraceTime")) {
+            auto steps = readStepTrace(db, cols, rank, f, out);
+            auto& dst = out.batch().breakdowns;
+            dst.insert(dst.end(), steps.begin(), steps.end());
+        }
         if (!cols.hasTable("CommAnalyzerMatrix")) {
             out.diag(f.path, "info",
                      "analysis.db has no CommAnalyzerMatrix table: no communication matrix from it", -1, "");

@@ -47,7 +47,7 @@ class TstAnalysis : public QObject {
         // 1. the slow card: exactly the two op types, on the right rank, with the right ratios (±3 %)
         std::string matmul =
             format == "ascend" ? "MatMulV2" : "ampere_fp16_s16816gemm_fp16_128x128_ldg8_f2f_tn";
-        std::string cast = format == "ascend" ? "Cast" : "vectorized_elementwise_kernel";
+        std::string cast = format == "ascend" ? "Cast" : "vectorized_elementwise_kernel<CastFunctor>";
         QCOMPARE(r["stragglers"].size(), size_t(2));
         std::map<std::string, double> ratio;
         for (auto& s : r["stragglers"]) {

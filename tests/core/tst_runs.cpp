@@ -128,6 +128,30 @@ class TstRuns : public QObject {
         QCOMPARE(ix.rows("SELECT rank, count(*) FROM steps GROUP BY rank ORDER BY rank"),
                  (std::vector<std::string>{"0|5", "10000|3"}));
     }
+    void stepsOutlastTheSpans() {
+        // a legacy MindSpore step trace (10 ns ticks) whose communication ops stop after step 2 of 4: the
+        // run is as long as its steps, 1.000 s to 1.004 s, not its ops' 1.0005 s to 1.0016 s
+        std::string dir = test::tempDir("runs-steps-outlast");
+        test::writeFile(dir + "/step_trace_raw_2_detail_time.csv",
+                        "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,"
+                        "tail,stream_10_parallel_0_start_point,stream_10_parallel_0_end_point,stream_10_"
+                        "parallel_0\n"
+                        "1,100000000,100100000,100000,100010000,100080000,0,70000,20000,100050000,100060000,"
+                        "10000\n"
+                        "2,100100000,100200000,100000,100110000,100180000,0,70000,20000,100150000,100160000,"
+                        "10000\n"
+                        "3,100200000,100300000,100000,100210000,100280000,0,70000,20000,0,0,0\n"
+                        "4,100300000,100400000,100000,100310000,100380000,0,70000,20000,0,0,0\n"
+                        "-,100150000,100250000,100000,100160000,100230000,0,70000,20000,50000,50000,5000\n");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT min(ts_ns), max(ts_ns + dur_ns) FROM spans"),
+                 std::vector<std::string>{"1000500000|1001600000"});
+        QCOMPARE(ix.rows("SELECT start_ns, end_ns FROM runs"),
+                 std::vector<std::string>{"1000000000|1004000000"});
+        QCOMPARE(ix.rows("SELECT start_ns, end_ns FROM rank_info"),
+                 std::vector<std::string>{"1000000000|1004000000"});
+    }
 };
 
 QTEST_GUILESS_MAIN(TstRuns)
