@@ -5,34 +5,43 @@
 #include "core/index/sqlite.h"
 
 #include <string>
+#include <vector>
 
 namespace rs::index {
 
-// 30: sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time subtracts kernels not recorded),
-// step_stat.cause_kind 'outside_communication';
-// 29: comm_link keeps what its readers use and points at its comm_link_src row (link_row) for the rest;
-// 28: sum_step/step_stat.compute_ns NULL where no kernel measured the compute; 27: manifest.shard_ranks and
-// meta cluster_shard_dir (the app reads a cluster index's lanes from its shards); 26: manifest (a cluster
-// index's shards) and the shard meta keys; 25: flow events are build scratch (no `flow` table or `flows` view
-// in an analysed index), flow_link keeps the span ids only; 24: Kineto 'stream N' lanes named 'Stream N'
-// whatever their kind; 23: flow.name_id/bp_e/file_id, flow_link and the flow_links view (flow arrows bound to
-// spans); 22: Kineto GPU user annotations on their own lanes (kind other); 21:
-// name_fact.compute/communication (task classes are importer facts); 20: .db peers (run completeness); 19:
-// comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane, name_fact,
-// comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16: long_span; 15:
-// label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 30;
+// 32: load_range (each rank group's runs of span ids and flow rowids, build scratch beside `flow`) replaces
+// the flow_rank index; 30: sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time subtracts
+// kernels not recorded), step_stat.cause_kind 'outside_communication'; 29: comm_link keeps what its readers
+// use and points at its comm_link_src row (link_row) for the rest; 28: sum_step/step_stat.compute_ns NULL
+// where no kernel measured the compute; 27: manifest.shard_ranks and meta cluster_shard_dir (the app reads a
+// cluster index's lanes from its shards); 26: manifest (a cluster index's shards) and the shard meta keys;
+// 25: flow events are build scratch (no `flow` table or `flows` view in an analysed index), flow_link keeps
+// the span ids only; 24: Kineto 'stream N' lanes named 'Stream N' whatever their kind; 23:
+// flow.name_id/bp_e/file_id, flow_link and the flow_links view (flow arrows bound to spans); 22: Kineto GPU
+// user annotations on their own lanes (kind other); 21: name_fact.compute/communication (task classes are
+// importer facts); 20: .db peers (run completeness); 19: comm_link*, comm_group*, comm_source (communication
+// matrix); 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary tables
+// (sum_*), rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 32;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
 /// Storage tables (empty, no secondary indexes), without the flow events (below).
 void createTables(Db& db);
 /// The flow events' table `flow` in `schema` ("main", or an attached database): what the importers write
-/// and only the flow_links pass reads.
+/// and only the flow_links pass reads; and `load_range`, each rank group's runs of span ids and flow
+/// rowids (core/index/loadranges.h), by which a rank's rows are read without a secondary index.
 void createFlowEventTable(Db& db, const std::string& schema);
 /// Attaches the file at `path` as the build's scratch database "scratch" (bulk pragmas) holding `flow`:
 /// unqualified statements find the table there, and the index never carries the raw events.
 void attachBuildScratch(Db& db, const std::string& path);
+/// One secondary index: its name and its CREATE statement.
+struct IndexDef {
+    const char* name;
+    const char* sql;
+};
+/// The secondary indexes, in the order createIndexes builds them.
+const std::vector<IndexDef>& secondaryIndexes();
 /// Secondary indexes, created after the load (building them before is 3–7× slower).
 void createIndexes(Db& db);
 /// The public SQL views: ranks, tracks, spans, steps, collectives, tensors, memory_samples,
