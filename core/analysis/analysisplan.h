@@ -17,7 +17,7 @@
 //  memory_peaks           memory_sample, tensor                        memory_summary, memory_sample (derived)
 //  memory_banks           tensor                                       tensor.bank, memory_summary.base_addr, sum_bank
 //  memory_curve           memory_sample                                memory_lod, memory_summary.curve_component
-//  flow_links             flow, span, source_file, string              flow_link
+//  flow_links             flow, load_range, span, source_file, string  flow_link
 //  (every rank-local pass may write sum_diagnostic)
 //
 //  cross-rank, once       reads                                        writes

@@ -1,6 +1,7 @@
 #include "core/analysis/flowlinks.h"
 
 #include "core/analysis/rankcontext.h"
+#include "core/analysis/rankslices.h"
 
 #include <algorithm>
 #include <map>
@@ -19,101 +20,91 @@ struct Event {
     bool linked = false; ///< has a partner
 };
 
-/// The flow key's order (cat, name, id): an id is INTEGER or TEXT by its value alone (the writer stores
-/// every id that parses as int64 as INTEGER), so comparing the two forms is comparing the ids.
-bool keyLess(const Event& a, const Event& b) {
-    return std::tie(a.catId, a.nameId, a.idIsInt, a.idNum, a.idText) <
-           std::tie(b.catId, b.nameId, b.idIsInt, b.idNum, b.idText);
-}
+/// One flow key (cat, name, id): an id is INTEGER or TEXT by its value alone (the writer stores every id
+/// that parses as int64 as INTEGER), so comparing the two forms is comparing the ids.
 bool sameKey(const Event& a, const Event& b) {
     return a.catId == b.catId && a.nameId == b.nameId && a.idIsInt == b.idIsInt && a.idNum == b.idNum &&
            a.idText == b.idText;
 }
 
-/// The rank's flow events, sorted by track, then ts with the next-slice ends before the enclosing ones
-/// of the same ts (bindEnds needs the slice starting at ts still ahead for them).
-std::vector<Event> loadEvents(index::Db& db, int rank) {
+/// The rank's flow events in rowid order (the files' order), read by its group's runs of flow rowids.
+std::vector<Event> loadEvents(index::Db& db, int rank, const std::vector<index::LoadRange>& ranges) {
     std::vector<Event> out;
-    auto q = db.prepare(
-        "SELECT track_id, ts_ns, phase, bp_e, flow_id, cat_id, name_id, file_id FROM flow WHERE rank = ?");
-    q.bind(1, rank);
-    while (q.step()) {
-        Event e;
-        e.end.trackId = q.i64(0);
-        e.end.tsNs = q.i64(1);
-        const std::string ph = q.text(2);
-        e.end.phase = ph.empty() ? 'f' : ph[0];
-        e.end.bindEnclosing = q.i64(3) != 0;
-        e.idIsInt = q.isInteger(4);
-        if (e.idIsInt)
-            e.idNum = q.i64(4);
-        else
-            e.idText = q.text(4);
-        e.catId = int32_t(q.i64(5));
-        e.nameId = int32_t(q.i64(6));
-        e.fileId = q.isNull(7) ? -1 : int32_t(q.i64(7));
-        out.push_back(std::move(e));
+    size_t rows = 0; // the group's, maybe more than the rank's
+    for (const index::LoadRange& r : ranges)
+        rows += size_t(std::max<int64_t>(0, r.flowLast - r.flowFirst + 1));
+    out.reserve(rows);
+    auto q = db.prepare("SELECT track_id, ts_ns, phase, bp_e, flow_id, cat_id, name_id, file_id FROM flow "
+                        "WHERE rowid BETWEEN ? AND ? AND rank = ?");
+    for (const index::LoadRange& r : ranges) {
+        if (r.flowLast < r.flowFirst) continue;
+        q.reset();
+        q.bind(1, r.flowFirst).bind(2, r.flowLast).bind(3, rank);
+        while (q.step()) {
+            Event& e = out.emplace_back();
+            e.end.trackId = q.i64(0);
+            e.end.tsNs = q.i64(1);
+            const std::string ph = q.text(2);
+            e.end.phase = ph.empty() ? 'f' : ph[0];
+            e.end.bindEnclosing = q.i64(3) != 0;
+            e.idIsInt = q.isInteger(4);
+            if (e.idIsInt)
+                e.idNum = q.i64(4);
+            else
+                e.idText = q.text(4);
+            e.catId = int32_t(q.i64(5));
+            e.nameId = int32_t(q.i64(6));
+            e.fileId = q.isNull(7) ? -1 : int32_t(q.i64(7));
+        }
     }
-    auto next = [](const Event& e) { return e.end.phase == 'f' && !e.end.bindEnclosing; };
-    std::sort(out.begin(), out.end(), [&](const Event& a, const Event& b) {
-        return std::make_tuple(a.end.trackId, a.end.tsNs, !next(a)) <
-               std::make_tuple(b.end.trackId, b.end.tsNs, !next(b));
-    });
     return out;
 }
 
-/// Yields one track's slices in (ts, depth) order from the span index's (ts) order: the slices of one ts
-/// are few, so sorting them here is cheaper than SQLite sorting the track.
-class TrackSlices {
-  public:
-    explicit TrackSlices(index::Db& db)
-        : m_q(db.prepare(
-              "SELECT span_id, ts_ns, dur_ns, depth FROM span WHERE track_id = ? ORDER BY ts_ns")) {}
-    void start(int64_t trackId) {
-        m_q.reset();
-        m_q.bind(1, trackId);
-        m_group.clear();
-        m_pos = 0;
-        m_have = m_q.step();
+/// The events' ends by track, then ts with the next-slice ends before the enclosing ones of the same ts
+/// (bindEnds needs the slice starting at ts still ahead for them), then rowid.
+std::vector<FlowEnd*> endsInBindOrder(std::vector<Event>& events) {
+    struct Key {
+        int64_t trackId, tsNs;
+        uint32_t enclosing; ///< 0 for a next-slice end
+        uint32_t index;
+    };
+    std::vector<Key> keys;
+    keys.reserve(events.size());
+    for (size_t i = 0; i < events.size(); ++i) {
+        const FlowEnd& e = events[i].end;
+        keys.push_back({e.trackId, e.tsNs, e.phase == 'f' && !e.bindEnclosing ? 0u : 1u, uint32_t(i)});
     }
-    bool next(BindSlice& s) {
-        if (m_pos == m_group.size() && !fill()) return false;
-        s = m_group[m_pos++];
-        return true;
-    }
-
-  private:
-    bool fill() {
-        m_group.clear();
-        m_pos = 0;
-        if (!m_have) return false;
-        const int64_t ts = m_q.i64(1);
-        do {
-            m_group.push_back({m_q.i64(0), ts, m_q.i64(2), int(m_q.i64(3))});
-            m_have = m_q.step();
-        } while (m_have && m_q.i64(1) == ts);
-        if (m_group.size() > 1)
-            std::stable_sort(m_group.begin(), m_group.end(),
-                             [](const BindSlice& a, const BindSlice& b) { return a.depth < b.depth; });
-        return true;
-    }
-
-    index::Stmt m_q;
-    std::vector<BindSlice> m_group;
-    size_t m_pos = 0;
-    bool m_have = false;
-};
-
-void bindTracks(index::Db& db, std::vector<Event>& events) {
-    TrackSlices slices(db);
+    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+        return std::tie(a.trackId, a.tsNs, a.enclosing, a.index) <
+               std::tie(b.trackId, b.tsNs, b.enclosing, b.index);
+    });
     std::vector<FlowEnd*> ends;
-    for (size_t i = 0; i < events.size();) {
+    ends.reserve(keys.size());
+    for (const Key& k : keys)
+        ends.push_back(&events[k.index].end);
+    return ends;
+}
+
+/// Binds the events track by track against the slices of their tracks, read in one pass (rankslices.h).
+void bindTracks(index::Db& db, const std::vector<index::LoadRange>& ranges, std::vector<Event>& events) {
+    const std::vector<FlowEnd*> ends = endsInBindOrder(events);
+    std::vector<int64_t> tracks;
+    for (const FlowEnd* e : ends)
+        if (tracks.empty() || tracks.back() != e->trackId) tracks.push_back(e->trackId);
+    const RankSlices slices(db, ranges, tracks);
+    std::vector<FlowEnd*> trackEnds;
+    for (size_t i = 0; i < ends.size();) {
         size_t j = i;
-        ends.clear();
-        while (j < events.size() && events[j].end.trackId == events[i].end.trackId)
-            ends.push_back(&events[j++].end);
-        slices.start(events[i].end.trackId);
-        bindEnds(ends, [&](BindSlice& s) { return slices.next(s); });
+        while (j < ends.size() && ends[j]->trackId == ends[i]->trackId)
+            ++j;
+        trackEnds.assign(ends.begin() + std::ptrdiff_t(i), ends.begin() + std::ptrdiff_t(j));
+        const std::span<const BindSlice> track = slices.track(ends[i]->trackId);
+        size_t pos = 0;
+        bindEnds(trackEnds, [&](BindSlice& s) {
+            if (pos == track.size()) return false;
+            s = track[pos++];
+            return true;
+        });
         i = j;
     }
 }
@@ -123,17 +114,44 @@ struct Link {
     const Event* to;
 };
 
+/// The bound events by key (cat, name, INTEGER id after TEXT), then ts, then rowid. The sort runs on compact
+/// copies of the keys (a text id is looked at only against another text id): sorting the events through
+/// pointers was most of the pairing.
+std::vector<Event*> boundInKeyOrder(std::vector<Event>& events) {
+    struct Key {
+        int32_t catId, nameId;
+        int64_t idNum, tsNs;
+        uint32_t index;
+        bool idIsInt;
+    };
+    std::vector<Key> keys;
+    for (size_t i = 0; i < events.size(); ++i) {
+        const Event& e = events[i];
+        if (e.end.spanId >= 0)
+            keys.push_back({e.catId, e.nameId, e.idNum, e.end.tsNs, uint32_t(i), e.idIsInt});
+    }
+    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+        if (std::tie(a.catId, a.nameId, a.idIsInt, a.idNum) !=
+            std::tie(b.catId, b.nameId, b.idIsInt, b.idNum))
+            return std::tie(a.catId, a.nameId, a.idIsInt, a.idNum) <
+                   std::tie(b.catId, b.nameId, b.idIsInt, b.idNum);
+        if (!a.idIsInt) {
+            const int c = events[a.index].idText.compare(events[b.index].idText);
+            if (c != 0) return c < 0;
+        }
+        return std::tie(a.tsNs, a.index) < std::tie(b.tsNs, b.index);
+    });
+    std::vector<Event*> out;
+    out.reserve(keys.size());
+    for (const Key& k : keys)
+        out.push_back(&events[k.index]);
+    return out;
+}
+
 /// Pairs the bound ends of each key: `s`/`t` chain in ts order, each `f` links from the last start or
 /// step at or before it (the first when it precedes them all).
 std::vector<Link> pairEnds(std::vector<Event>& events) {
-    std::vector<Event*> bound;
-    for (Event& e : events)
-        if (e.end.spanId >= 0) bound.push_back(&e);
-    std::sort(bound.begin(), bound.end(), [](const Event* a, const Event* b) {
-        if (keyLess(*a, *b)) return true;
-        if (keyLess(*b, *a)) return false;
-        return a->end.tsNs < b->end.tsNs;
-    });
+    const std::vector<Event*> bound = boundInKeyOrder(events);
     std::vector<Link> links;
     auto link = [&](Event& from, Event& to) {
         from.linked = to.linked = true;
@@ -164,20 +182,37 @@ std::vector<Link> pairEnds(std::vector<Event>& events) {
 
 /// Writes the links in src_span_id order (the order of the table's src index: appends, not inserts).
 void storeLinks(index::Db& db, std::vector<Link>& links) {
-    std::sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
+    std::stable_sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
         return std::tie(a.from->end.spanId, a.to->end.spanId) <
                std::tie(b.from->end.spanId, b.to->end.spanId);
     });
-    auto ins = db.prepare(
-        "INSERT INTO flow_link(cat_id, name_id, flow_id, src_span_id, dst_span_id) VALUES(?,?,?,?,?)");
-    for (const Link& l : links) {
+    // 64 rows a statement: a step per row was a fifth of the pass
+    constexpr size_t kRows = 64;
+    const std::string head =
+        "INSERT INTO flow_link(cat_id, name_id, flow_id, src_span_id, dst_span_id) VALUES ";
+    std::string values;
+    for (size_t r = 0; r < kRows; ++r)
+        values += r ? ",(?,?,?,?,?)" : "(?,?,?,?,?)";
+    auto many = db.prepare(head + values);
+    auto one = db.prepare(head + "(?,?,?,?,?)");
+    auto bind = [](index::Stmt& st, int k, const Link& l) {
         const Event& from = *l.from;
-        ins.bind(1, int64_t(from.catId)).bind(2, int64_t(from.nameId));
+        st.bind(k, int64_t(from.catId)).bind(k + 1, int64_t(from.nameId));
         if (from.idIsInt)
-            ins.bind(3, from.idNum);
+            st.bind(k + 2, from.idNum);
         else
-            ins.bind(3, from.idText);
-        ins.bind(4, from.end.spanId).bind(5, l.to->end.spanId).exec();
+            st.bind(k + 2, from.idText);
+        st.bind(k + 3, from.end.spanId).bind(k + 4, l.to->end.spanId);
+    };
+    size_t i = 0;
+    for (; i + kRows <= links.size(); i += kRows) {
+        for (size_t r = 0; r < kRows; ++r)
+            bind(many, int(r * 5 + 1), links[i + r]);
+        many.exec();
+    }
+    for (; i < links.size(); ++i) {
+        bind(one, 1, links[i]);
+        one.exec();
     }
 }
 
@@ -189,13 +224,17 @@ void FlowLinksPass::finish(index::Db& db) {
 }
 
 PassInfo FlowLinksPass::info() const {
-    return {"flow_links", PassScope::RankLocal, {"flow", "span", "source_file", "string"}, {"flow_link"}};
+    return {"flow_links",
+            PassScope::RankLocal,
+            {"flow", "load_range", "rank_info", "span", "source_file", "string"},
+            {"flow_link"}};
 }
 
 void FlowLinksPass::run(RankContext& ctx) {
-    std::vector<Event> events = loadEvents(ctx.db, ctx.rank);
+    const std::vector<index::LoadRange> ranges = rankLoadRanges(ctx.db, ctx.rank);
+    std::vector<Event> events = loadEvents(ctx.db, ctx.rank, ranges);
     if (events.empty()) return;
-    bindTracks(ctx.db, events);
+    bindTracks(ctx.db, ranges, events);
     std::vector<Link> links = pairEnds(events);
     storeLinks(ctx.db, links);
 

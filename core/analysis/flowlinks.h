@@ -10,8 +10,10 @@
 //    order; each `f` links from the last start or step at or before it (the first one when it precedes
 //    them all: a device clock may run a little behind the host's), so one `s` fans out to several `f`.
 // Ends bound to no slice, and bound ends without a partner, are counted in sum_diagnostic per source
-// file and category. Memory: one rank's flow events and a stack of open slices per track (the spans
-// stream through the span index, one track at a time).
+// file and category. Reads: the rank's flow events and the slices of their tracks, each in one sequential
+// pass over the runs of rows its rank group wrote during the load (load_range, core/index/loadranges.h),
+// not a lookup per row through a secondary index. Memory: the rank's flow events and the slices of their
+// tracks.
 #include "core/analysis/pass.h"
 
 #include <cstdint>

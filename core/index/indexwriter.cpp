@@ -1,6 +1,7 @@
 #include "core/index/indexwriter.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "core/index/diagnosticsink.h"
 #include "core/index/schema.h"
@@ -12,6 +13,8 @@
 namespace rs::index {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 struct TableSpec {
     const char* key;
@@ -47,7 +50,7 @@ constexpr TableSpec kTables[] = {
     {"commgroup", "comm_group_src", "rank,group_name,comm_name,label,group_rank,global_ranks,source", 7},
     {"commsource", "comm_source", "rank,source,file,rows,linked,note", 6},
     {"shape", "kernel_shape", "rank,ts_ns,dur_ns,op_type_id,shapes_id,dtypes_id", 6},
-    {"flow", "flow", "rank,flow_id,cat_id,name_id,phase,bp_e,ts_ns,track_id,file_id", 9},
+    {"flow", "flow", "rowid,rank,flow_id,cat_id,name_id,phase,bp_e,ts_ns,track_id,file_id", 10},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
 };
 
@@ -241,7 +244,12 @@ void IndexWriter::writeTraceRows(const model::Batch& b) {
         s.bind(k + 11, r.plane);
     });
     insert("lod", b.lods, bindLod);
-    insert("flow", b.flows, [](Stmt& s, int k, const FlowRow& r) {
+    // flow rowids are given here too, so the batch's run of them is known (load_range)
+    const int64_t firstFlow = m_flows + 1;
+    m_flows += int64_t(b.flows.size());
+    int64_t nextFlow = firstFlow;
+    insert("flow", b.flows, [&nextFlow](Stmt& s, int k, const FlowRow& r) {
+        s.bind(k++, nextFlow++);
         // Numeric ids that fit in int64 are stored as INTEGER (compact); larger ones (up to 2^64−1) and
         // string ids as TEXT, so none loses a digit.
         auto id = model::parseI64(r.flowId);
@@ -256,6 +264,7 @@ void IndexWriter::writeTraceRows(const model::Batch& b) {
             .bind(k + 5, int64_t(r.bindEnclosing));
         s.bind(k + 6, r.tsNs).bind(k + 7, r.trackId).bind(k + 8, int64_t(r.fileId));
     });
+    m_loadRanges.add(b.group, firstId, int64_t(b.spans.size()), firstFlow, int64_t(b.flows.size()));
 }
 
 void IndexWriter::writeProfileRows(const model::Batch& b) {
@@ -397,6 +406,13 @@ void IndexWriter::renestTrack(int64_t trackId) {
 
 void IndexWriter::finish(const std::vector<std::string>& strings,
                          const std::vector<model::NameFacts>& facts) {
+    m_finishTimes.clear();
+    auto last = Clock::now();
+    auto lap = [&](std::string name) { // the time since the last lap, under `name`
+        const auto now = Clock::now();
+        m_finishTimes.push_back({std::move(name), std::chrono::duration<double>(now - last).count()});
+        last = now;
+    };
     orderCollidingRanks(); // first: it may add a diagnostic
     {
         auto ins = m_db.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
@@ -404,26 +420,40 @@ void IndexWriter::finish(const std::vector<std::string>& strings,
             ins.bind(1, int64_t(i)).bind(2, strings[i]).exec();
     }
     writeNameFacts(facts);
+    m_loadRanges.write(m_db);
     {
         DiagnosticSink sink(m_db);
         for (auto& [k, d] : m_diags)
             sink.add(d);
     }
+    lap("strings, facts, diagnostics");
     // Index builds sort every key: with temp_store=MEMORY that sort lives in RAM (≈ 480 MB peak on a 4 GB
     // profile). File-backed temporaries keep the peak bounded by the page cache instead.
     m_db.exec("PRAGMA temp_store=FILE");
-    createIndexes(m_db);
+    for (const IndexDef& d : secondaryIndexes()) {
+        m_db.exec(d.sql);
+        lap(std::string("index ") + d.name);
+    }
     std::vector<int64_t> unsorted;
     {
         auto q = m_db.prepare("SELECT track_id FROM track WHERE max_depth < 0");
         while (q.step())
             unsorted.push_back(q.i64(0));
     }
-    for (int64_t t : unsorted)
-        renestTrack(t);
+    for (int64_t track : unsorted)
+        renestTrack(track);
+    lap("re-nest " + std::to_string(unsorted.size()) + " unsorted tracks");
     // how far back a frame must look for a long span still covering its start, per track
     m_db.exec("INSERT INTO long_span_track(track_id, max_dur_ns) SELECT track_id, max(end_ns - ts_ns) FROM "
               "long_span GROUP BY track_id");
+    finishSteps();
+    createViews(m_db);
+    lap("long spans, steps, views");
+    m_db.exec("COMMIT");
+    lap("commit the load");
+}
+
+void IndexWriter::finishSteps() {
     // Canonical steps: the trace's ProfilerStep windows win over kernel_details and legacy files. A rank
     // without any gets one step 0 covering its whole trace.
     m_db.exec(R"SQL(
@@ -449,8 +479,6 @@ CREATE INDEX step_rank_start ON step(rank, start_ns);
                      "WHERE rank = ?1) HAVING count(*) > 0")
             .bind(1, rank)
             .exec();
-    createViews(m_db);
-    m_db.exec("COMMIT");
 }
 
 } // namespace rs::index

@@ -2,6 +2,7 @@
 // The one owner of the index connection during a build: writes batches with prepared 64-row INSERT
 // statements inside one long transaction, then finalises (strings, re-nesting of unsorted tracks,
 // canonical steps, secondary indexes, views). Runs on the writer thread only.
+#include "core/index/loadranges.h"
 #include "core/index/sqlite.h"
 #include "core/model/batch.h"
 
@@ -22,6 +23,9 @@ class IndexWriter {
     /// fix-ups, canonical steps, indexes and views.
     void finish(const std::vector<std::string>& strings, const std::vector<model::NameFacts>& facts);
     int64_t spansWritten() const { return m_spans; }
+    /// The parts of finish() (each secondary index on its own) and their wall time in seconds, for the
+    /// pipeline's RANKSCOPE_TIMING lines.
+    const std::vector<std::pair<std::string, double>>& finishTimes() const { return m_finishTimes; }
 
   private:
     template <class T, class F> void insert(const char* key, const std::vector<T>& rows, F&& bindRow);
@@ -40,6 +44,8 @@ class IndexWriter {
     /// so the same folder always gives the same keys.
     void orderCollidingRanks();
     void renestTrack(int64_t trackId);
+    /// The canonical steps from step_src (and a whole-trace step 0 for a rank without any).
+    void finishSteps();
     void writeNameFacts(const std::vector<model::NameFacts>& facts);
     /// The communication matrix rows (links as written, groups, sources).
     void writeComm(const model::Batch& b);
@@ -55,6 +61,9 @@ class IndexWriter {
     std::map<std::string, std::unique_ptr<Inserter>> m_ins;
     std::map<std::pair<std::string, std::string>, model::DiagnosticRow> m_diags;
     int64_t m_spans = 0;
+    int64_t m_flows = 0;     ///< flow rows written (their rowids are 1..m_flows)
+    LoadRanges m_loadRanges; ///< each group's runs of span ids and flow rowids
+    std::vector<std::pair<std::string, double>> m_finishTimes;
     std::map<std::pair<int, int>, int> m_rankKeys;             // (group, data rank) → key
     std::map<int, std::vector<std::pair<int, int>>> m_holders; // data rank → (group, key)
     std::set<int> m_usedKeys;

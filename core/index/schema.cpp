@@ -117,28 +117,40 @@ CREATE TABLE manifest(shard_file TEXT NOT NULL, k INTEGER NOT NULL, n INTEGER NO
 )SQL");
 }
 
+const std::vector<IndexDef>& secondaryIndexes() {
+    static const std::vector<IndexDef> defs{
+        {"span_track_ts", "CREATE INDEX span_track_ts ON span(track_id, ts_ns)"},
+        // per-rank lookups stay O(log n) for thousands of ranks
+        {"track_rank", "CREATE INDEX track_rank ON track(rank, kind)"},
+        // covering: frames never touch the table
+        {"lod_track",
+         "CREATE INDEX lod_track ON lod(track_id, level, start_ns, end_ns, count, name_id, depth)"},
+        {"counter_track", "CREATE INDEX counter_track ON counter(track_id, ts_ns)"},
+        {"long_span_track_ts",
+         "CREATE INDEX long_span_track_ts ON long_span(track_id, ts_ns, end_ns, span_id)"}, // covering
+        {"tensor_rank", "CREATE INDEX tensor_rank ON tensor(rank, alloc_ns)"},
+        {"memory_rank", "CREATE INDEX memory_rank ON memory_sample(rank, ts_ns)"},
+        {"memory_lod_rank",
+         "CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns, max_bytes)"}, // covering
+        {"sum_arrival_rank", "CREATE INDEX sum_arrival_rank ON sum_arrival(rank, start_ns)"},
+    };
+    // No index on the flow events: the flow_links pass reads a rank's events by its runs of rowids
+    // (load_range); flow_link's own indexes are the pass's, built once after it (FlowLinksPass::finish).
+    return defs;
+}
+
 void createIndexes(Db& db) {
-    db.exec(R"SQL(
-CREATE INDEX span_track_ts ON span(track_id, ts_ns);
-CREATE INDEX track_rank ON track(rank, kind); -- per-rank lookups stay O(log n) for thousands of ranks
-CREATE INDEX lod_track ON lod(track_id, level, start_ns, end_ns, count, name_id, depth); -- covering: frames never touch the table
-CREATE INDEX counter_track ON counter(track_id, ts_ns);
-CREATE INDEX long_span_track_ts ON long_span(track_id, ts_ns, end_ns, span_id); -- covering
-CREATE INDEX tensor_rank ON tensor(rank, alloc_ns);
-CREATE INDEX memory_rank ON memory_sample(rank, ts_ns);
-CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns, max_bytes); -- covering
-CREATE INDEX sum_arrival_rank ON sum_arrival(rank, start_ns);
-)SQL");
-    // the flow_links pass reads one rank's flow events at a time, from whichever database holds them
-    // (flow_link's own indexes are the pass's, built once after it: FlowLinksPass::finish)
-    auto q = db.prepare("SELECT schema FROM pragma_table_list WHERE name = 'flow'");
-    if (q.step()) db.exec("CREATE INDEX " + q.text(0) + ".flow_rank ON flow(rank, track_id, ts_ns)");
+    for (const IndexDef& d : secondaryIndexes())
+        db.exec(d.sql);
 }
 
 void createFlowEventTable(Db& db, const std::string& schema) {
     db.exec("CREATE TABLE " + schema +
             ".flow(rank INTEGER, flow_id, cat_id INTEGER, name_id INTEGER, phase TEXT, bp_e INTEGER, "
             "ts_ns INTEGER, track_id INTEGER, file_id INTEGER)");
+    db.exec("CREATE TABLE " + schema +
+            ".load_range(grp INTEGER NOT NULL, span_first INTEGER NOT NULL, span_last INTEGER NOT NULL, "
+            "flow_first INTEGER NOT NULL, flow_last INTEGER NOT NULL)");
 }
 
 void attachBuildScratch(Db& db, const std::string& path) {

@@ -5,11 +5,14 @@
 #include "core/index/sqlite.h"
 
 #include <string>
+#include <vector>
 
 namespace rs::index {
 
 // 33: a MindSpore 1.x step trace's communication ops on a lane per stream ("Stream 36"), not one lane whose
 // false nesting hid most collectives; an hccl_raw row attaches to an op begun before its step and ended in it;
+// 32: load_range (each rank group's runs of span ids and flow rowids, build scratch beside `flow`) replaces
+// the flow_rank index;
 // 31: op types of C++ launcher templates by what they run ("cutlass_80_tensorop_s1688gemm_…", not "Kernel";
 // "vectorized_elementwise_kernel<CUDAFunctor_add>"), mangled names demangled, op types at most 192 bytes;
 // rank_info/run windows cover the steps on the spans' clock; sum_step.wall_ns is step_trace_time's Stage +
@@ -25,18 +28,30 @@ namespace rs::index {
 // importer facts); 20: .db peers (run completeness); 19: comm_link*, comm_group*, comm_source (communication
 // matrix); 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary tables
 // (sum_*), rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
+<<<<<<< HEAD
 constexpr int kSchemaVersion = 33;
+=======
+constexpr int kSchemaVersion = 32;
+>>>>>>> tail23
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
 /// Storage tables (empty, no secondary indexes), without the flow events (below).
 void createTables(Db& db);
 /// The flow events' table `flow` in `schema` ("main", or an attached database): what the importers write
-/// and only the flow_links pass reads.
+/// and only the flow_links pass reads; and `load_range`, each rank group's runs of span ids and flow
+/// rowids (core/index/loadranges.h), by which a rank's rows are read without a secondary index.
 void createFlowEventTable(Db& db, const std::string& schema);
 /// Attaches the file at `path` as the build's scratch database "scratch" (bulk pragmas) holding `flow`:
 /// unqualified statements find the table there, and the index never carries the raw events.
 void attachBuildScratch(Db& db, const std::string& path);
+/// One secondary index: its name and its CREATE statement.
+struct IndexDef {
+    const char* name;
+    const char* sql;
+};
+/// The secondary indexes, in the order createIndexes builds them.
+const std::vector<IndexDef>& secondaryIndexes();
 /// Secondary indexes, created after the load (building them before is 3–7× slower).
 void createIndexes(Db& db);
 /// The public SQL views: ranks, tracks, spans, steps, collectives, tensors, memory_samples,

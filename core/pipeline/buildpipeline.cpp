@@ -165,6 +165,8 @@ void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
     throwIfCancelled();
     index::CancelGuard guard(db, m_cancel);
     writer.finish(stage.strings(), import::describeNames(stage.strings()));
+    for (const auto& [part, sec] : writer.finishTimes())
+        m_clock.note(part, sec);
     res.spans = writer.spansWritten();
 }
 

@@ -2,12 +2,18 @@
 //   the page-cached read speed of the same bytes (the ceiling), `rankscope index` throughput (MB/s,
 //   events/s) with all cores and with one parser thread, its peak RSS (child process, wait4), index size
 //   ÷ input size, and the time to reopen the cached index.
-// Usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep]
+// With --curve, instead: the scale curve — MB/s and peak RSS of `rankscope index` (all cores) on demos of
+//   0.1, 1 and 3.5 GB at 8 ranks and of 1 GB at 64 and 512 ranks, each beside the same run's page-cached read
+//   of its bytes, so the cost can be seen to grow linearly. The demos are generated in the temp dir
+//   (rankscope-curve-*) and removed after their point unless --keep; --curve-scale F multiplies every size
+//   (0.05 for a quick look).
+// Usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep] [--curve [--curve-scale F]]
 #include "core/demo/demogenerator.h"
 #include "core/index/sqlite.h"
 #include "core/pipeline/buildpipeline.h"
 #include "tests/support/testsupport.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -70,12 +76,55 @@ std::pair<double, double> indexInChild(const std::string& bin, const std::string
         std::fprintf(stderr, "bench: rankscope index failed (%d)\n", status);
     return {s, double(ru.ru_maxrss) / 1024.0};
 }
+/// The demo options for about `sizeMb` MB of input over `ranks` ranks (≈ 37 kB per rank × step × layer in
+/// the Ascend format, ≈ 6.5 kB gzip-compressed Kineto).
+rs::demo::DemoOptions demoOf(double sizeMb, int ranks, const std::string& format) {
+    rs::demo::DemoOptions o;
+    o.ranks = ranks;
+    o.format = format;
+    const double perUnit = format == "kineto" ? 6500.0 : 37000.0;
+    const double units = sizeMb * 1e6 / perUnit / ranks; // steps × layers per rank
+    o.layers = std::clamp(int(units), 1, 24);            // fewer layers only where one step of 24 is too big
+    o.steps = std::max(1, int(units / o.layers));
+    return o;
+}
+
+/// The scale curve (see the top of the file): one line per point, then the MB/s spread.
+int runCurve(const std::string& bin, const std::string& format, double scale, bool keep) {
+    struct Point {
+        double sizeMb;
+        int ranks;
+    };
+    const Point points[] = {{100, 8}, {1024, 8}, {3584, 8}, {1024, 64}, {1024, 512}};
+    std::printf("curve      %s demos, `rankscope index` with all cores (%u), page-cached\n", format.c_str(),
+                std::thread::hardware_concurrency());
+    for (const Point& p : points) {
+        const double sizeMb = p.sizeMb * scale;
+        const std::string dir =
+            (fs::temp_directory_path() / ("rankscope-curve-" + format + "-" + std::to_string(long(sizeMb)) +
+                                          "mb-" + std::to_string(p.ranks) + "r"))
+                .string();
+        if (!rs::test::ensureDemo(dir, demoOf(sizeMb, p.ranks, format))) return 1;
+        const double mb = double(inputBytes(dir)) / 1e6;
+        readAllSeconds(dir); // warm the page cache
+        const double readS = readAllSeconds(dir);
+        auto [s, rss] = indexInChild(bin, dir, "0");
+        std::printf(
+            "point      %8.1f MB %4d ranks: %6.0f MB/s (%5.1f s)  peak RSS %4.0f MB  read %6.0f MB/s  "
+            "index/read %.3f\n",
+            mb, p.ranks, mb / s, s, rss, mb / readS, readS / s);
+        std::fflush(stdout);
+        if (!keep) fs::remove_all(dir);
+    }
+    return 0;
+}
 } // namespace
 
 int main(int argc, char** argv) {
     long sizeMb = 1024;
     std::string format = "ascend", dir;
-    bool keep = false;
+    bool keep = false, curve = false;
+    double curveScale = 1;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--size-mb" && i + 1 < argc)
@@ -86,25 +135,24 @@ int main(int argc, char** argv) {
             dir = argv[++i];
         else if (a == "--keep")
             keep = true;
+        else if (a == "--curve")
+            curve = true;
+        else if (a == "--curve-scale" && i + 1 < argc && std::atof(argv[i + 1]) > 0)
+            curveScale = std::atof(argv[++i]);
         else {
             std::fprintf(stderr,
-                         "usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep]\n");
+                         "usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep] "
+                         "[--curve [--curve-scale F]]\n");
             return 2;
         }
     }
     std::string bin = (fs::path(argv[0]).parent_path() / "rankscope").string();
+    if (curve) return runCurve(bin, format, curveScale, keep);
     bool generated = false;
     if (dir.empty()) {
-        // ≈ 37 kB per rank × step × layer in the Ascend format (≈ 5 kB gzip-compressed Kineto)
-        rs::demo::DemoOptions o;
-        o.ranks = 8;
-        o.format = format;
-        o.layers = 24;
-        double perUnit = format == "kineto" ? 6500.0 : 37000.0;
-        o.steps = std::max(1, int(double(sizeMb) * 1e6 / perUnit / o.ranks / o.layers));
         dir = (fs::temp_directory_path() / ("rankscope-bench-" + format + "-" + std::to_string(sizeMb)))
                   .string();
-        if (!rs::test::ensureDemo(dir, o)) return 1;
+        if (!rs::test::ensureDemo(dir, demoOf(double(sizeMb), 8, format))) return 1;
         generated = true;
     }
     int64_t bytes = inputBytes(dir);
