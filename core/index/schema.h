@@ -28,11 +28,7 @@ namespace rs::index {
 // importer facts); 20: .db peers (run completeness); 19: comm_link*, comm_group*, comm_source (communication
 // matrix); 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary tables
 // (sum_*), rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
-<<<<<<< HEAD
 constexpr int kSchemaVersion = 33;
-=======
-constexpr int kSchemaVersion = 32;
->>>>>>> tail23
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
