@@ -6,6 +6,7 @@
 //   replay — the painter replaying the draw list into a 1600×1000 image (the widget's paint event)
 // and prints p50/p95 of each and of a frame (build + replay, what the GUI thread spends). Offscreen.
 // Usage: bench_timeline [--spans-m N] [--dir DIR] [--frames N] [--breakdown (replay time per item kind)]
+//                       [--png PREFIX (each case's last frame to PREFIX-<case>.png, to compare pixels)]
 #include "core/demo/demogenerator.h"
 #include "core/index/sqlite.h"
 #include "core/pipeline/buildpipeline.h"
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
     int frames = 40;
     std::string dir;
     bool showBreakdown = false;
+    std::string png;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--spans-m" && i + 1 < argc)
@@ -43,11 +45,13 @@ int main(int argc, char** argv) {
             dir = argv[++i];
         else if (a == "--frames" && i + 1 < argc)
             frames = std::atoi(argv[++i]);
+        else if (a == "--png" && i + 1 < argc)
+            png = argv[++i];
         else if (a == "--breakdown")
             showBreakdown = true;
         else {
-            std::fprintf(stderr,
-                         "usage: bench_timeline [--spans-m N] [--dir DIR] [--frames N] [--breakdown]\n");
+            std::fprintf(stderr, "usage: bench_timeline [--spans-m N] [--dir DIR] [--frames N] [--breakdown] "
+                                 "[--png PREFIX]\n");
             return 2;
         }
     }
@@ -179,6 +183,13 @@ int main(int argc, char** argv) {
                     "%6.2f p95 %6.2f max %6.2f ms\n",
                     "", cb.pct(50), cb.pct(95), cr.pct(50), cr.pct(95), cf.pct(50), cf.pct(95), cf.pct(100));
         if (showBreakdown) breakdown(last);
+        if (!png.empty()) {
+            QImage shot(view.size(), QImage::Format_ARGB32_Premultiplied);
+            QPainter p(&shot);
+            rs::views::paintDrawList(p, last, view.font());
+            p.end();
+            shot.save(QString::fromStdString(png + "-" + std::to_string(&c - cases) + ".png"));
+        }
     }
     return 0;
 }

@@ -24,6 +24,49 @@ QRgb withAlpha(QColor c, int a) {
     return c.rgba();
 }
 
+/// One run's fills over the lanes of `rank` between x0 and x1 (px). Hatch where the waiting happens (the
+/// rank header and its communication lanes); only tint the compute and host lanes so the kernels around the
+/// wait stay readable. The waiting part of a collective must read as red, not as the op's own colour.
+void fillRun(const FrameInput& in, int rank, double x0, double x1, QColor base, bool collective,
+             DrawList& out) {
+    const Viewport& vp = in.viewport;
+    const auto& lanes = in.layout->lanes();
+    const QRgb tint = withAlpha(base, 22), fill = withAlpha(base, 170), hatch = base.darker(140).rgba();
+    // Adjacent lanes painted alike are filled as one rect (lanes have whole-pixel edges, so the
+    // pixels are the same): zoomed out, a rank's thousand waits each filled every lane one by one.
+    enum class Paint { None, Header, Comm, Other } open = Paint::None;
+    QRectF merged;
+    auto flush = [&] {
+        if (open == Paint::Header) {
+            out.add(FillRect{merged, base.rgba()});
+        } else if (open == Paint::Comm) {
+            out.add(FillRect{merged, fill});
+            out.add(FillRect{merged, hatch, collective ? Hatch::BDiag : Hatch::FDiag});
+        } else if (open == Paint::Other) {
+            out.add(FillRect{merged, tint});
+            if (!collective) out.add(FillRect{merged, base.rgba(), Hatch::FDiag});
+        }
+        open = Paint::None;
+    };
+    for (size_t i : in.layout->lanesOfRank(rank)) {
+        const Lane& l = lanes[i];
+        const double y = vp.yOf(l.y);
+        if (y > vp.lanesBottom() || y + l.height < vp.lanesTop()) continue;
+        const QRectF lr(x0, y, x1 - x0, l.height);
+        const Paint paint = l.header                                ? Paint::Header
+                            : l.laneKind == LaneKind::Communication ? Paint::Comm
+                                                                    : Paint::Other;
+        if (paint != Paint::Header && paint == open && merged.bottom() == y) {
+            merged.setBottom(y + l.height);
+            continue;
+        }
+        flush();
+        open = paint;
+        merged = paint == Paint::Header ? lr.adjusted(0, 2, 0, -2) : lr;
+    }
+    flush();
+}
+
 } // namespace
 
 void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
@@ -61,31 +104,12 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             }
         });
     }
-    const auto& lanes = in.layout->lanes();
     for (const auto& [key, v] : runs) {
         const auto [rank, collective] = key;
         const QRectF& block = blocks[rank];
         const QColor base = collective ? waitColor() : idleGapColor();
-        // Hatch where the waiting happens (the rank header and its communication lanes); only tint the
-        // compute and host lanes so the kernels around the wait stay readable. The waiting part of a
-        // collective must read as red, not as the op's own colour.
-        const QRgb tint = withAlpha(base, 22), fill = withAlpha(base, 170), hatch = base.darker(140).rgba();
         for (const WaitRun& r : v) {
-            for (size_t i : in.layout->lanesOfRank(rank)) {
-                const Lane& l = lanes[i];
-                const double y = vp.yOf(l.y);
-                if (y > vp.lanesBottom() || y + l.height < vp.lanesTop()) continue;
-                const QRectF lr(r.x0, y, r.x1 - r.x0, l.height);
-                if (l.header) {
-                    out.add(FillRect{lr.adjusted(0, 2, 0, -2), base.rgba()});
-                } else if (l.laneKind == LaneKind::Communication) {
-                    out.add(FillRect{lr, fill});
-                    out.add(FillRect{lr, hatch, collective ? Hatch::BDiag : Hatch::FDiag});
-                } else {
-                    out.add(FillRect{lr, tint});
-                    if (!collective) out.add(FillRect{lr, base.rgba(), Hatch::FDiag});
-                }
-            }
+            fillRun(in, rank, r.x0, r.x1, base, collective, out);
             if (r.selected) {
                 // the selected step's waits: a box where they are wide enough to leave their inside readable,
                 // else only a mark on the rank's header (thin waits became solid bars over every lane)
