@@ -431,10 +431,9 @@ void Grouping::add(const fs::path& p) {
 }
 
 void Grouping::into(Discovery& d) {
-    for (auto& bad : m_notTraces) {
-        d.ignored.push_back(bad.file + " (" + bad.what + ")");
+    // warnings: the index's diagnostics list them, and "no profiler files found" names them
+    for (auto& bad : m_notTraces)
         d.diagnostics.push_back(std::move(bad));
-    }
     for (auto& [dir, dbs] : m_dbByDir) {
         if (m_dirsWithText.count(dir)) continue; // the .db is read only when it is the only source
         RankGroup& g = m_groups[dir];
