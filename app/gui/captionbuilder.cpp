@@ -71,29 +71,38 @@ QString windowLine(const CaptionInput& in) {
     return w;
 }
 
+/// Whether the picture shows `rank`: the memory map one rank, the heatmap its columns, the timeline its
+/// shown ranks (every rank when none is named); a communication matrix has every rank.
+bool rankPictured(const CaptionInput& in, int rank) {
+    if (in.view == "memory") return rank == in.memoryRank;
+    if (in.view == "comm") return true;
+    const std::set<int>& shown = in.view == "heatmap" ? in.heatmapRanks : in.shownRanks;
+    return shown.empty() || shown.count(rank) > 0;
+}
+
 /// Whether an annotation appears in the picture: its view, its ranks shown, its time in the window.
 bool inPicture(const annotate::Annotation& a, const CaptionInput& in) {
     const auto& an = a.anchor;
     if (in.view == "window") return true;
     if (annotate::surfaceName(an.view) != in.view.toStdString()) return false;
     if (an.view == annotate::Surface::Heatmap) return true;
-    auto shown = [&](int r) {
-        return in.view == "memory" ? r == in.memoryRank : in.shownRanks.empty() || in.shownRanks.count(r) > 0;
-    };
+    auto shown = [&](int r) { return rankPictured(in, r); };
     bool anyRank = an.ranks.empty() ? in.view != "memory" : false;
     for (int r : an.ranks)
         anyRank = anyRank || shown(r);
     if (!anyRank) return false;
     if (!an.tensorId.empty()) return true;
-    int64_t t0 = an.t0Ns, t1 = an.t1Ns;
-    if (a.kind == annotate::Kind::Arrow) t0 = std::min(t0, an.toNs), t1 = std::max(t1, an.toNs);
-    return t1 >= in.state->windowStart() && t0 <= in.state->windowEnd();
+    return annotate::meetsWindow(a, in.state->windowStart(), in.state->windowEnd());
 }
 
 QString selectionAndAnnotations(const CaptionInput& in) {
     QString line;
-    const QString sel = describeSelection(in.state->selection());
+    const views::Selection& selection = in.state->selection();
+    const QString sel = describeSelection(selection);
     if (!sel.isEmpty()) line = QObject::tr("selection: %1").arg(sel);
+    // a selection on a rank the picture leaves out is not in it: said, so nobody looks for it there
+    if (!sel.isEmpty() && selection.rank >= 0 && !rankPictured(in, selection.rank))
+        line += QObject::tr(" (rank %1 is not in the picture)").arg(selection.rank);
     if (!in.annotations) return line;
     int drawn = 0, detached = 0;
     for (const auto& a : in.annotations->items()) {

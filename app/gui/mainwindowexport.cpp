@@ -12,7 +12,9 @@
 #include "views/timeline/timelineview.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QProcess>
 #include <QStatusBar>
@@ -50,7 +52,9 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
     if (given) {
         c = *given;
     } else {
-        ExportDialog d(this);
+        // the picture's suggested name starts with the profile's (a folder's name, a file's without suffixes)
+        const QFileInfo profile(QDir::cleanPath(profilePath()));
+        ExportDialog d(profile.isDir() ? profile.fileName() : profile.baseName(), this);
         d.setTimelineLabel(timelinePictureLabel(m_timeline->layoutOptions(), *m_session->summary()));
         if (d.exec() != QDialog::Accepted) return;
         c = d.choice();

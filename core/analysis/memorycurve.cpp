@@ -1,10 +1,12 @@
 #include "core/analysis/memorycurve.h"
 
+#include "core/analysis/memorycomponent.h"
 #include "core/analysis/rankcontext.h"
 #include "core/model/lod.h"
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 
 namespace rs::analysis {
@@ -17,15 +19,9 @@ PassInfo MemoryCurvePass::info() const {
 }
 
 void MemoryCurvePass::run(RankContext& ctx) {
-    std::string component;
-    {
-        auto comp =
-            ctx.db.prepare("SELECT component FROM memory_sample WHERE rank = ? AND allocated_bytes IS NOT "
-                           "NULL GROUP BY component ORDER BY count(*) DESC LIMIT 1");
-        comp.bind(1, ctx.rank);
-        if (!comp.step()) return;
-        component = comp.text(0);
-    }
+    const std::optional<std::string> found = memoryComponent(ctx.db, ctx.rank);
+    if (!found) return;
+    const std::string component = *found;
     ctx.db.prepare("UPDATE memory_summary SET curve_component = ? WHERE rank = ?")
         .bind(1, component)
         .bind(2, ctx.rank)

@@ -1,6 +1,6 @@
 #pragma once
-// Rank-local pass "memory_curve": the timeline's memory lane of one rank — the component with the most
-// allocated samples, reduced per LOD level to the maximum per bucket (so peaks survive), so a zoomed-out
+// Rank-local pass "memory_curve": the timeline's memory lane of one rank — memoryComponent's (the one the
+// peaks describe), reduced per LOD level to the maximum per bucket (so peaks survive), so a zoomed-out
 // frame reads a few thousand rows, not millions. Writes `memory_lod` and memory_summary.curve_component
 // (after MemoryPeaksPass).
 #include "core/analysis/pass.h"

@@ -1,5 +1,6 @@
 #include "core/analysis/memorypeaks.h"
 
+#include "core/analysis/memorycomponent.h"
 #include "core/analysis/rankcontext.h"
 
 #include <algorithm>
@@ -52,18 +53,17 @@ void MemoryPeaksPass::run(RankContext& ctx) {
     }
     // Allocated and reserved peaks of one component: an Ascend rank records PTA, GE, their sum PTA+GE and
     // the process's reserved total APP, and a pair mixing PTA+GE's allocated with APP's reserved reads as
-    // one pool that it is not. The component is the one holding the highest allocated value (else, with
-    // reserved values only, the highest reserved).
+    // one pool that it is not. The component is memoryComponent's (else, with reserved values only, the
+    // highest reserved), the one the curves draw.
     int64_t peakAlloc = 0, peakTs = 0, peakRes = 0;
     double frag = 0;
-    std::optional<std::string> component;
-    auto q = db.prepare("SELECT ts_ns, allocated_bytes, component FROM memory_sample WHERE rank = ? AND "
-                        "allocated_bytes IS NOT "
-                        "NULL ORDER BY allocated_bytes DESC, ts_ns LIMIT 1");
-    q.bind(1, rank);
-    if (q.step()) {
-        peakTs = q.i64(0), peakAlloc = q.i64(1);
-        component = q.isNull(2) ? std::string() : q.text(2);
+    const std::optional<std::string> component = memoryComponent(db, rank);
+    if (component) {
+        auto q = db.prepare("SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ? AND "
+                            "coalesce(component, '') = ? AND allocated_bytes IS NOT NULL ORDER BY "
+                            "allocated_bytes DESC, ts_ns LIMIT 1");
+        q.bind(1, rank).bind(2, *component);
+        if (q.step()) peakTs = q.i64(0), peakAlloc = q.i64(1);
     }
     auto r = db.prepare("SELECT reserved_bytes, allocated_bytes FROM memory_sample WHERE rank = ?1 AND "
                         "reserved_bytes IS NOT NULL "

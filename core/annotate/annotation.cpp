@@ -2,6 +2,7 @@
 
 #include "core/model/timetext.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace rs::annotate {
@@ -132,6 +133,13 @@ std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::strin
 
 std::string rankListText(const std::vector<int>& ranks) {
     return rankListImpl(ranks);
+}
+
+bool meetsWindow(const Annotation& a, int64_t t0Ns, int64_t t1Ns) {
+    const auto& an = a.anchor;
+    int64_t from = an.t0Ns, to = an.t1Ns;
+    if (a.kind == Kind::Arrow) from = std::min(from, an.toNs), to = std::max(to, an.toNs);
+    return to >= t0Ns && from <= t1Ns;
 }
 
 std::string describeAnchor(const Annotation& a, int64_t runStartNs) {

@@ -59,6 +59,9 @@ std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::strin
 /// "note at +320 ms on rank 3", "range +320 ms … +345 ms on ranks 0-7", "box MatMulV2 × rank 3":
 /// where the annotation is, for lists (times relative to `runStartNs`).
 std::string describeAnchor(const Annotation& a, int64_t runStartNs);
+/// Whether a timeline annotation's time (an arrow's, from its start to its end) meets the window [t0Ns,
+/// t1Ns]: the one rule by which the timeline draws it and a picture's caption counts it.
+bool meetsWindow(const Annotation& a, int64_t t0Ns, int64_t t1Ns);
 /// "rank 3", "ranks 0-3, 7", "every rank" (empty).
 std::string rankListText(const std::vector<int>& ranks);
 

@@ -3,6 +3,7 @@
 #include "core/io/bytesource.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -92,40 +93,66 @@ uint32_t contentSample(const std::string& path, int64_t size) {
 
 enum class Sniff { Trace, NotTrace, Unreadable };
 
+/// What the sniff saw: a file that is no trace says why and at which byte (of the decompressed text).
+struct SniffResult {
+    Sniff kind = Sniff::NotTrace;
+    std::string why;
+    int64_t offset = 0;
+};
+
+std::string byteText(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
+    static const char* hex = "0123456789abcdef";
+    return std::string("0x") + hex[u >> 4] + hex[u & 15];
+}
+
 // Reads the first bytes (decompressed) to recognise a Chrome trace by content. An object container may
 // hold large metadata before "traceEvents" (a 16 384-rank pg_config pushes it past 100 KB), so up to
 // kSniffBytes are scanned for the key.
 constexpr int64_t kSniffBytes = 16 << 20;
-Sniff sniffChromeTrace(const std::string& path) {
+SniffResult sniffChromeTrace(const std::string& path) {
     std::string err;
     auto src = io::openByteSource(path, err);
-    if (!src) return Sniff::Unreadable;
+    if (!src) return {Sniff::Unreadable, err, 0};
     std::string head(65536, '\0');
     int64_t n = src->read(head.data(), int64_t(head.size()));
-    if (n < 0) return Sniff::Unreadable;
-    if (n == 0) return Sniff::NotTrace;
+    if (n < 0) return {Sniff::Unreadable, "unreadable", 0};
+    if (n == 0) return {Sniff::NotTrace, "it is empty (0 bytes)", 0};
     head.resize(size_t(n));
     size_t i = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-    if (i == std::string::npos) return Sniff::NotTrace;
+    if (i == std::string::npos)
+        return {Sniff::NotTrace, "only white space up to byte " + std::to_string(head.size()),
+                int64_t(head.size())};
+    const auto at = int64_t(i);
     if (head[i] == '[')
-        return head.find("\"ph\"") != std::string::npos || head.size() - i < 8 ? Sniff::Trace
-                                                                               : Sniff::NotTrace;
-    if (head[i] != '{') return Sniff::NotTrace;
+        return head.find("\"ph\"") != std::string::npos || head.size() - i < 8
+                   ? SniffResult{Sniff::Trace, "", at}
+                   : SniffResult{Sniff::NotTrace,
+                                 "the JSON array at byte " + std::to_string(at) +
+                                     " holds no trace event (no \"ph\")",
+                                 at};
+    if (head[i] != '{')
+        return {Sniff::NotTrace,
+                "byte " + std::to_string(at) + " is " + byteText(head[i]) +
+                    ", not the '[' or '{' a trace begins with",
+                at};
     if (head.find("\"traceEvents\"") != std::string::npos || head.find("\"ph\"") != std::string::npos)
-        return Sniff::Trace;
+        return {Sniff::Trace, "", at};
     // keep scanning, with an overlap so a key split across chunks is still seen
     std::string chunk(65536, '\0');
     std::string tail = head.substr(head.size() > 16 ? head.size() - 16 : 0);
     for (int64_t total = n; total < kSniffBytes;) {
         int64_t m = src->read(chunk.data(), int64_t(chunk.size()));
-        if (m < 0) return Sniff::Unreadable;
+        if (m < 0) return {Sniff::Unreadable, "unreadable", total};
         if (m == 0) break;
         total += m;
         std::string window = tail + chunk.substr(0, size_t(m));
-        if (window.find("\"traceEvents\"") != std::string::npos) return Sniff::Trace;
+        if (window.find("\"traceEvents\"") != std::string::npos) return {Sniff::Trace, "", at};
         tail = window.substr(window.size() > 16 ? window.size() - 16 : 0);
     }
-    return Sniff::NotTrace;
+    return {Sniff::NotTrace,
+            "the JSON object at byte " + std::to_string(at) + " has no \"traceEvents\" or \"ph\"", at};
 }
 
 /// Names profilers give trace files: a file so named that cannot be read is reported, never skipped.
@@ -135,6 +162,18 @@ bool traceLikeName(const std::string& name) {
         return name.size() >= suf.size() && name.compare(name.size() - suf.size(), suf.size(), suf) == 0;
     };
     return ends(".json.gz") || ends(".json.zst") || name.find(".pt.trace.json") != std::string::npos;
+}
+
+/// A plain .json whose name says trace ("trace.json", "rank0_trace.json", "x.trace.json"): one that is
+/// not a trace is named with the reason, not skipped as a stray JSON file (step_trace_point_info.json,
+/// a producer's metadata, does not end so).
+bool namedTrace(const std::string& name) {
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string suffix = "trace.json";
+    return lower.size() >= suffix.size() &&
+           lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 /// The rank number a file name carries in `re`'s first group, when it is one that fits an int: a suffix
@@ -312,6 +351,7 @@ class Grouping {
     std::map<std::string, RankGroup> m_groups; // label → group
     std::map<std::string, std::vector<SourceFile>> m_dbByDir;
     std::set<std::string> m_dirsWithText;
+    std::vector<model::DiagnosticRow> m_notTraces; ///< files named like traces that are none
 };
 
 void Grouping::addTo(const std::string& label, FileKind k, std::optional<int> hint, SourceFile sf) {
@@ -377,15 +417,23 @@ void Grouping::add(const fs::path& p) {
         // an unreadable file named like a trace is read anyway, so its error names it and the offset;
         // a file with Kineto's own name is read whatever its content (empty, cut in its first bytes,
         // damaged magic): a rank must never vanish without a word
-        const Sniff k = sniffChromeTrace(p.string());
+        const SniffResult sniff = sniffChromeTrace(p.string());
+        const Sniff k = sniff.kind;
         const std::string fname = p.filename().string();
         if (k == Sniff::Trace || (k == Sniff::Unreadable && traceLikeName(fname)) ||
             fname.find(".pt.trace.json") != std::string::npos)
             addTo(p.string(), FileKind::ChromeJson, std::nullopt, sf);
+        else if (k == Sniff::NotTrace && namedTrace(name))
+            m_notTraces.push_back({p.string(), "warning",
+                                   "named like a trace but not one: " + sniff.why + "; not read", 1,
+                                   sniff.offset, ""});
     }
 }
 
 void Grouping::into(Discovery& d) {
+    // warnings: the index's diagnostics list them, and "no profiler files found" names them
+    for (auto& bad : m_notTraces)
+        d.diagnostics.push_back(std::move(bad));
     for (auto& [dir, dbs] : m_dbByDir) {
         if (m_dirsWithText.count(dir)) continue; // the .db is read only when it is the only source
         RankGroup& g = m_groups[dir];

@@ -7,6 +7,7 @@
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -291,13 +292,18 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
         if (it.freeNs) m.endNs = std::max(m.endNs, *it.freeNs);
         m.tensors.push_back(std::move(it));
     }
-    // the component with the most allocated values draws the curve
-    {
-        auto q = db.prepare(
-            "SELECT component, count(allocated_bytes) AS n, count(reserved_bytes) FROM memory_sample "
-            "WHERE rank = ? GROUP BY component ORDER BY n DESC, 3 DESC LIMIT 1");
+    // the curve draws the component the peaks describe (memory_summary.curve_component, the analysis's one
+    // rule); a rank with reserved values only has none stored: its highest reserved one
+    for (const char* sql :
+         {"SELECT curve_component FROM memory_summary WHERE rank = ? AND curve_component IS NOT NULL",
+          "SELECT component FROM memory_sample WHERE rank = ? AND reserved_bytes IS NOT NULL GROUP BY "
+          "component ORDER BY max(reserved_bytes) DESC, component LIMIT 1"}) {
+        auto q = db.prepare(sql);
         q.bind(1, rank);
-        if (q.step()) m.curveComponent = q.text(0);
+        if (q.step()) {
+            m.curveComponent = q.text(0);
+            break;
+        }
     }
     if (!m.curveComponent.empty()) {
         auto q = db.prepare(
@@ -422,6 +428,41 @@ std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::str
                    " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
                    "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
     q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
+    while (q.step())
+        out.push_back(readTensor(q));
+    return out;
+}
+
+namespace {
+// "hcom_allReduce_" → "allreduce": the algorithm an HCCL op type names, as memory records name the
+// collective's buffers ("AllReduce"); lower case, for a comparison that ignores case
+std::string collectiveAlgorithm(std::string opType) {
+    std::transform(opType.begin(), opType.end(), opType.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (opType.rfind("hcom_", 0) == 0) opType.erase(0, 5);
+    while (!opType.empty() && opType.back() == '_')
+        opType.pop_back();
+    return opType;
+}
+} // namespace
+
+std::vector<TensorItem> loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName,
+                                                 int64_t startNs) {
+    std::vector<TensorItem> out;
+    auto c = db.prepare("SELECT step, op_type FROM collective WHERE rank = ? AND name = ? AND start_ns = ? "
+                        "AND step IS NOT NULL AND op_type IS NOT NULL LIMIT 1");
+    c.bind(1, rank).bind(2, opName).bind(3, startNs);
+    if (!c.step()) return out; // no collective: nothing ties a record to it
+    const int64_t step = c.i64(0);
+    const std::string algorithm = collectiveAlgorithm(c.text(1));
+    if (algorithm.empty()) return out;
+    auto q =
+        db.prepare(std::string("SELECT ") + kTensorColumns +
+                   " FROM tensor WHERE rank = ?1 AND lower(op_name) = ?2 AND CAST(alloc_step AS INTEGER) "
+                   "= ?3" +
+                   (rankHasAddresses(db, rank) ? " AND addr IS NOT NULL" : "") +
+                   " ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
+    q.bind(1, rank).bind(2, algorithm).bind(3, step);
     while (q.step())
         out.push_back(readTensor(q));
     return out;

@@ -67,7 +67,7 @@ struct MemoryMapData {
     std::vector<TensorItem> tensors; ///< sorted by allocation time
     bool hasAddresses = false;
     std::vector<CurvePoint> curve; ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
-    std::string curveComponent;
+    std::string curveComponent;    ///< the one the peaks describe (memory_summary.curve_component)
     int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;
     uint64_t bankBase = 0;
     int64_t bankSizeBytes = 0;
@@ -108,6 +108,14 @@ std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<in
 /// while it ran ([startNs, endNs]). Empty when the memory records name no tensor of it.
 std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName,
                                          const std::string& opType, int64_t startNs, int64_t endNs);
+/// The buffers of a collective whose memory records name its algorithm, not the op: the collective of
+/// `rank` named `opName` starting at `startNs` (ns); tensors of that rank whose op_name equals its op type
+/// without HCCL's decoration, case aside ("hcom_allReduce_" → "AllReduce"), allocated in the collective's
+/// step (one list for every such collective of the step: the records do not say which). Without the
+/// address-less copies when the rank has addresses, as in the memory map. Empty when the op is no
+/// collective or no record names its algorithm.
+std::vector<TensorItem> loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName,
+                                                 int64_t startNs);
 
 struct Histogram {
     std::string opType;

@@ -223,6 +223,11 @@ quint64 QueryService::requestOpTensorRows(int rank, const QString& opName, const
             return wrap(loadOpTensorRows(*src.db, src.rank, name, type, startNs, endNs));
         });
 }
+quint64 QueryService::requestCollectiveTensorRows(int rank, const QString& opName, qint64 startNs) {
+    return submitForRank(rank, [=, name = opName.toStdString()](const RankSource& src) {
+        return wrap(loadCollectiveTensorRows(*src.db, src.rank, name, startNs));
+    });
+}
 
 quint64 QueryService::requestHistogram(const QString& opType, int rank) {
     return submitWithLanes([op = opType.toStdString(), rank](LaneReader& lanes) {

@@ -55,7 +55,10 @@ class QueryService : public QObject {
                               const QString& opName); ///< T = std::vector<TensorItem>
     /// The tensors one op allocated (loadOpTensorRows).
     quint64 requestOpTensorRows(int rank, const QString& opName, const QString& opType, qint64 startNs,
-                                qint64 endNs);                 ///< T = std::vector<TensorItem>
+                                qint64 endNs); ///< T = std::vector<TensorItem>
+    /// The buffers of a collective named by its algorithm in its step (loadCollectiveTensorRows).
+    quint64 requestCollectiveTensorRows(int rank, const QString& opName,
+                                        qint64 startNs);       ///< T = std::vector<TensorItem>
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     /// The kernels of one (op type, rank) heatmap cell (query::opKernelSpans). T = ShapeKernels
     quint64 requestOpKernels(const QString& opType, int rank);

@@ -46,6 +46,34 @@ class TstCaptionBuilder : public QObject {
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY(!text.contains("track filter") && !text.contains("marked area"));
     }
+    void selectionOnARankLeftOutIsSaid() {
+        // a 200-rank picture of a few ranks said "selection: step 2 on rank 17" with rank 17 not in it
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        state.setBounds(s.startNs, s.endNs);
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::Step;
+        sel.rank = 1;
+        sel.step = 2;
+        state.setSelection(sel);
+        gui::CaptionInput in;
+        in.view = "timeline";
+        in.profile = "/data/run";
+        in.summary = &s;
+        in.state = &state;
+        in.shownRanks = {0};
+        QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("selection: step 2 on rank 1 (rank 1 is not in the picture)"),
+                 qPrintable(text));
+        in.shownRanks = {0, 1};
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("selection: step 2 on rank 1") && !text.contains("not in the picture"),
+                 qPrintable(text));
+        in.view = "memory"; // the memory map shows one rank
+        in.memoryRank = 0;
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("(rank 1 is not in the picture)"), qPrintable(text));
+    }
 };
 
 QTEST_MAIN(TstCaptionBuilder)

@@ -342,7 +342,7 @@ class TstMainWindow : public QObject {
             w.findChild<QDockWidget*>("annotations")->raise();
             QTest::qWait(200);
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-annotations.png");
-            gui::ExportDialog d(&w);
+            gui::ExportDialog d("demo", &w);
             d.show();
             QTest::qWait(100);
             d.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/export-dialog.png");

@@ -140,6 +140,35 @@ class TstDiscovery : public QObject {
                                               "chrome-json visible/x.pt.trace.json"}));
         QCOMPARE(d.ignored.size(), size_t(1));
     }
+    void aFileNamedLikeATraceThatIsNoneIsNamed() {
+        // the walk's junk folder: trace.json of random bytes beginning "y:=" gave "no profiler files found";
+        // the file is named, with why and the byte it fails at. A JSON file whose name does not say trace
+        // (a producer's step_trace_point_info.json) is passed over quietly, as before
+        const std::string root = test::tempDir("disc-junk");
+        test::writeFile(root + "/trace.json", std::string("y:=\xef\x34\x97") + std::string(200, 'q'));
+        test::writeFile(root + "/sub/rank0_trace.json", "  {\"model\": \"x\", \"layers\": 3}");
+        test::writeFile(root + "/sub/step_trace_point_info.json", "{\"fp_start\": 1}");
+        const auto d = import::discover(root);
+        QVERIFY(d.groups.empty());
+        QCOMPARE(
+            diags(d, root + "/trace.json"),
+            QStringList{"warning|named like a trace but not one: byte 0 is 'y', not the '[' or '{' a trace "
+                        "begins with; not read|1"});
+        QCOMPARE(diags(d, root + "/sub/rank0_trace.json"),
+                 QStringList{"warning|named like a trace but not one: the JSON object at byte 2 has no "
+                             "\"traceEvents\" or \"ph\"; not read|1"});
+        QVERIFY(diags(d, root + "/sub/step_trace_point_info.json").isEmpty());
+        QCOMPARE(d.diagnostics.size(), size_t(2));
+        // offsets as the diagnostics table shows them
+        for (const auto& g : d.diagnostics)
+            QCOMPARE(g.firstOffset, int64_t(g.file == root + "/trace.json" ? 0 : 2));
+        auto ix = test::indexDir(root);
+        QVERIFY(!ix.result.ok);
+        const std::string said = root + "/trace.json: named like a trace but not one: byte 0 is 'y'";
+        const size_t at = ix.result.error.find(said);
+        QVERIFY2(at != std::string::npos, ix.result.error.c_str());
+        QVERIFY2(ix.result.error.find(said, at + 1) == std::string::npos, ix.result.error.c_str()); // once
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDiscovery)

@@ -4,6 +4,7 @@
 // communication.json within 1 %; the NCCL collectives of the HTA rank pair are matched across ranks.
 #include "core/io/bytesource.h"
 #include "core/pipeline/buildpipeline.h"
+#include "core/query/analysisqueries.h"
 #include "core/query/report.h"
 #include "tests/support/testsupport.h"
 
@@ -561,6 +562,34 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT wait_ns FROM collectives WHERE rank = 0 AND step = 1 AND name = "
                            "'Receive-op663'"),
                  int64_t(49409520));
+    }
+    void memoryCurveIsThePeaksComponent() {
+        // older torch_npu test_data, python over memory_record.csv: PTA and PTA+GE each hold 3 samples on
+        // rank 0 peaking at 4599.86572265625 MB allocated (4 823 308 800 B) and 8664 MB reserved
+        // (9 084 862 464 B); GE also has 3 samples but peaks at 0.25 MB. The panel drew GE (the first of
+        // the equally counted components) under a header giving PTA's peaks
+        auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
+        QVERIFY(ix.result.ok);
+        QCOMPARE(
+            ix.rows("SELECT peak_allocated_bytes, peak_reserved_bytes FROM memory_summary WHERE rank = 0"),
+            std::vector<std::string>{"4823308800|9084862464"});
+        {
+            // (rank 1's memory_record.csv has spreadsheet-rounded timestamps, 1.69512E+15: left out)
+            const int rank = 0;
+            const query::MemoryMapData m = query::loadMemoryMap(*ix.db, rank);
+            QVERIFY2(m.curveComponent == "PTA" || m.curveComponent == "PTA+GE", m.curveComponent.c_str());
+            double allocated = 0, reserved = 0;
+            for (const auto& p : m.curve) {
+                if (!std::isnan(p.allocated)) allocated = std::max(allocated, p.allocated);
+                if (!std::isnan(p.reserved)) reserved = std::max(reserved, p.reserved);
+            }
+            QCOMPARE(int64_t(allocated), m.peakAllocatedBytes);
+            QCOMPARE(int64_t(reserved), m.peakReservedBytes);
+            // the timeline's memory lane draws the same component
+            QCOMPARE(
+                ix.rows("SELECT curve_component FROM memory_summary WHERE rank = " + std::to_string(rank)),
+                std::vector<std::string>{m.curveComponent});
+        }
     }
     void zstdCopiesReadAsOriginals() {
         auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");

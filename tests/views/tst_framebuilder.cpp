@@ -9,7 +9,9 @@
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
+#include "views/timeline/framepainter.h"
 
+#include <QPainter>
 #include <QtTest>
 #include <thread>
 
@@ -64,6 +66,62 @@ class TstFrameBuilder : public QObject {
                  qPrintable(QString("%1 … %2").arg(r.left()).arg(r.right())));
         const auto [top, bottom] = laneRows(in, 1);
         QVERIFY(r.top() >= top && r.bottom() <= bottom);
+    }
+    void spanEndingAtTheWindowsEndIsDrawn() {
+        // mindinsight profiler run 0: Stream 519's only span, 3.1 µs, ends at the run's end (6 042 912 660
+        // ns); at Fit it is a sub-pixel span in the plot's last column. Widened to a pixel past the edge, it
+        // was clipped away; a span starting at the window's end lies after it and is not drawn
+        const int64_t end = 6042912660;
+        Frame f;
+        f.summary->endNs = end;
+        f.state.setBounds(0, end);
+        f.track(1).items = {item(end - 3100, end, 1, 2, 7)};
+        f.track(2).items = {item(end, end + 3100, 1, 2, 8)};
+        const FrameInput in = f.input(0, end);
+        const DrawList list = views::FrameBuilder().build(in);
+        const auto rects = spanRects(list);
+        QCOMPARE(rects.size(), size_t(1));
+        const QRectF r = rects[0].first;
+        const double right = in.viewport.plotRight();
+        QVERIFY2(r.width() >= 1 && r.left() >= right - 1 - 1e-9 && r.right() <= right + 1e-9,
+                 qPrintable(QString("%1 … %2, plot ends at %3").arg(r.left()).arg(r.right()).arg(right)));
+        // the last pixel column of its lane holds the span's colour
+        QImage img(list.size, QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        {
+            QPainter p(&img);
+            views::paintDrawList(p, list, QFont());
+        }
+        const auto [top, bottom] = laneRows(in, 1);
+        QVERIFY(r.top() >= top && r.bottom() <= bottom);
+        const QColor seen = img.pixelColor(int(right) - 1, int(r.center().y()));
+        QCOMPARE(seen.rgb(), QColor::fromRgba(rects[0].second).rgb());
+    }
+    void rangesDrawnAreTheOnesMeetingTheWindow() {
+        // the report's arrow picture: its window began 1 ns after "range one" ended; the range was drawn at
+        // the left edge (a pixel of slack) while the caption, counting by time, said 2 annotations of 3
+        Frame f;
+        const int64_t w0 = 50 * kMs, w1 = 150 * kMs;
+        auto range = [](const char* id, int64_t t0, int64_t t1) {
+            annotate::Annotation a;
+            a.id = id;
+            a.kind = annotate::Kind::Range;
+            a.anchor.ranks = {0};
+            a.anchor.t0Ns = t0;
+            a.anchor.t1Ns = t1;
+            return a;
+        };
+        FrameInput in = f.input(w0, w1);
+        in.annotations = {range("a1", 10 * kMs, w0 - 1), range("a2", 10 * kMs, w0), range("a3", w1, w1 + kMs),
+                          range("a4", w1 + 1, w1 + kMs)};
+        const DrawList list = views::FrameBuilder().build(in);
+        std::set<QString> drawn;
+        for (const auto& [box, id] : list.callouts)
+            drawn.insert(id);
+        QCOMPARE(list.all<views::Region>().size(), size_t(2));
+        QCOMPARE(drawn, (std::set<QString>{"a2", "a3"}));
+        for (const auto& a : in.annotations) // the caption's rule
+            QCOMPARE(annotate::meetsWindow(a, w0, w1), drawn.count(QString::fromStdString(a.id)) > 0);
     }
     void hiddenRankDrawsNothing() {
         Frame f;

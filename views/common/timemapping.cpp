@@ -59,6 +59,11 @@ Ruler TimeMapping::ruler(double minSpacingPx, int64_t runStart) const {
     return out;
 }
 
+int64_t TimeMapping::zoomAnchor(double px) const {
+    const double frac = width > 1 ? std::clamp((px - x0) / (width - 1), 0.0, 1.0) : 0.5;
+    return t0 + int64_t(std::llround(frac * double(t1 - t0)));
+}
+
 std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo,
                                        int64_t hi) {
     double w = double(t1 - t0) / factor;

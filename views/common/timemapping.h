@@ -29,6 +29,10 @@ struct TimeMapping {
     double x(int64_t t) const { return x0 + double(t - t0) * width / double(t1 - t0); }
     int64_t t(double px) const { return t0 + int64_t((px - x0) * double(t1 - t0) / width); }
     double nsPerPx() const { return double(t1 - t0) / width; }
+    /// The time a zoom at pixel `px` keeps in place: the first pixel column holds t0 and the last one t1,
+    /// so zooming at an edge keeps that edge (t(px) of the last column lies one pixel short of t1, and
+    /// repeated zooming there fell short of the run's end by that pixel at every step).
+    int64_t zoomAnchor(double px) const;
     /// Ticks at least `minSpacingPx` apart (1-2-5 steps); `runStart` is where the run's time is 0.
     Ruler ruler(double minSpacingPx, int64_t runStart) const;
     std::vector<Tick> ticks(double minSpacingPx, int64_t runStart) const {

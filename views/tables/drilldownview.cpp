@@ -103,15 +103,43 @@ QTableView* DrillDownView::table(int level) const {
 }
 
 void DrillDownView::showTensors(std::shared_ptr<const std::vector<query::TensorItem>> rows) {
-    if (m_tensorScope == TensorScope::Op && (!rows || rows->empty()) && m_service) {
-        m_tensorScope = TensorScope::OpTypeInStep;
-        m_pendingTensors = m_service->requestTensorRows(m_rank, m_step, m_op);
+    // none named after the op: its collective algorithm's buffers in the step, then its type's there
+    if (m_tensorScope != TensorScope::OpTypeInStep && (!rows || rows->empty()) && m_service) {
+        if (m_tensorScope == TensorScope::Op) {
+            m_tensorScope = TensorScope::CollectiveInStep;
+            m_pendingTensors = m_service->requestCollectiveTensorRows(m_rank, m_opName, m_opStartNs);
+        } else {
+            m_tensorScope = TensorScope::OpTypeInStep;
+            m_pendingTensors = m_service->requestTensorRows(m_rank, m_step, m_op);
+        }
         setLevel(m_level); // the breadcrumbs say which list this is
         return;
     }
+    if (m_tensorScope == TensorScope::CollectiveInStep && rows && !rows->empty())
+        m_tiedName = QString::fromStdString(rows->front().opName);
     m_tensors->setRows(std::move(rows));
     m_tensorsLoaded = true;
     if (m_level == 2) setLevel(m_level); // an empty list says why in the breadcrumbs
+}
+
+QString DrillDownView::tensorTitle() const {
+    if (m_op.isEmpty()) return tr("all tensors");
+    switch (m_tensorScope) {
+    case TensorScope::CollectiveInStep:
+        if (m_tensorsLoaded && !m_tiedName.isEmpty())
+            return tr("%1 tensors of step %2 (the memory records name the collective's algorithm, not %3; "
+                      "any %1 of the step may have allocated them)")
+                .arg(m_tiedName.toHtmlEscaped())
+                .arg(m_step)
+                .arg(m_opName.toHtmlEscaped());
+        [[fallthrough]]; // still looking: the op's own
+    case TensorScope::Op:
+        return tr("tensors %1 allocated").arg(m_opName.toHtmlEscaped());
+    case TensorScope::OpTypeInStep:
+        break;
+    }
+    return tr("%1 tensors in the step (none is recorded for %2 itself)")
+        .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped());
 }
 
 QString DrillDownView::breadcrumbs() const {
@@ -119,17 +147,10 @@ QString DrillDownView::breadcrumbs() const {
     if (m_level >= 1)
         s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") +
              tr("rank %1 · step %2").arg(m_rank).arg(m_step) + (m_level == 1 ? "</b>" : "");
-    if (m_level >= 2)
-        s += QString::fromUtf8(" ▸ <b>") +
-             (m_op.isEmpty() ? tr("all tensors")
-              : m_tensorScope == TensorScope::Op
-                  ? tr("tensors %1 allocated").arg(m_opName.toHtmlEscaped())
-                  : tr("%1 tensors in the step (none is recorded for %2 itself)")
-                        .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped())) +
-             "</b>";
+    if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + tensorTitle() + "</b>";
     if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
-        s += tr(" — <i>no memory record of rank %1 in step %2 names this op or its type (records may name "
-                "the op otherwise)</i>")
+        s += tr(" — <i>no memory record of rank %1 in step %2 names this op, its type or its collective "
+                "algorithm (records may name the op otherwise)</i>")
                  .arg(m_rank)
                  .arg(m_step);
     return s;
@@ -166,7 +187,9 @@ void DrillDownView::drillDown() {
         // the memory records name none of it (said in the breadcrumbs)
         m_op = QString::fromStdString(r->opType);
         m_opName = QString::fromStdString(r->name);
+        m_opStartNs = r->startNs;
         m_tensorScope = TensorScope::Op;
+        m_tiedName.clear();
         m_tensorsLoaded = false;
         m_tensors->setRows(nullptr);
         m_pendingTensors =

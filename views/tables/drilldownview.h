@@ -34,6 +34,7 @@ class DrillDownView : public QWidget {
     OpsModel* opsModel() const { return m_ops; }
     TensorsModel* tensorsModel() const { return m_tensors; }
     QString breadcrumbs() const;
+    QString tensorTitle() const; ///< the tensor level's breadcrumb: which list it shows
 
   protected:
     void keyPressEvent(QKeyEvent*) override;
@@ -56,7 +57,11 @@ class DrillDownView : public QWidget {
     int m_rank = -1;
     qint64 m_step = -1, m_stepStart = 0;
     QString m_op, m_opName; ///< the drilled op's type and name
-    enum class TensorScope { Op, OpTypeInStep } m_tensorScope = TensorScope::Op;
+    qint64 m_opStartNs = 0;
+    /// Which list the tensor level shows: the op's own, its collective algorithm's in the step (records
+    /// name "AllReduce", not hcom_allReduce__908_2_1), else its op type's in the step.
+    enum class TensorScope { Op, CollectiveInStep, OpTypeInStep } m_tensorScope = TensorScope::Op;
+    QString m_tiedName;           ///< the op name the records give, for CollectiveInStep
     bool m_tensorsLoaded = false; ///< the tensor level's answer has arrived (an empty list then says why)
     void showTensors(std::shared_ptr<const std::vector<query::TensorItem>> rows);
     void parkCurrent(int level);

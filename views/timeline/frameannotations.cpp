@@ -87,7 +87,9 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
                 callouts.place(QPointF(xe + 6, ye + 4), a);
             continue;
         }
-        if (x1 < left - 1 || x0 > right + 1) continue;
+        // the caption's rule (in the rank's time): a range ending a nanosecond before the window was
+        // drawn at its edge, a pixel of slack, and the caption did not count it
+        if (!annotate::meetsWindow(a, rm.t0, rm.t1)) continue;
         if (a.kind == annotate::Kind::Note) {
             out.add(Line{QPointF(x0, ext.top()), QPointF(x0, ext.bottom()), c, 2, true});
             callouts.place(QPointF(x0 + 4, ext.top() + 2), a);

@@ -156,8 +156,8 @@ void TimelineInput::wheel(QPointF pos, int deltaY, Qt::KeyboardModifiers mods) {
     const double steps = deltaY / 120.0;
     if (steps == 0) return;
     const TimeMapping tm = m_host->currentFrame().mapping();
-    auto [a, b] = zoomWindow(tm.t0, tm.t1, tm.t(pos.x()), std::pow(1.25, steps), m_state->boundsStart(),
-                             m_state->boundsEnd());
+    auto [a, b] = zoomWindow(tm.t0, tm.t1, tm.zoomAnchor(pos.x()), std::pow(1.25, steps),
+                             m_state->boundsStart(), m_state->boundsEnd());
     m_state->setWindow(a, b);
 }
 

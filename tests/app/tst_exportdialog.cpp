@@ -1,0 +1,63 @@
+// File ▸ Export image's dialog: the suggested file is this profile's — its name and the view, in the
+// remembered folder and format — never the last export's name, which may be another profile's picture
+// (Ctrl+E on a 200-rank demo proposed e_asc.png, and Enter overwrote it); it follows the view while the user
+// has not typed a name, and steps past a picture that exists rather than naming it.
+#include "app/gui/exportdialog.h"
+#include "app/gui/settings.h"
+#include "tests/support/testsupport.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QSettings>
+#include <QtTest>
+
+using namespace rs;
+
+class TstExportDialog : public QObject {
+    Q_OBJECT
+    QString m_dir;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName("rankscope-test-exportdialog");
+        QCoreApplication::setApplicationName("rankscope-test-exportdialog");
+        QSettings().clear();
+        m_dir = QString::fromStdString(test::tempDir("exportdialog"));
+    }
+    void cleanupTestCase() { QSettings().clear(); }
+
+    void suggestsThisProfilesName() {
+        // the last export: another profile's heatmap, as an SVG, in m_dir
+        gui::ExportDefaults last;
+        last.view = "heatmap";
+        last.dir = m_dir;
+        last.name = "e_asc.svg";
+        gui::Settings().setExportDefaults(last);
+        QFile other(m_dir + "/e_asc.svg");
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.close();
+        gui::ExportDialog d("d200");
+        QCOMPARE(d.choice().path, m_dir + "/d200-heatmap.svg");
+        QCOMPARE(d.choice().view, QString("heatmap"));
+        // the name follows the view until the user types one
+        d.setView("memory");
+        QCOMPARE(d.choice().path, m_dir + "/d200-memory.svg");
+        auto* path = d.findChild<QLineEdit*>();
+        QVERIFY(path);
+        path->setText(m_dir + "/mine.png");
+        d.setView("timeline");
+        QCOMPARE(d.choice().path, m_dir + "/mine.png");
+    }
+    void neverSuggestsAnExistingPicture() {
+        QFile first(m_dir + "/d8-timeline.png");
+        QVERIFY(first.open(QIODevice::WriteOnly));
+        first.close();
+        QCOMPARE(gui::ExportDialog::suggestedPath(m_dir, "d8", "timeline", "png"),
+                 m_dir + "/d8-timeline-2.png");
+        QCOMPARE(gui::ExportDialog::suggestedPath(m_dir, "d8", "heatmap", "png"), m_dir + "/d8-heatmap.png");
+    }
+};
+
+QTEST_MAIN(TstExportDialog)
+#include "tst_exportdialog.moc"
