@@ -9,26 +9,28 @@
 
 namespace rs::index {
 
+// 34: a rank's memory curve component is the one with the highest allocated bytes (ties: the larger total),
+// for its peaks, its timeline lane and the Memory panel alike (core/analysis/memorycomponent);
 // 33: a MindSpore 1.x step trace's communication ops on a lane per stream ("Stream 36"), not one lane whose
-// false nesting hid most collectives; an hccl_raw row attaches to an op begun before its step and ended in it;
-// 32: load_range (each rank group's runs of span ids and flow rowids, build scratch beside `flow`) replaces
-// the flow_rank index;
-// 31: op types of C++ launcher templates by what they run ("cutlass_80_tensorop_s1688gemm_…", not "Kernel";
-// "vectorized_elementwise_kernel<CUDAFunctor_add>"), mangled names demangled, op types at most 192 bytes;
-// rank_info/run windows cover the steps on the spans' clock; sum_step.wall_ns is step_trace_time's Stage +
-// Bubble where it is shipped; 30: sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time
-// subtracts kernels not recorded), step_stat.cause_kind 'outside_communication'; 29: comm_link keeps what its
-// readers use and points at its comm_link_src row (link_row) for the rest; 28: sum_step/step_stat.compute_ns
-// NULL where no kernel measured the compute; 27: manifest.shard_ranks and meta cluster_shard_dir (the app
-// reads a cluster index's lanes from its shards); 26: manifest (a cluster index's shards) and the shard meta
-// keys; 25: flow events are build scratch (no `flow` table or `flows` view in an analysed index), flow_link
-// keeps the span ids only; 24: Kineto 'stream N' lanes named 'Stream N' whatever their kind; 23:
-// flow.name_id/bp_e/file_id, flow_link and the flow_links view (flow arrows bound to spans); 22: Kineto GPU
-// user annotations on their own lanes (kind other); 21: name_fact.compute/communication (task classes are
-// importer facts); 20: .db peers (run completeness); 19: comm_link*, comm_group*, comm_source (communication
-// matrix); 18: track.role/plane, name_fact, comm_op_src.source and facts; 17: per-rank summary tables
-// (sum_*), rank_info.place; 16: long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 33;
+// false nesting hid most collectives; an hccl_raw row attaches to an op begun before its step and ended in
+// it; 32: load_range (each rank group's runs of span ids and flow rowids, build scratch beside `flow`)
+// replaces the flow_rank index; 31: op types of C++ launcher templates by what they run
+// ("cutlass_80_tensorop_s1688gemm_…", not "Kernel"; "vectorized_elementwise_kernel<CUDAFunctor_add>"),
+// mangled names demangled, op types at most 192 bytes; rank_info/run windows cover the steps on the spans'
+// clock; sum_step.wall_ns is step_trace_time's Stage + Bubble where it is shipped; 30:
+// sum_step/step_stat.idle_ns NULL where compute_ns is (the idle time subtracts kernels not recorded),
+// step_stat.cause_kind 'outside_communication'; 29: comm_link keeps what its readers use and points at its
+// comm_link_src row (link_row) for the rest; 28: sum_step/step_stat.compute_ns NULL where no kernel measured
+// the compute; 27: manifest.shard_ranks and meta cluster_shard_dir (the app reads a cluster index's lanes
+// from its shards); 26: manifest (a cluster index's shards) and the shard meta keys; 25: flow events are
+// build scratch (no `flow` table or `flows` view in an analysed index), flow_link keeps the span ids only;
+// 24: Kineto 'stream N' lanes named 'Stream N' whatever their kind; 23: flow.name_id/bp_e/file_id, flow_link
+// and the flow_links view (flow arrows bound to spans); 22: Kineto GPU user annotations on their own lanes
+// (kind other); 21: name_fact.compute/communication (task classes are importer facts); 20: .db peers (run
+// completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
+// name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
+// long_span; 15: label (profile metadata), collective.op_type
+constexpr int kSchemaVersion = 34;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
