@@ -151,7 +151,8 @@ std::vector<HistogramView::MarkerInfo> HistogramView::markers() const {
     for (const auto& m : m_markers) {
         const QPointF at = c->mapToPosition(QPointF(m.x, 0), c->series().first());
         const QRectF label = m.label->mapRectToScene(m.label->boundingRect());
-        out.push_back({m.text, mapFromScene(c->mapToScene(at)).x(), mapFromScene(label).boundingRect()});
+        out.push_back(
+            {m.text, double(mapFromScene(c->mapToScene(at)).x()), mapFromScene(label).boundingRect()});
     }
     return out;
 }
