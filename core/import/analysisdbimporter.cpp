@@ -101,7 +101,8 @@ std::vector<model::StepBreakdownRow> readStepTrace(index::Db& db, const DbColumn
     auto q = db.prepare(sql + " FROM StepTraceTime");
     auto us = [&](int col) { return model::parseScaled(textOf(q, col).value_or(""), model::TimeUnit::Us); };
     while (q.step()) {
-        std::string_view stepText = textOf(q, 0).value_or("");
+        const std::string cell = textOf(q, 0).value_or(""); // (a view of the temporary dangled: ASan)
+        std::string_view stepText = cell;
         if (stepText.rfind("step", 0) == 0) stepText.remove_prefix(4);
         const auto step = model::parseI64(stepText);
         if (!step) {

@@ -82,15 +82,36 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
             s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0,
                                cause ? model::stepCauseText(*cause) : std::string()});
         }
+    // a rank with several collective lanes (one per stream): a wait's lane is its collective's (in a
+    // cluster index the spans are in the shards: unset, the whole block as before)
     auto w = db.prepare(
+        "WITH multi AS (SELECT rank FROM track WHERE role = 'collective_lane' GROUP BY rank HAVING count(*) "
+        "> 1) "
         "SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
         "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "
-        "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns) "
+        "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns), "
+        "CASE WHEN w.rank IN (SELECT rank FROM multi) THEN (SELECT sp.track_id FROM collective c JOIN span "
+        "sp "
+        "ON sp.span_id = c.span_id WHERE c.collective_id = w.collective_id) END, "
+        "coalesce((SELECT f.point_to_point FROM collective c JOIN span sp ON sp.span_id = c.span_id JOIN "
+        "name_fact f ON f.name_id = sp.name_id WHERE c.collective_id = w.collective_id), 0) "
         "FROM wait w ORDER BY w.rank, w.start_ns");
     while (w.step())
-        if (shown.count(int(w.i64(0))))
-            s.waits.push_back({int(w.i64(0)), w.i64(1), w.text(2), w.i64(3), w.i64(4), w.text(5),
-                               w.isNull(6) ? std::nullopt : std::optional<int>(int(w.i64(6))), w.i64(7)});
+        if (shown.count(int(w.i64(0)))) {
+            WaitDesc d{int(w.i64(0)),
+                       w.i64(1),
+                       w.text(2),
+                       w.i64(3),
+                       w.i64(4),
+                       w.text(5),
+                       w.isNull(6) ? std::nullopt : std::optional<int>(int(w.i64(6))),
+                       w.i64(7),
+                       std::nullopt,
+                       false};
+            if (!w.isNull(8)) d.trackId = w.i64(8);
+            d.pointToPoint = w.i64(9) != 0;
+            s.waits.push_back(std::move(d));
+        }
 }
 
 void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {

@@ -39,6 +39,11 @@ struct WaitDesc {
     std::string kind; ///< collective_wait, idle_gap
     std::optional<int> blamedRank;
     int64_t blamedArrivalNs; ///< when the blamed rank arrived (the end of the wait)
+    /// The lane of the collective waited in, where its rank has several collective lanes (a MindSpore 1.x
+    /// stream each): the wait is that stream's, not every stream's. Unset: the rank's whole block.
+    std::optional<int64_t> trackId;
+    /// A Send or Receive: its peer is not matched across ranks, so no rank is blamed.
+    bool pointToPoint = false;
 };
 
 struct DiagnosticDesc {

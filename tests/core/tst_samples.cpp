@@ -6,6 +6,7 @@
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/analysisqueries.h"
 #include "core/query/report.h"
+#include "core/query/timelinequery.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -557,6 +558,26 @@ class TstSamples : public QObject {
         QCOMPARE(
             ix.scalar("SELECT count FROM diagnostics WHERE what LIKE 'per-op communication rows without%'"),
             int64_t(30));
+        // each wait is its own stream's, not the whole rank's (the Receive's 40.7 ms hatched the 13 AllReduce
+        // streams too: walk 6), and a Send/Receive says its peer is not matched
+        const query::ProfileSummary s = query::loadSummary(*ix.db);
+        int onOwnLane = 0, p2p = 0, waits = 0;
+        for (const auto& w : s.waits) {
+            if (w.rank != 0 || w.kind != "collective_wait") continue;
+            ++waits;
+            QVERIFY2(w.trackId, w.collective.c_str());
+            const std::string lane =
+                ix.rows("SELECT t.name FROM track t WHERE t.track_id = " + std::to_string(*w.trackId)).at(0);
+            const bool pair = w.collective.rfind("Send", 0) == 0 || w.collective.rfind("Receive", 0) == 0;
+            QCOMPARE(w.pointToPoint, pair);
+            p2p += pair;
+            // stream_48_0_Receive-op663 / stream_36_0_AllReduce-op4542: the column names the stream
+            onOwnLane += ix.scalar("SELECT count(*) FROM spans WHERE rank = 0 AND name = '" + w.collective +
+                                   "' AND track_id = " + std::to_string(*w.trackId)) > 0;
+            QVERIFY(lane.rfind("Stream ", 0) == 0);
+        }
+        QVERIFY(p2p > 0);
+        QCOMPARE(onOwnLane, waits);
         // rank 0's first Receive of step 1 starts 2.6 ms before the step's start point: hccl_raw's wait of
         // that step's row (49.40952 ms) is its own
         QCOMPARE(ix.scalar("SELECT wait_ns FROM collectives WHERE rank = 0 AND step = 1 AND name = "

@@ -23,7 +23,9 @@ class TstWaitIndex : public QObject {
                               int64_t(rng() % 100000),
                               i % 3 ? "collective_wait" : "idle_gap",
                               std::nullopt,
-                              0};
+                              0,
+                              std::nullopt,
+                              false};
             if (i % 500 == 0) w.durNs = 300000000; // a few long stalls covering many windows
             waits.push_back(w);
         }
@@ -52,9 +54,10 @@ class TstWaitIndex : public QObject {
         // rank 0: one 10 s hang at the start, then a 1 ms wait every 10 ms for 10 s (1000 waits)
         std::vector<query::WaitDesc> waits;
         const int64_t ms = 1000000;
-        waits.push_back({0, 0, "c", 0, 10000 * ms, "collective_wait", std::nullopt, 0});
+        waits.push_back({0, 0, "c", 0, 10000 * ms, "collective_wait", std::nullopt, 0, std::nullopt, false});
         for (int i = 0; i < 1000; ++i)
-            waits.push_back({0, i, "c", int64_t(i) * 10 * ms, ms, "collective_wait", std::nullopt, 0});
+            waits.push_back({0, i, "c", int64_t(i) * 10 * ms, ms, "collective_wait", std::nullopt, 0,
+                             std::nullopt, false});
         views::WaitIndex ix;
         ix.build(waits);
         // a 25 ms window at 9 s: the hang and the short waits starting in [9000, 9025] ms (3 of them)

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <tuple>
 
 namespace rs::views {
 
@@ -28,7 +30,7 @@ QRgb withAlpha(QColor c, int a) {
 /// rank header and its communication lanes); only tint the compute and host lanes so the kernels around the
 /// wait stay readable. The waiting part of a collective must read as red, not as the op's own colour.
 void fillRun(const FrameInput& in, int rank, double x0, double x1, QColor base, bool collective,
-             DrawList& out) {
+             std::optional<int64_t> onlyTrack, DrawList& out) {
     const Viewport& vp = in.viewport;
     const auto& lanes = in.layout->lanes();
     const QRgb tint = withAlpha(base, 22), fill = withAlpha(base, 170), hatch = base.darker(140).rgba();
@@ -53,6 +55,12 @@ void fillRun(const FrameInput& in, int rank, double x0, double x1, QColor base, 
         const double y = vp.yOf(l.y);
         if (y > vp.lanesBottom() || y + l.height < vp.lanesTop()) continue;
         const QRectF lr(x0, y, x1 - x0, l.height);
+        // a wait with a lane of its own (one stream of several) is that lane's: the other streams did not
+        // wait
+        if (onlyTrack && !l.header && l.laneKind == LaneKind::Communication && l.trackId != *onlyTrack) {
+            flush();
+            continue;
+        }
         const Paint paint = l.header                                ? Paint::Header
                             : l.laneKind == LaneKind::Communication ? Paint::Comm
                                                                     : Paint::Other;
@@ -79,7 +87,8 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
         if (!b.isNull() && b.bottom() >= vp.lanesTop() && b.top() <= vp.lanesBottom()) blocks[r] = b;
     }
     const double headerMid = in.options.headerHeight / 2.0;
-    std::map<std::pair<int, bool>, std::vector<WaitRun>> runs;
+    // per rank, kind and lane (-1: the rank's whole block)
+    std::map<std::tuple<int, bool, int64_t>, std::vector<WaitRun>> runs;
     for (const auto& [rank, block] : blocks) {
         const TimeMapping wm = in.rankMapping(rank);
         in.waits->forEach(rank, wm.t(left) - 1, wm.t(right) + 1, [&](const WaitIndex::Entry& e) {
@@ -93,7 +102,7 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             x1 = std::min(x1, right + 4);
             const bool selected =
                 sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
-            auto& v = runs[{w.rank, e.collective}];
+            auto& v = runs[{w.rank, e.collective, w.trackId.value_or(-1)}];
             if (!v.empty() && x0 <= v.back().x1 + 1) {
                 WaitRun& r = v.back();
                 r.x1 = std::max(r.x1, x1);
@@ -105,11 +114,12 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
         });
     }
     for (const auto& [key, v] : runs) {
-        const auto [rank, collective] = key;
+        const auto [rank, collective, track] = key;
         const QRectF& block = blocks[rank];
         const QColor base = collective ? waitColor() : idleGapColor();
         for (const WaitRun& r : v) {
-            fillRun(in, rank, r.x0, r.x1, base, collective, out);
+            fillRun(in, rank, r.x0, r.x1, base, collective,
+                    track >= 0 ? std::optional<int64_t>(track) : std::nullopt, out);
             if (r.selected) {
                 // the selected step's waits: a box where they are wide enough to leave their inside readable,
                 // else only a mark on the rank's header (thin waits became solid bars over every lane)

@@ -13,12 +13,13 @@ QString tr(const char* s) {
     return QCoreApplication::translate("TimelineView", s);
 }
 
-/// The first wait of `rank` overlapping [t0, t1] (in start order), or null.
-const query::WaitDesc* waitAt(const FrameInput& in, int rank, int64_t t0, int64_t t1) {
+/// The first wait of `lane`'s rank overlapping [t0, t1] (in start order) drawn on `lane`, or null: a wait
+/// with a lane of its own is on that lane and its rank's header only.
+const query::WaitDesc* waitAt(const FrameInput& in, const Lane& lane, int64_t t0, int64_t t1) {
     const query::WaitDesc* found = nullptr;
     if (!in.showWaits || !in.waits) return nullptr;
-    in.waits->forEach(rank, t0, t1, [&](const WaitIndex::Entry& e) {
-        if (!found) found = e.wait;
+    in.waits->forEach(lane.rank, t0, t1, [&](const WaitIndex::Entry& e) {
+        if (!found && (!e.wait->trackId || lane.header || *e.wait->trackId == lane.trackId)) found = e.wait;
     });
     return found;
 }
@@ -44,6 +45,12 @@ std::optional<query::DrawItem> itemAt(const FrameInput& in, int64_t trackId, int
 
 QString waitTooltip(const query::WaitDesc& w) {
     const QString coll = QString::fromStdString(w.collective).toHtmlEscaped();
+    if (w.kind == "collective_wait" && !w.blamedRank && w.pointToPoint)
+        return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: a send or "
+                  "receive "
+                  "is not matched to its peer across ranks")
+            .arg(formatDuration(w.durNs), coll)
+            .arg(w.step);
     if (w.kind == "collective_wait" && !w.blamedRank)
         return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: not every rank "
                   "of "
@@ -77,7 +84,7 @@ TimelineHit hitTest(const FrameInput& in, QPointF pos) {
     const TimeMapping tm = in.rankMapping(l.rank);
     const int64_t t = tm.t(pos.x()), slop = int64_t(2 * tm.nsPerPx());
     if (l.header || l.laneKind != LaneKind::Compute) {
-        h.wait = waitAt(in, l.rank, t - slop, t + slop);
+        h.wait = waitAt(in, l, t - slop, t + slop);
         if (h.wait || l.header) return h;
     }
     if (l.chart()) {
@@ -88,7 +95,7 @@ TimelineHit hitTest(const FrameInput& in, QPointF pos) {
     const double rowH = double(l.height - 3) / l.rows;
     const int depth = int((pos.y() - vp.yOf(l.y) - 1) / rowH);
     h.item = itemAt(in, l.trackId, depth, t, slop);
-    if (!h.item) h.wait = waitAt(in, l.rank, t, t);
+    if (!h.item) h.wait = waitAt(in, l, t, t);
     return h;
 }
 
