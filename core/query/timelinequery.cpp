@@ -85,14 +85,13 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
     // a rank with several collective lanes (one per stream): a wait's lane is its collective's (in a
     // cluster index the spans are in the shards: unset, the whole block as before)
     auto w = db.prepare(
-        "WITH multi AS (SELECT rank FROM track WHERE role = 'collective_lane' GROUP BY rank HAVING count(*) "
-        "> 1) "
+        "WITH multi AS (SELECT rank FROM track WHERE role = 'collective_lane' GROUP BY rank "
+        "HAVING count(*) > 1) "
         "SELECT w.rank, w.step, w.collective, w.start_ns, w.dur_ns, w.kind, w.blamed_rank, "
         "coalesce((SELECT c2.start_ns FROM collective c JOIN collective c2 ON c2.match_key = c.match_key "
         "AND c2.rank = w.blamed_rank WHERE c.collective_id = w.collective_id), w.start_ns + w.dur_ns), "
-        "CASE WHEN w.rank IN (SELECT rank FROM multi) THEN (SELECT sp.track_id FROM collective c JOIN span "
-        "sp "
-        "ON sp.span_id = c.span_id WHERE c.collective_id = w.collective_id) END, "
+        "CASE WHEN w.rank IN (SELECT rank FROM multi) THEN (SELECT sp.track_id FROM collective c "
+        "JOIN span sp ON sp.span_id = c.span_id WHERE c.collective_id = w.collective_id) END, "
         "coalesce((SELECT f.point_to_point FROM collective c JOIN span sp ON sp.span_id = c.span_id JOIN "
         "name_fact f ON f.name_id = sp.name_id WHERE c.collective_id = w.collective_id), 0) "
         "FROM wait w ORDER BY w.rank, w.start_ns");
@@ -259,29 +258,25 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
     auto lod = db.prepare(
         "SELECT start_ns, max_bytes FROM memory_lod WHERE rank = ?1 AND level = ?2 AND start_ns < ?4 AND "
         "start_ns >= ?3 - ?5 ORDER BY start_ns");
-    auto raw = db.prepare(
-        "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
-        "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns < ?3 "
-        "AND ts_ns >= coalesce((SELECT max(ts_ns) FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
-        "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns <= "
-        "?2), ?2) "
-        "ORDER BY ts_ns"); // the value in force at t0 is the curve's own last sample (another component's
-                           // left a zoomed-in window without any: the lane vanished)
+    // the value in force at t0 is the curve's own last sample (another component's left a zoomed-in window
+    // without any: the lane vanished; a window inside a gap longer than a bucket read no LOD row: it went
+    // blank while 1.9 GiB stayed allocated), drawn first at either zoom
     auto inForce =
         db.prepare("SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
                    "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND "
-                   "ts_ns <= ?2 "
-                   "ORDER BY ts_ns DESC LIMIT 1");
+                   "ts_ns <= ?2 ORDER BY ts_ns DESC LIMIT 1");
+    auto raw = db.prepare(
+        "SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ?1 AND component = (SELECT "
+        "curve_component FROM memory_summary WHERE rank = ?1) AND allocated_bytes IS NOT NULL AND ts_ns > ?2 "
+        "AND ts_ns < ?3 ORDER BY ts_ns");
     for (int64_t t : w.trackIds) {
         if (t >= 0) continue;
         CounterSeries c{t, {}, 0, true};
         int64_t last = INT64_MIN;
+        inForce.bind(1, -t - 1).bind(2, w.t0);
+        if (inForce.step()) addSample(c, inForce.i64(0), double(inForce.i64(1)), w, last);
+        inForce.reset();
         if (level >= 0) {
-            // the value in force at t0 first: a window inside a gap between samples longer than one bucket
-            // has no LOD row, and the lane went blank while 1.9 GiB stayed allocated (walk 5)
-            inForce.bind(1, -t - 1).bind(2, w.t0);
-            if (inForce.step()) addSample(c, inForce.i64(0), double(inForce.i64(1)), w, last);
-            inForce.reset();
             lod.bind(1, -t - 1)
                 .bind(2, int64_t(level))
                 .bind(3, w.t0)
