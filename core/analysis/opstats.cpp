@@ -13,27 +13,70 @@ using stats::mad;
 using stats::median;
 using stats::robustZ;
 
+namespace {
+
+/// The kernels of a cell: its names, or the cell itself as one kernel.
+std::vector<OpStatName> kernelsOf(const OpStatCell& c) {
+    if (!c.names.empty()) return c.names;
+    return {{std::string(), c.count, c.median}};
+}
+
+/// Each kernel name's cross-rank median: the median of the medians of the ranks that ran it.
+std::map<std::string, double> nameReferences(const std::vector<OpStatCell>& cells) {
+    std::map<std::string, std::vector<double>> medians;
+    for (const auto& c : cells)
+        for (const auto& k : kernelsOf(c))
+            if (k.count > 0) medians[k.name].push_back(double(k.median));
+    std::map<std::string, double> out;
+    for (auto& [name, v] : medians)
+        out[name] = median(v);
+    return out;
+}
+
+/// The cell's ratio to a typical rank running the same kernels as often, and that rank's median.
+void compareWithTypical(OpStatCell& c, const std::map<std::string, double>& references) {
+    double own = 0, typical = 0;
+    for (const auto& k : kernelsOf(c)) {
+        if (k.count <= 0) continue;
+        own += double(k.count) * double(k.median);
+        typical += double(k.count) * references.at(k.name);
+    }
+    c.ratio = typical > 0 ? own / typical : 1.0;
+    c.reference = c.ratio > 0 ? double(c.median) / c.ratio : 0;
+}
+
+} // namespace
+
 double judgeOpType(std::vector<OpStatCell>& cells, int ranksInRun, const AnalysisOptions& opts) {
-    std::vector<double> meds;
-    for (const auto& c : cells)
-        if (c.count >= opts.minOpCount) meds.push_back(double(c.median));
-    const double clusterMed = meds.empty() ? 0 : median(meds);
-    std::vector<double> ratios;
-    for (const auto& c : cells)
-        if (c.count >= opts.minOpCount && clusterMed > 0) ratios.push_back(double(c.median) / clusterMed);
+    const auto references = nameReferences(cells);
+    std::vector<double> medians, ratios;
+    for (auto& c : cells) {
+        compareWithTypical(c, references);
+        medians.push_back(double(c.median));
+        if (c.count >= opts.minOpCount) ratios.push_back(c.ratio);
+    }
     const double medRatio = ratios.empty() ? 1 : median(ratios);
     const double madRatio = mad(ratios, medRatio);
-    for (auto& c : cells) {
-        c.ratio = clusterMed > 0 ? double(c.median) / clusterMed : 1.0;
+    for (auto& c : cells)
         c.flagged = ranksInRun >= 2 && cells.size() >= 2 && c.count >= opts.minOpCount &&
                     c.ratio >= opts.stragglerRatio &&
                     robustZ(c.ratio, medRatio, std::max(madRatio, 0.01)) > opts.robustZ;
-    }
-    return clusterMed;
+    return medians.empty() ? 0 : median(medians);
 }
 
 PassInfo OpStatsPass::info() const {
-    return {"op_stats", PassScope::CrossRank, {"sum_op", "rank_info"}, {"op_stat"}};
+    return {"op_stats", PassScope::CrossRank, {"sum_op", "sum_op_name", "rank_info"}, {"op_stat"}};
+}
+
+void OpStatsPass::attachNames(index::Db& db, const RunMap& runs, CellsByRunOp& byOp) {
+    auto q = db.prepare("SELECT rank, op_type, name, count, median_ns FROM sum_op_name ORDER BY rank, name");
+    while (q.step()) {
+        const int rank = int(q.i64(0));
+        const auto cells = byOp.find({runs.run(rank), q.text(1)});
+        if (cells == byOp.end()) continue;
+        for (auto& c : cells->second)
+            if (c.rank == rank) c.names.push_back({q.text(2), q.i64(3), q.i64(4)});
+    }
 }
 
 void OpStatsPass::run(CrossRankContext& ctx) {
@@ -42,25 +85,27 @@ void OpStatsPass::run(CrossRankContext& ctx) {
     std::map<int, int> ranksInRun;
     for (const auto& [r, run] : runs.runOf)
         ++ranksInRun[run];
-    std::map<std::pair<int, std::string>, std::vector<OpStatCell>> byOp; // (run, op type)
+    CellsByRunOp byOp;
     auto q = ctx.db.prepare(
         "SELECT rank, op_type, count, total_ns, median_ns, p95_ns, max_ns FROM sum_op ORDER BY "
         "op_type, rank");
     while (q.step()) {
         const int rank = int(q.i64(0));
-        byOp[{runs.run(rank), q.text(1)}].push_back({rank, q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6)});
+        byOp[{runs.run(rank), q.text(1)}].push_back(
+            {rank, q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), {}});
     }
+    attachNames(ctx.db, runs, byOp);
     auto ins =
         ctx.db.prepare("INSERT INTO op_stat(op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, "
                        "max_ns, ratio_to_median, flagged, cluster_median_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
     for (auto& [runOp, cells] : byOp) {
-        const double clusterMed = judgeOpType(cells, ranksInRun[runOp.first], ctx.opts);
+        judgeOpType(cells, ranksInRun[runOp.first], ctx.opts);
         for (const auto& c : cells) {
             ins.bind(1, runOp.second).bind(2, c.rank).bind(3, c.count).bind(4, c.total);
             ins.bind(5, c.count ? c.total / c.count : 0).bind(6, c.median).bind(7, c.p95).bind(8, c.max);
             ins.bind(9, c.ratio)
                 .bind(10, int64_t(c.flagged))
-                .bind(11, int64_t(std::llround(clusterMed)))
+                .bind(11, int64_t(std::llround(c.reference)))
                 .exec();
         }
     }

@@ -77,6 +77,8 @@ CREATE TABLE sum_step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INT
   preparing_ns INTEGER, source TEXT, PRIMARY KEY(rank, step));
 CREATE TABLE sum_op(rank INTEGER NOT NULL, op_type TEXT NOT NULL, count INTEGER, total_ns INTEGER, median_ns INTEGER,
   p95_ns INTEGER, max_ns INTEGER);
+CREATE TABLE sum_op_name(rank INTEGER NOT NULL, op_type TEXT NOT NULL, name TEXT NOT NULL, count INTEGER,
+  median_ns INTEGER);
 CREATE TABLE sum_bank(rank INTEGER NOT NULL, op_name TEXT, bank INTEGER NOT NULL, bytes INTEGER NOT NULL);
 CREATE TABLE sum_diagnostic(rank INTEGER NOT NULL, file TEXT, severity TEXT, what TEXT, count INTEGER, excerpt TEXT);
 -- Findings written by core/analysis at index time.

@@ -9,6 +9,10 @@
 
 namespace rs::index {
 
+// 35: sum_op_name (each kernel name's count and median within an op type) and op_stat ratios of like
+// against like (cluster_median_ns: the median of the rank's mix of kernels on a typical rank); op types of
+// copies and fills keep their kind ("Memcpy HtoD (Pinned -> Device)"), a call operator template names its
+// functor ("_scatter_gather_elementwise_kernel<ReduceAdd>");
 // 34: a rank's memory curve component is the one with the highest allocated bytes (ties: the larger total),
 // for its peaks, its timeline lane and the Memory panel alike (core/analysis/memorycomponent);
 // 33: a MindSpore 1.x step trace's communication ops on a lane per stream ("Stream 36"), not one lane whose
@@ -30,7 +34,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 34;
+constexpr int kSchemaVersion = 35;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -26,6 +26,7 @@ constexpr Launcher kLaunchers[] = {
     {"unrolled_elementwise_kernel", 0, true},
     {"elementwise_kernel", 2, true},
     {"reduce_kernel", 2, true},
+    {"_scatter_gather_elementwise_kernel", 2, true}, // ScatterGatherKernel.cu: the reduction it applies
     // and the functor wrappers they are given
     {"gpu_kernel_impl", 0, false},
     {"gpu_kernel_impl_nocast", 0, false},
@@ -104,27 +105,44 @@ Component componentOf(std::string_view c) {
 
 std::string nameOf(std::string_view expr, int nesting);
 
-/// What the launcher `l` runs, from its template arguments; empty when they name nothing.
-std::string launched(const Launcher& l, std::string_view templateArgs, int nesting) {
+/// The name of template argument `arg` of `templateArgs`; empty when it names nothing or a fundamental type.
+std::string argumentName(std::string_view templateArgs, size_t arg, int nesting) {
     std::vector<std::string_view> args;
-    if (!splitOutside(templateArgs, ",", args) || l.arg >= args.size()) return {};
-    const std::string inner = nameOf(trimmed(args[l.arg]), nesting + 1);
+    if (!splitOutside(templateArgs, ",", args) || arg >= args.size()) return {};
+    const std::string inner = nameOf(trimmed(args[arg]), nesting + 1);
     for (std::string_view f : kFundamental)
         if (inner == f) return {};
     return inner;
 }
 
+/// A call operator template's functor: "operator()<at::native::ReduceAdd>(…)" → "ReduceAdd" (PyTorch's
+/// scatter/gather kernels are lambdas in such an operator, and the functor is the op they run); empty for
+/// any other component.
+std::string callOperatorFunctor(std::string_view component, int nesting) {
+    component = trimmed(component);
+    constexpr std::string_view kCall = "operator()<";
+    if (component.rfind(kCall, 0) != 0) return {};
+    int depth = 0;
+    for (size_t i = kCall.size() - 1; i < component.size(); ++i) {
+        if (component[i] == '<') ++depth;
+        if (component[i] == '>' && --depth == 0)
+            return argumentName(component.substr(kCall.size(), i - kCall.size()), 0, nesting);
+    }
+    return {};
+}
+
 /// The meaningful name of a scoped expression: its last named component (a lambda names the function
-/// it is in, operator() its class), looked through launchers.
+/// it is in, operator() its class, a call operator template its functor), looked through launchers.
 std::string nameOf(std::string_view expr, int nesting) {
     std::vector<std::string_view> scopes;
     if (nesting > kMaxNesting || !splitOutside(expr, "::", scopes)) return {};
     for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+        if (std::string functor = callOperatorFunctor(*it, nesting); !functor.empty()) return functor;
         const Component c = componentOf(*it);
         if (c.identifier.empty()) continue;
         for (const Launcher& l : kLaunchers) {
             if (l.name != c.identifier) continue;
-            const std::string inner = launched(l, c.templateArgs, nesting);
+            const std::string inner = argumentName(c.templateArgs, l.arg, nesting);
             if (inner.empty()) break;
             if (!l.keep) return inner;
             return std::string(c.identifier) + '<' + inner + '>';

@@ -6,7 +6,8 @@
 // the instantiation, not "Kernel" for every GEMM and convolution); "void
 // at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, …>(…)" →
 // "vectorized_elementwise_kernel<CUDAFunctor_add>" (PyTorch's launch path and the functor it runs: the
-// path tells contiguous from strided, the functor which op). Lambdas name the function they are in.
+// path tells contiguous from strided, the functor which op). Lambdas name the function they are in; a
+// call operator template names its functor ("_scatter_gather_elementwise_kernel<ReduceAdd>").
 // Pure functions; thread-safe.
 #include <string>
 #include <string_view>

@@ -45,6 +45,13 @@ std::string nameOpType(std::string_view n) {
     return std::string(n);
 }
 
+/// CUDA's copies and fills name their kind and the memories involved ("Memcpy HtoD (Pinned -> Device)"):
+/// a pinned and a pageable copy are different mechanisms an order of magnitude apart in bandwidth, so the
+/// whole name is the op type.
+bool isCopyOrFill(std::string_view n) {
+    return n.rfind("Memcpy ", 0) == 0 || n.rfind("Memset ", 0) == 0 || n == "Memcpy" || n == "Memset";
+}
+
 std::string wholeName(std::string_view n) {
     while (!n.empty() && n.back() == ' ')
         n.remove_suffix(1);
@@ -59,6 +66,7 @@ std::string deriveOpType(std::string_view n) {
         if (k != std::string_view::npos) return bounded(n.substr(0, k + 1));
         return bounded(n);
     }
+    if (isCopyOrFill(n)) return bounded(wholeName(n));
     if (const std::string d = demangledName(n); !d.empty()) {
         const std::string t = cxxKernelOpType(d);
         return bounded(t.empty() ? n : t);

@@ -12,7 +12,7 @@ using namespace rs::analysis;
 
 namespace {
 OpStatCell cell(int rank, int64_t median, int64_t count = 100) {
-    return {rank, count, median * count, median, median, median};
+    return {rank, count, median * count, median, median, median, {}};
 }
 } // namespace
 
@@ -68,6 +68,36 @@ class TstCrossRankStages : public QObject {
         judgeOpType(d, 4, opts);
         for (auto& x : d)
             QVERIFY(!x.flagged);
+    }
+
+    // trace_filter's scatter/gather kernel: rank 0 ran the gather (2 × 103 µs) and the scatter (2 × 10 µs),
+    // rank 1 only the scatter (2 × 10.5 µs). One op type's medians alone call rank 1 five times faster; like
+    // against like it takes 1.024× the typical scatter (10.5 / 10.25), rank 0 0.998× ((20 + 206) / (20.5
+    // + 206): its gather has no other rank to compare with, its scatter is a little faster).
+    void mixOfKernelsComparedLikeAgainstLike() {
+        AnalysisOptions opts;
+        // medians in ns; the cells' own median is the middle of their four / two kernels
+        std::vector<OpStatCell> v{
+            {0, 4, 226000, 56500, 103000, 103000, {{"gather", 2, 103000}, {"scatter", 2, 10000}}},
+            {1, 2, 21000, 10500, 10500, 10500, {{"scatter", 2, 10500}}}};
+        judgeOpType(v, 2, opts);
+        QVERIFY(qAbs(v[0].ratio - (2 * 103000.0 + 2 * 10000.0) / (2 * 103000.0 + 2 * 10250.0)) < 1e-9);
+        QVERIFY(qAbs(v[1].ratio - 10500.0 / 10250.0) < 1e-9);
+        QVERIFY(!v[0].flagged && !v[1].flagged);
+        // the reference median is the rank's own median over its ratio: what a typical rank's mix takes
+        QVERIFY(qAbs(v[1].reference - 10250.0) < 1e-6);
+    }
+
+    // every rank that ran an op type is part of its reference, however few its kernels: rank 1's two
+    // kernels (443 µs) and rank 0's four (121 µs) compare with their mean, 282 µs (walk 6 read 1.00 / 6.92:
+    // rank 0 alone was the reference)
+    void fewKernelsStillInTheReference() {
+        AnalysisOptions opts;
+        std::vector<OpStatCell> v{cell(0, 121, 4), cell(1, 443, 2)};
+        judgeOpType(v, 2, opts);
+        QVERIFY(qAbs(v[0].ratio - 121.0 / 282.0) < 1e-9);
+        QVERIFY(qAbs(v[1].ratio - 443.0 / 282.0) < 1e-9);
+        QVERIFY(!v[1].flagged); // too few kernels to judge
     }
 
     void bankAnomaly() {

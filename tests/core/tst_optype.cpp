@@ -167,8 +167,36 @@ class TstOpType : public QObject {
                "cublasGemvTensorStridedBatched<float const>, "
                "cublasGemvTensorStridedBatched<float>, float>)"
             << "gemvx::kernel";
-        QTest::newRow("memcpy") << "Memcpy HtoD (Pinned -> Device)"
-                                << "HtoD";
+        // a copy's kind and memories are what it is: pinned and pageable copies are different mechanisms
+        QTest::newRow("memcpy pinned") << "Memcpy HtoD (Pinned -> Device)"
+                                       << "Memcpy HtoD (Pinned -> Device)";
+        QTest::newRow("memcpy pageable") << "Memcpy HtoD (Pageable -> Device)"
+                                         << "Memcpy HtoD (Pageable -> Device)";
+        QTest::newRow("memset") << "Memset (Device)"
+                                << "Memset (Device)";
+        // PyTorch's scatter/gather kernel: a lambda in a call operator template whose argument is the
+        // reduction (trace_filter's rank 0 runs ReduceAdd, 1 253 µs each, and TensorAssign, 10 µs each)
+        QTest::newRow("scatter_gather reduce_add")
+            << "void at::native::_scatter_gather_elementwise_kernel<128, 4, "
+               "at::native::_cuda_scatter_gather_internal_kernel<true, "
+               "float>::operator()<at::native::ReduceAdd>("
+               "at::TensorIterator&, long, long, long, at::native::ReduceAdd const&)::{lambda(int)#1}>(int, "
+               "at::native::_cuda_scatter_gather_internal_kernel<true, "
+               "float>::operator()<at::native::ReduceAdd>("
+               "at::TensorIterator&, long, long, long, at::native::ReduceAdd const&)::{lambda(int)#1})"
+            << "_scatter_gather_elementwise_kernel<ReduceAdd>";
+        QTest::newRow("scatter_gather tensor_assign")
+            << "void at::native::_scatter_gather_elementwise_kernel<128, 4, "
+               "at::native::_cuda_scatter_gather_internal_kernel<false, at::native::OpaqueType<4> "
+               ">::operator()<at::native::TensorAssign>(at::TensorIterator&, long, long, long, "
+               "at::native::TensorAssign const&)::{lambda(int)#1}>(int, "
+               "at::native::_cuda_scatter_gather_internal_kernel<false, at::native::OpaqueType<4> "
+               ">::operator()<at::native::TensorAssign>(at::TensorIterator&, long, long, long, "
+               "at::native::TensorAssign const&)::{lambda(int)#1})"
+            << "_scatter_gather_elementwise_kernel<TensorAssign>";
+        // a call operator template of a fundamental type names nothing: the class does
+        QTest::newRow("call operator of a fundamental type") << "void ns::Functor::operator()<float>(float*)"
+                                                             << "Functor";
         // ROCm Tensile: the problem type up to the macro tile and matrix instruction, not 370 bytes of
         // tuning parameters (its trailing "_4_1" is no instance number)
         QTest::newRow("tensile")

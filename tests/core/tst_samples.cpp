@@ -395,6 +395,33 @@ class TstSamples : public QObject {
         const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
         QVERIFY2(text.find("Communication wait: not known") != std::string::npos, text.c_str());
     }
+    void opTypesCompareLikeAgainstLike() {
+        // trace_filter's ranks run different instantiations of the same templates (walk 6: rank 1 read
+        // 0.10× in `_scatter_gather_elementwise_kernel` and 0.86× in Memcpy HtoD). Expected values from a
+        // Python count over the two .json.gz: per kernel name the numpy median of `dur`, the reference of a
+        // name the median over the ranks that ran it, a cell's ratio Σ count·median / Σ count·reference.
+        auto ix = test::indexDir(m_samples + "/hta/tests/data/trace_filter");
+        QVERIFY(ix.result.ok);
+        // the functor and the copy kind are the op: rank 1 runs no ReduceAdd, and copies from pinned and
+        // pageable memory are two rows
+        QCOMPARE(ix.rows("SELECT rank, count FROM op_stats WHERE op_type = "
+                         "'_scatter_gather_elementwise_kernel<ReduceAdd>' ORDER BY rank"),
+                 std::vector<std::string>{"0|2"});
+        QCOMPARE(ix.rows("SELECT op_type, rank, count FROM op_stats WHERE op_type LIKE 'Memcpy HtoD%' "
+                         "ORDER BY op_type, rank"),
+                 (std::vector<std::string>{
+                     "Memcpy HtoD (Pageable -> Device)|0|16", "Memcpy HtoD (Pageable -> Device)|1|16",
+                     "Memcpy HtoD (Pinned -> Device)|0|8", "Memcpy HtoD (Pinned -> Device)|1|8"}));
+        // two key types of one radix sort: rank 0 ran <long, int> 8× and <long, float> 6×, rank 1 only
+        // <long, int>: 0.627 and 1.430, not the 0.25 / 1.75 of one median against another
+        QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
+                         "'DeviceRadixSortOnesweepKernel' ORDER BY rank"),
+                 (std::vector<std::string>{"0|0.627", "1|1.430"}));
+        // rank 1's scatter (2 × 10.5 µs) against the two ranks' scatters (10 and 10.5 µs)
+        QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
+                         "'_scatter_gather_elementwise_kernel<TensorAssign>' ORDER BY rank"),
+                 (std::vector<std::string>{"0|0.998", "1|1.024"}));
+    }
     void kinetoBaseTimeAndMemory() {
         auto ix = test::indexDir(m_samples + "/hta/tests/data/nccl_parser_config");
         QVERIFY(ix.result.ok);

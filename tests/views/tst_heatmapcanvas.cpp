@@ -42,6 +42,8 @@ class TstHeatmapCanvas : public QObject {
         const auto m = query::HeatmapData::Mode(mode);
         QCOMPARE(views::statisticName(views::HeatStatistic::Ratio, m), "ratio to the " + reference);
         QCOMPARE(views::statisticName(views::HeatStatistic::P95, m), QString("p95 duration"));
+        // the op × rank grid's tooltip says ranks are compared on the same kernels (sum_op_name)
+        QCOMPARE(views::ratioReference(m).contains("same kernels"), m == query::HeatmapData::Mode::OpByRank);
     }
     void longNamesSharingTheirHeadGetDifferentLabels() {
         views::HeatmapCanvas c;

@@ -365,7 +365,7 @@ bool HeatmapCanvas::event(QEvent* e) {
             if (!cellAt(pt, r, c) || !m_data->cells[size_t(r)][size_t(c)].present) return QString();
             const auto& cell = m_data->cells[size_t(r)][size_t(c)];
             QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · "
-                                  "max %8<br>ratio %9×%10")
+                                  "max %8<br>ratio %9×%10%11")
                               .arg(QString::fromStdString(m_data->rows[size_t(r)]).toHtmlEscaped(),
                                    QString::fromStdString(m_data->columns[size_t(c)]))
                               .arg(cell.count)
@@ -374,6 +374,7 @@ bool HeatmapCanvas::event(QEvent* e) {
                                    cell.p95Ns ? formatDuration(cell.p95Ns) : "-",
                                    cell.maxNs ? formatDuration(cell.maxNs) : "-")
                               .arg(cell.ratio, 0, 'f', 2)
+                              .arg(ratioReference(m_data->mode))
                               .arg(cell.flagged ? tr("<br><b>flagged: straggler</b>") : QString());
             return tip;
         }))

@@ -24,6 +24,11 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
     return {};
 }
 
+QString ratioReference(query::HeatmapData::Mode mode) {
+    if (mode != query::HeatmapData::Mode::OpByRank) return {};
+    return " to the other ranks' medians of the same kernels (by name, as often as this rank ran each)";
+}
+
 double cellValue(const query::HeatCell& c, HeatStatistic s) {
     switch (s) {
     case HeatStatistic::Ratio:
