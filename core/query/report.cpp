@@ -4,6 +4,7 @@
 #include "core/model/findingtext.h"
 #include "core/model/timetext.h"
 #include "core/query/reportoutliers.h"
+#include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
 #include "core/stats/robuststats.h"
 
@@ -406,6 +407,7 @@ json runReport(index::Db& db, json r, int run) {
     r["counts"]["tracks"] = countIn(db, "track", "rank", in);
     r["counts"]["collectives"] = cw["collectives"];
     r["counts"]["tensors"] = countIn(db, "tensor", "rank", in);
+    renameRanks(r, dataRanksOf(db, ranks)); // after every rank filter above: they filter by key
     return r;
 }
 

@@ -373,6 +373,14 @@ class TstSamples : public QObject {
                      "SELECT count(DISTINCT r.run_id) FROM ranks r WHERE EXISTS (SELECT 1 FROM source_file f "
                      "WHERE f.rank = r.rank AND f.path LIKE '%/cluster_propose/%')"),
                  int64_t(1));
+        // the run of the job's rank 1 whose key is 10001 (its rank 1 collides with the other job's):
+        // Details' text names it as its lanes do, "rank 1", never by the key
+        const auto run = ix.scalar("SELECT run_id FROM ranks WHERE rank = 10001");
+        QCOMPARE(ix.scalar("SELECT data_rank FROM rank_info WHERE rank = 10001"), int64_t(1));
+        const std::string text =
+            query::formatReport(query::runReport(*ix.db, query::buildReport(*ix.db, 20), int(run)), 20);
+        QVERIFY2(text.find("10001") == std::string::npos, text.c_str());
+        QVERIFY2(text.find("rank 1:") != std::string::npos, text.c_str());
     }
     void htaTwoOf128RanksAreOneIncompleteRun() {
         // SOURCES.md: ranks 0 and 1 of one job with world_size 128. One run, incomplete: with 126 ranks

@@ -1,0 +1,62 @@
+#include "core/query/reportranks.h"
+
+#include <string>
+#include <string_view>
+
+namespace rs::query {
+
+namespace {
+
+bool endsWith(std::string_view s, std::string_view tail) {
+    return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+int64_t renamed(int64_t key, const std::map<int64_t, int64_t>& toData) {
+    const auto it = toData.find(key);
+    return it == toData.end() ? key : it->second;
+}
+
+void renameMember(const std::string& name, nlohmann::json& v, const std::map<int64_t, int64_t>& toData) {
+    if (v.is_number_integer() && (name == "rank" || endsWith(name, "_rank"))) {
+        v = renamed(v.get<int64_t>(), toData);
+    } else if (v.is_array() && (name == "ranks" || endsWith(name, "_ranks") || name == "blamed_on")) {
+        for (auto& x : v)
+            if (x.is_number_integer()) x = renamed(x.get<int64_t>(), toData);
+    } else if (v.is_object() && name == "last_arrival_counts") {
+        nlohmann::json out = nlohmann::json::object();
+        for (auto& [k, n] : v.items())
+            out[std::to_string(renamed(std::stoll(k), toData))] = n;
+        v = std::move(out);
+    }
+}
+
+} // namespace
+
+std::map<int64_t, int64_t> dataRanksOf(index::Db& db, const std::set<int64_t>& keys) {
+    std::map<int64_t, int64_t> out;
+    std::set<int64_t> seen;
+    bool differs = false;
+    auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info");
+    while (q.step()) {
+        if (!keys.count(q.i64(0))) continue;
+        if (!seen.insert(q.i64(1)).second) return {};
+        out[q.i64(0)] = q.i64(1);
+        differs |= q.i64(0) != q.i64(1);
+    }
+    return differs ? out : std::map<int64_t, int64_t>{};
+}
+
+void renameRanks(nlohmann::json& report, const std::map<int64_t, int64_t>& toData) {
+    if (toData.empty()) return;
+    if (report.is_object()) {
+        for (auto& [name, v] : report.items()) {
+            renameMember(name, v, toData);
+            if (v.is_structured()) renameRanks(v, toData);
+        }
+    } else if (report.is_array()) {
+        for (auto& x : report)
+            if (x.is_structured()) renameRanks(x, toData);
+    }
+}
+
+} // namespace rs::query

@@ -1,0 +1,40 @@
+// A per-run report's ranks renamed from keys to the numbers the files write (core/query/reportranks.h):
+// every rank-valued member, rank list and last-arrival key is renamed, nothing else.
+#include "core/query/reportranks.h"
+
+#include <QtTest>
+
+using namespace rs;
+using nlohmann::json;
+
+class TstReportRanks : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void everyRankPlaceIsRenamed() {
+        json r = {{"ranks", {10001, 10002}},
+                  {"steps", {{"per_rank", {{{"rank", 10001}, {"median_ns", 10001}}}}}},
+                  {"outlier_steps", {{{"rank", 10002}, {"step", 10001}, {"late_rank", 10001}}}},
+                  {"comm_wait",
+                   {{"by_rank", {{{"rank", 10002}, {"blamed_on", {10001}}}}},
+                    {"last_arrival_counts", {{"10001", 3}, {"10002", 1}}}}},
+                  {"findings", {{{"affected", {{"waiting_ranks", {10002}}}}}}}};
+        query::renameRanks(r, {{10001, 1}, {10002, 2}});
+        QCOMPARE(r["ranks"], json({1, 2}));
+        QCOMPARE(r["steps"]["per_rank"][0]["rank"], json(1));
+        QCOMPARE(r["steps"]["per_rank"][0]["median_ns"], json(10001)); // a duration stays
+        QCOMPARE(r["outlier_steps"][0]["step"], json(10001));          // a step stays
+        QCOMPARE(r["outlier_steps"][0]["late_rank"], json(1));
+        QCOMPARE(r["comm_wait"]["by_rank"][0]["blamed_on"], json({1}));
+        QCOMPARE(r["comm_wait"]["last_arrival_counts"], json({{"1", 3}, {"2", 1}}));
+        QCOMPARE(r["findings"][0]["affected"]["waiting_ranks"], json({2}));
+    }
+    void noMapNoChange() {
+        const json before = {{"ranks", {10001}}, {"rank", 10001}};
+        json r = before;
+        query::renameRanks(r, {});
+        QCOMPARE(r, before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstReportRanks)
+#include "tst_reportranks.moc"
