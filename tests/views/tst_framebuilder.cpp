@@ -268,6 +268,23 @@ class TstFrameBuilder : public QObject {
                 QVERIFY(fill->rect.left() >= views::Viewport::kGutter - 5 &&
                         fill->rect.right() <= in.viewport.plotRight() + 5);
     }
+    // a wait's dashed link to the late rank is drawn where the wait is at least 2 px long as measured, not
+    // as widened to stay visible: zoomed out, every thin wait drew one (about 700 links over the 1 GB
+    // bench profile's whole run) and nobody can follow them
+    void blameLinkOnlyForWaitsLongEnoughToRead() {
+        Frame f;
+        f.summary->waits.front().durNs = kMs / 10; // 0.1 ms at 70 ms, blamed on rank 1
+        auto links = [](const DrawList& l) {
+            int n = 0;
+            for (const auto* line : l.all<views::Line>())
+                n += line->dashed;
+            return n;
+        };
+        // the whole 200 ms over ~1 100 px: the wait is ~0.55 px, drawn 2 px wide, no link
+        QCOMPARE(links(views::FrameBuilder().build(f.input(0, 200 * kMs))), 0);
+        // 69–72 ms: the wait is ~37 px, linked to rank 1
+        QCOMPARE(links(views::FrameBuilder().build(f.input(69 * kMs, 72 * kMs))), 1);
+    }
     void stepBandsEveryOtherStep() {
         Frame f;
         const FrameInput in = f.input(0, 200 * kMs);

@@ -17,6 +17,7 @@ namespace {
 /// would otherwise each fill every lane of their rank (most of a frame's time).
 struct WaitRun {
     double x0, x1;
+    double measuredX1; ///< the run's right edge before a thin wait is widened to stay visible
     const query::WaitDesc* longest;
     bool selected;
 };
@@ -95,6 +96,7 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             const query::WaitDesc& w = *e.wait;
             double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
             if (x1 < left || x0 > right) return;
+            const double measuredX1 = x1;
             x1 = std::max(x1, x0 + 2);
             // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what the
             // raster engine fills (it drew nothing: the wait vanished when zoomed in)
@@ -106,10 +108,11 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             if (!v.empty() && x0 <= v.back().x1 + 1) {
                 WaitRun& r = v.back();
                 r.x1 = std::max(r.x1, x1);
+                r.measuredX1 = std::max(r.measuredX1, measuredX1);
                 if (w.durNs > r.longest->durNs) r.longest = &w;
                 r.selected = r.selected || selected;
             } else {
-                v.push_back({x0, x1, &w, selected});
+                v.push_back({x0, x1, measuredX1, &w, selected});
             }
         });
     }
@@ -128,9 +131,11 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
                                                              in.options.headerHeight - 2);
                 out.add(StrokeRect{box, in.palette.highlight, 1.5});
             }
-            // the link to the late rank, for waits wide enough to read
+            // the link to the late rank, for waits at least 2 px long as measured (every wait is drawn at
+            // least 2 px wide: zoomed out, thousands of thin waits drew a web of links nobody can follow,
+            // and their tooltips still name the late rank)
             const auto& w = *r.longest;
-            if (!collective || !w.blamedRank || r.x1 - r.x0 < 2) continue;
+            if (!collective || !w.blamedRank || r.measuredX1 - r.x0 < 2) continue;
             const QRectF target = in.rankBlock(*w.blamedRank);
             if (target.isNull()) continue;
             const double xl = in.rankMapping(*w.blamedRank).x(w.blamedArrivalNs);
