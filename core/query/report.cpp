@@ -490,8 +490,8 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
             formatOutlierStepsByStep(o, r);
         else
             for (auto& x : r["outlier_steps"])
-                o << "  rank " << x["rank"].get<int64_t>() << " step " << x["step"].get<int64_t>() << ": "
-                  << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
+                o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>()
+                  << ": " << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
                   << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
     } else {
         o << "Findings, by time lost:\n";
@@ -521,7 +521,7 @@ void formatSteps(std::ostringstream& o, const json& r) {
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
-        o << "  rank " << p["rank"].get<int64_t>() << ": ";
+        o << "  " << rankName(r, p["rank"].get<int64_t>()) << ": ";
         if (p.value("whole_trace", false))
             o << "no step marks (the whole trace, " << ms(double(p["median_ns"].get<int64_t>())) << ")";
         else
@@ -540,7 +540,8 @@ void formatCommWait(std::ostringstream& o, const json& r) {
             all += n.get<int64_t>();
             if (n.get<int64_t>() > bestN) bestN = n.get<int64_t>(), best = rank;
         }
-        o << "; rank " << best << " arrived last in " << bestN << " of " << all << " collectives";
+        o << "; " << rankName(r, std::stoll(best)) << " arrived last in " << bestN << " of " << all
+          << " collectives";
     }
     // few ranks: the total says it; many: how the wait spreads over them and who stands out
     if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {
@@ -567,7 +568,7 @@ void formatMemory(std::ostringstream& o, const json& r) {
         int k = 0;
         for (const json* p : withMemory) {
             if (k++ % 4 == 0) o << "\n ";
-            o << "  rank " << (*p)["rank"].get<int64_t>() << ": "
+            o << "  " << rankName(r, (*p)["rank"].get<int64_t>()) << ": "
               << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
             const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
             o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));

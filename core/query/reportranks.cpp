@@ -46,6 +46,20 @@ std::map<int64_t, int64_t> dataRanksOf(index::Db& db, const std::set<int64_t>& k
     return differs ? out : std::map<int64_t, int64_t>{};
 }
 
+std::string rankName(const nlohmann::json& report, int64_t key) {
+    const std::string plain = "rank " + std::to_string(key);
+    if (!report.contains("runs") || report["runs"].size() < 2) return plain;
+    for (const auto& run : report["runs"]) {
+        const auto& keys = run["ranks"];
+        const auto& data = run["data_ranks"];
+        for (size_t i = 0; i < keys.size() && i < data.size(); ++i)
+            if (keys[i].get<int64_t>() == key)
+                return "rank " + std::to_string(data[i].get<int64_t>()) + " (run " +
+                       std::to_string(run["run"].get<int64_t>()) + ")";
+    }
+    return plain;
+}
+
 void renameRanks(nlohmann::json& report, const std::map<int64_t, int64_t>& toData) {
     if (toData.empty()) return;
     if (report.is_object()) {

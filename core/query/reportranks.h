@@ -10,12 +10,17 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <string>
 
 namespace rs::query {
 
 /// Rank key → data rank of `keys`, from rank_info; empty when two keys share a data rank (then the keys
 /// are what tells them apart) or none differs.
 std::map<int64_t, int64_t> dataRanksOf(index::Db& db, const std::set<int64_t>& keys);
+
+/// "rank 1" for rank key `key` of `report`; where the folder holds several runs, "rank 1 (run 3)": the
+/// number its files write and the run that tells it apart, never the key (10001) no file says.
+std::string rankName(const nlohmann::json& report, int64_t key);
 
 /// Renames the ranks of `report` by `toData`: every integer member named "rank" or "…_rank", every
 /// integer array named "ranks", "…_ranks" or "blamed_on", and the keys of "last_arrival_counts".

@@ -28,6 +28,16 @@ class TstReportRanks : public QObject {
         QCOMPARE(r["comm_wait"]["last_arrival_counts"], json({{"1", 3}, {"2", 1}}));
         QCOMPARE(r["findings"][0]["affected"]["waiting_ranks"], json({2}));
     }
+    // a whole-folder report's ranks: the files' number and, where runs collide, the run
+    void rankNamedByItsRunWhereRunsCollide() {
+        const json two = {{"runs",
+                           {{{"run", 0}, {"ranks", {0, 1}}, {"data_ranks", {0, 1}}},
+                            {{"run", 1}, {"ranks", {10000, 10001}}, {"data_ranks", {0, 1}}}}}};
+        QCOMPARE(query::rankName(two, 1), std::string("rank 1 (run 0)"));
+        QCOMPARE(query::rankName(two, 10001), std::string("rank 1 (run 1)"));
+        const json one = {{"runs", {{{"run", 0}, {"ranks", {3}}, {"data_ranks", {3}}}}}};
+        QCOMPARE(query::rankName(one, 3), std::string("rank 3"));
+    }
     void noMapNoChange() {
         const json before = {{"ranks", {10001}}, {"rank", 10001}};
         json r = before;

@@ -381,6 +381,10 @@ class TstSamples : public QObject {
             query::formatReport(query::runReport(*ix.db, query::buildReport(*ix.db, 20), int(run)), 20);
         QVERIFY2(text.find("10001") == std::string::npos, text.c_str());
         QVERIFY2(text.find("rank 1:") != std::string::npos, text.c_str());
+        // the whole folder's report tells the two jobs' rank 1 apart by run, not by the key
+        const std::string whole = query::formatReport(query::buildReport(*ix.db, 20), 20);
+        QVERIFY2(whole.find("10001") == std::string::npos, whole.c_str());
+        QVERIFY2(whole.find("rank 1 (run " + std::to_string(run) + ")") != std::string::npos, whole.c_str());
     }
     void htaTwoOf128RanksAreOneIncompleteRun() {
         // SOURCES.md: ranks 0 and 1 of one job with world_size 128. One run, incomplete: with 126 ranks
