@@ -9,6 +9,7 @@
 #include "core/query/ranksummary.h"
 #include "core/query/report.h"
 #include "core/query/reportoutliers.h"
+#include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
@@ -292,8 +293,8 @@ class Builder {
         t.kind = ReportBlock::Kind::Table;
         t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step")};
         for (const auto& r : m_report["steps"]["per_rank"])
-            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["median_ns"].get<int64_t>()),
-                              dur(r["p95_ns"].get<int64_t>())});
+            t.rows.push_back(
+                {rankCell(r), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>())});
         if (!t.rows.empty()) add(t);
         if (!m_report["outlier_steps"].empty()) {
             ReportBlock o;
@@ -301,9 +302,9 @@ class Builder {
             o.header = {QObject::tr("rank"), QObject::tr("step"), QObject::tr("wall"), QObject::tr("typical"),
                         QObject::tr("why")};
             for (const auto& r : m_report["outlier_steps"])
-                o.rows.push_back({QString::number(r["rank"].get<int>()),
-                                  QString::number(r["step"].get<int64_t>()), dur(r["wall_ns"].get<int64_t>()),
-                                  dur(r.value("typical_ns", int64_t(0))), s(r.value("cause", ""))});
+                o.rows.push_back({rankCell(r), QString::number(r["step"].get<int64_t>()),
+                                  dur(r["wall_ns"].get<int64_t>()), dur(r.value("typical_ns", int64_t(0))),
+                                  s(r.value("cause", ""))});
             add(para(QObject::tr("Outlier steps:")));
             add(o);
         }
@@ -322,6 +323,10 @@ class Builder {
         stragglers();
     }
 
+    /// A table's rank column: the files' number, with the run where the folder holds several.
+    QString rankCell(const nlohmann::json& row) const {
+        return QString::fromStdString(query::rankLabel(m_report, row["rank"].get<int64_t>()));
+    }
     void waitTable() {
         const auto& cw = m_report["comm_wait"];
         ReportBlock t;
@@ -334,12 +339,13 @@ class Builder {
                 on << (k == "unknown"
                            // no blamed rank: the data names no peer, or the peer's rank is missing
                            ? QObject::tr("a rank not known: %1").arg(dur(v.get<int64_t>()))
-                           : QObject::tr("rank %1: %2").arg(s(k)).arg(dur(v.get<int64_t>())));
+                           : QObject::tr("rank %1: %2")
+                                 .arg(QString::fromStdString(query::rankLabel(m_report, std::stoll(k))))
+                                 .arg(dur(v.get<int64_t>())));
             const std::string key = std::to_string(r["rank"].get<int>());
             const int64_t last =
                 cw["last_arrival_counts"].contains(key) ? cw["last_arrival_counts"][key].get<int64_t>() : 0;
-            t.rows.push_back({QString::number(r["rank"].get<int>()), dur(r["wait_ns"].get<int64_t>()),
-                              on.join(", "),
+            t.rows.push_back({rankCell(r), dur(r["wait_ns"].get<int64_t>()), on.join(", "),
                               views::counted(last, QObject::tr("collective"), QObject::tr("collectives"))});
         }
         if (!t.rows.empty()) add(t);
@@ -355,8 +361,8 @@ class Builder {
             const size_t most = m_many ? query::kMostOutliersListed : m_report["stragglers"].size();
             for (const auto& r : m_report["stragglers"])
                 if (st.rows.size() < most)
-                    st.rows.push_back({QString::number(r["rank"].get<int>()),
-                                       s(r["op_type"].get<std::string>()), dur(r["median_ns"].get<int64_t>()),
+                    st.rows.push_back({rankCell(r), s(r["op_type"].get<std::string>()),
+                                       dur(r["median_ns"].get<int64_t>()),
                                        dur(r["cluster_median_ns"].get<int64_t>()),
                                        QString("%1×").arg(r["ratio"].get<double>(), 0, 'f', 2),
                                        dur(r["lost_ns"].get<int64_t>())});
@@ -387,7 +393,7 @@ class Builder {
             if (!r.value("has_memory_data", false)) continue;
             const double a = double(r.value("peak_allocated_bytes", int64_t(0))),
                          res = double(r.value("peak_reserved_bytes", int64_t(0)));
-            t.rows.push_back({QString::number(r["rank"].get<int>()), views::formatBytes(int64_t(a)),
+            t.rows.push_back({rankCell(r), views::formatBytes(int64_t(a)),
                               res > 0 ? views::formatBytes(int64_t(res)) : QObject::tr("not recorded"),
                               res > 0 ? QString("%1 %").arg(100 * a / res, 0, 'f', 1) : QString("-")});
         }

@@ -11,6 +11,10 @@ bool endsWith(std::string_view s, std::string_view tail) {
     return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
 }
 
+bool isRank(const std::string& k) {
+    return !k.empty() && k.find_first_not_of("0123456789") == std::string::npos;
+}
+
 int64_t renamed(int64_t key, const std::map<int64_t, int64_t>& toData) {
     const auto it = toData.find(key);
     return it == toData.end() ? key : it->second;
@@ -19,13 +23,13 @@ int64_t renamed(int64_t key, const std::map<int64_t, int64_t>& toData) {
 void renameMember(const std::string& name, nlohmann::json& v, const std::map<int64_t, int64_t>& toData) {
     if (v.is_number_integer() && (name == "rank" || endsWith(name, "_rank"))) {
         v = renamed(v.get<int64_t>(), toData);
-    } else if (v.is_array() && (name == "ranks" || endsWith(name, "_ranks") || name == "blamed_on")) {
+    } else if (v.is_array() && (name == "ranks" || endsWith(name, "_ranks"))) {
         for (auto& x : v)
             if (x.is_number_integer()) x = renamed(x.get<int64_t>(), toData);
-    } else if (v.is_object() && name == "last_arrival_counts") {
+    } else if (v.is_object() && (name == "last_arrival_counts" || name == "blamed_on")) {
         nlohmann::json out = nlohmann::json::object();
-        for (auto& [k, n] : v.items())
-            out[std::to_string(renamed(std::stoll(k), toData))] = n;
+        for (auto& [k, n] : v.items()) // keyed by rank ("unknown": no rank is named)
+            out[isRank(k) ? std::to_string(renamed(std::stoll(k), toData)) : k] = n;
         v = std::move(out);
     }
 }
@@ -47,14 +51,18 @@ std::map<int64_t, int64_t> dataRanksOf(index::Db& db, const std::set<int64_t>& k
 }
 
 std::string rankName(const nlohmann::json& report, int64_t key) {
-    const std::string plain = "rank " + std::to_string(key);
+    return "rank " + rankLabel(report, key);
+}
+
+std::string rankLabel(const nlohmann::json& report, int64_t key) {
+    const std::string plain = std::to_string(key);
     if (!report.contains("runs") || report["runs"].size() < 2) return plain;
     for (const auto& run : report["runs"]) {
         const auto& keys = run["ranks"];
         const auto& data = run["data_ranks"];
         for (size_t i = 0; i < keys.size() && i < data.size(); ++i)
             if (keys[i].get<int64_t>() == key)
-                return "rank " + std::to_string(data[i].get<int64_t>()) + " (run " +
+                return std::to_string(data[i].get<int64_t>()) + " (run " +
                        std::to_string(run["run"].get<int64_t>()) + ")";
     }
     return plain;

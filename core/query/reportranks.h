@@ -21,9 +21,11 @@ std::map<int64_t, int64_t> dataRanksOf(index::Db& db, const std::set<int64_t>& k
 /// "rank 1" for rank key `key` of `report`; where the folder holds several runs, "rank 1 (run 3)": the
 /// number its files write and the run that tells it apart, never the key (10001) no file says.
 std::string rankName(const nlohmann::json& report, int64_t key);
+/// rankName without its "rank " (a table's rank column): "1", "1 (run 3)".
+std::string rankLabel(const nlohmann::json& report, int64_t key);
 
 /// Renames the ranks of `report` by `toData`: every integer member named "rank" or "…_rank", every
-/// integer array named "ranks", "…_ranks" or "blamed_on", and the keys of "last_arrival_counts".
+/// integer array named "ranks" or "…_ranks", and the rank keys of "last_arrival_counts" and "blamed_on".
 void renameRanks(nlohmann::json& report, const std::map<int64_t, int64_t>& toData);
 
 } // namespace rs::query

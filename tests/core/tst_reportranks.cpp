@@ -15,7 +15,7 @@ class TstReportRanks : public QObject {
                   {"steps", {{"per_rank", {{{"rank", 10001}, {"median_ns", 10001}}}}}},
                   {"outlier_steps", {{{"rank", 10002}, {"step", 10001}, {"late_rank", 10001}}}},
                   {"comm_wait",
-                   {{"by_rank", {{{"rank", 10002}, {"blamed_on", {10001}}}}},
+                   {{"by_rank", {{{"rank", 10002}, {"blamed_on", {{"10001", 5}, {"unknown", 7}}}}}},
                     {"last_arrival_counts", {{"10001", 3}, {"10002", 1}}}}},
                   {"findings", {{{"affected", {{"waiting_ranks", {10002}}}}}}}};
         query::renameRanks(r, {{10001, 1}, {10002, 2}});
@@ -24,7 +24,7 @@ class TstReportRanks : public QObject {
         QCOMPARE(r["steps"]["per_rank"][0]["median_ns"], json(10001)); // a duration stays
         QCOMPARE(r["outlier_steps"][0]["step"], json(10001));          // a step stays
         QCOMPARE(r["outlier_steps"][0]["late_rank"], json(1));
-        QCOMPARE(r["comm_wait"]["by_rank"][0]["blamed_on"], json({1}));
+        QCOMPARE(r["comm_wait"]["by_rank"][0]["blamed_on"], json({{"1", 5}, {"unknown", 7}}));
         QCOMPARE(r["comm_wait"]["last_arrival_counts"], json({{"1", 3}, {"2", 1}}));
         QCOMPARE(r["findings"][0]["affected"]["waiting_ranks"], json({2}));
     }
