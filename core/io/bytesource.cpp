@@ -1,5 +1,7 @@
 #include "core/io/bytesource.h"
 
+#include "core/io/gzipsource.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -7,7 +9,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <vector>
-#include <zlib.h>
 #include <zstd.h>
 
 namespace rs::io {
@@ -36,59 +37,6 @@ class FileSource final : public ByteSource {
   private:
     int m_fd;
     int64_t m_raw = 0;
-};
-
-class GzipSource final : public ByteSource {
-  public:
-    explicit GzipSource(std::unique_ptr<ByteSource> in) : m_in(std::move(in)), m_buf(kChunk) {
-        std::memset(&m_z, 0, sizeof m_z);
-        inflateInit2(&m_z, 15 + 32); // auto-detect gzip/zlib headers
-    }
-    ~GzipSource() override { inflateEnd(&m_z); }
-    int64_t read(char* out, int64_t cap) override {
-        if (m_done) return 0;
-        m_z.next_out = reinterpret_cast<Bytef*>(out);
-        m_z.avail_out = uInt(cap);
-        while (m_z.avail_out == uInt(cap) && !m_done) {
-            if (m_z.avail_in == 0) {
-                int64_t n = m_in->read(m_buf.data(), kChunk);
-                if (n < 0) {
-                    m_error = m_in->error();
-                    return -1;
-                }
-                if (n == 0) {
-                    if (m_inMember) {
-                        m_error = "truncated gzip stream";
-                        return -1;
-                    }
-                    m_done = true;
-                    break;
-                }
-                m_z.next_in = reinterpret_cast<Bytef*>(m_buf.data());
-                m_z.avail_in = uInt(n);
-            }
-            if (!m_inMember) { // concatenated gzip members are legal
-                inflateReset(&m_z);
-                m_inMember = true;
-            }
-            int rc = inflate(&m_z, Z_NO_FLUSH);
-            if (rc == Z_STREAM_END) {
-                m_inMember = false;
-            } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-                m_error = std::string("corrupt gzip stream: ") + (m_z.msg ? m_z.msg : "inflate failed");
-                return -1;
-            }
-        }
-        return cap - int64_t(m_z.avail_out);
-    }
-    int64_t rawBytesRead() const override { return m_in->rawBytesRead() - int64_t(m_z.avail_in); }
-
-  private:
-    std::unique_ptr<ByteSource> m_in;
-    std::vector<char> m_buf;
-    z_stream m_z;
-    bool m_inMember = true;
-    bool m_done = false;
 };
 
 class ZstdSource final : public ByteSource {
@@ -204,7 +152,7 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
 std::unique_ptr<ByteSource> decompressing(Compression c, std::unique_ptr<ByteSource> in) {
     switch (c) {
     case Compression::Gzip:
-        return std::make_unique<RatioGuard>(std::make_unique<GzipSource>(std::move(in)));
+        return std::make_unique<RatioGuard>(makeGzipSource(std::move(in)));
     case Compression::Zstd:
         return std::make_unique<RatioGuard>(std::make_unique<ZstdSource>(std::move(in)));
     case Compression::None:

@@ -4,6 +4,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <fstream>
 
 using namespace rs;
 
@@ -94,6 +95,40 @@ class TstByteSource : public QObject {
         bool failed;
         readAll(path, err, failed);
         QVERIFY(failed);
+    }
+    // gzip(1) reads concatenated members one after another (`cat a.gz b.gz`): so does the reader
+    void concatenatedGzipMembers() {
+        const std::string dir = test::tempDir("bytes");
+        const std::string a = bigText(), b = "{\"second\": \"member\"}\n";
+        test::writeFile(dir + "/a.gz", a);
+        test::writeFile(dir + "/b.gz", b);
+        std::ifstream ia(dir + "/a.gz", std::ios::binary), ib(dir + "/b.gz", std::ios::binary);
+        std::ofstream both(dir + "/both.json", std::ios::binary);
+        both << ia.rdbuf() << ib.rdbuf();
+        both.close();
+        std::string err;
+        bool failed;
+        QCOMPARE(readAll(dir + "/both.json", err, failed), a + b);
+        QVERIFY2(!failed, err.c_str());
+    }
+    // a member whose CRC-32 does not match its bytes is corrupt, not silently read
+    void gzipChecksumMismatch() {
+        const std::string dir = test::tempDir("bytes");
+        const std::string path = dir + "/crc.json.gz";
+        test::writeFile(path, bigText());
+        std::fstream f(path, std::ios::binary | std::ios::in | std::ios::out);
+        f.seekg(-8, std::ios::end); // the trailer: CRC-32, then the length
+        char c = 0;
+        f.read(&c, 1);
+        f.seekp(-8, std::ios::end);
+        c = char(c ^ 0x5a);
+        f.write(&c, 1);
+        f.close();
+        std::string err;
+        bool failed;
+        readAll(path, err, failed);
+        QVERIFY(failed);
+        QVERIFY2(err.find("corrupt gzip stream") != std::string::npos, err.c_str());
     }
     void missingFile() {
         std::string err;
