@@ -185,9 +185,11 @@ class TstMainWindow : public QObject {
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-compare-real.png");
         }
     }
-    void toolLettersLeaveTablesTheirTypeAhead() {
-        // N/R/T/B arm the annotation tools from the views, but a table with the focus keeps its letters
-        // (keyboard search), as line edits do
+    void toolLettersWorkAtStartAndInTables() {
+        // N/R/T/B arm the annotation tools wherever the keyboard is, as the Shortcuts dialog documents them:
+        // right after the window opens (no click: walk 6 pressed R and nothing happened) and with the focus
+        // in a table (the drill-down's tensors table: N and T did nothing); a table keeps its other letters
+        // (keyboard search), and a line edit types them all
         using Tool = views::AnnotationModel::Tool;
         gui::MainWindow w;
         w.show();
@@ -195,22 +197,53 @@ class TstMainWindow : public QObject {
         QSignalSpy ready(&w, &gui::MainWindow::profileReady);
         w.openProfile(m_profile);
         QVERIFY(ready.wait(60000));
+        // a key goes where the keyboard is: the focus widget, as X delivers it
+        const auto press = [](Qt::Key k) {
+            QWidget* to = QApplication::focusWidget();
+            QVERIFY(to);
+            QTest::keyClick(to, k);
+        };
+        press(Qt::Key_R);
+        QCOMPARE(w.annotations()->model()->tool(), Tool::Range);
+        w.annotations()->model()->setTool(Tool::None);
         w.findChild<QDockWidget*>("drilldown")->raise();
         auto* drill = w.findChild<views::DrillDownView*>();
         QVERIFY(drill);
         QTableView* steps = drill->table(0);
-        QTRY_VERIFY_WITH_TIMEOUT(steps->model() && steps->model()->rowCount() > 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(steps->model() && steps->model()->rowCount() > 1, 20000);
         steps->setFocus();
         QTRY_VERIFY(steps->hasFocus());
-        for (auto key : {Qt::Key_N, Qt::Key_R, Qt::Key_T, Qt::Key_B})
-            QTest::keyClick(steps, key);
+        const std::pair<Qt::Key, Tool> tools[] = {{Qt::Key_N, Tool::Note},
+                                                  {Qt::Key_R, Tool::Range},
+                                                  {Qt::Key_T, Tool::Arrow},
+                                                  {Qt::Key_B, Tool::Box}};
+        for (const auto& [key, tool] : tools) {
+            press(key);
+            QCOMPARE(w.annotations()->model()->tool(), tool);
+            QVERIFY(steps->hasFocus()); // the table keeps the keyboard
+            w.annotations()->model()->setTool(Tool::None);
+        }
+        // a letter that is no key of the window stays the table's: its keyboard search, no tool
+        press(Qt::Key_Q);
         QCOMPARE(w.annotations()->model()->tool(), Tool::None);
-        // the same letter over the timeline arms its tool
+        // a line edit types the tools' letters
+        QLineEdit* search = nullptr;
+        for (auto* e : w.findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("Search")) search = e;
+        QVERIFY(search);
+        search->setFocus();
+        QTRY_VERIFY(search->hasFocus());
+        press(Qt::Key_R);
+        press(Qt::Key_B);
+        QCOMPARE(search->text(), QString("rb"));
+        QCOMPARE(w.annotations()->model()->tool(), Tool::None);
+        search->clear();
+        // the same letter over the timeline arms its tool, Esc there stops it
         w.timeline()->setFocus();
         QTRY_VERIFY(w.timeline()->hasFocus());
-        QTest::keyClick(w.timeline(), Qt::Key_R);
+        press(Qt::Key_R);
         QCOMPARE(w.annotations()->model()->tool(), Tool::Range);
-        QTest::keyClick(w.timeline(), Qt::Key_Escape);
+        press(Qt::Key_Escape);
         QCOMPARE(w.annotations()->model()->tool(), Tool::None);
     }
     void searchSelectsASpan() {
