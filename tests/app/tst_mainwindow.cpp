@@ -118,6 +118,12 @@ class TstMainWindow : public QObject {
             QCOMPARE(w.state()->selection().opType, op);
             QTRY_COMPARE(w.heatmap()->canvas()->highlightedRow(), op);
             QCOMPARE(w.heatmap()->canvas()->highlightedColumn(), qint64(*f.rank));
+            // every op type it names has its cell outlined on its rank, not only the slowest (walk 6)
+            QVERIFY(f.opTypes.size() >= 2);
+            std::vector<views::HeatmapCanvas::Cell> cells;
+            for (const QString& o : f.opTypes)
+                cells.emplace_back(o, *f.rank);
+            QCOMPARE(w.heatmap()->canvas()->highlights(), cells);
         }
         // clicking the bank anomaly shows the Memory view of that rank
         {
