@@ -277,9 +277,9 @@ void MainWindow::reindex() {
 
 void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
     Settings().setLastCompareDir(dir);
-    // the baseline is the run on screen, not the folder's default one
+    // the open side is the run on screen, not the folder's default one
     const auto& s = m_session->summary();
-    m_compare->compare(m_session->path(), s ? std::optional<int>(s->run) : std::nullopt, dir, run);
+    m_compare->compareOpenWith(m_session->path(), s ? std::optional<int>(s->run) : std::nullopt, dir, run);
 }
 
 void MainWindow::reopenLast() {

@@ -2,12 +2,14 @@
 // the findings dock lists the problems, clicking a finding zooms the timeline to its step and selects it,
 // searching selects a span, and the window state survives in QSettings.
 #include "app/gui/annotationcontroller.h"
+#include "app/gui/comparecontroller.h"
 #include "app/gui/detailspanel.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/recentprofiles.h"
+#include "app/gui/settings.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
@@ -165,10 +167,19 @@ class TstMainWindow : public QObject {
         shapes->chooseOpType("TransData");
         QVERIFY(!shapes->canvas()->grid().colDim.empty()); // its dims vary
         QSignalSpy compared(&w, &gui::MainWindow::compareReady);
+        // the open text export as the baseline and the .db as the candidate, as the figures below were read
+        // (Swap: by default the open run is the candidate)
+        auto* controller = w.findChild<gui::CompareController*>();
+        QVERIFY(controller && !controller->openIsBaseline());
+        controller->swap();
         w.compareWith(QString::fromStdString(samples + "/msinsight/test/data/pytorch/db/level1"));
         QVERIFY(compared.wait(60000));
+        gui::Settings().setCompareOpenIsBaseline(false); // remembered: the next tests start from the default
         auto* cmp = w.findChild<views::CompareView*>();
         QVERIFY(cmp && cmp->verdictText().contains("different ranks"));
+        // two folders named alike: their parents tell them apart
+        QVERIFY2(cmp->verdictText().startsWith("candidate db/level1 against baseline text/level1: "),
+                 qPrintable(cmp->verdictText()));
         // the worst regression's spans in both exports, read off the GUI thread: rank 0's step 50 in each,
         // its kernels of the op type as the producer lists them (Python over kernel_details.csv and over the
         // .db's TASK ⋈ COMPUTE_TASK_INFO in STEP_TIME 50: 8 MatMulV2 in each; MatMulV2's time per step,
@@ -601,8 +612,8 @@ class TstMainWindow : public QObject {
             QVERIFY2(!l->text().contains("rank 1000"), qPrintable(l->text()));
         for (const auto& n : w.timeline()->summary()->notes)
             QVERIFY2(n.find("1000") == std::string::npos, n.c_str());
-        // File ▸ Compare with run: the run shown (the Kineto pair) is the baseline, the other run the
-        // candidate — not the folder's default run twice
+        // File ▸ Compare with run: the run shown (the Kineto pair) is the candidate, the other run the
+        // baseline, as `rankscope compare BASELINE CANDIDATE` reads — not the folder's default run twice
         const int shownRun = runs->itemData(other).toInt(),
                   otherRun = runs->itemData(other == 0 ? 1 : 0).toInt();
         QSignalSpy compared(&w, &gui::MainWindow::compareReady);
@@ -615,8 +626,8 @@ class TstMainWindow : public QObject {
         QVERIFY(compared.wait(60000));
         auto* view = w.findChild<views::CompareView*>();
         QVERIFY(view && view->data());
-        QCOMPARE(view->data()->baseline.run, shownRun);
-        QCOMPARE(view->data()->candidate.run, otherRun);
+        QCOMPARE(view->data()->candidate.run, shownRun);
+        QCOMPARE(view->data()->baseline.run, otherRun);
         QVERIFY(view->data()->baseline.labels.at("source") !=
                 view->data()->candidate.labels.at("source")); // kineto vs ascend
     }
