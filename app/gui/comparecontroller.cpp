@@ -1,6 +1,7 @@
 #include "app/gui/comparecontroller.h"
 
 #include "app/gui/comparejob.h"
+#include "app/gui/settings.h"
 #include "views/common/plural.h"
 #include "views/compare/compareview.h"
 
@@ -10,9 +11,10 @@ namespace rs::gui {
 
 CompareController::CompareController(views::CompareView* view, views::InteractionState* state,
                                      QObject* parent)
-    : QObject(parent), m_view(view), m_state(state) {
+    : QObject(parent), m_view(view), m_state(state), m_openIsBaseline(Settings().compareOpenIsBaseline()) {
     connect(m_view, &views::CompareView::opTypeChosen, this,
             [this](const QString& op, int dataRank) { m_state->setSelection(selectionFor(op, dataRank)); });
+    connect(m_view, &views::CompareView::swapRequested, this, &CompareController::swap);
 }
 
 void CompareController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
@@ -35,11 +37,13 @@ void CompareController::ensureJob() {
                 const auto& r = d->result;
                 // one per root, as the panel and `rankscope compare` count them
                 const qint64 roots = qint64(compare::groupDeltas(r, r.regressions).size());
+                const QString sides = views::CompareView::sidesText(*d);
                 Q_EMIT message(
-                    r.fail()
-                        ? tr("Comparison: %1").arg(views::counted(roots, tr("regression"), tr("regressions")))
-                    : r.inconclusive() ? tr("Comparison inconclusive: nothing matched, nothing compared")
-                                       : tr("Comparison: no regression beyond the thresholds"),
+                    r.fail() ? tr("Comparison of %1: FAIL, %2")
+                                   .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
+                    : r.inconclusive()
+                        ? tr("Comparison of %1 inconclusive: nothing matched, nothing compared").arg(sides)
+                        : tr("Comparison of %1: PASS, no regression beyond the thresholds").arg(sides),
                     10000);
             });
     connect(m_view, &views::CompareView::spansWanted, this,
@@ -52,15 +56,39 @@ void CompareController::ensureJob() {
 }
 
 void CompareController::compare(const QString& baselineDir, std::optional<int> baselineRun,
-                                const QString& dir, std::optional<int> run) {
+                                const QString& candidateDir, std::optional<int> candidateRun) {
     ensureJob();
     m_waiting = true;
-    Q_EMIT message(tr("Comparing with %1…").arg(dir), 0);
-    m_job->start(baselineDir, baselineRun, QFileInfo(dir).absoluteFilePath(), run);
+    Q_EMIT message(tr("Comparing candidate %1 against baseline %2…")
+                       .arg(QFileInfo(candidateDir).fileName(), QFileInfo(baselineDir).fileName()),
+                   0);
+    m_job->start(QFileInfo(baselineDir).absoluteFilePath(), baselineRun,
+                 QFileInfo(candidateDir).absoluteFilePath(), candidateRun);
+}
+
+void CompareController::compareOpenWith(const QString& openDir, std::optional<int> openRun,
+                                        const QString& otherDir, std::optional<int> otherRun) {
+    m_open = {openDir, openRun};
+    m_other = {otherDir, otherRun};
+    m_havePair = true;
+    run();
+}
+
+void CompareController::run() {
+    const Side& baseline = m_openIsBaseline ? m_open : m_other;
+    const Side& candidate = m_openIsBaseline ? m_other : m_open;
+    compare(baseline.dir, baseline.run, candidate.dir, candidate.run);
+}
+
+void CompareController::swap() {
+    m_openIsBaseline = !m_openIsBaseline;
+    Settings().setCompareOpenIsBaseline(m_openIsBaseline);
+    if (m_havePair) run();
 }
 
 void CompareController::clear() {
     m_waiting = false;
+    m_havePair = false;
     m_view->setData(nullptr);
 }
 

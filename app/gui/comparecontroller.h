@@ -1,9 +1,13 @@
 #pragma once
-// Compare with…: runs a CompareJob (off the GUI thread) with the run shown as the baseline, hands the
+// Compare with…: runs a CompareJob (off the GUI thread) between the run shown and another one, hands the
 // result to the Comparison panel and its verdict to the status bar, reads the spans behind a chosen
 // delta, and turns a chosen op type into a selection on the shown run (the comparison names ranks by the
-// producer's number; the shown run may key them apart). A comparison belongs to the run it was made on:
-// clear() empties the panel and drops an answer still on its way. GUI thread only.
+// producer's number; the shown run may key them apart). Which side the run shown is, is explicit: by
+// default it is the candidate and the chosen one the baseline, as `rankscope compare BASELINE CANDIDATE`
+// reads for an engineer who opened the new run and picks a known-good one (walk 6: the app made the open
+// run the baseline and said PASS where the CLI said FAIL); swap() flips it and Settings remembers it. A
+// comparison belongs to the run it was made on: clear() empties the panel and drops an answer still on its
+// way. GUI thread only.
 #include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
 
@@ -24,10 +28,19 @@ class CompareController : public QObject {
   public:
     CompareController(views::CompareView* view, views::InteractionState* state, QObject* parent = nullptr);
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
-    /// Compares `baselineRun` of `baselineDir` (the run shown) with `run` of `dir` (default: its default
-    /// run).
-    void compare(const QString& baselineDir, std::optional<int> baselineRun, const QString& dir,
-                 std::optional<int> run);
+    /// Compares `baselineRun` of `baselineDir` with `candidateRun` of `candidateDir` (nullopt: the
+    /// profile's default run), as given.
+    void compare(const QString& baselineDir, std::optional<int> baselineRun, const QString& candidateDir,
+                 std::optional<int> candidateRun);
+    /// Compares the run shown (`openRun` of `openDir`) with `otherRun` of `otherDir`: the run shown is the
+    /// candidate and the other the baseline, or the other way round when openIsBaseline().
+    void compareOpenWith(const QString& openDir, std::optional<int> openRun, const QString& otherDir,
+                         std::optional<int> otherRun);
+    /// Whether the run shown is the baseline of compareOpenWith (Settings; default: the candidate).
+    bool openIsBaseline() const { return m_openIsBaseline; }
+    /// Flips which side the run shown is, remembers it, and compares the last pair again the other way
+    /// round (when a comparison is on the panel or on its way).
+    void swap();
     void clear();
     /// The selection for an op type chosen in the comparison (`dataRank`: the producer's rank number, -1:
     /// every rank), on the run shown.
@@ -39,6 +52,14 @@ class CompareController : public QObject {
 
   private:
     void ensureJob();
+    void run(); ///< compares m_open and m_other in the direction m_openIsBaseline says
+    struct Side {
+        QString dir;
+        std::optional<int> run;
+    };
+    Side m_open, m_other; ///< compareOpenWith's last pair
+    bool m_openIsBaseline = false;
+    bool m_havePair = false; ///< m_open/m_other hold a pair not cleared since
     views::CompareView* m_view;
     views::InteractionState* m_state;
     CompareJob* m_job = nullptr;

@@ -189,7 +189,7 @@ Picture ExportScene::prepare(const QString& view, int width, int height) {
         auto* c = m_heatmap.get();
         const auto& sel = m_state->selection(); // as the heatmap view highlights a selection
         if (sel.kind == views::Selection::Kind::OpType && sel.rank >= 0)
-            c->setHighlight(sel.opType, sel.rank);
+            c->setHighlights(views::HeatmapView::opRankCells(sel));
         QSize hint = c->sizeHint();
         c->resize(std::max({hint.width(), width, 480}), height > 0 ? height : std::max(hint.height(), 360));
         return widgetPicture(*c);

@@ -49,23 +49,28 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
     sel.rank = f.rank.value_or(-1);
     if (namesCollective(f.kind)) {
         // the culprit's collective: the waiting ranks' red waits and their dashed links lead to it; a slow
-        // card's slowest op type goes with it, so the heatmap outlines that (op type, rank) cell
+        // card's op types go with it (the slowest first), so the heatmap outlines each (op type, rank) cell
+        // it names, not only the first (walk 6: Cast on rank 3 had no frame)
         if (f.kind == FindingKind::SlowRank) {
-            sel.opType = f.opTypes.value(0, f.subject);
-            if (f.rank) t.cellOp = sel.opType, t.cellRank = *f.rank;
+            const QStringList ops = f.opTypes.isEmpty() ? QStringList{f.subject} : f.opTypes;
+            sel.opType = ops.front();
+            sel.moreOpTypes.assign(ops.begin() + 1, ops.end());
+            if (f.rank) t.cellOps = ops, t.cellRank = *f.rank;
         }
         if (f.spanId) {
             sel.kind = Selection::Kind::Span;
             sel.spanId = *f.spanId;
             sel.startNs = f.startNs.value_or(0);
             sel.endNs = f.endNs.value_or(0);
+        } else if (f.kind == FindingKind::SlowRank && f.rank) {
+            sel.kind = Selection::Kind::OpType; // no collective to point at: its cells still outlined
         }
     } else if (f.kind == FindingKind::BankAnomaly || f.kind == FindingKind::Straggler) {
         sel.kind = Selection::Kind::OpType;
         sel.opType = f.subject;
         t.panel =
             f.kind == FindingKind::BankAnomaly ? FindingTarget::Panel::Memory : FindingTarget::Panel::Heatmap;
-        if (f.kind == FindingKind::Straggler && f.rank) t.cellOp = f.subject, t.cellRank = *f.rank;
+        if (f.kind == FindingKind::Straggler && f.rank) t.cellOps = {f.subject}, t.cellRank = *f.rank;
     } else if (step) {
         sel.kind = Selection::Kind::Step;
         sel.rank = step->rank;
@@ -86,9 +91,11 @@ void FindingNavigator::go(const Finding& f) {
         m_state->setWindow(t0, t1);
     }
     // the cell is outlined only in the op × rank grid
-    if (!t.cellOp.isEmpty()) m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, t.cellRank, t.cellOp);
+    if (!t.cellOps.isEmpty())
+        m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, t.cellRank, t.cellOps.front());
     if (t.selection.kind != Selection::Kind::None) m_state->setSelection(t.selection);
-    if (!t.extent && !t.cellOp.isEmpty() && m_search) m_search->highlightOpKernels(t.cellOp, t.cellRank);
+    if (!t.extent && !t.cellOps.isEmpty() && m_search)
+        m_search->highlightOpKernels(t.cellOps.front(), t.cellRank);
     raise(t.panel);
 }
 

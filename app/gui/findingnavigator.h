@@ -2,15 +2,16 @@
 // Where each finding kind points, in one place. targetOf() decides it from the finding alone (pure): the
 // time (the finding's own, else its step's), the ranks it concerns (the one it names and those that
 // waited for it), the selection (a stall's, late or slow rank's culprit collective — a slow card's with
-// its slowest op type, so the heatmap outlines that cell; a straggler's or bank anomaly's op type; an
-// outlier step), the heatmap cell that shows it and the panel to raise. The window's navigator applies a
-// target to the interaction state and the docks (go); the report's pictures (reportdocument.cpp) are
-// taken from the same targets. GUI thread only (targetOf: any thread).
+// every op type it names, so the heatmap outlines each of those cells; a straggler's or bank anomaly's op
+// type; an outlier step), the heatmap cell that shows it and the panel to raise. The window's navigator
+// applies a target to the interaction state and the docks (go); the report's pictures (reportdocument.cpp)
+// are taken from the same targets. GUI thread only (targetOf: any thread).
 #include "app/gui/finding.h"
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
 #include <QString>
+#include <QStringList>
 #include <memory>
 #include <vector>
 
@@ -29,7 +30,7 @@ struct FindingTarget {
     std::optional<std::pair<int64_t, int64_t>> extent; ///< absolute ns: the finding's time, else its step's
     std::vector<int> ranks;     ///< the rank it names, then the ranks that waited for it (each once)
     views::Selection selection; ///< Kind::None: nothing to select
-    QString cellOp;             ///< the heatmap cell (op type × rank) that shows it; empty: none
+    QStringList cellOps; ///< the heatmap cells (op types × cellRank) that show it, slowest first; empty: none
     int cellRank = -1;
     Panel panel = Panel::None; ///< the dock raised with it
 };

@@ -65,6 +65,9 @@ MainWindow::MainWindow()
     restoreGeometry(st.windowGeometry());
     restoreState(st.windowState());
     updateRecentMenu();
+    // the keyboard starts on the timeline, the view its keys (W/S/A/D, the tools' letters) are for: Qt
+    // gave it to the first focusable widget, the findings table, whose type-ahead then took the letters
+    m_timeline->setFocus(Qt::OtherFocusReason);
 }
 
 MainWindow::~MainWindow() = default;
@@ -162,7 +165,8 @@ void MainWindow::createControllers() {
     m_navigator = std::make_unique<FindingNavigator>(this, m_state, m_heatmap, m_search);
     m_compare = new CompareController(m_compareView, m_state, this);
     m_runs = new RunChooser;
-    // lists and tables keep their type-ahead letters; the tools' N/R/T/B work everywhere else
+    // lists and tables keep their type-ahead letters, but not the window's keys: the tools' N/R/T/B work
+    // wherever the focus is, except where text is typed
     qApp->installEventFilter(new TypeAheadGuard(this));
     // the timeline's W/S/A/D/F… work wherever the focus is, except where text is typed
     qApp->installEventFilter(new TimelineKeyRouter(this, m_timeline));
@@ -273,9 +277,9 @@ void MainWindow::reindex() {
 
 void MainWindow::compareWith(const QString& dir, std::optional<int> run) {
     Settings().setLastCompareDir(dir);
-    // the baseline is the run on screen, not the folder's default one
+    // the open side is the run on screen, not the folder's default one
     const auto& s = m_session->summary();
-    m_compare->compare(m_session->path(), s ? std::optional<int>(s->run) : std::nullopt, dir, run);
+    m_compare->compareOpenWith(m_session->path(), s ? std::optional<int>(s->run) : std::nullopt, dir, run);
 }
 
 void MainWindow::reopenLast() {

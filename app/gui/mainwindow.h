@@ -99,9 +99,9 @@ class MainWindow : public QMainWindow {
     void exportReport();
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const;
-    /// Compares the open run (baseline) with the profile in `dir` (candidate), off the GUI thread; the
-    /// Comparison panel shows the result (compareReady follows).
-    /// `run`: that run of `dir` (default: its default run); the baseline is the run shown.
+    /// Compares the run shown (the candidate, unless the comparison was swapped: Settings) with the
+    /// profile in `dir` (the baseline), off the GUI thread; the Comparison panel shows the result
+    /// (compareReady follows). `run`: that run of `dir` (default: its default run).
     void compareWith(const QString& dir, std::optional<int> run = std::nullopt);
     /// Every key binding and gesture (keys, what it does): the menus' actions, then the timeline's table.
     std::vector<std::pair<QString, QString>> shortcutRows() const;

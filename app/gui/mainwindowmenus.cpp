@@ -3,6 +3,7 @@
 // creates and wires the window.
 #include "app/gui/annotationcontroller.h"
 #include "app/gui/appicon.h"
+#include "app/gui/comparecontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/runchooser.h"
@@ -10,6 +11,7 @@
 #include "app/gui/settings.h"
 #include "app/gui/shortcutsdialog.h"
 #include "app/gui/sqlconsolepanel.h"
+#include "views/compare/compareview.h"
 #include "views/tables/areastatsview.h"
 #include "views/timeline/minimapview.h"
 #include "views/timeline/timelineview.h"
@@ -90,25 +92,37 @@ void MainWindow::addOpenActions(QMenu* file) {
 }
 
 void MainWindow::addCompareActions(QMenu* file) {
-    file->addAction(tr("&Compare with…"), this,
-                    [this] {
-                        if (profilePath().isEmpty()) {
-                            statusBar()->showMessage(
-                                tr("Open a profile first: it is the baseline of the comparison"), 8000);
-                            return;
-                        }
-                        const QString dir =
-                            QFileDialog::getExistingDirectory(this, tr("Compare with (the candidate run)"),
-                                                              Settings().lastCompareDir(profilePath()));
-                        if (!dir.isEmpty()) compareWith(dir);
-                    })
-        ->setToolTip(
-            tr("Compare the open run (baseline) with another profile (candidate): regressions, a delta "
-               "heatmap and both runs' step times"));
+    // which side the open run is, said wherever a comparison is asked for: the dialog's title and the
+    // tooltips follow the Swap choice
+    const auto otherSide = [this] { return m_compare->openIsBaseline() ? tr("candidate") : tr("baseline"); };
+    auto* with = file->addAction(tr("&Compare with…"), this, [this, otherSide] {
+        if (profilePath().isEmpty()) {
+            statusBar()->showMessage(tr("Open a profile first: it is one side of the comparison"), 8000);
+            return;
+        }
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Compare with (the %1 run)").arg(otherSide()), Settings().lastCompareDir(profilePath()));
+        if (!dir.isEmpty()) compareWith(dir);
+    });
     m_compareRunMenu = file->addMenu(tr("Compare with r&un"));
-    m_compareRunMenu->setToolTip(tr("Compare the run shown (baseline) with another run of this folder: their "
-                                    "statistics, nothing aligned across them"));
     m_compareRunMenu->setEnabled(false);
+    auto* swap = file->addAction(tr("S&wap baseline and candidate"), m_compare, &CompareController::swap);
+    const auto describe = [this, with, swap] {
+        const bool openBase = m_compare->openIsBaseline();
+        const QString open = openBase ? tr("baseline") : tr("candidate"),
+                      other = openBase ? tr("candidate") : tr("baseline");
+        with->setToolTip(tr("Compare the open run (%1) with another profile (%2): regressions, a delta "
+                            "heatmap and both runs' step times")
+                             .arg(open, other));
+        m_compareRunMenu->setToolTip(tr("Compare the run shown (%1) with another run of this folder (%2): "
+                                        "their statistics, nothing aligned across them")
+                                         .arg(open, other));
+        swap->setToolTip(
+            tr("Now the open run is the %1; swap makes it the %2 (and compares again)").arg(open, other));
+    };
+    describe();
+    connect(swap, &QAction::triggered, this, describe);
+    connect(m_compareView, &views::CompareView::swapRequested, this, describe);
 }
 
 void MainWindow::addPictureActions(QMenu* file) {

@@ -221,7 +221,9 @@ class Builder {
         // selection (the culprit collective, the outlier step)
         views::Selection cell;
         cell.kind = views::Selection::Kind::OpType;
-        cell.opType = t.cellOp;
+        cell.opType = t.cellOps.value(0);
+        cell.moreOpTypes.assign(t.cellOps.begin() + std::min<qsizetype>(1, t.cellOps.size()),
+                                t.cellOps.end());
         cell.rank = t.cellRank;
         if (t.extent) {
             const auto [a, b] = *t.extent;
@@ -233,7 +235,7 @@ class Builder {
                 if (ranks.size() < 4) ranks.insert(r);
             m_scene.setRanks(ranks);
             m_scene.setWindow(a - pad, b + pad);
-            m_scene.setSelection(t.cellOp.isEmpty() ? t.selection : cell);
+            m_scene.setSelection(t.cellOps.isEmpty() ? t.selection : cell);
             add(picture(shot("timeline"),
                         (f.waitingRanks.empty()
                              ? QObject::tr("Rank %1 around the finding (%2).")
@@ -243,13 +245,21 @@ class Builder {
                             .arg(dur(b - a)),
                         tag + "-timeline.png"));
         }
-        if (!t.cellOp.isEmpty()) {
+        if (!t.cellOps.isEmpty()) {
             reset();
             m_scene.setSelection(cell);
-            add(picture(
-                shot("heatmap"),
-                QObject::tr("The op heatmap: %1 on rank %2 is highlighted.").arg(t.cellOp).arg(t.cellRank),
-                tag + "-heatmap.png"));
+            const QString ops =
+                t.cellOps.size() == 1
+                    ? t.cellOps.front()
+                    : QObject::tr("%1 and %2")
+                          .arg(t.cellOps.mid(0, t.cellOps.size() - 1).join(", "), t.cellOps.back());
+            add(picture(shot("heatmap"),
+                        (t.cellOps.size() == 1
+                             ? QObject::tr("The op heatmap: %1 on rank %2 is highlighted.")
+                             : QObject::tr("The op heatmap: %1 on rank %2 are highlighted."))
+                            .arg(ops)
+                            .arg(t.cellRank),
+                        tag + "-heatmap.png"));
         }
     }
 

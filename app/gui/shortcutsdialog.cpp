@@ -43,8 +43,9 @@ void showShortcuts(QWidget* parent, const std::vector<std::pair<QString, QString
         html += "<tr><td><b>" + keys.toHtmlEscaped() + "</b></td><td>" + what.toHtmlEscaped() + "</td></tr>";
     html += "</table><p>" +
             QObject::tr(
-                "The timeline's letter keys (W, S, A, D, F, +, -, [, ]) work anywhere in the window except "
-                "where text is typed; the arrows and Esc act on the timeline while it has the focus.") +
+                "The timeline's letter keys (W, S, A, D, F, +, -, [, ]) and the menus' letter keys (N, R, T, "
+                "B…) work anywhere in the window, tables included, except where text is typed; the arrows "
+                "and Esc act on the timeline while it has the focus.") +
             "</p>";
     QMessageBox box(QMessageBox::Information, QObject::tr("Keyboard shortcuts"), html, QMessageBox::Ok,
                     parent);

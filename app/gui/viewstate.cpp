@@ -38,6 +38,11 @@ nlohmann::json selectionJson(const views::Selection& s) {
         j["link"] = {s.linkSrc, s.linkDst};
     }
     if (!s.opType.isEmpty()) j["op_type"] = s.opType.toStdString();
+    if (!s.moreOpTypes.empty()) {
+        j["more_op_types"] = nlohmann::json::array();
+        for (const QString& op : s.moreOpTypes)
+            j["more_op_types"].push_back(op.toStdString());
+    }
     if (!s.tensorId.isEmpty()) j["tensor_id"] = s.tensorId.toStdString();
     if (s.endNs > s.startNs) j["extent_ns"] = {s.startNs, s.endNs};
     return j;
@@ -56,6 +61,9 @@ views::Selection selectionFrom(const nlohmann::json& j) {
     s.spanId = j.value("span_id", qint64(0));
     s.step = j.value("step", qint64(-1));
     s.opType = QString::fromStdString(j.value("op_type", std::string()));
+    if (j.contains("more_op_types") && j["more_op_types"].is_array())
+        for (const auto& op : j["more_op_types"])
+            if (op.is_string()) s.moreOpTypes.push_back(QString::fromStdString(op.get<std::string>()));
     s.tensorId = QString::fromStdString(j.value("tensor_id", std::string()));
     s.group = QString::fromStdString(j.value("group", std::string()));
     if (j.contains("link") && j["link"].is_array() && j["link"].size() == 2 &&

@@ -245,7 +245,7 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
         "SELECT ts_ns, value FROM counter WHERE track_id = ?1 AND ts_ns >= coalesce((SELECT max(ts_ns) "
         "FROM counter WHERE track_id = ?1 AND ts_ns <= ?2), ?2) AND ts_ns < ?3 ORDER BY ts_ns");
     for (int64_t t : counterIds) {
-        CounterSeries c{t, {}, 0, false};
+        CounterSeries c{t, {}, 0, false, std::nullopt};
         int64_t last = INT64_MIN;
         counter.bind(1, t).bind(2, w.t0).bind(3, w.t1);
         while (counter.step())
@@ -271,8 +271,12 @@ void loadCounters(index::Db& db, const TimelineWindow& w, TimelineData& d) {
         "AND ts_ns < ?3 ORDER BY ts_ns");
     for (int64_t t : w.trackIds) {
         if (t >= 0) continue;
-        CounterSeries c{t, {}, 0, true};
+        CounterSeries c{t, {}, 0, true, std::nullopt};
         int64_t last = INT64_MIN;
+        // the curve's last sample of all: the value past it is held, and both memory views say so
+        inForce.bind(1, -t - 1).bind(2, INT64_MAX);
+        if (inForce.step()) c.lastSampleNs = inForce.i64(0);
+        inForce.reset();
         inForce.bind(1, -t - 1).bind(2, w.t0);
         if (inForce.step()) addSample(c, inForce.i64(0), double(inForce.i64(1)), w, last);
         inForce.reset();

@@ -122,6 +122,9 @@ struct CounterSeries {
     std::vector<std::pair<int64_t, double>> points; ///< (ts ns, value), time-ordered
     double maxValue = 0;
     bool bytes = false;
+    /// A memory lane's last sample in the whole run (ns), wherever the window is: past it the value is
+    /// held, not measured (views/common/heldvalue.h). Unset: not known (counter lanes, no sample).
+    std::optional<int64_t> lastSampleNs;
 };
 
 struct TimelineData {

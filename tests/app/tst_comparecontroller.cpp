@@ -1,21 +1,32 @@
-// Compare with…: the run shown is the baseline, the verdict reaches the panel and the status bar with its
-// roots counted as the panel counts them; an op type the comparison names selects that rank's key on the
-// run shown (every rank when the run has no such rank); a comparison cleared while it runs never lands.
+// Compare with…: the run shown is the candidate and the chosen profile the baseline by default, so the
+// app's verdict for (open d8, choose the healthy demo) is the CLI's for `compare healthy d8`; Swap flips
+// the sides, compares again and is remembered. The verdict reaches the panel (naming both sides) and the
+// status bar with its roots counted as the panel counts them; an op type the comparison names selects that
+// rank's key on the run shown (every rank when the run has no such rank); a comparison cleared while it
+// runs never lands.
 #include "app/gui/comparecontroller.h"
 #include "app/gui/comparejob.h"
+#include "app/gui/settings.h"
 #include "core/compare/runcomparison.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
 #include "views/compare/compareview.h"
 
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 using namespace rs;
 
 class TstCompareController : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // the Swap choice is written to the settings
+        QCoreApplication::setOrganizationName("rankscope-test-comparecontroller");
+    }
     void comparesTheRunShown() {
         const std::string dir = test::tempDir("comparecontroller");
         std::string err;
@@ -33,9 +44,16 @@ class TstCompareController : public QObject {
         QCOMPARE(view.data()->candidate.run, 0);
         const auto& r = view.data()->result;
         const QString verdict = said.last().first().toString();
+        const QString sides = views::CompareView::sidesText(*view.data());
+        QVERIFY2(sides.startsWith("candidate ") && sides.contains(" run 0 against baseline ") &&
+                     sides.endsWith(" run 1"),
+                 qPrintable(sides));
         if (r.fail()) {
             const size_t roots = compare::groupDeltas(r, r.regressions).size();
-            QCOMPARE(verdict, QString("Comparison: %1 regression%2").arg(roots).arg(roots == 1 ? "" : "s"));
+            QCOMPARE(verdict, QString("Comparison of %1: FAIL, %2 regression%3")
+                                  .arg(sides)
+                                  .arg(roots)
+                                  .arg(roots == 1 ? "" : "s"));
         } else {
             QVERIFY2(verdict.contains(r.inconclusive() ? "inconclusive" : "no regression"),
                      qPrintable(verdict));
@@ -56,6 +74,81 @@ class TstCompareController : public QObject {
         QVERIFY(finished.wait(120000));
         QCOMPARE(compared.size(), 0);
         QVERIFY(view.data() == nullptr);
+    }
+    void openRunIsTheCandidate() {
+        // d8 has a slow card (rank 3's MatMulV2 and Cast), the healthy demo none: same shape otherwise
+        const std::string root = test::tempDir("comparecontroller-direction");
+        const QString healthy = QString::fromStdString(root + "/healthy"),
+                      d8 = QString::fromStdString(root + "/d8");
+        for (const auto& [dir, extra] :
+             {std::pair{healthy, QStringList{"--healthy"}}, std::pair{d8, QStringList{}}}) {
+            QString err;
+            QVERIFY2(test::runRankscope(QStringList{"demo", dir, "--ranks", "4", "--steps", "6", "--layers",
+                                                    "2", "--quiet"} +
+                                            extra,
+                                        nullptr, &err) == 0,
+                     qPrintable(err));
+        }
+        // what the command line says, each way round: exit 3 is a regression, 0 a pass
+        const auto cli = [](const QString& baseline, const QString& candidate) {
+            QString out;
+            const int rc = test::runRankscope({"compare", baseline, candidate, "--json"}, &out);
+            return std::pair{rc, nlohmann::json::parse(out.toStdString(), nullptr, false)};
+        };
+        const auto [rcForward, jsonForward] = cli(healthy, d8);
+        const auto [rcBack, jsonBack] = cli(d8, healthy);
+        QCOMPARE(rcForward, 3); // d8 is slower than the healthy run
+        QVERIFY(rcBack != rcForward);
+        // the deltas as the CLI lists them: (kind, op type, rank, delta rounded to 0.1 %)
+        using Row = std::tuple<std::string, std::string, int, long>;
+        const auto rowsOf = [](const nlohmann::json& list) {
+            std::vector<Row> rows;
+            for (const auto& d : list) {
+                const auto text = [&](const char* k) {
+                    return d.contains(k) && d[k].is_string() ? d[k].get<std::string>() : std::string();
+                };
+                rows.emplace_back(text("kind"), text("op_type"),
+                                  d["rank"].is_number() ? d["rank"].get<int>() : -1,
+                                  std::lround(d.value("delta", 0.0) * 1000));
+            }
+            return rows;
+        };
+        const auto appRows = [](const std::vector<compare::Delta>& list) {
+            std::vector<Row> rows;
+            for (const auto& d : list)
+                rows.emplace_back(d.kind, d.opType, d.rank.value_or(-1), std::lround(d.delta * 1000));
+            return rows;
+        };
+        QSettings().remove("compare/openIsBaseline");
+        views::CompareView view;
+        views::InteractionState state;
+        gui::CompareController c(&view, &state);
+        QVERIFY(!c.openIsBaseline());
+        QSignalSpy compared(&c, &gui::CompareController::compared);
+        c.compareOpenWith(d8, std::nullopt, healthy, std::nullopt); // d8 open, the healthy one chosen
+        QVERIFY(compared.wait(120000));
+        QCOMPARE(QFileInfo(QString::fromStdString(view.data()->baseline.profile)).fileName(),
+                 QString("healthy"));
+        QCOMPARE(QFileInfo(QString::fromStdString(view.data()->candidate.profile)).fileName(), QString("d8"));
+        QVERIFY(view.data()->result.fail());
+        QCOMPARE(appRows(view.data()->result.regressions), rowsOf(jsonForward["regressions"]));
+        QCOMPARE(appRows(view.data()->result.improvements), rowsOf(jsonForward["improvements"]));
+        QVERIFY2(view.verdictText().startsWith("candidate d8 against baseline healthy: <b>FAIL</b>, "),
+                 qPrintable(view.verdictText()));
+        // Swap: the same two the other way round, the CLI's other verdict, remembered
+        QVERIFY(view.swapButton()->isEnabled());
+        view.swapButton()->click();
+        QVERIFY(compared.wait(120000));
+        QVERIFY(c.openIsBaseline());
+        QVERIFY(gui::Settings().compareOpenIsBaseline());
+        QCOMPARE(QFileInfo(QString::fromStdString(view.data()->baseline.profile)).fileName(), QString("d8"));
+        QCOMPARE(view.data()->result.fail(), rcBack == 3);
+        QCOMPARE(appRows(view.data()->result.regressions), rowsOf(jsonBack["regressions"]));
+        QVERIFY2(view.verdictText().startsWith("candidate healthy against baseline d8: "),
+                 qPrintable(view.verdictText()));
+        gui::CompareController again(&view, &state); // a later session reads the choice back
+        QVERIFY(again.openIsBaseline());
+        QSettings().remove("compare/openIsBaseline");
     }
     void opTypeOnTheRunShown() {
         views::CompareView view;

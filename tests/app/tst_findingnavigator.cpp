@@ -1,9 +1,10 @@
 // Where each finding kind points, decided in one place: the window (the finding's own time, else its
 // step's on its rank), the ranks (the named one first, then those that waited), the selection (a stall's
-// or late rank's culprit collective; a slow card's with its slowest op type and that heatmap cell; a
+// or late rank's culprit collective; a slow card's with its op types and each of their heatmap cells; a
 // straggler's or bank anomaly's op type and their panel; an outlier step), and going there moves the
 // interaction state and raises the panel.
 #include "app/gui/findingnavigator.h"
+#include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
 
 #include <QDockWidget>
@@ -26,6 +27,24 @@ query::ProfileSummary summary() {
     s.startNs = 0;
     s.endNs = 4000000;
     return s;
+}
+
+/// Op types MatMulV2, Cast, Add (totals falling, the display order) × ranks 0–3, every cell present.
+std::shared_ptr<query::HeatmapData> heatGrid() {
+    auto d = std::make_shared<query::HeatmapData>();
+    d->rows = {"MatMulV2", "Cast", "Add"};
+    d->rowTotalNs = {3, 2, 1};
+    for (int r = 0; r < 4; ++r) {
+        d->columns.push_back("rank " + std::to_string(r));
+        d->columnKeys.push_back(r);
+    }
+    query::HeatCell c;
+    c.present = true;
+    c.count = 1;
+    c.totalNs = c.meanNs = 1000;
+    c.ratio = 1;
+    d->cells.assign(3, std::vector<query::HeatCell>(4, c));
+    return d;
 }
 
 Finding make(const char* kind, std::optional<int> rank, std::optional<int64_t> step) {
@@ -55,7 +74,7 @@ class TstFindingNavigator : public QObject {
         QCOMPARE(t.selection.kind, Selection::Kind::Span);
         QCOMPARE(t.selection.spanId, qint64(77));
         QCOMPARE(t.selection.rank, 2);
-        QVERIFY(t.cellOp.isEmpty());
+        QVERIFY(t.cellOps.isEmpty());
         QCOMPARE(t.panel, FindingTarget::Panel::None);
 
         Finding slow = stall;
@@ -65,8 +84,16 @@ class TstFindingNavigator : public QObject {
         t = FindingNavigator::targetOf(slow, &s);
         QCOMPARE(t.selection.kind, Selection::Kind::Span);
         QCOMPARE(t.selection.opType, QString("MatMulV2"));
-        QCOMPARE(t.cellOp, QString("MatMulV2"));
+        // both op types it names, each a cell on its rank
+        QCOMPARE(t.selection.moreOpTypes, (std::vector<QString>{"Add"}));
+        QCOMPARE(t.cellOps, (QStringList{"MatMulV2", "Add"}));
         QCOMPARE(t.cellRank, 2);
+        // without a culprit collective: its op types are the selection
+        slow.spanId.reset();
+        t = FindingNavigator::targetOf(slow, &s);
+        QCOMPARE(t.selection.kind, Selection::Kind::OpType);
+        QCOMPARE(t.selection.opType, QString("MatMulV2"));
+        QCOMPARE(t.selection.moreOpTypes, (std::vector<QString>{"Add"}));
 
         Finding straggler = make("straggler", 1, std::nullopt);
         straggler.subject = "Conv2D";
@@ -75,14 +102,15 @@ class TstFindingNavigator : public QObject {
         QCOMPARE(t.selection.kind, Selection::Kind::OpType);
         QCOMPARE(t.selection.opType, QString("Conv2D"));
         QCOMPARE(t.selection.rank, 1);
-        QCOMPARE(t.cellOp, QString("Conv2D"));
+        QCOMPARE(t.cellOps, QStringList{"Conv2D"});
+        QVERIFY(t.selection.moreOpTypes.empty());
         QCOMPARE(t.panel, FindingTarget::Panel::Heatmap);
 
         Finding bank = make("bank_anomaly", 3, std::nullopt);
         t = FindingNavigator::targetOf(bank, &s);
         QCOMPARE(t.panel, FindingTarget::Panel::Memory);
         QCOMPARE(t.selection.kind, Selection::Kind::OpType);
-        QVERIFY(t.cellOp.isEmpty());
+        QVERIFY(t.cellOps.isEmpty());
 
         // an outlier step: its step on its rank, not the same step on rank 0
         Finding outlier = make("outlier_step", 3, 2);
@@ -126,7 +154,31 @@ class TstFindingNavigator : public QObject {
         nav.go(early);
         QCOMPARE(state.windowStart(), qint64(0));
         QVERIFY(state.windowEnd() >= 3000);
+        // a slow card naming two op types: both of its cells outlined, none of the others (walk 6: only
+        // the first was)
+        heat->setData(heatGrid());
+        Finding slow = make("slow_rank", 1, 2);
+        slow.opTypes = {"MatMulV2", "Cast"};
+        slow.spanId = 5; // its culprit collective
+        slow.startNs = 2100000;
+        slow.endNs = 2200000;
+        nav.go(slow);
+        using Cell = views::HeatmapCanvas::Cell;
+        QCOMPARE(heat->canvas()->highlights(), (std::vector<Cell>{{"MatMulV2", 1}, {"Cast", 1}}));
         heatDock->raise();
+        QTRY_VERIFY(heat->canvas()->isVisible());
+        const QImage img = heat->canvas()->grab().toImage();
+        const QColor ink = heat->canvas()->palette().color(QPalette::Highlight);
+        // the frame's left side, 1 px left of the cell (row, column in the data's order); rank 0's cells
+        // beside them are not framed, so a frame there is theirs
+        auto framed = [&](int row, int col) {
+            const QRect r = heat->canvas()->cellRect(row, col);
+            return img.pixelColor(r.left() - 1, r.center().y()) == ink;
+        };
+        QVERIFY(framed(0, 1));  // MatMulV2 on rank 1
+        QVERIFY(framed(1, 1));  // Cast on rank 1
+        QVERIFY(!framed(2, 1)); // Add on rank 1
+        QVERIFY(!framed(1, 3)); // Cast on rank 3
         nav.go(make("bank_anomaly", 2, std::nullopt));
         QTRY_VERIFY(!memoryDock->visibleRegion().isEmpty());
         QVERIFY(FindingNavigator::describe(outlier).contains("outlier_step"));

@@ -2,12 +2,14 @@
 // the findings dock lists the problems, clicking a finding zooms the timeline to its step and selects it,
 // searching selects a span, and the window state survives in QSettings.
 #include "app/gui/annotationcontroller.h"
+#include "app/gui/comparecontroller.h"
 #include "app/gui/detailspanel.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/recentprofiles.h"
+#include "app/gui/settings.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
@@ -118,6 +120,12 @@ class TstMainWindow : public QObject {
             QCOMPARE(w.state()->selection().opType, op);
             QTRY_COMPARE(w.heatmap()->canvas()->highlightedRow(), op);
             QCOMPARE(w.heatmap()->canvas()->highlightedColumn(), qint64(*f.rank));
+            // every op type it names has its cell outlined on its rank, not only the slowest (walk 6)
+            QVERIFY(f.opTypes.size() >= 2);
+            std::vector<views::HeatmapCanvas::Cell> cells;
+            for (const QString& o : f.opTypes)
+                cells.emplace_back(o, *f.rank);
+            QCOMPARE(w.heatmap()->canvas()->highlights(), cells);
         }
         // clicking the bank anomaly shows the Memory view of that rank
         {
@@ -159,10 +167,19 @@ class TstMainWindow : public QObject {
         shapes->chooseOpType("TransData");
         QVERIFY(!shapes->canvas()->grid().colDim.empty()); // its dims vary
         QSignalSpy compared(&w, &gui::MainWindow::compareReady);
+        // the open text export as the baseline and the .db as the candidate, as the figures below were read
+        // (Swap: by default the open run is the candidate)
+        auto* controller = w.findChild<gui::CompareController*>();
+        QVERIFY(controller && !controller->openIsBaseline());
+        controller->swap();
         w.compareWith(QString::fromStdString(samples + "/msinsight/test/data/pytorch/db/level1"));
         QVERIFY(compared.wait(60000));
+        gui::Settings().setCompareOpenIsBaseline(false); // remembered: the next tests start from the default
         auto* cmp = w.findChild<views::CompareView*>();
         QVERIFY(cmp && cmp->verdictText().contains("different ranks"));
+        // two folders named alike: their parents tell them apart
+        QVERIFY2(cmp->verdictText().startsWith("candidate db/level1 against baseline text/level1: "),
+                 qPrintable(cmp->verdictText()));
         // the worst regression's spans in both exports, read off the GUI thread: rank 0's step 50 in each,
         // its kernels of the op type as the producer lists them (Python over kernel_details.csv and over the
         // .db's TASK ⋈ COMPUTE_TASK_INFO in STEP_TIME 50: 8 MatMulV2 in each; MatMulV2's time per step,
@@ -185,9 +202,11 @@ class TstMainWindow : public QObject {
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-compare-real.png");
         }
     }
-    void toolLettersLeaveTablesTheirTypeAhead() {
-        // N/R/T/B arm the annotation tools from the views, but a table with the focus keeps its letters
-        // (keyboard search), as line edits do
+    void toolLettersWorkAtStartAndInTables() {
+        // N/R/T/B arm the annotation tools wherever the keyboard is, as the Shortcuts dialog documents them:
+        // right after the window opens (no click: walk 6 pressed R and nothing happened) and with the focus
+        // in a table (the drill-down's tensors table: N and T did nothing); a table keeps its other letters
+        // (keyboard search), and a line edit types them all
         using Tool = views::AnnotationModel::Tool;
         gui::MainWindow w;
         w.show();
@@ -195,22 +214,53 @@ class TstMainWindow : public QObject {
         QSignalSpy ready(&w, &gui::MainWindow::profileReady);
         w.openProfile(m_profile);
         QVERIFY(ready.wait(60000));
+        // a key goes where the keyboard is: the focus widget, as X delivers it
+        const auto press = [](Qt::Key k) {
+            QWidget* to = QApplication::focusWidget();
+            QVERIFY(to);
+            QTest::keyClick(to, k);
+        };
+        press(Qt::Key_R);
+        QCOMPARE(w.annotations()->model()->tool(), Tool::Range);
+        w.annotations()->model()->setTool(Tool::None);
         w.findChild<QDockWidget*>("drilldown")->raise();
         auto* drill = w.findChild<views::DrillDownView*>();
         QVERIFY(drill);
         QTableView* steps = drill->table(0);
-        QTRY_VERIFY_WITH_TIMEOUT(steps->model() && steps->model()->rowCount() > 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(steps->model() && steps->model()->rowCount() > 1, 20000);
         steps->setFocus();
         QTRY_VERIFY(steps->hasFocus());
-        for (auto key : {Qt::Key_N, Qt::Key_R, Qt::Key_T, Qt::Key_B})
-            QTest::keyClick(steps, key);
+        const std::pair<Qt::Key, Tool> tools[] = {{Qt::Key_N, Tool::Note},
+                                                  {Qt::Key_R, Tool::Range},
+                                                  {Qt::Key_T, Tool::Arrow},
+                                                  {Qt::Key_B, Tool::Box}};
+        for (const auto& [key, tool] : tools) {
+            press(key);
+            QCOMPARE(w.annotations()->model()->tool(), tool);
+            QVERIFY(steps->hasFocus()); // the table keeps the keyboard
+            w.annotations()->model()->setTool(Tool::None);
+        }
+        // a letter that is no key of the window stays the table's: its keyboard search, no tool
+        press(Qt::Key_Q);
         QCOMPARE(w.annotations()->model()->tool(), Tool::None);
-        // the same letter over the timeline arms its tool
+        // a line edit types the tools' letters
+        QLineEdit* search = nullptr;
+        for (auto* e : w.findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("Search")) search = e;
+        QVERIFY(search);
+        search->setFocus();
+        QTRY_VERIFY(search->hasFocus());
+        press(Qt::Key_R);
+        press(Qt::Key_B);
+        QCOMPARE(search->text(), QString("rb"));
+        QCOMPARE(w.annotations()->model()->tool(), Tool::None);
+        search->clear();
+        // the same letter over the timeline arms its tool, Esc there stops it
         w.timeline()->setFocus();
         QTRY_VERIFY(w.timeline()->hasFocus());
-        QTest::keyClick(w.timeline(), Qt::Key_R);
+        press(Qt::Key_R);
         QCOMPARE(w.annotations()->model()->tool(), Tool::Range);
-        QTest::keyClick(w.timeline(), Qt::Key_Escape);
+        press(Qt::Key_Escape);
         QCOMPARE(w.annotations()->model()->tool(), Tool::None);
     }
     void searchSelectsASpan() {
@@ -562,8 +612,8 @@ class TstMainWindow : public QObject {
             QVERIFY2(!l->text().contains("rank 1000"), qPrintable(l->text()));
         for (const auto& n : w.timeline()->summary()->notes)
             QVERIFY2(n.find("1000") == std::string::npos, n.c_str());
-        // File ▸ Compare with run: the run shown (the Kineto pair) is the baseline, the other run the
-        // candidate — not the folder's default run twice
+        // File ▸ Compare with run: the run shown (the Kineto pair) is the candidate, the other run the
+        // baseline, as `rankscope compare BASELINE CANDIDATE` reads — not the folder's default run twice
         const int shownRun = runs->itemData(other).toInt(),
                   otherRun = runs->itemData(other == 0 ? 1 : 0).toInt();
         QSignalSpy compared(&w, &gui::MainWindow::compareReady);
@@ -576,8 +626,8 @@ class TstMainWindow : public QObject {
         QVERIFY(compared.wait(60000));
         auto* view = w.findChild<views::CompareView*>();
         QVERIFY(view && view->data());
-        QCOMPARE(view->data()->baseline.run, shownRun);
-        QCOMPARE(view->data()->candidate.run, otherRun);
+        QCOMPARE(view->data()->candidate.run, shownRun);
+        QCOMPARE(view->data()->baseline.run, otherRun);
         QVERIFY(view->data()->baseline.labels.at("source") !=
                 view->data()->candidate.labels.at("source")); // kineto vs ascend
     }

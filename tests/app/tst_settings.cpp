@@ -46,6 +46,7 @@ class TstSettings : public QObject {
         QCOMPARE(s.lastProfile(), QString());
         QCOMPARE(s.lastProfileDir(), QString());
         QCOMPARE(s.lastCompareDir("/fallback"), QString("/fallback"));
+        QVERIFY(!s.compareOpenIsBaseline()); // the open profile is the candidate, as the CLI reads
         QCOMPARE(s.lastViewFile("/p/view.rsview"), QString("/p/view.rsview"));
         QCOMPARE(s.lastReportFile("/p/r.html"), QString("/p/r.html"));
         const ExportDefaults e = s.exportDefaults();
@@ -67,6 +68,7 @@ class TstSettings : public QObject {
             s.setLaneKindShown(LaneKind::Host, false);
             s.setLastProfileDir("/data/run");
             s.setLastCompareDir("/data/other");
+            s.setCompareOpenIsBaseline(true);
             s.setLastViewFile("/data/v.rsview");
             s.setLastReportFile("/data/r.md");
             s.setWindowLayout("geometry-bytes", "state-bytes");
@@ -86,6 +88,7 @@ class TstSettings : public QObject {
         QVERIFY(s.laneKindShown(LaneKind::Memory)); // untouched: its default
         QCOMPARE(s.lastProfileDir(), QString("/data/run"));
         QCOMPARE(s.lastCompareDir("/x"), QString("/data/other"));
+        QVERIFY(s.compareOpenIsBaseline());
         QCOMPARE(s.lastViewFile("/x"), QString("/data/v.rsview"));
         QCOMPARE(s.lastReportFile("/x"), QString("/data/r.md"));
         QVERIFY(s.hasWindowLayout());

@@ -52,6 +52,18 @@ class TstViewState : public QObject {
         QCOMPARE(back->showWaits, false);
         QCOMPARE(back->windowFlows, true);
         QCOMPARE(back->scroll, 120);
+        // a slow card's selection: its collective and both op types it names (the heatmap outlines each)
+        s.selection = {};
+        s.selection.kind = views::Selection::Kind::Span;
+        s.selection.rank = 3;
+        s.selection.spanId = 528;
+        s.selection.opType = "MatMulV2";
+        s.selection.moreOpTypes = {"Cast"};
+        QVERIFY2(gui::writeViewState(s, file, err), qPrintable(err));
+        back = gui::readViewState(file, err);
+        QVERIFY2(back, qPrintable(err));
+        QCOMPARE(back->selection.moreOpTypes, s.selection.moreOpTypes);
+        QVERIFY(back->selection == s.selection);
     }
 
     void refused_data() {

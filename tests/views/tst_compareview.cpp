@@ -76,7 +76,7 @@ class TstCompareView : public QObject {
         for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i)
             rows += 1 + v.regressionList()->topLevelItem(i)->childCount();
         QCOMPARE(rows, int(r.regressions.size() + r.improvements.size())); // every delta still listed
-        QVERIFY(v.verdictText().contains(QString("FAIL</b>: %1 regression%2")
+        QVERIFY(v.verdictText().contains(QString("FAIL</b>, %1 regression%2")
                                              .arg(compare::compareSummary(r).size())
                                              .arg(compare::compareSummary(r).size() == 1 ? "" : "s")));
         QVERIFY(v.regressionList()->topLevelItem(0)->text(1).contains("MatMulV2"));

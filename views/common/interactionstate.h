@@ -21,6 +21,9 @@ struct Selection {
     qint64 spanId = 0;
     qint64 step = -1;
     QString opType;
+    /// Further op types on `rank` the selection names with `opType` (a slow card's slow op types): the
+    /// heatmap outlines each of their cells too.
+    std::vector<QString> moreOpTypes;
     QString tensorId;
     qint64 startNs = 0, endNs = 0; ///< extent of the selected item (for zoom-to)
     qint64 bytes = -1;             ///< a tensor's size (-1: not known); shown, not part of the key
@@ -30,8 +33,8 @@ struct Selection {
     std::vector<qint64> spans; ///< a communication link's collectives (sorted span ids), once resolved
     bool operator==(const Selection& o) const {
         return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step &&
-               opType == o.opType && tensorId == o.tensorId && group == o.group && linkSrc == o.linkSrc &&
-               linkDst == o.linkDst && spans == o.spans;
+               opType == o.opType && moreOpTypes == o.moreOpTypes && tensorId == o.tensorId &&
+               group == o.group && linkSrc == o.linkSrc && linkDst == o.linkDst && spans == o.spans;
     }
 };
 

@@ -8,8 +8,12 @@
 #include "views/compare/spanpairview.h"
 #include "views/compare/stepoverlay.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTreeWidget>
@@ -41,7 +45,15 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_verdict = new QLabel(tr("Choose File ▸ Compare with… to compare this run with another"), this);
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    lay->addWidget(m_verdict);
+    m_swap = new QPushButton(tr("Swap baseline and candidate"), this);
+    m_swap->setToolTip(tr("Compare the same two runs the other way round (remembered for the next "
+                          "comparison)"));
+    m_swap->setEnabled(false);
+    connect(m_swap, &QPushButton::clicked, this, &CompareView::swapRequested);
+    auto* head = new QHBoxLayout;
+    head->addWidget(m_verdict, 1);
+    head->addWidget(m_swap, 0, Qt::AlignTop);
+    lay->addLayout(head);
     auto* split = new QSplitter(Qt::Horizontal, this);
     auto* left = new QSplitter(Qt::Vertical, split);
     m_list = new QTreeWidget(left);
@@ -130,8 +142,30 @@ QString CompareView::verdictText() const {
     return m_verdict->text();
 }
 
+QString CompareView::sidesText(const compare::ComparisonData& d) {
+    // the folders' names; with their parents when alike (text/level1, db/level1); with the runs when one
+    // folder's two runs are compared
+    const auto name = [](const compare::BaselineRecord& r, bool parent) {
+        const QString p = QString::fromStdString(r.profile);
+        const QFileInfo f(p);
+        const QString n = parent ? f.dir().dirName() + "/" + f.fileName() : f.fileName();
+        return f.fileName().isEmpty() ? p : n;
+    };
+    QString b = name(d.baseline, false), c = name(d.candidate, false);
+    if (b == c && d.baseline.profile != d.candidate.profile) {
+        b = name(d.baseline, true);
+        c = name(d.candidate, true);
+    }
+    if (b == c) {
+        b += tr(" run %1").arg(d.baseline.run);
+        c += tr(" run %1").arg(d.candidate.run);
+    }
+    return tr("candidate %1 against baseline %2").arg(c, b);
+}
+
 void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_data = std::move(d);
+    m_swap->setEnabled(m_data != nullptr);
     m_list->clear();
     m_grid->setData(m_data);
     m_spanPair->setSpans(nullptr, {});
@@ -153,25 +187,26 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_steps->setNote(unmatched);
     m_memory->setNote(unmatched);
     const auto groups = compare::groupDeltas(r, r.regressions);
+    // the direction first, in words: which run is measured against which decides whether a slower op
+    // reads as a regression or an improvement (walk 6 read "PASS … 28 improvements" the wrong way round)
     QString head =
         r.fail()
-            ? tr("<b>FAIL</b>: %1").arg(counted(qint64(groups.size()), tr("regression"), tr("regressions")))
+            ? tr("<b>FAIL</b>, %1").arg(counted(qint64(groups.size()), tr("regression"), tr("regressions")))
         : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
-                           : tr("<b>PASS</b>: no regression");
+                           : tr("<b>PASS</b>, no regression");
     QString text =
-        head + tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4. Baseline %5, candidate "
-                  "%6; %7.")
-                   .arg(m_data->options.maxLatencyDelta * 100)
-                   .arg(m_data->options.maxMemoryDelta * 100)
-                   .arg(m_data->options.maxWaitDelta * 100)
-                   .arg(counted(qint64(r.improvements.size()), tr("improvement"), tr("improvements")))
-                   .arg(tr("%1 (run %2)")
-                            .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
-                            .arg(m_data->baseline.run),
-                        tr("%1 (run %2)")
-                            .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
-                            .arg(m_data->candidate.run))
-                   .arg(counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks")));
+        sidesText(*m_data).toHtmlEscaped() + ": " + head +
+        tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4; %5. Baseline %6 (run %7), "
+           "candidate %8 (run %9).")
+            .arg(m_data->options.maxLatencyDelta * 100)
+            .arg(m_data->options.maxMemoryDelta * 100)
+            .arg(m_data->options.maxWaitDelta * 100)
+            .arg(counted(qint64(r.improvements.size()), tr("improvement"), tr("improvements")))
+            .arg(counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks")))
+            .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
+            .arg(m_data->baseline.run)
+            .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
+            .arg(m_data->candidate.run);
     // the first notes inline, all of them in the tooltip: a long list must not squeeze the panel's views
     constexpr size_t kInlineNotes = 3;
     QString all;

@@ -1,8 +1,10 @@
 #pragma once
-// The comparison of the open run (baseline) with another run (candidate): the verdict, the regression
-// list (worst first; one row per delta), the delta heatmap, the overlaid step-time distributions and
-// memory curves, and the spans behind the chosen delta in both runs. Activating a regression or a heatmap
-// cell emits opTypeChosen so the app can select that op type in the baseline's views; a regression also
+// The comparison of a candidate run against a baseline run: the headline naming both and the verdict
+// ("candidate d8 against baseline demo: FAIL, 3 regressions …"), a Swap button (swapRequested: the app
+// compares the other way round), the regression list (worst first; one row per delta), the delta heatmap,
+// the overlaid step-time distributions and memory curves, and the spans behind the chosen delta in both
+// runs. Activating a regression or a heatmap cell emits opTypeChosen so the app can select that op type in
+// the open run's views; a regression also
 // emits spansWanted (the app reads them off the GUI thread and hands them to setSpans). The worst
 // regression's spans are asked for when the data arrives. Data comes ready-made (core/compare, built off
 // the GUI thread). GUI thread only.
@@ -13,6 +15,7 @@
 #include <memory>
 
 class QLabel;
+class QPushButton;
 class QTreeWidget;
 
 namespace rs::views {
@@ -35,6 +38,10 @@ class CompareView : public QWidget {
     MemoryOverlay* memoryOverlay() const { return m_memory; }
     SpanPairView* spanPairView() const { return m_spanPair; }
     QString verdictText() const;
+    /// "candidate A against baseline B": the folders' names (with their parents when the names are alike,
+    /// with the run numbers when both are one folder's runs).
+    static QString sidesText(const compare::ComparisonData& d);
+    QPushButton* swapButton() const { return m_swap; }
     /// The spans asked for by the last spansWanted (older answers are the caller's to drop).
     void setSpans(std::shared_ptr<const compare::SpanPair> spans);
     /// What a delta's spans are: its kind, op type, seq, and its rank — for a figure over all ranks the
@@ -44,6 +51,8 @@ class CompareView : public QWidget {
   Q_SIGNALS:
     void opTypeChosen(QString opType, int rank);
     void spansWanted(rs::compare::SpanRequest request);
+    /// The Swap button: compare the same two runs with baseline and candidate exchanged.
+    void swapRequested();
 
   private:
     static QString noComparisonText();
@@ -51,6 +60,7 @@ class CompareView : public QWidget {
     QString m_spanSubject;
     std::shared_ptr<const compare::ComparisonData> m_data;
     QLabel* m_verdict;
+    QPushButton* m_swap;
     QTreeWidget* m_list;
     DeltaGrid* m_grid;
     StepOverlay* m_steps;

@@ -57,8 +57,12 @@ void HeatmapCanvas::setSort(HeatSort s) {
 }
 
 void HeatmapCanvas::setHighlight(const QString& row, qint64 col) {
-    m_hlRow = row;
-    m_hlCol = col;
+    setHighlights(row.isEmpty() ? std::vector<Cell>{} : std::vector<Cell>{{row, col}});
+}
+
+void HeatmapCanvas::setHighlights(std::vector<Cell> cells) {
+    std::erase_if(cells, [](const Cell& c) { return c.first.isEmpty(); });
+    m_highlights = std::move(cells);
     update();
 }
 
@@ -148,7 +152,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     QFontMetrics fm(small);
     const std::vector<QString> rowLabels = this->rowLabels();
     std::vector<QRect> flagged;
-    QRect highlight;
+    std::vector<QRect> highlight;
     for (size_t i = 0; i < m_order.size(); ++i) {
         int r = m_order[i];
         int y = m_top + int(i) * m_cellH;
@@ -167,17 +171,18 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
                 p.drawText(cr, Qt::AlignCenter, QString::number(cell.ratio, 'f', 2));
             }
             if (cell.flagged) flagged.push_back(cr);
-            if (!m_hlRow.isEmpty() && label == m_hlRow && d.columnKeys[c] == m_hlCol) highlight = cr;
+            if (std::find(m_highlights.begin(), m_highlights.end(), Cell{label, d.columnKeys[c]}) !=
+                m_highlights.end())
+                highlight.push_back(cr);
         }
     }
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(20, 20, 20), 2));
     for (const auto& r : flagged)
         p.drawRect(r.adjusted(1, 1, -1, -1));
-    if (highlight.isValid()) {
-        p.setPen(QPen(palette().color(QPalette::Highlight), 3));
-        p.drawRect(highlight.adjusted(-1, -1, 1, 1));
-    }
+    p.setPen(QPen(palette().color(QPalette::Highlight), 3));
+    for (const QRect& r : highlight)
+        p.drawRect(r.adjusted(-1, -1, 1, 1));
     paintAnnotations(p);
     // the labels last, at the visible edges, over the cells scrolled under them: which op and which rank
     // a cell is stays readable wherever the grid is scrolled

@@ -26,10 +26,16 @@ class HeatmapCanvas : public QWidget {
     void setData(std::shared_ptr<const query::HeatmapData> d);
     void setStatistic(HeatStatistic s);
     void setSort(HeatSort s);
+    /// A highlighted cell: (row label, column key).
+    using Cell = std::pair<QString, qint64>;
     /// Highlights (row label, column key); empty label clears.
     void setHighlight(const QString& rowLabel, qint64 columnKey);
-    QString highlightedRow() const { return m_hlRow; }
-    qint64 highlightedColumn() const { return m_hlCol; }
+    /// Highlights each of `cells` (a selection naming several op types on a rank); empty clears.
+    void setHighlights(std::vector<Cell> cells);
+    const std::vector<Cell>& highlights() const { return m_highlights; }
+    /// The first highlighted cell's row label (empty: none) and column key (-1: none).
+    QString highlightedRow() const { return m_highlights.empty() ? QString() : m_highlights.front().first; }
+    qint64 highlightedColumn() const { return m_highlights.empty() ? -1 : m_highlights.front().second; }
     const query::HeatmapData* data() const { return m_data.get(); }
     std::shared_ptr<const query::HeatmapData> sharedData() const { return m_data; }
     HeatStatistic statistic() const { return m_stat; }
@@ -85,8 +91,7 @@ class HeatmapCanvas : public QWidget {
     AnnotationModel* m_annotations = nullptr;
     bool m_annotationsShown = true;
     int m_pressRow = -1, m_pressCol = -1;
-    QString m_hlRow;
-    qint64 m_hlCol = -1;
+    std::vector<Cell> m_highlights;
     QPoint m_labels; ///< the visible part's top left (setVisibleRect)
     QRect m_visible; ///< setVisibleRect; empty: the whole canvas
     int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18, m_legendW = 110;

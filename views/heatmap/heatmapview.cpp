@@ -207,6 +207,14 @@ QString HeatmapView::caption() const {
     return m_caption->text();
 }
 
+std::vector<HeatmapCanvas::Cell> HeatmapView::opRankCells(const Selection& s) {
+    // every op type the selection names on its rank: a slow card's two slow op types, both cells
+    std::vector<HeatmapCanvas::Cell> cells{{s.opType, s.rank}};
+    for (const QString& op : s.moreOpTypes)
+        cells.emplace_back(op, s.rank);
+    return cells;
+}
+
 void HeatmapView::onSelection(const Selection& s) {
     const auto* d = m_canvas->data();
     if (!d || s.opType.isEmpty() || s.rank < 0) {
@@ -214,7 +222,7 @@ void HeatmapView::onSelection(const Selection& s) {
         return;
     }
     if (d->mode == Mode::OpByRank)
-        m_canvas->setHighlight(s.opType, s.rank);
+        m_canvas->setHighlights(opRankCells(s));
     else if (d->mode == Mode::OpByStep && d->rank == s.rank)
         m_canvas->setHighlight(s.opType, s.step);
     else if (d->mode == Mode::RankByStep && QString::fromStdString(d->opType) == s.opType)

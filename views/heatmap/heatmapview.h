@@ -32,6 +32,8 @@ class HeatmapView : public QWidget {
     HeatmapCanvas* canvas() const { return m_canvas; }
     /// The line above the grid (what the outlines mean, or that there are none).
     QString caption() const;
+    /// The op × rank cells a selection names: its op type and its further ones, on its rank.
+    static std::vector<HeatmapCanvas::Cell> opRankCells(const Selection& s);
 
   Q_SIGNALS:
     /// The user clicked the cell of `opType` on `rank` (after selecting it): the app takes the timeline to

@@ -1,6 +1,7 @@
 #include "views/memory/memorymapview.h"
 
 #include "views/common/chartstyle.h"
+#include "views/common/heldvalue.h"
 #include "views/common/timemapping.h"
 #include "views/memory/bankstrip.h"
 #include "views/memory/memorymapcanvas.h"
@@ -145,26 +146,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_caption->setText(text);
     m_plot->clearGraphs();
     m_plot->clearItems();
-    const char* names[] = {"allocated", "reserved", "active"};
-    const QColor colors[] = {QColor(214, 96, 77), QColor(67, 147, 195), QColor(120, 120, 120)};
-    for (int k = 0; k < 3; ++k) {
-        QVector<double> x, y;
-        for (const auto& p : d->curve) {
-            double v = k == 0 ? p.allocated : k == 1 ? p.reserved : p.active;
-            if (std::isnan(v)) continue;
-            x.push_back(double(p.tsNs - m_origin) / 1e6);
-            y.push_back(v / double(1 << 30));
-        }
-        if (x.isEmpty()) continue;
-        auto* g = m_plot->addGraph();
-        g->setName(tr(names[k]) + (k == 0 && !d->curveComponent.empty()
-                                       ? QString(" (%1)").arg(QString::fromStdString(d->curveComponent))
-                                       : ""));
-        g->setPen(QPen(colors[k], 1.5));
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        if (k == 0) g->setBrush(QColor(214, 96, 77, 40));
-        g->setData(x, y, true);
-    }
+    plotCurves(*d);
     if (d->peakAllocatedBytes > 0) {
         auto* tracer = new QCPItemTracer(m_plot);
         tracer->position->setCoords(double(d->peakTsNs - m_origin) / 1e6,
@@ -194,6 +176,49 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         m_canvas->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
     syncTime(m_canvas->t0(), m_canvas->t1());
     onSelection(m_state->selection());
+}
+
+void MemoryMapView::plotCurves(const query::MemoryMapData& d) {
+    const char* names[] = {"allocated", "reserved", "active"};
+    const QColor colors[] = {QColor(214, 96, 77), QColor(67, 147, 195), QColor(120, 120, 120)};
+    const auto ms = [this](int64_t ns) { return double(ns - m_origin) / 1e6; };
+    bool heldNamed = false;
+    for (int k = 0; k < 3; ++k) {
+        QVector<double> x, y;
+        int64_t lastNs = 0;
+        for (const auto& p : d.curve) {
+            double v = k == 0 ? p.allocated : k == 1 ? p.reserved : p.active;
+            if (std::isnan(v)) continue;
+            x.push_back(ms(p.tsNs));
+            y.push_back(v / double(1 << 30));
+            lastNs = p.tsNs;
+        }
+        if (x.isEmpty()) continue;
+        auto* g = m_plot->addGraph();
+        g->setName(tr(names[k]) + (k == 0 && !d.curveComponent.empty()
+                                       ? QString(" (%1)").arg(QString::fromStdString(d.curveComponent))
+                                       : ""));
+        g->setPen(QPen(colors[k], 1.5));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        if (k == 0) g->setBrush(QColor(214, 96, 77, 40));
+        g->setData(x, y, true);
+        // past the last sample the value is held to the run's end, as the timeline's memory lane draws it
+        // (heldvalue.h): dashed, lighter, and the legend says from when
+        const HeldTail held = heldTail(lastNs, m_state->boundsEnd());
+        if (!held.valid()) continue;
+        auto* tail = m_plot->addGraph();
+        QPen pen(colors[k], 1.5, Qt::DashLine);
+        tail->setPen(pen);
+        tail->setLineStyle(QCPGraph::lsStepLeft);
+        if (k == 0) tail->setBrush(QColor(214, 96, 77, kHeldFillAlpha));
+        tail->setData({ms(held.fromNs), ms(held.toNs)}, {y.back(), y.back()}, true);
+        if (heldNamed) {
+            tail->removeFromLegend();
+        } else {
+            tail->setName(heldText(held.fromNs, m_origin));
+            heldNamed = true;
+        }
+    }
 }
 
 void MemoryMapView::changeEvent(QEvent* e) {

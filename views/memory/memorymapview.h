@@ -1,6 +1,8 @@
 #pragma once
 // The memory view of one rank (a rank chooser): the address map (MemoryMapCanvas), the per-bank
-// occupancy strip and the allocated/reserved/active curves with the peak marked, all on one time axis.
+// occupancy strip and the allocated/reserved/active curves with the peak marked, all on one time axis;
+// a curve's value past its last sample is held to the run's end, dashed and named in the legend, as the
+// timeline's memory lane draws it (views/common/heldvalue.h).
 // Clicking a tensor selects it; selections of an op type or tensor elsewhere highlight here (switching
 // rank when needed). Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
@@ -37,6 +39,8 @@ class MemoryMapView : public QWidget {
 
   private:
     void onSelection(const Selection& s);
+    /// The allocated/reserved/active curves, each held (dashed) from its last sample to the run's end.
+    void plotCurves(const query::MemoryMapData& d);
     void syncTime(qint64 t0, qint64 t1);
     InteractionState* m_state;
     query::QueryService* m_service;

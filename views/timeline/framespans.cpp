@@ -5,6 +5,7 @@
 #include "core/model/timetext.h"
 #include "core/query/namekinds.h"
 #include "core/query/timelinequery.h"
+#include "views/common/heldvalue.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
 
@@ -188,11 +189,26 @@ void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawL
         area << QPointF(x, prevY) << QPointF(x, yy); // a step: the value holds until the next sample
         prevY = yy;
     }
-    area << QPointF(right, prevY) << QPointF(right, bottom);
+    // the value holds until the run's end, never past it; past a memory lane's last sample it is held, not
+    // measured: drawn lighter, as the Memory panel dashes it (heldvalue.h, the rule both follow)
+    const double endX = in.summary ? std::clamp(tm.x(in.summary->endNs), left, right) : right;
+    const HeldTail held =
+        cs->lastSampleNs && in.summary ? heldTail(*cs->lastSampleNs, in.summary->endNs) : HeldTail{};
+    const double heldX = held.valid() ? std::clamp(tm.x(held.fromNs), left, endX) : endX;
+    area << QPointF(heldX, prevY) << QPointF(heldX, bottom);
     const QColor col = l.laneKind == LaneKind::Memory ? QColor(214, 96, 77) : QColor(90, 140, 190);
     QColor fill = col;
     fill.setAlpha(110);
     out.add(Area{std::move(area), col.rgba(), fill.rgba()});
+    if (heldX < endX) {
+        QPolygonF tail;
+        tail << QPointF(heldX, bottom) << QPointF(heldX, prevY) << QPointF(endX, prevY)
+             << QPointF(endX, bottom);
+        QColor pen = col, light = col;
+        pen.setAlpha(110);
+        light.setAlpha(kHeldFillAlpha);
+        out.add(Area{std::move(tail), pen.rgba(), light.rgba()});
+    }
     const QString maxText =
         cs->bytes ? formatBytes(int64_t(cs->maxValue)) : QString::number(cs->maxValue, 'g', 4);
     // the lane's scale: the highest sample of this window, not the run's peak (the memory map and the

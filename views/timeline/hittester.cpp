@@ -1,5 +1,7 @@
 #include "views/timeline/hittester.h"
 
+#include "views/common/heldvalue.h"
+
 #include "core/query/namekinds.h"
 
 #include <QCoreApplication>
@@ -104,11 +106,15 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
         double v = h.counter->points.front().second;
         for (const auto& [ts, value] : h.counter->points)
             if (ts <= h.counterNs) v = value;
-        return QString("<b>%1</b> (rank %2)<br>%3 at %4")
-            .arg(h.lane->label.toHtmlEscaped())
-            .arg(h.lane->rank)
-            .arg(h.counter->bytes ? formatBytes(int64_t(v)) : QString::number(v, 'g', 6))
-            .arg(formatOffset(h.counterNs - in.boundsStart, 1000));
+        QString tip = QString("<b>%1</b> (rank %2)<br>%3 at %4")
+                          .arg(h.lane->label.toHtmlEscaped())
+                          .arg(h.lane->rank)
+                          .arg(h.counter->bytes ? formatBytes(int64_t(v)) : QString::number(v, 'g', 6))
+                          .arg(formatOffset(h.counterNs - in.boundsStart, 1000));
+        // past the last sample the value is the last one recorded, not a measurement (heldvalue.h)
+        if (h.counter->lastSampleNs && h.counterNs > *h.counter->lastSampleNs)
+            tip += "<br><i>" + heldText(*h.counter->lastSampleNs, in.boundsStart) + "</i>";
+        return tip;
     }
     if (h.wait) return waitTooltip(*h.wait);
     if (!h.item || !in.summary) return {};
