@@ -57,11 +57,11 @@ class CompareController : public QObject {
         QString dir;
         std::optional<int> run;
     };
+    views::CompareView* m_view;
+    views::InteractionState* m_state;
     Side m_open, m_other; ///< compareOpenWith's last pair
     bool m_openIsBaseline = false;
     bool m_havePair = false; ///< m_open/m_other hold a pair not cleared since
-    views::CompareView* m_view;
-    views::InteractionState* m_state;
     CompareJob* m_job = nullptr;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     bool m_waiting = false; ///< a comparison was asked for and not cleared since

@@ -92,7 +92,8 @@ class TstHitTester : public QObject {
         f.data->counters.push_back({query::memoryTrackId(0),
                                     {{0, 1.0 * (1 << 30)}, {50 * kMs, 2.0 * (1 << 30)}},
                                     2.0 * (1 << 30),
-                                    true});
+                                    true,
+                                    {}});
         const auto in = f.input(0, 100 * kMs);
         const views::Lane* l = in.layout->laneOf(query::memoryTrackId(0));
         QVERIFY(l);
