@@ -1,6 +1,7 @@
 // The duration histogram of the Details panel: axis labels that read (no two alike; whole-number counts),
-// its median, p95 and all ranks' median marked by lines labelled beside them, and an empty chart once the
-// histogram is taken away. The labels are computed from the chart's axes as Qt Charts prints them.
+// its median, p95 and the ranks' median of the same kernels marked by lines labelled beside them, and an
+// empty chart once the histogram is taken away. The labels are computed from the chart's axes as Qt Charts
+// prints them.
 #include "views/details/histogramview.h"
 
 #include <QGraphicsSimpleTextItem>
@@ -94,12 +95,13 @@ class TstHistogramView : public QObject {
         for (QGraphicsItem* it : c->childItems())
             if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(it); t && t->isVisible())
                 labels.emplace_back(t->text(), t->mapRectToScene(t->boundingRect()));
-        const std::pair<const char*, double> lines[] = {{"median", 11.4}, {"p95", 12.6}, {"all ranks", 10.9}};
+        const std::pair<const char*, double> lines[] = {
+            {"median", 11.4}, {"p95", 12.6}, {"same kernels", 10.9}};
         for (auto [word, us] : lines) {
             const QPointF at = c->mapToScene(c->mapToPosition(QPointF(us, 0), c->series().first()));
             bool beside = false;
             for (const auto& [text, r] : labels)
-                if (text.startsWith(word) || (QString(word) == "all ranks" && text.contains(word)))
+                if (text.startsWith(word) || (QString(word) == "same kernels" && text.contains(word)))
                     beside |= std::min(std::abs(r.left() - at.x()), std::abs(r.right() - at.x())) < 8 &&
                               r.top() >= c->plotArea().top() - 1 && r.bottom() <= c->plotArea().bottom();
             QVERIFY2(beside, word);

@@ -96,7 +96,7 @@ void HistogramView::build(QChart* c) {
               Qt::SolidLine);
     addMarker(c, double(h.p95Ns) / div, top, tr("p95 %1").arg(formatDuration(h.p95Ns)), Qt::DotLine);
     addMarker(c, double(h.clusterMedianNs) / div, top,
-              tr("all ranks' median %1").arg(formatDuration(h.clusterMedianNs)), Qt::DashLine);
+              tr("ranks' median, same kernels %1").arg(formatDuration(h.clusterMedianNs)), Qt::DashLine);
     const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0));
     c->setTitle(tr("%1 on rank %2 · %3")
                     .arg(QString::fromStdString(h.opType))

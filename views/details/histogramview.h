@@ -1,10 +1,10 @@
 #pragma once
 // The duration distribution of one op type on one rank (a Qt Charts step outline), shown in the Details
 // panel when a heatmap cell is chosen. Three marker lines, each labelled where it stands: this rank's
-// median (solid), its p95 (dotted) and all ranks' median (dashed). Axes tick at round values — the
-// duration axis in the unit that suits the range, with as many decimals as its step needs; the count
-// axis at whole numbers. setHistogram(nullptr) empties it. Follows the palette (light / dark theme).
-// GUI thread only.
+// median (solid), its p95 (dotted) and the ranks' median of the same kernels (dashed:
+// op_stat.cluster_median_ns). Axes tick at round values — the duration axis in the unit that suits the range,
+// with as many decimals as its step needs; the count axis at whole numbers. setHistogram(nullptr) empties it.
+// Follows the palette (light / dark theme). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QtCharts/QChartView>

@@ -26,7 +26,8 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
 
 QString ratioReference(query::HeatmapData::Mode mode) {
     if (mode != query::HeatmapData::Mode::OpByRank) return {};
-    return " to the other ranks' medians of the same kernels (by name, as often as this rank ran each)";
+    return " to the median over the ranks, this one included, of the same kernels (by name, weighted by "
+           "how often this rank ran each)";
 }
 
 double cellValue(const query::HeatCell& c, HeatStatistic s) {

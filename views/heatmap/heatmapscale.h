@@ -13,8 +13,9 @@ enum class HeatStatistic { Ratio, Median, P95, Mean, Total };
 
 /// The legend's name of `s`; a ratio names what it is the ratio to, which differs by grid (`mode`).
 QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode = query::HeatmapData::Mode::OpByRank);
-/// What a cell's tooltip adds after its ratio: of the op type × rank grid, that ranks are compared on the
-/// same kernels (an op type's kernel names weighted by count); nothing for the per-step grids.
+/// What a cell's tooltip adds after its ratio: of the op type × rank grid, what the ratio is to — the
+/// median over the run's ranks (this one included: with two ranks their mean) of the same kernels, an op
+/// type's kernel names weighted by count; nothing for the per-step grids.
 QString ratioReference(query::HeatmapData::Mode mode);
 /// The cell's value for the statistic (ratio dimensionless, the rest ns).
 double cellValue(const query::HeatCell& c, HeatStatistic s);
