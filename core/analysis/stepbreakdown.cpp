@@ -24,8 +24,11 @@ void addBlame(StepRow& r, const std::vector<StepCollective>& collectives,
     // the step's wait is the time it spent waiting, not the sum of its waits: concurrent collectives (a
     // pipeline stage's Send beside its Receive, on two streams) wait over the same stretch, and a collective
     // running past the step's end waits partly in the next one. Summed, a real Ascend pipeline-parallel run
-    // waited 201 ms in a 181 ms step (mindinsight cluster_propose, rank 0 step 2).
-    const int64_t stepEnd = r.startNs + r.wall;
+    // waited 201 ms in a 181 ms step (mindinsight cluster_propose, rank 0 step 2). A shipped breakdown's
+    // wall (Stage + Bubble) leaves out its Preparing, the stretch before the step's first device task: the
+    // step ends Preparing later than the wall says (the .db export dropped a wait 136.2 ms into a step whose
+    // wall is 132.2 ms and Preparing 18.1 ms).
+    const int64_t stepEnd = r.startNs + r.wall + (r.source == "step_trace_time" ? r.preparing : 0);
     Intervals waited;
     for (const auto& w : waits) {
         if (!w.idleGap) {

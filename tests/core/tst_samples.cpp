@@ -566,6 +566,11 @@ class TstSamples : public QObject {
         QCOMPARE(ix.rows("SELECT wall_ns, preparing_ns, compute_ns, source FROM sum_step WHERE rank = 0 AND "
                          "step = 50"),
                  std::vector<std::string>{"132233522|18055693|8903431|step_trace_time"});
+        // and its wait is both waits of the step: analysis.db's CommAnalyzerTime gives step50's
+        // allReduce waits 3.56889128 ms and 0.12056244 ms (and two of 60 ns, below the wait threshold);
+        // the second one starts 136.2 ms into the step, past the 132.2 ms wall, within Preparing + wall
+        const int64_t wait = ix.scalar("SELECT wait_ns FROM step_breakdown WHERE rank = 0 AND step = 50");
+        QVERIFY2(std::llabs(wait - 3689453) <= 200, std::to_string(wait).c_str());
     }
     void longStepsThatCostNothingAreNotDenied() {
         // mindinsight cluster_propose: step 1 of ranks 2 and 3 lasts 216.4 M and 237.6 M ticks against
