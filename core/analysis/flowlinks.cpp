@@ -180,12 +180,40 @@ std::vector<Link> pairEnds(std::vector<Event>& events) {
     return links;
 }
 
-/// Writes the links in src_span_id order (the order of the table's src index: appends, not inserts).
-void storeLinks(index::Db& db, std::vector<Link>& links) {
+/// What the pass found for one rank: the links in src_span_id order (the order of the table's src index:
+/// appends, not inserts) and the diagnostics in the order they are told.
+struct FlowLinksResult : RankResult {
+    struct Row {
+        int32_t catId, nameId;
+        bool idIsInt;
+        int64_t idNum;
+        std::string idText;
+        int64_t srcSpanId, dstSpanId;
+    };
+    struct Diag {
+        std::string file, what;
+        int64_t count;
+    };
+    std::vector<Row> links;
+    std::vector<Diag> diags;
+};
+
+std::vector<FlowLinksResult::Row> linkRows(std::vector<Link>& links) {
     std::stable_sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
         return std::tie(a.from->end.spanId, a.to->end.spanId) <
                std::tie(b.from->end.spanId, b.to->end.spanId);
     });
+    std::vector<FlowLinksResult::Row> rows;
+    rows.reserve(links.size());
+    for (const Link& l : links) {
+        const Event& from = *l.from;
+        rows.push_back({from.catId, from.nameId, from.idIsInt, from.idNum, from.idText, from.end.spanId,
+                        l.to->end.spanId});
+    }
+    return rows;
+}
+
+void storeLinks(index::Db& db, const std::vector<FlowLinksResult::Row>& links) {
     // 64 rows a statement: a step per row was a fifth of the pass
     constexpr size_t kRows = 64;
     const std::string head =
@@ -195,14 +223,13 @@ void storeLinks(index::Db& db, std::vector<Link>& links) {
         values += r ? ",(?,?,?,?,?)" : "(?,?,?,?,?)";
     auto many = db.prepare(head + values);
     auto one = db.prepare(head + "(?,?,?,?,?)");
-    auto bind = [](index::Stmt& st, int k, const Link& l) {
-        const Event& from = *l.from;
-        st.bind(k, int64_t(from.catId)).bind(k + 1, int64_t(from.nameId));
-        if (from.idIsInt)
-            st.bind(k + 2, from.idNum);
+    auto bind = [](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
+        st.bind(k, int64_t(l.catId)).bind(k + 1, int64_t(l.nameId));
+        if (l.idIsInt)
+            st.bind(k + 2, l.idNum);
         else
-            st.bind(k + 2, from.idText);
-        st.bind(k + 3, from.end.spanId).bind(k + 4, l.to->end.spanId);
+            st.bind(k + 2, l.idText);
+        st.bind(k + 3, l.srcSpanId).bind(k + 4, l.dstSpanId);
     };
     size_t i = 0;
     for (; i + kRows <= links.size(); i += kRows) {
@@ -216,29 +243,8 @@ void storeLinks(index::Db& db, std::vector<Link>& links) {
     }
 }
 
-} // namespace
-
-void FlowLinksPass::finish(index::Db& db) {
-    db.exec("CREATE INDEX IF NOT EXISTS flow_link_src ON flow_link(src_span_id);"
-            "CREATE INDEX IF NOT EXISTS flow_link_dst ON flow_link(dst_span_id);");
-}
-
-PassInfo FlowLinksPass::info() const {
-    return {"flow_links",
-            PassScope::RankLocal,
-            {"flow", "load_range", "rank_info", "span", "source_file", "string"},
-            {"flow_link"}};
-}
-
-void FlowLinksPass::run(RankContext& ctx) {
-    const std::vector<index::LoadRange> ranges = rankLoadRanges(ctx.db, ctx.rank);
-    std::vector<Event> events = loadEvents(ctx.db, ctx.rank, ranges);
-    if (events.empty()) return;
-    bindTracks(ctx.db, ranges, events);
-    std::vector<Link> links = pairEnds(events);
-    storeLinks(ctx.db, links);
-
-    // diagnostics per file and category
+/// Ends bound to no slice and bound ends without a partner, counted per source file and category.
+std::vector<FlowLinksResult::Diag> unlinkedCounts(index::Db& db, int rank, const std::vector<Event>& events) {
     std::map<std::tuple<int32_t, int32_t, int>, int64_t> counts; // (file, cat, kind) → count
     for (const Event& e : events) {
         if (e.end.spanId < 0)
@@ -246,9 +252,10 @@ void FlowLinksPass::run(RankContext& ctx) {
         else if (!e.linked)
             ++counts[{e.fileId, e.catId, e.end.phase == 'f' ? 2 : 1}];
     }
-    if (counts.empty()) return;
-    auto file = ctx.db.prepare("SELECT path FROM source_file WHERE file_id = ?");
-    auto str = ctx.db.prepare("SELECT value FROM string WHERE id = ?");
+    std::vector<FlowLinksResult::Diag> out;
+    if (counts.empty()) return out;
+    auto file = db.prepare("SELECT path FROM source_file WHERE file_id = ?");
+    auto str = db.prepare("SELECT value FROM string WHERE id = ?");
     auto text = [](index::Stmt& q, int64_t id) {
         q.bind(1, id);
         std::string s = q.step() ? q.text(0) : std::string();
@@ -260,9 +267,48 @@ void FlowLinksPass::run(RankContext& ctx) {
     for (const auto& [key, n] : counts) {
         const auto [fileId, catId, kind] = key;
         std::string path = fileId >= 0 ? text(file, fileId) : std::string();
-        if (path.empty()) path = "rank " + std::to_string(ctx.rank);
-        ctx.diagnostics().add(path, "info", std::string(kWhat[kind]) + " (cat " + text(str, catId) + ")", n);
+        if (path.empty()) path = "rank " + std::to_string(rank);
+        out.push_back({path, std::string(kWhat[kind]) + " (cat " + text(str, catId) + ")", n});
     }
+    return out;
+}
+
+} // namespace
+
+void FlowLinksPass::finish(index::Db& db) {
+    db.exec("CREATE INDEX IF NOT EXISTS flow_link_src ON flow_link(src_span_id);"
+            "CREATE INDEX IF NOT EXISTS flow_link_dst ON flow_link(dst_span_id);");
+}
+
+PassInfo FlowLinksPass::info() const {
+    return {"flow_links",
+            PassScope::RankLocal,
+            {"flow", "load_range", "rank_info.grp", "span", "source_file", "string"},
+            {"flow_link"}};
+}
+
+std::unique_ptr<RankResult> FlowLinksPass::compute(RankReadContext& ctx) const {
+    auto out = std::make_unique<FlowLinksResult>();
+    const std::vector<index::LoadRange> ranges = rankLoadRanges(ctx.db, ctx.rank);
+    std::vector<Event> events = loadEvents(ctx.db, ctx.rank, ranges);
+    if (events.empty()) return out;
+    bindTracks(ctx.db, ranges, events);
+    std::vector<Link> links = pairEnds(events);
+    out->links = linkRows(links);
+    out->diags = unlinkedCounts(ctx.db, ctx.rank, events);
+    return out;
+}
+
+void FlowLinksPass::apply(RankContext& ctx, RankResult& result) {
+    const auto& r = static_cast<const FlowLinksResult&>(result);
+    storeLinks(ctx.db, r.links);
+    for (const auto& d : r.diags)
+        ctx.diagnostics().add(d.file, "info", d.what, d.count);
+}
+
+void FlowLinksPass::run(RankContext& ctx) {
+    RankReadContext read{ctx.db, ctx.opts, ctx.rank};
+    apply(ctx, *compute(read));
 }
 
 } // namespace rs::analysis
