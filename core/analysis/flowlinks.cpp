@@ -181,39 +181,42 @@ std::vector<Link> pairEnds(std::vector<Event>& events) {
 }
 
 /// What the pass found for one rank: the links in src_span_id order (the order of the table's src index:
-/// appends, not inserts) and the diagnostics in the order they are told.
+/// appends, not inserts) and the diagnostics in the order they are told. A link is 40 bytes (it waits for
+/// the writer): an id that is TEXT is kept apart.
 struct FlowLinksResult : RankResult {
     struct Row {
+        int64_t idNum, srcSpanId, dstSpanId;
         int32_t catId, nameId;
-        bool idIsInt;
-        int64_t idNum;
-        std::string idText;
-        int64_t srcSpanId, dstSpanId;
+        int32_t textId; ///< index in texts when the id is TEXT, else -1
     };
     struct Diag {
         std::string file, what;
         int64_t count;
     };
     std::vector<Row> links;
+    std::vector<std::string> texts;
     std::vector<Diag> diags;
 };
 
-std::vector<FlowLinksResult::Row> linkRows(std::vector<Link>& links) {
+void addLinkRows(std::vector<Link>& links, FlowLinksResult& out) {
     std::stable_sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
         return std::tie(a.from->end.spanId, a.to->end.spanId) <
                std::tie(b.from->end.spanId, b.to->end.spanId);
     });
-    std::vector<FlowLinksResult::Row> rows;
-    rows.reserve(links.size());
+    out.links.reserve(links.size());
     for (const Link& l : links) {
         const Event& from = *l.from;
-        rows.push_back({from.catId, from.nameId, from.idIsInt, from.idNum, from.idText, from.end.spanId,
-                        l.to->end.spanId});
+        int32_t text = -1;
+        if (!from.idIsInt) {
+            text = int32_t(out.texts.size());
+            out.texts.push_back(from.idText);
+        }
+        out.links.push_back({from.idNum, from.end.spanId, l.to->end.spanId, from.catId, from.nameId, text});
     }
-    return rows;
 }
 
-void storeLinks(index::Db& db, const std::vector<FlowLinksResult::Row>& links) {
+void storeLinks(index::Db& db, const FlowLinksResult& result) {
+    const std::vector<FlowLinksResult::Row>& links = result.links;
     // 64 rows a statement: a step per row was a fifth of the pass
     constexpr size_t kRows = 64;
     const std::string head =
@@ -223,12 +226,12 @@ void storeLinks(index::Db& db, const std::vector<FlowLinksResult::Row>& links) {
         values += r ? ",(?,?,?,?,?)" : "(?,?,?,?,?)";
     auto many = db.prepare(head + values);
     auto one = db.prepare(head + "(?,?,?,?,?)");
-    auto bind = [](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
+    auto bind = [&](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
         st.bind(k, int64_t(l.catId)).bind(k + 1, int64_t(l.nameId));
-        if (l.idIsInt)
+        if (l.textId < 0)
             st.bind(k + 2, l.idNum);
         else
-            st.bind(k + 2, l.idText);
+            st.bind(k + 2, result.texts[size_t(l.textId)]);
         st.bind(k + 3, l.srcSpanId).bind(k + 4, l.dstSpanId);
     };
     size_t i = 0;
@@ -294,14 +297,14 @@ std::unique_ptr<RankResult> FlowLinksPass::compute(RankReadContext& ctx) const {
     if (events.empty()) return out;
     bindTracks(ctx.db, ranges, events);
     std::vector<Link> links = pairEnds(events);
-    out->links = linkRows(links);
+    addLinkRows(links, *out);
     out->diags = unlinkedCounts(ctx.db, ctx.rank, events);
     return out;
 }
 
 void FlowLinksPass::apply(RankContext& ctx, RankResult& result) {
     const auto& r = static_cast<const FlowLinksResult&>(result);
-    storeLinks(ctx.db, r.links);
+    storeLinks(ctx.db, r);
     for (const auto& d : r.diags)
         ctx.diagnostics().add(d.file, "info", d.what, d.count);
 }

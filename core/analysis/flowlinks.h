@@ -13,7 +13,7 @@
 // file and category. Reads: the rank's flow events and the slices of their tracks, each in one sequential
 // pass over the runs of rows its rank group wrote during the load (load_range, core/index/loadranges.h),
 // not a lookup per row through a secondary index. Memory: the rank's flow events and the slices of their
-// tracks while it binds; then its links (about 70 bytes each) until apply() writes them.
+// tracks while it binds; then its links (40 bytes each) until apply() writes them.
 #include "core/analysis/pass.h"
 
 #include <cstdint>

@@ -4,7 +4,10 @@
 // index-building thread, which takes each result in its pass's place and applies it. So on two cores the
 // heaviest rank-local pass (flow_links) runs beside the others instead of after them, and the rows written
 // are the same as with every pass on one thread.
-// Memory: at most `ahead` ranks' results waiting (each pass's own figure, e.g. flow_links' links).
+// Memory: at most `ahead` ranks' results waiting (each pass's own figure, e.g. flow_links' links) besides
+// the one being computed. One is enough for flow_links, the plan's last rank-local pass: the writer takes
+// rank r's result at the end of rank r, so the worker computes rank r + 1 while the writer runs rank r + 1's
+// other passes; more would only hold more memory (a rank's results grow with its size).
 // Cancel: the worker checks `cancel` between passes and its SQL is interrupted through a progress handler
 // (core/index/cancelguard.h); the destructor stops and joins the worker (interrupting a running statement),
 // so an exception on the index-building thread never waits for a whole rank's work.
@@ -29,7 +32,7 @@ class OffThreadPasses {
     /// read-only connection to the index, used only by the worker from now on. `cancel` may be null.
     OffThreadPasses(std::vector<const RankPass*> passes, std::vector<int> ranks,
                     std::unique_ptr<index::Db> reader, const AnalysisOptions& opts,
-                    const std::atomic<bool>* cancel, size_t ahead = 2);
+                    const std::atomic<bool>* cancel, size_t ahead = 1);
     ~OffThreadPasses();
     OffThreadPasses(const OffThreadPasses&) = delete;
     OffThreadPasses& operator=(const OffThreadPasses&) = delete;
