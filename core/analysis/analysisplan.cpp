@@ -161,8 +161,9 @@ void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
         if (m_rank[i]->offThread()) offPasses.push_back(m_rank[i].get()), offIndex.push_back(i);
     std::unique_ptr<OffThreadPasses> beside;
     if (offThread && offThread->open && !offPasses.empty() && !ranks.empty())
-        beside =
-            std::make_unique<OffThreadPasses>(offPasses, ranks, offThread->open(), opts, offThread->cancel);
+        if (std::unique_ptr<index::Db> reader = offThread->open())
+            beside = std::make_unique<OffThreadPasses>(offPasses, ranks, std::move(reader), opts,
+                                                       offThread->cancel);
     for (size_t r = 0; r < ranks.size(); ++r) {
         if (between) between();
         runRank(db, opts, r, ranks[r], names, beside.get());

@@ -56,8 +56,9 @@ class OffThreadPasses;
 
 /// Where the off-thread passes read when they run beside the index-building thread: `open` returns a
 /// read-only connection to the index being analysed that sees what the load committed while the
-/// index-building thread writes (core/index/indexstore.h, IndexBuildFile::openReader). `cancel` (may be
-/// null) stops that thread's work.
+/// index-building thread writes (core/index/indexstore.h, IndexBuildFile::openReader), or null when it
+/// cannot (every pass then runs on the index-building thread). `cancel` (may be null) stops that
+/// thread's work.
 struct OffThread {
     std::function<std::unique_ptr<index::Db>()> open;
     const std::atomic<bool>* cancel = nullptr;

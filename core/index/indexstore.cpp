@@ -133,12 +133,16 @@ void IndexBuildFile::removeFiles() {
     if (!m_scratchPath.empty()) fs::remove(m_scratchPath, ec);
 }
 
-void IndexBuildFile::shareWithReaders() {
+bool IndexBuildFile::shareWithReaders() {
     // NORMAL first, so the WAL index is shared memory other connections see, not this connection's heap;
     // the exclusive locks (main and scratch) are let go at the next access of each
     m_db->exec("PRAGMA locking_mode=NORMAL");
-    m_db->scalarText("PRAGMA main.journal_mode=WAL");
+    if (m_db->scalarText("PRAGMA main.journal_mode=WAL") != "wal") {
+        m_db->exec("PRAGMA locking_mode=EXCLUSIVE"); // as the bulk load had it
+        return false;
+    }
     if (!m_scratchPath.empty()) m_db->scalar("SELECT count(*) FROM scratch.sqlite_master");
+    return true;
 }
 
 std::unique_ptr<Db> IndexBuildFile::openReader() const {

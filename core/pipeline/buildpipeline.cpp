@@ -49,6 +49,16 @@ std::string whatWasNotSearched(const import::Discovery& d) {
     return out;
 }
 
+/// A read-only connection for the analysis beside the writer, or null (every pass then runs on the
+/// writer's thread) when the file cannot be opened a second time.
+std::unique_ptr<index::Db> readerOrNull(index::IndexBuildFile& file) {
+    try {
+        return file.openReader();
+    } catch (const index::SqlError&) {
+        return nullptr;
+    }
+}
+
 } // namespace
 
 BuildPipeline::BuildPipeline(std::string profileDir, BuildOptions opts)
@@ -188,9 +198,8 @@ void BuildPipeline::analyse(index::IndexBuildFile& file) {
     index::Db& db = file.db();
     index::CancelGuard guard(db, m_cancel);
     auto plan = analysis::AnalysisPlan::standard();
-    analysis::OffThread beside{[&file] { return file.openReader(); }, m_cancel};
-    const analysis::OffThread* offThread = analysisBeside() ? &beside : nullptr;
-    if (offThread) file.shareWithReaders();
+    analysis::OffThread beside{[&file] { return readerOrNull(file); }, m_cancel};
+    const analysis::OffThread* offThread = analysisBeside() && file.shareWithReaders() ? &beside : nullptr;
     if (m_opts.shard.sharded()) { // the cross-rank half is the merge's (shardmerge.h)
         db.exec("BEGIN");
         plan.runRankLocal(
