@@ -96,7 +96,7 @@ void printHelp() {
         "Index options (index, info, report, query, export, baseline, compare, shapes, comm, stats, "
         "annotate):\n"
         "  --db FILE         index file (default: DIR/.rankscope/index.sqlite, or the user cache dir)\n"
-        "  --jobs N          parser threads (default: all cores)\n"
+        "  --jobs N          threads: parsers; 2+ also analyse beside the writer (default: all cores)\n"
         "  --break-lock      take over an index lock held from another host whose process is gone\n"
         "  --banks N, --bank-size SIZE, --bank-base ADDR\n"
         "                    HBM device model (default 8 banks of 4GiB from the lowest address;\n"

@@ -9,6 +9,7 @@
 #include "core/analysis/memorybanks.h"
 #include "core/analysis/memorycurve.h"
 #include "core/analysis/memorypeaks.h"
+#include "core/analysis/offthreadpasses.h"
 #include "core/analysis/opcells.h"
 #include "core/analysis/opstats.h"
 #include "core/analysis/rankcontext.h"
@@ -46,13 +47,29 @@ bool contains(const std::vector<std::string_view>& v, std::string_view s) {
     return std::find(v.begin(), v.end(), s) != v.end();
 }
 
+/// Whether a write of `w` changes what a read of `r` sees: the same table, unless both name different
+/// columns of it ("rank_info.grp" is not changed by a write of "rank_info.clock_note").
+bool overlaps(std::string_view w, std::string_view r) {
+    if (tableOf(w) != tableOf(r)) return false;
+    return w == tableOf(w) || r == tableOf(r) || w == r;
+}
+
+std::vector<int> ranksOf(index::Db& db) {
+    std::vector<int> ranks;
+    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+    while (q.step())
+        ranks.push_back(int(q.i64(0)));
+    return ranks;
+}
+
 } // namespace
 
 AnalysisPlan::AnalysisPlan(std::vector<std::unique_ptr<RankPass>> rankPasses,
                            std::vector<std::unique_ptr<CrossRankPass>> crossRankPasses)
     : m_rank(std::move(rankPasses)), m_cross(std::move(crossRankPasses)), m_rankSec(m_rank.size()),
-      m_crossSec(m_cross.size()) {
+      m_crossSec(m_cross.size()), m_besideSec(m_rank.size()) {
     validate();
+    validateOffThread();
 }
 
 AnalysisPlan AnalysisPlan::standard() {
@@ -101,27 +118,60 @@ void AnalysisPlan::validate() const {
     }
 }
 
-void AnalysisPlan::runRank(index::Db& db, const AnalysisOptions& opts, int rank, const NameIndex& names) {
-    RankContext ctx(db, opts, rank, names);
+// An off-thread pass's compute() sees the index as the load left it: nothing a rank-local pass before it
+// writes may be among its reads.
+void AnalysisPlan::validateOffThread() const {
     for (size_t i = 0; i < m_rank.size(); ++i) {
+        if (!m_rank[i]->offThread()) continue;
+        const PassInfo info = m_rank[i]->info();
+        for (size_t j = 0; j < i; ++j)
+            for (std::string_view w : m_rank[j]->info().writes)
+                for (std::string_view r : info.reads)
+                    if (overlaps(w, r))
+                        throw std::logic_error(std::string(info.name) + " runs off-thread but reads " +
+                                               std::string(r) + ", which " +
+                                               std::string(m_rank[j]->info().name) + " writes before it");
+    }
+}
+
+void AnalysisPlan::runRank(index::Db& db, const AnalysisOptions& opts, int rank, const NameIndex& names) {
+    runRank(db, opts, 0, rank, names, nullptr);
+}
+
+void AnalysisPlan::runRank(index::Db& db, const AnalysisOptions& opts, size_t rankIndex, int rank,
+                           const NameIndex& names, OffThreadPasses* beside) {
+    RankContext ctx(db, opts, rank, names);
+    for (size_t i = 0, off = 0; i < m_rank.size(); ++i) {
         const auto t = Clock::now();
-        m_rank[i]->run(ctx);
+        if (beside && m_rank[i]->offThread())
+            m_rank[i]->apply(ctx, *beside->take(rankIndex, off++));
+        else
+            m_rank[i]->run(ctx);
         m_rankSec[i] += since(t);
     }
 }
 
 void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
-                                const std::function<void()>& between) {
+                                const std::function<void()>& between, const OffThread* offThread) {
     const NameIndex names = NameIndex::load(db);
-    std::vector<int> ranks;
-    {
-        auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
-        while (q.step())
-            ranks.push_back(int(q.i64(0)));
-    }
-    for (int rank : ranks) {
+    const std::vector<int> ranks = ranksOf(db);
+    std::vector<const RankPass*> offPasses;
+    std::vector<size_t> offIndex; // their positions in m_rank
+    for (size_t i = 0; i < m_rank.size(); ++i)
+        if (m_rank[i]->offThread()) offPasses.push_back(m_rank[i].get()), offIndex.push_back(i);
+    std::unique_ptr<OffThreadPasses> beside;
+    if (offThread && offThread->open && !offPasses.empty() && !ranks.empty())
+        if (std::unique_ptr<index::Db> reader = offThread->open())
+            beside = std::make_unique<OffThreadPasses>(offPasses, ranks, std::move(reader), opts,
+                                                       offThread->cancel);
+    for (size_t r = 0; r < ranks.size(); ++r) {
         if (between) between();
-        runRank(db, opts, rank, names);
+        runRank(db, opts, r, ranks[r], names, beside.get());
+    }
+    if (beside) {
+        for (size_t k = 0; k < offIndex.size(); ++k)
+            m_besideSec[offIndex[k]] += beside->computeSeconds()[k];
+        beside.reset();
     }
     for (size_t i = 0; i < m_rank.size(); ++i) {
         const auto t = Clock::now();
@@ -141,9 +191,10 @@ void AnalysisPlan::runCrossRank(index::Db& db, const AnalysisOptions& opts,
     }
 }
 
-void AnalysisPlan::run(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between) {
+void AnalysisPlan::run(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between,
+                       const OffThread* offThread) {
     db.exec("BEGIN");
-    runRankLocal(db, opts, between);
+    runRankLocal(db, opts, between, offThread);
     runCrossRank(db, opts, between);
     db.exec("COMMIT");
 }
@@ -151,7 +202,7 @@ void AnalysisPlan::run(index::Db& db, const AnalysisOptions& opts, const std::fu
 std::vector<AnalysisPlan::PassTime> AnalysisPlan::times() const {
     std::vector<PassTime> out;
     for (size_t i = 0; i < m_rank.size(); ++i)
-        out.push_back({m_rank[i]->info().name, PassScope::RankLocal, m_rankSec[i]});
+        out.push_back({m_rank[i]->info().name, PassScope::RankLocal, m_rankSec[i], m_besideSec[i]});
     for (size_t i = 0; i < m_cross.size(); ++i)
         out.push_back({m_cross[i]->info().name, PassScope::CrossRank, m_crossSec[i]});
     return out;

@@ -38,15 +38,31 @@
 // summary provides) and throws std::logic_error naming the pass.
 // times() gives each pass's time (rank-local passes summed over the ranks): the pipeline's stage clock
 // prints them under the analyse stage with RANKSCOPE_TIMING=1.
-// One thread (the index-building thread); run() opens and commits its own transaction.
+// The off-thread passes (pass.h; flow_links) may compute on a second thread over a read-only connection
+// of their own (OffThreadPasses), when the caller gives one: the constructor checks that no earlier
+// rank-local pass writes what such a pass reads.
+// The index-building thread runs the plan; run() opens and commits its own transaction.
 #include "core/analysis/nameindex.h"
 #include "core/analysis/pass.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
 
 namespace rs::analysis {
+
+class OffThreadPasses;
+
+/// Where the off-thread passes read when they run beside the index-building thread: `open` returns a
+/// read-only connection to the index being analysed that sees what the load committed while the
+/// index-building thread writes (core/index/indexstore.h, IndexBuildFile::openReader), or null when it
+/// cannot (every pass then runs on the index-building thread). `cancel` (may be null) stops that
+/// thread's work.
+struct OffThread {
+    std::function<std::unique_ptr<index::Db>()> open;
+    const std::atomic<bool>* cancel = nullptr;
+};
 
 class AnalysisPlan {
   public:
@@ -61,26 +77,36 @@ class AnalysisPlan {
     /// Every rank-local pass for one rank, in order (no transaction of its own).
     void runRank(index::Db& db, const AnalysisOptions& opts, int rank, const NameIndex& names);
     /// The rank-local passes for every rank of rank_info, in rank order (no transaction of its own).
-    /// `between` is called before each rank (it may throw to cancel).
-    void runRankLocal(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {});
+    /// `between` is called before each rank (it may throw to cancel). With `offThread`, the off-thread
+    /// passes compute on a second thread; the rows written are the same.
+    void runRankLocal(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {},
+                      const OffThread* offThread = nullptr);
     /// The cross-rank passes, in order (no transaction of its own); `between` is called before each.
     void runCrossRank(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {});
     /// Both halves in one transaction.
-    void run(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {});
+    void run(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {},
+             const OffThread* offThread = nullptr);
 
     struct PassTime {
         std::string_view name;
         PassScope scope;
-        double seconds; ///< since construction; a rank-local pass's summed over the ranks
+        /// since construction, on the index-building thread; a rank-local pass's summed over the ranks
+        /// (an off-thread pass's: waiting for its results and writing them)
+        double seconds;
+        double besideSeconds = 0; ///< an off-thread pass's compute() on the second thread
     };
     std::vector<PassTime> times() const;
 
   private:
     void validate() const;
+    void validateOffThread() const;
+    void runRank(index::Db& db, const AnalysisOptions& opts, size_t rankIndex, int rank,
+                 const NameIndex& names, OffThreadPasses* beside);
 
     std::vector<std::unique_ptr<RankPass>> m_rank;
     std::vector<std::unique_ptr<CrossRankPass>> m_cross;
     std::vector<double> m_rankSec, m_crossSec; ///< per pass, since construction
+    std::vector<double> m_besideSec;           ///< per rank-local pass: compute() on the second thread
 };
 
 } // namespace rs::analysis

@@ -180,12 +180,43 @@ std::vector<Link> pairEnds(std::vector<Event>& events) {
     return links;
 }
 
-/// Writes the links in src_span_id order (the order of the table's src index: appends, not inserts).
-void storeLinks(index::Db& db, std::vector<Link>& links) {
+/// What the pass found for one rank: the links in src_span_id order (the order of the table's src index:
+/// appends, not inserts) and the diagnostics in the order they are told. A link is 40 bytes (it waits for
+/// the writer): an id that is TEXT is kept apart.
+struct FlowLinksResult : RankResult {
+    struct Row {
+        int64_t idNum, srcSpanId, dstSpanId;
+        int32_t catId, nameId;
+        int32_t textId; ///< index in texts when the id is TEXT, else -1
+    };
+    struct Diag {
+        std::string file, what;
+        int64_t count;
+    };
+    std::vector<Row> links;
+    std::vector<std::string> texts;
+    std::vector<Diag> diags;
+};
+
+void addLinkRows(std::vector<Link>& links, FlowLinksResult& out) {
     std::stable_sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
         return std::tie(a.from->end.spanId, a.to->end.spanId) <
                std::tie(b.from->end.spanId, b.to->end.spanId);
     });
+    out.links.reserve(links.size());
+    for (const Link& l : links) {
+        const Event& from = *l.from;
+        int32_t text = -1;
+        if (!from.idIsInt) {
+            text = int32_t(out.texts.size());
+            out.texts.push_back(from.idText);
+        }
+        out.links.push_back({from.idNum, from.end.spanId, l.to->end.spanId, from.catId, from.nameId, text});
+    }
+}
+
+void storeLinks(index::Db& db, const FlowLinksResult& result) {
+    const std::vector<FlowLinksResult::Row>& links = result.links;
     // 64 rows a statement: a step per row was a fifth of the pass
     constexpr size_t kRows = 64;
     const std::string head =
@@ -195,14 +226,13 @@ void storeLinks(index::Db& db, std::vector<Link>& links) {
         values += r ? ",(?,?,?,?,?)" : "(?,?,?,?,?)";
     auto many = db.prepare(head + values);
     auto one = db.prepare(head + "(?,?,?,?,?)");
-    auto bind = [](index::Stmt& st, int k, const Link& l) {
-        const Event& from = *l.from;
-        st.bind(k, int64_t(from.catId)).bind(k + 1, int64_t(from.nameId));
-        if (from.idIsInt)
-            st.bind(k + 2, from.idNum);
+    auto bind = [&](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
+        st.bind(k, int64_t(l.catId)).bind(k + 1, int64_t(l.nameId));
+        if (l.textId < 0)
+            st.bind(k + 2, l.idNum);
         else
-            st.bind(k + 2, from.idText);
-        st.bind(k + 3, from.end.spanId).bind(k + 4, l.to->end.spanId);
+            st.bind(k + 2, result.texts[size_t(l.textId)]);
+        st.bind(k + 3, l.srcSpanId).bind(k + 4, l.dstSpanId);
     };
     size_t i = 0;
     for (; i + kRows <= links.size(); i += kRows) {
@@ -216,29 +246,8 @@ void storeLinks(index::Db& db, std::vector<Link>& links) {
     }
 }
 
-} // namespace
-
-void FlowLinksPass::finish(index::Db& db) {
-    db.exec("CREATE INDEX IF NOT EXISTS flow_link_src ON flow_link(src_span_id);"
-            "CREATE INDEX IF NOT EXISTS flow_link_dst ON flow_link(dst_span_id);");
-}
-
-PassInfo FlowLinksPass::info() const {
-    return {"flow_links",
-            PassScope::RankLocal,
-            {"flow", "load_range", "rank_info", "span", "source_file", "string"},
-            {"flow_link"}};
-}
-
-void FlowLinksPass::run(RankContext& ctx) {
-    const std::vector<index::LoadRange> ranges = rankLoadRanges(ctx.db, ctx.rank);
-    std::vector<Event> events = loadEvents(ctx.db, ctx.rank, ranges);
-    if (events.empty()) return;
-    bindTracks(ctx.db, ranges, events);
-    std::vector<Link> links = pairEnds(events);
-    storeLinks(ctx.db, links);
-
-    // diagnostics per file and category
+/// Ends bound to no slice and bound ends without a partner, counted per source file and category.
+std::vector<FlowLinksResult::Diag> unlinkedCounts(index::Db& db, int rank, const std::vector<Event>& events) {
     std::map<std::tuple<int32_t, int32_t, int>, int64_t> counts; // (file, cat, kind) → count
     for (const Event& e : events) {
         if (e.end.spanId < 0)
@@ -246,9 +255,10 @@ void FlowLinksPass::run(RankContext& ctx) {
         else if (!e.linked)
             ++counts[{e.fileId, e.catId, e.end.phase == 'f' ? 2 : 1}];
     }
-    if (counts.empty()) return;
-    auto file = ctx.db.prepare("SELECT path FROM source_file WHERE file_id = ?");
-    auto str = ctx.db.prepare("SELECT value FROM string WHERE id = ?");
+    std::vector<FlowLinksResult::Diag> out;
+    if (counts.empty()) return out;
+    auto file = db.prepare("SELECT path FROM source_file WHERE file_id = ?");
+    auto str = db.prepare("SELECT value FROM string WHERE id = ?");
     auto text = [](index::Stmt& q, int64_t id) {
         q.bind(1, id);
         std::string s = q.step() ? q.text(0) : std::string();
@@ -260,9 +270,48 @@ void FlowLinksPass::run(RankContext& ctx) {
     for (const auto& [key, n] : counts) {
         const auto [fileId, catId, kind] = key;
         std::string path = fileId >= 0 ? text(file, fileId) : std::string();
-        if (path.empty()) path = "rank " + std::to_string(ctx.rank);
-        ctx.diagnostics().add(path, "info", std::string(kWhat[kind]) + " (cat " + text(str, catId) + ")", n);
+        if (path.empty()) path = "rank " + std::to_string(rank);
+        out.push_back({path, std::string(kWhat[kind]) + " (cat " + text(str, catId) + ")", n});
     }
+    return out;
+}
+
+} // namespace
+
+void FlowLinksPass::finish(index::Db& db) {
+    db.exec("CREATE INDEX IF NOT EXISTS flow_link_src ON flow_link(src_span_id);"
+            "CREATE INDEX IF NOT EXISTS flow_link_dst ON flow_link(dst_span_id);");
+}
+
+PassInfo FlowLinksPass::info() const {
+    return {"flow_links",
+            PassScope::RankLocal,
+            {"flow", "load_range", "rank_info.grp", "span", "source_file", "string"},
+            {"flow_link"}};
+}
+
+std::unique_ptr<RankResult> FlowLinksPass::compute(RankReadContext& ctx) const {
+    auto out = std::make_unique<FlowLinksResult>();
+    const std::vector<index::LoadRange> ranges = rankLoadRanges(ctx.db, ctx.rank);
+    std::vector<Event> events = loadEvents(ctx.db, ctx.rank, ranges);
+    if (events.empty()) return out;
+    bindTracks(ctx.db, ranges, events);
+    std::vector<Link> links = pairEnds(events);
+    addLinkRows(links, *out);
+    out->diags = unlinkedCounts(ctx.db, ctx.rank, events);
+    return out;
+}
+
+void FlowLinksPass::apply(RankContext& ctx, RankResult& result) {
+    const auto& r = static_cast<const FlowLinksResult&>(result);
+    storeLinks(ctx.db, r);
+    for (const auto& d : r.diags)
+        ctx.diagnostics().add(d.file, "info", d.what, d.count);
+}
+
+void FlowLinksPass::run(RankContext& ctx) {
+    RankReadContext read{ctx.db, ctx.opts, ctx.rank};
+    apply(ctx, *compute(read));
 }
 
 } // namespace rs::analysis

@@ -13,7 +13,7 @@
 // file and category. Reads: the rank's flow events and the slices of their tracks, each in one sequential
 // pass over the runs of rows its rank group wrote during the load (load_range, core/index/loadranges.h),
 // not a lookup per row through a secondary index. Memory: the rank's flow events and the slices of their
-// tracks.
+// tracks while it binds; then its links (40 bytes each) until apply() writes them.
 #include "core/analysis/pass.h"
 
 #include <cstdint>
@@ -45,6 +45,10 @@ class FlowLinksPass : public RankPass {
   public:
     PassInfo info() const override;
     void run(RankContext& ctx) override;
+    /// Reads only the load's tables (flow, load_range, span, source_file, string): off the writer thread.
+    bool offThread() const override { return true; }
+    std::unique_ptr<RankResult> compute(RankReadContext& ctx) const override;
+    void apply(RankContext& ctx, RankResult& result) override;
     /// flow_link's span indexes, built once after every rank's links are in.
     void finish(index::Db& db) override;
 };

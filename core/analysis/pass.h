@@ -11,9 +11,14 @@
 //    the same findings by construction.
 // Passes run on the index-building thread, inside the plan's transaction; a pass object is stateless
 // between runs (per-rank data lives in the RankContext).
+//  - An off-thread rank-local pass (offThread()) reads only what the load wrote, nothing an earlier pass
+//    writes (the plan checks it against PassInfo): its compute() may run on another thread over its own
+//    read-only connection, ranks ahead of the writer, and its apply() writes the result on the
+//    index-building thread in the pass's place in the plan, so the index's rows are the same either way.
 #include "core/analysis/analysisoptions.h"
 #include "core/index/sqlite.h"
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -31,11 +36,31 @@ struct PassInfo {
     std::vector<std::string_view> writes; ///< tables (or table.column) it writes
 };
 
+/// What an off-thread pass computed for one rank, handed to its apply().
+struct RankResult {
+    virtual ~RankResult() = default;
+};
+
+/// What an off-thread pass's compute() gets: a connection that only reads (the calling thread's), the
+/// settings and the rank. Nothing an earlier pass wrote is visible through it.
+struct RankReadContext {
+    index::Db& db;
+    const AnalysisOptions& opts;
+    int rank;
+};
+
 class RankPass {
   public:
     virtual ~RankPass() = default;
     virtual PassInfo info() const = 0;
     virtual void run(RankContext& ctx) = 0;
+    /// True when compute()/apply() split the pass (see the top of this file); run() is then
+    /// apply(compute()) on the index-building thread.
+    virtual bool offThread() const { return false; }
+    /// Any thread, one call at a time per connection; must not write. Only for an off-thread pass.
+    virtual std::unique_ptr<RankResult> compute(RankReadContext&) const { return nullptr; }
+    /// The index-building thread: writes what compute() found. Only for an off-thread pass.
+    virtual void apply(RankContext&, RankResult&) {}
     /// Once after every rank ran (e.g. the secondary indexes of what it wrote: built once, sorted, instead
     /// of maintained row by row). Timed with the pass.
     virtual void finish(index::Db&) {}

@@ -6,11 +6,11 @@
 
 namespace rs::index {
 
-CancelGuard::CancelGuard(Db& db, const std::atomic<bool>* cancel) : m_db(db) {
-    if (!cancel) return;
-    // about a millisecond of work between checks: the check is one atomic load
-    sqlite3_progress_handler(db.raw(), 4096, &CancelGuard::onProgress,
-                             const_cast<void*>(static_cast<const void*>(cancel)));
+CancelGuard::CancelGuard(Db& db, const std::atomic<bool>* cancel, const std::atomic<bool>* alsoStop)
+    : m_db(db), m_cancel(cancel), m_alsoStop(alsoStop) {
+    if (!cancel && !alsoStop) return;
+    // about a millisecond of work between checks: the check is an atomic load or two
+    sqlite3_progress_handler(db.raw(), 4096, &CancelGuard::onProgress, this);
     m_installed = true;
 }
 
@@ -18,8 +18,10 @@ CancelGuard::~CancelGuard() {
     if (m_installed) sqlite3_progress_handler(m_db.raw(), 0, nullptr, nullptr);
 }
 
-int CancelGuard::onProgress(void* flag) {
-    return static_cast<const std::atomic<bool>*>(flag)->load(std::memory_order_relaxed) ? 1 : 0;
+int CancelGuard::onProgress(void* guard) {
+    const auto* g = static_cast<const CancelGuard*>(guard);
+    auto set = [](const std::atomic<bool>* f) { return f && f->load(std::memory_order_relaxed); };
+    return set(g->m_cancel) || set(g->m_alsoStop) ? 1 : 0;
 }
 
 } // namespace rs::index

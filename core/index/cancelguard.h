@@ -11,15 +11,18 @@ class Db;
 
 class CancelGuard {
   public:
-    /// `cancel` may be null (then the guard does nothing).
-    CancelGuard(Db& db, const std::atomic<bool>* cancel);
+    /// `cancel` may be null (then the guard does nothing); `alsoStop`, when given, stops the statement too
+    /// (e.g. the owner giving up on a worker's connection).
+    CancelGuard(Db& db, const std::atomic<bool>* cancel, const std::atomic<bool>* alsoStop = nullptr);
     ~CancelGuard();
     CancelGuard(const CancelGuard&) = delete;
     CancelGuard& operator=(const CancelGuard&) = delete;
 
   private:
-    static int onProgress(void* flag);
+    static int onProgress(void* guard);
     Db& m_db;
+    const std::atomic<bool>* m_cancel;
+    const std::atomic<bool>* m_alsoStop;
     bool m_installed = false;
 };
 

@@ -128,7 +128,29 @@ void IndexBuildFile::removeFiles() {
     m_db.reset(); // closed before its files are removed
     std::error_code ec;
     fs::remove(m_tmpPath, ec);
+    fs::remove(m_tmpPath + "-wal", ec); // shareWithReaders()'s, when the last close did not remove them
+    fs::remove(m_tmpPath + "-shm", ec);
     if (!m_scratchPath.empty()) fs::remove(m_scratchPath, ec);
+}
+
+bool IndexBuildFile::shareWithReaders() {
+    // NORMAL first, so the WAL index is shared memory other connections see, not this connection's heap;
+    // the exclusive locks (main and scratch) are let go at the next access of each
+    m_db->exec("PRAGMA locking_mode=NORMAL");
+    if (m_db->scalarText("PRAGMA main.journal_mode=WAL") != "wal") {
+        m_db->exec("PRAGMA locking_mode=EXCLUSIVE"); // as the bulk load had it
+        return false;
+    }
+    if (!m_scratchPath.empty()) m_db->scalar("SELECT count(*) FROM scratch.sqlite_master");
+    return true;
+}
+
+std::unique_ptr<Db> IndexBuildFile::openReader() const {
+    auto db = std::make_unique<Db>(m_tmpPath, true);
+    // its reads are sequential runs of rows read once: a small page cache (4 MB) is enough
+    db->exec("PRAGMA query_only=1; PRAGMA cache_size=-4096;");
+    if (!m_scratchPath.empty()) db->prepare("ATTACH DATABASE ? AS scratch").bind(1, m_scratchPath).exec();
+    return db;
 }
 
 void IndexBuildFile::writeMeta(const IndexMeta& meta) {

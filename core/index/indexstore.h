@@ -65,6 +65,16 @@ class IndexBuildFile {
     IndexBuildFile(const IndexBuildFile&) = delete;
     IndexBuildFile& operator=(const IndexBuildFile&) = delete;
     Db& db() { return *m_db; }
+    /// Lets other connections read what is committed while this one writes (the analysis beside the
+    /// writer): the exclusive lock of the bulk load is given up and the file goes to WAL until
+    /// writeMeta() (each write of the analysis then goes through the WAL once more at that checkpoint).
+    /// The writing thread, between transactions. False when the file cannot go to WAL (a file system
+    /// without shared memory): then nothing changed and no reader can run beside the writer.
+    bool shareWithReaders();
+    /// A read-only connection to this build's file, with its scratch attached as on the writer: it sees
+    /// what was committed before each of its statements. After shareWithReaders(); close it before
+    /// writeMeta(). Any thread may open it; the connection then belongs to that thread.
+    std::unique_ptr<Db> openReader() const;
     /// The meta rows that make the file a complete index ("complete" last), then the journal mode the
     /// readers expect.
     void writeMeta(const IndexMeta& meta);

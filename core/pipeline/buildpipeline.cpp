@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <stdexcept>
+#include <thread>
 
 namespace fs = std::filesystem;
 
@@ -46,6 +47,16 @@ std::string whatWasNotSearched(const import::Discovery& d) {
         if (g.severity != "info")
             out += "; " + g.file + ": " + g.what + (g.excerpt.empty() ? "" : " (" + g.excerpt + ")");
     return out;
+}
+
+/// A read-only connection for the analysis beside the writer, or null (every pass then runs on the
+/// writer's thread) when the file cannot be opened a second time.
+std::unique_ptr<index::Db> readerOrNull(index::IndexBuildFile& file) {
+    try {
+        return file.openReader();
+    } catch (const index::SqlError&) {
+        return nullptr;
+    }
 }
 
 } // namespace
@@ -176,24 +187,37 @@ void BuildPipeline::onParsed(int64_t bytesDone, int64_t events) {
     report();
 }
 
-void BuildPipeline::analyse(index::Db& db) {
+bool BuildPipeline::analysisBeside() const {
+    const int jobs = m_opts.analysisJobs > 0 ? m_opts.analysisJobs : m_opts.jobs;
+    return jobs > 1 || (jobs <= 0 && std::thread::hardware_concurrency() > 1);
+}
+
+void BuildPipeline::analyse(index::IndexBuildFile& file) {
     enter(Phase::Analyse);
     throwIfCancelled();
+    index::Db& db = file.db();
     index::CancelGuard guard(db, m_cancel);
     auto plan = analysis::AnalysisPlan::standard();
+    analysis::OffThread beside{[&file] { return readerOrNull(file); }, m_cancel};
+    const analysis::OffThread* offThread = analysisBeside() && file.shareWithReaders() ? &beside : nullptr;
     if (m_opts.shard.sharded()) { // the cross-rank half is the merge's (shardmerge.h)
         db.exec("BEGIN");
-        plan.runRankLocal(db, m_opts.analysis, [this] { throwIfCancelled(); });
+        plan.runRankLocal(
+            db, m_opts.analysis, [this] { throwIfCancelled(); }, offThread);
         db.exec("COMMIT");
     } else {
-        plan.run(db, m_opts.analysis, [this] { throwIfCancelled(); });
+        plan.run(
+            db, m_opts.analysis, [this] { throwIfCancelled(); }, offThread);
     }
     throwIfCancelled();
-    // each pass under the analyse stage (a rank-local pass summed over the ranks)
-    for (const auto& t : plan.times())
-        m_clock.note(std::string(t.scope == analysis::PassScope::RankLocal ? "rank  " : "cross ") +
-                         std::string(t.name),
-                     t.seconds);
+    // each pass under the analyse stage (a rank-local pass summed over the ranks; an off-thread pass's
+    // compute on the second thread on a line of its own)
+    for (const auto& t : plan.times()) {
+        const std::string name =
+            (t.scope == analysis::PassScope::RankLocal ? "rank  " : "cross ") + std::string(t.name);
+        m_clock.note(name, t.seconds);
+        if (t.besideSeconds > 0) m_clock.note(name + " (beside)", t.besideSeconds);
+    }
 }
 
 void BuildPipeline::commit(index::IndexBuildFile& file) {
@@ -229,7 +253,7 @@ void BuildPipeline::build(BuildResult& res) {
     // the flow events are scratch once the flow_links pass has read them
     index::IndexBuildFile file(res.dbPath, m_opts.stopAfter != StopAfter::Analysis);
     writeIndex(file.db(), res);
-    if (m_opts.stopAfter == StopAfter::Analysis) analyse(file.db());
+    if (m_opts.stopAfter == StopAfter::Analysis) analyse(file);
     commit(file);
 }
 

@@ -7,7 +7,8 @@
 //   write     … one writer thread that owns the SQLite connection (core/index/indexwriter)
 //             (both in core/pipeline/parsestage)
 //   finish    strings, re-nesting, canonical steps, secondary indexes, views (IndexWriter::finish)
-//   analyse   the analysis plan: rank-local passes rank by rank, then the cross-rank passes
+//   analyse   the analysis plan: rank-local passes rank by rank (the off-thread ones on a second thread
+//             with a read-only connection, the file in WAL meanwhile), then the cross-rank passes
 //             (core/analysis/analysisplan.h); each pass timed under this stage
 //   commit    meta rows, then the temporary file renamed into place (core/index/indexstore)
 // Safety: a lock file keeps two processes from building the same index; a failed or cancelled build
@@ -34,8 +35,11 @@ class IndexBuildFile;
 namespace rs::pipeline {
 
 struct BuildOptions {
-    std::string dbPath;     ///< explicit index file (empty: the default location, core/index/indexstore.h)
-    int jobs = 0;           ///< parser threads (0: all cores)
+    std::string dbPath; ///< explicit index file (empty: the default location, core/index/indexstore.h)
+    int jobs = 0;       ///< parser threads (0: all cores)
+    /// Threads of the analysis (0: as `jobs`): with more than one, the off-thread rank-local passes
+    /// (core/analysis/pass.h) compute on a second thread beside the others; the index is the same.
+    int analysisJobs = 0;
     bool force = false;     ///< rebuild even when the index is current
     bool breakLock = false; ///< take a lock held from another host (its owner is gone)
     /// Told once when the build waits for another process (e.g. "waiting for another Rankscope …").
@@ -87,7 +91,8 @@ class BuildPipeline {
     bool reuseIfCurrent(BuildResult& res, bool lockHeld);
     void build(BuildResult& res);
     void writeIndex(index::Db& db, BuildResult& res);
-    void analyse(index::Db& db);
+    void analyse(index::IndexBuildFile& file);
+    bool analysisBeside() const;
     /// The meta keys of a shard: shard, shard_ranks, shard_groups (grp:bytes,…).
     std::vector<std::pair<std::string, std::string>> shardMeta(index::Db& db) const;
     int64_t groupBytes(size_t group) const;

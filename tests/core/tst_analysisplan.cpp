@@ -15,6 +15,7 @@
 
 using namespace rs;
 using nlohmann::json;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -35,6 +36,39 @@ class ReadsTooEarly : public analysis::CrossRankPass {
     void run(analysis::CrossRankContext&) override {}
 };
 
+/// A rank-local pass that rewrites the rank's steps, and an off-thread one that reads them after it.
+class WritesSteps : public analysis::RankPass {
+  public:
+    analysis::PassInfo info() const override {
+        return {"writes_steps", analysis::PassScope::RankLocal, {"span"}, {"step", "rank_info.place"}};
+    }
+    void run(analysis::RankContext&) override {}
+};
+class ReadsStepsBeside : public analysis::RankPass {
+  public:
+    explicit ReadsStepsBeside(std::vector<std::string_view> reads) : m_reads(std::move(reads)) {}
+    analysis::PassInfo info() const override {
+        return {"reads_steps_beside", analysis::PassScope::RankLocal, m_reads, {"sum_step"}};
+    }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return true; }
+
+  private:
+    std::vector<std::string_view> m_reads;
+};
+
+std::string offThreadRefusal(std::vector<std::string_view> reads) {
+    std::vector<std::unique_ptr<analysis::RankPass>> rank;
+    rank.push_back(std::make_unique<WritesSteps>());
+    rank.push_back(std::make_unique<ReadsStepsBeside>(std::move(reads)));
+    try {
+        analysis::AnalysisPlan(std::move(rank), {});
+    } catch (const std::logic_error& e) {
+        return e.what();
+    }
+    return {};
+}
+
 std::string refusal(std::unique_ptr<analysis::CrossRankPass> p) {
     std::vector<std::unique_ptr<analysis::CrossRankPass>> cross;
     cross.push_back(std::move(p));
@@ -48,11 +82,12 @@ std::string refusal(std::unique_ptr<analysis::CrossRankPass> p) {
 
 /// Builds `dir` into `db` with one parser thread (span ids then follow the files' order, so two builds
 /// agree), without analysis unless `full`.
-bool build(const std::string& dir, const std::string& db, bool full = false) {
+bool build(const std::string& dir, const std::string& db, bool full = false, int analysisJobs = 0) {
     pipeline::BuildOptions o;
     o.dbPath = db;
     o.force = true;
     o.jobs = 1;
+    o.analysisJobs = analysisJobs;
     o.stopAfter = full ? pipeline::StopAfter::Analysis : pipeline::StopAfter::Index;
     auto r = pipeline::BuildPipeline(dir, o).run();
     if (!r.ok) qWarning("index failed: %s", r.error.c_str());
@@ -105,6 +140,69 @@ class TstAnalysisPlan : public QObject {
         QCOMPARE(QString::fromStdString(refusal(std::make_unique<ReadsTooEarly>())),
                  QString("reads_too_early reads step_stat, which no summary table or earlier cross-rank pass "
                          "provides"));
+    }
+
+    void planRefusesOffThreadPassesReadingEarlierWrites() {
+        QCOMPARE(
+            QString::fromStdString(offThreadRefusal({"span", "step"})),
+            QString("reads_steps_beside runs off-thread but reads step, which writes_steps writes before "
+                    "it"));
+        QCOMPARE(QString::fromStdString(offThreadRefusal({"rank_info"})),
+                 QString("reads_steps_beside runs off-thread but reads rank_info, which writes_steps writes "
+                         "before it"));
+        // another column of a table written before it, or a table nobody writes: allowed
+        QCOMPARE(QString::fromStdString(offThreadRefusal({"span", "rank_info.grp"})), QString());
+    }
+
+    void offThreadPassesWriteTheSameRows_data() {
+        QTest::addColumn<QString>("profile"); ///< a demo format, or a folder under the shared samples
+        QTest::addColumn<bool>("flows");      ///< it has flow events (the pass that runs beside has work)
+        QTest::newRow("ascend demo") << "ascend" << true;
+        QTest::newRow("kineto demo") << "kineto" << true;
+        QTest::newRow("hta nccl") << "hta/tests/data/nccl_parser_config" << true;
+        QTest::newRow("msinsight level1") << "msinsight/test/data/pytorch/text/level1" << true;
+        QTest::newRow("mindinsight") << "mindinsight/tests/utils/resource" << false;
+    }
+    void offThreadPassesWriteTheSameRows() {
+        // one parser thread (the same span ids), the analysis on one thread and then on two: every table
+        // holds the same rows in the same rowid order
+        QFETCH(QString, profile);
+        QFETCH(bool, flows);
+        std::string dir;
+        if (profile == "ascend" || profile == "kineto") {
+            dir = test::tempDir("plan-beside-" + profile.toStdString());
+            demo::DemoOptions o;
+            o.ranks = 4;
+            o.steps = 6;
+            o.layers = 2;
+            o.format = profile.toStdString();
+            std::string err;
+            QVERIFY2(demo::generateDemo(dir, o, err), err.c_str());
+        } else {
+            if (test::samplesDir().empty()) QSKIP("no ../shared/samples");
+            dir = test::samplesDir() + "/" + profile.toStdString();
+        }
+        const std::string one = test::tempDir("plan-beside-one") + "/one.sqlite";
+        const std::string two = test::tempDir("plan-beside-two") + "/two.sqlite";
+        QVERIFY(build(dir, one, true, 1));
+        QVERIFY(build(dir, two, true, 2));
+        // the WAL of the analysis is gone: the file is in the journal mode readers expect, alone
+        QVERIFY(!fs::exists(two + "-wal"));
+        QVERIFY(!fs::exists(two + "-shm"));
+        index::Db a(one, true), b(two, true);
+        QCOMPARE(b.scalarText("PRAGMA journal_mode"), std::string("delete"));
+        const auto tables = rows(a, "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'meta' "
+                                    "ORDER BY name");
+        QCOMPARE(
+            rows(b, "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'meta' ORDER BY name"),
+            tables);
+        QVERIFY(tables.size() > 20);
+        for (const auto& t : tables) {
+            const std::string sql = "SELECT * FROM \"" + t + "\" ORDER BY rowid";
+            QVERIFY2(rows(a, sql) == rows(b, sql), t.c_str());
+        }
+        // the pass that runs beside had work to do
+        if (flows) QVERIFY(b.scalar("SELECT count(*) FROM flow_link") > 0);
     }
 
     void stopAfterIndexLeavesTheAnalysisToTheCaller() {

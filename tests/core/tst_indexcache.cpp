@@ -1,9 +1,11 @@
 // The index cache: reused when nothing changed, rebuilt when a file changes or is added, a failed or
 // cancelled build keeps the previous index and leaves no temporary file, malformed inputs never crash;
 // the user cache dir is listed and cleaned (gone profiles, older schemas, unused ones; annotations and
-// entries a build holds are spared), and a reused index is marked used.
+// entries a build holds are spared), and a reused index is marked used. A build file shared with a reader
+// (the analysis beside the writer) lets it read the committed load while the writer's transaction spills.
 #include "core/cache/indexcache.h"
 #include "core/index/buildguard.h"
+#include "core/index/indexstore.h"
 #include "core/index/sqlite.h"
 #include "core/pipeline/buildpipeline.h"
 #include "tests/support/testsupport.h"
@@ -216,6 +218,39 @@ class TstIndexCache : public QObject {
         QCOMPARE(fs::last_write_time(r1.dbPath), before);
         QVERIFY(noTempFiles(dir));
     }
+    void aReaderBesideTheWriterSeesTheCommittedLoad() {
+        const std::string path = test::tempDir("cache-beside") + "/index.sqlite";
+        index::IndexBuildFile file(path);
+        index::Db& w = file.db();
+        w.exec("BEGIN; INSERT INTO span(span_id, track_id, ts_ns, dur_ns, name_id, depth) VALUES (1, 1, 0, "
+               "5, 0, "
+               "0), (2, 1, 5, 5, 0, 0), (3, 1, 10, 5, 0, 0); INSERT INTO scratch.flow(rank, flow_id) VALUES "
+               "(0, 7);"
+               "COMMIT");
+        QVERIFY(file.shareWithReaders());
+        auto r = file.openReader();
+        // the writer's next transaction outgrows a tiny page cache: its pages reach the file (the WAL) before
+        // it commits, which with the bulk load's exclusive lock would keep any reader out
+        w.exec("PRAGMA cache_size=4; BEGIN");
+        auto ins = w.prepare(
+            "INSERT INTO flow_link(flow_id, src_span_id, dst_span_id) VALUES (randomblob(1000), ?, 1)");
+        for (int64_t i = 0; i < 4000; ++i)
+            ins.bind(1, i).exec();
+        QCOMPARE(r->scalar("SELECT count(*) FROM span"), int64_t(3));
+        QCOMPARE(r->scalar("SELECT count(*) FROM flow"), int64_t(1));
+        QCOMPARE(r->scalar("SELECT count(*) FROM flow_link"), int64_t(0)); // not committed yet
+        w.exec("COMMIT");
+        QCOMPARE(r->scalar("SELECT count(*) FROM flow_link"), int64_t(4000));
+        r.reset();
+        file.writeMeta({"fp", "opts", "/profile", 0, {}, {}});
+        std::string error;
+        QVERIFY2(file.commit(error), error.c_str());
+        QVERIFY(!fs::exists(path + "-wal"));
+        index::Db done(path, true);
+        QCOMPARE(done.scalarText("PRAGMA journal_mode"), std::string("delete"));
+        QCOMPARE(done.scalar("SELECT count(*) FROM flow_link"), int64_t(4000));
+    }
+
     void cancelLeavesNothing() {
         std::string dir = test::tempDir("cancel");
         std::string big = "[";

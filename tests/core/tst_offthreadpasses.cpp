@@ -1,0 +1,137 @@
+// The second thread of the analysis (core/analysis/offthreadpasses.h): results handed over per rank and
+// pass in the plan's order whatever the thread's pace, its errors rethrown where the result is taken, and
+// a cancel or an early end that stops a long statement it is running instead of waiting for it.
+#include "core/analysis/offthreadpasses.h"
+
+#include <QtTest>
+#include <atomic>
+#include <stdexcept>
+
+using namespace rs;
+
+namespace {
+
+struct Value : analysis::RankResult {
+    int64_t v = 0;
+};
+
+/// An SQL statement of about `n` VM loops: seconds to minutes unless interrupted.
+int64_t countTo(index::Db& db, int64_t n) {
+    return db.scalar("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < " +
+                     std::to_string(n) + ") SELECT count(*) FROM c");
+}
+
+/// Computes rank × `scale` through SQL on the reader; on `slowRank` it first runs a statement too long
+/// to finish (noting that it started and whether it was interrupted), on `badRank` it throws.
+class FakePass : public analysis::RankPass {
+  public:
+    explicit FakePass(int64_t scale) : scale(scale) {}
+    analysis::PassInfo info() const override { return {"fake", analysis::PassScope::RankLocal, {}, {}}; }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return true; }
+    std::unique_ptr<analysis::RankResult> compute(analysis::RankReadContext& ctx) const override {
+        if (ctx.rank == badRank) throw std::runtime_error("rank " + std::to_string(ctx.rank) + " is broken");
+        if (ctx.rank == slowRank) {
+            if (cancelOnSlow) *cancelOnSlow = true;
+            started = true;
+            try {
+                countTo(ctx.db, 4'000'000'000LL);
+            } catch (const index::SqlError& e) {
+                interrupted = std::string(e.what()).find("interrupt") != std::string::npos;
+                throw;
+            }
+        }
+        auto out = std::make_unique<Value>();
+        auto q = ctx.db.prepare("SELECT ? * ?");
+        q.bind(1, int64_t(ctx.rank)).bind(2, scale);
+        out->v = q.step() ? q.i64(0) : -1;
+        return out;
+    }
+
+    int64_t scale;
+    int badRank = -1, slowRank = -1;
+    std::atomic<bool>* cancelOnSlow = nullptr;
+    mutable std::atomic<bool> started{false}, interrupted{false};
+};
+
+int64_t valueOf(const std::unique_ptr<analysis::RankResult>& r) {
+    return static_cast<const Value&>(*r).v;
+}
+
+std::string errorOfTake(analysis::OffThreadPasses& off, size_t rankIndex) {
+    try {
+        off.take(rankIndex, 0);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return {};
+}
+
+} // namespace
+
+class TstOffThreadPasses : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void resultsComeInRankAndPassOrder_data() {
+        QTest::addColumn<int>("ahead");
+        QTest::newRow("one rank ahead") << 1;
+        QTest::newRow("three ranks ahead") << 3;
+    }
+    void resultsComeInRankAndPassOrder() {
+        QFETCH(int, ahead);
+        FakePass tens(10), hundreds(100);
+        const analysis::AnalysisOptions opts;
+        const std::vector<int> ranks{3, 1, 7, 0, 12};
+        analysis::OffThreadPasses off({&tens, &hundreds}, ranks, std::make_unique<index::Db>(":memory:"),
+                                      opts, nullptr, size_t(ahead));
+        for (size_t i = 0; i < ranks.size(); ++i) {
+            QCOMPARE(valueOf(off.take(i, 0)), int64_t(ranks[i]) * 10);
+            QCOMPARE(valueOf(off.take(i, 1)), int64_t(ranks[i]) * 100);
+        }
+        QCOMPARE(off.computeSeconds().size(), size_t(2));
+    }
+
+    void aFailureIsRethrownWhereItsResultIsTaken() {
+        FakePass pass(10);
+        pass.badRank = 7;
+        const analysis::AnalysisOptions opts;
+        analysis::OffThreadPasses off({&pass}, {3, 7, 9}, std::make_unique<index::Db>(":memory:"), opts,
+                                      nullptr);
+        QCOMPARE(valueOf(off.take(0, 0)), int64_t(30)); // the rank before it is whole
+        QCOMPARE(QString::fromStdString(errorOfTake(off, 1)), QString("rank 7 is broken"));
+    }
+
+    void aCancelStopsTheRunningStatement() {
+        // the pass sets the flag itself once its endless statement is about to start: the statement is
+        // interrupted and the rank's take reports the cancel instead of waiting for it
+        std::atomic<bool> cancel{false};
+        FakePass pass(10);
+        pass.slowRank = 5;
+        pass.cancelOnSlow = &cancel;
+        const analysis::AnalysisOptions opts;
+        analysis::OffThreadPasses off({&pass}, {2, 5}, std::make_unique<index::Db>(":memory:"), opts,
+                                      &cancel);
+        QCOMPARE(valueOf(off.take(0, 0)), int64_t(20));
+        const std::string error = errorOfTake(off, 1);
+        QVERIFY2(error.find("cancelled") != std::string::npos || error.find("interrupt") != std::string::npos,
+                 error.c_str());
+        QTRY_VERIFY(pass.interrupted.load());
+    }
+
+    void endingEarlyInterruptsTheWorker() {
+        // the index-building thread gives up (an error of its own) while the worker runs a statement that
+        // would not end for minutes: the destructor interrupts it and returns
+        FakePass pass(10);
+        pass.slowRank = 1;
+        const analysis::AnalysisOptions opts;
+        {
+            analysis::OffThreadPasses off({&pass}, {1, 2}, std::make_unique<index::Db>(":memory:"), opts,
+                                          nullptr);
+            QTRY_VERIFY(pass.started.load());
+        }
+        QVERIFY(pass.interrupted.load());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstOffThreadPasses)
+#include "tst_offthreadpasses.moc"
