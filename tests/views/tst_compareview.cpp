@@ -167,6 +167,11 @@ class TstCompareView : public QObject {
         for (double x : mem->curve(0).allocated)
             if (!std::isnan(x)) top = std::max(top, x);
         QCOMPARE(int64_t(top), peak);
+        // the value held after the last bucket is the last sample's, in the order recorded
+        const int64_t last = b.scalar("SELECT allocated_bytes FROM memory_sample WHERE rank = " +
+                                      std::to_string(mem->curve(0).dataRank) + " AND component = '" +
+                                      mem->curve(0).component + "' ORDER BY ts_ns DESC, rowid DESC LIMIT 1");
+        QCOMPARE(int64_t(mem->curve(0).allocatedLast.back()), last);
         // the peaks compare judges (memory_summary: one component's allocated and reserved) are this
         // curve's on the demo (PTA), so no second pair is stated; the reserved peak is PTA's own
         const int64_t judged = b.scalar("SELECT peak_reserved_bytes FROM memory_summary WHERE rank = " +
@@ -190,8 +195,11 @@ class TstCompareView : public QObject {
         c.dataRank = 0;
         c.component = "PTA";
         c.tNs = {0, 12.3e6, 214.6e6, 222e6};
-        c.allocated = {1.0 * gib, 1.75 * gib, 0.5 * gib, 0.5 * gib};
-        c.reserved = {nan, nan, nan, nan};
+        // the 12.3 ms bucket rose to 1.9375 GiB and ended at 1.75 GiB (d8 rank 0's samples): the last
+        // value holds, not the bucket's peak
+        c.allocated = {1.0 * gib, 1.9375 * gib, 0.5 * gib, 0.5 * gib};
+        c.allocatedLast = {1.0 * gib, 1.75 * gib, 0.5 * gib, 0.5 * gib};
+        c.reserved = c.reservedLast = {nan, nan, nan, nan};
         views::MemoryOverlay m;
         m.resize(600, 300);
         m.setCurves(c, {});

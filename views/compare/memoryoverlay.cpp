@@ -130,16 +130,19 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
         const QColor col = s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
         for (int kind = 0; kind < (m_reservedOffScale ? 1 : 2); ++kind) {
             const auto& v = kind == 0 ? c.allocated : c.reserved;
+            const auto& held = kind == 0 ? c.allocatedLast : c.reservedLast;
             // a memory record holds its value until the next sample (heldvalue.h): steps, not slopes — a
-            // line drawn across a stall showed memory falling where the data holds it flat
+            // line drawn across a stall showed memory falling where the data holds it flat. A bucket rises
+            // to its peak, then holds its last sample's value (not the peak) until the next bucket.
             QPainterPath path;
             bool open = false;
             for (size_t i = 0; i < c.tNs.size(); ++i) {
                 if (std::isnan(v[i])) continue; // a bucket without this figure: the last value holds
-                const QPointF pt(xOf(c.tNs[i]), yOf(v[i]));
-                if (open) path.lineTo(pt.x(), path.currentPosition().y());
-                open ? path.lineTo(pt) : path.moveTo(pt);
+                const double x = xOf(c.tNs[i]);
+                if (open) path.lineTo(x, path.currentPosition().y());
+                open ? path.lineTo(x, yOf(v[i])) : path.moveTo(x, yOf(v[i]));
                 open = true;
+                if (i < held.size() && !std::isnan(held[i])) path.lineTo(x, yOf(held[i]));
             }
             // the baseline wider underneath: where the runs agree both stay visible
             p.setPen(QPen(col, (kind == 0 ? 1.6 : 1.2) + (s == 0 ? 1.4 : 0),
