@@ -31,23 +31,29 @@ MemoryCurve memoryCurve(index::Db& db, int run, int dataRank, size_t maxPoints) 
     const size_t n = std::max<size_t>(1, maxPoints);
     const double width = std::max(1.0, double(t1 - t0 + 1) / double(n));
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    std::vector<double> alloc(n, nan), res(n, nan);
+    std::vector<double> alloc(n, nan), res(n, nan), allocLast(n, nan), resLast(n, nan);
     auto st =
         db.prepare("SELECT ts_ns, allocated_bytes, reserved_bytes FROM memory_sample WHERE rank = ? AND "
-                   "component = ? ORDER BY ts_ns");
+                   "component = ? ORDER BY ts_ns, rowid"); // ties in the order recorded: the last one holds
     st.bind(1, *rank).bind(2, c.component);
     while (st.step()) {
         const size_t b = std::min(n - 1, size_t(double(st.i64(0) - t0) / width));
-        if (!st.isNull(1))
+        if (!st.isNull(1)) {
             alloc[b] = std::isnan(alloc[b]) ? double(st.i64(1)) : std::max(alloc[b], double(st.i64(1)));
-        if (!st.isNull(2))
+            allocLast[b] = double(st.i64(1));
+        }
+        if (!st.isNull(2)) {
             res[b] = std::isnan(res[b]) ? double(st.i64(2)) : std::max(res[b], double(st.i64(2)));
+            resLast[b] = double(st.i64(2));
+        }
     }
     for (size_t b = 0; b < n; ++b) {
         if (std::isnan(alloc[b]) && std::isnan(res[b])) continue; // no sample in this bucket
         c.tNs.push_back(double(t0 - c.originNs) + double(b) * width);
         c.allocated.push_back(alloc[b]);
         c.reserved.push_back(res[b]);
+        c.allocatedLast.push_back(allocLast[b]);
+        c.reservedLast.push_back(resLast[b]);
     }
     return c;
 }

@@ -18,6 +18,9 @@ struct MemoryCurve {
     int64_t originNs = 0;                    ///< the rank's first step start (absolute ns, this run's clock)
     std::vector<double> tNs;                 ///< bucket start, ns since originNs
     std::vector<double> allocated, reserved; ///< bytes, max per bucket; reserved NaN where not recorded
+    /// Bytes of the bucket's last sample: the value held until the next bucket (a record keeps its value
+    /// until the next sample), where the maximum is only the bucket's peak. NaN as above.
+    std::vector<double> allocatedLast, reservedLast;
     bool empty() const { return tNs.empty(); }
 };
 

@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTreeWidget>
 #include <QtTest>
+#include <limits>
 
 using namespace rs;
 
@@ -166,6 +167,11 @@ class TstCompareView : public QObject {
         for (double x : mem->curve(0).allocated)
             if (!std::isnan(x)) top = std::max(top, x);
         QCOMPARE(int64_t(top), peak);
+        // the value held after the last bucket is the last sample's, in the order recorded
+        const int64_t last = b.scalar("SELECT allocated_bytes FROM memory_sample WHERE rank = " +
+                                      std::to_string(mem->curve(0).dataRank) + " AND component = '" +
+                                      mem->curve(0).component + "' ORDER BY ts_ns DESC, rowid DESC LIMIT 1");
+        QCOMPARE(int64_t(mem->curve(0).allocatedLast.back()), last);
         // the peaks compare judges (memory_summary: one component's allocated and reserved) are this
         // curve's on the demo (PTA), so no second pair is stated; the reserved peak is PTA's own
         const int64_t judged = b.scalar("SELECT peak_reserved_bytes FROM memory_summary WHERE rank = " +
@@ -179,6 +185,49 @@ class TstCompareView : public QObject {
                  qPrintable(mem->sideText(0)));
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
             v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/compare.png");
+    }
+    void memoryHoldsItsValueBetweenSamples() {
+        // walk 7's d8: allocated 1.75 GiB from 12.3 ms to the next sample at 214.6 ms, nothing between; a
+        // straight line from sample to sample drew it falling across the stall
+        const double gib = 1024.0 * 1024 * 1024;
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        compare::MemoryCurve c;
+        c.dataRank = 0;
+        c.component = "PTA";
+        c.tNs = {0, 12.3e6, 214.6e6, 222e6};
+        // the 12.3 ms bucket rose to 1.9375 GiB and ended at 1.75 GiB (d8 rank 0's samples): the last
+        // value holds, not the bucket's peak
+        c.allocated = {1.0 * gib, 1.9375 * gib, 0.5 * gib, 0.5 * gib};
+        c.allocatedLast = {1.0 * gib, 1.75 * gib, 0.5 * gib, 0.5 * gib};
+        c.reserved = c.reservedLast = {nan, nan, nan, nan};
+        views::MemoryOverlay m;
+        m.resize(600, 300);
+        m.setCurves(c, {});
+        QImage img(m.size(), QImage::Format_ARGB32);
+        m.render(&img);
+        // plotRect (64, 54, w - 80, h - 80): the flat part's height, from the axis maximum
+        const int bottom = 54 + (300 - 80) - 1;
+        const double flatY = bottom - 1.75 * gib / m.yMax() * (300 - 80);
+        const QColor blue = views::StepOverlay::baselineColor();
+        for (double ms : {50.0, 100.0, 200.0}) {
+            const int x = int(std::lround(m.xOf(ms * 1e6)));
+            int lowest = -1; // the lowest baseline-blue pixel in the column
+            for (int y = 54; y <= bottom; ++y) {
+                const QColor px = img.pixelColor(x, y);
+                if (std::abs(px.red() - blue.red()) + std::abs(px.green() - blue.green()) +
+                        std::abs(px.blue() - blue.blue()) <
+                    60)
+                    lowest = y;
+            }
+            QVERIFY2(
+                lowest >= 0 && std::abs(lowest - flatY) <= 3,
+                qPrintable(
+                    QString("at %1 ms: curve at y %2, held value at %3").arg(ms).arg(lowest).arg(flatY)));
+        }
+        // the caption says what is drawn: the whole run, not "from the first step"
+        QVERIFY2(m.caption().contains("whole run") && !m.caption().contains("from each run's first step"),
+                 qPrintable(m.caption()));
+        QVERIFY(m.xAxisText().contains("first step"));
     }
     void nothingMatchedIsNoPass() {
         // two records with no rank in common (another job's ranks): nothing compared, so no PASS

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 using namespace rs;
 namespace fs = std::filesystem;
@@ -98,6 +99,47 @@ class TstDrillDownView : public QObject {
                      crumbs.contains(QString::fromStdString(op)),
                  qPrintable(crumbs));
         QVERIFY2(!crumbs.contains("no memory record"), qPrintable(crumbs));
+    }
+    void aStepRowStaysOnTheShownRunsClock() {
+        // walk 7: mindinsight's resource with run 3 shown listed "rank 10000 step 0" (run 0's rank); its
+        // row opened a 1 ns window at -3.09 s. Every row must be the shown run's and keep its clock.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        std::vector<int> keys;
+        std::map<int, int> dataRank;
+        auto q = ix.db->prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = 3");
+        while (q.step()) {
+            keys.push_back(int(q.i64(0)));
+            dataRank[keys.back()] = int(q.i64(1));
+        }
+        // run 3's steps lie in [first step start, last step end] of its ranks 0-3
+        auto span = ix.db->prepare("SELECT min(start_ns), max(end_ns) FROM step WHERE rank BETWEEN 0 AND 3");
+        QVERIFY(span.step());
+        const int64_t t0 = span.i64(0), t1 = span.i64(1);
+        query::QueryService service;
+        service.open(QString::fromStdString(ix.result.dbPath));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::DrillDownView v(&state, &service);
+        v.setProfile(keys, dataRank, true);
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        QCOMPARE(v.stepsModel()->rowCount(), 20); // 4 ranks x 5 steps (sqlite3 over the index)
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(v.table(0)->model());
+        proxy->setFilterFixedString("10000");
+        QCOMPARE(proxy->rowCount(), 0); // no key shows through
+        proxy->setFilterFixedString("");
+        for (int r = 0; r < proxy->rowCount(); ++r) {
+            v.table(0)->setCurrentIndex(proxy->index(r, 0));
+            QVERIFY(state.windowEnd() - state.windowStart() > 1000);
+            QVERIFY2(
+                state.windowStart() < t1 && state.windowEnd() > t0,
+                qPrintable(
+                    QString("row %1: window %2..%3").arg(r).arg(state.windowStart()).arg(state.windowEnd())));
+            QVERIFY(proxy->index(r, 0).data().toInt() <= 3);
+        }
     }
 };
 

@@ -267,6 +267,42 @@ class TstLinkedViews : public QObject {
         QCOMPARE(state.selection().opType, QString("AllReduce"));
         QCOMPARE(state.selection().rank, m_truth.bankRank);
     }
+    void tensorTooltipInPlainWords() {
+        // one tensor allocated before any step and never freed, one freed inside step 3 (walk 7: "free
+        // never (alive at the end) (step outside the steps)")
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 0;
+        d->hasAddresses = true;
+        d->startNs = 0;
+        d->endNs = 10'000'000;
+        query::TensorItem alive{"t1", "Weights", 1 << 20, uint64_t(0x1000), int64_t(1'000'000), {},
+                                {},   {},        {}};
+        query::TensorItem freed{
+            "t2", "MatMul", 1 << 20, uint64_t(0x200000), int64_t(2'000'000), int64_t(5'000'000),
+            {},   2.4,      3.5};
+        d->tensors = {alive, freed};
+        views::InteractionState state;
+        state.setBounds(0, 10'000'000); // the map follows the timeline window
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 700);
+        view.show();
+        view.setData(d);
+        QCoreApplication::processEvents();
+        auto* canvas = view.canvas();
+        // the part of a bar on screen (one never freed runs on past the view)
+        auto onScreen = [&](size_t i) {
+            return canvas->barRect(i).intersected(QRectF(canvas->rect())).center().toPoint();
+        };
+        const QString tip0 = canvas->tooltipAt(onScreen(0));
+        QVERIFY2(tip0.contains("still allocated at the end of the profile") &&
+                     tip0.contains("outside any step") && !tip0.contains("never") &&
+                     !tip0.contains("outside the steps"),
+                 qPrintable(tip0));
+        const QString tip1 = canvas->tooltipAt(onScreen(1));
+        QVERIFY2(tip1.contains("in step 2") && tip1.contains("freed at") && tip1.contains("in step 3") &&
+                     tip1.contains("lifetime 3.00 ms"),
+                 qPrintable(tip1));
+    }
     void crossHighlightThroughTheMainWindow() {
         gui::MainWindow w;
         w.resize(1500, 1000);

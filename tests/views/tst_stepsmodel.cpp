@@ -7,6 +7,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QtTest>
+#include <map>
+#include <set>
 
 using namespace rs;
 using views::StepsModel;
@@ -66,6 +68,88 @@ class TstStepsModel : public QObject {
             // its idle would be the wall minus its communication alone: 52.8 ms on rank 0 step 1
             QCOMPARE(m.data(m.index(r, StepsModel::Idle), Qt::DisplayRole).toString(), QString("—"));
         }
+    }
+    void onlyTheShownRunsRanksByTheLanesNumbers() {
+        // run keys 10000 and 10001 are a colliding run's ranks 1 and 0; keys 0 and 5 belong to other runs
+        StepsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setRun({10000, 10001}, {{10000, 1}, {10001, 0}}, true);
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(
+            std::vector<query::StepRow>{step(0, 1), step(5, 1), step(10000, 1), step(10001, 1)}));
+        QCOMPARE(m.rowCount(), 2);
+        for (int r = 0; r < 2; ++r) {
+            QCOMPARE(m.data(m.index(r, StepsModel::Rank), Qt::DisplayRole).toInt(), r); // 0, then 1
+            QCOMPARE(m.row(r)->rank, r == 0 ? 10001 : 10000); // the key stays for the queries
+        }
+        QVERIFY(m.data(m.index(0, StepsModel::Compute), Qt::ToolTipRole).isNull());
+    }
+    void aResourceRunListsItsOwnRanksOnly() {
+        // mindinsight's resource folder holds six runs; keys >= 10000 tell colliding runs apart
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        auto rows = std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db));
+        // run 3 is ranks 0-3 with five steps each (sqlite3: SELECT rank, count(*) FROM step GROUP BY rank)
+        std::set<int> keys;
+        std::map<int, int> dataRank;
+        auto q = ix.db->prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = 3");
+        while (q.step()) {
+            keys.insert(int(q.i64(0)));
+            dataRank[int(q.i64(0))] = int(q.i64(1));
+        }
+        QCOMPARE(keys, (std::set<int>{0, 1, 2, 3}));
+        StepsModel m;
+        m.setRun(keys, dataRank, true);
+        m.setRows(rows);
+        QCOMPARE(m.rowCount(), 20);
+        for (int r = 0; r < m.rowCount(); ++r)
+            QVERIFY2(keys.count(m.row(r)->rank), qPrintable(QString::number(m.row(r)->rank)));
+        // run 0's one rank is key 10000, rank 0 in its files
+        m.setRun({10000}, {{10000, 0}}, true);
+        m.setRows(rows);
+        QCOMPARE(m.rowCount(), 1);
+        QCOMPARE(m.data(m.index(0, StepsModel::Rank), Qt::DisplayRole).toString(), QString("0"));
+    }
+    void anIncompleteRunWithoutWaitsSaysNotKnown() {
+        auto zeroWait = [](int rank, int64_t waitNs) {
+            auto r = step(rank, 1);
+            r.waitNs = waitNs;
+            return std::make_shared<const std::vector<query::StepRow>>(std::vector<query::StepRow>{r});
+        };
+        auto waitCell = [](const StepsModel& m, int role) {
+            return m.data(m.index(0, StepsModel::Wait), role);
+        };
+        StepsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setRun({}, {}, false);
+        m.setRows(zeroWait(0, 0));
+        QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("not known"));
+        QVERIFY(waitCell(m, Qt::ToolTipRole).toString().contains("missing"));
+        m.setRun({}, {}, true); // complete: a measured 0
+        m.setRows(zeroWait(0, 0));
+        QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("0 ns"));
+        m.setRun({}, {}, false); // incomplete, but waits were measured
+        m.setRows(zeroWait(0, 2'000'000));
+        QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("2.00 ms"));
+    }
+    void traceFilterWaitsAreNotKnown() {
+        // hta's trace_filter: 2 of 128 ranks, no wait measured (sqlite3: sum(wait_ns) of step_stat is 0)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
+        auto ix = test::indexDir(samples + "/hta/tests/data/trace_filter");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        auto run = ix.db->prepare("SELECT complete FROM run");
+        QVERIFY(run.step());
+        QCOMPARE(run.i64(0), int64_t(0)); // the index knows the run is incomplete
+        StepsModel m;
+        m.setRun({}, {}, false);
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
+        QCOMPARE(m.rowCount(), 4);
+        for (int r = 0; r < m.rowCount(); ++r)
+            QCOMPARE(m.data(m.index(r, StepsModel::Wait), Qt::DisplayRole).toString(), QString("not known"));
     }
 };
 

@@ -22,8 +22,8 @@ double peakOf(const std::vector<double>& v) {
 MemoryOverlay::MemoryOverlay(QWidget* parent) : QWidget(parent) {
     setMinimumSize(260, 140);
     setToolTip(
-        tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
-           "its own first step on its own clock"));
+        tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each whole "
+           "run from its first step (or first sample, if earlier) on its own clock"));
 }
 
 void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurve candidate,
@@ -42,10 +42,10 @@ void MemoryOverlay::setCurves(compare::MemoryCurve baseline, compare::MemoryCurv
     m_reservedOffScale = reserved > 4 * alloc;
     m_yMax = (m_reservedOffScale ? alloc : std::max(alloc, reserved)) * 1.08; // head room above the peak
     setToolTip(
-        tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each run from "
-           "its own first step on its own clock; allocated / reserved peaks compared on one component, the "
-           "one "
-           "holding the highest allocated value"
+        tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each whole "
+           "run from its first step (or first sample, if earlier) on its own clock; a value holds until the "
+           "next sample; allocated / reserved peaks compared on one component, the one holding the highest "
+           "allocated value"
            "\n%1\n%2")
             .arg(sideText(0), sideText(1)));
     update();
@@ -87,6 +87,20 @@ double MemoryOverlay::xOf(double ns) const {
     return r.left() + ns / m_xMax * r.width();
 }
 
+QString MemoryOverlay::caption() const {
+    const int rank = m_curve[0].dataRank >= 0 ? m_curve[0].dataRank : m_curve[1].dataRank;
+    // the curves run over every sample, not one step: the caption once said "from each run's first step"
+    // above a curve spanning the whole 222 ms run
+    return rank >= 0 ? tr("Memory of rank %1 (largest baseline peak) over each whole run, held between "
+                          "samples; peaks allocated / reserved")
+                           .arg(rank)
+                     : tr("Memory");
+}
+
+QString MemoryOverlay::xAxisText() const {
+    return tr("time since each run's first step or first memory sample, if earlier (each run's own clock)");
+}
+
 void MemoryOverlay::setNote(const QString& note) {
     m_note = note;
     update();
@@ -97,14 +111,8 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
-    const int rank = m_curve[0].dataRank >= 0 ? m_curve[0].dataRank : m_curve[1].dataRank;
-    p.drawText(
-        QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
-        rank >= 0
-            ? tr("Memory of rank %1 (largest baseline peak) from each run's first step; peaks allocated / "
-                 "reserved")
-                  .arg(rank)
-            : tr("Memory"));
+    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(caption(), Qt::ElideRight, width() - 8));
     if (!m_note.isEmpty()) {
         p.drawText(rect().adjusted(8, 20, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_note);
         return;
@@ -122,13 +130,19 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
         const QColor col = s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
         for (int kind = 0; kind < (m_reservedOffScale ? 1 : 2); ++kind) {
             const auto& v = kind == 0 ? c.allocated : c.reserved;
+            const auto& held = kind == 0 ? c.allocatedLast : c.reservedLast;
+            // a memory record holds its value until the next sample (heldvalue.h): steps, not slopes — a
+            // line drawn across a stall showed memory falling where the data holds it flat. A bucket rises
+            // to its peak, then holds its last sample's value (not the peak) until the next bucket.
             QPainterPath path;
             bool open = false;
             for (size_t i = 0; i < c.tNs.size(); ++i) {
-                if (std::isnan(v[i])) continue; // a bucket without this figure: bridge it, as the samples do
-                const QPointF pt(xOf(c.tNs[i]), yOf(v[i]));
-                open ? path.lineTo(pt) : path.moveTo(pt);
+                if (std::isnan(v[i])) continue; // a bucket without this figure: the last value holds
+                const double x = xOf(c.tNs[i]);
+                if (open) path.lineTo(x, path.currentPosition().y());
+                open ? path.lineTo(x, yOf(v[i])) : path.moveTo(x, yOf(v[i]));
                 open = true;
+                if (i < held.size() && !std::isnan(held[i])) path.lineTo(x, yOf(held[i]));
             }
             // the baseline wider underneath: where the runs agree both stay visible
             p.setPen(QPen(col, (kind == 0 ? 1.6 : 1.2) + (s == 0 ? 1.4 : 0),
@@ -152,6 +166,8 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     p.drawText(QRect(plot.left(), plot.bottom() + 4, 80, 16), Qt::AlignLeft, "0");
     p.drawText(QRect(plot.right() - 160, plot.bottom() + 4, 160, 16), Qt::AlignRight,
                "+" + formatDuration(int64_t(m_xMax)));
+    p.drawText(QRect(plot.left() + 40, plot.bottom() + 4, plot.width() - 200, 16), Qt::AlignCenter,
+               p.fontMetrics().elidedText(xAxisText(), Qt::ElideRight, plot.width() - 200));
 }
 
 } // namespace rs::views

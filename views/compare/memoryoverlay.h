@@ -1,7 +1,8 @@
 #pragma once
 // Both runs' memory on one rank as overlaid curves: allocated (solid) and reserved (dashed), baseline in
-// blue and candidate in orange (the StepOverlay colours), each run from its own first step on its own
-// clock — the runs are laid side by side, not aligned by wall time — with each peak labelled. Data comes
+// blue and candidate in orange (the StepOverlay colours), each whole run from its first step (or first
+// sample, if earlier) on its own clock — the runs are laid side by side, not aligned by wall time — with
+// each peak labelled. A sample's value holds until the next one: the curves are drawn as steps. Data comes
 // ready-made (compare::MemoryCurve, read off the GUI thread). GUI thread only.
 #include "core/compare/baselinerecord.h"
 #include "core/compare/memorycurve.h"
@@ -20,6 +21,8 @@ class MemoryOverlay : public QWidget {
                    compare::MemStat baselinePeak = {}, compare::MemStat candidatePeak = {});
     /// The text line of side 0 or 1 under the title (for tests).
     QString sideText(int side) const;
+    QString caption() const;   ///< the title line: which rank, over what span
+    QString xAxisText() const; ///< what the x axis measures, under it
     const compare::MemoryCurve& curve(int side) const { return m_curve[side]; }
     /// The plotted y range top (bytes) and x range end (ns since the first step), for tests. When reserved
     /// memory is more than 4× the allocated peak (a caching allocator that grabbed the card) the axis

@@ -241,20 +241,21 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
     const int i = m_data ? tensorAt(pos) : -1;
     if (i < 0) return {};
     const auto& t = m_data->tensors[size_t(i)];
+    // plain words: "freed at +4.10 ms, in step 3"; "still allocated at the end of the profile"
     auto stepText = [](const std::optional<double>& s) { // the step it falls in, a whole number
-        return s ? QString::number(int64_t(std::floor(*s))) : tr("outside the steps");
+        return s ? tr("in step %1").arg(int64_t(std::floor(*s))) : tr("outside any step");
     };
     QString tip = tr("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5")
                       .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(),
                            QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
                            t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
                            t.bank ? QString::number(*t.bank) : QString("-"));
-    tip +=
-        tr("<br>alloc %1 (step %2)<br>free %3 (step %4)")
-            .arg(t.allocNs ? formatOffset(*t.allocNs - m_data->startNs, 1000) : QString("-"),
-                 stepText(t.allocStep),
-                 t.freeNs ? formatOffset(*t.freeNs - m_data->startNs, 1000) : tr("never (alive at the end)"),
-                 stepText(t.freeStep));
+    tip += t.allocNs ? tr("<br>allocated at %1, %2")
+                           .arg(formatOffset(*t.allocNs - m_data->startNs, 1000), stepText(t.allocStep))
+                     : tr("<br>allocation time not recorded");
+    tip += t.freeNs ? tr("<br>freed at %1, %2")
+                          .arg(formatOffset(*t.freeNs - m_data->startNs, 1000), stepText(t.freeStep))
+                    : tr("<br>still allocated at the end of the profile");
     if (t.allocNs && t.freeNs) tip += tr("<br>lifetime %1").arg(formatDuration(*t.freeNs - *t.allocNs));
     return tip;
 }

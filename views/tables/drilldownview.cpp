@@ -75,9 +75,10 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     setLevel(0);
 }
 
-void DrillDownView::setProfile() {
+void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank,
+                               bool complete) {
     // the previous profile's (or run's) rows go first: a click on the tab must not re-select one of them
-    m_steps->setRows(nullptr);
+    m_steps->setRun(std::set<int>(ranks.begin(), ranks.end()), dataRank, complete);
     m_ops->setRows(nullptr, 0);
     m_tensors->setRows(nullptr);
     m_tensorsLoaded = false;
@@ -146,12 +147,13 @@ QString DrillDownView::breadcrumbs() const {
     QString s = m_level == 0 ? tr("<b>Steps</b>") : tr("Steps");
     if (m_level >= 1)
         s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") +
-             tr("rank %1 · step %2").arg(m_rank).arg(m_step) + (m_level == 1 ? "</b>" : "");
+             tr("rank %1 · step %2").arg(m_steps->shownRank(m_rank)).arg(m_step) +
+             (m_level == 1 ? "</b>" : "");
     if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + tensorTitle() + "</b>";
     if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
         s += tr(" — <i>no memory record of rank %1 in step %2 names this op, its type or its collective "
                 "algorithm (records may name the op otherwise)</i>")
-                 .arg(m_rank)
+                 .arg(m_steps->shownRank(m_rank))
                  .arg(m_step);
     return s;
 }

@@ -8,6 +8,8 @@
 #include "views/common/interactionstate.h"
 
 #include <QWidget>
+#include <map>
+#include <vector>
 
 class QLabel;
 class QLineEdit;
@@ -25,7 +27,10 @@ class DrillDownView : public QWidget {
     Q_OBJECT
   public:
     DrillDownView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
-    void setProfile();
+    /// A new profile or run: `ranks` the shown run's rank keys (empty: every rank), `dataRank` the
+    /// producer's number per key (for the labels), `complete` whether every rank of its job is present.
+    void setProfile(const std::vector<int>& ranks = {}, const std::map<int, int>& dataRank = {},
+                    bool complete = true);
     int level() const { return m_level; }
     void drillDown();
     void goUp();

@@ -1,12 +1,16 @@
 #pragma once
 // Table model of every rank × step with its breakdown (wall, compute, communication, wait, idle,
 // preparing); outlier steps marked (background, cause in the tooltip); a compute or idle time nothing
-// measured shows "—" with the reason in its tooltip. Qt::UserRole holds raw numbers for sorting (-1:
-// unknown). GUI thread only.
+// measured shows "—" with the reason in its tooltip. Only the shown run's ranks are listed, named as the
+// lanes name them (the producer's number, not the rank key that tells colliding runs apart). A wait no
+// collective measured in an incomplete run reads "not known", as the report says. Qt::UserRole holds raw
+// numbers for sorting (-1: unknown). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QAbstractTableModel>
+#include <map>
 #include <memory>
+#include <set>
 
 namespace rs::views {
 
@@ -15,7 +19,14 @@ class StepsModel : public QAbstractTableModel {
   public:
     enum Column { Rank, Step, Wall, Compute, Comm, Wait, Idle, Preparing, Cause, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
+    /// The shown run: its rank keys (empty: every rank), the producer's number per key
+    /// (ProfileSummary::dataRank) and whether every rank of its job is present. Clears the rows.
+    void setRun(std::set<int> rankKeys, std::map<int, int> dataRank, bool complete);
+    /// Every rank's steps; rows of ranks outside the shown run are dropped (another run's clock).
     void setRows(std::shared_ptr<const std::vector<query::StepRow>> rows);
+    int shownRank(int key) const; ///< the number the lanes show for rank key `key`
+    /// No wait is measured in an incomplete run: its waits are not known (not 0 ns).
+    bool waitUnknown() const { return m_waitUnknown; }
     const query::StepRow* row(int r) const;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -23,8 +34,12 @@ class StepsModel : public QAbstractTableModel {
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
   private:
-    static QVariant toolTip(const query::StepRow& r, Column c);
+    static QVariant toolTip(const query::StepRow& r, Column c, int rank);
+    QVariant toolTipOf(const query::StepRow& r, Column c) const;
     std::shared_ptr<const std::vector<query::StepRow>> m_rows;
+    std::set<int> m_rankKeys;
+    std::map<int, int> m_dataRank;
+    bool m_complete = true, m_waitUnknown = false;
 };
 
 } // namespace rs::views
