@@ -68,7 +68,10 @@ int runMerge(const ArgList& argv) {
     Args a(argv, {"out"}, {"quiet", "break-lock"});
     if (!a.ok()) return usageError("merge", a.error());
     if (a.positional().size() != 1) return usageError("merge", "merge needs exactly one SHARD_DIR");
-    pipeline::MergeOptions opts{a.positional()[0], a.value("out").value_or(""), a.flag("break-lock")};
+    pipeline::MergeOptions opts;
+    opts.shardDir = a.positional()[0];
+    opts.outPath = a.value("out").value_or("");
+    opts.breakLock = a.flag("break-lock");
     opts.notice = [](const std::string& m) { std::fprintf(stderr, "rankscope merge: %s\n", m.c_str()); };
     const auto res = pipeline::ShardMerge(opts).run();
     for (const auto& m : res.missing)
