@@ -186,14 +186,17 @@ QString DetailsPanel::tensorHtml(const Selection& s) const {
 
 QString DetailsPanel::stepHtml(const Selection& s) const {
     if (!m_summary) return {};
-    QString html = tr("<h3>Rank %1, step %2</h3>").arg(s.rank).arg(s.step);
+    // ranks as the lanes name them: a colliding run's key (10001) is no number its files say
+    QString html = tr("<h3>Rank %1, step %2</h3>").arg(m_summary->shownRank(s.rank)).arg(s.step);
     for (const auto& w : m_summary->waits)
         if (w.rank == s.rank && w.step == s.step)
             html += QString("<p>%1 <b>%2</b> in %3%4</p>")
                         .arg(w.kind == "collective_wait" ? tr("waited") : tr("idle"))
                         .arg(views::formatDuration(w.durNs))
                         .arg(QString::fromStdString(w.collective).toHtmlEscaped())
-                        .arg(w.blamedRank ? tr(" for rank %1 (arrived last)").arg(*w.blamedRank) : QString());
+                        .arg(w.blamedRank
+                                 ? tr(" for rank %1 (arrived last)").arg(m_summary->shownRank(*w.blamedRank))
+                                 : QString());
     for (const auto& st : m_summary->steps)
         if (st.rank == s.rank && st.step == s.step && st.outlier)
             html += "<p><b>" + tr("Outlier step:") + "</b> " +

@@ -63,14 +63,15 @@ void StatusLine::updateWindow() {
                           .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
 }
 
-QString StatusLine::describe(const Selection& s) {
+QString StatusLine::describe(const Selection& s) const {
+    const auto shown = [this](int key) { return m_summary ? m_summary->shownRank(key) : key; };
     switch (s.kind) {
     case Selection::Kind::Span:
         return tr("span %1").arg(s.spanId);
     case Selection::Kind::Step:
-        return tr("rank %1 step %2").arg(s.rank).arg(s.step);
+        return tr("rank %1 step %2").arg(shown(s.rank)).arg(s.step);
     case Selection::Kind::OpType:
-        return tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(s.rank) : QString());
+        return tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(shown(s.rank)) : QString());
     case Selection::Kind::Tensor:
         return tr("tensor %1").arg(s.tensorId);
     case Selection::Kind::CommLink:

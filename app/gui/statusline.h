@@ -27,7 +27,8 @@ class StatusLine : public QObject {
     QString windowText() const;
     QString selectionText() const;
     /// The words for a selection ("op MatMul on rank 3").
-    static QString describe(const views::Selection& s);
+    /// The selection in words; ranks named as the lanes name them (the data rank, not the key).
+    QString describe(const views::Selection& s) const;
 
   private:
     void updateProfile();

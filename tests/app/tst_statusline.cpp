@@ -52,6 +52,17 @@ class TstStatusLine : public QObject {
         s.rank = 1;
         state.setSelection(s);
         QCOMPARE(line.selectionText(), QString("op MatMul on rank 1"));
+        // a colliding run's rank is named as its lanes name it (key 10001 holds the files' rank 1)
+        auto colliding = summary(1, 1);
+        colliding->ranks = {10001};
+        colliding->dataRank = {{10001, 1}};
+        line.setSummary("/p", colliding);
+        views::Selection step;
+        step.kind = views::Selection::Kind::Step;
+        step.rank = 10001;
+        step.step = 0;
+        state.setSelection(step);
+        QCOMPARE(line.selectionText(), QString("rank 1 step 0"));
         state.clearSelection();
         QCOMPARE(line.selectionText(), QString());
         line.setMessage("Indexing /q…");

@@ -232,10 +232,12 @@ class TstIndexCache : public QObject {
         // the writer's next transaction outgrows a tiny page cache: its pages reach the file (the WAL) before
         // it commits, which with the bulk load's exclusive lock would keep any reader out
         w.exec("PRAGMA cache_size=4; BEGIN");
-        auto ins = w.prepare(
-            "INSERT INTO flow_link(flow_id, src_span_id, dst_span_id) VALUES (randomblob(1000), ?, 1)");
-        for (int64_t i = 0; i < 4000; ++i)
-            ins.bind(1, i).exec();
+        { // finalized before the file closes its connection (an open statement keeps it open: a leak)
+            auto ins = w.prepare(
+                "INSERT INTO flow_link(flow_id, src_span_id, dst_span_id) VALUES (randomblob(1000), ?, 1)");
+            for (int64_t i = 0; i < 4000; ++i)
+                ins.bind(1, i).exec();
+        }
         QCOMPARE(r->scalar("SELECT count(*) FROM span"), int64_t(3));
         QCOMPARE(r->scalar("SELECT count(*) FROM flow"), int64_t(1));
         QCOMPARE(r->scalar("SELECT count(*) FROM flow_link"), int64_t(0)); // not committed yet

@@ -105,7 +105,8 @@ class TstHeldValue : public QObject {
         // zoomed inside the held part: all of the window's lane is held, none of it measured
         const views::FrameInput late = f.input(100 * kMs, 200 * kMs);
         int heldAreas = 0;
-        for (const auto* a : views::FrameBuilder().build(late).all<views::Area>())
+        const views::DrawList lateList = views::FrameBuilder().build(late); // outlives the loop's pointers
+        for (const auto* a : lateList.all<views::Area>())
             heldAreas += qAlpha(a->fill) == views::kHeldFillAlpha;
         QCOMPARE(heldAreas, 1);
     }
