@@ -161,11 +161,15 @@ void printInfo(const json& j) {
         std::printf("\ntime:   no timed events\n");
     }
     std::printf("diagnostics: %zu\n", j["diagnostics"].size());
-    for (auto& x : j["diagnostics"])
-        std::printf("  [%s] %s: %s (x%lld, first at %lld) %s\n", x["severity"].get<std::string>().c_str(),
+    for (auto& x : j["diagnostics"]) {
+        // a byte offset (JSON) or a line (CSV, said in `what`); -1: not at one place (a table, a whole file)
+        int64_t at = x["first_offset"].get<int64_t>();
+        std::string where = at >= 0 ? ", first at " + std::to_string(at) : "";
+        std::printf("  [%s] %s: %s (x%lld%s) %s\n", x["severity"].get<std::string>().c_str(),
                     x["file"].get<std::string>().c_str(), x["what"].get<std::string>().c_str(),
-                    (long long)x["count"].get<int64_t>(), (long long)x["first_offset"].get<int64_t>(),
+                    (long long)x["count"].get<int64_t>(), where.c_str(),
                     x["excerpt"].get<std::string>().c_str());
+    }
     for (auto& x : j["ignored"])
         std::printf("ignored: %s\n", x.get<std::string>().c_str());
 }

@@ -26,6 +26,11 @@ QString RunChooser::label(const query::RunDesc& r) {
             .arg(r.run)
             .arg(QString::fromStdString(r.source), r.dataRanks.size() == 1 ? tr("rank") : tr("ranks"), ranks);
     if (r.worldSize) text += tr(" of %1").arg(*r.worldSize);
+    if (!r.assignedRanks.empty())
+        text += r.assignedRanks.size() == r.dataRanks.size()
+                    ? tr(" (numbered by Rankscope: the files name no rank)")
+                    : tr(" (%n numbered by Rankscope: their files name no rank)", "",
+                         int(r.assignedRanks.size()));
     // a date only where the clock is a wall clock (after 2000): legacy MindSpore counts from its own origin
     constexpr int64_t kYear2000Ns = 946684800LL * 1000000000LL;
     if (r.endNs > r.startNs && r.startNs >= kYear2000Ns)

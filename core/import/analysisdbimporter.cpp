@@ -2,6 +2,7 @@
 
 #include "core/import/commlinkvalues.h"
 #include "core/import/dbcolumns.h"
+#include "core/import/producerdb.h"
 #include "core/import/sqlitedamage.h"
 #include "core/index/sqlite.h"
 #include "core/index/untrusted.h"
@@ -122,7 +123,9 @@ bool importAnalysisDb(ImportContext& ctx, RowEmitter& out, RankState& rank, cons
                       std::string& error, int64_t& records) {
     records = 0;
     try {
-        index::Db db(f.path, true);
+        ProducerDb source(f.path);
+        index::Db& db = source.db();
+        if (!source.note().empty()) out.diag(f.path, "info", source.note(), -1, "");
         index::UntrustedGuard guard(db.raw(), std::chrono::minutes(5), ctx.cancel);
         DbColumns cols(db);
         if (cols.hasTable("StepTraceTime")) {

@@ -1,6 +1,8 @@
 #include "core/import/ascenddbimporter.h"
+
 #include "core/import/commtasklinks.h"
 #include "core/import/parallelgroups.h"
+#include "core/import/producerdb.h"
 #include "core/import/profilelabels.h"
 #include "core/import/shapetext.h"
 #include "core/import/sqlitedamage.h"
@@ -44,7 +46,8 @@ std::string joined(const std::vector<std::string>& v) {
 class DbImport {
   public:
     DbImport(ImportContext& ctx, RowEmitter& out, RankState& rank, const SourceFile& f, int32_t fileId)
-        : m_ctx(ctx), m_out(out), m_rank(rank), m_file(f), m_fileId(fileId), m_db(f.path, true),
+        : m_ctx(ctx), m_out(out), m_rank(rank), m_file(f), m_fileId(fileId), m_source(f.path),
+          m_db(m_source.db()),
           // the file is untrusted: no schema functions beyond innocuous ones, bounded values, cancellable
           m_guard(m_db.raw(), std::chrono::minutes(30), ctx.cancel), m_cols(m_db), m_strings(ctx.strings),
           m_batch(&out.batch()) {}
@@ -61,6 +64,7 @@ class DbImport {
                 m_file.path + ": TASK/STRING_IDS lack the columns every Ascend export has (see diagnostics)";
             return false;
         }
+        if (!m_source.note().empty()) m_out.diag(m_file.path, "info", m_source.note(), -1, "");
         readStrings();
         readRank();
         readPeers();
@@ -369,7 +373,8 @@ class DbImport {
     RankState& m_rank;
     const SourceFile& m_file;
     int32_t m_fileId;
-    index::Db m_db;
+    ProducerDb m_source;
+    index::Db& m_db;
     index::UntrustedGuard m_guard;
     DbColumns m_cols;
     LocalInterner m_strings;

@@ -1,5 +1,6 @@
 #include "core/import/discovery.h"
 
+#include "core/index/filestamp.h"
 #include "core/io/bytesource.h"
 
 #include <algorithm>
@@ -60,11 +61,10 @@ const char* fileKindName(FileKind k) {
 
 namespace {
 
+/// Unix-epoch ns, as the index's source_file.mtime_ns says (fs::last_write_time counts from libstdc++'s own
+/// file-clock epoch, which wrote −4.6·10¹⁸ there).
 int64_t mtimeNs(const fs::path& p) {
-    std::error_code ec;
-    auto t = fs::last_write_time(p, ec);
-    if (ec) return 0;
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+    return index::FileStamp::of(p.string()).mtimeNs;
 }
 
 /// CRC-32 over 4 KiB at the head, at a third, at two thirds and at the tail of the file (all of it when

@@ -64,12 +64,15 @@ void finishRank(RowEmitter& out, RankState& rank, const RankGroup& group) {
     if (!rank.haveTraceSteps)
         for (auto& [step, w] : rank.kernelStepWindows)
             out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
+    if (!rank.rankFromData) {
+        // said wherever the rank is named (the run chooser reads this label), not only in diagnostics
+        setLabel(rank, std::string(model::kRankOriginLabel), "assigned");
+        out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
+                 "");
+    }
     model::RankRow rr{
         rank.rank,      rank.deviceId, rank.host,  rank.source.empty() ? "unknown" : rank.source,
         rank.worldSize, rank.peers,    rank.labels};
-    if (!rank.rankFromData)
-        out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
-                 "");
     out.batch().ranks.push_back(rr);
     out.flushDiagnostics();
     out.flush();

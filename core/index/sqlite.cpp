@@ -89,17 +89,38 @@ std::string Stmt::columnName(int c) const {
     return sqlite3_column_name(m_st, c);
 }
 
-Db::Db(const std::string& path, bool readOnly) {
-    int flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    flags |= SQLITE_OPEN_NOMUTEX;
+Db::Db(const std::string& path, bool readOnly)
+    : Db(path, path, readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {}
+
+Db::Db(const std::string& name, const std::string& target, int flags) {
     configureSqliteOnce();
-    if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(target.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
         std::string msg = m_db ? sqlite3_errmsg(m_db) : "out of memory";
         sqlite3_close(m_db);
         m_db = nullptr;
-        throw SqlError(path + ": " + msg);
+        throw SqlError(name + ": " + msg);
     }
     sqlite3_busy_timeout(m_db, 5000);
+}
+
+Db Db::openImmutable(const std::string& path) {
+    return Db(path, sqliteFileUri(path) + "?mode=ro&immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+}
+
+std::string sqliteFileUri(const std::string& path) {
+    static const char* hex = "0123456789ABCDEF";
+    // an absolute path gets an empty authority ("file:///…"), so a path starting "//" is not read as a host
+    std::string uri = !path.empty() && path[0] == '/' ? "file://" : "file:";
+    for (unsigned char c : path) {
+        if (c == '%' || c == '?' || c == '#' || c < 0x21 || c >= 0x7F) {
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 15];
+        } else {
+            uri += char(c);
+        }
+    }
+    return uri;
 }
 Db& Db::operator=(Db&& o) noexcept {
     if (this != &o) {

@@ -64,6 +64,10 @@ class Db {
     Db() = default;
     /// Opens (or creates, unless readOnly) a database file; throws SqlError.
     explicit Db(const std::string& path, bool readOnly = false);
+    /// Opens a file that must never be written, nor anything beside it (another program's database):
+    /// SQLite's immutable mode takes no locks and creates no -shm/-wal/-journal file. Only for a file with no
+    /// write-ahead log to merge (immutable mode would not read one). Throws SqlError naming `path`.
+    static Db openImmutable(const std::string& path);
     Db(Db&& o) noexcept : m_db(o.m_db) { o.m_db = nullptr; }
     Db& operator=(Db&& o) noexcept;
     ~Db();
@@ -76,7 +80,11 @@ class Db {
     bool isOpen() const { return m_db != nullptr; }
 
   private:
+    Db(const std::string& name, const std::string& target, int flags);
     sqlite3* m_db = nullptr;
 };
+
+/// `path` as an SQLite file: URI (RFC 3986 percent-encoding of the characters a URI path cannot hold).
+std::string sqliteFileUri(const std::string& path);
 
 } // namespace rs::index

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace rs::model {
 
@@ -17,6 +18,9 @@ struct DiagnosticRow {
     int64_t firstOffset = -1; ///< byte offset, or line number for CSV (see `what`)
     std::string excerpt;
 };
+
+/// The label key that marks a rank Rankscope numbered itself because its files do not say (value "assigned").
+inline constexpr std::string_view kRankOriginLabel = "rank_origin";
 
 struct RankRow {
     int rank;

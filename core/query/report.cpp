@@ -2,6 +2,7 @@
 #include "core/model/plural.h"
 
 #include "core/model/findingtext.h"
+#include "core/model/sourcerows.h"
 #include "core/model/timetext.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
@@ -35,7 +36,8 @@ std::map<std::string, std::string> runLabels(index::Db& db, int run) {
                          "coalesce(r.run_id, 0) = ?");
     st.bind(1, run);
     while (st.step())
-        values[st.text(0)].insert(st.text(1));
+        if (st.text(0) != model::kRankOriginLabel) // a fact about one rank, said where that rank is named
+            values[st.text(0)].insert(st.text(1));
     std::map<std::string, std::string> out;
     for (const auto& [key, vs] : values) {
         std::string joined;

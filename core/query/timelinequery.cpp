@@ -1,6 +1,7 @@
 #include "core/query/timelinequery.h"
 
 #include "core/model/findingtext.h"
+#include "core/model/sourcerows.h"
 
 #include "core/formats/jsonscan.h"
 #include "core/index/defaultrun.h"
@@ -22,8 +23,8 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
     auto q =
         db.prepare("SELECT run_id, world_size, coalesce(start_ns, 0), coalesce(end_ns, 0), source, complete, "
                    "coalesce(note, '') FROM run ORDER BY run_id");
-    auto m =
-        db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = ? ORDER BY rank");
+    auto m = db.prepare("SELECT rank, coalesce(data_rank, rank), EXISTS(SELECT 1 FROM label l WHERE l.rank = "
+                        "rank_info.rank AND l.key = ?2) FROM rank_info WHERE run_id = ?1 ORDER BY rank");
     while (q.step()) {
         RunDesc r;
         r.run = int(q.i64(0));
@@ -33,10 +34,11 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
         r.source = q.text(4);
         r.complete = q.i64(5) != 0;
         r.note = q.text(6);
-        m.bind(1, r.run);
+        m.bind(1, r.run).bind(2, model::kRankOriginLabel); // reset() clears the bindings
         while (m.step()) {
             r.ranks.push_back(int(m.i64(0)));
             r.dataRanks.push_back(int(m.i64(1)));
+            if (m.i64(2)) r.assignedRanks.push_back(int(m.i64(1)));
         }
         m.reset();
         out.push_back(std::move(r));

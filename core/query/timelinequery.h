@@ -54,6 +54,7 @@ struct DiagnosticDesc {
 struct RunDesc {
     int run;
     std::vector<int> ranks, dataRanks;
+    std::vector<int> assignedRanks; ///< data ranks Rankscope numbered itself: the files do not say
     std::optional<int64_t> worldSize;
     int64_t startNs = 0, endNs = 0;
     std::string source, note;

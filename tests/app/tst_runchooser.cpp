@@ -67,6 +67,13 @@ class TstRunChooser : public QObject {
         const QString l = gui::RunChooser::label(own);
         QVERIFY2(l.startsWith(QString::fromUtf8("Run 0: mindspore, ranks 0,1,2,3,4,5…")), qPrintable(l));
         QVERIFY2(l.contains("own clock") && !l.contains("1970"), qPrintable(l));
+        // a rank the files do not name is said to be Rankscope's number, not shown as if the data said it
+        own.assignedRanks = {3};
+        QVERIFY2(gui::RunChooser::label(own).contains("1 numbered by Rankscope"),
+                 qPrintable(gui::RunChooser::label(own)));
+        wall.assignedRanks = {3};
+        QVERIFY2(gui::RunChooser::label(wall).contains("numbered by Rankscope: the files name no rank"),
+                 qPrintable(gui::RunChooser::label(wall)));
     }
 };
 

@@ -267,6 +267,16 @@ class TstSamples : public QObject {
                     "IN (0, 10) ORDER BY k.data_rank"),
             (std::vector<std::string>{"0|6042912660", "450000252260|455129738150"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM steps WHERE rank = 10"), int64_t(40));
+        // gpu_timeline_display_0.json names no rank (its events' pid is 0, the name a device): the rank it
+        // gets is marked as Rankscope's own number, and only that one (walk 9: "Run 2: chrome, rank 3")
+        QCOMPARE(ix.rows("SELECT k.source || ':' || l.value FROM label l JOIN rank_info k USING(rank) WHERE "
+                         "l.key = 'rank_origin'"),
+                 (std::vector<std::string>{"chrome:assigned"}));
+        index::Db db(ix.result.dbPath, true);
+        int assigned = 0;
+        for (const auto& run : query::loadSummary(db).runs)
+            assigned += int(run.assignedRanks.size());
+        QCOMPARE(assigned, 1);
     }
     void wholeHtaFolderHoldsSixJobs() {
         // SOURCES.md: six different jobs (a rank pair of a 128-rank job, rank 0 of a 2-rank A100 job, rank 1

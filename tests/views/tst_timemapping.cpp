@@ -210,7 +210,9 @@ class TstTimeMapping : public QObject {
         m.width = 1200;
         const auto r = m.ruler(90, runStart);
         QVERIFY2(r.ticks.size() >= 2 && r.ticks.size() <= 14, qPrintable(QString::number(r.ticks.size())));
-        QVERIFY(r.originNs <= m.t0 && m.t0 - r.originNs < 10 * r.stepNs);
+        // run time while it stays short, else a round time just before the window
+        const bool runTime = m.t1 - runStart < 10000 * r.stepNs;
+        QVERIFY(runTime ? r.originNs == runStart : r.originNs <= m.t0 && m.t0 - r.originNs < 10 * r.stepNs);
         QSet<QString> labels;
         for (const auto& t : r.ticks) {
             QVERIFY2(!labels.contains(t.label), qPrintable(t.label));
@@ -218,12 +220,42 @@ class TstTimeMapping : public QObject {
             QVERIFY2(t.label.size() <= 26, qPrintable(t.label));
             QVERIFY(t.ns >= m.t0 && t.ns <= m.t1);
         }
+        if (runTime) return;
         // the origin is shown once, precise enough to tell it from the next origin a decade later
         views::TimeMapping next = m;
         next.t0 += 10 * r.stepNs;
         next.t1 += 10 * r.stepNs;
         QVERIFY2(next.ruler(90, runStart).originLabel != r.originLabel, qPrintable(r.originLabel));
         QVERIFY(r.originLabel.startsWith('+'));
+    }
+    void rulerCountsRunTimeWhileShort_data() {
+        QTest::addColumn<qint64>("t0");
+        QTest::addColumn<qint64>("t1");
+        QTest::addColumn<bool>("runTime");
+        // walk 9: +880.9…+1201 ms read "0 = run +500 ms", ticks "+400 … +650 ms"; +279.8…+300.2 ms read
+        // "0 = run +250 ms", ticks "+30 ms"
+        QTest::newRow("320 ms at +881 ms") << qint64(880900000) << qint64(1201000000) << true;
+        QTest::newRow("20 ms at +280 ms") << qint64(279800000) << qint64(300200000) << true;
+        QTest::newRow("1 us at +880 ms") << qint64(880900000) << qint64(880901000) << false;
+        QTest::newRow("100 ns at +2 s") << qint64(2000000000) << qint64(2000000100) << false;
+    }
+    void rulerCountsRunTimeWhileShort() {
+        QFETCH(qint64, t0);
+        QFETCH(qint64, t1);
+        QFETCH(bool, runTime);
+        const qint64 runStart = 1736408883704643212;
+        views::TimeMapping m;
+        m.t0 = runStart + t0;
+        m.t1 = runStart + t1;
+        m.x0 = 0;
+        m.width = 1200;
+        const auto r = m.ruler(90, runStart);
+        QCOMPARE(r.originNs == runStart, runTime);
+        for (const auto& t : r.ticks) {
+            if (runTime) QCOMPARE(t.label, views::formatOffset(t.ns - runStart, r.stepNs));
+            // counted from a nearer origin, a label is far smaller than the window's run time
+            if (!runTime) QVERIFY(10 * (t.ns - r.originNs) <= t0 / 100);
+        }
     }
     void rulerBeforeTheRunCountsFromItsStart() {
         // a window from 20 ms before the run to 30 ms into it: ticks count from the run's start, the ones

@@ -23,6 +23,8 @@ QString formatBytes(int64_t b) {
 }
 
 namespace {
+/// How many tick steps from the run's start the labels may count before they start from a nearer origin.
+constexpr int64_t kRunTimeLabelSteps = 10000;
 /// Floor division for negative times too.
 int64_t floorDiv(int64_t a, int64_t b) {
     return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -43,12 +45,14 @@ Ruler TimeMapping::ruler(double minSpacingPx, int64_t runStart) const {
     }
     const int64_t st = std::max<int64_t>(1, int64_t(step));
     out.stepNs = st;
-    // the visible origin: the last multiple of 10 steps (counted from the run's start) at or before t0
+    // Labels count from the run's start while they need at most ~5 digits: an origin inside the run
+    // reads as a run time ("0 = run +500 ms" with ticks "+400 ms" at 900 ms looked 500 ms off). Deeper,
+    // they count from the last multiple of 10 steps at or before t0, ≥ 1000× smaller than that origin.
+    // A window that starts before the run counts from its start too (ticks left of it negative), so the
+    // ruler says what the tooltips say.
     const int64_t decade = st * 10;
     out.originNs = runStart + floorDiv(t0 - runStart, decade) * decade;
-    // a window that starts before the run counts from the run's start (ticks left of it negative), so the
-    // ruler says what the tooltips say: "0 = run −20 ms" and "+5 ms" meant −15 ms
-    if (out.originNs < runStart) out.originNs = runStart;
+    if (out.originNs < runStart || t1 - runStart < kRunTimeLabelSteps * st) out.originNs = runStart;
     out.originLabel = formatOffset(out.originNs - runStart, st);
     const int64_t first = out.originNs + floorDiv(t0 - out.originNs + st - 1, st) * st;
     for (int64_t t = first; t <= t1 && out.ticks.size() < 1000; t += st) {
