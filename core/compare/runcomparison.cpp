@@ -213,6 +213,17 @@ void noteLabelDifferences(const BaselineRecord& b, const BaselineRecord& c, Comp
             r.notes.push_back(key + " is known only for the candidate (" + cv + ")");
 }
 
+// A record written before the lower-median rule averaged an even count's two middle steps: its step median
+// may be no step, and may differ from a newer record's by the rule alone.
+void noteMedianRule(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
+    for (const auto& [side, x] : {std::pair{"baseline", &b}, std::pair{"candidate", &c}})
+        if (x->stepMedianRule != "lower")
+            r.notes.push_back(std::string("the ") + side +
+                              " record is older: its step medians average the two middle steps of an even "
+                              "count (now the lower one, a step that happened); write it again with "
+                              "`rankscope baseline` to compare like with like");
+}
+
 // When nothing could be compared the reader still sees what the runs say, as facts, never as a verdict.
 void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
     if (!r.inconclusive()) return;
@@ -308,6 +319,7 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
                           model::counted(int64_t(r.ranks.size()), "matched rank is", "matched ranks are") +
                           " compared, one by one (figures over all ranks would mix different sets)");
     noteLabelDifferences(b, c, r);
+    noteMedianRule(b, c, r);
     Collector col(r, sameRanks);
     compareSteps(b, c, o, r, col);
     compareOps(b, c, o, r, col);

@@ -316,6 +316,22 @@ class TstCompare : public QObject {
         QCOMPARE(j["improvements_grouped"][0]["ranks"], nlohmann::json({0, 1, 2, 3}));
         QCOMPARE(j["regressions_grouped"].size(), size_t(0));
     }
+    void olderRecordsStillCompare() {
+        // a record written before the lower-median rule has no step_median: it is read, compared, and the
+        // comparison says its medians were taken the old way
+        auto j = nlohmann::json::parse(toJson(record()));
+        QCOMPARE(j["step_median"].get<std::string>(), std::string("lower"));
+        j.erase("step_median");
+        const auto old = recordFromJson(j.dump());
+        QCOMPARE(old.stepMedianRule, std::string("mean"));
+        const auto r = compareRecords(old, record());
+        QVERIFY(!r.fail());
+        QStringList notes;
+        for (const auto& n : r.notes)
+            notes << QString::fromStdString(n);
+        QVERIFY2(notes.join('\n').contains("the baseline record is older"), qPrintable(notes.join('\n')));
+        QVERIFY(!notes.join('\n').contains("candidate record is older"));
+    }
     void jsonDocument() {
         auto c = record();
         scaleOp(c, "MatMulV2", 1.1);
