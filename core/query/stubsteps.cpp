@@ -30,4 +30,16 @@ std::string stubStepReason(const StubStep& s) {
            "work in it";
 }
 
+std::vector<std::string> stubStepNotes(index::Db& db) {
+    std::vector<std::string> out;
+    auto rank = db.prepare("SELECT coalesce(data_rank, rank) FROM rank_info WHERE rank = ?");
+    for (const auto& st : stubSteps(db)) {
+        rank.reset();
+        rank.bind(1, st.rank);
+        const int64_t shown = rank.step() ? rank.i64(0) : st.rank;
+        out.push_back("rank " + std::to_string(shown) + ": " + stubStepReason(st));
+    }
+    return out;
+}
+
 } // namespace rs::query

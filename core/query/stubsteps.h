@@ -26,6 +26,9 @@ struct StubStep {
 std::vector<StubStep> stubSteps(index::Db& db);
 /// The same as (rank key, step) pairs, for filtering step rows.
 std::set<std::pair<int64_t, int64_t>> stubStepKeys(index::Db& db);
+/// One line per stub step for the diagnostics lists, the rank under its producer number (rank_info's
+/// data rank): "rank 0: step 2 (49.1 µs) left out of step statistics: …".
+std::vector<std::string> stubStepNotes(index::Db& db);
 /// "step 2 (49.1 µs) left out of step statistics: the rank's last step, cut by the profile's end, with no
 /// device work in it"
 std::string stubStepReason(const StubStep& s);

@@ -120,15 +120,9 @@ void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
                         "BY severity, file");
     while (d.step())
         s.diagnostics.push_back({d.text(0), d.text(1), d.text(2), d.text(3), d.i64(4), d.i64(5)});
-    // steps left out of the step statistics are said, with why (stubsteps.h), under the rank's own number
-    auto rank = db.prepare("SELECT coalesce(data_rank, rank) FROM rank_info WHERE rank = ?");
-    for (const auto& st : stubSteps(db)) {
-        rank.reset();
-        rank.bind(1, st.rank);
-        const int64_t shown = rank.step() ? rank.i64(0) : st.rank;
-        s.diagnostics.push_back(
-            {"", "info", "rank " + std::to_string(shown) + ": " + stubStepReason(st), "", 1, -1});
-    }
+    // steps left out of the step statistics are said, with why (stubsteps.h)
+    for (const auto& note : stubStepNotes(db))
+        s.diagnostics.push_back({"", "info", note, "", 1, -1});
 }
 
 /// The time range the view opens on.

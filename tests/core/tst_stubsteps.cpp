@@ -43,6 +43,23 @@ class TstStubSteps : public QObject {
             return n.find("left out of step statistics") != n.npos;
         }));
     }
+    void infoListsTheStub() {
+        // `rankscope info` lists the diagnostics the report points to: the stub is among them, named
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(samples + "/hta/tests/data/amd_trace"),
+                                     "--json", "--quiet"},
+                                    &out, &err),
+                 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        int stubs = 0;
+        for (const auto& d : j["diagnostics"])
+            if (d["what"].get<std::string>().rfind("rank 0: step 2 (49.1 µs) left out of step statistics",
+                                                   0) == 0)
+                ++stubs;
+        QCOMPARE(stubs, 1);
+    }
     void cpuOnlyTraceKeepsItsSteps() {
         // no step has device work: none is a stub (nothing tells a cut step from the others)
         const std::string samples = test::samplesDir();
