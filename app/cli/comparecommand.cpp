@@ -82,8 +82,13 @@ int runCompare(const ArgList& argv) {
                                    : "PASS",
                 model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
                 o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
-                model::counted(int64_t(r.improvements.size()), "improvement", "improvements").c_str());
+                model::counted(r.improvementCount(), "improvement", "improvements").c_str());
     for (const auto& l : lines)
+        std::printf("  %s\n", l.c_str());
+    // counted like the regressions (one per root) and listed, so a PASS says what got better
+    const auto better = compare::improvementSummary(r);
+    if (!better.empty()) std::printf("improvements:\n");
+    for (const auto& l : better)
         std::printf("  %s\n", l.c_str());
     std::printf(
         "matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu collectives "

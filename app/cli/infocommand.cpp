@@ -5,6 +5,7 @@
 #include "core/model/lod.h"
 #include "core/model/plural.h"
 #include "core/query/report.h"
+#include "core/query/stubsteps.h"
 
 #include <cstdio>
 #include <map>
@@ -66,6 +67,14 @@ json diagnosticsJson(index::Db& db) {
                          {"count", d.i64(3)},
                          {"first_offset", d.i64(4)},
                          {"excerpt", d.text(5)}});
+    // steps the statistics leave out, with why: found when read, not stored (stubsteps.h)
+    for (const auto& note : query::stubStepNotes(db))
+        diags.push_back({{"file", ""},
+                         {"severity", "info"},
+                         {"what", note},
+                         {"count", 1},
+                         {"first_offset", -1},
+                         {"excerpt", ""}});
     return diags;
 }
 

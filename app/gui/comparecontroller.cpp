@@ -36,14 +36,16 @@ void CompareController::ensureJob() {
                 Q_EMIT compared();
                 const auto& r = d->result;
                 // one per root, as the panel and `rankscope compare` count them
-                const qint64 roots = qint64(compare::groupDeltas(r, r.regressions).size());
+                const qint64 roots = qint64(r.regressionCount());
                 const QString sides = views::CompareView::sidesText(*d);
                 Q_EMIT message(
                     r.fail() ? tr("Comparison of %1: FAIL, %2")
                                    .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
                     : r.inconclusive()
                         ? tr("Comparison of %1 inconclusive: nothing matched, nothing compared").arg(sides)
-                        : tr("Comparison of %1: PASS, no regression beyond the thresholds").arg(sides),
+                        : tr("Comparison of %1: PASS, no regression beyond the thresholds, %2")
+                              .arg(sides, views::counted(qint64(r.improvementCount()), tr("improvement"),
+                                                         tr("improvements"))),
                     10000);
             });
     connect(m_view, &views::CompareView::spansWanted, this,

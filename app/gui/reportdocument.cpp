@@ -6,6 +6,7 @@
 #include "app/gui/reportsummaryblocks.h"
 #include "core/annotate/annotation.h"
 #include "core/model/timetext.h"
+#include "core/model/typicalstep.h"
 #include "core/query/ranksummary.h"
 #include "core/query/report.h"
 #include "core/query/reportoutliers.h"
@@ -302,9 +303,14 @@ class Builder {
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
         t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step")};
-        for (const auto& r : m_report["steps"]["per_rank"])
-            t.rows.push_back(
-                {rankCell(r), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>())});
+        for (const auto& r : m_report["steps"]["per_rank"]) {
+            if (r.contains("walls_ns")) // too few for a median: the steps themselves (typicalstep.h)
+                t.rows.push_back(
+                    {rankCell(r), s(model::typicalStepText(r["walls_ns"].get<std::vector<double>>())), "-"});
+            else
+                t.rows.push_back(
+                    {rankCell(r), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>())});
+        }
         if (!t.rows.empty()) add(t);
         if (!m_report["outlier_steps"].empty()) {
             ReportBlock o;

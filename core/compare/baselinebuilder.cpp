@@ -2,7 +2,9 @@
 
 #include "core/compare/steadysteps.h"
 #include "core/index/defaultrun.h"
+#include "core/model/typicalstep.h"
 #include "core/query/report.h"
+#include "core/query/stubsteps.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -46,13 +48,20 @@ RankKeys ranksOf(index::Db& db, int run) {
     return k;
 }
 
-// Steady-state steps of every rank of the run (steadysteps.h).
-std::map<int, std::vector<std::pair<int64_t, double>>> stepWalls(index::Db& db, const RankKeys& k) {
+// Steady-state steps of every rank of the run (steadysteps.h): stub steps out (each said in `notes`),
+// then the warm-up step.
+std::map<int, std::vector<std::pair<int64_t, double>>> stepWalls(index::Db& db, const RankKeys& k,
+                                                                 std::vector<std::string>& notes) {
     std::map<int, std::vector<std::pair<int64_t, double>>> walls;
+    for (const auto& stub : query::stubSteps(db))
+        if (auto it = k.dataRankOf.find(int(stub.rank)); it != k.dataRankOf.end())
+            notes.push_back("rank " + std::to_string(it->second) + ": " + query::stubStepReason(stub));
+    const auto stubs = query::stubStepKeys(db);
     auto st = db.prepare("SELECT rank, step, wall_ns FROM step_stat ORDER BY rank, step");
     while (st.step()) {
         auto it = k.dataRankOf.find(int(st.i64(0)));
-        if (it != k.dataRankOf.end()) walls[it->first].push_back({st.i64(1), double(st.i64(2))});
+        if (it != k.dataRankOf.end() && !stubs.count({st.i64(0), st.i64(1)}))
+            walls[it->first].push_back({st.i64(1), double(st.i64(2))});
     }
     for (auto& [rank, v] : walls)
         v.erase(v.begin(), v.begin() + std::ptrdiff_t(warmupStepsOf(v.size())));
@@ -63,14 +72,15 @@ StepStat statOf(std::vector<double> v) {
     StepStat s;
     s.steps = int64_t(v.size());
     std::vector<double> w = v;
-    s.medianNs = stats::median(v);
+    s.medianNs = model::typicalStepNs(v); // a step that happened (typicalstep.h)
     s.p95Ns = stats::percentile(w, 95);
     return s;
 }
 
 void measureSteps(index::Db& db, const RankKeys& k, BaselineRecord& r,
-                  std::map<int, std::vector<std::pair<int64_t, double>>>& walls) {
-    walls = stepWalls(db, k);
+                  std::map<int, std::vector<std::pair<int64_t, double>>>& walls,
+                  std::vector<std::string>& notes) {
+    walls = stepWalls(db, k, notes);
     std::vector<double> pooled;
     for (const auto& [rank, v] : walls) {
         std::vector<double> w;
@@ -110,11 +120,13 @@ void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
 }
 
 void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
-    std::map<int, int64_t> stepsOf;
+    std::map<int, int64_t> stepsOf; // a stub step is no step: its (absent) device time is not spread over it
     {
         auto st = db.prepare("SELECT rank, count(*) FROM step_stat GROUP BY rank");
         while (st.step())
             stepsOf[int(st.i64(0))] = st.i64(1);
+        for (const auto& stub : query::stubSteps(db))
+            --stepsOf[int(stub.rank)];
     }
     std::map<std::string, std::vector<double>> medians, totals;
     std::map<std::string, int64_t> counts;
@@ -215,7 +227,7 @@ BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
     r.run = chooseRun(db, run, out.notes);
     const RankKeys k = ranksOf(db, r.run);
     std::map<int, std::vector<std::pair<int64_t, double>>> walls;
-    measureSteps(db, k, r, walls);
+    measureSteps(db, k, r, walls, out.notes);
     measureWaits(db, k, r, walls);
     measureOps(db, k, r);
     measureMemory(db, k, r);

@@ -52,6 +52,7 @@ std::string toJson(const BaselineRecord& r, int indent) {
     j["steps_total"] = r.stepsTotal;
     j["step_numbers"] = r.stepNumbers;
     j["step"] = stepJson(r.step);
+    j["step_median"] = r.stepMedianRule;
     j["comm_wait_ns_per_step"] = r.waitNsPerStep;
     j["memory"] = memJson(r.memory);
     j["ops"] = opsJson(r.ops);
@@ -93,6 +94,7 @@ BaselineRecord recordFromJson(const std::string& text) {
         r.stepsTotal = j.value("steps_total", int64_t(0));
         r.stepNumbers = j.value("step_numbers", std::vector<int64_t>{}); // absent in records before 0.12
         r.step = stepFrom(j.at("step"));
+        r.stepMedianRule = j.value("step_median", "mean"); // absent before the lower-median rule
         r.waitNsPerStep = j.value("comm_wait_ns_per_step", 0.0);
         r.memory = memFrom(j.value("memory", json::object()));
         r.ops = opsFrom(j.at("ops"));

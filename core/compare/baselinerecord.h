@@ -61,8 +61,12 @@ struct BaselineRecord {
     int64_t stepsTotal = 0;
     std::vector<int64_t> stepNumbers; ///< the steady steps' numbers over the run's ranks, ascending, distinct
     StepStat step;                    ///< pooled over every rank's steady steps
-    double waitNsPerStep = 0;         ///< median over ranks of waitNsPerStep
-    MemStat memory;                   ///< the largest peak of any rank
+    /// How the step medians were taken: "lower" (the lower middle step of an even count: a step that
+    /// happened, core/model/typicalstep.h), or "mean" (records written before 2026-12: the mean of the two
+    /// middle steps; read from a record without the field).
+    std::string stepMedianRule = "lower";
+    double waitNsPerStep = 0;              ///< median over ranks of waitNsPerStep
+    MemStat memory;                        ///< the largest peak of any rank
     std::map<std::string, OpStat> ops;     ///< per op type: median over ranks of the rank figures
     std::map<std::string, double> opShare; ///< share of all device time (0–1)
     std::map<int, RankStats> ranks;

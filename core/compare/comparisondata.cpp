@@ -1,6 +1,7 @@
 #include "core/compare/comparisondata.h"
 
 #include "core/compare/steadysteps.h"
+#include "core/query/stubsteps.h"
 
 #include <algorithm>
 
@@ -8,13 +9,15 @@ namespace rs::compare {
 
 std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<int>& ranks) {
     auto st = db.prepare(
-        "SELECT s.rank, s.wall_ns, coalesce(r.data_rank, r.rank) FROM step_stat s JOIN rank_info r "
+        "SELECT s.rank, s.wall_ns, coalesce(r.data_rank, r.rank), s.step FROM step_stat s JOIN rank_info r "
         "ON r.rank = s.rank WHERE coalesce(r.run_id, 0) = ? ORDER BY s.rank, s.step");
     st.bind(1, run);
     std::map<int, std::vector<double>> byRank;
+    const auto stubs = query::stubStepKeys(db); // no step, as in the record
     while (st.step()) {
         const int dataRank = int(st.i64(2));
         if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), dataRank) == ranks.end()) continue;
+        if (stubs.count({st.i64(0), st.i64(3)})) continue;
         byRank[int(st.i64(0))].push_back(double(st.i64(1)));
     }
     std::vector<double> out;

@@ -47,6 +47,10 @@ struct CompareResult {
     }
     /// "fail", "inconclusive" or "pass".
     const char* verdict() const { return fail() ? "fail" : inconclusive() ? "inconclusive" : "pass"; }
+    /// Regressions and improvements as people count them: one per root (groupDeltas), so swapping baseline
+    /// and candidate turns N regressions into N improvements.
+    int64_t regressionCount() const;
+    int64_t improvementCount() const;
 };
 
 /// Exit status of `rankscope compare`/`baseline check`: 0 pass, 3 regressions, 4 inconclusive.
@@ -74,5 +78,7 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& baseline,
 /// Lines for people, worst regression first; one line per root (an op type slower on every rank is one
 /// line, not one per rank).
 std::vector<std::string> compareSummary(const CompareResult& r);
+/// The same lines for the improvements, best first.
+std::vector<std::string> improvementSummary(const CompareResult& r);
 
 } // namespace rs::compare

@@ -1,7 +1,8 @@
 #pragma once
-// The steady-state steps a comparison measures: a rank's first step is a warm-up (graph compile,
-// allocator growth, cold caches) when the rank has three or more, and is left out. One rule for the
-// record, the overlaid distributions and the spans of a delta. Reads the index; any thread with its own Db.
+// The steady-state steps a comparison measures: stub steps are no steps (core/query/stubsteps.h), and
+// then a rank's first step is a warm-up (graph compile, allocator growth, cold caches) when the rank has
+// three or more, and is left out. One rule for the record, the overlaid distributions and the spans of a
+// delta. Reads the index; any thread with its own Db.
 #include "core/index/sqlite.h"
 
 #include <cstddef>

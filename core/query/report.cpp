@@ -4,9 +4,11 @@
 #include "core/model/findingtext.h"
 #include "core/model/sourcerows.h"
 #include "core/model/timetext.h"
+#include "core/model/typicalstep.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
+#include "core/query/stubsteps.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -19,7 +21,6 @@
 
 namespace rs::query {
 
-using stats::median;
 using stats::percentile;
 
 using nlohmann::json;
@@ -107,23 +108,48 @@ json rankList(index::Db& db) {
 
 json stepsSection(index::Db& db) {
     json per = json::array();
-    auto q = db.prepare("SELECT rank, wall_ns FROM step_stat ORDER BY rank, step");
+    auto q = db.prepare("SELECT rank, step, wall_ns FROM step_stat ORDER BY rank, step");
     std::map<int64_t, std::vector<double>> walls;
-    while (q.step())
-        walls[q.i64(0)].push_back(double(q.i64(1)));
+    std::map<int64_t, int64_t> stubs; // rank → stub steps left out (stubsteps.h; diagnostics list them)
+    const auto stubKeys = stubStepKeys(db);
+    while (q.step()) {
+        if (stubKeys.count({q.i64(0), q.i64(1)}))
+            ++stubs[q.i64(0)];
+        else
+            walls[q.i64(0)].push_back(double(q.i64(2)));
+    }
     // ranks whose only step is the whole trace (no step marks, or marks on another clock): not a step time
     std::set<int64_t> whole;
     auto w = db.prepare("SELECT rank FROM step GROUP BY rank HAVING min(source = 'whole-trace') = 1");
     while (w.step())
         whole.insert(w.i64(0));
     for (auto& [rank, v] : walls) {
-        std::vector<double> a = v, b = v;
-        per.push_back({{"rank", rank},
-                       {"median_ns", int64_t(median(a))},
-                       {"p95_ns", int64_t(percentile(b, 95))},
-                       {"whole_trace", whole.count(rank) > 0}});
+        std::vector<double> b = v;
+        json p{{"rank", rank},
+               {"median_ns", int64_t(model::typicalStepNs(v))}, // a step that happened (typicalstep.h)
+               {"p95_ns", int64_t(percentile(b, 95))},
+               {"whole_trace", whole.count(rank) > 0},
+               {"steps", v.size()},
+               {"stub_steps", stubs.count(rank) ? stubs[rank] : 0}};
+        // too few to summarise: the steps themselves, shortest first
+        if (v.size() < model::kTypicalStepMinSteps) {
+            std::sort(v.begin(), v.end());
+            json w = json::array();
+            for (double ns : v)
+                w.push_back(int64_t(ns));
+            p["walls_ns"] = w;
+        }
+        per.push_back(std::move(p));
     }
     return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
+}
+
+json stubStepsJson(index::Db& db) {
+    json a = json::array();
+    for (const auto& st : stubSteps(db))
+        a.push_back(
+            {{"rank", st.rank}, {"step", st.step}, {"wall_ns", st.wallNs}, {"reason", stubStepReason(st)}});
+    return a;
 }
 
 json stragglersSection(index::Db& db) {
@@ -334,7 +360,8 @@ json buildReport(index::Db& db, int top) {
     r["diagnostics"] = {
         {"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity <> 'info'")},
         {"rows", db.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'")},
-        {"notes", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity = 'info'")}};
+        {"notes", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity = 'info'")},
+        {"stub_steps", stubStepsJson(db)}};
     r["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},
@@ -526,6 +553,8 @@ void formatSteps(std::ostringstream& o, const json& r) {
         o << "  " << rankName(r, p["rank"].get<int64_t>()) << ": ";
         if (p.value("whole_trace", false))
             o << "no step marks (the whole trace, " << ms(double(p["median_ns"].get<int64_t>())) << ")";
+        else if (p.contains("walls_ns"))
+            o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>());
         else
             o << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()));
     }
@@ -627,6 +656,9 @@ std::string formatReport(const json& r, int top) {
       << counted(r["diagnostics"]["rows"].get<int64_t>(), "group");
     if (notes) o << "; " << counted(notes, "note") << " (information, not problems)";
     o << (r["diagnostics"]["rows"].get<int64_t>() || notes ? " (rankscope info DIR lists them)" : "") << "\n";
+    for (const auto& st : r["diagnostics"].value("stub_steps", json::array()))
+        o << "  " << rankName(r, st["rank"].get<int64_t>()) << ": " << st["reason"].get<std::string>()
+          << "\n";
     return o.str();
 }
 

@@ -10,6 +10,7 @@
 #include "core/query/coveringspans.h"
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
+#include "core/query/stubsteps.h"
 
 #include <algorithm>
 #include <set>
@@ -121,6 +122,9 @@ void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
                         "BY severity, file");
     while (d.step())
         s.diagnostics.push_back({d.text(0), d.text(1), d.text(2), d.text(3), d.i64(4), d.i64(5)});
+    // steps left out of the step statistics are said, with why (stubsteps.h)
+    for (const auto& note : stubStepNotes(db))
+        s.diagnostics.push_back({"", "info", note, "", 1, -1});
 }
 
 /// The time range the view opens on.

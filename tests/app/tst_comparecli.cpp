@@ -165,6 +165,23 @@ class TstCompareCli : public QObject {
         QVERIFY2(out.contains("MatMulV2 median +8.") && out.contains("on every rank"), qPrintable(out));
         QVERIFY(out.startsWith("FAIL"));
     }
+    void swappedRunsCountAlike() {
+        // walk 8: "5 regressions" one way, "28 improvements" (per rank, unlisted) the other. Swapped, each
+        // regression line must come back as an improvement line, counted and listed the same way.
+        QString fwd, back, err;
+        QCOMPARE(test::runRankscope({"compare", q(m_base), q(m_slower), "--quiet"}, &fwd, &err), 3);
+        QCOMPARE(test::runRankscope({"compare", q(m_slower), q(m_base), "--quiet"}, &back, &err), 0);
+        QStringList subjects; // "MatMulV2 median" of "  MatMulV2 median +8.0 % on every rank (…)"
+        for (const QString& l : fwd.split('\n'))
+            if (l.startsWith("  ")) subjects << l.trimmed().section(" +", 0, 0);
+        QVERIFY2(!subjects.isEmpty(), qPrintable(fwd));
+        QVERIFY2(fwd.contains(QString("FAIL: %1 regressions").arg(subjects.size())), qPrintable(fwd));
+        QVERIFY2(back.startsWith(QString("PASS: 0 regressions")), qPrintable(back));
+        QVERIFY2(back.contains(QString(", %1 improvements\nimprovements:\n").arg(subjects.size())),
+                 qPrintable(back));
+        for (const QString& subject : subjects)
+            QVERIFY2(back.contains("  " + subject + " -"), qPrintable(subject + "\n" + back));
+    }
     void seedOnlyDifferencePasses() {
         auto j = compareJson(m_base, m_reseeded, 0);
         QCOMPARE(j["verdict"].get<std::string>(), std::string("pass"));

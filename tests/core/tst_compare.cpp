@@ -280,6 +280,58 @@ class TstCompare : public QObject {
             QVERIFY2(QString(e.what()).contains("bad.jsonl: line 2"), e.what());
         }
     }
+    void swappingTheRunsSwapsTheCounts() {
+        // MatMulV2 +3.05 % (over the 3 % threshold one way; -2.96 % the other way round, which the old
+        // rule, judged against the baseline, did not count), every step 10x longer, and the wait from 5 to
+        // 50 µs (45 µs: over the 1 % of the shorter run's 1 ms step, under 1 % of the longer run's 10 ms
+        // step, the floor the old rule took from the baseline). Each moves on all 4 ranks and over them.
+        auto c = record();
+        scaleOp(c, "MatMulV2", 1.0305);
+        c.step = {1e7, 1.1e7, 40};
+        c.waitNsPerStep = 50000;
+        for (auto& [k, s] : c.ranks) {
+            s.step = {1e7, 1.1e7, 10};
+            s.waitNsPerStep = 50000;
+        }
+        const auto fwd = compareRecords(record(), c), back = compareRecords(c, record());
+        // 5 roots (MatMulV2 median, MatMulV2 per step, step median, step p95, wait) × (over ranks + 4 ranks)
+        QCOMPARE(fwd.regressions.size(), size_t(25));
+        QCOMPARE(fwd.regressionCount(), int64_t(5));
+        QCOMPARE(fwd.improvementCount(), int64_t(0));
+        QCOMPARE(back.improvements.size(), size_t(25));
+        QCOMPARE(back.improvementCount(), int64_t(5));
+        QCOMPARE(back.regressionCount(), int64_t(0));
+        QVERIFY(!back.fail());
+        // the PASS lists what got better, one line per root naming its ranks, as a FAIL lists regressions
+        const auto lines = improvementSummary(back);
+        QCOMPARE(lines.size(), size_t(5));
+        for (const auto& l : lines)
+            QVERIFY2(QString::fromStdString(l).contains("on every rank"), l.c_str());
+        // the reported delta stays relative to the baseline: 1 / 1.0305 - 1
+        const Delta* op = findKind(back.improvements, "op");
+        QVERIFY(op && std::abs(op->delta - (1 / 1.0305 - 1)) < 1e-9);
+        auto j = nlohmann::json::parse(compareJson(back, c, record(), {}));
+        QCOMPARE(j["improvements"].size(), size_t(25)); // every delta, as before
+        QCOMPARE(j["improvements_grouped"].size(), size_t(5));
+        QCOMPARE(j["improvements_grouped"][0]["ranks"], nlohmann::json({0, 1, 2, 3}));
+        QCOMPARE(j["regressions_grouped"].size(), size_t(0));
+    }
+    void olderRecordsStillCompare() {
+        // a record written before the lower-median rule has no step_median: it is read, compared, and the
+        // comparison says its medians were taken the old way
+        auto j = nlohmann::json::parse(toJson(record()));
+        QCOMPARE(j["step_median"].get<std::string>(), std::string("lower"));
+        j.erase("step_median");
+        const auto old = recordFromJson(j.dump());
+        QCOMPARE(old.stepMedianRule, std::string("mean"));
+        const auto r = compareRecords(old, record());
+        QVERIFY(!r.fail());
+        QStringList notes;
+        for (const auto& n : r.notes)
+            notes << QString::fromStdString(n);
+        QVERIFY2(notes.join('\n').contains("the baseline record is older"), qPrintable(notes.join('\n')));
+        QVERIFY(!notes.join('\n').contains("candidate record is older"));
+    }
     void jsonDocument() {
         auto c = record();
         scaleOp(c, "MatMulV2", 1.1);

@@ -186,12 +186,11 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                         : QString();
     m_steps->setNote(unmatched);
     m_memory->setNote(unmatched);
-    const auto groups = compare::groupDeltas(r, r.regressions);
     // the direction first, in words: which run is measured against which decides whether a slower op
     // reads as a regression or an improvement (walk 6 read "PASS … 28 improvements" the wrong way round)
     QString head =
-        r.fail()
-            ? tr("<b>FAIL</b>, %1").arg(counted(qint64(groups.size()), tr("regression"), tr("regressions")))
+        r.fail() ? tr("<b>FAIL</b>, %1")
+                       .arg(counted(qint64(r.regressionCount()), tr("regression"), tr("regressions")))
         : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
                            : tr("<b>PASS</b>, no regression");
     QString text =
@@ -201,7 +200,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             .arg(m_data->options.maxLatencyDelta * 100)
             .arg(m_data->options.maxMemoryDelta * 100)
             .arg(m_data->options.maxWaitDelta * 100)
-            .arg(counted(qint64(r.improvements.size()), tr("improvement"), tr("improvements")))
+            .arg(counted(qint64(r.improvementCount()), tr("improvement"), tr("improvements")))
             .arg(counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks")))
             .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
             .arg(m_data->baseline.run)

@@ -1,5 +1,7 @@
 #include "views/compare/stepoverlay.h"
 
+#include "core/model/typicalstep.h"
+
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
@@ -12,14 +14,10 @@ namespace rs::views {
 
 namespace {
 constexpr int kBins = 30;
-/// The median as `rankscope compare` and `baseline` take it: an even count averages the two middle values
-/// (the upper one alone read 207 ms for 8 steps of 8 ms and 8 of 207 ms, where compare says 107 ms).
-double medianOf(std::vector<double> v) {
-    if (v.empty()) return 0;
-    const auto mid = v.begin() + long(v.size() / 2);
-    std::nth_element(v.begin(), mid, v.end());
-    if (v.size() % 2) return *mid;
-    return (*mid + *std::max_element(v.begin(), mid)) / 2;
+/// The median as `rankscope compare` and `baseline` take it: a step that happened (typicalstep.h; the mean
+/// of the two middle ones read 107 ms for 8 steps of 7.95 ms and 8 of 207 ms, a time no step took).
+double medianOf(const std::vector<double>& v) {
+    return model::typicalStepNs(v);
 }
 } // namespace
 
@@ -63,8 +61,12 @@ void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> can
 
 QString StepOverlay::sideTitle(int side) const {
     const auto& steps = m_steps[side ? 1 : 0];
+    const QString who = side ? tr("candidate") : tr("baseline");
+    // too few steps for a median: the steps themselves ("2 steps: 7.95 ms and 207 ms")
+    if (steps.size() < model::kTypicalStepMinSteps)
+        return who + ": " + QString::fromStdString(model::typicalStepText(steps));
     return tr("%1: %2, median %3")
-        .arg(side ? tr("candidate") : tr("baseline"))
+        .arg(who)
         .arg(counted(qint64(steps.size()), tr("step"), tr("steps")))
         .arg(formatDuration(int64_t(medianOf(steps))));
 }

@@ -1,0 +1,95 @@
+// Stub steps (core/query/stubsteps.h): a rank's last step with no device work in it is left out of the
+// step statistics of the report and the baseline record, and said in the diagnostics. Expected values come
+// from the inputs read apart (Python over amd_trace's JSON: ProfilerStep#1 9288.291 µs with 14 kernels,
+// ProfilerStep#2 49.073 µs with no event inside; SQL over the demo's step rows).
+#include "core/compare/baselinebuilder.h"
+#include "core/query/report.h"
+#include "core/query/stubsteps.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <algorithm>
+
+using namespace rs;
+
+class TstStubSteps : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void amdTraceEndsWithAStub() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const auto ix = test::indexDir(samples + "/hta/tests/data/amd_trace", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto stubs = query::stubSteps(*ix.db);
+        QCOMPARE(stubs.size(), size_t(1));
+        QCOMPARE(stubs[0].step, int64_t(2));
+        QCOMPARE(stubs[0].wallNs, int64_t(49073));
+        // the report: one step left, shown as itself, and the stub said with its reason
+        const auto r = query::buildReport(*ix.db, 5);
+        const auto& p = r["steps"]["per_rank"][0];
+        QCOMPARE(p["median_ns"].get<int64_t>(), int64_t(9288291)); // was 4 668 682: the mean with the stub
+        QCOMPARE(p["steps"].get<int64_t>(), int64_t(1));
+        QCOMPARE(p["stub_steps"].get<int64_t>(), int64_t(1));
+        QCOMPARE(p["walls_ns"], nlohmann::json({9288291}));
+        QCOMPARE(r["diagnostics"]["stub_steps"].size(), size_t(1));
+        const QString text = QString::fromStdString(query::formatReport(r, 5));
+        QVERIFY2(text.contains("rank 0: 1 step: 9.29 ms"), qPrintable(text));
+        QVERIFY2(text.contains("step 2 (49.1 µs) left out of step statistics"), qPrintable(text));
+        // the baseline record measures the same step, and says why the other is not there
+        const auto b = compare::buildRecord(*ix.db);
+        QCOMPARE(b.record.step.steps, int64_t(1));
+        QCOMPARE(b.record.step.medianNs, 9288291.0);
+        QVERIFY(std::any_of(b.notes.begin(), b.notes.end(), [](const std::string& n) {
+            return n.find("left out of step statistics") != n.npos;
+        }));
+    }
+    void infoListsTheStub() {
+        // `rankscope info` lists the diagnostics the report points to: the stub is among them, named
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(samples + "/hta/tests/data/amd_trace"),
+                                     "--json", "--quiet"},
+                                    &out, &err),
+                 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        int stubs = 0;
+        for (const auto& d : j["diagnostics"])
+            if (d["what"].get<std::string>().rfind("rank 0: step 2 (49.1 µs) left out of step statistics",
+                                                   0) == 0)
+                ++stubs;
+        QCOMPARE(stubs, 1);
+    }
+    void cpuOnlyTraceKeepsItsSteps() {
+        // no step has device work: none is a stub (nothing tells a cut step from the others)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const auto ix = test::indexDir(samples + "/hta/tests/data/cpu_only", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QVERIFY(ix.scalar("SELECT count(*) FROM step_stat") > 0);
+        QVERIFY(query::stubSteps(*ix.db).empty());
+    }
+    void twoSteadyStepsGiveTheLowerOne() {
+        // 3 steps: the first is a warm-up, two steady ones stay; their "median" must be one of them
+        const std::string dir = test::tempDir("stubsteps") + "/demo";
+        const auto ix = test::indexedDemo(dir, test::demoOptions(2, 3, 1));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QVERIFY(query::stubSteps(*ix.db).empty()); // every demo step has kernels
+        const auto b = compare::buildRecord(*ix.db);
+        for (int rank : {0, 1}) {
+            const auto key = std::to_string(ix.scalar(
+                "SELECT rank FROM rank_info WHERE coalesce(data_rank, rank) = " + std::to_string(rank)));
+            const std::string steady = " FROM step_stat WHERE rank = " + key +
+                                       " AND step > (SELECT min(step) FROM step_stat WHERE rank = " + key +
+                                       ")";
+            const int64_t lower = ix.scalar("SELECT min(wall_ns)" + steady);
+            const int64_t upper = ix.scalar("SELECT max(wall_ns)" + steady);
+            QVERIFY(upper > lower); // else the mean would be a step too, and this would prove nothing
+            QCOMPARE(b.record.ranks.at(rank).step.steps, int64_t(2));
+            QCOMPARE(b.record.ranks.at(rank).step.medianNs, double(lower));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TstStubSteps)
+#include "tst_stubsteps.moc"
