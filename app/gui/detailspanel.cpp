@@ -1,5 +1,7 @@
 #include "app/gui/detailspanel.h"
 
+#include "app/gui/stepfactstext.h"
+
 #include "app/gui/findingnavigator.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
@@ -188,6 +190,16 @@ QString DetailsPanel::stepHtml(const Selection& s) const {
     if (!m_summary) return {};
     // ranks as the lanes name them: a colliding run's key (10001) is no number its files say
     QString html = tr("<h3>Rank %1, step %2</h3>").arg(m_summary->shownRank(s.rank)).arg(s.step);
+    for (const auto& st : m_summary->steps)
+        if (st.rank == s.rank && st.step == s.step) {
+            html += "<p>" +
+                    stepWallLong(st, m_summary->shownRank(s.rank)).toHtmlEscaped().replace("\n", "<br>") +
+                    "</p>";
+            QString why;
+            const QString wait = stepWaitShort(st, &why);
+            html += "<p>" + wait.toHtmlEscaped() + (why.isEmpty() ? QString() : ": " + why.toHtmlEscaped()) +
+                    "</p>";
+        }
     for (const auto& w : m_summary->waits)
         if (w.rank == s.rank && w.step == s.step)
             html += QString("<p>%1 <b>%2</b> in %3%4</p>")

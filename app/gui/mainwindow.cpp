@@ -346,7 +346,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
         if (r.run == s->run) run = &r;
     m_heatmap->setProfile(s->ranks, run ? run->worldSize : std::nullopt, run ? run->complete : true);
     m_memory->setProfile(s->ranks, s->dataRank);
-    m_drill->setProfile(s->ranks, s->dataRank, run ? run->complete : true);
+    m_drill->setProfile(s->ranks, s->dataRank);
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
     m_comm->setProfile(s->run);

@@ -297,21 +297,26 @@ class Builder {
         add(heading(QObject::tr("Steps")));
         if (m_many) {
             add(summaryBlocks(query::stepsSummary(m_report)));
+            partialSteps();
             add(outlierStepGroupBlocks(m_report));
             return;
         }
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
-        t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step")};
+        t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step"),
+                    QObject::tr("wall from")};
         for (const auto& r : m_report["steps"]["per_rank"]) {
+            const QString from = s(r.value("wall_source", ""));
             if (r.contains("walls_ns")) // too few for a median: the steps themselves (typicalstep.h)
-                t.rows.push_back(
-                    {rankCell(r), s(model::typicalStepText(r["walls_ns"].get<std::vector<double>>())), "-"});
+                t.rows.push_back({rankCell(r),
+                                  s(model::typicalStepText(r["walls_ns"].get<std::vector<double>>())), "-",
+                                  from});
             else
                 t.rows.push_back(
-                    {rankCell(r), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>())});
+                    {rankCell(r), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>()), from});
         }
         if (!t.rows.empty()) add(t);
+        partialSteps();
         if (!m_report["outlier_steps"].empty()) {
             ReportBlock o;
             o.kind = ReportBlock::Kind::Table;
@@ -324,6 +329,16 @@ class Builder {
             add(para(QObject::tr("Outlier steps:")));
             add(o);
         }
+    }
+
+    /// A shipped wall the rank's events cover clearly less of: said, never silently replaced.
+    void partialSteps() {
+        for (const auto& r : m_report["steps"]["per_rank"])
+            for (const auto& x : r.value("partial_steps", nlohmann::json::array()))
+                add(para(QObject::tr("⚠ %1 rank %2 step %3: %4")
+                             .arg(s(r.value("wall_source", "")), rankCell(r))
+                             .arg(x["step"].get<int64_t>())
+                             .arg(s(x.value("text", "")))));
     }
 
     void perRank() {

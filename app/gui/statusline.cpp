@@ -1,5 +1,7 @@
 #include "app/gui/statusline.h"
 
+#include "app/gui/stepfactstext.h"
+
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
@@ -63,13 +65,21 @@ void StatusLine::updateWindow() {
                           .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
 }
 
+QString StatusLine::stepFacts(const Selection& s) const {
+    if (!m_summary) return {};
+    for (const auto& st : m_summary->steps)
+        if (st.rank == s.rank && st.step == s.step)
+            return " · " + stepWallShort(st) + " · " + stepWaitShort(st);
+    return {};
+}
+
 QString StatusLine::describe(const Selection& s) const {
     const auto shown = [this](int key) { return m_summary ? m_summary->shownRank(key) : key; };
     switch (s.kind) {
     case Selection::Kind::Span:
         return tr("span %1").arg(s.spanId);
     case Selection::Kind::Step:
-        return tr("rank %1 step %2").arg(shown(s.rank)).arg(s.step);
+        return tr("rank %1 step %2").arg(shown(s.rank)).arg(s.step) + stepFacts(s);
     case Selection::Kind::OpType:
         return tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(shown(s.rank)) : QString());
     case Selection::Kind::Tensor:

@@ -29,6 +29,8 @@ class StatusLine : public QObject {
     /// The words for a selection ("op MatMul on rank 3").
     /// The selection in words; ranks named as the lanes name them (the data rank, not the key).
     QString describe(const views::Selection& s) const;
+    /// " · wall 295 ms (step_trace_time.csv) · wait not known" for a selected step ("" unknown step).
+    QString stepFacts(const views::Selection& s) const;
 
   private:
     void updateProfile();

@@ -2,6 +2,7 @@
 
 #include "core/analysis/intervals.h"
 #include "core/analysis/rankcontext.h"
+#include "core/model/stepwall.h"
 #include "core/model/timetext.h"
 
 #include <algorithm>
@@ -73,21 +74,30 @@ class ShippedBreakdown {
     }
     int64_t misses = 0;
     std::string firstMiss;
-    int64_t shortSteps = 0; ///< steps whose events span less than the shipped Stage
-    std::string firstShort;
+    int64_t shortSteps = 0; ///< steps whose events cover clearly less than the shipped wall
+    std::string firstShort; ///< the one whose events cover the smallest share of it
+    double firstShortShare = 1;
+    int64_t recordedNs = 0; ///< all the rank recorded (rank_info's window), 0: not known
 
   private:
     /// The wall is the producer's step time, as its breakdown is: Stage + Bubble, the step's first to last
     /// device task (torch_npu's TraceStepTimeParser: Stage = that span − Bubble, the receive time), which
     /// its Computing + Communication(Not Overlapped) + Free add up to. The host step around it is longer by
     /// the Preparing before the first task and the host's tail (msinsight level1 rank 0: ProfilerStep
-    /// 155.99 ms, Stage 136.58 ms, Preparing 17.90 ms), and a step whose events span clearly less (a dump
-    /// cut short, a kernel_details.csv without the host side) is counted.
+    /// 155.99 ms, Stage 136.58 ms, Preparing 17.90 ms). A step whose events cover clearly less of it (a
+    /// kernel_details.csv without the host side, a dump cut short) keeps the shipped figure, since its
+    /// breakdown adds up to it, and is counted with the numbers (core/model/stepwall.h).
     void applyStage(StepPhases& r, int64_t stageNs) {
         if (stageNs <= 0) return;
-        if (stageNs > r.wall + r.wall / 20 && shortSteps++ == 0)
-            firstShort = "rank " + std::to_string(m_rank) + " step " + std::to_string(r.step) + ": Stage " +
-                         model::formatDuration(stageNs) + ", events " + model::formatDuration(r.wall);
+        const int64_t events = r.wall;
+        if (model::filesHoldPart(model::WallSource::StepTraceCsv, stageNs, events)) {
+            const double share = double(events) / double(stageNs);
+            if (shortSteps++ == 0 || share < firstShortShare) {
+                firstShortShare = share;
+                firstShort = "rank " + std::to_string(m_rank) + " step " + std::to_string(r.step) + ": " +
+                             model::partialWallText(stageNs, events, recordedNs);
+            }
+        }
         r.wall = stageNs;
     }
 
@@ -110,7 +120,7 @@ std::map<int64_t, Intervals> collectivesByStep(Db& db, int rank) {
 PassInfo StepPhasesPass::info() const {
     return {"step_phases",
             PassScope::RankLocal,
-            {"step", "span", "sum_arrival", "step_breakdown_src"},
+            {"step", "span", "sum_arrival", "step_breakdown_src", "rank_info.start_ns", "rank_info.end_ns"},
             {"sum_step", "sum_diagnostic"}};
 }
 
@@ -119,6 +129,12 @@ void StepPhasesPass::run(RankContext& ctx) {
     if (windows.empty()) return;
     auto collectives = collectivesByStep(ctx.db, ctx.rank);
     ShippedBreakdown shipped(ctx.db, ctx.rank);
+    {
+        auto q =
+            ctx.db.prepare("SELECT end_ns - start_ns FROM rank_info WHERE rank = ? AND end_ns > start_ns");
+        q.bind(1, ctx.rank);
+        if (q.step()) shipped.recordedNs = q.i64(0);
+    }
     auto ins =
         ctx.db.prepare("INSERT OR REPLACE INTO sum_step(rank, step, start_ns, wall_ns, compute_ns, comm_ns, "
                        "comm_overlapped_ns, comm_not_overlapped_ns, idle_ns, preparing_ns, source) "
@@ -146,7 +162,8 @@ void StepPhasesPass::run(RankContext& ctx) {
                               shipped.firstMiss);
     if (shipped.shortSteps > 0)
         ctx.diagnostics().add("step_trace_time.csv", "info",
-                              "step wall time from step_trace_time's Stage: the events span less of the step",
+                              "a step's shipped wall time (Stage + Bubble) is longer than the rank's events "
+                              "of the step: the files hold part of the step",
                               shipped.shortSteps, shipped.firstShort);
 }
 

@@ -1,4 +1,5 @@
 #include "core/query/analysisqueries.h"
+#include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
 #include "core/model/nameflags.h"
@@ -367,12 +368,19 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         "st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
         "ORDER BY "
         "s.rank, s.start_ns");
+    const auto walls = loadStepWalls(db);
+    const auto waitUnknown = loadRankWaitUnknown(db);
     while (q.step()) {
         auto cause = stepCauseAt(q, int(q.i64(0)), 11);
-        rows.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4),
+        const int rank = int(q.i64(0));
+        auto w = walls.find({rank, q.i64(1)});
+        auto u = waitUnknown.find(rank);
+        rows.push_back({rank, q.i64(1), q.i64(2), q.i64(3), q.i64(4),
                         q.isNull(5) ? std::nullopt : std::optional<int64_t>(q.i64(5)), q.i64(6), q.i64(7),
                         q.isNull(8) ? std::nullopt : std::optional<int64_t>(q.i64(8)), q.i64(9),
-                        q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string()});
+                        q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string(),
+                        w == walls.end() ? StepWall{} : w->second,
+                        u == waitUnknown.end() ? std::string() : u->second});
     }
     return rows;
 }

@@ -3,6 +3,7 @@
 // types only; functions take the calling thread's connection (the query service's worker thread).
 // Times are int64 ns; sizes are bytes.
 #include "core/index/sqlite.h"
+#include "core/query/stepwalls.h"
 #include "core/query/timelinequery.h"
 
 #include <cstdint>
@@ -91,6 +92,8 @@ struct StepRow {
     int64_t preparingNs;
     bool outlier;
     std::string cause;
+    StepWall wall;           ///< where wallNs comes from, and whether the rank's events cover it
+    std::string waitUnknown; ///< why waitNs is no measurement ("" when it is: core/query/waitknowledge.h)
 };
 std::vector<StepRow> loadStepRows(index::Db& db);
 

@@ -8,7 +8,9 @@
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
+#include "core/query/stepwalls.h"
 #include "core/query/stubsteps.h"
+#include "core/query/waitknowledge.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -55,6 +57,7 @@ json runsJson(index::Db& db) {
         "SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
     auto members = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(peers, '') FROM rank_info "
                               "WHERE run_id = ? ORDER BY rank");
+    const auto waitUnknown = loadRunWaitUnknown(db);
     while (q.step()) {
         json rk = json::array(), data = json::array();
         std::set<int64_t> present, expected; // the job's ranks: below its world size, or named as peers
@@ -81,17 +84,19 @@ json runsJson(index::Db& db) {
         for (int64_t r : expected)
             if (!present.count(r) && q.i64(5) == 0) missing.push_back(r);
         auto opt = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
-        runs.push_back({{"run", q.i64(0)},
-                        {"ranks", rk},
-                        {"data_ranks", data},
-                        {"world_size", opt(1)},
-                        {"start_ns", opt(2)},
-                        {"end_ns", opt(3)},
-                        {"source", q.text(4)},
-                        {"complete", q.i64(5) != 0},
-                        {"note", q.text(6)},
-                        {"missing_ranks", missing},
-                        {"labels", runLabels(db, int(q.i64(0)))}});
+        runs.push_back(
+            {{"run", q.i64(0)},
+             {"ranks", rk},
+             {"data_ranks", data},
+             {"world_size", opt(1)},
+             {"start_ns", opt(2)},
+             {"end_ns", opt(3)},
+             {"source", q.text(4)},
+             {"complete", q.i64(5) != 0},
+             {"note", q.text(6)},
+             {"missing_ranks", missing},
+             {"wait_unknown", waitUnknown.count(int(q.i64(0))) ? waitUnknown.at(int(q.i64(0))) : ""},
+             {"labels", runLabels(db, int(q.i64(0)))}});
     }
     return runs;
 }
@@ -104,6 +109,31 @@ json rankList(index::Db& db) {
     while (q.step())
         ranks.push_back(q.i64(0));
     return ranks;
+}
+
+/// Where a rank's step walls come from (the source most of its steps have), and its steps whose
+/// shipped wall the events cover clearly less of (core/model/stepwall.h).
+void addWallSources(index::Db& db, json& per) {
+    std::map<int64_t, std::map<std::string, int>> sources;
+    std::map<int64_t, json> partial;
+    for (const auto& [key, w] : loadStepWalls(db)) {
+        ++sources[key.first][model::wallSourceName(w.source)];
+        if (w.partial())
+            partial[key.first].push_back({{"step", key.second},
+                                          {"wall_ns", w.wallNs},
+                                          {"events_ns", w.eventsNs},
+                                          {"recorded_ns", w.recordedNs},
+                                          {"text", w.partialText()}});
+    }
+    for (auto& p : per) {
+        const int64_t rank = p["rank"].get<int64_t>();
+        std::string best;
+        int n = 0;
+        for (const auto& [name, count] : sources[rank])
+            if (count > n) best = name, n = count;
+        p["wall_source"] = best;
+        p["partial_steps"] = partial.count(rank) ? partial[rank] : json::array();
+    }
 }
 
 json stepsSection(index::Db& db) {
@@ -141,6 +171,7 @@ json stepsSection(index::Db& db) {
         }
         per.push_back(std::move(p));
     }
+    addWallSources(db, per);
     return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
 }
 
@@ -441,14 +472,25 @@ json runReport(index::Db& db, json r, int run) {
 }
 
 std::string commWaitText(const json& report, const std::string& total) {
-    // no wait measured where every run lacks ranks is not "0 ns": the late rank is among the missing
-    bool anyComplete = false;
-    for (const auto& run : report["runs"])
-        anyComplete |= run.value("complete", true);
-    if (report["comm_wait"].value("total_wait_ns", int64_t(0)) == 0 && !report["runs"].empty() &&
-        !anyComplete)
-        return "not known (ranks of the job are missing: the waits for them are not measured)";
-    return total + " in total";
+    // each run's reason comes from core/query/waitknowledge.h: a 0 nothing could measure is "not known"
+    std::vector<std::string> reasons;
+    std::vector<int64_t> unknownRuns;
+    for (const auto& run : report["runs"]) {
+        const std::string why = run.value("wait_unknown", std::string());
+        if (why.empty()) continue;
+        unknownRuns.push_back(run.value("run", int64_t(0)));
+        if (std::find(reasons.begin(), reasons.end(), why) == reasons.end()) reasons.push_back(why);
+    }
+    std::string because;
+    for (const auto& why : reasons)
+        because += (because.empty() ? "" : "; ") + why;
+    if (unknownRuns.empty()) return total + " in total";
+    if (unknownRuns.size() == report["runs"].size()) return "not known (" + because + ")";
+    std::string runs;
+    for (int64_t run : unknownRuns)
+        runs += (runs.empty() ? "" : ", ") + std::to_string(run);
+    return total + " in total where it is measured; not known in " +
+           (unknownRuns.size() == 1 ? "run " : "runs ") + runs + " (" + because + ")";
 }
 
 namespace {
@@ -540,13 +582,37 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
     }
 }
 
+/// Shipped walls the events cover clearly less of, one line each (the first few): never silently another
+/// number.
+void formatPartialSteps(std::ostringstream& o, const json& r) {
+    constexpr int kShown = 5;
+    int n = 0;
+    for (const auto& p : r["steps"]["per_rank"])
+        for (const auto& x : p.value("partial_steps", json::array()))
+            if (n++ < kShown)
+                o << "\n  " << p.value("wall_source", std::string()) << " "
+                  << rankName(r, p["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>() << ": "
+                  << x["text"].get<std::string>();
+    if (n > kShown) o << "\n  … " << (n - kShown) << " more such steps (--json lists them)";
+}
+
+/// The one source every rank's walls come from, "" when they differ.
+std::string commonWallSource(const json& r) {
+    std::set<std::string> sources;
+    for (const auto& p : r["steps"]["per_rank"])
+        if (!p.value("whole_trace", false)) sources.insert(p.value("wall_source", std::string()));
+    return sources.size() == 1 ? *sources.begin() : std::string();
+}
+
 void formatSteps(std::ostringstream& o, const json& r) {
     if (summarisesRanks(r["ranks"].size())) {
         const SectionSummary s = stepsSummary(r);
         o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+        formatPartialSteps(o, r);
         return;
     }
-    o << "\nSteps (median / p95 wall time):";
+    const std::string common = commonWallSource(r);
+    o << "\nSteps (median / p95 wall time" << (common.empty() ? "" : ", from " + common) << "):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
@@ -554,10 +620,13 @@ void formatSteps(std::ostringstream& o, const json& r) {
         if (p.value("whole_trace", false))
             o << "no step marks (the whole trace, " << ms(double(p["median_ns"].get<int64_t>())) << ")";
         else if (p.contains("walls_ns"))
-            o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>());
+            o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>())
+              << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
         else
-            o << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()));
+            o << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()))
+              << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
     }
+    formatPartialSteps(o, r);
 }
 
 void formatCommWait(std::ostringstream& o, const json& r) {

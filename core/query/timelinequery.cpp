@@ -1,4 +1,5 @@
 #include "core/query/timelinequery.h"
+#include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
 #include "core/model/sourcerows.h"
@@ -77,13 +78,26 @@ std::set<int> loadShownRanks(index::Db& db, ProfileSummary& s) {
 void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, "
-        "st.cause_ns, st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND "
-        "st.step = s.step ORDER BY s.rank, s.start_ns");
+        "st.cause_ns, st.cause_collective, coalesce(st.wait_ns, 0) FROM step s LEFT JOIN step_stat st ON "
+        "st.rank = s.rank AND st.step = s.step ORDER BY s.rank, s.start_ns");
+    const auto walls = loadStepWalls(db);
+    const auto waitUnknown = loadRankWaitUnknown(db);
     while (q.step())
         if (shown.count(int(q.i64(0)))) {
             auto cause = query::stepCauseAt(q, int(q.i64(0)), 5); // the sentence rendered from typed fields
-            s.steps.push_back({int(q.i64(0)), q.i64(1), q.i64(2), q.i64(3), q.i64(4) != 0,
-                               cause ? model::stepCauseText(*cause) : std::string()});
+            StepDesc d{int(q.i64(0)),
+                       q.i64(1),
+                       q.i64(2),
+                       q.i64(3),
+                       q.i64(4) != 0,
+                       cause ? model::stepCauseText(*cause) : std::string(),
+                       {},
+                       0,
+                       {}};
+            if (auto w = walls.find({d.rank, d.step}); w != walls.end()) d.wall = w->second;
+            d.waitNs = q.i64(9);
+            if (auto u = waitUnknown.find(d.rank); u != waitUnknown.end()) d.waitUnknown = u->second;
+            s.steps.push_back(std::move(d));
         }
     // a rank with several collective lanes (one per stream): a wait's lane is its collective's (in a
     // cluster index the spans are in the shards: unset, the whole block as before)

@@ -4,6 +4,7 @@
 // Functions take a connection owned by the calling thread (the query service's worker thread).
 // Times are int64 ns since the epoch.
 #include "core/index/sqlite.h"
+#include "core/query/stepwalls.h"
 
 #include <compare>
 #include <cstdint>
@@ -29,6 +30,9 @@ struct StepDesc {
     int64_t step, startNs, endNs;
     bool outlier;
     std::string cause;
+    StepWall wall;           ///< the wall the Steps table shows, its source, whether the events cover it
+    int64_t waitNs = 0;      ///< step_stat.wait_ns
+    std::string waitUnknown; ///< why waitNs is no measurement ("" when it is: core/query/waitknowledge.h)
 };
 
 struct WaitDesc {

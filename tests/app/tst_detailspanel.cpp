@@ -114,6 +114,44 @@ class TstDetailsPanel : public QObject {
         QTest::qWait(300);
         QVERIFY(!panel.plainText().contains(row[0]));
     }
+    void aStepsWallSourceAndAWaitNotKnown() {
+        // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels span
+        // 16420.25 µs; resource/profiler run 0 is one rank with no wait of its own (tst_waitknowledge)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
+        const struct {
+            std::string dir;
+            int rank;
+            int64_t step;
+            QStringList says;
+        } cases[] = {
+            {"/msinsight/server/src/test/test_data",
+             1,
+             2,
+             {"from step_trace_time.csv", "⚠ step_trace_time.csv rank 1 step 2: 295 ms, but this rank's "
+                                          "events cover 16.4 ms of it"}},
+            {"/mindinsight/tests/utils/resource/profiler", 0, 0, {"wait not known: one rank"}}};
+        for (const auto& c : cases) {
+            auto ix = test::indexDir(samples + c.dir);
+            QVERIFY2(ix.result.ok, ix.result.error.c_str());
+            query::QueryService service;
+            QSignalSpy ready(&service, &query::QueryService::summaryReady);
+            service.open(QString::fromStdString(ix.result.dbPath));
+            QVERIFY(ready.wait(20000));
+            auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+            views::InteractionState state;
+            gui::DetailsPanel panel(&state, &service);
+            panel.setSummary(summary);
+            Selection st;
+            st.kind = Selection::Kind::Step;
+            st.rank = c.rank;
+            st.step = c.step;
+            state.setSelection(st);
+            for (const QString& say : c.says)
+                QVERIFY2(panel.plainText().contains(say), qPrintable(panel.plainText()));
+        }
+    }
     void clusterRankWithoutItsShard() {
         // a cluster index whose shard of rank 1 is gone: its (op type, rank) says the events are not known,
         // never "no device kernels" nor that spans are highlighted

@@ -23,7 +23,8 @@ query::ProfileSummary summary() {
     s.ranks = {0, 1, 2, 3};
     for (int r = 0; r < 4; ++r)
         for (int64_t st = 1; st <= 3; ++st)
-            s.steps.push_back({r, st, st * 1000000 + r * 10, st * 1000000 + 900000 + r * 10, false, ""});
+            s.steps.push_back(
+                {r, st, st * 1000000 + r * 10, st * 1000000 + 900000 + r * 10, false, "", {}, 0, {}});
     s.startNs = 0;
     s.endNs = 4000000;
     return s;

@@ -170,7 +170,7 @@ class TstManyRanksReport : public QObject {
     }
 
     void eightRanksKeepALinePerRank() {
-        QVERIFY2(m_text8.contains("Steps (median / p95 wall time):") &&
+        QVERIFY2(m_text8.contains("Steps (median / p95 wall time, from step_trace_time.csv):") &&
                      m_text8.contains("Memory peaks (allocated / reserved):") &&
                      !m_text8.contains("Steps over"),
                  qPrintable(m_text8));

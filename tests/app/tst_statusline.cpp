@@ -68,6 +68,38 @@ class TstStatusLine : public QObject {
         line.setMessage("Indexing /q…");
         QCOMPARE(line.profileText(), QString::fromUtf8("Indexing /q…"));
     }
+    void aStepSaysItsWallsSourceAndAWaitNotKnown() {
+        // a one-rank run's step whose shipped wall the rank's events cover 16.4 of 295 ms
+        QStatusBar bar;
+        views::InteractionState state;
+        gui::StatusLine line(&bar, &state);
+        auto s = summary(1, 1);
+        query::StepDesc d{0, 2, 1000, 1000 + 16'420'200, false, {}, {}, 0, {}};
+        d.wall.wallNs = 294'586'500;
+        d.wall.eventsNs = 16'420'200;
+        d.wall.recordedNs = 16'420'200;
+        d.wall.source = model::WallSource::StepTraceCsv;
+        d.waitUnknown = "one rank: a wait is measured against the other ranks' arrivals";
+        s->steps.push_back(d);
+        line.setSummary("/p", s);
+        views::Selection step;
+        step.kind = views::Selection::Kind::Step;
+        step.rank = 0;
+        step.step = 2;
+        state.setSelection(step);
+        QCOMPARE(line.selectionText(),
+                 QString::fromUtf8("rank 0 step 2 · wall 295 ms ⚠ (step_trace_time.csv) · wait not known"));
+        s = summary(1, 1);
+        d.wall.eventsNs = d.wall.wallNs; // covered, and a measured wait
+        d.waitUnknown.clear();
+        d.waitNs = 1'200'000;
+        s->steps.push_back(d);
+        line.setSummary("/p", s);
+        state.clearSelection();
+        state.setSelection(step);
+        QCOMPARE(line.selectionText(),
+                 QString::fromUtf8("rank 0 step 2 · wall 295 ms (step_trace_time.csv) · wait 1.20 ms"));
+    }
 };
 
 QTEST_MAIN(TstStatusLine)

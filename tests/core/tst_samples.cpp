@@ -563,8 +563,8 @@ class TstSamples : public QObject {
                                " AND rank = " + std::to_string(rank)),
                      stepNs);
         }
-        QCOMPARE(ix.scalar("SELECT coalesce(sum(count), 0) FROM diagnostics WHERE what LIKE 'step wall time "
-                           "from step_trace_time%'"),
+        QCOMPARE(ix.scalar("SELECT coalesce(sum(count), 0) FROM diagnostics WHERE what LIKE '%shipped wall "
+                           "time%the files hold part of the step'"),
                  shortSteps);
     }
     void dbExportTakesItsStepTraceTime() {

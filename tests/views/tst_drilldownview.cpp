@@ -124,7 +124,7 @@ class TstDrillDownView : public QObject {
         views::InteractionState state;
         state.setBounds(0, int64_t(1) << 62);
         views::DrillDownView v(&state, &service);
-        v.setProfile(keys, dataRank, true);
+        v.setProfile(keys, dataRank);
         QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
         QCOMPARE(v.stepsModel()->rowCount(), 20); // 4 ranks x 5 steps (sqlite3 over the index)
         auto* proxy = qobject_cast<QSortFilterProxyModel*>(v.table(0)->model());

@@ -25,7 +25,7 @@ void widen(test::TimelineFixture& f) {
         int64_t t = 0;
         for (int64_t i = 0; i < 5; ++i) {
             const int64_t wall = r == kSlowRank && i == 2 ? 80 * kMs : 40 * kMs;
-            s.steps.push_back({r, i, t, t + wall, false, ""});
+            s.steps.push_back({r, i, t, t + wall, false, "", {}, 0, {}});
             t += wall;
         }
     }

@@ -1,6 +1,8 @@
 // The Steps table says what is known: a compute nothing measured (a rank without device kernels) shows
 // "—" with the reason in its tooltip, never "0 ns"; a measured 0 stays "0 ns". The idle time of such a rank
-// (the wall minus kernels that were not recorded) is "—" as well, never a figure that looks measured.
+// (the wall minus kernels that were not recorded) is "—" as well, never a figure that looks measured. A
+// wait nothing could measure is "not known" with core's reason; a wall says where it comes from, and a
+// shipped one the rank's events cover clearly less of is flagged with the numbers.
 #include "views/tables/stepsmodel.h"
 
 #include "tests/support/testsupport.h"
@@ -16,7 +18,8 @@ using views::StepsModel;
 namespace {
 query::StepRow step(int rank, std::optional<int64_t> computeNs,
                     std::optional<int64_t> idleNs = int64_t(3'000'000)) {
-    return {rank, 1, 0, 10'000'000, 10'000'000, computeNs, 2'000'000, 1'000'000, idleNs, 0, false, {}};
+    return {rank,      1,      0, 10'000'000, 10'000'000, computeNs, 2'000'000,
+            1'000'000, idleNs, 0, false,      {},         {},        {}};
 }
 } // namespace
 
@@ -73,7 +76,7 @@ class TstStepsModel : public QObject {
         // run keys 10000 and 10001 are a colliding run's ranks 1 and 0; keys 0 and 5 belong to other runs
         StepsModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.setRun({10000, 10001}, {{10000, 1}, {10001, 0}}, true);
+        m.setRun({10000, 10001}, {{10000, 1}, {10001, 0}});
         m.setRows(std::make_shared<const std::vector<query::StepRow>>(
             std::vector<query::StepRow>{step(0, 1), step(5, 1), step(10000, 1), step(10001, 1)}));
         QCOMPARE(m.rowCount(), 2);
@@ -101,21 +104,23 @@ class TstStepsModel : public QObject {
         }
         QCOMPARE(keys, (std::set<int>{0, 1, 2, 3}));
         StepsModel m;
-        m.setRun(keys, dataRank, true);
+        m.setRun(keys, dataRank);
         m.setRows(rows);
         QCOMPARE(m.rowCount(), 20);
         for (int r = 0; r < m.rowCount(); ++r)
             QVERIFY2(keys.count(m.row(r)->rank), qPrintable(QString::number(m.row(r)->rank)));
         // run 0's one rank is key 10000, rank 0 in its files
-        m.setRun({10000}, {{10000, 0}}, true);
+        m.setRun({10000}, {{10000, 0}});
         m.setRows(rows);
         QCOMPARE(m.rowCount(), 1);
         QCOMPARE(m.data(m.index(0, StepsModel::Rank), Qt::DisplayRole).toString(), QString("0"));
     }
-    void anIncompleteRunWithoutWaitsSaysNotKnown() {
-        auto zeroWait = [](int rank, int64_t waitNs) {
-            auto r = step(rank, 1);
+    void aWaitCoreCannotKnowSaysNotKnownWithItsReason() {
+        // the rule is core's (tst_waitknowledge): the table shows its reason, and a known 0 stays "0 ns"
+        auto withWait = [](int64_t waitNs, std::string why) {
+            auto r = step(0, 1);
             r.waitNs = waitNs;
+            r.waitUnknown = std::move(why);
             return std::make_shared<const std::vector<query::StepRow>>(std::vector<query::StepRow>{r});
         };
         auto waitCell = [](const StepsModel& m, int role) {
@@ -123,16 +128,60 @@ class TstStepsModel : public QObject {
         };
         StepsModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.setRun({}, {}, false);
-        m.setRows(zeroWait(0, 0));
+        m.setRows(withWait(0, "one rank: a wait is measured against the other ranks' arrivals"));
         QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("not known"));
-        QVERIFY(waitCell(m, Qt::ToolTipRole).toString().contains("missing"));
-        m.setRun({}, {}, true); // complete: a measured 0
-        m.setRows(zeroWait(0, 0));
+        QVERIFY(waitCell(m, Qt::ToolTipRole).toString().contains("one rank"));
+        QVERIFY(waitCell(m, Qt::UserRole).toLongLong() < 0); // sorts below every measured wait
+        m.setRows(withWait(0, ""));
         QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("0 ns"));
-        m.setRun({}, {}, false); // incomplete, but waits were measured
-        m.setRows(zeroWait(0, 2'000'000));
+        m.setRows(withWait(2'000'000, ""));
         QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("2.00 ms"));
+    }
+    void aOneRankLegacyRunsWaitIsNotKnown() {
+        // resource/profiler run 0: rank 0 alone, 80 step-trace communication intervals, no hccl_raw
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        StepsModel m;
+        m.setRun({0}, {{0, 0}});
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
+        QCOMPARE(m.rowCount(), 1);
+        QCOMPARE(m.data(m.index(0, StepsModel::Wait), Qt::DisplayRole).toString(), QString("not known"));
+        QVERIFY(m.data(m.index(0, StepsModel::Wait), Qt::ToolTipRole).toString().contains("one rank"));
+    }
+    void aShippedWallSaysWhereItComesFromAndIsFlaggedWhereItCannotFit() {
+        // msinsight server test_data: step_trace_time.csv's Stage 294586.5 µs on rank 1, whose kernels of
+        // step 2 span 16420.25 µs (kernel_details.csv, no trace_view.json)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
+        auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        StepsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
+        QCOMPARE(m.rowCount(), 2);
+        const int r1 = m.row(0)->rank == 1 ? 0 : 1;
+        auto cell = [&](int col, int role) { return m.data(m.index(r1, col), role); };
+        QCOMPARE(cell(StepsModel::WallFrom, Qt::DisplayRole).toString(), QString("step_trace_time.csv"));
+        QCOMPARE(cell(StepsModel::Wall, Qt::DisplayRole).toString(), QString("295 ms ⚠"));
+        QVERIFY(cell(StepsModel::Wall, Qt::DecorationRole).canConvert<QColor>());
+        const QString tip = cell(StepsModel::Wall, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("step_trace_time.csv rank 1 step 2: 295 ms, but this rank's events cover 16.4 "
+                              "ms of it"),
+                 qPrintable(tip));
+        QVERIFY(cell(StepsModel::Compute, Qt::ToolTipRole).toString().contains("step_trace_time.csv"));
+        QVERIFY(m.headerData(StepsModel::Wall, Qt::Horizontal, Qt::ToolTipRole).toString().contains("Stage"));
+        // a wall from the step markers is not flagged (level1: Stage 136.6 ms inside a 156 ms ProfilerStep)
+        auto lv = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1");
+        QVERIFY2(lv.result.ok, lv.result.error.c_str());
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*lv.db)));
+        for (int r = 0; r < m.rowCount(); ++r) {
+            QVERIFY(!m.data(m.index(r, StepsModel::Wall), Qt::DecorationRole).isValid());
+            QVERIFY(!m.data(m.index(r, StepsModel::Wall), Qt::DisplayRole).toString().contains("⚠"));
+        }
     }
     void traceFilterWaitsAreNotKnown() {
         // hta's trace_filter: 2 of 128 ranks, no wait measured (sqlite3: sum(wait_ns) of step_stat is 0)
@@ -145,7 +194,6 @@ class TstStepsModel : public QObject {
         QVERIFY(run.step());
         QCOMPARE(run.i64(0), int64_t(0)); // the index knows the run is incomplete
         StepsModel m;
-        m.setRun({}, {}, false);
         m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
         QCOMPARE(m.rowCount(), 4);
         for (int r = 0; r < m.rowCount(); ++r)

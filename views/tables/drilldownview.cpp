@@ -75,10 +75,9 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     setLevel(0);
 }
 
-void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank,
-                               bool complete) {
+void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank) {
     // the previous profile's (or run's) rows go first: a click on the tab must not re-select one of them
-    m_steps->setRun(std::set<int>(ranks.begin(), ranks.end()), dataRank, complete);
+    m_steps->setRun(std::set<int>(ranks.begin(), ranks.end()), dataRank);
     m_ops->setRows(nullptr, 0);
     m_tensors->setRows(nullptr);
     m_tensorsLoaded = false;

@@ -28,9 +28,8 @@ class DrillDownView : public QWidget {
   public:
     DrillDownView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     /// A new profile or run: `ranks` the shown run's rank keys (empty: every rank), `dataRank` the
-    /// producer's number per key (for the labels), `complete` whether every rank of its job is present.
-    void setProfile(const std::vector<int>& ranks = {}, const std::map<int, int>& dataRank = {},
-                    bool complete = true);
+    /// producer's number per key (for the labels).
+    void setProfile(const std::vector<int>& ranks = {}, const std::map<int, int>& dataRank = {});
     int level() const { return m_level; }
     void drillDown();
     void goUp();

@@ -1,5 +1,7 @@
 #include "views/tables/stepsmodel.h"
 
+#include "core/model/stepwall.h"
+
 #include "views/common/timemapping.h"
 
 #include <QColor>
@@ -7,13 +9,11 @@
 
 namespace rs::views {
 
-void StepsModel::setRun(std::set<int> rankKeys, std::map<int, int> dataRank, bool complete) {
+void StepsModel::setRun(std::set<int> rankKeys, std::map<int, int> dataRank) {
     beginResetModel();
     m_rankKeys = std::move(rankKeys);
     m_dataRank = std::move(dataRank);
-    m_complete = complete;
     m_rows.reset();
-    m_waitUnknown = false;
     endResetModel();
 }
 
@@ -31,10 +31,6 @@ void StepsModel::setRows(std::shared_ptr<const std::vector<query::StepRow>> rows
         rows = std::move(kept);
     }
     m_rows = std::move(rows);
-    // core's commWaitText rule: an incomplete run without a single measured wait has its late ranks among
-    // the missing ones, so its 0 is "not known"
-    m_waitUnknown = !m_complete && m_rows &&
-                    std::none_of(m_rows->begin(), m_rows->end(), [](const auto& r) { return r.waitNs > 0; });
     endResetModel();
 }
 
@@ -59,15 +55,18 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
     if (!r) return {};
     // an unknown compute or idle is -1 for sorting (below every measured one) and "—" on screen, never "0 ns"
     // nor a figure that looks measured
+    const bool waitUnknown = !r->waitUnknown.empty();
+    const bool partial = r->wall.partial();
     int64_t v[] = {r->rank,
                    r->step,
                    r->wallNs,
+                   int64_t(r->wall.source),
                    r->computeNs.value_or(-1),
                    r->commNs,
                    r->waitNs,
                    r->idleNs.value_or(-1),
                    r->preparingNs};
-    if (index.column() == Wait && m_waitUnknown) v[Wait] = -1;
+    if (waitUnknown) v[Wait] = -1;
     const bool unknown =
         (index.column() == Compute && !r->computeNs) || (index.column() == Idle && !r->idleNs);
     switch (role) {
@@ -75,13 +74,19 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
         if (index.column() == Rank) return shownRank(r->rank); // as the lanes name it
         if (index.column() == Step) return qint64(r->step);
         if (index.column() == Cause) return r->outlier ? QString::fromStdString(r->cause) : QString();
+        if (index.column() == WallFrom) return QString::fromStdString(model::wallSourceName(r->wall.source));
         if (unknown) return QStringLiteral("—");
-        if (index.column() == Wait && m_waitUnknown) return tr("not known");
+        if (index.column() == Wait && waitUnknown) return tr("not known");
+        if (index.column() == Wall && partial) return formatDuration(r->wallNs) + QStringLiteral(" ⚠");
         return formatDuration(v[index.column()]);
     case Qt::UserRole:
         if (index.column() == Rank) return shownRank(r->rank);
         if (index.column() == Cause) return r->outlier ? 1 : 0;
+        if (index.column() == WallFrom) return QString::fromStdString(model::wallSourceName(r->wall.source));
         return qint64(v[index.column()]);
+    case Qt::DecorationRole:
+        // the files hold part of the step: marked where the figure is, not only in a tooltip
+        return index.column() == Wall && partial ? QVariant(QColor(230, 120, 0)) : QVariant();
     case Qt::ToolTipRole:
         return toolTipOf(*r, Column(index.column()));
     case Qt::BackgroundRole:
@@ -89,18 +94,48 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
         return r->outlier ? QColor(20, 20, 20) : QVariant();
     case Qt::TextAlignmentRole:
-        return index.column() == Cause ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                       : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return index.column() == Cause || index.column() == WallFrom
+                   ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     default:
         return {};
     }
 }
 
 QVariant StepsModel::toolTipOf(const query::StepRow& r, Column c) const {
-    if (c == Wait && m_waitUnknown)
-        return tr("Communication wait not known: ranks of the job are missing, so the collectives' waits "
-                  "(who arrived late) are not measured");
-    return toolTip(r, c, shownRank(r.rank));
+    if (c == Wait && !r.waitUnknown.empty())
+        return tr("Communication wait not known: %1").arg(QString::fromStdString(r.waitUnknown));
+    if (c == Wall || c == WallFrom) return wallToolTip(r);
+    const QVariant tip = toolTip(r, c, shownRank(r.rank));
+    if ((c == Compute || c == Comm || c == Idle) && model::isShipped(r.wall.source) && r.computeNs) {
+        const QString from = tr("From %1, the same row as the wall")
+                                 .arg(QString::fromStdString(model::wallSourceName(r.wall.source)));
+        return tip.isValid() ? from + "<br>" + tip.toString() : from;
+    }
+    return tip;
+}
+
+QString StepsModel::wallToolTip(const query::StepRow& r) const {
+    QString tip =
+        formatDuration(r.wallNs) + ", " + QString::fromStdString(model::wallSourceText(r.wall.source));
+    if (r.wall.partial())
+        tip += "<br><b>⚠ " +
+               tr("%1 rank %2 step %3: %4")
+                   .arg(QString::fromStdString(model::wallSourceName(r.wall.source)))
+                   .arg(shownRank(r.rank))
+                   .arg(r.step)
+                   .arg(QString::fromStdString(r.wall.partialText()).toHtmlEscaped()) +
+               "</b><br>" +
+               tr("The timeline's step band is the %1 the events cover; the compute, comm and idle columns "
+                  "come from the same shipped row as this wall.")
+                   .arg(formatDuration(r.wall.eventsNs));
+    else if (model::isShipped(r.wall.source) && r.wall.eventsNs > r.wallNs)
+        // level1: Stage + Bubble 136.6 ms in a 156 ms ProfilerStep, the difference mostly its Preparing
+        tip += "<br>" + tr("The timeline's step band lasts %1: a shipped wall leaves out the Preparing "
+                           "before the step's first device task (%2) and the host's tail")
+                            .arg(formatDuration(r.wall.eventsNs), formatDuration(r.preparingNs));
+    if (r.outlier) tip += "<br>" + tr("Outlier step: %1").arg(QString::fromStdString(r.cause));
+    return tip;
 }
 
 QVariant StepsModel::toolTip(const query::StepRow& r, Column c, int rank) {
@@ -116,10 +151,18 @@ QVariant StepsModel::toolTip(const query::StepRow& r, Column c, int rank) {
 }
 
 QVariant StepsModel::headerData(int section, Qt::Orientation o, int role) const {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"rank", "step", "wall",      "compute",      "comm",
-                                  "wait", "idle", "preparing", "outlier cause"};
-    return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+    if (o != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
+    if (role == Qt::ToolTipRole && (section == Wall || section == WallFrom))
+        return tr("The step's wall time. Where the producer ships a step breakdown (step_trace_time.csv, "
+                  "analysis.db) it is that row's Stage + Bubble, the step's first to last device task, and "
+                  "compute, comm and idle come from the same row; else it is the step band the timeline "
+                  "draws (the trace's step markers, the kernels of the step, the step trace). \"wall from\" "
+                  "says which. ⚠: the rank's events cover clearly less of a shipped wall (the files hold "
+                  "part of the step).");
+    if (role != Qt::DisplayRole) return {};
+    static const char* names[] = {"rank", "step", "wall", "wall from", "compute",
+                                  "comm", "wait", "idle", "preparing", "outlier cause"};
+    return tr(names[section]);
 }
 
 } // namespace rs::views

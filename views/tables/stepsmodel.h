@@ -2,9 +2,11 @@
 // Table model of every rank × step with its breakdown (wall, compute, communication, wait, idle,
 // preparing); outlier steps marked (background, cause in the tooltip); a compute or idle time nothing
 // measured shows "—" with the reason in its tooltip. Only the shown run's ranks are listed, named as the
-// lanes name them (the producer's number, not the rank key that tells colliding runs apart). A wait no
-// collective measured in an incomplete run reads "not known", as the report says. Qt::UserRole holds raw
-// numbers for sorting (-1: unknown). GUI thread only.
+// lanes name them (the producer's number, not the rank key that tells colliding runs apart). The "wall
+// from" column says where each wall comes from (core/model/stepwall.h); a shipped wall the rank's events
+// cover clearly less of is flagged (⚠, an orange mark, the numbers in the tooltip). A wait nothing could
+// measure reads "not known" with core's reason (core/query/waitknowledge.h), as the report says.
+// Qt::UserRole holds raw numbers for sorting (-1: unknown). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QAbstractTableModel>
@@ -17,16 +19,14 @@ namespace rs::views {
 class StepsModel : public QAbstractTableModel {
     Q_OBJECT
   public:
-    enum Column { Rank, Step, Wall, Compute, Comm, Wait, Idle, Preparing, Cause, ColumnCount };
+    enum Column { Rank, Step, Wall, WallFrom, Compute, Comm, Wait, Idle, Preparing, Cause, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
     /// The shown run: its rank keys (empty: every rank), the producer's number per key
-    /// (ProfileSummary::dataRank) and whether every rank of its job is present. Clears the rows.
-    void setRun(std::set<int> rankKeys, std::map<int, int> dataRank, bool complete);
+    /// (ProfileSummary::dataRank). Clears the rows.
+    void setRun(std::set<int> rankKeys, std::map<int, int> dataRank);
     /// Every rank's steps; rows of ranks outside the shown run are dropped (another run's clock).
     void setRows(std::shared_ptr<const std::vector<query::StepRow>> rows);
     int shownRank(int key) const; ///< the number the lanes show for rank key `key`
-    /// No wait is measured in an incomplete run: its waits are not known (not 0 ns).
-    bool waitUnknown() const { return m_waitUnknown; }
     const query::StepRow* row(int r) const;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -36,10 +36,10 @@ class StepsModel : public QAbstractTableModel {
   private:
     static QVariant toolTip(const query::StepRow& r, Column c, int rank);
     QVariant toolTipOf(const query::StepRow& r, Column c) const;
+    QString wallToolTip(const query::StepRow& r) const;
     std::shared_ptr<const std::vector<query::StepRow>> m_rows;
     std::set<int> m_rankKeys;
     std::map<int, int> m_dataRank;
-    bool m_complete = true, m_waitUnknown = false;
 };
 
 } // namespace rs::views

@@ -1,0 +1,18 @@
+#pragma once
+// A selected step's wall (with where it comes from, and ⚠ where the rank's events cover clearly less of a
+// shipped figure) and its wait (or why it is not known), as Details and the status bar say them. The rules
+// are core's (core/model/stepwall.h, core/query/waitknowledge.h); these only word them. GUI thread.
+#include "core/query/timelinequery.h"
+
+#include <QString>
+
+namespace rs::gui {
+
+/// "295 ms ⚠ from step_trace_time.csv" (short: the status bar) …
+QString stepWallShort(const query::StepDesc& s);
+/// … and the long form: the source in full, and the numbers where the files hold part of the step.
+QString stepWallLong(const query::StepDesc& s, int shownRank);
+/// "wait 1.20 ms" or "wait not known"; `why` gets the reason where it is not known.
+QString stepWaitShort(const query::StepDesc& s, QString* why = nullptr);
+
+} // namespace rs::gui

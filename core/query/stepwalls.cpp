@@ -1,0 +1,32 @@
+#include "core/query/stepwalls.h"
+
+namespace rs::query {
+
+std::string StepWall::partialText() const {
+    return partial() ? model::partialWallText(wallNs, eventsNs, recordedNs) : std::string();
+}
+
+std::map<std::pair<int, int64_t>, StepWall> loadStepWalls(index::Db& db) {
+    std::map<std::pair<int, int64_t>, StepWall> out;
+    // a shipped breakdown comes from step_trace_time.csv, or from analysis.db's StepTraceTime where the
+    // rank has that file and no CSV (the .db export)
+    auto q = db.prepare(
+        "SELECT s.rank, s.step, s.end_ns - s.start_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
+        "coalesce(s.source, ''), coalesce(st.source, ''), "
+        "CASE WHEN r.end_ns > r.start_ns THEN r.end_ns - r.start_ns ELSE 0 END, "
+        "EXISTS(SELECT 1 FROM source_file f WHERE f.rank = s.rank AND f.path LIKE '%step_trace_time.csv%') "
+        "OR NOT EXISTS(SELECT 1 FROM source_file f WHERE f.rank = s.rank AND f.path LIKE '%analysis.db') "
+        "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
+        "LEFT JOIN rank_info r ON r.rank = s.rank");
+    while (q.step()) {
+        StepWall w;
+        w.eventsNs = q.i64(2);
+        w.wallNs = q.i64(3);
+        w.source = model::wallSourceOf(q.text(5), q.text(4), q.i64(7) != 0);
+        w.recordedNs = q.i64(6);
+        out[{int(q.i64(0)), q.i64(1)}] = w;
+    }
+    return out;
+}
+
+} // namespace rs::query

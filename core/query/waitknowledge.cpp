@@ -1,0 +1,55 @@
+#include "core/query/waitknowledge.h"
+
+namespace rs::query {
+
+std::string waitUnknownReason(const RunWaitFacts& f) {
+    if (f.waitNs > 0) return {};
+    // no wait measured where ranks are missing: the late rank is among them
+    if (!f.complete) return "ranks of the job are missing: the waits for them are not measured";
+    if (f.collectives == 0 || f.measuredCollectives > 0) return {};
+    if (f.ranks == 1)
+        // a job of one rank waits for nobody: its 0 is real
+        return f.worldSize == 1 ? std::string()
+                                : "one rank: a wait is measured against the other ranks' arrivals, and this "
+                                  "rank's files ship no wait of their own";
+    return "no collective was matched across the ranks, and the files ship no wait of their own";
+}
+
+std::map<int, std::string> loadRunWaitUnknown(index::Db& db) {
+    std::map<int, std::string> out;
+    // measured: matched with a peer (a last rank), or a producer's record (communication.json, hccl_raw,
+    // the .db's) or Notify_Wait tasks on the rank itself
+    auto q = db.prepare(
+        "SELECT u.run_id, u.complete, u.world_size, "
+        "(SELECT count(*) FROM rank_info r WHERE r.run_id = u.run_id), "
+        "(SELECT count(*) FROM collective c JOIN rank_info r ON r.rank = c.rank WHERE r.run_id = u.run_id), "
+        "(SELECT count(*) FROM collective c JOIN rank_info r ON r.rank = c.rank WHERE r.run_id = u.run_id "
+        "AND (c.last_rank IS NOT NULL OR c.wait_events_ns IS NOT NULL OR coalesce(c.source, 'events') <> "
+        "'events')), "
+        "(SELECT coalesce(sum(w.dur_ns), 0) FROM wait w JOIN rank_info r ON r.rank = w.rank WHERE "
+        "r.run_id = u.run_id AND w.kind = 'collective_wait') FROM run u");
+    while (q.step()) {
+        RunWaitFacts f;
+        f.complete = q.i64(1) != 0;
+        if (!q.isNull(2)) f.worldSize = q.i64(2);
+        f.ranks = q.i64(3);
+        f.collectives = q.i64(4);
+        f.measuredCollectives = q.i64(5);
+        f.waitNs = q.i64(6);
+        out[int(q.i64(0))] = waitUnknownReason(f);
+    }
+    return out;
+}
+
+std::map<int, std::string> loadRankWaitUnknown(index::Db& db) {
+    const auto runs = loadRunWaitUnknown(db);
+    std::map<int, std::string> out;
+    auto q = db.prepare("SELECT rank, run_id FROM rank_info WHERE run_id IS NOT NULL");
+    while (q.step()) {
+        auto it = runs.find(int(q.i64(1)));
+        if (it != runs.end() && !it->second.empty()) out[int(q.i64(0))] = it->second;
+    }
+    return out;
+}
+
+} // namespace rs::query

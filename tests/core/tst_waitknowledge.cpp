@@ -1,0 +1,79 @@
+// A communication wait nothing could measure is "not known" with the reason, never "0 ns": one rule
+// (core/query/waitknowledge.h) for the report, the Steps table, Details and the status bar. A wait is
+// measured by comparing arrivals with the peers, or by the producer on the rank itself (communication.json,
+// hccl_raw, Notify_Wait); a run of one rank whose files ship neither has no measured wait.
+#include "core/query/report.h"
+#include "core/query/waitknowledge.h"
+
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+
+using namespace rs;
+using query::RunWaitFacts;
+
+class TstWaitKnowledge : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void theRule() {
+        RunWaitFacts oneRank{true, 1, std::nullopt, 80, 0, 0};
+        QVERIFY(query::waitUnknownReason(oneRank).find("one rank") != std::string::npos);
+        RunWaitFacts world1 = oneRank;
+        world1.worldSize = 1; // a job of one rank waits for nobody: its 0 is real
+        QCOMPARE(query::waitUnknownReason(world1), std::string());
+        RunWaitFacts shipped = oneRank;
+        shipped.measuredCollectives = 4; // communication.json's Wait Time on the rank itself
+        QCOMPARE(query::waitUnknownReason(shipped), std::string());
+        RunWaitFacts none{true, 1, std::nullopt, 0, 0, 0}; // no collective: nothing to wait for
+        QCOMPARE(query::waitUnknownReason(none), std::string());
+        RunWaitFacts incomplete{false, 2, 128, 10, 0, 0};
+        QVERIFY(query::waitUnknownReason(incomplete).find("missing") != std::string::npos);
+        incomplete.waitNs = 5; // measured where the ranks present met
+        QCOMPARE(query::waitUnknownReason(incomplete), std::string());
+        RunWaitFacts unmatched{true, 4, 4, 10, 0, 0};
+        QVERIFY(query::waitUnknownReason(unmatched).find("matched") != std::string::npos);
+    }
+    void aOneRankLegacyRunSaysNotKnown() {
+        // resource/profiler: four runs of one rank; runs 0 and 1 (ranks 0 and 10) each have 80 step-trace
+        // communication intervals (step_trace_raw_{0,10}: 20 steps × 4 stream columns) and no hccl_raw
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("waitknowledge-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto runs = query::loadRunWaitUnknown(*ix.db);
+        int unknown = 0;
+        for (const auto& [run, why] : runs)
+            unknown += why.find("one rank") != std::string::npos;
+        QCOMPARE(unknown, 2);
+        const auto byRank = query::loadRankWaitUnknown(*ix.db);
+        QVERIFY(byRank.count(0) && byRank.count(10));
+        // the report of run 0 (what the app shows) and of the folder say it
+        const auto report = query::buildReport(*ix.db, 5);
+        auto run0 = report["runs"][0]["run"].get<int>();
+        const std::string one = query::formatReport(query::runReport(*ix.db, report, run0), 5);
+        QVERIFY2(one.find("Communication wait: not known (one rank") != std::string::npos, one.c_str());
+        const std::string all = query::formatReport(report, 5);
+        QVERIFY2(all.find("not known in runs 0, 1 (one rank") != std::string::npos, all.c_str());
+        QVERIFY(all.find("Communication wait: 0 ns in total\n") == std::string::npos);
+    }
+    void shippedWaitsStayKnownAndTraceFilterStaysMissing() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("waitknowledge-cache")));
+        // the .db export of one rank of eight: Notify_Wait measures its waits (3.69 ms)
+        auto db = test::indexDir(samples + "/msinsight/test/data/pytorch/db/level1");
+        QVERIFY2(db.result.ok, db.result.error.c_str());
+        for (const auto& [run, why] : query::loadRunWaitUnknown(*db.db))
+            QCOMPARE(why, std::string());
+        auto tf = test::indexDir(samples + "/hta/tests/data/trace_filter");
+        QVERIFY2(tf.result.ok, tf.result.error.c_str());
+        const std::string text = query::formatReport(query::buildReport(*tf.db, 5), 5);
+        QVERIFY2(text.find("Communication wait: not known (ranks of the job are missing") !=
+                     std::string::npos,
+                 text.c_str());
+    }
+};
+
+QTEST_MAIN(TstWaitKnowledge)
+#include "tst_waitknowledge.moc"
