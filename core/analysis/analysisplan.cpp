@@ -67,7 +67,7 @@ std::vector<int> ranksOf(index::Db& db) {
 AnalysisPlan::AnalysisPlan(std::vector<std::unique_ptr<RankPass>> rankPasses,
                            std::vector<std::unique_ptr<CrossRankPass>> crossRankPasses)
     : m_rank(std::move(rankPasses)), m_cross(std::move(crossRankPasses)), m_rankSec(m_rank.size()),
-      m_crossSec(m_cross.size()), m_besideSec(m_rank.size()) {
+      m_crossSec(m_cross.size()), m_besideSec(m_rank.size()), m_takenSec(m_rank.size()) {
     validate();
     validateOffThread();
 }
@@ -166,11 +166,15 @@ void AnalysisPlan::runRank(index::Db& db, const AnalysisOptions& opts, size_t ra
                            const NameIndex& names, OffThreadPasses* beside, size_t from, size_t to) {
     RankContext ctx(db, opts, rank, names);
     for (size_t i = from, off = 0; i < to; ++i) {
+        if (beside && m_rank[i]->offThread()) {
+            std::unique_ptr<RankResult> result = beside->take(rankIndex, off++); // timed by `beside`
+            const auto t = Clock::now();
+            m_rank[i]->apply(ctx, *result);
+            m_rankSec[i] += since(t);
+            continue;
+        }
         const auto t = Clock::now();
-        if (beside && m_rank[i]->offThread())
-            m_rank[i]->apply(ctx, *beside->take(rankIndex, off++));
-        else
-            m_rank[i]->run(ctx);
+        m_rank[i]->run(ctx);
         m_rankSec[i] += since(t);
     }
 }
@@ -204,8 +208,12 @@ void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
         runRank(db, opts, r, ranks[r], names, beside.get(), first, m_rank.size());
     }
     if (beside) {
-        for (size_t k = 0; k < offIndex.size(); ++k)
+        for (size_t k = 0; k < offIndex.size(); ++k) {
             m_besideSec[offIndex[k]] += beside->computeSeconds()[k];
+            m_takenSec[offIndex[k]] += beside->takenOverSeconds()[k];
+        }
+        m_writerIdleSec += beside->writerIdleSeconds();
+        m_workerIdleSec += beside->workerIdleSeconds();
         beside.reset();
     }
     for (size_t i = 0; i < m_rank.size(); ++i) {
@@ -237,7 +245,8 @@ void AnalysisPlan::run(index::Db& db, const AnalysisOptions& opts, const std::fu
 std::vector<AnalysisPlan::PassTime> AnalysisPlan::times() const {
     std::vector<PassTime> out;
     for (size_t i = 0; i < m_rank.size(); ++i)
-        out.push_back({m_rank[i]->info().name, PassScope::RankLocal, m_rankSec[i], m_besideSec[i]});
+        out.push_back(
+            {m_rank[i]->info().name, PassScope::RankLocal, m_rankSec[i], m_besideSec[i], m_takenSec[i]});
     for (size_t i = 0; i < m_cross.size(); ++i)
         out.push_back({m_cross[i]->info().name, PassScope::CrossRank, m_crossSec[i]});
     return out;

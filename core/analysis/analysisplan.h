@@ -97,11 +97,16 @@ class AnalysisPlan {
         std::string_view name;
         PassScope scope;
         /// since construction, on the index-building thread; a rank-local pass's summed over the ranks
-        /// (an off-thread pass's: waiting for its results and writing them)
+        /// (an off-thread pass's with a second thread: applying its results; the wait for them is
+        /// writerIdleSeconds(), and computes taken over are each pass's takenOverSeconds)
         double seconds;
-        double besideSeconds = 0; ///< an off-thread pass's compute() on the second thread
+        double besideSeconds = 0;    ///< an off-thread pass's compute() on the second thread
+        double takenOverSeconds = 0; ///< its compute() on this thread, for the worker (within `seconds`)
     };
     std::vector<PassTime> times() const;
+    /// Of the rank-local half with a second thread: seconds this thread waited for it, and it for this one.
+    double writerIdleSeconds() const { return m_writerIdleSec; }
+    double workerIdleSeconds() const { return m_workerIdleSec; }
 
   private:
     void validate() const;
@@ -116,6 +121,8 @@ class AnalysisPlan {
     std::vector<std::unique_ptr<CrossRankPass>> m_cross;
     std::vector<double> m_rankSec, m_crossSec; ///< per pass, since construction
     std::vector<double> m_besideSec;           ///< per rank-local pass: compute() on the second thread
+    double m_writerIdleSec = 0, m_workerIdleSec = 0;
+    std::vector<double> m_takenSec; ///< per rank-local pass: its compute() taken over here
 };
 
 } // namespace rs::analysis

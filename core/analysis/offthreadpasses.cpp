@@ -90,10 +90,12 @@ void OffThreadPasses::work() {
             size_t t = 0;
             {
                 std::unique_lock lock(m_mutex);
+                const auto idle = Clock::now();
                 m_changed.wait(lock, [&] {
                     t = firstFree();
                     return m_quit || t == m_tasks.size() || inWindow(t);
                 });
+                m_workerIdleSec += since(idle);
                 if (m_quit || t == m_tasks.size()) return;
                 m_tasks[t].state = State::Worker;
             }
@@ -143,7 +145,9 @@ std::unique_ptr<RankResult> OffThreadPasses::take(size_t rankIndex, size_t pass)
             continue;
         }
         // waits in short slices so a cancel is seen here even while the worker is inside a long compute
+        const auto idle = Clock::now();
         m_changed.wait_for(lock, std::chrono::milliseconds(20));
+        m_writerIdleSec += since(idle);
     }
     std::unique_ptr<RankResult> out = std::move(m_tasks[want].results.at(pass - m_unitFirst[unit]));
     // a rank whose results are all taken leaves the window, so the worker may start the next one

@@ -54,6 +54,10 @@ class OffThreadPasses {
     const std::vector<double>& takenOverSeconds() const { return m_writerSec; }
     /// The index-building thread's time in take(), waiting and computing.
     double waitSeconds() const { return m_waitSec; }
+    /// Time with nothing to do: the index-building thread waiting for the worker; the worker waiting for
+    /// the window to move (complete once every result was taken).
+    double writerIdleSeconds() const { return m_writerIdleSec; }
+    double workerIdleSeconds() const { return m_workerIdleSec; }
 
   private:
     enum class State { Free, Worker, Writer, Done };
@@ -92,7 +96,9 @@ class OffThreadPasses {
     std::vector<double> m_computeSec; ///< written by the worker under the lock
     std::vector<double> m_writerSec;  ///< the index-building thread's
     double m_waitSec = 0;
-    std::thread m_worker; ///< last: started once the members above exist
+    double m_writerIdleSec = 0;
+    double m_workerIdleSec = 0; ///< written by the worker under the lock
+    std::thread m_worker;       ///< last: started once the members above exist
 };
 
 } // namespace rs::analysis

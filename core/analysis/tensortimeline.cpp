@@ -28,6 +28,7 @@ struct TensorTimelineResult : RankResult {
         int64_t rowid;
         std::optional<int64_t> allocNs, freeNs;
         std::optional<double> allocStep, freeStep;
+        bool times; ///< a time filled in (else only step numbers: tensor_rank's alloc_ns stays)
     };
     std::vector<int64_t> dropped;
     std::vector<Update> updates;
@@ -81,7 +82,8 @@ std::unique_ptr<RankResult> TensorTimelinePass::compute(RankReadContext& ctx) co
         if (freeTime) r.freeNs = steps.timeOfStep(ctx.rank, *r.freeStep);
         if (allocStep) r.allocStep = stepAt(*r.allocNs);
         if (freeStep) r.freeStep = stepAt(*r.freeNs);
-        out->updates.push_back({r.rowid, r.allocNs, r.freeNs, r.allocStep, r.freeStep});
+        out->updates.push_back(
+            {r.rowid, r.allocNs, r.freeNs, r.allocStep, r.freeStep, allocTime || freeTime});
     }
     return out;
 }
@@ -92,15 +94,22 @@ void TensorTimelinePass::apply(RankContext& ctx, RankResult& result) {
     for (int64_t rowid : res.dropped)
         del.bind(1, rowid).exec();
     res.diagnostics.replay(ctx.diagnostics());
+    // most rows only get step numbers: an UPDATE naming alloc_ns would rewrite its tensor_rank entry too
     auto upd = ctx.db.prepare(
         "UPDATE tensor SET alloc_ns = ?, free_ns = ?, alloc_step = ?, free_step = ? WHERE rowid = ?");
-    for (const auto& u : res.updates)
+    auto steps = ctx.db.prepare("UPDATE tensor SET alloc_step = ?, free_step = ? WHERE rowid = ?");
+    for (const auto& u : res.updates) {
+        if (!u.times) {
+            steps.bind(1, u.allocStep).bind(2, u.freeStep).bind(3, u.rowid).exec();
+            continue;
+        }
         upd.bind(1, u.allocNs)
             .bind(2, u.freeNs)
             .bind(3, u.allocStep)
             .bind(4, u.freeStep)
             .bind(5, u.rowid)
             .exec();
+    }
 }
 
 void TensorTimelinePass::run(RankContext& ctx) {
