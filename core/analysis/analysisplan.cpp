@@ -208,12 +208,14 @@ void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
         runRank(db, opts, r, ranks[r], names, beside.get(), first, m_rank.size());
     }
     if (beside) {
+        beside->stop(); // every result was taken: the worker has ended or is about to
         for (size_t k = 0; k < offIndex.size(); ++k) {
             m_besideSec[offIndex[k]] += beside->computeSeconds()[k];
             m_takenSec[offIndex[k]] += beside->takenOverSeconds()[k];
         }
         m_writerIdleSec += beside->writerIdleSeconds();
         m_workerIdleSec += beside->workerIdleSeconds();
+        m_workerCpuSec += beside->workerCpuSeconds();
         beside.reset();
     }
     for (size_t i = 0; i < m_rank.size(); ++i) {

@@ -107,6 +107,8 @@ class AnalysisPlan {
     /// Of the rank-local half with a second thread: seconds this thread waited for it, and it for this one.
     double writerIdleSeconds() const { return m_writerIdleSec; }
     double workerIdleSeconds() const { return m_workerIdleSec; }
+    /// The second thread's CPU time (the rest of the stage's CPU time is this thread's).
+    double workerCpuSeconds() const { return m_workerCpuSec; }
 
   private:
     void validate() const;
@@ -121,7 +123,7 @@ class AnalysisPlan {
     std::vector<std::unique_ptr<CrossRankPass>> m_cross;
     std::vector<double> m_rankSec, m_crossSec; ///< per pass, since construction
     std::vector<double> m_besideSec;           ///< per rank-local pass: compute() on the second thread
-    double m_writerIdleSec = 0, m_workerIdleSec = 0;
+    double m_writerIdleSec = 0, m_workerIdleSec = 0, m_workerCpuSec = 0;
     std::vector<double> m_takenSec; ///< per rank-local pass: its compute() taken over here
 };
 

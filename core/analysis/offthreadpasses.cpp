@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <stdexcept>
 
 #ifdef __GLIBC__
@@ -19,6 +20,12 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+double threadCpu() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
 bool isSet(const std::atomic<bool>* flag) {
@@ -47,6 +54,11 @@ OffThreadPasses::OffThreadPasses(std::vector<const RankPass*> passes, std::vecto
 }
 
 OffThreadPasses::~OffThreadPasses() {
+    stop();
+}
+
+void OffThreadPasses::stop() {
+    if (!m_worker.joinable()) return;
     {
         std::lock_guard lock(m_mutex); // set under the lock: a worker about to wait sees it
         m_quit = true;                 // a statement running now stops too (the progress handler)
@@ -96,7 +108,7 @@ void OffThreadPasses::work() {
                     return m_quit || t == m_tasks.size() || inWindow(t);
                 });
                 m_workerIdleSec += since(idle);
-                if (m_quit || t == m_tasks.size()) return;
+                if (m_quit || t == m_tasks.size()) break;
                 m_tasks[t].state = State::Worker;
             }
             std::vector<double> sec(m_passes.size());
@@ -119,6 +131,10 @@ void OffThreadPasses::work() {
     } catch (...) {
         std::lock_guard lock(m_mutex);
         m_error = std::current_exception();
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_workerCpuSec = threadCpu();
     }
     m_changed.notify_all();
 }

@@ -41,6 +41,9 @@ class OffThreadPasses {
                     const std::atomic<bool>* cancel, size_t ahead = 1, const NameIndex* names = nullptr,
                     index::Db* writer = nullptr);
     ~OffThreadPasses();
+    /// Stops and joins the worker (interrupting a running statement); the destructor's, callable before
+    /// reading the figures below.
+    void stop();
     OffThreadPasses(const OffThreadPasses&) = delete;
     OffThreadPasses& operator=(const OffThreadPasses&) = delete;
 
@@ -58,6 +61,9 @@ class OffThreadPasses {
     /// the window to move (complete once every result was taken).
     double writerIdleSeconds() const { return m_writerIdleSec; }
     double workerIdleSeconds() const { return m_workerIdleSec; }
+    /// The worker thread's CPU time, once stop() returned: with the process's, what each core would do on
+    /// a machine of its own.
+    double workerCpuSeconds() const { return m_workerCpuSec; }
 
   private:
     enum class State { Free, Worker, Writer, Done };
@@ -98,6 +104,7 @@ class OffThreadPasses {
     double m_waitSec = 0;
     double m_writerIdleSec = 0;
     double m_workerIdleSec = 0; ///< written by the worker under the lock
+    double m_workerCpuSec = 0;  ///< likewise, as it ends
     std::thread m_worker;       ///< last: started once the members above exist
 };
 

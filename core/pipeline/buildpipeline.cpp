@@ -222,6 +222,7 @@ void BuildPipeline::analyse(index::IndexBuildFile& file) {
     if (plan.workerIdleSeconds() > 0 || plan.writerIdleSeconds() > 0) {
         m_clock.note("rank-local: writer waited", plan.writerIdleSeconds());
         m_clock.note("rank-local: worker idled", plan.workerIdleSeconds());
+        m_clock.note("rank-local: worker cpu", plan.workerCpuSeconds());
     }
 }
 
