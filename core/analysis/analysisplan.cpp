@@ -67,7 +67,7 @@ std::vector<int> ranksOf(index::Db& db) {
 AnalysisPlan::AnalysisPlan(std::vector<std::unique_ptr<RankPass>> rankPasses,
                            std::vector<std::unique_ptr<CrossRankPass>> crossRankPasses)
     : m_rank(std::move(rankPasses)), m_cross(std::move(crossRankPasses)), m_rankSec(m_rank.size()),
-      m_crossSec(m_cross.size()), m_besideSec(m_rank.size()) {
+      m_crossSec(m_cross.size()), m_besideSec(m_rank.size()), m_takenSec(m_rank.size()) {
     validate();
     validateOffThread();
 }
@@ -118,35 +118,63 @@ void AnalysisPlan::validate() const {
     }
 }
 
-// An off-thread pass's compute() sees the index as the load left it: nothing a rank-local pass before it
-// writes may be among its reads.
+size_t AnalysisPlan::leadingPasses() const {
+    size_t n = 0;
+    while (n < m_rank.size() && m_rank[n]->firstForEveryRank())
+        ++n;
+    return n;
+}
+
+// An off-thread pass's compute() sees the index as the leading passes left it (they run for every rank
+// first and commit), plus what the earlier passes of its own compute group found: nothing another pass
+// after them writes may be among its reads. A group's passes are consecutive (one context).
 void AnalysisPlan::validateOffThread() const {
-    for (size_t i = 0; i < m_rank.size(); ++i) {
+    const size_t first = leadingPasses();
+    for (size_t i = first; i < m_rank.size(); ++i)
+        if (m_rank[i]->firstForEveryRank())
+            throw std::logic_error(std::string(m_rank[i]->info().name) +
+                                   " runs first for every rank but does not lead the plan");
+    auto inGroup = [&](size_t k, std::string_view group) {
+        return m_rank[k]->offThread() && m_rank[k]->computeGroup() == group;
+    };
+    for (size_t i = first; i < m_rank.size(); ++i) {
         if (!m_rank[i]->offThread()) continue;
         const PassInfo info = m_rank[i]->info();
-        for (size_t j = 0; j < i; ++j)
+        const std::string_view group = m_rank[i]->computeGroup();
+        size_t unitStart = i; // the first pass of i's run of group passes
+        while (unitStart > first && inGroup(unitStart - 1, group))
+            --unitStart;
+        for (size_t j = first; j < unitStart; ++j) {
+            if (inGroup(j, group))
+                throw std::logic_error(std::string(info.name) + ": the passes of compute group " +
+                                       std::string(group) + " are not consecutive");
             for (std::string_view w : m_rank[j]->info().writes)
                 for (std::string_view r : info.reads)
                     if (overlaps(w, r))
                         throw std::logic_error(std::string(info.name) + " runs off-thread but reads " +
                                                std::string(r) + ", which " +
                                                std::string(m_rank[j]->info().name) + " writes before it");
+        }
     }
 }
 
 void AnalysisPlan::runRank(index::Db& db, const AnalysisOptions& opts, int rank, const NameIndex& names) {
-    runRank(db, opts, 0, rank, names, nullptr);
+    runRank(db, opts, 0, rank, names, nullptr, 0, m_rank.size());
 }
 
 void AnalysisPlan::runRank(index::Db& db, const AnalysisOptions& opts, size_t rankIndex, int rank,
-                           const NameIndex& names, OffThreadPasses* beside) {
+                           const NameIndex& names, OffThreadPasses* beside, size_t from, size_t to) {
     RankContext ctx(db, opts, rank, names);
-    for (size_t i = 0, off = 0; i < m_rank.size(); ++i) {
+    for (size_t i = from, off = 0; i < to; ++i) {
+        if (beside && m_rank[i]->offThread()) {
+            std::unique_ptr<RankResult> result = beside->take(rankIndex, off++); // timed by `beside`
+            const auto t = Clock::now();
+            m_rank[i]->apply(ctx, *result);
+            m_rankSec[i] += since(t);
+            continue;
+        }
         const auto t = Clock::now();
-        if (beside && m_rank[i]->offThread())
-            m_rank[i]->apply(ctx, *beside->take(rankIndex, off++));
-        else
-            m_rank[i]->run(ctx);
+        m_rank[i]->run(ctx);
         m_rankSec[i] += since(t);
     }
 }
@@ -155,22 +183,39 @@ void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
                                 const std::function<void()>& between, const OffThread* offThread) {
     const NameIndex names = NameIndex::load(db);
     const std::vector<int> ranks = ranksOf(db);
+    // the leading passes run for every rank first: what they write (steps replaced, rank windows) is
+    // what the split passes' compute reads, on whichever connection
+    const size_t first = leadingPasses();
+    for (size_t r = 0; r < ranks.size() && first > 0; ++r) {
+        if (between) between();
+        runRank(db, opts, r, ranks[r], names, nullptr, 0, first);
+    }
     std::vector<const RankPass*> offPasses;
     std::vector<size_t> offIndex; // their positions in m_rank
-    for (size_t i = 0; i < m_rank.size(); ++i)
+    for (size_t i = first; i < m_rank.size(); ++i)
         if (m_rank[i]->offThread()) offPasses.push_back(m_rank[i].get()), offIndex.push_back(i);
     std::unique_ptr<OffThreadPasses> beside;
-    if (offThread && offThread->open && !offPasses.empty() && !ranks.empty())
+    if (offThread && offThread->open && !offPasses.empty() && !ranks.empty()) {
+        db.exec("COMMIT"); // a second connection sees only what is committed
+        db.exec("BEGIN");
         if (std::unique_ptr<index::Db> reader = offThread->open())
+            // two ranks ahead: the worker computes rank r + 1 while rank r is written, with a rank to spare
             beside = std::make_unique<OffThreadPasses>(offPasses, ranks, std::move(reader), opts,
-                                                       offThread->cancel);
+                                                       offThread->cancel, 2, &names, &db);
+    }
     for (size_t r = 0; r < ranks.size(); ++r) {
         if (between) between();
-        runRank(db, opts, r, ranks[r], names, beside.get());
+        runRank(db, opts, r, ranks[r], names, beside.get(), first, m_rank.size());
     }
     if (beside) {
-        for (size_t k = 0; k < offIndex.size(); ++k)
+        beside->stop(); // every result was taken: the worker has ended or is about to
+        for (size_t k = 0; k < offIndex.size(); ++k) {
             m_besideSec[offIndex[k]] += beside->computeSeconds()[k];
+            m_takenSec[offIndex[k]] += beside->takenOverSeconds()[k];
+        }
+        m_writerIdleSec += beside->writerIdleSeconds();
+        m_workerIdleSec += beside->workerIdleSeconds();
+        m_workerCpuSec += beside->workerCpuSeconds();
         beside.reset();
     }
     for (size_t i = 0; i < m_rank.size(); ++i) {
@@ -202,7 +247,8 @@ void AnalysisPlan::run(index::Db& db, const AnalysisOptions& opts, const std::fu
 std::vector<AnalysisPlan::PassTime> AnalysisPlan::times() const {
     std::vector<PassTime> out;
     for (size_t i = 0; i < m_rank.size(); ++i)
-        out.push_back({m_rank[i]->info().name, PassScope::RankLocal, m_rankSec[i], m_besideSec[i]});
+        out.push_back(
+            {m_rank[i]->info().name, PassScope::RankLocal, m_rankSec[i], m_besideSec[i], m_takenSec[i]});
     for (size_t i = 0; i < m_cross.size(); ++i)
         out.push_back({m_cross[i]->info().name, PassScope::CrossRank, m_crossSec[i]});
     return out;

@@ -38,9 +38,12 @@
 // summary provides) and throws std::logic_error naming the pass.
 // times() gives each pass's time (rank-local passes summed over the ranks): the pipeline's stage clock
 // prints them under the analyse stage with RANKSCOPE_TIMING=1.
-// The off-thread passes (pass.h; flow_links) may compute on a second thread over a read-only connection
-// of their own (OffThreadPasses), when the caller gives one: the constructor checks that no earlier
-// rank-local pass writes what such a pass reads.
+// The leading rank-local passes (pass.h, firstForEveryRank: rank_clock, rank_window) run for every rank
+// first; then, rank after rank, the others. The split passes (every later one) may compute on a second
+// thread over a read-only connection of their own (OffThreadPasses), when the caller gives one, while
+// this thread writes the results in plan order: the constructor checks that no rank-local pass but the
+// leading ones writes what a later split pass reads, unless both are of one compute group (consecutive;
+// the later one gets it from the group's RankReadContext).
 // The index-building thread runs the plan; run() opens and commits its own transaction.
 #include "core/analysis/nameindex.h"
 #include "core/analysis/pass.h"
@@ -76,9 +79,12 @@ class AnalysisPlan {
 
     /// Every rank-local pass for one rank, in order (no transaction of its own).
     void runRank(index::Db& db, const AnalysisOptions& opts, int rank, const NameIndex& names);
-    /// The rank-local passes for every rank of rank_info, in rank order (no transaction of its own).
-    /// `between` is called before each rank (it may throw to cancel). With `offThread`, the off-thread
-    /// passes compute on a second thread; the rows written are the same.
+    /// The rank-local passes for every rank of rank_info, in rank order (no transaction of its own):
+    /// the leading passes for every rank, then the others. `between` is called
+    /// before each rank (it may throw to cancel). With `offThread`, the split passes compute on a second
+    /// thread (and this one, when it would wait); the rows written are the same. The caller's
+    /// transaction is then committed after the leading passes and a new one begun (the second connection
+    /// reads what they wrote).
     void runRankLocal(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {},
                       const OffThread* offThread = nullptr);
     /// The cross-rank passes, in order (no transaction of its own); `between` is called before each.
@@ -91,22 +97,34 @@ class AnalysisPlan {
         std::string_view name;
         PassScope scope;
         /// since construction, on the index-building thread; a rank-local pass's summed over the ranks
-        /// (an off-thread pass's: waiting for its results and writing them)
+        /// (an off-thread pass's with a second thread: applying its results; the wait for them is
+        /// writerIdleSeconds(), and computes taken over are each pass's takenOverSeconds)
         double seconds;
-        double besideSeconds = 0; ///< an off-thread pass's compute() on the second thread
+        double besideSeconds = 0;    ///< an off-thread pass's compute() on the second thread
+        double takenOverSeconds = 0; ///< its compute() on this thread, for the worker (within `seconds`)
     };
     std::vector<PassTime> times() const;
+    /// Of the rank-local half with a second thread: seconds this thread waited for it, and it for this one.
+    double writerIdleSeconds() const { return m_writerIdleSec; }
+    double workerIdleSeconds() const { return m_workerIdleSec; }
+    /// The second thread's CPU time (the rest of the stage's CPU time is this thread's).
+    double workerCpuSeconds() const { return m_workerCpuSec; }
 
   private:
     void validate() const;
     void validateOffThread() const;
+    /// How many rank-local passes lead the plan with firstForEveryRank().
+    size_t leadingPasses() const;
+    /// Rank-local passes [from, to) for one rank.
     void runRank(index::Db& db, const AnalysisOptions& opts, size_t rankIndex, int rank,
-                 const NameIndex& names, OffThreadPasses* beside);
+                 const NameIndex& names, OffThreadPasses* beside, size_t from, size_t to);
 
     std::vector<std::unique_ptr<RankPass>> m_rank;
     std::vector<std::unique_ptr<CrossRankPass>> m_cross;
     std::vector<double> m_rankSec, m_crossSec; ///< per pass, since construction
     std::vector<double> m_besideSec;           ///< per rank-local pass: compute() on the second thread
+    double m_writerIdleSec = 0, m_workerIdleSec = 0, m_workerCpuSec = 0;
+    std::vector<double> m_takenSec; ///< per rank-local pass: its compute() taken over here
 };
 
 } // namespace rs::analysis

@@ -24,6 +24,8 @@ class ClockCheckPass : public RankPass {
   public:
     PassInfo info() const override;
     void run(RankContext& ctx) override;
+    /// the split passes read the steps and windows it leaves: it runs for every rank first
+    bool firstForEveryRank() const override { return true; }
 };
 
 } // namespace rs::analysis

@@ -2,6 +2,7 @@
 
 #include "core/analysis/rankcontext.h"
 #include "core/analysis/rankslices.h"
+#include "core/index/batchinsert.h"
 
 #include <algorithm>
 #include <map>
@@ -216,34 +217,17 @@ void addLinkRows(std::vector<Link>& links, FlowLinksResult& out) {
 }
 
 void storeLinks(index::Db& db, const FlowLinksResult& result) {
-    const std::vector<FlowLinksResult::Row>& links = result.links;
     // 64 rows a statement: a step per row was a fifth of the pass
-    constexpr size_t kRows = 64;
-    const std::string head =
-        "INSERT INTO flow_link(cat_id, name_id, flow_id, src_span_id, dst_span_id) VALUES ";
-    std::string values;
-    for (size_t r = 0; r < kRows; ++r)
-        values += r ? ",(?,?,?,?,?)" : "(?,?,?,?,?)";
-    auto many = db.prepare(head + values);
-    auto one = db.prepare(head + "(?,?,?,?,?)");
-    auto bind = [&](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
-        st.bind(k, int64_t(l.catId)).bind(k + 1, int64_t(l.nameId));
-        if (l.textId < 0)
-            st.bind(k + 2, l.idNum);
-        else
-            st.bind(k + 2, result.texts[size_t(l.textId)]);
-        st.bind(k + 3, l.srcSpanId).bind(k + 4, l.dstSpanId);
-    };
-    size_t i = 0;
-    for (; i + kRows <= links.size(); i += kRows) {
-        for (size_t r = 0; r < kRows; ++r)
-            bind(many, int(r * 5 + 1), links[i + r]);
-        many.exec();
-    }
-    for (; i < links.size(); ++i) {
-        bind(one, 1, links[i]);
-        one.exec();
-    }
+    index::insertBatched(db,
+                         "INSERT INTO flow_link(cat_id, name_id, flow_id, src_span_id, dst_span_id) VALUES ",
+                         5, result.links, [&](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
+                             st.bind(k, int64_t(l.catId)).bind(k + 1, int64_t(l.nameId));
+                             if (l.textId < 0)
+                                 st.bind(k + 2, l.idNum);
+                             else
+                                 st.bind(k + 2, result.texts[size_t(l.textId)]);
+                             st.bind(k + 3, l.srcSpanId).bind(k + 4, l.dstSpanId);
+                         });
 }
 
 /// Ends bound to no slice and bound ends without a partner, counted per source file and category.
@@ -310,8 +294,7 @@ void FlowLinksPass::apply(RankContext& ctx, RankResult& result) {
 }
 
 void FlowLinksPass::run(RankContext& ctx) {
-    RankReadContext read{ctx.db, ctx.opts, ctx.rank};
-    apply(ctx, *compute(read));
+    apply(ctx, *compute(ctx.reading()));
 }
 
 } // namespace rs::analysis

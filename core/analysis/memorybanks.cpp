@@ -1,12 +1,13 @@
 #include "core/analysis/memorybanks.h"
 
 #include "core/analysis/rankcontext.h"
-#include "core/model/memoryrows.h"
 
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace rs::analysis {
 
@@ -26,48 +27,75 @@ PassInfo MemoryBanksPass::info() const {
             {"tensor.bank", "memory_summary.base_addr", "memory_summary.bank_size_bytes", "sum_bank"}};
 }
 
-void MemoryBanksPass::run(RankContext& ctx) {
-    const std::vector<TensorRow>& tensors = ctx.tensors();
+namespace {
+
+struct MemoryBanksResult : RankResult {
+    enum class What { Nothing, NoDevice, Banks } what = What::Nothing;
+    int64_t base = 0;
+    std::vector<std::tuple<std::optional<std::string>, int64_t, int64_t>> bytes; ///< (op, bank, bytes)
+};
+
+} // namespace
+
+std::unique_ptr<RankResult> MemoryBanksPass::compute(RankReadContext& ctx) const {
+    auto out = std::make_unique<MemoryBanksResult>();
+    const std::vector<TensorRow>& tensors = ctx.tensors(); // as tensor_timeline leaves the index
     int64_t lowest = INT64_MAX;
+    bool device = false;
     for (const auto& t : tensors)
-        if (t.addr) lowest = std::min(lowest, *t.addr);
-    if (lowest == INT64_MAX) return; // no addresses: no banks
+        if (t.addr) lowest = std::min(lowest, *t.addr), device = device || !t.fromKineto;
+    if (lowest == INT64_MAX) return out; // no addresses: no banks
     // GPU virtual addresses (Kineto) say nothing about HBM banks: no bands, no bank anomaly
-    auto device = ctx.db.prepare(
-        "SELECT count(*) FROM tensor WHERE rank = ? AND addr IS NOT NULL AND coalesce(source, '') <> ?");
-    device.bind(1, ctx.rank).bind(2, model::kKinetoMemorySource);
-    if (device.step() && device.i64(0) == 0) {
+    if (!device) {
+        out->what = MemoryBanksResult::What::NoDevice;
+        return out;
+    }
+    out->what = MemoryBanksResult::What::Banks;
+    const int64_t bankSize = ctx.opts.banks.bankSizeBytes;
+    out->base = int64_t(ctx.opts.banks.baseAddr ? *ctx.opts.banks.baseAddr
+                                                : defaultBankBase(uint64_t(lowest), bankSize));
+    std::map<std::pair<std::optional<std::string>, int64_t>, int64_t> bytes; // (op, bank) → bytes
+    for (const auto& t : tensors)
+        if (t.addr && *t.addr >= out->base)
+            bytes[{t.opName, (*t.addr - out->base) / bankSize}] += t.sizeBytes;
+    for (auto& [opBank, n] : bytes)
+        out->bytes.emplace_back(opBank.first, opBank.second, n);
+    return out;
+}
+
+void MemoryBanksPass::apply(RankContext& ctx, RankResult& result) {
+    const auto& res = static_cast<const MemoryBanksResult&>(result);
+    if (res.what == MemoryBanksResult::What::Nothing) return;
+    if (res.what == MemoryBanksResult::What::NoDevice) {
         ctx.db.prepare("UPDATE memory_summary SET bank_size_bytes = 0, bank_count = 0 WHERE rank = ?")
             .bind(1, ctx.rank)
             .exec();
         return;
     }
-    const int64_t bankSize = ctx.opts.banks.bankSizeBytes;
-    const auto base = int64_t(ctx.opts.banks.baseAddr ? *ctx.opts.banks.baseAddr
-                                                      : defaultBankBase(uint64_t(lowest), bankSize));
     ctx.db
         .prepare("UPDATE tensor SET bank = (addr - ?) / ? WHERE rank = ? AND addr IS NOT NULL AND addr >= ?")
-        .bind(1, base)
-        .bind(2, bankSize)
+        .bind(1, res.base)
+        .bind(2, ctx.opts.banks.bankSizeBytes)
         .bind(3, ctx.rank)
-        .bind(4, base)
+        .bind(4, res.base)
         .exec();
     ctx.db.prepare("UPDATE memory_summary SET base_addr = ? WHERE rank = ?")
-        .bind(1, base)
+        .bind(1, res.base)
         .bind(2, ctx.rank)
         .exec();
-    std::map<std::pair<std::optional<std::string>, int64_t>, int64_t> bytes; // (op, bank) → bytes
-    for (const auto& t : tensors)
-        if (t.addr && *t.addr >= base) bytes[{t.opName, (*t.addr - base) / bankSize}] += t.sizeBytes;
     auto ins = ctx.db.prepare("INSERT INTO sum_bank(rank, op_name, bank, bytes) VALUES(?,?,?,?)");
-    for (const auto& [opBank, n] : bytes) {
+    for (const auto& [op, bank, n] : res.bytes) {
         ins.bind(1, ctx.rank);
-        if (opBank.first)
-            ins.bind(2, *opBank.first);
+        if (op)
+            ins.bind(2, *op);
         else
             ins.bindNull(2);
-        ins.bind(3, opBank.second).bind(4, n).exec();
+        ins.bind(3, bank).bind(4, n).exec();
     }
+}
+
+void MemoryBanksPass::run(RankContext& ctx) {
+    apply(ctx, *compute(ctx.reading()));
 }
 
 } // namespace rs::analysis

@@ -2,7 +2,8 @@
 // Rank-local pass "memory_banks": the HBM bank of each of a rank's tensors under the device model
 // (opts.banks: the base defaults to the rank's lowest address rounded down to a bank), and the rank's bytes
 // per (op, bank) — what the cross-rank BankAnomalyPass compares. Writes tensor.bank,
-// memory_summary.base_addr (after MemoryPeaksPass) and `sum_bank`.
+// memory_summary.base_addr (after MemoryPeaksPass) and `sum_bank`. Split (pass.h), in the "tensors"
+// group: compute() reads the group's tensors as tensor_timeline left them (another session's dropped).
 #include "core/analysis/pass.h"
 
 #include <cstdint>
@@ -19,6 +20,10 @@ class MemoryBanksPass : public RankPass {
   public:
     PassInfo info() const override;
     void run(RankContext& ctx) override;
+    bool offThread() const override { return true; }
+    std::string_view computeGroup() const override { return "tensors"; }
+    std::unique_ptr<RankResult> compute(RankReadContext& ctx) const override;
+    void apply(RankContext& ctx, RankResult& result) override;
 };
 
 } // namespace rs::analysis

@@ -1,9 +1,11 @@
 #include "core/analysis/offthreadpasses.h"
 
+#include "core/analysis/rankreadcontext.h"
 #include "core/index/cancelguard.h"
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <stdexcept>
 
 #ifdef __GLIBC__
@@ -20,6 +22,12 @@ double since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
+double threadCpu() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
 bool isSet(const std::atomic<bool>* flag) {
     return flag && flag->load(std::memory_order_relaxed);
 }
@@ -28,12 +36,29 @@ bool isSet(const std::atomic<bool>* flag) {
 
 OffThreadPasses::OffThreadPasses(std::vector<const RankPass*> passes, std::vector<int> ranks,
                                  std::unique_ptr<index::Db> reader, const AnalysisOptions& opts,
-                                 const std::atomic<bool>* cancel, size_t ahead)
+                                 const std::atomic<bool>* cancel, size_t ahead, const NameIndex* names,
+                                 index::Db* writer)
     : m_passes(std::move(passes)), m_ranks(std::move(ranks)), m_reader(std::move(reader)), m_opts(opts),
-      m_cancel(cancel), m_ahead(std::max<size_t>(1, ahead)), m_computeSec(m_passes.size()),
-      m_worker([this] { work(); }) {}
+      m_cancel(cancel), m_ahead(std::max<size_t>(1, ahead)), m_names(names), m_writer(writer),
+      m_computeSec(m_passes.size()), m_writerSec(m_passes.size()) {
+    // units: runs of consecutive passes of one compute group
+    for (size_t p = 0; p < m_passes.size(); ++p) {
+        if (p == 0 || m_passes[p]->computeGroup() != m_passes[p - 1]->computeGroup())
+            m_unitFirst.push_back(p);
+        m_unitOf.push_back(m_unitFirst.size() - 1);
+    }
+    m_unitCount = std::max<size_t>(1, m_unitFirst.size());
+    m_tasks.resize(m_passes.empty() ? 0 : m_ranks.size() * m_unitCount);
+    m_left.assign(m_ranks.size(), m_passes.size());
+    m_worker = std::thread([this] { work(); });
+}
 
 OffThreadPasses::~OffThreadPasses() {
+    stop();
+}
+
+void OffThreadPasses::stop() {
+    if (!m_worker.joinable()) return;
     {
         std::lock_guard lock(m_mutex); // set under the lock: a worker about to wait sees it
         m_quit = true;                 // a statement running now stops too (the progress handler)
@@ -42,73 +67,113 @@ OffThreadPasses::~OffThreadPasses() {
     m_worker.join();
 }
 
+size_t OffThreadPasses::firstFree() {
+    while (m_scan < m_tasks.size() && m_tasks[m_scan].state != State::Free)
+        ++m_scan;
+    return m_scan;
+}
+
+size_t OffThreadPasses::lastFreeInWindow() {
+    const size_t end = std::min(m_tasks.size(), (m_first + m_ahead + 1) * m_unitCount);
+    for (size_t t = end; t-- > firstFree();)
+        if (m_tasks[t].state == State::Free) return t;
+    return m_tasks.size();
+}
+
+std::vector<std::unique_ptr<RankResult>> OffThreadPasses::compute(size_t task, index::Db& db,
+                                                                  std::vector<double>& sec) {
+    const size_t unit = task % m_unitCount;
+    RankReadContext ctx(db, m_opts, m_ranks[task / m_unitCount], m_names);
+    std::vector<std::unique_ptr<RankResult>> out;
+    for (size_t p = m_unitFirst[unit]; p < m_passes.size() && m_unitOf[p] == unit; ++p) {
+        if (m_quit) throw std::runtime_error("stopped");
+        if (isSet(m_cancel)) throw std::runtime_error("cancelled");
+        const auto t = Clock::now();
+        out.push_back(m_passes[p]->compute(ctx));
+        sec[p] += since(t);
+    }
+    return out;
+}
+
 void OffThreadPasses::work() {
     try {
         index::CancelGuard guard(*m_reader, m_cancel, &m_quit);
-        RankReadContext ctx{*m_reader, m_opts, 0};
-        for (size_t i = 0; i < m_ranks.size(); ++i) {
+        for (;;) {
+            size_t t = 0;
             {
                 std::unique_lock lock(m_mutex);
-                m_changed.wait(lock, [&] { return m_quit || m_ready.size() < m_ahead; });
-                if (m_quit) return;
+                const auto idle = Clock::now();
+                m_changed.wait(lock, [&] {
+                    t = firstFree();
+                    return m_quit || t == m_tasks.size() || inWindow(t);
+                });
+                m_workerIdleSec += since(idle);
+                if (m_quit || t == m_tasks.size()) break;
+                m_tasks[t].state = State::Worker;
             }
-            ctx.rank = m_ranks[i];
-            computeRank(i, ctx);
+            std::vector<double> sec(m_passes.size());
+            auto results = compute(t, *m_reader, sec);
+#ifdef __GLIBC__
+            // this thread's malloc arena keeps what a task freed (a rank's events, slices and kernels,
+            // tens of MB at 1 GB) unless asked: given back, the process peaks at what is alive, not at
+            // both threads' high marks
+            malloc_trim(0);
+#endif
+            {
+                std::lock_guard lock(m_mutex);
+                for (size_t p = 0; p < sec.size(); ++p)
+                    m_computeSec[p] += sec[p];
+                m_tasks[t].results = std::move(results);
+                m_tasks[t].state = State::Done;
+            }
+            m_changed.notify_all();
         }
     } catch (...) {
         std::lock_guard lock(m_mutex);
         m_error = std::current_exception();
     }
-    m_changed.notify_all();
-}
-
-void OffThreadPasses::computeRank(size_t rankIndex, RankReadContext& ctx) {
-    Entry entry;
-    std::vector<double> sec(m_passes.size());
-    for (size_t p = 0; p < m_passes.size(); ++p) {
-        if (m_quit) throw std::runtime_error("stopped");
-        if (isSet(m_cancel)) throw std::runtime_error("cancelled");
-        const auto t = Clock::now();
-        entry.results.push_back(m_passes[p]->compute(ctx));
-        sec[p] = since(t);
-    }
-    entry.left = m_passes.size();
-#ifdef __GLIBC__
-    // this thread's malloc arena keeps what a rank's compute freed (its events and slices, tens of MB at
-    // 1 GB) unless asked: given back, the process peaks at what is alive, not at both threads' high marks
-    malloc_trim(0);
-#endif
     {
         std::lock_guard lock(m_mutex);
-        for (size_t p = 0; p < sec.size(); ++p)
-            m_computeSec[p] += sec[p];
-        if (m_ready.empty()) m_first = rankIndex;
-        m_ready.push_back(std::move(entry));
+        m_workerCpuSec = threadCpu();
     }
     m_changed.notify_all();
 }
 
 std::unique_ptr<RankResult> OffThreadPasses::take(size_t rankIndex, size_t pass) {
-    const auto t = Clock::now();
+    const auto t0 = Clock::now();
     std::unique_lock lock(m_mutex);
-    if (rankIndex < m_first) throw std::logic_error("off-thread results taken out of rank order");
-    auto have = [&] { return rankIndex >= m_first && rankIndex < m_first + m_ready.size(); };
-    // waits in short slices so a cancel is seen here even while the worker is inside a long compute
-    while (!have() && !m_error) {
+    if (rankIndex < m_first || rankIndex >= m_ranks.size())
+        throw std::logic_error("off-thread results taken out of rank order");
+    const size_t unit = m_unitOf.at(pass), want = rankIndex * m_unitCount + unit;
+    while (m_tasks[want].state != State::Done) {
+        if (m_error && m_tasks[want].state != State::Writer) std::rethrow_exception(m_error);
         if (isSet(m_cancel)) throw std::runtime_error("cancelled");
+        // rather than wait for the worker, compute a task it has not started: the one needed, or the
+        // last one the window allows (the worker takes them from the front)
+        const size_t other = m_tasks[want].state == State::Free ? want : lastFreeInWindow();
+        if (m_writer && other < m_tasks.size()) {
+            m_tasks[other].state = State::Writer;
+            lock.unlock();
+            auto results = compute(other, *m_writer, m_writerSec);
+            lock.lock();
+            m_tasks[other].results = std::move(results);
+            m_tasks[other].state = State::Done;
+            continue;
+        }
+        // waits in short slices so a cancel is seen here even while the worker is inside a long compute
+        const auto idle = Clock::now();
         m_changed.wait_for(lock, std::chrono::milliseconds(20));
+        m_writerIdleSec += since(idle);
     }
-    if (!have()) std::rethrow_exception(m_error);
-    Entry& e = m_ready[rankIndex - m_first];
-    std::unique_ptr<RankResult> out = std::move(e.results.at(pass));
-    // a rank whose results are all taken leaves the queue, so the worker may start the next one
-    if (--e.left == 0 && rankIndex == m_first) {
-        m_ready.pop_front();
-        ++m_first;
+    std::unique_ptr<RankResult> out = std::move(m_tasks[want].results.at(pass - m_unitFirst[unit]));
+    // a rank whose results are all taken leaves the window, so the worker may start the next one
+    if (--m_left[rankIndex] == 0) {
+        while (m_first < m_left.size() && m_left[m_first] == 0)
+            ++m_first;
         lock.unlock();
         m_changed.notify_all();
     }
-    m_waitSec += since(t);
+    m_waitSec += since(t0);
     return out;
 }
 

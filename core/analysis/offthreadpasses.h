@@ -1,23 +1,26 @@
 #pragma once
-// The compute() half of the plan's off-thread passes (pass.h), run on one worker thread over its own
-// read-only connection, rank after rank in the plan's rank order and at most `ahead` ranks before the
-// index-building thread, which takes each result in its pass's place and applies it. So on two cores the
-// heaviest rank-local pass (flow_links) runs beside the others instead of after them, and the rows written
-// are the same as with every pass on one thread.
-// Memory: at most `ahead` ranks' results waiting (each pass's own figure, e.g. flow_links' links) besides
-// the one being computed. One is enough for flow_links, the plan's last rank-local pass: the writer takes
-// rank r's result at the end of rank r, so the worker computes rank r + 1 while the writer runs rank r + 1's
-// other passes; more would only hold more memory (a rank's results grow with its size).
-// Cancel: the worker checks `cancel` between passes and its SQL is interrupted through a progress handler
-// (core/index/cancelguard.h); the destructor stops and joins the worker (interrupting a running statement),
-// so an exception on the index-building thread never waits for a whole rank's work.
-// Threads: construct, take() and destroy on the index-building thread; the worker owns the connection.
+// The compute() half of the plan's off-thread passes (pass.h), run beside the index-building thread,
+// which takes each result in its pass's place and applies it. The work is cut into tasks, one per rank
+// and compute group (consecutive passes of one RankPass::computeGroup, computed in plan order over one
+// RankReadContext): a worker thread with its own read-only connection takes them in rank and plan
+// order; the index-building thread, when the task it needs is still being computed, takes the last task
+// not yet started instead of waiting (when it is given its own connection), so both cores stay busy
+// whichever side is slower. A task computes alike on either connection: it reads only what the load and
+// the passes before every split pass committed, and its group's context. The rows written are the same as
+// with every pass on one thread.
+// Memory: tasks of the ranks up to `ahead` past the one being applied are computed (their results wait:
+// each pass's own figure, e.g. flow_links' 40 bytes a link), besides the tasks computing now.
+// Cancel: both sides check `cancel` between passes; the worker's SQL is interrupted through a progress
+// handler (core/index/cancelguard.h) and a waiting index-building thread sees it within 20 ms; the
+// destructor stops and joins the worker (interrupting a running statement), so an exception on the
+// index-building thread never waits for a whole task.
+// Threads: construct, take() and destroy on the index-building thread; the worker owns `reader`.
+#include "core/analysis/nameindex.h"
 #include "core/analysis/pass.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -30,45 +33,79 @@ class OffThreadPasses {
   public:
     /// `passes`: the off-thread passes in plan order (not owned; they outlive this object). `reader`: a
     /// read-only connection to the index, used only by the worker from now on. `cancel` may be null.
+    /// `names` (may be null: each task loads its own) is shared read-only by both threads. `writer` (may
+    /// be null: the index-building thread then only waits): the index-building thread's connection, for
+    /// the tasks it takes over.
     OffThreadPasses(std::vector<const RankPass*> passes, std::vector<int> ranks,
                     std::unique_ptr<index::Db> reader, const AnalysisOptions& opts,
-                    const std::atomic<bool>* cancel, size_t ahead = 1);
+                    const std::atomic<bool>* cancel, size_t ahead = 1, const NameIndex* names = nullptr,
+                    index::Db* writer = nullptr);
     ~OffThreadPasses();
+    /// Stops and joins the worker (interrupting a running statement); the destructor's, callable before
+    /// reading the figures below.
+    void stop();
     OffThreadPasses(const OffThreadPasses&) = delete;
     OffThreadPasses& operator=(const OffThreadPasses&) = delete;
 
-    /// The result of passes[pass] for ranks[rankIndex]; blocks until the worker has it. Take the ranks in
-    /// order (each rank's results are dropped once the next rank's first is taken). Rethrows the worker's
-    /// exception (an SqlError, or "cancelled").
+    /// The result of passes[pass] for ranks[rankIndex]; blocks until it is computed (or computes it).
+    /// Take the ranks in order, each rank's passes in order. Rethrows the worker's exception (an
+    /// SqlError, or "cancelled").
     std::unique_ptr<RankResult> take(size_t rankIndex, size_t pass);
-    /// The worker's compute() time per pass, seconds, and the index-building thread's time in take().
+    /// compute() time per pass, seconds: on the worker; on the index-building thread (tasks it took over).
+    /// Complete once every result was taken.
     const std::vector<double>& computeSeconds() const { return m_computeSec; }
+    const std::vector<double>& takenOverSeconds() const { return m_writerSec; }
+    /// The index-building thread's time in take(), waiting and computing.
     double waitSeconds() const { return m_waitSec; }
+    /// Time with nothing to do: the index-building thread waiting for the worker; the worker waiting for
+    /// the window to move (complete once every result was taken).
+    double writerIdleSeconds() const { return m_writerIdleSec; }
+    double workerIdleSeconds() const { return m_workerIdleSec; }
+    /// The worker thread's CPU time, once stop() returned: with the process's, what each core would do on
+    /// a machine of its own.
+    double workerCpuSeconds() const { return m_workerCpuSec; }
 
   private:
-    struct Entry {
-        std::vector<std::unique_ptr<RankResult>> results; ///< by pass
-        size_t left = 0;                                  ///< not yet taken
+    enum class State { Free, Worker, Writer, Done };
+    struct Task {
+        State state = State::Free;
+        std::vector<std::unique_ptr<RankResult>> results; ///< by pass of its unit
     };
     void work();
-    void computeRank(size_t rankIndex, RankReadContext& ctx);
+    /// Index of the first task no one started, or m_tasks.size(); under the lock.
+    size_t firstFree();
+    /// The last task no one started among the ranks the window allows, or m_tasks.size(); under the lock.
+    size_t lastFreeInWindow();
+    bool inWindow(size_t task) const { return task / m_unitCount <= m_first + m_ahead; }
+    std::vector<std::unique_ptr<RankResult>> compute(size_t task, index::Db& db, std::vector<double>& sec);
 
     std::vector<const RankPass*> m_passes;
+    std::vector<size_t> m_unitOf;    ///< by pass
+    std::vector<size_t> m_unitFirst; ///< by unit: its first pass
+    size_t m_unitCount = 0;
     std::vector<int> m_ranks;
     std::unique_ptr<index::Db> m_reader;
     const AnalysisOptions& m_opts;
     const std::atomic<bool>* m_cancel;
     size_t m_ahead;
+    const NameIndex* m_names;
+    index::Db* m_writer;
 
     std::mutex m_mutex;
     std::condition_variable m_changed;
-    std::deque<Entry> m_ready;       ///< ranks [m_first, m_first + size)
-    size_t m_first = 0;              ///< rank index of m_ready.front()
+    std::vector<Task> m_tasks;       ///< rank index × unit
+    std::vector<size_t> m_left;      ///< by rank: results not yet taken
+    size_t m_first = 0;              ///< the first rank with results not yet taken
+    size_t m_scan = 0;               ///< no task before it is free
     std::atomic<bool> m_quit{false}; ///< the destructor's stop (also seen by the worker's SQL)
     std::exception_ptr m_error;
-    std::vector<double> m_computeSec; ///< written by the worker, read after it joined
+    std::vector<double> m_computeSec; ///< written by the worker under the lock
+    std::vector<double> m_writerSec;  ///< the index-building thread's
     double m_waitSec = 0;
-    std::thread m_worker; ///< last: started once the members above exist
+    double m_writerIdleSec = 0;
+    double m_workerIdleSec = 0; ///< written by the worker under the lock
+    double m_workerCpuSec = 0;  ///< likewise, as it ends
+    std::thread m_worker;       ///< last: started once the members above exist
 };
 
 } // namespace rs::analysis

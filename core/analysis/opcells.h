@@ -4,7 +4,8 @@
 // — the rank's column of the op type × rank grid the cross-rank OpStatsPass compares — and the count and
 // median of each kernel name within an op type (`sum_op_name`): an op type can hold several kernels (two
 // instantiations of a template, a sort of other key types) that ranks run in different mixes, and the
-// comparison must set like against like.
+// comparison must set like against like. Split (pass.h), in the "kernels" group: compute() builds the
+// cells and looks their names up, apply() writes them.
 #include "core/analysis/pass.h"
 #include "core/analysis/rankkernels.h"
 
@@ -30,6 +31,10 @@ class OpCellsPass : public RankPass {
   public:
     PassInfo info() const override;
     void run(RankContext& ctx) override;
+    bool offThread() const override { return true; }
+    std::string_view computeGroup() const override { return "kernels"; }
+    std::unique_ptr<RankResult> compute(RankReadContext& ctx) const override;
+    void apply(RankContext& ctx, RankResult& result) override;
 };
 
 } // namespace rs::analysis

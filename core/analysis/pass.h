@@ -15,6 +15,11 @@
 //    writes (the plan checks it against PassInfo): its compute() may run on another thread over its own
 //    read-only connection, ranks ahead of the writer, and its apply() writes the result on the
 //    index-building thread in the pass's place in the plan, so the index's rows are the same either way.
+//    Such a pass may read what an earlier pass writes only when that pass runs first for every rank
+//    (firstForEveryRank: rank_clock, rank_window) or belongs to its compute group:
+//    consecutive split passes of one group compute together, one rank at a time, over one
+//    RankReadContext that carries what the earlier ones found (e.g. tensor_timeline's times for the
+//    memory passes), never reading it back from the index.
 #include "core/analysis/analysisoptions.h"
 #include "core/index/sqlite.h"
 
@@ -25,6 +30,7 @@
 namespace rs::analysis {
 
 class RankContext;
+class RankReadContext; // rankreadcontext.h
 
 enum class PassScope { RankLocal, CrossRank };
 
@@ -41,14 +47,6 @@ struct RankResult {
     virtual ~RankResult() = default;
 };
 
-/// What an off-thread pass's compute() gets: a connection that only reads (the calling thread's), the
-/// settings and the rank. Nothing an earlier pass wrote is visible through it.
-struct RankReadContext {
-    index::Db& db;
-    const AnalysisOptions& opts;
-    int rank;
-};
-
 class RankPass {
   public:
     virtual ~RankPass() = default;
@@ -57,6 +55,12 @@ class RankPass {
     /// True when compute()/apply() split the pass (see the top of this file); run() is then
     /// apply(compute()) on the index-building thread.
     virtual bool offThread() const { return false; }
+    /// True for a pass that runs for every rank before the other passes of any rank (it must lead the
+    /// plan): a split pass may read what it writes (committed before a second connection reads).
+    virtual bool firstForEveryRank() const { return false; }
+    /// Off-thread passes with the same group, consecutive in the plan, compute together over one
+    /// RankReadContext (default: the pass alone).
+    virtual std::string_view computeGroup() const { return info().name; }
     /// Any thread, one call at a time per connection; must not write. Only for an off-thread pass.
     virtual std::unique_ptr<RankResult> compute(RankReadContext&) const { return nullptr; }
     /// The index-building thread: writes what compute() found. Only for an off-thread pass.

@@ -6,6 +6,7 @@
 #include "core/analysis/pass.h"
 #include "core/analysis/rankdiagnostics.h"
 #include "core/analysis/rankkernels.h"
+#include "core/analysis/rankreadcontext.h"
 #include "core/analysis/ranktensors.h"
 #include "core/analysis/stepindex.h"
 
@@ -32,11 +33,12 @@ class RankContext {
     /// The rank's tensors, loaded when first asked for; a pass that updates `tensor` updates these too.
     std::vector<TensorRow>& tensors();
     RankDiagnostics& diagnostics() { return m_diagnostics; }
+    /// The same data for the split passes' compute() when they run on this thread (pass.h; the steps,
+    /// kernels and tensors above are this context's).
+    RankReadContext& reading() { return m_read; }
 
   private:
-    std::optional<StepIndex> m_steps;
-    std::optional<RankKernels> m_kernels;
-    std::optional<std::vector<TensorRow>> m_tensors;
+    RankReadContext m_read;
     RankDiagnostics m_diagnostics;
 };
 

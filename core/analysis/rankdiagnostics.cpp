@@ -11,8 +11,17 @@ RankDiagnostics::RankDiagnostics(index::Db& db, int rank)
 
 void RankDiagnostics::add(const std::string& file, const std::string& severity, const std::string& what,
                           int64_t count, const std::string& excerpt) {
-    m_insert.bind(1, m_rank).bind(2, file).bind(3, severity).bind(4, what).bind(5, count).bind(6, excerpt);
-    m_insert.exec();
+    if (!m_insert) {
+        m_collected.push_back({file, severity, what, count, excerpt});
+        return;
+    }
+    m_insert->bind(1, m_rank).bind(2, file).bind(3, severity).bind(4, what).bind(5, count).bind(6, excerpt);
+    m_insert->exec();
+}
+
+void RankDiagnostics::replay(RankDiagnostics& to) const {
+    for (const Problem& p : m_collected)
+        to.add(p.file, p.severity, p.what, p.count, p.excerpt);
 }
 
 PassInfo DiagnosticFoldPass::info() const {

@@ -18,6 +18,7 @@ struct TensorRow {
     std::optional<int64_t> allocNs, freeNs, addr;
     int64_t sizeBytes = 0;
     std::optional<std::string> opName;
+    bool fromKineto = false; ///< a Kineto [memory] event: a GPU virtual address, no HBM bank
 };
 
 /// The tensors of `rank`, in the index's order.

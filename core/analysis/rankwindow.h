@@ -16,6 +16,8 @@ class RankWindowPass : public RankPass {
   public:
     PassInfo info() const override;
     void run(RankContext& ctx) override;
+    /// the split passes read the rank windows it writes: it runs for every rank first
+    bool firstForEveryRank() const override { return true; }
 };
 
 /// The folder of `path` with every digit dropped.

@@ -105,15 +105,10 @@ class ShippedBreakdown {
     int m_rank;
 };
 
-/// The rank's collectives (from the arrivals pass) by step, as [start, end) intervals.
-std::map<int64_t, Intervals> collectivesByStep(Db& db, int rank) {
-    std::map<int64_t, Intervals> out;
-    auto q = db.prepare("SELECT step, start_ns, dur_ns FROM sum_arrival WHERE rank = ? ORDER BY start_ns");
-    q.bind(1, rank);
-    while (q.step())
-        out[q.i64(0)].push_back({q.i64(1), q.i64(1) + q.i64(2)});
-    return out;
-}
+struct StepPhasesResult : RankResult {
+    std::vector<StepPhases> steps;
+    RankDiagnostics diagnostics; ///< collecting
+};
 
 } // namespace
 
@@ -124,10 +119,10 @@ PassInfo StepPhasesPass::info() const {
             {"sum_step", "sum_diagnostic"}};
 }
 
-void StepPhasesPass::run(RankContext& ctx) {
+std::unique_ptr<RankResult> StepPhasesPass::compute(RankReadContext& ctx) const {
+    auto out = std::make_unique<StepPhasesResult>();
     const auto& windows = ctx.steps().steps(ctx.rank);
-    if (windows.empty()) return;
-    auto collectives = collectivesByStep(ctx.db, ctx.rank);
+    if (windows.empty()) return out;
     ShippedBreakdown shipped(ctx.db, ctx.rank);
     {
         auto q =
@@ -135,14 +130,32 @@ void StepPhasesPass::run(RankContext& ctx) {
         q.bind(1, ctx.rank);
         if (q.step()) shipped.recordedNs = q.i64(0);
     }
+    for (const auto& w : windows) {
+        auto it = ctx.collectivesByStep.find(w.step);
+        out->steps.push_back(
+            measureStep(w, ctx.kernels(), it == ctx.collectivesByStep.end() ? Intervals{} : it->second));
+        shipped.apply(out->steps.back());
+    }
+    if (shipped.misses > 0)
+        out->diagnostics.add("step_trace_time.csv", "info",
+                             "Computing differs from the kernel events by more than 5%", shipped.misses,
+                             shipped.firstMiss);
+    if (shipped.shortSteps > 0)
+        out->diagnostics.add("step_trace_time.csv", "info",
+                             "a step's shipped wall time (Stage + Bubble) is longer than the rank's events "
+                             "of the step: the files hold part of the step",
+                             shipped.shortSteps, shipped.firstShort);
+    return out;
+}
+
+void StepPhasesPass::apply(RankContext& ctx, RankResult& result) {
+    auto& res = static_cast<StepPhasesResult&>(result);
+    if (res.steps.empty()) return;
     auto ins =
         ctx.db.prepare("INSERT OR REPLACE INTO sum_step(rank, step, start_ns, wall_ns, compute_ns, comm_ns, "
                        "comm_overlapped_ns, comm_not_overlapped_ns, idle_ns, preparing_ns, source) "
                        "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
-    for (const auto& w : windows) {
-        auto it = collectives.find(w.step);
-        StepPhases r = measureStep(w, ctx.kernels(), it == collectives.end() ? Intervals{} : it->second);
-        shipped.apply(r);
+    for (const StepPhases& r : res.steps) {
         ins.bind(1, ctx.rank)
             .bind(2, r.step)
             .bind(3, r.startNs)
@@ -156,15 +169,11 @@ void StepPhasesPass::run(RankContext& ctx) {
             .bind(11, r.source);
         ins.exec();
     }
-    if (shipped.misses > 0)
-        ctx.diagnostics().add("step_trace_time.csv", "info",
-                              "Computing differs from the kernel events by more than 5%", shipped.misses,
-                              shipped.firstMiss);
-    if (shipped.shortSteps > 0)
-        ctx.diagnostics().add("step_trace_time.csv", "info",
-                              "a step's shipped wall time (Stage + Bubble) is longer than the rank's events "
-                              "of the step: the files hold part of the step",
-                              shipped.shortSteps, shipped.firstShort);
+    res.diagnostics.replay(ctx.diagnostics());
+}
+
+void StepPhasesPass::run(RankContext& ctx) {
+    apply(ctx, *compute(ctx.reading()));
 }
 
 } // namespace rs::analysis

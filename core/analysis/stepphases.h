@@ -5,6 +5,8 @@
 // breakdown instead, and its step time (Stage + Bubble, the device's first to last task) as the wall
 // (told in diagnostics when its Computing differs from the kernels by more than 5 %).
 // Written to `sum_step`; the cross-rank StepBreakdownPass adds the waits and blame and judges outliers.
+// Split (pass.h), in the "kernels" group: its compute takes the rank's collectives from
+// collective_arrivals' compute (RankReadContext::collectivesByStep), not from sum_arrival.
 #include "core/analysis/pass.h"
 #include "core/analysis/rankkernels.h"
 #include "core/analysis/stepindex.h"
@@ -35,6 +37,10 @@ class StepPhasesPass : public RankPass {
   public:
     PassInfo info() const override;
     void run(RankContext& ctx) override;
+    bool offThread() const override { return true; }
+    std::string_view computeGroup() const override { return "kernels"; }
+    std::unique_ptr<RankResult> compute(RankReadContext& ctx) const override;
+    void apply(RankContext& ctx, RankResult& result) override;
 };
 
 } // namespace rs::analysis

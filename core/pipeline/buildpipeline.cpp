@@ -217,6 +217,12 @@ void BuildPipeline::analyse(index::IndexBuildFile& file) {
             (t.scope == analysis::PassScope::RankLocal ? "rank  " : "cross ") + std::string(t.name);
         m_clock.note(name, t.seconds);
         if (t.besideSeconds > 0) m_clock.note(name + " (beside)", t.besideSeconds);
+        if (t.takenOverSeconds > 0) m_clock.note(name + " (taken over)", t.takenOverSeconds);
+    }
+    if (plan.workerIdleSeconds() > 0 || plan.writerIdleSeconds() > 0) {
+        m_clock.note("rank-local: writer waited", plan.writerIdleSeconds());
+        m_clock.note("rank-local: worker idled", plan.workerIdleSeconds());
+        m_clock.note("rank-local: worker cpu", plan.workerCpuSeconds());
     }
 }
 

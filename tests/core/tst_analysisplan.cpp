@@ -57,6 +57,38 @@ class ReadsStepsBeside : public analysis::RankPass {
     std::vector<std::string_view> m_reads;
 };
 
+/// A rank-local pass with the given reads and writes: a leading one, a plain one, or split into a compute
+/// group.
+class ShapedPass : public analysis::RankPass {
+  public:
+    ShapedPass(std::string_view name, std::vector<std::string_view> reads,
+               std::vector<std::string_view> writes, std::string_view group = {}, bool leading = false)
+        : m_name(name), m_reads(std::move(reads)), m_writes(std::move(writes)), m_group(group),
+          m_leading(leading) {}
+    analysis::PassInfo info() const override {
+        return {m_name, analysis::PassScope::RankLocal, m_reads, m_writes};
+    }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return !m_group.empty(); }
+    std::string_view computeGroup() const override { return m_group; }
+    bool firstForEveryRank() const override { return m_leading; }
+
+  private:
+    std::string_view m_name;
+    std::vector<std::string_view> m_reads, m_writes;
+    std::string_view m_group;
+    bool m_leading;
+};
+
+std::string planRefusal(std::vector<std::unique_ptr<analysis::RankPass>> rank) {
+    try {
+        analysis::AnalysisPlan(std::move(rank), {});
+    } catch (const std::logic_error& e) {
+        return e.what();
+    }
+    return {};
+}
+
 std::string offThreadRefusal(std::vector<std::string_view> reads) {
     std::vector<std::unique_ptr<analysis::RankPass>> rank;
     rank.push_back(std::make_unique<WritesSteps>());
@@ -152,6 +184,46 @@ class TstAnalysisPlan : public QObject {
                          "before it"));
         // another column of a table written before it, or a table nobody writes: allowed
         QCOMPARE(QString::fromStdString(offThreadRefusal({"span", "rank_info.grp"})), QString());
+    }
+
+    void planChecksLeadingPassesAndComputeGroups() {
+        using P = std::unique_ptr<analysis::RankPass>;
+        auto plan = [](auto... passes) {
+            std::vector<P> v;
+            (v.push_back(std::move(passes)), ...);
+            return planRefusal(std::move(v));
+        };
+        auto pass = [](auto&&... a) { return std::make_unique<ShapedPass>(a...); };
+        // a split pass reads what a leading pass writes (committed before it computes), or what an earlier
+        // pass of its own group found (handed over in the group's context)
+        QCOMPARE(
+            QString::fromStdString(plan(pass("clock", std::vector<std::string_view>{"span"},
+                                             std::vector<std::string_view>{"step"}, "", true),
+                                        pass("tensors", std::vector<std::string_view>{"step"},
+                                             std::vector<std::string_view>{"tensor"}, "memory"),
+                                        pass("peaks", std::vector<std::string_view>{"tensor"},
+                                             std::vector<std::string_view>{"memory_summary"}, "memory"))),
+            QString());
+        // ... but not what a split pass of another group writes
+        QCOMPARE(QString::fromStdString(plan(pass("tensors", std::vector<std::string_view>{"step"},
+                                                  std::vector<std::string_view>{"tensor"}, "memory"),
+                                             pass("peaks", std::vector<std::string_view>{"tensor"},
+                                                  std::vector<std::string_view>{"memory_summary"}, "other"))),
+                 QString("peaks runs off-thread but reads tensor, which tensors writes before it"));
+        // a group's passes are consecutive: one context per rank
+        QCOMPARE(QString::fromStdString(plan(pass("a", std::vector<std::string_view>{"span"},
+                                                  std::vector<std::string_view>{"sum_op"}, "g"),
+                                             pass("b", std::vector<std::string_view>{"span"},
+                                                  std::vector<std::string_view>{"sum_bank"}, "h"),
+                                             pass("c", std::vector<std::string_view>{"span"},
+                                                  std::vector<std::string_view>{"sum_step"}, "g"))),
+                 QString("c: the passes of compute group g are not consecutive"));
+        // a pass that runs first for every rank leads the plan
+        QCOMPARE(QString::fromStdString(plan(pass("a", std::vector<std::string_view>{"span"},
+                                                  std::vector<std::string_view>{"sum_op"}),
+                                             pass("clock", std::vector<std::string_view>{"span"},
+                                                  std::vector<std::string_view>{"step"}, "", true))),
+                 QString("clock runs first for every rank but does not lead the plan"));
     }
 
     void offThreadPassesWriteTheSameRows_data() {

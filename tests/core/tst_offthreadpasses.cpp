@@ -3,9 +3,14 @@
 // a cancel or an early end that stops a long statement it is running instead of waiting for it.
 #include "core/analysis/offthreadpasses.h"
 
+#include "core/analysis/rankreadcontext.h"
+#include "core/index/cancelguard.h"
+
 #include <QtTest>
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 using namespace rs;
 
@@ -31,6 +36,12 @@ class FakePass : public analysis::RankPass {
     bool offThread() const override { return true; }
     std::unique_ptr<analysis::RankResult> compute(analysis::RankReadContext& ctx) const override {
         if (ctx.rank == badRank) throw std::runtime_error("rank " + std::to_string(ctx.rank) + " is broken");
+        if (ctx.rank == holdRank && std::this_thread::get_id() != mainThread) { // until the slow rank starts
+            holding = true;
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (!started.load() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
         if (ctx.rank == slowRank) {
             if (cancelOnSlow) *cancelOnSlow = true;
             started = true;
@@ -50,8 +61,64 @@ class FakePass : public analysis::RankPass {
 
     int64_t scale;
     int badRank = -1, slowRank = -1;
+    int holdRank = -1; ///< the worker holds here until slowRank has started (on the other thread)
+    std::thread::id mainThread = std::this_thread::get_id();
     std::atomic<bool>* cancelOnSlow = nullptr;
-    mutable std::atomic<bool> started{false}, interrupted{false};
+    mutable std::atomic<bool> started{false}, interrupted{false}, holding{false};
+};
+
+/// Notes which thread computed each rank; on `holdRank` the worker holds on until the index-building
+/// thread has computed `holdUntil` tasks (at most 20 s), so that thread has to take over.
+class WhoPass : public analysis::RankPass {
+  public:
+    analysis::PassInfo info() const override { return {"who", analysis::PassScope::RankLocal, {}, {}}; }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return true; }
+    std::unique_ptr<analysis::RankResult> compute(analysis::RankReadContext& ctx) const override {
+        if (std::this_thread::get_id() == mainThread) {
+            ++onMain;
+        } else if (ctx.rank == holdRank) {
+            holding = true;
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (onMain.load() < holdUntil && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        auto out = std::make_unique<Value>();
+        out->v = ctx.rank * 10 + (std::this_thread::get_id() == mainThread ? 1 : 2);
+        return out;
+    }
+    std::thread::id mainThread = std::this_thread::get_id();
+    int holdRank = -1, holdUntil = 0;
+    mutable std::atomic<int> onMain{0};
+    mutable std::atomic<bool> holding{false};
+};
+
+/// Two passes of one compute group: the second reads what the first left in the group's context.
+class LeavesPass : public analysis::RankPass {
+  public:
+    analysis::PassInfo info() const override { return {"leaves", analysis::PassScope::RankLocal, {}, {}}; }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return true; }
+    std::string_view computeGroup() const override { return "pair"; }
+    std::unique_ptr<analysis::RankResult> compute(analysis::RankReadContext& ctx) const override {
+        ctx.derivedMemory = std::vector<std::pair<int64_t, int64_t>>{{ctx.rank, 7}};
+        return std::make_unique<Value>();
+    }
+};
+class FindsPass : public analysis::RankPass {
+  public:
+    analysis::PassInfo info() const override { return {"finds", analysis::PassScope::RankLocal, {}, {}}; }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return true; }
+    std::string_view computeGroup() const override { return "pair"; }
+    std::unique_ptr<analysis::RankResult> compute(analysis::RankReadContext& ctx) const override {
+        auto out = std::make_unique<Value>();
+        out->v = ctx.derivedMemory && ctx.derivedMemory->size() == 1 &&
+                         ctx.derivedMemory->front().first == ctx.rank
+                     ? ctx.derivedMemory->front().second
+                     : -1;
+        return out;
+    }
 };
 
 int64_t valueOf(const std::unique_ptr<analysis::RankResult>& r) {
@@ -113,6 +180,69 @@ class TstOffThreadPasses : public QObject {
                                       &cancel);
         QCOMPARE(valueOf(off.take(0, 0)), int64_t(20));
         const std::string error = errorOfTake(off, 1);
+        QVERIFY2(error.find("cancelled") != std::string::npos || error.find("interrupt") != std::string::npos,
+                 error.c_str());
+        QTRY_VERIFY(pass.interrupted.load());
+    }
+
+    void theIndexBuildingThreadTakesOverWhatTheWorkerHasNotStarted() {
+        // the worker holds on rank 2 (the first): waiting for it, the index-building thread computes the
+        // last tasks the window allows (ranks 5 and 4, two ranks ahead) on its own connection, and every
+        // result is still handed over in rank order
+        WhoPass pass;
+        pass.holdRank = 2;
+        pass.holdUntil = 2;
+        const analysis::AnalysisOptions opts;
+        index::Db writer(":memory:");
+        const std::vector<int> ranks{2, 4, 5, 6};
+        analysis::OffThreadPasses off({&pass}, ranks, std::make_unique<index::Db>(":memory:"), opts, nullptr,
+                                      2, nullptr, &writer);
+        QTRY_VERIFY(pass.holding.load()); // the worker has the first rank
+        std::vector<int64_t> got;
+        for (size_t i = 0; i < ranks.size(); ++i)
+            got.push_back(valueOf(off.take(i, 0)));
+        QCOMPARE(got[0], int64_t(22));                   // the worker's
+        QCOMPARE(got[1] % 10 + got[2] % 10, int64_t(2)); // 4 and 5 on the index-building thread
+        QCOMPARE(got[1] / 10, int64_t(4));
+        QCOMPARE(got[2] / 10, int64_t(5));
+        QCOMPARE(got[3] / 10, int64_t(6));
+        QVERIFY(off.takenOverSeconds()[0] >= 0);
+    }
+
+    void aComputeGroupSharesOneContext() {
+        LeavesPass leaves;
+        FindsPass finds;
+        const analysis::AnalysisOptions opts;
+        index::Db writer(":memory:");
+        analysis::OffThreadPasses off({&leaves, &finds}, {1, 3, 8}, std::make_unique<index::Db>(":memory:"),
+                                      opts, nullptr, 1, nullptr, &writer);
+        for (size_t i = 0; i < 3; ++i) {
+            off.take(i, 0);
+            QCOMPARE(valueOf(off.take(i, 1)), int64_t(7));
+        }
+    }
+
+    void aCancelStopsATaskTheIndexBuildingThreadTookOver() {
+        // the worker holds on the first rank until the index-building thread has taken over the second,
+        // whose statement would run for minutes: a cancel interrupts it through that connection's guard
+        std::atomic<bool> cancel{false};
+        FakePass pass(10);
+        pass.slowRank = 5;
+        pass.cancelOnSlow = &cancel;
+        pass.holdRank = 2;
+        index::Db writer(":memory:");
+        index::CancelGuard guard(writer, &cancel);
+        const analysis::AnalysisOptions opts;
+        analysis::OffThreadPasses off({&pass}, {2, 5}, std::make_unique<index::Db>(":memory:"), opts, &cancel,
+                                      2, nullptr, &writer);
+        QTRY_VERIFY(pass.holding.load()); // the worker has the first rank
+        std::string error;
+        try {
+            off.take(0, 0);
+            off.take(1, 0);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
         QVERIFY2(error.find("cancelled") != std::string::npos || error.find("interrupt") != std::string::npos,
                  error.c_str());
         QTRY_VERIFY(pass.interrupted.load());
