@@ -36,7 +36,6 @@ int64_t firstPageNamed(const std::string& msg) {
 std::string quickCheck(const std::string& path, uint32_t pageSize) {
     sqlite3* db = nullptr;
     std::string uri = index::sqliteFileUri(path) + "?mode=ro&immutable=1";
-    index::configureSqliteOnce();
     if (sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
         sqlite3_close(db);
         return {};

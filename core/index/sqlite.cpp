@@ -2,22 +2,7 @@
 
 #include <sqlite3.h>
 
-#include <mutex>
-
 namespace rs::index {
-
-void configureSqliteOnce() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        // A statement that writes several rows inside a transaction keeps a statement journal (the pages it
-        // changed, to undo just that statement). In WAL mode every 64-row batch insert of the analysis
-        // needs one, and with our 64 KiB pages SQLite's default 64 KiB threshold sent each to a temp file:
-        // 1 GB of writes to /var/tmp for a 960 MB profile. One batch's journal is a few pages; above 16 MiB
-        // (an UPDATE over a big table) it still spills, so memory stays bounded. Fails harmlessly (MISUSE)
-        // if SQLite was initialised before this ran.
-        sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 16 << 20);
-    });
-}
 
 Stmt::Stmt(sqlite3* db, std::string_view sql) : m_db(db) {
     if (sqlite3_prepare_v2(db, sql.data(), int(sql.size()), &m_st, nullptr) != SQLITE_OK)
@@ -93,7 +78,6 @@ Db::Db(const std::string& path, bool readOnly)
     : Db(path, path, readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {}
 
 Db::Db(const std::string& name, const std::string& target, int flags) {
-    configureSqliteOnce();
     if (sqlite3_open_v2(target.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
         std::string msg = m_db ? sqlite3_errmsg(m_db) : "out of memory";
         sqlite3_close(m_db);

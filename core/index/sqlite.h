@@ -12,10 +12,6 @@ struct sqlite3_stmt;
 
 namespace rs::index {
 
-/// Process-wide SQLite settings, applied once before the first connection opens (sqlite3_config must
-/// run before sqlite3_initialize). Every sqlite3_open in the project calls it first. Thread-safe.
-void configureSqliteOnce();
-
 struct SqlError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
