@@ -5,7 +5,7 @@
 // not link bandwidth", "no link data (Level0 export)"), and the slow-link thresholds under it. A cell click
 // selects that link (Selection::Kind::CommLink) in the shared InteractionState; the view then asks the
 // query service for the link's collectives and completes the selection with their spans, so the timeline
-// outlines them, and moves the window to the slowest of them (wide enough to see its outline) and asks
+// outlines them, and moves the window to the first of them (wide enough to see its outline) and asks
 // (ranksToShow) for the link's two ranks to be shown. It follows the shared selection: a step chosen
 // elsewhere becomes its step, a link selected elsewhere (a saved view) is outlined and resolved. Data from
 // the QueryService, or setMatrix() for tests and headless export. GUI thread only.
@@ -57,7 +57,7 @@ class CommMatrixView : public QWidget {
         qint64 t0, t1;
         QString note; ///< which collective the window shows
     };
-    /// Where the timeline goes for a link's collectives: around the slowest one it outlines.
+    /// Where the timeline goes for a link's collectives: around the first one it outlines.
     static std::optional<LinkWindow> linkWindow(const query::LinkSpans& spans);
     void request();
     void fillChoosers();
