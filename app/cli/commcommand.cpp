@@ -34,8 +34,11 @@ void printGrid(const query::CommMatrix& m) {
             char v[32] = "       .";
             if (c && m.logical)
                 std::snprintf(v, sizeof v, "%8.2f", double(c->bytes) / 1e6);
-            else if (c && std::isfinite(c->bandwidthGBps()))
-                std::snprintf(v, sizeof v, "%7.2f%s", c->bandwidthGBps(), c->slow ? "*" : " ");
+            else if (c && std::isfinite(c->bandwidthGBps())) // the figure the table and the app print
+                std::snprintf(v, sizeof v, "%7s%s", model::formatBandwidthNumber(c->bandwidthGBps()).c_str(),
+                              c->slow           ? "*"
+                              : c->latencyBound ? "~"
+                                                : " ");
             std::printf(" %s", v);
         }
         std::printf("\n");
@@ -51,7 +54,10 @@ void printLinks(const query::CommMatrix& m) {
                     model::formatDecimalBytes(c.bytes).c_str(),
                     c.timeNs ? model::formatDuration(*c.timeNs).c_str() : "-",
                     model::formatBandwidth(c.bandwidthGBps()).c_str(),
-                    c.opCount ? std::to_string(*c.opCount).c_str() : "-", c.slow ? "SLOW" : "");
+                    c.opCount ? std::to_string(*c.opCount).c_str() : "-",
+                    c.slow           ? "SLOW"
+                    : c.latencyBound ? "latency-bound"
+                                     : "");
 }
 
 void printMatrix(const query::CommMatrix& m) {
@@ -72,9 +78,17 @@ void printMatrix(const query::CommMatrix& m) {
                         model::formatBandwidth(t.medianGBps).c_str(),
                         model::formatBandwidth(t.thresholdGBps).c_str(), query::kSlowRatio * 100,
                         query::kSlowZ);
+        else if (t.links == 0) // every link of the type moves small messages
+            std::printf("  %s: %s, all latency-bound (small messages): not judged\n", t.transport.c_str(),
+                        model::counted(t.latencyBound, "link", "links").c_str());
         else
             std::printf("  %s: %s: too few to judge slow links (at least %d)\n", t.transport.c_str(),
                         model::counted(t.links, "link", "links").c_str(), query::kMinJudged);
+    if (const int small = query::latencyBoundLinks(m); small > 0)
+        std::printf("  %s small messages (mean under %s per op): latency-bound, not judged "
+                    "(its bandwidth measures latency, not the link)\n",
+                    model::counted(small, "link moves", "links move").c_str(),
+                    model::formatDecimalBytes(query::kLatencyBoundBytes).c_str());
     printGrid(m);
     printLinks(m);
 }

@@ -239,6 +239,14 @@ void MainWindow::wireNavigation() {
         }
     });
     connect(m_console, &SqlConsolePanel::spansChosen, m_search, &SearchController::showSpanRows);
+    // a communication link: its two ranks in the track filter (visible, clearable), so both ends of the
+    // outlined collectives are on screen together
+    connect(m_comm, &views::CommMatrixView::ranksToShow, this, [this](const QList<qint64>& ranks) {
+        QStringList terms;
+        for (qint64 r : ranks)
+            terms << QString("rank %1").arg(r);
+        m_filter->setText(terms.join(", "));
+    });
 }
 
 const QString& MainWindow::profilePath() const {

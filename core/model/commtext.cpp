@@ -1,18 +1,26 @@
 #include "core/model/commtext.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 namespace rs::model {
 
+std::string threeSignificant(double v) {
+    char buf[48];
+    const double a = std::fabs(v);
+    // decimals so that 3 significant digits show (capped: a femto-GB/s figure is 0.000000…)
+    int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : 2;
+    if (a > 0 && a < 1) decimals = std::min(9, 2 - int(std::floor(std::log10(a))));
+    // rounding may carry into the next digit (0.09996 → "0.100"): that keeps 3 significant digits
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
 namespace {
 /// `v` with 3 significant digits (at least the integer part), then `unit`.
 std::string threeDigits(double v, const char* unit) {
-    char buf[48];
-    const double a = std::fabs(v);
-    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
-    std::snprintf(buf, sizeof buf, "%.*f %s", decimals, v, unit);
-    return buf;
+    return threeSignificant(v) + " " + unit;
 }
 } // namespace
 
@@ -28,10 +36,12 @@ std::string formatDecimalBytes(int64_t bytes) {
     return threeDigits(v, kUnits[u]);
 }
 
+std::string formatBandwidthNumber(double gbps) {
+    return std::isfinite(gbps) ? threeSignificant(gbps) : "-";
+}
+
 std::string formatBandwidth(double gbps) {
-    if (!std::isfinite(gbps)) return "-";
-    if (gbps != 0 && std::fabs(gbps) < 0.01) return threeDigits(gbps * 1000.0, "MB/s");
-    return threeDigits(gbps, "GB/s");
+    return std::isfinite(gbps) ? threeDigits(gbps, "GB/s") : "-";
 }
 
 } // namespace rs::model

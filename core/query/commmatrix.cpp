@@ -162,21 +162,32 @@ void describe(CommMatrix& m) {
 
 void judgeSlowLinks(CommMatrix& m) {
     std::map<std::string, std::vector<CommCell*>> byTransport;
+    std::map<std::string, int> small; // transport → latency-bound links
     for (auto& c : m.cells) {
         c.slow = false;
-        if (c.transports.size() == 1 && std::isfinite(c.bandwidthGBps()))
+        c.latencyBound =
+            std::isfinite(c.bandwidthGBps()) && c.meanMessageBytes() < double(kLatencyBoundBytes);
+        if (c.transports.size() != 1 || !std::isfinite(c.bandwidthGBps())) continue;
+        if (c.latencyBound)
+            ++small[c.transport()];
+        else
             byTransport[c.transport()].push_back(&c);
     }
+    for (const auto& [transport, n] : small)
+        byTransport.try_emplace(transport); // a type of small messages only still gets its line
     m.thresholds.clear();
     for (auto& [transport, cells] : byTransport) {
         TransportThreshold t;
         t.transport = transport;
         t.links = int(cells.size());
+        t.latencyBound = small.count(transport) ? small[transport] : 0;
         std::vector<double> bw;
         for (const auto* c : cells)
             bw.push_back(c->bandwidthGBps());
-        t.medianGBps = stats::median(bw);
-        t.madGBps = stats::mad(bw, t.medianGBps);
+        if (!bw.empty()) {
+            t.medianGBps = stats::median(bw);
+            t.madGBps = stats::mad(bw, t.medianGBps);
+        }
         t.thresholdGBps = std::min(kSlowRatio * t.medianGBps, t.medianGBps - kSlowZ * 1.4826 * t.madGBps);
         t.judged = t.links >= kMinJudged;
         if (t.judged)
@@ -184,6 +195,11 @@ void judgeSlowLinks(CommMatrix& m) {
                 c->slow = c->bandwidthGBps() < t.thresholdGBps;
         m.thresholds.push_back(t);
     }
+}
+
+int latencyBoundLinks(const CommMatrix& m) {
+    return int(
+        std::count_if(m.cells.begin(), m.cells.end(), [](const CommCell& c) { return c.latencyBound; }));
 }
 
 CommMatrix loadCommMatrix(Db& db, const CommMatrixRequest& req) {
@@ -236,17 +252,24 @@ std::string commMatrixJson(const CommMatrix& m) {
                               {"bandwidth_gbps", std::isfinite(bw) ? json(bw) : json(nullptr)},
                               {"op_count", c.opCount ? json(*c.opCount) : json(nullptr)},
                               {"ops", c.ops},
+                              {"mean_message_bytes", c.meanMessageBytes()},
+                              {"latency_bound", c.latencyBound},
                               {"slow", c.slow}});
     }
     j["thresholds"] = json::array();
     for (const auto& t : m.thresholds)
         j["thresholds"].push_back({{"transport", t.transport},
                                    {"links", t.links},
+                                   {"latency_bound_links", t.latencyBound},
                                    {"median_gbps", t.medianGBps},
                                    {"mad_gbps", t.madGBps},
                                    {"slow_below_gbps", t.judged ? json(t.thresholdGBps) : json(nullptr)},
                                    {"judged", t.judged}});
-    j["slow_rule"] = {{"ratio", kSlowRatio}, {"robust_z", kSlowZ}, {"min_links", kMinJudged}};
+    j["slow_rule"] = {{"ratio", kSlowRatio},
+                      {"robust_z", kSlowZ},
+                      {"min_links", kMinJudged},
+                      {"latency_bound_below_mean_bytes", kLatencyBoundBytes}};
+    j["latency_bound_links"] = latencyBoundLinks(m);
     j["notes"] = m.notes;
     j["empty"] = m.empty.empty() ? json(nullptr) : json(m.empty);
     return j.dump(2);

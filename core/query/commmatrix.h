@@ -25,6 +25,14 @@ namespace rs::query {
 constexpr double kSlowRatio = 0.8;
 constexpr double kSlowZ = 3.5;
 constexpr int kMinJudged = 3;
+/// A link whose mean message (bytes / ops; the total when the source gives no op count) is under this many
+/// bytes (1 MB, decimal as the producers count) is latency-bound: its "bandwidth" measures the per-transfer
+/// setup time, not the link, so it is neither judged nor counted in its type's median. Why 1 MB: a transfer
+/// costs a fixed ~1–2 µs (the server sample's 100-byte HCCS messages take 1.2–1.8 µs) plus size / link
+/// bandwidth (tens of GB/s over HCCS and RDMA); at 1 MB the fixed part is a few % of the time, at 100 kB
+/// already about half — the same reason NCCL's and HCCL's bandwidth tests quote bus bandwidth for large
+/// messages only.
+constexpr int64_t kLatencyBoundBytes = 1000000;
 
 struct CommMatrixRequest {
     std::optional<int> run;      ///< none: the default run (the one with most ranks)
@@ -51,17 +59,23 @@ struct CommCell {
     std::vector<std::string> ops;   ///< the algorithms or op instances summed
     int reporter = -1;              ///< the rank (key) whose file holds the link (the lowest when several)
     bool slow = false;
+    bool latencyBound = false; ///< small messages: the bandwidth says nothing about the link (not judged)
     std::string transport() const { return transports.size() == 1 ? transports.front() : "mixed"; }
     /// GB/s (bytes per ns); NaN without a time or with a zero time.
     double bandwidthGBps() const {
         return timeNs && *timeNs > 0 ? double(bytes) / double(*timeNs) : std::nan("");
+    }
+    /// Bytes per op (the mean message); the whole volume when the op count is unknown (an upper bound).
+    double meanMessageBytes() const {
+        return opCount && *opCount > 0 ? double(bytes) / double(*opCount) : double(bytes);
     }
 };
 
 /// Per transport type: the links judged, their median and MAD bandwidth and the slow threshold.
 struct TransportThreshold {
     std::string transport;
-    int links = 0;
+    int links = 0;        ///< links with a bandwidth that are not latency-bound (the ones judged)
+    int latencyBound = 0; ///< links left out: mean message under kLatencyBoundBytes
     double medianGBps = 0, madGBps = 0, thresholdGBps = 0;
     bool judged = false; ///< false: fewer than kMinJudged links
 };
@@ -85,8 +99,11 @@ struct CommMatrix {
 
 CommMatrix loadCommMatrix(index::Db& db, const CommMatrixRequest& req);
 
-/// Marks the slow cells and fills the thresholds (pure: the rule above over `m.cells`).
+/// Marks the latency-bound and the slow cells and fills the thresholds (pure: the rules above over
+/// `m.cells`).
 void judgeSlowLinks(CommMatrix& m);
+/// How many cells are latency-bound (each counted once, whatever its transport).
+int latencyBoundLinks(const CommMatrix& m);
 
 /// `{run, step, group, scope, logical, ranks, groups[…], steps[…], cells[{src, dst, transport, transports,
 /// bytes, time_ns, bandwidth_gbps, op_count, ops, slow}], thresholds[…], notes, empty}`; units in the keys.

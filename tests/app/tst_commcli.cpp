@@ -50,6 +50,26 @@ class TstCommCli : public QObject {
         QVERIFY2(out.contains("HCCS") && out.contains("LOCAL"), qPrintable(out));
     }
 
+    void smallMessagesSaidLatencyBound() {
+        // the server sample's group …822: 14 HCCS links of ≤ 112 bytes (Python over both
+        // communication_matrix.json, see tst_commmatrix): no SLOW mark, each link marked latency-bound, the
+        // summary counting them once, the cell's figure the table's (0.0248, not 0.02)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const QString db = QString::fromStdString(test::tempDir("commcli-srv") + "/x.sqlite");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"comm",
+                                     QString::fromStdString(samples + "/msinsight/server/src/test/test_data"),
+                                     "--group", "13337953553061386822", "--db", db, "--quiet"},
+                                    &out, &err),
+                 0);
+        QVERIFY2(!out.contains("SLOW"), qPrintable(out));
+        QCOMPARE(out.count("latency-bound\n"), 14);
+        QVERIFY2(out.contains("14 links move small messages (mean under 1.00 MB per op)"), qPrintable(out));
+        QVERIFY2(out.contains("HCCS: 14 links, all latency-bound"), qPrintable(out));
+        QVERIFY2(out.contains(" 0.0248~") && out.contains("0.0248 GB/s"), qPrintable(out));
+    }
+
     void exitCodes_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("rc");

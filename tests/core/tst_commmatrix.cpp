@@ -14,6 +14,7 @@
 //     windows (4, 5, 6), holding 5 of them each.
 #include "core/demo/demoplan.h"
 #include "core/index/sqlite.h"
+#include "core/model/commtext.h"
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/commmatrix.h"
 #include "tests/support/testsupport.h"
@@ -180,6 +181,7 @@ class TstCommMatrix : public QObject {
         for (const auto& c : m.cells)
             if (c.slow) slow << QString("%1-%2").arg(c.src).arg(c.dst);
         QCOMPARE(slow, QStringList{QString("%1-%2").arg(truth.slowLinkSrc).arg(truth.slowLinkDst)});
+        QCOMPARE(query::latencyBoundLinks(m), 0); // 33 554 432 B per step and link: real volume
         // every link moves 2B/n of the 67108864-element FP16 buffer per step: 2 · 134217728 / 8 per step
         query::CommMatrixRequest one;
         one.step = 2;
@@ -266,6 +268,88 @@ class TstCommMatrix : public QObject {
         const auto m = query::loadCommMatrix(*b.db, {});
         QVERIFY(m.cells.empty());
         QVERIFY2(m.empty.find("no link data (Level0 export)") != std::string::npos, m.empty.c_str());
+    }
+
+    void serverSmallMessagesAreLatencyBound() {
+        // group …822 of the server sample: every HCCS link moves ~100-byte messages (Python over both
+        // communication_matrix.json, op entries summed per (src, dst, transport): 0-1…0-7 one 100 B
+        // allGather each; 1-0 three 4 B allReduce + one 100 B allGather = 112 B in 4.52 µs; 1-2…1-7 one
+        // 100 B allGather each: 14 HCCS links, mean message ≤ 100 B). The LOCAL copies and RDMA links carry
+        // a 20 971 520 B send (mean ≥ 4.19 MB). The rule leaves the 14 unjudged: none slow.
+        if (m_samples.empty()) QSKIP("../shared/samples not present");
+        auto b = build(sample("msinsight/server/src/test/test_data"));
+        QVERIFY2(b.result.ok, b.result.error.c_str());
+        query::CommMatrixRequest r;
+        r.group = "13337953553061386822";
+        const auto m = query::loadCommMatrix(*b.db, r);
+        QStringList small, slow;
+        for (const auto& c : m.cells) {
+            if (c.latencyBound) small << QString("%1-%2").arg(c.src).arg(c.dst);
+            if (c.slow) slow << QString("%1-%2").arg(c.src).arg(c.dst);
+        }
+        QCOMPARE(slow, QStringList{});
+        QCOMPARE(small, QStringList({"0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "0-7", "1-0", "1-2", "1-3",
+                                     "1-4", "1-5", "1-6", "1-7"}));
+        QCOMPARE(query::latencyBoundLinks(m), 14);
+        const auto* c = m.at(1, 0);
+        QVERIFY(c);
+        QCOMPARE(c->bytes, int64_t(112));
+        QCOMPARE(c->meanMessageBytes(), 28.0);
+        for (const auto& t : m.thresholds)
+            if (t.transport == "HCCS") {
+                QCOMPARE(t.latencyBound, 14);
+                QCOMPARE(t.links, 0);
+                QVERIFY(!t.judged);
+            }
+    }
+
+    void latencyBoundRule() {
+        // nine HCCS links moving 20 MB per op at ~20 GB/s, and three at 0.03–0.08 GB/s moving 100-byte
+        // messages (one of them 4 ops of 28 B): the small ones are latency-bound — neither slow nor part of
+        // the median — while a 10 GB/s link of real volume is still slow; a link of unknown op count is
+        // judged by its whole volume (2 MB: judged)
+        query::CommMatrix m;
+        auto cell = [&](int64_t dst, int64_t bytes, int64_t ns, std::optional<int64_t> ops) {
+            query::CommCell c;
+            c.src = 0;
+            c.dst = dst;
+            c.transports = {"HCCS"};
+            c.bytes = bytes;
+            c.timeNs = ns;
+            c.opCount = ops;
+            m.cells.push_back(c);
+        };
+        for (int i = 1; i <= 8; ++i)
+            cell(i, 20000000 + i * 100000, 1000000, 1); // 20.1 … 20.8 GB/s
+        cell(9, 10000000, 1000000, 1);                  // 10 GB/s, 10 MB per op: slow
+        cell(10, 100, 1300, 1);                         // 0.077 GB/s
+        cell(11, 112, 4520, 4);                         // 0.0248 GB/s, 28 B per op
+        cell(12, 100, 3000, std::nullopt);              // 0.033 GB/s, op count unknown: 100 B in all
+        cell(13, 2000000, 100000, std::nullopt);        // 20 GB/s, 2 MB in all: judged
+        query::judgeSlowLinks(m);
+        QStringList slow, small;
+        for (const auto& c : m.cells) {
+            if (c.slow) slow << QString::number(c.dst);
+            if (c.latencyBound) small << QString::number(c.dst);
+        }
+        QCOMPARE(slow, QStringList{"9"});
+        QCOMPARE(small, QStringList({"10", "11", "12"}));
+        QCOMPARE(int(m.thresholds.size()), 1);
+        QCOMPARE(m.thresholds[0].links, 10);
+        QCOMPARE(m.thresholds[0].latencyBound, 3);
+        // the median of the ten judged links (20.1 … 20.8, 10, 20): sorted 10, 20, 20.1 … 20.8 → (20.3
+        // + 20.4) / 2
+        QVERIFY(std::abs(m.thresholds[0].medianGBps - 20.35) < 1e-9);
+    }
+
+    void bandwidthTextIsOneFigure() {
+        // the cell's number and the tooltip's text come from one function: 3 significant digits, GB/s
+        QCOMPARE(model::formatBandwidth(112.0 / 4520.0), std::string("0.0248 GB/s"));
+        QCOMPARE(model::formatBandwidthNumber(112.0 / 4520.0), std::string("0.0248"));
+        QCOMPARE(model::formatBandwidth(15.06), std::string("15.1 GB/s"));
+        QCOMPARE(model::formatBandwidth(761.1383), std::string("761 GB/s"));
+        QCOMPARE(model::formatBandwidth(0.0052), std::string("0.00520 GB/s"));
+        QCOMPARE(model::formatBandwidth(2.0), std::string("2.00 GB/s"));
     }
 
     void slowRule() {

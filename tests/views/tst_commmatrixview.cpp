@@ -2,8 +2,10 @@
 // cell per link, the demo's slow link (the plan's truth) is the one cell outlined in ink, a click selects
 // that link in the shared InteractionState and the view completes the selection with the link's
 // collectives from the timeline (spans, window). Honest states from hand-made matrices: group-local ranks,
-// Kineto logical bytes, no link data; a rank's own LOCAL copy stays off the bandwidth scale.
+// Kineto logical bytes, no link data; the bandwidth colour follows the slow-link judgement (ratio to the
+// transport's median on a fixed scale; small-message links hatched, not judged).
 #include "core/demo/demoplan.h"
+#include "core/index/sqlite.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
 #include "views/comm/commmatrixcanvas.h"
@@ -11,6 +13,7 @@
 #include "views/common/interactionstate.h"
 
 #include <QLayout>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace rs;
@@ -67,8 +70,25 @@ class TstCommMatrixView : public QObject {
         QCOMPARE(state.selection().kind, views::Selection::Kind::CommLink);
         QCOMPARE(state.selection().linkSrc, s);
         QCOMPARE(state.selection().linkDst, d);
+        QSignalSpy shown(&v, &views::CommMatrixView::ranksToShow);
         QTRY_VERIFY_WITH_TIMEOUT(!state.selection().spans.empty(), 20000);
         QVERIFY(state.windowEnd() > state.windowStart());
+        // the window shows the first outlined collective at a fifth of its width (a window over every
+        // step's collectives drew them as slivers); both ranks asked to be shown
+        index::Db db(m_db, true);
+        const auto link = query::loadLinkSpans(db, m->run, std::nullopt, m->group, s, d);
+        qint64 firstDur = 0, at = INT64_MAX;
+        for (const auto& it : link.spans)
+            if (it.startNs < at) firstDur = it.endNs - it.startNs, at = it.startNs;
+        QVERIFY(firstDur > 0);
+        QVERIFY(state.windowStart() <= at && state.windowEnd() >= at + firstDur);
+        QVERIFY2((state.windowEnd() - state.windowStart()) <=
+                     std::max<qint64>(6 * firstDur, 20000 + firstDur),
+                 qPrintable(QString("window %1 ns, collective %2 ns")
+                                .arg(state.windowEnd() - state.windowStart())
+                                .arg(firstDur)));
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(shown.at(0).at(0).value<QList<qint64>>(), (QList<qint64>{s, d}));
         QVERIFY2(v.captionText().contains("outlined on the timeline"), qPrintable(v.captionText()));
         QCOMPARE(c->selected(), std::make_pair(s, d));
         // another kind of selection clears the cell's highlight
@@ -79,34 +99,56 @@ class TstCommMatrixView : public QObject {
         QCOMPARE(c->selected(), std::make_pair(qint64(-1), qint64(-1)));
     }
 
-    void localCopiesStayOffTheBandwidthScale() {
-        // a rank's own copy at ~480 GB/s beside HCCS links at 16–28 GB/s: the scale spans the links only
-        auto cell = [](int64_t s, int64_t d, const char* t, int64_t bytes, int64_t ns) {
+    void colourFollowsTheJudgement() {
+        // .db level1's row: HCCS links at 14.8 … 15.1 GB/s (2 %, none slow) must look alike; a link at
+        // 10 GB/s (slow: under 0.8 × the median) must look different; a LOCAL copy at 480 GB/s is a type of
+        // its own (alone: not judged, grey, not off the top of the links' scale); a 100-byte link is grey
+        auto cell = [](int64_t s, int64_t d, const char* t, int64_t bytes, int64_t ns, int64_t ops) {
             query::CommCell c;
             c.src = s;
             c.dst = d;
             c.transports = {t};
             c.bytes = bytes;
             c.timeNs = ns;
+            c.opCount = ops;
             return c;
         };
         query::CommMatrix m;
-        m.cells = {cell(0, 0, "LOCAL", 480000, 1000), cell(0, 1, "HCCS", 28000, 1000),
-                   cell(1, 0, "HCCS", 16000, 1000)};
-        auto s = views::CommScale::forMatrix(m, views::CommMetric::Bandwidth);
-        QVERIFY(s.localOffScale);
-        QVERIFY(s.offScale(m.cells[0]) && !s.offScale(m.cells[1]));
-        QCOMPARE(s.lo, 16.0);
-        QCOMPARE(s.hi, 28.0);
-        QVERIFY(s.position(16.0) < 0.01 && s.position(28.0) > 0.99); // the slow link reads far from the rest
-        // sizes: every cell is on the scale; a matrix of copies only keeps them on it
-        s = views::CommScale::forMatrix(m, views::CommMetric::Size);
-        QVERIFY(!s.localOffScale);
-        QCOMPARE(s.hi, 480000.0);
-        m.cells.resize(1);
-        s = views::CommScale::forMatrix(m, views::CommMetric::Bandwidth);
-        QVERIFY(!s.localOffScale);
-        QCOMPARE(s.lo, 480.0);
+        m.ranks = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+        m.cells.push_back(cell(0, 0, "LOCAL", 480000000, 1000000, 1));
+        const double gbps[] = {14.8, 14.85, 14.9, 14.95, 15.0, 15.05, 15.1};
+        for (int i = 0; i < 7; ++i)
+            m.cells.push_back(cell(0, i + 1, "HCCS", int64_t(gbps[i] * 1e6), 1000000, 1));
+        m.cells.push_back(cell(1, 0, "HCCS", 10000000, 1000000, 1)); // 10 GB/s
+        m.cells.push_back(cell(2, 0, "HCCS", 100, 1300, 1));         // 100 B: latency-bound
+        query::judgeSlowLinks(m);
+        QVERIFY(m.at(1, 0)->slow && !m.at(0, 1)->slow && m.at(2, 0)->latencyBound);
+        const auto s = views::CommScale::forMatrix(m, views::CommMetric::Bandwidth);
+        auto dist = [](QColor a, QColor b) {
+            return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+                   std::abs(a.blue() - b.blue());
+        };
+        const QColor lo = s.cellColor(*m.at(0, 1)), hi = s.cellColor(*m.at(0, 7));
+        QVERIFY2(dist(lo, hi) < 12, qPrintable(lo.name() + " " + hi.name())); // 2 %: alike
+        const QColor slow = s.cellColor(*m.at(1, 0));
+        QVERIFY2(dist(slow, lo) > 150, qPrintable(slow.name() + " " + lo.name()));
+        // one LOCAL copy is too few of its type to judge: grey, like the latency-bound link
+        QCOMPARE(s.cellColor(*m.at(0, 0)), views::notJudgedColor());
+        QCOMPARE(s.cellColor(*m.at(2, 0)), views::notJudgedColor());
+        // the tooltip says why a small-message link is not judged; the canvas paints it hatched
+        views::CommMatrixCanvas c;
+        c.setMatrix(std::make_shared<const query::CommMatrix>(m));
+        const QString tip = c.linkText(*m.at(2, 0));
+        QVERIFY2(tip.contains("small messages (mean 100 B): latency-bound, not judged"), qPrintable(tip));
+        QVERIFY2(!tip.contains("slow"), qPrintable(tip));
+        // the cell's figure is the tooltip's (0.0248 GB/s, not 0.025 beside 0.02)
+        m.cells.push_back(cell(3, 0, "HCCS", 112, 4520, 4));
+        c.setMatrix(std::make_shared<const query::CommMatrix>(m));
+        QVERIFY2(c.linkText(m.cells.back()).contains("= 0.0248 GB/s"),
+                 qPrintable(c.linkText(m.cells.back())));
+        // sizes: a narrow range is widened to a factor kMinSpan
+        const auto z = views::CommScale::forMatrix(m, views::CommMetric::Size);
+        QVERIFY(z.hi / z.lo >= views::kMinSpan * 0.999);
     }
     void honestStates_data() {
         QTest::addColumn<QString>("scope");

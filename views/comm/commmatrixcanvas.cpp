@@ -17,20 +17,15 @@ namespace rs::views {
 
 namespace {
 
-/// At least 3 significant digits, trailing zeros kept ("16.0", "420", "0.153").
-QString threeDigits(double v) {
-    const double a = std::fabs(v);
-    return QString::number(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
-}
-
-/// The short text inside a cell (the legend carries the unit).
+/// The short text inside a cell (the legend carries the unit): the tooltip's figure, by the same
+/// function (core/model/commtext), so the two never round differently.
 QString cellText(const query::CommCell& c, CommMetric m) {
     const double v = commCellValue(c, m);
     switch (m) {
     case CommMetric::Bandwidth:
-        return std::isfinite(v) ? threeDigits(v) : QString("-");
+        return QString::fromStdString(model::formatBandwidthNumber(v));
     case CommMetric::Size:
-        return threeDigits(v / 1e6);
+        return QString::fromStdString(model::formatDecimalBytes(c.bytes));
     case CommMetric::Time:
         return std::isfinite(v) ? formatDuration(int64_t(v)) : QString("-");
     case CommMetric::Transport:
@@ -117,12 +112,12 @@ void CommMatrixCanvas::paintAxes(QPainter& p) {
 
 void CommMatrixCanvas::paintCell(QPainter& p, const query::CommCell& c) {
     const QRect cell = cellRect(c.src, c.dst);
-    const double v = commCellValue(c, m_metric);
     QColor col = m_metric == CommMetric::Transport ? transportColor(QString::fromStdString(c.transport()))
-                 : m_scale.offScale(c)             ? QColor(215, 215, 215)
-                 : std::isfinite(v)                ? m_scale.color(v)
-                                                   : palette().alternateBase().color();
+                                                   : m_scale.cellColor(c);
+    if (!col.isValid()) col = palette().alternateBase().color();
     p.fillRect(cell, col);
+    if (m_metric == CommMetric::Bandwidth && c.latencyBound) // hatched: its figure measures latency
+        p.fillRect(cell, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
     if (m_cell >= 36) {
         p.setPen(textOn(col));
         p.drawText(cell, Qt::AlignCenter, cellText(c, m_metric));
@@ -139,6 +134,37 @@ void CommMatrixCanvas::paintCell(QPainter& p, const query::CommCell& c) {
     }
 }
 
+int CommMatrixCanvas::paintRatioLegend(QPainter& p, int lx, int y) {
+    // the fixed ratio scale: kRatioTop (top) down to half the usual slow threshold, its turn marked
+    const int lh = 110;
+    const double top = std::log(kRatioTop), bottom = std::log(query::kSlowRatio / 2);
+    auto at = [&](double r) { return y + int(std::lround((top - std::log(r)) / (top - bottom) * lh)); };
+    for (int i = 0; i < lh; ++i)
+        p.fillRect(lx, y + i, 14, 1,
+                   bandwidthRatioColor(std::exp(top - (top - bottom) * i / lh), query::kSlowRatio));
+    const std::pair<double, QString> ticks[] = {
+        {kRatioTop, tr("%1× its type's median").arg(kRatioTop)},
+        {1.0, tr("1.0× (the median)")},
+        {query::kSlowRatio, tr("%1×: slow below").arg(query::kSlowRatio)},
+        {query::kSlowRatio / 2, tr("%1×").arg(query::kSlowRatio / 2)}};
+    for (const auto& [r, label] : ticks) {
+        p.drawLine(lx + 14, at(r), lx + 18, at(r));
+        p.drawText(QRect(lx + 20, at(r) - 8, m_legendW - 20, 16), Qt::AlignLeft | Qt::AlignVCenter, label);
+    }
+    y += lh + 14;
+    p.fillRect(lx, y, 12, 10, notJudgedColor());
+    p.drawText(QRect(lx + 18, y - 3, m_legendW - 18, 16), Qt::AlignLeft, tr("not judged (too few, mixed)"));
+    y += 18;
+    p.fillRect(lx, y, 12, 10, notJudgedColor());
+    p.fillRect(lx, y, 12, 10, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
+    const QRect small(lx + 18, y - 3, m_legendW - 18, 60);
+    const QString smallText =
+        tr("small messages (mean under %1): latency-bound, not judged")
+            .arg(QString::fromStdString(model::formatDecimalBytes(query::kLatencyBoundBytes)));
+    p.drawText(small, Qt::AlignLeft | Qt::TextWordWrap, smallText);
+    return y + p.fontMetrics().boundingRect(small, Qt::AlignLeft | Qt::TextWordWrap, smallText).height() + 8;
+}
+
 void CommMatrixCanvas::paintLegend(QPainter& p) {
     const int n = int(m_matrix->ranks.size());
     const int lx = m_left + n * m_cell + 20;
@@ -153,6 +179,8 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
             p.drawText(lx + 20, y + 11, QString::fromStdString(t));
             y += 18;
         }
+    } else if (m_metric == CommMetric::Bandwidth) {
+        y = paintRatioLegend(p, lx, y);
     } else {
         const int lh = 110;
         for (int i = 0; i < lh; ++i) // top = hi, on the log axis
@@ -163,21 +191,13 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
         p.drawText(lx + 20, y + 9, commValueText(m_scale.hi, m_metric));
         p.drawText(lx + 20, y + lh, commValueText(m_scale.lo, m_metric));
         y += lh + 18;
-        p.drawText(
-            QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
-            tr("%1, log scale")
-                .arg(m_metric == CommMetric::Bandwidth ? tr("GB/s")
-                     : m_metric == CommMetric::Size
-                         ? (m_matrix->logical ? tr("logical MB in cells") : tr("MB (10⁶ bytes) in cells"))
-                         : tr("time")));
+        p.drawText(QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
+                   tr("%1, log scale (at least ×%2)")
+                       .arg(m_metric == CommMetric::Size
+                                ? (m_matrix->logical ? tr("logical bytes") : tr("bytes (decimal units)"))
+                                : tr("time"))
+                       .arg(kMinSpan, 0, 'f', 0));
         y += 8;
-        if (m_scale
-                .localOffScale) { // a rank's own copy is not a link: its hundreds of GB/s would set the scale
-            p.fillRect(lx, y, 12, 10, QColor(215, 215, 215));
-            p.drawText(QRect(lx + 18, y - 3, m_legendW - 18, 16), Qt::AlignLeft,
-                       tr("LOCAL (own copy): off the scale"));
-            y += 20;
-        }
     }
     if (m_matrix->logical) return;
     p.setPen(QPen(palette().text().color(), 3));
@@ -195,10 +215,18 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
                    t.judged ? tr("%1: median %2")
                                   .arg(QString::fromStdString(t.transport))
                                   .arg(QString::fromStdString(model::formatBandwidth(t.medianGBps)))
-                            : tr("%1: %2, too few to judge")
-                                  .arg(QString::fromStdString(t.transport))
-                                  .arg(counted(t.links, tr("link"), tr("links"))));
+                   : t.links == 0
+                       ? tr("%1: all latency-bound, not judged").arg(QString::fromStdString(t.transport))
+                       : tr("%1: %2, too few to judge")
+                             .arg(QString::fromStdString(t.transport))
+                             .arg(counted(t.links, tr("link"), tr("links"))));
         y += 16;
+        if (t.latencyBound > 0 && t.links > 0) {
+            p.drawText(
+                QRect(lx + 12, y, m_legendW - 12, 16), Qt::AlignLeft,
+                tr("+ %1 latency-bound, not judged").arg(counted(t.latencyBound, tr("link"), tr("links"))));
+            y += 16;
+        }
         if (!t.judged) continue;
         p.drawText(QRect(lx + 12, y, m_legendW - 12, 16), Qt::AlignLeft,
                    tr("slow below %1").arg(QString::fromStdString(model::formatBandwidth(t.thresholdGBps))));
@@ -246,12 +274,20 @@ QStringList CommMatrixCanvas::captionLines() const {
             group = tr("group %1%2")
                         .arg(QString::fromStdString(g.name),
                              g.label.empty() ? QString() : " (" + QString::fromStdString(g.label) + ")");
-    return {tr("source rank × destination rank · %1 · %2")
-                .arg(group)
-                .arg(m_matrix->step ? tr("step %1").arg(*m_matrix->step) : tr("all steps summed")),
-            tr("colour: %1%2")
-                .arg(commMetricName(m_metric, m_matrix->logical))
-                .arg(m_matrix->logical ? QString() : tr(" · outlined: slow links"))};
+    return {
+        tr("source rank × destination rank · %1 · %2")
+            .arg(group)
+            .arg(m_matrix->step ? tr("step %1").arg(*m_matrix->step) : tr("all steps summed")),
+        tr("colour: %1%2%3")
+            .arg(m_metric == CommMetric::Bandwidth
+                     ? tr("bandwidth as a ratio to its transport type's median (fixed scale)")
+                     : commMetricName(m_metric, m_matrix->logical))
+            .arg(m_matrix->logical ? QString() : tr(" · outlined: slow links"))
+            .arg(query::latencyBoundLinks(*m_matrix) > 0
+                     ? tr(" · hatched: %1 with small messages (mean under %2), latency-bound, not judged")
+                           .arg(counted(query::latencyBoundLinks(*m_matrix), tr("link"), tr("links")))
+                           .arg(QString::fromStdString(model::formatDecimalBytes(query::kLatencyBoundBytes)))
+                     : QString())};
 }
 
 QString CommMatrixCanvas::linkText(const query::CommCell& c) const {
@@ -275,6 +311,14 @@ QString CommMatrixCanvas::linkText(const query::CommCell& c) const {
         ops << QString::fromStdString(o);
     t += c.opCount ? tr("\n%1: %2").arg(counted(*c.opCount, tr("op"), tr("ops"))).arg(ops.join(", "))
                    : tr("\nops: %1").arg(ops.join(", "));
+    if (c.latencyBound)
+        t += tr("\nsmall messages (mean %1): latency-bound, not judged")
+                 .arg(QString::fromStdString(
+                     model::formatDecimalBytes(int64_t(std::llround(c.meanMessageBytes())))));
+    else if (const double r = m_scale.ratio(c); std::isfinite(r) && !c.slow)
+        t += tr("\n%1× the %2 links' median")
+                 .arg(QString::fromStdString(model::threeSignificant(r)),
+                      QString::fromStdString(c.transport()));
     if (c.slow && m_matrix)
         for (const auto& th : m_matrix->thresholds)
             if (th.transport == c.transport())

@@ -49,6 +49,7 @@ class CommMatrixCanvas : public QWidget {
     void paintAxes(QPainter& p);
     void paintCell(QPainter& p, const query::CommCell& c);
     void paintLegend(QPainter& p);
+    int paintRatioLegend(QPainter& p, int lx, int y); ///< returns the y below it
     std::shared_ptr<const query::CommMatrix> m_matrix;
     CommMetric m_metric = CommMetric::Bandwidth;
     CommScale m_scale;

@@ -3,6 +3,7 @@
 #include "views/common/plural.h"
 
 #include "core/model/commtext.h"
+#include "views/common/timemapping.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -202,6 +203,10 @@ QString CommMatrixView::captionText() const {
                      .arg(query::kSlowRatio * 100, 0, 'f', 0)
                      .arg(query::kSlowZ, 0, 'f', 1)
                      .arg(query::kMinJudged);
+        if (const int small = query::latencyBoundLinks(*m); small > 0)
+            parts << tr("%1 small messages (mean under %2 per op): latency-bound, not judged (hatched).")
+                         .arg(counted(small, tr("link moves"), tr("links move")))
+                         .arg(QString::fromStdString(model::formatDecimalBytes(query::kLatencyBoundBytes)));
     } else {
         parts << tr(
             "Logical bytes: NCCL's bus-bandwidth convention over the group's ranks (the bytes an "
@@ -278,12 +283,40 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
                                return r.join(", ");
                            }())
                            .arg(drawnText(spans));
+    const auto shown = linkWindow(spans);
+    if (shown) m_linkNote += " " + shown->note;
     updateTexts();
-    m_state->setSelection(s);
-    if (spans.collectives > 0) {
-        const qint64 pad = std::max<qint64>((spans.endNs - spans.startNs) / 20, 1000);
-        m_state->setWindow(spans.startNs - pad, spans.endNs + pad);
+    // both ends of a global link in view: the timeline's track filter narrowed to the two ranks — before
+    // the selection, so the timeline scrolls to the link's rank in the filtered layout
+    if (matrix() && matrix()->scope == "global" && spans.collectives > 0) {
+        QList<qint64> ranks{s.linkSrc};
+        if (s.linkDst != s.linkSrc) ranks << s.linkDst;
+        Q_EMIT ranksToShow(ranks);
     }
+    m_state->setSelection(s);
+    if (shown) m_state->setWindow(shown->t0, shown->t1);
+}
+
+std::optional<CommMatrixView::LinkWindow> CommMatrixView::linkWindow(const query::LinkSpans& spans) {
+    if (spans.collectives == 0) return std::nullopt;
+    // the first drawn collective, wide enough on screen to see its outline: a window over all of them (the
+    // whole run for a link used every step) draws each as a sliver nobody sees. The first, not the longest:
+    // the longest is the one that waited longest for a late rank (the demo's 202 ms stall), not the link
+    const query::DrawItem* first = nullptr;
+    for (const auto& item : spans.spans)
+        if (!first || item.startNs < first->startNs) first = &item;
+    if (!first) { // nothing to outline: the collectives' extent
+        const qint64 pad = std::max<qint64>((spans.endNs - spans.startNs) / 20, 1000);
+        return LinkWindow{spans.startNs - pad, spans.endNs + pad, QString()};
+    }
+    const qint64 dur = std::max<qint64>(first->endNs - first->startNs, 1);
+    // the collective takes a fifth of the window (at least 20 µs wide, so a tiny one keeps context)
+    const qint64 pad = std::max<qint64>(2 * dur, (20000 - dur) / 2);
+    return LinkWindow{first->startNs - pad, first->endNs + pad,
+                      spans.spans.size() == 1
+                          ? tr("The timeline shows it (%1).").arg(formatDuration(dur))
+                          : tr("The timeline shows the first of them (%1); Back (Alt+Left) returns.")
+                                .arg(formatDuration(dur))};
 }
 
 } // namespace rs::views

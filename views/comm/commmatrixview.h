@@ -5,9 +5,10 @@
 // not link bandwidth", "no link data (Level0 export)"), and the slow-link thresholds under it. A cell click
 // selects that link (Selection::Kind::CommLink) in the shared InteractionState; the view then asks the
 // query service for the link's collectives and completes the selection with their spans, so the timeline
-// outlines them, and moves the window to them. It follows the shared selection: a step chosen elsewhere
-// becomes its step, a link selected elsewhere (a saved view) is outlined and resolved. Data from the
-// QueryService, or setMatrix() for tests and headless export. GUI thread only.
+// outlines them, and moves the window to the first of them (wide enough to see its outline) and asks
+// (ranksToShow) for the link's two ranks to be shown. It follows the shared selection: a step chosen
+// elsewhere becomes its step, a link selected elsewhere (a saved view) is outlined and resolved. Data from
+// the QueryService, or setMatrix() for tests and headless export. GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
@@ -48,8 +49,16 @@ class CommMatrixView : public QWidget {
   Q_SIGNALS:
     /// The user chose a metric for a matrix with link data.
     void metricChosen(rs::views::CommMetric m);
+    /// A clicked link's two ranks (data ranks, global), for the timeline to show both.
+    void ranksToShow(const QList<qint64>& ranks);
 
   private:
+    struct LinkWindow {
+        qint64 t0, t1;
+        QString note; ///< which collective the window shows
+    };
+    /// Where the timeline goes for a link's collectives: around the first one it outlines.
+    static std::optional<LinkWindow> linkWindow(const query::LinkSpans& spans);
     void request();
     void fillChoosers();
     void onCellClicked(qint64 src, qint64 dst);

@@ -68,29 +68,63 @@ double CommScale::position(double v) const {
     return std::clamp((std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)), 0.0, 1.0);
 }
 
-QColor CommScale::color(double v) const {
-    HeatScale seq; // the app's sequential ramp, on our log position
+namespace {
+QColor ramp(double position) {
+    HeatScale seq; // the app's sequential ramp
     seq.statistic = HeatStatistic::Total;
     seq.lo = 0;
     seq.hi = 1;
-    return seq.color(position(v));
+    return seq.color(position);
+}
+} // namespace
+
+QColor CommScale::color(double v) const {
+    return ramp(position(v));
+}
+
+QColor bandwidthRatioColor(double r, double slowRatio) {
+    if (!(r > 0) || !(slowRatio > 0)) return notJudgedColor();
+    // not slow: the pale third of the ramp over [slowRatio, kRatioTop]; slow: from 0.6 (a visible step at
+    // the threshold) to 1.0 at half the threshold
+    if (r >= slowRatio)
+        return ramp(0.3 * std::clamp(std::log(kRatioTop / r) / std::log(kRatioTop / slowRatio), 0.0, 1.0));
+    return ramp(0.6 + 0.4 * std::clamp(std::log(slowRatio / r) / std::log(2.0), 0.0, 1.0));
+}
+
+QColor notJudgedColor() {
+    return QColor(222, 222, 222);
+}
+
+double CommScale::ratio(const query::CommCell& c) const {
+    if (c.latencyBound || c.transports.size() != 1) return std::nan("");
+    auto it = judged.find(c.transport());
+    if (it == judged.end() || !(it->second.first > 0)) return std::nan("");
+    return c.bandwidthGBps() / it->second.first;
+}
+
+QColor CommScale::cellColor(const query::CommCell& c) const {
+    const double v = commCellValue(c, metric);
+    if (metric == CommMetric::Transport || !std::isfinite(v)) return {};
+    if (metric != CommMetric::Bandwidth) return color(v);
+    const double r = ratio(c);
+    return std::isfinite(r) ? bandwidthRatioColor(r, judged.at(c.transport()).second) : notJudgedColor();
 }
 
 CommScale CommScale::forMatrix(const query::CommMatrix& m, CommMetric metric) {
     CommScale s;
     s.metric = metric;
-    if (metric == CommMetric::Bandwidth)
-        for (const auto& c : m.cells)
-            if (c.transport() != "LOCAL" && commCellValue(c, metric) > 0) s.localOffScale = true;
+    for (const auto& t : m.thresholds) // every metric: the tooltip gives the ratio
+        if (t.judged && t.medianGBps > 0)
+            s.judged[t.transport] = {t.medianGBps, t.thresholdGBps / t.medianGBps};
     double lo = INFINITY, hi = -INFINITY;
     for (const auto& c : m.cells) {
-        if (s.offScale(c)) continue;
         const double v = commCellValue(c, metric);
         if (v > 0 && std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
     }
-    if (std::isfinite(lo)) {
-        s.lo = lo;
-        s.hi = hi > lo ? hi : lo * 1.0001;
+    if (std::isfinite(lo)) { // widened about its geometric centre: a narrow range must not look wide
+        const double centre = std::sqrt(lo * hi), half = std::sqrt(std::max(hi / lo, kMinSpan));
+        s.lo = centre / half;
+        s.hi = centre * half;
     }
     return s;
 }

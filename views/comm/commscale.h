@@ -1,13 +1,19 @@
 #pragma once
 // The communication matrix's colours, as pure functions so they can be tested: the value a metric gives
-// a cell (bandwidth GB/s, size bytes, transit time ns), its text in the producers' decimal units, a
-// sequential scale on a log axis (a rank's own LOCAL copy runs at hundreds of GB/s, HCCS at tens, RDMA at
-// a few: a linear scale would paint all links but the copies alike), and a fixed colour per transport
-// type. GUI thread or any.
+// a cell (bandwidth GB/s, size bytes, transit time ns), its text in the producers' decimal units, and a
+// fixed colour per transport type.
+// Bandwidth is coloured by the judgement, not by the min–max of the values: a judged link by its ratio to
+// its transport type's median on a fixed scale (1.0 = one pale colour; the ramp turns dark where the link
+// becomes slow), so a 2 % spread looks alike and only a slow link looks different; links the rule does
+// not judge (latency-bound, too few of their type, several transports) are drawn neutral.
+// Size and time use a sequential scale on a log axis over the cells' range, widened to at least a factor
+// kMinSpan so that near-equal cells look near-equal. GUI thread or any.
 #include "core/query/commmatrix.h"
 
 #include <QColor>
 #include <QString>
+#include <map>
+#include <string>
 
 namespace rs::views {
 
@@ -20,16 +26,30 @@ QString commValueText(double v, CommMetric m);
 /// A transport type's colour (LOCAL, HCCS, RDMA, PCIE, SDMA, SIO; "mixed" and others grey).
 QColor transportColor(const QString& transport);
 
+/// The bandwidth ratio scale's ends (ratio to the transport type's median): fixed, whatever the data.
+constexpr double kRatioTop = 1.25;
+/// Size and time: the log axis spans at least this factor (hi / lo).
+constexpr double kMinSpan = 4.0;
+
+/// The colour of a link at `ratio` × its type's median, whose slow threshold is `slowRatio` × the median:
+/// pale from kRatioTop down to the threshold (1.0 sits in the middle of that pale band), then dark, darker
+/// down to half the threshold.
+QColor bandwidthRatioColor(double ratio, double slowRatio);
+/// The colour of cells the judgement leaves out (latency-bound, too few links of their type, mixed).
+QColor notJudgedColor();
+
 struct CommScale {
     CommMetric metric = CommMetric::Bandwidth;
-    double lo = 1, hi = 10; ///< the smallest and largest positive value shown (log axis between them)
-    /// Bandwidth with links between ranks: a rank's own LOCAL copy (hundreds of GB/s against tens over
-    /// HCCS) is left off the scale, or every link would be painted alike; its cells are drawn grey.
-    bool localOffScale = false;
-    bool offScale(const query::CommCell& c) const { return localOffScale && c.transport() == "LOCAL"; }
-    double position(double v) const; ///< 0 (lo) … 1 (hi)
-    QColor color(double v) const;
-    /// Covers every cell with a positive value for the metric (but LOCAL copies, see localOffScale).
+    double lo = 1, hi = 10; ///< size and time: the log axis (at least kMinSpan wide)
+    /// Bandwidth: each judged transport type's median (GB/s) and slow threshold as a ratio to it.
+    std::map<std::string, std::pair<double, double>> judged;
+    double position(double v) const; ///< size and time: 0 (lo) … 1 (hi)
+    QColor color(double v) const;    ///< size and time
+    /// The cell's fill (bandwidth by ratio, or notJudgedColor(); size and time by value); invalid when the
+    /// cell has no value for the metric.
+    QColor cellColor(const query::CommCell& c) const;
+    /// Bandwidth: the cell's ratio to its type's median (NaN when it is not judged).
+    double ratio(const query::CommCell& c) const;
     static CommScale forMatrix(const query::CommMatrix& m, CommMetric metric);
 };
 
