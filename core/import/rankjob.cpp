@@ -66,7 +66,8 @@ void finishRank(RowEmitter& out, RankState& rank, const RankGroup& group) {
             out.batch().steps.push_back({rank.rank, step, w.first, w.second, "kernel_details"});
     if (!rank.rankFromData) {
         // said wherever the rank is named (the run chooser reads this label), not only in diagnostics
-        setLabel(rank, std::string(model::kRankOriginLabel), "assigned");
+        // past the cap on the files' own labels: this one is ours, and the `labels` view leaves it out
+        rank.labels[std::string(model::kRankOriginLabel)] = "assigned";
         out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
                  "");
     }

@@ -176,7 +176,7 @@ CREATE VIEW spans AS
 CREATE VIEW steps AS SELECT rank, step, start_ns, end_ns FROM step;
 CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, transit_ns, bytes, group_name,
   op_type FROM collective;
-CREATE VIEW labels AS SELECT rank, key, value FROM label;
+CREATE VIEW labels AS SELECT rank, key, value FROM label WHERE key <> 'rank_origin';
 CREATE VIEW tensors AS SELECT rank, tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns,
   CAST(alloc_step AS INTEGER) AS alloc_step, CAST(free_step AS INTEGER) AS free_step, bank FROM tensor;
 CREATE VIEW kernel_shapes AS SELECT k.rank, k.ts_ns, k.dur_ns, o.value AS op_type, s.value AS input_shapes,
