@@ -253,6 +253,19 @@ std::string percent(double d) {
     return b;
 }
 
+/// Walk 10: "communication wait per step +149082.6 % on rank 6" was a wait of 0 ns divided by the floor.
+constexpr double kPercentUpTo = 10.0;
+
+std::string amount(const Delta& d) {
+    const double change = d.candidate - d.baseline;
+    char b[48];
+    if (d.kind.rfind("memory", 0) == 0) {
+        std::snprintf(b, sizeof b, "%+.1f MiB", change / 1048576.0);
+        return b;
+    }
+    return (change < 0 ? "-" : "+") + model::formatDuration(int64_t(std::llround(std::abs(change))));
+}
+
 std::string valueText(const Delta& d) {
     if (d.kind.rfind("memory", 0) == 0) {
         char b[64];
@@ -417,11 +430,16 @@ namespace {
 std::vector<std::string> summaryOf(const CompareResult& r, const std::vector<Delta>& deltas) {
     std::vector<std::string> lines;
     for (const auto& g : groupDeltas(r, deltas))
-        lines.push_back(subject(*g.lead) + " " + percent(g.lead->delta) + g.where + " (" +
-                        valueText(*g.lead) + ")");
+        lines.push_back(subject(*g.lead) + " " + deltaChange(*g.lead) + g.where + " (" + valueText(*g.lead) +
+                        ")");
     return lines;
 }
 } // namespace
+
+std::string deltaChange(const Delta& d) {
+    if (d.baseline <= 0 || std::abs(d.delta) >= kPercentUpTo) return amount(d);
+    return percent(d.delta);
+}
 
 std::vector<std::string> compareSummary(const CompareResult& r) {
     return summaryOf(r, r.regressions);

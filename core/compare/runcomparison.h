@@ -68,6 +68,9 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
 std::string deltaSubject(const Delta& d);
 /// "76.9 ms -> 122 ms", "512.0 MiB -> 540.0 MiB".
 std::string deltaValues(const Delta& d);
+/// The change as people read it: "+8.4 %", or the amount ("+101 ms", "+28.0 MiB") where a percentage says
+/// nothing — a baseline of 0 (the ratio is then to the noise floor) or a change past ×10.
+std::string deltaChange(const Delta& d);
 
 CompareResult compareRecords(const BaselineRecord& baseline, const BaselineRecord& candidate,
                              const CompareOptions& o = {});

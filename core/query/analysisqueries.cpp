@@ -274,14 +274,20 @@ bool rankHasAddresses(index::Db& db, int rank) {
     q.bind(1, rank);
     return q.step();
 }
+int64_t countWithoutAddress(index::Db& db, int rank) {
+    auto n = db.prepare("SELECT count(*) FROM tensor WHERE rank = ? AND addr IS NULL");
+    n.bind(1, rank);
+    return n.step() ? n.i64(0) : 0;
+}
 } // namespace
 
 MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     MemoryMapData m;
     m.rank = rank;
+    const bool addressed = rankHasAddresses(db, rank);
+    if (addressed) m.withoutAddressLeftOut = countWithoutAddress(db, rank);
     auto t = db.prepare(std::string("SELECT ") + kTensorColumns + " FROM tensor WHERE rank = ?" +
-                        (rankHasAddresses(db, rank) ? " AND addr IS NOT NULL" : "") +
-                        " ORDER BY alloc_ns, tensor_id");
+                        (addressed ? " AND addr IS NOT NULL" : "") + " ORDER BY alloc_ns, tensor_id");
     t.bind(1, rank);
     m.startNs = std::numeric_limits<int64_t>::max();
     m.endNs = std::numeric_limits<int64_t>::min();

@@ -67,6 +67,9 @@ struct MemoryMapData {
     int rank = -1;
     std::vector<TensorItem> tensors; ///< sorted by allocation time
     bool hasAddresses = false;
+    /// Address-less rows left out because the rank has a source with addresses (operator_memory.csv rows
+    /// describing the same allocations again): counted so the view can say so.
+    int64_t withoutAddressLeftOut = 0;
     std::vector<CurvePoint> curve; ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
     std::string curveComponent;    ///< the one the peaks describe (memory_summary.curve_component)
     int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;

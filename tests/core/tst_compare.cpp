@@ -316,6 +316,33 @@ class TstCompare : public QObject {
         QCOMPARE(j["improvements_grouped"][0]["ranks"], nlohmann::json({0, 1, 2, 3}));
         QCOMPARE(j["regressions_grouped"].size(), size_t(0));
     }
+    void changeIsAPercentOnlyWhereOneMeansSomething_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<double>("baseline");
+        QTest::addColumn<double>("candidate");
+        QTest::addColumn<double>("delta");
+        QTest::addColumn<QString>("expected");
+        // walk 10: a rank that never waited (0 ns) read "+149082.6 %": the ratio was to the noise floor
+        QTest::newRow("from nothing") << "comm_wait" << 0.0 << 101e6 << 1490.826 << "+101 ms";
+        QTest::newRow("x7300") << "comm_wait" << 13.8e3 << 101e6 << 7317.8 << "+101 ms";
+        QTest::newRow("ordinary") << "step" << 100e6 << 108.4e6 << 0.084 << "+8.4 %";
+        QTest::newRow("faster") << "op" << 2e6 << 1.5e6 << -0.25 << "-25.0 %";
+        QTest::newRow("memory from nothing")
+            << "memory_allocated" << 0.0 << 28.0 * 1048576 << 1e9 << "+28.0 MiB";
+    }
+    void changeIsAPercentOnlyWhereOneMeansSomething() {
+        QFETCH(QString, kind);
+        QFETCH(double, baseline);
+        QFETCH(double, candidate);
+        QFETCH(double, delta);
+        QFETCH(QString, expected);
+        compare::Delta d;
+        d.kind = kind.toStdString();
+        d.baseline = baseline;
+        d.candidate = candidate;
+        d.delta = delta;
+        QCOMPARE(QString::fromStdString(compare::deltaChange(d)), expected);
+    }
     void olderRecordsStillCompare() {
         // a record written before the lower-median rule has no step_median: it is read, compared, and the
         // comparison says its medians were taken the old way

@@ -125,8 +125,9 @@ compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d) const 
 void CompareView::askSpans(const compare::Delta& d) {
     const auto q = spanRequestFor(d);
     if (q.dataRank < 0) return;
-    m_spanSubject =
-        tr("%1 %2 on rank %3").arg(subject(d), QString::asprintf("%+.1f %%", d.delta * 100)).arg(q.dataRank);
+    m_spanSubject = tr("%1 %2 on rank %3")
+                        .arg(subject(d), QString::fromStdString(compare::deltaChange(d)))
+                        .arg(q.dataRank);
     emit spansWanted(q);
 }
 
@@ -226,7 +227,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     for (const auto* list : {&r.regressions, &r.improvements}) {
         const QColor ink = list == &r.regressions ? QColor(200, 40, 40) : QColor(40, 120, 60);
         const auto fill = [&](QTreeWidgetItem* it, const compare::Delta& dl) {
-            it->setText(0, QString::asprintf("%+.1f %%", dl.delta * 100));
+            it->setText(0, QString::fromStdString(compare::deltaChange(dl)));
             it->setText(1, subject(dl));
             it->setText(2, dl.rank ? QString::number(*dl.rank) : tr("all"));
             it->setText(3, value(dl, dl.baseline));

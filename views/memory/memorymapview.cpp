@@ -134,6 +134,10 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
                                 .arg(shownRank(d->rank))
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                         : tr("%1 tensors").arg(d->tensors.size());
+    if (d->withoutAddressLeftOut > 0)
+        text += tr(" (and %1 rows without a device address, the same allocations as another file lists "
+                   "them: not drawn)")
+                    .arg(d->withoutAddressLeftOut);
     if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
     if (d->peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(formatBytes(d->peakReservedBytes));
     if (!d->hasAddresses && !d->tensors.empty())

@@ -1,0 +1,54 @@
+// The memory map's data says what it leaves out: a rank with device addresses (memory_usage.csv) draws
+// those, and its operator_memory.csv rows — the same allocations again, without addresses — are counted,
+// not dropped without a word (walk 10: the header said "53 tensors" where the index held 106).
+#include "core/query/analysisqueries.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+
+using namespace rs;
+namespace fs = std::filesystem;
+
+namespace {
+/// Data rows of a CSV file (its lines but the header).
+int64_t csvRows(const fs::path& p) {
+    std::ifstream in(p);
+    int64_t lines = 0;
+    for (std::string l; std::getline(in, l);)
+        lines += l.empty() ? 0 : 1;
+    return std::max<int64_t>(0, lines - 1);
+}
+/// The demo rank directory whose profiler_info names `rank`.
+fs::path rankDir(const std::string& root, int rank) {
+    for (const auto& e : fs::directory_iterator(root))
+        if (fs::exists(e.path() / ("profiler_info_" + std::to_string(rank) + ".json"))) return e.path();
+    return {};
+}
+} // namespace
+
+class TstMemoryMapData : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void addressLessRowsAreCounted() {
+        const std::string dir = test::tempDir("memorymapdata") + "/d";
+        auto ix = test::indexedDemo(dir, test::demoOptions(4, 3, 2));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        for (int rank = 0; rank < 4; ++rank) {
+            const fs::path rd = rankDir(dir, rank);
+            QVERIFY2(!rd.empty(), "no rank directory");
+            const int64_t withoutAddress = csvRows(rd / "ASCEND_PROFILER_OUTPUT" / "operator_memory.csv");
+            QVERIFY(withoutAddress > 0);
+            const query::MemoryMapData m = query::loadMemoryMap(*ix.db, rank);
+            QVERIFY(m.hasAddresses);
+            QCOMPARE(m.withoutAddressLeftOut, withoutAddress);
+            for (const auto& t : m.tensors)
+                QVERIFY(t.addr.has_value());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TstMemoryMapData)
+#include "tst_memorymapdata.moc"
