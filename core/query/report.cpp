@@ -55,11 +55,12 @@ json runsJson(index::Db& db) {
     json runs = json::array();
     auto q = db.prepare(
         "SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
-    auto members = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(peers, '') FROM rank_info "
-                              "WHERE run_id = ? ORDER BY rank");
+    auto members = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(peers, ''), EXISTS(SELECT 1 "
+                              "FROM label l WHERE l.rank = rank_info.rank AND l.key = 'rank_origin') FROM "
+                              "rank_info WHERE run_id = ? ORDER BY rank");
     const auto waitUnknown = loadRunWaitUnknown(db);
     while (q.step()) {
-        json rk = json::array(), data = json::array();
+        json rk = json::array(), data = json::array(), assigned = json::array();
         std::set<int64_t> present, expected; // the job's ranks: below its world size, or named as peers
         // a world size a file got wrong (2^31) must not make a report of billions of missing ranks
         constexpr int64_t kMostRanks = int64_t(1) << 20;
@@ -70,6 +71,7 @@ json runsJson(index::Db& db) {
             rk.push_back(members.i64(0));
             data.push_back(members.i64(1));
             present.insert(members.i64(1));
+            if (members.i64(3)) assigned.push_back(members.i64(1)); // numbered by us: its files name none
             std::istringstream peers(members.text(2));
             for (std::string p; std::getline(peers, p, ',');) {
                 int64_t peer = 0; // a peer that is not a number names no rank (as the runs pass reads them)
@@ -88,6 +90,7 @@ json runsJson(index::Db& db) {
             {{"run", q.i64(0)},
              {"ranks", rk},
              {"data_ranks", data},
+             {"assigned_ranks", assigned},
              {"world_size", opt(1)},
              {"start_ns", opt(2)},
              {"end_ns", opt(3)},
@@ -515,6 +518,10 @@ void formatRuns(std::ostringstream& o, const json& r) {
     for (auto& run : r["runs"])
         if (!run["complete"].get<bool>())
             o << "Run " << run["run"].get<int64_t>() << ": " << run["note"].get<std::string>() << "\n";
+    for (auto& run : r["runs"])
+        for (auto& x : run.value("assigned_ranks", json::array()))
+            o << "Run " << run["run"].get<int64_t>() << ": rank " << x.get<int64_t>()
+              << " numbered by Rankscope (its files name no rank)\n";
     for (auto& run : r["runs"]) {
         if (run["labels"].empty()) continue;
         std::string line;

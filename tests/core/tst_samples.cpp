@@ -277,6 +277,8 @@ class TstSamples : public QObject {
         for (const auto& run : query::loadSummary(db).runs)
             assigned += int(run.assignedRanks.size());
         QCOMPARE(assigned, 1);
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
+        QVERIFY2(text.find("Run 2: rank 3 numbered by Rankscope") != std::string::npos, text.c_str());
     }
     void wholeHtaFolderHoldsSixJobs() {
         // SOURCES.md: six different jobs (a rank pair of a 128-rank job, rank 0 of a 2-rank A100 job, rank 1
