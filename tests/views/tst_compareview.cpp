@@ -254,6 +254,25 @@ class TstCompareView : public QObject {
         v.setData(m_data); // a comparison with matched ranks draws them
         QVERIFY(v.stepOverlay()->note().isEmpty() && v.memoryOverlay()->note().isEmpty());
     }
+    void aWaitDeltaShowsTheStepThatCarriesIt() {
+        // walk 10: a wait regression that one step carries (the demo's stall) was pictured with the median
+        // step, where both runs wait alike
+        const std::string root = test::tempDir("compareview-wait");
+        demo::DemoOptions healthy = test::demoOptions(4, 8, 2), stalled = healthy;
+        healthy.healthy = true;
+        const demo::DemoTruth truth = demo::demoTruth(stalled);
+        auto b = test::indexedDemo(root + "/baseline", healthy);
+        auto c = test::indexedDemo(root + "/candidate", stalled);
+        QVERIFY2(b.result.ok && c.result.ok, (b.result.error + c.result.error).c_str());
+        index::Db bdb(b.result.dbPath, true), cdb(c.result.dbPath, true);
+        compare::SpanRequest q;
+        q.kind = "comm_wait";
+        q.dataRank = (truth.stallRank + 1) % 4; // a rank that waited for the stalled one
+        const compare::SpanPair p = compare::spansOfBothRuns(bdb, 0, cdb, 0, q);
+        QCOMPARE(p.side[0].step, truth.stallStep);
+        QCOMPARE(p.side[1].step, truth.stallStep);
+        QVERIFY(p.side[1].hits > 0);
+    }
     void oneStepIsOneStep() {
         // a legacy run compared with a run of one steady step read "1 steps"
         views::StepOverlay o;
