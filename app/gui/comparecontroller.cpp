@@ -92,6 +92,7 @@ void CompareController::clear() {
     m_waiting = false;
     m_havePair = false;
     m_view->setData(nullptr);
+    Q_EMIT cleared();
 }
 
 views::Selection CompareController::selectionFor(const QString& opType, int dataRank) const {

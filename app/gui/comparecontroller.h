@@ -48,6 +48,7 @@ class CompareController : public QObject {
 
   Q_SIGNALS:
     void compared(); ///< the panel shows a new comparison
+    void cleared();  ///< the panel shows none (a new profile or run)
     void message(const QString& text, int ms);
 
   private:

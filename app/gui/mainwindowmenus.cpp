@@ -121,6 +121,10 @@ void MainWindow::addCompareActions(QMenu* file) {
             tr("Now the open run is the %1; swap makes it the %2 (and compares again)").arg(open, other));
     };
     describe();
+    // only with a comparison to turn round (walk 10: enabled with none open, where it only flipped a setting)
+    swap->setEnabled(false);
+    connect(m_compare, &CompareController::compared, swap, [swap] { swap->setEnabled(true); });
+    connect(m_compare, &CompareController::cleared, swap, [swap] { swap->setEnabled(false); });
     connect(swap, &QAction::triggered, this, describe);
     connect(m_compareView, &views::CompareView::swapRequested, this, describe);
 }

@@ -173,7 +173,13 @@ class TstMainWindow : public QObject {
         QVERIFY(controller && !controller->openIsBaseline());
         controller->swap();
         w.compareWith(QString::fromStdString(samples + "/msinsight/test/data/pytorch/db/level1"));
+        QAction* swapAction = nullptr;
+        for (auto* a : w.findChildren<QAction*>())
+            if (a->text().remove('&') == "Swap baseline and candidate") swapAction = a;
+        QVERIFY(swapAction);
+        QVERIFY(!swapAction->isEnabled()); // nothing on the panel to turn round yet (walk 10)
         QVERIFY(compared.wait(60000));
+        QTRY_VERIFY(swapAction->isEnabled());
         gui::Settings().setCompareOpenIsBaseline(false); // remembered: the next tests start from the default
         auto* cmp = w.findChild<views::CompareView*>();
         QVERIFY(cmp && cmp->verdictText().contains("different ranks"));
