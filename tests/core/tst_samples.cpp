@@ -173,7 +173,8 @@ class TstSamples : public QObject {
         // the .db export names the card (NPU_INFO), which the text export does not
         for (const auto& row : ix.rows("SELECT rank, path FROM source_file WHERE format = 'ascend-db'")) {
             const auto bar = row.find('|');
-            index::Db src(row.substr(bar + 1), true);
+            // immutable: a plain read-only open of a WAL database writes -shm/-wal into the sample folder
+            index::Db src = index::Db::openImmutable(row.substr(bar + 1));
             QCOMPARE(ix.rows("SELECT value FROM labels WHERE rank = " + row.substr(0, bar) +
                              " AND key = 'hardware'"),
                      std::vector<std::string>{src.scalarText("SELECT name FROM NPU_INFO LIMIT 1")});
