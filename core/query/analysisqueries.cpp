@@ -417,34 +417,42 @@ std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit) 
     return rows;
 }
 
-std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step,
-                                       const std::string& opName) {
-    std::vector<TensorItem> out;
+namespace {
+/// Reads a tensor list; when it holds addressed rows, the address-less ones are counted, not kept
+/// (TensorRows).
+TensorRows readTensorRows(index::Stmt& q) {
+    TensorRows out;
+    while (q.step())
+        out.rows.push_back(readTensor(q));
+    const auto addressless = [](const TensorItem& t) { return !t.addr.has_value(); };
+    const auto n = std::count_if(out.rows.begin(), out.rows.end(), addressless);
+    if (n == 0 || size_t(n) == out.rows.size()) return out;
+    std::erase_if(out.rows, addressless);
+    out.withoutAddressLeftOut = n;
+    return out;
+}
+} // namespace
+
+TensorRows loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName) {
     std::string sql = std::string("SELECT ") + kTensorColumns + " FROM tensor WHERE rank = ?1";
     if (step) sql += " AND CAST(alloc_step AS INTEGER) = ?2";
     if (!opName.empty()) sql += " AND op_name = ?3";
-    if (rankHasAddresses(db, rank)) sql += " AND addr IS NOT NULL";
     sql += " ORDER BY size_bytes DESC, tensor_id LIMIT 20000";
     auto q = db.prepare(sql);
     q.bind(1, rank);
     if (step) q.bind(2, *step);
     if (!opName.empty()) q.bind(3, opName);
-    while (q.step())
-        out.push_back(readTensor(q));
-    return out;
+    return readTensorRows(q);
 }
 
-std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName,
-                                         const std::string& opType, int64_t startNs, int64_t endNs) {
-    std::vector<TensorItem> out;
+TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
+                            int64_t startNs, int64_t endNs) {
     auto q =
         db.prepare(std::string("SELECT ") + kTensorColumns +
                    " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
                    "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
     q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
-    while (q.step())
-        out.push_back(readTensor(q));
-    return out;
+    return readTensorRows(q);
 }
 
 namespace {
@@ -460,9 +468,8 @@ std::string collectiveAlgorithm(std::string opType) {
 }
 } // namespace
 
-std::vector<TensorItem> loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName,
-                                                 int64_t startNs) {
-    std::vector<TensorItem> out;
+TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName, int64_t startNs) {
+    TensorRows out;
     auto c = db.prepare("SELECT step, op_type FROM collective WHERE rank = ? AND name = ? AND start_ns = ? "
                         "AND step IS NOT NULL AND op_type IS NOT NULL LIMIT 1");
     c.bind(1, rank).bind(2, opName).bind(3, startNs);
@@ -473,13 +480,9 @@ std::vector<TensorItem> loadCollectiveTensorRows(index::Db& db, int rank, const 
     auto q =
         db.prepare(std::string("SELECT ") + kTensorColumns +
                    " FROM tensor WHERE rank = ?1 AND lower(op_name) = ?2 AND CAST(alloc_step AS INTEGER) "
-                   "= ?3" +
-                   (rankHasAddresses(db, rank) ? " AND addr IS NOT NULL" : "") +
-                   " ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
+                   "= ?3 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
     q.bind(1, rank).bind(2, algorithm).bind(3, step);
-    while (q.step())
-        out.push_back(readTensor(q));
-    return out;
+    return readTensorRows(q);
 }
 
 std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,

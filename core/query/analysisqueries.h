@@ -107,21 +107,26 @@ struct OpRow {
 };
 /// Device kernels and collectives of one rank inside one step, in time order (at most `limit`).
 std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit = 20000);
+/// One list of the drill-down's tensor level. A rank with device addresses (memory_usage.csv, Kineto
+/// [memory]) may record each allocation twice, once more without an address (operator_memory.csv, a few µs
+/// apart): a list holding both kinds keeps the addressed rows and counts the others, as the memory map does;
+/// a list of address-less rows only is kept whole (nothing shown duplicates them).
+struct TensorRows {
+    std::vector<TensorItem> rows;
+    int64_t withoutAddressLeftOut = 0; ///< address-less rows of the same list left out
+};
 /// Tensors of one rank allocated in a step, optionally only those of an op (op_name match).
-std::vector<TensorItem> loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step,
-                                       const std::string& opName);
+TensorRows loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName);
 /// The tensors one op allocated: on `rank`, named after the op (its name or its op type) and allocated
 /// while it ran ([startNs, endNs]). Empty when the memory records name no tensor of it.
-std::vector<TensorItem> loadOpTensorRows(index::Db& db, int rank, const std::string& opName,
-                                         const std::string& opType, int64_t startNs, int64_t endNs);
+TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
+                            int64_t startNs, int64_t endNs);
 /// The buffers of a collective whose memory records name its algorithm, not the op: the collective of
 /// `rank` named `opName` starting at `startNs` (ns); tensors of that rank whose op_name equals its op type
 /// without HCCL's decoration, case aside ("hcom_allReduce_" → "AllReduce"), allocated in the collective's
-/// step (one list for every such collective of the step: the records do not say which). Without the
-/// address-less copies when the rank has addresses, as in the memory map. Empty when the op is no
-/// collective or no record names its algorithm.
-std::vector<TensorItem> loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName,
-                                                 int64_t startNs);
+/// step (one list for every such collective of the step: the records do not say which). Empty when the op
+/// is no collective or no record names its algorithm.
+TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName, int64_t startNs);
 
 struct Histogram {
     std::string opType;

@@ -20,6 +20,14 @@ int64_t csvRows(const fs::path& p) {
         lines += l.empty() ? 0 : 1;
     return std::max<int64_t>(0, lines - 1);
 }
+/// Data rows of a CSV file whose first field is `name`.
+int64_t csvRowsNamed(const fs::path& p, const std::string& name) {
+    std::ifstream in(p);
+    int64_t n = 0;
+    for (std::string l; std::getline(in, l);)
+        n += l.rfind(name + ",", 0) == 0 ? 1 : 0;
+    return n;
+}
 /// The demo rank directory whose profiler_info names `rank`.
 fs::path rankDir(const std::string& root, int rank) {
     for (const auto& e : fs::directory_iterator(root))
@@ -45,6 +53,24 @@ class TstMemoryMapData : public QObject {
             QVERIFY(m.hasAddresses);
             QCOMPARE(m.withoutAddressLeftOut, withoutAddress);
             for (const auto& t : m.tensors)
+                QVERIFY(t.addr.has_value());
+        }
+    }
+    void aTensorListCountsWhatItLeavesOut() {
+        // walk 10: the drill-down listed 4 of rank 3's 8 MatMulV2 rows of a step without a word. A list
+        // holding both kinds keeps memory_usage.csv's addressed rows and counts operator_memory.csv's.
+        const std::string dir = test::tempDir("tensorlist") + "/d";
+        auto ix = test::indexedDemo(dir, test::demoOptions(4, 3, 2));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        for (int rank = 0; rank < 4; ++rank) {
+            const fs::path out = rankDir(dir, rank) / "ASCEND_PROFILER_OUTPUT";
+            const int64_t addressed = csvRowsNamed(out / "memory_usage.csv", "MatMulV2");
+            const int64_t addressLess = csvRowsNamed(out / "operator_memory.csv", "MatMulV2");
+            QVERIFY(addressed > 0 && addressLess > 0);
+            const query::TensorRows list = query::loadTensorRows(*ix.db, rank, std::nullopt, "MatMulV2");
+            QCOMPARE(int64_t(list.rows.size()), addressed);
+            QCOMPARE(list.withoutAddressLeftOut, addressLess);
+            for (const auto& t : list.rows)
                 QVERIFY(t.addr.has_value());
         }
     }

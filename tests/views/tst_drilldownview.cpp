@@ -100,6 +100,37 @@ class TstDrillDownView : public QObject {
                  qPrintable(crumbs));
         QVERIFY2(!crumbs.contains("no memory record"), qPrintable(crumbs));
     }
+    void anOpsTensorListSaysWhatItLeavesOut() {
+        // walk 10: rank 3's MatMulV2 list showed the addressed half of its rows without a word. An op whose
+        // list mixes memory_usage.csv's addressed rows and operator_memory.csv's copies shows the addressed
+        // ones and the breadcrumbs count the others (tst_memorymapdata holds the counts against the files).
+        query::QueryService service;
+        service.open(QString::fromStdString(m_db));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::DrillDownView v(&state, &service);
+        v.setProfile();
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        QVERIFY(drillInto(v, 0, v.stepsModel()->rowCount(), [&](int r) {
+            return v.stepsModel()->row(r)->rank == 3 && v.stepsModel()->row(r)->step == 2;
+        }));
+        QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
+        const int ops = v.opsModel()->rowCount();
+        int mixed = 0;
+        for (int r = 0; r < ops; ++r) {
+            if (v.opsModel()->row(r)->opType != "MatMulV2") continue;
+            QVERIFY(drillInto(v, 1, ops, [&](int k) { return k == r; }));
+            QTRY_VERIFY_WITH_TIMEOUT(v.tensorsModel()->rowCount() > 0, 20000);
+            const QString crumbs = v.breadcrumbs();
+            if (crumbs.contains("without a device address left out")) {
+                ++mixed;
+                for (int t = 0; t < v.tensorsModel()->rowCount(); ++t)
+                    QVERIFY(v.tensorsModel()->row(t)->addr.has_value());
+            }
+            v.goUp();
+        }
+        QVERIFY(mixed > 0);
+    }
     void aStepRowStaysOnTheShownRunsClock() {
         // walk 7: mindinsight's resource with run 3 shown listed "rank 10000 step 0" (run 0's rank); its
         // row opened a 1 ns window at -3.09 s. Every row must be the shown run's and keep its clock.

@@ -70,12 +70,12 @@ class TstLinkedViews : public QObject {
         views::TensorsModel tensors;
         QAbstractItemModelTester t3(&tensors, QAbstractItemModelTester::FailureReportingMode::QtTest);
         auto tRows = query::loadTensorRows(db, m_truth.bankRank, 2, "AllReduce");
-        QCOMPARE(tRows.size(), size_t(2));
-        tensors.setRows(std::make_shared<const std::vector<query::TensorItem>>(tRows));
+        QCOMPARE(tRows.rows.size(), size_t(2));
+        tensors.setRows(std::make_shared<const std::vector<query::TensorItem>>(tRows.rows));
         QCOMPARE(tensors.data(tensors.index(0, views::TensorsModel::Bank), Qt::DisplayRole).toLongLong(),
                  qint64(m_truth.anomalyAllReduceBank));
         // the step a tensor was allocated in, a whole step number (step 2 here), never "2.01"
-        QVERIFY(tRows[0].allocStep && *tRows[0].allocStep > 2.0 && *tRows[0].allocStep < 3.0);
+        QVERIFY(tRows.rows[0].allocStep && *tRows.rows[0].allocStep > 2.0 && *tRows.rows[0].allocStep < 3.0);
         QCOMPARE(tensors.data(tensors.index(0, views::TensorsModel::Alloc), Qt::DisplayRole).toString(),
                  QString("2"));
         tensors.setRows(nullptr);

@@ -64,7 +64,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
             else if (id == m_pendingOps)
                 m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart);
             else if (id == m_pendingTensors)
-                showTensors(v.value<std::shared_ptr<const std::vector<query::TensorItem>>>());
+                showTensors(v.value<std::shared_ptr<const query::TensorRows>>());
             else
                 return;
             for (int level = 0; level < 3; ++level)
@@ -102,9 +102,9 @@ QTableView* DrillDownView::table(int level) const {
     return m_tables[level];
 }
 
-void DrillDownView::showTensors(std::shared_ptr<const std::vector<query::TensorItem>> rows) {
+void DrillDownView::showTensors(std::shared_ptr<const query::TensorRows> list) {
     // none named after the op: its collective algorithm's buffers in the step, then its type's there
-    if (m_tensorScope != TensorScope::OpTypeInStep && (!rows || rows->empty()) && m_service) {
+    if (m_tensorScope != TensorScope::OpTypeInStep && (!list || list->rows.empty()) && m_service) {
         if (m_tensorScope == TensorScope::Op) {
             m_tensorScope = TensorScope::CollectiveInStep;
             m_pendingTensors = m_service->requestCollectiveTensorRows(m_rank, m_opName, m_opStartNs);
@@ -115,9 +115,12 @@ void DrillDownView::showTensors(std::shared_ptr<const std::vector<query::TensorI
         setLevel(m_level); // the breadcrumbs say which list this is
         return;
     }
-    if (m_tensorScope == TensorScope::CollectiveInStep && rows && !rows->empty())
-        m_tiedName = QString::fromStdString(rows->front().opName);
-    m_tensors->setRows(std::move(rows));
+    if (m_tensorScope == TensorScope::CollectiveInStep && list && !list->rows.empty())
+        m_tiedName = QString::fromStdString(list->rows.front().opName);
+    m_tensorsLeftOut = list ? list->withoutAddressLeftOut : 0;
+    // the model shares the answer's rows (an aliasing pointer: no copy)
+    m_tensors->setRows(list ? std::shared_ptr<const std::vector<query::TensorItem>>(list, &list->rows)
+                            : nullptr);
     m_tensorsLoaded = true;
     if (m_level == 2) setLevel(m_level); // an empty list says why in the breadcrumbs
 }
@@ -149,6 +152,10 @@ QString DrillDownView::breadcrumbs() const {
              tr("rank %1 · step %2").arg(m_steps->shownRank(m_rank)).arg(m_step) +
              (m_level == 1 ? "</b>" : "");
     if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + tensorTitle() + "</b>";
+    if (m_level >= 2 && m_tensorsLoaded && m_tensorsLeftOut > 0)
+        s += tr(" (and %n row(s) without a device address left out: the same allocations, recorded again "
+                "by another file a few µs apart, as in the memory map)",
+                nullptr, int(m_tensorsLeftOut));
     if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
         s += tr(" — <i>no memory record of rank %1 in step %2 names this op, its type or its collective "
                 "algorithm (records may name the op otherwise)</i>")
@@ -192,6 +199,7 @@ void DrillDownView::drillDown() {
         m_tensorScope = TensorScope::Op;
         m_tiedName.clear();
         m_tensorsLoaded = false;
+        m_tensorsLeftOut = 0;
         m_tensors->setRows(nullptr);
         m_pendingTensors =
             m_service->requestOpTensorRows(m_rank, m_opName, m_op, r->startNs, r->startNs + r->durNs);

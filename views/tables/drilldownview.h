@@ -67,7 +67,8 @@ class DrillDownView : public QWidget {
     enum class TensorScope { Op, CollectiveInStep, OpTypeInStep } m_tensorScope = TensorScope::Op;
     QString m_tiedName;           ///< the op name the records give, for CollectiveInStep
     bool m_tensorsLoaded = false; ///< the tensor level's answer has arrived (an empty list then says why)
-    void showTensors(std::shared_ptr<const std::vector<query::TensorItem>> rows);
+    qint64 m_tensorsLeftOut = 0;  ///< address-less rows the shown list leaves out (TensorRows)
+    void showTensors(std::shared_ptr<const query::TensorRows> rows);
     void parkCurrent(int level);
     quint64 m_pendingSteps = 0, m_pendingOps = 0, m_pendingTensors = 0;
     bool m_syncing = false;
