@@ -1,5 +1,6 @@
 #include "core/analysis/outlierjudge.h"
 
+#include "core/model/typicalstep.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -22,6 +23,7 @@ OutlierJudge::OutlierJudge(const std::vector<StepRow>& rows, const AnalysisOptio
         preps.push_back(double(r.preparing));
         comms.push_back(double(r.notOverlapped));
     }
+    m_typicalWall = model::typicalStepNs(walls);
     m_medWall = median(walls);
     m_madWall = mad(walls, m_medWall);
     m_medWait = median(waits);

@@ -37,12 +37,17 @@ class OutlierJudge {
     bool isOutlier(const StepRow& r) const;
     /// The named cause of an outlier step of `rank` (its sentence: model::stepCauseText).
     model::StepCause cause(const StepRow& r, int rank) const;
-    /// The typical (median) wall time of the rank's steps.
+    /// The typical (median) wall time of the rank's steps: the statistic the judge weighs (the mean of the
+    /// two middle steps for an even count).
     double medianWall() const { return m_medWall; }
+    /// The wall a reader is shown as "typical": a step that happened (model::typicalStepNs, the lower
+    /// median), never the mean of two steps.
+    double typicalWall() const { return m_typicalWall; }
 
   private:
     const AnalysisOptions& m_opts;
     size_t m_n;
+    double m_typicalWall = 0;
     double m_medWall = 0, m_madWall = 0, m_medWait = 0, m_madWait = 0, m_medCompute = 0, m_medIdle = 0,
            m_medPrep = 0, m_medComm = 0;
 };

@@ -132,7 +132,7 @@ void StepBreakdownPass::run(CrossRankContext& ctx) {
                 .bind(11, r.source);
             ins.bind(12, int64_t(outlier));
             ins.bind(14, r.lateRank ? std::optional<int64_t>(*r.lateRank) : std::nullopt);
-            ins.bind(15, int64_t(judge.medianWall()));
+            ins.bind(15, int64_t(judge.typicalWall())); // shown as "typical": a step that happened
             if (outlier) {
                 const model::StepCause cause = judge.cause(r, rank);
                 // the sentence too, for the step_breakdown view's SQL users; Rankscope renders its own

@@ -110,6 +110,18 @@ class TstStepStages : public QObject {
         QCOMPARE(QString::fromStdString(model::stepCauseText(c)), QString("compute grew by 30.0 ms"));
     }
 
+    void typicalWallIsAStepThatHappened() {
+        // four steps of 100, 110, 120 and 500 ms: the judge weighs the median 115 ms, but "typical" in a
+        // finding is 110 ms, a step that happened (walk 8: a mean of two steps read as a step)
+        AnalysisOptions opts;
+        std::vector<StepRow> rows;
+        for (int64_t ms : {120, 100, 500, 110})
+            rows.push_back(row(int(rows.size()), ms * 1'000'000, ms * 800'000));
+        const OutlierJudge judge(rows, opts);
+        QCOMPARE(int64_t(judge.medianWall()), int64_t(115'000'000));
+        QCOMPARE(int64_t(judge.typicalWall()), int64_t(110'000'000));
+    }
+
     void outlierWaitNamesTheLateRank() {
         AnalysisOptions opts;
         std::vector<StepRow> rows;
