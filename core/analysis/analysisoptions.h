@@ -1,6 +1,8 @@
 #pragma once
 // Settings of the analysis run at index time: the HBM device model and the thresholds of every finding.
 // Part of the index's cache key (a change rebuilds). Value type; thread-safe to copy.
+#include "core/model/stragglerrule.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -8,7 +10,7 @@
 namespace rs::analysis {
 
 /// Bumped whenever an importer or an analysis stage changes what it writes, so cached indexes are rebuilt.
-constexpr int kAnalysisRevision = 14;
+constexpr int kAnalysisRevision = 15;
 
 struct BankModel {
     int bankCount = 8;
@@ -23,7 +25,7 @@ struct AnalysisOptions {
     double outlierMinFraction = 0.20; ///< a step must also exceed the typical step by this fraction
     int64_t idleGapMinNs = 500000;    ///< idle before a collective shorter than this is not a finding
     int64_t waitMinNs = 20000;        ///< collective waits shorter than this are not drawn
-    int minOpCount = 3;               ///< op cells with fewer kernels are not judged
+    int minOpCount = model::kStragglerMinKernels; ///< op cells with fewer kernels are not judged
     /// Stable text of every setting (stored in the index's meta table).
     std::string key() const;
     /// Reads `<profileDir>/rankscope-device.json` when present ({"bank_count", "bank_size_bytes",

@@ -9,6 +9,7 @@
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
 #include "core/query/stepwalls.h"
+#include "core/query/stragglercheck.h"
 #include "core/query/stubsteps.h"
 #include "core/query/waitknowledge.h"
 #include "core/stats/robuststats.h"
@@ -385,6 +386,10 @@ json buildReport(index::Db& db, int top) {
     r["runs"] = runsJson(db);
     r["steps"] = stepsSection(db);
     r["stragglers"] = stragglersSection(db);
+    {
+        const StragglerCheck check = stragglerCheck(db);
+        r["straggler_check"] = {{"possible", check.possible}, {"why", check.why}};
+    }
     r["outlier_steps"] = outlierStepsSection(db);
     r["comm_wait"] = commWaitSection(db, top);
     r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
@@ -445,6 +450,10 @@ json runReport(index::Db& db, json r, int run) {
     keepRanks(r["steps"]["per_rank"], ranks);
     r["steps"]["count"] = db.scalar("SELECT count(DISTINCT step) FROM step WHERE rank IN (" + in + ")");
     keepRanks(r["stragglers"], ranks);
+    {
+        const StragglerCheck check = stragglerCheck(db, run);
+        r["straggler_check"] = {{"possible", check.possible}, {"why", check.why}};
+    }
     keepRanks(r["outlier_steps"], ranks);
     json& cw = r["comm_wait"];
     keepRanks(cw["by_rank"], ranks);
@@ -561,9 +570,14 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
                                             model::counted(int64_t(longSteps), "long step", "long steps") +
                                             " below ended with the other ranks' steps)"
                                       : ", no outlier steps";
-        o << (partial ? "No findings: no stragglers" + steps +
+        // "no stragglers" only where one could have been named (core/query/stragglercheck.h)
+        const json& check = r.value("straggler_check", json::object());
+        const std::string stragglers = check.value("possible", true)
+                                           ? "no stragglers"
+                                           : "no straggler can be named (" + check.value("why", "") + ")";
+        o << (partial ? "No findings: " + stragglers + steps +
                             ", no bank anomalies; waits are not blamed while ranks are missing.\n"
-                      : "No problems found: no stragglers" + steps + ", no bank anomalies.\n");
+                      : "No problems found: " + stragglers + steps + ", no bank anomalies.\n");
         if (summarisesRanks(r["ranks"].size()))
             formatOutlierStepsByStep(o, r);
         else

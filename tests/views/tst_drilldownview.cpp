@@ -10,6 +10,7 @@
 #include "views/tables/stepsmodel.h"
 #include "views/tables/tensorsmodel.h"
 
+#include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QtTest>
@@ -130,6 +131,34 @@ class TstDrillDownView : public QObject {
             v.goUp();
         }
         QVERIFY(mixed > 0);
+    }
+    void aFilterIsTheProfilesOwn() {
+        // walk 12: "stream_10" typed on one profile hid every op of the next one without a word, and coming
+        // back to a level showed "aten::fn" as the proxy's escaped "aten\\:\\:fn"
+        query::QueryService service;
+        service.open(QString::fromStdString(m_db));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::DrillDownView v(&state, &service);
+        v.setProfile();
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        auto* filter = v.findChild<QLineEdit*>();
+        QVERIFY(filter);
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(v.table(0)->model());
+        const int all = proxy->rowCount();
+        filter->setText("."); // in every wall ("12.3 ms"); the proxy holds it escaped, "\\."
+        QVERIFY(proxy->rowCount() > 0);
+        v.table(0)->setCurrentIndex(proxy->index(0, 0));
+        v.drillDown();
+        QCOMPARE(v.level(), 1);
+        QCOMPARE(filter->text(), QString()); // the ops level has its own filter
+        v.goUp();
+        QCOMPARE(filter->text(), QString(".")); // as typed, not escaped
+        filter->setText("aten::fn");            // matches no step row
+        QCOMPARE(proxy->rowCount(), 0);
+        v.setProfile(); // another profile
+        QCOMPARE(filter->text(), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(proxy->rowCount(), all, 20000);
     }
     void aStepRowStaysOnTheShownRunsClock() {
         // walk 7: mindinsight's resource with run 3 shown listed "rank 10000 step 0" (run 0's rank); its

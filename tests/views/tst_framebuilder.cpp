@@ -412,8 +412,15 @@ class TstFrameBuilder : public QObject {
         Frame f;
         f.summary->tracks.clear();
         f.scene.setSummary(f.summary);
+        f.summary->unreadRanks = {0};
         const QStringList none = texts(f);
         QVERIFY2(none.filter("No lane to draw").size() == 1, qPrintable(none.join(" | ")));
+        QVERIFY(none.filter("cluster index").size() == 1);
+        // walk 12: a run of summary files only (no shard anywhere) was told about shards
+        f.summary->unreadRanks.clear();
+        const QStringList plain = texts(f);
+        QVERIFY2(plain.filter("No lane to draw").size() == 1, qPrintable(plain.join(" | ")));
+        QVERIFY(plain.filter("cluster index").isEmpty());
         Frame g; // with lanes, no such text
         QVERIFY(texts(g).filter("No lane to draw").isEmpty());
     }

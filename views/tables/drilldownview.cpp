@@ -54,8 +54,10 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
         connect(t, &QTableView::activated, this, [this] { drillDown(); }); // Enter / double-click
     }
     m_tables[0]->sortByColumn(-1, Qt::AscendingOrder);
-    connect(m_filter, &QLineEdit::textChanged, this,
-            [this](const QString& f) { m_proxy[m_level]->setFilterFixedString(f); });
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) {
+        m_filterText[m_level] = f;
+        m_proxy[m_level]->setFilterFixedString(f);
+    });
     connect(m_state, &InteractionState::selectionChanged, this, &DrillDownView::onSelection);
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
@@ -83,6 +85,11 @@ void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int
     m_tensorsLoaded = false;
     m_rank = -1;
     m_step = -1;
+    // a filter typed on the last profile would hide this one's rows without a word (walk 12)
+    for (int level = 0; level < 3; ++level) {
+        m_filterText[level].clear();
+        m_proxy[level]->setFilterFixedString(QString());
+    }
     if (m_service) m_pendingSteps = m_service->requestStepRows();
     setLevel(0);
 }
@@ -168,7 +175,7 @@ void DrillDownView::setLevel(int level) {
     m_level = level;
     m_stack->setCurrentIndex(level);
     m_filter->blockSignals(true);
-    m_filter->setText(m_proxy[level]->filterRegularExpression().pattern());
+    m_filter->setText(m_filterText[level]); // as typed: the proxy's pattern is regex-escaped ("aten\\:\\:")
     m_filter->blockSignals(false);
     m_crumbs->setText(breadcrumbs() +
                       tr("  <span style='color:gray'>(Enter: drill down · Backspace: up)</span>"));

@@ -57,6 +57,7 @@ class DrillDownView : public QWidget {
     QStackedWidget* m_stack;
     QLabel* m_crumbs;
     QLineEdit* m_filter;
+    QString m_filterText[3]; ///< each level's filter as typed
     int m_level = 0;
     int m_rank = -1;
     qint64 m_step = -1, m_stepStart = 0;

@@ -165,15 +165,23 @@ DrawList FrameBuilder::build(const FrameInput& in) {
                      .arg(in.options.filter),
                  in.palette.placeholder, FontRole::Base, Qt::AlignCenter});
     if (in.summary->tracks.empty() && !in.summary->ranks.empty()) // rank headers and nothing under them
-        out.add(
-            Text{QRectF(Viewport::kGutter + 20, vp.lanesTop(), vp.plotWidth() - 40,
-                        vp.lanesBottom() - vp.lanesTop()),
-                 tr("No lane to draw: a cluster index (rankscope merge) reads the ranks' spans from their "
-                    "shards, and none was found or readable (the notes say which and why); its findings, "
-                    "steps and heatmap are here"),
-                 in.palette.placeholder, FontRole::Base, int(Qt::AlignCenter) | int(Qt::TextWordWrap)});
+        out.add(Text{QRectF(Viewport::kGutter + 20, vp.lanesTop(), vp.plotWidth() - 40,
+                            vp.lanesBottom() - vp.lanesTop()),
+                     noLaneText(*in.summary), in.palette.placeholder, FontRole::Base,
+                     int(Qt::AlignCenter) | int(Qt::TextWordWrap)});
     if (!in.exportMode) addFooter(in, out);
     return out;
+}
+
+QString FrameBuilder::noLaneText(const query::ProfileSummary& summary) {
+    // only a cluster index reads its lanes elsewhere; a run of summary files has none to read (walk 12:
+    // mindinsight's framework_raw-only run was told about shards)
+    if (!summary.unreadRanks.empty())
+        return tr("No lane to draw: a cluster index (rankscope merge) reads the ranks' spans from their "
+                  "shards, and none was found or readable (the notes say which and why); its findings, "
+                  "steps and heatmap are here");
+    return tr("No lane to draw: this run's files hold no timed event (what they hold is in the Steps table, "
+              "the findings and the diagnostics)");
 }
 
 std::pair<size_t, size_t> FrameBuilder::stepsInWindow(const FrameInput& in, int rank, int64_t t0,

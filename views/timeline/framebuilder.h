@@ -128,6 +128,8 @@ class FrameBuilder {
     void addGutter(const FrameInput& in, DrawList& out) const;
     void addAxis(const FrameInput& in, DrawList& out) const;
     void addFooter(const FrameInput& in, DrawList& out) const;
+    /// Why a profile with ranks has no lane: a cluster index's unread shards, or files without timed events.
+    static QString noLaneText(const query::ProfileSummary& summary);
     /// The summary's steps of `rank` that overlap [t0, t1]: indexes [first, last) into summary->steps.
     static std::pair<size_t, size_t> stepsInWindow(const FrameInput& in, int rank, int64_t t0, int64_t t1);
     /// The layout's lanes on screen: indexes [first, last).
