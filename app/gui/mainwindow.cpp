@@ -7,6 +7,7 @@
 #include "app/gui/diagnosticsdialog.h"
 #include "app/gui/findingnavigator.h"
 #include "app/gui/findingspanel.h"
+#include "app/gui/linktrackfilter.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/progresspanel.h"
 #include "app/gui/runchooser.h"
@@ -240,13 +241,11 @@ void MainWindow::wireNavigation() {
     });
     connect(m_console, &SqlConsolePanel::spansChosen, m_search, &SearchController::showSpanRows);
     // a communication link: its two ranks in the track filter (visible, clearable), so both ends of the
-    // outlined collectives are on screen together
-    connect(m_comm, &views::CommMatrixView::ranksToShow, this, [this](const QList<qint64>& ranks) {
-        QStringList terms;
-        for (qint64 r : ranks)
-            terms << QString("rank %1").arg(r);
-        m_filter->setText(terms.join(", "));
-    });
+    // outlined collectives are on screen together; the user's filter comes back when the link goes
+    auto* linkFilter = new LinkTrackFilter(m_filter, m_state, this);
+    connect(m_comm, &views::CommMatrixView::ranksToShow, linkFilter, &LinkTrackFilter::showRanks);
+    connect(linkFilter, &LinkTrackFilter::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
 }
 
 const QString& MainWindow::profilePath() const {
