@@ -146,12 +146,12 @@ void MainWindow::tabLinkedViews() {
         {m_shapes, tr("Input shapes")},         {m_comm, tr("Communication")},
         {m_compareView, tr("Comparison")},      {m_areaStats, tr("Area statistics")},
         {m_console, tr("SQL console")}};
-    const char* names[] = {"heatmap", "memory",     "drilldown", "opsummary", "shapes",
-                           "comm",    "comparison", "areastats", "sqlconsole"};
+    const QStringList& names = ProfileSession::viewDocks(); // what a saved view names
+    Q_ASSERT(size_t(names.size()) == std::size(views));
     QDockWidget* previous = nullptr;
     for (size_t i = 0; i < std::size(views); ++i) {
         auto* d = new QDockWidget(views[i].second, this);
-        d->setObjectName(names[i]);
+        d->setObjectName(names[qsizetype(i)]);
         d->setWidget(views[i].first);
         addDockWidget(Qt::BottomDockWidgetArea, d);
         if (previous) tabifyDockWidget(previous, d);
