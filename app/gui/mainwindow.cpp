@@ -7,6 +7,7 @@
 #include "app/gui/diagnosticsdialog.h"
 #include "app/gui/findingnavigator.h"
 #include "app/gui/findingspanel.h"
+#include "app/gui/linktrackfilter.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/progresspanel.h"
 #include "app/gui/runchooser.h"
@@ -145,12 +146,12 @@ void MainWindow::tabLinkedViews() {
         {m_shapes, tr("Input shapes")},         {m_comm, tr("Communication")},
         {m_compareView, tr("Comparison")},      {m_areaStats, tr("Area statistics")},
         {m_console, tr("SQL console")}};
-    const char* names[] = {"heatmap", "memory",     "drilldown", "opsummary", "shapes",
-                           "comm",    "comparison", "areastats", "sqlconsole"};
+    const QStringList& names = ProfileSession::viewDocks(); // what a saved view names
+    Q_ASSERT(size_t(names.size()) == std::size(views));
     QDockWidget* previous = nullptr;
     for (size_t i = 0; i < std::size(views); ++i) {
         auto* d = new QDockWidget(views[i].second, this);
-        d->setObjectName(names[i]);
+        d->setObjectName(names[qsizetype(i)]);
         d->setWidget(views[i].first);
         addDockWidget(Qt::BottomDockWidgetArea, d);
         if (previous) tabifyDockWidget(previous, d);
@@ -240,13 +241,11 @@ void MainWindow::wireNavigation() {
     });
     connect(m_console, &SqlConsolePanel::spansChosen, m_search, &SearchController::showSpanRows);
     // a communication link: its two ranks in the track filter (visible, clearable), so both ends of the
-    // outlined collectives are on screen together
-    connect(m_comm, &views::CommMatrixView::ranksToShow, this, [this](const QList<qint64>& ranks) {
-        QStringList terms;
-        for (qint64 r : ranks)
-            terms << QString("rank %1").arg(r);
-        m_filter->setText(terms.join(", "));
-    });
+    // outlined collectives are on screen together; the user's filter comes back when the link goes
+    auto* linkFilter = new LinkTrackFilter(m_filter, m_state, this);
+    connect(m_comm, &views::CommMatrixView::ranksToShow, linkFilter, &LinkTrackFilter::showRanks);
+    connect(linkFilter, &LinkTrackFilter::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
 }
 
 const QString& MainWindow::profilePath() const {

@@ -10,7 +10,8 @@
 namespace rs::gui {
 
 const QStringList& ProfileSession::viewDocks() {
-    static const QStringList docks = {"heatmap", "memory", "drilldown", "shapes", "comparison"};
+    static const QStringList docks = {"heatmap", "memory",     "drilldown", "opsummary", "shapes",
+                                      "comm",    "comparison", "areastats", "sqlconsole"};
     return docks;
 }
 

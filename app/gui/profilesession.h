@@ -29,7 +29,9 @@ class ProfileSession : public QObject {
     Q_OBJECT
   public:
     enum class Change { SameRun, NewRun, NewProfile };
-    /// The docks a view state can raise, on top of their tab group.
+    /// The tabbed docks under the timeline, by object name in tab order: the main window names them from
+    /// this list, and a view state saves and raises whichever is on top (once only five were listed, so a
+    /// view saved with the Op summary open said "timeline").
     static const QStringList& viewDocks();
 
     ProfileSession(QMainWindow* window, views::InteractionState* state, query::QueryService* service,

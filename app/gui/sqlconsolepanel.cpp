@@ -3,6 +3,7 @@
 #include "app/gui/settings.h"
 #include "views/common/plural.h"
 #include "views/common/tabletext.h"
+#include "views/tables/sqlresultgrid.h"
 #include "views/tables/sqlresultmodel.h"
 
 #include <QAction>
@@ -59,8 +60,8 @@ QString failureText(query::QueryFailure f, const QString& message) {
 SqlConsolePanel::SqlConsolePanel(QWidget* parent)
     : QWidget(parent), m_service(new query::SqlConsoleService(this)),
       m_model(new views::SqlResultModel(m_service, this)), m_views(new QTreeWidget),
-      m_editor(new QPlainTextEdit), m_grid(new QTableView), m_error(new QLabel), m_status(new QLabel),
-      m_historyLabel(new QLabel) {
+      m_editor(new QPlainTextEdit), m_grid(new views::SqlResultGrid), m_error(new QLabel),
+      m_status(new QLabel), m_historyLabel(new QLabel) {
     m_history = Settings().sqlHistory();
     buildActions();
     auto* right = new QSplitter(Qt::Vertical);
@@ -153,7 +154,7 @@ QWidget* SqlConsolePanel::buildResultArea() {
         "QLabel { background: #f9d0cc; color: #3a0a05; border: 1px solid #d9534f; padding: 4px; }");
     m_error->hide();
     lay->addWidget(m_error);
-    m_grid->setModel(m_model);
+    m_grid->setResultModel(m_model);
     m_grid->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_grid->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_grid->setWordWrap(false);
@@ -176,6 +177,9 @@ QWidget* SqlConsolePanel::buildResultArea() {
     m_grid->addAction(copy);
     connect(m_grid->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SqlConsolePanel::onRowsPicked);
+    // the status says which row the cursor is on, of how many fetched (Ctrl+End parks on the last one)
+    connect(m_grid->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &SqlConsolePanel::onModelChanged);
     lay->addWidget(m_grid, 1);
     m_status->setWordWrap(true);
     lay->addWidget(m_status);
@@ -253,8 +257,8 @@ void SqlConsolePanel::stepHistory(bool older) {
 }
 
 void SqlConsolePanel::exportCsv(QString path) {
-    if (m_model->sql().isEmpty()) {
-        showError(tr("Run a statement first: Export CSV writes the last run's result."));
+    if (!m_model->hasResult()) {
+        showError(tr("Run a statement that gives a result first: Export CSV writes the last run's result."));
         return;
     }
     if (path.isEmpty()) {
@@ -295,6 +299,8 @@ void SqlConsolePanel::onModelChanged() {
     else if (s == State::Running)
         showError({});
     QString status = m_model->statusText();
+    if (const QModelIndex at = m_grid->currentIndex(); at.isValid() && m_model->rowCount() > 0)
+        status = tr("row %1 of %2 · ").arg(at.row() + 1).arg(m_model->rowCount()) + status;
     if (m_model->namesSpans() && m_model->rowCount() > 0)
         status += tr(" · rows name spans: click one to select it on the timeline, select several to "
                      "highlight them (F3 steps through)");
@@ -307,7 +313,7 @@ void SqlConsolePanel::onModelChanged() {
     if (m_exportId) status = tr("writing %1… (Cancel stops it)").arg(m_exportPath);
     m_status->setText(status);
     m_cancel->setEnabled(m_model->busy() || s == State::Paging || m_exportId);
-    m_export->setEnabled(!m_model->sql().isEmpty() && !m_exportId);
+    m_export->setEnabled(m_model->hasResult() && !m_exportId); // no result, nothing to write
     m_historyLabel->setText(m_historyPos < 0
                                 ? tr("history: %1").arg(m_history.size())
                                 : tr("history %1 of %2").arg(m_historyPos + 1).arg(m_history.size()));

@@ -9,6 +9,7 @@
 // the same read-only cursor, limits and 30 s budget as `rankscope query`. GUI thread only.
 #include "core/query/spanlocator.h"
 #include "core/query/sqlconsoleservice.h"
+#include "views/tables/sqlresultgrid.h"
 
 #include <QWidget>
 #include <vector>
@@ -16,7 +17,6 @@
 class QAction;
 class QLabel;
 class QPlainTextEdit;
-class QTableView;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -46,7 +46,7 @@ class SqlConsolePanel : public QWidget {
     /// lists them in its Query menu (and so in the shortcuts table).
     QList<QAction*> consoleActions() const;
     QPlainTextEdit* editor() const { return m_editor; }
-    QTableView* grid() const { return m_grid; }
+    views::SqlResultGrid* grid() const { return m_grid; }
     views::SqlResultModel* model() const { return m_model; }
     QTreeWidget* viewList() const { return m_views; }
     /// The banner that says what went wrong (hidden when nothing did).
@@ -75,7 +75,7 @@ class SqlConsolePanel : public QWidget {
     views::SqlResultModel* m_model;
     QTreeWidget* m_views;
     QPlainTextEdit* m_editor;
-    QTableView* m_grid;
+    views::SqlResultGrid* m_grid;
     QLabel* m_error;
     QLabel* m_status;
     QLabel* m_historyLabel;

@@ -23,8 +23,9 @@ struct ViewState {
     std::set<int> ranks;         ///< shown on the timeline (rank keys); empty: every rank
     std::set<int> collapsed;     ///< ranks whose lanes are folded
     std::vector<int64_t> pinned; ///< pinned track ids, in order
-    QString view = "timeline"; ///< the dock raised: timeline, heatmap, memory, drilldown, shapes, comparison
-    QString heatmapStatistic;  ///< empty: the default
+    QString view =
+        "timeline"; ///< the tab raised under the timeline (ProfileSession::viewDocks); "timeline": none
+    QString heatmapStatistic; ///< empty: the default
     std::optional<int> memoryRank;
     bool aligned = false, showWaits = true;
     bool windowFlows = false; ///< every flow arrow of the window (off: the selected span's only)

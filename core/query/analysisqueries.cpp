@@ -1,4 +1,6 @@
 #include "core/query/analysisqueries.h"
+
+#include "core/query/stubsteps.h"
 #include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
@@ -376,6 +378,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         "s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
     const auto waitUnknown = loadRankWaitUnknown(db);
+    const auto stubs = stubStepKeys(db); // the report's rule
     while (q.step()) {
         auto cause = stepCauseAt(q, int(q.i64(0)), 11);
         const int rank = int(q.i64(0));
@@ -387,6 +390,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
                         q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string(),
                         w == walls.end() ? StepWall{} : w->second,
                         u == waitUnknown.end() ? std::string() : u->second});
+        if (stubs.count({rank, rows.back().step})) rows.back().stubReason = stubStepWhy();
     }
     return rows;
 }

@@ -97,6 +97,9 @@ struct StepRow {
     std::string cause;
     StepWall wall;           ///< where wallNs comes from, and whether the rank's events cover it
     std::string waitUnknown; ///< why waitNs is no measurement ("" when it is: core/query/waitknowledge.h)
+    /// Why a stub step (core/query/stubsteps.h: the report's rule) is left out of medians and step
+    /// statistics, stubStepWhy(); "" for an ordinary step.
+    std::string stubReason = {};
 };
 std::vector<StepRow> loadStepRows(index::Db& db);
 

@@ -24,10 +24,13 @@ std::set<std::pair<int64_t, int64_t>> stubStepKeys(index::Db& db) {
     return keys;
 }
 
+std::string stubStepWhy() {
+    return "the rank's last step, cut by the profile's end, with no device work in it";
+}
+
 std::string stubStepReason(const StubStep& s) {
     return "step " + std::to_string(s.step) + " (" + model::formatDuration(s.wallNs) +
-           ") left out of step statistics: the rank's last step, cut by the profile's end, with no device "
-           "work in it";
+           ") left out of step statistics: " + stubStepWhy();
 }
 
 std::vector<std::string> stubStepNotes(index::Db& db) {

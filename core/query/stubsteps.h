@@ -32,5 +32,7 @@ std::vector<std::string> stubStepNotes(index::Db& db);
 /// "step 2 (49.1 µs) left out of step statistics: the rank's last step, cut by the profile's end, with no
 /// device work in it"
 std::string stubStepReason(const StubStep& s);
+/// The rule alone: "the rank's last step, cut by the profile's end, with no device work in it".
+std::string stubStepWhy();
 
 } // namespace rs::query

@@ -2,12 +2,14 @@
 // and the lanes chosen; another run resets them (reset(false)); the profile opened again resets them and
 // the search text (reset(true)); a view state captured on one run and applied on the other waits for its run,
 // then shows exactly its window, selection and lanes.
+#include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/testsupport.h"
 #include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
+#include <QDockWidget>
 #include <QMainWindow>
 #include <QSignalSpy>
 #include <QtTest>
@@ -116,6 +118,24 @@ class TstProfileSession : public QObject {
         session.apply(v);
         QCOMPARE(open.size(), 1);
         QCOMPARE(open.first().first().toString(), QString("/data/elsewhere"));
+    }
+    void everyTabOnTopIsSavedAndRaised() {
+        // the window's tabs under the timeline, as the user sees them: whichever is on top is what a saved
+        // view says, so it is raised again when the view is opened (walk 9: a view saved with the Op summary
+        // open said "timeline")
+        gui::MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList tabs;
+        for (auto* d : w.findChildren<QDockWidget*>())
+            if (w.dockWidgetArea(d) == Qt::BottomDockWidgetArea) tabs << d->objectName();
+        QCOMPARE(tabs.size(), 9); // Op heatmap … SQL console
+        for (const QString& name : tabs) {
+            w.findChild<QDockWidget*>(name)->raise();
+            QTRY_VERIFY(!w.findChild<QDockWidget*>(name)->visibleRegion().isEmpty());
+            QCOMPARE(w.captureViewState().view, name);
+        }
     }
 };
 

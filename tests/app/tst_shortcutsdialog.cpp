@@ -1,10 +1,16 @@
 // The one table of keys: every menu action with keys once (the first of two with one name), sorted by
-// "Menu ▸ Action", its keys as registered; then the timeline's keys and gestures, in their table's order.
+// "Menu ▸ Action", its keys as registered; then the timeline's keys and gestures, in their table's order. The
+// dialog of 70 rows fits the screen (the message box it was stood 984 px tall on a 1000 px screen) and
+// scrolls to its last row.
 #include "app/gui/shortcutsdialog.h"
 #include "views/timeline/timelinekeys.h"
 
+#include <QDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QtTest>
 
 class TstShortcutsDialog : public QObject {
@@ -32,6 +38,34 @@ class TstShortcutsDialog : public QObject {
         QCOMPARE(rows[menuRows].first, QString::fromUtf8(rs::views::timelineKeys().front().keysText));
         QVERIFY(rows[menuRows].second.startsWith("Timeline: "));
         QCOMPARE(rows.back().first, QString::fromUtf8(rs::views::timelineGestures().back().how));
+    }
+    void fitsTheScreen() {
+        std::vector<std::pair<QString, QString>> rows;
+        for (int i = 0; i < 70; ++i) // more than the window has (≈ 60)
+            rows.push_back(
+                {QString("Ctrl+Shift+%1").arg(i), QString::fromUtf8("Menu ▸ Action number %1").arg(i)});
+        QWidget parent;
+        parent.show();
+        std::unique_ptr<QDialog> box(rs::gui::makeShortcutsDialog(&parent, rows));
+        box->show();
+        QVERIFY(QTest::qWaitForWindowExposed(box.get()));
+        const QRect avail = box->screen()->availableGeometry();
+        // the offscreen screen is 800 × 600: 70 rows of ≈ 20 px cannot stand in it unscrolled
+        QVERIFY2(
+            box->frameGeometry().height() <= avail.height(),
+            qPrintable(
+                QString("%1 px on a %2 px screen").arg(box->frameGeometry().height()).arg(avail.height())));
+        QVERIFY(box->frameGeometry().width() <= avail.width());
+        auto* table = box->findChild<QTableWidget*>("shortcutsTable");
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 70);
+        QCOMPARE(table->item(69, 0)->text(), QString("Ctrl+Shift+69"));
+        QVERIFY(table->verticalScrollBar()->maximum() > 0); // it scrolls
+        table->scrollToItem(table->item(69, 1));
+        QVERIFY(table->viewport()->rect().contains(table->visualItemRect(table->item(69, 1)).center()));
+        // and a short list is not stretched to the screen
+        std::unique_ptr<QDialog> small(rs::gui::makeShortcutsDialog(&parent, {rows[0], rows[1]}));
+        QVERIFY(small->height() < avail.height() / 2);
     }
 };
 

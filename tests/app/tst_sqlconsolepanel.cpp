@@ -119,13 +119,19 @@ class TstSqlConsolePanel : public QObject {
     void errorsAreShown() {
         QFETCH(QString, sql);
         QFETCH(QString, says);
+        QAction* exportCsv = console()->consoleActions().back();
+        QVERIFY(exportCsv->text().contains("CSV"));
+        QVERIFY(runTyped("SELECT 1 AS one")); // a result first: Export CSV is on
+        QVERIFY(exportCsv->isEnabled());
         QVERIFY(runTyped(sql));
         QCOMPARE(console()->model()->state(), views::SqlResultModel::State::Failed);
         QTRY_VERIFY(console()->errorBanner()->isVisible());
         QVERIFY2(console()->errorBanner()->text().contains(says, Qt::CaseInsensitive),
                  qPrintable(console()->errorBanner()->text()));
+        QVERIFY(!exportCsv->isEnabled()); // a failed statement has no result to write (walk 9)
         QVERIFY(runTyped("SELECT 1 AS one"));
         QVERIFY(!console()->errorBanner()->isVisible());
+        QVERIFY(exportCsv->isEnabled());
     }
 
     void historyWithCtrlUpDown() {

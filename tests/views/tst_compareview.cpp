@@ -4,7 +4,8 @@
 // clicking a cell or activating a row names the op type; the worst regression's spans are asked for at
 // once and, read from both indexes, hold every MatMulV2 kernel of one step in each run (the count the demo
 // plan schedules, 1.08× the time) drawn in the run's colour; one AllReduce is the hit of a collective; the
-// memory overlay holds both runs' curves of one rank. RANKSCOPE_SHOT_DIR saves the picture.
+// memory overlay holds both runs' curves of one rank, its caption and axis text painted whole (wrapped, not
+// cut with "…"). RANKSCOPE_SHOT_DIR saves the picture.
 #include "core/compare/comparisondata.h"
 #include "core/demo/demogenerator.h"
 #include "core/demo/demoplan.h"
@@ -16,12 +17,30 @@
 #include "views/compare/spanpairview.h"
 #include "views/compare/stepoverlay.h"
 
+#include <QBuffer>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSvgGenerator>
 #include <QTreeWidget>
 #include <QtTest>
 #include <limits>
 
 using namespace rs;
+
+namespace {
+/// The text `w` paints (its SVG rendering's text nodes, joined).
+QString paintedText(QWidget& w) {
+    QBuffer svg;
+    svg.open(QIODevice::WriteOnly);
+    QSvgGenerator gen;
+    gen.setOutputDevice(&svg);
+    gen.setSize(w.size());
+    w.render(&gen);
+    QString painted = QString::fromUtf8(svg.data()).replace("&apos;", "'");
+    painted.remove(QRegularExpression("<[^>]*>"));
+    return painted.simplified();
+}
+} // namespace
 
 class TstCompareView : public QObject {
     Q_OBJECT
@@ -205,14 +224,15 @@ class TstCompareView : public QObject {
         m.setCurves(c, {});
         QImage img(m.size(), QImage::Format_ARGB32);
         m.render(&img);
-        // plotRect (64, 54, w - 80, h - 80): the flat part's height, from the axis maximum
-        const int bottom = 54 + (300 - 80) - 1;
-        const double flatY = bottom - 1.75 * gib / m.yMax() * (300 - 80);
+        // the plot's rectangle: the flat part's height, from the axis maximum
+        const QRect plot = m.geometry().plot;
+        const int bottom = plot.bottom();
+        const double flatY = bottom - 1.75 * gib / m.yMax() * plot.height();
         const QColor blue = views::StepOverlay::baselineColor();
         for (double ms : {50.0, 100.0, 200.0}) {
             const int x = int(std::lround(m.xOf(ms * 1e6)));
             int lowest = -1; // the lowest baseline-blue pixel in the column
-            for (int y = 54; y <= bottom; ++y) {
+            for (int y = plot.top(); y <= bottom; ++y) {
                 const QColor px = img.pixelColor(x, y);
                 if (std::abs(px.red() - blue.red()) + std::abs(px.green() - blue.green()) +
                         std::abs(px.blue() - blue.blue()) <
@@ -228,6 +248,40 @@ class TstCompareView : public QObject {
         QVERIFY2(m.caption().contains("whole run") && !m.caption().contains("from each run's first step"),
                  qPrintable(m.caption()));
         QVERIFY(m.xAxisText().contains("first step"));
+    }
+    void captionIsShownWhole() {
+        // walk 10: at the panel's width the caption ended "peaks alloc…" and the axis' text "first memory
+        // sampl…". Both wrap now: every word is painted (the SVG of the widget holds the painted text)
+        compare::MemoryCurve c;
+        c.dataRank = 0;
+        c.component = "PTA";
+        c.tNs = {0, 1e6};
+        c.allocated = c.allocatedLast = {1e9, 1e9};
+        c.reserved = c.reservedLast = {2e9, 2e9};
+        views::MemoryOverlay m;
+        m.resize(420, 220);
+        m.setCurves(c, c);
+        const QString painted = paintedText(m);
+        QVERIFY2(!painted.contains(QString::fromUtf8("…")), qPrintable(painted));
+        for (const QString& whole : {m.caption(), m.xAxisText()})
+            for (const QString& word : whole.split(' '))
+                QVERIFY2(painted.contains(word), qPrintable(word + " is not painted in: " + painted));
+        // wrapped onto more lines, above the plot and under it
+        const auto g = m.geometry();
+        QVERIFY(g.caption.height() > QFontMetrics(m.font()).height() + 2);
+        QVERIFY(g.caption.bottom() < g.plot.top() && g.axisText.top() > g.plot.bottom());
+        QVERIFY(g.axisText.bottom() <= m.height());
+        // the span pair's note above its steps (walk 10: "… (the median step, 3, c" at the panel's edge)
+        auto pair = std::make_shared<compare::SpanPair>();
+        pair->notes = {"step 2: the step whose wait changed most (the median step, 3, carries little of it); "
+                       "a longer note that cannot stand on one line of this width"};
+        views::SpanPairView sp;
+        sp.resize(300, 200);
+        sp.setSpans(pair, "communication wait per step +101 ms on rank 6");
+        const QString spText = paintedText(sp);
+        for (const QString& word : QString::fromStdString(pair->notes[0]).split(' '))
+            QVERIFY2(spText.contains(word), qPrintable(word + " is not painted in: " + spText));
+        QVERIFY(sp.noteRect(0).height() > QFontMetrics(sp.font()).height() + 2);
     }
     void nothingMatchedIsNoPass() {
         // two records with no rank in common (another job's ranks): nothing compared, so no PASS

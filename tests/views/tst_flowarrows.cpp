@@ -1,8 +1,8 @@
 // Flow arrows on the timeline: the frame builder draws an Arrow between the two spans' rows (from the
 // source's end to the destination's start), to the plot's edge with a label when the other end is off
 // screen (outside the window, in a collapsed rank), only the selected span's own arrows, and a tooltip
-// naming the category and both ends; J follows the selected span's flow to its other end and back, on a
-// demo profile through the query service.
+// naming the category and both ends; J follows the selected span's flow to its other end and back, and a
+// click on the label of an off-screen end goes there, on a demo profile through the query service.
 #include "core/demo/demogenerator.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
@@ -200,6 +200,24 @@ class TstFlowArrows : public QObject {
         QCOMPARE(state.selection().spanId, src);
         QVERIFY(state.windowStart() <= srcTs && srcTs <= state.windowEnd());
         QVERIFY(view.scene().layout().laneOf(srcTrack)->rows > 2); // its lane shows every level now
+        // the kernel out of the window again: the label naming it, clicked, goes there (walk 9: the click
+        // selected the span under the label)
+        state.setWindow(srcTs - 1000000, srcTs + 1000000);
+        QVERIFY(arrived(src));
+        view.repaint();
+        const auto& labels = view.paintedFrame().flowLabels;
+        const auto it =
+            std::find_if(labels.begin(), labels.end(), [&](const auto& l) { return l.spanId == dst; });
+        QVERIFY2(it != labels.end(), "a label names the kernel's place");
+        QVERIFY(it->tip.contains("click: go to"));
+        QVERIFY(dstTs > state.windowEnd());
+        const QPoint at = it->box.center().toPoint();
+        QTest::mouseClick(&view, Qt::LeftButton, {}, at);
+        QCOMPARE(state.selection().spanId, dst);
+        QVERIFY(state.windowStart() <= dstTs && dstTs <= state.windowEnd());
+        QVERIFY(arrived(dst));
+        QTest::keyClick(&view, Qt::Key_J); // and J comes back from there
+        QCOMPARE(state.selection().spanId, src);
     }
 };
 

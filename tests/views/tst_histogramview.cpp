@@ -1,5 +1,6 @@
 // The duration histogram of the Details panel: axis labels that read (no two alike; whole-number counts),
-// its median, p95 and the ranks' median of the same kernels marked by lines labelled beside them, and an
+// its median, p95 and the ranks' median of the same kernels marked by lines labelled beside them (in rows
+// above the bins and the lines' tops, in the Details panel's small size too), and an
 // empty chart once the histogram is taken away. The labels are computed from the chart's axes as Qt Charts
 // prints them.
 #include "views/details/histogramview.h"
@@ -111,6 +112,55 @@ class TstHistogramView : public QObject {
             for (size_t j = i + 1; j < labels.size(); ++j)
                 QVERIFY2(!labels[i].second.adjusted(-2, 0, 2, 0).intersects(labels[j].second),
                          qPrintable(labels[i].first + " / " + labels[j].first));
+    }
+    void labelsStandAboveTheBinsAndLines() {
+        // walk 9's Cast on rank 0 in the Details panel (≈ 450 × 150 px): 18 kernels between 5.66 and 6.25 µs,
+        // at most 3 in a bin; its median and the ranks' median both 5.96 µs, p95 6.12 µs. The third label sat
+        // on the bins, crossed by the p95 line
+        auto h = std::make_shared<query::Histogram>();
+        h->opType = "Cast";
+        h->rank = 0;
+        const int counts[] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 1,
+                              3, 1, 0, 2, 1, 1, 3, 0, 0, 1, 0, 0, 0, 0, 1};
+        for (int i = 0; i <= 30; ++i)
+            h->edgesNs.push_back(5660 + int64_t(590.0 * i / 30));
+        h->counts.assign(std::begin(counts), std::end(counts));
+        h->medianNs = 5960;
+        h->p95Ns = 6120;
+        h->clusterMedianNs = 5960;
+        for (const QSize size : {QSize(390, 125), QSize(450, 150), QSize(520, 260)}) {
+            views::HistogramView v;
+            v.resize(size);
+            v.show();
+            v.setHistogram(h);
+            QVERIFY(QTest::qWaitForWindowExposed(&v));
+            QTest::qWait(50);
+            const auto ms = v.markers();
+            QCOMPARE(ms.size(), size_t(3));
+            const QString at = QString("%1×%2: ").arg(size.width()).arg(size.height());
+            for (const auto& m : ms) {
+                // above the tallest bin, and above every line's top: no bin under it, no line through it
+                QVERIFY2(m.label.bottom() <= v.tallestBinTop(),
+                         qPrintable(at + m.text +
+                                    QString(" ends at y %1, the bins rise to %2")
+                                        .arg(m.label.bottom())
+                                        .arg(v.tallestBinTop())));
+                for (const auto& o : ms)
+                    QVERIFY2(m.label.bottom() <= o.lineTop + 0.5 || o.lineX < m.label.left() ||
+                                 o.lineX > m.label.right(),
+                             qPrintable(at + o.text + "'s line crosses the label " + m.text));
+                // beside its line, or (too wide for either side of it) over it
+                const double gap =
+                    std::min(std::abs(m.label.left() - m.lineX), std::abs(m.label.right() - m.lineX));
+                QVERIFY2(gap < 8 || (m.label.left() <= m.lineX && m.lineX <= m.label.right()),
+                         qPrintable(at + m.text + " is not by its line"));
+                QVERIFY(v.rect().contains(m.label.toRect()));
+            }
+            for (size_t i = 0; i < ms.size(); ++i)
+                for (size_t j = i + 1; j < ms.size(); ++j)
+                    QVERIFY2(!ms[i].label.intersects(ms[j].label),
+                             qPrintable(at + ms[i].text + " / " + ms[j].text));
+        }
     }
     void emptiedWhenTakenAway() {
         views::HistogramView v;

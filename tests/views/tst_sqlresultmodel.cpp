@@ -58,7 +58,7 @@ class TstSqlResultModel : public QObject {
         QVERIFY(model.rowCount() < 100 * query::SqlConsoleService::kPageRows);
         QCOMPARE(model.state(), State::Paging);
         QCOMPARE(model.cellText(2500, 0), QString("2501"));
-        QVERIFY(model.statusText().contains("so far"));
+        QVERIFY(model.statusText().contains("more rows exist"));
         QVERIFY(!model.namesSpans());
     }
     void cancelStopsARunningStatement() {

@@ -2,12 +2,17 @@
 // "—" with the reason in its tooltip, never "0 ns"; a measured 0 stays "0 ns". The idle time of such a rank
 // (the wall minus kernels that were not recorded) is "—" as well, never a figure that looks measured. A
 // wait nothing could measure is "not known" with core's reason; a wall says where it comes from, and a
-// shipped one the rank's events cover clearly less of is flagged with the numbers.
+// shipped one the rank's events cover clearly less of is flagged with the numbers. A stub last step
+// (amd_trace's 49.073 µs ProfilerStep#2 with no event inside, Python over its JSON) is greyed, says "stub:
+// left out of medians" and gives the report's reason in its tooltip; the 9.29 ms step before it reads as
+// usual.
 #include "views/tables/stepsmodel.h"
 
 #include "tests/support/testsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QGuiApplication>
+#include <QPalette>
 #include <QtTest>
 #include <map>
 #include <set>
@@ -55,6 +60,35 @@ class TstStepsModel : public QObject {
         QCOMPARE(cell(1, Qt::DisplayRole).toString(), QString("0 ns"));
         QVERIFY(!cell(1, Qt::ToolTipRole).isValid());
         QCOMPARE(cell(2, Qt::DisplayRole).toString(), QString("3.00 ms"));
+    }
+    void aStubLastStepIsMarked() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const auto ix = test::indexDir(samples + "/hta/tests/data/amd_trace", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        StepsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
+        QCOMPARE(m.rowCount(), 2);
+        int stubRow = -1;
+        for (int r = 0; r < m.rowCount(); ++r)
+            if (m.row(r)->step == 2) stubRow = r;
+        QVERIFY(stubRow >= 0);
+        const int other = 1 - stubRow;
+        QCOMPARE(m.row(stubRow)->wallNs, int64_t(49073));
+        const auto cell = [&](int r, int c, int role) { return m.data(m.index(r, c), role); };
+        for (int c = 0; c < StepsModel::ColumnCount; ++c) {
+            const QString tip = cell(stubRow, c, Qt::ToolTipRole).toString();
+            QVERIFY2(tip.startsWith("Left out of medians") && tip.contains("cut by the profile's end"),
+                     qPrintable(tip));
+            QCOMPARE(cell(stubRow, c, Qt::ForegroundRole).value<QColor>(),
+                     QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text));
+            QVERIFY(!cell(other, c, Qt::ForegroundRole).isValid());
+            QVERIFY(!cell(other, c, Qt::ToolTipRole).toString().contains("Left out of medians"));
+        }
+        QCOMPARE(cell(stubRow, StepsModel::Cause, Qt::DisplayRole).toString(),
+                 QString("stub: left out of medians"));
+        QCOMPARE(cell(other, StepsModel::Wall, Qt::DisplayRole).toString(), QString("9.29 ms"));
     }
     void aRealHostOnlyRankShowsNoZeroCompute() {
         // the 4-rank pipeline job of mindinsight ships hccl_raw and step traces but no kernel

@@ -3,6 +3,7 @@
 #include "views/common/timemapping.h"
 #include "views/compare/stepoverlay.h"
 
+#include <QFontMetrics>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -78,8 +79,24 @@ QString MemoryOverlay::sideText(int s) const {
     return text;
 }
 
-QRect MemoryOverlay::plotRect() const {
-    return QRect(64, 54, std::max(10, width() - 80), std::max(10, height() - 80));
+MemoryOverlay::Geometry MemoryOverlay::geometry() const {
+    const QFontMetrics fm(font());
+    const int w = std::max(10, width() - 8);
+    Geometry g;
+    // the caption on as many lines as it needs, then the two runs' lines (15 px each), then the plot
+    const int captionH =
+        std::max(18, fm.boundingRect(QRect(0, 0, w, 1000), Qt::TextWordWrap, caption()).height());
+    g.caption = QRect(4, 2, w, captionH);
+    const int top = g.caption.bottom() + 1 + 2 * 15 + 4;
+    // under the plot: its 0 and end labels at both sides, the axis' text wrapped between them
+    const int plotW = std::max(10, width() - 80);
+    const int textW = std::max(60, plotW - 200);
+    const int textH =
+        std::max(16, fm.boundingRect(QRect(0, 0, textW, 1000), Qt::TextWordWrap, xAxisText()).height());
+    const int plotH = std::max(10, height() - top - 10 - textH);
+    g.plot = QRect(64, top, plotW, plotH);
+    g.axisText = QRect(g.plot.left() + 100, g.plot.bottom() + 4, textW, textH);
+    return g;
 }
 
 double MemoryOverlay::xOf(double ns) const {
@@ -111,17 +128,18 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
-    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(caption(), Qt::ElideRight, width() - 8));
+    const Geometry g = geometry();
+    p.drawText(g.caption, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption()); // whole, wrapped
     if (!m_note.isEmpty()) {
-        p.drawText(rect().adjusted(8, 20, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_note);
+        p.drawText(rect().adjusted(8, g.caption.bottom() + 2, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_note);
         return;
     }
     if (m_curve[0].empty() && m_curve[1].empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("Neither run recorded memory on a matched rank"));
         return;
     }
-    const QRect plot = plotRect();
+    const QRect plot = g.plot;
     p.save();
     p.setClipRect(plot.adjusted(0, -2, 1, 1));
     auto yOf = [&](double bytes) { return plot.bottom() - bytes / m_yMax * plot.height(); };
@@ -154,7 +172,8 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     for (int s = 0; s < 2; ++s) { // one line per run under the title: peaks, component
         p.setPen((s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor()).darker(120));
         // elided when narrow; the whole lines are the tooltip
-        p.drawText(QRect(plot.left() + 4, 20 + s * 15, plot.width(), 15), Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRect(plot.left() + 4, g.caption.bottom() + 1 + s * 15, plot.width(), 15),
+                   Qt::AlignLeft | Qt::AlignVCenter,
                    p.fontMetrics().elidedText(sideText(s), Qt::ElideRight, plot.width() - 4));
     }
     p.setPen(palette().text().color());
@@ -166,8 +185,7 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     p.drawText(QRect(plot.left(), plot.bottom() + 4, 80, 16), Qt::AlignLeft, "0");
     p.drawText(QRect(plot.right() - 160, plot.bottom() + 4, 160, 16), Qt::AlignRight,
                "+" + formatDuration(int64_t(m_xMax)));
-    p.drawText(QRect(plot.left() + 40, plot.bottom() + 4, plot.width() - 200, 16), Qt::AlignCenter,
-               p.fontMetrics().elidedText(xAxisText(), Qt::ElideRight, plot.width() - 200));
+    p.drawText(g.axisText, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, xAxisText()); // whole, wrapped
 }
 
 } // namespace rs::views

@@ -31,6 +31,13 @@ class MemoryOverlay : public QWidget {
     double xMax() const { return m_xMax; }
     /// Pixel x of a time (ns since each run's first step) in the current size.
     double xOf(double ns) const;
+    /// Where the caption, the plot and the x axis' text stand in the current size: the caption and the
+    /// axis' text wrap onto more lines when the widget is narrow (never cut with "…"), and the plot
+    /// makes room for them.
+    struct Geometry {
+        QRect caption, plot, axisText;
+    };
+    Geometry geometry() const;
     bool reservedOffScale() const { return m_reservedOffScale; }
     /// What the panel says instead of a chart (nothing compared yet, no rank in both runs); empty: the chart.
     void setNote(const QString& note);
@@ -41,7 +48,7 @@ class MemoryOverlay : public QWidget {
     void paintEvent(QPaintEvent*) override;
 
   private:
-    QRect plotRect() const;
+    QRect plotRect() const { return geometry().plot; }
     compare::MemoryCurve m_curve[2];
     compare::MemStat m_peak[2];
     double m_yMax = 1, m_xMax = 1;

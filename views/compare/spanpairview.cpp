@@ -4,6 +4,7 @@
 #include "views/common/timemapping.h"
 #include "views/compare/stepoverlay.h"
 
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -30,9 +31,23 @@ void SpanPairView::setSpans(std::shared_ptr<const compare::SpanPair> spans, QStr
     update();
 }
 
+QRect SpanPairView::noteRect(size_t i) const {
+    // each note on as many lines as the width needs: a long one was cut at the panel's edge (walk 10)
+    const QFontMetrics fm(font());
+    int y = kHeaderH;
+    for (size_t k = 0; m_spans && k <= i && k < m_spans->notes.size(); ++k) {
+        const QRect r = fm.boundingRect(QRect(0, 0, std::max(40, width() - 8), 10000), Qt::TextWordWrap,
+                                        QString::fromStdString(m_spans->notes[k]));
+        const int h = std::max(16, r.height());
+        if (k == i) return QRect(4, y, std::max(40, width() - 8), h);
+        y += h;
+    }
+    return QRect(4, y, std::max(40, width() - 8), 0);
+}
+
 int SpanPairView::sideTop(int side) const {
-    int notes = m_spans ? int(m_spans->notes.size()) : 0;
-    int top = kHeaderH + notes * 16;
+    const size_t notes = m_spans ? m_spans->notes.size() : 0;
+    int top = notes ? noteRect(notes - 1).bottom() + 1 : kHeaderH;
     if (side == 1 && m_spans) top += kTitleH + int(m_spans->side[0].lanes.size()) * kLaneH + kGap;
     return top;
 }
@@ -67,11 +82,9 @@ void SpanPairView::paintEvent(QPaintEvent*) {
     p.setFont(bold);
     p.drawText(QRect(4, 2, width() - 8, kHeaderH - 4), Qt::AlignLeft | Qt::AlignVCenter, m_subject);
     p.setFont(font());
-    int y = kHeaderH;
-    for (const auto& n : m_spans->notes) {
-        p.drawText(QRect(4, y, width() - 8, 16), Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(n));
-        y += 16;
-    }
+    for (size_t i = 0; i < m_spans->notes.size(); ++i)
+        p.drawText(noteRect(i), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                   QString::fromStdString(m_spans->notes[i]));
     const QColor grey = palette().mid().color();
     for (int side = 0; side < 2; ++side) {
         const auto& s = m_spans->side[side];

@@ -3,7 +3,8 @@
 // candidate's, lane by lane, on one time axis from each step's start (each run on its own clock: the steps
 // are laid one above the other, not aligned by wall time). The delta's spans — an op type's kernels, one
 // collective — are drawn in the run's colour, the rest in grey; each side's title gives the step, its wall
-// time and the hits' count and time. Hovering a span names it. GUI thread only.
+// time and the hits' count and time; the notes above (which step, why) wrap. Hovering a span names it. GUI
+// thread only.
 #include "core/compare/spanpair.h"
 
 #include <QWidget>
@@ -19,6 +20,8 @@ class SpanPairView : public QWidget {
     const compare::SpanPair* spans() const { return m_spans.get(); }
     /// Where span `i` of `side` is drawn (empty when not drawn), for tests and tooltips.
     QRectF spanRect(int side, size_t i) const;
+    /// Where note `i` is drawn: wrapped onto as many lines as the width needs, never cut.
+    QRect noteRect(size_t i) const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override { return {260, 80}; }
 

@@ -92,6 +92,8 @@ void HistogramView::build(QChart* c) {
     area->attachAxis(x);
     area->attachAxis(y);
     const double top = double(maxCount) * 1.05;
+    m_lineTop = top;
+    m_maxCount = double(maxCount);
     addMarker(c, double(h.medianNs) / div, top, tr("median %1").arg(formatDuration(h.medianNs)),
               Qt::SolidLine);
     addMarker(c, double(h.p95Ns) / div, top, tr("p95 %1").arg(formatDuration(h.p95Ns)), Qt::DotLine);
@@ -125,7 +127,7 @@ void HistogramView::addMarker(QChart* c, double x, double top, const QString& te
 
 void HistogramView::placeLabels() {
     QChart* c = chart();
-    if (!c || m_markers.empty() || c->series().isEmpty()) return;
+    if (!c || m_markers.empty() || c->series().isEmpty() || m_placing) return;
     const QRectF plot = c->plotArea();
     // each label at its line's top, to the right of it (to the left near the right edge); a label that would
     // overlap one already placed goes one row lower
@@ -134,14 +136,37 @@ void HistogramView::placeLabels() {
         const QPointF p = c->mapToPosition(QPointF(m.x, 0), c->series().first());
         const QRectF r0 = m.label->boundingRect();
         double lx = p.x() + 3;
-        if (lx + r0.width() > plot.right()) lx = p.x() - 3 - r0.width();
+        if (lx + r0.width() > plot.right()) lx = std::max(c->rect().left() + 2, p.x() - 3 - r0.width());
         QRectF r(QPointF(lx, plot.top() + 1), r0.size());
         const auto clashes = [&](const QRectF& o) { return o.adjusted(-6, 0, 6, 0).intersects(r); };
         while (std::any_of(placed.begin(), placed.end(), clashes))
-            r.translate(0, r0.height());
+            r.translate(0, r0.height() + 1); // a pixel apart: rows that touch read as one
         m.label->setPos(r.topLeft());
         placed.push_back(r);
     }
+    double rowsBottom = plot.top();
+    for (const QRectF& r : placed)
+        rowsBottom = std::max(rowsBottom, r.bottom());
+    makeRoomAbove(rowsBottom);
+}
+
+void HistogramView::makeRoomAbove(double rowsBottom) {
+    QChart* c = chart();
+    const auto axes = c->axes(Qt::Vertical);
+    auto* y = axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
+    const QRectF plot = c->plotArea();
+    if (!y || m_lineTop <= 0 || plot.height() <= 0) return;
+    // the lines' top m_lineTop must map below the rows: bottom − lineTop / max × height ≥ rowsBottom + 3
+    const double room = plot.bottom() - rowsBottom - 3;
+    const double needed = room > plot.height() * 0.15 ? m_lineTop * plot.height() / room
+                                                      : m_lineTop / 0.15; // a tiny chart: the bins keep 15 %
+    if (y->max() >= needed - 1e-9 && y->max() <= std::max(needed * 1.6, m_maxCount * 1.25 + 1)) return;
+    const NiceAxis ys = NiceAxis::of(0, std::max(needed, m_maxCount * 1.25 + 1), 4, true);
+    m_placing = true; // the axis' labels may widen and move the plot: placed again once, from the signal
+    y->setRange(ys.min, ys.max);
+    y->setTickInterval(ys.step);
+    m_yLabels = ys.labels();
+    m_placing = false;
 }
 
 std::vector<HistogramView::MarkerInfo> HistogramView::markers() const {
@@ -151,10 +176,18 @@ std::vector<HistogramView::MarkerInfo> HistogramView::markers() const {
     for (const auto& m : m_markers) {
         const QPointF at = c->mapToPosition(QPointF(m.x, 0), c->series().first());
         const QRectF label = m.label->mapRectToScene(m.label->boundingRect());
-        out.push_back(
-            {m.text, double(mapFromScene(c->mapToScene(at)).x()), mapFromScene(label).boundingRect()});
+        const QPointF top = c->mapToPosition(QPointF(m.x, m_lineTop), c->series().first());
+        out.push_back({m.text, double(mapFromScene(c->mapToScene(at)).x()),
+                       double(mapFromScene(c->mapToScene(top)).y()), mapFromScene(label).boundingRect()});
     }
     return out;
+}
+
+double HistogramView::tallestBinTop() const {
+    QChart* c = chart();
+    if (c->series().isEmpty()) return 0;
+    const QPointF at = c->mapToPosition(QPointF(0, m_maxCount), c->series().first());
+    return double(mapFromScene(c->mapToScene(at)).y());
 }
 
 void HistogramView::changeEvent(QEvent* e) {

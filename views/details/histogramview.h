@@ -1,6 +1,8 @@
 #pragma once
 // The duration distribution of one op type on one rank (a Qt Charts step outline), shown in the Details
-// panel when a heatmap cell is chosen. Three marker lines, each labelled where it stands: this rank's
+// panel when a heatmap cell is chosen. Three marker lines, each labelled where it stands, the labels in rows
+// above the bins and the lines' tops (the count axis makes room), so no label lies on a bin or is crossed
+// by another line (walk 9: the ranks' median label sat on the bars, crossed by the p95 line): this rank's
 // median (solid), its p95 (dotted) and the ranks' median of the same kernels (dashed:
 // op_stat.cluster_median_ns). Axes tick at round values — the duration axis in the unit that suits the range,
 // with as many decimals as its step needs; the count axis at whole numbers. setHistogram(nullptr) empties it.
@@ -25,10 +27,13 @@ class HistogramView : public QChartView {
     QStringList yLabels() const { return m_yLabels; }
     QString unit() const { return m_unit; }
     struct MarkerInfo {
-        QString text; ///< "median 12.1 µs"
-        double lineX; ///< the line's x, view pixels
-        QRectF label; ///< where its label is drawn, view pixels
+        QString text;   ///< "median 12.1 µs"
+        double lineX;   ///< the line's x, view pixels
+        double lineTop; ///< the line's top end, view pixels
+        QRectF label;   ///< where its label is drawn, view pixels
     };
+    /// The top of the tallest bin, view pixels.
+    double tallestBinTop() const;
     /// The marker lines and their labels as drawn.
     std::vector<MarkerInfo> markers() const;
 
@@ -45,7 +50,13 @@ class HistogramView : public QChartView {
     void build(QChart* c);
     void addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style);
     void placeLabels();
+    /// Raises the count axis so the label rows (their lowest edge at `rowsBottom`, scene pixels) stand
+    /// above the lines' tops and the bins.
+    void makeRoomAbove(double rowsBottom);
     std::shared_ptr<const query::Histogram> m_hist;
+    double m_lineTop = 0; ///< the marker lines' top, in counts (just above the tallest bin)
+    double m_maxCount = 0;
+    bool m_placing = false;
     QStringList m_xLabels, m_yLabels;
     QString m_unit;
     std::vector<Marker> m_markers;

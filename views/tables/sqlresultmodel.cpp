@@ -53,6 +53,7 @@ void SqlResultModel::run(const QString& sql) {
     m_sql = sql;
     m_state = State::Running;
     m_fetching = false;
+    m_fetchHeld = false;
     m_id = m_service->run(sql);
     m_clock.start();
     endResetModel();
@@ -112,7 +113,10 @@ QString SqlResultModel::statusText() const {
     case State::Running:
         return tr("running… (Cancel stops it)");
     case State::Paging:
-        return tr("%1 so far · %2 — scroll for more").arg(rows, seconds(m_elapsedMs));
+        return tr("%1 fetched · %2 · more rows exist: scroll past the last row or press Ctrl+End for the "
+                  "next %3")
+            .arg(rows, seconds(m_elapsedMs))
+            .arg(query::SqlConsoleService::kPageRows);
     case State::Done:
         return tr("%1 · %2").arg(rows, seconds(m_elapsedMs));
     case State::Capped:
@@ -200,12 +204,27 @@ QVariant SqlResultModel::headerData(int section, Qt::Orientation o, int role) co
     return section >= 0 && section < m_columns.size() ? m_columns[section] : QVariant();
 }
 
+bool SqlResultModel::hasResult() const {
+    switch (m_state) {
+    case State::Done:
+    case State::Paging:
+    case State::Capped:
+        return true;
+    case State::Failed:
+        return m_rows > 0; // stopped after some rows: the statement itself reads
+    case State::Empty:
+    case State::Running:
+        return false;
+    }
+    return false;
+}
+
 bool SqlResultModel::canFetchMore(const QModelIndex& parent) const {
-    return !parent.isValid() && m_state == State::Paging && !m_fetching && m_rows < kMaxRows;
+    return !parent.isValid() && moreRows() && !m_fetching && !m_fetchHeld;
 }
 
 void SqlResultModel::fetchMore(const QModelIndex& parent) {
-    if (!canFetchMore(parent)) return;
+    if (parent.isValid() || !moreRows() || m_fetching) return;
     m_fetching = true;
     m_service->fetchMore(m_id, int(std::min<qint64>(query::SqlConsoleService::kPageRows, kMaxRows - m_rows)));
     Q_EMIT changed();

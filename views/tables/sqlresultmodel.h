@@ -31,9 +31,18 @@ class SqlResultModel : public QAbstractTableModel {
     State state() const { return m_state; }
     /// True while SQLite works on this result (the statement or a page).
     bool busy() const { return m_state == State::Running || m_fetching; }
+    /// True when there is a result to export: rows, or a statement that ran to its end (a failed or
+    /// cancelled statement that gave no row has none).
+    bool hasResult() const;
+    /// True while more rows wait in the statement (the next page can be asked for).
+    bool moreRows() const { return m_state == State::Paging && m_rows < kMaxRows; }
+    /// Held: the view's own fetching (canFetchMore) is refused, so a grid parked on the last fetched row
+    /// stays there; fetchMore() called directly still fetches.
+    void setFetchHeld(bool held) { m_fetchHeld = held; }
+    bool fetchHeld() const { return m_fetchHeld; }
     query::QueryFailure failure() const { return m_failure; }
     QString error() const { return m_error; }
-    /// "12 345 rows · 0.21 s", "1 000 rows so far: scroll for more", "cancelled after 3 000 rows", …
+    /// "12 345 rows · 0.21 s", "1 000 rows fetched · … more rows exist: …", "cancelled after 3 000 rows", …
     QString statusText() const;
     QString sql() const { return m_sql; }
     QStringList columns() const { return m_columns; }
@@ -69,6 +78,7 @@ class SqlResultModel : public QAbstractTableModel {
     QString m_sql;
     State m_state = State::Empty;
     bool m_fetching = false;
+    bool m_fetchHeld = false;
     QStringList m_columns;
     bool m_namesSpans = false;
     std::vector<std::shared_ptr<const query::ResultPage>> m_pages;

@@ -5,6 +5,9 @@
 #include "views/common/timemapping.h"
 
 #include <QColor>
+#include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 #include <algorithm>
 
 namespace rs::views {
@@ -67,12 +70,17 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
                    r->idleNs.value_or(-1),
                    r->preparingNs};
     if (waitUnknown) v[Wait] = -1;
+    const bool stub = !r->stubReason.empty();
+    const QString stubTip = stub ? tr("Left out of medians and step statistics (as in the report): %1")
+                                       .arg(QString::fromStdString(r->stubReason).toHtmlEscaped())
+                                 : QString();
     const bool unknown =
         (index.column() == Compute && !r->computeNs) || (index.column() == Idle && !r->idleNs);
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == Rank) return shownRank(r->rank); // as the lanes name it
         if (index.column() == Step) return qint64(r->step);
+        if (index.column() == Cause && stub) return tr("stub: left out of medians");
         if (index.column() == Cause) return r->outlier ? QString::fromStdString(r->cause) : QString();
         if (index.column() == WallFrom) return QString::fromStdString(model::wallSourceName(r->wall.source));
         if (unknown) return QStringLiteral("—");
@@ -88,11 +96,23 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
         // the files hold part of the step: marked where the figure is, not only in a tooltip
         return index.column() == Wall && partial ? QVariant(QColor(230, 120, 0)) : QVariant();
     case Qt::ToolTipRole:
+        if (stub) { // on every cell: the whole row is left out, not one figure
+            const QVariant more = toolTipOf(*r, Column(index.column()));
+            return stubTip + (more.isValid() ? "<br>" + more.toString() : QString());
+        }
         return toolTipOf(*r, Column(index.column()));
     case Qt::BackgroundRole:
         return r->outlier ? QColor(250, 200, 200) : QVariant();
     case Qt::ForegroundRole:
+        if (stub) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text); // greyed
         return r->outlier ? QColor(20, 20, 20) : QVariant();
+    case Qt::FontRole:
+        if (!stub) return {};
+        {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
     case Qt::TextAlignmentRole:
         return index.column() == Cause || index.column() == WallFrom
                    ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)

@@ -6,7 +6,9 @@
 // from" column says where each wall comes from (core/model/stepwall.h); a shipped wall the rank's events
 // cover clearly less of is flagged (⚠, an orange mark, the numbers in the tooltip). A wait nothing could
 // measure reads "not known" with core's reason (core/query/waitknowledge.h), as the report says.
-// Qt::UserRole holds raw numbers for sorting (-1: unknown). GUI thread only.
+// A stub last step (core/query/stubsteps.h, the report's rule) is greyed and italic, its cause column says
+// "stub: left out of medians" and every cell's tooltip gives the reason, so it does not read as an
+// ordinary step. Qt::UserRole holds raw numbers for sorting (-1: unknown). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QAbstractTableModel>

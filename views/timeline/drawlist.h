@@ -88,6 +88,15 @@ struct Callout {
     QRgb color;
 };
 
+/// A drawn label naming the off-screen end of a flow arrow: a click goes to that end.
+struct FlowLabel {
+    QRectF box;
+    size_t arrow = 0;   ///< index into the frame's FlowOverlay::arrows
+    bool dst = true;    ///< the arrow's destination (else its source) is the end it names
+    int64_t spanId = 0; ///< that end's span (to check the overlay is still the frame's)
+    QString tip;        ///< rich text
+};
+
 using DrawCommand =
     std::variant<FillRect, RectBatch, StrokeRect, Line, Dot, Text, Area, Clip, Region, Arrow, Callout>;
 
@@ -99,6 +108,8 @@ struct DrawList {
     std::vector<std::pair<QRectF, QString>> callouts;
     /// The flow arrows drawn, as segments with their tooltips (rich text), last on top.
     std::vector<std::pair<QLineF, QString>> flowMarks;
+    /// The labels of arrows' off-screen ends, last on top.
+    std::vector<FlowLabel> flowLabels;
     size_t spanRects = 0; ///< spans drawn (a figure for the benchmark and the tests)
 
     template <class T> void add(T&& item) { items.emplace_back(std::forward<T>(item)); }

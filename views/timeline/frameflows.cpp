@@ -104,6 +104,13 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
         }
         const QRgb color = categoryColor(a.category);
         out.add(Arrow{s.p, d.p, color});
+        const QString tip =
+            QCoreApplication::translate("TimelineView",
+                                        "<b>Flow</b> %1 (id %2)<br>from: %3 — %4<br>to: %5 — %6")
+                .arg(QString::fromStdString(a.category).toHtmlEscaped(),
+                     QString::fromStdString(a.flowId).toHtmlEscaped(), where(a.src).toHtmlEscaped(),
+                     QString::fromStdString(a.src.name).toHtmlEscaped(), where(a.dst).toHtmlEscaped(),
+                     QString::fromStdString(a.dst.name).toHtmlEscaped());
         if (!off.onScreen) {
             const QString text = QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
                                      .arg(where(offEnd))
@@ -132,15 +139,13 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
                 out.add(StrokeRect{box, color, 1});
                 out.add(Text{box.adjusted(4, 0, -4, 0), text, in.palette.windowText, FontRole::Small,
                              Qt::AlignVCenter | Qt::AlignLeft});
+                // the label names a place: a click goes there (it selected the span under it)
+                out.flowLabels.push_back(
+                    {box, i, s.onScreen, offEnd.spanId,
+                     tip + QCoreApplication::translate("TimelineView", "<br><i>click: go to %1</i>")
+                               .arg(where(offEnd).toHtmlEscaped())});
             }
         }
-        const QString tip =
-            QCoreApplication::translate("TimelineView",
-                                        "<b>Flow</b> %1 (id %2)<br>from: %3 — %4<br>to: %5 — %6")
-                .arg(QString::fromStdString(a.category).toHtmlEscaped(),
-                     QString::fromStdString(a.flowId).toHtmlEscaped(), where(a.src).toHtmlEscaped(),
-                     QString::fromStdString(a.src.name).toHtmlEscaped(), where(a.dst).toHtmlEscaped(),
-                     QString::fromStdString(a.dst.name).toHtmlEscaped());
         out.flowMarks.emplace_back(QLineF(s.p, d.p), tip);
     }
 }

@@ -150,7 +150,14 @@ QString calloutAt(const DrawList& frame, QPointF pos) {
     return {};
 }
 
+const FlowLabel* flowLabelAt(const DrawList& frame, QPointF pos) {
+    for (auto it = frame.flowLabels.rbegin(); it != frame.flowLabels.rend(); ++it)
+        if (it->box.contains(pos)) return &*it;
+    return nullptr;
+}
+
 QString flowTooltipAt(const DrawList& frame, QPointF pos) {
+    if (const FlowLabel* l = flowLabelAt(frame, pos)) return l->tip;
     for (auto it = frame.flowMarks.rbegin(); it != frame.flowMarks.rend(); ++it) {
         const QLineF& l = it->first;
         const QPointF d = l.p2() - l.p1();

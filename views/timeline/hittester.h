@@ -27,9 +27,11 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h);
 QString annotationTooltip(const annotate::Annotation& a, int64_t boundsStart);
 /// The id of the annotation whose label is at `pos` in a built frame (the last drawn on top), or empty.
 QString calloutAt(const DrawList& frame, QPointF pos);
-/// The tooltip of the flow arrow within a few pixels of `pos` in a built frame (the last drawn on top), or
-/// empty.
+/// The tooltip of the flow arrow label at `pos`, or of the arrow within a few pixels of it, in a built frame
+/// (the last drawn on top), or empty.
 QString flowTooltipAt(const DrawList& frame, QPointF pos);
+/// The label of an arrow's off-screen end at `pos` in a built frame (the last drawn on top), or null.
+const FlowLabel* flowLabelAt(const DrawList& frame, QPointF pos);
 /// The step of `rank` that `ns` falls in (the last that started at or before it).
 std::optional<int64_t> stepAt(const query::ProfileSummary& s, int rank, int64_t ns);
 

@@ -105,6 +105,7 @@ void TimelineInput::release(QPoint pos) {
 }
 
 void TimelineInput::click(QPoint pos) {
+    if (m_host->followFlowLabel(pos)) return; // the label is on top of the span under it
     const FrameInput in = m_host->currentFrame();
     const TimelineHit h = hitTest(in, pos);
     Selection s;

@@ -31,6 +31,8 @@ class TimelineInputHost {
     virtual void overlayChanged() = 0;
     /// J: follow the selected span's flow to its other end; false when there is none.
     virtual bool followFlowKey() { return false; }
+    /// A click on the label of a flow arrow's off-screen end: go to that end; false when none is there.
+    virtual bool followFlowLabel(QPoint) { return false; }
 };
 
 class TimelineInput {

@@ -136,8 +136,24 @@ bool TimelineView::followFlow() {
     if (!flows || sel.kind != Selection::Kind::Span || flows->spanId != sel.spanId) return false;
     const query::FlowEnd* e = flows->next(m_jumpedFrom);
     if (!e) return false;
-    const query::FlowEnd target = *e; // the overlay changes with the selection
-    m_jumpedFrom = sel.spanId;
+    goToFlowEnd(*e); // a copy: the overlay changes with the selection
+    return true;
+}
+
+bool TimelineView::followFlowLabel(QPoint pos) {
+    const FlowLabel* l = flowLabelAt(m_frame, pos);
+    const auto& flows = m_scene.flows();
+    if (!l || !flows || l->arrow >= flows->arrows.size()) return false;
+    const query::FlowArrow& a = flows->arrows[l->arrow];
+    const query::FlowEnd& end = l->dst ? a.dst : a.src;
+    if (end.spanId != l->spanId) return false; // the overlay changed since the frame was painted
+    goToFlowEnd(end);
+    return true;
+}
+
+void TimelineView::goToFlowEnd(query::FlowEnd target) {
+    const Selection& sel = m_state->selection();
+    m_jumpedFrom = sel.kind == Selection::Kind::Span ? sel.spanId : 0; // J from there comes back
     Selection s;
     s.kind = Selection::Kind::Span;
     s.rank = target.rank;
@@ -169,7 +185,6 @@ bool TimelineView::followFlow() {
     scrollToTrack(target.trackId);
     Q_EMIT spanActivated(target.spanId);
     update();
-    return true;
 }
 
 void TimelineView::follow(const Selection& s) {

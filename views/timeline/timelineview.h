@@ -81,6 +81,11 @@ class TimelineView : public QWidget, private TimelineInputHost {
     /// that host op, FlowOverlay::next),
     /// moves the window to show it and scrolls to its lane. False when the span has no flow (yet).
     bool followFlow();
+    /// Selects the span at a flow's end (`target`, by value: the overlay changes with the selection), moves
+    /// the window to show it and scrolls to its lane; J then comes back to the span selected before.
+    void goToFlowEnd(query::FlowEnd target);
+    /// The last frame painted (tests: what is where on screen).
+    const DrawList& paintedFrame() const { return m_frame; }
     /// Draws annotations at all (View ▸ Show annotations, export --no-annotations).
     void setAnnotationsShown(bool on);
     int scrollOffset() const;
@@ -137,6 +142,7 @@ class TimelineView : public QWidget, private TimelineInputHost {
     QString calloutAt(QPoint pos) const override;
     void overlayChanged() override { update(); }
     bool followFlowKey() override { return followFlow(); }
+    bool followFlowLabel(QPoint pos) override;
 
     Viewport viewport() const;
     void relayout();      ///< scrollbar range and footer for the layout and size
