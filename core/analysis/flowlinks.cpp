@@ -218,16 +218,16 @@ void addLinkRows(std::vector<Link>& links, FlowLinksResult& out) {
 
 void storeLinks(index::Db& db, const FlowLinksResult& result) {
     // 64 rows a statement: a step per row was a fifth of the pass
-    index::insertBatched(db,
-                         "INSERT INTO flow_link(cat_id, name_id, flow_id, src_span_id, dst_span_id) VALUES ",
-                         5, result.links, [&](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
-                             st.bind(k, int64_t(l.catId)).bind(k + 1, int64_t(l.nameId));
-                             if (l.textId < 0)
-                                 st.bind(k + 2, l.idNum);
-                             else
-                                 st.bind(k + 2, result.texts[size_t(l.textId)]);
-                             st.bind(k + 3, l.srcSpanId).bind(k + 4, l.dstSpanId);
-                         });
+    index::insertBatched(
+        db, "INSERT OR FAIL INTO flow_link(cat_id, name_id, flow_id, src_span_id, dst_span_id) VALUES ", 5,
+        result.links, [&](index::Stmt& st, int k, const FlowLinksResult::Row& l) {
+            st.bind(k, int64_t(l.catId)).bind(k + 1, int64_t(l.nameId));
+            if (l.textId < 0)
+                st.bind(k + 2, l.idNum);
+            else
+                st.bind(k + 2, result.texts[size_t(l.textId)]);
+            st.bind(k + 3, l.srcSpanId).bind(k + 4, l.dstSpanId);
+        });
 }
 
 /// Ends bound to no slice and bound ends without a partner, counted per source file and category.

@@ -92,8 +92,8 @@ void MemoryCurvePass::apply(RankContext& ctx, RankResult& result) {
         .bind(2, ctx.rank)
         .exec();
     // a few hundred thousand rows at 1 GB: 64 a statement
-    index::insertBatched(ctx.db, "INSERT INTO memory_lod(rank, level, start_ns, max_bytes) VALUES ", 4,
-                         res.rows, [&](index::Stmt& st, int k, const MemoryCurveResult::Row& row) {
+    index::insertBatched(ctx.db, "INSERT OR FAIL INTO memory_lod(rank, level, start_ns, max_bytes) VALUES ",
+                         4, res.rows, [&](index::Stmt& st, int k, const MemoryCurveResult::Row& row) {
                              st.bind(k, ctx.rank).bind(k + 1, row.level).bind(k + 2, row.startNs);
                              st.bind(k + 3, row.maxBytes);
                          });

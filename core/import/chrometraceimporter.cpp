@@ -199,6 +199,21 @@ void reportContainer(JsonEventSplitter& splitter, JsonEventSplitter::Status stat
                      " bytes passed over");
 }
 
+/// A compressed file's on-disk bytes and the JSON it held, for the summary's rate of JSON.
+void countCompressed(ImportContext& ctx, const SourceFile& file, int64_t jsonBytes) {
+    switch (io::sniffCompression(file.path)) {
+    case io::Compression::Gzip:
+        ctx.gzipBytes.fetch_add(file.sizeBytes);
+        break;
+    case io::Compression::Zstd:
+        ctx.zstdBytes.fetch_add(file.sizeBytes);
+        break;
+    case io::Compression::None:
+        return;
+    }
+    ctx.jsonFromCompressedBytes.fetch_add(jsonBytes);
+}
+
 } // namespace
 
 ChromeTraceImporter::ChromeTraceImporter(ImportContext& ctx, RowEmitter& out, RankState& rank)
@@ -221,6 +236,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     Handlers h(state);
     int64_t n = 0;
     if (!readEvents(splitter, *src, e, h, status, n)) return false;
+    countCompressed(m_ctx, file, splitter.bytesConsumed());
     reportContainer(splitter, status, meta, m_out, file.path);
     h.slices.finish();
     h.memory.finish();

@@ -18,8 +18,11 @@ struct ImportContext {
     std::atomic<int32_t> nextFileId{1};
     BatchQueue queue{8};
     std::atomic<bool>* cancel = nullptr;
-    std::atomic<int64_t> bytesDone{0};                     ///< raw (on-disk) bytes consumed by parsers
-    std::atomic<int64_t> eventsDone{0};                    ///< records parsed
+    std::atomic<int64_t> bytesDone{0};  ///< raw (on-disk) bytes consumed by parsers
+    std::atomic<int64_t> eventsDone{0}; ///< records parsed
+    /// Trace JSON read from compressed files: their on-disk bytes by compression, and the JSON they held
+    /// (the rate a user compares with a plain file's is the JSON's, not the .gz's)
+    std::atomic<int64_t> gzipBytes{0}, zstdBytes{0}, jsonFromCompressedBytes{0};
     std::atomic<int64_t> filesRead{0}, filesUnreadable{0}; ///< trace files read / skipped as unreadable
     std::mutex firstUnreadableMutex;
     std::string firstUnreadable; ///< the first skipped file's message (when nothing could be read at all)

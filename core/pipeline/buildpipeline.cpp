@@ -59,6 +59,12 @@ std::unique_ptr<index::Db> readerOrNull(index::IndexBuildFile& file) {
     }
 }
 
+void noteCompressed(const ParseStage& stage, BuildResult& res) {
+    res.gzipBytes = stage.context().gzipBytes.load();
+    res.zstdBytes = stage.context().zstdBytes.load();
+    res.jsonFromCompressedBytes = stage.context().jsonFromCompressedBytes.load();
+}
+
 } // namespace
 
 BuildPipeline::BuildPipeline(std::string profileDir, BuildOptions opts)
@@ -170,6 +176,7 @@ void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
     stage.run([&](model::Batch& b) { writer.write(b); },
               [&](int64_t bytes, int64_t events) { onParsed(bytes, events); }, m_cancel);
     res.events = stage.events();
+    noteCompressed(stage, res);
     m_progress.bytesDone = m_progress.bytesTotal;
     enter(Phase::Finish);
     m_clock.record(Phase::Write, stage.writeSec());
@@ -270,6 +277,7 @@ BuildResult BuildPipeline::parseOnly(BuildResult res) {
         stage.run(
             {}, [&](int64_t bytes, int64_t events) { onParsed(bytes, events); }, m_cancel);
         res.events = stage.events();
+        noteCompressed(stage, res);
         res.ok = true;
     } catch (const std::exception& e) {
         res.cancelled = cancelled();

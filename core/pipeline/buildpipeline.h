@@ -70,6 +70,8 @@ struct BuildResult {
     int64_t inputBytes = 0;
     int64_t spans = 0;
     int64_t events = 0;
+    /// Trace JSON read from .gz/.zst files: their on-disk bytes, and the JSON they held (0, 0 when none)
+    int64_t gzipBytes = 0, zstdBytes = 0, jsonFromCompressedBytes = 0;
     /// Stage times, seconds (0 for a stage not run). writeSec is the writer thread's busy time, which
     /// overlaps parseSec.
     double discoverSec = 0, parseSec = 0, writeSec = 0, finishSec = 0, analysisSec = 0, commitSec = 0;

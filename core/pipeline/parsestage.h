@@ -32,6 +32,8 @@ class ParseStage {
     /// error, the first unreadable file's message when no file could be read, or "cancelled".
     void run(const BatchWriter& write, const Tick& tick, const std::atomic<bool>* cancel);
     int64_t events() const { return m_ctx.eventsDone.load(); }
+    /// The shared counters (compressed input read, …), once run() returned.
+    const import::ImportContext& context() const { return m_ctx; }
     /// The interned strings (names, op types, categories) by id, once run() returned.
     const std::vector<std::string>& strings() const { return m_ctx.strings.strings(); }
     /// Time the writer thread spent writing (it runs alongside the parsers), seconds.

@@ -152,6 +152,34 @@ class TstCli : public QObject {
         QCOMPARE(out.trimmed().split('\n').size(), 4);
         QVERIFY(out.startsWith("0,"));
     }
+    void summaryLineGivesTheDecompressedRate() {
+        // a Kineto demo writes .json.gz: the summary names the JSON they held and its rate
+        const QString dir = QString::fromStdString(test::tempDir("cli-gz")) + "/kineto";
+        QString out, err;
+        QCOMPARE(test::runRankscope({"demo", dir, "--format", "kineto", "--ranks", "2", "--steps", "20",
+                                     "--layers", "4", "--quiet"},
+                                    &out, &err),
+                 0);
+        double jsonBytes = 0, gzBytes = 0; // counted by gzip itself and by the file system
+        for (const auto& e : std::filesystem::directory_iterator(dir.toStdString())) {
+            if (e.path().extension() != ".gz") continue;
+            gzBytes += double(e.file_size());
+            QProcess gunzip;
+            gunzip.start("gzip", {"-dc", QString::fromStdString(e.path().string())});
+            QVERIFY(gunzip.waitForFinished(30000));
+            jsonBytes += double(gunzip.readAllStandardOutput().size());
+        }
+        QVERIFY(jsonBytes > 1e6 && gzBytes > 0);
+        QCOMPARE(test::runRankscope({"index", dir}, &out, &err), 0);
+        const QString expected = QString::asprintf("%.1f MB of input (%.1f MB of JSON from %.1f MB gz)",
+                                                   gzBytes / 1e6, jsonBytes / 1e6, gzBytes / 1e6);
+        QVERIFY2(err.contains(expected), qPrintable(err));
+        QVERIFY2(err.contains(" MB/s decompressed; "), qPrintable(err));
+        // a plain profile has no decompressed rate
+        QCOMPARE(test::runRankscope({"index", m_demo, "--force"}, &out, &err), 0);
+        QVERIFY2(err.contains("index: ") && !err.contains("decompressed") && !err.contains(" gz)"),
+                 qPrintable(err));
+    }
     void statsOfAnArea_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("status");
