@@ -58,11 +58,6 @@ bool readTraceEvent(TraceEvent& e) {
     });
 }
 
-std::string idText(const JsonValue& v) {
-    if (v.kind == formats::JsonKind::String) return v.str();
-    return std::string(v.text);
-}
-
 namespace {
 void assignId(std::string& out, const JsonValue& v) {
     if (v.kind == formats::JsonKind::String && v.escaped)

@@ -26,8 +26,6 @@ struct TraceEvent {
 /// text, offset and the id strings' buffers). False when the text is not a well-formed object.
 bool readTraceEvent(TraceEvent& e);
 
-/// A pid, tid or flow id as text: a string's contents (escapes resolved) or the number as written.
-std::string idText(const formats::JsonValue& v);
 /// Sets e.pidText and e.tidText from e.pid and e.tid (reusing their buffers).
 void readIds(TraceEvent& e);
 

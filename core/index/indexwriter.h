@@ -26,8 +26,20 @@ class IndexWriter {
     /// The parts of finish() (each secondary index on its own) and their wall time in seconds, for the
     /// pipeline's RANKSCOPE_TIMING lines.
     const std::vector<std::pair<std::string, double>>& finishTimes() const { return m_finishTimes; }
+    /// Per table written during the load: rows and the wall seconds its inserts took (binds and steps),
+    /// for the pipeline's RANKSCOPE_TIMING lines: where the writer thread's time goes.
+    struct TableLap {
+        std::string table;
+        int64_t rows = 0;
+        double seconds = 0;
+        double cpuSeconds = 0; ///< the writer thread's own
+    };
+    std::vector<TableLap> writeTimes() const;
 
   private:
+    /// Throws unless SQLite gave the `rows` rows just appended to `table` the rowids up to `lastId`: the
+    /// writer names them without reading them back (span ids of long spans, flow rowid runs).
+    void expectLastRowid(const char* table, int64_t lastId, size_t rows);
     template <class T, class F> void insert(const char* key, const std::vector<T>& rows, F&& bindRow);
     /// The index's rank key of `dataRank` as group `group` reports it. Rank numbers are the producers'; two
     /// groups that claim the same number (two runs in one folder) get distinct keys: the number itself,

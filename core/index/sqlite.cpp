@@ -32,6 +32,10 @@ Stmt& Stmt::bind(int i, std::string_view v) {
     sqlite3_bind_text(m_st, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
     return *this;
 }
+Stmt& Stmt::bindRef(int i, std::string_view v) {
+    sqlite3_bind_text(m_st, i, v.data(), int(v.size()), SQLITE_STATIC);
+    return *this;
+}
 Stmt& Stmt::bindNull(int i) {
     sqlite3_bind_null(m_st, i);
     return *this;
@@ -46,6 +50,11 @@ void Stmt::exec() {
     while (step()) {
     }
     reset();
+}
+void Stmt::run() {
+    while (step()) {
+    }
+    sqlite3_reset(m_st);
 }
 void Stmt::reset() {
     sqlite3_reset(m_st);

@@ -26,6 +26,9 @@ class Stmt {
     Stmt& bind(int i, int64_t v);
     Stmt& bind(int i, double v);
     Stmt& bind(int i, std::string_view v);
+    /// Binds text without copying it: `v` must stay alive and unchanged until the statement has run
+    /// (a bulk writer's rows outlive their statement's step; a copy per text value cost a malloc each).
+    Stmt& bindRef(int i, std::string_view v);
     Stmt& bindNull(int i);
     template <class T> Stmt& bind(int i, const std::optional<T>& v) {
         if (v)
@@ -39,6 +42,9 @@ class Stmt {
     bool step();
     /// Runs to completion and resets for reuse.
     void exec();
+    /// Runs to completion and resets, keeping the bindings: for a caller that binds every parameter before
+    /// each run (clearing them was ~2 % of the bulk writer's time).
+    void run();
     void reset();
     int64_t i64(int col) const;
     double f64(int col) const;

@@ -47,10 +47,13 @@ struct LodRow {
     int32_t nameId; ///< name of the longest span in the bucket
 };
 
-/// One flow event. A flow is keyed by (rank, flowId, catId, nameId), Perfetto's v1 key.
+/// One flow event. A flow is keyed by (rank, id, catId, nameId), Perfetto's v1 key.
 struct FlowRow {
     int rank;
-    std::string flowId; ///< as written: ids reach 2^64−1 and may be strings (stored as INTEGER when they fit)
+    /// The id, when it reads as an int64 without a '.' (stored as INTEGER, compact); parsed by the parser
+    /// thread, so no string is made for it and the writer does not parse it.
+    std::optional<int64_t> idNum;
+    std::string idText; ///< else the id as written: ids reach 2^64−1 and may be strings (stored as TEXT)
     int32_t catId;      ///< interned category
     int32_t nameId;     ///< interned name
     char phase;         ///< 's', 't' or 'f'

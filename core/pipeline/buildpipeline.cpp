@@ -180,6 +180,10 @@ void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
     m_progress.bytesDone = m_progress.bytesTotal;
     enter(Phase::Finish);
     m_clock.record(Phase::Write, stage.writeSec());
+    for (const auto& lap : writer.writeTimes())
+        m_clock.note("write " + lap.table + " (" + std::to_string(lap.rows) + " rows, cpu " +
+                         std::to_string(int64_t(lap.cpuSeconds * 1000)) + " ms)",
+                     lap.seconds);
     throwIfCancelled();
     index::CancelGuard guard(db, m_cancel);
     writer.finish(stage.strings(), import::describeNames(stage.strings()));

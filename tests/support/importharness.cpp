@@ -153,9 +153,9 @@ std::vector<std::string> ImportedRows::lines(const std::string& kind) const {
                               opt(m.reserved), opt(m.active)));
     if (kind == "flow")
         for (const auto& f : b.flows)
-            out.push_back(bar(to_string(f.rank), f.flowId, str(f.catId), str(f.nameId),
-                              std::string(1, f.phase), f.bindEnclosing ? "e" : "", to_string(f.tsNs),
-                              laneOf(f.trackId)));
+            out.push_back(bar(to_string(f.rank), f.idNum ? to_string(*f.idNum) : f.idText, str(f.catId),
+                              str(f.nameId), std::string(1, f.phase), f.bindEnclosing ? "e" : "",
+                              to_string(f.tsNs), laneOf(f.trackId)));
     if (kind == "commlink")
         for (const auto& c : b.commLinks)
             out.push_back(bar(to_string(c.rank), opt(c.step), c.kind, c.op, model::commEntryName(c.entry),
