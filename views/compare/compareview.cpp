@@ -247,6 +247,16 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         }
         offset += int(list->size());
     }
+    // what one side does not know: grey, neither red nor green, and no spans to ask for
+    for (const auto& n : r.notComparable) {
+        auto* it = new QTreeWidgetItem(m_list);
+        const QString what = QString::fromStdString(compare::notComparableSubject(n));
+        it->setText(0, tr("not comparable"));
+        it->setText(1, what + ": " + QString::fromStdString(n.reason));
+        it->setToolTip(1, it->text(1));
+        it->setData(3, Qt::UserRole, -1);
+        it->setForeground(0, QColor(110, 110, 110));
+    }
     m_steps->setSteps(m_data->baselineStepsNs, m_data->candidateStepsNs);
     const int mr = m_data->memory[0].dataRank;
     const auto peakOf = [mr](const compare::BaselineRecord& rec) {
