@@ -284,6 +284,13 @@ class TstCompareView : public QObject {
             }
         }
         QCOMPARE(greys, 1);
+        QVERIFY(v.stepOverlay()->note().isEmpty()); // the steps are steps: drawn
+        // a pseudo step is not drawn beside steps as one (resource run 0: 6.04 s "step" vs 179 ms)
+        data->baseline.stepsUnknown = "no step marks: its whole trace is one pseudo step";
+        data->result = compare::compareRecords(data->baseline, data->candidate);
+        v.setData(data);
+        QVERIFY2(v.stepOverlay()->note().startsWith("Not comparable: the baseline has no real steps"),
+                 qPrintable(v.stepOverlay()->note()));
         QVERIFY(v.verdictText().contains("FAIL")); // MatMulV2 is still known on both sides
     }
     void aWaitDeltaShowsTheStepThatCarriesIt() {
