@@ -90,31 +90,41 @@ int runCompare(const ArgList& argv) {
     if (!better.empty()) std::printf("improvements:\n");
     for (const auto& l : better)
         std::printf("  %s\n", l.c_str());
+    // a figure one side does not know is neither better nor worse: said, not judged
+    const auto unknown = compare::notComparableSummary(r);
+    if (!unknown.empty()) std::printf("not comparable:\n");
+    for (const auto& l : unknown)
+        std::printf("  %s\n", l.c_str());
     std::printf(
         "matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu collectives "
         "(over %lld steps by number), %lld vs %lld steady rank-steps\n",
         r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(), r.collectives.size(),
         static_cast<long long>(r.collectiveStepsByIndex), static_cast<long long>(r.baselineSteps),
         static_cast<long long>(r.candidateSteps));
-    auto list = [](const char* what, const auto& v) {
+    // `count`: what the entries cover (steps, where the entries are ranges of them)
+    auto list = [](const char* what, const auto& v, size_t count) {
         if (v.empty()) return;
-        std::string s;
-        for (const auto& x : v) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, int>)
-                s += (s.empty() ? "" : ", ") + std::to_string(x);
+        // a count and the first few: 399 collective names one by one bury the verdict (walk 11)
+        constexpr size_t kShown = 8;
+        std::string s = std::to_string(count) + ": ";
+        for (size_t i = 0; i < v.size() && i < kShown; ++i) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v[i])>, int>)
+                s += (i ? ", " : "") + std::to_string(v[i]);
             else
-                s += (s.empty() ? "" : ", ") + x;
+                s += (i ? ", " : "") + v[i];
         }
+        if (v.size() > kShown) s += ", … (--json lists all)";
         std::printf("not matched: %s: %s\n", what, s.c_str());
     };
-    list("ranks only in the baseline", r.ranksOnlyInBaseline);
-    list("ranks only in the candidate", r.ranksOnlyInCandidate);
-    list("op types only in the baseline", r.opTypesOnlyInBaseline);
-    list("op types only in the candidate", r.opTypesOnlyInCandidate);
-    list("steps only in the baseline", stepRanges(r.stepsOnlyInBaseline));
-    list("steps only in the candidate", stepRanges(r.stepsOnlyInCandidate));
-    list("collectives only in the baseline", r.collectivesOnlyInBaseline);
-    list("collectives only in the candidate", r.collectivesOnlyInCandidate);
+    list("ranks only in the baseline", r.ranksOnlyInBaseline, r.ranksOnlyInBaseline.size());
+    list("ranks only in the candidate", r.ranksOnlyInCandidate, r.ranksOnlyInCandidate.size());
+    list("op types only in the baseline", r.opTypesOnlyInBaseline, r.opTypesOnlyInBaseline.size());
+    list("op types only in the candidate", r.opTypesOnlyInCandidate, r.opTypesOnlyInCandidate.size());
+    list("steps only in the baseline", stepRanges(r.stepsOnlyInBaseline), r.stepsOnlyInBaseline.size());
+    list("steps only in the candidate", stepRanges(r.stepsOnlyInCandidate), r.stepsOnlyInCandidate.size());
+    list("collectives only in the baseline", r.collectivesOnlyInBaseline, r.collectivesOnlyInBaseline.size());
+    list("collectives only in the candidate", r.collectivesOnlyInCandidate,
+         r.collectivesOnlyInCandidate.size());
     for (const auto& n : r.notes)
         std::printf("note: %s\n", n.c_str());
     return compare::verdictExitCode(r);

@@ -42,7 +42,7 @@ void CompareController::ensureJob() {
                     r.fail() ? tr("Comparison of %1: FAIL, %2")
                                    .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
                     : r.inconclusive()
-                        ? tr("Comparison of %1 inconclusive: nothing matched, nothing compared").arg(sides)
+                        ? tr("Comparison of %1 inconclusive: nothing compared").arg(sides)
                         : tr("Comparison of %1: PASS, no regression beyond the thresholds, %2")
                               .arg(sides, views::counted(qint64(r.improvementCount()), tr("improvement"),
                                                          tr("improvements"))),

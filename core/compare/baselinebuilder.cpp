@@ -4,7 +4,9 @@
 #include "core/index/defaultrun.h"
 #include "core/model/typicalstep.h"
 #include "core/query/report.h"
+#include "core/query/stepwalls.h"
 #include "core/query/stubsteps.h"
+#include "core/query/waitknowledge.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -119,6 +121,18 @@ void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
     r.waitNsPerStep = stats::median(ranksMedians);
 }
 
+// The one rule for "not known" waits (waitknowledge.h), and the wall source of the run's steps
+// (stepwalls.h): a side that does not know a figure must not compare it as a 0 or as a step.
+void measureKnowledge(index::Db& db, const RankKeys& k, BaselineRecord& r) {
+    const auto waits = query::loadRunWaitUnknown(db);
+    if (auto it = waits.find(r.run); it != waits.end()) r.waitUnknown = it->second;
+    for (const auto& [key, w] : query::loadStepWalls(db))
+        if (k.dataRankOf.count(key.first) && w.source == model::WallSource::WholeTrace) {
+            r.stepsUnknown = "no step marks: its whole trace is one pseudo step";
+            break;
+        }
+}
+
 void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
     std::map<int, int64_t> stepsOf; // a stub step is no step: its (absent) device time is not spread over it
     {
@@ -229,6 +243,7 @@ BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
     std::map<int, std::vector<std::pair<int64_t, double>>> walls;
     measureSteps(db, k, r, walls, out.notes);
     measureWaits(db, k, r, walls);
+    measureKnowledge(db, k, r);
     measureOps(db, k, r);
     measureMemory(db, k, r);
     measureCollectives(db, k, r, walls);

@@ -54,6 +54,8 @@ std::string toJson(const BaselineRecord& r, int indent) {
     j["step"] = stepJson(r.step);
     j["step_median"] = r.stepMedianRule;
     j["comm_wait_ns_per_step"] = r.waitNsPerStep;
+    if (!r.waitUnknown.empty()) j["comm_wait_not_known"] = r.waitUnknown;
+    if (!r.stepsUnknown.empty()) j["steps_not_known"] = r.stepsUnknown;
     j["memory"] = memJson(r.memory);
     j["ops"] = opsJson(r.ops);
     j["op_share"] = r.opShare;
@@ -96,6 +98,8 @@ BaselineRecord recordFromJson(const std::string& text) {
         r.step = stepFrom(j.at("step"));
         r.stepMedianRule = j.value("step_median", "mean"); // absent before the lower-median rule
         r.waitNsPerStep = j.value("comm_wait_ns_per_step", 0.0);
+        r.waitUnknown = j.value("comm_wait_not_known", ""); // absent: known (and in older records)
+        r.stepsUnknown = j.value("steps_not_known", "");
         r.memory = memFrom(j.value("memory", json::object()));
         r.ops = opsFrom(j.at("ops"));
         r.opShare = j.at("op_share").get<std::map<std::string, double>>();

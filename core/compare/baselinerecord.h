@@ -65,7 +65,13 @@ struct BaselineRecord {
     /// happened, core/model/typicalstep.h), or "mean" (records written before 2026-12: the mean of the two
     /// middle steps; read from a record without the field).
     std::string stepMedianRule = "lower";
-    double waitNsPerStep = 0;              ///< median over ranks of waitNsPerStep
+    double waitNsPerStep = 0; ///< median over ranks of waitNsPerStep
+    /// Why the run's communication wait is not known (core/query/waitknowledge.h), "" when it is: where
+    /// it is not, waitNsPerStep's 0 is no measurement and must not be compared as one.
+    std::string waitUnknown;
+    /// Why the run's steps are not steps ("" when they are): with no step marks the whole trace is one
+    /// pseudo step (model::WallSource::WholeTrace), and its wall is the trace's length, not a step's.
+    std::string stepsUnknown;
     MemStat memory;                        ///< the largest peak of any rank
     std::map<std::string, OpStat> ops;     ///< per op type: median over ranks of the rank figures
     std::map<std::string, double> opShare; ///< share of all device time (0–1)

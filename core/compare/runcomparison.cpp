@@ -23,12 +23,16 @@ class Collector {
     /// +900 %; it is also the smallest denominator.
     void check(Delta d, double threshold, double material = 0) {
         if (!d.rank && !m_overall) return; // figures over different sets of ranks are not comparable
-        if (std::abs(d.candidate - d.baseline) < material) return;
+        if (std::abs(d.candidate - d.baseline) < material) {
+            ++m_r.judged; // compared: no material change
+            return;
+        }
         // The change is judged against the smaller side, so one rule serves both directions: a regression
         // of baseline -> candidate is an improvement of candidate -> baseline (walk 8: 5 regressions one
         // way, 28 improvements the other). For a regression that is the baseline, as it always was.
         const double smaller = std::max(std::min(d.baseline, d.candidate), material);
         if (smaller <= 0) return; // nothing to compare against
+        ++m_r.judged;
         d.delta =
             (d.candidate - d.baseline) / std::max(d.baseline, material); // reported against the baseline
         if (std::abs(d.candidate - d.baseline) / smaller <= threshold) return;
@@ -103,8 +107,35 @@ void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const 
             "no step number is in both runs: collectives are compared over each run's steady steps");
 }
 
+/// "run 0", or "the baseline" when both records are of the same run number (two profiles).
+std::string sideName(const BaselineRecord& b, const BaselineRecord& c, bool baseline) {
+    if (b.run != c.run) return "run " + std::to_string(baseline ? b.run : c.run);
+    return baseline ? "the baseline" : "the candidate";
+}
+
+/// Why `what` (stepsUnknown or waitUnknown) is not known on a side, "" when both sides know it.
+std::string unknownOf(const BaselineRecord& b, const BaselineRecord& c, std::string BaselineRecord::*what,
+                      const char* figure) {
+    std::string reason;
+    for (bool baseline : {true, false}) {
+        const std::string& why = (baseline ? b : c).*what;
+        if (why.empty()) continue;
+        reason += (reason.empty() ? "" : "; ") + sideName(b, c, baseline) + figure + " (" + why + ")";
+    }
+    return reason;
+}
+
+std::string stepsUnknown(const BaselineRecord& b, const BaselineRecord& c) {
+    return unknownOf(b, c, &BaselineRecord::stepsUnknown, " has no real steps");
+}
+
 void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
                   Collector& col) {
+    // a pseudo step (the whole trace) set against a step would read as the step getting slower
+    if (auto why = stepsUnknown(b, c); !why.empty()) {
+        r.notComparable.push_back({"step", "median", why});
+        return;
+    }
     col.check(make("step", "", "median", {}, b.step.medianNs, c.step.medianNs), o.maxLatencyDelta);
     col.check(make("step", "", "p95", {}, b.step.p95Ns, c.step.p95Ns), o.maxLatencyDelta);
     for (int rank : r.ranks) {
@@ -120,6 +151,11 @@ void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareO
         auto it = x.opShare.find(op);
         return it == x.opShare.end() ? 0.0 : it->second;
     };
+    // a time per step of a pseudo step is the whole trace's: not one step's
+    const std::string why = stepsUnknown(b, c);
+    const bool perStep = why.empty();
+    if (!perStep && !b.ops.empty() && !c.ops.empty())
+        r.notComparable.push_back({"op", "total_per_step", why});
     for (const auto& [op, bs] : b.ops) {
         const bool big = share(b, op) >= o.minShare || share(c, op) >= o.minShare;
         if (!big) continue;
@@ -130,8 +166,9 @@ void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareO
         }
         r.opTypes.push_back(op);
         col.check(make("op", op, "median", {}, bs.medianNs, it->second.medianNs), o.maxLatencyDelta);
-        col.check(make("op", op, "total_per_step", {}, bs.totalNsPerStep, it->second.totalNsPerStep),
-                  o.maxLatencyDelta);
+        if (perStep)
+            col.check(make("op", op, "total_per_step", {}, bs.totalNsPerStep, it->second.totalNsPerStep),
+                      o.maxLatencyDelta);
         for (int rank : r.ranks) {
             const auto& bo = b.ranks.at(rank).ops;
             const auto& co = c.ranks.at(rank).ops;
@@ -139,9 +176,10 @@ void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareO
             if (bi == bo.end() || ci == co.end()) continue;
             col.check(make("op", op, "median", rank, bi->second.medianNs, ci->second.medianNs),
                       o.maxLatencyDelta);
-            col.check(
-                make("op", op, "total_per_step", rank, bi->second.totalNsPerStep, ci->second.totalNsPerStep),
-                o.maxLatencyDelta);
+            if (perStep)
+                col.check(make("op", op, "total_per_step", rank, bi->second.totalNsPerStep,
+                               ci->second.totalNsPerStep),
+                          o.maxLatencyDelta);
         }
     }
     for (const auto& [op, cs] : c.ops)
@@ -150,6 +188,13 @@ void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareO
 
 void compareWaits(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
                   Collector& col) {
+    // an unknown wait is no 0 (waitknowledge.h), and a wait per pseudo step is the whole trace's
+    std::string why = unknownOf(b, c, &BaselineRecord::waitUnknown, "'s wait is not known");
+    if (why.empty()) why = stepsUnknown(b, c);
+    if (!why.empty()) {
+        r.notComparable.push_back({"comm_wait", "per_step", why});
+        return;
+    }
     // a wait is judged against the step it sits in: a change under 1 % of the median step is noise
     col.check(make("comm_wait", "", "per_step", {}, b.waitNsPerStep, c.waitNsPerStep), o.maxWaitDelta,
               noiseFloor(b.step.medianNs, c.step.medianNs));
@@ -236,7 +281,12 @@ void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareR
         r.notes.insert(r.notes.begin(), "a run has no steady step to compare (" +
                                             std::to_string(r.baselineSteps) + " vs " +
                                             std::to_string(r.candidateSteps) + " rank-steps)");
-    if (b.step.medianNs > 0 && c.step.medianNs > 0)
+    if (!r.ranks.empty() && r.baselineSteps > 0 && r.candidateSteps > 0 && r.judged == 0)
+        r.notes.insert(r.notes.begin(),
+                       "no figure is known to both runs: nothing was compared (" +
+                           model::counted(int64_t(r.notComparable.size()), "figure", "figures") +
+                           " not comparable)");
+    if (b.step.medianNs > 0 && c.step.medianNs > 0 && stepsUnknown(b, c).empty())
         r.notes.push_back("not compared: step wall time median " +
                           model::formatDuration(int64_t(b.step.medianNs)) + " (baseline) vs " +
                           model::formatDuration(int64_t(c.step.medianNs)) + " (candidate)");
@@ -379,6 +429,9 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
                       {"steps_only_in_candidate", r.stepsOnlyInCandidate},
                       {"collectives_only_in_baseline", r.collectivesOnlyInBaseline},
                       {"collectives_only_in_candidate", r.collectivesOnlyInCandidate}};
+    j["not_comparable"] = nlohmann::json::array();
+    for (const auto& n : r.notComparable)
+        j["not_comparable"].push_back({{"kind", n.kind}, {"statistic", n.statistic}, {"reason", n.reason}});
     j["notes"] = r.notes;
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -395,6 +448,38 @@ std::string deltaValues(const Delta& d) {
     return valueText(d);
 }
 
+namespace {
+/// The ranks whose change is of another size than the group's typical one (under half or over twice the
+/// median change), in rank order; none where there is no typical size (half or more of them differ).
+/// Walk 11: the stalled rank the others waited for moved 0.59 ms while they moved 101 ms, and "+101 ms on
+/// every rank" hid it.
+std::vector<const Delta*> oddRanks(const std::vector<const Delta*>& ranks) {
+    if (ranks.size() < 2) return {};
+    std::vector<double> changes;
+    for (const auto* d : ranks)
+        changes.push_back(d->candidate - d->baseline);
+    const double typical = stats::median(changes);
+    std::vector<const Delta*> odd;
+    for (const auto* d : ranks) {
+        const double c = d->candidate - d->baseline;
+        if (typical == 0 || c / typical < 0.5 || c / typical > 2) odd.push_back(d);
+    }
+    if (odd.size() * 2 >= ranks.size()) return {};
+    std::sort(odd.begin(), odd.end(), [](const Delta* a, const Delta* b) { return *a->rank < *b->rank; });
+    return odd;
+}
+
+/// " on 7 of 8 ranks (rank 5: +592 µs)": the ranks of another size named with their own change, in the
+/// unit deltaChange gives it.
+std::string allButOdd(const std::vector<const Delta*>& ranks, const std::vector<const Delta*>& odd) {
+    std::string t = " on " + std::to_string(ranks.size() - odd.size()) + " of " +
+                    std::to_string(ranks.size()) + " ranks (";
+    for (size_t i = 0; i < odd.size(); ++i)
+        t += (i ? ", rank " : "rank ") + std::to_string(*odd[i]->rank) + ": " + deltaChange(*odd[i]);
+    return t + ")";
+}
+} // namespace
+
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas) {
     std::map<std::string, size_t> byKey;
     std::vector<DeltaGroup> groups;
@@ -410,7 +495,11 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
     }
     for (auto& g : groups) {
         if (!g.lead) g.lead = g.ranks.front();
-        if (!r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1) {
+        const bool everyRank = !r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1;
+        const auto odd = everyRank ? oddRanks(g.ranks) : std::vector<const Delta*>{};
+        if (!odd.empty()) {
+            g.where = allButOdd(g.ranks, odd);
+        } else if (!r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1) {
             g.where = " on every rank";
         } else if (!g.ranks.empty()) {
             std::vector<int> ranks; // in rank order (the deltas are worst first)
@@ -437,8 +526,26 @@ std::vector<std::string> summaryOf(const CompareResult& r, const std::vector<Del
 } // namespace
 
 std::string deltaChange(const Delta& d) {
-    if (d.baseline <= 0 || std::abs(d.delta) >= kPercentUpTo) return amount(d);
+    // d.delta is against the noise floor where the baseline is under it: as a percentage it would read as
+    // a change of the baseline (walk 11: 13.2 µs -> 606 µs read "+877.7 %" beside "+101 ms")
+    if (d.baseline <= 0 || std::abs(d.candidate - d.baseline) / d.baseline >= kPercentUpTo) return amount(d);
     return percent(d.delta);
+}
+
+std::string notComparableSubject(const NotComparable& n) {
+    if (n.kind == "op") return "op time per step";
+    if (n.kind == "step") return "step wall time"; // one line for the median and the p95 alike
+    Delta d;
+    d.kind = n.kind;
+    d.statistic = n.statistic;
+    return subject(d);
+}
+
+std::vector<std::string> notComparableSummary(const CompareResult& r) {
+    std::vector<std::string> lines;
+    for (const auto& n : r.notComparable)
+        lines.push_back(notComparableSubject(n) + ": not comparable: " + n.reason);
+    return lines;
 }
 
 std::vector<std::string> compareSummary(const CompareResult& r) {

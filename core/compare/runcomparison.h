@@ -26,6 +26,13 @@ struct Delta {
     double baseline = 0, candidate = 0, delta = 0;
 };
 
+/// A figure one side does not know: neither a regression nor an improvement, and said so.
+struct NotComparable {
+    std::string kind;      ///< as Delta::kind: step, op, comm_wait
+    std::string statistic; ///< as Delta::statistic
+    std::string reason;    ///< "run 0's wait is not known (ranks of the job are missing: …)"
+};
+
 struct CompareResult {
     std::vector<Delta> regressions, improvements; ///< worst first
     std::vector<int> ranks;                       ///< matched (in both)
@@ -39,11 +46,14 @@ struct CompareResult {
     /// Steady step numbers in both runs, and in one only (when both records list their numbers).
     std::vector<int64_t> stepsByNumber, stepsOnlyInBaseline, stepsOnlyInCandidate;
     std::vector<std::string> notes;
+    std::vector<NotComparable> notComparable; ///< figures a side does not know
+    int64_t judged = 0; ///< figures compared with a threshold (passed or not); 0: nothing was compared
     bool fail() const { return !regressions.empty(); }
-    /// Nothing could be compared (no rank in common, or a side without steady steps): neither a pass nor a
+    /// Nothing could be compared (no rank in common, a side without steady steps, or no figure both sides
+    /// know): neither a pass nor a
     /// fail — "no regression" would claim what was never looked at.
     bool inconclusive() const {
-        return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0);
+        return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0 || judged == 0);
     }
     /// "fail", "inconclusive" or "pass".
     const char* verdict() const { return fail() ? "fail" : inconclusive() ? "inconclusive" : "pass"; }
@@ -66,6 +76,10 @@ struct DeltaGroup {
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas);
 /// "step wall time median", "MatMul median", "AllReduce #0 transfer time", …
 std::string deltaSubject(const Delta& d);
+/// "communication wait per step", "step wall time", "op time per step".
+std::string notComparableSubject(const NotComparable& n);
+/// "communication wait per step: not comparable: run 0's wait is not known (…)", one line per figure.
+std::vector<std::string> notComparableSummary(const CompareResult& r);
 /// "76.9 ms -> 122 ms", "512.0 MiB -> 540.0 MiB".
 std::string deltaValues(const Delta& d);
 /// The change as people read it: "+8.4 %", or the amount ("+101 ms", "+28.0 MiB") where a percentage says

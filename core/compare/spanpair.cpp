@@ -2,6 +2,8 @@
 
 #include "core/compare/rankkey.h"
 #include "core/compare/steadysteps.h"
+#include "core/model/plural.h"
+#include "core/model/timetext.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -72,6 +74,15 @@ void readSpans(index::Db& db, int rank, const SpanRequest& r, StepSpans& out) {
     out.stepStartNs = bounds.i64(0);
     const int64_t end = bounds.i64(1);
     out.stepNs = end - out.stepStartNs;
+    out.wallNs = out.stepNs;
+    auto wall = db.prepare("SELECT wall_ns FROM step_stat WHERE rank = ? AND step = ? AND wall_ns > 0");
+    wall.bind(1, rank).bind(2, out.step);
+    if (wall.step()) out.wallNs = wall.i64(0);
+    // the record's rule (baselinebuilder's measureWaits), so the strip shows the figure the row compares
+    auto wait = db.prepare("SELECT coalesce(sum(dur_ns), 0) FROM wait WHERE kind = 'collective_wait' AND "
+                           "rank = ? AND step = ?");
+    wait.bind(1, rank).bind(2, out.step);
+    if (wait.step()) out.waitNs = wait.i64(0);
     const std::set<int64_t> hitIds = hitSpanIds(db, rank, out.step, r);
     std::map<int64_t, int> laneOf;
     auto tracks =
@@ -154,6 +165,26 @@ SpanPair spansOfBothRuns(index::Db& b, int bRun, index::Db& c, int cRun, const S
                               std::to_string(kMaxSpans) +
                               " spans in the step; the first are drawn, all are counted");
     return p;
+}
+
+std::string stepSpansText(const StepSpans& s, const SpanRequest& r) {
+    using model::formatDuration;
+    std::string t = "step " + std::to_string(s.step) + " · wall " + formatDuration(s.wallNs);
+    // the band is what is drawn; a shipped wall (the histogram's) may be shorter by the host's preparing
+    if (std::llabs(s.stepNs - s.wallNs) > s.wallNs / 20)
+        t += " (its events span " + formatDuration(s.stepNs) + ")";
+    if (r.kind == "comm_wait")
+        t += " · collective wait " + formatDuration(s.waitNs) + " (" +
+             model::counted(s.hits, "collective", "collectives") + ", " + formatDuration(s.hitNs) +
+             " long in all)";
+    else if (r.kind == "op")
+        t += " · " + r.opType + ": " + model::counted(s.hits, "kernel", "kernels") + ", " +
+             formatDuration(s.hitNs) + " in all";
+    else if (r.kind == "collective")
+        t += " · " + r.opType + " #" + std::to_string(r.seq) +
+             (s.hits ? ": " + formatDuration(s.hitNs) + " long" : ": not in this step");
+    if (s.truncated) t += " (first " + std::to_string(kMaxSpans) + " spans drawn)";
+    return t;
 }
 
 } // namespace rs::compare

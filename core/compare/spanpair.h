@@ -29,10 +29,15 @@ struct StepSpans {
     };
     bool found = false; ///< the rank and a steady step exist in this run
     int64_t step = -1;
-    int64_t stepStartNs = 0, stepNs = 0; ///< absolute start (own clock) and wall time
-    std::vector<std::string> lanes;      ///< track names, compute first
+    int64_t stepStartNs = 0, stepNs = 0; ///< absolute start (own clock) and length of the step's band
+    /// The step's wall as the comparison measures it (step_stat.wall_ns: the step histogram's and the step
+    /// delta's figure; a shipped breakdown may be shorter than the band), else stepNs.
+    int64_t wallNs = 0;
+    /// The rank's collective wait in the step, as the comm_wait delta measures it (the wait table), ns.
+    int64_t waitNs = 0;
+    std::vector<std::string> lanes; ///< track names, compute first
     std::vector<Span> spans;
-    int64_t hits = 0, hitNs = 0; ///< count and summed duration of the hit spans
+    int64_t hits = 0, hitNs = 0; ///< count and summed duration (not wait) of the hit spans
     bool truncated = false;      ///< more than kMaxSpans spans in the step: the rest not shown
 };
 
@@ -43,6 +48,11 @@ struct SpanPair {
 };
 
 constexpr size_t kMaxSpans = 20000;
+
+/// One side's line in the comparison's span strip, each figure named, the delta's own figure among them:
+/// "step 50 · wall 132 ms (its events span 152 ms) · collective wait 3.69 ms (4 collectives, 102 ms long
+/// in all)". Walk 12 read a bare "152 ms · 4 hits, 102 ms" as the wait.
+std::string stepSpansText(const StepSpans& s, const SpanRequest& r);
 
 SpanPair spansOfBothRuns(index::Db& baseline, int baselineRun, index::Db& candidate, int candidateRun,
                          const SpanRequest& r);

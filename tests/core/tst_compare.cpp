@@ -359,6 +359,94 @@ class TstCompare : public QObject {
         QVERIFY2(notes.join('\n').contains("the baseline record is older"), qPrintable(notes.join('\n')));
         QVERIFY(!notes.join('\n').contains("candidate record is older"));
     }
+    void unknownWaitIsNotComparable() {
+        // walk 12: run 0's wait was not known (its 0 no measurement) and read as "-100.0 % (267 ms -> 0 ns)"
+        auto b = record(), c = record();
+        b.run = 0;
+        c.run = 3;
+        b.waitUnknown = "ranks of the job are missing: the waits for them are not measured";
+        c.waitNsPerStep = 267e6;
+        b.waitNsPerStep = 0;
+        for (auto& [k, s] : b.ranks)
+            s.waitNsPerStep = 0;
+        for (auto& [k, s] : c.ranks)
+            s.waitNsPerStep = 267e6;
+        for (const auto& [x, y] : {std::pair{&b, &c}, std::pair{&c, &b}}) {
+            const auto r = compareRecords(*x, *y);
+            QCOMPARE(countKind(r.regressions, "comm_wait") + countKind(r.improvements, "comm_wait"), 0);
+            QCOMPARE(r.notComparable.size(), size_t(1));
+            QCOMPARE(r.notComparable[0].kind, std::string("comm_wait"));
+            QCOMPARE(r.notComparable[0].reason,
+                     "run 0's wait is not known (ranks of the job are missing: the waits for them are "
+                     "not measured)");
+            QCOMPARE(std::string(r.verdict()), std::string("pass")); // the op and step figures are known
+            const auto lines = notComparableSummary(r);
+            QCOMPARE(lines.size(), size_t(1));
+            QVERIFY(lines[0].rfind("communication wait per step: not comparable: run 0's wait", 0) == 0);
+            auto j = nlohmann::json::parse(compareJson(r, *x, *y, {}));
+            QCOMPARE(j["not_comparable"][0]["kind"].get<std::string>(), std::string("comm_wait"));
+        }
+        // the record keeps the reason; a record without it (older) knows its wait
+        QCOMPARE(recordFromJson(toJson(b)).waitUnknown, b.waitUnknown);
+        QVERIFY(recordFromJson(toJson(c)).waitUnknown.empty());
+    }
+    void aRankOfAnotherSizeIsNamed() {
+        // walk 11 (d8): every rank waited 101 ms more for rank 5, which itself moved 13 225 -> 605 554 ns;
+        // "+101 ms on every rank" with rank 5 at "+877.7 %" made the culprit look like the worst victim
+        auto b = record(8), c = record(8);
+        for (int k = 0; k < 8; ++k) {
+            b.ranks[k].waitNsPerStep = k == 5 ? 13225 : 13800;
+            c.ranks[k].waitNsPerStep = k == 5 ? 605554 : 101e6;
+        }
+        b.waitNsPerStep = 13800;
+        c.waitNsPerStep = 101e6;
+        const auto r = compareRecords(b, c);
+        QCOMPARE(countKind(r.regressions, "comm_wait"), 9); // over ranks, and each of the 8
+        const auto lines = compareSummary(r);
+        QCOMPARE(lines.size(), size_t(1));
+        const QString l = QString::fromStdString(lines[0]);
+        QVERIFY2(!l.contains("every rank") && !l.contains('%'), qPrintable(l));
+        // 605 554 - 13 225 = 592 329 ns: an amount, like the others' +101 ms
+        QVERIFY2(l.startsWith("communication wait per step +101 ms on 7 of 8 ranks (rank 5: +592"),
+                 qPrintable(l));
+        for (const auto& d : r.regressions)
+            if (d.rank == 5) QCOMPARE(QString::fromStdString(deltaChange(d)).left(5), QString("+592 "));
+        // the same size everywhere is still "every rank"
+        c.ranks[5].waitNsPerStep = 101e6;
+        QVERIFY(QString::fromStdString(compareSummary(compareRecords(b, c))[0]).contains("on every rank"));
+    }
+    void pseudoStepIsNotComparable() {
+        // walk 12: "step wall +5.86 s (179 ms -> 6.04 s)" set a whole trace with no step marks against steps
+        auto b = record(), c = record();
+        b.stepsUnknown = "no step marks: its whole trace is one pseudo step";
+        b.step = {6.04e9, 6.04e9, 4}; // run 0 of resource: one pseudo step per rank
+        for (auto& [k, s] : b.ranks)
+            s.step = {6.04e9, 6.04e9, 1};
+        c.step = {179e6, 179e6, 40};
+        auto r = compareRecords(b, c);
+        QCOMPARE(countKind(r.regressions, "step") + countKind(r.improvements, "step"), 0);
+        QStringList kinds;
+        for (const auto& n : r.notComparable)
+            kinds << QString::fromStdString(n.kind + " " + n.statistic + ": " + n.reason);
+        QCOMPARE(kinds, QStringList({"step median: the baseline has no real steps (no step marks: its whole "
+                                     "trace is one pseudo step)",
+                                     "op total_per_step: the baseline has no real steps (no step marks: its "
+                                     "whole trace is one pseudo step)",
+                                     "comm_wait per_step: the baseline has no real steps (no step marks: its "
+                                     "whole trace is one pseudo step)"}));
+        QCOMPARE(std::string(r.verdict()), std::string("pass")); // the op medians are the same
+        // with no op and no memory in the candidate, nothing is left to judge: no verdict
+        c.ops.clear();
+        c.opShare.clear();
+        c.memory = {};
+        for (auto& [k, s] : c.ranks)
+            s.ops.clear(), s.memory = {};
+        r = compareRecords(b, c);
+        QVERIFY(r.inconclusive());
+        QCOMPARE(std::string(r.verdict()), std::string("inconclusive"));
+        QCOMPARE(verdictExitCode(r), 4);
+        QCOMPARE(recordFromJson(toJson(b)).stepsUnknown, b.stepsUnknown);
+    }
     void jsonDocument() {
         auto c = record();
         scaleOp(c, "MatMulV2", 1.1);

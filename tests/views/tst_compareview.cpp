@@ -294,6 +294,8 @@ class TstCompareView : public QObject {
         data->baseline = b;
         data->candidate = c;
         data->result = compare::compareRecords(b, c);
+        data->ranks.clear(); // the grid's columns are the matched ranks (buildComparison)
+        data->ratio.clear();
         QVERIFY(data->result.regressions.empty());
         QVERIFY(data->result.inconclusive());
         QCOMPARE(compare::verdictExitCode(data->result), 4);
@@ -305,8 +307,45 @@ class TstCompareView : public QObject {
         // and the charts say so instead of drawing each run's own ranks as if they were matched
         QVERIFY(v.stepOverlay()->note().contains("No rank is in both runs"));
         QVERIFY(v.memoryOverlay()->note().contains("No rank is in both runs"));
+        // walk 11: op labels and a legend over no cell, unexplained; the grid says why it is empty
+        QVERIFY2(v.deltaGrid()->emptyReason().startsWith("No rank is in both runs (4 in the baseline, 4 in "
+                                                         "the candidate)"),
+                 qPrintable(v.deltaGrid()->emptyReason()));
         v.setData(m_data); // a comparison with matched ranks draws them
         QVERIFY(v.stepOverlay()->note().isEmpty() && v.memoryOverlay()->note().isEmpty());
+        QVERIFY(v.deltaGrid()->emptyReason().isEmpty());
+    }
+    void anUnknownWaitIsAGreyRow() {
+        // walk 12: an unknown wait (waitknowledge.h) read as 0 ns and listed as a -100 % improvement
+        auto data = std::make_shared<compare::ComparisonData>(*m_data);
+        data->baseline.waitUnknown = "no collective was matched across the ranks";
+        data->baseline.waitNsPerStep = 0;
+        for (auto& [rank, rr] : data->baseline.ranks)
+            rr.waitNsPerStep = 0;
+        data->result = compare::compareRecords(data->baseline, data->candidate);
+        views::CompareView v;
+        v.setData(data);
+        int greys = 0;
+        for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i) {
+            const auto* it = v.regressionList()->topLevelItem(i);
+            QVERIFY2(!it->text(1).startsWith("communication wait per step") ||
+                         it->text(0) == "not comparable",
+                     qPrintable(it->text(0) + " " + it->text(1)));
+            if (it->text(0) == "not comparable") {
+                ++greys;
+                QVERIFY2(it->text(1).contains("the baseline's wait is not known (no collective was matched"),
+                         qPrintable(it->text(1)));
+            }
+        }
+        QCOMPARE(greys, 1);
+        QVERIFY(v.stepOverlay()->note().isEmpty()); // the steps are steps: drawn
+        // a pseudo step is not drawn beside steps as one (resource run 0: 6.04 s "step" vs 179 ms)
+        data->baseline.stepsUnknown = "no step marks: its whole trace is one pseudo step";
+        data->result = compare::compareRecords(data->baseline, data->candidate);
+        v.setData(data);
+        QVERIFY2(v.stepOverlay()->note().startsWith("Not comparable: the baseline has no real steps"),
+                 qPrintable(v.stepOverlay()->note()));
+        QVERIFY(v.verdictText().contains("FAIL")); // MatMulV2 is still known on both sides
     }
     void aWaitDeltaShowsTheStepThatCarriesIt() {
         // walk 10: a wait regression that one step carries (the demo's stall) was pictured with the median

@@ -185,15 +185,19 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     const QString unmatched =
         r.ranks.empty() ? tr("No rank is in both runs: their steps and memory are not set side by side")
                         : QString();
-    m_steps->setNote(unmatched);
+    // a pseudo step (the whole trace) drawn beside steps would read as a step (walk 12)
+    QString stepsUnknown;
+    for (const auto& n : r.notComparable)
+        if (n.kind == "step") stepsUnknown = tr("Not comparable: %1").arg(QString::fromStdString(n.reason));
+    m_steps->setNote(unmatched.isEmpty() ? stepsUnknown : unmatched);
     m_memory->setNote(unmatched);
     // the direction first, in words: which run is measured against which decides whether a slower op
     // reads as a regression or an improvement (walk 6 read "PASS … 28 improvements" the wrong way round)
-    QString head =
-        r.fail() ? tr("<b>FAIL</b>, %1")
-                       .arg(counted(qint64(r.regressionCount()), tr("regression"), tr("regressions")))
-        : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing matched, nothing compared, no verdict;")
-                           : tr("<b>PASS</b>, no regression");
+    QString head = r.fail()
+                       ? tr("<b>FAIL</b>, %1")
+                             .arg(counted(qint64(r.regressionCount()), tr("regression"), tr("regressions")))
+                   : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing compared, no verdict;")
+                                      : tr("<b>PASS</b>, no regression");
     QString text =
         sidesText(*m_data).toHtmlEscaped() + ": " + head +
         tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4; %5. Baseline %6 (run %7), "
@@ -246,6 +250,16 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                 if (d != g.lead) fill(new QTreeWidgetItem(top), *d);
         }
         offset += int(list->size());
+    }
+    // what one side does not know: grey, neither red nor green, and no spans to ask for
+    for (const auto& n : r.notComparable) {
+        auto* it = new QTreeWidgetItem(m_list);
+        const QString what = QString::fromStdString(compare::notComparableSubject(n));
+        it->setText(0, tr("not comparable"));
+        it->setText(1, what + ": " + QString::fromStdString(n.reason));
+        it->setToolTip(1, it->text(1));
+        it->setData(3, Qt::UserRole, -1);
+        it->setForeground(0, QColor(110, 110, 110));
     }
     m_steps->setSteps(m_data->baselineStepsNs, m_data->candidateStepsNs);
     const int mr = m_data->memory[0].dataRank;

@@ -52,12 +52,23 @@ bool DeltaGrid::regressed(const std::string& op, int rank) const {
     return false;
 }
 
+QString DeltaGrid::emptyReason() const {
+    if (!m_data || m_data->opTypes.empty())
+        return tr("No op types to compare (none above the share in both runs)");
+    if (m_data->ranks.empty())
+        return tr("No rank is in both runs (%1 in the baseline, %2 in the candidate): a cell sets one rank's "
+                  "median kernel time in the two runs side by side, so there is none to draw")
+            .arg(m_data->baseline.ranks.size())
+            .arg(m_data->candidate.ranks.size());
+    return {};
+}
+
 void DeltaGrid::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
-    if (!m_data || m_data->opTypes.empty()) {
-        p.drawText(rect(), Qt::AlignCenter, tr("No op types to compare (none above the share in both runs)"));
+    if (const QString why = emptyReason(); !why.isEmpty()) {
+        p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, why);
         return;
     }
     p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,

@@ -18,6 +18,9 @@ class DeltaGrid : public QWidget {
     /// The cell of (row, column) in widget pixels (for tests).
     QRect cellRect(int row, int column) const;
     QSize sizeHint() const override;
+    /// Why the grid has no cells ("" when it has): no op type above the share in both runs, or no rank in
+    /// both runs (walk 11: 8 op labels and a legend over nothing, unexplained).
+    QString emptyReason() const;
 
   Q_SIGNALS:
     void cellClicked(QString opType, int rank);

@@ -1,5 +1,4 @@
 #include "views/compare/spanpairview.h"
-#include "views/common/plural.h"
 
 #include "views/common/timemapping.h"
 #include "views/compare/stepoverlay.h"
@@ -93,15 +92,9 @@ void SpanPairView::paintEvent(QPaintEvent*) {
         p.setPen(col.darker(120));
         const QString who = side ? tr("candidate") : tr("baseline");
         p.drawText(QRect(4, top, width() - 8, kTitleH), Qt::AlignLeft | Qt::AlignVCenter,
-                   !s.found ? tr("%1: no steady step of this rank").arg(who)
-                            : tr("%1 · step %2 · %3 · %4, %5%6")
-                                  .arg(who)
-                                  .arg(s.step)
-                                  .arg(formatDuration(s.stepNs))
-                                  .arg(counted(qint64(s.hits), tr("hit"), tr("hits")))
-                                  .arg(formatDuration(s.hitNs))
-                                  .arg(s.truncated ? tr(" (first %1 spans drawn)").arg(compare::kMaxSpans)
-                                                   : QString()));
+                   !s.found
+                       ? tr("%1: no steady step of this rank").arg(who)
+                       : who + " · " + QString::fromStdString(compare::stepSpansText(s, m_spans->request)));
         p.setPen(palette().text().color());
         for (size_t l = 0; l < s.lanes.size(); ++l) {
             const int ly = top + kTitleH + int(l) * kLaneH;
