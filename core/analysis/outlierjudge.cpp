@@ -20,8 +20,8 @@ OutlierJudge::OutlierJudge(const std::vector<StepRow>& rows, const AnalysisOptio
         waits.push_back(double(r.wait));
         if (r.computeKnown) computes.push_back(double(r.compute)); // an unknown compute is no 0
         idles.push_back(double(r.idle)); // without kernels: the time outside communication
-        preps.push_back(double(r.preparing));
-        comms.push_back(double(r.notOverlapped));
+        if (r.preparingKnown) preps.push_back(double(r.preparing));
+        if (r.commKnown) comms.push_back(double(r.notOverlapped));
     }
     m_typicalWall = model::typicalStepNs(walls);
     m_medWall = median(walls);
@@ -30,6 +30,8 @@ OutlierJudge::OutlierJudge(const std::vector<StepRow>& rows, const AnalysisOptio
     m_madWait = mad(waits, m_medWait);
     m_medCompute = median(computes);
     m_medIdle = median(idles);
+    m_prepKnown = !preps.empty();
+    m_commKnown = !comms.empty();
     m_medPrep = median(preps);
     m_medComm = median(comms);
 }
@@ -59,7 +61,11 @@ model::StepCause OutlierJudge::cause(const StepRow& r, int rank) const {
     // outside communication, its `idle` then): "idle time grew by" would read as measured
     if (!r.computeKnown && dIdle > std::max(dPrep, dComm)) return c(K::OutsideCommunication, dIdle);
     if (!r.computeKnown) dIdle = dCompute = -std::numeric_limits<double>::infinity();
+    if (!r.preparingKnown || !m_prepKnown) dPrep = -std::numeric_limits<double>::infinity();
+    if (!r.commKnown || !m_commKnown) dComm = -std::numeric_limits<double>::infinity();
     double top = std::max({dIdle, dCompute, dPrep, dComm});
+    // nothing inside the step was measured (no kernels, comm and preparing unrecorded): only its wall grew
+    if (top == -std::numeric_limits<double>::infinity()) return c(K::OutsideCommunication, extra);
     if (top == dCompute) return c(K::Compute, dCompute);
     if (top == dPrep) return c(K::Preparing, dPrep);
     if (top == dIdle) return c(K::Idle, dIdle);

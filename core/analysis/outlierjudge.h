@@ -24,6 +24,10 @@ struct StepRow {
     /// False: no kernel measured the compute (sum_step.compute_ns NULL); compute and idle are 0 and unknown,
     /// so neither is weighed as a cause
     bool computeKnown = true;
+    /// False: the producer left the step's communication unrecorded (sum_step.comm_ns NULL): comm,
+    /// overlapped and notOverlapped are 0 and unknown, never weighed
+    bool commKnown = true;
+    bool preparingKnown = true; ///< false: sum_step.preparing_ns NULL, never weighed
     std::string source;
     std::optional<int> lateRank;   ///< the late rank of the collective this rank waited longest in
     std::string biggestCollective; ///< that collective
@@ -50,6 +54,7 @@ class OutlierJudge {
     double m_typicalWall = 0;
     double m_medWall = 0, m_madWall = 0, m_medWait = 0, m_madWait = 0, m_medCompute = 0, m_medIdle = 0,
            m_medPrep = 0, m_medComm = 0;
+    bool m_prepKnown = false, m_commKnown = false; ///< some step of the rank measured it
 };
 
 } // namespace rs::analysis

@@ -83,10 +83,12 @@ std::map<int, std::vector<StepRow>> stepRows(Db& db) {
         r.compute = q.i64(4);
         r.computeKnown = !q.isNull(4);
         r.comm = q.i64(5);
+        r.commKnown = !q.isNull(5);
         r.overlapped = q.i64(6);
         r.notOverlapped = q.i64(7);
         r.idle = q.i64(8);
         r.preparing = q.i64(9);
+        r.preparingKnown = !q.isNull(9);
         r.source = q.text(10);
         out[int(q.i64(0))].push_back(std::move(r));
     }
@@ -119,16 +121,17 @@ void StepBreakdownPass::run(CrossRankContext& ctx) {
         const OutlierJudge judge(steps, ctx.opts);
         for (const auto& r : steps) {
             const bool outlier = judge.isOutlier(r);
+            auto known = [](bool k, int64_t v) { return k ? std::optional<int64_t>(v) : std::nullopt; };
             ins.bind(1, rank)
                 .bind(2, r.step)
                 .bind(3, r.wall)
-                .bind(4, r.computeKnown ? std::optional<int64_t>(r.compute) : std::nullopt)
-                .bind(5, r.comm)
-                .bind(6, r.overlapped);
-            ins.bind(7, r.notOverlapped)
+                .bind(4, known(r.computeKnown, r.compute))
+                .bind(5, known(r.commKnown, r.comm))
+                .bind(6, known(r.commKnown, r.overlapped));
+            ins.bind(7, known(r.commKnown, r.notOverlapped))
                 .bind(8, r.wait)
-                .bind(9, r.computeKnown ? std::optional<int64_t>(r.idle) : std::nullopt)
-                .bind(10, r.preparing)
+                .bind(9, known(r.computeKnown && r.commKnown, r.idle))
+                .bind(10, known(r.preparingKnown, r.preparing))
                 .bind(11, r.source);
             ins.bind(12, int64_t(outlier));
             ins.bind(14, r.lateRank ? std::optional<int64_t>(*r.lateRank) : std::nullopt);

@@ -13,6 +13,9 @@ namespace rs::analysis {
 struct StepWindow {
     int64_t step, startNs, endNs; ///< endNs: the next step's start, or this step's own end for the last
     int64_t ownEndNs;             ///< the step event's own end
+    /// The producer's own step start to first work (step.preparing_ns); nullopt: measured from the events
+    std::optional<int64_t> preparingNs = std::nullopt;
+    bool commRecorded = true; ///< false: the producer left the step's communication unrecorded
 };
 
 class StepIndex {

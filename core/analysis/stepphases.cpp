@@ -35,6 +35,14 @@ StepPhases measureStep(const StepWindow& w, const RankKernels& kernels, Interval
     r.notOverlapped = r.comm - r.overlapped;
     r.idle = std::max<int64_t>(0, r.wall - busy);
     r.preparing = firstTask == INT64_MAX ? 0 : std::max<int64_t>(0, firstTask - w.startNs);
+    r.preparingKnown = firstTask != INT64_MAX;
+    // the producer's own measure wins: legacy MindSpore's step interval is start_point to fp_point, while
+    // the first event it leaves is a collective after the forward pass has begun
+    if (w.preparingNs) {
+        r.preparing = *w.preparingNs;
+        r.preparingKnown = true;
+    }
+    r.commKnown = w.commRecorded;
     r.computeKnown = !kernels.all().empty();
     r.source = "events";
     return r;
@@ -66,7 +74,11 @@ class ShippedBreakdown {
             r.overlapped = m_q.i64(2);
             r.notOverlapped = m_q.i64(3);
             r.idle = m_q.i64(4);
-            if (!m_q.isNull(5)) r.preparing = m_q.i64(5);
+            r.commKnown = true;
+            if (!m_q.isNull(5)) {
+                r.preparing = m_q.i64(5);
+                r.preparingKnown = true;
+            }
             applyStage(r, m_q.isNull(6) ? 0 : m_q.i64(6));
             r.source = "step_trace_time";
         }
@@ -156,16 +168,17 @@ void StepPhasesPass::apply(RankContext& ctx, RankResult& result) {
                        "comm_overlapped_ns, comm_not_overlapped_ns, idle_ns, preparing_ns, source) "
                        "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
     for (const StepPhases& r : res.steps) {
+        auto known = [](bool k, int64_t v) { return k ? std::optional<int64_t>(v) : std::nullopt; };
         ins.bind(1, ctx.rank)
             .bind(2, r.step)
             .bind(3, r.startNs)
             .bind(4, r.wall)
-            .bind(5, r.computeKnown ? std::optional<int64_t>(r.compute) : std::nullopt)
-            .bind(6, r.comm);
-        ins.bind(7, r.overlapped)
-            .bind(8, r.notOverlapped)
-            .bind(9, r.computeKnown ? std::optional<int64_t>(r.idle) : std::nullopt)
-            .bind(10, r.preparing)
+            .bind(5, known(r.computeKnown, r.compute))
+            .bind(6, known(r.commKnown, r.comm));
+        ins.bind(7, known(r.commKnown, r.overlapped))
+            .bind(8, known(r.commKnown, r.notOverlapped))
+            .bind(9, known(r.computeKnown && r.commKnown, r.idle))
+            .bind(10, known(r.preparingKnown, r.preparing))
             .bind(11, r.source);
         ins.exec();
     }

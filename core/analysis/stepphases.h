@@ -25,6 +25,12 @@ struct StepPhases {
     /// shown as a measured 0; `idle` (wall minus the busy time) is unknown as well, since the kernels it
     /// would subtract were not recorded: stored as NULL too.
     bool computeKnown = true;
+    /// False when the producer left the step's communication unrecorded (StepWindow::commRecorded): comm,
+    /// overlapped, notOverlapped and idle are stored as NULL, never a measured 0.
+    bool commKnown = true;
+    /// False when nothing measured the preparing: no device task or collective started in the step and the
+    /// producer gave none; stored as NULL.
+    bool preparingKnown = true;
     std::string source; ///< events, or step_trace_time
 };
 

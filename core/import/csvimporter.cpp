@@ -467,6 +467,8 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
         return true;
     }
     if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
+    // MindSpore's step interval, start_point to fp_point: the wait for the step's data before its first work
+    const int cInterval = c.header.find({"iteration_interval"});
     const std::vector<CommColumn> comm = commColumns(c.header, c.reader->fields());
     LocalInterner strings(m_ctx.strings);
     LegacyCommLanes lanes(comm, m_ctx.nextTrackId);
@@ -484,7 +486,10 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
             continue;
         }
         if (*step == 0) continue; // the trailing summary row of MindSpore 1.x
-        b->steps.push_back({m_rank.rank, *step, *s, *e, "legacy-step-trace"});
+        model::StepRow row{m_rank.rank, *step, *s, *e, "legacy-step-trace"};
+        if (cInterval >= 0) row.preparingNs = model::parseScaled(cell(r, cInterval), TimeUnit::Tick10Ns);
+        row.commRecorded = commRecorded(comm, r);
+        b->steps.push_back(std::move(row));
         for (const auto& cc : comm) {
             auto a = model::parseScaled(cell(r, cc.start), TimeUnit::Tick10Ns);
             auto z = model::parseScaled(cell(r, cc.end), TimeUnit::Tick10Ns);

@@ -1,5 +1,7 @@
 #include "core/import/discovery.h"
 
+#include "core/import/cannrawdir.h"
+
 #include "core/index/filestamp.h"
 #include "core/io/bytesource.h"
 
@@ -298,8 +300,9 @@ class TreeWalk {
         const std::string name = p.filename().string();
         if (!name.empty() && name[0] == '.') return; // .rankscope, .git, …
         if (name.rfind("PROF_", 0) == 0) {
-            m_d.ignored.push_back(p.string() + " (CANN raw PROF_ directory: not read, the parsed "
-                                               "ASCEND_PROFILER_OUTPUT files are used)");
+            const CannRawDir raw = describeCannRawDir(p);
+            m_d.ignored.push_back(raw.ignoredText);
+            if (!raw.lostWarning.empty()) problem(p, raw.lostWarning);
             return;
         }
         if (depth + 1 > kMaxDiscoveryDepth) {

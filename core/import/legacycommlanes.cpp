@@ -1,5 +1,6 @@
 #include "core/import/legacycommlanes.h"
 
+#include <algorithm>
 #include <climits>
 
 namespace rs::import {
@@ -32,6 +33,16 @@ std::vector<CommColumn> commColumns(const io::CsvHeader& header, const std::vect
         comm.push_back({op.find("-op") != std::string::npos ? op : original, stream, int(i), endCol});
     }
     return comm;
+}
+
+bool commRecorded(const std::vector<CommColumn>& columns, const std::vector<std::string>& row) {
+    auto unset = [&](int col) {
+        const std::string_view v = io::cell(row, col);
+        return v.empty() || v.find_first_not_of("0.") == std::string_view::npos;
+    };
+    return columns.empty() || std::any_of(columns.begin(), columns.end(), [&](const CommColumn& c) {
+               return !unset(c.start) || !unset(c.end);
+           });
 }
 
 LegacyCommLanes::LegacyCommLanes(const std::vector<CommColumn>& columns, std::atomic<int64_t>& nextTrackId) {

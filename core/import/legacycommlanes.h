@@ -30,6 +30,11 @@ struct CommColumn {
 /// lower-cased: the op keeps its own case).
 std::vector<CommColumn> commColumns(const io::CsvHeader& header, const std::vector<std::string>& raw);
 
+/// False when the header has communication columns and `row` leaves every one of them zero or empty: the
+/// producer did not record that step's communication (mindinsight profiler/ rank 10, steps 21–40, beside
+/// steps 2–20 with ~5.5 ms of it), which is not known, never a measured 0. True without such columns.
+bool commRecorded(const std::vector<CommColumn>& columns, const std::vector<std::string>& row);
+
 class LegacyCommLanes {
   public:
     /// A lane per stream of `columns`, in stream order (columns naming none: one lane after them).

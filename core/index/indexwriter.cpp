@@ -31,7 +31,7 @@ constexpr TableSpec kTables[] = {
     {"track", "track", "track_id,rank,kind,name,process,pid,tid,sort_index,span_count,max_depth,role,plane",
      12},
     {"lod", "lod", "track_id,level,depth,start_ns,end_ns,count,busy_ns,name_id", 8},
-    {"step", "step_src", "rank,step,start_ns,end_ns,source", 5},
+    {"step", "step_src", "rank,step,start_ns,end_ns,source,preparing_ns,comm_recorded", 7},
     {"breakdown", "step_breakdown_src",
      "rank,step,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_ns,bubble_ns,"
      "preparing_ns",
@@ -302,7 +302,9 @@ void IndexWriter::writeProfileRows(const model::Batch& b) {
             .bind(k + 1, r.step)
             .bind(k + 2, r.startNs)
             .bind(k + 3, r.endNs)
-            .bind(k + 4, r.source);
+            .bind(k + 4, r.source)
+            .bind(k + 5, r.preparingNs)
+            .bind(k + 6, int64_t(r.commRecorded));
     });
     insert("breakdown", b.breakdowns, [](Stmt& s, int k, const StepBreakdownRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.computing).bind(k + 3, r.commNotOverlapped);
@@ -486,11 +488,12 @@ void IndexWriter::finishSteps() {
     // Canonical steps: the trace's ProfilerStep windows win over kernel_details and legacy files. A rank
     // without any gets one step 0 covering its whole trace.
     m_db.exec(R"SQL(
-INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
-  SELECT rank, step, min(start_ns), max(end_ns), source FROM step_src WHERE source = 'trace' GROUP BY rank, step;
-INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source)
-  SELECT rank, step, min(start_ns), max(end_ns), source FROM step_src
-  WHERE rank NOT IN (SELECT rank FROM step) GROUP BY rank, step;
+INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source, preparing_ns, comm_recorded)
+  SELECT rank, step, min(start_ns), max(end_ns), source, max(preparing_ns), min(coalesce(comm_recorded, 1))
+  FROM step_src WHERE source = 'trace' GROUP BY rank, step;
+INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source, preparing_ns, comm_recorded)
+  SELECT rank, step, min(start_ns), max(end_ns), source, max(preparing_ns), min(coalesce(comm_recorded, 1))
+  FROM step_src WHERE rank NOT IN (SELECT rank FROM step) GROUP BY rank, step;
 CREATE INDEX step_rank_start ON step(rank, start_ns);
 )SQL");
     // Ranks without any step become one step 0 covering their trace (by track, via the span index).

@@ -33,9 +33,10 @@ CREATE TABLE long_span(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, end_ns
 CREATE TABLE long_span_track(track_id INTEGER PRIMARY KEY, max_dur_ns INTEGER NOT NULL);
 CREATE TABLE lod(track_id INTEGER NOT NULL, level INTEGER NOT NULL, depth INTEGER NOT NULL, start_ns INTEGER NOT NULL,
   end_ns INTEGER NOT NULL, count INTEGER NOT NULL, busy_ns INTEGER NOT NULL, name_id INTEGER);
-CREATE TABLE step_src(rank INTEGER, step INTEGER, start_ns INTEGER, end_ns INTEGER, source TEXT);
+CREATE TABLE step_src(rank INTEGER, step INTEGER, start_ns INTEGER, end_ns INTEGER, source TEXT, preparing_ns INTEGER,
+  comm_recorded INTEGER);
 CREATE TABLE step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL,
-  source TEXT, PRIMARY KEY(rank, step));
+  source TEXT, preparing_ns INTEGER, comm_recorded INTEGER NOT NULL DEFAULT 1, PRIMARY KEY(rank, step));
 CREATE TABLE step_breakdown_src(rank INTEGER, step INTEGER, computing_ns INTEGER, comm_not_overlapped_ns INTEGER,
   overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER, stage_ns INTEGER, bubble_ns INTEGER, preparing_ns INTEGER);
 CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT, start_ns INTEGER, elapse_ns INTEGER,

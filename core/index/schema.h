@@ -9,8 +9,11 @@
 
 namespace rs::index {
 
-// 39: label rank_origin = assigned (a rank the files do not name), source_file.mtime_ns in Unix ns;
-// 36: the step_trace_time.csv diagnostic of a shipped step wall the rank's events cover clearly less of
+// 41: step.preparing_ns (the producer's own step start to first work: legacy MindSpore's
+// iteration_interval) and step.comm_recorded (0: the producer left the step's communication columns all zero,
+// unrecorded); sum_step/step_stat.comm_ns and its overlap split NULL there, preparing_ns NULL where nothing
+// measured it; 39: label rank_origin = assigned (a rank the files do not name), source_file.mtime_ns in Unix
+// ns; 36: the step_trace_time.csv diagnostic of a shipped step wall the rank's events cover clearly less of
 // names both figures ("rank 1 step 2: 295 ms, but this rank's events cover 16.4 ms of it"), the step whose
 // events cover the smallest share as its example (core/model/stepwall.h);
 // 35: sum_op_name (each kernel name's count and median within an op type) and op_stat ratios of like
@@ -38,7 +41,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 39;
+constexpr int kSchemaVersion = 41;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -14,6 +14,12 @@ struct StepRow {
     int rank;
     int64_t step, startNs, endNs;
     std::string source;
+    /// The producer's own step start to first work (legacy MindSpore's iteration_interval); nullopt: not
+    /// given, measured from the events.
+    std::optional<int64_t> preparingNs = std::nullopt;
+    /// False: the producer left the step's communication unrecorded (legacy MindSpore steps whose comm
+    /// columns are all zero): its communication is not known, not 0.
+    bool commRecorded = true;
 };
 
 struct StepBreakdownRow { ///< step_trace_time.csv, ns

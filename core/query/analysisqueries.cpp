@@ -371,23 +371,22 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
     std::vector<StepRow> rows;
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
-        "st.compute_ns, coalesce(st.comm_ns, 0), coalesce(st.wait_ns, 0), st.idle_ns, "
-        "coalesce(st.preparing_ns, 0), coalesce(st.outlier, 0), st.late_rank, st.cause_kind, st.cause_ns, "
+        "st.compute_ns, st.comm_ns, coalesce(st.wait_ns, 0), st.idle_ns, "
+        "st.preparing_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, st.cause_ns, "
         "st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
         "ORDER BY "
         "s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
     const auto waitUnknown = loadRankWaitUnknown(db);
     const auto stubs = stubStepKeys(db); // the report's rule
+    auto opt = [&q](int col) { return q.isNull(col) ? std::nullopt : std::optional<int64_t>(q.i64(col)); };
     while (q.step()) {
         auto cause = stepCauseAt(q, int(q.i64(0)), 11);
         const int rank = int(q.i64(0));
         auto w = walls.find({rank, q.i64(1)});
         auto u = waitUnknown.find(rank);
-        rows.push_back({rank, q.i64(1), q.i64(2), q.i64(3), q.i64(4),
-                        q.isNull(5) ? std::nullopt : std::optional<int64_t>(q.i64(5)), q.i64(6), q.i64(7),
-                        q.isNull(8) ? std::nullopt : std::optional<int64_t>(q.i64(8)), q.i64(9),
-                        q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string(),
+        rows.push_back({rank, q.i64(1), q.i64(2), q.i64(3), q.i64(4), opt(5), opt(6), q.i64(7), opt(8),
+                        opt(9), q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string(),
                         w == walls.end() ? StepWall{} : w->second,
                         u == waitUnknown.end() ? std::string() : u->second});
         if (stubs.count({rank, rows.back().step})) rows.back().stubReason = stubStepWhy();

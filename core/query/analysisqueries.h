@@ -88,11 +88,15 @@ struct StepRow {
     int64_t step, startNs, endNs, wallNs;
     /// Unknown (nullopt) where no kernel measured it: a rank without device kernels and no shipped breakdown.
     std::optional<int64_t> computeNs;
-    int64_t commNs, waitNs;
+    /// Unknown (nullopt) where the producer left the step's communication unrecorded (legacy MindSpore
+    /// steps whose comm columns are all zero).
+    std::optional<int64_t> commNs;
+    int64_t waitNs;
     /// Unknown (nullopt) where the compute is: the idle time is the wall minus the kernels' and
     /// communication's busy time, and the kernels were not recorded.
     std::optional<int64_t> idleNs;
-    int64_t preparingNs;
+    /// Unknown (nullopt) where no device task started in the step and the producer gave none.
+    std::optional<int64_t> preparingNs;
     bool outlier;
     std::string cause;
     StepWall wall;           ///< where wallNs comes from, and whether the rank's events cover it

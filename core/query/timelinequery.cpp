@@ -8,12 +8,14 @@
 #include "core/index/defaultrun.h"
 #include "core/io/bytesource.h"
 #include "core/model/lod.h"
+#include "core/model/naturalorder.h"
 #include "core/query/coveringspans.h"
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
 #include "core/query/stubsteps.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace rs::query {
@@ -173,6 +175,27 @@ void setBounds(index::Db& db, ProfileSummary& s) {
 
 } // namespace
 
+namespace {
+
+int kindOrder(const std::string& kind) {
+    static const std::map<std::string, int> order{{"compute", 0}, {"communication", 1}, {"overlap", 2},
+                                                  {"host", 3},    {"counter", 5},       {"memory", 6}};
+    auto it = order.find(kind);
+    return it == order.end() ? 4 : it->second;
+}
+
+/// A rank's lanes: compute, communication, overlap, host, others, counters, its memory curve; then the
+/// producer's sort index, then the name with its numbers in natural order.
+bool laneBefore(const TrackDesc& a, const TrackDesc& b) {
+    if (a.rank != b.rank) return a.rank < b.rank;
+    const int ka = kindOrder(a.kind), kb = kindOrder(b.kind);
+    if (ka != kb) return ka < kb;
+    if (a.sortIndex != b.sortIndex) return a.sortIndex < b.sortIndex;
+    return model::naturalLess(a.name, b.name);
+}
+
+} // namespace
+
 void loadLanes(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
     auto q = db.prepare(
         "SELECT track_id, rank, kind, name, process, max_depth, span_count, sort_index FROM track WHERE "
@@ -191,8 +214,9 @@ void loadLanes(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
         s.tracks.push_back(
             {memoryTrackId(r), r, "memory", "device memory (allocated)", "", 0, m.i64(1), INT64_MAX});
     }
-    std::stable_sort(s.tracks.begin(), s.tracks.end(),
-                     [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
+    // SQL orders names byte by byte ("Stream 10" before "Stream 6"): lanes are ordered here, naturally,
+    // and every view and export reads this list
+    std::stable_sort(s.tracks.begin(), s.tracks.end(), laneBefore);
 }
 
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {

@@ -140,6 +140,36 @@ class TstDiscovery : public QObject {
                                               "chrome-json visible/x.pt.trace.json"}));
         QCOMPARE(d.ignored.size(), size_t(1));
     }
+    void rawProfDirectoryGivesTheTrueReason() {
+        // mindinsight profiler/: a PROF_ directory with no ASCEND_PROFILER_OUTPUT anywhere was "not read, the
+        // parsed ASCEND_PROFILER_OUTPUT files are used"; its timeline files were the device's only data
+        const std::string trace = "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]";
+        const std::string alone = test::tempDir("disc-prof-alone");
+        const std::string prof = alone + "/PROF_000001_1_ABC";
+        test::writeFile(prof + "/device_0/timeline/msprof_0_1_1.json", trace);
+        test::writeFile(prof + "/device_0/timeline/hccl_0_1_1.json", trace);
+        test::writeFile(prof + "/device_0/timeline/empty_0_1_1.json", ""); // 0 bytes: no data lost
+        test::writeFile(prof + "/device_0/start_info.0", "{}");
+        test::writeFile(alone + "/keep/rank-1.pt.trace.json", trace);
+        const auto d = import::discover(alone);
+        QCOMPARE(d.ignored.size(), size_t(1));
+        QVERIFY2(d.ignored[0].find("no parsed ASCEND_PROFILER_OUTPUT sits beside it") != std::string::npos,
+                 d.ignored[0].c_str());
+        QVERIFY(d.ignored[0].find("files are used") == std::string::npos);
+        const QStringList w = diags(d, prof);
+        QCOMPARE(w.size(), 1);
+        QVERIFY2(w[0].startsWith("warning|CANN raw PROF_ directory with 2 device timeline files"),
+                 qPrintable(w[0]));
+        // beside torch_npu's parsed output the raw directory is covered by it: said so, no warning
+        const std::string beside = test::tempDir("disc-prof-beside") + "/x_ascend_pt";
+        test::writeFile(beside + "/PROF_000001_1_ABC/device_0/timeline/msprof_0_1_1.json", trace);
+        test::writeFile(beside + "/ASCEND_PROFILER_OUTPUT/trace_view.json", trace);
+        const auto b = import::discover(beside);
+        QCOMPARE(b.ignored.size(), size_t(1));
+        QVERIFY2(b.ignored[0].find("ASCEND_PROFILER_OUTPUT files beside it are used") != std::string::npos,
+                 b.ignored[0].c_str());
+        QVERIFY(diags(b, beside + "/PROF_000001_1_ABC").isEmpty());
+    }
     void aFileNamedLikeATraceThatIsNoneIsNamed() {
         // the walk's junk folder: trace.json of random bytes beginning "y:=" gave "no profiler files found";
         // the file is named, with why and the byte it fails at. A JSON file whose name does not say trace

@@ -65,17 +65,18 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
                    r->wallNs,
                    int64_t(r->wall.source),
                    r->computeNs.value_or(-1),
-                   r->commNs,
+                   r->commNs.value_or(-1),
                    r->waitNs,
                    r->idleNs.value_or(-1),
-                   r->preparingNs};
+                   r->preparingNs.value_or(-1)};
     if (waitUnknown) v[Wait] = -1;
     const bool stub = !r->stubReason.empty();
     const QString stubTip = stub ? tr("Left out of medians and step statistics (as in the report): %1")
                                        .arg(QString::fromStdString(r->stubReason).toHtmlEscaped())
                                  : QString();
-    const bool unknown =
-        (index.column() == Compute && !r->computeNs) || (index.column() == Idle && !r->idleNs);
+    const bool unknown = (index.column() == Compute && !r->computeNs) ||
+                         (index.column() == Idle && !r->idleNs) || (index.column() == Comm && !r->commNs) ||
+                         (index.column() == Preparing && !r->preparingNs);
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == Rank) return shownRank(r->rank); // as the lanes name it
@@ -153,7 +154,8 @@ QString StepsModel::wallToolTip(const query::StepRow& r) const {
         // level1: Stage + Bubble 136.6 ms in a 156 ms ProfilerStep, the difference mostly its Preparing
         tip += "<br>" + tr("The timeline's step band lasts %1: a shipped wall leaves out the Preparing "
                            "before the step's first device task (%2) and the host's tail")
-                            .arg(formatDuration(r.wall.eventsNs), formatDuration(r.preparingNs));
+                            .arg(formatDuration(r.wall.eventsNs),
+                                 r.preparingNs ? formatDuration(*r.preparingNs) : tr("not known"));
     if (r.outlier) tip += "<br>" + tr("Outlier step: %1").arg(QString::fromStdString(r.cause));
     return tip;
 }
@@ -162,6 +164,17 @@ QVariant StepsModel::toolTip(const query::StepRow& r, Column c, int rank) {
     if (c == Compute && !r.computeNs)
         return tr("Compute unknown: rank %1 recorded no device kernel (a host-only trace, or no device "
                   "data) and ships no step breakdown")
+            .arg(rank);
+    if (c == Comm && !r.commNs)
+        return tr("Communication not known: rank %1's files leave this step's communication columns all zero "
+                  "(not recorded), while other steps have values")
+            .arg(rank);
+    if (c == Preparing && !r.preparingNs)
+        return tr("Preparing not known: no device task started in this step, and the files give no step "
+                  "interval");
+    if (c == Idle && !r.idleNs && r.computeNs)
+        return tr("Idle unknown: idle is the step's time without device work, and rank %1's communication "
+                  "in this step was not recorded")
             .arg(rank);
     if (c == Idle && !r.idleNs)
         return tr("Idle unknown: idle is the step's time without device work, and rank %1 recorded no device "

@@ -1,14 +1,15 @@
 #pragma once
 // Table model of every rank × step with its breakdown (wall, compute, communication, wait, idle,
-// preparing); outlier steps marked (background, cause in the tooltip); a compute or idle time nothing
-// measured shows "—" with the reason in its tooltip. Only the shown run's ranks are listed, named as the
-// lanes name them (the producer's number, not the rank key that tells colliding runs apart). The "wall
-// from" column says where each wall comes from (core/model/stepwall.h); a shipped wall the rank's events
-// cover clearly less of is flagged (⚠, an orange mark, the numbers in the tooltip). A wait nothing could
-// measure reads "not known" with core's reason (core/query/waitknowledge.h), as the report says.
-// A stub last step (core/query/stubsteps.h, the report's rule) is greyed and italic, its cause column says
-// "stub: left out of medians" and every cell's tooltip gives the reason, so it does not read as an
-// ordinary step. Qt::UserRole holds raw numbers for sorting (-1: unknown). GUI thread only.
+// preparing); outlier steps marked (background, cause in the tooltip); a compute, communication, idle or
+// preparing time nothing measured (or the producer left unrecorded) shows "—" with the reason in its tooltip.
+// Only the shown run's ranks are listed, named as the lanes name them (the producer's number, not the rank
+// key that tells colliding runs apart). The "wall from" column says where each wall comes from
+// (core/model/stepwall.h); a shipped wall the rank's events cover clearly less of is flagged (⚠, an orange
+// mark, the numbers in the tooltip). A wait nothing could measure reads "not known" with core's reason
+// (core/query/waitknowledge.h), as the report says. A stub last step (core/query/stubsteps.h, the report's
+// rule) is greyed and italic, its cause column says "stub: left out of medians" and every cell's tooltip
+// gives the reason, so it does not read as an ordinary step. Qt::UserRole holds raw numbers for sorting
+// (-1: unknown). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QAbstractTableModel>
