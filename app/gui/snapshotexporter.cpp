@@ -1,11 +1,11 @@
 #include "app/gui/snapshotexporter.h"
 
 #include "app/gui/exportscene.h"
+#include "app/gui/snapshotexporterstep.h"
 #include "views/common/interactionstate.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <nlohmann/json.hpp>
 
 namespace rs::gui {
 
@@ -30,31 +30,21 @@ class Writer {
     QString& m_error;
 };
 
-/// The worst outlier step, else the median step of the first rank (-1: no steps).
-int64_t stepWorthShowing(const query::ProfileSummary& s) {
-    auto report = nlohmann::json::parse(s.reportJson, nullptr, false);
-    if (report.is_object() && !report["outlier_steps"].empty())
-        return report["outlier_steps"][0]["step"].get<int64_t>();
-    std::vector<int64_t> steps;
-    for (const auto& st : s.steps)
-        if (!s.ranks.empty() && st.rank == s.ranks.front()) steps.push_back(st.step);
-    return steps.empty() ? -1 : steps[steps.size() / 2];
-}
-
-bool writeDefaultSet(ExportScene& scene, Writer& write) {
-    const auto& s = scene.summary();
+bool writeDefaultSet(ExportScene& scene, Writer& write, const QString& dbPath) {
     if (!write("timeline", "timeline-overview")) return false;
-    const int64_t step = stepWorthShowing(s);
-    if (step >= 0 && scene.zoomToStep(step)) {
-        if (!write("timeline", QString("timeline-step-%1").arg(step))) return false;
-        // and the end of that step, where the collective and its waits are
-        for (const auto& st : s.steps)
-            if (!s.ranks.empty() && st.rank == s.ranks.front() && st.step == step) {
-                int64_t tail = std::max<int64_t>((st.endNs - st.startNs) / 6, 1000000);
-                scene.setWindow(st.endNs - tail, st.endNs + (st.endNs - st.startNs) / 20);
-                if (!write("timeline", QString("timeline-step-%1-allreduce").arg(step))) return false;
-                break;
-            }
+    index::Db db(dbPath.toStdString(), true);
+    const StepPicture pick = stepWorthShowing(db, scene.summary());
+    if (pick.step >= 0 && scene.zoomToStep(pick.step)) {
+        if (!write("timeline", QString("timeline-step-%1").arg(pick.step))) return false;
+        // the step's longest collective whole, with a margin of an eighth of it either side; only when the
+        // step has one (amd_trace's pictures named "-allreduce" showed no collective)
+        if (const auto& c = pick.collective) {
+            const int64_t pad = std::max<int64_t>((c->endNs - c->startNs) / 8, 1000);
+            scene.setWindow(c->startNs - pad, c->endNs + pad);
+            if (!write("timeline",
+                       QString("timeline-step-%1-%2").arg(pick.step).arg(QString::fromStdString(c->kind))))
+                return false;
+        }
     }
     scene.state().fit();
     if (!write("heatmap", "heatmap")) return false;
@@ -96,7 +86,7 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
         if (r.selection) scene.setSelection(*r.selection);
         Writer write(scene, r, files, error);
         if (!r.specific()) {
-            writeDefaultSet(scene, write);
+            writeDefaultSet(scene, write, r.dbPath);
             return files;
         }
         const QStringList views =

@@ -2,8 +2,10 @@
 // `rankscope export` and the headless `./dev run`: renders the views of an indexed profile to image
 // files without a display (ExportScene). With no window, step, selection or state asked for and --view
 // all, it writes the set worth looking at: the timeline fitted to the run, zoomed to the worst outlier
-// step (or the median step) and to that step's end, the heatmap and the memory map of the rank with a
-// bank anomaly. Otherwise each asked view once, as that picture. Needs a QApplication; GUI thread.
+// step (or the typical step, stub steps left out) and, when that step has a collective, to its longest
+// collective whole ("timeline-step-N-<collective>": snapshotexporterstep.h), the heatmap and the memory
+// map of the rank with a bank anomaly. Otherwise each asked view once, as that picture. Needs a QApplication;
+// GUI thread.
 #include "app/gui/viewstate.h"
 
 #include <QSize>

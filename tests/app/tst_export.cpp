@@ -10,6 +10,7 @@
 #include "tests/support/testsupport.h"
 #include "views/timeline/timelinelayout.h"
 
+#include <QDir>
 #include <QDomDocument>
 #include <QFile>
 #include <QImage>
@@ -396,6 +397,28 @@ class TstExport : public QObject {
         QImage w = exportPng({"--view", "window", "--width", "1280", "--height", "800"}, "window");
         QCOMPARE(w.width(), 1280);
         QVERIFY(w.height() > 800);
+    }
+
+    void defaultSetPicturesATypicalStepAndItsCollective_data() {
+        QTest::addColumn<QString>("sample");
+        QTest::addColumn<QStringList>("stepPictures");
+        // amd_trace, rank 0: step 1 (9.29 ms) and step 2 (49 µs, the last, no device work: a stub step the
+        // report leaves out), no collective at all: step 1 alone, no collective picture
+        QTest::newRow("amd_trace") << "amd_trace" << QStringList{"timeline-step-1.png"};
+        // trace_filter, rank 0: steps 551 (607.3 ms) and 552 (622.9 ms), the lower median 551, five
+        // nccl:SendRecv kernels in it
+        QTest::newRow("trace_filter")
+            << "trace_filter" << QStringList{"timeline-step-551-sendrecv.png", "timeline-step-551.png"};
+    }
+    void defaultSetPicturesATypicalStepAndItsCollective() {
+        QFETCH(QString, sample);
+        QFETCH(QStringList, stepPictures);
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        const QString out = q(m_root) + "/set-" + sample;
+        run({"export", q(samples) + "/hta/tests/data/" + sample, "--out", out, "--quiet"}, 0);
+        const QStringList steps = QDir(out).entryList({"timeline-step-*"}, QDir::Files, QDir::Name);
+        QCOMPARE(steps, stepPictures);
     }
 
     void exportUsage_data() {

@@ -93,6 +93,41 @@ class TstOpSummaryView : public QObject {
         // the total is on screen beside its name
         QVERIFY(t->columnViewportPosition(views::OpSummaryModel::Total) < t->viewport()->width());
     }
+    void differentNamesNeverReadTheSame() {
+        // trace_filter has split_embedding_backward_codegen_rowwise_adagrad_{unweighted,weighted}_kernel_
+        // cta_per_row_1 (the SQL below counts both): elided in the middle, both read
+        // "split_embedding_backward_…hted_kernel_cta_per_row_1"
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/hta/tests/data/trace_filter");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(DISTINCT op_type) FROM op_stats WHERE op_type LIKE "
+                           "'%split_embedding_backward%weighted%cta_per_row_1%'"),
+                 int64_t(2));
+        views::InteractionState state;
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+        views::OpSummaryView view(&state, &service);
+        view.resize(1000, 400);
+        view.show();
+        view.setProfile(summary->ranks);
+        QTRY_VERIFY(view.model()->rowCount() > 10);
+        auto* t = view.table();
+        QTRY_VERIFY(t->columnWidth(views::OpSummaryModel::OpType) > 0);
+        QMap<QString, QString> nameOf; // label → the name it stands for
+        const QFontMetrics fm(t->font());
+        for (int r = 0; r < view.model()->rowCount(); ++r) {
+            const QString name = view.model()->row(r)->opType, label = view.shownName(name);
+            QVERIFY2(!nameOf.contains(label) || nameOf[label] == name,
+                     qPrintable(QString("\"%1\" reads as \"%2\" too").arg(label, nameOf[label])));
+            nameOf[label] = name;
+            QVERIFY2(fm.horizontalAdvance(label) <= t->columnWidth(views::OpSummaryModel::OpType),
+                     qPrintable(label));
+        }
+    }
 };
 
 QTEST_MAIN(TstOpSummaryView)

@@ -5,6 +5,7 @@
 #include "views/common/timemapping.h"
 #include "views/memory/bankstrip.h"
 #include "views/memory/memorymapcanvas.h"
+#include "views/memory/memoryplotticks.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -40,7 +41,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     lay->addWidget(split, 1);
     m_canvas->setToolTip(
         tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
-    m_plot->setMinimumHeight(90);
+    m_plot->setMinimumHeight(130); // room for 3 value labels a line apart beside the tick and axis labels
     m_plot->yAxis->setLabel(tr("GiB"));
     m_plot->xAxis->setLabel(tr("ms from the run's start")); // the same origin as the timeline's ruler
     m_plot->legend->setVisible(true);
@@ -50,7 +51,8 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setWrap(0);
     stylePlot(m_plot, palette());
-    m_plot->yAxis->ticker()->setTickCount(4);
+    // ticks fitted to the plot's size and range on every replot (memoryplotticks.h)
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { fitMemoryPlotTicks(*m_plot); });
     // align the plot's axis rect with the canvas' time axis
     m_plot->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
     m_plot->axisRect()->setMargins(QMargins(MemoryMapCanvas::kLeft, 0, 8, 0));
@@ -104,7 +106,6 @@ void MemoryMapView::setProfile(const std::vector<int>& ranks, const std::map<int
     for (int r : ranks)
         m_rankBox->addItem(tr("rank %1").arg(shownRank(r)), r);
     m_rankBox->blockSignals(false);
-    m_origin = m_state->boundsStart();
     if (!ranks.empty()) showRank(ranks.front());
 }
 
@@ -126,7 +127,10 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_rankBox->blockSignals(true);
     m_rankBox->setCurrentIndex(m_rankBox->findData(d->rank));
     m_rankBox->blockSignals(false);
-    if (m_origin == 0) m_origin = d->startNs; // setProfile sets it to the run's start
+    // ms from the run's start, as the timeline's ruler, on screen and in `rankscope export` alike (the
+    // export never calls setProfile; a rank without memory data has startNs 0, which put the axis at
+    // 1.7·10¹² ms); the rank's first sample only when no run is known
+    m_origin = m_state->boundsEnd() > m_state->boundsStart() ? m_state->boundsStart() : d->startNs;
     const bool none = d->tensors.empty() && d->curve.empty();
     QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
                    : none ? tr("No memory data for rank %1: none recorded, or records left out (File ▸ "
@@ -168,6 +172,13 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         label->setText(tr("peak %1").arg(formatBytes(d->peakAllocatedBytes)));
         label->setFont(QFont(font().family(), 7));
         label->setColor(palette().color(QPalette::Text));
+    }
+    if (m_plot->graphCount() == 0) { // an empty plot under a blank legend read as a flat zero curve
+        auto* noCurve = new QCPItemText(m_plot);
+        noCurve->position->setType(QCPItemPosition::ptAxisRectRatio);
+        noCurve->position->setCoords(0.5, 0.5);
+        noCurve->setText(tr("No memory curve recorded for this rank"));
+        noCurve->setColor(palette().color(QPalette::PlaceholderText));
     }
     m_plot->rescaleAxes();
     m_plot->yAxis->setRangeLower(0);

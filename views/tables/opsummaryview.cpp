@@ -1,6 +1,7 @@
 #include "views/tables/opsummaryview.h"
 
 #include "views/tables/opsummarymodel.h"
+#include "views/tables/opsummarynamedelegate.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -8,13 +9,14 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rs::views {
 
 OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* service, QWidget* parent)
     : QWidget(parent), m_state(state), m_service(service), m_model(new OpSummaryModel(this)),
       m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView), m_filter(new QLineEdit),
-      m_caption(new QLabel) {
+      m_caption(new QLabel), m_names(new OpSummaryNameDelegate(this)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     m_filter->setPlaceholderText(tr("Filter op types (MatMul, Cast…): device kernels of the whole run"));
@@ -30,10 +32,16 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    // one line per op: a CUDA template name runs to a thousand characters; it is elided in the middle
-    // (the tooltip has it whole) so the figures stay beside it
+    // one line per op: a CUDA template name runs to a thousand characters; it is shortened (the tooltip
+    // has it whole) so the figures stay beside it, and so that two names never read the same: elided in
+    // the middle, "split_embedding_backward_…hted_kernel_cta_per_row_1" was the weighted and the
+    // unweighted kernel alike (opsummarynamedelegate.h)
     m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->setItemDelegateForColumn(OpSummaryModel::OpType, m_names);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == OpSummaryModel::OpType) relabel();
+    });
     m_table->horizontalHeader()->setStretchLastSection(
         false); // the ratio stays beside its op, not 1000 px away
     lay->addWidget(m_table, 1);
@@ -51,6 +59,7 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
             m_table->resizeColumnsToContents();
             if (m_table->columnWidth(OpSummaryModel::OpType) > kMaxNameWidth)
                 m_table->setColumnWidth(OpSummaryModel::OpType, kMaxNameWidth);
+            relabel();
             updateCaption();
         });
 }
@@ -66,6 +75,20 @@ void OpSummaryView::updateCaption() {
                   .arg(m_filter->text())
                   .arg(all)
             : tr("%1 of %2 (op type, rank) rows match \"%3\"").arg(shown).arg(all).arg(m_filter->text()));
+}
+
+void OpSummaryView::relabel() {
+    std::vector<QString> names;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        names.push_back(m_model->row(r)->opType);
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    m_names->setNames(names, m_table->font(), m_table->columnWidth(OpSummaryModel::OpType));
+    m_table->viewport()->update();
+}
+
+QString OpSummaryView::shownName(const QString& opType) const {
+    return m_names->label(opType);
 }
 
 void OpSummaryView::setProfile(const std::vector<int>& ranks) {

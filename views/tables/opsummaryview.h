@@ -16,6 +16,7 @@ class QTableView;
 namespace rs::views {
 
 class OpSummaryModel;
+class OpSummaryNameDelegate;
 
 class OpSummaryView : public QWidget {
     Q_OBJECT
@@ -26,6 +27,8 @@ class OpSummaryView : public QWidget {
     void setProfile(const std::vector<int>& ranks);
     OpSummaryModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+    /// The op type's name as the table draws it for the name column's width (whole in the tooltip).
+    QString shownName(const QString& opType) const;
 
   Q_SIGNALS:
     void rowChosen(const QString& opType, int rank);
@@ -33,6 +36,7 @@ class OpSummaryView : public QWidget {
   private:
     void onCurrent(const QModelIndex& cur);
     void updateCaption(); ///< rows shown of all, or that the filter matches none
+    void relabel();       ///< the names' labels for the name column's width (distinct)
     InteractionState* m_state;
     query::QueryService* m_service;
     OpSummaryModel* m_model;
@@ -40,6 +44,7 @@ class OpSummaryView : public QWidget {
     QTableView* m_table;
     QLineEdit* m_filter;
     QLabel* m_caption;
+    OpSummaryNameDelegate* m_names;
     quint64 m_pending = 0;
 };
 

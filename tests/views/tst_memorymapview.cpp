@@ -1,0 +1,114 @@
+// The memory view's curve plot reads true on screen and in `rankscope export` alike (walk 11):
+// - a rank with no memory data: the time axis is ms from the run's start (the run here starts at
+//   1 739 840 000 s on the epoch clock and lasts 9.762 ms, as amd_trace), never "1.73984·10¹²" on every
+//   tick, and the plot says there is no curve instead of showing an empty legend;
+// - on the smallest plot (130 px) of 0–12.5 GiB the value labels
+// stand at least a line apart;
+// - in a 339 ns window at +140.555 ms every time label differs (they read "140.555" four times).
+#include "views/common/interactionstate.h"
+#include "views/memory/memorymapview.h"
+
+#include <QFontMetrics>
+#include <QSet>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace rs;
+
+namespace {
+constexpr int64_t kMs = 1000000;
+constexpr int64_t kRunStart = 1739840000LL * 1000000000LL, kRunLen = 9762000;
+constexpr double kGiB = double(1 << 30);
+
+/// 5 samples from 0.5 to 12.5 GiB over the run, as df_index_resolver's reserved curve reaches 11.9.
+std::shared_ptr<query::MemoryMapData> curveData() {
+    auto d = std::make_shared<query::MemoryMapData>();
+    d->rank = 0;
+    for (int i = 0; i < 5; ++i)
+        d->curve.push_back({kRunStart + i * 2 * kMs, (0.5 + 3 * i) * kGiB, 12.5 * kGiB, 0.5 * kGiB});
+    d->startNs = kRunStart;
+    d->endNs = kRunStart + 8 * kMs;
+    return d;
+}
+
+QStringList labels(QCPAxis* a) {
+    QStringList out;
+    for (const auto& l : a->tickVectorLabels())
+        out << l;
+    return out;
+}
+} // namespace
+
+class TstMemoryMapView : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void noDataAxisCountsFromTheRunsStart() {
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        views::MemoryMapView view(&state, nullptr); // as ExportScene builds it: no setProfile
+        view.resize(1000, 600);
+        view.show();
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 0; // loadMemoryMap of a rank without memory rows: startNs = endNs = 0
+        view.setData(d);
+        QCustomPlot* plot = view.plot();
+        plot->replot();
+        QVERIFY2(std::abs(plot->xAxis->range().lower) < 1e-9,
+                 qPrintable(QString::number(plot->xAxis->range().lower)));
+        QVERIFY(std::abs(plot->xAxis->range().upper - 9.762) < 1e-9);
+        const QStringList l = labels(plot->xAxis);
+        QVERIFY(l.size() >= 3);
+        QCOMPARE(QSet<QString>(l.begin(), l.end()).size(), l.size());
+        QVERIFY(l.contains("0") || l.contains("0.0") || l.contains("0.00"));
+        // the picture says there is no curve, and shows no empty legend
+        QCOMPARE(plot->graphCount(), 0);
+        QCOMPARE(plot->legend->itemCount(), 0);
+        bool said = false;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(plot->item(i))) said |= t->text().contains("No memory");
+        QVERIFY(said);
+    }
+    void valueLabelsStandALineApart() {
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1400, 800);
+        view.show();
+        view.setData(curveData());
+        QCustomPlot* plot = view.plot();
+        plot->setFixedHeight(plot->minimumHeight()); // the splitter's smallest plot
+        QCoreApplication::processEvents();
+        plot->replot();
+        plot->replot(); // the ticks are fitted to the rect the previous replot laid out
+        const auto ticks = plot->yAxis->tickVector();
+        QVERIFY(ticks.size() >= 2);
+        const int lineH = QFontMetrics(plot->yAxis->tickLabelFont()).height();
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double gap =
+                std::abs(plot->yAxis->coordToPixel(ticks[i]) - plot->yAxis->coordToPixel(ticks[i - 1]));
+            QVERIFY2(gap >= lineH,
+                     qPrintable(QString("labels %1 px apart, a line is %2").arg(gap).arg(lineH)));
+        }
+    }
+    void timeLabelsDifferAtAnyZoom() {
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + 200 * kMs);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1400, 800);
+        view.show();
+        auto d = curveData();
+        d->endNs = kRunStart + 200 * kMs;
+        view.setData(d);
+        const int64_t t0 = kRunStart + 140555000; // +140.555 ms, a 339 ns window as on the demo
+        state.setWindow(t0, t0 + 339);
+        QCustomPlot* plot = view.plot();
+        plot->replot();
+        const QStringList l = labels(plot->xAxis);
+        QVERIFY2(l.size() >= 3, qPrintable(l.join(" | ")));
+        QVERIFY2(QSet<QString>(l.begin(), l.end()).size() == l.size(), qPrintable(l.join(" | ")));
+        QVERIFY2(l.first().startsWith("140.555"), qPrintable(l.join(" | ")));
+    }
+};
+
+QTEST_MAIN(TstMemoryMapView)
+#include "tst_memorymapview.moc"
