@@ -1,5 +1,7 @@
 #include "views/tables/drilldownview.h"
 
+#include "views/common/plural.h"
+
 #include "views/tables/opsmodel.h"
 #include "views/tables/stepsmodel.h"
 #include "views/tables/tensorsmodel.h"
@@ -159,10 +161,10 @@ QString DrillDownView::breadcrumbs() const {
              tr("rank %1 · step %2").arg(m_steps->shownRank(m_rank)).arg(m_step) +
              (m_level == 1 ? "</b>" : "");
     if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + tensorTitle() + "</b>";
-    if (m_level >= 2 && m_tensorsLoaded && m_tensorsLeftOut > 0)
-        s += tr(" (and %n row(s) without a device address left out: the same allocations, recorded again "
-                "by another file a few µs apart, as in the memory map)",
-                nullptr, int(m_tensorsLeftOut));
+    if (m_level >= 2 && m_tensorsLoaded && m_tensorsLeftOut > 0) // counted: Qt's %n prints "row(s)"
+        s += tr(" (and %1 without a device address left out: the same allocations, recorded again by "
+                "another file a few µs apart, as in the memory map)")
+                 .arg(counted(m_tensorsLeftOut, tr("row"), tr("rows")));
     if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
         s += tr(" — <i>no memory record of rank %1 in step %2 names this op, its type or its collective "
                 "algorithm (records may name the op otherwise)</i>")
