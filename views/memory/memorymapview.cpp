@@ -173,6 +173,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         label->setFont(QFont(font().family(), 7));
         label->setColor(palette().color(QPalette::Text));
     }
+    m_plot->legend->setVisible(m_plot->graphCount() > 0); // an empty legend box is a claim of nothing
     if (m_plot->graphCount() == 0) { // an empty plot under a blank legend read as a flat zero curve
         auto* noCurve = new QCPItemText(m_plot);
         noCurve->position->setType(QCPItemPosition::ptAxisRectRatio);
