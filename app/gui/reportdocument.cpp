@@ -204,6 +204,28 @@ class Builder {
             "overview-heatmap.png"));
     }
 
+    /// "Rank 5 and 3 of the 7 ranks that waited for it (0, 1, 2), …": the picture shows a few of the
+    /// waiting ranks, and says so (walk 11: "ranks that waited" beside 3 of 7).
+    static QString timelineCaption(const Finding& f, const std::set<int>& shown, const QString& extent) {
+        const int rank = f.rank.value_or(-1);
+        if (f.waitingRanks.empty())
+            return QObject::tr("Rank %1 around the finding (%2).").arg(rank).arg(extent);
+        QStringList waiting;
+        for (int r : shown)
+            if (r != rank &&
+                std::find(f.waitingRanks.begin(), f.waitingRanks.end(), r) != f.waitingRanks.end())
+                waiting << QString::number(r);
+        if (waiting.size() >= qsizetype(f.waitingRanks.size()))
+            return QObject::tr("Rank %1 and the ranks that waited for it, around the finding (%2).")
+                .arg(rank)
+                .arg(extent);
+        return QObject::tr("Rank %1 and %2 of the %3 ranks that waited for it (%4), around the finding (%5).")
+            .arg(rank)
+            .arg(waiting.size())
+            .arg(f.waitingRanks.size())
+            .arg(waiting.join(", "), extent);
+    }
+
     void findingPictures(const Finding& f, int index) {
         // where the finding points is the navigator's rule, as in the app; the pictures frame it
         const FindingTarget t = FindingNavigator::targetOf(f, &m_scene.summary());
@@ -237,14 +259,7 @@ class Builder {
             m_scene.setRanks(ranks);
             m_scene.setWindow(a - pad, b + pad);
             m_scene.setSelection(t.cellOps.isEmpty() ? t.selection : cell);
-            add(picture(shot("timeline"),
-                        (f.waitingRanks.empty()
-                             ? QObject::tr("Rank %1 around the finding (%2).")
-                             : QObject::tr("Rank %1 and ranks that waited for it, around the "
-                                           "finding (%2)."))
-                            .arg(rank)
-                            .arg(dur(b - a)),
-                        tag + "-timeline.png"));
+            add(picture(shot("timeline"), timelineCaption(f, ranks, dur(b - a)), tag + "-timeline.png"));
         }
         if (!t.cellOps.isEmpty()) {
             reset();

@@ -94,6 +94,11 @@ class TstHtmlReport : public QObject {
         // root causes first: the stall (the most time lost) before the slow card
         QVERIFY(h.indexOf("[stall] rank 5") < h.indexOf("[slow_rank] rank 3"));
         QVERIFY(h.indexOf("[slow_rank] rank 3") < h.indexOf("[bank_anomaly] rank 6"));
+        // the stall's picture shows the culprit and three of the seven ranks that waited (every rank of
+        // the 8-rank demo but 5 waited for it: the finding says "7 ranks waited"), and its caption says so
+        // (walk 11: "Rank 5 and ranks that waited for it" beside ranks 0-2 only)
+        QVERIFY(h.contains("7 ranks waited"));
+        QVERIFY2(h.contains("Rank 5 and 3 of the 7 ranks that waited for it (0, 1, 2)"), "stall caption");
     }
 
     void tablesCarryTheIndexFigures() {
