@@ -297,6 +297,33 @@ class TstFrameBuilder : public QObject {
         QCOMPARE(centres.size(), size_t(3)); // steps 0, 2, 4 of five
         QVERIFY(std::abs(centres[1] - in.mapping().x(100 * kMs)) < 1);
     }
+    void stepLabelsNeverRunTogether() {
+        // walk 11: on ns_resolution_trace "Step 101" and "Step 102" ran together on the ruler. Steps of 8 ms
+        // (~40 px in a 200 ms window) numbered from 101: every label drawn fits its step, none overlaps the
+        // next
+        Frame f;
+        f.summary->steps.clear();
+        for (int r : {0, 1})
+            for (int64_t i = 0; i < 25; ++i)
+                f.summary->steps.push_back(
+                    {r, 101 + i, i * 8 * kMs, (i + 1) * 8 * kMs, false, "", {}, 0, {}});
+        f.scene.setSummary(f.summary);
+        const FrameInput in = f.input(0, 200 * kMs);
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, in.font));
+        std::vector<std::pair<double, double>> spans; // [x, x + text width) of each step label
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* t : built.all<views::Text>())
+            if (t->rect.top() == 14 && t->rect.left() > views::Viewport::kGutter)
+                spans.push_back({t->rect.left(), t->rect.left() + fm.horizontalAdvance(t->text)});
+        QVERIFY(spans.size() >= 20); // labelled, shorter ("101") where "Step 101" does not fit
+        std::sort(spans.begin(), spans.end());
+        for (size_t i = 1; i < spans.size(); ++i)
+            QVERIFY2(spans[i - 1].second <= spans[i].first,
+                     qPrintable(QString("label %1 ends at %2, the next starts at %3")
+                                    .arg(i - 1)
+                                    .arg(spans[i - 1].second)
+                                    .arg(spans[i].first)));
+    }
     void markedAreaOnItsLanesOnly() {
         Frame f;
         views::MarkedArea a;

@@ -293,10 +293,20 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
             const double x0 = std::max(tm.x(s.startNs), double(k)), x1 = tm.x(s.endNs);
             if (x1 - x0 < 30 || x0 > vp.width) continue;
             const bool outlier = m_outlierSteps.count(s.step) > 0;
-            out.add(Text{
-                QRectF(x0 + 3, 14, x1 - x0 - 3, 13),
-                QString("Step %1%2").arg(s.step).arg(outlier ? QString::fromUtf8(" ⚠ outlier") : QString()),
-                outlier ? rgb(waitColor()) : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
+            // the longest label that fits the step: text is not clipped, and "Step 101Step 102" ran together
+            // on a run of narrow steps (walk 11)
+            const QString warn = outlier ? QString::fromUtf8(" ⚠") : QString();
+            QString label;
+            for (const QString& c :
+                 {QString("Step %1%2").arg(s.step).arg(outlier ? warn + " outlier" : QString()),
+                  QString("Step %1%2").arg(s.step).arg(warn), QString::number(s.step) + warn})
+                if (fm.horizontalAdvance(c) + 6 <= x1 - x0) {
+                    label = c;
+                    break;
+                }
+            if (label.isEmpty()) continue;
+            out.add(Text{QRectF(x0 + 3, 14, x1 - x0 - 3, 13), label,
+                         outlier ? rgb(waitColor()) : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
         }
     }
     // second row of the gutter; the first holds the ruler's origin
