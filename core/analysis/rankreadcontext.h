@@ -9,12 +9,12 @@
 // Memory: the rank's kernels (~40 bytes each) and tensors (~100 bytes each) while the group computes.
 // Threads: one thread at a time (the one computing the group), over a connection of that thread.
 #include "core/analysis/analysisoptions.h"
-#include "core/analysis/intervals.h"
 #include "core/analysis/nameindex.h"
 #include "core/analysis/rankkernels.h"
 #include "core/analysis/ranktensors.h"
 #include "core/analysis/stepindex.h"
 #include "core/index/sqlite.h"
+#include "core/model/intervals.h"
 
 #include <cstdint>
 #include <map>
@@ -23,6 +23,8 @@
 #include <vector>
 
 namespace rs::analysis {
+
+using Intervals = model::Intervals;
 
 class RankReadContext {
   public:

@@ -1,13 +1,16 @@
 #include "core/analysis/stepbreakdown.h"
 
-#include "core/analysis/intervals.h"
 #include "core/model/findingtext.h"
+#include "core/model/intervals.h"
 #include "core/model/waitkind.h"
 
 #include <algorithm>
 #include <map>
 
 namespace rs::analysis {
+
+using model::unionLength;
+using Intervals = model::Intervals;
 
 using index::Db;
 

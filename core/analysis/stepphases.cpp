@@ -1,7 +1,7 @@
 #include "core/analysis/stepphases.h"
 
-#include "core/analysis/intervals.h"
 #include "core/analysis/rankcontext.h"
+#include "core/model/intervals.h"
 #include "core/model/stepwall.h"
 #include "core/model/timetext.h"
 
@@ -10,6 +10,9 @@
 #include <map>
 
 namespace rs::analysis {
+
+using model::intersectionLength;
+using model::unionLength;
 
 using index::Db;
 

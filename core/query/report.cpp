@@ -2,6 +2,7 @@
 #include "core/model/plural.h"
 
 #include "core/model/findingtext.h"
+#include "core/model/intervals.h"
 #include "core/model/sourcerows.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
@@ -221,51 +222,26 @@ json outlierStepsSection(index::Db& db) {
     return a;
 }
 
-/// The length of the union of [start, end) intervals, fed in start order.
-class IntervalUnion {
-  public:
-    void add(int64_t start, int64_t end) {
-        if (m_open && start <= m_end) {
-            m_end = std::max(m_end, end);
-            return;
-        }
-        close();
-        m_start = start, m_end = end, m_open = true;
-    }
-    int64_t total() {
-        close();
-        return m_total;
-    }
-
-  private:
-    void close() {
-        if (m_open) m_total += m_end - m_start;
-        m_open = false;
-    }
-    int64_t m_start = 0, m_end = 0, m_total = 0;
-    bool m_open = false;
-};
-
 json commWaitSection(index::Db& db, int top) {
     // a rank's waits on parallel streams overlap (cluster_propose's pipeline Receive and Send on streams
     // 48 and 49): its wait is the time it spent waiting, the union of its wait intervals, never their sum
     // (walk 12: "waited 1.34 s" in 0.90 s of steps). Likewise per blamed rank.
-    std::map<int64_t, IntervalUnion> perRank;
-    std::map<int64_t, std::map<std::string, IntervalUnion>> perBlamed;
+    std::map<int64_t, model::Intervals> perRank;
+    std::map<int64_t, std::map<std::string, model::Intervals>> perBlamed;
     auto q = db.prepare("SELECT rank, blamed_rank, start_ns, start_ns + dur_ns FROM wait WHERE kind = "
-                        "'collective_wait' ORDER BY rank, start_ns");
+                        "'collective_wait'");
     while (q.step()) {
         const int64_t rank = q.i64(0);
-        perRank[rank].add(q.i64(2), q.i64(3));
-        perBlamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))].add(q.i64(2), q.i64(3));
+        perRank[rank].push_back({q.i64(2), q.i64(3)});
+        perBlamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))].push_back({q.i64(2), q.i64(3)});
     }
     json byRank = json::array();
     int64_t totalWait = 0;
-    for (auto& [rank, u] : perRank) {
+    for (auto& [rank, waits] : perRank) {
         json blamed = json::object();
         for (auto& [who, b] : perBlamed[rank])
-            blamed[who] = b.total();
-        const int64_t ns = u.total();
+            blamed[who] = model::unionLength(b);
+        const int64_t ns = model::unionLength(waits);
         totalWait += ns;
         byRank.push_back({{"rank", rank}, {"wait_ns", ns}, {"blamed_on", blamed}});
     }

@@ -1,10 +1,10 @@
 // The analysis engine against demo profiles with known built-in problems (both formats): each problem
 // is found with the right rank/step/op and magnitude; the healthy demo reports nothing. Plus data-driven
 // tests of the robust statistics and the bank mapping.
-#include "core/analysis/intervals.h"
 #include "core/analysis/memorybanks.h"
 #include "core/demo/demogenerator.h"
 #include "core/demo/kinetodemowriter.h"
+#include "core/model/intervals.h"
 #include "core/query/report.h"
 #include "core/stats/robuststats.h"
 #include "tests/support/testsupport.h"
@@ -247,8 +247,8 @@ class TstAnalysis : public QObject {
     }
     void intervals() {
         std::vector<std::pair<int64_t, int64_t>> a{{0, 10}, {5, 15}, {20, 30}}, b{{8, 22}};
-        QCOMPARE(analysis::unionLength(a), int64_t(25));
-        QCOMPARE(analysis::intersectionLength(a, b), int64_t(9));
+        QCOMPARE(model::unionLength(a), int64_t(25));
+        QCOMPARE(model::intersectionLength(a, b), int64_t(9));
     }
 };
 

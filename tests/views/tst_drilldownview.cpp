@@ -43,6 +43,18 @@ std::set<std::string> allReduceBuffers(const std::string& profile, int rank, int
     return ids;
 }
 
+// The drill-down over the index at `db` through a real QueryService, the whole profile shown.
+struct DrillHarness {
+    explicit DrillHarness(const std::string& db) {
+        service.open(QString::fromStdString(db));
+        state.setBounds(0, int64_t(1) << 62);
+        view.setProfile();
+    }
+    query::QueryService service;
+    views::InteractionState state;
+    views::DrillDownView view{&state, &service};
+};
+
 // Makes the row of `level` for which `pick(source row)` holds current, then drills into it.
 template <class Pick> bool drillInto(views::DrillDownView& v, int level, int rows, Pick pick) {
     auto* proxy = qobject_cast<QSortFilterProxyModel*>(v.table(level)->model());
@@ -105,12 +117,8 @@ class TstDrillDownView : public QObject {
         // walk 10: rank 3's MatMulV2 list showed the addressed half of its rows without a word. An op whose
         // list mixes memory_usage.csv's addressed rows and operator_memory.csv's copies shows the addressed
         // ones and the breadcrumbs count the others (tst_memorymapdata holds the counts against the files).
-        query::QueryService service;
-        service.open(QString::fromStdString(m_db));
-        views::InteractionState state;
-        state.setBounds(0, int64_t(1) << 62);
-        views::DrillDownView v(&state, &service);
-        v.setProfile();
+        DrillHarness h(m_db);
+        views::DrillDownView& v = h.view;
         QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
         QVERIFY(drillInto(v, 0, v.stepsModel()->rowCount(), [&](int r) {
             return v.stepsModel()->row(r)->rank == 3 && v.stepsModel()->row(r)->step == 2;
@@ -136,12 +144,8 @@ class TstDrillDownView : public QObject {
     void aFilterIsTheProfilesOwn() {
         // walk 12: "stream_10" typed on one profile hid every op of the next one without a word, and coming
         // back to a level showed "aten::fn" as the proxy's escaped "aten\\:\\:fn"
-        query::QueryService service;
-        service.open(QString::fromStdString(m_db));
-        views::InteractionState state;
-        state.setBounds(0, int64_t(1) << 62);
-        views::DrillDownView v(&state, &service);
-        v.setProfile();
+        DrillHarness h(m_db);
+        views::DrillDownView& v = h.view;
         QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
         auto* filter = v.findChild<QLineEdit*>();
         QVERIFY(filter);

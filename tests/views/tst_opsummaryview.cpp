@@ -19,6 +19,25 @@
 
 using namespace rs;
 
+namespace {
+// The op summary over an index through a real QueryService, 1000×400 on screen, every rank shown.
+struct OpenSummary {
+    views::InteractionState state;
+    query::QueryService service;
+    views::OpSummaryView view{&state, &service};
+    bool open(const std::string& db) {
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(db));
+        if (!ready.wait(20000)) return false;
+        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+        view.resize(1000, 400);
+        view.show();
+        view.setProfile(summary->ranks);
+        return true;
+    }
+};
+} // namespace
+
 class TstOpSummaryView : public QObject {
     Q_OBJECT
     std::string m_db;
@@ -72,16 +91,9 @@ class TstOpSummaryView : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const int64_t longest = ix.scalar("SELECT max(length(op_type)) FROM op_stats");
         QVERIFY(longest > 150); // cuDNN's sm80_xmma_… kernels, 162 bytes (op types are at most 192)
-        views::InteractionState state;
-        query::QueryService service;
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
-        views::OpSummaryView view(&state, &service);
-        view.resize(1000, 400);
-        view.show();
-        view.setProfile(summary->ranks);
+        OpenSummary o;
+        QVERIFY(o.open(ix.result.dbPath));
+        views::OpSummaryView& view = o.view;
         QTRY_VERIFY(view.model()->rowCount() > 10);
         auto* t = view.table();
         QTRY_VERIFY(t->columnWidth(views::OpSummaryModel::OpType) > 0);
@@ -104,16 +116,9 @@ class TstOpSummaryView : public QObject {
         QCOMPARE(ix.scalar("SELECT count(DISTINCT op_type) FROM op_stats WHERE op_type LIKE "
                            "'%split_embedding_backward%weighted%cta_per_row_1%'"),
                  int64_t(2));
-        views::InteractionState state;
-        query::QueryService service;
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
-        views::OpSummaryView view(&state, &service);
-        view.resize(1000, 400);
-        view.show();
-        view.setProfile(summary->ranks);
+        OpenSummary o;
+        QVERIFY(o.open(ix.result.dbPath));
+        views::OpSummaryView& view = o.view;
         QTRY_VERIFY(view.model()->rowCount() > 10);
         auto* t = view.table();
         QTRY_VERIFY(t->columnWidth(views::OpSummaryModel::OpType) > 0);

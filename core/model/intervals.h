@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-namespace rs::analysis {
+namespace rs::model {
 
 using Intervals = std::vector<std::pair<int64_t, int64_t>>;
 
@@ -13,4 +13,4 @@ int64_t unionLength(Intervals& v);
 /// Length of the intersection of two interval unions (both reordered and merged in place).
 int64_t intersectionLength(Intervals& a, Intervals& b);
 
-} // namespace rs::analysis
+} // namespace rs::model

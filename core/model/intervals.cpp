@@ -1,8 +1,8 @@
-#include "core/analysis/intervals.h"
+#include "core/model/intervals.h"
 
 #include <algorithm>
 
-namespace rs::analysis {
+namespace rs::model {
 
 namespace {
 void merge(Intervals& v) {
@@ -40,4 +40,4 @@ int64_t intersectionLength(Intervals& a, Intervals& b) {
     return s;
 }
 
-} // namespace rs::analysis
+} // namespace rs::model
