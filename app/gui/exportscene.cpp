@@ -72,6 +72,7 @@ void ExportScene::apply(const ViewState& s) {
         o.collapsedRanks.insert(s.collapsed.begin(), s.collapsed.end());
     for (qint64 t : s.pinned)
         if (std::find(o.pinned.begin(), o.pinned.end(), t) == o.pinned.end()) o.pinned.push_back(t);
+    o.filter = s.trackFilter;
     m_timeline.setLayoutOptions(o);
     m_timeline.setAligned(s.aligned);
     m_timeline.setShowWaits(s.showWaits);
@@ -243,6 +244,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.annotations = m_annotations.get();
     in.annotationsDrawn = m_annotationsShown;
     in.shownRanks = m_timeline.layoutOptions().onlyRanks;
+    in.trackFilter = m_timeline.layoutOptions().filter; // a saved view's (export --state)
     in.heatmapRanks = std::set<int>(m_heatmapRanks.begin(), m_heatmapRanks.end());
     in.memoryRank = m_memoryRank;
     in.step = m_step;

@@ -5,6 +5,7 @@
 
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMainWindow>
 
 namespace rs::gui {
@@ -68,6 +69,7 @@ ViewState ProfileSession::capture() const {
     s.showWaits = m_timeline->showWaits();
     s.windowFlows = m_timeline->windowFlows();
     s.scroll = m_timeline->scrollOffset();
+    s.trackFilter = m_timeline->layoutOptions().filter;
     if (m_memory->rank() >= 0) s.memoryRank = m_memory->rank();
     for (const QString& name : viewDocks()) // the linked view on top of its tab group
         if (auto* d = m_window->findChild<QDockWidget*>(name);
@@ -99,7 +101,10 @@ void ProfileSession::applyNow(ViewState s) {
     o.onlyRanks = s.ranks;
     o.collapsedRanks = s.collapsed;
     o.pinned = s.pinned;
+    o.filter = s.trackFilter;
     m_timeline->setLayoutOptions(o);
+    // the filter's field says what the lanes are filtered by (it feeds setTrackFilter: the same text)
+    if (auto* field = m_window->findChild<QLineEdit*>("trackFilter")) field->setText(s.trackFilter);
     m_timeline->setAligned(s.aligned);
     m_timeline->setShowWaits(s.showWaits);
     m_timeline->setWindowFlows(s.windowFlows);

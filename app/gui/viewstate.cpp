@@ -99,6 +99,7 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
     if (s.window) j["window"] = {{"t0_ns", s.window->first}, {"t1_ns", s.window->second}};
     if (!s.heatmapStatistic.isEmpty()) j["heatmap_statistic"] = s.heatmapStatistic.toStdString();
     if (s.memoryRank) j["memory_rank"] = *s.memoryRank;
+    if (!s.trackFilter.isEmpty()) j["track_filter"] = s.trackFilter.toStdString();
     return QString::fromStdString(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) + "\n";
 }
 
@@ -147,6 +148,7 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         s.showWaits = j.value("show_waits", true);
         s.windowFlows = j.value("window_flows", false);
         s.scroll = j.value("scroll", 0);
+        s.trackFilter = QString::fromStdString(j.value("track_filter", std::string()));
     } catch (const nlohmann::json::exception& e) {
         error = QObject::tr("%1: a key has the wrong type (%2)").arg(path, QString::fromUtf8(e.what()));
         return std::nullopt;

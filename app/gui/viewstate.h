@@ -1,9 +1,9 @@
 #pragma once
 // A saved picture (.rsview, JSON): which profile and run, the time window, the selection, the ranks shown,
-// collapsed and pinned lanes, the open view and its modes. `rankscope DIR --state F.rsview`, `rankscope
-// F.rsview`, File ▸ Open view and `rankscope export --state` reopen exactly that picture, so a CI job can
-// render the same one every night. Times are absolute ns on the profile's clock. Pure value type plus
-// reading and writing; GUI thread or any (no widgets touched here).
+// collapsed and pinned lanes, the track filter, the open view and its modes. `rankscope DIR --state
+// F.rsview`, `rankscope F.rsview`, File ▸ Open view and `rankscope export --state` reopen exactly that
+// picture, so a CI job can render the same one every night. Times are absolute ns on the profile's clock.
+// Pure value type plus reading and writing; GUI thread or any (no widgets touched here).
 #include "views/common/interactionstate.h"
 
 #include <QString>
@@ -30,6 +30,7 @@ struct ViewState {
     bool aligned = false, showWaits = true;
     bool windowFlows = false; ///< every flow arrow of the window (off: the selected span's only)
     int scroll = 0;           ///< the timeline's vertical scroll, px
+    QString trackFilter;      ///< the timeline's track filter ("rank 3-5", "plane 0"); empty: none
 };
 
 /// JSON text of `s`; the profile is written relative to `fileDir` when it lies inside it or beside it.

@@ -1,7 +1,7 @@
 // What belongs to the profile on screen (a folder of two runs): the same run again keeps the selection
 // and the lanes chosen; another run resets them (reset(false)); the profile opened again resets them and
 // the search text (reset(true)); a view state captured on one run and applied on the other waits for its run,
-// then shows exactly its window, selection and lanes.
+// then shows exactly its window, selection, lanes and track filter.
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
 #include "core/demo/demogenerator.h"
@@ -10,6 +10,7 @@
 #include "views/timeline/timelineview.h"
 
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QSignalSpy>
 #include <QtTest>
@@ -69,12 +70,18 @@ class TstProfileSession : public QObject {
         state.setSelection(sel);
         timeline.setVisibleRanks({first->ranks.front()});
         timeline.setCollapsed(first->ranks.back(), true);
+        // the track filter, typed in the window's field (issue 19: a saved view lost it)
+        auto* field = new QLineEdit(&window);
+        field->setObjectName("trackFilter");
+        QObject::connect(field, &QLineEdit::textChanged, &timeline, &views::TimelineView::setTrackFilter);
+        field->setText("Stream");
         const qint64 t0 = first->startNs + (first->endNs - first->startNs) / 3,
                      t1 = first->startNs + (first->endNs - first->startNs) / 2;
         state.setWindow(t0, t1);
         const gui::ViewState saved = session.capture();
         QCOMPARE(saved.run, std::optional<int>(first->run));
         QCOMPARE(saved.ranks, (std::set<int>{first->ranks.front()}));
+        QCOMPARE(saved.trackFilter, QString("Stream"));
         // the same run again (a summary refreshed): all kept
         QCOMPARE(show(first), Change::SameRun);
         QCOMPARE(reset.size(), 0);
@@ -92,6 +99,7 @@ class TstProfileSession : public QObject {
         QVERIFY(timeline.visibleRanks().empty());
         QVERIFY(timeline.collapsedRanks().empty());
         // the saved picture of the first run: asked for, then shown as it was
+        field->setText("rank 1");
         session.apply(saved);
         auto back = next();
         QVERIFY(back && back->run == first->run);
@@ -101,6 +109,8 @@ class TstProfileSession : public QObject {
         QCOMPARE(state.selection(), sel);
         QCOMPARE(timeline.visibleRanks(), (std::set<int>{first->ranks.front()}));
         QCOMPARE(timeline.collapsedRanks(), (std::set<int>{first->ranks.back()}));
+        QCOMPARE(timeline.layoutOptions().filter, QString("Stream"));
+        QCOMPARE(field->text(), QString("Stream"));
         // the profile opened again: a new profile, the search text goes too
         reset.clear();
         session.beginOpen(QString::fromStdString(dir));

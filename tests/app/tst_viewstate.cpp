@@ -32,6 +32,7 @@ class TstViewState : public QObject {
         s.showWaits = false;
         s.windowFlows = true;
         s.scroll = 120;
+        s.trackFilter = "rank 3-5, plane 0"; // issue 19: the saved view lost it
         const QString file = dir + "/views/stall.rsview";
         QDir().mkpath(dir + "/views");
         QString err;
@@ -52,6 +53,7 @@ class TstViewState : public QObject {
         QCOMPARE(back->showWaits, false);
         QCOMPARE(back->windowFlows, true);
         QCOMPARE(back->scroll, 120);
+        QCOMPARE(back->trackFilter, s.trackFilter);
         // a slow card's selection: its collective and both op types it names (the heatmap outlines each)
         s.selection = {};
         s.selection.kind = views::Selection::Kind::Span;
