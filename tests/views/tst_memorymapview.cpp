@@ -4,7 +4,10 @@
 //   tick, and the plot says there is no curve instead of showing an empty legend;
 // - on the smallest plot (130 px) of 0–12.5 GiB the value labels
 // stand at least a line apart;
-// - in a 339 ns window at +140.555 ms every time label differs (they read "140.555" four times).
+// - in a 339 ns window at +140.555 ms every time label differs (they read "140.555" four times);
+// - the legend covers no curve: with the legend's layer hidden, no curve or fill pixel lies where its box
+//   is drawn (in the axis rect's top right corner it covered the reserved line and the allocated curve's
+//   top; issue 19), on the smallest plot and a large one.
 #include "views/common/interactionstate.h"
 #include "views/memory/memorymapview.h"
 
@@ -90,6 +93,49 @@ class TstMemoryMapView : public QObject {
             QVERIFY2(gap >= lineH,
                      qPrintable(QString("labels %1 px apart, a line is %2").arg(gap).arg(lineH)));
         }
+    }
+    void legendCoversNoCurve_data() {
+        QTest::addColumn<int>("plotHeight");
+        QTest::newRow("smallest") << 0; // the plot's minimum height
+        QTest::newRow("large") << 400;
+    }
+    void legendCoversNoCurve() {
+        QFETCH(int, plotHeight);
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen); // a held tail from 8 ms: a third legend entry
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 900);
+        view.show();
+        auto d = curveData(); // allocated rises to the reserved line (12.5 GiB) at the right end
+        d->curve.push_back({kRunStart + 9 * kMs, 12.5 * kGiB, 12.5 * kGiB, 0.5 * kGiB});
+        d->endNs = kRunStart + kRunLen;
+        view.setData(d);
+        QCustomPlot* plot = view.plot();
+        plot->setFixedHeight(plotHeight > 0 ? plotHeight : plot->minimumHeight());
+        QCoreApplication::processEvents();
+        plot->replot();
+        QVERIFY(plot->legend->visible() && plot->legend->itemCount() >= 3);
+        const QRect box = plot->legend->outerRect();
+        QVERIFY(!box.isEmpty());
+        plot->legend->layer()->setVisible(false); // what the legend's box would hide
+        plot->replot();
+        const QImage img = plot->grab().toImage();
+        plot->legend->layer()->setVisible(true);
+        int under = 0; // the curves' reds and blues, and the allocated curve's fill
+        for (int y = box.top(); y <= box.bottom(); ++y)
+            for (int x = box.left(); x <= box.right(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                const int h = c.hue();
+                under += c.saturation() > 12 && ((h >= 0 && h <= 25) || (h >= 190 && h <= 215));
+            }
+        QVERIFY2(under == 0, qPrintable(QString("%1 curve pixels under the legend box %2,%3 %4x%5")
+                                            .arg(under)
+                                            .arg(box.x())
+                                            .arg(box.y())
+                                            .arg(box.width())
+                                            .arg(box.height())));
+        // and the curves still have room: the axis rect below the legend holds them
+        QVERIFY(plot->axisRect()->rect().height() > 40);
     }
     void timeLabelsDifferAtAnyZoom() {
         views::InteractionState state;

@@ -46,10 +46,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     m_plot->xAxis->setLabel(tr("ms from the run's start")); // the same origin as the timeline's ruler
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), 7));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    // one row: a stacked legend covered the axis and cut its last entry on a short plot
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(0);
+    placeLegendAbovePlot(*m_plot);
     stylePlot(m_plot, palette());
     // ticks fitted to the plot's size and range on every replot (memoryplotticks.h)
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { fitMemoryPlotTicks(*m_plot); });
@@ -92,6 +89,26 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
             if (id != m_pending) return;
             setData(v.value<std::shared_ptr<const query::MemoryMapData>>());
         });
+}
+
+void MemoryMapView::placeLegendAbovePlot(QCustomPlot& plot) {
+    // in a row of its own above the curves, at the axis rect's right end: inside the axis rect (its top
+    // right corner) it covered the reserved line and the top of the allocated curve (issue 19). One row: a
+    // stacked legend cut its last entry on a short plot. The row is the plot's own layout, so the widget and
+    // every export (ExportScene renders this widget) lay it out alike.
+    plot.legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot.legend->setWrap(0);
+    auto* row = new QCPLayoutGrid;
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->addElement(0, 0, row);
+    plot.plotLayout()->setRowStretchFactor(0, 0.001); // its height only: the rest is the curves'
+    plot.plotLayout()->setRowSpacing(0);
+    row->setAutoMargins(QCP::msNone);
+    row->setMargins(QMargins(MemoryMapCanvas::kLeft, 3, 8, 0)); // the axis rect's fixed side margins
+    row->addElement(0, 0, new QCPLayoutElement(&plot)); // an empty cell: the legend keeps to the right
+    row->addElement(0, 1, plot.legend);                 // taken out of the axis rect's inset layout
+    row->setColumnStretchFactor(0, 1);
+    row->setColumnStretchFactor(1, 0.001);
 }
 
 int MemoryMapView::shownRank(int key) const {

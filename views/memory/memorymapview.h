@@ -1,8 +1,8 @@
 #pragma once
 // The memory view of one rank (a rank chooser): the address map (MemoryMapCanvas), the per-bank
 // occupancy strip and the allocated/reserved/active curves with the peak marked, all on one time axis;
-// a curve's value past its last sample is held to the run's end, dashed and named in the legend, as the
-// timeline's memory lane draws it (views/common/heldvalue.h).
+// a curve's value past its last sample is held to the run's end, dashed and named in the legend (a row
+// above the curves, never over them), as the timeline's memory lane draws it (views/common/heldvalue.h).
 // Clicking a tensor selects it; selections of an op type or tensor elsewhere highlight here (switching
 // rank when needed). Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
@@ -38,6 +38,8 @@ class MemoryMapView : public QWidget {
     void changeEvent(QEvent* e) override;
 
   private:
+    /// The legend in a row above the axis rect, where it covers no curve (the widget and exports alike).
+    static void placeLegendAbovePlot(QCustomPlot& plot);
     void onSelection(const Selection& s);
     /// The allocated/reserved/active curves, each held (dashed) from its last sample to the run's end.
     void plotCurves(const query::MemoryMapData& d);
