@@ -283,6 +283,44 @@ class TstCompareView : public QObject {
             QVERIFY2(spText.contains(word), qPrintable(word + " is not painted in: " + spText));
         QVERIFY(sp.noteRect(0).height() > QFontMetrics(sp.font()).height() + 2);
     }
+    void spanStripLinesAreNeverCut() {
+        // the span strip's side line ("candidate · step 50 · wall 132 ms (its events span 152 ms) ·
+        // collective wait …") and its subject were one fixed line each, cut at the panel's right edge (walk
+        // 12): each wraps now, and the lanes start below it
+        auto pair = std::make_shared<compare::SpanPair>();
+        pair->request.kind = "comm_wait";
+        for (auto& side : pair->side) {
+            side.found = true;
+            side.step = 50;
+            side.stepNs = 152000000;
+            side.wallNs = 132000000;
+            side.waitNs = 3690000;
+            side.hits = 4;
+            side.hitNs = 102000000;
+            side.lanes = {"Stream 7", "Communication"};
+            side.spans = {{1, 1000000, 2000000, true, "hcom_allReduce__123"}};
+        }
+        views::SpanPairView sp;
+        sp.resize(300, 400);
+        sp.setSpans(pair, "communication wait per step +101 ms on rank 6 (the worst of 8 ranks)");
+        QFont bold = sp.font();
+        bold.setBold(true);
+        const auto fits = [&](const QRect& r, const QFont& f, const QString& text) {
+            const QRect need = QFontMetrics(f).boundingRect(r, Qt::TextWordWrap, text);
+            return r.left() >= 0 && r.right() < sp.width() && need.height() <= r.height() &&
+                   need.right() <= r.right();
+        };
+        QVERIFY(fits(sp.subjectRect(), bold,
+                     "communication wait per step +101 ms on rank 6 (the worst of 8 ranks)"));
+        for (int side = 0; side < 2; ++side) {
+            const QString t = sp.titleText(side);
+            QVERIFY2(QFontMetrics(sp.font()).horizontalAdvance(t) > sp.width(),
+                     qPrintable(t)); // needs a wrap
+            QVERIFY2(fits(sp.titleRect(side), sp.font(), t), qPrintable(t));
+            QVERIFY(sp.spanRect(side, 0).top() > sp.titleRect(side).bottom());
+        }
+        QVERIFY(sp.titleRect(1).top() > sp.spanRect(0, 0).bottom());
+    }
     void nothingMatchedIsNoPass() {
         // two records with no rank in common (another job's ranks): nothing compared, so no PASS
         compare::BaselineRecord b = m_data->baseline, c = m_data->candidate;

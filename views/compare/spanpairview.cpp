@@ -6,6 +6,7 @@
 #include <QFontMetrics>
 #include <QHelpEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <algorithm>
 
@@ -13,6 +14,35 @@ namespace rs::views {
 
 namespace {
 constexpr int kLabelW = 130, kLaneH = 14, kTitleH = 20, kHeaderH = 22, kGap = 8, kRightPad = 10;
+}
+
+QString SpanPairView::titleText(int side) const {
+    if (!m_spans) return {};
+    const auto& s = m_spans->side[side];
+    const QString who = side ? tr("candidate") : tr("baseline");
+    return !s.found ? tr("%1: no steady step of this rank").arg(who)
+                    : who + " · " + QString::fromStdString(compare::stepSpansText(s, m_spans->request));
+}
+
+QRect SpanPairView::wrappedRect(int top, int minHeight, const QFont& f, const QString& text) const {
+    // on as many lines as the width needs: a long title was cut at the panel's right edge (walk 12)
+    const int w = std::max(40, width() - 8);
+    const QRect r = QFontMetrics(f).boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, text);
+    return QRect(4, top, w, std::max(minHeight, r.height() + 2));
+}
+
+QFont SpanPairView::subjectFont() const {
+    QFont bold = font();
+    bold.setBold(true);
+    return bold;
+}
+
+QRect SpanPairView::subjectRect() const {
+    return wrappedRect(2, kHeaderH - 4, subjectFont(), m_subject);
+}
+
+QRect SpanPairView::titleRect(int side) const {
+    return wrappedRect(sideTop(side), kTitleH, font(), titleText(side));
 }
 
 SpanPairView::SpanPairView(QWidget* parent) : QWidget(parent) {
@@ -32,28 +62,33 @@ void SpanPairView::setSpans(std::shared_ptr<const compare::SpanPair> spans, QStr
 
 QRect SpanPairView::noteRect(size_t i) const {
     // each note on as many lines as the width needs: a long one was cut at the panel's edge (walk 10)
-    const QFontMetrics fm(font());
-    int y = kHeaderH;
-    for (size_t k = 0; m_spans && k <= i && k < m_spans->notes.size(); ++k) {
-        const QRect r = fm.boundingRect(QRect(0, 0, std::max(40, width() - 8), 10000), Qt::TextWordWrap,
-                                        QString::fromStdString(m_spans->notes[k]));
-        const int h = std::max(16, r.height());
-        if (k == i) return QRect(4, y, std::max(40, width() - 8), h);
-        y += h;
+    int y = std::max(kHeaderH, subjectRect().bottom() + 3);
+    for (size_t k = 0; m_spans && k < m_spans->notes.size(); ++k) {
+        const QRect r = wrappedRect(y, 16, font(), QString::fromStdString(m_spans->notes[k]));
+        if (k == i) return r;
+        y = r.bottom() + 1;
     }
     return QRect(4, y, std::max(40, width() - 8), 0);
 }
 
 int SpanPairView::sideTop(int side) const {
     const size_t notes = m_spans ? m_spans->notes.size() : 0;
-    int top = notes ? noteRect(notes - 1).bottom() + 1 : kHeaderH;
-    if (side == 1 && m_spans) top += kTitleH + int(m_spans->side[0].lanes.size()) * kLaneH + kGap;
+    int top = notes ? noteRect(notes - 1).bottom() + 1 : std::max(kHeaderH, subjectRect().bottom() + 3);
+    if (side == 1 && m_spans) top = lanesTop(0) + int(m_spans->side[0].lanes.size()) * kLaneH + kGap;
     return top;
 }
 
 QSize SpanPairView::sizeHint() const {
     if (!m_spans) return {520, 80};
-    return {520, sideTop(1) + kTitleH + int(m_spans->side[1].lanes.size()) * kLaneH + 20};
+    return {520, titleRect(1).bottom() + 1 + int(m_spans->side[1].lanes.size()) * kLaneH + 20};
+}
+
+QSize SpanPairView::minimumSizeHint() const {
+    return {260, m_spans ? sizeHint().height() : 80};
+}
+
+int SpanPairView::lanesTop(int side) const {
+    return titleRect(side).bottom() + 1;
 }
 
 double SpanPairView::xOf(int64_t ns) const {
@@ -64,7 +99,7 @@ QRectF SpanPairView::spanRect(int side, size_t i) const {
     if (!m_spans || i >= m_spans->side[side].spans.size()) return {};
     const auto& s = m_spans->side[side].spans[i];
     const double x0 = xOf(s.startNs), x1 = std::max(x0 + 1.0, xOf(s.startNs + s.durNs)); // at least a pixel
-    return QRectF(x0, sideTop(side) + kTitleH + s.lane * kLaneH + 2, x1 - x0, kLaneH - 4);
+    return QRectF(x0, lanesTop(side) + s.lane * kLaneH + 2, x1 - x0, kLaneH - 4);
 }
 
 void SpanPairView::paintEvent(QPaintEvent*) {
@@ -76,10 +111,8 @@ void SpanPairView::paintEvent(QPaintEvent*) {
                    tr("Activate a delta to see its spans in both runs (one typical step of its rank)"));
         return;
     }
-    QFont bold = font();
-    bold.setBold(true);
-    p.setFont(bold);
-    p.drawText(QRect(4, 2, width() - 8, kHeaderH - 4), Qt::AlignLeft | Qt::AlignVCenter, m_subject);
+    p.setFont(subjectFont());
+    p.drawText(subjectRect(), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_subject);
     p.setFont(font());
     for (size_t i = 0; i < m_spans->notes.size(); ++i)
         p.drawText(noteRect(i), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
@@ -88,16 +121,12 @@ void SpanPairView::paintEvent(QPaintEvent*) {
     for (int side = 0; side < 2; ++side) {
         const auto& s = m_spans->side[side];
         const QColor col = side == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
-        const int top = sideTop(side);
+        const int top = lanesTop(side);
         p.setPen(col.darker(120));
-        const QString who = side ? tr("candidate") : tr("baseline");
-        p.drawText(QRect(4, top, width() - 8, kTitleH), Qt::AlignLeft | Qt::AlignVCenter,
-                   !s.found
-                       ? tr("%1: no steady step of this rank").arg(who)
-                       : who + " · " + QString::fromStdString(compare::stepSpansText(s, m_spans->request)));
+        p.drawText(titleRect(side), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, titleText(side));
         p.setPen(palette().text().color());
         for (size_t l = 0; l < s.lanes.size(); ++l) {
-            const int ly = top + kTitleH + int(l) * kLaneH;
+            const int ly = top + int(l) * kLaneH;
             p.drawText(
                 QRect(4, ly, kLabelW - 8, kLaneH), Qt::AlignLeft | Qt::AlignVCenter,
                 p.fontMetrics().elidedText(QString::fromStdString(s.lanes[l]), Qt::ElideRight, kLabelW - 8));
@@ -109,14 +138,19 @@ void SpanPairView::paintEvent(QPaintEvent*) {
         if (s.found) { // the step's end on the shared axis
             p.setPen(QPen(col, 1, Qt::DashLine));
             const double xe = xOf(s.stepNs);
-            p.drawLine(QPointF(xe, top + kTitleH), QPointF(xe, top + kTitleH + int(s.lanes.size()) * kLaneH));
+            p.drawLine(QPointF(xe, top), QPointF(xe, top + int(s.lanes.size()) * kLaneH));
         }
     }
     p.setPen(palette().text().color());
-    const int axisY = sideTop(1) + kTitleH + int(m_spans->side[1].lanes.size()) * kLaneH + 2;
+    const int axisY = lanesTop(1) + int(m_spans->side[1].lanes.size()) * kLaneH + 2;
     p.drawText(QRect(kLabelW, axisY, 120, 16), Qt::AlignLeft, tr("step start"));
     p.drawText(QRect(width() - kRightPad - 160, axisY, 160, 16), Qt::AlignRight,
                "+" + formatDuration(int64_t(m_spanNs)));
+}
+
+void SpanPairView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (e->size().width() != e->oldSize().width()) updateGeometry(); // the wrapped texts' height changed
 }
 
 bool SpanPairView::event(QEvent* e) {

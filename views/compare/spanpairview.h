@@ -3,8 +3,8 @@
 // candidate's, lane by lane, on one time axis from each step's start (each run on its own clock: the steps
 // are laid one above the other, not aligned by wall time). The delta's spans — an op type's kernels, one
 // collective — are drawn in the run's colour, the rest in grey; each side's title gives the step, its wall
-// time and the hits' count and time; the notes above (which step, why) wrap. Hovering a span names it. GUI
-// thread only.
+// time and the hits' count and time; it, the subject and the notes above (which step, why) wrap. Hovering a
+// span names it. GUI thread only.
 #include "core/compare/spanpair.h"
 
 #include <QWidget>
@@ -22,15 +22,25 @@ class SpanPairView : public QWidget {
     QRectF spanRect(int side, size_t i) const;
     /// Where note `i` is drawn: wrapped onto as many lines as the width needs, never cut.
     QRect noteRect(size_t i) const;
+    /// Where the delta's subject (bold, on top) and side `side`'s title are drawn: wrapped like the notes.
+    QRect subjectRect() const;
+    QRect titleRect(int side) const;
+    /// Side `side`'s title: "baseline · step 5 · wall 12 ms · MatMulV2: 96 kernels, 3.1 ms in all".
+    QString titleText(int side) const;
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return {260, 80}; }
+    /// Every line's height (the scroll area around it scrolls rather than cutting the last lines off).
+    QSize minimumSizeHint() const override;
 
   protected:
     void paintEvent(QPaintEvent*) override;
     bool event(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
     int sideTop(int side) const;
+    int lanesTop(int side) const; ///< the first lane's top: below the side's wrapped title
+    QFont subjectFont() const;
+    QRect wrappedRect(int top, int minHeight, const QFont& f, const QString& text) const;
     double xOf(int64_t ns) const;
     std::shared_ptr<const compare::SpanPair> m_spans;
     QString m_subject;
