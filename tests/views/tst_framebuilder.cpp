@@ -4,7 +4,8 @@
 // other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
 // a compute lane and a runtime task (EVENT_WAIT) runtime-grey; waits come from the window only; narrow steps
 // draw no bands; a marked area is filled on its lanes only, between its times, also on the rank's own clock
-// when it was marked aligned; and the same frame built on another thread is the same list.
+// when it was marked aligned; the ruler's outlier ⚠ names the ranks whose step it is; and the same frame
+// built on another thread is the same list.
 #include "core/model/lod.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
@@ -323,6 +324,39 @@ class TstFrameBuilder : public QObject {
                                     .arg(i - 1)
                                     .arg(spans[i - 1].second)
                                     .arg(spans[i].first)));
+    }
+    void outlierStepLabelNamesItsRanks() {
+        // cluster_propose: the ruler's band and label are the first rank's step, but "Step 3 ⚠ outlier" stood
+        // there when another rank's step 3 was the outlier (issue 19). Rank 1's step 2 and both ranks' step
+        // 4 are outliers; rank 0's step 2 is typical
+        Frame f;
+        for (auto& s : f.summary->steps)
+            s.outlier = (s.rank == 1 && s.step == 2) || s.step == 4;
+        f.scene.setSummary(f.summary);
+        const FrameInput in = f.input(0, 200 * kMs);
+        std::map<double, QString> labels; // by x
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* t : built.all<views::Text>())
+            if (t->rect.top() == 14 && t->rect.left() > views::Viewport::kGutter)
+                labels[t->rect.left()] = t->text;
+        QCOMPARE(labels.size(), size_t(5));
+        QStringList texts;
+        for (const auto& [x, t] : labels)
+            texts << t;
+        QCOMPARE(texts[0], QString("Step 0"));
+        QVERIFY2(texts[2].startsWith(QString::fromUtf8("Step 2 ⚠")) && texts[2].endsWith("rank 1"),
+                 qPrintable(texts[2])); // "Step 2 ⚠ outlier on rank 1" where it fits
+        QCOMPARE(texts[3], QString("Step 3"));
+        QVERIFY2(texts[4].startsWith(QString::fromUtf8("Step 4 ⚠")) && texts[4].endsWith("ranks 0, 1"),
+                 qPrintable(texts[4]));
+        // narrower: a ⚠ only with the rank beside it, never a bare claim over the first rank's band
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, in.font));
+        for (double w = 20; w < 300; w += 4) {
+            const QString l = views::FrameBuilder::stepLabel(2, {5}, fm, w);
+            QVERIFY(fm.horizontalAdvance(l) + 6 <= w);
+            if (l.contains(QChar(0x26A0))) QVERIFY2(l.contains("r5") || l.contains("rank 5"), qPrintable(l));
+        }
+        QCOMPARE(views::FrameBuilder::stepLabel(2, {}, fm, 300), QString("Step 2"));
     }
     void markedAreaOnItsLanesOnly() {
         Frame f;

@@ -139,10 +139,10 @@ DrawList FrameBuilder::build(const FrameInput& in) {
         m_colors.clear();
         m_selText.clear();
         m_selId = -1;
-        m_outlierSteps.clear();
+        m_outlierRanks.clear();
         m_trackNames.clear();
         for (const auto& s : in.summary->steps)
-            if (s.outlier) m_outlierSteps.insert(s.step);
+            if (s.outlier) m_outlierRanks[s.step].push_back(in.summary->shownRank(s.rank));
         computeStepMedians(*in.summary);
     }
     out.add(Clip{vp.plot()});
@@ -292,26 +292,42 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
             const auto& s = in.summary->steps[i];
             const double x0 = std::max(tm.x(s.startNs), double(k)), x1 = tm.x(s.endNs);
             if (x1 - x0 < 30 || x0 > vp.width) continue;
-            const bool outlier = m_outlierSteps.count(s.step) > 0;
-            // the longest label that fits the step: text is not clipped, and "Step 101Step 102" ran together
-            // on a run of narrow steps (walk 11)
-            const QString warn = outlier ? QString::fromUtf8(" ⚠") : QString();
-            QString label;
-            for (const QString& c :
-                 {QString("Step %1%2").arg(s.step).arg(outlier ? warn + " outlier" : QString()),
-                  QString("Step %1%2").arg(s.step).arg(warn), QString::number(s.step) + warn})
-                if (fm.horizontalAdvance(c) + 6 <= x1 - x0) {
-                    label = c;
-                    break;
-                }
+            const auto it = m_outlierRanks.find(s.step);
+            const QString label =
+                stepLabel(s.step, it != m_outlierRanks.end() ? it->second : std::vector<int>{}, fm, x1 - x0);
             if (label.isEmpty()) continue;
+            const bool warned = label.contains(QChar(0x26A0)); // red only beside the ranks it names
             out.add(Text{QRectF(x0 + 3, 14, x1 - x0 - 3, 13), label,
-                         outlier ? rgb(waitColor()) : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
+                         warned ? rgb(waitColor()) : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
         }
     }
     // second row of the gutter; the first holds the ruler's origin
     out.add(Text{QRectF(4, 14, k - 8, 13), tr("window %1").arg(formatDuration(tm.t1 - tm.t0)),
                  in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
+}
+
+QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
+                                double width) {
+    // the ruler stands over every rank, its band is the first rank's step: the ⚠ names the ranks whose
+    // step it is an outlier of ('Step 3 ⚠ outlier' stood over cluster_propose's ranks whose step 3 was
+    // typical; issue 19). The longest label that fits the step: text is not clipped, and "Step 101Step 102"
+    // ran together on a run of narrow steps (walk 11). Where no rank fits beside it, no ⚠ at all.
+    QStringList candidates;
+    const QString n = QString::number(step);
+    if (!outlierRanks.empty()) {
+        QStringList names;
+        for (int r : outlierRanks)
+            names << QString::number(r);
+        const QString which = outlierRanks.size() == 1   ? tr("rank %1").arg(names.front())
+                              : outlierRanks.size() <= 3 ? tr("ranks %1").arg(names.join(", "))
+                                                         : tr("%1 ranks").arg(outlierRanks.size());
+        candidates << tr("Step %1 ⚠ outlier on %2").arg(n, which) << tr("Step %1 ⚠ %2").arg(n, which);
+        if (outlierRanks.size() == 1) candidates << tr("%1 ⚠ r%2").arg(n, names.front());
+    }
+    candidates << tr("Step %1").arg(n) << n;
+    for (const QString& c : candidates)
+        if (fm.horizontalAdvance(c) + 6 <= width) return c;
+    return {};
 }
 
 void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {

@@ -17,6 +17,7 @@
 #include "views/timeline/waitindex.h"
 
 #include <QFont>
+#include <QFontMetricsF>
 #include <QPalette>
 #include <memory>
 #include <set>
@@ -99,6 +100,11 @@ struct FrameInput {
 class FrameBuilder {
   public:
     DrawList build(const FrameInput& in);
+    /// The ruler's label of step `step` in `width` px: the longest that fits of "Step 3 ⚠ outlier on rank 5",
+    /// "Step 3 ⚠ rank 5", "3 ⚠ r5", "Step 3", "3" (the ⚠ ones only when some rank's step 3 is an outlier;
+    /// empty when none fits).
+    static QString stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
+                             double width);
 
   private:
     void addSteps(const FrameInput& in, DrawList& out) const;
@@ -142,7 +148,9 @@ class FrameBuilder {
     const query::ProfileSummary* m_summary = nullptr; ///< whose ids the caches hold
     std::shared_ptr<const query::ProfileSummary> m_summaryRef;
     std::unordered_map<int64_t, QRgb> m_colors;
-    std::set<int64_t> m_outlierSteps; ///< step numbers an outlier on some rank (the ruler's ⚠)
+    /// step number → the ranks (the producer's numbers) whose step of that number is an outlier (the ruler's
+    /// ⚠)
+    std::unordered_map<int64_t, std::vector<int>> m_outlierRanks;
     std::unordered_map<int64_t, int64_t> m_stepMedianNs; ///< step number → median wall time over ranks
     std::unordered_map<int64_t, QString> m_trackNames;   ///< filled when first asked for
     QString m_selText;
