@@ -1,5 +1,6 @@
 // elideDistinct: labels fit the width, and two different texts never get one label — long CUDA kernel
-// names share their head and their parameter list, so eliding in the middle alone made them identical.
+// names share their head and their parameter list, so eliding in the middle alone made them identical;
+// at any width down to the op summary column's smallest (numbered where the difference cannot show).
 #include "views/common/distinctelide.h"
 
 #include <QtTest>
@@ -38,6 +39,28 @@ class TstDistinctElide : public QObject {
             QVERIFY2(fm.horizontalAdvance(labels[i]) <= width, qPrintable(labels[i]));
             for (size_t j = i + 1; j < labels.size(); ++j)
                 QVERIFY2(labels[i] != labels[j], qPrintable(labels[i]));
+        }
+    }
+    void distinctAtEveryWidthTheColumnAllows() {
+        // issue 19: at narrow widths the kept difference was elided away too and two names read the same
+        // again; the op summary's name column is at least 20 px (opsummarynamedelegate.cpp)
+        const QFontMetrics fm(QFont("DejaVu Sans", 8));
+        const std::vector<QString> in = {
+            kHead + "AddFunctor<float>" + kTail,
+            kHead + "AddFunctor<double>" + kTail,
+            kHead + "MulFunctor<float>" + kTail,
+            kHead + "AddFunctor<float>" + kTail,
+            "split_embedding_backward_codegen_sgd_unweighted_kernel_cta_per_row_1",
+            "split_embedding_backward_codegen_sgd_weighted_kernel_cta_per_row_1"};
+        for (int width = 20; width <= 400; width += 2) {
+            const auto labels = elideDistinct(in, fm, width);
+            for (size_t i = 0; i < labels.size(); ++i) {
+                QVERIFY2(fm.horizontalAdvance(labels[i]) <= width,
+                         qPrintable(QString("%1 px: %2").arg(width).arg(labels[i])));
+                for (size_t j = i + 1; j < labels.size(); ++j)
+                    QVERIFY2((labels[i] == labels[j]) == (in[i] == in[j]),
+                             qPrintable(QString("%1 px: %2 | %3").arg(width).arg(labels[i], labels[j])));
+            }
         }
     }
     void middleElisionAloneMadeThemOne() {
