@@ -359,6 +359,19 @@ class TstTimelineInput : public QObject {
         QCOMPARE(box.kind, annotate::Kind::Box);
         QCOMPARE(box.anchor.ranks, (std::vector<int>{0}));
         QCOMPARE(box.anchor.lanes, (std::vector<std::string>{"Stream 2"}));
+        // dragged from rank 0's comm lane to rank 1's compute lane, across rank 1's header: those lanes of
+        // both ranks, not whole ranks with no lanes (issue 19)
+        auto across = drag(views::AnnotationModel::Tool::Box, at(in, 2, 20 * kMs), at(in, 3, 40 * kMs));
+        QCOMPARE(across.anchor.ranks, (std::vector<int>{0, 1}));
+        QCOMPARE(across.anchor.lanes, (std::vector<std::string>{"Group 0", "Stream 2"}));
+        // from a rank's header: the whole rank, as before
+        const views::Lane& header = in.layout->lanes()[in.layout->lanesOfRank(1)[0]];
+        QVERIFY(header.header);
+        auto whole = drag(views::AnnotationModel::Tool::Box,
+                          QPoint(at(in, 3, 20 * kMs).x(), in.viewport.yOf(header.y) + header.height / 2),
+                          at(in, 3, 40 * kMs));
+        QCOMPARE(whole.anchor.ranks, (std::vector<int>{1}));
+        QVERIFY(whole.anchor.lanes.empty());
         auto arrow = drag(views::AnnotationModel::Tool::Arrow, at(in, 2, 20 * kMs), at(in, 3, 40 * kMs));
         QCOMPARE(arrow.anchor.lanes, (std::vector<std::string>{"Group 0", "Stream 2"}));
         QCOMPARE(arrow.anchor.toRank, 1);

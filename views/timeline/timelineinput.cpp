@@ -266,13 +266,16 @@ namespace rs::views {
 
 namespace {
 /// The labels of the lanes a box dragged from y `a` to `b` covers (widget ys), in display order, once each;
-/// empty when the drag touches a rank header (the box then covers whole ranks).
+/// empty when the drag starts or ends on a rank header (the box then covers whole ranks). The headers of
+/// the ranks a drag crosses are passed over: a box from rank 0's lane to rank 1's was saved as whole ranks
+/// with no lanes (issue 19).
 std::vector<std::string> lanesBetween(const FrameInput& in, int a, int b) {
     const int top = in.viewport.contentY(std::min(a, b)), bottom = in.viewport.contentY(std::max(a, b));
+    for (const int end : {top, bottom})
+        if (const Lane* l = in.layout->laneAtY(end); l && l->header) return {};
     std::vector<std::string> out;
     for (const Lane& l : in.layout->lanes()) {
-        if (l.y + l.height <= top || l.y > bottom) continue;
-        if (l.header) return {};
+        if (l.y + l.height <= top || l.y > bottom || l.header) continue;
         const std::string label = l.label.toStdString();
         if (std::find(out.begin(), out.end(), label) == out.end()) out.push_back(label);
     }
