@@ -55,6 +55,7 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
             if (id != m_pending) return;
+            m_pending = 0;
             m_model->setData(v.value<std::shared_ptr<const query::HeatmapData>>());
             m_table->resizeColumnsToContents();
             if (m_table->columnWidth(OpSummaryModel::OpType) > kMaxNameWidth)
@@ -65,6 +66,10 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
 }
 
 void OpSummaryView::updateCaption() {
+    if (m_pending) { // an empty table while the rows are read said nothing (~1.5 s on df_index_resolver)
+        m_caption->setText(tr("Loading the op table (device kernels of the whole run)…"));
+        return;
+    }
     const int shown = m_proxy->rowCount(), all = m_model->rowCount();
     m_caption->setText(
         shown == all ? tr("%1 (op type, rank) rows · device kernels of the whole run · click a row to "
@@ -87,6 +92,10 @@ void OpSummaryView::relabel() {
     m_table->viewport()->update();
 }
 
+QString OpSummaryView::captionText() const {
+    return m_caption->text();
+}
+
 QString OpSummaryView::shownName(const QString& opType) const {
     return m_names->label(opType);
 }
@@ -94,6 +103,7 @@ QString OpSummaryView::shownName(const QString& opType) const {
 void OpSummaryView::setProfile(const std::vector<int>& ranks) {
     m_model->setData(nullptr);
     if (m_service) m_pending = m_service->requestOpRankHeatmap(ranks);
+    updateCaption();
 }
 
 void OpSummaryView::onCurrent(const QModelIndex& cur) {

@@ -29,6 +29,8 @@ class OpSummaryView : public QWidget {
     QTableView* table() const { return m_table; }
     /// The op type's name as the table draws it for the name column's width (whole in the tooltip).
     QString shownName(const QString& opType) const;
+    /// The line under the table: "Loading …" while the rows are asked for, then how many there are.
+    QString captionText() const;
 
   Q_SIGNALS:
     void rowChosen(const QString& opType, int rank);
