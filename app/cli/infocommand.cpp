@@ -5,6 +5,7 @@
 #include "core/model/lod.h"
 #include "core/model/plural.h"
 #include "core/query/report.h"
+#include "core/query/spancount.h"
 #include "core/query/stubsteps.h"
 
 #include <cstdio>
@@ -100,7 +101,7 @@ json infoJson(index::Db& db, const std::string& dbPath) {
     j["ranks"] = ranksJson(db);
     j["runs"] = query::runsJson(db);
     j["files"] = filesJson(db);
-    j["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
+    j["counts"] = {{"spans", query::spanCount(db)},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
                    {"steps", db.scalar("SELECT count(*) FROM step")},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},

@@ -1,6 +1,7 @@
 #include "core/import/chrometraceimporter.h"
 
 #include "core/formats/jsoneventsplitter.h"
+#include "core/formats/jsontail.h"
 #include "core/import/counterhandler.h"
 #include "core/import/flowhandler.h"
 #include "core/import/memoryeventhandler.h"
@@ -8,6 +9,7 @@
 #include "core/import/profilelabels.h"
 #include "core/import/slicehandler.h"
 #include "core/import/tracefilestate.h"
+#include "core/io/tailreader.h"
 #include "core/model/decimal.h"
 
 #include <map>
@@ -20,13 +22,32 @@ using Meta = std::map<std::string, std::string>;
 
 namespace {
 
-/// Kineto writes baseTimeNanoseconds after traceEvents: when an object container has not shown it
-/// before the first event, the top-level members are pre-scanned once (a splitter pass costs a
-/// fraction of the parse). False when cancelled meanwhile.
-bool completeMeta(const SourceFile& file, const JsonEventSplitter& splitter, ImportContext& ctx, Meta& meta) {
+/// The decompressed bytes read from a file's end for the members after its events: more than the 1 MiB a
+/// kept member may have, so a few of them fit.
+constexpr size_t kTailBytes = size_t(4) << 20;
+
+/// Kineto writes baseTimeNanoseconds after traceEvents: when an object container has not shown it before
+/// the first event, the members after the events are read from the file's last bytes (a plain file's are
+/// read alone; a compressed one is inflated to its end, but not split). When the tail cannot tell, the
+/// top-level members are pre-scanned once (a whole splitter pass). `fromTail` says which way was taken
+/// (readEvents' caller checks it against the full read's members). False when cancelled meanwhile.
+bool completeMeta(const SourceFile& file, const JsonEventSplitter& splitter, JsonEventSplitter::Status status,
+                  ImportContext& ctx, Meta& meta, bool& fromTail) {
     meta = splitter.meta();
-    if (splitter.container() != JsonEventSplitter::Container::Object || meta.count("baseTimeNanoseconds"))
-        return true;
+    fromTail = false;
+    if (status != JsonEventSplitter::Status::Event ||
+        splitter.container() != JsonEventSplitter::Container::Object || meta.count("baseTimeNanoseconds"))
+        return true; // no events, or nothing missing: the splitter has seen what there is
+    const io::Tail tail = io::readTail(file.path, kTailBytes, [&] { return ctx.cancelled(); });
+    if (tail.status == io::TailStatus::Cancelled) return false;
+    ctx.preScanBytes.fetch_add(tail.passed);
+    if (tail.status == io::TailStatus::Ok)
+        if (auto after = formats::membersAfterEvents(tail.bytes)) {
+            for (auto& [k, v] : *after)
+                meta.emplace(k, v);
+            fromTail = true;
+            return true;
+        }
     std::string err;
     auto pre = io::openByteSource(file.path, err);
     if (!pre) return true;
@@ -35,9 +56,30 @@ bool completeMeta(const SourceFile& file, const JsonEventSplitter& splitter, Imp
     int64_t po;
     while (ps.next(pv, po) == JsonEventSplitter::Status::Event)
         if (ctx.cancelled()) return false;
+    ctx.preScanBytes.fetch_add(ps.bytesConsumed());
     for (auto& [k, v] : ps.meta())
         meta.emplace(k, v);
     return true;
+}
+
+/// The members read from the tail must be the whole read's (those before the events, then those the
+/// splitter saw in all): they differ only when a member over kTailBytes follows the events, or the file is
+/// damaged before a tail that reads as JSON. Then the file was imported with what the tail said: told as
+/// an error, naming the base of the clock each way.
+void checkTailMeta(const Meta& used, const Meta& pre, const JsonEventSplitter& splitter, RowEmitter& out,
+                   const std::string& path) {
+    Meta full = pre;
+    for (auto& [k, v] : splitter.meta())
+        full.emplace(k, v);
+    if (full == used) return;
+    auto base = [](const Meta& m) {
+        auto it = m.find("baseTimeNanoseconds");
+        return it == m.end() ? std::string("none") : it->second;
+    };
+    out.diag(path, "error",
+             "the members after the events read from the file's end differ from those of the whole file: its "
+             "times may be off",
+             -1, "baseTimeNanoseconds " + base(used) + " from the end, " + base(full) + " in the whole file");
 }
 
 bool isKinetoMeta(const Meta& meta) {
@@ -230,12 +272,15 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
         return false;
     }
     Meta meta;
-    if (!completeMeta(file, splitter, m_ctx, meta)) return false;
+    bool fromTail = false;
+    if (!completeMeta(file, splitter, status, m_ctx, meta, fromTail)) return false;
+    const Meta pre = fromTail ? splitter.meta() : Meta();
     TraceFileState state(m_ctx, m_out, m_rank, file, fileId);
     applyMeta(meta, file, state);
     Handlers h(state);
     int64_t n = 0;
     if (!readEvents(splitter, *src, e, h, status, n)) return false;
+    if (fromTail) checkTailMeta(meta, pre, splitter, m_out, file.path);
     countCompressed(m_ctx, file, splitter.bytesConsumed());
     reportContainer(splitter, status, meta, m_out, file.path);
     h.slices.finish();

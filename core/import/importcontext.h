@@ -23,6 +23,10 @@ struct ImportContext {
     /// Trace JSON read from compressed files: their on-disk bytes by compression, and the JSON they held
     /// (the rate a user compares with a plain file's is the JSON's, not the .gz's)
     std::atomic<int64_t> gzipBytes{0}, zstdBytes{0}, jsonFromCompressedBytes{0};
+    /// Decompressed bytes read a second time to find the members a trace writes after its events (Kineto's
+    /// baseTimeNanoseconds): a file's tail, or all of a compressed file (or of any file whose tail cannot
+    /// tell)
+    std::atomic<int64_t> preScanBytes{0};
     std::atomic<int64_t> filesRead{0}, filesUnreadable{0}; ///< trace files read / skipped as unreadable
     std::mutex firstUnreadableMutex;
     std::string firstUnreadable; ///< the first skipped file's message (when nothing could be read at all)

@@ -165,6 +165,7 @@ void IndexBuildFile::writeMeta(const IndexMeta& meta) {
         m.bind(1, "ignored:" + ig).bind(2, "1").exec();
     for (auto& [k, v] : meta.extra)
         m.bind(1, k).bind(2, v).exec();
+    if (meta.spans >= 0) m.bind(1, kSpanCountKey).bind(2, std::to_string(meta.spans)).exec();
     m.bind(1, "complete").bind(2, "1").exec();
     m_db->exec("PRAGMA journal_mode=DELETE");
 }

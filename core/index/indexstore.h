@@ -26,7 +26,11 @@ struct IndexMeta {
     int64_t inputBytes = 0;
     std::vector<std::string> ignored;                       ///< inputs recognised but not read
     std::vector<std::pair<std::string, std::string>> extra; ///< more keys (a shard's, a cluster index's)
+    int64_t spans = -1; ///< the span rows written (meta span_count), -1: not kept (a cluster index's)
 };
+
+/// The meta key of IndexMeta::spans.
+constexpr const char* kSpanCountKey = "span_count";
 
 class IndexStore {
   public:

@@ -237,7 +237,7 @@ void BuildPipeline::analyse(index::IndexBuildFile& file) {
     }
 }
 
-void BuildPipeline::commit(index::IndexBuildFile& file) {
+void BuildPipeline::commit(index::IndexBuildFile& file, int64_t spans) {
     enter(Phase::Commit);
     throwIfCancelled();
     const bool changed = recordFilesChangedDuringImport(file.db(), m_discovery, groupsRead());
@@ -248,6 +248,7 @@ void BuildPipeline::commit(index::IndexBuildFile& file) {
                           m_discovery.ignored,
                           {}};
     if (m_opts.shard.sharded()) meta.extra = shardMeta(file.db());
+    meta.spans = spans; // nothing adds or removes spans after the load
     file.writeMeta(meta);
     std::string error;
     if (!file.commit(error)) throw std::runtime_error(error);
@@ -271,7 +272,7 @@ void BuildPipeline::build(BuildResult& res) {
     index::IndexBuildFile file(res.dbPath, m_opts.stopAfter != StopAfter::Analysis);
     writeIndex(file.db(), res);
     if (m_opts.stopAfter == StopAfter::Analysis) analyse(file);
-    commit(file);
+    commit(file, res.spans);
 }
 
 BuildResult BuildPipeline::parseOnly(BuildResult res) {

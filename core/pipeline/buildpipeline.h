@@ -100,7 +100,8 @@ class BuildPipeline {
     int64_t groupBytes(size_t group) const;
     std::vector<size_t> groupsRead() const;
     std::string indexPath() const;
-    void commit(index::IndexBuildFile& file);
+    /// Writes the meta rows (`spans`: the span rows written, kept for `info`) and renames the file in place.
+    void commit(index::IndexBuildFile& file, int64_t spans);
     void onParsed(int64_t bytesDone, int64_t events);
     void enter(Phase phase);
     void report();

@@ -9,6 +9,7 @@
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
+#include "core/query/spancount.h"
 #include "core/query/stepwalls.h"
 #include "core/query/stragglercheck.h"
 #include "core/query/stubsteps.h"
@@ -409,7 +410,7 @@ json buildReport(index::Db& db, int top) {
         {"rows", db.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'")},
         {"notes", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity = 'info'")},
         {"stub_steps", stubStepsJson(db)}};
-    r["counts"] = {{"spans", db.scalar("SELECT count(*) FROM span")},
+    r["counts"] = {{"spans", spanCount(db)},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},
                    {"tensors", db.scalar("SELECT count(*) FROM tensor")}};

@@ -1,6 +1,7 @@
 // The command line, run as a separate process: --help/--version, bad arguments (non-zero status and a
 // message that says what to do), the demo → index → info → report → query round trip, and the
 // read-only query (writes, ATTACH, PRAGMA changes and extension loading are refused), stats of an area.
+#include "core/index/sqlite.h"
 #include "tests/support/testsupport.h"
 
 #include <QElapsedTimer>
@@ -151,6 +152,34 @@ class TstCli : public QObject {
                  0);
         QCOMPARE(out.trimmed().split('\n').size(), 4);
         QVERIFY(out.startsWith("0,"));
+    }
+    void infoReadsTheKeptSpanCount() {
+        // the build keeps its span count in the meta table, so info does not walk the span table for it
+        QString out, err;
+        QCOMPARE(test::runRankscope({"index", m_demo, "--quiet"}, &out, &err), 0);
+        const std::string dbPath = out.trimmed().split('\n').last().toStdString();
+        int64_t counted = 0;
+        {
+            index::Db db(dbPath, true);
+            counted = db.scalar("SELECT count(*) FROM span");
+            QCOMPARE(db.scalarText("SELECT value FROM meta WHERE key = 'span_count'"),
+                     std::to_string(counted));
+        }
+        QVERIFY(counted > 1000);
+        auto infoSpans = [&] {
+            test::runRankscope({"info", m_demo, "--json"}, &out, &err);
+            return QJsonDocument::fromJson(out.toUtf8()).object()["counts"].toObject()["spans"].toInteger();
+        };
+        QCOMPARE(infoSpans(), counted);
+        // a count that is not the table's shows that info reads it rather than counting
+        auto setKept = [&](const std::string& v) {
+            index::Db db(dbPath);
+            db.prepare("UPDATE meta SET value = ? WHERE key = 'span_count'").bind(1, v).exec();
+        };
+        setKept(std::to_string(counted + 7));
+        const int64_t shown = infoSpans();
+        setKept(std::to_string(counted));
+        QCOMPARE(shown, counted + 7);
     }
     void summaryLineGivesTheDecompressedRate() {
         // a Kineto demo writes .json.gz: the summary names the JSON they held and its rate

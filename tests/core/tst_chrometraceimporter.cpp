@@ -308,6 +308,54 @@ class TstChromeTraceImporter : public QObject {
         QCOMPARE(sorted(r.lines("span")), QStringList{"Thread 7|6000|1000|k|k||0"});
         QCOMPARE(sorted(r.lines("track")), QStringList{"host||Thread 7|0|7|0|1|0"});
     }
+    void baseAfterManyEvents_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("plain") << "rank-0.pt.trace.json";
+        QTest::newRow("gzip") << "rank-0.pt.trace.json.gz";
+        QTest::newRow("zstd") << "rank-0.pt.trace.json.zst";
+    }
+    void baseAfterManyEvents() {
+        // 6 MB of events before Kineto's baseTimeNanoseconds: a plain file's last 4 MiB alone are read again
+        // for it (the whole file was, before); a compressed one is inflated twice but split once
+        QFETCH(QString, file);
+        const int n = 60000;
+        std::string c = "{\"schemaVersion\":1,\"traceEvents\":[\n";
+        for (int i = 0; i < n; ++i)
+            c += std::string(i ? ",\n" : "") +
+                 "{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(2 * i) +
+                 ",\"dur\":1,\"args\":{\"pad\":\"" + std::string(64, 'x') + "\"}}";
+        c += "\n],\"traceName\":\"t\",\"baseTimeNanoseconds\":5000}";
+        QVERIFY(c.size() > 6000000);
+        const auto r = importText(file.toStdString(), FileKind::ChromeJson, c);
+        QVERIFY2(r.ok, r.error.c_str());
+        const auto spans = r.lines("span");
+        QCOMPARE(int(spans.size()), n);
+        QCOMPARE(QString::fromStdString(spans.front()), QString("Thread 7|5000|1000|k|k||0"));
+        QCOMPARE(QString::fromStdString(spans.back()),
+                 QString("Thread 7|%1|1000|k|k||0").arg(qlonglong(2) * (n - 1) * 1000 + 5000));
+        QCOMPARE(r.lines("diag"), std::vector<std::string>{});
+        if (file.endsWith(".json"))
+            QCOMPARE(r.preScanBytes, int64_t(4) << 20);
+        else
+            QCOMPARE(r.preScanBytes, int64_t(c.size()));
+    }
+    void memberOverTheTailHidesTheBase() {
+        // a member larger than the tail after the events looks like the event array from the end: the base
+        // before it is missed; the whole read finds it, and the file says so as an error
+        std::string big = "[0";
+        while (big.size() < size_t(5) << 20)
+            big += ",1234567";
+        big += "]";
+        const std::string c = "{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,"
+                              "\"dur\":1}],\"baseTimeNanoseconds\":5000,\"big\":" +
+                              big + "}";
+        const auto r = importText("rank-0.pt.trace.json", FileKind::ChromeJson, c);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(sorted(r.lines("span")), QStringList{"Thread 7|1000|1000|k|k||0"});
+        QCOMPARE(sorted(r.lines("diag")),
+                 QStringList{"error|the members after the events read from the file's end differ from those "
+                             "of the whole file: its times may be off|1|-1"});
+    }
     void traceEventsThatIsNotAnArrayIsAnError_data() {
         QTest::addColumn<QString>("content");
         QTest::addColumn<QString>("type");

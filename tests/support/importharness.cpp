@@ -85,6 +85,7 @@ ImportedRows importOne(const std::string& path, import::FileKind kind, import::R
     for (auto& b : batches)
         append(r.rows, *b);
     r.strings = ctx.strings.strings();
+    r.preScanBytes = ctx.preScanBytes.load();
     r.rank = std::move(rank);
     return r;
 }

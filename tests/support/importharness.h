@@ -18,6 +18,7 @@ struct ImportedRows {
     model::Batch rows;                ///< every batch it handed over, merged in order
     std::vector<std::string> strings; ///< the interned strings, by id
     import::RankState rank;           ///< what the file told the rank
+    int64_t preScanBytes = 0;         ///< bytes read a second time for the members after the events
 
     /// Every row, one line each, grouped by kind in a fixed order (track, span, counter, step, kernelstep,
     /// breakdown, commop, tensor, shape, memory, flow, commlink, commgroup, commsource, diag) and in emission
