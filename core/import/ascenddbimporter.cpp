@@ -226,7 +226,7 @@ class DbImport {
             (cti ? m_cols.orNull("COMPUTE_TASK_INFO", "inputShapes", "c") + ", " +
                        m_cols.orNull("COMPUTE_TASK_INFO", "inputDataTypes", "c")
                  : "NULL, NULL") +
-            " FROM TASK t " +
+            ", " + collectiveOfTask(comm) + " FROM TASK t " +
             (cti ? "LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId " : "") +
             (comm ? "LEFT JOIN COMMUNICATION_TASK_INFO m ON m.globalTaskId = t.globalTaskId " : "") +
             "ORDER BY " + (comm ? "m.planeId IS NOT NULL, m.planeId, " : "") +
@@ -244,6 +244,8 @@ class DbImport {
                                  "HCCL", noPlane ? INT32_MAX : plane + 1, model::TrackRole::CommPlane,
                                  noPlane ? std::nullopt : std::optional<int64_t>(plane));
                 emit(t, q.i64(0), q.i64(1), q.isNull(7) ? "" : S(q.i64(7)), "");
+            } else if (q.isNull(4) && !q.isNull(10)) {
+                ++m_collectiveTasks; // the collective's own device task: its Group lane shows it
             } else {
                 int64_t stream = q.isNull(2) ? 0 : q.i64(2);
                 Track& t = track("stream:" + std::to_string(stream), model::TrackKind::Compute,
@@ -259,7 +261,31 @@ class DbImport {
                           q.isNull(9) ? "" : S(q.i64(9)));
             }
         }
+        noteCollectiveTasks();
         return true;
+    }
+    /// SQL of a TASK row's collective (its COMMUNICATION_OP's opName, NULL when none): the exporter gives the
+    /// device task that holds a collective's HCCL tasks (same stream, task id and connectionId; depth 0)
+    /// the task type AI_CORE and no COMPUTE_TASK_INFO row (level1 sample: 4 such tasks on stream 4, each
+    /// spanning its hcom_allReduce_ within 1.5 µs). Named by its type it showed as an 88 ms "AI_CORE"
+    /// kernel; it is the collective, which COMMUNICATION_OP already puts on its Group lane, so it is not
+    /// emitted again (the text export's trace_view has no such task either).
+    /// Only with COMMUNICATION_TASK_INFO: without it the HCCL tasks themselves share the connectionId and
+    /// have no other lane than their stream; only depth 0 (the holder) when TASK says depths.
+    std::string collectiveOfTask(bool commTaskInfo) {
+        if (!commTaskInfo || !m_cols.has("TASK", "connectionId") ||
+            !m_cols.has("COMMUNICATION_OP", "connectionId") || !m_cols.has("COMMUNICATION_OP", "opName"))
+            return "NULL";
+        return std::string("(SELECT o.opName FROM COMMUNICATION_OP o WHERE o.connectionId = t.connectionId") +
+               (m_cols.has("TASK", "depth") ? " AND coalesce(t.depth, 0) = 0" : "") + " LIMIT 1)";
+    }
+    void noteCollectiveTasks() {
+        if (m_collectiveTasks == 0) return;
+        m_out.diag(m_file.path, "info",
+                   "TASK rows without a kernel of their own that belong to a collective (their connectionId "
+                   "is a COMMUNICATION_OP's; the exporter types them AI_CORE): shown once, as the collective "
+                   "on its Group lane, not as AI_CORE kernels",
+                   -1, std::to_string(m_collectiveTasks) + " tasks");
     }
     // Collectives: one Group track per communication group, on the same process as the planes. Their
     // waits come from the Notify_Wait tasks on the planes (waitNs, where present, is not used: it disagrees
@@ -382,6 +408,7 @@ class DbImport {
     std::unordered_map<int64_t, std::string> m_str;
     std::map<std::string, Track> m_tracks;
     int64_t m_records = 0;
+    int64_t m_collectiveTasks = 0; ///< TASK rows that are a collective's device task (not emitted)
 };
 
 } // namespace

@@ -107,7 +107,10 @@ void applyMeta(const Meta& meta, const SourceFile& file, TraceFileState& s) {
     if (isKinetoMeta(meta)) labelsFromKinetoMeta(meta, rank);
     if (auto it = meta.find("host_name"); it != meta.end())
         rank.host = std::string(model::trimCell(it->second));
-    if (rank.source.empty()) rank.source = file.kind == FileKind::TraceView ? "ascend" : "chrome";
+    if (rank.source.empty())
+        rank.source = file.kind == FileKind::TraceView      ? "ascend"
+                      : file.kind == FileKind::CannTimeline ? "ascend-cann"
+                                                            : "chrome";
 }
 
 /// The phase handlers of one file.

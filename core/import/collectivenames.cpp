@@ -98,7 +98,10 @@ std::pair<model::TrackRole, std::optional<int64_t>> laneRole(model::TrackKind ki
         return {model::TrackRole::CommPlane,
                 ec == std::errc() && end != b ? std::optional<int64_t>(v) : std::nullopt};
     }
-    if (comm && startsWithNoCase(lane, "Group")) return {model::TrackRole::CollectiveLane, std::nullopt};
+    // torch_npu's "Group N Communication"; CANN 6.x raw timelines' "Communication Kernel" (MindSpore names
+    // its ops there after the graph node, "Default/AllReduce-op534_0")
+    if (comm && (startsWithNoCase(lane, "Group") || startsWithNoCase(lane, "Communication Kernel")))
+        return {model::TrackRole::CollectiveLane, std::nullopt};
     return {model::TrackRole::None, std::nullopt};
 }
 

@@ -1,6 +1,8 @@
 #include "core/import/discovery.h"
 
 #include "core/import/cannrawdir.h"
+#include "core/import/cannrawfiles.h"
+#include "core/import/clusteroutputdir.h"
 
 #include "core/index/filestamp.h"
 #include "core/io/bytesource.h"
@@ -57,6 +59,12 @@ const char* fileKindName(FileKind k) {
         return "mindspore-legacy-framework";
     case FileKind::LegacyHccl:
         return "mindspore-legacy-hccl";
+    case FileKind::CannInfo:
+        return "cann-info";
+    case FileKind::CannStartInfo:
+        return "cann-start-info";
+    case FileKind::CannTimeline:
+        return "cann-timeline";
     }
     return "unknown";
 }
@@ -201,6 +209,8 @@ int kindOrder(FileKind k) {
     // profiler_info gives the rank; kernel_details gives op types before trace_view needs them.
     switch (k) {
     case FileKind::AscendInfo:
+    case FileKind::CannInfo:
+    case FileKind::CannStartInfo: // the clock anchor before the timelines it maps
         return 0;
     case FileKind::KernelDetails:
     case FileKind::LegacyFramework:
@@ -238,7 +248,8 @@ bool unchangedSince(const SourceFile& f) {
 namespace {
 
 /// Walks a directory tree for regular files: follows directory links, reads each directory once, skips
-/// hidden and CANN raw PROF_ directories, and stops at the depth and directory limits. Every directory
+/// hidden directories, CANN raw PROF_ directories beside their parsed output and msprof-analyze's cluster
+/// summary, and stops at the depth and directory limits. Every directory
 /// it does not read is said in `d.diagnostics` (or `d.ignored`).
 class TreeWalk {
   public:
@@ -299,10 +310,15 @@ class TreeWalk {
         }
         const std::string name = p.filename().string();
         if (!name.empty() && name[0] == '.') return; // .rankscope, .git, …
-        if (name.rfind("PROF_", 0) == 0) {
-            const CannRawDir raw = describeCannRawDir(p);
-            m_d.ignored.push_back(raw.ignoredText);
-            if (!raw.lostWarning.empty()) problem(p, raw.lostWarning);
+        if (isCannProfDirName(name) && parsedOutputBeside(p)) {
+            m_d.ignored.push_back(p.string() + " (CANN raw PROF_ directory: not read, the parsed "
+                                               "ASCEND_PROFILER_OUTPUT files beside it are used)");
+            return;
+        }
+        if (name == "cluster_analysis_output") {
+            const ClusterOutputDir c = describeClusterOutputDir(p);
+            m_d.ignored.push_back(c.ignoredText);
+            if (!c.note.empty()) note(p, c.note);
             return;
         }
         if (depth + 1 > kMaxDiscoveryDepth) {
@@ -350,11 +366,14 @@ class Grouping {
 
   private:
     void addTo(const std::string& label, FileKind k, std::optional<int> hint, SourceFile sf);
+    /// One PROF_ directory's files: the chosen ones into their device's group, the others into d.ignored.
+    void addCann(const std::vector<CannRawFile>& files, Discovery& d);
 
     std::map<std::string, RankGroup> m_groups; // label → group
     std::map<std::string, std::vector<SourceFile>> m_dbByDir;
     std::set<std::string> m_dirsWithText;
-    std::vector<model::DiagnosticRow> m_notTraces; ///< files named like traces that are none
+    std::map<std::string, std::vector<CannRawFile>> m_cannByProf; ///< PROF_ dir → its readable files
+    std::vector<model::DiagnosticRow> m_notTraces;                ///< files named like traces that are none
 };
 
 void Grouping::addTo(const std::string& label, FileKind k, std::optional<int> hint, SourceFile sf) {
@@ -366,6 +385,22 @@ void Grouping::addTo(const std::string& label, FileKind k, std::optional<int> hi
     g.files.push_back(std::move(sf));
 }
 
+void Grouping::addCann(const std::vector<CannRawFile>& files, Discovery& d) {
+    CannSelection sel = selectCannFiles(files);
+    for (auto& ig : sel.ignored)
+        d.ignored.push_back(std::move(ig));
+    for (const auto& f : sel.read) {
+        std::error_code ec;
+        SourceFile sf{f.path.string(), FileKind::CannTimeline, int64_t(fs::file_size(f.path, ec)),
+                      mtimeNs(f.path), 0};
+        const FileKind k = f.role == CannFileRole::DeviceInfo  ? FileKind::CannInfo
+                           : f.role == CannFileRole::StartInfo ? FileKind::CannStartInfo
+                                                               : FileKind::CannTimeline;
+        // the device number is no rank: info.json's rank_id gives the rank when the device has one
+        addTo(f.group, k, std::nullopt, sf);
+    }
+}
+
 void Grouping::add(const fs::path& p) {
     static const std::regex reInfo(R"(profiler_info(?:_(\d+))?)");
     static const std::regex reDb(R"(ascend_(?:pytorch|mindspore)_profiler(?:_(\d+))?)");
@@ -373,6 +408,10 @@ void Grouping::add(const fs::path& p) {
     static const std::regex reLegacyStep(R"(step_trace_raw_(\d+)_detail_time)");
     static const std::regex reLegacyFw(R"(framework_raw_(\d+))");
     static const std::regex reLegacyHccl(R"(hccl_raw_(\d+))");
+    if (enclosingProfDir(p)) { // CANN raw: only the files selectCannFiles picks are read
+        if (auto c = cannRawFile(p)) m_cannByProf[c->profDir.string()].push_back(*c);
+        return;
+    }
     const std::string name = io::stripCompressionSuffix(p.filename().string());
     const std::string stem =
         name.substr(0, name.rfind('.') == std::string::npos ? name.size() : name.rfind('.'));
@@ -448,6 +487,8 @@ void Grouping::into(Discovery& d) {
             g.files.push_back(f);
         }
     }
+    for (auto& [prof, files] : m_cannByProf)
+        addCann(files, d);
     for (auto& [label, g] : m_groups) {
         // A group of only legacy step-trace files or only memory files still indexes; a group whose
         // only file is profiler_info has nothing to show and is dropped.

@@ -33,7 +33,10 @@ enum class FileKind {
     LegacyTimeline,  // ascend_timeline_display_<r>.json
     LegacyStepTrace, // step_trace_raw_<r>_detail_time.csv
     LegacyFramework, // framework_raw_<r>.csv (op types)
-    LegacyHccl       // hccl_raw_<r>.csv (per-op communication cost and wait)
+    LegacyHccl,      // hccl_raw_<r>.csv (per-op communication cost and wait)
+    CannInfo,        // PROF_*/device_N/info.json.N (rank_id, host)
+    CannStartInfo,   // PROF_*/device_N/start_info.N (the clock anchor of the raw timeline)
+    CannTimeline     // PROF_*/device_N/timeline/*.json, PROF_*/mindstudio_profiler_output/msprof*.json
 };
 
 const char* fileKindName(FileKind k);
@@ -60,7 +63,9 @@ constexpr int64_t kMaxDiscoveryDirs = 100000;
 
 struct Discovery {
     std::vector<RankGroup> groups;
-    std::vector<std::string> ignored; ///< recognised but unsupported inputs (e.g. CANN raw PROF_ dirs)
+    /// "<path> (why not read)" of recognised inputs that are not read: a CANN raw PROF_ directory beside its
+    /// parsed output, raw timelines a merged one holds, msprof-analyze's cluster summary
+    std::vector<std::string> ignored;
     /// What the walk did not search or follow, and why (directory link loops, directories below the
     /// depth limit, directories it could not list); written to the index's diagnostics, and named in the
     /// error when nothing was found.

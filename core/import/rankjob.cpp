@@ -2,6 +2,7 @@
 
 #include "core/import/analysisdbimporter.h"
 #include "core/import/ascenddbimporter.h"
+#include "core/import/cannrawinfo.h"
 #include "core/import/chrometraceimporter.h"
 #include "core/import/commmatrixjson.h"
 #include "core/import/csvimporter.h"
@@ -17,8 +18,13 @@ bool importFile(ImportContext& ctx, RowEmitter& out, RankState& rank, const Sour
     switch (f.kind) {
     case FileKind::AscendInfo:
         return importProfilerInfo(f, rank, out, error);
+    case FileKind::CannInfo:
+        return importCannInfo(f, rank, out, error);
+    case FileKind::CannStartInfo:
+        return importCannStartInfo(f, rank, out, error);
     case FileKind::TraceView:
     case FileKind::ChromeJson:
+    case FileKind::CannTimeline:
     case FileKind::LegacyTimeline:
         if (f.kind == FileKind::LegacyTimeline && rank.source.empty()) rank.source = "mindspore-legacy";
         return ChromeTraceImporter(ctx, out, rank).run(f, fileId, error, records);

@@ -27,6 +27,8 @@ struct RankState {
     /// step's start), when the trace gave the steps. Same rule as analysis::StepIndex::timeOfStep.
     std::optional<int64_t> timeOfStep(double pos) const;
     bool haveTraceView = false;
+    /// epoch − CLOCK_MONOTONIC_RAW (ns) from a CANN raw device's start_info (cannrawinfo.h)
+    std::optional<int64_t> cannEpochOffsetNs;
     std::map<std::string, std::string> labels; ///< framework, hardware, meta.<key>, … (profilelabels.h)
 };
 

@@ -27,9 +27,16 @@ int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::s
     return opId ? opId : m_s.opTypeFor(nameId, name);
 }
 
-void SliceHandler::noteStep(const std::string& name, int64_t ts, int64_t dur) {
-    if (name.rfind("ProfilerStep#", 0) != 0) return;
-    if (auto s = model::parseI64(std::string_view(name).substr(13))) {
+void SliceHandler::noteStep(const std::string& name, const std::string& cat, int64_t ts, int64_t dur) {
+    std::string_view number;
+    if (name.rfind("ProfilerStep#", 0) == 0)
+        number = std::string_view(name).substr(13);
+    else if (m_s.file.kind == FileKind::CannTimeline && cat == "Iteration Time" &&
+             name.rfind("Iteration ", 0) == 0)
+        number = std::string_view(name).substr(10); // CANN's raw step trace: FP start to iteration end
+    else
+        return;
+    if (auto s = model::parseI64(number)) {
         m_s.batch().steps.push_back({m_s.rank.rank, *s, ts, ts + dur, "trace"});
         m_s.rank.traceSteps[*s] = {ts, ts + dur};
         m_s.rank.haveTraceSteps = true;
@@ -67,7 +74,7 @@ void SliceHandler::complete(const TraceEvent& e) {
     while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
         t.enclosing.pop_back();
     t.enclosing.push_back({ts, ts + dur, nameId});
-    noteStep(name, ts, dur);
+    noteStep(name, cat, ts, dur);
 }
 
 void SliceHandler::begin(const TraceEvent& e) {

@@ -20,7 +20,7 @@ class SliceHandler {
 
   private:
     int32_t opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name);
-    void noteStep(const std::string& name, int64_t ts, int64_t dur);
+    void noteStep(const std::string& name, const std::string& cat, int64_t ts, int64_t dur);
 
     TraceFileState& m_s;
     KernelInputs m_inputs;        // Kineto kernels' input shapes, from the CPU ops that launched them

@@ -18,6 +18,7 @@ void TraceFileState::diag(const char* severity, const std::string& what, const T
 TraceFileState::Time TraceFileState::eventTime(const TraceEvent& e, const char* bad, int64_t& ns) {
     std::optional<int64_t> t;
     if (e.ts.present()) t = model::parseScaled(e.ts.text, model::TimeUnit::Us);
+    if (t && !m_clockDecided && file.kind == FileKind::CannTimeline) decideCannClock(*t);
     std::optional<int64_t> sum = t ? model::addTimes(*t, baseNs) : std::nullopt; // never wrapped
     if (!sum) {
         warn(bad, e);
@@ -29,6 +30,25 @@ TraceFileState::Time TraceFileState::eventTime(const TraceEvent& e, const char* 
     }
     ns = *sum;
     return Time::Ok;
+}
+
+namespace {
+/// A ts at or past this (1973) is epoch time; below it, time since boot (3 years of uptime).
+constexpr int64_t kEpochFloorNs = int64_t(100000000) * 1000000000;
+} // namespace
+
+void TraceFileState::decideCannClock(int64_t firstTsNs) {
+    m_clockDecided = true;
+    if (firstTsNs >= kEpochFloorNs) return;
+    if (rank.cannEpochOffsetNs) {
+        baseNs = *rank.cannEpochOffsetNs;
+        return;
+    }
+    out.diag(file.path, "warning",
+             "CANN raw timeline on the device's CLOCK_MONOTONIC_RAW with no clock anchor (start_info missing "
+             "or unusable): its times are time since boot, shown as they are, and never aligned with another "
+             "rank's",
+             -1, "");
 }
 
 int32_t TraceFileState::opTypeFor(int32_t nameId, std::string_view name) {

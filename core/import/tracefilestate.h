@@ -56,7 +56,12 @@ class TraceFileState {
                   int64_t offset);
 
   private:
+    /// A CANN raw timeline's clock, from its first ts: epoch already (newer msprof), else the device's
+    /// monotonic clock mapped by start_info's anchor, else left as it is (said once).
+    void decideCannClock(int64_t firstTsNs);
+
     std::unordered_map<int32_t, int32_t> m_opTypeOfName;
+    bool m_clockDecided = false;
 };
 
 } // namespace rs::import

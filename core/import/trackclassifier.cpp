@@ -68,6 +68,10 @@ TrackClass classifyTrack(const TrackFacts& f) {
                                  : "Thread " + std::string(f.tid);
     }
     if (!kind || kind == TrackKind::Host) kind = kindFromContent(f, kind, c.name);
+    // CANN's raw step trace ("Step Trace(Model ID:2)" of Ascend Hardware, or a "Step Trace" process):
+    // iteration markers, which as device work would fill the device's idle time
+    if (!f.counter && (startsWith(c.name, "Step Trace") || f.process == "Step Trace"))
+        kind = TrackKind::Other;
     if (f.format == FileKind::LegacyTimeline && !f.thread && !f.counter) {
         // MindSpore 1.x timelines are device ops: tid = stream id, pid 9000 = the AI CPU
         const bool aicpu = f.pid == "9000";

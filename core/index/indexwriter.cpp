@@ -184,7 +184,7 @@ void IndexWriter::orderCollidingRanks() {
     static const char* tables[] = {"track",       "step_src",      "step_breakdown_src", "comm_op_src",
                                    "tensor",      "kernel_shape",  "memory_sample",      "flow",
                                    "source_file", "comm_link_src", "comm_group_src",     "comm_source",
-                                   "rank_info"};
+                                   "rank_info",   "label"};
     for (auto& [dataRank, holders] : m_holders) {
         if (holders.size() < 2) continue;
         // the source with the most bytes keeps the plain number (the main run), then discovery order

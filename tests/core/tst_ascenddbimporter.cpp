@@ -161,6 +161,42 @@ class TstAscendDbImporter : public QObject {
                  "track|1|-1",
                  "diag warning|TASK row with a NULL, non-integer or out-of-range start/end (skipped)|1|-1"}));
     }
+    void aCollectivesOwnTaskIsNoAiCoreKernel() {
+        // the level1 sample: the device task holding an allreduce's HCCL tasks (same stream, task id and
+        // connectionId; depth 0) is typed AI_CORE, with no COMPUTE_TASK_INFO row; it showed as an 88 ms
+        // "AI_CORE" kernel on Stream 4. It is the collective, on its Group lane once. A task without
+        // kernel info that belongs to no collective keeps its type (EVENT_RECORD).
+        const std::string path = makeDb(
+            "ascend_pytorch_profiler_0.db",
+            "CREATE TABLE STRING_IDS(id INTEGER PRIMARY KEY, value TEXT);"
+            "INSERT INTO STRING_IDS VALUES(1,'AI_CORE'),(2,'hcom_allReduce__210_0_1'),(3,'hcom_allReduce_'),"
+            "(4,'Notify Wait'),(5,'EVENT_RECORD'),(6,'g');"
+            "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
+            " globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER,"
+            " taskId INTEGER, modelId INTEGER, depth INTEGER);"
+            "INSERT INTO TASK VALUES(1000,9000,0,1175,110,0,1,-1,4,807,-1,0),"
+            "(1200,1300,0,1175,112,0,4,0,4,807,-1,1),(9500,9600,0,1300,113,0,5,-1,4,808,-1,0);"
+            "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER, opType INTEGER);"
+            "CREATE TABLE COMMUNICATION_TASK_INFO(name INTEGER, globalTaskId INTEGER, taskType INTEGER,"
+            " planeId INTEGER);"
+            "INSERT INTO COMMUNICATION_TASK_INFO VALUES(4,112,4,0);"
+            "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER, connectionId "
+            "INTEGER, groupName INTEGER, opId INTEGER, opType INTEGER);"
+            "INSERT INTO COMMUNICATION_OP VALUES(2,1001,8999,1175,6,1,3);");
+        const auto r = test::importOne(path, FileKind::AscendDb);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(sorted(r.lines("span")),
+                 sorted({"Plane 0|1200|100|Notify Wait|Notify Wait||0",
+                         "Stream 4|9500|100|EVENT_RECORD|EVENT_RECORD||0",
+                         "Group 0 Communication|1001|7998|hcom_allReduce__210_0_1|hcom_allReduce_||0"}));
+        // said once (the table's missing link columns are said too, by the link reader)
+        QVERIFY2(
+            sorted(r.lines("diag"))
+                .contains("info|TASK rows without a kernel of their own that belong to a collective (their "
+                          "connectionId is a COMMUNICATION_OP's; the exporter types them AI_CORE): shown "
+                          "once, as the collective on its Group lane, not as AI_CORE kernels|1|-1"),
+            test::joinLines(r.lines("diag")).c_str());
+    }
     void aRequiredColumnMissingSkipsItsTable() {
         const std::string path =
             makeDb("ascend_mindspore_profiler_1.db",

@@ -127,48 +127,76 @@ class TstDiscovery : public QObject {
                         "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]");
         QCOMPARE(import::discover(near).groups.size(), size_t(1));
     }
-    void hiddenAndRawDirectoriesStaySkipped() {
+    void hiddenDirectoriesStaySkipped() {
         const std::string root = test::tempDir("disc-hidden");
         const std::string trace = "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]";
         test::writeFile(root + "/.rankscope/x.pt.trace.json", trace);
-        test::writeFile(root + "/PROF_000001_1_ABC/device_0/timeline/msprof_0_1_1.json", trace);
         test::writeFile(root + "/keep/rank-1.pt.trace.json", trace);
         fs::create_directory_symlink(root + "/.rankscope", root + "/visible");
         const auto d = import::discover(root);
         // a link to a hidden directory is a directory of its own name: read (its files are not hidden)
         QCOMPARE(files(d, root), (QStringList{"chrome-json keep/rank-1.pt.trace.json",
                                               "chrome-json visible/x.pt.trace.json"}));
-        QCOMPARE(d.ignored.size(), size_t(1));
+        QVERIFY(d.ignored.empty());
     }
-    void rawProfDirectoryGivesTheTrueReason() {
-        // mindinsight profiler/: a PROF_ directory with no ASCEND_PROFILER_OUTPUT anywhere was "not read, the
-        // parsed ASCEND_PROFILER_OUTPUT files are used"; its timeline files were the device's only data
+    void rawProfDirectoryIsReadWhenItIsTheOnlyRecord() {
+        // mindinsight profiler/: a PROF_ directory with no ASCEND_PROFILER_OUTPUT beside it is the device's
+        // only record. It was "not read" (a warning that its data was lost); its merged timeline is read
+        // now, with the device's info and clock anchor, and the component files it merges are listed
         const std::string trace = "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]";
         const std::string alone = test::tempDir("disc-prof-alone");
         const std::string prof = alone + "/PROF_000001_1_ABC";
         test::writeFile(prof + "/device_0/timeline/msprof_0_1_1.json", trace);
         test::writeFile(prof + "/device_0/timeline/hccl_0_1_1.json", trace);
-        test::writeFile(prof + "/device_0/timeline/empty_0_1_1.json", ""); // 0 bytes: no data lost
         test::writeFile(prof + "/device_0/start_info.0", "{}");
+        test::writeFile(prof + "/device_0/end_info.0", "{}");
+        test::writeFile(prof + "/device_0/summary/op_summary_0_1_1.csv", "a,b\n");
+        test::writeFile(prof + "/device_1/timeline/task_time_1_1_1.json", trace); // no msprof: read
         test::writeFile(alone + "/keep/rank-1.pt.trace.json", trace);
         const auto d = import::discover(alone);
+        QCOMPARE(files(d, alone),
+                 (QStringList{"cann-start-info PROF_000001_1_ABC/device_0/start_info.0",
+                              "cann-timeline PROF_000001_1_ABC/device_0/timeline/msprof_0_1_1.json",
+                              "cann-timeline PROF_000001_1_ABC/device_1/timeline/task_time_1_1_1.json",
+                              "chrome-json keep/rank-1.pt.trace.json"}));
         QCOMPARE(d.ignored.size(), size_t(1));
-        QVERIFY2(d.ignored[0].find("no parsed ASCEND_PROFILER_OUTPUT sits beside it") != std::string::npos,
+        QVERIFY2(d.ignored[0].rfind(prof + "/device_0/timeline/hccl_0_1_1.json (CANN raw timeline: not read",
+                                    0) == 0,
                  d.ignored[0].c_str());
-        QVERIFY(d.ignored[0].find("files are used") == std::string::npos);
-        const QStringList w = diags(d, prof);
-        QCOMPARE(w.size(), 1);
-        QVERIFY2(w[0].startsWith("warning|CANN raw PROF_ directory with 2 device timeline files"),
-                 qPrintable(w[0]));
+        QVERIFY(diags(d, prof).isEmpty());
         // beside torch_npu's parsed output the raw directory is covered by it: said so, no warning
         const std::string beside = test::tempDir("disc-prof-beside") + "/x_ascend_pt";
         test::writeFile(beside + "/PROF_000001_1_ABC/device_0/timeline/msprof_0_1_1.json", trace);
         test::writeFile(beside + "/ASCEND_PROFILER_OUTPUT/trace_view.json", trace);
         const auto b = import::discover(beside);
+        QCOMPARE(files(b, beside), QStringList{"ascend-trace-view ASCEND_PROFILER_OUTPUT/trace_view.json"});
         QCOMPARE(b.ignored.size(), size_t(1));
         QVERIFY2(b.ignored[0].find("ASCEND_PROFILER_OUTPUT files beside it are used") != std::string::npos,
                  b.ignored[0].c_str());
         QVERIFY(diags(b, beside + "/PROF_000001_1_ABC").isEmpty());
+    }
+    void clusterSummaryIsListedWithItsRanks() {
+        // msprof-analyze's cluster_analysis_output beside two rank folders of a 16-rank job (the msinsight
+        // test_data layout): not read, listed as ignored, and a note names the ranks it summarises
+        const std::string root = test::tempDir("disc-cluster");
+        const std::string trace = "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]";
+        std::string csv = "Step,Type,Index,Computing\n";
+        for (int r = 0; r < 16; ++r)
+            csv += "2,rank," + std::to_string(r) + ",1.5\n";
+        csv += "2,stage,(0, 1),1.5\n";
+        test::writeFile(root + "/cluster_analysis_output/cluster_step_trace_time.csv", csv);
+        test::writeFile(root + "/cluster_analysis_output/cluster_communication.json", "{}");
+        test::writeFile(root + "/rank-0.pt.trace.json", trace);
+        const auto d = import::discover(root);
+        QCOMPARE(files(d, root), QStringList{"chrome-json rank-0.pt.trace.json"});
+        QCOMPARE(d.ignored.size(), size_t(1));
+        QVERIFY2(d.ignored[0].rfind(
+                     root + "/cluster_analysis_output (msprof-analyze cluster summary: not read", 0) == 0,
+                 d.ignored[0].c_str());
+        QCOMPARE(
+            diags(d, root + "/cluster_analysis_output"),
+            QStringList{"info|msprof-analyze cluster summary of 16 ranks (0–15) not read: only ranks whose "
+                        "own profiler folders are found are shown, and their figures are Rankscope's own|1"});
     }
     void aFileNamedLikeATraceThatIsNoneIsNamed() {
         // the walk's junk folder: trace.json of random bytes beginning "y:=" gave "no profiler files found";

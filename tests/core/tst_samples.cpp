@@ -75,7 +75,7 @@ class TstSamples : public QObject {
         // every trace JSON: spans == X events
         auto files = ix.rows(
             "SELECT file_id, path FROM source_file WHERE format IN ('ascend-trace-view', 'chrome-json', "
-            "'mindspore-legacy-timeline')");
+            "'mindspore-legacy-timeline', 'cann-timeline')");
         for (const auto& row : files) {
             auto bar = row.find('|');
             std::string id = row.substr(0, bar), file = row.substr(bar + 1);
@@ -206,8 +206,11 @@ class TstSamples : public QObject {
                                                       << "0/1" << qint64(113) << qint64(2) << "";
         // DB export: TASK 552 + COMMUNICATION_OP 4 + PYTORCH_API 2460 rows; STEP_TIME 1 row; rank 0 of an
         // 8-device job (COMMUNICATION_TASK_INFO's srcRank/dstRank name ranks 0–7): not a complete run
+        // 3016 TASK/COMMUNICATION_OP/PYTORCH_API rows less the 4 AI_CORE-typed tasks that hold the 4
+        // allreduces (sqlite3 over the .db: no COMPUTE_TASK_INFO or COMMUNICATION_TASK_INFO row, the
+        // connectionId of a COMMUNICATION_OP): each collective is its Group lane span
         QTest::newRow("torch_npu db (1 of 8)") << "msinsight/test/data/pytorch/db/level1"
-                                               << "0/0" << qint64(3016) << qint64(1) << "";
+                                               << "0/0" << qint64(3012) << qint64(1) << "";
         // older torch_npu, ranks 0 and 1 of a 16-rank job (peers 0–9 in communication_matrix.json):
         // kernel_details 21 + 22 rows, step_trace_time one step (2)
         QTest::newRow("torch_npu 2023 (2 of 16)") << "msinsight/server/src/test/test_data"
@@ -265,8 +268,19 @@ class TstSamples : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(
             ix.rows("SELECT r.start_ns, r.end_ns FROM runs r JOIN ranks k USING(run_id) WHERE k.data_rank "
-                    "IN (0, 10) ORDER BY k.data_rank"),
+                    "IN (0, 10) AND k.source <> 'ascend-cann' ORDER BY k.data_rank"),
             (std::vector<std::string>{"0|6042912660", "450000252260|455129738150"}));
+        // the CANN raw PROF_ directory's device 0 (info.json: rank_id 0, another job: AlexNet in 2023, on
+        // the epoch clock its start_info gives) is a run of its own, never joined to the legacy rank 0
+        // the two sources of rank 0 keep their own labels when their keys are ordered: the legacy files
+        // say MindSpore, the CANN info.json names no framework
+        QCOMPARE(
+            ix.rows("SELECT k.source FROM label l JOIN ranks k USING(rank) WHERE l.key = 'framework' AND "
+                    "k.data_rank = 0"),
+            (std::vector<std::string>{"mindspore-legacy"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM ranks k WHERE k.source = 'ascend-cann' AND (SELECT count(*) "
+                           "FROM ranks o WHERE o.run_id = k.run_id) = 1"),
+                 int64_t(1));
         QCOMPARE(ix.scalar("SELECT count(*) FROM steps WHERE rank = 10"), int64_t(40));
         // gpu_timeline_display_0.json names no rank (its events' pid is 0, the name a device): the rank it
         // gets is marked as Rankscope's own number, and only that one (walk 9: "Run 2: chrome, rank 3")
@@ -279,7 +293,8 @@ class TstSamples : public QObject {
             assigned += int(run.assignedRanks.size());
         QCOMPARE(assigned, 1);
         const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
-        QVERIFY2(text.find("Run 2: rank 3 numbered by Rankscope") != std::string::npos, text.c_str());
+        // (its number is the next free one: 4 since the CANN device is a rank group of its own)
+        QVERIFY2(text.find("Run 2: rank 4 numbered by Rankscope") != std::string::npos, text.c_str());
     }
     void wholeHtaFolderHoldsSixJobs() {
         // SOURCES.md: six different jobs (a rank pair of a 128-rank job, rank 0 of a 2-rank A100 job, rank 1
