@@ -9,6 +9,7 @@
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
+#include "core/query/slowlinkfindings.h"
 #include "core/query/stepwalls.h"
 #include "core/query/stragglercheck.h"
 #include "core/query/stubsteps.h"
@@ -372,6 +373,16 @@ json findingsJson(index::Db& db) {
         o["affected"] = affected;
         f.push_back(o);
     }
+    // the slow links are judged when read (the matrix's rule, commmatrix.h): merged in by extra time, after
+    // the findings that cost the job time, before the placement findings
+    for (auto& x : slowLinkFindings(db))
+        f.push_back(std::move(x));
+    std::stable_sort(f.begin(), f.end(), [](const json& a, const json& b) {
+        const auto key = [](const json& x) {
+            return std::make_pair(x["lost_ns"].get<int64_t>(), x["extra_ns"].get<int64_t>());
+        };
+        return key(a) > key(b);
+    });
     return f;
 }
 
@@ -605,7 +616,8 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
             if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
             o << x["text"].get<std::string>();
             if (x["lost_ns"].get<int64_t>() > 0)
-                o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
+                o << (x["kind"] == "pipeline_wait" ? "  (wall time waiting " : "  (job lost ")
+                  << ms(double(x["lost_ns"].get<int64_t>())) << ")";
             o << "\n";
         }
     }
