@@ -125,6 +125,43 @@ class TstFindingNavigator : public QObject {
         QVERIFY(!t.extent);
         QCOMPARE(t.selection.kind, Selection::Kind::None);
     }
+    void pipelineWaitAndSlowLinkTargets() {
+        const auto s = summary();
+        // a pipeline wait: its longest receive on the rank that waited most, with the other waiting ranks
+        Finding wait = make("pipeline_wait", 0, 2);
+        wait.startNs = 2000100;
+        wait.endNs = 2400100;
+        wait.spanId = 41;
+        wait.waitingRanks = {0, 1};
+        FindingTarget t = FindingNavigator::targetOf(wait, &s);
+        QCOMPARE(t.extent, (std::optional<std::pair<int64_t, int64_t>>({2000100, 2400100})));
+        QCOMPARE(t.ranks, (std::vector<int>{0, 1}));
+        QCOMPARE(t.selection.kind, Selection::Kind::Span);
+        QCOMPARE(t.selection.spanId, qint64(41));
+        QCOMPARE(t.panel, FindingTarget::Panel::None);
+        // a slow link: its matrix cell (all steps), in the Communication panel; no time of its own
+        Finding link = make("slow_link", 1, std::nullopt);
+        link.link = Finding::Link{1, 5, "g"};
+        t = FindingNavigator::targetOf(link, &s);
+        QVERIFY(!t.extent);
+        QCOMPARE(t.panel, FindingTarget::Panel::Communication);
+        QCOMPARE(t.selection.kind, Selection::Kind::CommLink);
+        QCOMPARE(t.selection.rank, 1);
+        QCOMPARE(t.selection.linkSrc, qint64(1));
+        QCOMPARE(t.selection.linkDst, qint64(5));
+        QCOMPARE(t.selection.group, QString("g"));
+        QCOMPARE(t.selection.step, qint64(-1));
+        // the report's JSON carries the cell
+        const std::string report =
+            R"({"findings": [{"kind": "slow_link", "rank": 1, "run": 0, "lost_ns": 0, "extra_ns": 5,
+                "affected": {"src": 1, "dst": 5, "group": "g", "transport": "HCCS"}}]})";
+        const auto read = gui::findingsFromReport(report, 0);
+        QCOMPARE(int(read.size()), 1);
+        QVERIFY(read[0].link);
+        QCOMPARE(read[0].link->src, int64_t(1));
+        QCOMPARE(read[0].link->dst, int64_t(5));
+        QCOMPARE(read[0].link->group, QString("g"));
+    }
     void goesThere() {
         QMainWindow w;
         views::InteractionState state;
@@ -182,6 +219,19 @@ class TstFindingNavigator : public QObject {
         QVERIFY(!framed(1, 3)); // Cast on rank 3
         nav.go(make("bank_anomaly", 2, std::nullopt));
         QTRY_VERIFY(!memoryDock->visibleRegion().isEmpty());
+        // a slow link raises the Communication panel
+        auto* commDock = new QDockWidget("Communication", &w);
+        commDock->setObjectName("comm");
+        commDock->setWidget(new QWidget);
+        w.addDockWidget(Qt::BottomDockWidgetArea, commDock);
+        w.tabifyDockWidget(heatDock, commDock);
+        heatDock->raise();
+        Finding link = make("slow_link", 1, std::nullopt);
+        link.link = Finding::Link{1, 5, "g"};
+        nav.go(link);
+        QTRY_VERIFY(!commDock->visibleRegion().isEmpty());
+        QCOMPARE(state.selection().kind, Selection::Kind::CommLink);
+        QCOMPARE(state.selection().linkDst, qint64(5));
         QVERIFY(FindingNavigator::describe(outlier).contains("outlier_step"));
     }
 };
