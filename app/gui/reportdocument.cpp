@@ -251,6 +251,13 @@ class Builder {
             return;
         }
         if (t.panel == FindingTarget::Panel::Communication && f.link) {
+            if (m_many) { // a rank × rank grid of hundreds of ranks is thousands of px: unreadable, and heavy
+                add(para(QObject::tr("The communication matrix is too large to picture here; the app's "
+                                     "Communication tab outlines link %1→%2.")
+                             .arg(f.link->src)
+                             .arg(f.link->dst)));
+                return;
+            }
             m_scene.setSelection(t.selection);
             add(picture(shot("comm"),
                         QObject::tr("The communication matrix: link %1→%2 is outlined.")

@@ -575,6 +575,15 @@ void formatOutlierStepsByStep(std::ostringstream& o, const json& r) {
     }
 }
 
+/// The outlier steps, a line each (by step when the ranks are summarised).
+void formatLongSteps(std::ostringstream& o, const json& r) {
+    if (summarisesRanks(r["ranks"].size())) return formatOutlierStepsByStep(o, r);
+    for (auto& x : r["outlier_steps"])
+        o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>() << ": "
+          << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
+          << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
+}
+
 void formatFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
@@ -597,13 +606,7 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
         o << (partial ? "No findings: " + stragglers + steps +
                             ", no bank anomalies; waits are not blamed while ranks are missing.\n"
                       : "No problems found: " + stragglers + steps + ", no bank anomalies.\n");
-        if (summarisesRanks(r["ranks"].size()))
-            formatOutlierStepsByStep(o, r);
-        else
-            for (auto& x : r["outlier_steps"])
-                o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>()
-                  << ": " << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
-                  << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
+        formatLongSteps(o, r);
     } else {
         o << "Findings, by time lost:\n";
         int n = 0;
@@ -619,6 +622,17 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
                 o << (x["kind"] == "pipeline_wait" ? "  (wall time waiting " : "  (job lost ")
                   << ms(double(x["lost_ns"].get<int64_t>())) << ")";
             o << "\n";
+        }
+        // long steps no finding tells (they only began earlier) are still listed, never silently dropped
+        const bool told = std::any_of(f.begin(), f.end(), [](const json& x) {
+            return x["kind"] == "outlier_step" ||
+                   x.value("affected", json::object()).contains("outlier_steps");
+        });
+        if (!told && !r["outlier_steps"].empty()) {
+            o << "No outlier step cost the job time (the "
+              << model::counted(int64_t(r["outlier_steps"].size()), "long step", "long steps")
+              << " below ended with the other ranks' steps):\n";
+            formatLongSteps(o, r);
         }
     }
 }
