@@ -57,6 +57,17 @@ Finding make(const char* kind, std::optional<int> rank, std::optional<int64_t> s
     f.subject = "subject";
     return f;
 }
+
+/// A finding that names a collective span on `rank` in `step`, at [start, end), with the ranks that waited.
+Finding atSpan(const char* kind, int rank, int64_t step, int64_t start, int64_t end, int64_t span,
+               std::vector<int> waiting) {
+    Finding f = make(kind, rank, step);
+    f.startNs = start;
+    f.endNs = end;
+    f.spanId = span;
+    f.waitingRanks = std::move(waiting);
+    return f;
+}
 } // namespace
 
 class TstFindingNavigator : public QObject {
@@ -64,11 +75,7 @@ class TstFindingNavigator : public QObject {
   private Q_SLOTS:
     void targets() {
         const auto s = summary();
-        Finding stall = make("stall", 2, 2);
-        stall.startNs = 2100000;
-        stall.endNs = 2200000;
-        stall.spanId = 77;
-        stall.waitingRanks = {0, 3, 2};
+        Finding stall = atSpan("stall", 2, 2, 2100000, 2200000, 77, {0, 3, 2});
         FindingTarget t = FindingNavigator::targetOf(stall, &s);
         QCOMPARE(t.extent, (std::optional<std::pair<int64_t, int64_t>>({2100000, 2200000})));
         QCOMPARE(t.ranks, (std::vector<int>{2, 0, 3}));
@@ -128,11 +135,7 @@ class TstFindingNavigator : public QObject {
     void pipelineWaitAndSlowLinkTargets() {
         const auto s = summary();
         // a pipeline wait: its longest receive on the rank that waited most, with the other waiting ranks
-        Finding wait = make("pipeline_wait", 0, 2);
-        wait.startNs = 2000100;
-        wait.endNs = 2400100;
-        wait.spanId = 41;
-        wait.waitingRanks = {0, 1};
+        const Finding wait = atSpan("pipeline_wait", 0, 2, 2000100, 2400100, 41, {0, 1});
         FindingTarget t = FindingNavigator::targetOf(wait, &s);
         QCOMPARE(t.extent, (std::optional<std::pair<int64_t, int64_t>>({2000100, 2400100})));
         QCOMPARE(t.ranks, (std::vector<int>{0, 1}));
