@@ -25,6 +25,9 @@ void readAffected(const json& a, Finding& f) {
     if (a.contains("waiting_ranks") && a["waiting_ranks"].is_array())
         for (const auto& r : a["waiting_ranks"])
             if (r.is_number_integer()) f.waitingRanks.push_back(r.get<int>());
+    if (f.kind == model::FindingKind::SlowLink && a.contains("src") && a["src"].is_number_integer() &&
+        a.contains("dst") && a["dst"].is_number_integer())
+        f.link = Finding::Link{a["src"].get<int64_t>(), a["dst"].get<int64_t>(), text(a, "group")};
     if (a.contains("steps") && a["steps"].is_array())
         for (const auto& s : a["steps"])
             if (s.is_number_integer()) f.steps.push_back(s.get<int64_t>());

@@ -28,6 +28,12 @@ struct Finding {
     QStringList opTypes;                   ///< affected op types, slowest first
     std::vector<int> waitingRanks;         ///< ranks that waited for it
     std::vector<int64_t> steps;            ///< affected steps
+    /// slow_link: the communication matrix's cell (src → dst in its group's ranks); `rank` holds the link
+    struct Link {
+        int64_t src = -1, dst = -1;
+        QString group;
+    };
+    std::optional<Link> link;
 };
 
 /// The findings of `run` in the report JSON `reportJson` (all runs' findings when `run` is nullopt), in the

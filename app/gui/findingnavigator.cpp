@@ -23,7 +23,8 @@ const query::StepDesc* stepOf(const Finding& f, const query::ProfileSummary* s) 
 using model::FindingKind;
 
 bool namesCollective(std::optional<FindingKind> k) {
-    return k == FindingKind::Stall || k == FindingKind::LateRank || k == FindingKind::SlowRank;
+    return k == FindingKind::Stall || k == FindingKind::LateRank || k == FindingKind::SlowRank ||
+           k == FindingKind::PipelineWait;
 }
 } // namespace
 
@@ -65,6 +66,13 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
         } else if (f.kind == FindingKind::SlowRank && f.rank) {
             sel.kind = Selection::Kind::OpType; // no collective to point at: its cells still outlined
         }
+    } else if (f.kind == FindingKind::SlowLink && f.link) {
+        // the matrix's cell, outlined in the Communication tab; the view resolves its collectives
+        sel.kind = Selection::Kind::CommLink;
+        sel.linkSrc = f.link->src;
+        sel.linkDst = f.link->dst;
+        sel.group = f.link->group;
+        t.panel = FindingTarget::Panel::Communication;
     } else if (f.kind == FindingKind::BankAnomaly || f.kind == FindingKind::Straggler) {
         sel.kind = Selection::Kind::OpType;
         sel.opType = f.subject;
@@ -100,9 +108,10 @@ void FindingNavigator::go(const Finding& f) {
 }
 
 void FindingNavigator::raise(FindingTarget::Panel p) {
-    const QString name = p == FindingTarget::Panel::Memory    ? "memory"
-                         : p == FindingTarget::Panel::Heatmap ? "heatmap"
-                                                              : QString();
+    const QString name = p == FindingTarget::Panel::Memory          ? "memory"
+                         : p == FindingTarget::Panel::Heatmap       ? "heatmap"
+                         : p == FindingTarget::Panel::Communication ? "comm"
+                                                                    : QString();
     if (name.isEmpty()) return;
     if (auto* d = m_window->findChild<QDockWidget*>(name)) {
         d->show();
@@ -113,7 +122,11 @@ void FindingNavigator::raise(FindingTarget::Panel p) {
 QString FindingNavigator::describe(const Finding& f) {
     QString html = "<h3>" + f.kindName.toHtmlEscaped() + "</h3><p>" + f.text.toHtmlEscaped() + "</p>";
     if (f.lostNs > 0)
-        html += "<p>" + QObject::tr("The job lost %1.").arg(views::formatDuration(f.lostNs)) + "</p>";
+        html += "<p>" +
+                (f.kind == FindingKind::PipelineWait ? QObject::tr("The waiting ranks sat %1 in receives.")
+                                                     : QObject::tr("The job lost %1."))
+                    .arg(views::formatDuration(f.lostNs)) +
+                "</p>";
     return html;
 }
 

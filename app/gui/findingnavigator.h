@@ -3,9 +3,9 @@
 // time (the finding's own, else its step's), the ranks it concerns (the one it names and those that
 // waited for it), the selection (a stall's, late or slow rank's culprit collective — a slow card's with
 // every op type it names, so the heatmap outlines each of those cells; a straggler's or bank anomaly's op
-// type; an outlier step), the heatmap cell that shows it and the panel to raise. The window's navigator
-// applies a target to the interaction state and the docks (go); the report's pictures (reportdocument.cpp)
-// are taken from the same targets. GUI thread only (targetOf: any thread).
+// type; a slow link's matrix cell; an outlier step), the heatmap cell that shows it and the panel to raise.
+// The window's navigator applies a target to the interaction state and the docks (go); the report's pictures
+// (reportdocument.cpp) are taken from the same targets. GUI thread only (targetOf: any thread).
 #include "app/gui/finding.h"
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
@@ -26,7 +26,7 @@ namespace rs::gui {
 class SearchController;
 
 struct FindingTarget {
-    enum class Panel { None, Heatmap, Memory };
+    enum class Panel { None, Heatmap, Memory, Communication };
     std::optional<std::pair<int64_t, int64_t>> extent; ///< absolute ns: the finding's time, else its step's
     std::vector<int> ranks;     ///< the rank it names, then the ranks that waited for it (each once)
     views::Selection selection; ///< Kind::None: nothing to select

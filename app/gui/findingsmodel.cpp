@@ -34,7 +34,11 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
         return f.step ? QVariant(qlonglong(*f.step)) : QVariant(QString());
     case Cost:
         if (f.lostNs > 0) return views::formatDuration(f.lostNs);
-        if (f.extraNs > 0) return tr("+%1 kernels").arg(views::formatDuration(f.extraNs));
+        if (f.extraNs > 0)
+            // a link's extra transfer time bare (the tooltip names it): the sentence keeps its share of a
+            // narrow dock
+            return (f.kind == model::FindingKind::SlowLink ? tr("+%1") : tr("+%1 kernels"))
+                .arg(views::formatDuration(f.extraNs));
         return QString();
     case Text:
         return f.text;
@@ -65,10 +69,19 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         return sortValue(f, index.column());
     case Qt::ToolTipRole: {
         QString tip = f.text.toHtmlEscaped();
-        if (f.lostNs > 0) tip += "<br>" + tr("The job lost %1.").arg(views::formatDuration(f.lostNs));
+        // a pipeline wait's time is the waiting ranks' wall time in receives: what a faster sender saves at
+        // most
+        if (f.lostNs > 0)
+            tip += "<br>" + (f.kind == model::FindingKind::PipelineWait
+                                 ? tr("The waiting ranks sat %1 in receives.")
+                                 : tr("The job lost %1."))
+                                .arg(views::formatDuration(f.lostNs));
         if (f.waitedNs > 0)
             tip += "<br>" + tr("Ranks waited %1 in all.").arg(views::formatDuration(f.waitedNs));
-        if (f.extraNs > 0) tip += "<br>" + tr("Extra kernel time: %1.").arg(views::formatDuration(f.extraNs));
+        if (f.extraNs > 0)
+            tip += "<br>" + (f.kind == model::FindingKind::SlowLink ? tr("Extra transfer time: %1.")
+                                                                    : tr("Extra kernel time: %1."))
+                                .arg(views::formatDuration(f.extraNs));
         return "<p>" + tip + "</p><p><i>" + tr("Click to select and zoom to it in every view") + "</i></p>";
     }
     case Qt::TextAlignmentRole:
@@ -83,7 +96,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
 QVariant FindingsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == Cost)
-        return tr("What the job lost (wall time), else the extra kernel time on the rank");
+        return tr("What the job lost (wall time), else the extra kernel time on the rank (a slow link's: its "
+                  "extra transfer time)");
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case Kind:

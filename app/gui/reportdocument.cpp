@@ -210,6 +210,16 @@ class Builder {
         const int rank = f.rank.value_or(-1);
         if (f.waitingRanks.empty())
             return QObject::tr("Rank %1 around the finding (%2).").arg(rank).arg(extent);
+        if (f.kind == model::FindingKind::PipelineWait) { // the ranks shown all wait: nobody waits for them
+            QStringList ranks;
+            for (int r : shown)
+                ranks << QString::number(r);
+            return QObject::tr("Ranks %1 (of the %2 that wait in pipeline receives), around its longest wait "
+                               "(%3).")
+                .arg(ranks.join(", "))
+                .arg(f.waitingRanks.size())
+                .arg(extent);
+        }
         QStringList waiting;
         for (int r : shown)
             if (r != rank &&
@@ -238,6 +248,22 @@ class Builder {
                 shot("memory"),
                 QObject::tr("The memory map of rank %1: the misplaced buffers are outlined.").arg(rank),
                 tag + "-memory.png"));
+            return;
+        }
+        if (t.panel == FindingTarget::Panel::Communication && f.link) {
+            if (m_many) { // a rank × rank grid of hundreds of ranks is thousands of px: unreadable, and heavy
+                add(para(QObject::tr("The communication matrix is too large to picture here; the app's "
+                                     "Communication tab outlines link %1→%2.")
+                             .arg(f.link->src)
+                             .arg(f.link->dst)));
+                return;
+            }
+            m_scene.setSelection(t.selection);
+            add(picture(shot("comm"),
+                        QObject::tr("The communication matrix: link %1→%2 is outlined.")
+                            .arg(f.link->src)
+                            .arg(f.link->dst),
+                        tag + "-comm.png"));
             return;
         }
         // an op type's cell shows on the timeline as that op's spans on the rank, else the finding's own
@@ -297,7 +323,11 @@ class Builder {
         for (const auto& f : list) {
             ++index;
             QString head = QString("%1. [%2] %3").arg(index).arg(f.kindName, f.text);
-            if (f.lostNs > 0) head += QObject::tr(" — the job lost %1").arg(dur(f.lostNs));
+            if (f.lostNs > 0)
+                head +=
+                    (f.kind == model::FindingKind::PipelineWait ? QObject::tr(" — %1 of wall time waiting")
+                                                                : QObject::tr(" — the job lost %1"))
+                        .arg(dur(f.lostNs));
             add(heading(head, 3));
             const bool shownRun = !f.run || *f.run == m_scene.summary().run;
             if (!shownRun)

@@ -12,6 +12,7 @@
 #include "core/analysis/offthreadpasses.h"
 #include "core/analysis/opcells.h"
 #include "core/analysis/opstats.h"
+#include "core/analysis/pipelinewait.h"
 #include "core/analysis/rankcontext.h"
 #include "core/analysis/rankdiagnostics.h"
 #include "core/analysis/rankwindow.h"
@@ -92,6 +93,7 @@ AnalysisPlan AnalysisPlan::standard() {
     cross.push_back(std::make_unique<OpStatsPass>());
     cross.push_back(std::make_unique<BankAnomalyPass>());
     cross.push_back(std::make_unique<RootCausePass>());
+    cross.push_back(std::make_unique<PipelineWaitPass>());
     cross.push_back(std::make_unique<DiagnosticFoldPass>());
     return AnalysisPlan(std::move(rank), std::move(cross));
 }

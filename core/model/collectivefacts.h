@@ -85,6 +85,21 @@ struct NameFacts {
     bool communication = false;
 };
 
+/// Whether the point-to-point collective `kind` (NameFacts::collective, sum_arrival.op_type) receives only:
+/// "Receive", "hcom_receive_", "nccl:Recv" — not "nccl:SendRecv", whose direction its name does not tell.
+constexpr bool receivesOnly(std::string_view kind) {
+    auto has = [kind](std::string_view word) {
+        for (size_t i = 0; i + word.size() <= kind.size(); ++i) {
+            size_t k = 0;
+            while (k < word.size() && (kind[i + k] | 0x20) == word[k])
+                ++k;
+            if (k == word.size()) return true;
+        }
+        return false;
+    };
+    return (has("receive") || has("recv")) && !has("send");
+}
+
 /// The per-op record a communication row comes from.
 enum class CommRecordSource {
     CommunicationJson, ///< Ascend communication.json: every instance with its start time

@@ -8,12 +8,14 @@
 namespace rs::model {
 
 enum class FindingKind {
-    Stall,       ///< a rank's device idle before a collective it arrived last at
-    SlowRank,    ///< a rank last in collectives because its kernels are slower
-    LateRank,    ///< a rank last in collectives that no op type explains
-    Straggler,   ///< op types slower on one rank that nobody waited for (extra kernel time)
-    OutlierStep, ///< an outlier step no late rank explains
-    BankAnomaly, ///< an op's tensors in other memory banks than on the other ranks
+    Stall,        ///< a rank's device idle before a collective it arrived last at
+    SlowRank,     ///< a rank last in collectives because its kernels are slower
+    LateRank,     ///< a rank last in collectives that no op type explains
+    Straggler,    ///< op types slower on one rank that nobody waited for (extra kernel time)
+    OutlierStep,  ///< an outlier step no late rank explains
+    BankAnomaly,  ///< an op's tensors in other memory banks than on the other ranks
+    PipelineWait, ///< ranks waiting a large share of their steps in pipeline (point-to-point) receives
+    SlowLink,     ///< a communication link the matrix judges slow (core/query/commmatrix.h)
 };
 
 /// The `finding.kind` text ("stall", "slow_rank", …).
@@ -31,6 +33,10 @@ constexpr std::string_view sqlText(FindingKind k) {
         return "outlier_step";
     case FindingKind::BankAnomaly:
         return "bank_anomaly";
+    case FindingKind::PipelineWait:
+        return "pipeline_wait";
+    case FindingKind::SlowLink:
+        return "slow_link";
     }
     return "stall";
 }
@@ -38,7 +44,8 @@ constexpr std::string_view sqlText(FindingKind k) {
 /// The kind a `finding.kind` text names; nullopt for other text.
 constexpr std::optional<FindingKind> findingKindFromSql(std::string_view s) {
     for (auto k : {FindingKind::Stall, FindingKind::SlowRank, FindingKind::LateRank, FindingKind::Straggler,
-                   FindingKind::OutlierStep, FindingKind::BankAnomaly})
+                   FindingKind::OutlierStep, FindingKind::BankAnomaly, FindingKind::PipelineWait,
+                   FindingKind::SlowLink})
         if (sqlText(k) == s) return k;
     return std::nullopt;
 }

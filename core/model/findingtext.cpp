@@ -3,6 +3,8 @@
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 
 namespace rs::model {
@@ -87,6 +89,75 @@ std::string bankAnomalyText(const FindingFields& f) {
            " while the other ranks use " + f.otherBanks;
 }
 
+/// "ranks 0, 1" (the first eight, then "and N more") from a JSON array of rank numbers.
+std::string rankNames(const json& ranks) {
+    if (!ranks.is_array() || ranks.empty()) return "no rank";
+    std::string s = ranks.size() == 1 ? "rank " : "ranks ";
+    for (size_t i = 0; i < ranks.size() && i < 8; ++i)
+        s += (i ? ", " : "") + std::to_string(ranks[i].get<int64_t>());
+    if (ranks.size() > 8) s += " and " + std::to_string(ranks.size() - 8) + " more";
+    return s;
+}
+
+/// "Receive-op663" or "Receive-op1005, Receive-op663 and 2 more ops".
+std::string opNames(const json& ops) {
+    if (!ops.is_array() || ops.empty()) return {};
+    std::string s;
+    for (size_t i = 0; i < ops.size() && i < 2; ++i)
+        s += (i ? ", " : "") + ops[i].get<std::string>();
+    if (ops.size() > 2) s += " and " + counted(int64_t(ops.size() - 2), "more op", "more ops");
+    return s;
+}
+
+/// What the ranks that did not wait did meanwhile (the data's only word on what the others waited for).
+std::string othersText(const json& others) {
+    const json ranks = others.value("ranks", json::array()), busy = others.value("busy_ns", json::array());
+    if (!ranks.is_array() || ranks.empty() || busy.size() != ranks.size()) return {};
+    int64_t lo = INT64_MAX, hi = 0;
+    for (const auto& b : busy)
+        lo = std::min(lo, b.get<int64_t>()), hi = std::max(hi, b.get<int64_t>());
+    const std::string what = others.value("busy", "") == "compute" ? "computing" : "outside communication";
+    const std::string low = formatDuration(lo), high = formatDuration(hi); // "122 ms", not "122 ms–122 ms"
+    return "; " + rankNames(ranks) + ", which did not wait, spent " + low + (high != low ? "–" + high : "") +
+           " of each step " + what + " (median)";
+}
+
+std::string pipelineWaitText(const FindingFields& f) {
+    const json& a = f.affected;
+    const int64_t steps = a.contains("steps") && a["steps"].is_array() ? int64_t(a["steps"].size()) : 0;
+    std::string s = rankNames(a.value("waiting_data_ranks", json::array())) +
+                    " waited in pipeline receives (" + opNames(a.value("ops", json::array())) + ") " +
+                    formatDuration(a.value("per_step_wait_ns", int64_t(0))) + " of each " +
+                    formatDuration(a.value("per_step_wall_ns", int64_t(0))) + " step (median), " +
+                    formatDuration(f.lostNs) + " of wall time over " + counted(steps, "step", "steps");
+    const json sender = a.value("sender", json());
+    s += sender.is_array() && !sender.empty()
+             ? "; they receive from " + rankNames(sender)
+             : "; the data does not name the rank that sends to them (the receives' peers are not "
+               "recorded as global ranks)";
+    return s + othersText(a.value("others", json::object()));
+}
+
+std::string gbps(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.3g GB/s", v);
+    return b;
+}
+
+std::string slowLinkText(const FindingFields& f) {
+    const json& a = f.affected;
+    const std::string transport = a.value("transport", "");
+    std::string s = "link " + std::to_string(a.value("src", int64_t(0))) + "\xe2\x86\x92" + // →
+                    std::to_string(a.value("dst", int64_t(0))) + " (" + transport + ") ran at " +
+                    gbps(a.value("bandwidth_gbps", 0.0)) + ", under the " + transport + " links' median " +
+                    gbps(a.value("median_gbps", 0.0)) + " (slow below " +
+                    gbps(a.value("threshold_gbps", 0.0)) + "); its transfers took " +
+                    formatDuration(a.value("time_ns", int64_t(0))) + ", " + formatDuration(f.extraNs) +
+                    " more than at the median pace";
+    if (a.value("scope", "") != "global") s += " (ranks as the communication group numbers them)";
+    return s + "; the matrix does not say whether the collectives waited for it";
+}
+
 } // namespace
 
 std::string findingText(const FindingFields& f) {
@@ -103,6 +174,10 @@ std::string findingText(const FindingFields& f) {
         return outlierStepText(f);
     case FindingKind::BankAnomaly:
         return bankAnomalyText(f);
+    case FindingKind::PipelineWait:
+        return pipelineWaitText(f);
+    case FindingKind::SlowLink:
+        return slowLinkText(f);
     }
     return {};
 }

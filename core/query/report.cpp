@@ -9,6 +9,7 @@
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
+#include "core/query/slowlinkfindings.h"
 #include "core/query/spancount.h"
 #include "core/query/stepwalls.h"
 #include "core/query/stragglercheck.h"
@@ -373,6 +374,16 @@ json findingsJson(index::Db& db) {
         o["affected"] = affected;
         f.push_back(o);
     }
+    // the slow links are judged when read (the matrix's rule, commmatrix.h): merged in by extra time, after
+    // the findings that cost the job time, before the placement findings
+    for (auto& x : slowLinkFindings(db))
+        f.push_back(std::move(x));
+    std::stable_sort(f.begin(), f.end(), [](const json& a, const json& b) {
+        const auto key = [](const json& x) {
+            return std::make_pair(x["lost_ns"].get<int64_t>(), x["extra_ns"].get<int64_t>());
+        };
+        return key(a) > key(b);
+    });
     return f;
 }
 
@@ -565,6 +576,15 @@ void formatOutlierStepsByStep(std::ostringstream& o, const json& r) {
     }
 }
 
+/// The outlier steps, a line each (by step when the ranks are summarised).
+void formatLongSteps(std::ostringstream& o, const json& r) {
+    if (summarisesRanks(r["ranks"].size())) return formatOutlierStepsByStep(o, r);
+    for (auto& x : r["outlier_steps"])
+        o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>() << ": "
+          << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
+          << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
+}
+
 void formatFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
@@ -587,13 +607,7 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
         o << (partial ? "No findings: " + stragglers + steps +
                             ", no bank anomalies; waits are not blamed while ranks are missing.\n"
                       : "No problems found: " + stragglers + steps + ", no bank anomalies.\n");
-        if (summarisesRanks(r["ranks"].size()))
-            formatOutlierStepsByStep(o, r);
-        else
-            for (auto& x : r["outlier_steps"])
-                o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>()
-                  << ": " << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
-                  << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
+        formatLongSteps(o, r);
     } else {
         o << "Findings, by time lost:\n";
         int n = 0;
@@ -606,8 +620,20 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
             if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
             o << x["text"].get<std::string>();
             if (x["lost_ns"].get<int64_t>() > 0)
-                o << "  (job lost " << ms(double(x["lost_ns"].get<int64_t>())) << ")";
+                o << (x["kind"] == "pipeline_wait" ? "  (wall time waiting " : "  (job lost ")
+                  << ms(double(x["lost_ns"].get<int64_t>())) << ")";
             o << "\n";
+        }
+        // long steps no finding tells (they only began earlier) are still listed, never silently dropped
+        const bool told = std::any_of(f.begin(), f.end(), [](const json& x) {
+            return x["kind"] == "outlier_step" ||
+                   x.value("affected", json::object()).contains("outlier_steps");
+        });
+        if (!told && !r["outlier_steps"].empty()) {
+            o << "No outlier step cost the job time (the "
+              << model::counted(int64_t(r["outlier_steps"].size()), "long step", "long steps")
+              << " below ended with the other ranks' steps):\n";
+            formatLongSteps(o, r);
         }
     }
 }

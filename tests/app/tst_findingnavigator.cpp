@@ -57,6 +57,17 @@ Finding make(const char* kind, std::optional<int> rank, std::optional<int64_t> s
     f.subject = "subject";
     return f;
 }
+
+/// A finding that names a collective span on `rank` in `step`, at [start, end), with the ranks that waited.
+Finding atSpan(const char* kind, int rank, int64_t step, int64_t start, int64_t end, int64_t span,
+               std::vector<int> waiting) {
+    Finding f = make(kind, rank, step);
+    f.startNs = start;
+    f.endNs = end;
+    f.spanId = span;
+    f.waitingRanks = std::move(waiting);
+    return f;
+}
 } // namespace
 
 class TstFindingNavigator : public QObject {
@@ -64,11 +75,7 @@ class TstFindingNavigator : public QObject {
   private Q_SLOTS:
     void targets() {
         const auto s = summary();
-        Finding stall = make("stall", 2, 2);
-        stall.startNs = 2100000;
-        stall.endNs = 2200000;
-        stall.spanId = 77;
-        stall.waitingRanks = {0, 3, 2};
+        Finding stall = atSpan("stall", 2, 2, 2100000, 2200000, 77, {0, 3, 2});
         FindingTarget t = FindingNavigator::targetOf(stall, &s);
         QCOMPARE(t.extent, (std::optional<std::pair<int64_t, int64_t>>({2100000, 2200000})));
         QCOMPARE(t.ranks, (std::vector<int>{2, 0, 3}));
@@ -124,6 +131,39 @@ class TstFindingNavigator : public QObject {
         t = FindingNavigator::targetOf(outlier, nullptr);
         QVERIFY(!t.extent);
         QCOMPARE(t.selection.kind, Selection::Kind::None);
+    }
+    void pipelineWaitAndSlowLinkTargets() {
+        const auto s = summary();
+        // a pipeline wait: its longest receive on the rank that waited most, with the other waiting ranks
+        const Finding wait = atSpan("pipeline_wait", 0, 2, 2000100, 2400100, 41, {0, 1});
+        FindingTarget t = FindingNavigator::targetOf(wait, &s);
+        QCOMPARE(t.extent, (std::optional<std::pair<int64_t, int64_t>>({2000100, 2400100})));
+        QCOMPARE(t.ranks, (std::vector<int>{0, 1}));
+        QCOMPARE(t.selection.kind, Selection::Kind::Span);
+        QCOMPARE(t.selection.spanId, qint64(41));
+        QCOMPARE(t.panel, FindingTarget::Panel::None);
+        // a slow link: its matrix cell (all steps), in the Communication panel; no time of its own
+        Finding link = make("slow_link", 1, std::nullopt);
+        link.link = Finding::Link{1, 5, "g"};
+        t = FindingNavigator::targetOf(link, &s);
+        QVERIFY(!t.extent);
+        QCOMPARE(t.panel, FindingTarget::Panel::Communication);
+        QCOMPARE(t.selection.kind, Selection::Kind::CommLink);
+        QCOMPARE(t.selection.rank, 1);
+        QCOMPARE(t.selection.linkSrc, qint64(1));
+        QCOMPARE(t.selection.linkDst, qint64(5));
+        QCOMPARE(t.selection.group, QString("g"));
+        QCOMPARE(t.selection.step, qint64(-1));
+        // the report's JSON carries the cell
+        const std::string report =
+            R"({"findings": [{"kind": "slow_link", "rank": 1, "run": 0, "lost_ns": 0, "extra_ns": 5,
+                "affected": {"src": 1, "dst": 5, "group": "g", "transport": "HCCS"}}]})";
+        const auto read = gui::findingsFromReport(report, 0);
+        QCOMPARE(int(read.size()), 1);
+        QVERIFY(read[0].link);
+        QCOMPARE(read[0].link->src, int64_t(1));
+        QCOMPARE(read[0].link->dst, int64_t(5));
+        QCOMPARE(read[0].link->group, QString("g"));
     }
     void goesThere() {
         QMainWindow w;
@@ -182,6 +222,19 @@ class TstFindingNavigator : public QObject {
         QVERIFY(!framed(1, 3)); // Cast on rank 3
         nav.go(make("bank_anomaly", 2, std::nullopt));
         QTRY_VERIFY(!memoryDock->visibleRegion().isEmpty());
+        // a slow link raises the Communication panel
+        auto* commDock = new QDockWidget("Communication", &w);
+        commDock->setObjectName("comm");
+        commDock->setWidget(new QWidget);
+        w.addDockWidget(Qt::BottomDockWidgetArea, commDock);
+        w.tabifyDockWidget(heatDock, commDock);
+        heatDock->raise();
+        Finding link = make("slow_link", 1, std::nullopt);
+        link.link = Finding::Link{1, 5, "g"};
+        nav.go(link);
+        QTRY_VERIFY(!commDock->visibleRegion().isEmpty());
+        QCOMPARE(state.selection().kind, Selection::Kind::CommLink);
+        QCOMPARE(state.selection().linkDst, qint64(5));
         QVERIFY(FindingNavigator::describe(outlier).contains("outlier_step"));
     }
 };

@@ -38,9 +38,20 @@ class TstFindingsModel : public QObject {
                                     "coalesce(span_id, 0) FROM finding ORDER BY lost_ns DESC, extra_ns DESC, "
                                     "finding_id");
         QVERIFY(rows.size() >= 3);
-        QCOMPARE(model.rowCount(), int(rows.size()));
-        for (int i = 0; i < model.rowCount(); ++i) {
-            const QStringList sql = QString::fromStdString(rows[size_t(i)]).split('|');
+        // the slow links are judged when the report is read (core/query/slowlinkfindings.h), not stored: the
+        // demo's one slow HCCS link is a row of its own
+        std::vector<int> stored;
+        int links = 0;
+        for (int i = 0; i < model.rowCount(); ++i)
+            if (model.finding(i).kind == model::FindingKind::SlowLink)
+                ++links;
+            else
+                stored.push_back(i);
+        QCOMPARE(links, 1);
+        QCOMPARE(int(stored.size()), int(rows.size()));
+        for (size_t k = 0; k < stored.size(); ++k) {
+            const int i = stored[k];
+            const QStringList sql = QString::fromStdString(rows[k]).split('|');
             const gui::Finding& f = model.finding(i);
             QCOMPARE(f.kindName, sql[0]);
             QVERIFY(f.kind); // every kind the index writes is one the app knows

@@ -52,6 +52,8 @@ class TstKinds : public QObject {
         QTest::newRow("straggler") << FindingKind::Straggler << "straggler";
         QTest::newRow("outlier step") << FindingKind::OutlierStep << "outlier_step";
         QTest::newRow("bank anomaly") << FindingKind::BankAnomaly << "bank_anomaly";
+        QTest::newRow("pipeline wait") << FindingKind::PipelineWait << "pipeline_wait";
+        QTest::newRow("slow link") << FindingKind::SlowLink << "slow_link";
     }
     void finding() {
         QFETCH(FindingKind, kind);
