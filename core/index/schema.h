@@ -9,7 +9,9 @@
 
 namespace rs::index {
 
-// 41: step.preparing_ns (the producer's own step start to first work: legacy MindSpore's
+// 42: CANN raw PROF_ timelines read (a device_N folder a rank of its own, device monotonic clock to epoch
+// through start_info.N); a .db export's collective holder task is no AI_CORE kernel; labels move with a
+// renumbered rank; 41: step.preparing_ns (the producer's own step start to first work: legacy MindSpore's
 // iteration_interval) and step.comm_recorded (0: the producer left the step's communication columns all zero,
 // unrecorded); sum_step/step_stat.comm_ns and its overlap split NULL there, preparing_ns NULL where nothing
 // measured it; 39: label rank_origin = assigned (a rank the files do not name), source_file.mtime_ns in Unix
@@ -41,7 +43,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 41;
+constexpr int kSchemaVersion = 42;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
