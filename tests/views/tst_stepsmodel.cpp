@@ -128,7 +128,9 @@ class TstStepsModel : public QObject {
         auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         auto rows = std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db));
-        // run 3 is ranks 0-3 with five steps each (sqlite3: SELECT rank, count(*) FROM step GROUP BY rank)
+        // run 3 is cluster_propose's ranks 0-3 with five steps each (sqlite3: SELECT rank, count(*) FROM step
+        // GROUP BY rank); its rank 0 is key 10000, since profiler/'s CANN raw PROF_ device 0 claims key 0
+        // first
         std::set<int> keys;
         std::map<int, int> dataRank;
         auto q = ix.db->prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = 3");
@@ -136,15 +138,16 @@ class TstStepsModel : public QObject {
             keys.insert(int(q.i64(0)));
             dataRank[int(q.i64(0))] = int(q.i64(1));
         }
-        QCOMPARE(keys, (std::set<int>{0, 1, 2, 3}));
+        QCOMPARE(keys, (std::set<int>{1, 2, 3, 10000}));
+        QCOMPARE(dataRank, (std::map<int, int>{{1, 1}, {2, 2}, {3, 3}, {10000, 0}}));
         StepsModel m;
         m.setRun(keys, dataRank);
         m.setRows(rows);
         QCOMPARE(m.rowCount(), 20);
         for (int r = 0; r < m.rowCount(); ++r)
             QVERIFY2(keys.count(m.row(r)->rank), qPrintable(QString::number(m.row(r)->rank)));
-        // run 0's one rank is key 10000, rank 0 in its files
-        m.setRun({10000}, {{10000, 0}});
+        // profiler/'s legacy rank 0 (run 1) is key 20000, rank 0 in its files
+        m.setRun({20000}, {{20000, 0}});
         m.setRows(rows);
         QCOMPARE(m.rowCount(), 1);
         QCOMPARE(m.data(m.index(0, StepsModel::Rank), Qt::DisplayRole).toString(), QString("0"));
@@ -179,7 +182,8 @@ class TstStepsModel : public QObject {
         auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         StepsModel m;
-        m.setRun({0}, {{0, 0}});
+        // key 10000: the CANN raw PROF_ device 0 (read since schema 42) claims key 0 first
+        m.setRun({10000}, {{10000, 0}});
         m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
         QCOMPARE(m.rowCount(), 1);
         QCOMPARE(m.data(m.index(0, StepsModel::Wait), Qt::DisplayRole).toString(), QString("not known"));
