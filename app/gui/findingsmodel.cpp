@@ -26,18 +26,23 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
     case Kind:
         return f.kindName;
     case Rank: {
-        if (!f.rank) return QString();
+        // a pipeline wait's rank and step are where its example wait is: a waiting rank, not a culprit, and
+        // one of the steps it covers (the sentence names the ranks, and a sender only where the data does)
+        if (!f.rank || f.kind == model::FindingKind::PipelineWait) return QString();
         auto it = m_dataRank.find(*f.rank);
         return it == m_dataRank.end() ? *f.rank : it->second;
     }
     case Step:
+        if (f.kind == model::FindingKind::PipelineWait) return QString();
         return f.step ? QVariant(qlonglong(*f.step)) : QVariant(QString());
     case Cost:
+        // only a job's lost time stands bare; other costs say what they are (on a line of their own: the
+        // sentence keeps its share of a narrow dock)
+        if (f.kind == model::FindingKind::PipelineWait && f.lostNs > 0)
+            return tr("%1\nwaiting").arg(views::formatDuration(f.lostNs));
         if (f.lostNs > 0) return views::formatDuration(f.lostNs);
         if (f.extraNs > 0)
-            // a link's extra transfer time bare (the tooltip names it): the sentence keeps its share of a
-            // narrow dock
-            return (f.kind == model::FindingKind::SlowLink ? tr("+%1") : tr("+%1 kernels"))
+            return (f.kind == model::FindingKind::SlowLink ? tr("+%1\ntransfer") : tr("+%1\nkernels"))
                 .arg(views::formatDuration(f.extraNs));
         return QString();
     case Text:
@@ -96,8 +101,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
 QVariant FindingsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == Cost)
-        return tr("What the job lost (wall time), else the extra kernel time on the rank (a slow link's: its "
-                  "extra transfer time)");
+        return tr(
+            "What the job lost (wall time); else what the finding cost where no job loss is measured: "
+            "extra kernel time on the rank (+… kernels), a slow link's extra transfer time (+… transfer), "
+            "the wall time ranks sat in pipeline receives (… waiting)");
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case Kind:
@@ -107,7 +114,7 @@ QVariant FindingsModel::headerData(int section, Qt::Orientation o, int role) con
     case Step:
         return tr("Step");
     case Cost:
-        return tr("Lost");
+        return tr("Cost");
     case Text:
         return tr("Finding");
     }

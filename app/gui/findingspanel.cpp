@@ -83,7 +83,8 @@ void FindingsPanel::fitColumns() {
     for (int c = 0; c < FindingsModel::Text; ++c) {
         int w = hm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 18; // sort arrow
         for (int r = 0; r < m_model->rowCount(); ++r)
-            w = std::max(w, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 10);
+            for (const QString& line : m_model->index(r, c).data().toString().split('\n'))
+                w = std::max(w, fm.horizontalAdvance(line) + 10);
         m_view->setColumnWidth(c, w);
     }
 }

@@ -46,10 +46,17 @@ void SearchController::onSearch(quint64 id, std::vector<query::DrawItem> hits, s
     if (id != m_searchRequest) return;
     setHits(std::move(hits), std::move(tracks));
     Q_EMIT message(tr("%1 for \"%2\" (Enter / F3: next, Shift+F3: previous)%3")
-                       .arg(views::counted(qint64(m_hits.size()), tr("match"), tr("matches")),
-                            m_field->text(), unsearchedText()),
+                       .arg(countText(qint64(m_hits.size())), m_field->text(), unsearchedText()),
                    8000);
     next();
+}
+
+QString SearchController::countText(qint64 hits) {
+    // the query stops at kLimit: a full answer is a lower bound, never the count (walk 13: "5000 matches"
+    // for 15 360 MatMulV2 spans)
+    if (hits >= kLimit)
+        return tr("the first %1 matches (the search stops there; there may be more)").arg(kLimit);
+    return views::counted(hits, tr("match"), tr("matches"));
 }
 
 QString SearchController::unsearchedText() const {

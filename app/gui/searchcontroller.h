@@ -52,6 +52,8 @@ class SearchController : public QObject {
     const std::vector<query::DrawItem>& hits() const { return m_hits; }
     int current() const { return m_index; } ///< the hit shown, -1 before the first
     static constexpr int kLimit = 5000;
+    /// What the status bar says of `hits` answers: their count, or that the search stopped at kLimit.
+    static QString countText(qint64 hits);
 
   Q_SIGNALS:
     /// A line for the status bar, shown for `ms` milliseconds.

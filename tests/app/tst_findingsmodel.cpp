@@ -85,6 +85,39 @@ class TstFindingsModel : public QObject {
                 proxy.index(i - 1, gui::FindingsModel::Cost).data(gui::FindingsModel::SortRole).toDouble() <=
                 proxy.index(i, gui::FindingsModel::Cost).data(gui::FindingsModel::SortRole).toDouble());
     }
+    void onlyAJobsLossStandsBareInTheCostColumn() {
+        // walk 13: a pipeline wait read "Rank 0 · Step 2 · Lost 844 ms", a waiting rank, one step of five and
+        // the ranks' wall time in receives as if it were the culprit and the job's loss; a slow link "+20.4
+        // ms"
+        gui::Finding wait;
+        wait.kind = model::FindingKind::PipelineWait;
+        wait.kindName = "pipeline_wait";
+        wait.rank = 0;
+        wait.step = 2;
+        wait.lostNs = 844'000'000;
+        gui::Finding link;
+        link.kind = model::FindingKind::SlowLink;
+        link.kindName = "slow_link";
+        link.rank = 1;
+        link.extraNs = 20'400'000;
+        gui::Finding stall;
+        stall.kind = model::FindingKind::Stall;
+        stall.kindName = "stall";
+        stall.rank = 5;
+        stall.step = 11;
+        stall.lostNs = 198'000'000;
+        gui::FindingsModel model;
+        model.setFindings({wait, link, stall});
+        auto cell = [&](int row, int col) { return model.index(row, col).data().toString(); };
+        QCOMPARE(cell(0, gui::FindingsModel::Rank), QString());
+        QCOMPARE(cell(0, gui::FindingsModel::Step), QString());
+        QCOMPARE(cell(0, gui::FindingsModel::Cost), QString("844 ms\nwaiting"));
+        QCOMPARE(cell(1, gui::FindingsModel::Cost), QString("+20.4 ms\ntransfer"));
+        QCOMPARE(cell(2, gui::FindingsModel::Rank), QString("5"));
+        QCOMPARE(cell(2, gui::FindingsModel::Step), QString("11"));
+        QCOMPARE(cell(2, gui::FindingsModel::Cost), QString("198 ms"));
+        QCOMPARE(model.headerData(gui::FindingsModel::Cost, Qt::Horizontal).toString(), QString("Cost"));
+    }
     void panelActivatesAndSaysWhenThereIsNone() {
         gui::FindingsPanel panel;
         panel.resize(450, 400);

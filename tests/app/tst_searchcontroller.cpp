@@ -24,6 +24,14 @@ class TstSearchController : public QObject {
         m_ix = test::indexDir(dir);
         QVERIFY(m_ix.db);
     }
+    void aFullAnswerIsNotACount() {
+        // the search asks for at most kLimit spans: that many is a lower bound (walk 13 read "5000 matches"
+        // where SQL counts 15 360 MatMulV2 spans on the demo)
+        QCOMPARE(gui::SearchController::countText(3), QString("3 matches"));
+        QCOMPARE(gui::SearchController::countText(1), QString("1 match"));
+        const QString full = gui::SearchController::countText(gui::SearchController::kLimit);
+        QVERIFY2(full.contains("first 5000") && full.contains("more"), qPrintable(full));
+    }
     void stepsThroughHitsInOrderAndWraps() {
         query::QueryService service;
         views::InteractionState state;
