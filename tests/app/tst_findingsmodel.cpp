@@ -89,23 +89,20 @@ class TstFindingsModel : public QObject {
         // walk 13: a pipeline wait read "Rank 0 · Step 2 · Lost 844 ms", a waiting rank, one step of five and
         // the ranks' wall time in receives as if it were the culprit and the job's loss; a slow link "+20.4
         // ms"
-        gui::Finding wait;
-        wait.kind = model::FindingKind::PipelineWait;
-        wait.kindName = "pipeline_wait";
-        wait.rank = 0;
-        wait.step = 2;
-        wait.lostNs = 844'000'000;
-        gui::Finding link;
-        link.kind = model::FindingKind::SlowLink;
-        link.kindName = "slow_link";
-        link.rank = 1;
-        link.extraNs = 20'400'000;
-        gui::Finding stall;
-        stall.kind = model::FindingKind::Stall;
-        stall.kindName = "stall";
-        stall.rank = 5;
-        stall.step = 11;
-        stall.lostNs = 198'000'000;
+        auto finding = [](model::FindingKind kind, const char* name, int rank, std::optional<int64_t> step,
+                          int64_t lostNs, int64_t extraNs) {
+            gui::Finding f;
+            f.kind = kind;
+            f.kindName = name;
+            f.rank = rank;
+            f.step = step;
+            f.lostNs = lostNs;
+            f.extraNs = extraNs;
+            return f;
+        };
+        const auto wait = finding(model::FindingKind::PipelineWait, "pipeline_wait", 0, 2, 844'000'000, 0);
+        const auto link = finding(model::FindingKind::SlowLink, "slow_link", 1, std::nullopt, 0, 20'400'000);
+        const auto stall = finding(model::FindingKind::Stall, "stall", 5, 11, 198'000'000, 0);
         gui::FindingsModel model;
         model.setFindings({wait, link, stall});
         auto cell = [&](int row, int col) { return model.index(row, col).data().toString(); };
