@@ -169,7 +169,7 @@ lend_ccache() {
     >"$WORK/ccache-install.log" 2>&1 || { say "ccache not installed in the bare root: compiling everything"; return 0; }
   mkdir -p "$BUILDROOT/root/.cache/ccache" "$BUILDROOT/root/.config/ccache"
   mount --bind "$dir" "$BUILDROOT/root/.cache/ccache" || return 0
-  printf 'base_dir = /\nhash_dir = false\nsloppiness = pch_defines,time_macros,include_file_mtime,include_file_ctime\n' \
+  printf 'base_dir = /src/main\nhash_dir = false\nsloppiness = pch_defines,time_macros,include_file_mtime,include_file_ctime\n' \
     >"$BUILDROOT/root/.config/ccache/ccache.conf"
   say "lending the host's compiler cache ($dir) to the bare root"
 }

@@ -29,8 +29,12 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 "$ROOT/dev" deps # the product's packages (Qt Core, SQLite, zstd, …); the fuzz build needs no release build
 if [ ! -f "$OUT/CMakeCache.txt" ]; then
-  CC=clang CXX=clang++ cmake -S "$ROOT" -B "$OUT" -DRANKSCOPE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  # through ccache when installed, with the options ./dev sets (base_dir: this checkout)
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  CC=clang CXX=clang++ cmake -S "$ROOT" -B "$OUT" -DRANKSCOPE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >/dev/null
 fi
+export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
 cmake --build "$OUT" -j"$(nproc)" >/dev/null
 
 # seeds: the shapes each parser meets in real files
