@@ -43,7 +43,18 @@ std::string missingLane(index::Db& db, const std::string& dbPath, const annotate
     return annotate::missingLane(an, laneNames(db, dbPath, ranks));
 }
 
-/// Takes the --lane options into `an` (kind, view and ranks known); a usage error's text, else empty.
+/// "Stream 2@3" → ("Stream 2", 3); a name without "@RANK" → (name, kAnyRank).
+annotate::LaneRef laneOption(const std::string& text) {
+    const size_t at = text.rfind('@');
+    if (at == std::string::npos || at == 0 || at + 1 == text.size() ||
+        text.find_first_not_of("0123456789", at + 1) != std::string::npos || text.size() - at > 9)
+        return {annotate::LaneRef::kAnyRank, text};
+    return {std::stoi(text.substr(at + 1)), text.substr(0, at)};
+}
+
+/// Takes the --lane options into `an` (kind, view, ranks and an arrow's end known) as (rank, lane) pairs:
+/// NAME@R is rank R's lane; a bare NAME is a note's rank's, an arrow's start's then its end's, a box's or a
+/// range's on each of its --rank. A usage error's text, else empty.
 std::string takeLanes(const Args& a, annotate::Annotation& an) {
     auto lanes = a.values("lane");
     if (lanes.empty()) return {};
@@ -52,7 +63,27 @@ std::string takeLanes(const Args& a, annotate::Annotation& an) {
     if (an.kind == annotate::Kind::Note && lanes.size() != 1) return "a note sits on one --lane";
     if (an.kind == annotate::Kind::Arrow && lanes.size() > 2)
         return "an arrow takes two --lane at most: its start's, then its end's";
-    an.anchor.lanes = std::move(lanes);
+    const auto& ranks = an.anchor.ranks;
+    for (size_t i = 0; i < lanes.size(); ++i) {
+        annotate::LaneRef l = laneOption(lanes[i]);
+        const bool arrowEnd = an.kind == annotate::Kind::Arrow && i == 1;
+        const int own = arrowEnd ? an.anchor.toRank : ranks.front();
+        if (l.rank == annotate::LaneRef::kAnyRank &&
+            (an.kind == annotate::Kind::Note || an.kind == annotate::Kind::Arrow || ranks.size() == 1))
+            l.rank = own;
+        if (l.rank == annotate::LaneRef::kAnyRank) { // a box's or a range's: that lane on each of its ranks
+            for (int r : ranks)
+                an.anchor.lanes.push_back({r, l.label});
+            continue;
+        }
+        const bool ownRank = an.kind == annotate::Kind::Note || an.kind == annotate::Kind::Arrow
+                                 ? l.rank == own
+                                 : std::find(ranks.begin(), ranks.end(), l.rank) != ranks.end();
+        if (!ownRank)
+            return "--lane " + lanes[i] + ": rank " + std::to_string(l.rank) +
+                   (arrowEnd ? " is not the arrow's end (--to)" : " is not the annotation's --rank");
+        an.anchor.lanes.push_back(l);
+    }
     return {};
 }
 
@@ -105,7 +136,6 @@ int addCommand(Args& a, Opened& o) {
     }
     if (an.anchor.view == annotate::Surface::Heatmap && an.anchor.opTypes.empty())
         return usageError("annotate", "a heatmap annotation needs --op OP");
-    if (std::string why = takeLanes(a, an); !why.empty()) return usageError("annotate", why);
     index::Db db(o.dbPath, true);
     const int run = a.value("run") ? int(a.intValue("run", 0, 0, 1 << 30)) : index::defaultRunId(db);
     if (!a.ok()) return usageError("annotate", a.error());
@@ -129,6 +159,7 @@ int addCommand(Args& a, Opened& o) {
         return usageError("annotate", "a memory annotation needs --tensor ID or --range T0:T1");
     }
     if (std::string why = takeArrowEnd(a, an, origin); !why.empty()) return usageError("annotate", why);
+    if (std::string why = takeLanes(a, an); !why.empty()) return usageError("annotate", why);
     if (std::string why = missingLane(db, o.dbPath, an); !why.empty()) {
         std::fprintf(stderr, "rankscope: annotate: %s\n", why.c_str());
         return 1;

@@ -1,13 +1,16 @@
-// `rankscope stats DIR (--range T0:T1 | --step S) [--ranks 0,3-5] [--per-rank] [--kinds K,…] [--run N]
-// [--top N] [--json]`: the statistics of an area (core/query/areastats.h) — the same figures as the app's
-// Area statistics panel.
+// `rankscope stats DIR (--range T0:T1 | --step S | --annotation ID) [--ranks 0,3-5] [--per-rank]
+// [--kinds K,…] [--run N] [--top N] [--json]`: the statistics of an area (core/query/areastats.h) — the same
+// figures as the app's Area statistics panel; --annotation: a box's or a range's time over exactly its lanes
+// (core/query/annotationarea.h).
 #include "app/cli/commands.h"
 
 #include "app/cli/profileopener.h"
+#include "core/annotate/annotationset.h"
 #include "core/index/defaultrun.h"
 #include "core/model/durationparse.h"
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
+#include "core/query/annotationarea.h"
 #include "core/query/areastats.h"
 
 #include <cstdio>
@@ -112,18 +115,65 @@ void printText(const query::AreaStats& s, const RunRanks& run, int runId, const 
         std::printf("note: %s\n", n.c_str());
 }
 
+/// --kinds K,… into `q`; a usage error's text, else empty.
+std::string takeKinds(const Args& a, query::AreaQuery& q) {
+    auto k = a.value("kinds");
+    if (!k) return {};
+    q.kinds.clear();
+    for (size_t at = 0; at <= k->size();) {
+        const size_t comma = std::min(k->find(',', at), k->size());
+        q.kinds.insert(k->substr(at, comma - at));
+        at = comma + 1;
+    }
+    for (const auto& kind : q.kinds)
+        if (!query::AreaQuery::defaultKinds().count(kind) && kind != "overlap")
+            return "--kinds takes compute, communication, host, other, overlap, counter, memory (got '" +
+                   kind + "')";
+    return {};
+}
+
+/// The area of annotation `id` (its time, its ranks, exactly its lanes) into `q`; false with `error` set.
+bool annotationQuery(const std::string& dbPath, query::LaneReader& lanes, const RunRanks& run, int runId,
+                     const std::string& id, query::AreaQuery& q, std::string& area, std::string& error) {
+    annotate::AnnotationSet set;
+    if (!set.load(annotate::annotationsPath(dbPath), error)) return false;
+    const annotate::Annotation* a = set.find(id);
+    if (!a) {
+        error = "no annotation " + id + " (rankscope annotate DIR list names them)";
+        return false;
+    }
+    if (a->anchor.run != runId) {
+        error = "annotation " + id + " is on run " + std::to_string(a->anchor.run) + " (--run " +
+                std::to_string(a->anchor.run) + ")";
+        return false;
+    }
+    auto asked = query::annotationArea(*a, *lanes.summary(runId), error);
+    if (!asked) return false;
+    asked->perRank = q.perRank;
+    q = std::move(*asked);
+    area = annotate::kindName(a->kind) + " " + id + " \"" + a->text + "\", +" +
+           model::formatDuration(a->anchor.t0Ns - run.startNs) + " .. +" +
+           model::formatDuration(a->anchor.t1Ns - run.startNs) + " from the run's start (" +
+           model::formatDuration(a->anchor.t1Ns - a->anchor.t0Ns) + ")" +
+           (q.trackIds.empty() ? ", every lane of its ranks" : ", exactly its lanes");
+    return true;
+}
+
 } // namespace
 
 int runStats(const ArgList& argv) {
     auto vo = indexValueOptions();
-    vo.insert({"range", "step", "ranks", "kinds", "run", "top"});
+    vo.insert({"range", "step", "ranks", "kinds", "run", "top", "annotation"});
     Args a(argv, vo, indexFlags({"json", "quiet", "per-rank"}));
     if (!a.ok()) return usageError("stats", a.error());
     if (a.positional().size() != 1) return usageError("stats", "stats needs exactly one profile DIR");
     const auto range = a.value("range");
     const bool byStep = a.value("step").has_value();
-    if (range.has_value() == byStep)
-        return usageError("stats", "stats needs one of --range T0:T1 or --step S");
+    const auto annotation = a.value("annotation");
+    if (int(range.has_value()) + int(byStep) + int(annotation.has_value()) != 1)
+        return usageError("stats", "stats needs one of --range T0:T1, --step S or --annotation ID");
+    if (annotation && (a.value("ranks") || a.value("kinds")))
+        return usageError("stats", "--annotation has its own ranks and lanes (no --ranks or --kinds)");
     std::optional<std::pair<int64_t, int64_t>> offsets;
     if (range && !(offsets = model::parseTimeRange(*range)))
         return usageError("stats", "--range needs T0:T1 with units from the run's start, e.g. 320ms:345ms");
@@ -136,20 +186,7 @@ int runStats(const ArgList& argv) {
         return usageError("stats", "--ranks must be a list like 0,3-5");
     query::AreaQuery q;
     q.perRank = a.flag("per-rank");
-    if (auto k = a.value("kinds")) {
-        q.kinds.clear();
-        for (size_t at = 0; at <= k->size();) {
-            const size_t comma = std::min(k->find(',', at), k->size());
-            q.kinds.insert(k->substr(at, comma - at));
-            at = comma + 1;
-        }
-        for (const auto& kind : q.kinds)
-            if (!query::AreaQuery::defaultKinds().count(kind) && kind != "overlap")
-                return usageError("stats",
-                                  "--kinds takes compute, communication, host, other, overlap, counter, "
-                                  "memory (got '" +
-                                      kind + "')");
-    }
+    if (std::string why = takeKinds(a, q); !why.empty()) return usageError("stats", why);
     if (!a.ok()) return usageError("stats", a.error());
     pipeline::BuildOptions opts;
     std::string error;
@@ -169,7 +206,13 @@ int runStats(const ArgList& argv) {
     else if (!chooseRanks(run, asked, keys, error))
         return usageError("stats", error + " (rankscope info lists the runs and their ranks)");
     std::string area;
-    if (byStep) {
+    query::LaneReader lanes(db, res.dbPath);
+    if (annotation) {
+        if (!annotationQuery(res.dbPath, lanes, run, runId, *annotation, q, area, error)) {
+            std::fprintf(stderr, "rankscope stats: %s\n", error.c_str());
+            return 1;
+        }
+    } else if (byStep) {
         q.step = step;
         q.stepRanks = keys;
         area = "step " + std::to_string(step) + " (each rank's own extent)";
@@ -179,7 +222,6 @@ int runStats(const ArgList& argv) {
                model::formatDuration(offsets->second) + " from the run's start (" +
                model::formatDuration(offsets->second - offsets->first) + ")";
     }
-    query::LaneReader lanes(db, res.dbPath);
     const auto stats = query::computeAreaStats(lanes, q);
     for (int r : stats.ranksWithoutStep)
         std::fprintf(stderr, "rankscope stats: rank %d has no step %lld\n", run.dataRank.at(r),

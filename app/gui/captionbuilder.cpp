@@ -80,17 +80,27 @@ bool rankPictured(const CaptionInput& in, int rank) {
     return shown.empty() || shown.count(rank) > 0;
 }
 
-/// Whether an annotation appears in the picture: its view, its ranks shown, its time in the window.
+/// Whether the timeline's picture has a row of `rank`: the track filter can leave a shown rank out.
+bool rankLaidOut(const CaptionInput& in, int rank) {
+    if (in.laidOutRanks) return in.laidOutRanks->count(rank) > 0;
+    return rankPictured(in, rank);
+}
+
+/// Whether an annotation appears in the picture: its view, its ranks shown (on the timeline: with a row in
+/// the picture, and an arrow's end rank too, as the frame draws it), its time in the window.
 bool inPicture(const annotate::Annotation& a, const CaptionInput& in) {
     const auto& an = a.anchor;
     if (in.view == "window") return true;
     if (annotate::surfaceName(an.view) != in.view.toStdString()) return false;
     if (an.view == annotate::Surface::Heatmap) return true;
-    auto shown = [&](int r) { return rankPictured(in, r); };
-    bool anyRank = an.ranks.empty() ? in.view != "memory" : false;
+    const bool timeline = an.view == annotate::Surface::Timeline;
+    auto shown = [&](int r) { return timeline ? rankLaidOut(in, r) : rankPictured(in, r); };
+    bool anyRank = an.ranks.empty()
+                       ? in.view != "memory" && (!timeline || !in.laidOutRanks || !in.laidOutRanks->empty())
+                       : false;
     for (int r : an.ranks)
         anyRank = anyRank || shown(r);
-    if (!anyRank) return false;
+    if (!anyRank || (timeline && a.kind == annotate::Kind::Arrow && !shown(an.toRank))) return false;
     if (!an.tensorId.empty()) return true;
     return annotate::meetsWindow(a, in.state->windowStart(), in.state->windowEnd());
 }

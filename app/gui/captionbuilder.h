@@ -24,7 +24,10 @@ struct CaptionInput {
     const views::InteractionState* state = nullptr;
     const views::AnnotationModel* annotations = nullptr; ///< null: none
     bool annotationsDrawn = true;
-    std::set<int> shownRanks;   ///< empty: every rank
+    std::set<int> shownRanks; ///< empty: every rank
+    /// The ranks with a row in the timeline's picture: the shown ranks the track filter leaves (unset: the
+    /// shown ranks). An annotation on none of them is not drawn, so the caption does not count it.
+    std::optional<std::set<int>> laidOutRanks;
     std::set<int> heatmapRanks; ///< the heatmap's columns when they are not every rank (the report's summary)
     int memoryRank = -1;
     std::optional<int64_t> step;

@@ -245,6 +245,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.annotationsDrawn = m_annotationsShown;
     in.shownRanks = m_timeline.layoutOptions().onlyRanks;
     in.trackFilter = m_timeline.layoutOptions().filter; // a saved view's (export --state)
+    in.laidOutRanks = m_timeline.layout().ranks();      // the ranks that filter leaves
     in.heatmapRanks = std::set<int>(m_heatmapRanks.begin(), m_heatmapRanks.end());
     in.memoryRank = m_memoryRank;
     in.step = m_step;

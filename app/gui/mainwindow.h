@@ -24,6 +24,7 @@ class QLineEdit;
 class QMenu;
 
 namespace rs::views {
+class TimelineLayout;
 class TimelineView;
 class HeatmapView;
 class MemoryMapView;
@@ -87,8 +88,9 @@ class MainWindow : public QMainWindow {
     /// The caption of an export of `view` (window, timeline, heatmap, memory, comm) as the window stands;
     /// `ranks`: the ranks a timeline picture of many ranks shows instead of the window's
     /// (manyrankspicture.h).
-    Caption exportCaption(const QString& view, bool lanesCut = false,
-                          const ManyRanksPicture* ranks = nullptr) const;
+    /// `layout`: the timeline picture's lanes (the annotations on none of its ranks are not counted).
+    Caption exportCaption(const QString& view, bool lanesCut = false, const ManyRanksPicture* ranks = nullptr,
+                          const views::TimelineLayout* layout = nullptr) const;
     /// The picture as it stands, for File ▸ Save view.
     ViewState captureViewState() const;
     /// Shows a saved picture: opens its profile and run first when they are not the ones shown.

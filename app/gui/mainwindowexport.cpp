@@ -25,7 +25,8 @@ views::AnnotationModel* MainWindow::annotationModel() const {
     return m_annotate ? m_annotate->model() : nullptr;
 }
 
-Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const ManyRanksPicture* ranks) const {
+Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const ManyRanksPicture* ranks,
+                                  const views::TimelineLayout* layout) const {
     CaptionInput in;
     in.view = view;
     in.profile = profilePath();
@@ -38,6 +39,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.memoryRank = m_memory->rank();
     in.lanesCut = lanesCut;
     in.trackFilter = m_timeline->layoutOptions().filter;
+    if (layout) in.laidOutRanks = layout->ranks();
     in.legend = true;
     in.comm = m_comm->canvas();
     return buildCaption(in);

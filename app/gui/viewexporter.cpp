@@ -101,7 +101,7 @@ void ViewExporter::timelineArrived(quint64 id, std::shared_ptr<const query::Time
     m_busy = false;
     m_frame.data = std::make_shared<const views::IndexedData>(std::move(data));
     deliver(timelinePicture(m_frame),
-            m_window->exportCaption("timeline", m_cut, m_ranks ? &*m_ranks : nullptr));
+            m_window->exportCaption("timeline", m_cut, m_ranks ? &*m_ranks : nullptr, m_frame.layout.get()));
 }
 
 void ViewExporter::deliver(const Picture& pic, const Caption& caption) {

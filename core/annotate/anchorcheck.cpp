@@ -87,11 +87,13 @@ std::string missingLane(const Annotation& a, const LanesByRank& lanes) {
     const Anchor& an = a.anchor;
     if (an.view != Surface::Timeline) return {};
     for (size_t i = 0; i < an.lanes.size(); ++i) {
-        // an arrow's second lane is its end's, on the rank it points to
-        const std::vector<int> ranks =
-            a.kind == Kind::Arrow && i == 1 ? std::vector<int>{an.toRank} : an.ranks;
+        const LaneRef& l = an.lanes[i];
+        // a lane without a rank (format 1): on each of the ranks; an arrow's second lane on its end's rank
+        const std::vector<int> ranks = l.rank != LaneRef::kAnyRank       ? std::vector<int>{l.rank}
+                                       : a.kind == Kind::Arrow && i == 1 ? std::vector<int>{an.toRank}
+                                                                         : an.ranks;
         for (int r : ranks)
-            if (std::string why = laneNotOn(an.lanes[i], r, lanes); !why.empty()) return why;
+            if (std::string why = laneNotOn(l.label, r, lanes); !why.empty()) return why;
     }
     return {};
 }

@@ -33,10 +33,10 @@ std::string detachedReason(const Annotation& a, const AnchorFacts& f);
 
 /// The lane labels of each rank as the timeline shows them (query::loadLanes' track names).
 using LanesByRank = std::map<int, std::vector<std::string>>;
-/// Empty when every lane of a timeline anchor is on the ranks it names — a note's, range's or box's lanes
-/// on each of `ranks`, an arrow's first lane on its start rank and its second on `toRank` (an empty label
-/// is a rank's whole block); else what is missing and the rank's lanes ("lane Stream 9 is not on rank 3
-/// (its lanes: Stream 2, Stream 7)").
+/// Empty when every lane of a timeline anchor is on its rank (a lane without a rank, from a format-1 file:
+/// a note's, range's or box's on each of `ranks`, an arrow's first on its start rank and its second on
+/// `toRank`; an empty label is a rank's whole block); else what is missing and the rank's lanes ("lane
+/// Stream 9 is not on rank 3 (its lanes: Stream 2, Stream 7)").
 std::string missingLane(const Annotation& a, const LanesByRank& lanes);
 
 } // namespace rs::annotate

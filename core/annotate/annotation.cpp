@@ -40,6 +40,51 @@ template <class T> bool optional(const nlohmann::json& j, const char* key, T& ou
     }
 }
 
+/// A lane as written: {"rank": 3, "lane": "Stream 2"}; a lane without a rank (a format-1 file's) as its
+/// bare label, so such a file is written back as it was read.
+nlohmann::json laneJson(const LaneRef& l) {
+    if (l.rank == LaneRef::kAnyRank) return l.label;
+    return {{"rank", l.rank}, {"lane", l.label}};
+}
+
+/// A lane as read: a bare label (format 1: no rank) or {"rank", "lane"}; false when it is neither.
+bool laneFromJson(const nlohmann::json& j, LaneRef& out) {
+    if (j.is_string()) {
+        out = {LaneRef::kAnyRank, j.get<std::string>()};
+        return true;
+    }
+    if (!j.is_object()) return false;
+    const auto rank = j.find("rank"), lane = j.find("lane");
+    if (rank == j.end() || !rank->is_number_integer() || lane == j.end() || !lane->is_string()) return false;
+    out = {rank->get<int>(), lane->get<std::string>()};
+    return out.rank >= 0;
+}
+
+bool lanesFromJson(const nlohmann::json& anchor, std::vector<LaneRef>& out, std::string& error) {
+    auto it = anchor.find("lanes");
+    if (it == anchor.end() || it->is_null()) return true;
+    bool ok = it->is_array();
+    for (size_t i = 0; ok && i < it->size(); ++i)
+        ok = laneFromJson((*it)[i], out.emplace_back());
+    if (!ok) error = "\"lanes\" must list lane names or {\"rank\", \"lane\"} pairs";
+    return ok;
+}
+
+/// " · Stream 48, Stream 49" (format 1: the labels on each rank), or " · rank 1 Stream 48, Stream 49;
+/// rank 2 Stream 6": a box's or a range's lanes by rank, in the order they were drawn.
+std::string lanesText(const std::vector<LaneRef>& lanes) {
+    std::string out;
+    int rank = LaneRef::kAnyRank - 1;
+    for (const auto& l : lanes) {
+        const bool newRank = l.rank != rank;
+        out += out.empty() ? " · " : newRank ? "; " : ", ";
+        if (newRank && l.rank != LaneRef::kAnyRank) out += "rank " + std::to_string(l.rank) + " ";
+        out += l.label;
+        rank = l.rank;
+    }
+    return out;
+}
+
 } // namespace
 
 std::string kindName(Kind k) {
@@ -73,7 +118,12 @@ nlohmann::json toJson(const Annotation& a) {
         anchor["to_rank"] = an.toRank;
         anchor["to_ns"] = an.toNs;
     }
-    if (!an.lanes.empty()) anchor["lanes"] = an.lanes;
+    if (!an.lanes.empty()) {
+        nlohmann::json lanes = nlohmann::json::array();
+        for (const auto& l : an.lanes)
+            lanes.push_back(laneJson(l));
+        anchor["lanes"] = lanes;
+    }
     if (!an.opTypes.empty()) anchor["op_types"] = an.opTypes;
     if (!an.tensorId.empty()) anchor["tensor_id"] = an.tensorId;
     if (an.addr1 > an.addr0) {
@@ -117,7 +167,7 @@ std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::strin
         !optional(*anchor, "t1_ns", an.t1Ns, sub) || !optional(*anchor, "to_rank", an.toRank, sub) ||
         !optional(*anchor, "to_ns", an.toNs, sub) || !optional(*anchor, "op_types", an.opTypes, sub) ||
         !optional(*anchor, "tensor_id", an.tensorId, sub) || !optional(*anchor, "addr0", an.addr0, sub) ||
-        !optional(*anchor, "addr1", an.addr1, sub) || !optional(*anchor, "lanes", an.lanes, sub)) {
+        !optional(*anchor, "addr1", an.addr1, sub) || !lanesFromJson(*anchor, an.lanes, sub)) {
         error = "annotation " + a.id + ": anchor " + sub;
         return std::nullopt;
     }
@@ -129,6 +179,18 @@ std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::strin
     an.view = *s;
     if (an.t1Ns < an.t0Ns) std::swap(an.t0Ns, an.t1Ns);
     return a;
+}
+
+bool hasRankedLanes(const Annotation& a) {
+    const auto& l = a.anchor.lanes;
+    return std::any_of(l.begin(), l.end(), [](const LaneRef& r) { return r.rank != LaneRef::kAnyRank; });
+}
+
+std::vector<LaneRef> lanesOn(int rank, const std::vector<std::string>& labels) {
+    std::vector<LaneRef> out;
+    for (const auto& l : labels)
+        out.push_back({rank, l});
+    return out;
 }
 
 std::string rankListText(const std::vector<int>& ranks) {
@@ -161,10 +223,7 @@ std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
     case Surface::Timeline:
         break;
     }
-    auto lane = [&](size_t i) { return i < an.lanes.size() ? " " + an.lanes[i] : std::string(); };
-    std::string lanes;
-    for (size_t i = 0; i < an.lanes.size(); ++i)
-        lanes += (i ? ", " : " · ") + an.lanes[i];
+    auto lane = [&](size_t i) { return i < an.lanes.size() ? " " + an.lanes[i].label : std::string(); };
     switch (a.kind) {
     case Kind::Note:
         return "note at " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + lane(0);
@@ -172,8 +231,13 @@ std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
         return "arrow from " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + lane(0) + " to " +
                at(an.toNs) + " on rank " + std::to_string(an.toRank) + lane(1);
     default: // a box or a range, over its lanes when it has some
+        // a format-1 file's lanes have no rank: which rank's they were is not known, and they are drawn on
+        // each
+        const bool unranked = !an.lanes.empty() && !hasRankedLanes(a) && an.ranks.size() != 1;
         return kindName(a.kind) + " " + at(an.t0Ns) + " … " + at(an.t1Ns) + " (" +
-               model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks) + lanes;
+               model::formatDuration(an.t1Ns - an.t0Ns) + ") on " + rankListImpl(an.ranks) +
+               lanesText(an.lanes) +
+               (unranked ? " (on each of its ranks: the file does not say which rank's)" : "");
     }
 }
 

@@ -20,15 +20,28 @@ std::optional<Kind> kindFromName(const std::string& s);
 std::string surfaceName(Surface s);
 std::optional<Surface> surfaceFromName(const std::string& s);
 
+/// A lane of the timeline: its rank and its label as the timeline shows it ("Stream 2" of rank 3). Lane
+/// labels repeat across ranks, so the pair is what names one lane.
+struct LaneRef {
+    /// The rank key; kAnyRank in a file written before lanes kept their rank (annotations format 1): the
+    /// label then means that lane on each of the annotation's ranks (an arrow's: on its end's rank).
+    int rank = kAnyRank;
+    std::string label; ///< "": the rank's whole block (an arrow's end on a rank's header)
+    static constexpr int kAnyRank = -1;
+    bool operator==(const LaneRef&) const = default;
+};
+
 struct Anchor {
     Surface view = Surface::Timeline;
     int run = 0;
     /// Timeline and memory: the ranks it concerns (a note's lane, a range's ranks; empty: every rank).
     std::vector<int> ranks;
     int64_t t0Ns = 0, t1Ns = 0; ///< a note or an arrow's start has t1Ns == t0Ns
-    /// Timeline: the lanes it was drawn on, by label ("Stream 2"): a box's lanes (of `ranks`), a note's lane,
-    /// an arrow's start and end lanes (two entries). Empty: the ranks' whole blocks (files before lanes).
-    std::vector<std::string> lanes;
+    /// Timeline: the lanes it was drawn on, each with its rank: a box's or a range's lanes (exactly those:
+    /// a box across ranks 2 and 3 keeps rank 2's lanes it covers and rank 3's, not their labels on both), a
+    /// note's lane, an arrow's start and end lanes (two entries, on ranks.front() and toRank). Empty: the
+    /// ranks' whole blocks (files before lanes).
+    std::vector<LaneRef> lanes;
     /// Arrow: where it points.
     int toRank = -1;
     int64_t toNs = 0;
@@ -62,6 +75,11 @@ std::string describeAnchor(const Annotation& a, int64_t runStartNs);
 /// Whether a timeline annotation's time (an arrow's, from its start to its end) meets the window [t0Ns,
 /// t1Ns]: the one rule by which the timeline draws it and a picture's caption counts it.
 bool meetsWindow(const Annotation& a, int64_t t0Ns, int64_t t1Ns);
+/// Whether any lane of `a` keeps its rank: only then does its file need format 2 (a set without one is
+/// written as format 1, which older builds read).
+bool hasRankedLanes(const Annotation& a);
+/// The lane refs of `labels`, each on `rank` (kAnyRank: a format-1 list).
+std::vector<LaneRef> lanesOn(int rank, const std::vector<std::string>& labels);
 /// "rank 3", "ranks 0-3, 7", "every rank" (empty).
 std::string rankListText(const std::vector<int>& ranks);
 

@@ -100,9 +100,12 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
 
 bool AnnotationSet::save(const std::string& path, std::string& error) const {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& a : m_items)
+    int format = 1;
+    for (const auto& a : m_items) {
         list.push_back(toJson(a));
-    nlohmann::json doc = {{"format", kAnnotationsFormat}, {"next_id", m_nextId}, {"annotations", list}};
+        if (hasRankedLanes(a)) format = kAnnotationsFormat;
+    }
+    nlohmann::json doc = {{"format", format}, {"next_id", m_nextId}, {"annotations", list}};
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);
     const std::string tmp = path + ".tmp-" + std::to_string(getpid());

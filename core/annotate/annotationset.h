@@ -11,7 +11,9 @@
 
 namespace rs::annotate {
 
-constexpr int kAnnotationsFormat = 1;
+/// 2: lanes are (rank, lane) pairs. A set without such a lane is still written as format 1, which older
+/// builds read; format 1's bare lane names are read as lanes without a rank (annotation.h's LaneRef).
+constexpr int kAnnotationsFormat = 2;
 
 /// The annotation file that belongs to the index at `dbPath`.
 std::string annotationsPath(const std::string& dbPath);

@@ -213,9 +213,14 @@ class TstCli : public QObject {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("status");
         QTest::addColumn<QString>("message");
-        QTest::newRow("neither range nor step") << QStringList{} << 2 << "one of --range T0:T1 or --step S";
+        QTest::newRow("neither range nor step")
+            << QStringList{} << 2 << "one of --range T0:T1, --step S or --annotation ID";
         QTest::newRow("both") << QStringList{"--range", "0:1ms", "--step", "2"} << 2
-                              << "one of --range T0:T1 or --step S";
+                              << "one of --range T0:T1, --step S or --annotation ID";
+        QTest::newRow("annotation and ranks")
+            << QStringList{"--annotation", "a1", "--ranks", "1"} << 2 << "--annotation has its own ranks";
+        QTest::newRow("no such annotation")
+            << QStringList{"--annotation", "a999"} << 1 << "no annotation a999";
         QTest::newRow("range backwards") << QStringList{"--range", "5ms:1ms"} << 2 << "T0:T1";
         QTest::newRow("empty range") << QStringList{"--range", "5ms:5ms"} << 2 << "T1 after T0";
         QTest::newRow("range without units") << QStringList{"--range", "12"} << 2 << "T0:T1";
@@ -266,6 +271,43 @@ class TstCli : public QObject {
         }
         QCOMPARE(test::runRankscope({"stats", m_demo, "--step", "2", "--ranks", "1-2"}, &out, &err), 0);
         QVERIFY2(out.contains("p95 by nearest rank") && out.contains("count"), qPrintable(out));
+    }
+    void statsOfABoxReadItsLanesOnly() {
+        // cluster_propose: a box over rank 1's Stream 48, 49 and rank 2's Stream 6, 7 in step 2
+        // (+2376 ms .. +2557 ms). Its statistics read exactly those lanes: 25 spans, 3 670 330 ns inside it
+        // (Python over step_trace_raw_{1,2}_detail_time.csv: each stream_<s>_… op's start and end point, 10
+        // ns ticks, clipped to the box); the four labels on both ranks hold 41 spans there
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent: the cluster_propose box check is skipped");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stats-box-cache")));
+        const QString dir =
+            QString::fromStdString(samples + "/mindinsight/tests/utils/resource/cluster_propose");
+        QString out, err;
+        QCOMPARE(
+            test::runRankscope({"annotate", dir, "add", "pipeline boundary", "--kind", "box", "--rank", "1,2",
+                                "--range", "2376ms:2557ms", "--lane", "Stream 48@1", "--lane", "Stream 49@1",
+                                "--lane", "Stream 6@2", "--lane", "Stream 7@2", "--quiet"},
+                               &out, &err),
+            0);
+        const QString box = out.trimmed();
+        QCOMPARE(test::runRankscope({"stats", dir, "--annotation", box, "--per-rank", "--json", "--quiet"},
+                                    &out, &err),
+                 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(j["spans"].get<int64_t>(), int64_t(25));
+        QCOMPARE(j["lanes"].get<int64_t>(), int64_t(4));
+        int64_t total = 0;
+        for (const auto& o : j["ops"])
+            total += o["total_ns"].get<int64_t>();
+        QCOMPARE(total, int64_t(3670330));
+        QCOMPARE(test::runRankscope({"stats", dir, "--annotation", box, "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.contains("exactly its lanes") && out.contains("25 spans on 4 lanes"), qPrintable(out));
+        // a note is no area
+        QCOMPARE(test::runRankscope({"annotate", dir, "add", "x", "--rank", "1", "--at", "2400ms", "--quiet"},
+                                    &out, &err),
+                 0);
+        QCOMPARE(test::runRankscope({"stats", dir, "--annotation", out.trimmed(), "--quiet"}, &out, &err), 1);
+        QVERIFY2(err.contains("a box or a range"), qPrintable(err));
     }
     void queryIsReadOnly_data() {
         QTest::addColumn<QString>("sql");

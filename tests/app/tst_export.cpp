@@ -17,6 +17,7 @@
 #include <QPainter>
 #include <QSvgRenderer>
 #include <QtTest>
+#include <map>
 #include <nlohmann/json.hpp>
 
 using namespace rs;
@@ -157,10 +158,28 @@ class TstExport : public QObject {
         for (const auto& a : all["annotations"])
             byId[a["id"].get<std::string>()] = a;
         auto lanes = [&](const QString& id) { return byId[id.toStdString()]["anchor"]["lanes"]; };
-        QCOMPARE(lanes(note), nlohmann::json::array({one[0].toStdString()}));
-        QCOMPARE(lanes(box), nlohmann::json::array({one[0].toStdString(), one[1].toStdString()}));
-        QCOMPARE(lanes(arrow), nlohmann::json::array({zero[0].toStdString(), one[1].toStdString()}));
-        QCOMPARE(lanes(range), nlohmann::json::array({one[1].toStdString()}));
+        // each lane with its rank (annotations format 2)
+        auto pair = [](int rank, const QString& lane) {
+            return nlohmann::json{{"rank", rank}, {"lane", lane.toStdString()}};
+        };
+        QCOMPARE(lanes(note), nlohmann::json::array({pair(1, one[0])}));
+        QCOMPARE(lanes(box), nlohmann::json::array({pair(1, one[0]), pair(1, one[1])}));
+        QCOMPARE(lanes(arrow), nlohmann::json::array({pair(0, zero[0]), pair(1, one[1])}));
+        QCOMPARE(lanes(range), nlohmann::json::array({pair(1, one[1])}));
+        // a box over two ranks: NAME@R is rank R's lane; a bare name is that lane on each of its ranks
+        const QString across = run({"annotate", q(m_demo), "add", "across ranks", "--kind", "box", "--rank",
+                                    "0,1", "--range", "2ms:3ms", "--lane", zero[0] + "@0", "--lane", one[1]},
+                                   0)
+                                   .trimmed();
+        for (const auto& a : list()["annotations"])
+            if (q(a["id"].get<std::string>()) == across)
+                QCOMPARE(a["anchor"]["lanes"],
+                         nlohmann::json::array({pair(0, zero[0]), pair(0, one[1]), pair(1, one[1])}));
+        QVERIFY(run({"annotate", q(m_demo), "add", "x", "--kind", "box", "--rank", "0", "--range", "2ms:3ms",
+                     "--lane", one[1] + "@1"},
+                    2)
+                    .contains("not the annotation's --rank"));
+        run({"annotate", q(m_demo), "remove", across}, 0);
         for (const QString& id : {note, box, arrow, range}) // the text list names the lanes too
             QVERIFY2(q(byId[id.toStdString()]["where"].get<std::string>()).contains(one[0]) ||
                          q(byId[id.toStdString()]["where"].get<std::string>()).contains(one[1]),
@@ -319,6 +338,91 @@ class TstExport : public QObject {
         // rank 0 only: the annotation on rank 1 is not drawn
         QCOMPARE(inkPixels(exportPng({"--view", "timeline", "--range", "5ms:20ms", "--ranks", "0"}, "rank0")),
                  0);
+    }
+
+    void twoRankBoxInksItsFourLanesOnly() {
+        // `rankscope annotate` a box over rank 0's last two lanes and rank 1's first two (labels the other
+        // rank has too), then `rankscope export` the timeline: the box's colour is on those four lanes and
+        // on no other — it was on every lane of those labels on both ranks (walk 13, issue 19)
+        const std::string dir = m_root + "/twobox";
+        run({"demo", q(dir), "--ranks", "2", "--steps", "3", "--layers", "1", "--quiet"}, 0);
+        auto ix = test::indexDir(dir, false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        // the lanes as the export lays them out (its summary has the device-memory lanes too)
+        query::LaneReader reader(*ix.db, ix.result.dbPath);
+        views::LayoutOptions o;
+        views::applyRankDefaults(o, *reader.summary());
+        const auto lanes = views::layoutLanes(*reader.summary(), o);
+        std::map<int, std::vector<const views::Lane*>> byRank;
+        for (const auto& l : lanes)
+            if (!l.header) byRank[l.rank].push_back(&l);
+        QCOMPARE(byRank.size(), size_t(2));
+        QVERIFY(byRank[0].size() >= 3 && byRank[1].size() >= 3);
+        const std::vector<const views::Lane*> boxed = {byRank[0][byRank[0].size() - 2], byRank[0].back(),
+                                                       byRank[1][0], byRank[1][1]};
+        int sameName = 0; // the test means something only when those labels are on the other rank too
+        for (const auto* b : boxed)
+            for (const auto& l : lanes)
+                sameName += !l.header && l.rank != b->rank && l.label == b->label;
+        QVERIFY2(sameName >= 2, "the demo's ranks share lane labels");
+        QStringList args{"annotate", q(dir), "add",     "four lanes", "--kind",  "box",
+                         "--rank",   "0,1",  "--range", "4ms:9ms",    "--color", "#ff00ff"};
+        for (const auto* b : boxed)
+            args << "--lane" << QString("%1@%2").arg(b->label).arg(b->rank);
+        run(args, 0);
+        // the box's pixels: those the picture without annotations does not have (spans may be any colour)
+        auto picture = [&](const QString& name, QStringList extra) {
+            const QString path = q(m_root) + "/" + name + ".png";
+            run(QStringList{"export", q(dir), "--out", path, "--view", "timeline", "--range", "2ms:12ms",
+                            "--width", "1000", "--quiet"} +
+                    extra,
+                0);
+            return QImage(path).convertToFormat(QImage::Format_RGB32);
+        };
+        const QImage img = picture("twobox", {}), plain = picture("twobox-plain", {"--no-annotations"});
+        QVERIFY(!img.isNull() && img.width() == plain.width());
+        // the timeline ends each picture, under captions that differ ("1 annotation drawn")
+        const int below = views::Viewport::kAxis + views::layoutHeight(lanes) + 8;
+        const int top = img.height() - below, plainTop = plain.height() - below;
+        auto magenta = [&](const views::Lane& l) {
+            int n = 0;
+            for (int y = l.y + 2; y < l.y + l.height - 2; ++y) // clear of the neighbours' edges
+                for (int x = 0; x < img.width(); ++x)
+                    n += img.pixel(x, top + views::Viewport::kAxis + y) !=
+                         plain.pixel(x, plainTop + views::Viewport::kAxis + y);
+            return n;
+        };
+        for (const auto& l : lanes) {
+            if (l.header) continue;
+            const bool in = std::find(boxed.begin(), boxed.end(), &l) != boxed.end();
+            const int n = magenta(l);
+            QVERIFY2(in ? n >= l.height - 4 : n == 0,
+                     qPrintable(QString("rank %1 %2: %3 box pixels").arg(l.rank).arg(l.label).arg(n)));
+        }
+        // the caption counts what the picture draws: with the track filter "rank 0", a note on rank 1 is
+        // not in it (it said "2 annotations drawn", walk 13)
+        run({"annotate", q(dir), "add", "rank one only", "--rank", "1", "--at", "6ms"}, 0);
+        const QString state = q(m_root) + "/twobox.rsview", svg = q(m_root) + "/twobox.svg";
+        QFile f(state);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const qint64 start =
+            run({"query", q(dir), "SELECT start_ns FROM runs WHERE run_id = 0", "--csv", "--quiet"}, 0)
+                .split('\n', Qt::SkipEmptyParts)
+                .last()
+                .toLongLong();
+        f.write(QByteArray::fromStdString(nlohmann::json{
+            {"rankscope_view", 1},
+            {"profile", "twobox"},
+            {"window", {{"t0_ns", start + 2000000}, {"t1_ns", start + 12000000}}},
+            {"track_filter", "rank 0"}}.dump()));
+        f.close();
+        run({"export", "--state", state, "--out", svg, "--view", "timeline", "--quiet"}, 0);
+        QFile in(svg);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(in.readAll());
+        QVERIFY2(text.contains("1 annotation drawn") && text.contains("four lanes") &&
+                     !text.contains("rank one only"),
+                 qPrintable(text.mid(text.indexOf("annotation"), 80)));
     }
 
     void svgIsVectorWithTextAndCaption() {

@@ -93,6 +93,12 @@ class TstAnnotations : public QObject {
                                       << "flame";
         QTest::newRow("not an object") << R"([1,2])"
                                        << "object";
+        QTest::newRow("lane neither a name nor a pair")
+            << R"({"id":"a1","kind":"box","anchor":{"lanes":[{"rank":"2","lane":"Stream 6"}]}})"
+            << "lanes";
+        QTest::newRow("lane pair without a rank")
+            << R"({"id":"a1","kind":"box","anchor":{"lanes":[{"lane":"S"}]}})"
+            << "lanes";
     }
     void malformedEntriesAreNamed() {
         QFETCH(QString, json);
@@ -151,6 +157,69 @@ class TstAnnotations : public QObject {
         }
         test::writeFile(path, R"({"next_id":"x","annotations":[]})");
         QVERIFY(set.load(path, err)); // a damaged counter is recomputed from the ids
+    }
+
+    void boxLanesKeepTheirRanks() {
+        // a box over rank 2's Stream 48, 49 and rank 3's Stream 6, 7 (labels repeat across ranks): each lane
+        // is kept with its rank, in the entry and in the file (format 2), and read back as the same pairs
+        Annotation a = make(Kind::Box, Surface::Timeline);
+        a.id = "a1";
+        a.anchor.ranks = {2, 3};
+        a.anchor.lanes = {{2, "Stream 48"}, {2, "Stream 49"}, {3, "Stream 6"}, {3, "Stream 7"}};
+        const nlohmann::json j = annotate::toJson(a);
+        QCOMPARE(j["anchor"]["lanes"], nlohmann::json::parse(R"([{"rank":2,"lane":"Stream 48"},
+            {"rank":2,"lane":"Stream 49"},{"rank":3,"lane":"Stream 6"},{"rank":3,"lane":"Stream 7"}])"));
+        std::string err;
+        auto back = annotate::annotationFromJson(nlohmann::json::parse(j.dump()), err);
+        QVERIFY2(back.has_value(), err.c_str());
+        QCOMPARE(back->anchor.lanes, a.anchor.lanes);
+        const std::string path = test::tempDir("annpairs") + "/annotations.json";
+        annotate::AnnotationSet set;
+        set.add(a);
+        QVERIFY(set.save(path, err));
+        QCOMPARE(nlohmann::json::parse(test::readDecompressed(path))["format"].get<int>(), 2);
+        annotate::AnnotationSet again;
+        QVERIFY2(again.load(path, err), err.c_str());
+        QCOMPARE(*again.find("a1") == a, true);
+        const std::string where = annotate::describeAnchor(a, a.anchor.t0Ns);
+        QVERIFY2(where.find("rank 2 Stream 48, Stream 49; rank 3 Stream 6, Stream 7") != std::string::npos,
+                 where.c_str());
+        // each lane is looked for on its own rank only
+        const annotate::LanesByRank lanes{{2, {"Stream 48", "Stream 49"}}, {3, {"Stream 6", "Stream 7"}}};
+        QCOMPARE(annotate::missingLane(a, lanes), std::string());
+        a.anchor.lanes.push_back({3, "Stream 48"});
+        const std::string why = annotate::missingLane(a, lanes);
+        QVERIFY2(why.find("Stream 48 is not on rank 3") != std::string::npos, why.c_str());
+    }
+
+    void formatOneLanesMeanEachRank() {
+        // a file written before lanes kept their rank (format 1, g19j): bare lane names. Which rank's they
+        // were is not in the file, so they stay what they meant then — that lane on each of the box's ranks
+        // (an arrow's second on its end's rank) — the list says so, and an unedited file is written back as
+        // it was (format 1, the same names), so an older build still reads it
+        const std::string dir = test::tempDir("annformat1");
+        const std::string old = R"({"format":1,"next_id":3,"annotations":[
+          {"id":"a1","kind":"box","text":"late","color":"#138d4a","author":"u","created":"2026-12-01T10:00:00Z",
+           "anchor":{"view":"timeline","run":0,"ranks":[2,3],"t0_ns":1000,"t1_ns":2000,
+                     "lanes":["Stream 48","Stream 6"]}},
+          {"id":"a2","kind":"arrow","text":"waits","color":"#138d4a","author":"u","created":"2026-12-01T10:00:00Z",
+           "anchor":{"view":"timeline","run":0,"ranks":[2],"t0_ns":1000,"t1_ns":1000,"to_rank":3,"to_ns":1500,
+                     "lanes":["Stream 48","Stream 6"]}}]})";
+        test::writeFile(dir + "/annotations.json", old);
+        annotate::AnnotationSet set;
+        std::string err;
+        QVERIFY2(set.load(dir + "/annotations.json", err), err.c_str());
+        const Annotation& box = *set.find("a1");
+        const int any = annotate::LaneRef::kAnyRank;
+        QCOMPARE(box.anchor.lanes, (std::vector<annotate::LaneRef>{{any, "Stream 48"}, {any, "Stream 6"}}));
+        const std::string where = annotate::describeAnchor(box, 0);
+        QVERIFY2(where.find("Stream 48, Stream 6 (on each of its ranks") != std::string::npos, where.c_str());
+        const annotate::LanesByRank lanes{{2, {"Stream 48"}}, {3, {"Stream 6"}}};
+        QVERIFY(annotate::missingLane(box, lanes).find("Stream 48 is not on rank 3") != std::string::npos);
+        QCOMPARE(annotate::missingLane(*set.find("a2"), lanes), std::string());
+        QVERIFY(set.save(dir + "/again.json", err));
+        QCOMPARE(nlohmann::json::parse(test::readDecompressed(dir + "/again.json")),
+                 nlohmann::json::parse(old));
     }
 
     void fileLivesBesideTheIndex() {

@@ -358,12 +358,12 @@ class TstTimelineInput : public QObject {
         auto box = drag(views::AnnotationModel::Tool::Box, at(in, 1, 20 * kMs), at(in, 1, 40 * kMs));
         QCOMPARE(box.kind, annotate::Kind::Box);
         QCOMPARE(box.anchor.ranks, (std::vector<int>{0}));
-        QCOMPARE(box.anchor.lanes, (std::vector<std::string>{"Stream 2"}));
+        QCOMPARE(box.anchor.lanes, (std::vector<annotate::LaneRef>{{0, "Stream 2"}}));
         // dragged from rank 0's comm lane to rank 1's compute lane, across rank 1's header: those lanes of
         // both ranks, not whole ranks with no lanes (issue 19)
         auto across = drag(views::AnnotationModel::Tool::Box, at(in, 2, 20 * kMs), at(in, 3, 40 * kMs));
         QCOMPARE(across.anchor.ranks, (std::vector<int>{0, 1}));
-        QCOMPARE(across.anchor.lanes, (std::vector<std::string>{"Group 0", "Stream 2"}));
+        QCOMPARE(across.anchor.lanes, (std::vector<annotate::LaneRef>{{0, "Group 0"}, {1, "Stream 2"}}));
         // from a rank's header: the whole rank, as before
         const views::Lane& header = in.layout->lanes()[in.layout->lanesOfRank(1)[0]];
         QVERIFY(header.header);
@@ -373,7 +373,7 @@ class TstTimelineInput : public QObject {
         QCOMPARE(whole.anchor.ranks, (std::vector<int>{1}));
         QVERIFY(whole.anchor.lanes.empty());
         auto arrow = drag(views::AnnotationModel::Tool::Arrow, at(in, 2, 20 * kMs), at(in, 3, 40 * kMs));
-        QCOMPARE(arrow.anchor.lanes, (std::vector<std::string>{"Group 0", "Stream 2"}));
+        QCOMPARE(arrow.anchor.lanes, (std::vector<annotate::LaneRef>{{0, "Group 0"}, {1, "Stream 2"}}));
         QCOMPARE(arrow.anchor.toRank, 1);
         box.id = "a1";
         arrow.id = "a2";
@@ -395,6 +395,98 @@ class TstTimelineInput : public QObject {
         QCOMPARE(arrows.size(), size_t(1));
         QCOMPARE(arrows[0]->from.y(), in.viewport.yOf(comm->y) + comm->height / 2.0);
         QCOMPARE(arrows[0]->to.y(), in.viewport.yOf(to->y) + to->height / 2.0);
+    }
+
+    void boxAcrossRanksCoversItsLanesOnly() {
+        // a box dragged from rank 0's Group 0 to rank 1's Stream 2 keeps those two lanes with their ranks and
+        // is drawn over them (and rank 1's header between them) alone: with the labels alone it was drawn
+        // over both lanes of both ranks — every same-named lane between its ends (walk 13, issue 19)
+        test::TimelineFixture f;
+        Host host(f);
+        views::AnnotationModel model;
+        views::TimelineInput input(&f.state, &host);
+        input.setAnnotations(&model);
+        auto in = f.input(0, 100 * kMs);
+        model.setTool(views::AnnotationModel::Tool::Box);
+        input.press(at(in, 2, 20 * kMs), Qt::LeftButton, Qt::NoModifier);
+        input.move(at(in, 3, 40 * kMs));
+        input.release(at(in, 3, 40 * kMs));
+        annotate::Annotation box = host.drafts.back();
+        box.id = "a1";
+        in.annotations = {box};
+        auto regions = [](const views::FrameInput& frame) {
+            std::vector<QRectF> out;
+            for (const auto* r : views::FrameBuilder().build(frame).all<views::Region>())
+                out.push_back(r->rect);
+            return out;
+        };
+        auto rowOf = [&](int64_t track) {
+            const views::Lane* l = in.layout->laneOf(track);
+            return std::pair<double, double>(in.viewport.yOf(l->y), in.viewport.yOf(l->y) + l->height);
+        };
+        auto drawn = regions(in);
+        QCOMPARE(drawn.size(), size_t(1));
+        QCOMPARE(drawn[0].top(), rowOf(2).first);     // rank 0's Group 0
+        QCOMPARE(drawn[0].bottom(), rowOf(3).second); // rank 1's Stream 2
+        // rank 0's Stream 2 and rank 1's Group 0 are not in it
+        QVERIFY(drawn[0].top() >= rowOf(1).second && drawn[0].bottom() <= rowOf(4).first);
+        // its area statistics read exactly those two lanes over its time
+        QString why;
+        const auto area = views::TimelineInput::areaOf(in, box, why);
+        QVERIFY2(area.has_value(), qPrintable(why));
+        QCOMPARE(area->trackIds, (std::vector<qint64>{2, 3}));
+        QCOMPARE(area->ranks, (std::vector<int>{0, 1}));
+        QCOMPARE(std::pair(area->t0, area->t1), std::pair(qint64(box.anchor.t0Ns), qint64(box.anchor.t1Ns)));
+        // the same label on two ranks, apart: one outline over each, not one over the lanes between
+        box.anchor.lanes = {{0, "Stream 2"}, {1, "Stream 2"}};
+        in.annotations = {box};
+        drawn = regions(in);
+        QCOMPARE(drawn.size(), size_t(2));
+        QCOMPARE(std::pair(drawn[0].top(), drawn[0].bottom()), rowOf(1));
+        QCOMPARE(std::pair(drawn[1].top(), drawn[1].bottom()), rowOf(3));
+        // a lane of rank 1 folded away: its header row stands for it, the other lanes stay uncovered
+        f.scene.setLayoutOptions([&] {
+            auto o = f.scene.layoutOptions();
+            o.collapsedRanks = {1};
+            return o;
+        }());
+        in = f.current();
+        in.annotations = {box};
+        drawn = regions(in);
+        QCOMPARE(drawn.size(), size_t(2)); // rank 0's Group 0 lies between them
+        QCOMPARE(std::pair(drawn[0].top(), drawn[0].bottom()),
+                 std::pair(double(in.viewport.yOf(in.layout->laneOf(1)->y)),
+                           double(in.viewport.yOf(in.layout->laneOf(1)->y) + in.layout->laneOf(1)->height)));
+        const views::Lane& header = in.layout->lanes()[in.layout->lanesOfRank(1)[0]];
+        QVERIFY(header.header && !in.layout->laneOf(3));
+        QCOMPARE(
+            std::pair(drawn[1].top(), drawn[1].bottom()),
+            std::pair(double(in.viewport.yOf(header.y)), double(in.viewport.yOf(header.y) + header.height)));
+    }
+
+    void formatOneBoxIsDrawnAsBefore() {
+        // lanes without a rank (a format-1 file): which rank's they were is not known, so each label is drawn
+        // on each of the box's ranks, as when the file was written
+        test::TimelineFixture f;
+        auto in = f.input(0, 100 * kMs);
+        annotate::Annotation box;
+        box.id = "a1";
+        box.kind = annotate::Kind::Box;
+        box.anchor.ranks = {0, 1};
+        box.anchor.t0Ns = 20 * kMs;
+        box.anchor.t1Ns = 40 * kMs;
+        box.anchor.lanes = annotate::lanesOn(annotate::LaneRef::kAnyRank, {"Group 0", "Stream 2"});
+        in.annotations = {box};
+        const auto regions = views::FrameBuilder().build(in).all<views::Region>();
+        QCOMPARE(regions.size(), size_t(1));
+        QCOMPARE(regions[0]->rect.top(), double(in.viewport.yOf(in.layout->laneOf(1)->y)));
+        const views::Lane* last = in.layout->laneOf(4);
+        QCOMPARE(regions[0]->rect.bottom(), double(in.viewport.yOf(last->y) + last->height));
+        // and its area statistics read what it is drawn over
+        QString why;
+        const auto area = views::TimelineInput::areaOf(in, box, why);
+        QVERIFY2(area.has_value(), qPrintable(why));
+        QCOMPARE(area->trackIds, (std::vector<qint64>{1, 2, 3, 4}));
     }
 };
 

@@ -48,12 +48,14 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         const auto& an = a.anchor;
         // an arrow's first lane is its start's; a box's and a note's lanes are all theirs
         const bool arrow = a.kind == annotate::Kind::Arrow;
-        const QRectF ext =
-            arrow ? in.lanesExtent(an.ranks, std::vector<std::string>(
-                                                 an.lanes.begin(),
-                                                 an.lanes.begin() + std::min<size_t>(1, an.lanes.size())))
-                  : in.lanesExtent(an.ranks, an.lanes);
-        if (ext.isNull()) continue; // its ranks are hidden or filtered out
+        const std::vector<QRectF> rects = in.laneRects(
+            an.ranks, arrow ? std::vector<annotate::LaneRef>(
+                                  an.lanes.begin(), an.lanes.begin() + std::min<size_t>(1, an.lanes.size()))
+                            : an.lanes);
+        if (rects.empty()) continue; // its ranks are hidden or filtered out
+        QRectF ext;
+        for (const QRectF& r : rects)
+            ext = ext.isNull() ? r : ext.united(r);
         if (a.kind != annotate::Kind::Arrow && (ext.bottom() < vp.lanesTop() || ext.top() > vp.height))
             continue; // scrolled out of view: a callout clamped into view would point at the wrong lanes
         const int rank =
@@ -62,17 +64,18 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         const double x0 = rm.x(an.t0Ns), x1 = rm.x(an.t1Ns);
         const QRgb c = annotationColor(a).rgba();
         if (a.kind == annotate::Kind::Arrow) {
-            const QRectF to =
-                in.lanesExtent({an.toRank}, an.lanes.size() > 1 ? std::vector<std::string>{an.lanes[1]}
-                                                                : std::vector<std::string>{});
-            if (to.isNull()) continue;
+            const auto toRects =
+                in.laneRects({an.toRank}, an.lanes.size() > 1 ? std::vector<annotate::LaneRef>{an.lanes[1]}
+                                                              : std::vector<annotate::LaneRef>{});
+            if (toRects.empty()) continue;
+            const QRectF to = toRects.front();
             const double xe = in.rankMapping(an.toRank).x(an.toNs);
             // on a lane: its middle; on a rank's block (no lane recorded): its header's
             auto yIn = [&](const QRectF& r, bool onLane) {
                 return onLane ? r.center().y() : r.top() + in.options.headerHeight / 2.0;
             };
-            const double ys = yIn(ext, !an.lanes.empty() && !an.lanes[0].empty()),
-                         ye = yIn(to, an.lanes.size() > 1 && !an.lanes[1].empty());
+            const double ys = yIn(ext, !an.lanes.empty() && !an.lanes[0].label.empty()),
+                         ye = yIn(to, an.lanes.size() > 1 && !an.lanes[1].label.empty());
             if (std::max(x0, xe) < left || std::min(x0, xe) > right) continue;
             const double top = vp.lanesTop(), bottom = vp.height;
             if (std::max(ys, ye) < top || std::min(ys, ye) > bottom) continue; // both ends scrolled away
@@ -95,9 +98,11 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             callouts.place(QPointF(x0 + 4, ext.top() + 2), a);
             continue;
         }
+        // one outline per run of its lanes: over the lanes between them it would say they are in it (walk 13)
         const double rx0 = std::max(x0, left - 2), rx1 = std::min(x1, right + 2);
-        out.add(Region{QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()), c,
-                       a.kind == annotate::Kind::Range});
+        for (const QRectF& r : rects)
+            out.add(Region{QRectF(rx0, r.top(), std::max(2.0, rx1 - rx0), r.height()), c,
+                           a.kind == annotate::Kind::Range});
         callouts.place(QPointF(std::max(x0, left) + 4, ext.top() + 2), a);
     }
 }

@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <algorithm>
+#include <set>
 
 namespace rs::views {
 
@@ -108,18 +109,54 @@ QRectF FrameInput::ranksExtent(const std::vector<int>& ranks) const {
     return all;
 }
 
-QRectF FrameInput::lanesExtent(const std::vector<int>& ranks, const std::vector<std::string>& labels) const {
-    if (!layout || labels.empty() || (labels.size() == 1 && labels.front().empty()))
-        return ranksExtent(ranks);
-    QRectF all;
-    for (const Lane& l : layout->lanes()) {
-        if (l.header || (!ranks.empty() && std::find(ranks.begin(), ranks.end(), l.rank) == ranks.end()) ||
-            std::find(labels.begin(), labels.end(), l.label.toStdString()) == labels.end())
-            continue;
-        const QRectF r(Viewport::kGutter, viewport.yOf(l.y), viewport.plotWidth(), l.height);
-        all = all.isNull() ? r : all.united(r);
+std::string FrameInput::laneName(const Lane& l) const {
+    if (l.pinned && summary)
+        for (const auto& t : summary->tracks)
+            if (t.trackId == l.trackId) return t.name;
+    return l.label.toStdString();
+}
+
+std::vector<QRectF> FrameInput::laneRects(const std::vector<int>& ranks,
+                                          const std::vector<annotate::LaneRef>& refs) const {
+    using annotate::LaneRef;
+    if (!layout) return {};
+    if (refs.empty() || (refs.size() == 1 && refs.front().label.empty())) {
+        const bool own = !refs.empty() && refs.front().rank != LaneRef::kAnyRank;
+        const QRectF r = ranksExtent(own ? std::vector<int>{refs.front().rank} : ranks);
+        return r.isNull() ? std::vector<QRectF>{} : std::vector<QRectF>{r};
     }
-    return all.isNull() ? ranksExtent(ranks) : all;
+    const auto& lanes = layout->lanes();
+    std::set<size_t> rows; // indexes into lanes, in display order
+    std::set<int> wanted, hit;
+    auto mark = [&](int rank, const std::string& label) {
+        wanted.insert(rank);
+        for (size_t i : layout->lanesOfRank(rank))
+            if (!lanes[i].header && laneName(lanes[i]) == label) rows.insert(i), hit.insert(rank);
+    };
+    const std::vector<int>& each = ranks.empty() && summary ? summary->ranks : ranks;
+    for (const LaneRef& l : refs) {
+        if (l.rank != LaneRef::kAnyRank)
+            mark(l.rank, l.label);
+        else
+            for (int r : each)
+                mark(r, l.label);
+    }
+    for (int r : wanted) // its lanes are not laid out: its header row
+        if (!hit.count(r))
+            for (size_t i : layout->lanesOfRank(r))
+                if (lanes[i].header) rows.insert(i);
+    std::vector<QRectF> out;
+    for (auto it = rows.begin(); it != rows.end();) {
+        size_t last = *it;
+        auto next = std::next(it);
+        // the run goes on over adjacent rows and over one rank header between two of its rows
+        while (next != rows.end() && (*next == last + 1 || (*next == last + 2 && lanes[last + 1].header)))
+            last = *next++;
+        const int top = lanes[*it].y, bottom = lanes[last].y + lanes[last].height;
+        out.emplace_back(Viewport::kGutter, viewport.yOf(top), viewport.plotWidth(), bottom - top);
+        it = next;
+    }
+    return out;
 }
 
 DrawList FrameBuilder::build(const FrameInput& in) {

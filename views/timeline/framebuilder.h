@@ -92,9 +92,17 @@ struct FrameInput {
     QRectF rankBlock(int rank) const;
     /// The rows of the given ranks (every rank's when empty), in widget pixels; null when none is laid out.
     QRectF ranksExtent(const std::vector<int>& ranks) const;
-    /// The lanes labelled `labels` of `ranks` on screen, united; the ranks' extent when `labels` is empty or
-    /// none of them is laid out (collapsed, filtered): an annotation then covers its ranks, not nothing.
-    QRectF lanesExtent(const std::vector<int>& ranks, const std::vector<std::string>& labels) const;
+    /// A lane's name as an annotation keeps it: its label, a pinned lane's track name (its label there is
+    /// "rank 3 · Stream 2").
+    std::string laneName(const Lane& l) const;
+    /// The rows an annotation's `lanes` cover on screen, one rect per run of adjacent rows (a rank's header
+    /// between two covered rows is inside the run: the box was drawn across it), in widget pixels. Each lane
+    /// is its rank's lane of that label, and no other rank's; a lane without a rank (a format-1 file) is that
+    /// label on each of `ranks`. A rank of the annotation none of whose lanes is laid out (collapsed, its
+    /// kinds hidden) gives its header row: the annotation still marks it and covers no lane it does not
+    /// name. No lanes (or one empty label): the ranks' blocks. Empty: nothing of it laid out.
+    std::vector<QRectF> laneRects(const std::vector<int>& ranks,
+                                  const std::vector<annotate::LaneRef>& lanes) const;
 };
 
 class FrameBuilder {

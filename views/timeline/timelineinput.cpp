@@ -1,5 +1,6 @@
 #include "views/timeline/timelineinput.h"
 
+#include "core/query/annotationarea.h"
 #include "core/query/namekinds.h"
 #include "views/timeline/hittester.h"
 #include "views/timeline/timelinekeys.h"
@@ -265,19 +266,20 @@ DragOverlay TimelineInput::overlay() const {
 namespace rs::views {
 
 namespace {
-/// The labels of the lanes a box dragged from y `a` to `b` covers (widget ys), in display order, once each;
-/// empty when the drag starts or ends on a rank header (the box then covers whole ranks). The headers of
-/// the ranks a drag crosses are passed over: a box from rank 0's lane to rank 1's was saved as whole ranks
-/// with no lanes (issue 19).
-std::vector<std::string> lanesBetween(const FrameInput& in, int a, int b) {
+/// The lanes a box dragged from y `a` to `b` covers (widget ys), each with its rank, in display order; empty
+/// when the drag starts or ends on a rank header (the box then covers whole ranks). The headers of the ranks
+/// a drag crosses are passed over: a box from rank 0's lane to rank 1's was saved as whole ranks with no
+/// lanes (issue 19). Each lane keeps its rank: a box over rank 1's Stream 48-49 and rank 2's Stream 6-7
+/// was saved as four labels and drawn over every lane of those labels on both ranks (walk 13).
+std::vector<annotate::LaneRef> lanesBetween(const FrameInput& in, int a, int b) {
     const int top = in.viewport.contentY(std::min(a, b)), bottom = in.viewport.contentY(std::max(a, b));
     for (const int end : {top, bottom})
         if (const Lane* l = in.layout->laneAtY(end); l && l->header) return {};
-    std::vector<std::string> out;
+    std::vector<annotate::LaneRef> out;
     for (const Lane& l : in.layout->lanes()) {
         if (l.y + l.height <= top || l.y > bottom || l.header) continue;
-        const std::string label = l.label.toStdString();
-        if (std::find(out.begin(), out.end(), label) == out.end()) out.push_back(label);
+        const annotate::LaneRef lane{l.rank, in.laneName(l)};
+        if (std::find(out.begin(), out.end(), lane) == out.end()) out.push_back(lane);
     }
     return out;
 }
@@ -294,7 +296,8 @@ std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& i
     // the lane under a point by its label ("" on a rank's header: the annotation covers the rank)
     auto laneAtY = [&](int y) {
         const Lane* l = in.layout->laneAtY(in.viewport.contentY(y));
-        return l && !l->header ? l->label.toStdString() : std::string();
+        return l && !l->header ? annotate::LaneRef{l->rank, in.laneName(*l)}
+                               : annotate::LaneRef{l ? l->rank : annotate::LaneRef::kAnyRank, {}};
     };
     const int ra = rankAtY(a.y()), rb = rankAtY(b.y());
     if (ra < 0) return std::nullopt;
@@ -308,13 +311,13 @@ std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& i
     switch (tool) {
     case Tool::Note:
         an.kind = annotate::Kind::Note;
-        if (std::string l = laneAtY(a.y()); !l.empty()) an.anchor.lanes = {l};
+        if (annotate::LaneRef l = laneAtY(a.y()); !l.label.empty()) an.anchor.lanes = {l};
         break;
     case Tool::Arrow:
         if (rb < 0) return std::nullopt;
         an.kind = annotate::Kind::Arrow;
         an.anchor.lanes = {laneAtY(a.y()), laneAtY(b.y())};
-        if (an.anchor.lanes[0].empty() && an.anchor.lanes[1].empty()) an.anchor.lanes.clear();
+        if (an.anchor.lanes[0].label.empty() && an.anchor.lanes[1].label.empty()) an.anchor.lanes.clear();
         an.anchor.toRank = rb;
         an.anchor.toNs = in.rankMapping(rb).t(std::max(b.x(), k));
         break;
@@ -346,6 +349,34 @@ std::optional<annotate::Annotation> TimelineInput::draftFrom(const FrameInput& i
     }
     std::sort(an.anchor.ranks.begin(), an.anchor.ranks.end());
     return an;
+}
+
+std::optional<MarkedArea> TimelineInput::areaOf(const FrameInput& in, const annotate::Annotation& a,
+                                                QString& why) {
+    if (!in.summary) return std::nullopt;
+    std::string problem;
+    const auto q = query::annotationArea(a, *in.summary, problem);
+    if (!q) {
+        why = QString::fromStdString(problem);
+        return std::nullopt;
+    }
+    MarkedArea area;
+    area.t0 = a.anchor.t0Ns;
+    area.t1 = a.anchor.t1Ns;
+    for (const auto& w : q->windows)
+        area.ranks.push_back(w.rank);
+    area.trackIds.assign(q->trackIds.begin(), q->trackIds.end());
+    if (area.trackIds.empty()) { // whole ranks: their lanes of the kinds the statistics read unless told
+        const auto kinds = query::AreaQuery::defaultKinds();
+        for (const auto& t : in.summary->tracks)
+            if (kinds.count(t.kind) && std::count(area.ranks.begin(), area.ranks.end(), t.rank))
+                area.trackIds.push_back(t.trackId);
+    }
+    if (!area.valid()) {
+        why = QObject::tr("it covers no lane with spans");
+        return std::nullopt;
+    }
+    return area;
 }
 
 std::optional<MarkedArea> TimelineInput::areaFrom(const FrameInput& in, QPoint a, QPoint b) {

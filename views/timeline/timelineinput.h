@@ -59,6 +59,11 @@ class TimelineInput {
     /// axis, aligned when it is) over every lane the drag's rows cross (a collapsed rank's header: all its
     /// shown kinds of track). None for a click (under 3 px wide) or outside the lanes.
     static std::optional<MarkedArea> areaFrom(const FrameInput& in, QPoint a, QPoint b);
+    /// The area a box or a range annotation covers (its time, on each rank's own clock, over exactly its
+    /// lanes; without lanes every lane of its ranks the statistics read by default); none with `why` set for
+    /// another kind or a lane its rank lacks.
+    static std::optional<MarkedArea> areaOf(const FrameInput& in, const annotate::Annotation& a,
+                                            QString& why);
 
   private:
     void click(QPoint pos);

@@ -143,4 +143,11 @@ const std::vector<size_t>& TimelineLayout::lanesOfRank(int rank) const {
     return it == m_byRank.end() ? kNone : it->second;
 }
 
+std::set<int> TimelineLayout::ranks() const {
+    std::set<int> out;
+    for (const auto& [rank, rows] : m_byRank)
+        if (rank >= 0 && !rows.empty()) out.insert(rank);
+    return out;
+}
+
 } // namespace rs::views

@@ -99,6 +99,8 @@ class TimelineLayout {
     std::pair<int, int> ranksSpan() const;
     /// Indexes of a rank's lanes, in order: its pinned lanes, its header, its other lanes.
     const std::vector<size_t>& lanesOfRank(int rank) const;
+    /// The ranks with a row laid out (the shown ranks the track filter leaves).
+    std::set<int> ranks() const;
 
   private:
     std::vector<Lane> m_lanes;

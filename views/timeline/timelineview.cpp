@@ -457,6 +457,17 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
         QMenu menu(this);
         menu.addAction(tr("Edit the text…"), this, [this, id] { Q_EMIT annotationEditRequested(id); });
         menu.addAction(tr("Delete the annotation"), this, [this, id] { m_annotations->remove(id); });
+        if (const auto* a = m_annotations->find(id);
+            a && (a->kind == annotate::Kind::Box || a->kind == annotate::Kind::Range)) {
+            // its figures over exactly its lanes: the area statistics follow the marked area
+            QString why;
+            const auto area = TimelineInput::areaOf(frameInput(), *a, why);
+            QAction* stats = menu.addAction(
+                tr("Area statistics of this %1").arg(QString::fromStdString(annotate::kindName(a->kind))),
+                this, [this, area] { m_state->setArea(*area); });
+            stats->setEnabled(area.has_value());
+            if (!area) stats->setToolTip(why);
+        }
         menu.exec(e->globalPos());
         return;
     }
