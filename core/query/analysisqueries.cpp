@@ -129,6 +129,12 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         h.cells.erase(h.cells.begin() + long(i));
         h.rowTotalNs.erase(h.rowTotalNs.begin() + long(i));
     }
+    for (const auto& cells : h.cells) {
+        std::vector<double> medians;
+        for (const HeatCell& c : cells)
+            if (c.present) medians.push_back(double(c.medianNs));
+        h.rowMedianNs.push_back(medians.empty() ? 0 : int64_t(std::llround(stats::median(medians))));
+    }
     if (h.rows.empty()) {
         int64_t compute = db.scalar("SELECT count(*) FROM track WHERE kind = 'compute'");
         h.emptyReason = compute == 0 ? "No device kernels: the profile has no device (compute) lanes"

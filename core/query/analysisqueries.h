@@ -31,9 +31,12 @@ struct HeatmapData {
     std::vector<int64_t> columnKeys;          ///< rank or step numbers
     std::vector<std::vector<HeatCell>> cells; ///< [row][column]
     std::vector<int64_t> rowTotalNs;          ///< for sorting by total time
-    int rank = -1;                            ///< OpByStep
-    std::string opType;                       ///< RankByStep
-    std::string emptyReason;                  ///< why there are no rows, for the view to say
+    /// OpByRank: each op type's median over the shown ranks of their cells' medians (all its kernels, every
+    /// name: not what `ratio` compares, which is kernel name by kernel name); ns
+    std::vector<int64_t> rowMedianNs;
+    int rank = -1;           ///< OpByStep
+    std::string opType;      ///< RankByStep
+    std::string emptyReason; ///< why there are no rows, for the view to say
 };
 
 /// Op type × rank from the persisted op statistics.
