@@ -377,9 +377,10 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
     std::vector<StepRow> rows;
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
-        "st.compute_ns, st.comm_ns, coalesce(st.wait_ns, 0), st.idle_ns, "
+        "st.compute_ns, st.comm_not_overlapped_ns, coalesce(st.wait_ns, 0), st.idle_ns, "
         "st.preparing_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, st.cause_ns, "
-        "st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
+        "st.cause_collective, st.comm_overlapped_ns FROM step s LEFT JOIN step_stat st ON st.rank = s.rank "
+        "AND st.step = s.step "
         "ORDER BY "
         "s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
@@ -395,6 +396,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
                         opt(9), q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string(),
                         w == walls.end() ? StepWall{} : w->second,
                         u == waitUnknown.end() ? std::string() : u->second});
+        rows.back().commOverlappedNs = opt(15);
         if (stubs.count({rank, rows.back().step})) rows.back().stubReason = stubStepWhy();
     }
     return rows;
