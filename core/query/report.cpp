@@ -6,6 +6,7 @@
 #include "core/model/sourcerows.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
+#include "core/query/absentwaits.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
@@ -18,6 +19,7 @@
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
@@ -63,6 +65,7 @@ json runsJson(index::Db& db) {
                               "FROM label l WHERE l.rank = rank_info.rank AND l.key = 'rank_origin') FROM "
                               "rank_info WHERE run_id = ? ORDER BY rank");
     const auto waitUnknown = loadRunWaitUnknown(db);
+    const auto absent = loadAbsentWaits(db);
     while (q.step()) {
         json rk = json::array(), data = json::array(), assigned = json::array();
         std::set<int64_t> present, expected; // the job's ranks: below its world size, or named as peers
@@ -103,6 +106,9 @@ json runsJson(index::Db& db) {
              {"note", q.text(6)},
              {"missing_ranks", missing},
              {"wait_unknown", waitUnknown.count(int(q.i64(0))) ? waitUnknown.at(int(q.i64(0))) : ""},
+             {"absent_member_waits",
+              absentWaitsJson(absent.count(int(q.i64(0))) ? absent.at(int(q.i64(0)))
+                                                          : std::vector<AbsentWait>{})},
              {"labels", runLabels(db, int(q.i64(0)))}});
     }
     return runs;
@@ -638,6 +644,20 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
     }
 }
 
+/// Each incomplete run's ranks that waited for members who may be absent (core/query/absentwaits.h).
+void formatAbsentWaits(std::ostringstream& o, const json& r) {
+    for (const auto& run : r["runs"]) {
+        std::string line = absentWaitsText(run.value("absent_member_waits", json::array()),
+                                           [&r](int64_t key) { return rankName(r, key); });
+        if (line.empty()) continue;
+        if (r["runs"].size() > 1)
+            line = "Run " + std::to_string(run["run"].get<int64_t>()) + ": " + line;
+        else
+            line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+        o << line << ".\n";
+    }
+}
+
 /// Shipped walls the events cover clearly less of, one line each (the first few): never silently another
 /// number.
 void formatPartialSteps(std::ostringstream& o, const json& r) {
@@ -773,6 +793,7 @@ std::string formatReport(const json& r, int top) {
     formatRuns(o, r);
     o << "\n";
     formatFindings(o, r, top);
+    formatAbsentWaits(o, r);
     formatSteps(o, r);
     formatCommWait(o, r);
     formatMemory(o, r);
