@@ -373,7 +373,11 @@ class Builder {
         t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step"),
                     QObject::tr("wall from")};
         for (const auto& r : m_report["steps"]["per_rank"]) {
-            const QString from = s(r.value("wall_source", ""));
+            // a whole-trace rank whose step marks exist on another clock says so, as the text report does
+            const QString from =
+                r.contains("steps_on_other_clock")
+                    ? QObject::tr("whole trace (its step marks are on another clock, not used)")
+                    : s(r.value("wall_source", ""));
             if (r.contains("walls_ns")) // too few for a median: the steps themselves (typicalstep.h)
                 t.rows.push_back({rankCell(r),
                                   s(model::typicalStepText(r["walls_ns"].get<std::vector<double>>())), "-",

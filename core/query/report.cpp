@@ -166,6 +166,14 @@ json stepsSection(index::Db& db) {
     auto w = db.prepare("SELECT rank FROM step GROUP BY rank HAVING min(source = 'whole-trace') = 1");
     while (w.step())
         whole.insert(w.i64(0));
+    // whole-trace ranks whose step marks exist but on another clock (clockcheck.h): how many, where the
+    // index still holds them (a cluster index does not: -1)
+    std::map<int64_t, int64_t> apart;
+    auto a =
+        db.prepare("SELECT rank, (SELECT count(*) FROM step_src s WHERE s.rank = r.rank) FROM rank_info r "
+                   "WHERE r.clock_note LIKE 'steps not aligned%'");
+    while (a.step())
+        apart[a.i64(0)] = a.i64(1) > 0 ? a.i64(1) : -1;
     for (auto& [rank, v] : walls) {
         std::vector<double> b = v;
         json p{{"rank", rank},
@@ -182,6 +190,7 @@ json stepsSection(index::Db& db) {
                 w.push_back(int64_t(ns));
             p["walls_ns"] = w;
         }
+        if (whole.count(rank) && apart.count(rank)) p["steps_on_other_clock"] = apart[rank];
         per.push_back(std::move(p));
     }
     addWallSources(db, per);
@@ -693,9 +702,14 @@ void formatSteps(std::ostringstream& o, const json& r) {
     for (auto& p : r["steps"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
         o << "  " << rankName(r, p["rank"].get<int64_t>()) << ": ";
-        if (p.value("whole_trace", false))
+        if (p.value("whole_trace", false) && p.contains("steps_on_other_clock")) {
+            const int64_t n = p["steps_on_other_clock"].get<int64_t>();
+            o << (n > 0 ? model::counted(n, "step mark", "step marks") : std::string("step marks"))
+              << " on another clock than its device ops, not used (no sync record; the whole trace, "
+              << ms(double(p["median_ns"].get<int64_t>())) << ")";
+        } else if (p.value("whole_trace", false)) {
             o << "no step marks (the whole trace, " << ms(double(p["median_ns"].get<int64_t>())) << ")";
-        else if (p.contains("walls_ns"))
+        } else if (p.contains("walls_ns"))
             o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>())
               << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
         else
