@@ -387,6 +387,12 @@ json findingsJson(index::Db& db) {
                   {"text", findingSentence(q, affected)},
                   {"run", optional(11)}};
         o["affected"] = affected;
+        // `rank` is the culprit; a pipeline wait names none (the sender is not in the data): its row's rank
+        // is only where one of the waits it tells lies, with its step and span (waiting_ranks has them all)
+        if (o["kind"] == "pipeline_wait") {
+            o["example_rank"] = o["rank"];
+            o["rank"] = nullptr;
+        }
         f.push_back(o);
     }
     // the slow links are judged when read (the matrix's rule, commmatrix.h): merged in by extra time, after
