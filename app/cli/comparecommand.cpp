@@ -40,6 +40,24 @@ std::vector<std::string> stepRanges(const std::vector<int64_t>& steps) {
     }
     return out;
 }
+
+/// What the two runs have in common. With no rank in both, names in both runs are no match: their
+/// figures cover different ranks and are not compared.
+void printMatched(const compare::CompareResult& r, const compare::CompareOptions& o) {
+    if (r.ranks.empty()) // figures over different ranks are not compared: names in both runs are no match
+        std::printf(
+            "matched: no rank, so nothing was compared (%zu op types >= %.1f %% of device time and %zu "
+            "step numbers are in both runs, not compared: their figures cover different ranks); %lld vs "
+            "%lld steady rank-steps\n",
+            r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(),
+            static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
+    else
+        std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu "
+                    "collectives (over %lld steps by number), %lld vs %lld steady rank-steps\n",
+                    r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(),
+                    r.collectives.size(), static_cast<long long>(r.collectiveStepsByIndex),
+                    static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
+}
 } // namespace
 
 int runCompare(const ArgList& argv) {
@@ -78,7 +96,7 @@ int runCompare(const ArgList& argv) {
     std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
                 "%%), %s\n",
                 r.fail()           ? "FAIL"
-                : r.inconclusive() ? "INCONCLUSIVE"
+                : r.inconclusive() ? "INCONCLUSIVE (no verdict; the notes say why)"
                                    : "PASS",
                 model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
                 o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
@@ -95,12 +113,7 @@ int runCompare(const ArgList& argv) {
     if (!unknown.empty()) std::printf("not comparable:\n");
     for (const auto& l : unknown)
         std::printf("  %s\n", l.c_str());
-    std::printf(
-        "matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu collectives "
-        "(over %lld steps by number), %lld vs %lld steady rank-steps\n",
-        r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(), r.collectives.size(),
-        static_cast<long long>(r.collectiveStepsByIndex), static_cast<long long>(r.baselineSteps),
-        static_cast<long long>(r.candidateSteps));
+    printMatched(r, o);
     // `count`: what the entries cover (steps, where the entries are ranges of them)
     auto list = [](const char* what, const auto& v, size_t count) {
         if (v.empty()) return;

@@ -103,7 +103,8 @@ json infoJson(index::Db& db, const std::string& dbPath) {
     j["files"] = filesJson(db);
     j["counts"] = {{"spans", query::spanCount(db)},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
-                   {"steps", db.scalar("SELECT count(*) FROM step")},
+                   // step numbers, as the report counts them (not rank × step rows)
+                   {"steps", db.scalar("SELECT count(DISTINCT step) FROM step")},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},
                    {"tensors", db.scalar("SELECT count(*) FROM tensor")},
                    {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
@@ -145,12 +146,15 @@ void printInfo(const json& j) {
     printRuns(j);
     std::printf("ranks:  %zu\n", j["ranks"].size());
     for (auto& x : j["ranks"]) {
-        std::printf("  rank %lld  device %s  %s  %s", (long long)x["rank"].get<int64_t>(),
+        // the number its files write, as the report and the lanes name it; the index key only where it
+        // differs
+        std::printf("  rank %lld  device %s  %s  %s", (long long)x["data_rank"].get<int64_t>(),
                     x["device_id"].is_null() ? "-" : std::to_string(x["device_id"].get<int64_t>()).c_str(),
                     x["host"].get<std::string>().c_str(), x["source"].get<std::string>().c_str());
         if (!x["run"].is_null()) std::printf("  run %lld", (long long)x["run"].get<int64_t>());
         if (x["data_rank"].get<int64_t>() != x["rank"].get<int64_t>())
-            std::printf("  (rank %lld in its data)", (long long)x["data_rank"].get<int64_t>());
+            std::printf("  (index key %lld: another run has a rank %lld too)",
+                        (long long)x["rank"].get<int64_t>(), (long long)x["data_rank"].get<int64_t>());
         std::printf("\n");
     }
     std::printf("files:\n");

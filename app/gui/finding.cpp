@@ -39,6 +39,8 @@ Finding findingFrom(const json& o) {
     f.kind = model::findingKindFromSql(f.kindName.toStdString());
     if (auto r = integer(o, "run")) f.run = int(*r);
     if (auto r = integer(o, "rank")) f.rank = int(*r);
+    // a finding with no culprit (pipeline_wait) locates one of its waits by example_rank, step and span
+    if (auto r = integer(o, "example_rank"); r && !f.rank) f.rank = int(*r);
     f.step = integer(o, "step");
     f.subject = text(o, "subject");
     f.text = text(o, "text");

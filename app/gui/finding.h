@@ -17,7 +17,7 @@ namespace rs::gui {
 struct Finding {
     std::optional<model::FindingKind> kind; ///< nullopt: a kind this build does not know (listed as it comes)
     QString kindName;                       ///< as the report writes it: "stall", "slow_rank", …
-    std::optional<int> run, rank;
+    std::optional<int> run, rank; ///< rank: the culprit; of a pipeline_wait, one waiting rank (example_rank)
     std::optional<int64_t> step;
     QString subject; ///< the collective, op type, op name or "step N" the finding names
     QString text;    ///< the report's sentence

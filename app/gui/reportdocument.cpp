@@ -7,6 +7,7 @@
 #include "core/annotate/annotation.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
+#include "core/query/absentwaits.h"
 #include "core/query/ranksummary.h"
 #include "core/query/report.h"
 #include "core/query/reportoutliers.h"
@@ -305,18 +306,38 @@ class Builder {
         }
     }
 
+    /// The waits of incomplete runs nobody can be blamed for (core/query/absentwaits.h), as the text says.
+    void absentWaits() {
+        for (const auto& run : m_report["runs"]) {
+            const std::string line =
+                query::absentWaitsText(run.value("absent_member_waits", nlohmann::json::array()),
+                                       [this](int64_t key) { return query::rankName(m_report, key); });
+            if (!line.empty())
+                add(para(QObject::tr("Run %1: %2.").arg(run["run"].get<int64_t>()).arg(s(line)),
+                         ReportBlock::Kind::Note));
+        }
+    }
+
     void findings() {
         add(heading(QObject::tr("Findings, by time lost")));
         const auto list = findingsFromReport(m_scene.summary().reportJson, std::nullopt);
         if (list.empty()) {
             const int longSteps = int(m_report["outlier_steps"].size());
+            bool partial =
+                false; // as the text report: a run missing ranks finds no problems, nor denies them
+            for (const auto& run : m_report["runs"])
+                partial |= !run.value("complete", true);
             // (counted: with no translator loaded, Qt's %n plural prints "step(s)")
-            add(para(
-                longSteps
-                    ? QObject::tr("No problems found: the %1 under Outlier steps ended with the other "
-                                  "ranks' steps and cost the job no time.")
-                          .arg(views::counted(longSteps, QObject::tr("long step"), QObject::tr("long steps")))
-                    : QObject::tr("No problems found.")));
+            const QString none =
+                partial ? QObject::tr("No findings (waits are not blamed while ranks are missing)")
+                        : QObject::tr("No problems found");
+            add(para(longSteps
+                         ? QObject::tr("%1: the %2 under Outlier steps ended with the other ranks' steps "
+                                       "and cost the job no time.")
+                               .arg(none, views::counted(longSteps, QObject::tr("long step"),
+                                                         QObject::tr("long steps")))
+                         : none + "."));
+            absentWaits();
             return;
         }
         int index = 0;
@@ -336,6 +357,7 @@ class Builder {
             else if (index <= m_r.top)
                 findingPictures(f, index);
         }
+        absentWaits();
     }
 
     void steps() {
@@ -351,7 +373,11 @@ class Builder {
         t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step"),
                     QObject::tr("wall from")};
         for (const auto& r : m_report["steps"]["per_rank"]) {
-            const QString from = s(r.value("wall_source", ""));
+            // a whole-trace rank whose step marks exist on another clock says so, as the text report does
+            const QString from =
+                r.contains("steps_on_other_clock")
+                    ? QObject::tr("whole trace (its step marks are on another clock, not used)")
+                    : s(r.value("wall_source", ""));
             if (r.contains("walls_ns")) // too few for a median: the steps themselves (typicalstep.h)
                 t.rows.push_back({rankCell(r),
                                   s(model::typicalStepText(r["walls_ns"].get<std::vector<double>>())), "-",

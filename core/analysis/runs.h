@@ -7,9 +7,13 @@
 // trace, legacy MindSpore), a compatible world size (equal, or unknown on one side), a rank number the run
 // does not hold yet, and a time window that overlaps the run's or lies within kJoinGapNs or the shorter of
 // the two durations of it. Runs are numbered by start time. A run whose world size is known and larger than
-// the ranks it holds is incomplete: its late rank cannot be named (the latest may not be in the folder).
+// the ranks it holds is incomplete: its late rank cannot be named (the latest may not be in the folder). So
+// is a run whose ranks' collectives name peers it does not hold, and a run of one rank that took part in a
+// collective of a group (its other members are not here) unless its world size is 1. The report's banner,
+// its wait lines and the timeline's wait tooltips all follow this one rule.
 // Cross-rank: reads the per-rank facts in rank_info (source, world size, peers, data rank, the window and
-// place RankWindowPass wrote) and writes `run` and rank_info.run_id; the first cross-rank pass.
+// place RankWindowPass wrote) and sum_arrival (which ranks took part in a group's collective), and writes
+// `run` and rank_info.run_id; the first cross-rank pass.
 #include "core/analysis/pass.h"
 
 #include <cstdint>

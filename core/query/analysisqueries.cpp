@@ -129,6 +129,12 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         h.cells.erase(h.cells.begin() + long(i));
         h.rowTotalNs.erase(h.rowTotalNs.begin() + long(i));
     }
+    for (const auto& cells : h.cells) {
+        std::vector<double> medians;
+        for (const HeatCell& c : cells)
+            if (c.present) medians.push_back(double(c.medianNs));
+        h.rowMedianNs.push_back(medians.empty() ? 0 : int64_t(std::llround(stats::median(medians))));
+    }
     if (h.rows.empty()) {
         int64_t compute = db.scalar("SELECT count(*) FROM track WHERE kind = 'compute'");
         h.emptyReason = compute == 0 ? "No device kernels: the profile has no device (compute) lanes"
@@ -371,9 +377,10 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
     std::vector<StepRow> rows;
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
-        "st.compute_ns, st.comm_ns, coalesce(st.wait_ns, 0), st.idle_ns, "
+        "st.compute_ns, st.comm_not_overlapped_ns, coalesce(st.wait_ns, 0), st.idle_ns, "
         "st.preparing_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, st.cause_ns, "
-        "st.cause_collective FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
+        "st.cause_collective, st.comm_overlapped_ns FROM step s LEFT JOIN step_stat st ON st.rank = s.rank "
+        "AND st.step = s.step "
         "ORDER BY "
         "s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
@@ -389,6 +396,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
                         opt(9), q.i64(10) != 0, cause ? model::stepCauseText(*cause) : std::string(),
                         w == walls.end() ? StepWall{} : w->second,
                         u == waitUnknown.end() ? std::string() : u->second});
+        rows.back().commOverlappedNs = opt(15);
         if (stubs.count({rank, rows.back().step})) rows.back().stubReason = stubStepWhy();
     }
     return rows;

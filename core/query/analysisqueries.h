@@ -31,9 +31,12 @@ struct HeatmapData {
     std::vector<int64_t> columnKeys;          ///< rank or step numbers
     std::vector<std::vector<HeatCell>> cells; ///< [row][column]
     std::vector<int64_t> rowTotalNs;          ///< for sorting by total time
-    int rank = -1;                            ///< OpByStep
-    std::string opType;                       ///< RankByStep
-    std::string emptyReason;                  ///< why there are no rows, for the view to say
+    /// OpByRank: each op type's median over the shown ranks of their cells' medians (all its kernels, every
+    /// name: not what `ratio` compares, which is kernel name by kernel name); ns
+    std::vector<int64_t> rowMedianNs;
+    int rank = -1;           ///< OpByStep
+    std::string opType;      ///< RankByStep
+    std::string emptyReason; ///< why there are no rows, for the view to say
 };
 
 /// Op type × rank from the persisted op statistics.
@@ -88,8 +91,9 @@ struct StepRow {
     int64_t step, startNs, endNs, wallNs;
     /// Unknown (nullopt) where no kernel measured it: a rank without device kernels and no shipped breakdown.
     std::optional<int64_t> computeNs;
-    /// Unknown (nullopt) where the producer left the step's communication unrecorded (legacy MindSpore
-    /// steps whose comm columns are all zero).
+    /// The communication not overlapped with compute (step_stat.comm_not_overlapped_ns), on every producer:
+    /// compute + commNs + idle make the wall. Unknown (nullopt) where the producer left the step's
+    /// communication unrecorded (legacy MindSpore steps whose comm columns are all zero).
     std::optional<int64_t> commNs;
     int64_t waitNs;
     /// Unknown (nullopt) where the compute is: the idle time is the wall minus the kernels' and
@@ -104,6 +108,9 @@ struct StepRow {
     /// Why a stub step (core/query/stubsteps.h: the report's rule) is left out of medians and step
     /// statistics, stubStepWhy(); "" for an ordinary step.
     std::string stubReason = {};
+    /// The communication that ran while compute ran (hidden behind it, outside the wall's sum); unknown
+    /// where commNs is.
+    std::optional<int64_t> commOverlappedNs = {};
 };
 std::vector<StepRow> loadStepRows(index::Db& db);
 

@@ -6,6 +6,7 @@
 #include "core/model/sourcerows.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
+#include "core/query/absentwaits.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
@@ -18,6 +19,7 @@
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
@@ -63,6 +65,7 @@ json runsJson(index::Db& db) {
                               "FROM label l WHERE l.rank = rank_info.rank AND l.key = 'rank_origin') FROM "
                               "rank_info WHERE run_id = ? ORDER BY rank");
     const auto waitUnknown = loadRunWaitUnknown(db);
+    const auto absent = loadAbsentWaits(db);
     while (q.step()) {
         json rk = json::array(), data = json::array(), assigned = json::array();
         std::set<int64_t> present, expected; // the job's ranks: below its world size, or named as peers
@@ -103,6 +106,9 @@ json runsJson(index::Db& db) {
              {"note", q.text(6)},
              {"missing_ranks", missing},
              {"wait_unknown", waitUnknown.count(int(q.i64(0))) ? waitUnknown.at(int(q.i64(0))) : ""},
+             {"absent_member_waits",
+              absentWaitsJson(absent.count(int(q.i64(0))) ? absent.at(int(q.i64(0)))
+                                                          : std::vector<AbsentWait>{})},
              {"labels", runLabels(db, int(q.i64(0)))}});
     }
     return runs;
@@ -160,6 +166,14 @@ json stepsSection(index::Db& db) {
     auto w = db.prepare("SELECT rank FROM step GROUP BY rank HAVING min(source = 'whole-trace') = 1");
     while (w.step())
         whole.insert(w.i64(0));
+    // whole-trace ranks whose step marks exist but on another clock (clockcheck.h): how many, where the
+    // index still holds them (a cluster index does not: -1)
+    std::map<int64_t, int64_t> apart;
+    auto a =
+        db.prepare("SELECT rank, (SELECT count(*) FROM step_src s WHERE s.rank = r.rank) FROM rank_info r "
+                   "WHERE r.clock_note LIKE 'steps not aligned%'");
+    while (a.step())
+        apart[a.i64(0)] = a.i64(1) > 0 ? a.i64(1) : -1;
     for (auto& [rank, v] : walls) {
         std::vector<double> b = v;
         json p{{"rank", rank},
@@ -176,6 +190,7 @@ json stepsSection(index::Db& db) {
                 w.push_back(int64_t(ns));
             p["walls_ns"] = w;
         }
+        if (whole.count(rank) && apart.count(rank)) p["steps_on_other_clock"] = apart[rank];
         per.push_back(std::move(p));
     }
     addWallSources(db, per);
@@ -372,6 +387,12 @@ json findingsJson(index::Db& db) {
                   {"text", findingSentence(q, affected)},
                   {"run", optional(11)}};
         o["affected"] = affected;
+        // `rank` is the culprit; a pipeline wait names none (the sender is not in the data): its row's rank
+        // is only where one of the waits it tells lies, with its step and span (waiting_ranks has them all)
+        if (o["kind"] == "pipeline_wait") {
+            o["example_rank"] = o["rank"];
+            o["rank"] = nullptr;
+        }
         f.push_back(o);
     }
     // the slow links are judged when read (the matrix's rule, commmatrix.h): merged in by extra time, after
@@ -638,6 +659,20 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
     }
 }
 
+/// Each incomplete run's ranks that waited for members who may be absent (core/query/absentwaits.h).
+void formatAbsentWaits(std::ostringstream& o, const json& r) {
+    for (const auto& run : r["runs"]) {
+        std::string line = absentWaitsText(run.value("absent_member_waits", json::array()),
+                                           [&r](int64_t key) { return rankName(r, key); });
+        if (line.empty()) continue;
+        if (r["runs"].size() > 1)
+            line = "Run " + std::to_string(run["run"].get<int64_t>()) + ": " + line;
+        else
+            line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+        o << line << ".\n";
+    }
+}
+
 /// Shipped walls the events cover clearly less of, one line each (the first few): never silently another
 /// number.
 void formatPartialSteps(std::ostringstream& o, const json& r) {
@@ -673,9 +708,14 @@ void formatSteps(std::ostringstream& o, const json& r) {
     for (auto& p : r["steps"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
         o << "  " << rankName(r, p["rank"].get<int64_t>()) << ": ";
-        if (p.value("whole_trace", false))
+        if (p.value("whole_trace", false) && p.contains("steps_on_other_clock")) {
+            const int64_t n = p["steps_on_other_clock"].get<int64_t>();
+            o << (n > 0 ? model::counted(n, "step mark", "step marks") : std::string("step marks"))
+              << " on another clock than its device ops, not used (no sync record; the whole trace, "
+              << ms(double(p["median_ns"].get<int64_t>())) << ")";
+        } else if (p.value("whole_trace", false)) {
             o << "no step marks (the whole trace, " << ms(double(p["median_ns"].get<int64_t>())) << ")";
-        else if (p.contains("walls_ns"))
+        } else if (p.contains("walls_ns"))
             o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>())
               << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
         else
@@ -773,6 +813,7 @@ std::string formatReport(const json& r, int top) {
     formatRuns(o, r);
     o << "\n";
     formatFindings(o, r, top);
+    formatAbsentWaits(o, r);
     formatSteps(o, r);
     formatCommWait(o, r);
     formatMemory(o, r);

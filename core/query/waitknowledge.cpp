@@ -3,6 +3,8 @@
 namespace rs::query {
 
 std::string waitUnknownReason(const RunWaitFacts& f) {
+    // a run of op tables without times (framework_raw alone) recorded no communication either: not a 0
+    if (!f.timed) return "no timed event: its files record nothing of its communication";
     if (f.waitNs > 0) return {};
     // no wait measured where ranks are missing: the late rank is among them
     if (!f.complete) return "ranks of the job are missing: the waits for them are not measured";
@@ -27,7 +29,7 @@ std::map<int, std::string> loadRunWaitUnknown(index::Db& db) {
         "AND (c.last_rank IS NOT NULL OR c.wait_events_ns IS NOT NULL OR coalesce(c.source, 'events') <> "
         "'events')), "
         "(SELECT coalesce(sum(w.dur_ns), 0) FROM wait w JOIN rank_info r ON r.rank = w.rank WHERE "
-        "r.run_id = u.run_id AND w.kind = 'collective_wait') FROM run u");
+        "r.run_id = u.run_id AND w.kind = 'collective_wait'), u.start_ns IS NOT NULL FROM run u");
     while (q.step()) {
         RunWaitFacts f;
         f.complete = q.i64(1) != 0;
@@ -36,6 +38,7 @@ std::map<int, std::string> loadRunWaitUnknown(index::Db& db) {
         f.collectives = q.i64(4);
         f.measuredCollectives = q.i64(5);
         f.waitNs = q.i64(6);
+        f.timed = q.i64(7) != 0;
         out[int(q.i64(0))] = waitUnknownReason(f);
     }
     return out;

@@ -181,6 +181,30 @@ class TstCli : public QObject {
         setKept(std::to_string(counted));
         QCOMPARE(shown, counted + 7);
     }
+    void infoCountsAndNamesAsTheReportDoes() {
+        // mindinsight profiler/: step numbers 1-40 (step_trace_raw_10_detail_time.csv's numbered rows,
+        // Python's csv), the CANN device's "Iteration 1", and step 0, the whole trace of the two ranks
+        // without usable step marks: 41, as the report counts them (43 rank × step rows). The legacy rank 0
+        // is index key 10000 (the CANN device claims key 0): info names it rank 0, as the report does
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-info-cache")));
+        const QString dir = QString::fromStdString(samples + "/mindinsight/tests/utils/resource/profiler");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", dir, "--json"}, &out, &err), 0);
+        const auto info = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(test::runRankscope({"report", dir, "--json"}, &out, &err), 0);
+        const auto report = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(info["counts"].toObject()["steps"].toInteger(), qint64(41));
+        QCOMPARE(report["steps"].toObject()["count"].toInteger(), qint64(41));
+        QCOMPARE(test::runRankscope({"info", dir}, &out, &err), 0);
+        QVERIFY2(
+            out.contains("  rank 0  device -    mindspore-legacy  run 0  (index key 10000: another run has a "
+                         "rank 0 too)"),
+            qPrintable(out));
+        QVERIFY2(!out.contains("  rank 10000 "), qPrintable(out));
+        QVERIFY2(out.contains("steps 41"), qPrintable(out));
+    }
     void summaryLineGivesTheDecompressedRate() {
         // a Kineto demo writes .json.gz: the summary names the JSON they held and its rate
         const QString dir = QString::fromStdString(test::tempDir("cli-gz")) + "/kineto";

@@ -182,6 +182,25 @@ class TstCompareCli : public QObject {
         for (const QString& subject : subjects)
             QVERIFY2(back.contains("  " + subject + " -"), qPrintable(subject + "\n" + back));
     }
+    void nothingMatchedSaysWhatWasNotCompared() {
+        // two Kineto samples of different jobs: ns_resolution_trace is rank 0, df_index_resolver rank 1
+        // (their distributedInfo): no rank in both, so nothing is compared and the op types both ran are no
+        // match
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("comparecli-samples-cache")));
+        QString out, err;
+        QCOMPARE(test::runRankscope({"compare", q(samples + "/hta/tests/data/ns_resolution_trace"),
+                                     q(samples + "/hta/tests/data/df_index_resolver"), "--quiet"},
+                                    &out, &err),
+                 4);
+        QVERIFY2(out.startsWith("INCONCLUSIVE (no verdict; the notes say why): 0 regressions beyond the "
+                                "thresholds"),
+                 qPrintable(out));
+        QVERIFY2(out.contains("matched: no rank, so nothing was compared (") &&
+                     !out.contains("matched: 0 ranks"),
+                 qPrintable(out));
+    }
     void seedOnlyDifferencePasses() {
         auto j = compareJson(m_base, m_reseeded, 0);
         QCOMPARE(j["verdict"].get<std::string>(), std::string("pass"));

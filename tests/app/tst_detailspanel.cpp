@@ -116,7 +116,8 @@ class TstDetailsPanel : public QObject {
     }
     void aStepsWallSourceAndAWaitNotKnown() {
         // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels span
-        // 16420.25 µs; resource/profiler run 0 is one rank with no wait of its own (tst_waitknowledge)
+        // 16420.25 µs; resource/profiler run 0 is one rank of a job whose other ranks are not there, with no
+        // wait of its own (tst_waitknowledge)
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
@@ -132,7 +133,10 @@ class TstDetailsPanel : public QObject {
              {"from step_trace_time.csv", "⚠ step_trace_time.csv rank 1 step 2: 295 ms, but this rank's "
                                           "events cover 16.4 ms of it"}},
             // the legacy rank 0 is key 10000: the CANN raw PROF_ device 0 (schema 42) claims key 0 first
-            {"/mindinsight/tests/utils/resource/profiler", 10000, 0, {"wait not known: one rank"}}};
+            {"/mindinsight/tests/utils/resource/profiler",
+             10000,
+             0,
+             {"wait not known: ranks of the job are missing"}}};
         for (const auto& c : cases) {
             auto ix = test::indexDir(samples + c.dir);
             QVERIFY2(ix.result.ok, ix.result.error.c_str());

@@ -198,6 +198,15 @@ class TstPipelineWait : public QObject {
                      text.find("(wall time waiting 844 ms)") != std::string::npos &&
                      text.find("No problems found") == std::string::npos,
                  text.c_str());
+        // the JSON's `rank` is the culprit (README): a pipeline wait names none, so it is null; the waiting
+        // ranks are listed, and the row's rank (one of them, where its step and span lie) is example_rank
+        const json report = query::buildReport(*ix.db, 20);
+        QCOMPARE(report["findings"].size(), size_t(1));
+        const json& f = report["findings"][0];
+        QVERIFY(f["rank"].is_null());
+        QCOMPARE(f["example_rank"], json(0));
+        QCOMPARE(f["step"], json(2));
+        QCOMPARE(f["affected"]["waiting_ranks"], json({0, 1}));
     }
 };
 

@@ -32,22 +32,30 @@ class TstWaitKnowledge : public QObject {
         QCOMPARE(query::waitUnknownReason(incomplete), std::string());
         RunWaitFacts unmatched{true, 4, 4, 10, 0, 0};
         QVERIFY(query::waitUnknownReason(unmatched).find("matched") != std::string::npos);
+        RunWaitFacts untimed = none; // no timed event at all (framework_raw_1.csv alone): nothing recorded
+        untimed.timed = false;
+        QVERIFY(query::waitUnknownReason(untimed).find("no timed event") != std::string::npos);
     }
     void aOneRankLegacyRunSaysNotKnown() {
         // resource/profiler: five runs of one rank; runs 0 and 1 (ranks 0 and 10) each have 80 step-trace
-        // communication intervals (step_trace_raw_{0,10}: 20 steps × 4 stream columns) and no hccl_raw. The
-        // CANN raw PROF_ device 0 (read since schema 42) claims key 0 first, so the legacy rank 0 is key
-        // 10000
+        // communication intervals (step_trace_raw_{0,10}: 20 steps × 4 stream columns) and no hccl_raw, so
+        // the other members of those collectives are not in the profile (the runs pass's rule: a run of one
+        // rank in a group's collective misses ranks). The CANN raw PROF_ device 0 (read since schema 42)
+        // claims key 0 first, so the legacy rank 0 is key 10000. Run 4 (framework_raw_1.csv only) holds no
+        // timed event at all: its wait is not known either, never "0 ns".
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("waitknowledge-cache")));
         auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto runs = query::loadRunWaitUnknown(*ix.db);
-        int unknown = 0;
-        for (const auto& [run, why] : runs)
-            unknown += why.find("one rank") != std::string::npos;
-        QCOMPARE(unknown, 2);
+        int missing = 0, untimed = 0;
+        for (const auto& [run, why] : runs) {
+            missing += why.find("ranks of the job are missing") != std::string::npos;
+            untimed += why.find("no timed event") != std::string::npos;
+        }
+        QCOMPARE(missing, 2);
+        QCOMPARE(untimed, 1);
         const auto byRank = query::loadRankWaitUnknown(*ix.db);
         QVERIFY(byRank.count(10000) && byRank.count(10));
         QVERIFY(!byRank.count(0)); // the CANN rank's hccl timeline measures its waits (Notify_Wait)
@@ -55,9 +63,11 @@ class TstWaitKnowledge : public QObject {
         const auto report = query::buildReport(*ix.db, 5);
         auto run0 = report["runs"][0]["run"].get<int>();
         const std::string one = query::formatReport(query::runReport(*ix.db, report, run0), 5);
-        QVERIFY2(one.find("Communication wait: not known (one rank") != std::string::npos, one.c_str());
+        QVERIFY2(one.find("Communication wait: not known (ranks of the job are missing") != std::string::npos,
+                 one.c_str());
         const std::string all = query::formatReport(report, 5);
-        QVERIFY2(all.find("not known in runs 0, 1 (one rank") != std::string::npos, all.c_str());
+        QVERIFY2(all.find("not known in runs 0, 1, 4 (ranks of the job are missing") != std::string::npos,
+                 all.c_str());
         QVERIFY(all.find("Communication wait: 0 ns in total\n") == std::string::npos);
     }
     void shippedWaitsStayKnownAndTraceFilterStaysMissing() {

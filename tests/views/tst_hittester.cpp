@@ -84,6 +84,24 @@ class TstHitTester : public QObject {
         QVERIFY(span.item && !span.wait);
         QCOMPARE(span.item->spanId, int64_t(20));
     }
+    void anUnblamedWaitSaysWhyByTheRunsRule() {
+        // the run's completeness (the runs pass's, which the report's banner shows) decides what an
+        // unblamed wait says: missing ranks only where the run misses ranks
+        test::TimelineFixture f;
+        f.summary->waits[0].blamedRank = std::nullopt;
+        query::RunDesc run{0, {0, 1}, {0, 1}, {}, std::nullopt, 0, 200 * kMs, "ascend", "", true};
+        f.summary->runs = {run};
+        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
+        auto in = f.input(60 * kMs, 90 * kMs);
+        QString tip = views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+        QVERIFY2(tip.contains("not matched across the ranks of its run") && !tip.contains("not every rank"),
+                 qPrintable(tip));
+        f.summary->runs[0].complete = false;
+        f.summary->runs[0].note = "2 of at least 3 ranks present";
+        in = f.input(60 * kMs, 90 * kMs);
+        tip = views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+        QVERIFY2(tip.contains("not every rank of this collective is in the profile"), qPrintable(tip));
+    }
     void counterSample() {
         test::TimelineFixture f;
         f.summary->tracks.push_back(

@@ -16,6 +16,8 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
+#include <cmath>
+#include <map>
 
 using namespace rs;
 
@@ -137,6 +139,42 @@ class TstOpSummaryView : public QObject {
             QVERIFY2(fm.horizontalAdvance(label) <= t->columnWidth(views::OpSummaryModel::OpType),
                      qPrintable(label));
         }
+    }
+    void theRatioColumnSaysWhatItIs() {
+        // msinsight text/level1, MatMulV2 (Python's csv and statistics over each rank's kernel_details.csv,
+        // Type == MatMulV2): rank 0 median 51.581 µs, rank 1 51.091 µs, so the op type's median over ranks
+        // is 51.336 µs and the ranks' medians are 1.005× and 0.995× of it. Kernel name by kernel name (each
+        // name's median over the two ranks, weighted by each rank's counts) they are 0.958× and 1.042×:
+        // the heatmap's ratio, which the column shows and now names ("× same kernels", not "× median").
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        views::OpSummaryModel m;
+        m.setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*ix.db)));
+        const std::map<QString, std::pair<double, QString>> expected{{"rank 0", {0.9576, "1.005×"}},
+                                                                     {"rank 1", {1.0424, "0.995×"}}};
+        int seen = 0;
+        for (int r = 0; r < m.rowCount(); ++r) {
+            if (m.row(r)->opType != "MatMulV2") continue;
+            ++seen;
+            const auto& e = expected.at(m.row(r)->rankLabel);
+            const double ratio = m.data(m.index(r, views::OpSummaryModel::Ratio), Qt::UserRole).toDouble();
+            QVERIFY2(std::abs(ratio - e.first) < 0.0005, qPrintable(QString::number(ratio)));
+            const QString tip = m.data(m.index(r, 0), Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QString::asprintf("× same kernels: %.2f×", e.first)), qPrintable(tip));
+            QVERIFY2(
+                tip.contains("The op type's median over the ranks (every kernel name together) is 51.3 µs: "
+                             "this rank's median is " +
+                             e.second),
+                qPrintable(tip));
+        }
+        QCOMPARE(seen, 2);
+        QCOMPARE(m.headerData(views::OpSummaryModel::Ratio, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QString("× same kernels"));
+        QVERIFY(m.headerData(views::OpSummaryModel::Ratio, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains("Not the op type's median over ranks"));
     }
 };
 

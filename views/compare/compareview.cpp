@@ -196,8 +196,11 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     QString head = r.fail()
                        ? tr("<b>FAIL</b>, %1")
                              .arg(counted(qint64(r.regressionCount()), tr("regression"), tr("regressions")))
-                   : r.inconclusive() ? tr("<b>INCONCLUSIVE</b>: nothing compared, no verdict;")
-                                      : tr("<b>PASS</b>, no regression");
+                   // no verdict, but the count stays: the notes below say what could not be compared
+                   : r.inconclusive()
+                       ? tr("<b>INCONCLUSIVE</b> (no verdict), %1")
+                             .arg(counted(qint64(r.regressionCount()), tr("regression"), tr("regressions")))
+                       : tr("<b>PASS</b>, no regression");
     QString text =
         sidesText(*m_data).toHtmlEscaped() + ": " + head +
         tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4; %5. Baseline %6 (run %7), "

@@ -15,7 +15,7 @@ void OpSummaryModel::setData(std::shared_ptr<const query::HeatmapData> d) {
                 if (d->cells[r][c].present)
                     m_rows.push_back({QString::fromStdString(d->rows[r]),
                                       QString::fromStdString(d->columns[c]), int(d->columnKeys[c]),
-                                      d->cells[r][c]});
+                                      d->cells[r][c], r < d->rowMedianNs.size() ? d->rowMedianNs[r] : 0});
     endResetModel();
 }
 
@@ -69,21 +69,40 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole && index.column() >= Count)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && c.flagged && index.column() == Ratio) return QColor(200, 30, 40);
-    if (role == Qt::ToolTipRole)
-        return tr("%1 on %2: %3 kernels, %4 in all; median %5, p95 %6; %7 the op type's median over ranks. "
-                  "Click: "
-                  "select it in every view and go to its longest kernel")
-            .arg(r->opType, r->rankLabel)
-            .arg(c.count)
-            .arg(formatDuration(c.totalNs), formatDuration(c.medianNs), formatDuration(c.p95Ns))
-            .arg(c.ratio > 0 ? QString::asprintf("%.2f×", c.ratio) : tr("no ratio to"));
+    if (role == Qt::ToolTipRole) return toolTip(*r);
     return {};
 }
 
+QString OpSummaryModel::toolTip(const Row& r) {
+    const auto& c = r.cell;
+    QString tip = tr("%1 on %2: %3 kernels, %4 in all; median %5, p95 %6.")
+                      .arg(r.opType, r.rankLabel)
+                      .arg(c.count)
+                      .arg(formatDuration(c.totalNs), formatDuration(c.medianNs), formatDuration(c.p95Ns));
+    if (c.ratio > 0)
+        tip +=
+            "<br>" + tr("× same kernels: %1 the time the same kernels take on the run's ranks (each kernel "
+                        "name's median over the ranks, this one included, weighted by how often this rank "
+                        "ran each): the heatmap's ratio, which the straggler test judges.")
+                         .arg(QString::asprintf("%.2f×", c.ratio));
+    if (r.opTypeMedianNs > 0)
+        tip += "<br>" + tr("The op type's median over the ranks (every kernel name together) is %1: this "
+                           "rank's median is %2 of it.")
+                            .arg(formatDuration(r.opTypeMedianNs))
+                            .arg(QString::asprintf("%.3f×", double(c.medianNs) / double(r.opTypeMedianNs)));
+    return tip + "<br>" + tr("Click: select it in every view and go to its longest kernel");
+}
+
 QVariant OpSummaryModel::headerData(int section, Qt::Orientation o, int role) const {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"op type", "rank", "count", "total",   "mean",
-                                  "median",  "p95",  "max",   "× median"};
+    if (o != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && section == Ratio)
+        return tr("The rank's kernels against the same kernels on the run's ranks: each kernel name's median "
+                  "here over its median across the ranks (this one included), weighted by how often this "
+                  "rank ran each name; the heatmap's ratio and the straggler test's. Not the op type's "
+                  "median over ranks: a cell's tooltip gives that as well.");
+    if (role != Qt::DisplayRole) return {};
+    static const char* names[] = {"op type", "rank", "count", "total",         "mean",
+                                  "median",  "p95",  "max",   "× same kernels"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // Table model of the whole run's device kernels by (op type, rank): count, total, mean, median, p95 and max
-// duration, the ratio to the op type's median over ranks, and whether a finding tells that cell (straggler).
-// Built from the op × rank heatmap data (op_stat). Qt::UserRole holds raw numbers for sorting. GUI thread.
+// duration, the heatmap's ratio ("× same kernels": the rank's kernels against the same kernels on the run's
+// ranks, kernel name by kernel name, the figure the straggler test judges), and whether a finding tells that
+// cell (straggler). The cell's tooltip gives the op type's plain median over ranks beside it, named as such:
+// the two differ where the ranks ran different mixes of the op type's kernels. Built from the op × rank
+// heatmap data (op_stat). Qt::UserRole holds raw numbers for sorting. GUI thread.
 #include "core/query/analysisqueries.h"
 
 #include <QAbstractTableModel>
@@ -17,6 +20,7 @@ class OpSummaryModel : public QAbstractTableModel {
         QString opType, rankLabel;
         int rankKey;
         query::HeatCell cell;
+        int64_t opTypeMedianNs = 0; ///< the op type's median over the shown ranks (HeatmapData::rowMedianNs)
     };
     using QAbstractTableModel::QAbstractTableModel;
     /// Rows of an op × rank heatmap (other modes, or null, empty the table).
@@ -28,6 +32,7 @@ class OpSummaryModel : public QAbstractTableModel {
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
   private:
+    static QString toolTip(const Row& r);
     std::vector<Row> m_rows;
 };
 

@@ -66,6 +66,7 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
                    int64_t(r->wall.source),
                    r->computeNs.value_or(-1),
                    r->commNs.value_or(-1),
+                   r->commOverlappedNs.value_or(-1),
                    r->waitNs,
                    r->idleNs.value_or(-1),
                    r->preparingNs.value_or(-1)};
@@ -76,6 +77,7 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
                                  : QString();
     const bool unknown = (index.column() == Compute && !r->computeNs) ||
                          (index.column() == Idle && !r->idleNs) || (index.column() == Comm && !r->commNs) ||
+                         (index.column() == Overlapped && !r->commOverlappedNs) ||
                          (index.column() == Preparing && !r->preparingNs);
     switch (role) {
     case Qt::DisplayRole:
@@ -127,12 +129,27 @@ QVariant StepsModel::toolTipOf(const query::StepRow& r, Column c) const {
     if (c == Wait && !r.waitUnknown.empty())
         return tr("Communication wait not known: %1").arg(QString::fromStdString(r.waitUnknown));
     if (c == Wall || c == WallFrom) return wallToolTip(r);
-    const QVariant tip = toolTip(r, c, shownRank(r.rank));
-    if ((c == Compute || c == Comm || c == Idle) && model::isShipped(r.wall.source) && r.computeNs) {
+    QVariant tip = toolTip(r, c, shownRank(r.rank));
+    if ((c == Comm || c == Overlapped) && r.commNs && r.commOverlappedNs)
+        tip = breakdownToolTip(r) + (tip.isValid() ? "<br>" + tip.toString() : QString());
+    if ((c == Compute || c == Comm || c == Overlapped || c == Idle) && model::isShipped(r.wall.source) &&
+        r.computeNs) {
         const QString from = tr("From %1, the same row as the wall")
                                  .arg(QString::fromStdString(model::wallSourceName(r.wall.source)));
         return tip.isValid() ? from + "<br>" + tip.toString() : from;
     }
+    return tip;
+}
+
+QString StepsModel::breakdownToolTip(const query::StepRow& r) {
+    QString tip = tr("Communication %1 in all: %2 not overlapped with compute (comm), %3 overlapped")
+                      .arg(formatDuration(*r.commNs + *r.commOverlappedNs), formatDuration(*r.commNs),
+                           formatDuration(*r.commOverlappedNs));
+    if (r.computeNs && r.idleNs)
+        tip += "<br>" +
+               tr("compute %1 + comm %2 + idle %3 = %4 (wall %5)")
+                   .arg(formatDuration(*r.computeNs), formatDuration(*r.commNs), formatDuration(*r.idleNs),
+                        formatDuration(*r.computeNs + *r.commNs + *r.idleNs), formatDuration(r.wallNs));
     return tip;
 }
 
@@ -165,7 +182,7 @@ QVariant StepsModel::toolTip(const query::StepRow& r, Column c, int rank) {
         return tr("Compute unknown: rank %1 recorded no device kernel (a host-only trace, or no device "
                   "data) and ships no step breakdown")
             .arg(rank);
-    if (c == Comm && !r.commNs)
+    if ((c == Comm || c == Overlapped) && !r.commNs)
         return tr("Communication not known: rank %1's files leave this step's communication columns all zero "
                   "(not recorded), while other steps have values")
             .arg(rank);
@@ -192,9 +209,17 @@ QVariant StepsModel::headerData(int section, Qt::Orientation o, int role) const 
                   "draws (the trace's step markers, the kernels of the step, the step trace). \"wall from\" "
                   "says which. ⚠: the rank's events cover clearly less of a shipped wall (the files hold "
                   "part of the step).");
+    if (role == Qt::ToolTipRole && (section == Compute || section == Comm || section == Idle))
+        return tr(
+            "<p>compute + comm + idle = wall: compute is the device's kernel time, comm the communication "
+            "not overlapped with compute (the time only communication ran), idle the time with "
+            "neither.</p>");
+    if (role == Qt::ToolTipRole && section == Overlapped)
+        return tr("<p>Communication that ran while compute ran (hidden behind it): not part of compute + "
+                  "comm + idle = wall. All the step's communication is comm + overlapped.</p>");
     if (role != Qt::DisplayRole) return {};
-    static const char* names[] = {"rank", "step", "wall", "wall from", "compute",
-                                  "comm", "wait", "idle", "preparing", "outlier cause"};
+    static const char* names[] = {"rank",       "step", "wall", "wall from", "compute",      "comm",
+                                  "overlapped", "wait", "idle", "preparing", "outlier cause"};
     return tr(names[section]);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Table model of every rank × step with its breakdown (wall, compute, communication, wait, idle,
-// preparing); outlier steps marked (background, cause in the tooltip); a compute, communication, idle or
+// preparing). "comm" is the communication not overlapped with compute on every producer, so compute + comm +
+// idle make the wall; the communication hidden behind compute is its own column ("overlapped"). Outlier
+// steps marked (background, cause in the tooltip); a compute, communication, idle or
 // preparing time nothing measured (or the producer left unrecorded) shows "—" with the reason in its tooltip.
 // Only the shown run's ranks are listed, named as the lanes name them (the producer's number, not the rank
 // key that tells colliding runs apart). The "wall from" column says where each wall comes from
@@ -22,7 +24,20 @@ namespace rs::views {
 class StepsModel : public QAbstractTableModel {
     Q_OBJECT
   public:
-    enum Column { Rank, Step, Wall, WallFrom, Compute, Comm, Wait, Idle, Preparing, Cause, ColumnCount };
+    enum Column {
+        Rank,
+        Step,
+        Wall,
+        WallFrom,
+        Compute,
+        Comm,
+        Overlapped,
+        Wait,
+        Idle,
+        Preparing,
+        Cause,
+        ColumnCount
+    };
     using QAbstractTableModel::QAbstractTableModel;
     /// The shown run: its rank keys (empty: every rank), the producer's number per key
     /// (ProfileSummary::dataRank). Clears the rows.
@@ -40,6 +55,7 @@ class StepsModel : public QAbstractTableModel {
     static QVariant toolTip(const query::StepRow& r, Column c, int rank);
     QVariant toolTipOf(const query::StepRow& r, Column c) const;
     QString wallToolTip(const query::StepRow& r) const;
+    static QString breakdownToolTip(const query::StepRow& r); ///< all, not overlapped, overlapped; the sum
     std::shared_ptr<const std::vector<query::StepRow>> m_rows;
     std::set<int> m_rankKeys;
     std::map<int, int> m_dataRank;

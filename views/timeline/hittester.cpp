@@ -45,7 +45,16 @@ std::optional<query::DrawItem> itemAt(const FrameInput& in, int64_t trackId, int
     return std::nullopt;
 }
 
-QString waitTooltip(const query::WaitDesc& w) {
+/// Whether the run holding rank key `rank` has every rank of the job (run.complete, the runs pass's rule
+/// the report's banner follows); a rank of no listed run counts as complete.
+bool runComplete(const query::ProfileSummary& s, int rank) {
+    for (const auto& run : s.runs)
+        if (std::find(run.ranks.begin(), run.ranks.end(), rank) != run.ranks.end()) return run.complete;
+    return true;
+}
+
+/// `complete`: the wait's run has every rank of the job (runComplete).
+QString waitTooltip(const query::WaitDesc& w, bool complete) {
     const QString coll = QString::fromStdString(w.collective).toHtmlEscaped();
     if (w.kind == "collective_wait" && !w.blamedRank && w.pointToPoint)
         return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: a send or "
@@ -53,12 +62,13 @@ QString waitTooltip(const query::WaitDesc& w) {
                   "is not matched to its peer across ranks")
             .arg(formatDuration(w.durNs), coll)
             .arg(w.step);
+    // the same rule as the report's banner: only a run the runs pass found incomplete is missing ranks
     if (w.kind == "collective_wait" && !w.blamedRank)
-        return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: not every rank "
-                  "of "
-                  "this collective is in the profile")
+        return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: %4")
             .arg(formatDuration(w.durNs), coll)
-            .arg(w.step);
+            .arg(w.step)
+            .arg(complete ? tr("this collective is not matched across the ranks of its run")
+                          : tr("not every rank of this collective is in the profile"));
     if (w.kind == "collective_wait")
         return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 arrived "
                   "last")
@@ -116,7 +126,7 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
             tip += "<br><i>" + heldText(*h.counter->lastSampleNs, in.boundsStart) + "</i>";
         return tip;
     }
-    if (h.wait) return waitTooltip(*h.wait);
+    if (h.wait) return waitTooltip(*h.wait, !in.summary || runComplete(*in.summary, h.wait->rank));
     if (!h.item || !in.summary) return {};
     const auto& s = *in.summary;
     const auto& it = *h.item;
