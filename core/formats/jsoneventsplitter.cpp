@@ -2,6 +2,7 @@
 
 #include "core/formats/jsonscan.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace rs::formats {
@@ -12,18 +13,35 @@ constexpr size_t kMaxMeta = 1 << 20;
 inline bool isWs(char c) {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
-// Bytes that may stand outside a string inside a JSON value: structure, numbers, true/false/null, and
-// the NaN/Infinity some writers (Python's json) emit. Anything else means the quotes are out of step.
-struct StrayTable {
-    bool stray[256];
-    constexpr StrayTable() : stray() {
+// What each byte means to the scan of a value: inside a string only '"' and '\\' stop it; outside one,
+// quotes and brackets, and bytes that may not stand outside a string inside a JSON value (anything but
+// structure, numbers, true/false/null, and the NaN/Infinity some writers (Python's json) emit: the quotes
+// are out of step). Runs of the other bytes are skipped by one table lookup each, not a memchr call per
+// string (events are mostly short strings: the calls were most of the splitter).
+enum ByteClass : uint8_t { kPlain, kQuote, kOpen, kClose, kStray };
+struct ByteClasses {
+    uint8_t outside[256];
+    bool stopsString[256];
+    constexpr ByteClasses() : outside(), stopsString() {
         for (int c = 0; c < 256; ++c)
-            stray[c] = true;
-        for (const char* p = " \t\r\n{}[]:,\"0123456789+-.eEtruefalsnNaIiy"; *p; ++p)
-            stray[uint8_t(*p)] = false;
+            outside[c] = kStray;
+        for (const char* p = " \t\r\n:,0123456789+-.eEtruefalsnNaIiy"; *p; ++p)
+            outside[uint8_t(*p)] = kPlain;
+        outside[uint8_t('"')] = kQuote;
+        outside[uint8_t('{')] = outside[uint8_t('[')] = kOpen;
+        outside[uint8_t('}')] = outside[uint8_t(']')] = kClose;
+        stopsString[uint8_t('"')] = stopsString[uint8_t('\\')] = true;
     }
 };
-constexpr StrayTable kStray;
+constexpr ByteClasses kBytes;
+
+/// The first '"' or '\\' in data[i, n), or n.
+size_t nextStringStop(const char* data, size_t i, size_t n) {
+    const char* q = static_cast<const char*>(std::memchr(data + i, '"', n - i));
+    const size_t limit = q ? size_t(q - data) : n;
+    const char* b = static_cast<const char*>(std::memchr(data + i, '\\', limit - i));
+    return b ? size_t(b - data) : limit;
+}
 
 /// "an object", "a string", … for the value that starts with `c`.
 std::string jsonTypeName(char c) {
@@ -120,19 +138,16 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
         size_t n = m_buf.size();
         while (i < n) {
             if (inStr) {
-                // Jump to the next quote or backslash.
-                const char* q = static_cast<const char*>(std::memchr(data + i, '"', n - i));
-                const char* b =
-                    static_cast<const char*>(std::memchr(data + i, '\\', (q ? size_t(q - data) : n) - i));
-                if (b) {
-                    i = size_t(b - data) + 2;
+                const size_t shortEnd = std::min(n, i + 32);
+                while (i < shortEnd && !kBytes.stopsString[uint8_t(data[i])])
+                    ++i;
+                if (i == shortEnd && i < n) i = nextStringStop(data, i, n); // a long string: memchr's pace
+                if (i >= n) break;
+                if (data[i] == '\\') { // the escaped byte is skipped too, maybe in the next chunk
+                    i += 2;
                     continue;
                 }
-                if (!q) {
-                    i = n;
-                    break;
-                }
-                i = size_t(q - data) + 1;
+                ++i;
                 inStr = false;
                 if (depth == 0) {
                     end = i;
@@ -140,16 +155,21 @@ bool JsonEventSplitter::scanValueEnd(size_t start, size_t& end) {
                 }
                 continue;
             }
-            char c = data[i++];
-            if (c == '"')
+            while (i < n && kBytes.outside[uint8_t(data[i])] == kPlain)
+                ++i;
+            if (i >= n) break;
+            switch (kBytes.outside[uint8_t(data[i++])]) {
+            case kQuote:
                 inStr = true;
-            else if (kStray.stray[uint8_t(c)]) {
+                break;
+            case kStray:
                 m_lastMalformed = true;
                 end = i - 1;
                 return true;
-            } else if (c == '{' || c == '[')
+            case kOpen:
                 ++depth;
-            else if (c == '}' || c == ']') {
+                break;
+            default: // kClose
                 if (--depth == 0) {
                     end = i;
                     return true;

@@ -91,6 +91,15 @@ bool CsvReader::next() {
             publish();
             return true;
         }
+        // Ordinary bytes go in one append per run, not one push_back each (the per-byte loop was most of
+        // reading kernel_details); quotes, commas and line breaks take the byte-by-byte path below, as does
+        // a run that would pass kMaxRecordBytes.
+        if (const size_t n = plainRun(inQuotes); n > 0 && m_recordBytes + int64_t(n) <= kMaxRecordBytes) {
+            field().append(m_buf, m_pos, n);
+            m_recordBytes += int64_t(n);
+            m_pos += n, m_consumed += int64_t(n);
+            continue;
+        }
         char c = m_buf[m_pos++];
         ++m_consumed;
         if (inQuotes) {
@@ -131,6 +140,21 @@ bool CsvReader::next() {
             keep(c);
         }
     }
+}
+
+size_t CsvReader::plainRun(bool inQuotes) const {
+    // bytes that end a run: '"' and '\n' always (a quote may close or open, a line break is counted),
+    // ',' outside quotes
+    const char* const begin = m_buf.data() + m_pos;
+    const char* const end = m_buf.data() + m_buf.size();
+    const char* p = begin;
+    if (inQuotes)
+        while (p != end && *p != '"' && *p != '\n')
+            ++p;
+    else
+        while (p != end && *p != '"' && *p != ',' && *p != '\n')
+            ++p;
+    return size_t(p - begin);
 }
 
 void CsvReader::publish() {

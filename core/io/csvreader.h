@@ -44,6 +44,8 @@ class CsvReader {
   private:
     bool fill();
     void publish();
+    /// Bytes from m_pos up to the next one that ends an ordinary run of the current field.
+    size_t plainRun(bool inQuotes) const;
     ByteSource& m_src;
     std::string m_buf;
     size_t m_pos = 0;

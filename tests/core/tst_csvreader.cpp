@@ -56,6 +56,58 @@ class TstCsvReader : public QObject {
         QCOMPARE(rows.size(), size_t(50001));
         QCOMPARE(rows.back()[1], std::string("multi\nline 49999"));
     }
+    void fieldsLinesAndOffsetsAcrossChunks() {
+        // Cells of every kind, long enough that runs of plain bytes cross the reader's 128 KiB refills;
+        // the expected cells, lines and offsets are the ones this loop wrote, not the reader's.
+        struct Row {
+            std::vector<std::string> cells;
+            int64_t line, offset;
+        };
+        std::vector<Row> want;
+        std::string text;
+        int64_t line = 1;
+        for (int i = 0; i < 4000; ++i) {
+            Row row{{}, line, int64_t(text.size())};
+            const std::string plain = std::to_string(i) + std::string(size_t(i % 300), char('a' + i % 26));
+            std::string quoted = "x\"\"y,z\n" + plain; // as written; the cell is x"y,z<LF>plain
+            row.cells = {plain, "x\"y,z\n" + plain, "ab\"c", "", "\t12.5\t"};
+            text += plain + ",\"" + quoted + "\",ab\"c,\"\",\t12.5\t" + (i % 2 ? "\r\n" : "\n");
+            line += 2; // the quoted cell's line break, then the record's
+            want.push_back(row);
+        }
+        std::string dir = test::tempDir("csv");
+        test::writeFile(dir + "/t.csv", text);
+        std::string err;
+        auto src = io::openByteSource(dir + "/t.csv", err);
+        io::CsvReader r(*src);
+        for (const Row& w : want) {
+            QVERIFY(r.next());
+            QCOMPARE(r.fields(), w.cells);
+            QCOMPARE(r.line(), w.line);
+            QCOMPARE(r.offset(), w.offset);
+        }
+        QVERIFY(!r.next());
+        QCOMPARE(r.oversizedRecords(), int64_t(0));
+    }
+    void oversizedRecordHandedOutEmpty() {
+        // one cell a byte past kMaxRecordBytes, then an ordinary record: the first is handed out empty and
+        // counted, the second whole
+        std::string text = "a,b\n" + std::string(size_t(io::kMaxRecordBytes) + 1, 'x') + ",tail\n1,2\n";
+        auto dir = test::tempDir("csv");
+        test::writeFile(dir + "/t.csv", text);
+        text.clear();
+        std::string err;
+        auto src = io::openByteSource(dir + "/t.csv", err);
+        io::CsvReader r(*src);
+        QVERIFY(r.next());
+        QVERIFY(r.next());
+        QCOMPARE(r.fields(), std::vector<std::string>{""});
+        QVERIFY(r.next());
+        QCOMPARE(r.fields(), (std::vector<std::string>{"1", "2"}));
+        QCOMPARE(r.line(), int64_t(3));
+        QVERIFY(!r.next());
+        QCOMPARE(r.oversizedRecords(), int64_t(1));
+    }
     void unterminatedQuote() {
         bool unterminated = false;
         auto rows = readAll("a,b\n1,\"never closed\n", &unterminated);

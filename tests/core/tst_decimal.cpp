@@ -33,6 +33,26 @@ class TstDecimal : public QObject {
         QTest::newRow("garbage") << "12a" << qint64(1000) << false << qint64(0);
         QTest::newRow("N/A") << "N/A" << qint64(1000) << false << qint64(0);
         QTest::newRow("overflow") << "99999999999999999999" << qint64(1000) << false << qint64(0);
+        // Either side of where the 64-bit path hands over to the 128-bit one (expected values: Python's
+        // Decimal, the fraction cut at 18 digits, rounded half up).
+        QTest::newRow("int64 max") << "9223372036854775807" << qint64(1) << true
+                                   << qint64(9223372036854775807LL);
+        QTest::newRow("int64 max + 1") << "9223372036854775808" << qint64(1) << false << qint64(0);
+        QTest::newRow("-int64 max") << "-9223372036854775807" << qint64(1) << true
+                                    << qint64(-9223372036854775807LL);
+        QTest::newRow("2^64 digits") << "18446744073709551616" << qint64(1) << false << qint64(0);
+        QTest::newRow("flow id, 19 digits")
+            << "1736408883840600069" << qint64(1) << true << qint64(1736408883840600069LL);
+        QTest::newRow("scaled to int64 max")
+            << "9223372036854775.807" << qint64(1000) << true << qint64(9223372036854775807LL);
+        QTest::newRow("rounds past int64 max")
+            << "9223372036854775.8075" << qint64(1000) << false << qint64(0);
+        QTest::newRow("fraction × unit past 2^64")
+            << "0.999999999999999999" << qint64(1000000000) << true << qint64(1000000000);
+        QTest::newRow("digits past the 18th ignored")
+            << "0.00000000000000000099" << qint64(1000000000) << true << qint64(0);
+        QTest::newRow("exponent after 20 digits")
+            << "12345678901234567890e-5" << qint64(1) << true << qint64(123456789012346);
     }
     void scaled() {
         QFETCH(QString, text);

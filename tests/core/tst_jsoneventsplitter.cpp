@@ -84,6 +84,25 @@ class TstJsonEventSplitter : public QObject {
                 QVERIFY(formats::forEachMember(e, [](auto, auto) {}));
         }
     }
+    void stringsOfEveryLength() {
+        // strings short and long (the scan changes pace past 32 bytes), escaped quotes and backslashes at
+        // every position, brackets inside them: each event comes back exactly as written
+        std::vector<std::string> want;
+        std::string text = "[";
+        for (int len = 0; len < 90; ++len)
+            for (int esc = 0; esc <= len; esc += 7) {
+                std::string s(size_t(len), 'a');
+                s.insert(size_t(esc), esc % 2 ? "\\\"}" : "\\\\]");
+                want.push_back("{\"name\":\"" + s + "\",\"ph\":\"X\",\"args\":{\"k\":[\"" + s + "\",1]}}");
+                text += (want.size() > 1 ? ",\n" : "") + want.back();
+            }
+        text += "]";
+        for (size_t chunk : {size_t(1), size_t(3), size_t(33), size_t(1 << 20)}) {
+            Result r = split(text, chunk);
+            QCOMPARE(r.end, Status::End);
+            QCOMPARE(r.events, want);
+        }
+    }
     void resumesAfterDamage_data() {
         // one damaged event among good ones: the good events after it are all still found, and the damaged
         // one comes back (cut at the damage) so the importer can report it
