@@ -14,6 +14,7 @@
 #include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/comm/commmatrixview.h"
 #include "views/compare/compareview.h"
 #include "views/compare/spanpairview.h"
 #include "views/details/histogramview.h"
@@ -152,6 +153,42 @@ class TstMainWindow : public QObject {
         QVERIFY(!shot.isNull());
         shot.save(QString::fromStdString(test::tempDir("shots")) + "/mainwindow.png");
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT")) shot.save(qEnvironmentVariable("RANKSCOPE_SHOT"));
+    }
+    void aFindingClickAfterASlowLinkShowsItsOwnRank() {
+        // walk 13: the slow link's click filtered the timeline to its two ranks; the stall's click then
+        // landed at the right time with the stall's rank off screen, and the Communication caption still
+        // said the link was outlined. Each click shows what it names and nothing of the last one
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 640)));
+        auto* findings = w.findingsPanel();
+        auto rowOf = [&](const QString& kind) {
+            for (int i = 0; i < findings->view()->model()->rowCount(); ++i)
+                if (findings->findingAt(i)->kindName == kind) return i;
+            return -1;
+        };
+        QVERIFY(rowOf("slow_link") >= 0 && rowOf("stall") >= 0);
+        auto* filter = w.findChild<QLineEdit*>("trackFilter");
+        QVERIFY(filter && filter->text().isEmpty());
+        const gui::Finding link = *findings->findingAt(rowOf("slow_link"));
+        QVERIFY(link.link);
+        const QString linkNote = QString("Link %1 → %2").arg(link.link->src).arg(link.link->dst);
+        findings->activate(rowOf("slow_link"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.commView()->captionText().contains(linkNote), 10000);
+        QCOMPARE(filter->text(), QString("rank %1, rank %2").arg(link.link->src).arg(link.link->dst));
+        const gui::Finding stall = *findings->findingAt(rowOf("stall"));
+        QVERIFY(stall.rank);
+        findings->activate(rowOf("stall"));
+        QCOMPARE(filter->text(), QString()); // the link's filter went with the link
+        QVERIFY2(!w.commView()->captionText().contains(linkNote), qPrintable(w.commView()->captionText()));
+        // the stall's rank: its header and first lane on screen, below the ruler and above the legend
+        auto* tl = w.timeline();
+        const QRect block = tl->rankBlock(*stall.rank);
+        QVERIFY(block.isValid());
+        QVERIFY2(block.top() >= views::TimelineView::kAxis && block.top() + 40 < tl->height() - 40,
+                 qPrintable(QString("rank %1's block at y %2, the timeline %3 px high")
+                                .arg(*stall.rank)
+                                .arg(block.top())
+                                .arg(tl->height())));
     }
     void shapesAndCompareOnARealSample() {
         // torch_npu's text export of a run and its .db export: the shapes panel fills from the open run,
