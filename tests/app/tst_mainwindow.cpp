@@ -473,6 +473,52 @@ class TstMainWindow : public QObject {
         w.annotationModel()->undoStack()->undo();
         QVERIFY(w.annotationModel()->items().empty());
     }
+    void heatmapExportShowsTheSelectionOnScreen() {
+        // File ▸ Export of the heatmap pictures the grid as the widget shows it: the selected cell
+        // highlighted while it is selected, and nothing once another selection replaced it
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1300, 800)));
+        auto* live = w.heatmap()->canvas();
+        QTRY_VERIFY_WITH_TIMEOUT(live->data(), 10000);
+        const QRgb ink = live->palette().color(QPalette::Highlight).rgb();
+        int shot = 0;
+        const auto exported = [&] {
+            const QString path =
+                QString::fromStdString(test::tempDir("appheatmap")) + QString("/heatmap-%1.png").arg(++shot);
+            QSignalSpy done(&w, &gui::MainWindow::exported);
+            gui::ExportChoice c;
+            c.view = "heatmap";
+            c.path = path;
+            c.caption = false;
+            w.exportImage(c);
+            [&] {
+                QVERIFY(!done.isEmpty() || done.wait(30000));
+            }(); // a widget's picture is delivered at once
+            int n = 0;
+            const QImage img(path);
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    n += img.pixel(x, y) == ink;
+            return n;
+        };
+        const int none = exported();
+        views::Selection op;
+        op.kind = views::Selection::Kind::OpType;
+        op.opType = "MatMulV2";
+        op.rank = 1;
+        w.state()->setSelection(op);
+        QCOMPARE(live->highlights().size(), size_t(1));
+        const int outlined = exported();
+        QVERIFY2(outlined > none + 40,
+                 qPrintable(QString("%1 highlight pixels, %2 without a selection").arg(outlined).arg(none)));
+        views::Selection step;
+        step.kind = views::Selection::Kind::Step;
+        step.rank = 1;
+        step.step = 2;
+        w.state()->setSelection(step);
+        QVERIFY(live->highlights().empty());
+        QCOMPARE(exported(), none);
+    }
     void exportDrawsSpansOnEveryRank() {
         // 8 ranks: the lanes run far below the window; File ▸ Export of the timeline must draw the spans of
         // every rank's compute lanes (ranks 4-7 came out with the wait overlay and no spans)
