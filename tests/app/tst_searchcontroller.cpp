@@ -12,6 +12,27 @@
 
 using namespace rs;
 
+namespace {
+// The search over the index at a path through a real QueryService, its timeline 1000×600, the summary set.
+struct Opened {
+    query::QueryService service;
+    views::InteractionState state;
+    views::TimelineView timeline{&state, &service};
+    gui::SearchController search{&state, &service, &timeline};
+    bool open(const std::string& db) {
+        timeline.resize(1000, 600);
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(db));
+        if (!ready.wait(20000)) return false;
+        auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        state.setBounds(summary->startNs, summary->endNs);
+        timeline.setSummary(summary);
+        search.setSummary(summary);
+        return true;
+    }
+};
+} // namespace
+
 class TstSearchController : public QObject {
     Q_OBJECT
     test::Indexed m_ix;
@@ -36,18 +57,11 @@ class TstSearchController : public QObject {
         // walk 13: with the filter "rank 3-5", the first MatMul hit selected was on rank 0, off screen. Every
         // hit is still found and outlined, but F3 / Shift+F3 visit only those on shown lanes, and the status
         // bar says how many the filter hides
-        query::QueryService service;
-        views::InteractionState state;
-        views::TimelineView timeline(&state, &service);
-        timeline.resize(1000, 600);
-        gui::SearchController search(&state, &service, &timeline);
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(m_ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
-        state.setBounds(summary->startNs, summary->endNs);
-        timeline.setSummary(summary);
-        search.setSummary(summary);
+        Opened o;
+        QVERIFY(o.open(m_ix.result.dbPath));
+        auto& state = o.state;
+        auto& timeline = o.timeline;
+        auto& search = o.search;
         timeline.setTrackFilter("rank 1");
         const auto spansOf = [&](const char* rankTest) {
             return m_ix.rows(
@@ -93,18 +107,11 @@ class TstSearchController : public QObject {
             qPrintable(said.last().first().toString()));
     }
     void stepsThroughHitsInOrderAndWraps() {
-        query::QueryService service;
-        views::InteractionState state;
-        views::TimelineView timeline(&state, &service);
-        timeline.resize(1000, 600);
-        gui::SearchController search(&state, &service, &timeline);
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(m_ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
-        state.setBounds(summary->startNs, summary->endNs);
-        timeline.setSummary(summary);
-        search.setSummary(summary);
+        Opened o;
+        QVERIFY(o.open(m_ix.result.dbPath));
+        auto& state = o.state;
+        auto& timeline = o.timeline;
+        auto& search = o.search;
         // what SQL finds, in time order (the span ids and their ranks)
         const auto want =
             m_ix.rows("SELECT s.span_id, t.rank FROM span s JOIN track t ON t.track_id = s.track_id "
