@@ -2,6 +2,7 @@
 
 #include "app/gui/diagnosticsmodel.h"
 #include "views/common/plural.h"
+#include "views/common/sortarrows.h"
 #include "views/common/tabletext.h"
 
 #include <QAction>
@@ -30,6 +31,7 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
+    views::pointSortArrows(m_view->horizontalHeader());
     m_view->sortByColumn(DiagnosticsModel::Count, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -188,9 +188,9 @@ Picture ExportScene::prepare(const QString& view, int width, int height) {
             m_heatmapLoaded = true;
         }
         auto* c = m_heatmap.get();
-        const auto& sel = m_state->selection(); // as the heatmap view highlights a selection
-        if (sel.kind == views::Selection::Kind::OpType && sel.rank >= 0)
-            c->setHighlights(views::HeatmapView::opRankCells(sel));
+        // the selection's cells as the heatmap view highlights them, and only its: the canvas lives as long
+        // as the scene, and a report's annotation picture kept the last finding's cells
+        c->setHighlights(views::HeatmapView::highlightsFor(c->data(), m_state->selection()));
         QSize hint = c->sizeHint();
         c->resize(std::max({hint.width(), width, 480}), height > 0 ? height : std::max(hint.height(), 360));
         return widgetPicture(*c);

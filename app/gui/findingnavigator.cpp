@@ -3,6 +3,7 @@
 #include "app/gui/searchcontroller.h"
 #include "views/common/timemapping.h"
 #include "views/heatmap/heatmapview.h"
+#include "views/timeline/timelineview.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -29,8 +30,9 @@ bool namesCollective(std::optional<FindingKind> k) {
 } // namespace
 
 FindingNavigator::FindingNavigator(QMainWindow* window, views::InteractionState* state,
-                                   views::HeatmapView* heatmap, SearchController* search)
-    : m_window(window), m_state(state), m_heatmap(heatmap), m_search(search) {}
+                                   views::HeatmapView* heatmap, SearchController* search,
+                                   views::TimelineView* timeline)
+    : m_window(window), m_state(state), m_heatmap(heatmap), m_search(search), m_timeline(timeline) {}
 
 void FindingNavigator::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
@@ -89,7 +91,7 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
     return t;
 }
 
-void FindingNavigator::go(const Finding& f) {
+QString FindingNavigator::go(const Finding& f) {
     const FindingTarget t = targetOf(f, m_summary.get());
     if (t.extent) {
         const auto [a, b] = *t.extent;
@@ -101,10 +103,31 @@ void FindingNavigator::go(const Finding& f) {
     // the cell is outlined only in the op × rank grid
     if (!t.cellOps.isEmpty())
         m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, t.cellRank, t.cellOps.front());
-    if (t.selection.kind != Selection::Kind::None) m_state->setSelection(t.selection);
+    // a finding that selects nothing clears the last one's: a slow link's outline, caption and track filter
+    // must not stand beside another finding as if they were its
+    if (t.selection.kind != Selection::Kind::None)
+        m_state->setSelection(t.selection);
+    else
+        m_state->clearSelection();
     if (!t.extent && !t.cellOps.isEmpty() && m_search)
         m_search->highlightOpKernels(t.cellOps.front(), t.cellRank);
     raise(t.panel);
+    // the selection may have changed the lanes (a link's filter gave way to the user's) after the timeline
+    // followed it: its rank is scrolled to in the layout as it stands now
+    if (!m_timeline || t.ranks.empty() || t.panel == FindingTarget::Panel::Communication) return {};
+    const int rank = t.ranks.front();
+    if (const QRect block = m_timeline->rankBlock(rank); !block.isNull()) {
+        // its block from its top (the scrollbar clamps it when the lanes below are fewer than a screen)
+        m_timeline->setScrollOffset(m_timeline->scrollOffset() + block.top() - views::TimelineView::kAxis);
+        return {};
+    }
+    const int shown = m_summary ? m_summary->shownRank(rank) : rank;
+    const QString& filter = m_timeline->layoutOptions().filter;
+    return filter.isEmpty()
+               ? QObject::tr("Rank %1 of this finding is not among the ranks the timeline shows").arg(shown)
+               : QObject::tr("Rank %1 of this finding is hidden by the track filter \"%2\"")
+                     .arg(shown)
+                     .arg(filter);
 }
 
 void FindingNavigator::raise(FindingTarget::Panel p) {

@@ -19,7 +19,8 @@ class QMainWindow;
 
 namespace rs::views {
 class HeatmapView;
-}
+class TimelineView;
+} // namespace rs::views
 
 namespace rs::gui {
 
@@ -37,16 +38,20 @@ struct FindingTarget {
 
 class FindingNavigator {
   public:
-    /// `search` highlights a cell's kernels when the finding has no time of its own (a straggler).
+    /// `search` highlights a cell's kernels when the finding has no time of its own (a straggler);
+    /// `timeline` (may be null) is scrolled to the finding's rank.
     FindingNavigator(QMainWindow* window, views::InteractionState* state, views::HeatmapView* heatmap,
-                     SearchController* search);
+                     SearchController* search, views::TimelineView* timeline = nullptr);
     /// The profile (run) on screen: its steps locate a finding that names only a step.
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
     /// Where `f` points; `s` (may be null) locates a step.
     static FindingTarget targetOf(const Finding& f, const query::ProfileSummary* s);
     /// Goes to `f` in every view: the window around it (or, without a time, around its cell's longest
-    /// kernel), its selection, its heatmap cell, its panel.
-    void go(const Finding& f);
+    /// kernel), its selection (none: the previous finding's goes, with the link's outline, caption and
+    /// track filter), its heatmap cell, its panel, and its rank's lanes scrolled into view in the layout
+    /// the selection left (walk 13: after a slow link had filtered to ranks 1 and 5, a stall's rank stayed
+    /// off screen). Returns what the status bar should say when its rank stays hidden ("" when shown).
+    QString go(const Finding& f);
     /// The Details panel's text for `f`.
     static QString describe(const Finding& f);
 
@@ -56,6 +61,7 @@ class FindingNavigator {
     views::InteractionState* m_state;
     views::HeatmapView* m_heatmap;
     SearchController* m_search;
+    views::TimelineView* m_timeline;
     std::shared_ptr<const query::ProfileSummary> m_summary;
 };
 

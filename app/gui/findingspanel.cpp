@@ -2,6 +2,7 @@
 
 #include "app/gui/findingsmodel.h"
 #include "views/common/plural.h"
+#include "views/common/sortarrows.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -24,6 +25,7 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSortingEnabled(true);
+    views::pointSortArrows(m_view->horizontalHeader());
     m_view->sortByColumn(-1, Qt::AscendingOrder); // the report's order until a header is clicked
     m_view->verticalHeader()->hide();
     m_view->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);

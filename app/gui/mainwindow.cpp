@@ -163,7 +163,7 @@ void MainWindow::tabLinkedViews() {
 void MainWindow::createControllers() {
     m_session = new ProfileSession(this, m_state, m_service, m_timeline, m_memory);
     m_search = new SearchController(m_state, m_service, m_timeline, this);
-    m_navigator = std::make_unique<FindingNavigator>(this, m_state, m_heatmap, m_search);
+    m_navigator = std::make_unique<FindingNavigator>(this, m_state, m_heatmap, m_search, m_timeline);
     m_compare = new CompareController(m_compareView, m_state, this);
     m_runs = new RunChooser;
     // lists and tables keep their type-ahead letters, but not the window's keys: the tools' N/R/T/B work
@@ -378,7 +378,7 @@ void MainWindow::updateTrackCount() {
 }
 
 void MainWindow::goToFinding(const Finding& f) {
-    m_navigator->go(f);
+    if (const QString hidden = m_navigator->go(f); !hidden.isEmpty()) statusBar()->showMessage(hidden, 10000);
     m_findings->setActivatedSelection(m_state->selection());
     m_details->showFinding(f);
 }

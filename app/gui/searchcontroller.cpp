@@ -3,6 +3,7 @@
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 #include "views/timeline/timelineview.h"
+#include "views/timeline/trackvisibility.h"
 
 #include <QLineEdit>
 
@@ -45,10 +46,74 @@ void SearchController::search(const QString& text) {
 void SearchController::onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks) {
     if (id != m_searchRequest) return;
     setHits(std::move(hits), std::move(tracks));
-    Q_EMIT message(tr("%1 for \"%2\" (Enter / F3: next, Shift+F3: previous)%3")
-                       .arg(countText(qint64(m_hits.size())), m_field->text(), unsearchedText()),
-                   8000);
+    const QString found = tr("%1 for \"%2\"").arg(countText(qint64(m_hits.size())), m_field->text());
+    if (!m_hits.empty() && nextShown(0, +1, shownTracks()) < 0) {
+        Q_EMIT message(allHiddenText(found) + unsearchedText(), 10000);
+        return;
+    }
+    Q_EMIT message(
+        tr("%1 (Enter / F3: next, Shift+F3: previous)%2%3").arg(found, hiddenText(), unsearchedText()), 8000);
     next();
+}
+
+std::unordered_set<int64_t> SearchController::shownTracks() const {
+    const auto& summary = m_timeline->summary();
+    return summary ? views::shownTracks(*summary, m_timeline->layoutOptions())
+                   : std::unordered_set<int64_t>{};
+}
+
+bool SearchController::isShown(size_t i, const std::unordered_set<int64_t>& shown) const {
+    return i >= m_tracks.size() || shown.count(m_tracks[i]);
+}
+
+int SearchController::nextShown(int from, int direction, const std::unordered_set<int64_t>& shown) const {
+    const int n = int(m_hits.size());
+    for (int k = 0; k < n; ++k) {
+        const int i = ((from + direction * k) % n + n) % n;
+        if (isShown(size_t(i), shown)) return i;
+    }
+    return -1;
+}
+
+QString SearchController::hiddenBy(qint64& hidden) const {
+    hidden = 0;
+    const auto& summary = m_timeline->summary();
+    if (!summary || m_hits.empty()) return {};
+    const views::LayoutOptions& o = m_timeline->layoutOptions();
+    const auto shown = views::shownTracks(*summary, o);
+    // each setting alone (the others cleared): which of them hide the hidden hits
+    views::LayoutOptions byFilter = o, byRanks = o, byKinds = o;
+    byFilter.onlyRanks.clear(), byFilter.hiddenKinds.clear();
+    byRanks.filter.clear(), byRanks.hiddenKinds.clear();
+    byKinds.filter.clear(), byKinds.onlyRanks.clear();
+    const std::unordered_set<int64_t> alone[3] = {views::shownTracks(*summary, byFilter),
+                                                  views::shownTracks(*summary, byRanks),
+                                                  views::shownTracks(*summary, byKinds)};
+    bool hides[3] = {false, false, false};
+    for (size_t i = 0; i < m_hits.size(); ++i) {
+        if (isShown(i, shown)) continue;
+        ++hidden;
+        for (int k = 0; k < 3; ++k)
+            hides[k] = hides[k] || !isShown(i, alone[k]);
+    }
+    QStringList by;
+    if (hides[0]) by << tr("the track filter \"%1\"").arg(o.filter);
+    if (hides[1]) by << tr("the ranks the view shows");
+    if (hides[2]) by << tr("the hidden lane kinds");
+    return by.join(tr(" and "));
+}
+
+QString SearchController::hiddenText() const {
+    qint64 hidden = 0;
+    const QString by = hiddenBy(hidden);
+    return hidden == 0 ? QString()
+                       : tr("; %1 of them on lanes hidden by %2 (not visited)").arg(hidden).arg(by);
+}
+
+QString SearchController::allHiddenText(const QString& what) const {
+    qint64 hidden = 0;
+    const QString by = hiddenBy(hidden);
+    return tr("%1, all on lanes hidden by %2: none to visit").arg(what, by);
 }
 
 QString SearchController::countText(qint64 hits) {
@@ -124,13 +189,18 @@ void SearchController::onSpanRows(const query::LocatedSpans& found, size_t asked
         return;
     }
     setHits(std::move(spans), std::move(tracks));
-    show(0, true);
+    const int first = nextShown(0, +1, shownTracks());
+    if (first < 0) {
+        Q_EMIT message(allHiddenText(views::counted(qint64(m_hits.size()), tr("span"), tr("spans"))), 10000);
+        return;
+    }
+    show(size_t(first), true);
     const QString what = asked == 1
                              ? tr("The row's span selected")
                              : tr("%1 of the rows highlighted, the first selected (F3 / Shift+F3: next, "
                                   "previous)")
                                    .arg(views::counted(qint64(m_hits.size()), tr("span"), tr("spans")));
-    Q_EMIT message(notes.isEmpty() ? what : what + "; " + notes.join("; "), 10000);
+    Q_EMIT message((notes.isEmpty() ? what : what + "; " + notes.join("; ")) + hiddenText(), 10000);
 }
 
 void SearchController::onKernels(quint64 id, const QVariant& v) {
@@ -146,9 +216,16 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
     const QString count = m_kernelKind == Kind::Area
                               ? views::counted(qint64(m_hits.size()), tr("span"), tr("spans"))
                               : views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
+    const auto shown = shownTracks();
+    if (m_kernelKind != Kind::Shape && nextShown(0, +1, shown) < 0) {
+        Q_EMIT message(allHiddenText(tr("%1 of %2").arg(count, m_label)), 10000);
+        return;
+    }
     if (m_kernelKind == Kind::Area) {
-        show(0, true);
-        Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)").arg(count, m_label), 10000);
+        show(size_t(nextShown(0, +1, shown)), true);
+        Q_EMIT message(
+            tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)%3").arg(count, m_label, hiddenText()),
+            10000);
         return;
     }
     if (m_kernelKind == Kind::Shape) {
@@ -156,15 +233,16 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
         Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)").arg(count, m_label), 10000);
         return;
     }
-    // a heatmap cell: the timeline at its longest kernel (the selection stays the cell's)
-    size_t longest = 0;
+    // a heatmap cell: the timeline at its longest kernel on a shown lane (the selection stays the cell's)
+    size_t longest = size_t(nextShown(0, +1, shown));
     for (size_t i = 0; i < m_hits.size(); ++i)
-        if (m_hits[i].endNs - m_hits[i].startNs > m_hits[longest].endNs - m_hits[longest].startNs)
+        if (isShown(i, shown) &&
+            m_hits[i].endNs - m_hits[i].startNs > m_hits[longest].endNs - m_hits[longest].startNs)
             longest = i;
     show(longest, false);
-    Q_EMIT message(
-        tr("%1 of %2 highlighted; showing the longest (F3 / Shift+F3: next, previous)").arg(count, m_label),
-        10000);
+    Q_EMIT message(tr("%1 of %2 highlighted; showing the longest (F3 / Shift+F3: next, previous)%3")
+                       .arg(count, m_label, hiddenText()),
+                   10000);
 }
 
 void SearchController::setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks) {
@@ -183,8 +261,15 @@ void SearchController::clear(bool text) {
 void SearchController::step(int direction) {
     if (m_hits.empty()) return;
     const int n = int(m_hits.size());
-    m_index = m_index < 0 ? (direction > 0 ? 0 : n - 1) : (m_index + direction + n) % n;
-    show(size_t(m_index), true);
+    const int from = m_index < 0 ? (direction > 0 ? 0 : n - 1) : (m_index + direction + n) % n;
+    // the track filter may have changed since the hits came: only what the timeline shows now is visited
+    const int i = nextShown(from, direction, shownTracks());
+    if (i < 0) {
+        Q_EMIT message(allHiddenText(views::counted(n, tr("highlighted span"), tr("highlighted spans"))),
+                       8000);
+        return;
+    }
+    show(size_t(i), true);
 }
 
 void SearchController::show(size_t i, bool select) {

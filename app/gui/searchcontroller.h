@@ -4,8 +4,10 @@
 // then goes to the first), a shape cell's kernels and a heatmap cell's kernels (the timeline goes to the
 // longest), the spans rows of the SQL console name, and an area-statistics row's spans. The hits are
 // drawn on the timeline; next() and previous() visit them in time order and wrap around, selecting each span,
-// moving the window to it and scrolling its lane into view. Hits belong to the run they were found in:
-// clear() drops them (and the text, for a new profile). GUI thread only.
+// moving the window to it and scrolling its lane into view. Only hits on lanes the timeline shows are
+// visited (walk 13: filter "rank 3-5", the first MatMul hit selected was on rank 0, off screen); those the
+// track filter, the ranks chosen or the hidden lane kinds hide are counted and said. Hits belong to the run
+// they were found in: clear() drops them (and the text, for a new profile). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -13,6 +15,7 @@
 #include <QObject>
 #include <QPointer>
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 namespace rs::views {
@@ -69,6 +72,19 @@ class SearchController : public QObject {
     void setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks);
     void step(int direction);
     void show(size_t i, bool select);
+    /// The tracks the timeline shows as laid out now (views::shownTracks); empty before a summary.
+    std::unordered_set<int64_t> shownTracks() const;
+    /// Whether hit `i` is on a lane of `shown` (shownTracks()).
+    bool isShown(size_t i, const std::unordered_set<int64_t>& shown) const;
+    /// The first shown hit from `from` on in `direction`, wrapping; -1 when none is shown.
+    int nextShown(int from, int direction, const std::unordered_set<int64_t>& shown) const;
+    /// What hides the hits the timeline hides ("the track filter \"rank 3-5\""), and how many it hides.
+    QString hiddenBy(qint64& hidden) const;
+    /// What the status bar adds of the hits the timeline hides ("" when none is): how many, and what hides
+    /// them.
+    QString hiddenText() const;
+    /// The message for hits none of which is on a shown lane.
+    QString allHiddenText(const QString& what) const;
     int rankOfTrack(qint64 trackId) const;
     views::InteractionState* m_state;
     query::QueryService* m_service;

@@ -37,6 +37,7 @@ void ViewExporter::start(const ExportChoice& c) {
         canvas.setData(live->sharedData());
         canvas.setStatistic(live->statistic());
         canvas.setSort(live->sort());
+        canvas.setHighlights(live->highlights()); // the cells the widget on screen highlights
         if (c.annotations) canvas.setAnnotations(m_window->annotationModel());
         QSize hint = canvas.sizeHint();
         canvas.resize(std::max(hint.width(), 480), std::max(hint.height(), 360));

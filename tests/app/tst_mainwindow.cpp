@@ -14,6 +14,7 @@
 #include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/comm/commmatrixview.h"
 #include "views/compare/compareview.h"
 #include "views/compare/spanpairview.h"
 #include "views/details/histogramview.h"
@@ -152,6 +153,42 @@ class TstMainWindow : public QObject {
         QVERIFY(!shot.isNull());
         shot.save(QString::fromStdString(test::tempDir("shots")) + "/mainwindow.png");
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT")) shot.save(qEnvironmentVariable("RANKSCOPE_SHOT"));
+    }
+    void aFindingClickAfterASlowLinkShowsItsOwnRank() {
+        // walk 13: the slow link's click filtered the timeline to its two ranks; the stall's click then
+        // landed at the right time with the stall's rank off screen, and the Communication caption still
+        // said the link was outlined. Each click shows what it names and nothing of the last one
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 640)));
+        auto* findings = w.findingsPanel();
+        auto rowOf = [&](const QString& kind) {
+            for (int i = 0; i < findings->view()->model()->rowCount(); ++i)
+                if (findings->findingAt(i)->kindName == kind) return i;
+            return -1;
+        };
+        QVERIFY(rowOf("slow_link") >= 0 && rowOf("stall") >= 0);
+        auto* filter = w.findChild<QLineEdit*>("trackFilter");
+        QVERIFY(filter && filter->text().isEmpty());
+        const gui::Finding link = *findings->findingAt(rowOf("slow_link"));
+        QVERIFY(link.link);
+        const QString linkNote = QString("Link %1 → %2").arg(link.link->src).arg(link.link->dst);
+        findings->activate(rowOf("slow_link"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.commView()->captionText().contains(linkNote), 10000);
+        QCOMPARE(filter->text(), QString("rank %1, rank %2").arg(link.link->src).arg(link.link->dst));
+        const gui::Finding stall = *findings->findingAt(rowOf("stall"));
+        QVERIFY(stall.rank);
+        findings->activate(rowOf("stall"));
+        QCOMPARE(filter->text(), QString()); // the link's filter went with the link
+        QVERIFY2(!w.commView()->captionText().contains(linkNote), qPrintable(w.commView()->captionText()));
+        // the stall's rank: its header and first lane on screen, below the ruler and above the legend
+        auto* tl = w.timeline();
+        const QRect block = tl->rankBlock(*stall.rank);
+        QVERIFY(block.isValid());
+        QVERIFY2(block.top() >= views::TimelineView::kAxis && block.top() + 40 < tl->height() - 40,
+                 qPrintable(QString("rank %1's block at y %2, the timeline %3 px high")
+                                .arg(*stall.rank)
+                                .arg(block.top())
+                                .arg(tl->height())));
     }
     void shapesAndCompareOnARealSample() {
         // torch_npu's text export of a run and its .db export: the shapes panel fills from the open run,
@@ -435,6 +472,52 @@ class TstMainWindow : public QObject {
         QVERIFY(svg.readAll().contains("from the app"));
         w.annotationModel()->undoStack()->undo();
         QVERIFY(w.annotationModel()->items().empty());
+    }
+    void heatmapExportShowsTheSelectionOnScreen() {
+        // File ▸ Export of the heatmap pictures the grid as the widget shows it: the selected cell
+        // highlighted while it is selected, and nothing once another selection replaced it
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1300, 800)));
+        auto* live = w.heatmap()->canvas();
+        QTRY_VERIFY_WITH_TIMEOUT(live->data(), 10000);
+        const QRgb ink = live->palette().color(QPalette::Highlight).rgb();
+        int shot = 0;
+        const auto exported = [&] {
+            const QString path =
+                QString::fromStdString(test::tempDir("appheatmap")) + QString("/heatmap-%1.png").arg(++shot);
+            QSignalSpy done(&w, &gui::MainWindow::exported);
+            gui::ExportChoice c;
+            c.view = "heatmap";
+            c.path = path;
+            c.caption = false;
+            w.exportImage(c);
+            [&] {
+                QVERIFY(!done.isEmpty() || done.wait(30000));
+            }(); // a widget's picture is delivered at once
+            int n = 0;
+            const QImage img(path);
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    n += img.pixel(x, y) == ink;
+            return n;
+        };
+        const int none = exported();
+        views::Selection op;
+        op.kind = views::Selection::Kind::OpType;
+        op.opType = "MatMulV2";
+        op.rank = 1;
+        w.state()->setSelection(op);
+        QCOMPARE(live->highlights().size(), size_t(1));
+        const int outlined = exported();
+        QVERIFY2(outlined > none + 40,
+                 qPrintable(QString("%1 highlight pixels, %2 without a selection").arg(outlined).arg(none)));
+        views::Selection step;
+        step.kind = views::Selection::Kind::Step;
+        step.rank = 1;
+        step.step = 2;
+        w.state()->setSelection(step);
+        QVERIFY(live->highlights().empty());
+        QCOMPARE(exported(), none);
     }
     void exportDrawsSpansOnEveryRank() {
         // 8 ranks: the lanes run far below the window; File ▸ Export of the timeline must draw the spans of

@@ -12,6 +12,27 @@
 
 using namespace rs;
 
+namespace {
+// The search over the index at a path through a real QueryService, its timeline 1000×600, the summary set.
+struct Opened {
+    query::QueryService service;
+    views::InteractionState state;
+    views::TimelineView timeline{&state, &service};
+    gui::SearchController search{&state, &service, &timeline};
+    bool open(const std::string& db) {
+        timeline.resize(1000, 600);
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(db));
+        if (!ready.wait(20000)) return false;
+        auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        state.setBounds(summary->startNs, summary->endNs);
+        timeline.setSummary(summary);
+        search.setSummary(summary);
+        return true;
+    }
+};
+} // namespace
+
 class TstSearchController : public QObject {
     Q_OBJECT
     test::Indexed m_ix;
@@ -32,19 +53,65 @@ class TstSearchController : public QObject {
         const QString full = gui::SearchController::countText(gui::SearchController::kLimit);
         QVERIFY2(full.contains("first 5000") && full.contains("more"), qPrintable(full));
     }
+    void visitsOnlyTheHitsTheTimelineShows() {
+        // walk 13: with the filter "rank 3-5", the first MatMul hit selected was on rank 0, off screen. Every
+        // hit is still found and outlined, but F3 / Shift+F3 visit only those on shown lanes, and the status
+        // bar says how many the filter hides
+        Opened o;
+        QVERIFY(o.open(m_ix.result.dbPath));
+        auto& state = o.state;
+        auto& timeline = o.timeline;
+        auto& search = o.search;
+        timeline.setTrackFilter("rank 1");
+        const auto spansOf = [&](const char* rankTest) {
+            return m_ix.rows(
+                std::string("SELECT s.span_id FROM span s JOIN track t ON t.track_id = s.track_id "
+                            "JOIN rank_info ri ON ri.rank = t.rank WHERE ri.data_rank ") +
+                rankTest +
+                " AND (s.op_type_id IN (SELECT id FROM string WHERE value LIKE '%AllReduce%') "
+                "OR s.name_id IN (SELECT id FROM string WHERE value LIKE '%AllReduce%')) "
+                "ORDER BY s.ts_ns, s.span_id");
+        };
+        const auto shown = spansOf("= 1"), hidden = spansOf("<> 1");
+        QVERIFY(shown.size() >= 2 && !hidden.empty());
+        QSignalSpy said(&search, &gui::SearchController::message);
+        search.field()->setText("AllReduce");
+        QTest::keyClick(search.field(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(search.hits().size(), shown.size() + hidden.size(), 10000);
+        const QString text = said.last().first().toString();
+        QVERIFY2(
+            text.contains(
+                QString("; %1 of them on lanes hidden by the track filter \"rank 1\"").arg(hidden.size())),
+            qPrintable(text));
+        // the first shown hit, then the others in time order, wrapping without a stop on rank 0
+        for (size_t i = 0; i <= shown.size(); ++i) {
+            if (i > 0) search.next();
+            QCOMPARE(state.selection().spanId, QString::fromStdString(shown[i % shown.size()]).toLongLong());
+            QCOMPARE(state.selection().rank, 1);
+        }
+        search.previous(); // from the first shown hit back to the last, over rank 0's
+        QCOMPARE(state.selection().spanId, QString::fromStdString(shown.back()).toLongLong());
+        search.next();
+        QCOMPARE(state.selection().spanId, QString::fromStdString(shown.front()).toLongLong());
+        // the filter changed after the search: F3 follows the lanes shown now
+        timeline.setTrackFilter("rank 0");
+        search.next();
+        QCOMPARE(state.selection().rank, 0);
+        // nothing shown: nothing selected, and said
+        timeline.setTrackFilter("rank 7");
+        const qint64 before = state.selection().spanId;
+        search.next();
+        QCOMPARE(state.selection().spanId, before);
+        QVERIFY2(
+            said.last().first().toString().contains("all on lanes hidden by the track filter \"rank 7\""),
+            qPrintable(said.last().first().toString()));
+    }
     void stepsThroughHitsInOrderAndWraps() {
-        query::QueryService service;
-        views::InteractionState state;
-        views::TimelineView timeline(&state, &service);
-        timeline.resize(1000, 600);
-        gui::SearchController search(&state, &service, &timeline);
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(m_ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
-        state.setBounds(summary->startNs, summary->endNs);
-        timeline.setSummary(summary);
-        search.setSummary(summary);
+        Opened o;
+        QVERIFY(o.open(m_ix.result.dbPath));
+        auto& state = o.state;
+        auto& timeline = o.timeline;
+        auto& search = o.search;
         // what SQL finds, in time order (the span ids and their ranks)
         const auto want =
             m_ix.rows("SELECT s.span_id, t.rank FROM span s JOIN track t ON t.track_id = s.track_id "

@@ -22,6 +22,7 @@
 #include <QSignalSpy>
 #include <QSvgGenerator>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QtTest>
 #include <limits>
 
@@ -148,6 +149,30 @@ class TstCompareView : public QObject {
         QCOMPARE(pair->side[0].step, pair->side[1].step); // the same step number in both runs
         const double ratio = double(pair->side[1].hitNs) / double(pair->side[0].hitNs);
         QVERIFY2(std::abs(ratio - 1.08) < 0.02, qPrintable(QString::number(ratio)));
+        v.setSpans(pair);
+        // MatMulV2's figure over every rank: the strip says so, then whose spans it shows (walk 13 read
+        // "on rank 4" for an every-rank delta); a rank's own delta names its rank
+        const auto& regs = m_data->result.regressions;
+        const auto all = std::find_if(regs.begin(), regs.end(), [](const auto& d) { return !d.rank; });
+        const auto one = std::find_if(regs.begin(), regs.end(), [](const auto& d) { return bool(d.rank); });
+        QVERIFY(all != regs.end() && one != regs.end() && all->kind == "op");
+        const auto activate = [&](int k) {
+            QTreeWidgetItemIterator it(v.regressionList());
+            for (; *it; ++it)
+                if ((*it)->data(3, Qt::UserRole).toInt() == k) break;
+            QVERIFY(*it);
+            Q_EMIT v.regressionList()->itemActivated(*it, 0);
+        };
+        activate(int(all - regs.begin()));
+        const auto qa = wanted.last()[0].value<compare::SpanRequest>();
+        v.setSpans(pair);
+        QVERIFY2(v.spanPairView()->subject().contains(
+                     QString("over every rank; the spans of rank %1, where it moved most").arg(qa.dataRank)),
+                 qPrintable(v.spanPairView()->subject()));
+        activate(int(one - regs.begin()));
+        v.setSpans(pair);
+        QVERIFY2(v.spanPairView()->subject().endsWith(QString(" on rank %1").arg(*one->rank)),
+                 qPrintable(v.spanPairView()->subject()));
         v.setSpans(pair);
         v.show();
         QVERIFY(QTest::qWaitForWindowExposed(&v));
@@ -353,6 +378,20 @@ class TstCompareView : public QObject {
         QVERIFY2(v.deltaGrid()->emptyReason().startsWith("No rank is in both runs (4 in the baseline, 4 in "
                                                          "the candidate)"),
                  qPrintable(v.deltaGrid()->emptyReason()));
+        // ranks matched but no op type in both runs: what each side has of its own, not "none above the
+        // share"
+        auto noOps = std::make_shared<compare::ComparisonData>(*m_data);
+        noOps->opTypes.clear();
+        noOps->ratio.clear();
+        noOps->result.opTypes.clear();
+        noOps->result.opTypesOnlyInBaseline = {"MatMulV2"};
+        noOps->result.opTypesOnlyInCandidate = {"Conv2D", "Add"};
+        v.setData(noOps);
+        QVERIFY2(
+            v.deltaGrid()->emptyReason().startsWith("No op type is in both runs: 1 above the share (1 % of "
+                                                    "the device time) only in the baseline, 2 only in "
+                                                    "the candidate"),
+            qPrintable(v.deltaGrid()->emptyReason()));
         v.setData(m_data); // a comparison with matched ranks draws them
         QVERIFY(v.stepOverlay()->note().isEmpty() && v.memoryOverlay()->note().isEmpty());
         QVERIFY(v.deltaGrid()->emptyReason().isEmpty());
@@ -422,6 +461,9 @@ class TstCompareView : public QObject {
     }
     void emptyComparison() {
         views::CompareView v;
+        // nothing compared yet: the grid says so, not "none above the share in both runs" (walk 13)
+        QVERIFY2(v.deltaGrid()->emptyReason().startsWith("No comparison yet"),
+                 qPrintable(v.deltaGrid()->emptyReason()));
         QVERIFY(v.stepOverlay()->note().startsWith("No comparison yet")); // not "no steps in either run"
         QVERIFY(v.memoryOverlay()->note().startsWith("No comparison yet"));
         v.setData(nullptr);

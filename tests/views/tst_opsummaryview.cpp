@@ -50,6 +50,54 @@ class TstOpSummaryView : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_db = ix.result.dbPath;
     }
+    void theSortArrowPointsTheWayTheRowsRun() {
+        // walk 13: the largest total first under an arrow pointing up. The header drawn sorted each way:
+        // the pixels that differ are the arrow; pointing down (largest first), it is wider at its top
+        views::InteractionState state;
+        views::OpSummaryView view(&state, nullptr);
+        view.resize(900, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto* header = view.table()->horizontalHeader();
+        const int total = views::OpSummaryModel::Total;
+        QCOMPARE(header->sortIndicatorSection(), total);
+        QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+        const QImage down = header->grab().toImage();
+        header->setSortIndicator(total, Qt::AscendingOrder);
+        const QImage up = header->grab().toImage();
+        QCOMPARE(down.size(), up.size());
+        QRect arrow;
+        for (int y = 0; y < down.height(); ++y)
+            for (int x = 0; x < down.width(); ++x)
+                if (down.pixel(x, y) != up.pixel(x, y)) arrow |= QRect(x, y, 1, 1);
+        QVERIFY(!arrow.isEmpty());
+        const QRect section(header->sectionViewportPosition(total), 0, header->sectionSize(total),
+                            header->height());
+        QVERIFY2(section.contains(arrow), qPrintable(QString("arrow %1,%2 %3×%4")
+                                                         .arg(arrow.x())
+                                                         .arg(arrow.y())
+                                                         .arg(arrow.width())
+                                                         .arg(arrow.height())));
+        // ink: darker than the header's background beside the arrow
+        const auto inkRows = [&](const QImage& img, bool top) {
+            const int bg = qGray(img.pixel(arrow.left() - 2, arrow.center().y()));
+            int n = 0;
+            const int mid = arrow.top() + arrow.height() / 2;
+            for (int y = top ? arrow.top() : mid + (arrow.height() % 2); y < (top ? mid : arrow.bottom() + 1);
+                 ++y)
+                for (int x = arrow.left(); x <= arrow.right(); ++x)
+                    n += qGray(img.pixel(x, y)) < bg - 40;
+            return n;
+        };
+        QVERIFY2(inkRows(down, true) > inkRows(down, false),
+                 qPrintable(QString("descending: %1 ink pixels in the top half, %2 in the bottom")
+                                .arg(inkRows(down, true))
+                                .arg(inkRows(down, false))));
+        QVERIFY2(inkRows(up, true) < inkRows(up, false),
+                 qPrintable(QString("ascending: %1 ink pixels in the top half, %2 in the bottom")
+                                .arg(inkRows(up, true))
+                                .arg(inkRows(up, false))));
+    }
     void rowsSortFilterAndSelect() {
         views::InteractionState state;
         query::QueryService service;

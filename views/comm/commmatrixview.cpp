@@ -244,6 +244,12 @@ void CommMatrixView::onSelection(const Selection& s) {
     if (s.kind != Selection::Kind::CommLink) {
         m_canvas->setSelected(-1, -1);
         m_resolving.reset();
+        // the caption's "Link 1 → 5: … outlined on the timeline" is the link's: it goes with its outline
+        // (walk 13: it stayed after a stall finding replaced the slow link's)
+        if (!m_linkNote.isEmpty()) {
+            m_linkNote.clear();
+            updateTexts();
+        }
         return;
     }
     if (!matrix() || s.group.isEmpty() || s.group.toStdString() == matrix()->group)

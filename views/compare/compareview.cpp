@@ -100,8 +100,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     });
 }
 
-compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d) const {
+compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d, QString* why) const {
     compare::SpanRequest q;
+    QString chosen;
     q.kind = d.kind;
     q.opType = d.opType;
     q.seq = d.seq;
@@ -114,20 +115,31 @@ compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d) const 
                 for (size_t col = 0; col < m_data->ranks.size(); ++col)
                     if (double x = std::abs(m_data->at(row, col) - 1.0);
                         m_data->at(row, col) > 0 && x > worst)
-                        worst = x, q.dataRank = m_data->ranks[col];
+                        worst = x, q.dataRank = m_data->ranks[col], chosen = tr("where it moved most");
     } else if (m_data && d.kind.rfind("memory", 0) == 0) {
         q.dataRank = m_data->memory[0].dataRank;
+        chosen = tr("whose memory is drawn");
     }
-    if (q.dataRank < 0 && m_data && !m_data->ranks.empty()) q.dataRank = m_data->ranks.front();
+    if (q.dataRank < 0 && m_data && !m_data->ranks.empty()) {
+        q.dataRank = m_data->ranks.front();
+        chosen = tr("the first matched");
+    }
+    if (why) *why = chosen;
     return q;
 }
 
 void CompareView::askSpans(const compare::Delta& d) {
-    const auto q = spanRequestFor(d);
+    QString why;
+    const auto q = spanRequestFor(d, &why);
     if (q.dataRank < 0) return;
-    m_spanSubject = tr("%1 %2 on rank %3")
-                        .arg(subject(d), QString::fromStdString(compare::deltaChange(d)))
-                        .arg(q.dataRank);
+    const QString change = QString::fromStdString(compare::deltaChange(d));
+    // a figure over every rank is not one rank's (walk 13: "on rank 4" for an every-rank delta): the
+    // strip's spans are one rank's, said as such
+    m_spanSubject = d.rank ? tr("%1 %2 on rank %3").arg(subject(d), change).arg(q.dataRank)
+                           : tr("%1 %2 over every rank; the spans of rank %3, %4")
+                                 .arg(subject(d), change)
+                                 .arg(q.dataRank)
+                                 .arg(why);
     emit spansWanted(q);
 }
 

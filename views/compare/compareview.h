@@ -46,7 +46,8 @@ class CompareView : public QWidget {
     void setSpans(std::shared_ptr<const compare::SpanPair> spans);
     /// What a delta's spans are: its kind, op type, seq, and its rank — for a figure over all ranks the
     /// matched rank where it moved most (op types), the drawn memory rank (memory), else the first matched.
-    compare::SpanRequest spanRequestFor(const compare::Delta& d) const;
+    /// `why` (may be null) gets why that rank, for a figure over all ranks ("where it moved most").
+    compare::SpanRequest spanRequestFor(const compare::Delta& d, QString* why = nullptr) const;
 
   Q_SIGNALS:
     void opTypeChosen(QString opType, int rank);

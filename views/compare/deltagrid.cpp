@@ -53,13 +53,26 @@ bool DeltaGrid::regressed(const std::string& op, int rank) const {
 }
 
 QString DeltaGrid::emptyReason() const {
-    if (!m_data || m_data->opTypes.empty())
-        return tr("No op types to compare (none above the share in both runs)");
+    // what is true of the empty grid: nothing compared yet, no rank or no op type in both runs (walk 13:
+    // "none above the share in both runs" before any comparison)
+    if (!m_data) return tr("No comparison yet: File ▸ Compare with… fills this grid");
     if (m_data->ranks.empty())
         return tr("No rank is in both runs (%1 in the baseline, %2 in the candidate): a cell sets one rank's "
                   "median kernel time in the two runs side by side, so there is none to draw")
             .arg(m_data->baseline.ranks.size())
             .arg(m_data->candidate.ranks.size());
+    if (m_data->opTypes.empty()) {
+        const auto& r = m_data->result;
+        const QString share = QString::number(m_data->options.minShare * 100, 'g', 3);
+        if (r.opTypesOnlyInBaseline.empty() && r.opTypesOnlyInCandidate.empty())
+            return tr("No op type has %1 % or more of the device time in either run: nothing to compare")
+                .arg(share);
+        return tr("No op type is in both runs: %1 above the share (%2 % of the device time) only in the "
+                  "baseline, %3 only in the candidate")
+            .arg(r.opTypesOnlyInBaseline.size())
+            .arg(share)
+            .arg(r.opTypesOnlyInCandidate.size());
+    }
     return {};
 }
 

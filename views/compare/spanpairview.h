@@ -17,6 +17,8 @@ class SpanPairView : public QWidget {
   public:
     explicit SpanPairView(QWidget* parent = nullptr);
     void setSpans(std::shared_ptr<const compare::SpanPair> spans, QString subject);
+    /// What the spans are of (the strip's bold first line).
+    const QString& subject() const { return m_subject; }
     const compare::SpanPair* spans() const { return m_spans.get(); }
     /// Where span `i` of `side` is drawn (empty when not drawn), for tests and tooltips.
     QRectF spanRect(int side, size_t i) const;

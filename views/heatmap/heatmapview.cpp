@@ -215,20 +215,17 @@ std::vector<HeatmapCanvas::Cell> HeatmapView::opRankCells(const Selection& s) {
     return cells;
 }
 
+std::vector<HeatmapCanvas::Cell> HeatmapView::highlightsFor(const query::HeatmapData* d, const Selection& s) {
+    if (!d || s.opType.isEmpty() || s.rank < 0) return {};
+    if (d->mode == Mode::OpByRank) return opRankCells(s);
+    if (d->mode == Mode::OpByStep && d->rank == s.rank) return {{s.opType, s.step}};
+    if (d->mode == Mode::RankByStep && QString::fromStdString(d->opType) == s.opType)
+        return {{QString("rank %1").arg(s.rank), s.step}};
+    return {};
+}
+
 void HeatmapView::onSelection(const Selection& s) {
-    const auto* d = m_canvas->data();
-    if (!d || s.opType.isEmpty() || s.rank < 0) {
-        m_canvas->setHighlight({}, -1);
-        return;
-    }
-    if (d->mode == Mode::OpByRank)
-        m_canvas->setHighlights(opRankCells(s));
-    else if (d->mode == Mode::OpByStep && d->rank == s.rank)
-        m_canvas->setHighlight(s.opType, s.step);
-    else if (d->mode == Mode::RankByStep && QString::fromStdString(d->opType) == s.opType)
-        m_canvas->setHighlight(QString("rank %1").arg(s.rank), s.step);
-    else
-        m_canvas->setHighlight({}, -1);
+    m_canvas->setHighlights(highlightsFor(m_canvas->data(), s));
 }
 
 } // namespace rs::views

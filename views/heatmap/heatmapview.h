@@ -34,6 +34,9 @@ class HeatmapView : public QWidget {
     QString caption() const;
     /// The op × rank cells a selection names: its op type and its further ones, on its rank.
     static std::vector<HeatmapCanvas::Cell> opRankCells(const Selection& s);
+    /// The cells a grid of `d` highlights for `s` (none when it names no op type on a rank): the rule the
+    /// view follows, and the exports with it, so a picture shows the current selection only.
+    static std::vector<HeatmapCanvas::Cell> highlightsFor(const query::HeatmapData* d, const Selection& s);
 
   Q_SIGNALS:
     /// The user clicked the cell of `opType` on `rank` (after selecting it): the app takes the timeline to

@@ -2,6 +2,7 @@
 
 #include "core/model/ranklist.h"
 #include "views/common/plural.h"
+#include "views/common/sortarrows.h"
 #include "views/common/tabletext.h"
 #include "views/common/timemapping.h"
 #include "views/tables/areacountermodel.h"
@@ -37,6 +38,7 @@ QTableView* makeTable(QSortFilterProxyModel* proxy) {
     proxy->setSortRole(Qt::UserRole);
     t->setModel(proxy);
     t->setSortingEnabled(true);
+    pointSortArrows(t->horizontalHeader());
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setSelectionMode(QAbstractItemView::ExtendedSelection);
     t->verticalHeader()->hide();

@@ -1,6 +1,7 @@
 #include "views/tables/drilldownview.h"
 
 #include "views/common/plural.h"
+#include "views/common/sortarrows.h"
 
 #include "views/tables/opsmodel.h"
 #include "views/tables/stepsmodel.h"
@@ -43,6 +44,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
         auto* t = new QTableView;
         t->setModel(m_proxy[i]);
         t->setSortingEnabled(true);
+        pointSortArrows(t->horizontalHeader());
         t->setSelectionBehavior(QAbstractItemView::SelectRows);
         t->setSelectionMode(QAbstractItemView::SingleSelection);
         t->verticalHeader()->hide();

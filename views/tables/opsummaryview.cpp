@@ -1,5 +1,6 @@
 #include "views/tables/opsummaryview.h"
 
+#include "views/common/sortarrows.h"
 #include "views/tables/opsummarymodel.h"
 #include "views/tables/opsummarynamedelegate.h"
 
@@ -28,6 +29,7 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
+    pointSortArrows(m_table->horizontalHeader());
     m_table->sortByColumn(OpSummaryModel::Total, Qt::DescendingOrder); // where the device time goes
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -1,6 +1,7 @@
 #include "views/timeline/timelinelayout.h"
 
 #include "views/timeline/trackfilter.h"
+#include "views/timeline/trackvisibility.h"
 
 #include <algorithm>
 
@@ -58,15 +59,9 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
         const int dataRank = s.shownRank(rank);
         QString rankLabel = QString("Rank %1").arg(dataRank);
         std::vector<const query::TrackDesc*> tracks;
-        for (const auto& t : s.tracks) {
-            if (t.rank != rank || o.hiddenKinds.count(QString::fromStdString(t.kind)) || t.spanCount == 0 ||
-                pinned.count(t.trackId))
-                continue;
-            if (!filter.empty() &&
-                !filter.matches(dataRank, QString::fromStdString(t.process + " " + t.name + " " + t.kind)))
-                continue;
-            tracks.push_back(&t);
-        }
+        for (const auto& t : s.tracks)
+            if (t.rank == rank && !pinned.count(t.trackId) && trackPasses(s, o, filter, t))
+                tracks.push_back(&t);
         if (tracks.empty() && !filter.empty()) continue;
         lanes.push_back({true, rank, 0, rankLabel, "rank", y, o.headerHeight, 0, false, LaneKind::Header});
         y += o.headerHeight;

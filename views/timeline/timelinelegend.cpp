@@ -22,7 +22,7 @@ std::vector<LegendEntry> legendEntries() {
     return {{colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
             {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication")},
             {runtimeTaskColor(), Hatch::None, tr("runtime task (wait, copy)")},
-            {waitColor(), Hatch::BDiag, tr("waiting for a late rank")},
+            {waitColor(), Hatch::BDiag, tr("waiting for a late rank or in a pipeline receive")},
             {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
 }
 

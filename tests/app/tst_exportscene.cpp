@@ -1,0 +1,65 @@
+// The export scene's op heatmap shows the selection it is given and only that: its canvas lives as long as
+// the scene (a report pictures every finding and annotation with one), and a selection naming no op type on
+// a rank left the last one's cells highlighted (an annotation's heatmap picture showed the slow card's
+// cells). The highlight is counted in the palette's Highlight colour, the pen the canvas outlines cells with.
+#include "app/gui/exportscene.h"
+#include "tests/support/testsupport.h"
+#include "views/common/interactionstate.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QPalette>
+#include <QtTest>
+
+using namespace rs;
+
+namespace {
+int highlightPixels(const QImage& img) {
+    const QRgb ink = QApplication::palette().color(QPalette::Highlight).rgb();
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            n += img.pixel(x, y) == ink;
+    return n;
+}
+} // namespace
+
+class TstExportScene : public QObject {
+    Q_OBJECT
+    std::string m_profile, m_db;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        m_profile = test::tempDir("exportscene") + "/demo";
+        auto ix = test::indexedDemo(m_profile, test::demoOptions(2, 3, 1));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        m_db = ix.result.dbPath;
+    }
+    void theHeatmapShowsTheCurrentSelectionOnly() {
+        gui::ExportScene scene(QString::fromStdString(m_db), QString::fromStdString(m_profile), std::nullopt);
+        const int none = highlightPixels(scene.image("heatmap", 0, 0, 1));
+        views::Selection cell;
+        cell.kind = views::Selection::Kind::OpType;
+        cell.opType = "MatMulV2";
+        cell.rank = scene.summary().ranks.back();
+        scene.setSelection(cell);
+        const int outlined = highlightPixels(scene.image("heatmap", 0, 0, 1));
+        QVERIFY2(outlined > none + 40,
+                 qPrintable(QString("%1 highlight pixels, %2 without").arg(outlined).arg(none)));
+        // a step (no op type): nothing outlined, as in the app's heatmap
+        views::Selection step;
+        step.kind = views::Selection::Kind::Step;
+        step.rank = cell.rank;
+        step.step = 1;
+        scene.setSelection(step);
+        QCOMPARE(highlightPixels(scene.image("heatmap", 0, 0, 1)), none);
+        // and after a reset (the report's, before each picture)
+        scene.setSelection(cell);
+        QVERIFY(highlightPixels(scene.image("heatmap", 0, 0, 1)) > none + 40);
+        scene.setSelection({});
+        QCOMPARE(highlightPixels(scene.image("heatmap", 0, 0, 1)), none);
+    }
+};
+
+QTEST_MAIN(TstExportScene)
+#include "tst_exportscene.moc"
