@@ -186,7 +186,8 @@ class Builder {
         add(picture(
             shot("heatmap"),
             QObject::tr(
-                "Op type × rank: each op type's kernel time on a rank against its median over the ranks."),
+                "Op type × rank: each op type's kernels on a rank against the same kernels' median over "
+                "the ranks (by name, weighted by how often the rank ran each)."),
             "overview-heatmap.png"));
     }
 

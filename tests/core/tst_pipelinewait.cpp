@@ -166,8 +166,9 @@ class TstPipelineWait : public QObject {
             QString::fromUtf8("ranks 0, 1 waited in pipeline receives (Receive-op1005, Receive-op663 and "
                               "2 more ops) 168 ms of each 179 ms step (median), 844 ms of wall time "
                               "over 5 steps; the data does not name the rank that sends to them (the "
-                              "receives' peers are not recorded as global ranks); ranks 2, 3, which "
-                              "did not wait, spent 122 ms of each step outside communication (median)"));
+                              "receives' peers are not recorded as global ranks); ranks 2, 3, whose "
+                              "receive waits stayed under a quarter of their steps once every rank had "
+                              "begun them, spent 122 ms of each step outside communication (median)"));
         f.affected["sender"] = {2, 3};
         QVERIFY(model::findingText(f).find("over 5 steps; they receive from ranks 2, 3; ranks 2, 3") !=
                 std::string::npos);

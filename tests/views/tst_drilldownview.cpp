@@ -165,6 +165,43 @@ class TstDrillDownView : public QObject {
         QCOMPARE(filter->text(), QString());
         QTRY_COMPARE_WITH_TIMEOUT(proxy->rowCount(), all, 20000);
     }
+    void aLongKernelNameKeepsTheStartColumnInSight() {
+        // walk 13: on a Kineto profile a kernel's name (hundreds of characters) sized its column wider than
+        // the view; a click on it scrolled the table sideways and "start in step" went out of sight
+        const std::string dir = test::tempDir("drilldown-kineto") + "/demo";
+        auto ix = test::indexedDemo(dir, test::demoOptions(2, 2, 1, "kineto"));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        DrillHarness h(ix.result.dbPath);
+        views::DrillDownView& v = h.view;
+        v.resize(700, 400);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        QVERIFY(drillInto(v, 0, v.stepsModel()->rowCount(), [](int) { return true; }));
+        QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
+        QTableView* t = v.table(1);
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+        int longest = 0;
+        for (int r = 1; r < proxy->rowCount(); ++r)
+            if (proxy->index(r, 1).data().toString().size() >
+                proxy->index(longest, 1).data().toString().size())
+                longest = r;
+        const QString name = proxy->index(longest, 1).data().toString();
+        QVERIFY2(name.size() > 150, qPrintable(name)); // the demo's CUDA kernels carry their template names
+        const QModelIndex cell = proxy->index(longest, 1);
+        t->scrollTo(cell);
+        QTest::mouseClick(t->viewport(), Qt::LeftButton, {}, t->visualRect(cell).center());
+        QCOMPARE(t->currentIndex(), cell);
+        QVERIFY2(t->columnViewportPosition(0) >= 0,
+                 qPrintable(QString("start column at x=%1").arg(t->columnViewportPosition(0))));
+        // capped at two fifths of the view as it was when the rows came (a scroll bar may since have taken
+        // a few pixels): well under half of it
+        QVERIFY2(t->columnWidth(1) <= t->viewport()->width() / 2,
+                 qPrintable(QString("name column %1 px in a %2 px view")
+                                .arg(t->columnWidth(1))
+                                .arg(t->viewport()->width())));
+        QCOMPARE(cell.data(Qt::ToolTipRole).toString(), name); // the whole name stays a hover away
+    }
     void aStepRowStaysOnTheShownRunsClock() {
         // walk 7: mindinsight's resource with run 3 shown listed "rank 10000 step 0" (run 0's rank); its
         // row opened a 1 ns window at -3.09 s. Every row must be the shown run's and keep its clock.

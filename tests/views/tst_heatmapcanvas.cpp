@@ -27,11 +27,13 @@ class TstHeatmapCanvas : public QObject {
     Q_OBJECT
   private Q_SLOTS:
     // the legend names what a ratio is to, as each grid's caption does (the op × step legend said
-    // "cross-rank median" under a caption saying "the op type's median step")
+    // "cross-rank median" under a caption saying "the op type's median step"; the op × rank legend said
+    // "cross-rank median" where the ratio is the same kernels', by name, like the op summary's column)
     void legendNamesTheRatiosReference_data() {
         QTest::addColumn<int>("mode");
         QTest::addColumn<QString>("reference");
-        QTest::newRow("op x rank") << int(query::HeatmapData::Mode::OpByRank) << "cross-rank median";
+        QTest::newRow("op x rank") << int(query::HeatmapData::Mode::OpByRank)
+                                   << "same kernels' median over ranks";
         QTest::newRow("op x step") << int(query::HeatmapData::Mode::OpByStep) << "op type's median step";
         QTest::newRow("rank x step") << int(query::HeatmapData::Mode::RankByStep)
                                      << "step's median over ranks";

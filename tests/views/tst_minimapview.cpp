@@ -168,6 +168,9 @@ class TstMinimapView : public QObject {
             shaded += c.blue() > c.red() + 15;
         }
         QVERIFY2(shaded > 50, qPrintable(QString("%1 shaded columns").arg(shaded)));
+        // a CPU-only rank is shaded by its host threads (activityquery.h): the tooltip must not call that
+        // device activity alone (walk 14: HTA cpu_only's row solid blue under "each rank's device activity")
+        QVERIFY2(map.toolTip().contains("host threads"), qPrintable(map.toolTip()));
     }
 };
 

@@ -129,6 +129,13 @@ class TstOpSummaryView : public QObject {
         view.findChild<QLineEdit*>()->setText("MatMulV2");
         QCOMPARE(int64_t(t->model()->rowCount()),
                  db.scalar("SELECT count(*) FROM op_stats WHERE op_type LIKE '%MatMulV2%'"));
+        // a collective's kernels live on communication lanes, not in this table: a filter for one says so
+        // (walk 14: "No op type matches \"AllReduce\" (device kernels only)" for 15 NCCL AllReduce kernels)
+        QCOMPARE(db.scalar("SELECT count(*) FROM op_stats WHERE op_type LIKE '%allreduce%'"), int64_t(0));
+        view.findChild<QLineEdit*>()->setText("allReduce");
+        QVERIFY2(view.captionText().contains("communication kernels are not in this table"),
+                 qPrintable(view.captionText()));
+        view.findChild<QLineEdit*>()->setText("MatMulV2");
         // a row the user moves to selects it everywhere
         t->setFocus();
         QVERIFY(QTest::qWaitForWindowExposed(&view));

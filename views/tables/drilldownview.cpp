@@ -15,6 +15,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace rs::views {
@@ -51,6 +52,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
         t->verticalHeader()->setDefaultSectionSize(20);
         t->horizontalHeader()->setStretchLastSection(true);
         t->setAlternatingRowColors(true);
+        t->setTextElideMode(Qt::ElideMiddle);
         m_tables[i] = t;
         m_stack->addWidget(t);
         connect(t->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -76,7 +78,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
             for (int level = 0; level < 3; ++level)
                 parkCurrent(level);
             for (auto* t : m_tables)
-                t->resizeColumnsToContents();
+                fitColumns(t);
         });
     setLevel(0);
 }
@@ -96,6 +98,16 @@ void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int
     }
     if (m_service) m_pendingSteps = m_service->requestStepRows();
     setLevel(0);
+}
+
+void DrillDownView::fitColumns(QTableView* t) {
+    // A CUDA kernel's name (hundreds of characters) made its column wider than the view, and a click on it
+    // scrolled the table sideways until "start in step" was out of sight (walk 13): no column gets more than
+    // two fifths of the view; a cut name keeps both ends, and its tooltip holds it whole.
+    t->resizeColumnsToContents();
+    const int cap = std::max(160, t->viewport()->width() * 2 / 5);
+    for (int c = 0; c < t->model()->columnCount(); ++c)
+        if (t->columnWidth(c) > cap) t->setColumnWidth(c, cap);
 }
 
 void DrillDownView::parkCurrent(int level) {

@@ -44,6 +44,8 @@ class DrillDownView : public QWidget {
     void keyPressEvent(QKeyEvent*) override;
 
   private:
+    /// Sizes `t`'s columns to their contents, none wider than two fifths of its view (GUI thread).
+    static void fitColumns(QTableView* t);
     void setLevel(int level);
     void onCurrent(int level, const QModelIndex& proxyIndex);
     void onSelection(const Selection& s);

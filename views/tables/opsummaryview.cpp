@@ -69,16 +69,17 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
 
 void OpSummaryView::updateCaption() {
     if (m_pending) { // an empty table while the rows are read said nothing (~1.5 s on df_index_resolver)
-        m_caption->setText(tr("Loading the op table (device kernels of the whole run)…"));
+        m_caption->setText(tr("Loading the op table (compute kernels of the whole run)…"));
         return;
     }
     const int shown = m_proxy->rowCount(), all = m_model->rowCount();
     m_caption->setText(
-        shown == all ? tr("%1 (op type, rank) rows · device kernels of the whole run · click a row to "
-                          "select it")
+        shown == all ? tr("%1 (op type, rank) rows · compute kernels of the whole run (no communication) "
+                          "· click a row to select it")
                            .arg(all)
         : shown == 0
-            ? tr("No op type matches \"%1\" among the %2 rows (device kernels only)")
+            ? tr("No op type matches \"%1\" among the %2 rows (compute kernels only: communication "
+                 "kernels are not in this table; see the Communication tab)")
                   .arg(m_filter->text())
                   .arg(all)
             : tr("%1 of %2 (op type, rank) rows match \"%3\"").arg(shown).arg(all).arg(m_filter->text()));

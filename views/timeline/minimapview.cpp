@@ -21,7 +21,8 @@ MinimapView::MinimapView(InteractionState* state, query::QueryService* service, 
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMouseTracking(false);
     setToolTip(
-        tr("The whole run: each rank's device activity (stronger blue: busier), steps, waits (red) and idle "
+        tr("The whole run: each rank's device activity (stronger blue: busier; a rank with no device lanes, "
+           "as in a CPU-only trace, shows its host threads' activity instead), steps, waits (red) and idle "
            "gaps (orange) when communication waits are shown; the frame is the timeline's window. Click or "
            "drag to move it, wheel to zoom"));
     connect(m_state, &InteractionState::windowChanged, this, [this] { update(); });
