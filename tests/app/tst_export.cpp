@@ -171,7 +171,9 @@ class TstExport : public QObject {
                                     "0,1", "--range", "2ms:3ms", "--lane", zero[0] + "@0", "--lane", one[1]},
                                    0)
                                    .trimmed();
-        for (const auto& a : list()["annotations"])
+        const auto afterAcross =
+            list(); // kept: a range-for over list()["annotations"] reads a freed temporary
+        for (const auto& a : afterAcross["annotations"])
             if (q(a["id"].get<std::string>()) == across)
                 QCOMPARE(a["anchor"]["lanes"],
                          nlohmann::json::array({pair(0, zero[0]), pair(0, one[1]), pair(1, one[1])}));

@@ -416,7 +416,8 @@ class TstTimelineInput : public QObject {
         in.annotations = {box};
         auto regions = [](const views::FrameInput& frame) {
             std::vector<QRectF> out;
-            for (const auto* r : views::FrameBuilder().build(frame).all<views::Region>())
+            const views::DrawList list = views::FrameBuilder().build(frame); // all() points into it
+            for (const auto* r : list.all<views::Region>())
                 out.push_back(r->rect);
             return out;
         };
