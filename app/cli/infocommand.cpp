@@ -1,8 +1,8 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/profileopener.h"
+#include "core/index/indexcounts.h"
 #include "core/index/sqlite.h"
-#include "core/model/lod.h"
 #include "core/model/plural.h"
 #include "core/query/report.h"
 #include "core/query/spancount.h"
@@ -79,20 +79,6 @@ json diagnosticsJson(index::Db& db) {
     return diags;
 }
 
-/// The spans' first start and last end (ns), from the coarsest level-of-detail buckets: a few rows per track
-/// through the LOD index, where min and max over span scanned every span (most of a 1 GB profile's 0.18 s
-/// `info`). Every span lies in its track's depth-0 bucket (a nested one inside its parent), so
-/// the buckets' extent is the spans'.
-json spanExtent(index::Db& db) {
-    const std::string top = std::to_string(model::kLodLevels - 1);
-    auto q =
-        db.prepare("SELECT min(l.start_ns), max(l.end_ns) FROM track t JOIN lod l ON l.track_id = t.track_id "
-                   "AND l.level = " +
-                   top);
-    if (q.step() && !q.isNull(0)) return {q.i64(0), q.i64(1)};
-    return {db.scalar("SELECT min(ts_ns) FROM span"), db.scalar("SELECT max(ts_ns + dur_ns) FROM span")};
-}
-
 /// The index's summary: what `info --json` prints.
 json infoJson(index::Db& db, const std::string& dbPath) {
     json j;
@@ -101,15 +87,16 @@ json infoJson(index::Db& db, const std::string& dbPath) {
     j["ranks"] = ranksJson(db);
     j["runs"] = query::runsJson(db);
     j["files"] = filesJson(db);
+    // kept by the build (a recount where they are not: a cluster index), so a reopen scans no table
+    const auto counts = index::IndexCounts::of(db);
     j["counts"] = {{"spans", query::spanCount(db)},
-                   {"tracks", db.scalar("SELECT count(*) FROM track")},
-                   // step numbers, as the report counts them (not rank × step rows)
-                   {"steps", db.scalar("SELECT count(DISTINCT step) FROM step")},
-                   {"collectives", db.scalar("SELECT count(*) FROM collective")},
-                   {"tensors", db.scalar("SELECT count(*) FROM tensor")},
-                   {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
-                   {"counters", db.scalar("SELECT count(*) FROM counter")}};
-    j["time_range_ns"] = spanExtent(db);
+                   {"tracks", counts.tracks},
+                   {"steps", counts.steps}, // step numbers, as the report counts them (not rank × step rows)
+                   {"collectives", counts.collectives},
+                   {"tensors", counts.tensors},
+                   {"memory_samples", counts.memorySamples},
+                   {"counters", counts.counters}};
+    j["time_range_ns"] = {counts.spanStartNs, counts.spanEndNs};
     j["diagnostics"] = diagnosticsJson(db);
     json ignored = json::array();
     auto ig = db.prepare("SELECT substr(key, 9) FROM meta WHERE key LIKE 'ignored:%'");

@@ -166,6 +166,9 @@ void IndexBuildFile::writeMeta(const IndexMeta& meta) {
     for (auto& [k, v] : meta.extra)
         m.bind(1, k).bind(2, v).exec();
     if (meta.spans >= 0) m.bind(1, kSpanCountKey).bind(2, std::to_string(meta.spans)).exec();
+    if (meta.counts)
+        for (auto& [k, v] : meta.counts->metaRows())
+            m.bind(1, k).bind(2, v).exec();
     m.bind(1, "complete").bind(2, "1").exec();
     m_db->exec("PRAGMA journal_mode=DELETE");
 }

@@ -8,10 +8,12 @@
 // - replacement: a build writes "<index>.tmp-<pid>" (IndexBuildFile), adds the meta rows last and renames
 //   it into place only when complete; a failed or cancelled build removes its file and keeps the old index.
 // The lock that keeps two builders of one index apart is core/index/buildguard.h. Any thread.
+#include "core/index/indexcounts.h"
 #include "core/index/sqlite.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +29,8 @@ struct IndexMeta {
     std::vector<std::string> ignored;                       ///< inputs recognised but not read
     std::vector<std::pair<std::string, std::string>> extra; ///< more keys (a shard's, a cluster index's)
     int64_t spans = -1; ///< the span rows written (meta span_count), -1: not kept (a cluster index's)
+    std::optional<IndexCounts> counts =
+        std::nullopt; ///< what `info` shows, counted after the last write; none: not kept
 };
 
 /// The meta key of IndexMeta::spans.

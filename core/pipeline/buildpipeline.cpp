@@ -248,7 +248,8 @@ void BuildPipeline::commit(index::IndexBuildFile& file, int64_t spans) {
                           m_discovery.ignored,
                           {}};
     if (m_opts.shard.sharded()) meta.extra = shardMeta(file.db());
-    meta.spans = spans; // nothing adds or removes spans after the load
+    meta.spans = spans;                                   // nothing adds or removes spans after the load
+    meta.counts = index::IndexCounts::recount(file.db()); // after the analysis, the last to write rows
     file.writeMeta(meta);
     std::string error;
     if (!file.commit(error)) throw std::runtime_error(error);

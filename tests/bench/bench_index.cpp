@@ -1,12 +1,13 @@
 // bench_index: prints the figures of the import path on one demo profile, all measured in this run:
 //   the page-cached read speed of the same bytes (the ceiling), `rankscope index` throughput (MB/s,
 //   events/s) with all cores and with one parser thread, its peak RSS (child process, wait4), index size
-//   ÷ input size, and the time to reopen the cached index.
+//   ÷ input size, the time to reopen the cached index, and the whole process of `rankscope info --json` and
+//   of a first `rankscope query` on it (median of 5 each).
 // With --curve, instead: the scale curve — MB/s and peak RSS of `rankscope index` (all cores) on demos of
 //   0.1, 1 and 3.5 GB at 8 ranks and of 1 GB at 64 and 512 ranks, each beside the same run's page-cached read
-//   of its bytes, so the cost can be seen to grow linearly. The demos are generated in the temp dir
-//   (rankscope-curve-*) and removed after their point unless --keep; --curve-scale F multiplies every size
-//   (0.05 for a quick look).
+//   of its bytes, so the cost can be seen to grow linearly, and the reopen figures of each point's index. The
+//   demos are generated in the temp dir (rankscope-curve-*) and removed after their point unless --keep;
+//   --curve-scale F multiplies every size (0.05 for a quick look).
 // Usage: bench_index [--size-mb N] [--format ascend|kineto] [--dir DIR] [--keep] [--curve [--curve-scale F]]
 #include "core/demo/demogenerator.h"
 #include "core/index/sqlite.h"
@@ -55,17 +56,19 @@ double readAllSeconds(const std::string& dir) {
     return secondsSince(t);
 }
 
-// Runs `rankscope index DIR --force` as a child and returns (seconds, peak RSS in MB).
-std::pair<double, double> indexInChild(const std::string& bin, const std::string& dir,
-                                       const std::string& jobs) {
+// Runs the binary with `args` as a child (its output to /dev/null) and returns (seconds, peak RSS in MB).
+std::pair<double, double> runChild(const std::string& bin, const std::vector<std::string>& args) {
+    std::vector<char*> argv{const_cast<char*>(bin.c_str())};
+    for (const auto& a : args)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
     auto t = Clock::now();
     pid_t pid = fork();
     if (pid == 0) {
         int devnull = ::open("/dev/null", O_WRONLY);
         dup2(devnull, 1);
         dup2(devnull, 2);
-        execl(bin.c_str(), bin.c_str(), "index", dir.c_str(), "--force", "--quiet", "--jobs", jobs.c_str(),
-              (char*)nullptr);
+        execv(bin.c_str(), argv.data());
         _exit(127);
     }
     int status = 0;
@@ -73,9 +76,32 @@ std::pair<double, double> indexInChild(const std::string& bin, const std::string
     wait4(pid, &status, 0, &ru);
     double s = secondsSince(t);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        std::fprintf(stderr, "bench: rankscope index failed (%d)\n", status);
+        std::fprintf(stderr, "bench: rankscope %s failed (%d)\n", args.front().c_str(), status);
     return {s, double(ru.ru_maxrss) / 1024.0};
 }
+
+// Runs `rankscope index DIR --force` as a child and returns (seconds, peak RSS in MB).
+std::pair<double, double> indexInChild(const std::string& bin, const std::string& dir,
+                                       const std::string& jobs) {
+    return runChild(bin, {"index", dir, "--force", "--quiet", "--jobs", jobs});
+}
+
+/// The reopen figures of a current index (issue 23 item 3: <= 0.15 s at any size): the whole process of
+/// `rankscope info --json` and of a first `rankscope query`, each the median of 5 runs, in seconds.
+struct Reopen {
+    double info = 0, query = 0;
+};
+Reopen reopenInChild(const std::string& bin, const std::string& dir) {
+    auto median = [&](const std::vector<std::string>& args) {
+        std::vector<double> s;
+        for (int i = 0; i < 5; ++i)
+            s.push_back(runChild(bin, args).first);
+        std::sort(s.begin(), s.end());
+        return s[2];
+    };
+    return {median({"info", dir, "--json"}), median({"query", dir, "SELECT count(*) FROM ranks"})};
+}
+
 /// The demo options for about `sizeMb` MB of input over `ranks` ranks (≈ 37 kB per rank × step × layer in
 /// the Ascend format, ≈ 6.5 kB gzip-compressed Kineto).
 rs::demo::DemoOptions demoOf(double sizeMb, int ranks, const std::string& format) {
@@ -109,10 +135,11 @@ int runCurve(const std::string& bin, const std::string& format, double scale, bo
         readAllSeconds(dir); // warm the page cache
         const double readS = readAllSeconds(dir);
         auto [s, rss] = indexInChild(bin, dir, "0");
+        const Reopen re = reopenInChild(bin, dir);
         std::printf(
             "point      %8.1f MB %4d ranks: %6.0f MB/s (%5.1f s)  peak RSS %4.0f MB  read %6.0f MB/s  "
-            "index/read %.3f\n",
-            mb, p.ranks, mb / s, s, rss, mb / readS, readS / s);
+            "index/read %.3f  reopen: info %.3f s, first query %.3f s\n",
+            mb, p.ranks, mb / s, s, rss, mb / readS, readS / s, re.info, re.query);
         std::fflush(stdout);
         if (!keep) fs::remove_all(dir);
     }
@@ -184,6 +211,10 @@ int main(int argc, char** argv) {
                 double(events) / 1e6, double(spans) / 1e6, idxMb, idxMb / mb);
     std::printf("reopen     cached index: %.3f s (reused: %s)\n", reopen.seconds,
                 reopen.reused ? "yes" : "no");
+    const Reopen re = reopenInChild(bin, dir);
+    std::printf(
+        "reopen     whole process, median of 5: rankscope info --json %.3f s, first rankscope query %.3f s\n",
+        re.info, re.query);
     if (generated && !keep) fs::remove_all(dir + "/.rankscope");
     return 0;
 }
