@@ -309,6 +309,49 @@ class TstMainWindow : public QObject {
         press(Qt::Key_Escape);
         QCOMPARE(w.annotations()->model()->tool(), Tool::None);
     }
+    void annotationToolPlacesOneAndEscLeavesFromAnyView() {
+        // walk 36: a tool stayed armed after placing its annotation, and Esc did nothing with the heatmap
+        // focused. A tool places one annotation (Shift held as it is placed keeps it), Esc leaves it from any
+        // view, and the status bar names the armed tool
+        using Tool = views::AnnotationModel::Tool;
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* model = w.annotations()->model();
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Note;
+        a.text = "one-shot";
+        a.anchor.ranks = {w.timeline()->lanes().back().rank};
+        a.anchor.t0Ns = a.anchor.t1Ns = (w.state()->windowStart() + w.state()->windowEnd()) / 2;
+        model->setTool(Tool::Note);
+        QVERIFY(w.statusBar()->currentMessage().startsWith("Note tool"));
+        Q_EMIT w.timeline()->annotationDrafted(a); // as the tool's click drafts it, its text given
+        QCOMPARE(model->items().size(), size_t(1));
+        QCOMPARE(model->tool(), Tool::None);
+        // Shift held as it is placed: the tool stays for the next one
+        model->setTool(Tool::Note);
+        w.timeline()->setFocus();
+        QTest::keyPress(w.timeline(), Qt::Key_Shift, Qt::ShiftModifier);
+        Q_EMIT w.timeline()->annotationDrafted(a);
+        QTest::keyRelease(w.timeline(), Qt::Key_Shift, Qt::NoModifier);
+        QCOMPARE(model->items().size(), size_t(2));
+        QCOMPARE(model->tool(), Tool::Note);
+        // Esc from the heatmap (and from a table) leaves it
+        w.findChild<QDockWidget*>("heatmap")->raise();
+        QTest::keyClick(w.heatmap()->canvas(), Qt::Key_Escape);
+        QCOMPARE(model->tool(), Tool::None);
+        QVERIFY(w.statusBar()->currentMessage().isEmpty());
+        model->setTool(Tool::Box);
+        w.findChild<QDockWidget*>("drilldown")->raise();
+        QTableView* steps = w.findChild<views::DrillDownView*>()->table(0);
+        steps->setFocus();
+        QTRY_VERIFY(steps->hasFocus());
+        QTest::keyClick(steps, Qt::Key_Escape);
+        QCOMPARE(model->tool(), Tool::None);
+        model->undoStack()->undo();
+        model->undoStack()->undo();
+        QVERIFY(model->items().empty());
+    }
     void searchSelectsASpan() {
         gui::MainWindow w;
         w.show();
@@ -470,8 +513,18 @@ class TstMainWindow : public QObject {
         QFile svg(c.path);
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QVERIFY(svg.readAll().contains("from the app"));
+        QVERIFY(w.statusBar()->currentMessage().contains("added"));
+        // the status bar says what Undo and Redo did, not the edit before them (walk 36: it still said
+        // "Annotation A1 added" after the undo)
         w.annotationModel()->undoStack()->undo();
         QVERIFY(w.annotationModel()->items().empty());
+        QCOMPARE(w.statusBar()->currentMessage(),
+                 QString("Undone: Add note \"from the app\" (Ctrl+Y redoes it)"));
+        w.annotationModel()->undoStack()->redo();
+        QCOMPARE(w.annotationModel()->items().size(), size_t(1));
+        QCOMPARE(w.statusBar()->currentMessage(),
+                 QString("Redone: Add note \"from the app\" (Ctrl+Z undoes it)"));
+        w.annotationModel()->undoStack()->undo();
     }
     void heatmapExportShowsTheSelectionOnScreen() {
         // File ▸ Export of the heatmap pictures the grid as the widget shows it: the selected cell
