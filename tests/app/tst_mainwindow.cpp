@@ -438,7 +438,7 @@ class TstMainWindow : public QObject {
             md += "| " + keys + " | " + what + " |\n";
         if (qEnvironmentVariableIsSet("RANKSCOPE_PRINT_SHORTCUTS"))
             std::printf("%s", md.toUtf8().constData());
-        QFile readme(QString(RANKSCOPE_SOURCE_DIR) + "/README.md");
+        QFile readme(rs::test::sourceDir() + "/README.md");
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         for (const auto& [keys, what] : rows)

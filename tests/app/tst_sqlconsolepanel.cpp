@@ -86,7 +86,7 @@ class TstSqlConsolePanel : public QObject {
         auto* list = console()->viewList();
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() > 0, 10000);
         // every view SCHEMA.md documents (its "### name(" headings), with the columns the index has
-        QFile schema(QString(RANKSCOPE_SOURCE_DIR) + "/core/index/SCHEMA.md");
+        QFile schema(rs::test::sourceDir() + "/core/index/SCHEMA.md");
         QVERIFY(schema.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(schema.readAll());
         QStringList shown;

@@ -126,7 +126,7 @@ int runScript(const QString& script, const QStringList& args, const QMap<QString
         e.insert(it.key(), it.value());
     p.setProcessEnvironment(e);
     p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(QString(RANKSCOPE_SOURCE_DIR) + "/packaging/slurm/" + script, args);
+    p.start(rs::test::sourceDir() + "/packaging/slurm/" + script, args);
     if (!p.waitForFinished(120000)) return -1;
     *out = QString::fromUtf8(p.readAll());
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;

@@ -3,6 +3,7 @@
 #include "core/demo/demogenerator.h"
 #include "core/io/bytesource.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
@@ -60,6 +61,12 @@ std::string samplesDir() {
     std::string p = env ? env : "";
     if (p.empty() || !std::filesystem::is_directory(p)) return {};
     return p;
+}
+
+QString sourceDir() {
+    const QString env = qEnvironmentVariable("RANKSCOPE_SOURCE_DIR");
+    if (!env.isEmpty()) return env;
+    return QDir(QCoreApplication::applicationDirPath() + "/../..").canonicalPath();
 }
 
 std::string rankscopeBin() {

@@ -14,6 +14,11 @@ void writeFile(const std::string& path, const std::string& content);
 std::string readDecompressed(const std::string& path);
 /// Root of ../shared/samples, or empty when not present.
 std::string samplesDir();
+/// Root of the source tree (for tests that read the README, SCHEMA.md or packaging scripts): CTest's
+/// RANKSCOPE_SOURCE_DIR, else the tree two levels above the test binary (build*/bin). It is found at run
+/// time, not compiled in, so the compile commands do not depend on the checkout's path and ccache hits across
+/// checkouts.
+QString sourceDir();
 /// Path of the built rankscope binary.
 std::string rankscopeBin();
 /// Runs the binary with `args`; returns the exit code and fills stdout/stderr.
