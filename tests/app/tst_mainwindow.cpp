@@ -9,6 +9,7 @@
 #include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/recentprofiles.h"
+#include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/pictureink.h"
@@ -716,6 +717,17 @@ class TstMainWindow : public QObject {
         drill->table(0)->setFocus();
         drill->table(0)->setCurrentIndex(drill->table(0)->model()->index(1, 0));
         QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Step);
+        // and what walk15b #5 and walk15a #6/#7 left behind: a search, a track filter, an Op summary filter
+        // and an armed annotation tool made on the first run
+        auto* trackFilter = w.findChild<QLineEdit*>("trackFilter");
+        QVERIFY(trackFilter);
+        trackFilter->setText("Stream");
+        w.search()->field()->setText("MatMul");
+        Q_EMIT w.search()->field()->returnPressed();
+        QTRY_VERIFY2(w.statusBar()->currentMessage().contains("for \"MatMul\""),
+                     qPrintable(w.statusBar()->currentMessage()));
+        w.opSummary()->findChild<QLineEdit*>()->setText("Memcpy");
+        w.annotationModel()->setTool(views::AnnotationModel::Tool::Box);
         ready.clear();
         const int other = runs->currentIndex() == 0 ? 1 : 0;
         runs->setCurrentIndex(other);
@@ -727,6 +739,13 @@ class TstMainWindow : public QObject {
         QCOMPARE(w.state()->selection().kind, views::Selection::Kind::None);
         QCOMPARE(w.state()->windowStart(), w.timeline()->summary()->startNs);
         QCOMPARE(w.state()->windowEnd(), w.timeline()->summary()->endNs);
+        QCOMPARE(trackFilter->text(), QString());
+        QCOMPARE(w.timeline()->layoutOptions().filter, QString());
+        QCOMPARE(w.search()->field()->text(), QString());
+        QVERIFY2(!w.statusBar()->currentMessage().contains("match"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.opSummary()->filterText(), QString());
+        QCOMPARE(w.annotationModel()->tool(), views::AnnotationModel::Tool::None);
         w.setFocus();
         drill->table(0)->setFocus();
         QTest::qWait(200);
