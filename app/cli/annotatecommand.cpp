@@ -231,7 +231,7 @@ int runAnnotate(const ArgList& argv) {
     for (const char* o :
          {"rank", "at", "range", "kind", "view", "op", "to", "color", "run", "tensor", "lane"})
         vo.insert(o);
-    Args a(argv, vo, indexFlags({"json", "quiet", "force"}));
+    Args a(argv, vo, indexFlags({"json", "quiet", "force"}), {"rank", "lane"});
     if (!a.ok()) return usageError("annotate", a.error());
     const auto& pos = a.positional();
     if (pos.size() < 2) return usageError("annotate", "annotate needs DIR and add, list or remove");

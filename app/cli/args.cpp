@@ -6,7 +6,7 @@
 namespace rs::cli {
 
 Args::Args(const std::vector<std::string>& argv, std::set<std::string> valueOptions,
-           std::set<std::string> flags) {
+           std::set<std::string> flags, std::set<std::string> lists) {
     for (size_t i = 0; i < argv.size(); ++i) {
         const std::string& a = argv[i];
         if (a.size() > 2 && a.rfind("--", 0) == 0) {
@@ -27,7 +27,14 @@ Args::Args(const std::vector<std::string>& argv, std::set<std::string> valueOpti
                     }
                     val = argv[++i];
                 }
-                m_values[name] = val;
+                auto [it, first] = m_values.emplace(name, val);
+                if (!first && lists.count(name))
+                    it->second += "," + val;
+                else if (!first && it->second != val) {
+                    m_error = "option --" + name + " given twice ('" + it->second + "', then '" + val +
+                              "'): give it once";
+                    return;
+                }
                 m_repeated[name].push_back(val);
             } else {
                 m_error = "unknown option --" + name;

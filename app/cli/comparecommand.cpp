@@ -93,11 +93,16 @@ int runCompare(const ArgList& argv) {
         return compare::verdictExitCode(r);
     }
     const auto lines = compare::compareSummary(r);
+    if (!r.sameData.empty()) // no verdict on regressions: say it before the figures that look like one
+        std::printf(
+            "SAME DATA (no verdict): %s; a run compared with itself proves nothing about regressions\n",
+            r.sameData.c_str());
     std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
                 "%%), %s\n",
-                r.fail()           ? "FAIL"
-                : r.inconclusive() ? "INCONCLUSIVE (no verdict; the notes say why)"
-                                   : "PASS",
+                !r.sameData.empty() ? "figures"
+                : r.fail()          ? "FAIL"
+                : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
+                                    : "PASS",
                 model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
                 o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
                 model::counted(r.improvementCount(), "improvement", "improvements").c_str());

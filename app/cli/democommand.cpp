@@ -30,7 +30,7 @@ bool parseScaleOps(const std::string& s, std::map<std::string, double>& out) {
 
 int runDemo(const ArgList& argv) {
     Args a(argv, {"ranks", "steps", "layers", "seed", "format", "scale-op"},
-           {"healthy", "quiet", "shape-sweep"});
+           {"healthy", "quiet", "shape-sweep"}, {"scale-op"});
     if (!a.ok()) return usageError("demo", a.error());
     if (a.positional().size() != 1) return usageError("demo", "demo needs exactly one OUTDIR");
     demo::DemoOptions o;

@@ -134,7 +134,7 @@ int runExport(const ArgList& argv) {
     for (const char* o : {"out", "view", "format", "width", "height", "step", "range", "ranks", "select",
                           "scale", "state", "run"})
         vo.insert(o);
-    Args a(argv, vo, indexFlags({"quiet", "no-annotations", "flows"}));
+    Args a(argv, vo, indexFlags({"quiet", "no-annotations", "flows"}), {"ranks"});
     if (!a.ok()) return usageError("export", a.error());
     if (a.positional().size() > 1) return usageError("export", "export takes one profile DIR");
     auto out = a.value("out");

@@ -164,7 +164,7 @@ bool annotationQuery(const std::string& dbPath, query::LaneReader& lanes, const 
 int runStats(const ArgList& argv) {
     auto vo = indexValueOptions();
     vo.insert({"range", "step", "ranks", "kinds", "run", "top", "annotation"});
-    Args a(argv, vo, indexFlags({"json", "quiet", "per-rank"}));
+    Args a(argv, vo, indexFlags({"json", "quiet", "per-rank"}), {"ranks", "kinds"});
     if (!a.ok()) return usageError("stats", a.error());
     if (a.positional().size() != 1) return usageError("stats", "stats needs exactly one profile DIR");
     const auto range = a.value("range");

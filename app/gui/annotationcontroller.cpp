@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QMainWindow>
 #include <QMenu>
@@ -42,6 +43,8 @@ AnnotationController::AnnotationController(QMainWindow* window, query::QueryServ
     connect(m_model, &views::AnnotationModel::failed, this, [this](const QString& msg) {
         m_window->statusBar()->showMessage(tr("Annotations: %1").arg(msg), 15000);
     });
+    connect(m_model, &views::AnnotationModel::historyStep, this,
+            [this](const QString& msg) { m_window->statusBar()->showMessage(msg, 6000); });
     connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
         if (id != m_factsRequest) return;
         if (auto f = v.value<std::shared_ptr<const annotate::AnchorFacts>>()) m_model->setFacts(*f);
@@ -56,11 +59,13 @@ void AnnotationController::buildMenu(QMenu* menu) {
         Tool tool;
         const char* text;
         const char* key;
+        const char* name;
     };
-    const Def defs[] = {{Tool::Note, "&Note tool", "N"},
-                        {Tool::Range, "&Range tool", "R"},
-                        {Tool::Arrow, "&Arrow tool", "T"},
-                        {Tool::Box, "&Box tool", "B"}};
+    // in Tool's order after None (the status bar names the armed one by its place)
+    static const Def defs[] = {{Tool::Note, "&Note tool", "N", "Note"},
+                               {Tool::Range, "&Range tool", "R", "Range"},
+                               {Tool::Arrow, "&Arrow tool", "T", "Arrow"},
+                               {Tool::Box, "&Box tool", "B", "Box"}};
     std::vector<QAction*> actions;
     for (const auto& d : defs) {
         auto* a = menu->addAction(tr(d.text));
@@ -70,12 +75,24 @@ void AnnotationController::buildMenu(QMenu* menu) {
                 [this, d](bool on) { m_model->setTool(on ? d.tool : Tool::None); });
         actions.push_back(a);
     }
-    connect(m_model, &views::AnnotationModel::toolChanged, this, [actions, defs](Tool t) {
+    // Esc leaves the tool from any view (walk 36: with the heatmap focused it did nothing); the key is the
+    // window's only while a tool is armed, so Esc keeps its own meaning everywhere else
+    auto* stop = menu->addAction(tr("&Stop annotating"), this, [this] { m_model->setTool(Tool::None); });
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+    stop->setToolTip(tr("Back to panning and selecting"));
+    stop->setEnabled(false);
+    connect(m_model, &views::AnnotationModel::toolChanged, this, [this, actions, stop](Tool t) {
         for (size_t i = 0; i < actions.size(); ++i)
             actions[i]->setChecked(defs[i].tool == t);
+        stop->setEnabled(t != Tool::None);
+        if (t != Tool::None)
+            m_window->statusBar()->showMessage(tr("%1 tool: places one annotation (hold Shift as you place "
+                                                  "it to keep the tool); Esc leaves it")
+                                                   .arg(defs[int(t) - 1].name),
+                                               0);
+        else
+            m_window->statusBar()->clearMessage();
     });
-    menu->addAction(tr("&Stop annotating"), this, [this] { m_model->setTool(Tool::None); })
-        ->setToolTip(tr("Back to panning and selecting (Esc in the timeline)"));
     menu->addSeparator();
     auto* undo = m_model->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -108,6 +125,10 @@ void AnnotationController::requestFacts() {
 }
 
 void AnnotationController::addDrafted(annotate::Annotation a) {
+    // a tool places one annotation, then the views pan and select again (walk 36: it stayed armed and the
+    // next drag drew another); Shift held as it is placed keeps it for the next. Read now: the text prompt
+    // below takes the keyboard
+    const bool keepTool = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
     if (m_summary) a.anchor.run = m_summary->run;
     if (a.text.empty()) {
         bool ok = false;
@@ -120,6 +141,7 @@ void AnnotationController::addDrafted(annotate::Annotation a) {
         a.text = text.trimmed().toStdString();
     }
     QString id = m_model->add(a);
+    if (!id.isEmpty() && !keepTool) m_model->setTool(views::AnnotationModel::Tool::None);
     if (!id.isEmpty()) {
         m_dock->show();
         m_window->statusBar()->showMessage(tr("Annotation %1 added (Ctrl+Z undoes it)").arg(id), 6000);

@@ -90,7 +90,14 @@ bool rankLaidOut(const CaptionInput& in, int rank) {
 /// the picture, and an arrow's end rank too, as the frame draws it), its time in the window.
 bool inPicture(const annotate::Annotation& a, const CaptionInput& in) {
     const auto& an = a.anchor;
-    if (in.view == "window") return true;
+    if (in.view == "window") { // as its surface pictures it, where the window shows that surface
+        const std::string surface = annotate::surfaceName(an.view);
+        if (!in.surfacesOnScreen.count(surface)) return false;
+        CaptionInput as = in;
+        as.view = QString::fromStdString(surface);
+        as.laidOutRanks = in.ranksOnScreen;
+        return inPicture(a, as);
+    }
     if (annotate::surfaceName(an.view) != in.view.toStdString()) return false;
     if (an.view == annotate::Surface::Heatmap) return true;
     const bool timeline = an.view == annotate::Surface::Timeline;

@@ -28,6 +28,12 @@ struct CaptionInput {
     /// The ranks with a row in the timeline's picture: the shown ranks the track filter leaves (unset: the
     /// shown ranks). An annotation on none of them is not drawn, so the caption does not count it.
     std::optional<std::set<int>> laidOutRanks;
+    /// The whole window's picture: the timeline's ranks with a lane in its viewport (scrolled to), and the
+    /// annotation surfaces on screen ("timeline", "heatmap", "memory": a tabbed dock behind another is not).
+    /// An annotation elsewhere is not in the picture, so not counted (walk15b #11: "2 annotations drawn",
+    /// both on rank 1, scrolled out of sight).
+    std::set<int> ranksOnScreen;
+    std::set<std::string> surfacesOnScreen;
     std::set<int> heatmapRanks; ///< the heatmap's columns when they are not every rank (the report's summary)
     int memoryRank = -1;
     std::optional<int64_t> step;

@@ -39,8 +39,12 @@ void CompareController::ensureJob() {
                 const qint64 roots = qint64(r.regressionCount());
                 const QString sides = views::CompareView::sidesText(*d);
                 Q_EMIT message(
-                    r.fail() ? tr("Comparison of %1: FAIL, %2")
-                                   .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
+                    !r.sameData.empty()
+                        ? tr("Comparison of %1: SAME DATA, no verdict: a run compared with itself proves "
+                             "nothing about regressions")
+                              .arg(sides)
+                    : r.fail() ? tr("Comparison of %1: FAIL, %2")
+                                     .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
                     : r.inconclusive()
                         ? tr("Comparison of %1 inconclusive: nothing compared").arg(sides)
                         : tr("Comparison of %1: PASS, no regression beyond the thresholds, %2")

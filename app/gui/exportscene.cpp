@@ -204,7 +204,7 @@ Picture ExportScene::prepare(const QString& view, int width, int height) {
         if (m_state->windowStart() > m_summary->startNs || m_state->windowEnd() < m_summary->endNs)
             m_memory->canvas()->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
         m_memory->plot()->replot();
-        return widgetPicture(*m_memory);
+        return memoryPicture(*m_memory);
     }
     return prepareTimeline(width, height);
 }

@@ -1,5 +1,6 @@
 #include "app/gui/imagewriter.h"
 
+#include "views/memory/memorymapview.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
 
@@ -46,6 +47,10 @@ void paint(QPainter& p, const Picture& pic, const Caption* c) {
 
 Picture widgetPicture(QWidget& w) {
     return {w.size(), [&w](QPainter& p) { w.render(&p, QPoint(), QRegion(), QWidget::DrawChildren); }};
+}
+
+Picture memoryPicture(views::MemoryMapView& m) {
+    return {m.size(), [&m](QPainter& p) { m.renderPicture(p); }};
 }
 
 Picture timelinePicture(const views::FrameInput& in) {

@@ -16,7 +16,8 @@ class QWidget;
 
 namespace rs::views {
 struct FrameInput;
-}
+class MemoryMapView;
+} // namespace rs::views
 
 namespace rs::gui {
 
@@ -40,6 +41,8 @@ struct Picture {
 };
 /// A widget as a picture (rendered as it stands, children included).
 Picture widgetPicture(QWidget& w);
+/// The memory view as a picture: its legend, no rank drop-down (MemoryMapView::renderPicture).
+Picture memoryPicture(views::MemoryMapView& m);
 /// A timeline frame as a picture: built from `in` (views::FrameBuilder) and replayed by the painter the
 /// widget uses, so the picture is what the screen would show.
 Picture timelinePicture(const views::FrameInput& in);

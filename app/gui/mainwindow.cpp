@@ -19,6 +19,7 @@
 #include "app/gui/timelinekeyrouter.h"
 #include "app/gui/typeaheadguard.h"
 #include "app/gui/windowrefocus.h"
+#include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixview.h"
 #include "views/common/theme.h"
 #include "views/compare/compareview.h"
@@ -312,13 +313,17 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
 }
 
 void MainWindow::onReset(bool newProfile) {
-    m_search->clear(newProfile);
-    if (newProfile) {
-        // view state of the profile left: its track filter blanked the next profile's timeline ("No track
-        // matches rank 3", walk 5), its window's flows buried the next one's lanes
-        m_flowsAction->setChecked(false);
-        m_filter->clear();
-    }
+    // another run resets what another profile does: the search, its count in the status bar ("1 match for
+    // GetNext" over a run without it, walk15b #5), the track filter (it blanked the next timeline: "No
+    // track matches rank 3", walk 5, or hid 11 of a run's 17 lanes), the window's flows (they buried the
+    // next lanes), the Op summary's filter (walk15a #6) and an armed annotation tool (the first heatmap
+    // click on the next profile opened the box's dialog, walk15a #7)
+    m_search->clear(true);
+    if (!newProfile) statusBar()->clearMessage(); // a new profile's says how it was indexed
+    m_flowsAction->setChecked(false);
+    m_filter->clear();
+    m_opSummary->clearFilter();
+    m_annotate->model()->setTool(views::AnnotationModel::Tool::None);
     m_compare->clear(); // its baseline was the run on screen
 }
 

@@ -91,6 +91,8 @@ class MainWindow : public QMainWindow {
     /// `layout`: the timeline picture's lanes (the annotations on none of its ranks are not counted).
     Caption exportCaption(const QString& view, bool lanesCut = false, const ManyRanksPicture* ranks = nullptr,
                           const views::TimelineLayout* layout = nullptr) const;
+    /// The timeline's ranks with a lane on screen as it is scrolled (a whole-window picture's).
+    std::set<int> ranksOnScreen() const;
     /// The picture as it stands, for File ▸ Save view.
     ViewState captureViewState() const;
     /// Shows a saved picture: opens its profile and run first when they are not the ones shown.

@@ -8,6 +8,7 @@
 #include "app/gui/settings.h"
 #include "app/gui/viewexporter.h"
 #include "views/comm/commmatrixview.h"
+#include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
@@ -42,7 +43,23 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     if (layout) in.laidOutRanks = layout->ranks();
     in.legend = true;
     in.comm = m_comm->canvas();
+    if (view == "window") {
+        in.ranksOnScreen = ranksOnScreen();
+        in.surfacesOnScreen = {"timeline"};
+        if (!m_heatmap->visibleRegion().isEmpty()) in.surfacesOnScreen.insert("heatmap");
+        if (!m_memory->visibleRegion().isEmpty()) in.surfacesOnScreen.insert("memory");
+    }
     return buildCaption(in);
+}
+
+std::set<int> MainWindow::ranksOnScreen() const {
+    // the ranks with a lane between the timeline's ruler and footer as it is scrolled
+    const views::Viewport vp = m_timeline->frameInput().viewport;
+    std::set<int> out;
+    for (const auto& l : m_timeline->lanes())
+        if (!l.header && vp.yOf(l.y + l.height) > vp.lanesTop() && vp.yOf(l.y) < vp.lanesBottom())
+            out.insert(l.rank);
+    return out;
 }
 
 void MainWindow::exportImage(const std::optional<ExportChoice>& given) {

@@ -5,8 +5,9 @@
 // app/gui/viewstate.h), the search hits and text, the comparison. When a summary arrives, accept() decides
 // what it is — the same run again, another run of the profile, or a new profile — and resets what
 // belonged to the previous one before the views take it: on a new run the selection, the area, the lanes'
-// ranks, the search hits and the comparison (their ids, ranks and clocks are the previous run's); on a new
-// profile also the search text. Owners of other per-profile state follow `reset`. A view state applied
+// ranks, the search hits and the comparison (their ids, ranks and clocks are the previous run's). Owners
+// of other per-run state follow `reset` (the main window: the search text, the track and Op summary
+// filters, an armed annotation tool — on a new run as on a new profile). A view state applied
 // before its profile (or run) is open waits here and is applied once it is. GUI thread only.
 #include "app/gui/viewstate.h"
 #include "core/query/queryservice.h"

@@ -20,6 +20,19 @@ SearchController::SearchController(views::InteractionState* state, query::QueryS
     connect(m_field, &QLineEdit::returnPressed, this, [this] { search(m_field->text()); });
     connect(m_service, &query::QueryService::searchReady, this, &SearchController::onSearch);
     connect(m_service, &query::QueryService::resultReady, this, &SearchController::onKernels);
+    connect(m_state, &views::InteractionState::selectionChanged, this, &SearchController::followSelection);
+}
+
+void SearchController::followSelection(const Selection& s) {
+    // a heatmap cell's (a shape's, an area row's, the console's) kernels belong to the selection they came
+    // with: a later selection elsewhere drops them, or the screen and its exports outlined rank 3's Cast
+    // kernels under a caption naming a span on rank 0 (walk15a #5). Stepping through them (F3, a click on
+    // one) keeps them; a text search's hits stay while its text is in the box.
+    if (m_hits.empty() || m_hitsOfSearch || s == m_hitsSelection) return;
+    const bool oneOfThem = s.kind == Selection::Kind::Span &&
+                           std::any_of(m_hits.begin(), m_hits.end(),
+                                       [&](const query::DrawItem& h) { return h.spanId == s.spanId; });
+    if (!oneOfThem) setHits({}, {});
 }
 
 QLineEdit* SearchController::field() const {
@@ -46,6 +59,7 @@ void SearchController::search(const QString& text) {
 void SearchController::onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks) {
     if (id != m_searchRequest) return;
     setHits(std::move(hits), std::move(tracks));
+    m_hitsOfSearch = true;
     const QString found = tr("%1 for \"%2\"").arg(countText(qint64(m_hits.size())), m_field->text());
     if (!m_hits.empty() && nextShown(0, +1, shownTracks()) < 0) {
         Q_EMIT message(allHiddenText(found) + unsearchedText(), 10000);
@@ -195,6 +209,7 @@ void SearchController::onSpanRows(const query::LocatedSpans& found, size_t asked
         return;
     }
     show(size_t(first), true);
+    m_hitsSelection = m_state->selection();
     const QString what = asked == 1
                              ? tr("The row's span selected")
                              : tr("%1 of the rows highlighted, the first selected (F3 / Shift+F3: next, "
@@ -213,6 +228,7 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
     auto k = v.value<std::shared_ptr<const query::ShapeKernels>>();
     if (!k || (m_kernelKind != Kind::Shape && k->spans.empty())) return;
     setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
+    m_hitsSelection = m_state->selection(); // the cell's (or a shape's): they go when it goes
     const QString count = m_kernelKind == Kind::Area
                               ? views::counted(qint64(m_hits.size()), tr("span"), tr("spans"))
                               : views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
@@ -249,6 +265,8 @@ void SearchController::setHits(std::vector<query::DrawItem> spans, std::vector<q
     m_hits = std::move(spans);
     m_tracks = std::move(tracks);
     m_index = -1;
+    m_hitsOfSearch = false;
+    m_hitsSelection = {};
     m_timeline->setSearchHits(m_hits, m_tracks); // outlined by lane and time, at any zoom
 }
 

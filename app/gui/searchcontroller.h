@@ -7,7 +7,9 @@
 // moving the window to it and scrolling its lane into view. Only hits on lanes the timeline shows are
 // visited (walk 13: filter "rank 3-5", the first MatMul hit selected was on rank 0, off screen); those the
 // track filter, the ranks chosen or the hidden lane kinds hide are counted and said. Hits belong to the run
-// they were found in: clear() drops them (and the text, for a new profile). GUI thread only.
+// they were found in: clear() drops them (and the text, for a new profile). Highlighted kernels other than
+// a text search's go when the selection they came with is replaced (one selection at a time). GUI thread
+// only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -70,6 +72,8 @@ class SearchController : public QObject {
     void onKernels(quint64 id, const QVariant& v);
     void onSpanRows(const query::LocatedSpans& found, size_t asked);
     void setHits(std::vector<query::DrawItem> spans, std::vector<qint64> tracks);
+    /// Drops highlighted kernels (not a text search's hits) once the selection they came with is gone.
+    void followSelection(const views::Selection& s);
     void step(int direction);
     void show(size_t i, bool select);
     /// The tracks the timeline shows as laid out now (views::shownTracks); empty before a summary.
@@ -94,6 +98,8 @@ class SearchController : public QObject {
     std::vector<query::DrawItem> m_hits;
     std::vector<qint64> m_tracks; ///< each hit's track
     int m_index = -1;
+    bool m_hitsOfSearch = false;      ///< the hits are the search box's (they stay while its text does)
+    views::Selection m_hitsSelection; ///< the selection the other hits came with
     quint64 m_searchRequest = 0, m_kernelRequest = 0;
     Kind m_kernelKind = Kind::Shape;
     QString m_label;        ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")

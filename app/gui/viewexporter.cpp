@@ -58,7 +58,7 @@ void ViewExporter::start(const ExportChoice& c) {
     if (c.view == "memory") {
         auto* m = m_window->memoryMap();
         m->canvas()->setAnnotationsShown(c.annotations);
-        deliver(widgetPicture(*m), m_window->exportCaption("memory"));
+        deliver(memoryPicture(*m), m_window->exportCaption("memory"));
         m->canvas()->setAnnotationsShown(true);
         return;
     }

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <map>
 #include <set>
@@ -212,6 +213,42 @@ void measureMemory(index::Db& db, const RankKeys& k, BaselineRecord& r) {
     }
 }
 
+/// FNV-1a, 64 bits: the same digest on every platform and in every version (std::hash is neither), for a
+/// record compared with one written elsewhere or later.
+uint64_t fnv1a(const std::string& s, uint64_t h = 1469598103934665603ull) {
+    for (unsigned char ch : s)
+        h = (h ^ ch) * 1099511628211ull;
+    return h;
+}
+
+/// The run's start and its source files (path below the files' common folder, size, records read), as a
+/// digest: a copy of the folder gives the same one (its paths differ only above that folder), another run
+/// another, so a comparison can say it compares a run with itself.
+void measureSources(index::Db& db, const RankKeys& k, BaselineRecord& r) {
+    std::vector<std::string> lines;
+    auto st = db.prepare("SELECT path, size_bytes, coalesce(records, -1), rank FROM source_file");
+    while (st.step())
+        if (!st.isNull(3) && k.dataRankOf.count(int(st.i64(3))))
+            lines.push_back(st.text(0) + "|" + std::to_string(st.i64(1)) + "|" + std::to_string(st.i64(2)));
+    if (lines.empty()) return; // a cluster index keeps its files in its shards: not known
+    std::sort(lines.begin(), lines.end());
+    // the common folder ends at a '/' that every path shares
+    size_t common = lines.front().rfind('/', lines.front().find('|'));
+    for (const auto& l : lines)
+        while (common != std::string::npos && l.compare(0, common + 1, lines.front(), 0, common + 1) != 0)
+            common = common ? lines.front().rfind('/', common - 1) : std::string::npos;
+    const size_t cut = common == std::string::npos ? 0 : common + 1;
+    auto start = db.prepare("SELECT coalesce(start_ns, 0) FROM run WHERE run_id = ?");
+    start.bind(1, r.run);
+    uint64_t h = fnv1a("run start " + std::to_string(start.step() ? start.i64(0) : 0) + "\n");
+    for (const auto& l : lines)
+        h = fnv1a(l.substr(cut) + "\n", h);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    r.sourceDigest = hex;
+    r.sourceFiles = int64_t(lines.size());
+}
+
 std::string utcNow() {
     std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm tm{};
@@ -247,6 +284,7 @@ BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
     measureOps(db, k, r);
     measureMemory(db, k, r);
     measureCollectives(db, k, r, walls);
+    measureSources(db, k, r);
     describe(db, r.run, r);
     r.created = utcNow();
     r.rankscopeVersion = RANKSCOPE_VERSION;

@@ -56,6 +56,7 @@ std::string toJson(const BaselineRecord& r, int indent) {
     j["comm_wait_ns_per_step"] = r.waitNsPerStep;
     if (!r.waitUnknown.empty()) j["comm_wait_not_known"] = r.waitUnknown;
     if (!r.stepsUnknown.empty()) j["steps_not_known"] = r.stepsUnknown;
+    if (!r.sourceDigest.empty()) j["sources"] = {{"digest", r.sourceDigest}, {"files", r.sourceFiles}};
     j["memory"] = memJson(r.memory);
     j["ops"] = opsJson(r.ops);
     j["op_share"] = r.opShare;
@@ -100,6 +101,10 @@ BaselineRecord recordFromJson(const std::string& text) {
         r.waitNsPerStep = j.value("comm_wait_ns_per_step", 0.0);
         r.waitUnknown = j.value("comm_wait_not_known", ""); // absent: known (and in older records)
         r.stepsUnknown = j.value("steps_not_known", "");
+        if (j.contains("sources")) { // absent before 2026-12: what the record was measured from is not known
+            r.sourceDigest = j["sources"].value("digest", "");
+            r.sourceFiles = j["sources"].value("files", int64_t(0));
+        }
         r.memory = memFrom(j.value("memory", json::object()));
         r.ops = opsFrom(j.at("ops"));
         r.opShare = j.at("op_share").get<std::map<std::string, double>>();

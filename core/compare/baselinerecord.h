@@ -72,6 +72,11 @@ struct BaselineRecord {
     /// Why the run's steps are not steps ("" when they are): with no step marks the whole trace is one
     /// pseudo step (model::WallSource::WholeTrace), and its wall is the trace's length, not a step's.
     std::string stepsUnknown;
+    /// What data the record was measured from, as the index read it: a digest (FNV-1a 64, hex) of the run's
+    /// start and its source files' paths within the profile, sizes and records read — equal on a copy of
+    /// the folder, different for another run. Empty: not known (records written before 2026-12).
+    std::string sourceDigest;
+    int64_t sourceFiles = 0;               ///< the files sourceDigest covers
     MemStat memory;                        ///< the largest peak of any rank
     std::map<std::string, OpStat> ops;     ///< per op type: median over ranks of the rank figures
     std::map<std::string, double> opShare; ///< share of all device time (0–1)

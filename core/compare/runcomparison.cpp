@@ -292,6 +292,15 @@ void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareR
                           model::formatDuration(int64_t(c.step.medianNs)) + " (candidate)");
 }
 
+/// Both sides measured from the same data (the same digest of the run's start and source files); the
+/// verdict lines say it first, since every other line then reads as if two runs had been compared.
+void noteSameData(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
+    if (b.sourceDigest.empty() || b.sourceDigest != c.sourceDigest) return;
+    r.sameData = "both sides are the same data: the same " +
+                 model::counted(b.sourceFiles, "source file", "source files") +
+                 " (paths within the profile, sizes, records read) of a run with the same start";
+}
+
 void worstFirst(std::vector<Delta>& v) {
     std::stable_sort(v.begin(), v.end(),
                      [](const Delta& a, const Delta& b) { return std::abs(a.delta) > std::abs(b.delta); });
@@ -366,6 +375,9 @@ nlohmann::json sideJson(const BaselineRecord& x) {
             {"profile", x.profile},
             {"run", x.run},
             {"created", x.created},
+            {"sources", x.sourceDigest.empty()
+                            ? nlohmann::json()
+                            : nlohmann::json{{"digest", x.sourceDigest}, {"files", x.sourceFiles}}},
             {"labels", x.labels}};
 }
 
@@ -392,6 +404,7 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     worstFirst(r.regressions);
     worstFirst(r.improvements);
     noteInconclusive(b, c, r);
+    noteSameData(b, c, r);
     return r;
 }
 
@@ -399,6 +412,7 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
                         const CompareOptions& o) {
     nlohmann::json j;
     j["verdict"] = r.verdict();
+    j["same_data"] = r.sameData.empty() ? nlohmann::json() : nlohmann::json(r.sameData);
     j["baseline"] = sideJson(b);
     j["candidate"] = sideJson(c);
     j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta},
@@ -437,7 +451,8 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
 }
 
 int verdictExitCode(const CompareResult& r) {
-    return r.fail() ? 3 : r.inconclusive() ? 4 : 0;
+    // a gate comparing a run with itself is set up wrong: it must not pass (0), and it found no regression
+    return !r.sameData.empty() ? 5 : r.fail() ? 3 : r.inconclusive() ? 4 : 0;
 }
 
 std::string deltaSubject(const Delta& d) {

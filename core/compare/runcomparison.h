@@ -48,6 +48,10 @@ struct CompareResult {
     std::vector<std::string> notes;
     std::vector<NotComparable> notComparable; ///< figures a side does not know
     int64_t judged = 0; ///< figures compared with a threshold (passed or not); 0: nothing was compared
+    /// Set when both sides are measured from the same data (BaselineRecord::sourceDigest equal): "the same
+    /// 16 source files …". Whatever its figures say, such a comparison proves nothing about regressions,
+    /// so it is no pass (walk 36: `compare D D` read PASS).
+    std::string sameData;
     bool fail() const { return !regressions.empty(); }
     /// Nothing could be compared (no rank in common, a side without steady steps, or no figure both sides
     /// know): neither a pass nor a
@@ -55,15 +59,17 @@ struct CompareResult {
     bool inconclusive() const {
         return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0 || judged == 0);
     }
-    /// "fail", "inconclusive" or "pass".
-    const char* verdict() const { return fail() ? "fail" : inconclusive() ? "inconclusive" : "pass"; }
+    /// "same_data", "fail", "inconclusive" or "pass".
+    const char* verdict() const {
+        return !sameData.empty() ? "same_data" : fail() ? "fail" : inconclusive() ? "inconclusive" : "pass";
+    }
     /// Regressions and improvements as people count them: one per root (groupDeltas), so swapping baseline
     /// and candidate turns N regressions into N improvements.
     int64_t regressionCount() const;
     int64_t improvementCount() const;
 };
 
-/// Exit status of `rankscope compare`/`baseline check`: 0 pass, 3 regressions, 4 inconclusive.
+/// Exit status of `rankscope compare`: 0 pass, 3 regressions, 4 inconclusive, 5 both sides the same data.
 int verdictExitCode(const CompareResult& r);
 
 /// The deltas of one root: the over-ranks figure (when compared) and the ranks that moved with it.

@@ -10,7 +10,7 @@ void RowEmitter::flush() {
         m_batch->commSources.empty() && m_batch->diagnostics.empty() && m_batch->ranks.empty() &&
         m_batch->files.empty())
         return;
-    m_ctx.queue.push(std::move(m_batch));
+    m_to->push(std::move(m_batch)); // refused once the queue is closed (the build stops): dropped
     m_batch = std::make_unique<model::Batch>();
     m_batch->group = m_group;
 }

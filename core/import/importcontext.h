@@ -37,7 +37,9 @@ struct ImportContext {
 /// per-record problems into one diagnostic row per (file, problem). Not thread-safe.
 class RowEmitter {
   public:
-    explicit RowEmitter(ImportContext& ctx) : m_ctx(ctx), m_batch(std::make_unique<model::Batch>()) {}
+    /// `to`: the queue its batches go to (null: the context's shared one).
+    explicit RowEmitter(ImportContext& ctx, BatchQueue* to = nullptr)
+        : m_to(to ? to : &ctx.queue), m_batch(std::make_unique<model::Batch>()) {}
     ~RowEmitter() { flush(); }
     model::Batch& batch() { return *m_batch; }
     /// The rank group this emitter's batches belong to (the writer keeps rank numbers apart per group).
@@ -56,7 +58,7 @@ class RowEmitter {
     void flushDiagnostics();
 
   private:
-    ImportContext& m_ctx;
+    BatchQueue* m_to;
     std::unique_ptr<model::Batch> m_batch;
     int m_group = -1;
     std::map<std::pair<std::string, std::string>, model::DiagnosticRow> m_diags;

@@ -87,8 +87,8 @@ void finishRank(RowEmitter& out, RankState& rank, const RankGroup& group) {
 
 } // namespace
 
-void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank) {
-    RowEmitter out(ctx);
+void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank, BatchQueue* to) {
+    RowEmitter out(ctx, to);
     out.setGroup(fallbackRank);
     RankState rank;
     rank.rank = group.rankHint.value_or(fallbackRank);

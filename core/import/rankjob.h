@@ -10,7 +10,8 @@
 namespace rs::import {
 
 /// A file that cannot be read is a diagnostic (ctx.filesUnreadable counts them); the others still load.
-void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank);
+/// The batches go to `to` (null: ctx.queue).
+void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank, BatchQueue* to = nullptr);
 
 /// Runs the importer of `f`'s kind on it: its rows go to `out`, what it learns about the rank to `rank`.
 /// `rankHasTraceView`: kernel_details rows become spans only when the rank has no trace_view. False on a

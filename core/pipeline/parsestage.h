@@ -1,8 +1,12 @@
 #pragma once
-// The parse and write stages, side by side: `jobs` parser threads take the rank groups largest first
-// (the slowest file starts early) and run each through core/import's rank job; their batches cross the
-// bounded queue to one writer thread, which hands each to the caller's writer (the index writer, or
-// nothing when the build stops after parsing). The calling thread polls progress every 100 ms.
+// The parse and write stages, side by side: `jobs` parser threads each run a fixed share of the rank
+// groups (dealt largest first to the least loaded parser, so the slowest file starts early and the shares
+// weigh alike) through core/import's rank job; each parser's batches cross its own bounded queue to one
+// writer thread, which takes them from the parsers in turn and hands each to the caller's writer (the index
+// writer, or nothing when the build stops after parsing). The writer's order — and so every span id — is
+// the same in every build of the same files with the same `jobs` (walk 36: with one shared queue the ids
+// followed the threads' race, and a saved view's span named another span after a rebuild). The calling
+// thread polls progress every 100 ms.
 #include "core/import/discovery.h"
 #include "core/import/importcontext.h"
 #include "core/model/batch.h"
@@ -41,12 +45,17 @@ class ParseStage {
 
   private:
     void startParsers(std::vector<std::thread>& parsers, std::atomic<int>& running);
+    /// Deals m_groups to the parsers: largest first, each to the parser with the fewest bytes so far.
+    void planShares();
+    /// The writer thread: the parsers' batches in turn (one from each parser still running), until every
+    /// parser's queue is closed and drained. On a write error: stops the build and closes the queues.
+    void writeInTurn(const BatchWriter& write, std::string& error);
 
     const import::Discovery& m_discovery;
     int m_jobs;
-    std::vector<size_t> m_groups;  ///< the groups to parse (all when constructed with none)
-    std::vector<size_t> m_order;   ///< m_groups, largest first
-    std::atomic<size_t> m_next{0}; ///< the next position in m_order a parser takes
+    std::vector<size_t> m_groups;              ///< the groups to parse (all when constructed with none)
+    std::vector<std::vector<size_t>> m_shares; ///< per parser, the groups it parses, in order
+    std::vector<std::unique_ptr<import::BatchQueue>> m_queues; ///< per parser, to the writer
     std::atomic<bool> m_stop{false};
     import::ImportContext m_ctx;
     double m_writeSec = 0;

@@ -36,6 +36,25 @@ void addBuckets(index::Stmt& q, const RankActivity& a, std::vector<double>& cols
     q.reset();
 }
 
+/// `host` without the lanes whose only span covers most of [a.t0, a.t1] (a profiler's wrapper span): busy
+/// throughout, it said nothing of when the threads worked. Counted in a.wrapperLanesLeftOut.
+std::vector<int64_t> withoutWrappers(index::Db& db, const std::vector<int64_t>& host, RankActivity& a) {
+    // two rows at most: one says the lane is a single span, whatever the lane's size
+    auto q = db.prepare("SELECT count(*), max(min(ts_ns + dur_ns, ?3) - max(ts_ns, ?2)) FROM (SELECT ts_ns, "
+                        "dur_ns FROM span WHERE track_id = ?1 LIMIT 2)");
+    std::vector<int64_t> kept;
+    for (int64_t t : host) {
+        q.bind(1, t).bind(2, a.t0).bind(3, a.t1);
+        const bool wrapper = q.step() && q.i64(0) == 1 && double(q.i64(1)) >= 0.9 * double(a.t1 - a.t0);
+        q.reset();
+        if (wrapper)
+            ++a.wrapperLanesLeftOut;
+        else
+            kept.push_back(t);
+    }
+    return kept;
+}
+
 } // namespace
 
 RankActivity loadRankActivity(index::Db& db, const std::vector<int>& ranks, int64_t t0, int64_t t1,
@@ -56,6 +75,10 @@ RankActivity loadRankActivity(index::Db& db, const std::vector<int>& ranks, int6
         while (tracks.step())
             (tracks.text(1) == "host" ? host : device).push_back(tracks.i64(0));
         tracks.reset();
+        if (device.empty() && !host.empty()) {
+            a.hostOnly.insert(rank);
+            host = withoutWrappers(db, host, a);
+        }
         std::vector<float>& out = a.busy[rank];
         out.assign(size_t(a.columns), 0);
         for (int64_t t : device.empty() ? host : device) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace rs::query {
@@ -19,6 +20,11 @@ struct RankActivity {
     std::map<int, std::vector<float>> busy;
     /// Ranks whose events cannot be read (a cluster index's missing or changed shard): unknown, not idle.
     std::vector<int> unread;
+    /// Ranks measured by their host threads (no device lane): not device activity, and drawn as such. A
+    /// host lane holding one span over most of the range (the profiler's own "PyTorch Profiler (0)"
+    /// wrapper) measures nothing and is left out: it painted HTA cpu_only's row solid (walk15a #2).
+    std::set<int> hostOnly;
+    int wrapperLanesLeftOut = 0;
 };
 
 RankActivity loadRankActivity(index::Db& db, const std::vector<int>& ranks, int64_t t0, int64_t t1,

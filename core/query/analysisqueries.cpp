@@ -555,6 +555,11 @@ Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stat
         h.edgesNs.push_back(int64_t(lo + (hi - lo) * i / bins));
     h.counts.assign(size_t(bins), 0);
     for (double v : d) {
+        if (v > double(h.edgesNs.back())) { // past the axis: said, never drawn in a bin it is not in
+            h.overflowCount++;
+            h.overflowMaxNs = std::max(h.overflowMaxNs, int64_t(v));
+            continue;
+        }
         int b = std::clamp(int((v - lo) / (hi - lo) * bins), 0, bins - 1);
         h.counts[size_t(b)]++;
     }

@@ -49,6 +49,9 @@ RankActivity rankActivity(LaneReader& lanes, const std::vector<int>& ranks, int6
         RankActivity a = loadRankActivity(*part.db, part.localRanks(), t0, t1, columns);
         for (auto& [local, busy] : a.busy)
             out.busy[part.rank(local)] = std::move(busy);
+        for (int local : a.hostOnly) // measured by host threads: said so for the part's ranks too
+            out.hostOnly.insert(part.rank(local));
+        out.wrapperLanesLeftOut += a.wrapperLanesLeftOut;
     });
     return out;
 }

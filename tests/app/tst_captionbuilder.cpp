@@ -1,7 +1,10 @@
 // The caption of an exported timeline says what shapes the lanes pictured: the window from the run's start,
 // and — when set — the track filter (a filtered picture shows 2 of 110 tracks) and the marked area with
-// its lanes; a heatmap's caption says neither, and a picture without them says nothing of them.
+// its lanes; a heatmap's caption says neither, and a picture without them says nothing of them. A picture
+// of the whole window counts only the annotations on screen.
 #include "app/gui/captionbuilder.h"
+#include "core/annotate/annotationset.h"
+#include "views/annotate/annotationmodel.h"
 
 #include <QtTest>
 
@@ -73,6 +76,45 @@ class TstCaptionBuilder : public QObject {
         in.memoryRank = 0;
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(text.contains("(rank 1 is not in the picture)"), qPrintable(text));
+    }
+    void windowCountsTheAnnotationsOnScreen() {
+        // walk15b #11: `export --view window` said "2 annotations drawn", both notes on rank 1, scrolled out
+        // of the pictured window; and one on a memory map behind another tab is not in the picture either
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        state.setBounds(s.startNs, s.endNs);
+        auto note = [&](annotate::Surface view, int rank) {
+            annotate::Annotation a;
+            a.kind = annotate::Kind::Note;
+            a.text = "here";
+            a.anchor.view = view;
+            a.anchor.ranks = {rank};
+            a.anchor.t0Ns = a.anchor.t1Ns = s.startNs + 50000000;
+            return a;
+        };
+        annotate::AnnotationSet set;
+        set.add(note(annotate::Surface::Timeline, 1));
+        set.add(note(annotate::Surface::Timeline, 1));
+        set.add(note(annotate::Surface::Memory, 0));
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        gui::CaptionInput in;
+        in.view = "window";
+        in.profile = "/data/run";
+        in.summary = &s;
+        in.state = &state;
+        in.annotations = &model;
+        in.memoryRank = 0;
+        in.ranksOnScreen = {0};
+        in.surfacesOnScreen = {"timeline"};
+        QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(!text.contains("annotation"), qPrintable(text));
+        in.ranksOnScreen = {0, 1}; // scrolled to rank 1
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("2 annotations drawn"), qPrintable(text));
+        in.surfacesOnScreen.insert("memory"); // the memory tab on top
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("3 annotations drawn"), qPrintable(text));
     }
 };
 

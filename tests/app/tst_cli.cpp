@@ -333,6 +333,34 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope({"stats", dir, "--annotation", out.trimmed(), "--quiet"}, &out, &err), 1);
         QVERIFY2(err.contains("a box or a range"), qPrintable(err));
     }
+    void repeatedOptionsAddUpOrAreRefused() {
+        // walk 36: `annotate add … --rank 1 --rank 2` kept rank 2 only. A list option given again adds up
+        // (as --lane always did); any other option given twice with two values is refused, naming both
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-repeat-cache")));
+        QString out, err;
+        QCOMPARE(test::runRankscope({"annotate", m_demo, "add", "two ranks", "--kind", "range", "--rank", "1",
+                                     "--rank", "2", "--range", "10ms:20ms", "--quiet"},
+                                    &out, &err),
+                 0);
+        const std::string id = out.trimmed().toStdString();
+        QCOMPARE(test::runRankscope({"annotate", m_demo, "list", "--json", "--quiet"}, &out, &err), 0);
+        std::vector<int> ranks;
+        for (const auto& a : nlohmann::json::parse(out.toStdString())["annotations"])
+            if (a["id"] == id) ranks = a["anchor"]["ranks"].get<std::vector<int>>();
+        QCOMPARE(ranks, (std::vector<int>{1, 2}));
+        QCOMPARE(test::runRankscope({"annotate", m_demo, "remove", QString::fromStdString(id), "--quiet"},
+                                    &out, &err),
+                 0);
+        // the same value twice is no conflict; two values of a one-value option are
+        QCOMPARE(test::runRankscope({"annotate", m_demo, "list", "--json", "--json", "--quiet"}, &out, &err),
+                 0);
+        QCOMPARE(test::runRankscope({"annotate", m_demo, "add", "x", "--rank", "1", "--at", "10ms", "--at",
+                                     "20ms", "--quiet"},
+                                    &out, &err),
+                 2);
+        QVERIFY2(err.contains("--at given twice ('10ms', then '20ms')"), qPrintable(err));
+        qunsetenv("XDG_CACHE_HOME");
+    }
     void queryIsReadOnly_data() {
         QTest::addColumn<QString>("sql");
         QTest::newRow("delete") << "DELETE FROM span";

@@ -201,6 +201,37 @@ class TstCompareCli : public QObject {
                      !out.contains("matched: 0 ranks"),
                  qPrintable(out));
     }
+    void aRunComparedWithItselfIsNoPass() {
+        // walk 36: `compare D D` read PASS. Both sides the same data — the same folder, or a copy of it (its
+        // files' paths within the folder, sizes and records read are the same, its path is not) — is said,
+        // with no verdict and exit 5; two runs that differ only in their seed are not the same data
+        const std::string copy = m_root + "/base-copy";
+        std::filesystem::copy(m_base, copy, std::filesystem::copy_options::recursive);
+        std::filesystem::remove_all(copy + "/.rankscope"); // its index, if any, is the original's
+        for (const std::string& other : {m_base, copy}) {
+            auto j = compareJson(m_base, other, 5);
+            QCOMPARE(j["verdict"].get<std::string>(), std::string("same_data"));
+            QVERIFY2(j["same_data"].get<std::string>().find("both sides are the same data: the same ") == 0,
+                     j["same_data"].dump().c_str());
+            QCOMPARE(j["baseline"]["sources"]["digest"], j["candidate"]["sources"]["digest"]);
+        }
+        // the source files of the demo's 4 ranks, counted on disk
+        size_t files = 0;
+        for (const auto& e : std::filesystem::recursive_directory_iterator(m_base))
+            files += e.is_regular_file() && e.path().string().find("/.rankscope") == std::string::npos;
+        auto j = compareJson(m_base, copy, 5);
+        QVERIFY(j["baseline"]["sources"]["files"].get<size_t>() > 0);
+        QVERIFY(j["baseline"]["sources"]["files"].get<size_t>() <= files);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"compare", q(m_base), q(copy), "--quiet"}, &out, &err), 5);
+        QVERIFY2(out.startsWith("SAME DATA (no verdict): both sides are the same data") &&
+                     out.contains("a run compared with itself proves nothing about regressions") &&
+                     !out.contains("PASS"),
+                 qPrintable(out));
+        auto other = compareJson(m_base, m_reseeded, 0);
+        QVERIFY(other["same_data"].is_null());
+        QVERIFY(other["baseline"]["sources"]["digest"] != other["candidate"]["sources"]["digest"]);
+    }
     void seedOnlyDifferencePasses() {
         auto j = compareJson(m_base, m_reseeded, 0);
         QCOMPARE(j["verdict"].get<std::string>(), std::string("pass"));
@@ -237,7 +268,8 @@ class TstCompareCli : public QObject {
             lines += !l.empty();
         QCOMPARE(lines, 2);
         compareJson(hist, m_slower, 3); // newest = the base run
-        compareJson(hist, m_base, 0);
+        // the newest record was measured from m_base itself: the same data, no pass
+        QCOMPARE(compareJson(hist, m_base, 5)["verdict"].get<std::string>(), std::string("same_data"));
     }
     void usageAndErrors() {
         QString out, err;

@@ -75,6 +75,33 @@ class TstCompareController : public QObject {
         QCOMPARE(compared.size(), 0);
         QVERIFY(view.data() == nullptr);
     }
+    void theSameRunIsSaidToBeTheSameData() {
+        // walk 36: "Compare with run" on the run shown read PASS. The same run of the same folder on both
+        // sides is the same data: said in the status bar and the panel's headline, never PASS; another run
+        // of the folder is not
+        const std::string dir = test::tempDir("comparecontroller-self");
+        std::string err;
+        QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
+        views::CompareView view;
+        views::InteractionState state;
+        gui::CompareController c(&view, &state);
+        QSignalSpy compared(&c, &gui::CompareController::compared);
+        QSignalSpy said(&c, &gui::CompareController::message);
+        const QString d = QString::fromStdString(dir);
+        c.compare(d, 0, d, 0);
+        QVERIFY(compared.wait(120000));
+        QVERIFY(!view.data()->result.sameData.empty());
+        const QString verdict = said.last().first().toString();
+        QVERIFY2(verdict.contains("SAME DATA, no verdict") && !verdict.contains("PASS"), qPrintable(verdict));
+        QVERIFY2(view.verdictText().contains("SAME DATA") && !view.verdictText().contains("PASS") &&
+                     view.verdictText().contains("proves nothing about regressions"),
+                 qPrintable(view.verdictText()));
+        QCOMPARE(compare::verdictExitCode(view.data()->result), 5);
+        c.compare(d, 1, d, 0);
+        QVERIFY(compared.wait(120000));
+        QVERIFY(view.data()->result.sameData.empty());
+        QVERIFY(!view.verdictText().contains("SAME DATA"));
+    }
     void openRunIsTheCandidate() {
         // d8 has a slow card (rank 3's MatMulV2 and Cast), the healthy demo none: same shape otherwise
         const std::string root = test::tempDir("comparecontroller-direction");

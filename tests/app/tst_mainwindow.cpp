@@ -9,6 +9,7 @@
 #include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/recentprofiles.h"
+#include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
 #include "core/demo/demogenerator.h"
 #include "tests/support/pictureink.h"
@@ -309,6 +310,49 @@ class TstMainWindow : public QObject {
         press(Qt::Key_Escape);
         QCOMPARE(w.annotations()->model()->tool(), Tool::None);
     }
+    void annotationToolPlacesOneAndEscLeavesFromAnyView() {
+        // walk 36: a tool stayed armed after placing its annotation, and Esc did nothing with the heatmap
+        // focused. A tool places one annotation (Shift held as it is placed keeps it), Esc leaves it from any
+        // view, and the status bar names the armed tool
+        using Tool = views::AnnotationModel::Tool;
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* model = w.annotations()->model();
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Note;
+        a.text = "one-shot";
+        a.anchor.ranks = {w.timeline()->lanes().back().rank};
+        a.anchor.t0Ns = a.anchor.t1Ns = (w.state()->windowStart() + w.state()->windowEnd()) / 2;
+        model->setTool(Tool::Note);
+        QVERIFY(w.statusBar()->currentMessage().startsWith("Note tool"));
+        Q_EMIT w.timeline()->annotationDrafted(a); // as the tool's click drafts it, its text given
+        QCOMPARE(model->items().size(), size_t(1));
+        QCOMPARE(model->tool(), Tool::None);
+        // Shift held as it is placed: the tool stays for the next one
+        model->setTool(Tool::Note);
+        w.timeline()->setFocus();
+        QTest::keyPress(w.timeline(), Qt::Key_Shift, Qt::ShiftModifier);
+        Q_EMIT w.timeline()->annotationDrafted(a);
+        QTest::keyRelease(w.timeline(), Qt::Key_Shift, Qt::NoModifier);
+        QCOMPARE(model->items().size(), size_t(2));
+        QCOMPARE(model->tool(), Tool::Note);
+        // Esc from the heatmap (and from a table) leaves it
+        w.findChild<QDockWidget*>("heatmap")->raise();
+        QTest::keyClick(w.heatmap()->canvas(), Qt::Key_Escape);
+        QCOMPARE(model->tool(), Tool::None);
+        QVERIFY(w.statusBar()->currentMessage().isEmpty());
+        model->setTool(Tool::Box);
+        w.findChild<QDockWidget*>("drilldown")->raise();
+        QTableView* steps = w.findChild<views::DrillDownView*>()->table(0);
+        steps->setFocus();
+        QTRY_VERIFY(steps->hasFocus());
+        QTest::keyClick(steps, Qt::Key_Escape);
+        QCOMPARE(model->tool(), Tool::None);
+        model->undoStack()->undo();
+        model->undoStack()->undo();
+        QVERIFY(model->items().empty());
+    }
     void searchSelectsASpan() {
         gui::MainWindow w;
         w.show();
@@ -470,8 +514,18 @@ class TstMainWindow : public QObject {
         QFile svg(c.path);
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QVERIFY(svg.readAll().contains("from the app"));
+        QVERIFY(w.statusBar()->currentMessage().contains("added"));
+        // the status bar says what Undo and Redo did, not the edit before them (walk 36: it still said
+        // "Annotation A1 added" after the undo)
         w.annotationModel()->undoStack()->undo();
         QVERIFY(w.annotationModel()->items().empty());
+        QCOMPARE(w.statusBar()->currentMessage(),
+                 QString("Undone: Add note \"from the app\" (Ctrl+Y redoes it)"));
+        w.annotationModel()->undoStack()->redo();
+        QCOMPARE(w.annotationModel()->items().size(), size_t(1));
+        QCOMPARE(w.statusBar()->currentMessage(),
+                 QString("Redone: Add note \"from the app\" (Ctrl+Z undoes it)"));
+        w.annotationModel()->undoStack()->undo();
     }
     void heatmapExportShowsTheSelectionOnScreen() {
         // File ▸ Export of the heatmap pictures the grid as the widget shows it: the selected cell
@@ -663,6 +717,17 @@ class TstMainWindow : public QObject {
         drill->table(0)->setFocus();
         drill->table(0)->setCurrentIndex(drill->table(0)->model()->index(1, 0));
         QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Step);
+        // and what walk15b #5 and walk15a #6/#7 left behind: a search, a track filter, an Op summary filter
+        // and an armed annotation tool made on the first run
+        auto* trackFilter = w.findChild<QLineEdit*>("trackFilter");
+        QVERIFY(trackFilter);
+        trackFilter->setText("Stream");
+        w.search()->field()->setText("MatMul");
+        Q_EMIT w.search()->field()->returnPressed();
+        QTRY_VERIFY2(w.statusBar()->currentMessage().contains("for \"MatMul\""),
+                     qPrintable(w.statusBar()->currentMessage()));
+        w.opSummary()->findChild<QLineEdit*>()->setText("Memcpy");
+        w.annotationModel()->setTool(views::AnnotationModel::Tool::Box);
         ready.clear();
         const int other = runs->currentIndex() == 0 ? 1 : 0;
         runs->setCurrentIndex(other);
@@ -674,6 +739,13 @@ class TstMainWindow : public QObject {
         QCOMPARE(w.state()->selection().kind, views::Selection::Kind::None);
         QCOMPARE(w.state()->windowStart(), w.timeline()->summary()->startNs);
         QCOMPARE(w.state()->windowEnd(), w.timeline()->summary()->endNs);
+        QCOMPARE(trackFilter->text(), QString());
+        QCOMPARE(w.timeline()->layoutOptions().filter, QString());
+        QCOMPARE(w.search()->field()->text(), QString());
+        QVERIFY2(!w.statusBar()->currentMessage().contains("match"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.opSummary()->filterText(), QString());
+        QCOMPARE(w.annotationModel()->tool(), views::AnnotationModel::Tool::None);
         w.setFocus();
         drill->table(0)->setFocus();
         QTest::qWait(200);

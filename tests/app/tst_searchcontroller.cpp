@@ -1,7 +1,8 @@
 // The search controller on the demo: a search finds the spans SQL finds (name or op type contains the
 // text), in time order; F3 visits them in that order, selecting each span on its rank and moving the window
 // onto it, and wraps from the last to the first; Shift+F3 goes back and wraps the other way. A heatmap
-// cell's kernels put the window at the longest; clear() drops the hits (and the text on request).
+// cell's kernels put the window at the longest, and go once another selection replaces the cell's; clear()
+// drops the hits (and the text on request).
 #include "app/gui/searchcontroller.h"
 #include "tests/support/testsupport.h"
 #include "views/timeline/timelineview.h"
@@ -161,6 +162,25 @@ class TstSearchController : public QObject {
         const auto& at = search.hits()[size_t(search.current())];
         QCOMPARE(at.endNs - at.startNs, longest);
         QCOMPARE(state.selection().kind, views::Selection::Kind::None);
+        // F3 selects one of them: they stay. A span selected elsewhere (the drill-down's MatMulV2 on rank 0,
+        // walk15a #5): the cell's kernels go, on screen and so in every export
+        const size_t cellKernels = search.hits().size();
+        search.next();
+        QCOMPARE(state.selection().kind, views::Selection::Kind::Span);
+        QCOMPARE(search.hits().size(), cellKernels);
+        views::Selection elsewhere;
+        elsewhere.kind = views::Selection::Kind::Span;
+        elsewhere.rank = 0;
+        elsewhere.spanId = m_ix.scalar("SELECT min(s.span_id) FROM span s JOIN track t ON t.track_id = "
+                                       "s.track_id WHERE t.rank = 0 AND t.kind = 'compute'");
+        state.setSelection(elsewhere);
+        QVERIFY(search.hits().empty());
+        // a text search's hits stay while its text is in the box
+        QTest::keyClick(search.field(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(search.hits().size(), want.size(), 10000);
+        state.setSelection(elsewhere);
+        state.clearSelection();
+        QCOMPARE(search.hits().size(), want.size());
         // cleared: no hits, F3 does nothing; the text goes only when asked
         search.clear(false);
         QVERIFY(search.hits().empty());

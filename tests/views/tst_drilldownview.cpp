@@ -202,6 +202,33 @@ class TstDrillDownView : public QObject {
                                 .arg(t->viewport()->width())));
         QCOMPARE(cell.data(Qt::ToolTipRole).toString(), name); // the whole name stays a hover away
     }
+    void theFirstStepRowNavigatesWhenClicked() {
+        // walk15a #8: on a freshly opened profile the first row is current already (parked, unselected), so
+        // a click on it changed no current row and nothing followed; any row click must navigate
+        query::QueryService service;
+        service.open(QString::fromStdString(m_db));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::DrillDownView v(&state, &service);
+        v.resize(900, 500);
+        v.setProfile();
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        QTableView* t = v.table(0);
+        QCOMPARE(t->currentIndex().row(), 0); // parked on the first row
+        QCOMPARE(state.selection().kind, views::Selection::Kind::None);
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+        const auto* first = v.stepsModel()->row(proxy->mapToSource(proxy->index(0, 0)).row());
+        QVERIFY(first);
+        const QRect cell = t->visualRect(proxy->index(0, 1));
+        QTest::mouseClick(t->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(state.selection().kind, views::Selection::Kind::Step);
+        QCOMPARE(state.selection().rank, first->rank);
+        QCOMPARE(state.selection().step, first->step);
+        QVERIFY(state.windowStart() <= first->startNs && first->endNs <= state.windowEnd());
+        QVERIFY(state.windowEnd() - state.windowStart() < (first->endNs - first->startNs) * 2);
+    }
     void aStepRowStaysOnTheShownRunsClock() {
         // walk 7: mindinsight's resource with run 3 shown listed "rank 10000 step 0" (run 0's rank); its
         // row opened a 1 ns window at -3.09 s. Every row must be the shown run's and keep its clock.

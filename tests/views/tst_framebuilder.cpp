@@ -485,6 +485,24 @@ class TstFrameBuilder : public QObject {
         Frame g; // with lanes, no such text
         QVERIFY(texts(g).filter("No lane to draw").isEmpty());
     }
+    void oneEmptyStateTextAtATime() {
+        // walk15b #5: a run without lanes under a track filter drew "No track matches" over "No lane to
+        // draw", both centred; the filter hides nothing there, so only the second is said
+        Frame f;
+        f.summary->tracks.clear();
+        f.scene.setSummary(f.summary);
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.filter = "Stream"; // hides the rank headers too: no lane at all
+        f.scene.setLayoutOptions(o);
+        const FrameInput in = f.input(0, 200 * kMs);
+        QVERIFY(in.layout->lanes().empty());
+        const DrawList list = views::FrameBuilder().build(in);
+        QStringList texts;
+        for (const auto* t : list.all<views::Text>())
+            texts << t->text;
+        QVERIFY2(texts.filter("No lane to draw").size() == 1, qPrintable(texts.join(" | ")));
+        QVERIFY2(texts.filter("No track matches").isEmpty(), qPrintable(texts.join(" | ")));
+    }
     void buildsTheSameFrameOnAnotherThread() {
         Frame f;
         f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1), item(30 * kMs, 40 * kMs, 5, 6, 2)};

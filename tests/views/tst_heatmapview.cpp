@@ -5,6 +5,7 @@
 // rank labels stay in view, and clicks and tooltips find the cell under the pointer after a scroll.
 #include "views/heatmap/heatmapview.h"
 
+#include <QComboBox>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QtTest>
@@ -71,6 +72,21 @@ QString tipAt(views::HeatmapCanvas* canvas, QWidget* viewport, QPoint viewportPo
 class TstHeatmapView : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void statisticComboNamesTheLegendsRatio() {
+        // walk 36: the combo said "ratio to median" while the legend, the tooltip and the report name the
+        // same kernels' median over ranks; the combo's ratio item now reads as the legend of each grid
+        ShownView v(fullGrid(2, 3));
+        QComboBox* stat = nullptr;
+        for (auto* c : v.view.findChildren<QComboBox*>())
+            if (c->findText("p95") >= 0) stat = c;
+        QVERIFY(stat);
+        QCOMPARE(stat->itemText(0), views::statisticName(views::HeatStatistic::Ratio, Mode::OpByRank));
+        QVERIFY(stat->itemText(0).contains("same kernels"));
+        for (Mode m : {Mode::OpByStep, Mode::RankByStep, Mode::OpByRank}) {
+            v.view.setMode(m, 0, "Op0");
+            QCOMPARE(stat->itemText(0), views::statisticName(views::HeatStatistic::Ratio, m));
+        }
+    }
     void caption_data() {
         QTest::addColumn<int>("ranks");
         QTest::addColumn<int>("flagged");

@@ -1,8 +1,8 @@
 // The duration histogram of the Details panel: axis labels that read (no two alike; whole-number counts),
 // its median, p95 and the ranks' median of the same kernels marked by lines labelled beside them (in rows
-// above the bins and the lines' tops, in the Details panel's small size too), and an
-// empty chart once the histogram is taken away. The labels are computed from the chart's axes as Qt Charts
-// prints them.
+// above the bins and the lines' tops, in the Details panel's small size too), the kernels past the axis' end
+// said in the title, and an empty chart once the histogram is taken away. The labels are computed from the
+// chart's axes as Qt Charts prints them.
 #include "views/details/histogramview.h"
 
 #include <QGraphicsSimpleTextItem>
@@ -10,6 +10,7 @@
 #include <QtCharts/QValueAxis>
 #include <QtTest>
 #include <cmath>
+#include <numeric>
 
 using namespace rs;
 
@@ -161,6 +162,23 @@ class TstHistogramView : public QObject {
                     QVERIFY2(!ms[i].label.intersects(ms[j].label),
                              qPrintable(at + ms[i].text + " / " + ms[j].text));
         }
+    }
+    void kernelsPastTheAxisAreSaid() {
+        // walk15b #3: the axis ends near p99; a 357.4 µs kernel past it was drawn in the last bin (~285 µs)
+        // with nothing said. The title counts every kernel and names those past the axis with the longest
+        auto h = narrowHistogram();
+        const qint64 onAxis = std::accumulate(h->counts.begin(), h->counts.end(), qint64(0));
+        h->overflowCount = 2;
+        h->overflowMaxNs = 357367;
+        views::HistogramView v;
+        v.resize(520, 260);
+        v.setHistogram(h);
+        const QString title = v.chart()->title();
+        QVERIFY2(title.contains(QString("%1 kernels").arg(onAxis + 2)), qPrintable(title));
+        QVERIFY2(title.contains("p99") && title.contains("2 kernels up to 357"), qPrintable(title));
+        QVERIFY(axis(v, Qt::Horizontal)->max() < 357.367); // drawn nowhere on the axis
+        v.setHistogram(narrowHistogram());                 // none past it: nothing said
+        QVERIFY(!v.chart()->title().contains("p99"));
     }
     void emptiedWhenTakenAway() {
         views::HistogramView v;

@@ -5,13 +5,23 @@
 // - on the smallest plot (130 px) of 0–12.5 GiB the value labels
 // stand at least a line apart;
 // - in a 339 ns window at +140.555 ms every time label differs (they read "140.555" four times);
+// - a tensor's tooltip counts from the run's start, as the axis, the timeline and Details do: text/level1's
+//   aten::addmm tensor allocated at 1736408883715990.47 µs, run start …674584.73 µs (operator_memory.csv,
+//   walk15b #1) reads "+41.406 ms", not +21.752 ms from the first memory sample 19.654 ms in;
+// - the tensor bars' colours have a key (the ops by bytes), and a picture of the view draws it and leaves
+//   the rank drop-down out;
 // - the legend covers no curve: with the legend's layer hidden, no curve or fill pixel lies where its box
 //   is drawn (in the axis rect's top right corner it covered the reserved line and the allocated curve's
 //   top; issue 19), on the smallest plot and a large one.
 #include "views/common/interactionstate.h"
+#include "views/common/palette.h"
+#include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
 
+#include <QComboBox>
 #include <QFontMetrics>
+#include <QLabel>
+#include <QPainter>
 #include <QSet>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -71,6 +81,89 @@ class TstMemoryMapView : public QObject {
         for (int i = 0; i < plot->itemCount(); ++i)
             if (auto* t = qobject_cast<QCPItemText*>(plot->item(i))) said |= t->text().contains("No memory");
         QVERIFY(said);
+    }
+    void tooltipCountsFromTheRunsStart() {
+        const int64_t runStart = 1736408883674584730LL, firstSample = runStart + 19654000;
+        views::InteractionState state;
+        state.setBounds(runStart, runStart + 137 * kMs);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 600);
+        view.show();
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 0;
+        query::TensorItem t;
+        t.tensorId = "om23";
+        t.opName = "aten::addmm";
+        t.sizeBytes = 524800;
+        t.allocNs = 1736408883715990470LL; // +41.406 ms
+        t.freeNs = *t.allocNs + 16390000;  // +57.796 ms
+        d->tensors.push_back(t);
+        d->curve.push_back({firstSample, 1e6, 2e6, 1e6});
+        d->startNs = firstSample;
+        d->endNs = firstSample + 100 * kMs;
+        view.setData(d);
+        const QRectF bar = view.canvas()->barRect(0);
+        QVERIFY(bar.width() > 2);
+        const QString tip = view.canvas()->tooltipAt(bar.center().toPoint());
+        QVERIFY2(tip.contains("allocated at +41.406 ms"), qPrintable(tip));
+        QVERIFY2(tip.contains("freed at +57.796 ms"), qPrintable(tip));
+    }
+    void barsHaveAColourKeyAndPicturesNoDropDown() {
+        // walk15a #10, walk15b #10: the tensor bars' colours (the op that allocated them) had no key, in the
+        // tab or its pictures, and the pictures showed the "rank 0 ▾" control
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 600);
+        view.setProfile({}); // no service: the drop-down gets its entry from the data
+        view.show();
+        auto d = curveData();
+        auto tensor = [&](const char* op, int64_t bytes, uint64_t addr) {
+            query::TensorItem t;
+            t.tensorId = op + std::to_string(addr);
+            t.opName = op;
+            t.sizeBytes = bytes;
+            t.addr = addr;
+            t.allocNs = kRunStart + kMs;
+            t.freeNs = kRunStart + 5 * kMs;
+            d->tensors.push_back(t);
+        };
+        tensor("MatMulV2", 64 << 20, 0x100000000);
+        tensor("Cast", 1 << 20, 0x108000000);
+        tensor("MatMulV2", 32 << 20, 0x110000000);
+        d->hasAddresses = true;
+        view.setData(d);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString key = view.legend()->text();
+        QVERIFY(view.legend()->isVisible());
+        const QString mm = views::colorForOpType("MatMulV2", false).name(),
+                      cast = views::colorForOpType("Cast", false).name();
+        QVERIFY2(key.contains(mm) && key.contains("MatMulV2") && key.contains(cast) && key.contains("Cast"),
+                 qPrintable(key));
+        QVERIFY(key.indexOf("MatMulV2") < key.indexOf("Cast")); // most bytes first
+        // the picture: the key's swatches drawn, the drop-down not
+        auto* box = view.findChild<QComboBox*>();
+        QVERIFY(box && box->isVisible());
+        const QRect boxRect = box->geometry(), keyRect = view.legend()->geometry();
+        const QImage control = box->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QImage pic(view.size(), QImage::Format_RGB32);
+        pic.fill(Qt::white);
+        {
+            QPainter p(&pic);
+            view.renderPicture(p);
+        }
+        QVERIFY(box->isVisible()); // put back on screen
+        int same = 0, all = 0;
+        for (int y = 0; y < boxRect.height(); y += 2)
+            for (int x = 0; x < boxRect.width(); x += 2, ++all)
+                same += pic.pixel(boxRect.x() + x, boxRect.y() + y) == control.pixel(x, y);
+        QVERIFY2(same < all / 2,
+                 qPrintable(QString("%1 of %2 pixels are the drop-down's").arg(same).arg(all)));
+        int swatch = 0;
+        for (int y = 0; y < pic.height(); ++y)
+            for (int x = 0; x < pic.width(); ++x)
+                swatch += QColor(pic.pixel(x, y)).name() == cast && y < keyRect.bottom() + 4;
+        QVERIFY2(swatch > 2, qPrintable(QString::number(swatch)));
     }
     void valueLabelsStandALineApart() {
         views::InteractionState state;

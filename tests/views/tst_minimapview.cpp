@@ -172,6 +172,40 @@ class TstMinimapView : public QObject {
         // device activity alone (walk 14: HTA cpu_only's row solid blue under "each rank's device activity")
         QVERIFY2(map.toolTip().contains("host threads"), qPrintable(map.toolTip()));
     }
+    void hostThreadsAreNotDrawnAsABusyDevice() {
+        // walk15a #2: HTA cpu_only (no device; its "PyTorch Profiler (0)" span covers the whole 1289.5 ms)
+        // drew a solid blue row. The wrapper lane is left out, the row is grey, and it is empty where no
+        // host thread is inside a span. From the trace (python over the .json.gz): ProfilerStep#551 ends at
+        // +214.4 ms, the gloo:all_reduce pairs run +22.8…201.5, +233.9…418.6, +451.7…838.7, +887.4…1054.8 and
+        // +1089.9…1275.0 ms: nothing but the wrapper at +224 and +863 ms, the step and two gloo at +100 ms.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/hta/tests/data/cpu_only");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
+        views::InteractionState state;
+        state.setBounds(summary->startNs, summary->endNs);
+        views::MinimapView map(&state, &service);
+        map.resize(1400, 40);
+        map.setSummary(summary);
+        QTRY_VERIFY_WITH_TIMEOUT(map.activity() != nullptr, 20000);
+        QCOMPARE(map.activity()->hostOnly.size(), size_t(1));
+        QCOMPARE(map.activity()->wrapperLanesLeftOut, 1);
+        constexpr int64_t kMs = 1000000;
+        const auto at = [&](int64_t ms) {
+            return map.overview().pixelColor(int(map.xOf(summary->startNs + ms * kMs)), map.height() / 2);
+        };
+        const QColor busy = at(100), idle1 = at(224), idle2 = at(863);
+        QVERIFY2(busy.lightness() < 200 && std::abs(busy.blue() - busy.red()) < 10, qPrintable(busy.name()));
+        QVERIFY2(idle1.lightness() > 220, qPrintable(idle1.name()));
+        QVERIFY2(idle2.lightness() > 220, qPrintable(idle2.name()));
+        QVERIFY2(map.toolTip().contains("not device activity") && map.toolTip().contains("wrapper"),
+                 qPrintable(map.toolTip()));
+    }
 };
 
 QTEST_MAIN(TstMinimapView)

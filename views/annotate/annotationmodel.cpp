@@ -13,41 +13,63 @@ QString label(const annotate::Annotation& a) {
     return QString::fromStdString(annotate::kindName(a.kind)) + " \"" + t + "\"";
 }
 
-class AddCommand : public QUndoCommand {
+/// An edit the stack can undo and redo; says each undo and each redo (not the first redo, which is the
+/// edit itself: its own caller says it) through the model's historyStep, so the status bar names what was
+/// undone instead of still naming the last edit (walk 36).
+class HistoryCommand : public QUndoCommand {
   public:
-    AddCommand(AnnotationModel* m, annotate::Annotation a)
-        : QUndoCommand(QObject::tr("Add %1").arg(label(a))), m_model(m), m_a(std::move(a)) {}
-    void redo() override { m_model->applyAdd(m_a, -1); }
-    void undo() override { m_model->applyRemove(QString::fromStdString(m_a.id)); }
+    HistoryCommand(AnnotationModel* m, const QString& text) : QUndoCommand(text), m_model(m) {}
+    void redo() final {
+        apply();
+        if (m_done) Q_EMIT m_model->historyStep(QObject::tr("Redone: %1 (Ctrl+Z undoes it)").arg(text()));
+        m_done = true;
+    }
+    void undo() final {
+        revert();
+        Q_EMIT m_model->historyStep(QObject::tr("Undone: %1 (Ctrl+Y redoes it)").arg(text()));
+    }
+
+  protected:
+    virtual void apply() = 0;
+    virtual void revert() = 0;
+    AnnotationModel* m_model;
 
   private:
-    AnnotationModel* m_model;
+    bool m_done = false;
+};
+
+class AddCommand : public HistoryCommand {
+  public:
+    AddCommand(AnnotationModel* m, annotate::Annotation a)
+        : HistoryCommand(m, QObject::tr("Add %1").arg(label(a))), m_a(std::move(a)) {}
+    void apply() override { m_model->applyAdd(m_a, -1); }
+    void revert() override { m_model->applyRemove(QString::fromStdString(m_a.id)); }
+
+  private:
     annotate::Annotation m_a;
 };
 
-class RemoveCommand : public QUndoCommand {
+class RemoveCommand : public HistoryCommand {
   public:
     RemoveCommand(AnnotationModel* m, annotate::Annotation a)
-        : QUndoCommand(QObject::tr("Delete %1").arg(label(a))), m_model(m), m_a(std::move(a)) {}
-    void redo() override { m_pos = m_model->applyRemove(QString::fromStdString(m_a.id)); }
-    void undo() override { m_model->applyAdd(m_a, m_pos); }
+        : HistoryCommand(m, QObject::tr("Delete %1").arg(label(a))), m_a(std::move(a)) {}
+    void apply() override { m_pos = m_model->applyRemove(QString::fromStdString(m_a.id)); }
+    void revert() override { m_model->applyAdd(m_a, m_pos); }
 
   private:
-    AnnotationModel* m_model;
     annotate::Annotation m_a;
     int m_pos = -1;
 };
 
-class UpdateCommand : public QUndoCommand {
+class UpdateCommand : public HistoryCommand {
   public:
     UpdateCommand(AnnotationModel* m, annotate::Annotation before, annotate::Annotation after)
-        : QUndoCommand(QObject::tr("Edit %1").arg(label(after))), m_model(m), m_before(std::move(before)),
+        : HistoryCommand(m, QObject::tr("Edit %1").arg(label(after))), m_before(std::move(before)),
           m_after(std::move(after)) {}
-    void redo() override { m_model->applyUpdate(m_after); }
-    void undo() override { m_model->applyUpdate(m_before); }
+    void apply() override { m_model->applyUpdate(m_after); }
+    void revert() override { m_model->applyUpdate(m_before); }
 
   private:
-    AnnotationModel* m_model;
     annotate::Annotation m_before, m_after;
 };
 

@@ -63,6 +63,9 @@ class AnnotationModel : public QObject {
     void changed();
     void toolChanged(rs::views::AnnotationModel::Tool t);
     void failed(const QString& message);
+    /// An edit was undone or redone (by any caller of the stack): "Undone: Add note "x" (…)", for the
+    /// status bar.
+    void historyStep(const QString& message);
 
   private:
     void save();

@@ -176,6 +176,19 @@ QString CompareView::sidesText(const compare::ComparisonData& d) {
     return tr("candidate %1 against baseline %2").arg(c, b);
 }
 
+QString CompareView::verdictHead(const compare::CompareResult& r) {
+    const QString regressions = counted(qint64(r.regressionCount()), tr("regression"), tr("regressions"));
+    // a run compared with itself: no pass, whatever its figures (walk 36 read PASS for `compare D D`)
+    if (!r.sameData.empty())
+        return tr("<b>SAME DATA</b> (no verdict: %1; a run compared with itself proves nothing about "
+                  "regressions), %2")
+            .arg(QString::fromStdString(r.sameData).toHtmlEscaped(), regressions);
+    if (r.fail()) return tr("<b>FAIL</b>, %1").arg(regressions);
+    // no verdict, but the count stays: the notes below say what could not be compared
+    if (r.inconclusive()) return tr("<b>INCONCLUSIVE</b> (no verdict), %1").arg(regressions);
+    return tr("<b>PASS</b>, no regression");
+}
+
 void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_data = std::move(d);
     m_swap->setEnabled(m_data != nullptr);
@@ -205,14 +218,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_memory->setNote(unmatched);
     // the direction first, in words: which run is measured against which decides whether a slower op
     // reads as a regression or an improvement (walk 6 read "PASS … 28 improvements" the wrong way round)
-    QString head = r.fail()
-                       ? tr("<b>FAIL</b>, %1")
-                             .arg(counted(qint64(r.regressionCount()), tr("regression"), tr("regressions")))
-                   // no verdict, but the count stays: the notes below say what could not be compared
-                   : r.inconclusive()
-                       ? tr("<b>INCONCLUSIVE</b> (no verdict), %1")
-                             .arg(counted(qint64(r.regressionCount()), tr("regression"), tr("regressions")))
-                       : tr("<b>PASS</b>, no regression");
+    const QString head = verdictHead(r);
     QString text =
         sidesText(*m_data).toHtmlEscaped() + ": " + head +
         tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4; %5. Baseline %6 (run %7), "

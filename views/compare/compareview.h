@@ -41,6 +41,9 @@ class CompareView : public QWidget {
     /// "candidate A against baseline B": the folders' names (with their parents when the names are alike,
     /// with the run numbers when both are one folder's runs).
     static QString sidesText(const compare::ComparisonData& d);
+    /// The verdict as the panel's headline starts it (rich text): "<b>FAIL</b>, 3 regressions", SAME DATA
+    /// when both sides are the same data, INCONCLUSIVE, PASS.
+    static QString verdictHead(const compare::CompareResult& r);
     QPushButton* swapButton() const { return m_swap; }
     /// The spans asked for by the last spansWanted (older answers are the caller's to drop).
     void setSpans(std::shared_ptr<const compare::SpanPair> spans);

@@ -99,11 +99,19 @@ void HistogramView::build(QChart* c) {
     addMarker(c, double(h.p95Ns) / div, top, tr("p95 %1").arg(formatDuration(h.p95Ns)), Qt::DotLine);
     addMarker(c, double(h.clusterMedianNs) / div, top,
               tr("ranks' median, same kernels %1").arg(formatDuration(h.clusterMedianNs)), Qt::DashLine);
-    const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0));
-    c->setTitle(tr("%1 on rank %2 · %3")
+    const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0)) + h.overflowCount;
+    c->setTitle(tr("%1 on rank %2 · %3%4")
                     .arg(QString::fromStdString(h.opType))
                     .arg(h.rank)
-                    .arg(counted(kernels, tr("kernel"), tr("kernels"))));
+                    .arg(counted(kernels, tr("kernel"), tr("kernels")), overflowText(h)));
+}
+
+QString HistogramView::overflowText(const query::Histogram& h) {
+    // the axis ends near p99: the kernels past it are named, with the longest, instead of drawn in the
+    // last bin as if they were that short
+    if (h.overflowCount <= 0) return {};
+    return tr("<br>&gt; p99 (past the axis, not drawn): %1 up to %2")
+        .arg(counted(h.overflowCount, tr("kernel"), tr("kernels")), formatDuration(h.overflowMaxNs));
 }
 
 void HistogramView::addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style) {

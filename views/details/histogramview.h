@@ -5,8 +5,9 @@
 // by another line (walk 9: the ranks' median label sat on the bars, crossed by the p95 line): this rank's
 // median (solid), its p95 (dotted) and the ranks' median of the same kernels (dashed:
 // op_stat.cluster_median_ns). Axes tick at round values — the duration axis in the unit that suits the range,
-// with as many decimals as its step needs; the count axis at whole numbers. setHistogram(nullptr) empties it.
-// Follows the palette (light / dark theme). GUI thread only.
+// with as many decimals as its step needs; the count axis at whole numbers. The axis ends near p99: the
+// kernels past it are counted in the title with the longest one's duration, never drawn in the last bin.
+// setHistogram(nullptr) empties it. Follows the palette (light / dark theme). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QtCharts/QChartView>
@@ -48,6 +49,8 @@ class HistogramView : public QChartView {
         QGraphicsSimpleTextItem* label = nullptr;
     };
     void build(QChart* c);
+    /// "> p99 …: N kernels up to X" for the kernels past the axis' end; empty when none are.
+    static QString overflowText(const query::Histogram& h);
     void addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style);
     void placeLabels();
     /// Raises the count axis so the label rows (their lowest edge at `rowsBottom`, scene pixels) stand

@@ -26,7 +26,10 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_subject->setMinimumContentsLength(14);
     m_subject->setEnabled(false);
     m_stat = new QComboBox;
-    m_stat->addItems({tr("ratio to median"), tr("median"), tr("p95"), tr("mean"), tr("total")});
+    // the ratio item is named as the legend, the tooltip and the report name it, per grid (walk 36: the
+    // combo said "ratio to median" beside a legend naming the same kernels' median over ranks)
+    m_stat->addItems({statisticName(HeatStatistic::Ratio), tr("median"), tr("p95"), tr("mean"), tr("total")});
+    m_stat->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_sort = new QComboBox;
     m_sort->addItems({tr("sort: total time"), tr("sort: worst ratio"), tr("sort: name")});
     row->addWidget(m_mode);
@@ -54,6 +57,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
                 m_subject->addItem(op, op);
         m_subject->setEnabled(i != 0);
         m_subject->blockSignals(false);
+        m_stat->setItemText(0, statisticName(HeatStatistic::Ratio, Mode(i)));
         request();
     });
     connect(m_subject, &QComboBox::currentIndexChanged, this, [this] { request(); });

@@ -251,11 +251,11 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
                            t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
                            t.bank ? QString::number(*t.bank) : QString("-"));
     tip += t.allocNs ? tr("<br>allocated at %1, %2")
-                           .arg(formatOffset(*t.allocNs - m_data->startNs, 1000), stepText(t.allocStep))
+                           .arg(formatOffset(*t.allocNs - origin(), 1000), stepText(t.allocStep))
                      : tr("<br>allocation time not recorded");
-    tip += t.freeNs ? tr("<br>freed at %1, %2")
-                          .arg(formatOffset(*t.freeNs - m_data->startNs, 1000), stepText(t.freeStep))
-                    : tr("<br>still allocated at the end of the profile");
+    tip += t.freeNs
+               ? tr("<br>freed at %1, %2").arg(formatOffset(*t.freeNs - origin(), 1000), stepText(t.freeStep))
+               : tr("<br>still allocated at the end of the profile");
     if (t.allocNs && t.freeNs) tip += tr("<br>lifetime %1").arg(formatDuration(*t.freeNs - *t.allocNs));
     return tip;
 }

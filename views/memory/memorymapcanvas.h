@@ -21,6 +21,11 @@ class MemoryMapCanvas : public QWidget {
   public:
     explicit MemoryMapCanvas(QWidget* parent = nullptr);
     void setData(std::shared_ptr<const query::MemoryMapData> d);
+    /// The time origin of the tooltip's "+x ms" (ns, the run's start, as the timeline's ruler and Details
+    /// count); unset (0): the data's first sample. The first memory sample is not the run's start: the
+    /// tooltip read +21.752 ms where Details said +41.406 ms (walk15b #1).
+    void setOrigin(qint64 originNs) { m_originNs = originNs; }
+    qint64 origin() const { return m_originNs ? m_originNs : (m_data ? m_data->startNs : 0); }
     const query::MemoryMapData* data() const { return m_data.get(); }
     void setTimeWindow(qint64 t0, qint64 t1);
     qint64 t0() const { return m_t0; }
@@ -71,6 +76,7 @@ class MemoryMapCanvas : public QWidget {
     void resetView();
     std::shared_ptr<const query::MemoryMapData> m_data;
     qint64 m_t0 = 0, m_t1 = 1;
+    qint64 m_originNs = 0;
     uint64_t m_a0 = 0, m_a1 = 1;
     uint64_t m_fullA0 = 0, m_fullA1 = 1;
     std::vector<double> m_stackY; // lifetime view: row per tensor in allocation order

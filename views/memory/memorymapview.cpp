@@ -6,6 +6,7 @@
 #include "views/memory/bankstrip.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memoryplotticks.h"
+#include "views/memory/tensorlegend.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -30,6 +31,11 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     row->addWidget(m_rankBox);
     row->addWidget(m_caption, 1);
     lay->addLayout(row);
+    m_legend = new QLabel;
+    m_legend->setObjectName("tensorLegend");
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    lay->addWidget(m_legend);
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_canvas);
     split->addWidget(m_strip);
@@ -148,6 +154,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     // export never calls setProfile; a rank without memory data has startNs 0, which put the axis at
     // 1.7·10¹² ms); the rank's first sample only when no run is known
     m_origin = m_state->boundsEnd() > m_state->boundsStart() ? m_state->boundsStart() : d->startNs;
+    m_canvas->setOrigin(m_origin); // the tooltip's times count from it too
     const bool none = d->tensors.empty() && d->curve.empty();
     QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
                    : none ? tr("No memory data for rank %1: none recorded, or records left out (File ▸ "
@@ -169,6 +176,8 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         text += tr(" · <b><font color='#dc1e28'>%1 in an unusual bank</font></b>")
                     .arg(QString::fromStdString(op));
     m_caption->setText(text);
+    m_legend->setText(tensorLegendHtml(*d));
+    m_legend->setVisible(!m_legend->text().isEmpty());
     m_plot->clearGraphs();
     m_plot->clearItems();
     plotCurves(*d);
@@ -209,6 +218,17 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         m_canvas->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
     syncTime(m_canvas->t0(), m_canvas->t1());
     onSelection(m_state->selection());
+}
+
+void MemoryMapView::renderPicture(QPainter& p) {
+    // the rank drop-down is a control, not part of the picture (its caption names the rank): left out,
+    // then put back as it was
+    const bool hidden = m_rankBox->isHidden();
+    m_rankBox->hide();
+    layout()->activate();
+    render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    m_rankBox->setHidden(hidden);
+    layout()->activate();
 }
 
 void MemoryMapView::plotCurves(const query::MemoryMapData& d) {

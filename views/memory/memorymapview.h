@@ -2,7 +2,8 @@
 // The memory view of one rank (a rank chooser): the address map (MemoryMapCanvas), the per-bank
 // occupancy strip and the allocated/reserved/active curves with the peak marked, all on one time axis;
 // a curve's value past its last sample is held to the run's end, dashed and named in the legend (a row
-// above the curves, never over them), as the timeline's memory lane draws it (views/common/heldvalue.h).
+// above the curves, never over them), as the timeline's memory lane draws it (views/common/heldvalue.h). A
+// line under the caption keys the bars' colours to the ops that allocated them.
 // Clicking a tensor selects it; selections of an op type or tensor elsewhere highlight here (switching
 // rank when needed). Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
@@ -13,6 +14,7 @@
 
 class QComboBox;
 class QLabel;
+class QPainter;
 class QCustomPlot;
 
 namespace rs::views {
@@ -33,6 +35,11 @@ class MemoryMapView : public QWidget {
     BankStrip* strip() const { return m_strip; }
     QCustomPlot* plot() const { return m_plot; }
     int rank() const { return m_rank; }
+    /// The colour key of the tensor bars (views/memory/tensorlegend.h), on screen and in pictures.
+    QLabel* legend() const { return m_legend; }
+    /// Paints the view as a picture (File ▸ Export, `rankscope export`): as on screen, the legend included,
+    /// without the rank drop-down (walk15a #10: the picture showed a "rank 0 ▾" control).
+    void renderPicture(QPainter& p);
 
   protected:
     void changeEvent(QEvent* e) override;
@@ -48,6 +55,7 @@ class MemoryMapView : public QWidget {
     query::QueryService* m_service;
     QComboBox* m_rankBox;
     QLabel* m_caption;
+    QLabel* m_legend;
     MemoryMapCanvas* m_canvas;
     BankStrip* m_strip;
     QCustomPlot* m_plot;

@@ -57,6 +57,9 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
         m_stack->addWidget(t);
         connect(t->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
                 [this, i](const QModelIndex& cur) { onCurrent(i, cur); });
+        // a click on the current row changes no current row (the first is current from the start, parked):
+        // it navigates all the same (walk15a #8: the first step of a fresh profile did nothing)
+        connect(t, &QTableView::clicked, this, [this, i](const QModelIndex& cur) { onCurrent(i, cur); });
         connect(t, &QTableView::activated, this, [this] { drillDown(); }); // Enter / double-click
     }
     m_tables[0]->sortByColumn(-1, Qt::AscendingOrder);

@@ -109,6 +109,14 @@ void OpSummaryView::setProfile(const std::vector<int>& ranks) {
     updateCaption();
 }
 
+void OpSummaryView::clearFilter() {
+    m_filter->clear();
+}
+
+QString OpSummaryView::filterText() const {
+    return m_filter->text();
+}
+
 void OpSummaryView::onCurrent(const QModelIndex& cur) {
     // only a row the user moved to (a click, the keys): a table that merely got the focus changes nothing
     if (!cur.isValid() || !m_table->hasFocus()) return;

@@ -25,6 +25,10 @@ class OpSummaryView : public QWidget {
     OpSummaryView(InteractionState* state, query::QueryService* service, QWidget* parent = nullptr);
     /// A profile (or run) opened: its ranks' rows are asked for.
     void setProfile(const std::vector<int>& ranks);
+    /// Empties the filter field: another profile or run opened (walk15a #6: "Memcpy" typed on amd_trace
+    /// left the next profile's table empty).
+    void clearFilter();
+    QString filterText() const;
     OpSummaryModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     /// The op type's name as the table draws it for the name column's width (whole in the tooltip).

@@ -195,13 +195,16 @@ DrawList FrameBuilder::build(const FrameInput& in) {
     out.add(Clip{});
     addGutter(in, out);
     addAxis(in, out);
-    if (in.layout->lanes().empty() && !in.options.filter.isEmpty())
+    // one empty-state text at a time, both centred on the plot: a run without lanes says why, and a filter
+    // cannot be what hides them (walk15b #5: the two were drawn over each other, unreadable)
+    const bool noLanes = in.summary->tracks.empty() && !in.summary->ranks.empty(); // rank headers only
+    if (in.layout->lanes().empty() && !in.options.filter.isEmpty() && !noLanes)
         out.add(
             Text{QRectF(0, vp.lanesTop(), vp.width, vp.lanesBottom() - vp.lanesTop()),
                  tr("No track matches \"%1\" (try \"rank 3\", \"rank 3-5\", \"rank 4, rank 5\", \"plane 0\")")
                      .arg(in.options.filter),
                  in.palette.placeholder, FontRole::Base, Qt::AlignCenter});
-    if (in.summary->tracks.empty() && !in.summary->ranks.empty()) // rank headers and nothing under them
+    if (noLanes)
         out.add(Text{QRectF(Viewport::kGutter + 20, vp.lanesTop(), vp.plotWidth() - 40,
                             vp.lanesBottom() - vp.lanesTop()),
                      noLaneText(*in.summary), in.palette.placeholder, FontRole::Base,

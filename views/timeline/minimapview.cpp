@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace rs::views {
 
@@ -20,11 +21,7 @@ MinimapView::MinimapView(InteractionState* state, query::QueryService* service, 
     setMaximumHeight(48);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMouseTracking(false);
-    setToolTip(
-        tr("The whole run: each rank's device activity (stronger blue: busier; a rank with no device lanes, "
-           "as in a CPU-only trace, shows its host threads' activity instead), steps, waits (red) and idle "
-           "gaps (orange) when communication waits are shown; the frame is the timeline's window. Click or "
-           "drag to move it, wheel to zoom"));
+    setToolTip(baseToolTip());
     connect(m_state, &InteractionState::windowChanged, this, [this] { update(); });
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
@@ -55,8 +52,30 @@ void MinimapView::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
 }
 
+QString MinimapView::baseToolTip() {
+    return tr(
+        "The whole run: each rank's device activity (stronger blue: busier; a rank with no device lanes, "
+        "as in a CPU-only trace, shows its host threads' activity in grey instead), steps, waits (red) "
+        "and idle gaps (orange) when communication waits are shown; the frame is the timeline's window. "
+        "Click or drag to move it, wheel to zoom");
+}
+
 void MinimapView::setActivity(std::shared_ptr<const query::RankActivity> a) {
     m_activity = std::move(a);
+    // what a host-only row measures, said where the row is read (walk15a #2: cpu_only's row read as a
+    // device busy for the whole run)
+    QString tip = baseToolTip();
+    if (m_activity && !m_activity->hostOnly.empty()) {
+        tip +=
+            tr("<br><br>Here %1 no device lanes: the grey is the time a host thread is inside a span, not "
+               "device activity")
+                .arg(m_activity->hostOnly.size() == 1 ? tr("rank %1 has").arg(*m_activity->hostOnly.begin())
+                                                      : tr("%1 ranks have").arg(m_activity->hostOnly.size()));
+        if (m_activity->wrapperLanesLeftOut > 0)
+            tip += tr("; %1 holding one span over the whole run (the profiler's wrapper) left out")
+                       .arg(counted(m_activity->wrapperLanesLeftOut, tr("host lane"), tr("host lanes")));
+    }
+    setToolTip(tip);
     render();
     update();
 }
@@ -115,6 +134,11 @@ void MinimapView::render() {
     // busy columns: dark blue over a light base, light blue over a dark one (the shade must read as
     // "more" in both themes)
     const QColor busyInk = base.lightness() < 128 ? QColor(120, 175, 240) : QColor(60, 100, 150);
+    // host threads' activity is not the device's: grey, not blue (minimapview.h)
+    const QColor hostInk = base.lightness() < 128 ? QColor(190, 190, 190) : QColor(105, 105, 105);
+    std::set<int> deviceRows; // rows with a rank measured by its device
+    for (const auto& [rank, row] : rowOf)
+        if (!m_activity || !m_activity->hostOnly.count(rank)) deviceRows.insert(row);
     if (m_activity) { // device activity first: steps and waits read over it
         const double x0 = xOf(m_activity->t0);
         const double span = (xOf(m_activity->t1) - x0) / std::max(1, m_activity->columns); // px per column
@@ -127,13 +151,15 @@ void MinimapView::render() {
             for (size_t c = 0; c < busy.size(); ++c)
                 row[c] = std::max(row[c], busy[c]);
         }
-        for (const auto& [row, busy] : rows)
+        for (const auto& [row, busy] : rows) {
+            const QColor ink = deviceRows.count(row) ? busyInk : hostInk;
             for (size_t c = 0; c < busy.size(); ++c)
                 if (busy[c] > 0.01f)
-                    p.fillRect(QRectF(x0 + double(c) * span, 3 + row * rowH, std::max(1.0, span),
-                                      std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
-                               QColor(busyInk.red(), busyInk.green(), busyInk.blue(),
-                                      40 + int(170 * std::min(1.0f, busy[c]))));
+                    p.fillRect(
+                        QRectF(x0 + double(c) * span, 3 + row * rowH, std::max(1.0, span),
+                               std::max(1.0, rowH - (rowH > 3 ? 1 : 0))),
+                        QColor(ink.red(), ink.green(), ink.blue(), 40 + int(170 * std::min(1.0f, busy[c]))));
+        }
     }
     const QColor wait = waitColor(), idle = idleGapColor();
     static const std::vector<query::WaitDesc> none;
@@ -157,7 +183,9 @@ void MinimapView::render() {
     f.setPointSizeF(std::max(6.5, f.pointSizeF() - 1.5));
     p.setFont(f);
     p.drawText(QRect(4, 0, kLeft - 8, height()), Qt::AlignVCenter | Qt::AlignRight,
-               tr("whole run · %1").arg(counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks"))));
+               tr("whole run · %1%2")
+                   .arg(counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks")),
+                        deviceRows.empty() ? tr(" · host threads") : QString()));
 }
 
 void MinimapView::paintEvent(QPaintEvent*) {

@@ -1,11 +1,12 @@
 #pragma once
 // The whole run above the timeline: one thin row per rank (or per group of ranks when there are more ranks
 // than rows) shaded by how busy its device is (darker: busier, from the level-of-detail buckets), step
-// bands, communication waits in red and idle gaps in orange, and the timeline's window as a frame. Click or
-// drag moves the window there (its width kept), the wheel zooms around the cursor. The picture is drawn
-// once per profile and size (a cached image): a frame paints the image and the window, nothing per frame
-// walks the profile. Data: the summary, and the activity from the query service (worker thread; none
-// without a service). GUI thread only.
+// bands, communication waits in red and idle gaps in orange (a rank without device lanes: its host threads'
+// activity in grey, labelled and explained in the tooltip, never as device blue), and the timeline's window
+// as a frame. Click or drag moves the window there (its width kept), the wheel zooms around the cursor. The
+// picture is drawn once per profile and size (a cached image): a frame paints the image and the window,
+// nothing per frame walks the profile. Data: the summary, and the activity from the query service (worker
+// thread; none without a service). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -48,6 +49,7 @@ class MinimapView : public QWidget {
   private:
     void render();
     void requestActivity();
+    static QString baseToolTip();
     /// The x range of the run (the plot right of the labels), in px.
     int plotWidth() const;
     void centreOn(double x);
