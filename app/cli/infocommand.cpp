@@ -103,12 +103,15 @@ json infoJson(index::Db& db, const std::string& dbPath) {
     j["files"] = filesJson(db);
     j["counts"] = {{"spans", query::spanCount(db)},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
-                   // step numbers, as the report counts them (not rank × step rows)
-                   {"steps", db.scalar("SELECT count(DISTINCT step) FROM step")},
+                   // step numbers of ranks with step marks, as the report counts them (not rank × step
+                   // rows: "steps" below tells the two apart)
+                   {"steps", db.scalar("SELECT count(DISTINCT step) FROM step WHERE coalesce(source, '') <> "
+                                       "'whole-trace'")},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},
                    {"tensors", db.scalar("SELECT count(*) FROM tensor")},
                    {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
                    {"counters", db.scalar("SELECT count(*) FROM counter")}};
+    j["steps"] = query::stepCounts(db);
     j["time_range_ns"] = spanExtent(db);
     j["diagnostics"] = diagnosticsJson(db);
     json ignored = json::array();
@@ -165,6 +168,14 @@ void printInfo(const json& j) {
     std::printf("counts:");
     for (auto& [k, v] : j["counts"].items())
         std::printf("  %s %lld", k.c_str(), (long long)v.get<int64_t>());
+    // the steps view (and the app's Steps table) lists a row per rank and step: said beside the count
+    const json& st = j["steps"];
+    std::printf("\nsteps:  %s; the steps view has %s, one per rank and step",
+                query::stepCountText(st).c_str(),
+                model::counted(st["rows"].get<int64_t>(), "row", "rows").c_str());
+    if (st["whole_trace_rows"].get<int64_t>() > 0)
+        std::printf(" (%lld of them a rank's whole trace, step 0)",
+                    (long long)st["whole_trace_rows"].get<int64_t>());
     if (j["runs"].size() > 1) { // runs on other clocks or days: one extent over them all means nothing
         std::printf("\ntime:   per run (above)\n");
     } else if (!j["time_range_ns"][0].is_null()) {

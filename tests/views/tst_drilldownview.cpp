@@ -256,7 +256,7 @@ class TstDrillDownView : public QObject {
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-level1-cache")));
         auto ix = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        const int64_t start = 1736408883688868080 + 20'433'250, wall = 131'912'500;
+        const qint64 start = 1736408883688868080 + 20'433'250, wall = 131'912'500;
         DrillHarness h(ix.result.dbPath);
         views::DrillDownView& v = h.view;
         v.resize(900, 500);
@@ -307,7 +307,7 @@ class TstDrillDownView : public QObject {
         QTest::mouseClick(t->viewport(), Qt::LeftButton, {}, t->visualRect(first).center());
         const auto* op = v.opsModel()->row(ops->mapToSource(first).row());
         QCOMPARE(h.state.selection().kind, views::Selection::Kind::Span);
-        QCOMPARE(h.state.selection().spanId, op->spanId);
+        QCOMPARE(h.state.selection().spanId, qint64(op->spanId));
         QVERIFY(h.state.windowStart() <= op->startNs && h.state.windowEnd() >= op->startNs + op->durNs);
         QVERIFY(h.state.windowEnd() - h.state.windowStart() < wall / 10); // the op, not the step
     }
