@@ -101,17 +101,17 @@ json infoJson(index::Db& db, const std::string& dbPath) {
     j["ranks"] = ranksJson(db);
     j["runs"] = query::runsJson(db);
     j["files"] = filesJson(db);
+    const json steps = query::stepCounts(db);
     j["counts"] = {{"spans", query::spanCount(db)},
                    {"tracks", db.scalar("SELECT count(*) FROM track")},
                    // step numbers of ranks with step marks, as the report counts them (not rank × step
                    // rows: "steps" below tells the two apart)
-                   {"steps", db.scalar("SELECT count(DISTINCT step) FROM step WHERE coalesce(source, '') <> "
-                                       "'whole-trace'")},
+                   {"steps", steps["count"]},
                    {"collectives", db.scalar("SELECT count(*) FROM collective")},
                    {"tensors", db.scalar("SELECT count(*) FROM tensor")},
                    {"memory_samples", db.scalar("SELECT count(*) FROM memory_sample")},
                    {"counters", db.scalar("SELECT count(*) FROM counter")}};
-    j["steps"] = query::stepCounts(db);
+    j["steps"] = steps;
     j["time_range_ns"] = spanExtent(db);
     j["diagnostics"] = diagnosticsJson(db);
     json ignored = json::array();
