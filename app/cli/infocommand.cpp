@@ -87,15 +87,20 @@ json infoJson(index::Db& db, const std::string& dbPath) {
     j["ranks"] = ranksJson(db);
     j["runs"] = query::runsJson(db);
     j["files"] = filesJson(db);
-    // kept by the build (a recount where they are not: a cluster index), so a reopen scans no table
+    // kept by the build (a recount where they are not: a cluster index), so a reopen scans no span table;
+    // the steps from the small step table, counted as the report counts them
     const auto counts = index::IndexCounts::of(db);
+    const json steps = query::stepCounts(db);
     j["counts"] = {{"spans", query::spanCount(db)},
                    {"tracks", counts.tracks},
-                   {"steps", counts.steps}, // step numbers, as the report counts them (not rank × step rows)
+                   // step numbers of ranks with step marks (not rank × step rows: "steps" below tells the
+                   // two apart)
+                   {"steps", steps["count"]},
                    {"collectives", counts.collectives},
                    {"tensors", counts.tensors},
                    {"memory_samples", counts.memorySamples},
                    {"counters", counts.counters}};
+    j["steps"] = steps;
     j["time_range_ns"] = {counts.spanStartNs, counts.spanEndNs};
     j["diagnostics"] = diagnosticsJson(db);
     json ignored = json::array();
@@ -152,6 +157,14 @@ void printInfo(const json& j) {
     std::printf("counts:");
     for (auto& [k, v] : j["counts"].items())
         std::printf("  %s %lld", k.c_str(), (long long)v.get<int64_t>());
+    // the steps view (and the app's Steps table) lists a row per rank and step: said beside the count
+    const json& st = j["steps"];
+    std::printf("\nsteps:  %s; the steps view has %s, one per rank and step",
+                query::stepCountText(st).c_str(),
+                model::counted(st["rows"].get<int64_t>(), "row", "rows").c_str());
+    if (st["whole_trace_rows"].get<int64_t>() > 0)
+        std::printf(" (%lld of them a rank's whole trace, step 0)",
+                    (long long)st["whole_trace_rows"].get<int64_t>());
     if (j["runs"].size() > 1) { // runs on other clocks or days: one extent over them all means nothing
         std::printf("\ntime:   per run (above)\n");
     } else if (!j["time_range_ns"][0].is_null()) {

@@ -195,6 +195,8 @@ QString DetailsPanel::stepHtml(const Selection& s) const {
             html += "<p>" +
                     stepWallLong(st, m_summary->shownRank(s.rank)).toHtmlEscaped().replace("\n", "<br>") +
                     "</p>";
+            html += "<p>" + stepBoundsLong(st, m_state->boundsStart()).toHtmlEscaped().replace("\n", "<br>") +
+                    "</p>";
             QString why;
             const QString wait = stepWaitShort(st, &why);
             html += "<p>" + wait.toHtmlEscaped() + (why.isEmpty() ? QString() : ": " + why.toHtmlEscaped()) +

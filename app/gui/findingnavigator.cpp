@@ -43,8 +43,10 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
     const query::StepDesc* step = stepOf(f, s);
     if (f.startNs && f.endNs && *f.endNs > *f.startNs)
         t.extent = std::make_pair(*f.startNs, *f.endNs);
-    else if (step)
-        t.extent = std::make_pair(step->startNs, step->endNs);
+    else if (step) { // the step's bounds, as the Steps table, Details and the drill-down give them
+        const auto b = query::boundsOf(step->wall, step->startNs, step->endNs);
+        t.extent = std::make_pair(b.startNs, b.endNs);
+    }
     if (f.rank) t.ranks.push_back(*f.rank);
     for (int r : f.waitingRanks)
         if (std::find(t.ranks.begin(), t.ranks.end(), r) == t.ranks.end()) t.ranks.push_back(r);
@@ -85,8 +87,9 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
         sel.kind = Selection::Kind::Step;
         sel.rank = step->rank;
         sel.step = step->step;
-        sel.startNs = step->startNs;
-        sel.endNs = step->endNs;
+        const auto b = query::boundsOf(step->wall, step->startNs, step->endNs);
+        sel.startNs = b.startNs;
+        sel.endNs = b.endNs;
     }
     return t;
 }

@@ -129,14 +129,14 @@ class Builder {
                 QObject::tr("%1, %2, %3 · cluster index of %4: spans, tensors and memory samples stay in "
                             "the shards · Rankscope %5")
                     .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
-                         n(m_report["steps"]["count"].get<int64_t>(), "step", "steps"),
+                         QString::fromStdString(query::stepCountText(m_report["steps"])),
                          n(c["collectives"].get<int64_t>(), "collective", "collectives"),
                          n(m_report["cluster"]["shards"].get<int64_t>(), "shard", "shards"),
                          RANKSCOPE_VERSION)));
         else
             add(para(QObject::tr("%1, %2, %3, %4, %5 · Rankscope %6")
                          .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
-                              n(m_report["steps"]["count"].get<int64_t>(), "step", "steps"),
+                              QString::fromStdString(query::stepCountText(m_report["steps"])),
                               n(c["spans"].get<int64_t>(), "span", "spans"),
                               n(c["collectives"].get<int64_t>(), "collective", "collectives"),
                               n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
@@ -388,6 +388,10 @@ class Builder {
                     {rankCell(r), dur(r["median_ns"].get<int64_t>()), dur(r["p95_ns"].get<int64_t>()), from});
         }
         if (!t.rows.empty()) add(t);
+        // which steps the median and p95 are over: compare's are over the steady steps (walk 14)
+        if (!t.rows.empty() && m_report["steps"].contains("statistics"))
+            add(para(QObject::tr("Median and p95 step: %1.")
+                         .arg(s(m_report["steps"]["statistics"].get<std::string>()))));
         partialSteps();
         if (!m_report["outlier_steps"].empty()) {
             ReportBlock o;

@@ -12,6 +12,10 @@ namespace rs::gui {
 QString stepWallShort(const query::StepDesc& s);
 /// … and the long form: the source in full, and the numbers where the files hold part of the step.
 QString stepWallLong(const query::StepDesc& s, int shownRank);
+/// "bounds +18.0 ms … +155 ms from the run's start (137 ms): the first to the last device task (…)", and
+/// the step band the timeline draws where it differs: the step's interval every view uses
+/// (core/model/stepbounds.h). `originNs`: the run's start, as the ruler's 0.
+QString stepBoundsLong(const query::StepDesc& s, int64_t originNs);
 /// "wait 1.20 ms" or "wait not known"; `why` gets the reason where it is not known.
 QString stepWaitShort(const query::StepDesc& s, QString* why = nullptr);
 

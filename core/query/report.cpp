@@ -58,6 +58,25 @@ std::map<std::string, std::string> runLabels(index::Db& db, int run) {
     return out;
 }
 
+json stepCounts(index::Db& db, const std::string& rankKeys) {
+    const std::string in = rankKeys.empty() ? std::string() : " AND rank IN (" + rankKeys + ")";
+    // walk 14: profiler/'s 43 Steps rows read "41 steps", its distinct numbers, one of them the pseudo
+    // step 0 of two ranks' whole traces
+    return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step WHERE coalesce(source, '') <> "
+                                "'whole-trace'" +
+                                in)},
+            {"rows", db.scalar("SELECT count(*) FROM step WHERE 1" + in)},
+            {"whole_trace_rows", db.scalar("SELECT count(*) FROM step WHERE source = 'whole-trace'" + in)}};
+}
+
+std::string stepCountText(const json& steps) {
+    std::string t = model::counted(steps.value("count", int64_t(0)), "step", "steps");
+    if (const int64_t whole = steps.value("whole_trace_rows", int64_t(0)); whole > 0)
+        t += " (+" + model::counted(whole, "whole trace", "whole traces") + ": " +
+             (whole == 1 ? "a rank" : "ranks") + " without step marks)";
+    return t;
+}
+
 json runsJson(index::Db& db) {
     json runs = json::array();
     auto q = db.prepare(
@@ -199,7 +218,12 @@ json stepsSection(index::Db& db) {
         per.push_back(std::move(p));
     }
     addWallSources(db, per);
-    return {{"count", db.scalar("SELECT count(DISTINCT step) FROM step")}, {"per_rank", per}};
+    json out = stepCounts(db);
+    out["per_rank"] = per;
+    // compare's p95 is over the steady steps (the warm-up out): a different figure, named apart
+    out["statistics"] = "per rank, over every step of the rank (warm-up included, stub steps left out): "
+                        "median a step that happened, p95 by nearest rank";
+    return out;
 }
 
 json stubStepsJson(index::Db& db) {
@@ -498,7 +522,7 @@ json runReport(index::Db& db, json r, int run) {
     r["runs"] = json::array({shown});
     r["ranks"] = shown["ranks"];
     keepRanks(r["steps"]["per_rank"], ranks);
-    r["steps"]["count"] = db.scalar("SELECT count(DISTINCT step) FROM step WHERE rank IN (" + in + ")");
+    r["steps"].update(stepCounts(db, in));
     keepRanks(r["stragglers"], ranks);
     {
         const StragglerCheck check = stragglerCheck(db, run);
@@ -696,6 +720,20 @@ void formatPartialSteps(std::ostringstream& o, const json& r) {
     if (n > kShown) o << "\n  … " << (n - kShown) << " more such steps (--json lists them)";
 }
 
+/// Which steps the per-rank median and p95 are over: " of each rank's 20 steps, warm-up included" (the count
+/// where every rank summarised has the same), as compare names its steady steps (walk 14); "" where no rank
+/// is summarised (whole traces, or under three steps: the steps themselves are listed).
+std::string stepStatisticsOver(const json& r) {
+    std::set<int64_t> counts;
+    for (const auto& p : r["steps"]["per_rank"])
+        if (!p.value("whole_trace", false) && !p.contains("walls_ns"))
+            counts.insert(p.value("steps", int64_t(0)));
+    if (counts.empty()) return {};
+    return counts.size() == 1
+               ? " of each rank's " + model::counted(*counts.begin(), "step", "steps") + ", warm-up included"
+               : std::string(" of each rank's steps, warm-up included");
+}
+
 /// The one source every rank's walls come from, "" when they differ.
 std::string commonWallSource(const json& r) {
     std::set<std::string> sources;
@@ -712,7 +750,8 @@ void formatSteps(std::ostringstream& o, const json& r) {
         return;
     }
     const std::string common = commonWallSource(r);
-    o << "\nSteps (median / p95 wall time" << (common.empty() ? "" : ", from " + common) << "):";
+    o << "\nSteps (median / p95 wall time" << stepStatisticsOver(r)
+      << (common.empty() ? "" : ", from " + common) << "):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
         if (k++ % 4 == 0) o << "\n ";
@@ -799,7 +838,7 @@ std::string formatReport(const json& r, int top) {
     // the job's ranks that are not here are named, so no reader takes their absence for idleness
     if (const auto missing = missingRanks(r); !missing.empty())
         o << missing.size() << " missing (" << rankRanges(missing) << "), ";
-    o << counted(r["steps"]["count"].get<int64_t>(), "step") << ", ";
+    o << stepCountText(r["steps"]) << ", ";
     if (r.contains("cluster")) {
         // the spans and tensors are in the shards, not counted here: 0 would read as an empty profile
         const std::string missing = r["cluster"]["missing"].get<std::string>();

@@ -29,6 +29,13 @@ std::string formatReport(const nlohmann::json& report, int top);
 /// The report's `findings`: every finding, root causes first by time lost, each with its sentence rendered
 /// from its typed fields (core/model/findingtext.h). Reads only the analysis tables (no per-event table).
 nlohmann::json findingsJson(index::Db& db);
+/// The step counts of the ranks in `rankKeys` (empty: every rank): `count`, the step numbers of ranks with
+/// step marks (a rank without any is its whole trace, one pseudo step 0: no step), `rows`, one per rank
+/// and step as the `steps` view and the app's Steps table list them, and `whole_trace_rows` among them.
+nlohmann::json stepCounts(index::Db& db, const std::string& rankKeys = {});
+/// "40 steps (+2 whole traces: ranks without step marks)" from a report's `steps`: the text and HTML
+/// reports say the same.
+std::string stepCountText(const nlohmann::json& steps);
 /// "12.3 ms in total" (`total` formatted by the caller), or why the total is not known (every run incomplete
 /// and nothing measured): the text and HTML reports say the same.
 std::string commWaitText(const nlohmann::json& report, const std::string& total);

@@ -183,9 +183,10 @@ class TstCli : public QObject {
     }
     void infoCountsAndNamesAsTheReportDoes() {
         // mindinsight profiler/: step numbers 1-40 (step_trace_raw_10_detail_time.csv's numbered rows,
-        // Python's csv), the CANN device's "Iteration 1", and step 0, the whole trace of the two ranks
-        // without usable step marks: 41, as the report counts them (43 rank × step rows). The legacy rank 0
-        // is index key 10000 (the CANN device claims key 0): info names it rank 0, as the report does
+        // Python's csv) and the CANN device's "Iteration 1": 40 steps, as the report counts them; the steps
+        // view's 43 rank × step rows add step 0, the whole trace of the two ranks without usable step marks,
+        // which is no step (walk 14: "41 steps" counted it). The legacy rank 0 is index key 10000 (the CANN
+        // device claims key 0): info names it rank 0, as the report does
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-info-cache")));
@@ -195,15 +196,21 @@ class TstCli : public QObject {
         const auto info = QJsonDocument::fromJson(out.toUtf8()).object();
         QCOMPARE(test::runRankscope({"report", dir, "--json"}, &out, &err), 0);
         const auto report = QJsonDocument::fromJson(out.toUtf8()).object();
-        QCOMPARE(info["counts"].toObject()["steps"].toInteger(), qint64(41));
-        QCOMPARE(report["steps"].toObject()["count"].toInteger(), qint64(41));
+        QCOMPARE(info["counts"].toObject()["steps"].toInteger(), qint64(40));
+        QCOMPARE(report["steps"].toObject()["count"].toInteger(), qint64(40));
+        QCOMPARE(info["steps"].toObject()["rows"].toInteger(), qint64(43));
+        QCOMPARE(report["steps"].toObject()["whole_trace_rows"].toInteger(), qint64(2));
         QCOMPARE(test::runRankscope({"info", dir}, &out, &err), 0);
         QVERIFY2(
             out.contains("  rank 0  device -    mindspore-legacy  run 0  (index key 10000: another run has a "
                          "rank 0 too)"),
             qPrintable(out));
         QVERIFY2(!out.contains("  rank 10000 "), qPrintable(out));
-        QVERIFY2(out.contains("steps 41"), qPrintable(out));
+        QVERIFY2(out.contains("steps 40"), qPrintable(out));
+        QVERIFY2(out.contains(
+                     "steps:  40 steps (+2 whole traces: ranks without step marks); the steps view has 43 "
+                     "rows, one per rank and step (2 of them a rank's whole trace, step 0)"),
+                 qPrintable(out));
     }
     void summaryLineGivesTheDecompressedRate() {
         // a Kineto demo writes .json.gz: the summary names the JSON they held and its rate

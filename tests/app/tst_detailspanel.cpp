@@ -132,6 +132,13 @@ class TstDetailsPanel : public QObject {
              2,
              {"from step_trace_time.csv", "⚠ step_trace_time.csv rank 1 step 2: 295 ms, but this rank's "
                                           "events cover 16.4 ms of it"}},
+            // level1 rank 1: step_trace_time.csv's Stage 131912.5 µs, Preparing 20433.25 µs after its
+            // ProfilerStep#50 (153888.39 µs): the bounds every view uses and the band the timeline draws
+            {"/msinsight/test/data/pytorch/text/level1",
+             1,
+             50,
+             {"(132 ms): the first to the last device task (step_trace_time.csv",
+              "the step band the timeline draws: ", "(154 ms)"}},
             // the legacy rank 0 is key 10000: the CANN raw PROF_ device 0 (schema 42) claims key 0 first
             {"/mindinsight/tests/utils/resource/profiler",
              10000,

@@ -447,6 +447,36 @@ class TstCompare : public QObject {
         QCOMPARE(verdictExitCode(r), 4);
         QCOMPARE(recordFromJson(toJson(b)).stepsUnknown, b.stepsUnknown);
     }
+    void stepP95SaysWhichSteps() {
+        // walk 14: the report's p95 (13.7 ms, each rank's every step) and compare's (211 ms, the steady
+        // steps) on the same demo, neither saying which steps: compare names its steps in text and JSON
+        auto c = record();
+        c.step.p95Ns *= 2;
+        for (auto& [k, s] : c.ranks)
+            s.step.p95Ns *= 2;
+        auto r = compareRecords(record(), c);
+        const auto lines = compareSummary(r);
+        QVERIFY(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+            return l.rfind("step wall time p95 (nearest rank over every rank's steady steps pooled) ", 0) ==
+                   0;
+        }));
+        Delta perRank;
+        perRank.kind = "step";
+        perRank.statistic = "p95";
+        perRank.rank = 2;
+        QCOMPARE(deltaSubject(perRank),
+                 std::string("step wall time p95 (nearest rank over the rank's steady steps)"));
+        auto j = nlohmann::json::parse(compareJson(r, record(), c, {}));
+        int named = 0;
+        for (const auto& d : j["regressions"])
+            if (d["kind"] == "step") {
+                QCOMPARE(d["over"].get<std::string>(),
+                         std::string(d["rank"].is_null() ? "every rank's steady steps, pooled"
+                                                         : "the rank's steady steps"));
+                ++named;
+            }
+        QCOMPARE(named, 5); // pooled and 4 ranks
+    }
     void jsonDocument() {
         auto c = record();
         scaleOp(c, "MatMulV2", 1.1);

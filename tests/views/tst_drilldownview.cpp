@@ -5,6 +5,7 @@
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
 #include "views/common/interactionstate.h"
+#include "views/common/timemapping.h"
 #include "views/tables/drilldownview.h"
 #include "views/tables/opsmodel.h"
 #include "views/tables/stepsmodel.h"
@@ -269,6 +270,73 @@ class TstDrillDownView : public QObject {
                     QString("row %1: window %2..%3").arg(r).arg(state.windowStart()).arg(state.windowEnd())));
             QVERIFY(proxy->index(r, 0).data().toInt() <= 3);
         }
+    }
+    void level1StepHasOneIntervalEverywhere() {
+        // walk 14: level1's op list began at "+153.859 ms" (sorted descending, from ProfilerStep#50's start)
+        // under a 137 ms wall; rank 1's step set a 169 ms window (its 154 ms marker) beside Details' 132 ms;
+        // a click on the first op (the row made current unselected) moved nothing. Expected figures from
+        // the files (Python): rank 1's ProfilerStep#50 at 1736408883688868.080 µs, step_trace_time.csv
+        // Preparing 20433.25 µs, Stage 131912.5 µs; trace_view.json's Conv2D1 on rank 1 at
+        // 1736408883709590.536 µs, 289.206 µs after the step's first device task.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-level1-cache")));
+        auto ix = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const qint64 start = 1736408883688868080 + 20'433'250, wall = 131'912'500;
+        DrillHarness h(ix.result.dbPath);
+        views::DrillDownView& v = h.view;
+        v.resize(900, 500);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        QTRY_COMPARE_WITH_TIMEOUT(v.stepsModel()->rowCount(), 2, 20000);
+        auto* steps = qobject_cast<QSortFilterProxyModel*>(v.table(0)->model());
+        int row1 = -1;
+        for (int r = 0; r < steps->rowCount(); ++r)
+            if (steps->index(r, views::StepsModel::Rank).data().toInt() == 1) row1 = r;
+        QVERIFY(row1 >= 0);
+        QCOMPARE(steps->index(row1, views::StepsModel::Wall).data().toString(), QString("132 ms"));
+        QVERIFY2(steps->index(row1, views::StepsModel::Wall)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains("the first to the last device task"),
+                 qPrintable(steps->index(row1, views::StepsModel::Wall).data(Qt::ToolTipRole).toString()));
+        // the window a step sets: its 132 ms and a twentieth either side, not the marker's 154 ms
+        v.table(0)->setCurrentIndex(steps->index(row1, 0));
+        QCOMPARE(h.state.selection().startNs, start);
+        QCOMPARE(h.state.selection().endNs, start + wall);
+        QCOMPARE(h.state.windowStart(), start - wall / 20);
+        QCOMPARE(h.state.windowEnd(), start + wall + wall / 20);
+        v.drillDown();
+        QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
+        QVERIFY2(v.breadcrumbs().contains("first to the last device task"), qPrintable(v.breadcrumbs()));
+        QTableView* t = v.table(1);
+        auto* ops = qobject_cast<QSortFilterProxyModel*>(t->model());
+        // in time order, the earliest op first
+        for (int r = 1; r < ops->rowCount(); ++r)
+            QVERIFY(ops->index(r - 1, 0).data(Qt::UserRole).toLongLong() <=
+                    ops->index(r, 0).data(Qt::UserRole).toLongLong());
+        bool conv = false;
+        for (int r = 0; r < ops->rowCount(); ++r)
+            if (ops->index(r, views::OpsModel::Name).data().toString() == "Conv2D1") {
+                QCOMPARE(ops->index(r, views::OpsModel::Start).data().toString(),
+                         views::formatOffset(289'206, 1000));
+                conv = true;
+            }
+        QVERIFY(conv);
+        QVERIFY(ops->headerData(views::OpsModel::Start, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains("first to the last device task"));
+        // a click on the first row (current already, unselected) selects its span and moves the window
+        QVERIFY(!t->selectionModel()->hasSelection());
+        const QModelIndex first = ops->index(0, views::OpsModel::Name);
+        QCOMPARE(t->currentIndex().row(), 0);
+        QTest::mouseClick(t->viewport(), Qt::LeftButton, {}, t->visualRect(first).center());
+        const auto* op = v.opsModel()->row(ops->mapToSource(first).row());
+        QCOMPARE(h.state.selection().kind, views::Selection::Kind::Span);
+        QCOMPARE(h.state.selection().spanId, qint64(op->spanId));
+        QVERIFY(h.state.windowStart() <= op->startNs && h.state.windowEnd() >= op->startNs + op->durNs);
+        QVERIFY(h.state.windowEnd() - h.state.windowStart() < wall / 10); // the op, not the step
     }
 };
 

@@ -8,6 +8,8 @@
 // usual.
 #include "views/tables/stepsmodel.h"
 
+#include "core/query/report.h"
+
 #include "tests/support/testsupport.h"
 
 #include <QAbstractItemModelTester>
@@ -193,6 +195,44 @@ class TstStepsModel : public QObject {
         QVERIFY(m.data(m.index(0, StepsModel::Wait), Qt::ToolTipRole)
                     .toString()
                     .contains("ranks of the job are missing"));
+    }
+    void aWholeTraceRowIsNoStepAndTheCountsSaySo() {
+        // walk 14: profiler/'s steps view listed 43 rows where info and the report said "41 steps" (its
+        // distinct numbers, the pseudo step 0 of two whole traces among them). Python over the files:
+        // step_trace_raw_10_detail_time.csv numbers steps 1-40 (rank 10), the PROF_ device 0 marks step 1,
+        // rank 0's 20 steps of step_trace_raw_0 are on another clock (its whole trace instead), and
+        // gpu_timeline_display_0.json (rank 4) has no step marks: 40 step numbers, 43 rows, 2 whole traces.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto counts = query::stepCounts(*ix.db);
+        QCOMPARE(counts["count"].get<int64_t>(), int64_t(40));
+        QCOMPARE(counts["rows"].get<int64_t>(), int64_t(43));
+        QCOMPARE(counts["whole_trace_rows"].get<int64_t>(), int64_t(2));
+        const std::string header = query::formatReport(query::buildReport(*ix.db, 5), 5);
+        QVERIFY2(header.find("5 ranks, 40 steps (+2 whole traces: ranks without step marks)") !=
+                     std::string::npos,
+                 header.c_str());
+        // the app's table lists the 43 rows; the two that are no step say so
+        StepsModel m;
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
+        QCOMPARE(m.rowCount(), 43);
+        int whole = 0;
+        for (int r = 0; r < m.rowCount(); ++r)
+            if (m.data(m.index(r, StepsModel::Step), Qt::ToolTipRole).toString().startsWith("Not a step")) {
+                QCOMPARE(m.data(m.index(r, StepsModel::WallFrom), Qt::DisplayRole).toString(),
+                         QString("whole trace"));
+                ++whole;
+            }
+        QCOMPARE(whole, 2);
+        // run 0 alone (key 10000): its one row is its whole trace, and its report counts no step
+        const auto run0 = query::runReport(*ix.db, query::buildReport(*ix.db, 5), 0);
+        QCOMPARE(run0["steps"]["rows"].get<int64_t>(), int64_t(1));
+        QVERIFY2(query::formatReport(run0, 5).find("0 steps (+1 whole trace: a rank without step marks)") !=
+                     std::string::npos,
+                 query::formatReport(run0, 5).c_str());
     }
     void aShippedWallSaysWhereItComesFromAndIsFlaggedWhereItCannotFit() {
         // msinsight server test_data: step_trace_time.csv's Stage 294586.5 µs on rank 1, whose kernels of

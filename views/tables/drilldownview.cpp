@@ -1,5 +1,7 @@
 #include "views/tables/drilldownview.h"
 
+#include "core/model/stepbounds.h"
+
 #include "views/common/plural.h"
 #include "views/common/sortarrows.h"
 
@@ -55,14 +57,19 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
         t->setTextElideMode(Qt::ElideMiddle);
         m_tables[i] = t;
         m_stack->addWidget(t);
-        connect(t->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-                [this, i](const QModelIndex& cur) { onCurrent(i, cur); });
-        // a click on the current row changes no current row (the first is current from the start, parked):
-        // it navigates all the same (walk15a #8: the first step of a fresh profile did nothing)
-        connect(t, &QTableView::clicked, this, [this, i](const QModelIndex& cur) { onCurrent(i, cur); });
+        // a selected row, not a current one: the row parkCurrent() made current (unselected) emits no
+        // currentRowChanged when clicked, and level1's first op then moved nothing (walk 14)
+        connect(t->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+                [this, i](const QItemSelection& selected) {
+                    // the newly selected row (setCurrentIndex selects before it moves the current index)
+                    if (!selected.indexes().isEmpty()) onRowSelected(i, selected.indexes().first());
+                });
         connect(t, &QTableView::activated, this, [this] { drillDown(); }); // Enter / double-click
     }
     m_tables[0]->sortByColumn(-1, Qt::AscendingOrder);
+    // a header's default indicator is descending: level1's op list began at its step's last op
+    m_tables[1]->sortByColumn(OpsModel::Start, Qt::AscendingOrder);
+    m_tables[2]->sortByColumn(-1, Qt::AscendingOrder);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) {
         m_filterText[m_level] = f;
         m_proxy[m_level]->setFilterFixedString(f);
@@ -73,7 +80,8 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
             if (id == m_pendingSteps)
                 m_steps->setRows(v.value<std::shared_ptr<const std::vector<query::StepRow>>>());
             else if (id == m_pendingOps)
-                m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart);
+                m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart,
+                               m_stepOrigin);
             else if (id == m_pendingTensors)
                 showTensors(v.value<std::shared_ptr<const query::TensorRows>>());
             else
@@ -89,7 +97,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
 void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank) {
     // the previous profile's (or run's) rows go first: a click on the tab must not re-select one of them
     m_steps->setRun(std::set<int>(ranks.begin(), ranks.end()), dataRank);
-    m_ops->setRows(nullptr, 0);
+    m_ops->setRows(nullptr, 0, {});
     m_tensors->setRows(nullptr);
     m_tensorsLoaded = false;
     m_rank = -1;
@@ -171,12 +179,22 @@ QString DrillDownView::tensorTitle() const {
         .arg(m_op.toHtmlEscaped(), m_opName.toHtmlEscaped());
 }
 
+void DrillDownView::followStep(const query::StepRow& r) {
+    const auto b = query::boundsOf(r.wall, r.startNs, r.endNs);
+    m_stepStart = b.startNs;
+    m_stepOrigin = QString::fromStdString(model::stepBoundsText(b));
+}
+
 QString DrillDownView::breadcrumbs() const {
     QString s = m_level == 0 ? tr("<b>Steps</b>") : tr("Steps");
     if (m_level >= 1)
         s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") +
              tr("rank %1 · step %2").arg(m_steps->shownRank(m_rank)).arg(m_step) +
              (m_level == 1 ? "</b>" : "");
+    // where "start in step" counts from, on the level that shows it
+    if (m_level == 1 && !m_stepOrigin.isEmpty())
+        s += " <span style='color:gray'>" +
+             tr("(start in step: from %1, as the step's wall)").arg(m_stepOrigin.toHtmlEscaped()) + "</span>";
     if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + tensorTitle() + "</b>";
     if (m_level >= 2 && m_tensorsLoaded && m_tensorsLeftOut > 0) // counted: Qt's %n prints "row(s)"
         s += tr(" (and %1 without a device address left out: the same allocations, recorded again by "
@@ -210,8 +228,8 @@ void DrillDownView::drillDown() {
         if (!r) return;
         m_rank = r->rank;
         m_step = r->step;
-        m_stepStart = r->startNs;
-        m_ops->setRows(nullptr, 0);
+        followStep(*r);
+        m_ops->setRows(nullptr, 0, {});
         m_pendingOps = m_service->requestOpRows(m_rank, m_step);
         setLevel(1);
     } else if (m_level == 1) {
@@ -246,7 +264,7 @@ void DrillDownView::keyPressEvent(QKeyEvent* e) {
         QWidget::keyPressEvent(e);
 }
 
-void DrillDownView::onCurrent(int level, const QModelIndex& cur) {
+void DrillDownView::onRowSelected(int level, const QModelIndex& cur) {
     if (m_syncing || !cur.isValid() || level != m_level) return;
     QModelIndex src = m_proxy[level]->mapToSource(cur);
     Selection s;
@@ -256,10 +274,13 @@ void DrillDownView::onCurrent(int level, const QModelIndex& cur) {
         s.kind = Selection::Kind::Step;
         s.rank = r->rank;
         s.step = r->step;
-        s.startNs = r->startNs;
-        s.endNs = r->endNs;
-        int64_t pad = (r->endNs - r->startNs) / 20;
-        m_state->setWindow(r->startNs - pad, r->endNs + pad); // the step on all ranks
+        // the step's bounds as its row gives them (its wall's interval), everywhere: Details, the
+        // window, the op list's "start in step" (core/model/stepbounds.h)
+        const auto b = query::boundsOf(r->wall, r->startNs, r->endNs);
+        s.startNs = b.startNs;
+        s.endNs = b.endNs;
+        const int64_t pad = (s.endNs - s.startNs) / 20;
+        m_state->setWindow(s.startNs - pad, s.endNs + pad); // the step on all ranks
     } else if (level == 1) {
         const auto* r = m_ops->row(src.row());
         if (!r) return;
@@ -302,7 +323,7 @@ void DrillDownView::onSelection(const Selection& s) {
             m_syncing = false;
             m_rank = s.rank;
             m_step = s.step;
-            m_stepStart = row->startNs;
+            followStep(*row);
             break;
         }
     }

@@ -47,7 +47,7 @@ class DrillDownView : public QWidget {
     /// Sizes `t`'s columns to their contents, none wider than two fifths of its view (GUI thread).
     static void fitColumns(QTableView* t);
     void setLevel(int level);
-    void onCurrent(int level, const QModelIndex& proxyIndex);
+    void onRowSelected(int level, const QModelIndex& proxyIndex);
     void onSelection(const Selection& s);
     InteractionState* m_state;
     query::QueryService* m_service;
@@ -62,7 +62,9 @@ class DrillDownView : public QWidget {
     QString m_filterText[3]; ///< each level's filter as typed
     int m_level = 0;
     int m_rank = -1;
-    qint64 m_step = -1, m_stepStart = 0;
+    qint64 m_step = -1, m_stepStart = 0; ///< the drilled step's start: its bounds' (its wall's interval)
+    QString m_stepOrigin;                ///< what m_stepStart is (model::stepBoundsText)
+    void followStep(const query::StepRow& r);
     QString m_op, m_opName; ///< the drilled op's type and name
     qint64 m_opStartNs = 0;
     /// Which list the tensor level shows: the op's own, its collective algorithm's in the step (records

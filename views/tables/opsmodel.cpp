@@ -4,10 +4,12 @@
 
 namespace rs::views {
 
-void OpsModel::setRows(std::shared_ptr<const std::vector<query::OpRow>> rows, qint64 originNs) {
+void OpsModel::setRows(std::shared_ptr<const std::vector<query::OpRow>> rows, qint64 originNs,
+                       const QString& originText) {
     beginResetModel();
     m_rows = std::move(rows);
     m_origin = originNs;
+    m_originText = originText;
     endResetModel();
 }
 
@@ -64,6 +66,11 @@ QVariant OpsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant OpsModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o == Qt::Horizontal && section == Start && role == Qt::ToolTipRole)
+        return m_originText.isEmpty()
+                   ? QVariant()
+                   : tr("From the step's start as its Steps row gives it (the interval of its wall): %1")
+                         .arg(m_originText);
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     static const char* names[] = {"start in step", "name", "op type", "duration", "wait", "track"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();

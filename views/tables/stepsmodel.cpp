@@ -1,5 +1,6 @@
 #include "views/tables/stepsmodel.h"
 
+#include "core/model/stepbounds.h"
 #include "core/model/stepwall.h"
 
 #include "views/common/timemapping.h"
@@ -126,6 +127,11 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant StepsModel::toolTipOf(const query::StepRow& r, Column c) const {
+    // a row, not a step: the report's and info's step counts leave it out (query::stepCounts)
+    if ((c == Rank || c == Step) && r.wall.source == model::WallSource::WholeTrace)
+        return tr("Not a step: rank %1 has no step marks it can use, so its whole trace is this one row "
+                  "(step 0); the report and rankscope info leave it out of their step count")
+            .arg(shownRank(r.rank));
     if (c == Wait && !r.waitUnknown.empty())
         return tr("Communication wait not known: %1").arg(QString::fromStdString(r.waitUnknown));
     if (c == Wall || c == WallFrom) return wallToolTip(r);
@@ -173,7 +179,21 @@ QString StepsModel::wallToolTip(const query::StepRow& r) const {
                            "before the step's first device task (%2) and the host's tail")
                             .arg(formatDuration(r.wall.eventsNs),
                                  r.preparingNs ? formatDuration(*r.preparingNs) : tr("not known"));
+    tip += "<br>" + boundsToolTip(r);
     if (r.outlier) tip += "<br>" + tr("Outlier step: %1").arg(QString::fromStdString(r.cause));
+    return tip;
+}
+
+QString StepsModel::boundsToolTip(const query::StepRow& r) {
+    const auto b = query::boundsOf(r.wall, r.startNs, r.endNs);
+    QString tip =
+        tr("The step's bounds in the drill-down (its \"start in step\"), Details and the window a step "
+           "selection sets: %1")
+            .arg(QString::fromStdString(model::stepBoundsText(b)).toHtmlEscaped());
+    if (b.from == model::StepBoundsFrom::ShippedTasks)
+        tip += tr(", %1 long from %2 after the start of the step band the timeline draws (%3 long)")
+                   .arg(formatDuration(b.endNs - b.startNs), formatDuration(b.startNs - r.startNs),
+                        formatDuration(r.endNs - r.startNs));
     return tip;
 }
 
@@ -208,7 +228,9 @@ QVariant StepsModel::headerData(int section, Qt::Orientation o, int role) const 
                   "compute, comm and idle come from the same row; else it is the step band the timeline "
                   "draws (the trace's step markers, the kernels of the step, the step trace). \"wall from\" "
                   "says which. ⚠: the rank's events cover clearly less of a shipped wall (the files hold "
-                  "part of the step).");
+                  "part of the step). The drill-down's \"start in step\", Details and the window a step "
+                  "selection sets use this wall's interval (a shipped wall: from the step's first device "
+                  "task, Preparing after the step marker's start).");
     if (role == Qt::ToolTipRole && (section == Compute || section == Comm || section == Idle))
         return tr(
             "<p>compute + comm + idle = wall: compute is the device's kernel time, comm the communication "

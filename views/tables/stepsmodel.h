@@ -10,7 +10,9 @@
 // mark, the numbers in the tooltip). A wait nothing could measure reads "not known" with core's reason
 // (core/query/waitknowledge.h), as the report says. A stub last step (core/query/stubsteps.h, the report's
 // rule) is greyed and italic, its cause column says "stub: left out of medians" and every cell's tooltip
-// gives the reason, so it does not read as an ordinary step. Qt::UserRole holds raw numbers for sorting
+// gives the reason, so it does not read as an ordinary step. The wall's tooltip names the step's bounds
+// every view uses (core/model/stepbounds.h) where the step marker's band differs from them. Qt::UserRole
+// holds raw numbers for sorting
 // (-1: unknown). GUI thread only.
 #include "core/query/analysisqueries.h"
 
@@ -56,6 +58,7 @@ class StepsModel : public QAbstractTableModel {
     QVariant toolTipOf(const query::StepRow& r, Column c) const;
     QString wallToolTip(const query::StepRow& r) const;
     static QString breakdownToolTip(const query::StepRow& r); ///< all, not overlapped, overlapped; the sum
+    static QString boundsToolTip(const query::StepRow& r);    ///< the step's bounds every view uses
     std::shared_ptr<const std::vector<query::StepRow>> m_rows;
     std::set<int> m_rankKeys;
     std::map<int, int> m_dataRank;

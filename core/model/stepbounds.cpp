@@ -1,0 +1,43 @@
+#include "core/model/stepbounds.h"
+
+#include <cstdlib>
+
+namespace rs::model {
+
+StepBounds stepBounds(WallSource wall, WallSource band, int64_t bandStartNs, int64_t bandEndNs,
+                      int64_t wallNs, std::optional<int64_t> preparingNs) {
+    const StepBounds onBand{bandStartNs, bandEndNs, StepBoundsFrom::Band, wall, band};
+    const int64_t bandNs = bandEndNs - bandStartNs;
+    if (!isShipped(wall) || !preparingNs || *preparingNs < 0 || wallNs <= 0) return onBand;
+    // a shipped wall that is the band (the demo writes Stage = the whole step; µs rounding of the CSV):
+    // the band is the step, moving it by Preparing would leave the step's last task out
+    if (std::llabs(wallNs - bandNs) <= 1000) return onBand;
+    // the files hold part of the step: the shipped interval would reach past the rank's events
+    if (filesHoldPart(wall, wallNs, bandNs)) return onBand;
+    if (*preparingNs >= bandNs) return onBand; // the first device task after the band's end: not placed
+    return {bandStartNs + *preparingNs, bandStartNs + *preparingNs + wallNs, StepBoundsFrom::ShippedTasks,
+            wall, band};
+}
+
+std::string stepBoundsText(const StepBounds& b) {
+    if (b.from == StepBoundsFrom::ShippedTasks)
+        return "the first to the last device task (" + wallSourceName(b.wall) +
+               ": Preparing after the step's start, then Stage + Bubble)";
+    switch (b.band) {
+    case WallSource::TraceMarkers:
+        return "the step markers (ProfilerStep)";
+    case WallSource::DbMarkers:
+        return "the .db export's step markers (STEP_TIME)";
+    case WallSource::Kernels:
+        return "the first to the last kernel of the step (kernel_details.csv)";
+    case WallSource::LegacyStepTrace:
+        return "the step trace's start and end points (step_trace_raw)";
+    case WallSource::StepTraceCsv: // never a band's: wallSourceOf gives these only for a breakdown
+    case WallSource::AnalysisDb:
+    case WallSource::WholeTrace:
+        break;
+    }
+    return "the whole trace (no step marks)";
+}
+
+} // namespace rs::model
