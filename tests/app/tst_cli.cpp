@@ -342,7 +342,7 @@ class TstCli : public QObject {
                                      "--rank", "2", "--range", "10ms:20ms", "--quiet"},
                                     &out, &err),
                  0);
-        const std::string id = out.trimmed().toStdString();
+        const std::string id = out.trimmed().split('\n').last().trimmed().toStdString(); // its last line
         QCOMPARE(test::runRankscope({"annotate", m_demo, "list", "--json", "--quiet"}, &out, &err), 0);
         std::vector<int> ranks;
         for (const auto& a : nlohmann::json::parse(out.toStdString())["annotations"])
