@@ -58,6 +58,23 @@ void printMatched(const compare::CompareResult& r, const compare::CompareOptions
                     r.collectives.size(), static_cast<long long>(r.collectiveStepsByIndex),
                     static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
 }
+/// The verdict line (after a SAME DATA line when both sides are the same data: no verdict on regressions,
+/// said before the figures that look like one).
+void printVerdict(const compare::CompareResult& r, const compare::CompareOptions& o, size_t regressions) {
+    if (!r.sameData.empty())
+        std::printf(
+            "SAME DATA (no verdict): %s; a run compared with itself proves nothing about regressions\n",
+            r.sameData.c_str());
+    std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
+                "%%), %s\n",
+                !r.sameData.empty() ? "figures"
+                : r.fail()          ? "FAIL"
+                : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
+                                    : "PASS",
+                model::counted(int64_t(regressions), "regression", "regressions").c_str(),
+                o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
+                model::counted(r.improvementCount(), "improvement", "improvements").c_str());
+}
 } // namespace
 
 int runCompare(const ArgList& argv) {
@@ -93,19 +110,7 @@ int runCompare(const ArgList& argv) {
         return compare::verdictExitCode(r);
     }
     const auto lines = compare::compareSummary(r);
-    if (!r.sameData.empty()) // no verdict on regressions: say it before the figures that look like one
-        std::printf(
-            "SAME DATA (no verdict): %s; a run compared with itself proves nothing about regressions\n",
-            r.sameData.c_str());
-    std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
-                "%%), %s\n",
-                !r.sameData.empty() ? "figures"
-                : r.fail()          ? "FAIL"
-                : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
-                                    : "PASS",
-                model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
-                o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
-                model::counted(r.improvementCount(), "improvement", "improvements").c_str());
+    printVerdict(r, o, lines.size());
     for (const auto& l : lines)
         std::printf("  %s\n", l.c_str());
     // counted like the regressions (one per root) and listed, so a PASS says what got better

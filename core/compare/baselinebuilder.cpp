@@ -243,6 +243,16 @@ void measureSources(index::Db& db, const RankKeys& k, BaselineRecord& r) {
     uint64_t h = fnv1a("run start " + std::to_string(start.step() ? start.i64(0) : 0) + "\n");
     for (const auto& l : lines)
         h = fnv1a(l.substr(cut) + "\n", h);
+    // and what the run measured, to the ns: the demo's --scale-op and --seed runs have files of the same
+    // sizes and records, but not the same step walls and op totals
+    auto figures =
+        db.prepare("SELECT rank, step, wall_ns FROM step_stat UNION ALL SELECT rank, count, total_ns "
+                   "FROM op_stat ORDER BY 1, 2, 3");
+    while (figures.step())
+        if (k.dataRankOf.count(int(figures.i64(0))))
+            h = fnv1a(std::to_string(figures.i64(0)) + "|" + std::to_string(figures.i64(1)) + "|" +
+                          std::to_string(figures.i64(2)) + "\n",
+                      h);
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
     r.sourceDigest = hex;

@@ -73,8 +73,9 @@ struct BaselineRecord {
     /// pseudo step (model::WallSource::WholeTrace), and its wall is the trace's length, not a step's.
     std::string stepsUnknown;
     /// What data the record was measured from, as the index read it: a digest (FNV-1a 64, hex) of the run's
-    /// start and its source files' paths within the profile, sizes and records read — equal on a copy of
-    /// the folder, different for another run. Empty: not known (records written before 2026-12).
+    /// start, its source files' paths within the profile, sizes and records read, and its step walls and op
+    /// totals (ns) — equal on a copy of the folder, different for another run. Empty: not known (records
+    /// written before 2026-12).
     std::string sourceDigest;
     int64_t sourceFiles = 0;               ///< the files sourceDigest covers
     MemStat memory;                        ///< the largest peak of any rank

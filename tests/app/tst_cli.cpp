@@ -349,11 +349,14 @@ class TstCli : public QObject {
                                      "--rank", "2", "--range", "10ms:20ms", "--quiet"},
                                     &out, &err),
                  0);
-        const std::string id = out.trimmed().toStdString();
         QCOMPARE(test::runRankscope({"annotate", m_demo, "list", "--json", "--quiet"}, &out, &err), 0);
         std::vector<int> ranks;
+        std::string id;
         for (const auto& a : nlohmann::json::parse(out.toStdString())["annotations"])
-            if (a["id"] == id) ranks = a["anchor"]["ranks"].get<std::vector<int>>();
+            if (a["text"] == "two ranks") {
+                ranks = a["anchor"]["ranks"].get<std::vector<int>>();
+                id = a["id"].get<std::string>();
+            }
         QCOMPARE(ranks, (std::vector<int>{1, 2}));
         QCOMPARE(test::runRankscope({"annotate", m_demo, "remove", QString::fromStdString(id), "--quiet"},
                                     &out, &err),
