@@ -1,5 +1,7 @@
 #include "core/analysis/rootcausefindings.h"
 
+#include "core/model/stragglerrule.h"
+
 #include <algorithm>
 #include <set>
 
@@ -40,12 +42,9 @@ bool explains(const Finding& c, int run, int64_t step, const std::vector<const O
 
 std::map<int, std::vector<Flag>> stragglerFlags(Db& db) {
     std::map<int, std::vector<Flag>> out;
-    auto q =
-        db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count FROM op_stat "
-                   "WHERE flagged = 1");
+    auto q = db.prepare("SELECT rank, op_type, ratio_to_median, total_ns FROM op_stat WHERE flagged = 1");
     while (q.step())
-        out[int(q.i64(0))].push_back(
-            {q.text(1), q.f64(2), std::max<int64_t>(0, (q.i64(3) - q.i64(4)) * q.i64(5))});
+        out[int(q.i64(0))].push_back({q.text(1), q.f64(2), model::extraKernelNs(q.i64(3), q.f64(2))});
     for (auto& [r, v] : out)
         std::sort(v.begin(), v.end(), [](const Flag& a, const Flag& b) { return a.extra > b.extra; });
     return out;

@@ -1,6 +1,7 @@
 #pragma once
 // Constants of the straggler rule shared by the analysis that applies it (core/analysis/opstats.h) and
 // the queries that say whether it could apply (core/query/stragglercheck.h).
+#include <cstdint>
 
 namespace rs::model {
 
@@ -9,5 +10,14 @@ constexpr int kStragglerMinKernels = 3;
 /// Judged ranks an op type needs before a straggler can be named: of two, the ratios sit symmetrically
 /// about their median, so neither can be called the slow one.
 constexpr int kStragglerMinRanks = 3;
+
+/// The kernel time (ns) an op cell spent beyond what the same kernels take on the other ranks: its total less
+/// total ÷ ratio, the ratio being the cell's kernels over the same kernels' cross-rank medians (op_stat's
+/// ratio_to_median). Not (median − other ranks' median) × count: an op type of several shapes has a median
+/// far from its mean (the demo's MatMulV2 of 4 shapes: 55.2 ms by that, 46.6 ms spent beyond the others).
+inline int64_t extraKernelNs(int64_t totalNs, double ratio) {
+    if (!(ratio > 1)) return 0;
+    return totalNs - int64_t(double(totalNs) / ratio + 0.5);
+}
 
 } // namespace rs::model

@@ -106,7 +106,7 @@ class TstFlowArrows : public QObject {
         const views::FrameInput in = f.input(0, 50 * kMs);
         views::FrameBuilder b;
         const views::DrawList d = b.build(in);
-        QCOMPARE(d.all<views::Arrow>().size(), size_t(1));
+        QCOMPARE(d.count<views::Arrow>(), size_t(1));
         const auto [top, bottom] = in.layout->rankSpan(1);
         QVERIFY(std::abs(d.all<views::Arrow>()[0]->to.y() -
                          (in.viewport.yOf(top) + in.options.headerHeight / 2.0)) < 1);
@@ -123,11 +123,11 @@ class TstFlowArrows : public QObject {
             std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(11, {arrow()}, {other})));
         select(f, 11);
         views::FrameBuilder b;
-        QCOMPARE(b.build(f.input(0, 50 * kMs)).all<views::Arrow>().size(), size_t(2));
+        QCOMPARE(b.build(f.input(0, 50 * kMs)).count<views::Arrow>(), size_t(2));
         select(f, 99); // another span: its answer is on its way, the old span's arrows go
-        QCOMPARE(b.build(f.current()).all<views::Arrow>().size(), size_t(1));
+        QCOMPARE(b.build(f.current()).count<views::Arrow>(), size_t(1));
         f.state.clearSelection();
-        QCOMPARE(b.build(f.current()).all<views::Arrow>().size(), size_t(1));
+        QCOMPARE(b.build(f.current()).count<views::Arrow>(), size_t(1));
     }
 
     void nextGoesBackWhereJCameFrom() {

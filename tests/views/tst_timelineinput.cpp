@@ -478,7 +478,8 @@ class TstTimelineInput : public QObject {
         box.anchor.t1Ns = 40 * kMs;
         box.anchor.lanes = annotate::lanesOn(annotate::LaneRef::kAnyRank, {"Group 0", "Stream 2"});
         in.annotations = {box};
-        const auto regions = views::FrameBuilder().build(in).all<views::Region>();
+        const views::DrawList list = views::FrameBuilder().build(in);
+        const auto regions = list.all<views::Region>();
         QCOMPARE(regions.size(), size_t(1));
         QCOMPARE(regions[0]->rect.top(), double(in.viewport.yOf(in.layout->laneOf(1)->y)));
         const views::Lane* last = in.layout->laneOf(4);

@@ -113,12 +113,21 @@ struct DrawList {
     size_t spanRects = 0; ///< spans drawn (a figure for the benchmark and the tests)
 
     template <class T> void add(T&& item) { items.emplace_back(std::forward<T>(item)); }
-    /// Every item of type T, in order (tests).
-    template <class T> std::vector<const T*> all() const {
+    /// Every item of type T, in order (tests). Not on a temporary list: the pointers point into it (CI's
+    /// ASan run caught two tests reading a freed list that way).
+    template <class T> std::vector<const T*> all() const& {
         std::vector<const T*> out;
         for (const auto& i : items)
             if (const T* t = std::get_if<T>(&i)) out.push_back(t);
         return out;
+    }
+    template <class T> std::vector<const T*> all() const&& = delete;
+    /// How many items are of type T (tests).
+    template <class T> size_t count() const {
+        size_t n = 0;
+        for (const auto& i : items)
+            n += std::holds_alternative<T>(i) ? 1 : 0;
+        return n;
     }
 };
 
