@@ -97,13 +97,16 @@ int runCompare(const ArgList& argv) {
         std::printf(
             "SAME DATA (no verdict): %s; a run compared with itself proves nothing about regressions\n",
             r.sameData.c_str());
+    // runs on different cards: the headline says it, a regression cannot be told from the hardware
+    const std::string caveat = compare::hardwareCaveat(r);
+    const std::string head = std::string(!r.sameData.empty() ? "figures"
+                                         : r.fail()          ? "FAIL"
+                                         : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
+                                                             : "PASS") +
+                             (caveat.empty() ? "" : " " + caveat);
     std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
                 "%%), %s\n",
-                !r.sameData.empty() ? "figures"
-                : r.fail()          ? "FAIL"
-                : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
-                                    : "PASS",
-                model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
+                head.c_str(), model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
                 o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
                 model::counted(r.improvementCount(), "improvement", "improvements").c_str());
     for (const auto& l : lines)
