@@ -115,9 +115,9 @@ class TstDetailsPanel : public QObject {
         QVERIFY(!panel.plainText().contains(row[0]));
     }
     void aStepsWallSourceAndAWaitNotKnown() {
-        // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels span
-        // 16420.25 µs; resource/profiler run 0 is one rank of a job whose other ranks are not there, with no
-        // wait of its own (tst_waitknowledge)
+        // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels and
+        // collectives span 267.70 ms; resource/profiler run 0 is one rank of a job whose other ranks are not
+        // there, with no wait of its own (tst_waitknowledge)
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
@@ -131,7 +131,7 @@ class TstDetailsPanel : public QObject {
              1,
              2,
              {"from step_trace_time.csv", "⚠ step_trace_time.csv rank 1 step 2: 295 ms, but this rank's "
-                                          "events cover 16.4 ms of it"}},
+                                          "events cover 268 ms of it"}},
             // the legacy rank 0 is key 10000: the CANN raw PROF_ device 0 (schema 42) claims key 0 first
             {"/mindinsight/tests/utils/resource/profiler",
              10000,
