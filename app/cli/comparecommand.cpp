@@ -60,6 +60,17 @@ void printMatched(const compare::CompareResult& r, const compare::CompareOptions
 }
 } // namespace
 
+/// The verdict word of the headline, with the hardware caveat when the runs' cards differ (a regression
+/// cannot be told from the change of card).
+static std::string verdictHead(const compare::CompareResult& r) {
+    const std::string caveat = compare::hardwareCaveat(r);
+    return std::string(!r.sameData.empty() ? "figures"
+                       : r.fail()          ? "FAIL"
+                       : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
+                                           : "PASS") +
+           (caveat.empty() ? "" : " " + caveat);
+}
+
 int runCompare(const ArgList& argv) {
     auto vo = indexValueOptions();
     vo.erase("db"); // two profiles: each keeps its own index
@@ -97,13 +108,7 @@ int runCompare(const ArgList& argv) {
         std::printf(
             "SAME DATA (no verdict): %s; a run compared with itself proves nothing about regressions\n",
             r.sameData.c_str());
-    // runs on different cards: the headline says it, a regression cannot be told from the hardware
-    const std::string caveat = compare::hardwareCaveat(r);
-    const std::string head = std::string(!r.sameData.empty() ? "figures"
-                                         : r.fail()          ? "FAIL"
-                                         : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
-                                                             : "PASS") +
-                             (caveat.empty() ? "" : " " + caveat);
+    const std::string head = verdictHead(r);
     std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
                 "%%), %s\n",
                 head.c_str(), model::counted(int64_t(lines.size()), "regression", "regressions").c_str(),
