@@ -58,6 +58,17 @@ void printMatched(const compare::CompareResult& r, const compare::CompareOptions
                     r.collectives.size(), static_cast<long long>(r.collectiveStepsByIndex),
                     static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
 }
+/// The verdict word of the headline, with the hardware caveat when the runs' cards differ (a regression
+/// cannot be told from the change of card).
+std::string verdictHead(const compare::CompareResult& r) {
+    const std::string caveat = compare::hardwareCaveat(r);
+    return std::string(!r.sameData.empty() ? "figures"
+                       : r.fail()          ? "FAIL"
+                       : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
+                                           : "PASS") +
+           (caveat.empty() ? "" : " " + caveat);
+}
+
 /// The verdict line (after a SAME DATA line when both sides are the same data: no verdict on regressions,
 /// said before the figures that look like one).
 void printVerdict(const compare::CompareResult& r, const compare::CompareOptions& o, size_t regressions) {
@@ -67,10 +78,7 @@ void printVerdict(const compare::CompareResult& r, const compare::CompareOptions
             r.sameData.c_str());
     std::printf("%s: %s beyond the thresholds (latency %.1f %%, memory %.1f %%, wait %.1f "
                 "%%), %s\n",
-                !r.sameData.empty() ? "figures"
-                : r.fail()          ? "FAIL"
-                : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
-                                    : "PASS",
+                verdictHead(r).c_str(),
                 model::counted(int64_t(regressions), "regression", "regressions").c_str(),
                 o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
                 model::counted(r.improvementCount(), "improvement", "improvements").c_str());

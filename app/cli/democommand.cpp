@@ -1,6 +1,7 @@
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "core/demo/demogenerator.h"
+#include "core/demo/demoplan.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -48,6 +49,8 @@ int runDemo(const ArgList& argv) {
         return usageError("demo",
                           "--scale-op takes OP=FACTOR[,OP=FACTOR…] with factors between 0.01 and 100 (got '" +
                               *s + "')");
+    // a name the demo lacks would inject nothing and a later compare would read PASS
+    if (std::string bad = demo::DemoPlan::unknownScaleOps(o); !bad.empty()) return usageError("demo", bad);
     std::string error;
     bool quiet = a.flag("quiet");
     bool ok = demo::generateDemo(a.positional()[0], o, error, [&](int done, int total) {

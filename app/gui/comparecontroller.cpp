@@ -38,18 +38,22 @@ void CompareController::ensureJob() {
                 // one per root, as the panel and `rankscope compare` count them
                 const qint64 roots = qint64(r.regressionCount());
                 const QString sides = views::CompareView::sidesText(*d);
+                // runs on different cards: said with the verdict, as the panel's headline says it
+                const std::string caveat = compare::hardwareCaveat(r);
+                const QString onHardware = caveat.empty() ? QString() : "; " + QString::fromStdString(caveat);
                 Q_EMIT message(
-                    !r.sameData.empty()
-                        ? tr("Comparison of %1: SAME DATA, no verdict: a run compared with itself proves "
-                             "nothing about regressions")
-                              .arg(sides)
-                    : r.fail() ? tr("Comparison of %1: FAIL, %2")
-                                     .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
-                    : r.inconclusive()
-                        ? tr("Comparison of %1 inconclusive: nothing compared").arg(sides)
-                        : tr("Comparison of %1: PASS, no regression beyond the thresholds, %2")
-                              .arg(sides, views::counted(qint64(r.improvementCount()), tr("improvement"),
-                                                         tr("improvements"))),
+                    (!r.sameData.empty()
+                         ? tr("Comparison of %1: SAME DATA, no verdict: a run compared with itself proves "
+                              "nothing about regressions")
+                               .arg(sides)
+                     : r.fail() ? tr("Comparison of %1: FAIL, %2")
+                                      .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
+                     : r.inconclusive()
+                         ? tr("Comparison of %1 inconclusive: nothing compared").arg(sides)
+                         : tr("Comparison of %1: PASS, no regression beyond the thresholds, %2")
+                               .arg(sides, views::counted(qint64(r.improvementCount()), tr("improvement"),
+                                                          tr("improvements")))) +
+                        onHardware,
                     10000);
             });
     connect(m_view, &views::CompareView::spansWanted, this,

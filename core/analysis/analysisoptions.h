@@ -10,7 +10,7 @@
 namespace rs::analysis {
 
 /// Bumped whenever an importer or an analysis stage changes what it writes, so cached indexes are rebuilt.
-constexpr int kAnalysisRevision = 18;
+constexpr int kAnalysisRevision = 19;
 
 struct BankModel {
     int bankCount = 8;

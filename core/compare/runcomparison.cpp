@@ -250,8 +250,10 @@ void noteLabelDifferences(const BaselineRecord& b, const BaselineRecord& c, Comp
         auto it = c.labels.find(key);
         if (it == c.labels.end())
             r.notes.push_back(key + " is known only for the baseline (" + bv + ")");
-        else if (it->second != bv)
+        else if (it->second != bv) {
             r.notes.push_back(key + " differs: " + bv + " (baseline) vs " + it->second + " (candidate)");
+            if (key == "hardware") r.hardwareDiffers = bv + " (baseline) vs " + it->second + " (candidate)";
+        }
     }
     for (const auto& [key, cv] : c.labels)
         if (key != "ranks" && key != "world_size" && !b.labels.count(key))
@@ -421,6 +423,7 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
     nlohmann::json j;
     j["verdict"] = r.verdict();
     j["same_data"] = r.sameData.empty() ? nlohmann::json() : nlohmann::json(r.sameData);
+    j["hardware_differs"] = r.hardwareDiffers.empty() ? nlohmann::json() : nlohmann::json(r.hardwareDiffers);
     j["baseline"] = sideJson(b);
     j["candidate"] = sideJson(c);
     j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta},
@@ -465,6 +468,11 @@ int verdictExitCode(const CompareResult& r) {
 
 std::string deltaSubject(const Delta& d) {
     return subject(d);
+}
+
+std::string hardwareCaveat(const CompareResult& r) {
+    if (r.hardwareDiffers.empty()) return {};
+    return "on different hardware (" + r.hardwareDiffers + "): a delta may be the card, not the change";
 }
 
 std::string deltaValues(const Delta& d) {

@@ -52,6 +52,10 @@ struct CompareResult {
     /// 16 source files …". Whatever its figures say, such a comparison proves nothing about regressions,
     /// so it is no pass (walk 36: `compare D D` read PASS).
     std::string sameData;
+    /// Set when the two runs name different hardware (their "hardware" labels): "NVIDIA A100 (baseline) vs
+    /// Tesla V100 (candidate)". Deltas are still judged, but a regression cannot be told from the change of
+    /// card, so the verdict's headline says it (walk15a #12: a note under 19 regressions was missed).
+    std::string hardwareDiffers;
     bool fail() const { return !regressions.empty(); }
     /// Nothing could be compared (no rank in common, a side without steady steps, or no figure both sides
     /// know): neither a pass nor a
@@ -82,6 +86,9 @@ struct DeltaGroup {
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas);
 /// "step wall time median", "MatMul median", "AllReduce #0 transfer time", …
 std::string deltaSubject(const Delta& d);
+/// The caveat a verdict headline carries when the runs' hardware differs ("" when it does not):
+/// "on different hardware (A (baseline) vs B (candidate)): a delta may be the card, not the change".
+std::string hardwareCaveat(const CompareResult& r);
 /// "communication wait per step", "step wall time", "op time per step".
 std::string notComparableSubject(const NotComparable& n);
 /// "communication wait per step: not comparable: run 0's wait is not known (…)", one line per figure.

@@ -18,6 +18,10 @@ bool generateDemo(const std::string& outDir, const DemoOptions& o, std::string& 
         error = "unknown demo format '" + o.format + "' (use ascend or kineto)";
         return false;
     }
+    if (std::string bad = DemoPlan::unknownScaleOps(o); !bad.empty()) {
+        error = bad;
+        return false;
+    }
     std::error_code ec;
     std::filesystem::create_directories(outDir, ec);
     if (ec) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace rs::demo {
 
@@ -67,6 +68,26 @@ const std::vector<OpSpec>& DemoPlan::optimizerOps() {
     static const std::vector<OpSpec> ops = {{"AdamApplyOneWithDecay", 40, "optimizer-AdamWeightDecay", false},
                                             {"Cast", 6, "optimizer-AdamWeightDecay", false}};
     return ops;
+}
+
+std::vector<std::string> DemoPlan::scalableOps() {
+    std::set<std::string> names = {"AllReduce", "hcom_allReduce_", "nccl:AllReduce"};
+    for (const auto* ops : {&forwardOps(), &backwardOps(), &optimizerOps()})
+        for (const OpSpec& op : *ops)
+            names.insert(op.type);
+    return {names.begin(), names.end()};
+}
+
+std::string DemoPlan::unknownScaleOps(const DemoOptions& o) {
+    const std::vector<std::string> known = scalableOps();
+    std::string unknown, has;
+    for (const auto& [name, factor] : o.scaleOp)
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            unknown += (unknown.empty() ? "'" : ", '") + name + "'";
+    if (unknown.empty()) return {};
+    for (const std::string& k : known)
+        has += (has.empty() ? "" : ", ") + k;
+    return "the demo has no op type " + unknown + " to scale; its op types are " + has;
 }
 
 uint64_t DemoPlan::mix(uint64_t a, uint64_t b) {

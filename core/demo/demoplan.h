@@ -54,6 +54,11 @@ class DemoPlan {
     static const std::vector<OpSpec>& forwardOps();
     static const std::vector<OpSpec>& backwardOps();
     static const std::vector<OpSpec>& optimizerOps();
+    /// The names `--scale-op` can scale: the demo's kernel op types and its AllReduce's names, sorted.
+    static std::vector<std::string> scalableOps();
+    /// Empty when every `--scale-op` name is one of scalableOps(); else a message naming the unknown ones
+    /// and the ones the demo has (a name it lacks would scale nothing, silently).
+    static std::string unknownScaleOps(const DemoOptions& o);
     /// 64-bit mix for deterministic per-item randomness.
     static uint64_t mix(uint64_t a, uint64_t b);
     static double uniform(uint64_t h); ///< in [0, 1)

@@ -14,9 +14,11 @@
 #include "core/model/optype.h"
 #include "core/model/tracknester.h"
 
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <unordered_map>
 
 namespace rs::import {
@@ -73,10 +75,11 @@ class DbImport {
         if (!importTasks()) return false;
         importCollectives();
         readCommTaskLinks(m_db, m_cols, m_str, m_rank, m_file, m_out);
-        if (!importHostApi()) return false;
+        if (!importHostApi() || !importCannApi()) return false;
         importSteps();
         importMemoryRecord();
         importOpMemory();
+        noteUnreadTables();
         finish();
         return true;
     }
@@ -334,6 +337,46 @@ class DbImport {
                 }
         }
         return true;
+    }
+    /// CANN API calls (acl, node, hccl, runtime levels) by host thread, on a "CANN" process as the text
+    /// export's trace_view.json draws them ("CANN" / "Thread <tid>"); times are integer ns here.
+    bool importCannApi() {
+        if (!usable("CANN_API", {"startNs", "endNs", "name"}, "CANN API calls")) return true;
+        noteOptional("CANN_API", {"globalTid"}, "all CANN calls on one thread");
+        auto q = m_db.prepare("SELECT startNs, endNs, " + m_cols.orNull("CANN_API", "globalTid") +
+                              ", name FROM CANN_API ORDER BY 3, startNs");
+        while (q.step()) {
+            if (m_ctx.cancelled()) return false;
+            if (!timesOk(q, 0, 1, "CANN_API") || q.isNull(3)) continue;
+            int64_t gtid = q.isNull(2) ? 0 : q.i64(2);
+            int64_t tid = gtid & 0xffffffffLL;
+            Track& t = track("cann:" + std::to_string(gtid), model::TrackKind::Host,
+                             "Thread " + std::to_string(tid), "CANN", tid);
+            emit(t, q.i64(0), q.i64(1), S(q.i64(3)), "");
+        }
+        return true;
+    }
+    /// Every table with rows that no step above reads is named with its row count, so what the import
+    /// leaves out (PMU samples, overlap bands, counters, call chains…) is never a silent drop. ENUM_*
+    /// tables are lookups of ids the read tables use.
+    void noteUnreadTables() {
+        static const std::set<std::string> read = {
+            "string_ids",      "task",     "compute_task_info", "communication_task_info", "communication_op",
+            "pytorch_api",     "cann_api", "step_time",         "memory_record",           "op_memory",
+            "rank_device_map", "npu_info", "meta_data"};
+        std::string unread;
+        auto q = m_db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+        while (q.step()) {
+            const std::string name = q.text(0);
+            std::string lower = name;
+            for (char& c : lower)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            if (read.count(lower) || lower.rfind("enum_", 0) == 0 || lower.rfind("sqlite_", 0) == 0) continue;
+            auto n = m_db.prepare("SELECT count(*) FROM \"" + name + "\"");
+            const int64_t rows = n.step() ? n.i64(0) : 0;
+            if (rows > 0) unread += (unread.empty() ? "" : ", ") + name + " (" + std::to_string(rows) + ")";
+        }
+        if (!unread.empty()) m_out.diag(m_file.path, "info", "tables not read (rows): " + unread, -1, "");
     }
     void importSteps() {
         if (!usable("STEP_TIME", {"id", "startNs", "endNs"}, "steps")) return;

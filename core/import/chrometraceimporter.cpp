@@ -102,9 +102,13 @@ void applyMeta(const Meta& meta, const SourceFile& file, TraceFileState& s) {
                 if (auto w = model::parseI64(v.text); w && *w > 0) rank.worldSize = *w;
             }
         });
-        if (rank.source.empty()) rank.source = "kineto";
     }
-    if (isKinetoMeta(meta)) labelsFromKinetoMeta(meta, rank);
+    // schemaVersion / deviceProperties / distributedInfo are Kineto's own members (HTA's amd_trace has
+    // the first two and no distributedInfo: it was labelled "chrome")
+    if (isKinetoMeta(meta)) {
+        if (rank.source.empty() || rank.source == "chrome") rank.source = "kineto";
+        labelsFromKinetoMeta(meta, rank);
+    }
     if (auto it = meta.find("host_name"); it != meta.end())
         rank.host = std::string(model::trimCell(it->second));
     if (rank.source.empty())

@@ -62,6 +62,7 @@ ClusterOutputDir describeClusterOutputDir(const std::filesystem::path& dir) {
                       "communication figures have no events or start times; Rankscope computes its own from "
                       "the rank folders)";
     const std::set<int64_t> ranks = summarisedRanks(dir / "cluster_step_trace_time.csv");
+    out.ranks = ranks;
     if (!ranks.empty())
         out.note = "msprof-analyze cluster summary of " + rankText(ranks) +
                    " not read: only ranks whose own profiler folders are found are shown, and their figures "

@@ -7,7 +7,9 @@
 // Rankscope could show truthfully (a step total cannot say when the step ran, nor which kernel was slow).
 // It is listed as ignored, with the ranks it summarises, never dropped in silence. Reads at most the
 // first 1 MiB of cluster_step_trace_time.csv; any thread.
+#include <cstdint>
 #include <filesystem>
+#include <set>
 #include <string>
 
 namespace rs::import {
@@ -15,6 +17,7 @@ namespace rs::import {
 struct ClusterOutputDir {
     std::string ignoredText; ///< "<path> (why not read)", for Discovery::ignored
     std::string note;        ///< an info diagnostic: which ranks it summarises ("" when it cannot tell)
+    std::set<int64_t> ranks; ///< the ranks it summarises: its job's ranks, at least (empty: cannot tell)
 };
 
 /// `dir`: a directory named cluster_analysis_output.

@@ -321,6 +321,7 @@ class TreeWalk {
             const ClusterOutputDir c = describeClusterOutputDir(p);
             m_d.ignored.push_back(c.ignoredText);
             if (!c.note.empty()) note(p, c.note);
+            if (!c.ranks.empty()) m_d.clusterRanksByDir[p.parent_path().string()] = c.ranks;
             return;
         }
         if (depth + 1 > kMaxDiscoveryDepth) {
@@ -509,6 +510,23 @@ void Grouping::into(Discovery& d) {
 
 } // namespace
 
+/// Each group under a folder holding a cluster summary learns the ranks it names (the nearest such folder).
+static void attachClusterRanks(Discovery& d) {
+    if (d.clusterRanksByDir.empty()) return;
+    for (auto& g : d.groups) {
+        size_t best = 0;
+        for (const auto& [dir, ranks] : d.clusterRanksByDir)
+            for (const auto& f : g.files)
+                if (f.path.size() > dir.size() && f.path.compare(0, dir.size(), dir) == 0 &&
+                    f.path[dir.size()] == '/' && dir.size() > best) {
+                    best = dir.size();
+                    g.summaryRanks.clear();
+                    for (int64_t r : ranks)
+                        if (r <= INT32_MAX) g.summaryRanks.insert(int(r));
+                }
+    }
+}
+
 Discovery discover(const std::string& rootStr) {
     Discovery d;
     const fs::path root = fs::absolute(rootStr).lexically_normal();
@@ -523,6 +541,7 @@ Discovery discover(const std::string& rootStr) {
     for (const auto& p : files)
         grouping.add(p);
     grouping.into(d);
+    attachClusterRanks(d);
     return d;
 }
 

@@ -9,7 +9,9 @@
 #include "core/model/sourcerows.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,10 @@ struct RankGroup {
     std::string label;
     std::optional<int> rankHint;
     std::vector<SourceFile> files; ///< in the order they must be parsed
+    /// The ranks msprof-analyze's cluster summary (cluster_analysis_output/) in a folder above the group's
+    /// files summarises: the job's ranks, which its own files may name fewer of (test_data's
+    /// communication_matrix.json names ranks 0–9 of a 16-rank job)
+    std::set<int> summaryRanks;
 };
 
 /// Directory levels below the root the walk searches (a real profile sits 2 to 6 levels down).
@@ -66,6 +72,8 @@ struct Discovery {
     /// "<path> (why not read)" of recognised inputs that are not read: a CANN raw PROF_ directory beside its
     /// parsed output, raw timelines a merged one holds, msprof-analyze's cluster summary
     std::vector<std::string> ignored;
+    /// The directory holding each cluster_analysis_output/ and the ranks that summary names
+    std::map<std::string, std::set<int64_t>> clusterRanksByDir;
     /// What the walk did not search or follow, and why (directory link loops, directories below the
     /// depth limit, directories it could not list); written to the index's diagnostics, and named in the
     /// error when nothing was found.

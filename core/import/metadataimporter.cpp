@@ -98,7 +98,7 @@ bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, s
 }
 
 bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
-                         int64_t& n) {
+                         int64_t& n, int32_t fileId) {
     // truncated (a killed job) or damaged: the file is named with the byte offset, the rest loads
     json j;
     if (!readJsonFile(f, out, "error",
@@ -153,6 +153,8 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
                                        .value_or(0); // MB → bytes (10^6)
                 }
             }
+            rank.commJsonOps.push_back(
+                {r.step, r.startNs, std::max<int64_t>(0, r.elapseNs), r.name, r.group, fileId});
             out.batch().commOps.push_back(std::move(r));
             ++n;
         }

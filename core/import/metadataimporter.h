@@ -27,7 +27,8 @@ bool readJsonFile(const SourceFile& f, RowEmitter& out, const char* severity, co
 std::optional<int64_t> scaledNumber(const nlohmann::json& v, model::TimeUnit unit);
 
 bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error);
+/// communication.json's collectives: comm_op_src rows, and kept in rank.commJsonOps (tagged `fileId`)
 bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
-                         int64_t& n);
+                         int64_t& n, int32_t fileId = -1);
 
 } // namespace rs::import

@@ -4,6 +4,7 @@
 #include "core/import/ascenddbimporter.h"
 #include "core/import/cannrawinfo.h"
 #include "core/import/chrometraceimporter.h"
+#include "core/import/commjsonlanes.h"
 #include "core/import/commmatrixjson.h"
 #include "core/import/csvimporter.h"
 #include "core/import/metadataimporter.h"
@@ -29,7 +30,7 @@ bool importFile(ImportContext& ctx, RowEmitter& out, RankState& rank, const Sour
         if (f.kind == FileKind::LegacyTimeline && rank.source.empty()) rank.source = "mindspore-legacy";
         return ChromeTraceImporter(ctx, out, rank).run(f, fileId, error, records);
     case FileKind::Communication:
-        return importCommunication(f, rank, out, error, records);
+        return importCommunication(f, rank, out, error, records, fileId);
     case FileKind::AscendMetadata:
         return importProfilerMetadata(f, rank, out, error);
     case FileKind::CommMatrix:
@@ -60,7 +61,15 @@ void recordUnreadable(ImportContext& ctx, RowEmitter& out, const SourceFile& f, 
 
 /// What the rank's files together say, once they are all read: its framework, its steps (from
 /// kernel_details when the trace has no ProfilerStep events) and its row.
-void finishRank(RowEmitter& out, RankState& rank, const RankGroup& group) {
+void finishRank(ImportContext& ctx, RowEmitter& out, RankState& rank, const RankGroup& group) {
+    // communication.json's collectives: within their steps' windows, and on a lane when no other file
+    // of the rank draws its collectives
+    const bool lanesElsewhere = std::any_of(group.files.begin(), group.files.end(), [](const SourceFile& f) {
+        return f.kind == FileKind::TraceView || f.kind == FileKind::AscendDb ||
+               f.kind == FileKind::ChromeJson || f.kind == FileKind::CannTimeline ||
+               f.kind == FileKind::LegacyTimeline;
+    });
+    placeCommJsonOps(ctx, out, rank, lanesElsewhere);
     // MindSpore ≤ 2.2's own file names (ascend_timeline_display_<r>.json, framework_raw_<r>.csv, …): no
     // other producer writes them
     for (const auto& f : group.files)
@@ -77,6 +86,9 @@ void finishRank(RowEmitter& out, RankState& rank, const RankGroup& group) {
         out.diag(group.label, "info", "rank not found in the data; assigned " + std::to_string(rank.rank), -1,
                  "");
     }
+    // a cluster summary names the job's ranks: when this rank is one of them, they are its peers too
+    if (group.summaryRanks.count(rank.rank))
+        rank.peers.insert(group.summaryRanks.begin(), group.summaryRanks.end());
     model::RankRow rr{
         rank.rank,      rank.deviceId, rank.host,  rank.source.empty() ? "unknown" : rank.source,
         rank.worldSize, rank.peers,    rank.labels};
@@ -118,7 +130,7 @@ void runRankJob(ImportContext& ctx, const RankGroup& group, int fallbackRank, Ba
         ctx.filesRead.fetch_add(1);
         out.maybeFlush();
     }
-    finishRank(out, rank, group);
+    finishRank(ctx, out, rank, group);
 }
 
 } // namespace rs::import

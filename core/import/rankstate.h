@@ -8,8 +8,16 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace rs::import {
+
+/// One collective of communication.json (times ns), kept for the rank's end (commjsonlanes.h).
+struct CommJsonOp {
+    int64_t step, startNs, durNs;
+    std::string name, group;
+    int32_t fileId;
+};
 
 struct RankState {
     int rank = 0;
@@ -30,6 +38,7 @@ struct RankState {
     /// epoch − CLOCK_MONOTONIC_RAW (ns) from a CANN raw device's start_info (cannrawinfo.h)
     std::optional<int64_t> cannEpochOffsetNs;
     std::map<std::string, std::string> labels; ///< framework, hardware, meta.<key>, … (profilelabels.h)
+    std::vector<CommJsonOp> commJsonOps;       ///< communication.json's collectives, in file order
 };
 
 } // namespace rs::import

@@ -14,6 +14,10 @@ constexpr int32_t kDroppedBegin = -1;
 bool isNcclKernel(const std::string& name) {
     return name.rfind("ncclKernel", 0) == 0 || name.rfind("ncclDevKernel", 0) == 0;
 }
+bool isKinetoCategory(std::string_view cat) {
+    return cat == "kernel" || cat == "cuda_runtime" || cat == "cuda_driver" || cat == "gpu_memcpy" ||
+           cat == "gpu_memset" || cat == "gpu_user_annotation";
+}
 } // namespace
 
 int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name) {
@@ -60,6 +64,9 @@ void SliceHandler::complete(const TraceEvent& e) {
     TraceTrack& t = cat == "gpu_user_annotation" ? m_s.tracks.annotations(e.pidText, e.tidText)
                                                  : m_s.tracks.slices(e.pidText, e.tidText);
     if (cat == "kernel") ++t.kernelSpans;
+    // a trace without Kineto's top-level members is still Kineto's when its events carry the categories
+    // only Kineto writes (CUDA's and ROCm's alike: ROCm builds keep the cuda_ names)
+    if (m_s.rank.source == "chrome" && isKinetoCategory(cat)) m_s.rank.source = "kineto";
     if (isNcclKernel(name)) ++t.ncclSpans;
     const int32_t opId = opTypeOf(e, nameId, name);
     m_s.emitSpan(t, ts, dur, nameId, m_s.strings.intern(cat), opId, e.offset);

@@ -1,5 +1,7 @@
 #include "core/index/schema.h"
 
+#include "core/index/spanstep.h"
+
 namespace rs::index {
 
 void applyBulkPragmas(Db& db) {
@@ -164,16 +166,15 @@ void attachBuildScratch(Db& db, const std::string& path) {
 }
 
 void createViews(Db& db) {
+    db.exec("CREATE VIEW spans AS SELECT s.span_id, t.rank, s.track_id, n.value AS name, o.value AS op_type, "
+            "s.ts_ns, s.dur_ns, s.depth, " +
+            spanStepSql("s", "t") +
+            " AS step FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
+            "LEFT JOIN string o ON o.id = s.op_type_id");
     db.exec(R"SQL(
 CREATE VIEW ranks AS SELECT rank, device_id, host, source, run_id, data_rank FROM rank_info;
 CREATE VIEW runs AS SELECT run_id, world_size, rank_count, start_ns, end_ns, source, complete, note FROM run;
 CREATE VIEW tracks AS SELECT track_id, rank, kind, name FROM track;
-CREATE VIEW spans AS
-  SELECT s.span_id, t.rank, s.track_id, n.value AS name, o.value AS op_type, s.ts_ns, s.dur_ns, s.depth,
-    (SELECT st.step FROM step st WHERE st.rank = t.rank AND st.start_ns <= s.ts_ns
-      ORDER BY st.start_ns DESC LIMIT 1) AS step
-  FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id
-  LEFT JOIN string o ON o.id = s.op_type_id;
 CREATE VIEW steps AS SELECT rank, step, start_ns, end_ns FROM step;
 CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, transit_ns, bytes, group_name,
   op_type FROM collective;

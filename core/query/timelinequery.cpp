@@ -6,6 +6,7 @@
 
 #include "core/formats/jsonscan.h"
 #include "core/index/defaultrun.h"
+#include "core/index/spanstep.h"
 #include "core/io/bytesource.h"
 #include "core/model/lod.h"
 #include "core/model/naturalorder.h"
@@ -425,8 +426,9 @@ std::string argsAt(const std::string& path, int64_t offset) {
 std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
     auto q = db.prepare(
         "SELECT s.span_id, t.rank, t.name, n.value, o.value, c.value, s.ts_ns, s.dur_ns, s.depth, "
-        "f.path, s.file_offset, f.format, (SELECT st.step FROM step st WHERE st.rank = t.rank AND "
-        "st.start_ns <= s.ts_ns ORDER BY st.start_ns DESC LIMIT 1) FROM span s JOIN track t "
+        "f.path, s.file_offset, f.format, " +
+        index::spanStepSql("s", "t") +
+        " FROM span s JOIN track t "
         "ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = "
         "s.op_type_id LEFT JOIN string c ON c.id = s.cat_id LEFT JOIN source_file f ON f.file_id = s.file_id "
         "WHERE s.span_id = ?");

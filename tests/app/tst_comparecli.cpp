@@ -201,6 +201,30 @@ class TstCompareCli : public QObject {
                      !out.contains("matched: 0 ranks"),
                  qPrintable(out));
     }
+    void differentHardwareIsInTheHeadline() {
+        // walk15a #12: A100 (nccl_parser_config) vs V100 (ns_resolution_trace), rank 0 in both: the
+        // verdict line carries the difference of card, not only a note under the list; exit code unchanged.
+        // The names are deviceProperties[].name of each file (Python over the .json.gz)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("comparecli-samples-cache")));
+        QString out, err;
+        const int rc = test::runRankscope({"compare", q(samples + "/hta/tests/data/nccl_parser_config"),
+                                           q(samples + "/hta/tests/data/ns_resolution_trace"), "--quiet"},
+                                          &out, &err);
+        QVERIFY2(rc == 3 || rc == 0 || rc == 4, qPrintable(out + err));
+        const QString head = out.section('\n', 0, 0);
+        QVERIFY2(head.contains(" on different hardware (") && head.contains("NVIDIA A100-PG509-200") &&
+                     head.contains("Tesla V100-SXM2-32GB") &&
+                     head.contains("a delta may be the card, not the change"),
+                 qPrintable(out));
+        QString json;
+        test::runRankscope({"compare", q(samples + "/hta/tests/data/nccl_parser_config"),
+                            q(samples + "/hta/tests/data/ns_resolution_trace"), "--quiet", "--json"},
+                           &json, &err);
+        const auto j = nlohmann::json::parse(json.toStdString());
+        QVERIFY2(j["hardware_differs"].is_string(), json.left(400).toUtf8().constData());
+    }
     void aRunComparedWithItselfIsNoPass() {
         // walk 36: `compare D D` read PASS. Both sides the same data — the same folder, or a copy of it (its
         // files' paths within the folder, sizes and records read are the same, its path is not) — is said,
@@ -282,6 +306,16 @@ class TstCompareCli : public QObject {
         QVERIFY(err.contains("missing"));
         QCOMPARE(test::runRankscope({"baseline", q(m_base)}, &out, &err), 2);
         QCOMPARE(test::runRankscope({"demo", q(m_root + "/x"), "--scale-op", "MatMulV2"}, &out, &err), 2);
+        // the demo's op type is MatMulV2 (its kernel_details.csv "Type" column): MatMul would scale
+        // nothing and a later compare would read PASS; refused, naming the ones it has, nothing written
+        QCOMPARE(test::runRankscope({"demo", q(m_root + "/y"), "--scale-op", "MatMul=1.2"}, &out, &err), 2);
+        QVERIFY2(err.contains("'MatMul'") && err.contains("MatMulV2") && err.contains("Cast"),
+                 qPrintable(err));
+        QVERIFY(!QFileInfo::exists(q(m_root + "/y")));
+        QCOMPARE(test::runRankscope({"demo", q(m_root + "/y"), "--scale-op", "MatMulV2=1.2,NoSuchOp=1.5"},
+                                    &out, &err),
+                 2);
+        QVERIFY2(err.contains("'NoSuchOp'") && !err.contains("'MatMulV2'"), qPrintable(err));
         test::writeFile(m_root + "/notrecord.json", "{\"hello\": 1}");
         QCOMPARE(test::runRankscope({"compare", q(m_root + "/notrecord.json"), q(m_base)}, &out, &err), 1);
         QVERIFY2(err.contains("notrecord.json") && err.contains("not a Rankscope baseline"), qPrintable(err));

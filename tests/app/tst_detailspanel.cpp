@@ -115,9 +115,9 @@ class TstDetailsPanel : public QObject {
         QVERIFY(!panel.plainText().contains(row[0]));
     }
     void aStepsWallSourceAndAWaitNotKnown() {
-        // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels span
-        // 16420.25 µs; resource/profiler run 0 is one rank of a job whose other ranks are not there, with no
-        // wait of its own (tst_waitknowledge)
+        // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels and
+        // collectives span 267.70 ms; resource/profiler run 0 is one rank of a job whose other ranks are not
+        // there, with no wait of its own (tst_waitknowledge)
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
@@ -131,7 +131,7 @@ class TstDetailsPanel : public QObject {
              1,
              2,
              {"from step_trace_time.csv", "⚠ step_trace_time.csv rank 1 step 2: 295 ms, but this rank's "
-                                          "events cover 16.4 ms of it"}},
+                                          "events cover 268 ms of it"}},
             // level1 rank 1: step_trace_time.csv's Stage 131912.5 µs, Preparing 20433.25 µs after its
             // ProfilerStep#50 (153888.39 µs): the bounds every view uses and the band the timeline draws
             {"/msinsight/test/data/pytorch/text/level1",

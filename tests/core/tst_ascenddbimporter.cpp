@@ -46,7 +46,8 @@ class TstAscendDbImporter : public QObject {
             "CREATE TABLE STRING_IDS(id INTEGER PRIMARY KEY, value TEXT);"
             "INSERT INTO STRING_IDS VALUES(1,'MatMulV2'),(2,'MatMul'),(3,'hcom_allReduce__1_0_1'),"
             "(4,'Notify_Wait'),(5,'aten::mm'),(6,'ProfilerStep#3'),(7,'\"4,512;512,1024\"'),"
-            "(8,'FLOAT16;FLOAT16'),(9,'group_a'),(10,'PTA'),(11,'aten::empty'),(12,'AI_CORE');"
+            "(8,'FLOAT16;FLOAT16'),(9,'group_a'),(10,'PTA'),(11,'aten::empty'),(12,'AI_CORE'),"
+            "(13,'aclnnMatmul');"
             "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
             " globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER,"
             " taskId INTEGER, modelId INTEGER, depth INTEGER);"
@@ -88,7 +89,16 @@ class TstAscendDbImporter : public QObject {
             " deviceId INTEGER);"
             "INSERT INTO OP_MEMORY VALUES(11,4096,1100,8000,8000,6900,6900,0,0,0,0,0,0,94,0);"
             "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
-            "INSERT INTO RANK_DEVICE_MAP VALUES(2,0);");
+            "INSERT INTO RANK_DEVICE_MAP VALUES(2,0);"
+            // CANN API calls (the text export draws them as "CANN" / "Thread <tid>"); a table of PMU
+            // samples that is not read is named with its rows, an ENUM_ lookup table is not
+            "CREATE TABLE CANN_API(startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER,"
+            " connectionId INTEGER PRIMARY KEY, name INTEGER, depth INTEGER);"
+            "INSERT INTO CANN_API VALUES(950,1700,20000,429496729608,1,13,0);"
+            "CREATE TABLE ACC_PMU(accId INTEGER, timestampNs INTEGER);"
+            "INSERT INTO ACC_PMU VALUES(0,1000),(0,2000);"
+            "CREATE TABLE ENUM_API_TYPE(id INTEGER, name TEXT);"
+            "INSERT INTO ENUM_API_TYPE VALUES(20000,'acl');");
         const auto r = test::importOne(path, FileKind::AscendDb);
         QVERIFY2(r.ok, r.error.c_str());
         QCOMPARE(r.rank.rank, 2);
@@ -102,6 +112,9 @@ class TstAscendDbImporter : public QObject {
                     "track communication|HCCL|Plane 1|db|plane:1|2|1|0",
                     "track communication|HCCL|Group 0 Communication|db|group:9|0|1|0",
                     "track host|Python|Thread 7|db|host:429496729607|7|2|1",
+                    "track host|CANN|Thread 8|db|cann:429496729608|8|1|0",
+                    "span Thread 8|950|750|aclnnMatmul|aclnnMatmul||0",
+                    "diag info|tables not read (rows): ACC_PMU (2)|1|-1",
                     "span Stream 2|1000|500|MatMulV2|MatMul||0", "span Stream 2|2000|600|MatMulV2|MatMul||0",
                     "span Stream 3|7000|100|AI_CORE|AI_CORE||0", // a task without kernel info: its type
                     "span Plane 0|5100|100|Notify_Wait|Notify_Wait||0",
@@ -123,7 +136,8 @@ class TstAscendDbImporter : public QObject {
                                             (t.plane ? std::to_string(*t.plane) : "-"));
         roles.sort();
         QCOMPARE(roles, QStringList({"Group 0 Communication|collective_lane|-", "Plane 0|comm_plane|0",
-                                     "Plane 1|comm_plane|1", "Stream 2||-", "Stream 3||-", "Thread 7||-"}));
+                                     "Plane 1|comm_plane|1", "Stream 2||-", "Stream 3||-", "Thread 7||-",
+                                     "Thread 8||-"}));
     }
     void level0ExportWithoutOptionalColumnsAndTables() {
         // torch_npu level0: COMMUNICATION_OP without waitNs and groupName, COMPUTE_TASK_INFO without opType,

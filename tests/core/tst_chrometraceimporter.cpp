@@ -308,6 +308,32 @@ class TstChromeTraceImporter : public QObject {
         QCOMPARE(sorted(r.lines("span")), QStringList{"Thread 7|6000|1000|k|k||0"});
         QCOMPARE(sorted(r.lines("track")), QStringList{"host||Thread 7|0|7|0|1|0"});
     }
+    void kinetoByWhatKinetoWrites_data() {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("source");
+        const std::string ev = "{\"ph\":\"X\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1,\"dur\":1";
+        // HTA's amd_trace: schemaVersion and deviceProperties, no distributedInfo
+        QTest::newRow("schemaVersion, deviceProperties")
+            << QString::fromStdString("{\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0}],"
+                                      "\"traceEvents\":[" +
+                                      ev + "}]}")
+            << "kineto";
+        // no top-level member of Kineto's, but its runtime and device categories
+        QTest::newRow("cuda_runtime event")
+            << QString::fromStdString("{\"traceEvents\":[" + ev + ",\"cat\":\"cuda_runtime\"}]}") << "kineto";
+        QTest::newRow("gpu_memcpy event")
+            << QString::fromStdString("{\"traceEvents\":[" + ev + ",\"cat\":\"gpu_memcpy\"}]}") << "kineto";
+        // any other Chrome trace stays what it is
+        QTest::newRow("plain chrome trace")
+            << QString::fromStdString("{\"traceEvents\":[" + ev + ",\"cat\":\"function\"}]}") << "chrome";
+    }
+    void kinetoByWhatKinetoWrites() {
+        QFETCH(QString, content);
+        QFETCH(QString, source);
+        const auto r = importText("trace.json", FileKind::ChromeJson, content.toStdString());
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(QString::fromStdString(r.rank.source), source);
+    }
     void baseAfterManyEvents_data() {
         QTest::addColumn<QString>("file");
         QTest::newRow("plain") << "rank-0.pt.trace.json";

@@ -244,6 +244,14 @@ class TstCompare : public QObject {
                  qPrintable(notes.join('\n')));
         QVERIFY(notes.contains("model is known only for the candidate (llama)"));
         QVERIFY(!notes.join('\n').contains("framework"));
+        // the verdict's headline carries it (not only a note under the list)
+        QCOMPARE(QString::fromStdString(r.hardwareDiffers),
+                 QString("Ascend910B (baseline) vs Ascend910A (candidate)"));
+        QCOMPARE(
+            QString::fromStdString(hardwareCaveat(r)),
+            QString("on different hardware (Ascend910B (baseline) vs Ascend910A (candidate)): a delta may "
+                    "be the card, not the change"));
+        QVERIFY(compareRecords(b, b).hardwareDiffers.empty());
     }
     void jsonRoundTripAndHistory() {
         auto r = record();

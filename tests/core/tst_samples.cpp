@@ -204,17 +204,18 @@ class TstSamples : public QObject {
                                                   << "34/0" << qint64(16) << qint64(1) << "";
         QTest::newRow("hta amd (no distributedInfo)") << "hta/tests/data/amd_trace"
                                                       << "0/1" << qint64(113) << qint64(2) << "";
-        // DB export: TASK 552 + COMMUNICATION_OP 4 + PYTORCH_API 2460 rows; STEP_TIME 1 row; rank 0 of an
-        // 8-device job (COMMUNICATION_TASK_INFO's srcRank/dstRank name ranks 0–7): not a complete run
-        // 3016 TASK/COMMUNICATION_OP/PYTORCH_API rows less the 4 AI_CORE-typed tasks that hold the 4
-        // allreduces (sqlite3 over the .db: no COMPUTE_TASK_INFO or COMMUNICATION_TASK_INFO row, the
-        // connectionId of a COMMUNICATION_OP): each collective is its Group lane span
+        // DB export: TASK 552 + COMMUNICATION_OP 4 + PYTORCH_API 2460 + CANN_API 710 rows; STEP_TIME 1 row;
+        // rank 0 of an 8-device job (COMMUNICATION_TASK_INFO's srcRank/dstRank name ranks 0–7): not a
+        // complete run 3726 TASK/COMMUNICATION_OP/PYTORCH_API/CANN_API rows less the 4 AI_CORE-typed tasks
+        // that hold the 4 allreduces (sqlite3 over the .db: no COMPUTE_TASK_INFO or COMMUNICATION_TASK_INFO
+        // row, the connectionId of a COMMUNICATION_OP): each collective is its Group lane span
         QTest::newRow("torch_npu db (1 of 8)") << "msinsight/test/data/pytorch/db/level1"
-                                               << "0/0" << qint64(3012) << qint64(1) << "";
+                                               << "0/0" << qint64(3722) << qint64(1) << "";
         // older torch_npu, ranks 0 and 1 of a 16-rank job (peers 0–9 in communication_matrix.json):
-        // kernel_details 21 + 22 rows, step_trace_time one step (2)
+        // kernel_details 21 + 22 rows and communication.json's 27 + 27 collectives less the 4 + 2 that
+        // kernel_details lists as tasks (no trace_view: they are the Group lanes), step_trace_time one step
         QTest::newRow("torch_npu 2023 (2 of 16)") << "msinsight/server/src/test/test_data"
-                                                  << "0,1/0" << qint64(43) << qint64(1) << "";
+                                                  << "0,1/0" << qint64(43 + 48) << qint64(1) << "";
         // legacy 4-rank pipeline job: 5 steps per rank (the '-' row is a summary), 485 + 485 + 1745 + 1745
         // communication-op intervals in the step traces; no world size in these files
         QTest::newRow("mindspore legacy cluster") << "mindinsight/tests/utils/resource/cluster_propose"
@@ -520,6 +521,73 @@ class TstSamples : public QObject {
                  std::vector<std::string>{"TransData"});
         QVERIFY(ix.scalar("SELECT count(*) FROM memory_samples WHERE component = 'PTA'") > 0);
         QVERIFY(ix.scalar("SELECT count(*) FROM tensors WHERE op_name = 'aten::empty_strided'") > 0);
+    }
+    void cannApiAndUnreadTablesOfTheDbExport() {
+        // sqlite3 'file:…?immutable=1' over ascend_pytorch_profiler_0.db: CANN_API has 710 rows on 4 threads
+        // (globalTid & 0xffffffff: 3136493 69, 3140046 395, 3140047 90, 3146352 156); the text export of the
+        // same profiler draws them as "CANN" / "Thread <tid>". Tables with rows that are not read are named
+        auto ix = test::indexDir(m_samples + "/msinsight/test/data/pytorch/db/level1");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT t.name, count(*) FROM span s JOIN track t ON t.track_id = s.track_id WHERE "
+                         "t.process = 'CANN' GROUP BY t.name ORDER BY t.name"),
+                 (std::vector<std::string>{"Thread 3136493|69", "Thread 3140046|395", "Thread 3140047|90",
+                                           "Thread 3146352|156"}));
+        const auto unread = ix.rows("SELECT what FROM diagnostics WHERE what LIKE 'tables not read%'");
+        QCOMPARE(unread.size(), size_t(1));
+        for (const char* t : {"ACC_PMU (688)", "OVERLAP_ANALYSIS (382)", "TASK_PMU_INFO (5180)", "HBM (104)",
+                              "PYTORCH_CALLCHAINS (4683)", "NPU_MODULE_MEM (1078)", "CONNECTION_IDS (563)"})
+            QVERIFY2(unread.front().find(t) != std::string::npos, unread.front().c_str());
+        for (const char* t : {"CANN_API", "PYTORCH_API", "ENUM_API_TYPE", "STRING_IDS", "OP_MEMORY"})
+            QVERIFY2(unread.front().find(std::string(t) + " (") == std::string::npos, unread.front().c_str());
+    }
+    void clusterSummaryRanksAndCommunicationJsonLanes() {
+        // msinsight test_data (walk15b #7), python over its files: cluster_analysis_output's
+        // cluster_step_trace_time.csv and communication_group.json name ranks 0–15 (communication_matrix.json
+        // only 0–9); each rank's communication.json holds 27 collectives in 4 groups, of which kernel_details
+        // lists 4 (rank 0) and 2 (rank 1) as tasks (hcom_broadcast__483_0, …: drawn there once), rank 0's
+        // hcom_allReduce__459_0 at 1695115378818416.8 µs for 102.7216 ms; rank 1's kernels run
+        // 1695115378710248.0…726668.2 µs and its collectives up to 1695115378977950.02 µs, in step 2
+        auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.rows("SELECT note FROM run"),
+            std::vector<std::string>{"2 of at least 16 ranks present: the late rank of a collective cannot "
+                                     "be named"});
+        QCOMPARE(ix.rows("SELECT t.rank, count(DISTINCT t.track_id), count(*) FROM span s JOIN track t ON "
+                         "t.track_id = s.track_id WHERE t.role = 'collective_lane' GROUP BY t.rank"),
+                 (std::vector<std::string>{"0|4|23", "1|4|25"}));
+        QCOMPARE(
+            ix.rows("SELECT t.rank, s.ts_ns, s.dur_ns / 1000 FROM span s JOIN track t ON t.track_id = "
+                    "s.track_id JOIN string n ON n.id = s.name_id WHERE n.value = 'hcom_allReduce__459_0'"),
+            std::vector<std::string>{"0|1695115378818416800|102721"});
+        QCOMPARE(ix.rows("SELECT start_ns, end_ns FROM step WHERE rank = 1"),
+                 std::vector<std::string>{"1695115378710248000|1695115378977950020"});
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(54));
+    }
+    void hostSpansAfterTheLastStepBelongToNoStep() {
+        // python over cpu_only's trace: ProfilerStep#551 runs 210.109 ms; of the 16 X events, 12 (8
+        // gloo:all_reduce on threads 3553/3554 and 4 aten::empty) start after its end and the profiler's own
+        // span before its start: none of those 13 is in a step; the step itself and the 2 gloo:all_reduce
+        // inside it are step 551. Its communication is host work, not measured on a device: "—", not 0
+        auto ix = test::indexDir(m_samples + "/hta/tests/data/cpu_only");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM spans WHERE step IS NULL"), int64_t(13));
+        QCOMPARE(ix.rows("SELECT name, count(*) FROM spans WHERE step = 551 GROUP BY name ORDER BY name"),
+                 (std::vector<std::string>{"ProfilerStep#551|1", "gloo:all_reduce|2"}));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM step_stat WHERE comm_ns IS NOT NULL OR comm_overlapped_ns IS "
+                      "NOT NULL OR compute_ns IS NOT NULL"),
+            int64_t(0));
+        // a kernel running after its step's end keeps the step it was launched in (ns_resolution_trace:
+        // Stream 7 kernels up to 89 ms after step 105): every device span after the first step has one
+        auto ns = test::indexDir(m_samples + "/hta/tests/data/ns_resolution_trace");
+        QVERIFY(ns.result.ok);
+        QCOMPARE(
+            ns.scalar(
+                "SELECT count(*) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE t.kind "
+                "IN ('compute', 'communication') AND s.step IS NULL AND s.ts_ns >= (SELECT min(start_ns) "
+                "FROM steps)"),
+            int64_t(0));
     }
     void legacyMindSpore() {
         // 4-rank pipeline-parallel 1.x run: steps in 10 ns ticks and the communication ops of the step trace

@@ -51,6 +51,12 @@ class TstStepStages : public QObject {
         // one kernel, even outside this step, means the rank's kernels were recorded: a measured 0
         RankKernels one({{2100, 2200}});
         QVERIFY(measureStep(steps.steps(0)[0], one, {}).computeKnown);
+        // no kernel and no collective in the step: its communication was not measured either (cpu_only's
+        // gloo:all_reduce is host work), so "—", never a claimed 0
+        const StepPhases none = measureStep(steps.steps(0)[0], RankKernels(), {});
+        QVERIFY(!none.computeKnown);
+        QVERIFY(!none.commKnown);
+        QVERIFY(measureStep(steps.steps(0)[0], one, {}).commKnown); // a device that ran no collective: 0
     }
 
     void concurrentWaitsCountOnceAndStayInTheStep() {

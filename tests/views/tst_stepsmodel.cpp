@@ -235,8 +235,9 @@ class TstStepsModel : public QObject {
                  query::formatReport(run0, 5).c_str());
     }
     void aShippedWallSaysWhereItComesFromAndIsFlaggedWhereItCannotFit() {
-        // msinsight server test_data: step_trace_time.csv's Stage 294586.5 µs on rank 1, whose kernels of
-        // step 2 span 16420.25 µs (kernel_details.csv, no trace_view.json)
+        // msinsight server test_data: step_trace_time.csv's Stage 294586.5 µs on rank 1, whose kernels and
+        // collectives of step 2 span 267.70 ms (kernel_details.csv and communication.json, no
+        // trace_view.json)
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
@@ -252,7 +253,7 @@ class TstStepsModel : public QObject {
         QCOMPARE(cell(StepsModel::Wall, Qt::DisplayRole).toString(), QString("295 ms ⚠"));
         QVERIFY(cell(StepsModel::Wall, Qt::DecorationRole).canConvert<QColor>());
         const QString tip = cell(StepsModel::Wall, Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains("step_trace_time.csv rank 1 step 2: 295 ms, but this rank's events cover 16.4 "
+        QVERIFY2(tip.contains("step_trace_time.csv rank 1 step 2: 295 ms, but this rank's events cover 268 "
                               "ms of it"),
                  qPrintable(tip));
         QVERIFY(cell(StepsModel::Compute, Qt::ToolTipRole).toString().contains("step_trace_time.csv"));

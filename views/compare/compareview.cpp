@@ -183,10 +183,14 @@ QString CompareView::verdictHead(const compare::CompareResult& r) {
         return tr("<b>SAME DATA</b> (no verdict: %1; a run compared with itself proves nothing about "
                   "regressions), %2")
             .arg(QString::fromStdString(r.sameData).toHtmlEscaped(), regressions);
-    if (r.fail()) return tr("<b>FAIL</b>, %1").arg(regressions);
+    // runs on different cards: a regression cannot be told from the hardware, said in the headline
+    const QString caveat = r.hardwareDiffers.empty()
+                               ? QString()
+                               : " " + QString::fromStdString(compare::hardwareCaveat(r)).toHtmlEscaped();
+    if (r.fail()) return tr("<b>FAIL</b>%1, %2").arg(caveat, regressions);
     // no verdict, but the count stays: the notes below say what could not be compared
-    if (r.inconclusive()) return tr("<b>INCONCLUSIVE</b> (no verdict), %1").arg(regressions);
-    return tr("<b>PASS</b>, no regression");
+    if (r.inconclusive()) return tr("<b>INCONCLUSIVE</b> (no verdict)%1, %2").arg(caveat, regressions);
+    return tr("<b>PASS</b>%1, no regression").arg(caveat);
 }
 
 void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
