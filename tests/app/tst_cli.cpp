@@ -352,7 +352,8 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope({"annotate", m_demo, "list", "--json", "--quiet"}, &out, &err), 0);
         std::vector<int> ranks;
         std::string id;
-        for (const auto& a : nlohmann::json::parse(out.toStdString())["annotations"])
+        const auto listed = nlohmann::json::parse(out.toStdString()); // named: the loop reads into it
+        for (const auto& a : listed["annotations"])
             if (a["text"] == "two ranks") {
                 ranks = a["anchor"]["ranks"].get<std::vector<int>>();
                 id = a["id"].get<std::string>();
