@@ -110,8 +110,10 @@ QString HistogramView::overflowText(const query::Histogram& h) {
     // the axis ends near p99: the kernels past it are named, with the longest, instead of drawn in the
     // last bin as if they were that short
     if (h.overflowCount <= 0) return {};
-    return tr("<br>&gt; p99 (past the axis, not drawn): %1 up to %2")
-        .arg(counted(h.overflowCount, tr("kernel"), tr("kernels")), formatDuration(h.overflowMaxNs));
+    // the edge is named: the axis is rounded up past it, and "past the axis" read as past that round end
+    return tr("<br>over %1 (p99, where the bins end; not drawn): %2 up to %3")
+        .arg(formatDuration(h.edgesNs.empty() ? 0 : h.edgesNs.back()),
+             counted(h.overflowCount, tr("kernel"), tr("kernels")), formatDuration(h.overflowMaxNs));
 }
 
 void HistogramView::addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style) {
