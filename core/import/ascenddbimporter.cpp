@@ -181,6 +181,13 @@ class DbImport {
         t.nester = std::make_unique<model::TrackNester>(t.id);
         return m_tracks.emplace(key, std::move(t)).first->second;
     }
+    /// The host-thread lane of a globalTid (the low 32 bits are the thread id) under `process` ("Python" for
+    /// PYTORCH_API, "CANN" for CANN_API, as the text export's trace_view.json names them).
+    Track& threadTrack(const std::string& keyPrefix, int64_t globalTid, const std::string& process) {
+        const int64_t tid = globalTid & 0xffffffffLL;
+        return track(keyPrefix + std::to_string(globalTid), model::TrackKind::Host,
+                     "Thread " + std::to_string(tid), process, tid);
+    }
     void emit(Track& t, int64_t start, int64_t end, const std::string& name, const std::string& opType) {
         int32_t nameId = m_strings.intern(name);
         int32_t opId = m_strings.intern(opType.empty() ? model::deriveOpType(name) : opType);
@@ -324,10 +331,7 @@ class DbImport {
                            q.text(0));
                 continue;
             }
-            int64_t gtid = q.isNull(2) ? 0 : q.i64(2);
-            int64_t tid = gtid & 0xffffffffLL;
-            Track& t = track("host:" + std::to_string(gtid), model::TrackKind::Host,
-                             "Thread " + std::to_string(tid), "Python", tid);
+            Track& t = threadTrack("host:", q.isNull(2) ? 0 : q.i64(2), "Python");
             const std::string& name = S(q.i64(3));
             emit(t, *s, *e, name, name);
             if (name.rfind("ProfilerStep#", 0) == 0)
@@ -348,10 +352,7 @@ class DbImport {
         while (q.step()) {
             if (m_ctx.cancelled()) return false;
             if (!timesOk(q, 0, 1, "CANN_API") || q.isNull(3)) continue;
-            int64_t gtid = q.isNull(2) ? 0 : q.i64(2);
-            int64_t tid = gtid & 0xffffffffLL;
-            Track& t = track("cann:" + std::to_string(gtid), model::TrackKind::Host,
-                             "Thread " + std::to_string(tid), "CANN", tid);
+            Track& t = threadTrack("cann:", q.isNull(2) ? 0 : q.i64(2), "CANN");
             emit(t, q.i64(0), q.i64(1), S(q.i64(3)), "");
         }
         return true;
