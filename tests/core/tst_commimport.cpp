@@ -96,14 +96,14 @@ class TstCommImport : public QObject {
               "Total Op Info": {"0-1": {"Transport Type": "RDMA", "Transit Size(MB)": 4.0,
                                         "Transit Time(ms)": 2.0, "Bandwidth(GB/s)": 2.0}}}}})j");
         QVERIFY2(r.ok, r.error.c_str());
-        // (rows come in the parser's key order: "Total Op Info" sorts before "hcom_…")
+        // (rows come in the file's order)
         QCOMPARE(
             qlines(r.lines("commlink")),
-            QStringList({"0|2|p2p|Total Op Info|total_op_info|||0-1|local|RDMA|4000000|2000000|-||"
-                         "communication_matrix.json|link",
-                         "0|2|p2p|hcom_send__822_0|op||9|0-1|local|RDMA|1000000|500000|1|hcom_send__822_0|"
+            QStringList({"0|2|p2p|hcom_send__822_0|op||9|0-1|local|RDMA|1000000|500000|1|hcom_send__822_0|"
                          "communication_matrix.json|link",
                          "0|2|p2p|hcom_send__822_1|op||9|0-1|local|RDMA|3000000|1500000|1|hcom_send__822_1|"
+                         "communication_matrix.json|link",
+                         "0|2|p2p|Total Op Info|total_op_info|||0-1|local|RDMA|4000000|2000000|-||"
                          "communication_matrix.json|link"}));
         QCOMPARE(qlines(r.lines("diag")), QStringList()); // the total agrees with its ops
     }
