@@ -2,6 +2,9 @@
 
 #include "core/model/decimal.h"
 
+#include <algorithm>
+#include <climits>
+
 namespace rs::import {
 
 MemoryEventHandler::Args MemoryEventHandler::readArgs(const TraceEvent& e) {
@@ -36,10 +39,10 @@ void MemoryEventHandler::instant(const TraceEvent& e) {
     if (a.deviceId && !m_s.rank.deviceId) m_s.rank.deviceId = *a.deviceId;
     m_s.batch().memory.push_back(
         {m_s.rank.rank, ts, "PyTorch", a.totalAllocated, a.totalReserved, std::nullopt});
-    if (*a.bytes > 0)
-        m_live[*a.addr] = {ts, *a.bytes, a.deviceId.value_or(-1), enclosingOp(e, ts)};
-    else
-        freed(e, *a.addr, ts);
+    const int32_t device =
+        a.deviceId && *a.deviceId >= 0 && *a.deviceId <= INT32_MAX ? int32_t(*a.deviceId) : -1;
+    // the enclosing op is known only now, while the thread's open ops are the ones around this event
+    m_changes.push_back({ts, *a.bytes, e.offset, *a.addr, device, *a.bytes > 0 ? enclosingOp(e, ts) : -1});
 }
 
 int32_t MemoryEventHandler::enclosingOp(const TraceEvent& e, int64_t ts) {
@@ -55,25 +58,44 @@ int32_t MemoryEventHandler::enclosingOp(const TraceEvent& e, int64_t ts) {
     return -1;
 }
 
-void MemoryEventHandler::freed(const TraceEvent& e, uint64_t addr, int64_t ts) {
-    auto it = m_live.find(addr);
-    if (it == m_live.end()) {
-        m_s.diag("info", "free of an address allocated before the trace", e);
-        return;
-    }
-    model::TensorRow tr = tensor(addr, it->second);
-    tr.freeNs = ts;
-    m_s.batch().tensors.push_back(std::move(tr));
-    m_live.erase(it);
+std::string MemoryEventHandler::excerpt(const Change& c) {
+    return "[memory] Addr " + std::to_string(c.addr) + ", Bytes " + std::to_string(c.bytes) + " at " +
+           std::to_string(c.tsNs) + " ns";
 }
 
-model::TensorRow MemoryEventHandler::tensor(uint64_t addr, const LiveAlloc& a) const {
+void MemoryEventHandler::apply(const Change& c, std::unordered_map<Key, Change, KeyHash>& live) {
+    const Key k{c.deviceId, c.addr};
+    if (c.bytes > 0) {
+        auto [it, added] = live.try_emplace(k, c);
+        if (added) return;
+        // allocated again with no free between: the earlier one's free is not in the trace
+        m_s.batch().tensors.push_back(tensor(it->second));
+        m_s.out.diag(m_s.file.path, "warning",
+                     "[memory] address allocated again before its free: the earlier allocation is shown with "
+                     "no free time",
+                     c.offset, excerpt(c));
+        it->second = c;
+        return;
+    }
+    auto it = live.find(k);
+    if (it == live.end()) {
+        m_s.out.diag(m_s.file.path, "info", "free of an address allocated before the trace", c.offset,
+                     excerpt(c));
+        return;
+    }
+    model::TensorRow tr = tensor(it->second);
+    tr.freeNs = c.tsNs;
+    m_s.batch().tensors.push_back(std::move(tr));
+    live.erase(it);
+}
+
+model::TensorRow MemoryEventHandler::tensor(const Change& a) const {
     model::TensorRow tr;
     tr.rank = m_s.rank.rank;
-    tr.tensorId = std::to_string(addr) + "@" + std::to_string(a.tsNs);
+    tr.tensorId = std::to_string(a.addr) + "@" + std::to_string(a.tsNs);
     tr.sizeBytes = a.bytes;
     if (a.opNameId >= 0) tr.opName = m_s.ctx.strings.text(a.opNameId);
-    tr.addr = addr;
+    tr.addr = a.addr;
     tr.allocNs = a.tsNs;
     if (a.deviceId >= 0) tr.deviceId = a.deviceId;
     tr.source = std::string(model::kKinetoMemorySource);
@@ -81,8 +103,23 @@ model::TensorRow MemoryEventHandler::tensor(uint64_t addr, const LiveAlloc& a) c
 }
 
 void MemoryEventHandler::finish() {
-    for (auto& [addr, a] : m_live)
-        m_s.batch().tensors.push_back(tensor(addr, a));
+    // time order; equal times keep the file's order (one thread's alloc before its own free)
+    std::stable_sort(m_changes.begin(), m_changes.end(),
+                     [](const Change& a, const Change& b) { return a.tsNs < b.tsNs; });
+    std::unordered_map<Key, Change, KeyHash> live;
+    for (const Change& c : m_changes) {
+        apply(c, live);
+        m_s.out.maybeFlush();
+    }
+    std::vector<Change> unfreed;
+    for (auto& [k, a] : live)
+        unfreed.push_back(a);
+    std::sort(unfreed.begin(), unfreed.end(),
+              [](const Change& a, const Change& b) { return a.tsNs < b.tsNs; });
+    for (const Change& a : unfreed)
+        m_s.batch().tensors.push_back(tensor(a));
+    m_changes.clear();
+    m_changes.shrink_to_fit();
 }
 
 } // namespace rs::import

@@ -3,12 +3,17 @@
 // and an allocation (Bytes > 0) or a free (Bytes < 0) of an address. An allocation and the free of its
 // address become one tensor, attributed to the innermost host op open on the same thread when it was
 // allocated; allocations never freed in the trace are tensors without a free time. Host (CPU, Device
-// Type 0) allocations are not device memory and are skipped. Bytes. One thread.
+// Type 0) allocations are not device memory and are skipped. Bytes; times in ns. One thread.
+// Kineto writes the events thread by thread, not in time order (HTA df_index_resolver: an address freed on
+// one thread is allocated again on another, earlier in the file), so the allocations and frees are kept
+// (40 bytes each, until the file's end) and paired by device and address in time order at finish().
 #include "core/import/tracefilestate.h"
 
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace rs::import {
 
@@ -25,19 +30,31 @@ class MemoryEventHandler {
         std::optional<uint64_t> addr;
         std::optional<int64_t> bytes, totalAllocated, totalReserved, deviceId, deviceType;
     };
-    struct LiveAlloc {
+    /// One allocation (bytes > 0) or free (bytes < 0), as read.
+    struct Change {
         int64_t tsNs, bytes;
-        int64_t deviceId; ///< -1 when not given
-        int32_t opNameId; ///< enclosing host op, -1 when none
+        int64_t offset; ///< the event's byte offset in the file, for a diagnostic
+        uint64_t addr;
+        int32_t deviceId; ///< -1 when not given
+        int32_t opNameId; ///< enclosing host op of an allocation, -1 when none
+    };
+    using Key = std::pair<int32_t, uint64_t>; ///< device, address
+    struct KeyHash {
+        size_t operator()(const Key& k) const {
+            return std::hash<uint64_t>()(k.second * 31 + uint64_t(k.first));
+        }
     };
     static Args readArgs(const TraceEvent& e);
     /// The innermost host op (not a ProfilerStep) open at `ts` on the event's thread; -1 when none.
     int32_t enclosingOp(const TraceEvent& e, int64_t ts);
-    void freed(const TraceEvent& e, uint64_t addr, int64_t ts);
-    model::TensorRow tensor(uint64_t addr, const LiveAlloc& a) const;
+    /// Pairs one change with the live allocations (time order).
+    void apply(const Change& c, std::unordered_map<Key, Change, KeyHash>& live);
+    model::TensorRow tensor(const Change& alloc) const;
+    /// A diagnostic's excerpt of a change (the event's text is gone by then; its offset is kept).
+    static std::string excerpt(const Change& c);
 
     TraceFileState& m_s;
-    std::unordered_map<uint64_t, LiveAlloc> m_live;
+    std::vector<Change> m_changes;
 };
 
 } // namespace rs::import

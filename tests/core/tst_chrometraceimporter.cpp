@@ -293,6 +293,27 @@ class TstChromeTraceImporter : public QObject {
         expected.sort();
         QCOMPARE(sorted(r.lines()), expected);
     }
+    void memoryIsPairedInTimeOrderNotFileOrder() {
+        // Kineto writes thread by thread: thread 11 allocates one address twice (5 µs, 20 µs) and thread 12
+        // frees it (10 µs, 30 µs), written after. In time order that is two tensors, 5→10 and 20→30; in the
+        // file's order the second allocation replaced the first and the 10 µs free paired with it (HTA
+        // df_index_resolver: 1264 allocations lost, 316 tensors shown never freed; Python over the file
+        // pairs all 13385 in time order)
+        auto m = [](int tid, const char* ts, const char* bytes) {
+            return "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":" + std::to_string(tid) +
+                   ",\"ts\":" + ts + ",\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":7000,\"Bytes\":" +
+                   bytes + "}}";
+        };
+        const std::string text = "{\"schemaVersion\":1,\"traceEvents\":[" + m(11, "5", "256") + "," +
+                                 m(11, "20", "512") + "," + m(12, "10", "-256") + "," + m(12, "30", "-512") +
+                                 "]}";
+        const auto r = importText("rank-0.pt.trace.json", FileKind::ChromeJson, text);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(sorted(r.lines("tensor")),
+                 (QStringList{"0|7000@20000||512|7000|20000|30000|-|-|0|kineto-memory",
+                              "0|7000@5000||256|7000|5000|10000|-|-|0|kineto-memory"}));
+        QCOMPARE(sorted(r.lines("diag")), QStringList());
+    }
     void kinetoRankAndClock() {
         // distributedInfo names the rank and the world; the base puts ts on the epoch
         const auto r = importText(

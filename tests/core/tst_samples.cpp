@@ -484,8 +484,12 @@ class TstSamples : public QObject {
                  int64_t(0));
         auto mem = test::indexDir(m_samples + "/hta/tests/data/df_index_resolver");
         QVERIFY(mem.result.ok);
-        QVERIFY(mem.scalar("SELECT count(*) FROM tensors WHERE addr IS NOT NULL AND free_ns > alloc_ns") >
-                1000);
+        // python over df_index_resolver.json.gz: 26770 device [memory] allocations and frees, paired by
+        // device and address in time order, are 13385 tensors, every one freed (in the file's order 1264
+        // allocations were overwritten and 316 tensors looked never freed: Kineto writes thread by thread)
+        QCOMPARE(mem.scalar("SELECT count(*) FROM tensors"), int64_t(13385));
+        QCOMPARE(mem.scalar("SELECT count(*) FROM tensors WHERE free_ns IS NULL OR free_ns < alloc_ns"),
+                 int64_t(0));
         QCOMPARE(mem.rows("SELECT rank FROM ranks"), std::vector<std::string>{"1"});
         // a V100's caching-allocator addresses (0x7f40…): no HBM bank model is laid over them
         QCOMPARE(mem.scalar("SELECT count(*) FROM tensors WHERE bank IS NOT NULL"), int64_t(0));
