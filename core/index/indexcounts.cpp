@@ -1,5 +1,6 @@
 #include "core/index/indexcounts.h"
 
+#include "core/index/showntensors.h"
 #include "core/model/decimal.h"
 #include "core/model/lod.h"
 
@@ -41,7 +42,7 @@ IndexCounts IndexCounts::recount(Db& db) {
     c.tracks = db.scalar("SELECT count(*) FROM track");
     c.steps = db.scalar("SELECT count(DISTINCT step) FROM step");
     c.collectives = db.scalar("SELECT count(*) FROM collective");
-    c.tensors = db.scalar("SELECT count(*) FROM tensor");
+    c.tensors = db.scalar("SELECT count(*) FROM tensor t WHERE " + shownTensorSql("t"));
     c.memorySamples = db.scalar("SELECT count(*) FROM memory_sample");
     c.counters = db.scalar("SELECT count(*) FROM counter");
     std::tie(c.spanStartNs, c.spanEndNs) = spanExtent(db);

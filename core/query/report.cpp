@@ -1,4 +1,5 @@
 #include "core/query/report.h"
+#include "core/index/showntensors.h"
 #include "core/model/plural.h"
 
 #include "core/model/findingtext.h"
@@ -475,10 +476,11 @@ json buildReport(index::Db& db, int top) {
         {"rows", db.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'")},
         {"notes", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity = 'info'")},
         {"stub_steps", stubStepsJson(db)}};
-    r["counts"] = {{"spans", spanCount(db)},
-                   {"tracks", db.scalar("SELECT count(*) FROM track")},
-                   {"collectives", db.scalar("SELECT count(*) FROM collective")},
-                   {"tensors", db.scalar("SELECT count(*) FROM tensor")}};
+    r["counts"] = {
+        {"spans", spanCount(db)},
+        {"tracks", db.scalar("SELECT count(*) FROM track")},
+        {"collectives", db.scalar("SELECT count(*) FROM collective")},
+        {"tensors", db.scalar("SELECT count(*) FROM tensor t WHERE " + index::shownTensorSql("t"))}};
     // a cluster index (rankscope merge) holds the shards' summaries only: its events stay in the shards
     const std::string shards = db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'");
     if (!shards.empty())
@@ -552,7 +554,8 @@ json runReport(index::Db& db, json r, int run) {
     r["counts"]["spans"] = countIn(db, "span s JOIN track t ON t.track_id = s.track_id", "t.rank", in);
     r["counts"]["tracks"] = countIn(db, "track", "rank", in);
     r["counts"]["collectives"] = cw["collectives"];
-    r["counts"]["tensors"] = countIn(db, "tensor", "rank", in);
+    r["counts"]["tensors"] = db.scalar("SELECT count(*) FROM tensor t WHERE t.rank IN (" + in + ") AND " +
+                                       index::shownTensorSql("t"));
     renameRanks(r, dataRanksOf(db, ranks)); // after every rank filter above: they filter by key
     return r;
 }
