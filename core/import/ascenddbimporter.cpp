@@ -181,12 +181,15 @@ class DbImport {
         t.nester = std::make_unique<model::TrackNester>(t.id);
         return m_tracks.emplace(key, std::move(t)).first->second;
     }
-    /// The host-thread lane of a globalTid (the low 32 bits are the thread id) under `process` ("Python" for
-    /// PYTORCH_API, "CANN" for CANN_API, as the text export's trace_view.json names them).
+    /// The host-thread lane of a globalTid (the high 32 bits are the process id, the low the thread id)
+    /// under `process` ("Python" for PYTORCH_API, "CANN" for CANN_API), named as the text export's lanes
+    /// are: "Thread <tid> (Python <pid>)". One thread makes both kinds of calls, so without the process the
+    /// two lanes read the same (walk17b #12: "Thread 3136493" twice on db/level1).
     Track& threadTrack(const std::string& keyPrefix, int64_t globalTid, const std::string& process) {
-        const int64_t tid = globalTid & 0xffffffffLL;
+        const int64_t tid = globalTid & 0xffffffffLL, pid = (globalTid >> 32) & 0xffffffffLL;
+        const std::string owner = pid > 0 ? process + " " + std::to_string(pid) : process;
         return track(keyPrefix + std::to_string(globalTid), model::TrackKind::Host,
-                     "Thread " + std::to_string(tid), process, tid);
+                     "Thread " + std::to_string(tid) + " (" + owner + ")", process, tid);
     }
     void emit(Track& t, int64_t start, int64_t end, const std::string& name, const std::string& opType) {
         int32_t nameId = m_strings.intern(name);

@@ -111,17 +111,17 @@ class TstAscendDbImporter : public QObject {
                     "track communication|HCCL|Plane 0|db|plane:0|1|1|0",
                     "track communication|HCCL|Plane 1|db|plane:1|2|1|0",
                     "track communication|HCCL|Group 0 Communication|db|group:9|0|1|0",
-                    "track host|Python|Thread 7|db|host:429496729607|7|2|1",
-                    "track host|CANN|Thread 8|db|cann:429496729608|8|1|0",
-                    "span Thread 8|950|750|aclnnMatmul|aclnnMatmul||0",
+                    "track host|Python|Thread 7 (Python 100)|db|host:429496729607|7|2|1",
+                    "track host|CANN|Thread 8 (CANN 100)|db|cann:429496729608|8|1|0",
+                    "span Thread 8 (CANN 100)|950|750|aclnnMatmul|aclnnMatmul||0",
                     "diag info|tables not read (rows): ACC_PMU (2)|1|-1",
                     "span Stream 2|1000|500|MatMulV2|MatMul||0", "span Stream 2|2000|600|MatMulV2|MatMul||0",
                     "span Stream 3|7000|100|AI_CORE|AI_CORE||0", // a task without kernel info: its type
                     "span Plane 0|5100|100|Notify_Wait|Notify_Wait||0",
                     "span Plane 1|5300|100|Notify_Wait|Notify_Wait||0",
                     "span Group 0 Communication|5000|4000|hcom_allReduce__1_0_1|hcom_allReduce_||0",
-                    "span Thread 7|900|8600|ProfilerStep#3|ProfilerStep#3||0",
-                    "span Thread 7|1000|600|aten::mm|aten::mm||1", "step 2|3|900|9500|trace",
+                    "span Thread 7 (Python 100)|900|8600|ProfilerStep#3|ProfilerStep#3||0",
+                    "span Thread 7 (Python 100)|1000|600|aten::mm|aten::mm||1", "step 2|3|900|9500|trace",
                     "step 2|3|900|9500|step_time", "shape 2|1000|500|MatMul|4,512;512,1024|FLOAT16;FLOAT16",
                     "memory 2|1200|PTA|1048576|2097152|-",
                     "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db",
@@ -136,8 +136,8 @@ class TstAscendDbImporter : public QObject {
                                             (t.plane ? std::to_string(*t.plane) : "-"));
         roles.sort();
         QCOMPARE(roles, QStringList({"Group 0 Communication|collective_lane|-", "Plane 0|comm_plane|0",
-                                     "Plane 1|comm_plane|1", "Stream 2||-", "Stream 3||-", "Thread 7||-",
-                                     "Thread 8||-"}));
+                                     "Plane 1|comm_plane|1", "Stream 2||-", "Stream 3||-",
+                                     "Thread 7 (Python 100)||-", "Thread 8 (CANN 100)||-"}));
     }
     void level0ExportWithoutOptionalColumnsAndTables() {
         // torch_npu level0: COMMUNICATION_OP without waitNs and groupName, COMPUTE_TASK_INFO without opType,

@@ -528,14 +528,16 @@ class TstSamples : public QObject {
     }
     void cannApiAndUnreadTablesOfTheDbExport() {
         // sqlite3 'file:…?immutable=1' over ascend_pytorch_profiler_0.db: CANN_API has 710 rows on 4 threads
-        // (globalTid & 0xffffffff: 3136493 69, 3140046 395, 3140047 90, 3146352 156); the text export of the
-        // same profiler draws them as "CANN" / "Thread <tid>". Tables with rows that are not read are named
+        // (globalTid & 0xffffffff: 3136493 69, 3140046 395, 3140047 90, 3146352 156; globalTid >> 32, the
+        // process: 3136493); lanes are named as the text export's, "Thread <tid> (CANN <pid>)", so a thread's
+        // Python and CANN lanes read apart (walk17b #12). Tables with rows that are not read are named
         auto ix = test::indexDir(m_samples + "/msinsight/test/data/pytorch/db/level1");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT t.name, count(*) FROM span s JOIN track t ON t.track_id = s.track_id WHERE "
                          "t.process = 'CANN' GROUP BY t.name ORDER BY t.name"),
-                 (std::vector<std::string>{"Thread 3136493|69", "Thread 3140046|395", "Thread 3140047|90",
-                                           "Thread 3146352|156"}));
+                 (std::vector<std::string>{
+                     "Thread 3136493 (CANN 3136493)|69", "Thread 3140046 (CANN 3136493)|395",
+                     "Thread 3140047 (CANN 3136493)|90", "Thread 3146352 (CANN 3136493)|156"}));
         const auto unread = ix.rows("SELECT what FROM diagnostics WHERE what LIKE 'tables not read%'");
         QCOMPARE(unread.size(), size_t(1));
         for (const char* t : {"ACC_PMU (688)", "OVERLAP_ANALYSIS (382)", "TASK_PMU_INFO (5180)", "HBM (104)",
