@@ -115,8 +115,14 @@ bool BuildPipeline::discover(BuildResult& res) {
     }
     m_discovery = import::discover(m_profileDir);
     if (m_discovery.groups.empty()) {
-        res.error = m_profileDir + ": no profiler files found (expected *_ascend_ms/*_ascend_pt directories, "
-                                   "Kineto *.pt.trace.json[.gz] or Chrome trace JSON files)";
+        // every kind discovery reads (walk17b #14: the legacy MindSpore and msprof PROF_ layouts were left
+        // out)
+        res.error =
+            m_profileDir +
+            ": no profiler files found (expected *_ascend_ms/*_ascend_pt directories or their "
+            "ASCEND_PROFILER_OUTPUT, ascend_*_profiler_*.db, msprof PROF_* directories, legacy MindSpore "
+            "files (ascend_timeline_display_<rank>.json, step_trace_raw_<rank>_detail_time.csv), Kineto "
+            "*.pt.trace.json[.gz] or Chrome trace JSON files; .gz and .zst read too)";
         for (const auto& ig : m_discovery.ignored)
             res.error += "; found but not read: " + ig;
         res.error += whatWasNotSearched(m_discovery);

@@ -116,6 +116,10 @@ class TstDiscovery : public QObject {
         QVERIFY(!ix.result.ok);
         QVERIFY2(ix.result.error.find("no profiler files found") != std::string::npos,
                  ix.result.error.c_str());
+        // the message names every layout the walk reads, the legacy MindSpore and msprof ones too
+        for (const char* layout :
+             {"_ascend_ms", ".db", "PROF_", "ascend_timeline_display_", ".pt.trace.json", "Chrome trace"})
+            QVERIFY2(ix.result.error.find(layout) != std::string::npos, ix.result.error.c_str());
         QVERIFY2(ix.result.error.find(what + " (" + skipped + ")") != std::string::npos,
                  ix.result.error.c_str());
         // at the limit itself it is read
