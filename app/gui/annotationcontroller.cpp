@@ -116,7 +116,7 @@ void AnnotationController::openIndex(const QString& dbPath) {
 
 void AnnotationController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
-    m_panel->setRunStart(m_summary ? m_summary->startNs : 0);
+    m_panel->setRun(m_summary ? m_summary->run : 0, m_summary ? m_summary->startNs : 0);
     requestFacts();
 }
 
@@ -162,6 +162,13 @@ void AnnotationController::editText(const QString& id) {
 
 void AnnotationController::goTo(const annotate::Annotation& a) {
     const auto& an = a.anchor;
+    if (m_summary && an.run != m_summary->run) { // its times are on that run's clock, not this one's
+        m_window->statusBar()->showMessage(tr("Annotation %1 is in run %2: choose that run to go to it")
+                                               .arg(QString::fromStdString(a.id))
+                                               .arg(an.run),
+                                           8000);
+        return;
+    }
     if (an.view == annotate::Surface::Heatmap) {
         if (auto* d = m_window->findChild<QDockWidget*>("heatmap")) {
             d->show();

@@ -6,6 +6,7 @@
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/annotate/annotationspanel.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/timeline/timelineview.h"
@@ -122,6 +123,26 @@ class TstAnnotationViews : public QObject {
         again.open(path);
         QCOMPARE(again.items().size(), size_t(1));
         QVERIFY(!again.undoStack()->canUndo());
+    }
+
+    void anotherRunsAnnotationIsListedWithoutATime() {
+        // a folder with several runs keeps one annotation file: a note placed in run 3 was listed in run 1's
+        // panel at "+19587 d 06:2…", its time measured from run 1's start on another clock (walk17b #5)
+        views::AnnotationModel m;
+        m.open(QString::fromStdString(test::tempDir("annruns") + "/annotations.json"));
+        annotate::Annotation here = note(0, m_summary->startNs + 5000000);
+        annotate::Annotation other = here;
+        other.anchor.run = m_summary->run + 3;
+        other.anchor.t0Ns = other.anchor.t1Ns = m_summary->startNs + int64_t(19587) * 86400 * 1000000000;
+        m.add(here);
+        m.add(other);
+        views::AnnotationsPanel panel(&m);
+        panel.setRun(m_summary->run, m_summary->startNs);
+        QCOMPARE(panel.list()->topLevelItemCount(), 2);
+        const int whereCol = 2;
+        QCOMPARE(panel.list()->topLevelItem(0)->text(whereCol), QString("note at +5.000 ms on rank 0"));
+        QCOMPARE(panel.list()->topLevelItem(1)->text(whereCol),
+                 QString("in run %1 (choose that run to see it)").arg(m_summary->run + 3));
     }
 
     void rangesInARowAreDistinct() {

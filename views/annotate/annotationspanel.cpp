@@ -114,8 +114,9 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
     refresh();
 }
 
-void AnnotationsPanel::setRunStart(qint64 ns) {
-    m_runStart = ns;
+void AnnotationsPanel::setRun(int run, qint64 startNs) {
+    m_run = run;
+    m_runStart = startNs;
     refresh();
 }
 
@@ -137,7 +138,12 @@ void AnnotationsPanel::refresh() {
         swatch.fill(annotationColor(a));
         item->setIcon(KindCol, QIcon(swatch));
         item->setText(TextCol, QString::fromStdString(a.text));
-        item->setText(WhereCol, QString::fromStdString(annotate::describeAnchor(a, m_runStart)));
+        // another run's times are on its own clock: "+19587 d" from this run's start meant nothing (walk17b
+        // #5)
+        const bool here = a.anchor.run == m_run;
+        item->setText(WhereCol, here ? QString::fromStdString(annotate::describeAnchor(a, m_runStart))
+                                     : tr("in run %1 (choose that run to see it)").arg(a.anchor.run));
+        if (!here) item->setForeground(WhereCol, QColor(120, 120, 120));
         item->setText(AuthorCol, QString::fromStdString(a.author + " · " + a.created));
         const QString why = m_model->detachedReason(id);
         item->setText(StatusCol, why.isEmpty() ? tr("attached") : tr("detached: %1").arg(why));

@@ -17,8 +17,9 @@ class AnnotationsPanel : public QWidget {
     Q_OBJECT
   public:
     explicit AnnotationsPanel(AnnotationModel* model, QWidget* parent = nullptr);
-    /// Times in the list are shown relative to this (the run's start, as the ruler shows them).
-    void setRunStart(qint64 ns);
+    /// The run shown and its start: times in the list are relative to it (as the ruler shows them); an
+    /// annotation of another run of the folder has its own clock, so it is listed without a time.
+    void setRun(int run, qint64 startNs);
     QTreeWidget* list() const { return m_list; }
     /// The id of the selected row (empty when none).
     QString currentId() const;
@@ -34,6 +35,7 @@ class AnnotationsPanel : public QWidget {
     QLabel* m_empty;
     std::vector<QToolButton*> m_tools;
     qint64 m_runStart = 0;
+    int m_run = 0;
     bool m_refreshing = false;
 };
 
