@@ -5,6 +5,7 @@
 #include "app/gui/appicon.h"
 #include "app/gui/comparecontroller.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/menukeysoverfields.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/runchooser.h"
 #include "app/gui/searchcontroller.h"
@@ -17,6 +18,7 @@
 #include "views/timeline/timelineview.h"
 
 #include <QActionGroup>
+#include <QApplication>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -132,6 +134,7 @@ void MainWindow::addCompareActions(QMenu* file) {
 void MainWindow::addPictureActions(QMenu* file) {
     file->addAction(tr("&Export image…"), this, [this] { exportImage(); })
         ->setShortcut(QKeySequence("Ctrl+E"));
+    qApp->installEventFilter(new MenuKeysOverFields({QKeySequence("Ctrl+E")}, this));
     file->addAction(tr("Copy &image"), this,
                     [this] {
                         ExportChoice c;
