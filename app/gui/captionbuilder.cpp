@@ -152,6 +152,10 @@ Caption buildCaption(const CaptionInput& in) {
                                  : in.shownRanks.empty() || in.shownRanks.count(r))
             ranks.push_back(r);
     if (in.view == "memory") ranks = {in.memoryRank};
+    // the timeline pictures the ranks the track filter leaves: "ranks 0-3" under a picture of rank 3 alone
+    // claimed lanes it does not draw (walk17b #4)
+    if ((in.view == "timeline" || in.view == "window") && in.laidOutRanks && !in.laidOutRanks->empty())
+        std::erase_if(ranks, [&](int r) { return !in.laidOutRanks->count(r); });
     c.lines << runLine(in, ranks);
     if (in.view == "heatmap")
         c.lines << QObject::tr(

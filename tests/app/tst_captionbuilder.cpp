@@ -49,6 +49,24 @@ class TstCaptionBuilder : public QObject {
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY(!text.contains("track filter") && !text.contains("marked area"));
     }
+    void filteredRanksAreTheOnesNamed() {
+        // the track filter "rank 3" pictured rank 3 alone under "ranks 0-3" (walk17b #4): the run line names
+        // the ranks with a row in the picture
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        state.setBounds(s.startNs, s.endNs);
+        gui::CaptionInput in;
+        in.view = "timeline";
+        in.profile = "/data/run";
+        in.summary = &s;
+        in.state = &state;
+        QVERIFY2(gui::buildCaption(in).lines.front().endsWith("ranks 0-1"),
+                 qPrintable(gui::buildCaption(in).lines.front()));
+        in.trackFilter = "rank 1";
+        in.laidOutRanks = std::set<int>{1};
+        const QString line = gui::buildCaption(in).lines.front();
+        QVERIFY2(line.endsWith("rank 1") && !line.contains("0-1"), qPrintable(line));
+    }
     void selectionOnARankLeftOutIsSaid() {
         // a 200-rank picture of a few ranks said "selection: step 2 on rank 17" with rank 17 not in it
         const query::ProfileSummary s = summary();

@@ -298,6 +298,34 @@ class TstFrameBuilder : public QObject {
         QCOMPARE(centres.size(), size_t(3)); // steps 0, 2, 4 of five
         QVERIFY(std::abs(centres[1] - in.mapping().x(100 * kMs)) < 1);
     }
+    void stepBandsAreTheFirstShownRanks() {
+        // ranks' steps differ (cluster_propose: rank 3's step 1 is 0–2.376 s, ranks 0/1's starts at +2.2 s);
+        // with the track filter on rank 1 the bands were still rank 0's (walk17b #4). Rank 1's steps here are
+        // 20 ms later than rank 0's: its bands start at 20, 100 and 180 ms
+        Frame f;
+        for (auto& st : f.summary->steps)
+            if (st.rank == 1) st.startNs += 20 * kMs, st.endNs = std::min(st.endNs + 20 * kMs, 200 * kMs);
+        f.scene.setSummary(f.summary);
+        auto bandStarts = [&](const FrameInput& in) {
+            std::vector<double> starts;
+            const DrawList built = views::FrameBuilder().build(in);
+            for (const auto* fill : built.all<views::FillRect>())
+                if (fill->color == in.palette.stepBand() && fill->rect.top() == in.viewport.lanesTop())
+                    starts.push_back(fill->rect.left());
+            return starts;
+        };
+        const FrameInput both = f.input(0, 200 * kMs);
+        QCOMPARE(bandStarts(both).size(), size_t(3));
+        QVERIFY(std::abs(bandStarts(both)[1] - both.mapping().x(80 * kMs)) < 1); // rank 0's step 2
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.filter = "rank 1";
+        f.scene.setLayoutOptions(o);
+        const FrameInput one = f.input(0, 200 * kMs);
+        const auto starts = bandStarts(one);
+        QCOMPARE(starts.size(), size_t(3));
+        QVERIFY2(std::abs(starts[1] - one.mapping().x(100 * kMs)) < 1,
+                 qPrintable(QString::number(starts[1])));
+    }
     void stepLabelsNeverRunTogether() {
         // walk 11: on ns_resolution_trace "Step 101" and "Step 102" ran together on the ruler. Steps of 8 ms
         // (~40 px in a 200 ms window) numbered from 101: every label drawn fits its step, none overlaps the

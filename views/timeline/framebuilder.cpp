@@ -238,9 +238,18 @@ std::pair<size_t, size_t> FrameBuilder::stepsInWindow(const FrameInput& in, int 
     return {size_t(from - v.begin()), size_t(to - v.begin())};
 }
 
+int FrameBuilder::stepRank(const FrameInput& in) {
+    if (in.layout) {
+        const std::set<int> shown = in.layout->ranks();
+        for (int r : in.summary->ranks)
+            if (shown.count(r)) return r;
+    }
+    return in.summary->ranks.front();
+}
+
 void FrameBuilder::addSteps(const FrameInput& in, DrawList& out) const {
     if (in.summary->ranks.empty()) return;
-    const int first = in.summary->ranks.front();
+    const int first = stepRank(in);
     const TimeMapping rm = in.rankMapping(first);
     const Viewport& vp = in.viewport;
     const auto& steps = in.summary->steps;
@@ -325,8 +334,8 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
             continue; // cut by the edge it would mislead ("+6 s")
         out.add(Text{QRectF(x + 3, 2, 120, 14), label, in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
     }
-    if (!in.summary->ranks.empty()) { // the first rank's steps, named where there is room
-        const int first = in.summary->ranks.front();
+    if (!in.summary->ranks.empty()) { // the first shown rank's steps, named where there is room
+        const int first = stepRank(in);
         auto [from, to] = stepsInWindow(in, first, tm.t(k), tm.t(vp.width));
         for (size_t i = from; i < to; ++i) {
             const auto& s = in.summary->steps[i];

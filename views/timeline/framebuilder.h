@@ -146,6 +146,11 @@ class FrameBuilder {
     static QString noLaneText(const query::ProfileSummary& summary);
     /// The summary's steps of `rank` that overlap [t0, t1]: indexes [first, last) into summary->steps.
     static std::pair<size_t, size_t> stepsInWindow(const FrameInput& in, int rank, int64_t t0, int64_t t1);
+    /// The rank whose steps the bands and the ruler's step names show: the first rank laid out (the ranks
+    /// shown, after the track filter), else the run's first. Ranks' steps differ (cluster_propose: rank 3's
+    /// step 1 is 0–2.376 s, ranks 0/1's starts at +2.2 s), so "rank 3" filtered showed ranks 0/1's steps
+    /// (walk17b #4).
+    static int stepRank(const FrameInput& in);
     /// The layout's lanes on screen: indexes [first, last).
     static std::pair<size_t, size_t> visibleLanes(const FrameInput& in);
     /// The colour of an op type id in the compute or the communication hues (cached per profile).
