@@ -230,6 +230,42 @@ class TstDrillDownView : public QObject {
         QVERIFY(state.windowStart() <= first->startNs && first->endNs <= state.windowEnd());
         QVERIFY(state.windowEnd() - state.windowStart() < (first->endNs - first->startNs) * 2);
     }
+    void anotherSelectionLeavesNoStaleStepRow() {
+        // walk17b #9: rank 3 step 1 chosen, then a finding selected a span on rank 0 step 2: the Steps table
+        // kept rank 3 step 1 highlighted. A span of a known step marks its row (without acting on it); a
+        // selection of no step marks none
+        DrillHarness h(m_db);
+        QTRY_VERIFY_WITH_TIMEOUT(h.view.stepsModel()->rowCount() > 2, 20000);
+        QTableView* t = h.view.table(0);
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+        const auto* a = h.view.stepsModel()->row(0);
+        const auto* b = h.view.stepsModel()->row(h.view.stepsModel()->rowCount() - 1);
+        QVERIFY(a->rank != b->rank || a->step != b->step);
+        t->selectRow(proxy->mapFromSource(h.view.stepsModel()->index(0, 0)).row());
+        QCOMPARE(h.state.selection().kind, views::Selection::Kind::Step);
+        auto markedRows = [&] {
+            std::vector<std::pair<int, int64_t>> rows;
+            for (const QModelIndex& i : t->selectionModel()->selectedRows()) {
+                const auto* r = h.view.stepsModel()->row(proxy->mapToSource(i).row());
+                rows.push_back({r->rank, r->step});
+            }
+            return rows;
+        };
+        QCOMPARE(markedRows().size(), size_t(1));
+        views::Selection span;
+        span.kind = views::Selection::Kind::Span;
+        span.spanId = 42;
+        span.rank = b->rank;
+        span.step = b->step;
+        h.state.setSelection(span);
+        QCOMPARE(markedRows(), (std::vector<std::pair<int, int64_t>>{{b->rank, b->step}}));
+        QCOMPARE(h.state.selection().kind, views::Selection::Kind::Span); // marking did not select the step
+        views::Selection op;
+        op.kind = views::Selection::Kind::OpType;
+        op.opType = "MatMulV2";
+        h.state.setSelection(op);
+        QVERIFY(markedRows().empty());
+    }
     void aStepRowStaysOnTheShownRunsClock() {
         // walk 7: mindinsight's resource with run 3 shown listed "rank 10000 step 0" (run 0's rank); its
         // row opened a 1 ns window at -3.09 s. Every row must be the shown run's and keep its clock.

@@ -312,7 +312,11 @@ void DrillDownView::onRowSelected(int level, const QModelIndex& cur) {
 
 void DrillDownView::onSelection(const Selection& s) {
     // Follow step selections made elsewhere (a finding, a wait on the timeline) in the Steps table.
-    if (s.kind != Selection::Kind::Step || m_level != 0) return;
+    if (m_level != 0) return;
+    if (s.kind != Selection::Kind::Step) {
+        markStepOf(s);
+        return;
+    }
     for (int r = 0; r < m_steps->rowCount(); ++r) {
         const auto* row = m_steps->row(r);
         if (row->rank == s.rank && row->step == s.step) {
@@ -327,6 +331,24 @@ void DrillDownView::onSelection(const Selection& s) {
             break;
         }
     }
+}
+
+void DrillDownView::markStepOf(const Selection& s) {
+    // another selection replaces the step's: the row chosen before stays highlighted no longer (walk17b #9:
+    // a finding on rank 0 step 2 left rank 3 step 1 marked); a span's own step row is marked instead, without
+    // acting on it
+    m_syncing = true;
+    m_tables[0]->selectionModel()->clearSelection();
+    if (s.rank >= 0 && s.step >= 0)
+        for (int r = 0; r < m_steps->rowCount(); ++r)
+            if (const auto* row = m_steps->row(r); row->rank == s.rank && row->step == s.step) {
+                const QModelIndex idx = m_proxy[0]->mapFromSource(m_steps->index(r, 0));
+                m_tables[0]->selectionModel()->select(idx, QItemSelectionModel::ClearAndSelect |
+                                                               QItemSelectionModel::Rows);
+                m_tables[0]->scrollTo(idx);
+                break;
+            }
+    m_syncing = false;
 }
 
 } // namespace rs::views

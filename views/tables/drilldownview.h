@@ -48,6 +48,8 @@ class DrillDownView : public QWidget {
     static void fitColumns(QTableView* t);
     void setLevel(int level);
     void onRowSelected(int level, const QModelIndex& proxyIndex);
+    /// A selection other than a step's at the Steps level: its step's row marked (a span's), or none.
+    void markStepOf(const Selection& s);
     void onSelection(const Selection& s);
     InteractionState* m_state;
     query::QueryService* m_service;
