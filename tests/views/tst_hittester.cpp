@@ -53,7 +53,11 @@ class TstHitTester : public QObject {
         const auto h = views::hitTest(in, at(in, 1, 15 * kMs));
         QVERIFY(h.item);
         const QString tip = views::tooltipFor(in, h);
-        QVERIFY2(tip.contains("12 spans merged") && tip.contains("op type: MatMulV2"), qPrintable(tip));
+        QVERIFY2(tip.contains("12 spans</b> merged") && tip.contains("op type: MatMulV2"), qPrintable(tip));
+        // the bucket's extent is the group's, not the longest span's: never "duration:" or "start:" as if
+        // it were one span (walk17b #10)
+        QVERIFY2(!tip.contains("duration:") && !tip.contains("start:"), qPrintable(tip));
+        QVERIFY2(tip.contains("together: +10.000 ms … +20.000 ms (10.0 ms)"), qPrintable(tip));
     }
     void waitUnderASpan() {
         // rank 0 waited 70–75 ms for rank 1; a collective span 68–80 ms on its communication lane, a kernel
