@@ -1,25 +1,45 @@
 #pragma once
-// The memory map's colour key: a tensor bar is coloured by the op that allocated it (views/common/palette.h
-// colorForOpType), which no legend said (walk15a #10, walk15b #10). The ops of the most bytes first, each a
-// swatch and its name, then how many ops are left unnamed; rich text for a QLabel, so the tab and every
-// picture of it (the widget rendered) carry it. GUI thread only (QColor, tr).
+// The memory map's colour key: which op each tensor bar's colour stands for. The ops with the most bytes ×
+// lifetime drawn in the shown window (at most 8) each get a hue of a categorical palette whose colours are
+// all far apart (CIE76 ΔE ≥ 30); every other op's tensors are drawn in one neutral grey the key names
+// "other ops", so no colour means two ops. (Hashed op colours made near-identical greens on the demo and
+// gave an unkeyed aten::addmm aten::_foreach_add's colour on text/level1: walk 16.) The canvas paints with
+// it; the view's key label, the GUI's File ▸ Export and `rankscope export --view memory` show the same one.
+// Pure value type; GUI thread only (QColor, tr). Times are ns.
 #include "core/query/analysisqueries.h"
 
 #include <QColor>
 #include <QString>
+#include <string>
 #include <vector>
 
 namespace rs::views {
 
-struct TensorLegendEntry {
-    QString op;
-    QColor color;
-    int64_t bytes = 0; ///< the op's tensors' sizes summed
-};
+class TensorColorKey {
+  public:
+    struct Entry {
+        std::string op;
+        QColor color;
+        double weight = 0; ///< bytes × ns of its tensors' lifetimes inside the window
+    };
+    /// The key of `d`'s tensors drawn in [t0, t1] (tensors without an address are not drawn where the
+    /// others have one), at most `maxOps` keyed.
+    static TensorColorKey of(const query::MemoryMapData& d, int64_t t0, int64_t t1, size_t maxOps = 8);
+    /// The categorical palette, in the order the keyed ops take it.
+    static const std::vector<QColor>& palette();
+    /// The neutral grey of every op not keyed.
+    static QColor otherColor();
+    /// The colour of `op`'s tensors: its keyed colour, else otherColor().
+    QColor colorOf(const std::string& op) const;
+    const std::vector<Entry>& keyed() const { return m_keyed; }
+    /// Ops drawn in the window in otherColor().
+    size_t otherOps() const { return m_otherOps; }
+    /// "bar colour = the op that allocated it: ■ aten::addmm ■ … ■ other ops (12)", empty without tensors.
+    QString html() const;
 
-/// The rank's ops by their tensors' bytes (most first), at most `maxOps`; `more` gets how many are left.
-std::vector<TensorLegendEntry> tensorLegend(const query::MemoryMapData& d, size_t maxOps, size_t* more);
-/// "bar colour = allocating op: ■ aten::addmm ■ aten::empty … (+ 12 more ops)", empty without tensors.
-QString tensorLegendHtml(const query::MemoryMapData& d, size_t maxOps = 8);
+  private:
+    std::vector<Entry> m_keyed;
+    size_t m_otherOps = 0;
+};
 
 } // namespace rs::views
