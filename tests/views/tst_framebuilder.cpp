@@ -495,8 +495,8 @@ class TstFrameBuilder : public QObject {
         f.summary->run = 4;
         const QStringList bare = texts(f);
         QVERIFY2(bare.filter("Steps table").isEmpty(), qPrintable(bare.join(" | ")));
-        QVERIFY2(bare.filter("no timed event and no step (it holds mindspore-legacy-framework (1 file, 10 "
-                             "records))")
+        QVERIFY2(bare.filter("no timed event and no step. Its files: mindspore-legacy-framework (1 file, 10 "
+                             "records).")
                          .size() == 1,
                  qPrintable(bare.join(" | ")));
         QVERIFY(bare.filter("choose another run in the toolbar").size() == 1);

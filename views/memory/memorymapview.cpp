@@ -62,10 +62,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         if (m_rankBox->currentIndex() >= 0) showRank(m_rankBox->currentData().toInt());
     });
     connect(m_canvas, &MemoryMapCanvas::timeWindowChanged, this, &MemoryMapView::syncTime);
-    connect(m_canvas, &MemoryMapCanvas::colorKeyChanged, this, [this] {
-        m_legend->setText(m_canvas->colorKey().html());
-        m_legend->setVisible(!m_legend->text().isEmpty());
-    });
+    connect(m_canvas, &MemoryMapCanvas::colorKeyChanged, this, &MemoryMapView::showColorKey);
     // one time window for every view: the timeline's moves the map, the map's wheel and drag move it
     connect(m_state, &InteractionState::windowChanged, this, [this](qint64 t0, qint64 t1) {
         const auto* d = m_canvas->data();
@@ -98,6 +95,12 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
             if (id != m_pending) return;
             setData(v.value<std::shared_ptr<const query::MemoryMapData>>());
         });
+}
+
+void MemoryMapView::showColorKey() {
+    // the key of what the canvas draws now: it follows the window (tensorcolorkey.h)
+    m_legend->setText(m_canvas->colorKey().html());
+    m_legend->setVisible(!m_legend->text().isEmpty());
 }
 
 void MemoryMapView::placeLegendAbovePlot(QCustomPlot& plot) {

@@ -229,9 +229,9 @@ QString FrameBuilder::noLaneText(const query::ProfileSummary& summary) {
         if (r.run == summary.run)
             for (const auto& f : r.files)
                 files << QString::fromStdString(f);
-    QString text = tr("No lane to draw: this run's files hold no timed event and no step");
-    if (!files.isEmpty()) text += tr(" (it holds %1)").arg(files.join(", "));
-    text += tr(". File ▸ Diagnostics lists what was read");
+    QString text = tr("No lane to draw: this run's files hold no timed event and no step.");
+    if (!files.isEmpty()) text += tr(" Its files: %1.").arg(files.join(", "));
+    text += tr(" File ▸ Diagnostics lists what was read");
     if (summary.runs.size() > 1) text += tr("; choose another run in the toolbar");
     return text + ".";
 }
