@@ -95,8 +95,7 @@ void DetailsPanel::onSelection(const Selection& s) {
             m_histRequest = m_service->requestHistogram(s.opType, s.rank);
             m_body = tr("<h3>%1 on rank %2</h3><p>Spans of this op type on this rank are highlighted on the "
                         "timeline; tensors it allocated are highlighted in the memory map.</p>")
-                         .arg(s.opType.toHtmlEscaped())
-                         .arg(s.rank);
+                         .arg(s.opType.toHtmlEscaped(), rankText(s.rank));
         }
         break;
     case Selection::Kind::Tensor:
@@ -132,9 +131,9 @@ void DetailsPanel::onResult(quint64 id, const QVariant& v) {
     auto h = v.value<std::shared_ptr<const query::Histogram>>();
     if (h &&
         !h->unknown.empty()) { // the rank's shard is missing: not known, never "no kernels" or "highlighted"
-        m_body =
-            tr("<h3>%1 on rank %2</h3>").arg(QString::fromStdString(h->opType).toHtmlEscaped()).arg(h->rank) +
-            "<p><i>" + QString::fromStdString(h->unknown).toHtmlEscaped() + "</i></p>";
+        m_body = tr("<h3>%1 on rank %2</h3>")
+                     .arg(QString::fromStdString(h->opType).toHtmlEscaped(), rankText(h->rank)) +
+                 "<p><i>" + QString::fromStdString(h->unknown).toHtmlEscaped() + "</i></p>";
         render();
         return;
     }
@@ -150,6 +149,14 @@ void DetailsPanel::onResult(quint64 id, const QVariant& v) {
     m_histogram->show();
 }
 
+QString DetailsPanel::rankText(int key) const {
+    // the number the lanes show (the producer's); the index key only where runs' rank numbers collided and
+    // Rankscope numbered one apart (walk 16: "rank / track 10000" beside a lane "Rank 0")
+    const int shown = m_summary ? m_summary->shownRank(key) : key;
+    if (shown == key) return QString::number(key);
+    return tr("%1 (indexed as %2: another run in this folder has a rank %1 too)").arg(shown).arg(key);
+}
+
 QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
     QString html = QString("<h3>%1</h3><table>").arg(QString::fromStdString(d.name).toHtmlEscaped());
     html += row(tr("op type"), QString::fromStdString(d.opType));
@@ -157,7 +164,8 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
     html +=
         row(tr("start"),
             QString("%1 (%2 ns)").arg(views::formatOffset(d.tsNs - m_state->boundsStart(), 1)).arg(d.tsNs));
-    html += row(tr("rank / track"), QString("%1 / %2").arg(d.rank).arg(QString::fromStdString(d.track)));
+    html += row(tr("rank"), rankText(d.rank));
+    html += row(tr("track"), QString::fromStdString(d.track));
     html += row(tr("step"), d.step ? QString::number(*d.step) : tr("-"));
     html += row(tr("depth"), QString::number(d.depth));
     html += row(tr("category"), QString::fromStdString(d.category));
@@ -167,8 +175,7 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
 
 QString DetailsPanel::tensorHtml(const Selection& s) const {
     QString html = tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
-                       .arg(s.tensorId.toHtmlEscaped(), s.opType.toHtmlEscaped())
-                       .arg(s.rank)
+                       .arg(s.tensorId.toHtmlEscaped(), s.opType.toHtmlEscaped(), rankText(s.rank))
                        .arg(s.step >= 0 ? tr(" in step %1").arg(s.step) : QString());
     html += "<p>";
     if (s.bytes >= 0) html += tr("size %1 (%2 bytes)<br>").arg(views::formatBytes(s.bytes)).arg(s.bytes);

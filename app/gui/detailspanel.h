@@ -39,6 +39,8 @@ class DetailsPanel : public QWidget {
     void onSpanDetail(quint64 id, const std::optional<query::SpanDetail>& d);
     void onResult(quint64 id, const QVariant& v);
     void render();
+    /// Rank key `key` as the lanes name it, with the index key where it differs.
+    QString rankText(int key) const;
     QString spanHtml(const query::SpanDetail& d) const;
     QString tensorHtml(const views::Selection& s) const;
     QString stepHtml(const views::Selection& s) const;

@@ -85,6 +85,8 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
             scale *= 10;
         uint64_t fracDigits = unit / scale ? (frac + unit / scale / 2) / (unit / scale) : 0;
         if (fracDigits >= scale) ++whole, fracDigits -= scale;
+        // a value that rounds to zero is zero: "-0 µs" read as a moment before the origin that it is not
+        if (whole == 0 && fracDigits == 0) sign = "+";
         if (dec > 0)
             std::snprintf(b, sizeof b, "%s%llu.%0*llu %s", sign, static_cast<unsigned long long>(whole), dec,
                           static_cast<unsigned long long>(fracDigits), name);

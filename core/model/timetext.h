@@ -4,7 +4,8 @@
 //  - formatDuration: a length, 3 significant digits in the best unit ("820 ns", "340 µs", "12.5 ms",
 //    "1.20 s"), then minutes, hours and days for long spans ("12 min 5 s", "3 h 25 min", "8 d 12 h").
 //  - formatOffset: a signed position relative to an origin, precise to `resolutionNs` ("+14.8002 s",
-//    "-3.30 ms", "+8 d 12:10:04.2"): two offsets that differ by at least the resolution never print alike.
+//    "-3.30 ms", "+8 d 12:10:04.2"): two offsets that differ by at least the resolution never print alike; a
+//    value that rounds to zero prints as zero ("+0 µs", never "-0 µs").
 #include <cstdint>
 #include <string>
 

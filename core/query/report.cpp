@@ -752,6 +752,11 @@ void formatSteps(std::ostringstream& o, const json& r) {
         formatPartialSteps(o, r);
         return;
     }
+    if (r["steps"]["per_rank"].empty()) {
+        // a heading with nothing under it read as a fault (walk 16: a run of framework_raw_1.csv only)
+        o << "\nSteps: none (its files hold no step mark and no timed event to take as one step)";
+        return;
+    }
     const std::string common = commonWallSource(r);
     o << "\nSteps (median / p95 wall time" << stepStatisticsOver(r)
       << (common.empty() ? "" : ", from " + common) << "):";

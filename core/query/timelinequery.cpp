@@ -10,6 +10,7 @@
 #include "core/io/bytesource.h"
 #include "core/model/lod.h"
 #include "core/model/naturalorder.h"
+#include "core/model/plural.h"
 #include "core/query/coveringspans.h"
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
@@ -30,6 +31,9 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
                    "coalesce(note, '') FROM run ORDER BY run_id");
     auto m = db.prepare("SELECT rank, coalesce(data_rank, rank), EXISTS(SELECT 1 FROM label l WHERE l.rank = "
                         "rank_info.rank AND l.key = ?2) FROM rank_info WHERE run_id = ?1 ORDER BY rank");
+    auto f =
+        db.prepare("SELECT coalesce(format, '?'), count(*), coalesce(sum(records), 0) FROM source_file WHERE "
+                   "rank IN (SELECT rank FROM rank_info WHERE run_id = ?1) GROUP BY 1 ORDER BY 1");
     while (q.step()) {
         RunDesc r;
         r.run = int(q.i64(0));
@@ -46,6 +50,11 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
             if (m.i64(2)) r.assignedRanks.push_back(int(m.i64(1)));
         }
         m.reset();
+        f.bind(1, r.run);
+        while (f.step())
+            r.files.push_back(f.text(0) + " (" + model::counted(f.i64(1), "file", "files") + ", " +
+                              model::counted(f.i64(2), "record", "records") + ")");
+        f.reset();
         out.push_back(std::move(r));
     }
     return out;

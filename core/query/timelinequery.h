@@ -63,6 +63,9 @@ struct RunDesc {
     int64_t startNs = 0, endNs = 0;
     std::string source, note;
     bool complete = true;
+    /// What its ranks' files are: "mindspore-legacy-framework (1 file, 10 records)", one per format, so a
+    /// run with nothing to draw can say what it does hold.
+    std::vector<std::string> files;
 };
 
 struct ProfileSummary {

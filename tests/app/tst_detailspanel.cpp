@@ -164,6 +164,36 @@ class TstDetailsPanel : public QObject {
                 QVERIFY2(panel.plainText().contains(say), qPrintable(panel.plainText()));
         }
     }
+    void aCollidedRankIsNamedAsItsLanes() {
+        // resource/profiler: the legacy rank 0 is indexed as 10000 (the CANN device 0 of another run claims
+        // key 0); its lanes say "Rank 0", Details said "rank / track 10000 / …" (walk 16)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT data_rank FROM rank_info WHERE rank = 10000"), int64_t(0));
+        const auto spanId = ix.scalar("SELECT min(s.span_id) FROM span s JOIN track t USING(track_id) WHERE "
+                                      "t.rank = 10000");
+        QVERIFY(spanId > 0);
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        views::InteractionState state;
+        gui::DetailsPanel panel(&state, &service);
+        panel.setSummary(ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>());
+        Selection s;
+        s.kind = Selection::Kind::Span;
+        s.spanId = spanId;
+        s.rank = 10000;
+        state.setSelection(s);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("track"), 10000);
+        const QString text = panel.plainText();
+        QVERIFY2(text.contains("0 (indexed as 10000: another run in this folder has a rank 0 too)"),
+                 qPrintable(text));
+        QVERIFY2(!text.contains("rank / track"), qPrintable(text));
+    }
     void clusterRankWithoutItsShard() {
         // a cluster index whose shard of rank 1 is gone: its (op type, rank) says the events are not known,
         // never "no device kernels" nor that spans are highlighted

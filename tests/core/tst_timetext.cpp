@@ -44,6 +44,12 @@ class TstTimeText : public QObject {
         QTest::newRow("hours") << qint64(3725) * 1000000000 << qint64(1000000000) << "+1:02:05";
         QTest::newRow("epoch to the ns")
             << qint64(1736408883704643212) << qint64(1) << "+20097 d 07:48:03.704643212";
+        // a kernel 4 ns before the step's first device task, at µs resolution (the drill-down's start
+        // column): it printed "-0 µs"
+        QTest::newRow("rounds to zero from below") << qint64(-4) << qint64(1000) << "+0 \u00b5s";
+        QTest::newRow("rounds to zero at ms") << qint64(-499) << qint64(1000000) << "+0 ms";
+        QTest::newRow("rounds to zero at 10 µs") << qint64(-400) << qint64(10000) << "+0 \u00b5s";
+        QTest::newRow("rounds away from zero") << qint64(-500) << qint64(1000) << "-1 \u00b5s";
         QTest::newRow("carry") << qint64(1999999999) << qint64(10000000) << "+2.00 s";
     }
     void offset() {

@@ -69,6 +69,16 @@ class TstWaitKnowledge : public QObject {
         QVERIFY2(all.find("not known in runs 0, 1, 4 (ranks of the job are missing") != std::string::npos,
                  all.c_str());
         QVERIFY(all.find("Communication wait: 0 ns in total\n") == std::string::npos);
+        // run 4 (framework_raw_1.csv, no timed event): its report says it has no steps and why, never an
+        // empty "Steps (…):" heading (walk 16)
+        int untimedRun = -1;
+        for (const auto& [run, why] : runs)
+            if (why.find("no timed event") != std::string::npos) untimedRun = int(run);
+        const std::string four = query::formatReport(query::runReport(*ix.db, report, untimedRun), 5);
+        QVERIFY2(four.find("Steps (") == std::string::npos, four.c_str());
+        QVERIFY2(four.find("Steps: none (its files hold no step mark and no timed event") !=
+                     std::string::npos,
+                 four.c_str());
     }
     void shippedWaitsStayKnownAndTraceFilterStaysMissing() {
         const std::string samples = test::samplesDir();

@@ -512,6 +512,22 @@ class TstFrameBuilder : public QObject {
         QVERIFY(plain.filter("cluster index").isEmpty());
         Frame g; // with lanes, no such text
         QVERIFY(texts(g).filter("No lane to draw").isEmpty());
+        // walk 16: a run with no step either (resource/profiler's framework_raw_1.csv alone) was sent to the
+        // Steps table, empty for it: what the run holds is said, and where to go instead
+        f.summary->steps.clear();
+        query::RunDesc own, other;
+        own.run = 4;
+        own.files = {"mindspore-legacy-framework (1 file, 10 records)"};
+        other.run = 0;
+        f.summary->runs = {other, own};
+        f.summary->run = 4;
+        const QStringList bare = texts(f);
+        QVERIFY2(bare.filter("Steps table").isEmpty(), qPrintable(bare.join(" | ")));
+        QVERIFY2(bare.filter("no timed event and no step. Its files: mindspore-legacy-framework (1 file, 10 "
+                             "records).")
+                         .size() == 1,
+                 qPrintable(bare.join(" | ")));
+        QVERIFY(bare.filter("choose another run in the toolbar").size() == 1);
     }
     void oneEmptyStateTextAtATime() {
         // walk15b #5: a run without lanes under a track filter drew "No track matches" over "No lane to

@@ -47,6 +47,16 @@ QValueAxis* axis(views::HistogramView& v, Qt::Orientation o) {
     return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
 }
 
+/// `v` on screen at `size` showing `h`, laid out (its labels placed).
+bool shownAt(views::HistogramView& v, QSize size, std::shared_ptr<const query::Histogram> h) {
+    v.resize(size);
+    v.show();
+    v.setHistogram(std::move(h));
+    if (!QTest::qWaitForWindowExposed(&v)) return false;
+    QTest::qWait(50);
+    return true;
+}
+
 std::shared_ptr<query::Histogram> narrowHistogram() {
     // 412 kernels between 10.3 and 12.9 µs, a few per bin: five ticks printed without decimals read
     // "10, 11, 12, 12, 13"
@@ -105,8 +115,10 @@ class TstHistogramView : public QObject {
             bool beside = false;
             for (const auto& [text, r] : labels)
                 if (text.startsWith(word) || (QString(word) == "same kernels" && text.contains(word)))
+                    // in the band above the plot area (inside it, the room they took stretched the count
+                    // axis)
                     beside |= std::min(std::abs(r.left() - at.x()), std::abs(r.right() - at.x())) < 8 &&
-                              r.top() >= c->plotArea().top() - 1 && r.bottom() <= c->plotArea().bottom();
+                              r.top() >= 0 && r.bottom() <= c->plotArea().top() + 1;
             QVERIFY2(beside, word);
         }
         // and they do not run into each other (a few pixels apart at least)
@@ -132,11 +144,7 @@ class TstHistogramView : public QObject {
         h->clusterMedianNs = 5960;
         for (const QSize size : {QSize(390, 125), QSize(450, 150), QSize(520, 260)}) {
             views::HistogramView v;
-            v.resize(size);
-            v.show();
-            v.setHistogram(h);
-            QVERIFY(QTest::qWaitForWindowExposed(&v));
-            QTest::qWait(50);
+            QVERIFY(shownAt(v, size, h));
             const auto ms = v.markers();
             QCOMPARE(ms.size(), size_t(3));
             const QString at = QString("%1×%2: ").arg(size.width()).arg(size.height());
@@ -162,6 +170,35 @@ class TstHistogramView : public QObject {
                 for (size_t j = i + 1; j < ms.size(); ++j)
                     QVERIFY2(!ms[i].label.intersects(ms[j].label),
                              qPrintable(at + ms[i].text + " / " + ms[j].text));
+        }
+    }
+    void countAxisFitsTheTallestBin() {
+        // walk 16's MatMulV2 × rank 3 on the demo: the tallest bin 250 kernels, the count axis ran to ~1 500
+        // (room for the three marker labels was made inside the plot by stretching the axis)
+        auto h = std::make_shared<query::Histogram>();
+        h->opType = "MatMulV2";
+        h->rank = 3;
+        for (int i = 0; i <= 30; ++i)
+            h->edgesNs.push_back(180000 + int64_t(51000.0 * i / 30));
+        for (int i = 0; i < 30; ++i)
+            h->counts.push_back(i == 12 ? 250 : 5 + (i * 11) % 40);
+        h->medianNs = 201000;
+        h->p95Ns = 224000;
+        h->clusterMedianNs = 199000;
+        for (const QSize size : {QSize(390, 125), QSize(450, 150), QSize(520, 260), QSize(700, 300)}) {
+            views::HistogramView v;
+            QVERIFY(shownAt(v, size, h));
+            const QString at = QString("%1×%2: ").arg(size.width()).arg(size.height());
+            const QValueAxis* y = axis(v, Qt::Vertical);
+            QVERIFY(y);
+            // the tallest bin fits, with at most a round step of head room
+            QVERIFY2(y->max() >= 250 && y->max() <= 250 * 1.3,
+                     qPrintable(at + QString("count axis to %1 over a tallest bin of 250").arg(y->max())));
+            QCOMPARE(v.yLabels().last(), QString::number(int(y->max())));
+            // and the labels still stand above the bins
+            for (const auto& m : v.markers())
+                QVERIFY2(m.label.bottom() <= v.tallestBinTop() && v.rect().contains(m.label.toRect()),
+                         qPrintable(at + m.text));
         }
     }
     void kernelsPastTheAxisAreSaid() {

@@ -26,6 +26,7 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     m_yLabels.clear();
     m_unit.clear();
     m_markers.clear();
+    m_bandReserved = false; // a new chart lays its plot area out itself
     auto* c = new QChart;
     c->legend()->hide();
     c->setMargins(QMargins(2, 2, 2, 2));
@@ -69,8 +70,9 @@ void HistogramView::build(QChart* c) {
     area->setPen(QPen(col.darker(140), 1));
     c->addSeries(area);
     const NiceAxis xs = NiceAxis::of(double(h.edgesNs.front()) / div, double(h.edgesNs.back()) / div, 6);
-    // headroom above the tallest bin for the markers' labels
-    const NiceAxis ys = NiceAxis::of(0, double(maxCount) * 1.25 + 1, 4, true);
+    // fitted to the tallest bin with a little head room: the markers' labels stand in a band reserved above
+    // the plot (placeLabels), so they never stretch the axis (it ran to 1 500 over bins of 250, walk 16)
+    const NiceAxis ys = NiceAxis::of(0, double(maxCount) * 1.1 + 1, 4, true);
     auto* x = new QValueAxis;
     x->setRange(xs.min, xs.max);
     x->setTickType(QValueAxis::TicksDynamic);
@@ -139,44 +141,45 @@ void HistogramView::placeLabels() {
     QChart* c = chart();
     if (!c || m_markers.empty() || c->series().isEmpty() || m_placing) return;
     const QRectF plot = c->plotArea();
-    // each label at its line's top, to the right of it (to the left near the right edge); a label that would
-    // overlap one already placed goes one row lower
+    // each label at its line's x, to the right of it (to the left near the right edge), in rows counted from
+    // the top of a band above the plot; a label that would overlap one already placed goes one row lower
     std::vector<QRectF> placed;
     for (auto& m : m_markers) {
         const QPointF p = c->mapToPosition(QPointF(m.x, 0), c->series().first());
         const QRectF r0 = m.label->boundingRect();
         double lx = p.x() + 3;
         if (lx + r0.width() > plot.right()) lx = std::max(c->rect().left() + 2, p.x() - 3 - r0.width());
-        QRectF r(QPointF(lx, plot.top() + 1), r0.size());
+        QRectF r(QPointF(lx, 0), r0.size());
         const auto clashes = [&](const QRectF& o) { return o.adjusted(-6, 0, 6, 0).intersects(r); };
         while (std::any_of(placed.begin(), placed.end(), clashes))
             r.translate(0, r0.height() + 1); // a pixel apart: rows that touch read as one
-        m.label->setPos(r.topLeft());
         placed.push_back(r);
     }
-    double rowsBottom = plot.top();
+    double rows = 0;
     for (const QRectF& r : placed)
-        rowsBottom = std::max(rowsBottom, r.bottom());
-    makeRoomAbove(rowsBottom);
+        rows = std::max(rows, r.bottom());
+    m_placing = true; // a new plot area emits plotAreaChanged: the labels are placed here, once
+    QRectF area = plot;
+    if (!m_bandReserved) {
+        // the automatic plot area less the band: the bins keep at least 40 % of the height on a tiny chart
+        area.setTop(plot.top() + std::min(rows + 3, plot.height() * 0.6));
+        c->setPlotArea(area);
+        m_bandReserved = true;
+    }
+    const double bandTop = area.top() - rows - 3;
+    for (size_t i = 0; i < m_markers.size(); ++i)
+        m_markers[i].label->setPos(placed[i].topLeft() + QPointF(0, bandTop));
+    m_placing = false;
 }
 
-void HistogramView::makeRoomAbove(double rowsBottom) {
-    QChart* c = chart();
-    const auto axes = c->axes(Qt::Vertical);
-    auto* y = axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
-    const QRectF plot = c->plotArea();
-    if (!y || m_lineTop <= 0 || plot.height() <= 0) return;
-    // the lines' top m_lineTop must map below the rows: bottom − lineTop / max × height ≥ rowsBottom + 3
-    const double room = plot.bottom() - rowsBottom - 3;
-    const double needed = room > plot.height() * 0.15 ? m_lineTop * plot.height() / room
-                                                      : m_lineTop / 0.15; // a tiny chart: the bins keep 15 %
-    if (y->max() >= needed - 1e-9 && y->max() <= std::max(needed * 1.6, m_maxCount * 1.25 + 1)) return;
-    const NiceAxis ys = NiceAxis::of(0, std::max(needed, m_maxCount * 1.25 + 1), 4, true);
-    m_placing = true; // the axis' labels may widen and move the plot: placed again once, from the signal
-    y->setRange(ys.min, ys.max);
-    y->setTickInterval(ys.step);
-    m_yLabels = ys.labels();
-    m_placing = false;
+void HistogramView::resizeEvent(QResizeEvent* e) {
+    // the band is reserved from the automatic plot area of the new size: back to automatic first; the
+    // layout that follows emits plotAreaChanged, and placeLabels reserves it again
+    if (chart() && m_bandReserved) {
+        m_bandReserved = false;
+        chart()->setPlotArea(QRectF());
+    }
+    QChartView::resizeEvent(e);
 }
 
 std::vector<HistogramView::MarkerInfo> HistogramView::markers() const {

@@ -1,8 +1,9 @@
 #pragma once
 // The duration distribution of one op type on one rank (a Qt Charts step outline), shown in the Details
 // panel when a heatmap cell is chosen. Three marker lines, each labelled where it stands, the labels in rows
-// above the bins and the lines' tops (the count axis makes room), so no label lies on a bin or is crossed
-// by another line (walk 9: the ranks' median label sat on the bars, crossed by the p95 line): this rank's
+// in a band reserved above the plot area, so no label lies on a bin or is crossed by another line (walk 9:
+// the ranks' median label sat on the bars, crossed by the p95 line), and the count axis ends just above the
+// tallest bin (walk 16: room made for the labels inside the plot stretched it to 6× the bins). This rank's
 // median (solid), its p95 (dotted) and the ranks' median of the same kernels (dashed:
 // op_stat.cluster_median_ns). Axes tick at round values — the duration axis in the unit that suits the range,
 // with as many decimals as its step needs; the count axis at whole numbers. The axis ends near p99: the
@@ -40,6 +41,7 @@ class HistogramView : public QChartView {
 
   protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
     struct Marker {
@@ -53,13 +55,11 @@ class HistogramView : public QChartView {
     static QString overflowText(const query::Histogram& h);
     void addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style);
     void placeLabels();
-    /// Raises the count axis so the label rows (their lowest edge at `rowsBottom`, scene pixels) stand
-    /// above the lines' tops and the bins.
-    void makeRoomAbove(double rowsBottom);
     std::shared_ptr<const query::Histogram> m_hist;
     double m_lineTop = 0; ///< the marker lines' top, in counts (just above the tallest bin)
     double m_maxCount = 0;
     bool m_placing = false;
+    bool m_bandReserved = false; ///< the plot area is set by placeLabels (the labels' band above it)
     QStringList m_xLabels, m_yLabels;
     QString m_unit;
     std::vector<Marker> m_markers;

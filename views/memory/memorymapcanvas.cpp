@@ -86,6 +86,7 @@ void MemoryMapCanvas::resetView() {
         m_fullA0 = m_a0 = 0;
         m_fullA1 = m_a1 = uint64_t(lanes);
     }
+    updateColorKey();
     Q_EMIT timeWindowChanged(m_t0, m_t1);
     update();
 }
@@ -94,8 +95,15 @@ void MemoryMapCanvas::setTimeWindow(qint64 t0, qint64 t1) {
     if (t1 <= t0 || (t0 == m_t0 && t1 == m_t1)) return;
     m_t0 = t0;
     m_t1 = t1;
+    updateColorKey();
     Q_EMIT timeWindowChanged(m_t0, m_t1);
     update();
+}
+
+void MemoryMapCanvas::updateColorKey() {
+    // keyed by what the window draws: an op of many bytes elsewhere in the run takes no hue from one here
+    m_key = m_data ? TensorColorKey::of(*m_data, m_t0, m_t1) : TensorColorKey();
+    Q_EMIT colorKeyChanged();
 }
 
 void MemoryMapCanvas::setHighlight(const QString& op, const QString& tensor) {
@@ -180,7 +188,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         if (r.isNull() || r.right() < kLeft || r.left() > width() || r.bottom() < 0 || r.top() > height())
             continue;
         const auto& t = d.tensors[i];
-        QColor c = colorForOpType(QString::fromStdString(t.opName), false);
+        QColor c = m_key.colorOf(t.opName);
         bool dim = !m_hlOp.isEmpty() && QString::fromStdString(t.opName) != m_hlOp;
         if (dim) c.setAlpha(40);
         batches[c.rgba()].push_back(r);

@@ -1,13 +1,15 @@
 #pragma once
 #include "core/annotate/annotation.h"
 // Paints one rank's tensors as lifetime bars placed by device address (x = time, y = address, height =
-// size with a minimum), HBM banks as labelled bands, bars coloured by the op that allocated them, the
+// size with a minimum), HBM banks as labelled bands, bars coloured by the op that allocated them (the
+// colour key of what the window shows: tensorcolorkey.h), the
 // bank anomaly outlined. Without addresses it stacks bars by allocation order and says so. Wheel zooms
 // time around the cursor (Ctrl+wheel: addresses), drag pans both axes, double-click resets; click
 // selects a tensor. GUI thread only.
 #include "core/query/analysisqueries.h"
 #include "views/common/timemapping.h"
 #include "views/memory/addressmapping.h"
+#include "views/memory/tensorcolorkey.h"
 
 #include <QWidget>
 #include <memory>
@@ -30,6 +32,8 @@ class MemoryMapCanvas : public QWidget {
     void setTimeWindow(qint64 t0, qint64 t1);
     qint64 t0() const { return m_t0; }
     qint64 t1() const { return m_t1; }
+    /// The colours the bars are painted in: the ops of the window's data (tensorcolorkey.h).
+    const TensorColorKey& colorKey() const { return m_key; }
     /// Highlights tensors of `opName` (dims the rest) and/or one tensor; empty clears.
     void setHighlight(const QString& opName, const QString& tensorId);
     TimeMapping timeMapping() const;
@@ -51,6 +55,8 @@ class MemoryMapCanvas : public QWidget {
     /// The user zoomed or panned time here (wheel, drag): the other views follow.
     void timeWindowMoved(qint64 t0, qint64 t1);
     void annotationDrafted(const rs::annotate::Annotation& a);
+    /// The colour key changed (new data, or the window shows other ops).
+    void colorKeyChanged();
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -74,6 +80,8 @@ class MemoryMapCanvas : public QWidget {
     QPoint m_draftEnd;
     int tensorAt(QPoint p) const;
     void resetView();
+    void updateColorKey();
+    TensorColorKey m_key;
     std::shared_ptr<const query::MemoryMapData> m_data;
     qint64 m_t0 = 0, m_t1 = 1;
     qint64 m_originNs = 0;

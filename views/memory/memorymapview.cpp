@@ -6,7 +6,6 @@
 #include "views/memory/bankstrip.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memoryplotticks.h"
-#include "views/memory/tensorlegend.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -49,7 +48,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
     m_plot->setMinimumHeight(130); // room for 3 value labels a line apart beside the tick and axis labels
     m_plot->yAxis->setLabel(tr("GiB"));
-    m_plot->xAxis->setLabel(tr("ms from the run's start")); // the same origin as the timeline's ruler
+    m_plot->xAxis->setLabel(tr("from the run's start")); // the same origin as the timeline's ruler
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), 7));
     placeLegendAbovePlot(*m_plot);
@@ -63,6 +62,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         if (m_rankBox->currentIndex() >= 0) showRank(m_rankBox->currentData().toInt());
     });
     connect(m_canvas, &MemoryMapCanvas::timeWindowChanged, this, &MemoryMapView::syncTime);
+    connect(m_canvas, &MemoryMapCanvas::colorKeyChanged, this, &MemoryMapView::showColorKey);
     // one time window for every view: the timeline's moves the map, the map's wheel and drag move it
     connect(m_state, &InteractionState::windowChanged, this, [this](qint64 t0, qint64 t1) {
         const auto* d = m_canvas->data();
@@ -95,6 +95,12 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
             if (id != m_pending) return;
             setData(v.value<std::shared_ptr<const query::MemoryMapData>>());
         });
+}
+
+void MemoryMapView::showColorKey() {
+    // the key of what the canvas draws now: it follows the window (tensorcolorkey.h)
+    m_legend->setText(m_canvas->colorKey().html());
+    m_legend->setVisible(!m_legend->text().isEmpty());
 }
 
 void MemoryMapView::placeLegendAbovePlot(QCustomPlot& plot) {
@@ -176,8 +182,6 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         text += tr(" · <b><font color='#dc1e28'>%1 in an unusual bank</font></b>")
                     .arg(QString::fromStdString(op));
     m_caption->setText(text);
-    m_legend->setText(tensorLegendHtml(*d));
-    m_legend->setVisible(!m_legend->text().isEmpty());
     m_plot->clearGraphs();
     m_plot->clearItems();
     plotCurves(*d);

@@ -45,6 +45,7 @@ class MemoryMapView : public QWidget {
     void changeEvent(QEvent* e) override;
 
   private:
+    void showColorKey();
     /// The legend in a row above the axis rect, where it covers no curve (the widget and exports alike).
     static void placeLegendAbovePlot(QCustomPlot& plot);
     void onSelection(const Selection& s);

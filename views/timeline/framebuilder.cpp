@@ -220,8 +220,20 @@ QString FrameBuilder::noLaneText(const query::ProfileSummary& summary) {
         return tr("No lane to draw: a cluster index (rankscope merge) reads the ranks' spans from their "
                   "shards, and none was found or readable (the notes say which and why); its findings, "
                   "steps and heatmap are here");
-    return tr("No lane to draw: this run's files hold no timed event (what they hold is in the Steps table, "
-              "the findings and the diagnostics)");
+    if (!summary.steps.empty())
+        return tr("No lane to draw: this run's files hold no timed event (its steps are in the Steps table, "
+                  "with the findings and the diagnostics)");
+    // no step either: the Steps table it pointed to is empty too (walk 16, a run of framework_raw_1.csv only)
+    QStringList files;
+    for (const auto& r : summary.runs)
+        if (r.run == summary.run)
+            for (const auto& f : r.files)
+                files << QString::fromStdString(f);
+    QString text = tr("No lane to draw: this run's files hold no timed event and no step.");
+    if (!files.isEmpty()) text += tr(" Its files: %1.").arg(files.join(", "));
+    text += tr(" File ▸ Diagnostics lists what was read");
+    if (summary.runs.size() > 1) text += tr("; choose another run in the toolbar");
+    return text + ".";
 }
 
 std::pair<size_t, size_t> FrameBuilder::stepsInWindow(const FrameInput& in, int rank, int64_t t0,
