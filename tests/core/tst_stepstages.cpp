@@ -77,7 +77,8 @@ class TstStepStages : public QObject {
         const StepPhases none = measureStep(steps.steps(0)[0], RankKernels(), model::Intervals{});
         QVERIFY(!none.computeKnown);
         QVERIFY(!none.commKnown);
-        QVERIFY(measureStep(steps.steps(0)[0], one, model::Intervals{}).commKnown); // a device that ran no collective: 0
+        QVERIFY(measureStep(steps.steps(0)[0], one, model::Intervals{})
+                    .commKnown); // a device that ran no collective: 0
     }
 
     void concurrentWaitsCountOnceAndStayInTheStep() {
