@@ -49,7 +49,7 @@ void CompareController::ensureJob() {
                      : r.fail() ? tr("Comparison of %1: FAIL, %2")
                                       .arg(sides, views::counted(roots, tr("regression"), tr("regressions")))
                      : !r.unrelated.empty()
-                         ? tr("Comparison of %1: INCONCLUSIVE: %2: not one workload, no verdict")
+                         ? tr("Comparison of %1 inconclusive: %2: not one workload, no verdict")
                                .arg(sides, QString::fromStdString(r.unrelated))
                      : r.inconclusive()
                          ? tr("Comparison of %1 inconclusive: nothing compared").arg(sides)
