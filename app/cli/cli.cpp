@@ -180,6 +180,23 @@ int checkGuiArgument(const std::string& arg) {
     return 2;
 }
 
+/// The app's options after its DIR: --state is single-valued, so a second one is refused as every command's
+/// single-valued option is (args.h); the app kept the first and dropped the other silently.
+int checkGuiOptions(const ArgList& rest) {
+    std::vector<std::string> states;
+    for (size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == "--state" && i + 1 < rest.size())
+            states.push_back(rest[++i]);
+        else if (rest[i].rfind("--state=", 0) == 0)
+            states.push_back(rest[i].substr(8));
+    }
+    for (const std::string& s : states)
+        if (s != states.front())
+            return usageError("--state", "option --state given twice ('" + states.front() + "', then '" + s +
+                                             "'): give it once");
+    return -1;
+}
+
 int noDisplay() {
     std::fprintf(
         stderr,
@@ -227,6 +244,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "open") { // rankscope open DIR | FILE.rsview: the desktop app, said as a command
         if (rest.empty()) return usageError("open", "open needs a profile DIR or a saved view FILE.rsview");
         int rc = checkGuiArgument(rest[0]);
+        if (rc < 0) rc = checkGuiOptions(ArgList(rest.begin() + 1, rest.end()));
         if (rc >= 0) return rc;
         return hasDisplay() ? -1 : noDisplay();
     }
@@ -236,6 +254,7 @@ int dispatch(int argc, char** argv) {
         return -1; // Qt's own options (the GUI's QApplication reads them)
     }
     int rc = checkGuiArgument(cmd);
+    if (rc < 0) rc = checkGuiOptions(rest);
     if (rc >= 0) return rc;
     return hasDisplay() ? -1 : noDisplay();
 }

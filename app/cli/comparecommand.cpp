@@ -72,6 +72,12 @@ std::string verdictHead(const compare::CompareResult& r) {
 /// The verdict line (after a SAME DATA line when both sides are the same data: no verdict on regressions,
 /// said before the figures that look like one).
 void printVerdict(const compare::CompareResult& r, const compare::CompareOptions& o, size_t regressions) {
+    if (!r.unrelated.empty() && r.sameData.empty()) {
+        const std::string caveat = compare::hardwareCaveat(r);
+        std::printf("INCONCLUSIVE: %s: not one workload, so no verdict%s (the notes say more)\n",
+                    r.unrelated.c_str(), caveat.empty() ? "" : ("; " + caveat).c_str());
+        return;
+    }
     if (!r.sameData.empty())
         std::printf(
             "SAME DATA (no verdict): %s; a run compared with itself proves nothing about regressions\n",

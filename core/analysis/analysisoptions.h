@@ -10,7 +10,9 @@
 namespace rs::analysis {
 
 /// Bumped whenever an importer or an analysis stage changes what it writes, so cached indexes are rebuilt.
-constexpr int kAnalysisRevision = 19;
+/// 20: a collective's wait is stored where its wait tasks ran (a `wait` row per run of them), and a step's
+/// compute, communication and idle are the overlap with its own window.
+constexpr int kAnalysisRevision = 20;
 
 struct BankModel {
     int bankCount = 8;

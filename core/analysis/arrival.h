@@ -2,6 +2,8 @@
 // One rank's arrival at one collective instance: what the rank-local stages find (the instance, its
 // measured wait, its place in the rank's sequence, the device-idle gap before it), stored in
 // `sum_arrival`, and what the cross-rank stages add (the match across ranks, the blame). Plain value.
+#include "core/model/intervals.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,6 +17,9 @@ struct Arrival {
     std::string name, opType, group;
     int64_t startNs = 0, durNs = 0;
     std::optional<int64_t> waitEvents; ///< measured from the events (Notify_Wait); the blame may infer it
+    /// Where the measured wait happened: the Notify_Wait tasks of the plane that measured waitEvents, as
+    /// [start, end) ns, merged. Empty when the wait was not measured from tasks (or was inferred).
+    model::Intervals waitIntervals;
     std::optional<int64_t> waitJson; ///< as the producer's per-op record says (communication.json, hccl_raw)
     std::optional<int64_t> transitEvents, transitJson, bytes;
     int64_t spanId = 0; ///< 0: no span (a record without events)

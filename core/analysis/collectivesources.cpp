@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace rs::analysis {
 
@@ -91,39 +92,83 @@ std::vector<Arrival> eventCollectives(Db& db, const NameIndex& names, int rank, 
     return out;
 }
 
-void measureNotifyWaits(Db& db, const NameIndex& names, int rank, std::vector<Arrival>& arrivals) {
-    std::map<std::string, std::vector<int64_t>> planes; // pid → its plane lanes, lowest number first
-    {
+namespace {
+
+/// One rank's plane tasks inside its collective instances: the wait tasks of the lowest-numbered plane of the
+/// instance's device process that has any, with where they ran, and the transfer tasks beside them.
+class PlaneTasks {
+  public:
+    struct Measure {
+        int64_t wait = 0, transit = 0;
+        model::Intervals where; ///< the wait tasks, merged
+    };
+    PlaneTasks(Db& db, const NameIndex& names, int rank)
+        : m_names(names), m_inside(db.prepare("SELECT name_id, dur_ns, ts_ns FROM span WHERE track_id = ? "
+                                              "AND ts_ns >= ? AND ts_ns < ?")) {
         auto q =
             db.prepare("SELECT track_id, pid FROM track WHERE rank = ? AND kind = 'communication' AND role = "
                        "'comm_plane' ORDER BY coalesce(plane, 1073741824), track_id");
         q.bind(1, rank);
         while (q.step())
-            planes[q.text(1)].push_back(q.i64(0));
+            m_planes[q.text(1)].push_back(q.i64(0)); // pid → its plane lanes, lowest number first
     }
-    auto inside =
-        db.prepare("SELECT name_id, dur_ns FROM span WHERE track_id = ? AND ts_ns >= ? AND ts_ns < ?");
-    for (auto& c : arrivals) {
-        auto it = planes.find(c.pid);
-        if (it == planes.end()) continue;
+    std::optional<Measure> measure(const Arrival& c) {
+        auto it = m_planes.find(c.pid);
+        if (it == m_planes.end()) return std::nullopt;
         for (int64_t track : it->second) {
-            int64_t wait = 0, transit = 0, waits = 0;
-            inside.bind(1, track).bind(2, c.startNs).bind(3, c.endNs());
-            while (inside.step()) {
-                if (names.notifyWait.count(inside.i64(0))) {
-                    wait += inside.i64(1);
-                    ++waits;
-                } else if (!names.notifyOther.count(inside.i64(0))) {
-                    transit += inside.i64(1);
+            Measure m;
+            m_inside.bind(1, track).bind(2, c.startNs).bind(3, c.endNs());
+            while (m_inside.step()) {
+                if (m_names.notifyWait.count(m_inside.i64(0))) {
+                    m.wait += m_inside.i64(1);
+                    m.where.push_back({m_inside.i64(2), m_inside.i64(2) + m_inside.i64(1)});
+                } else if (!m_names.notifyOther.count(m_inside.i64(0))) {
+                    m.transit += m_inside.i64(1);
                 }
             }
-            inside.reset();
-            if (waits > 0) {
-                c.waitEvents = wait;
-                c.transitEvents = transit;
-                break;
+            m_inside.reset();
+            if (!m.where.empty()) {
+                m.where = model::merged(std::move(m.where));
+                return m;
             }
         }
+        return std::nullopt;
+    }
+
+  private:
+    const NameIndex& m_names;
+    index::Stmt m_inside;
+    std::map<std::string, std::vector<int64_t>> m_planes;
+};
+
+} // namespace
+
+void measureNotifyWaits(Db& db, const NameIndex& names, int rank, std::vector<Arrival>& arrivals) {
+    PlaneTasks planes(db, names, rank);
+    for (auto& c : arrivals)
+        if (auto m = planes.measure(c)) {
+            c.waitEvents = m->wait;
+            c.transitEvents = m->transit;
+            c.waitIntervals = std::move(m->where);
+        }
+}
+
+void placeNotifyWaits(Db& db, std::vector<Arrival>& arrivals) {
+    const NameIndex names = NameIndex::load(db);
+    std::map<int, PlaneTasks> byRank;
+    auto pidOf = db.prepare("SELECT t.pid FROM span s JOIN track t ON t.track_id = s.track_id WHERE "
+                            "s.span_id = ?"); // sum_arrival keeps the span, not its process
+    for (auto& c : arrivals) {
+        if (!c.waitEvents || !c.spanId) continue;
+        pidOf.bind(1, c.spanId);
+        const bool found = pidOf.step();
+        if (found) c.pid = pidOf.text(0);
+        pidOf.reset();
+        if (!found) continue;
+        auto it = byRank.try_emplace(c.rank, db, names, c.rank).first;
+        // the same tasks as the rank-local measure, or none (a cluster index keeps its spans in the shards)
+        if (auto m = it->second.measure(c); m && m->wait == *c.waitEvents)
+            c.waitIntervals = std::move(m->where);
     }
 }
 

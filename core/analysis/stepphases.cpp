@@ -11,32 +11,46 @@
 
 namespace rs::analysis {
 
+using model::clippedTo;
 using model::intersectionLength;
 using model::unionLength;
 
 using index::Db;
 
-StepPhases measureStep(const StepWindow& w, const RankKernels& kernels, Intervals comm) {
+RankBusy rankBusy(const RankKernels& kernels, Intervals collectives) {
+    Intervals compute;
+    for (const Kernel& k : kernels.all())
+        if (k.compute) compute.push_back({k.startNs, k.endNs});
+    return {model::merged(std::move(compute)), model::merged(std::move(collectives))};
+}
+
+StepPhases measureStep(const StepWindow& w, const RankKernels& kernels, Intervals collectives) {
+    return measureStep(w, kernels, rankBusy(kernels, std::move(collectives)));
+}
+
+StepPhases measureStep(const StepWindow& w, const RankKernels& kernels, const RankBusy& busy) {
     StepPhases r;
     r.step = w.step;
     r.startNs = w.startNs;
     r.wall = w.ownEndNs - w.startNs;
-    Intervals compute;
+    const int64_t windowEnd = std::max(w.endNs, w.ownEndNs); // where the step's first task may start
     int64_t firstTask = INT64_MAX;
-    for (const Kernel& k : kernels.startingIn(w.startNs, std::max(w.endNs, w.ownEndNs))) {
+    for (const Kernel& k : kernels.startingIn(w.startNs, windowEnd))
         firstTask = std::min(firstTask, k.startNs);
-        if (k.compute) compute.push_back({k.startNs, k.endNs});
-    }
-    for (const auto& c : comm)
-        firstTask = std::min(firstTask, c.first);
+    // a collective that began before the step is not the step's first task
+    auto c = std::lower_bound(busy.comm.begin(), busy.comm.end(), w.startNs,
+                              [](const auto& iv, int64_t t) { return iv.first < t; });
+    if (c != busy.comm.end() && c->first < windowEnd) firstTask = std::min(firstTask, c->first);
+    Intervals compute = clippedTo(busy.compute, w.startNs, w.ownEndNs);
+    Intervals comm = clippedTo(busy.comm, w.startNs, w.ownEndNs);
     Intervals all = compute;
     all.insert(all.end(), comm.begin(), comm.end());
-    const int64_t busy = unionLength(all);
+    const int64_t busyNs = unionLength(all);
     r.compute = unionLength(compute);
     r.comm = unionLength(comm);
     r.overlapped = intersectionLength(compute, comm);
     r.notOverlapped = r.comm - r.overlapped;
-    r.idle = std::max<int64_t>(0, r.wall - busy);
+    r.idle = std::max<int64_t>(0, r.wall - busyNs);
     r.preparing = firstTask == INT64_MAX ? 0 : std::max<int64_t>(0, firstTask - w.startNs);
     r.preparingKnown = firstTask != INT64_MAX;
     // the producer's own measure wins: legacy MindSpore's step interval is start_point to fp_point, while
@@ -148,10 +162,12 @@ std::unique_ptr<RankResult> StepPhasesPass::compute(RankReadContext& ctx) const 
         q.bind(1, ctx.rank);
         if (q.step()) shipped.recordedNs = q.i64(0);
     }
+    Intervals collectives;
+    for (const auto& [step, v] : ctx.collectivesByStep)
+        collectives.insert(collectives.end(), v.begin(), v.end());
+    const RankBusy busy = rankBusy(ctx.kernels(), std::move(collectives));
     for (const auto& w : windows) {
-        auto it = ctx.collectivesByStep.find(w.step);
-        out->steps.push_back(
-            measureStep(w, ctx.kernels(), it == ctx.collectivesByStep.end() ? Intervals{} : it->second));
+        out->steps.push_back(measureStep(w, ctx.kernels(), busy));
         shipped.apply(out->steps.back());
     }
     if (shipped.misses > 0)

@@ -1,4 +1,5 @@
 #include "core/compare/runcomparison.h"
+#include "core/compare/workloadoverlap.h"
 #include "core/model/plural.h"
 
 #include "core/model/timetext.h"
@@ -271,6 +272,27 @@ void noteMedianRule(const BaselineRecord& b, const BaselineRecord& c, CompareRes
                               "`rankscope baseline` to compare like with like");
 }
 
+// Two runs the records do not tie together (mindinsight cluster_propose against HTA trace_filter read FAIL
+// with 2 regressions): their deltas are the difference of two workloads, so none is judged.
+void judgeWorkload(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o,
+                   CompareResult& r) {
+    const WorkloadOverlap w = workloadOverlap(b, c);
+    if (!w.known()) {
+        r.notes.push_back("neither run recorded device op types: whether they are one workload is not known");
+        return;
+    }
+    if (!w.unrelated(o.minSharedDeviceTime)) return;
+    r.unrelated = "the runs " + w.text();
+    const size_t deltas = size_t(r.regressionCount() + r.improvementCount());
+    r.notes.insert(r.notes.begin(),
+                   r.unrelated + ", under the " + std::to_string(int(o.minSharedDeviceTime * 100 + 0.5)) +
+                       " % of each side's device time two runs of one workload share: " +
+                       model::counted(int64_t(deltas), "delta", "deltas") +
+                       " beyond the thresholds not judged (they would be the difference of two workloads)");
+    r.regressions.clear();
+    r.improvements.clear();
+}
+
 // When nothing could be compared the reader still sees what the runs say, as facts, never as a verdict.
 void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
     if (!r.inconclusive()) return;
@@ -413,6 +435,7 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     compareMemory(b, c, o, r, col);
     worstFirst(r.regressions);
     worstFirst(r.improvements);
+    judgeWorkload(b, c, o, r);
     noteInconclusive(b, c, r);
     noteSameData(b, c, r);
     return r;
@@ -424,12 +447,14 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
     j["verdict"] = r.verdict();
     j["same_data"] = r.sameData.empty() ? nlohmann::json() : nlohmann::json(r.sameData);
     j["hardware_differs"] = r.hardwareDiffers.empty() ? nlohmann::json() : nlohmann::json(r.hardwareDiffers);
+    j["unrelated"] = r.unrelated.empty() ? nlohmann::json() : nlohmann::json(r.unrelated);
     j["baseline"] = sideJson(b);
     j["candidate"] = sideJson(c);
     j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta},
                        {"max_memory_delta", o.maxMemoryDelta},
                        {"max_wait_delta", o.maxWaitDelta},
-                       {"min_share", o.minShare}};
+                       {"min_share", o.minShare},
+                       {"min_shared_device_time", o.minSharedDeviceTime}};
     // every delta, per rank and over ranks, as before; and the same grouped one per root, as people count
     for (const char* side : {"regressions", "improvements"}) {
         const auto& list = std::string(side) == "regressions" ? r.regressions : r.improvements;

@@ -15,6 +15,10 @@ struct CompareOptions {
     double maxMemoryDelta = 0.05;  ///< peak allocated / reserved
     double maxWaitDelta = 0.10;    ///< collective wait per step (noisier than compute)
     double minShare = 0.01;        ///< op types below this share of device time are not compared
+    /// Runs of which a side spends less than this share of its device time in op types the other ran are
+    /// not one workload: no verdict (workloadoverlap.h; the real samples: ≥ 99.1 % for one job, ≤ 40.2 %
+    /// for two).
+    double minSharedDeviceTime = 0.6;
 };
 
 struct Delta {
@@ -56,12 +60,16 @@ struct CompareResult {
     /// Tesla V100 (candidate)". Deltas are still judged, but a regression cannot be told from the change of
     /// card, so the verdict's headline says it (walk15a #12: a note under 19 regressions was missed).
     std::string hardwareDiffers;
+    /// Set when the records do not say the runs are one workload: "share 0 of 157 op types (…)"
+    /// (workloadoverlap.h). Their deltas are then not judged: no regression, no improvement, no verdict.
+    std::string unrelated;
     bool fail() const { return !regressions.empty(); }
     /// Nothing could be compared (no rank in common, a side without steady steps, or no figure both sides
-    /// know): neither a pass nor a
-    /// fail — "no regression" would claim what was never looked at.
+    /// know), or the runs are not one workload: neither a pass nor a fail — "no regression" would claim
+    /// what was never looked at.
     bool inconclusive() const {
-        return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0 || judged == 0);
+        return !unrelated.empty() ||
+               (!fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0 || judged == 0));
     }
     /// "same_data", "fail", "inconclusive" or "pass".
     const char* verdict() const {

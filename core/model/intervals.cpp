@@ -19,6 +19,20 @@ void merge(Intervals& v) {
 }
 } // namespace
 
+Intervals merged(Intervals v) {
+    merge(v);
+    return v;
+}
+
+Intervals clippedTo(const Intervals& merged, int64_t from, int64_t to) {
+    Intervals out;
+    auto it = std::upper_bound(merged.begin(), merged.end(), from,
+                               [](int64_t t, const auto& iv) { return t < iv.second; });
+    for (; it != merged.end() && it->first < to; ++it)
+        out.push_back({std::max(it->first, from), std::min(it->second, to)});
+    return out;
+}
+
 int64_t unionLength(Intervals& v) {
     merge(v);
     int64_t s = 0;

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace rs::query {
 
@@ -123,7 +124,18 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
         "JOIN span sp ON sp.span_id = c.span_id WHERE c.collective_id = w.collective_id) END, "
         "coalesce((SELECT f.point_to_point FROM collective c JOIN span sp ON sp.span_id = c.span_id JOIN "
         "name_fact f ON f.name_id = sp.name_id WHERE c.collective_id = w.collective_id), 0) "
-        "FROM wait w ORDER BY w.rank, w.start_ns");
+        ", w.collective_id, "
+        // a wait stored where its Notify_Wait tasks ran (the measure is the events'): their plane lane
+        "(SELECT sp.track_id FROM collective c JOIN span sp ON sp.track_id IN (SELECT track_id FROM track "
+        "WHERE "
+        "rank = w.rank AND role = 'comm_plane') AND sp.ts_ns = w.start_ns WHERE c.collective_id = "
+        "w.collective_id AND w.kind = 'collective_wait' AND c.wait_events_ns = c.wait_ns LIMIT 1), "
+        "(SELECT sp.track_id FROM collective c JOIN span sp ON sp.span_id = c.span_id WHERE c.collective_id "
+        "= "
+        "w.collective_id) FROM wait w ORDER BY w.rank, w.start_ns");
+    std::map<std::pair<int64_t, std::string>, std::pair<int64_t, int>>
+        whole; // collective, kind → sum, pieces
+    std::vector<int64_t> collectiveOf;
     while (w.step())
         if (shown.count(int(w.i64(0)))) {
             WaitDesc d{int(w.i64(0)),
@@ -138,8 +150,24 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
                        false};
             if (!w.isNull(8)) d.trackId = w.i64(8);
             d.pointToPoint = w.i64(9) != 0;
+            if (!w.isNull(11) && !w.isNull(12)) {
+                d.taskTrackId = w.i64(11);
+                d.opTrackId = w.i64(12);
+            }
+            collectiveOf.push_back(w.isNull(10) ? -1 : w.i64(10));
+            if (collectiveOf.back() >= 0) {
+                auto& [sum, pieces] = whole[{collectiveOf.back(), d.kind}];
+                sum += d.durNs;
+                ++pieces;
+            }
             s.waits.push_back(std::move(d));
         }
+    for (size_t i = 0; i < s.waits.size(); ++i) {
+        WaitDesc& d = s.waits[i];
+        d.totalNs = d.durNs;
+        if (auto it = whole.find({collectiveOf[i], d.kind}); it != whole.end())
+            std::tie(d.totalNs, d.pieces) = it->second;
+    }
 }
 
 void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {

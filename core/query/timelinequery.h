@@ -48,6 +48,22 @@ struct WaitDesc {
     std::optional<int64_t> trackId;
     /// A Send or Receive: its peer is not matched across ranks, so no rank is blamed.
     bool pointToPoint = false;
+    /// A collective's wait is stored where it happened, one row per run of its wait tasks: this row is one
+    /// of `pieces`, which add up to `totalNs`, the collective's wait (ns; pieces 1: the whole of it).
+    int64_t totalNs = 0;
+    int pieces = 1;
+    /// The collective's whole wait: totalNs where it was set, else this row's.
+    int64_t wholeNs() const { return totalNs > 0 ? totalNs : durNs; }
+    /// Where the wait's tasks are known (a piece of Notify_Wait tasks): the lane they ran on (an HCCL plane)
+    /// and the collective's own lane. Its other communication lanes were not waiting (mindinsight
+    /// profiler's planes 1 and 2 moved data while plane 0 waited).
+    std::optional<int64_t> taskTrackId;
+    int64_t opTrackId = 0;
+    /// Whether the wait is hatched on communication lane `track` of its rank.
+    bool onCommLane(int64_t track) const {
+        if (taskTrackId) return track == *taskTrackId || track == opTrackId;
+        return !trackId || *trackId == track;
+    }
 };
 
 struct DiagnosticDesc {

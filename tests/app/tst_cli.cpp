@@ -70,6 +70,13 @@ class TstCli : public QObject {
             << QStringList{"cache", "list", "--dry-run"} << 2 << "options of 'cache clean'";
         QTest::newRow("missing profile path")
             << QStringList{"/nonexistent/profile"} << 2 << "no such directory";
+        // the app's single-valued --state given twice is refused, as every command's is (it kept the first)
+        QTest::newRow("app: --state twice")
+            << QStringList{"/tmp", "--state", "a.rsview", "--state", "b.rsview"} << 2
+            << "option --state given twice ('a.rsview', then 'b.rsview')";
+        QTest::newRow("open: --state twice")
+            << QStringList{"open", "/tmp", "--state=a.rsview", "--state", "b.rsview"} << 2
+            << "option --state given twice";
         QTest::newRow("a file, not a profile")
             << QStringList{QString::fromStdString(test::rankscopeBin())} << 2 << "not a profile directory";
     }

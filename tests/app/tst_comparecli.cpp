@@ -194,12 +194,41 @@ class TstCompareCli : public QObject {
                                      q(samples + "/hta/tests/data/df_index_resolver"), "--quiet"},
                                     &out, &err),
                  4);
-        QVERIFY2(out.startsWith("INCONCLUSIVE (no verdict; the notes say why): 0 regressions beyond the "
-                                "thresholds"),
-                 qPrintable(out));
+        // nor are they one workload (a minority of one side's device time is in op types both ran)
+        QVERIFY2(out.startsWith("INCONCLUSIVE: the runs share "), qPrintable(out));
         QVERIFY2(out.contains("matched: no rank, so nothing was compared (") &&
                      !out.contains("matched: 0 ranks"),
                  qPrintable(out));
+    }
+    void unrelatedRunsGetNoVerdict() {
+        // mindinsight cluster_propose (step traces, hccl_raw and FLOPs summaries: not one kernel file)
+        // against HTA trace_filter (a Kineto trace with kernels) read FAIL with 2 regressions: nothing in the
+        // data ties them together, so no verdict, in the text and the JSON alike
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("comparecli-samples-cache")));
+        const QString a = q(samples + "/mindinsight/tests/utils/resource/cluster_propose"),
+                      b = q(samples + "/hta/tests/data/trace_filter");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"compare", a, b, "--quiet"}, &out, &err), 4);
+        QVERIFY2(out.startsWith("INCONCLUSIVE: the runs share 0 of ") &&
+                     out.contains("(0.0 % of the baseline's device time, 0.0 % of the candidate's): not one "
+                                  "workload, so no verdict"),
+                 qPrintable(out));
+        QVERIFY2(!out.contains("FAIL") && !out.contains("PASS"), qPrintable(out));
+        QString json;
+        QCOMPARE(test::runRankscope({"compare", a, b, "--quiet", "--json"}, &json, &err), 4);
+        const auto j = nlohmann::json::parse(json.toStdString());
+        QCOMPARE(j["verdict"].get<std::string>(), std::string("inconclusive"));
+        QVERIFY(j["unrelated"].is_string());
+        QCOMPARE(j["regressions"].size(), size_t(0));
+        // one job exported twice (msinsight level1 as text and as .db) is one workload: judged
+        QCOMPARE(
+            test::runRankscope({"compare", q(samples + "/msinsight/test/data/pytorch/text/level1"),
+                                q(samples + "/msinsight/test/data/pytorch/db/level1"), "--quiet", "--json"},
+                               &json, &err) == 4,
+            false);
+        QVERIFY(nlohmann::json::parse(json.toStdString())["unrelated"].is_null());
     }
     void differentHardwareIsInTheHeadline() {
         // walk15a #12: A100 (nccl_parser_config) vs V100 (ns_resolution_trace), rank 0 in both: the
@@ -277,8 +306,13 @@ class TstCompareCli : public QObject {
         QCOMPARE(fromRecord["baseline"]["label"].get<std::string>(), std::string("nightly"));
         // what the demo's profiler_info says about it (MindSpore's profiler_parameters), kept in the record
         QCOMPARE(fromRecord["baseline"]["labels"]["framework"].get<std::string>(), std::string("mindspore"));
-        // an Ascend run against a Kineto one: compared, with the difference said
-        auto mixed = compareJson(rec, m_kinetoBase, 0); // one demo plan in two formats: same step times
+        // an Ascend run against a Kineto one: one demo plan in two formats, but not one op type in common
+        // (Ascend op types against CUDA kernels): nothing in the data says they are one workload, so no
+        // verdict (it read PASS), with the difference said
+        auto mixed = compareJson(rec, m_kinetoBase, 4);
+        QCOMPARE(mixed["verdict"].get<std::string>(), std::string("inconclusive"));
+        QVERIFY2(mixed["unrelated"].get<std::string>().find("share 0 of ") != std::string::npos,
+                 mixed["unrelated"].dump().c_str());
         QVERIFY2(mixed["notes"].dump().find(
                      "framework differs: mindspore (baseline) vs pytorch (candidate)") != std::string::npos,
                  mixed["notes"].dump().c_str());

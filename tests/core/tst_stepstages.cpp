@@ -42,6 +42,27 @@ class TstStepStages : public QObject {
         QCOMPARE(QString::fromStdString(p.source), QString("events"));
     }
 
+    void aKernelAcrossTwoStepsCountsInEachByOverlap() {
+        // steps [1000,2000) and [2000,3000): a kernel [1900,2300) runs 100 ns in step 1 and 300 ns in step 2,
+        // a collective [1950,2100) likewise; each step counts the part inside its band (step 1 counted the
+        // whole kernel, 400 ns, and step 2 none of it)
+        const StepIndex steps(0, {{1, 1000, 0, 2000}, {2, 2000, 0, 3000}});
+        RankKernels k({{1100, 1200}, {1900, 2300}, {2500, 2600}});
+        const RankBusy busy = rankBusy(k, {{1950, 2100}});
+        const StepPhases a = measureStep(steps.steps(0)[0], k, busy);
+        const StepPhases b = measureStep(steps.steps(0)[1], k, busy);
+        QCOMPARE(a.compute, int64_t(100 + 100));
+        QCOMPARE(b.compute, int64_t(300 + 100));
+        QCOMPARE(a.comm, int64_t(50));
+        QCOMPARE(b.comm, int64_t(100));
+        QCOMPARE(a.overlapped, int64_t(50));
+        QCOMPARE(a.idle, int64_t(1000 - 200));
+        QCOMPARE(b.idle, int64_t(1000 - 400));
+        QCOMPARE(a.compute + a.idle + b.compute + b.idle, int64_t(2000)); // the two bands, nothing twice
+        // the first task of step 2 is its own [2500,2600), not the kernel that began in step 1
+        QCOMPARE(b.preparing, int64_t(500));
+    }
+
     void aRankWithoutKernelsHasNoKnownCompute() {
         // a host-only trace: collectives but no kernel at all — its compute was not measured, not 0
         const StepIndex steps(0, {{1, 1000, 0, 2000}});
@@ -50,13 +71,14 @@ class TstStepStages : public QObject {
         QCOMPARE(p.comm, int64_t(400));
         // one kernel, even outside this step, means the rank's kernels were recorded: a measured 0
         RankKernels one({{2100, 2200}});
-        QVERIFY(measureStep(steps.steps(0)[0], one, {}).computeKnown);
+        QVERIFY(measureStep(steps.steps(0)[0], one, model::Intervals{}).computeKnown);
         // no kernel and no collective in the step: its communication was not measured either (cpu_only's
         // gloo:all_reduce is host work), so "—", never a claimed 0
-        const StepPhases none = measureStep(steps.steps(0)[0], RankKernels(), {});
+        const StepPhases none = measureStep(steps.steps(0)[0], RankKernels(), model::Intervals{});
         QVERIFY(!none.computeKnown);
         QVERIFY(!none.commKnown);
-        QVERIFY(measureStep(steps.steps(0)[0], one, {}).commKnown); // a device that ran no collective: 0
+        QVERIFY(measureStep(steps.steps(0)[0], one, model::Intervals{})
+                    .commKnown); // a device that ran no collective: 0
     }
 
     void concurrentWaitsCountOnceAndStayInTheStep() {

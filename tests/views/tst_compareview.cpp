@@ -346,6 +346,28 @@ class TstCompareView : public QObject {
         }
         QVERIFY(sp.titleRect(1).top() > sp.spanRect(0, 0).bottom());
     }
+    void anotherWorkloadIsNoFail() {
+        // the candidate's op types renamed: no op type in common, so not one workload, whatever its figures
+        // (mindinsight cluster_propose vs HTA trace_filter read FAIL with 2 regressions in the CLI)
+        compare::BaselineRecord b = m_data->baseline, c = m_data->candidate;
+        std::map<std::string, double> renamed;
+        for (const auto& [op, share] : c.opShare)
+            renamed["other:" + op] = share;
+        c.opShare = renamed;
+        auto data = std::make_shared<compare::ComparisonData>(*m_data);
+        data->baseline = b;
+        data->candidate = c;
+        data->result = compare::compareRecords(b, c);
+        QVERIFY(!data->result.unrelated.empty());
+        QVERIFY(data->result.regressions.empty() && data->result.improvements.empty());
+        QCOMPARE(compare::verdictExitCode(data->result), 4);
+        views::CompareView v;
+        v.setData(data);
+        QVERIFY2(v.verdictText().contains("<b>INCONCLUSIVE</b>: the runs share 0 of ") &&
+                     v.verdictText().contains("not one workload, no verdict") &&
+                     !v.verdictText().contains("FAIL") && !v.verdictText().contains("PASS"),
+                 qPrintable(v.verdictText()));
+    }
     void nothingMatchedIsNoPass() {
         // two records with no rank in common (another job's ranks): nothing compared, so no PASS
         compare::BaselineRecord b = m_data->baseline, c = m_data->candidate;

@@ -88,6 +88,49 @@ class TstHitTester : public QObject {
         QVERIFY(span.item && !span.wait);
         QCOMPARE(span.item->spanId, int64_t(20));
     }
+    void aWaitInPiecesIsHitWhereItWaitedAndToldWhole() {
+        // a collective's wait stored where its wait tasks ran: 2 ms and 3 ms with a transfer between them.
+        // The transfer is the collective's, not a wait; each piece's tooltip gives the whole 5 ms (the
+        // figure of the Steps table and the report) and the piece's own length
+        test::TimelineFixture f;
+        auto& w = f.summary->waits;
+        w[0].durNs = 2 * kMs;
+        w.push_back(w[0]);
+        w[1].startNs = 74 * kMs;
+        w[1].durNs = 3 * kMs;
+        for (auto& piece : w) {
+            piece.totalNs = 5 * kMs;
+            piece.pieces = 2;
+        }
+        f.scene.setSummary(f.summary); // its wait index
+        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        const auto between = views::hitTest(in, at(in, 2, 73 * kMs));
+        QVERIFY(between.item && !between.wait);
+        const auto piece = views::hitTest(in, at(in, 2, 75 * kMs));
+        QVERIFY(piece.wait);
+        const QString tip = views::tooltipFor(in, piece);
+        QVERIFY2(tip.contains("waited " + views::formatDuration(5 * kMs) + " for rank 1") &&
+                     tip.contains("2 intervals of wait tasks, this one " + views::formatDuration(3 * kMs)),
+                 qPrintable(tip));
+    }
+    void aWaitOfKnownTasksIsOnTheirPlaneOnly() {
+        // mindinsight profiler: plane 0 waited while planes 1 and 2 moved data; the wait was hatched over
+        // every communication lane of the rank. A wait whose tasks are known is on their plane and on the
+        // collective's lane, not on another plane
+        test::TimelineFixture f;
+        f.summary->tracks.push_back({5, 0, "communication", "Plane 0", "", 0, 10, 2});
+        f.summary->tracks.push_back({6, 0, "communication", "Plane 1", "", 0, 10, 3});
+        f.summary->waits[0].taskTrackId = 5;
+        f.summary->waits[0].opTrackId = 2;
+        f.scene.setSummary(f.summary);
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        QVERIFY(in.layout->laneOf(5) && in.layout->laneOf(6));
+        QVERIFY(views::hitTest(in, at(in, 5, 72 * kMs)).wait);
+        QVERIFY(views::hitTest(in, at(in, 2, 72 * kMs)).wait);
+        QVERIFY(!views::hitTest(in, at(in, 6, 72 * kMs)).wait);
+        QVERIFY(views::hitTest(in, at(in, 1, 72 * kMs)).wait); // the compute lane is tinted, as before
+    }
     void anUnblamedWaitSaysWhyByTheRunsRule() {
         // the run's completeness (the runs pass's, which the report's banner shows) decides what an
         // unblamed wait says: missing ranks only where the run misses ranks

@@ -187,6 +187,11 @@ QString CompareView::verdictHead(const compare::CompareResult& r) {
     const QString caveat = r.hardwareDiffers.empty()
                                ? QString()
                                : " " + QString::fromStdString(compare::hardwareCaveat(r)).toHtmlEscaped();
+    // two runs the records do not tie together: their deltas were not judged (workloadoverlap.h)
+    if (!r.unrelated.empty())
+        return tr("<b>INCONCLUSIVE</b>: %1: not one workload, no verdict%2")
+            .arg(QString::fromStdString(r.unrelated).toHtmlEscaped(),
+                 caveat.isEmpty() ? QString() : ";" + caveat);
     if (r.fail()) return tr("<b>FAIL</b>%1, %2").arg(caveat, regressions);
     // no verdict, but the count stays: the notes below say what could not be compared
     if (r.inconclusive()) return tr("<b>INCONCLUSIVE</b> (no verdict)%1, %2").arg(caveat, regressions);

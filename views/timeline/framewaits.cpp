@@ -31,7 +31,7 @@ QRgb withAlpha(QColor c, int a) {
 /// rank header and its communication lanes); only tint the compute and host lanes so the kernels around the
 /// wait stay readable. The waiting part of a collective must read as red, not as the op's own colour.
 void fillRun(const FrameInput& in, int rank, double x0, double x1, QColor base, bool collective,
-             std::optional<int64_t> onlyTrack, DrawList& out) {
+             const query::WaitDesc& lanesOf, DrawList& out) {
     const Viewport& vp = in.viewport;
     const auto& lanes = in.layout->lanes();
     const QRgb tint = withAlpha(base, 22), fill = withAlpha(base, 170), hatch = base.darker(140).rgba();
@@ -56,9 +56,9 @@ void fillRun(const FrameInput& in, int rank, double x0, double x1, QColor base, 
         const double y = vp.yOf(l.y);
         if (y > vp.lanesBottom() || y + l.height < vp.lanesTop()) continue;
         const QRectF lr(x0, y, x1 - x0, l.height);
-        // a wait with a lane of its own (one stream of several) is that lane's: the other streams did not
-        // wait
-        if (onlyTrack && !l.header && l.laneKind == LaneKind::Communication && l.trackId != *onlyTrack) {
+        // a wait with a lane of its own (one stream of several, or the plane of its wait tasks) is that
+        // lane's: the other streams and planes did not wait
+        if (!l.header && l.laneKind == LaneKind::Communication && !lanesOf.onCommLane(l.trackId)) {
             flush();
             continue;
         }
@@ -88,7 +88,7 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
         if (!b.isNull() && b.bottom() >= vp.lanesTop() && b.top() <= vp.lanesBottom()) blocks[r] = b;
     }
     const double headerMid = in.options.headerHeight / 2.0;
-    // per rank, kind and lane (-1: the rank's whole block)
+    // per rank, kind and lanes (-1: the rank's whole block; else its own lane, or its task lane)
     std::map<std::tuple<int, bool, int64_t>, std::vector<WaitRun>> runs;
     for (const auto& [rank, block] : blocks) {
         const TimeMapping wm = in.rankMapping(rank);
@@ -104,7 +104,7 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             x1 = std::min(x1, right + 4);
             const bool selected =
                 sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
-            auto& v = runs[{w.rank, e.collective, w.trackId.value_or(-1)}];
+            auto& v = runs[{w.rank, e.collective, w.taskTrackId.value_or(w.trackId.value_or(-1))}];
             if (!v.empty() && x0 <= v.back().x1 + 1) {
                 WaitRun& r = v.back();
                 r.x1 = std::max(r.x1, x1);
@@ -117,12 +117,12 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
         });
     }
     for (const auto& [key, v] : runs) {
-        const auto [rank, collective, track] = key;
+        const int rank = std::get<0>(key);
+        const bool collective = std::get<1>(key);
         const QRectF& block = blocks[rank];
         const QColor base = collective ? waitColor() : idleGapColor();
         for (const WaitRun& r : v) {
-            fillRun(in, rank, r.x0, r.x1, base, collective,
-                    track >= 0 ? std::optional<int64_t>(track) : std::nullopt, out);
+            fillRun(in, rank, r.x0, r.x1, base, collective, *r.longest, out);
             if (r.selected) {
                 // the selected step's waits: a box where they are wide enough to leave their inside readable,
                 // else only a mark on the rank's header (thin waits became solid bars over every lane)

@@ -21,7 +21,11 @@ const query::WaitDesc* waitAt(const FrameInput& in, const Lane& lane, int64_t t0
     const query::WaitDesc* found = nullptr;
     if (!in.showWaits || !in.waits) return nullptr;
     in.waits->forEach(lane.rank, t0, t1, [&](const WaitIndex::Entry& e) {
-        if (!found && (!e.wait->trackId || lane.header || *e.wait->trackId == lane.trackId)) found = e.wait;
+        const query::WaitDesc& w = *e.wait;
+        const bool on = lane.header || (w.taskTrackId ? lane.laneKind != LaneKind::Communication ||
+                                                            w.onCommLane(lane.trackId)
+                                                      : w.onCommLane(lane.trackId));
+        if (!found && on) found = e.wait;
     });
     return found;
 }
@@ -53,33 +57,44 @@ bool runComplete(const query::ProfileSummary& s, int rank) {
     return true;
 }
 
-/// `complete`: the wait's run has every rank of the job (runComplete).
-QString waitTooltip(const query::WaitDesc& w, bool complete) {
+/// The collective's whole wait (all its pieces); `complete`: the wait's run has every rank of the job
+/// (runComplete).
+QString waitText(const query::WaitDesc& w, bool complete) {
     const QString coll = QString::fromStdString(w.collective).toHtmlEscaped();
     if (w.kind == "collective_wait" && !w.blamedRank && w.pointToPoint)
         return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: a send or "
                   "receive "
                   "is not matched to its peer across ranks")
-            .arg(formatDuration(w.durNs), coll)
+            .arg(formatDuration(w.wholeNs()), coll)
             .arg(w.step);
     // the same rule as the report's banner: only a run the runs pass found incomplete is missing ranks
     if (w.kind == "collective_wait" && !w.blamedRank)
         return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: %4")
-            .arg(formatDuration(w.durNs), coll)
+            .arg(formatDuration(w.wholeNs()), coll)
             .arg(w.step)
             .arg(complete ? tr("this collective is not matched across the ranks of its run")
                           : tr("not every rank of this collective is in the profile"));
     if (w.kind == "collective_wait")
         return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 arrived "
                   "last")
-            .arg(formatDuration(w.durNs), QString::number(*w.blamedRank), coll)
+            .arg(formatDuration(w.wholeNs()), QString::number(*w.blamedRank), coll)
             .arg(w.step)
             .arg(w.rank);
     return tr("<b>device idle %1</b> before %2 (step %3)<br>rank %4 had no device work here and reached the "
               "collective last: the other ranks waited for it")
-        .arg(formatDuration(w.durNs), coll)
+        .arg(formatDuration(w.wholeNs()), coll)
         .arg(w.step)
         .arg(w.rank);
+}
+
+/// A wait stored where its wait tasks ran is drawn in pieces: the tooltip's figure is all of them, and says
+/// so, with the piece under the pointer.
+QString waitTooltip(const query::WaitDesc& w, bool complete) {
+    const QString text = waitText(w, complete);
+    if (w.pieces < 2) return text;
+    return text + tr("<br>drawn where the waiting happened: %1 intervals of wait tasks, this one %2")
+                      .arg(w.pieces)
+                      .arg(formatDuration(w.durNs));
 }
 
 } // namespace
