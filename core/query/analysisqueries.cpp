@@ -1,4 +1,5 @@
 #include "core/query/analysisqueries.h"
+#include "core/query/namekinds.h"
 
 #include "core/query/stubsteps.h"
 #include "core/query/waitknowledge.h"
@@ -465,19 +466,6 @@ TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, 
     q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
     return readTensorRows(q);
 }
-
-namespace {
-// "hcom_allReduce_" → "allreduce": the algorithm an HCCL op type names, as memory records name the
-// collective's buffers ("AllReduce"); lower case, for a comparison that ignores case
-std::string collectiveAlgorithm(std::string opType) {
-    std::transform(opType.begin(), opType.end(), opType.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    if (opType.rfind("hcom_", 0) == 0) opType.erase(0, 5);
-    while (!opType.empty() && opType.back() == '_')
-        opType.pop_back();
-    return opType;
-}
-} // namespace
 
 TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName, int64_t startNs) {
     TensorRows out;
