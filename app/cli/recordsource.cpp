@@ -1,6 +1,7 @@
 #include "app/cli/recordsource.h"
 
 #include "app/cli/profileopener.h"
+#include "core/pipeline/profileinput.h"
 
 #include <filesystem>
 
@@ -10,7 +11,9 @@ bool loadRecord(const std::string& path, Args& a, std::optional<int> run, bool q
                 compare::BuiltRecord& out, std::string& error) {
     std::error_code ec;
     try {
-        if (!std::filesystem::is_directory(path, ec)) {
+        // a single trace file is a profile, as `report`, `export` and the app take it (walk17a L3: it was
+        // read as a baseline record, "not a JSON object")
+        if (!std::filesystem::is_directory(path, ec) && !pipeline::opensAsProfile(path)) {
             if (!std::filesystem::exists(path, ec)) {
                 error = path + ": no such file or directory";
                 return false;

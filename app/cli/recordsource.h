@@ -1,6 +1,6 @@
 #pragma once
-// One side of a comparison for the command line: a profile directory (indexed or reused, then measured)
-// or a stored baseline record (.json, or the last line of a .jsonl history).
+// One side of a comparison for the command line: a profile directory or a single trace file (indexed or
+// reused, then measured) or a stored baseline record (.json, or the last line of a .jsonl history).
 #include "app/cli/args.h"
 #include "core/compare/baselinebuilder.h"
 

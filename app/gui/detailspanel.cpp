@@ -3,6 +3,7 @@
 #include "app/gui/stepfactstext.h"
 
 #include "app/gui/findingnavigator.h"
+#include "core/query/namekinds.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 
@@ -93,9 +94,7 @@ void DetailsPanel::onSelection(const Selection& s) {
     case Selection::Kind::OpType:
         if (s.rank >= 0 && !s.opType.isEmpty()) {
             m_histRequest = m_service->requestHistogram(s.opType, s.rank);
-            m_body = tr("<h3>%1 on rank %2</h3><p>Spans of this op type on this rank are highlighted on the "
-                        "timeline; tensors it allocated are highlighted in the memory map.</p>")
-                         .arg(s.opType.toHtmlEscaped(), rankText(s.rank));
+            m_body = opTypeHtml(s);
         }
         break;
     case Selection::Kind::Tensor:
@@ -118,6 +117,27 @@ void DetailsPanel::onSelection(const Selection& s) {
         break;
     }
     render();
+}
+
+QString DetailsPanel::opTypeHtml(const Selection& s) const {
+    const std::string op = s.opType.toStdString();
+    const auto ids = m_summary ? query::highlightedOpTypes(*m_summary, op) : std::vector<int32_t>{};
+    QStringList types;
+    for (int32_t id : ids)
+        types << QString::fromStdString(m_summary->strings[size_t(id)]).toHtmlEscaped();
+    const QString head = tr("<h3>%1 on rank %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank));
+    const QString memory = tr("tensors it allocated are highlighted in the memory map.");
+    if (ids.size() == 1 && m_summary->strings[size_t(ids.front())] == op)
+        return head + tr("<p>Spans of this op type on this rank are highlighted on the timeline; %1</p>")
+                          .arg(memory);
+    if (!ids.empty()) // a bank anomaly's "AllReduce": the memory records name the collective's algorithm
+        return head +
+               tr("<p>No span has this op type: the memory records name a collective by its algorithm. "
+                  "The collectives of op type %1 on this rank are highlighted on the timeline; %2</p>")
+                   .arg(types.join(", "), memory);
+    return head + tr("<p>No span has this op type and no collective is named by it: nothing is highlighted "
+                     "on the timeline (every span is dimmed); %1</p>")
+                      .arg(memory);
 }
 
 void DetailsPanel::onSpanDetail(quint64 id, const std::optional<query::SpanDetail>& d) {

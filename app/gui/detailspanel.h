@@ -44,6 +44,9 @@ class DetailsPanel : public QWidget {
     QString spanHtml(const query::SpanDetail& d) const;
     QString tensorHtml(const views::Selection& s) const;
     QString stepHtml(const views::Selection& s) const;
+    /// An op type's heading and what is highlighted for it (query::highlightedOpTypes): its spans, the
+    /// collectives whose algorithm memory records name it by, or nothing — never a highlight not drawn.
+    QString opTypeHtml(const views::Selection& s) const;
     views::InteractionState* m_state;
     query::QueryService* m_service;
     QTextBrowser* m_text;

@@ -3,6 +3,7 @@
 #include "app/gui/recentprofiles.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 
 namespace rs::gui {
@@ -102,8 +103,17 @@ void Settings::setReopenLast(bool on) {
     write(key::reopenLast, on);
 }
 
+namespace {
+/// The folder a dialog starts in: a single trace file's folder, not the file (walk17a L7: "Open profile…"
+/// after "Open trace file…" pre-filled the file's name, and a typed path was appended to it).
+QString folderOf(const QString& path) {
+    const QFileInfo f(path);
+    return !path.isEmpty() && f.isFile() ? f.absolutePath() : path;
+}
+} // namespace
+
 QString Settings::lastProfileDir() const {
-    return readString(key::lastDir, {});
+    return folderOf(readString(key::lastDir, {}));
 }
 
 void Settings::setLastProfileDir(const QString& dir) {
@@ -111,7 +121,7 @@ void Settings::setLastProfileDir(const QString& dir) {
 }
 
 QString Settings::lastCompareDir(const QString& fallback) const {
-    return readString(key::compareDir, fallback);
+    return folderOf(readString(key::compareDir, fallback));
 }
 
 void Settings::setLastCompareDir(const QString& dir) {

@@ -41,9 +41,11 @@ class Settings {
     QString lastProfile() const; ///< the profile opened last, or empty
     bool reopenLast() const;     ///< reopen the last profile on start (default on)
     void setReopenLast(bool on);
-    QString lastProfileDir() const; ///< where the open dialogs start (empty: the platform's choice)
+    /// Where the open dialogs start (empty: the platform's choice): a folder, also after a single trace file
+    /// was opened (its folder).
+    QString lastProfileDir() const;
     void setLastProfileDir(const QString& dir);
-    QString lastCompareDir(const QString& fallback) const;
+    QString lastCompareDir(const QString& fallback) const; ///< a folder, as lastProfileDir
     void setLastCompareDir(const QString& dir);
     /// Compare with…: the open profile is the baseline (true) or the candidate (false, the default: the
     /// new run open, compared with a known-good one chosen, reads as `rankscope compare CHOSEN OPEN`).

@@ -1,4 +1,5 @@
 #include "core/query/analysisqueries.h"
+#include "core/query/namekinds.h"
 
 #include "core/query/stubsteps.h"
 #include "core/query/waitknowledge.h"
@@ -466,19 +467,6 @@ TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, 
     return readTensorRows(q);
 }
 
-namespace {
-// "hcom_allReduce_" → "allreduce": the algorithm an HCCL op type names, as memory records name the
-// collective's buffers ("AllReduce"); lower case, for a comparison that ignores case
-std::string collectiveAlgorithm(std::string opType) {
-    std::transform(opType.begin(), opType.end(), opType.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    if (opType.rfind("hcom_", 0) == 0) opType.erase(0, 5);
-    while (!opType.empty() && opType.back() == '_')
-        opType.pop_back();
-    return opType;
-}
-} // namespace
-
 TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName, int64_t startNs) {
     TensorRows out;
     auto c = db.prepare("SELECT step, op_type FROM collective WHERE rank = ? AND name = ? AND start_ns = ? "
@@ -548,11 +536,16 @@ Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stat
     }
     if (d.empty()) return h;
     std::sort(d.begin(), d.end());
-    double lo = d.front(), hi = d[size_t(double(d.size() - 1) * 0.99)];
+    // the axis ends at the nearest-rank p99 (the ⌈0.99·n⌉-th smallest, as every percentile here): the
+    // index (n−1)·0.99 was a lower value, so a kernel at p99 counted as past it (walk17a L5: 3, not 2)
+    const size_t p99 = std::clamp<size_t>(size_t(std::ceil(0.99 * double(d.size()))), 1, d.size()) - 1;
+    double lo = d.front(), hi = d[p99];
+    h.p99Ns = int64_t(hi);
     hi = std::max(hi, std::max(lo + 1, double(h.clusterMedianNs) * 1.05));
     lo = std::min(lo, double(h.clusterMedianNs) * 0.95 > 0 ? double(h.clusterMedianNs) * 0.95 : lo);
     for (int i = 0; i <= bins; ++i)
         h.edgesNs.push_back(int64_t(lo + (hi - lo) * i / bins));
+    h.edgesNs.back() = int64_t(hi); // exactly: (hi − lo)·bins/bins may round below it
     h.counts.assign(size_t(bins), 0);
     for (double v : d) {
         if (v > double(h.edgesNs.back())) { // past the axis: said, never drawn in a bin it is not in

@@ -147,10 +147,13 @@ struct Histogram {
     int rank;
     std::vector<int64_t> edgesNs; ///< bins+1 edges
     std::vector<int64_t> counts;
-    /// The kernels longer than the last edge (the axis ends near p99 so one outlier does not squash the
-    /// rest): counted here, not in the last bin, where a 357 µs kernel was drawn at 285 µs (walk15b #3).
+    /// The kernels strictly longer than the last edge (the axis ends near p99 so one outlier does not squash
+    /// the rest): counted here, not in the last bin, where a 357 µs kernel was drawn at 285 µs (walk15b #3).
     int64_t overflowCount = 0, overflowMaxNs = 0;
     int64_t medianNs = 0, p95Ns = 0, clusterMedianNs = 0;
+    /// The durations' p99 by nearest rank (the ⌈0.99·n⌉-th smallest); the last edge unless the ranks' median
+    /// reaches past it
+    int64_t p99Ns = 0;
     std::string unknown; ///< why the durations cannot be read ("" when they can): the rank's shard is missing
 };
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins = 30);

@@ -2,6 +2,8 @@
 
 #include "core/model/optype.h"
 
+#include <algorithm>
+#include <cctype>
 #include <string_view>
 #include <unordered_map>
 
@@ -58,6 +60,36 @@ void loadNames(index::Db& db, ProfileSummary& s) {
         if (r.i64(0) >= 0 && size_t(r.i64(0)) < s.strings.size() && !s.strings[size_t(r.i64(0))].empty())
             s.runtimeTask[size_t(r.i64(0))] = 1;
     classifyNames(s);
+}
+
+std::string collectiveAlgorithm(std::string opType) {
+    std::transform(opType.begin(), opType.end(), opType.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (opType.rfind("hcom_", 0) == 0) opType.erase(0, 5);
+    while (!opType.empty() && opType.back() == '_')
+        opType.pop_back();
+    return opType;
+}
+
+std::vector<int32_t> highlightedOpTypes(const ProfileSummary& s, const std::string& name) {
+    int32_t own = -1;
+    for (size_t i = 0; i < s.strings.size() && own < 0; ++i)
+        if (s.strings[i] == name) own = int32_t(i);
+    // the op type of some name's spans: itself
+    if (own >= 0 && std::find(s.opTypeOfName.begin(), s.opTypeOfName.end(), own) != s.opTypeOfName.end())
+        return {own};
+    std::vector<int32_t> out;
+    const std::string algorithm = collectiveAlgorithm(name);
+    // else the op types of communication names whose algorithm it is (a LOD bucket's, a collective's own)
+    for (size_t n = 0; !algorithm.empty() && n < s.opTypeOfName.size() && n < s.communication.size(); ++n) {
+        const int32_t type = s.opTypeOfName[n];
+        if (!s.communication[n] || type <= 0 || size_t(type) >= s.strings.size()) continue;
+        if (std::find(out.begin(), out.end(), type) == out.end() &&
+            collectiveAlgorithm(s.strings[size_t(type)]) == algorithm)
+            out.push_back(type);
+    }
+    if (out.empty() && own >= 0) out.push_back(own); // a producer's op type no name derives
+    return out;
 }
 
 int32_t NameOpTypes::lookup(index::Db& db, int32_t nameId, int64_t trackId, int64_t t0, int64_t t1) {

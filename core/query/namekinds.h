@@ -8,7 +8,9 @@
 #include "core/query/timelinequery.h"
 
 #include <memory>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace rs::query {
 
@@ -33,6 +35,16 @@ class NameOpTypes {
     std::shared_ptr<const ProfileSummary> m_summary;
     std::unordered_map<int32_t, int32_t> m_known;
 };
+
+/// The algorithm an HCCL op type names, as memory records name a collective's buffers: "hcom_allReduce_" →
+/// "allreduce" (lower case, for a comparison that ignores case).
+std::string collectiveAlgorithm(std::string opType);
+/// The op type ids a selection of op type `name` highlights on the timeline: its own string id when some
+/// name's spans have that op type; else the communication op types whose algorithm `name` is, as memory
+/// records name a collective's buffers (a bank anomaly's "AllReduce" → hcom_allReduce_;
+/// loadCollectiveTensorRows' rule); else its own id when the index has the string (a producer's op type no
+/// name derives); else none (nothing is highlighted, and Details says so).
+std::vector<int32_t> highlightedOpTypes(const ProfileSummary& s, const std::string& name);
 
 /// The op type id of a draw item: its own, else its name's (0 when neither is known).
 inline int32_t opTypeIdOf(const ProfileSummary& s, const DrawItem& it) {

@@ -294,6 +294,27 @@ quint64 QueryService::requestFlowCategories() {
     return submitWithLanes([](LaneReader& lanes) { return wrap(flowCategories(lanes)); });
 }
 
+quint64 QueryService::requestBucketSpan(qint64 trackId, int depth, qint64 t0Ns, qint64 t1Ns) {
+    return submitWithLanes([=](LaneReader& lanes) {
+        LocatedSpans out;
+        const std::vector<int64_t> tracks{trackId};
+        lanes.visitAll(
+            [&](const RankPart& part) {
+                const auto local = part.localTrack(trackId);
+                if (!local || !out.spans.empty()) return;
+                if (auto item = bucketSpan(*part.db, *local, depth, t0Ns, t1Ns)) {
+                    std::vector<DrawItem> items{*item};
+                    part.toView(items, nullptr);
+                    out.spans.push_back(items.front());
+                    out.trackIds.push_back(trackId);
+                }
+            },
+            &tracks);
+        out.missing = out.spans.empty() ? 1 : 0;
+        return wrap(std::move(out));
+    });
+}
+
 quint64 QueryService::requestLocateSpans(const std::vector<SpanRef>& refs) {
     return submit([refs](index::Db& db) { return wrap(locateSpans(db, refs)); });
 }

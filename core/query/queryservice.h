@@ -89,6 +89,9 @@ class QueryService : public QObject {
     quint64 requestWindowFlows(const FlowWindow& w);
     /// The profile's flow categories (query::loadFlowCategories). T = std::vector<std::string>
     quint64 requestFlowCategories();
+    /// The span a LOD bucket of a lane draws (query::bucketSpan), in the summary's ids: a click on a
+    /// zoomed-out span selects it. T = LocatedSpans (none or one span)
+    quint64 requestBucketSpan(qint64 trackId, int depth, qint64 t0Ns, qint64 t1Ns);
     QString dbPath() const { return m_dbPath; }
 
   Q_SIGNALS:

@@ -490,6 +490,30 @@ std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
     return d;
 }
 
+std::optional<DrawItem> bucketSpan(index::Db& db, int64_t trackId, int depth, int64_t t0Ns, int64_t t1Ns) {
+    // the bucket's start is its first span's and its longest span starts in it (model::TrackNester)
+    auto q =
+        db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span WHERE "
+                   "track_id = ? AND ts_ns >= ? AND ts_ns <= ? AND depth = ? ORDER BY dur_ns DESC, ts_ns, "
+                   "span_id LIMIT 1");
+    q.bind(1, trackId).bind(2, t0Ns).bind(3, t1Ns).bind(4, int64_t(depth));
+    if (!q.step()) return std::nullopt;
+    return DrawItem{q.i64(1),          q.i64(2), int32_t(q.i64(3)), q.isNull(4) ? 0 : int32_t(q.i64(4)),
+                    int32_t(q.i64(5)), 1,        q.i64(0)};
+}
+
+std::optional<int64_t> spanStepOf(const ProfileSummary& s, int rank, bool hostTrack, int64_t ns) {
+    // steps are ordered by rank, then start
+    auto it = std::partition_point(s.steps.begin(), s.steps.end(), [&](const StepDesc& d) {
+        return d.rank < rank || (d.rank == rank && d.startNs <= ns);
+    });
+    if (it == s.steps.begin() || std::prev(it)->rank != rank) return std::nullopt;
+    const StepDesc& last = *std::prev(it);
+    const bool hasNext = it != s.steps.end() && it->rank == rank;
+    if (!index::keepsStep(hostTrack, ns, last.endNs, hasNext)) return std::nullopt;
+    return last.step;
+}
+
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
                                   std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order) {
     std::vector<DrawItem> out;

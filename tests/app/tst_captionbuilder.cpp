@@ -48,6 +48,13 @@ class TstCaptionBuilder : public QObject {
         in.view = "heatmap"; // the whole run by op type: neither applies
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY(!text.contains("track filter") && !text.contains("marked area"));
+        // the colour's definition is the ratio the heatmap holds (walk17a L4: trace_filter's
+        // DeviceRadixSortOnesweepKernel 0.63 on rank 0 = (8 × 590 + 6 × 208.5) µs ÷ (8 × 1034.75 + 6 × 208.5)
+        // µs by python over the two .json.gz; "kernel time ÷ its median over the ranks" gave 0.61)
+        QVERIFY2(
+            text.contains(QString::fromUtf8("Σ count × median of each kernel name on the rank ÷ Σ count × "
+                                            "that name's median over the ranks")),
+            qPrintable(text));
     }
     void filteredRanksAreTheOnesNamed() {
         // the track filter "rank 3" pictured rank 3 alone under "ranks 0-3" (walk17b #4): the run line names

@@ -254,6 +254,32 @@ class TstCompareCli : public QObject {
         const auto j = nlohmann::json::parse(json.toStdString());
         QVERIFY2(j["hardware_differs"].is_string(), json.left(400).toUtf8().constData());
     }
+    void aSingleTraceFileIsAProfile() {
+        // walk17a L3: `compare DIR FILE.json.gz` read the trace as a baseline record ("not a JSON object")
+        // while report, export and the app open a single trace file. trace_filter holds two traces (ls):
+        // sampled_rank-0 and sampled_rank-1; the file alone is one
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("comparecli-samples-cache")));
+        const std::string dir = samples + "/hta/tests/data/trace_filter";
+        QString out, err;
+        const int rc =
+            test::runRankscope({"compare", q(dir), q(dir + "/sampled_rank-1.json.gz"), "--json"}, &out, &err);
+        QVERIFY2(rc == 0 || rc == 3 || rc == 4, qPrintable(err));
+        QVERIFY2(!err.contains("not a JSON object"), qPrintable(err));
+        const auto j = nlohmann::json::parse(out.toStdString(), nullptr, false);
+        QVERIFY2(j.is_object(), qPrintable(out.left(400)));
+        QCOMPARE(j["baseline"]["sources"]["files"].get<int>(), 2);
+        QCOMPARE(j["candidate"]["sources"]["files"].get<int>(), 1);
+        // a baseline record is still read as one
+        const std::string rec = m_root + "/single-file-record.json";
+        QCOMPARE(
+            test::runRankscope({"baseline", q(dir + "/sampled_rank-1.json.gz"), "--out", q(rec)}, &out, &err),
+            0);
+        QVERIFY2(test::runRankscope({"compare", q(rec), q(dir + "/sampled_rank-1.json.gz"), "--quiet"}, &out,
+                                    &err) == 5,
+                 qPrintable(out + err));
+    }
     void aRunComparedWithItselfIsNoPass() {
         // walk 36: `compare D D` read PASS. Both sides the same data — the same folder, or a copy of it (its
         // files' paths within the folder, sizes and records read are the same, its path is not) — is said,

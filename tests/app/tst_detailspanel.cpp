@@ -86,6 +86,19 @@ class TstDetailsPanel : public QObject {
         state.setSelection(none);
         QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("no duration histogram"), 10000);
         QVERIFY(panel.histogram()->isHidden());
+        // walk17a M4: no span has it: nothing is highlighted, and the panel says so instead of claiming it
+        QVERIFY2(panel.plainText().contains("nothing is highlighted on the timeline") &&
+                     !panel.plainText().contains("Spans of this op type on this rank are highlighted"),
+                 qPrintable(panel.plainText()));
+        // a bank anomaly's "AllReduce" names the collective's algorithm (the memory records' name): its
+        // collectives, op type hcom_allReduce_ in the demo's files, are what the timeline highlights
+        Selection memOp = op;
+        memOp.opType = "AllReduce";
+        state.setSelection(memOp);
+        QVERIFY2(panel.plainText().contains("The collectives of op type hcom_allReduce_ on this rank are "
+                                            "highlighted on the timeline") &&
+                     !panel.plainText().contains("Spans of this op type on this rank are highlighted"),
+                 qPrintable(panel.plainText()));
         // anything else chosen: the histogram goes at once, and a late answer does not bring it back
         state.setSelection(op);
         Selection step;

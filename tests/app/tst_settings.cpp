@@ -1,6 +1,7 @@
 // The typed settings: each value's default on a first start, each one read back after a write by a fresh
 // QSettings (another process), and a value of the wrong type or out of range read as the default.
 #include "app/gui/settings.h"
+#include "tests/support/testsupport.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -89,6 +90,20 @@ class TstSettings : public QObject {
         QCOMPARE(s.lastProfileDir(), QString("/data/run"));
         QCOMPARE(s.lastCompareDir("/x"), QString("/data/other"));
         QVERIFY(s.compareOpenIsBaseline());
+        {
+            // a single trace file opened last: the dialogs start in its folder, with no file name filled in
+            // for a directory chooser to append a typed path to (walk17a L7)
+            const QString dir = QString::fromStdString(rs::test::tempDir("settings-file"));
+            const QString file = dir + "/sampled_rank-1.json.gz";
+            rs::test::writeFile(file.toStdString(), "{}");
+            Settings w;
+            w.setLastProfileDir(file);
+            QCOMPARE(w.lastProfileDir(), dir);
+            w.setLastCompareDir(file);
+            QCOMPARE(w.lastCompareDir("/x"), dir);
+            w.setLastProfileDir("/data/run");
+            w.setLastCompareDir("/data/other");
+        }
         QCOMPARE(s.lastViewFile("/x"), QString("/data/v.rsview"));
         QCOMPARE(s.lastReportFile("/x"), QString("/data/r.md"));
         QVERIFY(s.hasWindowLayout());

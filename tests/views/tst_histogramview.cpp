@@ -221,6 +221,34 @@ class TstHistogramView : public QObject {
         v.setHistogram(narrowHistogram());                 // none past it: nothing said
         QVERIFY(!v.chart()->title().contains("p99"));
     }
+    void edgeAndLongestReadApart() {
+        // walk17a L5: demo d8's Cast on rank 3 (python over kernel_details.csv: nearest-rank p99 14.199 µs,
+        // 2 longer, the longest 14.213 µs) read "over 14.2 µs … up to 14.2 µs": as many digits as tell them
+        // apart are printed (14.20 / 14.21)
+        auto make = [](int64_t p99, int64_t longest) {
+            auto h = std::make_shared<query::Histogram>();
+            h->opType = "Cast";
+            h->rank = 3;
+            h->edgesNs = {6100, 14199};
+            h->counts = {238};
+            h->p99Ns = p99;
+            h->overflowCount = 2;
+            h->overflowMaxNs = longest;
+            return h;
+        };
+        views::HistogramView v;
+        v.resize(520, 260);
+        v.setHistogram(make(14199, 14213));
+        QString t = v.chart()->title();
+        QVERIFY2(t.contains(QString::fromUtf8("over 14.20 µs (p99, where the bins end")) &&
+                     t.contains(QString::fromUtf8("2 kernels up to 14.21 µs")),
+                 qPrintable(t));
+        v.setHistogram(make(14199, 357367)); // texts that differ anyway keep three digits
+        t = v.chart()->title();
+        QVERIFY2(t.contains(QString::fromUtf8("over 14.2 µs")), qPrintable(t));
+        v.setHistogram(make(13000, 14213)); // an edge raised past the p99 (the ranks' median) is no p99
+        QVERIFY(!v.chart()->title().contains("(p99,"));
+    }
     void emptiedWhenTakenAway() {
         views::HistogramView v;
         v.resize(420, 240);

@@ -83,6 +83,71 @@ class TstMemoryMapView : public QObject {
             if (auto* t = qobject_cast<QCPItemText*>(plot->item(i))) said |= t->text().contains("No memory");
         QVERIFY(said);
     }
+    void bankLabelsAreDrawnWhole() {
+        // walk17a L6 (demo d8, mem1.png / mem5c.png): six banks of 4 GiB in a ~130 px map left ~19 px a
+        // bank, and the base address under "bank N" was cut in half at the next bank's border. Each label
+        // lies inside its bank's band, and no ink crosses a border in the margin
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 0;
+        d->hasAddresses = true;
+        d->bankBase = 0x12c000000000ULL;
+        d->bankSizeBytes = int64_t(4) << 30;
+        d->bankCount = 8;
+        d->startNs = kRunStart;
+        d->endNs = kRunStart + kRunLen;
+        for (int b = 0; b < 6; ++b) {
+            query::TensorItem t;
+            t.tensorId = "t" + std::to_string(b);
+            t.opName = "AllReduce";
+            t.sizeBytes = 64 << 20;
+            t.addr = d->bankBase + uint64_t(b) * uint64_t(d->bankSizeBytes);
+            t.allocNs = kRunStart + kMs;
+            t.freeNs = kRunStart + 3 * kMs;
+            d->tensors.push_back(t);
+        }
+        for (int h : {130, 200, 600}) {
+            views::MemoryMapCanvas c;
+            c.resize(700, h);
+            c.setData(d);
+            const auto am = c.addressMapping();
+            auto bandOf = [&](double y) {
+                return int64_t((am.addr(y) - d->bankBase) / uint64_t(d->bankSizeBytes));
+            };
+            const auto labels = c.bankLabels();
+            QVERIFY2(!labels.empty(), qPrintable(QString::number(h)));
+            for (const auto& l : labels) {
+                const int64_t b = bandOf(l.rect.center().y());
+                const double y0 = am.y(d->bankBase + uint64_t(b) * uint64_t(d->bankSizeBytes)),
+                             y1 = am.y(d->bankBase + uint64_t(b + 1) * uint64_t(d->bankSizeBytes));
+                QVERIFY2(l.rect.top() >= y0 && l.rect.bottom() <= y1,
+                         qPrintable(QString("%1 px: %2 at %3…%4 in bank %5 (%6…%7)")
+                                        .arg(h)
+                                        .arg(l.text)
+                                        .arg(l.rect.top())
+                                        .arg(l.rect.bottom())
+                                        .arg(b)
+                                        .arg(y0)
+                                        .arg(y1)));
+            }
+            // tall enough for two lines a bank: every base address is there
+            if (h == 600)
+                QCOMPARE(std::count_if(labels.begin(), labels.end(), [](const auto& l) { return l.address; }),
+                         6);
+            // pixels: the row above each inner border holds the band's colour only in the margin
+            QImage img(c.size(), QImage::Format_ARGB32);
+            c.render(&img);
+            for (int b = 1; b < 6; ++b) {
+                const int y =
+                    int(std::floor(am.y(d->bankBase + uint64_t(b) * uint64_t(d->bankSizeBytes)))) - 1;
+                QSet<QRgb> colours;
+                for (int x = 4; x < views::MemoryMapCanvas::kLeft - 4; ++x)
+                    colours.insert(img.pixel(x, y));
+                QVERIFY2(colours.size() == 1,
+                         qPrintable(
+                             QString("%1 px: text ink above bank %2's border (y %3)").arg(h).arg(b).arg(y)));
+            }
+        }
+    }
     void tooltipCountsFromTheRunsStart() {
         const int64_t runStart = 1736408883674584730LL, firstSample = runStart + 19654000;
         views::InteractionState state;

@@ -325,6 +325,9 @@ class TstStepsModel : public QObject {
                     .contains("compute + comm + idle = wall"));
         QCOMPARE(m.headerData(StepsModel::Overlapped, Qt::Horizontal, Qt::DisplayRole).toString(),
                  QString("overlapped"));
+        // the header says which part of the communication it is (walk17a L2: "comm" read as all of it)
+        QCOMPARE(m.headerData(StepsModel::Comm, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QString("comm not overlapped"));
         // Ascend: step_trace_time.csv of msinsight level1 rank 0, step 50: Communication(Not Overlapped)
         // 101963.203 µs, Overlapped 4028.675 µs; Computing 8873.756 + that + Free 25744.05 ≈ Stage 136581
         auto lv = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1");

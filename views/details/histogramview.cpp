@@ -108,14 +108,35 @@ void HistogramView::build(QChart* c) {
                     .arg(counted(kernels, tr("kernel"), tr("kernels")), overflowText(h)));
 }
 
+namespace {
+/// `a` and `b` (ns) as texts that differ when the values do: formatDuration's three digits, else more
+/// decimals of a's unit (14.199 µs and 14.213 µs both read "14.2 µs": the edge looked like the maximum).
+std::pair<QString, QString> distinctDurations(int64_t a, int64_t b) {
+    QString ta = formatDuration(a), tb = formatDuration(b);
+    if (ta != tb || a == b || a < 1000) return {ta, tb};
+    const auto [unit, name] = a < 1000000      ? std::pair<double, QString>(1e3, QString::fromUtf8("µs"))
+                              : a < 1000000000 ? std::pair<double, QString>(1e6, "ms")
+                                               : std::pair<double, QString>(1e9, "s");
+    for (int digits = 1; digits <= 9; ++digits) {
+        ta = QString("%1 %2").arg(double(a) / unit, 0, 'f', digits).arg(name);
+        tb = QString("%1 %2").arg(double(b) / unit, 0, 'f', digits).arg(name);
+        if (ta != tb) break;
+    }
+    return {ta, tb};
+}
+} // namespace
+
 QString HistogramView::overflowText(const query::Histogram& h) {
     // the axis ends near p99: the kernels past it are named, with the longest, instead of drawn in the
     // last bin as if they were that short
     if (h.overflowCount <= 0) return {};
-    // the edge is named: the axis is rounded up past it, and "past the axis" read as past that round end
-    return tr("<br>over %1 (p99, where the bins end; not drawn): %2 up to %3")
-        .arg(formatDuration(h.edgesNs.empty() ? 0 : h.edgesNs.back()),
-             counted(h.overflowCount, tr("kernel"), tr("kernels")), formatDuration(h.overflowMaxNs));
+    // the edge is named: the axis is rounded up past it, and "past the axis" read as past that round end;
+    // with the digits that tell it from the longest
+    const int64_t edge = h.edgesNs.empty() ? 0 : h.edgesNs.back();
+    const auto [edgeText, maxText] = distinctDurations(edge, h.overflowMaxNs);
+    return (edge == h.p99Ns ? tr("<br>over %1 (p99, where the bins end; not drawn): %2 up to %3")
+                            : tr("<br>over %1 (where the bins end, past the p99; not drawn): %2 up to %3"))
+        .arg(edgeText, counted(h.overflowCount, tr("kernel"), tr("kernels")), maxText);
 }
 
 void HistogramView::addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style) {

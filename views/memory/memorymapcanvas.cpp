@@ -8,6 +8,7 @@
 
 #include "views/common/palette.h"
 
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -139,6 +140,33 @@ QRectF MemoryMapCanvas::barRect(size_t i) const {
     return QRectF(x0, y, std::max(1.0, x1 - x0), h);
 }
 
+QFont MemoryMapCanvas::smallFont() const {
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    return small;
+}
+
+std::vector<MemoryMapCanvas::BankLabel> MemoryMapCanvas::bankLabels() const {
+    std::vector<BankLabel> out;
+    if (!m_data || m_data->tensors.empty() || !m_data->hasAddresses || m_data->bankSizeBytes <= 0) return out;
+    const auto& d = *m_data;
+    const AddressMapping am = addressMapping();
+    const double line = std::ceil(QFontMetricsF(smallFont()).height());
+    for (int64_t b = 0; b < std::max(d.bankCount, 1) + 64; ++b) {
+        const uint64_t lo = d.bankBase + uint64_t(b) * uint64_t(d.bankSizeBytes),
+                       hi = lo + uint64_t(d.bankSizeBytes);
+        if (hi <= m_a0) continue;
+        if (lo >= m_a1) break;
+        const double y0 = std::max(am.y(lo), 0.0), y1 = std::min(am.y(hi), double(height()));
+        if (y1 - y0 < line + 2) continue; // thinner than a line: the tooltip says the bank
+        out.push_back({QRectF(4, y0 + 1, kLeft - 8, line),
+                       tr("bank %1%2").arg(b).arg(b >= d.bankCount ? "?" : ""), false});
+        if (y1 - y0 >= 2 * line + 2)
+            out.push_back({QRectF(4, y0 + 1 + line, kLeft - 8, line), QString("0x%1").arg(lo, 0, 16), true});
+    }
+    return out;
+}
+
 void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
@@ -152,9 +180,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     }
     const auto& d = *m_data;
     AddressMapping am = addressMapping();
-    QFont small = font();
-    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
-    p.setFont(small);
+    p.setFont(smallFont());
     // HBM banks as alternating bands with labels
     if (d.hasAddresses && d.bankSizeBytes > 0) {
         for (int64_t b = 0; b < std::max(d.bankCount, 1) + 64; ++b) {
@@ -168,11 +194,13 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
             p.fillRect(QRectF(0, y0, width(), y1 - y0), band);
             p.setPen(palette().color(QPalette::Mid));
             p.drawLine(QPointF(0, y0), QPointF(width(), y0));
-            p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QRectF(4, y0 + 2, kLeft - 8, 14), Qt::AlignLeft,
-                       tr("bank %1%2").arg(b).arg(b >= d.bankCount ? "?" : ""));
-            p.setPen(palette().color(QPalette::PlaceholderText));
-            drawFitted(p, QRectF(4, y0 + 15, kLeft - 8, 14), QString("0x%1").arg(lo, 0, 16));
+        }
+        for (const BankLabel& l : bankLabels()) { // over every band: none paints over a label
+            p.setPen(palette().color(l.address ? QPalette::PlaceholderText : QPalette::WindowText));
+            if (l.address)
+                drawFitted(p, l.rect, l.text);
+            else
+                p.drawText(l.rect, Qt::AlignLeft | Qt::AlignVCenter, l.text);
         }
     } else if (!d.hasAddresses) {
         p.setPen(palette().color(QPalette::PlaceholderText));

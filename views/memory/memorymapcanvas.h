@@ -40,6 +40,16 @@ class MemoryMapCanvas : public QWidget {
     AddressMapping addressMapping() const;
     /// Bar rectangle of tensor `i` (index into data()->tensors), in widget pixels.
     QRectF barRect(size_t i) const;
+    /// A bank's label in the left margin: its name, or its base address under it.
+    struct BankLabel {
+        QRectF rect; ///< widget pixels, inside its bank's band
+        QString text;
+        bool address = false;
+    };
+    /// The bank labels drawn at the current size and zoom: the name and the base address when the band is
+    /// two lines high, the name alone when it is one line high, nothing in a thinner band (a label cut at
+    /// the band's border lost half its digits: walk17a L6). The tooltip names the bank and address anyway.
+    std::vector<BankLabel> bankLabels() const;
     /// The tooltip of the tensor bar at `pos` (name, op, size, address, bank, alloc, free, lifetime), or
     /// empty.
     QString tooltipAt(QPoint pos) const;
@@ -60,6 +70,8 @@ class MemoryMapCanvas : public QWidget {
 
   protected:
     void paintEvent(QPaintEvent*) override;
+    /// The margin's and labels' font: a point and a half under the widget's.
+    QFont smallFont() const;
     void wheelEvent(QWheelEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
     void mouseMoveEvent(QMouseEvent*) override;

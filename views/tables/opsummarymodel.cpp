@@ -80,11 +80,11 @@ QString OpSummaryModel::toolTip(const Row& r) {
                       .arg(c.count)
                       .arg(formatDuration(c.totalNs), formatDuration(c.medianNs), formatDuration(c.p95Ns));
     if (c.ratio > 0)
-        tip +=
-            "<br>" + tr("× same kernels: %1 the time the same kernels take on the run's ranks (each kernel "
-                        "name's median over the ranks, this one included, weighted by how often this rank "
-                        "ran each): the heatmap's ratio, which the straggler test judges.")
-                         .arg(QString::asprintf("%.2f×", c.ratio));
+        tip += "<br>" +
+               tr("× same kernels: %1 the time the same kernels take on the run's ranks (Σ count × each "
+                  "kernel name's median here ÷ Σ count × its median over the ranks, this one included, "
+                  "counts as this rank ran them): the heatmap's ratio, which the straggler test judges.")
+                   .arg(QString::asprintf("%.2f×", c.ratio));
     if (r.opTypeMedianNs > 0)
         tip += "<br>" + tr("The op type's median over the ranks (every kernel name together) is %1: this "
                            "rank's median is %2 of it.")
@@ -96,10 +96,11 @@ QString OpSummaryModel::toolTip(const Row& r) {
 QVariant OpSummaryModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == Ratio)
-        return tr("The rank's kernels against the same kernels on the run's ranks: each kernel name's median "
-                  "here over its median across the ranks (this one included), weighted by how often this "
-                  "rank ran each name; the heatmap's ratio and the straggler test's. Not the op type's "
-                  "median over ranks: a cell's tooltip gives that as well.");
+        return tr(
+            "The rank's kernels against the same kernels on the run's ranks: Σ count × each kernel name's "
+            "median here ÷ Σ count × its median across the ranks (this one included), counts as this "
+            "rank ran each name; the heatmap's ratio and the straggler test's. Not the op type's "
+            "median over ranks: a cell's tooltip gives that as well.");
     if (role != Qt::DisplayRole) return {};
     static const char* names[] = {"op type", "rank", "count", "total",         "mean",
                                   "median",  "p95",  "max",   "× same kernels"};

@@ -4,6 +4,7 @@
 // and the drag in frameannotations.cpp. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
 
+#include "core/query/namekinds.h"
 #include "views/common/palette.h"
 #include "views/timeline/timelinelegend.h"
 
@@ -175,7 +176,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
         m_summaryRef = in.summary;
         m_colors.clear();
         m_selText.clear();
-        m_selId = -1;
+        m_selIds.clear();
         m_outlierRanks.clear();
         m_trackNames.clear();
         for (const auto& s : in.summary->steps)
@@ -418,16 +419,12 @@ QRgb FrameBuilder::colorOf(int32_t opTypeId, bool communication) {
     return m_colors.emplace(key, colorForOpType(text, communication).rgba()).first->second;
 }
 
-int32_t FrameBuilder::selectedOpType(const FrameInput& in) {
+const std::vector<int32_t>& FrameBuilder::selectedOpTypes(const FrameInput& in) {
     const QString& text = in.selection.opType;
-    if (text == m_selText) return m_selId;
-    m_selText = text;
-    m_selId = -1; // looked up once per selection, not per span; -1: no span has it
-    const std::string want = text.toStdString();
-    const auto& strings = in.summary->strings;
-    for (size_t i = 0; i < strings.size() && m_selId < 0; ++i)
-        if (strings[i] == want) m_selId = int32_t(i);
-    return m_selId;
+    if (text == m_selText) return m_selIds;
+    m_selText = text; // looked up once per selection, not per span
+    m_selIds = query::highlightedOpTypes(*in.summary, text.toStdString());
+    return m_selIds;
 }
 
 } // namespace rs::views

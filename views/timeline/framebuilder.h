@@ -155,8 +155,9 @@ class FrameBuilder {
     static std::pair<size_t, size_t> visibleLanes(const FrameInput& in);
     /// The colour of an op type id in the compute or the communication hues (cached per profile).
     QRgb colorOf(int32_t opTypeId, bool communication);
-    /// The string id of the selected op type (cached per selection; 0 when the profile has none).
-    int32_t selectedOpType(const FrameInput& in);
+    /// The op type ids the selected op type highlights (query::highlightedOpTypes; cached per selection;
+    /// empty: no span has it).
+    const std::vector<int32_t>& selectedOpTypes(const FrameInput& in);
 
     const query::ProfileSummary* m_summary = nullptr; ///< whose ids the caches hold
     std::shared_ptr<const query::ProfileSummary> m_summaryRef;
@@ -167,7 +168,7 @@ class FrameBuilder {
     std::unordered_map<int64_t, int64_t> m_stepMedianNs; ///< step number → median wall time over ranks
     std::unordered_map<int64_t, QString> m_trackNames;   ///< filled when first asked for
     QString m_selText;
-    int32_t m_selId = -1;
+    std::vector<int32_t> m_selIds;
     /// The frame's span labels and selected spans, drawn over the batches and over the waits.
     struct Label {
         QRectF rect;

@@ -110,7 +110,8 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
     const bool laneComm = l.laneKind == LaneKind::Communication;
     const Selection& sel = in.selection;
     const bool dimByType = sel.kind == Selection::Kind::OpType;
-    const int32_t selType = dimByType ? selectedOpType(in) : -1;
+    static const std::vector<int32_t> kNone;
+    const std::vector<int32_t>& selTypes = dimByType ? selectedOpTypes(in) : kNone;
     const bool dimRank = dimByType && sel.rank >= 0 && sel.rank != l.rank;
     const double rowH = double(l.height - 3) / l.rows;
     double lastX1[8] = {-1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9};
@@ -146,7 +147,8 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         const int32_t type = query::opTypeIdOf(s, item);
         const bool comm = laneComm || isComm(item.nameId) || isComm(type);
         QRgb c = !comm && (isRuntime(item.nameId) || isRuntime(type)) ? runtimeInk : colorOf(type, comm);
-        if (dimByType && (type != selType || dimRank)) c = qRgba(qRed(c), qGreen(c), qBlue(c), 45);
+        if (dimByType && (dimRank || std::find(selTypes.begin(), selTypes.end(), type) == selTypes.end()))
+            c = qRgba(qRed(c), qGreen(c), qBlue(c), 45);
         const QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
         Open& o = open[std::min(item.depth, 7)];
         if (o.batch && o.color == c && x0 <= (*o.batch)[o.index].right()) {
@@ -160,6 +162,10 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         if (item.spanId && ((sel.kind == Selection::Kind::Span && item.spanId == sel.spanId) ||
                             (sel.kind == Selection::Kind::CommLink && // a link's collectives (sorted ids)
                              std::binary_search(sel.spans.begin(), sel.spans.end(), item.spanId))))
+            m_selected.push_back(r);
+        // zoomed out, the selected span is a bucket of one without an id: the same rank and extent
+        else if (!item.spanId && item.count == 1 && sel.kind == Selection::Kind::Span && sel.rank == l.rank &&
+                 item.startNs == sel.startNs && item.endNs == sel.endNs)
             m_selected.push_back(r);
         if (r.width() > 36 && item.spanId && item.nameId >= 0 && size_t(item.nameId) < s.strings.size()) {
             QString name = QString::fromStdString(s.strings[size_t(item.nameId)]);

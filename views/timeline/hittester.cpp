@@ -168,7 +168,8 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
         return id >= 0 && size_t(id) < s.strings.size() ? QString::fromStdString(s.strings[size_t(id)])
                                                         : QString();
     };
-    const auto step = stepAt(s, h.lane->rank, it.startNs);
+    // the rule Details and the index's spans view apply: a host span past the last step is in none
+    const auto step = query::spanStepOf(s, h.lane->rank, h.lane->laneKind == LaneKind::Host, it.startNs);
     if (it.count > 1) return mergedTooltip(in, h, text(it.nameId), text(query::opTypeIdOf(s, it)), step);
     QString tip =
         QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>rank %6 · %7%8")
@@ -211,15 +212,6 @@ QString flowTooltipAt(const DrawList& frame, QPointF pos) {
         if (QLineF(near, pos).length() <= 4) return it->second;
     }
     return {};
-}
-
-std::optional<int64_t> stepAt(const query::ProfileSummary& s, int rank, int64_t ns) {
-    // steps are ordered by rank, then start
-    auto it = std::partition_point(s.steps.begin(), s.steps.end(), [&](const query::StepDesc& d) {
-        return d.rank < rank || (d.rank == rank && d.startNs <= ns);
-    });
-    if (it == s.steps.begin() || std::prev(it)->rank != rank) return std::nullopt;
-    return std::prev(it)->step;
 }
 
 } // namespace rs::views

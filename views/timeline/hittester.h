@@ -32,7 +32,5 @@ QString calloutAt(const DrawList& frame, QPointF pos);
 QString flowTooltipAt(const DrawList& frame, QPointF pos);
 /// The label of an arrow's off-screen end at `pos` in a built frame (the last drawn on top), or null.
 const FlowLabel* flowLabelAt(const DrawList& frame, QPointF pos);
-/// The step of `rank` that `ns` falls in (the last that started at or before it).
-std::optional<int64_t> stepAt(const query::ProfileSummary& s, int rank, int64_t ns);
 
 } // namespace rs::views

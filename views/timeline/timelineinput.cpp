@@ -105,22 +105,32 @@ void TimelineInput::release(QPoint pos) {
     }
 }
 
+Selection TimelineInput::spanSelection(const query::ProfileSummary& summary, int rank,
+                                       const query::DrawItem& item) {
+    Selection s;
+    s.kind = Selection::Kind::Span;
+    s.rank = rank;
+    s.spanId = item.spanId;
+    const int32_t type = query::opTypeIdOf(summary, item);
+    if (type >= 0 && size_t(type) < summary.strings.size())
+        s.opType = QString::fromStdString(summary.strings[size_t(type)]);
+    s.startNs = item.startNs;
+    s.endNs = item.endNs;
+    return s;
+}
+
 void TimelineInput::click(QPoint pos) {
     if (m_host->followFlowLabel(pos)) return; // the label is on top of the span under it
     const FrameInput in = m_host->currentFrame();
     const TimelineHit h = hitTest(in, pos);
     Selection s;
     if (h.item && h.item->spanId) {
-        s.kind = Selection::Kind::Span;
-        s.rank = h.lane->rank;
-        s.spanId = h.item->spanId;
-        const int32_t type = query::opTypeIdOf(*in.summary, *h.item);
-        if (type >= 0 && size_t(type) < in.summary->strings.size())
-            s.opType = QString::fromStdString(in.summary->strings[size_t(type)]);
-        s.startNs = h.item->startNs;
-        s.endNs = h.item->endNs;
-        m_state->setSelection(s);
+        m_state->setSelection(spanSelection(*in.summary, h.lane->rank, *h.item));
         m_host->activateSpan(h.item->spanId);
+    } else if (h.item) {
+        // a zoomed-out span is a LOD bucket without an id (cpu_only at Fit: no click selected anything):
+        // the host asks the index which span it draws and selects that one
+        m_host->selectBucketSpan(*h.lane, *h.item);
     } else if (h.wait) {
         s.kind = Selection::Kind::Step;
         s.rank = h.wait->rank;

@@ -23,6 +23,9 @@ class TimelineInputHost {
     /// Shows every nesting level of a lane, or its first few again.
     virtual void toggleExpanded(int64_t trackId) = 0;
     virtual void activateSpan(int64_t spanId) = 0;
+    /// A click on a LOD bucket (a zoomed-out span, no span id): select the span it draws once the index
+    /// says which (asynchronous; nothing without a query service).
+    virtual void selectBucketSpan(const Lane&, const query::DrawItem&) {}
     virtual void draftAnnotation(const annotate::Annotation& a) = 0;
     virtual void editAnnotation(const QString& id) = 0;
     /// The annotation label at a point of the frame on screen, or empty.
@@ -50,6 +53,9 @@ class TimelineInput {
     /// timeline key (the widget passes it on).
     bool key(int key, Qt::KeyboardModifiers mods, bool back, bool forward);
 
+    /// The selection of span `item` (with its id) of `rank`: its op type and extent.
+    static Selection spanSelection(const query::ProfileSummary& summary, int rank,
+                                   const query::DrawItem& item);
     /// What the next frame draws of the drag in progress.
     DragOverlay overlay() const;
     /// The annotation `tool` makes from a press at `a` and a release at `b` in `in`'s frame.

@@ -44,6 +44,7 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
         update();
     });
     connect(m_state, &InteractionState::selectionChanged, this, [this](const Selection& s) {
+        m_bucketPending = 0; // a clicked bucket's answer arriving after another selection is dropped
         if (!m_ownInput) follow(s);
         requestFlows();
         update();
@@ -84,8 +85,29 @@ void TimelineView::requestFlows() {
         m_state->windowStart(), m_state->windowEnd(), scroll - 200, scroll + height() + 200, cats));
 }
 
+void TimelineView::selectBucketSpan(const Lane& lane, const query::DrawItem& bucket) {
+    if (!m_service || !summary()) return;
+    m_bucketRank = lane.rank;
+    m_bucketPending = m_service->requestBucketSpan(lane.trackId, bucket.depth, bucket.startNs, bucket.endNs);
+}
+
+bool TimelineView::bucketSpanArrived(quint64 id, const QVariant& v) {
+    if (id != m_bucketPending) return false;
+    m_bucketPending = 0;
+    auto found = v.value<std::shared_ptr<const query::LocatedSpans>>();
+    if (!found || found->spans.empty() || !summary()) return true; // the span is gone: nothing to select
+    const query::DrawItem& item = found->spans.front();
+    {
+        OwnInput own(m_ownInput); // clicked where it is: no following
+        m_state->setSelection(TimelineInput::spanSelection(*summary(), m_bucketRank, item));
+    }
+    Q_EMIT spanActivated(item.spanId);
+    return true;
+}
+
 void TimelineView::flowsArrived(quint64 id, const QVariant& v) {
     if (!id) return;
+    if (m_bucketPending && bucketSpanArrived(id, v)) return;
     if (id == m_categoriesPending) {
         m_categoriesPending = 0;
         m_profileCategories.clear();

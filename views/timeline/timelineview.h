@@ -143,6 +143,9 @@ class TimelineView : public QWidget, private TimelineInputHost {
     void overlayChanged() override { update(); }
     bool followFlowKey() override { return followFlow(); }
     bool followFlowLabel(QPoint pos) override;
+    void selectBucketSpan(const Lane& lane, const query::DrawItem& bucket) override;
+    /// The answer to selectBucketSpan's request: its span selected (false: not that answer).
+    bool bucketSpanArrived(quint64 id, const QVariant& v);
 
     Viewport viewport() const;
     void relayout();      ///< scrollbar range and footer for the layout and size
@@ -171,8 +174,10 @@ class TimelineView : public QWidget, private TimelineInputHost {
     std::set<QString> m_flowCategories;
     QStringList m_profileCategories;
     quint64 m_spanFlowsPending = 0, m_windowFlowsPending = 0, m_categoriesPending = 0;
-    qint64 m_spanFlowsOf = 0; ///< the span whose arrows were asked for (0: none)
-    qint64 m_jumpedFrom = 0;  ///< the span J last left (J from where it went comes back)
+    quint64 m_bucketPending = 0; ///< the clicked LOD bucket's span asked for (0: none)
+    int m_bucketRank = -1;       ///< its lane's rank
+    qint64 m_spanFlowsOf = 0;    ///< the span whose arrows were asked for (0: none)
+    qint64 m_jumpedFrom = 0;     ///< the span J last left (J from where it went comes back)
     std::vector<query::FlowArrow> m_spanFlows, m_windowFlowArrows;
 };
 
