@@ -56,12 +56,18 @@ struct CompareResult {
     /// Tesla V100 (candidate)". Deltas are still judged, but a regression cannot be told from the change of
     /// card, so the verdict's headline says it (walk15a #12: a note under 19 regressions was missed).
     std::string hardwareDiffers;
-    bool fail() const { return !regressions.empty(); }
+    /// Set when either side has source files not read or read in part (BaselineRecord::damagedFiles):
+    /// "the candidate's files were not all read: rank 0's kernel_details.csv (read in part: …)". The
+    /// missing rows can explain any delta (walk17b #1b: a cut kernel_details.csv read as −64.6 %), so
+    /// the comparison gives no verdict: neither FAIL nor PASS.
+    std::string damagedInput;
+    bool fail() const { return !regressions.empty() && damagedInput.empty(); }
     /// Nothing could be compared (no rank in common, a side without steady steps, or no figure both sides
-    /// know): neither a pass nor a
-    /// fail — "no regression" would claim what was never looked at.
+    /// know), or a side's files were not all read: neither a pass nor a fail — "no regression" would
+    /// claim what was never looked at.
     bool inconclusive() const {
-        return !fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0 || judged == 0);
+        return !damagedInput.empty() ||
+               (!fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0 || judged == 0));
     }
     /// "same_data", "fail", "inconclusive" or "pass".
     const char* verdict() const {
@@ -75,6 +81,10 @@ struct CompareResult {
 
 /// Exit status of `rankscope compare`: 0 pass, 3 regressions, 4 inconclusive, 5 both sides the same data.
 int verdictExitCode(const CompareResult& r);
+
+/// "because the candidate's files were not all read: …; the rows missing from them can explain any
+/// delta", "" when every file was read: the headline's reason for INCONCLUSIVE.
+std::string damageCaveat(const CompareResult& r);
 
 /// The deltas of one root: the over-ranks figure (when compared) and the ranks that moved with it.
 struct DeltaGroup {
