@@ -64,8 +64,10 @@ std::string verdictHead(const compare::CompareResult& r) {
     const std::string caveat = compare::hardwareCaveat(r);
     return std::string(!r.sameData.empty() ? "figures"
                        : r.fail()          ? "FAIL"
-                       : r.inconclusive()  ? "INCONCLUSIVE (no verdict; the notes say why)"
-                                           : "PASS") +
+                       : !r.damagedInput.empty()
+                           ? "INCONCLUSIVE (no verdict " + compare::damageCaveat(r) + ")"
+                       : r.inconclusive() ? "INCONCLUSIVE (no verdict; the notes say why)"
+                                          : "PASS") +
            (caveat.empty() ? "" : " " + caveat);
 }
 

@@ -8,6 +8,7 @@
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
 #include "core/query/absentwaits.h"
+#include "core/query/lastarrivals.h"
 #include "core/query/ranksummary.h"
 #include "core/query/report.h"
 #include "core/query/reportoutliers.h"
@@ -329,9 +330,15 @@ class Builder {
             for (const auto& run : m_report["runs"])
                 partial |= !run.value("complete", true);
             // (counted: with no translator loaded, Qt's %n plural prints "step(s)")
+            // a file not read in full is no proof of "no problems" (walk17b #1a)
+            const qint64 damaged = qint64(m_report.value("damaged_files", nlohmann::json::array()).size());
             const QString none =
-                partial ? QObject::tr("No findings (waits are not blamed while ranks are missing)")
-                        : QObject::tr("No problems found");
+                damaged > 0
+                    ? QObject::tr("No findings in what could be read (%1 not read in full: see the notes)")
+                          .arg(views::counted(damaged, QObject::tr("source file"),
+                                              QObject::tr("source files")))
+                : partial ? QObject::tr("No findings (waits are not blamed while ranks are missing)")
+                          : QObject::tr("No problems found");
             add(para(longSteps
                          ? QObject::tr("%1: the %2 under Outlier steps ended with the other ranks' steps "
                                        "and cost the job no time.")
@@ -449,11 +456,10 @@ class Builder {
                            : QObject::tr("rank %1: %2")
                                  .arg(QString::fromStdString(query::rankLabel(m_report, std::stoll(k))))
                                  .arg(dur(v.get<int64_t>())));
-            const std::string key = std::to_string(r["rank"].get<int>());
-            const int64_t last =
-                cw["last_arrival_counts"].contains(key) ? cw["last_arrival_counts"][key].get<int64_t>() : 0;
-            t.rows.push_back({rankCell(r), dur(r["wait_ns"].get<int64_t>()), on.join(", "),
-                              views::counted(last, QObject::tr("collective"), QObject::tr("collectives"))});
+            t.rows.push_back(
+                {rankCell(r), dur(r["wait_ns"].get<int64_t>()), on.join(", "),
+                 QString::fromStdString(query::lastArrivalCell(
+                     cw.value("last_arrivals", nlohmann::json::object()), r["rank"].get<int64_t>()))});
         }
         if (!t.rows.empty()) add(t);
     }

@@ -3,6 +3,7 @@
 #include "core/compare/steadysteps.h"
 #include "core/index/defaultrun.h"
 #include "core/model/typicalstep.h"
+#include "core/query/damagedinput.h"
 #include "core/query/report.h"
 #include "core/query/stepwalls.h"
 #include "core/query/stubsteps.h"
@@ -127,6 +128,9 @@ void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
 void measureKnowledge(index::Db& db, const RankKeys& k, BaselineRecord& r) {
     const auto waits = query::loadRunWaitUnknown(db);
     if (auto it = waits.find(r.run); it != waits.end()) r.waitUnknown = it->second;
+    // the run's files not read in full (a file of no known rank is every run's)
+    for (const auto& f : query::damagedFiles(db))
+        if (!f.rank || k.dataRankOf.count(int(*f.rank))) r.damagedFiles.push_back(query::damagedFileText(f));
     for (const auto& [key, w] : query::loadStepWalls(db))
         if (k.dataRankOf.count(key.first) && w.source == model::WallSource::WholeTrace) {
             r.stepsUnknown = "no step marks: its whole trace is one pseudo step";

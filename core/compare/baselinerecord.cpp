@@ -57,6 +57,7 @@ std::string toJson(const BaselineRecord& r, int indent) {
     if (!r.waitUnknown.empty()) j["comm_wait_not_known"] = r.waitUnknown;
     if (!r.stepsUnknown.empty()) j["steps_not_known"] = r.stepsUnknown;
     if (!r.sourceDigest.empty()) j["sources"] = {{"digest", r.sourceDigest}, {"files", r.sourceFiles}};
+    if (!r.damagedFiles.empty()) j["damaged_files"] = r.damagedFiles;
     j["memory"] = memJson(r.memory);
     j["ops"] = opsJson(r.ops);
     j["op_share"] = r.opShare;
@@ -100,6 +101,7 @@ BaselineRecord recordFromJson(const std::string& text) {
         r.stepMedianRule = j.value("step_median", "mean"); // absent before the lower-median rule
         r.waitNsPerStep = j.value("comm_wait_ns_per_step", 0.0);
         r.waitUnknown = j.value("comm_wait_not_known", ""); // absent: known (and in older records)
+        r.damagedFiles = j.value("damaged_files", std::vector<std::string>());
         r.stepsUnknown = j.value("steps_not_known", "");
         if (j.contains("sources")) { // absent before 2026-12: what the record was measured from is not known
             r.sourceDigest = j["sources"].value("digest", "");

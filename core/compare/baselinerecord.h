@@ -77,7 +77,10 @@ struct BaselineRecord {
     /// totals (ns) — equal on a copy of the folder, different for another run. Empty: not known (records
     /// written before 2026-12).
     std::string sourceDigest;
-    int64_t sourceFiles = 0;               ///< the files sourceDigest covers
+    int64_t sourceFiles = 0; ///< the files sourceDigest covers
+    /// The run's source files not read or read in part ("rank 1's trace_view.json (read in part: …)",
+    /// core/query/damagedinput.h): what they hold is missing from every figure of the record.
+    std::vector<std::string> damagedFiles;
     MemStat memory;                        ///< the largest peak of any rank
     std::map<std::string, OpStat> ops;     ///< per op type: median over ranks of the rank figures
     std::map<std::string, double> opShare; ///< share of all device time (0–1)

@@ -316,6 +316,19 @@ void noteInconclusive(const BaselineRecord& b, const BaselineRecord& c, CompareR
                           model::formatDuration(int64_t(c.step.medianNs)) + " (candidate)");
 }
 
+/// Either side's files not read in full: named, for the headline (core/compare/runcomparison.h).
+void noteDamagedInput(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
+    std::string out;
+    for (const auto& [side, x] : {std::pair{"baseline", &b}, std::pair{"candidate", &c}}) {
+        if (x->damagedFiles.empty()) continue;
+        std::string files;
+        for (const auto& f : x->damagedFiles)
+            files += (files.empty() ? "" : "; ") + f;
+        out += (out.empty() ? "the " : "; the ") + std::string(side) + "'s files were not all read: " + files;
+    }
+    r.damagedInput = out;
+}
+
 /// Both sides measured from the same data (the same digest of the run's start and source files); the
 /// verdict lines say it first, since every other line then reads as if two runs had been compared.
 void noteSameData(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
@@ -436,6 +449,7 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     worstFirst(r.regressions);
     worstFirst(r.improvements);
     judgeWorkload(b, c, o, r);
+    noteDamagedInput(b, c, r);
     noteInconclusive(b, c, r);
     noteSameData(b, c, r);
     return r;
@@ -448,6 +462,7 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
     j["same_data"] = r.sameData.empty() ? nlohmann::json() : nlohmann::json(r.sameData);
     j["hardware_differs"] = r.hardwareDiffers.empty() ? nlohmann::json() : nlohmann::json(r.hardwareDiffers);
     j["unrelated"] = r.unrelated.empty() ? nlohmann::json() : nlohmann::json(r.unrelated);
+    j["damaged_input"] = r.damagedInput.empty() ? nlohmann::json() : nlohmann::json(r.damagedInput);
     j["baseline"] = sideJson(b);
     j["candidate"] = sideJson(c);
     j["thresholds"] = {{"max_latency_delta", o.maxLatencyDelta},
@@ -498,6 +513,11 @@ std::string deltaSubject(const Delta& d) {
 std::string hardwareCaveat(const CompareResult& r) {
     if (r.hardwareDiffers.empty()) return {};
     return "on different hardware (" + r.hardwareDiffers + "): a delta may be the card, not the change";
+}
+
+std::string damageCaveat(const CompareResult& r) {
+    if (r.damagedInput.empty()) return {};
+    return "because " + r.damagedInput + "; the rows missing from them can explain any delta";
 }
 
 std::string deltaValues(const Delta& d) {

@@ -63,12 +63,17 @@ struct CompareResult {
     /// Set when the records do not say the runs are one workload: "share 0 of 157 op types (…)"
     /// (workloadoverlap.h). Their deltas are then not judged: no regression, no improvement, no verdict.
     std::string unrelated;
-    bool fail() const { return !regressions.empty(); }
+    /// Set when either side has source files not read or read in part (BaselineRecord::damagedFiles):
+    /// "the candidate's files were not all read: rank 0's kernel_details.csv (read in part: …)". The
+    /// missing rows can explain any delta (walk17b #1b: a cut kernel_details.csv read as −64.6 %), so
+    /// the comparison gives no verdict: neither FAIL nor PASS.
+    std::string damagedInput;
+    bool fail() const { return !regressions.empty() && damagedInput.empty(); }
     /// Nothing could be compared (no rank in common, a side without steady steps, or no figure both sides
-    /// know), or the runs are not one workload: neither a pass nor a fail — "no regression" would claim
-    /// what was never looked at.
+    /// know), the runs are not one workload, or a side's files were not all read: neither a pass nor a
+    /// fail — "no regression" would claim what was never looked at.
     bool inconclusive() const {
-        return !unrelated.empty() ||
+        return !unrelated.empty() || !damagedInput.empty() ||
                (!fail() && (ranks.empty() || baselineSteps == 0 || candidateSteps == 0 || judged == 0));
     }
     /// "same_data", "fail", "inconclusive" or "pass".
@@ -83,6 +88,10 @@ struct CompareResult {
 
 /// Exit status of `rankscope compare`: 0 pass, 3 regressions, 4 inconclusive, 5 both sides the same data.
 int verdictExitCode(const CompareResult& r);
+
+/// "because the candidate's files were not all read: …; the rows missing from them can explain any
+/// delta", "" when every file was read: the headline's reason for INCONCLUSIVE.
+std::string damageCaveat(const CompareResult& r);
 
 /// The deltas of one root: the over-ranks figure (when compared) and the ranks that moved with it.
 struct DeltaGroup {

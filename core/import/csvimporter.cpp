@@ -66,7 +66,11 @@ struct CsvFile {
             out->diag(path, "warning", "rows longer than 64 MiB skipped", -1,
                       model::counted(int64_t(reader->oversizedRecords()), "row", "rows"));
         if (reader && reader->droppedTail())
-            out->diag(path, "warning", "last row has no line end (file truncated?): dropped (offset = line)",
+            // every producer ends its rows with a line break: an unended last row means the file was cut
+            // short, and whatever followed it is missing (walk17b: a kernel_details.csv cut to 2/3)
+            out->diag(path, "error",
+                      "last row has no line end (file truncated?): dropped, and any rows after the cut are "
+                      "missing (offset = line)",
                       reader->droppedTailLine(), "");
     }
     RowEmitter* out;
@@ -268,6 +272,7 @@ bool CsvImporter::kernelDetails(const SourceFile& f, int32_t fileId, bool emitSp
         }
     }
     readerDiagnostics(m_out, f.path, *c.reader);
+    m_rank.kernelDetailsCut = c.reader->droppedTail();
     lanes.finish(m_out.batch(), m_rank.rank);
     return true;
 }

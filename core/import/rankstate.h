@@ -27,7 +27,10 @@ struct RankState {
     std::set<int> peers;              ///< ranks its collective groups link (communication_matrix.json)
     std::string host;
     std::string source; ///< e.g. "ascend", "kineto", "chrome", "mindspore-legacy"
-    std::unordered_map<std::string, std::string> opTypeByName;        ///< kernel_details Name → Type
+    std::unordered_map<std::string, std::string> opTypeByName; ///< kernel_details Name → Type
+    /// kernel_details.csv was cut short (its last row has no line end): a kernel of the trace named in
+    /// none of its rows ran past the cut, and its op type is not known (slicehandler.cpp).
+    bool kernelDetailsCut = false;
     std::map<int64_t, std::pair<int64_t, int64_t>> kernelStepWindows; ///< step → [min start, max end] ns
     std::map<int64_t, std::pair<int64_t, int64_t>> traceSteps;        ///< ProfilerStep#N → [start, end] ns
     bool haveTraceSteps = false;

@@ -20,6 +20,8 @@ class SliceHandler {
 
   private:
     int32_t opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name);
+    /// The op type of a kernel whose kernel_details row was cut away.
+    static constexpr const char* kOpTypeNotRead = "(op type not read)";
     void noteStep(const std::string& name, const std::string& cat, int64_t ts, int64_t dur);
 
     TraceFileState& m_s;

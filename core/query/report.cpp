@@ -9,6 +9,8 @@
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
 #include "core/query/absentwaits.h"
+#include "core/query/damagedinput.h"
+#include "core/query/lastarrivals.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
@@ -273,6 +275,17 @@ json outlierStepsSection(index::Db& db) {
     return a;
 }
 
+/// The source files not read or read in part: [{"file", "rank" (null: not known), "not_read", "what"}].
+json damagedFilesJson(index::Db& db) {
+    json a = json::array();
+    for (const auto& f : damagedFiles(db))
+        a.push_back({{"file", f.path},
+                     {"rank", f.rank ? json(*f.rank) : json(nullptr)},
+                     {"not_read", f.notRead},
+                     {"text", damagedFileText(f)}});
+    return a;
+}
+
 json commWaitSection(index::Db& db, int top) {
     // a rank's waits on parallel streams overlap (cluster_propose's pipeline Receive and Send on streams
     // 48 and 49): its wait is the time it spent waiting, the union of its wait intervals, never their sum
@@ -309,11 +322,9 @@ json commWaitSection(index::Db& db, int top) {
     while (g.step())
         idle.push_back(
             {{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
-    return {{"total_wait_ns", totalWait},
-            {"by_rank", byRank},
-            {"last_arrival_counts", last},
-            {"idle_gaps", idle},
-            {"collectives", db.scalar("SELECT count(*) FROM collective")}};
+    return {{"total_wait_ns", totalWait},  {"by_rank", byRank},
+            {"last_arrival_counts", last}, {"last_arrivals", lastArrivalsSection(db)},
+            {"idle_gaps", idle},           {"collectives", db.scalar("SELECT count(*) FROM collective")}};
 }
 
 json memoryPerRank(index::Db& db, int top) {
@@ -471,6 +482,7 @@ json buildReport(index::Db& db, int top) {
     r["findings"] = findingsJson(db);
     // problems (warnings, errors) apart from notes (info: e.g. a flow end with no start), which are not
     // faults
+    r["damaged_files"] = damagedFilesJson(db);
     r["diagnostics"] = {
         {"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity <> 'info'")},
         {"rows", db.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'")},
@@ -541,6 +553,10 @@ json runReport(index::Db& db, json r, int run) {
     for (auto& [k, v] : cw["last_arrival_counts"].items())
         if (ranks.count(std::stoll(k))) last[k] = v;
     cw["last_arrival_counts"] = last;
+    json arrivals = json::object();
+    for (auto& [k, v] : cw["last_arrivals"].items())
+        if (ranks.count(std::stoll(k))) arrivals[k] = v;
+    cw["last_arrivals"] = arrivals;
     keepRanks(cw["idle_gaps"], ranks);
     cw["collectives"] = countIn(db, "collective", "rank", in);
     keepRanks(r["memory"]["per_rank"], ranks);
@@ -642,6 +658,17 @@ void formatLongSteps(std::ostringstream& o, const json& r) {
           << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
 }
 
+/// The headline's first word when files were not read in full: every claim below is about what was read
+/// (walk17b #1a: "No problems found" beside a .db that was not read).
+void formatDamagedFiles(std::ostringstream& o, const json& r) {
+    const json& d = r.value("damaged_files", json::array());
+    if (d.empty()) return;
+    o << "Not read in full: " << model::counted(int64_t(d.size()), "source file", "source files")
+      << "; what follows is only what could be read:\n";
+    for (const auto& f : d)
+        o << "  " << f.value("text", std::string()) << "\n";
+}
+
 void formatFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
@@ -661,9 +688,15 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
         const std::string stragglers = check.value("possible", true)
                                            ? "no stragglers"
                                            : "no straggler can be named (" + check.value("why", "") + ")";
-        o << (partial ? "No findings: " + stragglers + steps +
-                            ", no bank anomalies; waits are not blamed while ranks are missing.\n"
-                      : "No problems found: " + stragglers + steps + ", no bank anomalies.\n");
+        const size_t damaged = r.value("damaged_files", json::array()).size();
+        if (damaged > 0)
+            o << "No findings in what could be read: "
+              << model::counted(int64_t(damaged), "source file was", "source files were")
+              << " not read in full (above): nothing can be found in what was not read.\n";
+        else
+            o << (partial ? "No findings: " + stragglers + steps +
+                                ", no bank anomalies; waits are not blamed while ranks are missing.\n"
+                          : "No problems found: " + stragglers + steps + ", no bank anomalies.\n");
         formatLongSteps(o, r);
     } else {
         o << "Findings, by time lost:\n";
@@ -723,6 +756,17 @@ void formatPartialSteps(std::ostringstream& o, const json& r) {
     if (n > kShown) o << "\n  … " << (n - kShown) << " more such steps (--json lists them)";
 }
 
+/// Whether every rank listed has its median / p95 over the same number of steps: the heading may then say
+/// it once; else each rank says its own (profiler: "each rank's 40 steps" was one rank's count of four).
+bool sharedStepCount(const json& r) {
+    std::set<int64_t> counts;
+    for (const auto& p : r["steps"]["per_rank"]) {
+        if (p.value("whole_trace", false) || p.contains("walls_ns")) return false;
+        counts.insert(p.value("steps", int64_t(0)));
+    }
+    return counts.size() == 1;
+}
+
 /// Which steps the per-rank median and p95 are over: " of each rank's 20 steps, warm-up included" (the count
 /// where every rank summarised has the same), as compare names its steady steps (walk 14); "" where no rank
 /// is summarised (whole traces, or under three steps: the steps themselves are listed).
@@ -732,7 +776,7 @@ std::string stepStatisticsOver(const json& r) {
         if (!p.value("whole_trace", false) && !p.contains("walls_ns"))
             counts.insert(p.value("steps", int64_t(0)));
     if (counts.empty()) return {};
-    return counts.size() == 1
+    return sharedStepCount(r)
                ? " of each rank's " + model::counted(*counts.begin(), "step", "steps") + ", warm-up included"
                : std::string(" of each rank's steps, warm-up included");
 }
@@ -758,6 +802,7 @@ void formatSteps(std::ostringstream& o, const json& r) {
         return;
     }
     const std::string common = commonWallSource(r);
+    const bool shared = sharedStepCount(r);
     o << "\nSteps (median / p95 wall time" << stepStatisticsOver(r)
       << (common.empty() ? "" : ", from " + common) << "):";
     int k = 0;
@@ -775,7 +820,8 @@ void formatSteps(std::ostringstream& o, const json& r) {
             o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>())
               << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
         else
-            o << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()))
+            o << (shared ? "" : model::counted(p.value("steps", int64_t(0)), "step", "steps") + ": ")
+              << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()))
               << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
     }
     formatPartialSteps(o, r);
@@ -784,17 +830,9 @@ void formatSteps(std::ostringstream& o, const json& r) {
 void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
       << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
-    const json& last = r["comm_wait"]["last_arrival_counts"];
-    if (!last.empty()) {
-        std::string best;
-        int64_t bestN = 0, all = 0;
-        for (auto& [rank, n] : last.items()) {
-            all += n.get<int64_t>();
-            if (n.get<int64_t>() > bestN) bestN = n.get<int64_t>(), best = rank;
-        }
-        o << "; " << rankName(r, std::stoll(best)) << " arrived last in " << bestN << " of " << all
-          << " collectives";
-    }
+    const std::string last = lastArrivalText(r["comm_wait"].value("last_arrivals", json::object()),
+                                             [&](int64_t rank) { return rankName(r, rank); });
+    if (!last.empty()) o << "; " << last;
     // few ranks: the total says it; many: how the wait spreads over them and who stands out
     if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {
         const SectionSummary s = waitSummary(r);
@@ -868,6 +906,7 @@ std::string formatReport(const json& r, int top) {
              "them all)\n";
     formatRuns(o, r);
     o << "\n";
+    formatDamagedFiles(o, r);
     formatFindings(o, r, top);
     formatAbsentWaits(o, r);
     formatSteps(o, r);

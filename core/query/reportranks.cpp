@@ -26,7 +26,8 @@ void renameMember(const std::string& name, nlohmann::json& v, const std::map<int
     } else if (v.is_array() && (name == "ranks" || endsWith(name, "_ranks"))) {
         for (auto& x : v)
             if (x.is_number_integer()) x = renamed(x.get<int64_t>(), toData);
-    } else if (v.is_object() && (name == "last_arrival_counts" || name == "blamed_on")) {
+    } else if (v.is_object() &&
+               (name == "last_arrival_counts" || name == "last_arrivals" || name == "blamed_on")) {
         nlohmann::json out = nlohmann::json::object();
         for (auto& [k, n] : v.items()) // keyed by rank ("unknown": no rank is named)
             out[isRank(k) ? std::to_string(renamed(std::stoll(k), toData)) : k] = n;

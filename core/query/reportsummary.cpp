@@ -2,6 +2,7 @@
 
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
+#include "core/query/lastarrivals.h"
 #include "core/query/reportoutliers.h"
 
 #include <algorithm>
@@ -98,14 +99,12 @@ SectionSummary waitSummary(const json& r) {
     out.line = "Collective wait over " + rankCountText(s.ranks, missingRanks(r)) + " (each rank's total): " +
                (waits.empty() ? std::string("none measured") : distributionText(s, ms));
     out.columns = {"waited", "waited for", "arrived last"};
-    const json& last = cw["last_arrival_counts"];
+    const json& last = cw.contains("last_arrivals") ? cw["last_arrivals"] : json::object();
     fillOutliers(
         out, r, s, cw["by_rank"],
         [&](const json& x) {
-            const std::string key = std::to_string(x["rank"].get<int64_t>());
-            const int64_t n = last.contains(key) ? last[key].get<int64_t>() : 0;
             return std::vector<std::string>{ms(x["wait_ns"].get<double>()), blamedText(x["blamed_on"]),
-                                            model::counted(n, "collective", "collectives")};
+                                            lastArrivalCell(last, x["rank"].get<int64_t>())};
         },
         [](const std::vector<std::string>& f) {
             return "waited " + f[0] + (f[1].empty() ? "" : " (for " + f[1] + ")") + ", arrived last in " +

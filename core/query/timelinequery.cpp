@@ -1,4 +1,6 @@
 #include "core/query/timelinequery.h"
+
+#include "core/query/damagedinput.h"
 #include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
@@ -64,6 +66,20 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
 } // namespace
 
 namespace {
+
+/// The shown ranks' files not read or read in part, first among the notes (the banner and every export's
+/// caption): what is missing from them must not read as a rank that ran nothing (walk17b #1c: rank 1's
+/// cut trace_view.json lost every device lane in silence). A file of no known rank is every run's.
+void noteDamagedFiles(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
+    std::vector<std::string> notes;
+    for (const auto& f : damagedFiles(db))
+        if (!f.rank || shown.count(int(*f.rank))) {
+            ++s.damagedFiles;
+            notes.push_back(damagedFileText(f) + ": what it holds " +
+                            (f.notRead ? "is missing from every view" : "past the damage is missing"));
+        }
+    s.notes.insert(s.notes.begin(), notes.begin(), notes.end());
+}
 
 /// The ranks of the shown run (every rank when the index has no runs), their clocks and notes.
 std::set<int> loadShownRanks(index::Db& db, ProfileSummary& s) {
@@ -205,9 +221,14 @@ void setBounds(index::Db& db, ProfileSummary& s) {
     }
     if (s.endNs <= s.startNs) {
         s.endNs = s.startNs + 1;
+        // a file not read is no proof of nothing (walk17b #1a: a .db cut to half "has no timed event")
         s.notes.insert(s.notes.begin(),
                        "run " + std::to_string(s.run) +
-                           " has no timed event (no span, step or sample): nothing to draw on the timeline");
+                           (s.damagedFiles > 0
+                                ? " has no timed event that could be read (a source file could not be read: "
+                                  "what it holds is not known): nothing to draw on the timeline"
+                                : " has no timed event (no span, step or sample): nothing to draw on the "
+                                  "timeline"));
     }
 }
 
@@ -267,6 +288,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     const std::set<int> shown = loadShownRanks(db, s);
     for (const auto& r : s.runs)
         if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);
+    noteDamagedFiles(db, shown, s);
     loadLanes(db, shown, s);
     loadStepsAndWaits(db, shown, s);
     loadStringsAndDiagnostics(db, s);

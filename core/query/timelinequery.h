@@ -91,6 +91,9 @@ struct ProfileSummary {
     /// incomplete run, … ("rank 1: steps not aligned with the device ops (no sync record): not used").
     std::vector<std::string> notes;
     std::vector<DiagnosticDesc> diagnostics;
+    /// Source files of the shown ranks not read or read in part (core/query/damagedinput.h): the notes
+    /// name them; "no timed event" is then not known to be true.
+    int damagedFiles = 0;
     std::string reportJson; ///< the report document (core/query/report.h)
     std::string reportText; ///< its human summary
     std::vector<int> ranks;

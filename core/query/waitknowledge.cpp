@@ -1,9 +1,13 @@
 #include "core/query/waitknowledge.h"
 
+#include "core/query/damagedinput.h"
+
 namespace rs::query {
 
 std::string waitUnknownReason(const RunWaitFacts& f) {
     // a run of op tables without times (framework_raw alone) recorded no communication either: not a 0
+    // a file that could not be read is no proof of nothing (walk17b #1a: a .db cut to half)
+    if (!f.timed && f.filesDamaged) return "a source file could not be read: what it records is not known";
     if (!f.timed) return "no timed event: its files record nothing of its communication";
     if (f.waitNs > 0) return {};
     // no wait measured where ranks are missing: the late rank is among them
@@ -30,8 +34,10 @@ std::map<int, std::string> loadRunWaitUnknown(index::Db& db) {
         "'events')), "
         "(SELECT coalesce(sum(w.dur_ns), 0) FROM wait w JOIN rank_info r ON r.rank = w.rank WHERE "
         "r.run_id = u.run_id AND w.kind = 'collective_wait'), u.start_ns IS NOT NULL FROM run u");
+    const bool damaged = !damagedFiles(db).empty();
     while (q.step()) {
         RunWaitFacts f;
+        f.filesDamaged = damaged;
         f.complete = q.i64(1) != 0;
         if (!q.isNull(2)) f.worldSize = q.i64(2);
         f.ranks = q.i64(3);

@@ -23,6 +23,7 @@ struct RunWaitFacts {
     int64_t measuredCollectives = 0;  ///< of them, matched with a peer or with a producer-shipped wait
     int64_t waitNs = 0;               ///< the run's measured collective wait
     bool timed = true;                ///< some event of the run has a time (run.start_ns is set)
+    bool filesDamaged = false;        ///< a source file was not read or read in part (damagedinput.h)
 };
 
 /// Why the run's wait is not known, "" when it is (measured, or a real 0: nothing to wait for).

@@ -62,6 +62,20 @@ class TstStepStages : public QObject {
         // the first task of step 2 is its own [2500,2600), not the kernel that began in step 1
         QCOMPARE(b.preparing, int64_t(500));
     }
+    void collectivesOutsideTheStepAreNotItsComm() {
+        // profiler run 0 (walk17b #2): a 6.04 s whole-trace step and step_trace_raw collectives at 450 s
+        // on another clock: they are not in the step, so not its comm (it read "comm 107 ms"); one that
+        // starts before the step counts from the step's start only
+        const StepIndex steps(0, {{0, 0, 0, 6'040'000'000}});
+        RankKernels k({{1'000'000, 1'681'000}});
+        StepPhases p = measureStep(steps.steps(0)[0], k,
+                                   {{450'000'000'000, 450'001'000'000}, {452'000'000'000, 452'500'000'000}});
+        QCOMPARE(p.comm, int64_t(0));
+        QCOMPARE(p.idle, int64_t(6'040'000'000 - 681'000));
+        const StepIndex later(0, {{1, 1000, 0, 2000}});
+        QCOMPARE(measureStep(later.steps(0)[0], RankKernels(), {{500, 1400}, {1900, 2600}}).comm,
+                 int64_t(400 + 100));
+    }
 
     void aRankWithoutKernelsHasNoKnownCompute() {
         // a host-only trace: collectives but no kernel at all — its compute was not measured, not 0

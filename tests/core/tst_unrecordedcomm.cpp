@@ -5,6 +5,7 @@
 // step_trace_raw_10_detail_time.csv: steps 21–40 have every stream_* column 0, steps 1–20 do not; step 21's
 // iteration_interval is 9026239 ticks = 90262390 ns; steps 21–40 sum to 1807571960 ns).
 #include "core/query/analysisqueries.h"
+#include "core/query/report.h"
 #include "tests/support/testsupport.h"
 #include "views/tables/stepsmodel.h"
 
@@ -63,6 +64,25 @@ class TstUnrecordedComm : public QObject {
         QCOMPARE(comm(2, Qt::UserRole).toLongLong(), qint64(-1)); // sorts below every measured one
         QVERIFY(comm(2, Qt::ToolTipRole).toString().contains("not known"));
         QVERIFY(comm(1, Qt::DisplayRole).toString() != QStringLiteral("—"));
+    }
+    void runZeroCountsNoCommOutsideItsStep() {
+        // run 0's ascend_timeline_display_0.json holds 3 events in 0–6.043 s and no collective; its
+        // step_trace_raw_0 collectives (450–452.5 s, another clock, "not used") read "comm 107 ms" in the
+        // whole-trace step (walk17b #2). The report's step heading: rank 10 alone has 40 steps
+        // (step_trace_raw_10_detail_time.csv: 40 rows), the others 1, none and whole traces.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT coalesce(comm_ns, -1) FROM step_stat WHERE wall_ns BETWEEN 6042000000 AND "
+                         "6043000000"),
+                 std::vector<std::string>{"0"});
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 5), 5);
+        QVERIFY2(text.find("each rank's 40 steps") == std::string::npos, text.c_str());
+        QVERIFY2(text.find("Steps (median / p95 wall time of each rank's steps, warm-up included):") !=
+                     std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("(run 1): 40 steps: 131 ms / 131 ms") != std::string::npos, text.c_str());
     }
     void mindinsightRank10() {
         const std::string samples = test::samplesDir();

@@ -192,6 +192,9 @@ QString CompareView::verdictHead(const compare::CompareResult& r) {
         return tr("<b>INCONCLUSIVE</b>: %1: not one workload, no verdict%2")
             .arg(QString::fromStdString(r.unrelated).toHtmlEscaped(),
                  caveat.isEmpty() ? QString() : ";" + caveat);
+    if (!r.damagedInput.empty())
+        return tr("<b>INCONCLUSIVE</b> (no verdict %1)%2, %3")
+            .arg(QString::fromStdString(compare::damageCaveat(r)).toHtmlEscaped(), caveat, regressions);
     if (r.fail()) return tr("<b>FAIL</b>%1, %2").arg(caveat, regressions);
     // no verdict, but the count stays: the notes below say what could not be compared
     if (r.inconclusive()) return tr("<b>INCONCLUSIVE</b> (no verdict)%1, %2").arg(caveat, regressions);

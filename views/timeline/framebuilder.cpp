@@ -6,6 +6,7 @@
 
 #include "core/query/namekinds.h"
 #include "views/common/palette.h"
+#include "views/common/plural.h"
 #include "views/timeline/timelinelegend.h"
 
 #include <QCoreApplication>
@@ -221,6 +222,10 @@ QString FrameBuilder::noLaneText(const query::ProfileSummary& summary) {
         return tr("No lane to draw: a cluster index (rankscope merge) reads the ranks' spans from their "
                   "shards, and none was found or readable (the notes say which and why); its findings, "
                   "steps and heatmap are here");
+    if (summary.damagedFiles > 0)
+        return tr("No lane to draw: no timed event could be read, and %1 of this run could not be read in "
+                  "full (the notes and the diagnostics say which): what they hold is not known")
+            .arg(counted(summary.damagedFiles, tr("source file"), tr("source files")));
     if (!summary.steps.empty())
         return tr("No lane to draw: this run's files hold no timed event (its steps are in the Steps table, "
                   "with the findings and the diagnostics)");

@@ -1,0 +1,83 @@
+#include "core/query/lastarrivals.h"
+
+#include "core/model/plural.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace rs::query {
+
+using nlohmann::json;
+
+json lastArrivalsSection(index::Db& db) {
+    json out = json::object();
+    // one row per (rank, collective): a collective's rows share its match_key and last rank
+    auto q = db.prepare(
+        "WITH k AS (SELECT match_key, count(DISTINCT rank) AS m, max(last_rank) AS last FROM collective "
+        "WHERE last_rank IS NOT NULL GROUP BY match_key), "
+        "rk AS (SELECT DISTINCT rank, match_key FROM collective WHERE last_rank IS NOT NULL) "
+        "SELECT rk.rank, count(*), sum(k.last = rk.rank), sum(1.0 / k.m), sum((1.0 / k.m) * (1.0 - 1.0 / "
+        "k.m)) "
+        "FROM rk JOIN k USING(match_key) GROUP BY rk.rank ORDER BY rk.rank");
+    while (q.step())
+        out[std::to_string(q.i64(0))] = {
+            {"last", q.i64(2)}, {"of", q.i64(1)}, {"chance", q.f64(3)}, {"sd", std::sqrt(q.f64(4))}};
+    return out;
+}
+
+bool lastClearlyMoreThanChance(const json& e) {
+    const double last = double(e.value("last", int64_t(0))), chance = e.value("chance", 0.0);
+    return last >= 1.25 * chance && last - chance > 3.0 * e.value("sd", 0.0);
+}
+
+std::optional<int64_t> lastArrivalCulprit(const json& lastArrivals) {
+    std::optional<int64_t> best;
+    double bestExcess = 0;
+    for (const auto& [rank, e] : lastArrivals.items()) {
+        const double excess = double(e.value("last", int64_t(0))) - e.value("chance", 0.0);
+        if (lastClearlyMoreThanChance(e) && (!best || excess > bestExcess)) {
+            best = std::stoll(rank);
+            bestExcess = excess;
+        }
+    }
+    return best;
+}
+
+namespace {
+
+std::string oneDecimal(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f", v);
+    return b;
+}
+
+std::string lastOf(const json& e) {
+    return std::to_string(e.value("last", int64_t(0))) + " of its " +
+           model::counted(e.value("of", int64_t(0)), "collective", "collectives") +
+           " (chance alone: " + oneDecimal(e.value("chance", 0.0)) + ")";
+}
+
+} // namespace
+
+std::string lastArrivalText(const json& lastArrivals, const std::function<std::string(int64_t)>& name) {
+    if (lastArrivals.empty()) return {};
+    if (const auto culprit = lastArrivalCulprit(lastArrivals))
+        return name(*culprit) + " arrived last in " + lastOf(lastArrivals[std::to_string(*culprit)]);
+    // none stands out: say so, with the most frequent last arrival for the reader to judge
+    std::string most;
+    int64_t mostN = -1;
+    for (const auto& [rank, e] : lastArrivals.items())
+        if (e.value("last", int64_t(0)) > mostN) mostN = e.value("last", int64_t(0)), most = rank;
+    return "no rank arrived last clearly more often than chance (most: " + name(std::stoll(most)) + ", in " +
+           lastOf(lastArrivals[most]) + ")";
+}
+
+std::string lastArrivalCell(const json& lastArrivals, int64_t rank) {
+    const std::string key = std::to_string(rank);
+    if (!lastArrivals.contains(key)) return "0 collectives";
+    const json& e = lastArrivals[key];
+    return std::to_string(e.value("last", int64_t(0))) + " of its " +
+           model::counted(e.value("of", int64_t(0)), "collective", "collectives");
+}
+
+} // namespace rs::query

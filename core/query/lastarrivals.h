@@ -1,0 +1,39 @@
+#pragma once
+// Which rank arrived last in its collectives clearly more often than chance: the report's "arrived last"
+// line and column. A rank's count is over the collectives it took part in (cluster_propose: rank 3 is in
+// 1705 of 2150, the other 445 are the rank 0-1 pair), and chance is what a coin flip among each
+// collective's members gives it (Σ 1/members): rank 3 last in 887 of its 1705 against 852.5 by chance is
+// no culprit (walk17b #3). Called on the thread that owns `db`.
+#include "core/index/sqlite.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace rs::query {
+
+/// {"<rank>": {"last": n, "of": collectives it took part in, "chance": Σ 1/members, "sd": √Σ p(1-p)}}
+/// over the collectives with a last rank.
+nlohmann::json lastArrivalsSection(index::Db& db);
+
+/// The rule: last in at least 1.25× its chance count and more than 3 standard deviations above it (a
+/// binomial count of independent collectives). The demo's stalled rank 5 is far past both; rank 3 of
+/// cluster_propose (1.04×, 1.7 sd) is not.
+bool lastClearlyMoreThanChance(const nlohmann::json& entry);
+
+/// The rank the rule names (the largest excess over chance), nullopt if none.
+std::optional<int64_t> lastArrivalCulprit(const nlohmann::json& lastArrivals);
+
+/// "rank 5 arrived last in 180 of its 190 collectives (chance alone: 23.8)", or "no rank arrived last
+/// clearly more often than chance (most: rank 3, in 887 of its 1705 collectives; chance alone: 852.5)";
+/// "" without last arrivals. `name` renders a rank.
+std::string lastArrivalText(const nlohmann::json& lastArrivals,
+                            const std::function<std::string(int64_t)>& name);
+
+/// "887 of its 1705 collectives" for a rank's table cell; "0 collectives" where it has no entry.
+std::string lastArrivalCell(const nlohmann::json& lastArrivals, int64_t rank);
+
+} // namespace rs::query
