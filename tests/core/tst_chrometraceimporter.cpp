@@ -300,9 +300,9 @@ class TstChromeTraceImporter : public QObject {
         // df_index_resolver: 1264 allocations lost, 316 tensors shown never freed; Python over the file
         // pairs all 13385 in time order)
         auto m = [](int tid, const char* ts, const char* bytes) {
-            return "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":" + std::to_string(tid) +
-                   ",\"ts\":" + ts + ",\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":7000,\"Bytes\":" +
-                   bytes + "}}";
+            return "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":11,\"tid\":" +
+                   std::to_string(tid) + ",\"ts\":" + ts +
+                   ",\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":7000,\"Bytes\":" + bytes + "}}";
         };
         const std::string text = "{\"schemaVersion\":1,\"traceEvents\":[" + m(11, "5", "256") + "," +
                                  m(11, "20", "512") + "," + m(12, "10", "-256") + "," + m(12, "30", "-512") +
