@@ -36,6 +36,8 @@ class ParseStage {
     /// error, the first unreadable file's message when no file could be read, or "cancelled".
     void run(const BatchWriter& write, const Tick& tick, const std::atomic<bool>* cancel);
     int64_t events() const { return m_ctx.eventsDone.load(); }
+    /// On-disk bytes of the files read so far (what the progress shows).
+    int64_t bytesDone() const { return m_ctx.bytesDone.load(); }
     /// The shared counters (compressed input read, …), once run() returned.
     const import::ImportContext& context() const { return m_ctx; }
     /// The interned strings (names, op types, categories) by id, once run() returned.
