@@ -154,6 +154,8 @@ void measureNotifyWaits(Db& db, const NameIndex& names, int rank, std::vector<Ar
 }
 
 void placeNotifyWaits(Db& db, std::vector<Arrival>& arrivals) {
+    // a cluster index (rankscope merge) keeps its spans in the shards: its waits stay whole blocks
+    if (db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'span'") == 0) return;
     const NameIndex names = NameIndex::load(db);
     std::map<int, PlaneTasks> byRank;
     auto pidOf = db.prepare("SELECT t.pid FROM span s JOIN track t ON t.track_id = s.track_id WHERE "
