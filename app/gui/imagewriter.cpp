@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QSvgGenerator>
 #include <QWidget>
+#include <algorithm>
 
 namespace rs::gui {
 
@@ -58,10 +59,19 @@ Picture timelinePicture(const views::FrameInput& in) {
     return {frame->size, [frame, font = in.font](QPainter& p) { views::paintDrawList(p, *frame, font); }};
 }
 
+/// A caption line's height: wrapped at the picture's width, never cut (the heatmap's definition of its colour
+/// ended "… that name's media…" on the 800 px picture).
+int lineHeight(const QString& line, int width, const QFont& base) {
+    return QFontMetrics(base)
+        .boundingRect(QRect(0, 0, std::max(1, width - 2 * kPad), 100000), Qt::TextWordWrap, line)
+        .height();
+}
+
 int captionHeight(const Caption& c, int width) {
     QFont base;
     int h = kPad + QFontMetrics(titleFont(base)).height() + 4;
-    h += int(c.lines.size()) * (QFontMetrics(base).height() + 2);
+    for (const auto& line : c.lines)
+        h += lineHeight(line, width, base) + 2;
     if (!c.legendSize.isEmpty()) h += c.legendSize.height() + 6;
     h += notesHeight(c, width, base);
     return h + kPad;
@@ -83,10 +93,10 @@ void paintCaption(QPainter& p, const Caption& c, int width) {
     y += th + 4;
     p.setFont(base);
     p.setPen(QColor(60, 60, 60));
-    const int lh = QFontMetrics(base).height();
     for (const auto& line : c.lines) {
-        p.drawText(QRect(kPad, y, width - 2 * kPad, lh), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetrics(base).elidedText(line, Qt::ElideRight, width - 2 * kPad));
+        const int lh = lineHeight(line, width, base);
+        p.drawText(QRect(kPad, y, width - 2 * kPad, lh), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                   line);
         y += lh + 2;
     }
     if (c.legend && !c.legendSize.isEmpty()) {
