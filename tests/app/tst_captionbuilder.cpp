@@ -21,16 +21,22 @@ class TstCaptionBuilder : public QObject {
         return s;
     }
 
-  private Q_SLOTS:
-    void filterAndAreaAreSaid() {
-        const query::ProfileSummary s = summary();
-        views::InteractionState state;
+    /// A timeline picture's caption input over `s`, the whole run in `state`'s window.
+    static gui::CaptionInput timelineInput(const query::ProfileSummary& s, views::InteractionState& state) {
         state.setBounds(s.startNs, s.endNs);
         gui::CaptionInput in;
         in.view = "timeline";
         in.profile = "/data/run";
         in.summary = &s;
         in.state = &state;
+        return in;
+    }
+
+  private Q_SLOTS:
+    void filterAndAreaAreSaid() {
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
         QString text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(text.contains("from the run's start"), qPrintable(text));
         QVERIFY(!text.contains("track filter") && !text.contains("marked area"));
@@ -61,12 +67,7 @@ class TstCaptionBuilder : public QObject {
         // the ranks with a row in the picture
         const query::ProfileSummary s = summary();
         views::InteractionState state;
-        state.setBounds(s.startNs, s.endNs);
-        gui::CaptionInput in;
-        in.view = "timeline";
-        in.profile = "/data/run";
-        in.summary = &s;
-        in.state = &state;
+        gui::CaptionInput in = timelineInput(s, state);
         QVERIFY2(gui::buildCaption(in).lines.front().endsWith("ranks 0-1"),
                  qPrintable(gui::buildCaption(in).lines.front()));
         in.trackFilter = "rank 1";
