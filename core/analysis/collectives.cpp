@@ -4,7 +4,6 @@
 #include "core/analysis/blame.h"
 #include "core/analysis/clockaligner.h"
 #include "core/analysis/collectivematcher.h"
-#include "core/analysis/collectivesources.h"
 #include "core/analysis/collectivestore.h"
 #include "core/index/diagnosticsink.h"
 
@@ -40,7 +39,6 @@ void CollectivesPass::run(CrossRankContext& ctx) {
                  "no wait is inferred from arrivals",
                  unknowable);
     storeClockOffsets(ctx.db, offsets);
-    placeNotifyWaits(ctx.db, arrivals);
     storeCollectives(ctx.db, arrivals, ctx.opts);
 }
 

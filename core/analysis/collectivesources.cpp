@@ -153,27 +153,6 @@ void measureNotifyWaits(Db& db, const NameIndex& names, int rank, std::vector<Ar
         }
 }
 
-void placeNotifyWaits(Db& db, std::vector<Arrival>& arrivals) {
-    // a cluster index (rankscope merge) keeps its spans in the shards: its waits stay whole blocks
-    if (db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'span'") == 0) return;
-    const NameIndex names = NameIndex::load(db);
-    std::map<int, PlaneTasks> byRank;
-    auto pidOf = db.prepare("SELECT t.pid FROM span s JOIN track t ON t.track_id = s.track_id WHERE "
-                            "s.span_id = ?"); // sum_arrival keeps the span, not its process
-    for (auto& c : arrivals) {
-        if (!c.waitEvents || !c.spanId) continue;
-        pidOf.bind(1, c.spanId);
-        const bool found = pidOf.step();
-        if (found) c.pid = pidOf.text(0);
-        pidOf.reset();
-        if (!found) continue;
-        auto it = byRank.try_emplace(c.rank, db, names, c.rank).first;
-        // the same tasks as the rank-local measure, or none (a cluster index keeps its spans in the shards)
-        if (auto m = it->second.measure(c); m && m->wait == *c.waitEvents)
-            c.waitIntervals = std::move(m->where);
-    }
-}
-
 namespace {
 
 /// A per-op record alone, when no event instance is its own.

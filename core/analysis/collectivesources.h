@@ -33,9 +33,6 @@ std::vector<Arrival> eventCollectives(index::Db& db, const NameIndex& names, int
                                       const RankKernels& kernels);
 /// Sets waitEvents / transitEvents / waitIntervals of the instances with plane tasks inside them.
 void measureNotifyWaits(index::Db& db, const NameIndex& names, int rank, std::vector<Arrival>& arrivals);
-/// Sets waitIntervals again on arrivals read back from sum_arrival (which keeps the measured wait, not
-/// where it ran), where the spans are in `db` and their wait tasks still add up to waitEvents.
-void placeNotifyWaits(index::Db& db, std::vector<Arrival>& arrivals);
 /// Attaches the rank's per-op records (comm_op_src) to `arrivals`, or appends them as instances of their own.
 void attachCommRecords(index::Db& db, int rank, const StepIndex& steps, std::vector<Arrival>& arrivals,
                        RankDiagnostics& diag);

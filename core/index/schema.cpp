@@ -74,7 +74,7 @@ CREATE TABLE sum_arrival(arrival_id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, 
   op_type TEXT, identity TEXT, seq INTEGER NOT NULL, point_to_point INTEGER NOT NULL, start_ns INTEGER NOT NULL,
   dur_ns INTEGER NOT NULL, wait_events_ns INTEGER, wait_json_ns INTEGER, transit_events_ns INTEGER,
   transit_json_ns INTEGER, bytes INTEGER, group_name TEXT, span_id INTEGER, source TEXT,
-  gap_start_ns INTEGER NOT NULL, gap_ns INTEGER NOT NULL);
+  gap_start_ns INTEGER NOT NULL, gap_ns INTEGER NOT NULL, wait_where TEXT);
 CREATE TABLE sum_step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER NOT NULL, wall_ns INTEGER,
   compute_ns INTEGER, comm_ns INTEGER, comm_overlapped_ns INTEGER, comm_not_overlapped_ns INTEGER, idle_ns INTEGER,
   preparing_ns INTEGER, source TEXT, PRIMARY KEY(rank, step));

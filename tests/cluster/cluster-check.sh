@@ -289,7 +289,7 @@ compare_with_reference() { # CLUSTER.sqlite LABEL
     else
       printf '  FAIL %-15s %6d rows in the reference, %d in the cluster index; first differences:\n' "$t" "$n" \
         "$(grep -c '' <<<"$got" || true)"
-      diff <(echo "$want") <(echo "$got") | head -n 10 | sed 's/^/         /'
+      { diff <(echo "$want") <(echo "$got") || true; } | sed -n "1,10s/^/         /p"
       FAILURES=$((FAILURES + 1))
     fi
   done

@@ -136,10 +136,9 @@ const std::vector<std::pair<std::string, std::string>> kCrossRankOutputs{
      "SELECT rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, transit_ns, bytes, "
      "group_name, span_id, match_key, last_rank, source, op_type FROM collective ORDER BY rank, "
      "start_ns, name, seq"},
-    // summaries alone keep each wait whole (the pieces need the spans): the same waits of the same length
-    {"wait", "SELECT rank, step, collective, kind, blamed_rank, sum(dur_ns) FROM wait GROUP BY rank, step, "
-             "collective, "
-             "kind, blamed_rank ORDER BY rank, step, collective, kind, blamed_rank"},
+    {"wait",
+     "SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait ORDER BY rank, start_ns, "
+     "kind"},
     {"step_stat", "SELECT * FROM step_stat ORDER BY rank, step"},
     {"op_stat", "SELECT * FROM op_stat ORDER BY op_type, rank"},
     {"bank_anomaly", "SELECT * FROM bank_anomaly ORDER BY rank, op_name"},

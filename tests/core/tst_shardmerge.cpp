@@ -31,10 +31,7 @@ const std::vector<std::pair<std::string, std::string>> kOutputs{
      "SELECT rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, transit_ns, bytes, "
      "group_name, "
      "match_key, last_rank, source, op_type FROM collective ORDER BY rank, start_ns, name, seq"},
-    // a wait measured from its wait tasks is stored in pieces where they ran; a cluster index keeps its spans
-    // in the shards, so it keeps each wait whole: the same waits, blamed alike, of the same length
-    {"waits", "SELECT rank, step, collective, kind, blamed_rank, sum(dur_ns) FROM waits GROUP BY rank, step, "
-              "collective, kind, blamed_rank ORDER BY rank, step, collective, kind, blamed_rank"},
+    {"waits", "SELECT * FROM waits ORDER BY rank, start_ns, kind"},
     {"step_breakdown", "SELECT * FROM step_breakdown ORDER BY rank, step"},
     {"op_stats", "SELECT * FROM op_stats ORDER BY op_type, rank"},
     {"bank_anomaly", "SELECT * FROM bank_anomaly ORDER BY rank, op_name"},
