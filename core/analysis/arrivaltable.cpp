@@ -9,8 +9,9 @@ std::optional<int64_t> optional(const index::Stmt& q, int c) {
     return q.isNull(c) ? std::nullopt : std::optional<int64_t>(q.i64(c));
 }
 
-// wait_where: "start,end;start,end" in ns, merged and in order; NULL when the wait was not measured from tasks.
-// Stored with the summary so that a merge of shard summaries (no spans) draws the same pieces as a whole index.
+// wait_where: "start,end;start,end" in ns, merged and in order; NULL when the wait was not measured from
+// tasks. Stored with the summary so that a merge of shard summaries (no spans) draws the same pieces as a
+// whole index.
 std::optional<std::string> encodeWhere(const model::Intervals& where) {
     if (where.empty()) return std::nullopt;
     std::string out;
