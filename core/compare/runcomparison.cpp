@@ -554,6 +554,22 @@ std::string allButOdd(const std::vector<const Delta*>& ranks, const std::vector<
         t += (i ? ", rank " : "rank ") + std::to_string(*odd[i]->rank) + ": " + deltaChange(*odd[i]);
     return t + ")";
 }
+
+/// " on rank 3", or " on rank 3 (the worst of ranks 0,3)" where several ranks moved: the figures beside it are
+/// the worst rank's own.
+std::string someRanks(const std::vector<const Delta*>& moved) {
+    const std::string worst = " on rank " + std::to_string(*moved.front()->rank);
+    if (moved.size() == 1) return worst;
+    std::vector<int> ranks; // in rank order (the deltas are worst first)
+    for (const auto* d : moved)
+        ranks.push_back(*d->rank);
+    std::sort(ranks.begin(), ranks.end());
+    std::string all;
+    for (size_t i = 0; i < ranks.size() && i < 8; ++i)
+        all += (i ? "," : "") + std::to_string(ranks[i]);
+    if (ranks.size() > 8) all += ",…";
+    return worst + " (the worst of ranks " + all + ")";
+}
 } // namespace
 
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas) {
@@ -570,23 +586,18 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
             g.lead = &d;
     }
     for (auto& g : groups) {
-        if (!g.lead) g.lead = g.ranks.front();
         const bool everyRank = !r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1;
-        const auto odd = everyRank ? oddRanks(g.ranks) : std::vector<const Delta*>{};
-        if (!odd.empty()) {
-            g.where = allButOdd(g.ranks, odd);
-        } else if (!r.ranks.empty() && g.ranks.size() == r.ranks.size() && r.ranks.size() > 1) {
-            g.where = " on every rank";
-        } else if (!g.ranks.empty()) {
-            std::vector<int> ranks; // in rank order (the deltas are worst first)
-            for (const auto* d : g.ranks)
-                ranks.push_back(*d->rank);
-            std::sort(ranks.begin(), ranks.end());
-            g.where = ranks.size() == 1 ? " on rank " : " on ranks ";
-            for (size_t i = 0; i < ranks.size() && i < 8; ++i)
-                g.where += (i ? "," : "") + std::to_string(ranks[i]);
-            if (ranks.size() > 8) g.where += ",…";
+        if (!g.lead || (!everyRank && !g.ranks.empty() && r.ranks.size() > 1)) {
+            g.overall = g.lead;
+            g.lead = g.ranks.front(); // worst first
         }
+        const auto odd = everyRank ? oddRanks(g.ranks) : std::vector<const Delta*>{};
+        if (!odd.empty())
+            g.where = allButOdd(g.ranks, odd);
+        else if (everyRank)
+            g.where = " on every rank";
+        else if (!g.ranks.empty())
+            g.where = someRanks(g.ranks);
     }
     return groups;
 }

@@ -95,9 +95,15 @@ std::string damageCaveat(const CompareResult& r);
 
 /// The deltas of one root: the over-ranks figure (when compared) and the ranks that moved with it.
 struct DeltaGroup {
-    const Delta* lead = nullptr;     ///< the over-ranks delta, else the worst per-rank one
+    /// the over-ranks delta where every rank moved (or no rank's own delta did), else the worst per-rank one
+    const Delta* lead = nullptr;
+    /// the over-ranks delta when it is not the lead: a mean over every rank, it must not be read as the
+    /// figure of the few ranks that moved (walk 18b: "+49.7 % on rank 0" was the mean of rank 0's +100 %
+    /// and rank 1's +0 %)
+    const Delta* overall = nullptr;
     std::vector<const Delta*> ranks; ///< per-rank deltas of the same kind, op type, seq and statistic
-    std::string where;               ///< "", " on every rank", " on rank 3", " on ranks 0,2,…"
+    /// "", " on every rank", " on rank 3", " on rank 3 (the worst of ranks 0,3,…)", " on 7 of 8 ranks (…)"
+    std::string where;
 };
 /// Groups `deltas` (regressions or improvements of `r`, worst first) by what moved, in that order.
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas);

@@ -114,6 +114,37 @@ class TstCompare : public QObject {
         QCOMPARE(*r.regressions[0].rank, 2);
         QVERIFY(QString::fromStdString(compareSummary(r)[0]).contains("on rank 2"));
     }
+    void aFewRanksAreGivenTheirOwnFigures() {
+        // walk 18b: rank 0's op time doubled, rank 1's not; the mean over both ranks (+50 %) moved too, and
+        // the line read "+49.7 % on rank 0 (649 µs -> 972 µs)": the mean's figures under rank 0's name
+        auto c = record(2);
+        auto& op = c.ranks[0].ops["MatMulV2"];
+        op.medianNs *= 2;
+        op.totalNsPerStep *= 2;
+        c.ops["MatMulV2"].medianNs *= 1.5; // the over-ranks figures: the mean of 2× and 1×
+        c.ops["MatMulV2"].totalNsPerStep *= 1.5;
+        const auto r = compareRecords(record(2), c);
+        QVERIFY(r.fail());
+        const auto groups = groupDeltas(r, r.regressions);
+        QVERIFY(!groups.empty());
+        for (const auto& g : groups) {
+            QVERIFY(g.lead->rank.has_value());
+            QCOMPARE(*g.lead->rank, 0);
+            QVERIFY(g.overall && !g.overall->rank); // the mean is kept, beside
+            QCOMPARE(g.where, std::string(" on rank 0"));
+        }
+        const QString line = QString::fromStdString(compareSummary(r)[0]);
+        QVERIFY2(line.contains("+100.0 % on rank 0"), qPrintable(line));
+        // two ranks of four moved: the figures are the worst one's, and the line says so
+        auto c4 = record(4);
+        for (int k : {1, 3}) {
+            c4.ranks[k].ops["MatMulV2"].medianNs *= k == 1 ? 1.5 : 2.0;
+            c4.ranks[k].ops["MatMulV2"].totalNsPerStep *= k == 1 ? 1.5 : 2.0;
+        }
+        const auto r4 = compareRecords(record(4), c4);
+        const QString line4 = QString::fromStdString(compareSummary(r4)[0]);
+        QVERIFY2(line4.contains("+100.0 % on rank 3 (the worst of ranks 1,3)"), qPrintable(line4));
+    }
     void nearZeroWaitIsJudgedAgainstTheStep() {
         // 5 µs -> 9 µs is +80 % of the wait but 0.4 % of a 1 ms step: noise
         auto c = record();

@@ -281,6 +281,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             if (!g.where.empty()) top->setText(2, QString::fromStdString(g.where).trimmed());
             for (const auto* d : g.ranks)
                 if (d != g.lead) fill(new QTreeWidgetItem(top), *d);
+            if (g.overall) fill(new QTreeWidgetItem(top), *g.overall); // the mean over every rank, as a child
         }
         offset += int(list->size());
     }
