@@ -1,7 +1,6 @@
 #include "app/gui/comparecontroller.h"
 
 #include "app/gui/comparejob.h"
-#include "app/gui/settings.h"
 #include "views/common/plural.h"
 #include "views/compare/compareview.h"
 
@@ -11,7 +10,7 @@ namespace rs::gui {
 
 CompareController::CompareController(views::CompareView* view, views::InteractionState* state,
                                      QObject* parent)
-    : QObject(parent), m_view(view), m_state(state), m_openIsBaseline(Settings().compareOpenIsBaseline()) {
+    : QObject(parent), m_view(view), m_state(state) {
     connect(m_view, &views::CompareView::opTypeChosen, this,
             [this](const QString& op, int dataRank) { m_state->setSelection(selectionFor(op, dataRank)); });
     connect(m_view, &views::CompareView::swapRequested, this, &CompareController::swap);
@@ -98,11 +97,11 @@ void CompareController::run() {
 
 void CompareController::swap() {
     m_openIsBaseline = !m_openIsBaseline;
-    Settings().setCompareOpenIsBaseline(m_openIsBaseline);
     if (m_havePair) run();
 }
 
 void CompareController::clear() {
+    m_openIsBaseline = false; // a Swap belongs to the comparison it turned round
     m_waiting = false;
     m_havePair = false;
     m_view->setData(nullptr);

@@ -5,9 +5,10 @@
 // producer's number; the shown run may key them apart). Which side the run shown is, is explicit: by
 // default it is the candidate and the chosen one the baseline, as `rankscope compare BASELINE CANDIDATE`
 // reads for an engineer who opened the new run and picks a known-good one (walk 6: the app made the open
-// run the baseline and said PASS where the CLI said FAIL); swap() flips it and Settings remembers it. A
-// comparison belongs to the run it was made on: clear() empties the panel and drops an answer still on its
-// way. GUI thread only.
+// run the baseline and said PASS where the CLI said FAIL); swap() flips it for the run shown, until another
+// profile or run is shown (walk 18b: a remembered Swap turned every later comparison round, in later sessions
+// too, with nothing saying so). A comparison belongs to the run it was made on: clear() empties the panel,
+// drops an answer still on its way and puts the sides back. GUI thread only.
 #include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
 
@@ -36,11 +37,12 @@ class CompareController : public QObject {
     /// candidate and the other the baseline, or the other way round when openIsBaseline().
     void compareOpenWith(const QString& openDir, std::optional<int> openRun, const QString& otherDir,
                          std::optional<int> otherRun);
-    /// Whether the run shown is the baseline of compareOpenWith (Settings; default: the candidate).
+    /// Whether the run shown is the baseline of compareOpenWith (default: the candidate).
     bool openIsBaseline() const { return m_openIsBaseline; }
-    /// Flips which side the run shown is, remembers it, and compares the last pair again the other way
+    /// Flips which side the run shown is, until clear(), and compares the last pair again the other way
     /// round (when a comparison is on the panel or on its way).
     void swap();
+    /// Empties the panel and puts the sides back to the default (a new profile or run is shown).
     void clear();
     /// The selection for an op type chosen in the comparison (`dataRank`: the producer's rank number, -1:
     /// every rank), on the run shown.

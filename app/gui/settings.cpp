@@ -14,7 +14,6 @@ namespace key {
 constexpr char reopenLast[] = "profiles/reopenLast";
 constexpr char lastDir[] = "profiles/lastDir";
 constexpr char compareDir[] = "compare/lastDir";
-constexpr char compareOpenIsBaseline[] = "compare/openIsBaseline";
 constexpr char viewFile[] = "views/lastFile";
 constexpr char reportFile[] = "report/lastFile";
 constexpr char theme[] = "view/theme";
@@ -126,14 +125,6 @@ QString Settings::lastCompareDir(const QString& fallback) const {
 
 void Settings::setLastCompareDir(const QString& dir) {
     write(key::compareDir, dir);
-}
-
-bool Settings::compareOpenIsBaseline() const {
-    return readBool(key::compareOpenIsBaseline, false);
-}
-
-void Settings::setCompareOpenIsBaseline(bool on) {
-    write(key::compareOpenIsBaseline, on);
 }
 
 QString Settings::lastViewFile(const QString& fallback) const {

@@ -47,10 +47,6 @@ class Settings {
     void setLastProfileDir(const QString& dir);
     QString lastCompareDir(const QString& fallback) const; ///< a folder, as lastProfileDir
     void setLastCompareDir(const QString& dir);
-    /// Compare with…: the open profile is the baseline (true) or the candidate (false, the default: the
-    /// new run open, compared with a known-good one chosen, reads as `rankscope compare CHOSEN OPEN`).
-    bool compareOpenIsBaseline() const;
-    void setCompareOpenIsBaseline(bool on);
     QString lastViewFile(const QString& fallback) const; ///< File ▸ Save view / Open view
     void setLastViewFile(const QString& path);
     QString lastReportFile(const QString& fallback) const;

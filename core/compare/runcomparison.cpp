@@ -555,8 +555,8 @@ std::string allButOdd(const std::vector<const Delta*>& ranks, const std::vector<
     return t + ")";
 }
 
-/// " on rank 3", or " on rank 3 (the worst of ranks 0,3)" where several ranks moved: the figures beside it are
-/// the worst rank's own.
+/// " on rank 3", or " on rank 3 (the worst of ranks 0,3)" where several ranks moved: the figures beside it
+/// are the worst rank's own.
 std::string someRanks(const std::vector<const Delta*>& moved) {
     const std::string worst = " on rank " + std::to_string(*moved.front()->rank);
     if (moved.size() == 1) return worst;

@@ -24,7 +24,7 @@ class TstCompareController : public QObject {
     Q_OBJECT
   private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true); // the Swap choice is written to the settings
+        QStandardPaths::setTestModeEnabled(true); // nothing of a real user's settings is read
         QCoreApplication::setOrganizationName("rankscope-test-comparecontroller");
     }
     void comparesTheRunShown() {
@@ -146,7 +146,6 @@ class TstCompareController : public QObject {
                 rows.emplace_back(d.kind, d.opType, d.rank.value_or(-1), std::lround(d.delta * 1000));
             return rows;
         };
-        QSettings().remove("compare/openIsBaseline");
         views::CompareView view;
         views::InteractionState state;
         gui::CompareController c(&view, &state);
@@ -162,20 +161,21 @@ class TstCompareController : public QObject {
         QCOMPARE(appRows(view.data()->result.improvements), rowsOf(jsonForward["improvements"]));
         QVERIFY2(view.verdictText().startsWith("candidate d8 against baseline healthy: <b>FAIL</b>, "),
                  qPrintable(view.verdictText()));
-        // Swap: the same two the other way round, the CLI's other verdict, remembered
+        // Swap: the same two the other way round, the CLI's other verdict, for this run only
         QVERIFY(view.swapButton()->isEnabled());
         view.swapButton()->click();
         QVERIFY(compared.wait(120000));
         QVERIFY(c.openIsBaseline());
-        QVERIFY(gui::Settings().compareOpenIsBaseline());
         QCOMPARE(QFileInfo(QString::fromStdString(view.data()->baseline.profile)).fileName(), QString("d8"));
         QCOMPARE(view.data()->result.fail(), rcBack == 3);
         QCOMPARE(appRows(view.data()->result.regressions), rowsOf(jsonBack["regressions"]));
         QVERIFY2(view.verdictText().startsWith("candidate healthy against baseline d8: "),
                  qPrintable(view.verdictText()));
-        gui::CompareController again(&view, &state); // a later session reads the choice back
-        QVERIFY(again.openIsBaseline());
-        QSettings().remove("compare/openIsBaseline");
+        // walk 18b: the Swap was remembered for every later profile and session, with nothing saying so
+        gui::CompareController again(&view, &state); // a later session starts from the default
+        QVERIFY(!again.openIsBaseline());
+        c.clear(); // another profile or run shown: the sides go back
+        QVERIFY(!c.openIsBaseline());
     }
     void opTypeOnTheRunShown() {
         views::CompareView view;

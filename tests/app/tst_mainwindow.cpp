@@ -221,7 +221,6 @@ class TstMainWindow : public QObject {
         QVERIFY(!swapAction->isEnabled()); // nothing on the panel to turn round yet (walk 10)
         QVERIFY(compared.wait(60000));
         QTRY_VERIFY(swapAction->isEnabled());
-        gui::Settings().setCompareOpenIsBaseline(false); // remembered: the next tests start from the default
         auto* cmp = w.findChild<views::CompareView*>();
         QVERIFY(cmp && cmp->verdictText().contains("different ranks"));
         // two folders named alike: their parents tell them apart

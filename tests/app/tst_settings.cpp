@@ -47,7 +47,6 @@ class TstSettings : public QObject {
         QCOMPARE(s.lastProfile(), QString());
         QCOMPARE(s.lastProfileDir(), QString());
         QCOMPARE(s.lastCompareDir("/fallback"), QString("/fallback"));
-        QVERIFY(!s.compareOpenIsBaseline()); // the open profile is the candidate, as the CLI reads
         QCOMPARE(s.lastViewFile("/p/view.rsview"), QString("/p/view.rsview"));
         QCOMPARE(s.lastReportFile("/p/r.html"), QString("/p/r.html"));
         const ExportDefaults e = s.exportDefaults();
@@ -69,7 +68,6 @@ class TstSettings : public QObject {
             s.setLaneKindShown(LaneKind::Host, false);
             s.setLastProfileDir("/data/run");
             s.setLastCompareDir("/data/other");
-            s.setCompareOpenIsBaseline(true);
             s.setLastViewFile("/data/v.rsview");
             s.setLastReportFile("/data/r.md");
             s.setWindowLayout("geometry-bytes", "state-bytes");
@@ -89,7 +87,6 @@ class TstSettings : public QObject {
         QVERIFY(s.laneKindShown(LaneKind::Memory)); // untouched: its default
         QCOMPARE(s.lastProfileDir(), QString("/data/run"));
         QCOMPARE(s.lastCompareDir("/x"), QString("/data/other"));
-        QVERIFY(s.compareOpenIsBaseline());
         {
             // a single trace file opened last: the dialogs start in its folder, with no file name filled in
             // for a directory chooser to append a typed path to (walk17a L7)
