@@ -367,6 +367,13 @@ class TstCompareView : public QObject {
                      v.verdictText().contains("not one workload, no verdict") &&
                      !v.verdictText().contains("FAIL") && !v.verdictText().contains("PASS"),
                  qPrintable(v.verdictText()));
+        // walk 18a: no threshold sentence after a verdict that judged nothing ("… not the change beyond the
+        // thresholds …, 0 improvements"), and no cell coloured as a change of speed
+        const QString headline = v.verdictText().section("<br>", 0, 0); // the notes follow
+        QVERIFY2(!headline.contains("beyond the thresholds") && !headline.contains("improvement"),
+                 qPrintable(headline));
+        QVERIFY2(v.deltaGrid()->emptyReason().startsWith("Not drawn: the runs share 0 of "),
+                 qPrintable(v.deltaGrid()->emptyReason()));
     }
     void nothingMatchedIsNoPass() {
         // two records with no rank in common (another job's ranks): nothing compared, so no PASS

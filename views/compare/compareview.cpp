@@ -230,20 +230,23 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_memory->setNote(unmatched);
     // the direction first, in words: which run is measured against which decides whether a slower op
     // reads as a regression or an improvement (walk 6 read "PASS … 28 improvements" the wrong way round)
-    const QString head = verdictHead(r);
-    QString text =
-        sidesText(*m_data).toHtmlEscaped() + ": " + head +
-        tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4; %5. Baseline %6 (run %7), "
-           "candidate %8 (run %9).")
-            .arg(m_data->options.maxLatencyDelta * 100)
-            .arg(m_data->options.maxMemoryDelta * 100)
-            .arg(m_data->options.maxWaitDelta * 100)
-            .arg(counted(qint64(r.improvementCount()), tr("improvement"), tr("improvements")))
-            .arg(counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks")))
-            .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
-            .arg(m_data->baseline.run)
-            .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
-            .arg(m_data->candidate.run);
+    // the thresholds only where deltas were judged against them: the runs of two workloads have none, and
+    // the sentence read "… a delta may be the card, not the change beyond the thresholds …" (walk 18a)
+    const QString judged =
+        r.unrelated.empty()
+            ? tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4")
+                  .arg(m_data->options.maxLatencyDelta * 100)
+                  .arg(m_data->options.maxMemoryDelta * 100)
+                  .arg(m_data->options.maxWaitDelta * 100)
+                  .arg(counted(qint64(r.improvementCount()), tr("improvement"), tr("improvements")))
+            : QString();
+    QString text = sidesText(*m_data).toHtmlEscaped() + ": " + verdictHead(r) + judged +
+                   tr("; %1. Baseline %2 (run %3), candidate %4 (run %5).")
+                       .arg(counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks")))
+                       .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
+                       .arg(m_data->baseline.run)
+                       .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())
+                       .arg(m_data->candidate.run);
     // the first notes inline, all of them in the tooltip: a long list must not squeeze the panel's views
     constexpr size_t kInlineNotes = 3;
     QString all;

@@ -61,6 +61,12 @@ QString DeltaGrid::emptyReason() const {
                   "median kernel time in the two runs side by side, so there is none to draw")
             .arg(m_data->baseline.ranks.size())
             .arg(m_data->candidate.ranks.size());
+    // two workloads: their medians set side by side would colour the difference of the workloads as a
+    // speed-up or a slow-down (walk 18a: -95 % in strong blue under a verdict that judged no delta)
+    if (!m_data->result.unrelated.empty())
+        return tr("Not drawn: %1, not one workload; a cell would colour the difference of two workloads as a "
+                  "change of speed")
+            .arg(QString::fromStdString(m_data->result.unrelated));
     if (m_data->opTypes.empty()) {
         const auto& r = m_data->result;
         const QString share = QString::number(m_data->options.minShare * 100, 'g', 3);
