@@ -41,6 +41,12 @@ class TstCli : public QObject {
             QCOMPARE(test::runRankscope({cmd, "--help"}, &usage), 0);
             QVERIFY2(usage.contains(QString("rankscope %1 ").arg(cmd)), qPrintable(usage));
         }
+        // every exit status compare gives is listed (walk 18: 5, SAME DATA, was not); the verdicts' own
+        // numbers come from compare::verdictExitCode
+        const QString flat = out.simplified();
+        for (const char* code : {"exit 0 when no delta passes", "3 when one does", "4 when no verdict",
+                                 "5 when both sides are the same data", "1 when it failed, 2 on bad usage"})
+            QVERIFY2(flat.contains(code), code);
         QCOMPARE(test::runRankscope({"--version"}, &out), 0);
         QVERIFY(out.startsWith("rankscope " RANKSCOPE_VERSION));
     }
