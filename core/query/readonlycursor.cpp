@@ -51,7 +51,7 @@ std::string budgetText(int64_t ms) {
 
 ReadOnlyCursor::ReadOnlyCursor(const std::string& dbPath, const std::string& sql, int64_t budgetMs,
                                const std::atomic<bool>* cancel)
-    : m_cancel(cancel), m_budgetMs(budgetMs) {
+    : m_budgetMs(budgetMs) {
     if (sqlite3_open_v2(dbPath.c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) !=
         SQLITE_OK) {
         fail(QueryFailure::Open, dbPath + ": " + (m_db ? sqlite3_errmsg(m_db) : "cannot open"));

@@ -74,7 +74,6 @@ class ReadOnlyCursor {
     sqlite3* m_db = nullptr;
     sqlite3_stmt* m_stmt = nullptr;
     std::unique_ptr<index::UntrustedGuard> m_guard;
-    const std::atomic<bool>* m_cancel;
     int64_t m_budgetMs;
     std::chrono::milliseconds m_elapsed{0};
     std::vector<std::string> m_columns;

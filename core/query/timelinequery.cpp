@@ -161,9 +161,7 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
                        w.i64(4),
                        w.text(5),
                        w.isNull(6) ? std::nullopt : std::optional<int>(int(w.i64(6))),
-                       w.i64(7),
-                       std::nullopt,
-                       false};
+                       w.i64(7)};
             if (!w.isNull(8)) d.trackId = w.i64(8);
             d.pointToPoint = w.i64(9) != 0;
             if (!w.isNull(11) && !w.isNull(12)) {
