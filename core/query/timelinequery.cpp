@@ -154,14 +154,15 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
     std::vector<int64_t> collectiveOf;
     while (w.step())
         if (shown.count(int(w.i64(0)))) {
-            WaitDesc d{int(w.i64(0)),
-                       w.i64(1),
-                       w.text(2),
-                       w.i64(3),
-                       w.i64(4),
-                       w.text(5),
-                       w.isNull(6) ? std::nullopt : std::optional<int>(int(w.i64(6))),
-                       w.i64(7)};
+            WaitDesc d;
+            d.rank = int(w.i64(0));
+            d.step = w.i64(1);
+            d.collective = w.text(2);
+            d.startNs = w.i64(3);
+            d.durNs = w.i64(4);
+            d.kind = w.text(5);
+            if (!w.isNull(6)) d.blamedRank = int(w.i64(6));
+            d.blamedArrivalNs = w.i64(7);
             if (!w.isNull(8)) d.trackId = w.i64(8);
             d.pointToPoint = w.i64(9) != 0;
             if (!w.isNull(11) && !w.isNull(12)) {

@@ -36,13 +36,13 @@ struct StepDesc {
 };
 
 struct WaitDesc {
-    int rank;
-    int64_t step;
+    int rank = 0;
+    int64_t step = -1;
     std::string collective;
-    int64_t startNs, durNs;
+    int64_t startNs = 0, durNs = 0;
     std::string kind; ///< collective_wait, idle_gap
     std::optional<int> blamedRank;
-    int64_t blamedArrivalNs; ///< when the blamed rank arrived (the end of the wait)
+    int64_t blamedArrivalNs = 0; ///< when the blamed rank arrived (the end of the wait)
     /// The lane of the collective waited in, where its rank has several collective lanes (a MindSpore 1.x
     /// stream each): the wait is that stream's, not every stream's. Unset: the rank's whole block.
     std::optional<int64_t> trackId;
