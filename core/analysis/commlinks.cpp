@@ -132,94 +132,63 @@ struct Resolver {
         return "no parallel_group_info entry hashes to this group";
     }
 
-    /// The small tables the resolving statement joins: each rank's run, data rank and chosen source, the
-    /// groups whose members are certain (and each member's global rank) and the runs' world sizes.
-    void stageMapping() {
-        db.exec("CREATE TEMP TABLE cl_rank(rank INTEGER PRIMARY KEY, source TEXT, run INTEGER, data_rank "
-                "INTEGER); CREATE TEMP TABLE cl_group(run INTEGER, group_name TEXT, PRIMARY KEY(run, "
-                "group_name)) WITHOUT ROWID; CREATE TEMP TABLE cl_member(run INTEGER, group_name TEXT, local "
-                "INTEGER, global INTEGER, PRIMARY KEY(run, group_name, local)) WITHOUT ROWID; CREATE TEMP "
-                "TABLE cl_world(run INTEGER PRIMARY KEY, size INTEGER)");
-        auto r = db.prepare("INSERT INTO temp.cl_rank VALUES(?,?,?,?)");
-        for (const auto& [rank, source] : usedSource) {
-            const RankInfo info = ranks.count(rank) ? ranks[rank] : RankInfo{0, rank};
-            r.bind(1, rank).bind(2, source).bind(3, info.run).bind(4, info.dataRank).exec();
-        }
-        auto g = db.prepare("INSERT INTO temp.cl_group VALUES(?,?)");
-        auto m = db.prepare("INSERT OR IGNORE INTO temp.cl_member VALUES(?,?,?,?)");
-        for (const auto& [key, group] : groups) {
-            if (group.conflict) continue;
-            g.bind(1, key.first).bind(2, key.second).exec();
-            for (size_t i = 0; i < group.members.size(); ++i)
-                m.bind(1, key.first).bind(2, key.second).bind(3, int64_t(i)).bind(4, group.members[i]).exec();
-        }
-        auto w = db.prepare("INSERT INTO temp.cl_world VALUES(?,?)");
-        for (const auto& [run, size] : worldSize)
-            w.bind(1, run).bind(2, size).exec();
-    }
+    void drop(const std::string& why) { ++problems[why]; }
 
-    /// Every link row of a rank's chosen source, resolved: `mode` 0 total_op_info (group-local as written),
-    /// 1 global as written, 2 mapped through parallel_group_info, 3 group-local (no certain mapping);
-    /// drop_a: a group-local rank the group does not have; drop_c: a global rank beyond the world size;
-    /// off_self: mapped, but the source is not the rank whose file holds it. NULL text reads as '' and a
-    /// NULL byte count as 0, as the per-row resolver read them.
-    static constexpr const char* kResolved = R"SQL(
-WITH l AS (
-  SELECT s.rowid AS link_row, k.run AS run_id, s.rank, s.step, coalesce(s.op, '') AS op,
-    coalesce(s.entry, '') AS entry, coalesce(s.group_name, '') AS grp, coalesce(s.src, 0) AS src,
-    coalesce(s.dst, 0) AS dst, coalesce(s.ranks_global, 0) AS rg, coalesce(s.transport, '') AS transport,
-    coalesce(s.bytes, 0) AS bytes, s.time_ns, s.op_count, coalesce(s.logical, 0) AS logical, k.data_rank
-  FROM comm_link_src s CROSS JOIN temp.cl_rank k ON k.rank = s.rank AND k.source = coalesce(s.source, '')),
-m AS (
-  SELECT s.*, CASE WHEN entry = 'total_op_info' THEN 0 WHEN rg <> 0 THEN 1 WHEN g.run IS NOT NULL THEN 2
-    ELSE 3 END AS mode, ms.global AS msrc, md.global AS mdst, w.size AS world
-  FROM l AS s LEFT JOIN temp.cl_group g ON g.run = s.run_id AND g.group_name = s.grp
-  LEFT JOIN temp.cl_member ms ON ms.run = s.run_id AND ms.group_name = s.grp AND ms.local = s.src
-  LEFT JOIN temp.cl_member md ON md.run = s.run_id AND md.group_name = s.grp AND md.local = s.dst
-  LEFT JOIN temp.cl_world w ON w.run = s.run_id),
-a AS (
-  SELECT m.*, mode = 2 AND (msrc IS NULL OR mdst IS NULL) AS drop_a,
-    CASE WHEN mode = 2 THEN msrc ELSE src END AS gsrc, CASE WHEN mode = 2 THEN mdst ELSE dst END AS gdst
-  FROM m),
-r AS (
-  SELECT a.*, NOT drop_a AND mode IN (1, 2) AND world IS NOT NULL AND (gsrc >= world OR gdst >= world) AS drop_c,
-    NOT drop_a AND mode = 2 AND gsrc <> data_rank AS off_self
-  FROM a)
-)SQL";
-
-    /// One statement for every link (a per-row round trip with 16 binds was most of the pass), in the
-    /// order the per-row resolver wrote them (rank, then as stored): group_concat over comm_link reads
-    /// them in that order.
     void resolve() {
-        stageMapping();
-        db.exec(
-            std::string(kResolved) +
-            "INSERT INTO comm_link(run_id, rank, step, op, entry, summed, group_name, src_rank, dst_rank, "
-            "rank_scope, transport, bytes, time_ns, op_count, data_kind, link_row) SELECT run_id, rank, "
-            "step, op, entry, entry IN ('total', 'op'), grp, gsrc, gdst, CASE WHEN mode IN (1, 2) THEN "
-            "'global' ELSE 'group-local' END, transport, bytes, time_ns, op_count, CASE WHEN logical <> 0 "
-            "THEN 'logical' ELSE 'link' END, link_row FROM r WHERE NOT drop_a AND NOT drop_c ORDER BY "
-            "rank, link_row");
         auto q =
-            db.prepare(std::string(kResolved) +
-                       "SELECT run_id, grp, max(mode = 3), sum(drop_a), sum(off_self), sum(drop_c) FROM r "
-                       "GROUP BY run_id, grp");
-        int64_t dropA = 0, offSelf = 0, dropC = 0;
+            db.prepare("SELECT rank, step, op, entry, group_name, src, dst, ranks_global, transport, "
+                       "bytes, time_ns, op_count, source, logical, rowid FROM comm_link_src ORDER BY rank");
+        auto ins =
+            db.prepare("INSERT INTO comm_link(run_id, rank, step, op, entry, summed, group_name, src_rank, "
+                       "dst_rank, rank_scope, transport, bytes, time_ns, op_count, data_kind, link_row) "
+                       "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
         while (q.step()) {
-            if (q.i64(2))
-                localNote.emplace(std::make_pair(q.i64(0), q.text(1)), whyLocal(q.i64(0), q.text(1)));
-            dropA += q.i64(3);
-            offSelf += q.i64(4);
-            dropC += q.i64(5);
+            const int64_t rank = q.i64(0);
+            auto used = usedSource.find(rank);
+            if (used == usedSource.end() || used->second != q.text(12)) continue;
+            const RankInfo info = ranks.count(rank) ? ranks[rank] : RankInfo{0, rank};
+            const std::string entry = q.text(3), group = q.text(4);
+            const int64_t src = q.i64(5), dst = q.i64(6);
+            int64_t gsrc = src, gdst = dst;
+            std::string scope = "global";
+            if (entry == "total_op_info") {
+                scope = "group-local"; // its keys mix the local ranks of every group
+            } else if (q.i64(7) == 0) {
+                if (const Group* g = mapped(info.run, group)) {
+                    if (src >= int64_t(g->members.size()) || dst >= int64_t(g->members.size())) {
+                        drop("a link names a group-local rank its group does not have (parallel_group_info "
+                             "lists fewer members): not shown");
+                        continue;
+                    }
+                    gsrc = g->members[size_t(src)];
+                    gdst = g->members[size_t(dst)];
+                    if (gsrc != info.dataRank)
+                        drop("a link's source is not the rank whose file holds it (after mapping): shown");
+                } else {
+                    scope = "group-local";
+                    localNote.emplace(std::make_pair(info.run, group), whyLocal(info.run, group));
+                }
+            }
+            if (scope == "global" && worldSize.count(info.run) &&
+                (gsrc >= worldSize[info.run] || gdst >= worldSize[info.run])) {
+                drop("a link names a rank beyond the job's world size: not shown");
+                continue;
+            }
+            const bool summed = entry == "total" || entry == "op";
+            ins.bind(1, info.run).bind(2, rank);
+            ins.bind(3, q.isNull(1) ? std::nullopt : std::optional<int64_t>(q.i64(1)))
+                .bind(4, q.text(2))
+                .bind(5, entry)
+                .bind(6, int64_t(summed))
+                .bind(7, group)
+                .bind(8, gsrc)
+                .bind(9, gdst);
+            ins.bind(10, scope).bind(11, q.text(8)).bind(12, q.i64(9));
+            ins.bind(13, q.isNull(10) ? std::nullopt : std::optional<int64_t>(q.i64(10)));
+            ins.bind(14, q.isNull(11) ? std::nullopt : std::optional<int64_t>(q.i64(11)));
+            ins.bind(15, q.i64(13) ? "logical" : "link").bind(16, q.i64(14));
+            ins.exec();
         }
-        if (dropA)
-            problems["a link names a group-local rank its group does not have (parallel_group_info lists "
-                     "fewer members): not shown"] += dropA;
-        if (offSelf)
-            problems["a link's source is not the rank whose file holds it (after mapping): shown"] += offSelf;
-        if (dropC) problems["a link names a rank beyond the job's world size: not shown"] += dropC;
-        db.exec("DROP TABLE temp.cl_rank; DROP TABLE temp.cl_group; DROP TABLE temp.cl_member; DROP TABLE "
-                "temp.cl_world");
     }
 
     void writeGroups() {
