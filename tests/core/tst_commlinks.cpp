@@ -105,6 +105,10 @@ class TstCommLinks : public QObject {
             QVERIFY2(got.at(rank).samples == x.samples, where + " sample rows");
             QVERIFY2(got.at(rank).summedBytes == x.summedBytes, where + " bytes");
         }
+        // in rank order, then as stored: the order group_concat(DISTINCT op) lists a cell's ops in
+        QCOMPARE(d.scalar("SELECT count(*) FROM comm_link a JOIN comm_link b ON b.rowid = a.rowid + 1 WHERE "
+                          "b.rank < a.rank OR (b.rank = a.rank AND b.link_row < a.link_row)"),
+                 int64_t(0));
         // each resolved row names its own stored row, and that row says the same link
         QCOMPARE(d.scalar("SELECT count(*) - count(DISTINCT link_row) FROM comm_link"), int64_t(0));
         QCOMPARE(
