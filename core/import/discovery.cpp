@@ -16,6 +16,8 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <string_view>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -101,6 +103,22 @@ uint32_t contentSample(const std::string& path, int64_t size) {
     }
     ::close(fd);
     return crc;
+}
+
+/// One stat for what a SourceFile records; size -1 when the file cannot be stat'ed (as fs::file_size said).
+SourceFile statSource(const fs::path& p, FileKind k) {
+    SourceFile sf{p.string(), k};
+    struct stat st {};
+    if (::stat(sf.path.c_str(), &st) != 0) {
+        sf.sizeBytes = -1;
+        return sf;
+    }
+    auto ns = [](const timespec& t) { return int64_t(t.tv_sec) * 1000000000 + int64_t(t.tv_nsec); };
+    sf.sizeBytes = int64_t(st.st_size);
+    sf.mtimeNs = ns(st.st_mtim);
+    sf.ctimeNs = ns(st.st_ctim);
+    sf.inode = uint64_t(st.st_ino);
+    return sf;
 }
 
 enum class Sniff { Trace, NotTrace, Unreadable };
@@ -240,6 +258,56 @@ std::string Discovery::fingerprint() const {
     return out;
 }
 
+std::string Discovery::stamps() const {
+    std::vector<std::string> lines;
+    for (const auto& g : groups)
+        for (const auto& f : g.files)
+            lines.push_back(f.path + "\t" + std::to_string(f.sizeBytes) + "\t" + std::to_string(f.mtimeNs) +
+                            "\t" + std::to_string(f.ctimeNs) + "\t" + std::to_string(f.inode) + "\t" +
+                            std::to_string(f.contentSample) + "\n");
+    std::sort(lines.begin(), lines.end());
+    std::string out;
+    for (auto& l : lines)
+        out += l;
+    return out;
+}
+
+namespace {
+
+template <typename T> bool parseNumber(std::string_view s, T& v) {
+    return !s.empty() && std::from_chars(s.data(), s.data() + s.size(), v).ec == std::errc();
+}
+
+/// One Discovery::stamps() line; false when it is not one.
+bool parseStampLine(std::string_view line, std::string& path, KnownStamp& k) {
+    std::string_view f[5]; // the numbers are the last fields: a path may hold a tab
+    for (int i = 4; i >= 0; --i) {
+        const size_t tab = line.rfind('\t');
+        if (tab == std::string_view::npos) return false;
+        f[i] = line.substr(tab + 1);
+        line = line.substr(0, tab);
+    }
+    path = std::string(line);
+    return !path.empty() && parseNumber(f[0], k.sizeBytes) && parseNumber(f[1], k.mtimeNs) &&
+           parseNumber(f[2], k.ctimeNs) && parseNumber(f[3], k.inode) && parseNumber(f[4], k.contentSample);
+}
+
+} // namespace
+
+KnownStamps parseKnownStamps(const std::string& text) {
+    KnownStamps out;
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        std::string path;
+        KnownStamp k;
+        if (parseStampLine(std::string_view(text).substr(at, end - at), path, k)) out[path] = k;
+        at = end + 1;
+    }
+    return out;
+}
+
 bool unchangedSince(const SourceFile& f) {
     std::error_code ec;
     const auto size = int64_t(fs::file_size(f.path, ec));
@@ -364,11 +432,14 @@ class TreeWalk {
 /// its own. A rank directory's .db is read only when it has no text export.
 class Grouping {
   public:
+    explicit Grouping(const KnownStamps* known) : m_known(known) {}
     void add(const fs::path& p);
     void into(Discovery& d);
 
   private:
     void addTo(const std::string& label, FileKind k, std::optional<int> hint, SourceFile sf);
+    /// The content sample the index recorded when the file's stamp still matches it, else read anew.
+    void sample(SourceFile& sf) const;
     /// One PROF_ directory's files: the chosen ones into their device's group, the others into d.ignored.
     void addCann(const std::vector<CannRawFile>& files, Discovery& d);
 
@@ -377,11 +448,25 @@ class Grouping {
     std::set<std::string> m_dirsWithText;
     std::map<std::string, std::vector<CannRawFile>> m_cannByProf; ///< PROF_ dir → its readable files
     std::vector<model::DiagnosticRow> m_notTraces;                ///< files named like traces that are none
+    const KnownStamps* m_known = nullptr;
 };
+
+void Grouping::sample(SourceFile& sf) const {
+    if (m_known && sf.sizeBytes >= 0 && sf.inode != 0)
+        if (auto it = m_known->find(sf.path); it != m_known->end()) {
+            const KnownStamp& k = it->second;
+            if (k.sizeBytes == sf.sizeBytes && k.mtimeNs == sf.mtimeNs && k.ctimeNs == sf.ctimeNs &&
+                k.inode == sf.inode) {
+                sf.contentSample = k.contentSample;
+                return;
+            }
+        }
+    sf.contentSample = contentSample(sf.path, sf.sizeBytes);
+}
 
 void Grouping::addTo(const std::string& label, FileKind k, std::optional<int> hint, SourceFile sf) {
     sf.kind = k;
-    sf.contentSample = contentSample(sf.path, sf.sizeBytes);
+    sample(sf);
     RankGroup& g = m_groups[label];
     g.label = label;
     if (hint && !g.rankHint) g.rankHint = hint;
@@ -393,9 +478,7 @@ void Grouping::addCann(const std::vector<CannRawFile>& files, Discovery& d) {
     for (auto& ig : sel.ignored)
         d.ignored.push_back(std::move(ig));
     for (const auto& f : sel.read) {
-        std::error_code ec;
-        SourceFile sf{f.path.string(), FileKind::CannTimeline, int64_t(fs::file_size(f.path, ec)),
-                      mtimeNs(f.path), 0};
+        SourceFile sf = statSource(f.path, FileKind::CannTimeline);
         const FileKind k = f.role == CannFileRole::DeviceInfo  ? FileKind::CannInfo
                            : f.role == CannFileRole::StartInfo ? FileKind::CannStartInfo
                                                                : FileKind::CannTimeline;
@@ -422,8 +505,7 @@ void Grouping::add(const fs::path& p) {
     const fs::path dir = p.parent_path();
     const bool inOutput = dir.filename() == "ASCEND_PROFILER_OUTPUT";
     const std::string rankDir = (inOutput ? dir.parent_path() : dir).string();
-    std::error_code ec;
-    SourceFile sf{p.string(), FileKind::ChromeJson, int64_t(fs::file_size(p, ec)), mtimeNs(p), 0};
+    SourceFile sf = statSource(p, FileKind::ChromeJson);
     static const std::map<std::string, FileKind> kOutputFiles{
         {"trace_view.json", FileKind::TraceView},
         {"kernel_details.csv", FileKind::KernelDetails},
@@ -448,7 +530,7 @@ void Grouping::add(const fs::path& p) {
         addTo(rankDir, FileKind::MemoryUsage, std::nullopt, sf);
     } else if (ext == ".db" && std::regex_match(stem, reDb)) {
         sf.kind = FileKind::AscendDb;
-        sf.contentSample = contentSample(sf.path, sf.sizeBytes);
+        sample(sf);
         m_dbByDir[rankDir].push_back(sf);
     } else if (ext == ".json" && !(suffix = rankSuffix(stem, reLegacyTl)).empty()) {
         legacy(FileKind::LegacyTimeline);
@@ -527,7 +609,7 @@ static void attachClusterRanks(Discovery& d) {
     }
 }
 
-Discovery discover(const std::string& rootStr) {
+Discovery discover(const std::string& rootStr, const KnownStamps* known) {
     Discovery d;
     const fs::path root = fs::absolute(rootStr).lexically_normal();
     std::vector<fs::path> files;
@@ -537,7 +619,7 @@ Discovery discover(const std::string& rootStr) {
     else
         files = TreeWalk(root, d).run();
     std::sort(files.begin(), files.end());
-    Grouping grouping;
+    Grouping grouping(known);
     for (const auto& p : files)
         grouping.add(p);
     grouping.into(d);

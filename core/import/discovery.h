@@ -49,8 +49,22 @@ struct SourceFile {
     int64_t sizeBytes = 0;
     int64_t mtimeNs = 0;
     uint32_t contentSample =
-        0; ///< CRC-32 of the head, two middle blocks and the tail (the whole file when small)
+        0;               ///< CRC-32 of the head, two middle blocks and the tail (the whole file when small)
+    int64_t ctimeNs = 0; ///< status change time (Unix ns): any write or utime since moves it
+    uint64_t inode = 0;
 };
+
+/// What an index recorded of each input when it was built (Discovery::stamps()): a file whose size, mtime,
+/// ctime and inode all still match keeps its recorded content sample instead of being read again. A write
+/// that restores the mtime still moves the ctime, so its content is sampled anew.
+struct KnownStamp {
+    int64_t sizeBytes = 0, mtimeNs = 0, ctimeNs = 0;
+    uint64_t inode = 0;
+    uint32_t contentSample = 0;
+};
+using KnownStamps = std::map<std::string, KnownStamp>; ///< by path
+/// Parses Discovery::stamps() text; lines it cannot read are left out (those files are sampled again).
+KnownStamps parseKnownStamps(const std::string& text);
 
 struct RankGroup {
     std::string label;
@@ -82,10 +96,13 @@ struct Discovery {
     /// Sorted "path|size|mtime|content sample" lines of every input; equal fingerprints mean an unchanged
     /// profile (the sample notices a file rewritten in place with the same size and mtime).
     std::string fingerprint() const;
+    /// "path\tsize\tmtime\tctime\tinode\tsample" lines of every input (for KnownStamps next time).
+    std::string stamps() const;
 };
 
 /// Walks `root` (a directory or a single trace file). Hidden directories (".rankscope") are skipped.
-Discovery discover(const std::string& root);
+/// With `known`, a file whose stamp matches its entry there is not read for its content sample.
+Discovery discover(const std::string& root, const KnownStamps* known = nullptr);
 
 /// True when `f` still has the size, mtime and sampled content discovery saw (a file rewritten while it
 /// was imported makes the index a mix of two versions).

@@ -91,6 +91,17 @@ bool IndexStore::isCurrent(const std::string& fingerprint, const std::string& op
     }
 }
 
+std::string IndexStore::recordedFileStamps() const {
+    std::error_code ec;
+    if (!fs::exists(m_path, ec)) return {};
+    try {
+        Db db(m_path, true);
+        return db.scalarText("SELECT value FROM meta WHERE key = 'file_stamps'");
+    } catch (const SqlError&) {
+        return {};
+    }
+}
+
 bool IndexStore::mayReplace(std::string& error) const {
     return index::mayReplace(m_path, error);
 }
@@ -157,6 +168,7 @@ void IndexBuildFile::writeMeta(const IndexMeta& meta) {
     auto m = m_db->prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
     m.bind(1, "schema_version").bind(2, std::to_string(kSchemaVersion)).exec();
     m.bind(1, "fingerprint").bind(2, meta.fingerprint).exec();
+    if (!meta.fileStamps.empty()) m.bind(1, "file_stamps").bind(2, meta.fileStamps).exec();
     m.bind(1, "analysis").bind(2, meta.optionsKey).exec();
     m.bind(1, "profile").bind(2, meta.profile).exec();
     m.bind(1, "input_bytes").bind(2, std::to_string(meta.inputBytes)).exec();

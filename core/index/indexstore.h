@@ -31,6 +31,8 @@ struct IndexMeta {
     int64_t spans = -1; ///< the span rows written (meta span_count), -1: not kept (a cluster index's)
     std::optional<IndexCounts> counts =
         std::nullopt; ///< what `info` shows, counted after the last write; none: not kept
+    std::string fileStamps =
+        {}; ///< each input's stat and content sample (import::Discovery::stamps), or none
 };
 
 /// The meta key of IndexMeta::spans.
@@ -50,6 +52,8 @@ class IndexStore {
     /// True when the file holds a complete index of this schema version built from inputs with this
     /// fingerprint under these options.
     bool isCurrent(const std::string& fingerprint, const std::string& optionsKey) const;
+    /// The inputs' stamps the index recorded (meta file_stamps); empty when there is no such index or key.
+    std::string recordedFileStamps() const;
     /// False with a message naming the file when it exists and is not a Rankscope index.
     bool mayReplace(std::string& error) const;
     /// A reused index: removes dead builds' temporary files when no build holds the lock, and marks it

@@ -105,6 +105,10 @@ class TstCommLinks : public QObject {
             QVERIFY2(got.at(rank).samples == x.samples, where + " sample rows");
             QVERIFY2(got.at(rank).summedBytes == x.summedBytes, where + " bytes");
         }
+        // in rank order, then as stored: the order group_concat(DISTINCT op) lists a cell's ops in
+        QCOMPARE(d.scalar("SELECT count(*) FROM comm_link a JOIN comm_link b ON b.rowid = a.rowid + 1 WHERE "
+                          "b.rank < a.rank OR (b.rank = a.rank AND b.link_row < a.link_row)"),
+                 int64_t(0));
         // each resolved row names its own stored row, and that row says the same link
         QCOMPARE(d.scalar("SELECT count(*) - count(DISTINCT link_row) FROM comm_link"), int64_t(0));
         QCOMPARE(
@@ -112,6 +116,45 @@ class TstCommLinks : public QObject {
                      "WHERE s.rank IS NOT l.rank OR s.step IS NOT l.step OR s.entry IS NOT l.entry OR "
                      "s.bytes IS NOT l.bytes OR s.group_name IS NOT l.group_name"),
             int64_t(0));
+    }
+
+    /// The resolver's three counted problems, each exactly as often as the file has it: one rank (global
+    /// 1) of a 4-rank job (rank_size), group "commA" (its hash, as in tst_commmatrix) = [1, 3, 7] in
+    /// parallel_group_info. Links "0-1" (1 → 3) shown; "1-0" (3 → 1) shown, its source not the file's rank;
+    /// "0-2" (1 → 7) beyond the world: dropped; "2-2" (7 → 7) both; "0-5" no local rank 5: dropped.
+    void problemsAreCountedPerLink() {
+        const std::string dir = test::tempDir("commlinks-problems") + "/r1_ascend_pt";
+        test::writeFile(dir + "/profiler_info_1.json", R"({"rank_id": 1, "rank_size": 4, "config": {}})");
+        test::writeFile(dir + "/profiler_metadata.json",
+                        R"({"parallel_group_info": {"commA": {"group_name": "dp", "group_rank": 0,
+                            "global_ranks": [1, 3, 7]}}})");
+        const std::string link =
+            R"j({"Transport Type": "HCCS", "Transit Size(MB)": 2, "Transit Time(ms)": 1})j";
+        std::string links;
+        for (const char* key : {"0-1", "1-0", "0-2", "2-2", "0-5"})
+            links += std::string(links.empty() ? "" : ", ") + "\"" + key + "\": " + link;
+        test::writeFile(dir + "/ASCEND_PROFILER_OUTPUT/communication_matrix.json",
+                        R"({"step1": {"p2p": {}, "collective": {"allreduce-total@312771947472218725": {)" +
+                            links + "}}}}");
+        pipeline::BuildOptions o;
+        o.dbPath = test::tempDir("commlinks-problems-db") + "/index.sqlite";
+        const auto r = pipeline::BuildPipeline(dir, o).run();
+        QVERIFY2(r.ok, r.error.c_str());
+        index::Db d(r.dbPath, true);
+        QCOMPARE(d.scalarText("SELECT group_concat(src_rank || '>' || dst_rank || ' ' || rank_scope, ', ') "
+                              "FROM (SELECT * FROM comm_links ORDER BY src_rank)"),
+                 std::string("1>3 global, 3>1 global"));
+        auto count = [&](const char* what) {
+            auto q = d.prepare("SELECT coalesce(sum(count), 0) FROM diagnostic WHERE what = ?");
+            q.bind(1, std::string(what));
+            return q.step() ? q.i64(0) : int64_t(-1);
+        };
+        QCOMPARE(count("a link names a group-local rank its group does not have (parallel_group_info lists "
+                       "fewer members): not shown"),
+                 int64_t(1));
+        QCOMPARE(count("a link's source is not the rank whose file holds it (after mapping): shown"),
+                 int64_t(2));
+        QCOMPARE(count("a link names a rank beyond the job's world size: not shown"), int64_t(2));
     }
 };
 
