@@ -118,7 +118,8 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         auto c = col.find(q.i64(1));
         if (c == col.end()) continue;
         HeatCell& cell = h.cells[it->second][c->second];
-        cell = {q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), q.i64(7), q.f64(8), q.i64(9) != 0, true};
+        cell = {q.i64(2), q.i64(3), q.i64(4),      q.i64(5), q.i64(6),
+                q.i64(7), q.f64(8), q.i64(9) != 0, true,     q.isNull(8)};
         h.rowTotalNs[it->second] += q.i64(3);
     }
     // op types seen only on ranks of other runs have no cell here

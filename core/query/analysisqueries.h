@@ -20,6 +20,8 @@ struct HeatCell {
         0; ///< to the op type's cross-rank median (op × rank mode); to the row's median step otherwise
     bool flagged = false;
     bool present = false;
+    /// Op × rank: no kernel name of the cell ran on another rank of its run, so it has no ratio (`ratio` 0)
+    bool noSharedKernels = false;
 };
 
 struct HeatmapData {

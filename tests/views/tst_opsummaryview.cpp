@@ -195,6 +195,29 @@ class TstOpSummaryView : public QObject {
                      qPrintable(label));
         }
     }
+    void noSharedKernelsIsSaidNotOne() {
+        // walk17b #6: test_data's op types one rank alone ran (python over the two kernel_details.csv:
+        // FlashAttentionScore only on rank 0) read "1.00×"; they have no ratio
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        views::OpSummaryModel m;
+        m.setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*ix.db)));
+        int seen = 0;
+        for (int r = 0; r < m.rowCount(); ++r) {
+            const QString ratio =
+                m.data(m.index(r, views::OpSummaryModel::Ratio), Qt::DisplayRole).toString();
+            if (m.row(r)->opType == "FlashAttentionScore") {
+                ++seen;
+                QCOMPARE(ratio, QString("no shared kernels"));
+                QVERIFY(m.data(m.index(r, 0), Qt::ToolTipRole).toString().contains("× same kernels: none"));
+            }
+            if (m.row(r)->opType == "Cast")
+                QCOMPARE(ratio, m.row(r)->rankLabel == "rank 0" ? QString("1.27×") : QString("0.73×"));
+        }
+        QCOMPARE(seen, 1);
+    }
     void theRatioColumnSaysWhatItIs() {
         // msinsight text/level1, MatMulV2 (Python's csv and statistics over each rank's kernel_details.csv,
         // Type == MatMulV2): rank 0 median 51.581 µs, rank 1 51.091 µs, so the op type's median over ranks
