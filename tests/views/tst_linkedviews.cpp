@@ -321,7 +321,7 @@ class TstLinkedViews : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(w.memoryMap()->rank(), m_truth.slowRank, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(
             w.histogram()->histogram() && w.histogram()->histogram()->opType == "MatMulV2", 10000);
-        QVERIFY(w.histogram()->histogram()->medianNs > w.histogram()->histogram()->clusterMedianNs);
+        QVERIFY(w.histogram()->histogram()->medianNs > w.histogram()->histogram()->ranksMedianNs);
         // … and the timeline goes to that cell's longest kernel (it only dimmed the others): the window
         // narrows around a MatMulV2 span of that rank (SQL over the index, not the app's answer)
         {
