@@ -63,7 +63,8 @@ class TstLinkedViews : public QObject {
         QAbstractItemModelTester t2(&ops, QAbstractItemModelTester::FailureReportingMode::QtTest);
         auto opRows = query::loadOpRows(db, 0, 1);
         QVERIFY(opRows.size() > 30);
-        ops.setRows(std::make_shared<const std::vector<query::OpRow>>(opRows), opRows.front().startNs, {});
+        ops.setRows(std::make_shared<const std::vector<query::OpRow>>(opRows), opRows.front().startNs,
+                    opRows.back().startNs + 1, {});
         QCOMPARE(ops.rowCount(), int(opRows.size()));
         QVERIFY(std::is_sorted(opRows.begin(), opRows.end(),
                                [](auto& a, auto& b) { return a.startNs < b.startNs; }));
