@@ -1,4 +1,5 @@
 #include "core/query/analysisqueries.h"
+#include "core/query/damagedinput.h"
 #include "core/query/namekinds.h"
 
 #include "core/query/stubsteps.h"
@@ -144,6 +145,11 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     } else if (h.columns.size() < 2) {
         h.emptyReason.clear(); // one column still shows the op types; the view says nothing is compared
     }
+    std::vector<DamagedFile> damaged = damagedFiles(db);
+    std::erase_if(damaged, [&](const DamagedFile& f) { // a file of no shown rank says nothing of these cells
+        return f.rank && std::find(h.columnKeys.begin(), h.columnKeys.end(), *f.rank) == h.columnKeys.end();
+    });
+    h.damaged = damagedFilesText(damaged);
     return h;
 }
 

@@ -39,6 +39,9 @@ struct HeatmapData {
     int rank = -1;           ///< OpByStep
     std::string opType;      ///< RankByStep
     std::string emptyReason; ///< why there are no rows, for the view to say
+    /// OpByRank: the shown ranks' source files not read or read in part (damagedFilesText; "" when none):
+    /// their cells hold only what was read, so the view says so beside any comparison
+    std::string damaged;
 };
 
 /// Op type × rank from the persisted op statistics.
