@@ -162,8 +162,8 @@ Caption buildCaption(const CaptionInput& in) {
         // reproduced neither of trace_filter's 0.63 / 1.43 (walk17a L4)
         c.lines << QObject::tr(
             "op type × rank over the whole run · colour: Σ count × median of each kernel name on the rank ÷ "
-            "Σ count × that name's median over the ranks (the same kernels, as often as the rank ran them) · "
-            "outlined: stragglers");
+            "Σ count × that name's median over the ranks (the same kernels, as often as the rank ran them; "
+            "names one rank alone ran left out, hatched: none shared) · outlined: stragglers");
     else if (in.view == "comm" && in.comm)
         c.lines << in.comm->captionLines();
     else

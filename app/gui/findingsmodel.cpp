@@ -1,6 +1,9 @@
 #include "app/gui/findingsmodel.h"
 
+#include "core/query/reportoutliers.h"
 #include "views/common/timemapping.h"
+
+#include <algorithm>
 
 namespace rs::gui {
 
@@ -27,13 +30,19 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
         return f.kindName;
     case Rank: {
         // a pipeline wait's rank and step are where its example wait is: a waiting rank, not a culprit, and
-        // one of the steps it covers (the sentence names the ranks, and a sender only where the data does)
-        if (!f.rank || f.kind == model::FindingKind::PipelineWait) return QString();
-        auto it = m_dataRank.find(*f.rank);
-        return it == m_dataRank.end() ? *f.rank : it->second;
+        // one of the steps it covers; the cells list the ranks and steps it names instead ("0-1": walk17b
+        // #9, blank cells beside a sentence naming ranks 0, 1)
+        if (multiRank(f)) {
+            std::vector<int64_t> shown;
+            for (int r : f.waitingRanks)
+                shown.push_back(dataRank(r));
+            return QString::fromStdString(query::rankRanges(shown));
+        }
+        if (!f.rank) return QString();
+        return dataRank(*f.rank);
     }
     case Step:
-        if (f.kind == model::FindingKind::PipelineWait) return QString();
+        if (multiRank(f)) return QString::fromStdString(query::rankRanges(f.steps));
         return f.step ? QVariant(qlonglong(*f.step)) : QVariant(QString());
     case Cost:
         // only a job's lost time stands bare; other costs say what they are (on a line of their own: the
@@ -51,12 +60,26 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
     return {};
 }
 
+bool FindingsModel::multiRank(const Finding& f) {
+    return f.kind == model::FindingKind::PipelineWait || (!f.rank && !f.waitingRanks.empty());
+}
+
+int FindingsModel::dataRank(int rank) const {
+    auto it = m_dataRank.find(rank);
+    return it == m_dataRank.end() ? rank : it->second;
+}
+
 QVariant FindingsModel::sortValue(const Finding& f, int column) const {
+    // a finding of several ranks or steps sorts by its first
+    const bool several = multiRank(f);
     switch (column) {
     case Rank:
-        return f.rank ? *f.rank : -1;
+        if (several && !f.waitingRanks.empty())
+            return dataRank(*std::min_element(f.waitingRanks.begin(), f.waitingRanks.end()));
+        return f.rank && !several ? dataRank(*f.rank) : -1;
     case Step:
-        return f.step ? qlonglong(*f.step) : qlonglong(-1);
+        if (several && !f.steps.empty()) return qlonglong(*std::min_element(f.steps.begin(), f.steps.end()));
+        return f.step && !several ? qlonglong(*f.step) : qlonglong(-1);
     case Cost: // as the report orders them: lost time, then extra kernel time
         return double(f.lostNs) + double(f.extraNs) * 1e-9;
     default:

@@ -1,8 +1,8 @@
 #pragma once
 // The Findings panel's table: one row per finding of the run shown, in the report's order (by time lost),
-// with typed columns — kind, rank, step, cost (the job's lost time, else the extra kernel time), the
-// report's sentence. Sortable through a proxy (SortRole holds numbers for the numeric columns). Built from
-// the typed records of app/gui/finding.h. GUI thread only.
+// with typed columns — kind, rank (a pipeline wait's: the ranks it names, "0-1"), step (its steps), cost (the
+// job's lost time, else the extra kernel time), the report's sentence. Sortable through a proxy (SortRole
+// holds numbers for the numeric columns). Built from the typed records of app/gui/finding.h. GUI thread only.
 #include "app/gui/finding.h"
 
 #include <QAbstractTableModel>
@@ -30,6 +30,9 @@ class FindingsModel : public QAbstractTableModel {
   private:
     QVariant display(const Finding& f, int column) const;
     QVariant sortValue(const Finding& f, int column) const;
+    /// A finding of several ranks with no culprit (a pipeline wait): its cells list the ranks and steps
+    static bool multiRank(const Finding& f);
+    int dataRank(int rank) const; ///< the label of rank key `rank`
     std::vector<Finding> m_findings;
     std::map<int, int> m_dataRank;
 };

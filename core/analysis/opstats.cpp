@@ -21,28 +21,41 @@ std::vector<OpStatName> kernelsOf(const OpStatCell& c) {
     return {{std::string(), c.count, c.median}};
 }
 
-/// Each kernel name's cross-rank median: the median of the medians of the ranks that ran it.
-std::map<std::string, double> nameReferences(const std::vector<OpStatCell>& cells) {
+/// A kernel name's reference: the median of the medians of the ranks that ran it, and how many did.
+struct NameReference {
+    double median = 0;
+    int ranks = 0;
+};
+
+/// Each kernel name's cross-rank reference.
+std::map<std::string, NameReference> nameReferences(const std::vector<OpStatCell>& cells) {
     std::map<std::string, std::vector<double>> medians;
     for (const auto& c : cells)
         for (const auto& k : kernelsOf(c))
             if (k.count > 0) medians[k.name].push_back(double(k.median));
-    std::map<std::string, double> out;
+    std::map<std::string, NameReference> out;
     for (auto& [name, v] : medians)
-        out[name] = median(v);
+        out[name] = {median(v), int(v.size())};
     return out;
 }
 
-/// The cell's ratio to a typical rank running the same kernels as often, and that rank's median.
-void compareWithTypical(OpStatCell& c, const std::map<std::string, double>& references) {
+/// The cell's ratio to a typical rank running the same kernels as often, and that rank's median, over the
+/// kernel names at least one other rank ran too: a name only this rank ran would be compared with itself
+/// and pull the ratio to 1 (walk17b #6: test_data's Cast on rank 0 read 1.01, its one shared kernel 1.27×).
+/// No shared name: no ratio.
+void compareWithTypical(OpStatCell& c, const std::map<std::string, NameReference>& references) {
     double own = 0, typical = 0;
     for (const auto& k : kernelsOf(c)) {
-        if (k.count <= 0) continue;
+        const NameReference& ref = references.at(k.name);
+        if (k.count <= 0 || ref.ranks < 2) continue;
         own += double(k.count) * double(k.median);
-        typical += double(k.count) * references.at(k.name);
+        typical += double(k.count) * ref.median;
     }
-    c.ratio = typical > 0 ? own / typical : 1.0;
-    c.reference = c.ratio > 0 ? double(c.median) / c.ratio : 0;
+    c.ratio.reset();
+    c.reference = 0;
+    if (typical <= 0) return;
+    c.ratio = own / typical;
+    c.reference = *c.ratio > 0 ? double(c.median) / *c.ratio : 0;
 }
 
 } // namespace
@@ -53,14 +66,14 @@ double judgeOpType(std::vector<OpStatCell>& cells, int ranksInRun, const Analysi
     for (auto& c : cells) {
         compareWithTypical(c, references);
         medians.push_back(double(c.median));
-        if (c.count >= opts.minOpCount) ratios.push_back(c.ratio);
+        if (c.ratio && c.count >= opts.minOpCount) ratios.push_back(*c.ratio);
     }
     const double medRatio = ratios.empty() ? 1 : median(ratios);
     const double madRatio = mad(ratios, medRatio);
     for (auto& c : cells)
-        c.flagged = ranksInRun >= 2 && cells.size() >= 2 && c.count >= opts.minOpCount &&
-                    c.ratio >= opts.stragglerRatio &&
-                    robustZ(c.ratio, medRatio, std::max(madRatio, 0.01)) > opts.robustZ;
+        c.flagged = ranksInRun >= 2 && cells.size() >= 2 && c.ratio && c.count >= opts.minOpCount &&
+                    *c.ratio >= opts.stragglerRatio &&
+                    robustZ(*c.ratio, medRatio, std::max(madRatio, 0.01)) > opts.robustZ;
     return medians.empty() ? 0 : median(medians);
 }
 
@@ -105,7 +118,7 @@ void OpStatsPass::run(CrossRankContext& ctx) {
             ins.bind(5, c.count ? c.total / c.count : 0).bind(6, c.median).bind(7, c.p95).bind(8, c.max);
             ins.bind(9, c.ratio)
                 .bind(10, int64_t(c.flagged))
-                .bind(11, int64_t(std::llround(c.reference)))
+                .bind(11, c.ratio ? std::optional<int64_t>(std::llround(c.reference)) : std::nullopt)
                 .exec();
         }
     }

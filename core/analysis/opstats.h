@@ -3,7 +3,8 @@
 // each cell's median as a ratio to the op type's cross-rank median, like against like: when the op type
 // holds several kernel names (sum_op_name), the ratio is the rank's kernels' medians weighted by their
 // counts over the cross-rank medians of the same names weighted alike (a rank that ran only the cheap
-// variant of a template is not "faster"); the reference is every rank of the run that ran the kernel.
+// variant of a template is not "faster"); the reference is every rank of the run that ran the kernel, and
+// a kernel name only one rank ran is left out (compared with itself it reads "as fast as usual").
 // A cell is flagged when it stands out both
 // in ratio (≥ opts.stragglerRatio) and robustly (MAD-based z beyond opts.robustZ over the op type's
 // ratios; MAD guards against flagging a whole spread-out op type, the ratio floor against noise). Cells
@@ -13,6 +14,7 @@
 #include "core/analysis/runs.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,8 +31,10 @@ struct OpStatCell {
     int rank;
     int64_t count, total, median, p95, max;
     std::vector<OpStatName> names; ///< empty: the cell is one kernel (its count and median)
-    double ratio = 1.0;
-    double reference = 0; ///< the median this rank's mix of kernels takes on a typical rank (ns)
+    /// Over the kernel names another rank ran too; nullopt: no name of the cell is shared (nothing to
+    /// compare it with; stored as NULL, never judged).
+    std::optional<double> ratio;
+    double reference = 0; ///< the median this rank's shared kernels take on a typical rank (ns); 0: no ratio
     bool flagged = false;
 };
 

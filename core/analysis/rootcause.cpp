@@ -13,7 +13,7 @@ using index::Db;
 
 namespace {
 
-/// Blamed collective instances per run (the "of N collectives" of slow_rank and late_rank).
+/// Blamed collective instances per run (a straggler finding's: whether the run has collectives at all).
 std::map<int, int64_t> instancesPerRun(Db& db, const RunMap& runs) {
     std::map<int, int64_t> out;
     auto q = db.prepare(
@@ -66,8 +66,10 @@ void RootCausePass::run(CrossRankContext& ctx) {
         auto sh = shares.find(rank);
         if (sh != shares.end() && !consistentlyLast(int64_t(evs.size()), sh->second)) continue;
         auto fl = flags.find(rank);
+        // "last in X of N": N the collectives this rank took part in, not the run's (walk17b #3:
+        // cluster_propose's rank 3 was last in 887 "of 2150", 445 of them the rank 0–1 pair's)
         causes.push_back(lateRankFinding(rank, evs, fl == flags.end() ? nullptr : &fl->second, walls,
-                                         instances[evs.front()->run]));
+                                         sh == shares.end() ? 0 : sh->second.instances));
         if (fl != flags.end()) flags.erase(fl); // told in the slow_rank finding
     }
     for (auto& [rank, fl] : flags) {

@@ -203,10 +203,12 @@ std::vector<Finding> outlierStepFindings(const std::vector<OutlierRow>& rows, st
 
 std::map<int, Share> arrivalShares(Db& db) {
     std::map<int, Share> out;
+    // one row per (rank, collective), as the report's last arrivals count them (core/query/lastarrivals):
+    // the "of N" of a slow or late rank's finding is the same N
     auto q = db.prepare(
-        "SELECT c.rank, count(*), avg(g.n) FROM collective c JOIN (SELECT match_key, count(DISTINCT "
-        "rank) AS n FROM collective WHERE match_key IS NOT NULL AND last_rank IS NOT NULL GROUP BY "
-        "match_key) g ON g.match_key = c.match_key GROUP BY c.rank");
+        "WITH k AS (SELECT match_key, count(DISTINCT rank) AS m FROM collective WHERE last_rank IS NOT NULL "
+        "GROUP BY match_key), rk AS (SELECT DISTINCT rank, match_key FROM collective WHERE last_rank IS NOT "
+        "NULL) SELECT rk.rank, count(*), avg(k.m) FROM rk JOIN k USING(match_key) GROUP BY rk.rank");
     while (q.step())
         out[int(q.i64(0))] = {q.i64(1), q.f64(2)};
     return out;

@@ -30,8 +30,9 @@ struct Finding {
     std::optional<int> rank;
     std::optional<int64_t> step;
     int64_t lost = 0, waited = 0, extra = 0;
-    int64_t idle = 0;      ///< stall: the idle gap before its worst collective; late_rank: idle before them
-    int64_t instances = 0; ///< slow_rank, late_rank, straggler: the run's blamed collective instances
+    int64_t idle = 0; ///< stall: the idle gap before its worst collective; late_rank: idle before them
+    /// slow_rank, late_rank: the blamed collective instances the rank took part in; straggler: the run's
+    int64_t instances = 0;
     int64_t startNs = 0, endNs = 0, spanId = 0;
     nlohmann::json affected = nlohmann::json::object();
     int64_t affectedWall = 0; ///< wall time of the affected steps (for the noise floor)

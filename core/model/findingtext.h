@@ -21,8 +21,9 @@ struct FindingFields {
     std::optional<int64_t> step;
     std::string subject;
     int64_t lostNs = 0, waitedNs = 0, extraNs = 0;
-    int64_t idleNs = 0;    ///< stall: the idle gap before the worst collective; late_rank: idle before them
-    int64_t instances = 0; ///< slow_rank, late_rank, straggler: the run's blamed collective instances
+    int64_t idleNs = 0; ///< stall: the idle gap before the worst collective; late_rank: idle before them
+    /// slow_rank, late_rank: the blamed collective instances the rank took part in; straggler: the run's
+    int64_t instances = 0;
     nlohmann::json affected = nlohmann::json::object();
     // outlier_step: the step of the rank that stood out most (its step_stat row)
     int64_t wallNs = 0, typicalNs = 0;

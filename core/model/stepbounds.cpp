@@ -21,8 +21,12 @@ StepBounds stepBounds(WallSource wall, WallSource band, int64_t bandStartNs, int
 
 std::string stepBoundsText(const StepBounds& b) {
     if (b.from == StepBoundsFrom::ShippedTasks)
-        return "the first to the last device task (" + wallSourceName(b.wall) +
-               ": Preparing after the step's start, then Stage + Bubble)";
+        // "as … counts them": msinsight level1's MEMCPY_ASYNC tasks ran 3–5 ms before its Preparing ends
+        // (walk17b #13), so "the first device task" alone was not true
+        return "the first to the last device task as " + wallSourceName(b.wall) +
+               " counts them (Preparing after the step's start, then Stage + Bubble; tasks it does not "
+               "count, "
+               "such as MEMCPY_ASYNC, can lie outside)";
     switch (b.band) {
     case WallSource::TraceMarkers:
         return "the step markers (ProfilerStep)";

@@ -1,4 +1,5 @@
 #include "core/query/analysisqueries.h"
+#include "core/query/damagedinput.h"
 #include "core/query/namekinds.h"
 
 #include "core/query/stubsteps.h"
@@ -118,7 +119,8 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         auto c = col.find(q.i64(1));
         if (c == col.end()) continue;
         HeatCell& cell = h.cells[it->second][c->second];
-        cell = {q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), q.i64(7), q.f64(8), q.i64(9) != 0, true};
+        cell = {q.i64(2), q.i64(3), q.i64(4),      q.i64(5), q.i64(6),
+                q.i64(7), q.f64(8), q.i64(9) != 0, true,     q.isNull(8)};
         h.rowTotalNs[it->second] += q.i64(3);
     }
     // op types seen only on ranks of other runs have no cell here
@@ -143,6 +145,11 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     } else if (h.columns.size() < 2) {
         h.emptyReason.clear(); // one column still shows the op types; the view says nothing is compared
     }
+    std::vector<DamagedFile> damaged = damagedFiles(db);
+    std::erase_if(damaged, [&](const DamagedFile& f) { // a file of no shown rank says nothing of these cells
+        return f.rank && std::find(h.columnKeys.begin(), h.columnKeys.end(), *f.rank) == h.columnKeys.end();
+    });
+    h.damaged = damagedFilesText(damaged);
     return h;
 }
 
@@ -510,6 +517,34 @@ std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, in
     return out;
 }
 
+namespace {
+/// The histogram's ranks' median (Histogram::ranksMedianNs) over the ranks of `h.rank`'s run, and whether
+/// their kernel mixes differ, from `stats`' op_stat and sum_op_name.
+void readRanksMedian(index::Db& stats, Histogram& h) {
+    int64_t run = 0;
+    {
+        auto q = stats.prepare("SELECT coalesce(run_id, 0) FROM rank_info WHERE rank = ?");
+        q.bind(1, h.rank);
+        if (q.step()) run = q.i64(0);
+    }
+    std::vector<double> medians;
+    auto q = stats.prepare("SELECT o.median_ns FROM op_stat o LEFT JOIN rank_info r ON r.rank = o.rank "
+                           "WHERE o.op_type = ? AND coalesce(r.run_id, 0) = ? AND o.count > 0");
+    q.bind(1, h.opType).bind(2, run);
+    while (q.step())
+        medians.push_back(double(q.i64(0)));
+    if (medians.empty()) return;
+    h.ranksMedianNs = int64_t(std::llround(stats::median(medians)));
+    h.ranksCounted = int(medians.size());
+    auto names = stats.prepare("SELECT count(*) FROM (SELECT count(DISTINCT n.rank) AS ranks FROM "
+                               "sum_op_name n LEFT JOIN rank_info r "
+                               "ON r.rank = n.rank WHERE n.op_type = ? AND coalesce(r.run_id, 0) = ? GROUP "
+                               "BY n.name) WHERE ranks < ?");
+    names.bind(1, h.opType).bind(2, run).bind(3, int64_t(medians.size()));
+    h.mixesDiffer = names.step() && names.i64(0) > 0;
+}
+} // namespace
+
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins) {
     return loadDurationHistogram(db, rank, db, opType, rank, bins);
 }
@@ -529,11 +564,11 @@ Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stat
         q.reset();
     }
     {
-        auto s = stats.prepare(
-            "SELECT median_ns, p95_ns, cluster_median_ns FROM op_stat WHERE op_type = ? AND rank = ?");
+        auto s = stats.prepare("SELECT median_ns, p95_ns FROM op_stat WHERE op_type = ? AND rank = ?");
         s.bind(1, opType).bind(2, rank);
-        if (s.step()) h.medianNs = s.i64(0), h.p95Ns = s.i64(1), h.clusterMedianNs = s.i64(2);
+        if (s.step()) h.medianNs = s.i64(0), h.p95Ns = s.i64(1);
     }
+    readRanksMedian(stats, h);
     if (d.empty()) return h;
     std::sort(d.begin(), d.end());
     // the axis ends at the nearest-rank p99 (the ⌈0.99·n⌉-th smallest, as every percentile here): the
@@ -541,8 +576,8 @@ Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stat
     const size_t p99 = std::clamp<size_t>(size_t(std::ceil(0.99 * double(d.size()))), 1, d.size()) - 1;
     double lo = d.front(), hi = d[p99];
     h.p99Ns = int64_t(hi);
-    hi = std::max(hi, std::max(lo + 1, double(h.clusterMedianNs) * 1.05));
-    lo = std::min(lo, double(h.clusterMedianNs) * 0.95 > 0 ? double(h.clusterMedianNs) * 0.95 : lo);
+    hi = std::max(hi, std::max(lo + 1, double(h.ranksMedianNs) * 1.05));
+    lo = std::min(lo, double(h.ranksMedianNs) * 0.95 > 0 ? double(h.ranksMedianNs) * 0.95 : lo);
     for (int i = 0; i <= bins; ++i)
         h.edgesNs.push_back(int64_t(lo + (hi - lo) * i / bins));
     h.edgesNs.back() = int64_t(hi); // exactly: (hi − lo)·bins/bins may round below it

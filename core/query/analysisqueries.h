@@ -20,6 +20,8 @@ struct HeatCell {
         0; ///< to the op type's cross-rank median (op × rank mode); to the row's median step otherwise
     bool flagged = false;
     bool present = false;
+    /// Op × rank: no kernel name of the cell ran on another rank of its run, so it has no ratio (`ratio` 0)
+    bool noSharedKernels = false;
 };
 
 struct HeatmapData {
@@ -37,6 +39,9 @@ struct HeatmapData {
     int rank = -1;           ///< OpByStep
     std::string opType;      ///< RankByStep
     std::string emptyReason; ///< why there are no rows, for the view to say
+    /// OpByRank: the shown ranks' source files not read or read in part (damagedFilesText; "" when none):
+    /// their cells hold only what was read, so the view says so beside any comparison
+    std::string damaged;
 };
 
 /// Op type × rank from the persisted op statistics.
@@ -150,7 +155,15 @@ struct Histogram {
     /// The kernels strictly longer than the last edge (the axis ends near p99 so one outlier does not squash
     /// the rest): counted here, not in the last bin, where a 357 µs kernel was drawn at 285 µs (walk15b #3).
     int64_t overflowCount = 0, overflowMaxNs = 0;
-    int64_t medianNs = 0, p95Ns = 0, clusterMedianNs = 0;
+    int64_t medianNs = 0, p95Ns = 0;
+    /// The median over the ranks of the rank's run that ran the op type of each one's median (op_stat's
+    /// median_ns, every kernel name; this rank included): a figure a user can check, always between the
+    /// ranks' medians (walk17b #7: the same-kernels reference, median ÷ ratio, lay below both); 0: none.
+    int64_t ranksMedianNs = 0;
+    int ranksCounted = 0; ///< how many ranks' medians ranksMedianNs is the median of
+    /// Some kernel name of the op type ran on only some of those ranks: their medians are of different
+    /// mixes (the × same kernels ratio compares name by name, this median does not).
+    bool mixesDiffer = false;
     /// The durations' p99 by nearest rank (the ⌈0.99·n⌉-th smallest); the last edge unless the ranks' median
     /// reaches past it
     int64_t p99Ns = 0;

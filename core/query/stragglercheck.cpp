@@ -5,13 +5,16 @@
 namespace rs::query {
 
 StragglerCheck stragglerCheck(index::Db& db, std::optional<int64_t> run) {
-    // the most ranks any op type of any run had judged (cells with enough kernels), and whether any
+    // the most ranks any op type of any run had judged (cells with enough kernels and a ratio: a kernel
+    // shared with another rank), and whether any
     // op statistics exist at all
-    auto q = db.prepare("SELECT coalesce(max(n), 0), (SELECT count(*) FROM op_stat) FROM (SELECT count(*) AS "
-                        "n FROM op_stat o "
-                        "LEFT JOIN rank_info r ON r.rank = o.rank WHERE o.count >= ?1 AND (?2 IS NULL OR "
-                        "coalesce(r.run_id, 0) = ?2) "
-                        "GROUP BY coalesce(r.run_id, 0), o.op_type)");
+    auto q = db.prepare(
+        "SELECT coalesce(max(n), 0), (SELECT count(*) FROM op_stat) FROM (SELECT count(*) AS "
+        "n FROM op_stat o "
+        "LEFT JOIN rank_info r ON r.rank = o.rank WHERE o.count >= ?1 AND o.ratio_to_median IS NOT NULL "
+        "AND (?2 IS NULL OR "
+        "coalesce(r.run_id, 0) = ?2) "
+        "GROUP BY coalesce(r.run_id, 0), o.op_type)");
     q.bind(1, int64_t(model::kStragglerMinKernels)).bind(2, run);
     const int judged = q.step() ? int(q.i64(0)) : 0;
     const bool anyStats = q.i64(1) > 0;

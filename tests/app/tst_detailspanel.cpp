@@ -150,7 +150,7 @@ class TstDetailsPanel : public QObject {
             {"/msinsight/test/data/pytorch/text/level1",
              1,
              50,
-             {"(132 ms): the first to the last device task (step_trace_time.csv",
+             {"(132 ms): the first to the last device task as step_trace_time.csv counts them",
               "the step band the timeline draws: ", "(154 ms)"}},
             // the legacy rank 0 is key 10000: the CANN raw PROF_ device 0 (schema 42) claims key 0 first
             {"/mindinsight/tests/utils/resource/profiler",

@@ -4,6 +4,7 @@
 // AI_CORE kernel events of trace_view.json named in none of its rows.
 #include "core/compare/baselinebuilder.h"
 #include "core/compare/runcomparison.h"
+#include "core/query/analysisqueries.h"
 #include "core/query/damagedinput.h"
 #include "core/query/report.h"
 #include "core/query/timelinequery.h"
@@ -95,6 +96,17 @@ class TstDamagedInput : public QObject {
             ix.scalar("SELECT count(*) FROM span s JOIN string t ON t.id = s.op_type_id WHERE t.value IN "
                       "('Conv2DBackpropFilter10', 'Conv2DBackpropInput8')"),
             int64_t(0));
+        // the op heatmap names both files beside its two columns (k19v: "Two ranks: … the colours show how
+        // they differ" over rank 1's empty column); showing rank 1 alone, rank 0's file is not its
+        const auto heat = query::loadOpRankHeatmap(*ix.db);
+        QVERIFY2(heat.damaged.find("rank 1's trace_view.json (read in part") != std::string::npos,
+                 heat.damaged.c_str());
+        QVERIFY2(heat.damaged.find("rank 0's kernel_details.csv (read in part") != std::string::npos,
+                 heat.damaged.c_str());
+        const auto one = query::loadOpRankHeatmap(*ix.db, {1});
+        QVERIFY2(one.damaged.find("rank 0's") == std::string::npos, one.damaged.c_str());
+        QVERIFY2(one.damaged.find("rank 1's trace_view.json") != std::string::npos, one.damaged.c_str());
+        QVERIFY(query::loadOpRankHeatmap(*test::indexDir(textDir()).db).damaged.empty());
     }
 
     void aComparisonWithADamagedRunGivesNoVerdict() {

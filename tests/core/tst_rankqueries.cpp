@@ -138,7 +138,9 @@ void TestRankQueries::histogramAndKernels() {
         QVERIFY(!w.counts.empty());
         QCOMPARE(c.counts, w.counts);
         QCOMPARE(c.edgesNs, w.edgesNs);
-        QCOMPARE(c.clusterMedianNs, w.clusterMedianNs);
+        QCOMPARE(c.ranksMedianNs, w.ranksMedianNs);
+        QCOMPARE(c.ranksCounted, w.ranksCounted);
+        QCOMPARE(c.mixesDiffer, w.mixesDiffer);
         std::vector<int64_t> wt, ct;
         const auto wk = query::opKernels(whole.lanes, op, rank, 100, &wt);
         const auto ck = query::opKernels(cluster.lanes, op, rank, 100, &ct);

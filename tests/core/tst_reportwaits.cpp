@@ -1,7 +1,9 @@
 // A rank's communication wait in the report is the time it spent waiting: the union of its wait intervals,
 // never their sum. cluster_propose's pipeline stages wait in Receive and Send on two streams at once
 // (streams 48 and 49), and the sum said rank 0 "waited 1.34 s" in 0.90 s of steps (walk 12).
+#include "core/analysis/rootcause.h"
 #include "core/demo/demooptions.h"
+#include "core/index/sqlite.h"
 #include "core/query/lastarrivals.h"
 #include "core/query/report.h"
 
@@ -74,6 +76,46 @@ class TstReportWaits : public QObject {
                      std::string::npos,
                  text.c_str());
         QVERIFY2(text.find("of 2150 collectives") == std::string::npos, text.c_str());
+    }
+
+    void aSlowRanksCountIsOfItsOwnCollectives() {
+        // k19v / walk17b #3: a slow or late rank's finding said "arrived last in X of N" with N the run's
+        // collectives; a pair of other ranks' collectives (cluster_propose: ranks 0 and 1's 445) made N too
+        // large. N is the collectives the rank took part in, as the report's last arrivals count them.
+        const auto o = test::demoOptions(8, 8, 2);
+        const auto truth = demo::demoTruth(o);
+        auto ix = test::indexedDemo(test::tempDir("lastarrival-own"), o);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        index::Db db(ix.result.dbPath);
+        std::vector<int> pair;
+        for (int r = 0; r < 8 && pair.size() < 2; ++r)
+            if (r != truth.slowRank && r != truth.stallRank) pair.push_back(r);
+        for (int i = 0; i < 12; ++i) // 12 matched collectives of the pair alone, no one waiting
+            for (int r : pair)
+                db.prepare("INSERT INTO collective(rank, step, name, start_ns, dur_ns, match_key, last_rank) "
+                           "VALUES(?, 1, 'pair', 0, 1, ?, ?)")
+                    .bind(1, r)
+                    .bind(2, "pair-" + std::to_string(i))
+                    .bind(3, pair[0])
+                    .exec();
+        const std::string slow = std::to_string(truth.slowRank);
+        const int64_t own =
+            db.scalar("SELECT count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT "
+                      "NULL AND rank = " +
+                      slow);
+        const int64_t all =
+            db.scalar("SELECT count(DISTINCT match_key) FROM collective WHERE last_rank IS NOT NULL");
+        QCOMPARE(all, own + 12);
+        db.exec("DELETE FROM finding");
+        analysis::AnalysisOptions opts;
+        analysis::CrossRankContext ctx{db, opts};
+        analysis::RootCausePass().run(ctx);
+        QCOMPARE(
+            db.scalar("SELECT instances FROM finding WHERE kind IN ('slow_rank', 'late_rank') AND rank = " +
+                      slow),
+            own);
+        const auto report = query::buildReport(db, 5);
+        QCOMPARE(report["comm_wait"]["last_arrivals"][slow]["of"].get<int64_t>(), own);
     }
 
     void theDemosSlowRankIsStillNamed() {

@@ -525,15 +525,22 @@ class TstSamples : public QObject {
                  (std::vector<std::string>{
                      "Memcpy HtoD (Pageable -> Device)|0|16", "Memcpy HtoD (Pageable -> Device)|1|16",
                      "Memcpy HtoD (Pinned -> Device)|0|8", "Memcpy HtoD (Pinned -> Device)|1|8"}));
-        // two key types of one radix sort: rank 0 ran <long, int> 8× and <long, float> 6×, rank 1 only
-        // <long, int>: 0.627 and 1.430, not the 0.25 / 1.75 of one median against another
+        // two key types of one radix sort: rank 0 ran <long, int> 8× (median 590 µs) and <long, float> 6×,
+        // rank 1 only <long, int> (1479.5 µs): the shared <long, int> decides, 590 / 1034.75 = 0.570 and
+        // 1479.5 / 1034.75 = 1.430 (rank 0's <long, float>, compared with itself, made it 0.627), not the
+        // 0.25 / 1.75 of one median against another
         QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
                          "'DeviceRadixSortOnesweepKernel' ORDER BY rank"),
-                 (std::vector<std::string>{"0|0.627", "1|1.430"}));
-        // rank 1's scatter (2 × 10.5 µs) against the two ranks' scatters (10 and 10.5 µs)
+                 (std::vector<std::string>{"0|0.570", "1|1.430"}));
+        // the scatter (rank 0 2 × 10 µs, rank 1 2 × 10.5 µs) against their mean; rank 0's gather is its own
         QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
                          "'_scatter_gather_elementwise_kernel<TensorAssign>' ORDER BY rank"),
-                 (std::vector<std::string>{"0|0.998", "1|1.024"}));
+                 (std::vector<std::string>{"0|0.976", "1|1.024"}));
+        // ReduceAdd ran on rank 0 alone: no ratio, no reference
+        QCOMPARE(
+            ix.rows("SELECT rank, coalesce(ratio_to_median, 'none'), coalesce(cluster_median_ns, 'none') "
+                    "FROM op_stat WHERE op_type = '_scatter_gather_elementwise_kernel<ReduceAdd>'"),
+            std::vector<std::string>{"0|none|none"});
     }
     void kinetoBaseTimeAndMemory() {
         auto ix = test::indexDir(m_samples + "/hta/tests/data/nccl_parser_config");
@@ -562,6 +569,17 @@ class TstSamples : public QObject {
         // a V100's caching-allocator addresses (0x7f40…): no HBM bank model is laid over them
         QCOMPARE(mem.scalar("SELECT count(*) FROM tensors WHERE bank IS NOT NULL"), int64_t(0));
         QCOMPARE(mem.scalar("SELECT coalesce(max(bank_size_bytes), 0) FROM memory_summary"), int64_t(0));
+    }
+    void opRatioComparesSharedKernelsOnly() {
+        // walk17b #6, python over test_data's two kernel_details.csv: Cast on rank 0 is Cast 5.7985 µs once,
+        // trans_Cast_5 72.1612 µs and trans_Cast_15 72.8611 µs; on rank 1 Cast 4× at 3.34 µs. Only "Cast" ran
+        // on both: 5.7985 / 4.569 = 1.27 and 3.34 / 4.569 = 0.73 (rank 0 read 1.01, its own trans_Cast
+        // kernels compared with themselves)
+        auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, printf('%.2f', ratio_to_median) FROM op_stat WHERE op_type = 'Cast' "
+                         "ORDER BY rank"),
+                 (std::vector<std::string>{"0|1.27", "1|0.73"}));
     }
     void memoryOfAnotherSessionIsLeftOut() {
         // older torch_npu test_data (python over the CSVs): rank 1's operator_memory.csv allocates its 21

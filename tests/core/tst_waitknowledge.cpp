@@ -24,8 +24,14 @@ class TstWaitKnowledge : public QObject {
         RunWaitFacts shipped = oneRank;
         shipped.measuredCollectives = 4; // communication.json's Wait Time on the rank itself
         QCOMPARE(query::waitUnknownReason(shipped), std::string());
-        RunWaitFacts none{true, 1, std::nullopt, 0, 0, 0}; // no collective: nothing to wait for
-        QCOMPARE(query::waitUnknownReason(none), std::string());
+        // no collective recorded: not known either (walk17b #11: "0 ns in total" beside another run's "not
+        // known" for the same silence), unless the job is of one rank
+        RunWaitFacts none{true, 1, std::nullopt, 0, 0, 0};
+        QCOMPARE(query::waitUnknownReason(none),
+                 std::string("no collective recorded: its files hold nothing of its communication"));
+        RunWaitFacts alone = none;
+        alone.worldSize = 1;
+        QCOMPARE(query::waitUnknownReason(alone), std::string());
         RunWaitFacts incomplete{false, 2, 128, 10, 0, 0};
         QVERIFY(query::waitUnknownReason(incomplete).find("missing") != std::string::npos);
         incomplete.waitNs = 5; // measured where the ranks present met
@@ -56,6 +62,12 @@ class TstWaitKnowledge : public QObject {
         }
         QCOMPARE(missing, 2);
         QCOMPARE(untimed, 1);
+        // run 2 (gpu_timeline_display_0.json: one CUDA kernel, no collective, no world size) is not a 0
+        // either (walk17b #11)
+        int noCollective = -1;
+        for (const auto& [run, why] : runs)
+            if (why.find("no collective recorded") != std::string::npos) noCollective = int(run);
+        QVERIFY(noCollective >= 0);
         const auto byRank = query::loadRankWaitUnknown(*ix.db);
         QVERIFY(byRank.count(10000) && byRank.count(10));
         QVERIFY(!byRank.count(0)); // the CANN rank's hccl timeline measures its waits (Notify_Wait)
@@ -66,8 +78,13 @@ class TstWaitKnowledge : public QObject {
         QVERIFY2(one.find("Communication wait: not known (ranks of the job are missing") != std::string::npos,
                  one.c_str());
         const std::string all = query::formatReport(report, 5);
-        QVERIFY2(all.find("not known in runs 0, 1, 4 (ranks of the job are missing") != std::string::npos,
+        QVERIFY2(all.find("not known in runs 0, 1, 2, 4 (ranks of the job are missing") != std::string::npos,
                  all.c_str());
+        const std::string two = query::formatReport(query::runReport(*ix.db, report, noCollective), 5);
+        QVERIFY2(
+            two.find("Communication wait: not known (no collective recorded: its files hold nothing of its "
+                     "communication)") != std::string::npos,
+            two.c_str());
         QVERIFY(all.find("Communication wait: 0 ns in total\n") == std::string::npos);
         // run 4 (framework_raw_1.csv, no timed event): its report says it has no steps and why, never an
         // empty "Steps (…):" heading (walk 16)

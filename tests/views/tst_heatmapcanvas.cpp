@@ -73,6 +73,48 @@ class TstHeatmapCanvas : public QObject {
         QTRY_VERIFY(QToolTip::isVisible());
         QCOMPARE(QToolTip::text(), QString::fromStdString(d->rows[1]).toHtmlEscaped());
     }
+    void aCellWithNoSharedKernelHasNoRatio() {
+        // walk17b #6: a cell whose kernel names no other rank ran was compared with itself and read "1.00",
+        // white; it has no ratio: hatched, no number, said in its tooltip and the legend
+        views::HeatmapCanvas c;
+        auto d = twoKernels();
+        d->mode = query::HeatmapData::Mode::OpByRank;
+        for (auto& row : d->cells)
+            for (auto& cell : row) {
+                cell.present = true;
+                cell.count = 3;
+                cell.totalNs = cell.meanNs = cell.medianNs = 1000;
+                cell.ratio = 1.27;
+            }
+        d->cells[1][0].ratio = 0;
+        d->cells[1][0].noSharedKernels = true;
+        c.setData(d);
+        c.resize(c.sizeHint());
+        c.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&c));
+        const QImage img = c.grab().toImage();
+        auto inks = [&](QRect r) {
+            QSet<QRgb> colours;
+            for (int y = r.top() + 2; y < r.bottom() - 2; ++y)
+                for (int x = r.left() + 2; x < r.right() - 2; ++x)
+                    colours.insert(img.pixel(x, y));
+            return colours;
+        };
+        const QRgb scaleWhite = c.scale().color(1.0).rgb();
+        const QSet<QRgb> uncompared = inks(c.cellRect(1, 0));
+        QVERIFY2(uncompared.contains(QColor(150, 150, 150).rgb()), "no hatch"); // the hatch lines
+        QVERIFY(!uncompared.contains(scaleWhite));
+        QVERIFY(!uncompared.contains(c.scale().color(1.27).rgb()));
+        QVERIFY(inks(c.cellRect(0, 0)).contains(c.scale().color(1.27).rgb())); // a ratio cell: its colour
+        const QPoint at = c.cellRect(1, 0).center();
+        QHelpEvent e(QEvent::ToolTip, at, c.mapToGlobal(at));
+        QApplication::sendEvent(&c, &e);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains("ratio: none, no shared kernels"), qPrintable(QToolTip::text()));
+        QVERIFY2(!QToolTip::text().contains("ratio 0.00"), qPrintable(QToolTip::text()));
+        // the scale is of the ratios there are: the 0 of no ratio does not stretch it
+        QCOMPARE(c.scale().hi, 1.5);
+    }
 };
 
 QTEST_MAIN(TstHeatmapCanvas)

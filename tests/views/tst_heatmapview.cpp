@@ -146,6 +146,24 @@ class TstHeatmapView : public QObject {
         v.setData(grid(ranks, flagged));
         QCOMPARE(v.caption(), caption);
     }
+    void aCutRanksFilesAreSaidBesideTheComparison() {
+        // k19v: text/level1 with rank 1's trace_view.json cut in half read "Two ranks: … the colours show how
+        // they differ" over an empty rank-1 column
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setProfile({0, 1}, 2, true);
+        auto d = grid(2, 0);
+        d->damaged = "rank 1's trace_view.json (read in part: file ends in the middle of an event)";
+        v.setData(d);
+        QVERIFY2(v.caption().startsWith("Two ranks: a difference between two cannot say which one is slow"),
+                 qPrintable(v.caption()));
+        QVERIFY2(
+            v.caption().contains(" Not read in full: rank 1's trace_view.json (read in part: file ends in "
+                                 "the middle of an event). Those ranks' cells hold only what was read"),
+            qPrintable(v.caption()));
+        v.setData(grid(2, 0)); // whole files: nothing said
+        QVERIFY(!v.caption().contains("Not read in full"));
+    }
     void everyRankIsReachableByScrolling() {
         // 200 ranks at the minimum cell width are wider than the view: ranks 0-59 showed and no scrollbar
         ShownView v(fullGrid(40, 200));

@@ -63,7 +63,8 @@ class TstLinkedViews : public QObject {
         QAbstractItemModelTester t2(&ops, QAbstractItemModelTester::FailureReportingMode::QtTest);
         auto opRows = query::loadOpRows(db, 0, 1);
         QVERIFY(opRows.size() > 30);
-        ops.setRows(std::make_shared<const std::vector<query::OpRow>>(opRows), opRows.front().startNs, {});
+        ops.setRows(std::make_shared<const std::vector<query::OpRow>>(opRows), opRows.front().startNs,
+                    opRows.back().startNs + 1, {});
         QCOMPARE(ops.rowCount(), int(opRows.size()));
         QVERIFY(std::is_sorted(opRows.begin(), opRows.end(),
                                [](auto& a, auto& b) { return a.startNs < b.startNs; }));
@@ -321,7 +322,7 @@ class TstLinkedViews : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(w.memoryMap()->rank(), m_truth.slowRank, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(
             w.histogram()->histogram() && w.histogram()->histogram()->opType == "MatMulV2", 10000);
-        QVERIFY(w.histogram()->histogram()->medianNs > w.histogram()->histogram()->clusterMedianNs);
+        QVERIFY(w.histogram()->histogram()->medianNs > w.histogram()->histogram()->ranksMedianNs);
         // … and the timeline goes to that cell's longest kernel (it only dimmed the others): the window
         // narrows around a MatMulV2 span of that rank (SQL over the index, not the app's answer)
         {

@@ -6,17 +6,19 @@
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
+#include <cmath>
 #include <numeric>
 
 namespace rs::views {
 
 HistogramView::HistogramView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(160);
+    setMinimumHeight(kMinimumHeight);
     setHistogram(nullptr);
 }
 
@@ -26,6 +28,7 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     m_yLabels.clear();
     m_unit.clear();
     m_markers.clear();
+    m_title.clear();
     m_bandReserved = false; // a new chart lays its plot area out itself
     auto* c = new QChart;
     c->legend()->hide();
@@ -33,7 +36,7 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     if (m_hist && !m_hist->counts.empty())
         build(c);
     else
-        c->setTitle(tr("Choose a heatmap cell to see its duration distribution"));
+        m_title = QStringList{tr("Choose a heatmap cell to see its duration distribution")};
     QFont f = c->titleFont();
     f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1));
     c->setTitleFont(f);
@@ -41,6 +44,7 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     QChart* old = chart();
     setChart(c);
     delete old;
+    setWrappedTitle(viewport()->width());
     // the labels stand by their lines: placed once the plot area is known, again whenever it moves
     connect(c, &QChart::plotAreaChanged, this, &HistogramView::placeLabels);
     placeLabels();
@@ -99,13 +103,75 @@ void HistogramView::build(QChart* c) {
     addMarker(c, double(h.medianNs) / div, top, tr("median %1").arg(formatDuration(h.medianNs)),
               Qt::SolidLine);
     addMarker(c, double(h.p95Ns) / div, top, tr("p95 %1").arg(formatDuration(h.p95Ns)), Qt::DotLine);
-    addMarker(c, double(h.clusterMedianNs) / div, top,
-              tr("ranks' median, same kernels %1").arg(formatDuration(h.clusterMedianNs)), Qt::DashLine);
+    if (h.ranksCounted > 0)
+        addMarker(c, double(h.ranksMedianNs) / div, top,
+                  tr("ranks' median %1").arg(formatDuration(h.ranksMedianNs)), Qt::DashLine);
     const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0)) + h.overflowCount;
-    c->setTitle(tr("%1 on rank %2 · %3%4")
-                    .arg(QString::fromStdString(h.opType))
-                    .arg(h.rank)
-                    .arg(counted(kernels, tr("kernel"), tr("kernels")), overflowText(h)));
+    m_title = {tr("%1 on rank %2 · %3")
+                   .arg(QString::fromStdString(h.opType))
+                   .arg(h.rank)
+                   .arg(counted(kernels, tr("kernel"), tr("kernels")))};
+    if (const QString over = overflowText(h); !over.isEmpty()) m_title << over;
+    if (const QString ranks = ranksMedianText(h); !ranks.isEmpty()) m_title << ranks;
+}
+
+QString HistogramView::ranksMedianText(const query::Histogram& h) {
+    // the dashed line is a figure the user can check against each rank's median (Op summary): the median
+    // of the ranks' medians, between them; its reference before (median ÷ the same-kernels ratio) could lie
+    // below every rank's median (walk17b #7)
+    if (h.ranksCounted <= 0) return {};
+    QString text = h.ranksCounted == 1
+                       ? tr("ranks' median (dashed): this rank's median, the only rank of its run with %1")
+                             .arg(QString::fromStdString(h.opType))
+                       : tr("ranks' median (dashed): the median of the %1 ranks' medians of %2 (each rank's "
+                            "kernels of every name)")
+                             .arg(h.ranksCounted)
+                             .arg(QString::fromStdString(h.opType));
+    if (h.mixesDiffer)
+        text += tr("; their kernel names differ: the heatmap's × same kernels compares name by name");
+    return text;
+}
+
+void HistogramView::setWrappedTitle(int viewWidth) {
+    if (!chart()) return;
+    const QString title = wrappedTitle(viewWidth);
+    chart()->setTitle(title);
+    // each title line past the first takes its height from the bins: the view asks for it (at 160 px a
+    // three-line title left the plot 30 px and the axis labels elided)
+    const int extra = int(title.count("<br>")) * QFontMetrics(chart()->titleFont()).lineSpacing();
+    setMinimumHeight(kMinimumHeight + extra);
+}
+
+QString HistogramView::wrappedTitle(int viewWidth) const {
+    // Qt Charts cuts a title line wider than the chart ("… 1 kernel up t" at the Details dock's width): each
+    // line is wrapped at the view's width instead, a word longer than that cut by characters
+    QFont f = chart() ? chart()->titleFont() : font();
+    const QFontMetrics fm(f);
+    const int width = std::max(80, viewWidth - 12);
+    QStringList lines;
+    for (const QString& paragraph : m_title) {
+        QString line;
+        for (const QString& word : paragraph.split(' ', Qt::SkipEmptyParts)) {
+            const QString joined = line.isEmpty() ? word : line + ' ' + word;
+            if (fm.horizontalAdvance(joined) <= width) {
+                line = joined;
+                continue;
+            }
+            if (!line.isEmpty()) lines << line;
+            line = word;
+            while (fm.horizontalAdvance(line) > width && line.size() > 1) {
+                int n = line.size() - 1;
+                while (n > 1 && fm.horizontalAdvance(line.left(n)) > width)
+                    --n;
+                lines << line.left(n);
+                line = line.mid(n);
+            }
+        }
+        if (!line.isEmpty()) lines << line;
+    }
+    for (QString& l : lines)
+        l = l.toHtmlEscaped();
+    return lines.join("<br>");
 }
 
 namespace {
@@ -134,8 +200,8 @@ QString HistogramView::overflowText(const query::Histogram& h) {
     // with the digits that tell it from the longest
     const int64_t edge = h.edgesNs.empty() ? 0 : h.edgesNs.back();
     const auto [edgeText, maxText] = distinctDurations(edge, h.overflowMaxNs);
-    return (edge == h.p99Ns ? tr("<br>over %1 (p99, where the bins end; not drawn): %2 up to %3")
-                            : tr("<br>over %1 (where the bins end, past the p99; not drawn): %2 up to %3"))
+    return (edge == h.p99Ns ? tr("over %1 (p99, where the bins end; not drawn): %2 up to %3")
+                            : tr("over %1 (where the bins end, past the p99; not drawn): %2 up to %3"))
         .arg(edgeText, counted(h.overflowCount, tr("kernel"), tr("kernels")), maxText);
 }
 
@@ -161,6 +227,14 @@ void HistogramView::addMarker(QChart* c, double x, double top, const QString& te
 void HistogramView::placeLabels() {
     QChart* c = chart();
     if (!c || m_markers.empty() || c->series().isEmpty() || m_placing) return;
+    // the chart not yet at the view's size (shown again in a dock, before its resize): a band reserved
+    // now would fix the plot area of the old size, cut by the view (walk17b #7); the resize places them
+    if (std::abs(c->size().width() - viewport()->width()) > 4 ||
+        std::abs(c->size().height() - viewport()->height()) > 4)
+        return;
+    m_placing = true;
+    if (c->layout()) c->layout()->activate(); // the plot area of the present size, not of a pending layout
+    m_placing = false;
     const QRectF plot = c->plotArea();
     // each label at its line's x, to the right of it (to the left near the right edge), in rows counted from
     // the top of a band above the plot; a label that would overlap one already placed goes one row lower
@@ -200,7 +274,11 @@ void HistogramView::resizeEvent(QResizeEvent* e) {
         m_bandReserved = false;
         chart()->setPlotArea(QRectF());
     }
+    // wrapped at the new width before the chart is laid out at it (a title changed after moved the labels
+    // placed for the old one out of the chart: the view scrolled them into sight, cutting the title)
+    setWrappedTitle(e->size().width());
     QChartView::resizeEvent(e);
+    placeLabels(); // plotAreaChanged does not always follow a plot area set back to automatic
 }
 
 std::vector<HistogramView::MarkerInfo> HistogramView::markers() const {

@@ -4,11 +4,12 @@
 // in a band reserved above the plot area, so no label lies on a bin or is crossed by another line (walk 9:
 // the ranks' median label sat on the bars, crossed by the p95 line), and the count axis ends just above the
 // tallest bin (walk 16: room made for the labels inside the plot stretched it to 6× the bins). This rank's
-// median (solid), its p95 (dotted) and the ranks' median of the same kernels (dashed:
-// op_stat.cluster_median_ns). Axes tick at round values — the duration axis in the unit that suits the range,
-// with as many decimals as its step needs; the count axis at whole numbers. The axis ends near p99: the
-// kernels past it are counted in the title with the longest one's duration, never drawn in the last bin.
-// setHistogram(nullptr) empties it. Follows the palette (light / dark theme). GUI thread only.
+// median (solid), its p95 (dotted) and the ranks' median (dashed: the median of the run's ranks' medians,
+// Histogram::ranksMedianNs, which the title's last line defines). The title wraps at the view's width. Axes
+// tick at round values — the duration axis in the unit that suits the range, with as many decimals as its
+// step needs; the count axis at whole numbers. The axis ends near p99: the kernels past it are counted in the
+// title with the longest one's duration, never drawn in the last bin. setHistogram(nullptr) empties it.
+// Follows the palette (light / dark theme). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QtCharts/QChartView>
@@ -51,8 +52,15 @@ class HistogramView : public QChartView {
         QGraphicsSimpleTextItem* label = nullptr;
     };
     void build(QChart* c);
-    /// "> p99 …: N kernels up to X" for the kernels past the axis' end; empty when none are.
+    /// "over X (p99 …): N kernels up to Y" for the kernels past the axis' end; empty when none are.
     static QString overflowText(const query::Histogram& h);
+    /// What the dashed line is (the title's last line); empty when there is none.
+    static QString ranksMedianText(const query::Histogram& h);
+    /// m_title's lines wrapped to fit a view `viewWidth` px wide, as the chart's (rich text) title.
+    QString wrappedTitle(int viewWidth) const;
+    /// Sets it, the view's minimum height grown by its lines past the first.
+    void setWrappedTitle(int viewWidth);
+    static constexpr int kMinimumHeight = 160; ///< px, with a one-line title
     void addMarker(QChart* c, double x, double top, const QString& text, Qt::PenStyle style);
     void placeLabels();
     std::shared_ptr<const query::Histogram> m_hist;
@@ -60,6 +68,7 @@ class HistogramView : public QChartView {
     double m_maxCount = 0;
     bool m_placing = false;
     bool m_bandReserved = false; ///< the plot area is set by placeLabels (the labels' band above it)
+    QStringList m_title;         ///< the title's lines, plain text, before wrapping
     QStringList m_xLabels, m_yLabels;
     QString m_unit;
     std::vector<Marker> m_markers;

@@ -116,7 +116,7 @@ int HeatmapCanvas::labelRowAt(QPoint p) const {
 QSize HeatmapCanvas::sizeHint() const {
     if (!m_data) return {400, 200};
     return {std::max(300, m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + m_legendW + 10),
-            std::max(150, m_top + int(m_data->rows.size()) * m_cellH + 10)};
+            std::max(m_top + 80 + 90, m_top + int(m_data->rows.size()) * m_cellH + 10)}; // the legend's keys
 }
 
 QRect HeatmapCanvas::cellRect(int row, int column) const {
@@ -153,6 +153,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     const std::vector<QString> rowLabels = this->rowLabels();
     std::vector<QRect> flagged;
     std::vector<QRect> highlight;
+    bool anyUncompared = false;
     for (size_t i = 0; i < m_order.size(); ++i) {
         int r = m_order[i];
         int y = m_top + int(i) * m_cellH;
@@ -164,11 +165,16 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
                 p.fillRect(cr, palette().color(QPalette::AlternateBase));
                 continue;
             }
-            QColor col = m_scale.color(cellValue(cell, m_stat));
-            p.fillRect(cr, col);
-            if (m_cellW >= 38 && m_stat == HeatStatistic::Ratio) {
-                p.setPen(col.lightnessF() > 0.5 ? QColor(30, 30, 30) : QColor(250, 250, 250));
-                p.drawText(cr, Qt::AlignCenter, QString::number(cell.ratio, 'f', 2));
+            if (m_stat == HeatStatistic::Ratio && cell.noSharedKernels) {
+                paintUncompared(p, cr);
+                anyUncompared = true;
+            } else {
+                QColor col = m_scale.color(cellValue(cell, m_stat));
+                p.fillRect(cr, col);
+                if (m_cellW >= 38 && m_stat == HeatStatistic::Ratio) {
+                    p.setPen(col.lightnessF() > 0.5 ? QColor(30, 30, 30) : QColor(250, 250, 250));
+                    p.drawText(cr, Qt::AlignCenter, QString::number(cell.ratio, 'f', 2));
+                }
             }
             if (cell.flagged) flagged.push_back(cr);
             if (std::find(m_highlights.begin(), m_highlights.end(), Cell{label, d.columnKeys[c]}) !=
@@ -198,7 +204,17 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         p.drawText(QRect(lx + 4, m_top + int(i) * m_cellH, m_left - 8, m_cellH),
                    Qt::AlignVCenter | Qt::AlignRight, rowLabels[size_t(m_order[i])]);
     p.restore();
-    paintLegend(p, !flagged.empty());
+    paintLegend(p, !flagged.empty(), anyUncompared);
+}
+
+void HeatmapCanvas::paintUncompared(QPainter& p, const QRect& r) const {
+    // hatched grey, no number: the ratio scale's white would read "as fast as the others" (walk17b #6)
+    p.fillRect(r, palette().color(QPalette::Base));
+    p.fillRect(r, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
+    if (m_cellW >= 38) {
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(r, Qt::AlignCenter, QString::fromUtf8("–"));
+    }
 }
 
 void HeatmapCanvas::paintColumnLabels(QPainter& p, const QFontMetrics& fm) {
@@ -225,7 +241,7 @@ void HeatmapCanvas::paintColumnLabels(QPainter& p, const QFontMetrics& fm) {
     }
 }
 
-void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged) {
+void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared) {
     // the colour bar with its units, right of the grid
     const auto& d = *m_data;
     int lx = m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth();
@@ -234,7 +250,7 @@ void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged) {
     // ranks it was only seen scrolled to the far right)
     if (!m_visible.isEmpty() && lx + m_legendW > m_visible.right()) {
         lx = m_visible.right() - m_legendW + 4;
-        p.fillRect(QRect(lx - 10, ly - 4, m_legendW + 10, lh + 68), palette().color(QPalette::Base));
+        p.fillRect(QRect(lx - 10, ly - 4, m_legendW + 10, lh + 88), palette().color(QPalette::Base));
     }
     for (int yy = 0; yy < lh; ++yy) {
         double t = 1.0 - double(yy) / lh;
@@ -256,6 +272,11 @@ void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged) {
         p.drawRect(lx, ly + lh + 46, 12, 10);
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(lx + 18, ly + lh + 56, tr("straggler"));
+    }
+    if (anyUncompared) { // below the straggler key, whether or not it is drawn
+        paintUncompared(p, QRect(lx, ly + lh + 64, 12, 10));
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(lx + 18, ly + lh + 74, tr("no shared kernels"));
     }
 }
 
@@ -369,8 +390,14 @@ bool HeatmapCanvas::event(QEvent* e) {
                 return QString::fromStdString(m_data->rows[size_t(row)]).toHtmlEscaped();
             if (!cellAt(pt, r, c) || !m_data->cells[size_t(r)][size_t(c)].present) return QString();
             const auto& cell = m_data->cells[size_t(r)][size_t(c)];
+            // a cell whose kernels no other rank ran has no ratio: never "1.00"
+            const QString ratio =
+                cell.noSharedKernels && m_data->mode == query::HeatmapData::Mode::OpByRank
+                    ? tr("ratio: none, no shared kernels (no kernel name of it ran on "
+                         "another rank of its run: nothing to compare it with)")
+                    : tr("ratio %1×%2").arg(cell.ratio, 0, 'f', 2).arg(ratioReference(m_data->mode));
             QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · "
-                                  "max %8<br>ratio %9×%10%11")
+                                  "max %8<br>%9%10")
                               .arg(QString::fromStdString(m_data->rows[size_t(r)]).toHtmlEscaped(),
                                    QString::fromStdString(m_data->columns[size_t(c)]))
                               .arg(cell.count)
@@ -378,8 +405,7 @@ bool HeatmapCanvas::event(QEvent* e) {
                                    cell.medianNs ? formatDuration(cell.medianNs) : "-",
                                    cell.p95Ns ? formatDuration(cell.p95Ns) : "-",
                                    cell.maxNs ? formatDuration(cell.maxNs) : "-")
-                              .arg(cell.ratio, 0, 'f', 2)
-                              .arg(ratioReference(m_data->mode))
+                              .arg(ratio)
                               .arg(cell.flagged ? tr("<br><b>flagged: straggler</b>") : QString());
             return tip;
         }))

@@ -2,7 +2,8 @@
 #include "core/annotate/annotation.h"
 #include <optional>
 // Paints a HeatmapData grid: row labels, column labels, cells coloured by the chosen statistic, flagged
-// straggler cells outlined, the selected cell highlighted, a colour-scale legend with units; tooltips give
+// straggler cells outlined, cells with no kernel shared with another rank hatched (no ratio), the selected
+// cell highlighted, a colour-scale legend with units; tooltips give
 // the exact figures. Emits cellClicked. Never narrower or lower than its whole grid (columns are at least
 // 14 px): a scroll area around it scrolls, and setVisibleRect keeps the op and rank labels
 // and the colour legend in its view.
@@ -77,7 +78,9 @@ class HeatmapCanvas : public QWidget {
     void resort();
     void paintAnnotations(QPainter& p);
     void paintColumnLabels(QPainter& p, const QFontMetrics& fm);
-    void paintLegend(QPainter& p, bool anyFlagged);
+    void paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared);
+    /// An op × rank cell without a ratio (no kernel name shared with another rank), hatched, in `r`.
+    void paintUncompared(QPainter& p, const QRect& r) const;
     int notesWidth() const; ///< the column right of the grid for annotation texts (0: none to show)
     std::optional<annotate::Annotation> draftCells(int row0, int col0, int row1, int col1, bool note) const;
     bool cellAt(QPoint p, int& row, int& col) const;

@@ -27,7 +27,7 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
 QString ratioReference(query::HeatmapData::Mode mode) {
     if (mode != query::HeatmapData::Mode::OpByRank) return {};
     return " to the median over the ranks, this one included, of the same kernels (by name, weighted by "
-           "how often this rank ran each)";
+           "how often this rank ran each; names no other rank ran left out)";
 }
 
 double cellValue(const query::HeatCell& c, HeatStatistic s) {
@@ -79,7 +79,7 @@ HeatScale HeatScale::forData(const query::HeatmapData& h, HeatStatistic s) {
     double lo = INFINITY, hi = -INFINITY;
     for (const auto& row : h.cells)
         for (const auto& c : row)
-            if (c.present) {
+            if (c.present && !(s == HeatStatistic::Ratio && c.noSharedKernels)) { // no ratio to scale
                 double v = cellValue(c, s);
                 lo = std::min(lo, v);
                 hi = std::max(hi, v);

@@ -162,9 +162,10 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
             for (const auto& c : row)
                 flagged += c.flagged;
         // an empty grid says nothing of stragglers: there was nothing to compare
-        m_caption->setText(d->rows.empty()
-                               ? tr("No device kernels with op statistics: no straggler can be looked for.")
-                               : stragglerCaption(flagged, d->columnKeys.size()));
+        m_caption->setText((d->rows.empty()
+                                ? tr("No device kernels with op statistics: no straggler can be looked for.")
+                                : stragglerCaption(flagged, d->columnKeys.size())) +
+                           damagedNote(*d));
     } else if (d) {
         m_caption->setText(d->mode == Mode::OpByStep
                                ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
@@ -205,6 +206,15 @@ QString HeatmapView::stragglerCaption(int flagged, size_t columns) const {
     return tr("No straggler among the %1 here: no op type is much slower on one of them than on the others.")
                .arg(present) +
            missing;
+}
+
+QString HeatmapView::damagedNote(const query::HeatmapData& d) {
+    // a rank whose files were cut has cells of what was read (none at all when its device lanes were past
+    // the cut): "two ranks … the colours show how they differ" read as a real difference (k19v)
+    if (d.damaged.empty()) return {};
+    return tr(" Not read in full: %1. Those ranks' cells hold only what was read (an empty column: none of "
+              "their kernels was read), so a difference there may be the cut, not the card.")
+        .arg(QString::fromStdString(d.damaged));
 }
 
 QString HeatmapView::caption() const {

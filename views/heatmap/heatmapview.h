@@ -52,6 +52,8 @@ class HeatmapView : public QWidget {
     void request();
     void onSelection(const Selection& s);
     QString stragglerCaption(int flagged, size_t columns) const;
+    /// " Not read in full: …" when a shown rank's files were cut or not read (HeatmapData::damaged); else "".
+    static QString damagedNote(const query::HeatmapData& d);
     InteractionState* m_state;
     query::QueryService* m_service;
     HeatmapCanvas* m_canvas;

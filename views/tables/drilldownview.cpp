@@ -81,7 +81,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
                 m_steps->setRows(v.value<std::shared_ptr<const std::vector<query::StepRow>>>());
             else if (id == m_pendingOps)
                 m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart,
-                               m_stepOrigin);
+                               m_stepEnd, m_stepOrigin);
             else if (id == m_pendingTensors)
                 showTensors(v.value<std::shared_ptr<const query::TensorRows>>());
             else
@@ -97,7 +97,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
 void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int, int>& dataRank) {
     // the previous profile's (or run's) rows go first: a click on the tab must not re-select one of them
     m_steps->setRun(std::set<int>(ranks.begin(), ranks.end()), dataRank);
-    m_ops->setRows(nullptr, 0, {});
+    m_ops->setRows(nullptr, 0, 0, {});
     m_tensors->setRows(nullptr);
     m_tensorsLoaded = false;
     m_rank = -1;
@@ -182,6 +182,7 @@ QString DrillDownView::tensorTitle() const {
 void DrillDownView::followStep(const query::StepRow& r) {
     const auto b = query::boundsOf(r.wall, r.startNs, r.endNs);
     m_stepStart = b.startNs;
+    m_stepEnd = b.endNs;
     m_stepOrigin = QString::fromStdString(model::stepBoundsText(b));
 }
 
@@ -194,7 +195,10 @@ QString DrillDownView::breadcrumbs() const {
     // where "start in step" counts from, on the level that shows it
     if (m_level == 1 && !m_stepOrigin.isEmpty())
         s += " <span style='color:gray'>" +
-             tr("(start in step: from %1, as the step's wall)").arg(m_stepOrigin.toHtmlEscaped()) + "</span>";
+             tr("(start in step: from %1, as the step's wall; an op of the step's band outside it says "
+                "\"before step\" or \"after step\")")
+                 .arg(m_stepOrigin.toHtmlEscaped()) +
+             "</span>";
     if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + tensorTitle() + "</b>";
     if (m_level >= 2 && m_tensorsLoaded && m_tensorsLeftOut > 0) // counted: Qt's %n prints "row(s)"
         s += tr(" (and %1 without a device address left out: the same allocations, recorded again by "
@@ -229,7 +233,7 @@ void DrillDownView::drillDown() {
         m_rank = r->rank;
         m_step = r->step;
         followStep(*r);
-        m_ops->setRows(nullptr, 0, {});
+        m_ops->setRows(nullptr, 0, 0, {});
         m_pendingOps = m_service->requestOpRows(m_rank, m_step);
         setLevel(1);
     } else if (m_level == 1) {

@@ -65,6 +65,7 @@ class DrillDownView : public QWidget {
     int m_level = 0;
     int m_rank = -1;
     qint64 m_step = -1, m_stepStart = 0; ///< the drilled step's start: its bounds' (its wall's interval)
+    qint64 m_stepEnd = 0;                ///< and its end (ns)
     QString m_stepOrigin;                ///< what m_stepStart is (model::stepBoundsText)
     void followStep(const query::StepRow& r);
     QString m_op, m_opName; ///< the drilled op's type and name

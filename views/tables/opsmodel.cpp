@@ -2,15 +2,40 @@
 
 #include "views/common/timemapping.h"
 
+#include <algorithm>
+
 namespace rs::views {
 
-void OpsModel::setRows(std::shared_ptr<const std::vector<query::OpRow>> rows, qint64 originNs,
+void OpsModel::setRows(std::shared_ptr<const std::vector<query::OpRow>> rows, qint64 originNs, qint64 endNs,
                        const QString& originText) {
     beginResetModel();
     m_rows = std::move(rows);
     m_origin = originNs;
+    m_end = endNs;
     m_originText = originText;
     endResetModel();
+}
+
+namespace {
+/// The shipped breakdown's µs figures place the bounds to a µs or so: level1's first counted task starts
+/// 60 ns before band start + Preparing. Closer than this to the bounds is inside.
+constexpr qint64 kBoundsSlackNs = 1000;
+} // namespace
+
+bool OpsModel::outside(const query::OpRow& r) const {
+    return r.startNs < m_origin - kBoundsSlackNs || r.startNs >= m_end + kBoundsSlackNs;
+}
+
+int OpsModel::outsideCount() const {
+    if (!m_rows) return 0;
+    return int(
+        std::count_if(m_rows->begin(), m_rows->end(), [&](const query::OpRow& r) { return outside(r); }));
+}
+
+QString OpsModel::startText(const query::OpRow& r) const {
+    const QString offset = formatOffset(r.startNs - m_origin, 1000);
+    if (!outside(r)) return offset;
+    return (r.startNs < m_origin ? tr("before step %1") : tr("after step %1")).arg(offset);
 }
 
 const query::OpRow* OpsModel::row(int r) const {
@@ -30,7 +55,10 @@ QVariant OpsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Start:
-            return formatOffset(r->startNs - m_origin, 1000);
+            if (role == Qt::ToolTipRole && outside(*r))
+                return tr("%1: it ran in the step's band (its marker) but outside the step's bounds, %2")
+                    .arg(startText(*r), m_originText);
+            return startText(*r);
         case Name:
             return QString::fromStdString(r->name);
         case OpType:
@@ -69,7 +97,8 @@ QVariant OpsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o == Qt::Horizontal && section == Start && role == Qt::ToolTipRole)
         return m_originText.isEmpty()
                    ? QVariant()
-                   : tr("From the step's start as its Steps row gives it (the interval of its wall): %1")
+                   : tr("From the step's start as its Steps row gives it (the interval of its wall): %1. "
+                        "An op of the step's band outside it says \"before step\" or \"after step\".")
                          .arg(m_originText);
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     static const char* names[] = {"start in step", "name", "op type", "duration", "wait", "track"};

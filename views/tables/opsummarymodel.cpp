@@ -45,7 +45,7 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
         case Count:
             return qlonglong(c.count);
         case Ratio:
-            return c.ratio;
+            return c.noSharedKernels ? -1.0 : c.ratio; // below every ratio
         default:
             return qlonglong(ns[index.column()]);
         }
@@ -59,6 +59,7 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
         case Count:
             return qlonglong(c.count);
         case Ratio:
+            if (c.noSharedKernels) return tr("no shared kernels");
             return c.ratio > 0
                        ? QString::asprintf("%.2f×", c.ratio) + (c.flagged ? tr(" straggler") : QString())
                        : QString();
@@ -79,11 +80,16 @@ QString OpSummaryModel::toolTip(const Row& r) {
                       .arg(r.opType, r.rankLabel)
                       .arg(c.count)
                       .arg(formatDuration(c.totalNs), formatDuration(c.medianNs), formatDuration(c.p95Ns));
-    if (c.ratio > 0)
+    if (c.noSharedKernels)
+        tip += "<br>" + tr("× same kernels: none. No kernel name of it ran on another rank of the run: "
+                           "there is nothing to compare it with, so the straggler test does not judge it.");
+    else if (c.ratio > 0)
         tip += "<br>" +
                tr("× same kernels: %1 the time the same kernels take on the run's ranks (Σ count × each "
                   "kernel name's median here ÷ Σ count × its median over the ranks, this one included, "
-                  "counts as this rank ran them): the heatmap's ratio, which the straggler test judges.")
+                  "counts as this rank ran them; names no other rank ran left out): the heatmap's ratio, "
+                  "which the "
+                  "straggler test judges.")
                    .arg(QString::asprintf("%.2f×", c.ratio));
     if (r.opTypeMedianNs > 0)
         tip += "<br>" + tr("The op type's median over the ranks (every kernel name together) is %1: this "
@@ -99,7 +105,8 @@ QVariant OpSummaryModel::headerData(int section, Qt::Orientation o, int role) co
         return tr(
             "The rank's kernels against the same kernels on the run's ranks: Σ count × each kernel name's "
             "median here ÷ Σ count × its median across the ranks (this one included), counts as this "
-            "rank ran each name; the heatmap's ratio and the straggler test's. Not the op type's "
+            "rank ran each name, over the names another rank ran too (\"no shared kernels\": none did); the "
+            "heatmap's ratio and the straggler test's. Not the op type's "
             "median over ranks: a cell's tooltip gives that as well.");
     if (role != Qt::DisplayRole) return {};
     static const char* names[] = {"op type", "rank", "count", "total",         "mean",
