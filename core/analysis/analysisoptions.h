@@ -11,8 +11,10 @@ namespace rs::analysis {
 
 /// Bumped whenever an importer or an analysis stage changes what it writes, so cached indexes are rebuilt.
 /// 20: a collective's wait is stored where its wait tasks ran (a `wait` row per run of them), and a step's
-/// compute, communication and idle are the overlap with its own window.
-constexpr int kAnalysisRevision = 20;
+/// compute, communication and idle are the overlap with its own window. 21: the op × rank ratio counts only
+/// kernel names another rank ran too (NULL when none is shared); "arrived last in X of N" counts N over the
+/// collectives the rank took part in.
+constexpr int kAnalysisRevision = 21;
 
 struct BankModel {
     int bankCount = 8;
