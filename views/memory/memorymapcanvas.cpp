@@ -56,6 +56,7 @@ void MemoryMapCanvas::setData(std::shared_ptr<const query::MemoryMapData> d) {
             m_stackY.push_back(double(lane));
         }
     }
+    m_hlMatches = tensorsNamedBy(m_hlOp);
     resetView();
 }
 
@@ -110,7 +111,15 @@ void MemoryMapCanvas::updateColorKey() {
 void MemoryMapCanvas::setHighlight(const QString& op, const QString& tensor) {
     m_hlOp = op;
     m_hlTensor = tensor;
+    m_hlMatches = tensorsNamedBy(op);
     update();
+}
+
+int MemoryMapCanvas::tensorsNamedBy(const QString& opName) const {
+    if (!m_data || opName.isEmpty()) return 0;
+    const std::string op = opName.toStdString();
+    return int(std::count_if(m_data->tensors.begin(), m_data->tensors.end(),
+                             [&](const query::TensorItem& t) { return t.opName == op; }));
 }
 
 TimeMapping MemoryMapCanvas::timeMapping() const {
@@ -217,7 +226,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
             continue;
         const auto& t = d.tensors[i];
         QColor c = m_key.colorOf(t.opName);
-        bool dim = !m_hlOp.isEmpty() && QString::fromStdString(t.opName) != m_hlOp;
+        bool dim = dimsOthers() && QString::fromStdString(t.opName) != m_hlOp;
         if (dim) c.setAlpha(40);
         batches[c.rgba()].push_back(r);
         if (!m_hlTensor.isEmpty() && QString::fromStdString(t.tensorId) == m_hlTensor) selected = r;
