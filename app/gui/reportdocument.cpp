@@ -14,6 +14,7 @@
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
+#include "core/query/uncollectedcalls.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
 #include "views/common/plural.h"
@@ -139,7 +140,8 @@ class Builder {
                          .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
                               QString::fromStdString(query::stepCountText(m_report["steps"])),
                               n(c["spans"].get<int64_t>(), "span", "spans"),
-                              n(c["collectives"].get<int64_t>(), "collective", "collectives"),
+                              n(c["collectives"].get<int64_t>(), "collective", "collectives") +
+                                  QString::fromStdString(query::uncollectedCallsText(c)),
                               n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
         if (sum.runs.size() > 1)
             add(para(

@@ -347,6 +347,37 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope({"stats", dir, "--annotation", out.trimmed(), "--quiet"}, &out, &err), 1);
         QVERIFY2(err.contains("a box or a range"), qPrintable(err));
     }
+    void cpuCollectivesAreCountedAsWhatTheyAre() {
+        // walk18a #6: cpu_only's gloo:all_reduce spans (a CPU backend: no collective kernel) made "0
+        // collectives" and nothing more, while the timeline draws them in communication's colours
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-cpu-only-cache")));
+        const std::string dir = samples + "/hta/tests/data/cpu_only";
+        int gloo = 0; // counted in the trace itself
+        for (const auto& e : std::filesystem::directory_iterator(dir)) {
+            const auto j = nlohmann::json::parse(test::readDecompressed(e.path().string()));
+            for (const auto& ev : j["traceEvents"])
+                gloo += ev.value("ph", "") == "X" && ev.value("name", "").rfind("gloo:", 0) == 0;
+        }
+        QCOMPARE(gloo, 10);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"report", QString::fromStdString(dir), "--json"}, &out, &err), 0);
+        const auto r = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(r["counts"]["collectives"].get<int>(), 0);
+        QCOMPARE(r["counts"]["uncollected_communication_calls"]["count"].get<int>(), gloo);
+        QCOMPARE(r["counts"]["uncollected_communication_calls"]["names"],
+                 nlohmann::json::array({"gloo:all_reduce"}));
+        QCOMPARE(test::runRankscope({"report", QString::fromStdString(dir)}, &out, &err), 0);
+        QVERIFY2(
+            out.contains("0 collectives (10 communication calls, gloo:all_reduce: no collective kernel of "
+                         "theirs is recorded, so none is matched across ranks or timed as a collective)"),
+            qPrintable(out));
+        // a profile with collectives says nothing of the kind
+        QCOMPARE(test::runRankscope({"report", m_demo, "--json"}, &out, &err), 0);
+        QVERIFY(
+            !nlohmann::json::parse(out.toStdString())["counts"].contains("uncollected_communication_calls"));
+    }
     void annotateSpeaksTheRankNumbersOfItsRun() {
         // walk18a #3: in a folder of two runs that both have a rank 0, one run's rank 0 is index key 10000.
         // The app, the report and the captions call it rank 0; `annotate list` said "on rank 10000" and
