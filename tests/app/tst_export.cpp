@@ -533,6 +533,30 @@ class TstExport : public QObject {
         const QStringList steps = QDir(out).entryList({"timeline-step-*"}, QDir::Files, QDir::Name);
         QCOMPARE(steps, stepPictures);
     }
+    void aSetLeavesOutViewsWithoutData() {
+        // walk18b #5: `export` on cluster_propose (step traces, hccl_raw and flops files: no kernel or memory
+        // file) wrote a heatmap "No device kernels" and a blank memory map pointing to a GUI menu. The set
+        // leaves them out and says so with the files it wrote; a view asked for alone is still written
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        const QString dir = q(samples) + "/mindinsight/tests/utils/resource/cluster_propose";
+        for (const auto& f : QDir(dir).entryList(QDir::Files))
+            QVERIFY2(!f.contains("memory") && !f.contains("kernel") && !f.contains("op_statistic") &&
+                         !f.contains("aicore"),
+                     qPrintable(f));
+        for (const QStringList& extra : {QStringList{}, QStringList{"--view", "all"}}) {
+            const QString out = q(m_root) + "/empty-views" + extra.join("");
+            const QString printed = run(QStringList{"export", dir, "--out", out, "--quiet"} + extra, 0);
+            QVERIFY2(printed.contains("not written: heatmap: no device kernel") &&
+                         printed.contains("not written: memory: no rank of run 0 has memory records"),
+                     qPrintable(printed));
+            QVERIFY(QDir(out).entryList({"heatmap*", "memory*"}, QDir::Files).isEmpty());
+            QVERIFY(!QDir(out).entryList({"timeline*"}, QDir::Files).isEmpty());
+        }
+        const QString one = q(m_root) + "/empty-memory.png";
+        run({"export", dir, "--view", "memory", "--out", one, "--quiet"}, 0);
+        QVERIFY(QFileInfo::exists(one));
+    }
     void aCollectivesFileNameEndsInALetter() {
         // walk18a #6: the demo's step picture of its hcom_allReduce_ was
         // "timeline-step-11-hcom-allreduce-.png"

@@ -184,7 +184,8 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
                    m_data && !m_data->unknown.empty() ? QString::fromStdString(m_data->unknown)
                                                       : tr("No tensors on this rank: none recorded, or "
-                                                           "records left out (File ▸ Diagnostics says why)"));
+                                                           "records left out (the diagnostics say why: File "
+                                                           "▸ Diagnostics, or rankscope info)"));
         return;
     }
     const auto& d = *m_data;

@@ -173,8 +173,8 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_canvas->setOrigin(m_origin); // the tooltip's times count from it too
     const bool none = d->tensors.empty() && d->curve.empty();
     QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
-                   : none ? tr("No memory data for rank %1: none recorded, or records left out (File ▸ "
-                               "Diagnostics says why)")
+                   : none ? tr("No memory data for rank %1: none recorded, or records left out (the "
+                               "diagnostics say why: File ▸ Diagnostics, or rankscope info)")
                                 .arg(shownRank(d->rank))
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                         : tr("%1 tensors").arg(d->tensors.size());
