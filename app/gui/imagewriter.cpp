@@ -59,22 +59,28 @@ Picture timelinePicture(const views::FrameInput& in) {
     return {frame->size, [frame, font = in.font](QPainter& p) { views::paintDrawList(p, *frame, font); }};
 }
 
-/// `line` with a zero-width space where a long word may break: after its _ / , . : ( and at least every 24
-/// characters. Word wrap never breaks inside a word, so a kernel name of 120 characters without a space
-/// ran past the picture's edge, cut with no ellipsis (walk18a #6).
+/// `line` with a zero-width space where a word of over 30 characters may break: after its _ / , ( and at
+/// least every 24 characters. Word wrap never breaks inside a word, so a kernel name of 120 characters
+/// without a space ran past the picture's edge, cut with no ellipsis (walk18a #6). Shorter words ("+5.0
+/// ms") are kept whole, so an SVG's text stays as written.
 QString breakable(const QString& line) {
-    static const QString kBreakAfter = "_/,.:(";
+    static const QString kBreakAfter = "_/,(";
     static const QChar kZwsp(0x200B);
     QString out;
     out.reserve(line.size() + line.size() / 8);
-    int run = 0; // characters since the last break opportunity
-    for (const QChar ch : line) {
-        out += ch;
-        run = ch.isSpace() ? 0 : run + 1;
-        if (!ch.isSpace() && (kBreakAfter.contains(ch) || run >= 24)) {
-            out += kZwsp;
-            run = 0;
+    for (qsizetype at = 0; at < line.size();) {
+        qsizetype end = at;
+        while (end < line.size() && !line[end].isSpace())
+            ++end;
+        const QStringView word = QStringView(line).mid(at, end - at);
+        int run = 0; // characters since the last break opportunity
+        for (const QChar ch : word) {
+            out += ch;
+            if (word.size() > 30 && (kBreakAfter.contains(ch) || ++run >= 24)) out += kZwsp, run = 0;
         }
+        for (; end < line.size() && line[end].isSpace(); ++end)
+            out += line[end];
+        at = end;
     }
     return out;
 }
