@@ -91,12 +91,20 @@ void printVerdict(const compare::CompareResult& r, const compare::CompareOptions
                 o.maxLatencyDelta * 100, o.maxMemoryDelta * 100, o.maxWaitDelta * 100,
                 model::counted(r.improvementCount(), "improvement", "improvements").c_str());
 }
+/// A folder of several runs: --run N measures run N of both sides, --baseline-run/--candidate-run (`own`)
+/// one side's (two runs of one folder), as `baseline --run N` does; none: the default run (defaultrun.h).
+std::optional<int> runAsked(Args& a, const char* own) {
+    if (a.value(own)) return int(a.intValue(own, 0, 0, 1 << 30));
+    if (a.value("run")) return int(a.intValue("run", 0, 0, 1 << 30));
+    return std::nullopt;
+}
 } // namespace
 
 int runCompare(const ArgList& argv) {
     auto vo = indexValueOptions();
     vo.erase("db"); // two profiles: each keeps its own index
-    vo.insert({"max-latency-delta", "max-memory-delta", "max-wait-delta", "min-share"});
+    vo.insert({"max-latency-delta", "max-memory-delta", "max-wait-delta", "min-share", "run", "baseline-run",
+               "candidate-run"});
     Args a(argv, vo, indexFlags({"json", "quiet"}));
     if (!a.ok()) return usageError("compare", a.error());
     if (a.positional().size() != 2)
@@ -109,9 +117,13 @@ int runCompare(const ArgList& argv) {
         !fraction(a, "max-wait-delta", o.maxWaitDelta, error) || !fraction(a, "min-share", o.minShare, error))
         return usageError("compare", error);
     const bool quiet = a.flag("quiet") || a.flag("json");
+    std::optional<int> runs[2];
+    for (int side : {0, 1})
+        runs[side] = runAsked(a, side == 0 ? "baseline-run" : "candidate-run");
+    if (!a.ok()) return usageError("compare", a.error());
     compare::BuiltRecord base, cand;
     for (auto [side, rec] : {std::pair{0, &base}, std::pair{1, &cand}}) {
-        if (!loadRecord(a.positional()[size_t(side)], a, std::nullopt, quiet, *rec, error)) {
+        if (!loadRecord(a.positional()[size_t(side)], a, runs[side], quiet, *rec, error)) {
             std::fprintf(stderr, "rankscope compare: %s\n", error.c_str());
             return 1;
         }

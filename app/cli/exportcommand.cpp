@@ -170,9 +170,12 @@ int runExport(const ArgList& argv) {
                             r.outFile.isEmpty() ? QDir(r.outDir).filePath("window." + r.format) : r.outFile);
     }
     QString err;
-    QStringList files = gui::exportSnapshots(r, err);
+    QStringList skipped;
+    QStringList files = gui::exportSnapshots(r, err, &skipped);
     for (const auto& f : files)
         std::printf("%s\n", f.toLocal8Bit().constData());
+    for (const auto& s : skipped) // on stdout with the files: what the set holds, and what it leaves out
+        std::printf("not written: %s\n", s.toLocal8Bit().constData());
     if (!err.isEmpty()) {
         std::fprintf(stderr, "rankscope: export failed: %s\n", err.toLocal8Bit().constData());
         return 1;

@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/profileopener.h"
+#include "app/cli/runranks.h"
 #include "core/annotate/annotationset.h"
 #include "core/index/defaultrun.h"
 #include "core/model/durationparse.h"
@@ -19,42 +20,6 @@
 namespace rs::cli {
 
 namespace {
-
-struct RunRanks {
-    int64_t startNs = 0;
-    std::vector<int> keys;       ///< rank keys of the run, by producer number
-    std::map<int, int> dataRank; ///< key → the producer's number
-};
-
-RunRanks runRanks(index::Db& db, int run) {
-    RunRanks r;
-    auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE coalesce(run_id, 0) = ? "
-                        "ORDER BY coalesce(data_rank, rank)");
-    q.bind(1, run);
-    while (q.step()) {
-        r.keys.push_back(int(q.i64(0)));
-        r.dataRank[int(q.i64(0))] = int(q.i64(1));
-    }
-    auto s = db.prepare("SELECT coalesce(start_ns, 0) FROM run WHERE run_id = ?");
-    s.bind(1, run);
-    if (s.step()) r.startNs = s.i64(0);
-    return r;
-}
-
-/// The rank keys of the producer numbers asked for; false with `error` naming one the run lacks.
-bool chooseRanks(const RunRanks& run, const std::vector<int>& asked, std::vector<int>& keys,
-                 std::string& error) {
-    for (int want : asked) {
-        bool found = false;
-        for (const auto& [key, data] : run.dataRank)
-            if (data == want) keys.push_back(key), found = true;
-        if (!found) {
-            error = "rank " + std::to_string(want) + " is not in this run";
-            return false;
-        }
-    }
-    return true;
-}
 
 std::string cut(const std::string& s, size_t n) {
     return s.size() <= n ? s : s.substr(0, n - 3) + "...";

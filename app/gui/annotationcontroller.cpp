@@ -116,7 +116,8 @@ void AnnotationController::openIndex(const QString& dbPath) {
 
 void AnnotationController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
-    m_panel->setRun(m_summary ? m_summary->run : 0, m_summary ? m_summary->startNs : 0);
+    m_panel->setRun(m_summary ? m_summary->run : 0, m_summary ? m_summary->startNs : 0,
+                    m_summary ? m_summary->dataRank : std::map<int, int>{});
     requestFacts();
 }
 
@@ -132,8 +133,8 @@ void AnnotationController::addDrafted(annotate::Annotation a) {
     if (m_summary) a.anchor.run = m_summary->run;
     if (a.text.empty()) {
         bool ok = false;
-        QString where =
-            QString::fromStdString(annotate::describeAnchor(a, m_summary ? m_summary->startNs : 0));
+        QString where = QString::fromStdString(annotate::describeAnchor(
+            a, m_summary ? m_summary->startNs : 0, m_summary ? m_summary->dataRank : std::map<int, int>{}));
         QString text =
             TextPrompt::ask(m_window, tr("New %1").arg(QString::fromStdString(annotate::kindName(a.kind))),
                             tr("Text of the %1:").arg(where), QString(), &ok);

@@ -4,6 +4,7 @@
 
 #include "app/gui/findingnavigator.h"
 #include "core/query/namekinds.h"
+#include "views/common/plural.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 
@@ -54,6 +55,7 @@ void DetailsPanel::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_detailRequest = m_histRequest = 0;
     m_findingHtml.clear();
     m_body.clear();
+    m_memoryHtml.clear();
     m_histogram->setHistogram(nullptr);
     m_histogram->hide();
     m_text->setPlainText(m_summary ? QString::fromStdString(m_summary->reportText) : QString());
@@ -69,11 +71,11 @@ QString DetailsPanel::plainText() const {
 }
 
 void DetailsPanel::render() {
-    if (m_findingHtml.isEmpty() && m_body.isEmpty()) {
+    if (m_findingHtml.isEmpty() && m_body.isEmpty() && m_memoryHtml.isEmpty()) {
         m_text->clear();
         return;
     }
-    m_text->setHtml(m_findingHtml + m_body);
+    m_text->setHtml(m_findingHtml + m_body + m_memoryHtml);
 }
 
 void DetailsPanel::onSelection(const Selection& s) {
@@ -82,6 +84,7 @@ void DetailsPanel::onSelection(const Selection& s) {
     m_detailRequest = m_histRequest = 0;
     m_findingHtml.clear();
     m_body.clear();
+    m_memoryHtml.clear();
     m_histogram->setHistogram(nullptr);
     m_histogram->hide();
     m_text->setPlaceholderText(s.kind == Selection::Kind::Span && s.spanId
@@ -126,18 +129,33 @@ QString DetailsPanel::opTypeHtml(const Selection& s) const {
     for (int32_t id : ids)
         types << QString::fromStdString(m_summary->strings[size_t(id)]).toHtmlEscaped();
     const QString head = tr("<h3>%1 on rank %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank));
-    const QString memory = tr("tensors it allocated are highlighted in the memory map.");
+    // the memory map's part is said once it has looked (memoryHighlightShown): whether any tensor's record
+    // names the op is the map's to know, and Ascend's name aten:: ops, never MatMulV2 (walk18b #3)
     if (ids.size() == 1 && m_summary->strings[size_t(ids.front())] == op)
-        return head + tr("<p>Spans of this op type on this rank are highlighted on the timeline; %1</p>")
-                          .arg(memory);
+        return head + tr("<p>Spans of this op type on this rank are highlighted on the timeline.</p>");
     if (!ids.empty()) // a bank anomaly's "AllReduce": the memory records name the collective's algorithm
         return head +
                tr("<p>No span has this op type: the memory records name a collective by its algorithm. "
-                  "The collectives of op type %1 on this rank are highlighted on the timeline; %2</p>")
-                   .arg(types.join(", "), memory);
+                  "The collectives of op type %1 on this rank are highlighted on the timeline.</p>")
+                   .arg(types.join(", "));
     return head + tr("<p>No span has this op type and no collective is named by it: nothing is highlighted "
-                     "on the timeline (every span is dimmed); %1</p>")
-                      .arg(memory);
+                     "on the timeline (every span is dimmed).</p>");
+}
+
+void DetailsPanel::memoryHighlightShown(const QString& op, int rank, int tensors) {
+    const Selection& s = m_state->selection();
+    if (s.kind != Selection::Kind::OpType || s.opType != op || (s.rank >= 0 && s.rank != rank)) return;
+    m_memoryHtml =
+        tensors > 0
+            ? tr("<p>In the memory map, the %1 whose records name %2 as the op that allocated them are "
+                 "highlighted.</p>")
+                  .arg(views::counted(tensors, tr("tensor"), tr("tensors")), op.toHtmlEscaped())
+            : tr("<p>No tensor in rank %1's memory map names %2's ops (its records may name the op "
+                 "otherwise, e.g. by the framework op that ran it): nothing is highlighted there, and no "
+                 "tensor is dimmed.</p>")
+                  .arg(m_summary ? m_summary->shownRank(rank) : rank)
+                  .arg(op.toHtmlEscaped());
+    render();
 }
 
 void DetailsPanel::onSpanDetail(quint64 id, const std::optional<query::SpanDetail>& d) {

@@ -33,6 +33,10 @@ class DetailsPanel : public QWidget {
     views::HistogramView* histogram() const { return m_histogram; }
     /// The panel's text as shown (plain).
     QString plainText() const;
+    /// The memory map has highlighted op type `op` on rank key `rank`: `tensors` of its bars name it
+    /// (views::MemoryMapView::opHighlightShown). Said under the selected op type's details when it is that
+    /// one; else dropped.
+    void memoryHighlightShown(const QString& op, int rank, int tensors);
 
   private:
     void onSelection(const views::Selection& s);
@@ -55,6 +59,7 @@ class DetailsPanel : public QWidget {
     quint64 m_detailRequest = 0, m_histRequest = 0;
     QString m_findingHtml; ///< the finding gone to, above its selection's details
     QString m_body;        ///< the selection's details (HTML)
+    QString m_memoryHtml;  ///< what the memory map highlights for the selected op type (HTML)
 };
 
 } // namespace rs::gui

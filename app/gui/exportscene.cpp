@@ -154,6 +154,38 @@ bool ExportScene::hasCommLinks() {
     return !query::loadCommMatrix(m_db, r).cells.empty();
 }
 
+void ExportScene::loadHeatmap() {
+    if (m_heatmapLoaded) return;
+    m_heatmap->setData(std::make_shared<const query::HeatmapData>(
+        query::loadOpRankHeatmap(m_db, m_heatmapRanks.empty() ? m_summary->ranks : m_heatmapRanks)));
+    m_heatmapLoaded = true;
+}
+
+QString ExportScene::nothingToDraw(const QString& view) {
+    const QString run = QString::number(m_summary->run);
+    if (view == "heatmap") {
+        loadHeatmap();
+        const auto* d = m_heatmap->data();
+        if (d && !d->rows.empty()) return {};
+        if (!d || d->emptyReason.empty())
+            return QString("no device kernel with op statistics in run %1").arg(run);
+        QString why = QString::fromStdString(d->emptyReason); // "No device kernels: the profile has …"
+        return why.left(1).toLower() + why.mid(1);
+    }
+    if (view == "memory") {
+        // a cluster index keeps tensors and samples in its shards: it cannot tell, and does not claim
+        if (!m_db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'").empty()) return {};
+        std::string in;
+        for (int r : m_summary->ranks)
+            in += (in.empty() ? "" : ",") + std::to_string(r);
+        if (in.empty() || m_db.scalar("SELECT EXISTS(SELECT 1 FROM tensor WHERE rank IN (" + in +
+                                      ")) OR EXISTS(SELECT 1 FROM memory_sample WHERE rank IN (" + in + "))"))
+            return {};
+        return QString("no rank of run %1 has memory records (tensors or a memory curve)").arg(run);
+    }
+    return {};
+}
+
 /// The matrix of the run: the step zoomed to when it has links, the group of a selected link.
 Picture ExportScene::prepareComm(int width, int height) {
     if (!m_comm) m_comm = std::make_unique<views::CommMatrixCanvas>();
@@ -182,11 +214,7 @@ Picture ExportScene::prepareComm(int width, int height) {
 Picture ExportScene::prepare(const QString& view, int width, int height) {
     if (view == "comm") return prepareComm(width, height);
     if (view == "heatmap") {
-        if (!m_heatmapLoaded) {
-            m_heatmap->setData(std::make_shared<const query::HeatmapData>(
-                query::loadOpRankHeatmap(m_db, m_heatmapRanks.empty() ? m_summary->ranks : m_heatmapRanks)));
-            m_heatmapLoaded = true;
-        }
+        loadHeatmap();
         auto* c = m_heatmap.get();
         // the selection's cells as the heatmap view highlights them, and only its: the canvas lives as long
         // as the scene, and a report's annotation picture kept the last finding's cells

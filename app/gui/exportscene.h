@@ -60,6 +60,10 @@ class ExportScene {
 
     /// True when the run has communication links (the default set then pictures the matrix).
     bool hasCommLinks();
+    /// Why the run's data leaves view "heatmap" or "memory" empty ("no device kernel with op statistics in
+    /// run 0", "no rank of run 0 has memory records"); empty when it has something to draw. The set of
+    /// pictures leaves such a view out and says so, rather than write a blank picture (walk18b #5).
+    QString nothingToDraw(const QString& view);
     /// Renders one view ("timeline", "heatmap", "memory", "comm") `width` px wide (0: its natural width —
     /// 1600 px, the heatmap its whole grid, never narrower) and `height` px high (0: its natural height — for
     /// the timeline every lane) to `path` (.png or .svg by suffix).
@@ -74,6 +78,7 @@ class ExportScene {
     Picture prepare(const QString& view, int width, int height);
     Picture prepareTimeline(int width, int height);
     Picture prepareComm(int width, int height);
+    void loadHeatmap();
     index::Db m_db;
     QString m_profile;
     std::shared_ptr<const query::ProfileSummary> m_summary;

@@ -59,11 +59,37 @@ Picture timelinePicture(const views::FrameInput& in) {
     return {frame->size, [frame, font = in.font](QPainter& p) { views::paintDrawList(p, *frame, font); }};
 }
 
+/// `line` with a zero-width space where a word of over 30 characters may break: after its _ / , ( and at
+/// least every 24 characters. Word wrap never breaks inside a word, so a kernel name of 120 characters
+/// without a space ran past the picture's edge, cut with no ellipsis (walk18a #6). Shorter words ("+5.0
+/// ms") are kept whole, so an SVG's text stays as written.
+QString breakable(const QString& line) {
+    static const QString kBreakAfter = "_/,(";
+    static const QChar kZwsp(0x200B);
+    QString out;
+    out.reserve(line.size() + line.size() / 8);
+    for (qsizetype at = 0; at < line.size();) {
+        qsizetype end = at;
+        while (end < line.size() && !line[end].isSpace())
+            ++end;
+        const QStringView word = QStringView(line).mid(at, end - at);
+        int run = 0; // characters since the last break opportunity
+        for (const QChar ch : word) {
+            out += ch;
+            if (word.size() > 30 && (kBreakAfter.contains(ch) || ++run >= 24)) out += kZwsp, run = 0;
+        }
+        for (; end < line.size() && line[end].isSpace(); ++end)
+            out += line[end];
+        at = end;
+    }
+    return out;
+}
+
 /// A caption line's height: wrapped at the picture's width, never cut (the heatmap's definition of its colour
 /// ended "… that name's media…" on the 800 px picture).
 int lineHeight(const QString& line, int width, const QFont& base) {
     return QFontMetrics(base)
-        .boundingRect(QRect(0, 0, std::max(1, width - 2 * kPad), 100000), Qt::TextWordWrap, line)
+        .boundingRect(QRect(0, 0, std::max(1, width - 2 * kPad), 100000), Qt::TextWordWrap, breakable(line))
         .height();
 }
 
@@ -96,7 +122,7 @@ void paintCaption(QPainter& p, const Caption& c, int width) {
     for (const auto& line : c.lines) {
         const int lh = lineHeight(line, width, base);
         p.drawText(QRect(kPad, y, width - 2 * kPad, lh), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
-                   line);
+                   breakable(line));
         y += lh + 2;
     }
     if (c.legend && !c.legendSize.isEmpty()) {

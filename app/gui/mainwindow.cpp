@@ -112,6 +112,9 @@ void MainWindow::buildDocks() {
     dd->setWidget(m_details);
     addDockWidget(Qt::RightDockWidgetArea, dd);
     tabLinkedViews();
+    // what the memory map highlights for an op type is the map's to know (its records may name other ops)
+    connect(m_memory, &views::MemoryMapView::opHighlightShown, m_details,
+            &DetailsPanel::memoryHighlightShown);
     m_annotate = new AnnotationController(this, m_service, m_state, m_timeline, m_heatmap, m_memory);
     addDockWidget(Qt::RightDockWidgetArea, m_annotate->dock());
     tabifyDockWidget(dd, m_annotate->dock());

@@ -5,6 +5,7 @@
 #include "app/gui/findingnavigator.h"
 #include "app/gui/reportsummaryblocks.h"
 #include "core/annotate/annotation.h"
+#include "core/index/defaultrun.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
 #include "core/query/absentwaits.h"
@@ -14,6 +15,7 @@
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
+#include "core/query/uncollectedcalls.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
 #include "views/common/plural.h"
@@ -139,17 +141,22 @@ class Builder {
                          .arg(n(int64_t(m_report["ranks"].size()), "rank", "ranks"),
                               QString::fromStdString(query::stepCountText(m_report["steps"])),
                               n(c["spans"].get<int64_t>(), "span", "spans"),
-                              n(c["collectives"].get<int64_t>(), "collective", "collectives"),
+                              n(c["collectives"].get<int64_t>(), "collective", "collectives") +
+                                  QString::fromStdString(query::uncollectedCallsText(c)),
                               n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
-        if (sum.runs.size() > 1)
+        if (sum.runs.size() > 1) {
+            std::vector<std::pair<int, int64_t>> ranksByRun; // how the run was chosen, ties said
+            for (const auto& r : sum.runs)
+                ranksByRun.push_back({r.run, int64_t(r.ranks.size())});
             add(para(
                 QObject::tr(
                     "This folder holds %1 runs; nothing is matched or compared across them. The pictures "
-                    "show run %2 (the one with the most ranks); findings of other runs are listed "
-                    "without pictures.")
+                    "show run %2 (%3); findings of other runs are listed without pictures.")
                     .arg(sum.runs.size())
-                    .arg(sum.run),
+                    .arg(sum.run)
+                    .arg(QString::fromStdString(index::defaultRunWhy(ranksByRun, sum.run))),
                 ReportBlock::Kind::Note));
+        }
         for (const auto& run : m_report["runs"]) { // what the files say about each run: card, framework, …
             if (run["labels"].empty()) continue;
             QStringList l;

@@ -13,8 +13,17 @@ namespace {
 
 class Writer {
   public:
-    Writer(ExportScene& scene, const ExportRequest& r, QStringList& files, QString& error)
-        : m_scene(scene), m_r(r), m_files(files), m_error(error) {}
+    Writer(ExportScene& scene, const ExportRequest& r, QStringList& files, QString& error,
+           QStringList* skipped)
+        : m_scene(scene), m_r(r), m_files(files), m_error(error), m_skipped(skipped) {}
+    /// Of a set of pictures: `view` unless the run has nothing it draws, which is said in `skipped`.
+    bool ifAny(const QString& view, const QString& name) {
+        if (const QString why = m_scene.nothingToDraw(view); !why.isEmpty()) {
+            if (m_skipped) *m_skipped << view + ": " + why;
+            return true;
+        }
+        return (*this)(view, name);
+    }
     bool operator()(const QString& view, const QString& name) {
         const QString path =
             !m_r.outFile.isEmpty() ? m_r.outFile : QDir(m_r.outDir).filePath(name + "." + m_r.format);
@@ -28,6 +37,7 @@ class Writer {
     const ExportRequest& m_r;
     QStringList& m_files;
     QString& m_error;
+    QStringList* m_skipped;
 };
 
 bool writeDefaultSet(ExportScene& scene, Writer& write, const QString& dbPath) {
@@ -47,14 +57,14 @@ bool writeDefaultSet(ExportScene& scene, Writer& write, const QString& dbPath) {
         }
     }
     scene.state().fit();
-    if (!write("heatmap", "heatmap")) return false;
-    if (!write("memory", QString("memory-rank-%1").arg(scene.memoryRank()))) return false;
+    if (!write.ifAny("heatmap", "heatmap")) return false;
+    if (!write.ifAny("memory", QString("memory-rank-%1").arg(scene.memoryRank()))) return false;
     return !scene.hasCommLinks() || write("comm", "comm");
 }
 
 } // namespace
 
-QStringList exportSnapshots(const ExportRequest& r, QString& error) {
+QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList* skipped) {
     QStringList files;
     const QString dir = r.outFile.isEmpty() ? r.outDir : QFileInfo(r.outFile).absolutePath();
     if (!QDir().mkpath(dir)) {
@@ -84,15 +94,17 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error) {
             return files;
         }
         if (r.selection) scene.setSelection(*r.selection);
-        Writer write(scene, r, files, error);
+        Writer write(scene, r, files, error, skipped);
         if (!r.specific()) {
             writeDefaultSet(scene, write, r.dbPath);
             return files;
         }
+        // one view asked for is written whatever it holds (its picture says what is missing); of all of
+        // them, an empty one is left out and said
         const QStringList views =
             r.view == "all" ? QStringList{"timeline", "heatmap", "memory", "comm"} : QStringList{r.view};
         for (const auto& v : views)
-            if (!write(v, v)) return files;
+            if (!(r.view == "all" ? write.ifAny(v, v) : write(v, v))) return files;
     } catch (const std::exception& e) {
         error = QString::fromStdString(e.what());
     }

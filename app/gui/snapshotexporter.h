@@ -40,7 +40,8 @@ struct ExportRequest {
     }
 };
 
-/// Returns the files written; `error` is set on failure.
-QStringList exportSnapshots(const ExportRequest& r, QString& error);
+/// Returns the files written; `error` is set on failure. Of a set of pictures (the default set, --view all),
+/// a view the run has no data for (ExportScene::nothingToDraw) is not written: `skipped` gets "heatmap: why".
+QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList* skipped = nullptr);
 
 } // namespace rs::gui

@@ -204,7 +204,22 @@ bool meetsWindow(const Annotation& a, int64_t t0Ns, int64_t t1Ns) {
     return to >= t0Ns && from <= t1Ns;
 }
 
-std::string describeAnchor(const Annotation& a, int64_t runStartNs) {
+Annotation withDataRanks(Annotation a, const std::map<int, int>& dataRank) {
+    const auto shown = [&](int key) {
+        const auto it = dataRank.find(key);
+        return it == dataRank.end() ? key : it->second;
+    };
+    Anchor& an = a.anchor;
+    for (int& r : an.ranks)
+        r = shown(r);
+    if (an.toRank >= 0) an.toRank = shown(an.toRank);
+    for (auto& l : an.lanes)
+        if (l.rank != LaneRef::kAnyRank) l.rank = shown(l.rank);
+    return a;
+}
+
+std::string describeAnchor(const Annotation& keyed, int64_t runStartNs, const std::map<int, int>& dataRank) {
+    const Annotation a = withDataRanks(keyed, dataRank);
     const Anchor& an = a.anchor;
     auto at = [&](int64_t ns) { return model::formatOffset(ns - runStartNs, 1000); };
     std::string where;

@@ -5,6 +5,7 @@
 // memory regions are (address range, time range) or a tensor id. So an annotation follows zoom, theme,
 // window size and re-index. Pure value types; any thread.
 #include <cstdint>
+#include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -70,8 +71,13 @@ nlohmann::json toJson(const Annotation& a);
 std::optional<Annotation> annotationFromJson(const nlohmann::json& j, std::string& error);
 
 /// "note at +320 ms on rank 3", "range +320 ms … +345 ms on ranks 0-7", "box MatMulV2 × rank 3":
-/// where the annotation is, for lists (times relative to `runStartNs`).
-std::string describeAnchor(const Annotation& a, int64_t runStartNs);
+/// where the annotation is, for lists (times relative to `runStartNs`). `dataRank` (rank key → the number
+/// the producer wrote, query::ProfileSummary::dataRank) names the ranks as the lanes do: in a folder whose
+/// runs claim the same rank numbers, run 0's rank 0 may be key 10000, which no file and no view says.
+std::string describeAnchor(const Annotation& a, int64_t runStartNs, const std::map<int, int>& dataRank = {});
+/// `a` with its ranks (a note's, range's, box's, an arrow's end, its lanes') renamed by `dataRank` (rank
+/// key → the producer's number; a key it lacks is kept): for text only, the file keeps the keys.
+Annotation withDataRanks(Annotation a, const std::map<int, int>& dataRank);
 /// Whether a timeline annotation's time (an arrow's, from its start to its end) meets the window [t0Ns,
 /// t1Ns]: the one rule by which the timeline draws it and a picture's caption counts it.
 bool meetsWindow(const Annotation& a, int64_t t0Ns, int64_t t1Ns);

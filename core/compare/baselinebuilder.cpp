@@ -38,7 +38,8 @@ int chooseRun(index::Db& db, std::optional<int> run, std::vector<std::string>& n
     const int chosen = index::defaultRunId(db);
     if (runs > 1)
         notes.push_back("the folder holds " + std::to_string(runs) + " runs; measured run " +
-                        std::to_string(chosen) + " (the one with the most ranks)");
+                        std::to_string(chosen) + " (" + index::defaultRunWhy(db, chosen) +
+                        "; --run N measures another)");
     return chosen;
 }
 

@@ -19,6 +19,7 @@
 #include "core/query/stepwalls.h"
 #include "core/query/stragglercheck.h"
 #include "core/query/stubsteps.h"
+#include "core/query/uncollectedcalls.h"
 #include "core/query/waitknowledge.h"
 #include "core/stats/robuststats.h"
 
@@ -493,6 +494,9 @@ json buildReport(index::Db& db, int top) {
         {"tracks", db.scalar("SELECT count(*) FROM track")},
         {"collectives", db.scalar("SELECT count(*) FROM collective")},
         {"tensors", db.scalar("SELECT count(*) FROM tensor t WHERE " + index::shownTensorSql("t"))}};
+    if (r["counts"]["collectives"] == 0) // CPU collectives (gloo): what the timeline shows, not analysed
+        if (auto calls = uncollectedCallsJson(db); !calls.is_null())
+            r["counts"]["uncollected_communication_calls"] = std::move(calls);
     // a cluster index (rankscope merge) holds the shards' summaries only: its events stay in the shards
     const std::string shards = db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'");
     if (!shards.empty())
@@ -570,6 +574,10 @@ json runReport(index::Db& db, json r, int run) {
     r["counts"]["spans"] = countIn(db, "span s JOIN track t ON t.track_id = s.track_id", "t.rank", in);
     r["counts"]["tracks"] = countIn(db, "track", "rank", in);
     r["counts"]["collectives"] = cw["collectives"];
+    r["counts"].erase("uncollected_communication_calls");
+    if (r["counts"]["collectives"] == 0)
+        if (auto calls = uncollectedCallsJson(db, in); !calls.is_null())
+            r["counts"]["uncollected_communication_calls"] = std::move(calls);
     r["counts"]["tensors"] = db.scalar("SELECT count(*) FROM tensor t WHERE t.rank IN (" + in + ") AND " +
                                        index::shownTensorSql("t"));
     renameRanks(r, dataRanksOf(db, ranks)); // after every rank filter above: they filter by key
@@ -896,7 +904,8 @@ std::string formatReport(const json& r, int top) {
             o << "  " << p.get<std::string>() << ": its ranks' events cannot be read\n";
     } else {
         o << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
-          << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << ", "
+          << counted(r["counts"]["collectives"].get<int64_t>(), "collective")
+          << uncollectedCallsText(r["counts"]) << ", "
           << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
     }
     if (r.contains("shown_run"))

@@ -270,7 +270,7 @@ class TstCli : public QObject {
         QTest::newRow("range without units") << QStringList{"--range", "12"} << 2 << "T0:T1";
         QTest::newRow("bad ranks") << QStringList{"--range", "0ms:1ms", "--ranks", "x"} << 2 << "0,3-5";
         QTest::newRow("rank not in the run")
-            << QStringList{"--range", "0ms:1ms", "--ranks", "9"} << 2 << "rank 9 is not in this run";
+            << QStringList{"--range", "0ms:1ms", "--ranks", "9"} << 2 << "rank 9 is not in run 0";
         QTest::newRow("bad kind") << QStringList{"--range", "0ms:1ms", "--kinds", "gpu"} << 2
                                   << "--kinds takes";
     }
@@ -352,6 +352,84 @@ class TstCli : public QObject {
                  0);
         QCOMPARE(test::runRankscope({"stats", dir, "--annotation", out.trimmed(), "--quiet"}, &out, &err), 1);
         QVERIFY2(err.contains("a box or a range"), qPrintable(err));
+    }
+    void cpuCollectivesAreCountedAsWhatTheyAre() {
+        // walk18a #6: cpu_only's gloo:all_reduce spans (a CPU backend: no collective kernel) made "0
+        // collectives" and nothing more, while the timeline draws them in communication's colours
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-cpu-only-cache")));
+        const std::string dir = samples + "/hta/tests/data/cpu_only";
+        int gloo = 0; // counted in the trace itself
+        for (const auto& e : std::filesystem::directory_iterator(dir)) {
+            const auto j = nlohmann::json::parse(test::readDecompressed(e.path().string()));
+            for (const auto& ev : j["traceEvents"])
+                gloo += ev.value("ph", "") == "X" && ev.value("name", "").rfind("gloo:", 0) == 0;
+        }
+        QCOMPARE(gloo, 10);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"report", QString::fromStdString(dir), "--json"}, &out, &err), 0);
+        const auto r = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(r["counts"]["collectives"].get<int>(), 0);
+        QCOMPARE(r["counts"]["uncollected_communication_calls"]["count"].get<int>(), gloo);
+        QCOMPARE(r["counts"]["uncollected_communication_calls"]["names"],
+                 nlohmann::json::array({"gloo:all_reduce"}));
+        QCOMPARE(test::runRankscope({"report", QString::fromStdString(dir)}, &out, &err), 0);
+        QVERIFY2(
+            out.contains("0 collectives (10 communication calls, gloo:all_reduce: no collective kernel of "
+                         "theirs is recorded, so none is matched across ranks or timed as a collective)"),
+            qPrintable(out));
+        // a profile with collectives says nothing of the kind
+        QCOMPARE(test::runRankscope({"report", m_demo, "--json"}, &out, &err), 0);
+        QVERIFY(
+            !nlohmann::json::parse(out.toStdString())["counts"].contains("uncollected_communication_calls"));
+    }
+    void annotateSpeaksTheRankNumbersOfItsRun() {
+        // walk18a #3: in a folder of two runs that both have a rank 0, one run's rank 0 is index key 10000.
+        // The app, the report and the captions call it rank 0; `annotate list` said "on rank 10000" and
+        // `annotate add --rank 0` was refused ("rank 0 is not in run N")
+        const std::string root = test::tempDir("cli-annotate-tworun");
+        std::string e;
+        QVERIFY2(test::writeTwoRunDemo(root, e), e.c_str());
+        const QString dir = QString::fromStdString(root);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"index", dir, "--quiet"}, &out, &err), 0);
+        index::Db db(root + "/.rankscope/index.sqlite", true);
+        // the run whose rank 0 is keyed 10000 (the Kineto demo's: fewer bytes than the Ascend demo's)
+        const int64_t run = db.scalar("SELECT run_id FROM rank_info WHERE rank = 10000 AND data_rank = 0");
+        const QString r = QString::number(run);
+        QCOMPARE(db.scalar("SELECT count(*) FROM rank_info WHERE run_id = " + std::to_string(run)),
+                 int64_t(2));
+        const std::string lane =
+            test::rowsOf(db, "SELECT name FROM track WHERE rank = 10000 AND name LIKE 'Stream%' LIMIT 1")
+                .at(0);
+        QCOMPARE(test::runRankscope({"annotate", dir, "add", "slow", "--rank", "0", "--run", r, "--at", "1ms",
+                                     "--lane", QString::fromStdString(lane) + "@0", "--quiet"},
+                                    &out, &err),
+                 0);
+        QCOMPARE(test::runRankscope({"annotate", dir, "add", "to one", "--kind", "arrow", "--rank", "0",
+                                     "--run", r, "--at", "1ms", "--to", "1@2ms", "--quiet"},
+                                    &out, &err),
+                 0);
+        QCOMPARE(test::runRankscope({"annotate", dir, "list", "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.contains("on rank 0 " + QString::fromStdString(lane) + " in run " + r), qPrintable(out));
+        QVERIFY2(out.contains("on rank 0 to +2.000 ms on rank 1 in run " + r), qPrintable(out));
+        QVERIFY2(!out.contains("1000"), qPrintable(out));
+        // the file keeps the index's keys, as the app writes them
+        QCOMPARE(test::runRankscope({"annotate", dir, "list", "--json", "--quiet"}, &out, &err), 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(j["annotations"][0]["anchor"]["ranks"], nlohmann::json::array({10000}));
+        QCOMPARE(j["annotations"][1]["anchor"]["to_rank"].get<int>(), 10001);
+        // the key is no number of the run's files: refused, and the run's ranks named
+        QCOMPARE(test::runRankscope(
+                     {"annotate", dir, "add", "x", "--rank", "10000", "--run", r, "--at", "1ms", "--quiet"},
+                     &out, &err),
+                 1);
+        QVERIFY2(err.contains("rank 10000 is not in run " + r + " (its ranks: 0, 1;"), qPrintable(err));
+        // --run is documented with annotate
+        QCOMPARE(test::runRankscope({"annotate", "--help"}, &out, &err), 0);
+        const QString usage = out.mid(out.indexOf("rankscope annotate DIR add"));
+        QVERIFY2(usage.left(usage.indexOf("rankscope baseline")).contains("--run N"), qPrintable(usage));
     }
     void repeatedOptionsAddUpOrAreRefused() {
         // walk 36: `annotate add … --rank 1 --rank 2` kept rank 2 only. A list option given again adds up

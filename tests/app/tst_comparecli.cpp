@@ -2,6 +2,7 @@
 // construction: every MatMulV2 kernel ×1.08 (`demo --scale-op`) must be named with +8 % on every rank and
 // exit 3; two runs that differ only in their random seed must pass (exit 0); a baseline record gives the
 // same verdict and deltas as its profile; JSON Lines histories keep one record per run; usage errors exit 2.
+#include "core/index/defaultrun.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -310,6 +311,44 @@ class TstCompareCli : public QObject {
         auto other = compareJson(m_base, m_reseeded, 0);
         QVERIFY(other["same_data"].is_null());
         QVERIFY(other["baseline"]["sources"]["digest"] != other["candidate"]["sources"]["digest"]);
+    }
+    void severalRunsSayHowOneWasChosen() {
+        // walk18b #4: `compare profiler profiler` (5 runs of 1 rank each) said "measured run 0 (the one with
+        // the most ranks)": a tie, not said; and compare had no --run, as baseline has
+        QCOMPARE(index::defaultRunWhy({{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}}, 0),
+                 std::string("all 5 runs have 1 rank: the earliest"));
+        QCOMPARE(index::defaultRunWhy({{0, 2}, {1, 1}, {3, 2}}, 0),
+                 std::string("runs 0 and 3 have the most ranks, 2: the earliest"));
+        QCOMPARE(index::defaultRunWhy({{0, 2}, {1, 4}}, 1), std::string("the one with the most ranks, 4"));
+        // a folder of an Ascend demo of 4 ranks and a Kineto demo of 2
+        const std::string dir = m_root + "/tworun";
+        std::string e;
+        QVERIFY2(test::writeTwoRunDemo(dir, e), e.c_str());
+        QString out, err;
+        QCOMPARE(test::runRankscope({"compare", q(dir), q(dir), "--quiet"}, &out, &err), 5);
+        QVERIFY2(out.contains("runs; measured run ") &&
+                     out.contains(" (the one with the most ranks, 4; --run N measures another)"),
+                 qPrintable(out));
+        // the Kineto run (2 ranks) against the Ascend run (4): measured as asked, no longer the same data
+        index::Db db(dir + "/.rankscope/index.sqlite", true);
+        const QString ascend = QString::number(
+                          db.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 4")),
+                      kineto = QString::number(
+                          db.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 2"));
+        QVERIFY(ascend != kineto);
+        const int rc = test::runRankscope({"compare", q(dir), q(dir), "--baseline-run", ascend,
+                                           "--candidate-run", kineto, "--json", "--quiet"},
+                                          &out, &err);
+        QVERIFY2(rc != 2 && rc != 5, qPrintable(err));
+        const auto j = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(j["baseline"]["run"].get<int>(), ascend.toInt());
+        QCOMPARE(j["candidate"]["run"].get<int>(), kineto.toInt());
+        QCOMPARE(j["baseline"]["labels"]["ranks"].get<std::string>(), std::string("4"));
+        QCOMPARE(j["candidate"]["labels"]["ranks"].get<std::string>(), std::string("2"));
+        QCOMPARE(test::runRankscope({"compare", q(dir), q(dir), "--run", kineto, "--quiet"}, &out, &err), 5);
+        QVERIFY2(!out.contains("measured run"), qPrintable(out));
+        QCOMPARE(test::runRankscope({"compare", "--help"}, &out, &err), 0);
+        QVERIFY(out.contains("[--run N]") && out.contains("--baseline-run"));
     }
     void seedOnlyDifferencePasses() {
         auto j = compareJson(m_base, m_reseeded, 0);

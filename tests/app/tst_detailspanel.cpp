@@ -127,6 +127,33 @@ class TstDetailsPanel : public QObject {
         QTest::qWait(300);
         QVERIFY(!panel.plainText().contains(row[0]));
     }
+    void saysWhatTheMemoryMapHighlights() {
+        // walk18b #3: "tensors it allocated are highlighted in the memory map" for MatMulV2 on text/level1,
+        // whose memory records name aten:: ops only: nothing was highlighted, and every bar was dimmed. The
+        // panel says what the memory map found (views::MemoryMapView::opHighlightShown), and nothing before
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        gui::DetailsPanel panel(&state, m_service);
+        panel.setSummary(m_summary);
+        Selection op;
+        op.kind = Selection::Kind::OpType;
+        op.opType = "MatMulV2";
+        op.rank = 1;
+        state.setSelection(op);
+        QVERIFY2(!panel.plainText().contains("memory map"), qPrintable(panel.plainText()));
+        panel.memoryHighlightShown("MatMulV2", 0, 3); // another rank's map: not this selection's
+        QVERIFY2(!panel.plainText().contains("memory map"), qPrintable(panel.plainText()));
+        panel.memoryHighlightShown("MatMulV2", 1, 0);
+        QVERIFY2(panel.plainText().contains("No tensor in rank 1's memory map names MatMulV2's ops") &&
+                     panel.plainText().contains("nothing is highlighted there, and no tensor is dimmed"),
+                 qPrintable(panel.plainText()));
+        panel.memoryHighlightShown("MatMulV2", 1, 2);
+        QVERIFY2(panel.plainText().contains("In the memory map, the 2 tensors whose records name MatMulV2 as "
+                                            "the op that allocated them are highlighted"),
+                 qPrintable(panel.plainText()));
+        state.setSelection(Selection{});
+        QVERIFY(!panel.plainText().contains("memory map"));
+    }
     void aStepsWallSourceAndAWaitNotKnown() {
         // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels and
         // collectives span 267.70 ms; resource/profiler run 0 is one rank of a job whose other ranks are not

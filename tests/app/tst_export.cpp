@@ -4,6 +4,7 @@
 // annotation pixels present or absent (--no-annotations), SVG that parses and carries the annotation text
 // and the caption, a saved view (.rsview) reproducing the same picture as the equivalent options, and
 // usage errors.
+#include "app/gui/snapshotexporterstep.h"
 #include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/pictureink.h"
@@ -13,6 +14,7 @@
 #include <QDir>
 #include <QDomDocument>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QSvgRenderer>
@@ -510,21 +512,57 @@ class TstExport : public QObject {
         QTest::addColumn<QStringList>("stepPictures");
         // amd_trace, rank 0: step 1 (9.29 ms) and step 2 (49 µs, the last, no device work: a stub step the
         // report leaves out), no collective at all: step 1 alone, no collective picture
-        QTest::newRow("amd_trace") << "amd_trace" << QStringList{"timeline-step-1.png"};
+        QTest::newRow("amd_trace") << "hta/tests/data/amd_trace" << QStringList{"timeline-step-1.png"};
         // trace_filter, rank 0: steps 551 (607.3 ms) and 552 (622.9 ms), the lower median 551, five
         // nccl:SendRecv kernels in it
         QTest::newRow("trace_filter")
-            << "trace_filter" << QStringList{"timeline-step-551-sendrecv.png", "timeline-step-551.png"};
+            << "hta/tests/data/trace_filter"
+            << QStringList{"timeline-step-551-sendrecv.png", "timeline-step-551.png"};
+        // cluster_propose: the top finding (pipeline_wait) is shown at step 2's receive, in the app and the
+        // HTML report; the export showed step 1, the warm-up step flagged as an outlier (walk18b #6)
+        QTest::newRow("cluster_propose") << "mindinsight/tests/utils/resource/cluster_propose"
+                                         << QStringList{"timeline-step-2-receive.png", "timeline-step-2.png"};
     }
     void defaultSetPicturesATypicalStepAndItsCollective() {
         QFETCH(QString, sample);
         QFETCH(QStringList, stepPictures);
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is not present");
-        const QString out = q(m_root) + "/set-" + sample;
-        run({"export", q(samples) + "/hta/tests/data/" + sample, "--out", out, "--quiet"}, 0);
+        const QString out = q(m_root) + "/set-" + QFileInfo(sample).fileName();
+        run({"export", q(samples) + "/" + sample, "--out", out, "--quiet"}, 0);
         const QStringList steps = QDir(out).entryList({"timeline-step-*"}, QDir::Files, QDir::Name);
         QCOMPARE(steps, stepPictures);
+    }
+    void aSetLeavesOutViewsWithoutData() {
+        // walk18b #5: `export` on cluster_propose (step traces, hccl_raw and flops files: no kernel or memory
+        // file) wrote a heatmap "No device kernels" and a blank memory map pointing to a GUI menu. The set
+        // leaves them out and says so with the files it wrote; a view asked for alone is still written
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        const QString dir = q(samples) + "/mindinsight/tests/utils/resource/cluster_propose";
+        for (const auto& f : QDir(dir).entryList(QDir::Files))
+            QVERIFY2(!f.contains("memory") && !f.contains("kernel") && !f.contains("op_statistic") &&
+                         !f.contains("aicore"),
+                     qPrintable(f));
+        for (const QStringList& extra : {QStringList{}, QStringList{"--view", "all"}}) {
+            const QString out = q(m_root) + "/empty-views" + extra.join("");
+            const QString printed = run(QStringList{"export", dir, "--out", out, "--quiet"} + extra, 0);
+            QVERIFY2(printed.contains("not written: heatmap: no device kernel") &&
+                         printed.contains("not written: memory: no rank of run 0 has memory records"),
+                     qPrintable(printed));
+            QVERIFY(QDir(out).entryList({"heatmap*", "memory*"}, QDir::Files).isEmpty());
+            QVERIFY(!QDir(out).entryList({"timeline*"}, QDir::Files).isEmpty());
+        }
+        const QString one = q(m_root) + "/empty-memory.png";
+        run({"export", dir, "--view", "memory", "--out", one, "--quiet"}, 0);
+        QVERIFY(QFileInfo::exists(one));
+    }
+    void aCollectivesFileNameEndsInALetter() {
+        // walk18a #6: the demo's step picture of its hcom_allReduce_ was
+        // "timeline-step-11-hcom-allreduce-.png"
+        QCOMPARE(gui::collectiveSlug("hcom_allReduce_"), std::string("hcom-allreduce"));
+        QCOMPARE(gui::collectiveSlug("nccl:AllReduce"), std::string("allreduce"));
+        QCOMPARE(gui::collectiveSlug("_Receive__"), std::string("receive"));
     }
 
     void exportUsage_data() {

@@ -44,6 +44,29 @@ class TstImageWriter : public QObject {
         QVERIFY2(captionB > captionA, qPrintable(QString("%1 vs %2").arg(captionB).arg(captionA)));
         QVERIFY(inkedRows(b, captionB) > inkedRows(a, captionA));
     }
+    void aLongNameWrapsToo() {
+        // walk18a #6: `export --select op:sm80_xmma_wgrad_implicit_gemm_…@0` on nccl_parser_config: the op's
+        // 130-character name has no space, and the caption cut it at the picture's edge with no ellipsis.
+        // Every glyph is drawn: the narrow picture's caption has as much ink as a picture wide enough for
+        // the name on one row
+        const QString name =
+            "sm80_xmma_wgrad_implicit_gemm_indexed_tf32f32_tf32f32_f32_nhwckrsc_nhwc_tilesize128x128x16_"
+            "stage4_warpsize2x2x1_g1_tensor16x8x8_execute_kernel_trt";
+        gui::Caption c;
+        c.title = "Timeline";
+        c.lines << "selection: op " + name + " on rank 0";
+        auto ink = [&](int width) {
+            const QImage img = gui::renderImage(blank(width, 50), &c, 1.0);
+            int dark = 0;
+            for (int y = 0; y < img.height() - 50; ++y)
+                for (int x = 0; x < width; ++x)
+                    dark += qGray(img.pixel(x, y)) < 128;
+            return dark;
+        };
+        const int narrow = ink(400), wide = ink(1600);
+        QVERIFY2(narrow > wide * 9 / 10,
+                 qPrintable(QString("%1 dark pixels at 400 px, %2 at 1600 px").arg(narrow).arg(wide)));
+    }
 };
 
 QTEST_MAIN(TstImageWriter)

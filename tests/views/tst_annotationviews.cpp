@@ -145,6 +145,19 @@ class TstAnnotationViews : public QObject {
                  QString("in run %1 (choose that run to see it)").arg(m_summary->run + 3));
     }
 
+    void aCollidedRankIsListedAsItsLanesNameIt() {
+        // walk18a #3: in a folder of two runs that both have a rank 0, one run's rank 0 is key 10000; the
+        // panel listed "on rank 10000" beside lanes that say "Rank 0"
+        views::AnnotationModel m;
+        m.open(QString::fromStdString(test::tempDir("anncollided") + "/annotations.json"));
+        annotate::Annotation a = note(0, m_summary->startNs + 5000000);
+        a.anchor.ranks = {10000};
+        m.add(a);
+        views::AnnotationsPanel panel(&m);
+        panel.setRun(m_summary->run, m_summary->startNs, {{10000, 0}});
+        QCOMPARE(panel.list()->topLevelItem(0)->text(2), QString("note at +5.000 ms on rank 0"));
+    }
+
     void rangesInARowAreDistinct() {
         // the Range tool three times: three annotations with their own ids and ranges, in the file too
         // (each add re-gave the previous id: the list showed the first one again and the range was lost)

@@ -232,6 +232,62 @@ class TstMemoryMapView : public QObject {
                 swatch += QColor(pic.pixel(x, y)).name() == cast && y < keyRect.bottom() + 4;
         QVERIFY2(swatch > 2, qPrintable(QString::number(swatch)));
     }
+    void anOpNoRecordNamesDimsNothing() {
+        // walk18b #3: text/level1's MatMulV2 cell selected, every bar of the memory map was dimmed (its
+        // records name aten::mm and aten::addmm, never a kernel type) and Details said "tensors it allocated
+        // are highlighted": it read as "MatMulV2 allocated nothing". Pixels of the bar at full colour, a note
+        // that says why, and the count the Details panel is told
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 600);
+        view.setProfile({});
+        view.show();
+        auto d = curveData();
+        for (const char* op : {"aten::mm", "aten::mm", "aten::addmm"}) {
+            query::TensorItem t;
+            t.tensorId = op + std::to_string(d->tensors.size());
+            t.opName = op;
+            t.sizeBytes = 64 << 20;
+            t.addr = 0x100000000 + (uint64_t(d->tensors.size()) << 27);
+            t.allocNs = kRunStart + kMs;
+            t.freeNs = kRunStart + 5 * kMs;
+            d->tensors.push_back(t);
+        }
+        d->hasAddresses = true;
+        view.setData(d);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QList<QVariantList> shown;
+        connect(&view, &views::MemoryMapView::opHighlightShown, this,
+                [&](const QString& op, int rank, int n) {
+                    shown.push_back({op, rank, n});
+                });
+        const QColor mm = view.canvas()->colorKey().colorOf("aten::mm");
+        auto barPixel = [&] {
+            const QImage img = view.canvas()->grab().toImage();
+            return img.pixelColor(view.canvas()->barRect(0).center().toPoint());
+        };
+        QCOMPARE(barPixel().name(), mm.name());
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::OpType;
+        sel.opType = "MatMulV2";
+        sel.rank = 0;
+        state.setSelection(sel);
+        QCOMPARE(barPixel().name(), mm.name()); // not dimmed: nothing says MatMulV2 allocated nothing
+        QVERIFY(view.highlightNote()->isVisible());
+        QVERIFY2(view.highlightNote()->text().startsWith(
+                     "No tensor in rank 0's memory map names MatMulV2's ops: its records name the ops that "
+                     "allocated (such as aten::mm, aten::addmm)"),
+                 qPrintable(view.highlightNote()->text()));
+        QCOMPARE(shown.size(), 1);
+        QCOMPARE(shown.back(), (QVariantList{"MatMulV2", 0, 0}));
+        // an op the records do name: its bars keep their colour, the others dim, and nothing is noted
+        sel.opType = "aten::addmm";
+        state.setSelection(sel);
+        QVERIFY(barPixel().name() != mm.name());
+        QVERIFY(!view.highlightNote()->isVisible());
+        QCOMPARE(shown.back(), (QVariantList{"aten::addmm", 0, 1}));
+    }
     void valueLabelsStandALineApart() {
         views::InteractionState state;
         state.setBounds(kRunStart, kRunStart + kRunLen);

@@ -33,6 +33,29 @@ class TstTimelineLegend : public QObject {
         // the legend is as wide as its labels: none is cut
         QVERIFY(views::legendSize(QFont()).width() >= int(label->rect.right()));
     }
+    void theCommunicationSwatchCoversItsHues() {
+        // walk18a #6: cpu_only's gloo:all_reduce spans are drawn in a violet of the communication family
+        // (each op type takes a hue of 200°-259°), and the legend's one blue swatch did not name it
+        const views::DrawList list =
+            views::legendList(QPointF(0, 0), QFont(), views::FramePalette::from(QPalette()));
+        const views::Text* label = nullptr;
+        for (const auto* t : list.all<views::Text>())
+            if (t->text.startsWith("communication")) label = t;
+        QVERIFY(label);
+        QCOMPARE(label->text, QString("communication (by op type)"));
+        // the swatch: the fills just left of the label
+        int lo = 360, hi = -1;
+        for (const auto* f : list.all<views::FillRect>())
+            if (f->rect.right() <= label->rect.left() + 0.5 && f->rect.left() >= label->rect.left() - 20) {
+                const int h = QColor::fromRgba(f->color).hsvHue();
+                lo = std::min(lo, h), hi = std::max(hi, h);
+            }
+        for (const char* op : {"gloo:all_reduce", "hcom_allReduce_", "nccl:AllReduce", "Receive"}) {
+            const int h = views::colorForOpType(op, true).hsvHue();
+            QVERIFY2(lo <= h && h <= hi,
+                     qPrintable(QString("%1: hue %2 outside %3-%4").arg(op).arg(h).arg(lo).arg(hi)));
+        }
+    }
 };
 
 QTEST_MAIN(TstTimelineLegend)

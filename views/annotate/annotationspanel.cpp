@@ -114,9 +114,10 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
     refresh();
 }
 
-void AnnotationsPanel::setRun(int run, qint64 startNs) {
+void AnnotationsPanel::setRun(int run, qint64 startNs, const std::map<int, int>& dataRank) {
     m_run = run;
     m_runStart = startNs;
+    m_dataRank = dataRank;
     refresh();
 }
 
@@ -141,8 +142,9 @@ void AnnotationsPanel::refresh() {
         // another run's times are on its own clock: "+19587 d" from this run's start meant nothing (walk17b
         // #5)
         const bool here = a.anchor.run == m_run;
-        item->setText(WhereCol, here ? QString::fromStdString(annotate::describeAnchor(a, m_runStart))
-                                     : tr("in run %1 (choose that run to see it)").arg(a.anchor.run));
+        item->setText(WhereCol,
+                      here ? QString::fromStdString(annotate::describeAnchor(a, m_runStart, m_dataRank))
+                           : tr("in run %1 (choose that run to see it)").arg(a.anchor.run));
         if (!here) item->setForeground(WhereCol, QColor(120, 120, 120));
         item->setText(AuthorCol, QString::fromStdString(a.author + " · " + a.created));
         const QString why = m_model->detachedReason(id);

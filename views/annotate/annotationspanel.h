@@ -5,6 +5,7 @@
 #include "views/annotate/annotationmodel.h"
 
 #include <QWidget>
+#include <map>
 
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -19,7 +20,8 @@ class AnnotationsPanel : public QWidget {
     explicit AnnotationsPanel(AnnotationModel* model, QWidget* parent = nullptr);
     /// The run shown and its start: times in the list are relative to it (as the ruler shows them); an
     /// annotation of another run of the folder has its own clock, so it is listed without a time.
-    void setRun(int run, qint64 startNs);
+    /// `dataRank` (rank key → the producer's number, ProfileSummary::dataRank) names ranks as the lanes do.
+    void setRun(int run, qint64 startNs, const std::map<int, int>& dataRank = {});
     QTreeWidget* list() const { return m_list; }
     /// The id of the selected row (empty when none).
     QString currentId() const;
@@ -36,6 +38,7 @@ class AnnotationsPanel : public QWidget {
     std::vector<QToolButton*> m_tools;
     qint64 m_runStart = 0;
     int m_run = 0;
+    std::map<int, int> m_dataRank;
     bool m_refreshing = false;
 };
 

@@ -56,6 +56,7 @@ void MemoryMapCanvas::setData(std::shared_ptr<const query::MemoryMapData> d) {
             m_stackY.push_back(double(lane));
         }
     }
+    m_hlMatches = tensorsNamedBy(m_hlOp);
     resetView();
 }
 
@@ -110,7 +111,15 @@ void MemoryMapCanvas::updateColorKey() {
 void MemoryMapCanvas::setHighlight(const QString& op, const QString& tensor) {
     m_hlOp = op;
     m_hlTensor = tensor;
+    m_hlMatches = tensorsNamedBy(op);
     update();
+}
+
+int MemoryMapCanvas::tensorsNamedBy(const QString& opName) const {
+    if (!m_data || opName.isEmpty()) return 0;
+    const std::string op = opName.toStdString();
+    return int(std::count_if(m_data->tensors.begin(), m_data->tensors.end(),
+                             [&](const query::TensorItem& t) { return t.opName == op; }));
 }
 
 TimeMapping MemoryMapCanvas::timeMapping() const {
@@ -175,7 +184,8 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
                    m_data && !m_data->unknown.empty() ? QString::fromStdString(m_data->unknown)
                                                       : tr("No tensors on this rank: none recorded, or "
-                                                           "records left out (File ▸ Diagnostics says why)"));
+                                                           "records left out (the diagnostics say why: File "
+                                                           "▸ Diagnostics, or rankscope info)"));
         return;
     }
     const auto& d = *m_data;
@@ -217,7 +227,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
             continue;
         const auto& t = d.tensors[i];
         QColor c = m_key.colorOf(t.opName);
-        bool dim = !m_hlOp.isEmpty() && QString::fromStdString(t.opName) != m_hlOp;
+        bool dim = dimsOthers() && QString::fromStdString(t.opName) != m_hlOp;
         if (dim) c.setAlpha(40);
         batches[c.rgba()].push_back(r);
         if (!m_hlTensor.isEmpty() && QString::fromStdString(t.tensorId) == m_hlTensor) selected = r;

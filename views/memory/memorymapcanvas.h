@@ -34,8 +34,16 @@ class MemoryMapCanvas : public QWidget {
     qint64 t1() const { return m_t1; }
     /// The colours the bars are painted in: the ops of the window's data (tensorcolorkey.h).
     const TensorColorKey& colorKey() const { return m_key; }
-    /// Highlights tensors of `opName` (dims the rest) and/or one tensor; empty clears.
+    /// Highlights tensors of `opName` (dims the rest) and/or one tensor; empty clears. When no tensor of
+    /// the data names `opName` (Ascend's memory records name aten:: ops, never a kernel type such as
+    /// MatMulV2), nothing is dimmed: every bar dimmed read as "it allocated nothing" (walk18b #3).
     void setHighlight(const QString& opName, const QString& tensorId);
+    QString highlightedOp() const { return m_hlOp; }
+    /// The tensors of the data whose record names `opName` as the op that allocated them: the one rule
+    /// by which bars are highlighted and the memory view and Details say what is.
+    int tensorsNamedBy(const QString& opName) const;
+    /// Whether the op highlight dims the bars it does not name (some tensor names the op).
+    bool dimsOthers() const { return !m_hlOp.isEmpty() && m_hlMatches > 0; }
     TimeMapping timeMapping() const;
     AddressMapping addressMapping() const;
     /// Bar rectangle of tensor `i` (index into data()->tensors), in widget pixels.
@@ -101,6 +109,7 @@ class MemoryMapCanvas : public QWidget {
     uint64_t m_fullA0 = 0, m_fullA1 = 1;
     std::vector<double> m_stackY; // lifetime view: row per tensor in allocation order
     QString m_hlOp, m_hlTensor;
+    int m_hlMatches = 0; ///< tensorsNamedBy(m_hlOp), kept with the data and the highlight
     bool m_drag = false;
     QPoint m_pressPos;
     qint64 m_pressT0 = 0, m_pressT1 = 0;

@@ -12,14 +12,25 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
 namespace rs::views {
 
+namespace {
+QLabel* wrappedLabel(const char* objectName) {
+    auto* l = new QLabel;
+    l->setObjectName(objectName);
+    l->setWordWrap(true);
+    return l;
+}
+} // namespace
+
 MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* service, QWidget* parent)
-    : QWidget(parent), m_state(state), m_service(service), m_canvas(new MemoryMapCanvas),
-      m_strip(new BankStrip), m_plot(new QCustomPlot) {
+    : QWidget(parent), m_state(state), m_service(service), m_hlNote(wrappedLabel("highlightNote")),
+      m_canvas(new MemoryMapCanvas), m_strip(new BankStrip), m_plot(new QCustomPlot) {
+    m_hlNote->hide();
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     auto* row = new QHBoxLayout;
@@ -30,11 +41,10 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     row->addWidget(m_rankBox);
     row->addWidget(m_caption, 1);
     lay->addLayout(row);
-    m_legend = new QLabel;
-    m_legend->setObjectName("tensorLegend");
-    m_legend->setWordWrap(true);
+    m_legend = wrappedLabel("tensorLegend");
     m_legend->setTextFormat(Qt::RichText);
     lay->addWidget(m_legend);
+    lay->addWidget(m_hlNote);
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_canvas);
     split->addWidget(m_strip);
@@ -163,8 +173,8 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_canvas->setOrigin(m_origin); // the tooltip's times count from it too
     const bool none = d->tensors.empty() && d->curve.empty();
     QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
-                   : none ? tr("No memory data for rank %1: none recorded, or records left out (File ▸ "
-                               "Diagnostics says why)")
+                   : none ? tr("No memory data for rank %1: none recorded, or records left out (the "
+                               "diagnostics say why: File ▸ Diagnostics, or rankscope info)")
                                 .arg(shownRank(d->rank))
                    : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                         : tr("%1 tensors").arg(d->tensors.size());
@@ -316,6 +326,34 @@ void MemoryMapView::onSelection(const Selection& s) {
     default:
         m_canvas->setHighlight({}, {});
     }
+    showHighlightNote();
+}
+
+void MemoryMapView::showHighlightNote() {
+    const QString op = m_canvas->highlightedOp();
+    const auto* d = m_canvas->data();
+    const int named = m_canvas->tensorsNamedBy(op);
+    QString note;
+    if (!op.isEmpty() && d && !d->tensors.empty() && named == 0) {
+        // the ops the records do name, most tensors first: what the reader can select instead
+        std::map<std::string, int> byOp;
+        for (const auto& t : d->tensors)
+            ++byOp[t.opName];
+        std::vector<std::pair<int, std::string>> top;
+        for (const auto& [name, n] : byOp)
+            top.push_back({-n, name});
+        std::sort(top.begin(), top.end());
+        QStringList names;
+        for (size_t i = 0; i < top.size() && i < 3; ++i)
+            names << QString::fromStdString(top[i].second);
+        note = tr("No tensor in rank %1's memory map names %2's ops: its records name the ops that allocated "
+                  "(such as %3), so nothing is highlighted and no tensor is dimmed.")
+                   .arg(shownRank(d->rank))
+                   .arg(op, names.join(", "));
+    }
+    m_hlNote->setText(note);
+    m_hlNote->setVisible(!note.isEmpty());
+    if (!op.isEmpty() && d) Q_EMIT opHighlightShown(op, d->rank, named);
 }
 
 } // namespace rs::views

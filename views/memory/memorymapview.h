@@ -37,9 +37,17 @@ class MemoryMapView : public QWidget {
     int rank() const { return m_rank; }
     /// The colour key of the tensor bars (views/memory/tensorlegend.h), on screen and in pictures.
     QLabel* legend() const { return m_legend; }
+    /// What an op highlight could not show ("No tensor in rank 0's memory map names MatMulV2's ops …"),
+    /// hidden when there is nothing to say.
+    QLabel* highlightNote() const { return m_hlNote; }
     /// Paints the view as a picture (File ▸ Export, `rankscope export`): as on screen, the legend included,
     /// without the rank drop-down (walk15a #10: the picture showed a "rank 0 ▾" control).
     void renderPicture(QPainter& p);
+
+  Q_SIGNALS:
+    /// An op type's or span's op is highlighted on rank key `rank`'s map: `tensors` bars name it (0: none
+    /// does, and nothing is dimmed).
+    void opHighlightShown(const QString& op, int rank, int tensors);
 
   protected:
     void changeEvent(QEvent* e) override;
@@ -49,6 +57,8 @@ class MemoryMapView : public QWidget {
     /// The legend in a row above the axis rect, where it covers no curve (the widget and exports alike).
     static void placeLegendAbovePlot(QCustomPlot& plot);
     void onSelection(const Selection& s);
+    /// The note under the legend for the op highlighted, and opHighlightShown.
+    void showHighlightNote();
     /// The allocated/reserved/active curves, each held (dashed) from its last sample to the run's end.
     void plotCurves(const query::MemoryMapData& d);
     void syncTime(qint64 t0, qint64 t1);
@@ -57,6 +67,7 @@ class MemoryMapView : public QWidget {
     QComboBox* m_rankBox;
     QLabel* m_caption;
     QLabel* m_legend;
+    QLabel* m_hlNote;
     MemoryMapCanvas* m_canvas;
     BankStrip* m_strip;
     QCustomPlot* m_plot;

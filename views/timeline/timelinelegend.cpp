@@ -14,13 +14,25 @@ struct LegendEntry {
     QColor c;
     Hatch hatch;
     QString text;
+    std::vector<QColor> stripes = {}; ///< a family of hues, drawn side by side in the swatch instead of `c`
 };
+
+/// The communication family's ends and middle: each op type takes one hue of it (palette.h), and one blue
+/// swatch left cpu_only's violet gloo:all_reduce unnamed (walk18a #6).
+std::vector<QColor> communicationStripes() {
+    std::vector<QColor> out;
+    const auto [from, to] = kCommunicationHues;
+    for (int i = 0; i < 4; ++i)
+        out.push_back(QColor::fromHsv(from + (to - 1 - from) * i / 3, 180, 220));
+    return out;
+}
 
 std::vector<LegendEntry> legendEntries() {
     // the swatches are the colours the lanes use: an op type's hue in the compute or communication family
     auto tr = [](const char* s) { return QCoreApplication::translate("TimelineView", s); };
     return {{colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
-            {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication")},
+            {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication (by op type)"),
+             communicationStripes()},
             {runtimeTaskColor(), Hatch::None, tr("runtime task (wait, copy)")},
             {waitColor(), Hatch::BDiag, tr("waiting for a late rank or in a pipeline receive")},
             {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
@@ -44,7 +56,12 @@ void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePal
     double x = box.left() + 8;
     for (const auto& e : legendEntries()) {
         const QRectF sw(x, box.top() + 5, 12, 10);
-        if (e.hatch == Hatch::None) {
+        if (!e.stripes.empty()) {
+            const double w = sw.width() / double(e.stripes.size());
+            for (size_t i = 0; i < e.stripes.size(); ++i)
+                out.add(FillRect{QRectF(sw.left() + w * double(i), sw.top(), w, sw.height()),
+                                 e.stripes[i].rgba()});
+        } else if (e.hatch == Hatch::None) {
             out.add(FillRect{sw, e.c.rgba()});
         } else {
             out.add(FillRect{sw, qRgba(e.c.red(), e.c.green(), e.c.blue(), 70)});
