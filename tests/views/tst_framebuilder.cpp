@@ -2,10 +2,10 @@
 // covers its lane; a hidden rank draws nothing; a search hit is outlined from the hit list, even where the
 // data is a merged level-of-detail bucket; the selected span is outlined; an op type selection dims the
 // other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
-// a compute lane and a runtime task (EVENT_WAIT) runtime-grey; waits come from the window only; narrow steps
-// draw no bands; a marked area is filled on its lanes only, between its times, also on the rank's own clock
-// when it was marked aligned; the ruler's outlier ⚠ names the ranks whose step it is; and the same frame
-// built on another thread is the same list.
+// a compute lane and a runtime task (EVENT_WAIT, a plane's Notify_Wait) runtime-grey on any lane; waits come
+// from the window only; narrow steps draw no bands; a marked area is filled on its lanes only, between its
+// times, also on the rank's own clock when it was marked aligned; the ruler's outlier ⚠ names the ranks whose
+// step it is; and the same frame built on another thread is the same list.
 #include "core/model/lod.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
@@ -244,6 +244,22 @@ class TstFrameBuilder : public QObject {
             const bool wait = r.center().x() < in.mapping().x(92 * kMs);
             QCOMPARE(c, wait ? views::runtimeTaskColor().rgba()
                              : views::colorForOpType("MatMulV2", false).rgba());
+        }
+    }
+    void waitTaskIsRuntimeGreyOnACommunicationPlane() {
+        // walk18a #5: the demo's step-11 stall drew planes 1-3's 100 ms Notify_Wait tasks in the
+        // communication blue, read as transfers during the stall; a wait task is no transfer on any lane
+        Frame f;
+        f.summary->strings.push_back("Notify_Wait"); // id 8
+        test::classifyAsIndexed(*f.summary);
+        f.track(2).items = {item(10 * kMs, 60 * kMs, 8, 8, 1), item(70 * kMs, 90 * kMs, 3, 4, 2)};
+        const FrameInput in = f.input(0, 100 * kMs);
+        const auto rects = spanRects(views::FrameBuilder().build(in));
+        QCOMPARE(rects.size(), size_t(2));
+        for (const auto& [r, c] : rects) {
+            const bool wait = r.center().x() < in.mapping().x(65 * kMs);
+            QCOMPARE(c, wait ? views::runtimeTaskColor().rgba()
+                             : views::colorForOpType("ncclKernel_AllReduce_RING_LL_Sum_float", true).rgba());
         }
     }
     void waitsComeFromTheWindow() {
