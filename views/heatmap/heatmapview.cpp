@@ -162,9 +162,12 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
             for (const auto& c : row)
                 flagged += c.flagged;
         // an empty grid says nothing of stragglers: there was nothing to compare
-        m_caption->setText(d->rows.empty()
-                               ? tr("No device kernels with op statistics: no straggler can be looked for.")
-                               : stragglerCaption(flagged, d->columnKeys.size()));
+        // a cut rank's cells hold part of its kernels: said beside the verdict, not left to the banner
+        const std::string cut = query::cutRanksNote(*d);
+        m_caption->setText((d->rows.empty()
+                                ? tr("No device kernels with op statistics: no straggler can be looked for.")
+                                : stragglerCaption(flagged, d->columnKeys.size())) +
+                           (cut.empty() ? QString() : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
     } else if (d) {
         m_caption->setText(d->mode == Mode::OpByStep
                                ? tr("Mean duration per step on rank %1, coloured by the ratio to the "

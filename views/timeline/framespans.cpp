@@ -34,6 +34,7 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
         if (l.chart())
             addChart(in, l, y, out);
         else {
+            addUnreadTails(in, l, y, out); // under the spans: another file's spans there stay readable
             addSpans(in, l, y);
             markUnsummarisedRows(in, l, y);
         }
