@@ -50,6 +50,21 @@ std::pair<double, double> laneRows(const FrameInput& in, int64_t track) {
     return {in.viewport.yOf(l->y), in.viewport.yOf(l->y) + l->height};
 }
 
+/// A runtime task (string `name`, its own op type) over 10-90 ms on `track`, beside `other` (95-99 ms):
+/// the task in the runtime grey, `other` in `otherColor`.
+void checkRuntimeGrey(int64_t track, int32_t name, const query::DrawItem& other, const QColor& otherColor) {
+    Frame f;
+    f.summary->strings.push_back("Notify_Wait"); // id 8
+    test::classifyAsIndexed(*f.summary);
+    f.track(track).items = {item(10 * kMs, 90 * kMs, name, name, 1), other};
+    const FrameInput in = f.input(0, 100 * kMs);
+    const auto rects = spanRects(views::FrameBuilder().build(in));
+    QCOMPARE(rects.size(), size_t(2));
+    for (const auto& [r, c] : rects)
+        QCOMPARE(c, r.center().x() < in.mapping().x(92 * kMs) ? views::runtimeTaskColor().rgba()
+                                                              : otherColor.rgba());
+}
+
 } // namespace
 
 class TstFrameBuilder : public QObject {
@@ -237,32 +252,13 @@ class TstFrameBuilder : public QObject {
     void runtimeTaskIsNeitherComputeNorCommunication() {
         // an EVENT_WAIT on a compute stream (Ascend's runtime waiting): the runtime-task grey the legend
         // shows, not a compute hue — a device waiting must not look busy
-        Frame f;
-        f.track(1).items = {item(10 * kMs, 90 * kMs, 7, 7, 1), item(95 * kMs, 99 * kMs, 1, 2, 2)};
-        const FrameInput in = f.input(0, 100 * kMs);
-        const auto rects = spanRects(views::FrameBuilder().build(in));
-        QCOMPARE(rects.size(), size_t(2));
-        for (const auto& [r, c] : rects) {
-            const bool wait = r.center().x() < in.mapping().x(92 * kMs);
-            QCOMPARE(c, wait ? views::runtimeTaskColor().rgba()
-                             : views::colorForOpType("MatMulV2", false).rgba());
-        }
+        checkRuntimeGrey(1, 7, item(95 * kMs, 99 * kMs, 1, 2, 2), views::colorForOpType("MatMulV2", false));
     }
     void waitTaskIsRuntimeGreyOnACommunicationPlane() {
         // walk18a #5: the demo's step-11 stall drew planes 1-3's 100 ms Notify_Wait tasks in the
         // communication blue, read as transfers during the stall; a wait task is no transfer on any lane
-        Frame f;
-        f.summary->strings.push_back("Notify_Wait"); // id 8
-        test::classifyAsIndexed(*f.summary);
-        f.track(2).items = {item(10 * kMs, 60 * kMs, 8, 8, 1), item(70 * kMs, 90 * kMs, 3, 4, 2)};
-        const FrameInput in = f.input(0, 100 * kMs);
-        const auto rects = spanRects(views::FrameBuilder().build(in));
-        QCOMPARE(rects.size(), size_t(2));
-        for (const auto& [r, c] : rects) {
-            const bool wait = r.center().x() < in.mapping().x(65 * kMs);
-            QCOMPARE(c, wait ? views::runtimeTaskColor().rgba()
-                             : views::colorForOpType("ncclKernel_AllReduce_RING_LL_Sum_float", true).rgba());
-        }
+        checkRuntimeGrey(2, 8, item(95 * kMs, 99 * kMs, 3, 4, 2),
+                         views::colorForOpType("ncclKernel_AllReduce_RING_LL_Sum_float", true));
     }
     void cutFilesTailIsMarkedNotIdle() {
         // walk18a #1: rank 0's file was cut; its lane's events stop at 40 ms while the rank runs to 200 ms.

@@ -48,6 +48,17 @@ query::TensorItem tensor(const std::string& op, int64_t bytes, uint64_t addr, in
     return t;
 }
 
+/// "big" has 64 MiB alive 0–1 ms, "small" 1 MiB alive 1–10 ms: over the run big weighs more
+/// (64 MiB × 1 ms > 1 MiB × 9 ms); in a window of 5–10 ms only small is drawn.
+std::shared_ptr<query::MemoryMapData> bigThenSmall() {
+    auto d = std::make_shared<query::MemoryMapData>();
+    d->hasAddresses = true;
+    d->startNs = 0;
+    d->endNs = 10 * kMs;
+    d->tensors = {tensor("big", 64 << 20, 0, 0, kMs), tensor("small", 1 << 20, 1u << 30, kMs, 10 * kMs)};
+    return d;
+}
+
 /// Twelve ops, one tensor each, op k of (12 − k) MiB alive 0–10 ms, one above the other.
 std::shared_ptr<query::MemoryMapData> twelveOps() {
     auto d = std::make_shared<query::MemoryMapData>();
@@ -76,13 +87,7 @@ class TstTensorColorKey : public QObject {
                                                                       .arg(deltaE(all[i], all[j]))));
     }
     void keyedByWhatTheWindowDraws() {
-        // "big" has 64 MiB alive 0–1 ms, "small" 1 MiB alive 1–10 ms: over the run big weighs more
-        // (64 MiB × 1 ms > 1 MiB × 9 ms); in a window of 5–10 ms only small is drawn
-        auto d = std::make_shared<query::MemoryMapData>();
-        d->hasAddresses = true;
-        d->startNs = 0;
-        d->endNs = 10 * kMs;
-        d->tensors = {tensor("big", 64 << 20, 0, 0, kMs), tensor("small", 1 << 20, 1u << 30, kMs, 10 * kMs)};
+        const auto d = bigThenSmall();
         const auto whole = views::TensorColorKey::of(*d, 0, 10 * kMs);
         QCOMPARE(whole.keyed().size(), size_t(2));
         QCOMPARE(whole.keyed()[0].op, std::string("big"));
@@ -95,11 +100,7 @@ class TstTensorColorKey : public QObject {
         // walk18a #2: ranked by the window, rank 6's AllReduce was green at Fit, brown at 23.9 ms and red at
         // 67 µs. Here "small" is second over the run; alone in the 5-10 ms window it must keep its colour,
         // on the canvas's pixels as in the key.
-        auto d = std::make_shared<query::MemoryMapData>();
-        d->hasAddresses = true;
-        d->startNs = 0;
-        d->endNs = 10 * kMs;
-        d->tensors = {tensor("big", 64 << 20, 0, 0, kMs), tensor("small", 1 << 20, 1u << 30, kMs, 10 * kMs)};
+        const auto d = bigThenSmall();
         const QColor whole = views::TensorColorKey::of(*d, 0, 10 * kMs).colorOf("small");
         QCOMPARE(whole, views::TensorColorKey::palette()[1]);
         QCOMPARE(views::TensorColorKey::of(*d, 5 * kMs, 10 * kMs).colorOf("small"), whole);
