@@ -176,13 +176,16 @@ Caption buildCaption(const CaptionInput& in) {
         if (!in.comm->matrix()->empty.empty()) c.notes << QString::fromStdString(in.comm->matrix()->empty);
     }
     if (in.view == "timeline" || in.view == "window") {
-        if (in.legend && in.view == "timeline") { // the lanes' swatches, through the lanes' painter
-            c.legendSize = views::legendSize(QGuiApplication::font());
-            c.legend = [](QPainter& p, QPoint at) {
+        if (in.legend && in.view == "timeline") {       // the lanes' swatches, through the lanes' painter
+            const bool unread = !s.unreadTails.empty(); // a lane's cut tail: its hatch in the key
+            c.legendSize = views::legendSize(QGuiApplication::font(), unread);
+            c.legend = [unread](QPainter& p, QPoint at) {
                 const QFont font = QGuiApplication::font();
-                views::paintDrawList(
-                    p, views::legendList(at, font, views::FramePalette::from(QGuiApplication::palette())),
-                    font);
+                views::paintDrawList(p,
+                                     views::legendList(at, font,
+                                                       views::FramePalette::from(QGuiApplication::palette()),
+                                                       unread),
+                                     font);
             };
         }
         for (const auto& n : s.notes)

@@ -1,7 +1,7 @@
 #include "core/query/analysisqueries.h"
+
 #include "core/query/damagedinput.h"
 #include "core/query/namekinds.h"
-
 #include "core/query/stubsteps.h"
 #include "core/query/waitknowledge.h"
 
@@ -150,7 +150,25 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         return f.rank && std::find(h.columnKeys.begin(), h.columnKeys.end(), *f.rank) == h.columnKeys.end();
     });
     h.damaged = damagedFilesText(damaged);
+    for (const auto& f : damagedFiles(db)) { // a file of no known rank names none: the notes say it
+        if (!f.rank || !col.count(*f.rank)) continue;
+        const size_t slash = f.path.rfind('/');
+        std::string& names = h.cutRanks[*f.rank];
+        names +=
+            (names.empty() ? "" : ", ") + (slash == std::string::npos ? f.path : f.path.substr(slash + 1));
+    }
     return h;
+}
+
+std::string cutRanksNote(const HeatmapData& h) {
+    std::string ranks;
+    for (size_t c = 0; c < h.columnKeys.size(); ++c)
+        if (auto it = h.cutRanks.find(h.columnKeys[c]); it != h.cutRanks.end())
+            ranks += (ranks.empty() ? "" : "; ") + h.columns[c] + " (" + it->second + " cut or not read)";
+    if (ranks.empty()) return {};
+    return ranks + (h.cutRanks.size() > 1 ? ": their cells hold" : ": its cells hold") +
+           " only the kernels read, so " + (h.cutRanks.size() > 1 ? "their" : "its") +
+           " ratios compare a partial rank with whole ones";
 }
 
 HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {
@@ -393,7 +411,9 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         "s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
     const auto waitUnknown = loadRankWaitUnknown(db);
-    const auto stubs = stubStepKeys(db); // the report's rule
+    std::map<std::pair<int64_t, int64_t>, std::string> stubs; // the report's rule, and its words
+    for (const auto& st : stubSteps(db))
+        stubs.emplace(std::pair(st.rank, st.step), stubStepWhy(st.cutFile));
     auto opt = [&q](int col) { return q.isNull(col) ? std::nullopt : std::optional<int64_t>(q.i64(col)); };
     while (q.step()) {
         auto cause = stepCauseAt(q, int(q.i64(0)), 11);
@@ -405,7 +425,8 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
                         w == walls.end() ? StepWall{} : w->second,
                         u == waitUnknown.end() ? std::string() : u->second});
         rows.back().commOverlappedNs = opt(15);
-        if (stubs.count({rank, rows.back().step})) rows.back().stubReason = stubStepWhy();
+        if (auto it = stubs.find({rank, rows.back().step}); it != stubs.end())
+            rows.back().stubReason = it->second;
     }
     return rows;
 }

@@ -42,11 +42,18 @@ struct HeatmapData {
     /// OpByRank: the shown ranks' source files not read or read in part (damagedFilesText; "" when none):
     /// their cells hold only what was read, so the view says so beside any comparison
     std::string damaged;
+    /// OpByRank: columns' rank keys whose files were cut or not read → those files' names ("a.json, b.csv"):
+    /// their cells hold part of the rank's kernels, so their ratios compare a partial rank with whole ones
+    /// (walk18a #1: a trace cut at 60 % read 1.40× against its own 1.01×).
+    std::map<int64_t, std::string> cutRanks;
 };
 
 /// Op type × rank from the persisted op statistics.
 /// `ranks`: the ranks shown (one run); empty: every rank.
 HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks = {});
+/// What the views say of h.cutRanks: "rank 1 (sampled_rank-1.json cut or not read): its cells hold only
+/// the kernels read, so its ratios compare a partial rank with whole ones"; empty without.
+std::string cutRanksNote(const HeatmapData& h);
 /// Op type × step for one rank (mean duration per step; ratio to the row's median step).
 HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps = 40);
 /// Rank × step for one op type.

@@ -33,19 +33,26 @@ std::optional<int64_t> rankOfPath(const std::string& path, const std::multimap<s
 
 std::vector<DamagedFile> damagedFiles(index::Db& db) {
     std::multimap<std::string, int64_t> dirs;
+    std::map<std::string, int64_t> own; // a file read in part has its own row: its rank is known exactly
     auto s = db.prepare("SELECT path, rank FROM source_file WHERE rank IS NOT NULL");
-    while (s.step())
+    while (s.step()) {
         dirs.emplace(directoryOf(s.text(0)), s.i64(1));
+        own.emplace(s.text(0), s.i64(1));
+    }
     std::vector<DamagedFile> out;
     // "(profile)" diagnostics are about the folder, not a file's bytes
-    auto q = db.prepare("SELECT file, group_concat(what, '; ') FROM diagnostic WHERE severity = 'error' AND "
-                        "file <> '(profile)' GROUP BY file ORDER BY file");
+    auto q = db.prepare("SELECT file, group_concat(what, '; '), min(CASE WHEN first_offset >= 0 THEN "
+                        "first_offset END) FROM diagnostic WHERE severity = 'error' AND file <> '(profile)' "
+                        "GROUP BY file ORDER BY file");
     while (q.step()) {
         DamagedFile f;
         f.path = q.text(0);
         f.what = q.text(1);
         f.notRead = f.what.find("file not read") != std::string::npos;
-        f.rank = rankOfPath(f.path, dirs);
+        // two ranks' traces in one folder (trace_filter) left the rank of a cut one unnamed
+        auto it = own.find(f.path);
+        f.rank = it != own.end() ? std::optional<int64_t>(it->second) : rankOfPath(f.path, dirs);
+        if (!q.isNull(2)) f.cutAtByte = q.i64(2);
         out.push_back(std::move(f));
     }
     return out;

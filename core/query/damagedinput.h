@@ -18,6 +18,8 @@ struct DamagedFile {
     std::optional<int64_t> rank; ///< the rank key whose files these are; nullopt: not known
     bool notRead = false;        ///< nothing of it was read (else: read up to the damage)
     std::string what;            ///< the diagnostic's text
+    /// Where reading stopped (diagnostic.first_offset, bytes from the file's start); nullopt: not known.
+    std::optional<int64_t> cutAtByte;
 };
 
 /// Every damaged source file, by path.

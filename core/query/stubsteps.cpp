@@ -1,6 +1,9 @@
 #include "core/query/stubsteps.h"
 
 #include "core/model/timetext.h"
+#include "core/query/damagedinput.h"
+
+#include <map>
 
 namespace rs::query {
 
@@ -11,9 +14,21 @@ std::vector<StubStep> stubSteps(index::Db& db) {
                          "AND s.compute_ns = 0 AND coalesce(s.comm_ns, 0) = 0 "
                          "AND EXISTS (SELECT 1 FROM step_stat w WHERE w.rank = s.rank AND w.step <> s.step "
                          "AND (w.compute_ns > 0 OR w.comm_ns > 0)) ORDER BY s.rank, s.step");
+    std::map<int64_t, std::string> cut; // rank key → a damaged file of it
+    std::string anyRank;                // a damaged file whose rank is not known: every rank's
+    for (const auto& f : damagedFiles(db)) {
+        const size_t slash = f.path.rfind('/');
+        const std::string name = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
+        if (f.rank)
+            cut.emplace(*f.rank, name);
+        else if (anyRank.empty())
+            anyRank = name;
+    }
     std::vector<StubStep> out;
-    while (st.step())
-        out.push_back({st.i64(0), st.i64(1), st.i64(2)});
+    while (st.step()) {
+        auto it = cut.find(st.i64(0));
+        out.push_back({st.i64(0), st.i64(1), st.i64(2), it != cut.end() ? it->second : anyRank});
+    }
     return out;
 }
 
@@ -24,13 +39,16 @@ std::set<std::pair<int64_t, int64_t>> stubStepKeys(index::Db& db) {
     return keys;
 }
 
-std::string stubStepWhy() {
+std::string stubStepWhy(const std::string& cutFile) {
+    if (!cutFile.empty())
+        return "the rank's last step, with no device work read in it: " + cutFile +
+               " was cut, so its device work may be in the part not read";
     return "the rank's last step, cut by the profile's end, with no device work in it";
 }
 
 std::string stubStepReason(const StubStep& s) {
     return "step " + std::to_string(s.step) + " (" + model::formatDuration(s.wallNs) +
-           ") left out of step statistics: " + stubStepWhy();
+           ") left out of step statistics: " + stubStepWhy(s.cutFile);
 }
 
 std::vector<std::string> stubStepNotes(index::Db& db) {

@@ -20,6 +20,10 @@ struct StubStep {
     int64_t rank = 0; ///< index rank key
     int64_t step = 0;
     int64_t wallNs = 0;
+    /// The name of a file of the rank that was cut or not read ("" when none): its device work may be in
+    /// what was not read, so the step is not known to be cut by the profile's end (walk18a #1: a Kineto
+    /// trace cut at 60 % lost step 552's kernels, and the report blamed the profile's end).
+    std::string cutFile;
 };
 
 /// Every stub step of the index, by rank then step.
@@ -30,9 +34,11 @@ std::set<std::pair<int64_t, int64_t>> stubStepKeys(index::Db& db);
 /// data rank): "rank 0: step 2 (49.1 µs) left out of step statistics: …".
 std::vector<std::string> stubStepNotes(index::Db& db);
 /// "step 2 (49.1 µs) left out of step statistics: the rank's last step, cut by the profile's end, with no
-/// device work in it"
+/// device work in it"; where the rank's file was cut, that cut is named instead of the profile's end.
 std::string stubStepReason(const StubStep& s);
-/// The rule alone: "the rank's last step, cut by the profile's end, with no device work in it".
-std::string stubStepWhy();
+/// The rule alone: "the rank's last step, cut by the profile's end, with no device work in it"; with
+/// `cutFile`, "the rank's last step, with no device work read in it: sampled_rank-1.json was cut, so its
+/// device work may be in the part not read".
+std::string stubStepWhy(const std::string& cutFile = {});
 
 } // namespace rs::query

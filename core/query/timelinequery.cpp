@@ -17,6 +17,7 @@
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
 #include "core/query/stubsteps.h"
+#include "core/query/unreadtails.h"
 
 #include <algorithm>
 #include <map>
@@ -289,6 +290,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
         if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);
     noteDamagedFiles(db, shown, s);
     loadLanes(db, shown, s);
+    s.unreadTails = unreadTails(db, shown);
     loadStepsAndWaits(db, shown, s);
     loadStringsAndDiagnostics(db, s);
     auto report = query::buildReport(db, 20);

@@ -5,6 +5,7 @@
 // Times are int64 ns since the epoch.
 #include "core/index/sqlite.h"
 #include "core/query/stepwalls.h"
+#include "core/query/unreadtails.h"
 
 #include <compare>
 #include <cstdint>
@@ -94,6 +95,9 @@ struct ProfileSummary {
     /// Source files of the shown ranks not read or read in part (core/query/damagedinput.h): the notes
     /// name them; "no timed event" is then not known to be true.
     int damagedFiles = 0;
+    /// Lanes whose events stop early because their file was cut (core/query/unreadtails.h): the timeline
+    /// marks the rest of the rank there as not read, not idle. By track.
+    std::vector<UnreadTail> unreadTails;
     std::string reportJson; ///< the report document (core/query/report.h)
     std::string reportText; ///< its human summary
     std::vector<int> ranks;

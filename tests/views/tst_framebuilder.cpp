@@ -2,15 +2,17 @@
 // covers its lane; a hidden rank draws nothing; a search hit is outlined from the hit list, even where the
 // data is a merged level-of-detail bucket; the selected span is outlined; an op type selection dims the
 // other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
-// a compute lane and a runtime task (EVENT_WAIT) runtime-grey; waits come from the window only; narrow steps
-// draw no bands; a marked area is filled on its lanes only, between its times, also on the rank's own clock
-// when it was marked aligned; the ruler's outlier ⚠ names the ranks whose step it is; and the same frame
-// built on another thread is the same list.
+// a compute lane and a runtime task (EVENT_WAIT, a plane's Notify_Wait) runtime-grey on any lane; waits come
+// from the window only; narrow steps draw no bands; a marked area is filled on its lanes only, between its
+// times, also on the rank's own clock when it was marked aligned; a cut file's unread tail is cross-hatched,
+// tooltipped and keyed; the ruler's outlier ⚠ names the ranks whose step it is; and the same frame built on
+// another thread is the same list.
 #include "core/model/lod.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
+#include "views/timeline/hittester.h"
 
 #include <QPainter>
 #include <QtTest>
@@ -46,6 +48,21 @@ std::vector<QRectF> strokes(const DrawList& list, QRgb color) {
 std::pair<double, double> laneRows(const FrameInput& in, int64_t track) {
     const views::Lane* l = in.layout->laneOf(track);
     return {in.viewport.yOf(l->y), in.viewport.yOf(l->y) + l->height};
+}
+
+/// A runtime task (string `name`, its own op type) over 10-90 ms on `track`, beside `other` (95-99 ms):
+/// the task in the runtime grey, `other` in `otherColor`.
+void checkRuntimeGrey(int64_t track, int32_t name, const query::DrawItem& other, const QColor& otherColor) {
+    Frame f;
+    f.summary->strings.push_back("Notify_Wait"); // id 8
+    test::classifyAsIndexed(*f.summary);
+    f.track(track).items = {item(10 * kMs, 90 * kMs, name, name, 1), other};
+    const FrameInput in = f.input(0, 100 * kMs);
+    const auto rects = spanRects(views::FrameBuilder().build(in));
+    QCOMPARE(rects.size(), size_t(2));
+    for (const auto& [r, c] : rects)
+        QCOMPARE(c, r.center().x() < in.mapping().x(92 * kMs) ? views::runtimeTaskColor().rgba()
+                                                              : otherColor.rgba());
 }
 
 } // namespace
@@ -235,16 +252,54 @@ class TstFrameBuilder : public QObject {
     void runtimeTaskIsNeitherComputeNorCommunication() {
         // an EVENT_WAIT on a compute stream (Ascend's runtime waiting): the runtime-task grey the legend
         // shows, not a compute hue — a device waiting must not look busy
+        checkRuntimeGrey(1, 7, item(95 * kMs, 99 * kMs, 1, 2, 2), views::colorForOpType("MatMulV2", false));
+    }
+    void waitTaskIsRuntimeGreyOnACommunicationPlane() {
+        // walk18a #5: the demo's step-11 stall drew planes 1-3's 100 ms Notify_Wait tasks in the
+        // communication blue, read as transfers during the stall; a wait task is no transfer on any lane
+        checkRuntimeGrey(2, 8, item(95 * kMs, 99 * kMs, 3, 4, 2),
+                         views::colorForOpType("ncclKernel_AllReduce_RING_LL_Sum_float", true));
+    }
+    void cutFilesTailIsMarkedNotIdle() {
+        // walk18a #1: rank 0's file was cut; its lane's events stop at 40 ms while the rank runs to 200 ms.
+        // From 40 ms on the lane is cross-hatched (pixels), named in its tooltip with file and byte, and the
+        // legend keys the hatch; rank 1's lanes, whole, stay blank there
         Frame f;
-        f.track(1).items = {item(10 * kMs, 90 * kMs, 7, 7, 1), item(95 * kMs, 99 * kMs, 1, 2, 2)};
-        const FrameInput in = f.input(0, 100 * kMs);
-        const auto rects = spanRects(views::FrameBuilder().build(in));
-        QCOMPARE(rects.size(), size_t(2));
-        for (const auto& [r, c] : rects) {
-            const bool wait = r.center().x() < in.mapping().x(92 * kMs);
-            QCOMPARE(c, wait ? views::runtimeTaskColor().rgba()
-                             : views::colorForOpType("MatMulV2", false).rgba());
+        f.track(1).items = {item(10 * kMs, 40 * kMs, 1, 2, 1)};
+        f.summary->unreadTails = {{1, 0, 40 * kMs, 200 * kMs, "trace_view.json", 4242}};
+        FrameInput in = f.input(0, 100 * kMs);
+        const DrawList list = views::FrameBuilder().build(in);
+        QImage img(list.size, QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        {
+            QPainter p(&img);
+            views::paintDrawList(p, list, QFont());
         }
+        const QRgb ink = views::unreadColor().rgb();
+        auto inked = [&](int64_t track, int64_t t0, int64_t t1) {
+            const auto [top, bottom] = laneRows(in, track);
+            int n = 0;
+            for (int x = int(in.mapping().x(t0)) + 2; x < int(in.mapping().x(t1)) - 2; ++x)
+                for (int y = int(top) + 2; y < int(bottom) - 2; ++y)
+                    n += img.pixel(x, y) == ink;
+            return n;
+        };
+        QVERIFY2(inked(1, 45 * kMs, 100 * kMs) > 200,
+                 qPrintable(QString::number(inked(1, 45 * kMs, 100 * kMs))));
+        QCOMPARE(inked(1, 10 * kMs, 38 * kMs), 0); // the spans read are drawn as they are
+        QCOMPARE(inked(3, 45 * kMs, 100 * kMs), 0);
+        const views::TimelineHit h =
+            views::hitTest(in, QPointF(in.mapping().x(70 * kMs), laneRows(in, 1).first + 4));
+        QVERIFY(h.unread);
+        const QString tip = views::tooltipFor(in, h);
+        QVERIFY2(tip.contains("trace_view.json was cut at byte 4242") && tip.contains("not read"),
+                 qPrintable(tip));
+        in.exportMode = false; // the widget's footer: its legend keys the hatch
+        bool keyed = false;
+        const DrawList withFooter = views::FrameBuilder().build(in);
+        for (const auto* t : withFooter.all<views::Text>())
+            keyed |= t->text == "not read (file cut)";
+        QVERIFY(keyed);
     }
     void waitsComeFromTheWindow() {
         Frame f;

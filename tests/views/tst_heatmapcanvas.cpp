@@ -1,7 +1,9 @@
 // The heatmap's row labels: two op types whose long names share a 60-character head (and their tail) are
-// drawn as different labels, and the label's tooltip gives the whole name.
+// drawn as different labels, and the label's tooltip gives the whole name. A rank whose files were cut has
+// its cells hatched and its op summary rows marked partial.
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapscale.h"
+#include "views/tables/opsummarymodel.h"
 
 #include <QtTest>
 
@@ -58,6 +60,46 @@ class TstHeatmapCanvas : public QObject {
         QVERIFY2(labels[0] != labels[1], qPrintable(labels[0]));
         for (const auto& l : labels) // elided: the whole names do not fit the label column
             QVERIFY2(l.size() < int(d->rows[0].size()), qPrintable(l));
+    }
+    void aCutRanksCellsAreHatchedAndSaySo() {
+        // walk18a #1: rank 1's trace was cut at 60 %; its cells were coloured against rank 0's whole ones
+        // (1.40× where the whole file reads 1.01×) with no caveat. Its cells carry a cross-hatch (pixels),
+        // rank 0's none; the op summary's rows of rank 1 say "partial", its caption and tooltip why
+        auto d = twoKernels();
+        for (auto& row : d->cells)
+            for (auto& cell : row)
+                cell = {4, 400, 100, 100, 100, 100, 1.0, false, true};
+        d->cutRanks = {{1, "sampled_rank-1.json"}};
+        views::HeatmapCanvas c;
+        c.setData(d);
+        c.resize(c.sizeHint());
+        const QImage img = c.grab().toImage();
+        auto hatched = [&](int col) {
+            const QRect r = c.cellRect(0, col);
+            int n = 0;
+            for (int y = r.top() + 1; y < r.bottom(); ++y)
+                for (int x = r.left() + 1; x < r.right(); ++x)
+                    n += QColor(img.pixel(x, y)) == QColor(90, 90, 90);
+            return n;
+        };
+        QVERIFY2(hatched(1) > 10, qPrintable(QString::number(hatched(1))));
+        QCOMPARE(hatched(0), 0);
+        QCOMPARE(
+            QString::fromStdString(query::cutRanksNote(*d)),
+            QString("rank 1 (sampled_rank-1.json cut or not read): its cells hold only the kernels read, "
+                    "so its ratios compare a partial rank with whole ones"));
+        views::OpSummaryModel m;
+        m.setData(d);
+        QCOMPARE(m.rowCount(), 4);
+        int partial = 0;
+        for (int r = 0; r < m.rowCount(); ++r) {
+            const bool cut = m.row(r)->rankKey == 1;
+            QCOMPARE(m.data(m.index(r, views::OpSummaryModel::Rank), Qt::DisplayRole).toString(),
+                     cut ? QString("rank 1 (partial)") : QString("rank 0"));
+            partial += m.data(m.index(r, 0), Qt::ToolTipRole).toString().contains("Partial rank");
+        }
+        QCOMPARE(partial, 2);
+        QCOMPARE(m.cutNote(), QString::fromStdString(query::cutRanksNote(*d)));
     }
     void theLabelsTooltipIsTheWholeName() {
         views::HeatmapCanvas c;

@@ -1,6 +1,7 @@
 // The memory map's colour key (views/memory/tensorcolorkey.h): every keyed op's colour far from every other
 // one's and from the neutral "other ops" grey (CIE76 ΔE computed here from sRGB, independently of Qt); the
-// ops keyed by the bytes × time the window draws; every op not keyed in the grey, named in the key; and the
+// hues by the bytes × time of the whole run, the same op one colour in every window (pixels), the key
+// listing the window's ops; every op not keyed in the grey, named in the key; and the
 // canvas paints with the key (pixels), so no colour means two ops (walk 16: near-identical greens on the
 // demo's rank 6, text/level1's unkeyed aten::addmm in aten::_foreach_add's colour).
 #include "views/common/interactionstate.h"
@@ -47,6 +48,17 @@ query::TensorItem tensor(const std::string& op, int64_t bytes, uint64_t addr, in
     return t;
 }
 
+/// "big" has 64 MiB alive 0–1 ms, "small" 1 MiB alive 1–10 ms: over the run big weighs more
+/// (64 MiB × 1 ms > 1 MiB × 9 ms); in a window of 5–10 ms only small is drawn.
+std::shared_ptr<query::MemoryMapData> bigThenSmall() {
+    auto d = std::make_shared<query::MemoryMapData>();
+    d->hasAddresses = true;
+    d->startNs = 0;
+    d->endNs = 10 * kMs;
+    d->tensors = {tensor("big", 64 << 20, 0, 0, kMs), tensor("small", 1 << 20, 1u << 30, kMs, 10 * kMs)};
+    return d;
+}
+
 /// Twelve ops, one tensor each, op k of (12 − k) MiB alive 0–10 ms, one above the other.
 std::shared_ptr<query::MemoryMapData> twelveOps() {
     auto d = std::make_shared<query::MemoryMapData>();
@@ -75,13 +87,7 @@ class TstTensorColorKey : public QObject {
                                                                       .arg(deltaE(all[i], all[j]))));
     }
     void keyedByWhatTheWindowDraws() {
-        // "big" has 64 MiB alive 0–1 ms, "small" 1 MiB alive 1–10 ms: over the run big weighs more
-        // (64 MiB × 1 ms > 1 MiB × 9 ms); in a window of 5–10 ms only small is drawn
-        auto d = std::make_shared<query::MemoryMapData>();
-        d->hasAddresses = true;
-        d->startNs = 0;
-        d->endNs = 10 * kMs;
-        d->tensors = {tensor("big", 64 << 20, 0, 0, kMs), tensor("small", 1 << 20, 1u << 30, kMs, 10 * kMs)};
+        const auto d = bigThenSmall();
         const auto whole = views::TensorColorKey::of(*d, 0, 10 * kMs);
         QCOMPARE(whole.keyed().size(), size_t(2));
         QCOMPARE(whole.keyed()[0].op, std::string("big"));
@@ -89,6 +95,30 @@ class TstTensorColorKey : public QObject {
         QCOMPARE(late.keyed().size(), size_t(1));
         QCOMPARE(late.keyed()[0].op, std::string("small"));
         QCOMPARE(late.otherOps(), size_t(0)); // big is not drawn there: neither keyed nor "other"
+    }
+    void oneOpOneColourInEveryWindow() {
+        // walk18a #2: ranked by the window, rank 6's AllReduce was green at Fit, brown at 23.9 ms and red at
+        // 67 µs. Here "small" is second over the run; alone in the 5-10 ms window it must keep its colour,
+        // on the canvas's pixels as in the key.
+        const auto d = bigThenSmall();
+        const QColor whole = views::TensorColorKey::of(*d, 0, 10 * kMs).colorOf("small");
+        QCOMPARE(whole, views::TensorColorKey::palette()[1]);
+        QCOMPARE(views::TensorColorKey::of(*d, 5 * kMs, 10 * kMs).colorOf("small"), whole);
+        views::InteractionState state;
+        state.setBounds(0, 10 * kMs);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 700);
+        view.show();
+        view.setData(d);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (auto [t0, t1] : {std::pair<int64_t, int64_t>{0, 10 * kMs}, {5 * kMs, 10 * kMs}}) {
+            state.setWindow(t0, t1);
+            auto* canvas = view.canvas();
+            QCOMPARE(canvas->colorKey().keyed().back().color, whole);
+            const QImage img = canvas->grab().toImage();
+            const QPointF c = canvas->barRect(1).center() * img.devicePixelRatio();
+            QCOMPARE(QColor(img.pixel(c.toPoint())).name(), whole.name());
+        }
     }
     void opsNotKeyedShareTheNeutralColour() {
         const auto d = twelveOps();

@@ -35,6 +35,10 @@ QColor runtimeTaskColor() {
     return QColor(190, 190, 186);
 }
 
+QColor unreadColor() {
+    return QColor(105, 105, 105); // darker than the runtime-task grey, so the hatch reads on it too
+}
+
 QColor idleGapColor() {
     return QColor(255, 150, 40);
 }

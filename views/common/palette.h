@@ -16,6 +16,8 @@ QColor idleGapColor(); ///< idle before a collective
 /// Runtime tasks on a device stream (EVENT_WAIT, Notify Wait, MEMCPY_ASYNC): neither a kernel nor a
 /// collective, so neither a compute hue nor a communication one — a device waiting must not look busy.
 QColor runtimeTaskColor();
+/// What a cut file did not let the index read (a lane's unread tail): cross-hatched in this grey.
+QColor unreadColor();
 /// Readable text colour on `bg`.
 QColor textOn(const QColor& bg);
 

@@ -154,6 +154,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     std::vector<QRect> flagged;
     std::vector<QRect> highlight;
     bool anyUncompared = false;
+    std::vector<QRect> partial; // cells of a rank whose files were cut (HeatmapData::cutRanks)
     for (size_t i = 0; i < m_order.size(); ++i) {
         int r = m_order[i];
         int y = m_top + int(i) * m_cellH;
@@ -177,11 +178,14 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
                 }
             }
             if (cell.flagged) flagged.push_back(cr);
+            if (d.cutRanks.count(d.columnKeys[c])) partial.push_back(cr);
             if (std::find(m_highlights.begin(), m_highlights.end(), Cell{label, d.columnKeys[c]}) !=
                 m_highlights.end())
                 highlight.push_back(cr);
         }
     }
+    for (const auto& r : partial) // over the colour: a partial rank's ratio is not the card's
+        p.fillRect(r, QBrush(QColor(90, 90, 90), Qt::DiagCrossPattern));
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(20, 20, 20), 2));
     for (const auto& r : flagged)
@@ -407,6 +411,12 @@ bool HeatmapCanvas::event(QEvent* e) {
                                    cell.maxNs ? formatDuration(cell.maxNs) : "-")
                               .arg(ratio)
                               .arg(cell.flagged ? tr("<br><b>flagged: straggler</b>") : QString());
+            if (auto cut = m_data->cutRanks.find(m_data->columnKeys[size_t(c)]);
+                cut != m_data->cutRanks.end())
+                tip += tr("<br><b>partial rank</b>: %1 cut or not read; this cell holds only the kernels "
+                          "read, so "
+                          "its ratio compares a partial rank with whole ones")
+                           .arg(QString::fromStdString(cut->second).toHtmlEscaped());
             return tip;
         }))
         return true;

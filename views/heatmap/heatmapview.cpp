@@ -162,10 +162,13 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
             for (const auto& c : row)
                 flagged += c.flagged;
         // an empty grid says nothing of stragglers: there was nothing to compare
-        m_caption->setText((d->rows.empty()
-                                ? tr("No device kernels with op statistics: no straggler can be looked for.")
-                                : stragglerCaption(flagged, d->columnKeys.size())) +
-                           damagedNote(*d));
+        // a cut rank's cells hold part of its kernels: said beside the verdict, not left to the banner; the
+        // hatched cells name their files, other unread files of the shown ranks are named in words
+        const std::string cut = query::cutRanksNote(*d);
+        m_caption->setText(
+            (d->rows.empty() ? tr("No device kernels with op statistics: no straggler can be looked for.")
+                             : stragglerCaption(flagged, d->columnKeys.size())) +
+            (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
     } else if (d) {
         m_caption->setText(d->mode == Mode::OpByStep
                                ? tr("Mean duration per step on rank %1, coloured by the ratio to the "

@@ -103,7 +103,7 @@ void MemoryMapCanvas::setTimeWindow(qint64 t0, qint64 t1) {
 }
 
 void MemoryMapCanvas::updateColorKey() {
-    // keyed by what the window draws: an op of many bytes elsewhere in the run takes no hue from one here
+    // hues by the rank's whole run (stable at every zoom); the key names what the window draws
     m_key = m_data ? TensorColorKey::of(*m_data, m_t0, m_t1) : TensorColorKey();
     Q_EMIT colorKeyChanged();
 }

@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace rs::views {
@@ -18,7 +19,10 @@ QColor TensorColorKey::otherColor() {
     return QColor("#b8b8b8"); // ≥ 31 ΔE from every palette colour, and visible on a white or dark base
 }
 
-TensorColorKey TensorColorKey::of(const query::MemoryMapData& d, int64_t t0, int64_t t1, size_t maxOps) {
+namespace {
+
+/// Bytes × ns of each op's tensors drawn in [t0, t1], heaviest first (ties by name).
+std::vector<TensorColorKey::Entry> weighed(const query::MemoryMapData& d, int64_t t0, int64_t t1) {
     std::map<std::string, double> weight;
     for (const auto& t : d.tensors) {
         if (d.hasAddresses && !t.addr) continue; // not drawn (memorymapcanvas.cpp barRect)
@@ -28,25 +32,46 @@ TensorColorKey TensorColorKey::of(const query::MemoryMapData& d, int64_t t0, int
         const int64_t ns = std::max<int64_t>(1, std::min(f, t1) - std::max(a, t0));
         weight[t.opName] += double(std::max<int64_t>(t.sizeBytes, 1)) * double(ns);
     }
-    std::vector<Entry> all;
+    std::vector<TensorColorKey::Entry> all;
     for (const auto& [op, w] : weight)
         all.push_back({op, QColor(), w});
     std::stable_sort(all.begin(), all.end(),
-                     [](const Entry& a, const Entry& b) { return a.weight > b.weight; });
+                     [](const auto& a, const auto& b) { return a.weight > b.weight; });
+    return all;
+}
+
+} // namespace
+
+TensorColorKey TensorColorKey::of(const query::MemoryMapData& d, int64_t t0, int64_t t1, size_t maxOps) {
+    // The hues go to the rank's heaviest ops over its whole run, once: ranked by the window, one op took
+    // another's colour at each zoom (walk18a #2: rank 6's AllReduce green at Fit, brown at 23.9 ms, red at
+    // 67 µs), so no two pictures of the rank could be read side by side.
+    const auto whole =
+        weighed(d, std::numeric_limits<int64_t>::min() / 2, std::numeric_limits<int64_t>::max() / 2);
     TensorColorKey k;
-    const size_t n = std::min({all.size(), maxOps, palette().size()});
-    k.m_otherOps = all.size() - n;
-    all.resize(n);
+    const size_t n = std::min({whole.size(), maxOps, palette().size()});
     for (size_t i = 0; i < n; ++i)
-        all[i].color = palette()[i];
-    k.m_keyed = std::move(all);
+        k.m_colors.emplace(whole[i].op, palette()[i]);
+    // the key names the ops the window draws, in the order of their hues
+    for (auto& e : weighed(d, t0, t1)) {
+        auto it = k.m_colors.find(e.op);
+        if (it == k.m_colors.end()) {
+            ++k.m_otherOps;
+            continue;
+        }
+        e.color = it->second;
+        k.m_keyed.push_back(std::move(e));
+    }
+    std::stable_sort(k.m_keyed.begin(), k.m_keyed.end(), [](const Entry& a, const Entry& b) {
+        const auto& p = palette();
+        return std::find(p.begin(), p.end(), a.color) < std::find(p.begin(), p.end(), b.color);
+    });
     return k;
 }
 
 QColor TensorColorKey::colorOf(const std::string& op) const {
-    for (const auto& e : m_keyed)
-        if (e.op == op) return e.color;
-    return otherColor();
+    auto it = m_colors.find(op);
+    return it == m_colors.end() ? otherColor() : it->second;
 }
 
 QString TensorColorKey::html() const {
@@ -55,7 +80,8 @@ QString TensorColorKey::html() const {
         return QString(" &nbsp;<span style='color:%1'>&#9632;</span>&nbsp;%2")
             .arg(c.name(), name.toHtmlEscaped());
     };
-    QString html = QObject::tr("bar colour = the op that allocated it (the ops of most bytes × time shown):");
+    QString html = QObject::tr(
+        "bar colour = the op that allocated it (hues: the rank's ops of most bytes × time in its run):");
     for (const auto& e : m_keyed)
         html += swatch(e.color, e.op.empty() ? QObject::tr("(no op)") : QString::fromStdString(e.op));
     if (m_otherOps > 0) html += swatch(otherColor(), QObject::tr("other ops (%1)").arg(m_otherOps));

@@ -9,13 +9,23 @@ namespace rs::views {
 void OpSummaryModel::setData(std::shared_ptr<const query::HeatmapData> d) {
     beginResetModel();
     m_rows.clear();
-    if (d && d->mode == query::HeatmapData::Mode::OpByRank)
+    m_cutNote.clear();
+    if (d && d->mode == query::HeatmapData::Mode::OpByRank) {
+        m_cutNote = QString::fromStdString(query::cutRanksNote(*d));
         for (size_t r = 0; r < d->rows.size(); ++r)
-            for (size_t c = 0; c < d->columns.size() && c < d->cells[r].size(); ++c)
-                if (d->cells[r][c].present)
-                    m_rows.push_back({QString::fromStdString(d->rows[r]),
-                                      QString::fromStdString(d->columns[c]), int(d->columnKeys[c]),
-                                      d->cells[r][c], r < d->rowMedianNs.size() ? d->rowMedianNs[r] : 0});
+            for (size_t c = 0; c < d->columns.size() && c < d->cells[r].size(); ++c) {
+                if (!d->cells[r][c].present) continue;
+                auto cut = d->cutRanks.find(d->columnKeys[c]);
+                const QString files =
+                    cut == d->cutRanks.end() ? QString() : QString::fromStdString(cut->second);
+                // a partial rank's rows say so where they are read, not only in the caption
+                m_rows.push_back(
+                    {QString::fromStdString(d->rows[r]),
+                     QString::fromStdString(d->columns[c]) + (files.isEmpty() ? "" : tr(" (partial)")),
+                     int(d->columnKeys[c]), d->cells[r][c], r < d->rowMedianNs.size() ? d->rowMedianNs[r] : 0,
+                     files});
+            }
+    }
     endResetModel();
 }
 
@@ -69,6 +79,9 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::TextAlignmentRole && index.column() >= Count)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ForegroundRole && !r->cutFiles.isEmpty() &&
+        (index.column() == Rank || index.column() == Ratio))
+        return QColor(120, 120, 120); // a partial rank's ratio is no measurement of the card
     if (role == Qt::ForegroundRole && c.flagged && index.column() == Ratio) return QColor(200, 30, 40);
     if (role == Qt::ToolTipRole) return toolTip(*r);
     return {};
@@ -96,6 +109,13 @@ QString OpSummaryModel::toolTip(const Row& r) {
                            "rank's median is %2 of it.")
                             .arg(formatDuration(r.opTypeMedianNs))
                             .arg(QString::asprintf("%.3f×", double(c.medianNs) / double(r.opTypeMedianNs)));
+    if (!r.cutFiles.isEmpty())
+        tip +=
+            "<br><b>" +
+            tr("Partial rank: %1 cut or not read. This row holds only the kernels read, so its figures and "
+               "its ratio compare a partial rank with whole ones.")
+                .arg(r.cutFiles.toHtmlEscaped()) +
+            "</b>";
     return tip + "<br>" + tr("Click: select it in every view and go to its longest kernel");
 }
 

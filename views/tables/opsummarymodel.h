@@ -21,11 +21,16 @@ class OpSummaryModel : public QAbstractTableModel {
         int rankKey;
         query::HeatCell cell;
         int64_t opTypeMedianNs = 0; ///< the op type's median over the shown ranks (HeatmapData::rowMedianNs)
+        /// The rank's files that were cut or not read (HeatmapData::cutRanks), empty when whole: the row
+        /// holds part of its kernels and its ratio compares a partial rank.
+        QString cutFiles;
     };
     using QAbstractTableModel::QAbstractTableModel;
     /// Rows of an op × rank heatmap (other modes, or null, empty the table).
     void setData(std::shared_ptr<const query::HeatmapData> d);
     const Row* row(int r) const;
+    /// query::cutRanksNote of the data: which ranks' rows are partial, empty when none is.
+    const QString& cutNote() const { return m_cutNote; }
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
@@ -34,6 +39,7 @@ class OpSummaryModel : public QAbstractTableModel {
   private:
     static QString toolTip(const Row& r);
     std::vector<Row> m_rows;
+    QString m_cutNote;
 };
 
 } // namespace rs::views

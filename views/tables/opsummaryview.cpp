@@ -73,16 +73,18 @@ void OpSummaryView::updateCaption() {
         return;
     }
     const int shown = m_proxy->rowCount(), all = m_model->rowCount();
+    const QString cut = m_model->cutNote().isEmpty() ? QString() : " · " + m_model->cutNote();
     m_caption->setText(
-        shown == all ? tr("%1 (op type, rank) rows · compute kernels of the whole run (no communication) "
-                          "· click a row to select it")
-                           .arg(all)
-        : shown == 0
-            ? tr("No op type matches \"%1\" among the %2 rows (compute kernels only: communication "
-                 "kernels are not in this table; see the Communication tab)")
-                  .arg(m_filter->text())
-                  .arg(all)
-            : tr("%1 of %2 (op type, rank) rows match \"%3\"").arg(shown).arg(all).arg(m_filter->text()));
+        (shown == all ? tr("%1 (op type, rank) rows · compute kernels of the whole run (no communication) "
+                           "· click a row to select it")
+                            .arg(all)
+         : shown == 0
+             ? tr("No op type matches \"%1\" among the %2 rows (compute kernels only: communication "
+                  "kernels are not in this table; see the Communication tab)")
+                   .arg(m_filter->text())
+                   .arg(all)
+             : tr("%1 of %2 (op type, rank) rows match \"%3\"").arg(shown).arg(all).arg(m_filter->text())) +
+        cut);
 }
 
 void OpSummaryView::relabel() {

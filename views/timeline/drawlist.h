@@ -27,7 +27,7 @@ enum class FontRole : uint8_t {
 };
 QFont fontFor(FontRole role, const QFont& base);
 
-enum class Hatch : uint8_t { None, BDiag, FDiag };
+enum class Hatch : uint8_t { None, BDiag, FDiag, Cross };
 
 struct FillRect {
     QRectF rect;

@@ -403,7 +403,8 @@ void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
     const int top = vp.lanesBottom();
     out.add(FillRect{QRectF(0, top, vp.width, vp.footer), in.palette.window});
     out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
-    addLegend(out, QPointF(Viewport::kGutter, top + 2), in.font, in.palette);
+    addLegend(out, QPointF(Viewport::kGutter, top + 2), in.font, in.palette,
+              in.summary && !in.summary->unreadTails.empty());
     if (in.notes.isEmpty()) return;
     // what this view cannot show or know (another clock, ranks missing)
     const QRectF box(4, top + kLegendRow, vp.width - 8, vp.footer - kLegendRow - 2);

@@ -125,6 +125,9 @@ class FrameBuilder {
     /// Each step number's median wall time over the ranks (ns), for addStepHeat.
     void computeStepMedians(const query::ProfileSummary& s);
     void markUnsummarisedRows(const FrameInput& in, const Lane& l, double y);
+    /// Where the lane's events stop because their file was cut (frameunread.cpp): cross-hatched grey to
+    /// the rank's end with the file and byte named, not left blank as if the device were idle.
+    void addUnreadTails(const FrameInput& in, const Lane& l, double y, DrawList& out);
     void addUnsummarised(const FrameInput& in, DrawList& out);
     void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
     void addWaits(const FrameInput& in, DrawList& out) const;

@@ -20,7 +20,9 @@ class Replayer {
         if (f.hatch == Hatch::None)
             m_p.fillRect(f.rect, c);
         else
-            m_p.fillRect(f.rect, QBrush(c, f.hatch == Hatch::BDiag ? Qt::BDiagPattern : Qt::FDiagPattern));
+            m_p.fillRect(f.rect, QBrush(c, f.hatch == Hatch::BDiag   ? Qt::BDiagPattern
+                                           : f.hatch == Hatch::FDiag ? Qt::FDiagPattern
+                                                                     : Qt::DiagCrossPattern));
     }
     void operator()(const RectBatch& b) {
         m_p.setPen(Qt::NoPen);

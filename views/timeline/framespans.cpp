@@ -34,6 +34,7 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
         if (l.chart())
             addChart(in, l, y, out);
         else {
+            addUnreadTails(in, l, y, out); // under the spans: another file's spans there stay readable
             addSpans(in, l, y);
             markUnsummarisedRows(in, l, y);
         }
@@ -145,8 +146,11 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         // colour by what the span is: a collective is communication on any lane (a Kineto NCCL kernel on a
         // compute stream was drawn in a compute green while the legend said communication is purple)
         const int32_t type = query::opTypeIdOf(s, item);
+        // a runtime task is grey on every lane: an HCCL plane's Notify_Wait is the plane waiting, not moving
+        // data (the demo's stall drew planes 1-3's 100 ms waits as transfers beside plane 0's hatched one)
+        const bool runtime = !isComm(item.nameId) && (isRuntime(item.nameId) || isRuntime(type));
         const bool comm = laneComm || isComm(item.nameId) || isComm(type);
-        QRgb c = !comm && (isRuntime(item.nameId) || isRuntime(type)) ? runtimeInk : colorOf(type, comm);
+        QRgb c = runtime ? runtimeInk : colorOf(type, comm);
         if (dimByType && (dimRank || std::find(selTypes.begin(), selTypes.end(), type) == selTypes.end()))
             c = qRgba(qRed(c), qGreen(c), qBlue(c), 45);
         const QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);

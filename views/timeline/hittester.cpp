@@ -97,6 +97,25 @@ QString waitTooltip(const query::WaitDesc& w, bool complete) {
                       .arg(formatDuration(w.durNs));
 }
 
+const query::UnreadTail* unreadAt(const query::ProfileSummary& s, int64_t trackId, int64_t t) {
+    const auto [first, last] = query::tailsOfTrack(s.unreadTails, trackId);
+    for (auto it = first; it != last; ++it)
+        if (t >= it->startNs && t <= it->endNs) return &*it;
+    return nullptr;
+}
+
+/// What the index cannot know there: the lane may have been busy in what the cut took.
+QString unreadTooltip(const query::UnreadTail& u, int64_t boundsStart) {
+    return tr("<b>not read</b>: %1 was cut%2; what it held past that is missing<br>this lane's last event "
+              "read from it ends at %3; the run goes on to %5<br><i>rank %4's lane may have been busy "
+              "here: its events may be in the part not read</i>")
+        .arg(QString::fromStdString(u.file).toHtmlEscaped(),
+             u.cutAtByte ? tr(" at byte %1").arg(*u.cutAtByte) : QString(),
+             formatOffset(u.startNs - boundsStart, 1000))
+        .arg(u.rank)
+        .arg(formatOffset(u.endNs - boundsStart, 1000));
+}
+
 } // namespace
 
 TimelineHit hitTest(const FrameInput& in, QPointF pos) {
@@ -122,7 +141,8 @@ TimelineHit hitTest(const FrameInput& in, QPointF pos) {
     const double rowH = double(l.height - 3) / l.rows;
     const int depth = int((pos.y() - vp.yOf(l.y) - 1) / rowH);
     h.item = itemAt(in, l.trackId, depth, t, slop);
-    if (!h.item) h.wait = waitAt(in, l, t, t);
+    if (!h.item) h.unread = unreadAt(*in.summary, l.trackId, t);
+    if (!h.item && !h.unread) h.wait = waitAt(in, l, t, t);
     return h;
 }
 
@@ -161,6 +181,7 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
         return tip;
     }
     if (h.wait) return waitTooltip(*h.wait, !in.summary || runComplete(*in.summary, h.wait->rank));
+    if (h.unread) return unreadTooltip(*h.unread, in.boundsStart);
     if (!h.item || !in.summary) return {};
     const auto& s = *in.summary;
     const auto& it = *h.item;

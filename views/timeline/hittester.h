@@ -16,6 +16,8 @@ struct TimelineHit {
     const query::WaitDesc* wait = nullptr;
     const query::CounterSeries* counter = nullptr;
     int64_t counterNs = 0; ///< the time under the point on a counter lane
+    /// The lane's unread tail under the point (its file was cut there), where no span is.
+    const query::UnreadTail* unread = nullptr;
 };
 
 /// The hit at `pos` (widget pixels). Waits win over spans on headers and communication lanes (where they

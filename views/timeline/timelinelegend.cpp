@@ -27,34 +27,38 @@ std::vector<QColor> communicationStripes() {
     return out;
 }
 
-std::vector<LegendEntry> legendEntries() {
+std::vector<LegendEntry> legendEntries(bool unread) {
     // the swatches are the colours the lanes use: an op type's hue in the compute or communication family
     auto tr = [](const char* s) { return QCoreApplication::translate("TimelineView", s); };
-    return {{colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
-            {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication (by op type)"),
-             communicationStripes()},
-            {runtimeTaskColor(), Hatch::None, tr("runtime task (wait, copy)")},
-            {waitColor(), Hatch::BDiag, tr("waiting for a late rank or in a pipeline receive")},
-            {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
+    std::vector<LegendEntry> out = {
+        {colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
+        {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication (by op type)"),
+         communicationStripes()},
+        {runtimeTaskColor(), Hatch::None, tr("runtime task (wait, copy)")},
+        {waitColor(), Hatch::BDiag, tr("waiting for a late rank or in a pipeline receive")},
+        {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
+    // only where some lane has one: a swatch of nothing would send readers looking for it
+    if (unread) out.push_back({unreadColor(), Hatch::Cross, tr("not read (file cut)")});
+    return out;
 }
 
 } // namespace
 
-QSize legendSize(const QFont& base) {
+QSize legendSize(const QFont& base, bool unread) {
     const QFontMetrics fm(fontFor(FontRole::Small, base));
     int w = 12;
-    for (const auto& e : legendEntries())
+    for (const auto& e : legendEntries(unread))
         w += 18 + fm.horizontalAdvance(e.text) + 12;
     return {w, 20};
 }
 
-void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette) {
+void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread) {
     const QFontMetrics fm(fontFor(FontRole::Small, base));
-    const QRectF box(topLeft, QSizeF(legendSize(base)));
+    const QRectF box(topLeft, QSizeF(legendSize(base, unread)));
     out.add(FillRect{box, qRgba(qRed(palette.window), qGreen(palette.window), qBlue(palette.window), 230)});
     out.add(StrokeRect{box, palette.mid, 1});
     double x = box.left() + 8;
-    for (const auto& e : legendEntries()) {
+    for (const auto& e : legendEntries(unread)) {
         const QRectF sw(x, box.top() + 5, 12, 10);
         if (!e.stripes.empty()) {
             const double w = sw.width() / double(e.stripes.size());
@@ -74,11 +78,11 @@ void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePal
     }
 }
 
-DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette) {
+DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread) {
     DrawList out;
-    const QSize s = legendSize(base);
+    const QSize s = legendSize(base, unread);
     out.size = QSize(int(topLeft.x()) + s.width() + 1, int(topLeft.y()) + s.height() + 1);
-    addLegend(out, topLeft, base, palette);
+    addLegend(out, topLeft, base, palette, unread);
     return out;
 }
 

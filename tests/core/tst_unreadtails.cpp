@@ -1,0 +1,86 @@
+// Lanes of a cut file end in a marked unread tail, not in silence (walk18a #1): a copy of the real
+// hta/tests/data/trace_filter with rank 1's JSON cut at 60 % of its bytes, as walk18a cut it. Expected
+// figures are counted with a few lines of Python over the same cut file (decoding its events one by one
+// until the broken one): 3151 events read; the broken event starts at byte 1013763; stream 7's last event
+// ends at 1682725898316886 µs; the run's last event (rank 0's "PyTorch Profiler" span) at
+// 1682725900594091 µs; all six of rank 1's (pid, tid) lanes end before that (thread 4045 at the rank's own
+// end, ProfilerStep#552's, 1682725899318077 µs: the rank's end is cut with its file, so the tail runs to the
+// run's). Its step 552 is left without device work by the
+// cut, which the report must name instead of "the profile's end".
+#include "core/query/analysisqueries.h"
+#include "core/query/report.h"
+#include "core/query/timelinequery.h"
+#include "core/query/unreadtails.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <filesystem>
+
+using namespace rs;
+namespace fs = std::filesystem;
+
+class TstUnreadTails : public QObject {
+    Q_OBJECT
+    std::string m_samples;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        m_samples = test::samplesDir();
+        if (m_samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("unreadtails-cache")));
+    }
+
+    void cutKinetoTraceMarksItsLanesToTheRanksEnd() {
+        const std::string dir = test::tempDir("unreadtails") + "/profile";
+        fs::create_directories(dir);
+        for (int r : {0, 1}) {
+            std::string json = test::readDecompressed(
+                m_samples + "/hta/tests/data/trace_filter/sampled_rank-" + std::to_string(r) + ".json.gz");
+            QVERIFY(!json.empty());
+            if (r == 1) json.resize(json.size() * 6 / 10);
+            test::writeFile(dir + "/sampled_rank-" + std::to_string(r) + ".json", json);
+        }
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto tails = query::unreadTails(*ix.db, {0, 1});
+        QCOMPARE(tails.size(), size_t(6));
+        const int64_t runEnd = 1682725900594091000;
+        bool stream7 = false;
+        for (const auto& t : tails) {
+            QCOMPARE(t.rank, 1); // rank 0's file is whole
+            QCOMPARE(t.endNs, runEnd);
+            QCOMPARE(t.file, std::string("sampled_rank-1.json"));
+            QCOMPARE(t.cutAtByte, std::optional<int64_t>(1013763));
+            QVERIFY(t.startNs < t.endNs);
+            const std::string lane =
+                ix.rows("SELECT name FROM track WHERE track_id = " + std::to_string(t.trackId)).at(0);
+            if (lane.find(" 7") != std::string::npos) {
+                stream7 = true;
+                QCOMPARE(t.startNs, int64_t(1682725898316886000));
+            }
+        }
+        QVERIFY(stream7);
+        // the summary the views draw carries them, and the text names file and byte
+        const auto s = query::loadSummary(*ix.db);
+        QCOMPARE(s.unreadTails.size(), size_t(6));
+        QCOMPARE(query::unreadTailText(s.unreadTails.front()),
+                 std::string("not read: sampled_rank-1.json was cut at byte 1013763; what it held past that "
+                             "is missing"));
+        QCOMPARE(query::tailsOfTrack(s.unreadTails, s.unreadTails.front().trackId).first,
+                 s.unreadTails.begin());
+        // the heatmap and the op summary know rank 1 is partial (its cells are marked, not scored as whole)
+        const auto heat = query::loadOpRankHeatmap(*ix.db, {0, 1});
+        QCOMPARE(heat.cutRanks, (std::map<int64_t, std::string>{{1, "sampled_rank-1.json"}}));
+        QVERIFY(query::cutRanksNote(heat).find("rank 1 (sampled_rank-1.json cut or not read)") == 0);
+        // step 552 lost its kernels to the cut, not to the profile's end: the report must not say so
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 5), 5);
+        QVERIFY2(text.find("step 552") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("cut by the profile's end") == std::string::npos, text.c_str());
+        QVERIFY2(text.find("sampled_rank-1.json was cut, so its device work may be in the part not read") !=
+                     std::string::npos,
+                 text.c_str());
+    }
+};
+
+QTEST_MAIN(TstUnreadTails)
+#include "tst_unreadtails.moc"
