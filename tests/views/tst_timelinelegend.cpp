@@ -29,7 +29,7 @@ class TstTimelineLegend : public QObject {
             if (t->rect.left() > swatch->rect.right() && (!label || t->rect.left() < label->rect.left()))
                 label = t;
         QVERIFY(label);
-        QCOMPARE(label->text, QString("waiting for a late rank or in a pipeline receive"));
+        QCOMPARE(label->text, QString("waiting (late rank, pipeline receive)"));
         // the legend is as wide as its labels: none is cut
         QVERIFY(views::legendSize(QFont()).width() >= int(label->rect.right()));
     }

@@ -28,14 +28,16 @@ std::vector<QColor> communicationStripes() {
 }
 
 std::vector<LegendEntry> legendEntries(bool unread) {
-    // the swatches are the colours the lanes use: an op type's hue in the compute or communication family
+    // the swatches are the colours the lanes use: an op type's hue in the compute or communication family.
+    // One row in the widget's footer: the labels stay short enough for it at the app's default width
+    // (a longer wait label pushed "idle before a collective" off a 1500 px window's timeline)
     auto tr = [](const char* s) { return QCoreApplication::translate("TimelineView", s); };
     std::vector<LegendEntry> out = {
         {colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
         {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication (by op type)"),
          communicationStripes()},
         {runtimeTaskColor(), Hatch::None, tr("runtime task (wait, copy)")},
-        {waitColor(), Hatch::BDiag, tr("waiting for a late rank or in a pipeline receive")},
+        {waitColor(), Hatch::BDiag, tr("waiting (late rank, pipeline receive)")},
         {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
     // only where some lane has one: a swatch of nothing would send readers looking for it
     if (unread) out.push_back({unreadColor(), Hatch::Cross, tr("not read (file cut)")});
