@@ -84,6 +84,13 @@ class TstHeatmapCanvas : public QObject {
         };
         QVERIFY2(hatched(1) > 10, qPrintable(QString::number(hatched(1))));
         QCOMPARE(hatched(0), 0);
+        // and the legend keys the cross-hatch, right of the grid, inside the picture (walk 19: an exported
+        // heatmap hatched rank 1's column and explained only "no shared kernels")
+        int keyed = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = c.cellRect(0, 1).right() + 12; x < img.width(); ++x)
+                keyed += QColor(img.pixel(x, y)) == QColor(90, 90, 90);
+        QVERIFY2(keyed > 10, qPrintable(QString::number(keyed)));
         QCOMPARE(
             QString::fromStdString(query::cutRanksNote(*d)),
             QString("rank 1 (sampled_rank-1.json cut or not read): its cells hold only the kernels read, "

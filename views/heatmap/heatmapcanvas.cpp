@@ -115,8 +115,10 @@ int HeatmapCanvas::labelRowAt(QPoint p) const {
 
 QSize HeatmapCanvas::sizeHint() const {
     if (!m_data) return {400, 200};
+    // the colour bar (paintLegend's lh) and its keys under it: straggler, no shared kernels, partial rank
+    const int grid = int(m_data->rows.size()) * m_cellH, bar = std::max(80, std::min(240, grid));
     return {std::max(300, m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + m_legendW + 10),
-            std::max(m_top + 80 + 90, m_top + int(m_data->rows.size()) * m_cellH + 10)}; // the legend's keys
+            std::max(m_top + bar + 100, m_top + grid + 10)};
 }
 
 QRect HeatmapCanvas::cellRect(int row, int column) const {
@@ -208,7 +210,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         p.drawText(QRect(lx + 4, m_top + int(i) * m_cellH, m_left - 8, m_cellH),
                    Qt::AlignVCenter | Qt::AlignRight, rowLabels[size_t(m_order[i])]);
     p.restore();
-    paintLegend(p, !flagged.empty(), anyUncompared);
+    paintLegend(p, !flagged.empty(), anyUncompared, !partial.empty());
 }
 
 void HeatmapCanvas::paintUncompared(QPainter& p, const QRect& r) const {
@@ -245,7 +247,7 @@ void HeatmapCanvas::paintColumnLabels(QPainter& p, const QFontMetrics& fm) {
     }
 }
 
-void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared) {
+void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared, bool anyPartial) {
     // the colour bar with its units, right of the grid
     const auto& d = *m_data;
     int lx = m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth();
@@ -254,7 +256,7 @@ void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared
     // ranks it was only seen scrolled to the far right)
     if (!m_visible.isEmpty() && lx + m_legendW > m_visible.right()) {
         lx = m_visible.right() - m_legendW + 4;
-        p.fillRect(QRect(lx - 10, ly - 4, m_legendW + 10, lh + 88), palette().color(QPalette::Base));
+        p.fillRect(QRect(lx - 10, ly - 4, m_legendW + 10, lh + 106), palette().color(QPalette::Base));
     }
     for (int yy = 0; yy < lh; ++yy) {
         double t = 1.0 - double(yy) / lh;
@@ -281,6 +283,12 @@ void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared
         paintUncompared(p, QRect(lx, ly + lh + 64, 12, 10));
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(lx + 18, ly + lh + 74, tr("no shared kernels"));
+    }
+    if (anyPartial) { // a picture read alone must say what the cross-hatch is (walk 19: exported, it did not)
+        const QRect sw(lx, ly + lh + 82, 12, 10);
+        p.fillRect(sw, QBrush(QColor(90, 90, 90), Qt::DiagCrossPattern));
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(lx + 18, ly + lh + 92, tr("partial rank (cut)"));
     }
 }
 

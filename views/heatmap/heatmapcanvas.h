@@ -78,7 +78,7 @@ class HeatmapCanvas : public QWidget {
     void resort();
     void paintAnnotations(QPainter& p);
     void paintColumnLabels(QPainter& p, const QFontMetrics& fm);
-    void paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared);
+    void paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared, bool anyPartial);
     /// An op × rank cell without a ratio (no kernel name shared with another rank), hatched, in `r`.
     void paintUncompared(QPainter& p, const QRect& r) const;
     int notesWidth() const; ///< the column right of the grid for annotation texts (0: none to show)
@@ -97,7 +97,7 @@ class HeatmapCanvas : public QWidget {
     std::vector<Cell> m_highlights;
     QPoint m_labels; ///< the visible part's top left (setVisibleRect)
     QRect m_visible; ///< setVisibleRect; empty: the whole canvas
-    int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18, m_legendW = 110;
+    int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18, m_legendW = 135;
 };
 
 } // namespace rs::views
