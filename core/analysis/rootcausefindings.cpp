@@ -1,5 +1,6 @@
 #include "core/analysis/rootcausefindings.h"
 
+#include "core/index/collectiveshares.h"
 #include "core/model/stragglerrule.h"
 
 #include <algorithm>
@@ -205,10 +206,9 @@ std::map<int, Share> arrivalShares(Db& db) {
     std::map<int, Share> out;
     // one row per (rank, collective), as the report's last arrivals count them (core/query/lastarrivals):
     // the "of N" of a slow or late rank's finding is the same N
-    auto q = db.prepare(
-        "WITH k AS (SELECT match_key, count(DISTINCT rank) AS m FROM collective WHERE last_rank IS NOT NULL "
-        "GROUP BY match_key), rk AS (SELECT DISTINCT rank, match_key FROM collective WHERE last_rank IS NOT "
-        "NULL) SELECT rk.rank, count(*), avg(k.m) FROM rk JOIN k USING(match_key) GROUP BY rk.rank");
+    auto q =
+        db.prepare(index::collectiveSharesSql() +
+                   "SELECT rk.rank, count(*), avg(k.m) FROM rk JOIN k USING(match_key) GROUP BY rk.rank");
     while (q.step())
         out[int(q.i64(0))] = {q.i64(1), q.f64(2)};
     return out;

@@ -1,5 +1,6 @@
 #include "core/query/lastarrivals.h"
 
+#include "core/index/collectiveshares.h"
 #include "core/model/plural.h"
 
 #include <cmath>
@@ -11,11 +12,8 @@ using nlohmann::json;
 
 json lastArrivalsSection(index::Db& db) {
     json out = json::object();
-    // one row per (rank, collective): a collective's rows share its match_key and last rank
     auto q = db.prepare(
-        "WITH k AS (SELECT match_key, count(DISTINCT rank) AS m, max(last_rank) AS last FROM collective "
-        "WHERE last_rank IS NOT NULL GROUP BY match_key), "
-        "rk AS (SELECT DISTINCT rank, match_key FROM collective WHERE last_rank IS NOT NULL) "
+        index::collectiveSharesSql() +
         "SELECT rk.rank, count(*), sum(k.last = rk.rank), sum(1.0 / k.m), sum((1.0 / k.m) * (1.0 - 1.0 / "
         "k.m)) "
         "FROM rk JOIN k USING(match_key) GROUP BY rk.rank ORDER BY rk.rank");
