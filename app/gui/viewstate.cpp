@@ -1,5 +1,7 @@
 #include "app/gui/viewstate.h"
 
+#include "core/model/jsonparse.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -111,10 +113,8 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
     }
     QByteArray bytes = f.read(16 << 20);
     nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size());
-    } catch (const nlohmann::json::parse_error& e) {
-        error = QObject::tr("%1 is not a saved view: invalid JSON at byte %2").arg(path).arg(e.byte);
+    if (auto failure = model::parseJson(std::string_view(bytes.constData(), size_t(bytes.size())), j)) {
+        error = QObject::tr("%1 is not a saved view: invalid JSON at byte %2").arg(path).arg(failure->byte);
         return std::nullopt;
     }
     if (!j.is_object() || !j.contains("profile") || !j["profile"].is_string()) {

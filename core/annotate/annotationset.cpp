@@ -1,5 +1,7 @@
 #include "core/annotate/annotationset.h"
 
+#include "core/model/jsonparse.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -57,10 +59,8 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
     std::stringstream ss;
     ss << in.rdbuf();
     nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(ss.str());
-    } catch (const nlohmann::json::parse_error& e) {
-        error = path + ": not valid JSON at byte " + std::to_string(e.byte) + " (the file is kept as it is)";
+    if (auto failure = model::parseJson(ss.str(), doc)) {
+        error = path + ": not valid JSON at byte " + std::to_string(failure->byte) + " (the file is kept as it is)";
         return false;
     }
     auto list = doc.find("annotations");

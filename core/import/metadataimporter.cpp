@@ -6,6 +6,7 @@
 
 #include "core/io/bytesource.h"
 #include "core/model/decimal.h"
+#include "core/model/jsonparse.h"
 #include "core/model/utf8.h"
 
 #include <nlohmann/json.hpp>
@@ -51,13 +52,7 @@ bool readJsonFile(const SourceFile& f, RowEmitter& out, const char* severity, co
                   json& j, std::string& error) {
     std::string text;
     if (!readSmallFile(f.path, text, error)) return false;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        out.diag(f.path, severity, what, std::max<int64_t>(0, int64_t(e.byte) - 1), // nlohmann counts from 1
-                 model::utf8Excerpt(e.what(), 160));
-        j = json::value_t::discarded;
-    }
+    if (auto failure = model::parseJson(text, j)) out.diag(f.path, severity, what, failure->byte, failure->message);
     return true;
 }
 

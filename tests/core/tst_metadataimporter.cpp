@@ -85,6 +85,21 @@ class TstMetadataImporter : public QObject {
                         "read|1|" +
                         QString::number(cut.size())});
     }
+    void overflowingNumberIsADiagnosticNotACrash() {
+        // json::parse throws out_of_range, not parse_error, for a number beyond a double (fuzz_communication
+        // found it: the exception escaped the importer); the diagnostic points into the number
+        const std::string text = "{\"step7\": {\"collective\": {\"hcom_allReduce__1_0_1@123\": "
+                                 "{\"Communication Time Info\": {\"Elapse Time(ms)\": 1e999}}}}}";
+        const auto r = importText("ASCEND_PROFILER_OUTPUT/communication.json", FileKind::Communication, text);
+        QVERIFY2(r.ok, r.error.c_str());
+        const auto lines = r.lines();
+        QCOMPARE(lines.size(), size_t(1));
+        const qsizetype number = qsizetype(text.find("1e999"));
+        const QString line = QString::fromStdString(lines[0]);
+        QVERIFY2(line.startsWith("diag error|communication.json is not valid JSON"), qPrintable(line));
+        const qsizetype offset = line.section('|', -1).toLongLong();
+        QVERIFY2(offset >= number && offset < number + 5, qPrintable(line));
+    }
     void profilerInfo_data() {
         QTest::addColumn<QString>("content");
         QTest::addColumn<int>("rank");
