@@ -60,7 +60,8 @@ bool AnnotationSet::load(const std::string& path, std::string& error) {
     ss << in.rdbuf();
     nlohmann::json doc;
     if (auto failure = model::parseJson(ss.str(), doc)) {
-        error = path + ": not valid JSON at byte " + std::to_string(failure->byte) + " (the file is kept as it is)";
+        error = path + ": not valid JSON at byte " + std::to_string(failure->byte) +
+                " (the file is kept as it is)";
         return false;
     }
     auto list = doc.find("annotations");

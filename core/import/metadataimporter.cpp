@@ -52,7 +52,8 @@ bool readJsonFile(const SourceFile& f, RowEmitter& out, const char* severity, co
                   json& j, std::string& error) {
     std::string text;
     if (!readSmallFile(f.path, text, error)) return false;
-    if (auto failure = model::parseJson(text, j)) out.diag(f.path, severity, what, failure->byte, failure->message);
+    if (auto failure = model::parseJson(text, j))
+        out.diag(f.path, severity, what, failure->byte, failure->message);
     return true;
 }
 

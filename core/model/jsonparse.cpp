@@ -8,7 +8,7 @@ namespace {
 // Walks the text a second time, only after a failed parse, to learn where it failed: the DOM parse
 // without exceptions says only that it failed.
 class ErrorLocator : public nlohmann::json_sax<nlohmann::json> {
-public:
+  public:
     JsonParseFailure failure;
 
     bool null() override { return true; }
@@ -23,7 +23,8 @@ public:
     bool end_object() override { return true; }
     bool start_array(std::size_t) override { return true; }
     bool end_array() override { return true; }
-    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
+    bool parse_error(std::size_t position, const std::string&,
+                     const nlohmann::detail::exception& ex) override {
         // nlohmann counts positions from 1 (the byte after the offending one)
         failure.byte = position > 0 ? int64_t(position) - 1 : 0;
         failure.message = utf8Excerpt(ex.what(), 160);

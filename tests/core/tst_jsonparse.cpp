@@ -40,8 +40,9 @@ class TstJsonParse : public QObject {
             return;
         }
         QVERIFY(j.is_discarded());
-        QVERIFY2(failure->byte >= firstByte && failure->byte <= lastByte,
-                 qPrintable(QString::number(failure->byte) + ": " + QString::fromStdString(failure->message)));
+        QVERIFY2(
+            failure->byte >= firstByte && failure->byte <= lastByte,
+            qPrintable(QString::number(failure->byte) + ": " + QString::fromStdString(failure->message)));
         QVERIFY(!failure->message.empty());
     }
 };
