@@ -6,6 +6,8 @@
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 
+#include <QGraphicsLineItem>
+#include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -53,7 +55,8 @@ QValueAxis* axis(views::HistogramView& v, Qt::Orientation o) {
 QString titleText(views::HistogramView& v) {
     QTextDocument doc;
     doc.setHtml(v.chart()->title());
-    return doc.toPlainText().replace('\n', ' ').replace(QChar::LineSeparator, ' ');
+    // trimmed: the blank lines under the text are the markers' labels' band
+    return doc.toPlainText().replace('\n', ' ').replace(QChar::LineSeparator, ' ').trimmed();
 }
 
 /// `v` on screen at `size` showing `h`, laid out (its labels placed).
@@ -260,6 +263,63 @@ class TstHistogramView : public QObject {
         QVERIFY2(t.contains(QString::fromUtf8("over 14.2 µs")), qPrintable(t));
         v.setHistogram(make(13000, 14213)); // an edge raised past the p99 (the ranks' median) is no p99
         QVERIFY(!v.chart()->title().contains("(p99,"));
+    }
+    void binsReadOnTheCountAxis() {
+        // walk 19, test_data's Cast on rank 0 (3 kernels: 5.80, 72.16, 72.86 µs) in the real window: the
+        // bins of 1 and 2 kernels reached 0.55 and 1.1 on the 0-4 axis. The plot area set by hand for the
+        // labels' band moved the series but not the axis: the grid lines (the axis' own items) and the
+        // series' mapping of the same counts now agree, in each size and after a resize
+        auto h = std::make_shared<query::Histogram>();
+        h->opType = "Cast";
+        h->rank = 0;
+        for (int i = 0; i <= 30; ++i)
+            h->edgesNs.push_back(5800 + int64_t((72860.0 - 5800) * i / 30));
+        h->counts.assign(30, 0);
+        h->counts.front() = 1;
+        h->counts.back() = 2;
+        h->medianNs = 72160;
+        h->p95Ns = 72860;
+        h->ranksMedianNs = 37800;
+        h->ranksCounted = 2;
+        views::HistogramView v;
+        QVERIFY(shownAt(v, QSize(460, 230), h));
+        for (const QSize size : {QSize(460, 230), QSize(390, 160), QSize(900, 300), QSize(460, 230)}) {
+            v.resize(size);
+            QTest::qWait(50);
+            const QString at = QString("%1×%2: ").arg(size.width()).arg(size.height());
+            // the y axis' grid: the horizontal line items, one per tick, the lowest at 0, the highest at max
+            std::vector<double> gridY;
+            for (QGraphicsItem* item : v.scene()->items()) {
+                auto* line = qgraphicsitem_cast<QGraphicsLineItem*>(item);
+                if (!line || !line->isVisible()) continue;
+                const QPointF a = line->mapToScene(line->line().p1()),
+                              b = line->mapToScene(line->line().p2());
+                if (std::abs(a.y() - b.y()) < 0.5 && std::abs(a.x() - b.x()) > size.width() / 3)
+                    gridY.push_back(a.y());
+            }
+            const QValueAxis* y = axis(v, Qt::Vertical);
+            QVERIFY(y);
+            const int ticks = int(std::lround((y->max() - y->min()) / y->tickInterval())) + 1;
+            QVERIFY2(int(gridY.size()) >= ticks - 1,
+                     qPrintable(at + QString("%1 grid lines for %2 ticks").arg(gridY.size()).arg(ticks)));
+            std::sort(gridY.begin(), gridY.end());
+            QChart* c = v.chart();
+            const double seriesMax =
+                c->mapToScene(c->mapToPosition(QPointF(0, y->max()), c->series().first())).y();
+            const double seriesZero = c->mapToScene(c->mapToPosition(QPointF(0, 0), c->series().first())).y();
+            // the grid spans [max, 0] where the series puts them (the 0 line may be hidden: the zero pen)
+            QVERIFY2(
+                std::abs(gridY.front() - seriesMax) <= 1.5,
+                qPrintable(
+                    at +
+                    QString("the axis' top at y %1, the series' at %2").arg(gridY.front()).arg(seriesMax)));
+            QVERIFY2(std::abs(gridY.back() - seriesZero) <= 1.5 ||
+                         std::abs(gridY.back() - (seriesZero - (seriesZero - seriesMax) / (ticks - 1))) <=
+                             1.5,
+                     qPrintable(at + QString("the axis' lowest grid line at y %1, the series' 0 at %2")
+                                         .arg(gridY.back())
+                                         .arg(seriesZero)));
+        }
     }
     void titleLinesFitTheView() {
         // walk17b #7: at the Details dock's size the title's second line ran past the chart and Qt Charts

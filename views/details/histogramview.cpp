@@ -29,7 +29,7 @@ void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
     m_unit.clear();
     m_markers.clear();
     m_title.clear();
-    m_bandReserved = false; // a new chart lays its plot area out itself
+    m_bandLines = 0; // the new chart's labels ask for their band once placed
     auto* c = new QChart;
     c->legend()->hide();
     c->setMargins(QMargins(2, 2, 2, 2));
@@ -142,12 +142,23 @@ void HistogramView::setWrappedTitle(int viewWidth) {
     setMinimumHeight(kMinimumHeight + extra);
 }
 
+int HistogramView::titleInset() const {
+    // Qt Charts lays the title out inside the chart's layout margins and its own margins, and elides a line
+    // wider than that (the dock's subtitle ended "… (each ran…" when it was wrapped at the view's width less
+    // a guess); a few pixels more for the rich text's own document margin
+    if (!chart()) return 24;
+    const QMargins m = chart()->margins();
+    qreal l = 0, t = 0, r = 0, b = 0;
+    if (chart()->layout()) chart()->layout()->getContentsMargins(&l, &t, &r, &b);
+    return m.left() + m.right() + int(std::ceil(l + r)) + 10;
+}
+
 QString HistogramView::wrappedTitle(int viewWidth) const {
     // Qt Charts cuts a title line wider than the chart ("… 1 kernel up t" at the Details dock's width): each
     // line is wrapped at the view's width instead, a word longer than that cut by characters
     QFont f = chart() ? chart()->titleFont() : font();
     const QFontMetrics fm(f);
-    const int width = std::max(80, viewWidth - 12);
+    const int width = std::max(80, viewWidth - titleInset());
     QStringList lines;
     for (const QString& paragraph : m_title) {
         QString line;
@@ -171,6 +182,8 @@ QString HistogramView::wrappedTitle(int viewWidth) const {
     }
     for (QString& l : lines)
         l = l.toHtmlEscaped();
+    for (int i = 0; i < m_bandLines; ++i)
+        lines << "&nbsp;"; // the markers' labels stand here (placeLabels)
     return lines.join("<br>");
 }
 
@@ -227,14 +240,13 @@ void HistogramView::addMarker(QChart* c, double x, double top, const QString& te
 void HistogramView::placeLabels() {
     QChart* c = chart();
     if (!c || m_markers.empty() || c->series().isEmpty() || m_placing) return;
-    // the chart not yet at the view's size (shown again in a dock, before its resize): a band reserved
-    // now would fix the plot area of the old size, cut by the view (walk17b #7); the resize places them
+    // the chart not yet at the view's size (shown again in a dock, before its resize): labels placed now
+    // would stand where the old size put them (walk17b #7); the resize places them
     if (std::abs(c->size().width() - viewport()->width()) > 4 ||
         std::abs(c->size().height() - viewport()->height()) > 4)
         return;
-    m_placing = true;
+    m_placing = true; // the layouts below emit plotAreaChanged: the labels are placed here, once
     if (c->layout()) c->layout()->activate(); // the plot area of the present size, not of a pending layout
-    m_placing = false;
     const QRectF plot = c->plotArea();
     // each label at its line's x, to the right of it (to the left near the right edge), in rows counted from
     // the top of a band above the plot; a label that would overlap one already placed goes one row lower
@@ -253,32 +265,27 @@ void HistogramView::placeLabels() {
     double rows = 0;
     for (const QRectF& r : placed)
         rows = std::max(rows, r.bottom());
-    m_placing = true; // a new plot area emits plotAreaChanged: the labels are placed here, once
-    QRectF area = plot;
-    if (!m_bandReserved) {
-        // the automatic plot area less the band: the bins keep at least 40 % of the height on a tiny chart
-        area.setTop(plot.top() + std::min(rows + 3, plot.height() * 0.6));
-        c->setPlotArea(area);
-        m_bandReserved = true;
+    // the band is made by blank lines under the title, so Qt Charts lays the axes and the series out in
+    // the same plot area below it (a plot area set by hand moved the series but not the axis: a bin of 2
+    // read 1.1 on the count axis, walk 19); the title's lines grow only when the labels need another row
+    const int lines = int(std::ceil((rows + 3) / QFontMetrics(c->titleFont()).lineSpacing()));
+    if (lines != m_bandLines) {
+        m_bandLines = lines;
+        setWrappedTitle(viewport()->width());
+        if (c->layout()) c->layout()->activate();
     }
-    const double bandTop = area.top() - rows - 3;
+    const double bandTop = c->plotArea().top() - rows - 3;
     for (size_t i = 0; i < m_markers.size(); ++i)
         m_markers[i].label->setPos(placed[i].topLeft() + QPointF(0, bandTop));
     m_placing = false;
 }
 
 void HistogramView::resizeEvent(QResizeEvent* e) {
-    // the band is reserved from the automatic plot area of the new size: back to automatic first; the
-    // layout that follows emits plotAreaChanged, and placeLabels reserves it again
-    if (chart() && m_bandReserved) {
-        m_bandReserved = false;
-        chart()->setPlotArea(QRectF());
-    }
     // wrapped at the new width before the chart is laid out at it (a title changed after moved the labels
     // placed for the old one out of the chart: the view scrolled them into sight, cutting the title)
     setWrappedTitle(e->size().width());
     QChartView::resizeEvent(e);
-    placeLabels(); // plotAreaChanged does not always follow a plot area set back to automatic
+    placeLabels(); // plotAreaChanged does not follow a resize that keeps the plot area's size
 }
 
 std::vector<HistogramView::MarkerInfo> HistogramView::markers() const {

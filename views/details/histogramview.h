@@ -58,6 +58,8 @@ class HistogramView : public QChartView {
     static QString ranksMedianText(const query::Histogram& h);
     /// m_title's lines wrapped to fit a view `viewWidth` px wide, as the chart's (rich text) title.
     QString wrappedTitle(int viewWidth) const;
+    /// px of the view's width the chart's title cannot use (its margins)
+    int titleInset() const;
     /// Sets it, the view's minimum height grown by its lines past the first.
     void setWrappedTitle(int viewWidth);
     static constexpr int kMinimumHeight = 160; ///< px, with a one-line title
@@ -67,8 +69,8 @@ class HistogramView : public QChartView {
     double m_lineTop = 0; ///< the marker lines' top, in counts (just above the tallest bin)
     double m_maxCount = 0;
     bool m_placing = false;
-    bool m_bandReserved = false; ///< the plot area is set by placeLabels (the labels' band above it)
-    QStringList m_title;         ///< the title's lines, plain text, before wrapping
+    int m_bandLines = 0; ///< blank title lines under the text: the labels' band above the plot
+    QStringList m_title; ///< the title's lines, plain text, before wrapping
     QStringList m_xLabels, m_yLabels;
     QString m_unit;
     std::vector<Marker> m_markers;
