@@ -2,6 +2,7 @@
 
 #include "core/compare/rankkey.h"
 #include "core/compare/steadysteps.h"
+#include "core/compare/waitstepchoice.h"
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
 
@@ -33,20 +34,6 @@ std::map<int64_t, int64_t> waitsOfRank(index::Db& db, int rankKey) {
     while (st.step())
         waits[st.i64(0)] = st.i64(1);
     return waits;
-}
-
-/// Of the steps both runs have, the one whose wait changed most: a wait regression that one step carries
-/// (walk 10: d8's 200 ms stall in step 2) is invisible in the median step.
-int64_t mostChangedWaitStep(const std::map<int64_t, int64_t>& b, const std::map<int64_t, int64_t>& c,
-                            const std::set<int64_t>& common) {
-    int64_t best = -1, most = -1;
-    for (int64_t s : common) {
-        auto ib = b.find(s), ic = c.find(s);
-        if (ib == b.end() || ic == c.end()) continue;
-        const int64_t change = std::llabs(ic->second - ib->second);
-        if (change > most) best = s, most = change;
-    }
-    return best;
 }
 
 std::set<int64_t> hitSpanIds(index::Db& db, int rank, int64_t step, const SpanRequest& r) {
@@ -143,14 +130,10 @@ SpanPair spansOfBothRuns(index::Db& b, int bRun, index::Db& c, int cRun, const S
         p.side[i].step = common.empty() ? medianStep(walls[i], own) : medianStep(walls[0], common);
     }
     if (r.kind == "comm_wait" && !common.empty()) {
-        const int64_t step =
-            mostChangedWaitStep(waitsOfRank(*dbs[0], *ranks[0]), waitsOfRank(*dbs[1], *ranks[1]), common);
-        if (step >= 0 && step != p.side[0].step) {
-            p.notes.push_back("step " + std::to_string(step) +
-                              ": the step whose wait changed most (the median " + "step, " +
-                              std::to_string(p.side[0].step) + ", does not show it)");
-            p.side[0].step = p.side[1].step = step;
-        }
+        const WaitStepChoice choice = chooseWaitStep(waitsOfRank(*dbs[0], *ranks[0]),
+                                                     waitsOfRank(*dbs[1], *ranks[1]), common, p.side[0].step);
+        if (!choice.note.empty()) p.notes.push_back(choice.note);
+        p.side[0].step = p.side[1].step = choice.step;
     }
     if (common.empty() && p.side[0].step >= 0 && p.side[1].step >= 0)
         p.notes.push_back("no step number is in both runs: each run's median step is shown (step " +
