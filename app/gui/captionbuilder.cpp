@@ -175,6 +175,9 @@ Caption buildCaption(const CaptionInput& in) {
             c.notes << QString::fromStdString(n);
         if (!in.comm->matrix()->empty.empty()) c.notes << QString::fromStdString(in.comm->matrix()->empty);
     }
+    if (in.view == "heatmap" && in.heatmap) // a partial rank's column: which rank, which files (walk 19)
+        if (const std::string cut = query::cutRanksNote(*in.heatmap); !cut.empty())
+            c.notes << QObject::tr("Cross-hatched: %1.").arg(QString::fromStdString(cut));
     if (in.view == "timeline" || in.view == "window") {
         if (in.legend && in.view == "timeline") {       // the lanes' swatches, through the lanes' painter
             const bool unread = !s.unreadTails.empty(); // a lane's cut tail: its hatch in the key

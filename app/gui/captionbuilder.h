@@ -4,6 +4,7 @@
 // detached, Rankscope version and export time, and what the view cannot show (the summary's notes, lanes
 // cut). One builder for the app's exports and the headless ones, so both say the same. GUI thread.
 #include "app/gui/imagewriter.h"
+#include "core/query/analysisqueries.h"
 #include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
 
@@ -42,6 +43,8 @@ struct CaptionInput {
     bool legend = false; ///< the timeline's colour legend goes in the caption
     const views::CommMatrixCanvas* comm = nullptr; ///< the communication matrix pictured (view "comm")
     QString ranksNote; ///< why the timeline pictures only `shownRanks` (manyrankspicture.h); "" none
+    /// The heatmap pictured (view "heatmap"): a cut rank's hatched column is named under the picture
+    const query::HeatmapData* heatmap = nullptr;
 };
 
 Caption buildCaption(const CaptionInput& in);

@@ -281,6 +281,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.legend = true;
     in.comm = m_comm.get();
     in.ranksNote = m_ranksNote;
+    in.heatmap = m_heatmap->data();
     return buildCaption(in);
 }
 

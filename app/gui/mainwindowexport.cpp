@@ -43,6 +43,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     if (layout) in.laidOutRanks = layout->ranks();
     in.legend = true;
     in.comm = m_comm->canvas();
+    in.heatmap = m_heatmap->canvas()->data();
     if (view == "window") {
         in.ranksOnScreen = ranksOnScreen();
         in.surfacesOnScreen = {"timeline"};

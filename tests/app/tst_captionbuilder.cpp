@@ -62,6 +62,26 @@ class TstCaptionBuilder : public QObject {
                                             "that name's median over the ranks")),
             qPrintable(text));
     }
+    void heatmapNamesItsPartialRank() {
+        // walk 19: the exported heatmap of trace_filter with rank 1's file cut at 60 % cross-hatched rank 1's
+        // column and nothing under the picture said which rank or file, nor why
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
+        in.view = "heatmap";
+        query::HeatmapData h;
+        h.columns = {"rank 0", "rank 1"};
+        h.columnKeys = {0, 1};
+        in.heatmap = &h;
+        QVERIFY(gui::buildCaption(in).notes.join("\n").isEmpty()); // nothing cut: nothing said
+        h.cutRanks[1] = "sampled_rank-1.json";
+        const QString notes = gui::buildCaption(in).notes.join("\n");
+        QVERIFY2(notes.contains("Cross-hatched: rank 1 (sampled_rank-1.json cut or not read)") &&
+                     notes.contains("partial rank"),
+                 qPrintable(notes));
+        in.view = "timeline"; // the timeline marks cut lanes itself
+        QVERIFY(!gui::buildCaption(in).notes.join("\n").contains("Cross-hatched"));
+    }
     void filteredRanksAreTheOnesNamed() {
         // the track filter "rank 3" pictured rank 3 alone under "ranks 0-3" (walk17b #4): the run line names
         // the ranks with a row in the picture
