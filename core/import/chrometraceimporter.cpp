@@ -207,13 +207,15 @@ bool readEvents(JsonEventSplitter& splitter, io::ByteSource& src, TraceEvent& e,
 
 /// How the file ended and what the splitter passed over, as diagnostics.
 void reportContainer(JsonEventSplitter& splitter, JsonEventSplitter::Status status, const Meta& meta,
-                     RowEmitter& out, const std::string& path) {
+                     const TraceFileState& state, RowEmitter& out, const std::string& path) {
     if (status == JsonEventSplitter::Status::Error) {
         // A truncated or corrupt tail: keep what was read, report where it broke.
         const bool bomb = splitter.error().find("decompression bomb") != std::string::npos;
         // Kineto writes baseTimeNanoseconds after the events: a file cut short lost it, so its times are
-        // relative to an origin nobody knows (the rank then forms a run of its own)
-        if (!bomb && !meta.count("baseTimeNanoseconds") && isKinetoMeta(meta))
+        // relative to an origin nobody knows (the rank then forms a run of its own). Not when its ts are
+        // epoch time already (older Kineto writes no base: HTA's trace_filter, walk 19)
+        const bool epochTimes = state.firstRawTsNs && *state.firstRawTsNs >= TraceFileState::kEpochFloorNs;
+        if (!bomb && !epochTimes && !meta.count("baseTimeNanoseconds") && isKinetoMeta(meta))
             out.diag(
                 path, "warning",
                 "no baseTimeNanoseconds (the file ends before it): times are relative to an unknown origin",
@@ -289,7 +291,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     if (!readEvents(splitter, *src, e, h, status, n)) return false;
     if (fromTail) checkTailMeta(meta, pre, splitter, m_out, file.path);
     countCompressed(m_ctx, file, splitter.bytesConsumed());
-    reportContainer(splitter, status, meta, m_out, file.path);
+    reportContainer(splitter, status, meta, state, m_out, file.path);
     h.slices.finish();
     h.memory.finish();
     // Tracks are described at the end: M events may come after the events they name.

@@ -19,6 +19,7 @@ TraceFileState::Time TraceFileState::eventTime(const TraceEvent& e, const char* 
     std::optional<int64_t> t;
     if (e.ts.present()) t = model::parseScaled(e.ts.text, model::TimeUnit::Us);
     if (t && !m_clockDecided && file.kind == FileKind::CannTimeline) decideCannClock(*t);
+    if (t && !firstRawTsNs) firstRawTsNs = *t;
     std::optional<int64_t> sum = t ? model::addTimes(*t, baseNs) : std::nullopt; // never wrapped
     if (!sum) {
         warn(bad, e);
@@ -31,11 +32,6 @@ TraceFileState::Time TraceFileState::eventTime(const TraceEvent& e, const char* 
     ns = *sum;
     return Time::Ok;
 }
-
-namespace {
-/// A ts at or past this (1973) is epoch time; below it, time since boot (3 years of uptime).
-constexpr int64_t kEpochFloorNs = int64_t(100000000) * 1000000000;
-} // namespace
 
 void TraceFileState::decideCannClock(int64_t firstTsNs) {
     m_clockDecided = true;

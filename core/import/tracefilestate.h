@@ -10,6 +10,7 @@
 #include "core/import/tracetracks.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -32,6 +33,11 @@ class TraceFileState {
     LocalInterner strings;
     TraceTracks tracks;
     int64_t baseNs = 0; ///< Kineto's baseTimeNanoseconds (0 when the file has none)
+    /// A ts at or past this (1973, ns) is epoch time; below it, time since boot or since a base.
+    static constexpr int64_t kEpochFloorNs = int64_t(100000000) * 1000000000;
+    /// The first event's ts as written (ns, before baseNs): whether the file's times are epoch time
+    /// without a base, which a file cut before its baseTimeNanoseconds can still tell.
+    std::optional<int64_t> firstRawTsNs;
 
     /// The batch rows go into now (it changes when the emitter hands a full one over).
     model::Batch& batch() { return out.batch(); }
