@@ -295,7 +295,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     h.slices.finish();
     h.memory.finish();
     // Tracks are described at the end: M events may come after the events they name.
-    state.tracks.describe(file.kind, m_rank.rank, m_out.batch());
+    state.tracks.describe(file.kind, m_rank.rank, m_out.batch(), status == JsonEventSplitter::Status::Error);
     if (file.kind == FileKind::TraceView) m_rank.haveTraceView = true;
     records = n;
     return true;

@@ -61,7 +61,7 @@ TraceTrack& TraceTracks::create(std::string key, std::string_view pid, std::stri
     return m_tracks.emplace(std::move(key), std::move(t)).first->second;
 }
 
-model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank) const {
+model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank, bool fileCut) const {
     TrackFacts f;
     f.format = format;
     f.pid = t.pid;
@@ -85,6 +85,10 @@ model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank)
     r.rank = rank;
     r.kind = c.kind;
     r.name = std::move(c.name);
+    // "Thread 7" beside another rank's "Stream 7" read as two lanes of different kinds (walk 19): the
+    // name may be in the part not read, and the label is only the file's tid
+    if (fileCut && !f.thread && !t.counter && !t.annotations && !t.tid.empty())
+        r.name += " (file cut: name unknown)";
     r.process = std::move(c.process);
     r.pid = t.pid;
     r.tid = t.tid;
@@ -96,10 +100,10 @@ model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank)
     return r;
 }
 
-void TraceTracks::describe(FileKind format, int rank, model::Batch& b) {
+void TraceTracks::describe(FileKind format, int rank, model::Batch& b, bool fileCut) {
     for (auto& [k, t] : m_tracks) {
         t.nester->finish(b.lods);
-        b.tracks.push_back(row(t, format, rank));
+        b.tracks.push_back(row(t, format, rank, fileCut));
     }
     makeLaneNamesUnique(b.tracks);
 }

@@ -193,6 +193,9 @@ class TstRobustness : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans"), int64_t(1));
         QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE 'no baseTimeNanoseconds%'"),
                  int64_t(1));
+        // its thread names would have come after the events: the lane named after the bare tid says so
+        QCOMPARE(ix.scalar("SELECT count(*) FROM track WHERE name = 'Thread 7 (file cut: name unknown)'"),
+                 int64_t(1));
         // older Kineto writes epoch µs and no base at all (HTA's trace_filter): cut, its times are still
         // known, and the warning was false (walk 19)
         t.replace(t.find("\"ts\":1,"), 7, "\"ts\":1736408883000000,");
