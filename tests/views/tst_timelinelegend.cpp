@@ -56,6 +56,36 @@ class TstTimelineLegend : public QObject {
                      qPrintable(QString("%1: hue %2 outside %3-%4").arg(op).arg(h).arg(lo).arg(hi)));
         }
     }
+    void aNarrowWidthWrapsTheLegend() {
+        // the one-row legend ran past a narrow window's edge and clipped its last entries ("idle before a
+        // collective" was not seen under 1500 px, stop 39): the entries flow into rows within the width
+        const QFont font;
+        const auto palette = views::FramePalette::from(QPalette());
+        const QSize one = views::legendSize(font, true);
+        for (const int width : {one.width() + 10, one.width() / 2, 300, 120}) {
+            views::DrawList list;
+            views::addLegend(list, QPointF(0, 0), font, palette, true, width);
+            const QSize size = views::legendSize(font, true, width);
+            QStringList texts;
+            for (const auto* t : list.all<views::Text>()) {
+                texts << t->text;
+                // every label inside the box, and the box within the width (but for one entry wider
+                // than it, alone on its row)
+                QVERIFY2(t->rect.right() <= size.width() && t->rect.bottom() <= size.height(),
+                         qPrintable(QString("%1 px: %2").arg(width).arg(t->text)));
+            }
+            QCOMPARE(texts.size(), 6); // none dropped
+            QVERIFY(texts.contains("idle before a collective") && texts.contains("not read (file cut)"));
+            if (width > one.width()) {
+                QCOMPARE(size.height(), 20);
+            } else {
+                QVERIFY2(size.height() > 20, qPrintable(QString::number(width)));
+                if (width >= 300) QVERIFY2(size.width() <= width, qPrintable(QString::number(size.width())));
+            }
+        }
+        // the footer makes room for the rows
+        QVERIFY(views::footerHeight({}, 700, font, true) > views::footerHeight({}, 1900, font, true));
+    }
 };
 
 QTEST_MAIN(TstTimelineLegend)

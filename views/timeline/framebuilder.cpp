@@ -403,11 +403,13 @@ void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
     const int top = vp.lanesBottom();
     out.add(FillRect{QRectF(0, top, vp.width, vp.footer), in.palette.window});
     out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
-    addLegend(out, QPointF(Viewport::kGutter, top + 2), in.font, in.palette,
-              in.summary && !in.summary->unreadTails.empty());
+    const bool unread = in.summary && !in.summary->unreadTails.empty();
+    const QRect place = legendPlace(vp.width, in.font, unread);
+    addLegend(out, QPointF(place.left(), top + place.top()), in.font, in.palette, unread, place.width());
     if (in.notes.isEmpty()) return;
     // what this view cannot show or know (another clock, ranks missing)
-    const QRectF box(4, top + kLegendRow, vp.width - 8, vp.footer - kLegendRow - 2);
+    const int band = legendBand(vp.width, in.font, unread);
+    const QRectF box(4, top + band, vp.width - 8, vp.footer - band - 2);
     out.add(FillRect{box, qRgb(253, 227, 184)});
     out.add(StrokeRect{box, qRgb(245, 165, 36), 1});
     out.add(Text{box.adjusted(8, 5, -8, -5), in.notes, qRgb(42, 30, 0), FontRole::Axis,

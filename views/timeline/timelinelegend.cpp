@@ -46,37 +46,62 @@ std::vector<LegendEntry> legendEntries(bool unread) {
 
 } // namespace
 
-QSize legendSize(const QFont& base, bool unread) {
-    const QFontMetrics fm(fontFor(FontRole::Small, base));
-    int w = 12;
-    for (const auto& e : legendEntries(unread))
-        w += 18 + fm.horizontalAdvance(e.text) + 12;
-    return {w, 20};
+namespace {
+
+constexpr int kRowHeight = 20; ///< px per row of swatches
+
+/// Each entry's place in the box (its left edge and row), the entries flowed into rows no wider than
+/// `maxWidth` px (at least one entry per row): a window narrower than the one row clipped its last entries.
+struct LegendLayout {
+    std::vector<QPointF> at; ///< entry i's left edge and row top, relative to the box
+    QSize size;
+};
+
+LegendLayout layOut(const std::vector<LegendEntry>& entries, const QFontMetrics& fm, int maxWidth) {
+    LegendLayout l;
+    int x = 8, row = 0, widest = 0;
+    for (const auto& e : entries) {
+        const int w = 18 + fm.horizontalAdvance(e.text) + 12;
+        if (x > 8 && x + w + 4 > maxWidth) x = 8, ++row; // +4: the box's right margin
+        l.at.push_back(QPointF(x, row * kRowHeight));
+        x += w;
+        widest = std::max(widest, x + 4);
+    }
+    l.size = QSize(widest, (row + 1) * kRowHeight);
+    return l;
 }
 
-void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread) {
+} // namespace
+
+QSize legendSize(const QFont& base, bool unread, int maxWidth) {
+    return layOut(legendEntries(unread), QFontMetrics(fontFor(FontRole::Small, base)), maxWidth).size;
+}
+
+void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread,
+               int maxWidth) {
     const QFontMetrics fm(fontFor(FontRole::Small, base));
-    const QRectF box(topLeft, QSizeF(legendSize(base, unread)));
+    const auto entries = legendEntries(unread);
+    const LegendLayout l = layOut(entries, fm, maxWidth);
+    const QRectF box(topLeft, QSizeF(l.size));
     out.add(FillRect{box, qRgba(qRed(palette.window), qGreen(palette.window), qBlue(palette.window), 230)});
     out.add(StrokeRect{box, palette.mid, 1});
-    double x = box.left() + 8;
-    for (const auto& e : legendEntries(unread)) {
-        const QRectF sw(x, box.top() + 5, 12, 10);
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const auto& e = entries[i];
+        const double x = box.left() + l.at[i].x(), top = box.top() + l.at[i].y();
+        const QRectF sw(x, top + 5, 12, 10);
         if (!e.stripes.empty()) {
             const double w = sw.width() / double(e.stripes.size());
-            for (size_t i = 0; i < e.stripes.size(); ++i)
-                out.add(FillRect{QRectF(sw.left() + w * double(i), sw.top(), w, sw.height()),
-                                 e.stripes[i].rgba()});
+            for (size_t k = 0; k < e.stripes.size(); ++k)
+                out.add(FillRect{QRectF(sw.left() + w * double(k), sw.top(), w, sw.height()),
+                                 e.stripes[k].rgba()});
         } else if (e.hatch == Hatch::None) {
             out.add(FillRect{sw, e.c.rgba()});
         } else {
             out.add(FillRect{sw, qRgba(e.c.red(), e.c.green(), e.c.blue(), 70)});
             out.add(FillRect{sw, e.c.rgba(), e.hatch});
         }
-        const int advance = fm.horizontalAdvance(e.text);
-        out.add(Text{QRectF(x + 16, box.top(), advance + 4, 20), e.text, palette.windowText, FontRole::Small,
-                     Qt::AlignVCenter});
-        x += 18 + advance + 12;
+        out.add(Text{QRectF(x + 16, top, fm.horizontalAdvance(e.text) + 4, kRowHeight), e.text,
+                     palette.windowText, FontRole::Small, Qt::AlignVCenter});
     }
 }
 
@@ -88,10 +113,23 @@ DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& pale
     return out;
 }
 
-int footerHeight(const QString& notes, int width, const QFont& base) {
-    if (notes.isEmpty()) return kLegendRow;
+QRect legendPlace(int width, const QFont& base, bool unread) {
+    // beside the lanes' gutter when it fits in one row there; else from the widget's left edge, where
+    // the gutter's width gives the rows room (at the gutter a 500 px dock took four rows)
+    const QSize beside = legendSize(base, unread, width - Viewport::kGutter - 4);
+    if (beside.height() <= kRowHeight) return QRect(QPoint(Viewport::kGutter, 2), beside);
+    return QRect(QPoint(4, 2), legendSize(base, unread, width - 8));
+}
+
+int legendBand(int width, const QFont& base, bool unread) {
+    return legendPlace(width, base, unread).height() + kLegendRow - kRowHeight;
+}
+
+int footerHeight(const QString& notes, int width, const QFont& base, bool unread) {
+    const int band = legendBand(width, base, unread);
+    if (notes.isEmpty()) return band;
     const int w = std::max(200, width - 16);
-    return kLegendRow +
+    return band +
            QFontMetrics(fontFor(FontRole::Axis, base))
                .boundingRect(QRect(0, 0, w - 16, 4000), Qt::TextWordWrap, notes)
                .height() +

@@ -6,21 +6,28 @@
 #include "views/timeline/drawlist.h"
 
 #include <QPointF>
+#include <climits>
 
 namespace rs::views {
 
 struct FramePalette;
 
-constexpr int kLegendRow = 24; ///< the legend's row in the widget's footer
+constexpr int kLegendRow = 24; ///< the legend's band in the widget's footer when it takes one row
 
 /// `unread`: some lane has a tail its cut file did not let the index read (the legend names its hatch).
-QSize legendSize(const QFont& base, bool unread = false);
+/// `maxWidth`: px the box may take; its entries flow into as many rows as that needs.
+QSize legendSize(const QFont& base, bool unread = false, int maxWidth = INT_MAX);
 /// Appends the legend box at `topLeft`.
 void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette,
-               bool unread = false);
+               bool unread = false, int maxWidth = INT_MAX);
 /// The legend alone, as a draw list to paint at `topLeft` (a picture's caption).
 DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread = false);
-/// The footer under the lanes: the legend's row and, when there are notes, their wrapped box.
-int footerHeight(const QString& notes, int width, const QFont& base);
+/// Where the footer's legend goes in a widget `width` px wide, relative to the footer's top: beside the
+/// lanes' gutter in one row when it fits, else in rows from the left edge.
+QRect legendPlace(int width, const QFont& base, bool unread);
+/// The footer's legend band in a widget `width` px wide (legendPlace's height and its margins).
+int legendBand(int width, const QFont& base, bool unread);
+/// The footer under the lanes: the legend's band and, when there are notes, their wrapped box.
+int footerHeight(const QString& notes, int width, const QFont& base, bool unread = false);
 
 } // namespace rs::views

@@ -371,7 +371,9 @@ FrameInput TimelineView::frameInput() const {
 
 void TimelineView::relayout() {
     // the footer holds the legend and the notes, below the lanes (none in export mode: the caption has them)
-    m_footer = m_exportMode || !summary() ? 0 : footerHeight(m_scene.notes(), width(), font());
+    m_footer = m_exportMode || !summary()
+                   ? 0
+                   : footerHeight(m_scene.notes(), width(), font(), !summary()->unreadTails.empty());
     const Viewport vp = viewport();
     const int visible = vp.lanesBottom() - vp.lanesTop();
     m_vbar->setRange(0, std::max(0, m_scene.layout().height() - visible + 8));
