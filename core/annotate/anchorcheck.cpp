@@ -14,9 +14,11 @@ AnchorFacts loadAnchorFacts(index::Db& db, const AnnotationSet& set) {
             f.runs[int(q.i64(0))] = {q.isNull(1) ? 0 : q.i64(1), q.isNull(2) ? 0 : q.i64(2), {}};
     }
     {
-        auto q = db.prepare("SELECT rank, coalesce(run_id, 0) FROM rank_info");
-        while (q.step())
+        auto q = db.prepare("SELECT rank, coalesce(run_id, 0), coalesce(data_rank, rank) FROM rank_info");
+        while (q.step()) {
             f.runs[int(q.i64(1))].ranks.insert(int(q.i64(0)));
+            f.rankOf[int(q.i64(0))] = {int(q.i64(2)), int(q.i64(1))};
+        }
     }
     for (auto& [id, r] : f.runs) // a run without a recorded extent spans its data (as the timeline does)
         if (r.endNs <= r.startNs) {
@@ -41,16 +43,28 @@ AnchorFacts loadAnchorFacts(index::Db& db, const AnnotationSet& set) {
     return f;
 }
 
+namespace {
+
+/// `key` as the lanes name it: the producer's number, and its run when that is not `run` (walk 19: the
+/// reason said "rank 10001", a key the user never sees); a key the profile lacks stays as it is.
+std::string rankText(int key, int run, const AnchorFacts& f) {
+    auto it = f.rankOf.find(key);
+    if (it == f.rankOf.end()) return "rank " + std::to_string(key);
+    const auto [number, own] = it->second;
+    return "rank " + std::to_string(number) + (own == run ? "" : " of run " + std::to_string(own));
+}
+
+} // namespace
+
 std::string detachedReason(const Annotation& a, const AnchorFacts& f) {
     const Anchor& an = a.anchor;
     auto run = f.runs.find(an.run);
     if (run == f.runs.end()) return "run " + std::to_string(an.run) + " is not in the profile";
     for (int r : an.ranks)
         if (!run->second.ranks.count(r))
-            return "rank " + std::to_string(r) + " is not in run " + std::to_string(an.run);
+            return rankText(r, an.run, f) + " is not in run " + std::to_string(an.run);
     if (a.kind == Kind::Arrow && !run->second.ranks.count(an.toRank))
-        return "rank " + std::to_string(an.toRank) + " (the arrow's end) is not in run " +
-               std::to_string(an.run);
+        return rankText(an.toRank, an.run, f) + " (the arrow's end) is not in run " + std::to_string(an.run);
     if (an.view != Surface::Heatmap && an.tensorId.empty()) { // a tensor is its own anchor in time
         // a time outside the run's extent belonged to data that is gone (another run, a cut file)
         int64_t lo = run->second.startNs, hi = run->second.endNs;
@@ -63,7 +77,7 @@ std::string detachedReason(const Annotation& a, const AnchorFacts& f) {
     if (!an.tensorId.empty())
         for (int r : an.ranks)
             if (f.checkedTensors.count({r, an.tensorId}) && !f.tensors.count({r, an.tensorId}))
-                return "tensor " + an.tensorId + " is not on rank " + std::to_string(r);
+                return "tensor " + an.tensorId + " is not on " + rankText(r, an.run, f);
     return {};
 }
 

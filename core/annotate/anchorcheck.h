@@ -22,6 +22,8 @@ struct AnchorFacts {
         std::set<int> ranks;
     };
     std::map<int, Run> runs;
+    /// rank key → (the producer's number, its run): reasons name ranks as the lanes do, not by key
+    std::map<int, std::pair<int, int>> rankOf;
     std::set<std::string> opTypes;
     std::set<std::pair<int, std::string>> tensors;        ///< (rank, tensor id) of the tensors the set names
     std::set<std::pair<int, std::string>> checkedTensors; ///< those looked up (a tensor added later is not)

@@ -58,6 +58,31 @@ class TstAnnotations : public QObject {
         QVERIFY2(err.empty(), err.c_str());
     }
 
+    void detachedReasonsNameRanksAsTheLanesDo() {
+        // a folder of two runs that both claim rank 0 and 1: run 3's ranks have the keys 10000 and 10001.
+        // An annotation of run 0 left on key 10001 read "rank 10001 is not in run 0" (walk 19), a number no
+        // lane, report or `annotate --rank` speaks
+        annotate::AnchorFacts f;
+        f.runs[0] = {0, 1000, {0, 1}};
+        f.runs[3] = {0, 1000, {10000, 10001}};
+        f.rankOf = {{0, {0, 0}}, {1, {1, 0}}, {10000, {0, 3}}, {10001, {1, 3}}};
+        Annotation a;
+        a.kind = Kind::Note;
+        a.anchor.view = Surface::Timeline;
+        a.anchor.run = 0;
+        a.anchor.t0Ns = a.anchor.t1Ns = 10;
+        a.anchor.ranks = {10001};
+        QCOMPARE(QString::fromStdString(annotate::detachedReason(a, f)),
+                 QString("rank 1 of run 3 is not in run 0"));
+        a.anchor.ranks = {7}; // a key the profile lacks: said as it is
+        QCOMPARE(QString::fromStdString(annotate::detachedReason(a, f)), QString("rank 7 is not in run 0"));
+        a.kind = Kind::Arrow;
+        a.anchor.ranks = {1};
+        a.anchor.toRank = 10000;
+        a.anchor.toNs = 20;
+        QCOMPARE(QString::fromStdString(annotate::detachedReason(a, f)),
+                 QString("rank 0 of run 3 (the arrow's end) is not in run 0"));
+    }
     void jsonRoundTrip_data() {
         QTest::addColumn<int>("kind");
         QTest::addColumn<int>("view");
