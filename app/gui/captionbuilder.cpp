@@ -112,6 +112,27 @@ bool inPicture(const annotate::Annotation& a, const CaptionInput& in) {
     return annotate::meetsWindow(a, in.state->windowStart(), in.state->windowEnd());
 }
 
+/// What the heatmap's grid and colour are: the grid pictured and the statistic chosen (a picture of op ×
+/// step in p95 was captioned with op × rank's ratio whatever was shown).
+QString heatmapLine(const CaptionInput& in) {
+    using Mode = query::HeatmapData::Mode;
+    const Mode mode = in.heatmap ? in.heatmap->mode : Mode::OpByRank;
+    if (mode == Mode::OpByRank && in.heatmapStatistic == views::HeatStatistic::Ratio)
+        // the ratio op_stat holds (analysis/opstats.cpp): "kernel time on a rank ÷ its median over the
+        // ranks" reproduced neither of trace_filter's 0.63 / 1.43 (walk17a L4)
+        return QObject::tr(
+            "op type × rank over the whole run · colour: Σ count × median of each kernel name on the rank ÷ "
+            "Σ count × that name's median over the ranks (the same kernels, as often as the rank ran them; "
+            "names one rank alone ran left out, hatched: none shared) · outlined: stragglers");
+    const QString grid =
+        mode == Mode::OpByStep ? QObject::tr("op type × step on rank %1").arg(in.heatmap->rank)
+        : mode == Mode::RankByStep
+            ? QObject::tr("rank × step of %1").arg(QString::fromStdString(in.heatmap->opType))
+            : QObject::tr("op type × rank over the whole run");
+    return grid + QObject::tr(" · colour: %1").arg(views::statisticName(in.heatmapStatistic, mode)) +
+           (mode == Mode::OpByRank ? QObject::tr(" · outlined: stragglers") : QString());
+}
+
 QString selectionAndAnnotations(const CaptionInput& in) {
     QString line;
     const views::Selection& selection = in.state->selection();
@@ -158,12 +179,7 @@ Caption buildCaption(const CaptionInput& in) {
         std::erase_if(ranks, [&](int r) { return !in.laidOutRanks->count(r); });
     c.lines << runLine(in, ranks);
     if (in.view == "heatmap")
-        // the ratio op_stat holds (analysis/opstats.cpp): "kernel time on a rank ÷ its median over the ranks"
-        // reproduced neither of trace_filter's 0.63 / 1.43 (walk17a L4)
-        c.lines << QObject::tr(
-            "op type × rank over the whole run · colour: Σ count × median of each kernel name on the rank ÷ "
-            "Σ count × that name's median over the ranks (the same kernels, as often as the rank ran them; "
-            "names one rank alone ran left out, hatched: none shared) · outlined: stragglers");
+        c.lines << heatmapLine(in);
     else if (in.view == "comm" && in.comm)
         c.lines << in.comm->captionLines();
     else

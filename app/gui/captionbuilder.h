@@ -7,6 +7,7 @@
 #include "core/query/analysisqueries.h"
 #include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
+#include "views/heatmap/heatmapscale.h"
 
 #include <optional>
 #include <set>
@@ -45,6 +46,7 @@ struct CaptionInput {
     QString ranksNote; ///< why the timeline pictures only `shownRanks` (manyrankspicture.h); "" none
     /// The heatmap pictured (view "heatmap"): a cut rank's hatched column is named under the picture
     const query::HeatmapData* heatmap = nullptr;
+    views::HeatStatistic heatmapStatistic = views::HeatStatistic::Ratio; ///< what its colour shows
 };
 
 Caption buildCaption(const CaptionInput& in);

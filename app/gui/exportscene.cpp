@@ -158,6 +158,8 @@ void ExportScene::loadHeatmap() {
     if (m_heatmapLoaded) return;
     m_heatmap->setData(std::make_shared<const query::HeatmapData>(
         query::loadOpRankHeatmap(m_db, m_heatmapRanks.empty() ? m_summary->ranks : m_heatmapRanks)));
+    // one rank has no ratio to the others: its total time, as the app shows it
+    if (m_heatmap->data()->columnKeys.size() == 1) m_heatmap->setStatistic(views::HeatStatistic::Total);
     m_heatmapLoaded = true;
 }
 
@@ -282,6 +284,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.comm = m_comm.get();
     in.ranksNote = m_ranksNote;
     in.heatmap = m_heatmap->data();
+    in.heatmapStatistic = m_heatmap->statistic();
     return buildCaption(in);
 }
 

@@ -44,6 +44,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.legend = true;
     in.comm = m_comm->canvas();
     in.heatmap = m_heatmap->canvas()->data();
+    in.heatmapStatistic = m_heatmap->canvas()->statistic();
     if (view == "window") {
         in.ranksOnScreen = ranksOnScreen();
         in.surfacesOnScreen = {"timeline"};

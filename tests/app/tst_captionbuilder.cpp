@@ -82,6 +82,28 @@ class TstCaptionBuilder : public QObject {
         in.view = "timeline"; // the timeline marks cut lanes itself
         QVERIFY(!gui::buildCaption(in).notes.join("\n").contains("Cross-hatched"));
     }
+    void heatmapCaptionSaysTheGridAndColourShown() {
+        // a picture of op × step in p95 was captioned with op × rank's ratio whatever was shown
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
+        in.view = "heatmap";
+        query::HeatmapData h;
+        h.mode = query::HeatmapData::Mode::OpByStep;
+        h.rank = 3;
+        in.heatmap = &h;
+        in.heatmapStatistic = views::HeatStatistic::P95;
+        QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("op type × step on rank 3 · colour: p95 duration") &&
+                     !text.contains("Σ count"),
+                 qPrintable(text));
+        h.mode = query::HeatmapData::Mode::OpByRank;
+        in.heatmapStatistic = views::HeatStatistic::Total;
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(
+            text.contains("op type × rank over the whole run · colour: total time · outlined: stragglers"),
+            qPrintable(text));
+    }
     void filteredRanksAreTheOnesNamed() {
         // the track filter "rank 3" pictured rank 3 alone under "ranks 0-3" (walk17b #4): the run line names
         // the ranks with a row in the picture

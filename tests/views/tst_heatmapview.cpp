@@ -114,8 +114,29 @@ class TstHeatmapView : public QObject {
             << 2 << 2 << false << 0LL
             << "2 straggler cells outlined: an op type much slower on one card than on the others. The run "
                "lacks ranks; the missing ones cannot be compared.";
-        QTest::newRow("one rank") << 1 << 0 << true << 1LL
-                                  << "One rank: nothing to compare it with, so no straggler can be named.";
+        QTest::newRow("one rank")
+            << 1 << 0 << true << 1LL
+            << "One rank: nothing to compare it with, so no straggler can be named (the "
+               "colours show each op type's total time).";
+    }
+    void oneRankShowsTotalTime() {
+        // amd_trace (one rank): every cell hatched "–" under a ratio colour bar, read as missing data; one
+        // rank has no ratio to others, so its total time is shown, and a grid of several ranks goes back to
+        // the ratio unless the user chose the statistic
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setProfile({0});
+        v.setData(grid(1, 0));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Total);
+        v.setProfile({0, 1, 2});
+        v.setData(grid(3, 0));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Ratio);
+        auto* stat = v.findChildren<QComboBox*>().at(2); // mode, subject, statistic, sort
+        QCOMPARE(stat->currentIndex(), int(views::HeatStatistic::Ratio));
+        stat->setCurrentIndex(int(views::HeatStatistic::P95));
+        Q_EMIT stat->activated(int(views::HeatStatistic::P95)); // as a user's pick emits it
+        v.setData(grid(1, 0));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::P95); // the user's choice stands
     }
     void emptyGridSaysNothingOfStragglers() {
         // legacy MindSpore runs without op statistics: "every op type runs alike on all cards" said of

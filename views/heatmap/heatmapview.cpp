@@ -45,6 +45,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
 
     connect(m_stat, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_canvas->setStatistic(HeatStatistic(i)); });
+    connect(m_stat, &QComboBox::activated, this, [this] { m_statByRankCount = false; }); // the user's own
     connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) { m_canvas->setSort(HeatSort(i)); });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_subject->blockSignals(true);
@@ -152,7 +153,22 @@ void HeatmapView::request() {
     }
 }
 
+void HeatmapView::followRankCount(const query::HeatmapData& d) {
+    // one rank has no ratio to the others: every cell hatched "–" under a 0.67-1.50× colour bar read as
+    // missing data (amd_trace, ns_resolution); its total time is shown instead, until a grid of several
+    // ranks, or the user's own choice
+    const int chosen = m_stat->currentIndex();
+    if (d.columnKeys.size() == 1 && chosen == int(HeatStatistic::Ratio)) {
+        m_stat->setCurrentIndex(int(HeatStatistic::Total));
+        m_statByRankCount = true;
+    } else if (d.columnKeys.size() > 1 && m_statByRankCount) {
+        m_statByRankCount = false;
+        if (chosen == int(HeatStatistic::Total)) m_stat->setCurrentIndex(int(HeatStatistic::Ratio));
+    }
+}
+
 void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
+    if (d && d->mode == Mode::OpByRank) followRankCount(*d);
     if (d && d->mode == Mode::OpByRank) {
         m_ops.clear();
         for (const auto& r : d->rows)
@@ -194,7 +210,9 @@ QString HeatmapView::stragglerCaption(int flagged, size_t columns) const {
                   .arg(*m_worldSize)
             : tr(" The run lacks ranks; the missing ones cannot be compared.");
     if (columns < 2 && !flagged)
-        return tr("One rank: nothing to compare it with, so no straggler can be named.") + missing;
+        return tr("One rank: nothing to compare it with, so no straggler can be named (the colours show "
+                  "each op type's total time).") +
+               missing;
     if (flagged)
         return tr("%1 outlined: an op type much slower on one card than on the others.")
                    .arg(counted(flagged, tr("straggler cell"), tr("straggler cells"))) +

@@ -54,6 +54,9 @@ class HeatmapView : public QWidget {
     QString stragglerCaption(int flagged, size_t columns) const;
     /// " Not read in full: …" when a shown rank's files were cut or not read (HeatmapData::damaged); else "".
     static QString damagedNote(const query::HeatmapData& d);
+    /// The statistic for a grid of one rank (its total time: it has no ratio to the others) or back.
+    void followRankCount(const query::HeatmapData& d);
+    bool m_statByRankCount = false; ///< the statistic was set by followRankCount, not by the user
     InteractionState* m_state;
     query::QueryService* m_service;
     HeatmapCanvas* m_canvas;
