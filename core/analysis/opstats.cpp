@@ -104,8 +104,10 @@ void OpStatsPass::run(CrossRankContext& ctx) {
         "op_type, rank");
     while (q.step()) {
         const int rank = int(q.i64(0));
-        byOp[{runs.run(rank), q.text(1)}].push_back(
-            {rank, q.i64(2), q.i64(3), q.i64(4), q.i64(5), q.i64(6), {}});
+        OpStatCell c;
+        c.rank = rank;
+        c.count = q.i64(2), c.total = q.i64(3), c.median = q.i64(4), c.p95 = q.i64(5), c.max = q.i64(6);
+        byOp[{runs.run(rank), q.text(1)}].push_back(std::move(c));
     }
     attachNames(ctx.db, runs, byOp);
     auto ins =

@@ -28,8 +28,8 @@ struct OpStatName {
 
 /// One rank's cell of one op type, and what the comparison decides for it.
 struct OpStatCell {
-    int rank;
-    int64_t count, total, median, p95, max;
+    int rank = 0;
+    int64_t count = 0, total = 0, median = 0, p95 = 0, max = 0;
     std::vector<OpStatName> names; ///< empty: the cell is one kernel (its count and median)
     /// Over the kernel names another rank ran too; nullopt: no name of the cell is shared (nothing to
     /// compare it with; stored as NULL, never judged).

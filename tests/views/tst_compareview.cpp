@@ -69,7 +69,7 @@ class TstCompareView : public QObject {
         for (int i = 0; i < 2; ++i) {
             demo::DemoOptions o = test::demoOptions(4, 8, 2);
             if (i == 1) o.scaleOp["MatMulV2"] = 1.08;
-            auto ix = test::indexedDemo(root + (i ? "/candidate" : "/baseline"), o);
+            auto ix = test::indexedDemo(root + (i ? "/demo-matmul-8pct-slower" : "/demo"), o);
             QVERIFY2(ix.result.ok, ix.result.error.c_str());
             db[i] = ix.result.dbPath;
             m_db[i] = db[i];
