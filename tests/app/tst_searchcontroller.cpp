@@ -111,7 +111,6 @@ class TstSearchController : public QObject {
         Opened o;
         QVERIFY(o.open(m_ix.result.dbPath));
         auto& state = o.state;
-        auto& timeline = o.timeline;
         auto& search = o.search;
         // what SQL finds, in time order (the span ids and their ranks)
         const auto want =

@@ -12,7 +12,7 @@ using namespace rs::analysis;
 
 namespace {
 OpStatCell cell(int rank, int64_t median, int64_t count = 100) {
-    return {rank, count, median * count, median, median, median, {}};
+    return {rank, count, median * count, median, median, median, {}, std::nullopt, 0, false};
 }
 } // namespace
 
@@ -78,8 +78,17 @@ class TstCrossRankStages : public QObject {
         AnalysisOptions opts;
         // medians in ns; the cells' own median is the middle of their four / two kernels
         std::vector<OpStatCell> v{
-            {0, 4, 226000, 56500, 103000, 103000, {{"gather", 2, 103000}, {"scatter", 2, 10000}}},
-            {1, 2, 21000, 10500, 10500, 10500, {{"scatter", 2, 10500}}}};
+            {0,
+             4,
+             226000,
+             56500,
+             103000,
+             103000,
+             {{"gather", 2, 103000}, {"scatter", 2, 10000}},
+             std::nullopt,
+             0,
+             false},
+            {1, 2, 21000, 10500, 10500, 10500, {{"scatter", 2, 10500}}, std::nullopt, 0, false}};
         judgeOpType(v, 2, opts);
         QVERIFY(qAbs(*v[0].ratio - 10000.0 / 10250.0) < 1e-9);
         QVERIFY(qAbs(*v[1].ratio - 10500.0 / 10250.0) < 1e-9);
@@ -101,8 +110,11 @@ class TstCrossRankStages : public QObject {
              72161,
              72861,
              72861,
-             {{"Cast", 1, 5799}, {"trans_Cast_15", 1, 72861}, {"trans_Cast_5", 1, 72161}}},
-            {1, 4, 13360, 3340, 3340, 3340, {{"Cast", 4, 3340}}}};
+             {{"Cast", 1, 5799}, {"trans_Cast_15", 1, 72861}, {"trans_Cast_5", 1, 72161}},
+             std::nullopt,
+             0,
+             false},
+            {1, 4, 13360, 3340, 3340, 3340, {{"Cast", 4, 3340}}, std::nullopt, 0, false}};
         judgeOpType(v, 2, opts);
         QVERIFY2(qAbs(*v[0].ratio - 5799.0 / 4569.5) < 1e-9, qPrintable(QString::number(*v[0].ratio)));
         QVERIFY(qAbs(*v[1].ratio - 3340.0 / 4569.5) < 1e-9);
