@@ -11,6 +11,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QTextDocument>
 #include <QVBoxLayout>
+#include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 #include <QtTest>
@@ -320,6 +321,36 @@ class TstHistogramView : public QObject {
                                          .arg(gridY.back())
                                          .arg(seriesZero)));
         }
+    }
+    void neighbouringBinsOfOneCountReadApart() {
+        // walk 20b, db/level1's ForeachAddList on rank 0: 3 kernels (624.5, 628.0 and 1 950 µs), the first
+        // two in neighbouring bins of 1 drawn as one block: the picture read as 2 kernels. Each bin's outline
+        // now goes down to the axis at both its edges: the bars are told apart by their outlines
+        auto h = std::make_shared<query::Histogram>();
+        h->opType = "ForeachAddList";
+        h->rank = 0;
+        for (int i = 0; i <= 30; ++i)
+            h->edgesNs.push_back(620000 + int64_t(1340000.0 * i / 30));
+        h->counts.assign(30, 0);
+        h->counts[0] = 1, h->counts[1] = 1, h->counts[29] = 1;
+        h->medianNs = 628000;
+        h->p95Ns = 1950000;
+        views::HistogramView v;
+        QVERIFY(shownAt(v, QSize(460, 260), h));
+        const auto* area = qobject_cast<QAreaSeries*>(v.chart()->series().first());
+        QVERIFY(area);
+        const QList<QPointF> pts = area->upperSeries()->points();
+        // the outline's drops to zero between the edges of the first and last bins: one per bar edge
+        QCOMPARE(v.unit(), QString("ms")); // the axis' unit: the bins run to 1.96 ms
+        const double shared = double(h->edgesNs[1]) / 1e6;
+        int drops = 0;
+        for (int i = 1; i < pts.size(); ++i)
+            if (qAbs(pts[i].x() - shared) < 1e-9 && pts[i].y() == 0 && pts[i - 1].y() == 1) ++drops;
+        QCOMPARE(drops, 1); // the first bar closes at the shared edge before the second rises
+        int bars = 0;
+        for (int i = 1; i < pts.size(); ++i)
+            if (pts[i].y() > 0 && pts[i - 1].y() == 0) ++bars;
+        QCOMPARE(bars, 3); // three kernels, three bars
     }
     void titleLinesFitTheView() {
         // walk17b #7: at the Details dock's size the title's second line ran past the chart and Qt Charts
