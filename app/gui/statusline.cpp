@@ -15,16 +15,24 @@ using views::Selection;
 StatusLine::StatusLine(QStatusBar* bar, views::InteractionState* state)
     : QObject(bar), m_state(state), m_profile(new QLabel(tr("No profile"))), m_window(new QLabel),
       m_selection(new QLabel) {
+    // none of them may ask the window for its text's width: a long path or a CUDA template's name as
+    // the selection widened the window past the screen; the profile's line is cut at the bar's width, the
+    // selection elided, each whole in its tooltip
+    m_profile->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_profile, 1);
     bar->addPermanentWidget(m_selection);
     bar->addPermanentWidget(m_window);
     connect(m_state, &views::InteractionState::windowChanged, this, &StatusLine::updateWindow);
-    connect(m_state, &views::InteractionState::selectionChanged, this,
-            [this](const Selection& s) { m_selection->setText(describe(s)); });
+    connect(m_state, &views::InteractionState::selectionChanged, this, [this](const Selection& s) {
+        const QString text = describe(s);
+        m_selection->setText(m_selection->fontMetrics().elidedText(text, Qt::ElideMiddle, kSelectionWidth));
+        m_selection->setToolTip(text == m_selection->text() ? QString() : text);
+    });
 }
 
 void StatusLine::setMessage(const QString& text) {
     m_profile->setText(text);
+    m_profile->setToolTip(text);
 }
 
 void StatusLine::setSummary(const QString& profile, std::shared_ptr<const query::ProfileSummary> s) {
@@ -49,10 +57,9 @@ void StatusLine::updateProfile() {
         m_filtered && m_shownTracks >= 0
             ? tr("%1 of %2 (filtered)").arg(m_shownTracks).arg(views::counted(all, tr("track"), tr("tracks")))
             : views::counted(all, tr("track"), tr("tracks"));
-    m_profile->setText(tr("%1 — %2, %3, %4")
-                           .arg(m_path,
-                                views::counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks")),
-                                tracks, views::formatDuration(m_summary->endNs - m_summary->startNs)));
+    setMessage(tr("%1 — %2, %3, %4")
+                   .arg(m_path, views::counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks")),
+                        tracks, views::formatDuration(m_summary->endNs - m_summary->startNs)));
 }
 
 void StatusLine::updateWindow() {

@@ -35,6 +35,7 @@ class StatusLine : public QObject {
   private:
     void updateProfile();
     void updateWindow();
+    static constexpr int kSelectionWidth = 420; ///< px: the selection's text is elided past it
     views::InteractionState* m_state;
     QLabel *m_profile, *m_window, *m_selection;
     QString m_path;

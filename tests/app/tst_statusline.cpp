@@ -2,6 +2,7 @@
 // window from the run's start and the selection in words.
 #include "app/gui/statusline.h"
 
+#include <QLabel>
 #include <QStatusBar>
 #include <QtTest>
 
@@ -67,6 +68,28 @@ class TstStatusLine : public QObject {
         QCOMPARE(line.selectionText(), QString());
         line.setMessage("Indexing /q…");
         QCOMPARE(line.profileText(), QString::fromUtf8("Indexing /q…"));
+    }
+    void longTextsDoNotWidenTheWindow() {
+        // a long path, or a CUDA template's name as the selection, asked the window for its whole width
+        // (walks 20a/20b: the window past a 1 600 px screen); the selection is elided, whole in its tooltip
+        QStatusBar bar;
+        views::InteractionState state;
+        gui::StatusLine line(&bar, &state);
+        const int before = bar.minimumSizeHint().width();
+        line.setSummary("/data/" + QString("very-long-folder-name/").repeated(30), summary(2, 2));
+        views::Selection s;
+        s.kind = views::Selection::Kind::OpType;
+        s.opType = "void at::native::" + QString("vectorized_elementwise_kernel<4, ").repeated(20);
+        s.rank = 1;
+        state.setSelection(s);
+        QVERIFY2(bar.minimumSizeHint().width() <= before + 700,
+                 qPrintable(QString("%1 px, %2 before").arg(bar.minimumSizeHint().width()).arg(before)));
+        const auto labels = bar.findChildren<QLabel*>();
+        bool tipped = false;
+        for (auto* l : labels)
+            tipped |= l->toolTip() == "op " + s.opType + " on rank 1";
+        QVERIFY(tipped);
+        QVERIFY(line.selectionText().contains(QChar(0x2026))); // elided
     }
     void aStepSaysItsWallsSourceAndAWaitNotKnown() {
         // a one-rank run's step whose shipped wall the rank's events cover 16.4 of 295 ms

@@ -23,6 +23,9 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     m_filter->setPlaceholderText(tr("Filter op types (MatMul, Cast…): device kernels of the whole run"));
     m_filter->setClearButtonEnabled(true);
     lay->addWidget(m_filter);
+    // wrapped: a cut rank's note (or a long filter) on one line asked the window for 1 857 px and pushed
+    // Findings and Details off a 1 600 px screen (walks 20a/20b)
+    m_caption->setWordWrap(true);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::UserRole);
     m_proxy->setFilterKeyColumn(OpSummaryModel::OpType);
