@@ -129,8 +129,10 @@ QString heatmapLine(const CaptionInput& in) {
         : mode == Mode::RankByStep
             ? QObject::tr("rank × step of %1").arg(QString::fromStdString(in.heatmap->opType))
             : QObject::tr("op type × rank over the whole run");
+    // one rank has no others to be a straggler among: nothing is outlined for it (walks 20a/20b)
+    const bool judged = mode == Mode::OpByRank && (!in.heatmap || in.heatmap->columns.size() > 1);
     return grid + QObject::tr(" · colour: %1").arg(views::statisticName(in.heatmapStatistic, mode)) +
-           (mode == Mode::OpByRank ? QObject::tr(" · outlined: stragglers") : QString());
+           (judged ? QObject::tr(" · outlined: stragglers") : QString());
 }
 
 QString selectionAndAnnotations(const CaptionInput& in) {
@@ -144,8 +146,12 @@ QString selectionAndAnnotations(const CaptionInput& in) {
     if (!in.annotations) return line;
     int drawn = 0, detached = 0;
     for (const auto& a : in.annotations->items()) {
+        // a detached annotation of another view is not this picture's (a heatmap said "2 detached" of two
+        // timeline notes, walk 20a)
+        const bool ours =
+            in.view == "window" || annotate::surfaceName(a.anchor.view) == in.view.toStdString();
         if (in.annotations->detached(a))
-            ++detached;
+            detached += ours;
         else if (inPicture(a, in))
             ++drawn;
     }

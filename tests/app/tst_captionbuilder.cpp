@@ -99,10 +99,14 @@ class TstCaptionBuilder : public QObject {
                  qPrintable(text));
         h.mode = query::HeatmapData::Mode::OpByRank;
         in.heatmapStatistic = views::HeatStatistic::Total;
+        h.columns = {"rank 0", "rank 1"};
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(
             text.contains("op type × rank over the whole run · colour: total time · outlined: stragglers"),
             qPrintable(text));
+        h.columns = {"rank 0"}; // one rank: no straggler can be judged, nothing is outlined (walks 20a/20b)
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("colour: total time") && !text.contains("stragglers"), qPrintable(text));
     }
     void filteredRanksAreTheOnesNamed() {
         // the track filter "rank 3" pictured rank 3 alone under "ranks 0-3" (walk17b #4): the run line names
@@ -183,6 +187,17 @@ class TstCaptionBuilder : public QObject {
         in.surfacesOnScreen.insert("memory"); // the memory tab on top
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(text.contains("3 annotations drawn"), qPrintable(text));
+        // the two timeline notes on a rank the profile lacks are detached: a timeline picture says so, a
+        // heatmap's does not (walk 20a: "2 detached" under a heatmap, of two timeline notes)
+        annotate::AnchorFacts facts;
+        facts.runs[0] = {s.startNs, s.endNs, {0}};
+        model.setFacts(facts);
+        in.view = "timeline";
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("2 detached"), qPrintable(text));
+        in.view = "heatmap";
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(!text.contains("detached"), qPrintable(text));
     }
 };
 

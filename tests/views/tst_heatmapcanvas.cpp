@@ -84,6 +84,23 @@ class TstHeatmapCanvas : public QObject {
         };
         QVERIFY2(hatched(1) > 10, qPrintable(QString::number(hatched(1))));
         QCOMPARE(hatched(0), 0);
+        {
+            // walk 20b: cut before any of its kernels, rank 1 has no cell at all: its blank column read
+            // as a rank that ran none. Its column is cross-hatched too
+            auto none = std::make_shared<query::HeatmapData>(*d);
+            for (auto& row : none->cells)
+                row[1].present = false;
+            views::HeatmapCanvas empty;
+            empty.setData(none);
+            empty.resize(empty.sizeHint());
+            const QImage e = empty.grab().toImage();
+            const QRect r = empty.cellRect(0, 1);
+            int n = 0;
+            for (int y = r.top() + 1; y < r.bottom(); ++y)
+                for (int x = r.left() + 1; x < r.right(); ++x)
+                    n += QColor(e.pixel(x, y)) == QColor(90, 90, 90);
+            QVERIFY2(n > 10, qPrintable(QString::number(n)));
+        }
         // and the legend keys the cross-hatch, right of the grid, inside the picture (walk 19: an exported
         // heatmap hatched rank 1's column and explained only "no shared kernels")
         int keyed = 0;

@@ -166,6 +166,9 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
             QRect cr(m_left + int(c) * m_cellW, y, m_cellW - 1, m_cellH - 1);
             if (!cell.present) {
                 p.fillRect(cr, palette().color(QPalette::AlternateBase));
+                // a rank cut before its kernels has no cells at all: its blank column read as a rank
+                // that ran none, and the whole rank 0 as the odd one (walk 20b, level1 cut at 800 kB)
+                if (d.cutRanks.count(d.columnKeys[c])) partial.push_back(cr);
                 continue;
             }
             if (m_stat == HeatStatistic::Ratio && cell.noSharedKernels) {
