@@ -224,10 +224,15 @@ class Builder {
             QStringList ranks;
             for (int r : shown)
                 ranks << QString::number(r);
-            return QObject::tr("Ranks %1 (of the %2 that wait in pipeline receives), around its longest wait "
-                               "(%3).")
+            // the receive the finding points at: the longest wait of the rank that waited most, counted
+            // from when every rank had begun the step ("its longest wait" beside another rank's longer one
+            // read as the longest of all, walk 20b on cluster_propose)
+            return QObject::tr(
+                       "Ranks %1 (of the %2 that wait in pipeline receives), around rank %3's longest "
+                       "wait counted in a step (%4): rank %3 waited longest in all.")
                 .arg(ranks.join(", "))
                 .arg(f.waitingRanks.size())
+                .arg(rank)
                 .arg(extent);
         }
         QStringList waiting;
