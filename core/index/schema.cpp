@@ -51,9 +51,13 @@ CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_by
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
 -- Communication matrix links as the sources write them (ranks as written: group-local for Ascend), the groups
 -- a rank's metadata lists, and what each source held; core/analysis/commlinks resolves them into comm_link.
-CREATE TABLE comm_link_src(rank INTEGER NOT NULL, step INTEGER, kind TEXT, op TEXT, entry TEXT, sample TEXT,
-  group_name TEXT, src INTEGER, dst INTEGER, ranks_global INTEGER, transport TEXT, bytes INTEGER, time_ns INTEGER,
-  bandwidth_gbps REAL, op_count INTEGER, op_names TEXT, source TEXT, logical INTEGER);
+-- Their repeated strings (kind, op, entry, sample, group, transport, op names, source) are ids of comm_text
+-- (core/index/commtext.h): a 512-rank matrix names the same few strings on millions of rows.
+CREATE TABLE comm_text(id INTEGER PRIMARY KEY, value TEXT NOT NULL UNIQUE);
+CREATE TABLE comm_link_src(rank INTEGER NOT NULL, step INTEGER, kind_id INTEGER, op_id INTEGER, entry_id INTEGER,
+  sample_id INTEGER, group_id INTEGER, src INTEGER, dst INTEGER, ranks_global INTEGER, transport_id INTEGER,
+  bytes INTEGER, time_ns INTEGER, bandwidth_gbps REAL, op_count INTEGER, op_names_id INTEGER, source_id INTEGER,
+  logical INTEGER);
 CREATE TABLE comm_group_src(rank INTEGER NOT NULL, group_name TEXT, comm_name TEXT, label TEXT, group_rank INTEGER,
   global_ranks TEXT, source TEXT);
 CREATE TABLE comm_source(rank INTEGER NOT NULL, source TEXT, file TEXT, rows INTEGER, linked INTEGER, note TEXT,
@@ -103,12 +107,13 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
 -- The allocated-bytes curve of each rank reduced per LOD level (max per bucket), for the timeline's memory lane.
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
 -- The communication matrix resolved: one source per rank, ranks mapped to global where parallel_group_info
--- says how (rank_scope 'global'), else kept group-local; summed = 1 for the rows comm_links adds up. Only
--- what the readers filter and sum on: the rest of a link as written (kind, sample, src/dst as written,
--- bandwidth, op names, source) is its comm_link_src row, rowid link_row — not copied (it was half the bytes).
-CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, op TEXT, entry TEXT, summed INTEGER,
-  group_name TEXT, src_rank INTEGER, dst_rank INTEGER, rank_scope TEXT, transport TEXT, bytes INTEGER,
-  time_ns INTEGER, op_count INTEGER, data_kind TEXT, link_row INTEGER NOT NULL);
+-- says how (global = 1: the comm_links view's rank_scope 'global'), else kept group-local; summed = 1 for the
+-- rows comm_links adds up; logical = 1: logical bytes (data_kind 'logical'), else a link's. Only what the
+-- readers filter and sum on, strings as comm_text ids: the rest of a link as written (kind, sample, src/dst
+-- as written, bandwidth, op names, source) is its comm_link_src row, rowid link_row — not copied.
+CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, op_id INTEGER, entry_id INTEGER,
+  summed INTEGER, group_id INTEGER, src_rank INTEGER, dst_rank INTEGER, global INTEGER, transport_id INTEGER,
+  bytes INTEGER, time_ns INTEGER, op_count INTEGER, logical INTEGER, link_row INTEGER NOT NULL);
 CREATE TABLE comm_group(run_id INTEGER, group_name TEXT, label TEXT, rank_scope TEXT, members TEXT, note TEXT);
 -- Findings as typed fields; their sentences are rendered when shown (core/model/findingtext.h).
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
@@ -191,9 +196,12 @@ CREATE VIEW flow_links AS SELECT r.run_id, c.value AS cat, CAST(l.flow_id AS TEX
   LEFT JOIN track t ON t.track_id = s.track_id LEFT JOIN rank_info r ON r.rank = t.rank
   LEFT JOIN string c ON c.id = l.cat_id;
 CREATE VIEW diagnostics AS SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic;
-CREATE VIEW comm_links AS SELECT run_id, step, group_name, src_rank, dst_rank, transport, SUM(bytes) AS bytes,
-  SUM(time_ns) AS time_ns, SUM(op_count) AS op_count, rank_scope, data_kind FROM comm_link WHERE summed = 1
-  GROUP BY run_id, step, group_name, src_rank, dst_rank, transport, rank_scope, data_kind;
+CREATE VIEW comm_links AS SELECT l.run_id, l.step, g.value AS group_name, l.src_rank, l.dst_rank,
+  t.value AS transport, SUM(l.bytes) AS bytes, SUM(l.time_ns) AS time_ns, SUM(l.op_count) AS op_count,
+  CASE WHEN l.global THEN 'global' ELSE 'group-local' END AS rank_scope,
+  CASE WHEN l.logical THEN 'logical' ELSE 'link' END AS data_kind
+  FROM comm_link l LEFT JOIN comm_text g ON g.id = l.group_id LEFT JOIN comm_text t ON t.id = l.transport_id
+  WHERE l.summed = 1 GROUP BY l.run_id, l.step, g.value, l.src_rank, l.dst_rank, t.value, l.global, l.logical;
 CREATE VIEW comm_groups AS SELECT run_id, group_name, label, rank_scope, members, note FROM comm_group;
 CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait;
 CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,

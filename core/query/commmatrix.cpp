@@ -25,15 +25,15 @@ namespace {
 
 std::vector<CommGroupInfo> loadGroups(Db& db, int run) {
     std::vector<CommGroupInfo> out;
+    // comm_link names its group by comm_text id (schema 45)
     auto q = db.prepare(
         "SELECT g.group_name, coalesce(g.label, ''), g.rank_scope, coalesce(g.members, ''), g.note, "
-        "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = "
-        "g.group_name AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
-        "l.group_name = g.group_name AND l.data_kind = 'logical'), (SELECT count(DISTINCT l.src_rank || '-' "
-        "|| "
-        "l.dst_rank) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = g.group_name AND l.summed "
-        "= "
-        "1) FROM comm_group g WHERE g.run_id = ? ORDER BY 8 DESC, 6 DESC, 1"); // most links first, then bytes
+        "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_id = "
+        "x.id AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
+        "l.group_id = x.id AND l.logical = 1), (SELECT count(DISTINCT l.src_rank || '-' || l.dst_rank) FROM "
+        "comm_link l WHERE l.run_id = g.run_id AND l.group_id = x.id AND l.summed = 1) FROM comm_group g "
+        "LEFT JOIN comm_text x ON x.value = g.group_name WHERE g.run_id = ? ORDER BY 8 DESC, 6 DESC, 1");
+    // most links first, then bytes
     q.bind(1, int64_t(run));
     while (q.step()) {
         CommGroupInfo g{q.text(0), q.text(1), q.text(2), q.text(4), {}, q.i64(5), q.i64(6) > 0};
@@ -109,13 +109,11 @@ void addOps(const std::string& list, std::vector<std::string>& ops) {
 
 void loadCells(Db& db, CommMatrix& m) {
     auto q = db.prepare(
-        "SELECT src_rank, dst_rank, transport, sum(bytes), sum(time_ns), count(time_ns), count(*), "
-        "sum(op_count), count(op_count), group_concat(DISTINCT op), min(rank) FROM comm_link WHERE run_id = "
-        "?1 AND "
-        "summed = 1 "
-        "AND (?2 IS NULL OR step = ?2) AND (?3 = '' OR group_name = ?3) GROUP BY src_rank, dst_rank, "
-        "transport "
-        "ORDER BY src_rank, dst_rank, transport");
+        "SELECT l.src_rank, l.dst_rank, coalesce(t.value, ''), sum(l.bytes), sum(l.time_ns), "
+        "count(l.time_ns), count(*), sum(l.op_count), count(l.op_count), group_concat(DISTINCT o.value), "
+        "min(l.rank) FROM comm_link l LEFT JOIN comm_text t ON t.id = l.transport_id LEFT JOIN comm_text o "
+        "ON o.id = l.op_id WHERE l.run_id = ?1 AND l.summed = 1 AND (?2 IS NULL OR l.step = ?2) AND (?3 = "
+        "'' OR l.group_id = (SELECT id FROM comm_text WHERE value = ?3)) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3");
     q.bind(1, int64_t(m.run)).bind(2, m.step).bind(3, m.group);
     std::map<std::pair<int64_t, int64_t>, CommCell> cells;
     std::set<std::pair<int64_t, int64_t>> opsUnknown; // a row of the cell does not say how many ops
@@ -306,10 +304,13 @@ bool counts(const CellRow& r, const std::string& name, const std::string& opType
 
 std::vector<CellRow> cellRows(Db& db, int run, std::optional<int64_t> step, const std::string& group,
                               int64_t src, int64_t dst) {
-    auto q =
-        db.prepare("SELECT DISTINCT rank, op, entry, rank_scope, data_kind, group_name FROM comm_link WHERE "
-                   "run_id = ?1 AND summed = 1 AND src_rank = ?2 AND dst_rank = ?3 AND (?4 IS NULL OR step = "
-                   "?4) AND (?5 = '' OR group_name = ?5)");
+    auto q = db.prepare(
+        "SELECT DISTINCT l.rank, coalesce(o.value, ''), coalesce(e.value, ''), CASE WHEN l.global "
+        "THEN 'global' ELSE 'group-local' END, CASE WHEN l.logical THEN 'logical' ELSE 'link' END, "
+        "coalesce(g.value, '') FROM comm_link l LEFT JOIN comm_text o ON o.id = l.op_id LEFT JOIN "
+        "comm_text e ON e.id = l.entry_id LEFT JOIN comm_text g ON g.id = l.group_id WHERE "
+        "l.run_id = ?1 AND l.summed = 1 AND l.src_rank = ?2 AND l.dst_rank = ?3 AND (?4 IS NULL OR "
+        "l.step = ?4) AND (?5 = '' OR l.group_id = (SELECT id FROM comm_text WHERE value = ?5))");
     q.bind(1, int64_t(run)).bind(2, src).bind(3, dst).bind(4, step).bind(5, group);
     std::vector<CellRow> rows;
     while (q.step())
