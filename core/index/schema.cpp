@@ -54,6 +54,12 @@ CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_by
 -- Their repeated strings (kind, op, entry, sample, group, transport, op names, source) are ids of comm_text
 -- (core/index/commtext.h): a 512-rank matrix names the same few strings on millions of rows.
 CREATE TABLE comm_text(id INTEGER PRIMARY KEY, value TEXT NOT NULL UNIQUE);
+-- The words of comm_link's flags as the comm_links view shows them (a TEXT column: the SQL console lists
+-- rank_scope and data_kind as TEXT, as before they were flags).
+CREATE TABLE comm_flag(column_name TEXT NOT NULL, flag INTEGER NOT NULL, name TEXT NOT NULL,
+  PRIMARY KEY(column_name, flag));
+INSERT INTO comm_flag VALUES('global', 0, 'group-local'), ('global', 1, 'global'), ('logical', 0, 'link'),
+  ('logical', 1, 'logical');
 CREATE TABLE comm_link_src(rank INTEGER NOT NULL, step INTEGER, kind_id INTEGER, op_id INTEGER, entry_id INTEGER,
   sample_id INTEGER, group_id INTEGER, src INTEGER, dst INTEGER, ranks_global INTEGER, transport_id INTEGER,
   bytes INTEGER, time_ns INTEGER, bandwidth_gbps REAL, op_count INTEGER, op_names_id INTEGER, source_id INTEGER,
@@ -196,12 +202,14 @@ CREATE VIEW flow_links AS SELECT r.run_id, c.value AS cat, CAST(l.flow_id AS TEX
   LEFT JOIN track t ON t.track_id = s.track_id LEFT JOIN rank_info r ON r.rank = t.rank
   LEFT JOIN string c ON c.id = l.cat_id;
 CREATE VIEW diagnostics AS SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic;
-CREATE VIEW comm_links AS SELECT l.run_id, l.step, g.value AS group_name, l.src_rank, l.dst_rank,
-  t.value AS transport, SUM(l.bytes) AS bytes, SUM(l.time_ns) AS time_ns, SUM(l.op_count) AS op_count,
-  CASE WHEN l.global THEN 'global' ELSE 'group-local' END AS rank_scope,
-  CASE WHEN l.logical THEN 'logical' ELSE 'link' END AS data_kind
-  FROM comm_link l LEFT JOIN comm_text g ON g.id = l.group_id LEFT JOIN comm_text t ON t.id = l.transport_id
-  WHERE l.summed = 1 GROUP BY l.run_id, l.step, g.value, l.src_rank, l.dst_rank, t.value, l.global, l.logical;
+CREATE VIEW comm_links AS SELECT x.run_id, x.step, g.value AS group_name, x.src_rank, x.dst_rank,
+  t.value AS transport, x.bytes, x.time_ns, x.op_count, s.name AS rank_scope, k.name AS data_kind FROM (
+  SELECT run_id, step, group_id, src_rank, dst_rank, transport_id, SUM(bytes) AS bytes, SUM(time_ns) AS time_ns,
+    SUM(op_count) AS op_count, global, logical FROM comm_link WHERE summed = 1
+  GROUP BY run_id, step, group_id, src_rank, dst_rank, transport_id, global, logical) x
+  LEFT JOIN comm_text g ON g.id = x.group_id LEFT JOIN comm_text t ON t.id = x.transport_id
+  LEFT JOIN comm_flag s ON s.column_name = 'global' AND s.flag = x.global
+  LEFT JOIN comm_flag k ON k.column_name = 'logical' AND k.flag = x.logical;
 CREATE VIEW comm_groups AS SELECT run_id, group_name, label, rank_scope, members, note FROM comm_group;
 CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait;
 CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,

@@ -136,6 +136,11 @@ class TstCommLinks : public QObject {
                          (std::string(table) + "." + c + " holds text").c_str());
             }
         }
+        // the view reads as before: its columns and their declared types (the SQL console lists them)
+        QCOMPARE(d.scalarText(
+                     "SELECT group_concat(name || ':' || type, ' ') FROM pragma_table_info('comm_links')"),
+                 std::string("run_id:INTEGER step:INTEGER group_name:TEXT src_rank:INTEGER dst_rank:INTEGER "
+                             "transport:TEXT bytes: time_ns: op_count: rank_scope:TEXT data_kind:TEXT"));
         const int64_t rows = d.scalar("SELECT count(*) FROM comm_link_src");
         QVERIFY2(rows > 500, std::to_string(rows).c_str());
         QCOMPARE(d.scalar("SELECT count(*) - count(DISTINCT value) FROM comm_text"), int64_t(0));
