@@ -141,19 +141,22 @@ struct Resolver {
     /// of the statement's time).
     void stageMapping() {
         db.exec(
-            "CREATE TEMP TABLE cl_rank(rank INTEGER PRIMARY KEY, source TEXT, run INTEGER, data_rank "
-            "INTEGER, world INTEGER); CREATE TEMP TABLE cl_group(run INTEGER, group_name TEXT, gid INTEGER, "
-            "size INTEGER, PRIMARY KEY(run, group_name)) WITHOUT ROWID; CREATE TEMP TABLE cl_member(key "
+            "CREATE TEMP TABLE cl_rank(rank INTEGER PRIMARY KEY, source_id INTEGER, run INTEGER, data_rank "
+            "INTEGER, world INTEGER); CREATE TEMP TABLE cl_group(run INTEGER, group_id INTEGER, gid INTEGER, "
+            "size INTEGER, PRIMARY KEY(run, group_id)) WITHOUT ROWID; CREATE TEMP TABLE cl_member(key "
             "INTEGER PRIMARY KEY, global INTEGER); CREATE TEMP TABLE cl_order(seq INTEGER PRIMARY KEY, rid "
             "INTEGER); INSERT INTO temp.cl_order(rid) SELECT rowid FROM comm_link_src ORDER BY rank, rowid");
-        auto r = db.prepare("INSERT INTO temp.cl_rank VALUES(?,?,?,?,?)");
+        // a source or group no link names has no comm_text id: NULL, which no link row matches
+        auto r = db.prepare(
+            "INSERT INTO temp.cl_rank VALUES(?1, (SELECT id FROM comm_text WHERE value = ?2), ?3, ?4, ?5)");
         for (const auto& [rank, source] : usedSource) {
             const RankInfo info = ranks.count(rank) ? ranks[rank] : RankInfo{0, rank};
             auto world = worldSize.find(info.run);
             r.bind(1, rank).bind(2, source).bind(3, info.run).bind(4, info.dataRank);
             r.bind(5, world == worldSize.end() ? std::nullopt : std::optional<int64_t>(world->second)).exec();
         }
-        auto g = db.prepare("INSERT INTO temp.cl_group VALUES(?,?,?,?)");
+        auto g = db.prepare("INSERT OR IGNORE INTO temp.cl_group SELECT ?1, id, ?3, ?4 FROM comm_text WHERE "
+                            "value = ?2");
         auto m = db.prepare("INSERT INTO temp.cl_member VALUES(?,?)");
         int64_t gid = 0;
         for (const auto& [key, group] : groups) {
@@ -178,21 +181,25 @@ struct Resolver {
         self->offSelf += sqlite3_value_int(v[2]) != 0;
         self->dropC += dropC;
         if (sqlite3_value_int(v[0]) == 3) {
-            const int64_t run = sqlite3_value_int64(v[4]);
-            const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(v[5]));
-            const std::string_view group(text ? text : "", size_t(sqlite3_value_bytes(v[5])));
+            const int64_t run = sqlite3_value_int64(v[4]), group = sqlite3_value_int64(v[5]);
             if (run != self->lastLocalRun || group != self->lastLocalGroup) { // rows come in long runs
                 self->lastLocalRun = run;
-                self->lastLocalGroup = std::string(group);
-                self->localNote.emplace(std::make_pair(run, self->lastLocalGroup),
-                                        self->whyLocal(run, self->lastLocalGroup));
+                self->lastLocalGroup = group;
+                const std::string& name = self->text[group];
+                self->localNote.emplace(std::make_pair(run, name), self->whyLocal(run, name));
             }
         }
         sqlite3_result_int(ctx, !dropA && !dropC);
     }
     int64_t dropA = 0, offSelf = 0, dropC = 0;
-    int64_t lastLocalRun = -1;
-    std::string lastLocalGroup;
+    int64_t lastLocalRun = -1, lastLocalGroup = -1;
+    std::map<int64_t, std::string> text; // comm_text: id → string
+
+    void loadText() {
+        auto q = db.prepare("SELECT id, value FROM comm_text");
+        while (q.step())
+            text[q.i64(0)] = q.text(1);
+    }
 
     /// Every link row of a rank's chosen source, in the order the per-row resolver wrote them (rank, then
     /// as stored: group_concat over comm_link reads them in that order; cl_order holds the sorted rowids,
@@ -203,17 +210,17 @@ struct Resolver {
     /// rank whose file holds it. NULL text reads as '' and a NULL byte count as 0, as Stmt::text/i64 did.
     static constexpr const char* kResolve = R"SQL(
 WITH l AS (
-  SELECT o.seq, s.rowid AS link_row, k.run AS run_id, s.rank, s.step, coalesce(s.op, '') AS op,
-    coalesce(s.entry, '') AS entry, coalesce(s.group_name, '') AS grp, coalesce(s.src, 0) AS src,
-    coalesce(s.dst, 0) AS dst, coalesce(s.ranks_global, 0) AS rg, coalesce(s.transport, '') AS transport,
-    coalesce(s.bytes, 0) AS bytes, s.time_ns, s.op_count, coalesce(s.logical, 0) AS logical, k.data_rank,
-    k.world
+  SELECT o.seq, s.rowid AS link_row, k.run AS run_id, s.rank, s.step, s.op_id, s.entry_id,
+    coalesce(e.value, '') AS entry, s.group_id AS grp, coalesce(s.src, 0) AS src, coalesce(s.dst, 0) AS dst,
+    coalesce(s.ranks_global, 0) AS rg, s.transport_id, coalesce(s.bytes, 0) AS bytes, s.time_ns, s.op_count,
+    coalesce(s.logical, 0) AS logical, k.data_rank, k.world
   FROM temp.cl_order o CROSS JOIN comm_link_src s ON s.rowid = o.rid
-  CROSS JOIN temp.cl_rank k ON k.rank = s.rank AND k.source = coalesce(s.source, '')),
+  CROSS JOIN temp.cl_rank k ON k.rank = s.rank AND k.source_id = s.source_id
+  LEFT JOIN comm_text e ON e.id = s.entry_id),
 m AS (
   SELECT l.*, CASE WHEN entry = 'total_op_info' THEN 0 WHEN rg <> 0 THEN 1 WHEN g.gid IS NOT NULL THEN 2
     ELSE 3 END AS mode, ms.global AS msrc, md.global AS mdst
-  FROM l LEFT JOIN temp.cl_group g ON g.run = l.run_id AND g.group_name = l.grp
+  FROM l LEFT JOIN temp.cl_group g ON g.run = l.run_id AND g.group_id = l.grp
   LEFT JOIN temp.cl_member ms ON ms.key = (g.gid << 32) + l.src AND l.src >= 0 AND l.src < g.size
   LEFT JOIN temp.cl_member md ON md.key = (g.gid << 32) + l.dst AND l.dst >= 0 AND l.dst < g.size),
 a AS (
@@ -224,17 +231,17 @@ r AS (
   SELECT a.*, NOT drop_a AND mode IN (1, 2) AND world IS NOT NULL AND (gsrc >= world OR gdst >= world)
     AS drop_c, NOT drop_a AND mode = 2 AND gsrc <> data_rank AS off_self
   FROM a)
-INSERT INTO comm_link(run_id, rank, step, op, entry, summed, group_name, src_rank, dst_rank, rank_scope,
-  transport, bytes, time_ns, op_count, data_kind, link_row)
-SELECT run_id, rank, step, op, entry, entry IN ('total', 'op'), grp, gsrc, gdst,
-  CASE WHEN mode IN (1, 2) THEN 'global' ELSE 'group-local' END, transport, bytes, time_ns, op_count,
-  CASE WHEN logical <> 0 THEN 'logical' ELSE 'link' END, link_row
-FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, grp) ORDER BY seq
+INSERT INTO comm_link(run_id, rank, step, op_id, entry_id, summed, group_id, src_rank, dst_rank, global,
+  transport_id, bytes, time_ns, op_count, logical, link_row)
+SELECT run_id, rank, step, op_id, entry_id, entry IN ('total', 'op'), grp, gsrc, gdst, mode IN (1, 2),
+  transport_id, bytes, time_ns, op_count, logical <> 0, link_row
+FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(grp, -1)) ORDER BY seq
 )SQL";
 
     /// One statement for every link: the per-row round trip (a read, 16 binds and an insert per link) was
     /// most of the pass on a 512-rank profile's 2.1 M links.
     void resolve() {
+        loadText();
         stageMapping();
         sqlite3* raw = db.raw();
         sqlite3_create_function_v2(raw, "rs_comm_link_keep", 6, SQLITE_UTF8 | SQLITE_DIRECTONLY, this,
@@ -260,8 +267,11 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, grp) ORDE
     }
 
     void writeGroups() {
-        auto q = db.prepare("SELECT DISTINCT run_id, group_name, rank_scope, data_kind FROM comm_link WHERE "
-                            "entry <> 'total_op_info'");
+        // comm_link the outer loop (the first scope seen of a group is the one written, as before)
+        auto q = db.prepare(
+            "SELECT DISTINCT l.run_id, coalesce(t.value, ''), CASE WHEN l.global THEN 'global' ELSE "
+            "'group-local' END, l.logical FROM comm_link l LEFT JOIN comm_text t ON t.id = l.group_id WHERE "
+            "l.entry_id IS NOT (SELECT id FROM comm_text WHERE value = 'total_op_info')");
         auto ins = db.prepare("INSERT INTO comm_group(run_id, group_name, label, rank_scope, members, note) "
                               "VALUES(?,?,?,?,?,?)");
         std::set<std::pair<int64_t, std::string>> done;
@@ -283,8 +293,7 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, grp) ORDE
                 note =
                     "ranks are group-local: " + (it == localNote.end() ? whyLocal(run, group) : it->second);
             }
-            if (q.text(3) == "logical")
-                note += "; logical bytes from the collectives' args, not link bandwidth";
+            if (q.i64(3) != 0) note += "; logical bytes from the collectives' args, not link bandwidth";
             ins.bind(1, run).bind(2, group).bind(3, g ? g->label : std::string()).bind(4, scope);
             ins.bind(5, members).bind(6, note).exec();
         }
@@ -312,7 +321,7 @@ void resolveCommLinks(Db& db) {
     r.resolve();
     r.writeGroups();
     r.report();
-    db.exec("CREATE INDEX comm_link_run ON comm_link(run_id, group_name, step)");
+    db.exec("CREATE INDEX comm_link_run ON comm_link(run_id, group_id, step)");
 }
 
 PassInfo CommLinksPass::info() const {

@@ -1,5 +1,7 @@
 #include "core/analysis/summarytables.h"
 
+#include "core/index/commtext.h"
+
 namespace rs::analysis {
 
 const std::vector<std::string_view>& summaryTables() {
@@ -22,10 +24,16 @@ const std::vector<std::string_view>& perEventTables() {
 void copySummaryTables(index::Db& to, const std::string& fromPath) {
     to.prepare("ATTACH DATABASE ? AS shard").bind(1, fromPath).exec();
     try {
-        for (std::string_view t : summaryTables())
-            to.exec("INSERT INTO main." + std::string(t) + " SELECT * FROM shard." + std::string(t));
+        index::mergeCommText(to, "shard"); // the link rows name their strings by the shard's ids
+        for (std::string_view t : summaryTables()) {
+            const std::string cols =
+                t == "comm_link_src" ? index::remappedCommLinkSrcColumns(to, "shard") : std::string("*");
+            to.exec("INSERT INTO main." + std::string(t) + " SELECT " + cols + " FROM shard." +
+                    std::string(t));
+        }
         to.exec("INSERT INTO main.diagnostic SELECT * FROM shard.diagnostic");
-        to.exec("UPDATE main.rank_info SET run_id = NULL, clock_offset_ns = 0");
+        to.exec(
+            "UPDATE main.rank_info SET run_id = NULL, clock_offset_ns = 0; DROP TABLE temp.comm_text_map");
     } catch (...) {
         to.exec("DETACH DATABASE shard");
         throw;

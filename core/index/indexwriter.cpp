@@ -45,8 +45,8 @@ constexpr TableSpec kTables[] = {
      "rank,tensor_id,op_name,size_bytes,addr,alloc_ns,free_ns,alloc_step,free_step,device_id,source", 11},
     {"memory", "memory_sample", "rank,ts_ns,component,allocated_bytes,reserved_bytes,active_bytes", 6},
     {"commlink", "comm_link_src",
-     "rank,step,kind,op,entry,sample,group_name,src,dst,ranks_global,transport,bytes,time_ns,bandwidth_gbps,"
-     "op_count,op_names,source,logical",
+     "rank,step,kind_id,op_id,entry_id,sample_id,group_id,src,dst,ranks_global,transport_id,bytes,time_ns,"
+     "bandwidth_gbps,op_count,op_names_id,source_id,logical",
      18},
     {"commgroup", "comm_group_src", "rank,group_name,comm_name,label,group_rank,global_ranks,source", 7},
     {"commsource", "comm_source", "rank,source,file,rows,linked,note", 6},
@@ -105,6 +105,11 @@ IndexWriter::IndexWriter(Db& db) : m_db(db) {
 }
 
 IndexWriter::~IndexWriter() = default;
+
+CommTextInterner& IndexWriter::commText() {
+    if (!m_commText) m_commText = std::make_unique<CommTextInterner>(m_db);
+    return *m_commText;
+}
 
 template <class T, class F>
 void IndexWriter::insert(const char* key, const std::vector<T>& rows, F&& bindRow) {
@@ -364,18 +369,14 @@ void IndexWriter::writeRanks(const model::Batch& b) {
 
 void IndexWriter::writeComm(const model::Batch& b) {
     using namespace model;
-    insert("commlink", b.commLinks, [](Stmt& s, int k, const CommLinkRow& r) {
-        s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.kind).bind(k + 3, r.op);
-        s.bind(k + 4, commEntryName(r.entry)).bind(k + 5, r.sample).bind(k + 6, r.group).bind(k + 7, r.src);
-        s.bind(k + 8, r.dst)
-            .bind(k + 9, int64_t(r.ranksGlobal))
-            .bind(k + 10, r.transport)
-            .bind(k + 11, r.bytes);
-        s.bind(k + 12, r.timeNs)
-            .bind(k + 13, r.bandwidthGBps)
-            .bind(k + 14, r.opCount)
-            .bind(k + 15, r.opNames);
-        s.bind(k + 16, r.source).bind(k + 17, int64_t(r.logical));
+    CommTextInterner& text = commText();
+    insert("commlink", b.commLinks, [&text](Stmt& s, int k, const CommLinkRow& r) {
+        s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, text.id(r.kind)).bind(k + 3, text.id(r.op));
+        s.bind(k + 4, text.id(commEntryName(r.entry))).bind(k + 5, text.id(r.sample));
+        s.bind(k + 6, text.id(r.group)).bind(k + 7, r.src).bind(k + 8, r.dst);
+        s.bind(k + 9, int64_t(r.ranksGlobal)).bind(k + 10, text.id(r.transport)).bind(k + 11, r.bytes);
+        s.bind(k + 12, r.timeNs).bind(k + 13, r.bandwidthGBps).bind(k + 14, r.opCount);
+        s.bind(k + 15, text.id(r.opNames)).bind(k + 16, text.id(r.source)).bind(k + 17, int64_t(r.logical));
     });
     insert("commgroup", b.commGroups, [](Stmt& s, int k, const CommGroupRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.group).bind(k + 2, r.commName).bind(k + 3, r.label);

@@ -2,6 +2,7 @@
 // The one owner of the index connection during a build: writes batches with prepared 64-row INSERT
 // statements inside one long transaction, then finalises (strings, re-nesting of unsorted tracks,
 // canonical steps, secondary indexes, views). Runs on the writer thread only.
+#include "core/index/commtext.h"
 #include "core/index/loadranges.h"
 #include "core/index/sqlite.h"
 #include "core/model/batch.h"
@@ -61,6 +62,9 @@ class IndexWriter {
     void writeNameFacts(const std::vector<model::NameFacts>& facts);
     /// The communication matrix rows (links as written, groups, sources).
     void writeComm(const model::Batch& b);
+    /// The comm_text ids of the link rows' strings (made on the first link row).
+    CommTextInterner& commText();
+    std::unique_ptr<CommTextInterner> m_commText;
     /// Spans of at least model::kLongSpanNs, by id, into long_span: a frame finds those covering its window
     /// without scanning back through everything they contain.
     void writeLongSpans(const std::vector<model::SpanRow>& spans, int64_t firstId);

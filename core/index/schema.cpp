@@ -51,9 +51,19 @@ CREATE TABLE tensor(rank INTEGER NOT NULL, tensor_id TEXT, op_name TEXT, size_by
   alloc_ns INTEGER, free_ns INTEGER, alloc_step REAL, free_step REAL, device_id INTEGER, source TEXT, bank INTEGER);
 -- Communication matrix links as the sources write them (ranks as written: group-local for Ascend), the groups
 -- a rank's metadata lists, and what each source held; core/analysis/commlinks resolves them into comm_link.
-CREATE TABLE comm_link_src(rank INTEGER NOT NULL, step INTEGER, kind TEXT, op TEXT, entry TEXT, sample TEXT,
-  group_name TEXT, src INTEGER, dst INTEGER, ranks_global INTEGER, transport TEXT, bytes INTEGER, time_ns INTEGER,
-  bandwidth_gbps REAL, op_count INTEGER, op_names TEXT, source TEXT, logical INTEGER);
+-- Their repeated strings (kind, op, entry, sample, group, transport, op names, source) are ids of comm_text
+-- (core/index/commtext.h): a 512-rank matrix names the same few strings on millions of rows.
+CREATE TABLE comm_text(id INTEGER PRIMARY KEY, value TEXT NOT NULL UNIQUE);
+-- The words of comm_link's flags as the comm_links view shows them (a TEXT column: the SQL console lists
+-- rank_scope and data_kind as TEXT, as before they were flags).
+CREATE TABLE comm_flag(column_name TEXT NOT NULL, flag INTEGER NOT NULL, name TEXT NOT NULL,
+  PRIMARY KEY(column_name, flag));
+INSERT INTO comm_flag VALUES('global', 0, 'group-local'), ('global', 1, 'global'), ('logical', 0, 'link'),
+  ('logical', 1, 'logical');
+CREATE TABLE comm_link_src(rank INTEGER NOT NULL, step INTEGER, kind_id INTEGER, op_id INTEGER, entry_id INTEGER,
+  sample_id INTEGER, group_id INTEGER, src INTEGER, dst INTEGER, ranks_global INTEGER, transport_id INTEGER,
+  bytes INTEGER, time_ns INTEGER, bandwidth_gbps REAL, op_count INTEGER, op_names_id INTEGER, source_id INTEGER,
+  logical INTEGER);
 CREATE TABLE comm_group_src(rank INTEGER NOT NULL, group_name TEXT, comm_name TEXT, label TEXT, group_rank INTEGER,
   global_ranks TEXT, source TEXT);
 CREATE TABLE comm_source(rank INTEGER NOT NULL, source TEXT, file TEXT, rows INTEGER, linked INTEGER, note TEXT,
@@ -103,12 +113,13 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
 -- The allocated-bytes curve of each rank reduced per LOD level (max per bucket), for the timeline's memory lane.
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
 -- The communication matrix resolved: one source per rank, ranks mapped to global where parallel_group_info
--- says how (rank_scope 'global'), else kept group-local; summed = 1 for the rows comm_links adds up. Only
--- what the readers filter and sum on: the rest of a link as written (kind, sample, src/dst as written,
--- bandwidth, op names, source) is its comm_link_src row, rowid link_row — not copied (it was half the bytes).
-CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, op TEXT, entry TEXT, summed INTEGER,
-  group_name TEXT, src_rank INTEGER, dst_rank INTEGER, rank_scope TEXT, transport TEXT, bytes INTEGER,
-  time_ns INTEGER, op_count INTEGER, data_kind TEXT, link_row INTEGER NOT NULL);
+-- says how (global = 1: the comm_links view's rank_scope 'global'), else kept group-local; summed = 1 for the
+-- rows comm_links adds up; logical = 1: logical bytes (data_kind 'logical'), else a link's. Only what the
+-- readers filter and sum on, strings as comm_text ids: the rest of a link as written (kind, sample, src/dst
+-- as written, bandwidth, op names, source) is its comm_link_src row, rowid link_row — not copied.
+CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, op_id INTEGER, entry_id INTEGER,
+  summed INTEGER, group_id INTEGER, src_rank INTEGER, dst_rank INTEGER, global INTEGER, transport_id INTEGER,
+  bytes INTEGER, time_ns INTEGER, op_count INTEGER, logical INTEGER, link_row INTEGER NOT NULL);
 CREATE TABLE comm_group(run_id INTEGER, group_name TEXT, label TEXT, rank_scope TEXT, members TEXT, note TEXT);
 -- Findings as typed fields; their sentences are rendered when shown (core/model/findingtext.h).
 CREATE TABLE finding(finding_id INTEGER PRIMARY KEY, kind TEXT, rank INTEGER, step INTEGER, subject TEXT,
@@ -191,9 +202,14 @@ CREATE VIEW flow_links AS SELECT r.run_id, c.value AS cat, CAST(l.flow_id AS TEX
   LEFT JOIN track t ON t.track_id = s.track_id LEFT JOIN rank_info r ON r.rank = t.rank
   LEFT JOIN string c ON c.id = l.cat_id;
 CREATE VIEW diagnostics AS SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic;
-CREATE VIEW comm_links AS SELECT run_id, step, group_name, src_rank, dst_rank, transport, SUM(bytes) AS bytes,
-  SUM(time_ns) AS time_ns, SUM(op_count) AS op_count, rank_scope, data_kind FROM comm_link WHERE summed = 1
-  GROUP BY run_id, step, group_name, src_rank, dst_rank, transport, rank_scope, data_kind;
+CREATE VIEW comm_links AS SELECT x.run_id, x.step, g.value AS group_name, x.src_rank, x.dst_rank,
+  t.value AS transport, x.bytes, x.time_ns, x.op_count, s.name AS rank_scope, k.name AS data_kind FROM (
+  SELECT run_id, step, group_id, src_rank, dst_rank, transport_id, SUM(bytes) AS bytes, SUM(time_ns) AS time_ns,
+    SUM(op_count) AS op_count, global, logical FROM comm_link WHERE summed = 1
+  GROUP BY run_id, step, group_id, src_rank, dst_rank, transport_id, global, logical) x
+  LEFT JOIN comm_text g ON g.id = x.group_id LEFT JOIN comm_text t ON t.id = x.transport_id
+  LEFT JOIN comm_flag s ON s.column_name = 'global' AND s.flag = x.global
+  LEFT JOIN comm_flag k ON k.column_name = 'logical' AND k.flag = x.logical;
 CREATE VIEW comm_groups AS SELECT run_id, group_name, label, rank_scope, members, note FROM comm_group;
 CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait;
 CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,

@@ -3,6 +3,7 @@
 #include "core/analysis/analysisplan.h"
 #include "core/analysis/summarytables.h"
 #include "core/index/buildguard.h"
+#include "core/index/commtext.h"
 #include "core/index/diagnosticsink.h"
 #include "core/index/filestamp.h"
 #include "core/index/indexstore.h"
@@ -158,10 +159,15 @@ void ShardMerge::stage(index::Db& db) {
         // one shard attached at a time: SQLite's attach limit is no limit on shards
         db.prepare("ATTACH DATABASE ? AS shard").bind(1, s.path).exec();
         try {
-            for (const auto& t : stagedTables())
-                db.prepare("INSERT INTO temp.stage_" + t + " SELECT ?, rowid, * FROM shard." + t)
+            // the link rows' string ids are the shard's own: mapped onto the cluster index's comm_text
+            index::mergeCommText(db, "shard");
+            for (const auto& t : stagedTables()) {
+                const std::string cols =
+                    t == "comm_link_src" ? index::remappedCommLinkSrcColumns(db, "shard") : "*";
+                db.prepare("INSERT INTO temp.stage_" + t + " SELECT ?, rowid, " + cols + " FROM shard." + t)
                     .bind(1, s.spec.k)
                     .exec();
+            }
         } catch (const std::exception& e) {
             // a shard whose meta reads but whose pages do not (truncated after its meta was written, a
             // disk error): the message names the shard, not the cluster index being written
@@ -230,6 +236,7 @@ void ShardMerge::unstage(index::Db& db, const std::vector<std::string>& collisio
             "shard missing: its ranks are not in this cluster index (re-run its task, then merge again)");
     for (const auto& t : stagedTables())
         db.exec("DROP TABLE temp.stage_" + t);
+    db.exec("DROP TABLE IF EXISTS temp.comm_text_map");
 }
 
 void ShardMerge::writeManifest(index::Db& db) {

@@ -25,15 +25,15 @@ namespace {
 
 std::vector<CommGroupInfo> loadGroups(Db& db, int run) {
     std::vector<CommGroupInfo> out;
+    // comm_link names its group by comm_text id (schema 45)
     auto q = db.prepare(
         "SELECT g.group_name, coalesce(g.label, ''), g.rank_scope, coalesce(g.members, ''), g.note, "
-        "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = "
-        "g.group_name AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
-        "l.group_name = g.group_name AND l.data_kind = 'logical'), (SELECT count(DISTINCT l.src_rank || '-' "
-        "|| "
-        "l.dst_rank) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_name = g.group_name AND l.summed "
-        "= "
-        "1) FROM comm_group g WHERE g.run_id = ? ORDER BY 8 DESC, 6 DESC, 1"); // most links first, then bytes
+        "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_id = "
+        "x.id AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
+        "l.group_id = x.id AND l.logical = 1), (SELECT count(DISTINCT l.src_rank || '-' || l.dst_rank) FROM "
+        "comm_link l WHERE l.run_id = g.run_id AND l.group_id = x.id AND l.summed = 1) FROM comm_group g "
+        "LEFT JOIN comm_text x ON x.value = g.group_name WHERE g.run_id = ? ORDER BY 8 DESC, 6 DESC, 1");
+    // most links first, then bytes
     q.bind(1, int64_t(run));
     while (q.step()) {
         CommGroupInfo g{q.text(0), q.text(1), q.text(2), q.text(4), {}, q.i64(5), q.i64(6) > 0};
@@ -97,25 +97,38 @@ std::string whyEmpty(Db& db, int run) {
            "COMMUNICATION_TASK_INFO or Kineto collective args)";
 }
 
-/// The ops of a group_concat list ("allreduce,broadcast") added to `ops` once each.
-void addOps(const std::string& list, std::vector<std::string>& ops) {
+/// comm_text: id → string (a handful of rows).
+std::map<int64_t, std::string> commText(Db& db) {
+    std::map<int64_t, std::string> out;
+    auto q = db.prepare("SELECT id, value FROM comm_text");
+    while (q.step())
+        out[q.i64(0)] = q.text(1);
+    return out;
+}
+
+/// The ops of a group_concat list of comm_text ids ("3,7") added to `ops` once each, by name.
+void addOps(const std::string& list, const std::map<int64_t, std::string>& text,
+            std::vector<std::string>& ops) {
     for (size_t i = 0; i <= list.size();) {
         const size_t j = std::min(list.find(',', i), list.size());
-        if (j > i && std::find(ops.begin(), ops.end(), list.substr(i, j - i)) == ops.end())
-            ops.push_back(list.substr(i, j - i));
+        if (j > i) {
+            const auto it = text.find(std::stoll(list.substr(i, j - i)));
+            const std::string op = it == text.end() ? std::string() : it->second;
+            if (std::find(ops.begin(), ops.end(), op) == ops.end()) ops.push_back(op);
+        }
         i = j + 1;
     }
 }
 
 void loadCells(Db& db, CommMatrix& m) {
     auto q = db.prepare(
-        "SELECT src_rank, dst_rank, transport, sum(bytes), sum(time_ns), count(time_ns), count(*), "
-        "sum(op_count), count(op_count), group_concat(DISTINCT op), min(rank) FROM comm_link WHERE run_id = "
-        "?1 AND "
-        "summed = 1 "
-        "AND (?2 IS NULL OR step = ?2) AND (?3 = '' OR group_name = ?3) GROUP BY src_rank, dst_rank, "
-        "transport "
-        "ORDER BY src_rank, dst_rank, transport");
+        // strings by comm_text id, named after the grouping (a join per row cost ~10 % of the command)
+        "SELECT l.src_rank, l.dst_rank, l.transport_id, sum(l.bytes), sum(l.time_ns), count(l.time_ns), "
+        "count(*), sum(l.op_count), count(l.op_count), group_concat(DISTINCT l.op_id), min(l.rank) FROM "
+        "comm_link l WHERE l.run_id = ?1 AND l.summed = 1 AND (?2 IS NULL OR l.step = ?2) AND (?3 = '' OR "
+        "l.group_id = (SELECT id FROM comm_text WHERE value = ?3)) GROUP BY 1, 2, 3 ORDER BY 1, 2, "
+        "(SELECT value FROM comm_text WHERE id = l.transport_id)");
+    const auto text = commText(db);
     q.bind(1, int64_t(m.run)).bind(2, m.step).bind(3, m.group);
     std::map<std::pair<int64_t, int64_t>, CommCell> cells;
     std::set<std::pair<int64_t, int64_t>> opsUnknown; // a row of the cell does not say how many ops
@@ -125,14 +138,15 @@ void loadCells(Db& db, CommMatrix& m) {
         CommCell& c = cells[key];
         c.src = key.first;
         c.dst = key.second;
-        c.transports.push_back(q.text(2));
+        const auto transport = text.find(q.i64(2));
+        c.transports.push_back(transport == text.end() ? std::string() : transport->second);
         c.bytes += q.i64(3);
         if (q.i64(5) > 0) c.timeNs = c.timeNs.value_or(0) + q.i64(4);
         if (q.i64(8) == q.i64(6))
             c.opCount = c.opCount.value_or(0) + q.i64(7);
         else
             opsUnknown.insert(key);
-        addOps(q.text(9), c.ops);
+        addOps(q.text(9), text, c.ops);
         c.reporter = c.reporter < 0 ? int(q.i64(10)) : std::min(c.reporter, int(q.i64(10)));
         axis.insert(c.src);
         axis.insert(c.dst);
@@ -306,10 +320,13 @@ bool counts(const CellRow& r, const std::string& name, const std::string& opType
 
 std::vector<CellRow> cellRows(Db& db, int run, std::optional<int64_t> step, const std::string& group,
                               int64_t src, int64_t dst) {
-    auto q =
-        db.prepare("SELECT DISTINCT rank, op, entry, rank_scope, data_kind, group_name FROM comm_link WHERE "
-                   "run_id = ?1 AND summed = 1 AND src_rank = ?2 AND dst_rank = ?3 AND (?4 IS NULL OR step = "
-                   "?4) AND (?5 = '' OR group_name = ?5)");
+    auto q = db.prepare(
+        "SELECT DISTINCT l.rank, coalesce(o.value, ''), coalesce(e.value, ''), CASE WHEN l.global "
+        "THEN 'global' ELSE 'group-local' END, CASE WHEN l.logical THEN 'logical' ELSE 'link' END, "
+        "coalesce(g.value, '') FROM comm_link l LEFT JOIN comm_text o ON o.id = l.op_id LEFT JOIN "
+        "comm_text e ON e.id = l.entry_id LEFT JOIN comm_text g ON g.id = l.group_id WHERE "
+        "l.run_id = ?1 AND l.summed = 1 AND l.src_rank = ?2 AND l.dst_rank = ?3 AND (?4 IS NULL OR "
+        "l.step = ?4) AND (?5 = '' OR l.group_id = (SELECT id FROM comm_text WHERE value = ?5))");
     q.bind(1, int64_t(run)).bind(2, src).bind(3, dst).bind(4, step).bind(5, group);
     std::vector<CellRow> rows;
     while (q.step())

@@ -33,11 +33,21 @@ std::unique_ptr<index::Db> matrixDb(const std::vector<Link>& links) {
     db->exec(
         "INSERT INTO comm_group(run_id, group_name, label, rank_scope, members, note) VALUES(0, 'g', 'g', "
         "'global', '[0,1,2,3]', '')");
-    auto ins =
-        db->prepare("INSERT INTO comm_link(run_id, rank, step, op, entry, summed, group_name, src_rank, "
-                    "dst_rank, rank_scope, transport, bytes, time_ns, op_count, data_kind, link_row) "
-                    "VALUES(0, ?1, 1, 'allreduce', 'total', 1, 'g', ?1, ?2, 'global', ?3, ?4, ?5, ?6, "
-                    "'link', ?7)");
+    // the link rows name their strings by comm_text id (schema 45)
+    auto ins = db->prepare(
+        "INSERT INTO comm_link(run_id, rank, step, op_id, entry_id, summed, group_id, src_rank, dst_rank, "
+        "global, "
+        "transport_id, bytes, time_ns, op_count, logical, link_row) VALUES(0, ?1, 1, (SELECT id FROM "
+        "comm_text "
+        "WHERE value = 'allreduce'), (SELECT id FROM comm_text WHERE value = 'total'), 1, (SELECT id FROM "
+        "comm_text WHERE value = 'g'), ?1, ?2, 1, (SELECT id FROM comm_text WHERE value = ?3), ?4, ?5, ?6, "
+        "0, "
+        "?7)");
+    auto text = db->prepare("INSERT OR IGNORE INTO comm_text(value) VALUES(?)");
+    for (const char* v : {"allreduce", "total", "g"})
+        text.bind(1, std::string(v)).exec();
+    for (const auto& l : links)
+        text.bind(1, std::string(l.transport)).exec();
     int64_t row = 0;
     for (const auto& l : links)
         ins.bind(1, int64_t(l.src))
