@@ -79,7 +79,16 @@ std::string takeLanes(const Args& a, annotate::Annotation& an, const RunRanks& r
     auto lanes = a.values("lane");
     if (lanes.empty()) return {};
     if (an.anchor.view != annotate::Surface::Timeline) return "--lane goes with the timeline";
-    if (an.anchor.ranks.empty()) return "--lane needs the --rank whose lane it is";
+    if (an.anchor.ranks.empty()) { // every lane named NAME@R: those are the ranks (the help's NAME[@R])
+        std::vector<int> named;
+        for (const auto& s : lanes) {
+            const int r = laneOption(s).rank;
+            if (r == annotate::LaneRef::kAnyRank) return "--lane " + s + " needs --rank, or NAME@R";
+            if (std::find(named.begin(), named.end(), r) == named.end()) named.push_back(r);
+        }
+        if (an.kind == annotate::Kind::Arrow) named.resize(1); // the second lane is the arrow's end's
+        an.anchor.ranks = keysOf(run, named, absent);
+    }
     if (an.kind == annotate::Kind::Note && lanes.size() != 1) return "a note sits on one --lane";
     if (an.kind == annotate::Kind::Arrow && lanes.size() > 2)
         return "an arrow takes two --lane at most: its start's, then its end's";

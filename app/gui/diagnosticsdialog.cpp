@@ -61,7 +61,7 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* lay = new QVBoxLayout(this);
     lay->addWidget(
-        new QLabel(tr("Per-record problems found while indexing (the import went on past them):")));
+        new QLabel(tr("Per-record problems and notes found while indexing (the import went on past them):")));
     lay->addWidget(m_filter);
     lay->addWidget(m_view, 1);
     lay->addWidget(m_summary);
@@ -70,19 +70,23 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
 }
 
 void DiagnosticsDialog::updateSummary() {
-    qint64 problems = 0;
-    for (int r = 0; r < m_proxy->rowCount(); ++r)
-        problems += m_proxy->index(r, DiagnosticsModel::Count).data().toLongLong();
+    // information rows are notes, not problems, as the report and Details count them ("15 problems" of
+    // which 14 were information, walk 20a)
+    qint64 problems = 0, notes = 0;
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const qint64 n = m_proxy->index(r, DiagnosticsModel::Count).data().toLongLong();
+        (m_proxy->index(r, DiagnosticsModel::Severity).data().toString() == "info" ? notes : problems) += n;
+    }
+    QString counts = views::counted(problems, tr("problem"), tr("problems"));
+    if (notes)
+        counts += tr(", %1 (information, not problems)").arg(views::counted(notes, tr("note"), tr("notes")));
     const QString kinds = views::counted(m_model->rowCount(), tr("kind"), tr("kinds"));
     if (m_model->rowCount() == 0)
         m_summary->setText(tr("No problem was counted while indexing."));
     else if (m_proxy->rowCount() == m_model->rowCount())
-        m_summary->setText(
-            tr("%1 of %2").arg(views::counted(problems, tr("problem"), tr("problems")), kinds));
+        m_summary->setText(tr("%1 of %2").arg(counts, kinds));
     else
-        m_summary->setText(tr("%1 of %2 shown: %3")
-                               .arg(m_proxy->rowCount())
-                               .arg(kinds, views::counted(problems, tr("problem"), tr("problems"))));
+        m_summary->setText(tr("%1 of %2 shown: %3").arg(m_proxy->rowCount()).arg(kinds, counts));
 }
 
 QString DiagnosticsDialog::copyText() const {

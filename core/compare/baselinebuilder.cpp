@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <map>
 #include <set>
@@ -226,15 +227,25 @@ uint64_t fnv1a(const std::string& s, uint64_t h = 1469598103934665603ull) {
     return h;
 }
 
-/// The run's start and its source files (path below the files' common folder, size, records read), as a
-/// digest: a copy of the folder gives the same one (its paths differ only above that folder), another run
-/// another, so a comparison can say it compares a run with itself.
+/// `path` without a compression suffix: a trace and its gunzipped copy are one source.
+std::string withoutCompression(std::string path) {
+    for (const char* suffix : {".gz", ".zst"})
+        if (path.size() > std::strlen(suffix) && path.ends_with(suffix))
+            return path.substr(0, path.size() - std::strlen(suffix));
+    return path;
+}
+
+/// The run's start and its source files (path below the files' common folder without a compression
+/// suffix, records read), as a digest: a copy of the folder gives the same one (its paths differ only
+/// above that folder), and so does a copy with its files compressed or decompressed (its sizes differ:
+/// a trace against its own gunzipped copy read PASS, walk 20a); another run another, so a comparison can
+/// say it compares a run with itself.
 void measureSources(index::Db& db, const RankKeys& k, BaselineRecord& r) {
     std::vector<std::string> lines;
-    auto st = db.prepare("SELECT path, size_bytes, coalesce(records, -1), rank FROM source_file");
+    auto st = db.prepare("SELECT path, coalesce(records, -1), rank FROM source_file");
     while (st.step())
-        if (!st.isNull(3) && k.dataRankOf.count(int(st.i64(3))))
-            lines.push_back(st.text(0) + "|" + std::to_string(st.i64(1)) + "|" + std::to_string(st.i64(2)));
+        if (!st.isNull(2) && k.dataRankOf.count(int(st.i64(2))))
+            lines.push_back(withoutCompression(st.text(0)) + "|" + std::to_string(st.i64(1)));
     if (lines.empty()) return; // a cluster index keeps its files in its shards: not known
     std::sort(lines.begin(), lines.end());
     // the common folder ends at a '/' that every path shares

@@ -335,7 +335,8 @@ void noteSameData(const BaselineRecord& b, const BaselineRecord& c, CompareResul
     if (b.sourceDigest.empty() || b.sourceDigest != c.sourceDigest) return;
     r.sameData = "both sides are the same data: the same " +
                  model::counted(b.sourceFiles, "source file", "source files") +
-                 " (paths within the profile, sizes, records read) of a run with the same start, the same "
+                 " (paths within the profile, compressed or not, records read) of a run with the same start, "
+                 "the same "
                  "step walls and op totals to the ns";
 }
 

@@ -12,12 +12,12 @@ namespace rs::compare {
 
 struct WaitStepChoice {
     int64_t step = -1; ///< the step to show
-    std::string note;  ///< why, when it is not the median step; empty otherwise
+    std::string note;  ///< why this step (empty only when no step is in both runs)
 };
 
 /// `baseline`/`candidate`: step → the rank's collective wait (ns); `common`: the steps both runs have;
 /// `medianStep`: the typical step. The most changed step is shown when the median step carries less than
-/// half its change; the note gives both changes.
+/// half its change; the note says which rule chose the step and the changes it weighed.
 WaitStepChoice chooseWaitStep(const std::map<int64_t, int64_t>& baseline,
                               const std::map<int64_t, int64_t>& candidate, const std::set<int64_t>& common,
                               int64_t medianStep);

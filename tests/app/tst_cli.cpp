@@ -415,6 +415,21 @@ class TstCli : public QObject {
         QVERIFY2(out.contains("on rank 0 " + QString::fromStdString(lane) + " in run " + r), qPrintable(out));
         QVERIFY2(out.contains("on rank 0 to +2.000 ms on rank 1 in run " + r), qPrintable(out));
         QVERIFY2(!out.contains("1000"), qPrintable(out));
+        // a lane named NAME@R says its rank: --rank is not asked for again (walk 20a: the help gives
+        // --lane NAME[@R], and "--lane X@1" alone was refused for want of --rank)
+        QCOMPARE(test::runRankscope({"annotate", dir, "add", "by lane", "--run", r, "--at", "1ms", "--lane",
+                                     QString::fromStdString(lane) + "@0", "--quiet"},
+                                    &out, &err),
+                 0);
+        QCOMPARE(test::runRankscope({"annotate", dir, "add", "no rank", "--run", r, "--at", "1ms", "--lane",
+                                     QString::fromStdString(lane), "--quiet"},
+                                    &out, &err),
+                 2);
+        QVERIFY2(err.contains("needs --rank, or NAME@R"), qPrintable(err));
+        QCOMPARE(test::runRankscope({"annotate", dir, "list", "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.contains("by lane") &&
+                     out.contains("on rank 0 " + QString::fromStdString(lane) + " in run " + r),
+                 qPrintable(out));
         // the file keeps the index's keys, as the app writes them
         QCOMPARE(test::runRankscope({"annotate", dir, "list", "--json", "--quiet"}, &out, &err), 0);
         const auto j = nlohmann::json::parse(out.toStdString());

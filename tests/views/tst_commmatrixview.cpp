@@ -149,6 +149,17 @@ class TstCommMatrixView : public QObject {
         // sizes: a narrow range is widened to a factor kMinSpan
         const auto z = views::CommScale::forMatrix(m, views::CommMetric::Size);
         QVERIFY(z.hi / z.lo >= views::kMinSpan * 0.999);
+        // one group of several pictured says so (walk 20b: test_data's export drew one of six groups, its
+        // HCCS traffic in another, with nothing said)
+        m.groups = {{"g1", "", "group-local", "", {}, 10, false},
+                    {"g2", "", "group-local", "", {}, 99, false}};
+        m.group = "g1";
+        c.setMatrix(std::make_shared<const query::CommMatrix>(m));
+        QVERIFY2(c.captionLines().first().contains("group g1, one of 2 groups"),
+                 qPrintable(c.captionLines().first()));
+        m.groups.resize(1);
+        c.setMatrix(std::make_shared<const query::CommMatrix>(m));
+        QVERIFY(!c.captionLines().first().contains("one of"));
     }
     void honestStates_data() {
         QTest::addColumn<QString>("scope");

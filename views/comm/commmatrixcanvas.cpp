@@ -274,6 +274,11 @@ QStringList CommMatrixCanvas::captionLines() const {
             group = tr("group %1%2")
                         .arg(QString::fromStdString(g.name),
                              g.label.empty() ? QString() : " (" + QString::fromStdString(g.label) + ")");
+    // one group of several pictured: said, so its links are not read as the run's (test_data's export
+    // drew a latency-bound group of six, its 19 GB/s HCCS traffic in another; walk 20b)
+    if (!m_matrix->group.empty() && m_matrix->groups.size() > 1)
+        group += tr(", one of %1 groups (the others: the Communication tab's group box, or rankscope comm)")
+                     .arg(m_matrix->groups.size());
     return {
         tr("source rank × destination rank · %1 · %2")
             .arg(group)
