@@ -130,7 +130,8 @@ QString heatmapLine(const CaptionInput& in) {
             ? QObject::tr("rank × step of %1").arg(QString::fromStdString(in.heatmap->opType))
             : QObject::tr("op type × rank over the whole run");
     // one rank has no others to be a straggler among: nothing is outlined for it (walks 20a/20b)
-    const bool judged = mode == Mode::OpByRank && (!in.heatmap || in.heatmap->columns.size() > 1);
+    // nor two: which of two is slow cannot be said, so the view names none (walk 21)
+    const bool judged = mode == Mode::OpByRank && (!in.heatmap || in.heatmap->columns.size() > 2);
     return grid + QObject::tr(" · colour: %1").arg(views::statisticName(in.heatmapStatistic, mode)) +
            (judged ? QObject::tr(" · outlined: stragglers") : QString());
 }
@@ -203,13 +204,15 @@ Caption buildCaption(const CaptionInput& in) {
     if (in.view == "timeline" || in.view == "window") {
         if (in.legend && in.view == "timeline") {       // the lanes' swatches, through the lanes' painter
             const bool unread = !s.unreadTails.empty(); // a lane's cut tail: its hatch in the key
-            c.legendSize = views::legendSize(QGuiApplication::font(), unread);
-            c.legend = [unread](QPainter& p, QPoint at) {
+            c.legendSize = [unread](int maxWidth) {
+                return views::legendSize(QGuiApplication::font(), unread, maxWidth);
+            };
+            c.legend = [unread](QPainter& p, QPoint at, int maxWidth) {
                 const QFont font = QGuiApplication::font();
                 views::paintDrawList(p,
                                      views::legendList(at, font,
                                                        views::FramePalette::from(QGuiApplication::palette()),
-                                                       unread),
+                                                       unread, maxWidth),
                                      font);
             };
         }

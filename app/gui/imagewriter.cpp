@@ -98,7 +98,7 @@ int captionHeight(const Caption& c, int width) {
     int h = kPad + QFontMetrics(titleFont(base)).height() + 4;
     for (const auto& line : c.lines)
         h += lineHeight(line, width, base) + 2;
-    if (!c.legendSize.isEmpty()) h += c.legendSize.height() + 6;
+    if (c.legend && c.legendSize) h += c.legendSize(width - 2 * kPad).height() + 6;
     h += notesHeight(c, width, base);
     return h + kPad;
 }
@@ -125,9 +125,9 @@ void paintCaption(QPainter& p, const Caption& c, int width) {
                    breakable(line));
         y += lh + 2;
     }
-    if (c.legend && !c.legendSize.isEmpty()) {
-        c.legend(p, QPoint(kPad, y + 2));
-        y += c.legendSize.height() + 6;
+    if (c.legend && c.legendSize) {
+        c.legend(p, QPoint(kPad, y + 2), width - 2 * kPad);
+        y += c.legendSize(width - 2 * kPad).height() + 6;
     }
     if (!c.notes.isEmpty()) {
         const int nh = notesHeight(c, width, base);

@@ -28,9 +28,11 @@ struct Caption {
     QString title;     ///< e.g. "Timeline — /data/run7 (run 0)"
     QStringList lines; ///< "ranks 0-7 · window +140.0 ms … +350.0 ms (210 ms) · step 11", …
     QStringList notes; ///< what the view cannot show or know, said on the picture too
-    /// Draws the view's legend at a point, with its size (empty: no legend row).
-    std::function<void(QPainter&, QPoint)> legend;
-    QSize legendSize;
+    /// Draws the view's legend at a point within a width (px), its entries in as many rows as that needs;
+    /// `legendSize` gives its size within a width (none: no legend row). A one-row legend wider than a
+    /// narrow picture lost its last entries (walk 21: a 700 px export kept 2½ of 6).
+    std::function<void(QPainter&, QPoint, int maxWidth)> legend;
+    std::function<QSize(int maxWidth)> legendSize;
 };
 
 /// What a picture shows below its caption: its size and how to paint it (a widget renders itself; the

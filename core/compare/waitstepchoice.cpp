@@ -36,7 +36,8 @@ WaitStepChoice chooseWaitStep(const std::map<int64_t, int64_t>& baseline,
     const int64_t medianChange = changeOf(baseline, candidate, medianStep).value_or(0);
     // the strip always says why its step: the step beside a per-step median delta (0 → 2.41 ms) showed
     // 42.8 µs → 2.44 ms with no word of how it was chosen (walk 20a)
-    const std::string median = "step " + std::to_string(medianStep) + ", the step of median wall time";
+    const std::string median =
+        "step " + std::to_string(medianStep) + ", the baseline's step of median wall time";
     if (best == medianStep) {
         out.note = median + ", is the one whose wait changed most (" + signedDuration(medianChange) + ")";
         return out;

@@ -99,14 +99,32 @@ class TstCaptionBuilder : public QObject {
                  qPrintable(text));
         h.mode = query::HeatmapData::Mode::OpByRank;
         in.heatmapStatistic = views::HeatStatistic::Total;
-        h.columns = {"rank 0", "rank 1"};
+        h.columns = {"rank 0", "rank 1", "rank 2"};
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(
             text.contains("op type × rank over the whole run · colour: total time · outlined: stragglers"),
             qPrintable(text));
-        h.columns = {"rank 0"}; // one rank: no straggler can be judged, nothing is outlined (walks 20a/20b)
-        text = gui::buildCaption(in).lines.join("\n");
-        QVERIFY2(text.contains("colour: total time") && !text.contains("stragglers"), qPrintable(text));
+        for (const QStringList& cols : {QStringList{"rank 0"}, QStringList{"rank 0", "rank 1"}}) {
+            // one rank or two: no straggler can be named, nothing is outlined (walks 20a/20b/21)
+            h.columns.clear();
+            for (const auto& col : cols)
+                h.columns.push_back(col.toStdString());
+            text = gui::buildCaption(in).lines.join("\n");
+            QVERIFY2(text.contains("colour: total time") && !text.contains("stragglers"), qPrintable(text));
+        }
+    }
+    void theTimelineLegendWrapsInANarrowPicture() {
+        // walk 21: the caption's legend was one row at any width: a 700 px export kept 2½ of its 6 entries
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
+        in.legend = true;
+        const gui::Caption c = gui::buildCaption(in);
+        QVERIFY(c.legend && c.legendSize);
+        const QSize wide = c.legendSize(1600), narrow = c.legendSize(660);
+        QVERIFY2(wide.width() > 660, qPrintable(QString::number(wide.width())));
+        QVERIFY2(narrow.width() <= 660 && narrow.height() > wide.height(),
+                 qPrintable(QString("%1×%2").arg(narrow.width()).arg(narrow.height())));
     }
     void filteredRanksAreTheOnesNamed() {
         // the track filter "rank 3" pictured rank 3 alone under "ranks 0-3" (walk17b #4): the run line names

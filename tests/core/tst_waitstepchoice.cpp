@@ -27,11 +27,13 @@ class TstWaitStepChoice : public QObject {
         QTest::newRow("the median step shows it too")
             << Waits{{12, 40'000}, {18, 42'800}, {19, 41'000}}
             << Waits{{12, 2'460'000}, {18, 2'440'000}, {19, 2'430'000}} << 18LL << 18LL
-            << "step 18, the step of median wall time: its wait changed +2.40 ms (step 12, the most: +2.42 "
+            << "step 18, the baseline's step of median wall time: its wait changed +2.40 ms (step 12, the "
+               "most: +2.42 "
                "ms)";
         QTest::newRow("the median step is the most changed")
             << Waits{{1, 0}, {2, 0}} << Waits{{1, 5'000'000}, {2, 1'000}} << 1LL << 1LL
-            << "step 1, the step of median wall time, is the one whose wait changed most (+5.00 ms)";
+            << "step 1, the baseline's step of median wall time, is the one whose wait changed most (+5.00 "
+               "ms)";
         QTest::newRow("a wait that shrank")
             << Waits{{4, 3'000'000}, {5, 1'000}, {6, 2'000}} << Waits{{4, 0}, {5, 1'000}, {6, 1'002'000}}
             << 5LL << 4LL

@@ -75,7 +75,10 @@ class TstTimelineLegend : public QObject {
                          qPrintable(QString("%1 px: %2").arg(width).arg(t->text)));
             }
             QCOMPARE(texts.size(), 6); // none dropped
-            QVERIFY(texts.contains("idle before a collective") && texts.contains("not read (file cut)"));
+            if (width >= 300) // an entry wider than the box alone is elided, not cut at its edge (walk 21)
+                QVERIFY(texts.contains("idle before a collective") && texts.contains("not read (file cut)"));
+            QVERIFY2(size.width() <= std::max(width, 60),
+                     qPrintable(QString("%1 in %2").arg(size.width()).arg(width)));
             if (width > one.width()) {
                 QCOMPARE(size.height(), 20);
             } else {

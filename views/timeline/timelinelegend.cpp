@@ -57,11 +57,20 @@ struct LegendLayout {
     QSize size;
 };
 
+/// An entry's label as drawn within `maxWidth`: whole, or elided when the entry alone is wider (a 700 px
+/// window cut "waiting (late rank, pipeline receiv" at its edge, walk 21).
+QString fittedText(const LegendEntry& e, const QFontMetrics& fm, int maxWidth) {
+    const int room =
+        maxWidth - 8 - 18 - 12 - 4; // the box's left margin, the swatch, the gap, the right margin
+    if (maxWidth == INT_MAX || fm.horizontalAdvance(e.text) <= room) return e.text;
+    return fm.elidedText(e.text, Qt::ElideRight, std::max(room, 24));
+}
+
 LegendLayout layOut(const std::vector<LegendEntry>& entries, const QFontMetrics& fm, int maxWidth) {
     LegendLayout l;
     int x = 8, row = 0, widest = 0;
     for (const auto& e : entries) {
-        const int w = 18 + fm.horizontalAdvance(e.text) + 12;
+        const int w = 18 + fm.horizontalAdvance(fittedText(e, fm, maxWidth)) + 12;
         if (x > 8 && x + w + 4 > maxWidth) x = 8, ++row; // +4: the box's right margin
         l.at.push_back(QPointF(x, row * kRowHeight));
         x += w;
@@ -100,16 +109,18 @@ void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePal
             out.add(FillRect{sw, qRgba(e.c.red(), e.c.green(), e.c.blue(), 70)});
             out.add(FillRect{sw, e.c.rgba(), e.hatch});
         }
-        out.add(Text{QRectF(x + 16, top, fm.horizontalAdvance(e.text) + 4, kRowHeight), e.text,
+        const QString text = fittedText(e, fm, maxWidth);
+        out.add(Text{QRectF(x + 16, top, fm.horizontalAdvance(text) + 4, kRowHeight), text,
                      palette.windowText, FontRole::Small, Qt::AlignVCenter});
     }
 }
 
-DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread) {
+DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread,
+                    int maxWidth) {
     DrawList out;
-    const QSize s = legendSize(base, unread);
+    const QSize s = legendSize(base, unread, maxWidth);
     out.size = QSize(int(topLeft.x()) + s.width() + 1, int(topLeft.y()) + s.height() + 1);
-    addLegend(out, topLeft, base, palette, unread);
+    addLegend(out, topLeft, base, palette, unread, maxWidth);
     return out;
 }
 

@@ -20,8 +20,9 @@ QSize legendSize(const QFont& base, bool unread = false, int maxWidth = INT_MAX)
 /// Appends the legend box at `topLeft`.
 void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette,
                bool unread = false, int maxWidth = INT_MAX);
-/// The legend alone, as a draw list to paint at `topLeft` (a picture's caption).
-DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread = false);
+/// The legend alone, as a draw list to paint at `topLeft` (a picture's caption), within `maxWidth` px.
+DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread = false,
+                    int maxWidth = INT_MAX);
 /// Where the footer's legend goes in a widget `width` px wide, relative to the footer's top: beside the
 /// lanes' gutter in one row when it fits, else in rows from the left edge.
 QRect legendPlace(int width, const QFont& base, bool unread);
