@@ -50,7 +50,7 @@ WaitStepChoice chooseWaitStep(const std::map<int64_t, int64_t>& baseline,
     }
     out.step = best;
     out.note = "step " + std::to_string(best) + ": the step whose wait changed most (" +
-               signedDuration(bestChange) + "; the median step, " + std::to_string(medianStep) +
+               signedDuration(bestChange) + "; the baseline's median step, " + std::to_string(medianStep) +
                ", changed by " + signedDuration(medianChange) + ")";
     return out;
 }

@@ -20,10 +20,11 @@ class TstWaitStepChoice : public QObject {
         QTest::addColumn<qlonglong>("median");
         QTest::addColumn<qlonglong>("shown");
         QTest::addColumn<QString>("note");
-        QTest::newRow("stall in one step") << Waits{{1, 1000}, {2, 1000}, {3, 1000}}
-                                           << Waits{{1, 1000}, {2, 200'001'000}, {3, 1000}} << 3LL << 2LL
-                                           << "step 2: the step whose wait changed most (+200 ms; the median "
-                                              "step, 3, changed by +0 ns)";
+        QTest::newRow("stall in one step")
+            << Waits{{1, 1000}, {2, 1000}, {3, 1000}} << Waits{{1, 1000}, {2, 200'001'000}, {3, 1000}} << 3LL
+            << 2LL
+            << "step 2: the step whose wait changed most (+200 ms; the baseline's median "
+               "step, 3, changed by +0 ns)";
         QTest::newRow("the median step shows it too")
             << Waits{{12, 40'000}, {18, 42'800}, {19, 41'000}}
             << Waits{{12, 2'460'000}, {18, 2'440'000}, {19, 2'430'000}} << 18LL << 18LL
@@ -34,10 +35,10 @@ class TstWaitStepChoice : public QObject {
             << Waits{{1, 0}, {2, 0}} << Waits{{1, 5'000'000}, {2, 1'000}} << 1LL << 1LL
             << "step 1, the baseline's step of median wall time, is the one whose wait changed most (+5.00 "
                "ms)";
-        QTest::newRow("a wait that shrank")
-            << Waits{{4, 3'000'000}, {5, 1'000}, {6, 2'000}} << Waits{{4, 0}, {5, 1'000}, {6, 1'002'000}}
-            << 5LL << 4LL
-            << "step 4: the step whose wait changed most (-3.00 ms; the median step, 5, changed by +0 ns)";
+        QTest::newRow("a wait that shrank") << Waits{{4, 3'000'000}, {5, 1'000}, {6, 2'000}}
+                                            << Waits{{4, 0}, {5, 1'000}, {6, 1'002'000}} << 5LL << 4LL
+                                            << "step 4: the step whose wait changed most (-3.00 ms; the "
+                                               "baseline's median step, 5, changed by +0 ns)";
         QTest::newRow("no step in both runs") << Waits{{1, 0}} << Waits{{2, 9'000'000}} << 1LL << 1LL << "";
     }
     void choice() {

@@ -168,8 +168,8 @@ void HeatmapView::followRankCount(const query::HeatmapData& d) {
 }
 
 void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
-    if (d && d->mode == Mode::OpByRank) followRankCount(*d);
     if (d && d->mode == Mode::OpByRank) {
+        followRankCount(*d);
         m_ops.clear();
         for (const auto& r : d->rows)
             m_ops.push_back(QString::fromStdString(r));
