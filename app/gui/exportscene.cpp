@@ -163,6 +163,16 @@ void ExportScene::loadHeatmap() {
     m_heatmapLoaded = true;
 }
 
+bool ExportScene::heatmapCompares() {
+    loadHeatmap();
+    const auto* d = m_heatmap->data();
+    if (!d) return false;
+    for (const auto& row : d->cells)
+        for (const auto& c : row)
+            if (c.present && !c.noSharedKernels) return true;
+    return false;
+}
+
 QString ExportScene::nothingToDraw(const QString& view) {
     const QString run = QString::number(m_summary->run);
     if (view == "heatmap") {

@@ -64,6 +64,9 @@ class ExportScene {
     /// run 0", "no rank of run 0 has memory records"); empty when it has something to draw. The set of
     /// pictures leaves such a view out and says so, rather than write a blank picture (walk18b #5).
     QString nothingToDraw(const QString& view);
+    /// Whether the op × rank heatmap has a cell with a ratio to compare (loads it): a grid of hatches
+    /// only — each rank's kernels its own, or a rank cut before its kernels — compares nothing.
+    bool heatmapCompares();
     /// Renders one view ("timeline", "heatmap", "memory", "comm") `width` px wide (0: its natural width —
     /// 1600 px, the heatmap its whole grid, never narrower) and `height` px high (0: its natural height — for
     /// the timeline every lane) to `path` (.png or .svg by suffix).

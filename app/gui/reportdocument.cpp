@@ -203,7 +203,15 @@ class Builder {
             add(para(QObject::tr("No op heatmap: %1.").arg(why), ReportBlock::Kind::Note));
             return;
         }
-        add(picture(shot("heatmap"), caption, "overview-heatmap.png"));
+        // a grid of hatches only compares nothing: said under it (walk 21: a level1 copy with rank 1's
+        // trace cut before its kernels embedded one, captioned as a comparison)
+        add(picture(shot("heatmap"),
+                    m_scene.heatmapCompares()
+                        ? caption
+                        : caption +
+                              QObject::tr(" No cell could be compared: no kernel name was run by two "
+                                          "ranks here (hatched), or a rank's files were cut before them."),
+                    "overview-heatmap.png"));
     }
 
     void manyRanksOverview() {

@@ -79,6 +79,26 @@ class TstHtmlReport : public QObject {
         // as the text report does (walk 21: the HTML listed them as plain "Outlier steps")
         QVERIFY(h.contains("No outlier step cost the job time (the 2 long steps below ended with the other"));
     }
+    void aGridThatComparesNothingSaysSo() {
+        // walk 21: text/level1 with rank 1's trace_view.json cut at 800 kB (before its kernels): rank 0's
+        // kernels are its own (hatched), rank 1 has none; the report embedded that grid captioned as a
+        // comparison
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent: the cut level1 report check is skipped");
+        const std::string dir = m_root + "/cut-level1";
+        std::filesystem::copy(samples + "/msinsight/test/data/pytorch/text/level1", dir,
+                              std::filesystem::copy_options::recursive);
+        const std::string trace = dir + "/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json";
+        std::filesystem::permissions(trace, std::filesystem::perms::owner_write,
+                                     std::filesystem::perm_options::add);
+        std::filesystem::resize_file(trace, 800000);
+        const QString out = q(m_root) + "/out/cut-level1.md";
+        QString err;
+        QVERIFY2(test::runRankscope({"report", q(dir), "--markdown", out, "--quiet"}, nullptr, &err) == 0,
+                 qPrintable(err));
+        const QString md = readAll(out);
+        QVERIFY2(md.contains("No cell could be compared"), qPrintable(md.left(3000)));
+    }
     void selfContained() {
         const QString h = readAll(m_html);
         QVERIFY(h.startsWith("<!DOCTYPE html>"));
