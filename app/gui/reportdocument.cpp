@@ -438,12 +438,7 @@ class Builder {
             // as the text report says it: long steps no finding tells only began earlier (walk 21: the
             // Markdown and HTML listed cluster_propose's two as outliers where the text report and the app
             // said they cost the job no time)
-            const auto& findings = m_report.value("findings", nlohmann::json::array());
-            const bool told = std::any_of(findings.begin(), findings.end(), [](const nlohmann::json& x) {
-                return x.value("kind", "") == "outlier_step" ||
-                       x.value("affected", nlohmann::json::object()).contains("outlier_steps");
-            });
-            add(para(told
+            add(para(query::outlierStepsTold(m_report)
                          ? QObject::tr("Outlier steps:")
                          : QObject::tr("No outlier step cost the job time (the %1 below ended with the other "
                                        "ranks' steps):")

@@ -723,11 +723,7 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
             o << "\n";
         }
         // long steps no finding tells (they only began earlier) are still listed, never silently dropped
-        const bool told = std::any_of(f.begin(), f.end(), [](const json& x) {
-            return x["kind"] == "outlier_step" ||
-                   x.value("affected", json::object()).contains("outlier_steps");
-        });
-        if (!told && !r["outlier_steps"].empty()) {
+        if (!outlierStepsTold(r) && !r["outlier_steps"].empty()) {
             o << "No outlier step cost the job time (the "
               << model::counted(int64_t(r["outlier_steps"].size()), "long step", "long steps")
               << " below ended with the other ranks' steps):\n";
@@ -884,6 +880,14 @@ std::string counted(int64_t v, const char* noun) {
 }
 
 } // namespace
+
+bool outlierStepsTold(const json& r) {
+    const json findings = r.value("findings", json::array());
+    return std::any_of(findings.begin(), findings.end(), [](const json& x) {
+        return x.value("kind", "") == "outlier_step" ||
+               x.value("affected", json::object()).contains("outlier_steps");
+    });
+}
 
 std::string formatReport(const json& r, int top) {
     std::ostringstream o;

@@ -26,6 +26,9 @@ nlohmann::json runsJson(index::Db& db);
 /// disagree give every value, sorted, "a | b", so a mixed fleet is visible rather than hidden.
 std::map<std::string, std::string> runLabels(index::Db& db, int run);
 std::string formatReport(const nlohmann::json& report, int top);
+/// Whether a finding of `report` tells its outlier steps (an outlier-step finding, or one whose affected
+/// steps list them); else they only began earlier and cost the job no time, which every report says.
+bool outlierStepsTold(const nlohmann::json& report);
 /// The report's `findings`: every finding, root causes first by time lost, each with its sentence rendered
 /// from its typed fields (core/model/findingtext.h). Reads only the analysis tables (no per-event table).
 nlohmann::json findingsJson(index::Db& db);

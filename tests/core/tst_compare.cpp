@@ -135,24 +135,21 @@ class TstCompare : public QObject {
         }
         const QString line = QString::fromStdString(compareSummary(r)[0]);
         QVERIFY2(line.contains("+100.0 % on rank 0"), qPrintable(line));
+        // the first line of a comparison of 4 ranks where ranks 1 and 3 ran MatMulV2 slower by these factors
+        auto twoOfFour = [&](double rank1, double rank3) {
+            auto c4 = record(4);
+            for (int k : {1, 3}) {
+                c4.ranks[k].ops["MatMulV2"].medianNs *= k == 1 ? rank1 : rank3;
+                c4.ranks[k].ops["MatMulV2"].totalNsPerStep *= k == 1 ? rank1 : rank3;
+            }
+            return QString::fromStdString(compareSummary(compareRecords(record(4), c4))[0]);
+        };
         // two ranks of four moved: the figures are the worst one's, and the line says so
-        auto c4 = record(4);
-        for (int k : {1, 3}) {
-            c4.ranks[k].ops["MatMulV2"].medianNs *= k == 1 ? 1.5 : 2.0;
-            c4.ranks[k].ops["MatMulV2"].totalNsPerStep *= k == 1 ? 1.5 : 2.0;
-        }
-        const auto r4 = compareRecords(record(4), c4);
-        const QString line4 = QString::fromStdString(compareSummary(r4)[0]);
+        const QString line4 = twoOfFour(1.5, 2.0);
         QVERIFY2(line4.contains("+100.0 % on rank 3 (the worst of ranks 1,3)"), qPrintable(line4));
         // two of four moved alike (×2.00 and ×1.98): neither is "the worst" (walk 20a: seven ranks each
         // +2.40-2.41 ms, waiting for rank 3, read as "rank 5, the worst")
-        auto alike = record(4);
-        for (int k : {1, 3}) {
-            alike.ranks[k].ops["MatMulV2"].medianNs *= k == 1 ? 1.98 : 2.0;
-            alike.ranks[k].ops["MatMulV2"].totalNsPerStep *= k == 1 ? 1.98 : 2.0;
-        }
-        const auto ra = compareRecords(record(4), alike);
-        const QString lineA = QString::fromStdString(compareSummary(ra)[0]);
+        const QString lineA = twoOfFour(1.98, 2.0);
         QVERIFY2(lineA.contains("+100.0 % on each of ranks 1,3 (alike within 5 %; rank 3's figures)") &&
                      !lineA.contains("worst"),
                  qPrintable(lineA));
