@@ -5,6 +5,7 @@
 #include "core/index/batchinsert.h"
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <tuple>
 
@@ -12,29 +13,49 @@ namespace rs::analysis {
 
 namespace {
 
+/// One flow event. 56 bytes: every flow event of a rank is held while it binds and pairs (a Kineto rank
+/// has one per kernel launch and one per kernel, over a million at 2 GB of JSON).
 struct Event {
     FlowEnd end;
-    int64_t idNum = 0;  ///< the id when `flow` holds an INTEGER
-    std::string idText; ///< else its text (ids beyond int64, or not numbers)
-    bool idIsInt = false;
+    /// The id when `flow` holds an INTEGER; else the id's position among the rank's text ids in sorted
+    /// order (RankFlows::idTexts), so equal ids compare equal and order as their texts do.
+    int64_t id = 0;
     int32_t catId = 0, nameId = 0, fileId = -1;
+    bool idIsInt = false;
     bool linked = false; ///< has a partner
+};
+
+/// A rank's flow events in rowid order (the files' order) and their text ids, sorted and unique.
+struct RankFlows {
+    std::vector<Event> events;
+    std::vector<std::string> idTexts;
 };
 
 /// One flow key (cat, name, id): an id is INTEGER or TEXT by its value alone (the writer stores every id
 /// that parses as int64 as INTEGER), so comparing the two forms is comparing the ids.
 bool sameKey(const Event& a, const Event& b) {
-    return a.catId == b.catId && a.nameId == b.nameId && a.idIsInt == b.idIsInt && a.idNum == b.idNum &&
-           a.idText == b.idText;
+    return a.catId == b.catId && a.nameId == b.nameId && a.idIsInt == b.idIsInt && a.id == b.id;
 }
 
-/// The rank's flow events in rowid order (the files' order), read by its group's runs of flow rowids.
-std::vector<Event> loadEvents(index::Db& db, int rank, const std::vector<index::LoadRange>& ranges) {
-    std::vector<Event> out;
+/// Gives each text id its position among the sorted distinct texts (`texts`: event index and text).
+void numberTextIds(std::vector<std::pair<uint32_t, std::string>>& texts, RankFlows& out) {
+    for (const auto& t : texts)
+        out.idTexts.push_back(t.second);
+    std::sort(out.idTexts.begin(), out.idTexts.end());
+    out.idTexts.erase(std::unique(out.idTexts.begin(), out.idTexts.end()), out.idTexts.end());
+    for (const auto& [index, text] : texts)
+        out.events[index].id =
+            std::lower_bound(out.idTexts.begin(), out.idTexts.end(), text) - out.idTexts.begin();
+}
+
+/// The rank's flow events, read by its group's runs of flow rowids.
+RankFlows loadEvents(index::Db& db, int rank, const std::vector<index::LoadRange>& ranges) {
+    RankFlows out;
+    std::vector<std::pair<uint32_t, std::string>> texts;
     size_t rows = 0; // the group's, maybe more than the rank's
     for (const index::LoadRange& r : ranges)
         rows += size_t(std::max<int64_t>(0, r.flowLast - r.flowFirst + 1));
-    out.reserve(rows);
+    out.events.reserve(rows);
     auto q = db.prepare("SELECT track_id, ts_ns, phase, bp_e, flow_id, cat_id, name_id, file_id FROM flow "
                         "WHERE rowid BETWEEN ? AND ? AND rank = ?");
     for (const index::LoadRange& r : ranges) {
@@ -42,7 +63,7 @@ std::vector<Event> loadEvents(index::Db& db, int rank, const std::vector<index::
         q.reset();
         q.bind(1, r.flowFirst).bind(2, r.flowLast).bind(3, rank);
         while (q.step()) {
-            Event& e = out.emplace_back();
+            Event& e = out.events.emplace_back();
             e.end.trackId = q.i64(0);
             e.end.tsNs = q.i64(1);
             const std::string ph = q.text(2);
@@ -50,14 +71,15 @@ std::vector<Event> loadEvents(index::Db& db, int rank, const std::vector<index::
             e.end.bindEnclosing = q.i64(3) != 0;
             e.idIsInt = q.isInteger(4);
             if (e.idIsInt)
-                e.idNum = q.i64(4);
+                e.id = q.i64(4);
             else
-                e.idText = q.text(4);
+                texts.emplace_back(uint32_t(out.events.size() - 1), q.text(4));
             e.catId = int32_t(q.i64(5));
             e.nameId = int32_t(q.i64(6));
             e.fileId = q.isNull(7) ? -1 : int32_t(q.i64(7));
         }
     }
+    numberTextIds(texts, out);
     return out;
 }
 
@@ -86,28 +108,72 @@ std::vector<FlowEnd*> endsInBindOrder(std::vector<Event>& events) {
     return ends;
 }
 
-/// Binds the events track by track against the slices of their tracks, read in one pass (rankslices.h).
-void bindTracks(index::Db& db, const std::vector<index::LoadRange>& ranges, std::vector<Event>& events) {
-    const std::vector<FlowEnd*> ends = endsInBindOrder(events);
-    std::vector<int64_t> tracks;
-    for (const FlowEnd* e : ends)
-        if (tracks.empty() || tracks.back() != e->trackId) tracks.push_back(e->trackId);
-    const RankSlices slices(db, ranges, tracks);
-    std::vector<FlowEnd*> trackEnds;
+/// One track's part of the binding: its ends (a run of the bind order), its binder, and the last slice
+/// fed, to see that its slices arrive in (ts, depth) order.
+struct TrackBind {
+    int64_t trackId;
+    size_t first, count; ///< its ends in the bind order
+    EndBinder binder;
+    BindSlice last{-1, INT64_MIN, 0, INT_MIN};
+    bool inOrder = true;
+};
+
+std::vector<TrackBind> trackBinds(const std::vector<FlowEnd*>& ends) {
+    std::vector<TrackBind> out;
     for (size_t i = 0; i < ends.size();) {
         size_t j = i;
         while (j < ends.size() && ends[j]->trackId == ends[i]->trackId)
             ++j;
-        trackEnds.assign(ends.begin() + std::ptrdiff_t(i), ends.begin() + std::ptrdiff_t(j));
-        const std::span<const BindSlice> track = slices.track(ends[i]->trackId);
+        out.push_back({ends[i]->trackId, i, j - i, EndBinder({ends.data() + i, j - i})});
+        i = j;
+    }
+    return out;
+}
+
+/// Binds again, from its slices held and sorted, each track whose slices the load wrote out of (ts,
+/// depth) order (none of the importers' tracks so far: they nest in ts order).
+void bindOutOfOrderTracks(index::Db& db, const std::vector<index::LoadRange>& ranges,
+                          const std::vector<FlowEnd*>& ends, const std::vector<TrackBind>& binds) {
+    std::vector<int64_t> tracks;
+    for (const TrackBind& b : binds)
+        if (!b.inOrder) tracks.push_back(b.trackId);
+    if (tracks.empty()) return;
+    const RankSlices slices(db, ranges, tracks);
+    for (const TrackBind& b : binds) {
+        if (b.inOrder) continue;
+        const std::vector<FlowEnd*> trackEnds(ends.begin() + std::ptrdiff_t(b.first),
+                                              ends.begin() + std::ptrdiff_t(b.first + b.count));
+        const std::span<const BindSlice> track = slices.track(b.trackId);
         size_t pos = 0;
         bindEnds(trackEnds, [&](BindSlice& s) {
             if (pos == track.size()) return false;
             s = track[pos++];
             return true;
         });
-        i = j;
     }
+}
+
+/// Binds the events track by track while the slices of their tracks stream past in one pass over the
+/// rank group's runs of span ids (rankslices.h): a track's slices arrive in ts order, as they were written.
+void bindTracks(index::Db& db, const std::vector<index::LoadRange>& ranges, std::vector<Event>& events) {
+    const std::vector<FlowEnd*> ends = endsInBindOrder(events);
+    std::vector<TrackBind> binds = trackBinds(ends);
+    std::vector<int64_t> tracks;
+    for (const TrackBind& b : binds)
+        tracks.push_back(b.trackId); // sorted: the bind order is by track first
+    forEachRankSlice(db, ranges, tracks, [&](size_t t, const BindSlice& s) {
+        TrackBind& b = binds[t];
+        if (!b.inOrder) return;
+        if (std::tie(s.tsNs, s.depth) < std::tie(b.last.tsNs, b.last.depth)) {
+            b.inOrder = false;
+            return;
+        }
+        b.last = s;
+        b.binder.feed(s);
+    });
+    for (TrackBind& b : binds)
+        if (b.inOrder) b.binder.finish();
+    bindOutOfOrderTracks(db, ranges, ends, binds);
 }
 
 struct Link {
@@ -116,31 +182,24 @@ struct Link {
 };
 
 /// The bound events by key (cat, name, INTEGER id after TEXT), then ts, then rowid. The sort runs on compact
-/// copies of the keys (a text id is looked at only against another text id): sorting the events through
+/// copies of the keys (a text id is its position among the sorted texts): sorting the events through
 /// pointers was most of the pairing.
 std::vector<Event*> boundInKeyOrder(std::vector<Event>& events) {
     struct Key {
         int32_t catId, nameId;
-        int64_t idNum, tsNs;
+        int64_t id, tsNs;
         uint32_t index;
         bool idIsInt;
     };
     std::vector<Key> keys;
+    keys.reserve(events.size()); // most are bound: growing by doubling held half as much again
     for (size_t i = 0; i < events.size(); ++i) {
         const Event& e = events[i];
-        if (e.end.spanId >= 0)
-            keys.push_back({e.catId, e.nameId, e.idNum, e.end.tsNs, uint32_t(i), e.idIsInt});
+        if (e.end.spanId >= 0) keys.push_back({e.catId, e.nameId, e.id, e.end.tsNs, uint32_t(i), e.idIsInt});
     }
     std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-        if (std::tie(a.catId, a.nameId, a.idIsInt, a.idNum) !=
-            std::tie(b.catId, b.nameId, b.idIsInt, b.idNum))
-            return std::tie(a.catId, a.nameId, a.idIsInt, a.idNum) <
-                   std::tie(b.catId, b.nameId, b.idIsInt, b.idNum);
-        if (!a.idIsInt) {
-            const int c = events[a.index].idText.compare(events[b.index].idText);
-            if (c != 0) return c < 0;
-        }
-        return std::tie(a.tsNs, a.index) < std::tie(b.tsNs, b.index);
+        return std::tie(a.catId, a.nameId, a.idIsInt, a.id, a.tsNs, a.index) <
+               std::tie(b.catId, b.nameId, b.idIsInt, b.id, b.tsNs, b.index);
     });
     std::vector<Event*> out;
     out.reserve(keys.size());
@@ -199,7 +258,7 @@ struct FlowLinksResult : RankResult {
     std::vector<Diag> diags;
 };
 
-void addLinkRows(std::vector<Link>& links, FlowLinksResult& out) {
+void addLinkRows(std::vector<Link>& links, const std::vector<std::string>& idTexts, FlowLinksResult& out) {
     std::stable_sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
         return std::tie(a.from->end.spanId, a.to->end.spanId) <
                std::tie(b.from->end.spanId, b.to->end.spanId);
@@ -210,9 +269,10 @@ void addLinkRows(std::vector<Link>& links, FlowLinksResult& out) {
         int32_t text = -1;
         if (!from.idIsInt) {
             text = int32_t(out.texts.size());
-            out.texts.push_back(from.idText);
+            out.texts.push_back(idTexts[size_t(from.id)]);
         }
-        out.links.push_back({from.idNum, from.end.spanId, l.to->end.spanId, from.catId, from.nameId, text});
+        out.links.push_back(
+            {from.idIsInt ? from.id : 0, from.end.spanId, l.to->end.spanId, from.catId, from.nameId, text});
     }
 }
 
@@ -277,12 +337,12 @@ PassInfo FlowLinksPass::info() const {
 std::unique_ptr<RankResult> FlowLinksPass::compute(RankReadContext& ctx) const {
     auto out = std::make_unique<FlowLinksResult>();
     const std::vector<index::LoadRange> ranges = rankLoadRanges(ctx.db, ctx.rank);
-    std::vector<Event> events = loadEvents(ctx.db, ctx.rank, ranges);
-    if (events.empty()) return out;
-    bindTracks(ctx.db, ranges, events);
-    std::vector<Link> links = pairEnds(events);
-    addLinkRows(links, *out);
-    out->diags = unlinkedCounts(ctx.db, ctx.rank, events);
+    RankFlows flows = loadEvents(ctx.db, ctx.rank, ranges);
+    if (flows.events.empty()) return out;
+    bindTracks(ctx.db, ranges, flows.events);
+    std::vector<Link> links = pairEnds(flows.events);
+    addLinkRows(links, flows.idTexts, *out);
+    out->diags = unlinkedCounts(ctx.db, ctx.rank, flows.events);
     return out;
 }
 

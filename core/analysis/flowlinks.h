@@ -12,34 +12,14 @@
 // Ends bound to no slice, and bound ends without a partner, are counted in sum_diagnostic per source
 // file and category. Reads: the rank's flow events and the slices of their tracks, each in one sequential
 // pass over the runs of rows its rank group wrote during the load (load_range, core/index/loadranges.h),
-// not a lookup per row through a secondary index. Memory: the rank's flow events and the slices of their
-// tracks while it binds; then its links (40 bytes each) until apply() writes them.
+// not a lookup per row through a secondary index. Memory: the rank's flow events (56 bytes each) while it
+// binds and pairs, not its slices (they stream through core/analysis/endbinder.h; a track whose slices were
+// written out of order is the exception: its slices are held and sorted); then its links (40 bytes each)
+// until apply() writes them.
+#include "core/analysis/endbinder.h"
 #include "core/analysis/pass.h"
 
-#include <cstdint>
-#include <string>
-#include <vector>
-
 namespace rs::analysis {
-
-/// One flow event being bound.
-struct FlowEnd {
-    int64_t trackId = 0, tsNs = 0;
-    char phase = 'f';
-    bool bindEnclosing = false;
-    int64_t spanId = -1;  ///< the bound span, -1 when none
-    int64_t spanTsNs = 0; ///< its start
-};
-
-/// One slice of a track in (ts, depth) order, as the binder streams it.
-struct BindSlice {
-    int64_t spanId, tsNs, durNs;
-    int depth;
-};
-
-/// Binds `ends` (one track's, sorted by ts) to the slices `next()` yields in (ts, depth) order; `next`
-/// returns false when there are no more. Pure apart from the callback; the stack is as deep as the track.
-template <class Next> void bindEnds(std::vector<FlowEnd*>& ends, Next&& next);
 
 class FlowLinksPass : public RankPass {
   public:
@@ -52,45 +32,5 @@ class FlowLinksPass : public RankPass {
     /// flow_link's span indexes, built once after every rank's links are in.
     void finish(index::Db& db) override;
 };
-
-// --- implementation ---------------------------------------------------------------------------
-namespace detail {
-inline bool encloses(const BindSlice& s, int64_t ts) {
-    return s.tsNs <= ts && (ts < s.tsNs + s.durNs || (s.durNs == 0 && ts == s.tsNs));
-}
-} // namespace detail
-
-template <class Next> void bindEnds(std::vector<FlowEnd*>& ends, Next&& next) {
-    std::vector<BindSlice> open; // open[d]: the last slice seen at depth d (deeper ones are its children)
-    BindSlice ahead{};
-    bool have = next(ahead);
-    auto push = [&](const BindSlice& s) {
-        const size_t d = size_t(std::max(0, s.depth));
-        if (open.size() > d) open.resize(d);
-        open.push_back(s);
-    };
-    for (FlowEnd* e : ends) {
-        while (have && ahead.tsNs < e->tsNs) {
-            push(ahead);
-            have = next(ahead);
-        }
-        if (e->phase == 'f' && !e->bindEnclosing) { // the next slice starting at or after ts
-            e->spanId = have ? ahead.spanId : -1;
-            e->spanTsNs = have ? ahead.tsNs : 0;
-            continue;
-        }
-        while (have && ahead.tsNs == e->tsNs) {
-            push(ahead);
-            have = next(ahead);
-        }
-        e->spanId = -1;
-        for (size_t i = open.size(); i-- > 0;)
-            if (detail::encloses(open[i], e->tsNs)) {
-                e->spanId = open[i].spanId;
-                e->spanTsNs = open[i].tsNs;
-                break;
-            }
-    }
-}
 
 } // namespace rs::analysis

@@ -1,6 +1,7 @@
 #include "core/analysis/rankslices.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <tuple>
 
@@ -17,10 +18,9 @@ std::vector<index::LoadRange> rankLoadRanges(index::Db& db, int rank) {
     return out;
 }
 
-RankSlices::RankSlices(index::Db& db, const std::vector<index::LoadRange>& ranges,
-                       const std::vector<int64_t>& tracks) {
-    // the slices in load order with their track's position in `tracks`
-    std::vector<std::pair<uint32_t, BindSlice>> rows;
+void forEachRankSlice(index::Db& db, const std::vector<index::LoadRange>& ranges,
+                      const std::vector<int64_t>& tracks,
+                      const std::function<void(size_t, const BindSlice&)>& fn) {
     auto q =
         db.prepare("SELECT span_id, track_id, ts_ns, dur_ns, depth FROM span WHERE span_id BETWEEN ? AND ?");
     for (const index::LoadRange& r : ranges) {
@@ -30,9 +30,18 @@ RankSlices::RankSlices(index::Db& db, const std::vector<index::LoadRange>& range
         while (q.step()) {
             auto it = std::lower_bound(tracks.begin(), tracks.end(), q.i64(1));
             if (it == tracks.end() || *it != q.i64(1)) continue;
-            rows.push_back({uint32_t(it - tracks.begin()), {q.i64(0), q.i64(2), q.i64(3), int(q.i64(4))}});
+            fn(size_t(it - tracks.begin()), {q.i64(0), q.i64(2), q.i64(3), int(q.i64(4))});
         }
     }
+}
+
+RankSlices::RankSlices(index::Db& db, const std::vector<index::LoadRange>& ranges,
+                       const std::vector<int64_t>& tracks) {
+    // the slices in load order with their track's position in `tracks`
+    std::vector<std::pair<uint32_t, BindSlice>> rows;
+    forEachRankSlice(db, ranges, tracks, [&](size_t t, const BindSlice& s) {
+        rows.push_back({uint32_t(t), s});
+    });
     // by track, keeping the load order (a counting sort), then each track by (ts, depth, span id): the
     // span index's ts order with the slices of one ts by depth, what binding through the index gave.
     // A track's slices arrive in ts order (the importers' nesting needs it), so most need no sort.

@@ -146,6 +146,58 @@ class TstFlowLinks : public QObject {
         QCOMPARE(got, (std::vector<int64_t>{2, 1, 3, 3, -1, 4}));
     }
 
+    void endBinderDecidesEachEndAsTheSlicesPass() {
+        // what lets the pass stream a rank's slices instead of holding them: each end is bound by the first
+        // slice past what it may bind to, before the rest arrive. A [0, 100) ⊃ B [10, 20); C [50, 60)
+        std::vector<analysis::FlowEnd> ends(3);
+        ends[0] = {0, 15, 's', false}; // enclosing: B, decided when C (ts 50 > 15) arrives
+        ends[1] = {0, 40, 'f', false}; // next slice: C, decided by C itself
+        ends[2] = {0, 55, 'f', true};  // enclosing: C, decided only at the end
+        std::vector<analysis::FlowEnd*> ptrs{&ends[0], &ends[1], &ends[2]};
+        analysis::EndBinder binder(ptrs);
+        binder.feed({1, 0, 100, 0});
+        binder.feed({2, 10, 10, 1});
+        QCOMPARE(ends[0].spanId, int64_t(-1)); // not yet: a slice starting at 15 could still be deeper
+        binder.feed({3, 50, 10, 1});
+        QCOMPARE(ends[0].spanId, int64_t(2));
+        QCOMPARE(ends[1].spanId, int64_t(3));
+        QCOMPARE(ends[2].spanId, int64_t(-1));
+        binder.finish();
+        QCOMPARE(ends[2].spanId, int64_t(3));
+    }
+
+    void slicesWrittenOutOfOrderBindAsSorted() {
+        // a trace whose events are not in ts order on a thread: the load writes them as they come, so
+        // their track is bound from its slices sorted (the streaming binder needs ts order)
+        const std::string dir = test::tempDir("flowlinks-unsorted");
+        auto x = [](const char* name, int tid, int ts) {
+            return "{\"ph\":\"X\",\"name\":\"" + std::string(name) +
+                   "\",\"pid\":1,\"tid\":" + std::to_string(tid) + ",\"ts\":" + std::to_string(ts) +
+                   ",\"dur\":10},";
+        };
+        auto flow = [](const char* ph, int id, int tid, int ts, bool bpE) {
+            return "{\"ph\":\"" + std::string(ph) + "\",\"id\":" + std::to_string(id) +
+                   ",\"cat\":\"ac2g\",\"name\":\"ac2g\",\"pid\":1,\"tid\":" + std::to_string(tid) +
+                   ",\"ts\":" + std::to_string(ts) + (bpE ? ",\"bp\":\"e\"" : "") + "},";
+        };
+        std::string t = "{\"traceEvents\":[";
+        t += x("late", 1, 300) + x("early", 1, 100) + x("mid", 1, 200);
+        t += x("k1", 2, 105) + x("k2", 2, 305) + x("k3", 2, 205);
+        t += flow("s", 1, 1, 301, false) + flow("f", 1, 2, 305, true);
+        t += flow("s", 2, 1, 101, false) + flow("f", 2, 2, 105, true);
+        t += flow("s", 3, 1, 201, false) + flow("f", 3, 2, 200, false); // next slice after 200: k3 (205)
+        t += "{\"ph\":\"i\",\"name\":\"end\",\"pid\":1,\"tid\":1,\"ts\":1000,\"s\":\"t\"}]}";
+        test::writeFile(dir + "/rank-0.pt.trace.json", t);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM spans WHERE name = 'late' AND span_id < (SELECT span_id FROM "
+                      "spans WHERE name = 'early')"),
+            int64_t(1)); // written out of order indeed
+        COMPARE_ROWS(ix.rows(kLinks),
+                     (std::vector<std::string>{"ac2g|1|late|k2", "ac2g|2|early|k1", "ac2g|3|mid|k3"}));
+    }
+
     void spanFlowsBothWays() {
         const auto launch = query::loadSpanFlows(*m_ix.db, spanNamed(m_ix, "cudaLaunchKernel"));
         QCOMPARE(launch.arrows.size(), size_t(3));
