@@ -11,6 +11,8 @@
 
 #include <QtTest>
 #include <algorithm>
+#include <map>
+#include <tuple>
 #include <vector>
 
 using namespace rs;
@@ -53,6 +55,41 @@ class TstReportWaits : public QObject {
             total += wait;
         }
         QCOMPARE(report["comm_wait"]["total_wait_ns"].get<int64_t>(), total);
+    }
+
+    void aRanksWaitedForPartsAddUpToItsWait() {
+        // walk 21 B: rank 0 "waited 856 ms (for rank 1: 11.9 ms, a rank not known: 854 ms)" — 866 ms of
+        // parts, each a union of its own, overlapping each other. Each instant counts once now: for a named
+        // rank before one not known (and the lowest-numbered of named ones). Expected:
+        // /tmp/r19a/waitparts.py, a brute-force sweep in Python over every boundary of the index's
+        // collective_wait rows.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("waitparts-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/cluster_propose");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto report = query::buildReport(*ix.db, 5);
+        const std::map<int64_t, std::tuple<std::string, int64_t, int64_t, int64_t>> expected{
+            {0, {"1", 11931490, 843906980, 10584980}},
+            {1, {"0", 43226940, 845166440, 41047360}},
+            {2, {"3", 40285890, 1997697510, 0}},
+            {3, {"2", 43940840, 2209930150, 42230}}};
+        QCOMPARE(report["comm_wait"]["by_rank"].size(), expected.size());
+        for (const auto& r : report["comm_wait"]["by_rank"]) {
+            const auto& [peer, named, unknown, shared] = expected.at(r["rank"].get<int64_t>());
+            const auto& on = r["blamed_on"];
+            QCOMPARE(on.size(), size_t(2));
+            QCOMPARE(on[peer].get<int64_t>(), named);
+            QCOMPARE(on["unknown"].get<int64_t>(), unknown);
+            QCOMPARE(named + unknown, r["wait_ns"].get<int64_t>());
+            QCOMPARE(r["blamed_shared_ns"].get<int64_t>(), shared);
+        }
+        // the rule is said where the parts are: with the summary's outliers (text), under the table (HTML)
+        const std::string rule =
+            query::blamedSharedText(report, [](double ns) { return std::to_string(ns); });
+        QVERIFY2(rule.find("for a named rank before one not known") != std::string::npos, rule.c_str());
+        QVERIFY2(rule.find("rank 0 for 10584980") != std::string::npos, rule.c_str());
+        QVERIFY2(rule.find("rank 2 for") == std::string::npos, rule.c_str()); // no shared instant
     }
 
     void aLastArrivalIsCountedOverTheRanksOwnCollectives() {
