@@ -276,14 +276,19 @@ json outlierStepsSection(index::Db& db) {
     return a;
 }
 
-/// The source files not read or read in part: [{"file", "rank" (null: not known), "not_read", "what"}].
+/// The source files not read or read in part: [{"file", "rank" (null: not known), "not_read", "text",
+/// "kernels_past_cut" {missing, listed} (an Ascend trace cut before kernels its kernel_details.csv lists)}].
 json damagedFilesJson(index::Db& db) {
     json a = json::array();
-    for (const auto& f : damagedFiles(db))
+    for (const auto& f : damagedFiles(db)) {
         a.push_back({{"file", f.path},
                      {"rank", f.rank ? json(*f.rank) : json(nullptr)},
                      {"not_read", f.notRead},
                      {"text", damagedFileText(f)}});
+        if (f.kernelsPastCut)
+            a.back()["kernels_past_cut"] = {{"missing", f.kernelsPastCut->first},
+                                            {"listed", f.kernelsPastCut->second}};
+    }
     return a;
 }
 
