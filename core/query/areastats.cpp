@@ -356,11 +356,10 @@ AreaStats computeOver(index::Db& main, const RankVisitor& visit, const AreaQuery
     std::stable_sort(s.counters.begin(), s.counters.end(),
                      [&](const CounterRow& a, const CounterRow& b) { return order[a.rank] < order[b.rank]; });
     for (auto& [k, g] : groups) {
-        s.rows.push_back({k.name, k.kind, k.rank, g.count, g.total, g.self, g.min, g.max, p95(g.walls),
-                          double(g.total) / double(g.count)});
         std::sort(g.ranks.begin(), g.ranks.end());
         g.ranks.erase(std::unique(g.ranks.begin(), g.ranks.end()), g.ranks.end());
-        s.rows.back().ranks = std::move(g.ranks);
+        s.rows.push_back({k.name, k.kind, k.rank, g.count, g.total, g.self, g.min, g.max, p95(g.walls),
+                          double(g.total) / double(g.count), std::move(g.ranks)});
     }
     std::sort(s.rows.begin(), s.rows.end(), [](const AreaRow& a, const AreaRow& b) {
         return std::tie(b.totalNs, a.name, a.kind, a.rank) < std::tie(a.totalNs, b.name, b.kind, b.rank);
