@@ -40,7 +40,8 @@ void printOps(const query::AreaStats& s, const std::map<int, int>& dataRank, siz
     for (size_t i = 0; i < s.rows.size() && i < top; ++i) {
         const auto& r = s.rows[i];
         const auto d = [](int64_t ns) { return model::formatDuration(ns); };
-        const std::string rank = r.rank < 0 ? "all" : std::to_string(dataRank.at(r.rank));
+        const std::string rank =
+            r.rank < 0 ? query::pooledRanksText(r, dataRank) : std::to_string(dataRank.at(r.rank));
         std::printf("%-40s %-13s %5s %7lld %10s %10s %10s %10s %10s %10s\n", cut(r.name, 40).c_str(),
                     r.kind.c_str(), rank.c_str(), static_cast<long long>(r.count), d(r.totalNs).c_str(),
                     d(r.selfNs).c_str(), d(int64_t(r.avgNs + 0.5)).c_str(), d(r.minNs).c_str(),

@@ -58,11 +58,10 @@ class ExportScene {
     void setMemoryRank(int rank);
     int memoryRank() const { return m_memoryRank; }
 
-    /// True when the run has communication links (the default set then pictures the matrix).
-    bool hasCommLinks();
-    /// Why the run's data leaves view "heatmap" or "memory" empty ("no device kernel with op statistics in
-    /// run 0", "no rank of run 0 has memory records"); empty when it has something to draw. The set of
-    /// pictures leaves such a view out and says so, rather than write a blank picture (walk18b #5).
+    /// Why the run's data leaves view "heatmap", "memory" or "comm" empty ("no device kernel with op
+    /// statistics in run 0", "no rank of run 0 has memory records", "no communication link in run 0: …");
+    /// empty when it has something to draw. The set of pictures leaves such a view out and says so, rather
+    /// than write a blank picture (walk18b #5).
     QString nothingToDraw(const QString& view);
     /// Whether the op × rank heatmap has a cell with a ratio to compare (loads it): a grid of hatches
     /// only — each rank's kernels its own, or a rank cut before its kernels — compares nothing.

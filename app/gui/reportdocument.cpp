@@ -468,6 +468,11 @@ class Builder {
             add(summaryBlocks(query::waitSummary(m_report)));
         else
             waitTable();
+        // the parts of "waited for" add up to "waited": the rule for a rank that waited for several at once
+        if (const std::string shared =
+                query::blamedSharedText(m_report, [](double ns) { return dur(int64_t(ns)).toStdString(); });
+            !shared.empty())
+            add(para(QString::fromStdString(shared) + "."));
         stragglers();
     }
 

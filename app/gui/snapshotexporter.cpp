@@ -59,7 +59,7 @@ bool writeDefaultSet(ExportScene& scene, Writer& write, const QString& dbPath) {
     scene.state().fit();
     if (!write.ifAny("heatmap", "heatmap")) return false;
     if (!write.ifAny("memory", QString("memory-rank-%1").arg(scene.memoryRank()))) return false;
-    return !scene.hasCommLinks() || write("comm", "comm");
+    return write.ifAny("comm", "comm");
 }
 
 } // namespace

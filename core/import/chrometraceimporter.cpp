@@ -10,6 +10,7 @@
 #include "core/import/slicehandler.h"
 #include "core/import/tracefilestate.h"
 #include "core/io/tailreader.h"
+#include "core/model/cutkernels.h"
 #include "core/model/decimal.h"
 
 #include <map>
@@ -292,6 +293,11 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     if (fromTail) checkTailMeta(meta, pre, splitter, m_out, file.path);
     countCompressed(m_ctx, file, splitter.bytesConsumed());
     reportContainer(splitter, status, meta, state, m_out, file.path);
+    // an Ascend trace cut before some of its kernels: how many kernel_details.csv lists that it lost
+    if (status == JsonEventSplitter::Status::Error && file.kind == FileKind::TraceView)
+        if (const int64_t lost = m_rank.kernelRows.unseen(); lost > 0)
+            m_out.diag(file.path, "warning", model::kernelsPastCutText(lost, m_rank.kernelRows.rows()), -1,
+                       "");
     h.slices.finish();
     h.memory.finish();
     // Tracks are described at the end: M events may come after the events they name.

@@ -167,6 +167,7 @@ struct KernelColumns {
 void noteKernel(RankState& rank, const KernelColumns& col, const std::vector<std::string>& r,
                 const std::string& name, const std::string& type, int64_t ts, int64_t dur) {
     if (!type.empty() && !isNa(type)) rank.opTypeByName.emplace(name, type);
+    rank.kernelRows.addRow(ts, name);
     if (col.dev >= 0 && !rank.deviceId) rank.deviceId = model::parseI64(cell(r, col.dev));
     if (col.step < 0) return;
     if (auto s = model::parseI64(cell(r, col.step))) {

@@ -1,6 +1,8 @@
 #pragma once
 // What the files of one rank group learn about the rank and share with each other, in parse order:
 // profiler_info gives the rank, kernel_details the op type of every kernel name. Owned by one thread.
+#include "core/import/kernelrowtally.h"
+
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -31,6 +33,8 @@ struct RankState {
     /// kernel_details.csv was cut short (its last row has no line end): a kernel of the trace named in
     /// none of its rows ran past the cut, and its op type is not known (slicehandler.cpp).
     bool kernelDetailsCut = false;
+    /// kernel_details.csv's rows, to count those a cut trace_view.json does not hold (kernelrowtally.h).
+    KernelRowTally kernelRows;
     std::map<int64_t, std::pair<int64_t, int64_t>> kernelStepWindows; ///< step → [min start, max end] ns
     std::map<int64_t, std::pair<int64_t, int64_t>> traceSteps;        ///< ProfilerStep#N → [start, end] ns
     bool haveTraceSteps = false;

@@ -1,6 +1,8 @@
 #include "core/model/intervals.h"
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace rs::model {
 
@@ -52,6 +54,34 @@ int64_t intersectionLength(Intervals& a, Intervals& b) {
         (a[i].second < b[j].second) ? ++i : ++j;
     }
     return s;
+}
+
+std::vector<int64_t> firstCoverLengths(const std::vector<Intervals>& parts, int64_t* shared) {
+    // a sweep over every boundary: each part merged covers an instant at most once, so the parts
+    // covering the segment since the last boundary are a set, and its first takes the segment
+    std::vector<std::tuple<int64_t, int, size_t>> edges; // time, −1 end before +1 start, part
+    for (size_t i = 0; i < parts.size(); ++i)
+        for (const auto& [from, to] : merged(parts[i])) {
+            edges.emplace_back(from, 1, i);
+            edges.emplace_back(to, -1, i);
+        }
+    std::sort(edges.begin(), edges.end());
+    std::vector<int64_t> out(parts.size(), 0);
+    std::set<size_t> covering;
+    int64_t last = 0, both = 0;
+    for (const auto& [t, step, part] : edges) {
+        if (!covering.empty()) {
+            out[*covering.begin()] += t - last;
+            if (covering.size() > 1) both += t - last;
+        }
+        last = t;
+        if (step > 0)
+            covering.insert(part);
+        else
+            covering.erase(part);
+    }
+    if (shared) *shared = both;
+    return out;
 }
 
 } // namespace rs::model

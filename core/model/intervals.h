@@ -17,4 +17,9 @@ Intervals merged(Intervals v);
 /// The part of a merged union (merged()) inside [from, to): the intervals that overlap it, clipped to it.
 Intervals clippedTo(const Intervals& merged, int64_t from, int64_t to);
 
+/// Each part's share of the union of `parts` when every instant counts once, for the first part (lowest
+/// index) that covers it: the shares add up to the union's length. `shared` (when given) gets the length
+/// covered by two parts or more. Parts may overlap themselves (merged first).
+std::vector<int64_t> firstCoverLengths(const std::vector<Intervals>& parts, int64_t* shared = nullptr);
+
 } // namespace rs::model

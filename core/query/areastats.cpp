@@ -4,6 +4,7 @@
 
 #include "core/model/lod.h"
 #include "core/query/coveringspans.h"
+#include "core/query/reportoutliers.h"
 
 #include <algorithm>
 #include <map>
@@ -151,6 +152,7 @@ struct GroupHash {
 struct Group {
     int64_t count = 0, total = 0, self = 0, min = INT64_MAX, max = 0;
     std::vector<int64_t> walls;
+    std::vector<int> ranks; ///< of a row over the ranks together: whose spans it holds (repeats allowed)
 };
 
 /// Nearest-rank p95: the ⌈0.95·n⌉-th smallest (reorders v).
@@ -286,6 +288,8 @@ bool addPart(const RankPart& part, const AreaQuery& q, const std::vector<AreaWin
         s.spans += int64_t(items.size());
         sweepSelfTime(items, l.t0, l.t1, [&](const DrawItem& it, int64_t wall, int64_t self) {
             Group& g = local[{it.nameId, kind, q.perRank ? part.rank(l.rank) : -1}];
+            if (!q.perRank && (g.ranks.empty() || g.ranks.back() != part.rank(l.rank)))
+                g.ranks.push_back(part.rank(l.rank));
             ++g.count;
             g.total += wall;
             g.self += self;
@@ -309,6 +313,7 @@ bool addPart(const RankPart& part, const AreaQuery& q, const std::vector<AreaWin
         to.min = std::min(to.min, g.min);
         to.max = std::max(to.max, g.max);
         to.walls.insert(to.walls.end(), g.walls.begin(), g.walls.end());
+        to.ranks.insert(to.ranks.end(), g.ranks.begin(), g.ranks.end());
     }
     return true;
 }
@@ -350,9 +355,12 @@ AreaStats computeOver(index::Db& main, const RankVisitor& visit, const AreaQuery
         order.emplace(w.rank, order.size());
     std::stable_sort(s.counters.begin(), s.counters.end(),
                      [&](const CounterRow& a, const CounterRow& b) { return order[a.rank] < order[b.rank]; });
-    for (auto& [k, g] : groups)
+    for (auto& [k, g] : groups) {
+        std::sort(g.ranks.begin(), g.ranks.end());
+        g.ranks.erase(std::unique(g.ranks.begin(), g.ranks.end()), g.ranks.end());
         s.rows.push_back({k.name, k.kind, k.rank, g.count, g.total, g.self, g.min, g.max, p95(g.walls),
-                          double(g.total) / double(g.count)});
+                          double(g.total) / double(g.count), std::move(g.ranks)});
+    }
     std::sort(s.rows.begin(), s.rows.end(), [](const AreaRow& a, const AreaRow& b) {
         return std::tie(b.totalNs, a.name, a.kind, a.rank) < std::tie(a.totalNs, b.name, b.kind, b.rank);
     });
@@ -435,6 +443,15 @@ std::vector<DrawItem> areaSpans(LaneReader& lanes, const AreaQuery& q, const std
     return spansOver(lanes.db(), lanes.visitor(), q, name, kind, rank, limit, trackIds);
 }
 
+std::string pooledRanksText(const AreaRow& row, const std::map<int, int>& dataRank) {
+    std::vector<int64_t> ranks;
+    for (int r : row.ranks) {
+        const auto it = dataRank.find(r);
+        ranks.push_back(it == dataRank.end() ? r : it->second);
+    }
+    return rankRanges(std::move(ranks));
+}
+
 std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank) {
     using nlohmann::json;
     const auto producer = [&](int rank) -> json {
@@ -450,7 +467,7 @@ std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank
     j["spans"] = s.spans;
     j["lanes"] = s.lanes;
     j["ops"] = json::array();
-    for (const auto& r : s.rows)
+    for (const auto& r : s.rows) {
         j["ops"].push_back({{"name", r.name},
                             {"kind", r.kind},
                             {"rank", producer(r.rank)},
@@ -461,6 +478,13 @@ std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank
                             {"min_ns", r.minNs},
                             {"max_ns", r.maxNs},
                             {"p95_ns", r.p95Ns}});
+        if (r.rank < 0) { // the producer's numbers of the ranks it holds spans of
+            json ranks = json::array();
+            for (int k : r.ranks)
+                ranks.push_back(producer(k));
+            j["ops"].back()["ranks"] = ranks;
+        }
+    }
     j["counters"] = json::array();
     for (const auto& c : s.counters)
         j["counters"].push_back({{"rank", producer(c.rank)},

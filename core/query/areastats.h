@@ -49,6 +49,7 @@ struct AreaRow {
     int rank = -1;          ///< −1: every rank of the area
     int64_t count = 0, totalNs = 0, selfNs = 0, minNs = 0, maxNs = 0, p95Ns = 0;
     double avgNs = 0;
+    std::vector<int> ranks; ///< of a row over every rank (rank −1): the ranks whose spans it holds, in order
 };
 
 struct CounterRow {
@@ -92,10 +93,14 @@ std::vector<DrawItem> areaSpans(index::Db& db, const AreaQuery& q, const std::st
 std::vector<DrawItem> areaSpans(LaneReader& lanes, const AreaQuery& q, const std::string& name,
                                 const std::string& kind, int rank, int limit, std::vector<int64_t>* trackIds);
 
+/// The ranks a row over every rank of the area (AreaRow::rank −1) holds spans of, as the producer numbered
+/// them ("5", "0-3", "0, 2, 5"; `dataRank` maps rank keys, a key it lacks is kept). Walk 21: `stats --ranks
+/// 5` labelled rank 5's rows "all".
+std::string pooledRanksText(const AreaRow& row, const std::map<int, int>& dataRank);
 /// The statistics as JSON (`rankscope stats --json`): {windows[{rank, start_ns, end_ns}], per_rank, spans,
-/// lanes, ops[{name, kind, rank, count, total_ns, self_ns, avg_ns, min_ns, max_ns, p95_ns}],
-/// counters[{rank, name, unit, first, last, min, max, samples}], ranks_without_step, notes}; ranks are the
-/// producer's numbers
+/// lanes, ops[{name, kind, rank, ranks (a row over every rank: whose spans it holds), count, total_ns,
+/// self_ns, avg_ns, min_ns, max_ns, p95_ns}], counters[{rank, name, unit, first, last, min, max, samples}],
+/// ranks_without_step, notes}; ranks are the producer's numbers
 /// (`dataRank` maps rank keys to them; a key it lacks is kept), null for a row over every rank.
 std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank);
 

@@ -93,6 +93,13 @@ std::string whyEmpty(Db& db, int run) {
                "(srcRank 0xFFFFFFFF)";
     if (held.count("kineto"))
         return "Kineto: no collective here moves data between two ranks that the args name (see diagnostics)";
+    // legacy MindSpore's hccl_raw_*.csv has per-step link costs (link_info), which are not read as links:
+    // "no communication matrix in this run" would say the files hold none (walk 21 F, cluster_propose)
+    if (db.scalar("SELECT EXISTS(SELECT 1 FROM source_file f JOIN rank_info r ON r.rank = f.rank WHERE "
+                  "f.format = 'mindspore-legacy-hccl' AND coalesce(r.run_id, 0) = " +
+                  std::to_string(run) + ")"))
+        return "no communication matrix read in this run: the link_info columns of its hccl_raw_*.csv files "
+               "(per-step link costs) are not read as links";
     return "no communication matrix in this run (communication_matrix.json, analysis.db, a .db's "
            "COMMUNICATION_TASK_INFO or Kineto collective args)";
 }

@@ -1,5 +1,7 @@
 #include "core/query/damagedinput.h"
 
+#include "core/model/cutkernels.h"
+
 #include <map>
 
 namespace rs::query {
@@ -55,14 +57,24 @@ std::vector<DamagedFile> damagedFiles(index::Db& db) {
         if (!q.isNull(2)) f.cutAtByte = q.i64(2);
         out.push_back(std::move(f));
     }
+    // the importer's count of the kernels a cut trace lost (a warning of the same file)
+    auto k = db.prepare("SELECT file, what FROM diagnostic WHERE severity = 'warning' AND what LIKE "
+                        "'kernels past the cut: %'");
+    while (k.step())
+        for (auto& f : out)
+            if (f.path == k.text(0)) f.kernelsPastCut = model::parseKernelsPastCut(k.text(1));
     return out;
 }
 
 std::string damagedFileText(const DamagedFile& f) {
     const size_t slash = f.path.rfind('/');
     const std::string name = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
+    std::string kernels;
+    if (f.kernelsPastCut)
+        kernels = "; kernel_details.csv lists " + std::to_string(f.kernelsPastCut->first) +
+                  (f.kernelsPastCut->first == 1 ? " kernel" : " kernels") + " past the cut";
     return (f.rank ? "rank " + std::to_string(*f.rank) + "'s " : std::string()) + name +
-           (f.notRead ? " (not read: " : " (read in part: ") + f.what + ")";
+           (f.notRead ? " (not read: " : " (read in part: ") + f.what + kernels + ")";
 }
 
 std::string damagedFilesText(const std::vector<DamagedFile>& v) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rs::query {
@@ -20,13 +21,17 @@ struct DamagedFile {
     std::string what;            ///< the diagnostic's text
     /// Where reading stopped (diagnostic.first_offset, bytes from the file's start); nullopt: not known.
     std::optional<int64_t> cutAtByte;
+    /// An Ascend trace cut before some kernels its rank's kernel_details.csv lists: {not in the part read,
+    /// listed} (core/model/cutkernels.h); nullopt when the importer counted none.
+    std::optional<std::pair<int64_t, int64_t>> kernelsPastCut;
 };
 
 /// Every damaged source file, by path.
 std::vector<DamagedFile> damagedFiles(index::Db& db);
 
 /// "rank 1's trace_view.json (read in part: file ends in the middle of an event (truncated?))"; the path's
-/// last component names the file.
+/// last component names the file. With kernelsPastCut, "…; kernel_details.csv lists 191 kernels past the
+/// cut" is added (their number: what the view and the report lack).
 std::string damagedFileText(const DamagedFile& f);
 
 /// The files of `v`, joined with "; ".

@@ -5,6 +5,7 @@
 #include "core/index/sqlite.h"
 #include "core/model/stepcause.h"
 
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -42,6 +43,11 @@ std::string stepCountText(const nlohmann::json& steps);
 /// "12.3 ms in total" (`total` formatted by the caller), or why the total is not known (every run incomplete
 /// and nothing measured): the text and HTML reports say the same.
 std::string commWaitText(const nlohmann::json& report, const std::string& total);
+/// Where some rank waited for several ranks at once, how its "waited for" parts are counted and how much
+/// they shared ("Each instant of a wait is counted once, so a rank's parts add up to its wait: … (rank 0
+/// 10.0 ms, …)"), from a report's comm_wait.by_rank (`ms` formats ns); "" when no wait overlapped another.
+/// The text and HTML reports say the same.
+std::string blamedSharedText(const nlohmann::json& report, const std::function<std::string(double)>& ms);
 /// The typed cause of an outlier step from four columns of `q` starting at `col`: late_rank, cause_kind,
 /// cause_ns, cause_collective (nullopt when cause_kind is NULL); `rank` is the step's rank.
 std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col);

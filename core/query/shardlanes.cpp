@@ -1,6 +1,7 @@
 #include "core/query/shardlanes.h"
 
 #include "core/index/schema.h"
+#include "core/query/unreadtails.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -58,6 +59,7 @@ std::unique_ptr<ShardLanes> ShardLanes::open(index::Db& db, const std::string& d
     if (!index::isClusterIndex(db)) return nullptr;
     std::unique_ptr<ShardLanes> lanes(new ShardLanes);
     lanes->readManifest(db, dbPath);
+    lanes->m_runEnds = rankRunEnds(db);
     return lanes;
 }
 
@@ -188,6 +190,17 @@ void ShardLanes::addLanes(Shard& s, index::Db& db, const std::set<int>& shown, P
         t.trackId = t.trackId < 0 ? memoryTrackId(t.rank) : clusterId(s.k, t.trackId);
         global.tracks.push_back(std::move(t));
     }
+    // a cut file's lanes stop early in the shard that read it; they run on to the end of the rank's run,
+    // which only the cluster index knows (a shard's run ends with its own ranks). Stop 40: the cluster
+    // index's own unreadTails found no span to end them at, and a cut looked idle.
+    std::map<int, int64_t> ends;
+    for (int r : mine)
+        if (auto it = m_runEnds.find(s.toCluster.at(r)); it != m_runEnds.end()) ends[r] = it->second;
+    for (auto t : unreadTails(db, mine, ends)) {
+        t.rank = s.toCluster.at(t.rank);
+        t.trackId = clusterId(s.k, t.trackId);
+        global.unreadTails.push_back(std::move(t));
+    }
 }
 
 void ShardLanes::extendSummary(ProfileSummary& s) {
@@ -212,6 +225,7 @@ void ShardLanes::extendSummary(ProfileSummary& s) {
     }
     std::stable_sort(s.tracks.begin(), s.tracks.end(),
                      [](const TrackDesc& a, const TrackDesc& b) { return a.rank < b.rank; });
+    sortTails(s.unreadTails);
     // the names' op types over the union (derived from each name alone: the shards' own agree)
     s.communication.resize(s.strings.size(), 0);
     s.runtimeTask.resize(s.strings.size(), 0);

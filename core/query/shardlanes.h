@@ -84,7 +84,8 @@ class ShardLanes {
     std::vector<std::unique_ptr<Shard>> m_shards; ///< the present shards, by K
     std::map<int, int> m_shardOfRank;             ///< cluster rank key → K
     std::shared_ptr<const ProfileSummary> m_names;
-    uint64_t m_clock = 0; ///< use counter for the least-recently-used close
+    std::map<int, int64_t> m_runEnds; ///< cluster rank key → where its unread tails end (rankRunEnds)
+    uint64_t m_clock = 0;             ///< use counter for the least-recently-used close
 };
 
 } // namespace rs::query

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,7 +31,16 @@ struct UnreadTail {
 /// The unread tails of the lanes of `ranks` (rank keys), one per lane and cut file whose events stop
 /// before the end of the rank's run; by track, then start.
 std::vector<UnreadTail> unreadTails(index::Db& db, const std::set<int>& ranks);
+/// The same with each rank's end taken from `runEnds` (rank key of `db` → ns; a rank it lacks has no
+/// tail): a cluster index's shard knows its ranks' spans, but only the cluster index knows their runs.
+std::vector<UnreadTail> unreadTails(index::Db& db, const std::set<int>& ranks,
+                                    const std::map<int, int64_t>& runEnds);
+/// Where each rank's tail ends: its run's end, or its own end where later or without a run (rank key →
+/// ns; ranks without an end are left out).
+std::map<int, int64_t> rankRunEnds(index::Db& db);
 
+/// `tails` by track, then start (the order tailsOfTrack reads).
+void sortTails(std::vector<UnreadTail>& tails);
 /// The tails of lane `trackId` in `tails` (sorted as unreadTails returns them): [first, last).
 inline std::pair<std::vector<UnreadTail>::const_iterator, std::vector<UnreadTail>::const_iterator>
 tailsOfTrack(const std::vector<UnreadTail>& tails, int64_t trackId) {

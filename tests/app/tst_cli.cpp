@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 #include <filesystem>
 #include <map>
@@ -315,6 +316,28 @@ class TstCli : public QObject {
         }
         QCOMPARE(test::runRankscope({"stats", m_demo, "--step", "2", "--ranks", "1-2"}, &out, &err), 0);
         QVERIFY2(out.contains("p95 by nearest rank") && out.contains("count"), qPrintable(out));
+        // walk 21 F: the rows over the area's ranks together said "all" for ranks 1-2 (or rank 5 alone); they
+        // name the ranks whose spans they hold — each the ranks of its per-rank rows
+        std::map<std::string, std::set<int>> perRanks;
+        for (const auto& o : per["ops"])
+            perRanks[o["name"].get<std::string>() + "|" + o["kind"].get<std::string>()].insert(
+                o["rank"].get<int>());
+        for (const auto& o : all["ops"])
+            QCOMPARE(o["ranks"].get<std::set<int>>(),
+                     perRanks[o["name"].get<std::string>() + "|" + o["kind"].get<std::string>()]);
+        // in the text, in the rank column (after the 40-character name and the 13-character kind)
+        for (const auto& [ranks, labels] :
+             {std::pair<QString, QStringList>{"1-2", {"1", "2", "1-2"}}, {"2", {"2"}}}) {
+            QCOMPARE(test::runRankscope({"stats", m_demo, "--step", "2", "--ranks", ranks}, &out, &err), 0);
+            const QStringList lines = out.split('\n');
+            const qsizetype header = lines.indexOf(QRegularExpression("^op +kind +rank .*"));
+            QVERIFY2(header > 0, qPrintable(out));
+            int rows = 0;
+            for (qsizetype i = header + 1; i < lines.size() && lines[i].size() > 60; ++i, ++rows)
+                QVERIFY2(labels.contains(lines[i].mid(55).section(' ', 0, 0, QString::SectionSkipEmpty)),
+                         qPrintable(lines[i]));
+            QVERIFY2(rows > 0, qPrintable(out));
+        }
     }
     void statsOfABoxReadItsLanesOnly() {
         // cluster_propose: a box over rank 1's Stream 48, 49 and rank 2's Stream 6, 7 in step 2

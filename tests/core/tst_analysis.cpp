@@ -295,6 +295,13 @@ class TstAnalysis : public QObject {
         std::vector<std::pair<int64_t, int64_t>> a{{0, 10}, {5, 15}, {20, 30}}, b{{8, 22}};
         QCOMPARE(model::unionLength(a), int64_t(25));
         QCOMPARE(model::intersectionLength(a, b), int64_t(9));
+        // each instant of [0, 30) once, for the first part covering it: [0, 10) | [10, 15) [20, 30) | [15,
+        // 20)
+        int64_t shared = 0;
+        const auto parts =
+            model::firstCoverLengths({{{0, 10}}, {{5, 15}, {20, 30}, {22, 24}}, {{8, 22}}}, &shared);
+        QCOMPARE(parts, (std::vector<int64_t>{10, 15, 5}));
+        QCOMPARE(shared, int64_t(12)); // [5, 15) and [20, 22) are covered twice or more
     }
 };
 

@@ -109,6 +109,43 @@ class TstDamagedInput : public QObject {
         QVERIFY(query::loadOpRankHeatmap(*test::indexDir(textDir()).db).damaged.empty());
     }
 
+    void aCutTraceSaysHowManyKernelsItLost_data() {
+        // counted by /tmp/r19a/unseen.py over the same cut (walk 21 E): rank 1's kernel_details.csv rows that
+        // no X event read before the cut is (same name, start within 1 µs); the whole trace leaves none
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<qint64>("missing");
+        QTest::newRow("cut before its device events (walk 21's dmg2)") << qint64(800000) << qint64(191);
+        QTest::newRow("cut amid its Ascend Hardware tasks") << qint64(1524105) << qint64(42);
+    }
+    void aCutTraceSaysHowManyKernelsItLost() {
+        QFETCH(qint64, bytes);
+        QFETCH(qint64, missing);
+        const std::string dir = copyOf(textDir(), "damaged-kernels");
+        fs::resize_file(dir + "/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", uintmax_t(bytes));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto damaged = query::damagedFiles(*ix.db);
+        QCOMPARE(damaged.size(), size_t(1));
+        QCOMPARE(damaged[0].kernelsPastCut, (std::optional<std::pair<int64_t, int64_t>>({missing, 191})));
+        const std::string said =
+            "kernel_details.csv lists " + std::to_string(missing) + " kernels past the cut";
+        // where the cut file is named: the timeline's notes, the report (text and JSON), info's diagnostics
+        QVERIFY(anyContains(query::loadSummary(*ix.db, std::nullopt).notes, said));
+        const auto report = query::buildReport(*ix.db, 5);
+        const std::string text = query::formatReport(report, 5);
+        QVERIFY2(text.find(said) != std::string::npos, text.c_str());
+        QCOMPARE(report["damaged_files"][0]["kernels_past_cut"]["missing"].get<int64_t>(), int64_t(missing));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostic WHERE what LIKE 'kernels past the cut: " +
+                           std::to_string(missing) + " of the 191 %'"),
+                 int64_t(1));
+    }
+    void aWholeTraceLostNoKernel() {
+        auto ix = test::indexDir(copyOf(textDir(), "whole-kernels"));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostic WHERE what LIKE 'kernels past the cut%'"),
+                 int64_t(0));
+    }
+
     void aComparisonWithADamagedRunGivesNoVerdict() {
         // the cut kernel_details.csv read as "Conv2DBackpropFilter time per step −64.6 %", FAIL
         const std::string dir = copyOf(textDir(), "damaged-compare");

@@ -7,7 +7,9 @@
 // end, ProfilerStep#552's, 1682725899318077 µs: the rank's end is cut with its file, so the tail runs to the
 // run's). Its step 552 is left without device work by the
 // cut, which the report must name instead of "the profile's end".
+#include "core/pipeline/shardmerge.h"
 #include "core/query/analysisqueries.h"
+#include "core/query/lanereader.h"
 #include "core/query/report.h"
 #include "core/query/timelinequery.h"
 #include "core/query/unreadtails.h"
@@ -30,16 +32,21 @@ class TstUnreadTails : public QObject {
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("unreadtails-cache")));
     }
 
-    void cutKinetoTraceMarksItsLanesToTheRanksEnd() {
-        const std::string dir = test::tempDir("unreadtails") + "/profile";
+    /// The copy of trace_filter with rank 1's JSON cut at 60 % of its bytes, in a fresh folder.
+    std::string cutProfile(const std::string& tag) {
+        const std::string dir = test::tempDir(tag) + "/profile";
         fs::create_directories(dir);
         for (int r : {0, 1}) {
             std::string json = test::readDecompressed(
                 m_samples + "/hta/tests/data/trace_filter/sampled_rank-" + std::to_string(r) + ".json.gz");
-            QVERIFY(!json.empty());
             if (r == 1) json.resize(json.size() * 6 / 10);
             test::writeFile(dir + "/sampled_rank-" + std::to_string(r) + ".json", json);
         }
+        return dir;
+    }
+
+    void cutKinetoTraceMarksItsLanesToTheRanksEnd() {
+        const std::string dir = cutProfile("unreadtails");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto tails = query::unreadTails(*ix.db, {0, 1});
@@ -79,6 +86,52 @@ class TstUnreadTails : public QObject {
         QVERIFY2(text.find("sampled_rank-1.json was cut, so its device work may be in the part not read") !=
                      std::string::npos,
                  text.c_str());
+    }
+
+    void aClusterIndexMarksAShardsCutLanes() {
+        // stop 40: a cluster index keeps spans in its shards, and unreadTails read the cluster index's own
+        // (none), so a cut file's lanes ended in silence. The same six tails as one index of the whole,
+        // lane for lane (by rank and lane name: the ids differ), through the reader the app and export use.
+        const std::string dir = cutProfile("unreadtails-cluster");
+        auto whole = test::indexDir(dir);
+        QVERIFY2(whole.result.ok, whole.result.error.c_str());
+        const std::string shards = test::tempDir("unreadtails-shards");
+        for (int n : {1, 2}) {
+            const std::string into = shards + "/" + std::to_string(n);
+            const std::string err = test::indexShards(dir, n, into);
+            QVERIFY2(err.empty(), err.c_str());
+            const auto m = pipeline::ShardMerge({into, "", false, {}, {}}).run();
+            QVERIFY2(m.ok, m.error.c_str());
+            index::Db cluster(m.outPath, true);
+            query::LaneReader lanes(cluster, m.outPath);
+            QVERIFY(lanes.cluster());
+            const auto s = lanes.summary();
+            const auto key = [](const query::ProfileSummary& p, const query::UnreadTail& t) {
+                const auto lane =
+                    std::find_if(p.tracks.begin(), p.tracks.end(),
+                                 [&](const query::TrackDesc& d) { return d.trackId == t.trackId; });
+                return QString("rank %1 %2: %3..%4 %5 @%6")
+                    .arg(t.rank)
+                    .arg(lane == p.tracks.end() ? QString("?") : QString::fromStdString(lane->name))
+                    .arg(t.startNs)
+                    .arg(t.endNs)
+                    .arg(QString::fromStdString(t.file))
+                    .arg(t.cutAtByte.value_or(-1));
+            };
+            const auto one = query::loadSummary(*whole.db);
+            QStringList expected, got;
+            for (const auto& t : one.unreadTails)
+                expected << key(one, t);
+            for (const auto& t : s->unreadTails)
+                got << key(*s, t);
+            expected.sort();
+            got.sort();
+            QCOMPARE(got.size(), qsizetype(6));
+            QCOMPARE(got, expected);
+            // sorted by lane, as the frame builder and the hit tester look them up
+            for (const auto& t : s->unreadTails)
+                QVERIFY(query::tailsOfTrack(s->unreadTails, t.trackId).first->trackId == t.trackId);
+        }
     }
 };
 

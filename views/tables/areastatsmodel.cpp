@@ -23,10 +23,10 @@ int AreaStatsModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString AreaStatsModel::rankText(int rank) const {
-    if (rank < 0) return tr("all");
-    const auto it = m_dataRank.find(rank);
-    return QString::number(it == m_dataRank.end() ? rank : it->second);
+QString AreaStatsModel::rankText(const query::AreaRow& r) const {
+    if (r.rank < 0) return QString::fromStdString(query::pooledRanksText(r, m_dataRank)); // ranks together
+    const auto it = m_dataRank.find(r.rank);
+    return QString::number(it == m_dataRank.end() ? r.rank : it->second);
 }
 
 QVariant AreaStatsModel::data(const QModelIndex& index, int role) const {
@@ -49,7 +49,7 @@ QVariant AreaStatsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole) {
         if (c == Name) return QString::fromStdString(r->name);
         if (c == Kind) return QString::fromStdString(r->kind);
-        if (c == Rank) return rankText(r->rank);
+        if (c == Rank) return rankText(*r);
         if (c == Count) return qlonglong(r->count);
         return formatDuration(ns[c]);
     }
@@ -58,7 +58,7 @@ QVariant AreaStatsModel::data(const QModelIndex& index, int role) const {
         return tr("%1 (%2 lanes) on rank %3: %4 spans overlap the area; inside it %5 in all, %6 of it their "
                   "own (not their children's); each span's time inside the area: average %7, min %8, max %9, "
                   "p95 %10 (nearest rank). Click: highlight them on the timeline")
-            .arg(QString::fromStdString(r->name), QString::fromStdString(r->kind), rankText(r->rank))
+            .arg(QString::fromStdString(r->name), QString::fromStdString(r->kind), rankText(*r))
             .arg(r->count)
             .arg(formatDuration(r->totalNs), formatDuration(r->selfNs), formatDuration(ns[Avg]),
                  formatDuration(r->minNs), formatDuration(r->maxNs), formatDuration(r->p95Ns));

@@ -25,7 +25,7 @@ class AreaStatsModel : public QAbstractTableModel {
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
   private:
-    QString rankText(int rank) const;
+    QString rankText(const query::AreaRow& r) const;
     std::shared_ptr<const query::AreaStats> m_stats;
     std::map<int, int> m_dataRank;
 };
