@@ -13,8 +13,9 @@ namespace rs::analysis {
 /// 20: a collective's wait is stored where its wait tasks ran (a `wait` row per run of them), and a step's
 /// compute, communication and idle are the overlap with its own window. 21: the op × rank ratio counts only
 /// kernel names another rank ran too (NULL when none is shared); "arrived last in X of N" counts N over the
-/// collectives the rank took part in.
-constexpr int kAnalysisRevision = 21;
+/// collectives the rank took part in. 22: a cut Ascend trace_view.json counts the kernels of its rank's
+/// kernel_details.csv past the cut (a warning on the trace).
+constexpr int kAnalysisRevision = 22;
 
 struct BankModel {
     int bankCount = 8;
