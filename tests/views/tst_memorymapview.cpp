@@ -16,6 +16,7 @@
 //   top; issue 19), on the smallest plot and a large one.
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
+#include "views/memory/bankstrip.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
 
@@ -231,6 +232,52 @@ class TstMemoryMapView : public QObject {
             for (int x = 0; x < pic.width(); ++x)
                 swatch += QColor(pic.pixel(x, y)).name() == cast && y < keyRect.bottom() + 4;
         QVERIFY2(swatch > 2, qPrintable(QString::number(swatch)));
+    }
+    void theRankPickedStaysWhileAnotherRanksOpIsSelected() {
+        // walk 21: with an op of rank 1 selected, picking rank 0 in the box showed rank 1 again as soon as
+        // rank 0's data arrived (the data re-applied the selection, and the selection went to its rank)
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        views::MemoryMapView view(&state, nullptr);
+        view.setProfile({0, 1});
+        auto box = view.findChild<QComboBox*>();
+        QVERIFY(box);
+        auto dataOf = [](int rank) {
+            auto d = curveData();
+            d->rank = rank;
+            query::TensorItem t;
+            t.tensorId = "t" + std::to_string(rank);
+            t.opName = "MatMulV2";
+            t.sizeBytes = 1 << 20;
+            t.allocNs = kRunStart + kMs;
+            d->tensors.push_back(t);
+            return d;
+        };
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::OpType;
+        sel.opType = "MatMulV2";
+        sel.rank = 1;
+        state.setSelection(sel); // the map goes to the op's rank
+        QCOMPARE(view.rank(), 1);
+        view.setData(dataOf(1));
+        QCOMPARE(box->currentText(), QString("rank 1"));
+        box->setCurrentIndex(box->findData(0)); // the user picks rank 0
+        view.setData(dataOf(0));                // and its data arrives
+        QCOMPARE(view.rank(), 0);
+        QCOMPARE(box->currentText(), QString("rank 0"));
+        // and the map says whose it is, and that the selection is another rank's
+        auto* caption = view.findChild<QLabel*>("caption");
+        QVERIFY(caption);
+        QVERIFY2(caption->text().startsWith(QString::fromUtf8("Rank 0 · ")), qPrintable(caption->text()));
+        QCOMPARE(
+            view.highlightNote()->text(),
+            QString("This map is rank 0's: the MatMulV2 selected is rank 1's; rank 0's tensors of MatMulV2 "
+                    "are highlighted."));
+        // a new selection still brings its rank
+        sel.rank = 1;
+        sel.opType = "Cast";
+        state.setSelection(sel);
+        QCOMPARE(view.rank(), 1);
     }
     void anOpNoRecordNamesDimsNothing() {
         // walk18b #3: text/level1's MatMulV2 cell selected, every bar of the memory map was dimmed (its
