@@ -484,6 +484,34 @@ class TstFrameBuilder : public QObject {
         f.state.clearArea();
         QVERIFY(fills(f.input(0, 200 * kMs)).empty());
     }
+    void memoryScaleIsDrawnOverTheWaitsLinks() {
+        // walk 21: the memory lane's "in view ≤ 3.75 GiB" was drawn before the waits, under their fill and
+        // dashed links to the late rank: grey on red, crossed by dashes. Now after them, on a plate.
+        Frame f;
+        f.summary->tracks.push_back({5, 0, "memory", "Memory", "", 0, 10, 2});
+        f.scene.setSummary(f.summary);
+        f.data->tracks.push_back({5, {}});
+        f.data->counters.push_back(
+            {5, {{0, 1.0 * (1 << 30)}, {100 * kMs, 3.75 * (1 << 30)}}, 3.75 * (1 << 30), true, 150 * kMs});
+        const FrameInput in = f.input(60 * kMs, 90 * kMs); // the wait at 70-75 ms, blamed on rank 1
+        const DrawList list = views::FrameBuilder().build(in);
+        int label = -1, lastDashed = -1;
+        for (size_t i = 0; i < list.items.size(); ++i) {
+            if (const auto* t = std::get_if<views::Text>(&list.items[i]); t && t->text.startsWith("in view"))
+                label = int(i);
+            if (const auto* l = std::get_if<views::Line>(&list.items[i]); l && l->dashed) lastDashed = int(i);
+        }
+        QVERIFY(label > 0);
+        QVERIFY2(lastDashed >= 0, "the wait draws its dashed link");
+        QVERIFY2(label > lastDashed, "the scale is drawn over the links");
+        const auto& text = std::get<views::Text>(list.items[size_t(label)]);
+        QCOMPARE(text.text, QString::fromUtf8("in view ≤ 3.75 GiB"));
+        QCOMPARE(text.color, in.palette.windowText);
+        const auto* plate = std::get_if<views::FillRect>(&list.items[size_t(label) - 1]);
+        QVERIFY2(plate && plate->rect.contains(text.rect), "a plate under the text");
+        const auto [top, bottom] = laneRows(in, 5);
+        QVERIFY(text.rect.top() >= top && text.rect.bottom() <= bottom);
+    }
     void cappedLaneSaysHowManyLevelsItShows() {
         Frame f;
         f.summary->tracks[0].maxDepth = 9;

@@ -129,7 +129,7 @@ class FrameBuilder {
     /// the rank's end with the file and byte named, not left blank as if the device were idle.
     void addUnreadTails(const FrameInput& in, const Lane& l, double y, DrawList& out);
     void addUnsummarised(const FrameInput& in, DrawList& out);
-    void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
+    void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out);
     void addWaits(const FrameInput& in, DrawList& out) const;
     void addLabels(DrawList& out);
     void addOutlines(const FrameInput& in, DrawList& out) const;
@@ -177,6 +177,8 @@ class FrameBuilder {
         QRectF rect;
         QString text;
         QRgb color;
+        QRgb plate = 0; ///< a backing fill under the text (0: none)
+        int flags = Qt::AlignVCenter | Qt::AlignLeft;
     };
     std::vector<Label> m_labels;
     std::vector<QRectF> m_selected;
