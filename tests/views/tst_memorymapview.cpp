@@ -149,6 +149,52 @@ class TstMemoryMapView : public QObject {
             }
         }
     }
+    void everyBankOfTheStripIsLabelled() {
+        // walk 20a (demo d8, mem2s.png): the bank overview gave each of 8 banks a 7 px row and labelled
+        // banks 0/2/4/6 only, so rank 5's AllReduce row (bank 5) lay between "bank 4" and "bank 6". In the
+        // Memory view as laid out, every bank's row holds its label's ink.
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 600);
+        view.setProfile({});
+        view.show();
+        auto d = curveData();
+        d->hasAddresses = true;
+        d->bankBase = 0x12c000000000ULL;
+        d->bankSizeBytes = int64_t(4) << 30;
+        d->bankCount = 8;
+        for (int b = 0; b < 8; ++b) {
+            query::TensorItem t;
+            t.tensorId = "t" + std::to_string(b);
+            t.opName = "AllReduce";
+            t.sizeBytes = 1 << 30;
+            t.addr = d->bankBase + uint64_t(b) * uint64_t(d->bankSizeBytes);
+            t.bank = b;
+            t.allocNs = kRunStart + kMs;
+            t.freeNs = kRunStart + 3 * kMs;
+            d->tensors.push_back(t);
+        }
+        view.setData(d);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QWidget* strip = view.strip();
+        QVERIFY(strip->isVisible());
+        const QImage img = strip->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const double dpr = img.devicePixelRatio();
+        const QRgb bg = strip->palette().color(QPalette::Window).rgb();
+        const int rowH = (strip->height() - 4) / 8;
+        for (int b = 0; b < 8; ++b) {
+            int ink = 0;
+            const int mid = 2 + b * rowH + rowH / 2; // the row's middle: no other row's label reaches it
+            for (int y = mid - 1; y <= mid + 1; ++y)
+                for (int x = 4; x < views::MemoryMapCanvas::kLeft - 8; ++x)
+                    ink += img.pixel(int(x * dpr), int(y * dpr)) != bg;
+            QVERIFY2(ink > 2, qPrintable(QString("bank %1: no label in its %2 px row (strip %3 px)")
+                                             .arg(b)
+                                             .arg(rowH)
+                                             .arg(strip->height())));
+        }
+    }
     void tooltipCountsFromTheRunsStart() {
         const int64_t runStart = 1736408883674584730LL, firstSample = runStart + 19654000;
         views::InteractionState state;
