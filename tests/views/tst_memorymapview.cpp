@@ -195,6 +195,65 @@ class TstMemoryMapView : public QObject {
                                              .arg(strip->height())));
         }
     }
+    void kinetoAllocationsHaveAnAddressAxisAndANamedTooltip() {
+        // walk 20a (df_index_resolver, dfm1.png): a Kineto memory map (addresses, no bank model) had no
+        // label on its address axis, and a bar's tooltip was titled by the importer's key plus an empty
+        // "()": "139935155748864@1669783687789163000 ()"
+        auto d = curveData();
+        d->hasAddresses = true;
+        const uint64_t base = 139935155748864ULL; // df_index_resolver's first Addr
+        for (int i = 0; i < 4; ++i) {
+            query::TensorItem t;
+            t.addr = base + uint64_t(i) * (uint64_t(64) << 20);
+            t.allocNs = kRunStart + (i + 1) * kMs;
+            t.tensorId = std::to_string(*t.addr) + "@" + std::to_string(*t.allocNs);
+            t.sizeBytes = 6553600; // 6.25 MiB
+            t.freeNs = kRunStart + 7 * kMs;
+            d->tensors.push_back(t);
+        }
+        d->tensors[1].opName = "aten::empty";
+        views::MemoryMapCanvas c;
+        c.resize(800, 400);
+        c.setData(d);
+        QVERIFY(c.bankLabels().empty()); // no bank model
+        const auto labels = c.addressLabels();
+        QVERIFY2(labels.size() >= 3, qPrintable(QString::number(labels.size())));
+        const auto am = c.addressMapping();
+        for (const auto& l : labels) {
+            QVERIFY(l.text.startsWith("0x"));
+            bool ok = false;
+            const uint64_t a = l.text.mid(2).toULongLong(&ok, 16);
+            QVERIFY(ok);
+            QVERIFY2(std::abs(am.y(a) - l.rect.center().y()) < 1, qPrintable(l.text)); // beside its address
+            QVERIFY(l.rect.top() >= 0 && l.rect.bottom() <= c.height());
+        }
+        for (size_t i = 1; i < labels.size(); ++i)
+            QVERIFY(!labels[i].rect.intersects(labels[i - 1].rect));
+        // and in pixels: ink in the margin beside the first label
+        QImage img(c.size(), QImage::Format_RGB32);
+        c.render(&img);
+        const QRgb bg = c.palette().color(QPalette::Base).rgb();
+        int ink = 0;
+        for (int y = int(labels[0].rect.top()); y < int(labels[0].rect.bottom()); ++y)
+            for (int x = 4; x < views::MemoryMapCanvas::kLeft - 4; ++x)
+                ink += img.pixel(x, y) != bg;
+        QVERIFY(ink > 10);
+        auto tipOf = [&](size_t i) {
+            return c.tooltipAt(c.barRect(i).intersected(QRectF(c.rect())).center().toPoint());
+        };
+        const QString noOp = tipOf(0), op = tipOf(1);
+        QVERIFY2(noOp.startsWith("<b>allocation (no op recorded)</b><br>size "), qPrintable(noOp));
+        QVERIFY2(op.startsWith("<b>aten::empty</b><br>"), qPrintable(op));
+        QVERIFY2(noOp.contains(QString("address 0x%1<br>").arg(base, 0, 16)),
+                 qPrintable(noOp)); // no "bank -"
+        for (const QString& t : {noOp, op})
+            QVERIFY2(!t.contains('@') && !t.contains("()") && !t.contains("bank"), qPrintable(t));
+        // an id of its own (Ascend's) stays, with its op
+        query::TensorItem named;
+        named.tensorId = "t0_s11_a0";
+        named.opName = "MatMulV2";
+        QCOMPARE(views::MemoryMapCanvas::tensorTitle(named), QString("t0_s11_a0 (MatMulV2)"));
+    }
     void tooltipCountsFromTheRunsStart() {
         const int64_t runStart = 1736408883674584730LL, firstSample = runStart + 19654000;
         views::InteractionState state;
