@@ -108,6 +108,8 @@ struct FrameInput {
 class FrameBuilder {
   public:
     DrawList build(const FrameInput& in);
+    /// The ruler's rows (px from the top): the steps' names, then the ticks' times beside the ticks.
+    static constexpr int kStepRow = 2, kTickRow = 14;
     /// The ruler's label of step `step` in `width` px: the longest that fits of "Step 3 ⚠ outlier on rank 5",
     /// "Step 3 ⚠ rank 5", "3 ⚠ r5", "Step 3", "3" (the ⚠ ones only when some rank's step 3 is an outlier;
     /// empty when none fits).
