@@ -5,6 +5,7 @@
 #include "app/gui/comparecontroller.h"
 #include "app/gui/detailspanel.h"
 #include "app/gui/diagnosticsdialog.h"
+#include "app/gui/dockscrollarea.h"
 #include "app/gui/findingnavigator.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/linktrackfilter.h"
@@ -104,12 +105,12 @@ void MainWindow::buildDocks() {
     auto* fd = new QDockWidget(tr("Findings"), this);
     fd->setObjectName("findings");
     m_findings = new FindingsPanel;
-    fd->setWidget(m_findings);
+    fd->setWidget(new DockScrollArea(m_findings));
     addDockWidget(Qt::RightDockWidgetArea, fd);
     auto* dd = new QDockWidget(tr("Details"), this);
     dd->setObjectName("details");
     m_details = new DetailsPanel(m_state, m_service);
-    dd->setWidget(m_details);
+    dd->setWidget(new DockScrollArea(m_details));
     addDockWidget(Qt::RightDockWidgetArea, dd);
     tabLinkedViews();
     // what the memory map highlights for an op type is the map's to know (its records may name other ops)
@@ -156,7 +157,7 @@ void MainWindow::tabLinkedViews() {
     for (size_t i = 0; i < std::size(views); ++i) {
         auto* d = new QDockWidget(views[i].second, this);
         d->setObjectName(names[qsizetype(i)]);
-        d->setWidget(views[i].first);
+        d->setWidget(new DockScrollArea(views[i].first));
         addDockWidget(Qt::BottomDockWidgetArea, d);
         if (previous) tabifyDockWidget(previous, d);
         previous = d;
