@@ -46,6 +46,38 @@ std::shared_ptr<query::MemoryMapData> curveData() {
     return d;
 }
 
+/// 8 banks of 4 GiB from 0x12c000000000, and an AllReduce tensor of `bytes` at the base of each of the
+/// first `banks`, alive from 1 to 3 ms into the run.
+void addBankTensors(query::MemoryMapData& d, int banks, int64_t bytes) {
+    d.hasAddresses = true;
+    d.bankBase = 0x12c000000000ULL;
+    d.bankSizeBytes = int64_t(4) << 30;
+    d.bankCount = 8;
+    for (int b = 0; b < banks; ++b) {
+        query::TensorItem t;
+        t.tensorId = "t" + std::to_string(b);
+        t.opName = "AllReduce";
+        t.sizeBytes = bytes;
+        t.addr = d.bankBase + uint64_t(b) * uint64_t(d.bankSizeBytes);
+        t.bank = b;
+        t.allocNs = kRunStart + kMs;
+        t.freeNs = kRunStart + 3 * kMs;
+        d.tensors.push_back(t);
+    }
+}
+
+/// A Memory view of a run of kRunLen ns shown at 1000 × 600 without a query service (its data is given).
+struct Shown {
+    views::InteractionState state;
+    views::MemoryMapView view{&state, nullptr};
+    Shown() {
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        view.resize(1000, 600);
+        view.setProfile({});
+        view.show();
+    }
+};
+
 QStringList labels(QCPAxis* a) {
     QStringList out;
     for (const auto& l : a->tickVectorLabels())
@@ -90,22 +122,9 @@ class TstMemoryMapView : public QObject {
         // lies inside its bank's band, and no ink crosses a border in the margin
         auto d = std::make_shared<query::MemoryMapData>();
         d->rank = 0;
-        d->hasAddresses = true;
-        d->bankBase = 0x12c000000000ULL;
-        d->bankSizeBytes = int64_t(4) << 30;
-        d->bankCount = 8;
         d->startNs = kRunStart;
         d->endNs = kRunStart + kRunLen;
-        for (int b = 0; b < 6; ++b) {
-            query::TensorItem t;
-            t.tensorId = "t" + std::to_string(b);
-            t.opName = "AllReduce";
-            t.sizeBytes = 64 << 20;
-            t.addr = d->bankBase + uint64_t(b) * uint64_t(d->bankSizeBytes);
-            t.allocNs = kRunStart + kMs;
-            t.freeNs = kRunStart + 3 * kMs;
-            d->tensors.push_back(t);
-        }
+        addBankTensors(*d, 6, 64 << 20);
         for (int h : {130, 200, 600}) {
             views::MemoryMapCanvas c;
             c.resize(700, h);
@@ -153,28 +172,10 @@ class TstMemoryMapView : public QObject {
         // walk 20a (demo d8, mem2s.png): the bank overview gave each of 8 banks a 7 px row and labelled
         // banks 0/2/4/6 only, so rank 5's AllReduce row (bank 5) lay between "bank 4" and "bank 6". In the
         // Memory view as laid out, every bank's row holds its label's ink.
-        views::InteractionState state;
-        state.setBounds(kRunStart, kRunStart + kRunLen);
-        views::MemoryMapView view(&state, nullptr);
-        view.resize(1000, 600);
-        view.setProfile({});
-        view.show();
+        Shown on; // no service: the drop-down gets its entry from the data
+        auto& [state, view] = on;
         auto d = curveData();
-        d->hasAddresses = true;
-        d->bankBase = 0x12c000000000ULL;
-        d->bankSizeBytes = int64_t(4) << 30;
-        d->bankCount = 8;
-        for (int b = 0; b < 8; ++b) {
-            query::TensorItem t;
-            t.tensorId = "t" + std::to_string(b);
-            t.opName = "AllReduce";
-            t.sizeBytes = 1 << 30;
-            t.addr = d->bankBase + uint64_t(b) * uint64_t(d->bankSizeBytes);
-            t.bank = b;
-            t.allocNs = kRunStart + kMs;
-            t.freeNs = kRunStart + 3 * kMs;
-            d->tensors.push_back(t);
-        }
+        addBankTensors(*d, 8, 1 << 30);
         view.setData(d);
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QWidget* strip = view.strip();
@@ -283,12 +284,8 @@ class TstMemoryMapView : public QObject {
     void barsHaveAColourKeyAndPicturesNoDropDown() {
         // walk15a #10, walk15b #10: the tensor bars' colours (the op that allocated them) had no key, in the
         // tab or its pictures, and the pictures showed the "rank 0 ▾" control
-        views::InteractionState state;
-        state.setBounds(kRunStart, kRunStart + kRunLen);
-        views::MemoryMapView view(&state, nullptr);
-        view.resize(1000, 600);
-        view.setProfile({}); // no service: the drop-down gets its entry from the data
-        view.show();
+        Shown on; // no service: the drop-down gets its entry from the data
+        auto& [state, view] = on;
         auto d = curveData();
         auto tensor = [&](const char* op, int64_t bytes, uint64_t addr) {
             query::TensorItem t;
@@ -389,12 +386,8 @@ class TstMemoryMapView : public QObject {
         // records name aten::mm and aten::addmm, never a kernel type) and Details said "tensors it allocated
         // are highlighted": it read as "MatMulV2 allocated nothing". Pixels of the bar at full colour, a note
         // that says why, and the count the Details panel is told
-        views::InteractionState state;
-        state.setBounds(kRunStart, kRunStart + kRunLen);
-        views::MemoryMapView view(&state, nullptr);
-        view.resize(1000, 600);
-        view.setProfile({});
-        view.show();
+        Shown on; // no service: the drop-down gets its entry from the data
+        auto& [state, view] = on;
         auto d = curveData();
         for (const char* op : {"aten::mm", "aten::mm", "aten::addmm"}) {
             query::TensorItem t;

@@ -196,6 +196,14 @@ std::vector<MemoryMapCanvas::BankLabel> MemoryMapCanvas::addressLabels() const {
     return out;
 }
 
+void MemoryMapCanvas::paintAddressAxis(QPainter& p) const {
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    for (const BankLabel& l : addressLabels()) {
+        drawFitted(p, l.rect, l.text);
+        p.drawLine(QPointF(kLeft - 3, l.rect.center().y()), QPointF(kLeft, l.rect.center().y()));
+    }
+}
+
 void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
@@ -233,11 +241,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
                 p.drawText(l.rect, Qt::AlignLeft | Qt::AlignVCenter, l.text);
         }
     } else if (d.hasAddresses) {
-        p.setPen(palette().color(QPalette::PlaceholderText));
-        for (const BankLabel& l : addressLabels()) {
-            drawFitted(p, l.rect, l.text);
-            p.drawLine(QPointF(kLeft - 3, l.rect.center().y()), QPointF(kLeft, l.rect.center().y()));
-        }
+        paintAddressAxis(p);
     } else {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(QRect(4, 4, kLeft - 8, 60), Qt::TextWordWrap,

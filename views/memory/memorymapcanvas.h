@@ -95,6 +95,7 @@ class MemoryMapCanvas : public QWidget {
     void contextMenuEvent(QContextMenuEvent*) override;
 
   private:
+    void paintAddressAxis(QPainter& p) const; ///< addressLabels with their ticks
     /// Data with a time extent: without it (not arrived yet, a rank without memory events: 0 … 0) the
     /// canvas' window is a placeholder, and a wheel or drag on it threw the shared window to 1 ns before
     /// the profile.
