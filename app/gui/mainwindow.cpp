@@ -105,12 +105,12 @@ void MainWindow::buildDocks() {
     auto* fd = new QDockWidget(tr("Findings"), this);
     fd->setObjectName("findings");
     m_findings = new FindingsPanel;
-    fd->setWidget(new DockScrollArea(m_findings));
+    fd->setWidget(m_findings); // both narrow (70 px) already: not scrolled (dockscrollarea.h)
     addDockWidget(Qt::RightDockWidgetArea, fd);
     auto* dd = new QDockWidget(tr("Details"), this);
     dd->setObjectName("details");
     m_details = new DetailsPanel(m_state, m_service);
-    dd->setWidget(new DockScrollArea(m_details));
+    dd->setWidget(m_details);
     addDockWidget(Qt::RightDockWidgetArea, dd);
     tabLinkedViews();
     // what the memory map highlights for an op type is the map's to know (its records may name other ops)
