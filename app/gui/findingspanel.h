@@ -53,7 +53,7 @@ class FindingsPanel : public QWidget {
     void fitColumns();
     /// Hides the kind and step columns while the sentence would get under kSentenceMin px beside them.
     void fitToWidth();
-    static constexpr int kSentenceMin = 180; ///< px
+    static constexpr int kSentenceMin = 120; ///< px
     std::array<int, 4> m_fitted{};           ///< the short columns' widths fitColumns gave (px)
     void fitRows();
     FindingsModel* m_model;
