@@ -1,5 +1,6 @@
 #include "app/gui/annotationcontroller.h"
 
+#include "app/gui/dockscrollarea.h"
 #include "app/gui/textprompt.h"
 
 #include "core/query/queryservice.h"
@@ -29,7 +30,7 @@ AnnotationController::AnnotationController(QMainWindow* window, query::QueryServ
       m_heatmap(heatmap), m_memory(memory), m_model(new views::AnnotationModel(this)),
       m_panel(new views::AnnotationsPanel(m_model)), m_dock(new QDockWidget(tr("Annotations"), window)) {
     m_dock->setObjectName("annotations");
-    m_dock->setWidget(m_panel);
+    m_dock->setWidget(new DockScrollArea(m_panel));
     m_timeline->setAnnotations(m_model);
     m_heatmap->canvas()->setAnnotations(m_model);
     m_memory->canvas()->setAnnotations(m_model);

@@ -88,7 +88,25 @@ void FindingsPanel::fitColumns() {
             for (const QString& line : m_model->index(r, c).data().toString().split('\n'))
                 w = std::max(w, fm.horizontalAdvance(line) + 10);
         m_view->setColumnWidth(c, w);
+        m_fitted[size_t(c)] = w;
     }
+    fitToWidth();
+}
+
+void FindingsPanel::fitToWidth() {
+    // in a narrow dock (a 700 px window's, ~250 px) the kind and step columns give way to the sentence,
+    // which says both ("rank 5 stalled in step 11"): beside them it kept ~20 px, a line per word (walk 21 A)
+    int fixed = 0;
+    for (int w : m_fitted)
+        fixed += w;
+    const bool narrow = width() - fixed - 24 < kSentenceMin; // 24: the scroll bar and the frame
+    m_view->setColumnHidden(FindingsModel::Kind, narrow);
+    m_view->setColumnHidden(FindingsModel::Step, narrow);
+}
+
+void FindingsPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitToWidth();
 }
 
 void FindingsPanel::fitRows() {

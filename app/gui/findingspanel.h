@@ -7,6 +7,7 @@
 #include "views/common/interactionstate.h"
 
 #include <QWidget>
+#include <array>
 #include <map>
 #include <optional>
 
@@ -45,8 +46,15 @@ class FindingsPanel : public QWidget {
   Q_SIGNALS:
     void findingActivated(const rs::gui::Finding& f);
 
+  protected:
+    void resizeEvent(QResizeEvent* e) override;
+
   private:
     void fitColumns();
+    /// Hides the kind and step columns while the sentence would get under kSentenceMin px beside them.
+    void fitToWidth();
+    static constexpr int kSentenceMin = 120; ///< px
+    std::array<int, 4> m_fitted{};           ///< the short columns' widths fitColumns gave (px)
     void fitRows();
     FindingsModel* m_model;
     QSortFilterProxyModel* m_proxy;

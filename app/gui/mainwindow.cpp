@@ -5,6 +5,7 @@
 #include "app/gui/comparecontroller.h"
 #include "app/gui/detailspanel.h"
 #include "app/gui/diagnosticsdialog.h"
+#include "app/gui/dockscrollarea.h"
 #include "app/gui/findingnavigator.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/linktrackfilter.h"
@@ -104,7 +105,7 @@ void MainWindow::buildDocks() {
     auto* fd = new QDockWidget(tr("Findings"), this);
     fd->setObjectName("findings");
     m_findings = new FindingsPanel;
-    fd->setWidget(m_findings);
+    fd->setWidget(m_findings); // both narrow (70 px) already: not scrolled (dockscrollarea.h)
     addDockWidget(Qt::RightDockWidgetArea, fd);
     auto* dd = new QDockWidget(tr("Details"), this);
     dd->setObjectName("details");
@@ -156,7 +157,7 @@ void MainWindow::tabLinkedViews() {
     for (size_t i = 0; i < std::size(views); ++i) {
         auto* d = new QDockWidget(views[i].second, this);
         d->setObjectName(names[qsizetype(i)]);
-        d->setWidget(views[i].first);
+        d->setWidget(new DockScrollArea(views[i].first));
         addDockWidget(Qt::BottomDockWidgetArea, d);
         if (previous) tabifyDockWidget(previous, d);
         previous = d;

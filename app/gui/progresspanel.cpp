@@ -15,6 +15,10 @@ ProgressPanel::ProgressPanel(QWidget* parent)
     auto* lay = new QHBoxLayout(this);
     m_bar->setRange(0, kSteps);
     m_cancel->setToolTip(tr("Stop indexing (nothing half-written is kept)"));
+    // wrapped, not one line as wide as its text: a window narrower than the line grew to fit it while a
+    // profile was indexed, and stayed that wide (walk 21 A)
+    m_label->setWordWrap(true);
+    m_label->setMinimumWidth(120);
     lay->addWidget(m_label, 1);
     lay->addWidget(m_bar, 2);
     lay->addWidget(m_cancel);

@@ -171,6 +171,34 @@ class TstFindingsModel : public QObject {
                      panel.emptyText().contains("cost the job no time"),
                  qPrintable(panel.emptyText()));
     }
+    void aNarrowDockKeepsTheSentenceReadable() {
+        // walk 21 A: in a 700 px window the Findings dock is ~250 px wide, and beside the kind, rank, step
+        // and cost columns the sentence kept ~20 px, a line per word. Narrow, the kind and step give way
+        // (the sentence says both); wide, all five columns show
+        gui::FindingsPanel panel;
+        panel.resize(260, 400);
+        panel.show();
+        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank,
+                          false);
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTest::qWait(50);
+        auto* v = panel.view();
+        // the sentence 120 px wide at least (of 260), and whole in the view (not scrolled off to the right)
+        const int textX = v->columnViewportPosition(gui::FindingsModel::Text),
+                  textW = v->columnWidth(gui::FindingsModel::Text);
+        QVERIFY2(textW >= 120 && textX + textW <= v->viewport()->width(),
+                 qPrintable(QString("the sentence at %1 px, %2 px wide, in a %3 px view")
+                                .arg(textX)
+                                .arg(textW)
+                                .arg(v->viewport()->width())));
+        QVERIFY(v->isColumnHidden(gui::FindingsModel::Kind) && v->isColumnHidden(gui::FindingsModel::Step));
+        QVERIFY(!v->isColumnHidden(gui::FindingsModel::Rank) && !v->isColumnHidden(gui::FindingsModel::Cost));
+        panel.resize(700, 400);
+        QTest::qWait(50);
+        for (int c = 0; c < gui::FindingsModel::ColumnCount; ++c)
+            QVERIFY2(!v->isColumnHidden(c), qPrintable(QString::number(c)));
+        QVERIFY(v->columnWidth(gui::FindingsModel::Kind) > 0);
+    }
     void unreadableReportHasNoFindings() {
         QVERIFY(gui::findingsFromReport("", std::nullopt).empty());
         QVERIFY(gui::findingsFromReport("{\"findings\": 3}", std::nullopt).empty());

@@ -954,6 +954,55 @@ class TstMainWindow : public QObject {
         QTest::qWait(300); // an answer still on its way for the cell does not bring it back
         QVERIFY(!w.histogram()->isVisible());
     }
+    void openingKeepsTheWindowsWidthAndNoDockOverlaps() {
+        // walk 21 A: opening any profile widened a 700 px window to the docks' minimum, 1273 px (past a
+        // 1600 px screen when it stood at x = 600); under it the docks overlapped (the heatmap's cells and
+        // colour bar painted in the gap above Details at 1000 px, walk 20a narrow2c.png). Opening keeps the
+        // width, and at 1000 px and 700 px every dock lies inside the window and beside the others
+        for (int width : {1000, 700}) {
+            // a profile never indexed: the progress line shows while it is (its text was one line, as wide
+            // as it was long: the window grew to 797 px while indexing the demo)
+            const std::string fresh = test::tempDir("narrow") + "/demo";
+            const std::string err = test::writeDemo(fresh, test::demoOptions(4, 6, 1));
+            QVERIFY2(err.empty(), err.c_str());
+            gui::MainWindow w;
+            QVERIFY(showAndOpen(w, QString::fromStdString(fresh), QSize(width, 800)));
+            QTest::qWait(50);
+            QCOMPARE(w.width(), width);
+            QVERIFY2(w.minimumSizeHint().width() <= width,
+                     qPrintable(QString("minimum %1 px").arg(w.minimumSizeHint().width())));
+            const QRect inside = w.rect();
+            std::vector<QDockWidget*> shown;
+            for (auto* d : w.findChildren<QDockWidget*>())
+                if (d->isVisible() && !d->visibleRegion().isEmpty()) shown.push_back(d);
+            QVERIFY(shown.size() >= 3); // a bottom view, Findings, Details
+            for (auto* d : shown) {
+                QVERIFY2(inside.contains(d->geometry()), qPrintable(QString("%1 px: %2 at %3,%4 %5x%6")
+                                                                        .arg(width)
+                                                                        .arg(d->objectName())
+                                                                        .arg(d->x())
+                                                                        .arg(d->y())
+                                                                        .arg(d->width())
+                                                                        .arg(d->height())));
+                // its view within the dock: a view wider than the dock painted over its neighbour
+                const QRect content = QRect(d->widget()->mapTo(&w, QPoint(0, 0)), d->widget()->size());
+                QVERIFY2(d->geometry().contains(content),
+                         qPrintable(QString("%1 px: %2's view %3 px wide in a %4 px dock")
+                                        .arg(width)
+                                        .arg(d->objectName())
+                                        .arg(content.width())
+                                        .arg(d->width())));
+                for (auto* o : shown)
+                    QVERIFY2(o == d || !o->geometry().intersects(d->geometry()),
+                             qPrintable(QString("%1 px: %2 overlaps %3")
+                                            .arg(width)
+                                            .arg(d->objectName(), o->objectName())));
+            }
+            for (auto* d : shown) // nor over the timeline
+                QVERIFY2(!w.centralWidget()->geometry().intersects(d->geometry()),
+                         qPrintable(d->objectName()));
+        }
+    }
     void reopensCachedIndex() {
         gui::MainWindow w;
         QSignalSpy ready(&w, &gui::MainWindow::profileReady);

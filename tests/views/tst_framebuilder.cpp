@@ -397,7 +397,7 @@ class TstFrameBuilder : public QObject {
         std::vector<std::pair<double, double>> spans; // [x, x + text width) of each step label
         const DrawList built = views::FrameBuilder().build(in);
         for (const auto* t : built.all<views::Text>())
-            if (t->rect.top() == 14 && t->rect.left() > views::Viewport::kGutter)
+            if (t->rect.top() == views::FrameBuilder::kStepRow && t->rect.left() > views::Viewport::kGutter)
                 spans.push_back({t->rect.left(), t->rect.left() + fm.horizontalAdvance(t->text)});
         QVERIFY(spans.size() >= 20); // labelled, shorter ("101") where "Step 101" does not fit
         std::sort(spans.begin(), spans.end());
@@ -407,6 +407,45 @@ class TstFrameBuilder : public QObject {
                                     .arg(i - 1)
                                     .arg(spans[i - 1].second)
                                     .arg(spans[i].first)));
+    }
+    void rulerTicksStayOutOfTheStepNames() {
+        // cluster_propose (walk 20b, c08z.png): the major ticks ran up through "Step 2" and "Step 5". Over
+        // windows of every zoom, no tick line meets a step name's text
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
+        int under = 0; // ticks whose x lies under a step name (what makes the check worth something)
+        for (int64_t shift = 0; shift < 40 * kMs; shift += 3 * kMs) {
+            Frame f; // steps starting off the ticks' round times, as real steps do
+            for (auto& s : f.summary->steps)
+                s.startNs += shift, s.endNs += shift;
+            f.scene.setSummary(f.summary);
+            const FrameInput in = f.input(0, 200 * kMs);
+            const DrawList built = views::FrameBuilder().build(in);
+            std::vector<QRectF> names;
+            for (const auto* t : built.all<views::Text>())
+                if (t->rect.top() == views::FrameBuilder::kStepRow &&
+                    t->rect.left() > views::Viewport::kGutter && t->text.contains("Step"))
+                    names.push_back(
+                        QRectF(t->rect.left(), t->rect.top(), fm.horizontalAdvance(t->text), fm.height()));
+            QVERIFY(!names.empty());
+            for (const auto* l : built.all<views::Line>()) {
+                if (l->a.x() != l->b.x() || std::max(l->a.y(), l->b.y()) > views::Viewport::kAxis ||
+                    l->a.x() < views::Viewport::kGutter)
+                    continue; // not a tick
+                const double top = std::min(l->a.y(), l->b.y()), bottom = std::max(l->a.y(), l->b.y());
+                for (const QRectF& n : names) {
+                    if (l->a.x() < n.left() || l->a.x() > n.right()) continue;
+                    ++under;
+                    QVERIFY2(top >= n.bottom() || bottom <= n.top(),
+                             qPrintable(QString("tick at x %1 (y %2-%3) crosses a step name (y %4-%5)")
+                                            .arg(l->a.x())
+                                            .arg(top)
+                                            .arg(bottom)
+                                            .arg(n.top())
+                                            .arg(n.bottom())));
+                }
+            }
+        }
+        QVERIFY(under > 0);
     }
     void outlierStepLabelNamesItsRanks() {
         // cluster_propose: the ruler's band and label are the first rank's step, but "Step 3 ⚠ outlier" stood
@@ -420,7 +459,7 @@ class TstFrameBuilder : public QObject {
         std::map<double, QString> labels; // by x
         const DrawList built = views::FrameBuilder().build(in);
         for (const auto* t : built.all<views::Text>())
-            if (t->rect.top() == 14 && t->rect.left() > views::Viewport::kGutter)
+            if (t->rect.top() == views::FrameBuilder::kStepRow && t->rect.left() > views::Viewport::kGutter)
                 labels[t->rect.left()] = t->text;
         QCOMPARE(labels.size(), size_t(5));
         QStringList texts;
@@ -483,6 +522,34 @@ class TstFrameBuilder : public QObject {
         QVERIFY(shifted);
         f.state.clearArea();
         QVERIFY(fills(f.input(0, 200 * kMs)).empty());
+    }
+    void memoryScaleIsDrawnOverTheWaitsLinks() {
+        // walk 21: the memory lane's "in view ≤ 3.75 GiB" was drawn before the waits, under their fill and
+        // dashed links to the late rank: grey on red, crossed by dashes. Now after them, on a plate.
+        Frame f;
+        f.summary->tracks.push_back({5, 0, "memory", "Memory", "", 0, 10, 2});
+        f.scene.setSummary(f.summary);
+        f.data->tracks.push_back({5, {}});
+        f.data->counters.push_back(
+            {5, {{0, 1.0 * (1 << 30)}, {100 * kMs, 3.75 * (1 << 30)}}, 3.75 * (1 << 30), true, 150 * kMs});
+        const FrameInput in = f.input(60 * kMs, 90 * kMs); // the wait at 70-75 ms, blamed on rank 1
+        const DrawList list = views::FrameBuilder().build(in);
+        int label = -1, lastDashed = -1;
+        for (size_t i = 0; i < list.items.size(); ++i) {
+            if (const auto* t = std::get_if<views::Text>(&list.items[i]); t && t->text.startsWith("in view"))
+                label = int(i);
+            if (const auto* l = std::get_if<views::Line>(&list.items[i]); l && l->dashed) lastDashed = int(i);
+        }
+        QVERIFY(label > 0);
+        QVERIFY2(lastDashed >= 0, "the wait draws its dashed link");
+        QVERIFY2(label > lastDashed, "the scale is drawn over the links");
+        const auto& text = std::get<views::Text>(list.items[size_t(label)]);
+        QCOMPARE(text.text, QString::fromUtf8("in view ≤ 3.75 GiB"));
+        QCOMPARE(text.color, in.palette.windowText);
+        const auto* plate = std::get_if<views::FillRect>(&list.items[size_t(label) - 1]);
+        QVERIFY2(plate && plate->rect.contains(text.rect), "a plate under the text");
+        const auto [top, bottom] = laneRows(in, 5);
+        QVERIFY(text.rect.top() >= top && text.rect.bottom() <= bottom);
     }
     void cappedLaneSaysHowManyLevelsItShows() {
         Frame f;

@@ -352,6 +352,30 @@ class TstHistogramView : public QObject {
             if (pts[i].y() > 0 && pts[i - 1].y() == 0) ++bars;
         QCOMPARE(bars, 3); // three kernels, three bars
     }
+    void ranksMedianShowsBesideAnEqualMedian() {
+        // walk 20b: at 51.1 vs 51.3 µs the ranks' median (dashed, the same ink) hid under the median's
+        // solid line: the only broken line left, the dotted p95, read as it. Its own ink, drawn on top.
+        auto h = narrowHistogram();
+        h->ranksMedianNs = h->medianNs;
+        views::HistogramView v;
+        QVERIFY(shownAt(v, QSize(460, 260), h));
+        const QImage img = v.grab().toImage();
+        double lineX = -1, lineTop = 0;
+        for (const auto& m : v.markers())
+            if (m.text.startsWith("median")) lineX = m.lineX, lineTop = m.lineTop;
+        QVERIFY(lineX > 0);
+        const QColor ink = views::HistogramView::ranksMedianInk();
+        int inked = 0;
+        const double dpr = img.devicePixelRatio();
+        for (int y = int(lineTop); y < int(v.tallestBinTop()) + 40 && y < v.height(); ++y)
+            for (int dx = -2; dx <= 2; ++dx) {
+                const QColor c = img.pixelColor(int((lineX + dx) * dpr), int(y * dpr));
+                inked += std::abs(c.red() - ink.red()) + std::abs(c.green() - ink.green()) +
+                             std::abs(c.blue() - ink.blue()) <
+                         60;
+            }
+        QVERIFY2(inked > 10, qPrintable(QString::number(inked)));
+    }
     void titleLinesFitTheView() {
         // walk17b #7: at the Details dock's size the title's second line ran past the chart and Qt Charts
         // cut it ("… 1 kernel up t"); every line now fits the view, and the last says what the dashed line is

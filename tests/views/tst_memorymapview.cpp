@@ -16,6 +16,7 @@
 //   top; issue 19), on the smallest plot and a large one.
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
+#include "views/memory/bankstrip.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
 
@@ -44,6 +45,38 @@ std::shared_ptr<query::MemoryMapData> curveData() {
     d->endNs = kRunStart + 8 * kMs;
     return d;
 }
+
+/// 8 banks of 4 GiB from 0x12c000000000, and an AllReduce tensor of `bytes` at the base of each of the
+/// first `banks`, alive from 1 to 3 ms into the run.
+void addBankTensors(query::MemoryMapData& d, int banks, int64_t bytes) {
+    d.hasAddresses = true;
+    d.bankBase = 0x12c000000000ULL;
+    d.bankSizeBytes = int64_t(4) << 30;
+    d.bankCount = 8;
+    for (int b = 0; b < banks; ++b) {
+        query::TensorItem t;
+        t.tensorId = "t" + std::to_string(b);
+        t.opName = "AllReduce";
+        t.sizeBytes = bytes;
+        t.addr = d.bankBase + uint64_t(b) * uint64_t(d.bankSizeBytes);
+        t.bank = b;
+        t.allocNs = kRunStart + kMs;
+        t.freeNs = kRunStart + 3 * kMs;
+        d.tensors.push_back(t);
+    }
+}
+
+/// A Memory view of a run of kRunLen ns shown at 1000 × 600 without a query service (its data is given).
+struct Shown {
+    views::InteractionState state;
+    views::MemoryMapView view{&state, nullptr};
+    Shown() {
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        view.resize(1000, 600);
+        view.setProfile({});
+        view.show();
+    }
+};
 
 QStringList labels(QCPAxis* a) {
     QStringList out;
@@ -89,22 +122,9 @@ class TstMemoryMapView : public QObject {
         // lies inside its bank's band, and no ink crosses a border in the margin
         auto d = std::make_shared<query::MemoryMapData>();
         d->rank = 0;
-        d->hasAddresses = true;
-        d->bankBase = 0x12c000000000ULL;
-        d->bankSizeBytes = int64_t(4) << 30;
-        d->bankCount = 8;
         d->startNs = kRunStart;
         d->endNs = kRunStart + kRunLen;
-        for (int b = 0; b < 6; ++b) {
-            query::TensorItem t;
-            t.tensorId = "t" + std::to_string(b);
-            t.opName = "AllReduce";
-            t.sizeBytes = 64 << 20;
-            t.addr = d->bankBase + uint64_t(b) * uint64_t(d->bankSizeBytes);
-            t.allocNs = kRunStart + kMs;
-            t.freeNs = kRunStart + 3 * kMs;
-            d->tensors.push_back(t);
-        }
+        addBankTensors(*d, 6, 64 << 20);
         for (int h : {130, 200, 600}) {
             views::MemoryMapCanvas c;
             c.resize(700, h);
@@ -148,6 +168,93 @@ class TstMemoryMapView : public QObject {
             }
         }
     }
+    void everyBankOfTheStripIsLabelled() {
+        // walk 20a (demo d8, mem2s.png): the bank overview gave each of 8 banks a 7 px row and labelled
+        // banks 0/2/4/6 only, so rank 5's AllReduce row (bank 5) lay between "bank 4" and "bank 6". In the
+        // Memory view as laid out, every bank's row holds its label's ink.
+        Shown on; // no service: the drop-down gets its entry from the data
+        auto& [state, view] = on;
+        auto d = curveData();
+        addBankTensors(*d, 8, 1 << 30);
+        view.setData(d);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QWidget* strip = view.strip();
+        QVERIFY(strip->isVisible());
+        const QImage img = strip->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const double dpr = img.devicePixelRatio();
+        const QRgb bg = strip->palette().color(QPalette::Window).rgb();
+        const int rowH = (strip->height() - 4) / 8;
+        for (int b = 0; b < 8; ++b) {
+            int ink = 0;
+            const int mid = 2 + b * rowH + rowH / 2; // the row's middle: no other row's label reaches it
+            for (int y = mid - 1; y <= mid + 1; ++y)
+                for (int x = 4; x < views::MemoryMapCanvas::kLeft - 8; ++x)
+                    ink += img.pixel(int(x * dpr), int(y * dpr)) != bg;
+            QVERIFY2(ink > 2, qPrintable(QString("bank %1: no label in its %2 px row (strip %3 px)")
+                                             .arg(b)
+                                             .arg(rowH)
+                                             .arg(strip->height())));
+        }
+    }
+    void kinetoAllocationsHaveAnAddressAxisAndANamedTooltip() {
+        // walk 20a (df_index_resolver, dfm1.png): a Kineto memory map (addresses, no bank model) had no
+        // label on its address axis, and a bar's tooltip was titled by the importer's key plus an empty
+        // "()": "139935155748864@1669783687789163000 ()"
+        auto d = curveData();
+        d->hasAddresses = true;
+        const uint64_t base = 139935155748864ULL; // df_index_resolver's first Addr
+        for (int i = 0; i < 4; ++i) {
+            query::TensorItem t;
+            t.addr = base + uint64_t(i) * (uint64_t(64) << 20);
+            t.allocNs = kRunStart + (i + 1) * kMs;
+            t.tensorId = std::to_string(*t.addr) + "@" + std::to_string(*t.allocNs);
+            t.sizeBytes = 6553600; // 6.25 MiB
+            t.freeNs = kRunStart + 7 * kMs;
+            d->tensors.push_back(t);
+        }
+        d->tensors[1].opName = "aten::empty";
+        views::MemoryMapCanvas c;
+        c.resize(800, 400);
+        c.setData(d);
+        QVERIFY(c.bankLabels().empty()); // no bank model
+        const auto labels = c.addressLabels();
+        QVERIFY2(labels.size() >= 3, qPrintable(QString::number(labels.size())));
+        const auto am = c.addressMapping();
+        for (const auto& l : labels) {
+            QVERIFY(l.text.startsWith("0x"));
+            bool ok = false;
+            const uint64_t a = l.text.mid(2).toULongLong(&ok, 16);
+            QVERIFY(ok);
+            QVERIFY2(std::abs(am.y(a) - l.rect.center().y()) < 1, qPrintable(l.text)); // beside its address
+            QVERIFY(l.rect.top() >= 0 && l.rect.bottom() <= c.height());
+        }
+        for (size_t i = 1; i < labels.size(); ++i)
+            QVERIFY(!labels[i].rect.intersects(labels[i - 1].rect));
+        // and in pixels: ink in the margin beside the first label
+        QImage img(c.size(), QImage::Format_RGB32);
+        c.render(&img);
+        const QRgb bg = c.palette().color(QPalette::Base).rgb();
+        int ink = 0;
+        for (int y = int(labels[0].rect.top()); y < int(labels[0].rect.bottom()); ++y)
+            for (int x = 4; x < views::MemoryMapCanvas::kLeft - 4; ++x)
+                ink += img.pixel(x, y) != bg;
+        QVERIFY(ink > 10);
+        auto tipOf = [&](size_t i) {
+            return c.tooltipAt(c.barRect(i).intersected(QRectF(c.rect())).center().toPoint());
+        };
+        const QString noOp = tipOf(0), op = tipOf(1);
+        QVERIFY2(noOp.startsWith("<b>allocation (no op recorded)</b><br>size "), qPrintable(noOp));
+        QVERIFY2(op.startsWith("<b>aten::empty</b><br>"), qPrintable(op));
+        QVERIFY2(noOp.contains(QString("address 0x%1<br>").arg(base, 0, 16)),
+                 qPrintable(noOp)); // no "bank -"
+        for (const QString& t : {noOp, op})
+            QVERIFY2(!t.contains('@') && !t.contains("()") && !t.contains("bank"), qPrintable(t));
+        // an id of its own (Ascend's) stays, with its op
+        query::TensorItem named;
+        named.tensorId = "t0_s11_a0";
+        named.opName = "MatMulV2";
+        QCOMPARE(views::MemoryMapCanvas::tensorTitle(named), QString("t0_s11_a0 (MatMulV2)"));
+    }
     void tooltipCountsFromTheRunsStart() {
         const int64_t runStart = 1736408883674584730LL, firstSample = runStart + 19654000;
         views::InteractionState state;
@@ -177,12 +284,8 @@ class TstMemoryMapView : public QObject {
     void barsHaveAColourKeyAndPicturesNoDropDown() {
         // walk15a #10, walk15b #10: the tensor bars' colours (the op that allocated them) had no key, in the
         // tab or its pictures, and the pictures showed the "rank 0 ▾" control
-        views::InteractionState state;
-        state.setBounds(kRunStart, kRunStart + kRunLen);
-        views::MemoryMapView view(&state, nullptr);
-        view.resize(1000, 600);
-        view.setProfile({}); // no service: the drop-down gets its entry from the data
-        view.show();
+        Shown on; // no service: the drop-down gets its entry from the data
+        auto& [state, view] = on;
         auto d = curveData();
         auto tensor = [&](const char* op, int64_t bytes, uint64_t addr) {
             query::TensorItem t;
@@ -232,17 +335,59 @@ class TstMemoryMapView : public QObject {
                 swatch += QColor(pic.pixel(x, y)).name() == cast && y < keyRect.bottom() + 4;
         QVERIFY2(swatch > 2, qPrintable(QString::number(swatch)));
     }
+    void theRankPickedStaysWhileAnotherRanksOpIsSelected() {
+        // walk 21: with an op of rank 1 selected, picking rank 0 in the box showed rank 1 again as soon as
+        // rank 0's data arrived (the data re-applied the selection, and the selection went to its rank)
+        views::InteractionState state;
+        state.setBounds(kRunStart, kRunStart + kRunLen);
+        views::MemoryMapView view(&state, nullptr);
+        view.setProfile({0, 1});
+        auto box = view.findChild<QComboBox*>();
+        QVERIFY(box);
+        auto dataOf = [](int rank) {
+            auto d = curveData();
+            d->rank = rank;
+            query::TensorItem t;
+            t.tensorId = "t" + std::to_string(rank);
+            t.opName = "MatMulV2";
+            t.sizeBytes = 1 << 20;
+            t.allocNs = kRunStart + kMs;
+            d->tensors.push_back(t);
+            return d;
+        };
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::OpType;
+        sel.opType = "MatMulV2";
+        sel.rank = 1;
+        state.setSelection(sel); // the map goes to the op's rank
+        QCOMPARE(view.rank(), 1);
+        view.setData(dataOf(1));
+        QCOMPARE(box->currentText(), QString("rank 1"));
+        box->setCurrentIndex(box->findData(0)); // the user picks rank 0
+        view.setData(dataOf(0));                // and its data arrives
+        QCOMPARE(view.rank(), 0);
+        QCOMPARE(box->currentText(), QString("rank 0"));
+        // and the map says whose it is, and that the selection is another rank's
+        auto* caption = view.findChild<QLabel*>("caption");
+        QVERIFY(caption);
+        QVERIFY2(caption->text().startsWith(QString::fromUtf8("Rank 0 · ")), qPrintable(caption->text()));
+        QCOMPARE(
+            view.highlightNote()->text(),
+            QString("This map is rank 0's: the MatMulV2 selected is rank 1's; rank 0's tensors of MatMulV2 "
+                    "are highlighted."));
+        // a new selection still brings its rank
+        sel.rank = 1;
+        sel.opType = "Cast";
+        state.setSelection(sel);
+        QCOMPARE(view.rank(), 1);
+    }
     void anOpNoRecordNamesDimsNothing() {
         // walk18b #3: text/level1's MatMulV2 cell selected, every bar of the memory map was dimmed (its
         // records name aten::mm and aten::addmm, never a kernel type) and Details said "tensors it allocated
         // are highlighted": it read as "MatMulV2 allocated nothing". Pixels of the bar at full colour, a note
         // that says why, and the count the Details panel is told
-        views::InteractionState state;
-        state.setBounds(kRunStart, kRunStart + kRunLen);
-        views::MemoryMapView view(&state, nullptr);
-        view.resize(1000, 600);
-        view.setProfile({});
-        view.show();
+        Shown on; // no service: the drop-down gets its entry from the data
+        auto& [state, view] = on;
         auto d = curveData();
         for (const char* op : {"aten::mm", "aten::mm", "aten::addmm"}) {
             query::TensorItem t;

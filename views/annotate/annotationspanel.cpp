@@ -51,13 +51,17 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
         strip->addWidget(b);
         m_tools.push_back(b);
     }
-    strip->addSpacing(12);
+    strip->addStretch();
+    // the edits on a row of their own: the eight buttons in one row made the dock (and with it the
+    // window) at least 469 px wide (walk 21 A)
+    auto* edits = new QHBoxLayout;
+    edits->setContentsMargins(0, 0, 0, 0);
     auto button = [&](const QString& text, const QString& tip, auto fn) {
         auto* b = new QToolButton(this);
         b->setText(text);
         b->setToolTip(tip);
         connect(b, &QToolButton::clicked, this, fn);
-        strip->addWidget(b);
+        edits->addWidget(b);
         return b;
     };
     button(tr("Colour…"), tr("Colour of the selected annotation"), [this] { chooseColor(); });
@@ -71,7 +75,7 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
     connect(m_model->undoStack(), &QUndoStack::canRedoChanged, redo, &QWidget::setEnabled);
     undo->setEnabled(false);
     redo->setEnabled(false);
-    strip->addStretch();
+    edits->addStretch();
 
     m_list->setColumnCount(5);
     m_list->setHeaderLabels({tr("Kind"), tr("Text"), tr("Where"), tr("Author"), tr("Status")});
@@ -104,6 +108,7 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(strip);
+    layout->addLayout(edits);
     layout->addWidget(m_empty);
     layout->addWidget(m_list, 1);
     connect(m_model, &AnnotationModel::changed, this, &AnnotationsPanel::refresh);

@@ -4,12 +4,12 @@
 // in a band reserved above the plot area, so no label lies on a bin or is crossed by another line (walk 9:
 // the ranks' median label sat on the bars, crossed by the p95 line), and the count axis ends just above the
 // tallest bin (walk 16: room made for the labels inside the plot stretched it to 6× the bins). This rank's
-// median (solid), its p95 (dotted) and the ranks' median (dashed: the median of the run's ranks' medians,
-// Histogram::ranksMedianNs, which the title's last line defines). The title wraps at the view's width. Axes
-// tick at round values — the duration axis in the unit that suits the range, with as many decimals as its
-// step needs; the count axis at whole numbers. The axis ends near p99: the kernels past it are counted in the
-// title with the longest one's duration, never drawn in the last bin. setHistogram(nullptr) empties it.
-// Follows the palette (light / dark theme). GUI thread only.
+// median (solid), its p95 (dotted) and the ranks' median (dashed, in its own ink, on top: the median of the
+// run's ranks' medians, Histogram::ranksMedianNs, which the title's last line defines). The title wraps at
+// the view's width. Axes tick at round values — the duration axis in the unit that suits the range, with as
+// many decimals as its step needs; the count axis at whole numbers. The axis ends near p99: the kernels past
+// it are counted in the title with the longest one's duration, never drawn in the last bin.
+// setHistogram(nullptr) empties it. Follows the palette (light / dark theme). GUI thread only.
 #include "core/query/analysisqueries.h"
 
 #include <QtCharts/QChartView>
@@ -28,6 +28,8 @@ class HistogramView : public QChartView {
     /// What the axes show, for tests: the duration axis' labels (in `unit`), the count axis' ticks.
     QStringList xLabels() const { return m_xLabels; }
     QStringList yLabels() const { return m_yLabels; }
+    /// The ranks' median's line and label colour (the median's and the p95's are the reference ink).
+    static QColor ranksMedianInk();
     QString unit() const { return m_unit; }
     struct MarkerInfo {
         QString text;   ///< "median 12.1 µs"

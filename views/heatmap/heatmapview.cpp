@@ -32,10 +32,13 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_stat->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_sort = new QComboBox;
     m_sort->addItems({tr("sort: total time"), tr("sort: worst ratio"), tr("sort: name")});
-    row->addWidget(m_mode);
-    row->addWidget(m_subject);
-    row->addWidget(m_stat);
-    row->addWidget(m_sort);
+    // each box at its contents' width where there is room, down to a narrow minimum (its text elided)
+    // where there is not: at their contents' widths the four made the dock 743 px wide at least, and with
+    // the side docks the window's minimum 1273 px (walk 21 A)
+    for (auto* box : {m_mode, m_subject, m_stat, m_sort}) {
+        box->setMinimumWidth(box == m_stat ? 120 : 80);
+        row->addWidget(box);
+    }
     row->addStretch();
     lay->addLayout(row);
     m_caption = new QLabel;

@@ -19,12 +19,26 @@ int BankStrip::bankRows() const {
     return int(std::min<int64_t>(maxBank + 1, 64));
 }
 
+QFont BankStrip::labelFont() const {
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() - 2.5));
+    return small;
+}
+
+int BankStrip::labelledHeight() const {
+    // every bank's row as tall as its label, up to 16 banks (more: every k-th label): at 7 px a row, the
+    // 8 banks of an Ascend card were labelled 0, 2, 4, 6, and bank 5's row read as bank 4's (walk 20a)
+    const int rows = std::min(bankRows(), 16);
+    return std::max(20, rows * QFontMetrics(labelFont()).height() + 4);
+}
+
 QSize BankStrip::sizeHint() const {
-    return {400, std::max(20, bankRows() * 7 + 4)};
+    return {400, labelledHeight()};
 }
 
 void BankStrip::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_data = std::move(d);
+    setMinimumHeight(labelledHeight());
     updateGeometry();
     update();
 }
@@ -65,8 +79,7 @@ void BankStrip::paintEvent(QPaintEvent*) {
     if (!m_data || rows == 0 || !m_data->hasAddresses) return;
     int left = MemoryMapCanvas::kLeft, w = std::max(1, width() - left - 8);
     int rowH = std::max(4, (height() - 4) / rows);
-    QFont small = font();
-    small.setPointSizeF(std::max(6.0, small.pointSizeF() - 2.5));
+    const QFont small = labelFont();
     p.setFont(small);
     for (int b = 0; b < rows; ++b) {
         auto occ = occupancy(b, w);

@@ -24,6 +24,8 @@ class BankStrip : public QWidget {
 
   private:
     int bankRows() const;
+    QFont labelFont() const;    ///< the banks' labels'
+    int labelledHeight() const; ///< px: a label on every bank's row (up to 16 banks)
     std::shared_ptr<const query::MemoryMapData> m_data;
     qint64 m_t0 = 0, m_t1 = 1;
 };

@@ -176,6 +176,34 @@ std::vector<MemoryMapCanvas::BankLabel> MemoryMapCanvas::bankLabels() const {
     return out;
 }
 
+std::vector<MemoryMapCanvas::BankLabel> MemoryMapCanvas::addressLabels() const {
+    // addresses without a bank model (PyTorch's caching allocator, Kineto): the axis had no label at all
+    // (df_index_resolver, walk 20a). Round hex addresses, a power of two apart, at least three lines apart
+    std::vector<BankLabel> out;
+    if (!m_data || m_data->tensors.empty() || !m_data->hasAddresses || m_data->bankSizeBytes > 0) return out;
+    const AddressMapping am = addressMapping();
+    const double line = std::ceil(QFontMetricsF(smallFont()).height());
+    const double perPx = double(m_a1 - m_a0) / std::max(1.0, am.height);
+    uint64_t step = 1;
+    while (double(step) < 3 * line * perPx && step < (uint64_t(1) << 62))
+        step <<= 1;
+    for (uint64_t a = (m_a0 + step - 1) / step * step; a < m_a1; a += step) {
+        const double y = am.y(a);
+        if (y - line / 2 < 0 || y + line / 2 > height()) continue;
+        out.push_back({QRectF(4, y - line / 2, kLeft - 8, line), QString("0x%1").arg(a, 0, 16), true});
+        if (a > UINT64_MAX - step) break;
+    }
+    return out;
+}
+
+void MemoryMapCanvas::paintAddressAxis(QPainter& p) const {
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    for (const BankLabel& l : addressLabels()) {
+        drawFitted(p, l.rect, l.text);
+        p.drawLine(QPointF(kLeft - 3, l.rect.center().y()), QPointF(kLeft, l.rect.center().y()));
+    }
+}
+
 void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
@@ -212,7 +240,9 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
             else
                 p.drawText(l.rect, Qt::AlignLeft | Qt::AlignVCenter, l.text);
         }
-    } else if (!d.hasAddresses) {
+    } else if (d.hasAddresses) {
+        paintAddressAxis(p);
+    } else {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(QRect(4, 4, kLeft - 8, 60), Qt::TextWordWrap,
                    tr("no addresses: lifetimes stacked by allocation order"));
@@ -283,6 +313,16 @@ int MemoryMapCanvas::tensorAt(QPoint pos) const {
     return best;
 }
 
+QString MemoryMapCanvas::tensorTitle(const query::TensorItem& t) {
+    // a Kineto allocation's id is only its address and time ("139935155748864@1669783687789163000"), which
+    // the tooltip says in words: not shown, nor an empty "()" for an allocation no op is recorded for
+    const bool idIsAddressAndTime =
+        t.addr && t.allocNs && t.tensorId == std::to_string(*t.addr) + "@" + std::to_string(*t.allocNs);
+    const QString op = QString::fromStdString(t.opName), id = QString::fromStdString(t.tensorId);
+    if (idIsAddressAndTime || id.isEmpty()) return op.isEmpty() ? tr("allocation (no op recorded)") : op;
+    return op.isEmpty() ? id : tr("%1 (%2)").arg(id, op);
+}
+
 QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
     const int i = m_data ? tensorAt(pos) : -1;
     if (i < 0) return {};
@@ -291,11 +331,10 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
     auto stepText = [](const std::optional<double>& s) { // the step it falls in, a whole number
         return s ? tr("in step %1").arg(int64_t(std::floor(*s))) : tr("outside any step");
     };
-    QString tip = tr("<b>%1</b> (%2)<br>size %3<br>address %4 · bank %5")
-                      .arg(QString::fromStdString(t.tensorId).toHtmlEscaped(),
-                           QString::fromStdString(t.opName).toHtmlEscaped(), formatBytes(t.sizeBytes),
-                           t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"),
-                           t.bank ? QString::number(*t.bank) : QString("-"));
+    QString tip = tr("<b>%1</b><br>size %2<br>address %3")
+                      .arg(tensorTitle(t).toHtmlEscaped(), formatBytes(t.sizeBytes),
+                           t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"));
+    if (t.bank) tip += tr(" · bank %1").arg(*t.bank); // none without a bank model (Kineto)
     tip += t.allocNs ? tr("<br>allocated at %1, %2")
                            .arg(formatOffset(*t.allocNs - origin(), 1000), stepText(t.allocStep))
                      : tr("<br>allocation time not recorded");
@@ -425,7 +464,7 @@ void MemoryMapCanvas::contextMenuEvent(QContextMenuEvent* e) {
     if (i < 0) return;
     QMenu menu(this);
     const auto& t = m_data->tensors[size_t(i)];
-    menu.addAction(tr("Annotate tensor %1…").arg(QString::fromStdString(t.tensorId)), this, [this, i] {
+    menu.addAction(tr("Annotate this tensor (%1)…").arg(tensorTitle(t)), this, [this, i] {
         const auto& tt = m_data->tensors[size_t(i)];
         annotate::Annotation a;
         a.kind = annotate::Kind::Note;

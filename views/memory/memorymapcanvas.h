@@ -58,6 +58,12 @@ class MemoryMapCanvas : public QWidget {
     /// two lines high, the name alone when it is one line high, nothing in a thinner band (a label cut at
     /// the band's border lost half its digits: walk17a L6). The tooltip names the bank and address anyway.
     std::vector<BankLabel> bankLabels() const;
+    /// Without a bank model (Kineto): round hex addresses along the axis, a power of two apart, at least
+    /// three lines apart (empty with a bank model, or without addresses).
+    std::vector<BankLabel> addressLabels() const;
+    /// A tensor's name in the tooltip and menus: its id and op, the op alone when the id is only its address
+    /// and allocation time (Kineto's), never an empty "()".
+    static QString tensorTitle(const query::TensorItem& t);
     /// The tooltip of the tensor bar at `pos` (name, op, size, address, bank, alloc, free, lifetime), or
     /// empty.
     QString tooltipAt(QPoint pos) const;
@@ -89,6 +95,7 @@ class MemoryMapCanvas : public QWidget {
     void contextMenuEvent(QContextMenuEvent*) override;
 
   private:
+    void paintAddressAxis(QPainter& p) const; ///< addressLabels with their ticks
     /// Data with a time extent: without it (not arrived yet, a rank without memory events: 0 … 0) the
     /// canvas' window is a placeholder, and a wheel or drag on it threw the shared window to 1 ns before
     /// the profile.

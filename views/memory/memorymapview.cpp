@@ -36,8 +36,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     auto* row = new QHBoxLayout;
     m_rankBox = new QComboBox;
     m_rankBox->setToolTip(tr("The rank whose device memory is shown"));
-    m_caption = new QLabel;
-    m_caption->setWordWrap(true);
+    m_caption = wrappedLabel("caption");
     row->addWidget(m_rankBox);
     row->addWidget(m_caption, 1);
     lay->addLayout(row);
@@ -99,7 +98,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         if (t.addr) s.addr = *t.addr;
         m_state->setSelection(s);
     });
-    connect(m_state, &InteractionState::selectionChanged, this, &MemoryMapView::onSelection);
+    connect(m_state, &InteractionState::selectionChanged, this, &MemoryMapView::followSelection);
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
             if (id != m_pending) return;
@@ -172,12 +171,13 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_origin = m_state->boundsEnd() > m_state->boundsStart() ? m_state->boundsStart() : d->startNs;
     m_canvas->setOrigin(m_origin); // the tooltip's times count from it too
     const bool none = d->tensors.empty() && d->curve.empty();
-    QString text = !d->unknown.empty() ? QString::fromStdString(d->unknown)
-                   : none ? tr("No memory data for rank %1: none recorded, or records left out (the "
-                               "diagnostics say why: File ▸ Diagnostics, or rankscope info)")
-                                .arg(shownRank(d->rank))
-                   : d->tensors.empty() ? tr("no tensors (memory curve only)")
-                                        : tr("%1 tensors").arg(d->tensors.size());
+    // the rank first: the map may show another rank than the selection's (the user's pick in the box)
+    QString text = tr("Rank %1 · ").arg(shownRank(d->rank));
+    text += !d->unknown.empty() ? QString::fromStdString(d->unknown)
+            : none ? tr("no memory data: none recorded, or records left out (the diagnostics say why: File ▸ "
+                        "Diagnostics, or rankscope info)")
+            : d->tensors.empty() ? tr("no tensors (memory curve only)")
+                                 : tr("%1 tensors").arg(d->tensors.size());
     if (d->withoutAddressLeftOut > 0)
         text += tr(" (and %1 rows without a device address, the same allocations as another file lists "
                    "them: not drawn)")
@@ -231,7 +231,9 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     if (m_state->windowEnd() > d->startNs && m_state->windowStart() < d->endNs)
         m_canvas->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
     syncTime(m_canvas->t0(), m_canvas->t1());
-    onSelection(m_state->selection());
+    // the selection's highlight on this rank's map, without going back to the selection's rank: the rank
+    // the user picked in the box while an op of another rank was selected snapped back to it (walk 21)
+    showSelection(m_state->selection());
 }
 
 void MemoryMapView::renderPicture(QPainter& p) {
@@ -312,24 +314,30 @@ void MemoryMapView::syncTime(qint64 t0, qint64 t1) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void MemoryMapView::onSelection(const Selection& s) {
+void MemoryMapView::followSelection(const Selection& s) {
+    // a tensor or an op type just selected brings its rank's map (a span's op is highlighted on the rank
+    // shown)
+    const bool follows = s.kind == Selection::Kind::Tensor || s.kind == Selection::Kind::OpType;
+    if (follows && s.rank >= 0 && s.rank != m_rank) showRank(s.rank);
+    showSelection(s);
+}
+
+void MemoryMapView::showSelection(const Selection& s) {
     switch (s.kind) {
     case Selection::Kind::Tensor:
-        if (s.rank >= 0 && s.rank != m_rank) showRank(s.rank);
         m_canvas->setHighlight({}, s.tensorId);
         break;
     case Selection::Kind::OpType:
     case Selection::Kind::Span:
-        if (s.rank >= 0 && s.rank != m_rank && s.kind == Selection::Kind::OpType) showRank(s.rank);
         m_canvas->setHighlight(s.opType, {});
         break;
     default:
         m_canvas->setHighlight({}, {});
     }
-    showHighlightNote();
+    showHighlightNote(s);
 }
 
-void MemoryMapView::showHighlightNote() {
+void MemoryMapView::showHighlightNote(const Selection& s) {
     const QString op = m_canvas->highlightedOp();
     const auto* d = m_canvas->data();
     const int named = m_canvas->tensorsNamedBy(op);
@@ -350,7 +358,12 @@ void MemoryMapView::showHighlightNote() {
                   "(such as %3), so nothing is highlighted and no tensor is dimmed.")
                    .arg(shownRank(d->rank))
                    .arg(op, names.join(", "));
-    }
+    } else if (!op.isEmpty() && d && s.rank >= 0 && s.rank != d->rank)
+        note = tr("This map is rank %1's: the %2 selected is rank %3's; rank %1's tensors of %2 are "
+                  "highlighted.")
+                   .arg(shownRank(d->rank))
+                   .arg(op)
+                   .arg(shownRank(s.rank));
     m_hlNote->setText(note);
     m_hlNote->setVisible(!note.isEmpty());
     if (!op.isEmpty() && d) Q_EMIT opHighlightShown(op, d->rank, named);

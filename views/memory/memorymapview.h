@@ -56,9 +56,13 @@ class MemoryMapView : public QWidget {
     void showColorKey();
     /// The legend in a row above the axis rect, where it covers no curve (the widget and exports alike).
     static void placeLegendAbovePlot(QCustomPlot& plot);
-    void onSelection(const Selection& s);
-    /// The note under the legend for the op highlighted, and opHighlightShown.
-    void showHighlightNote();
+    /// A selection made: the map goes to its rank (a tensor's, an op type's), then shows it.
+    void followSelection(const Selection& s);
+    /// The selection's highlight on the rank shown, whichever rank that is.
+    void showSelection(const Selection& s);
+    /// The note under the legend for the op highlighted (and whose rank it is when the map shows another),
+    /// and opHighlightShown.
+    void showHighlightNote(const Selection& s);
     /// The allocated/reserved/active curves, each held (dashed) from its last sample to the run's end.
     void plotCurves(const query::MemoryMapData& d);
     void syncTime(qint64 t0, qint64 t1);

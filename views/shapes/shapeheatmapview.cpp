@@ -38,6 +38,11 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
                     static_cast<QWidget*>(m_rows), static_cast<QWidget*>(new QLabel(tr("colour"))),
                     static_cast<QWidget*>(m_stat)})
         row->addWidget(w);
+    // at their contents' widths where there is room, narrower (elided) where there is not: the row made
+    // the dock 798 px wide at least (walk 21 A)
+    m_op->setMinimumWidth(120);
+    for (auto* box : {m_kind, m_cols, m_rows, m_stat})
+        box->setMinimumWidth(60);
     row->addStretch(1);
     lay->addLayout(row);
     auto* scroll = new QScrollArea;

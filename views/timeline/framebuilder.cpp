@@ -337,8 +337,10 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
     out.add(FillRect{QRectF(0, 0, vp.width, axis), in.palette.window});
     out.add(Line{QPointF(0, axis - 0.5), QPointF(vp.width, axis - 0.5), in.palette.mid});
     const Ruler ruler = tm.ruler(90, in.boundsStart);
-    // the origin the tick labels count from, once, in the gutter: run time at the visible origin
-    out.add(Text{QRectF(4, 1, k - 8, 13),
+    // two rows: the steps' names on top, the ticks and their times next to the axis line. The ticks ran
+    // up through the step names when those were the lower row ("Step 2" crossed, cluster_propose, walk 20b).
+    // The origin the tick labels count from, once, in the gutter's lower row: run time at the visible origin
+    out.add(Text{QRectF(4, kTickRow - 1, k - 8, 13),
                  ruler.originNs == in.boundsStart ? tr("0 = run start \u25B8")
                                                   : tr("0 = run %1 \u25B8").arg(ruler.originLabel),
                  in.palette.windowText, FontRole::AxisBold, Qt::AlignRight});
@@ -350,7 +352,8 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
         const QString label = t.ns == ruler.originNs ? QString("0") : t.label;
         if (x + 3 + fm.horizontalAdvance(label) > vp.width)
             continue; // cut by the edge it would mislead ("+6 s")
-        out.add(Text{QRectF(x + 3, 2, 120, 14), label, in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
+        out.add(Text{QRectF(x + 3, kTickRow, 120, 14), label, in.palette.windowText, FontRole::Axis,
+                     Qt::AlignLeft});
     }
     if (!in.summary->ranks.empty()) { // the first shown rank's steps, named where there is room
         const int first = stepRank(in);
@@ -364,12 +367,12 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
                 stepLabel(s.step, it != m_outlierRanks.end() ? it->second : std::vector<int>{}, fm, x1 - x0);
             if (label.isEmpty()) continue;
             const bool warned = label.contains(QChar(0x26A0)); // red only beside the ranks it names
-            out.add(Text{QRectF(x0 + 3, 14, x1 - x0 - 3, 13), label,
+            out.add(Text{QRectF(x0 + 3, kStepRow, x1 - x0 - 3, 13), label,
                          warned ? rgb(waitColor()) : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
         }
     }
-    // second row of the gutter; the first holds the ruler's origin
-    out.add(Text{QRectF(4, 14, k - 8, 13), tr("window %1").arg(formatDuration(tm.t1 - tm.t0)),
+    // the gutter's upper row; the lower holds the ruler's origin
+    out.add(Text{QRectF(4, kStepRow, k - 8, 13), tr("window %1").arg(formatDuration(tm.t1 - tm.t0)),
                  in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
 }
 

@@ -108,6 +108,8 @@ struct FrameInput {
 class FrameBuilder {
   public:
     DrawList build(const FrameInput& in);
+    /// The ruler's rows (px from the top): the steps' names, then the ticks' times beside the ticks.
+    static constexpr int kStepRow = 2, kTickRow = 14;
     /// The ruler's label of step `step` in `width` px: the longest that fits of "Step 3 ⚠ outlier on rank 5",
     /// "Step 3 ⚠ rank 5", "3 ⚠ r5", "Step 3", "3" (the ⚠ ones only when some rank's step 3 is an outlier;
     /// empty when none fits).
@@ -129,7 +131,7 @@ class FrameBuilder {
     /// the rank's end with the file and byte named, not left blank as if the device were idle.
     void addUnreadTails(const FrameInput& in, const Lane& l, double y, DrawList& out);
     void addUnsummarised(const FrameInput& in, DrawList& out);
-    void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const;
+    void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out);
     void addWaits(const FrameInput& in, DrawList& out) const;
     void addLabels(DrawList& out);
     void addOutlines(const FrameInput& in, DrawList& out) const;
@@ -177,6 +179,8 @@ class FrameBuilder {
         QRectF rect;
         QString text;
         QRgb color;
+        QRgb plate = 0; ///< a backing fill under the text (0: none)
+        int flags = Qt::AlignVCenter | Qt::AlignLeft;
     };
     std::vector<Label> m_labels;
     std::vector<QRectF> m_selected;

@@ -10,6 +10,7 @@
 #include "views/timeline/framebuilder.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <algorithm>
 
 namespace rs::views {
@@ -96,9 +97,10 @@ void FrameBuilder::addUnsummarised(const FrameInput& in, DrawList& out) {
 
 void FrameBuilder::addLabels(DrawList& out) {
     // over the waits: a collective's name stays readable on its hatched lane
-    for (auto& lb : m_labels)
-        out.add(Text{lb.rect, std::move(lb.text), lb.color, FontRole::Small, Qt::AlignVCenter | Qt::AlignLeft,
-                     true});
+    for (auto& lb : m_labels) {
+        if (lb.plate) out.add(FillRect{lb.rect, lb.plate});
+        out.add(Text{lb.rect, std::move(lb.text), lb.color, FontRole::Small, lb.flags, true});
+    }
     m_labels.clear();
 }
 
@@ -183,7 +185,7 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
     }
 }
 
-void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) const {
+void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) {
     const query::CounterSeries* cs = in.data ? in.data->counter(l.trackId) : nullptr;
     if (!cs || cs->points.empty() || cs->maxValue <= 0) return;
     const TimeMapping tm = in.rankMapping(l.rank);
@@ -222,10 +224,16 @@ void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawL
     const QString maxText =
         cs->bytes ? formatBytes(int64_t(cs->maxValue)) : QString::number(cs->maxValue, 'g', 4);
     // the lane's scale: the highest sample of this window, not the run's peak (the memory map and the
-    // report give that), so the label says so
-    out.add(Text{QRectF(right - 150, y, 146, 12),
-                 QCoreApplication::translate("TimelineView", "in view ≤ %1").arg(maxText),
-                 in.palette.placeholder, FontRole::Small, Qt::AlignRight | Qt::AlignTop});
+    // report give that), so the label says so. A label of the frame's (drawn over the waits' dashed links,
+    // which ran through it) on a plate of the lane's background, in the text colour: grey text on the red
+    // area under the links could not be read (walk 21)
+    const QString scale = QCoreApplication::translate("TimelineView", "in view ≤ %1").arg(maxText);
+    const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
+    const double w = std::min(fm.horizontalAdvance(scale) + 6, right - left);
+    QColor plate = QColor::fromRgba(in.palette.base);
+    plate.setAlpha(215);
+    m_labels.push_back({QRectF(right - w - 2, y + 1, w, std::min(fm.height() + 1, double(l.height) - 2)),
+                        scale, in.palette.windowText, plate.rgba(), Qt::AlignRight | Qt::AlignVCenter});
 }
 
 void FrameBuilder::addOutlines(const FrameInput& in, DrawList& out) const {
