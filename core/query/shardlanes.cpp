@@ -60,6 +60,7 @@ std::unique_ptr<ShardLanes> ShardLanes::open(index::Db& db, const std::string& d
     std::unique_ptr<ShardLanes> lanes(new ShardLanes);
     lanes->readManifest(db, dbPath);
     lanes->m_runEnds = rankRunEnds(db);
+    lanes->m_waitLanes = std::make_unique<ClusterWaitLanes>(db);
     return lanes;
 }
 
@@ -214,6 +215,9 @@ void ShardLanes::extendSummary(ProfileSummary& s) {
         if (db) {
             addNames(*shard, *db, s, idOf);
             addLanes(*shard, *db, shown, s);
+            const int k = shard->k;
+            m_waitLanes->place(
+                *db, shard->toShard, [k](int64_t t) { return clusterId(k, t); }, s.waits);
         }
         shard->db.reset(); // opened again when a lane of its is drawn
         if (!shard->problem.empty()) {

@@ -14,6 +14,7 @@
 // build) gives no lanes: a summary note names it and why, and its ranks show their headers only.
 // Threads: one instance per open cluster index, used on the query thread only.
 #include "core/index/sqlite.h"
+#include "core/query/clusterwaitlanes.h"
 #include "core/query/namekinds.h"
 #include "core/query/rankpart.h"
 #include "core/query/timelinequery.h"
@@ -42,7 +43,7 @@ class ShardLanes {
     ~ShardLanes();
 
     /// Adds the shown ranks' lanes and every readable shard's names to `s` (loadSummary's result), and a
-    /// note for each shard that gives none.
+    /// note for each shard that gives none; places the waits on their lanes (clusterwaitlanes.h).
     void extendSummary(ProfileSummary& s);
     /// loadTimeline() over the shards of the window's lanes, in cluster ids.
     TimelineData loadTimeline(const TimelineWindow& w);
@@ -85,7 +86,8 @@ class ShardLanes {
     std::map<int, int> m_shardOfRank;             ///< cluster rank key → K
     std::shared_ptr<const ProfileSummary> m_names;
     std::map<int, int64_t> m_runEnds; ///< cluster rank key → where its unread tails end (rankRunEnds)
-    uint64_t m_clock = 0;             ///< use counter for the least-recently-used close
+    std::unique_ptr<ClusterWaitLanes> m_waitLanes;
+    uint64_t m_clock = 0; ///< use counter for the least-recently-used close
 };
 
 } // namespace rs::query

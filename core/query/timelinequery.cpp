@@ -129,8 +129,8 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
             if (auto u = waitUnknown.find(d.rank); u != waitUnknown.end()) d.waitUnknown = u->second;
             s.steps.push_back(std::move(d));
         }
-    // a rank with several collective lanes (one per stream): a wait's lane is its collective's (in a
-    // cluster index the spans are in the shards: unset, the whole block as before)
+    // a rank with several collective lanes (one per stream): a wait's lane is its collective's (a cluster
+    // index has no spans: ShardLanes places its waits from the shards, core/query/clusterwaitlanes.h)
     auto w = db.prepare(
         "WITH multi AS (SELECT rank FROM track WHERE role = 'collective_lane' GROUP BY rank "
         "HAVING count(*) > 1) "
