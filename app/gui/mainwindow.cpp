@@ -321,8 +321,10 @@ void MainWindow::onReset(bool newProfile) {
     // GetNext" over a run without it, walk15b #5), the track filter (it blanked the next timeline: "No
     // track matches rank 3", walk 5, or hid 11 of a run's 17 lanes), the window's flows (they buried the
     // next lanes), the Op summary's filter (walk15a #6) and an armed annotation tool (the first heatmap
-    // click on the next profile opened the box's dialog, walk15a #7)
+    // click on the next profile opened the box's dialog, walk15a #7), the Area statistics' rank list (rank 5
+    // of the demo kept over a one-rank profile: a blank table, walk 22a)
     m_search->clear(true);
+    m_areaStats->rankField()->clear();
     if (!newProfile) statusBar()->clearMessage(); // a new profile's says how it was indexed
     m_flowsAction->setChecked(false);
     m_filter->clear();

@@ -138,6 +138,17 @@ QString SearchController::countText(qint64 hits) {
     return views::counted(hits, tr("match"), tr("matches"));
 }
 
+QString SearchController::kernelCountText(qint64 n, const QString& one, const QString& many, QString& more) {
+    // walk 22a: "5000 kernels … highlighted" for a cell of 5005 (df_index_resolver's vectorized_elementwise)
+    if (n < query::QueryService::kKernelLimit) {
+        more.clear();
+        return views::counted(n, one, many);
+    }
+    more = tr(" (the query stops at %1: there may be more, not highlighted)")
+               .arg(query::QueryService::kKernelLimit);
+    return tr("the first %1 %2").arg(query::QueryService::kKernelLimit).arg(many);
+}
+
 QString SearchController::unsearchedText() const {
     if (!m_summary || m_summary->unreadRanks.empty()) return {};
     QStringList ranks;
@@ -229,24 +240,26 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
     if (!k || (m_kernelKind != Kind::Shape && k->spans.empty())) return;
     setHits(k->spans, {k->trackIds.begin(), k->trackIds.end()});
     m_hitsSelection = m_state->selection(); // the cell's (or a shape's): they go when it goes
+    QString more;
     const QString count = m_kernelKind == Kind::Area
-                              ? views::counted(qint64(m_hits.size()), tr("span"), tr("spans"))
-                              : views::counted(qint64(m_hits.size()), tr("kernel"), tr("kernels"));
+                              ? kernelCountText(qint64(m_hits.size()), tr("span"), tr("spans"), more)
+                              : kernelCountText(qint64(m_hits.size()), tr("kernel"), tr("kernels"), more);
     const auto shown = shownTracks();
     if (m_kernelKind != Kind::Shape && nextShown(0, +1, shown) < 0) {
-        Q_EMIT message(allHiddenText(tr("%1 of %2").arg(count, m_label)), 10000);
+        Q_EMIT message(allHiddenText(tr("%1 of %2").arg(count, m_label)) + more, 10000);
         return;
     }
     if (m_kernelKind == Kind::Area) {
         show(size_t(nextShown(0, +1, shown)), true);
-        Q_EMIT message(
-            tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)%3").arg(count, m_label, hiddenText()),
-            10000);
+        Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)%3%4")
+                           .arg(count, m_label, hiddenText(), more),
+                       10000);
         return;
     }
     if (m_kernelKind == Kind::Shape) {
         m_index = 0; // the shape view already went to the first one
-        Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)").arg(count, m_label), 10000);
+        Q_EMIT message(tr("%1 of %2 highlighted (F3 / Shift+F3: next, previous)%3").arg(count, m_label, more),
+                       10000);
         return;
     }
     // a heatmap cell: the timeline at its longest kernel on a shown lane (the selection stays the cell's)
@@ -256,8 +269,8 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
             m_hits[i].endNs - m_hits[i].startNs > m_hits[longest].endNs - m_hits[longest].startNs)
             longest = i;
     show(longest, false);
-    Q_EMIT message(tr("%1 of %2 highlighted; showing the longest (F3 / Shift+F3: next, previous)%3")
-                       .arg(count, m_label, hiddenText()),
+    Q_EMIT message(tr("%1 of %2 highlighted; showing the longest%3 (F3 / Shift+F3: next, previous)%4%5")
+                       .arg(count, m_label, more.isEmpty() ? QString() : tr(" of them"), hiddenText(), more),
                    10000);
 }
 

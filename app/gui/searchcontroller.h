@@ -59,6 +59,9 @@ class SearchController : public QObject {
     static constexpr int kLimit = 5000;
     /// What the status bar says of `hits` answers: their count, or that the search stopped at kLimit.
     static QString countText(qint64 hits);
+    /// The same for a cell's, a shape's or an area row's `n` kernels (the request stops at
+    /// QueryService::kKernelLimit): "12 kernels", or "the first 5000 kernels" and `more` says so.
+    static QString kernelCountText(qint64 n, const QString& one, const QString& many, QString& more);
 
   Q_SIGNALS:
     /// A line for the status bar, shown for `ms` milliseconds.

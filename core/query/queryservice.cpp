@@ -238,7 +238,7 @@ quint64 QueryService::requestHistogram(const QString& opType, int rank) {
 quint64 QueryService::requestOpKernels(const QString& opType, int rank) {
     return submitWithLanes([op = opType.toStdString(), rank](LaneReader& lanes) {
         ShapeKernels k;
-        k.spans = opKernels(lanes, op, rank, 5000, &k.trackIds);
+        k.spans = opKernels(lanes, op, rank, kKernelLimit, &k.trackIds);
         return wrap(std::move(k));
     });
 }
@@ -277,7 +277,7 @@ quint64 QueryService::requestShapeKernels(int run, const QString& opType, const 
     return submitWithLanes([=](LaneReader& lanes) {
         ShapeKernels k;
         k.spans = shapeKernels(lanes, run, opType.toStdString(), inputShapes.toStdString(),
-                               dtypes.toStdString(), 5000, &k.trackIds);
+                               dtypes.toStdString(), kKernelLimit, &k.trackIds);
         return wrap(std::move(k));
     });
 }
@@ -330,7 +330,8 @@ quint64 QueryService::requestAreaSpans(const AreaQuery& q, const QString& name, 
                                        int rank) {
     return submitWithLanes([=](LaneReader& lanes) {
         ShapeKernels k;
-        k.spans = areaSpans(lanes, q, name.toStdString(), kind.toStdString(), rank, 5000, &k.trackIds);
+        k.spans =
+            areaSpans(lanes, q, name.toStdString(), kind.toStdString(), rank, kKernelLimit, &k.trackIds);
         return wrap(std::move(k));
     });
 }

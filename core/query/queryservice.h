@@ -35,6 +35,9 @@ struct ShapeKernels {
 class QueryService : public QObject {
     Q_OBJECT
   public:
+    /// The most spans a request for an op's, a shape's or an area row's kernels returns (a full answer is
+    /// a lower bound, never their count).
+    static constexpr int kKernelLimit = 5000;
     explicit QueryService(QObject* parent = nullptr);
     ~QueryService() override;
     /// Opens `dbPath` on the worker (asynchronous; summaryReady follows).

@@ -54,6 +54,17 @@ class TstSearchController : public QObject {
         const QString full = gui::SearchController::countText(gui::SearchController::kLimit);
         QVERIFY2(full.contains("first 5000") && full.contains("more"), qPrintable(full));
     }
+    void aFullSetOfKernelsIsNotACount() {
+        // walk 22a: a heatmap cell of 5005 kernels (df_index_resolver) read "5000 kernels … highlighted"
+        QString more;
+        QCOMPARE(gui::SearchController::kernelCountText(12, "kernel", "kernels", more),
+                 QString("12 kernels"));
+        QVERIFY(more.isEmpty());
+        const QString full = gui::SearchController::kernelCountText(query::QueryService::kKernelLimit,
+                                                                    "kernel", "kernels", more);
+        QCOMPARE(full, QString("the first 5000 kernels"));
+        QVERIFY2(more.contains("may be more"), qPrintable(more));
+    }
     void visitsOnlyTheHitsTheTimelineShows() {
         // walk 13: with the filter "rank 3-5", the first MatMul hit selected was on rank 0, off screen. Every
         // hit is still found and outlined, but F3 / Shift+F3 visit only those on shown lanes, and the status
