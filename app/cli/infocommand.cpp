@@ -4,6 +4,7 @@
 #include "core/index/indexcounts.h"
 #include "core/index/sqlite.h"
 #include "core/model/plural.h"
+#include "core/query/clustercounts.h"
 #include "core/query/report.h"
 #include "core/query/spancount.h"
 #include "core/query/stubsteps.h"
@@ -89,9 +90,11 @@ json infoJson(index::Db& db, const std::string& dbPath) {
     j["files"] = filesJson(db);
     // kept by the build (a recount where they are not: a cluster index), so a reopen scans no span table;
     // the steps from the small step table, counted as the report counts them
-    const auto counts = index::IndexCounts::of(db);
+    // a cluster index: the shards' (walk 22b read "spans 0 … tracks 0" and "0 .. 0 ns" for one)
+    const auto cluster = query::clusterCounts(db, dbPath);
+    const auto counts = cluster ? cluster->counts : index::IndexCounts::of(db);
     const json steps = query::stepCounts(db);
-    j["counts"] = {{"spans", query::spanCount(db)},
+    j["counts"] = {{"spans", cluster ? cluster->spans : query::spanCount(db)},
                    {"tracks", counts.tracks},
                    // step numbers of ranks with step marks (not rank × step rows: "steps" below tells the
                    // two apart)
@@ -102,6 +105,7 @@ json infoJson(index::Db& db, const std::string& dbPath) {
                    {"counters", counts.counters}};
     j["steps"] = steps;
     j["time_range_ns"] = {counts.spanStartNs, counts.spanEndNs};
+    if (cluster) j["shards_not_counted"] = cluster->unread;
     j["diagnostics"] = diagnosticsJson(db);
     json ignored = json::array();
     auto ig = db.prepare("SELECT substr(key, 9) FROM meta WHERE key LIKE 'ignored:%'");
@@ -157,6 +161,9 @@ void printInfo(const json& j) {
     std::printf("counts:");
     for (auto& [k, v] : j["counts"].items())
         std::printf("  %s %lld", k.c_str(), (long long)v.get<int64_t>());
+    if (j.contains("shards_not_counted"))
+        for (auto& why : j["shards_not_counted"])
+            std::printf("\n        not counted: %s", why.get<std::string>().c_str());
     // the steps view (and the app's Steps table) lists a row per rank and step: said beside the count
     const json& st = j["steps"];
     std::printf("\nsteps:  %s; the steps view has %s, one per rank and step",
