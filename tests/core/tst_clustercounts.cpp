@@ -3,7 +3,6 @@
 // msinsight text/level1 indexed whole and as 1 and 2 shards merged; every count and the spans' extent as the
 // whole index's (counted by SQL over it), and a missing shard named rather than counted as empty. Skipped
 // without ../shared/samples.
-#include "core/pipeline/shardmerge.h"
 #include "core/query/clustercounts.h"
 #include "tests/support/testsupport.h"
 
@@ -35,13 +34,12 @@ class TstClusterCounts : public QObject {
         const std::string shards = test::tempDir("clustercounts-shards");
         for (int n : {1, 2}) {
             const std::string into = shards + "/" + std::to_string(n);
-            const std::string err = test::indexShards(dir, n, into);
+            std::string err;
+            const std::string clusterPath = test::mergedCluster(dir, n, into, err);
             QVERIFY2(err.empty(), err.c_str());
-            const auto m = pipeline::ShardMerge({into, "", false, {}, {}}).run();
-            QVERIFY2(m.ok, m.error.c_str());
             {
-                index::Db cluster(m.outPath, true);
-                const auto c = query::clusterCounts(cluster, m.outPath);
+                index::Db cluster(clusterPath, true);
+                const auto c = query::clusterCounts(cluster, clusterPath);
                 QVERIFY(c);
                 QCOMPARE(c->spans, spans);
                 QCOMPARE(c->counts.tracks, tracks);
@@ -53,8 +51,8 @@ class TstClusterCounts : public QObject {
             }
             if (n != 2) continue;
             fs::remove(into + "/shard-2-of-2.sqlite");
-            index::Db cluster(m.outPath, true);
-            const auto c = query::clusterCounts(cluster, m.outPath);
+            index::Db cluster(clusterPath, true);
+            const auto c = query::clusterCounts(cluster, clusterPath);
             QVERIFY(c);
             QCOMPARE(c->unread.size(), size_t(1));
             QVERIFY2(c->unread[0].find("shard-2-of-2.sqlite") != std::string::npos, c->unread[0].c_str());

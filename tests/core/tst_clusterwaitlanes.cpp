@@ -3,7 +3,6 @@
 // only, was hatched over Planes 0-7, covering other planes' own Notify_Wait spans). The real sample
 // msinsight text/level1 (2 ranks) indexed whole and as 1 and 2 shards merged; each wait's lanes compared by
 // rank and lane name (the ids differ). Skipped without ../shared/samples.
-#include "core/pipeline/shardmerge.h"
 #include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/testsupport.h"
@@ -55,12 +54,11 @@ class TstClusterWaitLanes : public QObject {
         const std::string shards = test::tempDir("clusterwaits-shards");
         for (int n : {1, 2}) {
             const std::string into = shards + "/" + std::to_string(n);
-            const std::string err = test::indexShards(dir, n, into);
+            std::string err;
+            const std::string clusterPath = test::mergedCluster(dir, n, into, err);
             QVERIFY2(err.empty(), err.c_str());
-            const auto m = pipeline::ShardMerge({into, "", false, {}, {}}).run();
-            QVERIFY2(m.ok, m.error.c_str());
-            index::Db cluster(m.outPath, true);
-            query::LaneReader lanes(cluster, m.outPath);
+            index::Db cluster(clusterPath, true);
+            query::LaneReader lanes(cluster, clusterPath);
             QVERIFY(lanes.cluster());
             QCOMPARE(waitLanes(*lanes.summary()), expected);
         }

@@ -7,7 +7,6 @@
 // end, ProfilerStep#552's, 1682725899318077 µs: the rank's end is cut with its file, so the tail runs to the
 // run's). Its step 552 is left without device work by the
 // cut, which the report must name instead of "the profile's end".
-#include "core/pipeline/shardmerge.h"
 #include "core/query/analysisqueries.h"
 #include "core/query/lanereader.h"
 #include "core/query/report.h"
@@ -98,12 +97,11 @@ class TstUnreadTails : public QObject {
         const std::string shards = test::tempDir("unreadtails-shards");
         for (int n : {1, 2}) {
             const std::string into = shards + "/" + std::to_string(n);
-            const std::string err = test::indexShards(dir, n, into);
+            std::string err;
+            const std::string clusterPath = test::mergedCluster(dir, n, into, err);
             QVERIFY2(err.empty(), err.c_str());
-            const auto m = pipeline::ShardMerge({into, "", false, {}, {}}).run();
-            QVERIFY2(m.ok, m.error.c_str());
-            index::Db cluster(m.outPath, true);
-            query::LaneReader lanes(cluster, m.outPath);
+            index::Db cluster(clusterPath, true);
+            query::LaneReader lanes(cluster, clusterPath);
             QVERIFY(lanes.cluster());
             const auto s = lanes.summary();
             const auto key = [](const query::ProfileSummary& p, const query::UnreadTail& t) {

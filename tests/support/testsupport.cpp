@@ -2,6 +2,7 @@
 
 #include "core/demo/demogenerator.h"
 #include "core/io/bytesource.h"
+#include "core/pipeline/shardmerge.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -127,6 +128,14 @@ std::string indexShards(const std::string& profile, int n, const std::string& sh
         if (!r.ok) return "shard " + o.shard.text() + " of " + profile + ": " + r.error;
     }
     return {};
+}
+
+std::string mergedCluster(const std::string& profile, int n, const std::string& shardDir, std::string& err) {
+    err = indexShards(profile, n, shardDir);
+    if (!err.empty()) return {};
+    const auto m = pipeline::ShardMerge({shardDir, "", false, {}, {}}).run();
+    if (!m.ok) err = "merge of " + shardDir + ": " + m.error;
+    return m.ok ? m.outPath : std::string();
 }
 
 Indexed indexOnly(const std::string& dir, const std::string& dbPath) {

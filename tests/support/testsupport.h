@@ -51,6 +51,8 @@ Indexed indexOnly(const std::string& dir, const std::string& dbPath);
 /// Indexes `profile` as the `n` shards shard-K-of-N.sqlite in `shardDir`, in this process (what `rankscope
 /// index --shard K/N --out shardDir` does for each K). Empty on success, else which shard failed and why.
 std::string indexShards(const std::string& profile, int n, const std::string& shardDir);
+/// indexShards, then `rankscope merge` of them: the cluster index's path, or empty with `err` on failure.
+std::string mergedCluster(const std::string& profile, int n, const std::string& shardDir, std::string& err);
 } // namespace rs::test
 
 #include "core/demo/demooptions.h"
