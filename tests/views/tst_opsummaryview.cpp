@@ -165,6 +165,19 @@ class TstOpSummaryView : public QObject {
         QVERIFY2(s.view.minimumSizeHint().width() <= std::max(before, 500),
                  qPrintable(QString("%1 px, %2 before").arg(s.view.minimumSizeHint().width()).arg(before)));
     }
+    void theFilterAndTheCaptionSayWhatTheTableHolds() {
+        // walk 22a: the filter said "device kernels of the whole run", the caption "compute kernels … (no
+        // communication)", and NCCL kernels are not rows: both say compute kernels
+        OpenSummary s;
+        QVERIFY(s.open(m_db));
+        QTRY_VERIFY_WITH_TIMEOUT(s.view.findChild<QTableView*>()->model()->rowCount() > 0, 20000);
+        const QString filter = s.view.findChild<QLineEdit*>()->placeholderText();
+        QVERIFY2(filter.contains("compute kernels") && !filter.contains("device kernels"),
+                 qPrintable(filter));
+        const auto labels = s.view.findChildren<QLabel*>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(),
+                            [](const QLabel* l) { return l->text().contains("compute kernels"); }));
+    }
     void longNamesKeepFiguresInView() {
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is not present");
