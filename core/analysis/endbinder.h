@@ -47,7 +47,7 @@ class EndBinder {
 
 /// Binds `ends` (one track's, in EndBinder's order) to the slices `next()` yields in (ts, depth) order;
 /// `next` returns false when there are no more. Pure apart from the callback.
-template <class Next> void bindEnds(const std::vector<FlowEnd*>& ends, Next&& next) {
+template <class Next> void bindEnds(std::span<FlowEnd* const> ends, Next&& next) {
     EndBinder binder(ends);
     BindSlice s{};
     while (next(s))

@@ -131,7 +131,7 @@ std::vector<TrackBind> trackBinds(const std::vector<FlowEnd*>& ends) {
 }
 
 /// Binds again, from its slices held and sorted, each track whose slices the load wrote out of (ts,
-/// depth) order (none of the importers' tracks so far: they nest in ts order).
+/// depth) order (a Chrome trace whose events are not in ts order is written as it comes).
 void bindOutOfOrderTracks(index::Db& db, const std::vector<index::LoadRange>& ranges,
                           const std::vector<FlowEnd*>& ends, const std::vector<TrackBind>& binds) {
     std::vector<int64_t> tracks;
@@ -141,8 +141,7 @@ void bindOutOfOrderTracks(index::Db& db, const std::vector<index::LoadRange>& ra
     const RankSlices slices(db, ranges, tracks);
     for (const TrackBind& b : binds) {
         if (b.inOrder) continue;
-        const std::vector<FlowEnd*> trackEnds(ends.begin() + std::ptrdiff_t(b.first),
-                                              ends.begin() + std::ptrdiff_t(b.first + b.count));
+        const std::span<FlowEnd* const> trackEnds(ends.data() + b.first, b.count);
         const std::span<const BindSlice> track = slices.track(b.trackId);
         size_t pos = 0;
         bindEnds(trackEnds, [&](BindSlice& s) {
