@@ -29,10 +29,13 @@ namespace rs::pipeline {
 
 namespace {
 
-/// The tables a merge copies: the summaries and the importers' per-file diagnostics.
+/// The tables a merge copies: the summaries, the importers' per-file diagnostics, and the source files read
+/// (no cross-rank pass reads them, but info, the run notes and the damaged-file lines name a file's rank and
+/// format as a whole build's do; no event of the cluster index points at them).
 std::vector<std::string> stagedTables() {
     std::vector<std::string> t(analysis::summaryTables().begin(), analysis::summaryTables().end());
     t.push_back("diagnostic");
+    t.push_back("source_file");
     return t;
 }
 
@@ -202,7 +205,7 @@ void ShardMerge::rekey(index::Db& db, std::vector<std::string>& collisions) {
     for (const auto& [from, to] : keys.keys)
         ins.bind(1, from.first).bind(2, from.second).bind(3, to).exec();
     for (const auto& t : stagedTables())
-        if (t != "diagnostic")
+        if (t != "diagnostic") // source_file: a file of no rank (a profile-level file) keeps its NULL
             db.exec("UPDATE temp.stage_" + t +
                     " SET rank = coalesce((SELECT m.new FROM temp.rank_map m WHERE " + "m.shard_k = stage_" +
                     t + ".shard_k AND m.old = stage_" + t + ".rank), rank)");
@@ -210,7 +213,7 @@ void ShardMerge::rekey(index::Db& db, std::vector<std::string>& collisions) {
 
 void ShardMerge::unstage(index::Db& db, const std::vector<std::string>& collisions, const MergeResult& res) {
     for (const auto& t : stagedTables()) {
-        if (t == "diagnostic") continue;
+        if (t == "diagnostic" || t == "source_file") continue;
         std::vector<std::string> cols;
         for (auto& c : columnsOf(db, t))
             if (c != "arrival_id") cols.push_back(c); // new ids, in rank order like a whole build's
@@ -227,6 +230,11 @@ void ShardMerge::unstage(index::Db& db, const std::vector<std::string>& collisio
         "what "
         "LIKE 'rank % is claimed by %') GROUP BY file, severity, what, count, first_offset, excerpt ORDER BY "
         "min(shard_k), min(src_rowid)");
+    // a file every shard's discovery read (a profile-level file) once; new ids, no event refers to them
+    db.exec("INSERT INTO main.source_file(path, format, rank, size_bytes, mtime_ns, records) SELECT path, "
+            "format, rank, size_bytes, mtime_ns, records FROM temp.stage_source_file GROUP BY path, rank "
+            "ORDER BY "
+            "min(shard_k), min(src_rowid)");
     index::DiagnosticSink sink(db);
     for (const auto& c : collisions)
         sink.add(model::DiagnosticRow{"(profile)", "info", c, 1, -1, ""});

@@ -4,6 +4,7 @@
 
 #include "core/model/lod.h"
 #include "core/query/coveringspans.h"
+#include "core/query/damagedinput.h"
 #include "core/query/reportoutliers.h"
 
 #include <algorithm>
@@ -40,6 +41,17 @@ std::vector<AreaWindow> stepWindows(index::Db& db, const std::vector<int>& ranks
 }
 
 namespace {
+
+/// The area's ranks whose files were cut or not read, and files of no known rank: a table of what was read
+/// cannot show what was not (a cut rank's kernels past the cut are in no row).
+void addDamagedNotes(index::Db& db, const std::vector<AreaWindow>& windows, std::vector<std::string>& notes) {
+    std::set<int64_t> ranks;
+    for (const auto& w : windows)
+        ranks.insert(w.rank);
+    for (const auto& f : damagedFiles(db))
+        if (!f.rank || ranks.count(*f.rank))
+            notes.push_back(damagedFileText(f) + ": the figures count only what was read");
+}
 
 struct Lane {
     int64_t trackId;
@@ -349,6 +361,7 @@ AreaStats computeOver(index::Db& main, const RankVisitor& visit, const AreaQuery
         s.notes.push_back((unread.size() == 1 ? "rank " : "ranks ") + keys +
                           " not counted: their shard of the cluster index is missing or changed");
     }
+    addDamagedNotes(main, s.windows, s.notes);
     // counters in the windows' order of ranks (the parts visit them shard by shard)
     std::map<int, size_t> order;
     for (const auto& w : s.windows)

@@ -259,7 +259,7 @@ expect_completed() { # JOB LABEL
 # What the cross-rank passes decide, in an order that does not depend on row or span ids: the same SQL as
 # kOutputs in tests/core/tst_shardmerge.cpp (span ids are per shard, so they are left out there too)
 TABLES=(collectives waits step_breakdown op_stats bank_anomaly findings runs ranks rank_info steps diagnostics
-        comm_links comm_groups)
+        comm_links comm_groups source_files)
 declare -A SQL=(
   [collectives]="SELECT rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, transit_ns, bytes, group_name, match_key, last_rank, source, op_type FROM collective ORDER BY rank, start_ns, name, seq"
   [waits]="SELECT * FROM waits ORDER BY rank, start_ns, kind"
@@ -274,6 +274,7 @@ declare -A SQL=(
   [diagnostics]="SELECT file, severity, what, count, excerpt FROM diagnostic ORDER BY file, what"
   [comm_links]="SELECT * FROM comm_links ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
   [comm_groups]="SELECT * FROM comm_groups ORDER BY 1, 2"
+  [source_files]="SELECT path, format, rank, size_bytes, mtime_ns, records FROM source_file ORDER BY path, rank"
 )
 q() { sqlite3 -readonly -batch "$1" "$2"; }
 

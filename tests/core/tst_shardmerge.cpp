@@ -46,6 +46,9 @@ const std::vector<std::pair<std::string, std::string>> kOutputs{
     {"diagnostics", "SELECT file, severity, what, count, excerpt FROM diagnostic ORDER BY file, what"},
     {"comm_links", "SELECT * FROM comm_links ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"},
     {"comm_groups", "SELECT * FROM comm_groups ORDER BY 1, 2"},
+    // what info, the run notes and the damaged-file lines read: each file once, with its rank
+    {"source_files",
+     "SELECT path, format, rank, size_bytes, mtime_ns, records FROM source_file ORDER BY path, rank"},
 };
 
 std::vector<std::string> rows(index::Db& db, const std::string& sql) {

@@ -8,6 +8,8 @@
 // run's). Its step 552 is left without device work by the
 // cut, which the report must name instead of "the profile's end".
 #include "core/query/analysisqueries.h"
+#include "core/query/areastats.h"
+#include "core/query/damagedinput.h"
 #include "core/query/lanereader.h"
 #include "core/query/report.h"
 #include "core/query/timelinequery.h"
@@ -42,6 +44,29 @@ class TstUnreadTails : public QObject {
             test::writeFile(dir + "/sampled_rank-" + std::to_string(r) + ".json", json);
         }
         return dir;
+    }
+
+    /// The whole run of `ranks` as an area (rank clocks are Kineto's µs since the epoch, in ns).
+    static query::AreaQuery wholeRun(const std::vector<int>& ranks) {
+        query::AreaQuery q;
+        for (int r : ranks)
+            q.windows.push_back({r, 0, std::numeric_limits<int64_t>::max()});
+        return q;
+    }
+    static bool anyNoteNames(const query::AreaStats& s, const std::string& what) {
+        return std::any_of(s.notes.begin(), s.notes.end(),
+                           [&](const std::string& n) { return n.find(what) != std::string::npos; });
+    }
+
+    void areaStatisticsNameACutRank() {
+        // walk 22: `rankscope stats` and the Area statistics panel counted a cut rank's spans as if whole
+        const std::string dir = cutProfile("unreadtails-stats");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const std::string said = "rank 1's sampled_rank-1.json (read in part";
+        QVERIFY(anyNoteNames(query::computeAreaStats(*ix.db, wholeRun({0, 1})), said));
+        QVERIFY(anyNoteNames(query::computeAreaStats(*ix.db, wholeRun({1})), said));
+        QVERIFY(!anyNoteNames(query::computeAreaStats(*ix.db, wholeRun({0})), "sampled_rank-1.json"));
     }
 
     void cutKinetoTraceMarksItsLanesToTheRanksEnd() {
@@ -126,6 +151,14 @@ class TstUnreadTails : public QObject {
             got.sort();
             QCOMPARE(got.size(), qsizetype(6));
             QCOMPARE(got, expected);
+            // walk 22: the cluster index had no source_file rows, so the cut file had no rank there: its
+            // damaged line named none, the heatmap hatched no column, stats said nothing
+            const auto damaged = query::damagedFiles(cluster);
+            QCOMPARE(damaged.size(), size_t(1));
+            QCOMPARE(damaged.front().rank, std::optional<int64_t>(1));
+            QCOMPARE(query::loadOpRankHeatmap(cluster, {0, 1}).cutRanks.count(1), size_t(1));
+            QVERIFY(anyNoteNames(query::computeAreaStats(lanes, wholeRun({0, 1})),
+                                 "rank 1's sampled_rank-1.json (read in part"));
             // sorted by lane, as the frame builder and the hit tester look them up
             for (const auto& t : s->unreadTails)
                 QVERIFY(query::tailsOfTrack(s->unreadTails, t.trackId).first->trackId == t.trackId);
