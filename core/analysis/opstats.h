@@ -36,6 +36,9 @@ struct OpStatCell {
     std::optional<double> ratio;
     double reference = 0; ///< the median this rank's shared kernels take on a typical rank (ns); 0: no ratio
     bool flagged = false;
+    /// The part of `total` (ns) spent in kernel names another rank ran too (the ratio's names), by their
+    /// share of count × median; `total` when every name is shared, 0 when none is.
+    int64_t sharedTotal = 0;
 };
 
 /// Judges the cells of one op type in one run of `ranksInRun` ranks; returns the cross-rank median of

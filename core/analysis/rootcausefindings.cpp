@@ -43,7 +43,8 @@ bool explains(const Finding& c, int run, int64_t step, const std::vector<const O
 
 std::map<int, std::vector<Flag>> stragglerFlags(Db& db) {
     std::map<int, std::vector<Flag>> out;
-    auto q = db.prepare("SELECT rank, op_type, ratio_to_median, total_ns FROM op_stat WHERE flagged = 1");
+    auto q =
+        db.prepare("SELECT rank, op_type, ratio_to_median, shared_total_ns FROM op_stat WHERE flagged = 1");
     while (q.step())
         out[int(q.i64(0))].push_back({q.text(1), q.f64(2), model::extraKernelNs(q.i64(3), q.f64(2))});
     for (auto& [r, v] : out)

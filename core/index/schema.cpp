@@ -105,7 +105,8 @@ CREATE TABLE step_stat(rank INTEGER, step INTEGER, wall_ns INTEGER, compute_ns I
   source TEXT, outlier INTEGER DEFAULT 0, cause TEXT, late_rank INTEGER, typical_ns INTEGER, cause_kind TEXT,
   cause_ns INTEGER, cause_collective TEXT, PRIMARY KEY(rank, step));
 CREATE TABLE op_stat(op_type TEXT, rank INTEGER, count INTEGER, total_ns INTEGER, mean_ns INTEGER, median_ns INTEGER,
-  p95_ns INTEGER, max_ns INTEGER, ratio_to_median REAL, flagged INTEGER, cluster_median_ns INTEGER);
+  p95_ns INTEGER, max_ns INTEGER, ratio_to_median REAL, flagged INTEGER, cluster_median_ns INTEGER,
+  shared_total_ns INTEGER);
 CREATE TABLE bank_anomaly(rank INTEGER, op_name TEXT, banks TEXT, other_ranks_banks TEXT, bytes INTEGER);
 CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEGER, peak_reserved_bytes INTEGER,
   peak_ts_ns INTEGER, fragmentation REAL, bank_size_bytes INTEGER, bank_count INTEGER, base_addr INTEGER,

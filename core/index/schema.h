@@ -9,7 +9,8 @@
 
 namespace rs::index {
 
-// 45: comm_link_src and comm_link name their repeated strings by comm_text id (kind, op, entry, sample,
+// 46: op_stat.shared_total_ns (a straggler's extra kernel time counts only the kernels other ranks ran
+// too); 45: comm_link_src and comm_link name their repeated strings by comm_text id (kind, op, entry, sample,
 // group, transport, op names, source), comm_link's rank_scope/data_kind are the integers global/logical
 // (the comm_links view reads as before): a 512-rank matrix's index was 1.67× its input, mostly that text;
 // 43: the meta table keeps what `info` shows (track_count … span_end_ns, core/index/indexcounts.h);
@@ -47,7 +48,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 45;
+constexpr int kSchemaVersion = 46;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

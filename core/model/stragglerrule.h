@@ -11,10 +11,11 @@ constexpr int kStragglerMinKernels = 3;
 /// about their median, so neither can be called the slow one.
 constexpr int kStragglerMinRanks = 3;
 
-/// The kernel time (ns) an op cell spent beyond what the same kernels take on the other ranks: its total less
-/// total ÷ ratio, the ratio being the cell's kernels over the same kernels' cross-rank medians (op_stat's
-/// ratio_to_median). Not (median − other ranks' median) × count: an op type of several shapes has a median
-/// far from its mean (the demo's MatMulV2 of 4 shapes: 55.2 ms by that, 46.6 ms spent beyond the others).
+/// The kernel time (ns) an op cell spent beyond what the same kernels take on the other ranks: `totalNs` (the
+/// cell's time in kernels other ranks ran too, op_stat.shared_total_ns) less that ÷ ratio, the ratio being
+/// the cell's kernels over the same kernels' cross-rank medians (op_stat's ratio_to_median). Not (median −
+/// other ranks' median) × count: an op type of several shapes has a median far from its mean (the demo's
+/// MatMulV2 of 4 shapes: 55.2 ms by that, 46.6 ms spent beyond the others).
 inline int64_t extraKernelNs(int64_t totalNs, double ratio) {
     if (!(ratio > 1)) return 0;
     return totalNs - int64_t(double(totalNs) / ratio + 0.5);

@@ -241,8 +241,8 @@ json stubStepsJson(index::Db& db) {
 json stragglersSection(index::Db& db) {
     json a = json::array();
     auto q =
-        db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count, total_ns "
-                   "FROM op_stat WHERE flagged = 1 ORDER BY rank, op_type");
+        db.prepare("SELECT rank, op_type, ratio_to_median, median_ns, cluster_median_ns, count, total_ns, "
+                   "shared_total_ns FROM op_stat WHERE flagged = 1 ORDER BY rank, op_type");
     while (q.step())
         a.push_back({{"rank", q.i64(0)},
                      {"op_type", q.text(1)},
@@ -251,7 +251,7 @@ json stragglersSection(index::Db& db) {
                      {"cluster_median_ns", q.i64(4)},
                      {"count", q.i64(5)},
                      {"total_ns", q.i64(6)},
-                     {"lost_ns", model::extraKernelNs(q.i64(6), q.f64(2))}});
+                     {"lost_ns", model::extraKernelNs(q.i64(7), q.f64(2))}});
     std::stable_sort(a.begin(), a.end(), [](const json& x, const json& y) { // most extra kernel time first
         return x["lost_ns"].get<int64_t>() > y["lost_ns"].get<int64_t>();
     });

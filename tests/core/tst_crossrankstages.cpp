@@ -4,6 +4,7 @@
 #include "core/analysis/bankanomaly.h"
 #include "core/analysis/opcells.h"
 #include "core/analysis/opstats.h"
+#include "core/model/stragglerrule.h"
 
 #include <QtTest>
 
@@ -120,6 +121,27 @@ class TstCrossRankStages : public QObject {
         QVERIFY(qAbs(*v[1].ratio - 3340.0 / 4569.5) < 1e-9);
         QCOMPARE(QString::number(*v[0].ratio, 'f', 2), QString("1.27"));
         QCOMPARE(QString::number(*v[1].ratio, 'f', 2), QString("0.73"));
+        // the time in the shared Cast: 150819 × 5799 / (5799 + 72861 + 72161) = 5798.9; rank 1's all of it
+        QCOMPARE(v[0].sharedTotal, int64_t(5799));
+        QCOMPARE(v[1].sharedTotal, int64_t(13360));
+    }
+
+    // walk 22: a straggler's extra time counted a kernel no other rank ran. Ranks 0-2 run "mm" 100 × 100 ns;
+    // rank 3 runs "mm" 100 × 150 ns and "solo" 100 × 1000 ns (115 µs in all). Like against like it is
+    // 1.5× on "mm": 15 µs where the others take 10 µs, 5 µs extra; over its whole total it read 38.3 µs.
+    void aStragglersExtraTimeCountsOnlyKernelsOthersRan() {
+        AnalysisOptions opts;
+        std::vector<OpStatCell> v{cell(0, 100), cell(1, 100), cell(2, 100), cell(3, 150, 200)};
+        for (int r = 0; r < 3; ++r)
+            v[size_t(r)].names = {{"mm", 100, 100}};
+        v[3].names = {{"mm", 100, 150}, {"solo", 100, 1000}};
+        v[3].total = 100 * 150 + 100 * 1000;
+        judgeOpType(v, 4, opts);
+        QCOMPARE(*v[3].ratio, 1.5);
+        QVERIFY(v[3].flagged);
+        QCOMPARE(v[3].sharedTotal, int64_t(15000));
+        QCOMPARE(model::extraKernelNs(v[3].sharedTotal, *v[3].ratio), int64_t(5000));
+        QCOMPARE(v[0].sharedTotal, v[0].total); // every name shared: the whole total
     }
 
     // no kernel name of a cell ran on another rank: no ratio (stored NULL, shown "no shared kernels"), never
