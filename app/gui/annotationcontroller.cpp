@@ -132,10 +132,14 @@ void AnnotationController::addDrafted(annotate::Annotation a) {
     // below takes the keyboard
     const bool keepTool = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
     if (m_summary) a.anchor.run = m_summary->run;
+    const annotate::RunFit fit = fitToRun(a);
+    if (fit == annotate::RunFit::Outside) return;
     if (a.text.empty()) {
         bool ok = false;
         QString where = QString::fromStdString(annotate::describeAnchor(
             a, m_summary ? m_summary->startNs : 0, m_summary ? m_summary->dataRank : std::map<int, int>{}));
+        if (fit == annotate::RunFit::Clipped)
+            where += tr(" (cut to the run: the run has no data before its start or after its end)");
         QString text =
             TextPrompt::ask(m_window, tr("New %1").arg(QString::fromStdString(annotate::kindName(a.kind))),
                             tr("Text of the %1:").arg(where), QString(), &ok);
@@ -146,8 +150,25 @@ void AnnotationController::addDrafted(annotate::Annotation a) {
     if (!id.isEmpty() && !keepTool) m_model->setTool(views::AnnotationModel::Tool::None);
     if (!id.isEmpty()) {
         m_dock->show();
-        m_window->statusBar()->showMessage(tr("Annotation %1 added (Ctrl+Z undoes it)").arg(id), 6000);
+        m_window->statusBar()->showMessage(
+            fit == annotate::RunFit::Clipped
+                ? tr("Annotation %1 added, cut to the run's extent (Ctrl+Z undoes it)").arg(id)
+                : tr("Annotation %1 added (Ctrl+Z undoes it)").arg(id),
+            8000);
     }
+}
+
+annotate::RunFit AnnotationController::fitToRun(annotate::Annotation& a) {
+    // the detached check's facts: what is added is never listed as detached and drawn nowhere (walk 42)
+    const annotate::AnchorFacts* facts = m_model->facts();
+    if (!facts) return annotate::RunFit::Inside;
+    const annotate::RunFit fit = annotate::fitToRun(a, *facts);
+    if (fit == annotate::RunFit::Outside)
+        m_window->statusBar()->showMessage(
+            tr("Not added: the %1 is outside the run, where it has no data; draw it over the run's lanes")
+                .arg(QString::fromStdString(annotate::kindName(a.kind))),
+            10000);
+    return fit;
 }
 
 void AnnotationController::editText(const QString& id) {

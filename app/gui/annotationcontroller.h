@@ -3,6 +3,7 @@
 // the index), the Annotations dock, the Annotate menu (tools N/R/T/B, undo/redo), the text prompt for
 // what the views draft, going to an annotation, and the detached check through the query service
 // whenever the profile or the set changes. GUI thread only.
+#include "core/annotate/anchorcheck.h"
 #include "views/annotate/annotationmodel.h"
 
 #include <QObject>
@@ -49,6 +50,8 @@ class AnnotationController : public QObject {
 
   private:
     void requestFacts();
+    /// annotate::fitToRun with the model's facts; says in the status bar why one outside is not added.
+    annotate::RunFit fitToRun(annotate::Annotation& a);
     QMainWindow* m_window;
     query::QueryService* m_service;
     views::InteractionState* m_state;

@@ -53,7 +53,7 @@ FindingsPanel::FindingsPanel(QWidget* parent)
 }
 
 void FindingsPanel::setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank,
-                                bool hasNotes, int longSteps) {
+                                const NoFindingsContext& c) {
     const bool none = findings.empty();
     m_model->setFindings(std::move(findings), dataRank);
     fitColumns();
@@ -62,14 +62,31 @@ void FindingsPanel::setFindings(std::vector<Finding> findings, const std::map<in
     // long steps with no finding are marked (⚠ on the ruler, the Steps table): a bare "No problems found."
     // beside them read as a contradiction (walk 5); the report's reason is said here too
     const QString steps =
-        longSteps > 0
+        c.longSteps > 0
             ? " " + tr("The %1 marked ⚠ ended with the other ranks' steps and cost the job no time.")
-                        .arg(views::counted(longSteps, tr("long step"), tr("long steps")))
+                        .arg(views::counted(c.longSteps, tr("long step"), tr("long steps")))
             : QString();
-    m_empty->setText(!none      ? QString()
-                     : hasNotes ? tr("No findings (see the note below the timeline's lanes).") + steps
-                                : tr("No problems found.") + steps);
+    // the report's words (nofindings.h): "No findings" here beside "No problems found" in the Details
+    // report, and the other way round, for the same run (walk 42)
+    const query::NoFindingsWording w = query::noFindingsWording(c.facts);
+    const QString notes = c.hasNotes ? " " + tr("See the notes below the timeline's lanes.") : QString();
+    m_empty->setText(
+        !none ? QString()
+              : QString::fromStdString(w.headline) +
+                    (w.reason.empty() ? QString() : QString(" (%1)").arg(QString::fromStdString(w.reason))) +
+                    "." + notes + steps);
     fitRows();
+}
+
+NoFindingsContext noneContextOf(const query::ProfileSummary& s) {
+    const auto run =
+        std::find_if(s.runs.begin(), s.runs.end(), [&](const query::RunDesc& r) { return r.run == s.run; });
+    NoFindingsContext c;
+    c.facts = {s.damagedFiles, run != s.runs.end() && !run->complete};
+    c.hasNotes = !s.notes.empty();
+    c.longSteps = int(
+        std::count_if(s.steps.begin(), s.steps.end(), [](const query::StepDesc& d) { return d.outlier; }));
+    return c;
 }
 
 void FindingsPanel::clear() {

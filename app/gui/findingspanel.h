@@ -4,6 +4,8 @@
 // where the notes are when the run has some). A click, Enter or a double click on a row asks to go to
 // that finding (findingActivated); the window's FindingNavigator does the going. GUI thread only.
 #include "app/gui/finding.h"
+#include "core/query/nofindings.h"
+#include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
 
 #include <QWidget>
@@ -19,15 +21,21 @@ namespace rs::gui {
 
 class FindingsModel;
 
+/// What the Findings panel's line shown instead of an empty table is made of.
+struct NoFindingsContext {
+    /// What decides its first words, as it decides the reports' (core/query/nofindings.h).
+    query::NoFindingsFacts facts;
+    bool hasNotes = false; ///< the run has notes below the timeline's lanes: the line points to them
+    int longSteps = 0;     ///< steps marked as outliers that cost the job no time: the line says why
+};
+
 class FindingsPanel : public QWidget {
     Q_OBJECT
   public:
     explicit FindingsPanel(QWidget* parent = nullptr);
-    /// The run's findings; `hasNotes`: the run has notes (below the timeline's lanes) that say why
-    /// there may be none; `longSteps`: its steps marked as outliers that cost the job no time (with no
-    /// finding, the line says why they are marked).
-    void setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank, bool hasNotes,
-                     int longSteps = 0);
+    /// The run's findings; with none, the line `none` words.
+    void setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank,
+                     const NoFindingsContext& none = {});
     void clear();
     FindingsModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
@@ -63,5 +71,9 @@ class FindingsPanel : public QWidget {
     bool m_activating = false;
     std::optional<views::Selection> m_activated; ///< the selected row's selection; none: no row
 };
+
+/// The line's context for the run `s` shows: its damaged files, whether it lacks ranks, its notes and its
+/// long steps (what MainWindow passes with its findings).
+NoFindingsContext noneContextOf(const query::ProfileSummary& s);
 
 } // namespace rs::gui

@@ -355,9 +355,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_navigator->setSummary(s);
     m_search->setSummary(s);
     m_compare->setSummary(s);
-    m_findings->setFindings(findingsFromReport(s->reportJson, s->run), s->dataRank, !s->notes.empty(),
-                            int(std::count_if(s->steps.begin(), s->steps.end(),
-                                              [](const query::StepDesc& d) { return d.outlier; })));
+    m_findings->setFindings(findingsFromReport(s->reportJson, s->run), s->dataRank, noneContextOf(*s));
     m_details->setSummary(s);
     const query::RunDesc* run = nullptr;
     for (const auto& r : s->runs)

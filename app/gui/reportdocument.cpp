@@ -10,6 +10,7 @@
 #include "core/model/typicalstep.h"
 #include "core/query/absentwaits.h"
 #include "core/query/lastarrivals.h"
+#include "core/query/nofindings.h"
 #include "core/query/ranksummary.h"
 #include "core/query/report.h"
 #include "core/query/reportoutliers.h"
@@ -351,20 +352,13 @@ class Builder {
         const auto list = findingsFromReport(m_scene.summary().reportJson, std::nullopt);
         if (list.empty()) {
             const int longSteps = int(m_report["outlier_steps"].size());
-            bool partial =
-                false; // as the text report: a run missing ranks finds no problems, nor denies them
-            for (const auto& run : m_report["runs"])
-                partial |= !run.value("complete", true);
-            // (counted: with no translator loaded, Qt's %n plural prints "step(s)")
-            // a file not read in full is no proof of "no problems" (walk17b #1a)
-            const qint64 damaged = qint64(m_report.value("damaged_files", nlohmann::json::array()).size());
+            // the words of the text report and the Findings panel (core/query/nofindings.h)
+            const query::NoFindingsFacts facts = query::noFindingsFacts(m_report);
+            const query::NoFindingsWording w = query::noFindingsWording(facts);
             const QString none =
-                damaged > 0
-                    ? QObject::tr("No findings in what could be read (%1 not read in full: see the notes)")
-                          .arg(views::counted(damaged, QObject::tr("source file"),
-                                              QObject::tr("source files")))
-                : partial ? QObject::tr("No findings (waits are not blamed while ranks are missing)")
-                          : QObject::tr("No problems found");
+                s(w.headline) + (w.reason.empty()         ? QString()
+                                 : facts.damagedFiles > 0 ? QString(" (%1: see the notes)").arg(s(w.reason))
+                                                          : QString(" (%1)").arg(s(w.reason)));
             add(para(longSteps
                          ? QObject::tr("%1: the %2 under Outlier steps ended with the other ranks' steps "
                                        "and cost the job no time.")

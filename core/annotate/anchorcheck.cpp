@@ -56,6 +56,22 @@ std::string rankText(int key, int run, const AnchorFacts& f) {
 
 } // namespace
 
+RunFit fitToRun(Annotation& a, const AnchorFacts& f) {
+    Anchor& an = a.anchor;
+    const auto run = f.runs.find(an.run);
+    if (an.view == Surface::Heatmap || !an.tensorId.empty() || run == f.runs.end()) return RunFit::Inside;
+    const int64_t lo = run->second.startNs, hi = run->second.endNs;
+    auto inside = [&](int64_t t) { return t >= lo && t <= hi; };
+    if (a.kind == Kind::Note || a.kind == Kind::Arrow)
+        return inside(an.t0Ns) && (a.kind == Kind::Note || inside(an.toNs)) ? RunFit::Inside
+                                                                            : RunFit::Outside;
+    if (an.t1Ns <= lo || an.t0Ns >= hi) return RunFit::Outside; // not a nanosecond of the run in it
+    if (inside(an.t0Ns) && inside(an.t1Ns)) return RunFit::Inside;
+    an.t0Ns = std::max(an.t0Ns, lo);
+    an.t1Ns = std::min(an.t1Ns, hi);
+    return RunFit::Clipped;
+}
+
 std::string detachedReason(const Annotation& a, const AnchorFacts& f) {
     const Anchor& an = a.anchor;
     auto run = f.runs.find(an.run);

@@ -33,6 +33,16 @@ AnchorFacts loadAnchorFacts(index::Db& db, const AnnotationSet& set);
 /// Empty when attached; else why not ("rank 9 is not in run 0", "op type Foo is not in the profile").
 std::string detachedReason(const Annotation& a, const AnchorFacts& f);
 
+/// How an annotation drawn in a view meets its run's extent (the times detachedReason checks).
+enum class RunFit { Inside, Clipped, Outside };
+/// `a` fitted to its run's extent in `f` before it is added: a box's, range's or memory region's times cut
+/// to it (Clipped); a region without a nanosecond of the run, or a note or an arrow whose time is outside
+/// it, left as it is (Outside: moved, a point would mark a time it was not put at). Walk 42: a box dragged
+/// from left of the run's first span was accepted and listed, detached, and drawn nowhere, on screen or in
+/// a picture. A heatmap annotation, a tensor's, or one of a run `f` does not know: Inside (detachedReason
+/// names the last).
+RunFit fitToRun(Annotation& a, const AnchorFacts& f);
+
 /// The lane labels of each rank as the timeline shows them (query::loadLanes' track names).
 using LanesByRank = std::map<int, std::vector<std::string>>;
 /// Empty when every lane of a timeline anchor is on its rank (a lane without a rank, from a format-1 file:

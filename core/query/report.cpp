@@ -11,6 +11,7 @@
 #include "core/query/absentwaits.h"
 #include "core/query/damagedinput.h"
 #include "core/query/lastarrivals.h"
+#include "core/query/nofindings.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
@@ -719,9 +720,9 @@ void formatDamagedFiles(std::ostringstream& o, const json& r) {
 void formatFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
-        bool partial = false;
-        for (auto& run : r["runs"])
-            partial |= !run["complete"].get<bool>();
+        // the words of an empty list are nofindings.h's, as the HTML report's and the Findings panel's
+        const NoFindingsFacts facts = noFindingsFacts(r);
+        const NoFindingsWording none = noFindingsWording(facts);
         // long steps that cost the job nothing (they ended with the other ranks') are listed below, not
         // denied here
         const size_t longSteps = r["outlier_steps"].size();
@@ -735,15 +736,12 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
         const std::string stragglers = check.value("possible", true)
                                            ? "no stragglers"
                                            : "no straggler can be named (" + check.value("why", "") + ")";
-        const size_t damaged = r.value("damaged_files", json::array()).size();
-        if (damaged > 0)
-            o << "No findings in what could be read: "
-              << model::counted(int64_t(damaged), "source file was", "source files were")
-              << " not read in full (above): nothing can be found in what was not read.\n";
+        if (facts.damagedFiles > 0)
+            o << none.headline << ": " << none.reason
+              << " (above): nothing can be found in what was not read.\n";
         else
-            o << (partial ? "No findings: " + stragglers + steps +
-                                ", no bank anomalies; waits are not blamed while ranks are missing.\n"
-                          : "No problems found: " + stragglers + steps + ", no bank anomalies.\n");
+            o << none.headline << ": " << stragglers << steps << ", no bank anomalies"
+              << (none.reason.empty() ? "" : "; " + none.reason) << ".\n";
         formatLongSteps(o, r);
     } else {
         o << "Findings, by time lost:\n";

@@ -145,8 +145,7 @@ class TstFindingsModel : public QObject {
         gui::FindingsPanel panel;
         panel.resize(450, 400);
         panel.show();
-        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank,
-                          false);
+        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank);
         QVERIFY(panel.emptyText().isEmpty());
         // in a narrow dock the sentence keeps a good share of the width (the short columns took ~100 px each,
         // sized from their current width, and left it a tenth)
@@ -160,12 +159,12 @@ class TstFindingsModel : public QObject {
             panel.view()->visualRect(panel.view()->model()->index(1, gui::FindingsModel::Text)).center());
         QCOMPARE(went.size(), 1);
         QCOMPARE(went.first().first().value<gui::Finding>().kindName, panel.findingAt(1)->kindName);
-        panel.setFindings({}, {}, false);
+        panel.setFindings({}, {});
         QCOMPARE(panel.emptyText(), QString("No problems found."));
-        panel.setFindings({}, {}, true);
+        panel.setFindings({}, {}, {.facts = {}, .hasNotes = true});
         QVERIFY(panel.emptyText().contains("note"));
         // marked long steps without a finding: the line says why they are marked, not a bare "no problems"
-        panel.setFindings({}, {}, false, 2);
+        panel.setFindings({}, {}, {.facts = {}, .hasNotes = false, .longSteps = 2});
         QVERIFY2(panel.emptyText().startsWith("No problems found.") &&
                      panel.emptyText().contains("2 long steps marked") &&
                      panel.emptyText().contains("cost the job no time"),
@@ -178,8 +177,7 @@ class TstFindingsModel : public QObject {
         gui::FindingsPanel panel;
         panel.resize(260, 400);
         panel.show();
-        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank,
-                          false);
+        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank);
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         QTest::qWait(50);
         auto* v = panel.view();

@@ -526,6 +526,59 @@ class TstMainWindow : public QObject {
                  QString("Redone: Add note \"from the app\" (Ctrl+Z undoes it)"));
         w.annotationModel()->undoStack()->undo();
     }
+    void aBoxDrawnBeforeTheRunIsCutToItAndDrawn() {
+        // walk 42: with the window starting before the run, a box dragged from left of the first span was
+        // added and listed, detached (its time outside the run) and drawn nowhere, on screen or exported.
+        // It is cut to the run's start now, drawn there, and the status bar says it was cut; a note outside
+        // the run is not added, and the status bar says why
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1300, 800)));
+        auto* model = w.annotationModel();
+        QTRY_VERIFY_WITH_TIMEOUT(model->facts(), 10000);
+        const int64_t start = w.state()->boundsStart(), end = w.state()->boundsEnd(), d = end - start;
+        w.state()->setWindow(start - d / 5, end);
+        QCoreApplication::processEvents();
+        annotate::Annotation box;
+        box.kind = annotate::Kind::Box;
+        box.text = "before the start";
+        box.color = "#00a03c";
+        box.anchor.ranks = {w.timeline()->lanes().front().rank};
+        box.anchor.t0Ns = start - d / 10;
+        box.anchor.t1Ns = start + d / 10;
+        Q_EMIT w.timeline()->annotationDrafted(box);
+        QCOMPARE(model->items().size(), size_t(1));
+        const annotate::Annotation added = model->items().front();
+        QCOMPARE(added.anchor.t0Ns, start);
+        QCOMPARE(added.anchor.t1Ns, box.anchor.t1Ns);
+        QVERIFY2(w.statusBar()->currentMessage().contains("cut to the run"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QTRY_VERIFY(model->detachedReason(QString::fromStdString(added.id)).isEmpty());
+        auto greenIn = [](const QImage& img) {
+            int ink = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    ink += img.pixelColor(x, y) == QColor(0, 160, 60);
+            return ink;
+        };
+        QTRY_VERIFY2(greenIn(w.timeline()->grab().toImage()) > 20, "the box on screen");
+        const QString path = QString::fromStdString(test::tempDir("boxbefore")) + "/timeline.png";
+        QSignalSpy done(&w, &gui::MainWindow::exported);
+        gui::ExportChoice c;
+        c.view = "timeline";
+        c.path = path;
+        w.exportImage(c);
+        QVERIFY(done.wait(30000));
+        QVERIFY2(greenIn(QImage(path)) > 20, "the box in the export");
+        // a note left of the run: not added (moved to the run's start it would mark a time it was not put at)
+        annotate::Annotation note = box;
+        note.kind = annotate::Kind::Note;
+        note.anchor.t1Ns = note.anchor.t0Ns;
+        Q_EMIT w.timeline()->annotationDrafted(note);
+        QCOMPARE(model->items().size(), size_t(1));
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("Not added"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        model->undoStack()->undo();
+    }
     void heatmapExportShowsTheSelectionOnScreen() {
         // File ▸ Export of the heatmap pictures the grid as the widget shows it: the selected cell
         // highlighted while it is selected, and nothing once another selection replaced it

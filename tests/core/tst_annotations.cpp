@@ -345,6 +345,53 @@ class TstAnnotations : public QObject {
         check(annotate::loadAnchorFacts(*again.db, set));
     }
 
+    void fitToRunCutsRegionsAndRefusesPoints_data() {
+        // a run from 1000 to 2000 ns; what the view drew, and what is added (walk 42: a box from left of the
+        // run's start was added, detached by its time and drawn nowhere)
+        using K = annotate::Kind;
+        using Fit = annotate::RunFit;
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<qint64>("t0");
+        QTest::addColumn<qint64>("t1");
+        QTest::addColumn<int>("fit");
+        QTest::addColumn<qint64>("cut0");
+        QTest::addColumn<qint64>("cut1");
+        QTest::newRow("box inside") << int(K::Box) << 1200LL << 1500LL << int(Fit::Inside) << 1200LL
+                                    << 1500LL;
+        QTest::newRow("box from before the start")
+            << int(K::Box) << 800LL << 1500LL << int(Fit::Clipped) << 1000LL << 1500LL;
+        QTest::newRow("range past the end")
+            << int(K::Range) << 1800LL << 2300LL << int(Fit::Clipped) << 1800LL << 2000LL;
+        QTest::newRow("box over the whole run")
+            << int(K::Box) << 500LL << 2500LL << int(Fit::Clipped) << 1000LL << 2000LL;
+        QTest::newRow("box wholly before")
+            << int(K::Box) << 500LL << 900LL << int(Fit::Outside) << 500LL << 900LL;
+        QTest::newRow("box ending at the start")
+            << int(K::Box) << 500LL << 1000LL << int(Fit::Outside) << 500LL << 1000LL;
+        QTest::newRow("note inside") << int(K::Note) << 1000LL << 1000LL << int(Fit::Inside) << 1000LL
+                                     << 1000LL;
+        QTest::newRow("note before") << int(K::Note) << 999LL << 999LL << int(Fit::Outside) << 999LL << 999LL;
+    }
+    void fitToRunCutsRegionsAndRefusesPoints() {
+        QFETCH(int, kind);
+        QFETCH(qint64, t0);
+        QFETCH(qint64, t1);
+        QFETCH(int, fit);
+        QFETCH(qint64, cut0);
+        QFETCH(qint64, cut1);
+        annotate::AnchorFacts f;
+        f.runs[0] = {1000, 2000, {0}};
+        annotate::Annotation a;
+        a.kind = annotate::Kind(kind);
+        a.anchor.ranks = {0};
+        a.anchor.t0Ns = t0;
+        a.anchor.t1Ns = t1;
+        QCOMPARE(int(annotate::fitToRun(a, f)), fit);
+        QCOMPARE(a.anchor.t0Ns, cut0);
+        QCOMPARE(a.anchor.t1Ns, cut1);
+        // what is added is never detached by its time, nor drawn nowhere
+        if (fit != int(annotate::RunFit::Outside)) QCOMPARE(annotate::detachedReason(a, f), std::string());
+    }
     void describesWhere() {
         Annotation a = make(Kind::Range, Surface::Timeline);
         a.anchor.ranks = {0, 1, 2, 3, 7};

@@ -57,6 +57,7 @@ struct TimelineFixture {
         for (int64_t t : {1, 2, 3, 4})
             data->tracks.push_back({t, {}});
     }
+    int width = 1200; ///< the frame's, px
     query::TrackDraw& track(int64_t id) { return data->tracks[size_t(id - 1)]; }
     /// The frame of [t0, t1] as a picture (no footer: its legend's swatches are not the lanes').
     views::FrameInput input(int64_t t0, int64_t t1) {
@@ -67,7 +68,7 @@ struct TimelineFixture {
     views::FrameInput current() {
         scene.setData(data);
         views::Viewport vp;
-        vp.width = 1200;
+        vp.width = width;
         vp.height = 400;
         views::FrameInput in = scene.frame(vp, state, nullptr, QPalette(), QFont());
         in.exportMode = true;

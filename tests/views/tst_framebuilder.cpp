@@ -141,6 +141,38 @@ class TstFrameBuilder : public QObject {
         for (const auto& a : in.annotations) // the caption's rule
             QCOMPARE(annotate::meetsWindow(a, w0, w1), drawn.count(QString::fromStdString(a.id)) > 0);
     }
+    void annotationLabelsNeverCoverEachOther() {
+        // walk 42, a 700 px timeline: a note's long label, listed after a note 200 px later whose label is
+        // short, was drawn over it (the placer probed 160 px right of the point, not the label as drawn);
+        // and labels pushed left by the plot's right edge, each over the other
+        Frame f;
+        f.width = 700;
+        auto note = [](const char* id, int64_t t, const char* text) {
+            annotate::Annotation a;
+            a.id = id;
+            a.text = text;
+            a.anchor.ranks = {0};
+            a.anchor.t0Ns = a.anchor.t1Ns = t;
+            return a;
+        };
+        FrameInput in = f.input(0, 100 * kMs);
+        const double pxPerMs = in.mapping().x(kMs) - in.mapping().x(0);
+        QVERIFY2(40 * pxPerMs > 160, qPrintable(QString::number(pxPerMs))); // apart further than the probe
+        in.annotations = {note("a1", 70 * kMs, "stall"),
+                          note("a2", 30 * kMs, "rank 0 slows here in the forward pass of step 2"),
+                          note("a3", 97 * kMs, "the AllReduce of step 2 begins late"),
+                          note("a4", 98 * kMs, "and ends with the others")};
+        const DrawList list = views::FrameBuilder().build(in);
+        QCOMPARE(list.callouts.size(), in.annotations.size());
+        for (size_t i = 0; i < list.callouts.size(); ++i) {
+            const auto& [box, id] = list.callouts[i];
+            QVERIFY2(box.left() >= views::Viewport::kGutter && box.right() <= in.viewport.plotRight(),
+                     qPrintable(id));
+            for (size_t j = i + 1; j < list.callouts.size(); ++j)
+                QVERIFY2(!box.intersects(list.callouts[j].first),
+                         qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
+        }
+    }
     void hiddenRankDrawsNothing() {
         Frame f;
         f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1)};

@@ -5,6 +5,8 @@
 // rank labels stay in view, and clicks and tooltips find the cell under the pointer after a scroll.
 #include "views/heatmap/heatmapview.h"
 
+#include "app/gui/dockscrollarea.h"
+
 #include <QComboBox>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -226,29 +228,99 @@ class TstHeatmapView : public QObject {
                 ink += shot.pixelColor(x, y).lightness() < base.lightness() - 80;
         QVERIFY2(ink > 20, qPrintable(QString::number(ink)));
     }
-    void theLegendStaysInViewWhereverTheGridIsScrolled() {
-        // every cell is at ratio 1 (white): the legend's colour bar is the only red and blue there is; it was
-        // drawn right of the 200th rank, seen only when scrolled to the far right
+    void theLegendCoversNoCellAndStaysInView() {
+        // every cell is at ratio 1 (white): the legend's colour bar is the only red and blue there is. It was
+        // drawn right of the 200th rank, seen only when scrolled to the far right; then pinned over the
+        // grid's right edge, where it hid the cells under it (walk 42: rank 3's straggler cells). It is a
+        // column of its own now: in view wherever the grid is scrolled, and no cell is under it
         ShownView v(fullGrid(40, 200));
         QVERIFY(QTest::qWaitForWindowExposed(&v.view));
         QScrollArea* area = v.area();
         QWidget* vp = area->viewport();
-        for (double at : {0.0, 0.5}) {
-            area->horizontalScrollBar()->setValue(int(at * area->horizontalScrollBar()->maximum()));
-            area->verticalScrollBar()->setValue(int(at * area->verticalScrollBar()->maximum()));
-            QCoreApplication::processEvents();
-            const QImage shot = vp->grab().toImage();
+        auto* legend = v.view.legend();
+        const QRect legendAt(legend->mapTo(&v.view, QPoint()), legend->size());
+        const QRect gridAt(vp->mapTo(&v.view, QPoint()), vp->size());
+        QVERIFY2(!legendAt.intersects(gridAt), "the legend over the grid's cells");
+        auto redBlue = [](const QImage& shot, int fromX) {
             int red = 0, blue = 0;
-            for (int x = std::max(0, shot.width() - 130); x < shot.width(); ++x)
+            for (int x = std::max(0, fromX); x < shot.width(); ++x)
                 for (int y = 0; y < shot.height(); ++y) {
                     const QColor c = shot.pixelColor(x, y);
                     red += c.red() > 170 && c.green() < 110 && c.blue() < 110;
                     blue += c.blue() > 170 && c.red() < 110;
                 }
+            return std::pair{red, blue};
+        };
+        for (double at : {0.0, 0.5, 1.0}) {
+            area->horizontalScrollBar()->setValue(int(at * area->horizontalScrollBar()->maximum()));
+            area->verticalScrollBar()->setValue(int(at * area->verticalScrollBar()->maximum()));
+            QCoreApplication::processEvents();
+            const auto [red, blue] = redBlue(legend->grab().toImage(), 0);
             QVERIFY2(
                 red > 30 && blue > 30,
                 qPrintable(QString("scrolled %1: %2 red, %3 blue legend pixels").arg(at).arg(red).arg(blue)));
+            // the grid's right edge shows its white cells, not a colour bar over them
+            const QImage grid = vp->grab().toImage();
+            const auto [gridRed, gridBlue] = redBlue(grid, grid.width() - 130);
+            QVERIFY2(gridRed + gridBlue == 0,
+                     qPrintable(QString("scrolled %1: %2 red, %3 blue over the cells")
+                                    .arg(at)
+                                    .arg(gridRed)
+                                    .arg(gridBlue)));
         }
+    }
+    void aShortNarrowDockShowsTheGridsBarAndTheWholeLegend() {
+        // walk 42, the op heatmap docked under a 1000 px window's timeline (460 × 200 px): the dock's scroll
+        // area took the panel's preferred height (its whole grid), so the grid's horizontal bar was below the
+        // dock's edge and the legend was cut by it. The grid's bar is in view now, over 8 ranks wider than
+        // the dock, and the legend whole with every key (a straggler, a cell without shared kernels, a cut
+        // rank's cells)
+        auto d = fullGrid(12, 8);
+        d->cells[0][3].flagged = true;
+        d->cells[1][2].noSharedKernels = true;
+        d->cutRanks[7] = "rank7.json";
+        views::InteractionState state;
+        auto* view = new views::HeatmapView(&state, nullptr);
+        gui::DockScrollArea dock(view);
+        dock.resize(460, 200);
+        view->setData(d);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        QCoreApplication::processEvents();
+        QScrollBar* bar = view->gridArea()->horizontalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "8 ranks of 64 px fit a 460 px dock?");
+        QVERIFY(bar->isVisible());
+        const QRect barAt(bar->mapTo(dock.viewport(), QPoint()), bar->size());
+        QVERIFY2(dock.viewport()->rect().contains(barAt),
+                 qPrintable(QString("the bar at y %1-%2, the dock shows 0-%3")
+                                .arg(barAt.top())
+                                .arg(barAt.bottom())
+                                .arg(dock.viewport()->height())));
+        // the legend: its keys under the bar inside it, and the part of it in view is all of it
+        auto* legend = view->legend();
+        QVERIFY2(
+            legend->barRect().bottom() + views::HeatLegendMetrics::kBelowBar <= legend->height(),
+            qPrintable(
+                QString("bar to %1, legend %2 high").arg(legend->barRect().bottom()).arg(legend->height())));
+        // shorter than the legend, the grid's row scrolls it: its own bar, in view, reaches its last key
+        auto* legendArea = qobject_cast<QScrollArea*>(legend->parentWidget()->parentWidget());
+        QVERIFY(legendArea);
+        QScrollBar* legendBar = legendArea->verticalScrollBar();
+        const QRect legendBarAt(legendBar->mapTo(dock.viewport(), QPoint()), legendBar->size());
+        QVERIFY(legendArea->viewport()->height() + legendBar->maximum() >= legend->height());
+        QVERIFY2(legendBar->maximum() == 0 ||
+                     (legendBar->isVisible() && dock.viewport()->rect().contains(legendBarAt)),
+                 qPrintable(QString("legend %1 px high in %2 px, its bar's maximum %3")
+                                .arg(legend->height())
+                                .arg(legendArea->viewport()->height())
+                                .arg(legendBar->maximum())));
+        // the cut rank's key, last under the bar: its cross-hatch is drawn
+        const QImage shot = legend->grab().toImage();
+        int hatch = 0;
+        for (int y = 0; y < shot.height(); ++y)
+            for (int x = 0; x < 30; ++x)
+                hatch += shot.pixelColor(x, y) == QColor(90, 90, 90);
+        QVERIFY2(hatch > 10, qPrintable(QString::number(hatch)));
     }
     void theWheelScrollsTheRanksWhenNothingScrollsDown() {
         ShownView v(fullGrid(2, 200));

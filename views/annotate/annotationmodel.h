@@ -42,6 +42,8 @@ class AnnotationModel : public QObject {
 
     /// The anchors' facts from the index (QueryService::requestAnchorFacts); detached() follows them.
     void setFacts(const annotate::AnchorFacts& f);
+    /// The facts set last; null before the first arrives.
+    const annotate::AnchorFacts* facts() const { return m_facts ? &*m_facts : nullptr; }
     /// Why an annotation's anchor is gone, or empty when it is attached (or not yet checked).
     QString detachedReason(const QString& id) const;
     bool detached(const annotate::Annotation& a) const {

@@ -23,9 +23,32 @@ HeatmapCanvas::HeatmapCanvas(QWidget* parent) : QWidget(parent) {
 }
 
 void HeatmapCanvas::setVisibleRect(QRect r) {
-    m_visible = r;
     m_labels = r.topLeft();
     update();
+}
+
+void HeatmapCanvas::setLegendShown(bool on) {
+    m_legendShown = on;
+    updateGeometry();
+    update();
+}
+
+HeatLegendKeys HeatmapCanvas::legendKeys() const {
+    HeatLegendKeys k;
+    if (!m_data || m_data->rows.empty()) return k;
+    for (const auto& row : m_data->cells)
+        for (const auto& c : row) {
+            k.flagged |= c.present && c.flagged;
+            k.uncompared |= c.present && c.noSharedKernels && m_stat == HeatStatistic::Ratio;
+        }
+    // every cell of a cut rank's column is cross-hatched, present or not (paintEvent)
+    for (const auto key : m_data->columnKeys)
+        k.partial |= m_data->cutRanks.count(key) > 0;
+    return k;
+}
+
+int HeatmapCanvas::legendBarHeight() const {
+    return std::clamp(int(m_order.size()) * m_cellH, 80, HeatLegendMetrics::kMaxBar);
 }
 
 void HeatmapCanvas::setData(std::shared_ptr<const query::HeatmapData> d) {
@@ -115,10 +138,13 @@ int HeatmapCanvas::labelRowAt(QPoint p) const {
 
 QSize HeatmapCanvas::sizeHint() const {
     if (!m_data) return {400, 200};
-    // the colour bar (paintLegend's lh) and its keys under it: straggler, no shared kernels, partial rank
-    const int grid = int(m_data->rows.size()) * m_cellH, bar = std::max(80, std::min(240, grid));
-    return {std::max(300, m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + m_legendW + 10),
-            std::max(m_top + bar + 100, m_top + grid + 10)};
+    // in a picture, the colour bar and its keys under it: straggler, no shared kernels, partial rank
+    const int grid = int(m_data->rows.size()) * m_cellH;
+    const int legendW = m_legendShown ? HeatLegendMetrics::kWidth + 10 : 0,
+              legendH = m_legendShown ? m_top + legendBarHeight() + HeatLegendMetrics::kBelowBar : 0;
+    return {std::max(m_legendShown ? 300 : 0,
+                     m_left + int(m_data->columns.size()) * m_cellW + notesWidth() + legendW),
+            std::max(legendH, m_top + grid + 10)};
 }
 
 QRect HeatmapCanvas::cellRect(int row, int column) const {
@@ -155,7 +181,6 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     const std::vector<QString> rowLabels = this->rowLabels();
     std::vector<QRect> flagged;
     std::vector<QRect> highlight;
-    bool anyUncompared = false;
     std::vector<QRect> partial; // cells of a rank whose files were cut (HeatmapData::cutRanks)
     for (size_t i = 0; i < m_order.size(); ++i) {
         int r = m_order[i];
@@ -173,7 +198,6 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
             }
             if (m_stat == HeatStatistic::Ratio && cell.noSharedKernels) {
                 paintUncompared(p, cr);
-                anyUncompared = true;
             } else {
                 QColor col = m_scale.color(cellValue(cell, m_stat));
                 p.fillRect(cr, col);
@@ -213,7 +237,9 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
         p.drawText(QRect(lx + 4, m_top + int(i) * m_cellH, m_left - 8, m_cellH),
                    Qt::AlignVCenter | Qt::AlignRight, rowLabels[size_t(m_order[i])]);
     p.restore();
-    paintLegend(p, !flagged.empty(), anyUncompared, !partial.empty());
+    if (m_legendShown)
+        paintHeatLegend(p, QPoint(m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth(), m_top),
+                        legendBarHeight(), m_scale, d.mode, legendKeys(), palette());
 }
 
 void HeatmapCanvas::paintUncompared(QPainter& p, const QRect& r) const {
@@ -250,51 +276,6 @@ void HeatmapCanvas::paintColumnLabels(QPainter& p, const QFontMetrics& fm) {
     }
 }
 
-void HeatmapCanvas::paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared, bool anyPartial) {
-    // the colour bar with its units, right of the grid
-    const auto& d = *m_data;
-    int lx = m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth();
-    int ly = m_labels.y() + m_top, lh = std::max(80, std::min(240, int(m_order.size()) * m_cellH));
-    // a grid wider than the view keeps its legend at the view's right edge, over the cells under it (at 200
-    // ranks it was only seen scrolled to the far right)
-    if (!m_visible.isEmpty() && lx + m_legendW > m_visible.right()) {
-        lx = m_visible.right() - m_legendW + 4;
-        p.fillRect(QRect(lx - 10, ly - 4, m_legendW + 10, lh + 106), palette().color(QPalette::Base));
-    }
-    for (int yy = 0; yy < lh; ++yy) {
-        double t = 1.0 - double(yy) / lh;
-        double v = m_stat == HeatStatistic::Ratio ? std::exp((t - 0.5) * 2 * std::log(m_scale.hi))
-                                                  : m_scale.lo + t * (m_scale.hi - m_scale.lo);
-        p.fillRect(QRect(lx, ly + yy, 14, 1), m_scale.color(v));
-    }
-    p.setPen(palette().color(QPalette::WindowText));
-    auto label = [&](double v) {
-        return m_stat == HeatStatistic::Ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
-    };
-    p.drawText(lx + 18, ly + 8, label(m_scale.hi));
-    p.drawText(lx + 18, ly + lh / 2 + 4,
-               m_stat == HeatStatistic::Ratio ? QString("1.00×") : label((m_scale.lo + m_scale.hi) / 2));
-    p.drawText(lx + 18, ly + lh, label(m_scale.lo));
-    p.drawText(QRect(lx - 4, ly + lh + 6, m_legendW, 40), Qt::TextWordWrap, statisticName(m_stat, d.mode));
-    if (anyFlagged) {
-        p.setPen(QPen(QColor(20, 20, 20), 2));
-        p.drawRect(lx, ly + lh + 46, 12, 10);
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(lx + 18, ly + lh + 56, tr("straggler"));
-    }
-    if (anyUncompared) { // below the straggler key, whether or not it is drawn
-        paintUncompared(p, QRect(lx, ly + lh + 64, 12, 10));
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(lx + 18, ly + lh + 74, tr("no shared kernels"));
-    }
-    if (anyPartial) { // a picture read alone must say what the cross-hatch is (walk 19: exported, it did not)
-        const QRect sw(lx, ly + lh + 82, 12, 10);
-        p.fillRect(sw, QBrush(QColor(90, 90, 90), Qt::DiagCrossPattern));
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(lx + 18, ly + lh + 92, tr("partial rank (cut)"));
-    }
-}
-
 void HeatmapCanvas::mousePressEvent(QMouseEvent* e) {
     int r, c;
     m_pressRow = m_pressCol = -1;
@@ -326,12 +307,18 @@ void HeatmapCanvas::contextMenuEvent(QContextMenuEvent* e) {
 
 void HeatmapCanvas::setAnnotations(AnnotationModel* m) {
     m_annotations = m;
-    if (m) connect(m, &AnnotationModel::changed, this, qOverload<>(&QWidget::update));
+    // a first heatmap annotation adds the notes column: wider (updateGeometry), the scroll area follows
+    if (m)
+        connect(m, &AnnotationModel::changed, this, [this] {
+            updateGeometry();
+            update();
+        });
     update();
 }
 
 void HeatmapCanvas::setAnnotationsShown(bool on) {
     m_annotationsShown = on;
+    updateGeometry(); // the notes column comes or goes
     update();
 }
 

@@ -3,12 +3,13 @@
 #include <optional>
 // Paints a HeatmapData grid: row labels, column labels, cells coloured by the chosen statistic, flagged
 // straggler cells outlined, cells with no kernel shared with another rank hatched (no ratio), the selected
-// cell highlighted, a colour-scale legend with units; tooltips give
+// cell highlighted, and (in pictures) the colour-scale legend with units right of the grid; tooltips give
 // the exact figures. Emits cellClicked. Never narrower or lower than its whole grid (columns are at least
-// 14 px): a scroll area around it scrolls, and setVisibleRect keeps the op and rank labels
-// and the colour legend in its view.
+// 14 px): a scroll area around it scrolls, and setVisibleRect keeps the op and rank labels in its view
+// (on screen the legend is a widget beside it, HeatmapLegend, setLegendShown(false)).
 // GUI thread only.
 #include "core/query/analysisqueries.h"
+#include "views/heatmap/heatmaplegend.h"
 #include "views/heatmap/heatmapscale.h"
 
 #include <QWidget>
@@ -49,11 +50,21 @@ class HeatmapCanvas : public QWidget {
     /// Data row indexes in display order.
     const std::vector<int>& order() const { return m_order; }
     /// The visible part of the canvas (widget pixels: the scroll position and the viewport's size): the row
-    /// labels are drawn from its left, the column labels from its top and the legend at its right when the
-    /// grid runs past it, over the cells scrolled under them. Empty (pictures, which show the whole grid):
-    /// the whole canvas.
+    /// labels are drawn from its left and the column labels from its top, over the cells scrolled under
+    /// them. Empty (pictures, which show the whole grid): the whole canvas.
     void setVisibleRect(QRect r);
     int cellWidth() const { return m_cellW; }
+    /// Whether the colour legend is painted right of the grid (pictures, the default) or left to a
+    /// HeatmapLegend beside the canvas (the view on screen): the canvas's size follows.
+    void setLegendShown(bool on);
+    /// The keys the legend lists: those the grid, as shown with the current statistic, has cells of.
+    HeatLegendKeys legendKeys() const;
+    /// The colour bar's height for this grid (px): as tall as its rows, within 80-240.
+    int legendBarHeight() const;
+    /// The band of column labels above the cells (px).
+    int columnLabelsHeight() const { return m_top; }
+    /// The labels' and legend's font: a size under the widget's.
+    QFont labelFont() const;
     QSize sizeHint() const override;
     /// The whole grid: a scroll area shows scrollbars rather than squeeze it (columns beyond its width were
     /// drawn outside the canvas, unreachable).
@@ -78,14 +89,12 @@ class HeatmapCanvas : public QWidget {
     void resort();
     void paintAnnotations(QPainter& p);
     void paintColumnLabels(QPainter& p, const QFontMetrics& fm);
-    void paintLegend(QPainter& p, bool anyFlagged, bool anyUncompared, bool anyPartial);
     /// An op × rank cell without a ratio (no kernel name shared with another rank), hatched, in `r`.
     void paintUncompared(QPainter& p, const QRect& r) const;
     int notesWidth() const; ///< the column right of the grid for annotation texts (0: none to show)
     std::optional<annotate::Annotation> draftCells(int row0, int col0, int row1, int col1, bool note) const;
     bool cellAt(QPoint p, int& row, int& col) const;
     int labelRowAt(QPoint p) const; ///< the data row whose label is under `p`, or -1
-    QFont labelFont() const;
     std::shared_ptr<const query::HeatmapData> m_data;
     HeatStatistic m_stat = HeatStatistic::Ratio;
     HeatSort m_sort = HeatSort::TotalTime;
@@ -96,8 +105,8 @@ class HeatmapCanvas : public QWidget {
     int m_pressRow = -1, m_pressCol = -1;
     std::vector<Cell> m_highlights;
     QPoint m_labels; ///< the visible part's top left (setVisibleRect)
-    QRect m_visible; ///< setVisibleRect; empty: the whole canvas
-    int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18, m_legendW = 135;
+    bool m_legendShown = true;
+    int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18;
 };
 
 } // namespace rs::views

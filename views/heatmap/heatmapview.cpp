@@ -15,7 +15,9 @@ namespace rs::views {
 using Mode = query::HeatmapData::Mode;
 
 HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, QWidget* parent)
-    : QWidget(parent), m_state(state), m_service(service), m_canvas(new HeatmapCanvas) {
+    : QWidget(parent), m_state(state), m_service(service), m_canvas(new HeatmapCanvas),
+      m_legend(new HeatmapLegend(m_canvas)) {
+    m_canvas->setLegendShown(false); // beside the grid, in HeatmapLegend
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     auto* row = new QHBoxLayout;
@@ -44,10 +46,12 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_caption = new QLabel;
     m_caption->setWordWrap(true);
     lay->addWidget(m_caption);
-    lay->addWidget(makeScrollArea(), 1);
+    lay->addWidget(makeGridRow(), 1);
 
-    connect(m_stat, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_canvas->setStatistic(HeatStatistic(i)); });
+    connect(m_stat, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_canvas->setStatistic(HeatStatistic(i));
+        m_legend->refresh();
+    });
     connect(m_stat, &QComboBox::activated, this, [this] { m_statByRankCount = false; }); // the user's own
     connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) { m_canvas->setSort(HeatSort(i)); });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -93,10 +97,46 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
         });
 }
 
+QWidget* HeatmapView::makeGridRow() {
+    auto* row = new QWidget;
+    auto* lay = new QHBoxLayout(row);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->setSpacing(0);
+    lay->addWidget(makeScrollArea(), 1);
+    // the legend beside the grid, never over it: pinned over the grid's right edge it hid the cells under it
+    // (walk 42: rank 3's straggler cells in a 460 px dock); shorter than the panel, it scrolls itself
+    auto* legendArea = new QScrollArea;
+    legendArea->setFrameShape(QFrame::NoFrame);
+    legendArea->setWidgetResizable(true);
+    legendArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    legendArea->setWidget(m_legend);
+    legendArea->setFixedWidth(m_legend->sizeHint().width() +
+                              legendArea->verticalScrollBar()->sizeHint().width());
+    legendArea->setBackgroundRole(QPalette::Base);
+    lay->addWidget(legendArea);
+    lay->addStretch(0);
+    return row;
+}
+
+void HeatmapView::fitGridWidth() {
+    // as wide as the grid (and its vertical bar), so the legend follows the last column; a narrower panel
+    // shrinks the area and scrolls the grid
+    const int frame = 2 * m_scroll->frameWidth();
+    m_scroll->setMaximumWidth(m_canvas->sizeHint().width() + frame +
+                              m_scroll->verticalScrollBar()->sizeHint().width());
+}
+
+int HeatmapView::heightForWidth(int w) const {
+    const int h = layout()->minimumHeightForWidth(w);
+    return h >= 0 ? h : minimumSizeHint().height();
+}
+
 QScrollArea* HeatmapView::makeScrollArea() {
     m_scroll = new QScrollArea;
     m_scroll->setWidget(m_canvas);
     m_scroll->setWidgetResizable(true);
+    // at least the column labels and two rows (heightForWidth: the panel's minimum in a short dock)
+    m_scroll->setMinimumHeight(m_canvas->columnLabelsHeight() + 40);
     m_scroll->viewport()->installEventFilter(this);
     // the labels follow the scroll, so every rank's column is named wherever the grid is scrolled to
     auto follow = [this] { followScroll(); };
@@ -113,6 +153,8 @@ void HeatmapView::followScroll() {
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* e) {
     if (watched == m_scroll->viewport() && e->type() == QEvent::Resize) followScroll();
+    // the canvas's size changed (a notes column for annotations): the area follows
+    if (watched == m_scroll->viewport() && e->type() == QEvent::LayoutRequest) fitGridWidth();
     if (watched != m_scroll->viewport() || e->type() != QEvent::Wheel)
         return QWidget::eventFilter(watched, e);
     // an upright wheel scrolls the op rows; with none out of view (or with Shift) it scrolls the ranks,
@@ -198,6 +240,8 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
                                      .arg(QString::fromStdString(d->opType)));
     }
     m_canvas->setData(std::move(d));
+    m_legend->refresh();
+    fitGridWidth();
     m_scroll->horizontalScrollBar()->setSingleStep(m_canvas->cellWidth()); // an arrow click: one rank
     onSelection(m_state->selection());
 }

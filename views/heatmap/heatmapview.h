@@ -4,10 +4,13 @@
 // Statistic and sort are chosen in its tool row. Clicking a cell selects (op type, rank); selections
 // made elsewhere highlight the matching cell (cellChosen is the user's click only). A grid wider or taller
 // than the view scrolls (scrollbars; the wheel scrolls the ranks when no op row is out of view, Shift+wheel
-// always), its op and rank labels staying in view. Data from the QueryService; GUI thread only.
+// always), its op and rank labels staying in view; the colour legend is a column of its own right of it,
+// covering no cell, and scrolls itself when the panel is shorter than it. Data from the QueryService; GUI
+// thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapcanvas.h"
+#include "views/heatmap/heatmaplegend.h"
 
 #include <QWidget>
 
@@ -30,6 +33,14 @@ class HeatmapView : public QWidget {
     /// Supplies data directly (headless export).
     void setData(std::shared_ptr<const query::HeatmapData> d);
     HeatmapCanvas* canvas() const { return m_canvas; }
+    HeatmapLegend* legend() const { return m_legend; }
+    /// The scroll area around the grid (the legend's is beside it).
+    QScrollArea* gridArea() const { return m_scroll; }
+    /// The least height the panel needs at width `w`: its tool row, its caption wrapped at `w` and a grid
+    /// area of a few rows. A dock's scroll area (app/gui/dockscrollarea.h) takes this as the panel's
+    /// minimum; it took the layout's preferred height, the whole grid's, so the dock scrolled the panel and
+    /// the grid's own horizontal bar sat below the dock's edge, out of sight (walk 42).
+    int heightForWidth(int w) const override;
     /// The line above the grid (what the outlines mean, or that there are none).
     QString caption() const;
     /// The op × rank cells a selection names: its op type and its further ones, on its rank.
@@ -48,6 +59,8 @@ class HeatmapView : public QWidget {
 
   private:
     QScrollArea* makeScrollArea(); ///< around the canvas, its labels following the scroll
+    QWidget* makeGridRow();        ///< the grid's scroll area and the legend's beside it
+    void fitGridWidth();           ///< the grid's area no wider than the grid: the legend beside it
     void followScroll();           ///< tells the canvas the part of it in view
     void request();
     void onSelection(const Selection& s);
@@ -63,6 +76,7 @@ class HeatmapView : public QWidget {
     QComboBox *m_mode, *m_stat, *m_sort, *m_subject;
     QLabel* m_caption;
     QScrollArea* m_scroll;
+    HeatmapLegend* m_legend;
     quint64 m_pending = 0;
     std::vector<int> m_ranks;
     std::optional<int64_t> m_worldSize;

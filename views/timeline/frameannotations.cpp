@@ -15,17 +15,20 @@ class CalloutPlacer {
   public:
     CalloutPlacer(const FrameInput& in, DrawList& out)
         : m_font(fontFor(FontRole::Callout, in.font)), m_plot(in.viewport.plot()), m_out(out) {}
-    /// A label near `at`, moved below the labels already placed instead of covering them.
+    /// A label near `at`, moved below the labels already placed instead of covering them. Measured as it
+    /// is drawn, where it is drawn: a fixed 160 px probe at `at` missed a longer label, or one the plot's
+    /// edge moved left, and a second label covered the first (walk 42, a 700 px timeline).
     void place(QPointF at, const annotate::Annotation& a) {
-        for (int tries = 0; tries < 12; ++tries) {
-            const QRectF probe(at.x(), at.y(), 40, 16);
-            bool clash = false;
-            for (const auto& r : m_placed)
-                if (r.intersects(probe.adjusted(0, 0, 120, 0))) clash = true;
-            if (!clash) break;
-            at.ry() += 18;
+        const QString text = QString::fromStdString(a.text);
+        CalloutBox c = placeCallout(m_font, at, text, m_plot);
+        for (int tries = 0; tries < 24; ++tries) {
+            const auto clash = std::find_if(m_placed.begin(), m_placed.end(), [&](const QRectF& r) {
+                return r.intersects(c.box.adjusted(0, -1, 0, 1));
+            });
+            if (clash == m_placed.end()) break;
+            at.setY(clash->bottom() + 2); // under the label it would cover
+            c = placeCallout(m_font, at, text, m_plot);
         }
-        CalloutBox c = placeCallout(m_font, at, QString::fromStdString(a.text), m_plot);
         m_placed.push_back(c.box);
         m_out.callouts.emplace_back(c.box, QString::fromStdString(a.id));
         m_out.add(Callout{c.box, std::move(c.text), annotationColor(a).rgba()});

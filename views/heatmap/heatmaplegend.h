@@ -1,0 +1,58 @@
+#pragma once
+// The op heatmap's colour legend: the colour bar of the grid's scale with its values and units, the
+// statistic's name under it and the keys of what the grid shows (straggler outline, no shared kernels,
+// partial rank). One painting function for both places it is drawn: right of the whole grid in a picture
+// (HeatmapCanvas), and on screen in a column of its own beside the scrolled grid (HeatmapLegend), so it
+// never covers a cell (walk 42: pinned over the grid's right edge in a narrow dock it hid rank 3's
+// straggler cells and every rank right of them). Pixels. GUI thread only.
+#include "views/heatmap/heatmapscale.h"
+
+#include <QWidget>
+
+namespace rs::views {
+
+class HeatmapCanvas;
+
+/// Which keys the legend lists under its bar: those the grid has cells of.
+struct HeatLegendKeys {
+    bool flagged = false;    ///< an outlined straggler cell
+    bool uncompared = false; ///< a hatched cell without a ratio (no kernel shared with another rank)
+    bool partial = false;    ///< a cross-hatched cell of a rank whose files were cut
+};
+
+/// The legend's parts, in px: its width, the colour bar's height range, and the height under the bar
+/// (the statistic's name and the keys).
+struct HeatLegendMetrics {
+    static constexpr int kWidth = 135;
+    static constexpr int kMinBar = 40, kMaxBar = 240;
+    static constexpr int kBelowBar = 100;
+};
+
+/// Paints the legend with its top left at `at` and a colour bar `barHeight` px high, in the painter's font.
+void paintHeatLegend(QPainter& p, QPoint at, int barHeight, const HeatScale& scale,
+                     query::HeatmapData::Mode mode, HeatLegendKeys keys, const QPalette& palette);
+
+/// The legend of a HeatmapCanvas's grid as a widget beside it: its bar as tall as the widget allows
+/// (HeatLegendMetrics' range), level with the cells below the column labels. Repainted when told
+/// (HeatmapView calls refresh after the canvas's data or statistic changed).
+class HeatmapLegend : public QWidget {
+    Q_OBJECT
+  public:
+    explicit HeatmapLegend(const HeatmapCanvas* canvas, QWidget* parent = nullptr);
+    /// The canvas's grid changed: the legend's height and picture follow.
+    void refresh();
+    QSize sizeHint() const override;
+    /// The shortest bar with every key under it: below this the legend's own scroll area scrolls.
+    QSize minimumSizeHint() const override;
+    /// The colour bar's rectangle as drawn now (widget pixels; for tests).
+    QRect barRect() const;
+
+  protected:
+    void paintEvent(QPaintEvent*) override;
+
+  private:
+    int barHeight() const;
+    const HeatmapCanvas* m_canvas;
+};
+
+} // namespace rs::views
