@@ -12,6 +12,12 @@ namespace rs::model {
 /// virtual addresses: no HBM bank model applies to them (the analysis then models no banks).
 inline constexpr std::string_view kKinetoMemorySource = "kineto-memory";
 
+/// The diagnostics' file name of what the analysis leaves out of rank key `rank`'s memory records (no file
+/// of its own: the tensors may come from several), by which the memory map finds them.
+inline std::string rankMemoryRecordsLabel(int rank) {
+    return "rank " + std::to_string(rank) + " memory records";
+}
+
 struct TensorRow {
     int rank;
     std::string tensorId, opName;

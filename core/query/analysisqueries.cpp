@@ -403,6 +403,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
             m.anomalyOps.push_back(q.text(0));
     }
     if (m.startNs > m.endNs) m.startNs = m.endNs = 0;
+    m.sources = loadMemorySources(db, rank);
     return m;
 }
 

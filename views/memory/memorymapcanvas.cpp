@@ -209,11 +209,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().color(QPalette::Base));
     if (!m_data || m_data->tensors.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
-                   m_data && !m_data->unknown.empty() ? QString::fromStdString(m_data->unknown)
-                                                      : tr("No tensors on this rank: none recorded, or "
-                                                           "records left out (the diagnostics say why: File "
-                                                           "▸ Diagnostics, or rankscope info)"));
+        p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, emptyText());
         return;
     }
     const auto& d = *m_data;
@@ -297,6 +293,16 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     p.restore();
     p.setPen(palette().color(QPalette::Mid));
     p.drawLine(kLeft - 1, 0, kLeft - 1, height());
+}
+
+QString MemoryMapCanvas::emptyText() const {
+    if (!m_data) return tr("No tensors on this rank");
+    if (!m_data->unknown.empty()) return QString::fromStdString(m_data->unknown);
+    const auto& s = m_data->sources;
+    if (!s.leftOut.empty())
+        return tr("No tensors drawn on this rank: %1").arg(QString::fromStdString(query::leftOutText(s)));
+    return s.files.empty() ? tr("No tensors on this rank: none of its files records memory")
+                           : tr("No tensors on this rank: its memory files record none");
 }
 
 int MemoryMapCanvas::tensorAt(QPoint pos) const {

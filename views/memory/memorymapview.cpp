@@ -173,11 +173,14 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     const bool none = d->tensors.empty() && d->curve.empty();
     // the rank first: the map may show another rank than the selection's (the user's pick in the box)
     QString text = tr("Rank %1 · ").arg(shownRank(d->rank));
-    text += !d->unknown.empty() ? QString::fromStdString(d->unknown)
-            : none ? tr("no memory data: none recorded, or records left out (the diagnostics say why: File ▸ "
-                        "Diagnostics, or rankscope info)")
+    // a rank that draws nothing says which memory files it has and what was left out of them (the
+    // diagnostics'): "none recorded, or records left out" was said of test_rank_1's 51 rows, all left out
+    const QString leftOut = QString::fromStdString(query::leftOutText(d->sources));
+    text += !d->unknown.empty()  ? QString::fromStdString(d->unknown)
+            : none               ? QString::fromStdString(query::noMemoryDataText(d->sources))
             : d->tensors.empty() ? tr("no tensors (memory curve only)")
                                  : tr("%1 tensors").arg(d->tensors.size());
+    if (d->unknown.empty() && !none && !leftOut.isEmpty()) text += tr(" · left out: %1").arg(leftOut);
     if (d->withoutAddressLeftOut > 0)
         text += tr(" (and %1 rows without a device address, the same allocations as another file lists "
                    "them: not drawn)")
@@ -218,7 +221,9 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         auto* noCurve = new QCPItemText(m_plot);
         noCurve->position->setType(QCPItemPosition::ptAxisRectRatio);
         noCurve->position->setCoords(0.5, 0.5);
-        noCurve->setText(tr("No memory curve recorded for this rank"));
+        // a curve whose samples were all left out was recorded: the caption says why it is not drawn
+        noCurve->setText(d->sources.leftOut.empty() ? tr("No memory curve recorded for this rank")
+                                                    : tr("No memory curve drawn for this rank"));
         noCurve->setColor(palette().color(QPalette::PlaceholderText));
     }
     m_plot->rescaleAxes();
