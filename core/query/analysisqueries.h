@@ -72,6 +72,7 @@ struct TensorItem {
     std::optional<uint64_t> addr;
     std::optional<int64_t> allocNs, freeNs, bank;
     std::optional<double> allocStep, freeStep;
+    std::string source = {}; ///< tensor.source: the kind of file of its row ("operator_memory", …)
 };
 
 struct CurvePoint {

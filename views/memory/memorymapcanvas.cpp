@@ -1,5 +1,7 @@
 #include "views/memory/memorymapcanvas.h"
 
+#include "core/query/tensortext.h"
+
 #include "views/annotate/annotationmodel.h"
 #include "views/annotate/annotationpainter.h"
 
@@ -324,7 +326,7 @@ QString MemoryMapCanvas::tensorTitle(const query::TensorItem& t) {
     // the tooltip says in words: not shown, nor an empty "()" for an allocation no op is recorded for
     const bool idIsAddressAndTime =
         t.addr && t.allocNs && t.tensorId == std::to_string(*t.addr) + "@" + std::to_string(*t.allocNs);
-    const QString op = QString::fromStdString(t.opName), id = QString::fromStdString(t.tensorId);
+    const QString op = QString::fromStdString(t.opName), id = QString::fromStdString(query::tensorName(t));
     if (idIsAddressAndTime || id.isEmpty()) return op.isEmpty() ? tr("allocation (no op recorded)") : op;
     return op.isEmpty() ? id : tr("%1 (%2)").arg(id, op);
 }
@@ -339,7 +341,8 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
     };
     QString tip = tr("<b>%1</b><br>size %2<br>address %3")
                       .arg(tensorTitle(t).toHtmlEscaped(), formatBytes(t.sizeBytes),
-                           t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"));
+                           t.addr ? QString("0x%1").arg(*t.addr, 0, 16)
+                                  : QString::fromStdString(query::noAddressText(t)));
     if (t.bank) tip += tr(" · bank %1").arg(*t.bank); // none without a bank model (Kineto)
     tip += t.allocNs ? tr("<br>allocated at %1, %2")
                            .arg(formatOffset(*t.allocNs - origin(), 1000), stepText(t.allocStep))
