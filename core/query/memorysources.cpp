@@ -68,7 +68,8 @@ std::string noMemoryDataText(const MemorySources& s) {
     const std::string files = joined(s.files, ", ");
     if (s.leftOut.empty())
         return "no memory data: its memory files " + files + " hold no tensor or sample read";
-    return "no memory data drawn: its memory files " + files + " were read, and left out — " + leftOutText(s);
+    return "no memory data drawn: its memory files " + files +
+           " were read, and none of their rows is drawn — " + leftOutText(s);
 }
 
 std::string leftOutText(const MemorySources& s) {
