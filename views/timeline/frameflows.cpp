@@ -2,9 +2,9 @@
 // that, from the source at the destination's start) to the start of the destination span (at the window's
 // edge when a span is cut by it), each point on its span's row of its lane; an end that is not on screen
 // (outside the window, scrolled away, in a collapsed or hidden rank) is drawn at the plot's edge where it
-// lies, with a label naming it
-// ("→ rank 1 · Stream 7 · +2.1 ms"). The selected span's arrows are drawn last, on top. Any thread (see
-// framebuilder.h).
+// lies, with a label naming it and where it starts against the end on screen
+// ("→ rank 1 · Stream 7 · starts 2.1 ms after this one starts"). The selected span's arrows are drawn last,
+// on top. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
 
 #include <QCoreApplication>
@@ -54,8 +54,27 @@ QRgb categoryColor(const std::string& cat) {
     return kColors[qHash(QString::fromStdString(cat)) % (sizeof(kColors) / sizeof(kColors[0]))];
 }
 
-QString signedDuration(int64_t ns) {
-    return (ns < 0 ? QString::fromUtf8("−") : QString("+")) + formatDuration(ns < 0 ? -ns : ns);
+/// The label's figure in words: where the far end starts against the near one's start. A bare "+2.1 ms"
+/// beside an arrow read as the flow's length, though the arrow is drawn from the source's end and a
+/// launch's figure is its kernel's start after the launch's start (issue 19).
+QString startOffsetText(int64_t farStartNs, int64_t nearStartNs) {
+    const int64_t d = farStartNs - nearStartNs;
+    if (d == 0) return QCoreApplication::translate("TimelineView", "starts as this one starts");
+    return QCoreApplication::translate("TimelineView", d > 0 ? "starts %1 after this one starts"
+                                                             : "starts %1 before this one starts")
+        .arg(formatDuration(d > 0 ? d : -d));
+}
+
+/// The tooltip's line of both figures: the destination's start from the source's start, and from the
+/// source's end, where the arrow leaves it (the two differ by the source's duration).
+QString delaysText(const query::FlowArrow& a) {
+    const auto signedText = [](int64_t ns) {
+        return (ns < 0 ? QString::fromUtf8("−") : QString("+")) + formatDuration(ns < 0 ? -ns : ns);
+    };
+    return QCoreApplication::translate(
+               "TimelineView", "<br>the destination starts %1 from the source's start, %2 from its end")
+        .arg(signedText(a.dst.startNs - a.src.startNs),
+             signedText(a.dst.startNs - std::max(a.src.startNs, a.src.endNs)));
 }
 
 } // namespace
@@ -110,11 +129,12 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
                 .arg(QString::fromStdString(a.category).toHtmlEscaped(),
                      QString::fromStdString(a.flowId).toHtmlEscaped(), where(a.src).toHtmlEscaped(),
                      QString::fromStdString(a.src.name).toHtmlEscaped(), where(a.dst).toHtmlEscaped(),
-                     QString::fromStdString(a.dst.name).toHtmlEscaped());
+                     QString::fromStdString(a.dst.name).toHtmlEscaped()) +
+            delaysText(a);
         if (!off.onScreen) {
             const QString text = QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
                                      .arg(where(offEnd))
-                                     .arg(signedDuration(offEnd.startNs - onEnd.startNs));
+                                     .arg(startOffsetText(offEnd.startNs, onEnd.startNs));
             const double w = fm.horizontalAdvance(text) + 8, h = fm.height() + 2;
             // beside the arrow's end, kept inside the plot
             double x = off.p.x() < on.p.x() ? off.p.x() + 4 : off.p.x() - w - 4;
