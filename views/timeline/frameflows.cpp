@@ -48,6 +48,19 @@ EndPoint locate(const FrameInput& in, const query::FlowEnd& e, int64_t atNs) {
     return out;
 }
 
+/// The widget y-range an off-screen end's label may stand in: the on-screen lanes of the end's rank and the
+/// row where its arrow meets the edge. Labels stacked away from one another (up to four rows) left it: rank
+/// 3's launches, below the lanes shown, were labelled in rank 2's memory lane (issue 19).
+std::pair<double, double> labelBand(const FrameInput& in, int rank, QPointF end, double h) {
+    const QRectF plot = in.viewport.plot();
+    double top = end.y() - h - 3, bottom = end.y() + 3;
+    if (auto [t, b] = in.layout->rankSpan(rank); t >= 0) {
+        top = std::min(top, double(in.viewport.yOf(t)));
+        bottom = std::max(bottom, double(in.viewport.yOf(b)));
+    }
+    return {std::max(top, plot.top() + 2), std::min(bottom, plot.bottom() - 2)};
+}
+
 QRgb categoryColor(const std::string& cat) {
     static const QRgb kColors[] = {qRgb(214, 39, 40),   qRgb(31, 119, 180), qRgb(44, 160, 44),
                                    qRgb(148, 103, 189), qRgb(255, 127, 14), qRgb(23, 190, 207)};
@@ -139,9 +152,10 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
             // beside the arrow's end, kept inside the plot
             double x = off.p.x() < on.p.x() ? off.p.x() + 4 : off.p.x() - w - 4;
             if (off.p.x() > plot.left() + 4 && off.p.x() < plot.right() - 4) x = off.p.x() - w / 2;
-            double y = off.p.y() - h - 3;
+            // in the lanes of the rank it names, never another rank's (labelBand)
+            const auto [bandTop, bandBottom] = labelBand(in, offEnd.rank, off.p, h);
+            double y = std::clamp(off.p.y() - h - 3, bandTop, std::max(bandTop, bandBottom - h));
             x = std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
-            y = std::clamp(y, plot.top() + 2, std::max(plot.top() + 2, plot.bottom() - h - 2));
             QRectF box(x, y, w, h);
             auto covered = [&] {
                 return std::any_of(labels.begin(), labels.end(),
@@ -150,7 +164,9 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
             // labels of one place stacked away from the edge they point at (a few, then they overlap)
             const double step = off.p.y() > on.p.y() ? -(h + 2) : h + 2;
             for (int k = 0; k < 4 && covered(); ++k)
-                if (plot.contains(box.translated(0, step))) box.translate(0, step);
+                if (const QRectF next = box.translated(0, step);
+                    next.top() >= bandTop && next.bottom() <= bandBottom)
+                    box = next;
             const bool hidden = covered();
             labels.push_back(box);
             if (!hidden || selected) {
