@@ -420,6 +420,39 @@ class TstMemoryMapView : public QObject {
         state.setSelection(sel);
         QCOMPARE(view.rank(), 1);
     }
+    void theCaptionNamesTheSelectionBeforeTheFinding() {
+        // issue 19: with a MatMulV2 tensor of rank 6 selected, the line above the map named only AllReduce
+        // (the bank anomaly, in red), read as the selection. It names the selected tensor, or the op
+        // highlighted, first, and says the anomaly is a finding.
+        Shown s;
+        auto d = curveData();
+        d->rank = 6;
+        addBankTensors(*d, 2, 64 << 20); // t0, t1: AllReduce in banks 0 and 1
+        d->tensors[1].opName = "MatMulV2";
+        d->anomalyOps = {"AllReduce"};
+        s.view.setData(d);
+        auto* caption = s.view.findChild<QLabel*>("caption");
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::Tensor;
+        sel.rank = 6;
+        sel.tensorId = "t1";
+        s.state.setSelection(sel);
+        QString text = caption->text();
+        QVERIFY2(text.contains("selected: tensor <b>t1</b> of <b>MatMulV2</b> (64.0 MiB, bank 1)") &&
+                     text.indexOf("MatMulV2") < text.indexOf("AllReduce") &&
+                     text.contains("finding: AllReduce in an unusual bank"),
+                 qPrintable(text));
+        sel = {};
+        sel.kind = views::Selection::Kind::OpType;
+        sel.rank = 6;
+        sel.opType = "MatMulV2";
+        s.state.setSelection(sel);
+        text = caption->text();
+        QVERIFY2(text.startsWith(QString::fromUtf8("Rank 6 · selected: <b>MatMulV2</b> (1 tensor names it)")),
+                 qPrintable(text));
+        s.state.clearSelection();
+        QVERIFY2(!caption->text().contains("selected"), qPrintable(caption->text()));
+    }
     void anOpNoRecordNamesDimsNothing() {
         // walk18b #3: text/level1's MatMulV2 cell selected, every bar of the memory map was dimmed (its
         // records name aten::mm and aten::addmm, never a kernel type) and Details said "tensors it allocated
