@@ -453,6 +453,23 @@ class TstMemoryMapView : public QObject {
         s.state.clearSelection();
         QVERIFY2(!caption->text().contains("selected"), qPrintable(caption->text()));
     }
+    void aClickedOperatorMemoryRowIsSelectedByItsLine() {
+        // issue 19: a bar of an operator_memory.csv row (keyed "om34": line 34 of the file, no tensor id in
+        // the data) was selected as "tensor om34" everywhere (Details, the status line)
+        Shown s;
+        auto d = curveData();
+        query::TensorItem t;
+        t.tensorId = "om34";
+        t.opName = "aten::nll_loss_forward";
+        t.sizeBytes = 2560;
+        t.allocNs = kRunStart + kMs;
+        t.source = "operator_memory";
+        d->tensors.push_back(t);
+        s.view.setData(d);
+        Q_EMIT s.view.canvas()->tensorClicked(0);
+        QCOMPARE(s.state.selection().tensorId, QString("om34"));
+        QCOMPARE(s.state.selection().tensorLabel(), QString("operator_memory.csv line 34"));
+    }
     void anOpNoRecordNamesDimsNothing() {
         // walk18b #3: text/level1's MatMulV2 cell selected, every bar of the memory map was dimmed (its
         // records name aten::mm and aten::addmm, never a kernel type) and Details said "tensors it allocated

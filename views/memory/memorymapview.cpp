@@ -1,5 +1,7 @@
 #include "views/memory/memorymapview.h"
 
+#include "core/query/tensortext.h"
+
 #include "views/common/chartstyle.h"
 #include "views/common/heldvalue.h"
 #include "views/common/timemapping.h"
@@ -92,6 +94,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         s.kind = Selection::Kind::Tensor;
         s.rank = d->rank;
         s.tensorId = QString::fromStdString(t.tensorId);
+        s.tensorName = QString::fromStdString(query::tensorName(t));
         s.opType = QString::fromStdString(t.opName);
         s.startNs = t.allocNs.value_or(0);
         s.endNs = t.freeNs.value_or(s.startNs);
