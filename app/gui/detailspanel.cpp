@@ -213,7 +213,7 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
 
 QString DetailsPanel::tensorHtml(const Selection& s) const {
     QString html = tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
-                       .arg(s.tensorId.toHtmlEscaped(), s.opType.toHtmlEscaped(), rankText(s.rank))
+                       .arg(s.tensorLabel().toHtmlEscaped(), s.opType.toHtmlEscaped(), rankText(s.rank))
                        .arg(s.step >= 0 ? tr(" in step %1").arg(s.step) : QString());
     html += "<p>";
     if (s.bytes >= 0) html += tr("size %1 (%2 bytes)<br>").arg(views::formatBytes(s.bytes)).arg(s.bytes);

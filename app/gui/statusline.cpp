@@ -90,7 +90,7 @@ QString StatusLine::describe(const Selection& s) const {
     case Selection::Kind::OpType:
         return tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(shown(s.rank)) : QString());
     case Selection::Kind::Tensor:
-        return tr("tensor %1").arg(s.tensorId);
+        return tr("tensor %1").arg(s.tensorLabel());
     case Selection::Kind::CommLink:
         return tr("link %1 → %2%3")
             .arg(s.linkSrc)

@@ -2,6 +2,7 @@
 
 #include "core/analysis/rankcontext.h"
 
+#include "core/model/memoryrows.h"
 #include "core/model/timetext.h"
 
 #include <algorithm>
@@ -56,7 +57,7 @@ void dropOtherSessions(RankReadContext& ctx, TensorTimelineResult& out) {
         }
     if (out.dropped.empty()) return;
     std::erase_if(tensors, away);
-    out.diagnostics.add("rank " + std::to_string(ctx.rank) + " memory records", "warning",
+    out.diagnostics.add(model::rankMemoryRecordsLabel(ctx.rank), "warning",
                         "tensors allocated far from the rank's events (another profiling session?): left out "
                         "of its memory",
                         int64_t(out.dropped.size()), "up to " + awayText(farthest) + " away");

@@ -11,6 +11,7 @@
 #include "core/index/sqlite.h"
 #include "core/index/untrusted.h"
 #include "core/model/decimal.h"
+#include "core/model/memoryrows.h"
 #include "core/model/optype.h"
 #include "core/model/tracknester.h"
 
@@ -420,13 +421,13 @@ class DbImport {
         while (q.step()) {
             model::TensorRow row;
             row.rank = m_rank.rank;
-            row.tensorId = "db" + std::to_string(q.i64(5));
+            row.tensorId = std::string(model::kOpMemoryDbIdPrefix) + std::to_string(q.i64(5));
             if (!q.isNull(0)) row.opName = S(q.i64(0));
             row.sizeBytes = q.i64(1);
             if (!q.isNull(2) && q.isInteger(2)) row.allocNs = q.i64(2);
             if (!q.isNull(3) && q.isInteger(3)) row.freeNs = q.i64(3);
             if (!q.isNull(4)) row.deviceId = q.i64(4);
-            row.source = "op_memory_db";
+            row.source = model::kOpMemoryDbSource;
             m_batch->tensors.push_back(std::move(row));
         }
     }

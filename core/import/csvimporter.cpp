@@ -9,6 +9,7 @@
 #include "core/import/shapetext.h"
 #include "core/io/csvreader.h"
 #include "core/model/decimal.h"
+#include "core/model/memoryrows.h"
 #include "core/model/optype.h"
 #include "core/model/tracknester.h"
 
@@ -346,7 +347,7 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
         }
         model::TensorRow t;
         t.rank = m_rank.rank;
-        t.tensorId = "om" + std::to_string(c.reader->line());
+        t.tensorId = std::string(model::kOperatorMemoryIdPrefix) + std::to_string(c.reader->line());
         t.opName = std::string(cell(r, cName));
         t.sizeBytes = *size;
         t.allocNs = alloc;
@@ -354,7 +355,7 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
         if (!isNa(rel)) t.freeNs = model::parseScaled(rel, TimeUnit::Us);
         std::string_view dev = cell(r, cDev);
         if (dev.rfind("NPU:", 0) == 0) t.deviceId = model::parseI64(dev.substr(4));
-        t.source = "operator_memory";
+        t.source = model::kOperatorMemorySource;
         m_out.batch().tensors.push_back(std::move(t));
         m_out.maybeFlush();
     }

@@ -12,6 +12,19 @@ namespace rs::model {
 /// virtual addresses: no HBM bank model applies to them (the analysis then models no banks).
 inline constexpr std::string_view kKinetoMemorySource = "kineto-memory";
 
+/// The `tensor.source` of the rows without a tensor id or an address: operator_memory.csv's and the Ascend
+/// .db's OP_MEMORY table's. Their importers key each row by where it is: "om" + its line in the file, "db" +
+/// its OP_MEMORY rowid (core/query/tensortext.h says so in words).
+inline constexpr std::string_view kOperatorMemorySource = "operator_memory";
+inline constexpr std::string_view kOpMemoryDbSource = "op_memory_db";
+inline constexpr std::string_view kOperatorMemoryIdPrefix = "om", kOpMemoryDbIdPrefix = "db";
+
+/// The diagnostics' file name of what the analysis leaves out of rank key `rank`'s memory records (no file
+/// of its own: the tensors may come from several), by which the memory map finds them.
+inline std::string rankMemoryRecordsLabel(int rank) {
+    return "rank " + std::to_string(rank) + " memory records";
+}
+
 struct TensorRow {
     int rank;
     std::string tensorId, opName;

@@ -70,9 +70,9 @@ void finishRatiosByRow(HeatmapData& h) {
     }
 }
 
-// Columns: tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step.
+// Columns: tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step, source.
 constexpr const char* kTensorColumns =
-    "tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step";
+    "tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step, source";
 TensorItem readTensor(const index::Stmt& q) {
     TensorItem it;
     it.tensorId = q.text(0);
@@ -84,6 +84,7 @@ TensorItem readTensor(const index::Stmt& q) {
     if (!q.isNull(6)) it.bank = q.i64(6);
     if (!q.isNull(7)) it.allocStep = q.f64(7);
     if (!q.isNull(8)) it.freeStep = q.f64(8);
+    if (!q.isNull(9)) it.source = q.text(9);
     return it;
 }
 
@@ -403,6 +404,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
             m.anomalyOps.push_back(q.text(0));
     }
     if (m.startNs > m.endNs) m.startNs = m.endNs = 0;
+    m.sources = loadMemorySources(db, rank);
     return m;
 }
 

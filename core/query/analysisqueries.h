@@ -3,6 +3,7 @@
 // types only; functions take the calling thread's connection (the query service's worker thread).
 // Times are int64 ns; sizes are bytes.
 #include "core/index/sqlite.h"
+#include "core/query/memorysources.h"
 #include "core/query/stepwalls.h"
 #include "core/query/timelinequery.h"
 
@@ -71,6 +72,7 @@ struct TensorItem {
     std::optional<uint64_t> addr;
     std::optional<int64_t> allocNs, freeNs, bank;
     std::optional<double> allocStep, freeStep;
+    std::string source = {}; ///< tensor.source: the kind of file of its row ("operator_memory", …)
 };
 
 struct CurvePoint {
@@ -93,7 +95,8 @@ struct MemoryMapData {
     int bankCount = 0;
     std::vector<std::string> anomalyOps; ///< ops whose tensors sit in unusual banks on this rank
     int64_t startNs = 0, endNs = 0;
-    std::string unknown; ///< why the rank's memory cannot be read ("" when it can): its shard is missing
+    std::string unknown;   ///< why the rank's memory cannot be read ("" when it can): its shard is missing
+    MemorySources sources; ///< the rank's memory files and what was left out of them (the captions say it)
 };
 
 MemoryMapData loadMemoryMap(index::Db& db, int rank);

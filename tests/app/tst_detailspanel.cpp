@@ -284,6 +284,16 @@ class TstDetailsPanel : public QObject {
         QVERIFY2(text.contains("tensor t7") && text.contains("3.0 MiB (3145728 bytes)") &&
                      text.contains("0x1240000") && text.contains("lifetime 3.00 ms"),
                  qPrintable(text));
+        // an operator_memory.csv row names no tensor: the heading says which line it is, not its key "om34"
+        t.tensorId = "om34";
+        t.tensorName = "operator_memory.csv line 34";
+        state.setSelection(t);
+        QVERIFY2(panel.plainText().contains("tensor operator_memory.csv line 34") &&
+                     !panel.plainText().contains("om34"),
+                 qPrintable(panel.plainText()));
+        t.tensorId = "t7";
+        t.tensorName.clear();
+        state.setSelection(t);
         gui::Finding f;
         f.kindName = "straggler";
         f.kind = model::FindingKind::Straggler;

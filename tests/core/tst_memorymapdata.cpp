@@ -1,6 +1,7 @@
 // The memory map's data says what it leaves out: a rank with device addresses (memory_usage.csv) draws
 // those, and its operator_memory.csv rows — the same allocations again, without addresses — are counted,
-// not dropped without a word (walk 10: the header said "53 tensors" where the index held 106).
+// not dropped without a word (walk 10: the header said "53 tensors" where the index held 106); a rank whose
+// memory rows were all left out names its files and why (issue 19).
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
 
@@ -94,6 +95,47 @@ class TstMemoryMapData : public QObject {
             ix.scalar("SELECT end_ns FROM rank_info WHERE rank = " + std::to_string(rank));
         QVERIFY(rankEnd > lastEvent);
         QCOMPARE(m.endNs, rankEnd);
+    }
+    void aRankWhoseMemoryRowsAreLeftOutSaysWhich() {
+        // issue 19: msinsight's test_rank_1 has memory_record.csv and operator_memory.csv, yet its map said
+        // "no memory data: none recorded, or records left out". What is true, counted over the files here:
+        // every memory_record.csv Timestamp is in exponent notation (rounded by a spreadsheet: not read),
+        // and every operator_memory.csv allocation lies days from the rank's kernels (another session).
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent: the left-out memory check is skipped");
+        const fs::path root = samples + "/msinsight/server/src/test/test_data";
+        const fs::path out = root / "test_rank_1" / "ASCEND_PROFILER_OUTPUT";
+        const int64_t records = csvRows(out / "memory_record.csv"),
+                      tensors = csvRows(out / "operator_memory.csv");
+        int64_t rounded = 0;
+        std::ifstream in(out / "memory_record.csv");
+        for (std::string l; std::getline(in, l);)
+            rounded += l.find("E+") != std::string::npos ? 1 : 0;
+        QVERIFY(records > 0 && rounded == records && tensors > 0);
+        auto ix = test::indexDir(root.string(), false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int rank = int(ix.scalar("SELECT rank FROM rank_info WHERE coalesce(data_rank, rank) = 1"));
+        const query::MemoryMapData m = query::loadMemoryMap(*ix.db, rank);
+        QVERIFY(m.tensors.empty() && m.curve.empty());
+        const std::vector<std::string> files{"memory_record.csv (" + std::to_string(records) + " rows)",
+                                             "operator_memory.csv (" + std::to_string(tensors) + " rows)"};
+        QCOMPARE(m.sources.files, files);
+        QCOMPARE(m.sources.leftOut.size(), size_t(2));
+        const QString rec = QString::fromStdString(m.sources.leftOut[0]);
+        QVERIFY2(rec.startsWith("memory_record.csv: ") && rec.contains("rounded") &&
+                     rec.contains("not read") && rec.endsWith("(" + QString::number(rounded) + " rows)"),
+                 qPrintable(rec));
+        const QString far = QString::fromStdString(m.sources.leftOut[1]);
+        QVERIFY2(far.contains("far from the rank's events") &&
+                     far.contains(QString::number(tensors) + " rows") && far.contains("days away"),
+                 qPrintable(far));
+        const QString text = QString::fromStdString(query::noMemoryDataText(m.sources));
+        QVERIFY2(!text.contains("none recorded") && text.contains(QString::fromStdString(files[0])) &&
+                     text.contains(rec) && text.contains(far),
+                 qPrintable(text));
+        // rank 0's memory is read: nothing of it is left out
+        const int rank0 = int(ix.scalar("SELECT rank FROM rank_info WHERE coalesce(data_rank, rank) = 0"));
+        QVERIFY(query::loadMemoryMap(*ix.db, rank0).sources.leftOut.empty());
     }
 };
 

@@ -12,6 +12,7 @@
 #include "views/tables/tensorsmodel.h"
 
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QtTest>
@@ -305,6 +306,44 @@ class TstDrillDownView : public QObject {
                 qPrintable(
                     QString("row %1: window %2..%3").arg(r).arg(state.windowStart()).arg(state.windowEnd())));
             QVERIFY(proxy->index(r, 0).data().toInt() <= 3);
+        }
+    }
+    void anOperatorMemoryRowSaysWhereItIsAndWhatItLacks() {
+        // issue 19: text/level1's tensor level listed "om34" with a blank address and bank.
+        // operator_memory.csv names no tensor and has no address column: the row says which line of the file
+        // it is, and the address and bank cells say why they are empty. Each row is checked against that line
+        // of the file.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        const std::string root = samples + "/msinsight/test/data/pytorch/text/level1";
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-om-cache")));
+        auto ix = test::indexDir(root, false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        std::vector<std::string> lines;
+        std::ifstream in(root + "/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/operator_memory.csv");
+        for (std::string l; std::getline(in, l);)
+            lines.push_back(l);
+        QVERIFY(lines.size() > 34);
+        const int rank = int(ix.scalar("SELECT rank FROM rank_info WHERE coalesce(data_rank, rank) = 0"));
+        auto rows =
+            std::make_shared<query::TensorRows>(query::loadTensorRows(*ix.db, rank, std::nullopt, {}));
+        QCOMPARE(rows->rows.size(), lines.size() - 1); // every row of the file, none with an address
+        views::TensorsModel m;
+        m.setRows(std::shared_ptr<const std::vector<query::TensorItem>>(rows, &rows->rows));
+        using M = views::TensorsModel;
+        const QRegularExpression where("^operator_memory\\.csv line (\\d+)$");
+        for (int r = 0; r < m.rowCount(); ++r) {
+            const QString name = m.index(r, M::Id).data().toString();
+            const auto match = where.match(name);
+            QVERIFY2(match.hasMatch(), qPrintable(name));
+            const QStringList fields =
+                QString::fromStdString(lines.at(match.captured(1).toULongLong() - 1)).split(',');
+            QCOMPARE(m.index(r, M::Op).data().toString(), fields[0]); // Name
+            QCOMPARE(qint64(m.row(r)->sizeBytes),
+                     qint64(std::llround(fields[1].toDouble() * 1024))); // Size(KB)
+            QCOMPARE(m.index(r, M::Address).data().toString(),
+                     QString("none recorded (operator_memory.csv has no address column)"));
+            QCOMPARE(m.index(r, M::Bank).data().toString(), QString("none: no address"));
         }
     }
     void level1StepHasOneIntervalEverywhere() {

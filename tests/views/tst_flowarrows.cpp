@@ -90,11 +90,58 @@ class TstFlowArrows : public QObject {
         QCOMPARE(arrows.size(), size_t(1));
         QVERIFY(arrows[0]->to.x() <= in.viewport.plotRight() &&
                 arrows[0]->to.x() > in.viewport.plotRight() - 5);
-        const auto labels = textsWith(d, QString::fromUtf8("→ rank 0 · Group 0 · +20.0 ms"));
+        // what the figure is: the kernel's start 20 ms after the launch's (10 → 30 ms), not the 18 ms the
+        // arrow spans from the launch's end, nor the flow's length (issue 19: "+20.0 ms" said neither)
+        const auto labels =
+            textsWith(d, QString::fromUtf8("→ rank 0 · Group 0 · starts 20.0 ms after this one starts"));
         QVERIFY2(labels.size() == 1, "the label says where the other end is");
         QVERIFY(in.viewport.plot().contains(labels[0]->rect));
+        // the tooltip gives both figures, each with what it counts from
+        const QString tip = views::flowTooltipAt(d, (arrows[0]->from + arrows[0]->to) / 2);
+        QVERIFY2(
+            tip.contains(QString::fromUtf8("starts +20.0 ms from the source's start, +18.0 ms from its end")),
+            qPrintable(tip));
+    }
+    void anOffScreenSourceSaysItStartedBefore() {
+        test::TimelineFixture f;
+        f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(21, {arrow()}, {})));
+        select(f, 21);
+        const views::FrameInput in = f.input(25 * kMs, 50 * kMs); // the launch (10–12 ms) is left of it
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(in);
+        QCOMPARE(d.count<views::Arrow>(), size_t(1));
+        const auto labels =
+            textsWith(d, QString::fromUtf8("← rank 0 · Stream 2 · starts 20.0 ms before this one starts"));
+        QVERIFY2(labels.size() == 1, "the launch started 20 ms before the kernel");
     }
 
+    void stackedLabelsStayInTheirRanksLanes() {
+        // issue 19: with the window's arrows shown, rank 3's launches (its host lane below the lanes shown,
+        // left of the window) were labelled in rank 2's memory lane: the labels, stacked away from one
+        // another, rose four rows from their arrows. Here rank 1's five launches on its lower lane (track 4)
+        // lead to kernels on its upper lane (track 3); the picture ends just inside that lower lane.
+        test::TimelineFixture f;
+        std::vector<query::FlowArrow> window;
+        for (int k = 0; k < 5; ++k)
+            window.push_back({"ac2g", std::to_string(k),
+                              end(41 + k, 1, 4, (10 + k) * kMs, (11 + k) * kMs, "launch"),
+                              end(31 + k, 1, 3, (30 + 2 * k) * kMs, (31 + 2 * k) * kMs, "kernel")});
+        f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, window)));
+        views::FrameInput in = f.input(25 * kMs, 50 * kMs);
+        const auto [rankTop, rankBottom] = in.layout->rankSpan(1);
+        in.viewport.height = in.viewport.yOf(in.layout->laneOf(4)->y) + 2;
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(in);
+        QCOMPARE(d.count<views::Arrow>(), size_t(5));
+        const auto labels = textsWith(d, QString::fromUtf8("← rank 1 · Group 0 · starts"));
+        QVERIFY(!labels.empty());
+        for (const auto* l : labels)
+            QVERIFY2(l->rect.top() >= in.viewport.yOf(rankTop) &&
+                         l->rect.bottom() <= in.viewport.plot().bottom(),
+                     qPrintable(QString("label at y %1, rank 1's lanes from %2")
+                                    .arg(l->rect.top())
+                                    .arg(in.viewport.yOf(rankTop))));
+    }
     void endInACollapsedRankPointsAtItsHeader() {
         test::TimelineFixture f;
         f.scene.setFlows(
@@ -110,7 +157,9 @@ class TstFlowArrows : public QObject {
         const auto [top, bottom] = in.layout->rankSpan(1);
         QVERIFY(std::abs(d.all<views::Arrow>()[0]->to.y() -
                          (in.viewport.yOf(top) + in.options.headerHeight / 2.0)) < 1);
-        QCOMPARE(textsWith(d, QString::fromUtf8("→ rank 1 · Stream 2 · +20.0 ms")).size(), size_t(1));
+        QCOMPARE(textsWith(d, QString::fromUtf8("→ rank 1 · Stream 2 · starts 20.0 ms after this one starts"))
+                     .size(),
+                 size_t(1));
     }
 
     void onlyTheSelectedSpansArrowsAndTheWindows() {

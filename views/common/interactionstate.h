@@ -25,6 +25,10 @@ struct Selection {
     /// heatmap outlines each of their cells too.
     std::vector<QString> moreOpTypes;
     QString tensorId;
+    /// A tensor's name as the views show it (query::tensorName: "operator_memory.csv line 34" for the row
+    /// keyed "om34"); shown, not part of the key. Empty: the id is its name.
+    QString tensorName;
+    QString tensorLabel() const { return tensorName.isEmpty() ? tensorId : tensorName; }
     qint64 startNs = 0, endNs = 0; ///< extent of the selected item (for zoom-to)
     qint64 bytes = -1;             ///< a tensor's size (-1: not known); shown, not part of the key
     std::optional<quint64> addr;   ///< a tensor's device address; shown, not part of the key

@@ -1,5 +1,7 @@
 #include "views/memory/memorymapcanvas.h"
 
+#include "core/query/tensortext.h"
+
 #include "views/annotate/annotationmodel.h"
 #include "views/annotate/annotationpainter.h"
 
@@ -209,11 +211,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().color(QPalette::Base));
     if (!m_data || m_data->tensors.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
-                   m_data && !m_data->unknown.empty() ? QString::fromStdString(m_data->unknown)
-                                                      : tr("No tensors on this rank: none recorded, or "
-                                                           "records left out (the diagnostics say why: File "
-                                                           "▸ Diagnostics, or rankscope info)"));
+        p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, emptyText());
         return;
     }
     const auto& d = *m_data;
@@ -299,6 +297,16 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     p.drawLine(kLeft - 1, 0, kLeft - 1, height());
 }
 
+QString MemoryMapCanvas::emptyText() const {
+    if (!m_data) return tr("No tensors on this rank");
+    if (!m_data->unknown.empty()) return QString::fromStdString(m_data->unknown);
+    const auto& s = m_data->sources;
+    if (!s.leftOut.empty())
+        return tr("No tensors drawn on this rank: %1").arg(QString::fromStdString(query::leftOutText(s)));
+    return s.files.empty() ? tr("No tensors on this rank: none of its files records memory")
+                           : tr("No tensors on this rank: its memory files record none");
+}
+
 int MemoryMapCanvas::tensorAt(QPoint pos) const {
     if (!m_data) return -1;
     int best = -1;
@@ -318,7 +326,7 @@ QString MemoryMapCanvas::tensorTitle(const query::TensorItem& t) {
     // the tooltip says in words: not shown, nor an empty "()" for an allocation no op is recorded for
     const bool idIsAddressAndTime =
         t.addr && t.allocNs && t.tensorId == std::to_string(*t.addr) + "@" + std::to_string(*t.allocNs);
-    const QString op = QString::fromStdString(t.opName), id = QString::fromStdString(t.tensorId);
+    const QString op = QString::fromStdString(t.opName), id = QString::fromStdString(query::tensorName(t));
     if (idIsAddressAndTime || id.isEmpty()) return op.isEmpty() ? tr("allocation (no op recorded)") : op;
     return op.isEmpty() ? id : tr("%1 (%2)").arg(id, op);
 }
@@ -333,7 +341,8 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
     };
     QString tip = tr("<b>%1</b><br>size %2<br>address %3")
                       .arg(tensorTitle(t).toHtmlEscaped(), formatBytes(t.sizeBytes),
-                           t.addr ? QString("0x%1").arg(*t.addr, 0, 16) : QString("-"));
+                           t.addr ? QString("0x%1").arg(*t.addr, 0, 16)
+                                  : QString::fromStdString(query::noAddressText(t)));
     if (t.bank) tip += tr(" · bank %1").arg(*t.bank); // none without a bank model (Kineto)
     tip += t.allocNs ? tr("<br>allocated at %1, %2")
                            .arg(formatOffset(*t.allocNs - origin(), 1000), stepText(t.allocStep))

@@ -106,6 +106,9 @@ class MemoryMapCanvas : public QWidget {
     bool m_annotationsShown = true;
     QPoint m_draftEnd;
     int tensorAt(QPoint p) const;
+    /// What the canvas says where it draws no bar: why (the rank's shard unread, its memory rows left out
+    /// and by which diagnostic, or no memory records in its files).
+    QString emptyText() const;
     void resetView();
     void updateColorKey();
     TensorColorKey m_key;

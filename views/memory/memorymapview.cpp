@@ -1,9 +1,12 @@
 #include "views/memory/memorymapview.h"
 
+#include "core/query/tensortext.h"
+
 #include "views/common/chartstyle.h"
 #include "views/common/heldvalue.h"
 #include "views/common/timemapping.h"
 #include "views/memory/bankstrip.h"
+#include "views/memory/memorycaption.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memoryplotticks.h"
 
@@ -37,6 +40,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     m_rankBox = new QComboBox;
     m_rankBox->setToolTip(tr("The rank whose device memory is shown"));
     m_caption = wrappedLabel("caption");
+    m_caption->setTextFormat(Qt::RichText); // names in it are escaped (memorycaption.h)
     row->addWidget(m_rankBox);
     row->addWidget(m_caption, 1);
     lay->addLayout(row);
@@ -90,6 +94,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         s.kind = Selection::Kind::Tensor;
         s.rank = d->rank;
         s.tensorId = QString::fromStdString(t.tensorId);
+        s.tensorName = QString::fromStdString(query::tensorName(t));
         s.opType = QString::fromStdString(t.opName);
         s.startNs = t.allocNs.value_or(0);
         s.endNs = t.freeNs.value_or(s.startNs);
@@ -169,29 +174,8 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     // export never calls setProfile; a rank without memory data has startNs 0, which put the axis at
     // 1.7·10¹² ms); the rank's first sample only when no run is known
     m_origin = m_state->boundsEnd() > m_state->boundsStart() ? m_state->boundsStart() : d->startNs;
-    m_canvas->setOrigin(m_origin); // the tooltip's times count from it too
-    const bool none = d->tensors.empty() && d->curve.empty();
-    // the rank first: the map may show another rank than the selection's (the user's pick in the box)
-    QString text = tr("Rank %1 · ").arg(shownRank(d->rank));
-    text += !d->unknown.empty() ? QString::fromStdString(d->unknown)
-            : none ? tr("no memory data: none recorded, or records left out (the diagnostics say why: File ▸ "
-                        "Diagnostics, or rankscope info)")
-            : d->tensors.empty() ? tr("no tensors (memory curve only)")
-                                 : tr("%1 tensors").arg(d->tensors.size());
-    if (d->withoutAddressLeftOut > 0)
-        text += tr(" (and %1 rows without a device address, the same allocations as another file lists "
-                   "them: not drawn)")
-                    .arg(d->withoutAddressLeftOut);
-    if (d->peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d->peakAllocatedBytes));
-    if (d->peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(formatBytes(d->peakReservedBytes));
-    if (!d->hasAddresses && !d->tensors.empty())
-        text += tr(" · the source has no device addresses: lifetime view");
-    if (d->bankSizeBytes > 0 && d->hasAddresses)
-        text += tr(" · %1 banks of %2").arg(d->bankCount).arg(formatBytes(d->bankSizeBytes));
-    for (const auto& op : d->anomalyOps)
-        text += tr(" · <b><font color='#dc1e28'>%1 in an unusual bank</font></b>")
-                    .arg(QString::fromStdString(op));
-    m_caption->setText(text);
+    m_canvas->setOrigin(m_origin);          // the tooltip's times count from it too
+    m_contents = memoryContentsCaption(*d); // the caption is set with the selection (showSelection)
     m_plot->clearGraphs();
     m_plot->clearItems();
     plotCurves(*d);
@@ -218,7 +202,9 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         auto* noCurve = new QCPItemText(m_plot);
         noCurve->position->setType(QCPItemPosition::ptAxisRectRatio);
         noCurve->position->setCoords(0.5, 0.5);
-        noCurve->setText(tr("No memory curve recorded for this rank"));
+        // a curve whose samples were all left out was recorded: the caption says why it is not drawn
+        noCurve->setText(d->sources.leftOut.empty() ? tr("No memory curve recorded for this rank")
+                                                    : tr("No memory curve drawn for this rank"));
         noCurve->setColor(palette().color(QPalette::PlaceholderText));
     }
     m_plot->rescaleAxes();
@@ -335,6 +321,17 @@ void MemoryMapView::showSelection(const Selection& s) {
         m_canvas->setHighlight({}, {});
     }
     showHighlightNote(s);
+    showCaption(s);
+}
+
+void MemoryMapView::showCaption(const Selection& s) {
+    const auto* d = m_canvas->data();
+    if (!d) return;
+    // the rank first (the map may show another rank than the selection's: the user's pick in the box), then
+    // what is selected on it, then what it holds
+    const QString op = m_canvas->highlightedOp();
+    m_caption->setText(tr("Rank %1 · ").arg(shownRank(d->rank)) +
+                       memorySelectionCaption(s, *d, op, m_canvas->tensorsNamedBy(op)) + m_contents);
 }
 
 void MemoryMapView::showHighlightNote(const Selection& s) {

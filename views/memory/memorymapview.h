@@ -63,6 +63,9 @@ class MemoryMapView : public QWidget {
     /// The note under the legend for the op highlighted (and whose rank it is when the map shows another),
     /// and opHighlightShown.
     void showHighlightNote(const Selection& s);
+    /// The caption: the rank, the selection on its map and what it holds (memorycaption.h).
+    void showCaption(const Selection& s);
+    QString m_contents; ///< memoryContentsCaption of the data shown
     /// The allocated/reserved/active curves, each held (dashed) from its last sample to the run's end.
     void plotCurves(const query::MemoryMapData& d);
     void syncTime(qint64 t0, qint64 t1);

@@ -1,6 +1,7 @@
 #include "views/tables/drilldownview.h"
 
 #include "core/model/stepbounds.h"
+#include "core/query/tensortext.h"
 
 #include "views/common/plural.h"
 #include "views/common/sortarrows.h"
@@ -304,6 +305,7 @@ void DrillDownView::onRowSelected(int level, const QModelIndex& cur) {
         s.kind = Selection::Kind::Tensor;
         s.rank = m_rank;
         s.tensorId = QString::fromStdString(t->tensorId);
+        s.tensorName = QString::fromStdString(query::tensorName(*t));
         s.opType = QString::fromStdString(t->opName);
         s.startNs = t->allocNs.value_or(0);
         s.endNs = t->freeNs.value_or(s.startNs);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/query/tensortext.h"
 #include "views/common/timemapping.h"
 
 namespace rs::views {
@@ -30,16 +31,18 @@ QVariant TensorsModel::data(const QModelIndex& index, int role) const {
     if (t->allocNs && t->freeNs) life = *t->freeNs - *t->allocNs;
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Id:
-            return QString::fromStdString(t->tensorId);
+        case Id: // where the row is when the source names no tensor ("om34" read as a tensor's name)
+            return QString::fromStdString(query::tensorName(*t));
         case Op:
             return QString::fromStdString(t->opName);
         case Size:
             return formatBytes(t->sizeBytes);
-        case Address:
-            return t->addr ? QString("0x%1").arg(*t->addr, 0, 16) : QString();
+        case Address: // a blank cell said nothing of why: the source has no address column
+            return t->addr ? QString("0x%1").arg(*t->addr, 0, 16)
+                           : QString::fromStdString(query::noAddressText(*t));
         case Bank:
-            return t->bank ? QVariant(qint64(*t->bank)) : QVariant();
+            return t->bank ? QVariant(qint64(*t->bank))
+                           : QVariant(QString::fromStdString(query::noBankText(*t)));
         case Alloc:
             return t->allocStep ? QString::number(int64_t(std::floor(*t->allocStep)))
                                 : QString(); // the step it falls in

@@ -2,9 +2,9 @@
 // that, from the source at the destination's start) to the start of the destination span (at the window's
 // edge when a span is cut by it), each point on its span's row of its lane; an end that is not on screen
 // (outside the window, scrolled away, in a collapsed or hidden rank) is drawn at the plot's edge where it
-// lies, with a label naming it
-// ("→ rank 1 · Stream 7 · +2.1 ms"). The selected span's arrows are drawn last, on top. Any thread (see
-// framebuilder.h).
+// lies, with a label naming it and where it starts against the end on screen
+// ("→ rank 1 · Stream 7 · starts 2.1 ms after this one starts"). The selected span's arrows are drawn last,
+// on top. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
 
 #include <QCoreApplication>
@@ -48,14 +48,46 @@ EndPoint locate(const FrameInput& in, const query::FlowEnd& e, int64_t atNs) {
     return out;
 }
 
+/// The widget y-range an off-screen end's label may stand in: the on-screen lanes of the end's rank and the
+/// row where its arrow meets the edge. Labels stacked away from one another (up to four rows) left it: rank
+/// 3's launches, below the lanes shown, were labelled in rank 2's memory lane (issue 19).
+std::pair<double, double> labelBand(const FrameInput& in, int rank, QPointF end, double h) {
+    const QRectF plot = in.viewport.plot();
+    double top = end.y() - h - 3, bottom = end.y() + 3;
+    if (auto [t, b] = in.layout->rankSpan(rank); t >= 0) {
+        top = std::min(top, double(in.viewport.yOf(t)));
+        bottom = std::max(bottom, double(in.viewport.yOf(b)));
+    }
+    return {std::max(top, plot.top() + 2), std::min(bottom, plot.bottom() - 2)};
+}
+
 QRgb categoryColor(const std::string& cat) {
     static const QRgb kColors[] = {qRgb(214, 39, 40),   qRgb(31, 119, 180), qRgb(44, 160, 44),
                                    qRgb(148, 103, 189), qRgb(255, 127, 14), qRgb(23, 190, 207)};
     return kColors[qHash(QString::fromStdString(cat)) % (sizeof(kColors) / sizeof(kColors[0]))];
 }
 
-QString signedDuration(int64_t ns) {
-    return (ns < 0 ? QString::fromUtf8("−") : QString("+")) + formatDuration(ns < 0 ? -ns : ns);
+/// The label's figure in words: where the far end starts against the near one's start. A bare "+2.1 ms"
+/// beside an arrow read as the flow's length, though the arrow is drawn from the source's end and a
+/// launch's figure is its kernel's start after the launch's start (issue 19).
+QString startOffsetText(int64_t farStartNs, int64_t nearStartNs) {
+    const int64_t d = farStartNs - nearStartNs;
+    if (d == 0) return QCoreApplication::translate("TimelineView", "starts as this one starts");
+    return QCoreApplication::translate("TimelineView", d > 0 ? "starts %1 after this one starts"
+                                                             : "starts %1 before this one starts")
+        .arg(formatDuration(d > 0 ? d : -d));
+}
+
+/// The tooltip's line of both figures: the destination's start from the source's start, and from the
+/// source's end, where the arrow leaves it (the two differ by the source's duration).
+QString delaysText(const query::FlowArrow& a) {
+    const auto signedText = [](int64_t ns) {
+        return (ns < 0 ? QString::fromUtf8("−") : QString("+")) + formatDuration(ns < 0 ? -ns : ns);
+    };
+    return QCoreApplication::translate(
+               "TimelineView", "<br>the destination starts %1 from the source's start, %2 from its end")
+        .arg(signedText(a.dst.startNs - a.src.startNs),
+             signedText(a.dst.startNs - std::max(a.src.startNs, a.src.endNs)));
 }
 
 } // namespace
@@ -110,18 +142,20 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
                 .arg(QString::fromStdString(a.category).toHtmlEscaped(),
                      QString::fromStdString(a.flowId).toHtmlEscaped(), where(a.src).toHtmlEscaped(),
                      QString::fromStdString(a.src.name).toHtmlEscaped(), where(a.dst).toHtmlEscaped(),
-                     QString::fromStdString(a.dst.name).toHtmlEscaped());
+                     QString::fromStdString(a.dst.name).toHtmlEscaped()) +
+            delaysText(a);
         if (!off.onScreen) {
             const QString text = QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
                                      .arg(where(offEnd))
-                                     .arg(signedDuration(offEnd.startNs - onEnd.startNs));
+                                     .arg(startOffsetText(offEnd.startNs, onEnd.startNs));
             const double w = fm.horizontalAdvance(text) + 8, h = fm.height() + 2;
             // beside the arrow's end, kept inside the plot
             double x = off.p.x() < on.p.x() ? off.p.x() + 4 : off.p.x() - w - 4;
             if (off.p.x() > plot.left() + 4 && off.p.x() < plot.right() - 4) x = off.p.x() - w / 2;
-            double y = off.p.y() - h - 3;
+            // in the lanes of the rank it names, never another rank's (labelBand)
+            const auto [bandTop, bandBottom] = labelBand(in, offEnd.rank, off.p, h);
+            double y = std::clamp(off.p.y() - h - 3, bandTop, std::max(bandTop, bandBottom - h));
             x = std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
-            y = std::clamp(y, plot.top() + 2, std::max(plot.top() + 2, plot.bottom() - h - 2));
             QRectF box(x, y, w, h);
             auto covered = [&] {
                 return std::any_of(labels.begin(), labels.end(),
@@ -130,7 +164,9 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
             // labels of one place stacked away from the edge they point at (a few, then they overlap)
             const double step = off.p.y() > on.p.y() ? -(h + 2) : h + 2;
             for (int k = 0; k < 4 && covered(); ++k)
-                if (plot.contains(box.translated(0, step))) box.translate(0, step);
+                if (const QRectF next = box.translated(0, step);
+                    next.top() >= bandTop && next.bottom() <= bandBottom)
+                    box = next;
             const bool hidden = covered();
             labels.push_back(box);
             if (!hidden || selected) {
