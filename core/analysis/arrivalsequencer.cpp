@@ -17,6 +17,7 @@ void sequenceArrivals(std::vector<Arrival>& arrivals, const StepIndex& steps) {
 }
 
 void measureIdleGaps(std::vector<Arrival>& arrivals, const StepIndex& steps, const RankKernels& kernels) {
+    if (!kernels.hasCompute()) return; // no gap is known: nothing says the device sat idle
     const Arrival* prev = nullptr;
     for (auto& c : arrivals) {
         const StepWindow* w = steps.window(c.rank, c.step);

@@ -19,6 +19,7 @@ void sequenceArrivals(std::vector<Arrival>& arrivals, const StepIndex& steps);
 /// Fills gapStartNs / gapNs of each arrival (sorted by start): the rank's largest device-idle stretch since
 /// its previous collective ended, or since the start of the arrival's step for its first one, wherever it
 /// lies (also before the step began). The cross-rank blame files it when the rank turns out to be late.
+/// A rank with no compute kernel recorded has no known gap (all 0).
 void measureIdleGaps(std::vector<Arrival>& arrivals, const StepIndex& steps, const RankKernels& kernels);
 
 } // namespace rs::analysis

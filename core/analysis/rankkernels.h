@@ -45,6 +45,9 @@ class RankKernels {
     /// stretch from `from` to the first one and from the last one to `to`; a kernel that began before
     /// `from` and still runs covers its part. {start, length}; length 0 when busy throughout.
     std::pair<int64_t, int64_t> largestIdle(int64_t from, int64_t to) const;
+    /// Whether any compute kernel was recorded: without one, the device's idle time is not known (a
+    /// profile of step traces and collectives only, walk 23b's cluster_propose), not "idle throughout".
+    bool hasCompute() const { return !m_busy.empty(); }
 
   private:
     std::vector<Kernel> m_all; ///< by start

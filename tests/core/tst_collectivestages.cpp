@@ -194,6 +194,19 @@ class TstCollectiveStages : public QObject {
         // 95–110 and 115–130 are as long: the first one is kept
         QCOMPARE(std::make_pair(v[2].gapStartNs, v[2].gapNs), std::make_pair(int64_t(95), int64_t(15)));
     }
+
+    void noComputeKernelNoIdleGap() {
+        // walk 23b, cluster_propose: step traces and collectives only, no compute kernel recorded; the whole
+        // stretch before each collective read as "device idle", and a rank in a pipeline Receive was told
+        // stalled. Only a collective's own kernel [30,40) is on the device lanes here.
+        const StepIndex steps(0, {{0, 0, 0, 99}});
+        RankKernels k({{30, 40, 0, 0, 0, 0, false}});
+        QVERIFY(!k.hasCompute());
+        std::vector<Arrival> v{arrival(0, "x", 30, 10, 0), arrival(0, "x", 90, 5, 0)};
+        measureIdleGaps(v, steps, k);
+        for (const auto& a : v)
+            QCOMPARE(a.gapNs, int64_t(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstCollectiveStages)
