@@ -204,6 +204,23 @@ class TstCompare : public QObject {
             return n.find("no rank in common") != std::string::npos;
         }));
     }
+
+    void stepCountsAreThoseOfTheMatchedRanks() {
+        // walk 23b (db/level1 vs text/level1): "step counts differ (1 vs 2 …)" where the one matched rank had
+        // step 50 in both runs and the candidate's other rank the second step
+        auto stepsSaid = [](const CompareResult& r) {
+            return int(std::count_if(r.notes.begin(), r.notes.end(),
+                                     [](const std::string& n) { return n.find("step counts differ") == 0; }));
+        };
+        auto c = record(4);
+        c.step.steps = 20; // ranks 2 and 3 only in the candidate, with their own steps
+        QCOMPARE(stepsSaid(compareRecords(record(2), c)), 0);
+        c.ranks[1].step.steps = 9; // a matched rank lost a step: said, with the matched ranks' counts
+        const auto r = compareRecords(record(2), c);
+        QCOMPARE(stepsSaid(r), 1);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(),
+                            [](const std::string& n) { return n.find("(20 vs 19 ") != std::string::npos; }));
+    }
     void collectivesMatchByStepOpTypeAndSeq() {
         auto b = record(), c = record();
         addCollective(b, "hcom_allReduce_", 0, 10, 6, 200000);
