@@ -239,7 +239,7 @@ Picture ExportScene::prepare(const QString& view, int width, int height) {
     }
     if (view == "memory") {
         m_memory->setData(
-            std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(m_db, m_memoryRank)));
+            std::make_shared<const query::MemoryMapData>(query::loadMemoryMap(*m_lanes, m_memoryRank)));
         m_memory->resize(width > 0 ? width : 1600, height > 0 ? height : 720);
         m_memory->show(); // lays out the canvas, the bank strip and the curves so render() draws them
         QCoreApplication::processEvents();

@@ -1,6 +1,7 @@
 #include "core/query/analysisqueries.h"
 
 #include "core/query/damagedinput.h"
+#include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
 #include "core/query/stubsteps.h"
 #include "core/query/waitknowledge.h"
@@ -405,6 +406,14 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     }
     if (m.startNs > m.endNs) m.startNs = m.endNs = 0;
     m.sources = loadMemorySources(db, rank);
+    return m;
+}
+
+MemoryMapData loadMemoryMap(LaneReader& lanes, int rank) {
+    const RankSource src = lanes.rankSource(rank);
+    MemoryMapData m = loadMemoryMap(src.db ? *src.db : lanes.db(), src.db ? src.rank : rank);
+    m.rank = rank;
+    if (!src.db) m.unknown = unreadRankNote(rank);
     return m;
 }
 

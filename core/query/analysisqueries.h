@@ -100,6 +100,11 @@ struct MemoryMapData {
 };
 
 MemoryMapData loadMemoryMap(index::Db& db, int rank);
+class LaneReader;
+/// Rank key `rank`'s memory map wherever its events are: the index, or its shard of a cluster index (the
+/// cluster index holds no tensor: walk 23b's exports and HTML report drew an empty map there); `unknown`
+/// says so when that shard cannot be read.
+MemoryMapData loadMemoryMap(LaneReader& lanes, int rank);
 
 struct StepRow {
     int rank;

@@ -192,12 +192,7 @@ quint64 QueryService::requestRankStepHeatmap(const QString& opType) {
         [op = opType.toStdString()](LaneReader& lanes) { return wrap(rankStepHeatmap(lanes, op)); });
 }
 quint64 QueryService::requestMemoryMap(int rank) {
-    return submitForRank(rank, [rank](const RankSource& src) {
-        MemoryMapData m = loadMemoryMap(*src.db, src.rank);
-        m.rank = rank;
-        if (src.unread) m.unknown = unreadRankNote(rank);
-        return wrap(std::move(m));
-    });
+    return submitWithLanes([rank](LaneReader& lanes) { return wrap(loadMemoryMap(lanes, rank)); });
 }
 quint64 QueryService::requestStepRows() {
     return submit([](index::Db& db) { return wrap(loadStepRows(db)); });

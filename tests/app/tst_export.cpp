@@ -333,6 +333,34 @@ class TstExport : public QObject {
         QVERIFY2(QImage(all).height() < rows + 300, qPrintable(QString::number(QImage(all).height())));
     }
 
+    void clusterIndexDrawsTheShardsMemory() {
+        // walk 23b: the memory picture of a cluster index (export, the HTML report) read the cluster index's
+        // tensors (it holds none: they stay in the shards) and drew "no memory data" under a caption naming
+        // a 3.75 GiB peak. The same rank of the same profile indexed whole draws as many coloured pixels.
+        const std::string dir = m_root + "/demo6m", shards = m_root + "/shards6m";
+        run({"demo", q(dir), "--ranks", "6", "--steps", "3", "--layers", "1", "--quiet"}, 0);
+        for (const QString k : {"1/2", "2/2"})
+            run({"index", q(dir), "--shard", k, "--out", q(shards), "--quiet"}, 0);
+        run({"merge", q(shards), "--quiet"}, 0);
+        auto colouredPixels = [&](const QString& profile, const QString& name) {
+            const QString path = q(m_root) + "/" + name + ".png";
+            run({"export", profile, "--out", path, "--view", "memory", "--ranks", "4", "--width", "1000",
+                 "--quiet"},
+                0);
+            const QImage img(path);
+            int n = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    n += QColor(img.pixel(x, y)).hsvSaturation() > 80;
+            return n;
+        };
+        const int whole = colouredPixels(q(dir), "memory-whole"),
+                  cluster = colouredPixels(q(shards), "memory-cluster");
+        QVERIFY2(whole > 2000, qPrintable(QString::number(whole)));
+        QVERIFY2(std::abs(cluster - whole) < whole / 20,
+                 qPrintable(QString("cluster %1, whole %2").arg(cluster).arg(whole)));
+    }
+
     void annotationPixels() {
         QImage with = exportPng({"--view", "timeline", "--range", "5ms:20ms"}, "with");
         QImage without =
