@@ -160,6 +160,10 @@ bool writeImage(const Picture& pic, const Caption* c, double scale, const QStrin
     if (suffix == "svg") {
         const int h = pic.size.height() + (c ? captionHeight(*c, width) : 0);
         QSvgGenerator gen;
+        // the resolution the PNG is painted at (a QImage's logical dpi, 96): at QSvgGenerator's default 72
+        // a 9 pt label was written 9 px high in a pixel viewBox, 75 % of the screen's and the PNG's, and the
+        // file opened at 133 % (walk 23a)
+        gen.setResolution(QImage(1, 1, QImage::Format_ARGB32_Premultiplied).logicalDpiY());
         gen.setFileName(path);
         gen.setSize(QSize(width, h));
         gen.setViewBox(QRect(0, 0, width, h));

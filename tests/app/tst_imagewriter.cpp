@@ -6,6 +6,8 @@
 
 #include <QApplication>
 #include <QPainter>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace rs;
@@ -29,7 +31,44 @@ int inkedRows(const QImage& img, int captionHeight) {
 
 class TstImageWriter : public QObject {
     Q_OBJECT
+    /// The width of the dark pixels' bounding box.
+    static int inkWidth(const QImage& img) {
+        int left = img.width(), right = -1;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                if (qGray(img.pixel(x, y)) < 128) left = std::min(left, x), right = std::max(right, x);
+        return right - left + 1;
+    }
+
   private Q_SLOTS:
+    void anSvgDrawsTextAsLargeAsThePng() {
+        // walk 23a: the SVG's labels were 75 % of the PNG's (and the screen's): it was painted at 72 dpi
+        const gui::Picture pic{QSize(400, 60), [](QPainter& p) {
+                                   p.fillRect(0, 0, 400, 60, Qt::white);
+                                   QFont f = p.font();
+                                   f.setPointSize(9);
+                                   p.setFont(f);
+                                   p.setPen(Qt::black);
+                                   p.drawText(QPoint(10, 30), "MatMulV2 0123456789 AllReduce");
+                               }};
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(gui::writeImage(pic, nullptr, 1.0, dir.filePath("t.png"), error), qPrintable(error));
+        QVERIFY2(gui::writeImage(pic, nullptr, 1.0, dir.filePath("t.svg"), error), qPrintable(error));
+        QSvgRenderer svg(dir.filePath("t.svg"));
+        QVERIFY(svg.isValid());
+        QCOMPARE(svg.viewBox(), QRect(0, 0, 400, 60));
+        QImage drawn(400, 60, QImage::Format_ARGB32_Premultiplied);
+        drawn.fill(Qt::white);
+        QPainter p(&drawn);
+        svg.render(&p);
+        p.end();
+        const int png = inkWidth(QImage(dir.filePath("t.png"))), fromSvg = inkWidth(drawn);
+        QVERIFY2(png > 100, qPrintable(QString::number(png)));
+        QVERIFY2(std::abs(fromSvg - png) <= png / 10,
+                 qPrintable(QString("svg %1 px, png %2 px").arg(fromSvg).arg(png)));
+    }
+
     void aLongCaptionLineWraps() {
         gui::Caption shortLine, longLine;
         shortLine.title = longLine.title = "Op heatmap — /data/run";
