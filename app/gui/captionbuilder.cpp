@@ -123,7 +123,7 @@ QString heatmapLine(const CaptionInput& in) {
         return QObject::tr(
             "op type × rank over the whole run · colour: Σ count × median of each kernel name on the rank ÷ "
             "Σ count × that name's median over the ranks (the same kernels, as often as the rank ran them; "
-            "names one rank alone ran left out, hatched: none shared) · outlined: stragglers");
+            "names one rank alone ran left out, hatched: none shared) · outlined: slow cells");
     const QString grid =
         mode == Mode::OpByStep ? QObject::tr("op type × step on rank %1").arg(in.heatmap->rank)
         : mode == Mode::RankByStep
@@ -133,7 +133,7 @@ QString heatmapLine(const CaptionInput& in) {
     // nor two: which of two is slow cannot be said, so the view names none (walk 21)
     const bool judged = mode == Mode::OpByRank && (!in.heatmap || in.heatmap->columns.size() > 2);
     return grid + QObject::tr(" · colour: %1").arg(views::statisticName(in.heatmapStatistic, mode)) +
-           (judged ? QObject::tr(" · outlined: stragglers") : QString());
+           (judged ? QObject::tr(" · outlined: slow cells") : QString());
 }
 
 QString selectionAndAnnotations(const CaptionInput& in) {

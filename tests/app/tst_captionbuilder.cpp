@@ -102,7 +102,7 @@ class TstCaptionBuilder : public QObject {
         h.columns = {"rank 0", "rank 1", "rank 2"};
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(
-            text.contains("op type × rank over the whole run · colour: total time · outlined: stragglers"),
+            text.contains("op type × rank over the whole run · colour: total time · outlined: slow cells"),
             qPrintable(text));
         for (const QStringList& cols : {QStringList{"rank 0"}, QStringList{"rank 0", "rank 1"}}) {
             // one rank or two: no straggler can be named, nothing is outlined (walks 20a/20b/21)

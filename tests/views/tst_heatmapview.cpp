@@ -97,28 +97,30 @@ class TstHeatmapView : public QObject {
         QTest::addColumn<QString>("caption");
         QTest::newRow("all ranks, none")
             << 8 << 0 << true << 8LL
-            << "No straggler: no op type is much slower on one card than on the others.";
+            << "No slow cell: no op type is much slower on one card than on the others.";
         QTest::newRow("all ranks, one")
             << 8 << 1 << true << 8LL
-            << "1 straggler cell outlined: an op type much slower on one card than "
-               "on the others.";
+            << "1 slow cell outlined: an op type much slower on one card than on the others (its rank's "
+               "finding: slow_rank when the others waited for it, straggler when nobody did).";
         QTest::newRow("2 of 128, none") << 2 << 0 << false << 128LL
                                         << "Two ranks: a difference between two cannot say which one is "
-                                           "slow, so no straggler is named (the "
+                                           "slow, so no slow cell is named (the "
                                            "colours show how they differ). Only 2 ranks of the job's 128 are "
                                            "here; the missing ones cannot be "
                                            "compared.";
         QTest::newRow("4 of 8, none")
             << 4 << 0 << false << 8LL
-            << "No straggler among the 4 ranks here: no op type is much slower on one of them than on the "
+            << "No slow cell among the 4 ranks here: no op type is much slower on one of them than on the "
                "others. Only 4 ranks of the job's 8 are here; the missing ones cannot be compared.";
         QTest::newRow("2 of at least 8, two")
             << 2 << 2 << false << 0LL
-            << "2 straggler cells outlined: an op type much slower on one card than on the others. The run "
+            << "2 slow cells outlined: an op type much slower on one card than on the others (its rank's "
+               "finding: "
+               "slow_rank when the others waited for it, straggler when nobody did). The run "
                "lacks ranks; the missing ones cannot be compared.";
         QTest::newRow("one rank")
             << 1 << 0 << true << 1LL
-            << "One rank: nothing to compare it with, so no straggler can be named (the "
+            << "One rank: nothing to compare it with, so no slow cell can be named (the "
                "colours show each op type's total time).";
     }
     void oneRankShowsTotalTime() {
@@ -152,7 +154,7 @@ class TstHeatmapView : public QObject {
         d->rowTotalNs.clear();
         v.setData(d);
         QCOMPARE(v.caption(),
-                 QString("No device kernels with op statistics: no straggler can be looked for."));
+                 QString("No device kernels with op statistics: no slow cell can be looked for."));
     }
     void caption() {
         QFETCH(int, ranks);

@@ -408,7 +408,7 @@ bool HeatmapCanvas::event(QEvent* e) {
                                    cell.p95Ns ? formatDuration(cell.p95Ns) : "-",
                                    cell.maxNs ? formatDuration(cell.maxNs) : "-")
                               .arg(ratio)
-                              .arg(cell.flagged ? tr("<br><b>flagged: straggler</b>") : QString());
+                              .arg(cell.flagged ? tr("<br><b>flagged: slow on this rank</b>") : QString());
             if (auto cut = m_data->cutRanks.find(m_data->columnKeys[size_t(c)]);
                 cut != m_data->cutRanks.end())
                 tip += tr("<br><b>partial rank</b>: %1 cut or not read; this cell holds only the kernels "

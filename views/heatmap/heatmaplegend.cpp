@@ -40,7 +40,7 @@ void paintHeatLegend(QPainter& p, QPoint at, int lh, const HeatScale& scale, que
         p.setPen(QPen(QColor(20, 20, 20), 2));
         p.drawRect(lx, ly + lh + 46, 12, 10);
         p.setPen(palette.color(QPalette::WindowText));
-        p.drawText(lx + 18, ly + lh + 56, HeatmapLegend::tr("straggler"));
+        p.drawText(lx + 18, ly + lh + 56, HeatmapLegend::tr("slow cell"));
     }
     if (keys.uncompared) { // below the straggler key, whether or not it is drawn
         paintUncomparedKey(p, QRect(lx, ly + lh + 64, 12, 10), palette);

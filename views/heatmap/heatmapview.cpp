@@ -227,7 +227,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
         // hatched cells name their files, other unread files of the shown ranks are named in words
         const std::string cut = query::cutRanksNote(*d);
         m_caption->setText(
-            (d->rows.empty() ? tr("No device kernels with op statistics: no straggler can be looked for.")
+            (d->rows.empty() ? tr("No device kernels with op statistics: no slow cell can be looked for.")
                              : stragglerCaption(flagged, d->columnKeys.size())) +
             (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
     } else if (d) {
@@ -257,21 +257,23 @@ QString HeatmapView::stragglerCaption(int flagged, size_t columns) const {
                   .arg(*m_worldSize)
             : tr(" The run lacks ranks; the missing ones cannot be compared.");
     if (columns < 2 && !flagged)
-        return tr("One rank: nothing to compare it with, so no straggler can be named (the colours show "
+        return tr("One rank: nothing to compare it with, so no slow cell can be named (the colours show "
                   "each op type's total time).") +
                missing;
     if (flagged)
-        return tr("%1 outlined: an op type much slower on one card than on the others.")
-                   .arg(counted(flagged, tr("straggler cell"), tr("straggler cells"))) +
+        // "slow", not "straggler": the finding of a rank others waited for is slow_rank (walk 23a)
+        return tr("%1 outlined: an op type much slower on one card than on the others (its rank's finding: "
+                  "slow_rank when the others waited for it, straggler when nobody did).")
+                   .arg(counted(flagged, tr("slow cell"), tr("slow cells"))) +
                missing;
     // "runs alike" was said beside cells at 0.25× and 7.69×: the rule found no card much slower than the
     // others, which is all that can be said; and of two ranks, neither can be called the slow one
     if (columns == 2)
-        return tr("Two ranks: a difference between two cannot say which one is slow, so no straggler is "
+        return tr("Two ranks: a difference between two cannot say which one is slow, so no slow cell is "
                   "named (the colours show how they differ).") +
                missing;
-    if (m_complete) return tr("No straggler: no op type is much slower on one card than on the others.");
-    return tr("No straggler among the %1 here: no op type is much slower on one of them than on the others.")
+    if (m_complete) return tr("No slow cell: no op type is much slower on one card than on the others.");
+    return tr("No slow cell among the %1 here: no op type is much slower on one of them than on the others.")
                .arg(present) +
            missing;
 }

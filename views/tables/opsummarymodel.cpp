@@ -70,9 +70,8 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
             return qlonglong(c.count);
         case Ratio:
             if (c.noSharedKernels) return tr("no shared kernels");
-            return c.ratio > 0
-                       ? QString::asprintf("%.2f×", c.ratio) + (c.flagged ? tr(" straggler") : QString())
-                       : QString();
+            return c.ratio > 0 ? QString::asprintf("%.2f×", c.ratio) + (c.flagged ? tr(" slow") : QString())
+                               : QString();
         default:
             return formatDuration(ns[index.column()]);
         }
