@@ -11,6 +11,7 @@
 #include "core/model/durationparse.h"
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
+#include "core/model/utf8.h"
 #include "core/query/annotationarea.h"
 #include "core/query/areastats.h"
 
@@ -21,8 +22,10 @@ namespace rs::cli {
 
 namespace {
 
+// middle-elided: op names of one model differ at their end (walk 23a: sixteen rows read
+// "Gradients/Default/network-Transformer..." when cut at the end)
 std::string cut(const std::string& s, size_t n) {
-    return s.size() <= n ? s : s.substr(0, n - 3) + "...";
+    return model::middleElided(s, n);
 }
 
 std::string valueText(double v, bool bytes) {

@@ -47,4 +47,13 @@ std::string utf8Excerpt(std::string_view s, size_t maxBytes) {
     return validUtf8(s);
 }
 
+std::string middleElided(std::string_view s, size_t maxBytes) {
+    if (s.size() <= maxBytes) return validUtf8(s);
+    const size_t keep = maxBytes - 3, headBytes = keep / 2;
+    size_t tail = s.size() - (keep - headBytes);
+    while (tail < s.size() && (static_cast<unsigned char>(s[tail]) & 0xC0) == 0x80) // not mid-character
+        ++tail;
+    return utf8Excerpt(s, headBytes) + "..." + validUtf8(s.substr(tail));
+}
+
 } // namespace rs::model

@@ -10,5 +10,8 @@ namespace rs::model {
 std::string validUtf8(std::string_view s);
 /// At most `maxBytes` of `s`, cut on a character boundary and made valid (for excerpts).
 std::string utf8Excerpt(std::string_view s, size_t maxBytes);
+/// `s` in at most `maxBytes` (≥ 5): its start and its end with "..." between, cut on character boundaries,
+/// so names alike but for their end ("…/layers-0/MatMulV2-op8", "…-op9") stay apart in a table.
+std::string middleElided(std::string_view s, size_t maxBytes);
 
 } // namespace rs::model
