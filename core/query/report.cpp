@@ -607,6 +607,8 @@ json runReport(index::Db& db, json r, int run) {
             r["counts"]["uncollected_communication_calls"] = std::move(calls);
     r["counts"]["tensors"] = db.scalar("SELECT count(*) FROM tensor t WHERE t.rank IN (" + in + ") AND " +
                                        index::shownTensorSql("t"));
+    // walk 23a: the whole hta folder's trace_filter run listed amd_trace's stub step as "rank 30000"
+    keepRanks(r["diagnostics"]["stub_steps"], ranks);
     renameRanks(r, dataRanksOf(db, ranks)); // after every rank filter above: they filter by key
     return r;
 }

@@ -487,6 +487,28 @@ class TstSamples : public QObject {
         QVERIFY2(whole.find("10001") == std::string::npos, whole.c_str());
         QVERIFY2(whole.find("rank 1 (run " + std::to_string(run) + ")") != std::string::npos, whole.c_str());
     }
+    void aRunsReportNamesOnlyItsOwnStubSteps() {
+        // walk 23a: the whole hta folder's trace_filter run (Details) listed "rank 30000: step 2 (49.1 µs)
+        // left out of step statistics", amd_trace's stub step under its rank key, in another run
+        auto ix = test::indexDir(m_samples + "/hta/tests/data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const nlohmann::json whole = query::buildReport(*ix.db, 20);
+        QVERIFY(!whole["diagnostics"]["stub_steps"].empty());
+        QVERIFY(whole["runs"].size() > 1);
+        for (const auto& run : whole["runs"]) {
+            const nlohmann::json r = query::runReport(*ix.db, whole, run["run"].get<int>());
+            const std::set<int64_t> own = run["data_ranks"].get<std::set<int64_t>>();
+            for (const auto& st : r["diagnostics"]["stub_steps"])
+                QVERIFY2(own.count(st["rank"].get<int64_t>()), st.dump().c_str());
+            const std::string text = query::formatReport(r, 20);
+            for (const auto& key : whole["runs"])
+                for (const auto& k : key["ranks"])
+                    if (k.get<int64_t>() >= 10000)
+                        QVERIFY2(text.find("rank " + std::to_string(k.get<int64_t>())) == std::string::npos,
+                                 text.c_str());
+        }
+    }
+
     void htaTwoOf128RanksAreOneIncompleteRun() {
         // SOURCES.md: ranks 0 and 1 of one job with world_size 128. One run, incomplete: with 126 ranks
         // missing the last arrival cannot be named, so nothing is blamed.
