@@ -96,7 +96,8 @@ std::string takeKinds(const Args& a, query::AreaQuery& q) {
     }
     for (const auto& kind : q.kinds)
         if (!query::AreaQuery::defaultKinds().count(kind) && kind != "overlap")
-            return "--kinds takes compute, communication, host, other, overlap, counter, memory (got '" +
+            return "--kinds takes compute, runtime, communication, host, other, overlap, counter, memory "
+                   "(got '" +
                    kind + "')";
     return {};
 }

@@ -442,6 +442,8 @@ class Grouping {
     void sample(SourceFile& sf) const;
     /// One PROF_ directory's files: the chosen ones into their device's group, the others into d.ignored.
     void addCann(const std::vector<CannRawFile>& files, Discovery& d);
+    /// Whether `g` holds only files without timed events (named in d.ignored then).
+    static bool untimedOnly(const RankGroup& g, Discovery& d);
 
     std::map<std::string, RankGroup> m_groups; // label → group
     std::map<std::string, std::vector<SourceFile>> m_dbByDir;
@@ -547,14 +549,30 @@ void Grouping::add(const fs::path& p) {
         const SniffResult sniff = sniffChromeTrace(p.string());
         const Sniff k = sniff.kind;
         const std::string fname = p.filename().string();
+        // MindSpore's GPU timeline names its rank (gpu_timeline_display_<r>.json) as the Ascend one does:
+        // walk 23b saw its _0 file "assigned rank 4"
+        static const std::regex reGpuTl(R"(gpu_timeline_display_(\d+))");
         if (k == Sniff::Trace || (k == Sniff::Unreadable && traceLikeName(fname)) ||
             fname.find(".pt.trace.json") != std::string::npos)
-            addTo(p.string(), FileKind::ChromeJson, std::nullopt, sf);
+            addTo(p.string(), FileKind::ChromeJson, trailingRank(stem, reGpuTl), sf);
         else if (k == Sniff::NotTrace && namedTrace(name))
             m_notTraces.push_back({p.string(), "warning",
                                    "named like a trace but not one: " + sniff.why + "; not read", 1,
                                    sniff.offset, ""});
     }
+}
+
+/// A legacy group of framework_raw_<r>.csv files only: an op-type table with no timed event is no rank
+/// of its own (walk 23b: "run 4: unknown, rank 1" of 5 ranks); its files are named in d.ignored.
+bool Grouping::untimedOnly(const RankGroup& g, Discovery& d) {
+    const bool untimed = std::all_of(g.files.begin(), g.files.end(),
+                                     [](const SourceFile& f) { return f.kind == FileKind::LegacyFramework; });
+    if (!untimed) return false;
+    for (const auto& f : g.files)
+        d.ignored.push_back(
+            f.path + " (MindSpore op table with no timed events and no timeline of its rank beside it: "
+                     "not read)");
+    return true;
 }
 
 void Grouping::into(Discovery& d) {
@@ -581,6 +599,7 @@ void Grouping::into(Discovery& d) {
             return f.kind != FileKind::AscendInfo && f.kind != FileKind::AscendMetadata;
         });
         if (!useful) continue;
+        if (untimedOnly(g, d)) continue;
         std::stable_sort(g.files.begin(), g.files.end(), [](const SourceFile& a, const SourceFile& b) {
             return kindOrder(a.kind) < kindOrder(b.kind);
         });

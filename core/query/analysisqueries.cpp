@@ -162,15 +162,48 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     return h;
 }
 
+namespace {
+
+/// Column `c`'s cells that hold kernels, and those of them with a ratio (a kernel name another rank ran).
+std::pair<int, int> columnCells(const HeatmapData& h, size_t c) {
+    int present = 0, ratios = 0;
+    for (const auto& row : h.cells)
+        if (c < row.size() && row[c].present) ++present, ratios += !row[c].noSharedKernels;
+    return {present, ratios};
+}
+
+/// One cut rank's part of the note, true of what its column holds (walk 23b: a rank with no kernel read
+/// was said to have "ratios" that "compare a partial rank with whole ones").
+std::string cutColumnText(const HeatmapData& h, size_t c, const std::string& files) {
+    const auto [present, ratios] = columnCells(h, c);
+    const std::string head = h.columns[c] + " (" + files + " cut or not read): ";
+    if (present == 0) return head + "no kernel of it was read, so its column is empty";
+    return head + "its cells hold only the kernels read" +
+           (ratios ? ", so its ratios compare a partial rank with whole ones" : "");
+}
+
+} // namespace
+
+HeatCellCounts heatCellCounts(const HeatmapData& h) {
+    HeatCellCounts n;
+    for (size_t c = 0; c < h.columnKeys.size(); ++c) {
+        const auto [present, ratios] = columnCells(h, c);
+        n.present += present;
+        n.withRatio += ratios;
+    }
+    return n;
+}
+
 std::string cutRanksNote(const HeatmapData& h) {
     std::string ranks;
     for (size_t c = 0; c < h.columnKeys.size(); ++c)
         if (auto it = h.cutRanks.find(h.columnKeys[c]); it != h.cutRanks.end())
-            ranks += (ranks.empty() ? "" : "; ") + h.columns[c] + " (" + it->second + " cut or not read)";
+            ranks += (ranks.empty() ? "" : "; ") + cutColumnText(h, c, it->second);
     if (ranks.empty()) return {};
-    return ranks + (h.cutRanks.size() > 1 ? ": their cells hold" : ": its cells hold") +
-           " only the kernels read, so " + (h.cutRanks.size() > 1 ? "their" : "its") +
-           " ratios compare a partial rank with whole ones";
+    // the cut can leave the whole ranks nothing to be compared with: every cell then shows "–"
+    if (heatCellCounts(h).withRatio == 0 && h.columnKeys.size() > 1)
+        ranks += "; no kernel name was read on two ranks, so no cell has a ratio (–)";
+    return ranks;
 }
 
 HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {

@@ -52,9 +52,17 @@ struct HeatmapData {
 /// Op type × rank from the persisted op statistics.
 /// `ranks`: the ranks shown (one run); empty: every rank.
 HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks = {});
-/// What the views say of h.cutRanks: "rank 1 (sampled_rank-1.json cut or not read): its cells hold only
-/// the kernels read, so its ratios compare a partial rank with whole ones"; empty without.
+/// What the views say of h.cutRanks, true of what the cells hold: "rank 1 (sampled_rank-1.json cut or not
+/// read): its cells hold only the kernels read, so its ratios compare a partial rank with whole ones" (the
+/// ratio clause only where the column has one); "…: no kernel of it was read, so its column is empty"; and
+/// when no cell of the grid has a ratio, that too. Empty without a cut rank.
 std::string cutRanksNote(const HeatmapData& h);
+/// Op × rank: the cells that hold kernels, and those of them with a ratio (a kernel name another shown
+/// rank ran too).
+struct HeatCellCounts {
+    int present = 0, withRatio = 0;
+};
+HeatCellCounts heatCellCounts(const HeatmapData& h);
 /// Op type × step for one rank (mean duration per step; ratio to the row's median step).
 HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps = 40);
 /// Rank × step for one op type.

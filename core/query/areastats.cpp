@@ -3,6 +3,7 @@
 #include "core/model/plural.h"
 
 #include "core/model/lod.h"
+#include "core/query/areaspankind.h"
 #include "core/query/coveringspans.h"
 #include "core/query/damagedinput.h"
 #include "core/query/reportoutliers.h"
@@ -15,7 +16,7 @@
 namespace rs::query {
 
 std::set<std::string> AreaQuery::defaultKinds() {
-    return {"compute", "communication", "host", "other", "counter", "memory"};
+    return {"compute", "runtime", "communication", "host", "other", "counter", "memory"};
 }
 
 std::vector<AreaWindow> rangeWindows(const std::vector<int>& ranks, int64_t t0, int64_t t1) {
@@ -69,8 +70,11 @@ std::vector<AreaWindow> resolveWindows(index::Db& db, const AreaQuery& q, std::v
 std::vector<Lane> areaLanes(index::Db& db, const AreaQuery& q, const std::vector<AreaWindow>& windows,
                             int64_t& otherClock) {
     const std::set<int64_t> chosen(q.trackIds.begin(), q.trackIds.end());
-    const auto wanted = [&](int64_t id, const std::string& kind) {
-        return chosen.empty() ? q.kinds.count(kind) > 0 : chosen.count(id) > 0;
+    // a compute lane is read for its runtime tasks and collectives too (areaspankind.h)
+    const auto wanted = [&](int64_t id, const std::string& laneKind) {
+        if (!chosen.empty()) return chosen.count(id) > 0;
+        return std::any_of(q.kinds.begin(), q.kinds.end(),
+                           [&](const std::string& k) { return AreaSpanKind::laneCanHold(laneKind, k); });
     };
     std::vector<Lane> lanes;
     auto tracks = db.prepare("SELECT track_id, kind, coalesce(name, ''), aligned FROM track WHERE rank = ? "
@@ -286,6 +290,13 @@ bool addPart(const RankPart& part, const AreaQuery& q, const std::vector<AreaWin
     index::Db& db = *part.db;
     const auto lanes = areaLanes(db, q, windows, otherClock);
     std::vector<std::string> kinds; // a group's kind by index
+    const auto kindIndex = [&](const std::string& kind) {
+        const auto at = std::find(kinds.begin(), kinds.end(), kind);
+        if (at != kinds.end()) return int(at - kinds.begin());
+        kinds.push_back(kind);
+        return int(kinds.size()) - 1;
+    };
+    const AreaSpanKind spanKind(db);
     std::unordered_map<GroupKey, Group, GroupHash> local;
     CoveringSpans covering(db);
     auto spans = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
@@ -294,12 +305,12 @@ bool addPart(const RankPart& part, const AreaQuery& q, const std::vector<AreaWin
         if (l.kind == "counter" || l.kind == "memory") continue;
         if (cancel && cancel->load()) return false;
         ++s.lanes;
-        const int kind = int(std::find(kinds.begin(), kinds.end(), l.kind) - kinds.begin());
-        if (kind == int(kinds.size())) kinds.push_back(l.kind);
         const auto items = laneSpans(spans, covering, l);
-        s.spans += int64_t(items.size());
         sweepSelfTime(items, l.t0, l.t1, [&](const DrawItem& it, int64_t wall, int64_t self) {
-            Group& g = local[{it.nameId, kind, q.perRank ? part.rank(l.rank) : -1}];
+            const std::string& kind = spanKind.of(l.kind, it);
+            if (q.trackIds.empty() && !q.kinds.count(kind)) return; // a lane chosen by kind: its spans too
+            ++s.spans;
+            Group& g = local[{it.nameId, kindIndex(kind), q.perRank ? part.rank(l.rank) : -1}];
             if (!q.perRank && (g.ranks.empty() || g.ranks.back() != part.rank(l.rank)))
                 g.ranks.push_back(part.rank(l.rank));
             ++g.count;
@@ -392,11 +403,12 @@ void partSpans(const RankPart& part, const AreaQuery& q, const std::vector<AreaW
     CoveringSpans covering(db);
     auto spans = db.prepare("SELECT span_id, ts_ns, ts_ns + dur_ns, name_id, op_type_id, depth FROM span "
                             "WHERE track_id = ?1 AND ts_ns >= ?2 AND ts_ns < ?3 ORDER BY ts_ns");
+    const AreaSpanKind spanKind(db);
     int64_t otherClock = 0;
     for (const auto& l : areaLanes(db, q, windows, otherClock)) {
-        if (l.kind != kind || (rank >= 0 && part.rank(l.rank) != rank)) continue;
+        if (!AreaSpanKind::laneCanHold(l.kind, kind) || (rank >= 0 && part.rank(l.rank) != rank)) continue;
         for (auto it : laneSpans(spans, covering, l))
-            if (it.nameId == nameId) {
+            if (it.nameId == nameId && spanKind.of(l.kind, it) == kind) {
                 std::vector<DrawItem> one{it};
                 part.toView(one, nullptr);
                 found.push_back({one.front(), part.trackId(l.trackId)});

@@ -1,13 +1,14 @@
 #pragma once
 // Statistics of an area of the timeline: a time window on each chosen rank (one range for all, or each
-// rank's own extent of a step) across some of its lanes. Spans are grouped by (name, lane kind, rank — or
-// all ranks together); every duration is the part of the span inside the area ("clipped"): a span cut by
-// an edge counts with its inside part only. Per group: count (spans that overlap the area), total wall,
-// self (wall minus the time its children on the same lane cover, both clipped), average, min, max and p95
-// (nearest rank: the ⌈0.95·n⌉-th smallest) of each span's clipped wall. Counter lanes and the device-memory
-// lane give the value in force at the area's start (first), at its end (last), and the min and max the
-// lane takes inside it. Lanes on another clock (track.aligned = 0) are never used. Reads windowed SQL on
-// the span index (track_id, ts_ns) and the long-span list, so a small area reads few rows. Times are int64
+// rank's own extent of a step) across some of its lanes. Spans are grouped by (name, kind, rank — or all
+// ranks together), the kind being the lane's but on a compute lane, where runtime tasks and collectives
+// say what they are (areaspankind.h); every duration is the part of the span inside the area ("clipped"): a
+// span cut by an edge counts with its inside part only. Per group: count (spans that overlap the area), total
+// wall, self (wall minus the time its children on the same lane cover, both clipped), average, min, max and
+// p95 (nearest rank: the ⌈0.95·n⌉-th smallest) of each span's clipped wall. Counter lanes and the
+// device-memory lane give the value in force at the area's start (first), at its end (last), and the min and
+// max the lane takes inside it. Lanes on another clock (track.aligned = 0) are never used. Reads windowed SQL
+// on the span index (track_id, ts_ns) and the long-span list, so a small area reads few rows. Times are int64
 // ns on each rank's own clock. Functions take a connection owned by the calling thread (the query
 // service's worker).
 #include "core/index/sqlite.h"
@@ -33,19 +34,21 @@ struct AreaQuery {
     /// Instead of `windows`: each of `stepRanks`' own extent of this step (ranks without it are noted).
     std::optional<int64_t> step;
     std::vector<int> stepRanks;
-    /// The lanes (track ids; a memory lane is query::memoryTrackId(rank)); empty: every lane of the
-    /// windows' ranks whose kind is in `kinds`, plus the memory lane when `kinds` holds "memory".
+    /// The lanes (track ids; a memory lane is query::memoryTrackId(rank)), every span of them counted;
+    /// empty: the spans of the windows' ranks whose row kind is in `kinds` ("runtime" and
+    /// "communication" take a compute lane's runtime tasks and collectives), plus the memory lane when
+    /// `kinds` holds "memory".
     std::vector<int64_t> trackIds;
     std::set<std::string> kinds = defaultKinds();
     bool perRank = true; ///< one row per (name, kind, rank); false: the ranks together (rank −1)
     /// The lanes `rankscope stats` and the panel read unless told: every drawn kind but the overlap
-    /// analysis lanes (torch_npu copies each kernel there) — compute, communication, host, other,
-    /// counter, memory.
+    /// analysis lanes (torch_npu copies each kernel there) — compute, runtime, communication, host,
+    /// other, counter, memory.
     static std::set<std::string> defaultKinds();
 };
 
 struct AreaRow {
-    std::string name, kind; ///< the span's name and its lane's kind (compute, communication, host, …)
+    std::string name, kind; ///< the span's name and kind (compute, runtime, communication, host, …)
     int rank = -1;          ///< −1: every rank of the area
     int64_t count = 0, totalNs = 0, selfNs = 0, minNs = 0, maxNs = 0, p95Ns = 0;
     double avgNs = 0;

@@ -72,6 +72,11 @@ class TstCaptionBuilder : public QObject {
         query::HeatmapData h;
         h.columns = {"rank 0", "rank 1"};
         h.columnKeys = {0, 1};
+        query::HeatCell read; // both ranks ran MatMul: rank 1's cut cell has a ratio to rank 0's
+        read.present = true;
+        read.count = 1;
+        h.rows = {"MatMul"};
+        h.cells = {{read, read}};
         in.heatmap = &h;
         QVERIFY(gui::buildCaption(in).notes.join("\n").isEmpty()); // nothing cut: nothing said
         h.cutRanks[1] = "sampled_rank-1.json";

@@ -274,6 +274,8 @@ class TstCli : public QObject {
             << QStringList{"--range", "0ms:1ms", "--ranks", "9"} << 2 << "rank 9 is not in run 0";
         QTest::newRow("bad kind") << QStringList{"--range", "0ms:1ms", "--kinds", "gpu"} << 2
                                   << "--kinds takes";
+        // walk 23b: a compute lane's waits and copies have a kind of their own
+        QTest::newRow("runtime kind") << QStringList{"--range", "0ms:1ms", "--kinds", "runtime"} << 0 << "";
     }
     void statsOfAnArea() {
         QFETCH(QStringList, args);

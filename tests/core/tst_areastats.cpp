@@ -221,6 +221,59 @@ class TstAreaStats : public QObject {
         QVERIFY(query::areaSpans(*m_ix.db, area(false), "before", "compute", -1, 100, nullptr).empty());
     }
 
+    void computeLaneKinds_data() {
+        QTest::addColumn<QStringList>("kinds");
+        QTest::addColumn<QStringList>("rows"); // name|kind, any order
+        const QStringList all = {"gemm_kernel|compute", "EVENT_WAIT|runtime", "MEMCPY_ASYNC|runtime",
+                                 "ncclKernel_AllReduce_RING|communication"};
+        QTest::newRow("compute: kernels only")
+            << QStringList{"compute"} << QStringList{"gemm_kernel|compute"};
+        QTest::newRow("runtime") << QStringList{"runtime"}
+                                 << QStringList{"EVENT_WAIT|runtime", "MEMCPY_ASYNC|runtime"};
+        QTest::newRow("communication")
+            << QStringList{"communication"} << QStringList{"ncclKernel_AllReduce_RING|communication"};
+        QTest::newRow("default") << QStringList{} << all;
+    }
+
+    void computeLaneKinds() {
+        // walk 23b: a compute stream's runtime tasks (all-capital names, Notify*/Event*: name_fact.compute
+        // = 0) and collectives (communication = 1) are not kernels; the timeline draws them grey and in
+        // communication hues, so their rows say so and `--kinds compute` leaves them out
+        QFETCH(QStringList, kinds);
+        QFETCH(QStringList, rows);
+        const std::string dir = test::tempDir("areastats-kinds");
+        writeRank(dir, 0,
+                  {x("gemm_kernel", 7, 1000, 10), x("EVENT_WAIT", 7, 1020, 300),
+                   x("MEMCPY_ASYNC", 7, 1400, 50), x("ncclKernel_AllReduce_RING", 7, 1500, 200),
+                   x("aten::mm", 100, 990, 40, "cpu_op", 100)});
+        const auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        query::AreaQuery q;
+        q.windows = query::rangeWindows({0}, 0, 10'000 * us);
+        q.perRank = false;
+        if (!kinds.isEmpty()) q.kinds.clear();
+        for (const auto& k : kinds)
+            q.kinds.insert(k.toStdString());
+        QStringList got;
+        for (const auto& r : query::computeAreaStats(*ix.db, q).rows)
+            if (r.name != "aten::mm") got << QString::fromStdString(r.name + "|" + r.kind);
+        got.sort();
+        rows.sort();
+        QCOMPARE(got, rows);
+        // a row click finds the row's spans under its own kind only
+        for (const auto& row : rows) {
+            const auto nameKind = row.split('|');
+            std::vector<int64_t> tracks;
+            const auto spans = query::areaSpans(*ix.db, q, nameKind[0].toStdString(),
+                                                nameKind[1].toStdString(), -1, 10, &tracks);
+            QCOMPARE(spans.size(), size_t(1));
+            QCOMPARE(tracks.size(), size_t(1));
+            if (nameKind[1] != "compute")
+                QVERIFY(query::areaSpans(*ix.db, q, nameKind[0].toStdString(), "compute", -1, 10, nullptr)
+                            .empty());
+        }
+    }
+
     void json() {
         const auto s = query::computeAreaStats(*m_ix.db, area(false));
         const auto j = nlohmann::json::parse(query::areaStatsJson(s, {{0, 0}, {1, 1}}));

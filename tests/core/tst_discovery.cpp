@@ -202,6 +202,53 @@ class TstDiscovery : public QObject {
             QStringList{"info|msprof-analyze cluster summary of 16 ranks (0–15) not read: only ranks whose "
                         "own profiler folders are found are shown, and their figures are Rankscope's own|1"});
     }
+    void legacyMindSporeFilesKeepTheRanksTheirNamesGive() {
+        // walk 23b (mindinsight's tests/utils/resource/profiler): framework_raw_1.csv alone, an op-type table
+        // with no timed event, became "run 4: unknown, rank 1"; gpu_timeline_display_0.json was "assigned
+        // rank 4" though its name says 0. The table is no rank (named as not read); the GPU timeline keeps
+        // the rank its name gives; a rank's framework_raw beside its timeline is read as before
+        const std::string root = test::tempDir("disc-legacy");
+        const std::string table =
+            "task_id,stream_id,block_dim,full_kernel_name,op_name,kernel_name,kernel_type,"
+            "subgraph,op_info\n1,0,1,Default/Cast-op6,Default/Cast-op6,Cast-op6,Cast,"
+            "Default,\"{}\"\n";
+        test::writeFile(root + "/framework_raw_1.csv", table);
+        test::writeFile(root + "/framework_raw_0.csv", table);
+        test::writeFile(root + "/ascend_timeline_display_0.json",
+                        "[{\"name\": \"Cast-op6\", \"ph\": \"X\", \"tid\": \"0\", \"ts\": 1.0, "
+                        "\"dur\": 2.0, \"pid\": 1}]");
+        test::writeFile(root + "/gpu_timeline_display_3.json",
+                        "[{\"name\": \"Default/InitDataSetQueue-op0\", \"ph\": \"X\", \"tid\": \"Ops\", "
+                        "\"ts\": 1600695893269618.2, \"dur\": 303.84, \"pid\": 0}]");
+        const auto d = import::discover(root);
+        QStringList got;
+        for (const auto& g : d.groups)
+            for (const auto& f : g.files)
+                got << QString::fromStdString(fs::path(f.path).filename().string() + " rank " +
+                                              (g.rankHint ? std::to_string(*g.rankHint) : "?"));
+        got.sort();
+        QCOMPARE(got, (QStringList{"ascend_timeline_display_0.json rank 0", "framework_raw_0.csv rank 0",
+                                   "gpu_timeline_display_3.json rank 3"}));
+        QCOMPARE(d.ignored.size(), size_t(1));
+        QVERIFY2(d.ignored[0].rfind(root + "/framework_raw_1.csv (", 0) == 0, d.ignored[0].c_str());
+    }
+    void theLegacySampleFolderHoldsFourRanks() {
+        // the real folder: its timed sources are the CANN PROF_ device 0 (rank 0), ascend_timeline_display_0
+        // with step_trace_raw_0 (rank 0), step_trace_raw_10 (rank 10) and gpu_timeline_display_0 (rank 0):
+        // four ranks, rank 0 claimed by three, which the diagnostics say; none is "assigned"
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("disc-legacy-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT data_rank FROM rank_info ORDER BY data_rank"),
+                 (std::vector<std::string>{"0", "0", "0", "10"}));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM diagnostic WHERE what LIKE 'rank 0 is claimed by 3 sources%'"),
+            int64_t(1));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostic WHERE what LIKE 'rank not found in the data%'"),
+                 int64_t(0));
+    }
     void aFileNamedLikeATraceThatIsNoneIsNamed() {
         // the walk's junk folder: trace.json of random bytes beginning "y:=" gave "no profiler files found";
         // the file is named, with why and the byte it fails at. A JSON file whose name does not say trace

@@ -93,6 +93,7 @@ class TestRankQueries : public QObject {
     void stepHeatmaps();
     void areaStats_data();
     void areaStats();
+    void areaStatsKindOfACollectiveOnAComputeStream();
     void flows();
     void linkSpans();
     void tensorAnchors();
@@ -254,6 +255,40 @@ void TestRankQueries::areaStats() {
     std::sort(wText.begin(), wText.end()); // equal starts on several ranks come in either order
     std::sort(cText.begin(), cText.end());
     QCOMPARE(cText, wText);
+}
+
+void TestRankQueries::areaStatsKindOfACollectiveOnAComputeStream() {
+    // walk 23b: the Kineto demo's NCCL all-reduce runs on its GPU stream 20, a compute lane
+    // (kinetodemowriter.cpp); its row is communication, not compute, in a whole index and a cluster one,
+    // and a row click finds its kernels in both
+    Opened whole(m_kineto.whole), cluster(m_kineto.cluster);
+    const auto& s = *whole.summary;
+    query::AreaQuery q;
+    q.windows = query::rangeWindows(s.ranks, s.startNs, s.endNs);
+    q.perRank = false;
+    const auto nccl = [](const query::AreaStats& st, const std::string& kind) {
+        for (const auto& r : st.rows)
+            if (r.name.rfind("ncclKernel_AllReduce", 0) == 0 && r.kind == kind) return r;
+        return query::AreaRow{};
+    };
+    const auto w = query::computeAreaStats(whole.lanes, q), c = query::computeAreaStats(cluster.lanes, q);
+    QCOMPARE(rowsText(c), rowsText(w));
+    const auto row = nccl(w, "communication");
+    QVERIFY(!row.name.empty());
+    QCOMPARE(row.count, int64_t(4 * 3)); // one a step on each of the 4 ranks, 3 steps
+    QVERIFY(nccl(w, "compute").name.empty());
+    std::vector<int64_t> wt, ct;
+    const auto ws = query::areaSpans(whole.lanes, q, row.name, row.kind, -1, 100, &wt);
+    const auto cs = query::areaSpans(cluster.lanes, q, row.name, row.kind, -1, 100, &ct);
+    QCOMPARE(ws.size(), size_t(row.count));
+    auto wText = whole.text(ws, wt), cText = cluster.text(cs, ct);
+    std::sort(wText.begin(), wText.end());
+    std::sort(cText.begin(), cText.end());
+    QCOMPARE(cText, wText);
+    // `--kinds compute` leaves it out
+    q.kinds = {"compute"};
+    QVERIFY(nccl(query::computeAreaStats(cluster.lanes, q), "communication").name.empty());
+    QVERIFY(query::areaSpans(cluster.lanes, q, row.name, "compute", -1, 100, nullptr).empty());
 }
 
 void TestRankQueries::flows() {

@@ -112,6 +112,28 @@ class TstUnreadTails : public QObject {
                  text.c_str());
     }
 
+    void aRankCutBeforeItsKernelsHasNoRatios() {
+        // walk 23b: msinsight's text/level1 with rank 1's trace_view.json cut at half its bytes. Counted in
+        // Python over the cut file (events decoded one by one until the broken one): 3647 events read, one
+        // of them on the Ascend Hardware process, a PLACE_HOLDER_SQE (a runtime task, no kernel) — so rank
+        // 1 has no kernel read and no kernel name runs on two ranks. The caption said rank 1's "ratios
+        // compare a partial rank with whole ones" over an empty column beside rank 0's "–" cells.
+        const std::string dir = test::tempDir("unreadtails-ascend") + "/level1";
+        fs::copy(m_samples + "/msinsight/test/data/pytorch/text/level1", dir, fs::copy_options::recursive);
+        const std::string trace = dir + "/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json";
+        fs::resize_file(trace, fs::file_size(trace) / 2);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto heat = query::loadOpRankHeatmap(*ix.db, {});
+        const std::string note = query::cutRanksNote(heat);
+        QVERIFY2(
+            note.find("rank 1 (trace_view.json cut or not read): no kernel of it was read, so its column "
+                      "is empty") == 0,
+            note.c_str());
+        QVERIFY2(note.find("no cell has a ratio") != std::string::npos, note.c_str());
+        QVERIFY2(note.find("ratios compare") == std::string::npos, note.c_str());
+    }
+
     void aClusterIndexMarksAShardsCutLanes() {
         // stop 40: a cluster index keeps spans in its shards, and unreadTails read the cluster index's own
         // (none), so a cut file's lanes ended in silence. The same six tails as one index of the whole,

@@ -100,6 +100,10 @@ class TstHeatmapCanvas : public QObject {
                 for (int x = r.left() + 1; x < r.right(); ++x)
                     n += QColor(e.pixel(x, y)) == QColor(90, 90, 90);
             QVERIFY2(n > 10, qPrintable(QString::number(n)));
+            // and its note says the column is empty, not that its ratios compare (walk 23b)
+            QCOMPARE(QString::fromStdString(query::cutRanksNote(*none)),
+                     QString("rank 1 (sampled_rank-1.json cut or not read): no kernel of it was read, so its "
+                             "column is empty"));
         }
         // and the legend keys the cross-hatch, right of the grid, inside the picture (walk 19: an exported
         // heatmap hatched rank 1's column and explained only "no shared kernels")

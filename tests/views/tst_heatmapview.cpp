@@ -189,6 +189,27 @@ class TstHeatmapView : public QObject {
         v.setData(grid(2, 0)); // whole files: nothing said
         QVERIFY(!v.caption().contains("Not read in full"));
     }
+    void aRankCutBeforeItsKernelsLeavesNoRatio() {
+        // walk 23b: text/level1 with rank 1's trace_view.json cut at half: no kernel of rank 1 read, so rank
+        // 0's cells share no kernel name with another rank (all "–"), yet the caption said "the colours
+        // show how they differ" and rank 1's "ratios compare a partial rank with whole ones"
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setProfile({0, 1}, 2, true);
+        auto d = grid(2, 0);
+        for (auto& row : d->cells) {
+            row[0].present = row[0].noSharedKernels = true;
+            row[0].count = 1;
+        }
+        d->cutRanks = {{1, "trace_view.json"}};
+        v.setData(d);
+        QCOMPARE(
+            v.caption(),
+            QString("No kernel name ran on more than one of the 2 ranks here, so nothing is compared and "
+                    "no slow cell can be named. Hatched: rank 1 (trace_view.json cut or not read): no "
+                    "kernel of it was read, so its column is empty; no kernel name was read on two "
+                    "ranks, so no cell has a ratio (–)."));
+    }
     void everyRankIsReachableByScrolling() {
         // 200 ranks at the minimum cell width are wider than the view: ranks 0-59 showed and no scrollbar
         ShownView v(fullGrid(40, 200));

@@ -228,7 +228,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
         const std::string cut = query::cutRanksNote(*d);
         m_caption->setText(
             (d->rows.empty() ? tr("No device kernels with op statistics: no slow cell can be looked for.")
-                             : stragglerCaption(flagged, d->columnKeys.size())) +
+                             : stragglerCaption(flagged, d->columnKeys.size(), query::heatCellCounts(*d))) +
             (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
     } else if (d) {
         m_caption->setText(d->mode == Mode::OpByStep
@@ -246,7 +246,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     onSelection(m_state->selection());
 }
 
-QString HeatmapView::stragglerCaption(int flagged, size_t columns) const {
+QString HeatmapView::stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const {
     // a run without all its ranks cannot say there is no straggler: only that none of those here is one
     const QString present = counted(qint64(columns), tr("rank"), tr("ranks"));
     const QString missing =
@@ -259,6 +259,12 @@ QString HeatmapView::stragglerCaption(int flagged, size_t columns) const {
     if (columns < 2 && !flagged)
         return tr("One rank: nothing to compare it with, so no slow cell can be named (the colours show "
                   "each op type's total time).") +
+               missing;
+    // every cell "–" (walk 23b: a rank cut before its kernels): the colours show no difference at all
+    if (!flagged && cells.present > 0 && cells.withRatio == 0)
+        return tr("No kernel name ran on more than one of the %1 here, so nothing is compared and no "
+                  "slow cell can be named.")
+                   .arg(present) +
                missing;
     if (flagged)
         // "slow", not "straggler": the finding of a rank others waited for is slow_rank (walk 23a)

@@ -64,7 +64,7 @@ class HeatmapView : public QWidget {
     void followScroll();           ///< tells the canvas the part of it in view
     void request();
     void onSelection(const Selection& s);
-    QString stragglerCaption(int flagged, size_t columns) const;
+    QString stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const;
     /// " Not read in full: …" when a shown rank's files were cut or not read (HeatmapData::damaged); else "".
     static QString damagedNote(const query::HeatmapData& d);
     /// The statistic for a grid of one rank (its total time: it has no ratio to the others) or back.

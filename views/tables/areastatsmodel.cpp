@@ -55,7 +55,7 @@ QVariant AreaStatsModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::TextAlignmentRole && c >= Count) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole)
-        return tr("%1 (%2 lanes) on rank %3: %4 spans overlap the area; inside it %5 in all, %6 of it their "
+        return tr("%1 (%2) on rank %3: %4 spans overlap the area; inside it %5 in all, %6 of it their "
                   "own (not their children's); each span's time inside the area: average %7, min %8, max %9, "
                   "p95 %10 (nearest rank). Click: highlight them on the timeline")
             .arg(QString::fromStdString(r->name), QString::fromStdString(r->kind), rankText(*r))
@@ -67,10 +67,14 @@ QVariant AreaStatsModel::data(const QModelIndex& index, int role) const {
 
 QVariant AreaStatsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal) return {};
-    static const char* names[] = {"op name", "lane", "rank", "count", "total",
+    // "kind", not "lane": a compute lane's runtime tasks and collectives have kinds of their own
+    static const char* names[] = {"op name", "kind", "rank", "count", "total",
                                   "self",    "avg",  "min",  "max",   "p95"};
     if (role == Qt::DisplayRole)
         return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+    if (role == Qt::ToolTipRole && section == Kind)
+        return tr("The lane's kind, but a compute lane's runtime tasks (waits, copies: grey on the "
+                  "timeline) are runtime and its collectives communication");
     if (role == Qt::ToolTipRole && section == Self)
         return tr("Wall time inside the area minus the time the span's children on the same lane cover");
     if (role == Qt::ToolTipRole && section >= Avg)

@@ -1,5 +1,5 @@
 #pragma once
-// The table of an area's statistics (core/query/areastats.h): one row per (op name, lane kind, rank or all
+// The table of an area's statistics (core/query/areastats.h): one row per (op name, kind, rank or all
 // ranks) — count, total and self time inside the area, average, min, max, p95. Qt::UserRole holds raw
 // numbers for sorting. GUI thread.
 #include "core/query/areastats.h"

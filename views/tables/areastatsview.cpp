@@ -118,8 +118,9 @@ QWidget* AreaStatsView::buildControls() {
     row->addWidget(m_perRank);
     auto* kinds = new QToolButton;
     kinds->setText(tr("Lanes"));
-    kinds->setToolTip(tr("Which kinds of lanes a window or step area reads (the overlap-analysis lanes copy "
-                         "each kernel, so they are off unless asked)"));
+    kinds->setToolTip(tr("Which kinds of spans a window or step area reads (runtime: a compute lane's waits "
+                         "and copies; the overlap-analysis lanes copy each kernel, so they are off unless "
+                         "asked)"));
     kinds->setPopupMode(QToolButton::InstantPopup);
     kinds->setMenu(buildKindMenu());
     row->addWidget(kinds);
@@ -140,7 +141,8 @@ QWidget* AreaStatsView::buildControls() {
 
 QMenu* AreaStatsView::buildKindMenu() {
     auto* menu = new QMenu(this);
-    for (const char* kind : {"compute", "communication", "host", "other", "overlap", "counter", "memory"}) {
+    for (const char* kind :
+         {"compute", "runtime", "communication", "host", "other", "overlap", "counter", "memory"}) {
         QAction* a = menu->addAction(QString::fromLatin1(kind));
         a->setCheckable(true);
         a->setChecked(m_kinds.count(kind) > 0);
