@@ -63,13 +63,13 @@ MemorySources loadMemorySources(index::Db& db, int rank) {
     return out;
 }
 
-std::string noMemoryDataText(const MemorySources& s) {
+std::string noMemoryDataText(const MemorySources& s, const std::string& used) {
     if (s.files.empty()) return "no memory data: none of this rank's files records memory";
     const std::string files = joined(s.files, ", ");
     if (s.leftOut.empty())
         return "no memory data: its memory files " + files + " hold no tensor or sample read";
-    return "no memory data drawn: its memory files " + files +
-           " were read, and none of their rows is drawn — " + leftOutText(s);
+    return "no memory data " + used + ": its memory files " + files +
+           " were read, and none of their rows is " + used + " — " + leftOutText(s);
 }
 
 std::string leftOutText(const MemorySources& s) {

@@ -23,8 +23,9 @@ struct MemorySources {
 /// files and of the rank's memory records.
 MemorySources loadMemorySources(index::Db& db, int rank);
 /// "no memory data: …" for a rank that draws neither a tensor nor a memory sample: which memory files it has
-/// and what was left out of them, or that none of its files records memory.
-std::string noMemoryDataText(const MemorySources& s);
+/// and what was left out of them, or that none of its files records memory. `used`: what the reader does
+/// with a row ("drawn" in the memory map, "used" in the report).
+std::string noMemoryDataText(const MemorySources& s, const std::string& used = "drawn");
 /// The leftOut entries joined ("…; …"), empty without.
 std::string leftOutText(const MemorySources& s);
 

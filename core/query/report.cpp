@@ -11,6 +11,7 @@
 #include "core/query/absentwaits.h"
 #include "core/query/damagedinput.h"
 #include "core/query/lastarrivals.h"
+#include "core/query/memorysources.h"
 #include "core/query/nofindings.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
@@ -355,8 +356,26 @@ json commWaitSection(index::Db& db, int top) {
             {"idle_gaps", idle},           {"collectives", db.scalar("SELECT count(*) FROM collective")}};
 }
 
+/// Why rank key `rank` has no memory data, in the memory map's words (walk 23b: the report said "no memory
+/// data" of msinsight's test_rank_1, whose 51 memory rows are all left out). Only ranks with a memory file
+/// are asked their diagnostics: a cluster of ranks without any costs one statement.
+std::string noMemoryReason(index::Db& db, const std::set<int64_t>& withFiles, int64_t rank) {
+    return noMemoryDataText(withFiles.count(rank) ? loadMemorySources(db, int(rank)) : MemorySources{},
+                            "used");
+}
+
+std::set<int64_t> ranksWithMemoryFiles(index::Db& db) {
+    std::set<int64_t> out;
+    auto q =
+        db.prepare("SELECT DISTINCT rank FROM source_file WHERE rank IS NOT NULL AND format LIKE '%mem%'");
+    while (q.step())
+        out.insert(q.i64(0));
+    return out;
+}
+
 json memoryPerRank(index::Db& db, int top) {
     json per = json::array();
+    const std::set<int64_t> withFiles = ranksWithMemoryFiles(db);
     auto q =
         db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation FROM "
                    "memory_summary ORDER BY rank");
@@ -387,6 +406,8 @@ json memoryPerRank(index::Db& db, int top) {
                        {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
                        {"bank_bytes_by_op", b},
                        {"alive_at_peak", alive}});
+        if (!per.back()["has_memory_data"].get<bool>())
+            per.back()["no_memory_data"] = noMemoryReason(db, withFiles, rank);
     }
     return per;
 }
@@ -882,34 +903,36 @@ void formatCommWait(std::ostringstream& o, const json& r) {
     }
 }
 
+void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<const json*>& withMemory) {
+    if (summarisesRanks(r["ranks"].size())) {
+        const SectionSummary s = memorySummary(r);
+        o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+        return;
+    }
+    o << "\nMemory peaks (allocated / reserved):";
+    int k = 0;
+    for (const json* p : withMemory) {
+        if (k++ % 4 == 0) o << "\n ";
+        o << "  " << rankName(r, (*p)["rank"].get<int64_t>()) << ": "
+          << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
+        const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
+        o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
+    }
+}
+
 void formatMemory(std::ostringstream& o, const json& r) {
     // only ranks with memory records: a profile without any says so instead of printing 0.00 GiB
     std::vector<const json*> withMemory;
     for (auto& p : r["memory"]["per_rank"])
         if (p["peak_allocated_bytes"].get<int64_t>() > 0 || p["peak_reserved_bytes"].get<int64_t>() > 0)
             withMemory.push_back(&p);
-    if (withMemory.empty()) {
+    if (withMemory.empty())
         o << "\nMemory: no memory data in this profile";
-    } else {
-        if (summarisesRanks(r["ranks"].size())) {
-            const SectionSummary s = memorySummary(r);
-            o << "\n" << s.line << "\n  outlying: " << outliersText(s);
-            return;
-        }
-        o << "\nMemory peaks (allocated / reserved):";
-        int k = 0;
-        for (const json* p : withMemory) {
-            if (k++ % 4 == 0) o << "\n ";
-            o << "  " << rankName(r, (*p)["rank"].get<int64_t>()) << ": "
-              << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
-            const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
-            o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
-        }
-        if (withMemory.size() < r["memory"]["per_rank"].size())
-            o << "\n  (no memory data on the other "
-              << model::counted(int64_t(r["memory"]["per_rank"].size() - withMemory.size()), "rank", "ranks")
-              << ")";
-    }
+    else
+        formatMemoryPeaks(o, r, withMemory);
+    // the others, each with why: their files may hold memory rows that were all left out
+    for (const std::string& line : noMemoryDataLines(r, !withMemory.empty()))
+        o << "\n  " << line;
 }
 
 /// A count with its noun in the right number ("1 rank", not "1 ranks").
