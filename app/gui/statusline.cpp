@@ -78,12 +78,10 @@ void StatusLine::updateProfile() {
 
 void StatusLine::updateWindow() {
     if (!m_summary) return;
-    // offsets from the run's start, precise to a thousandth of the window
-    const int64_t res = std::max<int64_t>(1, (m_state->windowEnd() - m_state->windowStart()) / 1000);
-    m_window->setText(tr("window %1 … %2 (%3)")
-                          .arg(views::formatOffset(m_state->windowStart() - m_state->boundsStart(), res))
-                          .arg(views::formatOffset(m_state->windowEnd() - m_state->boundsStart(), res))
-                          .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
+    // offsets from the run's start, worded as an export's caption words them
+    m_window->setText(tr("window %1")
+                          .arg(views::formatWindow(m_state->windowStart() - m_state->boundsStart(),
+                                                   m_state->windowEnd() - m_state->boundsStart())));
 }
 
 QString StatusLine::stepFacts(const Selection& s) const {
