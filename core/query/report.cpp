@@ -356,26 +356,21 @@ json commWaitSection(index::Db& db, int top) {
             {"idle_gaps", idle},           {"collectives", db.scalar("SELECT count(*) FROM collective")}};
 }
 
-/// Why rank key `rank` has no memory data, in the memory map's words (walk 23b: the report said "no memory
-/// data" of msinsight's test_rank_1, whose 51 memory rows are all left out). Only ranks with a memory file
-/// are asked their diagnostics: a cluster of ranks without any costs one statement.
-std::string noMemoryReason(index::Db& db, const std::set<int64_t>& withFiles, int64_t rank) {
-    return noMemoryDataText(withFiles.count(rank) ? loadMemorySources(db, int(rank)) : MemorySources{},
-                            "used");
-}
-
-std::set<int64_t> ranksWithMemoryFiles(index::Db& db) {
-    std::set<int64_t> out;
-    auto q =
-        db.prepare("SELECT DISTINCT rank FROM source_file WHERE rank IS NOT NULL AND format LIKE '%mem%'");
-    while (q.step())
-        out.insert(q.i64(0));
-    return out;
+/// Why each rank of `per` without memory data has none, in the memory map's words (walk 23b: the report
+/// said "no memory data" of msinsight's test_rank_1, whose 51 memory rows were read and all left out).
+void addNoMemoryReasons(index::Db& db, json& per) {
+    std::set<int64_t> without;
+    for (const auto& p : per)
+        if (!p["has_memory_data"].get<bool>()) without.insert(p["rank"].get<int64_t>());
+    if (without.empty()) return;
+    const auto sources = loadMemorySourcesOf(db, without);
+    for (auto& p : per)
+        if (!p["has_memory_data"].get<bool>())
+            p["no_memory_data"] = noMemoryDataText(sources.at(p["rank"].get<int64_t>()), "used");
 }
 
 json memoryPerRank(index::Db& db, int top) {
     json per = json::array();
-    const std::set<int64_t> withFiles = ranksWithMemoryFiles(db);
     auto q =
         db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation FROM "
                    "memory_summary ORDER BY rank");
@@ -406,9 +401,8 @@ json memoryPerRank(index::Db& db, int top) {
                        {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
                        {"bank_bytes_by_op", b},
                        {"alive_at_peak", alive}});
-        if (!per.back()["has_memory_data"].get<bool>())
-            per.back()["no_memory_data"] = noMemoryReason(db, withFiles, rank);
     }
+    addNoMemoryReasons(db, per);
     return per;
 }
 
