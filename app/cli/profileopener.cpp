@@ -1,6 +1,7 @@
 #include "app/cli/profileopener.h"
 
 #include "core/model/decimal.h"
+#include "core/model/plural.h"
 
 #include <atomic>
 #include <chrono>
@@ -100,9 +101,9 @@ pipeline::BuildResult openProfile(const std::string& profile, const pipeline::Bu
         double eta = mbps > 0 ? double(p.bytesTotal - p.bytesDone) / 1e6 / mbps : 0;
         int pct = p.bytesTotal > 0 ? int(100.0 * double(p.bytesDone) / double(p.bytesTotal)) : 0;
         char line[256];
-        std::snprintf(line, sizeof line, "%-9s %3d%%  %d files  %s / %s  %.0f MB/s  %.1fM events  ETA %.0fs",
+        std::snprintf(line, sizeof line, "%-9s %3d%%  %d files  %s / %s  %.0f MB/s  %s events  ETA %.0fs",
                       pipeline::phaseName(p.phase), pct, p.filesTotal, human(double(p.bytesDone)).c_str(),
-                      human(double(p.bytesTotal)).c_str(), mbps, double(p.events) / 1e6, eta);
+                      human(double(p.bytesTotal)).c_str(), mbps, model::millionsText(p.events).c_str(), eta);
         if (tty) {
             std::fprintf(stderr, "\r%s\033[K", line);
             printed = true;
@@ -124,11 +125,11 @@ pipeline::BuildResult openProfile(const std::string& profile, const pipeline::Bu
             std::fprintf(stderr, "index: reused %s (%.2f s)\n", res.dbPath.c_str(), res.seconds);
         else
             std::fprintf(stderr,
-                         "index: %s of input%s, %.1fM events, %.1fM spans in %.2f s (%.0f MB/s%s; parse %.2f "
+                         "index: %s of input%s, %s events, %s spans in %.2f s (%.0f MB/s%s; parse %.2f "
                          "s, indexes %.2f s, analysis %.2f s) -> %s\n",
                          human(double(res.inputBytes)).c_str(), compressedPart(res).c_str(),
-                         double(res.events) / 1e6, double(res.spans) / 1e6, res.seconds,
-                         double(res.inputBytes) / 1e6 / std::max(res.seconds, 1e-9),
+                         model::millionsText(res.events).c_str(), model::millionsText(res.spans).c_str(),
+                         res.seconds, double(res.inputBytes) / 1e6 / std::max(res.seconds, 1e-9),
                          decompressedRate(res).c_str(), res.parseSec, res.finishSec, res.analysisSec,
                          res.dbPath.c_str());
     }

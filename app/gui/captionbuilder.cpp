@@ -56,9 +56,9 @@ QString windowLine(const CaptionInput& in) {
     const auto& s = *in.summary;
     const qint64 t0 = in.state->windowStart(), t1 = in.state->windowEnd();
     const int64_t res = std::max<int64_t>(1, (t1 - t0) / 1000);
-    QString w = QObject::tr("time window %1 … %2 (%3) from the run's start")
-                    .arg(views::formatOffset(t0 - s.startNs, res), views::formatOffset(t1 - s.startNs, res),
-                         views::formatDuration(t1 - t0));
+    // worded as the status bar words the window (views::formatWindow)
+    QString w = QObject::tr("time window %1 from the run's start")
+                    .arg(views::formatWindow(t0 - s.startNs, t1 - s.startNs));
     if (in.step) w += QObject::tr(" · step %1").arg(*in.step);
     if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(s.shownRank(in.memoryRank)) + w;
     if (in.view != "timeline" && in.view != "window") return w;

@@ -247,15 +247,7 @@ QString DetailsPanel::stepHtml(const Selection& s) const {
             html += "<p>" + wait.toHtmlEscaped() + (why.isEmpty() ? QString() : ": " + why.toHtmlEscaped()) +
                     "</p>";
         }
-    for (const auto& w : m_summary->waits)
-        if (w.rank == s.rank && w.step == s.step)
-            html += QString("<p>%1 <b>%2</b> in %3%4</p>")
-                        .arg(w.kind == "collective_wait" ? tr("waited") : tr("idle"))
-                        .arg(views::formatDuration(w.durNs))
-                        .arg(QString::fromStdString(w.collective).toHtmlEscaped())
-                        .arg(w.blamedRank
-                                 ? tr(" for rank %1 (arrived last)").arg(m_summary->shownRank(*w.blamedRank))
-                                 : QString());
+    html += stepWaitsHtml(*m_summary, s.rank, s.step);
     for (const auto& st : m_summary->steps)
         if (st.rank == s.rank && st.step == s.step && st.outlier)
             html += "<p><b>" + tr("Outlier step:") + "</b> " +

@@ -1,5 +1,6 @@
 #include "app/gui/progresspanel.h"
 
+#include "core/model/plural.h"
 #include "views/common/plural.h"
 
 #include <QHBoxLayout>
@@ -52,7 +53,7 @@ QString ProgressPanel::text(const IndexProgress& p, const QString& name) {
                     .arg(double(p.bytesTotal) / 1e6, 0, 'f', 1);
     const double mbps = p.elapsedSec >= 0.1 ? double(p.bytesDone) / 1e6 / p.elapsedSec : 0;
     if (mbps > 0) t += tr(", %1 MB/s").arg(mbps, 0, 'f', mbps < 10 ? 1 : 0);
-    t += tr(", %1 M events").arg(double(p.events) / 1e6, 0, 'f', 2);
+    t += tr(", %1 events").arg(QString::fromStdString(model::millionsText(p.events)));
     if (mbps > 0 && p.bytesTotal >= p.bytesDone) {
         const qint64 eta = std::llround(double(p.bytesTotal - p.bytesDone) / 1e6 / mbps);
         t += tr(", %1 left")

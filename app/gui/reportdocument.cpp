@@ -529,6 +529,7 @@ class Builder {
                 add(para(QObject::tr("The profile has no memory records.")));
             else
                 add(summaryBlocks(sum));
+            noMemoryNotes(!sum.line.empty());
             return;
         }
         ReportBlock t;
@@ -547,6 +548,14 @@ class Builder {
             add(para(QObject::tr("The profile has no memory records.")));
         else
             add(t);
+        noMemoryNotes(!t.rows.empty());
+    }
+
+    /// The ranks without memory data and why, as the text report says it (their files may hold rows that
+    /// were all left out).
+    void noMemoryNotes(bool someHaveData) {
+        for (const std::string& line : query::noMemoryDataLines(m_report, someHaveData))
+            add(para(QString::fromStdString(line), ReportBlock::Kind::Note));
     }
 
     void annotations() {

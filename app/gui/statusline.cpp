@@ -7,6 +7,7 @@
 
 #include <QLabel>
 #include <QStatusBar>
+#include <algorithm>
 
 namespace rs::gui {
 
@@ -50,13 +51,26 @@ void StatusLine::setTracksShown(int shownTracks, bool filtered) {
     updateProfile();
 }
 
+QString StatusLine::tracksText() const {
+    // the synthetic "device memory" lanes are no track of the index: counted apart, the tracks are what
+    // `rankscope info` counts (walk 23b: 110 here, 108 there)
+    const qint64 all = qint64(m_summary->tracks.size());
+    const qint64 memory = std::count_if(m_summary->tracks.begin(), m_summary->tracks.end(),
+                                        [](const query::TrackDesc& t) { return t.kind == "memory"; });
+    const QString tracks = views::counted(all - memory, tr("track"), tr("tracks"));
+    if (memory == 0)
+        return m_filtered && m_shownTracks >= 0 ? tr("%1 of %2 (filtered)").arg(m_shownTracks).arg(tracks)
+                                                : tracks;
+    const QString both = tracks + " + " + views::counted(memory, tr("memory lane"), tr("memory lanes"));
+    // the filter counts lanes, memory lanes among them
+    return m_filtered && m_shownTracks >= 0
+               ? tr("%1 of %2 lanes (filtered; %3)").arg(m_shownTracks).arg(all).arg(both)
+               : both;
+}
+
 void StatusLine::updateProfile() {
     if (!m_summary) return;
-    const qint64 all = qint64(m_summary->tracks.size());
-    const QString tracks =
-        m_filtered && m_shownTracks >= 0
-            ? tr("%1 of %2 (filtered)").arg(m_shownTracks).arg(views::counted(all, tr("track"), tr("tracks")))
-            : views::counted(all, tr("track"), tr("tracks"));
+    const QString tracks = tracksText();
     setMessage(tr("%1 — %2, %3, %4")
                    .arg(m_path, views::counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks")),
                         tracks, views::formatDuration(m_summary->endNs - m_summary->startNs)));
@@ -64,12 +78,10 @@ void StatusLine::updateProfile() {
 
 void StatusLine::updateWindow() {
     if (!m_summary) return;
-    // offsets from the run's start, precise to a thousandth of the window
-    const int64_t res = std::max<int64_t>(1, (m_state->windowEnd() - m_state->windowStart()) / 1000);
-    m_window->setText(tr("window %1 … %2 (%3)")
-                          .arg(views::formatOffset(m_state->windowStart() - m_state->boundsStart(), res))
-                          .arg(views::formatOffset(m_state->windowEnd() - m_state->boundsStart(), res))
-                          .arg(views::formatDuration(m_state->windowEnd() - m_state->windowStart())));
+    // offsets from the run's start, worded as an export's caption words them
+    m_window->setText(tr("window %1")
+                          .arg(views::formatWindow(m_state->windowStart() - m_state->boundsStart(),
+                                                   m_state->windowEnd() - m_state->boundsStart())));
 }
 
 QString StatusLine::stepFacts(const Selection& s) const {

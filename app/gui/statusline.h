@@ -34,6 +34,9 @@ class StatusLine : public QObject {
 
   private:
     void updateProfile();
+    /// "108 tracks + 2 memory lanes", "3 of 110 lanes (filtered; …)": the index's tracks as `rankscope
+    /// info` counts them, the memory lanes the timeline adds apart.
+    QString tracksText() const;
     void updateWindow();
     static constexpr int kSelectionWidth = 420; ///< px: the selection's text is elided past it
     views::InteractionState* m_state;

@@ -1,6 +1,9 @@
 #include "app/gui/stepfactstext.h"
 
+#include "views/common/plural.h"
 #include "views/common/timemapping.h"
+
+#include <map>
 
 namespace rs::gui {
 
@@ -43,6 +46,39 @@ QString stepWaitShort(const query::StepDesc& s, QString* why) {
     if (s.waitUnknown.empty()) return QObject::tr("wait %1").arg(views::formatDuration(s.waitNs));
     if (why) *why = QString::fromStdString(s.waitUnknown);
     return QObject::tr("wait not known");
+}
+
+QString stepWaitsHtml(const query::ProfileSummary& summary, int rank, int64_t step) {
+    QString html;
+    std::map<std::string, std::pair<int64_t, int64_t>> tiny; // kind → (count, ns in all)
+    const auto verb = [](const std::string& kind) {
+        return kind == "collective_wait" ? QObject::tr("waited") : QObject::tr("idle");
+    };
+    for (const auto& w : summary.waits) {
+        if (w.rank != rank || w.step != step) continue;
+        if (w.durNs <= kTinyWaitNs) {
+            auto& [n, ns] = tiny[w.kind];
+            ++n;
+            ns += w.durNs;
+            continue;
+        }
+        html +=
+            QString("<p>%1 <b>%2</b> in %3%4</p>")
+                .arg(verb(w.kind), views::formatDuration(w.durNs),
+                     QString::fromStdString(w.collective).toHtmlEscaped(),
+                     w.blamedRank
+                         ? QObject::tr(" for rank %1 (arrived last)").arg(summary.shownRank(*w.blamedRank))
+                         : QString());
+    }
+    for (const auto& [kind, t] : tiny)
+        html += "<p>" +
+                QObject::tr("%1 %2 or less %3 (%4 in all)")
+                    .arg(verb(kind), views::formatDuration(kTinyWaitNs),
+                         views::counted(t.first, QObject::tr("time"), QObject::tr("times")),
+                         views::formatDuration(t.second))
+                    .toHtmlEscaped() +
+                "</p>";
+    return html;
 }
 
 } // namespace rs::gui

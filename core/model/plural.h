@@ -11,4 +11,8 @@ namespace rs::model {
 /// `n`, a space and `one` when n is 1 (or -1), else `many`.
 std::string counted(int64_t n, std::string_view one, std::string_view many);
 
+/// A large count for a progress line: plain below a million ("41210"), else in millions ("3.2M"): "0.0M
+/// events" read as a profile without any.
+std::string millionsText(int64_t n);
+
 } // namespace rs::model

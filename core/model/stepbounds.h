@@ -23,11 +23,20 @@ enum class StepBoundsFrom {
     ShippedTasks, ///< the shipped first to last device task: band start + Preparing, for the wall
 };
 
+/// Why a step's bounds are its band though its wall is shipped: the header that names the band must not
+/// claim the shipped wall is it, nor that the band's source gave the wall (walk 23b, the demo).
+enum class ShippedWallOnBand {
+    NotShipped, ///< the wall is the band's own
+    IsTheBand,  ///< the shipped wall is the band's length (the demo's Stage)
+    NotPlaced,  ///< no Preparing, the files hold part of the step, or Preparing past the band's end
+};
+
 struct StepBounds {
     int64_t startNs = 0, endNs = 0; ///< [startNs, endNs), ns on the rank's aligned clock
     StepBoundsFrom from = StepBoundsFrom::Band;
     WallSource wall = WallSource::WholeTrace; ///< where the step's wall comes from
     WallSource band = WallSource::WholeTrace; ///< what the band is made of (never a shipped source)
+    ShippedWallOnBand onBand = ShippedWallOnBand::NotShipped; ///< with from == Band: the shipped wall's place
 };
 
 /// The bounds of a step whose band is [bandStartNs, bandEndNs) made of `band` (wallSourceOf("", step
@@ -38,7 +47,7 @@ StepBounds stepBounds(WallSource wall, WallSource band, int64_t bandStartNs, int
 
 /// What the bounds are, for a tooltip or a header: "the first to the last device task
 /// (step_trace_time.csv: Preparing after the step's start, then Stage + Bubble)", "the step markers
-/// (ProfilerStep)", …
+/// (ProfilerStep)", "the step markers (ProfilerStep), whose length is step_trace_time.csv's wall", …
 std::string stepBoundsText(const StepBounds& b);
 
 } // namespace rs::model

@@ -30,6 +30,38 @@ int decimalsFor(uint64_t resolution, uint64_t unit) {
     return d;
 }
 
+/// The unit formatOffset writes a short offset (below 1 000 s) of magnitude `a` in at resolution `res`: the
+/// magnitude's, or the resolution's where that is larger.
+uint64_t offsetUnit(uint64_t a, uint64_t res) {
+    return a >= uint64_t(kS) || res >= uint64_t(kS)     ? kS
+           : a >= uint64_t(kMs) || res >= uint64_t(kMs) ? kMs
+           : a >= uint64_t(kUs) || res >= uint64_t(kUs) ? kUs
+                                                        : 1;
+}
+
+uint64_t pow10(int dec) {
+    uint64_t scale = 1;
+    for (int i = 0; i < dec; ++i)
+        scale *= 10;
+    return scale;
+}
+
+/// `ns` as formatOffset prints it at `resolutionNs`: rounded to its last printed digit (short offsets) or
+/// cut there (long ones).
+int64_t printedOffset(int64_t ns, int64_t resolutionNs) {
+    const uint64_t a = magnitude(ns), res = resolutionNs > 0 ? uint64_t(resolutionNs) : 1;
+    uint64_t out;
+    if (a < 1000 * uint64_t(kS)) {
+        const uint64_t unit = offsetUnit(a, res),
+                       grain = std::max<uint64_t>(1, unit / pow10(decimalsFor(res, unit)));
+        out = (a + grain / 2) / grain * grain;
+    } else {
+        const uint64_t grain = uint64_t(kS) / pow10(std::clamp(decimalsFor(res, kS), 0, 9));
+        out = a / grain * grain;
+    }
+    return ns < 0 ? -int64_t(out) : int64_t(out);
+}
+
 } // namespace
 
 std::string formatDuration(int64_t ns) {
@@ -69,10 +101,7 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
     char b[96];
     if (a < 1000 * uint64_t(kS)) {
         // the unit of the magnitude (or of the resolution, whichever is larger), decimals from the resolution
-        uint64_t unit = a >= uint64_t(kS) || res >= uint64_t(kS)     ? kS
-                        : a >= uint64_t(kMs) || res >= uint64_t(kMs) ? kMs
-                        : a >= uint64_t(kUs) || res >= uint64_t(kUs) ? kUs
-                                                                     : 1;
+        const uint64_t unit = offsetUnit(a, res);
         const char* name = unit == uint64_t(kS)    ? "s"
                            : unit == uint64_t(kMs) ? "ms"
                            : unit == uint64_t(kUs) ? "\xc2\xb5s"
@@ -80,9 +109,7 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
         int dec = decimalsFor(res, unit);
         // integer arithmetic: whole units and the fraction, so 19-digit epochs never lose digits
         uint64_t whole = a / unit, frac = a % unit;
-        uint64_t scale = 1;
-        for (int i = 0; i < dec; ++i)
-            scale *= 10;
+        const uint64_t scale = pow10(dec);
         uint64_t fracDigits = unit / scale ? (frac + unit / scale / 2) / (unit / scale) : 0;
         if (fracDigits >= scale) ++whole, fracDigits -= scale;
         // a value that rounds to zero is zero: "-0 µs" read as a moment before the origin that it is not
@@ -98,9 +125,7 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
     uint64_t days = a / kD, rest = a % kD;
     uint64_t h = rest / kH, m = rest % kH / kMin, s = rest % kMin / kS, sub = rest % kS;
     const int dec = std::clamp(decimalsFor(res, kS), 0, 9); // ns resolution: at most 9 decimals of a second
-    uint64_t scale = 1;
-    for (int i = 0; i < dec; ++i)
-        scale *= 10;
+    const uint64_t scale = pow10(dec);
     uint64_t fracDigits = dec ? sub / (uint64_t(kS) / scale) : 0;
     char frac[16] = "";
     if (dec) std::snprintf(frac, sizeof frac, ".%0*llu", dec, static_cast<unsigned long long>(fracDigits));
@@ -112,6 +137,13 @@ std::string formatOffset(int64_t ns, int64_t resolutionNs) {
         std::snprintf(b, sizeof b, "%s%llu:%02llu:%02llu%s", sign, static_cast<unsigned long long>(h),
                       static_cast<unsigned long long>(m), static_cast<unsigned long long>(s), frac);
     return b;
+}
+
+std::string formatWindow(int64_t fromNs, int64_t toNs) {
+    const int64_t res = std::max<int64_t>(1, (toNs - fromNs) / 1000);
+    const int64_t from = printedOffset(fromNs, res), to = printedOffset(toNs, res);
+    return formatOffset(fromNs, res) + " \u2026 " + formatOffset(toNs, res) + " (" +
+           formatDuration(to - from) + ")";
 }
 
 } // namespace rs::model

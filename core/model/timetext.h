@@ -13,5 +13,10 @@ namespace rs::model {
 
 std::string formatDuration(int64_t ns);
 std::string formatOffset(int64_t ns, int64_t resolutionNs);
+/// "+29.064 ms … +31.889 ms (2.83 ms)": a window's ends as offsets from an origin (`fromNs`, `toNs`: ns
+/// from it), precise to a thousandth of its width, and its length as the difference of the ends printed:
+/// the status bar and an export's caption of windows that print alike say one length (walk 23b: "2.82 ms"
+/// and "2.83 ms" under the same ends).
+std::string formatWindow(int64_t fromNs, int64_t toNs);
 
 } // namespace rs::model

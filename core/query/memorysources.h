@@ -6,6 +6,8 @@
 // it names the files and why their rows are not drawn instead. Value types; any thread with its own Db.
 #include "core/index/sqlite.h"
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,9 +24,13 @@ struct MemorySources {
 /// The memory files of rank key `rank` (source_file formats naming memory) and the diagnostics of those
 /// files and of the rank's memory records.
 MemorySources loadMemorySources(index::Db& db, int rank);
+/// The same for each rank key of `ranks`, in one pass over the files and the diagnostics (the report asks
+/// it of every rank without memory data).
+std::map<int64_t, MemorySources> loadMemorySourcesOf(index::Db& db, const std::set<int64_t>& ranks);
 /// "no memory data: …" for a rank that draws neither a tensor nor a memory sample: which memory files it has
-/// and what was left out of them, or that none of its files records memory.
-std::string noMemoryDataText(const MemorySources& s);
+/// and what was left out of them, or that none of its files records memory. `used`: what the reader does
+/// with a row ("drawn" in the memory map, "used" in the report).
+std::string noMemoryDataText(const MemorySources& s, const std::string& used = "drawn");
 /// The leftOut entries joined ("…; …"), empty without.
 std::string leftOutText(const MemorySources& s);
 

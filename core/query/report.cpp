@@ -11,6 +11,7 @@
 #include "core/query/absentwaits.h"
 #include "core/query/damagedinput.h"
 #include "core/query/lastarrivals.h"
+#include "core/query/memorysources.h"
 #include "core/query/nofindings.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
@@ -355,6 +356,19 @@ json commWaitSection(index::Db& db, int top) {
             {"idle_gaps", idle},           {"collectives", db.scalar("SELECT count(*) FROM collective")}};
 }
 
+/// Why each rank of `per` without memory data has none, in the memory map's words (walk 23b: the report
+/// said "no memory data" of msinsight's test_rank_1, whose 51 memory rows were read and all left out).
+void addNoMemoryReasons(index::Db& db, json& per) {
+    std::set<int64_t> without;
+    for (const auto& p : per)
+        if (!p["has_memory_data"].get<bool>()) without.insert(p["rank"].get<int64_t>());
+    if (without.empty()) return;
+    const auto sources = loadMemorySourcesOf(db, without);
+    for (auto& p : per)
+        if (!p["has_memory_data"].get<bool>())
+            p["no_memory_data"] = noMemoryDataText(sources.at(p["rank"].get<int64_t>()), "used");
+}
+
 json memoryPerRank(index::Db& db, int top) {
     json per = json::array();
     auto q =
@@ -388,6 +402,7 @@ json memoryPerRank(index::Db& db, int top) {
                        {"bank_bytes_by_op", b},
                        {"alive_at_peak", alive}});
     }
+    addNoMemoryReasons(db, per);
     return per;
 }
 
@@ -884,34 +899,36 @@ void formatCommWait(std::ostringstream& o, const json& r) {
     }
 }
 
+void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<const json*>& withMemory) {
+    if (summarisesRanks(r["ranks"].size())) {
+        const SectionSummary s = memorySummary(r);
+        o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+        return;
+    }
+    o << "\nMemory peaks (allocated / reserved):";
+    int k = 0;
+    for (const json* p : withMemory) {
+        if (k++ % 4 == 0) o << "\n ";
+        o << "  " << rankName(r, (*p)["rank"].get<int64_t>()) << ": "
+          << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
+        const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
+        o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
+    }
+}
+
 void formatMemory(std::ostringstream& o, const json& r) {
     // only ranks with memory records: a profile without any says so instead of printing 0.00 GiB
     std::vector<const json*> withMemory;
     for (auto& p : r["memory"]["per_rank"])
         if (p["peak_allocated_bytes"].get<int64_t>() > 0 || p["peak_reserved_bytes"].get<int64_t>() > 0)
             withMemory.push_back(&p);
-    if (withMemory.empty()) {
+    if (withMemory.empty())
         o << "\nMemory: no memory data in this profile";
-    } else {
-        if (summarisesRanks(r["ranks"].size())) {
-            const SectionSummary s = memorySummary(r);
-            o << "\n" << s.line << "\n  outlying: " << outliersText(s);
-            return;
-        }
-        o << "\nMemory peaks (allocated / reserved):";
-        int k = 0;
-        for (const json* p : withMemory) {
-            if (k++ % 4 == 0) o << "\n ";
-            o << "  " << rankName(r, (*p)["rank"].get<int64_t>()) << ": "
-              << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
-            const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
-            o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
-        }
-        if (withMemory.size() < r["memory"]["per_rank"].size())
-            o << "\n  (no memory data on the other "
-              << model::counted(int64_t(r["memory"]["per_rank"].size() - withMemory.size()), "rank", "ranks")
-              << ")";
-    }
+    else
+        formatMemoryPeaks(o, r, withMemory);
+    // the others, each with why: their files may hold memory rows that were all left out
+    for (const std::string& line : noMemoryDataLines(r, !withMemory.empty()))
+        o << "\n  " << line;
 }
 
 /// A count with its noun in the right number ("1 rank", not "1 ranks").

@@ -3,7 +3,9 @@
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
 #include "core/query/lastarrivals.h"
+#include "core/query/memorysources.h"
 #include "core/query/reportoutliers.h"
+#include "core/query/reportranks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -174,6 +176,24 @@ std::vector<OutlierStepGroup> outlierStepsByStep(const json& r) {
         out.push_back(std::move(g));
     std::stable_sort(out.begin(), out.end(),
                      [](const auto& a, const auto& b) { return a.maxWallNs > b.maxWallNs; });
+    return out;
+}
+
+std::vector<std::string> noMemoryDataLines(const json& r, bool withoutFiles) {
+    constexpr size_t kNamed = 8; // ranks named per reason; the JSON lists them all
+    const std::string noFiles = noMemoryDataText(MemorySources{}, "used");
+    std::map<std::string, std::vector<int64_t>> byReason;
+    for (const auto& p : r["memory"]["per_rank"])
+        if (p.contains("no_memory_data") && (withoutFiles || p["no_memory_data"] != noFiles))
+            byReason[p["no_memory_data"].get<std::string>()].push_back(p["rank"].get<int64_t>());
+    std::vector<std::string> out;
+    for (const auto& [reason, ranks] : byReason) {
+        std::string names;
+        for (size_t i = 0; i < ranks.size() && i < kNamed; ++i)
+            names += (i ? ", " : "") + rankName(r, ranks[i]);
+        if (ranks.size() > kNamed) names += " and " + std::to_string(ranks.size() - kNamed) + " more";
+        out.push_back(names + ": " + reason);
+    }
     return out;
 }
 

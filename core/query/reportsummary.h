@@ -35,6 +35,10 @@ SectionSummary waitSummary(const nlohmann::json& report);
 /// The peaks of the ranks with memory data (allocated and reserved); flagged: bank anomalies. Empty
 /// `line` when no rank has memory data.
 SectionSummary memorySummary(const nlohmann::json& report);
+/// The ranks without memory data grouped by why (their "no_memory_data"): "rank 1: no memory data used: its
+/// memory files … were read, and none of their rows is used — …". `withoutFiles`: also the ranks none of
+/// whose files records memory (false where the report already says the profile has no memory data).
+std::vector<std::string> noMemoryDataLines(const nlohmann::json& report, bool withoutFiles);
 /// "rank 5 (stall): 5.06 ms / 204 ms; rank 3 (slow_rank): … and 2 more", or "none".
 std::string outliersText(const SectionSummary& s);
 

@@ -254,6 +254,18 @@ class TstCli : public QObject {
         QVERIFY2(err.contains("index: ") && !err.contains("decompressed") && !err.contains(" gz)"),
                  qPrintable(err));
     }
+    void smallCountsArePlain() {
+        // walk 23b: "0.0M events, 0.0M spans" for a small profile; three complete events are 3 of each
+        const std::string dir = test::tempDir("cli-small") + "/trace";
+        std::filesystem::create_directories(dir);
+        test::writeFile(dir + "/t.json", R"({"traceEvents":[
+            {"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":5},
+            {"ph":"X","name":"b","pid":1,"tid":1,"ts":10,"dur":5},
+            {"ph":"X","name":"c","pid":1,"tid":2,"ts":20,"dur":5}]})");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"index", QString::fromStdString(dir)}, &out, &err), 0);
+        QVERIFY2(err.contains(", 3 events, 3 spans in ") && !err.contains("M events"), qPrintable(err));
+    }
     void statsOfAnArea_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("status");

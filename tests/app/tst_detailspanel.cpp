@@ -204,6 +204,51 @@ class TstDetailsPanel : public QObject {
                 QVERIFY2(panel.plainText().contains(say), qPrintable(panel.plainText()));
         }
     }
+    void tinyWaitsAreFolded() {
+        // walk 23b: a step's Details listed many "waited 20 ns in hcom_allReduce__586_0_1" lines (the demo:
+        // "1.00 µs"); waits of 1 µs or less are one line with their count and sum (3 × 20 + 400 + 1000 =
+        // 1460 ns), the others each theirs
+        auto sum = std::make_shared<query::ProfileSummary>(*m_summary);
+        sum->waits.clear();
+        const auto wait = [&](int64_t ns, const char* kind) {
+            query::WaitDesc w;
+            w.rank = 1;
+            w.step = 2;
+            w.collective = "hcom_allReduce__586_0_1";
+            w.durNs = ns;
+            w.kind = kind;
+            sum->waits.push_back(w);
+        };
+        for (int i = 0; i < 3; ++i)
+            wait(20, "collective_wait");
+        wait(400, "collective_wait");
+        wait(1000, "collective_wait");
+        wait(1001, "collective_wait");
+        wait(5'000'000, "collective_wait");
+        wait(30, "idle_gap");
+        views::InteractionState state;
+        state.setBounds(sum->startNs, sum->endNs);
+        gui::DetailsPanel panel(&state, m_service);
+        panel.setSummary(sum);
+        Selection step;
+        step.kind = Selection::Kind::Step;
+        step.rank = 1;
+        step.step = 2;
+        state.setSelection(step);
+        const QString text = panel.plainText();
+        QVERIFY2(!text.contains("waited 20 ns") && !text.contains("waited 400 ns"), qPrintable(text));
+        QVERIFY2(text.contains("waited " + views::formatDuration(5'000'000) + " in hcom_allReduce__586_0_1"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("waited " + views::formatDuration(1000) + " or less 5 times (" +
+                               views::formatDuration(1460) + " in all)"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("idle " + views::formatDuration(1000) + " or less 1 time (" +
+                               views::formatDuration(30) + " in all)"),
+                 qPrintable(text));
+        // just over: its own line
+        QVERIFY2(text.contains("waited " + views::formatDuration(1001) + " in hcom_allReduce__586_0_1"),
+                 qPrintable(text));
+    }
     void aCollidedRankIsNamedAsItsLanes() {
         // resource/profiler: the legacy rank 0 is indexed as 10000 (the CANN device 0 of another run claims
         // key 0); its lanes say "Rank 0", Details said "rank / track 10000 / …" (walk 16)

@@ -39,6 +39,22 @@ class TstStatusLine : public QObject {
         line.setTracksShown(5, false);
         QVERIFY(line.profileText().contains("5 tracks,"));
     }
+    void memoryLanesAreCountedApart() {
+        // walk 23b: "110 tracks" here, 108 in `rankscope info`: the two "device memory" lanes the timeline
+        // adds are no track of the index
+        QStatusBar bar;
+        views::InteractionState state;
+        gui::StatusLine line(&bar, &state);
+        auto s = summary(2, 5);
+        for (int r = 0; r < 2; ++r)
+            s->tracks.push_back({-(r + 1), r, "memory", "device memory (allocated)", "", 0, 1, INT64_MAX});
+        line.setSummary("/p", s);
+        QCOMPARE(line.profileText(), QString::fromUtf8("/p — 2 ranks, 5 tracks + 2 memory lanes, 2.00 ms"));
+        line.setTracksShown(3, true);
+        QCOMPARE(
+            line.profileText(),
+            QString::fromUtf8("/p — 2 ranks, 3 of 7 lanes (filtered; 5 tracks + 2 memory lanes), 2.00 ms"));
+    }
     void windowAndSelection() {
         QStatusBar bar;
         views::InteractionState state;

@@ -38,6 +38,16 @@ class TstStepBounds : public QObject {
                               155'563);
         QCOMPARE(b.from, StepBoundsFrom::Band);
         QCOMPARE(b.endNs, int64_t(13'586'027));
+        // and the words say the wall the Steps table names is that band's length (walk 23b: they named
+        // the markers alone, the table step_trace_time.csv)
+        QCOMPARE(model::stepBoundsText(b),
+                 std::string("the step markers (ProfilerStep), whose length is step_trace_time.csv's wall"));
+        // a shipped wall not placed: the band, and the words say the shipped wall is not it
+        QCOMPARE(
+            model::stepBoundsText(model::stepBounds(WallSource::StepTraceCsv, WallSource::TraceMarkers, 0,
+                                                    100'000'000, 90'000'000, std::nullopt)),
+            std::string("the step markers (ProfilerStep) (step_trace_time.csv's wall could not be placed "
+                        "on it)"));
         // no Preparing, or the files hold part of the step (295 ms shipped, 16.4 ms of events): the band
         QCOMPARE(model::stepBounds(WallSource::StepTraceCsv, WallSource::Kernels, 0, 100'000'000, 90'000'000,
                                    std::nullopt)

@@ -77,6 +77,34 @@ class TstTimeText : public QObject {
         QVERIFY2(a != c, qPrintable(a));
         QVERIFY2(a.size() <= 26, qPrintable(a));
     }
+    void windowsPrintedAlikeSayOneLength_data() {
+        QTest::addColumn<qint64>("from1");
+        QTest::addColumn<qint64>("to1");
+        QTest::addColumn<qint64>("from2");
+        QTest::addColumn<qint64>("to2");
+        QTest::addColumn<QString>("ends");
+        // walk 23b: the status bar said "(2.82 ms)", an export's caption "(2.83 ms)" for "+29.064 … +31.889
+        // ms": windows 2 825 000 (--range) and 2 824 900 ns wide whose ends print alike at a 1 µs grain;
+        // 31.889 − 29.064 = 2.825 ms, "2.83 ms" in three digits
+        QTest::newRow("walk 23b") << qint64(29'064'000) << qint64(31'889'000) << qint64(29'064'050)
+                                  << qint64(31'888'950)
+                                  << QString::fromUtf8("+29.064 ms … +31.889 ms (2.83 ms)");
+        // 59.7 s wide, 10 ms grain, long offsets cut there: 1200.30 … 1260.00 s
+        QTest::newRow("long") << qint64(1'200'300'000'000) << qint64(1'260'000'000'000)
+                              << qint64(1'200'305'000'000) << qint64(1'260'004'000'000)
+                              << QString::fromUtf8("+0:20:00.30 … +0:21:00.00 (");
+    }
+    void windowsPrintedAlikeSayOneLength() {
+        QFETCH(qint64, from1);
+        QFETCH(qint64, to1);
+        QFETCH(qint64, from2);
+        QFETCH(qint64, to2);
+        QFETCH(QString, ends);
+        const QString a = QString::fromStdString(model::formatWindow(from1, to1));
+        const QString b = QString::fromStdString(model::formatWindow(from2, to2));
+        QVERIFY2(a.startsWith(ends), qPrintable(a));
+        QCOMPARE(a, b);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstTimeText)

@@ -115,6 +115,27 @@ class TstDrillDownView : public QObject {
                  qPrintable(crumbs));
         QVERIFY2(!crumbs.contains("no memory record"), qPrintable(crumbs));
     }
+    void theHeaderNamesTheWallTheTableNames() {
+        // walk 23b: on the demo (an Ascend profile with step_trace_time.csv) the header said the step's wall
+        // came "from the step markers (ProfilerStep)" while the row's "wall from" said step_trace_time.csv
+        bool shipped = false;
+        for (const auto& e : std::filesystem::recursive_directory_iterator(m_profile))
+            shipped = shipped || e.path().filename() == "step_trace_time.csv";
+        QVERIFY(shipped);
+        DrillHarness h(m_db);
+        views::DrillDownView& v = h.view;
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        QString from;
+        QVERIFY(drillInto(v, 0, v.stepsModel()->rowCount(), [&](int r) {
+            from = v.stepsModel()->index(r, views::StepsModel::WallFrom).data().toString();
+            return v.stepsModel()->row(r)->rank == 2 && v.stepsModel()->row(r)->step == 1;
+        }));
+        QCOMPARE(from, QString("step_trace_time.csv"));
+        QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
+        const QString crumbs = v.breadcrumbs();
+        QVERIFY2(crumbs.contains("step_trace_time.csv") && !crumbs.contains("as the step's wall"),
+                 qPrintable(crumbs));
+    }
     void anOpsTensorListSaysWhatItLeavesOut() {
         // walk 10: rank 3's MatMulV2 list showed the addressed half of its rows without a word. An op whose
         // list mixes memory_usage.csv's addressed rows and operator_memory.csv's copies shows the addressed

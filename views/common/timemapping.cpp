@@ -15,6 +15,10 @@ QString formatOffset(int64_t ns, int64_t resolutionNs) {
     return QString::fromStdString(model::formatOffset(ns, resolutionNs));
 }
 
+QString formatWindow(int64_t fromNs, int64_t toNs) {
+    return QString::fromStdString(model::formatWindow(fromNs, toNs));
+}
+
 QString formatBytes(int64_t b) {
     if (b >= (int64_t(1) << 30)) return QString::number(double(b) / double(1 << 30), 'f', 2) + " GiB";
     if (b >= (1 << 20)) return QString::number(double(b) / double(1 << 20), 'f', 1) + " MiB";

@@ -44,6 +44,9 @@ struct TimeMapping {
 QString formatDuration(int64_t ns);
 /// A signed position relative to an origin, precise to `resolutionNs`: "+14.8002 s", "-3.30 ms".
 QString formatOffset(int64_t ns, int64_t resolutionNs);
+/// "+29.064 ms … +31.889 ms (2.83 ms)": a window's ends as ns from an origin, and its length
+/// (model::formatWindow).
+QString formatWindow(int64_t fromNs, int64_t toNs);
 /// "3.75 GiB", "64.0 MiB", "1.5 KiB", "12 B".
 QString formatBytes(int64_t bytes);
 /// The narrowest window zooming reaches: 10 ns (Ascend timestamps carry ns decimals, so 1 µs hid detail).

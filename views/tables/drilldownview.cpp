@@ -196,8 +196,8 @@ QString DrillDownView::breadcrumbs() const {
     // where "start in step" counts from, on the level that shows it
     if (m_level == 1 && !m_stepOrigin.isEmpty())
         s += " <span style='color:gray'>" +
-             tr("(start in step: from %1, as the step's wall; an op of the step's band outside it says "
-                "\"before step\" or \"after step\")")
+             tr("(start in step: counted from the step's start, the step being %1; an op of the step's band "
+                "outside it says \"before step\" or \"after step\")")
                  .arg(m_stepOrigin.toHtmlEscaped()) +
              "</span>";
     if (m_level >= 2) s += QString::fromUtf8(" ▸ <b>") + tensorTitle() + "</b>";
