@@ -4,6 +4,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace rs::gui {
 
 RunChooser::RunChooser(QWidget* parent) : QComboBox(parent) {
@@ -18,9 +20,11 @@ RunChooser::RunChooser(QWidget* parent) : QComboBox(parent) {
 
 QString RunChooser::label(const query::RunDesc& r) {
     QString ranks;
-    for (size_t i = 0; i < r.dataRanks.size() && i < 6; ++i)
-        ranks += (i ? "," : "") + QString::number(r.dataRanks[i]);
-    if (r.dataRanks.size() > 6) ranks += QString::fromUtf8("…");
+    std::vector<int> data = r.dataRanks; // in the files' numbers' order (the keys' order read "1,0")
+    std::sort(data.begin(), data.end());
+    for (size_t i = 0; i < data.size() && i < 6; ++i)
+        ranks += (i ? "," : "") + QString::number(data[i]);
+    if (data.size() > 6) ranks += QString::fromUtf8("…");
     QString text =
         tr("Run %1: %2, %3 %4")
             .arg(r.run)
@@ -39,6 +43,8 @@ QString RunChooser::label(const query::RunDesc& r) {
                 " UTC";
     else if (r.endNs > r.startNs)
         text += "  " + tr("(own clock, %1 long)").arg(views::formatDuration(r.endNs - r.startNs));
+    // which of the folder's runs it is (walk 23a: the hta folder's six runs read alike)
+    if (!r.folder.empty()) text += "  " + tr("in %1").arg(QString::fromStdString(r.folder));
     return text;
 }
 

@@ -83,6 +83,9 @@ struct RunDesc {
     /// What its ranks' files are: "mindspore-legacy-framework (1 file, 10 records)", one per format, so a
     /// run with nothing to draw can say what it does hold.
     std::vector<std::string> files;
+    /// Where its files are, below the folder of all the index's files ("trace_filter",
+    /// "df_index_resolver"); "" when that is the same folder (one run, or runs whose files mix).
+    std::string folder;
 };
 
 struct ProfileSummary {

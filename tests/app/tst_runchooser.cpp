@@ -74,6 +74,13 @@ class TstRunChooser : public QObject {
         wall.assignedRanks = {3};
         QVERIFY2(gui::RunChooser::label(wall).contains("numbered by Rankscope: the files name no rank"),
                  qPrintable(gui::RunChooser::label(wall)));
+        // where its files are, and its ranks in the files' numbers' order (walk 23a: "1,0")
+        own.dataRanks = {1, 0};
+        own.folder = "trace_filter";
+        QVERIFY2(gui::RunChooser::label(own).startsWith("Run 0: mindspore, ranks 0,1"),
+                 qPrintable(gui::RunChooser::label(own)));
+        QVERIFY2(gui::RunChooser::label(own).endsWith("  in trace_filter"),
+                 qPrintable(gui::RunChooser::label(own)));
     }
 };
 

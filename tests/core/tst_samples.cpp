@@ -506,6 +506,23 @@ class TstSamples : public QObject {
         }
     }
 
+    void eachRunSaysWhereItsFilesAre() {
+        // walk 23a: the whole hta folder's six runs read alike in the run chooser; SOURCES.md: one folder
+        // under hta/tests/data per job; a folder of one run needs no such word
+        auto ix = test::indexDir(m_samples + "/hta/tests/data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        std::set<std::string> folders;
+        for (const auto& r : query::loadSummary(*ix.db).runs)
+            folders.insert(r.folder);
+        QCOMPARE(folders,
+                 (std::set<std::string>{"amd_trace", "cpu_only", "df_index_resolver", "nccl_parser_config",
+                                        "ns_resolution_trace", "trace_filter"}));
+        auto one = test::indexDir(m_samples + "/hta/tests/data/trace_filter");
+        QVERIFY2(one.result.ok, one.result.error.c_str());
+        for (const auto& r : query::loadSummary(*one.db).runs)
+            QCOMPARE(r.folder, std::string());
+    }
+
     void htaTwoOf128RanksAreOneIncompleteRun() {
         // SOURCES.md: ranks 0 and 1 of one job with world_size 128. One run, incomplete: with 126 ranks
         // missing the last arrival cannot be named, so nothing is blamed.
