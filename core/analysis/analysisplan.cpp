@@ -73,6 +73,12 @@ AnalysisPlan::AnalysisPlan(std::vector<std::unique_ptr<RankPass>> rankPasses,
     validateOffThread();
 }
 
+AnalysisPlan::AnalysisPlan(AnalysisPlan&&) noexcept = default;
+
+AnalysisPlan::~AnalysisPlan() {
+    m_beside.reset(); // joins the worker before the names it reads go
+}
+
 AnalysisPlan AnalysisPlan::standard() {
     std::vector<std::unique_ptr<RankPass>> rank;
     rank.push_back(std::make_unique<ClockCheckPass>());
@@ -181,9 +187,48 @@ void AnalysisPlan::runRank(index::Db& db, const AnalysisOptions& opts, size_t ra
     }
 }
 
+std::vector<const RankPass*> AnalysisPlan::splitPasses(std::vector<size_t>* positions) const {
+    std::vector<const RankPass*> out;
+    for (size_t i = leadingPasses(); i < m_rank.size(); ++i)
+        if (m_rank[i]->offThread()) {
+            out.push_back(m_rank[i].get());
+            if (positions) positions->push_back(i);
+        }
+    return out;
+}
+
+bool AnalysisPlan::startEarly(index::Db& db, const AnalysisOptions& opts, const OffThread& offThread,
+                              size_t budgetBytes) {
+    const std::vector<const RankPass*> passes = splitPasses();
+    const bool any =
+        std::any_of(passes.begin(), passes.end(), [](const RankPass* p) { return p->readsLoadOnly(); });
+    const std::vector<int> ranks = ranksOf(db);
+    if (m_beside || !any || ranks.empty() || !offThread.open || budgetBytes == 0) return false;
+    std::unique_ptr<index::Db> reader = offThread.open();
+    if (!reader) return false;
+    m_earlyNames = std::make_unique<NameIndex>(NameIndex::load(db));
+    m_beside = std::make_unique<OffThreadPasses>(passes, ranks, std::move(reader), opts, offThread.cancel, 2,
+                                                 m_earlyNames.get(), &db, budgetBytes);
+    return true;
+}
+
+void AnalysisPlan::endBeside(const std::vector<size_t>& positions) {
+    m_beside->stop(); // every result was taken: the worker has ended or is about to
+    for (size_t k = 0; k < positions.size(); ++k) {
+        m_besideSec[positions[k]] += m_beside->computeSeconds()[k];
+        m_takenSec[positions[k]] += m_beside->takenOverSeconds()[k];
+    }
+    m_writerIdleSec += m_beside->writerIdleSeconds();
+    m_workerIdleSec += m_beside->workerIdleSeconds();
+    m_workerCpuSec += m_beside->workerCpuSeconds();
+    m_earlySec += m_beside->gatedComputeSeconds();
+    m_beside.reset();
+}
+
 void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
                                 const std::function<void()>& between, const OffThread* offThread) {
-    const NameIndex names = NameIndex::load(db);
+    const NameIndex loaded = m_earlyNames ? NameIndex{} : NameIndex::load(db);
+    const NameIndex& names = m_earlyNames ? *m_earlyNames : loaded;
     const std::vector<int> ranks = ranksOf(db);
     // the leading passes run for every rank first: what they write (steps replaced, rank windows) is
     // what the split passes' compute reads, on whichever connection
@@ -192,34 +237,23 @@ void AnalysisPlan::runRankLocal(index::Db& db, const AnalysisOptions& opts,
         if (between) between();
         runRank(db, opts, r, ranks[r], names, nullptr, 0, first);
     }
-    std::vector<const RankPass*> offPasses;
-    std::vector<size_t> offIndex; // their positions in m_rank
-    for (size_t i = first; i < m_rank.size(); ++i)
-        if (m_rank[i]->offThread()) offPasses.push_back(m_rank[i].get()), offIndex.push_back(i);
-    std::unique_ptr<OffThreadPasses> beside;
-    if (offThread && offThread->open && !offPasses.empty() && !ranks.empty()) {
+    std::vector<size_t> offIndex; // the split passes' positions in m_rank
+    const std::vector<const RankPass*> offPasses = splitPasses(&offIndex);
+    if (m_beside || (offThread && offThread->open && !offPasses.empty() && !ranks.empty())) {
         db.exec("COMMIT"); // a second connection sees only what is committed
         db.exec("BEGIN");
-        if (std::unique_ptr<index::Db> reader = offThread->open())
+        if (m_beside)
+            m_beside->release(); // started early: the leading passes' rows are committed now
+        else if (std::unique_ptr<index::Db> reader = offThread->open())
             // two ranks ahead: the worker computes rank r + 1 while rank r is written, with a rank to spare
-            beside = std::make_unique<OffThreadPasses>(offPasses, ranks, std::move(reader), opts,
-                                                       offThread->cancel, 2, &names, &db);
+            m_beside = std::make_unique<OffThreadPasses>(offPasses, ranks, std::move(reader), opts,
+                                                         offThread->cancel, 2, &names, &db);
     }
     for (size_t r = 0; r < ranks.size(); ++r) {
         if (between) between();
-        runRank(db, opts, r, ranks[r], names, beside.get(), first, m_rank.size());
+        runRank(db, opts, r, ranks[r], names, m_beside.get(), first, m_rank.size());
     }
-    if (beside) {
-        beside->stop(); // every result was taken: the worker has ended or is about to
-        for (size_t k = 0; k < offIndex.size(); ++k) {
-            m_besideSec[offIndex[k]] += beside->computeSeconds()[k];
-            m_takenSec[offIndex[k]] += beside->takenOverSeconds()[k];
-        }
-        m_writerIdleSec += beside->writerIdleSeconds();
-        m_workerIdleSec += beside->workerIdleSeconds();
-        m_workerCpuSec += beside->workerCpuSeconds();
-        beside.reset();
-    }
+    if (m_beside) endBeside(offIndex);
     for (size_t i = 0; i < m_rank.size(); ++i) {
         const auto t = Clock::now();
         m_rank[i]->finish(db);

@@ -43,7 +43,8 @@
 // thread over a read-only connection of their own (OffThreadPasses), when the caller gives one, while
 // this thread writes the results in plan order: the constructor checks that no rank-local pass but the
 // leading ones writes what a later split pass reads, unless both are of one compute group (consecutive;
-// the later one gets it from the group's RankReadContext).
+// the later one gets it from the group's RankReadContext). The split passes that read only the load's
+// rows (flow_links) may start even earlier, beside the pipeline's index stage (startEarly).
 // The index-building thread runs the plan; run() opens and commits its own transaction.
 #include "core/analysis/nameindex.h"
 #include "core/analysis/pass.h"
@@ -71,6 +72,8 @@ class AnalysisPlan {
   public:
     AnalysisPlan(std::vector<std::unique_ptr<RankPass>> rankPasses,
                  std::vector<std::unique_ptr<CrossRankPass>> crossRankPasses);
+    AnalysisPlan(AnalysisPlan&&) noexcept;
+    ~AnalysisPlan(); ///< stops a second thread still computing (startEarly) before its connection closes
     /// The passes in the order of the table above.
     static AnalysisPlan standard();
 
@@ -87,6 +90,15 @@ class AnalysisPlan {
     /// reads what they wrote).
     void runRankLocal(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {},
                       const OffThread* offThread = nullptr);
+    /// Starts the second thread of runRankLocal now, between the load's commit and the index stage: until
+    /// runRankLocal releases it, it computes only the passes that read the load's rows alone
+    /// (RankPass::readsLoadOnly: flow_links), rank after rank, while their results waiting stay under
+    /// `budgetBytes`, so the index stage's serial work has the other core beside it. `db` (its load
+    /// committed, no transaction open) must be readable by `offThread`'s connections; the caller
+    /// guarantees no later step before runRankLocal changes what those passes read (no track re-nested).
+    /// False (nothing started) when no such pass, no rank, or no second connection. Index-building thread.
+    bool startEarly(index::Db& db, const AnalysisOptions& opts, const OffThread& offThread,
+                    size_t budgetBytes);
     /// The cross-rank passes, in order (no transaction of its own); `between` is called before each.
     void runCrossRank(index::Db& db, const AnalysisOptions& opts, const std::function<void()>& between = {});
     /// Both halves in one transaction.
@@ -109,12 +121,18 @@ class AnalysisPlan {
     double workerIdleSeconds() const { return m_workerIdleSec; }
     /// The second thread's CPU time (the rest of the stage's CPU time is this thread's).
     double workerCpuSeconds() const { return m_workerCpuSec; }
+    /// Of that, the compute done before the leading passes, beside the index stage (startEarly).
+    double earlyComputeSeconds() const { return m_earlySec; }
 
   private:
     void validate() const;
     void validateOffThread() const;
     /// How many rank-local passes lead the plan with firstForEveryRank().
     size_t leadingPasses() const;
+    /// The off-thread passes (not the leading ones) and their positions in m_rank.
+    std::vector<const RankPass*> splitPasses(std::vector<size_t>* positions = nullptr) const;
+    /// Moves the second thread's figures into the plan's and ends it.
+    void endBeside(const std::vector<size_t>& positions);
     /// Rank-local passes [from, to) for one rank.
     void runRank(index::Db& db, const AnalysisOptions& opts, size_t rankIndex, int rank,
                  const NameIndex& names, OffThreadPasses* beside, size_t from, size_t to);
@@ -123,7 +141,10 @@ class AnalysisPlan {
     std::vector<std::unique_ptr<CrossRankPass>> m_cross;
     std::vector<double> m_rankSec, m_crossSec; ///< per pass, since construction
     std::vector<double> m_besideSec;           ///< per rank-local pass: compute() on the second thread
-    double m_writerIdleSec = 0, m_workerIdleSec = 0, m_workerCpuSec = 0;
+    double m_writerIdleSec = 0, m_workerIdleSec = 0, m_workerCpuSec = 0, m_earlySec = 0;
+    /// startEarly's: the names both threads share and the second thread (runRankLocal takes it over)
+    std::unique_ptr<NameIndex> m_earlyNames;
+    std::unique_ptr<OffThreadPasses> m_beside;
     std::vector<double> m_takenSec; ///< per rank-local pass: its compute() taken over here
 };
 

@@ -255,6 +255,12 @@ struct FlowLinksResult : RankResult {
     std::vector<Row> links;
     std::vector<std::string> texts;
     std::vector<Diag> diags;
+    size_t bytes() const override {
+        size_t n = links.capacity() * sizeof(Row) + texts.capacity() * sizeof(std::string);
+        for (const auto& t : texts)
+            n += t.capacity();
+        return n;
+    }
 };
 
 void addLinkRows(std::vector<Link>& links, const std::vector<std::string>& idTexts, FlowLinksResult& out) {

@@ -27,6 +27,10 @@ class FlowLinksPass : public RankPass {
     void run(RankContext& ctx) override;
     /// Reads only the load's tables (flow, load_range, span, source_file, string): off the writer thread.
     bool offThread() const override { return true; }
+    /// Its reads go through load_range's rowid runs (no index) and it reads nothing a pass writes; the
+    /// spans' depth it reads is the load's unless a track is re-nested (the pipeline starts it early only
+    /// when none is).
+    bool readsLoadOnly() const override { return true; }
     std::unique_ptr<RankResult> compute(RankReadContext& ctx) const override;
     void apply(RankContext& ctx, RankResult& result) override;
     /// flow_link's span indexes, built once after every rank's links are in.

@@ -37,15 +37,19 @@ bool isSet(const std::atomic<bool>* flag) {
 OffThreadPasses::OffThreadPasses(std::vector<const RankPass*> passes, std::vector<int> ranks,
                                  std::unique_ptr<index::Db> reader, const AnalysisOptions& opts,
                                  const std::atomic<bool>* cancel, size_t ahead, const NameIndex* names,
-                                 index::Db* writer)
+                                 index::Db* writer, size_t gateBudgetBytes)
     : m_passes(std::move(passes)), m_ranks(std::move(ranks)), m_reader(std::move(reader)), m_opts(opts),
       m_cancel(cancel), m_ahead(std::max<size_t>(1, ahead)), m_names(names), m_writer(writer),
-      m_computeSec(m_passes.size()), m_writerSec(m_passes.size()) {
+      m_gated(gateBudgetBytes > 0), m_gateBudget(gateBudgetBytes), m_computeSec(m_passes.size()),
+      m_writerSec(m_passes.size()) {
     // units: runs of consecutive passes of one compute group
     for (size_t p = 0; p < m_passes.size(); ++p) {
-        if (p == 0 || m_passes[p]->computeGroup() != m_passes[p - 1]->computeGroup())
+        if (p == 0 || m_passes[p]->computeGroup() != m_passes[p - 1]->computeGroup()) {
             m_unitFirst.push_back(p);
+            m_unitEarly.push_back(true);
+        }
         m_unitOf.push_back(m_unitFirst.size() - 1);
+        if (!m_passes[p]->readsLoadOnly()) m_unitEarly.back() = false;
     }
     m_unitCount = std::max<size_t>(1, m_unitFirst.size());
     m_tasks.resize(m_passes.empty() ? 0 : m_ranks.size() * m_unitCount);
@@ -65,6 +69,34 @@ void OffThreadPasses::stop() {
     }
     m_changed.notify_all();
     m_worker.join();
+}
+
+void OffThreadPasses::release() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_gated = false;
+    }
+    m_changed.notify_all();
+}
+
+size_t OffThreadPasses::firstEarly() const {
+    if (m_heldBytes >= m_gateBudget) return m_tasks.size();
+    for (size_t t = m_scan; t < m_tasks.size(); ++t)
+        if (m_tasks[t].state == State::Free && m_unitEarly[t % m_unitCount]) return t;
+    return m_tasks.size();
+}
+
+size_t OffThreadPasses::nextForWorker() {
+    if (m_gated) return firstEarly();
+    const size_t t = firstFree();
+    return t < m_tasks.size() && inWindow(t) ? t : m_tasks.size();
+}
+
+void OffThreadPasses::store(size_t task, std::vector<std::unique_ptr<RankResult>> results) {
+    for (const auto& r : results)
+        if (r) m_heldBytes += r->bytes();
+    m_tasks[task].results = std::move(results);
+    m_tasks[task].state = State::Done;
 }
 
 size_t OffThreadPasses::firstFree() {
@@ -100,19 +132,24 @@ void OffThreadPasses::work() {
         index::CancelGuard guard(*m_reader, m_cancel, &m_quit);
         for (;;) {
             size_t t = 0;
+            bool gated = false;
             {
                 std::unique_lock lock(m_mutex);
                 const auto idle = Clock::now();
+                // done once ungated with no task left; otherwise wait for a task (or the gate to open)
                 m_changed.wait(lock, [&] {
-                    t = firstFree();
-                    return m_quit || t == m_tasks.size() || inWindow(t);
+                    t = nextForWorker();
+                    return m_quit || t < m_tasks.size() || (!m_gated && firstFree() == m_tasks.size());
                 });
                 m_workerIdleSec += since(idle);
                 if (m_quit || t == m_tasks.size()) break;
                 m_tasks[t].state = State::Worker;
+                gated = m_gated;
             }
             std::vector<double> sec(m_passes.size());
+            const auto started = Clock::now();
             auto results = compute(t, *m_reader, sec);
+            const double took = since(started);
 #ifdef __GLIBC__
             // this thread's malloc arena keeps what a task freed (a rank's events, slices and kernels,
             // tens of MB at 1 GB) unless asked: given back, the process peaks at what is alive, not at
@@ -123,8 +160,8 @@ void OffThreadPasses::work() {
                 std::lock_guard lock(m_mutex);
                 for (size_t p = 0; p < sec.size(); ++p)
                     m_computeSec[p] += sec[p];
-                m_tasks[t].results = std::move(results);
-                m_tasks[t].state = State::Done;
+                if (gated) m_gatedSec += took;
+                store(t, std::move(results));
             }
             m_changed.notify_all();
         }
@@ -156,8 +193,7 @@ std::unique_ptr<RankResult> OffThreadPasses::take(size_t rankIndex, size_t pass)
             lock.unlock();
             auto results = compute(other, *m_writer, m_writerSec);
             lock.lock();
-            m_tasks[other].results = std::move(results);
-            m_tasks[other].state = State::Done;
+            store(other, std::move(results));
             continue;
         }
         // waits in short slices so a cancel is seen here even while the worker is inside a long compute
@@ -166,6 +202,7 @@ std::unique_ptr<RankResult> OffThreadPasses::take(size_t rankIndex, size_t pass)
         m_writerIdleSec += since(idle);
     }
     std::unique_ptr<RankResult> out = std::move(m_tasks[want].results.at(pass - m_unitFirst[unit]));
+    if (out) m_heldBytes -= std::min(m_heldBytes, out->bytes());
     // a rank whose results are all taken leaves the window, so the worker may start the next one
     if (--m_left[rankIndex] == 0) {
         while (m_first < m_left.size() && m_left[m_first] == 0)

@@ -10,6 +10,10 @@
 // with every pass on one thread.
 // Memory: tasks of the ranks up to `ahead` past the one being applied are computed (their results wait:
 // each pass's own figure, e.g. flow_links' 40 bytes a link), besides the tasks computing now.
+// Started gated (gateBudgetBytes > 0), the worker computes only the tasks whose passes all read the
+// load's rows alone (RankPass::readsLoadOnly), in rank order, while the results waiting hold fewer than
+// that many bytes, until release(): the index-building thread builds the secondary indexes meanwhile
+// and runs the leading passes, then releases the rest (AnalysisPlan::startEarly).
 // Cancel: both sides check `cancel` between passes; the worker's SQL is interrupted through a progress
 // handler (core/index/cancelguard.h) and a waiting index-building thread sees it within 20 ms; the
 // destructor stops and joins the worker (interrupting a running statement), so an exception on the
@@ -39,11 +43,13 @@ class OffThreadPasses {
     OffThreadPasses(std::vector<const RankPass*> passes, std::vector<int> ranks,
                     std::unique_ptr<index::Db> reader, const AnalysisOptions& opts,
                     const std::atomic<bool>* cancel, size_t ahead = 1, const NameIndex* names = nullptr,
-                    index::Db* writer = nullptr);
+                    index::Db* writer = nullptr, size_t gateBudgetBytes = 0);
     ~OffThreadPasses();
     /// Stops and joins the worker (interrupting a running statement); the destructor's, callable before
     /// reading the figures below.
     void stop();
+    /// Opens the gate (see the top of this file): every task may now be computed, in the window.
+    void release();
     OffThreadPasses(const OffThreadPasses&) = delete;
     OffThreadPasses& operator=(const OffThreadPasses&) = delete;
 
@@ -64,6 +70,8 @@ class OffThreadPasses {
     /// The worker thread's CPU time, once stop() returned: with the process's, what each core would do on
     /// a machine of its own.
     double workerCpuSeconds() const { return m_workerCpuSec; }
+    /// The worker's compute() time before release(): what overlapped the index stage.
+    double gatedComputeSeconds() const { return m_gatedSec; }
 
   private:
     enum class State { Free, Worker, Writer, Done };
@@ -77,11 +85,19 @@ class OffThreadPasses {
     /// The last task no one started among the ranks the window allows, or m_tasks.size(); under the lock.
     size_t lastFreeInWindow();
     bool inWindow(size_t task) const { return task / m_unitCount <= m_first + m_ahead; }
+    /// While gated: the first task no one started whose unit reads the load only, or m_tasks.size() (none
+    /// left, or the results waiting are over the budget); under the lock.
+    size_t firstEarly() const;
+    /// The worker's next task, or m_tasks.size() when it must wait; under the lock.
+    size_t nextForWorker();
+    /// Stores a computed task's results; under the lock.
+    void store(size_t task, std::vector<std::unique_ptr<RankResult>> results);
     std::vector<std::unique_ptr<RankResult>> compute(size_t task, index::Db& db, std::vector<double>& sec);
 
     std::vector<const RankPass*> m_passes;
     std::vector<size_t> m_unitOf;    ///< by pass
     std::vector<size_t> m_unitFirst; ///< by unit: its first pass
+    std::vector<bool> m_unitEarly;   ///< by unit: every pass of it reads the load only
     size_t m_unitCount = 0;
     std::vector<int> m_ranks;
     std::unique_ptr<index::Db> m_reader;
@@ -98,6 +114,10 @@ class OffThreadPasses {
     size_t m_first = 0;              ///< the first rank with results not yet taken
     size_t m_scan = 0;               ///< no task before it is free
     std::atomic<bool> m_quit{false}; ///< the destructor's stop (also seen by the worker's SQL)
+    bool m_gated = false;            ///< until release()
+    size_t m_gateBudget = 0;         ///< bytes of results waiting the worker may hold while gated
+    size_t m_heldBytes = 0;          ///< bytes of the results computed and not yet taken
+    double m_gatedSec = 0;           ///< written by the worker under the lock
     std::exception_ptr m_error;
     std::vector<double> m_computeSec; ///< written by the worker under the lock
     std::vector<double> m_writerSec;  ///< the index-building thread's

@@ -23,6 +23,7 @@
 #include "core/analysis/analysisoptions.h"
 #include "core/index/sqlite.h"
 
+#include <cstddef>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,8 @@ struct PassInfo {
 /// What an off-thread pass computed for one rank, handed to its apply().
 struct RankResult {
     virtual ~RankResult() = default;
+    /// About how many bytes the result holds until it is applied (what a compute-ahead budget counts).
+    virtual size_t bytes() const { return 0; }
 };
 
 class RankPass {
@@ -58,6 +61,10 @@ class RankPass {
     /// True for a pass that runs for every rank before the other passes of any rank (it must lead the
     /// plan): a split pass may read what it writes (committed before a second connection reads).
     virtual bool firstForEveryRank() const { return false; }
+    /// True for an off-thread pass whose compute() reads only rows as the load wrote them, by rowid (no
+    /// secondary index, nothing the index stage or another pass changes): it may compute while the index
+    /// stage builds the secondary indexes (AnalysisPlan::startEarly), before the leading passes ran.
+    virtual bool readsLoadOnly() const { return false; }
     /// Off-thread passes with the same group, consecutive in the plan, compute together over one
     /// RankReadContext (default: the pass alone).
     virtual std::string_view computeGroup() const { return info().name; }

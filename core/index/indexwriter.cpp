@@ -436,15 +436,22 @@ void IndexWriter::renestTrack(int64_t trackId) {
         .exec();
 }
 
+void IndexWriter::lap(std::string name) {
+    const auto now = Clock::now();
+    m_finishTimes.push_back({std::move(name), std::chrono::duration<double>(now - m_lapStart).count()});
+    m_lapStart = now;
+}
+
 void IndexWriter::finish(const std::vector<std::string>& strings,
                          const std::vector<model::NameFacts>& facts) {
+    finishLoad(strings, facts);
+    buildIndexes();
+}
+
+void IndexWriter::finishLoad(const std::vector<std::string>& strings,
+                             const std::vector<model::NameFacts>& facts) {
     m_finishTimes.clear();
-    auto last = Clock::now();
-    auto lap = [&](std::string name) { // the time since the last lap, under `name`
-        const auto now = Clock::now();
-        m_finishTimes.push_back({std::move(name), std::chrono::duration<double>(now - last).count()});
-        last = now;
-    };
+    m_lapStart = Clock::now();
     orderCollidingRanks(); // first: it may add a diagnostic
     {
         auto ins = m_db.prepare("INSERT INTO string(id, value) VALUES(?, ?)");
@@ -458,10 +465,20 @@ void IndexWriter::finish(const std::vector<std::string>& strings,
         for (auto& [k, d] : m_diags)
             sink.add(d);
     }
-    lap("strings, facts, diagnostics");
+    m_db.exec("COMMIT");
+    lap("strings, facts, diagnostics; commit the load");
+}
+
+bool IndexWriter::hasUnsortedTracks() {
+    return m_db.scalar("SELECT count(*) FROM track WHERE max_depth < 0") > 0;
+}
+
+void IndexWriter::buildIndexes() {
+    m_lapStart = Clock::now();
     // Index builds sort every key: with temp_store=MEMORY that sort lives in RAM (≈ 480 MB peak on a 4 GB
     // profile). File-backed temporaries keep the peak bounded by the page cache instead.
     m_db.exec("PRAGMA temp_store=FILE");
+    m_db.exec("BEGIN");
     for (const IndexDef& d : secondaryIndexes()) {
         m_db.exec(d.sql);
         lap(std::string("index ") + d.name);
@@ -482,7 +499,7 @@ void IndexWriter::finish(const std::vector<std::string>& strings,
     createViews(m_db);
     lap("long spans, steps, views");
     m_db.exec("COMMIT");
-    lap("commit the load");
+    lap("commit the indexes");
 }
 
 void IndexWriter::finishSteps() {

@@ -7,6 +7,7 @@
 #include "core/index/sqlite.h"
 #include "core/model/batch.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <set>
@@ -20,9 +21,16 @@ class IndexWriter {
     explicit IndexWriter(Db& db);
     ~IndexWriter();
     void write(model::Batch& b);
-    /// Ends the bulk load: strings and what the importers know about each (`facts`, by string id), track
-    /// fix-ups, canonical steps, indexes and views.
+    /// Ends the bulk load: finishLoad(), then buildIndexes().
     void finish(const std::vector<std::string>& strings, const std::vector<model::NameFacts>& facts);
+    /// Strings and what the importers know about each (`facts`, by string id), the load ranges and the
+    /// diagnostics; then commits the load (the connection has no transaction open after it).
+    void finishLoad(const std::vector<std::string>& strings, const std::vector<model::NameFacts>& facts);
+    /// In a transaction of its own, after finishLoad(): the secondary indexes, the re-nesting of unsorted
+    /// tracks (their spans' depths change), long-span extents, canonical steps and views.
+    void buildIndexes();
+    /// Whether some track's spans came out of (ts, depth) order, so buildIndexes() re-nests them.
+    bool hasUnsortedTracks();
     int64_t spansWritten() const { return m_spans; }
     /// The parts of finish() (each secondary index on its own) and their wall time in seconds, for the
     /// pipeline's RANKSCOPE_TIMING lines.
@@ -59,6 +67,9 @@ class IndexWriter {
     void renestTrack(int64_t trackId);
     /// The canonical steps from step_src (and a whole-trace step 0 for a rank without any).
     void finishSteps();
+    /// One part of finishLoad/buildIndexes: the time since the last, under `name`.
+    void lap(std::string name);
+    std::chrono::steady_clock::time_point m_lapStart;
     void writeNameFacts(const std::vector<model::NameFacts>& facts);
     /// The communication matrix rows (links as written, groups, sources).
     void writeComm(const model::Batch& b);

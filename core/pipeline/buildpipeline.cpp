@@ -22,6 +22,10 @@ namespace {
 
 constexpr const char* kCancelled = "cancelled; the previous index (if any) was kept";
 
+/// What the passes computed beside the index stage may hold until the analysis applies them (flow_links:
+/// 40 bytes a link, so about 1.6 M links): bounds the build's peak while the index sorts run.
+constexpr size_t kEarlyResultBudgetBytes = size_t(64) << 20;
+
 /// Files rewritten while they were read: each is a diagnostic, and the index is stored under a
 /// fingerprint no profile has, so the next open rebuilds it from what is there then.
 bool recordFilesChangedDuringImport(index::Db& db, const import::Discovery& d,
@@ -180,7 +184,8 @@ bool BuildPipeline::reuseIfCurrent(BuildResult& res, bool lockHeld) {
     return true;
 }
 
-void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
+void BuildPipeline::writeIndex(index::IndexBuildFile& file, analysis::AnalysisPlan& plan, BuildResult& res) {
+    index::Db& db = file.db();
     index::IndexWriter writer(db);
     ParseStage stage(m_discovery, m_opts.jobs, m_groups);
     enter(Phase::Parse);
@@ -197,7 +202,9 @@ void BuildPipeline::writeIndex(index::Db& db, BuildResult& res) {
                      lap.seconds);
     throwIfCancelled();
     index::CancelGuard guard(db, m_cancel);
-    writer.finish(stage.strings(), import::describeNames(stage.strings()));
+    writer.finishLoad(stage.strings(), import::describeNames(stage.strings()));
+    if (m_opts.stopAfter == StopAfter::Analysis) startAnalysisEarly(file, plan, writer);
+    writer.buildIndexes();
     for (const auto& [part, sec] : writer.finishTimes())
         m_clock.note(part, sec);
     res.spans = writer.spansWritten();
@@ -214,12 +221,19 @@ bool BuildPipeline::analysisBeside() const {
     return jobs > 1 || (jobs <= 0 && std::thread::hardware_concurrency() > 1);
 }
 
-void BuildPipeline::analyse(index::IndexBuildFile& file) {
+void BuildPipeline::startAnalysisEarly(index::IndexBuildFile& file, analysis::AnalysisPlan& plan,
+                                       index::IndexWriter& writer) {
+    // a re-nested track's spans change depth under the passes that would start (flow_links binds by it)
+    if (!analysisBeside() || writer.hasUnsortedTracks() || !file.shareWithReaders()) return;
+    analysis::OffThread beside{[&file] { return readerOrNull(file); }, m_cancel};
+    plan.startEarly(file.db(), m_opts.analysis, beside, kEarlyResultBudgetBytes);
+}
+
+void BuildPipeline::analyse(index::IndexBuildFile& file, analysis::AnalysisPlan& plan) {
     enter(Phase::Analyse);
     throwIfCancelled();
     index::Db& db = file.db();
     index::CancelGuard guard(db, m_cancel);
-    auto plan = analysis::AnalysisPlan::standard();
     analysis::OffThread beside{[&file] { return readerOrNull(file); }, m_cancel};
     const analysis::OffThread* offThread = analysisBeside() && file.shareWithReaders() ? &beside : nullptr;
     if (m_opts.shard.sharded()) { // the cross-rank half is the merge's (shardmerge.h)
@@ -245,6 +259,7 @@ void BuildPipeline::analyse(index::IndexBuildFile& file) {
         m_clock.note("rank-local: writer waited", plan.writerIdleSeconds());
         m_clock.note("rank-local: worker idled", plan.workerIdleSeconds());
         m_clock.note("rank-local: worker cpu", plan.workerCpuSeconds());
+        m_clock.note("rank-local: computed beside the indexes", plan.earlyComputeSeconds());
     }
 }
 
@@ -283,8 +298,9 @@ std::vector<std::pair<std::string, std::string>> BuildPipeline::shardMeta(index:
 void BuildPipeline::build(BuildResult& res) {
     // the flow events are scratch once the flow_links pass has read them
     index::IndexBuildFile file(res.dbPath, m_opts.stopAfter != StopAfter::Analysis);
-    writeIndex(file.db(), res);
-    if (m_opts.stopAfter == StopAfter::Analysis) analyse(file);
+    auto plan = analysis::AnalysisPlan::standard(); // after the file: a second thread ends before it closes
+    writeIndex(file, plan, res);
+    if (m_opts.stopAfter == StopAfter::Analysis) analyse(file, plan);
     commit(file, res.spans);
 }
 

@@ -6,7 +6,10 @@
 //   parse     `jobs` parser threads, one rank group each (core/import/rankjob), feeding …
 //   write     … one writer thread that owns the SQLite connection (core/index/indexwriter)
 //             (both in core/pipeline/parsestage)
-//   finish    strings, re-nesting, canonical steps, secondary indexes, views (IndexWriter::finish)
+//   finish    strings, then the load committed; secondary indexes, re-nesting, canonical steps, views
+//             (IndexWriter::finishLoad, buildIndexes). Meanwhile the analysis passes that read only the
+//             load's rows (flow_links) compute on a second thread (AnalysisPlan::startEarly), the file in
+//             WAL from then on, unless a track is re-nested
 //   analyse   the analysis plan: rank-local passes rank by rank (the off-thread ones on a second thread
 //             with a read-only connection, the file in WAL meanwhile), then the cross-rank passes
 //             (core/analysis/analysisplan.h); each pass timed under this stage
@@ -30,7 +33,11 @@
 namespace rs::index {
 class Db;
 class IndexBuildFile;
+class IndexWriter;
 } // namespace rs::index
+namespace rs::analysis {
+class AnalysisPlan;
+} // namespace rs::analysis
 
 namespace rs::pipeline {
 
@@ -92,8 +99,12 @@ class BuildPipeline {
     BuildResult parseOnly(BuildResult res);
     bool reuseIfCurrent(BuildResult& res, bool lockHeld);
     void build(BuildResult& res);
-    void writeIndex(index::Db& db, BuildResult& res);
-    void analyse(index::IndexBuildFile& file);
+    void writeIndex(index::IndexBuildFile& file, analysis::AnalysisPlan& plan, BuildResult& res);
+    /// Between the load's commit and the index stage: the analysis passes that read the load's rows alone
+    /// start on the second core (AnalysisPlan::startEarly), when the file can be shared.
+    void startAnalysisEarly(index::IndexBuildFile& file, analysis::AnalysisPlan& plan,
+                            index::IndexWriter& writer);
+    void analyse(index::IndexBuildFile& file, analysis::AnalysisPlan& plan);
     bool analysisBeside() const;
     /// The meta keys of a shard: shard, shard_ranks, shard_groups (grp:bytes,…).
     std::vector<std::pair<std::string, std::string>> shardMeta(index::Db& db) const;

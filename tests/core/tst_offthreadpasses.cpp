@@ -121,6 +121,43 @@ class FindsPass : public analysis::RankPass {
     }
 };
 
+/// A result that says it holds 100 bytes (what a gated worker's budget counts).
+struct Sized : Value {
+    size_t bytes() const override { return 100; }
+};
+
+/// Reads the load only (may compute before release()): counts its computes and the ranks, in order.
+class EarlyPass : public analysis::RankPass {
+  public:
+    analysis::PassInfo info() const override { return {"early", analysis::PassScope::RankLocal, {}, {}}; }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return true; }
+    bool readsLoadOnly() const override { return true; }
+    std::unique_ptr<analysis::RankResult> compute(analysis::RankReadContext& ctx) const override {
+        auto out = std::make_unique<Sized>();
+        out->v = ctx.rank * 3;
+        ++computed;
+        return out;
+    }
+    mutable std::atomic<int> computed{0};
+};
+
+/// Must not compute before `released` is set.
+class LatePass : public analysis::RankPass {
+  public:
+    analysis::PassInfo info() const override { return {"late", analysis::PassScope::RankLocal, {}, {}}; }
+    void run(analysis::RankContext&) override {}
+    bool offThread() const override { return true; }
+    std::unique_ptr<analysis::RankResult> compute(analysis::RankReadContext& ctx) const override {
+        if (!released.load()) ++tooEarly;
+        auto out = std::make_unique<Value>();
+        out->v = ctx.rank * 2;
+        return out;
+    }
+    std::atomic<bool> released{false};
+    mutable std::atomic<int> tooEarly{0};
+};
+
 int64_t valueOf(const std::unique_ptr<analysis::RankResult>& r) {
     return static_cast<const Value&>(*r).v;
 }
@@ -246,6 +283,30 @@ class TstOffThreadPasses : public QObject {
         QVERIFY2(error.find("cancelled") != std::string::npos || error.find("interrupt") != std::string::npos,
                  error.c_str());
         QTRY_VERIFY(pass.interrupted.load());
+    }
+
+    void aGatedWorkerComputesOnlyLoadReadersWithinItsBudget() {
+        // gated with room for 250 bytes of results (100 each): the worker computes the early pass for
+        // ranks 0, 1 and 2 (the third takes it over the budget) and nothing of the late pass; released, it
+        // computes the rest and every result comes in rank and pass order
+        LatePass late;
+        EarlyPass early;
+        const analysis::AnalysisOptions opts;
+        index::Db writer(":memory:");
+        const std::vector<int> ranks{0, 1, 2, 3, 4};
+        analysis::OffThreadPasses off({&late, &early}, ranks, std::make_unique<index::Db>(":memory:"), opts,
+                                      nullptr, 2, nullptr, &writer, 250);
+        QTRY_COMPARE(early.computed.load(), 3);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100)); // time to do more, were it allowed
+        QCOMPARE(early.computed.load(), 3);
+        late.released = true;
+        off.release();
+        for (size_t i = 0; i < ranks.size(); ++i) {
+            QCOMPARE(valueOf(off.take(i, 0)), int64_t(ranks[i]) * 2);
+            QCOMPARE(valueOf(off.take(i, 1)), int64_t(ranks[i]) * 3);
+        }
+        QCOMPARE(late.tooEarly.load(), 0);
+        QCOMPARE(early.computed.load(), 5);
     }
 
     void endingEarlyInterruptsTheWorker() {
