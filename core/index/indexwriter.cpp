@@ -473,8 +473,11 @@ bool IndexWriter::hasUnsortedTracks() {
     return m_db.scalar("SELECT count(*) FROM track WHERE max_depth < 0") > 0;
 }
 
-void IndexWriter::buildIndexes() {
+void IndexWriter::buildIndexes(bool otherCoreBusy) {
     m_lapStart = Clock::now();
+    // SQLite's sorter helper threads would compete with the analysis running beside (two cores) and
+    // each holds a cache-sized run of keys in memory: sort on this thread alone then
+    if (otherCoreBusy) m_db.exec("PRAGMA threads=0");
     // Index builds sort every key: with temp_store=MEMORY that sort lives in RAM (≈ 480 MB peak on a 4 GB
     // profile). File-backed temporaries keep the peak bounded by the page cache instead.
     m_db.exec("PRAGMA temp_store=FILE");
@@ -499,6 +502,7 @@ void IndexWriter::buildIndexes() {
     createViews(m_db);
     lap("long spans, steps, views");
     m_db.exec("COMMIT");
+    if (otherCoreBusy) m_db.exec("PRAGMA threads=2"); // as applyBulkPragmas had it
     lap("commit the indexes");
 }
 

@@ -28,7 +28,9 @@ class IndexWriter {
     void finishLoad(const std::vector<std::string>& strings, const std::vector<model::NameFacts>& facts);
     /// In a transaction of its own, after finishLoad(): the secondary indexes, the re-nesting of unsorted
     /// tracks (their spans' depths change), long-span extents, canonical steps and views.
-    void buildIndexes();
+    /// `otherCoreBusy`: another thread computes meanwhile (the early analysis): the sorts use no helper
+    /// threads of their own.
+    void buildIndexes(bool otherCoreBusy = false);
     /// Whether some track's spans came out of (ts, depth) order, so buildIndexes() re-nests them.
     bool hasUnsortedTracks();
     int64_t spansWritten() const { return m_spans; }

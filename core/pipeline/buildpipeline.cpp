@@ -203,8 +203,8 @@ void BuildPipeline::writeIndex(index::IndexBuildFile& file, analysis::AnalysisPl
     throwIfCancelled();
     index::CancelGuard guard(db, m_cancel);
     writer.finishLoad(stage.strings(), import::describeNames(stage.strings()));
-    if (m_opts.stopAfter == StopAfter::Analysis) startAnalysisEarly(file, plan, writer);
-    writer.buildIndexes();
+    const bool early = m_opts.stopAfter == StopAfter::Analysis && startAnalysisEarly(file, plan, writer);
+    writer.buildIndexes(early);
     for (const auto& [part, sec] : writer.finishTimes())
         m_clock.note(part, sec);
     res.spans = writer.spansWritten();
@@ -221,12 +221,12 @@ bool BuildPipeline::analysisBeside() const {
     return jobs > 1 || (jobs <= 0 && std::thread::hardware_concurrency() > 1);
 }
 
-void BuildPipeline::startAnalysisEarly(index::IndexBuildFile& file, analysis::AnalysisPlan& plan,
+bool BuildPipeline::startAnalysisEarly(index::IndexBuildFile& file, analysis::AnalysisPlan& plan,
                                        index::IndexWriter& writer) {
     // a re-nested track's spans change depth under the passes that would start (flow_links binds by it)
-    if (!analysisBeside() || writer.hasUnsortedTracks() || !file.shareWithReaders()) return;
+    if (!analysisBeside() || writer.hasUnsortedTracks() || !file.shareWithReaders()) return false;
     analysis::OffThread beside{[&file] { return readerOrNull(file); }, m_cancel};
-    plan.startEarly(file.db(), m_opts.analysis, beside, kEarlyResultBudgetBytes);
+    return plan.startEarly(file.db(), m_opts.analysis, beside, kEarlyResultBudgetBytes);
 }
 
 void BuildPipeline::analyse(index::IndexBuildFile& file, analysis::AnalysisPlan& plan) {

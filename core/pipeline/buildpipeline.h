@@ -101,8 +101,8 @@ class BuildPipeline {
     void build(BuildResult& res);
     void writeIndex(index::IndexBuildFile& file, analysis::AnalysisPlan& plan, BuildResult& res);
     /// Between the load's commit and the index stage: the analysis passes that read the load's rows alone
-    /// start on the second core (AnalysisPlan::startEarly), when the file can be shared.
-    void startAnalysisEarly(index::IndexBuildFile& file, analysis::AnalysisPlan& plan,
+    /// start on the second core (AnalysisPlan::startEarly), when the file can be shared; true if they did.
+    bool startAnalysisEarly(index::IndexBuildFile& file, analysis::AnalysisPlan& plan,
                             index::IndexWriter& writer);
     void analyse(index::IndexBuildFile& file, analysis::AnalysisPlan& plan);
     bool analysisBeside() const;

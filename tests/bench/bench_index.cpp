@@ -176,6 +176,12 @@ int main(int argc, char** argv) {
     std::string bin = (fs::path(argv[0]).parent_path() / "rankscope").string();
     if (curve) return runCurve(bin, format, curveScale, keep);
     bool generated = false;
+    std::error_code ec;
+    if (!dir.empty() && !fs::is_directory(dir, ec)) {
+        std::fprintf(stderr, "bench_index: %s is no directory (--dir names an existing profile)\n",
+                     dir.c_str());
+        return 2;
+    }
     if (dir.empty()) {
         dir = (fs::temp_directory_path() / ("rankscope-bench-" + format + "-" + std::to_string(sizeMb)))
                   .string();
@@ -192,6 +198,10 @@ int main(int argc, char** argv) {
     auto [sN, rssN] = indexInChild(bin, dir, "0");
     rs::pipeline::BuildOptions opts;
     auto reopen = rs::pipeline::BuildPipeline(dir, opts).run();
+    if (!reopen.ok) { // the children failed too (said above): no figure is worth printing
+        std::fprintf(stderr, "bench_index: %s\n", reopen.error.c_str());
+        return 1;
+    }
     int64_t events = 0, spans = 0;
     {
         rs::index::Db db(reopen.dbPath, true);
