@@ -50,6 +50,17 @@ std::pair<double, double> laneRows(const FrameInput& in, int64_t track) {
     return {in.viewport.yOf(l->y), in.viewport.yOf(l->y) + l->height};
 }
 
+/// The frame's texts over span rects in the lane of `track`: each text with its rect.
+std::vector<std::pair<QString, QRectF>> spanLabels(const FrameInput& in, int64_t track) {
+    const auto [top, bottom] = laneRows(in, track);
+    std::vector<std::pair<QString, QRectF>> out;
+    const DrawList list = views::FrameBuilder().build(in);
+    for (const auto* t : list.all<views::Text>())
+        if (t->rect.top() >= top && t->rect.bottom() <= bottom && t->rect.left() >= views::Viewport::kGutter)
+            out.push_back({t->text, t->rect});
+    return out;
+}
+
 /// A runtime task (string `name`, its own op type) over 10-90 ms on `track`, beside `other` (95-99 ms):
 /// the task in the runtime grey, `other` in `otherColor`.
 void checkRuntimeGrey(int64_t track, int32_t name, const query::DrawItem& other, const QColor& otherColor) {
@@ -239,6 +250,57 @@ class TstFrameBuilder : public QObject {
         const auto outlines = strokes(views::FrameBuilder().build(in), in.palette.highlight);
         QCOMPARE(outlines.size(), size_t(1));
         QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(35 * kMs)) < 1);
+    }
+    void spanNamesAtAnyZoom_data() {
+        QTest::addColumn<int>("lodLevel"); // -1: raw spans
+        QTest::addColumn<qint64>("count"); // spans in the item (1: one span)
+        QTest::addColumn<qint64>("spanId");
+        QTest::addColumn<qint64>("fromMs");
+        QTest::addColumn<qint64>("toMs");
+        QTest::addColumn<double>("labelFromMs"); // where the name is written (equal ends: nowhere)
+        QTest::addColumn<double>("labelToMs");
+        // 1200 px frame of 200 ms: 1 ms ≈ 7 px once the gutter is taken; a label needs 36 px
+        QTest::newRow("raw span") << -1 << qint64(1) << qint64(5) << qint64(10) << qint64(70) << 10.0 << 70.0;
+        // trace_filter's 57.9 ms SendRecv at a 78 ms window is a level-0 bucket of one span, without a span
+        // id: it was drawn unnamed (walk 23 #1)
+        QTest::newRow("bucket of one, level 0")
+            << 0 << qint64(1) << qint64(0) << qint64(10) << qint64(70) << 10.0 << 70.0;
+        QTest::newRow("bucket of one, level 2")
+            << 2 << qint64(1) << qint64(0) << qint64(10) << qint64(70) << 10.0 << 70.0;
+        // merged (level 2: 16.384 ms buckets): its longest span's name where that span certainly is, one
+        // bucket width in from either end
+        QTest::newRow("merged bucket, long")
+            << 2 << qint64(12) << qint64(0) << qint64(10) << qint64(90) << 26.384 << 73.616;
+        // no more than two bucket widths: which span covers what is not known
+        QTest::newRow("merged bucket, short")
+            << 2 << qint64(12) << qint64(0) << qint64(10) << qint64(40) << 0.0 << 0.0;
+        QTest::newRow("span too narrow for a name")
+            << -1 << qint64(1) << qint64(5) << qint64(10) << qint64(14) << 0.0 << 0.0;
+    }
+    void spanNamesAtAnyZoom() {
+        QFETCH(int, lodLevel);
+        QFETCH(qint64, count);
+        QFETCH(qint64, spanId);
+        QFETCH(qint64, fromMs);
+        QFETCH(qint64, toMs);
+        QFETCH(double, labelFromMs);
+        QFETCH(double, labelToMs);
+        Frame f;
+        f.data->lodLevel = lodLevel;
+        f.track(2).items = {query::DrawItem{fromMs * kMs, toMs * kMs, 3, 4, 0, count, spanId}};
+        const FrameInput in = f.input(0, 200 * kMs);
+        const auto labels = spanLabels(in, 2);
+        if (labelFromMs == labelToMs) {
+            QVERIFY2(labels.empty(), labels.empty() ? "" : qPrintable(labels[0].first));
+            return;
+        }
+        QCOMPARE(labels.size(), size_t(1));
+        QVERIFY(labels[0].first.startsWith("ncclKernel_AllReduce"));
+        const QRectF r = labels[0].second;
+        const double x0 = in.mapping().x(int64_t(labelFromMs * kMs)),
+                     x1 = in.mapping().x(int64_t(labelToMs * kMs));
+        QVERIFY2(r.left() >= x0 - 0.01 && r.left() <= x0 + 3 && r.right() <= x1 + 0.01 && r.right() >= x1 - 3,
+                 qPrintable(QString("%1 … %2 vs %3 … %4").arg(r.left()).arg(r.right()).arg(x0).arg(x1)));
     }
     void opTypeSelectionDimsOthersById() {
         // MatMulV2 selected on rank 0: MatMul spans (and a MatMul-named bucket without an op type) keep their
