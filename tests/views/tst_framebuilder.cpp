@@ -247,9 +247,79 @@ class TstFrameBuilder : public QObject {
         s.rank = 0;
         f.state.setSelection(s);
         const FrameInput in = f.input(0, 100 * kMs);
-        const auto outlines = strokes(views::FrameBuilder().build(in), in.palette.highlight);
+        const auto outlines = strokes(views::FrameBuilder().build(in), views::selectionRingColor().rgba());
         QCOMPARE(outlines.size(), size_t(1));
         QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(35 * kMs)) < 1);
+    }
+    void selectionOutlineStandsOutOnAnySpan_data() {
+        QTest::addColumn<int>("name"); // the fixture's string ids: the span's name and its op type
+        QTest::addColumn<bool>("dark");
+        for (bool dark : {false, true}) {
+            const char* theme = dark ? ", dark" : ", light";
+            QTest::newRow(qPrintable(QString("MatMulV2") + theme)) << 1 << dark;
+            // a kernel in the communication blues
+            QTest::newRow(qPrintable(QString("NCCL kernel") + theme)) << 3 << dark;
+            QTest::newRow(qPrintable(QString("Cast") + theme)) << 5 << dark;
+            QTest::newRow(qPrintable(QString("EVENT_WAIT") + theme)) << 7 << dark;
+        }
+    }
+    void selectionOutlineStandsOutOnAnySpan() {
+        // beside the selected span, on its row, some outline pixel contrasts 3:1 (WCAG) with the span and
+        // some with the lane around it, on a light and on a dark palette
+        QFETCH(int, name);
+        QFETCH(bool, dark);
+        Frame f;
+        f.track(1).items = {item(40 * kMs, 44 * kMs, name, name + (name < 7), 5)}; // ~30 px: no label on it
+        views::Selection s;
+        s.kind = views::Selection::Kind::Span;
+        s.spanId = 5;
+        s.rank = 0;
+        f.state.setSelection(s);
+        FrameInput in = f.input(0, 100 * kMs);
+        if (dark) {
+            QPalette p;
+            for (auto role : {QPalette::Base, QPalette::AlternateBase, QPalette::Window})
+                p.setColor(role, QColor(37, 37, 38));
+            p.setColor(QPalette::Midlight, QColor(60, 60, 60));
+            p.setColor(QPalette::WindowText, QColor(230, 230, 230));
+            p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+            in.palette = views::FramePalette::from(p);
+        }
+        const DrawList list = views::FrameBuilder().build(in);
+        QImage img(list.size, QImage::Format_RGB32);
+        img.fill(list.background);
+        {
+            QPainter p(&img);
+            views::paintDrawList(p, list, in.font);
+        }
+        const QRectF span = spanRects(list)[0].first;
+        const int y = int(span.center().y());
+        const QColor spanInk = img.pixelColor(int(span.center().x()), y);
+        const QColor lane = img.pixelColor(int(span.right()) + 12, y);
+        auto luminance = [](const QColor& c) {
+            auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+        };
+        auto contrast = [&](const QColor& a, const QColor& b) {
+            const double la = luminance(a), lb = luminance(b);
+            return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+        };
+        for (int side : {-1, 1}) { // left and right of the span
+            double onSpan = 0, onLane = 0;
+            const int edge = side < 0 ? int(std::floor(span.left())) : int(std::ceil(span.right()));
+            for (int d = -1; d <= 5; ++d) {
+                const QColor px = img.pixelColor(edge + side * d, y);
+                onSpan = std::max(onSpan, contrast(px, spanInk));
+                onLane = std::max(onLane, contrast(px, lane));
+            }
+            QVERIFY2(onSpan >= 3 && onLane >= 3, qPrintable(QString("side %1: %2:1 against the span %3, %4:1 "
+                                                                    "against the lane %5")
+                                                                .arg(side)
+                                                                .arg(onSpan)
+                                                                .arg(spanInk.name())
+                                                                .arg(onLane)
+                                                                .arg(lane.name())));
+        }
     }
     void spanNamesAtAnyZoom_data() {
         QTest::addColumn<int>("lodLevel"); // -1: raw spans

@@ -265,8 +265,14 @@ void FrameBuilder::addOutlines(const FrameInput& in, DrawList& out) const {
             if (!l.header && !l.chart()) addHitOutlines(in, l, out);
         }
     }
-    for (const QRectF& r : m_selected)
-        out.add(StrokeRect{r.adjusted(-1.5, -1.5, 1.5, 1.5), in.palette.highlight, 2.5});
+    // a 2 px dark ring 1-3 px outside the span, inside a light band from 5 px outside to 1 px inside: the
+    // ring reads on light spans and lanes, the band on dark ones (walk 23 #3: a 2.5 px ring in the
+    // highlight colour was barely seen on a blue kernel)
+    for (const QRectF& r : m_selected) {
+        const QRectF ring = r.adjusted(-2, -2, 2, 2);
+        out.add(StrokeRect{ring, selectionHaloColor().rgba(), 6});
+        out.add(StrokeRect{ring, selectionRingColor().rgba(), 2});
+    }
 }
 
 void FrameBuilder::addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const {
