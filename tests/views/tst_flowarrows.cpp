@@ -1,6 +1,7 @@
 // Flow arrows on the timeline: the frame builder draws an Arrow between the two spans' rows (from the
 // source's end to the destination's start), to the plot's edge with a label when the other end is off
-// screen (outside the window, in a collapsed rank), only the selected span's own arrows, and a tooltip
+// screen (outside the window, in a collapsed rank), one label per lane and edge ("+4 more") and none over
+// another or under an arrow, only the selected span's own arrows, and a tooltip
 // naming the category and both ends; J follows the selected span's flow to its other end and back, and a
 // click on the label of an off-screen end goes there, on a demo profile through the query service.
 #include "core/demo/demogenerator.h"

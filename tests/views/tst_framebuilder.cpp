@@ -1,6 +1,8 @@
 // The timeline's frame builder on hand-built draw data (no index, no widget): a span 1000× the window still
 // covers its lane; a hidden rank draws nothing; a search hit is outlined from the hit list, even where the
-// data is a merged level-of-detail bucket; the selected span is outlined; an op type selection dims the
+// data is a merged level-of-detail bucket; a span wide enough is named at any zoom (a bucket of one span like
+// a span, a merged bucket by its longest span where that span certainly is); the selected span is outlined,
+// its outline contrasting with any span and lane on a light and a dark palette; an op type selection dims the
 // other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
 // a compute lane and a runtime task (EVENT_WAIT, a plane's Notify_Wait) runtime-grey on any lane; waits come
 // from the window only; narrow steps draw no bands; a marked area is filled on its lanes only, between its
