@@ -589,6 +589,23 @@ class TstExport : public QObject {
         run({"export", dir, "--view", "memory", "--out", one, "--quiet"}, 0);
         QVERIFY(QFileInfo::exists(one));
     }
+    void kinetoSpansAreNamedZoomedOut() {
+        // walk 23 #1: trace_filter's step 551 collective picture (a 78.5 ms window: level-of-detail buckets)
+        // had its 57.9 ms ncclKernel_SendRecv (rank 1, Stream 84) and ProfilerStep#551 unnamed; both are
+        // spans of the files (a few lines of Python over sampled_rank-1.json.gz), and wide enough to name
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        const QString path = q(m_root) + "/trace_filter.svg";
+        run({"export", q(samples) + "/hta/tests/data/trace_filter", "--out", path, "--view", "timeline",
+             "--range", "890.46ms:968.94ms", "--format", "svg", "--quiet"},
+            0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(f.readAll());
+        QVERIFY2(svg.count("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclDevComm*") >= 2, "both ranks'");
+        QCOMPARE(svg.count("ProfilerStep#551"), 2);
+    }
+
     void aCollectivesFileNameEndsInALetter() {
         // walk18a #6: the demo's step picture of its hcom_allReduce_ was
         // "timeline-step-11-hcom-allreduce-.png"

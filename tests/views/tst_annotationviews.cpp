@@ -1,7 +1,8 @@
 // Annotations in the views, offscreen on a small demo profile: the model's undo/redo and its file; a
 // timeline note drawn where its time is, following zoom and window size (anchored to data, not pixels);
 // a range drawn over its ranks only; a detached anchor not drawn; the Range tool drafting the dragged
-// time and the ranks covered; the heatmap's box tool drafting (op types × ranks) in display order.
+// time and the ranks covered; the heatmap's box tool drafting (op types × ranks) in display order, and a
+// box's leader line drawn past no cell's value.
 #include "core/demo/demogenerator.h"
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
@@ -339,6 +340,48 @@ class TstAnnotationViews : public QObject {
         QCOMPARE(int(s->model.tool()), int(views::AnnotationModel::Tool::None));
     }
 
+    void heatmapLeaderLineCoversNoCellValue() {
+        // walk 23 #4: a box annotation on the first two ranks drew its leader line from the box's middle
+        // across the other ranks' cells to its label right of the grid, through their values. Those cells'
+        // insides are the same pixels with the annotation drawn as without; the leader is drawn
+        views::HeatmapCanvas c;
+        c.setData(
+            std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*m_conn, m_summary->ranks)));
+        const auto& order = c.order();
+        QVERIFY(order.size() >= 2 && c.data()->columnKeys.size() == 3);
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Box;
+        a.text = "these two";
+        a.color = kInk.name().toStdString();
+        a.anchor.view = annotate::Surface::Heatmap;
+        a.anchor.run = m_summary->run;
+        a.anchor.opTypes = {c.data()->rows[size_t(order[0])], c.data()->rows[size_t(order[1])]};
+        a.anchor.ranks = {int(c.data()->columnKeys[0]), int(c.data()->columnKeys[1])};
+        annotate::AnnotationSet set;
+        set.add(a);
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        c.setAnnotations(&model);
+        c.resize(c.sizeHint());
+        auto shot = [&] {
+            QImage img(c.size(), QImage::Format_ARGB32);
+            c.render(&img);
+            return img;
+        };
+        const QImage with = shot();
+        c.setAnnotationsShown(false);
+        const QImage without = shot();
+        for (int row : {order[0], order[1]}) {
+            // rank 2's, right of the box (less its left 4 px: the box's outline, 2 px outside it)
+            const QRect cell = c.cellRect(row, 2).adjusted(4, 2, -3, -3);
+            for (int y = cell.top(); y <= cell.bottom(); ++y)
+                for (int x = cell.left(); x <= cell.right(); ++x)
+                    QVERIFY2(with.pixel(x, y) == without.pixel(x, y),
+                             qPrintable(QString("row %1: pixel %2,%3 differs").arg(row).arg(x).arg(y)));
+        }
+        const int right = c.cellRect(order[0], 2).right() + 4; // between the grid and the notes
+        QVERIFY(inkAt(with, right, 0, with.height()) > 0);
+    }
     void heatmapBoxToolDraftsCells() {
         views::AnnotationModel model;
         views::HeatmapCanvas c;

@@ -130,6 +130,35 @@ class TstCompareView : public QObject {
         QCOMPARE(chosen[0][0].toString(), QString("MatMulV2"));
         QCOMPARE(chosen[0][1].toInt(), 2);
     }
+    void deltaLegendIsWholeAtAnyWidth() {
+        // walk 23 #4: the 8-rank demo's grid in a 1200 px window kept its 56 px cells and cut the legend off
+        // at the panel's edge. At widths from the narrowest the grid asks for to a wide one: the legend's
+        // swatch (red on top, blue below) right of the last column, and its labels' ink ends inside the grid
+        views::DeltaGrid g;
+        g.setData(m_data);
+        const int last = int(m_data->ranks.size()) - 1;
+        for (int w : {std::max(280, g.minimumSizeHint().width()), 300, 380, 460, 900}) {
+            g.resize(w, 300);
+            const QImage img = g.grab().toImage();
+            const QRect cell = g.cellRect(0, last);
+            const QColor base = g.palette().color(QPalette::Base);
+            bool hot = false, cold = false;
+            int rightmostInk = -1;
+            for (int y = cell.top(); y < cell.top() + 120 && y < img.height(); ++y)
+                for (int x = cell.right() + 2; x < img.width(); ++x) {
+                    const QColor c = img.pixelColor(x, y);
+                    if (c == base) continue;
+                    rightmostInk = std::max(rightmostInk, x);
+                    hot |= y < cell.top() + 10 && c.red() > c.blue() + 40;
+                    cold |= y > cell.top() + 110 && c.blue() > c.red() + 40;
+                }
+            QVERIFY2(hot && cold, qPrintable(QString("%1 px: no legend swatch").arg(w)));
+            QVERIFY2(
+                rightmostInk < img.width() - 2,
+                qPrintable(
+                    QString("%1 px: the legend's ink reaches the edge (x %2)").arg(w).arg(rightmostInk)));
+        }
+    }
     void spansOfTheWorstRegression() {
         views::CompareView v;
         v.resize(1200, 700);

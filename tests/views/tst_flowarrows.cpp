@@ -1,6 +1,7 @@
 // Flow arrows on the timeline: the frame builder draws an Arrow between the two spans' rows (from the
 // source's end to the destination's start), to the plot's edge with a label when the other end is off
-// screen (outside the window, in a collapsed rank), only the selected span's own arrows, and a tooltip
+// screen (outside the window, in a collapsed rank), one label per lane and edge ("+4 more") and none over
+// another or under an arrow, only the selected span's own arrows, and a tooltip
 // naming the category and both ends; J follows the selected span's flow to its other end and back, and a
 // click on the label of an off-screen end goes there, on a demo profile through the query service.
 #include "core/demo/demogenerator.h"
@@ -28,6 +29,18 @@ query::FlowEnd end(int64_t span, int rank, int64_t track, int64_t t0, int64_t t1
 query::FlowArrow arrow(int64_t dstTrack = 2, int dstRank = 0) {
     return {"ac2g", "7", end(11, 0, 1, 10 * kMs, 12 * kMs, "launch"),
             end(21, dstRank, dstTrack, 30 * kMs, 35 * kMs, "kernel")};
+}
+
+/// `n` launches on `rank`'s lane `from` (10, 11, … ms, 1 ms each; span ids from `launchId`) to kernels on its
+/// lane `to` (30, 32, … ms, 1 ms each; span ids from `kernelId`), flow ids from `flowId`.
+std::vector<query::FlowArrow> launches(int rank, int64_t from, int64_t to, int n, int64_t launchId,
+                                       int64_t kernelId, int flowId = 0) {
+    std::vector<query::FlowArrow> out;
+    for (int k = 0; k < n; ++k)
+        out.push_back({"ac2g", std::to_string(flowId + k),
+                       end(launchId + k, rank, from, (10 + k) * kMs, (11 + k) * kMs, "launch"),
+                       end(kernelId + k, rank, to, (30 + 2 * k) * kMs, (31 + 2 * k) * kMs, "kernel")});
+    return out;
 }
 
 void select(test::TimelineFixture& f, int64_t span) {
@@ -121,11 +134,7 @@ class TstFlowArrows : public QObject {
         // another, rose four rows from their arrows. Here rank 1's five launches on its lower lane (track 4)
         // lead to kernels on its upper lane (track 3); the picture ends just inside that lower lane.
         test::TimelineFixture f;
-        std::vector<query::FlowArrow> window;
-        for (int k = 0; k < 5; ++k)
-            window.push_back({"ac2g", std::to_string(k),
-                              end(41 + k, 1, 4, (10 + k) * kMs, (11 + k) * kMs, "launch"),
-                              end(31 + k, 1, 3, (30 + 2 * k) * kMs, (31 + 2 * k) * kMs, "kernel")});
+        const std::vector<query::FlowArrow> window = launches(1, 4, 3, 5, 41, 31);
         f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, window)));
         views::FrameInput in = f.input(25 * kMs, 50 * kMs);
         const auto [rankTop, rankBottom] = in.layout->rankSpan(1);
@@ -141,6 +150,49 @@ class TstFlowArrows : public QObject {
                      qPrintable(QString("label at y %1, rank 1's lanes from %2")
                                     .arg(l->rect.top())
                                     .arg(in.viewport.yOf(rankTop))));
+    }
+    void offScreenLabelsNeverCoverEachOther() {
+        // walk 23 #2: arrows whose other end is left of the window each had a label at that edge; the
+        // selected span's, drawn whatever stood there, piled on the window's, and the arrows drawn after the
+        // labels crossed them. Here rank 0's six launches (Stream 2, 10-15 ms) lead to kernels (Group 0,
+        // 30-40 ms) in the 25-50 ms window, the first kernel selected; rank 1's three launches (Stream 2)
+        // to its own kernels too
+        test::TimelineFixture f;
+        std::vector<query::FlowArrow> all = launches(0, 1, 2, 6, 41, 31);
+        // and one whose kernel (24-27 ms) is cut by the window's left edge: its arrow's two ends at that edge
+        all.push_back({"ac2g", "6", end(47, 0, 1, 16 * kMs, 17 * kMs, "launch"),
+                       end(37, 0, 2, 24 * kMs, 27 * kMs, "kernel")});
+        for (const auto& a : launches(1, 3, 4, 3, 61, 51, 10))
+            all.push_back(a);
+        f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(31, {all[0]}, all)));
+        select(f, 31);
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(f.input(25 * kMs, 50 * kMs));
+        QCOMPARE(d.count<views::Arrow>(), size_t(10)); // every arrow is drawn
+        const auto labels = textsWith(d, QString::fromUtf8("← rank"));
+        QVERIFY(!labels.empty());
+        for (size_t i = 0; i < labels.size(); ++i)
+            for (size_t j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i]->rect.intersects(labels[j]->rect),
+                         qPrintable(labels[i]->text + " / " + labels[j]->text));
+        for (size_t i = 0; i < d.flowLabels.size(); ++i)
+            for (size_t j = i + 1; j < d.flowLabels.size(); ++j)
+                QVERIFY(!d.flowLabels[i].box.intersects(d.flowLabels[j].box));
+        // a lane's launches are named once, with how many more lead there: the selected span's one alone,
+        // rank 0's other six as one label and "+5 more", rank 1's three as one and "+2 more"
+        QCOMPARE(labels.size(), size_t(3));
+        QCOMPARE(textsWith(d, QString::fromUtf8("← rank 0 · Stream 2")).size(), size_t(2));
+        QCOMPARE(textsWith(d, "+5 more").size(), size_t(1));
+        QCOMPARE(textsWith(d, QString::fromUtf8("← rank 1 · Stream 2")).size(), size_t(1));
+        QCOMPARE(textsWith(d, "+2 more").size(), size_t(1));
+        // over every arrow: no arrow crosses a label
+        size_t lastArrow = 0, firstLabel = d.items.size();
+        for (size_t i = 0; i < d.items.size(); ++i) {
+            if (std::holds_alternative<views::Arrow>(d.items[i])) lastArrow = i;
+            if (const auto* t = std::get_if<views::Text>(&d.items[i]); t && t->text.startsWith("←"))
+                firstLabel = std::min(firstLabel, i);
+        }
+        QVERIFY(lastArrow < firstLabel);
     }
     void endInACollapsedRankPointsAtItsHeader() {
         test::TimelineFixture f;

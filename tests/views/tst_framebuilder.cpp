@@ -1,6 +1,8 @@
 // The timeline's frame builder on hand-built draw data (no index, no widget): a span 1000× the window still
 // covers its lane; a hidden rank draws nothing; a search hit is outlined from the hit list, even where the
-// data is a merged level-of-detail bucket; the selected span is outlined; an op type selection dims the
+// data is a merged level-of-detail bucket; a span wide enough is named at any zoom (a bucket of one span like
+// a span, a merged bucket by its longest span where that span certainly is); the selected span is outlined,
+// its outline contrasting with any span and lane on a light and a dark palette; an op type selection dims the
 // other op types by id (buckets by their name's op type); a collective kernel is communication-coloured on
 // a compute lane and a runtime task (EVENT_WAIT, a plane's Notify_Wait) runtime-grey on any lane; waits come
 // from the window only; narrow steps draw no bands; a marked area is filled on its lanes only, between its
@@ -48,6 +50,17 @@ std::vector<QRectF> strokes(const DrawList& list, QRgb color) {
 std::pair<double, double> laneRows(const FrameInput& in, int64_t track) {
     const views::Lane* l = in.layout->laneOf(track);
     return {in.viewport.yOf(l->y), in.viewport.yOf(l->y) + l->height};
+}
+
+/// The frame's texts over span rects in the lane of `track`: each text with its rect.
+std::vector<std::pair<QString, QRectF>> spanLabels(const FrameInput& in, int64_t track) {
+    const auto [top, bottom] = laneRows(in, track);
+    std::vector<std::pair<QString, QRectF>> out;
+    const DrawList list = views::FrameBuilder().build(in);
+    for (const auto* t : list.all<views::Text>())
+        if (t->rect.top() >= top && t->rect.bottom() <= bottom && t->rect.left() >= views::Viewport::kGutter)
+            out.push_back({t->text, t->rect});
+    return out;
 }
 
 /// A runtime task (string `name`, its own op type) over 10-90 ms on `track`, beside `other` (95-99 ms):
@@ -236,9 +249,130 @@ class TstFrameBuilder : public QObject {
         s.rank = 0;
         f.state.setSelection(s);
         const FrameInput in = f.input(0, 100 * kMs);
-        const auto outlines = strokes(views::FrameBuilder().build(in), in.palette.highlight);
+        const auto outlines = strokes(views::FrameBuilder().build(in), views::selectionRingColor().rgba());
         QCOMPARE(outlines.size(), size_t(1));
         QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(35 * kMs)) < 1);
+    }
+    void selectionOutlineStandsOutOnAnySpan_data() {
+        QTest::addColumn<int>("name"); // the fixture's string ids: the span's name and its op type
+        QTest::addColumn<bool>("dark");
+        for (bool dark : {false, true}) {
+            const char* theme = dark ? ", dark" : ", light";
+            QTest::newRow(qPrintable(QString("MatMulV2") + theme)) << 1 << dark;
+            // a kernel in the communication blues
+            QTest::newRow(qPrintable(QString("NCCL kernel") + theme)) << 3 << dark;
+            QTest::newRow(qPrintable(QString("Cast") + theme)) << 5 << dark;
+            QTest::newRow(qPrintable(QString("EVENT_WAIT") + theme)) << 7 << dark;
+        }
+    }
+    void selectionOutlineStandsOutOnAnySpan() {
+        // beside the selected span, on its row, some outline pixel contrasts 3:1 (WCAG) with the span and
+        // some with the lane around it, on a light and on a dark palette
+        QFETCH(int, name);
+        QFETCH(bool, dark);
+        Frame f;
+        f.track(1).items = {item(40 * kMs, 44 * kMs, name, name + (name < 7), 5)}; // ~30 px: no label on it
+        views::Selection s;
+        s.kind = views::Selection::Kind::Span;
+        s.spanId = 5;
+        s.rank = 0;
+        f.state.setSelection(s);
+        FrameInput in = f.input(0, 100 * kMs);
+        if (dark) {
+            QPalette p;
+            for (auto role : {QPalette::Base, QPalette::AlternateBase, QPalette::Window})
+                p.setColor(role, QColor(37, 37, 38));
+            p.setColor(QPalette::Midlight, QColor(60, 60, 60));
+            p.setColor(QPalette::WindowText, QColor(230, 230, 230));
+            p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+            in.palette = views::FramePalette::from(p);
+        }
+        const DrawList list = views::FrameBuilder().build(in);
+        QImage img(list.size, QImage::Format_RGB32);
+        img.fill(list.background);
+        {
+            QPainter p(&img);
+            views::paintDrawList(p, list, in.font);
+        }
+        const QRectF span = spanRects(list)[0].first;
+        const int y = int(span.center().y());
+        const QColor spanInk = img.pixelColor(int(span.center().x()), y);
+        const QColor lane = img.pixelColor(int(span.right()) + 12, y);
+        auto luminance = [](const QColor& c) {
+            auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+        };
+        auto contrast = [&](const QColor& a, const QColor& b) {
+            const double la = luminance(a), lb = luminance(b);
+            return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+        };
+        for (int side : {-1, 1}) { // left and right of the span
+            double onSpan = 0, onLane = 0;
+            const int edge = side < 0 ? int(std::floor(span.left())) : int(std::ceil(span.right()));
+            for (int d = -1; d <= 5; ++d) {
+                const QColor px = img.pixelColor(edge + side * d, y);
+                onSpan = std::max(onSpan, contrast(px, spanInk));
+                onLane = std::max(onLane, contrast(px, lane));
+            }
+            QVERIFY2(onSpan >= 3 && onLane >= 3, qPrintable(QString("side %1: %2:1 against the span %3, %4:1 "
+                                                                    "against the lane %5")
+                                                                .arg(side)
+                                                                .arg(onSpan)
+                                                                .arg(spanInk.name())
+                                                                .arg(onLane)
+                                                                .arg(lane.name())));
+        }
+    }
+    void spanNamesAtAnyZoom_data() {
+        QTest::addColumn<int>("lodLevel"); // -1: raw spans
+        QTest::addColumn<qint64>("count"); // spans in the item (1: one span)
+        QTest::addColumn<qint64>("spanId");
+        QTest::addColumn<qint64>("fromMs");
+        QTest::addColumn<qint64>("toMs");
+        QTest::addColumn<double>("labelFromMs"); // where the name is written (equal ends: nowhere)
+        QTest::addColumn<double>("labelToMs");
+        // 1200 px frame of 200 ms: 1 ms ≈ 7 px once the gutter is taken; a label needs 36 px
+        QTest::newRow("raw span") << -1 << qint64(1) << qint64(5) << qint64(10) << qint64(70) << 10.0 << 70.0;
+        // trace_filter's 57.9 ms SendRecv at a 78 ms window is a level-0 bucket of one span, without a span
+        // id: it was drawn unnamed (walk 23 #1)
+        QTest::newRow("bucket of one, level 0")
+            << 0 << qint64(1) << qint64(0) << qint64(10) << qint64(70) << 10.0 << 70.0;
+        QTest::newRow("bucket of one, level 2")
+            << 2 << qint64(1) << qint64(0) << qint64(10) << qint64(70) << 10.0 << 70.0;
+        // merged (level 2: 16.384 ms buckets): its longest span's name where that span certainly is, one
+        // bucket width in from either end
+        QTest::newRow("merged bucket, long")
+            << 2 << qint64(12) << qint64(0) << qint64(10) << qint64(90) << 26.384 << 73.616;
+        // no more than two bucket widths: which span covers what is not known
+        QTest::newRow("merged bucket, short")
+            << 2 << qint64(12) << qint64(0) << qint64(10) << qint64(40) << 0.0 << 0.0;
+        QTest::newRow("span too narrow for a name")
+            << -1 << qint64(1) << qint64(5) << qint64(10) << qint64(14) << 0.0 << 0.0;
+    }
+    void spanNamesAtAnyZoom() {
+        QFETCH(int, lodLevel);
+        QFETCH(qint64, count);
+        QFETCH(qint64, spanId);
+        QFETCH(qint64, fromMs);
+        QFETCH(qint64, toMs);
+        QFETCH(double, labelFromMs);
+        QFETCH(double, labelToMs);
+        Frame f;
+        f.data->lodLevel = lodLevel;
+        f.track(2).items = {query::DrawItem{fromMs * kMs, toMs * kMs, 3, 4, 0, count, spanId}};
+        const FrameInput in = f.input(0, 200 * kMs);
+        const auto labels = spanLabels(in, 2);
+        if (labelFromMs == labelToMs) {
+            QVERIFY2(labels.empty(), labels.empty() ? "" : qPrintable(labels[0].first));
+            return;
+        }
+        QCOMPARE(labels.size(), size_t(1));
+        QVERIFY(labels[0].first.startsWith("ncclKernel_AllReduce"));
+        const QRectF r = labels[0].second;
+        const double x0 = in.mapping().x(int64_t(labelFromMs * kMs)),
+                     x1 = in.mapping().x(int64_t(labelToMs * kMs));
+        QVERIFY2(r.left() >= x0 - 0.01 && r.left() <= x0 + 3 && r.right() <= x1 + 0.01 && r.right() >= x1 - 3,
+                 qPrintable(QString("%1 … %2 vs %3 … %4").arg(r.left()).arg(r.right()).arg(x0).arg(x1)));
     }
     void opTypeSelectionDimsOthersById() {
         // MatMulV2 selected on rank 0: MatMul spans (and a MatMul-named bucket without an op type) keep their

@@ -17,6 +17,7 @@
 // - a rank whose memory rows were all left out names its memory files and why (issue 19, test_rank_1).
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
+#include "views/annotate/annotationmodel.h"
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
 #include "views/memory/bankstrip.h"
@@ -419,6 +420,62 @@ class TstMemoryMapView : public QObject {
         sel.opType = "Cast";
         state.setSelection(sel);
         QCOMPARE(view.rank(), 1);
+    }
+    void annotationLabelsStayOffTheFindingsLabel() {
+        // walk 23 #4: on a short map a range's label was drawn over the bank anomaly's explanation
+        // ("AllReduce buffers in an unusual HBM bank"). Its red ink is all there with the range drawn, and
+        // the range's label is still drawn
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 6;
+        d->startNs = kRunStart;
+        d->endNs = kRunStart + kRunLen;
+        addBankTensors(*d, 2, 64 << 20); // the AllReduce tensors in banks 0 and 1: the finding
+        d->anomalyOps = {"AllReduce"};
+        views::MemoryMapCanvas c;
+        c.resize(700, 130);
+        c.setData(d);
+        auto shot = [&] {
+            QImage img(c.size(), QImage::Format_ARGB32);
+            c.render(&img);
+            return img;
+        };
+        const QColor red = views::waitColor();
+        // the label's rows: its baseline 4 px above the dashed outline 3 px around the bars (at least 12)
+        const double top = std::min(c.barRect(0).top(), c.barRect(1).top()) - 3;
+        const int labelBottom = int(std::max(12.0, top - 4)) + 4;
+        auto count = [&](const QImage& img, auto is) {
+            int n = 0;
+            for (int y = 0; y < std::min(labelBottom, img.height()); ++y)
+                for (int x = views::MemoryMapCanvas::kLeft; x < img.width(); ++x)
+                    n += is(img.pixelColor(x, y));
+            return n;
+        };
+        auto reddish = [&](const QColor& p) {
+            return std::abs(p.red() - red.red()) < 40 && std::abs(p.green() - red.green()) < 40 &&
+                   std::abs(p.blue() - red.blue()) < 40;
+        };
+        const int findingInk = count(shot(), reddish);
+        QVERIFY(findingInk > 50);
+        views::AnnotationModel model;
+        annotate::AnnotationSet set;
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Range;
+        a.text = "KV cache grows";
+        a.color = "#1f3fbf"; // a blue nothing else on the map uses
+        a.anchor.view = annotate::Surface::Memory;
+        a.anchor.ranks = {6};
+        a.anchor.t0Ns = kRunStart;
+        a.anchor.t1Ns = kRunStart + 2 * kMs;
+        set.add(a);
+        model.setAnnotations(set);
+        c.setAnnotations(&model);
+        const QImage with = shot();
+        QCOMPARE(count(with, reddish), findingInk);
+        int callout = 0; // its callout, anywhere
+        for (int y = 0; y < with.height(); ++y)
+            for (int x = 0; x < with.width(); ++x)
+                callout += with.pixelColor(x, y) == QColor("#1f3fbf");
+        QVERIFY(callout > 100);
     }
     void theCaptionNamesTheSelectionBeforeTheFinding() {
         // issue 19: with a MatMulV2 tensor of rank 6 selected, the line above the map named only AllReduce

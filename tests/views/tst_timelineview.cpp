@@ -212,7 +212,7 @@ class TstTimelineView : public QObject {
         qint64 id = f->state.selection().spanId;
         QVERIFY(id > 0);
         QImage img = grab(*f);
-        QColor hl = f->view->palette().color(QPalette::Highlight);
+        const QColor hl = views::selectionRingColor();
         int x0 = int(f->view->xOf(f->state.selection().startNs)),
             x1 = int(f->view->xOf(f->state.selection().endNs));
         int outline = 0;
@@ -534,7 +534,7 @@ class TstTimelineView : public QObject {
         QCOMPARE(activated.at(0).at(0).toLongLong(), span);
         // and it is outlined, though drawn from a bucket
         f->view->repaint();
-        const QRgb hl = f->view->palette().color(QPalette::Highlight).rgba();
+        const QRgb hl = views::selectionRingColor().rgba();
         int outlines = 0;
         for (const auto* r : f->view->paintedFrame().all<views::StrokeRect>())
             outlines += r->color == hl && r->rect.contains(QPointF(p));

@@ -2,6 +2,7 @@
 
 #include <QFontMetrics>
 #include <QPainterPath>
+#include <algorithm>
 #include <cmath>
 
 namespace rs::views {
@@ -22,6 +23,26 @@ CalloutBox placeCallout(const QFont& font, QPointF at, const QString& text, cons
     if (c.box.bottom() > bounds.bottom()) c.box.moveBottom(bounds.bottom() - 2);
     if (c.box.top() < bounds.top()) c.box.moveTop(bounds.top() + 2);
     return c;
+}
+
+CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                             const std::vector<QRectF>& avoid, double maxWidth) {
+    const CalloutBox first = placeCallout(font, at, text, bounds, maxWidth);
+    auto clashing = [&](const QRectF& box) {
+        auto it =
+            std::find_if(avoid.begin(), avoid.end(), [&](const QRectF& r) { return r.intersects(box); });
+        return it == avoid.end() ? nullptr : &*it;
+    };
+    const QRectF* hit = clashing(first.box);
+    if (!hit) return first;
+    const double h = first.box.height();
+    for (QPointF spot :
+         {QPointF(first.box.left(), hit->bottom() + 2), QPointF(first.box.left(), hit->top() - h - 2),
+          QPointF(hit->right() + 4, first.box.top())}) {
+        const CalloutBox c = placeCallout(font, spot, text, bounds, maxWidth);
+        if (!clashing(c.box)) return c;
+    }
+    return first;
 }
 
 void paintCallout(QPainter& p, const QRectF& box, const QString& text, const QColor& c) {

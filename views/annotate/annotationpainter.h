@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QPainter>
 #include <QRectF>
+#include <vector>
 
 namespace rs::views {
 
@@ -29,6 +30,10 @@ struct CalloutBox {
 /// Reentrant (font metrics only): the timeline's frame builder places callouts off the GUI thread.
 CalloutBox placeCallout(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
                         double maxWidth = 320);
+/// placeCallout kept clear of `avoid` (other labels a view draws) where it can be: near `at`, else just
+/// below, above or right of the first rect it would cover; the first spot that covers none (else `at`'s).
+CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                             const std::vector<QRectF>& avoid, double maxWidth = 320);
 /// Draws a placed callout in the painter's font.
 void paintCallout(QPainter& p, const QRectF& box, const QString& text, const QColor& c);
 void drawRegion(QPainter& p, const QRectF& r, const QColor& c, bool range);

@@ -35,6 +35,14 @@ QColor runtimeTaskColor() {
     return QColor(190, 190, 186);
 }
 
+QColor selectionRingColor() {
+    return QColor(16, 16, 16);
+}
+
+QColor selectionHaloColor() {
+    return QColor(255, 255, 255, 235);
+}
+
 QColor unreadColor() {
     return QColor(105, 105, 105); // darker than the runtime-task grey, so the hatch reads on it too
 }

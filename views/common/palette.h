@@ -18,6 +18,11 @@ QColor idleGapColor(); ///< idle before a collective
 QColor runtimeTaskColor();
 /// What a cut file did not let the index read (a lane's unread tail): cross-hatched in this grey.
 QColor unreadColor();
+/// The selected span's outline on the timeline: a dark ring between two light halos, so some part of it
+/// stands out on any span and any lane background, light or dark (the highlight colour alone vanished on a
+/// blue kernel).
+QColor selectionRingColor();
+QColor selectionHaloColor();
 /// Readable text colour on `bg`.
 QColor textOn(const QColor& bg);
 

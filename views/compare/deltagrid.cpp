@@ -13,7 +13,6 @@ namespace rs::views {
 
 DeltaGrid::DeltaGrid(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(280, 120);
 }
 
 void DeltaGrid::setData(std::shared_ptr<const compare::ComparisonData> d) {
@@ -29,17 +28,46 @@ void DeltaGrid::setData(std::shared_ptr<const compare::ComparisonData> d) {
         for (const auto& op : m_data->opTypes)
             w = std::max(w, fm.horizontalAdvance(QString::fromStdString(op)) + 12);
         m_left = std::min(w, 240);
-        m_cellW = std::clamp(700 / std::max<int>(1, int(m_data->ranks.size())), 14, 56);
     }
     m_scale.lo = 1 / worst;
     m_scale.hi = worst;
+    fitCells();
     updateGeometry();
     update();
 }
 
+QString DeltaGrid::legendText(int which) const {
+    return which == 1 ? tr("equal")
+                      : QString::asprintf(which == 0 ? "×%.2f slower" : "×%.2f faster", m_scale.hi);
+}
+
+int DeltaGrid::legendWidth() const {
+    const QFontMetrics fm(font());
+    int text = 0;
+    for (int i = 0; i < 3; ++i)
+        text = std::max(text, fm.horizontalAdvance(legendText(i)));
+    return kLegendGap + kSwatchW + text + 6;
+}
+
+void DeltaGrid::fitCells() {
+    const int cols = m_data ? std::max<int>(1, int(m_data->ranks.size())) : 4;
+    m_cellW = std::clamp((width() - m_left - legendWidth()) / cols, kMinCellW, kMaxCellW);
+}
+
+void DeltaGrid::resizeEvent(QResizeEvent* e) {
+    fitCells();
+    QWidget::resizeEvent(e);
+}
+
 QSize DeltaGrid::sizeHint() const {
     const int rows = m_data ? int(m_data->opTypes.size()) : 4, cols = m_data ? int(m_data->ranks.size()) : 4;
-    return {m_left + cols * m_cellW + m_legendW + 20, m_top + rows * m_cellH + 20};
+    const int cellW = std::clamp(700 / std::max(1, cols), kMinCellW, kMaxCellW);
+    return {m_left + cols * cellW + legendWidth(), m_top + rows * m_cellH + 20};
+}
+
+QSize DeltaGrid::minimumSizeHint() const {
+    const int cols = m_data ? int(m_data->ranks.size()) : 4;
+    return {std::max(280, m_left + cols * kMinCellW + legendWidth()), 120};
 }
 
 QRect DeltaGrid::cellRect(int row, int column) const {
@@ -121,16 +149,16 @@ void DeltaGrid::paintEvent(QPaintEvent*) {
         }
     }
     // legend: the ratios at the ends and at 1
-    const int lx = m_left + int(m_data->ranks.size()) * m_cellW + 16, ly = m_top, lh = 120;
+    const int lx = m_left + int(m_data->ranks.size()) * m_cellW + kLegendGap, ly = m_top, lh = 120;
     for (int y = 0; y < lh; ++y) {
         const double pos = 1.0 - double(y) / lh;
         const double v = std::exp(std::log(m_scale.lo) + pos * (std::log(m_scale.hi) - std::log(m_scale.lo)));
         p.fillRect(lx, ly + y, 14, 1, m_scale.color(v));
     }
     p.setPen(palette().text().color());
-    p.drawText(lx + 18, ly + 8, QString::asprintf("×%.2f slower", m_scale.hi));
-    p.drawText(lx + 18, ly + lh / 2 + 4, tr("equal"));
-    p.drawText(lx + 18, ly + lh, QString::asprintf("×%.2f faster", m_scale.hi));
+    p.drawText(lx + kSwatchW, ly + 8, legendText(0));
+    p.drawText(lx + kSwatchW, ly + lh / 2 + 4, legendText(1));
+    p.drawText(lx + kSwatchW, ly + lh, legendText(2));
 }
 
 bool DeltaGrid::cellAt(QPoint pt, int& row, int& col) const {

@@ -18,6 +18,8 @@ class DeltaGrid : public QWidget {
     /// The cell of (row, column) in widget pixels (for tests).
     QRect cellRect(int row, int column) const;
     QSize sizeHint() const override;
+    /// The narrowest the grid is drawn whole: its cells at their narrowest and the legend beside them.
+    QSize minimumSizeHint() const override;
     /// Why the grid has no cells ("" when it has): no op type above the share in both runs, or no rank in
     /// both runs (walk 11: 8 op labels and a legend over nothing, unexplained).
     QString emptyReason() const;
@@ -28,14 +30,22 @@ class DeltaGrid : public QWidget {
   protected:
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
     bool event(QEvent*) override;
 
   private:
     bool cellAt(QPoint p, int& row, int& col) const;
     bool regressed(const std::string& op, int rank) const;
+    /// The cells' width for the widget's width (px): as wide as 56 px, as narrow as 14, so the legend
+    /// always fits beside them (a 1200 px panel cut the 8-rank demo's legend off).
+    void fitCells();
+    /// The legend's width: its swatch and its longest label (px).
+    int legendWidth() const;
+    QString legendText(int which) const; ///< 0: slower, 1: equal, 2: faster
     std::shared_ptr<const compare::ComparisonData> m_data;
     HeatScale m_scale;
-    int m_left = 160, m_top = 40, m_cellW = 40, m_cellH = 18, m_legendW = 100;
+    int m_left = 160, m_top = 40, m_cellW = 40, m_cellH = 18;
+    static constexpr int kMinCellW = 14, kMaxCellW = 56, kLegendGap = 16, kSwatchW = 18;
 };
 
 } // namespace rs::views

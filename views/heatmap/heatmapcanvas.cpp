@@ -377,9 +377,14 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
         QRectF placed = drawCallout(p, QPointF(notesX, std::max(double(m_top), box.top() + nextY)), a,
                                     QRectF(notesX, 0, notesWidth() - 8, height()), notesWidth() - 8);
         nextY = placed.bottom() + 4 - box.top();
+        // the leader runs in the 1 px gap under the box's last row (cellRect's last pixel row: the cells are
+        // drawn a pixel shorter) to the notes column, then to the label: across the box's middle it struck
+        // out the values of the cells right of it (walk 23 #4)
+        const double gapY = box.bottom(), bend = notesX - 6;
         p.save();
         p.setPen(QPen(annotationColor(a), 1, Qt::DotLine));
-        p.drawLine(QPointF(box.right() + 2, box.center().y()), QPointF(placed.left(), placed.center().y()));
+        p.drawPolyline(QPolygonF{QPointF(box.right() + 2, gapY), QPointF(bend, gapY),
+                                 QPointF(placed.left(), placed.center().y())});
         p.restore();
     }
 }

@@ -270,22 +270,27 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.drawRects(rects.constData(), int(rects.size()));
     }
     // the bank anomaly, outlined as a group with its explanation
+    std::vector<QRectF> findingLabels;
     for (auto& [op, box] : anomalyBox) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(waitColor(), 2, Qt::DashLine));
         QRectF b = box.adjusted(-3, -3, 3, 3);
         p.drawRect(b);
         p.setPen(waitColor());
-        p.drawText(
-            QPointF(std::max(b.left(), double(kLeft) + 4), std::max(12.0, b.top() - 4)),
-            tr("%1 buffers in an unusual HBM bank (other ranks differ)").arg(QString::fromStdString(op)));
+        const QString text =
+            tr("%1 buffers in an unusual HBM bank (other ranks differ)").arg(QString::fromStdString(op));
+        const QPointF at(std::max(b.left(), double(kLeft) + 4), std::max(12.0, b.top() - 4));
+        p.drawText(at, text);
+        const QFontMetricsF fm(p.font());
+        findingLabels.push_back(
+            QRectF(at.x(), at.y() - fm.ascent(), fm.horizontalAdvance(text), fm.height()));
     }
     if (!selected.isNull()) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
         p.drawRect(selected.adjusted(-2, -2, 2, 2));
     }
-    paintAnnotations(p);
+    paintAnnotations(p, std::move(findingLabels));
     if (drafting() && m_drag) {
         annotate::Annotation preview;
         preview.kind = annotate::Kind::Box;
@@ -486,7 +491,7 @@ void MemoryMapCanvas::contextMenuEvent(QContextMenuEvent* e) {
     menu.exec(e->globalPos());
 }
 
-void MemoryMapCanvas::paintAnnotations(QPainter& p) {
+void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels) {
     if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data) return;
     const TimeMapping tm = timeMapping();
     const AddressMapping am = addressMapping();
@@ -512,7 +517,18 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p) {
         annotate::Annotation outline = a;
         outline.kind = annotate::Kind::Box;
         drawRegion(p, r.adjusted(-2, -2, 2, 2), outline);
-        drawCallout(p, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20), a, plot);
+        // off the finding's label and the callouts before it (walk 23 #4: a range's label hid the bank
+        // anomaly's explanation on a short map)
+        QFont bold = p.font();
+        bold.setBold(true);
+        const CalloutBox c =
+            placeCalloutClear(bold, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20),
+                              QString::fromStdString(a.text), plot, labels);
+        p.save();
+        p.setFont(bold);
+        paintCallout(p, c.box, c.text, annotationColor(a));
+        p.restore();
+        labels.push_back(c.box);
     }
 }
 

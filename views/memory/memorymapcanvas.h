@@ -100,7 +100,8 @@ class MemoryMapCanvas : public QWidget {
     /// canvas' window is a placeholder, and a wheel or drag on it threw the shared window to 1 ns before
     /// the profile.
     bool hasTimeAxis() const { return m_data && m_data->endNs > m_data->startNs; }
-    void paintAnnotations(QPainter& p);
+    /// The annotations' regions and callouts, the callouts clear of `labels` (the finding's label).
+    void paintAnnotations(QPainter& p, std::vector<QRectF> labels);
     bool drafting() const;
     AnnotationModel* m_annotations = nullptr;
     bool m_annotationsShown = true;

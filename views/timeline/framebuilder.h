@@ -120,6 +120,9 @@ class FrameBuilder {
     void addSteps(const FrameInput& in, DrawList& out) const;
     void addLanes(const FrameInput& in, DrawList& out);
     void addSpans(const FrameInput& in, const Lane& l, double y);
+    /// Where a drawn item's name may be written (widget px, inside `r`, its rect; empty: nowhere).
+    static QRectF nameRect(const FrameInput& in, const TimeMapping& lm, const query::DrawItem& item,
+                           const QRectF& r);
     /// A collapsed rank's header row (frameoverview.cpp): each of its steps in the window coloured by how
     /// its wall time compares with that step's median over the ranks, so a slow rank stands out among
     /// hundreds of one-row ranks.

@@ -3,8 +3,9 @@
 // edge when a span is cut by it), each point on its span's row of its lane; an end that is not on screen
 // (outside the window, scrolled away, in a collapsed or hidden rank) is drawn at the plot's edge where it
 // lies, with a label naming it and where it starts against the end on screen
-// ("→ rank 1 · Stream 7 · starts 2.1 ms after this one starts"). The selected span's arrows are drawn last,
-// on top. Any thread (see framebuilder.h).
+// ("→ rank 1 · Stream 7 · starts 2.1 ms after this one starts"), one label per lane and edge ("· +4 more"),
+// over all the arrows, none over another. The selected span's arrows are drawn last, on top, and their
+// labels placed first. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
 
 #include <QCoreApplication>
@@ -90,6 +91,90 @@ QString delaysText(const query::FlowArrow& a) {
              signedText(a.dst.startNs - std::max(a.src.startNs, a.src.endNs)));
 }
 
+/// The label of an arrow's end that is not on screen, drawn at the plot's edge where that end lies.
+struct OffLabel {
+    size_t arrow;      ///< index into the overlay's arrows (of the first, when merged)
+    bool selected;     ///< an arrow of the selected span
+    bool toDst;        ///< it names the arrow's destination (else its source)
+    QPointF off, on;   ///< the arrow's end at the edge, and its end on screen (widget px)
+    int rank;          ///< the named end's
+    int64_t trackId;   ///< the named end's lane
+    int64_t spanId;    ///< the named end's span
+    QRgb color;        ///< the arrow's category
+    QString text, tip; ///< one line; rich text
+    int more = 0;      ///< other arrows to the same place this label stands for
+};
+
+/// One label per place: the arrows of a lane that leave the window at the same edge, the same way, are
+/// named once with how many more go there ("+4 more"). A host thread's launches left of a window each
+/// had a label naming the same thread, stacked until they piled on one another (walk 23 #2).
+std::vector<OffLabel> mergeByPlace(std::vector<OffLabel> all, const QRectF& plot) {
+    // the edge the end is drawn at (an end in a collapsed rank or scrolled away is inside the window's
+    // times): by the end itself, not against the end on screen, which may stand at that edge too
+    auto side = [&](const OffLabel& l) {
+        return l.off.x() < plot.left() + 3 ? -1 : l.off.x() > plot.right() - 3;
+    };
+    std::vector<OffLabel> out;
+    for (OffLabel& l : all) {
+        auto same = std::find_if(out.begin(), out.end(), [&](const OffLabel& o) {
+            return o.selected == l.selected && o.toDst == l.toDst && o.rank == l.rank &&
+                   o.trackId == l.trackId && side(o) == side(l);
+        });
+        if (same == out.end())
+            out.push_back(std::move(l));
+        else
+            ++same->more;
+    }
+    // the selected span's labels are placed first: they are what a click on a span asked for
+    std::stable_partition(out.begin(), out.end(), [](const OffLabel& l) { return l.selected; });
+    return out;
+}
+
+/// Places each label beside its arrow's end in its rank's band, stacked away from the edge up to four rows
+/// where another label stands; one that still meets another is left out (its arrow still reaches the edge),
+/// so no two labels cover each other.
+void addOffScreenLabels(const FrameInput& in, const std::vector<OffLabel>& labels, DrawList& out) {
+    const QRectF plot = in.viewport.plot();
+    const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
+    std::vector<QRectF> placed;
+    for (const OffLabel& l : labels) {
+        const QString text =
+            l.more ? QCoreApplication::translate("TimelineView", "%1 · +%2 more").arg(l.text).arg(l.more)
+                   : l.text;
+        const double w = std::min(fm.horizontalAdvance(text) + 8, plot.width() - 4), h = fm.height() + 2;
+        // beside the arrow's end, kept inside the plot
+        double x = l.off.x() < l.on.x() ? l.off.x() + 4 : l.off.x() - w - 4;
+        if (l.off.x() > plot.left() + 4 && l.off.x() < plot.right() - 4) x = l.off.x() - w / 2;
+        // in the lanes of the rank it names, never another rank's (labelBand)
+        const auto [bandTop, bandBottom] = labelBand(in, l.rank, l.off, h);
+        const double y = std::clamp(l.off.y() - h - 3, bandTop, std::max(bandTop, bandBottom - h));
+        x = std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
+        QRectF box(x, y, w, h);
+        auto covered = [&] {
+            return std::any_of(placed.begin(), placed.end(),
+                               [&](const QRectF& r) { return r.intersects(box); });
+        };
+        const double step = l.off.y() > l.on.y() ? -(h + 2) : h + 2;
+        for (int k = 0; k < 4 && covered(); ++k)
+            if (const QRectF next = box.translated(0, step);
+                next.top() >= bandTop && next.bottom() <= bandBottom)
+                box = next;
+        if (covered()) continue;
+        placed.push_back(box);
+        out.add(FillRect{box,
+                         qRgba(qRed(in.palette.base), qGreen(in.palette.base), qBlue(in.palette.base), 225)});
+        out.add(StrokeRect{box, l.color, 1});
+        out.add(Text{box.adjusted(4, 0, -4, 0), text, in.palette.windowText, FontRole::Small,
+                     Qt::AlignVCenter | Qt::AlignLeft, true});
+        // the label names a place: a click goes there (it selected the span under it)
+        const QString more =
+            l.more ? QCoreApplication::translate("TimelineView", "<br>and %1 more flows to this lane")
+                         .arg(l.more)
+                   : QString();
+        out.flowLabels.push_back({box, l.arrow, l.toDst, l.spanId, l.tip + more});
+    }
+}
+
 } // namespace
 
 QString FrameBuilder::trackName(int64_t trackId) {
@@ -103,8 +188,6 @@ QString FrameBuilder::trackName(int64_t trackId) {
 void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
     if (!in.flows || in.flows->arrows.empty()) return;
     const QRectF plot = in.viewport.plot();
-    const QFont font = fontFor(FontRole::Small, in.font);
-    const QFontMetricsF fm(font);
     auto where = [&](const query::FlowEnd& e) {
         return QString("rank %1 · %2")
             .arg(m_summary ? m_summary->shownRank(e.rank) : e.rank)
@@ -117,7 +200,7 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
         order.push_back(i);
     for (size_t i = 0; i < in.flows->spanArrows && i < arrows.size(); ++i)
         order.push_back(i);
-    std::vector<QRectF> labels; // a label over another says nothing more: the window's arrows skip it
+    std::vector<OffLabel> offLabels;
     for (size_t i : order) {
         const query::FlowArrow& a = arrows[i];
         const bool selected = i < in.flows->spanArrows;
@@ -144,46 +227,18 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
                      QString::fromStdString(a.src.name).toHtmlEscaped(), where(a.dst).toHtmlEscaped(),
                      QString::fromStdString(a.dst.name).toHtmlEscaped()) +
             delaysText(a);
-        if (!off.onScreen) {
-            const QString text = QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
-                                     .arg(where(offEnd))
-                                     .arg(startOffsetText(offEnd.startNs, onEnd.startNs));
-            const double w = fm.horizontalAdvance(text) + 8, h = fm.height() + 2;
-            // beside the arrow's end, kept inside the plot
-            double x = off.p.x() < on.p.x() ? off.p.x() + 4 : off.p.x() - w - 4;
-            if (off.p.x() > plot.left() + 4 && off.p.x() < plot.right() - 4) x = off.p.x() - w / 2;
-            // in the lanes of the rank it names, never another rank's (labelBand)
-            const auto [bandTop, bandBottom] = labelBand(in, offEnd.rank, off.p, h);
-            double y = std::clamp(off.p.y() - h - 3, bandTop, std::max(bandTop, bandBottom - h));
-            x = std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
-            QRectF box(x, y, w, h);
-            auto covered = [&] {
-                return std::any_of(labels.begin(), labels.end(),
-                                   [&](const QRectF& r) { return r.intersects(box); });
-            };
-            // labels of one place stacked away from the edge they point at (a few, then they overlap)
-            const double step = off.p.y() > on.p.y() ? -(h + 2) : h + 2;
-            for (int k = 0; k < 4 && covered(); ++k)
-                if (const QRectF next = box.translated(0, step);
-                    next.top() >= bandTop && next.bottom() <= bandBottom)
-                    box = next;
-            const bool hidden = covered();
-            labels.push_back(box);
-            if (!hidden || selected) {
-                out.add(FillRect{
-                    box, qRgba(qRed(in.palette.base), qGreen(in.palette.base), qBlue(in.palette.base), 225)});
-                out.add(StrokeRect{box, color, 1});
-                out.add(Text{box.adjusted(4, 0, -4, 0), text, in.palette.windowText, FontRole::Small,
-                             Qt::AlignVCenter | Qt::AlignLeft});
-                // the label names a place: a click goes there (it selected the span under it)
-                out.flowLabels.push_back(
-                    {box, i, s.onScreen, offEnd.spanId,
-                     tip + QCoreApplication::translate("TimelineView", "<br><i>click: go to %1</i>")
-                               .arg(where(offEnd).toHtmlEscaped())});
-            }
-        }
+        if (!off.onScreen)
+            offLabels.push_back(
+                {i, selected, s.onScreen, off.p, on.p, offEnd.rank, offEnd.trackId, offEnd.spanId, color,
+                 QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
+                     .arg(where(offEnd))
+                     .arg(startOffsetText(offEnd.startNs, onEnd.startNs)),
+                 tip + QCoreApplication::translate("TimelineView", "<br><i>click: go to %1</i>")
+                           .arg(where(offEnd).toHtmlEscaped())});
         out.flowMarks.emplace_back(QLineF(s.p, d.p), tip);
     }
+    // over every arrow: none crosses them
+    addOffScreenLabels(in, mergeByPlace(std::move(offLabels), plot), out);
 }
 
 } // namespace rs::views

@@ -173,16 +173,34 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         else if (!item.spanId && item.count == 1 && sel.kind == Selection::Kind::Span && sel.rank == l.rank &&
                  item.startNs == sel.startNs && item.endNs == sel.endNs)
             m_selected.push_back(r);
-        if (r.width() > 36 && item.spanId && item.nameId >= 0 && size_t(item.nameId) < s.strings.size()) {
+        const QRectF named = nameRect(in, lm, item, r);
+        if (named.width() > 32 && item.nameId >= 0 && size_t(item.nameId) < s.strings.size()) {
             QString name = QString::fromStdString(s.strings[size_t(item.nameId)]);
             const int slash = name.lastIndexOf('/');
             if (slash >= 0) name = name.mid(slash + 1);
             // a dimmed span's label in the placeholder grey: the text colour of its full colour vanished on
             // it
             const QRgb text = qAlpha(c) < 255 ? in.palette.placeholder : textOn(QColor::fromRgba(c)).rgba();
-            m_labels.push_back({r.adjusted(2, 0, -2, 0), name, text});
+            m_labels.push_back({named, name, text}); // elided to the rect when longer (Text::elide)
         }
     }
+}
+
+QRectF FrameBuilder::nameRect(const FrameInput& in, const TimeMapping& lm, const query::DrawItem& item,
+                              const QRectF& r) {
+    // A span, or a level-of-detail bucket of one span (zoomed out, a 58 ms kernel is such a bucket, without
+    // a span id: it was drawn unnamed at any window over ~64 ms), is named over its whole rect.
+    const QRectF whole = r.adjusted(2, 0, -2, 0);
+    const int level = in.data ? in.data->data().lodLevel : -1;
+    if (item.spanId || item.count == 1 || level < 0) return whole;
+    // A merged bucket carries its longest span's name. That span starts within the bucket's first width and
+    // is at least as long as the one reaching the bucket's end, so it certainly covers the extent less one
+    // bucket width at each end: the name goes there, never over spans it does not name.
+    const int64_t width = model::lodWidthNs(level);
+    if (item.endNs - item.startNs <= 2 * width) return {};
+    const double x0 = std::max(lm.x(item.startNs + width), whole.left());
+    const double x1 = std::min(lm.x(item.endNs - width), whole.right());
+    return x1 > x0 ? QRectF(x0, r.top(), x1 - x0, r.height()) : QRectF();
 }
 
 void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawList& out) {
@@ -247,8 +265,14 @@ void FrameBuilder::addOutlines(const FrameInput& in, DrawList& out) const {
             if (!l.header && !l.chart()) addHitOutlines(in, l, out);
         }
     }
-    for (const QRectF& r : m_selected)
-        out.add(StrokeRect{r.adjusted(-1.5, -1.5, 1.5, 1.5), in.palette.highlight, 2.5});
+    // a 2 px dark ring 1-3 px outside the span, inside a light band from 5 px outside to 1 px inside: the
+    // ring reads on light spans and lanes, the band on dark ones (walk 23 #3: a 2.5 px ring in the
+    // highlight colour was barely seen on a blue kernel)
+    for (const QRectF& r : m_selected) {
+        const QRectF ring = r.adjusted(-2, -2, 2, 2);
+        out.add(StrokeRect{ring, selectionHaloColor().rgba(), 6});
+        out.add(StrokeRect{ring, selectionRingColor().rgba(), 2});
+    }
 }
 
 void FrameBuilder::addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const {
