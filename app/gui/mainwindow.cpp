@@ -5,12 +5,14 @@
 #include "app/gui/comparecontroller.h"
 #include "app/gui/detailspanel.h"
 #include "app/gui/diagnosticsdialog.h"
+#include "app/gui/dockproportions.h"
 #include "app/gui/dockscrollarea.h"
 #include "app/gui/findingnavigator.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/linktrackfilter.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/progresspanel.h"
+#include "app/gui/readabledocktabs.h"
 #include "app/gui/runchooser.h"
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
@@ -102,6 +104,8 @@ void MainWindow::buildDocks() {
     // the linked views below the timeline
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    new ReadableDockTabs(this);
+    m_proportions = new DockProportions(this);
     auto* fd = new QDockWidget(tr("Findings"), this);
     fd->setObjectName("findings");
     m_findings = new FindingsPanel;
@@ -128,6 +132,7 @@ void MainWindow::buildDocks() {
             resizeDocks({fd, dd}, {width() * 3 / 10, width() * 3 / 10}, Qt::Horizontal);
             resizeDocks({fd, dd}, {height() / 2, height() / 2}, Qt::Vertical);
         }
+        m_proportions->remember(); // the shares the docks keep as the window is resized
     });
 }
 
