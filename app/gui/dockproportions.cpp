@@ -41,6 +41,18 @@ void DockProportions::remember() {
             m_shares[area] = double(extent(d, area)) / extent(m_window, area);
 }
 
+void DockProportions::makeRoom(QDockWidget* dock, int viewHeight, double maxShare) {
+    const int chrome = dock->height() - dock->widget()->height(); // its title bar
+    const int want = std::min(viewHeight + chrome, int(maxShare * m_window->height()));
+    if (dock->height() >= want) return;
+    m_window->resizeDocks({dock}, {want}, Qt::Vertical);
+    m_window->layout()->activate();
+    // a tabbed dock's size counted its tab bar too: ask again for what fell short
+    if (const int shortBy = want - dock->height(); shortBy > 0)
+        m_window->resizeDocks({dock}, {want + shortBy}, Qt::Vertical);
+    remember();
+}
+
 double DockProportions::share(Qt::DockWidgetArea area) const {
     const auto it = m_shares.find(area);
     return it == m_shares.end() ? 0.0 : it->second;

@@ -18,6 +18,9 @@ class DockProportions : public QObject {
     explicit DockProportions(QMainWindow* window);
     /// Takes the docks' shares as they are laid out now (after the default sizes or restoreState).
     void remember();
+    /// Makes `dock` (in the top or bottom area) tall enough for `viewHeight` px of its view, up to
+    /// `maxShare` of the window's height, when it is shorter; the area keeps that share from then on.
+    void makeRoom(QDockWidget* dock, int viewHeight, double maxShare);
     /// The share of the window's width (side areas) or height (top and bottom) the area keeps; 0: none.
     double share(Qt::DockWidgetArea area) const;
 

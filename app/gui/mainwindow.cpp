@@ -51,6 +51,11 @@
 
 namespace rs::gui {
 
+namespace {
+/// The most of the window's height the Area statistics dock takes for its comfortable height.
+constexpr double kAreaStatsMaxShare = 0.45;
+} // namespace
+
 MainWindow::MainWindow()
     : m_service(new query::QueryService(this)), m_state(new views::InteractionState(this)),
       m_timeline(new views::TimelineView(m_state, m_service)), m_job(new IndexJob(this)) {
@@ -168,6 +173,15 @@ void MainWindow::tabLinkedViews() {
         previous = d;
     }
     findChild<QDockWidget*>("heatmap")->raise();
+    // the area statistics' two tables and caption need more than the heatmap's 30 % of the window
+    auto* area = findChild<QDockWidget*>("areastats");
+    connect(area, &QDockWidget::visibilityChanged, this, [this, area](bool shown) {
+        if (shown) // once the raised tab is laid out
+            QTimer::singleShot(0, this, [this, area] {
+                layout()->activate(); // the panel at its width: its caption wraps there
+                m_proportions->makeRoom(area, m_areaStats->comfortableHeight(), kAreaStatsMaxShare);
+            });
+    });
 }
 
 void MainWindow::createControllers() {

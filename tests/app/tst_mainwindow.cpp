@@ -34,12 +34,15 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -1097,6 +1100,32 @@ class TstMainWindow : public QObject {
         settle();
         QVERIFY2(std::abs(findings->width() - wide) <= 4,
                  qPrintable(QString("%1 px, was %2 px").arg(findings->width()).arg(wide)));
+    }
+    void areaStatisticsShowsEightRowsAndItsCaption() {
+        // walk 23 #2: raised at its default height the Area statistics panel was scrolled by its dock (the
+        // counters and the caption below the dock's edge) and its text touched the dock's scroll bar
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
+        auto* dock = w.findChild<QDockWidget*>("areastats");
+        dock->raise();
+        for (int i = 0; i < 5; ++i) // the raised tab laid out, then the dock's new height
+            QCoreApplication::processEvents();
+        QTableView* ops = w.areaStats()->table();
+        auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+        const int rows = ops->viewport()->height() / ops->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rows >= 8, qPrintable(QString("%1 rows in %2 px").arg(rows).arg(ops->viewport()->height())));
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->maximum(), 0); // the whole panel in the dock
+        const QRect caption(w.areaStats()->caption()->mapTo(scroll->viewport(), QPoint()),
+                            w.areaStats()->caption()->size());
+        QVERIFY2(scroll->viewport()->rect().contains(caption), "the caption out of the dock");
+        // a few pixels between the tables and caption and the dock's edge
+        QVERIFY(scroll->viewport()->width() - caption.right() >= 5);
+        const QRect counters(w.areaStats()->counterTable()->mapTo(scroll->viewport(), QPoint()),
+                             w.areaStats()->counterTable()->size());
+        QVERIFY(scroll->viewport()->width() - counters.right() >= 5);
+        // the window still gives the timeline most of its height
+        QVERIFY(dock->height() <= w.height() / 2);
     }
     void reopensCachedIndex() {
         gui::MainWindow w;
