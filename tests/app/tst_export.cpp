@@ -557,7 +557,10 @@ class TstExport : public QObject {
         const QImage a(own), b(given);
         QVERIFY(!a.isNull());
         QCOMPARE(a.size(), b.size());
-        QVERIFY2(a == b, qPrintable(raised + " drawn as --view " + written));
+        // the same picture below the caption's time of export and above a window's status line (the index
+        // opened in 0.01 s, then in 0.02 s)
+        const QRect steady(0, a.height() / 5, a.width(), a.height() - a.height() / 5 - 30);
+        QVERIFY2(a.copy(steady) == b.copy(steady), qPrintable(raised + " drawn as --view " + written));
     }
     void oneFileWithoutAViewSaysTheTwoWaysOut() {
         const QString err = run({"export", q(m_demo), "--out", q(m_root) + "/noview.png", "--quiet"}, 2);
