@@ -59,23 +59,38 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
     return 0;
 }
 
-/// --view, --format and --out: what to export, and into which file or folder. False with `rc` set (the
-/// message printed) when they do not fit together.
+/// The --view that writes what a saved view shows: its raised tab when export draws that one alone
+/// (timeline, heatmap, memory, comm), else the whole window, where its tab is raised.
+QString exportViewOf(const gui::ViewState& s) {
+    for (const char* alone : {"timeline", "heatmap", "memory", "comm"})
+        if (s.view == alone) return s.view;
+    return "window";
+}
+
+/// --view, --format and --out: what to export, and into which file or folder (one file without --view:
+/// the saved view's, read before). False with `rc` set (the message printed) when they do not fit together.
 bool outputFrom(Args& a, const std::string& out, gui::ExportRequest& r, int& rc) {
     auto fail = [&](const std::string& msg) {
         rc = usageError("export", msg);
         return false;
     };
     r.view = QString::fromStdString(a.value("view").value_or("all"));
+    const QString outPath = QString::fromStdString(out);
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    const bool oneFile = (suffix == "png" || suffix == "svg") && !QFileInfo(outPath).isDir();
+    // one file and no --view: a saved view's own view is the one meant (walk 23 #3 read "needs one
+    // --view" and did not know what to do)
+    if (oneFile && !a.value("view") && r.state) r.view = exportViewOf(*r.state);
     if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" &&
         r.view != "comm" && r.view != "window")
         return fail("--view must be all, timeline, heatmap, memory, comm or window");
-    const QString outPath = QString::fromStdString(out);
-    const QString suffix = QFileInfo(outPath).suffix().toLower();
     r.format = QString::fromStdString(a.value("format").value_or(suffix == "svg" ? "svg" : "png"));
     if (r.format != "png" && r.format != "svg") return fail("--format must be png or svg");
-    if ((suffix == "png" || suffix == "svg") && !QFileInfo(outPath).isDir()) {
-        if (r.view == "all") return fail("one file (--out " + out + ") needs one --view");
+    if (oneFile) {
+        if (r.view == "all")
+            return fail("one file (--out " + out +
+                        ") holds one view: give --view timeline, heatmap, memory, " +
+                        "comm or window, or --out a folder for all of them");
         if (suffix != r.format) return fail("--out's suffix and --format disagree");
         r.outFile = outPath;
     } else {
@@ -141,7 +156,7 @@ int runExport(const ArgList& argv) {
     if (!out) return usageError("export", "export needs --out FILE or FOLDER");
     gui::ExportRequest r;
     int rc = 0;
-    if (!outputFrom(a, *out, r, rc) || !windowFrom(a, r, rc)) return rc;
+    if (!windowFrom(a, r, rc) || !outputFrom(a, *out, r, rc)) return rc; // the state first: its view
     r.annotations = !a.flag("no-annotations");
     r.windowFlows = a.flag("flows");
     if (!a.ok()) return usageError("export", a.error());

@@ -5,12 +5,14 @@
 #include "app/gui/comparecontroller.h"
 #include "app/gui/detailspanel.h"
 #include "app/gui/diagnosticsdialog.h"
+#include "app/gui/dockproportions.h"
 #include "app/gui/dockscrollarea.h"
 #include "app/gui/findingnavigator.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/linktrackfilter.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/progresspanel.h"
+#include "app/gui/readabledocktabs.h"
 #include "app/gui/runchooser.h"
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
@@ -48,6 +50,11 @@
 #include <QVBoxLayout>
 
 namespace rs::gui {
+
+namespace {
+/// The most of the window's height the Area statistics dock takes for its comfortable height.
+constexpr double kAreaStatsMaxShare = 0.45;
+} // namespace
 
 MainWindow::MainWindow()
     : m_service(new query::QueryService(this)), m_state(new views::InteractionState(this)),
@@ -102,6 +109,8 @@ void MainWindow::buildDocks() {
     // the linked views below the timeline
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    new ReadableDockTabs(this);
+    m_proportions = new DockProportions(this);
     auto* fd = new QDockWidget(tr("Findings"), this);
     fd->setObjectName("findings");
     m_findings = new FindingsPanel;
@@ -128,6 +137,7 @@ void MainWindow::buildDocks() {
             resizeDocks({fd, dd}, {width() * 3 / 10, width() * 3 / 10}, Qt::Horizontal);
             resizeDocks({fd, dd}, {height() / 2, height() / 2}, Qt::Vertical);
         }
+        m_proportions->remember(); // the shares the docks keep as the window is resized
     });
 }
 
@@ -163,6 +173,15 @@ void MainWindow::tabLinkedViews() {
         previous = d;
     }
     findChild<QDockWidget*>("heatmap")->raise();
+    // the area statistics' two tables and caption need more than the heatmap's 30 % of the window
+    auto* area = findChild<QDockWidget*>("areastats");
+    connect(area, &QDockWidget::visibilityChanged, this, [this, area](bool shown) {
+        if (shown) // once the raised tab is laid out
+            QTimer::singleShot(0, this, [this, area] {
+                layout()->activate(); // the panel at its width: its caption wraps there
+                m_proportions->makeRoom(area, m_areaStats->comfortableHeight(), kAreaStatsMaxShare);
+            });
+    });
 }
 
 void MainWindow::createControllers() {

@@ -44,6 +44,7 @@ namespace rs::gui {
 class AnnotationController;
 class CompareController;
 class DetailsPanel;
+class DockProportions;
 class FindingNavigator;
 class FindingsPanel;
 class ProfileSession;
@@ -170,6 +171,7 @@ class MainWindow : public QMainWindow {
     CompareController* m_compare = nullptr;
     SearchController* m_search = nullptr;
     ViewExporter* m_exporter = nullptr;
+    DockProportions* m_proportions = nullptr;      ///< the docks' shares of a resized window
     std::unique_ptr<FindingNavigator> m_navigator; ///< where each finding points
     ProgressPanel* m_progress = nullptr;
     FindingsPanel* m_findings = nullptr;

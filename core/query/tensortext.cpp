@@ -4,15 +4,14 @@
 
 namespace rs::query {
 
-namespace {
-
-/// The file or table a source's rows come from, as a user finds it in the profile.
 std::string sourceName(const std::string& source) {
     if (source == model::kOperatorMemorySource) return "operator_memory.csv";
     if (source == model::kOpMemoryDbSource) return "the .db's OP_MEMORY table";
     if (source == "memory_usage") return "memory_usage.csv";
     return source;
 }
+
+namespace {
 
 /// The number after `prefix` in `id` ("om34" → "34"), or "" when `id` is not of that form.
 std::string numberAfter(const std::string& id, std::string_view prefix) {

@@ -9,6 +9,8 @@
 
 namespace rs::query {
 
+/// The file or table a source's rows come from, as a user finds it in the profile ("operator_memory.csv").
+std::string sourceName(const std::string& source);
 /// The tensor's id, or where its row is when the source names no tensor: "operator_memory.csv line 34",
 /// "OP_MEMORY row 34".
 std::string tensorName(const TensorItem& t);

@@ -525,6 +525,50 @@ class TstExport : public QObject {
         QVERIFY(all.height() > ia.height());
     }
 
+    void oneFileFromASavedViewTakesItsView_data() {
+        QTest::addColumn<QString>("raised");  // the saved view's tab
+        QTest::addColumn<QString>("written"); // the --view that draws the same picture
+        QTest::newRow("timeline") << "timeline"
+                                  << "timeline";
+        QTest::newRow("heatmap") << "heatmap"
+                                 << "heatmap";
+        QTest::newRow("memory") << "memory"
+                                << "memory";
+        // a tab export cannot draw alone: the whole window, with that tab raised
+        QTest::newRow("op summary") << "opsummary"
+                                    << "window";
+    }
+    void oneFileFromASavedViewTakesItsView() {
+        // walk 23 #3: 'export --state F.rsview --out x.png' said "one file needs one --view"
+        QFETCH(QString, raised);
+        QFETCH(QString, written);
+        const QString state = q(m_root) + "/raised-" + raised + ".rsview";
+        QFile f(state);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const nlohmann::json j = {{"rankscope_view", 1}, {"profile", "demo"}, {"view", raised.toStdString()}};
+        f.write(QByteArray::fromStdString(j.dump()));
+        f.close();
+        const QString own = q(m_root) + "/own-" + raised + ".png",
+                      given = q(m_root) + "/given-" + raised + ".png";
+        run({"export", "--state", state, "--out", own, "--width", "900", "--height", "600", "--quiet"}, 0);
+        run({"export", "--state", state, "--out", given, "--view", written, "--width", "900", "--height",
+             "600", "--quiet"},
+            0);
+        const QImage a(own), b(given);
+        QVERIFY(!a.isNull());
+        QCOMPARE(a.size(), b.size());
+        // the same picture below the caption's time of export and above a window's status line (the index
+        // opened in 0.01 s, then in 0.02 s)
+        const QRect steady(0, a.height() / 5, a.width(), a.height() - a.height() / 5 - 30);
+        QVERIFY2(a.copy(steady) == b.copy(steady), qPrintable(raised + " drawn as --view " + written));
+    }
+    void oneFileWithoutAViewSaysTheTwoWaysOut() {
+        const QString err = run({"export", q(m_demo), "--out", q(m_root) + "/noview.png", "--quiet"}, 2);
+        QVERIFY2(err.contains("give --view timeline, heatmap, memory, comm or window") &&
+                     err.contains("or --out a folder for all of them"),
+                 qPrintable(err));
+    }
+
     void otherViewsAndWindow() {
         QImage h = exportPng({"--view", "heatmap"}, "heatmap");
         QVERIFY(h.width() >= 480 && h.height() >= 360);

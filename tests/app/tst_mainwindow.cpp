@@ -34,16 +34,20 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QSvgRenderer>
+#include <QTabBar>
 #include <QTableView>
 #include <QTimer>
 #include <QtTest>
@@ -1058,6 +1062,70 @@ class TstMainWindow : public QObject {
                 QVERIFY2(!w.centralWidget()->geometry().intersects(d->geometry()),
                          qPrintable(d->objectName()));
         }
+    }
+    void narrowWindowsKeepTabsReadableAndDocksTheirShare() {
+        // walk 23 #1: at 640 and 800 px the tabs under the timeline read "O… Me… S…", the op heatmap showed
+        // one column beside its legend, and grown back to 1600 px the Findings column stayed narrow
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1600, 1000)));
+        auto settle = [] {
+            for (int i = 0; i < 5; ++i) // the window's layout, then the docks' shares (a queued call)
+                QCoreApplication::processEvents();
+        };
+        settle();
+        auto* findings = w.findChild<QDockWidget*>("findings");
+        w.findChild<QDockWidget*>("heatmap")->raise();
+        const int wide = findings->width();
+        for (int width : {640, 800, 1200, 1600}) {
+            w.resize(width, 800);
+            settle();
+            QCOMPARE(w.width(), width);
+            for (auto* bar : w.findChildren<QTabBar*>())
+                for (int i = 0; bar->isVisible() && i < bar->count(); ++i)
+                    QVERIFY2(bar->tabRect(i).width() > bar->fontMetrics().horizontalAdvance(bar->tabText(i)),
+                             qPrintable(QString("%1 px: tab '%2' %3 px wide")
+                                            .arg(width)
+                                            .arg(bar->tabText(i))
+                                            .arg(bar->tabRect(i).width())));
+            // at least 3 of the heatmap's 4 ranks in view right of its op labels (at 640 px its dock is ~430
+            // px: 165 px of op names leave 3 columns of 64 px; beside the legend it was 1)
+            const QWidget* grid = w.heatmap()->gridArea()->viewport();
+            const int labels =
+                w.heatmap()->canvas()->cellRect(w.heatmap()->canvas()->order().front(), 0).left();
+            QVERIFY2(grid->width() - labels >= 3 * w.heatmap()->canvas()->cellWidth(),
+                     qPrintable(QString("%1 px: the grid %2 px wide").arg(width).arg(grid->width())));
+        }
+        // back at 1600 px, the Findings column as wide as it was
+        w.resize(1600, 1000);
+        settle();
+        QVERIFY2(std::abs(findings->width() - wide) <= 4,
+                 qPrintable(QString("%1 px, was %2 px").arg(findings->width()).arg(wide)));
+    }
+    void areaStatisticsShowsEightRowsAndItsCaption() {
+        // walk 23 #2: raised at its default height the Area statistics panel was scrolled by its dock (the
+        // counters and the caption below the dock's edge) and its text touched the dock's scroll bar
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
+        auto* dock = w.findChild<QDockWidget*>("areastats");
+        dock->raise();
+        for (int i = 0; i < 5; ++i) // the raised tab laid out, then the dock's new height
+            QCoreApplication::processEvents();
+        QTableView* ops = w.areaStats()->table();
+        auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+        const int rows = ops->viewport()->height() / ops->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rows >= 8, qPrintable(QString("%1 rows in %2 px").arg(rows).arg(ops->viewport()->height())));
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->maximum(), 0); // the whole panel in the dock
+        const QRect caption(w.areaStats()->caption()->mapTo(scroll->viewport(), QPoint()),
+                            w.areaStats()->caption()->size());
+        QVERIFY2(scroll->viewport()->rect().contains(caption), "the caption out of the dock");
+        // a few pixels between the tables and caption and the dock's edge
+        QVERIFY(scroll->viewport()->width() - caption.right() >= 5);
+        const QRect counters(w.areaStats()->counterTable()->mapTo(scroll->viewport(), QPoint()),
+                             w.areaStats()->counterTable()->size());
+        QVERIFY(scroll->viewport()->width() - counters.right() >= 5);
+        // the window still gives the timeline most of its height
+        QVERIFY(dock->height() <= w.height() / 2);
     }
     void reopensCachedIndex() {
         gui::MainWindow w;

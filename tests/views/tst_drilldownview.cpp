@@ -367,6 +367,36 @@ class TstDrillDownView : public QObject {
             QCOMPARE(m.index(r, M::Bank).data().toString(), QString("none: no address"));
         }
     }
+    void anOpNoRecordNamesSaysWhatTheRecordsName() {
+        // walk 23 #4: text/level1's Conv2D1 reached no tensor and the level said only "records may name the
+        // op otherwise". operator_memory.csv names the framework ops that allocated (aten::…, cann::…), not
+        // kernels: the level says so, with the file's most frequent names. Expected from the file (Python):
+        // rank 0's 184 rows, 58 names, aten::_foreach_add ×17, aten::convolution_backward ×14, aten::sum ×10
+        // (tied with cann::ReduceSum7 ×10, after it by name); all allocated inside ProfilerStep#50
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-names-cache")));
+        auto ix = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        DrillHarness h(ix.result.dbPath);
+        views::DrillDownView& v = h.view;
+        v.resize(900, 500);
+        v.show();
+        QTRY_COMPARE_WITH_TIMEOUT(v.stepsModel()->rowCount(), 2, 20000);
+        QVERIFY(drillInto(v, 0, 2, [&](int r) { return v.stepsModel()->row(r)->rank == 0; }));
+        QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
+        QVERIFY(drillInto(v, 1, v.opsModel()->rowCount(),
+                          [&](int r) { return v.opsModel()->row(r)->name == "Conv2D1"; }));
+        QTRY_VERIFY_WITH_TIMEOUT(v.breadcrumbs().contains("framework ops"), 20000);
+        QCOMPARE(v.tensorsModel()->rowCount(), 0);
+        const QString crumbs = v.breadcrumbs();
+        for (const char* part :
+             {"no memory record of rank 0 in step 50 names this op",
+              "its 184 records there (operator_memory.csv) name framework ops: aten::_foreach_add ×17, "
+              "aten::convolution_backward ×14, aten::sum ×10 and 55 other names",
+              "not the kernels they ran, and operator_memory.csv ties none of them to a kernel"})
+            QVERIFY2(crumbs.contains(QString::fromUtf8(part)), qPrintable(crumbs));
+    }
     void level1StepHasOneIntervalEverywhere() {
         // walk 14: level1's op list began at "+153.859 ms" (sorted descending, from ProfilerStep#50's start)
         // under a 137 ms wall; rank 1's step set a 169 ms window (its 154 ms marker) beside Details' 132 ms;

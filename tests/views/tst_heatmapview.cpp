@@ -292,6 +292,44 @@ class TstHeatmapView : public QObject {
                                     .arg(gridBlue)));
         }
     }
+    void aNarrowPanelKeepsAFewColumnsInView_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("beside"); // the legend right of the grid, else under it
+        // the op heatmap's dock in a 640, 700 and 800 px window, and in a wide one
+        QTest::newRow("400 px") << 400 << false;
+        QTest::newRow("460 px") << 460 << false;
+        // 60 px of op labels (the least), 64 px columns: beside a 160 px legend 4 columns need ~340 px
+        QTest::newRow("560 px") << 560 << true;
+        QTest::newRow("900 px") << 900 << true;
+    }
+    void aNarrowPanelKeepsAFewColumnsInView() {
+        // walk 23: in a 700 px window the grid showed one rank's column beside its 135 px legend
+        QFETCH(int, width);
+        QFETCH(bool, beside);
+        views::InteractionState state;
+        views::HeatmapView view(&state, nullptr);
+        view.resize(width, 420);
+        view.setData(fullGrid(12, 8));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCoreApplication::processEvents();
+        views::HeatmapCanvas* canvas = view.canvas();
+        QWidget* vp = view.gridArea()->viewport();
+        // the columns in view: the viewport's width right of the op labels (which stay at its left)
+        const int labels = canvas->cellRect(0, 0).left();
+        const int columns = (vp->width() - labels) / canvas->cellWidth();
+        QVERIFY2(columns >= 4, // a few ranks to compare
+                 qPrintable(QString("%1 columns in %2 px").arg(columns).arg(vp->width())));
+        auto* legendArea = qobject_cast<QScrollArea*>(view.legend()->parentWidget()->parentWidget());
+        QVERIFY(legendArea);
+        const QRect legendAt(legendArea->mapTo(&view, QPoint()), legendArea->size());
+        const QRect gridAt(vp->mapTo(&view, QPoint()), vp->size());
+        QVERIFY(!legendAt.intersects(gridAt));
+        QVERIFY(view.rect().contains(legendAt));
+        QCOMPARE(legendAt.left() > gridAt.left(), beside);
+        // under the grid, the legend still shows its colour bar whole and every key under it
+        QVERIFY(legendArea->viewport()->height() >= view.legend()->minimumSizeHint().height());
+    }
     void aShortNarrowDockShowsTheGridsBarAndTheWholeLegend() {
         // walk 42, the op heatmap docked under a 1000 px window's timeline (460 × 200 px): the dock's scroll
         // area took the panel's preferred height (its whole grid), so the grid's horizontal bar was below the

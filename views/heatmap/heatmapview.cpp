@@ -99,13 +99,14 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
 
 QWidget* HeatmapView::makeGridRow() {
     auto* row = new QWidget;
-    auto* lay = new QHBoxLayout(row);
+    m_gridRow = new QBoxLayout(QBoxLayout::LeftToRight, row);
+    auto* lay = m_gridRow;
     lay->setContentsMargins(0, 0, 0, 0);
     lay->setSpacing(0);
     lay->addWidget(makeScrollArea(), 1);
     // the legend beside the grid, never over it: pinned over the grid's right edge it hid the cells under it
     // (walk 42: rank 3's straggler cells in a 460 px dock); shorter than the panel, it scrolls itself
-    auto* legendArea = new QScrollArea;
+    auto* legendArea = m_legendArea = new QScrollArea;
     legendArea->setFrameShape(QFrame::NoFrame);
     legendArea->setWidgetResizable(true);
     legendArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -116,6 +117,30 @@ QWidget* HeatmapView::makeGridRow() {
     lay->addWidget(legendArea);
     lay->addStretch(0);
     return row;
+}
+
+void HeatmapView::placeLegend() {
+    // beside the grid while that leaves it a few columns; else under it (walk 23: a 700 px window left the
+    // heatmap one column wide beside its 135 px legend)
+    const auto* d = m_canvas->data();
+    if (!d || d->columns.empty() || m_canvas->order().empty()) return;
+    const int labels = m_canvas->cellRect(m_canvas->order().front(), 0).left();
+    const int wanted = std::min(int(d->columns.size()), kColumnsBesideLegend) * m_canvas->cellWidth();
+    const int besideGrid = width() - m_legendArea->width() - labels - 2 * m_scroll->frameWidth() -
+                           m_scroll->verticalScrollBar()->sizeHint().width() - 4;
+    const bool under = besideGrid < wanted;
+    const auto direction = under ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
+    if (m_gridRow->direction() == direction) return;
+    m_gridRow->setDirection(direction);
+    // under the grid: the shortest legend with every key (its own bar scrolls a taller one); beside it: the
+    // row's height
+    m_legendArea->setFixedHeight(under ? m_legend->minimumSizeHint().height() : QWIDGETSIZE_MAX);
+    if (!under) m_legendArea->setMinimumHeight(0);
+}
+
+void HeatmapView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    placeLegend();
 }
 
 void HeatmapView::fitGridWidth() {
@@ -242,6 +267,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     m_canvas->setData(std::move(d));
     m_legend->refresh();
     fitGridWidth();
+    placeLegend();
     m_scroll->horizontalScrollBar()->setSingleStep(m_canvas->cellWidth()); // an arrow click: one rank
     onSelection(m_state->selection());
 }

@@ -14,6 +14,7 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QScrollArea;
@@ -54,13 +55,22 @@ class HeatmapView : public QWidget {
     /// its kernels. A selection made elsewhere (a finding, a saved view) does not emit it.
     void cellChosen(const QString& opType, int rank);
 
+  public:
+    /// The fewest columns (or all, when fewer) the grid keeps in view beside its legend; narrower, the
+    /// legend goes under the grid.
+    static constexpr int kColumnsBesideLegend = 4;
+    /// The legend's scroll area: beside the grid, or under it in a narrow panel.
+    QScrollArea* legendArea() const { return m_legendArea; }
+
   protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
     QScrollArea* makeScrollArea(); ///< around the canvas, its labels following the scroll
     QWidget* makeGridRow();        ///< the grid's scroll area and the legend's beside it
     void fitGridWidth();           ///< the grid's area no wider than the grid: the legend beside it
+    void placeLegend();            ///< beside the grid, or under it when beside leaves too few columns
     void followScroll();           ///< tells the canvas the part of it in view
     void request();
     void onSelection(const Selection& s);
@@ -76,6 +86,8 @@ class HeatmapView : public QWidget {
     QComboBox *m_mode, *m_stat, *m_sort, *m_subject;
     QLabel* m_caption;
     QScrollArea* m_scroll;
+    QScrollArea* m_legendArea;
+    QBoxLayout* m_gridRow; ///< the grid's area and the legend's: a row, or a column when narrow
     HeatmapLegend* m_legend;
     quint64 m_pending = 0;
     std::vector<int> m_ranks;

@@ -20,6 +20,8 @@
 #include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyle>
+#include <QStyleOptionHeader>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -49,7 +51,36 @@ QTableView* makeTable(QSortFilterProxyModel* proxy) {
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     return t;
 }
+/// The height of `t` showing its header and `rows` rows (px). The header's as its style draws a section:
+/// without figures yet it has no sections, and its size hint was 14 px short.
+int tableHeight(const QTableView* t, int rows) {
+    const QHeaderView* h = t->horizontalHeader();
+    QStyleOptionHeader opt;
+    opt.initFrom(h);
+    opt.text = QStringLiteral("Xg");
+    const int header =
+        std::max(h->sizeHint().height(),
+                 h->style()->sizeFromContents(QStyle::CT_HeaderSection, &opt, QSize(), h).height());
+    return header + rows * t->verticalHeader()->defaultSectionSize() + 2 * t->frameWidth();
+}
 } // namespace
+
+int AreaStatsView::heightForWidth(int w) const {
+    // the least the panel needs (a dock's scroll area takes this as its minimum): the layout's preferred
+    // height, its tables' whole hints, had the dock scroll the panel in 300 px (as the heatmap's did)
+    const int h = layout()->minimumHeightForWidth(w);
+    return h >= 0 ? h : minimumSizeHint().height();
+}
+
+int AreaStatsView::comfortableHeight() const {
+    const int split = tableHeight(m_table, kComfortableRows) + tableHeight(m_counterTable, 2) +
+                      style()->pixelMetric(QStyle::PM_SplitterWidth);
+    const QMargins m = layout()->contentsMargins();
+    // the caption's two lines: one at a dock's usual width, wrapped once where narrower (its text changes
+    // with every window; QLabel's heightForWidth counted 2-4 lines for one)
+    const int caption = 2 * m_caption->fontMetrics().lineSpacing();
+    return m.top() + m.bottom() + m_controls->sizeHint().height() + split + caption + 2 * layout()->spacing();
+}
 
 AreaStatsView::AreaStatsView(InteractionState* state, query::QueryService* service, QWidget* parent)
     : QWidget(parent), m_state(state), m_service(service), m_kinds(query::AreaQuery::defaultKinds()),
@@ -75,9 +106,12 @@ AreaStatsView::AreaStatsView(InteractionState* state, query::QueryService* servi
     split->addWidget(m_counterTable);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    split->setSizes({tableHeight(m_table, kComfortableRows), tableHeight(m_counterTable, 2)});
     auto* lay = new QVBoxLayout(this);
-    lay->setContentsMargins(2, 2, 2, 2);
-    lay->addWidget(buildControls());
+    // off the dock's edges and scroll bars: at 2 px the caption's text touched the dock's scroll bar
+    lay->setContentsMargins(6, 4, 6, 4);
+    m_controls = buildControls();
+    lay->addWidget(m_controls);
     lay->addWidget(split, 1);
     m_caption->setWordWrap(true);
     lay->addWidget(m_caption);

@@ -54,6 +54,15 @@ class AreaStatsView : public QWidget {
     QCheckBox* perRankBox() const { return m_perRank; }
     QComboBox* areaChooser() const { return m_area; }
     QLabel* caption() const { return m_caption; }
+    /// The op rows a panel of comfortableHeight() shows under the table's header.
+    static constexpr int kComfortableRows = 8;
+    /// The height (px) that shows the controls, the ops table's header and kComfortableRows rows, the
+    /// counters' header and two rows, and the caption: what the app gives the panel's dock when it is
+    /// raised (at 30 % of a 900 px window the dock scrolled the panel and hid the counters and caption).
+    int comfortableHeight() const;
+    /// The least height the panel needs at width `w` (its controls, the tables' least, the caption wrapped
+    /// at `w`): a dock's scroll area (app/gui/dockscrollarea.h) takes it as the panel's minimum.
+    int heightForWidth(int w) const override;
 
   Q_SIGNALS:
     /// The user picked a row: its spans (name on lanes of `kind`, on `rank` or every rank when −1).
@@ -105,6 +114,7 @@ class AreaStatsView : public QWidget {
     QCheckBox* m_perRank;
     QLineEdit* m_filter;
     QLabel* m_caption;
+    QWidget* m_controls; ///< the row above the tables
     QTimer* m_debounce;
 };
 

@@ -7,6 +7,7 @@
 #include "views/common/sortarrows.h"
 
 #include "views/tables/opsmodel.h"
+#include "views/tables/steprecordstext.h"
 #include "views/tables/stepsmodel.h"
 #include "views/tables/tensorsmodel.h"
 
@@ -138,17 +139,25 @@ QTableView* DrillDownView::table(int level) const {
 }
 
 void DrillDownView::showTensors(std::shared_ptr<const query::TensorRows> list) {
-    // none named after the op: its collective algorithm's buffers in the step, then its type's there
-    if (m_tensorScope != TensorScope::OpTypeInStep && (!list || list->rows.empty()) && m_service) {
+    // none named after the op: its collective algorithm's buffers in the step, then its type's there,
+    // then every record of the step, to say what they name instead
+    if (m_tensorScope != TensorScope::StepRecords && (!list || list->rows.empty()) && m_service) {
         if (m_tensorScope == TensorScope::Op) {
             m_tensorScope = TensorScope::CollectiveInStep;
             m_pendingTensors = m_service->requestCollectiveTensorRows(m_rank, m_opName, m_opStartNs);
-        } else {
+        } else if (m_tensorScope == TensorScope::CollectiveInStep) {
             m_tensorScope = TensorScope::OpTypeInStep;
             m_pendingTensors = m_service->requestTensorRows(m_rank, m_step, m_op);
+        } else {
+            m_tensorScope = TensorScope::StepRecords;
+            m_pendingTensors = m_service->requestTensorRows(m_rank, m_step, QString());
         }
         setLevel(m_level); // the breadcrumbs say which list this is
         return;
+    }
+    if (m_tensorScope == TensorScope::StepRecords) { // not the op's: described, not listed
+        m_stepRecords = list && !list->rows.empty() ? stepRecordsText(list->rows) : QString();
+        list = nullptr;
     }
     if (m_tensorScope == TensorScope::CollectiveInStep && list && !list->rows.empty())
         m_tiedName = QString::fromStdString(list->rows.front().opName);
@@ -174,6 +183,7 @@ QString DrillDownView::tensorTitle() const {
     case TensorScope::Op:
         return tr("tensors %1 allocated").arg(m_opName.toHtmlEscaped());
     case TensorScope::OpTypeInStep:
+    case TensorScope::StepRecords:
         break;
     }
     return tr("%1 tensors in the step (none is recorded for %2 itself)")
@@ -207,9 +217,11 @@ QString DrillDownView::breadcrumbs() const {
                  .arg(counted(m_tensorsLeftOut, tr("row"), tr("rows")));
     if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
         s += tr(" — <i>no memory record of rank %1 in step %2 names this op, its type or its collective "
-                "algorithm (records may name the op otherwise)</i>")
+                "algorithm: %3</i>")
                  .arg(m_steps->shownRank(m_rank))
-                 .arg(m_step);
+                 .arg(m_step)
+                 .arg(m_stepRecords.isEmpty() ? tr("the rank has none in the step at all")
+                                              : m_stepRecords.toHtmlEscaped());
     return s;
 }
 
@@ -246,6 +258,7 @@ void DrillDownView::drillDown() {
         m_opName = QString::fromStdString(r->name);
         m_opStartNs = r->startNs;
         m_tensorScope = TensorScope::Op;
+        m_stepRecords.clear();
         m_tiedName.clear();
         m_tensorsLoaded = false;
         m_tensorsLeftOut = 0;

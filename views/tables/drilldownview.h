@@ -71,8 +71,15 @@ class DrillDownView : public QWidget {
     QString m_op, m_opName; ///< the drilled op's type and name
     qint64 m_opStartNs = 0;
     /// Which list the tensor level shows: the op's own, its collective algorithm's in the step (records
-    /// name "AllReduce", not hcom_allReduce__908_2_1), else its op type's in the step.
-    enum class TensorScope { Op, CollectiveInStep, OpTypeInStep } m_tensorScope = TensorScope::Op;
+    /// name "AllReduce", not hcom_allReduce__908_2_1), else its op type's in the step; with none, what
+    /// the step's records name (StepRecords: the level stays empty and says so).
+    enum class TensorScope {
+        Op,
+        CollectiveInStep,
+        OpTypeInStep,
+        StepRecords
+    } m_tensorScope = TensorScope::Op;
+    QString m_stepRecords;        ///< what the step's records name (stepRecordsText); "" when it has none
     QString m_tiedName;           ///< the op name the records give, for CollectiveInStep
     bool m_tensorsLoaded = false; ///< the tensor level's answer has arrived (an empty list then says why)
     qint64 m_tensorsLeftOut = 0;  ///< address-less rows the shown list leaves out (TensorRows)
