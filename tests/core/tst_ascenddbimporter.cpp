@@ -80,8 +80,8 @@ class TstAscendDbImporter : public QObject {
             "CREATE TABLE CANN_API(startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER,"
             " connectionId INTEGER PRIMARY KEY, name INTEGER, depth INTEGER);"
             "INSERT INTO CANN_API VALUES(950,1700,20000,429496729608,1,13,0);"
-            "CREATE TABLE ACC_PMU(accId INTEGER, timestampNs INTEGER);"
-            "INSERT INTO ACC_PMU VALUES(0,1000),(0,2000);"
+            "CREATE TABLE TASK_PMU_INFO(globalTaskId INTEGER, name INTEGER, value REAL);"
+            "INSERT INTO TASK_PMU_INFO VALUES(10,1,0.5),(11,1,0.25);"
             "CREATE TABLE ENUM_API_TYPE(id INTEGER, name TEXT);"
             "INSERT INTO ENUM_API_TYPE VALUES(20000,'acl');");
         const auto r = test::importOne(path, FileKind::AscendDb);
@@ -100,7 +100,7 @@ class TstAscendDbImporter : public QObject {
                  "track host|Python|Thread 7 (Python 100)|db|host:429496729607|7|2|1",
                  "track host|CANN|Thread 8 (CANN 100)|db|cann:429496729608|8|1|0",
                  "span Thread 8 (CANN 100)|950|750|aclnnMatmul|aclnnMatmul||0",
-                 "diag info|tables not read (rows): ACC_PMU (2)|1|-1",
+                 "diag info|tables not read (rows): TASK_PMU_INFO (2)|1|-1",
                  "span Stream 2|1000|500|MatMulV2|MatMul||0", "span Stream 2|2000|600|MatMulV2|MatMul||0",
                  "span Stream 3|7000|100|AI_CORE|AI_CORE||0", // a task without kernel info: its type
                  "span Plane 0|5100|100|Notify_Wait|Notify_Wait||0",
