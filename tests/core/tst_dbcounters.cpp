@@ -197,6 +197,19 @@ class TstDbCounters : public QObject {
         fromText["QoS | QoS OTHERS/value"] = 1405;
         QCOMPARE(pointsPerLane(db), lines(fromDb));
         QCOMPARE(pointsPerLane(text), lines(fromText));
+        // the module memory: npu_module_mem.csv and NPU_MODULE_MEM both hold 1078 rows of 77 modules (14
+        // each)
+        const auto nm = import::FileKind::NpuModuleMem;
+        const auto csv = test::importOne(
+            base + "text/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/npu_module_mem.csv", nm);
+        for (const auto* r : {&db, &csv}) {
+            std::map<std::string, int> perModule;
+            for (const auto& m : r->rows.memory)
+                if (m.component.rfind("module:", 0) == 0) ++perModule[m.component];
+            QCOMPARE(int(perModule.size()), 77);
+            for (const auto& [module, n] : perModule)
+                QVERIFY2(n == 14, module.c_str());
+        }
     }
 };
 
