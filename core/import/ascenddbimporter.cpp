@@ -1,6 +1,7 @@
 #include "core/import/ascenddbimporter.h"
 
 #include "core/import/commtasklinks.h"
+#include "core/import/dbcounters.h"
 #include "core/import/parallelgroups.h"
 #include "core/import/producerdb.h"
 #include "core/import/profilelabels.h"
@@ -80,6 +81,9 @@ class DbImport {
         importSteps();
         importMemoryRecord();
         importOpMemory();
+        importModuleMemory();
+        m_records += readDbCounters(m_db, m_cols, m_str, m_rank, m_file, m_ctx.nextTrackId, m_out);
+        m_batch = &m_out.batch(); // the counters may have handed the batch over
         noteUnreadTables();
         finish();
         return true;
@@ -368,7 +372,7 @@ class DbImport {
         static const std::set<std::string> read = {
             "string_ids",      "task",     "compute_task_info", "communication_task_info", "communication_op",
             "pytorch_api",     "cann_api", "step_time",         "memory_record",           "op_memory",
-            "rank_device_map", "npu_info", "meta_data"};
+            "rank_device_map", "npu_info", "meta_data",         "npu_module_mem"};
         std::string unread;
         auto q = m_db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
         while (q.step()) {
@@ -376,7 +380,9 @@ class DbImport {
             std::string lower = name;
             for (char& c : lower)
                 c = char(std::tolower(static_cast<unsigned char>(c)));
-            if (read.count(lower) || lower.rfind("enum_", 0) == 0 || lower.rfind("sqlite_", 0) == 0) continue;
+            if (read.count(lower) || dbCounterTables().count(lower) || lower.rfind("enum_", 0) == 0 ||
+                lower.rfind("sqlite_", 0) == 0)
+                continue;
             auto n = m_db.prepare("SELECT count(*) FROM \"" + name + "\"");
             const int64_t rows = n.step() ? n.i64(0) : 0;
             if (rows > 0) unread += (unread.empty() ? "" : ", ") + name + " (" + std::to_string(rows) + ")";
@@ -408,6 +414,35 @@ class DbImport {
             }
             m_batch->memory.push_back(
                 {m_rank.rank, q.i64(1), q.isNull(0) ? "" : S(q.i64(0)), opt(2), opt(3), opt(4)});
+        }
+    }
+    /// NPU_MODULE_MEM: each CANN module's reserved bytes (moduleId into ENUM_MODULE), the memory rows
+    /// npu_module_mem.csv gives in the text export (component "module:<name>").
+    void importModuleMemory() {
+        if (!usable("NPU_MODULE_MEM", {"moduleId", "timestampNs", "totalReserved"}, "module memory")) return;
+        std::unordered_map<int64_t, std::string> modules;
+        if (m_cols.hasTable("ENUM_MODULE") && m_cols.missing("ENUM_MODULE", {"id", "name"}).empty()) {
+            auto e = m_db.prepare("SELECT id, CAST(name AS TEXT) FROM ENUM_MODULE");
+            while (e.step())
+                if (!e.isNull(0) && !e.isNull(1)) modules.emplace(e.i64(0), e.text(1));
+        }
+        auto q = m_db.prepare(
+            "SELECT moduleId, timestampNs, totalReserved FROM NPU_MODULE_MEM ORDER BY timestampNs");
+        while (q.step()) {
+            if (q.isNull(1) || !q.isInteger(1) || !model::timeInRange(q.i64(1))) {
+                m_out.diag(m_file.path, "warning",
+                           "NPU_MODULE_MEM row with a NULL or non-integer timestampNs (skipped)", -1, "");
+                continue;
+            }
+            auto it = q.isNull(0) ? modules.end() : modules.find(q.i64(0));
+            const std::string name = it != modules.end() ? it->second : q.isNull(0) ? "?" : q.text(0);
+            auto reserved = q.isInteger(2) ? std::optional<int64_t>(q.i64(2)) : std::nullopt;
+            if (!reserved)
+                m_out.diag(m_file.path, "warning",
+                           "NPU_MODULE_MEM totalReserved that is not an integer (empty)", -1,
+                           q.isNull(2) ? "NULL" : q.text(2));
+            m_batch->memory.push_back(
+                {m_rank.rank, q.i64(1), "module:" + name, std::nullopt, reserved, std::nullopt});
         }
     }
     void importOpMemory() {

@@ -3,34 +3,19 @@
 // no index, no analysis); its rows must be exactly those below, worked out by hand from the tables: times
 // are integer ns already, names are ids into STRING_IDS, PYTORCH_API's globalTid is pid << 32 | tid
 // (formats.md §2.8, §8).
-#include "core/index/sqlite.h"
 #include "tests/support/importharness.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
-#include <filesystem>
 
 using namespace rs;
 using import::FileKind;
 
 namespace {
 
-QStringList sorted(const std::vector<std::string>& lines) {
-    QStringList out;
-    for (const auto& l : lines)
-        out << QString::fromStdString(l);
-    out.sort();
-    return out;
-}
-
 /// A database `name` holding `sql`, in a fresh rank directory; returns its path.
 std::string makeDb(const std::string& name, const std::string& sql) {
-    const std::string dir = test::tempDir("db-golden") + "/rank_ascend_pt/ASCEND_PROFILER_OUTPUT";
-    std::filesystem::create_directories(dir);
-    const std::string path = dir + "/" + name;
-    index::Db db(path);
-    db.exec(sql);
-    return path;
+    return test::makeSqliteFile("db-golden", "rank_ascend_pt/ASCEND_PROFILER_OUTPUT/" + name, sql);
 }
 
 } // namespace
@@ -95,8 +80,8 @@ class TstAscendDbImporter : public QObject {
             "CREATE TABLE CANN_API(startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER,"
             " connectionId INTEGER PRIMARY KEY, name INTEGER, depth INTEGER);"
             "INSERT INTO CANN_API VALUES(950,1700,20000,429496729608,1,13,0);"
-            "CREATE TABLE ACC_PMU(accId INTEGER, timestampNs INTEGER);"
-            "INSERT INTO ACC_PMU VALUES(0,1000),(0,2000);"
+            "CREATE TABLE TASK_PMU_INFO(globalTaskId INTEGER, name INTEGER, value REAL);"
+            "INSERT INTO TASK_PMU_INFO VALUES(10,1,0.5),(11,1,0.25);"
             "CREATE TABLE ENUM_API_TYPE(id INTEGER, name TEXT);"
             "INSERT INTO ENUM_API_TYPE VALUES(20000,'acl');");
         const auto r = test::importOne(path, FileKind::AscendDb);
@@ -105,29 +90,30 @@ class TstAscendDbImporter : public QObject {
         QCOMPARE(r.rank.deviceId, std::optional<int64_t>(0));
         QCOMPARE(QString::fromStdString(r.rank.labels.at("framework")), QString("torch_npu"));
         QCOMPARE(
-            sorted(r.lines()),
-            sorted({"track compute|Ascend Hardware|Stream 2|db|stream:2|2|2|0",
-                    "track compute|Ascend Hardware|Stream 3|db|stream:3|3|1|0",
-                    "track communication|HCCL|Plane 0|db|plane:0|1|1|0",
-                    "track communication|HCCL|Plane 1|db|plane:1|2|1|0",
-                    "track communication|HCCL|Group 0 Communication|db|group:9|0|1|0",
-                    "track host|Python|Thread 7 (Python 100)|db|host:429496729607|7|2|1",
-                    "track host|CANN|Thread 8 (CANN 100)|db|cann:429496729608|8|1|0",
-                    "span Thread 8 (CANN 100)|950|750|aclnnMatmul|aclnnMatmul||0",
-                    "diag info|tables not read (rows): ACC_PMU (2)|1|-1",
-                    "span Stream 2|1000|500|MatMulV2|MatMul||0", "span Stream 2|2000|600|MatMulV2|MatMul||0",
-                    "span Stream 3|7000|100|AI_CORE|AI_CORE||0", // a task without kernel info: its type
-                    "span Plane 0|5100|100|Notify_Wait|Notify_Wait||0",
-                    "span Plane 1|5300|100|Notify_Wait|Notify_Wait||0",
-                    "span Group 0 Communication|5000|4000|hcom_allReduce__1_0_1|hcom_allReduce_||0",
-                    "span Thread 7 (Python 100)|900|8600|ProfilerStep#3|ProfilerStep#3||0",
-                    "span Thread 7 (Python 100)|1000|600|aten::mm|aten::mm||1", "step 2|3|900|9500|trace",
-                    "step 2|3|900|9500|step_time", "shape 2|1000|500|MatMul|4,512;512,1024|FLOAT16;FLOAT16",
-                    "memory 2|1200|PTA|1048576|2097152|-",
-                    "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db",
-                    // the two Notify_Wait tasks name a link (0 → 1) but move no data (size 0): counted,
-                    // no link row
-                    "commsource 2|COMMUNICATION_TASK_INFO|2|2|"}));
+            test::sortedLines(r.lines()),
+            test::sortedLines(
+                {"track compute|Ascend Hardware|Stream 2|db|stream:2|2|2|0",
+                 "track compute|Ascend Hardware|Stream 3|db|stream:3|3|1|0",
+                 "track communication|HCCL|Plane 0|db|plane:0|1|1|0",
+                 "track communication|HCCL|Plane 1|db|plane:1|2|1|0",
+                 "track communication|HCCL|Group 0 Communication|db|group:9|0|1|0",
+                 "track host|Python|Thread 7 (Python 100)|db|host:429496729607|7|2|1",
+                 "track host|CANN|Thread 8 (CANN 100)|db|cann:429496729608|8|1|0",
+                 "span Thread 8 (CANN 100)|950|750|aclnnMatmul|aclnnMatmul||0",
+                 "diag info|tables not read (rows): TASK_PMU_INFO (2)|1|-1",
+                 "span Stream 2|1000|500|MatMulV2|MatMul||0", "span Stream 2|2000|600|MatMulV2|MatMul||0",
+                 "span Stream 3|7000|100|AI_CORE|AI_CORE||0", // a task without kernel info: its type
+                 "span Plane 0|5100|100|Notify_Wait|Notify_Wait||0",
+                 "span Plane 1|5300|100|Notify_Wait|Notify_Wait||0",
+                 "span Group 0 Communication|5000|4000|hcom_allReduce__1_0_1|hcom_allReduce_||0",
+                 "span Thread 7 (Python 100)|900|8600|ProfilerStep#3|ProfilerStep#3||0",
+                 "span Thread 7 (Python 100)|1000|600|aten::mm|aten::mm||1", "step 2|3|900|9500|trace",
+                 "step 2|3|900|9500|step_time", "shape 2|1000|500|MatMul|4,512;512,1024|FLOAT16;FLOAT16",
+                 "memory 2|1200|PTA|1048576|2097152|-",
+                 "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db",
+                 // the two Notify_Wait tasks name a link (0 → 1) but move no data (size 0): counted,
+                 // no link row
+                 "commsource 2|COMMUNICATION_TASK_INFO|2|2|"}));
         // what each lane is to the collectives, typed at import: the planes with their numbers, the
         // group lane (one collective instance per top-level span), nothing else
         QStringList roles;
@@ -161,8 +147,8 @@ class TstAscendDbImporter : public QObject {
         QCOMPARE(r.rank.rank, 4);
         QVERIFY(!r.rank.rankFromData);
         QCOMPARE(
-            sorted(r.lines()),
-            sorted(
+            test::sortedLines(r.lines()),
+            test::sortedLines(
                 {"track compute|Ascend Hardware|Stream 2|db|stream:2|2|2|0",
                  "track communication|HCCL|Group 0 Communication|db|group:0|0|1|0",
                  "span Stream 2|1000|500|MatMulV2_3|MatMulV2||0",
@@ -199,13 +185,14 @@ class TstAscendDbImporter : public QObject {
             "INSERT INTO COMMUNICATION_OP VALUES(2,1001,8999,1175,6,1,3);");
         const auto r = test::importOne(path, FileKind::AscendDb);
         QVERIFY2(r.ok, r.error.c_str());
-        QCOMPARE(sorted(r.lines("span")),
-                 sorted({"Plane 0|1200|100|Notify Wait|Notify Wait||0",
-                         "Stream 4|9500|100|EVENT_RECORD|EVENT_RECORD||0",
-                         "Group 0 Communication|1001|7998|hcom_allReduce__210_0_1|hcom_allReduce_||0"}));
+        QCOMPARE(test::sortedLines(r.lines("span")),
+                 test::sortedLines(
+                     {"Plane 0|1200|100|Notify Wait|Notify Wait||0",
+                      "Stream 4|9500|100|EVENT_RECORD|EVENT_RECORD||0",
+                      "Group 0 Communication|1001|7998|hcom_allReduce__210_0_1|hcom_allReduce_||0"}));
         // said once (the table's missing link columns are said too, by the link reader)
         QVERIFY2(
-            sorted(r.lines("diag"))
+            test::sortedLines(r.lines("diag"))
                 .contains("info|TASK rows without a kernel of their own that belong to a collective (their "
                           "connectionId is a COMMUNICATION_OP's; the exporter types them AI_CORE): shown "
                           "once, as the collective on its Group lane, not as AI_CORE kernels|1|-1"),
@@ -225,10 +212,11 @@ class TstAscendDbImporter : public QObject {
         const auto r = test::importOne(path, FileKind::AscendDb);
         QVERIFY2(r.ok, r.error.c_str());
         QCOMPARE(QString::fromStdString(r.rank.labels.at("framework")), QString("mindspore"));
-        QCOMPARE(sorted(r.lines()), sorted({"track compute|Ascend Hardware|Stream 1|db|stream:1|1|1|0",
-                                            "span Stream 1|10|10|Add_1|Add||0",
-                                            "diag warning|STEP_TIME lacks column(s) endNs (another export "
-                                            "version): steps not read|1|-1"}));
+        QCOMPARE(test::sortedLines(r.lines()),
+                 test::sortedLines({"track compute|Ascend Hardware|Stream 1|db|stream:1|1|1|0",
+                                    "span Stream 1|10|10|Add_1|Add||0",
+                                    "diag warning|STEP_TIME lacks column(s) endNs (another export "
+                                    "version): steps not read|1|-1"}));
     }
     void notAnAscendDatabaseIsTheFilesError() {
         const std::string path = makeDb("ascend_pytorch_profiler_0.db", "CREATE TABLE other(x INTEGER);");

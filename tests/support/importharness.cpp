@@ -2,6 +2,8 @@
 
 #include "core/import/importcontext.h"
 #include "core/import/rankjob.h"
+#include "core/index/sqlite.h"
+#include "tests/support/testsupport.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -182,6 +184,14 @@ std::string joinLines(const std::vector<std::string>& lines) {
     for (const auto& l : lines)
         s += l + "\n";
     return s;
+}
+
+std::string makeSqliteFile(const std::string& tag, const std::string& relPath, const std::string& sql) {
+    const std::string path = tempDir(tag) + "/" + relPath;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    index::Db db(path);
+    db.exec(sql);
+    return path;
 }
 
 } // namespace rs::test

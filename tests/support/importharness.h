@@ -57,6 +57,10 @@ struct ImportedRows {
 ImportedRows importOne(const std::string& path, import::FileKind kind, import::RankState rank = {},
                        bool rankHasTraceView = true);
 
+/// A fresh SQLite file at `relPath` under a new temp dir tagged `tag`, holding what `sql` creates (a
+/// producer's .db export written by hand); returns its path.
+std::string makeSqliteFile(const std::string& tag, const std::string& relPath, const std::string& sql);
+
 /// Lines joined with '\n' (for QCOMPARE messages that show the whole difference).
 std::string joinLines(const std::vector<std::string>& lines);
 

@@ -26,6 +26,14 @@ std::string tempDir(const std::string& tag) {
     return dirs.back()->path().toStdString();
 }
 
+QStringList sortedLines(const std::vector<std::string>& lines) {
+    QStringList out;
+    for (const auto& l : lines)
+        out << QString::fromStdString(l);
+    out.sort();
+    return out;
+}
+
 void writeFile(const std::string& path, const std::string& content) {
     std::filesystem::create_directories(std::filesystem::path(path).parent_path());
     auto ends = [&](const char* s) {

@@ -2,7 +2,9 @@
 // Helpers shared by the tests: temporary directories, writing small fixture files (plain, gzip, zstd),
 // locating the shared samples (tests skip with a message when they are absent) and the built binary.
 #include <QString>
+#include <QStringList>
 #include <string>
+#include <vector>
 
 namespace rs::test {
 
@@ -19,6 +21,8 @@ std::string samplesDir();
 /// time, not compiled in, so the compile commands do not depend on the checkout's path and ccache hits across
 /// checkouts.
 QString sourceDir();
+/// `lines` sorted, for order-free comparisons whose failure QCOMPARE shows line by line.
+QStringList sortedLines(const std::vector<std::string>& lines);
 /// Path of the built rankscope binary.
 std::string rankscopeBin();
 /// Runs the binary with `args`; returns the exit code and fills stdout/stderr.
