@@ -41,6 +41,22 @@ class TstTimelineLayout : public QObject {
         QVERIFY(!layout.laneAtY(layout.height() + 1));
         QCOMPARE(layout.height(), lanes.back().y + lanes.back().height);
     }
+    void counterLanesWithoutSpansAreLaidOutWhenShown() {
+        // a counter track has points, never spans: laid out when counters are shown, not when their kind
+        // is hidden; an empty span track (no spans, not a chart) stays out
+        auto s = test::makeSummary();
+        s->tracks.push_back({50, 0, "counter", "HBM 0/Read/Read(MB/s)", "HBM", 0, 0, 5});
+        s->tracks.push_back({51, 0, "compute", "Plane 3", "device", 0, 0, 6});
+        views::LayoutOptions o;
+        o.hiddenKinds.erase("counter"); // View ▸ Show counter lanes (hidden by default)
+        const views::TimelineLayout shown(views::layoutLanes(*s, o));
+        QVERIFY(shown.laneOf(50));
+        QCOMPARE(shown.laneOf(50)->laneKind, views::LaneKind::Counter);
+        QVERIFY(!shown.laneOf(51));
+        o.hiddenKinds.insert("counter");
+        const views::TimelineLayout hidden(views::layoutLanes(*s, o));
+        QVERIFY(!hidden.laneOf(50));
+    }
     void viewportMapsContentToPixels() {
         views::Viewport vp;
         vp.width = 1000;
