@@ -97,7 +97,9 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     std::map<int64_t, size_t> col;
     {
         // labelled with the rank number the producer wrote (the key differs when two runs claim one)
-        auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info ORDER BY rank");
+        // in the order of the numbers shown (run 1 of the hta folder: rank 1 is key 10001, rank 0 key 20000)
+        auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info "
+                            "ORDER BY coalesce(run_id, 0), coalesce(data_rank, rank), rank");
         while (q.step()) {
             if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), int(q.i64(0))) == ranks.end())
                 continue;

@@ -624,7 +624,14 @@ json runReport(index::Db& db, json r, int run) {
                                        index::shownTensorSql("t"));
     // walk 23a: the whole hta folder's trace_filter run listed amd_trace's stub step as "rank 30000"
     keepRanks(r["diagnostics"]["stub_steps"], ranks);
+    // the run's damaged files, as the Findings panel and the notes count them (timelinequery.cpp): a file
+    // of no known rank is every run's (walk 23: Details counted the whole folder's)
+    json damaged = json::array();
+    for (auto& f : r["damaged_files"])
+        if (!f["rank"].is_number_integer() || ranks.count(f["rank"].get<int64_t>())) damaged.push_back(f);
+    r["damaged_files"] = std::move(damaged);
     renameRanks(r, dataRanksOf(db, ranks)); // after every rank filter above: they filter by key
+    orderByRank(r); // by the numbers shown, not the keys (hta run 1: rank 1 is key 10001, rank 0 key 20000)
     return r;
 }
 
