@@ -93,6 +93,11 @@ class TstSamples : public QObject {
                  std::vector<std::string>{"1736408883704643212|TransData"});
         QCOMPARE(ix.rows("SELECT rank FROM ranks ORDER BY rank"), (std::vector<std::string>{"0", "1"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM steps WHERE step = 50"), int64_t(2));
+        // the steps view says its bounds are the ProfilerStep band and gives the report's wall beside it:
+        // step_trace_time.csv's Stage + Bubble, 136581.0 + 0 µs (rank 0) and 131912.5 + 0 µs (rank 1)
+        QCOMPARE(ix.rows("SELECT rank, bounds_from, wall_ns, wall_from FROM steps ORDER BY rank"),
+                 (std::vector<std::string>{"0|trace|136581000|step_trace_time",
+                                           "1|trace|131912500|step_trace_time"}));
         // memory peaks are one component's (python over memory_record.csv: PTA+GE holds the highest
         // allocated, 1261.04296875 MB, and reserves at most 1526.75 MB; APP's process total of 2113.73 MB
         // is another pool, not PTA+GE's reserve)
