@@ -21,6 +21,11 @@ QString row(const QString& k, const QString& v) {
     return "<tr><td><b>" + k + "</b></td><td>" + v.toHtmlEscaped() + "</td></tr>";
 }
 
+/// row(k, v), or nothing where the files give no value (an Ascend kernel has no category: walk 23).
+QString rowIfAny(const QString& k, const QString& v) {
+    return v.isEmpty() ? QString() : row(k, v);
+}
+
 QString argsHtml(const std::string& argsJson) {
     if (argsJson.empty()) return {};
     const auto j = nlohmann::json::parse(argsJson, nullptr, false);
@@ -206,8 +211,8 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
     html += row(tr("track"), QString::fromStdString(d.track));
     html += row(tr("step"), d.step ? QString::number(*d.step) : tr("-"));
     html += row(tr("depth"), QString::number(d.depth));
-    html += row(tr("category"), QString::fromStdString(d.category));
-    html += row(tr("file"), QString::fromStdString(d.file));
+    html += rowIfAny(tr("category"), QString::fromStdString(d.category));
+    html += rowIfAny(tr("file"), QString::fromStdString(d.file));
     return html + "</table>" + argsHtml(d.argsJson);
 }
 

@@ -502,14 +502,14 @@ class Builder {
             ReportBlock st;
             st.kind = ReportBlock::Kind::Table;
             st.header = {QObject::tr("rank"),   QObject::tr("op type"),
-                         QObject::tr("median"), QObject::tr("other ranks"),
+                         QObject::tr("median"), QObject::tr("ranks' median"),
                          QObject::tr("ratio"),  QObject::tr("extra kernel time")};
             const size_t most = m_many ? query::kMostOutliersListed : m_report["stragglers"].size();
             for (const auto& r : m_report["stragglers"])
                 if (st.rows.size() < most)
                     st.rows.push_back({rankCell(r), s(r["op_type"].get<std::string>()),
                                        dur(r["median_ns"].get<int64_t>()),
-                                       dur(r["cluster_median_ns"].get<int64_t>()),
+                                       dur(r["ranks_median_ns"].get<int64_t>()), // as the histogram marks it
                                        QString("%1×").arg(r["ratio"].get<double>(), 0, 'f', 2),
                                        dur(r["lost_ns"].get<int64_t>())});
             add(para(QObject::tr("Op types slower on one rank than on the others:")));

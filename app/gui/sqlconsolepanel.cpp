@@ -312,7 +312,8 @@ void SqlConsolePanel::onModelChanged() {
             }
     if (m_exportId) status = tr("writing %1… (Cancel stops it)").arg(m_exportPath);
     m_status->setText(status);
-    m_cancel->setEnabled(m_model->busy() || s == State::Paging || m_exportId);
+    // only while SQLite works: a first page shown with more rows waiting is no statement running (walk 23)
+    m_cancel->setEnabled(m_model->busy() || m_exportId);
     m_export->setEnabled(m_model->hasResult() && !m_exportId); // no result, nothing to write
     m_historyLabel->setText(m_historyPos < 0
                                 ? tr("history: %1").arg(m_history.size())

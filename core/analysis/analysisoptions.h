@@ -14,8 +14,10 @@ namespace rs::analysis {
 /// compute, communication and idle are the overlap with its own window. 21: the op × rank ratio counts only
 /// kernel names another rank ran too (NULL when none is shared); "arrived last in X of N" counts N over the
 /// collectives the rank took part in. 22: a cut Ascend trace_view.json counts the kernels of its rank's
-/// kernel_details.csv past the cut (a warning on the trace).
-constexpr int kAnalysisRevision = 22;
+/// kernel_details.csv past the cut (a warning on the trace). 23: the stored medians shown (sum_op,
+/// sum_op_name and op_stat median_ns, a pipeline wait's per-step figures) are lower medians, values measured
+/// (core/model/median.h).
+constexpr int kAnalysisRevision = 23;
 
 struct BankModel {
     int bankCount = 8;

@@ -3,7 +3,7 @@
 #include "core/analysis/runs.h"
 #include "core/model/collectivefacts.h"
 #include "core/model/intervals.h"
-#include "core/stats/robuststats.h"
+#include "core/model/median.h"
 
 #include <algorithm>
 #include <set>
@@ -89,7 +89,7 @@ json othersJson(const PipelineWaitFacts& f, const std::set<int>& waiting,
     json ranks = json::array(), perStep = json::array();
     for (auto& [rank, v] : busy) {
         ranks.push_back(dataRankOf(f, rank));
-        perStep.push_back(int64_t(stats::median(v)));
+        perStep.push_back(int64_t(model::lowerMedian(v))); // shown in the finding: a step's figure
     }
     return {{"ranks", ranks}, {"busy_ns", perStep}, {"busy", measured ? "compute" : "outside_communication"}};
 }
@@ -168,8 +168,8 @@ std::optional<Finding> pipelineWaitFinding(const PipelineWaitFacts& f) {
                     {"waiting_ranks", waitingKeys},
                     {"waiting_data_ranks", waitingData},
                     {"ops", ops},
-                    {"per_step_wait_ns", int64_t(stats::median(stepWaits))},
-                    {"per_step_wall_ns", int64_t(stats::median(stepWalls))},
+                    {"per_step_wait_ns", int64_t(model::lowerMedian(stepWaits))},
+                    {"per_step_wall_ns", int64_t(model::lowerMedian(stepWalls))},
                     {"others", othersJson(f, waiting, last)},
                     {"sender", senders(f, waiting)}};
     return out;

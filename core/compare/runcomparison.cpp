@@ -68,7 +68,7 @@ double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>
     std::vector<double> v;
     for (const auto& [step, ns] : byStep)
         if (!only || only->count(step)) v.push_back(ns);
-    return stats::median(v); // the record's own rule: even counts average the two middle values
+    return stats::median(v); // the lower median, as every median (core/model/median.h)
 }
 
 /// Collectives matched by (step, op type, seq): over the step numbers both runs have when there are any,

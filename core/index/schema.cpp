@@ -187,7 +187,8 @@ void createViews(Db& db) {
 CREATE VIEW ranks AS SELECT rank, device_id, host, source, run_id, data_rank FROM rank_info;
 CREATE VIEW runs AS SELECT run_id, world_size, rank_count, start_ns, end_ns, source, complete, note FROM run;
 CREATE VIEW tracks AS SELECT track_id, rank, kind, name FROM track;
-CREATE VIEW steps AS SELECT rank, step, start_ns, end_ns FROM step;
+CREATE VIEW steps AS SELECT s.rank, s.step, s.start_ns, s.end_ns, s.source AS bounds_from, t.wall_ns,
+  coalesce(t.source, s.source) AS wall_from FROM step s LEFT JOIN step_stat t ON t.rank = s.rank AND t.step = s.step;
 CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, transit_ns, bytes, group_name,
   op_type FROM collective;
 CREATE VIEW labels AS SELECT rank, key, value FROM label WHERE key <> 'rank_origin';

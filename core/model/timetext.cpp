@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include <cmath>
 #include <cstdio>
 
 namespace rs::model {
@@ -14,12 +13,6 @@ constexpr int64_t kUs = 1000, kMs = 1000 * kUs, kS = 1000 * kMs, kMin = 60 * kS,
 /// |ns| without overflow for INT64_MIN (as an unsigned magnitude).
 uint64_t magnitude(int64_t ns) {
     return ns < 0 ? uint64_t(-(ns + 1)) + 1 : uint64_t(ns);
-}
-
-std::string printf1(const char* fmt, double v, const char* unit) {
-    char b[64];
-    std::snprintf(b, sizeof b, fmt, v, unit);
-    return b;
 }
 
 /// Decimals needed to show `resolution` in units of `unit` (0 when the unit is already as fine).
@@ -62,6 +55,29 @@ int64_t printedOffset(int64_t ns, int64_t resolutionNs) {
     return ns < 0 ? -int64_t(out) : int64_t(out);
 }
 
+/// `a` (1 µs ≤ a < 1 min) to three significant digits in µs, ms or s, rounded half up on the integer: a
+/// double reads 2 825 000 ns as 2.8249999… ms and printed "2.82 ms" beside a "2.83 ms" of the same length.
+std::string threeDigits(uint64_t a) {
+    static const char* units[] = {"\xc2\xb5s", "ms", "s"};
+    int u = a < uint64_t(kMs) ? 0 : a < uint64_t(kS) ? 1 : 2;
+    for (;; ++u) {
+        const uint64_t unit = u == 0 ? kUs : u == 1 ? kMs : kS;
+        // the most decimals (2, 1, 0) whose rounded value keeps three digits
+        for (int dec = 2; dec >= 0; --dec) {
+            const uint64_t grain = unit / pow10(dec), digits = (a + grain / 2) / grain;
+            if (digits >= 1000 && !(dec == 0 && u == 2))
+                continue; // 999.7 µs reads "1.00 ms", never "1000 µs"
+            char b[64];
+            const uint64_t scale = pow10(dec);
+            if (dec == 0)
+                std::snprintf(b, sizeof b, "%llu %s", static_cast<unsigned long long>(digits), units[u]);
+            else
+                std::snprintf(b, sizeof b, "%llu.%0*llu %s", static_cast<unsigned long long>(digits / scale),
+                              dec, static_cast<unsigned long long>(digits % scale), units[u]);
+            return b;
+        }
+    }
+}
 } // namespace
 
 std::string formatDuration(int64_t ns) {
@@ -72,15 +88,7 @@ std::string formatDuration(int64_t ns) {
         std::snprintf(b, sizeof b, "%s%llu ns", sign, static_cast<unsigned long long>(a));
         return b;
     }
-    if (a < uint64_t(kMin)) {
-        static const char* units[] = {"\xc2\xb5s", "ms", "s"};
-        int u = a < uint64_t(kMs) ? 0 : a < uint64_t(kS) ? 1 : 2;
-        double v = double(a) / (u == 0 ? kUs : u == 1 ? kMs : kS);
-        if (v >= 999.5 && u < 2) v /= 1000, ++u; // 999.7 µs reads "1.00 ms", never "1000 µs"
-        // three significant digits
-        const char* fmt = v >= 99.95 ? "%.0f %s" : v >= 9.995 ? "%.1f %s" : "%.2f %s";
-        return std::string(sign) + printf1(fmt, v, units[u]);
-    }
+    if (a < uint64_t(kMin)) return sign + threeDigits(a);
     if (a < uint64_t(kH)) {
         std::snprintf(b, sizeof b, "%s%llu min %llu s", sign, static_cast<unsigned long long>(a / kMin),
                       static_cast<unsigned long long>((a % kMin) / kS));

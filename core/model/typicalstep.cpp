@@ -1,5 +1,6 @@
 #include "core/model/typicalstep.h"
 
+#include "core/model/median.h"
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
 
@@ -9,10 +10,7 @@
 namespace rs::model {
 
 double typicalStepNs(std::vector<double> wallsNs) {
-    if (wallsNs.empty()) return 0;
-    const auto mid = wallsNs.begin() + std::ptrdiff_t((wallsNs.size() - 1) / 2);
-    std::nth_element(wallsNs.begin(), mid, wallsNs.end());
-    return *mid;
+    return lowerMedian(wallsNs);
 }
 
 std::string typicalStepText(std::vector<double> wallsNs) {

@@ -11,7 +11,7 @@ namespace rs::model {
 /// Fewer steps than this are listed rather than summarised by a median.
 constexpr size_t kTypicalStepMinSteps = 3;
 
-/// The lower median of `wallsNs` (a value of the list); 0 for an empty list.
+/// The lower median of `wallsNs` (a value of the list, core/model/median.h); 0 for an empty list.
 double typicalStepNs(std::vector<double> wallsNs);
 
 /// "median 7.95 ms" from three steps on; "2 steps: 7.95 ms and 207 ms", "1 step: 9.29 ms", "no step".

@@ -1,7 +1,7 @@
 #include "core/query/absentwaits.h"
+#include "core/model/median.h"
 
 #include "core/model/timetext.h"
-#include "core/stats/robuststats.h"
 
 #include <cmath>
 
@@ -10,7 +10,7 @@ namespace rs::query {
 namespace {
 
 int64_t medianOf(std::vector<double> v) {
-    return v.empty() ? 0 : int64_t(std::llround(stats::median(v)));
+    return int64_t(model::lowerMedian(v)); // shown: a wait and a wall that happened
 }
 
 } // namespace

@@ -1,8 +1,10 @@
 #include "core/query/analysisqueries.h"
+#include "core/model/median.h"
 
 #include "core/query/damagedinput.h"
 #include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
+#include "core/query/ranksmedian.h"
 #include "core/query/stubsteps.h"
 #include "core/query/waitknowledge.h"
 
@@ -97,7 +99,9 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     std::map<int64_t, size_t> col;
     {
         // labelled with the rank number the producer wrote (the key differs when two runs claim one)
-        auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info ORDER BY rank");
+        // in the order of the numbers shown (run 1 of the hta folder: rank 1 is key 10001, rank 0 key 20000)
+        auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info "
+                            "ORDER BY coalesce(run_id, 0), coalesce(data_rank, rank), rank");
         while (q.step()) {
             if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), int(q.i64(0))) == ranks.end())
                 continue;
@@ -138,7 +142,7 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         std::vector<double> medians;
         for (const HeatCell& c : cells)
             if (c.present) medians.push_back(double(c.medianNs));
-        h.rowMedianNs.push_back(medians.empty() ? 0 : int64_t(std::llround(stats::median(medians))));
+        h.rowMedianNs.push_back(int64_t(model::lowerMedian(medians))); // shown: a rank's median
     }
     if (h.rows.empty()) {
         int64_t compute = db.scalar("SELECT count(*) FROM track WHERE kind = 'compute'");
@@ -593,26 +597,16 @@ namespace {
 /// The histogram's ranks' median (Histogram::ranksMedianNs) over the ranks of `h.rank`'s run, and whether
 /// their kernel mixes differ, from `stats`' op_stat and sum_op_name.
 void readRanksMedian(index::Db& stats, Histogram& h) {
-    int64_t run = 0;
-    {
-        auto q = stats.prepare("SELECT coalesce(run_id, 0) FROM rank_info WHERE rank = ?");
-        q.bind(1, h.rank);
-        if (q.step()) run = q.i64(0);
-    }
-    std::vector<double> medians;
-    auto q = stats.prepare("SELECT o.median_ns FROM op_stat o LEFT JOIN rank_info r ON r.rank = o.rank "
-                           "WHERE o.op_type = ? AND coalesce(r.run_id, 0) = ? AND o.count > 0");
-    q.bind(1, h.opType).bind(2, run);
-    while (q.step())
-        medians.push_back(double(q.i64(0)));
-    if (medians.empty()) return;
-    h.ranksMedianNs = int64_t(std::llround(stats::median(medians)));
-    h.ranksCounted = int(medians.size());
+    const int64_t run = runOfRank(stats, h.rank);
+    const RanksMedian m = ranksMedianOf(stats, h.opType, run);
+    if (m.counted == 0) return;
+    h.ranksMedianNs = m.ns;
+    h.ranksCounted = m.counted;
     auto names = stats.prepare("SELECT count(*) FROM (SELECT count(DISTINCT n.rank) AS ranks FROM "
                                "sum_op_name n LEFT JOIN rank_info r "
                                "ON r.rank = n.rank WHERE n.op_type = ? AND coalesce(r.run_id, 0) = ? GROUP "
                                "BY n.name) WHERE ranks < ?");
-    names.bind(1, h.opType).bind(2, run).bind(3, int64_t(medians.size()));
+    names.bind(1, h.opType).bind(2, run).bind(3, int64_t(m.counted));
     h.mixesDiffer = names.step() && names.i64(0) > 0;
 }
 } // namespace

@@ -1,7 +1,9 @@
 #include "core/query/reportranks.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace rs::query {
 
@@ -80,6 +82,21 @@ void renameRanks(nlohmann::json& report, const std::map<int64_t, int64_t>& toDat
         for (auto& x : report)
             if (x.is_structured()) renameRanks(x, toData);
     }
+}
+
+void orderByRank(nlohmann::json& report) {
+    auto byRank = [](nlohmann::json& a) {
+        if (!a.is_array()) return;
+        std::stable_sort(a.begin(), a.end(), [](const nlohmann::json& x, const nlohmann::json& y) {
+            const auto& rx = x.is_object() ? x.value("rank", nlohmann::json()) : x;
+            const auto& ry = y.is_object() ? y.value("rank", nlohmann::json()) : y;
+            return rx.is_number_integer() && ry.is_number_integer() && rx.get<int64_t>() < ry.get<int64_t>();
+        });
+    };
+    if (report.contains("ranks")) byRank(report["ranks"]);
+    for (const auto& [section, list] :
+         {std::pair{"steps", "per_rank"}, std::pair{"memory", "per_rank"}, std::pair{"comm_wait", "by_rank"}})
+        if (report.contains(section) && report[section].contains(list)) byRank(report[section][list]);
 }
 
 } // namespace rs::query

@@ -93,11 +93,4 @@ int64_t QuantileSketch::quantile(double q) {
     return m_max;
 }
 
-int64_t QuantileSketch::median() {
-    if (m_useHist || m_count % 2 == 1 || m_count == 0) return quantile(0.5);
-    const int64_t low = quantile(0.5); // sorts
-    const int64_t high = m_exact[size_t(m_count / 2)];
-    return low + (high - low) / 2;
-}
-
 } // namespace rs::stats

@@ -135,6 +135,20 @@ class TstSqlConsolePanel : public QObject {
         QVERIFY(exportCsv->isEnabled());
     }
 
+    void cancelIsOnOnlyWhileAStatementRuns() {
+        // walk 23: "Cancel query" stayed on beside a finished first page (more rows waiting, nothing running)
+        QAction* cancel = console()->consoleActions().at(1);
+        QVERIFY(cancel->text().contains("Cancel"));
+        QVERIFY(runTyped("SELECT 1 AS one"));
+        QCOMPARE(console()->model()->state(), views::SqlResultModel::State::Done);
+        QVERIFY(!cancel->isEnabled());
+        // more spans than a page: the statement waits for the grid to ask for more, it does not run
+        QVERIFY(runTyped("SELECT * FROM spans"));
+        QTRY_VERIFY_WITH_TIMEOUT(!console()->model()->busy(), 20000);
+        QCOMPARE(console()->model()->state(), views::SqlResultModel::State::Paging);
+        QVERIFY(!cancel->isEnabled());
+    }
+
     void historyWithCtrlUpDown() {
         QVERIFY(runTyped("SELECT 11 AS a"));
         QVERIFY(runTyped("SELECT 22 AS b"));

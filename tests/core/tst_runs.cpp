@@ -1,9 +1,11 @@
 // Run grouping (golden): rank files are grouped into runs by what the data says (producer, world size,
 // time window, rank numbers), and nothing is matched, blamed or compared across runs.
+#include "core/query/analysisqueries.h"
 #include "core/query/report.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <filesystem>
 
 using namespace rs;
 
@@ -91,6 +93,49 @@ class TstRuns : public QObject {
         QVERIFY2(ix1.result.ok, ix1.result.error.c_str());
         const auto whole = query::buildReport(*ix1.db, 10);
         QCOMPARE(query::runReport(*ix1.db, whole, 0), whole);
+    }
+    void aRunOfSeveralListsItsRanksInOrderAndOnlyItsDamagedFiles() {
+        // walk 23: the hta folder's six runs; trace_filter's run (ranks 0 and 1 of its files, keys 20000 and
+        // 10001: rank 0 is claimed by three runs) listed rank 1 before rank 0 in Details, and Details counted
+        // every run's damaged files where the Findings panel counted the shown run's. One file of another
+        // run (ns_resolution_trace's) is cut in half here.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        const std::string dir = test::tempDir("runs-hta") + "/data";
+        std::filesystem::remove_all(dir);
+        std::filesystem::copy(samples + "/hta/tests/data", dir, std::filesystem::copy_options::recursive);
+        const std::string cut = dir + "/ns_resolution_trace/rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz";
+        std::filesystem::resize_file(cut, std::filesystem::file_size(cut) / 2);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto full = query::buildReport(*ix.db, 10);
+        QCOMPARE(full["damaged_files"].size(), size_t(1));
+        const int64_t cutKey = full["damaged_files"][0]["rank"].get<int64_t>();
+        int traceFilterRun = -1, cutRun = -1;
+        for (const auto& run : full["runs"]) {
+            for (const auto& k : run["ranks"])
+                if (k.get<int64_t>() == cutKey) cutRun = run["run"].get<int>();
+            if (run["data_ranks"] == nlohmann::json::array({1, 0}) ||
+                run["data_ranks"] == nlohmann::json::array({0, 1}))
+                traceFilterRun = run["run"].get<int>();
+        }
+        QVERIFY(traceFilterRun >= 0 && cutRun >= 0 && cutRun != traceFilterRun);
+        const auto shown = query::runReport(*ix.db, full, traceFilterRun);
+        QCOMPARE(shown["damaged_files"].size(), size_t(0));
+        QCOMPARE(shown["ranks"], nlohmann::json::array({0, 1}));
+        QCOMPARE(shown["steps"]["per_rank"].size(), size_t(2));
+        QCOMPARE(shown["steps"]["per_rank"][0]["rank"].get<int>(), 0);
+        QCOMPARE(shown["steps"]["per_rank"][1]["rank"].get<int>(), 1);
+        const std::string text = query::formatReport(shown, 10);
+        QVERIFY2(text.find("rank 0:") < text.find("rank 1:"), text.c_str());
+        QVERIFY2(text.find("Not read in full") == std::string::npos, text.c_str());
+        QCOMPARE(query::runReport(*ix.db, full, cutRun)["damaged_files"].size(), size_t(1));
+        // the heatmap's columns of the run, as the Details line orders them
+        std::vector<int> keys;
+        for (const auto& k : full["runs"][size_t(traceFilterRun)]["ranks"])
+            keys.push_back(k.get<int>());
+        QCOMPARE(query::loadOpRankHeatmap(*ix.db, keys).columns,
+                 (std::vector<std::string>{"rank 0", "rank 1"}));
     }
     void oneJobSplitOverSubFolders() {
         // ranks 0 and 1 of a 2-rank job in two sub-folders: one complete run; rank 1 is 300 µs late

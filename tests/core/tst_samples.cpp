@@ -93,6 +93,11 @@ class TstSamples : public QObject {
                  std::vector<std::string>{"1736408883704643212|TransData"});
         QCOMPARE(ix.rows("SELECT rank FROM ranks ORDER BY rank"), (std::vector<std::string>{"0", "1"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM steps WHERE step = 50"), int64_t(2));
+        // the steps view says its bounds are the ProfilerStep band and gives the report's wall beside it:
+        // step_trace_time.csv's Stage + Bubble, 136581.0 + 0 µs (rank 0) and 131912.5 + 0 µs (rank 1)
+        QCOMPARE(ix.rows("SELECT rank, bounds_from, wall_ns, wall_from FROM steps ORDER BY rank"),
+                 (std::vector<std::string>{"0|trace|136581000|step_trace_time",
+                                           "1|trace|131912500|step_trace_time"}));
         // memory peaks are one component's (python over memory_record.csv: PTA+GE holds the highest
         // allocated, 1261.04296875 MB, and reserves at most 1526.75 MB; APP's process total of 2113.73 MB
         // is another pool, not PTA+GE's reserve)
@@ -547,8 +552,9 @@ class TstSamples : public QObject {
     void opTypesCompareLikeAgainstLike() {
         // trace_filter's ranks run different instantiations of the same templates (walk 6: rank 1 read
         // 0.10× in `_scatter_gather_elementwise_kernel` and 0.86× in Memcpy HtoD). Expected values from a
-        // Python count over the two .json.gz: per kernel name the numpy median of `dur`, the reference of a
-        // name the median over the ranks that ran it, a cell's ratio Σ count·median / Σ count·reference.
+        // Python count over the two .json.gz: per kernel name the lower median of `dur`
+        // (core/model/median.h), the reference of a name the midpoint of the ranks' medians, a cell's ratio Σ
+        // count·median / Σ count·reference.
         auto ix = test::indexDir(m_samples + "/hta/tests/data/trace_filter");
         QVERIFY(ix.result.ok);
         // the functor and the copy kind are the op: rank 1 runs no ReduceAdd, and copies from pinned and
@@ -561,17 +567,18 @@ class TstSamples : public QObject {
                  (std::vector<std::string>{
                      "Memcpy HtoD (Pageable -> Device)|0|16", "Memcpy HtoD (Pageable -> Device)|1|16",
                      "Memcpy HtoD (Pinned -> Device)|0|8", "Memcpy HtoD (Pinned -> Device)|1|8"}));
-        // two key types of one radix sort: rank 0 ran <long, int> 8× (median 590 µs) and <long, float> 6×,
-        // rank 1 only <long, int> (1479.5 µs): the shared <long, int> decides, 590 / 1034.75 = 0.570 and
-        // 1479.5 / 1034.75 = 1.430 (rank 0's <long, float>, compared with itself, made it 0.627), not the
+        // two key types of one radix sort: rank 0 ran <long, int> 8× (lower median 585 µs) and <long, float>
+        // 6×, rank 1 only <long, int> (1462 µs): the shared <long, int> decides, 585 / 1023.5 = 0.572 and
+        // 1462 / 1023.5 = 1.428 (rank 0's <long, float>, compared with itself, would pull it up), not the
         // 0.25 / 1.75 of one median against another
         QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
                          "'DeviceRadixSortOnesweepKernel' ORDER BY rank"),
-                 (std::vector<std::string>{"0|0.570", "1|1.430"}));
-        // the scatter (rank 0 2 × 10 µs, rank 1 2 × 10.5 µs) against their mean; rank 0's gather is its own
+                 (std::vector<std::string>{"0|0.572", "1|1.428"}));
+        // the scatter (rank 0 10 and 10 µs, rank 1 10 and 11 µs: lower medians 10 and 10) against their
+        // midpoint, alike; rank 0's gather is its own
         QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
                          "'_scatter_gather_elementwise_kernel<TensorAssign>' ORDER BY rank"),
-                 (std::vector<std::string>{"0|0.976", "1|1.024"}));
+                 (std::vector<std::string>{"0|1.000", "1|1.000"}));
         // ReduceAdd ran on rank 0 alone: no ratio, no reference
         QCOMPARE(
             ix.rows("SELECT rank, coalesce(ratio_to_median, 'none'), coalesce(cluster_median_ns, 'none') "
@@ -607,15 +614,16 @@ class TstSamples : public QObject {
         QCOMPARE(mem.scalar("SELECT coalesce(max(bank_size_bytes), 0) FROM memory_summary"), int64_t(0));
     }
     void opRatioComparesSharedKernelsOnly() {
-        // walk17b #6, python over test_data's two kernel_details.csv: Cast on rank 0 is Cast 5.7985 µs once,
-        // trans_Cast_5 72.1612 µs and trans_Cast_15 72.8611 µs; on rank 1 Cast 4× at 3.34 µs. Only "Cast" ran
-        // on both: 5.7985 / 4.569 = 1.27 and 3.34 / 4.569 = 0.73 (rank 0 read 1.01, its own trans_Cast
-        // kernels compared with themselves)
+        // walk17b #6, python over test_data's two kernel_details.csv: Cast on rank 0 is Cast 5.798 µs once,
+        // trans_Cast_5 72.161 µs and trans_Cast_15 72.861 µs; on rank 1 Cast 4× (3.000, 3.140, 3.540, 6.340
+        // µs: lower median 3.140). Only "Cast" ran on both: reference (5.798 + 3.140) / 2 = 4.469, so
+        // 5.798 / 4.469 = 1.30 and 3.140 / 4.469 = 0.70 (rank 0 read 1.01, its own trans_Cast kernels
+        // compared with themselves)
         auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT rank, printf('%.2f', ratio_to_median) FROM op_stat WHERE op_type = 'Cast' "
                          "ORDER BY rank"),
-                 (std::vector<std::string>{"0|1.27", "1|0.73"}));
+                 (std::vector<std::string>{"0|1.30", "1|0.70"}));
     }
     void memoryOfAnotherSessionIsLeftOut() {
         // older torch_npu test_data (python over the CSVs): rank 1's operator_memory.csv allocates its 21

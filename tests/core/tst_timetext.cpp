@@ -24,6 +24,23 @@ class TstTimeText : public QObject {
         QTest::newRow("days") << qint64(8 * 86400 + 12 * 3600 + 600) * 1000000000 << "8 d 12 h";
         QTest::newRow("negative") << qint64(-5000000) << "-5.00 ms";
         QTest::newRow("int64 min") << std::numeric_limits<qint64>::min() << "-106751 d 23 h";
+        // exact from the integer, half up on the last printed digit (a double reads 2.825 ms as 2.8249999…)
+        QTest::newRow("just under 2.825 ms") << qint64(2'824'999) << "2.82 ms";
+        QTest::newRow("2.825 ms half up") << qint64(2'825'000) << "2.83 ms";
+        QTest::newRow("-2.825 ms half up") << qint64(-2'825'000) << "-2.83 ms";
+        QTest::newRow("1.005 us half up") << qint64(1'005) << "1.01 \u00b5s";
+        QTest::newRow("9.995 us to 10.0") << qint64(9'995) << "10.0 \u00b5s";
+        QTest::newRow("9.9949 ms") << qint64(9'994'999) << "9.99 ms";
+        QTest::newRow("99.95 ms to 100") << qint64(99'950'000) << "100 ms";
+        QTest::newRow("99.949 ms") << qint64(99'949'999) << "99.9 ms";
+        QTest::newRow("999.499 us") << qint64(999'499) << "999 \u00b5s";
+        QTest::newRow("999.5 us") << qint64(999'500) << "1.00 ms";
+        QTest::newRow("1 ms - 1 ns") << qint64(999'999) << "1.00 ms";
+        QTest::newRow("1 ms") << qint64(1'000'000) << "1.00 ms";
+        QTest::newRow("1 s - 1 ns") << qint64(999'999'999) << "1.00 s";
+        QTest::newRow("1 us - 1 ns") << qint64(999) << "999 ns";
+        QTest::newRow("1.115 s half up") << qint64(1'115'000'000) << "1.12 s";
+        QTest::newRow("59.9996 s") << qint64(59'999'600'000) << "60.0 s";
     }
     void duration() {
         QFETCH(qint64, ns);

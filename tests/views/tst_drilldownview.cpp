@@ -188,6 +188,63 @@ class TstDrillDownView : public QObject {
         QCOMPARE(filter->text(), QString());
         QTRY_COMPARE_WITH_TIMEOUT(proxy->rowCount(), all, 20000);
     }
+    void theStepsFilterReadsRanksAndStepsAsTheTrackFilterDoes_data() {
+        // the rows each filter keeps: ranks [lo, hi] and steps [lo, hi] (-1: any), as the filter reads
+        QTest::addColumn<QString>("filter");
+        QTest::addColumn<QList<int>>("ranks");
+        QTest::addColumn<QList<int>>("steps");
+        QTest::newRow("one rank") << "rank 5" << QList<int>{5} << QList<int>{};
+        QTest::newRow("a range") << "rank 3-5" << QList<int>{3, 4, 5} << QList<int>{};
+        QTest::newRow("alternatives") << "rank 4, rank 5" << QList<int>{4, 5} << QList<int>{};
+        QTest::newRow("one step") << "step 2" << QList<int>{} << QList<int>{2};
+        QTest::newRow("a rank's step") << "RANK 5 step 1" << QList<int>{5} << QList<int>{1};
+    }
+    void theStepsFilterReadsRanksAndStepsAsTheTrackFilterDoes() {
+        // walk 23: "rank 5" was a substring and listed the other ranks' step 11 (their cause names rank 5)
+        QFETCH(QString, filter);
+        QFETCH(QList<int>, ranks);
+        QFETCH(QList<int>, steps);
+        DrillHarness h(m_db);
+        views::DrillDownView& v = h.view;
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        const auto* m = v.stepsModel();
+        auto kept = [&](const query::StepRow& r) {
+            return (ranks.isEmpty() || ranks.contains(int(r.rank))) &&
+                   (steps.isEmpty() || steps.contains(int(r.step)));
+        };
+        int expected = 0;
+        for (int r = 0; r < m->rowCount(); ++r)
+            expected += kept(*m->row(r));
+        QVERIFY(expected > 0 && expected < m->rowCount());
+        v.findChild<QLineEdit*>()->setText(filter);
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(v.table(0)->model());
+        QCOMPARE(proxy->rowCount(), expected);
+        for (int r = 0; r < proxy->rowCount(); ++r)
+            QVERIFY(kept(*m->row(proxy->mapToSource(proxy->index(r, 0)).row())));
+    }
+    void plainWordsInTheStepsFilterStillMatchText() {
+        // the demo's stall causes: "waited … for rank 5 (arrived last)" on the others, "device idle …" on
+        // rank 5; "arrived last" is in both, "waited" only in the others', "rank 5 arrived last" in rank 5's
+        DrillHarness h(m_db);
+        views::DrillDownView& v = h.view;
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        const auto* m = v.stepsModel();
+        auto count = [&](const QString& word, int rank) {
+            int n = 0;
+            for (int r = 0; r < m->rowCount(); ++r)
+                n += m->row(r)->outlier && QString::fromStdString(m->row(r)->cause).contains(word) &&
+                     (rank < 0 || m->row(r)->rank == rank);
+            return n;
+        };
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(v.table(0)->model());
+        auto* filter = v.findChild<QLineEdit*>();
+        filter->setText("WAITED");
+        QCOMPARE(proxy->rowCount(), count("waited", -1));
+        QVERIFY(proxy->rowCount() > 0);
+        filter->setText("rank 5 arrived last");
+        QCOMPARE(proxy->rowCount(), count("arrived last", 5));
+        QVERIFY(proxy->rowCount() > 0);
+    }
     void aLongKernelNameKeepsTheStartColumnInSight() {
         // walk 13: on a Kineto profile a kernel's name (hundreds of characters) sized its column wider than
         // the view; a click on it scrolled the table sideways and "start in step" went out of sight

@@ -10,6 +10,7 @@
 #include "views/tables/steprecordstext.h"
 #include "views/tables/stepsmodel.h"
 #include "views/tables/tensorsmodel.h"
+#include "views/tables/termfilterproxy.h"
 
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -41,7 +42,9 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     lay->addWidget(m_stack, 1);
     QAbstractItemModel* models[3] = {m_steps, m_ops, m_tensors};
     for (int i = 0; i < 3; ++i) {
-        m_proxy[i] = new QSortFilterProxyModel(this);
+        // the Steps table reads "rank 5" and "step 11" as the track filter does, not as text
+        m_proxy[i] = i == 0 ? new TermFilterProxy(StepsModel::Rank, StepsModel::Step, this)
+                            : new QSortFilterProxyModel(this);
         m_proxy[i]->setSourceModel(models[i]);
         m_proxy[i]->setSortRole(Qt::UserRole);
         m_proxy[i]->setFilterKeyColumn(-1);
@@ -74,7 +77,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     m_tables[2]->sortByColumn(-1, Qt::AscendingOrder);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) {
         m_filterText[m_level] = f;
-        m_proxy[m_level]->setFilterFixedString(f);
+        applyFilter(m_level, f);
     });
     connect(m_state, &InteractionState::selectionChanged, this, &DrillDownView::onSelection);
     if (m_service)
@@ -107,10 +110,17 @@ void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int
     // a filter typed on the last profile would hide this one's rows without a word (walk 12)
     for (int level = 0; level < 3; ++level) {
         m_filterText[level].clear();
-        m_proxy[level]->setFilterFixedString(QString());
+        applyFilter(level, QString());
     }
     if (m_service) m_pendingSteps = m_service->requestStepRows();
     setLevel(0);
+}
+
+void DrillDownView::applyFilter(int level, const QString& text) {
+    if (auto* terms = qobject_cast<TermFilterProxy*>(m_proxy[level]))
+        terms->setTerms(text);
+    else
+        m_proxy[level]->setFilterFixedString(text);
 }
 
 void DrillDownView::fitColumns(QTableView* t) {

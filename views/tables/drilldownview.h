@@ -1,7 +1,8 @@
 #pragma once
 // Step ▸ op ▸ tensor drill-down: the Steps table (every rank × step, outliers marked, sortable), the Ops
 // of the selected step and rank, and the Tensors of the selected op (or step). Enter drills down,
-// Backspace goes up, breadcrumbs show where you are, a filter box narrows the current table. Selecting a
+// Backspace goes up, breadcrumbs show where you are, a filter box narrows the current table (the Steps
+// table reads "rank 5", "step 11" as the track filter does: termfilterproxy.h). Selecting a
 // step zooms the timeline to it (all ranks); an op selects its span everywhere; a tensor selects it in the
 // memory map. Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
@@ -47,6 +48,8 @@ class DrillDownView : public QWidget {
     /// Sizes `t`'s columns to their contents, none wider than two fifths of its view (GUI thread).
     static void fitColumns(QTableView* t);
     void setLevel(int level);
+    /// The filter `text` on `level`'s table: the Steps table's read as terms (TermFilterProxy), else text.
+    void applyFilter(int level, const QString& text);
     void onRowSelected(int level, const QModelIndex& proxyIndex);
     /// A selection other than a step's at the Steps level: its step's row marked (a span's), or none.
     void markStepOf(const Selection& s);

@@ -2,11 +2,11 @@
 // The timeline's track filter: comma-separated alternatives, each a rank or rank range ("rank 3",
 // "rank 3-5", "ranks 0-3") and/or a phrase that must appear in the track's "process name kind"
 // (case-insensitive, not in its rank's label: "plane 0" is every rank's Plane 0, not all of rank 0's
-// planes). "rank 4, rank 5" shows both ranks; "rank 2 hccl" rank 2's HCCL lanes. Pure.
+// planes). "rank 4, rank 5" shows both ranks; "rank 2 hccl" rank 2's HCCL lanes. The grammar is
+// views/common/filterterms.h, which the Steps table reads too. Pure.
+#include "views/common/filterterms.h"
+
 #include <QString>
-#include <QStringList>
-#include <optional>
-#include <utility>
 #include <vector>
 
 namespace rs::views {
@@ -20,11 +20,7 @@ class TrackFilter {
     bool matches(int dataRank, const QString& hay) const;
 
   private:
-    struct Clause {
-        std::optional<std::pair<int, int>> ranks; ///< inclusive
-        QString phrase;                           ///< simplified; empty: any track of the ranks
-    };
-    std::vector<Clause> m_clauses;
+    std::vector<FilterClause> m_clauses;
 };
 
 } // namespace rs::views
