@@ -71,9 +71,10 @@ std::string threeDigits(uint64_t a) {
             const uint64_t scale = pow10(dec);
             if (dec == 0)
                 std::snprintf(b, sizeof b, "%llu %s", static_cast<unsigned long long>(digits), units[u]);
-            else
-                std::snprintf(b, sizeof b, "%llu.%0*llu %s", static_cast<unsigned long long>(digits / scale),
-                              dec, static_cast<unsigned long long>(digits % scale), units[u]);
+            else // dec is 1 or 2: a fixed width, so the compiler sees the text fits
+                std::snprintf(b, sizeof b, dec == 1 ? "%llu.%01llu %s" : "%llu.%02llu %s",
+                              static_cast<unsigned long long>(digits / scale),
+                              static_cast<unsigned long long>(digits % scale), units[u]);
             return b;
         }
     }
