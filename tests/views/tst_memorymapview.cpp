@@ -31,6 +31,7 @@
 #include <QSet>
 #include <QtTest>
 #include <fstream>
+#include <map>
 #include <qcustomplot.h>
 
 using namespace rs;
@@ -476,6 +477,41 @@ class TstMemoryMapView : public QObject {
             for (int x = 0; x < with.width(); ++x)
                 callout += with.pixelColor(x, y) == QColor("#1f3fbf");
         QVERIFY(callout > 100);
+    }
+    void aNotePlacedByTimeAloneIsDrawn() {
+        // r43a: `annotate … --view memory --at 1ms` (no tensor, no address, no range) was never drawn on the
+        // map: a dashed rule in its colour at that time, and its label
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 6;
+        d->startNs = kRunStart;
+        d->endNs = kRunStart + kRunLen;
+        addBankTensors(*d, 2, 64 << 20);
+        views::MemoryMapCanvas c;
+        c.resize(700, 300);
+        c.setData(d);
+        views::AnnotationModel model;
+        annotate::AnnotationSet set;
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Note;
+        a.text = "checkpoint";
+        a.color = "#1f3fbf"; // a blue nothing else on the map uses
+        a.anchor.view = annotate::Surface::Memory;
+        a.anchor.ranks = {6};
+        a.anchor.t0Ns = a.anchor.t1Ns = kRunStart + kRunLen / 2;
+        set.add(a);
+        model.setAnnotations(set);
+        c.setAnnotations(&model);
+        QImage img(c.size(), QImage::Format_ARGB32);
+        c.render(&img);
+        // the rule: blue pixels in one narrow column band over most of the plot's height
+        std::map<int, int> byX;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = views::MemoryMapCanvas::kLeft; x < img.width(); ++x)
+                if (img.pixelColor(x, y) == QColor("#1f3fbf")) ++byX[x];
+        int tallest = 0;
+        for (const auto& [x, n] : byX)
+            tallest = std::max(tallest, n);
+        QVERIFY2(tallest > img.height() / 3, qPrintable(QString::number(tallest)));
     }
     void theCaptionNamesTheSelectionBeforeTheFinding() {
         // issue 19: with a MatMulV2 tensor of rank 6 selected, the line above the map named only AllReduce

@@ -491,6 +491,15 @@ void MemoryMapCanvas::contextMenuEvent(QContextMenuEvent* e) {
     menu.exec(e->globalPos());
 }
 
+void MemoryMapCanvas::paintMoment(QPainter& p, const QRectF& line, const annotate::Annotation& a) const {
+    // a dashed rule down the map at that time, in the annotation's colour, as the timeline marks a note
+    p.save();
+    QPen pen(annotationColor(a), 2, Qt::DashLine);
+    p.setPen(pen);
+    p.drawLine(line.topLeft(), line.bottomLeft());
+    p.restore();
+}
+
 void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels) {
     if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data) return;
     const TimeMapping tm = timeMapping();
@@ -512,11 +521,19 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels) 
                     .normalized();
         } else if (an.t1Ns > an.t0Ns) { // a time range over every address
             r = QRectF(QPointF(tm.x(an.t0Ns), plot.top() + 24), QPointF(tm.x(an.t1Ns), plot.bottom() - 2));
+        } else { // a moment (a note placed by time alone, e.g. `annotate --view memory --at 1ms`)
+            r = QRectF(QPointF(tm.x(an.t0Ns), plot.top() + 24), QPointF(tm.x(an.t0Ns), plot.bottom() - 2));
         }
-        if (r.isNull() || !r.intersects(plot)) continue;
-        annotate::Annotation outline = a;
-        outline.kind = annotate::Kind::Box;
-        drawRegion(p, r.adjusted(-2, -2, 2, 2), outline);
+        if (r.isNull()) continue; // its tensor is not on this map
+        const bool moment = r.width() == 0;
+        if (moment ? r.left() < plot.left() || r.left() > plot.right() : !r.intersects(plot)) continue;
+        if (moment) {
+            paintMoment(p, r, a);
+        } else {
+            annotate::Annotation outline = a;
+            outline.kind = annotate::Kind::Box;
+            drawRegion(p, r.adjusted(-2, -2, 2, 2), outline);
+        }
         // off the finding's label and the callouts before it (walk 23 #4: a range's label hid the bank
         // anomaly's explanation on a short map)
         QFont bold = p.font();

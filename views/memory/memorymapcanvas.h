@@ -101,6 +101,8 @@ class MemoryMapCanvas : public QWidget {
     /// the profile.
     bool hasTimeAxis() const { return m_data && m_data->endNs > m_data->startNs; }
     /// The annotations' regions and callouts, the callouts clear of `labels` (the finding's label).
+    /// A note placed at one time only: a dashed rule across the map at `line`'s x.
+    void paintMoment(QPainter& p, const QRectF& line, const annotate::Annotation& a) const;
     void paintAnnotations(QPainter& p, std::vector<QRectF> labels);
     bool drafting() const;
     AnnotationModel* m_annotations = nullptr;
