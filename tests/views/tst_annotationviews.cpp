@@ -382,6 +382,45 @@ class TstAnnotationViews : public QObject {
         const int right = c.cellRect(order[0], 2).right() + 4; // between the grid and the notes
         QVERIFY(inkAt(with, right, 0, with.height()) > 0);
     }
+    void heatmapBoxOnTheFirstRowAndColumnKeepsItsEdges() {
+        // r43a: a box on the first row had its top edge (2 px above the cells) painted over by the column
+        // labels' background, drawn after the annotations; likewise the first column's left edge under the
+        // row labels. Ink on every side of the box, with the grid not scrolled
+        views::HeatmapCanvas c;
+        c.setData(
+            std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*m_conn, m_summary->ranks)));
+        const auto& order = c.order();
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Box;
+        a.text = "first";
+        a.color = kInk.name().toStdString();
+        a.anchor.view = annotate::Surface::Heatmap;
+        a.anchor.run = m_summary->run;
+        a.anchor.opTypes = {c.data()->rows[size_t(order[0])]};
+        a.anchor.ranks = {int(c.data()->columnKeys[0])};
+        annotate::AnnotationSet set;
+        set.add(a);
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        c.setAnnotations(&model);
+        c.resize(c.sizeHint());
+        QImage img(c.size(), QImage::Format_ARGB32);
+        c.render(&img);
+        const QRect cell = c.cellRect(order[0], 0);
+        int top = 0, left = 0;
+        for (int x = cell.left() + 4; x < cell.right() - 4; ++x) // a row of ink along the top
+            top += inkAt(img, x, cell.top() - 3, cell.top() + 2) > 0;
+        for (int y = cell.top() + 4; y < cell.bottom() - 4; ++y) { // and a column along the left
+            const QColor px = img.pixelColor(cell.left() - 1, y), in = img.pixelColor(cell.left() + 1, y);
+            auto inky = [](const QColor& q) {
+                return std::abs(q.red() - kInk.red()) < 30 && std::abs(q.green() - kInk.green()) < 30 &&
+                       std::abs(q.blue() - kInk.blue()) < 30;
+            };
+            left += inky(px) || inky(in) || inky(img.pixelColor(cell.left(), y));
+        }
+        QVERIFY2(top > (cell.width() - 8) / 2, qPrintable(QString("top edge: %1 px").arg(top)));
+        QVERIFY2(left > (cell.height() - 8) / 2, qPrintable(QString("left edge: %1 px").arg(left)));
+    }
     void heatmapBoxToolDraftsCells() {
         views::AnnotationModel model;
         views::HeatmapCanvas c;

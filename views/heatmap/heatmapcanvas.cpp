@@ -349,6 +349,16 @@ int HeatmapCanvas::notesWidth() const {
     return 0;
 }
 
+QRectF HeatmapCanvas::outlineRect(const QRect& box) const {
+    // 2 px around the cells, except where that would fall under the row or column labels, which are
+    // painted after the annotations (a box on the first row lost its top edge there): then just inside
+    QRectF r = QRectF(box).adjusted(-2, -2, 2, 2);
+    const double labelsBottom = m_labels.y() + m_top, labelsRight = m_labels.x() + m_left;
+    if (box.top() >= labelsBottom && r.top() < labelsBottom + 1) r.setTop(labelsBottom + 1);
+    if (box.left() >= labelsRight && r.left() < labelsRight + 1) r.setLeft(labelsRight + 1);
+    return r;
+}
+
 void HeatmapCanvas::paintAnnotations(QPainter& p) {
     if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data ||
         m_data->mode != query::HeatmapData::Mode::OpByRank)
@@ -371,7 +381,7 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
         if (!box.isValid()) continue;
         annotate::Annotation outline = a;
         outline.kind = annotate::Kind::Box;
-        drawRegion(p, QRectF(box).adjusted(-2, -2, 2, 2), outline);
+        drawRegion(p, outlineRect(box), outline);
         // the text goes in the notes column right of the grid, so it hides no cell; a leader line links it
         const double notesX = m_left + double(d.columns.size()) * m_cellW + 12;
         QRectF placed = drawCallout(p, QPointF(notesX, std::max(double(m_top), box.top() + nextY)), a,

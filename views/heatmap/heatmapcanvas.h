@@ -87,6 +87,8 @@ class HeatmapCanvas : public QWidget {
 
   private:
     void resort();
+    /// An annotation box's outline around `box`'s cells, kept off the labels painted over the grid.
+    QRectF outlineRect(const QRect& box) const;
     void paintAnnotations(QPainter& p);
     void paintColumnLabels(QPainter& p, const QFontMetrics& fm);
     /// An op × rank cell without a ratio (no kernel name shared with another rank), hatched, in `r`.
