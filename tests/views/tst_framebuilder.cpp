@@ -716,6 +716,15 @@ class TstFrameBuilder : public QObject {
         QVERIFY2(plate && plate->rect.contains(text.rect), "a plate under the text");
         const auto [top, bottom] = laneRows(in, 5);
         QVERIFY(text.rect.top() >= top && text.rect.bottom() <= bottom);
+        // off the plot's right edge (the lanes' scroll bar is there: r43c saw the text touch it): the ink's
+        // right end at least 4 px inside, and the plate clear of the edge
+        const double advance =
+            QFontMetricsF(views::fontFor(views::FontRole::Small, in.font)).horizontalAdvance(text.text);
+        const double inkRight = (text.flags & Qt::AlignHCenter) ? text.rect.center().x() + advance / 2
+                                : (text.flags & Qt::AlignRight) ? text.rect.right()
+                                                                : text.rect.left() + advance;
+        QVERIFY2(inkRight <= in.viewport.plotRight() - 4, qPrintable(QString::number(inkRight)));
+        QVERIFY(plate->rect.right() <= in.viewport.plotRight() - 2);
     }
     void cappedLaneSaysHowManyLevelsItShows() {
         Frame f;

@@ -250,8 +250,10 @@ void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawL
     const double w = std::min(fm.horizontalAdvance(scale) + 6, right - left);
     QColor plate = QColor::fromRgba(in.palette.base);
     plate.setAlpha(215);
-    m_labels.push_back({QRectF(right - w - 2, y + 1, w, std::min(fm.height() + 1, double(l.height) - 2)),
-                        scale, in.palette.windowText, plate.rgba(), Qt::AlignRight | Qt::AlignVCenter});
+    // 4 px off the plot's right edge and the text centred on its plate (3 px each side): flush right, it
+    // touched the lanes' scroll bar (r43c)
+    m_labels.push_back({QRectF(right - w - 4, y + 1, w, std::min(fm.height() + 1, double(l.height) - 2)),
+                        scale, in.palette.windowText, plate.rgba(), Qt::AlignHCenter | Qt::AlignVCenter});
 }
 
 void FrameBuilder::addOutlines(const FrameInput& in, DrawList& out) const {
