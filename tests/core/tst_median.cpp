@@ -43,7 +43,8 @@ class TstMedian : public QObject {
         QCOMPARE(sketch.median(), median);
     }
     void theJudgesCentreStaysSymmetric() {
-        // two ranks' ratios 0.57 and 1.43 sit alike about 1.0: neither reads as the slow one (stragglercheck.h)
+        // two ranks' ratios 0.57 and 1.43 sit alike about 1.0: neither reads as the slow one
+        // (stragglercheck.h)
         std::vector<double> two{1.43, 0.57};
         QCOMPARE(stats::median(two), 1.0);
     }
