@@ -54,6 +54,21 @@ class TstAnnotationViews : public QObject {
         s.view->render(&img);
         return img;
     }
+    /// A box in kInk over the op types of `rows` and the ranks of `columns` of `c`'s heatmap.
+    annotate::Annotation heatmapBox(const views::HeatmapCanvas& c, const std::vector<int>& rows,
+                                    const std::vector<size_t>& columns, const std::string& text) const {
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Box;
+        a.text = text;
+        a.color = kInk.name().toStdString();
+        a.anchor.view = annotate::Surface::Heatmap;
+        a.anchor.run = m_summary->run;
+        for (int r : rows)
+            a.anchor.opTypes.push_back(c.data()->rows[size_t(r)]);
+        for (size_t col : columns)
+            a.anchor.ranks.push_back(int(c.data()->columnKeys[col]));
+        return a;
+    }
     /// Pixels of the annotation's colour in column x over rows [y0, y1).
     static int inkAt(const QImage& img, int x, int y0, int y1) {
         int n = 0;
@@ -349,14 +364,7 @@ class TstAnnotationViews : public QObject {
             std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*m_conn, m_summary->ranks)));
         const auto& order = c.order();
         QVERIFY(order.size() >= 2 && c.data()->columnKeys.size() == 3);
-        annotate::Annotation a;
-        a.kind = annotate::Kind::Box;
-        a.text = "these two";
-        a.color = kInk.name().toStdString();
-        a.anchor.view = annotate::Surface::Heatmap;
-        a.anchor.run = m_summary->run;
-        a.anchor.opTypes = {c.data()->rows[size_t(order[0])], c.data()->rows[size_t(order[1])]};
-        a.anchor.ranks = {int(c.data()->columnKeys[0]), int(c.data()->columnKeys[1])};
+        const annotate::Annotation a = heatmapBox(c, {order[0], order[1]}, {0, 1}, "these two");
         annotate::AnnotationSet set;
         set.add(a);
         views::AnnotationModel model;
@@ -390,14 +398,7 @@ class TstAnnotationViews : public QObject {
         c.setData(
             std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*m_conn, m_summary->ranks)));
         const auto& order = c.order();
-        annotate::Annotation a;
-        a.kind = annotate::Kind::Box;
-        a.text = "first";
-        a.color = kInk.name().toStdString();
-        a.anchor.view = annotate::Surface::Heatmap;
-        a.anchor.run = m_summary->run;
-        a.anchor.opTypes = {c.data()->rows[size_t(order[0])]};
-        a.anchor.ranks = {int(c.data()->columnKeys[0])};
+        const annotate::Annotation a = heatmapBox(c, {order[0]}, {0}, "first");
         annotate::AnnotationSet set;
         set.add(a);
         views::AnnotationModel model;
