@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QUndoStack>
 #include <QtTest>
+#include <filesystem>
 #include <set>
 
 using namespace rs;
@@ -139,6 +140,40 @@ class TstAnnotationViews : public QObject {
         again.open(path);
         QCOMPARE(again.items().size(), size_t(1));
         QVERIFY(!again.undoStack()->canUndo());
+    }
+
+    void anEditNeverWritesOverWhatAnotherProgramAdded() {
+        // walk 24 #1: with the app open, `rankscope annotate … add` wrote six annotations; the app's next
+        // note replaced the file with its own one. The model reloads what another program wrote (when it
+        // sees the change, and again before an edit), so both survive and ids stay distinct
+        const std::string path = test::tempDir("annexternal") + "/annotations.json";
+        std::filesystem::remove(path);
+        views::AnnotationModel m;
+        m.open(QString::fromStdString(path));
+        const QString mine = m.add(note(0, m_summary->startNs + 1000000));
+        QVERIFY(!mine.isEmpty());
+        // another program: reads the file, adds two, writes it (as the command line does)
+        annotate::AnnotationSet other;
+        std::string error;
+        QVERIFY(other.load(path, error));
+        other.add(note(0, m_summary->startNs + 2000000));
+        other.add(note(0, m_summary->startNs + 3000000));
+        QVERIFY(other.save(path, error));
+        QTRY_COMPARE(m.items().size(), size_t(3)); // seen by the watch, without an edit
+        QVERIFY(!m.undoStack()->canUndo());        // its history was of the set before
+        // the same before an edit, even when the watch has not fired yet
+        QVERIFY(other.load(path, error));
+        other.add(note(0, m_summary->startNs + 4000000));
+        QVERIFY(other.save(path, error));
+        const QString next = m.add(note(0, m_summary->startNs + 5000000));
+        annotate::AnnotationSet onDisk;
+        QVERIFY(onDisk.load(path, error));
+        QCOMPARE(onDisk.items().size(), size_t(5));
+        std::set<std::string> ids;
+        for (const auto& a : onDisk.items())
+            ids.insert(a.id);
+        QCOMPARE(ids.size(), size_t(5));
+        QVERIFY(ids.count(next.toStdString()) && ids.count(mine.toStdString()));
     }
 
     void anotherRunsAnnotationIsListedWithoutATime() {

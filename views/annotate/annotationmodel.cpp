@@ -1,7 +1,11 @@
 #include "views/annotate/annotationmodel.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <filesystem>
 
 namespace rs::views {
 
@@ -84,8 +88,58 @@ void AnnotationModel::open(const QString& path) {
     m_detached.clear();
     std::string error;
     m_readOnly = !m_set.load(path.toStdString(), error);
+    m_disk = diskStamp();
+    watch();
     Q_EMIT changed();
     if (m_readOnly) Q_EMIT failed(QString::fromStdString(error));
+}
+
+std::pair<int64_t, int64_t> AnnotationModel::diskStamp() const {
+    std::error_code ec;
+    const std::filesystem::path p = m_path.toStdString();
+    const auto size = std::filesystem::file_size(p, ec);
+    if (ec) return {-1, 0};
+    const auto t = std::filesystem::last_write_time(p, ec);
+    if (ec) return {-1, 0};
+    return {int64_t(size), int64_t(t.time_since_epoch().count())};
+}
+
+void AnnotationModel::watch() {
+    // the folder too: a file written by rename (AnnotationSet::save) is a new file the old watch lost
+    if (!m_watcher) {
+        m_watcher = new QFileSystemWatcher(this);
+        auto check = [this] {
+            reloadIfChangedOnDisk();
+            watch();
+        };
+        connect(m_watcher, &QFileSystemWatcher::fileChanged, this, check);
+        connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, check);
+    }
+    if (!m_watcher->files().isEmpty()) m_watcher->removePaths(m_watcher->files());
+    if (!m_watcher->directories().isEmpty()) m_watcher->removePaths(m_watcher->directories());
+    if (m_path.isEmpty()) return;
+    const QFileInfo f(m_path);
+    if (f.exists()) m_watcher->addPath(m_path);
+    if (f.absoluteDir().exists()) m_watcher->addPath(f.absolutePath());
+}
+
+bool AnnotationModel::reloadIfChangedOnDisk() {
+    if (m_path.isEmpty() || m_readOnly || diskStamp() == m_disk) return false;
+    annotate::AnnotationSet fresh;
+    std::string error;
+    if (!fresh.load(m_path.toStdString(), error)) { // damaged by the other writer: keep ours, write nothing
+        m_readOnly = true;
+        Q_EMIT failed(QString::fromStdString(error));
+        return false;
+    }
+    m_set = std::move(fresh);
+    m_disk = diskStamp();
+    m_undo->clear(); // its commands name annotations of the set before
+    recheck();
+    Q_EMIT changed();
+    Q_EMIT historyStep(tr("Annotations reloaded: %1 was changed by another program (undo history cleared)")
+                           .arg(QFileInfo(m_path).fileName()));
+    return true;
 }
 
 void AnnotationModel::setAnnotations(const annotate::AnnotationSet& set) {
@@ -101,6 +155,8 @@ void AnnotationModel::close() {
     m_undo->clear();
     m_set = {};
     m_path.clear();
+    m_disk = {-1, 0};
+    watch();
     m_readOnly = true;
     m_facts.reset();
     m_detached.clear();
@@ -116,6 +172,7 @@ QString AnnotationModel::add(const annotate::Annotation& a) {
         Q_EMIT failed(tr("The annotations file cannot be changed: %1").arg(m_path));
         return {};
     }
+    reloadIfChangedOnDisk(); // the ids given below must be new to what the file holds now
     // the id and stamps are given once, so redo after undo brings back the same annotation
     annotate::AnnotationSet probe = m_set;
     std::string id = probe.add(a);
@@ -125,12 +182,14 @@ QString AnnotationModel::add(const annotate::Annotation& a) {
 }
 
 void AnnotationModel::remove(const QString& id) {
+    reloadIfChangedOnDisk();
     const auto* a = find(id);
     if (!a || m_readOnly) return;
     m_undo->push(new RemoveCommand(this, *a));
 }
 
 void AnnotationModel::update(const annotate::Annotation& a) {
+    reloadIfChangedOnDisk();
     const auto* old = find(QString::fromStdString(a.id));
     if (!old || m_readOnly || *old == a) return;
     m_undo->push(new UpdateCommand(this, *old, a));
@@ -166,6 +225,8 @@ void AnnotationModel::save() {
     if (m_path.isEmpty() || m_readOnly) return;
     std::string error;
     if (!m_set.save(m_path.toStdString(), error)) Q_EMIT failed(QString::fromStdString(error));
+    m_disk = diskStamp(); // our own write is no change from another program
+    watch();
 }
 
 void AnnotationModel::setFacts(const annotate::AnchorFacts& f) {

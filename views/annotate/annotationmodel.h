@@ -4,13 +4,20 @@
 // draws with (note, range, arrow, box) and, once the query service has checked them, which anchors are
 // detached. Owned by app/ beside the InteractionState; every view draws the annotations that concern it
 // and drafts new ones (annotationDrafted) without talking to another view. GUI thread only.
+// The file may change under the app (`rankscope annotate … add` beside it): the model watches it and
+// reloads what another program wrote (its undo history then starts again), and checks once more right
+// before each edit, so an edit never writes over annotations it has not read (walk 24 #1: the app's
+// first note replaced six the command line had added).
 #include "core/annotate/anchorcheck.h"
 #include "core/annotate/annotationset.h"
 
 #include <QObject>
 #include <QString>
+#include <cstdint>
 #include <map>
+#include <utility>
 
+class QFileSystemWatcher;
 class QUndoStack;
 
 namespace rs::views {
@@ -72,6 +79,14 @@ class AnnotationModel : public QObject {
   private:
     void save();
     void recheck();
+    /// When the file is not as this model last read or wrote it: reloads it (undo history cleared,
+    /// historyStep says so) and returns true.
+    bool reloadIfChangedOnDisk();
+    /// The file's size and modification time (ns) now; {-1, 0} when it does not exist.
+    std::pair<int64_t, int64_t> diskStamp() const;
+    void watch();
+    std::pair<int64_t, int64_t> m_disk{-1, 0}; ///< diskStamp() when last read or written
+    QFileSystemWatcher* m_watcher = nullptr;
     annotate::AnnotationSet m_set;
     QString m_path;
     bool m_readOnly = true;
