@@ -28,6 +28,13 @@ std::shared_ptr<query::HeatmapData> twoKernels() {
 class TstHeatmapCanvas : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void theRatiosReferenceSaysHowAnEvenCountIsTaken() {
+        // walk 24 #2: trace_filter's two ranks read 0.58× / 1.42× "to the median over the ranks" while their
+        // lower median (the rule of every figure shown) would give 1.00× / 2.43×: the reference is the
+        // centre the straggler test judges by, midway between the middle two of an even count, and says so
+        const QString ref = views::ratioReference(query::HeatmapData::Mode::OpByRank);
+        QVERIFY2(ref.contains("midway between the middle two"), qPrintable(ref));
+    }
     // the legend names what a ratio is to, as each grid's caption does (the op × step legend said
     // "cross-rank median" under a caption saying "the op type's median step"; the op × rank legend said
     // "cross-rank median" where the ratio is the same kernels', by name, like the op summary's column)

@@ -26,7 +26,9 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
 
 QString ratioReference(query::HeatmapData::Mode mode) {
     if (mode != query::HeatmapData::Mode::OpByRank) return {};
-    return " to the median over the ranks, this one included, of the same kernels (by name, weighted by "
+    return " to the median over the ranks (of an even number, midway between the middle two: the centre the "
+           "straggler test judges by, not the lower median of the figures shown), this one included, of the "
+           "same kernels (by name, weighted by "
            "how often this rank ran each; names no other rank ran left out)";
 }
 

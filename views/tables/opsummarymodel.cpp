@@ -96,13 +96,15 @@ QString OpSummaryModel::toolTip(const Row& r) {
         tip += "<br>" + tr("× same kernels: none. No kernel name of it ran on another rank of the run: "
                            "there is nothing to compare it with, so the straggler test does not judge it.");
     else if (c.ratio > 0)
-        tip += "<br>" +
-               tr("× same kernels: %1 the time the same kernels take on the run's ranks (Σ count × each "
-                  "kernel name's median here ÷ Σ count × its median over the ranks, this one included, "
-                  "counts as this rank ran them; names no other rank ran left out): the heatmap's ratio, "
-                  "which the "
-                  "straggler test judges.")
-                   .arg(QString::asprintf("%.2f×", c.ratio));
+        tip +=
+            "<br>" +
+            tr("× same kernels: %1 the time the same kernels take on the run's ranks (Σ count × each "
+               "kernel name's median here ÷ Σ count × its median over the ranks (of an even number, midway "
+               "between the middle two), this one included, "
+               "counts as this rank ran them; names no other rank ran left out): the heatmap's ratio, "
+               "which the "
+               "straggler test judges.")
+                .arg(QString::asprintf("%.2f×", c.ratio));
     if (r.opTypeMedianNs > 0)
         tip += "<br>" + tr("The op type's median over the ranks (every kernel name together) is %1: this "
                            "rank's median is %2 of it.")
