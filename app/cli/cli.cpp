@@ -47,7 +47,7 @@ void printHelp() {
         "                                       pictures of the views without a display, with a caption;\n"
         "                                       the timeline shows every lane of the ranks chosen\n"
         "                                       (--flows: and every flow arrow of its window); one FILE\n"
-        "                                       without --view: the --state file's own view\n"
+        "                                       without --view: the --state file's whole window\n"
         "  rankscope annotate DIR add TEXT [--rank R] [--at TIME | --range T0:T1]\n"
         "                   [--kind note|range|arrow|box] [--view timeline|heatmap|memory] [--op OP]\n"
         "                   [--tensor ID] [--to RANK@TIME] [--color #rrggbb] [--lane NAME[@R] ...] "

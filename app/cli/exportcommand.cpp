@@ -59,14 +59,6 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
     return 0;
 }
 
-/// The --view that writes what a saved view shows: its raised tab when export draws that one alone
-/// (timeline, heatmap, memory, comm), else the whole window, where its tab is raised.
-QString exportViewOf(const gui::ViewState& s) {
-    for (const char* alone : {"timeline", "heatmap", "memory", "comm"})
-        if (s.view == alone) return s.view;
-    return "window";
-}
-
 /// --view, --format and --out: what to export, and into which file or folder (one file without --view:
 /// the saved view's, read before). False with `rc` set (the message printed) when they do not fit together.
 bool outputFrom(Args& a, const std::string& out, gui::ExportRequest& r, int& rc) {
@@ -78,9 +70,11 @@ bool outputFrom(Args& a, const std::string& out, gui::ExportRequest& r, int& rc)
     const QString outPath = QString::fromStdString(out);
     const QString suffix = QFileInfo(outPath).suffix().toLower();
     const bool oneFile = (suffix == "png" || suffix == "svg") && !QFileInfo(outPath).isDir();
-    // one file and no --view: a saved view's own view is the one meant (walk 23 #3 read "needs one
-    // --view" and did not know what to do)
-    if (oneFile && !a.value("view") && r.state) r.view = exportViewOf(*r.state);
+    // one file and no --view: the saved view as saved is the one meant (walk 23 #3 read "needs one --view"
+    // and did not know what to do), the whole window (its timeline window beside the raised tab). A
+    // saved view's "view" is the bottom dock's raised tab, not what the user looked at: a timeline zoomed
+    // and saved with the heatmap tab up came out as the heatmap (walk 24 #5)
+    if (oneFile && !a.value("view") && r.state) r.view = "window";
     if (r.view != "all" && r.view != "timeline" && r.view != "heatmap" && r.view != "memory" &&
         r.view != "comm" && r.view != "window")
         return fail("--view must be all, timeline, heatmap, memory, comm or window");
