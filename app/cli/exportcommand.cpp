@@ -43,6 +43,7 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
     }
     if (r.state) w.applyViewState(*r.state);
     if (r.windowFlows) w.timeline()->setWindowFlows(true); // of the categories the app shows
+    if (r.counters) w.timeline()->setKindVisible("counter", true);
     if (r.range)
         w.state()->setWindow(w.state()->boundsStart() + r.range->first,
                              w.state()->boundsStart() + r.range->second);
@@ -143,7 +144,7 @@ int runExport(const ArgList& argv) {
     for (const char* o : {"out", "view", "format", "width", "height", "step", "range", "ranks", "select",
                           "scale", "state", "run"})
         vo.insert(o);
-    Args a(argv, vo, indexFlags({"quiet", "no-annotations", "flows"}), {"ranks"});
+    Args a(argv, vo, indexFlags({"quiet", "no-annotations", "flows", "counters"}), {"ranks"});
     if (!a.ok()) return usageError("export", a.error());
     if (a.positional().size() > 1) return usageError("export", "export takes one profile DIR");
     auto out = a.value("out");
@@ -153,6 +154,7 @@ int runExport(const ArgList& argv) {
     if (!windowFrom(a, r, rc) || !outputFrom(a, *out, r, rc)) return rc; // the state first: its view
     r.annotations = !a.flag("no-annotations");
     r.windowFlows = a.flag("flows");
+    r.counters = a.flag("counters");
     if (!a.ok()) return usageError("export", a.error());
     std::string profile = a.positional().empty() ? std::string() : a.positional()[0];
     if (profile.empty() && r.state) profile = r.state->profile.toStdString();

@@ -62,6 +62,15 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
 
 ExportScene::~ExportScene() = default;
 
+void ExportScene::setCountersShown(bool on) {
+    views::LayoutOptions o = m_timeline.layoutOptions();
+    if (on)
+        o.hiddenKinds.erase("counter");
+    else
+        o.hiddenKinds.insert("counter");
+    m_timeline.setLayoutOptions(o);
+}
+
 void ExportScene::apply(const ViewState& s) {
     if (s.window) setWindow(s.window->first, s.window->second);
     setRanks(s.ranks);

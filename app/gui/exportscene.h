@@ -42,6 +42,8 @@ class ExportScene {
     /// Draws the flow arrows of every span in the timeline's window, of every category (the app's View ▸
     /// Show flows in the window); off by default: the selected span's arrows only.
     void setWindowFlows(bool on) { m_windowFlows = on; }
+    /// The counter lanes (hidden by default, as in the app).
+    void setCountersShown(bool on);
     void setRanks(const std::set<int>& ranks);
     /// More ranks than one picture's overview rows (kOverviewPictureRanks): shows the outlying ranks and a
     /// typical one (manyrankspicture.h, as the HTML report's pictures and the app's export) and says so in

@@ -82,6 +82,7 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList*
         scene.setShowAnnotations(r.annotations);
         scene.setWindowFlows(r.windowFlows);
         if (r.state) scene.apply(*r.state);
+        scene.setCountersShown(r.counters);
         if (!r.ranks.empty())
             scene.setRanks(r.ranks);
         else if (!r.state || r.state->ranks.empty())

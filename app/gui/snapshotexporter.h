@@ -34,6 +34,8 @@ struct ExportRequest {
     std::optional<int> run;
     bool annotations = true;
     bool windowFlows = false; ///< the timeline draws every flow arrow of its window (--flows)
+    bool counters =
+        false; ///< the timeline shows the counter lanes, as View ▸ Show counter lanes (--counters)
     /// True when only the view's own picture is asked for (no default set of pictures).
     bool specific() const {
         return view != "all" || step >= 0 || range || selection || state || !outFile.isEmpty();

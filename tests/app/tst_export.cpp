@@ -646,6 +646,28 @@ class TstExport : public QObject {
         QCOMPARE(svg.count("ProfilerStep#551"), 2);
     }
 
+    void countersAreExportedWhenAsked() {
+        // walk 24 #3: the app's File ▸ Export image drew the counter lanes it showed, `rankscope export`
+        // never (its help said "every lane"): --counters draws them, as View ▸ Show counter lanes does.
+        // level1's text export has HBM 0/Read etc. as "C" events of trace_view.json (Python: 13 points each)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        const QString dir = q(samples) + "/msinsight/test/data/pytorch/text/level1";
+        auto svgOf = [&](const QStringList& extra, const QString& name) {
+            const QString path = q(m_root) + "/" + name + ".svg";
+            run(QStringList{"export", dir, "--out", path, "--view", "timeline", "--ranks", "0", "--format",
+                            "svg", "--quiet"} +
+                    extra,
+                0);
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        const QString plain = svgOf({}, "level1-plain"), counters = svgOf({"--counters"}, "level1-counters");
+        QVERIFY(!plain.isEmpty() && !counters.isEmpty());
+        QVERIFY(!plain.contains("HBM 0/Read"));
+        QVERIFY2(counters.contains("HBM 0/Read"), "the HBM lanes are drawn");
+    }
+
     void aCollectivesFileNameEndsInALetter() {
         // walk18a #6: the demo's step picture of its hcom_allReduce_ was
         // "timeline-step-11-hcom-allreduce-.png"

@@ -13,6 +13,26 @@ using namespace rs::views;
 class TstTimeMapping : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void counterValuesReadWithoutAnExponent_data() {
+        // walk 24 #10: a counter lane's scale read "in view ≤ 2.234e+04" (level1's HBM MB/s)
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("HBM MB/s") << 22340.0 << "22.3 k";
+        QTest::newRow("NPU MEM KB") << 2164232.0 << "2.16 M";
+        QTest::newRow("hundreds of k") << 367200.0 << "367 k";
+        QTest::newRow("AI Core MHz") << 1800.0 << "1800";
+        QTest::newRow("four digits") << 9189.0 << "9189";
+        QTest::newRow("a fraction") << 0.927 << "0.927";
+        QTest::newRow("acc id") << 27.0 << "27";
+        QTest::newRow("negative") << -4500.0 << "-4500";
+        QTest::newRow("negative k") << -45000.0 << "-45.0 k";
+        QTest::newRow("giga") << 3.5e9 << "3.50 G";
+    }
+    void counterValuesReadWithoutAnExponent() {
+        QFETCH(double, value);
+        QFETCH(QString, text);
+        QCOMPARE(views::formatCounterValue(value), text);
+    }
     void mappingRoundTrip_data() {
         QTest::addColumn<qint64>("t0");
         QTest::addColumn<qint64>("t1");

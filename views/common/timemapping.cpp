@@ -26,6 +26,19 @@ QString formatBytes(int64_t b) {
     return QString::number(b) + " B";
 }
 
+QString formatCounterValue(double v) {
+    const double a = std::fabs(v);
+    if (a < 10000) return QString::number(v, 'g', a >= 1000 ? 4 : 3); // "1800", "0.927", "106.9" as 107
+    static const std::pair<double, const char*> units[] = {{1e9, " G"}, {1e6, " M"}, {1e3, " k"}};
+    for (const auto& [scale, suffix] : units)
+        if (a >= scale) {
+            const double x = v / scale;
+            const int decimals = std::fabs(x) >= 100 ? 0 : std::fabs(x) >= 10 ? 1 : 2;
+            return QString::number(x, 'f', decimals) + suffix;
+        }
+    return QString::number(v, 'g', 3);
+}
+
 namespace {
 /// How many tick steps from the run's start the labels may count before they start from a nearer origin.
 constexpr int64_t kRunTimeLabelSteps = 10000;

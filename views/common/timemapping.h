@@ -49,6 +49,9 @@ QString formatOffset(int64_t ns, int64_t resolutionNs);
 QString formatWindow(int64_t fromNs, int64_t toNs);
 /// "3.75 GiB", "64.0 MiB", "1.5 KiB", "12 B".
 QString formatBytes(int64_t bytes);
+/// A counter's value to three significant digits, thousands as k, M, G (no exponent): "22.3 k",
+/// "2.16 M", "1800", "0.927", "-4.5 k". The lane's own name carries the unit.
+QString formatCounterValue(double v);
 /// The narrowest window zooming reaches: 10 ns (Ascend timestamps carry ns decimals, so 1 µs hid detail).
 constexpr int64_t kMinWindowNs = 10;
 /// The window [t0, t1] zoomed by `factor` (> 1 zooms in) around `anchor`, clamped to [lo, hi] and to a
