@@ -130,6 +130,13 @@ class TstRuns : public QObject {
         QVERIFY2(text.find("rank 0:") < text.find("rank 1:"), text.c_str());
         QVERIFY2(text.find("Not read in full") == std::string::npos, text.c_str());
         QCOMPARE(query::runReport(*ix.db, full, cutRun)["damaged_files"].size(), size_t(1));
+        // walk 24 #6: Details said "34374 notes" for every run, the folder's total. The run's are those of
+        // files under trace_filter/ and of files no rank claims (taken here by path, not by rank)
+        const int64_t runNotes = ix.scalar(
+            "SELECT coalesce(sum(count),0) FROM diagnostic d WHERE severity = 'info' AND (file LIKE '" + dir +
+            "/trace_filter/%' OR file NOT IN (SELECT path FROM source_file WHERE rank IS NOT NULL))");
+        QVERIFY(runNotes > 0 && runNotes < full["diagnostics"]["notes"].get<int64_t>());
+        QCOMPARE(shown["diagnostics"]["notes"].get<int64_t>(), runNotes);
         // the heatmap's columns of the run, as the Details line orders them
         std::vector<int> keys;
         for (const auto& k : full["runs"][size_t(traceFilterRun)]["ranks"])
