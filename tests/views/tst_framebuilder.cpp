@@ -253,6 +253,23 @@ class TstFrameBuilder : public QObject {
         QCOMPARE(outlines.size(), size_t(1));
         QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(35 * kMs)) < 1);
     }
+    void aSelectedStepIsOutlinedOverItsRank() {
+        // walk 24 #7: a selected step boxed only its waits (rank 0's 70-75 ms wait in step 1), so the step
+        // read as its wait. Its bounds (40-80 ms) are outlined over its rank's block in the selection's ring
+        Frame f;
+        views::Selection s;
+        s.kind = views::Selection::Kind::Step;
+        s.step = 1;
+        s.rank = 0;
+        f.state.setSelection(s);
+        const FrameInput in = f.input(0, 200 * kMs);
+        const auto outlines = strokes(views::FrameBuilder().build(in), views::selectionRingColor().rgba());
+        QCOMPARE(outlines.size(), size_t(1));
+        QVERIFY(std::abs(outlines[0].left() - in.mapping().x(40 * kMs)) < 1);
+        QVERIFY(std::abs(outlines[0].right() - in.mapping().x(80 * kMs)) < 1);
+        const QRectF block = in.rankBlock(0);
+        QVERIFY(outlines[0].top() >= block.top() && outlines[0].bottom() <= block.bottom());
+    }
     void selectionOutlineStandsOutOnAnySpan_data() {
         QTest::addColumn<int>("name"); // the fixture's string ids: the span's name and its op type
         QTest::addColumn<bool>("dark");

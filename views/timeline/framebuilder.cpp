@@ -190,6 +190,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
     if (in.showWaits && in.waits) addWaits(in, out);
     addLabels(out);
     addOutlines(in, out);
+    addSelectedStep(in, out);
     addFlows(in, out);
     addArea(in, out);
     addAnnotations(in, out);
@@ -286,6 +287,26 @@ void FrameBuilder::addSteps(const FrameInput& in, DrawList& out) const {
         x1 = std::min(x1, double(vp.width) + 4);
         out.add(FillRect{QRectF(x0, vp.lanesTop(), x1 - x0, vp.height), in.palette.stepBand()});
     }
+}
+
+void FrameBuilder::addSelectedStep(const FrameInput& in, DrawList& out) const {
+    // walk 24 #7: only the step's waits were boxed, so a selected step read as its longest wait
+    const Selection& sel = in.selection;
+    if (sel.kind != Selection::Kind::Step || sel.rank < 0) return;
+    const auto& steps = in.summary->steps;
+    const auto it = std::find_if(steps.begin(), steps.end(), [&](const query::StepDesc& s) {
+        return s.rank == sel.rank && s.step == sel.step;
+    });
+    const QRectF block = in.rankBlock(sel.rank);
+    if (it == steps.end() || block.isNull()) return;
+    const TimeMapping tm = in.rankMapping(sel.rank);
+    const double left = Viewport::kGutter, right = in.viewport.plotRight();
+    double x0 = tm.x(it->startNs), x1 = tm.x(it->endNs);
+    if (x1 < left || x0 > right) return;
+    x0 = std::max(x0, left - 4); // far zoomed in, a step is billions of px wide
+    x1 = std::min(std::max(x1, x0 + 2), right + 4);
+    out.add(
+        StrokeRect{QRectF(x0, block.top() + 1, x1 - x0, block.height() - 2), selectionRingColor().rgba(), 2});
 }
 
 std::pair<size_t, size_t> FrameBuilder::visibleLanes(const FrameInput& in) {

@@ -138,6 +138,9 @@ class FrameBuilder {
     void addWaits(const FrameInput& in, DrawList& out) const;
     void addLabels(DrawList& out);
     void addOutlines(const FrameInput& in, DrawList& out) const;
+    /// A selected step: its bounds over its rank's block, in the selection's ring (its waits keep their
+    /// own boxes, addWaits).
+    void addSelectedStep(const FrameInput& in, DrawList& out) const;
     void addHitOutlines(const FrameInput& in, const Lane& l, DrawList& out) const;
     void addAnnotations(const FrameInput& in, DrawList& out) const;
     void addArea(const FrameInput& in, DrawList& out) const;
