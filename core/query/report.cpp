@@ -85,12 +85,14 @@ std::string stepCountText(const json& steps) {
 }
 
 json runsJson(index::Db& db) {
+    // each run's ranks in their numbers' order (walk 24 #13: the hta folder's run 1 read "ranks 1 0", its
+    // rank 1 being key 10001 and its rank 0 key 20000); "ranks" (the keys) stay beside "data_ranks"
     json runs = json::array();
     auto q = db.prepare(
         "SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
     auto members = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(peers, ''), EXISTS(SELECT 1 "
                               "FROM label l WHERE l.rank = rank_info.rank AND l.key = 'rank_origin') FROM "
-                              "rank_info WHERE run_id = ? ORDER BY rank");
+                              "rank_info WHERE run_id = ? ORDER BY coalesce(data_rank, rank), rank");
     const auto waitUnknown = loadRunWaitUnknown(db);
     const auto absent = loadAbsentWaits(db);
     while (q.step()) {

@@ -120,6 +120,8 @@ class TstRuns : public QObject {
                 traceFilterRun = run["run"].get<int>();
         }
         QVERIFY(traceFilterRun >= 0 && cutRun >= 0 && cutRun != traceFilterRun);
+        // the whole folder's report lists the run's ranks by number too (walk 24 #13: "ranks 1 0")
+        QCOMPARE(full["runs"][size_t(traceFilterRun)]["data_ranks"], nlohmann::json::array({0, 1}));
         const auto shown = query::runReport(*ix.db, full, traceFilterRun);
         QCOMPARE(shown["damaged_files"].size(), size_t(0));
         QCOMPARE(shown["ranks"], nlohmann::json::array({0, 1}));
