@@ -4,6 +4,7 @@
 // Any thread with its own connection.
 #include "core/index/sqlite.h"
 #include "core/model/stepcause.h"
+#include "core/query/runreport.h" // runReport: one run of a folder of several
 
 #include <functional>
 #include <map>
@@ -14,11 +15,6 @@
 namespace rs::query {
 
 nlohmann::json buildReport(index::Db& db, int top);
-/// `report` (buildReport's) narrowed to one run of a folder that holds several (what the app shows beside
-/// that run): every per-rank part, the findings and the counts keep only the run's ranks; `shown_run`
-/// {run, of} says so; its ranks are named as the run's files name them (reportranks.h), not by the keys
-/// that tell colliding runs apart. Unchanged when the folder holds one run (or `run` is not one of them).
-nlohmann::json runReport(index::Db& db, nlohmann::json report, int run);
 /// `runs[{run, ranks, data_ranks, world_size, start_ns, end_ns, source, complete, note, missing_ranks}]`
 /// (report and info); `missing_ranks`: the data ranks below the world size, or named as peers by the run's
 /// ranks, that are not in the run (absent from the folder, or in a missing shard).

@@ -1,0 +1,122 @@
+#include "core/query/runreport.h"
+
+#include "core/index/showntensors.h"
+#include "core/query/report.h"
+#include "core/query/reportranks.h"
+#include "core/query/stragglercheck.h"
+#include "core/query/uncollectedcalls.h"
+
+#include <cstdint>
+#include <set>
+#include <string>
+
+namespace rs::query {
+
+using nlohmann::json;
+
+namespace {
+
+/// The diagnostics' counts of one run: those of its ranks' files and of files of no known rank (a folder,
+/// an unread file: every run's), as its damaged files are taken (walk 24 #6: run 1 of the hta folder said
+/// "34374 notes", the six runs' total, where its own files hold 20).
+void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
+    const std::string ofRun =
+        " AND (NOT EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IS "
+        "NOT NULL) OR EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND "
+        "f.rank IN (" +
+        in + ")))";
+    d["count"] =
+        db.scalar("SELECT coalesce(sum(d.count),0) FROM diagnostic d WHERE d.severity <> 'info'" + ofRun);
+    d["rows"] = db.scalar("SELECT count(*) FROM diagnostic d WHERE d.severity <> 'info'" + ofRun);
+    d["notes"] =
+        db.scalar("SELECT coalesce(sum(d.count),0) FROM diagnostic d WHERE d.severity = 'info'" + ofRun);
+}
+
+/// Keeps the elements of the array `a` whose "rank" is one of `ranks`.
+void keepRanks(json& a, const std::set<int64_t>& ranks) {
+    json kept = json::array();
+    for (auto& x : a)
+        if (x.contains("rank") && x["rank"].is_number_integer() && ranks.count(x["rank"].get<int64_t>()))
+            kept.push_back(std::move(x));
+    a = std::move(kept);
+}
+
+/// `SELECT count(...) FROM what WHERE <rank column> IN (ranks)`.
+int64_t countIn(index::Db& db, const std::string& what, const std::string& rankColumn,
+                const std::string& in) {
+    return db.scalar("SELECT count(*) FROM " + what + " WHERE " + rankColumn + " IN (" + in + ")");
+}
+
+} // namespace
+
+json runReport(index::Db& db, json r, int run) {
+    if (r["runs"].size() < 2) return r;
+    json shown;
+    for (const auto& x : r["runs"])
+        if (x["run"].get<int64_t>() == run) shown = x;
+    if (shown.is_null()) return r;
+    std::set<int64_t> ranks;
+    std::string in;
+    for (const auto& k : shown["ranks"]) {
+        ranks.insert(k.get<int64_t>());
+        in += (in.empty() ? "" : ",") + std::to_string(k.get<int64_t>());
+    }
+    r["shown_run"] = {{"run", run}, {"of", r["runs"].size()}};
+    r["runs"] = json::array({shown});
+    r["ranks"] = shown["ranks"];
+    keepRanks(r["steps"]["per_rank"], ranks);
+    r["steps"].update(stepCounts(db, in));
+    keepRanks(r["stragglers"], ranks);
+    {
+        const StragglerCheck check = stragglerCheck(db, run);
+        r["straggler_check"] = {{"possible", check.possible}, {"why", check.why}};
+    }
+    keepRanks(r["outlier_steps"], ranks);
+    json& cw = r["comm_wait"];
+    keepRanks(cw["by_rank"], ranks);
+    int64_t total = 0;
+    for (const auto& x : cw["by_rank"])
+        total += x["wait_ns"].get<int64_t>();
+    cw["total_wait_ns"] = total;
+    json last = json::object();
+    for (auto& [k, v] : cw["last_arrival_counts"].items())
+        if (ranks.count(std::stoll(k))) last[k] = v;
+    cw["last_arrival_counts"] = last;
+    json arrivals = json::object();
+    for (auto& [k, v] : cw["last_arrivals"].items())
+        if (ranks.count(std::stoll(k))) arrivals[k] = v;
+    cw["last_arrivals"] = arrivals;
+    keepRanks(cw["idle_gaps"], ranks);
+    cw["collectives"] = countIn(db, "collective", "rank", in);
+    keepRanks(r["memory"]["per_rank"], ranks);
+    keepRanks(r["memory"]["bank_anomalies"], ranks);
+    json findings = json::array();
+    for (auto& f : r["findings"])
+        if (f["run"].is_null() ? (f["rank"].is_null() || ranks.count(f["rank"].get<int64_t>()))
+                               : f["run"].get<int64_t>() == run)
+            findings.push_back(std::move(f));
+    r["findings"] = std::move(findings);
+    r["counts"]["spans"] = countIn(db, "span s JOIN track t ON t.track_id = s.track_id", "t.rank", in);
+    r["counts"]["tracks"] = countIn(db, "track", "rank", in);
+    r["counts"]["collectives"] = cw["collectives"];
+    r["counts"].erase("uncollected_communication_calls");
+    if (r["counts"]["collectives"] == 0)
+        if (auto calls = uncollectedCallsJson(db, in); !calls.is_null())
+            r["counts"]["uncollected_communication_calls"] = std::move(calls);
+    r["counts"]["tensors"] = db.scalar("SELECT count(*) FROM tensor t WHERE t.rank IN (" + in + ") AND " +
+                                       index::shownTensorSql("t"));
+    // walk 23a: the whole hta folder's trace_filter run listed amd_trace's stub step as "rank 30000"
+    keepRanks(r["diagnostics"]["stub_steps"], ranks);
+    narrowDiagnostics(db, in, r["diagnostics"]);
+    // the run's damaged files, as the Findings panel and the notes count them (timelinequery.cpp): a file
+    // of no known rank is every run's (walk 23: Details counted the whole folder's)
+    json damaged = json::array();
+    for (auto& f : r["damaged_files"])
+        if (!f["rank"].is_number_integer() || ranks.count(f["rank"].get<int64_t>())) damaged.push_back(f);
+    r["damaged_files"] = std::move(damaged);
+    renameRanks(r, dataRanksOf(db, ranks)); // after every rank filter above: they filter by key
+    orderByRank(r); // by the numbers shown, not the keys (hta run 1: rank 1 is key 10001, rank 0 key 20000)
+    return r;
+}
+
+} // namespace rs::query
