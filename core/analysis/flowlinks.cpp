@@ -3,6 +3,7 @@
 #include "core/analysis/rankcontext.h"
 #include "core/analysis/rankslices.h"
 #include "core/index/batchinsert.h"
+#include "core/index/flowchunk.h"
 
 #include <algorithm>
 #include <climits>
@@ -48,7 +49,8 @@ void numberTextIds(std::vector<std::pair<uint32_t, std::string>>& texts, RankFlo
             std::lower_bound(out.idTexts.begin(), out.idTexts.end(), text) - out.idTexts.begin();
 }
 
-/// The rank's flow events, read by its group's runs of flow rowids.
+/// The rank's flow events, read by its group's runs of flow event numbers. The events keep the rank
+/// number their file gave; within its group that number names the rank (core/index/flowchunk.h).
 RankFlows loadEvents(index::Db& db, int rank, const std::vector<index::LoadRange>& ranges) {
     RankFlows out;
     std::vector<std::pair<uint32_t, std::string>> texts;
@@ -56,28 +58,27 @@ RankFlows loadEvents(index::Db& db, int rank, const std::vector<index::LoadRange
     for (const index::LoadRange& r : ranges)
         rows += size_t(std::max<int64_t>(0, r.flowLast - r.flowFirst + 1));
     out.events.reserve(rows);
-    auto q = db.prepare("SELECT track_id, ts_ns, phase, bp_e, flow_id, cat_id, name_id, file_id FROM flow "
-                        "WHERE rowid BETWEEN ? AND ? AND rank = ?");
+    auto dr = db.prepare("SELECT data_rank FROM rank_info WHERE rank = ?");
+    dr.bind(1, rank);
+    const int64_t dataRank = dr.step() && !dr.isNull(0) ? dr.i64(0) : rank;
     for (const index::LoadRange& r : ranges) {
         if (r.flowLast < r.flowFirst) continue;
-        q.reset();
-        q.bind(1, r.flowFirst).bind(2, r.flowLast).bind(3, rank);
-        while (q.step()) {
+        index::forEachFlowEvent(db, r.flowFirst, r.flowLast, [&](const index::FlowEvent& f) {
+            if (f.dataRank != dataRank) return;
             Event& e = out.events.emplace_back();
-            e.end.trackId = q.i64(0);
-            e.end.tsNs = q.i64(1);
-            const std::string ph = q.text(2);
-            e.end.phase = ph.empty() ? 'f' : ph[0];
-            e.end.bindEnclosing = q.i64(3) != 0;
-            e.idIsInt = q.isInteger(4);
+            e.end.trackId = f.trackId;
+            e.end.tsNs = f.tsNs;
+            e.end.phase = f.phase;
+            e.end.bindEnclosing = f.bindEnclosing;
+            e.idIsInt = f.idIsInt;
             if (e.idIsInt)
-                e.id = q.i64(4);
+                e.id = f.idNum;
             else
-                texts.emplace_back(uint32_t(out.events.size() - 1), q.text(4));
-            e.catId = int32_t(q.i64(5));
-            e.nameId = int32_t(q.i64(6));
-            e.fileId = q.isNull(7) ? -1 : int32_t(q.i64(7));
-        }
+                texts.emplace_back(uint32_t(out.events.size() - 1), std::string(f.idText));
+            e.catId = f.catId;
+            e.nameId = f.nameId;
+            e.fileId = f.fileId;
+        });
     }
     numberTextIds(texts, out);
     return out;
@@ -333,10 +334,11 @@ void FlowLinksPass::finish(index::Db& db) {
 }
 
 PassInfo FlowLinksPass::info() const {
-    return {"flow_links",
-            PassScope::RankLocal,
-            {"flow", "load_range", "rank_info.grp", "span", "source_file", "string"},
-            {"flow_link"}};
+    return {
+        "flow_links",
+        PassScope::RankLocal,
+        {"flow_chunk", "load_range", "rank_info.grp", "rank_info.data_rank", "span", "source_file", "string"},
+        {"flow_link"}};
 }
 
 std::unique_ptr<RankResult> FlowLinksPass::compute(RankReadContext& ctx) const {

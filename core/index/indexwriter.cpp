@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "core/index/diagnosticsink.h"
+#include "core/index/flowchunk.h"
 #include "core/index/schema.h"
 #include "core/model/decimal.h"
 #include "core/model/tracknester.h"
@@ -51,7 +52,7 @@ constexpr TableSpec kTables[] = {
     {"commgroup", "comm_group_src", "rank,group_name,comm_name,label,group_rank,global_ranks,source", 7},
     {"commsource", "comm_source", "rank,source,file,rows,linked,note", 6},
     {"shape", "kernel_shape", "rank,ts_ns,dur_ns,op_type_id,shapes_id,dtypes_id", 6},
-    {"flow", "flow", "rank,flow_id,cat_id,name_id,phase,bp_e,ts_ns,track_id,file_id", 9},
+    {"flowchunk", "flow_chunk", "first,count,data", 3},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
 };
 
@@ -177,7 +178,7 @@ void IndexWriter::keyRanks(model::Batch& b) {
     key(b.tensors);
     key(b.shapes);
     key(b.memory);
-    key(b.flows);
+    // not b.flows: a flow event keeps its data rank (core/index/flowchunk.h)
     key(b.files);
     for (auto& f : b.files)
         m_groupBytes[b.group] += f.sizeBytes;
@@ -186,10 +187,10 @@ void IndexWriter::keyRanks(model::Batch& b) {
 }
 
 void IndexWriter::orderCollidingRanks() {
-    static const char* tables[] = {"track",       "step_src",      "step_breakdown_src", "comm_op_src",
-                                   "tensor",      "kernel_shape",  "memory_sample",      "flow",
-                                   "source_file", "comm_link_src", "comm_group_src",     "comm_source",
-                                   "rank_info",   "label"};
+    static const char* tables[] = {"track",         "step_src",       "step_breakdown_src", "comm_op_src",
+                                   "tensor",        "kernel_shape",   "memory_sample",      "source_file",
+                                   "comm_link_src", "comm_group_src", "comm_source",        "rank_info",
+                                   "label"};
     for (auto& [dataRank, holders] : m_holders) {
         if (holders.size() < 2) continue;
         // the source with the most bytes keeps the plain number (the main run), then discovery order
@@ -281,23 +282,24 @@ void IndexWriter::writeTraceRows(const model::Batch& b) {
         s.bind(k + 11, r.plane);
     });
     insert("lod", b.lods, bindLod);
-    // flow rowids are known the same way, so the batch's run of them is known (load_range)
+    // the flow events are numbered in write order, so the batch's run of numbers is known (load_range)
     const int64_t firstFlow = m_flows + 1;
     m_flows += int64_t(b.flows.size());
-    insert("flow", b.flows, [](Stmt& s, int k, const FlowRow& r) {
-        s.bind(k, r.rank);
-        if (r.idNum)
-            s.bind(k + 1, *r.idNum);
-        else
-            s.bindRef(k + 1, r.idText);
-        s.bind(k + 2, int64_t(r.catId))
-            .bind(k + 3, int64_t(r.nameId))
-            .bindRef(k + 4, std::string_view(&r.phase, 1))
-            .bind(k + 5, int64_t(r.bindEnclosing));
-        s.bind(k + 6, r.tsNs).bind(k + 7, r.trackId).bind(k + 8, int64_t(r.fileId));
-    });
-    expectLastRowid("flow", m_flows, b.flows.size());
+    writeFlowChunk(b.flows, firstFlow);
     m_loadRanges.add(b.group, firstId, int64_t(b.spans.size()), firstFlow, int64_t(b.flows.size()));
+}
+
+void IndexWriter::writeFlowChunk(const std::vector<model::FlowRow>& flows, int64_t first) {
+    struct Chunk {
+        int64_t first, count;
+    };
+    if (flows.empty()) return;
+    // encoded inside insert() so that its lap counts the encoding; one chunk row per batch
+    insert("flowchunk", std::vector<Chunk>{{first, int64_t(flows.size())}},
+           [this, &flows](Stmt& s, int k, const Chunk& c) {
+               encodeFlowChunk(flows, m_flowBytes);
+               s.bind(k, c.first).bind(k + 1, c.count).bindBlobRef(k + 2, m_flowBytes);
+           });
 }
 
 void IndexWriter::writeProfileRows(const model::Batch& b) {

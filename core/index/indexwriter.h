@@ -49,7 +49,7 @@ class IndexWriter {
 
   private:
     /// Throws unless SQLite gave the `rows` rows just appended to `table` the rowids up to `lastId`: the
-    /// writer names them without reading them back (span ids of long spans, flow rowid runs).
+    /// writer names them without reading them back (span ids of long spans, flow event number runs).
     void expectLastRowid(const char* table, int64_t lastId, size_t rows);
     template <class T, class F> void insert(const char* key, const std::vector<T>& rows, F&& bindRow);
     /// The index's rank key of `dataRank` as group `group` reports it. Rank numbers are the producers'; two
@@ -59,6 +59,8 @@ class IndexWriter {
     void keyRanks(model::Batch& b);
     /// Spans (with their ids and long-span entries), counters, tracks, LOD buckets, flows.
     void writeTraceRows(const model::Batch& b);
+    /// A batch's flow events as one `flow_chunk` row, its first event numbered `first`.
+    void writeFlowChunk(const std::vector<model::FlowRow>& flows, int64_t first);
     /// Steps, breakdowns, communication ops, tensors, kernel shapes, memory samples, source files.
     void writeProfileRows(const model::Batch& b);
     /// rank_info and labels (a rank's later groups fill what its first left open).
@@ -90,8 +92,9 @@ class IndexWriter {
     std::map<std::string, std::unique_ptr<Inserter>> m_ins;
     std::map<std::pair<std::string, std::string>, model::DiagnosticRow> m_diags;
     int64_t m_spans = 0;
-    int64_t m_flows = 0;     ///< flow rows written (their rowids are 1..m_flows)
-    LoadRanges m_loadRanges; ///< each group's runs of span ids and flow rowids
+    int64_t m_flows = 0;     ///< flow events written (numbered 1..m_flows)
+    LoadRanges m_loadRanges; ///< each group's runs of span ids and flow event numbers
+    std::string m_flowBytes; ///< the last batch's encoded flow events, bound until its insert ran
     std::vector<std::pair<std::string, double>> m_finishTimes;
     std::map<std::pair<int, int>, int> m_rankKeys;             // (group, data rank) → key
     std::map<int, std::vector<std::pair<int, int>>> m_holders; // data rank → (group, key)

@@ -162,9 +162,9 @@ void createIndexes(Db& db) {
 }
 
 void createFlowEventTable(Db& db, const std::string& schema) {
+    // one row per writer batch that had flow events (core/index/flowchunk.h)
     db.exec("CREATE TABLE " + schema +
-            ".flow(rank INTEGER, flow_id, cat_id INTEGER, name_id INTEGER, phase TEXT, bp_e INTEGER, "
-            "ts_ns INTEGER, track_id INTEGER, file_id INTEGER)");
+            ".flow_chunk(first INTEGER PRIMARY KEY, count INTEGER NOT NULL, data BLOB NOT NULL)");
     db.exec("CREATE TABLE " + schema +
             ".load_range(grp INTEGER NOT NULL, span_first INTEGER NOT NULL, span_last INTEGER NOT NULL, "
             "flow_first INTEGER NOT NULL, flow_last INTEGER NOT NULL)");

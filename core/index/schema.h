@@ -9,6 +9,8 @@
 
 namespace rs::index {
 
+// 48: the flow events of an index built without analysis are `flow_chunk` BLOBs, one per writer batch
+// (core/index/flowchunk.h), not `flow` rows;
 // 47: the steps view says where each row's bounds come from (bounds_from) and gives the wall the report
 // shows with its source (wall_ns, wall_from): level1's ProfilerStep band is 156 ms, its shipped wall 137 ms;
 // 46: op_stat.shared_total_ns (a straggler's extra kernel time counts only the kernels other ranks ran
@@ -50,15 +52,16 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 47;
+constexpr int kSchemaVersion = 48;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
 /// Storage tables (empty, no secondary indexes), without the flow events (below).
 void createTables(Db& db);
-/// The flow events' table `flow` in `schema` ("main", or an attached database): what the importers write
-/// and only the flow_links pass reads; and `load_range`, each rank group's runs of span ids and flow
-/// rowids (core/index/loadranges.h), by which a rank's rows are read without a secondary index.
+/// The flow events' table `flow_chunk` in `schema` ("main", or an attached database): what the importers
+/// write and only the flow_links pass reads (core/index/flowchunk.h); and `load_range`, each rank group's
+/// runs of span ids and flow event numbers (core/index/loadranges.h), by which a rank's rows are read
+/// without a secondary index.
 void createFlowEventTable(Db& db, const std::string& schema);
 /// Attaches the file at `path` as the build's scratch database "scratch" (bulk pragmas) holding `flow`:
 /// unqualified statements find the table there, and the index never carries the raw events.

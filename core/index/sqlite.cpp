@@ -36,6 +36,10 @@ Stmt& Stmt::bindRef(int i, std::string_view v) {
     sqlite3_bind_text(m_st, i, v.data(), int(v.size()), SQLITE_STATIC);
     return *this;
 }
+Stmt& Stmt::bindBlobRef(int i, std::string_view bytes) {
+    sqlite3_bind_blob(m_st, i, bytes.data(), int(bytes.size()), SQLITE_STATIC);
+    return *this;
+}
 Stmt& Stmt::bindNull(int i) {
     sqlite3_bind_null(m_st, i);
     return *this;
@@ -69,6 +73,10 @@ double Stmt::f64(int c) const {
 std::string Stmt::text(int c) const {
     auto p = reinterpret_cast<const char*>(sqlite3_column_text(m_st, c));
     return p ? std::string(p, size_t(sqlite3_column_bytes(m_st, c))) : std::string();
+}
+std::string_view Stmt::blob(int c) const {
+    auto p = static_cast<const char*>(sqlite3_column_blob(m_st, c));
+    return p ? std::string_view(p, size_t(sqlite3_column_bytes(m_st, c))) : std::string_view();
 }
 bool Stmt::isNull(int c) const {
     return sqlite3_column_type(m_st, c) == SQLITE_NULL;

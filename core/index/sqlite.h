@@ -29,6 +29,8 @@ class Stmt {
     /// Binds text without copying it: `v` must stay alive and unchanged until the statement has run
     /// (a bulk writer's rows outlive their statement's step; a copy per text value cost a malloc each).
     Stmt& bindRef(int i, std::string_view v);
+    /// Binds bytes as a BLOB without copying them, on the same terms as bindRef.
+    Stmt& bindBlobRef(int i, std::string_view bytes);
     Stmt& bindNull(int i);
     template <class T> Stmt& bind(int i, const std::optional<T>& v) {
         if (v)
@@ -49,6 +51,8 @@ class Stmt {
     int64_t i64(int col) const;
     double f64(int col) const;
     std::string text(int col) const;
+    /// The column's bytes as SQLite holds them: valid until the next step, reset or column call.
+    std::string_view blob(int col) const;
     bool isNull(int col) const;
     /// True when the value is stored as an INTEGER (not NULL, text, real or blob).
     bool isInteger(int col) const;
