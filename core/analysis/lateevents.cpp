@@ -124,7 +124,7 @@ StallTest::StallTest(const std::vector<LateEvent>& events, const AnalysisOptions
     for (const auto& e : events)
         l.push_back(double(e.lateness));
     m_count = l.size();
-    m_median = l.empty() ? 0 : stats::median(l);
+    m_median = l.empty() ? 0 : stats::median(l); // judged, never shown: the robust z's centre
     m_mad = stats::mad(l, m_median);
 }
 

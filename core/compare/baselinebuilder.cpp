@@ -2,6 +2,7 @@
 
 #include "core/compare/steadysteps.h"
 #include "core/index/defaultrun.h"
+#include "core/model/median.h"
 #include "core/model/typicalstep.h"
 #include "core/query/damagedinput.h"
 #include "core/query/report.h"
@@ -118,11 +119,11 @@ void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
             auto it = perStep.find({rank, step});
             w.push_back(it == perStep.end() ? 0.0 : it->second);
         }
-        const double m = stats::median(w);
+        const double m = model::lowerMedian(w); // shown: compare's wait per step, a step's wait
         r.ranks[k.dataRankOf.at(rank)].waitNsPerStep = m;
         ranksMedians.push_back(m);
     }
-    r.waitNsPerStep = stats::median(ranksMedians);
+    r.waitNsPerStep = model::lowerMedian(ranksMedians); // shown: one rank's figure
 }
 
 // The one rule for "not known" waits (waitknowledge.h), and the wall source of the run's steps
@@ -168,8 +169,8 @@ void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
         device[op] += double(st.i64(3));
         deviceAll += double(st.i64(3));
     }
-    for (auto& [op, m] : medians)
-        r.ops[op] = {stats::median(m), stats::median(totals[op]), counts[op]};
+    for (auto& [op, m] : medians) // shown: compare's over-ranks op figures, each one rank's (median.h)
+        r.ops[op] = {model::lowerMedian(m), model::lowerMedian(totals[op]), counts[op]};
     for (auto& [op, d] : device)
         r.opShare[op] = deviceAll > 0 ? d / deviceAll : 0;
 }
@@ -203,7 +204,7 @@ void measureCollectives(index::Db& db, const RankKeys& k, BaselineRecord& r,
         CollectiveStat& c = r.collectives[CollectiveStat::key(op, seq)];
         c.opType = op;
         c.seq = seq;
-        c.transferNsByStep[step] = stats::median(v);
+        c.transferNsByStep[step] = model::lowerMedian(v); // shown: one rank's transfer
     }
 }
 

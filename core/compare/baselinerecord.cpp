@@ -89,6 +89,7 @@ BaselineRecord recordFromJson(const std::string& text) {
                                  ")");
     try {
         BaselineRecord r;
+        r.format = j["rankscope_baseline"].get<int>();
         r.label = j.value("label", "");
         r.profile = j.value("profile", "");
         r.created = j.value("created", "");

@@ -11,8 +11,11 @@
 
 namespace rs::compare {
 
-/// Format version of the JSON record (`rankscope_baseline`).
-constexpr int kBaselineFormat = 1;
+/// Format version of the JSON record (`rankscope_baseline`). 2: every median over ranks or steps is the
+/// lower median (core/model/median.h); format 1 averaged an even count's two middle values (op medians
+/// and device time per step over ranks, waits, transfers), so its figures and a newer run's differ by the
+/// rule alone.
+constexpr int kBaselineFormat = 2;
 
 struct StepStat {
     double medianNs = 0, p95Ns = 0;
@@ -36,8 +39,8 @@ struct MemStat {
 struct CollectiveStat {
     std::string opType;
     int64_t seq = 0;
-    /// steady step index → median over the run's ranks of the collective's transfer time (duration minus
-    /// the wait for the last rank), ns
+    /// steady step index → lower median over the run's ranks of the collective's transfer time (duration
+    /// minus the wait for the last rank), ns
     std::map<int64_t, double> transferNsByStep;
     static std::string key(const std::string& opType, int64_t seq) {
         return opType + " #" + std::to_string(seq);
@@ -46,7 +49,7 @@ struct CollectiveStat {
 
 struct RankStats {
     StepStat step;
-    double waitNsPerStep = 0; ///< median over steady steps of the rank's collective wait
+    double waitNsPerStep = 0; ///< lower median over steady steps of the rank's collective wait
     MemStat memory;
     std::map<std::string, OpStat> ops;
 };
@@ -65,7 +68,10 @@ struct BaselineRecord {
     /// happened, core/model/typicalstep.h), or "mean" (records written before 2026-12: the mean of the two
     /// middle steps; read from a record without the field).
     std::string stepMedianRule = "lower";
-    double waitNsPerStep = 0; ///< median over ranks of waitNsPerStep
+    /// The format it was written in (kBaselineFormat; read from a file, maybe older): under 2 its medians
+    /// over ranks and steps average an even count's two middle values.
+    int format = kBaselineFormat;
+    double waitNsPerStep = 0; ///< lower median over ranks of waitNsPerStep
     /// Why the run's communication wait is not known (core/query/waitknowledge.h), "" when it is: where
     /// it is not, waitNsPerStep's 0 is no measurement and must not be compared as one.
     std::string waitUnknown;
@@ -82,7 +88,7 @@ struct BaselineRecord {
     /// core/query/damagedinput.h): what they hold is missing from every figure of the record.
     std::vector<std::string> damagedFiles;
     MemStat memory;                        ///< the largest peak of any rank
-    std::map<std::string, OpStat> ops;     ///< per op type: median over ranks of the rank figures
+    std::map<std::string, OpStat> ops;     ///< per op type: lower median over ranks of the rank figures
     std::map<std::string, double> opShare; ///< share of all device time (0–1)
     std::map<int, RankStats> ranks;
     std::map<std::string, CollectiveStat> collectives; ///< by CollectiveStat::key

@@ -1,5 +1,6 @@
 #include "core/compare/runcomparison.h"
 #include "core/compare/workloadoverlap.h"
+#include "core/model/median.h"
 #include "core/model/plural.h"
 
 #include "core/model/timetext.h"
@@ -68,10 +69,7 @@ double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>
     std::vector<double> v;
     for (const auto& [step, ns] : byStep)
         if (!only || only->count(step)) v.push_back(ns);
-    // not yet the lower median of the figures shown (core/model/median.h): even counts average the two
-    // middle values here, as the baseline records written so far took them (a run compared against a
-    // record must use the record's rule)
-    return stats::median(v);
+    return model::lowerMedian(v); // shown (a delta's two figures): a transfer that happened, median.h
 }
 
 /// Collectives matched by (step, op type, seq): over the step numbers both runs have when there are any,
@@ -270,15 +268,16 @@ void noteLabelDifferences(const BaselineRecord& b, const BaselineRecord& c, Comp
             r.notes.push_back(key + " is known only for the candidate (" + cv + ")");
 }
 
-// A record written before the lower-median rule averaged an even count's two middle steps: its step median
-// may be no step, and may differ from a newer record's by the rule alone.
+// A record written before the lower-median rule (format 1, or no step_median) averaged an even count's two
+// middle values: its medians may be no value measured, and may differ from a newer record's by the rule
+// alone. Said once per side, whichever of its medians were averaged.
 void noteMedianRule(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
     for (const auto& [side, x] : {std::pair{"baseline", &b}, std::pair{"candidate", &c}})
-        if (x->stepMedianRule != "lower")
-            r.notes.push_back(std::string("the ") + side +
-                              " record is older: its step medians average the two middle steps of an even "
-                              "count (now the lower one, a step that happened); write it again with "
-                              "`rankscope baseline` to compare like with like");
+        if (x->format < 2 || x->stepMedianRule != "lower")
+            r.notes.push_back(std::string(side) +
+                              " recorded with averaged medians; re-record it for exact figures (an older "
+                              "record: its medians of an even count average the two middle values, now the "
+                              "lower one, a value that happened; `rankscope baseline` writes it again)");
 }
 
 // Two runs the records do not tie together (mindinsight cluster_propose against HTA trace_filter read FAIL
@@ -544,7 +543,7 @@ std::vector<const Delta*> oddRanks(const std::vector<const Delta*>& ranks) {
     std::vector<double> changes;
     for (const auto* d : ranks)
         changes.push_back(d->candidate - d->baseline);
-    const double typical = stats::median(changes);
+    const double typical = stats::median(changes); // judged, never shown: the centre odd ranks sit about
     std::vector<const Delta*> odd;
     for (const auto* d : ranks) {
         const double c = d->candidate - d->baseline;

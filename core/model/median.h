@@ -5,9 +5,10 @@
 // 173 µs and 217 µs, which no kernel took. It is also the nearest-rank 50th percentile, the rule of the p95
 // (README). Its users: stats::QuantileSketch::median (sum_op, sum_op_name and op_stat median_ns),
 // typicalStepNs (step medians), query::ranksMedianOf (the histogram's and the report's ranks' median), the
-// op summary's op-type median, the absent-wait and pipeline-wait figures. stats::median is not a figure
-// shown: it is the symmetric centre the robust judges take (MAD, z-scores, the op ratios' references), where
-// two ranks must sit alike about it. Pure; any thread.
+// op summary's op-type median, the absent-wait and pipeline-wait figures, the baseline record's and
+// compare's figures over ranks and steps (format 2), the ranks' p50, a shape's median and a transport's link
+// median. stats::median is not a figure shown: it is the symmetric centre the robust judges take (MAD,
+// z-scores, the op ratios' references), where two ranks must sit alike about it. Pure; any thread.
 #include <vector>
 
 namespace rs::model {

@@ -67,7 +67,7 @@ void finishRatiosByRow(HeatmapData& h) {
         std::vector<double> means;
         for (auto& c : row)
             if (c.present) means.push_back(double(c.meanNs));
-        double med = stats::median(means);
+        double med = stats::median(means); // judged: the ratios' reference (the tooltip says so)
         for (auto& c : row)
             c.ratio = c.present && med > 0 ? double(c.meanNs) / med : 0;
     }
@@ -322,7 +322,7 @@ HeatmapData rankStepHeatmap(const std::string& opType,
         std::vector<double> v;
         for (auto& row : h.cells)
             if (row[c].present) v.push_back(double(row[c].meanNs));
-        double med = stats::median(v);
+        double med = stats::median(v); // judged: the ratios' reference (the tooltip says so)
         for (auto& row : h.cells)
             row[c].ratio = row[c].present && med > 0 ? double(row[c].meanNs) / med : 0;
     }

@@ -2,6 +2,7 @@
 
 #include "core/index/defaultrun.h"
 #include "core/model/commkeys.h"
+#include "core/model/median.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -205,11 +206,14 @@ void judgeSlowLinks(CommMatrix& m) {
         std::vector<double> bw;
         for (const auto* c : cells)
             bw.push_back(c->bandwidthGBps());
+        double centre = 0; // judged: the robust z's symmetric centre (robuststats.h)
         if (!bw.empty()) {
-            t.medianGBps = stats::median(bw);
-            t.madGBps = stats::mad(bw, t.medianGBps);
+            std::vector<double> copy = bw;
+            t.medianGBps = model::lowerMedian(copy); // shown: a link's bandwidth, and the 80 % rule's
+            centre = stats::median(bw);
+            t.madGBps = stats::mad(bw, centre);
         }
-        t.thresholdGBps = std::min(kSlowRatio * t.medianGBps, t.medianGBps - kSlowZ * 1.4826 * t.madGBps);
+        t.thresholdGBps = std::min(kSlowRatio * t.medianGBps, centre - kSlowZ * 1.4826 * t.madGBps);
         t.judged = t.links >= kMinJudged;
         if (t.judged)
             for (auto* c : cells)

@@ -71,7 +71,9 @@ struct CommCell {
     }
 };
 
-/// Per transport type: the links judged, their median and MAD bandwidth and the slow threshold.
+/// Per transport type: the links judged, their median and MAD bandwidth and the slow threshold. The median
+/// shown is the lower median (a link's bandwidth, core/model/median.h), the one the 80 % rule takes; the
+/// robust z takes the symmetric centre the MAD is about (of an even count midway between the middle two).
 struct TransportThreshold {
     std::string transport;
     int links = 0;        ///< links with a bandwidth that are not latency-bound (the ones judged)

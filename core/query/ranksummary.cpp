@@ -1,5 +1,6 @@
 #include "core/query/ranksummary.h"
 
+#include "core/model/median.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ std::vector<int64_t> robustOutliers(const RankValues& values, const std::set<int
     for (const auto& [rank, x] : values)
         v.push_back(x);
     std::vector<double> a = v;
+    // judged, never shown: the MAD fence's symmetric centre
     const double med = stats::median(a), mad = stats::mad(v, med);
     std::vector<std::pair<double, int64_t>> beyond; // (distance from the median, rank)
     for (const auto& [rank, x] : values)
@@ -46,7 +48,7 @@ RankSummary summariseRanks(const RankValues& values, const std::vector<int64_t>&
     s.min = *std::min_element(v.begin(), v.end());
     s.max = *std::max_element(v.begin(), v.end());
     std::vector<double> a = v, b = v;
-    s.p50 = stats::median(a);
+    s.p50 = model::lowerMedian(a); // shown (the p50 column): one rank's figure, median.h
     s.p95 = stats::percentile(b, 95);
 
     std::vector<int64_t> all;

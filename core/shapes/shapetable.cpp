@@ -1,6 +1,7 @@
 #include "core/shapes/shapetable.h"
 
 #include "core/index/defaultrun.h"
+#include "core/model/median.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -80,7 +81,7 @@ std::optional<WorkModel> fitWorkModel(const std::vector<std::pair<double, double
     for (size_t i = 0; i < pts.size(); ++i)
         for (size_t j = i + 1; j < pts.size(); ++j)
             slopes.push_back((pts[j].second - pts[i].second) / (pts[j].first - pts[i].first));
-    const double slope = stats::median(slopes);
+    const double slope = stats::median(slopes); // judged: Theil–Sen's estimator, no value measured
     if (!(slope > 0)) return std::nullopt;
     std::vector<double> intercepts;
     for (auto& [e, t] : points)
@@ -89,7 +90,7 @@ std::optional<WorkModel> fitWorkModel(const std::vector<std::pair<double, double
     m.nsPerElement = slope;
     // may be negative: elements also count inputs the work does not grow with (a matmul's weight), so the
     // line is an offset within the sizes seen, not a launch cost
-    m.fixedNs = stats::median(intercepts);
+    m.fixedNs = stats::median(intercepts); // judged: the estimator's intercept, a line, not a kernel
     m.shapes = int(pts.size());
     return m;
 }
@@ -118,7 +119,7 @@ void judgeShapes(OpShapeTable& t, double factor) {
         // (3 robust standard deviations of the log ratios), so an op type whose cost the element count
         // does not explain (layout conversions) is not a list of false outliers
         std::vector<double> copy = logs;
-        const double mid = stats::median(copy);
+        const double mid = stats::median(copy); // judged: the centre the outliers' MAD fence sits on
         const double spread = 3 * 1.4826 * stats::mad(logs, mid);
         const double limit = std::max(std::log(factor), spread);
         for (auto* r : rows)
@@ -184,7 +185,7 @@ std::vector<OpShapeTable> ShapeGroups::tables() {
             for (double d : durs)
                 t.totalNs += d;
             std::vector<double> copy = durs;
-            r.medianNs = stats::median(durs);
+            r.medianNs = model::lowerMedian(durs); // shown: a kernel's duration that happened
             r.p95Ns = stats::percentile(copy, 95);
             r.elements = elementsOf(r.inputShapes);
             const ShapeRow& f = m_first[{op, key}];

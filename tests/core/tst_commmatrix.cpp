@@ -303,6 +303,43 @@ class TstCommMatrix : public QObject {
             }
     }
 
+    void linkMedianIsALinksBandwidth_data() {
+        QTest::addColumn<QList<double>>("gbps");
+        QTest::addColumn<double>("median");
+        QTest::addColumn<double>("slowBelow");
+        // the median shown is the lower of the middle two, a link's bandwidth; the slow threshold is the
+        // smaller of 80 % of it and the robust z's: centre (midway) − 3.5 · 1.4826 · MAD about the centre
+        // 10 20 30 40: median 20; centre 25, MAD 10 → min(16, 25 − 51.891)
+        QTest::newRow("{10, 20, 30, 40}") << QList<double>{40, 10, 30, 20} << 20.0 << 25 - 5.1891 * 10;
+        // 20 20 20 24 24 24: median 20; centre 22, MAD 2 → min(16, 22 − 10.3782)
+        QTest::newRow("{20 ×3, 24 ×3}") << QList<double>{24, 24, 24, 20, 20, 20} << 20.0 << 22 - 5.1891 * 2;
+        // five at 20, five at 21: median 20; centre 20.5, MAD 0.5 → min(0.8 · 20, 17.905) = 16, not 16.4
+        QTest::newRow("{20 ×5, 21 ×5}")
+            << QList<double>{20, 21, 20, 21, 20, 21, 20, 21, 20, 21} << 20.0 << 16.0;
+    }
+    void linkMedianIsALinksBandwidth() {
+        QFETCH(QList<double>, gbps);
+        QFETCH(double, median);
+        QFETCH(double, slowBelow);
+        query::CommMatrix m;
+        for (int i = 0; i < gbps.size(); ++i) {
+            query::CommCell c;
+            c.src = 0;
+            c.dst = i + 1;
+            c.transports = {"HCCS"};
+            c.timeNs = 10000000;                            // 10 ms
+            c.bytes = int64_t(std::llround(gbps[i] * 1e7)); // bytes per ns = GB/s; 100+ MB, not latency-bound
+            c.opCount = 1;
+            m.cells.push_back(c);
+        }
+        query::judgeSlowLinks(m);
+        QCOMPARE(int(m.thresholds.size()), 1);
+        QVERIFY(m.thresholds[0].judged);
+        QCOMPARE(m.thresholds[0].medianGBps, median);
+        QVERIFY2(std::abs(m.thresholds[0].thresholdGBps - slowBelow) < 1e-9,
+                 qPrintable(QString::number(m.thresholds[0].thresholdGBps)));
+    }
+
     void latencyBoundRule() {
         // nine HCCS links moving 20 MB per op at ~20 GB/s, and three at 0.03–0.08 GB/s moving 100-byte
         // messages (one of them 4 ops of 28 B): the small ones are latency-bound — neither slow nor part of
@@ -337,9 +374,9 @@ class TstCommMatrix : public QObject {
         QCOMPARE(int(m.thresholds.size()), 1);
         QCOMPARE(m.thresholds[0].links, 10);
         QCOMPARE(m.thresholds[0].latencyBound, 3);
-        // the median of the ten judged links (20.1 … 20.8, 10, 20): sorted 10, 20, 20.1 … 20.8 → (20.3
-        // + 20.4) / 2
-        QVERIFY(std::abs(m.thresholds[0].medianGBps - 20.35) < 1e-9);
+        // the median of the ten judged links (20.1 … 20.8, 10, 20): sorted 10, 20, 20.1 … 20.8 → the lower
+        // of the middle two (20.3, 20.4), a link's bandwidth
+        QVERIFY(std::abs(m.thresholds[0].medianGBps - 20.3) < 1e-9);
     }
 
     void bandwidthTextIsOneFigure() {

@@ -408,21 +408,67 @@ class TstCompare : public QObject {
         d.delta = delta;
         QCOMPARE(QString::fromStdString(compare::deltaChange(d)), expected);
     }
+    void olderRecordsStillCompare_data() {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<bool>("stepMedian"); // the record has its step_median field
+        QTest::addColumn<bool>("noted");
+        QTest::newRow("format 1 without step_median") << 1 << false << true;
+        QTest::newRow("format 1 with step_median lower") << 1 << true << true;
+        QTest::newRow("format 2 (lower medians)") << 2 << true << false;
+    }
     void olderRecordsStillCompare() {
-        // a record written before the lower-median rule has no step_median: it is read, compared, and the
-        // comparison says its medians were taken the old way
+        // a record written before the lower-median rule (format 1) averaged an even count's two middle
+        // values: it is read, compared, and the comparison says so once for its side
+        QFETCH(int, format);
+        QFETCH(bool, stepMedian);
+        QFETCH(bool, noted);
         auto j = nlohmann::json::parse(toJson(record()));
+        QCOMPARE(j["rankscope_baseline"].get<int>(), 2);
         QCOMPARE(j["step_median"].get<std::string>(), std::string("lower"));
-        j.erase("step_median");
+        j["rankscope_baseline"] = format;
+        if (!stepMedian) j.erase("step_median");
         const auto old = recordFromJson(j.dump());
-        QCOMPARE(old.stepMedianRule, std::string("mean"));
-        const auto r = compareRecords(old, record());
-        QVERIFY(!r.fail());
-        QStringList notes;
-        for (const auto& n : r.notes)
-            notes << QString::fromStdString(n);
-        QVERIFY2(notes.join('\n').contains("the baseline record is older"), qPrintable(notes.join('\n')));
-        QVERIFY(!notes.join('\n').contains("candidate record is older"));
+        QCOMPARE(old.format, format);
+        QCOMPARE(old.stepMedianRule, std::string(stepMedian ? "lower" : "mean"));
+        for (const bool baselineOld : {true, false}) {
+            const auto r = baselineOld ? compareRecords(old, record()) : compareRecords(record(), old);
+            QVERIFY(!r.fail());
+            const auto count = [&](const std::string& text) {
+                return int(std::count_if(r.notes.begin(), r.notes.end(),
+                                         [&](const std::string& n) { return n.find(text) != n.npos; }));
+            };
+            const std::string said = " recorded with averaged medians; re-record it for exact figures";
+            QCOMPARE(count("baseline" + said), noted && baselineOld ? 1 : 0);
+            QCOMPARE(count("candidate" + said), noted && !baselineOld ? 1 : 0);
+            QCOMPARE(count("averaged medians"), noted ? 1 : 0);
+        }
+    }
+    void transferMedianIsATransferThatHappened_data() {
+        QTest::addColumn<QList<double>>("transfers"); // the baseline's, steps 1, 2, …
+        QTest::addColumn<double>("median");
+        QTest::newRow("{100, 300} µs") << QList<double>{100e3, 300e3} << 100e3;
+        QTest::newRow("{700, 300, 500, 100} µs") << QList<double>{700e3, 300e3, 500e3, 100e3} << 300e3;
+        QTest::newRow("{200, 200, 400, 400} µs") << QList<double>{200e3, 200e3, 400e3, 400e3} << 200e3;
+    }
+    void transferMedianIsATransferThatHappened() {
+        // compare's transfer median over the steps both runs have: of an even count the lower middle
+        // step's; the candidate transfers 1.5× that in every step, a regression of +50 % from it
+        QFETCH(QList<double>, transfers);
+        QFETCH(double, median);
+        auto b = record(), c = record();
+        for (int i = 0; i < transfers.size(); ++i) {
+            CollectiveStat& bc = b.collectives[CollectiveStat::key("AllReduce", 0)];
+            bc.opType = "AllReduce";
+            bc.transferNsByStep[i + 1] = transfers[i];
+            CollectiveStat& cc = c.collectives[CollectiveStat::key("AllReduce", 0)];
+            cc.opType = "AllReduce";
+            cc.transferNsByStep[i + 1] = 1.5 * median;
+        }
+        const auto r = compareRecords(b, c);
+        const Delta* d = findKind(r.regressions, "collective");
+        QVERIFY(d);
+        QCOMPARE(d->baseline, median);
+        QCOMPARE(d->candidate, 1.5 * median);
     }
     void unknownWaitIsNotComparable() {
         // walk 12: run 0's wait was not known (its 0 no measurement) and read as "-100.0 % (267 ms -> 0 ns)"

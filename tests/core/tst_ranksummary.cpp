@@ -41,12 +41,13 @@ class TstRankSummary : public QObject {
         QTest::newRow("one slow") << ranks(64, 100, {{17, 200}}) << std::vector<int64_t>{}
                                   << std::vector<int64_t>{} << std::vector<int64_t>{17} << 0 << 100.0
                                   << 100.0;
-        // noise: 100 and 101 alternate; median 100.5, MAD 0.5, fence 102.7 → nobody (and 101 < 105.5)
+        // noise: 100 and 101 alternate; the fence's centre 100.5, MAD 0.5, fence 102.7 → nobody (and 101 <
+        // 105.5); p50 the lower median, the 20th of 40 values: 100
         RankValues noise;
         for (int r = 0; r < 40; ++r)
             noise.push_back({r, r % 2 ? 101.0 : 100.0});
         QTest::newRow("noise") << noise << std::vector<int64_t>{} << std::vector<int64_t>{}
-                               << std::vector<int64_t>{} << 0 << 100.5 << 101.0;
+                               << std::vector<int64_t>{} << 0 << 100.0 << 101.0;
         // 4 % above a zero-MAD median: beyond 3 MAD but under the 5 % floor → not outlying
         QTest::newRow("under the floor")
             << ranks(32, 100, {{3, 104}}) << std::vector<int64_t>{} << std::vector<int64_t>{}
@@ -68,6 +69,14 @@ class TstRankSummary : public QObject {
         std::map<int64_t, double> slow;
         for (int r = 50; r < 64; ++r)
             slow[r] = 150;
+        // two ranks, 1 and 3: p50 is rank 0's 1 (a rank's figure), not 2; p95 the 2nd of 2
+        QTest::newRow("two ranks {1, 3}")
+            << RankValues{{0, 1}, {1, 3}} << std::vector<int64_t>{} << std::vector<int64_t>{}
+            << std::vector<int64_t>{} << 0 << 1.0 << 3.0;
+        // four ranks 40, 10, 30, 20: the 2nd smallest, 20 (not 25); nobody above 25 + 3·1.4826·10
+        QTest::newRow("four ranks {40, 10, 30, 20}")
+            << RankValues{{0, 40}, {1, 10}, {2, 30}, {3, 20}} << std::vector<int64_t>{}
+            << std::vector<int64_t>{} << std::vector<int64_t>{} << 0 << 20.0 << 40.0;
         QTest::newRow("capped") << ranks(64, 100, slow) << std::vector<int64_t>{} << std::vector<int64_t>{}
                                 << std::vector<int64_t>{50, 51, 52, 53, 54, 55, 56, 57, 58, 59} << 4 << 100.0
                                 << 150.0;
