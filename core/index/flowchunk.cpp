@@ -1,7 +1,6 @@
 #include "core/index/flowchunk.h"
 
 #include <bit>
-#include <cstring>
 
 namespace rs::index {
 
