@@ -13,6 +13,7 @@
 #include "core/query/lastarrivals.h"
 #include "core/query/memorysources.h"
 #include "core/query/nofindings.h"
+#include "core/query/ranknumberorder.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
@@ -92,7 +93,8 @@ json runsJson(index::Db& db) {
         "SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
     auto members = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(peers, ''), EXISTS(SELECT 1 "
                               "FROM label l WHERE l.rank = rank_info.rank AND l.key = 'rank_origin') FROM "
-                              "rank_info WHERE run_id = ? ORDER BY coalesce(data_rank, rank), rank");
+                              "rank_info WHERE run_id = ? ORDER BY " +
+                              std::string(kRankNumberOrder));
     const auto waitUnknown = loadRunWaitUnknown(db);
     const auto absent = loadAbsentWaits(db);
     while (q.step()) {

@@ -390,6 +390,48 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope({"stats", dir, "--annotation", out.trimmed(), "--quiet"}, &out, &err), 1);
         QVERIFY2(err.contains("a box or a range"), qPrintable(err));
     }
+    void infoListsEachRunsRanksByTheirNumbers() {
+        // walk 24 #2: the hta folder's six runs; info listed its ranks by index key, so trace_filter's run
+        // read "rank 1 … run 1" (key 10001) before "rank 0 … run 1" (key 20000). Run by run now, each run's
+        // ranks in their numbers' order, as the report's runs line lists them
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-info-order-cache")));
+        const std::string folder = samples + "/hta/tests/data";
+        // trace_filter's ranks as its files write them (distributedInfo.rank), in number order, and the
+        // job's size they name, which tells its run in the listing
+        std::vector<int> traceFilter;
+        int worldSize = 0;
+        for (const auto& e : std::filesystem::directory_iterator(folder + "/trace_filter")) {
+            const auto j = nlohmann::json::parse(test::readDecompressed(e.path().string()));
+            traceFilter.push_back(j["distributedInfo"]["rank"].get<int>());
+            worldSize = j["distributedInfo"]["world_size"].get<int>();
+        }
+        std::sort(traceFilter.begin(), traceFilter.end());
+        QCOMPARE(traceFilter, std::vector<int>({0, 1}));
+        QString out, err;
+        QCOMPARE(
+            test::runRankscope({"info", QString::fromStdString(folder), "--json", "--quiet"}, &out, &err), 0);
+        const auto info = nlohmann::json::parse(out.toStdString());
+        int traceFilterRun = -1;
+        for (const auto& run : info["runs"])
+            if (run["world_size"] == worldSize) traceFilterRun = run["run"].get<int>();
+        QVERIFY(traceFilterRun >= 0);
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(folder)}, &out, &err), 0);
+        // the per-rank lines: "  rank N  device …  run R"
+        static const QRegularExpression line("^  rank (\\d+)  .*  run (\\d+)",
+                                             QRegularExpression::MultilineOption);
+        std::vector<std::pair<int, int>> listed; // (run, rank) as listed
+        std::vector<int> ofTraceFilter;
+        for (auto m = line.globalMatch(out); m.hasNext();) {
+            const auto hit = m.next();
+            listed.emplace_back(hit.captured(2).toInt(), hit.captured(1).toInt());
+            if (listed.back().first == traceFilterRun) ofTraceFilter.push_back(listed.back().second);
+        }
+        QCOMPARE(int(listed.size()), int(info["ranks"].size()));
+        QCOMPARE(ofTraceFilter, traceFilter);
+        QVERIFY2(std::is_sorted(listed.begin(), listed.end()), qPrintable(out));
+    }
     void cpuCollectivesAreCountedAsWhatTheyAre() {
         // walk18a #6: cpu_only's gloo:all_reduce spans (a CPU backend: no collective kernel) made "0
         // collectives" and nothing more, while the timeline draws them in communication's colours
