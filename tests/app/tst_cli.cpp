@@ -150,7 +150,10 @@ class TstCli : public QObject {
             test::runRankscope(
                 {"query", m_demo, "SELECT min(ts_ns), max(ts_ns + dur_ns) FROM spans", "--csv"}, &out, &err),
             0);
-        const QStringList extent = out.trimmed().split('\n').last().split(',');
+        const QStringList csv = out.trimmed().split('\n');
+        QCOMPARE(csv.first(), QString("min(ts_ns),max(ts_ns + dur_ns)")); // the header row, then the row
+        QCOMPARE(csv.size(), 2);
+        const QStringList extent = csv.last().split(',');
         QCOMPARE(info["time_range_ns"].toArray()[0].toInteger(), extent[0].toLongLong());
         QCOMPARE(info["time_range_ns"].toArray()[1].toInteger(), extent[1].toLongLong());
         QCOMPARE(test::runRankscope({"report", m_demo, "--json"}, &out, &err), 0);
@@ -164,8 +167,8 @@ class TstCli : public QObject {
                                      "SELECT rank, count(*) FROM spans GROUP BY rank ORDER BY rank", "--csv"},
                                     &out, &err),
                  0);
-        QCOMPARE(out.trimmed().split('\n').size(), 4);
-        QVERIFY(out.startsWith("0,"));
+        QCOMPARE(out.trimmed().split('\n').size(), 1 + 4); // the header row, then a row a rank
+        QVERIFY(out.startsWith("rank,count(*)\n0,"));
     }
     void infoReadsTheKeptSpanCount() {
         // the build keeps its span count in the meta table, so info does not walk the span table for it
@@ -578,6 +581,37 @@ class TstCli : public QObject {
         // the index is intact
         QCOMPARE(test::runRankscope({"query", m_demo, "SELECT count(*) > 0 FROM span"}, &out, &err), 0);
         QCOMPARE(out.trimmed(), QString("1"));
+    }
+    void csvQueriesNameTheirColumns_data() {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("header"); // as RFC 4180 quotes the SELECT's names
+        QTest::addColumn<int>("rows");
+        // the demo was written with 4 ranks (initTestCase)
+        QTest::newRow("a name with a comma")
+            << "SELECT rank, count(*) AS \"spans, all\" FROM spans GROUP BY rank"
+            << "rank,\"spans, all\"" << 4;
+        QTest::newRow("a name with quotes") << "SELECT 1 AS \"the \"\"one\"\"\", 2 AS two"
+                                            << "\"the \"\"one\"\"\",two" << 1;
+        QTest::newRow("no row") << "SELECT rank AS r FROM spans WHERE 0"
+                                << "r" << 0;
+    }
+    void csvQueriesNameTheirColumns() {
+        // walk 24: `query --csv` printed the rows without the column names a spreadsheet reads them by
+        QFETCH(QString, sql);
+        QFETCH(QString, header);
+        QFETCH(int, rows);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"query", m_demo, sql, "--csv", "--quiet"}, &out, &err), 0);
+        const QStringList lines = out.split('\n', Qt::SkipEmptyParts);
+        QVERIFY2(!lines.isEmpty(), qPrintable(err));
+        QCOMPARE(lines.first(), header);
+        QCOMPARE(int(lines.size()) - 1, rows);
+    }
+    void plainQueriesPrintTheBareRows() {
+        // scripts read the plain output: no header there, tab-separated, NULL spelled out
+        QString out, err;
+        QCOMPARE(test::runRankscope({"query", m_demo, "SELECT 1 AS x, NULL AS y", "--quiet"}, &out, &err), 0);
+        QCOMPARE(out, QString("1\tNULL\n"));
     }
     void runawayQueryStops() {
         QElapsedTimer t;
