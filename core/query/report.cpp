@@ -4,6 +4,7 @@
 
 #include "core/model/findingtext.h"
 #include "core/model/intervals.h"
+#include "core/model/pathtext.h"
 #include "core/model/sourcerows.h"
 #include "core/model/stragglerrule.h"
 #include "core/model/timetext.h"
@@ -518,7 +519,7 @@ std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int 
 
 json buildReport(index::Db& db, int top) {
     json r;
-    r["profile"] = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+    r["profile"] = model::shownPath(db.scalarText("SELECT value FROM meta WHERE key = 'profile'"));
     r["ranks"] = rankList(db);
     r["runs"] = runsJson(db);
     r["steps"] = stepsSection(db);
