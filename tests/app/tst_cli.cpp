@@ -435,6 +435,36 @@ class TstCli : public QObject {
         QCOMPARE(ofTraceFilter, traceFilter);
         QVERIFY2(std::is_sorted(listed.begin(), listed.end()), qPrintable(out));
     }
+    void statsNamesKernelsByTheirFunctions() {
+        // walk 24 #4: trace_filter's kernels are demangled signatures ("void at::native::(anonymous
+        // namespace)::CatArrayBatchedCopy<float, unsigned int, 2, 128, 1>(float*, …)"); cut at 40 bytes from
+        // their end they read "void split_embeddi...float, float, long)" or "void ...": the function's name
+        // is kept now, its return type and arguments dropped
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-stats-names-cache")));
+        const std::string dir = samples + "/hta/tests/data/trace_filter";
+        int cat = 0; // kernels of the function, counted in the traces themselves
+        for (const auto& e : std::filesystem::directory_iterator(dir)) {
+            const auto j = nlohmann::json::parse(test::readDecompressed(e.path().string()));
+            for (const auto& ev : j["traceEvents"])
+                cat += ev.value("cat", "") == "kernel" &&
+                       ev.value("name", "")
+                               .rfind("void at::native::(anonymous namespace)::CatArrayBatchedCopy<", 0) == 0;
+        }
+        QVERIFY(cat > 0);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"stats", QString::fromStdString(dir), "--step", "551", "--kinds",
+                                     "compute", "--top", "500", "--quiet"},
+                                    &out, &err),
+                 0);
+        int named = 0;
+        for (const QString& line : out.split('\n')) {
+            QVERIFY2(!line.startsWith("void ") && !line.contains("(anonymous"), qPrintable(line));
+            named += line.startsWith("CatArrayBatchedCopy<");
+        }
+        QVERIFY2(named > 0, qPrintable(out));
+    }
     void cpuCollectivesAreCountedAsWhatTheyAre() {
         // walk18a #6: cpu_only's gloo:all_reduce spans (a CPU backend: no collective kernel) made "0
         // collectives" and nothing more, while the timeline draws them in communication's colours
