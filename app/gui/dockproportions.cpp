@@ -60,6 +60,10 @@ double DockProportions::share(Qt::DockWidgetArea area) const {
 
 void DockProportions::keepRoom(QDockWidget* dock, std::function<int()> viewHeight, double maxShare) {
     m_rooms[dock] = {std::move(viewHeight), maxShare};
+    // raised again in a short window (after another tab of its area was sized to the share), once laid out
+    connect(dock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+        if (shown && !m_shares.empty()) QTimer::singleShot(0, this, &DockProportions::restore);
+    });
 }
 
 int DockProportions::wantedHeight(QDockWidget* d, double share, int windowHeight) const {

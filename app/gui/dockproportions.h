@@ -26,8 +26,8 @@ class DockProportions : public QObject {
     double share(Qt::DockWidgetArea area) const;
     /// While `dock` (in the top or bottom area) is the one shown, a resized window leaves it at least
     /// `viewHeight()` px of view, up to `maxShare` of the window's height, where its area's share gives
-    /// less; the share itself stays, so a taller window gives the area its share again. 30 % of a 480-600 px
-    /// window left the op heatmap two rows (walk 24 #1).
+    /// less, and so does raising it; the share itself stays, so a taller window gives the area its share
+    /// again. 30 % of a 480-600 px window left the op heatmap two rows (walk 24 #1).
     void keepRoom(QDockWidget* dock, std::function<int()> viewHeight, double maxShare);
     /// Sizes the shown docks to their areas' shares (and the room kept), as after a resize of the window.
     void restore();

@@ -1104,24 +1104,30 @@ class TstMainWindow : public QObject {
     }
     void shortWindowsShowHeatmapRowsAndReadableFindings_data() {
         QTest::addColumn<QSize>("size");
-        QTest::addColumn<int>("rows"); // op rows wholly in view, of the demo's 11 op types
+        QTest::addColumn<int>("rows");         // op rows wholly in view, of the demo's 11 op types
+        QTest::addColumn<bool>("raisedLater"); // the Memory tab shown while the window is resized
         // the timeline keeps its 200 px: the dock has 132 px of view, two rows under the tool row, the
         // column labels, the grid's bar and the legend's strip (the caption at its end)
-        QTest::newRow("640 × 480") << QSize(640, 480) << 2;
-        QTest::newRow("800 × 600") << QSize(800, 600) << 5;
-        QTest::newRow("1200 × 800") << QSize(1200, 800) << 6;
+        QTest::newRow("640 × 480") << QSize(640, 480) << 2 << false;
+        QTest::newRow("800 × 600") << QSize(800, 600) << 5 << false;
+        QTest::newRow("1200 × 800") << QSize(1200, 800) << 6 << false;
+        QTest::newRow("800 × 600, raised later") << QSize(800, 600) << 5 << true;
     }
     void shortWindowsShowHeatmapRowsAndReadableFindings() {
         // walk 24 #1: at 640 × 480 and 800 × 600 the op heatmap showed two rows (its legend, under the grid
         // when narrow, took the dock's height) and the findings' sentences wrapped a word a line
         QFETCH(QSize, size);
         QFETCH(int, rows);
+        QFETCH(bool, raisedLater);
         gui::MainWindow w;
         QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
         auto* dock = w.findChild<QDockWidget*>("heatmap");
-        dock->raise();
+        (raisedLater ? w.findChild<QDockWidget*>("memory") : dock)->raise();
         w.resize(size);
         for (int i = 0; i < 8; ++i) // the window's layout, the heatmap's data, then the docks' sizes
+            QCoreApplication::processEvents();
+        dock->raise();
+        for (int i = 0; i < 8; ++i)
             QCoreApplication::processEvents();
         QTRY_VERIFY(w.heatmap()->canvas()->data() != nullptr);
         for (int i = 0; i < 8; ++i)
