@@ -5,8 +5,9 @@
 // made elsewhere highlight the matching cell (cellChosen is the user's click only). A grid wider or taller
 // than the view scrolls (scrollbars; the wheel scrolls the ranks when no op row is out of view, Shift+wheel
 // always), its op and rank labels staying in view; the colour legend is a column of its own right of it,
-// covering no cell, and scrolls itself when the panel is shorter than it. Data from the QueryService; GUI
-// thread only.
+// covering no cell, and scrolls itself when the panel is shorter than it; in a narrow panel it is a strip
+// under the grid, and a short panel shows its caption in one line. Data from the QueryService; GUI thread
+// only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapcanvas.h"
