@@ -5,6 +5,7 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/snapshotexporter.h"
 #include "core/model/durationparse.h"
+#include "core/model/pathtext.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -165,7 +166,7 @@ int runExport(const ArgList& argv) {
     auto res = openProfile(profile, opts, a.flag("quiet"));
     if (!res.ok) return 1;
     r.dbPath = QString::fromStdString(res.dbPath);
-    r.profile = QFileInfo(QString::fromStdString(profile)).absoluteFilePath();
+    r.profile = QString::fromStdString(model::shownPath(profile));
     useHeadlessQt();
     int qargc = 1;
     char name[] = "rankscope";

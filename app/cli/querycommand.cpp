@@ -39,18 +39,23 @@ int runQuery(const ArgList& argv) {
     // Ctrl-C stops the statement (the progress handler sees the flag), not the process mid-write
     g_queryCancel = false;
     auto oldHandler = std::signal(SIGINT, [](int) { g_queryCancel = true; });
-    query::QueryResult qr;
-    qr = query::runReadOnlyQuery(
-        res.dbPath, a.positional()[1],
-        [&](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
-            std::string line;
-            for (size_t i = 0; i < v.size(); ++i) {
-                if (i) line += csv ? "," : "\t";
-                line += nulls[i] ? (csv ? "" : "NULL") : (csv ? query::csvField(v[i]) : v[i]);
-            }
-            std::printf("%s\n", line.c_str());
-        },
-        timeoutS * 1000, &g_queryCancel);
+    // with --csv a header row of the column names, so a spreadsheet can name its columns; the plain output
+    // stays the bare tab-separated rows (NULL spelled out) that scripts read
+    auto printRow = [csv](const std::vector<std::string>& v, const std::vector<bool>& nulls) {
+        std::string line;
+        for (size_t i = 0; i < v.size(); ++i) {
+            if (i) line += csv ? "," : "\t";
+            line += nulls[i] ? (csv ? "" : "NULL") : (csv ? query::csvField(v[i]) : v[i]);
+        }
+        std::printf("%s\n", line.c_str());
+    };
+    query::ColumnsSink header;
+    if (csv)
+        header = [&](const std::vector<std::string>& names) {
+            printRow(names, std::vector<bool>(names.size()));
+        };
+    const query::QueryResult qr = query::runReadOnlyQuery(res.dbPath, a.positional()[1], printRow,
+                                                          timeoutS * 1000, &g_queryCancel, header);
     std::signal(SIGINT, oldHandler);
     if (!qr.ok) {
         const char* hint =
@@ -60,12 +65,6 @@ int runQuery(const ArgList& argv) {
     }
     if (qr.rows == 0 && readsShardViews(res.dbPath, a.positional()[1]))
         std::fprintf(stderr, "rankscope query: no row; %s\n", query::kInTheShardsNote);
-    if (csv && qr.rows == 0 && !qr.columns.empty()) {
-        std::string line;
-        for (size_t i = 0; i < qr.columns.size(); ++i)
-            line += (i ? "," : "") + qr.columns[i];
-        std::printf("%s\n", line.c_str());
-    }
     return 0;
 }
 

@@ -2,11 +2,11 @@
 #include "app/cli/headlessqt.h"
 #include "app/cli/profileopener.h"
 #include "app/gui/reportdocument.h"
+#include "core/model/pathtext.h"
 #include "core/query/report.h"
 #include "core/query/shardlanes.h"
 
 #include <QApplication>
-#include <QFileInfo>
 #include <cstdio>
 
 namespace rs::cli {
@@ -22,7 +22,7 @@ int writeDocuments(const pipeline::BuildResult& res, const std::string& profile,
     QApplication app(qargc, qargv);
     gui::ReportRequest r;
     r.dbPath = QString::fromStdString(res.dbPath);
-    r.profile = QFileInfo(QString::fromStdString(profile)).absoluteFilePath();
+    r.profile = QString::fromStdString(model::shownPath(profile)); // "./cand" as "/tmp/x/cand"
     r.top = top;
     gui::ReportDocument doc;
     try {

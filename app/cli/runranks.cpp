@@ -1,5 +1,7 @@
 #include "app/cli/runranks.h"
 
+#include "core/query/ranknumberorder.h"
+
 namespace rs::cli {
 
 std::string RunRanks::listText() const {
@@ -13,7 +15,8 @@ RunRanks runRanks(index::Db& db, int run) {
     RunRanks r;
     r.run = run;
     auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE coalesce(run_id, 0) = ? "
-                        "ORDER BY coalesce(data_rank, rank)");
+                        "ORDER BY " +
+                        std::string(query::kRankNumberOrder));
     q.bind(1, run);
     while (q.step()) {
         r.keys.push_back(int(q.i64(0)));

@@ -10,8 +10,8 @@
 #include "core/index/defaultrun.h"
 #include "core/model/durationparse.h"
 #include "core/model/plural.h"
+#include "core/model/shortkernelname.h"
 #include "core/model/timetext.h"
-#include "core/model/utf8.h"
 #include "core/query/annotationarea.h"
 #include "core/query/areastats.h"
 
@@ -23,9 +23,10 @@ namespace rs::cli {
 namespace {
 
 // middle-elided: op names of one model differ at their end (walk 23a: sixteen rows read
-// "Gradients/Default/network-Transformer..." when cut at the end)
+// "Gradients/Default/network-Transformer..." when cut at the end); a kernel signature by its function's
+// name (walk 24 #4: "void split_embeddi...float, float, long)")
 std::string cut(const std::string& s, size_t n) {
-    return model::middleElided(s, n);
+    return model::shortKernelName(s, n);
 }
 
 std::string valueText(double v, bool bytes) {

@@ -58,12 +58,38 @@ double DockProportions::share(Qt::DockWidgetArea area) const {
     return it == m_shares.end() ? 0.0 : it->second;
 }
 
+void DockProportions::keepRoom(QDockWidget* dock, std::function<int()> viewHeight, double maxShare) {
+    m_rooms[dock] = {std::move(viewHeight), maxShare};
+    // raised again in a short window (after another tab of its area was sized to the share), once laid out
+    connect(dock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+        if (shown && !m_shares.empty()) QTimer::singleShot(0, this, &DockProportions::restore);
+    });
+}
+
+int DockProportions::wantedHeight(QDockWidget* d, double share, int windowHeight) const {
+    const int byShare = int(share * windowHeight + 0.5);
+    const auto room = m_rooms.find(d);
+    if (room == m_rooms.end()) return byShare;
+    const int chrome = d->height() - d->widget()->height(); // its title bar
+    return std::max(byShare,
+                    std::min(room->second.viewHeight() + chrome, int(room->second.maxShare * windowHeight)));
+}
+
 void DockProportions::restore() {
     m_restorePending = false;
     for (const auto& [area, share] : m_shares)
         if (QDockWidget* d = shownDock(area)) {
-            const int want = int(share * extent(m_window, area) + 0.5);
-            if (std::abs(extent(d, area) - want) > 2) m_window->resizeDocks({d}, {want}, across(area));
+            const bool vertical = across(area) == Qt::Vertical;
+            const int want = vertical ? wantedHeight(d, share, m_window->height())
+                                      : int(share * extent(m_window, area) + 0.5);
+            if (std::abs(extent(d, area) - want) <= 2) continue;
+            m_window->resizeDocks({d}, {want}, across(area));
+            // a tabbed dock's size counted its tab bar too: the room kept for its view asks again for what
+            // fell short (as makeRoom does)
+            if (!vertical || !m_rooms.count(d)) continue;
+            m_window->layout()->activate();
+            if (const int shortBy = want - d->height(); shortBy > 2)
+                m_window->resizeDocks({d}, {want + shortBy}, Qt::Vertical);
         }
 }
 

@@ -4,6 +4,7 @@
 // Without it QMainWindow gave every pixel of a growing window to the timeline: narrowed to 640 px and
 // grown back to 1600, the Findings and Details column stayed 190 px wide (walk 23 #1). GUI thread only.
 #include <QObject>
+#include <functional>
 #include <map>
 
 class QDockWidget;
@@ -23,12 +24,25 @@ class DockProportions : public QObject {
     void makeRoom(QDockWidget* dock, int viewHeight, double maxShare);
     /// The share of the window's width (side areas) or height (top and bottom) the area keeps; 0: none.
     double share(Qt::DockWidgetArea area) const;
+    /// While `dock` (in the top or bottom area) is the one shown, a resized window leaves it at least
+    /// `viewHeight()` px of view, up to `maxShare` of the window's height, where its area's share gives
+    /// less, and so does raising it; the share itself stays, so a taller window gives the area its share
+    /// again. 30 % of a 480-600 px window left the op heatmap two rows (walk 24 #1).
+    void keepRoom(QDockWidget* dock, std::function<int()> viewHeight, double maxShare);
+    /// Sizes the shown docks to their areas' shares (and the room kept), as after a resize of the window.
+    void restore();
 
   protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
 
   private:
-    void restore();
+    struct Room {
+        std::function<int()> viewHeight;
+        double maxShare;
+    };
+    /// The height (px) `d` is given in a window `windowHeight` px high: its area's `share`, or the room
+    /// kept for it.
+    int wantedHeight(QDockWidget* d, double share, int windowHeight) const;
     /// The area's dock in view (the raised one of a tab group), or null.
     QDockWidget* shownDock(Qt::DockWidgetArea area) const;
     static Qt::Orientation across(Qt::DockWidgetArea area);
@@ -36,6 +50,7 @@ class DockProportions : public QObject {
 
     QMainWindow* m_window;
     std::map<Qt::DockWidgetArea, double> m_shares;
+    std::map<const QDockWidget*, Room> m_rooms;
     bool m_restorePending = false;
 };
 

@@ -112,13 +112,25 @@ void FindingsPanel::fitColumns() {
 
 void FindingsPanel::fitToWidth() {
     // in a narrow dock (a 700 px window's, ~250 px) the kind and step columns give way to the sentence,
-    // which says both ("rank 5 stalled in step 11"): beside them it kept ~20 px, a line per word (walk 21 A)
-    int fixed = 0;
-    for (int w : m_fitted)
-        fixed += w;
-    const bool narrow = width() - fixed - 24 < kSentenceMin; // 24: the scroll bar and the frame
-    m_view->setColumnHidden(FindingsModel::Kind, narrow);
-    m_view->setColumnHidden(FindingsModel::Step, narrow);
+    // which says both ("rank 5 stalled in step 11"): beside them it kept ~20 px, a line per word (walk 21 A);
+    // narrower still (a 640-800 px window's, ~190-240 px) the rank and cost columns too, which the sentence
+    // also says ("… the job lost 198 ms"; the row's tooltip has the cost): beside them it kept 18
+    // characters a line (walk 24 #1)
+    const int sentenceMin = kSentenceMinChars * m_view->fontMetrics().averageCharWidth();
+    const int room = width() - 24; // 24: the scroll bar and the frame
+    auto fixedWidth = [this](std::initializer_list<int> columns) {
+        int sum = 0;
+        for (int c : columns)
+            sum += m_fitted[size_t(c)];
+        return sum;
+    };
+    using M = FindingsModel;
+    const bool narrow = room - fixedWidth({M::Kind, M::Rank, M::Step, M::Cost}) < sentenceMin;
+    const bool narrower = room - fixedWidth({M::Rank, M::Cost}) < sentenceMin;
+    m_view->setColumnHidden(M::Kind, narrow);
+    m_view->setColumnHidden(M::Step, narrow);
+    m_view->setColumnHidden(M::Rank, narrower);
+    m_view->setColumnHidden(M::Cost, narrower);
 }
 
 void FindingsPanel::resizeEvent(QResizeEvent* e) {

@@ -59,10 +59,11 @@ class FindingsPanel : public QWidget {
 
   private:
     void fitColumns();
-    /// Hides the kind and step columns while the sentence would get under kSentenceMin px beside them.
+    /// Hides the kind and step columns while the sentence would get under kSentenceMinChars beside them,
+    /// and the rank and cost columns too while it would beside those.
     void fitToWidth();
-    static constexpr int kSentenceMin = 120; ///< px
-    std::array<int, 4> m_fitted{};           ///< the short columns' widths fitColumns gave (px)
+    static constexpr int kSentenceMinChars = 26; ///< average characters a line
+    std::array<int, 4> m_fitted{};               ///< the short columns' widths fitColumns gave (px)
     void fitRows();
     FindingsModel* m_model;
     QSortFilterProxyModel* m_proxy;

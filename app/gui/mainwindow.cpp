@@ -54,6 +54,7 @@ namespace rs::gui {
 namespace {
 /// The most of the window's height the Area statistics dock takes for its comfortable height.
 constexpr double kAreaStatsMaxShare = 0.45;
+constexpr double kHeatmapMaxShare = 0.45;
 } // namespace
 
 MainWindow::MainWindow()
@@ -138,6 +139,7 @@ void MainWindow::buildDocks() {
             resizeDocks({fd, dd}, {height() / 2, height() / 2}, Qt::Vertical);
         }
         m_proportions->remember(); // the shares the docks keep as the window is resized
+        m_proportions->restore();  // and the room kept in a window opened short
     });
 }
 
@@ -172,7 +174,11 @@ void MainWindow::tabLinkedViews() {
         if (previous) tabifyDockWidget(previous, d);
         previous = d;
     }
-    findChild<QDockWidget*>("heatmap")->raise();
+    auto* heatmap = findChild<QDockWidget*>("heatmap");
+    heatmap->raise();
+    // a short window's heatmap keeps room for a few rows (its legend and caption above them)
+    m_proportions->keepRoom(
+        heatmap, [this] { return m_heatmap->comfortableHeight(); }, kHeatmapMaxShare);
     // the area statistics' two tables and caption need more than the heatmap's 30 % of the window
     auto* area = findChild<QDockWidget*>("areastats");
     connect(area, &QDockWidget::visibilityChanged, this, [this, area](bool shown) {
@@ -380,6 +386,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     for (const auto& r : s->runs)
         if (r.run == s->run) run = &r;
     m_heatmap->setProfile(s->ranks, run ? run->worldSize : std::nullopt, run ? run->complete : true);
+    m_proportions->restore(); // the room kept for the heatmap's rows in a short window
     m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile(s->ranks, s->dataRank);
     m_opSummary->setProfile(s->ranks);

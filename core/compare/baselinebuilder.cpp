@@ -3,6 +3,7 @@
 #include "core/compare/steadysteps.h"
 #include "core/index/defaultrun.h"
 #include "core/model/median.h"
+#include "core/model/pathtext.h"
 #include "core/model/typicalstep.h"
 #include "core/query/damagedinput.h"
 #include "core/query/report.h"
@@ -294,7 +295,8 @@ void describe(index::Db& db, int run, BaselineRecord& r) {
         if (!st.isNull(1)) r.labels["source"] = st.text(1);
     }
     r.labels["ranks"] = std::to_string(r.ranks.size());
-    r.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+    // normal as new indexes write it: an older one kept "/tmp/x/./cand" (walk 24 #4)
+    r.profile = model::shownPath(db.scalarText("SELECT value FROM meta WHERE key = 'profile'"));
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "core/index/diagnosticsink.h"
 #include "core/index/indexstore.h"
 #include "core/index/indexwriter.h"
+#include "core/model/pathtext.h"
 #include "core/pipeline/parsestage.h"
 #include "core/pipeline/shardmanifest.h"
 
@@ -269,7 +270,7 @@ void BuildPipeline::commit(index::IndexBuildFile& file, int64_t spans) {
     const bool changed = recordFilesChangedDuringImport(file.db(), m_discovery, groupsRead());
     index::IndexMeta meta{changed ? "changed-during-import" : m_discovery.fingerprint(),
                           optionsKey(m_opts),
-                          fs::absolute(m_profileDir).string(),
+                          model::shownPath(m_profileDir),
                           m_progress.bytesTotal,
                           m_discovery.ignored,
                           {}};

@@ -3,10 +3,11 @@
 namespace rs::query {
 
 QueryResult runReadOnlyQuery(const std::string& dbPath, const std::string& sql, const RowSink& row,
-                             int64_t timeoutMs, const std::atomic<bool>* cancel) {
+                             int64_t timeoutMs, const std::atomic<bool>* cancel, const ColumnsSink& columns) {
     QueryResult res;
     ReadOnlyCursor cursor(dbPath, sql, timeoutMs, cancel);
     res.columns = cursor.columns();
+    if (columns && !res.columns.empty()) columns(res.columns);
     while (!cursor.done())
         cursor.fetch(4096, row);
     res.rows = cursor.rowsFetched();

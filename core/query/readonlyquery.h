@@ -19,11 +19,16 @@ struct QueryResult {
     int64_t rows = 0;
 };
 
-/// Calls `row(values, isNull)` for every result row. Values are text (numbers printed exactly).
+/// The result's column names, as SQLite reports them (a CSV's header row).
+using ColumnsSink = std::function<void(const std::vector<std::string>& names)>;
+
+/// Calls `columns(names)` once, before any row, when the statement was prepared, then `row(values,
+/// isNull)` for every result row. Values are text (numbers printed exactly).
 /// One statement per call (a second one is refused before anything runs); the statement stops after
 /// `timeoutMs` (0: no limit) or when `cancel` is set, with a message saying so.
 QueryResult runReadOnlyQuery(const std::string& dbPath, const std::string& sql, const RowSink& row,
-                             int64_t timeoutMs = kQueryBudgetMs, const std::atomic<bool>* cancel = nullptr);
+                             int64_t timeoutMs = kQueryBudgetMs, const std::atomic<bool>* cancel = nullptr,
+                             const ColumnsSink& columns = {});
 
 /// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
 std::string csvField(const std::string& value);

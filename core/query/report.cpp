@@ -4,6 +4,7 @@
 
 #include "core/model/findingtext.h"
 #include "core/model/intervals.h"
+#include "core/model/pathtext.h"
 #include "core/model/sourcerows.h"
 #include "core/model/stragglerrule.h"
 #include "core/model/timetext.h"
@@ -13,6 +14,7 @@
 #include "core/query/lastarrivals.h"
 #include "core/query/memorysources.h"
 #include "core/query/nofindings.h"
+#include "core/query/ranknumberorder.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/reportoutliers.h"
 #include "core/query/reportranks.h"
@@ -92,7 +94,8 @@ json runsJson(index::Db& db) {
         "SELECT run_id, world_size, start_ns, end_ns, source, complete, note FROM run ORDER BY run_id");
     auto members = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(peers, ''), EXISTS(SELECT 1 "
                               "FROM label l WHERE l.rank = rank_info.rank AND l.key = 'rank_origin') FROM "
-                              "rank_info WHERE run_id = ? ORDER BY coalesce(data_rank, rank), rank");
+                              "rank_info WHERE run_id = ? ORDER BY " +
+                              std::string(kRankNumberOrder));
     const auto waitUnknown = loadRunWaitUnknown(db);
     const auto absent = loadAbsentWaits(db);
     while (q.step()) {
@@ -516,7 +519,7 @@ std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int 
 
 json buildReport(index::Db& db, int top) {
     json r;
-    r["profile"] = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+    r["profile"] = model::shownPath(db.scalarText("SELECT value FROM meta WHERE key = 'profile'"));
     r["ranks"] = rankList(db);
     r["runs"] = runsJson(db);
     r["steps"] = stepsSection(db);

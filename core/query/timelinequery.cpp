@@ -12,6 +12,7 @@
 #include "core/io/bytesource.h"
 #include "core/model/lod.h"
 #include "core/model/naturalorder.h"
+#include "core/model/pathtext.h"
 #include "core/model/plural.h"
 #include "core/query/coveringspans.h"
 #include "core/query/namekinds.h"
@@ -316,7 +317,7 @@ void loadLanes(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
 
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     ProfileSummary s;
-    s.profile = db.scalarText("SELECT value FROM meta WHERE key = 'profile'");
+    s.profile = model::shownPath(db.scalarText("SELECT value FROM meta WHERE key = 'profile'"));
     s.runs = loadRuns(db);
     s.run = run && std::any_of(s.runs.begin(), s.runs.end(), [&](const RunDesc& r) { return r.run == *run; })
                 ? *run

@@ -150,7 +150,10 @@ class TstCli : public QObject {
             test::runRankscope(
                 {"query", m_demo, "SELECT min(ts_ns), max(ts_ns + dur_ns) FROM spans", "--csv"}, &out, &err),
             0);
-        const QStringList extent = out.trimmed().split('\n').last().split(',');
+        const QStringList csv = out.trimmed().split('\n');
+        QCOMPARE(csv.first(), QString("min(ts_ns),max(ts_ns + dur_ns)")); // the header row, then the row
+        QCOMPARE(csv.size(), 2);
+        const QStringList extent = csv.last().split(',');
         QCOMPARE(info["time_range_ns"].toArray()[0].toInteger(), extent[0].toLongLong());
         QCOMPARE(info["time_range_ns"].toArray()[1].toInteger(), extent[1].toLongLong());
         QCOMPARE(test::runRankscope({"report", m_demo, "--json"}, &out, &err), 0);
@@ -164,8 +167,8 @@ class TstCli : public QObject {
                                      "SELECT rank, count(*) FROM spans GROUP BY rank ORDER BY rank", "--csv"},
                                     &out, &err),
                  0);
-        QCOMPARE(out.trimmed().split('\n').size(), 4);
-        QVERIFY(out.startsWith("0,"));
+        QCOMPARE(out.trimmed().split('\n').size(), 1 + 4); // the header row, then a row a rank
+        QVERIFY(out.startsWith("rank,count(*)\n0,"));
     }
     void infoReadsTheKeptSpanCount() {
         // the build keeps its span count in the meta table, so info does not walk the span table for it
@@ -390,6 +393,78 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope({"stats", dir, "--annotation", out.trimmed(), "--quiet"}, &out, &err), 1);
         QVERIFY2(err.contains("a box or a range"), qPrintable(err));
     }
+    void infoListsEachRunsRanksByTheirNumbers() {
+        // walk 24 #2: the hta folder's six runs; info listed its ranks by index key, so trace_filter's run
+        // read "rank 1 … run 1" (key 10001) before "rank 0 … run 1" (key 20000). Run by run now, each run's
+        // ranks in their numbers' order, as the report's runs line lists them
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-info-order-cache")));
+        const std::string folder = samples + "/hta/tests/data";
+        // trace_filter's ranks as its files write them (distributedInfo.rank), in number order, and the
+        // job's size they name, which tells its run in the listing
+        std::vector<int> traceFilter;
+        int worldSize = 0;
+        for (const auto& e : std::filesystem::directory_iterator(folder + "/trace_filter")) {
+            const auto j = nlohmann::json::parse(test::readDecompressed(e.path().string()));
+            traceFilter.push_back(j["distributedInfo"]["rank"].get<int>());
+            worldSize = j["distributedInfo"]["world_size"].get<int>();
+        }
+        std::sort(traceFilter.begin(), traceFilter.end());
+        QCOMPARE(traceFilter, std::vector<int>({0, 1}));
+        QString out, err;
+        QCOMPARE(
+            test::runRankscope({"info", QString::fromStdString(folder), "--json", "--quiet"}, &out, &err), 0);
+        const auto info = nlohmann::json::parse(out.toStdString());
+        int traceFilterRun = -1;
+        for (const auto& run : info["runs"])
+            if (run["world_size"] == worldSize) traceFilterRun = run["run"].get<int>();
+        QVERIFY(traceFilterRun >= 0);
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(folder)}, &out, &err), 0);
+        // the per-rank lines: "  rank N  device …  run R"
+        static const QRegularExpression line("^  rank (\\d+)  .*  run (\\d+)",
+                                             QRegularExpression::MultilineOption);
+        std::vector<std::pair<int, int>> listed; // (run, rank) as listed
+        std::vector<int> ofTraceFilter;
+        for (auto m = line.globalMatch(out); m.hasNext();) {
+            const auto hit = m.next();
+            listed.emplace_back(hit.captured(2).toInt(), hit.captured(1).toInt());
+            if (listed.back().first == traceFilterRun) ofTraceFilter.push_back(listed.back().second);
+        }
+        QCOMPARE(int(listed.size()), int(info["ranks"].size()));
+        QCOMPARE(ofTraceFilter, traceFilter);
+        QVERIFY2(std::is_sorted(listed.begin(), listed.end()), qPrintable(out));
+    }
+    void statsNamesKernelsByTheirFunctions() {
+        // walk 24 #4: trace_filter's kernels are demangled signatures ("void at::native::(anonymous
+        // namespace)::CatArrayBatchedCopy<float, unsigned int, 2, 128, 1>(float*, …)"); cut at 40 bytes from
+        // their end they read "void split_embeddi...float, float, long)" or "void ...": the function's name
+        // is kept now, its return type and arguments dropped
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-stats-names-cache")));
+        const std::string dir = samples + "/hta/tests/data/trace_filter";
+        int cat = 0; // kernels of the function, counted in the traces themselves
+        for (const auto& e : std::filesystem::directory_iterator(dir)) {
+            const auto j = nlohmann::json::parse(test::readDecompressed(e.path().string()));
+            for (const auto& ev : j["traceEvents"])
+                cat += ev.value("cat", "") == "kernel" &&
+                       ev.value("name", "")
+                               .rfind("void at::native::(anonymous namespace)::CatArrayBatchedCopy<", 0) == 0;
+        }
+        QVERIFY(cat > 0);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"stats", QString::fromStdString(dir), "--step", "551", "--kinds",
+                                     "compute", "--top", "500", "--quiet"},
+                                    &out, &err),
+                 0);
+        int named = 0;
+        for (const QString& line : out.split('\n')) {
+            QVERIFY2(!line.startsWith("void ") && !line.contains("(anonymous"), qPrintable(line));
+            named += line.startsWith("CatArrayBatchedCopy<");
+        }
+        QVERIFY2(named > 0, qPrintable(out));
+    }
     void cpuCollectivesAreCountedAsWhatTheyAre() {
         // walk18a #6: cpu_only's gloo:all_reduce spans (a CPU backend: no collective kernel) made "0
         // collectives" and nothing more, while the timeline draws them in communication's colours
@@ -536,6 +611,37 @@ class TstCli : public QObject {
         // the index is intact
         QCOMPARE(test::runRankscope({"query", m_demo, "SELECT count(*) > 0 FROM span"}, &out, &err), 0);
         QCOMPARE(out.trimmed(), QString("1"));
+    }
+    void csvQueriesNameTheirColumns_data() {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("header"); // as RFC 4180 quotes the SELECT's names
+        QTest::addColumn<int>("rows");
+        // the demo was written with 4 ranks (initTestCase)
+        QTest::newRow("a name with a comma")
+            << "SELECT rank, count(*) AS \"spans, all\" FROM spans GROUP BY rank"
+            << "rank,\"spans, all\"" << 4;
+        QTest::newRow("a name with quotes") << "SELECT 1 AS \"the \"\"one\"\"\", 2 AS two"
+                                            << "\"the \"\"one\"\"\",two" << 1;
+        QTest::newRow("no row") << "SELECT rank AS r FROM spans WHERE 0"
+                                << "r" << 0;
+    }
+    void csvQueriesNameTheirColumns() {
+        // walk 24: `query --csv` printed the rows without the column names a spreadsheet reads them by
+        QFETCH(QString, sql);
+        QFETCH(QString, header);
+        QFETCH(int, rows);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"query", m_demo, sql, "--csv", "--quiet"}, &out, &err), 0);
+        const QStringList lines = out.split('\n', Qt::SkipEmptyParts);
+        QVERIFY2(!lines.isEmpty(), qPrintable(err));
+        QCOMPARE(lines.first(), header);
+        QCOMPARE(int(lines.size()) - 1, rows);
+    }
+    void plainQueriesPrintTheBareRows() {
+        // scripts read the plain output: no header there, tab-separated, NULL spelled out
+        QString out, err;
+        QCOMPARE(test::runRankscope({"query", m_demo, "SELECT 1 AS x, NULL AS y", "--quiet"}, &out, &err), 0);
+        QCOMPARE(out, QString("1\tNULL\n"));
     }
     void runawayQueryStops() {
         QElapsedTimer t;

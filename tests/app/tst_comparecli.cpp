@@ -167,6 +167,23 @@ class TstCompareCli : public QObject {
         QVERIFY2(out.contains("MatMulV2 median +8.") && out.contains("on every rank"), qPrintable(out));
         QVERIFY(out.startsWith("FAIL"));
     }
+    void pathsAreShownNormal() {
+        // walk 24 #4: "Baseline /tmp/x/./cand": a path given as "./cand" was shown after the working
+        // directory as typed. The report, the comparison's records and a baseline file show it normal
+        const std::string dotted = m_root + "/dotted";
+        demo(dotted, {});
+        QString out, err;
+        QCOMPARE(test::runRankscope({"report", q(m_root + "/./dotted/"), "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.startsWith(q("Rankscope report: " + dotted + "\n")), qPrintable(out.left(200)));
+        const auto j = compareJson(m_root + "/base/../base", m_root + "/./dotted", 5); // the same data
+        QCOMPARE(j["baseline"]["profile"].get<std::string>(), m_base);
+        QCOMPARE(j["candidate"]["profile"].get<std::string>(), dotted);
+        const std::string record = m_root + "/dotted-baseline.json";
+        QCOMPARE(test::runRankscope({"baseline", q(m_root + "/./dotted"), "--out", q(record), "--quiet"},
+                                    &out, &err),
+                 0);
+        QCOMPARE(nlohmann::json::parse(test::readDecompressed(record))["profile"].get<std::string>(), dotted);
+    }
     void swappedRunsCountAlike() {
         // walk 8: "5 regressions" one way, "28 improvements" (per rank, unlisted) the other. Swapped, each
         // regression line must come back as an improvement line, counted and listed the same way.

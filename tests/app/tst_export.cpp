@@ -73,11 +73,10 @@ class TstExport : public QObject {
         m_demo = m_root + "/demo";
         run({"demo", q(m_demo), "--ranks", "2", "--steps", "4", "--layers", "1", "--quiet"}, 0);
         // the run's start, as the ruler's zero, straight from the documented view
-        m_start =
-            run({"query", q(m_demo), "SELECT start_ns FROM runs WHERE run_id = 0", "--csv", "--quiet"}, 0)
-                .split('\n', Qt::SkipEmptyParts)
-                .last()
-                .toLongLong();
+        // (the plain output: the bare value; --csv puts the column's name above it)
+        m_start = run({"query", q(m_demo), "SELECT start_ns FROM runs WHERE run_id = 0", "--quiet"}, 0)
+                      .trimmed()
+                      .toLongLong();
         QVERIFY(m_start > 0);
     }
 
@@ -131,9 +130,8 @@ class TstExport : public QObject {
             QString("SELECT DISTINCT t.name FROM tracks t WHERE t.rank = %1 AND EXISTS (SELECT 1 "
                     "FROM spans s WHERE s.track_id = t.track_id) ORDER BY t.name")
                 .arg(rank);
-        QStringList names =
-            run({"query", q(m_demo), sql, "--csv", "--quiet"}, 0).split('\n', Qt::SkipEmptyParts);
-        return names;
+        // the plain output, a name a line: no header row, no CSV quotes around a name with a comma
+        return run({"query", q(m_demo), sql, "--quiet"}, 0).split('\n', Qt::SkipEmptyParts);
     }
 
     void annotateLanes() {
@@ -438,9 +436,8 @@ class TstExport : public QObject {
         QFile f(state);
         QVERIFY(f.open(QIODevice::WriteOnly));
         const qint64 start =
-            run({"query", q(dir), "SELECT start_ns FROM runs WHERE run_id = 0", "--csv", "--quiet"}, 0)
-                .split('\n', Qt::SkipEmptyParts)
-                .last()
+            run({"query", q(dir), "SELECT start_ns FROM runs WHERE run_id = 0", "--quiet"}, 0)
+                .trimmed()
                 .toLongLong();
         f.write(QByteArray::fromStdString(nlohmann::json{
             {"rankscope_view", 1},
@@ -480,8 +477,8 @@ class TstExport : public QObject {
         run({"demo", q(dir), "--format", "kineto", "--ranks", "2", "--steps", "3", "--layers", "1",
              "--quiet"},
             0);
-        const QString csv = run({"query", q(dir), "SELECT count(*) FROM flow_links", "--csv", "--quiet"}, 0);
-        QVERIFY2(csv.split('\n', Qt::SkipEmptyParts).last().toLongLong() > 0, qPrintable(csv));
+        const QString flowCount = run({"query", q(dir), "SELECT count(*) FROM flow_links", "--quiet"}, 0);
+        QVERIFY2(flowCount.trimmed().toLongLong() > 0, qPrintable(flowCount));
         auto exported = [&](QStringList extra, const QString& name) {
             const QString path = q(m_root) + "/" + name + ".png";
             run(QStringList{"export", q(dir), "--out", path, "--view", "timeline", "--step", "1", "--quiet"} +

@@ -1102,6 +1102,61 @@ class TstMainWindow : public QObject {
         QVERIFY2(std::abs(findings->width() - wide) <= 4,
                  qPrintable(QString("%1 px, was %2 px").arg(findings->width()).arg(wide)));
     }
+    void shortWindowsShowHeatmapRowsAndReadableFindings_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("rows");         // op rows wholly in view, of the demo's 11 op types
+        QTest::addColumn<bool>("raisedLater"); // the Memory tab shown while the window is resized
+        // the timeline keeps its 200 px: the dock has 132 px of view, two rows under the tool row, the
+        // column labels, the grid's bar and the legend's strip (the caption at its end)
+        QTest::newRow("640 × 480") << QSize(640, 480) << 2 << false;
+        QTest::newRow("800 × 600") << QSize(800, 600) << 5 << false;
+        QTest::newRow("1200 × 800") << QSize(1200, 800) << 6 << false;
+        QTest::newRow("800 × 600, raised later") << QSize(800, 600) << 5 << true;
+    }
+    void shortWindowsShowHeatmapRowsAndReadableFindings() {
+        // walk 24 #1: at 640 × 480 and 800 × 600 the op heatmap showed two rows (its legend, under the grid
+        // when narrow, took the dock's height) and the findings' sentences wrapped a word a line
+        QFETCH(QSize, size);
+        QFETCH(int, rows);
+        QFETCH(bool, raisedLater);
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
+        auto* dock = w.findChild<QDockWidget*>("heatmap");
+        (raisedLater ? w.findChild<QDockWidget*>("memory") : dock)->raise();
+        w.resize(size);
+        for (int i = 0; i < 8; ++i) // the window's layout, the heatmap's data, then the docks' sizes
+            QCoreApplication::processEvents();
+        dock->raise();
+        for (int i = 0; i < 8; ++i)
+            QCoreApplication::processEvents();
+        QTRY_VERIFY(w.heatmap()->canvas()->data() != nullptr);
+        for (int i = 0; i < 8; ++i)
+            QCoreApplication::processEvents();
+        QCOMPARE(w.size(), size);
+        // a row is in view when its first cell is inside both the grid's viewport and the dock's
+        const views::HeatmapCanvas* canvas = w.heatmap()->canvas();
+        const QWidget* grid = w.heatmap()->gridArea()->viewport();
+        const QWidget* dockView = qobject_cast<QScrollArea*>(dock->widget())->viewport();
+        const QRect gridAt(grid->mapTo(&w, QPoint()), grid->size()),
+            dockAt(dockView->mapTo(&w, QPoint()), dockView->size());
+        int inView = 0;
+        for (int row : canvas->order()) {
+            const QRect cell = canvas->cellRect(row, 0);
+            const QRect at(canvas->mapTo(&w, cell.topLeft()), cell.size());
+            inView += gridAt.contains(at) && dockAt.contains(at);
+        }
+        QVERIFY2(inView >= rows, qPrintable(QString("%1 rows in view: grid %2 px high, dock %3 px")
+                                                .arg(inView)
+                                                .arg(grid->height())
+                                                .arg(dockView->height())));
+        // the findings' sentences wrap at a readable width: 24 characters at least
+        const QTableView* findings = w.findChild<gui::FindingsPanel*>()->view();
+        const int chars =
+            findings->columnWidth(gui::FindingsModel::Text) / findings->fontMetrics().averageCharWidth();
+        QVERIFY2(chars >= 24, qPrintable(QString("%1 characters a line in %2 px")
+                                             .arg(chars)
+                                             .arg(findings->columnWidth(gui::FindingsModel::Text))));
+    }
     void areaStatisticsShowsEightRowsAndItsCaption() {
         // walk 23 #2: raised at its default height the Area statistics panel was scrolled by its dock (the
         // counters and the caption below the dock's edge) and its text touched the dock's scroll bar

@@ -327,8 +327,11 @@ class TstHeatmapView : public QObject {
         QVERIFY(!legendAt.intersects(gridAt));
         QVERIFY(view.rect().contains(legendAt));
         QCOMPARE(legendAt.left() > gridAt.left(), beside);
-        // under the grid, the legend still shows its colour bar whole and every key under it
-        QVERIFY(legendArea->viewport()->height() >= view.legend()->minimumSizeHint().height());
+        // under the grid, a strip: its colour bar and every key in view
+        QCOMPARE(view.legend()->isStrip(), !beside);
+        if (!beside)
+            QVERIFY(legendArea->viewport()->height() >=
+                    view.legend()->stripHeight(legendArea->viewport()->width()));
     }
     void aShortNarrowDockShowsTheGridsBarAndTheWholeLegend() {
         // walk 42, the op heatmap docked under a 1000 px window's timeline (460 × 200 px): the dock's scroll
@@ -351,35 +354,30 @@ class TstHeatmapView : public QObject {
         QScrollBar* bar = view->gridArea()->horizontalScrollBar();
         QVERIFY2(bar->maximum() > 0, "8 ranks of 64 px fit a 460 px dock?");
         QVERIFY(bar->isVisible());
-        const QRect barAt(bar->mapTo(dock.viewport(), QPoint()), bar->size());
-        QVERIFY2(dock.viewport()->rect().contains(barAt),
-                 qPrintable(QString("the bar at y %1-%2, the dock shows 0-%3")
-                                .arg(barAt.top())
-                                .arg(barAt.bottom())
-                                .arg(dock.viewport()->height())));
-        // the legend: its keys under the bar inside it, and the part of it in view is all of it
+        // `w` wholly in the dock's view
+        auto inDock = [&](const QWidget* w, const char* what) {
+            const QRect at(w->mapTo(dock.viewport(), QPoint()), w->size());
+            return QString(dock.viewport()->rect().contains(at) ? "" : "%1 at y %2-%3, the dock shows 0-%4")
+                .arg(what)
+                .arg(at.top())
+                .arg(at.bottom())
+                .arg(dock.viewport()->height());
+        };
+        QVERIFY2(inDock(bar, "the bar").isEmpty(), qPrintable(inDock(bar, "the bar")));
+        // the legend: a strip under the grid (walk 24 #1: upright there, it took 140 px of a short dock),
+        // every line of it in the dock's view
         auto* legend = view->legend();
-        QVERIFY2(
-            legend->barRect().bottom() + views::HeatLegendMetrics::kBelowBar <= legend->height(),
-            qPrintable(
-                QString("bar to %1, legend %2 high").arg(legend->barRect().bottom()).arg(legend->height())));
-        // shorter than the legend, the grid's row scrolls it: its own bar, in view, reaches its last key
-        auto* legendArea = qobject_cast<QScrollArea*>(legend->parentWidget()->parentWidget());
-        QVERIFY(legendArea);
-        QScrollBar* legendBar = legendArea->verticalScrollBar();
-        const QRect legendBarAt(legendBar->mapTo(dock.viewport(), QPoint()), legendBar->size());
-        QVERIFY(legendArea->viewport()->height() + legendBar->maximum() >= legend->height());
-        QVERIFY2(legendBar->maximum() == 0 ||
-                     (legendBar->isVisible() && dock.viewport()->rect().contains(legendBarAt)),
-                 qPrintable(QString("legend %1 px high in %2 px, its bar's maximum %3")
+        QVERIFY(legend->isStrip());
+        QVERIFY2(legend->height() >= legend->stripHeight(legend->width()),
+                 qPrintable(QString("%1 px of a %2 px strip")
                                 .arg(legend->height())
-                                .arg(legendArea->viewport()->height())
-                                .arg(legendBar->maximum())));
-        // the cut rank's key, last under the bar: its cross-hatch is drawn
+                                .arg(legend->stripHeight(legend->width()))));
+        QVERIFY2(inDock(legend, "the legend").isEmpty(), qPrintable(inDock(legend, "the legend")));
+        // the cut rank's key, the last of the strip: its cross-hatch is drawn
         const QImage shot = legend->grab().toImage();
         int hatch = 0;
         for (int y = 0; y < shot.height(); ++y)
-            for (int x = 0; x < 30; ++x)
+            for (int x = 0; x < shot.width(); ++x)
                 hatch += shot.pixelColor(x, y) == QColor(90, 90, 90);
         QVERIFY2(hatch > 10, qPrintable(QString::number(hatch)));
     }

@@ -61,10 +61,20 @@ void HeatmapCanvas::setData(std::shared_ptr<const query::HeatmapData> d) {
         for (const auto& r : m_data->rows)
             w = std::max(w, fm.horizontalAdvance(QString::fromStdString(r)) + 12);
         m_left = std::min(w, 260);
+        m_top = columnBandHeight();
     }
     resort();
     updateGeometry();
     update();
+}
+
+int HeatmapCanvas::columnBandHeight() const {
+    // a line of upright labels when every one fits its column: the band for rotated ones took 46 px of a
+    // short dock's grid, two and a half rows (walk 24 #1)
+    const QFontMetrics fm(labelFont());
+    for (const auto& c : m_data->columns)
+        if (m_cellW < fm.horizontalAdvance(QString::fromStdString(c)) + 4) return kRotatedBand;
+    return fm.height() + 8;
 }
 
 void HeatmapCanvas::setStatistic(HeatStatistic s) {

@@ -54,6 +54,7 @@ class HeatmapCanvas : public QWidget {
     /// them. Empty (pictures, which show the whole grid): the whole canvas.
     void setVisibleRect(QRect r);
     int cellWidth() const { return m_cellW; }
+    int cellHeight() const { return m_cellH; } ///< px of a row
     /// Whether the colour legend is painted right of the grid (pictures, the default) or left to a
     /// HeatmapLegend beside the canvas (the view on screen): the canvas's size follows.
     void setLegendShown(bool on);
@@ -87,6 +88,7 @@ class HeatmapCanvas : public QWidget {
 
   private:
     void resort();
+    int columnBandHeight() const; ///< px above the cells for the column labels of m_data
     /// An annotation box's outline around `box`'s cells, kept off the labels painted over the grid.
     QRectF outlineRect(const QRect& box) const;
     void paintAnnotations(QPainter& p);
@@ -108,7 +110,8 @@ class HeatmapCanvas : public QWidget {
     std::vector<Cell> m_highlights;
     QPoint m_labels; ///< the visible part's top left (setVisibleRect)
     bool m_legendShown = true;
-    int m_left = 180, m_top = 46, m_cellW = 48, m_cellH = 18;
+    static constexpr int kRotatedBand = 46; ///< px above the cells for labels rotated by 60°
+    int m_left = 180, m_top = kRotatedBand, m_cellW = 48, m_cellH = 18;
 };
 
 } // namespace rs::views

@@ -6,6 +6,8 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 namespace rs::views {
 
@@ -55,22 +57,129 @@ void paintHeatLegend(QPainter& p, QPoint at, int lh, const HeatScale& scale, que
     }
 }
 
+namespace {
+/// One item of the strip: its width and how it paints itself at its left top.
+struct StripItem {
+    int width;
+    std::function<void(QPainter&, QPoint)> paint;
+};
+
+/// A key: its swatch and its words.
+StripItem keyItem(const QString& text, const QFontMetrics& fm, std::function<void(QPainter&, QRect)> swatch,
+                  const QPalette& palette) {
+    return {16 + fm.horizontalAdvance(text), [=](QPainter& p, QPoint at) {
+                swatch(p, QRect(at.x(), at.y() + (fm.height() - 10) / 2, 12, 10));
+                p.setPen(palette.color(QPalette::WindowText));
+                p.drawText(QPoint(at.x() + 16, at.y() + fm.ascent()), text);
+            }};
+}
+} // namespace
+
+int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLegendKeys keys,
+                         const QPalette& palette, const QFontMetrics& fm, const QString& note) {
+    constexpr int kBar = 80, kGap = 14, kPad = 4;
+    const bool ratio = scale.statistic == HeatStatistic::Ratio;
+    auto label = [&](double v) {
+        return ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
+    };
+    const QString lo = label(scale.lo), hi = label(scale.hi);
+    std::vector<StripItem> items;
+    // the colour bar from its lowest value to its highest, as the upright bar's bottom to top
+    items.push_back(
+        {fm.horizontalAdvance(lo) + kBar + fm.horizontalAdvance(hi) + 8, [=](QPainter& q, QPoint at) {
+             q.setPen(palette.color(QPalette::WindowText));
+             q.drawText(QPoint(at.x(), at.y() + fm.ascent()), lo);
+             const int bx = at.x() + fm.horizontalAdvance(lo) + 4;
+             for (int x = 0; x < kBar; ++x) {
+                 const double t = double(x) / kBar;
+                 const double v = ratio ? std::exp((t - 0.5) * 2 * std::log(scale.hi))
+                                        : scale.lo + t * (scale.hi - scale.lo);
+                 q.fillRect(QRect(bx + x, at.y() + (fm.height() - 10) / 2, 1, 10), scale.color(v));
+             }
+             q.drawText(QPoint(bx + kBar + 4, at.y() + fm.ascent()), hi);
+         }});
+    if (keys.flagged)
+        items.push_back(keyItem(
+            HeatmapLegend::tr("slow cell"), fm,
+            [](QPainter& q, QRect r) {
+                q.setPen(QPen(QColor(20, 20, 20), 2));
+                q.setBrush(Qt::NoBrush);
+                q.drawRect(r);
+            },
+            palette));
+    if (keys.uncompared)
+        items.push_back(keyItem(
+            HeatmapLegend::tr("no shared kernels"), fm,
+            [palette](QPainter& q, QRect r) { paintUncomparedKey(q, r, palette); }, palette));
+    if (keys.partial)
+        items.push_back(keyItem(
+            HeatmapLegend::tr("partial rank (cut)"), fm,
+            [](QPainter& q, QRect r) { q.fillRect(r, QBrush(QColor(90, 90, 90), Qt::DiagCrossPattern)); },
+            palette));
+    // flowed into lines: a key moves to the next line rather than being cut at the panel's edge
+    const int lineH = fm.height() + 4;
+    int x = kPad, y = 2;
+    for (const auto& item : items) {
+        if (x > kPad && x + item.width > width - kPad) {
+            x = kPad;
+            y += lineH;
+        }
+        if (p) item.paint(*p, QPoint(x, y));
+        x += item.width + kGap;
+    }
+    // the note in what the line leaves, elided (a line of its own when that is under 120 px)
+    if (!note.isEmpty()) {
+        if (width - kPad - x < 120) {
+            x = kPad;
+            y += lineH;
+        }
+        if (p) {
+            p->setPen(palette.color(QPalette::WindowText));
+            p->drawText(QPoint(x, y + fm.ascent()), fm.elidedText(note, Qt::ElideRight, width - kPad - x));
+        }
+    }
+    return y + lineH;
+}
+
 HeatmapLegend::HeatmapLegend(const HeatmapCanvas* canvas, QWidget* parent)
     : QWidget(parent), m_canvas(canvas) {
     setFont(canvas->labelFont());
 }
 
 void HeatmapLegend::refresh() {
+    // the strip names no statistic (the combo box above the grid does): its tooltip does
+    const auto* d = m_canvas->data();
+    const QString colour =
+        m_strip && d ? tr("Colour: %1").arg(statisticName(m_canvas->scale().statistic, d->mode)) : QString();
+    setToolTip(m_note.isEmpty() ? colour : m_note + "\n" + colour);
     updateGeometry();
     update();
 }
 
+void HeatmapLegend::setStrip(bool on) {
+    m_strip = on;
+    refresh();
+}
+
+int HeatmapLegend::stripHeight(int width, bool withNote) const {
+    return paintHeatLegendStrip(nullptr, width, m_canvas->scale(), m_canvas->legendKeys(), palette(),
+                                fontMetrics(), withNote ? m_note : QString());
+}
+
+void HeatmapLegend::setNote(const QString& note) {
+    if (note == m_note) return;
+    m_note = note;
+    refresh();
+}
+
 QSize HeatmapLegend::sizeHint() const {
+    if (m_strip) return {HeatLegendMetrics::kWidth + 10, stripHeight(width())};
     return {HeatLegendMetrics::kWidth + 10,
             m_canvas->columnLabelsHeight() + m_canvas->legendBarHeight() + HeatLegendMetrics::kBelowBar};
 }
 
 QSize HeatmapLegend::minimumSizeHint() const {
+    if (m_strip) return {0, 0}; // its area's height is set from its lines at the panel's width
     return {HeatLegendMetrics::kWidth + 10, HeatLegendMetrics::kMinBar + HeatLegendMetrics::kBelowBar};
 }
 
@@ -91,6 +200,11 @@ void HeatmapLegend::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().color(QPalette::Base));
     const auto* d = m_canvas->data();
     if (!d || d->rows.empty()) return;
+    if (m_strip) {
+        paintHeatLegendStrip(&p, width(), m_canvas->scale(), m_canvas->legendKeys(), palette(), fontMetrics(),
+                             m_note);
+        return;
+    }
     const QRect bar = barRect();
     paintHeatLegend(p, bar.topLeft(), bar.height(), m_canvas->scale(), d->mode, m_canvas->legendKeys(),
                     palette());

@@ -32,6 +32,14 @@ struct HeatLegendMetrics {
 void paintHeatLegend(QPainter& p, QPoint at, int barHeight, const HeatScale& scale,
                      query::HeatmapData::Mode mode, HeatLegendKeys keys, const QPalette& palette);
 
+/// The legend as a strip under the grid of a narrow panel: "lo [bar] hi" and the keys in a row, wrapped
+/// at `width` px into as few lines as fit; the statistic is named by the panel's combo box above. Standing
+/// under the grid, the upright legend took 140 px of a 640-800 px window's short dock, which left the grid
+/// two rows (walk 24 #1). `note`, when given, ends it, elided. Returns the height it takes (px); paints
+/// when `p` is given.
+int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLegendKeys keys,
+                         const QPalette& palette, const QFontMetrics& fm, const QString& note = {});
+
 /// The legend of a HeatmapCanvas's grid as a widget beside it: its bar as tall as the widget allows
 /// (HeatLegendMetrics' range), level with the cells below the column labels. Repainted when told
 /// (HeatmapView calls refresh after the canvas's data or statistic changed).
@@ -46,6 +54,13 @@ class HeatmapLegend : public QWidget {
     QSize minimumSizeHint() const override;
     /// The colour bar's rectangle as drawn now (widget pixels; for tests).
     QRect barRect() const;
+    /// A strip under the grid (paintHeatLegendStrip) instead of the upright legend beside it.
+    void setStrip(bool on);
+    bool isStrip() const { return m_strip; }
+    /// The strip's height at `width` px, with its note or without.
+    int stripHeight(int width, bool withNote = true) const;
+    /// A line the strip ends with, elided, whole in its tooltip (a short panel's caption); "": none.
+    void setNote(const QString& note);
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -53,6 +68,8 @@ class HeatmapLegend : public QWidget {
   private:
     int barHeight() const;
     const HeatmapCanvas* m_canvas;
+    bool m_strip = false;
+    QString m_note;
 };
 
 } // namespace rs::views

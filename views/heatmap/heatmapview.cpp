@@ -20,6 +20,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_canvas->setLegendShown(false); // beside the grid, in HeatmapLegend
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
+    lay->setSpacing(3); // a short dock's pixels go to the grid's rows
     auto* row = new QHBoxLayout;
     m_mode = new QComboBox;
     m_mode->addItems({tr("op × rank"), tr("op × step (one rank)"), tr("rank × step (one op)")});
@@ -126,21 +127,31 @@ void HeatmapView::placeLegend() {
     if (!d || d->columns.empty() || m_canvas->order().empty()) return;
     const int labels = m_canvas->cellRect(m_canvas->order().front(), 0).left();
     const int wanted = std::min(int(d->columns.size()), kColumnsBesideLegend) * m_canvas->cellWidth();
-    const int besideGrid = width() - m_legendArea->width() - labels - 2 * m_scroll->frameWidth() -
+    const int besideWidth =
+        m_legend->sizeHint().width() + m_legendArea->verticalScrollBar()->sizeHint().width();
+    const int besideGrid = width() - besideWidth - labels - 2 * m_scroll->frameWidth() -
                            m_scroll->verticalScrollBar()->sizeHint().width() - 4;
     const bool under = besideGrid < wanted;
-    const auto direction = under ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
-    if (m_gridRow->direction() == direction) return;
-    m_gridRow->setDirection(direction);
-    // under the grid: the shortest legend with every key (its own bar scrolls a taller one); beside it: the
-    // row's height
-    m_legendArea->setFixedHeight(under ? m_legend->minimumSizeHint().height() : QWIDGETSIZE_MAX);
-    if (!under) m_legendArea->setMinimumHeight(0);
+    m_gridRow->setDirection(under ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    if (under != m_legend->isStrip()) m_legend->setStrip(under);
+    // under the grid: a strip as wide as the panel, as tall as its lines at that width (walk 24 #1: the
+    // upright legend there took 140 px of a short dock); beside it: its column, the row's height
+    m_legendArea->setVerticalScrollBarPolicy(under ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    if (under) {
+        m_legendArea->setMinimumWidth(0);
+        m_legendArea->setMaximumWidth(QWIDGETSIZE_MAX);
+        m_legendArea->setFixedHeight(m_legend->stripHeight(width() - 4));
+    } else {
+        m_legendArea->setFixedWidth(besideWidth);
+        m_legendArea->setMinimumHeight(0);
+        m_legendArea->setMaximumHeight(QWIDGETSIZE_MAX);
+    }
 }
 
 void HeatmapView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     placeLegend();
+    fitCaption();
 }
 
 void HeatmapView::fitGridWidth() {
@@ -156,12 +167,21 @@ int HeatmapView::heightForWidth(int w) const {
     return h >= 0 ? h : minimumSizeHint().height();
 }
 
+int HeatmapView::comfortableHeight() const {
+    // the tool row, the caption's first line, kComfortableRows rows under the column labels with the grid's
+    // bar, and the legend's strip when it is under the grid
+    const QMargins m = layout()->contentsMargins();
+    const int grid = m_canvas->columnLabelsHeight() + kComfortableRows * m_canvas->cellHeight() +
+                     m_scroll->horizontalScrollBar()->sizeHint().height() + 2 * m_scroll->frameWidth();
+    const int legend = m_legend->isStrip() ? m_legend->stripHeight(width() - 4, false) : 0;
+    return m.top() + m.bottom() + m_mode->sizeHint().height() + m_caption->fontMetrics().lineSpacing() +
+           grid + legend + 2 * layout()->spacing();
+}
+
 QScrollArea* HeatmapView::makeScrollArea() {
     m_scroll = new QScrollArea;
     m_scroll->setWidget(m_canvas);
     m_scroll->setWidgetResizable(true);
-    // at least the column labels and two rows (heightForWidth: the panel's minimum in a short dock)
-    m_scroll->setMinimumHeight(m_canvas->columnLabelsHeight() + 40);
     m_scroll->viewport()->installEventFilter(this);
     // the labels follow the scroll, so every rank's column is named wherever the grid is scrolled to
     auto follow = [this] { followScroll(); };
@@ -251,23 +271,27 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
         // a cut rank's cells hold part of its kernels: said beside the verdict, not left to the banner; the
         // hatched cells name their files, other unread files of the shown ranks are named in words
         const std::string cut = query::cutRanksNote(*d);
-        m_caption->setText(
-            (d->rows.empty() ? tr("No device kernels with op statistics: no slow cell can be looked for.")
-                             : stragglerCaption(flagged, d->columnKeys.size(), query::heatCellCounts(*d))) +
-            (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
+        setCaption((d->rows.empty()
+                        ? tr("No device kernels with op statistics: no slow cell can be looked for.")
+                        : stragglerCaption(flagged, d->columnKeys.size(), query::heatCellCounts(*d))) +
+                   (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
     } else if (d) {
-        m_caption->setText(d->mode == Mode::OpByStep
-                               ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
-                                    "op type's median step.")
-                                     .arg(d->rank)
-                               : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
-                                    "the step's median over ranks.")
-                                     .arg(QString::fromStdString(d->opType)));
+        setCaption(d->mode == Mode::OpByStep
+                       ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
+                            "op type's median step.")
+                             .arg(d->rank)
+                       : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
+                            "the step's median over ranks.")
+                             .arg(QString::fromStdString(d->opType)));
     }
     m_canvas->setData(std::move(d));
+    // at least the column labels (their band follows the data) and two rows (heightForWidth: the panel's
+    // minimum in a short dock)
+    m_scroll->setMinimumHeight(m_canvas->columnLabelsHeight() + 40);
     m_legend->refresh();
     fitGridWidth();
     placeLegend();
+    fitCaption(); // its room follows the grid's band and the legend's place
     m_scroll->horizontalScrollBar()->setSingleStep(m_canvas->cellWidth()); // an arrow click: one rank
     onSelection(m_state->selection());
 }
@@ -320,7 +344,30 @@ QString HeatmapView::damagedNote(const query::HeatmapData& d) {
 }
 
 QString HeatmapView::caption() const {
-    return m_caption->text();
+    return m_captionText;
+}
+
+void HeatmapView::setCaption(const QString& text) {
+    m_captionText = text;
+    fitCaption();
+}
+
+void HeatmapView::fitCaption() {
+    // wrapped whole where the panel has room for it above the rows it keeps; else in one line, whole in its
+    // tooltip: at the end of the legend's strip when there is one, else elided above the grid. Wrapped in
+    // three lines, it left a 640 × 480 window's grid no row (walk 24 #1)
+    const QFontMetrics fm(m_caption->font());
+    const int w =
+        std::max(1, width() - layout()->contentsMargins().left() - layout()->contentsMargins().right());
+    const int wrapped = fm.boundingRect(QRect(0, 0, w, 100000), Qt::TextWordWrap, m_captionText).height();
+    const bool whole = height() >= comfortableHeight() + wrapped - fm.lineSpacing();
+    const bool inStrip = !whole && m_legend->isStrip();
+    m_caption->setVisible(!inStrip);
+    m_caption->setWordWrap(whole);
+    m_caption->setText(whole ? m_captionText : fm.elidedText(m_captionText, Qt::ElideRight, w));
+    m_caption->setToolTip(whole ? QString() : m_captionText);
+    m_legend->setNote(inStrip ? m_captionText : QString());
+    if (m_legend->isStrip()) m_legendArea->setFixedHeight(m_legend->stripHeight(width() - 4));
 }
 
 std::vector<HeatmapCanvas::Cell> HeatmapView::opRankCells(const Selection& s) {

@@ -5,8 +5,9 @@
 // made elsewhere highlight the matching cell (cellChosen is the user's click only). A grid wider or taller
 // than the view scrolls (scrollbars; the wheel scrolls the ranks when no op row is out of view, Shift+wheel
 // always), its op and rank labels staying in view; the colour legend is a column of its own right of it,
-// covering no cell, and scrolls itself when the panel is shorter than it. Data from the QueryService; GUI
-// thread only.
+// covering no cell, and scrolls itself when the panel is shorter than it; in a narrow panel it is a strip
+// under the grid, and a short panel shows its caption in one line. Data from the QueryService; GUI thread
+// only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapcanvas.h"
@@ -42,6 +43,11 @@ class HeatmapView : public QWidget {
     /// minimum; it took the layout's preferred height, the whole grid's, so the dock scrolled the panel and
     /// the grid's own horizontal bar sat below the dock's edge, out of sight (walk 42).
     int heightForWidth(int w) const override;
+    /// The height the panel needs at its width to show kComfortableRows op rows (px): its tool row, its
+    /// caption, the column labels, the rows, the grid's horizontal bar and the legend under it when it is
+    /// there. What a short window's dock keeps for it (DockProportions::keepRoom).
+    int comfortableHeight() const;
+    static constexpr int kComfortableRows = 6;
     /// The line above the grid (what the outlines mean, or that there are none).
     QString caption() const;
     /// The op × rank cells a selection names: its op type and its further ones, on its rank.
@@ -72,6 +78,8 @@ class HeatmapView : public QWidget {
     void fitGridWidth();           ///< the grid's area no wider than the grid: the legend beside it
     void placeLegend();            ///< beside the grid, or under it when beside leaves too few columns
     void followScroll();           ///< tells the canvas the part of it in view
+    void setCaption(const QString& text);
+    void fitCaption(); ///< the caption wrapped whole, or in one line when the panel is short
     void request();
     void onSelection(const Selection& s);
     QString stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const;
@@ -85,6 +93,7 @@ class HeatmapView : public QWidget {
     HeatmapCanvas* m_canvas;
     QComboBox *m_mode, *m_stat, *m_sort, *m_subject;
     QLabel* m_caption;
+    QString m_captionText; ///< the caption whole (the label may show it in one line)
     QScrollArea* m_scroll;
     QScrollArea* m_legendArea;
     QBoxLayout* m_gridRow; ///< the grid's area and the legend's: a row, or a column when narrow
