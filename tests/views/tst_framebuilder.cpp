@@ -706,6 +706,29 @@ class TstFrameBuilder : public QObject {
         f.state.clearArea();
         QVERIFY(fills(f.input(0, 200 * kMs)).empty());
     }
+    void aPercentLaneSaysPercentOnItsScale() {
+        // walk 24: "Hit Rate(%)" lanes read "in view ≤ 0.927"; their importers now keep percent, and the
+        // scale of a lane named in percent says % (another counter lane's keeps its bare number)
+        Frame f;
+        f.summary->tracks.push_back({5, 0, "counter", "LLC 0 Read/Hit Rate/Hit Rate(%)", "LLC", 0, 3, 5});
+        f.summary->tracks.push_back({6, 0, "counter", "HBM 0/Read/Read(MB/s)", "HBM", 0, 3, 6});
+        f.scene.setSummary(f.summary);
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.hiddenKinds.erase("counter");
+        f.scene.setLayoutOptions(o);
+        f.data->tracks.push_back({5, {}});
+        f.data->tracks.push_back({6, {}});
+        f.data->counters.push_back({5, {{0, 87.5}, {100 * kMs, 92.7}}, 92.7, false, std::nullopt});
+        f.data->counters.push_back({6, {{0, 25.2}}, 25.2, false, std::nullopt});
+        const FrameInput in = f.input(0, 200 * kMs);
+        QStringList scales;
+        const DrawList list = views::FrameBuilder().build(in);
+        for (const auto* t : list.all<views::Text>())
+            if (t->text.startsWith("in view")) scales << t->text;
+        scales.sort();
+        QCOMPARE(scales,
+                 (QStringList{QString::fromUtf8("in view ≤ 25.2"), QString::fromUtf8("in view ≤ 92.7 %")}));
+    }
     void memoryScaleIsDrawnOverTheWaitsLinks() {
         // walk 21: the memory lane's "in view ≤ 3.75 GiB" was drawn before the waits, under their fill and
         // dashed links to the late rank: grey on red, crossed by dashes. Now after them, on a plate.
