@@ -32,9 +32,10 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
         }
         out.add(Line{QPointF(Viewport::kGutter, y + l.height - 0.5),
                      QPointF(vp.plotRight(), y + l.height - 0.5), in.palette.midlight});
-        if (l.chart())
+        if (l.chart()) {
             addChart(in, l, y, out);
-        else {
+            addOutsideSamples(in, l, y);
+        } else {
             addUnreadTails(in, l, y, out); // under the spans: another file's spans there stay readable
             addSpans(in, l, y);
             markUnsummarisedRows(in, l, y);
