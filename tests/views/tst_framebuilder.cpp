@@ -759,12 +759,11 @@ class TstFrameBuilder : public QObject {
             return out;
         };
         const int64_t a = summary->startNs, b = summary->endNs, us = 1000;
-        const QString before =
-                          "3 samples before its start (from " + views::formatOffset(-900 * us, 1000) + ")",
-                      after = "1 sample after its end (to " + views::formatOffset(1500 * us, 1000) + ")";
-        QCOMPARE(note(a, b), QStringList{"outside the run's range: " + before + ", " + after});
-        QCOMPARE(note(a, a + 300 * us), QStringList{"outside the run's range: " + before});
-        QCOMPARE(note(b - 300 * us, b), QStringList{"outside the run's range: " + after});
+        const QString before = "3 samples before it (from " + views::formatOffset(-900 * us, 1000) + ")",
+                      after = "1 sample after it (to " + views::formatOffset(1500 * us, 1000) + ")";
+        QCOMPARE(note(a, b), QStringList{"outside the run: " + before + ", " + after});
+        QCOMPARE(note(a, a + 300 * us), QStringList{"outside the run: " + before});
+        QCOMPARE(note(b - 300 * us, b), QStringList{"outside the run: " + after});
         QCOMPARE(note(a + 300 * us, b - 300 * us), QStringList{});
     }
     void aPercentLaneSaysPercentOnItsScale() {

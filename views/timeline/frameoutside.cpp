@@ -16,13 +16,13 @@ namespace {
 QString outsideText(const query::OutsideSamples& o, bool start, bool end) {
     QStringList parts;
     if (start && o.before > 0)
-        parts << QCoreApplication::translate("FrameBuilder", "%1 before its start (from %2)")
+        parts << QCoreApplication::translate("FrameBuilder", "%1 before it (from %2)")
                      .arg(counted(o.before, "sample", "samples"), formatOffset(o.firstNs, 1000));
     if (end && o.after > 0)
-        parts << QCoreApplication::translate("FrameBuilder", "%1 after its end (to %2)")
+        parts << QCoreApplication::translate("FrameBuilder", "%1 after it (to %2)")
                      .arg(counted(o.after, "sample", "samples"), formatOffset(o.lastNs, 1000));
     if (parts.isEmpty()) return {};
-    return QCoreApplication::translate("FrameBuilder", "outside the run's range: %1").arg(parts.join(", "));
+    return QCoreApplication::translate("FrameBuilder", "outside the run: %1").arg(parts.join(", "));
 }
 
 } // namespace
@@ -31,13 +31,13 @@ void FrameBuilder::addOutsideSamples(const FrameInput& in, const Lane& l, double
     if (!in.summary || !l.outside.any()) return;
     const QString text = outsideText(l.outside, in.t0 <= in.summary->startNs, in.t1 >= in.summary->endNs);
     if (text.isEmpty()) return;
-    const double left = Viewport::kGutter + 4, room = in.viewport.plotWidth() / 2 - 8;
+    const double left = Viewport::kGutter + 4, room = in.viewport.plotWidth() * 0.7 - 8;
     const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
     const double w = std::min(fm.horizontalAdvance(text) + 6, room);
     if (w < 40) return;
     QColor plate = QColor::fromRgba(in.palette.base);
     plate.setAlpha(215);
-    // at the plot's left, clear of the lane's scale at its right (elided to its half of the lane)
+    // at the plot's left, clear of the lane's scale at its right (elided to 70 % of the lane)
     m_labels.push_back({QRectF(left, y + 1, w, std::min(fm.height() + 1, double(l.height) - 2)), text,
                         in.palette.windowText, plate.rgba(), Qt::AlignHCenter | Qt::AlignVCenter});
 }
