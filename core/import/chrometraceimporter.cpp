@@ -120,10 +120,11 @@ void applyMeta(const Meta& meta, const SourceFile& file, TraceFileState& s) {
 
 /// The phase handlers of one file.
 struct Handlers {
-    explicit Handlers(TraceFileState& s) : state(s), slices(s), memory(s) {}
+    explicit Handlers(TraceFileState& s) : state(s), slices(s), memory(s), counters(s) {}
     TraceFileState& state;
     SliceHandler slices;
     MemoryEventHandler memory;
+    CounterHandler counters;
 };
 
 /// Hands one event to the handler of its phase.
@@ -146,7 +147,7 @@ void dispatch(TraceEvent& e, Handlers& h) {
     case 'I':
         return h.memory.instant(e);
     case 'C':
-        return handleCounter(s, e);
+        return h.counters.counter(e);
     case 'M':
         return handleMetadata(s, e);
     case 's':
@@ -300,6 +301,7 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
                        "");
     h.slices.finish();
     h.memory.finish();
+    h.counters.finish();
     // Tracks are described at the end: M events may come after the events they name.
     state.tracks.describe(file.kind, m_rank.rank, m_out.batch(), status == JsonEventSplitter::Status::Error);
     if (file.kind == FileKind::TraceView) m_rank.haveTraceView = true;

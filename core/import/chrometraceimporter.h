@@ -5,7 +5,7 @@
 // dispatch on its `ph` hands it to the handler of its phase —
 //   X, B/E      SliceHandler        spans with nesting depth, ProfilerStep#N steps, kernel input shapes
 //   i/I         MemoryEventHandler  Kineto [memory] samples and tensors
-//   C           handleCounter       counter series
+//   C           CounterHandler      counter series
 //   s/t/f       handleFlow          flow endpoints
 //   M           handleMetadata      process/thread names, labels and sort orders
 // — and at the end the file's tracks are classified (trackclassifier.h) into TrackRows. Runs on a

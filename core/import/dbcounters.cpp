@@ -196,8 +196,7 @@ void readHbm(CounterReader& r) {
 void readLlc(CounterReader& r) {
     r.read({"LLC", {"llcId", "mode"}, {"hitRate", "throughput"}}, [&](index::Stmt& q, int64_t ts) {
         const std::string lane = "LLC " + CounterReader::id(q, 1) + " " + r.label(q, 2);
-        if (r.has("hitRate"))
-            r.point("LLC", kSortLlc, lane + "/Hit Rate/Hit Rate(%)", ts, r.number(q, 3), 100.0);
+        if (r.has("hitRate")) r.point("LLC", kSortLlc, lane + "/Hit Rate/Hit Rate(%)", ts, r.number(q, 3));
         if (r.has("throughput"))
             r.point("LLC", kSortLlc, lane + "/Throughput/Throughput(MB/s)", ts, r.number(q, 4), kMiB);
     });

@@ -4,7 +4,8 @@
 // both exports of one run show the same lanes: same processes ("AI Core Freq", "NPU MEM", "HBM", "LLC",
 // "Acc PMU", "Stars Soc Info"), same lane names ("<C event name>/<arg key>", e.g. "HBM 0/Read/Read(MB/s)")
 // and the text export's units: the db's bytes become KB (1024) for NPU MEM and its bytes/s MB/s (1024²)
-// for HBM and LLC throughput; LLC hit rates, percent in the db, become the text export's fraction (0.875).
+// for HBM and LLC throughput. LLC hit rates stay the db's percent (85.9), as the lane's "(%)" says: the text
+// export writes fractions (0.875) under that name, which its importer scales to percent (fractionpercent.h).
 // Times stay the db's ns (the device rows' clock). Rows of another device than the rank's, rows without
 // an integer time and values that are not numbers are skipped and counted in diagnostics; a table without
 // the columns that key its lanes is skipped with a diagnostic naming them. Parser thread; reads the

@@ -1,6 +1,7 @@
 #include "core/index/schema.h"
 
 #include "core/index/spanstep.h"
+#include "core/index/wallfromsql.h"
 
 namespace rs::index {
 
@@ -183,12 +184,16 @@ void createViews(Db& db) {
             spanStepSql("s", "t") +
             " AS step FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id "
             "LEFT JOIN string o ON o.id = s.op_type_id");
+    // the wall's source by the rule the Steps table follows (wallfromsql.h): step_stat.source alone said
+    // "step_trace_time" for analysis.db's StepTraceTime too, and "events" for a band's length
+    db.exec("CREATE VIEW steps AS SELECT s.rank, s.step, s.start_ns, s.end_ns, s.source AS bounds_from, "
+            "t.wall_ns, " +
+            wallFromSql("s", "t") +
+            " AS wall_from FROM step s LEFT JOIN step_stat t ON t.rank = s.rank AND t.step = s.step");
     db.exec(R"SQL(
 CREATE VIEW ranks AS SELECT rank, device_id, host, source, run_id, data_rank FROM rank_info;
 CREATE VIEW runs AS SELECT run_id, world_size, rank_count, start_ns, end_ns, source, complete, note FROM run;
 CREATE VIEW tracks AS SELECT track_id, rank, kind, name FROM track;
-CREATE VIEW steps AS SELECT s.rank, s.step, s.start_ns, s.end_ns, s.source AS bounds_from, t.wall_ns,
-  coalesce(t.source, s.source) AS wall_from FROM step s LEFT JOIN step_stat t ON t.rank = s.rank AND t.step = s.step;
 CREATE VIEW collectives AS SELECT rank, step, name, start_ns, dur_ns, wait_ns, transit_ns, bytes, group_name,
   op_type FROM collective;
 CREATE VIEW labels AS SELECT rank, key, value FROM label WHERE key <> 'rank_origin';

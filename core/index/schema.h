@@ -9,8 +9,10 @@
 
 namespace rs::index {
 
-// 48: the flow events of an index built without analysis are `flow_chunk` BLOBs, one per writer batch
+// 49: the flow events of an index built without analysis are `flow_chunk` BLOBs, one per writer batch
 // (core/index/flowchunk.h), not `flow` rows;
+// 48: the steps view's wall_from names the wall's real source: step_trace_time.csv, analysis.db
+// StepTraceTime (the .db export said step_trace_time), else the band's source (trace, …; it said events);
 // 47: the steps view says where each row's bounds come from (bounds_from) and gives the wall the report
 // shows with its source (wall_ns, wall_from): level1's ProfilerStep band is 156 ms, its shipped wall 137 ms;
 // 46: op_stat.shared_total_ns (a straggler's extra kernel time counts only the kernels other ranks ran
@@ -52,7 +54,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 48;
+constexpr int kSchemaVersion = 49;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

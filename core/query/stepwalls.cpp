@@ -1,5 +1,7 @@
 #include "core/query/stepwalls.h"
 
+#include "core/index/wallfromsql.h"
+
 namespace rs::query {
 
 std::string StepWall::partialText() const {
@@ -14,14 +16,13 @@ model::StepBounds boundsOf(const StepWall& w, int64_t bandStartNs, int64_t bandE
 std::map<std::pair<int, int64_t>, StepWall> loadStepWalls(index::Db& db) {
     std::map<std::pair<int, int64_t>, StepWall> out;
     // a shipped breakdown comes from step_trace_time.csv, or from analysis.db's StepTraceTime where the
-    // rank has that file and no CSV (the .db export)
+    // rank has that file and no CSV (the .db export): the rule the steps view's wall_from follows
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.end_ns - s.start_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
         "coalesce(s.source, ''), coalesce(st.source, ''), "
-        "CASE WHEN r.end_ns > r.start_ns THEN r.end_ns - r.start_ns ELSE 0 END, "
-        "EXISTS(SELECT 1 FROM source_file f WHERE f.rank = s.rank AND f.path LIKE '%step_trace_time.csv%') "
-        "OR NOT EXISTS(SELECT 1 FROM source_file f WHERE f.rank = s.rank AND f.path LIKE '%analysis.db'), "
-        "s.start_ns, s.end_ns, st.preparing_ns "
+        "CASE WHEN r.end_ns > r.start_ns THEN r.end_ns - r.start_ns ELSE 0 END, " +
+        index::shippedFromCsvSql("s.rank") +
+        ", s.start_ns, s.end_ns, st.preparing_ns "
         "FROM step s LEFT JOIN step_stat st ON st.rank = s.rank AND st.step = s.step "
         "LEFT JOIN rank_info r ON r.rank = s.rank");
     while (q.step()) {

@@ -335,6 +335,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     // the text beside the timeline (the Details panel) is the shown run's, not the whole folder's
     s.reportText = query::formatReport(query::runReport(db, std::move(report), s.run), 20);
     setBounds(db, s);
+    loadOutsideSamples(db, s);
     return s;
 }
 

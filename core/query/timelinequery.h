@@ -4,6 +4,7 @@
 // Functions take a connection owned by the calling thread (the query service's worker thread).
 // Times are int64 ns since the epoch.
 #include "core/index/sqlite.h"
+#include "core/query/outsidesamples.h"
 #include "core/query/stepwalls.h"
 #include "core/query/unreadtails.h"
 
@@ -24,6 +25,7 @@ struct TrackDesc {
     int maxDepth;
     int64_t spanCount;
     int64_t sortIndex;
+    OutsideSamples outside = {}; ///< a counter lane's samples outside the shown run's range
 };
 
 struct StepDesc {

@@ -170,6 +170,31 @@ class TstChromeTraceImporter : public QObject {
             << QStringList{"track counter|AI Core Freq|AI Core Freq/MHz|901||0|0|0",
                            "track counter||NPU MEM/APP|902||0|0|0", "counter AI Core Freq/MHz|1000000|1800",
                            "counter AI Core Freq/MHz|2000000|1650.5", "counter NPU MEM/APP|1500000|1024"};
+        // walk 24: torch_npu writes LLC hit rates as fractions under "Hit Rate(%)". A percent lane whose
+        // every sample is in [0, 1] is written ×100 (said once, naming it); one with a sample outside keeps
+        // every sample as written, those before that sample too; other lanes are never scaled
+        QTest::newRow("counters: a percent lane of fractions becomes percent")
+            << "trace_view.json" << tv
+            << "[{\"name\":\"LLC 0\",\"ts\":\"1\",\"pid\":9,\"tid\":0,\"ph\":\"C\",\"args\":{\"Hit "
+               "Rate(%)\":0.875}},\n"
+               "{\"name\":\"LLC 0\",\"ts\":\"2\",\"pid\":9,\"tid\":0,\"ph\":\"C\",\"args\":{\"Hit "
+               "Rate(%)\":0}},\n"
+               "{\"name\":\"Util\",\"ts\":\"1\",\"pid\":9,\"tid\":0,\"ph\":\"C\",\"args\":{\"Busy(%)\":0.5,"
+               "\"Ratio\":0.5}},\n"
+               "{\"name\":\"Util\",\"ts\":\"2\",\"pid\":9,\"tid\":0,\"ph\":\"C\",\"args\":{\"Busy(%)\":40,"
+               "\"Ratio\":0.25}}]"
+            << QStringList{
+                   "track counter||LLC 0/Hit Rate(%)|9||0|0|0",
+                   "track counter||Util/Busy(%)|9||0|0|0",
+                   "track counter||Util/Ratio|9||0|0|0",
+                   "counter LLC 0/Hit Rate(%)|1000|87.5",
+                   "counter LLC 0/Hit Rate(%)|2000|0",
+                   "counter Util/Busy(%)|1000|0.5",
+                   "counter Util/Busy(%)|2000|40",
+                   "counter Util/Ratio|1000|0.5",
+                   "counter Util/Ratio|2000|0.25",
+                   "diag info|counter lanes named in percent whose samples are all fractions (0 to 1): "
+                   "shown ×100, as percent|1|-1"};
         {
             const std::string mem = [] {
                 auto m = [](const char* ts, const char* type, const char* addr, const char* bytes,

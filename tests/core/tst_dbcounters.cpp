@@ -1,6 +1,7 @@
 // The device counters of an Ascend .db export (core/import/dbcounters): the lanes must be those the text
 // export's trace_view.json "C" events give for the same data — same processes, lane names and units (KB =
-// bytes / 1024, MB/s = bytes/s / 1024², LLC hit rate as the text export's fraction). Golden tests on tiny
+// bytes / 1024, MB/s = bytes/s / 1024², LLC hit rate in percent as its "(%)" says: the db's own figure, and
+// the text export's fraction ×100 by its importer). Golden tests on tiny
 // databases built here (expected values worked out by hand from the rows), and one on the torch_npu
 // level1 sample whose figures were counted by a few lines of Python over both exports' files.
 #include "tests/support/importharness.h"
@@ -43,6 +44,33 @@ QStringList pointsPerLane(const test::ImportedRows& r) {
     for (const auto& c : r.rows.counters)
         ++points[lane.at(c.trackId)];
     return lines(points);
+}
+
+/// "<lane> <points> <min> <max> <sum>" of each hit-rate lane of an import (4 significant digits), sorted.
+QStringList hitRates(const test::ImportedRows& r) {
+    std::map<int64_t, std::string> lane;
+    for (const auto& t : r.rows.tracks)
+        if (t.kind == model::TrackKind::Counter && t.name.find("Hit Rate") != std::string::npos)
+            lane[t.trackId] = t.name;
+    struct Range {
+        int n = 0;
+        double lo = 1e300, hi = -1e300, sum = 0;
+    };
+    std::map<std::string, Range> ranges;
+    for (const auto& c : r.rows.counters)
+        if (auto it = lane.find(c.trackId); it != lane.end()) {
+            Range& g = ranges[it->second];
+            ++g.n, g.lo = std::min(g.lo, c.value), g.hi = std::max(g.hi, c.value), g.sum += c.value;
+        }
+    QStringList out;
+    for (const auto& [name, g] : ranges)
+        out << QString("%1 %2 %3 %4 %5")
+                   .arg(QString::fromStdString(name))
+                   .arg(g.n)
+                   .arg(g.lo, 0, 'g', 4)
+                   .arg(g.hi, 0, 'g', 4)
+                   .arg(g.sum, 0, 'g', 5);
+    return out;
 }
 
 } // namespace
@@ -109,9 +137,8 @@ class TstDbCounters : public QObject {
                  // MB/s = bytes/s / 1024²
                  "HBM 0/Read/Read(MB/s)|1000|1", "HBM 0/Write/Write(MB/s)|1000|3",
                  "HBM 1/Read/Read(MB/s)|2000|0.5",
-                 // percent in the db, a fraction in the text export
-                 "LLC 0 Read/Hit Rate/Hit Rate(%)|1000|0.855",
-                 "LLC 0 Read/Throughput/Throughput(MB/s)|1000|2",
+                 // percent in the db, kept: the lane says % (walk 24: it was divided to 0.855)
+                 "LLC 0 Read/Hit Rate/Hit Rate(%)|1000|85.5", "LLC 0 Read/Throughput/Throughput(MB/s)|1000|2",
                  // one lane of the levels and one of the accelerator ids per metric
                  "read_bandwidth/value|1000|1", "read_bandwidth/value|1000|5", "read_bandwidth/acc_id|1000|0",
                  "read_bandwidth/acc_id|1000|1", "write_band_width/value|1000|2",
@@ -147,7 +174,7 @@ class TstDbCounters : public QObject {
         // a type id STRING_IDS lacks (7) names the lane by its number
         QCOMPARE(test::sortedLines(r.lines("counter")),
                  test::sortedLines({"HBM 0/Read/Read(MB/s)|3000|2", "HBM 0/7/7(MB/s)|4000|1",
-                                    "LLC 1 Write/Hit Rate/Hit Rate(%)|1000|0.5"}));
+                                    "LLC 1 Write/Hit Rate/Hit Rate(%)|1000|50"}));
         QCOMPARE(
             test::sortedLines(r.lines("diag")),
             test::sortedLines(
@@ -197,6 +224,19 @@ class TstDbCounters : public QObject {
         fromText["QoS | QoS OTHERS/value"] = 1405;
         QCOMPARE(pointsPerLane(db), lines(fromDb));
         QCOMPARE(pointsPerLane(text), lines(fromText));
+        // both exports' hit rates in percent (walk 24: a "(%)" lane held 0.775…0.927). Python: the text
+        // export's LLC 0 / LLC 1 "Hit Rate(%)" args are 13 fractions each, 0.775…0.927 summing to 11.127
+        // and 0…0.664 summing to 1.251; the db's LLC hitRate 71.7…88.5 (sum 1069.7) and 0…61.3 (227.6)
+        QCOMPARE(hitRates(text), (QStringList{"LLC 0 Read/Hit Rate/Hit Rate(%) 13 77.5 92.7 1112.7",
+                                              "LLC 1 Read/Hit Rate/Hit Rate(%) 13 0 66.4 125.1"}));
+        QCOMPARE(hitRates(db), (QStringList{"LLC 0 Read/Hit Rate/Hit Rate(%) 13 71.7 88.5 1069.7",
+                                            "LLC 1 Read/Hit Rate/Hit Rate(%) 13 0 61.3 227.6"}));
+        QStringList percentDiags;
+        for (const auto& d : text.lines("diag"))
+            if (d.find("percent") != std::string::npos) percentDiags << QString::fromStdString(d);
+        QCOMPARE(percentDiags,
+                 QStringList{"info|counter lanes named in percent whose samples are all fractions (0 to 1): "
+                             "shown ×100, as percent|1|-1"});
         // the module memory: npu_module_mem.csv and NPU_MODULE_MEM both hold 1078 rows of 77 modules (14
         // each)
         const auto nm = import::FileKind::NpuModuleMem;

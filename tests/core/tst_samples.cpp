@@ -96,8 +96,8 @@ class TstSamples : public QObject {
         // the steps view says its bounds are the ProfilerStep band and gives the report's wall beside it:
         // step_trace_time.csv's Stage + Bubble, 136581.0 + 0 µs (rank 0) and 131912.5 + 0 µs (rank 1)
         QCOMPARE(ix.rows("SELECT rank, bounds_from, wall_ns, wall_from FROM steps ORDER BY rank"),
-                 (std::vector<std::string>{"0|trace|136581000|step_trace_time",
-                                           "1|trace|131912500|step_trace_time"}));
+                 (std::vector<std::string>{"0|trace|136581000|step_trace_time.csv",
+                                           "1|trace|131912500|step_trace_time.csv"}));
         // memory peaks are one component's (python over memory_record.csv: PTA+GE holds the highest
         // allocated, 1261.04296875 MB, and reserves at most 1526.75 MB; APP's process total of 2113.73 MB
         // is another pool, not PTA+GE's reserve)
@@ -810,6 +810,37 @@ class TstSamples : public QObject {
         // the second one starts 136.2 ms into the step, past the 132.2 ms wall, within Preparing + wall
         const int64_t wait = ix.scalar("SELECT wait_ns FROM step_breakdown WHERE rank = 0 AND step = 50");
         QVERIFY2(std::llabs(wait - 3689453) <= 200, std::to_string(wait).c_str());
+    }
+    // the steps view's wall_from names the file or table each wall comes from, as the Steps table's "wall
+    // from" does (walk 24: the .db export's said step_trace_time, its wall being analysis.db's
+    // StepTraceTime; a band's wall said events). By the files: level1 text ships step_trace_time.csv, the
+    // .db export analysis.db beside its .db and no CSV, nccl_parser_config's Kineto trace holds
+    // ProfilerStep#4..6 and no breakdown, cluster_propose's MindSpore 1.x step_trace_raw files the steps
+    void stepsViewNamesTheWallsSource_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("boundsFrom");
+        QTest::addColumn<QString>("wallFrom");
+        QTest::newRow("text level1") << "msinsight/test/data/pytorch/text/level1"
+                                     << "trace"
+                                     << "step_trace_time.csv";
+        QTest::newRow("db level1") << "msinsight/test/data/pytorch/db/level1"
+                                   << "trace"
+                                   << "analysis.db StepTraceTime";
+        QTest::newRow("kineto") << "hta/tests/data/nccl_parser_config"
+                                << "trace"
+                                << "trace";
+        QTest::newRow("mindspore 1.x") << "mindinsight/tests/utils/resource/cluster_propose"
+                                       << "legacy-step-trace"
+                                       << "legacy-step-trace";
+    }
+    void stepsViewNamesTheWallsSource() {
+        QFETCH(QString, dir);
+        QFETCH(QString, boundsFrom);
+        QFETCH(QString, wallFrom);
+        auto ix = test::indexDir(m_samples + "/" + dir.toStdString());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT DISTINCT bounds_from || '|' || wall_from FROM steps"),
+                 std::vector<std::string>{(boundsFrom + "|" + wallFrom).toStdString()});
     }
     void longStepsThatCostNothingAreNotDenied() {
         // mindinsight cluster_propose: step 1 of ranks 2 and 3 lasts 216.4 M and 237.6 M ticks against

@@ -10,6 +10,7 @@
 // tooltipped and keyed; the ruler's outlier ⚠ names the ranks whose step it is; and the same frame built on
 // another thread is the same list.
 #include "core/model/lod.h"
+#include "tests/support/testsupport.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
@@ -705,6 +706,88 @@ class TstFrameBuilder : public QObject {
         QVERIFY(shifted);
         f.state.clearArea();
         QVERIFY(fills(f.input(0, 200 * kMs)).empty());
+    }
+    void counterSamplesOutsideTheRunAreSaidOnTheLane() {
+        // walk 24: 6 of level1 rank 0's 13 HBM samples lie 100.5…0.6 ms before its first span, outside the
+        // run's range, and nothing said so. A hand-made Kineto trace: spans over 1000…2000 µs, "util"
+        // samples at 100, 500 and 900 µs (before the first span), 1500 (inside) and 2500 µs (after the
+        // last): 3 before, the first 900 µs before the run's start, 1 after, 1500 µs from the start
+        const std::string dir = test::tempDir("outside-samples");
+        auto c = [](int ts) {
+            return "{\"ph\":\"C\",\"name\":\"util\",\"pid\":0,\"tid\":0,\"ts\":" + std::to_string(ts) +
+                   ",\"args\":{\"value\":" + std::to_string(ts / 100) + "}}";
+        };
+        test::writeFile(
+            dir + "/rank-0.pt.trace.json",
+            "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"a\",\"pid\":0,\"tid\":1,"
+            "\"ts\":1000,\"dur\":400},{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"b\",\"pid\":0,"
+            "\"tid\":1,\"ts\":1600,\"dur\":400}," +
+                c(100) + "," + c(500) + "," + c(900) + "," + c(1500) + "," + c(2500) + "]}");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        auto summary = std::make_shared<query::ProfileSummary>(query::loadSummary(*ix.db));
+        QCOMPARE(summary->endNs - summary->startNs, 1000 * int64_t(1000)); // the spans' range
+        const auto counter = std::find_if(summary->tracks.begin(), summary->tracks.end(),
+                                          [](const query::TrackDesc& t) { return t.kind == "counter"; });
+        QVERIFY(counter != summary->tracks.end());
+        QCOMPARE(counter->outside.before, int64_t(3));
+        QCOMPARE(counter->outside.firstNs, -900 * int64_t(1000));
+        QCOMPARE(counter->outside.after, int64_t(1));
+        QCOMPARE(counter->outside.lastNs, 1500 * int64_t(1000));
+        // the lane says so while the window reaches the run's start or end, each part at its end
+        views::InteractionState state;
+        views::TimelineScene scene;
+        scene.setSummary(summary);
+        views::LayoutOptions o = scene.layoutOptions();
+        o.hiddenKinds.erase("counter"); // View ▸ Show counter lanes
+        scene.setLayoutOptions(o);
+        state.setBounds(summary->startNs, summary->endNs);
+        auto note = [&](int64_t t0, int64_t t1) {
+            state.setWindow(t0, t1);
+            scene.setData(std::make_shared<query::TimelineData>(
+                query::loadTimeline(*ix.db, scene.request(t0, t1, 1000, 0, scene.fullHeight()))));
+            views::Viewport vp;
+            vp.width = 1200;
+            vp.height = scene.fullHeight();
+            const FrameInput in = scene.frame(vp, state, nullptr, QPalette(), QFont());
+            const auto [top, bottom] = laneRows(in, counter->trackId);
+            QStringList out;
+            const DrawList list = views::FrameBuilder().build(in);
+            for (const auto* t : list.all<views::Text>())
+                if (t->text.startsWith("outside") && t->rect.top() >= top && t->rect.bottom() <= bottom)
+                    out << t->text;
+            return out;
+        };
+        const int64_t a = summary->startNs, b = summary->endNs, us = 1000;
+        const QString before = "3 samples before it (from " + views::formatOffset(-900 * us, 1000) + ")",
+                      after = "1 sample after it (to " + views::formatOffset(1500 * us, 1000) + ")";
+        QCOMPARE(note(a, b), QStringList{"outside the run: " + before + ", " + after});
+        QCOMPARE(note(a, a + 300 * us), QStringList{"outside the run: " + before});
+        QCOMPARE(note(b - 300 * us, b), QStringList{"outside the run: " + after});
+        QCOMPARE(note(a + 300 * us, b - 300 * us), QStringList{});
+    }
+    void aPercentLaneSaysPercentOnItsScale() {
+        // walk 24: "Hit Rate(%)" lanes read "in view ≤ 0.927"; their importers now keep percent, and the
+        // scale of a lane named in percent says % (another counter lane's keeps its bare number)
+        Frame f;
+        f.summary->tracks.push_back({5, 0, "counter", "LLC 0 Read/Hit Rate/Hit Rate(%)", "LLC", 0, 3, 5});
+        f.summary->tracks.push_back({6, 0, "counter", "HBM 0/Read/Read(MB/s)", "HBM", 0, 3, 6});
+        f.scene.setSummary(f.summary);
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.hiddenKinds.erase("counter");
+        f.scene.setLayoutOptions(o);
+        f.data->tracks.push_back({5, {}});
+        f.data->tracks.push_back({6, {}});
+        f.data->counters.push_back({5, {{0, 87.5}, {100 * kMs, 92.7}}, 92.7, false, std::nullopt});
+        f.data->counters.push_back({6, {{0, 25.2}}, 25.2, false, std::nullopt});
+        const FrameInput in = f.input(0, 200 * kMs);
+        QStringList scales;
+        const DrawList list = views::FrameBuilder().build(in);
+        for (const auto* t : list.all<views::Text>())
+            if (t->text.startsWith("in view")) scales << t->text;
+        scales.sort();
+        QCOMPARE(scales,
+                 (QStringList{QString::fromUtf8("in view ≤ 25.2"), QString::fromUtf8("in view ≤ 92.7 %")}));
     }
     void memoryScaleIsDrawnOverTheWaitsLinks() {
         // walk 21: the memory lane's "in view ≤ 3.75 GiB" was drawn before the waits, under their fill and

@@ -72,6 +72,57 @@ void addBankTensors(query::MemoryMapData& d, int banks, int64_t bytes) {
     }
 }
 
+/// Rank 6's map over the run with the AllReduce tensors in banks 0 and 1: the bank-anomaly finding.
+std::shared_ptr<query::MemoryMapData> anomalyData() {
+    auto d = std::make_shared<query::MemoryMapData>();
+    d->rank = 6;
+    d->startNs = kRunStart;
+    d->endNs = kRunStart + kRunLen;
+    addBankTensors(*d, 2, 64 << 20);
+    d->anomalyOps = {"AllReduce"};
+    return d;
+}
+
+/// A memory annotation of `kind` on rank 6 in a blue nothing else on the map uses (kBlue).
+const QColor kBlue("#1f3fbf");
+annotate::Annotation memoryNote(annotate::Kind kind, const std::string& text) {
+    annotate::Annotation a;
+    a.kind = kind;
+    a.text = text;
+    a.color = kBlue.name().toStdString();
+    a.anchor.view = annotate::Surface::Memory;
+    a.anchor.ranks = {6};
+    return a;
+}
+
+/// Shows `a` on `c` through `model`.
+void annotate1(views::MemoryMapCanvas& c, views::AnnotationModel& model, const annotate::Annotation& a) {
+    annotate::AnnotationSet set;
+    set.add(a);
+    model.setAnnotations(set);
+    c.setAnnotations(&model);
+}
+
+QImage shotOf(views::MemoryMapCanvas& c) {
+    QImage img(c.size(), QImage::Format_ARGB32);
+    c.render(&img);
+    return img;
+}
+
+int bluePixels(const QImage& img) {
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            n += img.pixelColor(x, y) == kBlue;
+    return n;
+}
+
+/// Within 40 of `q` in each channel (anti-aliased text).
+bool near(const QColor& p, const QColor& q) {
+    return std::abs(p.red() - q.red()) < 40 && std::abs(p.green() - q.green()) < 40 &&
+           std::abs(p.blue() - q.blue()) < 40;
+}
+
 /// A Memory view of a run of kRunLen ns shown at 1000 × 600 without a query service (its data is given).
 struct Shown {
     views::InteractionState state;
@@ -426,20 +477,9 @@ class TstMemoryMapView : public QObject {
         // walk 23 #4: on a short map a range's label was drawn over the bank anomaly's explanation
         // ("AllReduce buffers in an unusual HBM bank"). Its red ink is all there with the range drawn, and
         // the range's label is still drawn
-        auto d = std::make_shared<query::MemoryMapData>();
-        d->rank = 6;
-        d->startNs = kRunStart;
-        d->endNs = kRunStart + kRunLen;
-        addBankTensors(*d, 2, 64 << 20); // the AllReduce tensors in banks 0 and 1: the finding
-        d->anomalyOps = {"AllReduce"};
         views::MemoryMapCanvas c;
         c.resize(700, 130);
-        c.setData(d);
-        auto shot = [&] {
-            QImage img(c.size(), QImage::Format_ARGB32);
-            c.render(&img);
-            return img;
-        };
+        c.setData(anomalyData()); // the AllReduce tensors in banks 0 and 1: the finding
         const QColor red = views::waitColor();
         // the label's rows: its baseline 4 px above the dashed outline 3 px around the bars (at least 12)
         const double top = std::min(c.barRect(0).top(), c.barRect(1).top()) - 3;
@@ -451,32 +491,60 @@ class TstMemoryMapView : public QObject {
                     n += is(img.pixelColor(x, y));
             return n;
         };
-        auto reddish = [&](const QColor& p) {
-            return std::abs(p.red() - red.red()) < 40 && std::abs(p.green() - red.green()) < 40 &&
-                   std::abs(p.blue() - red.blue()) < 40;
-        };
-        const int findingInk = count(shot(), reddish);
+        auto reddish = [&](const QColor& p) { return near(p, red); };
+        const int findingInk = count(shotOf(c), reddish);
         QVERIFY(findingInk > 50);
         views::AnnotationModel model;
-        annotate::AnnotationSet set;
-        annotate::Annotation a;
-        a.kind = annotate::Kind::Range;
-        a.text = "KV cache grows";
-        a.color = "#1f3fbf"; // a blue nothing else on the map uses
-        a.anchor.view = annotate::Surface::Memory;
-        a.anchor.ranks = {6};
+        annotate::Annotation a = memoryNote(annotate::Kind::Range, "KV cache grows");
         a.anchor.t0Ns = kRunStart;
         a.anchor.t1Ns = kRunStart + 2 * kMs;
-        set.add(a);
-        model.setAnnotations(set);
-        c.setAnnotations(&model);
-        const QImage with = shot();
+        annotate1(c, model, a);
+        const QImage with = shotOf(c);
         QCOMPARE(count(with, reddish), findingInk);
-        int callout = 0; // its callout, anywhere
-        for (int y = 0; y < with.height(); ++y)
-            for (int x = 0; x < with.width(); ++x)
-                callout += with.pixelColor(x, y) == QColor("#1f3fbf");
-        QVERIFY(callout > 100);
+        QVERIFY(bluePixels(with) > 100); // its callout, anywhere
+    }
+    void aTensorNoteCoversNeitherTheFindingsLabelNorBars_data() {
+        QTest::addColumn<int>("height");
+        QTest::newRow("short map") << 130;
+        QTest::newRow("tall map") << 300;
+    }
+    void aTensorNoteCoversNeitherTheFindingsLabelNorBars() {
+        // walk 24: a note on one of the anomaly's tensors, kept off the explanation ("AllReduce buffers in
+        // an unusual HBM bank"), went just below it: over the anomaly's bars, its own among them. With the
+        // note, every pixel of the explanation and of the bars is as it was, and the note is drawn
+        QFETCH(int, height);
+        auto d = anomalyData();
+        for (auto& t : d->tensors) // mid-bank: room for the explanation above the finding's outline
+            t.addr = *t.addr + uint64_t(d->bankSizeBytes / 2);
+        views::MemoryMapCanvas c;
+        c.resize(700, height);
+        c.setData(d);
+        const QImage before = shotOf(c);
+        const QColor red = views::waitColor(), bar = c.colorKey().colorOf("AllReduce");
+        // the explanation's pixels (red, above the dashed outline 3 px around the bars) and the bars'
+        const int outlineTop = int(std::min(c.barRect(0).top(), c.barRect(1).top())) - 4;
+        std::vector<QPoint> ink;
+        int caption = 0, bars = 0;
+        for (int y = 0; y < before.height(); ++y)
+            for (int x = views::MemoryMapCanvas::kLeft; x < before.width(); ++x) {
+                const QColor p = before.pixelColor(x, y);
+                const bool text = y < outlineTop && near(p, red);
+                if (text || p == bar) ink.push_back({x, y});
+                caption += text;
+                bars += p == bar;
+            }
+        QVERIFY(caption > 50);
+        QVERIFY(bars > 50);
+        views::AnnotationModel model;
+        annotate::Annotation a = memoryNote(annotate::Kind::Note, "grad bucket of step 1");
+        a.anchor.tensorId = "t0";
+        annotate1(c, model, a);
+        const QImage with = shotOf(c);
+        int changed = 0;
+        for (const QPoint& at : ink)
+            changed += with.pixelColor(at) != before.pixelColor(at);
+        QCOMPARE(changed, 0);
+        QVERIFY(bluePixels(with) > 100);
     }
     void aNotePlacedByTimeAloneIsDrawn() {
         // r43a: `annotate … --view memory --at 1ms` (no tensor, no address, no range) was never drawn on the

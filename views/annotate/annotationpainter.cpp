@@ -45,6 +45,25 @@ CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text,
     return first;
 }
 
+CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                           const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft,
+                           double maxWidth) {
+    auto covers = [](const std::vector<QRectF>& rects, const QRectF& box) {
+        return std::any_of(rects.begin(), rects.end(), [&](const QRectF& r) { return r.intersects(box); });
+    };
+    const CalloutBox first = placeCallout(font, at, text, bounds, maxWidth);
+    const double step = first.box.height() + 2;
+    // the nearest spot first, alternating above and below, until both directions leave `bounds`
+    for (int k = 0; k < 2 * int(bounds.height() / step) + 2; ++k) {
+        const double dy = (k % 2 ? 1 : -1) * double((k + 1) / 2) * step;
+        const double y = at.y() + dy;
+        if (y < bounds.top() || y + first.box.height() > bounds.bottom()) continue;
+        const CalloutBox c = placeCallout(font, QPointF(at.x(), y), text, bounds, maxWidth);
+        if (!covers(avoid, c.box) && !covers(soft, c.box)) return c;
+    }
+    return placeCalloutClear(font, at, text, bounds, avoid, maxWidth);
+}
+
 void paintCallout(QPainter& p, const QRectF& box, const QString& text, const QColor& c) {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);

@@ -34,6 +34,12 @@ CalloutBox placeCallout(const QFont& font, QPointF at, const QString& text, cons
 /// below, above or right of the first rect it would cover; the first spot that covers none (else `at`'s).
 CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
                              const std::vector<QRectF>& avoid, double maxWidth = 320);
+/// placeCalloutClear also kept off `soft` (what the view draws: bars, outlines) where it can be: the
+/// nearest spot above or below `at`, one callout height apart, inside `bounds` that covers neither; where
+/// none is free, placeCalloutClear's spot (off `avoid` at least).
+CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                           const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft,
+                           double maxWidth = 320);
 /// Draws a placed callout in the painter's font.
 void paintCallout(QPainter& p, const QRectF& box, const QString& text, const QColor& c);
 void drawRegion(QPainter& p, const QRectF& r, const QColor& c, bool range);

@@ -249,6 +249,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     std::map<QRgb, QVector<QRectF>> batches;
     QRectF selected;
     std::map<std::string, QRectF> anomalyBox;
+    std::vector<QRectF> drawn; // what a note's label must not cover
     for (size_t i = 0; i < d.tensors.size(); ++i) {
         QRectF r = barRect(i);
         if (r.isNull() || r.right() < kLeft || r.left() > width() || r.bottom() < 0 || r.top() > height())
@@ -258,6 +259,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         bool dim = dimsOthers() && QString::fromStdString(t.opName) != m_hlOp;
         if (dim) c.setAlpha(40);
         batches[c.rgba()].push_back(r);
+        drawn.push_back(r);
         if (!m_hlTensor.isEmpty() && QString::fromStdString(t.tensorId) == m_hlTensor) selected = r;
         for (const auto& op : d.anomalyOps)
             if (op == t.opName) anomalyBox[op] = anomalyBox[op].isNull() ? r : anomalyBox[op].united(r);
@@ -276,6 +278,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.setPen(QPen(waitColor(), 2, Qt::DashLine));
         QRectF b = box.adjusted(-3, -3, 3, 3);
         p.drawRect(b);
+        drawn.push_back(b.adjusted(-1, -1, 1, 1)); // its dashed outline
         p.setPen(waitColor());
         const QString text =
             tr("%1 buffers in an unusual HBM bank (other ranks differ)").arg(QString::fromStdString(op));
@@ -290,7 +293,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
         p.drawRect(selected.adjusted(-2, -2, 2, 2));
     }
-    paintAnnotations(p, std::move(findingLabels));
+    paintAnnotations(p, std::move(findingLabels), drawn);
     if (drafting() && m_drag) {
         annotate::Annotation preview;
         preview.kind = annotate::Kind::Box;
@@ -500,7 +503,8 @@ void MemoryMapCanvas::paintMoment(QPainter& p, const QRectF& line, const annotat
     p.restore();
 }
 
-void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels) {
+void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels,
+                                       const std::vector<QRectF>& bars) {
     if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data) return;
     const TimeMapping tm = timeMapping();
     const AddressMapping am = addressMapping();
@@ -535,12 +539,12 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels) 
             drawRegion(p, r.adjusted(-2, -2, 2, 2), outline);
         }
         // off the finding's label and the callouts before it (walk 23 #4: a range's label hid the bank
-        // anomaly's explanation on a short map)
+        // anomaly's explanation on a short map), and off the bars where the map has room (walk 24: a
+        // tensor's note, pushed below the explanation, covered the anomaly's bars and its own)
         QFont bold = p.font();
         bold.setBold(true);
-        const CalloutBox c =
-            placeCalloutClear(bold, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20),
-                              QString::fromStdString(a.text), plot, labels);
+        const CalloutBox c = placeCalloutOff(bold, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20),
+                                             QString::fromStdString(a.text), plot, labels, bars);
         p.save();
         p.setFont(bold);
         paintCallout(p, c.box, c.text, annotationColor(a));

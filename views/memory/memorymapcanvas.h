@@ -100,10 +100,11 @@ class MemoryMapCanvas : public QWidget {
     /// canvas' window is a placeholder, and a wheel or drag on it threw the shared window to 1 ns before
     /// the profile.
     bool hasTimeAxis() const { return m_data && m_data->endNs > m_data->startNs; }
-    /// The annotations' regions and callouts, the callouts clear of `labels` (the finding's label).
     /// A note placed at one time only: a dashed rule across the map at `line`'s x.
     void paintMoment(QPainter& p, const QRectF& line, const annotate::Annotation& a) const;
-    void paintAnnotations(QPainter& p, std::vector<QRectF> labels);
+    /// The annotations' regions and callouts, the callouts clear of `labels` (the finding's label) and,
+    /// where the map has room, of `bars` (the drawn tensor bars and the finding's outline).
+    void paintAnnotations(QPainter& p, std::vector<QRectF> labels, const std::vector<QRectF>& bars);
     bool drafting() const;
     AnnotationModel* m_annotations = nullptr;
     bool m_annotationsShown = true;

@@ -135,6 +135,9 @@ class FrameBuilder {
     void addUnreadTails(const FrameInput& in, const Lane& l, double y, DrawList& out);
     void addUnsummarised(const FrameInput& in, DrawList& out);
     void addChart(const FrameInput& in, const Lane& l, double y, DrawList& out);
+    /// A counter lane's samples outside the run's range (frameoutside.cpp): said on the lane while the
+    /// window reaches the run's start (those before it) or its end (those after it).
+    void addOutsideSamples(const FrameInput& in, const Lane& l, double y);
     void addWaits(const FrameInput& in, DrawList& out) const;
     void addLabels(DrawList& out);
     void addOutlines(const FrameInput& in, DrawList& out) const;

@@ -32,9 +32,10 @@ void FrameBuilder::addLanes(const FrameInput& in, DrawList& out) {
         }
         out.add(Line{QPointF(Viewport::kGutter, y + l.height - 0.5),
                      QPointF(vp.plotRight(), y + l.height - 0.5), in.palette.midlight});
-        if (l.chart())
+        if (l.chart()) {
             addChart(in, l, y, out);
-        else {
+            addOutsideSamples(in, l, y);
+        } else {
             addUnreadTails(in, l, y, out); // under the spans: another file's spans there stay readable
             addSpans(in, l, y);
             markUnsummarisedRows(in, l, y);
@@ -239,7 +240,11 @@ void FrameBuilder::addChart(const FrameInput& in, const Lane& l, double y, DrawL
         light.setAlpha(kHeldFillAlpha);
         out.add(Area{std::move(tail), pen.rgba(), light.rgba()});
     }
-    const QString maxText = cs->bytes ? formatBytes(int64_t(cs->maxValue)) : formatCounterValue(cs->maxValue);
+    // a lane named in percent says so on its scale too: its importers keep percent (walk 24: the text
+    // export's fractions under "Hit Rate(%)" are ×100, core/import/fractionpercent.h)
+    const QString maxText = cs->bytes                 ? formatBytes(int64_t(cs->maxValue))
+                            : l.label.contains("(%)") ? formatCounterValue(cs->maxValue) + " %"
+                                                      : formatCounterValue(cs->maxValue);
     // the lane's scale: the highest sample of this window, not the run's peak (the memory map and the
     // report give that), so the label says so. A label of the frame's (drawn over the waits' dashed links,
     // which ran through it) on a plate of the lane's background, in the text colour: grey text on the red

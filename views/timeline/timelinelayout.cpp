@@ -49,7 +49,7 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
                     lanes.push_back(
                         {false, t.rank, t.trackId,
                          QString("rank %1 · %2").arg(s.shownRank(t.rank)).arg(QString::fromStdString(t.name)),
-                         kind, y, h, rows, true, laneKindOf(kind), t.maxDepth + 1});
+                         kind, y, h, rows, true, laneKindOf(kind), t.maxDepth + 1, t.outside});
                     y += h;
                 }
     }
@@ -71,8 +71,8 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
             int h = laneHeight(*t, o, rows);
             QString label = QString::fromStdString(t->name);
             const QString kind = QString::fromStdString(t->kind);
-            lanes.push_back(
-                {false, rank, t->trackId, label, kind, y, h, rows, false, laneKindOf(kind), t->maxDepth + 1});
+            lanes.push_back({false, rank, t->trackId, label, kind, y, h, rows, false, laneKindOf(kind),
+                             t->maxDepth + 1, t->outside});
             y += h;
         }
     }

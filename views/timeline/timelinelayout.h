@@ -31,6 +31,7 @@ struct Lane {
     LaneKind laneKind = LaneKind::Other;
     int depthRows =
         0; ///< the track's nesting levels (rows < depthRows: the lane is capped, said in its label)
+    query::OutsideSamples outside = {}; ///< a counter lane's samples outside the run's range (its track's)
     bool chart() const { return laneKind == LaneKind::Counter || laneKind == LaneKind::Memory; }
 };
 
