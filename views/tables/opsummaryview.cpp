@@ -57,6 +57,7 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
         m_proxy->setFilterFixedString(f);
         updateCaption();
     });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { updateCaption(); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& cur) { onCurrent(cur); });
     if (m_service)
@@ -75,6 +76,10 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
 void OpSummaryView::updateCaption() {
     if (m_pending) { // an empty table while the rows are read said nothing (~1.5 s on df_index_resolver)
         m_caption->setText(tr("Loading the op table (compute kernels of the whole run)…"));
+        return;
+    }
+    if (!m_model->emptyReason().isEmpty()) { // no row to filter: why, as the heatmap says it
+        m_caption->setText(m_model->emptyReason());
         return;
     }
     const int shown = m_proxy->rowCount(), all = m_model->rowCount();
