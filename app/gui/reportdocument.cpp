@@ -363,6 +363,7 @@ class Builder {
                                                          QObject::tr("long steps")))
                          : none + "."));
             absentWaits();
+            banksNotChecked();
             return;
         }
         int index = 0;
@@ -383,6 +384,16 @@ class Builder {
                 findingPictures(f, index);
         }
         absentWaits();
+        banksNotChecked();
+    }
+
+    /// Where no bank model applied, that no bank anomaly was looked for (core/query/bankcheck.h), as the
+    /// text report says it.
+    void banksNotChecked() {
+        const nlohmann::json check = m_report.value("bank_check", nlohmann::json::object());
+        if (check.value("possible", true)) return;
+        add(para(QObject::tr("Banks not checked: %1.").arg(s(check.value("why", ""))),
+                 ReportBlock::Kind::Note));
     }
 
     void steps() {

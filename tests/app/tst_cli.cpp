@@ -115,6 +115,39 @@ class TstCli : public QObject {
         QCOMPARE(nlohmann::json::parse(out.toStdString())["indexes"].size(), size_t(0));
         qunsetenv("XDG_CACHE_HOME");
     }
+    void banksAreAnnouncedAndCheckedOnlyWhereABankModelApplies_data() {
+        // walk 25: the Kineto demo announced rank 6's misplaced HBM bank; a Kineto profile gets no bank
+        // model (GPU addresses), and its report said nothing of banks
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("announced");    // in the demo's stdout
+        QTest::addColumn<QString>("notAnnounced"); // nor this
+        QTest::addColumn<QString>("reported");     // in the text report
+        QTest::newRow("ascend") << "ascend"
+                                << "keeps its AllReduce buffers in HBM bank"
+                                << "not detectable"
+                                << "[bank_anomaly] rank";
+        QTest::newRow("kineto") << "kineto"
+                                << "not detectable in the kineto format"
+                                << "keeps its AllReduce buffers in HBM bank"
+                                << "Banks not checked: a Kineto profile's tensor addresses are the CUDA "
+                                   "caching allocator's";
+    }
+    void banksAreAnnouncedAndCheckedOnlyWhereABankModelApplies() {
+        QFETCH(QString, format);
+        QFETCH(QString, announced);
+        QFETCH(QString, notAnnounced);
+        QFETCH(QString, reported);
+        const QString dir = QString::fromStdString(test::tempDir("banks-" + format.toStdString())) + "/demo";
+        QString out, err;
+        QCOMPARE(test::runRankscope(
+                     {"demo", dir, "--format", format, "--ranks", "8", "--steps", "6", "--layers", "1"}, &out,
+                     &err),
+                 0);
+        QVERIFY2(out.contains(announced) && !out.contains(notAnnounced), qPrintable(out));
+        QCOMPARE(test::runRankscope({"report", dir, "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.contains(reported), qPrintable(out));
+        QCOMPARE(out.contains("Banks not checked"), format == "kineto");
+    }
     void headlessStartSaysHowToRunHeadless() {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
