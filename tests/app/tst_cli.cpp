@@ -148,6 +148,45 @@ class TstCli : public QObject {
         QVERIFY2(out.contains(reported), qPrintable(out));
         QCOMPARE(out.contains("Banks not checked"), format == "kineto");
     }
+    void aKnownNonProfileFolderSaysWhatItIs_data() {
+        // walk 25: `info` on these alone said only "no profiler files found"
+        QTest::addColumn<QString>("dir"); // a hand-made folder under the temp dir, or "samples:" + a sample
+        QTest::addColumn<QStringList>("says");
+        QTest::newRow("cluster summary") << "cluster_analysis_output"
+                                         << QStringList{"msprof-analyze's cluster summary", "not a profile",
+                                                        "open the folder that holds it"};
+        QTest::newRow("parallel strategy")
+            << "strategy"
+            << QStringList{"MindSpore parallel strategy files (parallel_strategy_0.json", "not a profile",
+                           "open the profiler folder of the same job"};
+        // 16 ranks: cluster_step_trace_time.csv's rows of Type "rank" index 0-15 (Python's csv module)
+        QTest::newRow("msinsight sample")
+            << "samples:msinsight/server/src/test/test_data/cluster_analysis_output"
+            << QStringList{"cluster summary of 16 ranks", "/msinsight/server/src/test/test_data, instead"};
+        QTest::newRow("mindinsight sample") << "samples:mindinsight/tests/utils/resource/parallel_strategy"
+                                            << QStringList{"parallel_strategy_0.json", "not a profile"};
+    }
+    void aKnownNonProfileFolderSaysWhatItIs() {
+        QFETCH(QString, dir);
+        QFETCH(QStringList, says);
+        std::string path;
+        if (dir.startsWith("samples:")) {
+            if (test::samplesDir().empty()) QSKIP("../shared/samples is absent");
+            path = test::samplesDir() + "/" + dir.mid(8).toStdString();
+        } else {
+            path = test::tempDir("notaprofile") + "/" + dir.toStdString();
+            std::filesystem::create_directories(path);
+            if (dir == "cluster_analysis_output")
+                test::writeFile(path + "/cluster_step_trace_time.csv", "Step,Type,Index,Computing\n");
+            else
+                test::writeFile(path + "/parallel_strategy_0.json", "{\"config\": {\"rankId\": 0}}");
+        }
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(path)}, &out, &err), 1);
+        QVERIFY2(err.contains("no profiler files found: this"), qPrintable(err));
+        for (const QString& s : says)
+            QVERIFY2(err.contains(s), qPrintable(s + " not in: " + err));
+    }
     void headlessStartSaysHowToRunHeadless() {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
