@@ -195,12 +195,16 @@ class TstOpSummaryView : public QObject {
         QCOMPARE(view.model()->rowCount(), 0);
         QCOMPARE(view.model()->emptyReason(), QString::fromStdString(heat->emptyReason));
         QCOMPARE(view.captionText(), QString::fromStdString(heat->emptyReason));
+        QCOMPARE(view.emptyText(),
+                 QString::fromStdString(heat->emptyReason)); // in the table, seen in a low dock
         // with rows there is no such reason
         views::OpSummaryModel demo;
         index::Db db(m_db, true);
         demo.setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(db)));
         QVERIFY(demo.rowCount() > 0);
         QVERIFY(demo.emptyReason().isEmpty());
+        view.model()->setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(db)));
+        QVERIFY(view.emptyText().isEmpty());
     }
     void longNamesKeepFiguresInView() {
         const std::string samples = test::samplesDir();
