@@ -81,7 +81,7 @@ void printHelp() {
         "                                       the same data; 1 when it failed, 2 on bad usage\n"
         "                                       (a folder of several runs: --run N measures run N of both,\n"
         "                                       --baseline-run/--candidate-run one side's; default: the run\n"
-        "                                       with the most ranks, the earliest of equals)\n"
+        "                                       holding the most ranks, then steps, then spans)\n"
         "  rankscope shapes DIR [--op OP] [--rank R] [--top N] [--json]\n"
         "                                       op latency by input shape, and the shapes far from the op\n"
         "                                       type's work model (time = fixed + per element)\n"

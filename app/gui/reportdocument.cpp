@@ -5,7 +5,6 @@
 #include "app/gui/findingnavigator.h"
 #include "app/gui/reportsummaryblocks.h"
 #include "core/annotate/annotation.h"
-#include "core/index/defaultrun.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
 #include "core/query/absentwaits.h"
@@ -146,16 +145,14 @@ class Builder {
                                   QString::fromStdString(query::uncollectedCallsText(c)),
                               n(c["tensors"].get<int64_t>(), "tensor", "tensors"), RANKSCOPE_VERSION)));
         if (sum.runs.size() > 1) {
-            std::vector<std::pair<int, int64_t>> ranksByRun; // how the run was chosen, ties said
-            for (const auto& r : sum.runs)
-                ranksByRun.push_back({r.run, int64_t(r.ranks.size())});
+            const QString why = sum.runWhy.empty() ? QObject::tr("as chosen") : s(sum.runWhy);
             add(para(
                 QObject::tr(
                     "This folder holds %1 runs; nothing is matched or compared across them. The pictures "
                     "show run %2 (%3); findings of other runs are listed without pictures.")
                     .arg(sum.runs.size())
                     .arg(sum.run)
-                    .arg(QString::fromStdString(index::defaultRunWhy(ranksByRun, sum.run))),
+                    .arg(why),
                 ReportBlock::Kind::Note));
         }
         for (const auto& run : m_report["runs"]) { // what the files say about each run: card, framework, …
@@ -366,6 +363,7 @@ class Builder {
                                                          QObject::tr("long steps")))
                          : none + "."));
             absentWaits();
+            banksNotChecked();
             return;
         }
         int index = 0;
@@ -386,6 +384,16 @@ class Builder {
                 findingPictures(f, index);
         }
         absentWaits();
+        banksNotChecked();
+    }
+
+    /// Where no bank model applied, that no bank anomaly was looked for (core/query/bankcheck.h), as the
+    /// text report says it.
+    void banksNotChecked() {
+        const nlohmann::json check = m_report.value("bank_check", nlohmann::json::object());
+        if (check.value("possible", true)) return;
+        add(para(QObject::tr("Banks not checked: %1.").arg(s(check.value("why", ""))),
+                 ReportBlock::Kind::Note));
     }
 
     void steps() {

@@ -69,11 +69,17 @@ std::vector<std::pair<int, QString>> RunChooser::otherRuns() const {
 
 QString RunChooser::notice() const {
     if (!m_summary || m_summary->runs.size() < 2) return {};
-    return tr("This folder holds %1 runs (different jobs or sessions); showing run %2. Choose another in the "
+    // why this run, so that a folder does not seem to open on an arbitrary one (walk 25)
+    const QString why = m_summary->runWhy.empty()
+                            ? QString()
+                            : QStringLiteral(" (%1)").arg(QString::fromStdString(m_summary->runWhy));
+    return tr("This folder holds %1 runs (different jobs or sessions); showing run %2%3. Choose another in "
+              "the "
               "toolbar; nothing is matched or aligned across runs (File ▸ Compare with run compares their "
               "statistics).")
         .arg(m_summary->runs.size())
-        .arg(m_summary->run);
+        .arg(m_summary->run)
+        .arg(why);
 }
 
 } // namespace rs::gui

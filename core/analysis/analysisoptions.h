@@ -16,8 +16,9 @@ namespace rs::analysis {
 /// collectives the rank took part in. 22: a cut Ascend trace_view.json counts the kernels of its rank's
 /// kernel_details.csv past the cut (a warning on the trace). 23: the stored medians shown (sum_op,
 /// sum_op_name and op_stat median_ns, a pipeline wait's per-step figures) are lower medians, values measured
-/// (core/model/median.h).
-constexpr int kAnalysisRevision = 23;
+/// (core/model/median.h). 24: a step's comm_overlapped_ns is NULL where its compute_ns is (no device kernel:
+/// what ran alongside compute is not known).
+constexpr int kAnalysisRevision = 24;
 
 struct BankModel {
     int bankCount = 8;

@@ -130,7 +130,7 @@ void StepBreakdownPass::run(CrossRankContext& ctx) {
                 .bind(3, r.wall)
                 .bind(4, known(r.computeKnown, r.compute))
                 .bind(5, known(r.commKnown, r.comm))
-                .bind(6, known(r.commKnown, r.overlapped));
+                .bind(6, known(r.computeKnown && r.commKnown, r.overlapped)); // as sum_step's
             ins.bind(7, known(r.commKnown, r.notOverlapped))
                 .bind(8, r.wait)
                 .bind(9, known(r.computeKnown && r.commKnown, r.idle))

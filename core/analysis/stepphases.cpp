@@ -197,7 +197,9 @@ void StepPhasesPass::apply(RankContext& ctx, RankResult& result) {
             .bind(4, r.wall)
             .bind(5, known(r.computeKnown, r.compute))
             .bind(6, known(r.commKnown, r.comm));
-        ins.bind(7, known(r.commKnown, r.overlapped))
+        // what communication ran alongside compute is unknown where the compute is (walk 25: "0 ns" on every
+        // step of a rank without device kernels)
+        ins.bind(7, known(r.computeKnown && r.commKnown, r.overlapped))
             .bind(8, known(r.commKnown, r.notOverlapped))
             .bind(9, known(r.computeKnown && r.commKnown, r.idle))
             .bind(10, known(r.preparingKnown, r.preparing))

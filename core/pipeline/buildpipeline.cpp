@@ -8,6 +8,7 @@
 #include "core/index/indexstore.h"
 #include "core/index/indexwriter.h"
 #include "core/model/pathtext.h"
+#include "core/pipeline/notaprofile.h"
 #include "core/pipeline/parsestage.h"
 #include "core/pipeline/shardmanifest.h"
 
@@ -133,6 +134,9 @@ bool BuildPipeline::discover(BuildResult& res) {
             "ASCEND_PROFILER_OUTPUT, ascend_*_profiler_*.db, msprof PROF_* directories, legacy MindSpore "
             "files (ascend_timeline_display_<rank>.json, step_trace_raw_<rank>_detail_time.csv), Kineto "
             "*.pt.trace.json[.gz] or Chrome trace JSON files; .gz and .zst read too)";
+        // a known output that is not a profile says what it is and what to open (walk 25)
+        if (const std::string what = notAProfileText(m_profileDir); !what.empty())
+            res.error = m_profileDir + ": no profiler files found: " + what;
         for (const auto& ig : m_discovery.ignored)
             res.error += "; found but not read: " + ig;
         res.error += whatWasNotSearched(m_discovery);

@@ -10,6 +10,7 @@
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
 #include "core/query/absentwaits.h"
+#include "core/query/bankcheck.h"
 #include "core/query/damagedinput.h"
 #include "core/query/lastarrivals.h"
 #include "core/query/memorysources.h"
@@ -528,6 +529,10 @@ json buildReport(index::Db& db, int top) {
         const StragglerCheck check = stragglerCheck(db);
         r["straggler_check"] = {{"possible", check.possible}, {"why", check.why}};
     }
+    {
+        const BankCheck check = bankCheck(db);
+        r["bank_check"] = {{"possible", check.possible}, {"why", check.why}};
+    }
     r["outlier_steps"] = outlierStepsSection(db);
     r["comm_wait"] = commWaitSection(db, top);
     r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
@@ -662,6 +667,13 @@ void formatDamagedFiles(std::ostringstream& o, const json& r) {
         o << "  " << f.value("text", std::string()) << "\n";
 }
 
+/// "no bank anomalies" where banks were checked, else "banks not checked (why)" (core/query/bankcheck.h).
+std::string banksText(const json& r) {
+    const json& check = r.value("bank_check", json::object());
+    return check.value("possible", true) ? "no bank anomalies"
+                                         : "banks not checked (" + check.value("why", "") + ")";
+}
+
 void formatFindings(std::ostringstream& o, const json& r, int top) {
     const json& f = r["findings"];
     if (f.empty()) {
@@ -685,7 +697,7 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
             o << none.headline << ": " << none.reason
               << " (above): nothing can be found in what was not read.\n";
         else
-            o << none.headline << ": " << stragglers << steps << ", no bank anomalies"
+            o << none.headline << ": " << stragglers << steps << ", " << banksText(r)
               << (none.reason.empty() ? "" : "; " + none.reason) << ".\n";
         formatLongSteps(o, r);
     } else {
@@ -711,6 +723,9 @@ void formatFindings(std::ostringstream& o, const json& r, int top) {
               << " below ended with the other ranks' steps):\n";
             formatLongSteps(o, r);
         }
+        // a list without a bank anomaly does not say none was looked for where none could be
+        if (const json& check = r.value("bank_check", json::object()); !check.value("possible", true))
+            o << "Banks not checked: " << check.value("why", "") << ".\n";
     }
 }
 

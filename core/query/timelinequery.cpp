@@ -319,9 +319,13 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     ProfileSummary s;
     s.profile = model::shownPath(db.scalarText("SELECT value FROM meta WHERE key = 'profile'"));
     s.runs = loadRuns(db);
-    s.run = run && std::any_of(s.runs.begin(), s.runs.end(), [&](const RunDesc& r) { return r.run == *run; })
-                ? *run
-                : index::defaultRunId(db);
+    if (run && std::any_of(s.runs.begin(), s.runs.end(), [&](const RunDesc& r) { return r.run == *run; })) {
+        s.run = *run;
+    } else {
+        const std::vector<index::RunHolding> holdings = index::runHoldings(db);
+        s.run = index::defaultRunOf(holdings);
+        if (holdings.size() > 1) s.runWhy = index::defaultRunWhy(holdings, s.run);
+    }
     const std::set<int> shown = loadShownRanks(db, s);
     for (const auto& r : s.runs)
         if (r.run == s.run && !r.note.empty()) s.notes.insert(s.notes.begin(), r.note);

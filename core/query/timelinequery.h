@@ -93,6 +93,9 @@ struct RunDesc {
 struct ProfileSummary {
     std::vector<RunDesc> runs; ///< every run in the folder; the summary shows one of them
     int run = 0;               ///< the run shown
+    /// Why run `run` is shown when nobody chose it and the folder holds several (index/defaultrun.h's
+    /// words: "the one with the most steps, 40, of the 4 runs with 1 rank"); "" otherwise.
+    std::string runWhy;
     /// What the view must say about the shown ranks: lanes and steps kept apart (another clock), an
     /// incomplete run, … ("rank 1: steps not aligned with the device ops (no sync record): not used").
     std::vector<std::string> notes;
@@ -188,7 +191,7 @@ struct SpanDetail {
 /// Adds the aligned lanes of `ranks` to s.tracks, device before host, then one device-memory lane per rank
 /// that has allocated-bytes samples; sorted by rank.
 void loadLanes(index::Db& db, const std::set<int>& ranks, ProfileSummary& s);
-/// The summary of one run (default: the run with the most ranks, the earliest of equals).
+/// The summary of one run (default: index/defaultrun.h's, the run that holds the most).
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);

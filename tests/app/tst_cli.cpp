@@ -115,6 +115,78 @@ class TstCli : public QObject {
         QCOMPARE(nlohmann::json::parse(out.toStdString())["indexes"].size(), size_t(0));
         qunsetenv("XDG_CACHE_HOME");
     }
+    void banksAreAnnouncedAndCheckedOnlyWhereABankModelApplies_data() {
+        // walk 25: the Kineto demo announced rank 6's misplaced HBM bank; a Kineto profile gets no bank
+        // model (GPU addresses), and its report said nothing of banks
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("announced");    // in the demo's stdout
+        QTest::addColumn<QString>("notAnnounced"); // nor this
+        QTest::addColumn<QString>("reported");     // in the text report
+        QTest::newRow("ascend") << "ascend"
+                                << "keeps its AllReduce buffers in HBM bank"
+                                << "not detectable"
+                                << "[bank_anomaly] rank";
+        QTest::newRow("kineto") << "kineto"
+                                << "not detectable in the kineto format"
+                                << "keeps its AllReduce buffers in HBM bank"
+                                << "Banks not checked: a Kineto profile's tensor addresses are the CUDA "
+                                   "caching allocator's";
+    }
+    void banksAreAnnouncedAndCheckedOnlyWhereABankModelApplies() {
+        QFETCH(QString, format);
+        QFETCH(QString, announced);
+        QFETCH(QString, notAnnounced);
+        QFETCH(QString, reported);
+        const QString dir = QString::fromStdString(test::tempDir("banks-" + format.toStdString())) + "/demo";
+        QString out, err;
+        QCOMPARE(test::runRankscope(
+                     {"demo", dir, "--format", format, "--ranks", "8", "--steps", "6", "--layers", "1"}, &out,
+                     &err),
+                 0);
+        QVERIFY2(out.contains(announced) && !out.contains(notAnnounced), qPrintable(out));
+        QCOMPARE(test::runRankscope({"report", dir, "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.contains(reported), qPrintable(out));
+        QCOMPARE(out.contains("Banks not checked"), format == "kineto");
+    }
+    void aKnownNonProfileFolderSaysWhatItIs_data() {
+        // walk 25: `info` on these alone said only "no profiler files found"
+        QTest::addColumn<QString>("dir"); // a hand-made folder under the temp dir, or "samples:" + a sample
+        QTest::addColumn<QStringList>("says");
+        QTest::newRow("cluster summary") << "cluster_analysis_output"
+                                         << QStringList{"msprof-analyze's cluster summary", "not a profile",
+                                                        "open the folder that holds it"};
+        QTest::newRow("parallel strategy")
+            << "strategy"
+            << QStringList{"MindSpore parallel strategy files (parallel_strategy_0.json", "not a profile",
+                           "open the profiler folder of the same job"};
+        // 16 ranks: cluster_step_trace_time.csv's rows of Type "rank" index 0-15 (Python's csv module)
+        QTest::newRow("msinsight sample")
+            << "samples:msinsight/server/src/test/test_data/cluster_analysis_output"
+            << QStringList{"cluster summary of 16 ranks", "/msinsight/server/src/test/test_data, instead"};
+        QTest::newRow("mindinsight sample") << "samples:mindinsight/tests/utils/resource/parallel_strategy"
+                                            << QStringList{"parallel_strategy_0.json", "not a profile"};
+    }
+    void aKnownNonProfileFolderSaysWhatItIs() {
+        QFETCH(QString, dir);
+        QFETCH(QStringList, says);
+        std::string path;
+        if (dir.startsWith("samples:")) {
+            if (test::samplesDir().empty()) QSKIP("../shared/samples is absent");
+            path = test::samplesDir() + "/" + dir.mid(8).toStdString();
+        } else {
+            path = test::tempDir("notaprofile") + "/" + dir.toStdString();
+            std::filesystem::create_directories(path);
+            if (dir == "cluster_analysis_output")
+                test::writeFile(path + "/cluster_step_trace_time.csv", "Step,Type,Index,Computing\n");
+            else
+                test::writeFile(path + "/parallel_strategy_0.json", "{\"config\": {\"rankId\": 0}}");
+        }
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(path)}, &out, &err), 1);
+        QVERIFY2(err.contains("no profiler files found: this"), qPrintable(err));
+        for (const QString& s : says)
+            QVERIFY2(err.contains(s), qPrintable(s + " not in: " + err));
+    }
     void headlessStartSaysHowToRunHeadless() {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

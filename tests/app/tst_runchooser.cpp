@@ -36,6 +36,10 @@ class TstRunChooser : public QObject {
         QCOMPARE(others.size(), size_t(1));
         QVERIFY(others[0].first != s->run);
         QVERIFY(runs.notice().contains("holds 2 runs"));
+        // and why that run: the Ascend run's 4 ranks against the Kineto run's 2 (walk 25)
+        QVERIFY2(
+            runs.notice().contains(QString("showing run %1 (the one with the most ranks, 4)").arg(s->run)),
+            qPrintable(runs.notice()));
         QSignalSpy chosen(&runs, &gui::RunChooser::runChosen);
         Q_EMIT runs.activated(runs.currentIndex()); // the run shown: nothing to do
         QCOMPARE(chosen.size(), 0);

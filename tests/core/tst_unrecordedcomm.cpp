@@ -44,11 +44,13 @@ class TstUnrecordedComm : public QObject {
                             "3,100200000,100300000,100000,100230000,100250000,30000,1,2,0,0,0\n");
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        // comm: 10000 ticks = 100 µs; preparing = iteration_interval × 10 ns (0, 200 µs, 300 µs)
+        // comm: 10000 ticks = 100 µs; preparing = iteration_interval × 10 ns (0, 200 µs, 300 µs); no kernel
+        // is recorded, so what of the communication overlapped compute is not known (NULL, walk 25)
         QCOMPARE(
             qlist(ix.rows("SELECT step, comm_ns, comm_overlapped_ns, comm_not_overlapped_ns, preparing_ns "
                           "FROM step_stat ORDER BY step")),
-            (QStringList{"1|100000|0|100000|0", "2|100000|0|100000|200000", "3|NULL|NULL|NULL|300000"}));
+            (QStringList{"1|100000|NULL|100000|0", "2|100000|NULL|100000|200000",
+                         "3|NULL|NULL|NULL|300000"}));
         const auto rows = query::loadStepRows(*ix.db);
         QCOMPARE(rows.size(), size_t(3));
         QVERIFY(!rows[2].commNs);

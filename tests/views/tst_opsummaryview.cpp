@@ -2,7 +2,8 @@
 // total device time (the first row is the largest total SQL finds), filtered by op type, and a row the
 // user moves to selects (op type, rank) in the shared state. On a real Kineto sample whose CUDA template
 // kernels are named in hundreds of characters, the name column is capped and rows stay one line high,
-// so the figures stay in view. While its rows are read the table says it is loading.
+// so the figures stay in view. While its rows are read the table says it is loading; with no kernel to
+// list it says why, in the heatmap's words.
 #include "core/demo/demogenerator.h"
 #include "core/index/sqlite.h"
 #include "core/query/queryservice.h"
@@ -177,6 +178,33 @@ class TstOpSummaryView : public QObject {
         const auto labels = s.view.findChildren<QLabel*>();
         QVERIFY(std::any_of(labels.begin(), labels.end(),
                             [](const QLabel* l) { return l->text().contains("compute kernels"); }));
+    }
+    void noKernelsSaysWhyAsTheHeatmapDoes() {
+        // walk 25: mindinsight's cluster_propose ships hccl_raw and step traces, no kernel (no file of it
+        // names a compute task); the heatmap said "No device kernels", the table nothing
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("opsummary-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/cluster_propose");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto heat = std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(*ix.db));
+        QVERIFY(!heat->emptyReason.empty());
+        views::InteractionState state;
+        views::OpSummaryView view(&state, nullptr);
+        view.model()->setData(heat);
+        QCOMPARE(view.model()->rowCount(), 0);
+        QCOMPARE(view.model()->emptyReason(), QString::fromStdString(heat->emptyReason));
+        QCOMPARE(view.captionText(), QString::fromStdString(heat->emptyReason));
+        QCOMPARE(view.emptyText(),
+                 QString::fromStdString(heat->emptyReason)); // in the table, seen in a low dock
+        // with rows there is no such reason
+        views::OpSummaryModel demo;
+        index::Db db(m_db, true);
+        demo.setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(db)));
+        QVERIFY(demo.rowCount() > 0);
+        QVERIFY(demo.emptyReason().isEmpty());
+        view.model()->setData(std::make_shared<const query::HeatmapData>(query::loadOpRankHeatmap(db)));
+        QVERIFY(view.emptyText().isEmpty());
     }
     void longNamesKeepFiguresInView() {
         const std::string samples = test::samplesDir();

@@ -1,7 +1,8 @@
 // The rank overview (views/timeline/timelinelayout.h applyRankDefaults, frameoverview.cpp): a run of more
 // than LayoutOptions::kOverviewRanks ranks opens with every rank collapsed to one low row, and a collapsed
 // rank's row shows each step coloured by its wall time against that step's median over the ranks — grey
-// where it is typical, red at 1.5x and beyond — so one slow rank stands out among many. A run of a few ranks
+// where it is typical, red at 1.5x and beyond — so one slow rank stands out among many; the median is the
+// lower median of an even count, as every median shown (core/model/median.h). A run of a few ranks
 // keeps every rank expanded at the usual height.
 #include "tests/support/timelinefixture.h"
 #include "views/timeline/framebuilder.h"
@@ -15,8 +16,18 @@ namespace {
 
 constexpr int kRanks = 20, kSlowRank = 7;
 
-/// The fixture's profile widened to kRanks ranks of five 40 ms steps; kSlowRank's step 2 takes 80 ms.
-void widen(test::TimelineFixture& f) {
+/// kSlowRank's step 2 takes 80 ms, every other step 40 ms.
+int64_t oneSlowStep(int rank, int64_t step) {
+    return rank == kSlowRank && step == 2 ? 80 * kMs : 40 * kMs;
+}
+
+/// Step 4 takes 60 ms on the upper half of the ranks, 40 ms on the lower half; every other step 40 ms.
+int64_t halvesApart(int rank, int64_t step) {
+    return rank >= kRanks / 2 && step == 4 ? 60 * kMs : 40 * kMs;
+}
+
+/// The fixture's profile widened to kRanks ranks of five steps, each taking wall(rank, step).
+void widen(test::TimelineFixture& f, int64_t (*wall)(int, int64_t) = oneSlowStep) {
     auto& s = *f.summary;
     s.ranks.clear();
     s.steps.clear();
@@ -24,12 +35,11 @@ void widen(test::TimelineFixture& f) {
         s.ranks.push_back(r);
         int64_t t = 0;
         for (int64_t i = 0; i < 5; ++i) {
-            const int64_t wall = r == kSlowRank && i == 2 ? 80 * kMs : 40 * kMs;
-            s.steps.push_back({r, i, t, t + wall, false, "", {}, 0, {}});
-            t += wall;
+            s.steps.push_back({r, i, t, t + wall(r, i), false, "", {}, 0, {}});
+            t += wall(r, i);
         }
     }
-    s.endNs = 240 * kMs;
+    s.endNs = 260 * kMs;
     f.state.setBounds(s.startNs, s.endNs);
     f.scene.setSummary(f.summary);
     views::LayoutOptions o = f.scene.layoutOptions();
@@ -97,6 +107,24 @@ class TstRankOverview : public QObject {
                 QCOMPARE(qRed(c), qGreen(c));
             }
             QCOMPARE(qRed(typicalFills[size_t(i)].second), qGreen(typicalFills[size_t(i)].second));
+        }
+    }
+    void anEvenCountsMedianIsTheLowerMiddleStep() {
+        // 20 ranks, step 4 at 40 ms on ten and 60 ms on ten: the median is the lower median (median.h),
+        // 40 ms, a time some rank took, so the 60 ms steps are 1.5x it, full red (214, 39, 40) as in the
+        // report; the mean of the middle two, 50 ms, made them 1.2x, a pale pink
+        test::TimelineFixture f;
+        widen(f, halvesApart);
+        views::FrameInput in = f.input(0, 260 * kMs);
+        in.showWaits = false;
+        const views::DrawList list = views::FrameBuilder().build(in);
+        for (int rank : {0, kRanks - 1}) {
+            const auto fills = fillsIn(list, in.rankBlock(rank));
+            QCOMPARE(fills.size(), size_t(5));
+            const QRgb last = fills.back().second;
+            const QRgb expected = rank < kRanks / 2 ? qRgb(208, 208, 208) : qRgb(214, 39, 40);
+            QVERIFY2(qRed(last) == qRed(expected) && qGreen(last) == qGreen(expected),
+                     qPrintable(QString("rank %1: %2").arg(rank).arg(last, 0, 16)));
         }
     }
 };

@@ -1,6 +1,7 @@
 // The Steps table says what is known: a compute nothing measured (a rank without device kernels) shows
 // "—" with the reason in its tooltip, never "0 ns"; a measured 0 stays "0 ns". The idle time of such a rank
-// (the wall minus kernels that were not recorded) is "—" as well, never a figure that looks measured. A
+// (the wall minus kernels that were not recorded) is "—" as well, never a figure that looks measured, and so
+// is its overlapped communication (what ran alongside compute nothing recorded). A
 // wait nothing could measure is "not known" with core's reason; a wall says where it comes from, and a
 // shipped one the rank's events cover clearly less of is flagged with the numbers. A stub last step
 // (amd_trace's 49.073 µs ProfilerStep#2 with no event inside, Python over its JSON) is greyed, says "stub:
@@ -108,6 +109,12 @@ class TstStepsModel : public QObject {
             QCOMPARE(m.data(m.index(r, StepsModel::Compute), Qt::DisplayRole).toString(), QString("—"));
             // its idle would be the wall minus its communication alone: 52.8 ms on rank 0 step 1
             QCOMPARE(m.data(m.index(r, StepsModel::Idle), Qt::DisplayRole).toString(), QString("—"));
+            // and what of its communication ran alongside compute cannot be known either (walk 25: "0 ns")
+            QCOMPARE(m.data(m.index(r, StepsModel::Overlapped), Qt::DisplayRole).toString(), QString("—"));
+            QVERIFY2(m.data(m.index(r, StepsModel::Overlapped), Qt::ToolTipRole)
+                         .toString()
+                         .startsWith("Overlap unknown"),
+                     qPrintable(m.data(m.index(r, StepsModel::Overlapped), Qt::ToolTipRole).toString()));
         }
     }
     void onlyTheShownRunsRanksByTheLanesNumbers() {

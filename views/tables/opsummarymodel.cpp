@@ -10,6 +10,7 @@ void OpSummaryModel::setData(std::shared_ptr<const query::HeatmapData> d) {
     beginResetModel();
     m_rows.clear();
     m_cutNote.clear();
+    m_emptyReason.clear();
     if (d && d->mode == query::HeatmapData::Mode::OpByRank) {
         m_cutNote = QString::fromStdString(query::cutRanksNote(*d));
         for (size_t r = 0; r < d->rows.size(); ++r)
@@ -25,6 +26,10 @@ void OpSummaryModel::setData(std::shared_ptr<const query::HeatmapData> d) {
                      int(d->columnKeys[c]), d->cells[r][c], r < d->rowMedianNs.size() ? d->rowMedianNs[r] : 0,
                      files});
             }
+        // an empty table said nothing where the heatmap beside it says why (walk 25, cluster_propose)
+        if (m_rows.empty())
+            m_emptyReason = d->emptyReason.empty() ? tr("No device kernels with op statistics")
+                                                   : QString::fromStdString(d->emptyReason);
     }
     endResetModel();
 }

@@ -31,6 +31,9 @@ class OpSummaryModel : public QAbstractTableModel {
     const Row* row(int r) const;
     /// query::cutRanksNote of the data: which ranks' rows are partial, empty when none is.
     const QString& cutNote() const { return m_cutNote; }
+    /// Why an op × rank heatmap gave no row, in the heatmap's words ("No device kernels: the profile has no
+    /// device (compute) lanes"); empty while it has rows, or before any data.
+    const QString& emptyReason() const { return m_emptyReason; }
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
@@ -40,6 +43,7 @@ class OpSummaryModel : public QAbstractTableModel {
     static QString toolTip(const Row& r);
     std::vector<Row> m_rows;
     QString m_cutNote;
+    QString m_emptyReason;
 };
 
 } // namespace rs::views

@@ -17,7 +17,8 @@ namespace rs::views {
 OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* service, QWidget* parent)
     : QWidget(parent), m_state(state), m_service(service), m_model(new OpSummaryModel(this)),
       m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView), m_filter(new QLineEdit),
-      m_caption(new QLabel), m_names(new OpSummaryNameDelegate(this)) {
+      m_caption(new QLabel), m_empty(new QLabel(m_table->viewport())),
+      m_names(new OpSummaryNameDelegate(this)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     // what the caption says: the table holds compute kernels only (walk 22a read "device kernels" and
@@ -28,6 +29,12 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
     // wrapped: a cut rank's note (or a long filter) on one line asked the window for 1 857 px and pushed
     // Findings and Details off a 1 600 px screen (walks 20a/20b)
     m_caption->setWordWrap(true);
+    // in the empty table's middle, as the heatmap says it: in a low dock the caption under the table was
+    // out of view and the tab read as an empty table with no message (walk 25)
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty->hide();
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::UserRole);
     m_proxy->setFilterKeyColumn(OpSummaryModel::OpType);
@@ -57,6 +64,7 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
         m_proxy->setFilterFixedString(f);
         updateCaption();
     });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { updateCaption(); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& cur) { onCurrent(cur); });
     if (m_service)
@@ -75,6 +83,13 @@ OpSummaryView::OpSummaryView(InteractionState* state, query::QueryService* servi
 void OpSummaryView::updateCaption() {
     if (m_pending) { // an empty table while the rows are read said nothing (~1.5 s on df_index_resolver)
         m_caption->setText(tr("Loading the op table (compute kernels of the whole run)…"));
+        return;
+    }
+    m_empty->setText(m_model->emptyReason());
+    m_empty->setVisible(!m_model->emptyReason().isEmpty());
+    m_empty->setGeometry(m_table->viewport()->rect().adjusted(8, 8, -8, -8));
+    if (!m_model->emptyReason().isEmpty()) { // no row to filter: why, as the heatmap says it
+        m_caption->setText(m_model->emptyReason());
         return;
     }
     const int shown = m_proxy->rowCount(), all = m_model->rowCount();
@@ -104,6 +119,15 @@ void OpSummaryView::relabel() {
 
 QString OpSummaryView::captionText() const {
     return m_caption->text();
+}
+
+QString OpSummaryView::emptyText() const {
+    return m_empty->isVisibleTo(m_table) ? m_empty->text() : QString();
+}
+
+void OpSummaryView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    m_empty->setGeometry(m_table->viewport()->rect().adjusted(8, 8, -8, -8));
 }
 
 QString OpSummaryView::shownName(const QString& opType) const {

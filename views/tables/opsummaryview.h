@@ -35,9 +35,14 @@ class OpSummaryView : public QWidget {
     QString shownName(const QString& opType) const;
     /// The line under the table: "Loading …" while the rows are asked for, then how many there are.
     QString captionText() const;
+    /// The text in the empty table's middle when the data has no row (the model's emptyReason), "" else.
+    QString emptyText() const;
 
   Q_SIGNALS:
     void rowChosen(const QString& opType, int rank);
+
+  protected:
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
     void onCurrent(const QModelIndex& cur);
@@ -50,6 +55,7 @@ class OpSummaryView : public QWidget {
     QTableView* m_table;
     QLineEdit* m_filter;
     QLabel* m_caption;
+    QLabel* m_empty; ///< over the table's viewport: why it has no row (the caption may be scrolled away)
     OpSummaryNameDelegate* m_names;
     quint64 m_pending = 0;
 };

@@ -206,6 +206,10 @@ QVariant StepsModel::toolTip(const query::StepRow& r, Column c, int rank) {
         return tr("Communication not known: rank %1's files leave this step's communication columns all zero "
                   "(not recorded), while other steps have values")
             .arg(rank);
+    if (c == Overlapped && !r.commOverlappedNs && !r.computeNs)
+        return tr("Overlap unknown: overlapped is the communication that ran while compute ran, and rank %1 "
+                  "recorded no device kernel (a host-only trace, or no device data)")
+            .arg(rank);
     if (c == Preparing && !r.preparingNs)
         return tr("Preparing not known: no device task started in this step, and the files give no step "
                   "interval");
