@@ -109,7 +109,7 @@ void SliceHandler::complete(const TraceEvent& e) {
         if (name == "record_param_comms" || (cat == "kernel" && isNcclKernel(name)))
             m_collectives.event(cat == "kernel", ts, e.args.text);
     }
-    if (isHostOp(cat, name)) t.hostOps.push_back({ts, ts + dur, nameId});
+    if (keepsHostOps() && isHostOp(cat, name)) t.hostOps.push_back({ts, ts + dur, nameId});
     noteStep(name, cat, ts, dur);
 }
 
@@ -124,8 +124,8 @@ void SliceHandler::begin(const TraceEvent& e) {
     }
     const std::string name = e.name.str(), cat = e.cat.str();
     const int32_t nameId = m_s.strings.intern(name);
-    t.openB.push_back(
-        {ts, nameId, m_s.strings.intern(cat), m_s.opTypeFor(nameId, name), e.offset, isHostOp(cat, name)});
+    t.openB.push_back({ts, nameId, m_s.strings.intern(cat), m_s.opTypeFor(nameId, name), e.offset,
+                       keepsHostOps() && isHostOp(cat, name)});
 }
 
 void SliceHandler::end(const TraceEvent& e) {
