@@ -542,15 +542,17 @@ class Builder {
         }
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
+        // the component the peaks are of, as the Memory tab's legend names it (PTA, not PTA+GE or APP)
         t.header = {QObject::tr("rank"), QObject::tr("peak allocated"), QObject::tr("peak reserved"),
-                    QObject::tr("allocated ÷ reserved")};
+                    QObject::tr("allocated ÷ reserved"), QObject::tr("component")};
         for (const auto& r : m_report["memory"]["per_rank"]) {
             if (!r.value("has_memory_data", false)) continue;
             const double a = double(r.value("peak_allocated_bytes", int64_t(0))),
                          res = double(r.value("peak_reserved_bytes", int64_t(0)));
             t.rows.push_back({rankCell(r), views::formatBytes(int64_t(a)),
                               res > 0 ? views::formatBytes(int64_t(res)) : QObject::tr("not recorded"),
-                              res > 0 ? QString("%1 %").arg(100 * a / res, 0, 'f', 1) : QString("-")});
+                              res > 0 ? QString("%1 %").arg(100 * a / res, 0, 'f', 1) : QString("-"),
+                              QString::fromStdString(r.value("component", std::string()))});
         }
         if (t.rows.empty())
             add(para(QObject::tr("The profile has no memory records.")));

@@ -9,6 +9,7 @@
 #include "core/analysis/memorybanks.h"
 #include "core/analysis/memorycurve.h"
 #include "core/analysis/memorypeaks.h"
+#include "core/analysis/memorysessions.h"
 #include "core/analysis/offthreadpasses.h"
 #include "core/analysis/opcells.h"
 #include "core/analysis/opstats.h"
@@ -83,6 +84,7 @@ AnalysisPlan AnalysisPlan::standard() {
     std::vector<std::unique_ptr<RankPass>> rank;
     rank.push_back(std::make_unique<ClockCheckPass>());
     rank.push_back(std::make_unique<RankWindowPass>());
+    rank.push_back(std::make_unique<MemorySessionsPass>());
     rank.push_back(std::make_unique<CollectiveArrivalsPass>());
     rank.push_back(std::make_unique<StepPhasesPass>());
     rank.push_back(std::make_unique<OpCellsPass>());

@@ -8,6 +8,7 @@
 //  rank_clock             track, span (ends), step                     track.aligned, step, rank_info.clock_note
 //  rank_window            track, span (ends), step_src, comm_op_src,   rank_info.start_ns/end_ns/place
 //                         source_file
+//  memory_sessions        memory_sample, rank_info                     memory_sample (other sessions out)
 //  collective_arrivals    span, track (role, plane), string,           sum_arrival
 //                         name_fact, comm_op_src, step
 //  step_phases            step, span (compute), sum_arrival,           sum_step
@@ -38,13 +39,13 @@
 // summary provides) and throws std::logic_error naming the pass.
 // times() gives each pass's time (rank-local passes summed over the ranks): the pipeline's stage clock
 // prints them under the analyse stage with RANKSCOPE_TIMING=1.
-// The leading rank-local passes (pass.h, firstForEveryRank: rank_clock, rank_window) run for every rank
-// first; then, rank after rank, the others. The split passes (every later one) may compute on a second
-// thread over a read-only connection of their own (OffThreadPasses), when the caller gives one, while
-// this thread writes the results in plan order: the constructor checks that no rank-local pass but the
-// leading ones writes what a later split pass reads, unless both are of one compute group (consecutive;
-// the later one gets it from the group's RankReadContext). The split passes that read only the load's
-// rows (flow_links) may start even earlier, beside the pipeline's index stage (startEarly).
+// The leading rank-local passes (pass.h, firstForEveryRank: rank_clock, rank_window,
+// memory_sessions) run for every rank first; then, rank after rank, the others. The split passes (every later
+// one) may compute on a second thread over a read-only connection of their own (OffThreadPasses), when the
+// caller gives one, while this thread writes the results in plan order: the constructor checks that no
+// rank-local pass but the leading ones writes what a later split pass reads, unless both are of one compute
+// group (consecutive; the later one gets it from the group's RankReadContext). The split passes that read
+// only the load's rows (flow_links) may start even earlier, beside the pipeline's index stage (startEarly).
 // The index-building thread runs the plan; run() opens and commits its own transaction.
 #include "core/analysis/nameindex.h"
 #include "core/analysis/pass.h"

@@ -16,7 +16,7 @@
 //    read-only connection, ranks ahead of the writer, and its apply() writes the result on the
 //    index-building thread in the pass's place in the plan, so the index's rows are the same either way.
 //    Such a pass may read what an earlier pass writes only when that pass runs first for every rank
-//    (firstForEveryRank: rank_clock, rank_window) or belongs to its compute group:
+//    (firstForEveryRank: rank_clock, rank_window, memory_sessions) or belongs to its compute group:
 //    consecutive split passes of one group compute together, one rank at a time, over one
 //    RankReadContext that carries what the earlier ones found (e.g. tensor_timeline's times for the
 //    memory passes), never reading it back from the index.

@@ -1,9 +1,9 @@
 #include "core/analysis/tensortimeline.h"
 
 #include "core/analysis/rankcontext.h"
+#include "core/analysis/sessionwindow.h"
 
 #include "core/model/memoryrows.h"
-#include "core/model/timetext.h"
 
 #include <algorithm>
 #include <optional>
@@ -16,11 +16,6 @@ PassInfo TensorTimelinePass::info() const {
 }
 
 namespace {
-
-std::string awayText(int64_t ns) {
-    constexpr int64_t kDay = int64_t(86400) * 1000000000;
-    return ns >= 2 * kDay ? std::to_string(ns / kDay) + " days" : model::formatDuration(ns);
-}
 
 /// What the pass changes in one rank's tensors: the rows of other sessions to delete, then the rows
 /// whose times or steps it filled in, in the rank's tensor order.
@@ -36,31 +31,23 @@ struct TensorTimelineResult : RankResult {
     RankDiagnostics diagnostics; ///< collecting
 };
 
-/// Tensors allocated further from the rank's events than an hour (or the rank's own extent, when longer)
-/// come from another profiling session written into the same folder (seen: a rank's operator_memory.csv
-/// 134 days after its kernels): they are left out of the rank's memory, counted in diagnostics.
+/// Tensors of another profiling session (sessionwindow.h) are left out of the rank's memory, counted.
 void dropOtherSessions(RankReadContext& ctx, TensorTimelineResult& out) {
-    auto w = ctx.db.prepare("SELECT start_ns, end_ns FROM rank_info WHERE rank = ? AND start_ns IS NOT NULL");
-    w.bind(1, ctx.rank);
-    if (!w.step()) return;
-    const int64_t start = w.i64(0), end = w.i64(1);
-    const int64_t margin = std::max<int64_t>(int64_t(3600) * 1000000000, end - start);
-    auto away = [&](const TensorRow& r) {
-        return r.allocNs && (*r.allocNs < start - margin || *r.allocNs > end + margin);
-    };
+    const std::optional<SessionWindow> w = sessionWindow(ctx.db, ctx.rank);
+    if (!w) return;
+    auto away = [&](const TensorRow& r) { return r.allocNs && w->away(*r.allocNs); };
     auto& tensors = ctx.tensors();
     int64_t farthest = 0;
     for (const auto& r : tensors)
         if (away(r)) {
-            farthest = std::max(farthest, *r.allocNs < start ? start - *r.allocNs : *r.allocNs - end);
+            farthest = std::max(farthest, w->distance(*r.allocNs));
             out.dropped.push_back(r.rowid);
         }
     if (out.dropped.empty()) return;
     std::erase_if(tensors, away);
     out.diagnostics.add(model::rankMemoryRecordsLabel(ctx.rank), "warning",
-                        "tensors allocated far from the rank's events (another profiling session?): left out "
-                        "of its memory",
-                        int64_t(out.dropped.size()), "up to " + awayText(farthest) + " away");
+                        otherSessionText("tensors allocated"), int64_t(out.dropped.size()),
+                        awayExcerpt(farthest));
 }
 
 } // namespace

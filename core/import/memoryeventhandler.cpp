@@ -41,21 +41,41 @@ void MemoryEventHandler::instant(const TraceEvent& e) {
         {m_s.rank.rank, ts, "PyTorch", a.totalAllocated, a.totalReserved, std::nullopt});
     const int32_t device =
         a.deviceId && *a.deviceId >= 0 && *a.deviceId <= INT32_MAX ? int32_t(*a.deviceId) : -1;
-    // the enclosing op is known only now, while the thread's open ops are the ones around this event
-    m_changes.push_back({ts, *a.bytes, e.offset, *a.addr, device, *a.bytes > 0 ? enclosingOp(e, ts) : -1});
+    m_changes.push_back({ts, *a.bytes, e.offset, *a.addr, device, threadOf(e), -1});
 }
 
-int32_t MemoryEventHandler::enclosingOp(const TraceEvent& e, int64_t ts) {
-    TraceTrack* t = m_s.tracks.findSlices(e.pidText, e.tidText);
-    if (!t) return -1;
-    auto& enc = t->enclosing;
-    while (!enc.empty() && enc.back().end <= ts)
-        enc.pop_back();
-    for (auto it = enc.rbegin(); it != enc.rend(); ++it)
-        if (it->start <= ts && ts < it->end &&
-            !std::string_view(m_s.ctx.strings.text(it->nameId)).starts_with("ProfilerStep#"))
-            return it->nameId;
-    return -1;
+int32_t MemoryEventHandler::threadOf(const TraceEvent& e) {
+    std::string key = TraceNames::threadKey(e.pidText, e.tidText);
+    auto [it, added] = m_threadIndex.try_emplace(std::move(key), int32_t(m_threads.size()));
+    if (added) m_threads.emplace_back(e.pidText, e.tidText);
+    return it->second;
+}
+
+void MemoryEventHandler::attributeOps() {
+    std::vector<std::vector<Change*>> byThread(m_threads.size());
+    for (Change& c : m_changes)
+        if (c.bytes > 0) byThread[size_t(c.thread)].push_back(&c); // in time order: m_changes is sorted
+    for (size_t i = 0; i < m_threads.size(); ++i) {
+        TraceTrack* t = m_s.tracks.findSlices(m_threads[i].first, m_threads[i].second);
+        if (!t || byThread[i].empty()) continue;
+        auto& ops = t->hostOps;
+        // outer before inner: by start, then the longer first, so the innermost open op is the stack's top
+        std::sort(ops.begin(), ops.end(), [](const TraceTrack::HostOp& a, const TraceTrack::HostOp& b) {
+            return a.start != b.start ? a.start < b.start : a.end > b.end;
+        });
+        std::vector<const TraceTrack::HostOp*> open;
+        size_t next = 0;
+        for (Change* c : byThread[i]) {
+            for (; next < ops.size() && ops[next].start <= c->tsNs; ++next) {
+                while (!open.empty() && open.back()->end <= ops[next].start)
+                    open.pop_back();
+                open.push_back(&ops[next]);
+            }
+            while (!open.empty() && open.back()->end <= c->tsNs)
+                open.pop_back();
+            if (!open.empty()) c->opNameId = open.back()->nameId;
+        }
+    }
 }
 
 std::string MemoryEventHandler::excerpt(const Change& c) {
@@ -106,6 +126,7 @@ void MemoryEventHandler::finish() {
     // time order; equal times keep the file's order (one thread's alloc before its own free)
     std::stable_sort(m_changes.begin(), m_changes.end(),
                      [](const Change& a, const Change& b) { return a.tsNs < b.tsNs; });
+    attributeOps();
     std::unordered_map<Key, Change, KeyHash> live;
     for (const Change& c : m_changes) {
         apply(c, live);

@@ -7,10 +7,14 @@
 // Kineto writes the events thread by thread, not in time order (HTA df_index_resolver: an address freed on
 // one thread is allocated again on another, earlier in the file), so the allocations and frees are kept
 // (40 bytes each, until the file's end) and paired by device and address in time order at finish().
+// Nor does it write an allocation next to its op: HTA df_index_resolver lists each thread's ops long
+// before its [memory] events, so the op of an allocation is looked up at finish() among all the thread's
+// host ops (TraceTrack::hostOps), whatever the order of the file.
 #include "core/import/tracefilestate.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -36,7 +40,8 @@ class MemoryEventHandler {
         int64_t offset; ///< the event's byte offset in the file, for a diagnostic
         uint64_t addr;
         int32_t deviceId; ///< -1 when not given
-        int32_t opNameId; ///< enclosing host op of an allocation, -1 when none
+        int32_t thread;   ///< index into m_threads
+        int32_t opNameId; ///< enclosing host op of an allocation, -1 when none (set at finish())
     };
     using Key = std::pair<int32_t, uint64_t>; ///< device, address
     struct KeyHash {
@@ -45,8 +50,10 @@ class MemoryEventHandler {
         }
     };
     static Args readArgs(const TraceEvent& e);
-    /// The innermost host op (not a ProfilerStep) open at `ts` on the event's thread; -1 when none.
-    int32_t enclosingOp(const TraceEvent& e, int64_t ts);
+    /// The index of the event's (pid, tid) in m_threads.
+    int32_t threadOf(const TraceEvent& e);
+    /// Sets each allocation's opNameId: the innermost host op of its thread open at its time.
+    void attributeOps();
     /// Pairs one change with the live allocations (time order).
     void apply(const Change& c, std::unordered_map<Key, Change, KeyHash>& live);
     model::TensorRow tensor(const Change& alloc) const;
@@ -55,6 +62,8 @@ class MemoryEventHandler {
 
     TraceFileState& m_s;
     std::vector<Change> m_changes;
+    std::vector<std::pair<std::string, std::string>> m_threads; ///< (pid, tid) of the [memory] events
+    std::unordered_map<std::string, int32_t> m_threadIndex;     ///< pid '\x1f' tid → m_threads index
 };
 
 } // namespace rs::import

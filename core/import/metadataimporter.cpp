@@ -93,6 +93,51 @@ bool importProfilerInfo(const SourceFile& f, RankState& rank, RowEmitter& out, s
     return true;
 }
 
+namespace {
+
+/// One op of a step's section (`opKey` "<name>@<group>") as a comm_op_src row; nullopt (said) without a
+/// start.
+std::optional<model::CommOpRow> communicationOp(const SourceFile& f, RowEmitter& out, int rank, int64_t step,
+                                                const std::string& opKey, const json& op) {
+    using model::TimeUnit;
+    const json& t = op["Communication Time Info"];
+    model::CommOpRow r;
+    r.rank = rank;
+    r.step = step;
+    size_t at = opKey.find('@');
+    r.name = opKey.substr(0, at);
+    r.group = at == std::string::npos ? "" : opKey.substr(at + 1);
+    auto get = [&](const char* k, TimeUnit u) {
+        return t.contains(k) ? scaledNumber(t[k], u) : std::nullopt;
+    };
+    auto start = get("Start Timestamp(us)", TimeUnit::Us);
+    if (!start) {
+        out.diag(f.path, "warning", "collective without Start Timestamp(us)", -1, opKey);
+        return std::nullopt;
+    }
+    r.startNs = *start;
+    r.source = model::CommRecordSource::CommunicationJson;
+    r.facts = describeName(r.name);
+    r.elapseNs = get("Elapse Time(ms)", TimeUnit::Ms).value_or(0);
+    r.transitNs = get("Transit Time(ms)", TimeUnit::Ms).value_or(0);
+    r.waitNs = get("Wait Time(ms)", TimeUnit::Ms).value_or(0);
+    r.syncNs = get("Synchronization Time(ms)", TimeUnit::Ms).value_or(0);
+    r.idleNs = get("Idle Time(ms)", TimeUnit::Ms).value_or(0);
+    r.bytes = 0;
+    if (op.contains("Communication Bandwidth Info") && op["Communication Bandwidth Info"].is_object()) {
+        // SDMA is the DMA engine behind HCCS, PCIE and SIO: the files repeat their sum under it
+        // (every op of the real samples), so adding it would count those bytes twice
+        for (auto& [link, info] : op["Communication Bandwidth Info"].items()) {
+            if (link != "SDMA" && info.is_object() && info.contains("Transit Size(MB)"))
+                r.bytes +=
+                    scaledNumber(info["Transit Size(MB)"], TimeUnit::Ms).value_or(0); // MB → bytes (10^6)
+        }
+    }
+    return r;
+}
+
+} // namespace
+
 bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, std::string& error,
                          int64_t& n, int32_t fileId) {
     // truncated (a killed job) or damaged: the file is named with the byte offset, the rest loads
@@ -106,53 +151,29 @@ bool importCommunication(const SourceFile& f, RankState& rank, RowEmitter& out, 
         return true;
     }
     n = 0;
-    using model::TimeUnit;
     for (auto& [stepKey, stepVal] : j.items()) {
         if (stepKey.rfind("step", 0) != 0 || !stepVal.is_object()) continue;
         auto step = model::parseI64(std::string_view(stepKey).substr(4));
         if (!step) continue;
-        if (!stepVal.contains("collective") || !stepVal["collective"].is_object()) continue;
-        for (auto& [opKey, op] : stepVal["collective"].items()) {
-            if (opKey == "Total Op Info" || !op.is_object() || !op.contains("Communication Time Info"))
-                continue;
-            const json& t = op["Communication Time Info"];
-            model::CommOpRow r;
-            r.rank = rank.rank;
-            r.step = *step;
-            size_t at = opKey.find('@');
-            r.name = opKey.substr(0, at);
-            r.group = at == std::string::npos ? "" : opKey.substr(at + 1);
-            auto get = [&](const char* k, TimeUnit u) {
-                return t.contains(k) ? scaledNumber(t[k], u) : std::nullopt;
-            };
-            auto start = get("Start Timestamp(us)", TimeUnit::Us);
-            if (!start) {
-                out.diag(f.path, "warning", "collective without Start Timestamp(us)", -1, opKey);
+        for (auto& [section, ops] : stepVal.items()) {
+            // "p2p" holds the Send/Receive ops: comm_op_src rows alike, point-to-point by their names (the
+            // msinsight sample's hcom_send__822_0 was counted in the matrix and shown nowhere else)
+            if ((section != "collective" && section != "p2p") || !ops.is_object()) {
+                out.diag(f.path, "info",
+                         "communication.json step section other than p2p / collective: skipped", -1,
+                         stepKey + "/" + section);
                 continue;
             }
-            r.startNs = *start;
-            r.source = model::CommRecordSource::CommunicationJson;
-            r.facts = describeName(r.name);
-            r.elapseNs = get("Elapse Time(ms)", TimeUnit::Ms).value_or(0);
-            r.transitNs = get("Transit Time(ms)", TimeUnit::Ms).value_or(0);
-            r.waitNs = get("Wait Time(ms)", TimeUnit::Ms).value_or(0);
-            r.syncNs = get("Synchronization Time(ms)", TimeUnit::Ms).value_or(0);
-            r.idleNs = get("Idle Time(ms)", TimeUnit::Ms).value_or(0);
-            r.bytes = 0;
-            if (op.contains("Communication Bandwidth Info") &&
-                op["Communication Bandwidth Info"].is_object()) {
-                // SDMA is the DMA engine behind HCCS, PCIE and SIO: the files repeat their sum under it
-                // (every op of the real samples), so adding it would count those bytes twice
-                for (auto& [link, info] : op["Communication Bandwidth Info"].items()) {
-                    if (link != "SDMA" && info.is_object() && info.contains("Transit Size(MB)"))
-                        r.bytes += scaledNumber(info["Transit Size(MB)"], TimeUnit::Ms)
-                                       .value_or(0); // MB → bytes (10^6)
-                }
+            for (auto& [opKey, op] : ops.items()) {
+                if (opKey == "Total Op Info" || !op.is_object() || !op.contains("Communication Time Info"))
+                    continue;
+                auto r = communicationOp(f, out, rank.rank, *step, opKey, op);
+                if (!r) continue;
+                rank.commJsonOps.push_back(
+                    {r->step, r->startNs, std::max<int64_t>(0, r->elapseNs), r->name, r->group, fileId});
+                out.batch().commOps.push_back(std::move(*r));
+                ++n;
             }
-            rank.commJsonOps.push_back(
-                {r.step, r.startNs, std::max<int64_t>(0, r.elapseNs), r.name, r.group, fileId});
-            out.batch().commOps.push_back(std::move(r));
-            ++n;
         }
     }
     return true;

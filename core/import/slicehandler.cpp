@@ -30,6 +30,11 @@ bool isKinetoCategory(std::string_view cat) {
     return cat == "kernel" || cat == "cuda_runtime" || cat == "cuda_driver" || cat == "gpu_memcpy" ||
            cat == "gpu_memset" || cat == "gpu_user_annotation";
 }
+/// Whether a span may be the op a [memory] allocation belongs to: device activities and the runtime
+/// calls an op makes are not, and the step is around every op.
+bool isHostOp(std::string_view cat, std::string_view name) {
+    return !isKinetoCategory(cat) && !name.starts_with("ProfilerStep#");
+}
 } // namespace
 
 int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name) {
@@ -104,9 +109,7 @@ void SliceHandler::complete(const TraceEvent& e) {
         if (name == "record_param_comms" || (cat == "kernel" && isNcclKernel(name)))
             m_collectives.event(cat == "kernel", ts, e.args.text);
     }
-    while (!t.enclosing.empty() && t.enclosing.back().end <= ts)
-        t.enclosing.pop_back();
-    t.enclosing.push_back({ts, ts + dur, nameId});
+    if (keepsHostOps() && isHostOp(cat, name)) t.hostOps.push_back({ts, ts + dur, nameId});
     noteStep(name, cat, ts, dur);
 }
 
@@ -116,12 +119,13 @@ void SliceHandler::begin(const TraceEvent& e) {
     if (time == Time::Bad) return;
     TraceTrack& t = m_s.tracks.slices(e.pidText, e.tidText);
     if (time == Time::Negative) {
-        t.openB.push_back({0, kDroppedBegin, 0, 0, e.offset});
+        t.openB.push_back({0, kDroppedBegin, 0, 0, e.offset, false});
         return;
     }
-    const std::string name = e.name.str();
+    const std::string name = e.name.str(), cat = e.cat.str();
     const int32_t nameId = m_s.strings.intern(name);
-    t.openB.push_back({ts, nameId, m_s.strings.intern(e.cat.str()), m_s.opTypeFor(nameId, name), e.offset});
+    t.openB.push_back({ts, nameId, m_s.strings.intern(cat), m_s.opTypeFor(nameId, name), e.offset,
+                       keepsHostOps() && isHostOp(cat, name)});
 }
 
 void SliceHandler::end(const TraceEvent& e) {
@@ -139,6 +143,7 @@ void SliceHandler::end(const TraceEvent& e) {
     // B/E close inner-first, so spans arrive end-ordered; the nester's order check flags the track and
     // the post-load pass re-nests it from an ordered scan.
     m_s.emitSpan(t, o.ts, std::max<int64_t>(0, ts - o.ts), o.nameId, o.catId, o.opTypeId, o.offset);
+    if (o.hostOp) t.hostOps.push_back({o.ts, std::max(o.ts, ts), o.nameId});
 }
 
 void SliceHandler::finish() {

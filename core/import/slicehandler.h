@@ -23,6 +23,9 @@ class SliceHandler {
     /// The op type of a kernel whose kernel_details row was cut away.
     static constexpr const char* kOpTypeNotRead = "(op type not read)";
     void noteStep(const std::string& name, const std::string& cat, int64_t ts, int64_t dur);
+    /// Only Kineto's (Chrome JSON) files have [memory] events to attribute to host ops: an Ascend
+    /// trace_view.json or timeline keeps none of its millions of spans for them.
+    bool keepsHostOps() const { return m_s.file.kind == FileKind::ChromeJson; }
 
     TraceFileState& m_s;
     KernelInputs m_inputs;        // Kineto kernels' input shapes, from the CPU ops that launched them

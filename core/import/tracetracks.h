@@ -29,13 +29,16 @@ struct TraceTrack {
         int64_t ts;
         int32_t nameId, catId, opTypeId;
         int64_t offset;
+        bool hostOp; ///< kept in hostOps once ended
     };
     std::vector<Open> openB;
-    struct Enclosing { ///< an X span still open at the latest event (ns)
+    struct HostOp { ///< a span that may enclose a [memory] allocation (ns)
         int64_t start, end;
         int32_t nameId;
     };
-    std::vector<Enclosing> enclosing; ///< to attribute [memory] allocations to their op
+    /// Every host op of the thread, in file order: Kineto lists a thread's ops apart from its [memory]
+    /// events (HTA df_index_resolver: all ops first), so an allocation finds its op only at the file's end.
+    std::vector<HostOp> hostOps;
 };
 
 /// What the file's `M` events say, keyed by pid (processes) or pid '\x1f' tid (threads).

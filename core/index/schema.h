@@ -9,6 +9,9 @@
 
 namespace rs::index {
 
+// 50: a Kineto [memory] allocation gets the innermost host op around it whatever the file's order (HTA
+// df_index_resolver: all 13385 tensors had none); communication.json's p2p ops are comm_op_src rows; memory
+// samples of another profiling session are left out (memory_sessions), as its tensors were;
 // 49: the flow events of an index built without analysis are `flow_chunk` BLOBs, one per writer batch
 // (core/index/flowchunk.h), not `flow` rows;
 // 48: the steps view's wall_from names the wall's real source: step_trace_time.csv, analysis.db
@@ -54,7 +57,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 49;
+constexpr int kSchemaVersion = 50;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

@@ -381,9 +381,8 @@ void addNoMemoryReasons(index::Db& db, json& per) {
 
 json memoryPerRank(index::Db& db, int top) {
     json per = json::array();
-    auto q =
-        db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation FROM "
-                   "memory_summary ORDER BY rank");
+    auto q = db.prepare("SELECT rank, peak_allocated_bytes, peak_reserved_bytes, peak_ts_ns, fragmentation, "
+                        "coalesce(curve_component, '') FROM memory_summary ORDER BY rank");
     // every rank's bank bytes in one ordered pass (sum_bank has no rank index: a statement per rank read
     // the whole table each time, 3 s of a 4 096-rank cluster index's report)
     std::map<int64_t, json> bankBytes;
@@ -408,6 +407,7 @@ json memoryPerRank(index::Db& db, int top) {
                        {"peak_reserved_bytes", q.i64(2)},
                        {"peak_ts_ns", q.i64(3)},
                        {"fragmentation", q.f64(4)},
+                       {"component", q.text(5)},
                        {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
                        {"bank_bytes_by_op", b},
                        {"alive_at_peak", alive}});
@@ -856,6 +856,8 @@ void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<c
           << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
         const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
         o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
+        // the component the peaks are of, as the Memory tab's legend names it (PTA, not PTA+GE or APP)
+        if (const std::string c = p->value("component", std::string()); !c.empty()) o << " (" << c << ")";
     }
 }
 

@@ -148,6 +148,15 @@ class TstHtmlReport : public QObject {
         const int ranks30 = out.trimmed().toInt(); // the plain output: the bare count
         QCOMPARE(ranks30, 8);
         QCOMPARE(int(h.count("<td>30.00 GiB</td>")), ranks30);
+        // each rank's peaks name their component, the curve the Memory tab draws (memory_summary by SQL)
+        QCOMPARE(test::runRankscope({"query", q(m_demo),
+                                     "SELECT count(*) FROM memory_summary WHERE curve_component = 'PTA'",
+                                     "--csv", "--quiet"},
+                                    &out),
+                 0);
+        const int pta = out.split('\n', Qt::SkipEmptyParts).last().toInt();
+        QVERIFY(pta > 0);
+        QCOMPARE(int(h.count("<td>PTA</td>")), pta);
         // the slow card's ratio in the straggler table
         QVERIFY(h.contains("<td>MatMulV2</td>"));
         // what the run's profiler_info files say (MindSpore's profiler_parameters and ms_version, as the demo

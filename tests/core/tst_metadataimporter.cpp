@@ -36,7 +36,8 @@ class TstMetadataImporter : public QObject {
         // the producer writes the start as Python's repr of a double (one decimal); Elapse = Transit +
         // Wait + Idle; bytes sum the links' Transit Size but SDMA, which repeats HCCS + PCIE + SIO (so in
         // all 64 ops with an SDMA entry in the real samples' communication.json): 20.97152 MB = 20 MiB;
-        // "Total Op Info" and p2p are not per-op rows; an op without a start cannot be placed
+        // "Total Op Info" is not a per-op row (nor is an empty p2p section); an op without a start cannot be
+        // placed
         import::RankState rank;
         rank.rank = 1;
         const auto r = importText(
@@ -72,6 +73,30 @@ class TstMetadataImporter : public QObject {
         }
         QCOMPARE(QString::fromStdString(r.rows.commOps[0].facts.collective), QString("hcom_allReduce_"));
         QCOMPARE(QString::fromStdString(r.rows.commOps[1].facts.collective), QString("hcom_allGather_"));
+    }
+    void pointToPointOpsAreRows() {
+        // msinsight test_data rank 0: step2's p2p section holds hcom_send__822_0 (0.896 ms, 20.97152 MB over
+        // RDMA), which was read into the matrix but into no comm_op_src row; a section of neither kind is
+        // said, not dropped silently
+        const auto r = importText(
+            "ASCEND_PROFILER_OUTPUT/communication.json", FileKind::Communication,
+            "{\"step2\": {\"p2p\": {\"hcom_send__822_0@13337953553061386822\": {\"Communication Time Info\": "
+            "{\"Start Timestamp(us)\": 1695115378810042.5, \"Elapse Time(ms)\": 0.89648691015625, \"Transit "
+            "Time(ms)\": 0.86381540625}, \"Communication Bandwidth Info\": {\"RDMA\": {\"Transit Size(MB)\": "
+            "20.97152}}},\n \"Total Op Info\": {\"Communication Time Info\": {\"Elapse Time(ms)\": 0.9}}},\n"
+            " \"collective\": {\"hcom_receive__1_0@5\": {\"Communication Time Info\": {\"Start "
+            "Timestamp(us)\": 2, \"Elapse Time(ms)\": 1}}},\n \"other\": {}}}");
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.records, int64_t(2));
+        // 0.89648691015625 ms = 896486.91015625 ns and 0.86381540625 ms = 863815.40625 ns, rounded to the ns
+        QCOMPARE(
+            sorted(r.lines()),
+            sorted({"commop 0|2|hcom_send__822_0|13337953553061386822|1695115378810042500|896487|863815|"
+                    "0|0|0|20971520",
+                    "commop 0|2|hcom_receive__1_0|5|2000|1000000|0|0|0|0|0",
+                    "diag info|communication.json step section other than p2p / collective: skipped|1|-1"}));
+        for (const auto& op : r.rows.commOps)
+            QVERIFY(op.facts.pointToPoint);
     }
     void truncatedCommunicationNamesTheOffset() {
         // a killed job: the text stops inside a member name; the error is where the text ends

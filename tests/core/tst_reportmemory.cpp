@@ -2,6 +2,7 @@
 // (core/query/memorysources.h): walk 23b read "(no memory data on the other 1 rank)" for msinsight's
 // test_rank_1, whose memory_record.csv rows all carry rounded timestamps (not read) and whose
 // operator_memory.csv allocations lie ~134 days from its kernels (left out). Text and JSON.
+#include "core/query/analysisqueries.h"
 #include "core/query/report.h"
 #include "core/query/reportsummary.h"
 #include "tests/support/testsupport.h"
@@ -63,6 +64,12 @@ class TstReportMemory : public QObject {
         QVERIFY2(!text.contains("no memory data on the other") &&
                      text.contains("\n  rank 1: no memory data used: its memory files " +
                                    QString::fromStdString(files)),
+                 qPrintable(text));
+        // rank 0's peaks name their component as the Memory tab's legend does ("Allocated (PTA)"):
+        // memory_record.csv has PTA, GE, PTA+GE and APP, and "4.49 GiB / 8.46 GiB" alone did not say which
+        const std::string legend = query::loadMemoryMap(*ix.db, 0).curveComponent;
+        QCOMPARE(QString::fromStdString(legend), QString("PTA"));
+        QVERIFY2(text.contains(QRegularExpression("rank 0: [0-9.]+ GiB / [0-9.]+ GiB \\(PTA\\)")),
                  qPrintable(text));
     }
     void ranksGroupedByWhy() {

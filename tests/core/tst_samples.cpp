@@ -218,10 +218,11 @@ class TstSamples : public QObject {
         QTest::newRow("torch_npu db (1 of 8)") << "msinsight/test/data/pytorch/db/level1"
                                                << "0/0" << qint64(3722) << qint64(1) << "";
         // older torch_npu, ranks 0 and 1 of a 16-rank job (peers 0–9 in communication_matrix.json):
-        // kernel_details 21 + 22 rows and communication.json's 27 + 27 collectives less the 4 + 2 that
-        // kernel_details lists as tasks (no trace_view: they are the Group lanes), step_trace_time one step
+        // kernel_details 21 + 22 rows and communication.json's 28 + 28 ops (27 collectives and a p2p send
+        // each) less the 4 + 2 that kernel_details lists as tasks (no trace_view: they are the Group lanes),
+        // step_trace_time one step
         QTest::newRow("torch_npu 2023 (2 of 16)") << "msinsight/server/src/test/test_data"
-                                                  << "0,1/0" << qint64(43 + 48) << qint64(1) << "";
+                                                  << "0,1/0" << qint64(44 + 49) << qint64(1) << "";
         // legacy 4-rank pipeline job: 5 steps per rank (the '-' row is a summary), 485 + 485 + 1745 + 1745
         // communication-op intervals in the step traces; no world size in these files
         QTest::newRow("mindspore legacy cluster") << "mindinsight/tests/utils/resource/cluster_propose"
@@ -682,7 +683,8 @@ class TstSamples : public QObject {
     void clusterSummaryRanksAndCommunicationJsonLanes() {
         // msinsight test_data (walk15b #7), python over its files: cluster_analysis_output's
         // cluster_step_trace_time.csv and communication_group.json name ranks 0–15 (communication_matrix.json
-        // only 0–9); each rank's communication.json holds 27 collectives in 4 groups, of which kernel_details
+        // only 0–9); each rank's communication.json holds 27 collectives in 4 groups and one p2p send
+        // (hcom_send__822_0, in one of those groups), of which kernel_details
         // lists 4 (rank 0) and 2 (rank 1) as tasks (hcom_broadcast__483_0, …: drawn there once), rank 0's
         // hcom_allReduce__459_0 at 1695115378818416.8 µs for 102.7216 ms; rank 1's kernels run
         // 1695115378710248.0…726668.2 µs and its collectives up to 1695115378977950.02 µs, in step 2
@@ -694,14 +696,14 @@ class TstSamples : public QObject {
                                      "be named"});
         QCOMPARE(ix.rows("SELECT t.rank, count(DISTINCT t.track_id), count(*) FROM span s JOIN track t ON "
                          "t.track_id = s.track_id WHERE t.role = 'collective_lane' GROUP BY t.rank"),
-                 (std::vector<std::string>{"0|4|23", "1|4|25"}));
+                 (std::vector<std::string>{"0|4|24", "1|4|26"}));
         QCOMPARE(
             ix.rows("SELECT t.rank, s.ts_ns, s.dur_ns / 1000 FROM span s JOIN track t ON t.track_id = "
                     "s.track_id JOIN string n ON n.id = s.name_id WHERE n.value = 'hcom_allReduce__459_0'"),
             std::vector<std::string>{"0|1695115378818416800|102721"});
         QCOMPARE(ix.rows("SELECT start_ns, end_ns FROM step WHERE rank = 1"),
                  std::vector<std::string>{"1695115378710248000|1695115378977950020"});
-        QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(54));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collectives"), int64_t(2 * 28));
     }
     void hostSpansAfterTheLastStepBelongToNoStep() {
         // python over cpu_only's trace: ProfilerStep#551 runs 210.109 ms; of the 16 X events, 12 (8

@@ -1,0 +1,44 @@
+// The analysis pass memory_sessions (core/analysis/memorysessions.h) over a hand-made rank: its kernels
+// start at 10^15 µs (2001-09-09) and span 10 ms, so a memory record more than an hour from them is of
+// another session (sessionwindow.h). Which records are kept, and the one diagnostic, worked out by hand.
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+
+using namespace rs;
+
+class TstMemorySessions : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void samplesOfAnotherSessionAreLeftOutAndSaid() {
+        const std::string root = test::tempDir("memorysessions") + "/prof";
+        const std::string out = root + "/rank_0_ascend_pt/ASCEND_PROFILER_OUTPUT/";
+        test::writeFile(out + "kernel_details.csv", "Device_id,Name,Type,Start Time(us),Duration(us)\n"
+                                                    "0,MatMul_1,MatMul,1000000000000000,5000\n"
+                                                    "0,MatMul_2,MatMul,1000000000005000,5000\n");
+        // PTA at +5 ms (kept) and +40 days (3 456 000 s = 3.456e12 µs: left out)
+        test::writeFile(out + "memory_record.csv",
+                        "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Device Type\n"
+                        "PTA,1000000000005000,1,2,NPU:0\n"
+                        "PTA,1003456000000000,1,2,NPU:0\n");
+        // SLOG at +1 s (within the hour: kept) and +30 days (2.592e12 µs); APP 2 days (1.728e11 µs) before
+        // the first kernel
+        test::writeFile(out + "npu_module_mem.csv", "Component,Timestamp(us),Total Reserved(MB),Device\n"
+                                                    "SLOG,1000000001000000,0.5,NPU:0\n"
+                                                    "SLOG,1002592000000000,0.5,NPU:0\n"
+                                                    "APP,999827200000000,3,NPU:0\n");
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT component, ts_ns FROM memory_sample WHERE component NOT LIKE 'derived:%' "
+                         "ORDER BY ts_ns"),
+                 (std::vector<std::string>{"PTA|1000000000005000000", "module:SLOG|1000000001000000000"}));
+        // the farthest is PTA's: 40 days after the window's end (+10 ms)
+        QCOMPARE(ix.rows("SELECT what, count, excerpt FROM diagnostic WHERE what LIKE 'memory samples%'"),
+                 (std::vector<std::string>{
+                     "memory samples recorded far from the rank's events (another profiling session?): left "
+                     "out of its memory|3|up to 39 days away (PTA, module:APP, module:SLOG)"}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstMemorySessions)
+#include "tst_memorysessions.moc"
