@@ -7,11 +7,43 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace rs::analysis {
 
+namespace {
+
+/// What a left-out memory sample came from: npu_module_mem.csv's `module:*` components, or the others.
+bool isModuleComponent(const std::string& component) {
+    return component.rfind("module:", 0) == 0;
+}
+
+/// The one file of the rank that can hold a left-out sample of its kind, for the diagnostic to name what to
+/// look at (memory_sample rows keep no file); the rank's memory-records label when it is not one file.
+std::string memorySourceFile(index::Db& db, int rank, bool module) {
+    const char* formats = module ? "('ascend-npu-module-mem', 'ascend-db')"
+                                 : "('ascend-memory-record', 'ascend-db', 'chrome-json')";
+    auto q = db.prepare(std::string("SELECT path FROM source_file WHERE rank = ? AND format IN ") + formats);
+    q.bind(1, rank);
+    std::vector<std::string> paths;
+    while (q.step())
+        paths.push_back(q.text(0));
+    return paths.size() == 1 ? paths[0] : model::rankMemoryRecordsLabel(rank);
+}
+
+/// The left-out samples of one kind: how many, the farthest (ns from the window), their components.
+struct LeftOut {
+    int64_t count = 0, farthest = 0;
+    std::set<std::string> components;
+};
+
+} // namespace
+
 PassInfo MemorySessionsPass::info() const {
-    return {"memory_sessions", PassScope::RankLocal, {"memory_sample", "rank_info"}, {"memory_sample"}};
+    return {"memory_sessions",
+            PassScope::RankLocal,
+            {"memory_sample", "rank_info", "source_file"},
+            {"memory_sample"}};
 }
 
 void MemorySessionsPass::run(RankContext& ctx) {
@@ -21,25 +53,30 @@ void MemorySessionsPass::run(RankContext& ctx) {
     auto q = ctx.db.prepare("SELECT ts_ns, coalesce(component, '') FROM memory_sample WHERE rank = ? AND "
                             "(ts_ns < ? OR ts_ns > ?)");
     q.bind(1, ctx.rank).bind(2, lo).bind(3, hi);
-    int64_t count = 0, farthest = 0;
-    std::set<std::string> components;
+    LeftOut kinds[2]; // [0] other components, [1] module:*
     while (q.step()) {
-        ++count;
-        farthest = std::max(farthest, w->distance(q.i64(0)));
-        components.insert(q.text(1));
+        const std::string component = q.text(1);
+        LeftOut& k = kinds[isModuleComponent(component) ? 1 : 0];
+        ++k.count;
+        k.farthest = std::max(k.farthest, w->distance(q.i64(0)));
+        k.components.insert(component);
     }
-    if (count == 0) return;
+    if (kinds[0].count + kinds[1].count == 0) return;
     ctx.db.prepare("DELETE FROM memory_sample WHERE rank = ? AND (ts_ns < ? OR ts_ns > ?)")
         .bind(1, ctx.rank)
         .bind(2, lo)
         .bind(3, hi)
         .exec();
-    std::string names;
-    for (const auto& c : components)
-        names += (names.empty() ? "" : ", ") + (c.empty() ? std::string("(no component)") : c);
-    ctx.diagnostics().add(model::rankMemoryRecordsLabel(ctx.rank), "warning",
-                          otherSessionText("memory samples recorded"), count,
-                          awayExcerpt(farthest) + " (" + names + ")");
+    for (int module = 0; module < 2; ++module) {
+        const LeftOut& k = kinds[module];
+        if (k.count == 0) continue;
+        std::string names;
+        for (const auto& c : k.components)
+            names += (names.empty() ? "" : ", ") + (c.empty() ? std::string("(no component)") : c);
+        ctx.diagnostics().add(memorySourceFile(ctx.db, ctx.rank, module == 1), "warning",
+                              otherSessionText("memory samples recorded"), k.count,
+                              awayExcerpt(k.farthest) + " (" + names + ")");
+    }
 }
 
 } // namespace rs::analysis

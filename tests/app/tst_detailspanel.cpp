@@ -197,7 +197,11 @@ class TstDetailsPanel : public QObject {
             QSignalSpy ready(&service, &query::QueryService::summaryReady);
             service.open(QString::fromStdString(ix.result.dbPath));
             QVERIFY(ready.wait(20000));
-            auto summary = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+            // the run that holds the rank (a folder of several opens on the one with the most steps)
+            service.selectRun(
+                int(ix.scalar("SELECT run_id FROM rank_info WHERE rank = " + std::to_string(c.rank))));
+            QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 2, 20000);
+            auto summary = ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
             views::InteractionState state;
             gui::DetailsPanel panel(&state, &service);
             panel.setSummary(summary);
@@ -271,9 +275,11 @@ class TstDetailsPanel : public QObject {
         QSignalSpy ready(&service, &query::QueryService::summaryReady);
         service.open(QString::fromStdString(ix.result.dbPath));
         QVERIFY(ready.wait(20000));
+        service.selectRun(int(ix.scalar("SELECT run_id FROM rank_info WHERE rank = 10000"))); // its run shown
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 2, 20000);
         views::InteractionState state;
         gui::DetailsPanel panel(&state, &service);
-        panel.setSummary(ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>());
+        panel.setSummary(ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>());
         Selection s;
         s.kind = Selection::Kind::Span;
         s.spanId = spanId;
