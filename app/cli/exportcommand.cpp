@@ -50,7 +50,8 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
                              w.state()->boundsStart() + r.range->second);
     if (r.selection) w.state()->setSelection(*r.selection);
     waitFor([&] { return w.timeline()->timelineData() != nullptr; }, 60);
-    waitFor([] { return false; }, 1); // the linked views' answers
+    waitFor([&] { return !w.comparing(); }, 600); // a saved view's comparison, on its panel
+    waitFor([] { return false; }, 1);             // the linked views' answers
     gui::Caption c = w.exportCaption("window");
     QString error;
     if (!gui::writeImage(w, &c, r.scale, path, error)) {

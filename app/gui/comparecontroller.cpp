@@ -108,6 +108,17 @@ void CompareController::clear() {
     Q_EMIT cleared();
 }
 
+std::optional<SavedComparison> CompareController::saved() const {
+    if (!m_havePair) return std::nullopt;
+    return SavedComparison{QFileInfo(m_other.dir).absoluteFilePath(), m_other.run, m_openIsBaseline};
+}
+
+void CompareController::restore(const QString& openDir, std::optional<int> openRun,
+                                const SavedComparison& c) {
+    m_openIsBaseline = c.openIsBaseline;
+    compareOpenWith(openDir, openRun, c.with, c.run);
+}
+
 views::Selection CompareController::selectionFor(const QString& opType, int dataRank) const {
     // the shown run's key for the producer's rank number (two runs in a folder key the second's ranks
     // apart), or every rank when the shown run has no such rank

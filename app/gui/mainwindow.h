@@ -104,6 +104,8 @@ class MainWindow : public QMainWindow {
     void exportReport();
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const;
+    /// A comparison was asked for (Compare with…, a saved view's) and the panel waits for its answer.
+    bool comparing() const;
     /// Compares the run shown (the candidate, unless the comparison was swapped: Settings) with the
     /// profile in `dir` (the baseline), off the GUI thread; the Comparison panel shows the result
     /// (compareReady follows). `run`: that run of `dir` (default: its default run).
@@ -169,6 +171,7 @@ class MainWindow : public QMainWindow {
     ProfileSession* m_session = nullptr;
     AnnotationController* m_annotate = nullptr;
     CompareController* m_compare = nullptr;
+    bool m_keepTabOnCompare = false; ///< a saved view's comparison lands without raising its panel
     SearchController* m_search = nullptr;
     ViewExporter* m_exporter = nullptr;
     DockProportions* m_proportions = nullptr;      ///< the docks' shares of a resized window

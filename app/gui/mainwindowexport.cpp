@@ -2,6 +2,7 @@
 // and the report. Kept apart from mainwindow.cpp, which creates and wires the window.
 #include "app/gui/annotationcontroller.h"
 #include "app/gui/captionbuilder.h"
+#include "app/gui/comparecontroller.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
@@ -95,7 +96,13 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
 }
 
 ViewState MainWindow::captureViewState() const {
-    return m_session->capture();
+    ViewState s = m_session->capture();
+    s.comparison = m_compare->saved();
+    return s;
+}
+
+bool MainWindow::comparing() const {
+    return m_compare->waiting();
 }
 
 void MainWindow::applyViewState(const ViewState& s) {
