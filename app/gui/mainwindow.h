@@ -125,6 +125,9 @@ class MainWindow : public QMainWindow {
     void dropEvent(QDropEvent*) override;
 
   private:
+    /// The export view (ExportDialog's) of what the user looks at: the timeline when it has the focus,
+    /// else the raised tab's picture, the whole window for a tab without one of its own.
+    QString viewOnScreen() const;
     // creation (mainwindow.cpp)
     QWidget* buildCentral();
     void buildDocks();

@@ -13,6 +13,7 @@
 #include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
@@ -78,6 +79,9 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
         const QFileInfo profile(QDir::cleanPath(profilePath()));
         ExportDialog d(profile.isDir() ? profile.fileName() : profile.baseName(), this);
         d.setTimelineLabel(timelinePictureLabel(m_timeline->layoutOptions(), *m_session->summary()));
+        // the view on screen, not the last export's (walk 26: the heatmap again over the timeline looked at);
+        // the dialog keeps the remembered folder, format and scale
+        d.setView(viewOnScreen());
         if (d.exec() != QDialog::Accepted) return;
         c = d.choice();
     }
@@ -93,6 +97,14 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
         });
     }
     m_exporter->start(c);
+}
+
+QString MainWindow::viewOnScreen() const {
+    const QWidget* focus = QApplication::focusWidget();
+    if (focus && (focus == m_timeline || m_timeline->isAncestorOf(focus))) return "timeline";
+    const QString tab = m_session->capture().view; // the raised tab under the timeline
+    if (tab == "timeline" || tab == "heatmap" || tab == "memory" || tab == "comm") return tab;
+    return "window";
 }
 
 ViewState MainWindow::captureViewState() const {
