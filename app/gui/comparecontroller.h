@@ -52,6 +52,8 @@ class CompareController : public QObject {
     void restore(const QString& openDir, std::optional<int> openRun, const SavedComparison& c);
     /// A comparison was asked for and has not yet answered (nor been cleared).
     bool waiting() const { return m_waiting; }
+    /// Why the last comparison asked for failed; empty when it did not (or is still on its way).
+    const QString& failure() const { return m_failure; }
     /// The selection for an op type chosen in the comparison (`dataRank`: the producer's rank number, -1:
     /// every rank), on the run shown.
     views::Selection selectionFor(const QString& opType, int dataRank) const;
@@ -76,6 +78,7 @@ class CompareController : public QObject {
     CompareJob* m_job = nullptr;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     bool m_waiting = false; ///< a comparison was asked for and not cleared since
+    QString m_failure;
 };
 
 } // namespace rs::gui

@@ -230,6 +230,7 @@ void MainWindow::wireProfile() {
         m_alignAction->setChecked(s.aligned);
         // the saved comparison, compared again on the run now shown (walk 26 #3: a saved view reopened,
         // in the app or by `export --state`, said "No comparison yet")
+        m_comparisonPending = false;
         if (s.comparison) {
             m_keepTabOnCompare = s.view != "comparison"; // the tab saved stays on top
             const auto& shown = m_session->summary();

@@ -114,10 +114,16 @@ ViewState MainWindow::captureViewState() const {
 }
 
 bool MainWindow::comparing() const {
-    return m_compare->waiting();
+    return m_comparisonPending || m_compare->waiting();
+}
+
+QString MainWindow::comparisonFailure() const {
+    return m_compare->failure();
 }
 
 void MainWindow::applyViewState(const ViewState& s) {
+    // its comparison starts once its profile and run are shown: comparing() until then
+    m_comparisonPending = s.comparison.has_value();
     m_session->apply(s);
 }
 
