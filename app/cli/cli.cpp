@@ -1,4 +1,5 @@
 #include "app/cli/commands.h"
+#include "core/pipeline/profileinput.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,10 +13,10 @@ void printHelp() {
     std::printf(
         "Rankscope %s — trace explorer for distributed deep-learning training profiles\n\n"
         "Usage:\n"
-        "  rankscope [DIR [--state FILE.rsview] | FILE.rsview]\n"
-        "                                       open the desktop app (optionally on a profile or a saved "
-        "view;\n"
-        "                                       also 'rankscope open DIR|FILE.rsview')\n"
+        "  rankscope [PROFILE [--state FILE.rsview] | FILE.rsview]\n"
+        "                                       open the desktop app (optionally on a profile, a\n"
+        "                                       directory or one trace file, or on a saved view;\n"
+        "                                       also 'rankscope open PROFILE|FILE.rsview')\n"
         "  rankscope demo OUTDIR [--ranks N] [--steps N] [--layers N] [--seed S]\n"
         "                        [--format ascend|kineto] [--healthy] [--scale-op OP=F[,OP=F]]\n"
         "                        [--shape-sweep]\n"
@@ -170,18 +171,19 @@ bool isViewStateFile(const std::filesystem::path& p) {
     return p.extension() == ".rsview" && std::filesystem::is_regular_file(p, ec);
 }
 
-/// The GUI is started for no argument, a directory or a saved view; anything else is a typo or a missing
+/// The GUI is started for no argument, a directory, a trace file (what File ▸ Open trace file… and `report`
+/// open: walk 26 #2 refused `rankscope trace.json`) or a saved view; anything else is a typo or a missing
 /// path.
 int checkGuiArgument(const std::string& arg) {
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::path p(arg);
-    if (fs::is_directory(p, ec) || isViewStateFile(p)) return -1;
+    if (fs::is_directory(p, ec) || isViewStateFile(p) || pipeline::opensAsProfile(arg)) return -1;
     if (fs::exists(p, ec))
-        return usageError(arg,
-                          "not a profile directory or a saved view (.rsview); the app opens a directory");
+        return usageError(arg, "not a trace the app can open (Chrome-trace or Kineto JSON, .gz or .zst, an "
+                               "Ascend .db or CSV), a profile directory or a saved view (.rsview)");
     if (arg.find('/') != std::string::npos || arg.find('.') != std::string::npos)
-        return usageError(arg, "no such directory");
+        return usageError(arg, "no such file or directory");
     std::string best;
     size_t bestDist = 99;
     for (const auto& c : subCommands()) {
@@ -260,7 +262,9 @@ int dispatch(int argc, char** argv) {
     if (cmd == "stats") return runStats(rest);
     if (cmd == "annotate") return runAnnotate(rest);
     if (cmd == "open") { // rankscope open DIR | FILE.rsview: the desktop app, said as a command
-        if (rest.empty()) return usageError("open", "open needs a profile DIR or a saved view FILE.rsview");
+        if (rest.empty())
+            return usageError(
+                "open", "open needs a profile (a directory or a trace file) or a saved view FILE.rsview");
         int rc = checkGuiArgument(rest[0]);
         if (rc < 0) rc = checkGuiOptions(ArgList(rest.begin() + 1, rest.end()));
         if (rc >= 0) return rc;

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QStatusBar>
 #include <cstdio>
 #include <cstdlib>
 
@@ -50,6 +51,15 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
                              w.state()->boundsStart() + r.range->second);
     if (r.selection) w.state()->setSelection(*r.selection);
     waitFor([&] { return w.timeline()->timelineData() != nullptr; }, 60);
+    waitFor([&] { return !w.comparing(); }, 600); // a saved view's comparison, on its panel
+    if (r.state && r.state->comparison && !w.comparisonFailure().isEmpty()) {
+        // said on the command line and in the picture's status line (a later message had replaced it)
+        const QString why = w.comparisonFailure();
+        std::fprintf(stderr,
+                     "rankscope: export: the saved view's comparison with %s is not in the picture: %s\n",
+                     r.state->comparison->with.toLocal8Bit().constData(), why.toLocal8Bit().constData());
+        w.statusBar()->showMessage(QObject::tr("Comparison failed: %1").arg(why));
+    }
     waitFor([] { return false; }, 1); // the linked views' answers
     gui::Caption c = w.exportCaption("window");
     QString error;

@@ -28,6 +28,7 @@ void CompareController::ensureJob() {
                 if (!m_waiting) return; // cleared since: it compared another run
                 m_waiting = false;
                 if (!d) {
+                    m_failure = error;
                     Q_EMIT message(tr("Comparison failed: %1").arg(error), 15000);
                     return;
                 }
@@ -74,6 +75,7 @@ void CompareController::compare(const QString& baselineDir, std::optional<int> b
                                 const QString& candidateDir, std::optional<int> candidateRun) {
     ensureJob();
     m_waiting = true;
+    m_failure.clear();
     Q_EMIT message(tr("Comparing candidate %1 against baseline %2…")
                        .arg(QFileInfo(candidateDir).fileName(), QFileInfo(baselineDir).fileName()),
                    0);
@@ -103,9 +105,21 @@ void CompareController::swap() {
 void CompareController::clear() {
     m_openIsBaseline = false; // a Swap belongs to the comparison it turned round
     m_waiting = false;
+    m_failure.clear();
     m_havePair = false;
     m_view->setData(nullptr);
     Q_EMIT cleared();
+}
+
+std::optional<SavedComparison> CompareController::saved() const {
+    if (!m_havePair) return std::nullopt;
+    return SavedComparison{QFileInfo(m_other.dir).absoluteFilePath(), m_other.run, m_openIsBaseline};
+}
+
+void CompareController::restore(const QString& openDir, std::optional<int> openRun,
+                                const SavedComparison& c) {
+    m_openIsBaseline = c.openIsBaseline;
+    compareOpenWith(openDir, openRun, c.with, c.run);
 }
 
 views::Selection CompareController::selectionFor(const QString& opType, int dataRank) const {

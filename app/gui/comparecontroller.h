@@ -9,6 +9,7 @@
 // profile or run is shown (walk 18b: a remembered Swap turned every later comparison round, in later sessions
 // too, with nothing saying so). A comparison belongs to the run it was made on: clear() empties the panel,
 // drops an answer still on its way and puts the sides back. GUI thread only.
+#include "app/gui/viewstate.h"
 #include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
 
@@ -44,6 +45,15 @@ class CompareController : public QObject {
     void swap();
     /// Empties the panel and puts the sides back to the default (a new profile or run is shown).
     void clear();
+    /// The comparison of the run shown, for a saved view: its other side and direction; nullopt when none
+    /// was asked for since clear().
+    std::optional<SavedComparison> saved() const;
+    /// Compares the run shown (`openRun` of `openDir`) with a saved view's other side, in its direction.
+    void restore(const QString& openDir, std::optional<int> openRun, const SavedComparison& c);
+    /// A comparison was asked for and has not yet answered (nor been cleared).
+    bool waiting() const { return m_waiting; }
+    /// Why the last comparison asked for failed; empty when it did not (or is still on its way).
+    const QString& failure() const { return m_failure; }
     /// The selection for an op type chosen in the comparison (`dataRank`: the producer's rank number, -1:
     /// every rank), on the run shown.
     views::Selection selectionFor(const QString& opType, int dataRank) const;
@@ -68,6 +78,7 @@ class CompareController : public QObject {
     CompareJob* m_job = nullptr;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     bool m_waiting = false; ///< a comparison was asked for and not cleared since
+    QString m_failure;
 };
 
 } // namespace rs::gui

@@ -2,7 +2,8 @@
 // File ▸ Export…: which view (whole window, timeline with every lane, heatmap, memory map), where (PNG
 // or SVG by the file's suffix), PNG scale 1× or 2×, caption and annotations on or off. Remembers the last
 // choices (Settings::exportDefaults) except the file name, which is this profile's: the last export may
-// be another profile's picture, and Enter then overwrote it. GUI thread only.
+// be another profile's picture, and Enter then overwrote it; the main window sets the view to the one on
+// screen (setView). GUI thread only.
 #include "app/gui/viewexporter.h"
 
 #include <QDialog>

@@ -48,6 +48,7 @@
 #include <QStyleFactory>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace rs::gui {
 
@@ -227,10 +228,20 @@ void MainWindow::wireProfile() {
         m_flowsAction->setChecked(s.windowFlows);
         m_minimap->setShowWaits(s.showWaits);
         m_alignAction->setChecked(s.aligned);
+        // the saved comparison, compared again on the run now shown (walk 26 #3: a saved view reopened,
+        // in the app or by `export --state`, said "No comparison yet")
+        m_comparisonPending = false;
+        if (s.comparison) {
+            m_keepTabOnCompare = s.view != "comparison"; // the tab saved stays on top
+            const auto& shown = m_session->summary();
+            m_compare->restore(m_session->path(), shown ? std::optional<int>(shown->run) : std::nullopt,
+                               *s.comparison);
+        }
     });
     connect(m_runs, &RunChooser::runChosen, m_service, &query::QueryService::selectRun);
     connect(m_compare, &CompareController::compared, this, [this] {
-        if (auto* dock = findChild<QDockWidget*>("comparison")) {
+        if (auto* dock = findChild<QDockWidget*>("comparison");
+            dock && !std::exchange(m_keepTabOnCompare, false)) {
             dock->show();
             dock->raise();
         }

@@ -104,6 +104,11 @@ class MainWindow : public QMainWindow {
     void exportReport();
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const;
+    /// A comparison was asked for (Compare with…, a saved view's, also while that view waits for its
+    /// profile or run) and the panel waits for its answer.
+    bool comparing() const;
+    /// Why the last comparison asked for failed (empty: it did not, or none was asked for).
+    QString comparisonFailure() const;
     /// Compares the run shown (the candidate, unless the comparison was swapped: Settings) with the
     /// profile in `dir` (the baseline), off the GUI thread; the Comparison panel shows the result
     /// (compareReady follows). `run`: that run of `dir` (default: its default run).
@@ -123,6 +128,9 @@ class MainWindow : public QMainWindow {
     void dropEvent(QDropEvent*) override;
 
   private:
+    /// The export view (ExportDialog's) of what the user looks at: the timeline when it has the focus,
+    /// else the raised tab's picture, the whole window for a tab without one of its own.
+    QString viewOnScreen() const;
     // creation (mainwindow.cpp)
     QWidget* buildCentral();
     void buildDocks();
@@ -169,6 +177,8 @@ class MainWindow : public QMainWindow {
     ProfileSession* m_session = nullptr;
     AnnotationController* m_annotate = nullptr;
     CompareController* m_compare = nullptr;
+    bool m_keepTabOnCompare = false;  ///< a saved view's comparison lands without raising its panel
+    bool m_comparisonPending = false; ///< a view state with a comparison waits for its profile or run
     SearchController* m_search = nullptr;
     ViewExporter* m_exporter = nullptr;
     DockProportions* m_proportions = nullptr;      ///< the docks' shares of a resized window

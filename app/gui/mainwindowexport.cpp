@@ -2,6 +2,7 @@
 // and the report. Kept apart from mainwindow.cpp, which creates and wires the window.
 #include "app/gui/annotationcontroller.h"
 #include "app/gui/captionbuilder.h"
+#include "app/gui/comparecontroller.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
@@ -12,6 +13,7 @@
 #include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
@@ -77,6 +79,9 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
         const QFileInfo profile(QDir::cleanPath(profilePath()));
         ExportDialog d(profile.isDir() ? profile.fileName() : profile.baseName(), this);
         d.setTimelineLabel(timelinePictureLabel(m_timeline->layoutOptions(), *m_session->summary()));
+        // the view on screen, not the last export's (walk 26: the heatmap again over the timeline looked at);
+        // the dialog keeps the remembered folder, format and scale
+        d.setView(viewOnScreen());
         if (d.exec() != QDialog::Accepted) return;
         c = d.choice();
     }
@@ -94,11 +99,31 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
     m_exporter->start(c);
 }
 
+QString MainWindow::viewOnScreen() const {
+    const QWidget* focus = QApplication::focusWidget();
+    if (focus && (focus == m_timeline || m_timeline->isAncestorOf(focus))) return "timeline";
+    const QString tab = m_session->capture().view; // the raised tab under the timeline
+    if (tab == "timeline" || tab == "heatmap" || tab == "memory" || tab == "comm") return tab;
+    return "window";
+}
+
 ViewState MainWindow::captureViewState() const {
-    return m_session->capture();
+    ViewState s = m_session->capture();
+    s.comparison = m_compare->saved();
+    return s;
+}
+
+bool MainWindow::comparing() const {
+    return m_comparisonPending || m_compare->waiting();
+}
+
+QString MainWindow::comparisonFailure() const {
+    return m_compare->failure();
 }
 
 void MainWindow::applyViewState(const ViewState& s) {
+    // its comparison starts once its profile and run are shown: comparing() until then
+    m_comparisonPending = s.comparison.has_value();
     m_session->apply(s);
 }
 

@@ -80,12 +80,37 @@ views::Selection selectionFrom(const nlohmann::json& j) {
     return s;
 }
 
+/// `path` relative to `fileDir` when it lies inside it or beside it: portable with the file.
+QString portablePath(const QString& path, const QString& fileDir) {
+    const QString rel = QDir(fileDir).relativeFilePath(path);
+    return rel.startsWith("../..") ? path : rel;
+}
+
+/// A path as read: relative ones are resolved against the .rsview's folder.
+QString resolvedPath(const std::string& path, const QString& file) {
+    const QString p = QString::fromStdString(path);
+    return QFileInfo(p).isRelative() ? QDir::cleanPath(QFileInfo(file).absoluteDir().filePath(p)) : p;
+}
+
+nlohmann::json comparisonJson(const SavedComparison& c, const QString& fileDir) {
+    nlohmann::json j = {{"with", portablePath(c.with, fileDir).toStdString()},
+                        {"open_is", c.openIsBaseline ? "baseline" : "candidate"}};
+    if (c.run) j["run"] = *c.run;
+    return j;
+}
+
+SavedComparison comparisonFrom(const nlohmann::json& j, const QString& file) {
+    SavedComparison c;
+    c.with = resolvedPath(j.at("with").get<std::string>(), file);
+    if (j.contains("run") && !j["run"].is_null()) c.run = j["run"].get<int>();
+    c.openIsBaseline = j.value("open_is", std::string("candidate")) == "baseline";
+    return c;
+}
+
 } // namespace
 
 QString viewStateToJson(const ViewState& s, const QString& fileDir) {
-    QString profile = s.profile;
-    QString rel = QDir(fileDir).relativeFilePath(s.profile);
-    if (!rel.startsWith("../..")) profile = rel; // in or beside the file's folder: portable with it
+    const QString profile = portablePath(s.profile, fileDir);
     nlohmann::json j = {{"rankscope_view", kViewStateFormat},
                         {"profile", profile.toStdString()},
                         {"selection", selectionJson(s.selection)},
@@ -102,6 +127,7 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
     if (!s.heatmapStatistic.isEmpty()) j["heatmap_statistic"] = s.heatmapStatistic.toStdString();
     if (s.memoryRank) j["memory_rank"] = *s.memoryRank;
     if (!s.trackFilter.isEmpty()) j["track_filter"] = s.trackFilter.toStdString();
+    if (s.comparison) j["comparison"] = comparisonJson(*s.comparison, fileDir);
     return QString::fromStdString(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) + "\n";
 }
 
@@ -128,9 +154,7 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
     }
     ViewState s;
     try {
-        s.profile = QString::fromStdString(j["profile"].get<std::string>());
-        if (QFileInfo(s.profile).isRelative())
-            s.profile = QDir::cleanPath(QFileInfo(path).absoluteDir().filePath(s.profile));
+        s.profile = resolvedPath(j["profile"].get<std::string>(), path);
         if (j.contains("run") && !j["run"].is_null()) s.run = j["run"].get<int>();
         if (j.contains("window") && j["window"].is_object())
             s.window =
@@ -149,6 +173,8 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         s.windowFlows = j.value("window_flows", false);
         s.scroll = j.value("scroll", 0);
         s.trackFilter = QString::fromStdString(j.value("track_filter", std::string()));
+        if (j.contains("comparison") && j["comparison"].is_object())
+            s.comparison = comparisonFrom(j["comparison"], path);
     } catch (const nlohmann::json::exception& e) {
         error = QObject::tr("%1: a key has the wrong type (%2)").arg(path, QString::fromUtf8(e.what()));
         return std::nullopt;

@@ -15,11 +15,24 @@ namespace rs::gui {
 
 constexpr int kViewStateFormat = 1;
 
+/// The comparison on the Comparison panel: the other side (a profile, or another run of the one shown) and
+/// which side the run shown is. Reopened, it is compared again (the result is not stored: it is the
+/// index's, recomputed in a moment).
+struct SavedComparison {
+    QString with; ///< the other side's profile (absolute when read, as `profile`)
+    std::optional<int> run;
+    bool openIsBaseline = false; ///< the run shown is the baseline (File ▸ Swap); default: the candidate
+};
+
 struct ViewState {
     QString profile; ///< absolute when read (a relative path is resolved against the file's folder)
     std::optional<int> run;
     std::optional<std::pair<qint64, qint64>> window; ///< [t0, t1] ns
     views::Selection selection;
+    // Ranks are the index's rank keys (ranks, collapsed, the selection's and memoryRank): a re-index of the
+    // same files gives every rank the same key (core/index/indexwriter.h: a number claimed by several runs
+    // is keyed by the runs' bytes, then discovery order, never by parse order), as it gives `run` the same
+    // id. A folder whose runs change may renumber both.
     std::set<int> ranks;         ///< shown on the timeline (rank keys); empty: every rank
     std::set<int> collapsed;     ///< ranks whose lanes are folded
     std::vector<int64_t> pinned; ///< pinned track ids, in order
@@ -31,6 +44,7 @@ struct ViewState {
     bool windowFlows = false; ///< every flow arrow of the window (off: the selected span's only)
     int scroll = 0;           ///< the timeline's vertical scroll, px
     QString trackFilter;      ///< the timeline's track filter ("rank 3-5", "plane 0"); empty: none
+    std::optional<SavedComparison> comparison; ///< none: the panel had no comparison
 };
 
 /// JSON text of `s`; the profile is written relative to `fileDir` when it lies inside it or beside it.

@@ -52,7 +52,9 @@ model::StepCause OutlierJudge::cause(const StepRow& r, int rank) const {
     double dCompute = double(r.compute) - m_medCompute, dPrep = double(r.preparing) - m_medPrep;
     double dComm = double(r.notOverlapped) - m_medComm - std::max(0.0, dWait);
     auto c = [&](K kind, double ns) {
-        return model::StepCause{kind, int64_t(ns), r.biggestCollective, r.lateRank, rank};
+        // the late rank by its key, as step_stat's rank columns name ranks; the shown sentence is rendered
+        // with its number (core/query/report.h, stepCauseAt)
+        return model::StepCause{kind, int64_t(ns), r.biggestCollective, r.lateRank, rank, std::nullopt};
     };
     if (dWait >= 0.5 * extra && r.lateRank && *r.lateRank != rank) return c(K::WaitedForRank, dWait);
     if (dWait >= 0.5 * extra && !r.lateRank) return c(K::WaitedForUnknown, dWait);

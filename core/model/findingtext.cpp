@@ -84,7 +84,7 @@ std::string outlierStepText(const FindingFields& f) {
 }
 
 std::string bankAnomalyText(const FindingFields& f) {
-    return "rank " + std::to_string(f.rank.value_or(0)) + " places " + f.subject + " tensors in HBM " +
+    return who(f.dataRank) + " places " + f.subject + " tensors in HBM " +
            (f.banks.find(',') == std::string::npos ? "bank " : "banks ") + f.banks +
            " while the other ranks use " + f.otherBanks;
 }
@@ -189,8 +189,8 @@ std::string findingText(const FindingFields& f) {
 std::string stepCauseText(const StepCause& c) {
     switch (c.kind) {
     case StepCauseKind::WaitedForRank:
-        return "waited " + formatDuration(c.ns) + " longer than usual in " + c.collective + " for rank " +
-               std::to_string(c.lateRank.value_or(0)) + " (arrived last)";
+        return "waited " + formatDuration(c.ns) + " longer than usual in " + c.collective + " for " +
+               who(c.lateDataRank.value_or(c.lateRank.value_or(0))) + " (arrived last)";
     case StepCauseKind::WaitedForUnknown:
         return "waited " + formatDuration(c.ns) + " longer than usual in " + c.collective +
                " (the rank it waited for is not known)";

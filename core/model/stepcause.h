@@ -60,6 +60,9 @@ struct StepCause {
     std::string collective;      ///< the collective waited in or idled before
     std::optional<int> lateRank; ///< the late rank of that collective (an index rank key)
     int rank = 0;                ///< the step's own rank
+    /// the late rank as the data numbers it, which the sentence names (a second run's key 10003 is its
+    /// rank 3); nullopt: the key is the number
+    std::optional<int> lateDataRank;
 };
 
 } // namespace rs::model

@@ -460,7 +460,9 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.wall_ns, s.end_ns - s.start_ns), "
         "st.compute_ns, st.comm_not_overlapped_ns, coalesce(st.wait_ns, 0), st.idle_ns, "
         "st.preparing_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, st.cause_ns, "
-        "st.cause_collective, st.comm_overlapped_ns FROM step s LEFT JOIN step_stat st ON st.rank = s.rank "
+        "st.cause_collective, st.comm_overlapped_ns, " +
+        std::string(kLateDataRank) +
+        " FROM step s LEFT JOIN step_stat st ON st.rank = s.rank "
         "AND st.step = s.step "
         "ORDER BY "
         "s.rank, s.start_ns");
@@ -471,7 +473,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         stubs.emplace(std::pair(st.rank, st.step), stubStepWhy(st.cutFile));
     auto opt = [&q](int col) { return q.isNull(col) ? std::nullopt : std::optional<int64_t>(q.i64(col)); };
     while (q.step()) {
-        auto cause = stepCauseAt(q, int(q.i64(0)), 11);
+        auto cause = stepCauseAt(q, int(q.i64(0)), 11, 16);
         const int rank = int(q.i64(0));
         auto w = walls.find({rank, q.i64(1)});
         auto u = waitUnknown.find(rank);

@@ -273,10 +273,11 @@ json stragglersSection(index::Db& db) {
 json outlierStepsSection(index::Db& db) {
     json a = json::array();
     auto q = db.prepare(
-        "SELECT rank, step, wall_ns, typical_ns, late_rank, cause_kind, cause_ns, cause_collective "
-        "FROM step_stat WHERE outlier = 1 ORDER BY wall_ns - typical_ns DESC");
+        "SELECT rank, step, wall_ns, typical_ns, late_rank, cause_kind, cause_ns, cause_collective, " +
+        std::string(kLateDataRank) +
+        " FROM step_stat st WHERE outlier = 1 ORDER BY wall_ns - typical_ns DESC");
     while (q.step()) {
-        auto cause = stepCauseAt(q, int(q.i64(0)), 4);
+        auto cause = stepCauseAt(q, int(q.i64(0)), 4, 8);
         json o = {{"rank", q.i64(0)},
                   {"step", q.i64(1)},
                   {"wall_ns", q.i64(2)},
@@ -419,9 +420,11 @@ json memoryPerRank(index::Db& db, int top) {
 json bankAnomalies(index::Db& db) {
     json anomalies = json::array();
     auto a =
-        db.prepare("SELECT rank, op_name, banks, other_ranks_banks, bytes FROM bank_anomaly ORDER BY rank");
+        db.prepare("SELECT b.rank, op_name, banks, other_ranks_banks, bytes, coalesce(r.data_rank, "
+                   "b.rank) FROM bank_anomaly b LEFT JOIN rank_info r ON r.rank = b.rank ORDER BY b.rank");
     while (a.step())
         anomalies.push_back({{"rank", a.i64(0)},
+                             {"data_rank", a.i64(5)},
                              {"op_name", a.text(1)},
                              {"banks", json::parse(a.text(2))},
                              {"other_ranks_banks", json::parse(a.text(3))},
@@ -445,7 +448,7 @@ std::string findingSentence(const index::Stmt& q, const json& affected) {
     f.affected = affected.is_object() ? affected : json::object();
     f.wallNs = q.i64(15);
     f.typicalNs = q.i64(16);
-    f.cause = stepCauseAt(q, f.rank.value_or(0), 17);
+    f.cause = stepCauseAt(q, f.rank.value_or(0), 17, 23);
     f.banks = q.text(21);
     f.otherBanks = q.text(22);
     return model::findingText(f);
@@ -462,7 +465,9 @@ json findingsJson(index::Db& db) {
         "f.span_id, f.affected, f.run_id, f.idle_ns, f.instances, coalesce(r.data_rank, f.rank, 0), "
         "st.wall_ns, "
         "st.typical_ns, st.late_rank, st.cause_kind, st.cause_ns, st.cause_collective, b.banks, "
-        "b.other_ranks_banks FROM finding f LEFT JOIN rank_info r ON r.rank = f.rank LEFT JOIN step_stat st "
+        "b.other_ranks_banks, " +
+        std::string(kLateDataRank) +
+        " FROM finding f LEFT JOIN rank_info r ON r.rank = f.rank LEFT JOIN step_stat st "
         "ON "
         "f.kind = 'outlier_step' AND st.rank = f.rank AND st.step = f.step LEFT JOIN bank_anomaly b ON "
         "f.kind = "
@@ -474,6 +479,7 @@ json findingsJson(index::Db& db) {
         json affected = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);
         json o = {{"kind", q.text(0)},
                   {"rank", optional(1)},
+                  {"data_rank", q.isNull(1) ? json(nullptr) : json(q.i64(14))}, // the number `text` names
                   {"step", optional(2)},
                   {"subject", q.text(3)},
                   {"lost_ns", q.i64(4)},
@@ -489,7 +495,7 @@ json findingsJson(index::Db& db) {
         // is only where one of the waits it tells lies, with its step and span (waiting_ranks has them all)
         if (o["kind"] == "pipeline_wait") {
             o["example_rank"] = o["rank"];
-            o["rank"] = nullptr;
+            o["rank"] = o["data_rank"] = nullptr;
         }
         f.push_back(o);
     }
@@ -506,7 +512,7 @@ json findingsJson(index::Db& db) {
     return f;
 }
 
-std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col) {
+std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col, int lateDataCol) {
     auto kind = q.isNull(col + 1) ? std::nullopt : model::stepCauseKindFromSql(q.text(col + 1));
     if (!kind) return std::nullopt;
     model::StepCause c;
@@ -514,6 +520,7 @@ std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int 
     c.ns = q.i64(col + 2);
     c.collective = q.text(col + 3);
     if (!q.isNull(col)) c.lateRank = int(q.i64(col));
+    if (!q.isNull(lateDataCol)) c.lateDataRank = int(q.i64(lateDataCol));
     c.rank = rank;
     return c;
 }

@@ -45,7 +45,11 @@ std::string commWaitText(const nlohmann::json& report, const std::string& total)
 /// The text and HTML reports say the same.
 std::string blamedSharedText(const nlohmann::json& report, const std::function<std::string(double)>& ms);
 /// The typed cause of an outlier step from four columns of `q` starting at `col`: late_rank, cause_kind,
-/// cause_ns, cause_collective (nullopt when cause_kind is NULL); `rank` is the step's rank.
-std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col);
+/// cause_ns, cause_collective (nullopt when cause_kind is NULL); `rank` is the step's rank; column
+/// `lateDataCol` is the late rank's number as the data gives it (kLateDataRank), which the sentence names.
+std::optional<model::StepCause> stepCauseAt(const index::Stmt& q, int rank, int col, int lateDataCol);
+/// The SQL of that column from a step_stat row `st`: the late rank's data rank (NULL without one).
+inline constexpr const char* kLateDataRank =
+    "(SELECT coalesce(data_rank, rank) FROM rank_info WHERE rank = st.late_rank)";
 
 } // namespace rs::query

@@ -145,13 +145,16 @@ std::set<int> loadShownRanks(index::Db& db, ProfileSummary& s) {
 void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
     auto q = db.prepare(
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, "
-        "st.cause_ns, st.cause_collective, coalesce(st.wait_ns, 0) FROM step s LEFT JOIN step_stat st ON "
+        "st.cause_ns, st.cause_collective, coalesce(st.wait_ns, 0), " +
+        std::string(query::kLateDataRank) +
+        " FROM step s LEFT JOIN step_stat st ON "
         "st.rank = s.rank AND st.step = s.step ORDER BY s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
     const auto waitUnknown = loadRankWaitUnknown(db);
     while (q.step())
         if (shown.count(int(q.i64(0)))) {
-            auto cause = query::stepCauseAt(q, int(q.i64(0)), 5); // the sentence rendered from typed fields
+            auto cause =
+                query::stepCauseAt(q, int(q.i64(0)), 5, 10); // the sentence rendered from typed fields
             StepDesc d{int(q.i64(0)),
                        q.i64(1),
                        q.i64(2),

@@ -1,6 +1,7 @@
 // The command line, run as a separate process: --help/--version, bad arguments (non-zero status and a
 // message that says what to do), the demo → index → info → report → query round trip, and the
 // read-only query (writes, ATTACH, PRAGMA changes and extension loading are refused), stats of an area.
+#include "app/cli/commands.h"
 #include "core/index/sqlite.h"
 #include "tests/support/testsupport.h"
 
@@ -76,7 +77,7 @@ class TstCli : public QObject {
         QTest::newRow("cache: clean option on list")
             << QStringList{"cache", "list", "--dry-run"} << 2 << "options of 'cache clean'";
         QTest::newRow("missing profile path")
-            << QStringList{"/nonexistent/profile"} << 2 << "no such directory";
+            << QStringList{"/nonexistent/profile"} << 2 << "no such file or directory";
         // the app's single-valued --state given twice is refused, as every command's is (it kept the first)
         QTest::newRow("app: --state twice")
             << QStringList{"/tmp", "--state", "a.rsview", "--state", "b.rsview"} << 2
@@ -85,7 +86,30 @@ class TstCli : public QObject {
             << QStringList{"open", "/tmp", "--state=a.rsview", "--state", "b.rsview"} << 2
             << "option --state given twice";
         QTest::newRow("a file, not a profile")
-            << QStringList{QString::fromStdString(test::rankscopeBin())} << 2 << "not a profile directory";
+            << QStringList{QString::fromStdString(test::rankscopeBin())} << 2
+            << "not a trace the app can open (Chrome-trace or Kineto JSON, .gz or .zst, an Ascend .db or "
+               "CSV), "
+               "a profile directory or a saved view (.rsview)";
+    }
+    void theAppOpensOneTraceFile_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* name : {"t.json", "t.json.gz", "t.json.zst", "host_1.pt.trace.json"})
+            QTest::newRow(name) << name;
+    }
+    void theAppOpensOneTraceFile() {
+        // walk 26 #2: `rankscope FILE` refused a trace that File ▸ Open trace file… and `report` open. The
+        // command line starts the app (dispatch's -1; the display is ctest's offscreen platform) on it, bare
+        // or as `open FILE`, as it does on a directory
+        QFETCH(QString, name);
+        const std::string dir = test::tempDir("cli-app-trace-file");
+        const std::string path = dir + "/" + name.toStdString();
+        test::writeFile(path, R"({"traceEvents":[{"name":"k","ph":"X","ts":0,"dur":5,"pid":0,"tid":0}]})");
+        std::string bin = "rankscope", open = "open", file = path;
+        char* bare[] = {bin.data(), file.data()};
+        char* said[] = {bin.data(), open.data(), file.data()};
+        QVERIFY(qEnvironmentVariableIsSet("QT_QPA_PLATFORM"));
+        QCOMPARE(cli::dispatch(2, bare), -1);
+        QCOMPARE(cli::dispatch(3, said), -1);
     }
     void cacheListsAndCleans() {
         // a read-only profile indexed into a private cache dir, then its profile removed: listed as missing,

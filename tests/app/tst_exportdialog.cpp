@@ -3,13 +3,18 @@
 // (Ctrl+E on a 200-rank demo proposed e_asc.png, and Enter overwrote it); it follows the view while the user
 // has not typed a name, and steps past a picture that exists rather than naming it.
 #include "app/gui/exportdialog.h"
+#include "app/gui/mainwindow.h"
 #include "app/gui/settings.h"
 #include "tests/support/testsupport.h"
+#include "views/timeline/timelineview.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QTimer>
 #include <QtTest>
 
 using namespace rs;
@@ -56,6 +61,61 @@ class TstExportDialog : public QObject {
         QCOMPARE(gui::ExportDialog::suggestedPath(m_dir, "d8", "timeline", "png"),
                  m_dir + "/d8-timeline-2.png");
         QCOMPARE(gui::ExportDialog::suggestedPath(m_dir, "d8", "heatmap", "png"), m_dir + "/d8-heatmap.png");
+    }
+    void ctrlEProposesTheViewOnScreen_data() {
+        QTest::addColumn<QString>("shown"); // the tab raised under the timeline, focused; "timeline": none
+        QTest::addColumn<QString>("view");  // what the dialog proposes
+        QTest::newRow("timeline focused") << "timeline"
+                                          << "timeline";
+        QTest::newRow("memory tab") << "memory"
+                                    << "memory";
+        QTest::newRow("communication tab") << "comm"
+                                           << "comm";
+        QTest::newRow("a tab without a picture") << "opsummary"
+                                                 << "window";
+    }
+    void ctrlEProposesTheViewOnScreen() {
+        // walk 26: Ctrl+E proposed the last export's view (the Op heatmap) over the one looked at; the
+        // remembered folder stays
+        QFETCH(QString, shown);
+        QFETCH(QString, view);
+        gui::ExportDefaults last;
+        last.view = "heatmap";
+        last.dir = m_dir;
+        gui::Settings().setExportDefaults(last);
+        static const std::string demo = [] {
+            std::string err;
+            return test::writeDemo("exportdialog-window", 2, 2, 1, err);
+        }();
+        QVERIFY(!demo.empty());
+        gui::MainWindow w;
+        w.resize(1300, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(QString::fromStdString(demo));
+        QVERIFY(ready.wait(60000));
+        if (shown == "timeline") {
+            w.activateWindow();
+            w.timeline()->setFocus();
+        } else {
+            auto* dock = w.findChild<QDockWidget*>(shown);
+            QVERIFY(dock);
+            dock->show();
+            dock->raise();
+            dock->widget()->setFocus();
+        }
+        QApplication::processEvents();
+        gui::ExportChoice proposed;
+        QTimer::singleShot(0, &w, [&] {
+            auto* d = w.findChild<gui::ExportDialog*>();
+            if (!d) return;
+            proposed = d->choice();
+            d->reject();
+        });
+        w.exportImage();
+        QCOMPARE(proposed.view, view);
+        QCOMPARE(QFileInfo(proposed.path).absolutePath(), m_dir);
     }
 };
 

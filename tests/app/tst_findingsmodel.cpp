@@ -5,6 +5,8 @@
 #include "app/gui/finding.h"
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
+#include "core/query/analysisqueries.h"
+#include "core/query/report.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/testsupport.h"
 
@@ -73,6 +75,60 @@ class TstFindingsModel : public QObject {
                 QCOMPARE(f.opTypes.value(0), QString::fromStdString(slow.at(0)));
         model.setFindings({});
         QCOMPARE(model.rowCount(), 0);
+    }
+    void aSecondRunsRanksAreNamedByTheirNumbers() {
+        // walk 26 #1: two 4-rank demos side by side; the second run's ranks are keyed 10000 + n, and its
+        // bank finding said "rank 10002 places AllReduce tensors …". Each demo misplaces the banks of rank
+        // (slow rank 3 + 3) % 4 = 2 (core/demo/demoplan.cpp), so both runs' sentences name rank 2.
+        const std::string root = test::tempDir("findingsmodel-tworuns");
+        auto second = test::demoOptions(4, 4, 1);
+        second.seed = 3;
+        QCOMPARE(test::writeDemo(root + "/a", test::demoOptions(4, 4, 1)), std::string());
+        QCOMPARE(test::writeDemo(root + "/b", second), std::string());
+        test::Indexed ix = test::indexDir(root);
+        QVERIFY(ix.db);
+        QCOMPARE(ix.rows("SELECT DISTINCT run_id FROM rank_info ORDER BY run_id").size(), size_t(2));
+        for (const auto& run : ix.rows("SELECT DISTINCT run_id FROM rank_info ORDER BY run_id")) {
+            const auto summary = query::loadSummary(*ix.db, std::stoi(run));
+            gui::FindingsModel model;
+            model.setFindings(gui::findingsFromReport(summary.reportJson, summary.run), summary.dataRank);
+            int banks = 0;
+            for (int i = 0; i < model.rowCount(); ++i) {
+                const QString text = model.index(i, gui::FindingsModel::Text).data().toString();
+                QVERIFY2(!text.contains("rank 1000"), qPrintable(text)); // no key in any sentence
+                if (model.finding(i).kind != model::FindingKind::BankAnomaly) continue;
+                ++banks;
+                QVERIFY2(text.startsWith("rank 2 places AllReduce tensors in HBM bank [0]"),
+                         qPrintable(text));
+            }
+            QCOMPARE(banks, 1);
+        }
+        // the JSON keeps the key as `rank` (runs[].ranks) and gives the number the text names
+        const auto report = query::buildReport(*ix.db, 5); // what `rankscope report --json` prints
+        int keyed = 0;
+        for (const auto& f : report["findings"])
+            if (f["kind"] == "bank_anomaly") {
+                QCOMPARE(f["data_rank"].get<int>(), 2);
+                keyed += f["rank"].get<int>() == 10002;
+            }
+        for (const auto& b : report["memory"]["bank_anomalies"])
+            QCOMPARE(b["data_rank"].get<int>(), 2);
+        QCOMPARE(keyed, 1);
+        // the outlier steps' causes name the late rank by its number too: each demo stalls its rank 1
+        // (core/demo/demoplan.cpp), keyed 10001 in the second run, for which the others waited
+        const QString late = "for rank 1 (arrived last)";
+        int waited = 0;
+        for (const auto& o : report["outlier_steps"]) {
+            const QString cause = QString::fromStdString(o["cause"].get<std::string>());
+            QVERIFY2(!cause.contains("rank 1000"), qPrintable(cause));
+            waited += o["late_rank"] == 10001 && cause.contains(late);
+        }
+        QVERIFY(waited > 0);
+        for (const auto& r : query::loadStepRows(*ix.db)) // the Steps table
+            QVERIFY2(!QString::fromStdString(r.cause).contains("rank 1000"), r.cause.c_str());
+        for (int run : {0, 1}) // the timeline's step tooltips
+            for (const auto& d : query::loadSummary(*ix.db, run).steps)
+                QVERIFY2(!QString::fromStdString(d.cause).contains("rank 1000"), d.cause.c_str());
     }
     void sortsByLostTimeAsNumbers() {
         gui::FindingsModel model;

@@ -853,6 +853,26 @@ class TstMainWindow : public QObject {
         QCOMPARE(view->data()->baseline.run, otherRun);
         QVERIFY(view->data()->baseline.labels.at("source") !=
                 view->data()->candidate.labels.at("source")); // kineto vs ascend
+        // saved (Ctrl+S) and reopened, the view compares the same two runs again, each on its side (walk 26
+        // #3: the reopened panel said "No comparison yet"); Swap's direction is kept too
+        Q_EMIT view->swapRequested();
+        QVERIFY(compared.wait(60000));
+        QCOMPARE(view->data()->baseline.run, shownRun);
+        const QString file = QString::fromStdString(test::tempDir("mainwindow-rsview-compare")) + "/c.rsview";
+        QString rsviewErr;
+        QVERIFY2(gui::writeViewState(w.captureViewState(), file, rsviewErr), qPrintable(rsviewErr));
+        auto saved = gui::readViewState(file, rsviewErr);
+        QVERIFY2(saved && saved->comparison, qPrintable(rsviewErr));
+        gui::MainWindow w2;
+        w2.show();
+        QSignalSpy compared2(&w2, &gui::MainWindow::compareReady);
+        w2.applyViewState(*saved);
+        QVERIFY(compared2.wait(60000));
+        auto* view2 = w2.findChild<views::CompareView*>();
+        QVERIFY(view2 && view2->data());
+        QCOMPARE(view2->data()->baseline.run, shownRun);
+        QCOMPARE(view2->data()->candidate.run, otherRun);
+        QCOMPARE(w2.timeline()->summary()->run, shownRun);
     }
     void opensASingleTraceFile() {
         // one trace file, not a folder (File ▸ Open trace file…, a dropped file): its rank's lanes

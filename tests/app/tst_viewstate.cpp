@@ -32,7 +32,8 @@ class TstViewState : public QObject {
         s.showWaits = false;
         s.windowFlows = true;
         s.scroll = 120;
-        s.trackFilter = "rank 3-5, plane 0"; // issue 19: the saved view lost it
+        s.trackFilter = "rank 3-5, plane 0";                         // issue 19: the saved view lost it
+        s.comparison = gui::SavedComparison{dir + "/base", 1, true}; // walk 26 #3: it was not saved
         const QString file = dir + "/views/stall.rsview";
         QDir().mkpath(dir + "/views");
         QString err;
@@ -54,6 +55,11 @@ class TstViewState : public QObject {
         QCOMPARE(back->windowFlows, true);
         QCOMPARE(back->scroll, 120);
         QCOMPARE(back->trackFilter, s.trackFilter);
+        QVERIFY(gui::viewStateToJson(s, dir + "/views").contains("\"../base\"")); // portable as the profile
+        QVERIFY(back->comparison);
+        QCOMPARE(back->comparison->with, dir + "/base");
+        QCOMPARE(back->comparison->run, std::optional<int>(1));
+        QCOMPARE(back->comparison->openIsBaseline, true);
         // a slow card's selection: its collective and both op types it names (the heatmap outlines each)
         s.selection = {};
         s.selection.kind = views::Selection::Kind::Span;

@@ -103,7 +103,8 @@ class TstFindingText : public QObject {
         f.step = 4;
         f.wallNs = 30'000'000;
         f.typicalNs = 10'000'000;
-        f.cause = StepCause{StepCauseKind::WaitedForUnknown, 20'000'000, "Send-op2", std::nullopt, 10003};
+        f.cause = StepCause{
+            StepCauseKind::WaitedForUnknown, 20'000'000, "Send-op2", std::nullopt, 10003, std::nullopt};
         f.affected = {{"ranks", {10003, 10004, 10005}}};
         QCOMPARE(text(f),
                  QString("step 4 on rank 3 took 30.0 ms (typical 10.0 ms): waited 20.0 ms longer than usual "
@@ -111,13 +112,19 @@ class TstFindingText : public QObject {
                          "too"));
     }
     void bankAnomaly() {
+        // the rank's number, not its key (walk 26 #1: a second run's rank 2 read "rank 10002")
         FindingFields f = fields(FindingKind::BankAnomaly);
-        f.rank = 6;
         f.subject = "AllReduce";
         f.banks = "[0]";
         f.otherBanks = "[5]";
         QCOMPARE(text(f),
-                 QString("rank 6 places AllReduce tensors in HBM bank [0] while the other ranks use [5]"));
+                 QString("rank 3 places AllReduce tensors in HBM bank [0] while the other ranks use [5]"));
+    }
+    void waitedForASecondRunsRank() {
+        // the late rank's key 10007 is the second run's rank 7: the sentence names 7
+        const StepCause c{StepCauseKind::WaitedForRank, 2'000'000, "AllReduce-op1", 10007, 10002, 7};
+        QCOMPARE(QString::fromStdString(stepCauseText(c)),
+                 QString("waited 2.00 ms longer than usual in AllReduce-op1 for rank 7 (arrived last)"));
     }
     void stepCauses_data() {
         QTest::addColumn<int>("kind");
@@ -142,7 +149,7 @@ class TstFindingText : public QObject {
         QFETCH(int, kind);
         QFETCH(QString, sql);
         QFETCH(QString, sentence);
-        const StepCause c{StepCauseKind(kind), 2'000'000, "AllReduce-op1", 7, 2};
+        const StepCause c{StepCauseKind(kind), 2'000'000, "AllReduce-op1", 7, 2, std::nullopt};
         QCOMPARE(QString::fromStdString(stepCauseText(c)), sentence);
         QCOMPARE(QString::fromUtf8(sqlText(c.kind).data(), int(sqlText(c.kind).size())), sql);
         QCOMPARE(stepCauseKindFromSql(sql.toStdString()), std::optional<StepCauseKind>(c.kind));

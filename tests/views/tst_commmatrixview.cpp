@@ -199,7 +199,10 @@ class TstCommMatrixView : public QObject {
         v.resize(700, 500);
         v.setMatrix(m);
         const QString said = v.noticeText();
-        QVERIFY2(said.contains(note.isEmpty() ? empty : note), qPrintable(said));
+        if (!note.isEmpty()) QVERIFY2(said.contains(note), qPrintable(said));
+        // why no matrix: said once, in the grid's place, not again in the notice above it (walk 26)
+        QCOMPARE(v.canvas()->placeholderText(), empty);
+        if (!empty.isEmpty()) QVERIFY2(!said.contains(empty), qPrintable(said));
     }
 };
 

@@ -108,7 +108,8 @@ class TstCompareView : public QObject {
                 counts[s] += n;
         QCOMPARE(counts[0], 28);
         QCOMPARE(counts[1], 28);
-        QVERIFY2(v.stepOverlay()->sideTitle(0).startsWith("baseline: 28 steps, median "),
+        // pooled over the matched ranks: rank-steps (walk 26: "20 steps" beside runs of 6 steps)
+        QVERIFY2(v.stepOverlay()->sideTitle(0).startsWith("baseline: 28 rank-steps of 4 ranks, median "),
                  qPrintable(v.stepOverlay()->sideTitle(0)));
         // pixels of the delta heatmap: MatMulV2 red on every rank, an unchanged op type close to white
         const auto& ops = m_data->opTypes;
@@ -516,6 +517,10 @@ class TstCompareView : public QObject {
         // an even count: the lower middle step, a step that happened (not (8 + 200) / 2 = 104 ms)
         o.setSteps({200e6, 8e6, 200e6, 8e6}, {});
         QCOMPARE(o.sideTitle(0), QString("baseline: 4 steps, median 8.00 ms"));
+        // two ranks' steps pooled are rank-steps, few or many
+        o.setSteps({1e6, 3e6}, {200e6, 8e6, 200e6, 8e6}, 2);
+        QCOMPARE(o.sideTitle(0), QString("baseline: 2 rank-steps of 2 ranks: 1.00 ms and 3.00 ms"));
+        QCOMPARE(o.sideTitle(1), QString("candidate: 4 rank-steps of 2 ranks, median 8.00 ms"));
     }
     void emptyComparison() {
         views::CompareView v;

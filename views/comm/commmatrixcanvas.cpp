@@ -234,14 +234,18 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
     }
 }
 
+QString CommMatrixCanvas::placeholderText() const {
+    if (m_matrix && !m_matrix->cells.empty()) return {};
+    return m_matrix && !m_matrix->empty.empty() ? QString::fromStdString(m_matrix->empty)
+                                                : tr("No communication matrix");
+}
+
 void CommMatrixCanvas::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
-    if (!m_matrix || m_matrix->cells.empty()) {
-        p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
-                   m_matrix && !m_matrix->empty.empty() ? QString::fromStdString(m_matrix->empty)
-                                                        : tr("No communication matrix"));
+    if (const QString none = placeholderText(); !none.isEmpty()) {
+        p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, none);
         return;
     }
     const int n = int(m_matrix->ranks.size());

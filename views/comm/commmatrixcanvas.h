@@ -30,6 +30,9 @@ class CommMatrixCanvas : public QWidget {
     /// The cell of (src, dst) in widget pixels (invalid when the ranks are not on the axes).
     QRect cellRect(qint64 src, qint64 dst) const;
     QSize sizeHint() const override;
+    /// What the canvas says in its centre instead of a grid (the matrix's reason it has none); empty when
+    /// it draws a grid. The one place the view says it (walk 26: the notice above said it again).
+    QString placeholderText() const;
     /// The tooltip text of a link (empty for no link): what the view shows on hover.
     QString linkText(const query::CommCell& c) const;
 

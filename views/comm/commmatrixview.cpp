@@ -185,7 +185,7 @@ QString CommMatrixView::noticeText() const {
     QStringList lines;
     for (const auto& n : m->notes)
         lines << QString::fromStdString(n);
-    if (m->cells.empty() && !m->empty.empty()) lines << QString::fromStdString(m->empty);
+    // why there is no matrix is said once, where the grid would be (the canvas's placeholder)
     return lines.join("\n");
 }
 

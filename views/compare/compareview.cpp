@@ -298,7 +298,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         it->setData(3, Qt::UserRole, -1);
         it->setForeground(0, QColor(110, 110, 110));
     }
-    m_steps->setSteps(m_data->baselineStepsNs, m_data->candidateStepsNs);
+    m_steps->setSteps(m_data->baselineStepsNs, m_data->candidateStepsNs, int(m_data->ranks.size()));
     const int mr = m_data->memory[0].dataRank;
     const auto peakOf = [mr](const compare::BaselineRecord& rec) {
         auto it = rec.ranks.find(mr);

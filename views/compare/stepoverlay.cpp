@@ -32,7 +32,8 @@ QColor StepOverlay::candidateColor() {
     return QColor(230, 120, 30);
 }
 
-void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> candidate) {
+void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> candidate, int ranks) {
+    m_ranks = std::max(1, ranks);
     m_steps[0] = std::move(baseline);
     m_steps[1] = std::move(candidate);
     m_lo = INFINITY, m_hi = -INFINITY;
@@ -63,12 +64,18 @@ QString StepOverlay::sideTitle(int side) const {
     const auto& steps = m_steps[side ? 1 : 0];
     const QString who = side ? tr("candidate") : tr("baseline");
     // too few steps for a median: the steps themselves ("2 steps: 7.95 ms and 207 ms")
-    if (steps.size() < model::kTypicalStepMinSteps)
+    if (steps.size() < model::kTypicalStepMinSteps && m_ranks == 1)
         return who + ": " + QString::fromStdString(model::typicalStepText(steps));
-    return tr("%1: %2, median %3")
-        .arg(who)
-        .arg(counted(qint64(steps.size()), tr("step"), tr("steps")))
-        .arg(formatDuration(int64_t(medianOf(steps))));
+    // several ranks' steps pooled: counted as rank-steps, so that the count is not read as the run's steps
+    const QString count = m_ranks == 1
+                              ? counted(qint64(steps.size()), tr("step"), tr("steps"))
+                              : tr("%1 of %2")
+                                    .arg(counted(qint64(steps.size()), tr("rank-step"), tr("rank-steps")),
+                                         counted(qint64(m_ranks), tr("rank"), tr("ranks")));
+    if (steps.size() < model::kTypicalStepMinSteps) // the steps themselves, after typicalStepText's count
+        return tr("%1: %2:%3")
+            .arg(who, count, QString::fromStdString(model::typicalStepText(steps)).section(':', 1));
+    return tr("%1: %2, median %3").arg(who, count, formatDuration(int64_t(medianOf(steps))));
 }
 
 void StepOverlay::setNote(const QString& note) {

@@ -13,11 +13,13 @@ class StepOverlay : public QWidget {
     Q_OBJECT
   public:
     explicit StepOverlay(QWidget* parent = nullptr);
-    /// Wall times in ns.
-    void setSteps(std::vector<double> baseline, std::vector<double> candidate);
+    /// Wall times in ns, every step of `ranks` matched ranks on each side (the titles count rank-steps when
+    /// several ranks' steps are pooled: 4 ranks of 5 steps read "20 steps" beside a run of 6, walk 26).
+    void setSteps(std::vector<double> baseline, std::vector<double> candidate, int ranks = 1);
     /// Counts per shared bin (for tests): [0] baseline, [1] candidate; the last bin is the overflow.
     const std::vector<int>& counts(int side) const { return m_counts[side]; }
-    /// The title of one side ("candidate: 1 step, median 6.04 s"), as painted. 0: baseline, 1: candidate.
+    /// The title of one side ("candidate: 7 steps, median 6.04 s"; "baseline: 20 rank-steps of 4 ranks,
+    /// median 7.95 ms"), as painted. 0: baseline, 1: candidate.
     QString sideTitle(int side) const;
     static QColor baselineColor();
     static QColor candidateColor();
@@ -31,6 +33,7 @@ class StepOverlay : public QWidget {
 
   private:
     std::vector<double> m_steps[2];
+    int m_ranks = 1;
     std::vector<int> m_counts[2];
     double m_lo = 0, m_hi = 1;
     bool m_overflow = false;
