@@ -4,6 +4,7 @@
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace rs::views {
 
@@ -45,21 +46,39 @@ CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text,
     return first;
 }
 
-CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
-                           const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft,
-                           double maxWidth) {
+namespace {
+/// The nearest spot above or below `at` (one callout height apart, alternating) inside `bounds` whose
+/// callout covers none of `avoid` nor `soft`; none when the column has no such spot.
+std::optional<CalloutBox> freeInColumn(const QFont& font, QPointF at, const QString& text,
+                                       const QRectF& bounds, const std::vector<QRectF>& avoid,
+                                       const std::vector<QRectF>& soft, double maxWidth, double step) {
     auto covers = [](const std::vector<QRectF>& rects, const QRectF& box) {
         return std::any_of(rects.begin(), rects.end(), [&](const QRectF& r) { return r.intersects(box); });
     };
-    const CalloutBox first = placeCallout(font, at, text, bounds, maxWidth);
-    const double step = first.box.height() + 2;
-    // the nearest spot first, alternating above and below, until both directions leave `bounds`
     for (int k = 0; k < 2 * int(bounds.height() / step) + 2; ++k) {
         const double dy = (k % 2 ? 1 : -1) * double((k + 1) / 2) * step;
         const double y = at.y() + dy;
-        if (y < bounds.top() || y + first.box.height() > bounds.bottom()) continue;
+        if (y < bounds.top() || y + step - 2 > bounds.bottom()) continue;
         const CalloutBox c = placeCallout(font, QPointF(at.x(), y), text, bounds, maxWidth);
         if (!covers(avoid, c.box) && !covers(soft, c.box)) return c;
+    }
+    return std::nullopt;
+}
+} // namespace
+
+CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                           const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft,
+                           double maxWidth) {
+    const CalloutBox first = placeCallout(font, at, text, bounds, maxWidth);
+    const double step = first.box.height() + 2;
+    // `at`'s column first; then columns half a callout apart, right and left in turn, the nearest first
+    // (a map whose bars fill every row over `at`, level1's stacked lifetimes, had its note drawn over them)
+    const double dx = std::max(8.0, first.box.width() / 2);
+    for (int k = 0; k < 2 * int(bounds.width() / dx) + 2; ++k) {
+        const double x = at.x() + (k % 2 ? -1 : 1) * double((k + 1) / 2) * dx;
+        if (k > 0 && (x + first.box.width() < bounds.left() || x > bounds.right())) continue;
+        if (auto c = freeInColumn(font, QPointF(x, at.y()), text, bounds, avoid, soft, maxWidth, step))
+            return *c;
     }
     return placeCalloutClear(font, at, text, bounds, avoid, maxWidth);
 }
