@@ -392,6 +392,23 @@ class TstFrameBuilder : public QObject {
         QVERIFY2(r.left() >= x0 - 0.01 && r.left() <= x0 + 3 && r.right() <= x1 + 0.01 && r.right() >= x1 - 3,
                  qPrintable(QString("%1 … %2 vs %3 … %4").arg(r.left()).arg(r.right()).arg(x0).arg(x1)));
     }
+    void aKernelSignatureSpanIsNamedByItsFunction() {
+        // hta's kernels on the timeline read "void at::native::(anonymous nam…" (cut at their end, as
+        // every other label): a C++ signature now keeps its function's name, as `rankscope stats` prints it
+        Frame f;
+        f.summary->strings.push_back(
+            "void at::native::(anonymous namespace)::CatArrayBatchedCopy<float, "
+            "unsigned int, 3, 128, 1>(at::native::(anonymous namespace)::OpaqueType<4>*, "
+            "at::native::(anonymous namespace)::CatArrInputTensorMetadata<float, "
+            "unsigned int, 128, 1>, int, int)"); // id 8
+        test::classifyAsIndexed(*f.summary);
+        f.track(1).items = {item(10 * kMs, 50 * kMs, 8, 8, 1)}; // ~280 px
+        const auto labels = spanLabels(f.input(0, 200 * kMs), 1);
+        QCOMPARE(labels.size(), size_t(1));
+        QVERIFY2(labels[0].first.startsWith("CatArrayBatchedCopy"), qPrintable(labels[0].first));
+        const QFontMetrics fm(views::fontFor(views::FontRole::Small, QFont()));
+        QVERIFY(fm.horizontalAdvance(labels[0].first) <= labels[0].second.width());
+    }
     void opTypeSelectionDimsOthersById() {
         // MatMulV2 selected on rank 0: MatMul spans (and a MatMul-named bucket without an op type) keep their
         // colour; Cast spans, and rank 1's MatMul, are dimmed
