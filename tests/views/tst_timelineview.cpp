@@ -9,6 +9,7 @@
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
 #include "views/timeline/hittester.h"
+#include "views/timeline/timelinelegend.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -200,6 +201,22 @@ class TstTimelineView : public QObject {
         // step 3 is the long stall step: sample steps 1, 2, 3 (bands of 1 and 3 share a shade)
         QVERIFY(colorAtStep(1) != colorAtStep(2));
         QCOMPARE(colorAtStep(1), colorAtStep(3));
+    }
+    void aShortViewKeepsItsLanes() {
+        // walk 45, 640 × 480: the timeline's dock-sized view (440 px wide) spent 64 px of its footer on a
+        // legend in three rows. Under kCompactFooterBelow the labels are one word each and take one row:
+        // the lanes get the view less the ruler and one legend row (the demo has no notes); its tooltip
+        // names the colours whole. A tall view keeps the whole labels
+        auto f = open({}, QSize(440, 180));
+        QVERIFY(f);
+        QVERIFY(f->view->summary()->ranks.size() == 2);
+        f->view->resize(440, 180);
+        QCOMPARE(f->view->lanesHeight(), 180 - views::TimelineView::kAxis - views::kLegendRow);
+        QVERIFY(views::legendSize(f->view->font(), false, 432, true).height() <
+                views::legendSize(f->view->font(), false, 432, false).height());
+        f->view->resize(440, views::kCompactFooterBelow + 100);
+        QVERIFY(f->view->lanesHeight() <
+                views::kCompactFooterBelow + 100 - views::TimelineView::kAxis - views::kLegendRow);
     }
     void clickSelectsSpanWithOutline() {
         auto f = open();
