@@ -2,6 +2,7 @@
 
 #include "app/cli/profileopener.h"
 #include "core/model/plural.h"
+#include "core/model/shortkernelname.h"
 #include "core/model/timetext.h"
 #include "core/query/rankqueries.h"
 #include "core/shapes/shapetable.h"
@@ -16,7 +17,8 @@ std::string cut(const std::string& s, size_t n) {
 }
 
 void printTable(const shapes::OpShapeTable& t, size_t maxShapes) {
-    std::printf("%s: %s, %s of kernel time\n", t.opType.c_str(),
+    // a C++ kernel signature by its function's name, as `stats` prints it (the JSON keeps the whole name)
+    std::printf("%s: %s, %s of kernel time\n", model::shortKernelName(t.opType, 100).c_str(),
                 model::counted(int64_t(t.shapes.size()), "shape", "shapes").c_str(),
                 model::formatDuration(int64_t(t.totalNs)).c_str());
     for (const auto& m : t.models)

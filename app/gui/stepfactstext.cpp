@@ -1,5 +1,7 @@
 #include "app/gui/stepfactstext.h"
 
+#include "core/model/waitalonetext.h"
+
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
@@ -43,6 +45,7 @@ QString stepBoundsLong(const query::StepDesc& s, int64_t originNs) {
 }
 
 QString stepWaitShort(const query::StepDesc& s, QString* why) {
+    if (s.waitAlone) return QObject::tr("wait %1").arg(model::kWaitAloneText);
     if (s.waitUnknown.empty()) return QObject::tr("wait %1").arg(views::formatDuration(s.waitNs));
     if (why) *why = QString::fromStdString(s.waitUnknown);
     return QObject::tr("wait not known");

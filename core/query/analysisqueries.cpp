@@ -468,6 +468,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
         "s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
     const auto waitUnknown = loadRankWaitUnknown(db);
+    const auto alone = loadRanksAlone(db);
     std::map<std::pair<int64_t, int64_t>, std::string> stubs; // the report's rule, and its words
     for (const auto& st : stubSteps(db))
         stubs.emplace(std::pair(st.rank, st.step), stubStepWhy(st.cutFile));
@@ -482,6 +483,7 @@ std::vector<StepRow> loadStepRows(index::Db& db) {
                         w == walls.end() ? StepWall{} : w->second,
                         u == waitUnknown.end() ? std::string() : u->second});
         rows.back().commOverlappedNs = opt(15);
+        rows.back().waitAlone = alone.count(rank) > 0;
         if (auto it = stubs.find({rank, rows.back().step}); it != stubs.end())
             rows.back().stubReason = it->second;
     }

@@ -139,6 +139,7 @@ struct StepRow {
     /// The communication that ran while compute ran (hidden behind it, outside the wall's sum); unknown
     /// where commNs is.
     std::optional<int64_t> commOverlappedNs = {};
+    bool waitAlone = false; ///< a job of one rank: nobody to wait for (core/model/waitalonetext.h)
 };
 std::vector<StepRow> loadStepRows(index::Db& db);
 

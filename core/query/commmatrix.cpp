@@ -206,14 +206,14 @@ void judgeSlowLinks(CommMatrix& m) {
         std::vector<double> bw;
         for (const auto* c : cells)
             bw.push_back(c->bandwidthGBps());
-        double centre = 0; // judged: the robust z's symmetric centre (robuststats.h)
+        // One centre for both halves of the rule, the lower median (a link's bandwidth): the figures shown
+        // then reproduce the threshold, min(ratio · median, median − z · 1.4826 · MAD), for an even count
+        // too.
         if (!bw.empty()) {
-            std::vector<double> copy = bw;
-            t.medianGBps = model::lowerMedian(copy); // shown: a link's bandwidth, and the 80 % rule's
-            centre = stats::median(bw);
-            t.madGBps = stats::mad(bw, centre);
+            t.medianGBps = model::lowerMedian(bw);
+            t.madGBps = stats::mad(bw, t.medianGBps);
         }
-        t.thresholdGBps = std::min(kSlowRatio * t.medianGBps, centre - kSlowZ * 1.4826 * t.madGBps);
+        t.thresholdGBps = std::min(kSlowRatio * t.medianGBps, t.medianGBps - kSlowZ * 1.4826 * t.madGBps);
         t.judged = t.links >= kMinJudged;
         if (t.judged)
             for (auto* c : cells)

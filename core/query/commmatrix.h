@@ -72,8 +72,10 @@ struct CommCell {
 };
 
 /// Per transport type: the links judged, their median and MAD bandwidth and the slow threshold. The median
-/// shown is the lower median (a link's bandwidth, core/model/median.h), the one the 80 % rule takes; the
-/// robust z takes the symmetric centre the MAD is about (of an even count midway between the middle two).
+/// is the lower median (a link's bandwidth, core/model/median.h), the centre of both the 80 % rule and the
+/// robust z (the MAD is about it), so thresholdGBps = min(kSlowRatio · median, median − kSlowZ · 1.4826 ·
+/// MAD) holds of the figures shown, of an even count too. Why not the symmetric centre: of an even count it
+/// is no link's bandwidth, and a threshold from a centre not shown cannot be checked by hand.
 struct TransportThreshold {
     std::string transport;
     int links = 0;        ///< links with a bandwidth that are not latency-bound (the ones judged)

@@ -9,6 +9,7 @@
 #include "core/model/stragglerrule.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
+#include "core/model/waitalonetext.h"
 #include "core/query/absentwaits.h"
 #include "core/query/bankcheck.h"
 #include "core/query/damagedinput.h"
@@ -594,6 +595,11 @@ std::string commWaitText(const json& report, const std::string& total) {
     std::string because;
     for (const auto& why : reasons)
         because += (because.empty() ? "" : "; ") + why;
+    // every run a job of one rank: nobody to wait for, so no 0 that reads as measured
+    const bool alone = std::all_of(report["runs"].begin(), report["runs"].end(), [](const json& run) {
+        return run.value("world_size", json()).is_number() && run["world_size"].get<int64_t>() == 1;
+    });
+    if (unknownRuns.empty() && alone && !report["runs"].empty()) return model::kWaitAloneText;
     if (unknownRuns.empty()) return total + " in total";
     if (unknownRuns.size() == report["runs"].size()) return "not known (" + because + ")";
     std::string runs;

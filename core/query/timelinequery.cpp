@@ -151,6 +151,7 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
         "st.rank = s.rank AND st.step = s.step ORDER BY s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
     const auto waitUnknown = loadRankWaitUnknown(db);
+    const auto alone = loadRanksAlone(db);
     while (q.step())
         if (shown.count(int(q.i64(0)))) {
             auto cause =
@@ -167,6 +168,7 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
             if (auto w = walls.find({d.rank, d.step}); w != walls.end()) d.wall = w->second;
             d.waitNs = q.i64(9);
             if (auto u = waitUnknown.find(d.rank); u != waitUnknown.end()) d.waitUnknown = u->second;
+            d.waitAlone = alone.count(d.rank) > 0;
             s.steps.push_back(std::move(d));
         }
     // a rank with several collective lanes (one per stream): a wait's lane is its collective's (a cluster

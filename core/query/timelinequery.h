@@ -36,6 +36,7 @@ struct StepDesc {
     StepWall wall;           ///< the wall the Steps table shows, its source, whether the events cover it
     int64_t waitNs = 0;      ///< step_stat.wait_ns
     std::string waitUnknown; ///< why waitNs is no measurement ("" when it is: core/query/waitknowledge.h)
+    bool waitAlone = false;  ///< a job of one rank: nobody to wait for (core/model/waitalonetext.h)
 };
 
 struct WaitDesc {

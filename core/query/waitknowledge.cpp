@@ -67,4 +67,15 @@ std::map<int, std::string> loadRankWaitUnknown(index::Db& db) {
     return out;
 }
 
+std::set<int> loadRanksAlone(index::Db& db) {
+    const auto unknown = loadRunWaitUnknown(db);
+    std::set<int> out;
+    auto q = db.prepare(
+        "SELECT r.rank, r.run_id FROM rank_info r JOIN run u ON u.run_id = r.run_id WHERE u.world_size = 1");
+    while (q.step())
+        if (auto it = unknown.find(int(q.i64(1))); it != unknown.end() && it->second.empty())
+            out.insert(int(q.i64(0)));
+    return out;
+}
+
 } // namespace rs::query

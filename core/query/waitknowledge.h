@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace rs::query {
@@ -33,5 +34,10 @@ std::string waitUnknownReason(const RunWaitFacts& f);
 std::map<int, std::string> loadRunWaitUnknown(index::Db& db);
 /// The same by rank key (the reason of its run).
 std::map<int, std::string> loadRankWaitUnknown(index::Db& db);
+
+/// A job of one rank (world size 1) waits for nobody: its wait is no 0 measured but not applicable
+/// (core/model/waitalonetext.h says it). The rank keys of runs whose job is one rank (world size 1) and whose
+/// wait is known otherwise.
+std::set<int> loadRanksAlone(index::Db& db);
 
 } // namespace rs::query

@@ -1126,12 +1126,14 @@ class TstMainWindow : public QObject {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<int>("rows");         // op rows wholly in view, of the demo's 11 op types
         QTest::addColumn<bool>("raisedLater"); // the Memory tab shown while the window is resized
-        // the timeline keeps its 200 px: the dock has 132 px of view, two rows under the tool row, the
-        // column labels, the grid's bar and the legend's strip (the caption at its end)
-        QTest::newRow("640 × 480") << QSize(640, 480) << 2 << false;
+        // walk 45: the timeline kept 200 px, so the dock had 132 px of view, two rows under the tool row, the
+        // column labels, the grid's bar and the legend's strip; with its least height 150 px (a one-line
+        // footer when short) five rows fit, and the timeline still shows three lanes (below)
+        QTest::newRow("640 × 480") << QSize(640, 480) << 5 << false;
         QTest::newRow("800 × 600") << QSize(800, 600) << 5 << false;
         QTest::newRow("1200 × 800") << QSize(1200, 800) << 6 << false;
         QTest::newRow("800 × 600, raised later") << QSize(800, 600) << 5 << true;
+        QTest::newRow("1600 × 1000") << QSize(1600, 1000) << 6 << false;
     }
     void shortWindowsShowHeatmapRowsAndReadableFindings() {
         // walk 24 #1: at 640 × 480 and 800 × 600 the op heatmap showed two rows (its legend, under the grid
@@ -1169,6 +1171,9 @@ class TstMainWindow : public QObject {
                                                 .arg(inView)
                                                 .arg(grid->height())
                                                 .arg(dockView->height())));
+        // the timeline is not hidden for it: three lanes of 16 px at least stay in view
+        QVERIFY2(w.timeline()->lanesHeight() >= 3 * 16,
+                 qPrintable(QString("%1 px of lanes").arg(w.timeline()->lanesHeight())));
         // the findings' sentences wrap at a readable width: 24 characters at least
         const QTableView* findings = w.findChild<gui::FindingsPanel*>()->view();
         const int chars =

@@ -307,13 +307,14 @@ class TstCommMatrix : public QObject {
         QTest::addColumn<QList<double>>("gbps");
         QTest::addColumn<double>("median");
         QTest::addColumn<double>("slowBelow");
-        // the median shown is the lower of the middle two, a link's bandwidth; the slow threshold is the
-        // smaller of 80 % of it and the robust z's: centre (midway) − 3.5 · 1.4826 · MAD about the centre
-        // 10 20 30 40: median 20; centre 25, MAD 10 → min(16, 25 − 51.891)
-        QTest::newRow("{10, 20, 30, 40}") << QList<double>{40, 10, 30, 20} << 20.0 << 25 - 5.1891 * 10;
-        // 20 20 20 24 24 24: median 20; centre 22, MAD 2 → min(16, 22 − 10.3782)
-        QTest::newRow("{20 ×3, 24 ×3}") << QList<double>{24, 24, 24, 20, 20, 20} << 20.0 << 22 - 5.1891 * 2;
-        // five at 20, five at 21: median 20; centre 20.5, MAD 0.5 → min(0.8 · 20, 17.905) = 16, not 16.4
+        // the median shown is the lower of the middle two, a link's bandwidth, and the one centre of the slow
+        // rule: threshold = min(80 % of it, median − 3.5 · 1.4826 · MAD about it); 3.5 · 1.4826 = 5.1891
+        // 10 20 30 40: median 20; deviations 10 0 10 20 → MAD 10 → min(16, 20 − 51.891)
+        QTest::newRow("{10, 20, 30, 40}") << QList<double>{40, 10, 30, 20} << 20.0 << 20 - 5.1891 * 10;
+        // 20 ×3, 24 ×3: median 20; deviations 0 ×3, 4 ×3 → MAD 2 → min(16, 20 − 10.3782) = 9.6218 (the
+        // midway centre 22 made it 11.6218, which median_gbps − z · MAD did not give)
+        QTest::newRow("{20 ×3, 24 ×3}") << QList<double>{24, 24, 24, 20, 20, 20} << 20.0 << 20 - 5.1891 * 2;
+        // five at 20, five at 21: median 20; MAD 0.5 → min(0.8 · 20, 17.405) = 16
         QTest::newRow("{20 ×5, 21 ×5}")
             << QList<double>{20, 21, 20, 21, 20, 21, 20, 21, 20, 21} << 20.0 << 16.0;
     }
@@ -338,6 +339,11 @@ class TstCommMatrix : public QObject {
         QCOMPARE(m.thresholds[0].medianGBps, median);
         QVERIFY2(std::abs(m.thresholds[0].thresholdGBps - slowBelow) < 1e-9,
                  qPrintable(QString::number(m.thresholds[0].thresholdGBps)));
+        // the figures shown give the threshold back
+        const auto& t = m.thresholds[0];
+        const double fromShown =
+            std::min(query::kSlowRatio * t.medianGBps, t.medianGBps - query::kSlowZ * 1.4826 * t.madGBps);
+        QVERIFY(std::abs(t.thresholdGBps - fromShown) < 1e-9);
     }
 
     void latencyBoundRule() {

@@ -2,6 +2,7 @@
 // (core/query/waitknowledge.h) for the report, the Steps table, Details and the status bar. A wait is
 // measured by comparing arrivals with the peers, or by the producer on the rank itself (communication.json,
 // hccl_raw, Notify_Wait); a run of one rank whose files ship neither has no measured wait.
+#include "core/query/analysisqueries.h"
 #include "core/query/report.h"
 #include "core/query/waitknowledge.h"
 
@@ -106,6 +107,28 @@ class TstWaitKnowledge : public QObject {
         QVERIFY2(text.find("Steps: none (its files hold no step mark and no timed event") !=
                      std::string::npos,
                  text.c_str());
+    }
+    void aJobOfOneRankIsNotApplicable() {
+        // hta ns_resolution_trace: one Kineto file whose distributedInfo says world_size 1 (pg_size 1):
+        // nobody to wait for, so the report says so rather than a measured-looking "0 ns in total"; the Steps
+        // table, Details and the status bar read the same flag off the step rows
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("waitknowledge-cache")));
+        auto ix = test::indexDir(samples + "/hta/tests/data/ns_resolution_trace");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(query::loadRanksAlone(*ix.db), std::set<int>{0});
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 5), 5);
+        QVERIFY2(text.find("Communication wait: not applicable (1 rank)") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("Communication wait: 0 ns") == std::string::npos, text.c_str());
+        const auto rows = query::loadStepRows(*ix.db);
+        QVERIFY(!rows.empty());
+        for (const auto& r : rows)
+            QVERIFY(r.waitAlone);
+        // a job of several ranks is not "alone" (trace_filter: world size 128, two ranks present)
+        auto tf = test::indexDir(samples + "/hta/tests/data/trace_filter");
+        QVERIFY2(tf.result.ok, tf.result.error.c_str());
+        QVERIFY(query::loadRanksAlone(*tf.db).empty());
     }
     void shippedWaitsStayKnownAndTraceFilterStaysMissing() {
         const std::string samples = test::samplesDir();

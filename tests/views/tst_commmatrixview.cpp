@@ -161,6 +161,39 @@ class TstCommMatrixView : public QObject {
         c.setMatrix(std::make_shared<const query::CommMatrix>(m));
         QVERIFY(!c.captionLines().first().contains("one of"));
     }
+    void oneValueHasNoRange() {
+        // one Kineto link of 307 MB (hta nccl_parser_config has one): the legend shows that value alone, one
+        // swatch, not a gradient from 153 to 613 MB (a range widened about the value); two values still get
+        // the log ramp
+        auto m = std::make_shared<query::CommMatrix>();
+        m->logical = true;
+        m->ranks = {0, 1};
+        query::CommCell cell;
+        cell.src = 0;
+        cell.dst = 1;
+        cell.bytes = 307000000;
+        m->cells.push_back(cell);
+        views::CommMatrixCanvas c;
+        c.resize(700, 400);
+        c.setMatrix(m);
+        c.setMetric(views::CommMetric::Size);
+        QCOMPARE(c.scale().only, 307000000.0);
+        // the legend column (20 px right of the 2 cells' columns): below the swatch's 12 px only the base
+        const QRect last = c.cellRect(0, 1);
+        const int lx = last.left() + last.width() + 1 + 20;
+        const int top = c.cellRect(0, 0).top();
+        const QImage img = c.grab().toImage();
+        const QColor base = c.palette().base().color();
+        QVERIFY(img.pixelColor(lx + 7, top + 6) != base);
+        for (int y = top + 40; y < top + 100; y += 10)
+            QVERIFY2(img.pixelColor(lx + 7, y) == base, qPrintable(QString::number(y)));
+        m->cells.push_back(cell);
+        m->cells.back().src = 1;
+        m->cells.back().dst = 0;
+        m->cells.back().bytes = 300000000;
+        c.setMatrix(m);
+        QVERIFY(std::isnan(c.scale().only));
+    }
     void honestStates_data() {
         QTest::addColumn<QString>("scope");
         QTest::addColumn<bool>("logical");

@@ -392,6 +392,23 @@ class TstFrameBuilder : public QObject {
         QVERIFY2(r.left() >= x0 - 0.01 && r.left() <= x0 + 3 && r.right() <= x1 + 0.01 && r.right() >= x1 - 3,
                  qPrintable(QString("%1 … %2 vs %3 … %4").arg(r.left()).arg(r.right()).arg(x0).arg(x1)));
     }
+    void aKernelSignatureSpanIsNamedByItsFunction() {
+        // hta's kernels on the timeline read "void at::native::(anonymous nam…" (cut at their end, as
+        // every other label): a C++ signature now keeps its function's name, as `rankscope stats` prints it
+        Frame f;
+        f.summary->strings.push_back(
+            "void at::native::(anonymous namespace)::CatArrayBatchedCopy<float, "
+            "unsigned int, 3, 128, 1>(at::native::(anonymous namespace)::OpaqueType<4>*, "
+            "at::native::(anonymous namespace)::CatArrInputTensorMetadata<float, "
+            "unsigned int, 128, 1>, int, int)"); // id 8
+        test::classifyAsIndexed(*f.summary);
+        f.track(1).items = {item(10 * kMs, 50 * kMs, 8, 8, 1)}; // ~280 px
+        const auto labels = spanLabels(f.input(0, 200 * kMs), 1);
+        QCOMPARE(labels.size(), size_t(1));
+        QVERIFY2(labels[0].first.startsWith("CatArrayBatchedCopy"), qPrintable(labels[0].first));
+        const QFontMetrics fm(views::fontFor(views::FontRole::Small, QFont()));
+        QVERIFY(fm.horizontalAdvance(labels[0].first) <= labels[0].second.width());
+    }
     void opTypeSelectionDimsOthersById() {
         // MatMulV2 selected on rank 0: MatMul spans (and a MatMul-named bucket without an op type) keep their
         // colour; Cast spans, and rank 1's MatMul, are dimmed
@@ -525,45 +542,72 @@ class TstFrameBuilder : public QObject {
         // 69–72 ms: the wait is ~37 px, linked to rank 1
         QCOMPARE(links(views::FrameBuilder().build(f.input(69 * kMs, 72 * kMs))), 1);
     }
+    /// The band fills' left edges over `rank`'s block.
+    static std::vector<double> bandStarts(const FrameInput& in, int rank) {
+        std::vector<double> starts;
+        const QRectF block = in.rankBlock(rank);
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* fill : built.all<views::FillRect>())
+            if (fill->color == in.palette.stepBand() && fill->rect.top() == block.top() &&
+                fill->rect.height() == block.height())
+                starts.push_back(fill->rect.left());
+        std::sort(starts.begin(), starts.end());
+        return starts;
+    }
     void stepBandsEveryOtherStep() {
         Frame f;
         const FrameInput in = f.input(0, 200 * kMs);
-        const QRgb band = in.palette.stepBand();
-        std::vector<double> centres;
-        const DrawList built = views::FrameBuilder().build(in);
-        for (const auto* fill : built.all<views::FillRect>())
-            if (fill->color == band && fill->rect.top() == in.viewport.lanesTop())
-                centres.push_back(fill->rect.center().x());
-        QCOMPARE(centres.size(), size_t(3)); // steps 0, 2, 4 of five
-        QVERIFY(std::abs(centres[1] - in.mapping().x(100 * kMs)) < 1);
+        const auto starts = bandStarts(in, 0);
+        QCOMPARE(starts.size(), size_t(3)); // steps 0, 2, 4 of five (0–40, 80–120, 160–200 ms)
+        QVERIFY(std::abs(starts[1] - in.mapping().x(80 * kMs)) < 1);
     }
-    void stepBandsAreTheFirstShownRanks() {
-        // ranks' steps differ (cluster_propose: rank 3's step 1 is 0–2.376 s, ranks 0/1's starts at +2.2 s);
-        // with the track filter on rank 1 the bands were still rank 0's (walk17b #4). Rank 1's steps here are
-        // 20 ms later than rank 0's: its bands start at 20, 100 and 180 ms
+    void eachRanksBandsAreItsOwnSteps() {
+        // ranks' steps differ (cluster_propose: ranks 2/3's step 1 starts 0.2 s before rank 0's); rank 0's
+        // bands over every lane drew a boundary the other ranks do not have. Rank 1's steps here are 20 ms
+        // later than rank 0's: over its own block its bands start at 20, 100 and 180 ms, rank 0's at 0, 80
+        // and 160 ms; filtered to rank 1, still its own
         Frame f;
         for (auto& st : f.summary->steps)
             if (st.rank == 1) st.startNs += 20 * kMs, st.endNs = std::min(st.endNs + 20 * kMs, 200 * kMs);
         f.scene.setSummary(f.summary);
-        auto bandStarts = [&](const FrameInput& in) {
-            std::vector<double> starts;
-            const DrawList built = views::FrameBuilder().build(in);
-            for (const auto* fill : built.all<views::FillRect>())
-                if (fill->color == in.palette.stepBand() && fill->rect.top() == in.viewport.lanesTop())
-                    starts.push_back(fill->rect.left());
-            return starts;
-        };
         const FrameInput both = f.input(0, 200 * kMs);
-        QCOMPARE(bandStarts(both).size(), size_t(3));
-        QVERIFY(std::abs(bandStarts(both)[1] - both.mapping().x(80 * kMs)) < 1); // rank 0's step 2
+        for (auto [rank, ms] : {std::pair{0, 80}, std::pair{1, 100}}) {
+            const auto starts = bandStarts(both, rank);
+            QCOMPARE(starts.size(), size_t(3));
+            QVERIFY2(std::abs(starts[1] - both.mapping().x(ms * kMs)) < 1,
+                     qPrintable(QString("rank %1: %2").arg(rank).arg(starts[1])));
+        }
         views::LayoutOptions o = f.scene.layoutOptions();
         o.filter = "rank 1";
         f.scene.setLayoutOptions(o);
         const FrameInput one = f.input(0, 200 * kMs);
-        const auto starts = bandStarts(one);
+        const auto starts = bandStarts(one, 1);
         QCOMPARE(starts.size(), size_t(3));
         QVERIFY2(std::abs(starts[1] - one.mapping().x(100 * kMs)) < 1,
                  qPrintable(QString::number(starts[1])));
+    }
+    void aStepNameCoversEveryRanksStep() {
+        // cluster_propose: ranks 2/3's step 1 starts ~220 ms before rank 0's, and the ruler named rank 0's
+        // step 1 only, so ranks 2/3's first 220 ms lay under no name. Here rank 1's step 1 starts at 10 ms
+        // (rank 0's at 40 ms): "Step 1" starts where rank 1's does and says the ranks' bounds differ; step
+        // 3, alike on both ranks, is named plainly at 120 ms
+        Frame f;
+        for (auto& st : f.summary->steps)
+            if (st.rank == 1 && st.step == 0)
+                st.endNs = 10 * kMs;
+            else if (st.rank == 1 && st.step == 1)
+                st.startNs = 10 * kMs;
+        f.scene.setSummary(f.summary);
+        const FrameInput in = f.input(0, 200 * kMs);
+        QMap<QString, double> at; // label → its left edge
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* t : built.all<views::Text>())
+            if (t->rect.top() == views::FrameBuilder::kStepRow && t->rect.left() > views::Viewport::kGutter)
+                at[t->text] = t->rect.left();
+        QVERIFY2(at.contains("Step 1 (bounds differ by rank)"), qPrintable(at.keys().join(" | ")));
+        QVERIFY(std::abs(at["Step 1 (bounds differ by rank)"] - (in.mapping().x(10 * kMs) + 3)) < 1);
+        QVERIFY(at.contains("Step 3"));
+        QVERIFY(std::abs(at["Step 3"] - (in.mapping().x(120 * kMs) + 3)) < 1);
     }
     void stepLabelsNeverRunTogether() {
         // walk 11: on ns_resolution_trace "Step 101" and "Step 102" ran together on the ruler. Steps of 8 ms

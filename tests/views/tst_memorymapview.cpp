@@ -546,6 +546,48 @@ class TstMemoryMapView : public QObject {
         QCOMPARE(changed, 0);
         QVERIFY(bluePixels(with) > 100);
     }
+    void aNoteOverFullRowsMovesBesideThem() {
+        // level1 text (no tensor addresses): lifetimes stacked by allocation order fill every row over the
+        // time of a note, and its label, searched above and below that time only, was drawn over bars.
+        // Here 16 tensors live the whole run and 8 more only its first fifth: at a tenth every row holds a
+        // bar, and right of the fifth the lower 8 rows are free. The callout goes there (no bar pixel turns
+        // its colour, outside the note's own rule), with a dotted leader to the rule
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 6;
+        d->startNs = kRunStart;
+        d->endNs = kRunStart + kRunLen;
+        for (int i = 0; i < 24; ++i) {
+            query::TensorItem t;
+            t.tensorId = "t" + std::to_string(i);
+            t.opName = i < 16 ? "MatMul" : "Conv";
+            t.sizeBytes = 1 << 20;
+            t.allocNs = kRunStart + i; // allocation order = row
+            t.freeNs = i < 16 ? kRunStart + kRunLen : kRunStart + kRunLen / 5;
+            d->tensors.push_back(t);
+        }
+        views::MemoryMapCanvas c;
+        c.resize(900, 300);
+        c.setData(d);
+        const QImage before = shotOf(c);
+        views::AnnotationModel model;
+        annotate::Annotation a = memoryNote(annotate::Kind::Note, "activations freed after backward");
+        a.anchor.t0Ns = a.anchor.t1Ns = kRunStart + kRunLen / 10;
+        annotate1(c, model, a);
+        const QImage with = shotOf(c);
+        const QColor matmul = c.colorKey().colorOf("MatMul"), conv = c.colorKey().colorOf("Conv");
+        const int ruleX = int(c.barRect(0).left() + (c.barRect(0).width()) / 10);
+        int covered = 0, blue = 0;
+        for (int y = 0; y < with.height(); ++y)
+            for (int x = views::MemoryMapCanvas::kLeft; x < with.width(); ++x) {
+                if (with.pixelColor(x, y) != kBlue) continue;
+                ++blue;
+                const QColor was = before.pixelColor(x, y);
+                covered += std::abs(x - ruleX) > 3 && (was == matmul || was == conv);
+            }
+        QVERIFY(blue > 500); // the callout is drawn
+        // a callout over the bars covers thousands of their pixels; the dotted leader at most half its length
+        QVERIFY2(covered < 150, qPrintable(QString::number(covered)));
+    }
     void aNotePlacedByTimeAloneIsDrawn() {
         // r43a: `annotate … --view memory --at 1ms` (no tensor, no address, no range) was never drawn on the
         // map: a dashed rule in its colour at that time, and its label

@@ -184,6 +184,12 @@ class TstStepsModel : public QObject {
         QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("0 ns"));
         m.setRows(withWait(2'000'000, ""));
         QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("2.00 ms"));
+        // a job of one rank (world size 1) waits for nobody: its 0 is not applicable, not a measured 0 ns
+        auto alone = step(0, 1);
+        alone.waitAlone = true;
+        m.setRows(std::make_shared<const std::vector<query::StepRow>>(std::vector<query::StepRow>{alone}));
+        QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("n/a (1 rank)"));
+        QVERIFY(waitCell(m, Qt::ToolTipRole).toString().contains("not applicable (1 rank)"));
     }
     void aOneRankLegacyRunsWaitIsNotKnown() {
         // resource/profiler run 0: rank 0 alone, 80 step-trace communication intervals, no hccl_raw: the

@@ -9,6 +9,7 @@
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
 #include "views/timeline/hittester.h"
+#include "views/timeline/timelinelegend.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -180,19 +181,42 @@ class TstTimelineView : public QObject {
         }
     }
     void stepBandsAlternate() {
+        // each rank's steps are banded over its own block (ranks' bounds differ: cluster_propose); the
+        // background of rank 0's block, the commonest colour of its column at a step's middle, alternates
         auto f = open();
         QVERIFY(f);
         QVERIFY(showWindow(*f, f->summary->startNs, f->summary->endNs));
         QImage img = grab(*f);
-        int y = img.height() - 40; // below the lanes of two ranks, above nothing but the bands
-        QVERIFY(f->view->rankBlock(1).bottom() < y - 5);
+        const QRect block = f->view->rankBlock(0);
         auto colorAtStep = [&](int64_t n) {
             const auto* s = step(*f, 0, n);
-            return img.pixelColor(int(f->view->xOf((s->startNs + s->endNs) / 2)), y);
+            const int x = int(f->view->xOf((s->startNs + s->endNs) / 2));
+            std::map<QRgb, int> count;
+            for (int y = block.top(); y <= block.bottom(); ++y)
+                ++count[img.pixel(x, y)];
+            return std::max_element(count.begin(), count.end(),
+                                    [](auto& a, auto& b) { return a.second < b.second; })
+                ->first;
         };
         // step 3 is the long stall step: sample steps 1, 2, 3 (bands of 1 and 3 share a shade)
         QVERIFY(colorAtStep(1) != colorAtStep(2));
         QCOMPARE(colorAtStep(1), colorAtStep(3));
+    }
+    void aShortViewKeepsItsLanes() {
+        // walk 45, 640 × 480: the timeline's dock-sized view (440 px wide) spent 64 px of its footer on a
+        // legend in three rows. Under kCompactFooterBelow the labels are one word each and take one row:
+        // the lanes get the view less the ruler and one legend row (the demo has no notes); its tooltip
+        // names the colours whole. A tall view keeps the whole labels
+        auto f = open({}, QSize(440, 180));
+        QVERIFY(f);
+        QVERIFY(f->view->summary()->ranks.size() == 2);
+        f->view->resize(440, 180);
+        QCOMPARE(f->view->lanesHeight(), 180 - views::TimelineView::kAxis - views::kLegendRow);
+        QVERIFY(views::legendSize(f->view->font(), false, 432, true).height() <
+                views::legendSize(f->view->font(), false, 432, false).height());
+        f->view->resize(440, views::kCompactFooterBelow + 100);
+        QVERIFY(f->view->lanesHeight() <
+                views::kCompactFooterBelow + 100 - views::TimelineView::kAxis - views::kLegendRow);
     }
     void clickSelectsSpanWithOutline() {
         auto f = open();

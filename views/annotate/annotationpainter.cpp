@@ -4,6 +4,7 @@
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace rs::views {
 
@@ -12,17 +13,28 @@ QColor annotationColor(const annotate::Annotation& a) {
     return c.isValid() ? c : QColor(19, 141, 74);
 }
 
+namespace {
+/// `sized` (a placed callout: its text and size) moved to `at`, kept inside `bounds`
+/// (2 px in from its edges).
+CalloutBox movedTo(CalloutBox sized, QPointF at, const QRectF& bounds) {
+    QRectF& b = sized.box;
+    b.moveTopLeft(at);
+    if (b.right() > bounds.right()) b.moveRight(bounds.right() - 2);
+    if (b.left() < bounds.left()) b.moveLeft(bounds.left() + 2);
+    if (b.bottom() > bounds.bottom()) b.moveBottom(bounds.bottom() - 2);
+    if (b.top() < bounds.top()) b.moveTop(bounds.top() + 2);
+    return sized;
+}
+
+} // namespace
+
 CalloutBox placeCallout(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
                         double maxWidth) {
     QFontMetrics fm(font);
     CalloutBox c;
     c.text = fm.elidedText(text, Qt::ElideRight, int(maxWidth) - 12);
-    c.box = QRectF(at.x(), at.y(), fm.horizontalAdvance(c.text) + 12, fm.height() + 6);
-    if (c.box.right() > bounds.right()) c.box.moveRight(bounds.right() - 2);
-    if (c.box.left() < bounds.left()) c.box.moveLeft(bounds.left() + 2);
-    if (c.box.bottom() > bounds.bottom()) c.box.moveBottom(bounds.bottom() - 2);
-    if (c.box.top() < bounds.top()) c.box.moveTop(bounds.top() + 2);
-    return c;
+    c.box = QRectF(0, 0, fm.horizontalAdvance(c.text) + 12, fm.height() + 6);
+    return movedTo(c, at, bounds);
 }
 
 CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
@@ -45,21 +57,41 @@ CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text,
     return first;
 }
 
-CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
-                           const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft,
-                           double maxWidth) {
-    auto covers = [](const std::vector<QRectF>& rects, const QRectF& box) {
-        return std::any_of(rects.begin(), rects.end(), [&](const QRectF& r) { return r.intersects(box); });
-    };
-    const CalloutBox first = placeCallout(font, at, text, bounds, maxWidth);
-    const double step = first.box.height() + 2;
-    // the nearest spot first, alternating above and below, until both directions leave `bounds`
+namespace {
+/// The nearest spot above or below `at` (one callout height apart, alternating) inside `bounds` where
+/// `sized` covers none of `avoid` nor `soft`; none when the column has no such spot. Only the rects
+/// across the column are tried (a dense map has thousands of bars).
+std::optional<CalloutBox> freeInColumn(const CalloutBox& sized, QPointF at, const QRectF& bounds,
+                                       const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft) {
+    const QRectF column = movedTo(sized, at, bounds).box;
+    std::vector<QRectF> across;
+    for (const auto* rects : {&avoid, &soft})
+        for (const QRectF& r : *rects)
+            if (r.right() >= column.left() && r.left() <= column.right()) across.push_back(r);
+    const double step = sized.box.height() + 2;
     for (int k = 0; k < 2 * int(bounds.height() / step) + 2; ++k) {
         const double dy = (k % 2 ? 1 : -1) * double((k + 1) / 2) * step;
         const double y = at.y() + dy;
-        if (y < bounds.top() || y + first.box.height() > bounds.bottom()) continue;
-        const CalloutBox c = placeCallout(font, QPointF(at.x(), y), text, bounds, maxWidth);
-        if (!covers(avoid, c.box) && !covers(soft, c.box)) return c;
+        if (y < bounds.top() || y + step - 2 > bounds.bottom()) continue;
+        const CalloutBox c = movedTo(sized, QPointF(at.x(), y), bounds);
+        if (std::none_of(across.begin(), across.end(), [&](const QRectF& r) { return r.intersects(c.box); }))
+            return c;
+    }
+    return std::nullopt;
+}
+} // namespace
+
+CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
+                           const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft,
+                           double maxWidth) {
+    const CalloutBox first = placeCallout(font, at, text, bounds, maxWidth);
+    // `at`'s column first; then columns half a callout apart, right and left in turn, the nearest first
+    // (a map whose bars fill every row over `at`, level1's stacked lifetimes, had its note drawn over them)
+    const double dx = std::max(8.0, first.box.width() / 2);
+    for (int k = 0; k < 2 * int(bounds.width() / dx) + 2; ++k) {
+        const double x = at.x() + (k % 2 ? -1 : 1) * double((k + 1) / 2) * dx;
+        if (k > 0 && (x + first.box.width() < bounds.left() || x > bounds.right())) continue;
+        if (auto c = freeInColumn(first, QPointF(x, at.y()), bounds, avoid, soft)) return *c;
     }
     return placeCalloutClear(font, at, text, bounds, avoid, maxWidth);
 }

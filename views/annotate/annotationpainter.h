@@ -36,7 +36,9 @@ CalloutBox placeCalloutClear(const QFont& font, QPointF at, const QString& text,
                              const std::vector<QRectF>& avoid, double maxWidth = 320);
 /// placeCalloutClear also kept off `soft` (what the view draws: bars, outlines) where it can be: the
 /// nearest spot above or below `at`, one callout height apart, inside `bounds` that covers neither; where
-/// none is free, placeCalloutClear's spot (off `avoid` at least).
+/// that column has none, the same in the columns beside it, half a callout apart, nearest first (the
+/// caller then draws a leader to what it names); where none is free, placeCalloutClear's spot (off `avoid`
+/// at least).
 CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, const QRectF& bounds,
                            const std::vector<QRectF>& avoid, const std::vector<QRectF>& soft,
                            double maxWidth = 320);

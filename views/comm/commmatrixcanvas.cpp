@@ -165,6 +165,20 @@ int CommMatrixCanvas::paintRatioLegend(QPainter& p, int lx, int y) {
     return y + p.fontMetrics().boundingRect(small, Qt::AlignLeft | Qt::TextWordWrap, smallText).height() + 8;
 }
 
+QString CommMatrixCanvas::sizeOrTimeName() const {
+    return m_metric == CommMetric::Size
+               ? (m_matrix->logical ? tr("logical bytes") : tr("bytes (decimal units)"))
+               : tr("time");
+}
+
+int CommMatrixCanvas::paintOneValueLegend(QPainter& p, int lx, int y) {
+    p.fillRect(lx, y, 14, 12, m_scale.color(m_scale.only));
+    p.drawText(QRect(lx + 20, y - 2, m_legendW - 20, 16), Qt::AlignLeft | Qt::AlignVCenter,
+               (m_matrix->cells.size() == 1 ? tr("%1 of the one link: %2") : tr("%1, every link: %2"))
+                   .arg(sizeOrTimeName(), commValueText(m_scale.only, m_metric)));
+    return y + 30;
+}
+
 void CommMatrixCanvas::paintLegend(QPainter& p) {
     const int n = int(m_matrix->ranks.size());
     const int lx = m_left + n * m_cell + 20;
@@ -181,6 +195,8 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
         }
     } else if (m_metric == CommMetric::Bandwidth) {
         y = paintRatioLegend(p, lx, y);
+    } else if (std::isfinite(m_scale.only)) {
+        y = paintOneValueLegend(p, lx, y);
     } else {
         const int lh = 110;
         for (int i = 0; i < lh; ++i) // top = hi, on the log axis
@@ -192,11 +208,7 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
         p.drawText(lx + 20, y + lh, commValueText(m_scale.lo, m_metric));
         y += lh + 18;
         p.drawText(QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
-                   tr("%1, log scale (at least ×%2)")
-                       .arg(m_metric == CommMetric::Size
-                                ? (m_matrix->logical ? tr("logical bytes") : tr("bytes (decimal units)"))
-                                : tr("time"))
-                       .arg(kMinSpan, 0, 'f', 0));
+                   tr("%1, log scale (at least ×%2)").arg(sizeOrTimeName()).arg(kMinSpan, 0, 'f', 0));
         y += 8;
     }
     if (m_matrix->logical) return;

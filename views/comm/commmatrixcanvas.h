@@ -53,6 +53,9 @@ class CommMatrixCanvas : public QWidget {
     void paintCell(QPainter& p, const query::CommCell& c);
     void paintLegend(QPainter& p);
     int paintRatioLegend(QPainter& p, int lx, int y); ///< returns the y below it
+    /// Size and time when every cell has one value: its swatch and figure, no range; returns the y below it.
+    int paintOneValueLegend(QPainter& p, int lx, int y);
+    QString sizeOrTimeName() const; ///< the legend's name of the size or time metric
     std::shared_ptr<const query::CommMatrix> m_matrix;
     CommMetric m_metric = CommMetric::Bandwidth;
     CommScale m_scale;

@@ -121,6 +121,7 @@ CommScale CommScale::forMatrix(const query::CommMatrix& m, CommMetric metric) {
         const double v = commCellValue(c, metric);
         if (v > 0 && std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
     }
+    if (std::isfinite(lo) && lo == hi) s.only = lo;
     if (std::isfinite(lo)) { // widened about its geometric centre: a narrow range must not look wide
         const double centre = std::sqrt(lo * hi), half = std::sqrt(std::max(hi / lo, kMinSpan));
         s.lo = centre / half;

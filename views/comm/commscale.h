@@ -12,6 +12,7 @@
 
 #include <QColor>
 #include <QString>
+#include <cmath>
 #include <map>
 #include <string>
 
@@ -41,6 +42,9 @@ QColor notJudgedColor();
 struct CommScale {
     CommMetric metric = CommMetric::Bandwidth;
     double lo = 1, hi = 10; ///< size and time: the log axis (at least kMinSpan wide)
+    /// Size and time: the one value every cell has (NaN when they differ or none has one). The legend then
+    /// shows that value alone: a range widened about it would name sizes no link moved.
+    double only = std::nan("");
     /// Bandwidth: each judged transport type's median (GB/s) and slow threshold as a ratio to it.
     std::map<std::string, std::pair<double, double>> judged;
     double position(double v) const; ///< size and time: 0 (lo) … 1 (hi)

@@ -1,5 +1,7 @@
 #include "views/common/distinctelide.h"
 
+#include "views/common/kernellabel.h"
+
 #include <algorithm>
 #include <map>
 
@@ -69,7 +71,8 @@ std::vector<QString> elideDistinct(const std::vector<QString>& texts, const QFon
     out.reserve(texts.size());
     std::map<QString, std::vector<size_t>> byLabel;
     for (size_t i = 0; i < texts.size(); ++i) {
-        out.push_back(fm.elidedText(texts[i], Qt::ElideMiddle, widthPx));
+        // a kernel signature by its function's name (shortKernelLabel), any other text in the middle
+        out.push_back(shortKernelLabel(texts[i], fm, widthPx));
         byLabel[out.back()].push_back(i);
     }
     for (const auto& [label, same] : byLabel) {

@@ -503,6 +503,19 @@ void MemoryMapCanvas::paintMoment(QPainter& p, const QRectF& line, const annotat
     p.restore();
 }
 
+void MemoryMapCanvas::paintLeader(QPainter& p, const QRectF& box, const QRectF& target, const QColor& c) {
+    // a callout moved sideways off the bars (placeCalloutOff) still points at what it names: a dotted line
+    // from its nearer side to the nearest point of the tensor, region or moment's rule
+    if (box.right() >= target.left() && box.left() <= target.right()) return; // above or below it
+    const double y = std::clamp(box.center().y(), target.top(), target.bottom());
+    const bool right = box.left() > target.right();
+    p.save();
+    p.setPen(QPen(c, 1, Qt::DotLine));
+    p.drawLine(QPointF(right ? box.left() : box.right(), box.center().y()),
+               QPointF(right ? target.right() : target.left(), y));
+    p.restore();
+}
+
 void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels,
                                        const std::vector<QRectF>& bars) {
     if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data) return;
@@ -545,6 +558,7 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels,
         bold.setBold(true);
         const CalloutBox c = placeCalloutOff(bold, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20),
                                              QString::fromStdString(a.text), plot, labels, bars);
+        paintLeader(p, c.box, r, annotationColor(a));
         p.save();
         p.setFont(bold);
         paintCallout(p, c.box, c.text, annotationColor(a));

@@ -101,6 +101,8 @@ class MemoryMapCanvas : public QWidget {
     /// the profile.
     bool hasTimeAxis() const { return m_data && m_data->endNs > m_data->startNs; }
     /// A note placed at one time only: a dashed rule across the map at `line`'s x.
+    /// A dotted line from a callout placed beside `target` (not above or below it) to `target`.
+    static void paintLeader(QPainter& p, const QRectF& box, const QRectF& target, const QColor& c);
     void paintMoment(QPainter& p, const QRectF& line, const annotate::Annotation& a) const;
     /// The annotations' regions and callouts, the callouts clear of `labels` (the finding's label) and,
     /// where the map has room, of `bars` (the drawn tensor bars and the finding's outline).

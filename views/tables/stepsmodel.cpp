@@ -2,6 +2,7 @@
 
 #include "core/model/stepbounds.h"
 #include "core/model/stepwall.h"
+#include "core/model/waitalonetext.h"
 
 #include "views/common/timemapping.h"
 
@@ -71,7 +72,7 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
                    r->waitNs,
                    r->idleNs.value_or(-1),
                    r->preparingNs.value_or(-1)};
-    if (waitUnknown) v[Wait] = -1;
+    if (waitUnknown || r->waitAlone) v[Wait] = -1;
     const bool stub = !r->stubReason.empty();
     const QString stubTip = stub ? tr("Left out of medians and step statistics (as in the report): %1")
                                        .arg(QString::fromStdString(r->stubReason).toHtmlEscaped())
@@ -89,6 +90,7 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
         if (index.column() == WallFrom) return QString::fromStdString(model::wallSourceName(r->wall.source));
         if (unknown) return QStringLiteral("—");
         if (index.column() == Wait && waitUnknown) return tr("not known");
+        if (index.column() == Wait && r->waitAlone) return tr("n/a (1 rank)");
         if (index.column() == Wall && partial) return formatDuration(r->wallNs) + QStringLiteral(" ⚠");
         return formatDuration(v[index.column()]);
     case Qt::UserRole:
@@ -132,6 +134,8 @@ QVariant StepsModel::toolTipOf(const query::StepRow& r, Column c) const {
         return tr("Not a step: rank %1 has no step marks it can use, so its whole trace is this one row "
                   "(step 0); the report and rankscope info leave it out of their step count")
             .arg(shownRank(r.rank));
+    if (c == Wait && r.waitAlone)
+        return tr("Communication wait: %1: a job of one rank waits for nobody").arg(model::kWaitAloneText);
     if (c == Wait && !r.waitUnknown.empty())
         return tr("Communication wait not known: %1").arg(QString::fromStdString(r.waitUnknown));
     if (c == Wall || c == WallFrom) return wallToolTip(r);

@@ -243,52 +243,6 @@ QString FrameBuilder::noLaneText(const query::ProfileSummary& summary) {
     return text + ".";
 }
 
-std::pair<size_t, size_t> FrameBuilder::stepsInWindow(const FrameInput& in, int rank, int64_t t0,
-                                                      int64_t t1) {
-    // the summary's steps are ordered by rank, then start: a rank's steps are one run, searched by time
-    const auto& v = in.summary->steps;
-    auto lo =
-        std::partition_point(v.begin(), v.end(), [&](const query::StepDesc& s) { return s.rank < rank; });
-    auto hi = std::partition_point(lo, v.end(), [&](const query::StepDesc& s) { return s.rank == rank; });
-    auto from = std::partition_point(lo, hi, [&](const query::StepDesc& s) { return s.startNs <= t0; });
-    while (from != lo && std::prev(from)->endNs >= t0)
-        --from; // the step that holds t0 (and any earlier one still running)
-    auto to = std::partition_point(from, hi, [&](const query::StepDesc& s) { return s.startNs <= t1; });
-    return {size_t(from - v.begin()), size_t(to - v.begin())};
-}
-
-int FrameBuilder::stepRank(const FrameInput& in) {
-    if (in.layout) {
-        const std::set<int> shown = in.layout->ranks();
-        for (int r : in.summary->ranks)
-            if (shown.count(r)) return r;
-    }
-    return in.summary->ranks.front();
-}
-
-void FrameBuilder::addSteps(const FrameInput& in, DrawList& out) const {
-    if (in.summary->ranks.empty()) return;
-    const int first = stepRank(in);
-    const TimeMapping rm = in.rankMapping(first);
-    const Viewport& vp = in.viewport;
-    const auto& steps = in.summary->steps;
-    auto [from, to] = stepsInWindow(in, first, rm.t(Viewport::kGutter), rm.t(vp.width));
-    const size_t rankFirst =
-        size_t(std::partition_point(steps.begin(), steps.end(),
-                                    [&](const query::StepDesc& s) { return s.rank < first; }) -
-               steps.begin());
-    for (size_t i = from; i < to; ++i) {
-        if ((i - rankFirst) % 2)
-            continue; // every other step, counted from the rank's first: the bands stay put
-        double x0 = rm.x(steps[i].startNs), x1 = rm.x(steps[i].endNs);
-        if (x1 < Viewport::kGutter || x0 > vp.width) continue;
-        if (x1 - x0 < 2) continue; // steps narrower than 2 px would only dither the plot grey
-        x0 = std::max(x0, double(Viewport::kGutter) - 4); // far zoomed in a step is billions of px wide
-        x1 = std::min(x1, double(vp.width) + 4);
-        out.add(FillRect{QRectF(x0, vp.lanesTop(), x1 - x0, vp.height), in.palette.stepBand()});
-    }
-}
-
 void FrameBuilder::addSelectedStep(const FrameInput& in, DrawList& out) const {
     // walk 24 #7: only the step's waits were boxed, so a selected step read as its longest wait
     const Selection& sel = in.selection;
@@ -376,49 +330,10 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
         out.add(Text{QRectF(x + 3, kTickRow, 120, 14), label, in.palette.windowText, FontRole::Axis,
                      Qt::AlignLeft});
     }
-    if (!in.summary->ranks.empty()) { // the first shown rank's steps, named where there is room
-        const int first = stepRank(in);
-        auto [from, to] = stepsInWindow(in, first, tm.t(k), tm.t(vp.width));
-        for (size_t i = from; i < to; ++i) {
-            const auto& s = in.summary->steps[i];
-            const double x0 = std::max(tm.x(s.startNs), double(k)), x1 = tm.x(s.endNs);
-            if (x1 - x0 < 30 || x0 > vp.width) continue;
-            const auto it = m_outlierRanks.find(s.step);
-            const QString label =
-                stepLabel(s.step, it != m_outlierRanks.end() ? it->second : std::vector<int>{}, fm, x1 - x0);
-            if (label.isEmpty()) continue;
-            const bool warned = label.contains(QChar(0x26A0)); // red only beside the ranks it names
-            out.add(Text{QRectF(x0 + 3, kStepRow, x1 - x0 - 3, 13), label,
-                         warned ? rgb(waitColor()) : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
-        }
-    }
+    addStepNames(in, fm, out);
     // the gutter's upper row; the lower holds the ruler's origin
     out.add(Text{QRectF(4, kStepRow, k - 8, 13), tr("window %1").arg(formatDuration(tm.t1 - tm.t0)),
                  in.palette.windowText, FontRole::Axis, Qt::AlignLeft});
-}
-
-QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
-                                double width) {
-    // the ruler stands over every rank, its band is the first rank's step: the ⚠ names the ranks whose
-    // step it is an outlier of ('Step 3 ⚠ outlier' stood over cluster_propose's ranks whose step 3 was
-    // typical; issue 19). The longest label that fits the step: text is not clipped, and "Step 101Step 102"
-    // ran together on a run of narrow steps (walk 11). Where no rank fits beside it, no ⚠ at all.
-    QStringList candidates;
-    const QString n = QString::number(step);
-    if (!outlierRanks.empty()) {
-        QStringList names;
-        for (int r : outlierRanks)
-            names << QString::number(r);
-        const QString which = outlierRanks.size() == 1   ? tr("rank %1").arg(names.front())
-                              : outlierRanks.size() <= 3 ? tr("ranks %1").arg(names.join(", "))
-                                                         : tr("%1 ranks").arg(outlierRanks.size());
-        candidates << tr("Step %1 ⚠ outlier on %2").arg(n, which) << tr("Step %1 ⚠ %2").arg(n, which);
-        if (outlierRanks.size() == 1) candidates << tr("%1 ⚠ r%2").arg(n, names.front());
-    }
-    candidates << tr("Step %1").arg(n) << n;
-    for (const QString& c : candidates)
-        if (fm.horizontalAdvance(c) + 6 <= width) return c;
-    return {};
 }
 
 void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
@@ -428,11 +343,13 @@ void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
     out.add(FillRect{QRectF(0, top, vp.width, vp.footer), in.palette.window});
     out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
     const bool unread = in.summary && !in.summary->unreadTails.empty();
-    const QRect place = legendPlace(vp.width, in.font, unread);
-    addLegend(out, QPointF(place.left(), top + place.top()), in.font, in.palette, unread, place.width());
+    const bool compact = vp.height < kCompactFooterBelow;
+    const QRect place = legendPlace(vp.width, in.font, unread, compact);
+    addLegend(out, QPointF(place.left(), top + place.top()), in.font, in.palette, unread, place.width(),
+              compact);
     if (in.notes.isEmpty()) return;
     // what this view cannot show or know (another clock, ranks missing)
-    const int band = legendBand(vp.width, in.font, unread);
+    const int band = legendBand(vp.width, in.font, unread, compact);
     const QRectF box(4, top + band, vp.width - 8, vp.footer - band - 2);
     out.add(FillRect{box, qRgb(253, 227, 184)});
     out.add(StrokeRect{box, qRgb(245, 165, 36), 1});

@@ -113,11 +113,25 @@ class FrameBuilder {
     /// The ruler's label of step `step` in `width` px: the longest that fits of "Step 3 ⚠ outlier on rank 5",
     /// "Step 3 ⚠ rank 5", "3 ⚠ r5", "Step 3", "3" (the ⚠ ones only when some rank's step 3 is an outlier;
     /// empty when none fits).
+    /// "Step 3 (bounds differ by rank)" comes before "Step 3" when `ranksDiffer`.
     static QString stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
-                             double width);
+                             double width, bool ranksDiffer = false);
 
   private:
+    /// Each shown rank's steps, every even step number banded over that rank's block (framesteps.cpp).
     void addSteps(const FrameInput& in, DrawList& out) const;
+    /// A step number over the shown ranks, in widget px: from the first rank's start to the last one's end
+    /// (x0, x1), the part every rank is in it (common0, common1), and whether the ranks' bounds differ.
+    struct StepExtent {
+        int64_t step;
+        double x0, x1, common0, common1;
+        int ranks;
+        bool ranksDiffer;
+    };
+    /// The window's step numbers by x0.
+    static std::vector<StepExtent> stepExtents(const FrameInput& in);
+    /// The ruler's step names, each over its StepExtent (up to the next one's start).
+    void addStepNames(const FrameInput& in, const QFontMetricsF& fm, DrawList& out) const;
     void addLanes(const FrameInput& in, DrawList& out);
     void addSpans(const FrameInput& in, const Lane& l, double y);
     /// Where a drawn item's name may be written (widget px, inside `r`, its rect; empty: nowhere).
@@ -160,11 +174,9 @@ class FrameBuilder {
     static QString noLaneText(const query::ProfileSummary& summary);
     /// The summary's steps of `rank` that overlap [t0, t1]: indexes [first, last) into summary->steps.
     static std::pair<size_t, size_t> stepsInWindow(const FrameInput& in, int rank, int64_t t0, int64_t t1);
-    /// The rank whose steps the bands and the ruler's step names show: the first rank laid out (the ranks
-    /// shown, after the track filter), else the run's first. Ranks' steps differ (cluster_propose: rank 3's
-    /// step 1 is 0–2.376 s, ranks 0/1's starts at +2.2 s), so "rank 3" filtered showed ranks 0/1's steps
-    /// (walk17b #4).
-    static int stepRank(const FrameInput& in);
+    /// The ranks whose steps the bands and the ruler's step names show: the ranks laid out (after the track
+    /// filter), else the run's ("rank 3" filtered showed ranks 0/1's steps, walk17b #4).
+    static std::vector<int> stepRanks(const FrameInput& in);
     /// The layout's lanes on screen: indexes [first, last).
     static std::pair<size_t, size_t> visibleLanes(const FrameInput& in);
     /// The colour of an op type id in the compute or the communication hues (cached per profile).

@@ -6,6 +6,7 @@
 #include "core/query/namekinds.h"
 #include "core/query/timelinequery.h"
 #include "views/common/heldvalue.h"
+#include "views/common/kernellabel.h"
 #include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
 
@@ -112,6 +113,7 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
     const TimeMapping lm = in.rankMapping(l.rank); // raw or clock-aligned time of this rank
     const double left = Viewport::kGutter, right = in.viewport.plotRight();
     const bool laneComm = l.laneKind == LaneKind::Communication;
+    const QFontMetrics labelFm(fontFor(FontRole::Small, in.font)); // the labels' (addLabels)
     const Selection& sel = in.selection;
     const bool dimByType = sel.kind == Selection::Kind::OpType;
     static const std::vector<int32_t> kNone;
@@ -179,6 +181,8 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
             QString name = QString::fromStdString(s.strings[size_t(item.nameId)]);
             const int slash = name.lastIndexOf('/');
             if (slash >= 0) name = name.mid(slash + 1);
+            // a C++ kernel signature by its function's name: cut at its end, each read "void at::nat…"
+            if (isKernelSignature(name)) name = shortKernelLabel(name, labelFm, int(named.width()));
             // a dimmed span's label in the placeholder grey: the text colour of its full colour vanished on
             // it
             const QRgb text = qAlpha(c) < 255 ? in.palette.placeholder : textOn(QColor::fromRgba(c)).rgba();

@@ -27,20 +27,22 @@ std::vector<QColor> communicationStripes() {
     return out;
 }
 
-std::vector<LegendEntry> legendEntries(bool unread) {
+std::vector<LegendEntry> legendEntries(bool unread, bool compact) {
     // the swatches are the colours the lanes use: an op type's hue in the compute or communication family.
     // One row in the widget's footer: the labels stay short enough for it at the app's default width
     // (a longer wait label pushed "idle before a collective" off a 1500 px window's timeline)
+    // compact (a short view): one word each, so the legend takes one row and the lanes keep the height
     auto tr = [](const char* s) { return QCoreApplication::translate("TimelineView", s); };
+    auto say = [&](const char* full, const char* word) { return compact ? tr(word) : tr(full); };
     std::vector<LegendEntry> out = {
-        {colorForOpType("MatMulV2", false), Hatch::None, tr("compute (by op type)")},
-        {colorForOpType("hcom_allReduce_", true), Hatch::None, tr("communication (by op type)"),
+        {colorForOpType("MatMulV2", false), Hatch::None, say("compute (by op type)", "compute")},
+        {colorForOpType("hcom_allReduce_", true), Hatch::None, say("communication (by op type)", "comm."),
          communicationStripes()},
-        {runtimeTaskColor(), Hatch::None, tr("runtime task (wait, copy)")},
-        {waitColor(), Hatch::BDiag, tr("waiting (late rank, pipeline receive)")},
-        {idleGapColor(), Hatch::FDiag, tr("idle before a collective")}};
+        {runtimeTaskColor(), Hatch::None, say("runtime task (wait, copy)", "runtime")},
+        {waitColor(), Hatch::BDiag, say("waiting (late rank, pipeline receive)", "waiting")},
+        {idleGapColor(), Hatch::FDiag, say("idle before a collective", "idle")}};
     // only where some lane has one: a swatch of nothing would send readers looking for it
-    if (unread) out.push_back({unreadColor(), Hatch::Cross, tr("not read (file cut)")});
+    if (unread) out.push_back({unreadColor(), Hatch::Cross, say("not read (file cut)", "not read")});
     return out;
 }
 
@@ -82,14 +84,15 @@ LegendLayout layOut(const std::vector<LegendEntry>& entries, const QFontMetrics&
 
 } // namespace
 
-QSize legendSize(const QFont& base, bool unread, int maxWidth) {
-    return layOut(legendEntries(unread), QFontMetrics(fontFor(FontRole::Small, base)), maxWidth).size;
+QSize legendSize(const QFont& base, bool unread, int maxWidth, bool compact) {
+    return layOut(legendEntries(unread, compact), QFontMetrics(fontFor(FontRole::Small, base)), maxWidth)
+        .size;
 }
 
 void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread,
-               int maxWidth) {
+               int maxWidth, bool compact) {
     const QFontMetrics fm(fontFor(FontRole::Small, base));
-    const auto entries = legendEntries(unread);
+    const auto entries = legendEntries(unread, compact);
     const LegendLayout l = layOut(entries, fm, maxWidth);
     const QRectF box(topLeft, QSizeF(l.size));
     out.add(FillRect{box, qRgba(qRed(palette.window), qGreen(palette.window), qBlue(palette.window), 230)});
@@ -124,20 +127,20 @@ DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& pale
     return out;
 }
 
-QRect legendPlace(int width, const QFont& base, bool unread) {
+QRect legendPlace(int width, const QFont& base, bool unread, bool compact) {
     // beside the lanes' gutter when it fits in one row there; else from the widget's left edge, where
     // the gutter's width gives the rows room (at the gutter a 500 px dock took four rows)
-    const QSize beside = legendSize(base, unread, width - Viewport::kGutter - 4);
+    const QSize beside = legendSize(base, unread, width - Viewport::kGutter - 4, compact);
     if (beside.height() <= kRowHeight) return QRect(QPoint(Viewport::kGutter, 2), beside);
-    return QRect(QPoint(4, 2), legendSize(base, unread, width - 8));
+    return QRect(QPoint(4, 2), legendSize(base, unread, width - 8, compact));
 }
 
-int legendBand(int width, const QFont& base, bool unread) {
-    return legendPlace(width, base, unread).height() + kLegendRow - kRowHeight;
+int legendBand(int width, const QFont& base, bool unread, bool compact) {
+    return legendPlace(width, base, unread, compact).height() + kLegendRow - kRowHeight;
 }
 
-int footerHeight(const QString& notes, int width, const QFont& base, bool unread) {
-    const int band = legendBand(width, base, unread);
+int footerHeight(const QString& notes, int width, const QFont& base, bool unread, bool compact) {
+    const int band = legendBand(width, base, unread, compact);
     if (notes.isEmpty()) return band;
     const int w = std::max(200, width - 16);
     return band +

@@ -13,22 +13,27 @@ namespace rs::views {
 struct FramePalette;
 
 constexpr int kLegendRow = 24; ///< the legend's band in the widget's footer when it takes one row
+/// A timeline view shorter than this (px) has the compact footer: the legend's labels one word each and
+/// the notes one elided line (the footer's tooltip says them whole), so a 640 × 480 window keeps lanes.
+constexpr int kCompactFooterBelow = 300;
 
 /// `unread`: some lane has a tail its cut file did not let the index read (the legend names its hatch).
 /// `maxWidth`: px the box may take; its entries flow into as many rows as that needs.
-QSize legendSize(const QFont& base, bool unread = false, int maxWidth = INT_MAX);
+/// `compact`: the short labels (kCompactFooterBelow).
+QSize legendSize(const QFont& base, bool unread = false, int maxWidth = INT_MAX, bool compact = false);
 /// Appends the legend box at `topLeft`.
 void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette,
-               bool unread = false, int maxWidth = INT_MAX);
+               bool unread = false, int maxWidth = INT_MAX, bool compact = false);
 /// The legend alone, as a draw list to paint at `topLeft` (a picture's caption), within `maxWidth` px.
 DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread = false,
                     int maxWidth = INT_MAX);
 /// Where the footer's legend goes in a widget `width` px wide, relative to the footer's top: beside the
 /// lanes' gutter in one row when it fits, else in rows from the left edge.
-QRect legendPlace(int width, const QFont& base, bool unread);
+QRect legendPlace(int width, const QFont& base, bool unread, bool compact = false);
 /// The footer's legend band in a widget `width` px wide (legendPlace's height and its margins).
-int legendBand(int width, const QFont& base, bool unread);
+int legendBand(int width, const QFont& base, bool unread, bool compact = false);
 /// The footer under the lanes: the legend's band and, when there are notes, their wrapped box.
-int footerHeight(const QString& notes, int width, const QFont& base, bool unread = false);
+int footerHeight(const QString& notes, int width, const QFont& base, bool unread = false,
+                 bool compact = false);
 
 } // namespace rs::views

@@ -33,7 +33,7 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
       m_vbar(new QScrollBar(Qt::Vertical, this)) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    setMinimumSize(400, 200);
+    setMinimumSize(400, kMinHeight);
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(m_vbar, &QScrollBar::valueChanged, this, [this] {
         requestData();
@@ -364,16 +364,35 @@ Viewport TimelineView::viewport() const {
 FrameInput TimelineView::frameInput() const {
     FrameInput in = m_scene.frame(viewport(), *m_state, m_annotations, palette(), font());
     in.exportMode = m_exportMode;
-    if (m_exportMode) in.notes.clear();
+    in.notes = m_exportMode ? QString() : footerNotes();
     in.drag = m_input.overlay();
     return in;
+}
+
+QString TimelineView::footerNotes() const {
+    // a short view keeps its lanes: the notes (ranks missing, another clock) take one line, not four
+    const QString notes = m_scene.notes();
+    if (notes.isEmpty() || height() >= kCompactFooterBelow) return notes;
+    QString line = notes;
+    line.replace('\n', QStringLiteral("  ·  "));
+    return QFontMetrics(fontFor(FontRole::Axis, font()))
+        .elidedText(line, Qt::ElideRight, std::max(100, width() - 40));
+}
+
+QString TimelineView::compactFooterTip() const {
+    QString tip =
+        tr("Colours: compute (by op type) · communication (by op type) · runtime task (wait, copy) · "
+           "waiting (late rank, pipeline receive) · idle before a collective");
+    if (summary() && !summary()->unreadTails.empty()) tip += tr(" · not read (file cut)");
+    return m_scene.notes().isEmpty() ? tip : tip + "\n\n" + m_scene.notes();
 }
 
 void TimelineView::relayout() {
     // the footer holds the legend and the notes, below the lanes (none in export mode: the caption has them)
     m_footer = m_exportMode || !summary()
                    ? 0
-                   : footerHeight(m_scene.notes(), width(), font(), !summary()->unreadTails.empty());
+                   : footerHeight(footerNotes(), width(), font(), !summary()->unreadTails.empty(),
+                                  height() < kCompactFooterBelow);
     const Viewport vp = viewport();
     const int visible = vp.lanesBottom() - vp.lanesTop();
     m_vbar->setRange(0, std::max(0, m_scene.layout().height() - visible + 8));
@@ -467,6 +486,10 @@ bool TimelineView::event(QEvent* e) {
             return true;
         }
     const FrameInput in = frameInput();
+    if (he->pos().y() >= viewport().lanesBottom() && height() < kCompactFooterBelow) { // cut short
+        QToolTip::showText(he->globalPos(), compactFooterTip(), this);
+        return true;
+    }
     QString tip = flowTooltipAt(m_frame, he->pos());
     if (tip.isEmpty()) tip = tooltipFor(in, hitTest(in, he->pos()));
     if (tip.isEmpty())

@@ -102,6 +102,11 @@ class TimelineView : public QWidget, private TimelineInputHost {
     const std::vector<Lane>& lanes() const { return m_scene.layout().lanes(); }
     static constexpr int kGutter = Viewport::kGutter;
     static constexpr int kAxis = Viewport::kAxis;
+    /// The view's least height (px): the ruler, a one-line footer and three lanes. It was 200, which left
+    /// the op heatmap of a 640 × 480 window two rows (walk 45).
+    static constexpr int kMinHeight = 150;
+    /// The lanes' height in view (px): the view less its ruler and its footer (legend, notes).
+    int lanesHeight() const { return viewport().lanesBottom() - viewport().lanesTop(); }
 
   Q_SIGNALS:
     void spanActivated(qint64 spanId); ///< a span was clicked (Details panel)
@@ -148,6 +153,10 @@ class TimelineView : public QWidget, private TimelineInputHost {
     bool bucketSpanArrived(quint64 id, const QVariant& v);
 
     Viewport viewport() const;
+    /// The notes the footer shows: whole, or in a view under kCompactFooterBelow one elided line.
+    QString footerNotes() const;
+    /// The compact footer's tooltip: the legend's labels and the notes, whole.
+    QString compactFooterTip() const;
     void relayout();      ///< scrollbar range and footer for the layout and size
     void applyGeometry(); ///< scrollbar, layout and data request for the current size
     void requestData();
