@@ -183,6 +183,25 @@ class TstRuns : public QObject {
             ix.rows("SELECT DISTINCT rank, blamed_rank, dur_ns FROM waits WHERE kind = 'collective_wait'"),
             std::vector<std::string>{"0|1|300000"});
     }
+    void anInferredWaitSaysSo() {
+        // rank 1 reaches each of its 6 AllReduces 300 µs after rank 0: rank 0's 6 waits are inferred from the
+        // arrival order (no file measures them), 1.80 ms, and the report says so, apart from measured ones
+        std::string dir = test::tempDir("runs-inferred");
+        test::writeFile(dir + "/rank-0.pt.trace.json", kineto(0, 2, 1700000000000000, 6, 0));
+        test::writeFile(dir + "/rank-1.pt.trace.json", kineto(1, 2, 1700000000000000, 6, 300));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.rows("SELECT rank, source, count(*), sum(dur_ns) FROM waits WHERE kind = 'collective_wait' "
+                    "GROUP BY 1, 2"),
+            std::vector<std::string>{"0|arrival order|6|1800000"});
+        const auto report = query::buildReport(*ix.db, 10);
+        QCOMPARE(report["comm_wait"]["by_source"], nlohmann::json({{"arrival order", 1800000}}));
+        const std::string text = query::formatReport(report, 10);
+        QVERIFY2(text.find("Communication wait: 1.80 ms in total (inferred from arrival order)") !=
+                     std::string::npos,
+                 text.c_str());
+    }
     void sameRankTwiceIsTwoRuns() {
         // two sessions of rank 0, 27 minutes apart: two runs, the rank kept apart (data rank 0 in both)
         std::string dir = test::tempDir("runs-sessions");
