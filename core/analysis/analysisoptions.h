@@ -19,7 +19,7 @@ namespace rs::analysis {
 /// (core/model/median.h). 24: a step's comm_overlapped_ns is NULL where its compute_ns is (no device kernel:
 /// what ran alongside compute is not known). 25: a rank whose steps lie far from its device ops but with its
 /// communication keeps its steps and sets its device ops apart (clockcheck.h); a run whose rank numbers leave
-/// a gap is incomplete (runs.h).
+/// a gap is incomplete (runs.h); findings carry affected.wait_sources (measured or inferred waits).
 constexpr int kAnalysisRevision = 25;
 
 struct BankModel {
