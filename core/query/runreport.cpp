@@ -78,7 +78,8 @@ json runReport(index::Db& db, json r, int run) {
     json bySource = json::object();
     for (const auto& x : cw["by_rank"]) {
         total += x["wait_ns"].get<int64_t>();
-        for (const auto& [source, ns] : x.value("by_source", json::object()).items())
+        const json rankSources = x.value("by_source", json::object()); // named: items() keeps no copy
+        for (const auto& [source, ns] : rankSources.items())
             bySource[source] = bySource.value(source, int64_t(0)) + ns.get<int64_t>();
     }
     cw["total_wait_ns"] = total;
