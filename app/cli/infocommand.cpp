@@ -4,6 +4,7 @@
 #include "core/index/indexcounts.h"
 #include "core/index/sqlite.h"
 #include "core/model/plural.h"
+#include "core/model/rankrelabel.h"
 #include "core/query/clustercounts.h"
 #include "core/query/ranknumberorder.h"
 #include "core/query/report.h"
@@ -61,17 +62,30 @@ json filesJson(index::Db& db) {
     return files;
 }
 
+/// The rank keys that are not the number the rank's files write: "0 (index key 10000)" (the report names
+/// such a rank 0; the diagnostics store keys).
+std::map<int64_t, std::string> collidedKeyNames(index::Db& db) {
+    std::map<int64_t, std::string> names;
+    auto q =
+        db.prepare("SELECT rank, data_rank FROM rank_info WHERE data_rank IS NOT NULL AND data_rank <> rank");
+    while (q.step())
+        names[q.i64(0)] = std::to_string(q.i64(1)) + " (index key " + std::to_string(q.i64(0)) + ")";
+    return names;
+}
+
 json diagnosticsJson(index::Db& db) {
     json diags = json::array();
+    const auto names = collidedKeyNames(db);
+    auto named = [&](const std::string& text) { return model::relabelRanks(text, names); };
     auto d = db.prepare(
         "SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic ORDER BY severity, file");
     while (d.step())
-        diags.push_back({{"file", d.text(0)},
+        diags.push_back({{"file", named(d.text(0))},
                          {"severity", d.text(1)},
-                         {"what", d.text(2)},
+                         {"what", named(d.text(2))},
                          {"count", d.i64(3)},
                          {"first_offset", d.i64(4)},
-                         {"excerpt", d.text(5)}});
+                         {"excerpt", named(d.text(5))}});
     // steps the statistics leave out, with why: found when read, not stored (stubsteps.h)
     for (const auto& note : query::stubStepNotes(db))
         diags.push_back({{"file", ""},

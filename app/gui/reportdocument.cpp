@@ -5,6 +5,7 @@
 #include "app/gui/findingnavigator.h"
 #include "app/gui/reportsummaryblocks.h"
 #include "core/annotate/annotation.h"
+#include "core/model/findingtext.h"
 #include "core/model/timetext.h"
 #include "core/model/typicalstep.h"
 #include "core/query/absentwaits.h"
@@ -463,9 +464,12 @@ class Builder {
     void perRank() {
         add(heading(QObject::tr("Per rank")));
         const auto& cw = m_report["comm_wait"];
-        add(para(QObject::tr("Communication wait: %1.")
+        // measured and inferred waits told apart, as the text report does
+        const std::string sources = model::waitSourcesText(cw.value("by_source", nlohmann::json::object()));
+        add(para(QObject::tr("Communication wait: %1%2.")
                      .arg(QString::fromStdString(query::commWaitText(
-                         m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))));
+                         m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))
+                     .arg(sources.empty() ? QString() : " (" + QString::fromStdString(sources) + ")")));
         if (m_many && !cw["by_rank"].empty())
             add(summaryBlocks(query::waitSummary(m_report)));
         else

@@ -1,5 +1,6 @@
 #include "app/gui/stepfactstext.h"
 
+#include "core/model/findingtext.h"
 #include "core/model/waitalonetext.h"
 
 #include "views/common/plural.h"
@@ -65,13 +66,19 @@ QString stepWaitsHtml(const query::ProfileSummary& summary, int rank, int64_t st
             ns += w.durNs;
             continue;
         }
+        // measured and inferred waits are told apart ("measured in hccl_raw", "inferred from arrival order")
+        const QString from =
+            w.source.empty()
+                ? QString()
+                : " (" + QString::fromStdString(model::waitSourcesText({{w.source, w.durNs}})) + ")";
         html +=
-            QString("<p>%1 <b>%2</b> in %3%4</p>")
+            QString("<p>%1 <b>%2</b> in %3%4%5</p>")
                 .arg(verb(w.kind), views::formatDuration(w.durNs),
                      QString::fromStdString(w.collective).toHtmlEscaped(),
                      w.blamedRank
                          ? QObject::tr(" for rank %1 (arrived last)").arg(summary.shownRank(*w.blamedRank))
-                         : QString());
+                         : QString(),
+                     from.toHtmlEscaped());
     }
     for (const auto& [kind, t] : tiny)
         html += "<p>" +

@@ -3,6 +3,7 @@
 // measured wait, its place in the rank's sequence, the device-idle gap before it), stored in
 // `sum_arrival`, and what the cross-rank stages add (the match across ranks, the blame). Plain value.
 #include "core/model/intervals.h"
+#include "core/model/waitkind.h"
 
 #include <cstdint>
 #include <optional>
@@ -36,11 +37,21 @@ struct Arrival {
     std::string matchKey;        ///< run|step|identity|seq; empty when not matched
     std::optional<int> lastRank; ///< the last to arrive in its instance (only in complete runs)
     int64_t lateBy = 0;          ///< on the last arrival: the smallest wait among the others
+    bool waitInferred = false;   ///< waitEvents is the blame's inference from the arrival order
 
     int64_t endNs() const { return startNs + durNs; }
     /// The wait shown: the producer's record, else the events' (measured or inferred), else 0.
     int64_t wait() const { return waitJson ? *waitJson : waitEvents ? *waitEvents : 0; }
     std::optional<int64_t> transit() const { return transitJson ? transitJson : transitEvents; }
+    /// Where wait() comes from, as wait.source stores it: the producer's record ("hccl_raw",
+    /// "communication.json": `source` after its "events+"), the wait tasks ("Notify_Wait"), the blame's
+    /// inference ("arrival order"); empty when there is no wait.
+    std::string waitSource() const {
+        if (waitJson)
+            return source.substr(source.rfind('+') == std::string::npos ? 0 : source.rfind('+') + 1);
+        if (waitEvents) return waitInferred ? std::string(model::kInferredWaitSource) : "Notify_Wait";
+        return {};
+    }
 };
 
 } // namespace rs::analysis

@@ -21,8 +21,10 @@ int64_t blameLastArrivals(ArrivalGroups& groups, const std::map<int, int64_t>& o
         });
         for (Arrival* c : g) {
             c->lastRank = last->rank;
-            if (!c->waitJson && !c->waitEvents)
+            if (!c->waitJson && !c->waitEvents) {
                 c->waitEvents = std::clamp<int64_t>(aligned(last) - aligned(c), 0, c->durNs);
+                c->waitInferred = true;
+            }
         }
         last->lateBy = INT64_MAX;
         for (const Arrival* c : g)

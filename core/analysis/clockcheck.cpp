@@ -46,6 +46,60 @@ std::string span(const Range& r) {
            " long";
 }
 
+struct Lane {
+    int64_t id;
+    std::string kind, name;
+    Range range;
+};
+
+/// The rank's communication lies with its steps and none with its device ops: the collectives, what the
+/// job's ranks share, are on the steps' clock (legacy MindSpore's step trace: its communication ops and steps
+/// count one system counter; resource/profiler's rank 0 has 80 there, beside a timeline of 3 ops from 0 s).
+bool communicationWithSteps(const std::vector<Lane>& lanes, const Range& device, const Range& steps) {
+    bool withSteps = false;
+    for (const auto& t : lanes) {
+        if (t.kind != "communication" || !t.range.known()) continue;
+        if (!far(t.range, device)) return false;
+        withSteps = withSteps || !far(t.range, steps);
+    }
+    return withSteps;
+}
+
+std::string namesOf(const std::vector<std::string>& names) {
+    std::string out;
+    for (size_t i = 0; i < names.size() && i < 4; ++i)
+        out += (i ? ", " : "") + names[i];
+    if (names.size() > 4) out += " and " + std::to_string(names.size() - 4) + " more";
+    return out;
+}
+
+/// rank_info.clock_note and the rank's warning, under the rank's key as every rank-local diagnostic (a
+/// cluster merge relabels keys; the readers name the rank as its files do: rankrelabel.h).
+void writeNote(RankContext& ctx, const std::string& note, const std::string& excerpt) {
+    ctx.db.prepare("UPDATE rank_info SET clock_note = ? WHERE rank = ?")
+        .bind(1, note)
+        .bind(2, ctx.rank)
+        .exec();
+    ctx.diagnostics().add("rank " + std::to_string(ctx.rank), "warning", note, 1, excerpt);
+}
+
+/// The rank's steps and communication are on one clock (communicationWithSteps): they stay, and every lane
+/// far from the steps — the device ops — is set apart, so the collectives meet the other ranks' on theirs.
+void keepTheStepsClock(RankContext& ctx, const std::vector<Lane>& lanes, const Range& device,
+                       const Range& steps) {
+    std::vector<std::string> apart;
+    for (const auto& t : lanes)
+        if (far(t.range, steps)) {
+            ctx.db.prepare("UPDATE track SET aligned = 0 WHERE track_id = ?").bind(1, t.id).exec();
+            apart.push_back(t.name);
+        }
+    writeNote(ctx,
+              model::counted(int64_t(apart.size()), "lane", "lanes") +
+                  " of device ops not aligned with the steps and the communication (no sync record): " +
+                  namesOf(apart),
+              "device ops " + span(device) + "; steps " + span(steps));
+}
+
 } // namespace
 
 bool farApart(int64_t aStartNs, int64_t aEndNs, int64_t bStartNs, int64_t bEndNs) {
@@ -64,12 +118,7 @@ PassInfo ClockCheckPass::info() const {
 void ClockCheckPass::run(RankContext& ctx) {
     Db& db = ctx.db;
     const int rank = ctx.rank;
-    struct T {
-        int64_t id;
-        std::string kind, name;
-        Range range;
-    };
-    std::vector<T> tracks;
+    std::vector<Lane> tracks;
     Range device;
     {
         auto q = db.prepare("SELECT track_id, kind, name FROM track WHERE rank = ?");
@@ -82,20 +131,21 @@ void ClockCheckPass::run(RankContext& ctx) {
         if (t.kind == "compute" && t.range.known()) device.add(t.range.start, t.range.end);
     }
     if (!device.known()) return; // no device ops: nothing to align to
+    Range steps;
+    {
+        auto q = db.prepare("SELECT min(start_ns), max(end_ns) FROM step WHERE rank = ?");
+        q.bind(1, rank);
+        if (q.step() && !q.isNull(0)) steps.add(q.i64(0), q.i64(1));
+    }
+    const bool stepsApart = far(steps, device);
+    if (stepsApart && communicationWithSteps(tracks, device, steps))
+        return keepTheStepsClock(ctx, tracks, device, steps);
     std::vector<std::string> apart;
     for (auto& t : tracks)
         if (t.kind != "compute" && far(t.range, device)) {
             db.prepare("UPDATE track SET aligned = 0 WHERE track_id = ?").bind(1, t.id).exec();
             apart.push_back(t.name);
         }
-    Range steps;
-    {
-        auto q = db.prepare(
-            "SELECT min(start_ns), max(end_ns), group_concat(DISTINCT source) FROM step WHERE rank = ?");
-        q.bind(1, rank);
-        if (q.step() && !q.isNull(0)) steps.add(q.i64(0), q.i64(1));
-    }
-    bool stepsApart = far(steps, device);
     if (stepsApart) {
         db.prepare("DELETE FROM step WHERE rank = ?").bind(1, rank).exec();
         db.prepare("INSERT INTO step(rank, step, start_ns, end_ns, source) VALUES(?, 0, ?, ?, 'whole-trace')")
@@ -107,18 +157,12 @@ void ClockCheckPass::run(RankContext& ctx) {
     if (apart.empty() && !stepsApart) return;
     std::string note;
     if (stepsApart) note = "steps not aligned with the device ops (no sync record): not used";
-    if (!apart.empty()) {
-        std::string names;
-        for (size_t i = 0; i < apart.size() && i < 4; ++i)
-            names += (i ? ", " : "") + apart[i];
-        if (apart.size() > 4) names += " and " + std::to_string(apart.size() - 4) + " more";
+    if (!apart.empty())
         note += (note.empty() ? "" : "; ") + model::counted(int64_t(apart.size()), "lane", "lanes") +
-                " not aligned with the device ops (no sync record): " + names;
-    }
-    db.prepare("UPDATE rank_info SET clock_note = ? WHERE rank = ?").bind(1, note).bind(2, rank).exec();
+                " not aligned with the device ops (no sync record): " + namesOf(apart);
     std::string excerpt = "device ops " + span(device);
     if (stepsApart) excerpt += "; steps " + span(steps);
-    ctx.diagnostics().add("rank " + std::to_string(rank), "warning", note, 1, excerpt);
+    writeNote(ctx, note, excerpt);
 }
 
 } // namespace rs::analysis

@@ -6,6 +6,13 @@
 // (ops at 0–6 s) while its step trace counts system ticks (steps at ~154 908 s), and no sync record
 // relating the two is in the folder.
 //
+// Which clock is the rank's when its steps lie far from its device ops: the steps', when its communication
+// lies with them and none with the device ops (the collectives are what the job's ranks share: legacy
+// MindSpore's step trace counts its steps and communication ops on the system counter the other ranks'
+// step traces count, resource/profiler's ranks 0 and 10 begin steps 1-20 within 0.05-0.93 ms of each
+// other), and then the lanes far from the steps — its device ops — are the ones apart; else the device
+// ops', and the steps are left out (below). Decided from the rank's own data, so a shard decides alike.
+//
 // Such lanes get track.aligned = 0 (kept in the index, not drawn on the timeline, named in the view and
 // in diagnostics); such steps are left out (the rank gets one step covering its device ops, so ops are
 // never put into steps of another clock) and rank_info.clock_note says what was kept apart and why.

@@ -31,7 +31,7 @@ void storeCollectives(Db& db, const std::vector<Arrival>& arrivals, const Analys
                    "transit_ns, bytes, group_name, span_id, match_key, last_rank, source, op_type) "
                    "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     auto insWait = db.prepare("INSERT INTO wait(rank, step, collective, start_ns, dur_ns, kind, blamed_rank, "
-                              "collective_id) VALUES(?,?,?,?,?,?,?,?)");
+                              "collective_id, source) VALUES(?,?,?,?,?,?,?,?,?)");
     for (const auto& c : arrivals) {
         std::optional<int64_t> last;
         if (c.lastRank) last = *c.lastRank;
@@ -55,13 +55,14 @@ void storeCollectives(Db& db, const std::vector<Arrival>& arrivals, const Analys
                 insWait.bind(6, sqlText(model::WaitKind::CollectiveWait))
                     .bind(7, last)
                     .bind(8, collId)
+                    .bind(9, c.waitSource())
                     .exec();
             }
         }
         if (c.lastRank && *c.lastRank == c.rank && c.lateBy >= opts.waitMinNs &&
             c.gapNs >= opts.idleGapMinNs) {
             insWait.bind(1, c.rank).bind(2, c.step).bind(3, c.name).bind(4, c.gapStartNs).bind(5, c.gapNs);
-            insWait.bind(6, sqlText(model::WaitKind::IdleGap)).bindNull(7).bind(8, collId).exec();
+            insWait.bind(6, sqlText(model::WaitKind::IdleGap)).bindNull(7).bind(8, collId).bindNull(9).exec();
         }
     }
     db.exec(

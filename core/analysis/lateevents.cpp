@@ -48,17 +48,19 @@ std::map<std::string, std::vector<Member>> instances(Db& db) {
 
 struct DrawnWaits {
     std::map<int64_t, int64_t> waitOf;                    // collective_id → drawn wait
+    std::map<int64_t, std::string> sourceOf;              // collective_id → where its wait comes from
     std::map<int64_t, std::pair<int64_t, int64_t>> gapOf; // collective_id → idle gap (start, dur)
 };
 
 DrawnWaits drawnWaits(Db& db) {
     DrawnWaits w;
-    auto q =
-        db.prepare("SELECT collective_id, kind, start_ns, dur_ns FROM wait WHERE collective_id IS NOT NULL");
+    auto q = db.prepare("SELECT collective_id, kind, start_ns, dur_ns, coalesce(source, '') FROM wait WHERE "
+                        "collective_id IS NOT NULL");
     while (q.step()) {
-        if (model::waitKindFromSql(q.text(1)) == model::WaitKind::CollectiveWait)
+        if (model::waitKindFromSql(q.text(1)) == model::WaitKind::CollectiveWait) {
             w.waitOf[q.i64(0)] += q.i64(3);
-        else
+            w.sourceOf[q.i64(0)] = q.text(4);
+        } else
             w.gapOf[q.i64(0)] = {q.i64(2), q.i64(3)};
     }
     return w;
@@ -90,6 +92,7 @@ std::vector<LateEvent> lateEvents(Db& db, const RunMap& runs) {
             e.lateness = std::min(e.lateness, std::max<int64_t>(0, m.wait));
             if (auto w = drawn.waitOf.find(m.id); w != drawn.waitOf.end()) {
                 e.waited += w->second;
+                e.waitedBySource[drawn.sourceOf.at(m.id)] += w->second;
                 e.waiting.push_back(int(m.rank));
             }
         }

@@ -27,6 +27,8 @@ struct LateEvent {
     int64_t startNs = 0, endNs = 0; ///< the instance across all ranks (and the gap)
     int64_t spanId = 0;             ///< the culprit's collective span
     std::vector<int> waiting;       ///< the ranks that waited for it
+    /// `waited` by where each wait comes from (wait.source: "hccl_raw", "arrival order", …)
+    std::map<std::string, int64_t> waitedBySource;
 };
 
 std::vector<LateEvent> lateEvents(index::Db& db, const RunMap& runs);

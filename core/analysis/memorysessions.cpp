@@ -37,18 +37,50 @@ struct LeftOut {
     std::set<std::string> components;
 };
 
+/// The rank's counter lanes (trace_view.json's or the .db's HBM, NPU MEM, LLC, …; a Chrome trace's `C`
+/// events) under the same rule: their samples of another session are deleted and said once, naming the
+/// lanes (walk r45 #4: they were drawn whatever their time).
+void leaveOutCounters(RankContext& ctx, const SessionWindow& w) {
+    const int64_t lo = w.start - w.margin, hi = w.end + w.margin;
+    auto q = ctx.db.prepare("SELECT c.ts_ns, t.name FROM counter c JOIN track t ON t.track_id = c.track_id "
+                            "WHERE t.rank = ? AND (c.ts_ns < ? OR c.ts_ns > ?)");
+    q.bind(1, ctx.rank).bind(2, lo).bind(3, hi);
+    LeftOut k;
+    while (q.step()) {
+        ++k.count;
+        k.farthest = std::max(k.farthest, w.distance(q.i64(0)));
+        k.components.insert(q.text(1));
+    }
+    if (k.count == 0) return;
+    ctx.db
+        .prepare(
+            "DELETE FROM counter WHERE track_id IN (SELECT track_id FROM track WHERE rank = ?) AND (ts_ns "
+            "< ? OR ts_ns > ?)")
+        .bind(1, ctx.rank)
+        .bind(2, lo)
+        .bind(3, hi)
+        .exec();
+    std::string names;
+    for (const auto& c : k.components)
+        names += (names.empty() ? "" : ", ") + c;
+    ctx.diagnostics().add("rank " + std::to_string(ctx.rank) + " counter lanes", "warning",
+                          otherSessionText("counter samples recorded", "its counter lanes"), k.count,
+                          awayExcerpt(k.farthest) + " (" + names + ")");
+}
+
 } // namespace
 
 PassInfo MemorySessionsPass::info() const {
     return {"memory_sessions",
             PassScope::RankLocal,
-            {"memory_sample", "rank_info", "source_file"},
-            {"memory_sample"}};
+            {"memory_sample", "counter", "track", "rank_info", "source_file"},
+            {"memory_sample", "counter"}};
 }
 
 void MemorySessionsPass::run(RankContext& ctx) {
     const std::optional<SessionWindow> w = sessionWindow(ctx.db, ctx.rank);
     if (!w) return;
+    leaveOutCounters(ctx, *w);
     const int64_t lo = w->start - w->margin, hi = w->end + w->margin; // outside: distance > margin
     auto q = ctx.db.prepare("SELECT ts_ns, coalesce(component, '') FROM memory_sample WHERE rank = ? AND "
                             "(ts_ns < ? OR ts_ns > ?)");

@@ -38,6 +38,7 @@ struct ClippedWaits {
     std::map<int, const ReceiveWait*> worst;
     std::map<int, int64_t> worstNs;
     std::map<int, std::set<std::string>> ops;
+    std::map<int, std::map<std::string, int64_t>> bySource; ///< rank → wait.source → clipped wait
 };
 
 ClippedWaits clipWaits(const PipelineWaitFacts& f, const std::map<int64_t, int64_t>& last) {
@@ -52,6 +53,7 @@ ClippedWaits clipWaits(const PipelineWaitFacts& f, const std::map<int64_t, int64
         if (b <= a) continue;
         spans[{r.rank, r.step}].emplace_back(a, b);
         out.ops[r.rank].insert(r.name);
+        if (!r.source.empty()) out.bySource[r.rank][r.source] += b - a;
         if (b - a > out.worstNs[r.rank]) out.worstNs[r.rank] = b - a, out.worst[r.rank] = &r;
     }
     for (auto& [key, v] : spans)
@@ -148,7 +150,12 @@ std::optional<Finding> pipelineWaitFinding(const PipelineWaitFacts& f) {
         stepWalls.push_back(double(wall));
     }
     std::set<std::string> opNames;
+    json sources =
+        json::object(); // the receives' waits are measured only (sum_arrival holds no inferred one)
     for (int r : waiting) {
+        if (auto it = waits.bySource.find(r); it != waits.bySource.end())
+            for (const auto& [source, ns] : it->second)
+                sources[source] = sources.value(source, int64_t(0)) + ns;
         waitingKeys.push_back(r);
         waitingData.push_back(dataRankOf(f, r));
         opNames.insert(waits.ops.at(r).begin(), waits.ops.at(r).end());
@@ -171,7 +178,8 @@ std::optional<Finding> pipelineWaitFinding(const PipelineWaitFacts& f) {
                     {"per_step_wait_ns", int64_t(model::lowerMedian(stepWaits))},
                     {"per_step_wall_ns", int64_t(model::lowerMedian(stepWalls))},
                     {"others", othersJson(f, waiting, last)},
-                    {"sender", senders(f, waiting)}};
+                    {"sender", senders(f, waiting)},
+                    {"wait_sources", sources}};
     return out;
 }
 
@@ -187,13 +195,14 @@ namespace {
 void loadReceives(Db& db, const RunMap& runs, std::map<int, PipelineWaitFacts>& facts) {
     auto q = db.prepare(
         "SELECT rank, step, name, op_type, start_ns, dur_ns, coalesce(wait_json_ns, wait_events_ns), "
-        "coalesce(span_id, 0), coalesce(group_name, '') FROM sum_arrival WHERE point_to_point = 1 AND "
+        "coalesce(span_id, 0), coalesce(group_name, ''), CASE WHEN wait_json_ns IS NULL THEN 'Notify_Wait' "
+        "ELSE replace(source, 'events+', '') END FROM sum_arrival WHERE point_to_point = 1 AND "
         "coalesce(wait_json_ns, wait_events_ns) > 0");
     while (q.step()) {
         if (!model::receivesOnly(q.text(3))) continue;
         const int rank = int(q.i64(0));
         facts[runs.run(rank)].receives.push_back(
-            {rank, q.i64(1), q.text(2), q.i64(4), q.i64(5), q.i64(6), q.i64(7), q.text(8)});
+            {rank, q.i64(1), q.text(2), q.i64(4), q.i64(5), q.i64(6), q.i64(7), q.text(8), q.text(9)});
     }
 }
 

@@ -44,7 +44,8 @@ struct ReceiveWait {
     int64_t step = 0;
     std::string name;
     int64_t startNs = 0, durNs = 0, waitNs = 0, spanId = 0;
-    std::string group; ///< its communication group, as sum_arrival names it ("" unknown)
+    std::string group;  ///< its communication group, as sum_arrival names it ("" unknown)
+    std::string source; ///< what measured its wait, as wait.source names it ("hccl_raw", "Notify_Wait")
 };
 
 /// One rank's step: where it starts, how long it is, what of it was communication / computation (when

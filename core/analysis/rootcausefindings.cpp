@@ -52,6 +52,16 @@ std::map<int, std::vector<Flag>> stragglerFlags(Db& db) {
     return out;
 }
 
+/// The waits of `evs` by where they come from ({"hccl_raw": ns, "arrival order": ns}): the findings say
+/// whether what they count was measured or inferred.
+json waitSources(const std::vector<const LateEvent*>& evs) {
+    json out = json::object();
+    for (const auto* e : evs)
+        for (const auto& [source, ns] : e->waitedBySource)
+            if (!source.empty()) out[source] = out.value(source, int64_t(0)) + ns;
+    return out;
+}
+
 Finding stallFinding(int rank, int64_t step, const std::vector<const LateEvent*>& evs, int64_t stepWall) {
     Finding f;
     f.kind = model::FindingKind::Stall;
@@ -77,7 +87,10 @@ Finding stallFinding(int rank, int64_t step, const std::vector<const LateEvent*>
     f.idle = worst->gapDur;
     f.spanId = worst->spanId;
     f.affectedWall = stepWall;
-    f.affected = {{"steps", json::array({step})}, {"collectives", colls}, {"waiting_ranks", waiting}};
+    f.affected = {{"steps", json::array({step})},
+                  {"collectives", colls},
+                  {"waiting_ranks", waiting},
+                  {"wait_sources", waitSources(evs)}};
     return f;
 }
 
@@ -106,7 +119,8 @@ Finding lateRankFinding(int rank, const std::vector<const LateEvent*>& evs, cons
     f.affected = {{"steps", steps},
                   {"collectives", evs.size()},
                   {"waiting_ranks", waiting},
-                  {"worst", {{"step", worst->step}, {"name", worst->name}, {"lost_ns", worst->lateness}}}};
+                  {"worst", {{"step", worst->step}, {"name", worst->name}, {"lost_ns", worst->lateness}}},
+                  {"wait_sources", waitSources(evs)}};
     if (flags && !flags->empty()) {
         f.kind = model::FindingKind::SlowRank;
         f.subject = flags->front().op;

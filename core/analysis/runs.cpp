@@ -128,10 +128,16 @@ void insertRun(Db& db, int64_t id, const Run& r) {
     // world size of 1 says it ran alone) misses them (profiler/'s CANN raw device 0 waited 34.2 ms in its
     // AllReduce, which the HCCL tasks' dst ranks 1-4 say it shared)
     const bool lone = r.dataRanks.size() == 1 && r.groupCollective && r.worldSize.value_or(0) != 1;
-    bool complete =
-        (!r.worldSize || int64_t(r.dataRanks.size()) >= *r.worldSize) && absentPeers.empty() && !lone;
+    // a job numbers its ranks from 0 without gaps: ranks 0 and 10 alone miss ranks 1-9 (resource/profiler's
+    // legacy pair). Only gaps between the ranks present count: ranks 4-7 may be devices 4-7 of a job of 4.
+    const int64_t between =
+        r.dataRanks.empty() ? 0
+                            : *r.dataRanks.rbegin() - *r.dataRanks.begin() + 1 - int64_t(r.dataRanks.size());
+    bool complete = (!r.worldSize || int64_t(r.dataRanks.size()) >= *r.worldSize) && absentPeers.empty() &&
+                    !lone && between == 0;
     int64_t world = std::max<int64_t>(
-        {r.worldSize.value_or(0), int64_t(r.dataRanks.size() + absentPeers.size()), lone ? 2 : 0});
+        {r.worldSize.value_or(0),
+         int64_t(r.dataRanks.size() + std::max<int64_t>(absentPeers.size(), between)), lone ? 2 : 0});
     std::string note = complete ? ""
                                 : std::to_string(r.dataRanks.size()) + " of " +
                                       (r.worldSize ? "" : "at least ") + std::to_string(world) +

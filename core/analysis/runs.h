@@ -8,7 +8,9 @@
 // does not hold yet, and a time window that overlaps the run's or lies within kJoinGapNs or the shorter of
 // the two durations of it. Runs are numbered by start time. A run whose world size is known and larger than
 // the ranks it holds is incomplete: its late rank cannot be named (the latest may not be in the folder). So
-// is a run whose ranks' collectives name peers it does not hold, and a run of one rank that took part in a
+// is a run whose ranks' collectives name peers it does not hold, or whose rank numbers leave a gap (ranks 0
+// and 10 alone miss 1-9: a job numbers its ranks from 0; ranks 4-7 alone are not judged, they may be devices
+// 4-7 of a job of 4), and a run of one rank that took part in a
 // collective of a group (its other members are not here) unless its world size is 1. The report's banner,
 // its wait lines and the timeline's wait tooltips all follow this one rule.
 // Cross-rank: reads the per-rank facts in rank_info (source, world size, peers, data rank, the window and

@@ -25,8 +25,8 @@ std::string awayExcerpt(int64_t farthestNs) {
            " away";
 }
 
-std::string otherSessionText(const std::string& what) {
-    return what + " far from the rank's events (another profiling session?): left out of its memory";
+std::string otherSessionText(const std::string& what, const std::string& whence) {
+    return what + " far from the rank's events (another profiling session?): left out of " + whence;
 }
 
 } // namespace rs::analysis

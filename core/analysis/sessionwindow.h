@@ -3,7 +3,8 @@
 // folder (seen: a rank's operator_memory.csv 134 days after its kernels, another rank's npu_module_mem.csv
 // 342 days after): a record further from the rank's events (rank_info's window, from rank_window) than an
 // hour, or than the rank's own extent when that is longer. tensor_timeline applies it to tensors,
-// memory_sessions to memory samples, with one diagnostic each. Times in ns. Any thread.
+// memory_sessions to memory samples and counter lanes (HBM, NPU MEM, …), with one diagnostic each. Times in
+// ns. Any thread.
 #include "core/index/sqlite.h"
 
 #include <cstdint>
@@ -26,7 +27,8 @@ std::optional<SessionWindow> sessionWindow(index::Db& db, int rank);
 /// "up to 342 days away" (days from two on, else a duration): the excerpt of the diagnostics.
 std::string awayExcerpt(int64_t farthestNs);
 
-/// The diagnostic's sentence for `what` ("tensors allocated", "memory samples recorded").
-std::string otherSessionText(const std::string& what);
+/// The diagnostic's sentence for `what` ("tensors allocated", "memory samples recorded"), left out of
+/// `whence` ("its memory", "its counter lanes").
+std::string otherSessionText(const std::string& what, const std::string& whence = "its memory");
 
 } // namespace rs::analysis

@@ -15,7 +15,8 @@ struct BuiltRecord {
     std::vector<std::string> notes; ///< what the reader should know (several runs in the folder, …)
 };
 
-/// `run`: which run of the folder (default: the one with the most ranks, the earliest of equals).
+/// `run`: which run of the folder (default: index/defaultrun.h's rule, the run that holds the most ranks,
+/// then steps, then spans, the lowest run id of equals; never the earliest start).
 BuiltRecord buildRecord(index::Db& db, std::optional<int> run = std::nullopt);
 
 } // namespace rs::compare

@@ -450,6 +450,7 @@ class Grouping {
     std::set<std::string> m_dirsWithText;
     std::map<std::string, std::vector<CannRawFile>> m_cannByProf; ///< PROF_ dir → its readable files
     std::vector<model::DiagnosticRow> m_notTraces;                ///< files named like traces that are none
+    std::vector<std::string> m_unread; ///< producer files the index has no place for, each with why
     const KnownStamps* m_known = nullptr;
 };
 
@@ -496,6 +497,7 @@ void Grouping::add(const fs::path& p) {
     static const std::regex reLegacyStep(R"(step_trace_raw_(\d+)_detail_time)");
     static const std::regex reLegacyFw(R"(framework_raw_(\d+))");
     static const std::regex reLegacyHccl(R"(hccl_raw_(\d+))");
+    static const std::regex reStaticMem(R"(static_op_mem(?:_\d+)?)");
     if (enclosingProfDir(p)) { // CANN raw: only the files selectCannFiles picks are read
         if (auto c = cannRawFile(p)) m_cannByProf[c->profDir.string()].push_back(*c);
         return;
@@ -528,6 +530,12 @@ void Grouping::add(const fs::path& p) {
         addTo(rankDir, o->second, std::nullopt, sf);
         if (o->second == FileKind::TraceView || o->second == FileKind::KernelDetails)
             m_dirsWithText.insert(rankDir);
+    } else if (ext == ".csv" && std::regex_match(stem, reStaticMem)) {
+        // each op's static graph memory as a node index range and a size, no time: the index places memory
+        // in time (memory samples, operator allocations), so it has no place for it
+        m_unread.push_back(p.string() + " (static graph memory per op: node index ranges and sizes with no "
+                                        "timestamps, which the memory lanes and the memory map cannot place: "
+                                        "not read)");
     } else if (name == "memory_usage.csv") {
         addTo(rankDir, FileKind::MemoryUsage, std::nullopt, sf);
     } else if (ext == ".db" && std::regex_match(stem, reDb)) {
@@ -579,6 +587,8 @@ void Grouping::into(Discovery& d) {
     // warnings: the index's diagnostics list them, and "no profiler files found" names them
     for (auto& bad : m_notTraces)
         d.diagnostics.push_back(std::move(bad));
+    for (auto& unread : m_unread)
+        d.ignored.push_back(std::move(unread));
     for (auto& [dir, dbs] : m_dbByDir) {
         if (m_dirsWithText.count(dir)) continue; // the .db is read only when it is the only source
         RankGroup& g = m_groups[dir];

@@ -110,14 +110,17 @@ std::optional<model::CommOpRow> communicationOp(const SourceFile& f, RowEmitter&
     auto get = [&](const char* k, TimeUnit u) {
         return t.contains(k) ? scaledNumber(t[k], u) : std::nullopt;
     };
+    r.facts = describeName(r.name);
     auto start = get("Start Timestamp(us)", TimeUnit::Us);
     if (!start) {
-        out.diag(f.path, "warning", "collective without Start Timestamp(us)", -1, opKey);
+        // a Send or Receive is no collective: say which it is (the name tells, as for the row)
+        out.diag(f.path, "warning",
+                 std::string(r.facts.pointToPoint ? "p2p op" : "collective") + " without Start Timestamp(us)",
+                 -1, opKey);
         return std::nullopt;
     }
     r.startNs = *start;
     r.source = model::CommRecordSource::CommunicationJson;
-    r.facts = describeName(r.name);
     r.elapseNs = get("Elapse Time(ms)", TimeUnit::Ms).value_or(0);
     r.transitNs = get("Transit Time(ms)", TimeUnit::Ms).value_or(0);
     r.waitNs = get("Wait Time(ms)", TimeUnit::Ms).value_or(0);

@@ -100,7 +100,7 @@ CREATE TABLE collective(collective_id INTEGER PRIMARY KEY, rank INTEGER, step IN
   start_ns INTEGER, dur_ns INTEGER, wait_ns INTEGER, wait_events_ns INTEGER, transit_ns INTEGER, bytes INTEGER,
   group_name TEXT, span_id INTEGER, match_key TEXT, last_rank INTEGER, source TEXT, op_type TEXT);
 CREATE TABLE wait(rank INTEGER, step INTEGER, collective TEXT, start_ns INTEGER, dur_ns INTEGER, kind TEXT,
-  blamed_rank INTEGER, collective_id INTEGER);
+  blamed_rank INTEGER, collective_id INTEGER, source TEXT);
 CREATE TABLE step_stat(rank INTEGER, step INTEGER, wall_ns INTEGER, compute_ns INTEGER, comm_ns INTEGER,
   comm_overlapped_ns INTEGER, comm_not_overlapped_ns INTEGER, wait_ns INTEGER, idle_ns INTEGER, preparing_ns INTEGER,
   source TEXT, outlier INTEGER DEFAULT 0, cause TEXT, late_rank INTEGER, typical_ns INTEGER, cause_kind TEXT,
@@ -218,7 +218,7 @@ CREATE VIEW comm_links AS SELECT x.run_id, x.step, g.value AS group_name, x.src_
   LEFT JOIN comm_flag s ON s.column_name = 'global' AND s.flag = x.global
   LEFT JOIN comm_flag k ON k.column_name = 'logical' AND k.flag = x.logical;
 CREATE VIEW comm_groups AS SELECT run_id, group_name, label, rank_scope, members, note FROM comm_group;
-CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank FROM wait;
+CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank, source FROM wait;
 CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,
   flagged FROM op_stat;
 CREATE VIEW step_breakdown AS SELECT rank, step, wall_ns, compute_ns, comm_ns, comm_overlapped_ns,

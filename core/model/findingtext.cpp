@@ -2,6 +2,7 @@
 
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
+#include "core/model/waitkind.h"
 
 #include <algorithm>
 #include <climits>
@@ -35,12 +36,18 @@ size_t waitingRanks(const json& affected) {
     return it == affected.end() || !it->is_array() ? 0 : it->size();
 }
 
+/// " (measured in hccl_raw)" or the like: where the waits a finding counts come from (affected.wait_sources).
+std::string waitedFrom(const json& affected) {
+    const std::string sources = waitSourcesText(affected.value("wait_sources", json::object()));
+    return sources.empty() ? sources : " (" + sources + ")";
+}
+
 std::string stallText(const FindingFields& f) {
     return who(f.dataRank) + " stalled in step " + std::to_string(f.step.value_or(0)) +
            ": its device was idle " + formatDuration(f.idleNs) + " before " + f.subject +
            ", which it reached last; the job lost " + formatDuration(f.lostNs) + " and " +
            counted(int64_t(waitingRanks(f.affected)), "rank", "ranks") + " waited " +
-           formatDuration(f.waitedNs) + " in total";
+           formatDuration(f.waitedNs) + " in total" + waitedFrom(f.affected);
 }
 
 /// What slow_rank and late_rank findings say about the collectives the rank arrived last in.
@@ -49,7 +56,7 @@ std::string arrivals(const FindingFields& f) {
     return "it arrived last in " + std::to_string(last) + " of " + std::to_string(f.instances) +
            " collectives; the job lost " + formatDuration(f.lostNs) + " waiting for it and " +
            counted(int64_t(waitingRanks(f.affected)), "rank", "ranks") + " waited " +
-           formatDuration(f.waitedNs) + " in total";
+           formatDuration(f.waitedNs) + " in total" + waitedFrom(f.affected);
 }
 
 std::string slowRankText(const FindingFields& f) {
@@ -133,7 +140,8 @@ std::string pipelineWaitText(const FindingFields& f) {
                     " waited in pipeline receives (" + opNames(a.value("ops", json::array())) + ") " +
                     formatDuration(a.value("per_step_wait_ns", int64_t(0))) + " of each " +
                     formatDuration(a.value("per_step_wall_ns", int64_t(0))) + " step (median), " +
-                    formatDuration(f.lostNs) + " of wall time over " + counted(steps, "step", "steps");
+                    formatDuration(f.lostNs) + " of wall time over " + counted(steps, "step", "steps") +
+                    waitedFrom(a);
     const json sender = a.value("sender", json());
     s += sender.is_array() && !sender.empty()
              ? "; they receive from " + rankNames(sender)
@@ -163,6 +171,21 @@ std::string slowLinkText(const FindingFields& f) {
 }
 
 } // namespace
+
+std::string waitSourcesText(const json& bySource) {
+    if (!bySource.is_object() || bySource.empty()) return {};
+    if (bySource.size() == 1) return waitSourceText(bySource.begin().key());
+    // measured first (by source name), the inferred part last
+    std::string measured, inferred;
+    for (const auto& [source, ns] : bySource.items()) {
+        const std::string part = formatDuration(ns.get<int64_t>()) + " " + waitSourceText(source);
+        if (source == kInferredWaitSource)
+            inferred = part;
+        else
+            measured += (measured.empty() ? "" : ", ") + part;
+    }
+    return measured + (measured.empty() || inferred.empty() ? "" : ", ") + inferred;
+}
 
 std::string findingText(const FindingFields& f) {
     switch (f.kind) {

@@ -33,6 +33,10 @@ struct FindingFields {
 };
 
 std::string findingText(const FindingFields& f);
+/// Where waits come from, from {source: ns} (wait.source names): "measured in hccl_raw" for one source;
+/// "5.98 s measured in hccl_raw, 59.1 ms inferred from arrival order" for several; "" for none. The report,
+/// the findings and the details say a wait's source in these words.
+std::string waitSourcesText(const nlohmann::json& bySource);
 std::string stepCauseText(const StepCause& c);
 
 } // namespace rs::model

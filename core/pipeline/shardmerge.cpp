@@ -8,6 +8,7 @@
 #include "core/index/filestamp.h"
 #include "core/index/indexstore.h"
 #include "core/index/schema.h"
+#include "core/model/rankrelabel.h"
 #include "core/pipeline/clusterrankkeys.h"
 #include "core/pipeline/stageclock.h"
 
@@ -19,7 +20,6 @@
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <regex>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -81,30 +81,15 @@ std::string unwritableFolder(const fs::path& out) {
     return {};
 }
 
-/// `text` with every "rank N" whose N is a key of `keys` given the mapped key, in one pass (so a key that
-/// maps onto another shard-local key is not mapped twice).
-std::string relabelRanks(const std::string& text, const std::map<int64_t, int64_t>& keys) {
-    static const std::regex kRank(R"(\brank ([0-9]+)\b)");
-    std::string out;
-    auto last = text.cbegin();
-    for (std::sregex_iterator it(text.begin(), text.end(), kRank), end; it != end; ++it) {
-        const auto found = keys.find(std::stoll((*it)[1].str()));
-        if (found == keys.end()) continue;
-        out.append(last, (*it)[1].first).append(std::to_string(found->second));
-        last = (*it)[1].second;
-    }
-    return out.append(last, text.cend());
-}
-
 /// The importers and the rank-local passes name a rank by its shard's key in their diagnostics ("rank
 /// 20001", "rank 20001 step 2: …"); where the cluster keys it otherwise (runs whose rank numbers collide are
 /// keyed by the order of all groups, which a shard sees only part of), the text must say the cluster's key,
 /// as a whole build's does. `table`: a staged diagnostic or sum_diagnostic table.
 void relabelDiagnostics(index::Db& db, const std::string& table) {
-    std::map<int64_t, std::map<int64_t, int64_t>> byShard; // shard K -> shard key -> cluster key
+    std::map<int64_t, std::map<int64_t, std::string>> byShard; // shard K -> shard key -> cluster key
     auto q = db.prepare("SELECT shard_k, old, new FROM temp.rank_map WHERE old <> new");
     while (q.step())
-        byShard[q.i64(0)][q.i64(1)] = q.i64(2);
+        byShard[q.i64(0)][q.i64(1)] = std::to_string(q.i64(2));
     if (byShard.empty()) return;
     struct Row {
         int64_t rowid;
@@ -117,7 +102,7 @@ void relabelDiagnostics(index::Db& db, const std::string& table) {
         if (keys == byShard.end()) continue;
         Row r{rows.i64(0), {}};
         for (int c = 0; c < 3; ++c)
-            if (!rows.isNull(c + 2)) r.text[c] = relabelRanks(rows.text(c + 2), keys->second);
+            if (!rows.isNull(c + 2)) r.text[c] = model::relabelRanks(rows.text(c + 2), keys->second);
         changed.push_back(std::move(r));
     }
     auto upd = db.prepare("UPDATE temp." + table + " SET file = ?, what = ?, excerpt = ? WHERE rowid = ?");

@@ -1,6 +1,8 @@
 #include "core/query/report.h"
+
 #include "core/index/showntensors.h"
 #include "core/model/plural.h"
+#include "core/model/waitkind.h"
 
 #include "core/model/findingtext.h"
 #include "core/model/intervals.h"
@@ -326,27 +328,52 @@ json blamedShares(std::map<std::string, model::Intervals>& byWho, int64_t& share
     return blamed;
 }
 
+/// One rank's wait by where it comes from (wait.source): each measured source's own time waiting, and the
+/// time it waited in inferred waits only ("arrival order": its wait less every measured instant), so the
+/// parts add up to `totalNs` where the measured sources do not overlap (cluster_propose ranks 2-3: steps 1-2
+/// measured in hccl_raw, 3-5 inferred).
+json waitSources(const std::map<std::string, model::Intervals>& bySource, int64_t totalNs) {
+    json out = json::object();
+    model::Intervals measured;
+    for (const auto& [source, waits] : bySource) {
+        if (source == model::kInferredWaitSource || source.empty()) continue;
+        model::Intervals own = waits; // unionLength sorts its argument
+        out[source] = model::unionLength(own);
+        measured.insert(measured.end(), waits.begin(), waits.end());
+    }
+    const int64_t inferred = totalNs - model::unionLength(measured);
+    if (inferred > 0) out[std::string(model::kInferredWaitSource)] = inferred;
+    return out;
+}
+
 json commWaitSection(index::Db& db, int top) {
     // a rank's waits on parallel streams overlap (cluster_propose's pipeline Receive and Send on streams
     // 48 and 49): its wait is the time it spent waiting, the union of its wait intervals, never their sum
     // (walk 12: "waited 1.34 s" in 0.90 s of steps). Likewise per blamed rank.
     std::map<int64_t, model::Intervals> perRank;
-    std::map<int64_t, std::map<std::string, model::Intervals>> perBlamed;
-    auto q = db.prepare("SELECT rank, blamed_rank, start_ns, start_ns + dur_ns FROM wait WHERE kind = "
-                        "'collective_wait'");
+    std::map<int64_t, std::map<std::string, model::Intervals>> perBlamed, perSource;
+    auto q =
+        db.prepare("SELECT rank, blamed_rank, start_ns, start_ns + dur_ns, coalesce(source, '') FROM wait "
+                   "WHERE kind = 'collective_wait'");
     while (q.step()) {
         const int64_t rank = q.i64(0);
         perRank[rank].push_back({q.i64(2), q.i64(3)});
         perBlamed[rank][q.isNull(1) ? "unknown" : std::to_string(q.i64(1))].push_back({q.i64(2), q.i64(3)});
+        perSource[rank][q.text(4)].push_back({q.i64(2), q.i64(3)});
     }
     json byRank = json::array();
     int64_t totalWait = 0;
+    json totalBySource = json::object();
     for (auto& [rank, waits] : perRank) {
         int64_t shared = 0;
         const int64_t ns = model::unionLength(waits);
         totalWait += ns;
+        const json bySource = waitSources(perSource[rank], ns);
+        for (auto& [source, v] : bySource.items())
+            totalBySource[source] = totalBySource.value(source, int64_t(0)) + v.get<int64_t>();
         byRank.push_back({{"rank", rank},
                           {"wait_ns", ns},
+                          {"by_source", bySource},
                           {"blamed_on", blamedShares(perBlamed[rank], shared)},
                           {"blamed_shared_ns", shared}});
     }
@@ -363,9 +390,13 @@ json commWaitSection(index::Db& db, int top) {
     while (g.step())
         idle.push_back(
             {{"rank", g.i64(0)}, {"step", g.i64(1)}, {"collective", g.text(2)}, {"idle_ns", g.i64(3)}});
-    return {{"total_wait_ns", totalWait},  {"by_rank", byRank},
-            {"last_arrival_counts", last}, {"last_arrivals", lastArrivalsSection(db)},
-            {"idle_gaps", idle},           {"collectives", db.scalar("SELECT count(*) FROM collective")}};
+    return {{"total_wait_ns", totalWait},
+            {"by_source", totalBySource},
+            {"by_rank", byRank},
+            {"last_arrival_counts", last},
+            {"last_arrivals", lastArrivalsSection(db)},
+            {"idle_gaps", idle},
+            {"collectives", db.scalar("SELECT count(*) FROM collective")}};
 }
 
 /// Why each rank of `per` without memory data has none, in the memory map's words (walk 23b: the report
@@ -844,6 +875,10 @@ void formatSteps(std::ostringstream& o, const json& r) {
 void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
       << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
+    // measured and inferred waits are told apart (a total of both read as measured)
+    if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
+        !sources.empty())
+        o << " (" << sources << ")";
     const std::string last = lastArrivalText(r["comm_wait"].value("last_arrivals", json::object()),
                                              [&](int64_t rank) { return rankName(r, rank); });
     if (!last.empty()) o << "; " << last;

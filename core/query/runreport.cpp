@@ -75,9 +75,15 @@ json runReport(index::Db& db, json r, int run) {
     json& cw = r["comm_wait"];
     keepRanks(cw["by_rank"], ranks);
     int64_t total = 0;
-    for (const auto& x : cw["by_rank"])
+    json bySource = json::object();
+    for (const auto& x : cw["by_rank"]) {
         total += x["wait_ns"].get<int64_t>();
+        const json rankSources = x.value("by_source", json::object()); // named: items() keeps no copy
+        for (const auto& [source, ns] : rankSources.items())
+            bySource[source] = bySource.value(source, int64_t(0)) + ns.get<int64_t>();
+    }
     cw["total_wait_ns"] = total;
+    cw["by_source"] = bySource;
     json last = json::object();
     for (auto& [k, v] : cw["last_arrival_counts"].items())
         if (ranks.count(std::stoll(k))) last[k] = v;

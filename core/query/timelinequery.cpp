@@ -191,7 +191,7 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
         "w.collective_id AND w.kind = 'collective_wait' AND c.wait_events_ns = c.wait_ns LIMIT 1), "
         "(SELECT sp.track_id FROM collective c JOIN span sp ON sp.span_id = c.span_id WHERE c.collective_id "
         "= "
-        "w.collective_id) FROM wait w ORDER BY w.rank, w.start_ns");
+        "w.collective_id), coalesce(w.source, '') FROM wait w ORDER BY w.rank, w.start_ns");
     std::map<std::pair<int64_t, std::string>, std::pair<int64_t, int>>
         whole; // collective, kind → sum, pieces
     std::vector<int64_t> collectiveOf;
@@ -204,6 +204,7 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
             d.startNs = w.i64(3);
             d.durNs = w.i64(4);
             d.kind = w.text(5);
+            d.source = w.text(13);
             if (!w.isNull(6)) d.blamedRank = int(w.i64(6));
             d.blamedArrivalNs = w.i64(7);
             if (!w.isNull(8)) d.trackId = w.i64(8);

@@ -63,6 +63,9 @@ struct WaitDesc {
     /// profiler's planes 1 and 2 moved data while plane 0 waited).
     std::optional<int64_t> taskTrackId;
     int64_t opTrackId = 0;
+    /// Where a collective_wait comes from (wait.source: "hccl_raw", "communication.json", "Notify_Wait",
+    /// "arrival order"; "" for an idle gap or an index without it)
+    std::string source;
     /// Whether the wait is hatched on communication lane `track` of its rank.
     bool onCommLane(int64_t track) const {
         if (taskTrackId) return track == *taskTrackId || track == opTrackId;

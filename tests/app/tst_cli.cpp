@@ -294,12 +294,40 @@ class TstCli : public QObject {
         setKept(std::to_string(counted));
         QCOMPARE(shown, counted + 7);
     }
+    void infoNamesACollidedRankAsTheReportDoes() {
+        // a legacy rank 0 (a step trace of 2 steps on another clock than its timeline's one op) beside a
+        // larger Kineto rank 0 that keeps key 0: the legacy rank is key 10000, and its clock warning, stored
+        // under the key, says "rank 0 (index key 10000)" in info, as its ranks line and the report name it
+        const std::string dir = test::tempDir("cli-collided-name");
+        test::writeFile(dir + "/step_trace_raw_0_detail_time.csv",
+                        "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,"
+                        "tail\n1,45000000000,45000100000,100000,45000010000,45000080000,0,70000,20000\n"
+                        "2,45000100000,45000200000,100000,45000110000,45000180000,0,70000,20000\n");
+        test::writeFile(dir + "/ascend_timeline_display_0.json",
+                        "[{\"name\": \"AssignAdd-op1\", \"ph\": \"X\", \"tid\": \"519\", \"ts\": 1000.0, "
+                        "\"dur\": 3.1, \"pid\": 1}]");
+        std::string events;
+        for (int i = 0; i < 40; ++i)
+            events += std::string(i ? "," : "") +
+                      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0," +
+                      "\"tid\":7,\"ts\":" + std::to_string(1700000000000000 + i * 1000) + ",\"dur\":500}";
+        test::writeFile(dir + "/kineto/rank-0.pt.trace.json",
+                        "{\"distributedInfo\":{\"rank\":0,\"world_size\":1},\"traceEvents\":[" + events +
+                            "]}");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", QString::fromStdString(dir)}, &out, &err), 0);
+        QVERIFY2(out.contains("[warning] rank 0 (index key 10000): steps not aligned with the device ops (no "
+                              "sync record): not used"),
+                 qPrintable(out));
+        QVERIFY2(!out.contains("rank 10000"), qPrintable(out));
+    }
     void infoCountsAndNamesAsTheReportDoes() {
         // mindinsight profiler/: step numbers 1-40 (step_trace_raw_10_detail_time.csv's numbered rows,
         // Python's csv) and the CANN device's "Iteration 1": 40 steps, as the report counts them; the steps
-        // view's 43 rank × step rows add step 0, the whole trace of the two ranks without usable step marks,
-        // which is no step (walk 14: "41 steps" counted it). The legacy rank 0 is index key 10000 (the CANN
-        // device claims key 0): info names it rank 0, as the report does
+        // view's 62 rank × step rows (rank 10's 40, the CANN device's 1, the legacy rank 0's 20 of
+        // step_trace_raw_0, on rank 10's clock) add step 0, the whole trace of the Chrome rank without step
+        // marks, which is no step (walk 14: "41 steps" counted it). The legacy rank 0 is index key 10000 (the
+        // CANN device claims key 0): info names it rank 0, as the report does, in its lines and its warnings
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-info-cache")));
@@ -311,18 +339,18 @@ class TstCli : public QObject {
         const auto report = QJsonDocument::fromJson(out.toUtf8()).object();
         QCOMPARE(info["counts"].toObject()["steps"].toInteger(), qint64(40));
         QCOMPARE(report["steps"].toObject()["count"].toInteger(), qint64(40));
-        QCOMPARE(info["steps"].toObject()["rows"].toInteger(), qint64(43));
-        QCOMPARE(report["steps"].toObject()["whole_trace_rows"].toInteger(), qint64(2));
+        QCOMPARE(info["steps"].toObject()["rows"].toInteger(), qint64(62));
+        QCOMPARE(report["steps"].toObject()["whole_trace_rows"].toInteger(), qint64(1));
         QCOMPARE(test::runRankscope({"info", dir}, &out, &err), 0);
         QVERIFY2(
             out.contains("  rank 0  device -    mindspore-legacy  run 0  (index key 10000: another run has a "
                          "rank 0 too)"),
             qPrintable(out));
-        QVERIFY2(!out.contains("  rank 10000 "), qPrintable(out));
+        QVERIFY2(!out.contains("rank 10000"), qPrintable(out));
         QVERIFY2(out.contains("steps 40"), qPrintable(out));
         QVERIFY2(out.contains(
-                     "steps:  40 steps (+2 whole traces: ranks without step marks); the steps view has 43 "
-                     "rows, one per rank and step (2 of them a rank's whole trace, step 0)"),
+                     "steps:  40 steps (+1 whole trace: a rank without step marks); the steps view has 62 "
+                     "rows, one per rank and step (1 of them a rank's whole trace, step 0)"),
                  qPrintable(out));
     }
     void summaryLineGivesTheDecompressedRate() {

@@ -162,8 +162,8 @@ class TstDetailsPanel : public QObject {
     }
     void aStepsWallSourceAndAWaitNotKnown() {
         // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels and
-        // collectives span 267.70 ms; resource/profiler run 0 is one rank of a job whose other ranks are not
-        // there, with no wait of its own (tst_waitknowledge)
+        // collectives span 267.70 ms; resource/profiler run 0 is ranks 0 and 10 of a job whose ranks 1-9
+        // are not there, with no wait of its own (tst_waitknowledge)
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
@@ -185,10 +185,11 @@ class TstDetailsPanel : public QObject {
              50,
              {"(132 ms): the first to the last device task as step_trace_time.csv counts them",
               "the step band the timeline draws: ", "(154 ms)"}},
-            // the legacy rank 0 is key 10000: the CANN raw PROF_ device 0 (schema 42) claims key 0 first
+            // the legacy rank 0 is key 10000: the CANN raw PROF_ device 0 (schema 42) claims key 0 first;
+            // its step 1 is step_trace_raw_0_detail_time.csv's first row
             {"/mindinsight/tests/utils/resource/profiler",
              10000,
-             0,
+             1,
              {"wait not known: ranks of the job are missing"}}};
         for (const auto& c : cases) {
             auto ix = test::indexDir(samples + c.dir);

@@ -99,6 +99,14 @@ class TstHtmlReport : public QObject {
         const QString md = readAll(out);
         QVERIFY2(md.contains("No cell could be compared"), qPrintable(md.left(3000)));
     }
+    void theWaitSaysItIsMeasured() {
+        // the demo writes each rank's communication.json, whose Wait Time(ms) measures every wait: the
+        // HTML report says so, as the text report does (walk r45 #2: measured and inferred read alike)
+        const QString h = readAll(m_html);
+        QVERIFY2(h.contains(QRegularExpression("Communication wait: [^<]* in total \\(measured in "
+                                               "communication\\.json\\)")),
+                 qPrintable(h.left(3000)));
+    }
     void selfContained() {
         const QString h = readAll(m_html);
         QVERIFY(h.startsWith("<!DOCTYPE html>"));

@@ -179,6 +179,40 @@ class TstDiscovery : public QObject {
                  b.ignored[0].c_str());
         QVERIFY(diags(b, beside + "/PROF_000001_1_ABC").isEmpty());
     }
+    void staticOpMemoryIsListedAsNotRead() {
+        // msinsight test_rank_1's ASCEND_PROFILER_OUTPUT/static_op_mem.csv (Device_id, Op Name, Model Name,
+        // Graph ID, Node Index Start/End, Size(KB): no time) and a legacy folder's static_op_mem_0.csv: each
+        // listed as not read with why, never passed over without a word
+        const std::string root = test::tempDir("disc-static-mem");
+        const std::string csv =
+            "Device_id,Op Name,Model Name,Graph ID,Node Index Start,Node Index End,Size(KB)\n"
+            "host,sqrt_01,0,0,31,32,2343.78125\n";
+        test::writeFile(root + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/static_op_mem.csv", csv);
+        test::writeFile(root + "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv", "Name,Type\n");
+        test::writeFile(root + "/legacy/static_op_mem_0.csv", csv);
+        test::writeFile(root + "/legacy/step_trace_raw_0_detail_time.csv",
+                        "step_num,start_point,end_point\n");
+        const auto d = import::discover(root);
+        QStringList ignored;
+        for (const auto& i : d.ignored)
+            ignored << QString::fromStdString(i);
+        ignored.sort();
+        const QString why = " (static graph memory per op: node index ranges and sizes with no timestamps, "
+                            "which the memory lanes and the memory map cannot place: not read)";
+        QCOMPARE(ignored, (QStringList{QString::fromStdString(root) + "/legacy/static_op_mem_0.csv" + why,
+                                       QString::fromStdString(root) +
+                                           "/r_ascend_pt/ASCEND_PROFILER_OUTPUT/static_op_mem.csv" + why}));
+    }
+    void staticOpMemoryOfTheSampleIsListed() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        const std::string root = samples + "/msinsight/server/src/test/test_data";
+        const auto d = import::discover(root);
+        const std::string file =
+            root + "/test_rank_1/ASCEND_PROFILER_OUTPUT/static_op_mem.csv (static graph memory";
+        QVERIFY(std::any_of(d.ignored.begin(), d.ignored.end(),
+                            [&](const std::string& i) { return i.rfind(file, 0) == 0; }));
+    }
     void clusterSummaryIsListedWithItsRanks() {
         // msprof-analyze's cluster_analysis_output beside two rank folders of a 16-rank job (the msinsight
         // test_data layout): not read, listed as ignored, and a note names the ranks it summarises

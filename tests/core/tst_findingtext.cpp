@@ -37,6 +37,37 @@ class TstFindingText : public QObject {
                          "hcom_allReduce__586_11_1, which it reached last; the job lost 198 ms and 7 "
                          "ranks waited 1.40 s in total"));
     }
+    void waitSources_data() {
+        QTest::addColumn<QString>("sources");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("none") << "{}"
+                              << "";
+        QTest::newRow("inferred") << R"({"arrival order": 5000000})"
+                                  << " (inferred from arrival order)";
+        QTest::newRow("measured") << R"({"hccl_raw": 5000000})"
+                                  << " (measured in hccl_raw)";
+        QTest::newRow("tasks") << R"({"Notify_Wait": 5000000})"
+                               << " (measured from the Notify_Wait tasks)";
+        // measured first, the inferred part last, each with its share
+        QTest::newRow("both") << R"({"arrival order": 1000000, "hccl_raw": 2000000})"
+                              << " (2.00 ms measured in hccl_raw, 1.00 ms inferred from arrival order)";
+    }
+    void waitSources() {
+        // walk r45 #2: cluster_propose's measured (hccl_raw) and inferred (arrival order) waits read alike
+        QFETCH(QString, sources);
+        QFETCH(QString, says);
+        FindingFields f = fields(FindingKind::Stall);
+        f.step = 11;
+        f.subject = "hcom_allReduce__586_11_1";
+        f.idleNs = 200'002'000;
+        f.lostNs = 197'604'470;
+        f.waitedNs = 3'000'000;
+        f.affected = {{"waiting_ranks", {0}}, {"wait_sources", nlohmann::json::parse(sources.toStdString())}};
+        QCOMPARE(text(f),
+                 "rank 3 stalled in step 11: its device was idle 200 ms before hcom_allReduce__586_11_1, "
+                 "which it reached last; the job lost 198 ms and 1 rank waited 3.00 ms in total" +
+                     says);
+    }
     void slowRank() {
         FindingFields f = fields(FindingKind::SlowRank);
         f.extraNs = 49'358'640;

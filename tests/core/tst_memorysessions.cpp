@@ -46,6 +46,31 @@ class TstMemorySessions : public QObject {
                 "npu_module_mem.csv|memory samples recorded far from the rank's events (another profiling "
                 "session?): left out of its memory|2|up to 29 days away (module:APP, module:SLOG)"}));
     }
+    void counterSamplesOfAnotherSessionAreLeftOutAndSaid() {
+        // a Chrome trace's HBM counter lane (ph C) beside kernels at 10^15 µs spanning 10 ms: its samples at
+        // +5 ms (kept) and +40 days and 2 days before (left out, as memory samples are); the farthest counted
+        // from the window's end (+10 ms): 39 whole days
+        const std::string root = test::tempDir("memorysessions-counters");
+        test::writeFile(
+            root + "/rank-0.pt.trace.json",
+            "{\"traceEvents\":["
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":1000000000000000,"
+            "\"dur\":5000},"
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":1000000000005000,"
+            "\"dur\":5000},"
+            "{\"ph\":\"C\",\"name\":\"HBM 0\",\"pid\":0,\"ts\":1000000000005000,\"args\":{\"Read\":5}},"
+            "{\"ph\":\"C\",\"name\":\"HBM 0\",\"pid\":0,\"ts\":1003456000000000,\"args\":{\"Read\":6}},"
+            "{\"ph\":\"C\",\"name\":\"HBM 0\",\"pid\":0,\"ts\":999827200000000,\"args\":{\"Read\":7}}]}");
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT ts_ns, value FROM counter"),
+                 std::vector<std::string>{"1000000000005000000|5.0"});
+        QCOMPARE(
+            ix.rows("SELECT file, what, count, excerpt FROM diagnostic WHERE what LIKE 'counter samples%'"),
+            std::vector<std::string>{"rank 0 counter lanes|counter samples recorded far from the rank's "
+                                     "events (another profiling session?): left out of its counter "
+                                     "lanes|2|up to 39 days away (HBM 0/Read)"});
+    }
 };
 
 QTEST_APPLESS_MAIN(TstMemorySessions)

@@ -85,7 +85,9 @@ class TstMetadataImporter : public QObject {
             "Time(ms)\": 0.86381540625}, \"Communication Bandwidth Info\": {\"RDMA\": {\"Transit Size(MB)\": "
             "20.97152}}},\n \"Total Op Info\": {\"Communication Time Info\": {\"Elapse Time(ms)\": 0.9}}},\n"
             " \"collective\": {\"hcom_receive__1_0@5\": {\"Communication Time Info\": {\"Start "
-            "Timestamp(us)\": 2, \"Elapse Time(ms)\": 1}}},\n \"other\": {}}}");
+            "Timestamp(us)\": 2, \"Elapse Time(ms)\": 1}}},\n \"other\": {}},\n"
+            " \"step3\": {\"p2p\": {\"hcom_receive__2_0@5\": {\"Communication Time Info\": {\"Elapse "
+            "Time(ms)\": 1}}}}}");
         QVERIFY2(r.ok, r.error.c_str());
         QCOMPARE(r.records, int64_t(2));
         // 0.89648691015625 ms = 896486.91015625 ns and 0.86381540625 ms = 863815.40625 ns, rounded to the ns
@@ -94,7 +96,9 @@ class TstMetadataImporter : public QObject {
             sorted({"commop 0|2|hcom_send__822_0|13337953553061386822|1695115378810042500|896487|863815|"
                     "0|0|0|20971520",
                     "commop 0|2|hcom_receive__1_0|5|2000|1000000|0|0|0|0|0",
-                    "diag info|communication.json step section other than p2p / collective: skipped|1|-1"}));
+                    "diag info|communication.json step section other than p2p / collective: skipped|1|-1",
+                    // a receive without a start is a p2p op, not a "collective" (walk r45 #4)
+                    "diag warning|p2p op without Start Timestamp(us)|1|-1"}));
         for (const auto& op : r.rows.commOps)
             QVERIFY(op.facts.pointToPoint);
     }

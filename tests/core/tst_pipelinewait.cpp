@@ -187,6 +187,9 @@ class TstPipelineWait : public QObject {
         QCOMPARE(a["per_step_wall_ns"].get<int64_t>(), int64_t(179'139'730));
         QCOMPARE(a["others"]["ranks"], json({2, 3}));
         QCOMPARE(a["others"]["busy_ns"], json({121'971'610, 121'547'430}));
+        // ranks 0 and 1's receive waits are all hccl_raw's (hccl_raw_{0,1}.csv cover steps 1-6): measured
+        QCOMPARE(a["wait_sources"].size(), size_t(1));
+        QVERIFY(a["wait_sources"].contains("hccl_raw"));
         // the navigator's target: the longest wait's span, on rank 0's Receive lane
         QCOMPARE(
             ix.scalar("SELECT count(*) FROM finding f JOIN span s ON s.span_id = f.span_id JOIN track t ON "
@@ -195,6 +198,8 @@ class TstPipelineWait : public QObject {
         // the text report tells it, with its wall time (not "the job lost": a faster sender saves at most
         // that)
         const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
+        QVERIFY2(text.find("844 ms of wall time over 5 steps (measured in hccl_raw)") != std::string::npos,
+                 text.c_str());
         QVERIFY2(text.find("[pipeline_wait] ranks 0, 1 waited in pipeline receives") != std::string::npos &&
                      text.find("(wall time waiting 844 ms)") != std::string::npos &&
                      text.find("No problems found") == std::string::npos,
@@ -208,6 +213,36 @@ class TstPipelineWait : public QObject {
         QCOMPARE(f["example_rank"], json(0));
         QCOMPARE(f["step"], json(2));
         QCOMPARE(f["affected"]["waiting_ranks"], json({0, 1}));
+    }
+    void measuredAndInferredWaitsAreToldApart() {
+        // hccl_raw_{0,1}.csv hold steps 1-6 and hccl_raw_{2,3}.csv steps 1-2 (their step_num column, Python's
+        // csv): ranks 0 and 1's waits are all measured there, ranks 2 and 3's only up to step 2 (part of its
+        // collectives), their steps 3-5 inferred from the arrival order. The report tells the two apart.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("RANKSCOPE_SAMPLES / ../shared/samples absent: cluster_propose skipped");
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/cluster_propose");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.rows("SELECT DISTINCT rank, source FROM waits WHERE kind = 'collective_wait' AND rank IN (0, "
+                    "1) ORDER BY 1"),
+            (std::vector<std::string>{"0|hccl_raw", "1|hccl_raw"}));
+        QCOMPARE(ix.rows("SELECT DISTINCT rank, step FROM waits WHERE source = 'arrival order' AND step >= 3 "
+                         "ORDER BY 1, 2"),
+                 (std::vector<std::string>{"2|3", "2|4", "2|5", "3|3", "3|4", "3|5"}));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM waits WHERE source = 'arrival order' AND (rank < 2 OR step < 2)"),
+            int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM waits WHERE source = 'hccl_raw' AND step > 2 AND rank >= 2"),
+                 int64_t(0));
+        const json report = query::buildReport(*ix.db, 20);
+        const json& bySource = report["comm_wait"]["by_source"];
+        QCOMPARE(bySource.size(), size_t(2));
+        QCOMPARE(bySource["hccl_raw"].get<int64_t>() + bySource["arrival order"].get<int64_t>(),
+                 report["comm_wait"]["total_wait_ns"].get<int64_t>());
+        const std::string text = query::formatReport(report, 20);
+        QVERIFY2(text.find(" measured in hccl_raw, ") != std::string::npos &&
+                     text.find(" inferred from arrival order)") != std::string::npos,
+                 text.c_str());
     }
 };
 

@@ -30,6 +30,26 @@ std::string kineto(int rank, int world, int64_t t0Us, int steps, int64_t lateUs)
            ",\"world_size\":" + std::to_string(world) + "},\"traceEvents\":[" + ev + "]}";
 }
 const int64_t kDay = int64_t(86400) * 1000000; // µs
+
+/// A legacy MindSpore step trace of 4 steps of 1 ms (10 ns ticks) from tick `t0` + `skew`, with one
+/// communication op per step on stream 10 when `comm`.
+std::string legacySteps(int64_t t0, int64_t skew, bool comm = true) {
+    std::string out =
+        "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail";
+    out += comm ? ",stream_10_parallel_0_start_point,stream_10_parallel_0_end_point,stream_10_parallel_0\n"
+                : "\n";
+    for (int s = 0; s < 4; ++s) {
+        const int64_t a = t0 + skew + s * 100000, b = a + 100000;
+        out += std::to_string(s + 1) + "," + std::to_string(a) + "," + std::to_string(b) + ",100000," +
+               std::to_string(a + 10000) + "," + std::to_string(a + 80000) + ",0,70000,20000";
+        out += comm ? "," + std::to_string(a + 50000) + "," + std::to_string(a + 60000) + ",10000\n" : "\n";
+    }
+    return out;
+}
+
+/// A legacy timeline on a clock of its own (µs from 0, as resource/profiler's): one device op.
+const char* kRelativeTimeline = "[{\"name\": \"AssignAdd-op1\", \"ph\": \"X\", \"tid\": \"519\", \"ts\": "
+                                "1000.0, \"dur\": 3.1, \"pid\": 1}]";
 } // namespace
 
 class TstRuns : public QObject {
@@ -163,6 +183,25 @@ class TstRuns : public QObject {
             ix.rows("SELECT DISTINCT rank, blamed_rank, dur_ns FROM waits WHERE kind = 'collective_wait'"),
             std::vector<std::string>{"0|1|300000"});
     }
+    void anInferredWaitSaysSo() {
+        // rank 1 reaches each of its 6 AllReduces 300 µs after rank 0: rank 0's 6 waits are inferred from the
+        // arrival order (no file measures them), 1.80 ms, and the report says so, apart from measured ones
+        std::string dir = test::tempDir("runs-inferred");
+        test::writeFile(dir + "/rank-0.pt.trace.json", kineto(0, 2, 1700000000000000, 6, 0));
+        test::writeFile(dir + "/rank-1.pt.trace.json", kineto(1, 2, 1700000000000000, 6, 300));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.rows("SELECT rank, source, count(*), sum(dur_ns) FROM waits WHERE kind = 'collective_wait' "
+                    "GROUP BY 1, 2"),
+            std::vector<std::string>{"0|arrival order|6|1800000"});
+        const auto report = query::buildReport(*ix.db, 10);
+        QCOMPARE(report["comm_wait"]["by_source"], nlohmann::json({{"arrival order", 1800000}}));
+        const std::string text = query::formatReport(report, 10);
+        QVERIFY2(text.find("Communication wait: 1.80 ms in total (inferred from arrival order)") !=
+                     std::string::npos,
+                 text.c_str());
+    }
     void sameRankTwiceIsTwoRuns() {
         // two sessions of rank 0, 27 minutes apart: two runs, the rank kept apart (data rank 0 in both)
         std::string dir = test::tempDir("runs-sessions");
@@ -205,6 +244,47 @@ class TstRuns : public QObject {
                  std::vector<std::string>{"1000000000|1004000000"});
         QCOMPARE(ix.rows("SELECT start_ns, end_ns FROM rank_info"),
                  std::vector<std::string>{"1000000000|1004000000"});
+    }
+    void legacyRanksShareTheirStepClock() {
+        // resource/profiler: legacy ranks 0 and 10, rank 0 with a timeline on a clock of its own (ops at
+        // 0-6 s) and both step traces on one system counter (steps 1-20 begin within 0.05-0.93 ms of each
+        // other). Here ranks 0 and 2 at 450 s, 2 µs apart on the counter: rank 0's communication lies with
+        // its steps, so they are its clock and its timeline op is the lane apart (not its steps); one job of
+        // one place whose windows meet, and rank 1 between them is missing
+        std::string dir = test::tempDir("runs-legacy-clock");
+        test::writeFile(dir + "/step_trace_raw_0_detail_time.csv", legacySteps(45000000000, 0));
+        test::writeFile(dir + "/step_trace_raw_2_detail_time.csv", legacySteps(45000000000, 200));
+        test::writeFile(dir + "/ascend_timeline_display_0.json", kRelativeTimeline);
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank_count, complete, note FROM runs"),
+                 std::vector<std::string>{
+                     "2|0|2 of at least 3 ranks present: the late rank of a collective cannot be named"});
+        // 4 steps each from the files, none replaced by a whole trace; the ticks are 10 ns
+        QCOMPARE(ix.rows("SELECT rank, count(*), min(start_ns) FROM steps GROUP BY rank ORDER BY rank"),
+                 (std::vector<std::string>{"0|4|450000000000", "2|4|450000002000"}));
+        QCOMPARE(ix.rows("SELECT rank, kind, aligned FROM track WHERE rank = 0 ORDER BY kind"),
+                 (std::vector<std::string>{"0|communication|1", "0|compute|0"}));
+        QCOMPARE(ix.rows("SELECT what FROM diagnostics WHERE severity = 'warning'"),
+                 std::vector<std::string>{"1 lane of device ops not aligned with the steps and the "
+                                          "communication (no sync record): Stream 519"});
+    }
+    void aRankApartKeepsItsStepsApart() {
+        // a legacy rank 0 alone whose step trace holds no communication, on another clock than its timeline:
+        // nothing ties the steps to the job, so they are left out (the device ops' clock is kept); the
+        // warning is under the rank's key, 10000 beside a larger Kineto rank 0 (a cluster merge relabels
+        // keys; info names it rank 0: tst_cli)
+        std::string dir = test::tempDir("runs-legacy-apart");
+        test::writeFile(dir + "/step_trace_raw_0_detail_time.csv", legacySteps(45000000000, 0, false));
+        test::writeFile(dir + "/ascend_timeline_display_0.json", kRelativeTimeline);
+        test::writeFile(dir + "/kineto/rank-0.pt.trace.json", kineto(0, 1, 1700000000000000, 40, 0));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT rank FROM ranks WHERE source LIKE '%legacy%'"), int64_t(10000));
+        QCOMPARE(ix.rows("SELECT step FROM steps WHERE rank = 10000"), std::vector<std::string>{"0"});
+        QCOMPARE(ix.rows("SELECT file, what FROM diagnostics WHERE severity = 'warning'"),
+                 std::vector<std::string>{
+                     "rank 10000|steps not aligned with the device ops (no sync record): not used"});
     }
 };
 

@@ -270,14 +270,23 @@ class TstSamples : public QObject {
         // the legacy MindSpore folder of two runs (python over its files): rank 10's step trace has 40
         // steps, 450000252260 to 455129738150 ns, and communication ops in steps 1-20 only (80 ops,
         // 450000438070 to 452503957600 ns): its run is its steps' 5.13 s, not its ops' 2.50 s. Rank 0's
-        // timeline (ascend_timeline_display_0.json: 0 to 6042912.66 us) and its step trace (10 ns ticks
-        // near 450 s) are on two clocks nothing ties: its run stays the timeline's
+        // timeline (ascend_timeline_display_0.json: 0 to 6042912.66 us) and its step trace (10 ns ticks,
+        // 450000300810 to 452518997380 ns) are on two clocks nothing ties, but its step trace is on rank 10's
+        // (steps 1-20 begin 0.05-0.93 ms apart): one run of both, on the steps' clock, rank 0's 20 steps
+        // kept and its timeline's 2 lanes (AI CPU stream 0, Stream 519) the ones apart
         auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/profiler");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(
             ix.rows("SELECT r.start_ns, r.end_ns FROM runs r JOIN ranks k USING(run_id) WHERE k.data_rank "
                     "IN (0, 10) AND k.source = 'mindspore-legacy' ORDER BY k.data_rank"),
-            (std::vector<std::string>{"0|6042912660", "450000252260|455129738150"}));
+            (std::vector<std::string>{"450000252260|455129738150", "450000252260|455129738150"}));
+        QCOMPARE(
+            ix.rows("SELECT count(*), min(s.start_ns), max(s.end_ns) FROM steps s JOIN ranks k USING(rank) "
+                    "WHERE k.data_rank = 0 AND k.source = 'mindspore-legacy'"),
+            std::vector<std::string>{"20|450000300810|452518997380"});
+        QCOMPARE(ix.rows("SELECT t.name FROM track t JOIN ranks k USING(rank) WHERE k.data_rank = 0 AND "
+                         "k.source = 'mindspore-legacy' AND t.aligned = 0 ORDER BY t.name"),
+                 (std::vector<std::string>{"AI CPU stream 0", "Stream 519"}));
         // the CANN raw PROF_ directory's device 0 (info.json: rank_id 0, another job: AlexNet in 2023, on
         // the epoch clock its start_info gives) is a run of its own, never joined to the legacy rank 0
         // the two sources of rank 0 keep their own labels when their keys are ordered: the legacy files

@@ -59,6 +59,25 @@ class TstHitTester : public QObject {
         QVERIFY2(!tip.contains("duration:") && !tip.contains("start:"), qPrintable(tip));
         QVERIFY2(tip.contains("together: +10.000 ms … +20.000 ms (10.0 ms)"), qPrintable(tip));
     }
+    void aWaitSaysWhereItComesFrom_data() {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("inferred") << "arrival order"
+                                  << "inferred from arrival order";
+        QTest::newRow("measured") << "hccl_raw"
+                                  << "measured in hccl_raw";
+    }
+    void aWaitSaysWhereItComesFrom() {
+        // walk r45 #2: a wait the files measure and one inferred from the arrival order read alike
+        QFETCH(QString, source);
+        QFETCH(QString, says);
+        test::TimelineFixture f;
+        f.summary->waits[0].source = source.toStdString();
+        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        const QString tip = views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+        QVERIFY2(tip.contains("<br>" + says), qPrintable(tip));
+    }
     void waitUnderASpan() {
         // rank 0 waited 70–75 ms for rank 1; a collective span 68–80 ms on its communication lane, a kernel
         // 71–73 ms on its compute lane

@@ -132,19 +132,20 @@ class TstStepsModel : public QObject {
         QVERIFY(m.data(m.index(0, StepsModel::Compute), Qt::ToolTipRole).isNull());
     }
     void aResourceRunListsItsOwnRanksOnly() {
-        // mindinsight's resource folder holds six runs; keys >= 10000 tell colliding runs apart
+        // mindinsight's resource folder holds five runs (profiler/'s legacy ranks 0 and 10 are one: their
+        // step traces share a clock); keys >= 10000 tell colliding runs apart
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
         auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         auto rows = std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db));
-        // run 3 is cluster_propose's ranks 0-3 with five steps each (sqlite3: SELECT rank, count(*) FROM step
+        // run 2 is cluster_propose's ranks 0-3 with five steps each (sqlite3: SELECT rank, count(*) FROM step
         // GROUP BY rank); its rank 0 is key 10000, since profiler/'s CANN raw PROF_ device 0 claims key 0
         // first
         std::set<int> keys;
         std::map<int, int> dataRank;
-        auto q = ix.db->prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = 3");
+        auto q = ix.db->prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info WHERE run_id = 2");
         while (q.step()) {
             keys.insert(int(q.i64(0)));
             dataRank[int(q.i64(0))] = int(q.i64(1));
@@ -157,10 +158,11 @@ class TstStepsModel : public QObject {
         QCOMPARE(m.rowCount(), 20);
         for (int r = 0; r < m.rowCount(); ++r)
             QVERIFY2(keys.count(m.row(r)->rank), qPrintable(QString::number(m.row(r)->rank)));
-        // profiler/'s legacy rank 0 (run 1) is key 20000, rank 0 in its files
+        // profiler/'s legacy rank 0 (run 1) is key 20000, rank 0 in its files: the 20 steps of
+        // step_trace_raw_0_detail_time.csv (its rows numbered 1-20 and an average row "-")
         m.setRun({20000}, {{20000, 0}});
         m.setRows(rows);
-        QCOMPARE(m.rowCount(), 1);
+        QCOMPARE(m.rowCount(), 20);
         QCOMPARE(m.data(m.index(0, StepsModel::Rank), Qt::DisplayRole).toString(), QString("0"));
     }
     void aWaitCoreCannotKnowSaysNotKnownWithItsReason() {
@@ -191,9 +193,10 @@ class TstStepsModel : public QObject {
         QCOMPARE(waitCell(m, Qt::DisplayRole).toString(), QString("n/a (1 rank)"));
         QVERIFY(waitCell(m, Qt::ToolTipRole).toString().contains("not applicable (1 rank)"));
     }
-    void aOneRankLegacyRunsWaitIsNotKnown() {
-        // resource/profiler run 0: rank 0 alone, 80 step-trace communication intervals, no hccl_raw: the
-        // other members of its collectives are not in the profile (the runs pass's rule)
+    void aLegacyRunMissingRanksWaitIsNotKnown() {
+        // resource/profiler run 0: legacy ranks 0 and 10 (one job: their step traces share a clock), 80
+        // step-trace communication intervals each, no hccl_raw; ranks 1-9 are not in the profile (the runs
+        // pass's rule): 20 + 40 steps, each wait not known
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
@@ -201,21 +204,23 @@ class TstStepsModel : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         StepsModel m;
         // key 10000: the CANN raw PROF_ device 0 (read since schema 42) claims key 0 first
-        m.setRun({10000}, {{10000, 0}});
+        m.setRun({10000, 10}, {{10000, 0}, {10, 10}});
         m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
-        QCOMPARE(m.rowCount(), 1);
-        QCOMPARE(m.data(m.index(0, StepsModel::Wait), Qt::DisplayRole).toString(), QString("not known"));
-        QVERIFY(m.data(m.index(0, StepsModel::Wait), Qt::ToolTipRole)
-                    .toString()
-                    .contains("ranks of the job are missing"));
+        QCOMPARE(m.rowCount(), 60);
+        for (int r = 0; r < m.rowCount(); ++r) {
+            QCOMPARE(m.data(m.index(r, StepsModel::Wait), Qt::DisplayRole).toString(), QString("not known"));
+            QVERIFY(m.data(m.index(r, StepsModel::Wait), Qt::ToolTipRole)
+                        .toString()
+                        .contains("ranks of the job are missing"));
+        }
     }
     void aWholeTraceRowIsNoStepAndTheCountsSaySo() {
         // walk 14: profiler/'s steps view listed 43 rows where info and the report said "41 steps" (its
         // distinct numbers, the pseudo step 0 of two whole traces among them). Python over the files:
         // step_trace_raw_10_detail_time.csv numbers steps 1-40 (rank 10), the PROF_ device 0 marks step 1,
-        // rank 0's 20 steps of step_trace_raw_0 are on another clock (its whole trace instead), and
-        // gpu_timeline_display_0.json (rank 0, index key 20000) has no step marks: 40 step numbers, 43 rows,
-        // 2 whole traces.
+        // rank 0's step_trace_raw_0 numbers steps 1-20 (on rank 10's clock: kept), and
+        // gpu_timeline_display_0.json (rank 0, index key 20000) has no step marks: 40 step numbers,
+        // 40 + 1 + 20 + 1 = 62 rows, 1 whole trace.
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("stepsmodel-cache")));
@@ -223,16 +228,16 @@ class TstStepsModel : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto counts = query::stepCounts(*ix.db);
         QCOMPARE(counts["count"].get<int64_t>(), int64_t(40));
-        QCOMPARE(counts["rows"].get<int64_t>(), int64_t(43));
-        QCOMPARE(counts["whole_trace_rows"].get<int64_t>(), int64_t(2));
+        QCOMPARE(counts["rows"].get<int64_t>(), int64_t(62));
+        QCOMPARE(counts["whole_trace_rows"].get<int64_t>(), int64_t(1));
         const std::string header = query::formatReport(query::buildReport(*ix.db, 5), 5);
-        QVERIFY2(header.find("4 ranks, 40 steps (+2 whole traces: ranks without step marks)") !=
+        QVERIFY2(header.find("4 ranks, 40 steps (+1 whole trace: a rank without step marks)") !=
                      std::string::npos,
                  header.c_str());
-        // the app's table lists the 43 rows; the two that are no step say so
+        // the app's table lists the 62 rows; the one that is no step says so
         StepsModel m;
         m.setRows(std::make_shared<const std::vector<query::StepRow>>(query::loadStepRows(*ix.db)));
-        QCOMPARE(m.rowCount(), 43);
+        QCOMPARE(m.rowCount(), 62);
         int whole = 0;
         for (int r = 0; r < m.rowCount(); ++r)
             if (m.data(m.index(r, StepsModel::Step), Qt::ToolTipRole).toString().startsWith("Not a step")) {
@@ -240,13 +245,14 @@ class TstStepsModel : public QObject {
                          QString("whole trace"));
                 ++whole;
             }
-        QCOMPARE(whole, 2);
-        // run 0 alone (key 10000): its one row is its whole trace, and its report counts no step
-        const auto run0 = query::runReport(*ix.db, query::buildReport(*ix.db, 5), 0);
-        QCOMPARE(run0["steps"]["rows"].get<int64_t>(), int64_t(1));
-        QVERIFY2(query::formatReport(run0, 5).find("0 steps (+1 whole trace: a rank without step marks)") !=
+        QCOMPARE(whole, 1);
+        // the Chrome trace's run (key 20000): its one row is its whole trace, and its report counts no step
+        const int chrome = int(ix.scalar("SELECT run_id FROM rank_info WHERE rank = 20000"));
+        const auto run = query::runReport(*ix.db, query::buildReport(*ix.db, 5), chrome);
+        QCOMPARE(run["steps"]["rows"].get<int64_t>(), int64_t(1));
+        QVERIFY2(query::formatReport(run, 5).find("0 steps (+1 whole trace: a rank without step marks)") !=
                      std::string::npos,
-                 query::formatReport(run0, 5).c_str());
+                 query::formatReport(run, 5).c_str());
     }
     void aShippedWallSaysWhereItComesFromAndIsFlaggedWhereItCannotFit() {
         // msinsight server test_data: step_trace_time.csv's Stage 294586.5 µs on rank 1, whose kernels and

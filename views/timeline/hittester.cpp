@@ -1,5 +1,7 @@
 #include "views/timeline/hittester.h"
 
+#include "core/model/findingtext.h"
+
 #include "views/common/heldvalue.h"
 
 #include "core/query/namekinds.h"
@@ -90,7 +92,12 @@ QString waitText(const query::WaitDesc& w, bool complete) {
 /// A wait stored where its wait tasks ran is drawn in pieces: the tooltip's figure is all of them, and says
 /// so, with the piece under the pointer.
 QString waitTooltip(const query::WaitDesc& w, bool complete) {
-    const QString text = waitText(w, complete);
+    // measured and inferred waits are told apart: "measured in hccl_raw", "inferred from arrival order"
+    const QString text =
+        waitText(w, complete) +
+        (w.source.empty()
+             ? QString()
+             : "<br>" + QString::fromStdString(model::waitSourcesText({{w.source, w.wholeNs()}})));
     if (w.pieces < 2) return text;
     return text + tr("<br>drawn where the waiting happened: %1 intervals of wait tasks, this one %2")
                       .arg(w.pieces)
