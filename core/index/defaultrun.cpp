@@ -13,7 +13,7 @@ struct Measure {
     const char *one, *many;
 };
 constexpr std::array<Measure, 3> kMeasures{{{&RunHolding::ranks, "rank", "ranks"},
-                                            {&RunHolding::steps, "step", "steps"},
+                                            {&RunHolding::steps, "rank-step", "rank-steps"},
                                             {&RunHolding::spans, "span", "spans"}}};
 
 std::string counted(int64_t n, const Measure& m) {

@@ -98,7 +98,7 @@ struct ProfileSummary {
     std::vector<RunDesc> runs; ///< every run in the folder; the summary shows one of them
     int run = 0;               ///< the run shown
     /// Why run `run` is shown when nobody chose it and the folder holds several (index/defaultrun.h's
-    /// words: "the one with the most steps, 40, of the 4 runs with 1 rank"); "" otherwise.
+    /// words: "the one with the most rank-steps, 40, of the 4 runs with 1 rank"); "" otherwise.
     std::string runWhy;
     /// What the view must say about the shown ranks: lanes and steps kept apart (another clock), an
     /// incomplete run, … ("rank 1: steps not aligned with the device ops (no sync record): not used").

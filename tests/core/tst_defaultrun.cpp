@@ -49,7 +49,7 @@ class TstDefaultRun : public QObject {
         QCOMPARE(index::defaultRunId(*ix.db), full);
         const query::ProfileSummary s = query::loadSummary(*ix.db);
         QCOMPARE(s.run, full);
-        QCOMPARE(s.runWhy, std::string("the one with the most steps, 4, of the 2 runs with 1 rank"));
+        QCOMPARE(s.runWhy, std::string("the one with the most rank-steps, 4, of the 2 runs with 1 rank"));
         // a run asked for is shown with no reason of the rule's
         QCOMPARE(query::loadSummary(*ix.db, early).runWhy, std::string());
     }
@@ -60,11 +60,11 @@ class TstDefaultRun : public QObject {
         using R = std::vector<index::RunHolding>;
         QTest::newRow("ranks") << R{{0, 2, 9, 9}, {1, 4, 1, 1}} << 1 << "the one with the most ranks, 4";
         QTest::newRow("steps") << R{{0, 1, 1, 3}, {1, 1, 40, 80}, {2, 1, 1, 2}, {3, 1, 1, 1049}} << 1
-                               << "the one with the most steps, 40, of the 4 runs with 1 rank";
+                               << "the one with the most rank-steps, 40, of the 4 runs with 1 rank";
         QTest::newRow("spans") << R{{0, 2, 5, 3}, {1, 2, 5, 30}, {2, 1, 9, 99}} << 1
-                               << "the one with the most spans, 30, of the 2 runs with 2 ranks and 5 steps";
+                               << "the one with the most spans, 30, of the 2 runs with 2 ranks and 5 rank-steps";
         QTest::newRow("tie") << R{{0, 1, 0, 2}, {1, 1, 0, 2}, {2, 1, 0, 2}} << 0
-                             << "runs 0, 1 and 2 hold alike (1 rank, 0 steps and 2 spans): the first";
+                             << "runs 0, 1 and 2 hold alike (1 rank, 0 rank-steps and 2 spans): the first";
         QTest::newRow("another") << R{{0, 1, 0, 2}, {1, 2, 0, 2}} << 0 << "as chosen";
     }
     void whyNamesTheMeasureThatDecided() {

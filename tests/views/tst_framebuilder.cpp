@@ -187,6 +187,44 @@ class TstFrameBuilder : public QObject {
                          qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
         }
     }
+    void aBoxNarrowerThanItsLabelKeepsItInView() {
+        // the README's annotated stall: a 30 px box on one lane, its label drawn inside it, covered the box
+        // but a sliver; a label that does not fit goes beside the box (right of it, or left at the plot's
+        // right edge), one that fits stays in its corner
+        Frame f;
+        auto box = [](const char* id, int64_t t0, int64_t t1) {
+            annotate::Annotation a;
+            a.id = id;
+            a.kind = annotate::Kind::Box;
+            a.text = "the late AllReduce";
+            a.anchor.ranks = {0};
+            a.anchor.t0Ns = t0;
+            a.anchor.t1Ns = t1;
+            return a;
+        };
+        FrameInput in = f.input(0, 100 * kMs);
+        in.annotations = {box("narrow", 40 * kMs, 42 * kMs), box("edge", 97 * kMs, 99 * kMs),
+                          box("wide", 10 * kMs, 35 * kMs)};
+        const DrawList list = views::FrameBuilder().build(in);
+        const auto regions = list.all<views::Region>();
+        QCOMPARE(regions.size(), size_t(3));
+        QCOMPARE(list.callouts.size(), size_t(3));
+        const double pxPerMs = in.mapping().x(kMs) - in.mapping().x(0);
+        QVERIFY2(2 * pxPerMs < 60 && 25 * pxPerMs > 200, qPrintable(QString::number(pxPerMs)));
+        for (size_t i = 0; i < 3; ++i) {
+            const QRectF r = regions[i].rect;
+            const auto& [label, id] = list.callouts[i];
+            if (id == "wide") {
+                QVERIFY2(r.contains(label), qPrintable(id)); // in its corner, as before
+                continue;
+            }
+            QVERIFY2(!label.intersects(r.adjusted(1, 1, -1, -1)), qPrintable(id + " covers its box"));
+            QVERIFY2(label.left() >= views::Viewport::kGutter && label.right() <= in.viewport.plotRight(),
+                     qPrintable(id));
+            const bool beside = std::abs(label.left() - r.right()) < 6 || std::abs(label.right() - r.left()) < 6;
+            QVERIFY2(beside, qPrintable(id + " is beside its box"));
+        }
+    }
     void hiddenRankDrawsNothing() {
         Frame f;
         f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1)};

@@ -33,6 +33,18 @@ class CalloutPlacer {
         m_out.callouts.emplace_back(c.box, QString::fromStdString(a.id));
         m_out.add(Callout{c.box, std::move(c.text), annotationColor(a).rgba()});
     }
+    /// A box's or range's label inside its top-left corner where it fits there; else beside it, right of
+    /// it or, at the plot's right edge, left of it: inside a box narrower or lower than itself it hid what
+    /// the box names (the README's annotated stall: a 30 px box on one lane under its own label).
+    void placeFor(const QRectF& target, const annotate::Annotation& a) {
+        const QPointF inside(target.left() + 4, target.top() + 2);
+        const QRectF probe = placeCallout(m_font, inside, QString::fromStdString(a.text), m_plot).box;
+        if (probe.width() + 8 <= target.width() && probe.height() + 4 <= target.height())
+            return place(inside, a);
+        if (target.right() + 4 + probe.width() <= m_plot.right())
+            return place(QPointF(target.right() + 4, target.top() + 2), a);
+        place(QPointF(target.left() - 4 - probe.width(), target.top() + 2), a);
+    }
 
   private:
     QFont m_font;
@@ -106,7 +118,7 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         for (const QRectF& r : rects)
             out.add(Region{QRectF(rx0, r.top(), std::max(2.0, rx1 - rx0), r.height()), c,
                            a.kind == annotate::Kind::Range});
-        callouts.place(QPointF(std::max(x0, left) + 4, ext.top() + 2), a);
+        callouts.placeFor(QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()), a);
     }
 }
 
