@@ -17,8 +17,9 @@ namespace rs::analysis {
 /// kernel_details.csv past the cut (a warning on the trace). 23: the stored medians shown (sum_op,
 /// sum_op_name and op_stat median_ns, a pipeline wait's per-step figures) are lower medians, values measured
 /// (core/model/median.h). 24: a step's comm_overlapped_ns is NULL where its compute_ns is (no device kernel:
-/// what ran alongside compute is not known).
-constexpr int kAnalysisRevision = 24;
+/// what ran alongside compute is not known). 25: an NCCL kernel whose launching host op names its collective
+/// (launch_collective) is that collective, not what its name says (HTA trace_filter's SendRecv kernels).
+constexpr int kAnalysisRevision = 25;
 
 struct BankModel {
     int bankCount = 8;

@@ -538,10 +538,16 @@ class TstSamples : public QObject {
                  (std::vector<std::string>{"0|0", "1|0"}));
         QCOMPARE(ix.rows("SELECT world_size, rank_count, complete FROM runs"),
                  std::vector<std::string>{"128|2|0"});
-        // its 10 NCCL kernels per rank are SendRecv (point-to-point): kept, never matched across ranks
-        QCOMPARE(ix.rows("SELECT rank, count(*) FROM collective GROUP BY rank ORDER BY rank"),
-                 (std::vector<std::string>{"0|10", "1|10"}));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE match_key IS NOT NULL"), int64_t(0));
+        // its 10 NCCL kernels per rank are all ncclKernel_SendRecv, but walk 26: Python following each
+        // kernel's args.correlation to its cudaLaunchKernel and the innermost nccl:* op around that on its
+        // thread finds nccl:all_to_all 4, nccl:all_reduce 4, nccl:_all_gather_base 2 on both ranks — no
+        // send or recv: collectives matched across the ranks, not point-to-point
+        QCOMPARE(ix.rows("SELECT rank, op_type, count(*) FROM collective GROUP BY 1, 2 ORDER BY 1, 2"),
+                 (std::vector<std::string>{"0|nccl:AllGather|2", "0|nccl:AllReduce|4", "0|nccl:AllToAll|4",
+                                           "1|nccl:AllGather|2", "1|nccl:AllReduce|4", "1|nccl:AllToAll|4"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE match_key IS NULL"), int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM sum_diagnostic WHERE what LIKE 'point-to-point%'"),
+                 int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE last_rank IS NOT NULL"), int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM waits WHERE blamed_rank IS NOT NULL"), int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM finding WHERE kind IN ('stall', 'late_rank', 'slow_rank')"),
