@@ -2,6 +2,7 @@
 // every sample directory indexes without a fatal error; every trace JSON yields exactly as many spans as
 // it has X events; known values round-trip exactly; the Ascend wait computed from Notify_Wait matches
 // communication.json within 1 %; the NCCL collectives of the HTA rank pair are matched across ranks.
+#include "core/index/indexcounts.h"
 #include "core/io/bytesource.h"
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/analysisqueries.h"
@@ -663,6 +664,37 @@ class TstSamples : public QObject {
         QVERIFY(ix.scalar("SELECT count(*) FROM memory_samples WHERE component = 'PTA'") > 0);
         QVERIFY(ix.scalar("SELECT count(*) FROM tensors WHERE op_name = 'aten::empty_strided'") > 0);
     }
+    void dbExportTensorsHaveTheirNpuOpMemAddresses() {
+        // walk 26: "banks not checked (no tensor addresses recorded)", but Python over the .db pairs
+        // NPU_OP_MEM's 114 rows into 57 allocate/release pairs by (op, addr) in time order, each an OP_MEMORY
+        // row of the same op name, size and allocationTime; OP_MEMORY holds 184 rows. The text level1
+        // export's operator_memory.csv lists the same 57 GE allocations ("cann::" rows) among its 184,
+        // without addresses (it has no address column)
+        auto ix = test::indexDir(m_samples + "/msinsight/test/data/pytorch/db/level1");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM tensors"), int64_t(184));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM tensors WHERE addr IS NOT NULL"), int64_t(57));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM tensor WHERE source = 'npu_op_mem_db'"), int64_t(0));
+        // the first pair (sqlite3: trans_TransData_0 at 20617629794304, 51445760 bytes)
+        QCOMPARE(ix.rows("SELECT addr, size_bytes FROM tensors WHERE op_name = 'trans_TransData_0'"),
+                 std::vector<std::string>{"20617629794304|51445760"});
+        // the PTA rows without an address are distinct allocations, still counted
+        QCOMPARE(index::IndexCounts::of(*ix.db).tensors, int64_t(184));
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
+        QVERIFY2(text.find("no tensor addresses recorded") == std::string::npos, text.c_str());
+        QVERIFY2(text.find("184 tensors") != std::string::npos, text.c_str());
+        auto text1 = test::indexDir(m_samples + "/msinsight/test/data/pytorch/text/level1");
+        QCOMPARE(text1.scalar("SELECT count(*) FROM tensors WHERE rank = 0"), int64_t(184));
+        QCOMPARE(text1.scalar("SELECT count(*) FROM tensors WHERE rank = 0 AND op_name LIKE 'cann::%'"),
+                 int64_t(57));
+        // the memory map places the 57 by address and counts the 127 others as not drawn, not as rows
+        // another file lists again
+        const auto map = query::loadMemoryMap(*ix.db, 0);
+        QVERIFY(map.hasAddresses);
+        QCOMPARE(map.tensors.size(), size_t(57));
+        QCOMPARE(map.withoutAddressNotDrawn, int64_t(127));
+        QCOMPARE(map.withoutAddressLeftOut, int64_t(0));
+    }
     void cannApiAndUnreadTablesOfTheDbExport() {
         // sqlite3 'file:…?immutable=1' over ascend_pytorch_profiler_0.db: CANN_API has 710 rows on 4 threads
         // (globalTid & 0xffffffff: 3136493 69, 3140046 395, 3140047 90, 3146352 156; globalTid >> 32, the
@@ -683,7 +715,7 @@ class TstSamples : public QObject {
         // the counter tables (tst_dbcounters) and NPU_MODULE_MEM are read
         for (const char* t :
              {"CANN_API", "PYTORCH_API", "ENUM_API_TYPE", "STRING_IDS", "OP_MEMORY", "ACC_PMU", "HBM", "LLC",
-              "NPU_MEM", "AICORE_FREQ", "SOC_BANDWIDTH_LEVEL", "NPU_MODULE_MEM"})
+              "NPU_MEM", "AICORE_FREQ", "SOC_BANDWIDTH_LEVEL", "NPU_MODULE_MEM", "NPU_OP_MEM"})
             QVERIFY2(unread.front().find(std::string(t) + " (") == std::string::npos, unread.front().c_str());
     }
     void clusterSummaryRanksAndCommunicationJsonLanes() {
