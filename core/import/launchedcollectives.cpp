@@ -68,7 +68,8 @@ void LaunchedCollectives::kernel(int64_t trackId, int64_t ts, std::string_view a
 const LaunchedCollectives::Op* LaunchedCollectives::innermostAround(int32_t thread, int64_t ts) const {
     const auto& ops = m_ops[size_t(thread)];
     // ops sorted by start: the one around ts begun last is the innermost
-    auto it = std::upper_bound(ops.begin(), ops.end(), ts, [](int64_t t, const Op& o) { return t < o.start; });
+    auto it =
+        std::upper_bound(ops.begin(), ops.end(), ts, [](int64_t t, const Op& o) { return t < o.start; });
     for (int back = 0; it != ops.begin() && back < kMaxOpsBack; ++back) {
         --it;
         if (it->end >= ts) return &*it;

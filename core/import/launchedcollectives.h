@@ -5,10 +5,11 @@
 // nccl:all_reduce and nccl:_all_gather_base). The trace links a kernel to its launch call by the
 // "correlation" both carry in args (the ac2g flow's id); the innermost host op around that call on its
 // thread that names a collective — PyTorch's `nccl:<collective>` annotation, its `c10d::<collective>_` op, or
-// record_param_comms with a "Collective name" — names the kernel's. A kernel without that link, or whose launch sits under no such
-// op, keeps what its own name says (no row). Kineto writes a thread's ops, its launches and the kernels in
-// any order, so all three are kept (the launches 24 bytes each, the ops that name a collective and the
-// collective kernels a little more) and joined at the file's end. Times ns. One parser thread.
+// record_param_comms with a "Collective name" — names the kernel's. A kernel without that link, or whose
+// launch sits under no such op, keeps what its own name says (no row). Kineto writes a thread's ops, its
+// launches and the kernels in any order, so all three are kept (the launches 24 bytes each, the ops that name
+// a collective and the collective kernels a little more) and joined at the file's end. Times ns. One parser
+// thread.
 #include "core/model/steprows.h"
 
 #include <cstdint>
