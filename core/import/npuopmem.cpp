@@ -25,8 +25,8 @@ void NpuOpMem::read(index::Db& db, const DbColumns& cols, const StringOf& str, R
     if (!cols.hasTable(t)) return;
     const auto miss = cols.missing(t, {"operatorName", "addr", "type", "size", "timestampNs"});
     if (!miss.empty()) {
-        out.diag(file, "warning", "NPU_OP_MEM lacks the columns of an allocation (another export version): not read",
-                 -1, "");
+        out.diag(file, "warning",
+                 "NPU_OP_MEM lacks the columns of an allocation (another export version): not read", -1, "");
         return;
     }
     auto q = db.prepare("SELECT operatorName, addr, type, size, timestampNs, " + cols.orNull(t, "deviceId") +
@@ -40,7 +40,8 @@ void NpuOpMem::read(index::Db& db, const DbColumns& cols, const StringOf& str, R
         }
         const std::string type = q.isInteger(2) ? lower(str(q.i64(2))) : std::string();
         const std::string op = q.isInteger(0) ? str(q.i64(0)) : std::string();
-        const std::optional<int64_t> device = q.isInteger(5) ? std::optional<int64_t>(q.i64(5)) : std::nullopt;
+        const std::optional<int64_t> device =
+            q.isInteger(5) ? std::optional<int64_t>(q.i64(5)) : std::nullopt;
         const LiveKey key{device.value_or(-1), uint64_t(q.i64(1)), op};
         if (type == "allocate") {
             if (auto it = live.find(key); it != live.end()) ++again; // its free is not in the table

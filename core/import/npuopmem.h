@@ -33,7 +33,8 @@ class NpuOpMem {
     using StringOf = std::function<const std::string&(int64_t)>;
 
     /// Reads and pairs the table when it holds the columns to (else says why in a diagnostic of `file`).
-    void read(index::Db& db, const DbColumns& cols, const StringOf& str, RowEmitter& out, const std::string& file);
+    void read(index::Db& db, const DbColumns& cols, const StringOf& str, RowEmitter& out,
+              const std::string& file);
     /// The allocation of `op` of `sizeBytes` at `allocNs` no row has taken yet, marked taken; null if none.
     const Allocation* take(const std::string& op, int64_t sizeBytes, int64_t allocNs);
     /// Tensor rows of `rank` for the allocations no OP_MEMORY row took, in time order.

@@ -9,6 +9,8 @@
 
 namespace rs::index {
 
+// 53: a torch_npu text export's rank has the device its memory files name ("NPU:0"); a Kineto lane of a tid
+// written as a negative int32 is named by the unsigned id ("Thread 3745515072"; track.tid stays as written);
 // 52: a .db export's OP_MEMORY tensors carry the device address of their NPU_OP_MEM allocation (msinsight db
 // level1: 57 of 184; NPU_OP_MEM allocations no OP_MEMORY row lists are tensors of source npu_op_mem_db);
 // 51: launch_collective (a collective kernel's collective as the host op that launched it names it: HTA
@@ -61,7 +63,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 52;
+constexpr int kSchemaVersion = 53;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

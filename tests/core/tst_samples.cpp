@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 using namespace rs;
 namespace fs = std::filesystem;
@@ -694,6 +695,33 @@ class TstSamples : public QObject {
         QCOMPARE(map.tensors.size(), size_t(57));
         QCOMPARE(map.withoutAddressNotDrawn, int64_t(127));
         QCOMPARE(map.withoutAddressLeftOut, int64_t(0));
+    }
+    void textExportsNameTheirDevice_data() {
+        QTest::addColumn<QString>("dir");
+        // walk 26: `info` said "device -"; memory_record.csv's Device Type is NPU:0 on rank 0 and NPU:1 on
+        // rank 1 in both (cut -d, -f7 | sort | uniq -c), and both are torch_npu exports (profiler_info)
+        QTest::newRow("text level1") << "msinsight/test/data/pytorch/text/level1";
+        QTest::newRow("server test_data") << "msinsight/server/src/test/test_data";
+    }
+    void textExportsNameTheirDevice() {
+        QFETCH(QString, dir);
+        auto ix = test::indexDir(m_samples + "/" + dir.toStdString());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, device_id FROM ranks ORDER BY rank"),
+                 (std::vector<std::string>{"0|0", "1|1"}));
+    }
+    void kinetoNegativeTidsShownUnsigned() {
+        // walk 26: "Thread -549452224" (nccl_parser_config) is a 32-bit tid written signed: 3745515072; the
+        // track keeps the raw value. Python over the files: the only negative tids are pid 2910249 tid
+        // -549452224 (84 events) and pid 1102 tid -247463936 (116), neither with a thread_name
+        for (const auto& [dir, name, tid] :
+             {std::tuple{"nccl_parser_config", "Thread 3745515072", "-549452224"},
+              std::tuple{"ns_resolution_trace", "Thread 4047503360", "-247463936"}}) {
+            auto ix = test::indexDir(m_samples + "/hta/tests/data/" + dir);
+            QVERIFY2(ix.result.ok, ix.result.error.c_str());
+            QCOMPARE(ix.rows("SELECT name, tid FROM track WHERE tid LIKE '-%'"),
+                     std::vector<std::string>{std::string(name) + "|" + tid});
+        }
     }
     void cannApiAndUnreadTablesOfTheDbExport() {
         // sqlite3 'file:…?immutable=1' over ascend_pytorch_profiler_0.db: CANN_API has 710 rows on 4 threads
