@@ -198,7 +198,13 @@ void printInfo(const json& j) {
     } else {
         std::printf("\ntime:   no timed events\n");
     }
-    std::printf("diagnostics: %zu\n", j["diagnostics"].size());
+    // groups and occurrences, as the report counts them (its "7 notes" were occurrences of 4 rows here)
+    int64_t occurrences = 0;
+    for (auto& x : j["diagnostics"])
+        occurrences += x["count"].get<int64_t>();
+    std::printf("diagnostics: %zu %s, %lld %s\n", j["diagnostics"].size(),
+                j["diagnostics"].size() == 1 ? "group" : "groups", (long long)occurrences,
+                occurrences == 1 ? "occurrence" : "occurrences");
     for (auto& x : j["diagnostics"]) {
         // a byte offset (JSON) or a line (CSV, said in `what`); -1: not at one place (a table, a whole file)
         int64_t at = x["first_offset"].get<int64_t>();

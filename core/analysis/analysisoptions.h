@@ -19,8 +19,10 @@ namespace rs::analysis {
 /// (core/model/median.h). 24: a step's comm_overlapped_ns is NULL where its compute_ns is (no device kernel:
 /// what ran alongside compute is not known). 25: a rank whose steps lie far from its device ops but with its
 /// communication keeps its steps and sets its device ops apart (clockcheck.h); a run whose rank numbers leave
-/// a gap is incomplete (runs.h); findings carry affected.wait_sources (measured or inferred waits).
-constexpr int kAnalysisRevision = 25;
+/// a gap is incomplete (runs.h); findings carry affected.wait_sources (measured or inferred waits). 26: an
+/// NCCL kernel whose launching host op names its collective (launch_collective) is that collective, not
+/// what its name says (HTA trace_filter's SendRecv kernels).
+constexpr int kAnalysisRevision = 26;
 
 struct BankModel {
     int bankCount = 8;

@@ -36,7 +36,7 @@ std::map<int64_t, Intervals> byStep(const std::vector<Arrival>& arrivals) {
 PassInfo CollectiveArrivalsPass::info() const {
     return {"collective_arrivals",
             PassScope::RankLocal,
-            {"span", "track", "string", "name_fact", "comm_op_src", "step"},
+            {"span", "track", "string", "name_fact", "launch_collective", "comm_op_src", "step"},
             {"sum_arrival", "sum_diagnostic"}};
 }
 

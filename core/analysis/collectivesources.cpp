@@ -48,8 +48,24 @@ void applyNameFacts(Arrival& a, const model::NameFacts& facts) {
     a.pointToPoint = facts.pointToPoint;
 }
 
+namespace {
+
+/// The collectives the launching host ops name (launch_collective), by kernel track and start.
+std::map<std::pair<int64_t, int64_t>, std::pair<std::string, bool>> launchedCollectives(Db& db, int rank) {
+    std::map<std::pair<int64_t, int64_t>, std::pair<std::string, bool>> out;
+    auto q = db.prepare("SELECT l.track_id, l.ts_ns, l.collective, l.point_to_point FROM launch_collective l "
+                        "JOIN track t ON t.track_id = l.track_id WHERE t.rank = ?");
+    q.bind(1, rank);
+    while (q.step())
+        out[{q.i64(0), q.i64(1)}] = {q.text(2), q.i64(3) != 0};
+    return out;
+}
+
+} // namespace
+
 std::vector<Arrival> eventCollectives(Db& db, const NameIndex& names, int rank, const RankKernels& kernels) {
     auto name = db.prepare("SELECT value FROM string WHERE id = ?");
+    const auto launched = launchedCollectives(db, rank);
     auto arrival = [&](int64_t spanId, int64_t trackId, const std::string& pid, int64_t start, int64_t dur,
                        int64_t nameId) {
         Arrival c;
@@ -63,6 +79,12 @@ std::vector<Arrival> eventCollectives(Db& db, const NameIndex& names, int rank, 
         if (name.step()) c.name = name.text(0);
         name.reset();
         applyNameFacts(c, names.factsOf(nameId));
+        // the host op that launched the kernel names its collective: NCCL runs all-to-all as SendRecv
+        // kernels, which their name alone calls point-to-point
+        if (auto it = launched.find({trackId, start}); it != launched.end()) {
+            c.opType = c.identity = it->second.first;
+            c.pointToPoint = it->second.second;
+        }
         c.source = "events";
         return c;
     };

@@ -11,7 +11,8 @@
 //    to the instance of that op in the same step not taken yet. Their counts of problems go to the rank's
 //    diagnostics.
 // Each instance carries what its name says: the collective, whether it is point-to-point, and its identity
-// across ranks (the name, or the collective where instances share one name). Rank-local stages of
+// across ranks (the name, or the collective where instances share one name); a kernel whose launching host
+// op names its collective (launch_collective) carries that collective instead. Rank-local stages of
 // CollectiveArrivalsPass; one thread.
 #include "core/analysis/arrival.h"
 #include "core/analysis/nameindex.h"

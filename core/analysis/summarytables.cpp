@@ -13,11 +13,25 @@ const std::vector<std::string_view>& summaryTables() {
 }
 
 const std::vector<std::string_view>& perEventTables() {
-    static const std::vector<std::string_view> t{
-        "span",       "lod",          "long_span",   "long_span_track", "counter",
-        "flow_chunk", "load_range",   "flow_link",   "tensor",          "memory_sample",
-        "memory_lod", "kernel_shape", "comm_op_src", "step_src",        "step_breakdown_src",
-        "track",      "source_file",  "string"};
+    static const std::vector<std::string_view> t{"span",
+                                                 "lod",
+                                                 "long_span",
+                                                 "long_span_track",
+                                                 "counter",
+                                                 "flow_chunk",
+                                                 "load_range",
+                                                 "flow_link",
+                                                 "tensor",
+                                                 "memory_sample",
+                                                 "memory_lod",
+                                                 "kernel_shape",
+                                                 "launch_collective",
+                                                 "comm_op_src",
+                                                 "step_src",
+                                                 "step_breakdown_src",
+                                                 "track",
+                                                 "source_file",
+                                                 "string"};
     return t;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/import/commtasklinks.h"
 #include "core/import/dbcounters.h"
+#include "core/import/npuopmem.h"
 #include "core/import/parallelgroups.h"
 #include "core/import/producerdb.h"
 #include "core/import/profilelabels.h"
@@ -372,7 +373,7 @@ class DbImport {
         static const std::set<std::string> read = {
             "string_ids",      "task",     "compute_task_info", "communication_task_info", "communication_op",
             "pytorch_api",     "cann_api", "step_time",         "memory_record",           "op_memory",
-            "rank_device_map", "npu_info", "meta_data",         "npu_module_mem"};
+            "rank_device_map", "npu_info", "meta_data",         "npu_module_mem",          "npu_op_mem"};
         std::string unread;
         auto q = m_db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
         while (q.step()) {
@@ -445,7 +446,17 @@ class DbImport {
                 {m_rank.rank, q.i64(1), "module:" + name, std::nullopt, reserved, std::nullopt});
         }
     }
+    /// OP_MEMORY's tensors, each with the address of its NPU_OP_MEM allocation where it has one
+    /// (npuopmem.h); NPU_OP_MEM's allocations no OP_MEMORY row lists, as tensors of their own.
     void importOpMemory() {
+        NpuOpMem npu;
+        npu.read(
+            m_db, m_cols, [this](int64_t id) -> const std::string& { return S(id); }, m_out, m_file.path);
+        importOpMemoryRows(npu);
+        for (auto& row : npu.untakenTensors(m_rank.rank))
+            m_batch->tensors.push_back(std::move(row));
+    }
+    void importOpMemoryRows(NpuOpMem& npu) {
         if (!usable("OP_MEMORY", {"size"}, "tensors")) return;
         noteOptional("OP_MEMORY", {"name", "allocationTime", "releaseTime", "deviceId"},
                      "those tensor fields are empty");
@@ -462,6 +473,11 @@ class DbImport {
             if (!q.isNull(2) && q.isInteger(2)) row.allocNs = q.i64(2);
             if (!q.isNull(3) && q.isInteger(3)) row.freeNs = q.i64(3);
             if (!q.isNull(4)) row.deviceId = q.i64(4);
+            if (row.allocNs)
+                if (const auto* a = npu.take(row.opName, row.sizeBytes, *row.allocNs)) {
+                    row.addr = a->addr;
+                    if (!row.deviceId) row.deviceId = a->deviceId;
+                }
             row.source = model::kOpMemoryDbSource;
             m_batch->tensors.push_back(std::move(row));
         }

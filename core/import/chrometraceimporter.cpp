@@ -303,7 +303,8 @@ bool ChromeTraceImporter::run(const SourceFile& file, int32_t fileId, std::strin
     h.memory.finish();
     h.counters.finish();
     // Tracks are described at the end: M events may come after the events they name.
-    state.tracks.describe(file.kind, m_rank.rank, m_out.batch(), status == JsonEventSplitter::Status::Error);
+    state.tracks.describe(file.kind, m_rank.rank, m_out.batch(), status == JsonEventSplitter::Status::Error,
+                          m_rank.source == "kineto");
     if (file.kind == FileKind::TraceView) m_rank.haveTraceView = true;
     records = n;
     return true;

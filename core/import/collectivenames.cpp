@@ -55,6 +55,22 @@ std::string collectiveKind(const std::string& name) {
     return model::deriveOpType(name);
 }
 
+std::string hostOpCollective(std::string_view word) {
+    std::string w; // lower case without '_': "_all_gather_base" → "allgatherbase"
+    for (char ch : word)
+        if (ch != '_') w += char(std::tolower(static_cast<unsigned char>(ch)));
+    // longest first where one word starts another ("reducescatter" before "reduce"); suffixes such as
+    // base, coalesced, intotensor or single name how it is called, not what it does
+    static const std::pair<const char*, const char*> kinds[] = {
+        {"allreduce", "AllReduce"}, {"allgather", "AllGather"}, {"reducescatter", "ReduceScatter"},
+        {"alltoall", "AllToAll"},   {"broadcast", "Broadcast"}, {"reduce", "Reduce"},
+        {"send", "Send"},           {"recv", "Recv"},           {"gather", "Gather"},
+        {"scatter", "Scatter"}};
+    for (const auto& [prefix, kind] : kinds)
+        if (startsWith(w, prefix)) return std::string("nccl:") + kind;
+    return {};
+}
+
 bool isPointToPoint(std::string_view kind) {
     std::string l;
     for (char ch : kind)

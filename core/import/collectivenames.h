@@ -27,6 +27,10 @@ namespace rs::import {
 
 /// The collective `name` denotes when it names a collective instance.
 std::string collectiveKind(const std::string& name);
+/// The NCCL collective a host op's word names, spelled as the kernels name theirs ("nccl:AllToAll"): the
+/// part after "nccl:" of PyTorch's annotation ("all_to_all", "_all_gather_base") or record_param_comms'
+/// "Collective name" ("allreduce", "recv"); empty for a word naming none of them (barrier, coalesced).
+std::string hostOpCollective(std::string_view word);
 /// A pipeline point-to-point collective kind (never matched across every rank of a group).
 bool isPointToPoint(std::string_view kind);
 /// A device task named `name` is not computation.

@@ -163,6 +163,16 @@ struct KernelColumns {
     int step, name, type, start, dur, stream, core, dev, shapes, dtypes;
 };
 
+/// The device of a torch_npu export's memory rows ("NPU:0" in memory_record.csv / operator_memory.csv
+/// "Device Type", npu_module_mem.csv "Device"; the .db export of the same job says deviceId 0). MindSpore 2.3
+/// writes the rank there (formats.md §2.6), and a producer not known may too: only torch_npu's is taken.
+void noteNpuDevice(RankState& rank, std::string_view dev) {
+    auto fw = rank.labels.find("framework");
+    if (rank.deviceId || fw == rank.labels.end() || fw->second != "torch_npu" || dev.rfind("NPU:", 0) != 0)
+        return;
+    rank.deviceId = model::parseI64(dev.substr(4));
+}
+
 /// What one kernel row tells the rank: its op type by name (for the trace's spans), the device, and the
 /// window of its step.
 void noteKernel(RankState& rank, const KernelColumns& col, const std::vector<std::string>& r,
@@ -355,6 +365,7 @@ bool CsvImporter::operatorMemory(const SourceFile& f, std::string& error, int64_
         if (!isNa(rel)) t.freeNs = model::parseScaled(rel, TimeUnit::Us);
         std::string_view dev = cell(r, cDev);
         if (dev.rfind("NPU:", 0) == 0) t.deviceId = model::parseI64(dev.substr(4));
+        noteNpuDevice(m_rank, dev);
         t.source = model::kOperatorMemorySource;
         m_out.batch().tensors.push_back(std::move(t));
         m_out.maybeFlush();
@@ -370,6 +381,7 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
     int cAlloc = c.header.find({"Total Allocated(MB)"});
     int cRes = c.header.find({"Total Reserved(MB)"});
     int cAct = c.header.find({"Total Active(MB)"});
+    int cDev = c.header.find({"Device Type", "Device"});
     if (cTs < 0 || cRes < 0) {
         m_out.diag(f.path, "warning",
                    "memory CSV without Timestamp(us)/Total Reserved(MB) columns (another producer version?): "
@@ -384,6 +396,7 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         ++n;
+        if (cDev >= 0) noteNpuDevice(m_rank, cell(r, cDev));
         auto ts = model::parseScaled(cell(r, cTs), TimeUnit::Us);
         if (!ts) {
             m_out.diag(f.path, "warning", "memory row with a bad Timestamp (offset = line)", c.reader->line(),

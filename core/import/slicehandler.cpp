@@ -110,7 +110,20 @@ void SliceHandler::complete(const TraceEvent& e) {
             m_collectives.event(cat == "kernel", ts, e.args.text);
     }
     if (keepsHostOps() && isHostOp(cat, name)) t.hostOps.push_back({ts, ts + dur, nameId});
+    noteLaunchLink(e, cat, name, nameId, t, ts, dur);
     noteStep(name, cat, ts, dur);
+}
+
+void SliceHandler::noteLaunchLink(const TraceEvent& e, const std::string& cat, const std::string& name,
+                                  int32_t nameId, const TraceTrack& t, int64_t ts, int64_t dur) {
+    if (!keepsHostOps()) return; // only Kineto links a kernel to its launch (an Ascend trace has no NCCL)
+    const std::string_view args = e.args.present() ? e.args.text : std::string_view();
+    if (isNcclKernel(name))
+        m_launched.kernel(t.id, ts, args);
+    else if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "Runtime") // "Runtime": older Kineto
+        m_launched.launchCall(e.pidText, e.tidText, ts, name, args);
+    else if (isHostOp(cat, name))
+        m_launched.hostOp(e.pidText, e.tidText, ts, ts + dur, nameId, name, args);
 }
 
 void SliceHandler::begin(const TraceEvent& e) {
@@ -154,6 +167,7 @@ void SliceHandler::finish() {
     });
     m_inputs.emitRows(m_s.rank.rank, m_s.batch().shapes);
     m_collectives.emitRows(m_s.rank, m_s.out, m_s.file.path);
+    m_launched.emitRows(m_s.batch().launches);
 }
 
 } // namespace rs::import

@@ -2,9 +2,11 @@
 // The slice events of a Chrome trace: `X` (complete, with dur) and `B`/`E` (begin/end, matched per
 // thread, inner first) become spans with their nesting depth; `ProfilerStep#N` spans are the rank's
 // steps; Kineto kernels get the input shapes of the CPU op that launched them, and NCCL kernels and
-// record_param_comms ops give the logical bytes of each rank pair (collectiveargs.h). One thread.
+// record_param_comms ops give the logical bytes of each rank pair (collectiveargs.h) and the
+// collective an NCCL kernel runs (launchedcollectives.h). One thread.
 #include "core/import/collectiveargs.h"
 #include "core/import/kernelinputs.h"
+#include "core/import/launchedcollectives.h"
 #include "core/import/tracefilestate.h"
 
 namespace rs::import {
@@ -26,10 +28,14 @@ class SliceHandler {
     /// Only Kineto's (Chrome JSON) files have [memory] events to attribute to host ops: an Ascend
     /// trace_view.json or timeline keeps none of its millions of spans for them.
     bool keepsHostOps() const { return m_s.file.kind == FileKind::ChromeJson; }
+    /// Kineto's NCCL kernels, their launch calls and the host ops naming collectives (launchedcollectives.h).
+    void noteLaunchLink(const TraceEvent& e, const std::string& cat, const std::string& name, int32_t nameId,
+                        const TraceTrack& t, int64_t ts, int64_t dur);
 
     TraceFileState& m_s;
-    KernelInputs m_inputs;        // Kineto kernels' input shapes, from the CPU ops that launched them
-    CollectiveArgs m_collectives; // Kineto collectives' args: logical bytes per rank pair
+    KernelInputs m_inputs;          // Kineto kernels' input shapes, from the CPU ops that launched them
+    CollectiveArgs m_collectives;   // Kineto collectives' args: logical bytes per rank pair
+    LaunchedCollectives m_launched; // Kineto collective kernels' collectives, by the ops that launched them
 };
 
 } // namespace rs::import

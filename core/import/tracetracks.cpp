@@ -61,9 +61,11 @@ TraceTrack& TraceTracks::create(std::string key, std::string_view pid, std::stri
     return m_tracks.emplace(std::move(key), std::move(t)).first->second;
 }
 
-model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank, bool fileCut) const {
+model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank, bool fileCut,
+                                 bool kineto) const {
     TrackFacts f;
     f.format = format;
+    f.kineto = kineto;
     f.pid = t.pid;
     f.tid = t.tid;
     if (auto it = m_names.processNames.find(t.pid); it != m_names.processNames.end()) f.process = it->second;
@@ -100,10 +102,10 @@ model::TrackRow TraceTracks::row(const TraceTrack& t, FileKind format, int rank,
     return r;
 }
 
-void TraceTracks::describe(FileKind format, int rank, model::Batch& b, bool fileCut) {
+void TraceTracks::describe(FileKind format, int rank, model::Batch& b, bool fileCut, bool kineto) {
     for (auto& [k, t] : m_tracks) {
         t.nester->finish(b.lods);
-        b.tracks.push_back(row(t, format, rank, fileCut));
+        b.tracks.push_back(row(t, format, rank, fileCut, kineto));
     }
     makeLaneNamesUnique(b.tracks);
 }

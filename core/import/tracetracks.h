@@ -70,14 +70,15 @@ class TraceTracks {
     /// Closes every nester (its last LOD buckets into `b.lods`) and appends one classified TrackRow per
     /// track to `b.tracks`; lane names are then made unique over the batch's tracks. `fileCut`: the file
     /// ended before its end, where Kineto writes the thread names: a lane named after its bare tid says so.
-    void describe(FileKind format, int rank, model::Batch& b, bool fileCut = false);
+    /// `kineto`: the file is Kineto's (its negative int32 tids are shown unsigned, trackclassifier.h).
+    void describe(FileKind format, int rank, model::Batch& b, bool fileCut = false, bool kineto = false);
 
   private:
     /// The track keyed pid, '\x1f', `tag`, `name` (m_key holds that key afterwards), or null.
     TraceTrack* findTagged(std::string_view pid, std::string_view tag, std::string_view name);
     TraceTrack& create(std::string key, std::string_view pid, std::string_view tid, bool counter,
                        std::string_view series);
-    model::TrackRow row(const TraceTrack& t, FileKind format, int rank, bool fileCut) const;
+    model::TrackRow row(const TraceTrack& t, FileKind format, int rank, bool fileCut, bool kineto) const;
 
     std::atomic<int64_t>& m_nextId;
     std::unordered_map<std::string, TraceTrack> m_tracks;

@@ -5,6 +5,7 @@
 #include "core/model/decimal.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <tuple>
 
@@ -42,6 +43,15 @@ TrackKind kindFromContent(const TrackFacts& f, std::optional<TrackKind> byName, 
     return startsWith(lane, "Stream") || startsWith(lane, "stream") ? TrackKind::Compute : TrackKind::Host;
 }
 
+/// The tid a lane shows: a Kineto tid that is a negative int32 is the unsigned 32-bit id it overflowed
+/// from; any other as written (the track keeps the raw value).
+std::string shownTid(const TrackFacts& f) {
+    if (f.kineto)
+        if (auto v = model::parseI64(f.tid); v && *v < 0 && *v >= INT32_MIN)
+            return std::to_string(*v + (int64_t(1) << 32));
+    return std::string(f.tid);
+}
+
 } // namespace
 
 TrackClass classifyTrack(const TrackFacts& f) {
@@ -65,7 +75,7 @@ TrackClass classifyTrack(const TrackFacts& f) {
     } else {
         c.name = f.thread        ? std::string(*f.thread)
                  : f.tid.empty() ? std::string(f.pid)
-                                 : "Thread " + std::string(f.tid);
+                                 : "Thread " + shownTid(f);
     }
     if (!kind || kind == TrackKind::Host) kind = kindFromContent(f, kind, c.name);
     // CANN's raw step trace ("Step Trace(Model ID:2)" of Ascend Hardware, or a "Step Trace" process):

@@ -33,6 +33,9 @@ struct TrackFacts {
     int64_t ncclSpans = 0;                   ///< of them named ncclKernel* / ncclDevKernel*
     bool annotations = false;                ///< the user annotations Kineto draws on a GPU stream
     int64_t processSort = 0, threadSort = 0; ///< process_sort_index / thread_sort_index (0 when none)
+    /// A Kineto trace: it writes a 32-bit thread id as a signed int, so an id of 2^31 or more reads negative
+    /// ("-549452224" for 3745515072, HTA nccl_parser_config); its lane shows the unsigned id.
+    bool kineto = false;
 };
 
 /// What the track becomes: its kind, process (as shown), lane name (unique per rank only after

@@ -52,6 +52,7 @@ constexpr TableSpec kTables[] = {
     {"commgroup", "comm_group_src", "rank,group_name,comm_name,label,group_rank,global_ranks,source", 7},
     {"commsource", "comm_source", "rank,source,file,rows,linked,note", 6},
     {"shape", "kernel_shape", "rank,ts_ns,dur_ns,op_type_id,shapes_id,dtypes_id", 6},
+    {"launch", "launch_collective", "track_id,ts_ns,collective,point_to_point,host_op_id", 5},
     {"flowchunk", "flow_chunk", "first,count,data", 3},
     {"file", "source_file", "file_id,path,format,rank,size_bytes,mtime_ns,records", 7},
 };
@@ -338,6 +339,10 @@ void IndexWriter::writeProfileRows(const model::Batch& b) {
     insert("shape", b.shapes, [](Stmt& s, int k, const KernelShapeRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.tsNs).bind(k + 2, r.durNs).bind(k + 3, int64_t(r.opTypeId));
         s.bind(k + 4, int64_t(r.shapesId)).bind(k + 5, int64_t(r.dtypesId));
+    });
+    insert("launch", b.launches, [](Stmt& s, int k, const LaunchCollectiveRow& r) {
+        s.bind(k, r.trackId).bind(k + 1, r.tsNs).bindRef(k + 2, r.collective);
+        s.bind(k + 3, int64_t(r.pointToPoint)).bind(k + 4, int64_t(r.hostOpId));
     });
     insert("memory", b.memory, [](Stmt& s, int k, const MemorySampleRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.tsNs).bindRef(k + 2, r.component).bind(k + 3, r.allocated);

@@ -71,6 +71,11 @@ CREATE TABLE comm_source(rank INTEGER NOT NULL, source TEXT, file TEXT, rows INT
   used INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE kernel_shape(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, dur_ns INTEGER NOT NULL,
   op_type_id INTEGER, shapes_id INTEGER, dtypes_id INTEGER);
+-- The collective of a kernel whose launch the trace links to a host op naming it (Kineto: the kernel's
+-- correlation id, its launch call, the innermost nccl:* op or record_param_comms around that call); the
+-- kernel span is the one on track_id starting at ts_ns. host_op_id: that op's name (a string id).
+CREATE TABLE launch_collective(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, collective TEXT NOT NULL,
+  point_to_point INTEGER NOT NULL, host_op_id INTEGER);
 CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, component TEXT,
   allocated_bytes INTEGER, reserved_bytes INTEGER, active_bytes INTEGER);
 -- Flow arrows bound to spans by the rank-local pass flow_links (core/analysis/flowlinks.h): one row per
@@ -147,6 +152,8 @@ const std::vector<IndexDef>& secondaryIndexes() {
         {"long_span_track_ts",
          "CREATE INDEX long_span_track_ts ON long_span(track_id, ts_ns, end_ns, span_id)"}, // covering
         {"tensor_rank", "CREATE INDEX tensor_rank ON tensor(rank, alloc_ns)"},
+        {"launch_collective_track",
+         "CREATE INDEX launch_collective_track ON launch_collective(track_id, ts_ns)"},
         {"memory_rank", "CREATE INDEX memory_rank ON memory_sample(rank, ts_ns)"},
         {"memory_lod_rank",
          "CREATE INDEX memory_lod_rank ON memory_lod(rank, level, start_ns, max_bytes)"}, // covering

@@ -26,6 +26,7 @@ struct Batch {
     std::vector<CommSourceRow> commSources;
     std::vector<TensorRow> tensors;
     std::vector<KernelShapeRow> shapes;
+    std::vector<LaunchCollectiveRow> launches;
     std::vector<MemorySampleRow> memory;
     std::vector<FlowRow> flows;
     std::vector<DiagnosticRow> diagnostics;
@@ -33,7 +34,7 @@ struct Batch {
     std::vector<FileRow> files;
     size_t rows() const {
         return spans.size() + counters.size() + lods.size() + tensors.size() + memory.size() + flows.size() +
-               shapes.size() + commLinks.size();
+               shapes.size() + commLinks.size() + launches.size();
     }
 };
 

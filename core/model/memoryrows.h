@@ -18,6 +18,16 @@ inline constexpr std::string_view kKinetoMemorySource = "kineto-memory";
 inline constexpr std::string_view kOperatorMemorySource = "operator_memory";
 inline constexpr std::string_view kOpMemoryDbSource = "op_memory_db";
 inline constexpr std::string_view kOperatorMemoryIdPrefix = "om", kOpMemoryDbIdPrefix = "db";
+/// The `tensor.source` of an allocation of the .db's NPU_OP_MEM table that no OP_MEMORY row lists (the rows
+/// it shares with OP_MEMORY give that row their address instead): "npu" + its allocate row's rowid.
+inline constexpr std::string_view kNpuOpMemDbSource = "npu_op_mem_db", kNpuOpMemDbIdPrefix = "npu";
+
+/// The file a tensor row's source is read from, as far as two sources are one file: the .db's OP_MEMORY and
+/// NPU_OP_MEM list its allocations once between them, so their address-less rows duplicate no other's.
+constexpr std::string_view tensorFileOf(std::string_view source) {
+    return source == kOpMemoryDbSource || source == kNpuOpMemDbSource ? std::string_view("ascend-db")
+                                                                      : source;
+}
 
 /// The diagnostics' file name of what the analysis leaves out of rank key `rank`'s memory records (no file
 /// of its own: the tensors may come from several), by which the memory map finds them.

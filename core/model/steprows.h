@@ -1,7 +1,8 @@
 #pragma once
 // The rows that describe training steps and what the producers summarised about them: step windows,
-// the per-step time breakdown, per-op communication records and kernel input shapes. Plain values moved
-// from the parser threads to the writer thread. Times are int64 ns; string ids index the string table.
+// the per-step time breakdown, per-op communication records, kernel input shapes and the collectives kernels'
+// launches name. Plain values moved from the parser threads to the writer thread. Times are int64 ns; string
+// ids index the string table.
 #include "core/model/collectivefacts.h"
 
 #include <cstdint>
@@ -44,6 +45,17 @@ struct KernelShapeRow {
     int rank;
     int64_t tsNs, durNs;
     int32_t opTypeId, shapesId, dtypesId;
+};
+
+/// A collective kernel whose launch the trace links (Kineto's correlation id) to a host op that names its
+/// collective: NCCL runs all-to-all, and in some builds all-reduce and all-gather, as SendRecv kernels, so
+/// the kernel's own name does not tell. Keyed by the kernel span's track and start (ns); the host op name
+/// is an interned string id.
+struct LaunchCollectiveRow {
+    int64_t trackId, tsNs;
+    std::string collective; ///< "nccl:AllToAll": the kernel names' spelling, for matching across ranks
+    bool pointToPoint = false;
+    int32_t hostOpId = 0; ///< the host op that names it ("nccl:all_to_all", or "record_param_comms")
 };
 
 } // namespace rs::model

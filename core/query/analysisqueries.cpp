@@ -1,5 +1,6 @@
 #include "core/query/analysisqueries.h"
 #include "core/model/median.h"
+#include "core/model/memoryrows.h"
 
 #include "core/query/damagedinput.h"
 #include "core/query/lanereader.h"
@@ -19,6 +20,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace rs::query {
 
@@ -341,16 +344,30 @@ HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
 
 namespace {
 // When a rank has a source with device addresses (memory_usage.csv, Kineto [memory]), its address-less
-// rows (operator_memory.csv) describe the same allocations again: show one of the two.
+// rows of another file (operator_memory.csv) describe the same allocations again: show one of the two.
+// Address-less rows of the file that has addresses (the .db's OP_MEMORY rows NPU_OP_MEM gives no address:
+// PTA's allocations) duplicate nothing; the address map cannot place them, and counts them apart.
 bool rankHasAddresses(index::Db& db, int rank) {
     auto q = db.prepare("SELECT 1 FROM tensor WHERE rank = ? AND addr IS NOT NULL LIMIT 1");
     q.bind(1, rank);
     return q.step();
 }
-int64_t countWithoutAddress(index::Db& db, int rank) {
-    auto n = db.prepare("SELECT count(*) FROM tensor WHERE rank = ? AND addr IS NULL");
+/// The address-less rows of `rank`: (those another file lists again with addresses, those of a file
+/// whose other rows have addresses).
+std::pair<int64_t, int64_t> countWithoutAddress(index::Db& db, int rank) {
+    std::set<std::string, std::less<>> addressedFiles;
+    auto f =
+        db.prepare("SELECT DISTINCT coalesce(source, '') FROM tensor WHERE rank = ? AND addr IS NOT NULL");
+    f.bind(1, rank);
+    while (f.step())
+        addressedFiles.insert(std::string(model::tensorFileOf(f.text(0))));
+    std::pair<int64_t, int64_t> out{0, 0};
+    auto n = db.prepare("SELECT coalesce(source, ''), count(*) FROM tensor WHERE rank = ? AND addr IS NULL "
+                        "GROUP BY 1");
     n.bind(1, rank);
-    return n.step() ? n.i64(0) : 0;
+    while (n.step())
+        (addressedFiles.count(model::tensorFileOf(n.text(0))) ? out.second : out.first) += n.i64(1);
+    return out;
 }
 } // namespace
 
@@ -358,7 +375,8 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     MemoryMapData m;
     m.rank = rank;
     const bool addressed = rankHasAddresses(db, rank);
-    if (addressed) m.withoutAddressLeftOut = countWithoutAddress(db, rank);
+    if (addressed)
+        std::tie(m.withoutAddressLeftOut, m.withoutAddressNotDrawn) = countWithoutAddress(db, rank);
     auto t = db.prepare(std::string("SELECT ") + kTensorColumns + " FROM tensor WHERE rank = ?" +
                         (addressed ? " AND addr IS NOT NULL" : "") + " ORDER BY alloc_ns, tensor_id");
     t.bind(1, rank);
@@ -517,13 +535,18 @@ std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit) 
 }
 
 namespace {
-/// Reads a tensor list; when it holds addressed rows, the address-less ones are counted, not kept
-/// (TensorRows).
+/// Reads a tensor list; when it holds addressed rows, the address-less ones of other files are counted, not
+/// kept (TensorRows).
 TensorRows readTensorRows(index::Stmt& q) {
     TensorRows out;
+    std::set<std::string_view> addressedFiles;
     while (q.step())
         out.rows.push_back(readTensor(q));
-    const auto addressless = [](const TensorItem& t) { return !t.addr.has_value(); };
+    for (const TensorItem& t : out.rows)
+        if (t.addr) addressedFiles.insert(model::tensorFileOf(t.source));
+    const auto addressless = [&](const TensorItem& t) {
+        return !t.addr.has_value() && !addressedFiles.count(model::tensorFileOf(t.source));
+    };
     const auto n = std::count_if(out.rows.begin(), out.rows.end(), addressless);
     if (n == 0 || size_t(n) == out.rows.size()) return out;
     std::erase_if(out.rows, addressless);

@@ -95,6 +95,9 @@ struct MemoryMapData {
     /// Address-less rows left out because the rank has a source with addresses (operator_memory.csv rows
     /// describing the same allocations again): counted so the view can say so.
     int64_t withoutAddressLeftOut = 0;
+    /// Address-less rows of a file whose other rows have addresses (the .db's OP_MEMORY rows NPU_OP_MEM
+    /// gives no address): distinct allocations the address map cannot place, left out of `tensors`.
+    int64_t withoutAddressNotDrawn = 0;
     std::vector<CurvePoint> curve; ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
     std::string curveComponent;    ///< the one the peaks describe (memory_summary.curve_component)
     int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;
@@ -152,8 +155,9 @@ struct OpRow {
 std::vector<OpRow> loadOpRows(index::Db& db, int rank, int64_t step, int limit = 20000);
 /// One list of the drill-down's tensor level. A rank with device addresses (memory_usage.csv, Kineto
 /// [memory]) may record each allocation twice, once more without an address (operator_memory.csv, a few µs
-/// apart): a list holding both kinds keeps the addressed rows and counts the others, as the memory map does;
-/// a list of address-less rows only is kept whole (nothing shown duplicates them).
+/// apart): a list holding both kinds keeps the addressed rows and counts the address-less rows of other
+/// files, as the memory map does; address-less rows of a file with addresses (the .db's OP_MEMORY) and a
+/// list of address-less rows only are kept (nothing shown duplicates them).
 struct TensorRows {
     std::vector<TensorItem> rows;
     int64_t withoutAddressLeftOut = 0; ///< address-less rows of the same list left out

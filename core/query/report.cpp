@@ -583,6 +583,7 @@ json buildReport(index::Db& db, int top) {
         {"count", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity <> 'info'")},
         {"rows", db.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'")},
         {"notes", db.scalar("SELECT coalesce(sum(count),0) FROM diagnostic WHERE severity = 'info'")},
+        {"note_rows", db.scalar("SELECT count(*) FROM diagnostic WHERE severity = 'info'")},
         {"stub_steps", stubStepsJson(db)}};
     r["counts"] = {
         {"spans", spanCount(db)},
@@ -978,7 +979,11 @@ std::string formatReport(const json& r, int top) {
     const int64_t notes = r["diagnostics"].value("notes", int64_t(0));
     o << "\nDiagnostics: " << counted(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
       << counted(r["diagnostics"]["rows"].get<int64_t>(), "group");
-    if (notes) o << "; " << counted(notes, "note") << " (information, not problems)";
+    // in groups as `info` lists them, and occurrences: "7 notes" beside info's 4 rows read as two counts
+    if (notes)
+        o << "; " << counted(notes, "note") << " in "
+          << counted(r["diagnostics"].value("note_rows", int64_t(0)), "group")
+          << " (information, not problems)";
     o << (r["diagnostics"]["rows"].get<int64_t>() || notes ? " (rankscope info DIR lists them)" : "") << "\n";
     for (const auto& st : r["diagnostics"].value("stub_steps", json::array()))
         o << "  " << rankName(r, st["rank"].get<int64_t>()) << ": " << st["reason"].get<std::string>()

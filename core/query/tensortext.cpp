@@ -7,6 +7,7 @@ namespace rs::query {
 std::string sourceName(const std::string& source) {
     if (source == model::kOperatorMemorySource) return "operator_memory.csv";
     if (source == model::kOpMemoryDbSource) return "the .db's OP_MEMORY table";
+    if (source == model::kNpuOpMemDbSource) return "the .db's NPU_OP_MEM table";
     if (source == "memory_usage") return "memory_usage.csv";
     return source;
 }
@@ -29,6 +30,9 @@ std::string tensorName(const TensorItem& t) {
     if (t.source == model::kOpMemoryDbSource)
         if (auto row = numberAfter(t.tensorId, model::kOpMemoryDbIdPrefix); !row.empty())
             return "OP_MEMORY row " + row;
+    if (t.source == model::kNpuOpMemDbSource)
+        if (auto row = numberAfter(t.tensorId, model::kNpuOpMemDbIdPrefix); !row.empty())
+            return "NPU_OP_MEM row " + row;
     return t.tensorId;
 }
 

@@ -321,6 +321,30 @@ class TstCli : public QObject {
                  qPrintable(out));
         QVERIFY2(!out.contains("rank 10000"), qPrintable(out));
     }
+    void infoAndReportCountDiagnosticsAlike() {
+        // walk 26: on text level1 the report said "7 notes" (occurrences summed) where info said
+        // "diagnostics: 4" (rows): both now say groups and occurrences, each worked out here from info's own
+        // JSON list (its rows, and the sum of their counts)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-diag-cache")));
+        const QString dir = QString::fromStdString(samples + "/msinsight/test/data/pytorch/text/level1");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", dir, "--json"}, &out, &err), 0);
+        int64_t rows = 0, occurrences = 0, noteRows = 0, notes = 0;
+        for (const auto& d : QJsonDocument::fromJson(out.toUtf8()).object()["diagnostics"].toArray()) {
+            const auto o = d.toObject();
+            ++rows, occurrences += o["count"].toInteger();
+            if (o["severity"].toString() == "info") ++noteRows, notes += o["count"].toInteger();
+        }
+        QVERIFY(notes > noteRows); // the case walk 26 saw: a note counted more than once
+        QCOMPARE(test::runRankscope({"info", dir}, &out, &err), 0);
+        const QString infoLine = QString("diagnostics: %1 groups, %2 occurrences").arg(rows).arg(occurrences);
+        QVERIFY2(out.contains(infoLine), qPrintable(out));
+        QCOMPARE(test::runRankscope({"report", dir}, &out, &err), 0);
+        const QString reportNotes = QString("%1 notes in %2 groups").arg(notes).arg(noteRows);
+        QVERIFY2(out.contains(reportNotes), qPrintable(out));
+    }
     void infoCountsAndNamesAsTheReportDoes() {
         // mindinsight profiler/: step numbers 1-40 (step_trace_raw_10_detail_time.csv's numbered rows,
         // Python's csv) and the CANN device's "Iteration 1": 40 steps, as the report counts them; the steps

@@ -198,6 +198,42 @@ class TstAscendDbImporter : public QObject {
                           "once, as the collective on its Group lane, not as AI_CORE kernels|1|-1"),
             test::joinLines(r.lines("diag")).c_str());
     }
+    void npuOpMemGivesOpMemoryRowsTheirAddresses() {
+        // walk 26: the .db's NPU_OP_MEM holds an allocate and a release row per GE op allocation, each with
+        // its device address; OP_MEMORY lists the same allocations (same op, size and allocation ns: all 57
+        // pairs of msinsight db level1) without one. Here: trans_TransData_0 allocated at 1100 and released
+        // at 2000 at 0x1b58 (7000) is OP_MEMORY row 1, which takes that address; aten::empty (row 2, PTA)
+        // has none anywhere; Conv2D1 (allocated at 1500, at 9000, never released) is in no OP_MEMORY row: a
+        // tensor of its own, keyed by its allocate row (rowid 3); a release at 5 with no allocation before
+        // it is counted
+        const std::string path = makeDb(
+            "ascend_pytorch_profiler_0.db",
+            "CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+            "INSERT INTO STRING_IDS VALUES(1,'trans_TransData_0'),(2,'aten::empty'),(3,'allocate'),"
+            "(4,'release'),(5,'GE'),(6,'Conv2D1');"
+            "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER);"
+            "CREATE TABLE OP_MEMORY(name INTEGER, size INTEGER, allocationTime INTEGER, releaseTime INTEGER,"
+            " deviceId INTEGER);"
+            "INSERT INTO OP_MEMORY VALUES(1,4096,1100,2000,0),(2,512,1200,NULL,0);"
+            "CREATE TABLE NPU_OP_MEM(operatorName INTEGER, addr INTEGER, type INTEGER, size INTEGER,"
+            " timestampNs INTEGER, globalTid INTEGER, totalAllocate NUMERIC, totalReserve NUMERIC,"
+            " component INTEGER, deviceId INTEGER);"
+            "INSERT INTO NPU_OP_MEM VALUES(1,7000,3,4096,1100,9,4096,8192,5,0),"
+            "(1,7000,4,4096,2000,9,0,8192,5,0),(6,9000,3,1024,1500,9,1024,8192,5,0),"
+            "(6,5,4,64,900,9,0,8192,5,0);");
+        const auto r = test::importOne(path, FileKind::AscendDb);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(test::sortedLines(r.lines("tensor")),
+                 test::sortedLines({"0|db1|trans_TransData_0|4096|7000|1100|2000|-|-|0|op_memory_db",
+                                    "0|db2|aten::empty|512|-|1200|-|-|-|0|op_memory_db",
+                                    "0|npu3|Conv2D1|1024|9000|1500|-|-|-|0|npu_op_mem_db"}));
+        const auto diags = test::sortedLines(r.lines("diag"));
+        QVERIFY2(diags.contains("info|NPU_OP_MEM releases of an address allocated before the profile (no "
+                                "tensor)|1|-1"),
+                 test::joinLines(r.lines("diag")).c_str());
+        for (const auto& d : diags) // read now: never listed among the tables not read
+            QVERIFY2(!d.contains("NPU_OP_MEM ("), d.toUtf8().constData());
+    }
     void aRequiredColumnMissingSkipsItsTable() {
         const std::string path =
             makeDb("ascend_mindspore_profiler_1.db",

@@ -409,6 +409,74 @@ class TstChromeTraceImporter : public QObject {
         QCOMPARE(byOp["aten::mm"], int64_t(1470));
         QCOMPARE(byOp["aten::mul"], int64_t(2295));
     }
+    void collectiveKernelTakesItsLaunchersCollective_data() {
+        QTest::addColumn<QString>("events");
+        QTest::addColumn<QStringList>("expected");
+        // %K: an NCCL SendRecv kernel at 20 µs on stream 7 (correlation 42); %L: its cudaLaunchKernel at
+        // 15 µs on thread 11 (correlation 42). The host ops around the launch decide; expected by hand:
+        // the innermost op on the launch's thread whose name (or record_param_comms' "Collective name")
+        // names a collective, spelled as the kernels spell theirs
+        auto op = [](const char* cat, const char* name, int tid, int ts, int dur, const char* args = "") {
+            return QString("{\"ph\":\"X\",\"cat\":\"%1\",\"name\":\"%2\",\"pid\":11,\"tid\":%3,\"ts\":%4,"
+                           "\"dur\":%5%6},")
+                .arg(cat, name)
+                .arg(tid)
+                .arg(ts)
+                .arg(dur)
+                .arg(args);
+        };
+        const QString rpc = ",\"args\":{\"Collective name\":\"allreduce\",\"dtype\":\"Float\"}";
+        const QString lane = "Thread 7|20000|";
+        QTest::newRow("nccl:all_to_all runs as SendRecv")
+            << op("user_annotation", "nccl:all_to_all", 11, 10, 10) + "%L,%K"
+            << QStringList{lane + "nccl:AllToAll|0|nccl:all_to_all"};
+        QTest::newRow("a real send stays point-to-point")
+            << op("user_annotation", "nccl:send", 11, 10, 10) + "%L,%K"
+            << QStringList{lane + "nccl:Send|1|nccl:send"};
+        QTest::newRow("a real recv stays point-to-point") << op("cpu_op", "c10d::recv_", 11, 10, 10) + "%L,%K"
+                                                          << QStringList{lane + "nccl:Recv|1|c10d::recv_"};
+        QTest::newRow("record_param_comms names it in its args")
+            << op("cpu_op", "record_param_comms", 11, 10, 10, rpc.toUtf8().constData()) + "%L,%K"
+            << QStringList{lane + "nccl:AllReduce|0|record_param_comms"};
+        QTest::newRow("the innermost of two ops naming one")
+            << op("cpu_op", "record_param_comms", 11, 5, 20, rpc.toUtf8().constData()) +
+                   op("user_annotation", "nccl:_all_gather_base", 11, 12, 5) + "%L,%K"
+            << QStringList{lane + "nccl:AllGather|0|nccl:_all_gather_base"};
+        QTest::newRow("kernel, launch and op in any order in the file")
+            << "%K,%L," + op("user_annotation", "nccl:all_to_all", 11, 10, 10).chopped(1)
+            << QStringList{lane + "nccl:AllToAll|0|nccl:all_to_all"};
+        QTest::newRow("an op naming no collective: the kernel's name decides")
+            << op("user_annotation", "nccl:barrier", 11, 10, 10) + "%L,%K" << QStringList{};
+        QTest::newRow("the launch outside the op")
+            << op("user_annotation", "nccl:all_to_all", 11, 0, 10) + "%L,%K" << QStringList{};
+        QTest::newRow("the op on another thread")
+            << op("user_annotation", "nccl:all_to_all", 12, 10, 10) + "%L,%K" << QStringList{};
+        QTest::newRow("a kernel without correlation")
+            << op("user_annotation", "nccl:all_to_all", 11, 10, 10) + "%L," +
+                   QString("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_SendRecv_RING_SIMPLE_Sum_"
+                           "int8_t(ncclDevComm*, unsigned long, ncclWork*)\",\"pid\":0,\"tid\":7,\"ts\":20,"
+                           "\"dur\":5,\"args\":{\"stream\":7}}")
+            << QStringList{};
+        QTest::newRow("a correlation two launches share links neither")
+            << op("user_annotation", "nccl:all_to_all", 11, 10, 10) + "%L,%L,%K" << QStringList{};
+    }
+    void collectiveKernelTakesItsLaunchersCollective() {
+        QFETCH(QString, events);
+        QFETCH(QStringList, expected);
+        const QString kernel =
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t("
+            "ncclDevComm*, "
+            "unsigned long, ncclWork*)\",\"pid\":0,\"tid\":7,\"ts\":20,\"dur\":5,\"args\":{\"stream\":7,"
+            "\"correlation\":42}}";
+        const QString launch =
+            "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":11,"
+            "\"tid\":11,\"ts\":15,\"dur\":2,\"args\":{\"cbid\":211,\"correlation\":42}}";
+        const QString text = "{\"schemaVersion\":1,\"traceEvents\":[" +
+                             QString(events).replace("%K", kernel).replace("%L", launch) + "]}";
+        const auto r = importText("rank-0.pt.trace.json", FileKind::ChromeJson, text.toStdString());
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(sorted(r.lines("launch")), expected);
+    }
     void kinetoRankAndClock() {
         // distributedInfo names the rank and the world; the base puts ts on the epoch
         const auto r = importText(

@@ -49,6 +49,41 @@ class TstCollectiveNames : public QObject {
         QCOMPARE(f.pointToPoint, p2p);
         QCOMPARE(f.matchBy == MatchBy::KindAndOrder, byOrder);
     }
+    void hostOpWords_data() {
+        QTest::addColumn<QString>("word");
+        QTest::addColumn<QString>("collective");
+        // PyTorch's nccl:<word> annotations, c10d::<word>_ ops and record_param_comms' "Collective name"
+        // (formats.md §5), spelled as the NCCL kernels spell their collective
+        QTest::newRow("annotation") << "all_reduce"
+                                    << "nccl:AllReduce";
+        QTest::newRow("record_param_comms") << "allreduce"
+                                            << "nccl:AllReduce";
+        QTest::newRow("base suffix") << "_all_gather_base"
+                                     << "nccl:AllGather";
+        QTest::newRow("reduce-scatter before reduce") << "_reduce_scatter_base"
+                                                      << "nccl:ReduceScatter";
+        QTest::newRow("reduce") << "reduce"
+                                << "nccl:Reduce";
+        QTest::newRow("all-to-all") << "all_to_all"
+                                    << "nccl:AllToAll";
+        QTest::newRow("c10d all-to-all") << "alltoall_base_"
+                                         << "nccl:AllToAll";
+        QTest::newRow("send") << "send"
+                              << "nccl:Send";
+        QTest::newRow("recv any source") << "recv_any_source_"
+                                         << "nccl:Recv";
+        QTest::newRow("broadcast") << "broadcast"
+                                   << "nccl:Broadcast";
+        QTest::newRow("barrier names none") << "barrier"
+                                            << "";
+        QTest::newRow("coalesced names none") << "coalesced"
+                                              << "";
+    }
+    void hostOpWords() {
+        QFETCH(QString, word);
+        QFETCH(QString, collective);
+        QCOMPARE(QString::fromStdString(import::hostOpCollective(word.toStdString())), collective);
+    }
     void computeAndCommunication_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("compute");

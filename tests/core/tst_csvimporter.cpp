@@ -249,6 +249,47 @@ class TstCsvImporter : public QObject {
         QCOMPARE(r.rank.opTypeByName.size(), size_t(1)); // N/A is no type
         QCOMPARE(QString::fromStdString(r.rank.opTypeByName.at("trans_TransData_0")), QString("TransData"));
     }
+    void memoryFilesNameTheDevice_data() {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<qint64>("device"); // -1: not known
+        // walk 26: text level1's memory_record.csv says "NPU:0" on rank 0 and "NPU:1" on rank 1 (the .db
+        // export of the job: deviceId 0), but `info` said "device -". MindSpore 2.3 writes the rank there
+        // (formats.md §2.6): only a torch_npu export's is the device
+        const QString record =
+            "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Total "
+            "Active(MB),Stream Ptr,Device Type\nAPP,1736408883573957.920\t,,2109.6,,,NPU:3\n";
+        const int rec = int(FileKind::MemoryRecord);
+        QTest::newRow("torch_npu memory_record")
+            << rec << "memory_record.csv" << record << "torch_npu" << 3LL;
+        QTest::newRow("mindspore: the rank") << rec << "memory_record.csv" << record << "mindspore" << -1LL;
+        QTest::newRow("producer not known") << rec << "memory_record.csv" << record << "" << -1LL;
+        QTest::newRow("torch_npu npu_module_mem")
+            << int(FileKind::NpuModuleMem) << "npu_module_mem.csv"
+            << "Component,Timestamp(us),Total Reserved(MB),Device\nSLOG,1736408883657086.220\t,0.0,NPU:2\n"
+            << "torch_npu" << 2LL;
+        QTest::newRow("torch_npu operator_memory")
+            << int(FileKind::OperatorMemory) << "operator_memory.csv"
+            << "Name,Size(KB),Allocation Time(us),Release Time(us),Device Type\n"
+               "cann::Graph_70,192,1695115378723902.5,1695115378723939.2,NPU:1\n"
+            << "torch_npu" << 1LL;
+    }
+    void memoryFilesNameTheDevice() {
+        QFETCH(int, kind);
+        QFETCH(QString, file);
+        QFETCH(QString, content);
+        QFETCH(QString, framework);
+        QFETCH(qint64, device);
+        const std::string path = test::tempDir("csv-device") + "/" + file.toStdString();
+        test::writeFile(path, content.toStdString());
+        import::RankState rank;
+        if (!framework.isEmpty()) rank.labels["framework"] = framework.toStdString();
+        const auto r = test::importOne(path, FileKind(kind), rank);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.rank.deviceId, device < 0 ? std::nullopt : std::optional<int64_t>(device));
+    }
     void memoryUsageByStep() {
         // memory_usage.csv places tensors by fractional step positions on the trace's steps: 1.5 is half
         // way through step 1 [1, 2) ms, 2.25 a quarter into the last step [2, 3) ms

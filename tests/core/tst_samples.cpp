@@ -2,6 +2,7 @@
 // every sample directory indexes without a fatal error; every trace JSON yields exactly as many spans as
 // it has X events; known values round-trip exactly; the Ascend wait computed from Notify_Wait matches
 // communication.json within 1 %; the NCCL collectives of the HTA rank pair are matched across ranks.
+#include "core/index/indexcounts.h"
 #include "core/io/bytesource.h"
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/analysisqueries.h"
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 using namespace rs;
 namespace fs = std::filesystem;
@@ -547,10 +549,16 @@ class TstSamples : public QObject {
                  (std::vector<std::string>{"0|0", "1|0"}));
         QCOMPARE(ix.rows("SELECT world_size, rank_count, complete FROM runs"),
                  std::vector<std::string>{"128|2|0"});
-        // its 10 NCCL kernels per rank are SendRecv (point-to-point): kept, never matched across ranks
-        QCOMPARE(ix.rows("SELECT rank, count(*) FROM collective GROUP BY rank ORDER BY rank"),
-                 (std::vector<std::string>{"0|10", "1|10"}));
-        QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE match_key IS NOT NULL"), int64_t(0));
+        // its 10 NCCL kernels per rank are all ncclKernel_SendRecv, but walk 26: Python following each
+        // kernel's args.correlation to its cudaLaunchKernel and the innermost nccl:* op around that on its
+        // thread finds nccl:all_to_all 4, nccl:all_reduce 4, nccl:_all_gather_base 2 on both ranks — no
+        // send or recv: collectives matched across the ranks, not point-to-point
+        QCOMPARE(ix.rows("SELECT rank, op_type, count(*) FROM collective GROUP BY 1, 2 ORDER BY 1, 2"),
+                 (std::vector<std::string>{"0|nccl:AllGather|2", "0|nccl:AllReduce|4", "0|nccl:AllToAll|4",
+                                           "1|nccl:AllGather|2", "1|nccl:AllReduce|4", "1|nccl:AllToAll|4"}));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE match_key IS NULL"), int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM sum_diagnostic WHERE what LIKE 'point-to-point%'"),
+                 int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE last_rank IS NOT NULL"), int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM waits WHERE blamed_rank IS NOT NULL"), int64_t(0));
         QCOMPARE(ix.scalar("SELECT count(*) FROM finding WHERE kind IN ('stall', 'late_rank', 'slow_rank')"),
@@ -666,6 +674,64 @@ class TstSamples : public QObject {
         QVERIFY(ix.scalar("SELECT count(*) FROM memory_samples WHERE component = 'PTA'") > 0);
         QVERIFY(ix.scalar("SELECT count(*) FROM tensors WHERE op_name = 'aten::empty_strided'") > 0);
     }
+    void dbExportTensorsHaveTheirNpuOpMemAddresses() {
+        // walk 26: "banks not checked (no tensor addresses recorded)", but Python over the .db pairs
+        // NPU_OP_MEM's 114 rows into 57 allocate/release pairs by (op, addr) in time order, each an OP_MEMORY
+        // row of the same op name, size and allocationTime; OP_MEMORY holds 184 rows. The text level1
+        // export's operator_memory.csv lists the same 57 GE allocations ("cann::" rows) among its 184,
+        // without addresses (it has no address column)
+        auto ix = test::indexDir(m_samples + "/msinsight/test/data/pytorch/db/level1");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM tensors"), int64_t(184));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM tensors WHERE addr IS NOT NULL"), int64_t(57));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM tensor WHERE source = 'npu_op_mem_db'"), int64_t(0));
+        // the first pair (sqlite3: trans_TransData_0 at 20617629794304, 51445760 bytes)
+        QCOMPARE(ix.rows("SELECT addr, size_bytes FROM tensors WHERE op_name = 'trans_TransData_0'"),
+                 std::vector<std::string>{"20617629794304|51445760"});
+        // the PTA rows without an address are distinct allocations, still counted
+        QCOMPARE(index::IndexCounts::of(*ix.db).tensors, int64_t(184));
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
+        QVERIFY2(text.find("no tensor addresses recorded") == std::string::npos, text.c_str());
+        QVERIFY2(text.find("184 tensors") != std::string::npos, text.c_str());
+        auto text1 = test::indexDir(m_samples + "/msinsight/test/data/pytorch/text/level1");
+        QCOMPARE(text1.scalar("SELECT count(*) FROM tensors WHERE rank = 0"), int64_t(184));
+        QCOMPARE(text1.scalar("SELECT count(*) FROM tensors WHERE rank = 0 AND op_name LIKE 'cann::%'"),
+                 int64_t(57));
+        // the memory map places the 57 by address and counts the 127 others as not drawn, not as rows
+        // another file lists again
+        const auto map = query::loadMemoryMap(*ix.db, 0);
+        QVERIFY(map.hasAddresses);
+        QCOMPARE(map.tensors.size(), size_t(57));
+        QCOMPARE(map.withoutAddressNotDrawn, int64_t(127));
+        QCOMPARE(map.withoutAddressLeftOut, int64_t(0));
+    }
+    void textExportsNameTheirDevice_data() {
+        QTest::addColumn<QString>("dir");
+        // walk 26: `info` said "device -"; memory_record.csv's Device Type is NPU:0 on rank 0 and NPU:1 on
+        // rank 1 in both (cut -d, -f7 | sort | uniq -c), and both are torch_npu exports (profiler_info)
+        QTest::newRow("text level1") << "msinsight/test/data/pytorch/text/level1";
+        QTest::newRow("server test_data") << "msinsight/server/src/test/test_data";
+    }
+    void textExportsNameTheirDevice() {
+        QFETCH(QString, dir);
+        auto ix = test::indexDir(m_samples + "/" + dir.toStdString());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, device_id FROM ranks ORDER BY rank"),
+                 (std::vector<std::string>{"0|0", "1|1"}));
+    }
+    void kinetoNegativeTidsShownUnsigned() {
+        // walk 26: "Thread -549452224" (nccl_parser_config) is a 32-bit tid written signed: 3745515072; the
+        // track keeps the raw value. Python over the files: the only negative tids are pid 2910249 tid
+        // -549452224 (84 events) and pid 1102 tid -247463936 (116), neither with a thread_name
+        for (const auto& [dir, name, tid] :
+             {std::tuple{"nccl_parser_config", "Thread 3745515072", "-549452224"},
+              std::tuple{"ns_resolution_trace", "Thread 4047503360", "-247463936"}}) {
+            auto ix = test::indexDir(m_samples + "/hta/tests/data/" + dir);
+            QVERIFY2(ix.result.ok, ix.result.error.c_str());
+            QCOMPARE(ix.rows("SELECT name, tid FROM track WHERE tid LIKE '-%'"),
+                     std::vector<std::string>{std::string(name) + "|" + tid});
+        }
+    }
     void cannApiAndUnreadTablesOfTheDbExport() {
         // sqlite3 'file:…?immutable=1' over ascend_pytorch_profiler_0.db: CANN_API has 710 rows on 4 threads
         // (globalTid & 0xffffffff: 3136493 69, 3140046 395, 3140047 90, 3146352 156; globalTid >> 32, the
@@ -686,7 +752,7 @@ class TstSamples : public QObject {
         // the counter tables (tst_dbcounters) and NPU_MODULE_MEM are read
         for (const char* t :
              {"CANN_API", "PYTORCH_API", "ENUM_API_TYPE", "STRING_IDS", "OP_MEMORY", "ACC_PMU", "HBM", "LLC",
-              "NPU_MEM", "AICORE_FREQ", "SOC_BANDWIDTH_LEVEL", "NPU_MODULE_MEM"})
+              "NPU_MEM", "AICORE_FREQ", "SOC_BANDWIDTH_LEVEL", "NPU_MODULE_MEM", "NPU_OP_MEM"})
             QVERIFY2(unread.front().find(std::string(t) + " (") == std::string::npos, unread.front().c_str());
     }
     void clusterSummaryRanksAndCommunicationJsonLanes() {

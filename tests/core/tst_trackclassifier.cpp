@@ -20,6 +20,39 @@ constexpr const char* kNoThread = "\x01";
 class TstTrackClassifier : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void kinetoNegativeTidIsItsUnsignedId_data() {
+        QTest::addColumn<bool>("kineto");
+        QTest::addColumn<QString>("tid");
+        QTest::addColumn<QString>("name");
+        // HTA nccl_parser_config writes tid -549452224 (no thread_name): a 32-bit id written signed,
+        // -549452224 + 2^32 = 3745515072; ns_resolution_trace -247463936 + 2^32 = 4047503360
+        QTest::newRow("nccl_parser_config") << true << "-549452224"
+                                            << "Thread 3745515072";
+        QTest::newRow("ns_resolution_trace") << true << "-247463936"
+                                             << "Thread 4047503360";
+        QTest::newRow("INT32_MIN") << true << "-2147483648"
+                                   << "Thread 2147483648";
+        QTest::newRow("below int32: no overflow of one") << true << "-2147483649"
+                                                         << "Thread -2147483649";
+        QTest::newRow("another producer's negative tid") << false << "-5"
+                                                         << "Thread -5";
+        QTest::newRow("a positive tid") << true << "4037"
+                                        << "Thread 4037";
+        QTest::newRow("a string tid") << true << "Spans"
+                                      << "Thread Spans";
+    }
+    void kinetoNegativeTidIsItsUnsignedId() {
+        QFETCH(bool, kineto);
+        QFETCH(QString, tid);
+        QFETCH(QString, name);
+        const std::string t = tid.toStdString();
+        import::TrackFacts f;
+        f.pid = "2910249";
+        f.tid = t;
+        f.kineto = kineto;
+        f.spans = 3;
+        QCOMPARE(QString::fromStdString(import::classifyTrack(f).name), name);
+    }
     void classify_data() {
         QTest::addColumn<FileKind>("format");
         QTest::addColumn<QString>("pid");

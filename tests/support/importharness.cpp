@@ -50,6 +50,7 @@ void append(model::Batch& to, model::Batch& from) {
     move(to.commOps, from.commOps);
     move(to.tensors, from.tensors);
     move(to.shapes, from.shapes);
+    move(to.launches, from.launches);
     move(to.memory, from.memory);
     move(to.flows, from.flows);
     move(to.commLinks, from.commLinks);
@@ -96,7 +97,7 @@ std::vector<std::string> ImportedRows::lines() const {
     std::vector<std::string> out;
     for (const char* kind :
          {"track", "span", "counter", "step", "kernelstep", "breakdown", "commop", "tensor", "shape",
-          "memory", "flow", "commlink", "commgroup", "commsource", "diag"})
+          "launch", "memory", "flow", "commlink", "commgroup", "commsource", "diag"})
         for (const auto& l : lines(kind))
             out.push_back(std::string(kind) + " " + l);
     return out;
@@ -150,6 +151,10 @@ std::vector<std::string> ImportedRows::lines(const std::string& kind) const {
         for (const auto& s : b.shapes)
             out.push_back(bar(to_string(s.rank), to_string(s.tsNs), to_string(s.durNs), str(s.opTypeId),
                               str(s.shapesId), str(s.dtypesId)));
+    if (kind == "launch")
+        for (const auto& l : b.launches)
+            out.push_back(bar(laneOf(l.trackId), to_string(l.tsNs), l.collective, l.pointToPoint ? "1" : "0",
+                              str(l.hostOpId)));
     if (kind == "memory")
         for (const auto& m : b.memory)
             out.push_back(bar(to_string(m.rank), to_string(m.tsNs), m.component, opt(m.allocated),

@@ -21,8 +21,8 @@ struct ImportedRows {
     int64_t preScanBytes = 0;         ///< bytes read a second time for the members after the events
 
     /// Every row, one line each, grouped by kind in a fixed order (track, span, counter, step, kernelstep,
-    /// breakdown, commop, tensor, shape, memory, flow, commlink, commgroup, commsource, diag) and in emission
-    /// order within a kind:
+    /// breakdown, commop, tensor, shape, launch, memory, flow, commlink, commgroup, commsource, diag) and in
+    /// emission order within a kind:
     ///   track <kind>|<process>|<name>|<pid>|<tid>|<sort>|<spans>|<maxDepth>
     ///   span <lane>|<ts ns>|<dur ns>|<name>|<op type>|<cat>|<depth>
     ///   counter <lane>|<ts ns>|<value>
@@ -33,6 +33,7 @@ struct ImportedRows {
     ///   <rank>|<step>|<name>|<group>|<start>|<elapse>|<transit>|<wait>|<sync>|<idle>|<bytes> tensor
     ///   <rank>|<id>|<op>|<bytes>|<addr>|<alloc ns>|<free ns>|<alloc step>|<free step>|<device>|<source>
     ///   shape <rank>|<ts>|<dur>|<op type>|<shapes>|<dtypes>
+    ///   launch <kernel lane>|<kernel ts>|<collective>|<point-to-point 1/0>|<host op>
     ///   memory <rank>|<ts>|<component>|<allocated>|<reserved>|<active>
     ///   flow <rank>|<id>|<cat>|<name>|<phase>|<bp: e or empty>|<ts>|<lane>
     ///   commlink <rank>|<step>|<kind>|<op>|<entry>|<sample>|<group>|<src>-<dst>|<global or

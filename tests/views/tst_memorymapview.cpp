@@ -21,6 +21,7 @@
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
 #include "views/memory/bankstrip.h"
+#include "views/memory/memorycaption.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
 
@@ -146,6 +147,26 @@ QStringList labels(QCPAxis* a) {
 class TstMemoryMapView : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void captionSaysWhyAddressLessRowsAreNotDrawn() {
+        // walk 26: the .db's OP_MEMORY rows without an NPU_OP_MEM address are allocations no other file lists
+        // (not "the same allocations as another file lists them"); rows another file lists again are
+        query::MemoryMapData d;
+        d.rank = 0;
+        d.hasAddresses = true;
+        query::TensorItem t;
+        t.addr = 7000;
+        d.tensors.push_back(t);
+        d.withoutAddressNotDrawn = 127;
+        QString c = views::memoryContentsCaption(d);
+        QVERIFY2(c.contains("127 allocations the file records without a device address: not drawn"),
+                 qPrintable(c));
+        QVERIFY2(!c.contains("another file"), qPrintable(c));
+        d.withoutAddressNotDrawn = 0;
+        d.withoutAddressLeftOut = 5;
+        c = views::memoryContentsCaption(d);
+        QVERIFY2(c.contains("5 rows without a device address, the same allocations as another file"),
+                 qPrintable(c));
+    }
     void noDataAxisCountsFromTheRunsStart() {
         views::InteractionState state;
         state.setBounds(kRunStart, kRunStart + kRunLen);

@@ -31,6 +31,10 @@ QString memoryContentsCaption(const query::MemoryMapData& d) {
         text += tr(" (and %1 rows without a device address, the same allocations as another file lists "
                    "them: not drawn)")
                     .arg(d.withoutAddressLeftOut);
+    if (d.withoutAddressNotDrawn > 0) // the .db's OP_MEMORY rows NPU_OP_MEM gives no address (PTA's)
+        text += tr(" (and %1 allocations the file records without a device address: not drawn on the address "
+                   "axis)")
+                    .arg(d.withoutAddressNotDrawn);
     if (d.peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d.peakAllocatedBytes));
     if (d.peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(formatBytes(d.peakReservedBytes));
     if (!d.hasAddresses && !d.tensors.empty())
