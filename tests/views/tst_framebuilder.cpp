@@ -221,7 +221,8 @@ class TstFrameBuilder : public QObject {
             QVERIFY2(!label.intersects(r.adjusted(1, 1, -1, -1)), qPrintable(id + " covers its box"));
             QVERIFY2(label.left() >= views::Viewport::kGutter && label.right() <= in.viewport.plotRight(),
                      qPrintable(id));
-            const bool beside = std::abs(label.left() - r.right()) < 6 || std::abs(label.right() - r.left()) < 6;
+            const bool beside =
+                std::abs(label.left() - r.right()) < 6 || std::abs(label.right() - r.left()) < 6;
             QVERIFY2(beside, qPrintable(id + " is beside its box"));
         }
     }
