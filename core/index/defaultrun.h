@@ -28,9 +28,10 @@ int defaultRunOf(const std::vector<RunHolding>& runs);
 /// The default run's id; 0 when the index has no runs.
 int defaultRunId(Db& db);
 
-/// How the rule chose `chosen` among `runs`: "the one with the most ranks, 4", "the one with the most steps,
-/// 40, of the 4 runs with 1 rank", "runs 0 and 3 hold alike (1 rank, 1 rank-step and 2 spans): the first"; a tie
-/// is said, never "the one with the most ranks" of five equal runs (walk18b #4); "as chosen" for another.
+/// How the rule chose `chosen` among `runs`: "the one with the most ranks, 4", "the one with the most
+/// rank-steps, 40, of the 4 runs with 1 rank", "runs 0 and 3 hold alike (1 rank, 1 rank-step and 2 spans):
+/// the first"; a tie is said, never "the one with the most ranks" of five equal runs (walk18b #4); "as
+/// chosen" for another.
 std::string defaultRunWhy(const std::vector<RunHolding>& runs, int chosen);
 /// defaultRunWhy over the index's runs.
 std::string defaultRunWhy(Db& db, int chosen);

@@ -345,8 +345,9 @@ class TstCompareCli : public QObject {
     void severalRunsSayHowOneWasChosen() {
         // walk18b #4: `compare profiler profiler` (5 runs of 1 rank each) said "measured run 0 (the one with
         // the most ranks)": a tie, not said; and compare had no --run, as baseline has
-        QCOMPARE(index::defaultRunWhy({{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}}, 0),
-                 std::string("runs 0, 1, 2, 3 and 4 hold alike (1 rank, 0 rank-steps and 0 spans): the first"));
+        QCOMPARE(
+            index::defaultRunWhy({{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}}, 0),
+            std::string("runs 0, 1, 2, 3 and 4 hold alike (1 rank, 0 rank-steps and 0 spans): the first"));
         QCOMPARE(index::defaultRunWhy({{0, 2}, {1, 1}, {3, 2}}, 0),
                  std::string("runs 0 and 3 hold alike (2 ranks, 0 rank-steps and 0 spans): the first"));
         QCOMPARE(index::defaultRunWhy({{0, 2}, {1, 4}}, 1), std::string("the one with the most ranks, 4"));

@@ -61,8 +61,9 @@ class TstDefaultRun : public QObject {
         QTest::newRow("ranks") << R{{0, 2, 9, 9}, {1, 4, 1, 1}} << 1 << "the one with the most ranks, 4";
         QTest::newRow("steps") << R{{0, 1, 1, 3}, {1, 1, 40, 80}, {2, 1, 1, 2}, {3, 1, 1, 1049}} << 1
                                << "the one with the most rank-steps, 40, of the 4 runs with 1 rank";
-        QTest::newRow("spans") << R{{0, 2, 5, 3}, {1, 2, 5, 30}, {2, 1, 9, 99}} << 1
-                               << "the one with the most spans, 30, of the 2 runs with 2 ranks and 5 rank-steps";
+        QTest::newRow("spans")
+            << R{{0, 2, 5, 3}, {1, 2, 5, 30}, {2, 1, 9, 99}} << 1
+            << "the one with the most spans, 30, of the 2 runs with 2 ranks and 5 rank-steps";
         QTest::newRow("tie") << R{{0, 1, 0, 2}, {1, 1, 0, 2}, {2, 1, 0, 2}} << 0
                              << "runs 0, 1 and 2 hold alike (1 rank, 0 rank-steps and 2 spans): the first";
         QTest::newRow("another") << R{{0, 1, 0, 2}, {1, 2, 0, 2}} << 0 << "as chosen";

@@ -212,7 +212,7 @@ class TstFrameBuilder : public QObject {
         const double pxPerMs = in.mapping().x(kMs) - in.mapping().x(0);
         QVERIFY2(2 * pxPerMs < 60 && 25 * pxPerMs > 200, qPrintable(QString::number(pxPerMs)));
         for (size_t i = 0; i < 3; ++i) {
-            const QRectF r = regions[i].rect;
+            const QRectF r = regions[i]->rect;
             const auto& [label, id] = list.callouts[i];
             if (id == "wide") {
                 QVERIFY2(r.contains(label), qPrintable(id)); // in its corner, as before
