@@ -618,10 +618,12 @@ class TstExport : public QObject {
         // report leaves out), no collective at all: step 1 alone, no collective picture
         QTest::newRow("amd_trace") << "hta/tests/data/amd_trace" << QStringList{"timeline-step-1.png"};
         // trace_filter, rank 0: steps 551 (607.3 ms) and 552 (622.9 ms), the lower median 551, five
-        // nccl:SendRecv kernels in it
+        // ncclKernel_SendRecv kernels in it, launched (correlation → cudaLaunchKernel → the innermost
+        // nccl:* annotation around it, Python) under nccl:all_to_all (30.7 and 62.8 µs), nccl:all_reduce
+        // (11.7, 47.7) and nccl:_all_gather_base (42.5): the longest is an all-to-all
         QTest::newRow("trace_filter")
             << "hta/tests/data/trace_filter"
-            << QStringList{"timeline-step-551-sendrecv.png", "timeline-step-551.png"};
+            << QStringList{"timeline-step-551-alltoall.png", "timeline-step-551.png"};
         // cluster_propose: the top finding (pipeline_wait) is shown at step 2's receive, in the app and the
         // HTML report; the export showed step 1, the warm-up step flagged as an outlier (walk18b #6)
         QTest::newRow("cluster_propose") << "mindinsight/tests/utils/resource/cluster_propose"
