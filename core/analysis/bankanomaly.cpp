@@ -1,6 +1,7 @@
 #include "core/analysis/bankanomaly.h"
 
 #include "core/analysis/runs.h"
+#include "core/model/bankrule.h"
 #include "core/model/findingkind.h"
 
 #include <algorithm>
@@ -36,7 +37,7 @@ std::map<int, std::set<int64_t>> mainBanks(const std::map<int, std::map<int64_t,
 
 std::vector<BankAnomaly> findBankAnomalies(const std::map<int, std::map<int64_t, int64_t>>& perRank) {
     std::vector<BankAnomaly> out;
-    if (perRank.size() < 3) return out;
+    if (int64_t(perRank.size()) < model::kBankRanksToCompare) return out;
     const auto main = mainBanks(perRank);
     // each bank's votes over all ranks once; a rank's "others" are these less its own vote, so a rank costs
     // its banks, not another pass over every rank (16 384 ranks: 17.3 s of a merge before, quadratic)

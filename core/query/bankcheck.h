@@ -2,18 +2,21 @@
 // Whether the index could find a bank anomaly at all: the HBM bank model (core/analysis/memorybanks.h)
 // applies to an Ascend device's tensor addresses; a Kineto profile's are the CUDA caching allocator's
 // virtual addresses and get no bank model, and a profile without tensor addresses has nothing to place.
-// "No bank anomalies" is said only where some rank's tensors were placed in banks; otherwise "banks not
-// checked" with the reason (walk 25: the Kineto demo announced a bank problem its report never looked
-// for, and the report said nothing of banks). Reads the index (memory_summary); any thread with its own Db.
+// "No bank anomalies" is said only where three ranks of a run had their tensors placed in banks (the rule
+// sets one apart from a majority); otherwise "banks not checked" with the reason (walk 25: the Kineto demo
+// announced a bank problem its report never looked for, and the report said nothing of banks). Reads the
+// index (memory_summary); any thread with its own Db.
 #include "core/index/sqlite.h"
+#include "core/model/bankrule.h"
 
 #include <string>
 
 namespace rs::query {
 
 struct BankCheck {
-    bool possible = false; ///< some rank's tensors were placed in HBM banks
-    std::string why;       ///< when not: "no tensor addresses recorded", …
+    bool possible =
+        false;       ///< some run had model::kBankRanksToCompare ranks whose tensors were placed in HBM banks
+    std::string why; ///< when not: "no tensor addresses recorded", …
 };
 
 BankCheck bankCheck(index::Db& db);
