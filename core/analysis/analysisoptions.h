@@ -21,8 +21,9 @@ namespace rs::analysis {
 /// communication keeps its steps and sets its device ops apart (clockcheck.h); a run whose rank numbers leave
 /// a gap is incomplete (runs.h); findings carry affected.wait_sources (measured or inferred waits). 26: an
 /// NCCL kernel whose launching host op names its collective (launch_collective) is that collective, not
-/// what its name says (HTA trace_filter's SendRecv kernels).
-constexpr int kAnalysisRevision = 26;
+/// what its name says (HTA trace_filter's SendRecv kernels). 27: a clock note says the lanes it sets apart
+/// are not drawn.
+constexpr int kAnalysisRevision = 27;
 
 struct BankModel {
     int bankCount = 8;

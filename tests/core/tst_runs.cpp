@@ -267,7 +267,7 @@ class TstRuns : public QObject {
                  (std::vector<std::string>{"0|communication|1", "0|compute|0"}));
         QCOMPARE(ix.rows("SELECT what FROM diagnostics WHERE severity = 'warning'"),
                  std::vector<std::string>{"1 lane of device ops not aligned with the steps and the "
-                                          "communication (no sync record): Stream 519"});
+                                          "communication (no sync record), not drawn: Stream 519"});
     }
     void aRankApartKeepsItsStepsApart() {
         // a legacy rank 0 alone whose step trace holds no communication, on another clock than its timeline:

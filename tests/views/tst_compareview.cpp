@@ -522,6 +522,19 @@ class TstCompareView : public QObject {
         QCOMPARE(o.sideTitle(0), QString("baseline: 2 rank-steps of 2 ranks: 1.00 ms and 3.00 ms"));
         QCOMPARE(o.sideTitle(1), QString("candidate: 4 rank-steps of 2 ranks, median 8.00 ms"));
     }
+    void bothTitlesReadInFull() {
+        // walk 27: in a 600 px panel each title had half the width, side by side, and "baseline: 20
+        // rank-steps of 4 ranks, median 8.00 ms" ran under "candidate: …"; each has a line of its own now,
+        // wide enough for the whole title
+        views::StepOverlay o;
+        o.resize(600, 260);
+        o.setSteps(std::vector<double>(20, 8e6), std::vector<double>(20, 9e6), 4);
+        QCOMPARE(o.sideTitle(0), QString("baseline: 20 rank-steps of 4 ranks, median 8.00 ms"));
+        QVERIFY(!o.titleRect(0).intersects(o.titleRect(1)));
+        for (int side : {0, 1})
+            QVERIFY2(o.fontMetrics().horizontalAdvance(o.sideTitle(side)) <= o.titleRect(side).width(),
+                     qPrintable(o.sideTitle(side)));
+    }
     void emptyComparison() {
         views::CompareView v;
         // nothing compared yet: the grid says so, not "none above the share in both runs" (walk 13)

@@ -14,6 +14,7 @@ namespace rs::views {
 
 namespace {
 constexpr int kBins = 30;
+constexpr int kPlotLeft = 40; ///< the plot's left edge (px): room for the axis labels
 /// The median as `rankscope compare` and `baseline` take it: a step that happened (typicalstep.h; the mean
 /// of the two middle ones read 107 ms for 8 steps of 7.95 ms and 8 of 207 ms, a time no step took).
 double medianOf(const std::vector<double>& v) {
@@ -78,6 +79,12 @@ QString StepOverlay::sideTitle(int side) const {
     return tr("%1: %2, median %3").arg(who, count, formatDuration(int64_t(medianOf(steps))));
 }
 
+QRect StepOverlay::titleRect(int side) const {
+    // each side's title on a line of its own: side by side in halves the longer one ran into the other
+    // ("baseline: 20 rank-steps of 4 ranks, median 8.00 ms" under "candidate: …", walk 27)
+    return QRect(kPlotLeft, 20 + 16 * (side ? 1 : 0), std::max(0, width() - kPlotLeft - 4), 16);
+}
+
 void StepOverlay::setNote(const QString& note) {
     m_note = note;
     update();
@@ -99,7 +106,8 @@ void StepOverlay::paintEvent(QPaintEvent*) {
         return;
     }
     const int overflowW = m_overflow ? 70 : 0;
-    const QRect plot(40, 40, width() - 60 - overflowW, height() - 70);
+    const QRect plot(kPlotLeft, titleRect(1).bottom() + 4, width() - 60 - overflowW,
+                     height() - titleRect(1).bottom() - 34); // under both titles
     int maxCount = 1;
     for (auto& c : m_counts)
         for (int n : c)
@@ -132,8 +140,8 @@ void StepOverlay::paintEvent(QPaintEvent*) {
         p.setPen(QPen(col, 1.5, Qt::DashLine));
         p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
         p.setPen(col.darker(120));
-        p.drawText(QRect(plot.left() + (s ? plot.width() / 2 : 0), 20, plot.width() / 2, 16), Qt::AlignLeft,
-                   sideTitle(s));
+        p.drawText(titleRect(s), Qt::AlignLeft,
+                   fontMetrics().elidedText(sideTitle(s), Qt::ElideRight, titleRect(s).width()));
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());

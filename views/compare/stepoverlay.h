@@ -21,6 +21,8 @@ class StepOverlay : public QWidget {
     /// The title of one side ("candidate: 7 steps, median 6.04 s"; "baseline: 20 rank-steps of 4 ranks,
     /// median 7.95 ms"), as painted. 0: baseline, 1: candidate.
     QString sideTitle(int side) const;
+    /// Where a side's title is drawn (widget pixels): a line of its own above the plot, the widget's width.
+    QRect titleRect(int side) const;
     static QColor baselineColor();
     static QColor candidateColor();
     /// What the panel says instead of a chart (nothing compared yet, no rank in both runs); empty: the chart.
