@@ -4,8 +4,8 @@
 #include "core/index/indexcounts.h"
 #include "core/index/sqlite.h"
 #include "core/model/plural.h"
-#include "core/model/rankrelabel.h"
 #include "core/query/clustercounts.h"
+#include "core/query/collidedranknames.h"
 #include "core/query/ranknumberorder.h"
 #include "core/query/report.h"
 #include "core/query/spancount.h"
@@ -62,21 +62,10 @@ json filesJson(index::Db& db) {
     return files;
 }
 
-/// The rank keys that are not the number the rank's files write: "0 (index key 10000)" (the report names
-/// such a rank 0; the diagnostics store keys).
-std::map<int64_t, std::string> collidedKeyNames(index::Db& db) {
-    std::map<int64_t, std::string> names;
-    auto q =
-        db.prepare("SELECT rank, data_rank FROM rank_info WHERE data_rank IS NOT NULL AND data_rank <> rank");
-    while (q.step())
-        names[q.i64(0)] = std::to_string(q.i64(1)) + " (index key " + std::to_string(q.i64(0)) + ")";
-    return names;
-}
-
 json diagnosticsJson(index::Db& db) {
     json diags = json::array();
-    const auto names = collidedKeyNames(db);
-    auto named = [&](const std::string& text) { return model::relabelRanks(text, names); };
+    const auto names = query::collidedRankNames(db);
+    auto named = [&](const std::string& text) { return query::withRankNames(text, names); };
     auto d = db.prepare(
         "SELECT file, severity, what, count, first_offset, excerpt FROM diagnostic ORDER BY severity, file");
     while (d.step())

@@ -80,7 +80,8 @@ void DiagnosticsDialog::updateSummary() {
     QString counts = views::counted(problems, tr("problem"), tr("problems"));
     if (notes)
         counts += tr(", %1 (information, not problems)").arg(views::counted(notes, tr("note"), tr("notes")));
-    const QString kinds = views::counted(m_model->rowCount(), tr("kind"), tr("kinds"));
+    const QString kinds =
+        views::counted(m_model->rowCount(), tr("group"), tr("groups")); // as info and the report count them
     if (m_model->rowCount() == 0)
         m_summary->setText(tr("No problem was counted while indexing."));
     else if (m_proxy->rowCount() == m_model->rowCount())

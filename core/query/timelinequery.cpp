@@ -1,5 +1,6 @@
 #include "core/query/timelinequery.h"
 
+#include "core/query/collidedranknames.h"
 #include "core/query/damagedinput.h"
 #include "core/query/waitknowledge.h"
 
@@ -233,8 +234,13 @@ void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
     loadNames(db, s);
     auto d = db.prepare("SELECT file, severity, what, excerpt, count, first_offset FROM diagnostic ORDER "
                         "BY severity, file");
+    // stored under rank keys: a collided rank named as the report names it (walk 27: "rank 10000" in the
+    // Diagnostics dialog where info and the report said rank 0)
+    const auto names = collidedRankNames(db);
+    auto named = [&](const std::string& text) { return withRankNames(text, names); };
     while (d.step())
-        s.diagnostics.push_back({d.text(0), d.text(1), d.text(2), d.text(3), d.i64(4), d.i64(5)});
+        s.diagnostics.push_back(
+            {named(d.text(0)), d.text(1), named(d.text(2)), named(d.text(3)), d.i64(4), d.i64(5)});
     // steps left out of the step statistics are said, with why (stubsteps.h)
     for (const auto& note : stubStepNotes(db))
         s.diagnostics.push_back({"", "info", note, "", 1, -1});

@@ -72,12 +72,12 @@ class TstDiagnosticsModel : public QObject {
         QVERIFY(summary);
         // an information row is a note, not a problem, as the report counts it (walk 20a: "15 problems"
         // of which 14 were information)
-        QCOMPARE(summary->text(), QString("119 problems, 1 note (information, not problems) of 4 kinds"));
+        QCOMPARE(summary->text(), QString("119 problems, 1 note (information, not problems) of 4 groups"));
         d.filter()->setText("trace_view");
         QCOMPARE(summary->text(),
-                 QString("2 of 4 kinds shown: 9 problems, 1 note (information, not problems)"));
+                 QString("2 of 4 groups shown: 9 problems, 1 note (information, not problems)"));
         QCOMPARE(gui::DiagnosticsDialog({sample()[1]}).findChild<QLabel*>("summary")->text(),
-                 QString("10 problems of 1 kind"));
+                 QString("10 problems of 1 group"));
     }
     void copiesTheRowsShownOrSelected() {
         gui::DiagnosticsDialog d(sample());
