@@ -1,9 +1,9 @@
 // A collided rank key in the diagnostics the app shows (query::loadSummary → File ▸ Diagnostics): stored as
 // "rank 10000", shown as "rank 0 (index key 10000)" as `info` and the report name it (walk 27: the dialog's
-// File column said "rank 10000"). The fixture is tst_cli's: a legacy rank 0 (a step trace on another clock
-// than its timeline's one op) beside a larger Kineto rank 0 that keeps key 0.
+// File column said "rank 10000"). The fixture is tst_cli's (test::writeCollidedRankZero).
 #include "core/query/collidedranknames.h"
 #include "core/query/timelinequery.h"
+#include "tests/support/collidedfixture.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -14,22 +14,7 @@ class TstCollidedRankNames : public QObject {
     Q_OBJECT
   private Q_SLOTS:
     void theDiagnosticsNameACollidedRankByItsNumber() {
-        const std::string dir = test::tempDir("collided-names");
-        test::writeFile(dir + "/step_trace_raw_0_detail_time.csv",
-                        "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,"
-                        "tail\n1,45000000000,45000100000,100000,45000010000,45000080000,0,70000,20000\n"
-                        "2,45000100000,45000200000,100000,45000110000,45000180000,0,70000,20000\n");
-        test::writeFile(dir + "/ascend_timeline_display_0.json",
-                        "[{\"name\": \"AssignAdd-op1\", \"ph\": \"X\", \"tid\": \"519\", \"ts\": 1000.0, "
-                        "\"dur\": 3.1, \"pid\": 1}]");
-        std::string events;
-        for (int i = 0; i < 40; ++i)
-            events += std::string(i ? "," : "") +
-                      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0," +
-                      "\"tid\":7,\"ts\":" + std::to_string(1700000000000000 + i * 1000) + ",\"dur\":500}";
-        test::writeFile(dir + "/kineto/rank-0.pt.trace.json",
-                        "{\"distributedInfo\":{\"rank\":0,\"world_size\":1},\"traceEvents\":[" + events +
-                            "]}");
+        const std::string dir = test::writeCollidedRankZero(test::tempDir("collided-names"));
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         // the key the legacy rank got, and the name it is shown by
