@@ -73,6 +73,11 @@ class TstExportDialog : public QObject {
                                            << "comm";
         QTest::newRow("a tab without a picture") << "opsummary"
                                                  << "window";
+        // the house check: zoomed with the wheel over the timeline, the heatmap tab raised and focused
+        // before: the timeline is what the user looks at (the wheel gave it no focus, and Ctrl+E proposed the
+        // heatmap)
+        QTest::newRow("timeline wheeled") << "wheel"
+                                          << "timeline";
     }
     void ctrlEProposesTheViewOnScreen() {
         // walk 26: Ctrl+E proposed the last export's view (the Op heatmap) over the one looked at; the
@@ -99,11 +104,18 @@ class TstExportDialog : public QObject {
             w.activateWindow();
             w.timeline()->setFocus();
         } else {
-            auto* dock = w.findChild<QDockWidget*>(shown);
+            auto* dock = w.findChild<QDockWidget*>(shown == "wheel" ? QString("heatmap") : shown);
             QVERIFY(dock);
             dock->show();
             dock->raise();
             dock->widget()->setFocus();
+        }
+        if (shown == "wheel") {
+            w.activateWindow();
+            const QPointF at(w.timeline()->width() / 2.0, w.timeline()->height() / 2.0);
+            QWheelEvent wheel(at, w.timeline()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(w.timeline(), &wheel);
         }
         QApplication::processEvents();
         gui::ExportChoice proposed;

@@ -545,6 +545,9 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
 }
 
 void TimelineView::wheelEvent(QWheelEvent* e) {
+    // zoomed with the wheel, the timeline is the view looked at: its keys, and Ctrl+E proposes it (the wheel
+    // gave it no focus, and Ctrl+E proposed the raised heatmap tab)
+    setFocus(Qt::MouseFocusReason);
     OwnInput own(m_ownInput);
     m_input.wheel(e->position(), e->angleDelta().y(), e->modifiers());
     e->accept();
