@@ -648,6 +648,152 @@ class TstFrameBuilder : public QObject {
         QVERIFY(at.contains("Step 3"));
         QVERIFY(std::abs(at["Step 3"] - (in.mapping().x(120 * kMs) + 3)) < 1);
     }
+    /// The ruler's step names of a built frame, by their left edge.
+    static std::map<double, QString> stepNames(const DrawList& built) {
+        std::map<double, QString> out;
+        for (const auto* t : built.all<views::Text>())
+            if (t->rect.top() == views::FrameBuilder::kStepRow && t->rect.left() > views::Viewport::kGutter)
+                out[t->rect.left()] = t->text;
+        return out;
+    }
+    /// Steps 1-9 of one rank after another, each 8 ms but step 5 (8.4 ms), and the px per ms at which
+    /// "Step 5" fits step 5 alone (`fitsAll` false) or every "Step N" fits its 8 ms (true).
+    static double nineStepsScale(Frame& f, bool fitsAll, const QFontMetricsF& fm) {
+        f.summary->steps.clear();
+        for (int r : {0, 1}) { // by rank, then start, as the summary has them
+            int64_t t = 0;
+            for (int64_t n = 1; n <= 9; ++n) {
+                const int64_t len = n == 5 ? 8400 * 1000 : 8 * kMs;
+                f.summary->steps.push_back({r, n, t, t + len, false, "", {}, 0, {}});
+                t += len;
+            }
+        }
+        f.scene.setSummary(f.summary);
+        double widest = 0; // the room a "Step N" label takes (the builder's 6 px of padding)
+        for (int n = 1; n <= 9; ++n)
+            widest = std::max(widest, fm.horizontalAdvance(QString("Step %1").arg(n)) + 6);
+        return fitsAll ? widest / 7.5 : (fm.horizontalAdvance("Step 5") + 6) / 8.2;
+    }
+    void stepNamesShareOneForm_data() {
+        QTest::addColumn<bool>("fitsAll");
+        QTest::newRow("step 5 a little longer, the others too short: every step 'N'") << false;
+        QTest::newRow("every step has room: every step 'Step N'") << true;
+    }
+    void stepNamesShareOneForm() {
+        // walk 27: the demo's whole run at 1600 px read "1 2 3 4 Step 5 6 7": its step 5 (13.71 ms) was the
+        // longest of steps 1-10 (13.55-13.69 ms), and "Step 5" fitted that one alone
+        QFETCH(bool, fitsAll);
+        Frame f;
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
+        const double pxPerMs = nineStepsScale(f, fitsAll, fm);
+        const FrameInput probe = f.input(0, 100 * kMs);
+        const double plot = probe.mapping().width;
+        const FrameInput in = f.input(0, int64_t(plot / pxPerMs * kMs));
+        if (!fitsAll) // what makes the row worth something: only step 5 has room for its "Step 5"
+            QVERIFY(8 * pxPerMs < fm.horizontalAdvance("Step 4") + 6 &&
+                    8.4 * pxPerMs >= fm.horizontalAdvance("Step 5") + 6);
+        const auto names = stepNames(views::FrameBuilder().build(in));
+        QStringList texts;
+        for (const auto& [x, t] : names)
+            texts << t;
+        QVERIFY2(texts.size() == 9, qPrintable(texts.join(" | ")));
+        for (int n = 1; n <= 9; ++n)
+            QCOMPARE(texts[n - 1], fitsAll ? QString("Step %1").arg(n) : QString::number(n));
+    }
+    /// Rank 1's step 1 starts `earlierNs` before rank 0's (at 40 ms); the frame of [0, `windowNs`] at
+    /// `width` px.
+    static FrameInput stepOneApart(Frame& f, int64_t earlierNs, int64_t windowNs, int width) {
+        for (auto& st : f.summary->steps)
+            if (st.rank == 1 && st.step == 0)
+                st.endNs = 40 * kMs - earlierNs;
+            else if (st.rank == 1 && st.step == 1)
+                st.startNs = 40 * kMs - earlierNs;
+        f.scene.setSummary(f.summary);
+        f.width = width;
+        return f.input(0, windowNs);
+    }
+    /// The hatched fills of the names row (the ranks' bounds apart), as [left, right] px.
+    static std::vector<std::pair<double, double>> spreadHatches(const DrawList& built) {
+        std::vector<std::pair<double, double>> out;
+        for (const auto* r : built.all<views::FillRect>())
+            if (r->hatch != views::Hatch::None && r->rect.bottom() <= views::Viewport::kAxis)
+                out.push_back({r->rect.left(), r->rect.right()});
+        return out;
+    }
+    void ranksApartShowAtAnyZoom_data() {
+        QTest::addColumn<int64_t>("earlierNs");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("apart"); // the starts ≥ 2 px apart on screen
+        // 1 px per ms: step 1 (40 ms, 70 with rank 1's) has room for "1 ≠", never for the words
+        QTest::newRow("30 ms apart, no room for words") << int64_t(30 * kMs) << 370 << true;
+        QTest::newRow("30 ms apart, room for words") << int64_t(30 * kMs) << 1200 << true;
+        QTest::newRow("2 µs apart: one boundary at this scale") << int64_t(2000) << 370 << false;
+    }
+    void ranksApartShowAtAnyZoom() {
+        // walk 27: at Fit, cluster_propose's step 1 (ranks starting 2.19 s apart) was named "1", the bounds
+        // note dropped for want of room; the words where they fit, else a "≠", and the names row hatched
+        // between the ranks' starts whenever they lie apart on screen
+        QFETCH(int64_t, earlierNs);
+        QFETCH(int, width);
+        QFETCH(bool, apart);
+        Frame f;
+        const FrameInput in = stepOneApart(f, earlierNs, 200 * kMs, width);
+        const DrawList built = views::FrameBuilder().build(in);
+        const auto names = stepNames(built);
+        const auto one = std::find_if(names.begin(), names.end(), [](const auto& n) {
+            return n.second == "1" || n.second.startsWith("1 ") || n.second.startsWith("Step 1");
+        });
+        QVERIFY2(one != names.end(), "step 1 named");
+        const bool marked = one->second.contains(QString::fromUtf8("≠")) || one->second.contains("differ");
+        QVERIFY2(marked == apart, qPrintable(one->second));
+        // step 0's ends and step 1's starts: each from rank 1's to rank 0's
+        const auto hatches = spreadHatches(built);
+        QCOMPARE(hatches.size(), size_t(apart ? 2 : 0));
+        for (const auto& [left, right] : hatches) {
+            QVERIFY(std::abs(left - in.mapping().x(40 * kMs - earlierNs)) < 1);
+            QVERIFY(std::abs(right - in.mapping().x(40 * kMs)) < 1);
+        }
+    }
+    void stepLabelKeepsTheMarkAtEveryWidth() {
+        // the "≠" goes before the word "Step" and before the outlier's words, never before the ⚠ itself
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
+        const QString ne = QString::fromUtf8("≠");
+        for (double w = 20; w < 500; w += 3) {
+            for (const std::vector<int>& outliers : {std::vector<int>{}, std::vector<int>{2, 3}}) {
+                const QString l = views::FrameBuilder::stepLabel(1, outliers, fm, w, true);
+                if (fm.horizontalAdvance("1 " + ne) + 6 <= w)
+                    QVERIFY2(l.contains(ne) || l.contains("bounds differ by rank"), qPrintable(l));
+                if (!outliers.empty() &&
+                    fm.horizontalAdvance(QString::fromUtf8("Step 1 ⚠ ranks 2, 3 ≠")) + 6 <= w)
+                    QVERIFY2(l.contains(QChar(0x26A0)), qPrintable(l));
+            }
+        }
+        // cluster_propose's step 1, an outlier on ranks 2 and 3, with room: both said
+        QCOMPARE(views::FrameBuilder::stepLabel(1, {2, 3}, fm, 1000, true),
+                 QString::fromUtf8("Step 1 ⚠ outlier on ranks 2, 3 (bounds differ by rank)"));
+    }
+    void stepTooltipGivesEachRanksBounds() {
+        // the ruler's step name has a tooltip: the step, each shown rank's start, end and duration. Rank 1's
+        // step 1 runs 10-80 ms, rank 0's 40-80 ms (the fixture's 40 ms steps)
+        Frame f;
+        const FrameInput in = stepOneApart(f, 30 * kMs, 200 * kMs, 1200);
+        const DrawList built = views::FrameBuilder().build(in);
+        const auto hit = std::find_if(built.stepNames.begin(), built.stepNames.end(), [&](const auto& n) {
+            return n.first.contains(in.mapping().x(20 * kMs), 6);
+        });
+        QVERIFY(hit != built.stepNames.end());
+        QCOMPARE(hit->second, int64_t(1));
+        const QString tip = views::FrameBuilder::stepTooltip(in, 1);
+        QVERIFY2(tip.contains("<b>Step 1</b>"), qPrintable(tip));
+        for (auto [rank, startMs, durMs] : {std::tuple{0, 40, 40}, std::tuple{1, 10, 70}})
+            QVERIFY2(tip.contains(QString("rank %1: %2 … %3 (%4)")
+                                      .arg(rank)
+                                      .arg(views::formatOffset(startMs * kMs, 1000),
+                                           views::formatOffset(80 * kMs, 1000),
+                                           views::formatDuration(durMs * kMs))),
+                     qPrintable(tip));
+        QVERIFY2(tip.contains("starts 30.0 ms apart"), qPrintable(tip));
+    }
     void stepLabelsNeverRunTogether() {
         // walk 11: on ns_resolution_trace "Step 101" and "Step 102" ran together on the ruler. Steps of 8 ms
         // (~40 px in a 200 ms window) numbered from 101: every label drawn fits its step, none overlaps the

@@ -110,6 +110,8 @@ struct DrawList {
     std::vector<std::pair<QLineF, QString>> flowMarks;
     /// The labels of arrows' off-screen ends, last on top.
     std::vector<FlowLabel> flowLabels;
+    /// The ruler's step names: each step's part of the names row with its step number (tooltips).
+    std::vector<std::pair<QRectF, int64_t>> stepNames;
     size_t spanRects = 0; ///< spans drawn (a figure for the benchmark and the tests)
 
     template <class T> void add(T&& item) { items.emplace_back(std::forward<T>(item)); }

@@ -113,9 +113,14 @@ class FrameBuilder {
     /// The ruler's label of step `step` in `width` px: the longest that fits of "Step 3 ⚠ outlier on rank 5",
     /// "Step 3 ⚠ rank 5", "3 ⚠ r5", "Step 3", "3" (the ⚠ ones only when some rank's step 3 is an outlier;
     /// empty when none fits).
-    /// "Step 3 (bounds differ by rank)" comes before "Step 3" when `ranksDiffer`.
+    /// "Step 3 (bounds differ by rank)", then "Step 3 ≠", come before "Step 3" when `ranksDiffer`, and
+    /// "3 ≠" before "3". `terse`: no plain "Step 3" forms (the ruler's other steps are named "N", and one
+    /// "Step 5" among "4 6" read as another kind of mark: walk 27).
     static QString stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
-                             double width, bool ranksDiffer = false);
+                             double width, bool ranksDiffer = false, bool terse = false);
+    /// The ruler's tooltip over step `step` (rich text): its name, each shown rank's start, end and
+    /// duration (the spread of starts and ends over many ranks), and whether the ranks' bounds differ.
+    static QString stepTooltip(const FrameInput& in, int64_t step);
 
   private:
     /// Each shown rank's steps, every even step number banded over that rank's block (framesteps.cpp).
@@ -132,6 +137,8 @@ class FrameBuilder {
     static std::vector<StepExtent> stepExtents(const FrameInput& in);
     /// The ruler's step names, each over its StepExtent (up to the next one's start).
     void addStepNames(const FrameInput& in, const QFontMetricsF& fm, DrawList& out) const;
+    /// The names row hatched where the shown ranks' starts or ends of step `s` lie apart on screen.
+    static void addSpreadHatch(const FrameInput& in, const StepExtent& s, DrawList& out);
     void addLanes(const FrameInput& in, DrawList& out);
     void addSpans(const FrameInput& in, const Lane& l, double y);
     /// Where a drawn item's name may be written (widget px, inside `r`, its rect; empty: nowhere).

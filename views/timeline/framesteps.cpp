@@ -18,6 +18,10 @@ namespace rs::views {
 namespace {
 /// A step boundary the ranks differ by less than this (px) is one boundary on screen.
 constexpr double kAlikePx = 2;
+/// A step is named where its room is at least this wide (px).
+constexpr double kMinNameRoom = 30;
+/// Up to this many ranks the step's tooltip gives each rank's bounds; over it, their spread.
+constexpr size_t kTooltipRanks = 8;
 QString tr(const char* s) {
     return QCoreApplication::translate("TimelineView", s);
 }
@@ -100,15 +104,32 @@ void FrameBuilder::addStepNames(const FrameInput& in, const QFontMetricsF& fm, D
     if (in.summary->ranks.empty()) return;
     const double k = Viewport::kGutter, right = in.viewport.width;
     const auto steps = stepExtents(in);
+    // from where the first rank's step starts to where the last one's ends, up to the next name
+    std::vector<std::pair<double, double>> rooms;
+    for (size_t i = 0; i < steps.size(); ++i)
+        rooms.push_back(
+            {std::max(steps[i].x0, k),
+             std::min(steps[i].x1, i + 1 < steps.size() ? std::max(steps[i + 1].x0, k) : steps[i].x1)});
+    // one form for the whole ruler: "N" on every step when one whole step has no room for "Step N" (the
+    // demo's whole run read "1 2 3 4 Step 5 6 7": step 5 was a pixel or two longer than its neighbours)
+    bool terse = false;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const auto [x0, x1] = rooms[i];
+        const bool whole = steps[i].x0 >= k && steps[i].x1 <= right; // an edge's cut step is no measure
+        if (whole && x1 - x0 >= kMinNameRoom &&
+            fm.horizontalAdvance(tr("Step %1").arg(steps[i].step)) + 6 > x1 - x0)
+            terse = true;
+    }
     for (size_t i = 0; i < steps.size(); ++i) {
         const StepExtent& s = steps[i];
-        // from where the first rank's step starts to where the last one's ends, up to the next name
-        const double x0 = std::max(s.x0, k);
-        const double x1 = std::min(s.x1, i + 1 < steps.size() ? std::max(steps[i + 1].x0, k) : s.x1);
-        if (x1 - x0 < 30 || x0 > right) continue;
+        const auto [x0, x1] = rooms[i];
+        if (x1 > x0 && x0 <= right)
+            out.stepNames.push_back({QRectF(x0, 0, std::min(x1, right) - x0, kTickRow), s.step});
+        if (s.ranksDiffer) addSpreadHatch(in, s, out);
+        if (x1 - x0 < kMinNameRoom || x0 > right) continue;
         const auto it = m_outlierRanks.find(s.step);
         const QString label = stepLabel(s.step, it != m_outlierRanks.end() ? it->second : std::vector<int>{},
-                                        fm, x1 - x0, s.ranksDiffer);
+                                        fm, x1 - x0, s.ranksDiffer, terse);
         if (label.isEmpty()) continue;
         const bool warned = label.contains(QChar(0x26A0)); // red only beside the ranks it names
         out.add(Text{QRectF(x0 + 3, kStepRow, x1 - x0 - 3, 13), label,
@@ -116,13 +137,25 @@ void FrameBuilder::addStepNames(const FrameInput& in, const QFontMetricsF& fm, D
     }
 }
 
+void FrameBuilder::addSpreadHatch(const FrameInput& in, const StepExtent& s, DrawList& out) {
+    // where the ranks' starts (ends) lie apart on screen, the names row is hatched between the first and the
+    // last: the disagreement shows at any zoom, also where no words fit (cluster_propose's step 1 at Fit,
+    // its ranks' starts 2.19 s apart, named plainly "1": walk 27). Under a pixel or two apart, nothing
+    const double k = Viewport::kGutter, right = in.viewport.width;
+    for (auto [a, b] : {std::pair{s.x0, s.common0}, std::pair{s.common1, s.x1}}) {
+        if (b - a <= kAlikePx) continue;
+        a = std::max(a, k), b = std::min(b, right);
+        if (b > a) out.add(FillRect{QRectF(a, 0, b - a, kTickRow), in.palette.mid, Hatch::BDiag});
+    }
+}
+
 QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
-                                double width, bool ranksDiffer) {
+                                double width, bool ranksDiffer, bool terse) {
     // the ruler stands over every rank: the ⚠ names the ranks whose step it is an outlier of ('Step 3 ⚠
     // outlier' stood over cluster_propose's ranks whose step 3 was typical; issue 19), and a name over
-    // steps whose bounds differ by rank says so (each rank's band shows its own). The longest label that
-    // fits the step: text is not clipped, and "Step 101Step 102" ran together on a run of narrow steps
-    // (walk 11). Where no rank fits beside it, no ⚠ at all.
+    // steps whose bounds differ by rank says so (each rank's band shows its own), in words where they fit,
+    // else by a "≠". The longest label that fits the step: text is not clipped, and "Step 101Step 102" ran
+    // together on a run of narrow steps (walk 11). Where no rank fits beside it, no ⚠ at all.
     QStringList candidates;
     const QString n = QString::number(step);
     if (!outlierRanks.empty()) {
@@ -135,11 +168,64 @@ QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRan
         candidates << tr("Step %1 ⚠ outlier on %2").arg(n, which) << tr("Step %1 ⚠ %2").arg(n, which);
         if (outlierRanks.size() == 1) candidates << tr("%1 ⚠ r%2").arg(n, names.front());
     }
-    if (ranksDiffer) candidates << tr("Step %1 (bounds differ by rank)").arg(n);
-    candidates << tr("Step %1").arg(n) << n;
-    for (const QString& c : candidates)
+    if (!terse) candidates << tr("Step %1").arg(n);
+    candidates << n;
+    // the ranks' disagreement kept before the words: "Step 1 ⚠ outlier on ranks 2, 3" stood over
+    // cluster_propose's step 1, whose ranks start 2.19 s apart, and said nothing of it (walk 27)
+    QStringList marked;
+    if (ranksDiffer) {
+        for (const QString& c : candidates)
+            if (c.startsWith(tr("Step")) && (outlierRanks.empty() || c.contains(QChar(0x26A0))))
+                marked << tr("%1 (bounds differ by rank)").arg(c); // never at the cost of the ⚠
+        for (const QString& c : candidates)
+            marked << tr("%1 ≠").arg(c);
+    }
+    for (const QString& c : marked + candidates)
         if (fm.horizontalAdvance(c) + 6 <= width) return c;
     return {};
+}
+
+QString FrameBuilder::stepTooltip(const FrameInput& in, int64_t step) {
+    if (!in.summary) return {};
+    // on the clock the lanes are drawn on: shifted by each rank's offset when aligned
+    const TimeMapping tm = in.mapping();
+    struct Bound {
+        int rank;
+        int64_t start, end;
+    };
+    std::vector<Bound> bounds;
+    for (int rank : stepRanks(in)) {
+        const TimeMapping rm = in.rankMapping(rank);
+        for (const query::StepDesc& s : in.summary->steps)
+            if (s.rank == rank && s.step == step)
+                bounds.push_back({rank, s.startNs - (rm.t0 - tm.t0), s.endNs - (rm.t0 - tm.t0)});
+    }
+    if (bounds.empty()) return {};
+    auto at = [&](int64_t ns) { return formatOffset(ns - in.boundsStart, 1000); };
+    QString tip = tr("<b>Step %1</b>").arg(step);
+    const auto [minStart, maxStart] = std::minmax_element(
+        bounds.begin(), bounds.end(), [](const Bound& a, const Bound& b) { return a.start < b.start; });
+    const auto [minEnd, maxEnd] = std::minmax_element(
+        bounds.begin(), bounds.end(), [](const Bound& a, const Bound& b) { return a.end < b.end; });
+    if (bounds.size() <= kTooltipRanks) {
+        for (const Bound& b : bounds)
+            tip += tr("<br>rank %1: %2 … %3 (%4)")
+                       .arg(b.rank)
+                       .arg(at(b.start), at(b.end), formatDuration(b.end - b.start));
+    } else {
+        auto dur = [](const Bound& b) { return b.end - b.start; };
+        const auto [shortest, longest] = std::minmax_element(
+            bounds.begin(), bounds.end(), [&](const Bound& a, const Bound& b) { return dur(a) < dur(b); });
+        tip += tr("<br>%1 ranks: starts %2 … %3, ends %4 … %5<br>durations %6 … %7")
+                   .arg(bounds.size())
+                   .arg(at(minStart->start), at(maxStart->start), at(minEnd->end), at(maxEnd->end),
+                        formatDuration(dur(*shortest)), formatDuration(dur(*longest)));
+    }
+    if (maxStart->start != minStart->start || maxEnd->end != minEnd->end)
+        tip += tr("<br><i>bounds differ by rank: starts %1 apart, ends %2 apart</i>")
+                   .arg(formatDuration(maxStart->start - minStart->start),
+                        formatDuration(maxEnd->end - minEnd->end));
+    return tip;
 }
 
 } // namespace rs::views

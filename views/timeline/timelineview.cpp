@@ -477,6 +477,12 @@ QString TimelineView::calloutAt(QPoint pos) const {
     return views::calloutAt(m_frame, pos);
 }
 
+QString TimelineView::stepNameTooltip(const FrameInput& in, QPoint pos) const {
+    for (const auto& [rect, step] : m_frame.stepNames)
+        if (rect.contains(pos)) return FrameBuilder::stepTooltip(in, step);
+    return {};
+}
+
 bool TimelineView::event(QEvent* e) {
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
@@ -491,6 +497,7 @@ bool TimelineView::event(QEvent* e) {
         return true;
     }
     QString tip = flowTooltipAt(m_frame, he->pos());
+    if (tip.isEmpty()) tip = stepNameTooltip(in, he->pos());
     if (tip.isEmpty()) tip = tooltipFor(in, hitTest(in, he->pos()));
     if (tip.isEmpty())
         QToolTip::hideText();

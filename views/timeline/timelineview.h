@@ -99,6 +99,8 @@ class TimelineView : public QWidget, private TimelineInputHost {
     double xOf(qint64 ns) const;
     QRect rankBlock(int rank) const;
     QRect laneRect(qint64 trackId) const;
+    /// The tooltip of the ruler's step name at `pos` (widget px) in the last frame painted, or empty.
+    QString stepNameTooltip(const FrameInput& in, QPoint pos) const;
     const std::vector<Lane>& lanes() const { return m_scene.layout().lanes(); }
     static constexpr int kGutter = Viewport::kGutter;
     static constexpr int kAxis = Viewport::kAxis;
