@@ -14,6 +14,7 @@
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QRegion>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
@@ -294,7 +295,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.drawRect(selected.adjusted(-2, -2, 2, 2));
     }
     paintAnnotations(p, std::move(findingLabels), drawn);
-    if (drafting() && m_drag) {
+    if (drafting() && m_drag && m_annotations->tool() != AnnotationModel::Tool::Note) {
         annotate::Annotation preview;
         preview.kind = annotate::Kind::Box;
         preview.color = "#1f77b4";
@@ -428,31 +429,42 @@ void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
 void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
     bool click = (e->pos() - m_pressPos).manhattanLength() <= 3;
     m_drag = false;
-    if (drafting() && m_data) {
+    if (drafting() && e->button() == Qt::LeftButton) {
         update();
-        annotate::Annotation a;
-        a.kind = annotate::Kind::Box;
-        a.anchor.view = annotate::Surface::Memory;
-        a.anchor.ranks = {m_data->rank};
-        const TimeMapping tm = timeMapping();
-        const AddressMapping am = addressMapping();
-        int i = click ? tensorAt(e->pos()) : -1;
-        if (click && i < 0) return;
-        if (click) {
-            a.kind = annotate::Kind::Note;
-            a.anchor.tensorId = m_data->tensors[size_t(i)].tensorId;
-            a.anchor.t0Ns = a.anchor.t1Ns = m_data->tensors[size_t(i)].allocNs.value_or(m_data->startNs);
-        } else {
-            a.anchor.t0Ns = tm.t(std::min(m_pressPos.x(), e->pos().x()));
-            a.anchor.t1Ns = tm.t(std::max(m_pressPos.x(), e->pos().x()));
-            a.anchor.addr0 = am.addr(std::min(m_pressPos.y(), e->pos().y()));
-            a.anchor.addr1 = am.addr(std::max(m_pressPos.y(), e->pos().y()));
-            if (a.anchor.addr1 < a.anchor.addr0) std::swap(a.anchor.addr0, a.anchor.addr1);
-        }
-        Q_EMIT annotationDrafted(a);
+        if (auto a = draftAt(e->pos(), click)) Q_EMIT annotationDrafted(*a);
         return;
     }
     if (click && e->button() == Qt::LeftButton) Q_EMIT tensorClicked(tensorAt(e->pos()));
+}
+
+std::optional<annotate::Annotation> MemoryMapCanvas::draftAt(QPoint end, bool click) const {
+    annotate::Annotation a;
+    a.kind = annotate::Kind::Box;
+    a.anchor.view = annotate::Surface::Memory;
+    a.anchor.ranks = {m_data->rank};
+    const TimeMapping tm = timeMapping();
+    if (click || m_annotations->tool() == AnnotationModel::Tool::Note) {
+        // a note: on the tensor under the press, else at its time (as the timeline's note tool places one);
+        // the other tools' click names a tensor or nothing
+        a.kind = annotate::Kind::Note;
+        const int i = tensorAt(m_pressPos);
+        if (i >= 0) {
+            a.anchor.tensorId = m_data->tensors[size_t(i)].tensorId;
+            a.anchor.t0Ns = a.anchor.t1Ns = m_data->tensors[size_t(i)].allocNs.value_or(m_data->startNs);
+            return a;
+        }
+        if (m_annotations->tool() != AnnotationModel::Tool::Note || m_pressPos.x() < kLeft || !hasTimeAxis())
+            return std::nullopt;
+        a.anchor.t0Ns = a.anchor.t1Ns = tm.t(m_pressPos.x());
+        return a;
+    }
+    const AddressMapping am = addressMapping();
+    a.anchor.t0Ns = tm.t(std::min(m_pressPos.x(), end.x()));
+    a.anchor.t1Ns = tm.t(std::max(m_pressPos.x(), end.x()));
+    a.anchor.addr0 = am.addr(std::min(m_pressPos.y(), end.y()));
+    a.anchor.addr1 = am.addr(std::max(m_pressPos.y(), end.y()));
+    if (a.anchor.addr1 < a.anchor.addr0) std::swap(a.anchor.addr0, a.anchor.addr1);
+    return a;
 }
 
 void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
@@ -460,8 +472,12 @@ void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
 }
 
 bool MemoryMapCanvas::drafting() const {
-    return m_annotations && m_annotations->tool() != AnnotationModel::Tool::None && m_data &&
-           m_data->hasAddresses;
+    // a note needs a tensor or a time; a region needs the address axis. The note tool on a map without
+    // addresses (a Kineto profile's lifetime view) selected the tensor instead (walk 27)
+    if (!m_annotations || !m_data) return false;
+    const AnnotationModel::Tool tool = m_annotations->tool();
+    return tool == AnnotationModel::Tool::Note ||
+           (tool != AnnotationModel::Tool::None && m_data->hasAddresses);
 }
 
 void MemoryMapCanvas::setAnnotations(AnnotationModel* m) {
@@ -504,16 +520,26 @@ void MemoryMapCanvas::paintMoment(QPainter& p, const QRectF& line, const annotat
 }
 
 void MemoryMapCanvas::paintLeader(QPainter& p, const QRectF& box, const QRectF& target, const QColor& c) {
-    // a callout moved sideways off the bars (placeCalloutOff) still points at what it names: a dotted line
-    // from its nearer side to the nearest point of the tensor, region or moment's rule
-    if (box.right() >= target.left() && box.left() <= target.right()) return; // above or below it
-    const double y = std::clamp(box.center().y(), target.top(), target.bottom());
-    const bool right = box.left() > target.right();
+    // a callout moved off the bars (placeCalloutOff: beside them, or above or below) still points at what it
+    // names: a dotted line from its nearest point to the nearest point of the tensor, region or moment's
+    // rule. Only beside it had one: a tensor's note put under the stacked rows stood there alone (walk 27)
+    const QLineF l = leaderLine(box, target);
+    if (l.isNull()) return;
     p.save();
     p.setPen(QPen(c, 1, Qt::DotLine));
-    p.drawLine(QPointF(right ? box.left() : box.right(), box.center().y()),
-               QPointF(right ? target.right() : target.left(), y));
+    p.drawLine(l);
     p.restore();
+}
+
+QLineF MemoryMapCanvas::leaderLine(const QRectF& box, const QRectF& target) {
+    const double gapX = std::max({0.0, target.left() - box.right(), box.left() - target.right()});
+    const double gapY = std::max({0.0, target.top() - box.bottom(), box.top() - target.bottom()});
+    if (gapX <= kTouchPx && gapY <= kTouchPx) return {}; // the label touches it
+    const QPointF onTarget(std::clamp(box.center().x(), target.left(), target.right()),
+                           std::clamp(box.center().y(), target.top(), target.bottom()));
+    const QPointF onBox(std::clamp(onTarget.x(), box.left(), box.right()),
+                        std::clamp(onTarget.y(), box.top(), box.bottom()));
+    return QLineF(onBox, onTarget);
 }
 
 void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels,
@@ -558,7 +584,14 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels,
         bold.setBold(true);
         const CalloutBox c = placeCalloutOff(bold, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20),
                                              QString::fromStdString(a.text), plot, labels, bars);
-        paintLeader(p, c.box, r, annotationColor(a));
+        // to the tensor's outline; under no label (the finding's explanation, the callouts before)
+        QRegion clear(plot.toAlignedRect());
+        for (const QRectF& l : labels)
+            clear -= l.toAlignedRect();
+        p.save();
+        p.setClipRegion(clear, Qt::IntersectClip);
+        paintLeader(p, c.box, moment ? r : r.adjusted(-2, -2, 2, 2), annotationColor(a));
+        p.restore();
         p.save();
         p.setFont(bold);
         paintCallout(p, c.box, c.text, annotationColor(a));

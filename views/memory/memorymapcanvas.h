@@ -11,8 +11,10 @@
 #include "views/memory/addressmapping.h"
 #include "views/memory/tensorcolorkey.h"
 
+#include <QLineF>
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 namespace rs::views {
 
@@ -68,6 +70,10 @@ class MemoryMapCanvas : public QWidget {
     /// empty.
     QString tooltipAt(QPoint pos) const;
     static constexpr int kLeft = 90;
+    /// The leader from a callout's `box` to its `target` (px): between their nearest points; null where the
+    /// box touches the target (kTouchPx).
+    static QLineF leaderLine(const QRectF& box, const QRectF& target);
+    static constexpr double kTouchPx = 4;
     /// Memory annotations of this rank (a tensor, or an address × time region) are drawn; the model's
     /// box tool drafts a region, the context menu a note on a tensor.
     void setAnnotations(AnnotationModel* m);
@@ -101,13 +107,16 @@ class MemoryMapCanvas : public QWidget {
     /// the profile.
     bool hasTimeAxis() const { return m_data && m_data->endNs > m_data->startNs; }
     /// A note placed at one time only: a dashed rule across the map at `line`'s x.
-    /// A dotted line from a callout placed beside `target` (not above or below it) to `target`.
+    /// A dotted line from a callout placed off `target` to `target` (leaderLine).
     static void paintLeader(QPainter& p, const QRectF& box, const QRectF& target, const QColor& c);
     void paintMoment(QPainter& p, const QRectF& line, const annotate::Annotation& a) const;
     /// The annotations' regions and callouts, the callouts clear of `labels` (the finding's label) and,
     /// where the map has room, of `bars` (the drawn tensor bars and the finding's outline).
     void paintAnnotations(QPainter& p, std::vector<QRectF> labels, const std::vector<QRectF>& bars);
     bool drafting() const;
+    /// The annotation the armed tool drafts from the press to `end` (widget px): a note on the tensor under
+    /// the press (or, with the note tool, at its time), else a region; none where a click names nothing.
+    std::optional<annotate::Annotation> draftAt(QPoint end, bool click) const;
     AnnotationModel* m_annotations = nullptr;
     bool m_annotationsShown = true;
     QPoint m_draftEnd;
