@@ -8,6 +8,7 @@
 #include "app/gui/dockscrollarea.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QtTest>
@@ -380,6 +381,110 @@ class TstHeatmapView : public QObject {
             for (int x = 0; x < shot.width(); ++x)
                 hatch += shot.pixelColor(x, y) == QColor(90, 90, 90);
         QVERIFY2(hatch > 10, qPrintable(QString::number(hatch)));
+    }
+    /// One rank's grid of `ops` op types with kernel-long names (df_index_resolver's rank 1, walk 27).
+    static std::shared_ptr<query::HeatmapData> oneRankKernels(int ops) {
+        auto d = fullGrid(ops, 1);
+        for (int i = 0; i < ops; ++i)
+            d->rows[size_t(i)] = "volta_sgemm_128x32_nt_kernel_number_" + std::to_string(i);
+        return d;
+    }
+    void theCaptionIsNeverCutAtTheDocksEdge_data() {
+        QTest::addColumn<QSize>("from"); // the dock's size the data arrived at
+        QTest::addColumn<QSize>("to");   // then the window's
+        // the op heatmap's dock in a 1600 × 1000, 800 × 600 and 640 × 480 window (walk 27)
+        QTest::newRow("800 × 600") << QSize(555, 206) << QSize(555, 206);
+        QTest::newRow("800 × 600, then 640 × 480") << QSize(555, 206) << QSize(440, 195);
+        QTest::newRow("1600 × 1000, then 800 × 600") << QSize(1100, 206) << QSize(555, 206);
+        QTest::newRow("640 × 480") << QSize(440, 195) << QSize(440, 195);
+        QTest::newRow("1600 × 1000") << QSize(1100, 400) << QSize(1100, 400);
+    }
+    void theCaptionIsNeverCutAtTheDocksEdge() {
+        // walk 27: at 800 × 600 the caption "One rank: nothing to compare it with, …" ran past the dock's
+        // right edge, cut mid-word: elided to the panel's width once, the one-line label then held the
+        // panel at that width, and a narrower window scrolled the panel sideways in its dock instead. In
+        // view now: the panel as wide as the dock, and the caption's text within its label (wrapped, or
+        // elided with the whole in its tooltip or the legend's strip)
+        QFETCH(QSize, from);
+        QFETCH(QSize, to);
+        views::InteractionState state;
+        auto* view = new views::HeatmapView(&state, nullptr);
+        gui::DockScrollArea dock(view);
+        dock.resize(from);
+        view->setProfile({1}, int64_t(2), false); // df_index_resolver: rank 1 of 2
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        view->setData(oneRankKernels(20));
+        QCoreApplication::processEvents();
+        dock.resize(to);
+        QCoreApplication::processEvents();
+        QCOMPARE(dock.horizontalScrollBar()->maximum(), 0); // nothing of the panel beyond the dock's edge
+        auto* label = view->findChild<QLabel*>();
+        QVERIFY(label);
+        if (!label->isVisible()) { // the caption is in the legend's strip, under the grid
+            QVERIFY(view->legend()->isStrip());
+            return;
+        }
+        const QRect at(label->mapTo(dock.viewport(), QPoint()), label->size());
+        QVERIFY2(dock.viewport()->rect().contains(at),
+                 qPrintable(QString("the caption at x %1-%2, the dock shows 0-%3")
+                                .arg(at.left())
+                                .arg(at.right())
+                                .arg(dock.viewport()->width())));
+        if (!label->wordWrap()) {
+            QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width(),
+                     qPrintable(label->text()));
+            if (label->text() != view->caption()) QCOMPARE(label->toolTip(), view->caption());
+        }
+    }
+    void theLegendsStripCoversNoRow() {
+        // walk 27, 640 × 480: the colour legend's strip under the grid read as covering the 7th row: the
+        // grid's edge cut that row in half right over the strip. The grid's visible part (its viewport) and
+        // the strip do not meet, and over a strip the grid shows whole rows, at each size of the walk
+        for (const QSize& size : {QSize(440, 195), QSize(555, 245), QSize(1100, 400)}) {
+            views::InteractionState state;
+            auto* view = new views::HeatmapView(&state, nullptr);
+            gui::DockScrollArea dock(view);
+            dock.resize(size);
+            view->setProfile({1}, int64_t(2), false);
+            dock.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dock));
+            view->setData(oneRankKernels(20));
+            QCoreApplication::processEvents();
+            auto* legendArea = qobject_cast<QScrollArea*>(view->legend()->parentWidget()->parentWidget());
+            QVERIFY(legendArea);
+            QWidget* vp = view->gridArea()->viewport();
+            const QRect grid(vp->mapTo(dock.viewport(), QPoint()), vp->size());
+            const QRect legend(legendArea->mapTo(dock.viewport(), QPoint()), legendArea->size());
+            QVERIFY2(!grid.intersects(legend),
+                     qPrintable(QString("%1 × %2: the grid at y %3-%4, the legend at y %5-%6")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(grid.top())
+                                    .arg(grid.bottom())
+                                    .arg(legend.top())
+                                    .arg(legend.bottom())));
+            if (!view->legend()->isStrip()) continue;
+            QVERIFY(view->gridArea()->verticalScrollBar()->maximum() > 0); // more rows than fit
+            const int rows = vp->height() - view->canvas()->columnLabelsHeight();
+            QVERIFY2(rows % view->canvas()->cellHeight() == 0,
+                     qPrintable(QString("%1 × %2: %3 px of rows of %4 px")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(rows)
+                                    .arg(view->canvas()->cellHeight())));
+            // and the rows stay whole where the wheel scrolls them
+            QTest::mouseMove(vp, vp->rect().center());
+            QWheelEvent wheel(QPointF(vp->rect().center()), QPointF(vp->mapToGlobal(vp->rect().center())),
+                              QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                              false);
+            QApplication::sendEvent(vp, &wheel);
+            const int value = view->gridArea()->verticalScrollBar()->value();
+            QVERIFY(value > 0);
+            QVERIFY2(value % view->canvas()->cellHeight() == 0 ||
+                         value == view->gridArea()->verticalScrollBar()->maximum(),
+                     qPrintable(QString::number(value)));
+        }
     }
     void theWheelScrollsTheRanksWhenNothingScrollsDown() {
         ShownView v(fullGrid(2, 200));

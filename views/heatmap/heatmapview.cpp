@@ -46,6 +46,10 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     lay->addLayout(row);
     m_caption = new QLabel;
     m_caption->setWordWrap(true);
+    // fitCaption elides it to the panel's width: in one line a label is at least as wide as its text, so
+    // the elided text held the panel at the width it was elided to, and a narrower window scrolled the
+    // panel sideways in its dock, the caption cut mid-word at the dock's edge (walk 27, 800 × 600)
+    m_caption->setMinimumWidth(1);
     lay->addWidget(m_caption);
     lay->addWidget(makeGridRow(), 1);
 
@@ -142,6 +146,7 @@ void HeatmapView::placeLegend() {
         m_legendArea->setMaximumWidth(QWIDGETSIZE_MAX);
         m_legendArea->setFixedHeight(m_legend->stripHeight(width() - 4));
     } else {
+        m_scroll->setMaximumHeight(QWIDGETSIZE_MAX); // rows cut at the dock's edge, no strip's (fitWholeRows)
         m_legendArea->setFixedWidth(besideWidth);
         m_legendArea->setMinimumHeight(0);
         m_legendArea->setMaximumHeight(QWIDGETSIZE_MAX);
@@ -150,6 +155,7 @@ void HeatmapView::placeLegend() {
 
 void HeatmapView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
+    m_scroll->setMaximumHeight(QWIDGETSIZE_MAX); // fitWholeRows again at the new size
     placeLegend();
     fitCaption();
 }
@@ -196,8 +202,22 @@ void HeatmapView::followScroll() {
               m_scroll->viewport()->size()));
 }
 
+void HeatmapView::fitWholeRows() {
+    // with the legend's strip right under the grid, a row cut by the grid's edge read as a row the strip
+    // covered (walk 27, 640 × 480: the 7th row). The grid is then as tall as the whole rows it shows, the
+    // spare pixels under the strip; the wheel scrolls by rows, so they stay whole
+    const int pitch = m_canvas->cellHeight();
+    const int rows = m_scroll->viewport()->height() - m_canvas->columnLabelsHeight();
+    if (!m_legend->isStrip() || m_scroll->verticalScrollBar()->maximum() == 0 || pitch <= 0 || rows < pitch)
+        return;
+    if (const int spare = rows % pitch; spare > 0) m_scroll->setMaximumHeight(m_scroll->height() - spare);
+}
+
 bool HeatmapView::eventFilter(QObject* watched, QEvent* e) {
-    if (watched == m_scroll->viewport() && e->type() == QEvent::Resize) followScroll();
+    if (watched == m_scroll->viewport() && e->type() == QEvent::Resize) {
+        followScroll();
+        fitWholeRows();
+    }
     // the canvas's size changed (a notes column for annotations): the area follows
     if (watched == m_scroll->viewport() && e->type() == QEvent::LayoutRequest) fitGridWidth();
     if (watched != m_scroll->viewport() || e->type() != QEvent::Wheel)
@@ -293,6 +313,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     placeLegend();
     fitCaption(); // its room follows the grid's band and the legend's place
     m_scroll->horizontalScrollBar()->setSingleStep(m_canvas->cellWidth()); // an arrow click: one rank
+    m_scroll->verticalScrollBar()->setSingleStep(m_canvas->cellHeight());  // and one row
     onSelection(m_state->selection());
 }
 

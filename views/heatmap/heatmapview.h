@@ -80,6 +80,8 @@ class HeatmapView : public QWidget {
     void followScroll();           ///< tells the canvas the part of it in view
     void setCaption(const QString& text);
     void fitCaption(); ///< the caption wrapped whole, or in one line when the panel is short
+    /// Under the legend's strip, the grid as tall as its whole rows (no row cut at the strip).
+    void fitWholeRows();
     void request();
     void onSelection(const Selection& s);
     QString stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const;
