@@ -194,11 +194,14 @@ QString FrameBuilder::stepTooltip(const FrameInput& in, int64_t step) {
         int64_t start, end;
     };
     std::vector<Bound> bounds;
+    const auto& v = in.summary->steps; // by rank, then start: each rank's steps are one run
     for (int rank : stepRanks(in)) {
         const TimeMapping rm = in.rankMapping(rank);
-        for (const query::StepDesc& s : in.summary->steps)
-            if (s.rank == rank && s.step == step)
-                bounds.push_back({rank, s.startNs - (rm.t0 - tm.t0), s.endNs - (rm.t0 - tm.t0)});
+        auto it =
+            std::partition_point(v.begin(), v.end(), [&](const query::StepDesc& s) { return s.rank < rank; });
+        for (; it != v.end() && it->rank == rank; ++it)
+            if (it->step == step)
+                bounds.push_back({rank, it->startNs - (rm.t0 - tm.t0), it->endNs - (rm.t0 - tm.t0)});
     }
     if (bounds.empty()) return {};
     auto at = [&](int64_t ns) { return formatOffset(ns - in.boundsStart, 1000); };
