@@ -23,7 +23,7 @@ std::array<int64_t*, 8> fieldsOf(IndexCounts& c) {
 
 /// The spans' first start and last end, from the coarsest level-of-detail buckets: every span lies in its
 /// track's depth-0 bucket (a nested one inside its parent), so the buckets' extent is the spans'. CROSS
-/// JOIN keeps the track loop outside, so each track's few top-level rows are sought through lod_track:
+/// JOIN keeps the track loop outside, so each track's few top-level rows are sought through lod's key:
 /// the planner otherwise scanned the whole lod index (0.16 G instructions, most of `info` on a 1 GB
 /// profile). An index without buckets is read from the spans.
 std::pair<int64_t, int64_t> spanExtent(Db& db) {

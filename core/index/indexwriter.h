@@ -52,6 +52,8 @@ class IndexWriter {
     /// writer names them without reading them back (span ids of long spans, flow event number runs).
     void expectLastRowid(const char* table, int64_t lastId, size_t rows);
     template <class T, class F> void insert(const char* key, const std::vector<T>& rows, F&& bindRow);
+    /// Inserts level-of-detail rows, each numbered (lod.seq) after the rows written before.
+    void insertLods(const std::vector<model::LodRow>& lods);
     /// The index's rank key of `dataRank` as group `group` reports it. Rank numbers are the producers'; two
     /// groups that claim the same number (two runs in one folder) get distinct keys: the number itself,
     /// then number + kRankKeyStride × k.

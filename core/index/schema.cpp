@@ -34,8 +34,11 @@ CREATE TABLE span(span_id INTEGER PRIMARY KEY, track_id INTEGER NOT NULL, ts_ns 
 CREATE TABLE counter(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, value REAL);
 CREATE TABLE long_span(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL, span_id INTEGER NOT NULL);
 CREATE TABLE long_span_track(track_id INTEGER PRIMARY KEY, max_dur_ns INTEGER NOT NULL);
+-- Clustered in the order frames read it (a track's level by start), so no index is built after the load;
+-- seq (the writer's running row number) only keeps two equal buckets apart, as a rowid did.
 CREATE TABLE lod(track_id INTEGER NOT NULL, level INTEGER NOT NULL, depth INTEGER NOT NULL, start_ns INTEGER NOT NULL,
-  end_ns INTEGER NOT NULL, count INTEGER NOT NULL, busy_ns INTEGER NOT NULL, name_id INTEGER);
+  end_ns INTEGER NOT NULL, count INTEGER NOT NULL, busy_ns INTEGER NOT NULL, name_id INTEGER, seq INTEGER NOT NULL,
+  PRIMARY KEY(track_id, level, start_ns, seq)) WITHOUT ROWID;
 CREATE TABLE step_src(rank INTEGER, step INTEGER, start_ns INTEGER, end_ns INTEGER, source TEXT, preparing_ns INTEGER,
   comm_recorded INTEGER);
 CREATE TABLE step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL,
@@ -145,9 +148,6 @@ const std::vector<IndexDef>& secondaryIndexes() {
         {"span_track_ts", "CREATE INDEX span_track_ts ON span(track_id, ts_ns)"},
         // per-rank lookups stay O(log n) for thousands of ranks
         {"track_rank", "CREATE INDEX track_rank ON track(rank, kind)"},
-        // covering: frames never touch the table
-        {"lod_track",
-         "CREATE INDEX lod_track ON lod(track_id, level, start_ns, end_ns, count, name_id, depth)"},
         {"counter_track", "CREATE INDEX counter_track ON counter(track_id, ts_ns)"},
         {"long_span_track_ts",
          "CREATE INDEX long_span_track_ts ON long_span(track_id, ts_ns, end_ns, span_id)"}, // covering

@@ -9,7 +9,8 @@
 
 namespace rs::index {
 
-// 54: wait.source (and the waits view's): where a collective wait comes from, measured (hccl_raw,
+// 55: lod is clustered WITHOUT ROWID on (track_id, level, start_ns, seq); its covering index lod_track is
+// gone; 54: wait.source (and the waits view's): where a collective wait comes from, measured (hccl_raw,
 // communication.json, Notify_Wait) or inferred (arrival order);
 // 53: a torch_npu text export's rank has the device its memory files name ("NPU:0"); a Kineto lane of a tid
 // written as a negative int32 is named by the unsigned id ("Thread 3745515072"; track.tid stays as written);
@@ -65,7 +66,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 54;
+constexpr int kSchemaVersion = 55;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

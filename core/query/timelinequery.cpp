@@ -355,6 +355,10 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     return s;
 }
 
+const char* const kLodWindowSql =
+    "SELECT start_ns, end_ns, name_id, count, depth FROM lod WHERE track_id = ? AND level = ? "
+    "AND start_ns >= ? AND start_ns < ? AND end_ns > ? ORDER BY start_ns";
+
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx) {
     // Buckets up to ~6 px wide: narrower detail is barely visible when this far out (Tracy folds zones
     // below ~3 px), and each step up the levels reads 8x fewer rows — a fully zoomed-out frame of a
@@ -472,9 +476,7 @@ TimelineData loadTimeline(index::Db& db, const TimelineWindow& w, NameOpTypes* o
     CoveringSpans covering(db);
     if (d.lodLevel >= 0) {
         // Every drawn depth has its own buckets, so a zoomed-out frame reads only LOD rows.
-        auto q = db.prepare(
-            "SELECT start_ns, end_ns, name_id, count, depth FROM lod WHERE track_id = ? AND level = ? "
-            "AND start_ns >= ? AND start_ns < ? AND end_ns > ? ORDER BY start_ns");
+        auto q = db.prepare(kLodWindowSql);
         for (int64_t t : w.trackIds) {
             if (t < 0) continue;
             TrackDraw td{t, {}};

@@ -197,6 +197,9 @@ struct SpanDetail {
 void loadLanes(index::Db& db, const std::set<int>& ranks, ProfileSummary& s);
 /// The summary of one run (default: index/defaultrun.h's, the run that holds the most).
 ProfileSummary loadSummary(index::Db& db, std::optional<int> run = std::nullopt);
+/// A frame's read of one track's level-of-detail buckets (track, level, from, to, window start: ns) in start
+/// order: a range of lod's clustered key, no sort (tst_lodlayout checks the plan).
+extern const char* const kLodWindowSql;
 /// The widest LOD level whose buckets are at most ~6 pixels wide for the window (-1: raw spans).
 int chooseLodLevel(int64_t t0, int64_t t1, int widthPx);
 /// The widest window (ns) that `widthPx` pixels draw from raw spans: wider ones read the LOD buckets, which
