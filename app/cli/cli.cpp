@@ -17,6 +17,7 @@ void printHelp() {
         "                                       open the desktop app (optionally on a profile, a\n"
         "                                       directory or one trace file, or on a saved view;\n"
         "                                       also 'rankscope open PROFILE|FILE.rsview')\n"
+        "                                       a folder named like a command: rankscope ./demo\n"
         "  rankscope demo OUTDIR [--ranks N] [--steps N] [--layers N] [--seed S]\n"
         "                        [--format ascend|kineto] [--healthy] [--scale-op OP=F[,OP=F]]\n"
         "                        [--shape-sweep]\n"
@@ -135,13 +136,24 @@ int usageError(const std::string& command, const std::string& message) {
     return 2;
 }
 
-namespace {
-
 const std::vector<std::string>& subCommands() {
     static const std::vector<std::string> names{
         "demo",    "index",  "merge", "info",     "report", "query", "export", "baseline",
         "compare", "shapes", "comm",  "annotate", "stats",  "cache", "open",   "help"};
     return names;
+}
+
+namespace {
+
+/// `rankscope demo` beside a folder named demo runs the command (scripts rely on the names), which a user
+/// who meant the folder cannot tell (walk 27): says once how to open the path instead.
+void notePathNamedLikeCommand(const std::string& cmd) {
+    if (std::find(subCommands().begin(), subCommands().end(), cmd) == subCommands().end()) return;
+    std::error_code ec;
+    const auto st = std::filesystem::status(cmd, ec);
+    if (ec || !std::filesystem::exists(st)) return;
+    std::fprintf(stderr, "rankscope: a %s named %s is here: to open it, run `rankscope ./%s`\n",
+                 std::filesystem::is_directory(st) ? "folder" : "file", cmd.c_str(), cmd.c_str());
 }
 
 /// Levenshtein distance, for "did you mean" on a mistyped sub-command.
@@ -232,6 +244,7 @@ int dispatch(int argc, char** argv) {
     if (argc < 2) return hasDisplay() ? -1 : noDisplay();
     std::string cmd = argv[1];
     ArgList rest(argv + 2, argv + argc);
+    notePathNamedLikeCommand(cmd);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         printHelp();
         return 0;
