@@ -349,7 +349,7 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
                              8000);
     m_annotate->openIndex(dbPath);
     m_service->open(dbPath);
-    m_console->setDatabase(dbPath);
+    m_console->setDatabase(dbPath, profilePath());
 }
 
 void MainWindow::onReset(bool newProfile) {

@@ -10,6 +10,7 @@
 #include "app/gui/imagewriter.h"
 #include "app/gui/indexjob.h"
 #include "app/gui/manyrankspicture.h"
+#include "app/gui/savepaths.h"
 #include "app/gui/viewexporter.h"
 #include "app/gui/viewstate.h"
 #include "core/query/queryservice.h"
@@ -102,6 +103,9 @@ class MainWindow : public QMainWindow {
     void exportImage(const std::optional<ExportChoice>& choice = std::nullopt);
     /// File ▸ Export report: the HTML (or Markdown) report with its pictures, written by a child process.
     void exportReport();
+    /// Where the save dialogs of `kind` start (Save view, Export image, Export report, the console's
+    /// Export CSV): a free name of the profile and run shown, in the profile's folder (SavePaths).
+    QString proposedSavePath(SavePaths::Kind kind) const;
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const;
     /// A comparison was asked for (Compare with…, a saved view's, also while that view waits for its
@@ -131,6 +135,7 @@ class MainWindow : public QMainWindow {
     /// The export view (ExportDialog's) of what the user looks at: the timeline when it has the focus,
     /// else the raised tab's picture, the whole window for a tab without one of its own.
     QString viewOnScreen() const;
+    std::optional<int> shownRun() const; ///< the run on screen (nullopt before a summary)
     // creation (mainwindow.cpp)
     QWidget* buildCentral();
     void buildDocks();
