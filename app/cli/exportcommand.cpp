@@ -52,7 +52,15 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
     if (r.selection) w.state()->setSelection(*r.selection);
     waitFor([&] { return w.timeline()->timelineData() != nullptr; }, 60);
     waitFor([&] { return !w.comparing(); }, 600); // a saved view's comparison, on its panel
-    if (r.state && r.state->comparison && !w.comparisonFailure().isEmpty()) {
+    if (r.state && !w.viewStateDropped().isEmpty()) {
+        // its profile or run never opened: the picture is of what did (walk 27 waited 600 s for it)
+        std::fprintf(stderr,
+                     "rankscope: export: the saved view was not applied (the picture shows what opened "
+                     "instead): %s\n",
+                     w.viewStateDropped().toLocal8Bit().constData());
+        w.statusBar()->showMessage(
+            QObject::tr("The saved view was not applied: %1").arg(w.viewStateDropped()));
+    } else if (r.state && r.state->comparison && !w.comparisonFailure().isEmpty()) {
         // said on the command line and in the picture's status line (a later message had replaced it)
         const QString why = w.comparisonFailure();
         std::fprintf(stderr,

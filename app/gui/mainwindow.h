@@ -111,8 +111,12 @@ class MainWindow : public QMainWindow {
     /// A comparison was asked for (Compare with…, a saved view's, also while that view waits for its
     /// profile or run) and the panel waits for its answer.
     bool comparing() const;
-    /// Why the last comparison asked for failed (empty: it did not, or none was asked for).
+    /// Why the last comparison asked for failed, or was never made because its saved view was dropped
+    /// (ProfileSession::dropped); empty: it did not, or none was asked for.
     QString comparisonFailure() const;
+    /// Why the last view state applied never will be (its profile failed to open or another was opened,
+    /// its run is not in the profile); empty when it was or still waits.
+    const QString& viewStateDropped() const { return m_viewDropped; }
     /// Compares the run shown (the candidate, unless the comparison was swapped: Settings) with the
     /// profile in `dir` (the baseline), off the GUI thread; the Comparison panel shows the result
     /// (compareReady follows). `run`: that run of `dir` (default: its default run).
@@ -184,6 +188,8 @@ class MainWindow : public QMainWindow {
     CompareController* m_compare = nullptr;
     bool m_keepTabOnCompare = false;  ///< a saved view's comparison lands without raising its panel
     bool m_comparisonPending = false; ///< a view state with a comparison waits for its profile or run
+    QString m_viewDropped;            ///< why the last view state applied was dropped (empty: it was not)
+    bool m_droppedComparison = false; ///< … and it held a comparison, never made
     SearchController* m_search = nullptr;
     ViewExporter* m_exporter = nullptr;
     DockProportions* m_proportions = nullptr;      ///< the docks' shares of a resized window

@@ -120,12 +120,16 @@ bool MainWindow::comparing() const {
 }
 
 QString MainWindow::comparisonFailure() const {
-    return m_compare->failure();
+    if (!m_compare->failure().isEmpty()) return m_compare->failure();
+    return m_droppedComparison ? tr("the saved view was not applied: %1").arg(m_viewDropped) : QString();
 }
 
 void MainWindow::applyViewState(const ViewState& s) {
-    // its comparison starts once its profile and run are shown: comparing() until then
+    // its comparison starts once its profile and run are shown: comparing() until then (or until the
+    // session drops the view: ProfileSession::dropped)
     m_comparisonPending = s.comparison.has_value();
+    m_viewDropped.clear();
+    m_droppedComparison = false;
     m_session->apply(s);
 }
 
