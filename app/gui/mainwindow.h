@@ -140,6 +140,8 @@ class MainWindow : public QMainWindow {
     /// else the raised tab's picture, the whole window for a tab without one of its own.
     QString viewOnScreen() const;
     std::optional<int> shownRun() const; ///< the run on screen (nullopt before a summary)
+    /// The run Export report pictures: the one on screen in a folder of several, else none (the default).
+    std::optional<int> reportRun() const;
     // creation (mainwindow.cpp)
     QWidget* buildCentral();
     void buildDocks();

@@ -138,14 +138,20 @@ std::optional<int> MainWindow::shownRun() const {
     return s ? std::optional<int>(s->run) : std::nullopt;
 }
 
+std::optional<int> MainWindow::reportRun() const {
+    const auto& s = m_session->summary();
+    return s && s->runs.size() > 1 ? std::optional<int>(s->run) : std::nullopt;
+}
+
 QString MainWindow::proposedSavePath(SavePaths::Kind kind) const {
     switch (kind) {
     case SavePaths::Kind::View:
         return SavePaths::propose(kind, profilePath(), shownRun(), "view", "rsview");
     case SavePaths::Kind::Image:
         return SavePaths::propose(kind, profilePath(), shownRun(), viewOnScreen(), "png");
-    case SavePaths::Kind::Report: // of every run of the folder (its pictures: the default run's), not one
-        return SavePaths::propose(kind, profilePath(), std::nullopt, "report", "html");
+    case SavePaths::Kind::Report: // of the whole folder, with the pictures of the run shown when it has
+                                  // several
+        return SavePaths::propose(kind, profilePath(), reportRun(), "report", "html");
     case SavePaths::Kind::Csv:
         return m_console->proposedCsvPath();
     }
@@ -204,7 +210,11 @@ void MainWindow::exportReport() {
     auto* p = new QProcess(this);
     const bool md = f.endsWith(".md", Qt::CaseInsensitive);
     p->setProgram(QCoreApplication::applicationFilePath());
-    p->setArguments({"report", profilePath(), md ? "--markdown" : "--html", f, "--quiet"});
+    QStringList args{"report", profilePath(), md ? "--markdown" : "--html", f, "--quiet"};
+    // the pictures of the run on screen, not the folder's default one (walk 27 house check: exported while
+    // run 1 was shown, the report pictured run 0 and listed run 1's findings without pictures)
+    if (const auto run = reportRun()) args << "--run" << QString::number(*run);
+    p->setArguments(args);
     statusBar()->showMessage(tr("Writing the report %1…").arg(f));
     connect(p, &QProcess::finished, this, [this, p, f](int code, QProcess::ExitStatus st) {
         const QString err = QString::fromLocal8Bit(p->readAllStandardError()).trimmed();

@@ -150,14 +150,15 @@ class TstSavePaths : public QObject {
         QCOMPARE(w.proposedSavePath(Kind::View), named(twoDir, "two", shown, "view.rsview"));
         QCOMPARE(w.proposedSavePath(Kind::Image), named(twoDir, "two", shown, "timeline.png"));
         QCOMPARE(imageDialogProposal(w), named(twoDir, "two", shown, "timeline.png"));
-        // the report and the console's CSV hold every run of the folder: no run in their names
-        QCOMPARE(w.proposedSavePath(Kind::Report), twoDir + "/two-report.html");
+        // the report pictures the run shown (of a folder of several); the console's CSV holds every run
+        QCOMPARE(w.proposedSavePath(Kind::Report), named(twoDir, "two", shown, "report.html"));
         QCOMPARE(w.proposedSavePath(Kind::Csv), twoDir + "/two-query.csv");
         // another run of the folder
         w.queryService()->selectRun(otherRun);
         QVERIFY(ready.wait(60000));
         QCOMPARE(w.session()->summary()->run, otherRun);
         QCOMPARE(w.proposedSavePath(Kind::View), named(twoDir, "two", otherRun, "view.rsview"));
+        QCOMPARE(w.proposedSavePath(Kind::Report), named(twoDir, "two", otherRun, "report.html"));
         w.timeline()->setFocus();
         QApplication::processEvents();
         QCOMPARE(imageDialogProposal(w), named(twoDir, "two", otherRun, "timeline.png"));
@@ -168,7 +169,7 @@ class TstSavePaths : public QObject {
         const QString otherName = QFileInfo(otherDir).fileName();
         const int run = w.session()->summary()->run;
         QCOMPARE(w.proposedSavePath(Kind::View), named(otherDir, otherName, run, "view.rsview"));
-        QCOMPARE(w.proposedSavePath(Kind::Report), otherDir + "/" + otherName + "-report.html");
+        QCOMPARE(w.proposedSavePath(Kind::Report), otherDir + "/" + otherName + "-report.html"); // one run
         QCOMPARE(w.proposedSavePath(Kind::Csv), otherDir + "/" + otherName + "-query.csv");
     }
 };
