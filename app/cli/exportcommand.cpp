@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/headlessqt.h"
 #include "app/cli/profileopener.h"
+#include "app/cli/runranks.h"
 #include "app/gui/imagewriter.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/snapshotexporter.h"
@@ -183,6 +184,10 @@ int runExport(const ArgList& argv) {
     if (!indexOptionsFrom(a, profile, opts, error)) return usageError("export", error);
     auto res = openProfile(profile, opts, a.flag("quiet"));
     if (!res.ok) return 1;
+    if (r.run) {
+        index::Db db(res.dbPath, true);
+        if (!requireRun(db, "export", *r.run)) return 1;
+    }
     r.dbPath = QString::fromStdString(res.dbPath);
     r.profile = QString::fromStdString(model::shownPath(profile));
     useHeadlessQt();

@@ -68,12 +68,7 @@ int runReport(const ArgList& argv) {
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
     if (!res.ok) return 1;
     index::Db db(res.dbPath, true);
-    if (run && runRanks(db, *run).keys.empty()) {
-        std::fprintf(stderr,
-                     "rankscope report: run %d has no rank in this profile (rankscope info lists its runs)\n",
-                     *run);
-        return 1;
-    }
+    if (run && !requireRun(db, "report", *run)) return 1;
     if (html || markdown) return writeDocuments(res, a.positional()[0], top, run, html, markdown);
     auto r = query::buildReport(db, top);
     if (run) r = query::runReport(db, std::move(r), *run); // what the app shows beside that run

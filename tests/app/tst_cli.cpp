@@ -163,6 +163,34 @@ class TstCli : public QObject {
         QCOMPARE(absRc, -1);
         QCOMPARE(bareRc, 2); // demo needs an OUTDIR
     }
+    void aRunTheFolderLacksIsRefused_data() {
+        QTest::addColumn<QStringList>("args"); // after the folder; "%1" is a scratch folder
+        QTest::newRow("export") << QStringList{"--run", "7", "--view", "heatmap", "--out", "%1/r7.png"};
+        QTest::newRow("comm") << QStringList{"--run", "7"};
+        QTest::newRow("report") << QStringList{"--run", "7"};
+    }
+    void aRunTheFolderLacksIsRefused() {
+        // walk 27 house check: `export DIR --run 7` on a folder of runs 0 and 1 drew run 0 (its caption said
+        // so, the command did not) and `comm --run 7` said "no communication matrix in this run", status 0
+        QFETCH(QStringList, args);
+        static const std::string two = [] {
+            const std::string dir = test::tempDir("cli-two-runs");
+            std::string err;
+            return test::writeTwoRunDemo(dir, err) ? dir : std::string();
+        }();
+        QVERIFY(!two.empty());
+        const QString scratch = QString::fromStdString(test::tempDir("cli-two-runs-out"));
+        const QString cmd = QTest::currentDataTag();
+        QStringList full{cmd, QString::fromStdString(two)};
+        for (const QString& x : args)
+            full << QString(x).replace("%1", scratch);
+        full << "--quiet";
+        QString out, err;
+        QCOMPARE(test::runRankscope(full, &out, &err), 1);
+        QVERIFY2(err.contains(QString("rankscope %1: run 7 is not in this profile (its runs: ").arg(cmd)),
+                 qPrintable(err));
+        QVERIFY(!QFileInfo::exists(scratch + "/r7.png"));
+    }
     void cacheListsAndCleans() {
         // a read-only profile indexed into a private cache dir, then its profile removed: listed as missing,
         // cleaned away (a dry run first), the list empty after

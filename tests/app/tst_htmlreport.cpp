@@ -228,7 +228,8 @@ class TstHtmlReport : public QObject {
         QCOMPARE(
             test::runRankscope({"report", q(two), "--html", html, "--run", "7", "--quiet"}, nullptr, &err),
             1);
-        QVERIFY2(err.contains("run 7 has no rank in this profile"), qPrintable(err));
+        QVERIFY2(err.contains("rankscope report: run 7 is not in this profile (its runs: 0, 1)"),
+                 qPrintable(err));
     }
     void usage() {
         QString err;
