@@ -147,14 +147,15 @@ const std::vector<std::string>& subCommands() {
 namespace {
 
 /// `rankscope demo` beside a folder named demo runs the command (scripts rely on the names), which a user
-/// who meant the folder cannot tell (walk 27): says once how to open the path instead.
+/// who meant the folder cannot tell (walk 27): says once how to open the path instead. Only for a path the
+/// app opens (a folder, a trace file): "to open it" of a notes file would send the user to an error.
 void notePathNamedLikeCommand(const std::string& cmd) {
     if (std::find(subCommands().begin(), subCommands().end(), cmd) == subCommands().end()) return;
     std::error_code ec;
-    const auto st = std::filesystem::status(cmd, ec);
-    if (ec || !std::filesystem::exists(st)) return;
+    const bool folder = std::filesystem::is_directory(cmd, ec);
+    if (!folder && !pipeline::opensAsProfile(cmd)) return;
     std::fprintf(stderr, "rankscope: a %s named %s is here: to open it, run `rankscope ./%s`\n",
-                 std::filesystem::is_directory(st) ? "folder" : "file", cmd.c_str(), cmd.c_str());
+                 folder ? "folder" : "trace file", cmd.c_str(), cmd.c_str());
 }
 
 /// Levenshtein distance, for "did you mean" on a mistyped sub-command.

@@ -139,6 +139,11 @@ class TstCli : public QObject {
         QString err;
         QCOMPARE(run(&err), 0);
         QVERIFY2(!err.contains("is here"), qPrintable(err));
+        // a plain file of that name is not something the app opens: no "to open it"
+        test::writeFile((here + "/" + name).toStdString(), "notes\n");
+        QCOMPARE(run(&err), 0);
+        QVERIFY2(!err.contains("is here"), qPrintable(err));
+        QVERIFY(QFile::remove(here + "/" + name));
         QVERIFY(QDir(here).mkdir(name));
         QCOMPARE(run(&err), 0);
         QCOMPARE(err.count(note), 1);
