@@ -157,6 +157,16 @@ bool windowFrom(Args& a, gui::ExportRequest& r, int& rc) {
     return true;
 }
 
+/// Whether the profile DIR given is the one the saved view `state` was made on (or the view names none that
+/// exists, so it can only be applied to DIR). Another existing profile was mixed in: the window was the
+/// view's profile, a single view DIR with the view's time window and ranks (walk 27 house check).
+bool sameProfileAsState(const std::string& profile, const std::optional<gui::ViewState>& state) {
+    if (!state || !QFileInfo::exists(state->profile) || !QFileInfo::exists(QString::fromStdString(profile)))
+        return true;
+    return QFileInfo(state->profile).canonicalFilePath() ==
+           QFileInfo(QString::fromStdString(profile)).canonicalFilePath();
+}
+
 } // namespace
 
 int runExport(const ArgList& argv) {
@@ -179,6 +189,10 @@ int runExport(const ArgList& argv) {
     std::string profile = a.positional().empty() ? std::string() : a.positional()[0];
     if (profile.empty() && r.state) profile = r.state->profile.toStdString();
     if (profile.empty()) return usageError("export", "export needs a profile DIR (or --state naming one)");
+    if (!sameProfileAsState(profile, r.state))
+        return usageError("export", "the saved view " + *a.value("state") + " is of " +
+                                        r.state->profile.toStdString() + ", not " + profile +
+                                        ": give that folder, or --state alone");
     pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, profile, opts, error)) return usageError("export", error);

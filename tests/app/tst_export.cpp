@@ -735,6 +735,33 @@ class TstExport : public QObject {
         QCOMPARE(gui::collectiveSlug("_Receive__"), std::string("receive"));
     }
 
+    void aViewOfAnotherProfileIsNotMixedIn_data() {
+        QTest::addColumn<QString>("view");
+        QTest::newRow("timeline") << "timeline";
+        QTest::newRow("window") << "window";
+    }
+    void aViewOfAnotherProfileIsNotMixedIn() {
+        // walk 27 house check: `export B --state view-of-A.rsview` drew B's lanes in A's time window for
+        // --view timeline, but A itself for --view window, both with status 0; it is refused, saying which
+        QFETCH(QString, view);
+        const std::string other = m_root + "/tworuns";
+        std::string e;
+        if (!QFileInfo::exists(q(other))) QVERIFY2(test::writeTwoRunDemo(other, e), e.c_str());
+        const QString state = q(m_root) + "/of-demo.rsview";
+        QFile f(state);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(nlohmann::json{{"rankscope_view", 1}, {"profile", "demo"}}.dump()));
+        f.close();
+        const QString png = q(m_root) + "/mixed-" + view + ".png";
+        const QString err =
+            run({"export", q(other), "--state", state, "--view", view, "--out", png, "--quiet"}, 2);
+        QVERIFY2(err.contains("the saved view " + state + " is of " + q(m_demo) + ", not " + q(other)),
+                 qPrintable(err));
+        QVERIFY(!QFileInfo::exists(png));
+        // the view's own profile, named or not, is what it applies to
+        run({"export", q(m_demo), "--state", state, "--view", view, "--out", png, "--quiet"}, 0);
+        QVERIFY(QFileInfo::exists(png));
+    }
     void exportUsage_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exit");
