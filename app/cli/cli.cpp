@@ -17,6 +17,7 @@ void printHelp() {
         "                                       open the desktop app (optionally on a profile, a\n"
         "                                       directory or one trace file, or on a saved view;\n"
         "                                       also 'rankscope open PROFILE|FILE.rsview')\n"
+        "                                       a folder named like a command: rankscope ./demo\n"
         "  rankscope demo OUTDIR [--ranks N] [--steps N] [--layers N] [--seed S]\n"
         "                        [--format ascend|kineto] [--healthy] [--scale-op OP=F[,OP=F]]\n"
         "                        [--shape-sweep]\n"
@@ -33,10 +34,11 @@ void printHelp() {
         "                                       findings as one index of the whole profile (default\n"
         "                                       SHARD_DIR/cluster.sqlite); missing shards are named\n"
         "  rankscope info DIR [--json]          ranks, files, counts, time range, diagnostics\n"
-        "  rankscope report DIR [--json] [--top N] [--html OUT.html] [--markdown OUT.md]\n"
+        "  rankscope report DIR [--json] [--top N] [--html OUT.html] [--markdown OUT.md] [--run N]\n"
         "                                       what is wrong, where, how much (ordered by time lost);\n"
         "                                       --html: one self-contained file with the pictures embedded,\n"
-        "                                       --markdown: the same with the pictures beside it\n"
+        "                                       --markdown: the same with the pictures beside it;\n"
+        "                                       --run N: run N's part (its pictures, of a folder of runs)\n"
         "  rankscope query DIR \"SQL\" [--csv] [--timeout SECONDS]\n"
         "                                       one read-only SQL statement over the documented views\n"
         "                                       (stopped after 30 s unless --timeout says otherwise);\n"
@@ -135,13 +137,25 @@ int usageError(const std::string& command, const std::string& message) {
     return 2;
 }
 
-namespace {
-
 const std::vector<std::string>& subCommands() {
     static const std::vector<std::string> names{
         "demo",    "index",  "merge", "info",     "report", "query", "export", "baseline",
         "compare", "shapes", "comm",  "annotate", "stats",  "cache", "open",   "help"};
     return names;
+}
+
+namespace {
+
+/// `rankscope demo` beside a folder named demo runs the command (scripts rely on the names), which a user
+/// who meant the folder cannot tell (walk 27): says once how to open the path instead. Only for a path the
+/// app opens (a folder, a trace file): "to open it" of a notes file would send the user to an error.
+void notePathNamedLikeCommand(const std::string& cmd) {
+    if (std::find(subCommands().begin(), subCommands().end(), cmd) == subCommands().end()) return;
+    std::error_code ec;
+    const bool folder = std::filesystem::is_directory(cmd, ec);
+    if (!folder && !pipeline::opensAsProfile(cmd)) return;
+    std::fprintf(stderr, "rankscope: a %s named %s is here: to open it, run `rankscope ./%s`\n",
+                 folder ? "folder" : "trace file", cmd.c_str(), cmd.c_str());
 }
 
 /// Levenshtein distance, for "did you mean" on a mistyped sub-command.
@@ -232,6 +246,7 @@ int dispatch(int argc, char** argv) {
     if (argc < 2) return hasDisplay() ? -1 : noDisplay();
     std::string cmd = argv[1];
     ArgList rest(argv + 2, argv + argc);
+    notePathNamedLikeCommand(cmd);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         printHelp();
         return 0;

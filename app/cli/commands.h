@@ -25,6 +25,9 @@ int runCache(const ArgList& args);
 /// Exit status 0 when nothing passes a threshold, 3 when something does (a regression, not an error).
 int runCompare(const ArgList& args);
 
+/// The sub-command names, in the order --help lists them ("help" and "open" too): argv[1] equal to one
+/// is that command, even when a file or folder of that name is in the current directory.
+const std::vector<std::string>& subCommands();
 /// Dispatches argv[1] to a sub-command; returns -1 when argv holds no sub-command (start the GUI).
 int dispatch(int argc, char** argv);
 void printHelp();

@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/profileopener.h"
+#include "app/cli/runranks.h"
 #include "core/model/commtext.h"
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
@@ -122,6 +123,7 @@ int runComm(const ArgList& argv) {
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
     if (!res.ok) return 1;
     index::Db db(res.dbPath, true);
+    if (req.run && !requireRun(db, "comm", *req.run)) return 1;
     const query::CommMatrix all = query::loadCommMatrix(db, req);
     if (req.step && std::find(all.steps.begin(), all.steps.end(), *req.step) == all.steps.end() &&
         !all.groups.empty()) {

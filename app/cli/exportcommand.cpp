@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/headlessqt.h"
 #include "app/cli/profileopener.h"
+#include "app/cli/runranks.h"
 #include "app/gui/imagewriter.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/snapshotexporter.h"
@@ -52,7 +53,15 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
     if (r.selection) w.state()->setSelection(*r.selection);
     waitFor([&] { return w.timeline()->timelineData() != nullptr; }, 60);
     waitFor([&] { return !w.comparing(); }, 600); // a saved view's comparison, on its panel
-    if (r.state && r.state->comparison && !w.comparisonFailure().isEmpty()) {
+    if (r.state && !w.viewStateDropped().isEmpty()) {
+        // its profile or run never opened: the picture is of what did (walk 27 waited 600 s for it)
+        std::fprintf(stderr,
+                     "rankscope: export: the saved view was not applied (the picture shows what opened "
+                     "instead): %s\n",
+                     w.viewStateDropped().toLocal8Bit().constData());
+        w.statusBar()->showMessage(
+            QObject::tr("The saved view was not applied: %1").arg(w.viewStateDropped()));
+    } else if (r.state && r.state->comparison && !w.comparisonFailure().isEmpty()) {
         // said on the command line and in the picture's status line (a later message had replaced it)
         const QString why = w.comparisonFailure();
         std::fprintf(stderr,
@@ -148,6 +157,16 @@ bool windowFrom(Args& a, gui::ExportRequest& r, int& rc) {
     return true;
 }
 
+/// Whether the profile DIR given is the one the saved view `state` was made on (or the view names none that
+/// exists, so it can only be applied to DIR). Another existing profile was mixed in: the window was the
+/// view's profile, a single view DIR with the view's time window and ranks (walk 27 house check).
+bool sameProfileAsState(const std::string& profile, const std::optional<gui::ViewState>& state) {
+    if (!state || !QFileInfo::exists(state->profile) || !QFileInfo::exists(QString::fromStdString(profile)))
+        return true;
+    return QFileInfo(state->profile).canonicalFilePath() ==
+           QFileInfo(QString::fromStdString(profile)).canonicalFilePath();
+}
+
 } // namespace
 
 int runExport(const ArgList& argv) {
@@ -170,11 +189,19 @@ int runExport(const ArgList& argv) {
     std::string profile = a.positional().empty() ? std::string() : a.positional()[0];
     if (profile.empty() && r.state) profile = r.state->profile.toStdString();
     if (profile.empty()) return usageError("export", "export needs a profile DIR (or --state naming one)");
+    if (!sameProfileAsState(profile, r.state))
+        return usageError("export", "the saved view " + *a.value("state") + " is of " +
+                                        r.state->profile.toStdString() + ", not " + profile +
+                                        ": give that folder, or --state alone");
     pipeline::BuildOptions opts;
     std::string error;
     if (!indexOptionsFrom(a, profile, opts, error)) return usageError("export", error);
     auto res = openProfile(profile, opts, a.flag("quiet"));
     if (!res.ok) return 1;
+    if (r.run) {
+        index::Db db(res.dbPath, true);
+        if (!requireRun(db, "export", *r.run)) return 1;
+    }
     r.dbPath = QString::fromStdString(res.dbPath);
     r.profile = QString::fromStdString(model::shownPath(profile));
     useHeadlessQt();

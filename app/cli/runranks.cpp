@@ -2,6 +2,8 @@
 
 #include "core/query/ranknumberorder.h"
 
+#include <cstdio>
+
 namespace rs::cli {
 
 std::string RunRanks::listText() const {
@@ -26,6 +28,17 @@ RunRanks runRanks(index::Db& db, int run) {
     s.bind(1, run);
     if (s.step()) r.startNs = s.i64(0);
     return r;
+}
+
+bool requireRun(index::Db& db, const char* command, int run) {
+    if (!runRanks(db, run).keys.empty()) return true;
+    std::string runs;
+    auto q = db.prepare("SELECT DISTINCT coalesce(run_id, 0) FROM rank_info ORDER BY 1");
+    while (q.step())
+        runs += (runs.empty() ? "" : ", ") + std::to_string(q.i64(0));
+    std::fprintf(stderr, "rankscope %s: run %d is not in this profile (its runs: %s)\n", command, run,
+                 runs.empty() ? "none" : runs.c_str());
+    return false;
 }
 
 bool chooseRanks(const RunRanks& run, const std::vector<int>& asked, std::vector<int>& keys,

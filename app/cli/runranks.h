@@ -27,4 +27,9 @@ RunRanks runRanks(index::Db& db, int run);
 bool chooseRanks(const RunRanks& run, const std::vector<int>& asked, std::vector<int>& keys,
                  std::string& error);
 
+/// Whether the profile has run `run`; if not, says so on stderr ("rankscope export: run 7 is not in this
+/// profile (its runs: 0, 1)"): a command given a run the folder lacks drew or listed the default run, or
+/// nothing, with status 0 (walk 27 house check).
+bool requireRun(index::Db& db, const char* command, int run);
+
 } // namespace rs::cli

@@ -1,5 +1,6 @@
 #include "app/gui/exportdialog.h"
 
+#include "app/gui/savepaths.h"
 #include "app/gui/settings.h"
 
 #include <QCheckBox>
@@ -16,11 +17,11 @@
 
 namespace rs::gui {
 
-ExportDialog::ExportDialog(const QString& profileName, QWidget* parent)
+ExportDialog::ExportDialog(const QString& folder, const QString& stem, QWidget* parent)
     : QDialog(parent), m_view(new QComboBox), m_scale(new QComboBox),
       m_caption(new QCheckBox(tr("Caption block (profile, run, ranks, window, selection, version)"))),
       m_annotations(new QCheckBox(tr("Draw the annotations"))), m_path(new QLineEdit),
-      m_profileName(profileName.isEmpty() ? QStringLiteral("rankscope") : profileName) {
+      m_stem(stem.isEmpty() ? QStringLiteral("rankscope") : stem) {
     setWindowTitle(tr("Export image"));
     m_view->addItem(tr("Timeline — every lane of the shown ranks"), "timeline");
     m_view->addItem(tr("Op heatmap — the whole grid"), "heatmap");
@@ -34,11 +35,11 @@ ExportDialog::ExportDialog(const QString& profileName, QWidget* parent)
     m_scale->setCurrentIndex(last.scale > 1.5 ? 1 : 0);
     m_caption->setChecked(last.caption);
     m_annotations->setChecked(last.annotations);
-    // the remembered folder and format; the name is this profile's, never the last export's
+    // the remembered format; the folder and name are this profile's and run's, never the last export's
     const QString suffix =
         QFileInfo(last.name).suffix().compare("svg", Qt::CaseInsensitive) == 0 ? "svg" : "png";
-    m_suggested = suggestedPath(last.dir.isEmpty() ? QDir::homePath() : last.dir, m_profileName,
-                                m_view->currentData().toString(), suffix);
+    m_suggested = SavePaths::freePath(folder.isEmpty() ? QDir::homePath() : folder,
+                                      m_stem + "-" + m_view->currentData().toString(), suffix);
     m_path->setText(m_suggested);
     m_path->setToolTip(tr("The suffix chooses the format: .png (pixels) or .svg (vector text and shapes)"));
     auto* browse = new QPushButton(tr("Browse…"));
@@ -66,24 +67,14 @@ ExportDialog::ExportDialog(const QString& profileName, QWidget* parent)
         // follow the view in the suggested name while the user has not typed their own
         if (m_path->text() != m_suggested) return;
         const QFileInfo fi(m_suggested);
-        m_suggested =
-            suggestedPath(fi.absolutePath(), m_profileName, m_view->currentData().toString(), fi.suffix());
+        m_suggested = SavePaths::freePath(fi.absolutePath(), m_stem + "-" + m_view->currentData().toString(),
+                                          fi.suffix());
         m_path->setText(m_suggested);
     });
     auto* lay = new QVBoxLayout(this);
     lay->addLayout(form);
     lay->addWidget(buttons);
     resize(560, sizeHint().height());
-}
-
-QString ExportDialog::suggestedPath(const QString& dir, const QString& profileName, const QString& view,
-                                    const QString& suffix) {
-    const QDir d(dir);
-    const QString base = profileName + "-" + view;
-    QString path = d.filePath(base + "." + suffix);
-    for (int n = 2; QFileInfo::exists(path); ++n)
-        path = d.filePath(QString("%1-%2.%3").arg(base).arg(n).arg(suffix));
-    return path;
 }
 
 void ExportDialog::setView(const QString& view) {

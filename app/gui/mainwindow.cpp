@@ -238,6 +238,13 @@ void MainWindow::wireProfile() {
                                *s.comparison);
         }
     });
+    connect(m_session, &ProfileSession::dropped, this, [this](const ViewState& s, const QString& why) {
+        // said where the user looks, and by comparisonFailure to `export --state`, which waited for it
+        m_comparisonPending = false;
+        m_viewDropped = why;
+        m_droppedComparison = s.comparison.has_value();
+        statusBar()->showMessage(tr("The saved view was not applied: %1").arg(why), 15000);
+    });
     connect(m_runs, &RunChooser::runChosen, m_service, &query::QueryService::selectRun);
     connect(m_compare, &CompareController::compared, this, [this] {
         if (auto* dock = findChild<QDockWidget*>("comparison");
@@ -339,9 +346,18 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
                                  double secs, bool reused) {
     m_progress->finish();
     if (!ok) {
+        // (not on a cancel: opening another profile cancels, and this one's view state may wait for it)
+        if (!cancelled) m_session->openFailed(error);
         m_status->setMessage(cancelled ? tr("Indexing cancelled")
                                        : tr("Could not open %1").arg(m_session->path()));
-        if (!cancelled) QMessageBox::critical(this, tr("Cannot open profile"), error);
+        if (!cancelled) {
+            // window-modal without a nested event loop: `export --state` of a view whose profile fails
+            // waited in it for ever, and now says why (walk 27)
+            auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot open profile"), error,
+                                        QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
         return;
     }
     statusBar()->showMessage(reused ? tr("Opened cached index in %1 s").arg(secs, 0, 'f', 2)
@@ -349,7 +365,7 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
                              8000);
     m_annotate->openIndex(dbPath);
     m_service->open(dbPath);
-    m_console->setDatabase(dbPath);
+    m_console->setDatabase(dbPath, profilePath());
 }
 
 void MainWindow::onReset(bool newProfile) {

@@ -10,6 +10,7 @@
 #include "app/gui/imagewriter.h"
 #include "app/gui/indexjob.h"
 #include "app/gui/manyrankspicture.h"
+#include "app/gui/savepaths.h"
 #include "app/gui/viewexporter.h"
 #include "app/gui/viewstate.h"
 #include "core/query/queryservice.h"
@@ -102,13 +103,20 @@ class MainWindow : public QMainWindow {
     void exportImage(const std::optional<ExportChoice>& choice = std::nullopt);
     /// File ▸ Export report: the HTML (or Markdown) report with its pictures, written by a child process.
     void exportReport();
+    /// Where the save dialogs of `kind` start (Save view, Export image, Export report, the console's
+    /// Export CSV): a free name of the profile and run shown, in the profile's folder (SavePaths).
+    QString proposedSavePath(SavePaths::Kind kind) const;
     /// True once a profile's summary has arrived (tests wait on it).
     bool profileLoaded() const;
     /// A comparison was asked for (Compare with…, a saved view's, also while that view waits for its
     /// profile or run) and the panel waits for its answer.
     bool comparing() const;
-    /// Why the last comparison asked for failed (empty: it did not, or none was asked for).
+    /// Why the last comparison asked for failed, or was never made because its saved view was dropped
+    /// (ProfileSession::dropped); empty: it did not, or none was asked for.
     QString comparisonFailure() const;
+    /// Why the last view state applied never will be (its profile failed to open or another was opened,
+    /// its run is not in the profile); empty when it was or still waits.
+    const QString& viewStateDropped() const { return m_viewDropped; }
     /// Compares the run shown (the candidate, unless the comparison was swapped: Settings) with the
     /// profile in `dir` (the baseline), off the GUI thread; the Comparison panel shows the result
     /// (compareReady follows). `run`: that run of `dir` (default: its default run).
@@ -131,6 +139,9 @@ class MainWindow : public QMainWindow {
     /// The export view (ExportDialog's) of what the user looks at: the timeline when it has the focus,
     /// else the raised tab's picture, the whole window for a tab without one of its own.
     QString viewOnScreen() const;
+    std::optional<int> shownRun() const; ///< the run on screen (nullopt before a summary)
+    /// The run Export report pictures: the one on screen in a folder of several, else none (the default).
+    std::optional<int> reportRun() const;
     // creation (mainwindow.cpp)
     QWidget* buildCentral();
     void buildDocks();
@@ -179,6 +190,8 @@ class MainWindow : public QMainWindow {
     CompareController* m_compare = nullptr;
     bool m_keepTabOnCompare = false;  ///< a saved view's comparison lands without raising its panel
     bool m_comparisonPending = false; ///< a view state with a comparison waits for its profile or run
+    QString m_viewDropped;            ///< why the last view state applied was dropped (empty: it was not)
+    bool m_droppedComparison = false; ///< … and it held a comparison, never made
     SearchController* m_search = nullptr;
     ViewExporter* m_exporter = nullptr;
     DockProportions* m_proportions = nullptr;      ///< the docks' shares of a resized window

@@ -6,7 +6,9 @@
 #include "app/gui/exportdialog.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
+#include "app/gui/savepaths.h"
 #include "app/gui/settings.h"
+#include "app/gui/sqlconsolepanel.h"
 #include "app/gui/viewexporter.h"
 #include "views/comm/commmatrixview.h"
 #include "views/heatmap/heatmapview.h"
@@ -75,12 +77,12 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
     if (given) {
         c = *given;
     } else {
-        // the picture's suggested name starts with the profile's (a folder's name, a file's without suffixes)
-        const QFileInfo profile(QDir::cleanPath(profilePath()));
-        ExportDialog d(profile.isDir() ? profile.fileName() : profile.baseName(), this);
+        // the picture's suggested place and name are the profile's and the run's (SavePaths)
+        ExportDialog d(SavePaths::folderFor(SavePaths::Kind::Image, profilePath()),
+                       SavePaths::stem(profilePath(), shownRun()), this);
         d.setTimelineLabel(timelinePictureLabel(m_timeline->layoutOptions(), *m_session->summary()));
         // the view on screen, not the last export's (walk 26: the heatmap again over the timeline looked at);
-        // the dialog keeps the remembered folder, format and scale
+        // the dialog keeps the remembered format and scale
         d.setView(viewOnScreen());
         if (d.exec() != QDialog::Accepted) return;
         c = d.choice();
@@ -118,13 +120,42 @@ bool MainWindow::comparing() const {
 }
 
 QString MainWindow::comparisonFailure() const {
-    return m_compare->failure();
+    if (!m_compare->failure().isEmpty()) return m_compare->failure();
+    return m_droppedComparison ? tr("the saved view was not applied: %1").arg(m_viewDropped) : QString();
 }
 
 void MainWindow::applyViewState(const ViewState& s) {
-    // its comparison starts once its profile and run are shown: comparing() until then
+    // its comparison starts once its profile and run are shown: comparing() until then (or until the
+    // session drops the view: ProfileSession::dropped)
     m_comparisonPending = s.comparison.has_value();
+    m_viewDropped.clear();
+    m_droppedComparison = false;
     m_session->apply(s);
+}
+
+std::optional<int> MainWindow::shownRun() const {
+    const auto& s = m_session->summary();
+    return s ? std::optional<int>(s->run) : std::nullopt;
+}
+
+std::optional<int> MainWindow::reportRun() const {
+    const auto& s = m_session->summary();
+    return s && s->runs.size() > 1 ? std::optional<int>(s->run) : std::nullopt;
+}
+
+QString MainWindow::proposedSavePath(SavePaths::Kind kind) const {
+    switch (kind) {
+    case SavePaths::Kind::View:
+        return SavePaths::propose(kind, profilePath(), shownRun(), "view", "rsview");
+    case SavePaths::Kind::Image:
+        return SavePaths::propose(kind, profilePath(), shownRun(), viewOnScreen(), "png");
+    case SavePaths::Kind::Report: // of the whole folder, with the pictures of the run shown when it has
+                                  // several
+        return SavePaths::propose(kind, profilePath(), reportRun(), "report", "html");
+    case SavePaths::Kind::Csv:
+        return m_console->proposedCsvPath();
+    }
+    return {};
 }
 
 void MainWindow::saveViewAs() {
@@ -132,8 +163,7 @@ void MainWindow::saveViewAs() {
         statusBar()->showMessage(tr("Open a profile first"), 6000);
         return;
     }
-    QString f = QFileDialog::getSaveFileName(this, tr("Save view"),
-                                             Settings().lastViewFile(profilePath() + "/view.rsview"),
+    QString f = QFileDialog::getSaveFileName(this, tr("Save view"), proposedSavePath(SavePaths::Kind::View),
                                              tr("Rankscope views (*.rsview)"));
     if (f.isEmpty()) return;
     if (!f.endsWith(".rsview")) f += ".rsview";
@@ -148,8 +178,12 @@ void MainWindow::saveViewAs() {
 }
 
 void MainWindow::openViewFile() {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open view"), Settings().lastViewFile({}),
-                                                   tr("Rankscope views (*.rsview)"));
+    // where Save view proposes to write this profile's views, or the last view file with none open
+    const QString start = profilePath().isEmpty()
+                              ? Settings().lastViewFile({})
+                              : SavePaths::folderFor(SavePaths::Kind::View, profilePath());
+    const QString f =
+        QFileDialog::getOpenFileName(this, tr("Open view"), start, tr("Rankscope views (*.rsview)"));
     if (f.isEmpty()) return;
     QString error;
     auto s = readViewState(f, error);
@@ -167,7 +201,7 @@ void MainWindow::exportReport() {
         return;
     }
     const QString f = QFileDialog::getSaveFileName(
-        this, tr("Export report"), Settings().lastReportFile(profilePath() + "/rankscope-report.html"),
+        this, tr("Export report"), proposedSavePath(SavePaths::Kind::Report),
         tr("HTML, one self-contained file (*.html);;Markdown with the pictures beside it (*.md)"));
     if (f.isEmpty()) return;
     Settings().setLastReportFile(f);
@@ -176,7 +210,11 @@ void MainWindow::exportReport() {
     auto* p = new QProcess(this);
     const bool md = f.endsWith(".md", Qt::CaseInsensitive);
     p->setProgram(QCoreApplication::applicationFilePath());
-    p->setArguments({"report", profilePath(), md ? "--markdown" : "--html", f, "--quiet"});
+    QStringList args{"report", profilePath(), md ? "--markdown" : "--html", f, "--quiet"};
+    // the pictures of the run on screen, not the folder's default one (walk 27 house check: exported while
+    // run 1 was shown, the report pictured run 0 and listed run 1's findings without pictures)
+    if (const auto run = reportRun()) args << "--run" << QString::number(*run);
+    p->setArguments(args);
     statusBar()->showMessage(tr("Writing the report %1…").arg(f));
     connect(p, &QProcess::finished, this, [this, p, f](int code, QProcess::ExitStatus st) {
         const QString err = QString::fromLocal8Bit(p->readAllStandardError()).trimmed();

@@ -25,6 +25,28 @@ ProfileSession::ProfileSession(QMainWindow* window, views::InteractionState* sta
 void ProfileSession::beginOpen(const QString& path) {
     m_path = QFileInfo(path).absoluteFilePath();
     m_shown.clear();
+    if (m_pending && QFileInfo(m_pending->profile).absoluteFilePath() != m_path)
+        drop(tr("%1 was opened instead of its profile %2").arg(m_path, m_pending->profile));
+}
+
+void ProfileSession::openFailed(const QString& why) {
+    if (m_pending) drop(tr("its profile %1 could not be opened: %2").arg(m_path, why));
+}
+
+void ProfileSession::drop(const QString& why) {
+    const ViewState s = *m_pending;
+    m_pending.reset();
+    Q_EMIT dropped(s, why);
+}
+
+QString ProfileSession::missingRun(const ViewState& s) const {
+    if (!s.run || !m_summary) return {};
+    QStringList runs;
+    for (const auto& r : m_summary->runs) {
+        if (r.run == *s.run) return {};
+        runs << QString::number(r.run);
+    }
+    return tr("run %1 is not in %2 (its runs: %3)").arg(*s.run).arg(m_path, runs.join(", "));
 }
 
 ProfileSession::Change ProfileSession::accept(std::shared_ptr<const query::ProfileSummary> s) {
@@ -49,6 +71,8 @@ ProfileSession::Change ProfileSession::accept(std::shared_ptr<const query::Profi
 
 void ProfileSession::applyPending() {
     if (!m_pending || !m_summary) return;
+    // a run the profile lacks: asking for it gave the default run again, and asked again, for ever
+    if (const QString why = missingRun(*m_pending); !why.isEmpty()) return drop(why);
     if (!m_pending->run || *m_pending->run == m_summary->run)
         applyNow(*m_pending);
     else
@@ -89,6 +113,7 @@ void ProfileSession::apply(const ViewState& s) {
     }
     if (s.run && *s.run != m_summary->run) {
         m_pending = s;
+        if (const QString why = missingRun(s); !why.isEmpty()) return drop(why);
         m_service->selectRun(*s.run);
         return;
     }

@@ -8,7 +8,10 @@
 // ranks, the search hits and the comparison (their ids, ranks and clocks are the previous run's). Owners
 // of other per-run state follow `reset` (the main window: the search text, the track and Op summary
 // filters, an armed annotation tool — on a new run as on a new profile). A view state applied
-// before its profile (or run) is open waits here and is applied once it is. GUI thread only.
+// before its profile (or run) is open waits here and is applied once it is; one that never can be (its
+// profile fails to open or another is opened, its run is not in the profile) is dropped, saying why
+// (walk 27: its comparison was left "comparing", and a missing run asked for again and again). GUI thread
+// only.
 #include "app/gui/viewstate.h"
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
@@ -40,8 +43,11 @@ class ProfileSession : public QObject {
     /// The profile being opened or shown (absolute path), empty before the first.
     const QString& path() const { return m_path; }
     const std::shared_ptr<const query::ProfileSummary>& summary() const { return m_summary; }
-    /// A profile is being opened: the next summary is a new profile's.
+    /// A profile is being opened: the next summary is a new profile's (a view state waiting for another
+    /// profile is dropped).
     void beginOpen(const QString& path);
+    /// The profile being opened could not be (`why`): a view state waiting for it is dropped.
+    void openFailed(const QString& why);
     /// A summary arrived: resets what belonged to the previous run or profile (emitting reset), keeps it,
     /// and says what it was.
     Change accept(std::shared_ptr<const query::ProfileSummary> s);
@@ -62,9 +68,14 @@ class ProfileSession : public QObject {
     void openRequested(const QString& path);
     /// A view state was applied (its waits and clock alignment: the View menu's checks follow).
     void applied(const rs::gui::ViewState& s);
+    /// A view state will never be applied, for the reason `why` ("run 7 is not in /p: it holds runs 0, 1").
+    void dropped(const rs::gui::ViewState& s, const QString& why);
 
   private:
-    void applyNow(ViewState s); ///< by value: it may be the pending state it clears
+    void applyNow(ViewState s);    ///< by value: it may be the pending state it clears
+    void drop(const QString& why); ///< of the pending state
+    /// Why the summary shown cannot show `s`'s run ("" when it can: no run named, or one of its runs).
+    QString missingRun(const ViewState& s) const;
     QMainWindow* m_window;
     views::InteractionState* m_state;
     query::QueryService* m_service;

@@ -60,7 +60,7 @@ ReportBlock picture(QImage img, const QString& caption, const QString& name) {
 
 class Builder {
   public:
-    Builder(const ReportRequest& r) : m_r(r), m_scene(r.dbPath, r.profile, std::nullopt) {
+    Builder(const ReportRequest& r) : m_r(r), m_scene(r.dbPath, r.profile, r.run) {
         m_report = nlohmann::json::parse(m_scene.summary().reportJson, nullptr, false);
         m_defaultMemoryRank = m_scene.memoryRank();
         m_many = query::summarisesRanks(m_report["ranks"].size());

@@ -32,6 +32,9 @@ struct ReportRequest {
     QString dbPath, profile;
     int top = 10;     ///< findings with pictures at most (the rest listed)
     int width = 1400; ///< picture width, px
+    /// The run the pictures show (a folder of several; the other runs' findings are listed without
+    /// pictures); default: the app's default run.
+    std::optional<int> run;
 };
 
 ReportDocument buildReportDocument(const ReportRequest& r);

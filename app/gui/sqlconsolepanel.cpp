@@ -1,5 +1,6 @@
 #include "app/gui/sqlconsolepanel.h"
 
+#include "app/gui/savepaths.h"
 #include "app/gui/settings.h"
 #include "views/common/plural.h"
 #include "views/common/tabletext.h"
@@ -186,7 +187,8 @@ QWidget* SqlConsolePanel::buildResultArea() {
     return box;
 }
 
-void SqlConsolePanel::setDatabase(const QString& dbPath) {
+void SqlConsolePanel::setDatabase(const QString& dbPath, const QString& profile) {
+    m_profile = profile;
     m_model->cancel();
     m_views->clear();
     m_service->setDatabase(dbPath);
@@ -256,6 +258,10 @@ void SqlConsolePanel::stepHistory(bool older) {
     onModelChanged();
 }
 
+QString SqlConsolePanel::proposedCsvPath() const {
+    return SavePaths::propose(SavePaths::Kind::Csv, m_profile, std::nullopt, "query", "csv");
+}
+
 void SqlConsolePanel::exportCsv(QString path) {
     if (!m_model->hasResult()) {
         showError(tr("Run a statement that gives a result first: Export CSV writes the last run's result."));
@@ -263,8 +269,7 @@ void SqlConsolePanel::exportCsv(QString path) {
     }
     if (path.isEmpty()) {
         Settings st;
-        path = QFileDialog::getSaveFileName(this, tr("Export the result as CSV"),
-                                            st.lastCsvFile(QDir::home().filePath("rankscope-query.csv")),
+        path = QFileDialog::getSaveFileName(this, tr("Export the result as CSV"), proposedCsvPath(),
                                             tr("CSV (*.csv);;All files (*)"));
         if (path.isEmpty()) return;
         st.setLastCsvFile(path);

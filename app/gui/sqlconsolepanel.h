@@ -31,7 +31,11 @@ class SqlConsolePanel : public QWidget {
   public:
     explicit SqlConsolePanel(QWidget* parent = nullptr);
     /// The profile's index (its views are listed; a running statement stops); empty: none open.
-    void setDatabase(const QString& dbPath);
+    /// `profile`: the profile's path, which Export CSV's proposed file is named after.
+    void setDatabase(const QString& dbPath, const QString& profile = {});
+    /// Where Export CSV's dialog starts: "<profile>-query.csv" in the profile's folder (SavePaths; no run:
+    /// the console's views hold every run of the index).
+    QString proposedCsvPath() const;
 
     /// Runs the editor's statement (and keeps it in the history).
     void runQuery();
@@ -71,6 +75,7 @@ class SqlConsolePanel : public QWidget {
     void showError(const QString& text);
     void onExported(quint64 id, qint64 rows, const QString& error);
 
+    QString m_profile;
     query::SqlConsoleService* m_service;
     views::SqlResultModel* m_model;
     QTreeWidget* m_views;

@@ -6,6 +6,7 @@
 #include "tests/support/collidedfixture.h"
 #include "tests/support/testsupport.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
@@ -38,6 +39,8 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope({"--help"}, &out), 0);
         for (const char* cmd : {"demo", "index", "info", "report", "query", "export", "stats"})
             QVERIFY2(out.contains(cmd), cmd);
+        // how to open a folder named like a command (walk 27 #2), in one line
+        QVERIFY(out.contains("a folder named like a command: rankscope ./demo\n"));
         // a command's --help is the usage too, not "unknown option"
         for (const char* cmd : {"demo", "index", "report"}) {
             QString usage;
@@ -111,6 +114,87 @@ class TstCli : public QObject {
         QVERIFY(qEnvironmentVariableIsSet("QT_QPA_PLATFORM"));
         QCOMPARE(cli::dispatch(2, bare), -1);
         QCOMPARE(cli::dispatch(3, said), -1);
+    }
+    void aCommandNamedLikeAPathHereKeepsItsMeaningAndSaysHowToOpenThePath_data() {
+        QTest::addColumn<QString>("name");
+        for (const std::string& c : cli::subCommands())
+            QTest::newRow(c.c_str()) << QString::fromStdString(c);
+    }
+    void aCommandNamedLikeAPathHereKeepsItsMeaningAndSaysHowToOpenThePath() {
+        // walk 27 #2: `rankscope demo` beside a folder named demo ran the demo command, silently. Every
+        // command keeps its meaning (`NAME --help` is still the usage, status 0) and says once how to open
+        // the folder; without the folder it says nothing
+        QFETCH(QString, name);
+        const QString here = QString::fromStdString(test::tempDir("cli-named-like-" + name.toStdString()));
+        auto run = [&](QString* err) {
+            QProcess p;
+            p.setWorkingDirectory(here);
+            p.start(QString::fromStdString(test::rankscopeBin()), {name, "--help"});
+            if (!p.waitForFinished(30000)) return -1;
+            *err = QString::fromUtf8(p.readAllStandardError());
+            const QString out = QString::fromUtf8(p.readAllStandardOutput());
+            return out.contains("Usage:") ? p.exitCode() : -2;
+        };
+        const QString note = QString("a folder named %1 is here: to open it, run `rankscope ./%1`").arg(name);
+        QString err;
+        QCOMPARE(run(&err), 0);
+        QVERIFY2(!err.contains("is here"), qPrintable(err));
+        // a plain file of that name is not something the app opens: no "to open it"
+        test::writeFile((here + "/" + name).toStdString(), "notes\n");
+        QCOMPARE(run(&err), 0);
+        QVERIFY2(!err.contains("is here"), qPrintable(err));
+        QVERIFY(QFile::remove(here + "/" + name));
+        QVERIFY(QDir(here).mkdir(name));
+        QCOMPARE(run(&err), 0);
+        QCOMPARE(err.count(note), 1);
+    }
+    void aFolderNamedLikeACommandOpensByItsPath() {
+        // `rankscope ./demo` and `rankscope /abs/demo` start the app on the folder (dispatch's -1; the
+        // display is ctest's offscreen platform), bare `rankscope demo` stays the command (a usage error
+        // here)
+        const QString here = QString::fromStdString(test::tempDir("cli-folder-named-demo"));
+        QVERIFY(QDir(here).mkdir("demo"));
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(here));
+        std::string bin = "rankscope", rel = "./demo", abs = (here + "/demo").toStdString(), bare = "demo";
+        char* relArgs[] = {bin.data(), rel.data()};
+        char* absArgs[] = {bin.data(), abs.data()};
+        char* bareArgs[] = {bin.data(), bare.data()};
+        const int relRc = cli::dispatch(2, relArgs), absRc = cli::dispatch(2, absArgs),
+                  bareRc = cli::dispatch(2, bareArgs);
+        QDir::setCurrent(before);
+        QVERIFY(qEnvironmentVariableIsSet("QT_QPA_PLATFORM"));
+        QCOMPARE(relRc, -1);
+        QCOMPARE(absRc, -1);
+        QCOMPARE(bareRc, 2); // demo needs an OUTDIR
+    }
+    void aRunTheFolderLacksIsRefused_data() {
+        QTest::addColumn<QStringList>("args"); // after the folder; "%1" is a scratch folder
+        QTest::newRow("export") << QStringList{"--run", "7", "--view", "heatmap", "--out", "%1/r7.png"};
+        QTest::newRow("comm") << QStringList{"--run", "7"};
+        QTest::newRow("report") << QStringList{"--run", "7"};
+    }
+    void aRunTheFolderLacksIsRefused() {
+        // walk 27 house check: `export DIR --run 7` on a folder of runs 0 and 1 drew run 0 (its caption said
+        // so, the command did not) and `comm --run 7` said "no communication matrix in this run", status 0
+        QFETCH(QStringList, args);
+        static const std::string two = [] {
+            const std::string dir = test::tempDir("cli-two-runs");
+            std::string err;
+            return test::writeTwoRunDemo(dir, err) ? dir : std::string();
+        }();
+        QVERIFY(!two.empty());
+        const QString scratch = QString::fromStdString(test::tempDir("cli-two-runs-out"));
+        const QString cmd = QTest::currentDataTag();
+        QStringList full{cmd, QString::fromStdString(two)};
+        for (const QString& x : args)
+            full << QString(x).replace("%1", scratch);
+        full << "--quiet";
+        QString out, err;
+        QCOMPARE(test::runRankscope(full, &out, &err), 1);
+        QVERIFY2(err.contains(QString("rankscope %1: run 7 is not in this profile (its runs: ").arg(cmd)),
+                 qPrintable(err));
+        QVERIFY(!QFileInfo::exists(scratch + "/r7.png"));
     }
     void cacheListsAndCleans() {
         // a read-only profile indexed into a private cache dir, then its profile removed: listed as missing,

@@ -200,6 +200,37 @@ class TstHtmlReport : public QObject {
         QVERIFY(m.contains("| rank | median step | p95 step |"));
     }
 
+    void aFolderOfRunsPicturesTheRunAsked() {
+        // walk 27 house check: File ▸ Export report while run 1 of a folder of two was shown pictured run 0
+        // (the default) and listed run 1's findings without pictures; the app now passes --run
+        const std::string two = m_root + "/two";
+        QString err;
+        for (const QStringList& demo : {QStringList{"demo", q(two + "/a"), "--seed", "1"},
+                                        QStringList{"demo", q(two + "/b"), "--seed", "3"}})
+            QVERIFY2(test::runRankscope(
+                         demo + QStringList{"--ranks", "2", "--steps", "4", "--layers", "1", "--quiet"},
+                         nullptr, &err) == 0,
+                     qPrintable(err));
+        // two runs alike: the default is the first, run 0 (index/defaultrun.h); 1 is the one asked for
+        const QString html = q(m_root) + "/two-run1.html";
+        QVERIFY2(test::runRankscope({"report", q(two), "--html", html, "--run", "1", "--quiet"}, nullptr,
+                                    &err) == 0,
+                 qPrintable(err));
+        const QString h = readAll(html);
+        QVERIFY2(h.contains("The pictures show run 1 (as chosen)"), qPrintable(h.left(3000)));
+        QVERIFY(h.contains("(run 0: no picture"));
+        QVERIFY(!h.contains("(run 1: no picture"));
+        // the text report: that run's part, as the app shows it beside the run
+        QString out;
+        QCOMPARE(test::runRankscope({"report", q(two), "--run", "1", "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.contains("Run 1 of the 2 runs in this folder"), qPrintable(out));
+        // a run the folder lacks
+        QCOMPARE(
+            test::runRankscope({"report", q(two), "--html", html, "--run", "7", "--quiet"}, nullptr, &err),
+            1);
+        QVERIFY2(err.contains("rankscope report: run 7 is not in this profile (its runs: 0, 1)"),
+                 qPrintable(err));
+    }
     void usage() {
         QString err;
         QCOMPARE(test::runRankscope({"report", q(m_demo), "--html", "x.html", "--json"}, nullptr, &err), 2);

@@ -487,7 +487,7 @@ class TstMainWindow : public QObject {
             w.findChild<QDockWidget*>("annotations")->raise();
             QTest::qWait(200);
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-annotations.png");
-            gui::ExportDialog d("demo", &w);
+            gui::ExportDialog d(m_profile, "demo-run0", &w);
             d.show();
             QTest::qWait(100);
             d.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/export-dialog.png");

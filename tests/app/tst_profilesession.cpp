@@ -129,6 +129,30 @@ class TstProfileSession : public QObject {
         QCOMPARE(open.size(), 1);
         QCOMPARE(open.first().first().toString(), QString("/data/elsewhere"));
     }
+    void aViewThatCanNeverBeAppliedIsDropped() {
+        // walk 27 #3: a view waiting for its profile waited for ever when another profile was opened or its
+        // own failed to open (its comparison "comparing" all along): it is dropped, saying why
+        Parts p;
+        auto& session = p.session;
+        QStringList why;
+        connect(&session, &gui::ProfileSession::dropped, this,
+                [&](const gui::ViewState&, const QString& w) { why << w; });
+        gui::ViewState v;
+        v.profile = "/data/elsewhere";
+        session.apply(v);
+        session.beginOpen(v.profile); // its own profile opens: it still waits
+        QCOMPARE(why.size(), 0);
+        session.beginOpen("/data/other");
+        QCOMPARE(why, QStringList{"/data/other was opened instead of its profile /data/elsewhere"});
+        session.apply(v);
+        session.beginOpen(v.profile);
+        session.openFailed("no profiler files found");
+        QCOMPARE(why.size(), 2);
+        QCOMPARE(why.last(),
+                 QString("its profile /data/elsewhere could not be opened: no profiler files found"));
+        session.openFailed("again"); // nothing waits any more
+        QCOMPARE(why.size(), 2);
+    }
     void everyTabOnTopIsSavedAndRaised() {
         // the window's tabs under the timeline, as the user sees them: whichever is on top is what a saved
         // view says, so it is raised again when the view is opened (walk 9: a view saved with the Op summary
