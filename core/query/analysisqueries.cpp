@@ -7,6 +7,8 @@
 #include "core/query/namekinds.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/stubsteps.h"
+#include "core/query/tensorreader.h"
+#include "core/query/tensortwins.h"
 #include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
@@ -74,24 +76,6 @@ void finishRatiosByRow(HeatmapData& h) {
         for (auto& c : row)
             c.ratio = c.present && med > 0 ? double(c.meanNs) / med : 0;
     }
-}
-
-// Columns: tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step, source.
-constexpr const char* kTensorColumns =
-    "tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step, source";
-TensorItem readTensor(const index::Stmt& q) {
-    TensorItem it;
-    it.tensorId = q.text(0);
-    it.opName = q.text(1);
-    it.sizeBytes = q.i64(2);
-    if (!q.isNull(3)) it.addr = uint64_t(q.i64(3));
-    if (!q.isNull(4)) it.allocNs = q.i64(4);
-    if (!q.isNull(5)) it.freeNs = q.i64(5);
-    if (!q.isNull(6)) it.bank = q.i64(6);
-    if (!q.isNull(7)) it.allocStep = q.f64(7);
-    if (!q.isNull(8)) it.freeStep = q.f64(8);
-    if (!q.isNull(9)) it.source = q.text(9);
-    return it;
 }
 
 } // namespace
@@ -574,7 +558,13 @@ TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, 
                    " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
                    "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
     q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
-    return readTensorRows(q);
+    // the op's window may hold only the address-less record of an allocation (its addressed twin came
+    // 0.6 µs after the op ended, walk 27): each is paired with its twin, not left out for want of one
+    TensorRows out;
+    while (q.step())
+        out.rows.push_back(readTensor(q));
+    out.withoutAddressLeftOut = pairAddressTwins(db, rank, out.rows);
+    return out;
 }
 
 TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName, int64_t startNs) {

@@ -81,6 +81,12 @@ struct TensorItem {
     std::optional<int64_t> allocNs, freeNs, bank;
     std::optional<double> allocStep, freeStep;
     std::string source = {}; ///< tensor.source: the kind of file of its row ("operator_memory", …)
+    /// The address-less row this addressed row stands in for, named where it is ("operator_memory.csv line
+    /// 34", tensorName), paired by pairAddressTwins (core/query/tensortwins.h); "" when listed for itself.
+    std::string twinOf = {};
+    /// An address-less row left unpaired: how many addressed rows of another file fit it (more than one:
+    /// ambiguous, none guessed); 0 when none fits or nothing was looked for.
+    int twinCandidates = 0;
 };
 
 struct CurvePoint {
@@ -165,7 +171,9 @@ struct TensorRows {
 /// Tensors of one rank allocated in a step, optionally only those of an op (op_name match).
 TensorRows loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName);
 /// The tensors one op allocated: on `rank`, named after the op (its name or its op type) and allocated
-/// while it ran ([startNs, endNs]). Empty when the memory records name no tensor of it.
+/// while it ran ([startNs, endNs]); each address-less row with one addressed twin is shown as that twin
+/// (pairAddressTwins, core/query/tensortwins.h; withoutAddressLeftOut counts them), one with several keeps
+/// its twinCandidates. Empty when the memory records name no tensor of it.
 TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
                             int64_t startNs, int64_t endNs);
 /// The buffers of a collective whose memory records name its algorithm, not the op: the collective of
