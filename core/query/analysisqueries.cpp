@@ -5,6 +5,7 @@
 #include "core/query/damagedinput.h"
 #include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
+#include "core/query/opkernelnames.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/stubsteps.h"
 #include "core/query/tensorreader.h"
@@ -143,6 +144,7 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         return f.rank && std::find(h.columnKeys.begin(), h.columnKeys.end(), *f.rank) == h.columnKeys.end();
     });
     h.damaged = damagedFilesText(damaged);
+    h.kernelNames = loadOpKernelNames(db, h.columnKeys);
     for (const auto& f : damagedFiles(db)) { // a file of no known rank names none: the notes say it
         if (!f.rank || !col.count(*f.rank)) continue;
         const size_t slash = f.path.rfind('/');
@@ -249,6 +251,7 @@ HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {
         h.cells.push_back(std::move(row));
     }
     finishRatiosByRow(h);
+    h.kernelNames = loadOpKernelNames(db, {rank});
     return h;
 }
 

@@ -25,6 +25,14 @@ struct HeatCell {
     bool noSharedKernels = false;
 };
 
+/// One kernel name of an op type on one rank (sum_op_name): several names make one op type's row when they
+/// differ only in their template arguments (walk 27: hta's df_index_resolver row
+/// "vectorized_elementwise_kernel<MulFunctor>" is three kernels, ×1130, ×310, ×155).
+struct OpKernelName {
+    std::string name;
+    int64_t rank = 0, count = 0;
+};
+
 struct HeatmapData {
     enum class Mode { OpByRank, OpByStep, RankByStep };
     Mode mode = Mode::OpByRank;
@@ -47,6 +55,9 @@ struct HeatmapData {
     /// their cells hold part of the rank's kernels, so their ratios compare a partial rank with whole ones
     /// (walk18a #1: a trace cut at 60 % read 1.40× against its own 1.01×).
     std::map<int64_t, std::string> cutRanks;
+    /// OpByRank, OpByStep: each row's op type → its kernel names per rank key, of the grid's ranks
+    /// (loadOpKernelNames; kernelNameCounts adds them up)
+    std::map<std::string, std::vector<OpKernelName>> kernelNames;
 };
 
 /// Op type × rank from the persisted op statistics.
