@@ -72,20 +72,28 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
 void DiagnosticsDialog::updateSummary() {
     // information rows are notes, not problems, as the report and Details count them ("15 problems" of
     // which 14 were information, walk 20a)
-    qint64 problems = 0, notes = 0;
+    // each kind with its groups, as the report says them ("1 problem in 1 group; 86 notes in 4 groups"):
+    // "86 notes … of 5 groups" read as a count the report's "86 notes in 4 groups" disagreed with (walk 27)
+    qint64 problems = 0, notes = 0, problemRows = 0, noteRows = 0;
     for (int r = 0; r < m_proxy->rowCount(); ++r) {
         const qint64 n = m_proxy->index(r, DiagnosticsModel::Count).data().toLongLong();
-        (m_proxy->index(r, DiagnosticsModel::Severity).data().toString() == "info" ? notes : problems) += n;
+        const bool note = m_proxy->index(r, DiagnosticsModel::Severity).data().toString() == "info";
+        (note ? notes : problems) += n;
+        ++(note ? noteRows : problemRows);
     }
-    QString counts = views::counted(problems, tr("problem"), tr("problems"));
+    QString counts = tr("%1 in %2")
+                         .arg(views::counted(problems, tr("problem"), tr("problems")),
+                              views::counted(problemRows, tr("group"), tr("groups")));
     if (notes)
-        counts += tr(", %1 (information, not problems)").arg(views::counted(notes, tr("note"), tr("notes")));
+        counts += tr("; %1 in %2 (information, not problems)")
+                      .arg(views::counted(notes, tr("note"), tr("notes")),
+                           views::counted(noteRows, tr("group"), tr("groups")));
     const QString kinds =
         views::counted(m_model->rowCount(), tr("group"), tr("groups")); // as info and the report count them
     if (m_model->rowCount() == 0)
         m_summary->setText(tr("No problem was counted while indexing."));
     else if (m_proxy->rowCount() == m_model->rowCount())
-        m_summary->setText(tr("%1 of %2").arg(counts, kinds));
+        m_summary->setText(tr("The whole folder: %1").arg(counts)); // a run's Details count its own
     else
         m_summary->setText(tr("%1 of %2 shown: %3").arg(m_proxy->rowCount()).arg(kinds, counts));
 }

@@ -5,8 +5,11 @@
 #include "core/query/damagedinput.h"
 #include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
+#include "core/query/opkernelnames.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/stubsteps.h"
+#include "core/query/tensorreader.h"
+#include "core/query/tensortwins.h"
 #include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
@@ -76,24 +79,6 @@ void finishRatiosByRow(HeatmapData& h) {
     }
 }
 
-// Columns: tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step, source.
-constexpr const char* kTensorColumns =
-    "tensor_id, op_name, size_bytes, addr, alloc_ns, free_ns, bank, alloc_step, free_step, source";
-TensorItem readTensor(const index::Stmt& q) {
-    TensorItem it;
-    it.tensorId = q.text(0);
-    it.opName = q.text(1);
-    it.sizeBytes = q.i64(2);
-    if (!q.isNull(3)) it.addr = uint64_t(q.i64(3));
-    if (!q.isNull(4)) it.allocNs = q.i64(4);
-    if (!q.isNull(5)) it.freeNs = q.i64(5);
-    if (!q.isNull(6)) it.bank = q.i64(6);
-    if (!q.isNull(7)) it.allocStep = q.f64(7);
-    if (!q.isNull(8)) it.freeStep = q.f64(8);
-    if (!q.isNull(9)) it.source = q.text(9);
-    return it;
-}
-
 } // namespace
 
 HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
@@ -159,6 +144,7 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
         return f.rank && std::find(h.columnKeys.begin(), h.columnKeys.end(), *f.rank) == h.columnKeys.end();
     });
     h.damaged = damagedFilesText(damaged);
+    h.kernelNames = loadOpKernelNames(db, h.columnKeys);
     for (const auto& f : damagedFiles(db)) { // a file of no known rank names none: the notes say it
         if (!f.rank || !col.count(*f.rank)) continue;
         const size_t slash = f.path.rfind('/');
@@ -265,6 +251,7 @@ HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps) {
         h.cells.push_back(std::move(row));
     }
     finishRatiosByRow(h);
+    h.kernelNames = loadOpKernelNames(db, {rank});
     return h;
 }
 
@@ -574,7 +561,13 @@ TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, 
                    " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
                    "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
     q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
-    return readTensorRows(q);
+    // the op's window may hold only the address-less record of an allocation (its addressed twin came
+    // 0.6 µs after the op ended, walk 27): each is paired with its twin, not left out for want of one
+    TensorRows out;
+    while (q.step())
+        out.rows.push_back(readTensor(q));
+    out.withoutAddressLeftOut = pairAddressTwins(db, rank, out.rows);
+    return out;
 }
 
 TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& opName, int64_t startNs) {

@@ -25,6 +25,14 @@ struct HeatCell {
     bool noSharedKernels = false;
 };
 
+/// One kernel name of an op type on one rank (sum_op_name): several names make one op type's row when they
+/// differ only in their template arguments (walk 27: hta's df_index_resolver row
+/// "vectorized_elementwise_kernel<MulFunctor>" is three kernels, ×1130, ×310, ×155).
+struct OpKernelName {
+    std::string name;
+    int64_t rank = 0, count = 0;
+};
+
 struct HeatmapData {
     enum class Mode { OpByRank, OpByStep, RankByStep };
     Mode mode = Mode::OpByRank;
@@ -47,6 +55,9 @@ struct HeatmapData {
     /// their cells hold part of the rank's kernels, so their ratios compare a partial rank with whole ones
     /// (walk18a #1: a trace cut at 60 % read 1.40× against its own 1.01×).
     std::map<int64_t, std::string> cutRanks;
+    /// OpByRank, OpByStep: each row's op type → its kernel names per rank key, of the grid's ranks
+    /// (loadOpKernelNames; kernelNameCounts adds them up)
+    std::map<std::string, std::vector<OpKernelName>> kernelNames;
 };
 
 /// Op type × rank from the persisted op statistics.
@@ -81,6 +92,12 @@ struct TensorItem {
     std::optional<int64_t> allocNs, freeNs, bank;
     std::optional<double> allocStep, freeStep;
     std::string source = {}; ///< tensor.source: the kind of file of its row ("operator_memory", …)
+    /// The address-less row this addressed row stands in for, named where it is ("operator_memory.csv line
+    /// 34", tensorName), paired by pairAddressTwins (core/query/tensortwins.h); "" when listed for itself.
+    std::string twinOf = {};
+    /// An address-less row left unpaired: how many addressed rows of another file fit it (more than one:
+    /// ambiguous, none guessed); 0 when none fits or nothing was looked for.
+    int twinCandidates = 0;
 };
 
 struct CurvePoint {
@@ -165,7 +182,9 @@ struct TensorRows {
 /// Tensors of one rank allocated in a step, optionally only those of an op (op_name match).
 TensorRows loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName);
 /// The tensors one op allocated: on `rank`, named after the op (its name or its op type) and allocated
-/// while it ran ([startNs, endNs]). Empty when the memory records name no tensor of it.
+/// while it ran ([startNs, endNs]); each address-less row with one addressed twin is shown as that twin
+/// (pairAddressTwins, core/query/tensortwins.h; withoutAddressLeftOut counts them), one with several keeps
+/// its twinCandidates. Empty when the memory records name no tensor of it.
 TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
                             int64_t startNs, int64_t endNs);
 /// The buffers of a collective whose memory records name its algorithm, not the op: the collective of

@@ -632,13 +632,16 @@ std::string commWaitText(const json& report, const std::string& total) {
         return run.value("world_size", json()).is_number() && run["world_size"].get<int64_t>() == 1;
     });
     if (unknownRuns.empty() && alone && !report["runs"].empty()) return model::kWaitAloneText;
-    if (unknownRuns.empty()) return total + " in total";
+    // the per-rank union of wait intervals, summed: read "in total", it passed for a sum of the waits (walk
+    // 27: cluster_propose's 6.04 s, where the waits add up to 6.98 s with their overlaps counted twice)
+    const std::string wall = total + " " + std::string(kCommWaitMeaning);
+    if (unknownRuns.empty()) return wall;
     if (unknownRuns.size() == report["runs"].size()) return "not known (" + because + ")";
     std::string runs;
     for (int64_t run : unknownRuns)
         runs += (runs.empty() ? "" : ", ") + std::to_string(run);
-    return total + " in total where it is measured; not known in " +
-           (unknownRuns.size() == 1 ? "run " : "runs ") + runs + " (" + because + ")";
+    return wall + ", where it is measured; not known in " + (unknownRuns.size() == 1 ? "run " : "runs ") +
+           runs + " (" + because + ")";
 }
 
 namespace {
@@ -930,6 +933,16 @@ std::string counted(int64_t v, const char* noun) {
     return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
 }
 
+/// "1 record problem in 1 group; 86 notes in 4 groups" from a report's diagnostics counts: in groups as
+/// `info` lists them, and occurrences ("7 notes" beside info's 4 rows read as two counts).
+std::string diagnosticsCountText(const json& d) {
+    std::string t = counted(d["count"].get<int64_t>(), "record problem") + " in " +
+                    counted(d["rows"].get<int64_t>(), "group");
+    if (const int64_t notes = d.value("notes", int64_t(0)))
+        t += "; " + counted(notes, "note") + " in " + counted(d.value("note_rows", int64_t(0)), "group");
+    return t;
+}
+
 } // namespace
 
 bool outlierStepsTold(const json& r) {
@@ -976,15 +989,17 @@ std::string formatReport(const json& r, int top) {
     formatSteps(o, r);
     formatCommWait(o, r);
     formatMemory(o, r);
-    const int64_t notes = r["diagnostics"].value("notes", int64_t(0));
-    o << "\nDiagnostics: " << counted(r["diagnostics"]["count"].get<int64_t>(), "record problem") << " in "
-      << counted(r["diagnostics"]["rows"].get<int64_t>(), "group");
-    // in groups as `info` lists them, and occurrences: "7 notes" beside info's 4 rows read as two counts
-    if (notes)
-        o << "; " << counted(notes, "note") << " in "
-          << counted(r["diagnostics"].value("note_rows", int64_t(0)), "group")
-          << " (information, not problems)";
-    o << (r["diagnostics"]["rows"].get<int64_t>() || notes ? " (rankscope info DIR lists them)" : "") << "\n";
+    const json& d = r["diagnostics"];
+    o << "\nDiagnostics: " << diagnosticsCountText(d);
+    // a run's counts say so, with the folder's the dialog and `info` count (walk 27 #4)
+    const bool ofRun = r.contains("shown_run") && d.contains("folder");
+    if (ofRun)
+        o << " in run " << r["shown_run"]["run"].get<int64_t>()
+          << "; the folder: " << diagnosticsCountText(d["folder"]);
+    if (d.value("notes", int64_t(0)) || (ofRun && d["folder"].value("notes", int64_t(0))))
+        o << " (notes: information, not problems)";
+    o << (d["rows"].get<int64_t>() || d.value("notes", int64_t(0)) ? " (rankscope info DIR lists them)" : "")
+      << "\n";
     for (const auto& st : r["diagnostics"].value("stub_steps", json::array()))
         o << "  " << rankName(r, st["rank"].get<int64_t>()) << ": " << st["reason"].get<std::string>()
           << "\n";

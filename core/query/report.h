@@ -36,8 +36,13 @@ nlohmann::json stepCounts(index::Db& db, const std::string& rankKeys = {});
 /// "40 steps (+2 whole traces: ranks without step marks)" from a report's `steps`: the text and HTML
 /// reports say the same.
 std::string stepCountText(const nlohmann::json& steps);
-/// "12.3 ms in total" (`total` formatted by the caller), or why the total is not known (every run incomplete
-/// and nothing measured): the text and HTML reports say the same.
+/// What comm_wait.total_wait_ns is, said after the figure: wall time, each rank's wait intervals as a union
+/// (waits on parallel streams overlap), summed over the ranks.
+inline constexpr const char* kCommWaitMeaning =
+    "of wall time summed over the ranks, each rank's overlapping waits counted once";
+/// "12.3 ms of wall time summed over the ranks, …" (kCommWaitMeaning; `total` formatted by the caller), or
+/// why the total is not known (every run incomplete and nothing measured): the text and HTML reports say
+/// the same.
 std::string commWaitText(const nlohmann::json& report, const std::string& total);
 /// Where some rank waited for several ranks at once, how its "waited for" parts are counted and how much
 /// they shared ("Each instant of a wait is counted once, so a rank's parts add up to its wait: … (rank 0

@@ -1,6 +1,7 @@
 #include "core/query/tensortext.h"
 
 #include "core/model/memoryrows.h"
+#include "core/query/tensortwins.h"
 
 namespace rs::query {
 
@@ -38,9 +39,15 @@ std::string tensorName(const TensorItem& t) {
 
 std::string noAddressText(const TensorItem& t) {
     if (t.addr) return {};
+    std::string why;
     // operator_memory.csv and OP_MEMORY have no address column; memory_usage.csv's is "NA" on that row
     if (t.source == model::kOperatorMemorySource || t.source == model::kOpMemoryDbSource)
-        return "none recorded (" + sourceName(t.source) + " has no address column)";
+        why = sourceName(t.source) + " has no address column";
+    if (t.twinCandidates > 1) // said, not guessed: any of them may be this allocation
+        why += (why.empty() ? "" : "; ") + std::to_string(t.twinCandidates) +
+               " allocations of its size with an address within " + std::to_string(kTwinToleranceNs / 1000) +
+               " µs: ambiguous, none paired";
+    if (!why.empty()) return "none recorded (" + why + ")";
     return t.source.empty() ? "none recorded" : "none recorded in " + sourceName(t.source);
 }
 

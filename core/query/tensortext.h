@@ -15,6 +15,8 @@ std::string sourceName(const std::string& source);
 /// "OP_MEMORY row 34".
 std::string tensorName(const TensorItem& t);
 /// Why the row has no address: "none recorded (operator_memory.csv has no address column)"; "" with one.
+/// A row whose addressed twin could not be told apart adds so ("…; 2 allocations of its size with an
+/// address within 12 µs: ambiguous, none paired").
 std::string noAddressText(const TensorItem& t);
 /// Why the row has no HBM bank: no address, or no bank model for the rank's addresses; "" with one.
 std::string noBankText(const TensorItem& t);

@@ -21,6 +21,20 @@ class TstDetailsPanel : public QObject {
     query::QueryService* m_service = nullptr;
     std::shared_ptr<const query::ProfileSummary> m_summary;
 
+    /// The Details panel's text for step 2 of rank 1 under `sum`.
+    QString stepText(std::shared_ptr<const query::ProfileSummary> sum) {
+        views::InteractionState state;
+        state.setBounds(sum->startNs, sum->endNs);
+        gui::DetailsPanel panel(&state, m_service);
+        panel.setSummary(sum);
+        Selection step;
+        step.kind = Selection::Kind::Step;
+        step.rank = 1;
+        step.step = 2;
+        state.setSelection(step);
+        return panel.plainText();
+    }
+
     Selection span(const std::string& where) {
         const auto r =
             QString::fromStdString(
@@ -237,16 +251,7 @@ class TstDetailsPanel : public QObject {
         wait(1001, "collective_wait");
         wait(5'000'000, "collective_wait");
         wait(30, "idle_gap");
-        views::InteractionState state;
-        state.setBounds(sum->startNs, sum->endNs);
-        gui::DetailsPanel panel(&state, m_service);
-        panel.setSummary(sum);
-        Selection step;
-        step.kind = Selection::Kind::Step;
-        step.rank = 1;
-        step.step = 2;
-        state.setSelection(step);
-        const QString text = panel.plainText();
+        const QString text = stepText(sum);
         QVERIFY2(!text.contains("waited 20 ns") && !text.contains("waited 400 ns"), qPrintable(text));
         QVERIFY2(text.contains("waited " + views::formatDuration(5'000'000) + " in hcom_allReduce__586_0_1"),
                  qPrintable(text));
@@ -259,6 +264,31 @@ class TstDetailsPanel : public QObject {
         // just over: its own line
         QVERIFY2(text.contains("waited " + views::formatDuration(1001) + " in hcom_allReduce__586_0_1"),
                  qPrintable(text));
+    }
+    void tinyWaitsSayWhereTheyComeFrom() {
+        // walk 27 #3: a step's folded tiny waits said no source where its other waits say "measured in
+        // hccl_raw" or "inferred from arrival order": 2 × 500 ns measured, 300 ns inferred, 1 300 ns in all
+        auto sum = std::make_shared<query::ProfileSummary>(*m_summary);
+        sum->waits.clear();
+        for (auto [ns, source] :
+             {std::pair<int64_t, const char*>{500, "hccl_raw"}, {500, "hccl_raw"}, {300, "arrival order"}}) {
+            query::WaitDesc w;
+            w.rank = 1;
+            w.step = 2;
+            w.collective = "AllReduce-op1";
+            w.durNs = ns;
+            w.kind = "collective_wait";
+            w.source = source;
+            sum->waits.push_back(w);
+        }
+        const QString text = stepText(sum);
+        const QString line = "waited " + views::formatDuration(1000) + " or less 3 times (" +
+                             views::formatDuration(1300) + " in all; ";
+        QVERIFY2(text.contains(line), qPrintable(text));
+        const QString from = text.mid(text.indexOf(line) + line.size()).section(')', 0, 0);
+        QVERIFY2(from.contains(views::formatDuration(1000) + " measured in hccl_raw") &&
+                     from.contains(views::formatDuration(300) + " inferred from arrival order"),
+                 qPrintable(from));
     }
     void aCollidedRankIsNamedAsItsLanes() {
         // resource/profiler: the legacy rank 0 is indexed as 10000 (the CANN device 0 of another run claims

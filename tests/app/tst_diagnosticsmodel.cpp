@@ -72,12 +72,15 @@ class TstDiagnosticsModel : public QObject {
         QVERIFY(summary);
         // an information row is a note, not a problem, as the report counts it (walk 20a: "15 problems"
         // of which 14 were information)
-        QCOMPARE(summary->text(), QString("119 problems, 1 note (information, not problems) of 4 groups"));
+        // each kind with its groups, as the report says them (walk 27: "86 notes … of 5 groups" beside the
+        // report's "86 notes in 4 groups": the fifth was the problem's): 3 rows of problems, 1 of notes
+        QCOMPARE(summary->text(), QString("The whole folder: 119 problems in 3 groups; 1 note in 1 group "
+                                          "(information, not problems)"));
         d.filter()->setText("trace_view");
-        QCOMPARE(summary->text(),
-                 QString("2 of 4 groups shown: 9 problems, 1 note (information, not problems)"));
+        QCOMPARE(summary->text(), QString("2 of 4 groups shown: 9 problems in 1 group; 1 note in 1 group "
+                                          "(information, not problems)"));
         QCOMPARE(gui::DiagnosticsDialog({sample()[1]}).findChild<QLabel*>("summary")->text(),
-                 QString("10 problems of 1 group"));
+                 QString("The whole folder: 10 problems in 1 group"));
     }
     void copiesTheRowsShownOrSelected() {
         gui::DiagnosticsDialog d(sample());

@@ -6,8 +6,10 @@
 #include <QContextMenuEvent>
 #include <QMenu>
 
+#include "core/query/opkernelnames.h"
 #include "views/common/celltooltip.h"
 #include "views/common/distinctelide.h"
+#include "views/common/kernelnamestip.h"
 #include "views/common/timemapping.h"
 
 #include <QHelpEvent>
@@ -409,12 +411,25 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
     }
 }
 
+QString HeatmapCanvas::labelToolTip(size_t row) const {
+    const std::string& op = m_data->rows[row];
+    QString tip = QString::fromStdString(op).toHtmlEscaped();
+    const auto it = m_data->kernelNames.find(op);
+    if (it == m_data->kernelNames.end()) return tip;
+    // the op type may merge kernels whose names differ in their template arguments: name them
+    const bool oneRank = m_data->mode == query::HeatmapData::Mode::OpByStep;
+    const QString kernels = kernelNamesTip(
+        op,
+        query::kernelNameCounts(it->second, oneRank ? std::optional<int64_t>(m_data->rank) : std::nullopt),
+        oneRank ? tr("on this rank, every step") : tr("on the shown ranks"));
+    return kernels.isEmpty() ? tip : "<b>" + tip + "</b><br>" + kernels;
+}
+
 bool HeatmapCanvas::event(QEvent* e) {
     if (m_data && handleCellToolTip(this, e, [this](QPoint pt) {
             int r, c;
             // a row label shows its whole name: long kernel names are elided to fit
-            if (const int row = labelRowAt(pt); row >= 0)
-                return QString::fromStdString(m_data->rows[size_t(row)]).toHtmlEscaped();
+            if (const int row = labelRowAt(pt); row >= 0) return labelToolTip(size_t(row));
             if (!cellAt(pt, r, c) || !m_data->cells[size_t(r)][size_t(c)].present) return QString();
             const auto& cell = m_data->cells[size_t(r)][size_t(c)];
             // a cell whose kernels no other rank ran has no ratio: never "1.00"

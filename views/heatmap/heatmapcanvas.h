@@ -99,6 +99,8 @@ class HeatmapCanvas : public QWidget {
     std::optional<annotate::Annotation> draftCells(int row0, int col0, int row1, int col1, bool note) const;
     bool cellAt(QPoint p, int& row, int& col) const;
     int labelRowAt(QPoint p) const; ///< the data row whose label is under `p`, or -1
+    /// The row label's tooltip: the whole name, and the kernel names the op type merges with their counts
+    QString labelToolTip(size_t row) const;
     std::shared_ptr<const query::HeatmapData> m_data;
     HeatStatistic m_stat = HeatStatistic::Ratio;
     HeatSort m_sort = HeatSort::TotalTime;

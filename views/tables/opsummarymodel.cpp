@@ -1,10 +1,21 @@
 #include "views/tables/opsummarymodel.h"
 
+#include "core/query/opkernelnames.h"
+#include "views/common/kernelnamestip.h"
 #include "views/common/timemapping.h"
 
 #include <QColor>
 
 namespace rs::views {
+
+namespace {
+/// The tooltip lines naming op type `op`'s kernels on rank key `rank` (kernelNamesTip).
+QString kernelNamesOf(const query::HeatmapData& d, const std::string& op, int64_t rank) {
+    const auto it = d.kernelNames.find(op);
+    if (it == d.kernelNames.end()) return {};
+    return kernelNamesTip(op, query::kernelNameCounts(it->second, rank), OpSummaryModel::tr("on this rank"));
+}
+} // namespace
 
 void OpSummaryModel::setData(std::shared_ptr<const query::HeatmapData> d) {
     beginResetModel();
@@ -24,7 +35,7 @@ void OpSummaryModel::setData(std::shared_ptr<const query::HeatmapData> d) {
                     {QString::fromStdString(d->rows[r]),
                      QString::fromStdString(d->columns[c]) + (files.isEmpty() ? "" : tr(" (partial)")),
                      int(d->columnKeys[c]), d->cells[r][c], r < d->rowMedianNs.size() ? d->rowMedianNs[r] : 0,
-                     files});
+                     files, kernelNamesOf(*d, d->rows[r], d->columnKeys[c])});
             }
         // an empty table said nothing where the heatmap beside it says why (walk 25, cluster_propose)
         if (m_rows.empty())
@@ -122,6 +133,7 @@ QString OpSummaryModel::toolTip(const Row& r) {
                "its ratio compare a partial rank with whole ones.")
                 .arg(r.cutFiles.toHtmlEscaped()) +
             "</b>";
+    if (!r.kernelNames.isEmpty()) tip += "<br>" + r.kernelNames;
     return tip + "<br>" + tr("Click: select it in every view and go to its longest kernel");
 }
 

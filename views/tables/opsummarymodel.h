@@ -24,6 +24,8 @@ class OpSummaryModel : public QAbstractTableModel {
         /// The rank's files that were cut or not read (HeatmapData::cutRanks), empty when whole: the row
         /// holds part of its kernels and its ratio compares a partial rank.
         QString cutFiles;
+        /// The kernel names the op type merges on this rank with their counts (kernelNamesTip), "" for one
+        QString kernelNames = {};
     };
     using QAbstractTableModel::QAbstractTableModel;
     /// Rows of an op × rank heatmap (other modes, or null, empty the table).

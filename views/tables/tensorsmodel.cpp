@@ -32,7 +32,10 @@ QVariant TensorsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Id: // where the row is when the source names no tensor ("om34" read as a tensor's name)
-            return QString::fromStdString(query::tensorName(*t));
+            return t->twinOf.empty() ? QString::fromStdString(query::tensorName(*t))
+                                     : tr("%1 (also %2)")
+                                           .arg(QString::fromStdString(query::tensorName(*t)),
+                                                QString::fromStdString(t->twinOf));
         case Op:
             return QString::fromStdString(t->opName);
         case Size:
