@@ -216,6 +216,7 @@ bool AnalysisPlan::startEarly(index::Db& db, const AnalysisOptions& opts, const 
 
 void AnalysisPlan::endBeside(const std::vector<size_t>& positions) {
     m_beside->stop(); // every result was taken: the worker has ended or is about to
+    m_writerAloneSec += m_beside->secondsSinceWorkerEnded();
     for (size_t k = 0; k < positions.size(); ++k) {
         m_besideSec[positions[k]] += m_beside->computeSeconds()[k];
         m_takenSec[positions[k]] += m_beside->takenOverSeconds()[k];

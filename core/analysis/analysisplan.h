@@ -122,6 +122,9 @@ class AnalysisPlan {
     double workerIdleSeconds() const { return m_workerIdleSec; }
     /// The second thread's CPU time (the rest of the stage's CPU time is this thread's).
     double workerCpuSeconds() const { return m_workerCpuSec; }
+    /// Of the rank-local half with a second thread: how long this thread went on alone after the worker
+    /// had computed every task (applying the last results; the serial end of that half).
+    double writerAloneSeconds() const { return m_writerAloneSec; }
     /// Of that, the compute done before the leading passes, beside the index stage (startEarly).
     double earlyComputeSeconds() const { return m_earlySec; }
 
@@ -142,7 +145,7 @@ class AnalysisPlan {
     std::vector<std::unique_ptr<CrossRankPass>> m_cross;
     std::vector<double> m_rankSec, m_crossSec; ///< per pass, since construction
     std::vector<double> m_besideSec;           ///< per rank-local pass: compute() on the second thread
-    double m_writerIdleSec = 0, m_workerIdleSec = 0, m_workerCpuSec = 0, m_earlySec = 0;
+    double m_writerIdleSec = 0, m_workerIdleSec = 0, m_workerCpuSec = 0, m_earlySec = 0, m_writerAloneSec = 0;
     /// startEarly's: the names both threads share and the second thread (runRankLocal takes it over)
     std::unique_ptr<NameIndex> m_earlyNames;
     std::unique_ptr<OffThreadPasses> m_beside;

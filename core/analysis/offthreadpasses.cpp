@@ -172,8 +172,14 @@ void OffThreadPasses::work() {
     {
         std::lock_guard lock(m_mutex);
         m_workerCpuSec = threadCpu();
+        m_workerEnd = Clock::now();
     }
     m_changed.notify_all();
+}
+
+double OffThreadPasses::secondsSinceWorkerEnded() {
+    std::lock_guard lock(m_mutex);
+    return m_workerEnd == Clock::time_point{} ? 0.0 : since(m_workerEnd);
 }
 
 std::unique_ptr<RankResult> OffThreadPasses::take(size_t rankIndex, size_t pass) {

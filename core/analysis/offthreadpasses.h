@@ -23,6 +23,7 @@
 #include "core/analysis/pass.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
@@ -72,6 +73,9 @@ class OffThreadPasses {
     double workerCpuSeconds() const { return m_workerCpuSec; }
     /// The worker's compute() time before release(): what overlapped the index stage.
     double gatedComputeSeconds() const { return m_gatedSec; }
+    /// Seconds from the worker's end (no task left to compute) to now; 0 while it runs. Once stop()
+    /// returned and every result was taken: how long the index-building thread went on alone.
+    double secondsSinceWorkerEnded();
 
   private:
     enum class State { Free, Worker, Writer, Done };
@@ -123,9 +127,10 @@ class OffThreadPasses {
     std::vector<double> m_writerSec;  ///< the index-building thread's
     double m_waitSec = 0;
     double m_writerIdleSec = 0;
-    double m_workerIdleSec = 0; ///< written by the worker under the lock
-    double m_workerCpuSec = 0;  ///< likewise, as it ends
-    std::thread m_worker;       ///< last: started once the members above exist
+    double m_workerIdleSec = 0;                          ///< written by the worker under the lock
+    double m_workerCpuSec = 0;                           ///< likewise, as it ends
+    std::chrono::steady_clock::time_point m_workerEnd{}; ///< likewise
+    std::thread m_worker;                                ///< last: started once the members above exist
 };
 
 } // namespace rs::analysis

@@ -6,7 +6,10 @@
 #include <QCryptographicHash>
 #include <QString>
 
+#include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <unistd.h>
 
@@ -185,18 +188,35 @@ void IndexBuildFile::writeMeta(const IndexMeta& meta) {
     m_db->exec("PRAGMA journal_mode=DELETE");
 }
 
-bool IndexBuildFile::commit(std::string& error) {
+bool IndexBuildFile::commit(std::string& error, BackgroundRemoval& removal) {
     if (!m_scratchPath.empty()) m_db->exec("DETACH DATABASE scratch");
     m_db.reset();
+    std::string old;
     std::error_code ec;
-    if (!m_scratchPath.empty()) fs::remove(m_scratchPath, ec);
-    fs::rename(m_tmpPath, m_path, ec);
+    if (!swapIntoPlace(old)) fs::rename(m_tmpPath, m_path, ec);
     if (ec) {
         error = "cannot move the new index into place at " + m_path + ": " + ec.message();
-        fs::remove(m_tmpPath, ec);
+        removeFiles();
         return false;
     }
     m_committed = true;
+    // the old index's blocks and the scratch's are freed off this thread
+    removal.remove({old, m_scratchPath});
+    return true;
+}
+
+bool IndexBuildFile::swapIntoPlace(std::string& old) const {
+    if (::renameat2(AT_FDCWD, m_tmpPath.c_str(), AT_FDCWD, m_path.c_str(), RENAME_EXCHANGE) != 0)
+        return false;
+    // the old index now has this build's temporary name, which a later build of this process reuses
+    static std::atomic<int> serial{0};
+    old = m_tmpPath + "-old" + std::to_string(++serial);
+    std::error_code ec;
+    fs::rename(m_tmpPath, old, ec);
+    if (ec) {
+        fs::remove(m_tmpPath, ec);
+        old.clear();
+    }
     return true;
 }
 

@@ -7,7 +7,10 @@
 //   core/import's discovery fingerprint and core/analysis's options key);
 // - replacement: a build writes "<index>.tmp-<pid>" (IndexBuildFile), adds the meta rows last and renames
 //   it into place only when complete; a failed or cancelled build removes its file and keeps the old index.
+//   The index it replaces is swapped out (one atomic exchange) and freed on another thread
+//   (core/index/backgroundremoval.h).
 // The lock that keeps two builders of one index apart is core/index/buildguard.h. Any thread.
+#include "core/index/backgroundremoval.h"
 #include "core/index/indexcounts.h"
 #include "core/index/sqlite.h"
 
@@ -91,10 +94,18 @@ class IndexBuildFile {
     /// readers expect.
     void writeMeta(const IndexMeta& meta);
     /// Closes the connection and renames the file into place; false with `error` naming the index path.
-    bool commit(std::string& error);
+    /// An index it replaces is freed by `removal` (named "<index>.tmp-<pid>-old<n>" meanwhile), with the
+    /// scratch file.
+    bool commit(std::string& error, BackgroundRemoval& removal = BackgroundRemoval::process());
 
   private:
     void removeFiles();
+    /// Exchanges the new file with the index at the path in one atomic step, then names the old one
+    /// "<tmp>-old<n>" (`old`, empty if that failed and it was removed here). Unlike a rename over the
+    /// old index it neither frees the old file nor, on ext4, has the kernel allocate the new file's
+    /// delayed blocks first (auto_da_alloc): that rename took 0.12–0.3 s at 270 MB. False (nothing done)
+    /// when there is no old index or the file system cannot exchange.
+    bool swapIntoPlace(std::string& old) const;
 
     std::string m_path, m_tmpPath, m_scratchPath; ///< m_scratchPath empty when the events stay in main
     std::unique_ptr<Db> m_db;

@@ -265,6 +265,7 @@ void BuildPipeline::analyse(index::IndexBuildFile& file, analysis::AnalysisPlan&
         m_clock.note("rank-local: worker idled", plan.workerIdleSeconds());
         m_clock.note("rank-local: worker cpu", plan.workerCpuSeconds());
         m_clock.note("rank-local: computed beside the indexes", plan.earlyComputeSeconds());
+        m_clock.note("rank-local: writer alone at the end", plan.writerAloneSeconds());
     }
 }
 

@@ -270,7 +270,10 @@ class TstAnalysisPlan : public QObject {
             tables);
         QVERIFY(tables.size() > 20);
         for (const auto& t : tables) {
-            const std::string sql = "SELECT * FROM \"" + t + "\" ORDER BY rowid";
+            // a WITHOUT ROWID table (lod, schema 55) has no rowid: its scan is in its key's order
+            const bool clustered = a.scalar("SELECT count(*) FROM sqlite_master WHERE name = '" + t +
+                                            "' AND sql LIKE '%WITHOUT ROWID%'") > 0;
+            const std::string sql = "SELECT * FROM \"" + t + "\"" + (clustered ? "" : " ORDER BY rowid");
             QVERIFY2(rows(a, sql) == rows(b, sql), t.c_str());
         }
         // the pass that runs beside had work to do

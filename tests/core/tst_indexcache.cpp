@@ -4,6 +4,7 @@
 // entries a build holds are spared), and a reused index is marked used. A build file shared with a reader
 // (the analysis beside the writer) lets it read the committed load while the writer's transaction spills.
 #include "core/cache/indexcache.h"
+#include "core/index/backgroundremoval.h"
 #include "core/index/buildguard.h"
 #include "core/index/indexstore.h"
 #include "core/index/sqlite.h"
@@ -24,6 +25,7 @@ namespace fs = std::filesystem;
 namespace {
 const char* kTrace = "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}]";
 bool noTempFiles(const std::string& dir) {
+    index::BackgroundRemoval::process().wait(); // a replaced index is freed off the building thread
     for (auto& e : fs::recursive_directory_iterator(dir))
         if (e.path().string().find(".tmp-") != std::string::npos) return false;
     return true;

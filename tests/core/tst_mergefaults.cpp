@@ -6,6 +6,7 @@
 //    holder's pid, and completes after it;
 //  - an output folder that cannot be written: named in the message, nothing written;
 //  - a shard truncated after it was written, or a foreign file under a shard's name: refused naming it.
+#include "core/index/backgroundremoval.h"
 #include "core/index/buildguard.h"
 #include "core/pipeline/shardmerge.h"
 #include "tests/support/testsupport.h"
@@ -41,6 +42,7 @@ void touchInPlace(const std::string& path) {
 }
 
 bool noTempOrClusterFile(const std::string& dir) {
+    index::BackgroundRemoval::process().wait(); // a replaced index is freed off the building thread
     for (const auto& e : fs::directory_iterator(dir)) {
         const std::string name = e.path().filename().string();
         if (name.find(".tmp-") != std::string::npos || name.rfind("cluster.sqlite", 0) == 0) return false;

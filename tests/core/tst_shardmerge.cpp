@@ -10,6 +10,7 @@
 // Then the faults: a missing shard is named and the rest merges; a shard of another profile or schema version
 // is refused naming its file; a cancelled shard build leaves no file, and a killed one's temporary file is
 // neither merged nor left by the rerun.
+#include "core/index/backgroundremoval.h"
 #include "core/index/schema.h"
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/report.h"
@@ -136,6 +137,7 @@ int runScript(const QString& script, const QStringList& args, const QMap<QString
 }
 
 std::vector<std::string> tempFilesIn(const std::string& dir) {
+    index::BackgroundRemoval::process().wait(); // a replaced index is freed off the building thread
     std::vector<std::string> out;
     for (const auto& e : fs::directory_iterator(dir))
         if (e.path().filename().string().find(".tmp-") != std::string::npos) out.push_back(e.path().string());
