@@ -215,6 +215,47 @@ class TstDetailsPanel : public QObject {
                 QVERIFY2(panel.plainText().contains(say), qPrintable(panel.plainText()));
         }
     }
+    void theStepsMarkerAndTheWholeTraceAreNamed_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<int>("rank");
+        QTest::addColumn<qint64>("step");
+        QTest::addColumn<QString>("says");
+        QTest::addColumn<QString>("never");
+        // walk 28: the PROF_ dir's msprof_0_2_1.json has one "Iteration 1" (cat "Iteration Time") on its
+        // "Step Trace(Model ID:2)" lane and no ProfilerStep event (counted over the file)
+        QTest::newRow("CANN's iterations")
+            << "/mindinsight/tests/utils/resource/profiler/PROF_000001_20230818142704322_COJGGGCANRMICFBC"
+            << 0 << qint64(1) << "CANN's step trace markers (Iteration N on the Step Trace lane)"
+            << "ProfilerStep";
+    }
+    void theStepsMarkerAndTheWholeTraceAreNamed() {
+        QFETCH(QString, dir);
+        QFETCH(int, rank);
+        QFETCH(qint64, step);
+        QFETCH(QString, says);
+        QFETCH(QString, never);
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
+        auto ix = test::indexDir(samples + dir.toStdString());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        views::InteractionState state;
+        state.setBounds(summary->startNs, summary->endNs);
+        gui::DetailsPanel panel(&state, &service);
+        panel.setSummary(summary);
+        Selection st;
+        st.kind = Selection::Kind::Step;
+        st.rank = rank;
+        st.step = step;
+        state.setSelection(st);
+        QVERIFY2(panel.plainText().contains(says), qPrintable(panel.plainText()));
+        QVERIFY2(!panel.plainText().contains(never, Qt::CaseInsensitive), qPrintable(panel.plainText()));
+    }
     void tinyWaitsAreFolded() {
         // walk 23b: a step's Details listed many "waited 20 ns in hcom_allReduce__586_0_1" lines (the demo:
         // "1.00 µs"); waits of 1 µs or less are one line with their count and sum (3 × 20 + 400 + 1000 =
