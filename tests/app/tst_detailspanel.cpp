@@ -227,6 +227,11 @@ class TstDetailsPanel : public QObject {
             << "/mindinsight/tests/utils/resource/profiler/PROF_000001_20230818142704322_COJGGGCANRMICFBC"
             << 0 << qint64(1) << "CANN's step trace markers (Iteration N on the Step Trace lane)"
             << "ProfilerStep";
+        // run_2's only step mark (step_trace_raw_1_detail_time.csv) is on another clock: the report counts
+        // 0 steps (+1 whole trace), so its pseudo step 0 is no "step 0"
+        QTest::newRow("a whole trace") << "/mindinsight/tests/utils/resource/run_2/normal_run/profiler" << 1
+                                       << qint64(0) << "Rank 1, whole trace (no step marks)"
+                                       << "step 0";
     }
     void theStepsMarkerAndTheWholeTraceAreNamed() {
         QFETCH(QString, dir);
@@ -255,6 +260,19 @@ class TstDetailsPanel : public QObject {
         state.setSelection(st);
         QVERIFY2(panel.plainText().contains(says), qPrintable(panel.plainText()));
         QVERIFY2(!panel.plainText().contains(never, Qt::CaseInsensitive), qPrintable(panel.plainText()));
+        if (!says.contains("whole trace")) return;
+        // a span of it: its "step" row says the same (the index's spans view puts the span in step 0)
+        Selection sp;
+        sp.kind = Selection::Kind::Span;
+        sp.spanId = ix.scalar("SELECT min(span_id) FROM spans WHERE rank = " + std::to_string(rank) +
+                              " AND step = " + std::to_string(step));
+        sp.rank = rank;
+        state.setSelection(sp);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("depth"), 10000);
+        QVERIFY2(panel.plainText().contains("none: the whole trace (no step marks)"),
+                 qPrintable(panel.plainText()));
+        QVERIFY2(!panel.plainText().contains(QRegularExpression("step\\s+0\\b")),
+                 qPrintable(panel.plainText()));
     }
     void tinyWaitsAreFolded() {
         // walk 23b: a step's Details listed many "waited 20 ns in hcom_allReduce__586_0_1" lines (the demo:
