@@ -9,6 +9,7 @@ namespace rs::test {
 inline query::StepDesc bandedStep(int rank, int64_t step, int64_t t0, int64_t t1, model::WallSource band) {
     query::StepDesc d{rank, step, t0, t1, false, "", {}, 0, {}};
     d.wall.source = band;
+    d.wall.wallNs = d.wall.eventsNs = t1 - t0;
     d.wall.bounds = model::stepBounds(band, band, t0, t1, t1 - t0, std::nullopt);
     return d;
 }
