@@ -3,6 +3,7 @@
 
 #include "app/gui/viewstate.h"
 #include "core/annotate/annotation.h"
+#include "core/query/wholetracestep.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/timemapping.h"
@@ -59,7 +60,9 @@ QString windowLine(const CaptionInput& in) {
     // worded as the status bar words the window (views::formatWindow)
     QString w = QObject::tr("time window %1 from the run's start")
                     .arg(views::formatWindow(t0 - s.startNs, t1 - s.startNs));
-    if (in.step) w += QObject::tr(" · step %1").arg(*in.step);
+    if (in.step)
+        w += query::isWholeTraceOnly(s, *in.step) ? QObject::tr(" · the whole trace (no step marks)")
+                                                  : QObject::tr(" · step %1").arg(*in.step);
     if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(s.shownRank(in.memoryRank)) + w;
     if (in.view != "timeline" && in.view != "window") return w;
     // what else shapes the lanes pictured: the track filter and a marked area
@@ -140,7 +143,11 @@ QString heatmapLine(const CaptionInput& in) {
 QString selectionAndAnnotations(const CaptionInput& in) {
     QString line;
     const views::Selection& selection = in.state->selection();
-    const QString sel = describeSelection(selection);
+    // a rank's pseudo step 0 is its whole trace, no step (walk 28)
+    const bool whole = selection.kind == views::Selection::Kind::Step && in.summary &&
+                       query::isWholeTraceStep(*in.summary, selection.rank, selection.step);
+    const QString sel = whole ? QObject::tr("the whole trace of rank %1 (no step marks)").arg(selection.rank)
+                              : describeSelection(selection);
     if (!sel.isEmpty()) line = QObject::tr("selection: %1").arg(sel);
     // a selection on a rank the picture leaves out is not in it: said, so nobody looks for it there
     if (!sel.isEmpty() && selection.rank >= 0 && !rankPictured(in, selection.rank))

@@ -4,6 +4,7 @@
 
 #include "app/gui/findingnavigator.h"
 #include "core/query/namekinds.h"
+#include "core/query/wholetracestep.h"
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
@@ -200,6 +201,14 @@ QString DetailsPanel::rankText(int key) const {
     return tr("%1 (indexed as %2: another run in this folder has a rank %1 too)").arg(shown).arg(key);
 }
 
+QString DetailsPanel::stepName(int rank, int64_t step) const {
+    // a rank without step marks has one pseudo step 0, its whole trace: the report counts no step there
+    // (walk 28: Details said "step 0" beside "0 steps (+1 whole trace)")
+    if (m_summary && query::isWholeTraceStep(*m_summary, rank, step))
+        return tr("whole trace (no step marks)");
+    return tr("step %1").arg(step);
+}
+
 QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
     QString html = QString("<h3>%1</h3><table>").arg(QString::fromStdString(d.name).toHtmlEscaped());
     html += row(tr("op type"), QString::fromStdString(d.opType));
@@ -209,7 +218,10 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
             QString("%1 (%2 ns)").arg(views::formatOffset(d.tsNs - m_state->boundsStart(), 1)).arg(d.tsNs));
     html += row(tr("rank"), rankText(d.rank));
     html += row(tr("track"), QString::fromStdString(d.track));
-    html += row(tr("step"), d.step ? QString::number(*d.step) : tr("-"));
+    const bool whole = d.step && m_summary && query::isWholeTraceStep(*m_summary, d.rank, *d.step);
+    html += row(tr("step"), whole    ? tr("none: the whole trace (no step marks)")
+                            : d.step ? QString::number(*d.step)
+                                     : tr("-"));
     html += row(tr("depth"), QString::number(d.depth));
     html += rowIfAny(tr("category"), QString::fromStdString(d.category));
     html += rowIfAny(tr("file"), QString::fromStdString(d.file));
@@ -239,7 +251,7 @@ QString DetailsPanel::tensorHtml(const Selection& s) const {
 QString DetailsPanel::stepHtml(const Selection& s) const {
     if (!m_summary) return {};
     // ranks as the lanes name them: a colliding run's key (10001) is no number its files say
-    QString html = tr("<h3>Rank %1, step %2</h3>").arg(m_summary->shownRank(s.rank)).arg(s.step);
+    QString html = tr("<h3>Rank %1, %2</h3>").arg(m_summary->shownRank(s.rank)).arg(stepName(s.rank, s.step));
     for (const auto& st : m_summary->steps)
         if (st.rank == s.rank && st.step == s.step) {
             html += "<p>" +

@@ -45,6 +45,8 @@ class DetailsPanel : public QWidget {
     void render();
     /// Rank key `key` as the lanes name it, with the index key where it differs.
     QString rankText(int key) const;
+    /// "step 3", or "whole trace (no step marks)" for a rank's pseudo step (query/wholetracestep.h).
+    QString stepName(int rank, int64_t step) const;
     QString spanHtml(const query::SpanDetail& d) const;
     QString tensorHtml(const views::Selection& s) const;
     QString stepHtml(const views::Selection& s) const;

@@ -1,5 +1,7 @@
 #include "app/gui/imagewriter.h"
 
+#include "app/gui/titlelines.h"
+
 #include "views/memory/memorymapview.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
@@ -93,9 +95,14 @@ int lineHeight(const QString& line, int width, const QFont& base) {
         .height();
 }
 
+/// The title's lines at the picture's width (titlelines.h).
+QStringList titleLinesAt(const Caption& c, int width) {
+    return titleLines(c.title, QFontMetrics(titleFont(QFont())), width - 2 * kPad);
+}
+
 int captionHeight(const Caption& c, int width) {
     QFont base;
-    int h = kPad + QFontMetrics(titleFont(base)).height() + 4;
+    int h = kPad + QFontMetrics(titleFont(base)).height() * int(titleLinesAt(c, width).size()) + 4;
     for (const auto& line : c.lines)
         h += lineHeight(line, width, base) + 2;
     if (c.legend && c.legendSize) h += c.legendSize(width - 2 * kPad).height() + 6;
@@ -114,9 +121,11 @@ void paintCaption(QPainter& p, const Caption& c, int width) {
     p.setFont(titleFont(base));
     p.setPen(QColor(20, 20, 20));
     const int th = QFontMetrics(titleFont(base)).height();
-    p.drawText(QRect(kPad, y, width - 2 * kPad, th), Qt::AlignLeft | Qt::AlignVCenter,
-               QFontMetrics(titleFont(base)).elidedText(c.title, Qt::ElideMiddle, width - 2 * kPad));
-    y += th + 4;
+    for (const QString& line : titleLinesAt(c, width)) {
+        p.drawText(QRect(kPad, y, width - 2 * kPad, th), Qt::AlignLeft | Qt::AlignVCenter, line);
+        y += th;
+    }
+    y += 4;
     p.setFont(base);
     p.setPen(QColor(60, 60, 60));
     for (const auto& line : c.lines) {

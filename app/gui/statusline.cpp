@@ -1,6 +1,7 @@
 #include "app/gui/statusline.h"
 
 #include "app/gui/stepfactstext.h"
+#include "core/query/wholetracestep.h"
 
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
@@ -98,6 +99,9 @@ QString StatusLine::describe(const Selection& s) const {
     case Selection::Kind::Span:
         return tr("span %1").arg(s.spanId);
     case Selection::Kind::Step:
+        // a rank's pseudo step 0 is its whole trace, no step (walk 28)
+        if (m_summary && query::isWholeTraceStep(*m_summary, s.rank, s.step))
+            return tr("rank %1 whole trace").arg(shown(s.rank)) + stepFacts(s);
         return tr("rank %1 step %2").arg(shown(s.rank)).arg(s.step) + stepFacts(s);
     case Selection::Kind::OpType:
         return tr("op %1%2").arg(s.opType, s.rank >= 0 ? tr(" on rank %1").arg(shown(s.rank)) : QString());

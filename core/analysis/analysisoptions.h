@@ -22,8 +22,9 @@ namespace rs::analysis {
 /// a gap is incomplete (runs.h); findings carry affected.wait_sources (measured or inferred waits). 26: an
 /// NCCL kernel whose launching host op names its collective (launch_collective) is that collective, not
 /// what its name says (HTA trace_filter's SendRecv kernels). 27: a clock note says the lanes it sets apart
-/// are not drawn.
-constexpr int kAnalysisRevision = 27;
+/// are not drawn. 28: a PROF_ dir's steps from CANN's Iteration markers are step.source 'cann-iteration'
+/// (they were 'trace', and Details named ProfilerStep).
+constexpr int kAnalysisRevision = 28;
 
 struct BankModel {
     int bankCount = 8;

@@ -63,15 +63,18 @@ int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::s
 
 void SliceHandler::noteStep(const std::string& name, const std::string& cat, int64_t ts, int64_t dur) {
     std::string_view number;
-    if (name.rfind("ProfilerStep#", 0) == 0)
+    const char* source = "trace"; // the marker the steps came from, as every view names it (stepwall.h)
+    if (name.rfind("ProfilerStep#", 0) == 0) {
         number = std::string_view(name).substr(13);
-    else if (m_s.file.kind == FileKind::CannTimeline && cat == "Iteration Time" &&
-             name.rfind("Iteration ", 0) == 0)
+    } else if (m_s.file.kind == FileKind::CannTimeline && cat == "Iteration Time" &&
+               name.rfind("Iteration ", 0) == 0) {
         number = std::string_view(name).substr(10); // CANN's raw step trace: FP start to iteration end
-    else
+        source = "cann-iteration";
+    } else {
         return;
+    }
     if (auto s = model::parseI64(number)) {
-        m_s.batch().steps.push_back({m_s.rank.rank, *s, ts, ts + dur, "trace"});
+        m_s.batch().steps.push_back({m_s.rank.rank, *s, ts, ts + dur, source});
         m_s.rank.traceSteps[*s] = {ts, ts + dur};
         m_s.rank.haveTraceSteps = true;
     }

@@ -524,12 +524,12 @@ void IndexWriter::buildIndexes(bool otherCoreBusy) {
 }
 
 void IndexWriter::finishSteps() {
-    // Canonical steps: the trace's ProfilerStep windows win over kernel_details and legacy files. A rank
-    // without any gets one step 0 covering its whole trace.
+    // Canonical steps: the trace's ProfilerStep windows (or CANN's Iteration markers) win over kernel_details
+    // and legacy files. A rank without any gets one step 0 covering its whole trace.
     m_db.exec(R"SQL(
 INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source, preparing_ns, comm_recorded)
   SELECT rank, step, min(start_ns), max(end_ns), source, max(preparing_ns), min(coalesce(comm_recorded, 1))
-  FROM step_src WHERE source = 'trace' GROUP BY rank, step;
+  FROM step_src WHERE source IN ('trace', 'cann-iteration') GROUP BY rank, step;
 INSERT OR IGNORE INTO step(rank, step, start_ns, end_ns, source, preparing_ns, comm_recorded)
   SELECT rank, step, min(start_ns), max(end_ns), source, max(preparing_ns), min(coalesce(comm_recorded, 1))
   FROM step_src WHERE rank NOT IN (SELECT rank FROM step) GROUP BY rank, step;

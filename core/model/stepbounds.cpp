@@ -34,6 +34,9 @@ std::string bandText(WallSource band) {
     switch (band) {
     case WallSource::TraceMarkers:
         return "the step markers (ProfilerStep)";
+    case WallSource::CannIterations:
+        // a PROF_ dir's msprof_*.json has no ProfilerStep: its steps are CANN's (walk 28, shot-141)
+        return "CANN's step trace markers (Iteration N on the Step Trace lane)";
     case WallSource::DbMarkers:
         return "the .db export's step markers (STEP_TIME)";
     case WallSource::Kernels:

@@ -8,6 +8,7 @@ WallSource wallSourceOf(std::string_view breakdownSource, std::string_view stepS
     if (breakdownSource == "step_trace_time")
         return fromCsv ? WallSource::StepTraceCsv : WallSource::AnalysisDb;
     if (stepSource == "trace") return WallSource::TraceMarkers;
+    if (stepSource == "cann-iteration") return WallSource::CannIterations;
     if (stepSource == "step_time") return WallSource::DbMarkers;
     if (stepSource == "kernel_details") return WallSource::Kernels;
     if (stepSource == "legacy-step-trace") return WallSource::LegacyStepTrace;
@@ -26,6 +27,8 @@ std::string wallSourceName(WallSource s) {
         return "analysis.db StepTraceTime";
     case WallSource::TraceMarkers:
         return "step markers";
+    case WallSource::CannIterations:
+        return "Iteration markers";
     case WallSource::DbMarkers:
         return "STEP_TIME markers";
     case WallSource::Kernels:
@@ -46,6 +49,8 @@ std::string wallSourceText(WallSource s) {
         return "from analysis.db's StepTraceTime (Stage + Bubble: the step's first to last device task)";
     case WallSource::TraceMarkers:
         return "from the trace's step markers";
+    case WallSource::CannIterations:
+        return "from CANN's step trace (its Iteration markers)";
     case WallSource::DbMarkers:
         return "from the .db export's step markers (STEP_TIME)";
     case WallSource::Kernels:

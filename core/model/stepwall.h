@@ -5,11 +5,11 @@
 //
 // A step's wall is the producer's breakdown where one is shipped (step_trace_time.csv or analysis.db's
 // StepTraceTime: Stage + Bubble, the step's first to last device task), else the step band the timeline
-// draws (the trace's step markers, the kernels of the step, the legacy step trace, or the whole trace).
-// The shipped figure is kept, not replaced: the compute/comm/idle columns come from the same row, and the
-// band is the producer's host window, longer by the Preparing before the first task (formats.md §2.4). A
-// shipped wall that the rank's events cover clearly less of (a dump without trace_view.json, a cut file)
-// is flagged, never silently swapped for the other number.
+// draws (the trace's step markers or CANN's iterations, the kernels of the step, the legacy step trace, or
+// the whole trace). The shipped figure is kept, not replaced: the compute/comm/idle columns come from the
+// same row, and the band is the producer's host window, longer by the Preparing before the first task
+// (formats.md §2.4). A shipped wall that the rank's events cover clearly less of (a dump without
+// trace_view.json, a cut file) is flagged, never silently swapped for the other number.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -20,6 +20,7 @@ enum class WallSource {
     StepTraceCsv,    ///< step_trace_time.csv's Stage + Bubble
     AnalysisDb,      ///< analysis.db's StepTraceTime (the same table)
     TraceMarkers,    ///< the trace's step markers (ProfilerStep#N)
+    CannIterations,  ///< CANN's raw step trace (msprof_*.json's "Iteration N" on the Step Trace lane)
     DbMarkers,       ///< the .db export's STEP_TIME
     Kernels,         ///< the first to the last kernel of the step (kernel_details.csv's Step Id)
     LegacyStepTrace, ///< MindSpore 1.x step_trace_raw start and end points

@@ -4,6 +4,7 @@
 // of the whole window counts only the annotations on screen.
 #include "app/gui/captionbuilder.h"
 #include "core/annotate/annotationset.h"
+#include "tests/support/bandedstep.h"
 #include "views/annotate/annotationmodel.h"
 
 #include <QtTest>
@@ -130,6 +131,32 @@ class TstCaptionBuilder : public QObject {
         QVERIFY2(wide.width() > 660, qPrintable(QString::number(wide.width())));
         QVERIFY2(narrow.width() <= 660 && narrow.height() > wide.height(),
                  qPrintable(QString("%1×%2").arg(narrow.width()).arg(narrow.height())));
+    }
+    void theWholeTraceIsNoStep_data() {
+        QTest::addColumn<bool>("whole");
+        QTest::addColumn<QString>("says");
+        // walk 28: run_2/normal_run has no usable step mark; its report counts 0 steps (+1 whole trace)
+        QTest::newRow("ranks without step marks") << true << "the whole trace";
+        QTest::newRow("a marked step 0") << false << "step 0";
+    }
+    void theWholeTraceIsNoStep() {
+        QFETCH(bool, whole);
+        QFETCH(QString, says);
+        query::ProfileSummary s = summary();
+        const auto band = whole ? model::WallSource::WholeTrace : model::WallSource::TraceMarkers;
+        for (int r : s.ranks)
+            s.steps.push_back(test::bandedStep(r, 0, s.startNs, s.endNs, band));
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
+        in.step = 0; // `rankscope export --step 0`
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::Step;
+        sel.rank = 1;
+        sel.step = 0;
+        state.setSelection(sel);
+        const QString text = gui::buildCaption(in).lines.join("\n");
+        QCOMPARE(text.count(says), 2); // the window's step and the selection
+        if (whole) QVERIFY2(!text.contains("step 0"), qPrintable(text));
     }
     void filteredRanksAreTheOnesNamed() {
         // the track filter "rank 3" pictured rank 3 alone under "ranks 0-3" (walk17b #4): the run line names

@@ -229,6 +229,65 @@ class TstDetailsPanel : public QObject {
                 QVERIFY2(panel.plainText().contains(say), qPrintable(panel.plainText()));
         }
     }
+    void theStepsMarkerAndTheWholeTraceAreNamed_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<int>("rank");
+        QTest::addColumn<qint64>("step");
+        QTest::addColumn<QString>("says");
+        QTest::addColumn<QString>("never");
+        // walk 28: the PROF_ dir's msprof_0_2_1.json has one "Iteration 1" (cat "Iteration Time") on its
+        // "Step Trace(Model ID:2)" lane and no ProfilerStep event (counted over the file)
+        QTest::newRow("CANN's iterations")
+            << "/mindinsight/tests/utils/resource/profiler/PROF_000001_20230818142704322_COJGGGCANRMICFBC"
+            << 0 << qint64(1) << "CANN's step trace markers (Iteration N on the Step Trace lane)"
+            << "ProfilerStep";
+        // run_2's only step mark (step_trace_raw_1_detail_time.csv) is on another clock: the report counts
+        // 0 steps (+1 whole trace), so its pseudo step 0 is no "step 0"
+        QTest::newRow("a whole trace") << "/mindinsight/tests/utils/resource/run_2/normal_run/profiler" << 1
+                                       << qint64(0) << "Rank 1, whole trace (no step marks)"
+                                       << "step 0";
+    }
+    void theStepsMarkerAndTheWholeTraceAreNamed() {
+        QFETCH(QString, dir);
+        QFETCH(int, rank);
+        QFETCH(qint64, step);
+        QFETCH(QString, says);
+        QFETCH(QString, never);
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
+        auto ix = test::indexDir(samples + dir.toStdString());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        views::InteractionState state;
+        state.setBounds(summary->startNs, summary->endNs);
+        gui::DetailsPanel panel(&state, &service);
+        panel.setSummary(summary);
+        Selection st;
+        st.kind = Selection::Kind::Step;
+        st.rank = rank;
+        st.step = step;
+        state.setSelection(st);
+        QVERIFY2(panel.plainText().contains(says), qPrintable(panel.plainText()));
+        QVERIFY2(!panel.plainText().contains(never, Qt::CaseInsensitive), qPrintable(panel.plainText()));
+        if (!says.contains("whole trace")) return;
+        // a span of it: its "step" row says the same (the index's spans view puts the span in step 0)
+        Selection sp;
+        sp.kind = Selection::Kind::Span;
+        sp.spanId = ix.scalar("SELECT min(span_id) FROM spans WHERE rank = " + std::to_string(rank) +
+                              " AND step = " + std::to_string(step));
+        sp.rank = rank;
+        state.setSelection(sp);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("depth"), 10000);
+        QVERIFY2(panel.plainText().contains("none: the whole trace (no step marks)"),
+                 qPrintable(panel.plainText()));
+        QVERIFY2(!panel.plainText().contains(QRegularExpression("step\\s+0\\b")),
+                 qPrintable(panel.plainText()));
+    }
     void tinyWaitsAreFolded() {
         // walk 23b: a step's Details listed many "waited 20 ns in hcom_allReduce__586_0_1" lines (the demo:
         // "1.00 µs"); waits of 1 µs or less are one line with their count and sum (3 × 20 + 400 + 1000 =

@@ -3,6 +3,7 @@
 // name's media…" on its 800 px picture). Checked by pixels: the wrapped line's second row has ink, and the
 // caption grows by one row.
 #include "app/gui/imagewriter.h"
+#include "app/gui/titlelines.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -82,6 +83,45 @@ class TstImageWriter : public QObject {
         const int captionA = a.height() - 50, captionB = b.height() - 50;
         QVERIFY2(captionB > captionA, qPrintable(QString("%1 vs %2").arg(captionB).arg(captionA)));
         QVERIFY(inkedRows(b, captionB) > inkedRows(a, captionA));
+    }
+    void aTitleKeepsTheProfilesFolderWhole_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("lines");
+        // walk 28: the op heatmap's SVG at 480 px read "Op heatmap —
+        // /tmp/walk28/s…s/resource/cluster_propose"
+        QTest::newRow("480 px") << 480 << 1;
+        QTest::newRow("wide enough for all") << 1600 << 1;
+        QTest::newRow("too narrow for both on a line") << 200 << 2;
+    }
+    void aTitleKeepsTheProfilesFolderWhole() {
+        QFETCH(int, width);
+        QFETCH(int, lines);
+        const QString path = "/tmp/walk28/s/mindinsight/tests/utils/resource/cluster_propose";
+        const QString title = "Op heatmap — " + path;
+        QFont bold;
+        bold.setBold(true);
+        bold.setPointSizeF(bold.pointSizeF() + 1.5); // the caption's title font
+        const QFontMetrics fm(bold);
+        const QStringList got = gui::titleLines(title, fm, width);
+        QCOMPARE(got.size(), lines);
+        for (const QString& l : got)
+            QVERIFY2(fm.horizontalAdvance(l) <= width, qPrintable(l));
+        const QString all = got.join(' ');
+        QVERIFY2(all.startsWith("Op heatmap"), qPrintable(all));
+        // the folder whole, after a whole folder or the elision mark: never a cut name
+        QVERIFY2(all.endsWith("/cluster_propose"), qPrintable(all));
+        const QString pathShown = got.last().section(QString::fromUtf8(" — "), -1);
+        QVERIFY2(pathShown == path ||
+                     (pathShown.startsWith(QString::fromUtf8("…/")) && path.endsWith(pathShown.mid(1))),
+                 qPrintable(pathShown));
+        if (width >= fm.horizontalAdvance(title)) QCOMPARE(got.first(), title);
+        // the picture's caption makes room for every title line
+        gui::Caption c;
+        c.title = title;
+        gui::Caption oneLine;
+        oneLine.title = "Op heatmap";
+        QCOMPARE(gui::captionHeight(c, width + 20) - gui::captionHeight(oneLine, width + 20),
+                 (lines - 1) * fm.height());
     }
     void aLongNameWrapsToo() {
         // walk18a #6: `export --select op:sm80_xmma_wgrad_implicit_gemm_…@0` on nccl_parser_config: the op's

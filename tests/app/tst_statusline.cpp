@@ -1,6 +1,7 @@
 // The status bar's fields: counts in the right number ("1 rank, 1 track"), the filtered track count, the
 // window from the run's start and the selection in words.
 #include "app/gui/statusline.h"
+#include "tests/support/bandedstep.h"
 
 #include <QLabel>
 #include <QStatusBar>
@@ -80,6 +81,13 @@ class TstStatusLine : public QObject {
         step.step = 0;
         state.setSelection(step);
         QCOMPARE(line.selectionText(), QString("rank 1 step 0"));
+        // walk 28: a rank without step marks has one pseudo step 0, its whole trace: no "step 0"
+        auto whole = std::make_shared<query::ProfileSummary>(*colliding);
+        whole->steps = {test::bandedStep(10001, 0, 1000, 1000 + 2000000, model::WallSource::WholeTrace)};
+        line.setSummary("/p", whole);
+        state.clearSelection();
+        state.setSelection(step);
+        QVERIFY2(line.selectionText().startsWith("rank 1 whole trace"), qPrintable(line.selectionText()));
         state.clearSelection();
         QCOMPARE(line.selectionText(), QString());
         line.setMessage("Indexing /q…");

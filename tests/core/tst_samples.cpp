@@ -906,6 +906,12 @@ class TstSamples : public QObject {
         QTest::newRow("kineto") << "hta/tests/data/nccl_parser_config"
                                 << "trace"
                                 << "trace";
+        // walk 28: the PROF_ dir's msprof_0_2_1.json steps by CANN's "Iteration 1", no ProfilerStep, no
+        // breakdown
+        QTest::newRow("CANN PROF_") << "mindinsight/tests/utils/resource/profiler/"
+                                       "PROF_000001_20230818142704322_COJGGGCANRMICFBC"
+                                    << "cann-iteration"
+                                    << "cann-iteration";
         QTest::newRow("mindspore 1.x") << "mindinsight/tests/utils/resource/cluster_propose"
                                        << "legacy-step-trace"
                                        << "legacy-step-trace";

@@ -28,6 +28,8 @@ class TstStepWalls : public QObject {
                                      << "trace" << false << int(WallSource::AnalysisDb);
         QTest::newRow("markers") << "events"
                                  << "trace" << true << int(WallSource::TraceMarkers);
+        QTest::newRow("CANN iterations") << "events"
+                                         << "cann-iteration" << true << int(WallSource::CannIterations);
         QTest::newRow("db markers") << "events"
                                     << "step_time" << true << int(WallSource::DbMarkers);
         QTest::newRow("kernels") << "events"

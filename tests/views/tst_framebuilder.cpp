@@ -10,6 +10,7 @@
 // tooltipped and keyed; the ruler's outlier ⚠ names the ranks whose step it is; and the same frame built on
 // another thread is the same list.
 #include "core/model/lod.h"
+#include "tests/support/bandedstep.h"
 #include "tests/support/testsupport.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
@@ -793,6 +794,34 @@ class TstFrameBuilder : public QObject {
                                            views::formatDuration(durMs * kMs))),
                      qPrintable(tip));
         QVERIFY2(tip.contains("starts 30.0 ms apart"), qPrintable(tip));
+    }
+    void theWholeTraceIsNoStepOnTheRuler_data() {
+        QTest::addColumn<bool>("whole");
+        QTest::addColumn<QString>("label");
+        // walk 28: run_2/normal_run has no usable step mark; the report counts 0 steps (+1 whole trace) and
+        // the ruler read "Step 0"
+        QTest::newRow("a rank's whole trace") << true << "Whole trace (no step marks)";
+        QTest::newRow("a marked step 0") << false << "Step 0";
+    }
+    void theWholeTraceIsNoStepOnTheRuler() {
+        QFETCH(bool, whole);
+        QFETCH(QString, label);
+        Frame f;
+        f.summary->steps.clear();
+        const auto band = whole ? model::WallSource::WholeTrace : model::WallSource::TraceMarkers;
+        for (int r : {0, 1})
+            f.summary->steps.push_back(test::bandedStep(r, 0, 0, 200 * kMs, band));
+        f.scene.setSummary(f.summary);
+        const FrameInput in = f.input(0, 200 * kMs);
+        QStringList names;
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* t : built.all<views::Text>()) // the step names, right of the gutter's "window …"
+            if (t->rect.top() == views::FrameBuilder::kStepRow && t->rect.left() > views::Viewport::kGutter)
+                names << t->text;
+        QCOMPARE(names, QStringList{label});
+        // and the ruler's tooltip over it
+        const QString tip = views::FrameBuilder::stepTooltip(in, 0);
+        QVERIFY2(tip.startsWith(whole ? "<b>Whole trace</b>" : "<b>Step 0</b>"), qPrintable(tip));
     }
     void stepLabelsNeverRunTogether() {
         // walk 11: on ns_resolution_trace "Step 101" and "Step 102" ran together on the ruler. Steps of 8 ms

@@ -2,6 +2,7 @@
 // type, duration, rank, lane, step); a merged bucket says how many spans it stands for; a wait wins over a
 // span where it is hatched (a communication lane, the rank's header) and shows under an empty spot of a
 // compute lane; a counter lane's sample; an annotation's label; and the step a time falls in.
+#include "tests/support/bandedstep.h"
 #include "tests/support/timelinefixture.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/hittester.h"
@@ -45,6 +46,27 @@ class TstHitTester : public QObject {
         // left of the gutter, above the lanes: nothing
         QVERIFY(!views::hitTest(in, QPointF(50, at(in, 1, 15 * kMs).y())).lane);
         QVERIFY(!views::hitTest(in, QPointF(400, 10)).lane);
+    }
+    void aWholeTraceIsNoStep_data() {
+        QTest::addColumn<bool>("merged");
+        QTest::newRow("a span") << false;
+        QTest::newRow("a merged bucket") << true;
+    }
+    void aWholeTraceIsNoStep() {
+        // walk 28: a rank without step marks has one pseudo step 0, its whole trace; the report counts 0
+        // steps
+        QFETCH(bool, merged);
+        test::TimelineFixture f;
+        f.summary->steps.clear();
+        for (int r : {0, 1})
+            f.summary->steps.push_back(test::bandedStep(r, 0, 0, 200 * kMs, model::WallSource::WholeTrace));
+        f.scene.setSummary(f.summary);
+        f.track(1).items = {merged ? query::DrawItem{10 * kMs, 20 * kMs, 1, 0, 0, 12, 0}
+                                   : item(10 * kMs, 20 * kMs, 1, 2, 7)};
+        const auto in = f.input(0, 100 * kMs);
+        const QString tip = views::tooltipFor(in, views::hitTest(in, at(in, 1, 15 * kMs)));
+        QVERIFY2(tip.contains("rank 0 · Stream 2 · whole trace"), qPrintable(tip));
+        QVERIFY2(!tip.contains("step"), qPrintable(tip));
     }
     void bucketSaysHowManySpans() {
         test::TimelineFixture f;

@@ -911,6 +911,53 @@ class TstMemoryMapView : public QObject {
         // and the curves still have room: the axis rect below the legend holds them
         QVERIFY(plot->axisRect()->rect().height() > 40);
     }
+    void followsAWindowOutsideTheMemoryData_data() {
+        QTest::addColumn<qint64>("from");
+        QTest::addColumn<qint64>("to");
+        QTest::addColumn<bool>("windowFirst");
+        QTest::addColumn<int>("alive");
+        // walk 28: level1's memory records run from +8.97 to +77.3 ms; a 2 ms window at +104 ms showed the
+        // map's axis at +70 … +127 ms with tensors of +73–77 ms. Here the tensors live from 1 to 3 ms.
+        QTest::newRow("after the data, window then data") << qint64(5 * kMs) << qint64(7 * kMs) << true << 0;
+        QTest::newRow("after the data, data then window") << qint64(5 * kMs) << qint64(7 * kMs) << false << 0;
+        QTest::newRow("before the data") << qint64(100000) << qint64(900000) << false << 0;
+        QTest::newRow("across the data's end") << qint64(2 * kMs) << qint64(4 * kMs) << false << 2;
+    }
+    void followsAWindowOutsideTheMemoryData() {
+        QFETCH(qint64, from);
+        QFETCH(qint64, to);
+        QFETCH(bool, windowFirst);
+        QFETCH(int, alive);
+        Shown s;
+        auto d = anomalyData();
+        d->startNs = kRunStart + kMs; // the memory data: its first and last records
+        d->endNs = kRunStart + 3 * kMs;
+        if (windowFirst) s.state.setWindow(kRunStart + from, kRunStart + to);
+        s.view.setData(d);
+        if (!windowFirst) s.state.setWindow(kRunStart + from, kRunStart + to);
+        auto* c = s.view.canvas();
+        QCOMPARE(c->t0(), kRunStart + from);
+        QCOMPARE(c->t1(), kRunStart + to);
+        QCustomPlot* plot = s.view.plot();
+        plot->replot();
+        QCOMPARE(plot->xAxis->range().lower, double(from) / 1e6);
+        QCOMPARE(plot->xAxis->range().upper, double(to) / 1e6);
+        QCOMPARE(c->aliveInWindow(), alive);
+        // an empty window says so in the plot's middle third (no text there when tensors are drawn)
+        const QImage img = shotOf(*c);
+        // the placeholder ink is translucent: as painted over the plot's base
+        const QColor text = c->palette().color(QPalette::PlaceholderText),
+                     base = c->palette().color(QPalette::Base);
+        const double a = text.alphaF();
+        const QColor ink = QColor::fromRgbF(text.redF() * a + base.redF() * (1 - a),
+                                            text.greenF() * a + base.greenF() * (1 - a),
+                                            text.blueF() * a + base.blueF() * (1 - a));
+        int inked = 0;
+        for (int y = img.height() / 3; y < 2 * img.height() / 3; ++y)
+            for (int x = img.width() / 3; x < 2 * img.width() / 3; ++x)
+                inked += near(img.pixelColor(x, y), ink);
+        QCOMPARE(inked > 0, alive == 0);
+    }
     void timeLabelsDifferAtAnyZoom() {
         views::InteractionState state;
         state.setBounds(kRunStart, kRunStart + 200 * kMs);

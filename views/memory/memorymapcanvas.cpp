@@ -294,6 +294,11 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
         p.drawRect(selected.adjusted(-2, -2, 2, 2));
     }
+    if (aliveInWindow() == 0) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect().adjusted(kLeft + 8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("No tensors alive in this window"));
+    }
     paintAnnotations(p, std::move(findingLabels), drawn);
     if (drafting() && m_drag && m_annotations->tool() != AnnotationModel::Tool::Note) {
         annotate::Annotation preview;
@@ -314,6 +319,14 @@ QString MemoryMapCanvas::emptyText() const {
         return tr("No tensors drawn on this rank: %1").arg(QString::fromStdString(query::leftOutText(s)));
     return s.files.empty() ? tr("No tensors on this rank: none of its files records memory")
                            : tr("No tensors on this rank: its memory files record none");
+}
+
+int MemoryMapCanvas::aliveInWindow() const {
+    if (!m_data) return 0;
+    // as barRect draws them: an unknown allocation from the data's start, an unknown free to its end
+    return int(std::count_if(m_data->tensors.begin(), m_data->tensors.end(), [&](const query::TensorItem& t) {
+        return t.allocNs.value_or(m_data->startNs) < m_t1 && t.freeNs.value_or(m_data->endNs) >= m_t0;
+    }));
 }
 
 int MemoryMapCanvas::tensorAt(QPoint pos) const {

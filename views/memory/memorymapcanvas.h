@@ -34,6 +34,9 @@ class MemoryMapCanvas : public QWidget {
     void setTimeWindow(qint64 t0, qint64 t1);
     qint64 t0() const { return m_t0; }
     qint64 t1() const { return m_t1; }
+    /// The tensors alive at some time of the window [t0, t1): with none the map says so rather than
+    /// showing an empty plot.
+    int aliveInWindow() const;
     /// The colours the bars are painted in: the ops of the window's data (tensorcolorkey.h).
     const TensorColorKey& colorKey() const { return m_key; }
     /// Highlights tensors of `opName` (dims the rest) and/or one tensor; empty clears. When no tensor of

@@ -78,8 +78,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     connect(m_canvas, &MemoryMapCanvas::colorKeyChanged, this, &MemoryMapView::showColorKey);
     // one time window for every view: the timeline's moves the map, the map's wheel and drag move it
     connect(m_state, &InteractionState::windowChanged, this, [this](qint64 t0, qint64 t1) {
-        const auto* d = m_canvas->data();
-        if (d && t1 > d->startNs && t0 < d->endNs) m_canvas->setTimeWindow(t0, t1);
+        if (m_canvas->data() && isProfileWindow(t0, t1)) m_canvas->setTimeWindow(t0, t1);
     });
     connect(m_canvas, &MemoryMapCanvas::timeWindowMoved, this,
             [this](qint64 t0, qint64 t1) { m_state->setWindow(t0, t1); });
@@ -214,7 +213,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_strip->setData(d);
     m_strip->setVisible(d && d->bankSizeBytes > 0 && d->hasAddresses); // no bank model: no strip
     // the shared window, where it is one of this profile's (a state not set up yet says 0 … 1 ns)
-    if (m_state->windowEnd() > d->startNs && m_state->windowStart() < d->endNs)
+    if (isProfileWindow(m_state->windowStart(), m_state->windowEnd()))
         m_canvas->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
     syncTime(m_canvas->t0(), m_canvas->t1());
     // the selection's highlight on this rank's map, without going back to the selection's rank: the rank
@@ -286,6 +285,12 @@ void MemoryMapView::changeEvent(QEvent* e) {
             l->setColor(palette().color(QPalette::Text));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool MemoryMapView::isProfileWindow(qint64 t0, qint64 t1) const {
+    // the run's window, not the memory data's: a window before the first or after the last memory record
+    // widened the map to the data (+70 … +127 ms under a +103.750 … +105.733 ms caption: walk 28)
+    return t1 > t0 && t1 > m_state->boundsStart() && t0 < m_state->boundsEnd();
 }
 
 void MemoryMapView::syncTime(qint64 t0, qint64 t1) {

@@ -69,6 +69,9 @@ class MemoryMapView : public QWidget {
     /// The allocated/reserved/active curves, each held (dashed) from its last sample to the run's end.
     void plotCurves(const query::MemoryMapData& d);
     void syncTime(qint64 t0, qint64 t1);
+    /// Whether [t0, t1) (ns) is a window of the run shown, the one the map follows whether or not memory
+    /// was recorded in it.
+    bool isProfileWindow(qint64 t0, qint64 t1) const;
     InteractionState* m_state;
     query::QueryService* m_service;
     QComboBox* m_rankBox;

@@ -132,7 +132,11 @@ class FrameBuilder {
         double x0, x1, common0, common1;
         int ranks;
         bool ranksDiffer;
+        bool wholeTrace; ///< every rank's step of this number is its whole trace (no step marks)
     };
+    /// The ruler's name of the whole trace of ranks without step marks, never a step number: "Whole trace
+    /// (no step marks)" or "Whole trace", whichever fits `width` px (empty when neither does).
+    static QString wholeTraceLabel(const QFontMetricsF& fm, double width);
     /// The window's step numbers by x0.
     static std::vector<StepExtent> stepExtents(const FrameInput& in);
     /// The ruler's step names, each over its StepExtent (up to the next one's start).

@@ -5,6 +5,7 @@
 // no name, and drew a boundary those ranks do not have. GUI thread (or the export's).
 #include "views/timeline/framebuilder.h"
 
+#include "core/query/wholetracestep.h"
 #include "views/common/palette.h"
 
 #include <QCoreApplication>
@@ -82,8 +83,11 @@ std::vector<FrameBuilder::StepExtent> FrameBuilder::stepExtents(const FrameInput
         for (size_t i = from; i < to; ++i) {
             const query::StepDesc& s = in.summary->steps[i];
             const double x0 = rm.x(s.startNs), x1 = rm.x(s.endNs);
-            auto [it, fresh] = byStep.try_emplace(s.step, StepExtent{s.step, x0, x1, x0, x1, 0, false});
+            const bool whole = query::isWholeTraceStep(*in.summary, rank, s.step);
+            auto [it, fresh] =
+                byStep.try_emplace(s.step, StepExtent{s.step, x0, x1, x0, x1, 0, false, whole});
             StepExtent& e = it->second;
+            e.wholeTrace = e.wholeTrace && whole;
             e.x0 = std::min(e.x0, x0), e.x1 = std::max(e.x1, x1);
             e.common0 = std::max(e.common0, x0), e.common1 = std::min(e.common1, x1);
             ++e.ranks;
@@ -128,8 +132,10 @@ void FrameBuilder::addStepNames(const FrameInput& in, const QFontMetricsF& fm, D
         if (s.ranksDiffer) addSpreadHatch(in, s, out);
         if (x1 - x0 < kMinNameRoom || x0 > right) continue;
         const auto it = m_outlierRanks.find(s.step);
-        const QString label = stepLabel(s.step, it != m_outlierRanks.end() ? it->second : std::vector<int>{},
-                                        fm, x1 - x0, s.ranksDiffer, terse);
+        const QString label =
+            s.wholeTrace ? wholeTraceLabel(fm, x1 - x0)
+                         : stepLabel(s.step, it != m_outlierRanks.end() ? it->second : std::vector<int>{}, fm,
+                                     x1 - x0, s.ranksDiffer, terse);
         if (label.isEmpty()) continue;
         const bool warned = label.contains(QChar(0x26A0)); // red only beside the ranks it names
         out.add(Text{QRectF(x0 + 3, kStepRow, x1 - x0 - 3, 13), label,
@@ -147,6 +153,14 @@ void FrameBuilder::addSpreadHatch(const FrameInput& in, const StepExtent& s, Dra
         a = std::max(a, k), b = std::min(b, right);
         if (b > a) out.add(FillRect{QRectF(a, 0, b - a, kTickRow), in.palette.mid, Hatch::BDiag});
     }
+}
+
+QString FrameBuilder::wholeTraceLabel(const QFontMetricsF& fm, double width) {
+    // the index's step 0 of a rank without step marks: "Step 0" stood over a profile the report says has
+    // 0 steps (walk 28)
+    for (const QString& c : {tr("Whole trace (no step marks)"), tr("Whole trace")})
+        if (fm.horizontalAdvance(c) + 6 <= width) return c;
+    return {};
 }
 
 QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
@@ -205,7 +219,9 @@ QString FrameBuilder::stepTooltip(const FrameInput& in, int64_t step) {
     }
     if (bounds.empty()) return {};
     auto at = [&](int64_t ns) { return formatOffset(ns - in.boundsStart, 1000); };
-    QString tip = tr("<b>Step %1</b>").arg(step);
+    // the ranks' pseudo step 0 is their whole trace, no step (walk 28)
+    QString tip = query::isWholeTraceOnly(*in.summary, step) ? tr("<b>Whole trace</b> (no step marks)")
+                                                             : tr("<b>Step %1</b>").arg(step);
     const auto [minStart, maxStart] = std::minmax_element(
         bounds.begin(), bounds.end(), [](const Bound& a, const Bound& b) { return a.start < b.start; });
     const auto [minEnd, maxEnd] = std::minmax_element(

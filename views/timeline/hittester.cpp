@@ -5,6 +5,7 @@
 #include "views/common/heldvalue.h"
 
 #include "core/query/namekinds.h"
+#include "core/query/wholetracestep.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -154,6 +155,14 @@ TimelineHit hitTest(const FrameInput& in, QPointF pos) {
 }
 
 namespace {
+/// " · step 3", " · whole trace" on a rank without step marks (its pseudo step 0 is no step: walk 28), or
+/// nothing outside any step.
+QString stepSuffix(const FrameInput& in, int rank, std::optional<int64_t> step) {
+    if (!step) return {};
+    if (query::isWholeTraceStep(*in.summary, rank, *step)) return QObject::tr(" · whole trace");
+    return QObject::tr(" · step %1").arg(*step);
+}
+
 /// A level-of-detail bucket: its extent is the merged spans', not the longest's, so its times are given as
 /// the group's (walk17b #10: "Notify_Wait 78.8 ms, start +57.664 ms" was a 0.7 µs Notify_Record's start).
 QString mergedTooltip(const FrameInput& in, const TimelineHit& h, const QString& longest,
@@ -168,7 +177,7 @@ QString mergedTooltip(const FrameInput& in, const TimelineHit& h, const QString&
              formatOffset(it.endNs - in.boundsStart, 1000), formatDuration(it.endNs - it.startNs))
         .arg(h.lane->rank)
         .arg(h.lane->label.toHtmlEscaped())
-        .arg(step ? QObject::tr(" · step %1").arg(*step) : QString());
+        .arg(stepSuffix(in, h.lane->rank, step));
 }
 } // namespace
 
@@ -206,7 +215,7 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
             .arg(it.startNs)
             .arg(h.lane->rank)
             .arg(h.lane->label.toHtmlEscaped())
-            .arg(step ? tr(" · step %1").arg(*step) : QString());
+            .arg(stepSuffix(in, h.lane->rank, step));
     return tip;
 }
 

@@ -1,0 +1,17 @@
+#pragma once
+// The pseudo step of a rank without step marks: the index numbers it 0 and it covers the rank's whole trace.
+// The report counts it apart ("0 steps (+1 whole trace)"), so no view may call it "step 0" (walk 28: the
+// ruler read "Step 0" and Details "step 0" on a profile without a step). Pure functions; any thread.
+#include "core/query/timelinequery.h"
+
+#include <cstdint>
+
+namespace rs::query {
+
+/// Whether `step` of `rank` (index keys) is its whole trace rather than a step the files mark.
+bool isWholeTraceStep(const ProfileSummary& s, int rank, int64_t step);
+/// Whether every rank that has a `step` has it as its whole trace (and some rank has it): a picture of
+/// "step 0" of a profile without step marks.
+bool isWholeTraceOnly(const ProfileSummary& s, int64_t step);
+
+} // namespace rs::query
