@@ -349,6 +349,36 @@ class TstDetailsPanel : public QObject {
                      from.contains(views::formatDuration(300) + " inferred from arrival order"),
                  qPrintable(from));
     }
+    void aWaitStoredInPiecesIsSaidOnceWhole() {
+        // walk 28 #2 (msinsight text/level1): communication.json gives hcom_allReduce__586_0_1 one wait,
+        // 5.6466 ms, stored as one row per run of its Notify_Wait tasks (5 615 692 + 20 + 20 + 30 901 ns);
+        // Details listed "waited 5.62 ms" and "waited 30.9 µs", each "measured in communication.json"
+        auto sum = std::make_shared<query::ProfileSummary>(*m_summary);
+        sum->waits.clear();
+        const int64_t pieces[] = {5'615'692, 20, 20, 30'901};
+        int64_t whole = 0;
+        for (int64_t ns : pieces)
+            whole += ns;
+        for (int64_t ns : pieces) {
+            query::WaitDesc w;
+            w.rank = 1;
+            w.step = 2;
+            w.collective = "hcom_allReduce__586_0_1";
+            w.durNs = ns;
+            w.totalNs = whole;
+            w.pieces = 4;
+            w.kind = "collective_wait";
+            w.source = "communication.json";
+            sum->waits.push_back(w);
+        }
+        const QString text = stepText(sum);
+        QCOMPARE(text.count("hcom_allReduce__586_0_1"), 1);
+        QVERIFY2(text.contains("waited " + views::formatDuration(whole) + " in hcom_allReduce__586_0_1"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("drawn as 4 runs of its wait tasks"), qPrintable(text));
+        QVERIFY2(!text.contains(views::formatDuration(30'901)), qPrintable(text));
+        QVERIFY2(!text.contains("or less"), qPrintable(text)); // its 20 ns pieces are not folded apart
+    }
     void aCollidedRankIsNamedAsItsLanes() {
         // resource/profiler: the legacy rank 0 is indexed as 10000 (the CANN device 0 of another run claims
         // key 0); its lanes say "Rank 0", Details said "rank / track 10000 / …" (walk 16)
