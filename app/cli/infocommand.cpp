@@ -198,10 +198,12 @@ void printInfo(const json& j) {
         // a byte offset (JSON) or a line (CSV, said in `what`); -1: not at one place (a table, a whole file)
         int64_t at = x["first_offset"].get<int64_t>();
         std::string where = at >= 0 ? ", first at " + std::to_string(at) : "";
-        std::printf("  [%s] %s: %s (x%lld%s) %s\n", x["severity"].get<std::string>().c_str(),
-                    x["file"].get<std::string>().c_str(), x["what"].get<std::string>().c_str(),
-                    (long long)x["count"].get<int64_t>(), where.c_str(),
-                    x["excerpt"].get<std::string>().c_str());
+        // a note of no file (a stub step) or no excerpt leaves no empty ": " or trailing blank behind
+        const std::string file = x["file"].get<std::string>(), excerpt = x["excerpt"].get<std::string>();
+        std::printf("  [%s] %s%s (x%lld%s)%s%s\n", x["severity"].get<std::string>().c_str(),
+                    file.empty() ? "" : (file + ": ").c_str(), x["what"].get<std::string>().c_str(),
+                    (long long)x["count"].get<int64_t>(), where.c_str(), excerpt.empty() ? "" : " ",
+                    excerpt.c_str());
     }
     for (auto& x : j["ignored"])
         std::printf("ignored: %s\n", x.get<std::string>().c_str());

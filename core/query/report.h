@@ -23,6 +23,9 @@ nlohmann::json runsJson(index::Db& db);
 /// disagree give every value, sorted, "a | b", so a mixed fleet is visible rather than hidden.
 std::map<std::string, std::string> runLabels(index::Db& db, int run);
 std::string formatReport(const nlohmann::json& report, int top);
+/// Counts a report diagnostics object's `stub_steps` among its notes (`notes`, `note_rows`): a step left out
+/// of the statistics is a note with its reason, as `info` and the app list it.
+void addStubStepNotes(nlohmann::json& diagnostics);
 /// Whether a finding of `report` tells its outlier steps (an outlier-step finding, or one whose affected
 /// steps list them); else they only began earlier and cost the job no time, which every report says.
 bool outlierStepsTold(const nlohmann::json& report);

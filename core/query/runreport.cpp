@@ -36,6 +36,7 @@ void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
         db.scalar("SELECT coalesce(sum(d.count),0) FROM diagnostic d WHERE d.severity = 'info'" + ofRun);
     // its groups too: the folder's group count beside the run's notes said "84 notes in 4 groups"
     d["note_rows"] = db.scalar("SELECT count(*) FROM diagnostic d WHERE d.severity = 'info'" + ofRun);
+    addStubStepNotes(d); // the run's, kept by keepRanks before this
 }
 
 /// Keeps the elements of the array `a` whose "rank" is one of `ranks`.

@@ -60,6 +60,34 @@ class TstStubSteps : public QObject {
                 ++stubs;
         QCOMPARE(stubs, 1);
     }
+    void infoTextNamesNoEmptyFile() {
+        // walk 28: the stub, a note of no file, printed as "[info] : rank 0: step 2 …" with a trailing blank
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        QString out, err;
+        QCOMPARE(test::runRankscope(
+                     {"info", QString::fromStdString(samples + "/hta/tests/data/amd_trace"), "--quiet"}, &out,
+                     &err),
+                 0);
+        QVERIFY2(out.contains("  [info] rank 0: step 2 (49.1 µs) left out of step statistics"),
+                 qPrintable(out));
+        for (const QString& line : out.split('\n'))
+            QVERIFY2(!line.endsWith(' '), qPrintable(line));
+    }
+    void theReportCountsTheStubAmongItsNotes() {
+        // walk 28 #5: the report said "6 notes in 2 groups" and listed the stub beneath, where `info` said
+        // "3 groups, 7 occurrences". amd_trace's notes (Python over its JSON): no rank in the file (1), 5
+        // ac2g flow ends whose id has no start, and the stub step: 7 notes in 3 groups
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const auto ix = test::indexDir(samples + "/hta/tests/data/amd_trace", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto r = query::buildReport(*ix.db, 5);
+        QCOMPARE(r["diagnostics"]["notes"].get<int64_t>(), int64_t(7));
+        QCOMPARE(r["diagnostics"]["note_rows"].get<int64_t>(), int64_t(3));
+        const QString text = QString::fromStdString(query::formatReport(r, 5));
+        QVERIFY2(text.contains("7 notes in 3 groups"), qPrintable(text));
+    }
     void cpuOnlyTraceKeepsItsSteps() {
         // no step has device work: none is a stub (nothing tells a cut step from the others)
         const std::string samples = test::samplesDir();
