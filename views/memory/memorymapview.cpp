@@ -290,7 +290,11 @@ void MemoryMapView::changeEvent(QEvent* e) {
 bool MemoryMapView::isProfileWindow(qint64 t0, qint64 t1) const {
     // the run's window, not the memory data's: a window before the first or after the last memory record
     // widened the map to the data (+70 … +127 ms under a +103.750 … +105.733 ms caption: walk 28)
-    return t1 > t0 && t1 > m_state->boundsStart() && t0 < m_state->boundsEnd();
+    // and only where those bounds are this data's run: a state not set up yet (0 … 1 ns) is nobody's
+    // window, and applying it drew the map over 1 ns of nothing (tst_linkedviews)
+    const auto* d = m_canvas->data();
+    const bool dataInBounds = d && d->endNs > m_state->boundsStart() && d->startNs < m_state->boundsEnd();
+    return dataInBounds && t1 > t0 && t1 > m_state->boundsStart() && t0 < m_state->boundsEnd();
 }
 
 void MemoryMapView::syncTime(qint64 t0, qint64 t1) {
