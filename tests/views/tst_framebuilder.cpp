@@ -677,20 +677,28 @@ class TstFrameBuilder : public QObject {
     }
     void stepNamesShareOneForm_data() {
         QTest::addColumn<bool>("fitsAll");
-        QTest::newRow("step 5 a little longer, the others too short: every step 'N'") << false;
-        QTest::newRow("every step has room: every step 'Step N'") << true;
+        QTest::addColumn<bool>("narrow");
+        QTest::newRow("step 5 a little longer, the others too short: every step 'N'") << false << false;
+        QTest::newRow("every step has room: every step 'Step N'") << true << false;
+        // shots46: steps of 12-24 px had no name at all under a fixed 30 px minimum, though "3" fits
+        QTest::newRow("narrow steps with room for 'N' only: every step 'N'") << false << true;
     }
     void stepNamesShareOneForm() {
         // walk 27: the demo's whole run at 1600 px read "1 2 3 4 Step 5 6 7": its step 5 (13.71 ms) was the
         // longest of steps 1-10 (13.55-13.69 ms), and "Step 5" fitted that one alone
         QFETCH(bool, fitsAll);
+        QFETCH(bool, narrow);
         Frame f;
         const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
-        const double pxPerMs = nineStepsScale(f, fitsAll, fm);
+        double pxPerMs = nineStepsScale(f, fitsAll, fm);
+        if (narrow) { // each 8 ms step 1.4 × the room a digit takes, and under the former 30 px minimum
+            pxPerMs = (fm.horizontalAdvance("8") + 6) * 1.4 / 8;
+            QVERIFY(8 * pxPerMs < 30);
+        }
         const FrameInput probe = f.input(0, 100 * kMs);
         const double plot = probe.mapping().width;
         const FrameInput in = f.input(0, int64_t(plot / pxPerMs * kMs));
-        if (!fitsAll) // what makes the row worth something: only step 5 has room for its "Step 5"
+        if (!fitsAll && !narrow) // what makes the row worth something: only step 5 has room for "Step 5"
             QVERIFY(8 * pxPerMs < fm.horizontalAdvance("Step 4") + 6 &&
                     8.4 * pxPerMs >= fm.horizontalAdvance("Step 5") + 6);
         const auto names = stepNames(views::FrameBuilder().build(in));

@@ -19,12 +19,17 @@ namespace rs::views {
 namespace {
 /// A step boundary the ranks differ by less than this (px) is one boundary on screen.
 constexpr double kAlikePx = 2;
-/// A step is named where its room is at least this wide (px).
-constexpr double kMinNameRoom = 30;
+/// Padding a step's name keeps inside its room (px), as stepLabel measures.
+constexpr double kNamePad = 6;
 /// Up to this many ranks the step's tooltip gives each rank's bounds; over it, their spread.
 constexpr size_t kTooltipRanks = 8;
 QString tr(const char* s) {
     return QCoreApplication::translate("TimelineView", s);
+}
+/// Whether a room of `width` px takes the step's shortest name, its number: a fixed 30 px minimum left
+/// steps of 12-24 px unnamed though "3" fitted them (shots46, the shape-sweep demo's steps 1-4).
+bool hasNameRoom(const QFontMetricsF& fm, int64_t step, double width) {
+    return fm.horizontalAdvance(QString::number(step)) + kNamePad <= width;
 }
 } // namespace
 
@@ -120,8 +125,8 @@ void FrameBuilder::addStepNames(const FrameInput& in, const QFontMetricsF& fm, D
     for (size_t i = 0; i < steps.size(); ++i) {
         const auto [x0, x1] = rooms[i];
         const bool whole = steps[i].x0 >= k && steps[i].x1 <= right; // an edge's cut step is no measure
-        if (whole && x1 - x0 >= kMinNameRoom &&
-            fm.horizontalAdvance(tr("Step %1").arg(steps[i].step)) + 6 > x1 - x0)
+        if (whole && hasNameRoom(fm, steps[i].step, x1 - x0) &&
+            fm.horizontalAdvance(tr("Step %1").arg(steps[i].step)) + kNamePad > x1 - x0)
             terse = true;
     }
     for (size_t i = 0; i < steps.size(); ++i) {
@@ -130,7 +135,7 @@ void FrameBuilder::addStepNames(const FrameInput& in, const QFontMetricsF& fm, D
         if (x1 > x0 && x0 <= right)
             out.stepNames.push_back({QRectF(x0, 0, std::min(x1, right) - x0, kTickRow), s.step});
         if (s.ranksDiffer) addSpreadHatch(in, s, out);
-        if (x1 - x0 < kMinNameRoom || x0 > right) continue;
+        if (!hasNameRoom(fm, s.step, x1 - x0) || x0 > right) continue;
         const auto it = m_outlierRanks.find(s.step);
         const QString label =
             s.wholeTrace ? wholeTraceLabel(fm, x1 - x0)
@@ -159,7 +164,7 @@ QString FrameBuilder::wholeTraceLabel(const QFontMetricsF& fm, double width) {
     // the index's step 0 of a rank without step marks: "Step 0" stood over a profile the report says has
     // 0 steps (walk 28)
     for (const QString& c : {tr("Whole trace (no step marks)"), tr("Whole trace")})
-        if (fm.horizontalAdvance(c) + 6 <= width) return c;
+        if (fm.horizontalAdvance(c) + kNamePad <= width) return c;
     return {};
 }
 
@@ -195,7 +200,7 @@ QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRan
             marked << tr("%1 ≠").arg(c);
     }
     for (const QString& c : marked + candidates)
-        if (fm.horizontalAdvance(c) + 6 <= width) return c;
+        if (fm.horizontalAdvance(c) + kNamePad <= width) return c;
     return {};
 }
 
