@@ -77,6 +77,10 @@ class TstKernelNamesTip : public QObject {
             ++found;
             const QString tip = m.data(m.index(r, 0), Qt::ToolTipRole).toString();
             QVERIFY2(tip.contains(expected.arg("on this rank")), qPrintable(tip));
+            // shown as rich text (walk 29: the op type's "<MulFunctor>" unescaped at its start made Qt take
+            // the tooltip for plain text, "<br>" and "&lt;" shown as written)
+            QVERIFY2(Qt::mightBeRichText(tip), qPrintable(tip));
+            QVERIFY2(tip.contains(QString::fromStdString(op).toHtmlEscaped() + " on "), qPrintable(tip));
         }
         QCOMPARE(found, 1); // the trace is one rank's
     }

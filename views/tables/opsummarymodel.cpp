@@ -104,10 +104,13 @@ QVariant OpSummaryModel::data(const QModelIndex& index, int role) const {
 
 QString OpSummaryModel::toolTip(const Row& r) {
     const auto& c = r.cell;
-    QString tip = tr("%1 on %2: %3 kernels, %4 in all; median %5, p95 %6.")
-                      .arg(r.opType, r.rankLabel)
-                      .arg(c.count)
-                      .arg(formatDuration(c.totalNs), formatDuration(c.medianNs), formatDuration(c.p95Ns));
+    // rich text from its first character: an op type such as "kernel<MulFunctor>" at the start made Qt take
+    // the tooltip for plain text and show its "<br>" and "&lt;" as written (walk 29)
+    QString tip =
+        "<qt>" + tr("%1 on %2: %3 kernels, %4 in all; median %5, p95 %6.")
+                     .arg(r.opType.toHtmlEscaped(), r.rankLabel.toHtmlEscaped())
+                     .arg(c.count)
+                     .arg(formatDuration(c.totalNs), formatDuration(c.medianNs), formatDuration(c.p95Ns));
     if (c.noSharedKernels)
         tip += "<br>" + tr("× same kernels: none. No kernel name of it ran on another rank of the run: "
                            "there is nothing to compare it with, so the straggler test does not judge it.");
@@ -134,7 +137,7 @@ QString OpSummaryModel::toolTip(const Row& r) {
                 .arg(r.cutFiles.toHtmlEscaped()) +
             "</b>";
     if (!r.kernelNames.isEmpty()) tip += "<br>" + r.kernelNames;
-    return tip + "<br>" + tr("Click: select it in every view and go to its longest kernel");
+    return tip + "<br>" + tr("Click: select it in every view and go to its longest kernel") + "</qt>";
 }
 
 QVariant OpSummaryModel::headerData(int section, Qt::Orientation o, int role) const {
