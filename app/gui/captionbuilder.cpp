@@ -146,12 +146,16 @@ QString selectionAndAnnotations(const CaptionInput& in) {
     // a rank's pseudo step 0 is its whole trace, no step (walk 28)
     const bool whole = selection.kind == views::Selection::Kind::Step && in.summary &&
                        query::isWholeTraceStep(*in.summary, selection.rank, selection.step);
-    const QString sel = whole ? QObject::tr("the whole trace of rank %1 (no step marks)").arg(selection.rank)
-                              : describeSelection(selection);
+    // a rank by the number its lanes show, not its index key (walk 29: "span 7743 on rank 10001" under a
+    // picture of run 1's rank 1)
+    const auto shownRank = [&](int key) { return in.summary ? in.summary->shownRank(key) : key; };
+    const QString sel =
+        whole ? QObject::tr("the whole trace of rank %1 (no step marks)").arg(shownRank(selection.rank))
+              : describeSelection(selection, shownRank);
     if (!sel.isEmpty()) line = QObject::tr("selection: %1").arg(sel);
     // a selection on a rank the picture leaves out is not in it: said, so nobody looks for it there
     if (!sel.isEmpty() && selection.rank >= 0 && !rankPictured(in, selection.rank))
-        line += QObject::tr(" (rank %1 is not in the picture)").arg(selection.rank);
+        line += QObject::tr(" (rank %1 is not in the picture)").arg(shownRank(selection.rank));
     if (!in.annotations) return line;
     int drawn = 0, detached = 0;
     for (const auto& a : in.annotations->items()) {

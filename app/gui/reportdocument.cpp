@@ -228,14 +228,14 @@ class Builder {
 
     /// "Rank 5 and 3 of the 7 ranks that waited for it (0, 1, 2), …": the picture shows a few of the
     /// waiting ranks, and says so (walk 11: "ranks that waited" beside 3 of 7).
-    static QString timelineCaption(const Finding& f, const std::set<int>& shown, const QString& extent) {
-        const int rank = f.rank.value_or(-1);
+    QString timelineCaption(const Finding& f, const std::set<int>& shown, const QString& extent) const {
+        const int rank = shownRank(f.rank.value_or(-1));
         if (f.waitingRanks.empty())
             return QObject::tr("Rank %1 around the finding (%2).").arg(rank).arg(extent);
         if (f.kind == model::FindingKind::PipelineWait) { // the ranks shown all wait: nobody waits for them
             QStringList ranks;
             for (int r : shown)
-                ranks << QString::number(r);
+                ranks << QString::number(shownRank(r));
             // the receive the finding points at: the longest wait of the rank that waited most, counted
             // from when every rank had begun the step ("its longest wait" beside another rank's longer one
             // read as the longest of all, walk 20b on cluster_propose)
@@ -250,9 +250,9 @@ class Builder {
         }
         QStringList waiting;
         for (int r : shown)
-            if (r != rank &&
+            if (r != f.rank.value_or(-1) &&
                 std::find(f.waitingRanks.begin(), f.waitingRanks.end(), r) != f.waitingRanks.end())
-                waiting << QString::number(r);
+                waiting << QString::number(shownRank(r));
         if (waiting.size() >= qsizetype(f.waitingRanks.size()))
             return QObject::tr("Rank %1 and the ranks that waited for it, around the finding (%2).")
                 .arg(rank)
@@ -264,6 +264,10 @@ class Builder {
             .arg(waiting.join(", "), extent);
     }
 
+    /// A rank key as the lanes and the report's text name it (run 1's key 10001 is its rank 1: walk 29 read
+    /// "Rank 10001 and the ranks that waited for it" under run 1's picture).
+    int shownRank(int key) const { return key < 0 ? key : m_scene.summary().shownRank(key); }
+
     void findingPictures(const Finding& f, int index) {
         // where the finding points is the navigator's rule, as in the app; the pictures frame it
         const FindingTarget t = FindingNavigator::targetOf(f, &m_scene.summary());
@@ -272,10 +276,10 @@ class Builder {
         reset();
         if (t.panel == FindingTarget::Panel::Memory && rank >= 0) {
             m_scene.setMemoryRank(rank);
-            add(picture(
-                shot("memory"),
-                QObject::tr("The memory map of rank %1: the misplaced buffers are outlined.").arg(rank),
-                tag + "-memory.png"));
+            add(picture(shot("memory"),
+                        QObject::tr("The memory map of rank %1: the misplaced buffers are outlined.")
+                            .arg(shownRank(rank)),
+                        tag + "-memory.png"));
             return;
         }
         if (t.panel == FindingTarget::Panel::Communication && f.link) {
@@ -328,7 +332,7 @@ class Builder {
                              ? QObject::tr("The op heatmap: %1 on rank %2 is highlighted.")
                              : QObject::tr("The op heatmap: %1 on rank %2 are highlighted."))
                             .arg(ops)
-                            .arg(t.cellRank),
+                            .arg(shownRank(t.cellRank)),
                         tag + "-heatmap.png"));
         }
     }

@@ -249,8 +249,9 @@ std::optional<views::Selection> parseSelection(const QString& text, QString& err
     return s;
 }
 
-QString describeSelection(const views::Selection& s) {
-    const QString onRank = s.rank >= 0 ? QObject::tr(" on rank %1").arg(s.rank) : QString();
+QString describeSelection(const views::Selection& s, const std::function<int(int)>& shownRank) {
+    const int rank = shownRank && s.rank >= 0 ? shownRank(s.rank) : s.rank;
+    const QString onRank = s.rank >= 0 ? QObject::tr(" on rank %1").arg(rank) : QString();
     switch (s.kind) {
     case views::Selection::Kind::OpType:
         return QObject::tr("op %1%2").arg(s.opType, onRank);

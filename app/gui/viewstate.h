@@ -7,6 +7,7 @@
 #include "views/common/interactionstate.h"
 
 #include <QString>
+#include <functional>
 #include <optional>
 #include <set>
 #include <vector>
@@ -55,7 +56,8 @@ bool writeViewState(const ViewState& s, const QString& path, QString& error);
 
 /// "op:MatMulV2@3", "span:1234", "step:11@5", "tensor:t0_m1@2" → a selection (export --select).
 std::optional<views::Selection> parseSelection(const QString& text, QString& error);
-/// The same words back ("op MatMulV2 on rank 3"), for captions.
-QString describeSelection(const views::Selection& s);
+/// The same words back ("op MatMulV2 on rank 3"), for captions; `shownRank` names a rank key as its lanes
+/// do (ProfileSummary::shownRank: run 1's key 10001 is its rank 1), identity when empty.
+QString describeSelection(const views::Selection& s, const std::function<int(int)>& shownRank = {});
 
 } // namespace rs::gui

@@ -222,6 +222,10 @@ class TstHtmlReport : public QObject {
         QVERIFY2(h.contains("The pictures show run 1 (as chosen)"), qPrintable(h.left(3000)));
         QVERIFY(h.contains("(run 0: no picture"));
         QVERIFY(!h.contains("(run 1: no picture"));
+        // its captions name run 1's ranks as its lanes do, 0 and 1, never by index key (walk 29: "Rank 10001
+        // and the ranks that waited for it")
+        QVERIFY2(h.contains("<figcaption>Rank 1 and the ranks that waited for it"), qPrintable(h.left(4000)));
+        QVERIFY2(!h.contains(QRegularExpression("[Rr]ank 1000\\d")), qPrintable(h.left(4000)));
         // the text report: that run's part, as the app shows it beside the run
         QString out;
         QCOMPARE(test::runRankscope({"report", q(two), "--run", "1", "--quiet"}, &out, &err), 0);
