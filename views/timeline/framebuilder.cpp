@@ -20,9 +20,6 @@ namespace {
 QString tr(const char* s) {
     return QCoreApplication::translate("TimelineView", s);
 }
-QRgb rgb(QColor c) {
-    return c.rgba();
-}
 } // namespace
 
 FramePalette FramePalette::from(const QPalette& p) {
