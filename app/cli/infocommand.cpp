@@ -125,8 +125,9 @@ void printRuns(const json& j) {
     std::printf("runs:   %zu%s\n", j["runs"].size(),
                 j["runs"].size() > 1 ? " (different jobs or sessions: nothing is compared across them)" : "");
     for (auto& run : j["runs"]) {
-        std::printf("  run %lld  %s  %s", (long long)run["run"].get<int64_t>(),
-                    run["source"].get<std::string>().c_str(),
+        const std::string folder = run.value("folder", std::string());
+        std::printf("  run %lld  %s%s  %s", (long long)run["run"].get<int64_t>(),
+                    run["source"].get<std::string>().c_str(), folder.empty() ? "" : (" in " + folder).c_str(),
                     model::counted(int64_t(run["ranks"].size()), "rank", "ranks").c_str());
         if (!run["world_size"].is_null())
             std::printf(" of %lld", (long long)run["world_size"].get<int64_t>());

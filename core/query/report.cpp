@@ -1,4 +1,5 @@
 #include "core/query/report.h"
+#include "core/query/runfolders.h"
 
 #include "core/index/showntensors.h"
 #include "core/model/plural.h"
@@ -102,6 +103,7 @@ json runsJson(index::Db& db) {
                               std::string(kRankNumberOrder));
     const auto waitUnknown = loadRunWaitUnknown(db);
     const auto absent = loadAbsentWaits(db);
+    const auto folders = runFolders(db);
     while (q.step()) {
         json rk = json::array(), data = json::array(), assigned = json::array();
         std::set<int64_t> present, expected; // the job's ranks: below its world size, or named as peers
@@ -149,7 +151,9 @@ json runsJson(index::Db& db) {
              {"absent_member_waits",
               absentWaitsJson(absent.count(int(q.i64(0))) ? absent.at(int(q.i64(0)))
                                                           : std::vector<AbsentWait>{})},
-             {"labels", runLabels(db, int(q.i64(0)))}});
+             {"labels", runLabels(db, int(q.i64(0)))},
+             // where its files lie below the profile's folder: two runs alike told apart (walk 29)
+             {"folder", folders.count(int(q.i64(0))) ? folders.at(int(q.i64(0))) : std::string()}});
     }
     return runs;
 }
@@ -661,8 +665,10 @@ void formatRuns(std::ostringstream& o, const json& r) {
         o << "This folder holds " << r["runs"].size()
           << " runs (nothing is matched or compared across them):\n";
         for (auto& run : r["runs"]) {
-            o << "  run " << run["run"].get<int64_t>() << ": " << run["source"].get<std::string>()
-              << ", ranks";
+            o << "  run " << run["run"].get<int64_t>() << ": " << run["source"].get<std::string>();
+            if (const std::string folder = run.value("folder", std::string()); !folder.empty())
+                o << " in " << folder;
+            o << ", ranks";
             if (summarisesRanks(run["data_ranks"].size()))
                 o << " " << rankRanges(run["data_ranks"].get<std::vector<int64_t>>());
             else

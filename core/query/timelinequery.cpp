@@ -18,6 +18,7 @@
 #include "core/query/coveringspans.h"
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
+#include "core/query/runfolders.h"
 #include "core/query/stubsteps.h"
 #include "core/query/unreadtails.h"
 
@@ -31,41 +32,9 @@ namespace rs::query {
 
 namespace {
 
-/// The deepest folder holding every path of `q` (rows of one path column); "" for none.
-std::string commonFolder(index::Stmt& q) {
-    std::optional<std::string> common;
-    while (q.step()) {
-        const std::string path = q.text(0);
-        const std::string dir = path.substr(0, path.rfind('/') == std::string::npos ? 0 : path.rfind('/'));
-        if (!common) {
-            common = dir;
-            continue;
-        }
-        size_t n = 0;
-        while (n < common->size() && n < dir.size() && (*common)[n] == dir[n])
-            ++n;
-        // back to a whole folder: "/a/bc" and "/a/bd" share "/a"
-        if (!(n == common->size() && (n == dir.size() || dir[n] == '/')))
-            n = common->rfind('/', n) == std::string::npos ? 0 : common->rfind('/', n);
-        common->resize(n);
-    }
-    q.reset();
-    return common.value_or("");
-}
-
-/// `dir` below `root` ("" when it is `root` or not below it).
-std::string below(const std::string& dir, const std::string& root) {
-    if (dir.size() <= root.size() || dir.compare(0, root.size(), root) != 0 || dir[root.size()] != '/')
-        return {};
-    return dir.substr(root.size() + 1);
-}
-
 std::vector<RunDesc> loadRuns(index::Db& db) {
     std::vector<RunDesc> out;
-    auto all = db.prepare("SELECT path FROM source_file");
-    const std::string root = commonFolder(all);
-    auto paths = db.prepare(
-        "SELECT path FROM source_file WHERE rank IN (SELECT rank FROM rank_info WHERE run_id = ?1)");
+    const auto folders = runFolders(db);
     auto q =
         db.prepare("SELECT run_id, world_size, coalesce(start_ns, 0), coalesce(end_ns, 0), source, complete, "
                    "coalesce(note, '') FROM run ORDER BY run_id");
@@ -95,8 +64,7 @@ std::vector<RunDesc> loadRuns(index::Db& db) {
             r.files.push_back(f.text(0) + " (" + model::counted(f.i64(1), "file", "files") + ", " +
                               model::counted(f.i64(2), "record", "records") + ")");
         f.reset();
-        paths.bind(1, r.run);
-        r.folder = below(commonFolder(paths), root);
+        if (const auto it = folders.find(r.run); it != folders.end()) r.folder = it->second;
         out.push_back(std::move(r));
     }
     return out;

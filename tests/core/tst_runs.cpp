@@ -6,6 +6,7 @@
 
 #include <QtTest>
 #include <filesystem>
+#include <set>
 
 using namespace rs;
 
@@ -55,6 +56,23 @@ const char* kRelativeTimeline = "[{\"name\": \"AssignAdd-op1\", \"ph\": \"X\", \
 class TstRuns : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void eachRunSaysItsFolder() {
+        // walk 29: a folder of two demos alike read "run 0: ascend, ranks 0 1 2 3" and "run 1: ascend, ranks
+        // 0 1 2 3" in the report and `info`; the app's run chooser said "in a" / "in b". writeTwoRunDemo
+        // writes DIR/ascend and DIR/kineto
+        const std::string dir = test::tempDir("runs-folders");
+        std::string err;
+        QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto r = query::buildReport(*ix.db, 5);
+        std::set<std::string> folders;
+        for (const auto& run : r["runs"])
+            folders.insert(run["folder"].get<std::string>());
+        QCOMPARE(folders, (std::set<std::string>{"ascend", "kineto"}));
+        const QString text = QString::fromStdString(query::formatReport(r, 5));
+        QVERIFY2(text.contains(" in ascend, ranks") && text.contains(" in kineto, ranks"), qPrintable(text));
+    }
     void twoJobsInOneFolder() {
         // rank 3 of an 8-rank job and rank 1 of a 2-rank job, eight days apart (formats.md §8)
         std::string dir = test::tempDir("runs-two-jobs");
