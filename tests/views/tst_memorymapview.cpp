@@ -958,6 +958,24 @@ class TstMemoryMapView : public QObject {
                 inked += near(img.pixelColor(x, y), ink);
         QCOMPARE(inked > 0, alive == 0);
     }
+    void aWindowAfterTheDataSaysWhatWasNeverFreed() {
+        // walk 29 (db/level1): after the last record "No tensors alive in this window" while 24 tensors had
+        // no release in the data: past its end their lifetimes are not known
+        Shown s;
+        auto d = anomalyData();
+        d->startNs = kRunStart + kMs;
+        d->endNs = kRunStart + 3 * kMs;
+        QVERIFY(d->tensors.size() >= 2);
+        d->tensors[0].freeNs.reset();
+        s.view.setData(d);
+        auto* c = s.view.canvas();
+        s.state.setWindow(kRunStart + 5 * kMs, kRunStart + 7 * kMs);
+        QCOMPARE(c->aliveInWindow(), 0);
+        QVERIFY2(c->emptyWindowText().contains("1 tensor was never freed in the data"),
+                 qPrintable(c->emptyWindowText()));
+        s.state.setWindow(kRunStart + 100000, kRunStart + 900000); // before the data: nothing alive, said so
+        QCOMPARE(c->emptyWindowText(), QString("No tensors alive in this window"));
+    }
     void timeLabelsDifferAtAnyZoom() {
         views::InteractionState state;
         state.setBounds(kRunStart, kRunStart + 200 * kMs);

@@ -37,6 +37,9 @@ class MemoryMapCanvas : public QWidget {
     /// The tensors alive at some time of the window [t0, t1): with none the map says so rather than
     /// showing an empty plot.
     int aliveInWindow() const;
+    /// What the map says over a window with no tensor alive ("" while some are): where tensors were never
+    /// freed in the data, their bars end with the memory data, and a window after it cannot say they died.
+    QString emptyWindowText() const;
     /// The colours the bars are painted in: the ops of the window's data (tensorcolorkey.h).
     const TensorColorKey& colorKey() const { return m_key; }
     /// Highlights tensors of `opName` (dims the rest) and/or one tensor; empty clears. When no tensor of
