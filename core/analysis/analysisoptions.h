@@ -23,8 +23,9 @@ namespace rs::analysis {
 /// NCCL kernel whose launching host op names its collective (launch_collective) is that collective, not
 /// what its name says (HTA trace_filter's SendRecv kernels). 27: a clock note says the lanes it sets apart
 /// are not drawn. 28: a PROF_ dir's steps from CANN's Iteration markers are step.source 'cann-iteration'
-/// (they were 'trace', and Details named ProfilerStep).
-constexpr int kAnalysisRevision = 28;
+/// (they were 'trace', and Details named ProfilerStep). 29: a group_rank warning of
+/// parallel_group_info is filed under the rank's key, as the other analysis notes, not its data rank.
+constexpr int kAnalysisRevision = 29;
 
 struct BankModel {
     int bankCount = 8;

@@ -102,7 +102,9 @@ struct Resolver {
             const int64_t groupRank = q.isNull(3) ? -1 : q.i64(3);
             if (groupRank >= 0 &&
                 (groupRank >= int64_t(members.size()) || members[size_t(groupRank)] != r->second.dataRank))
-                sink.add("rank " + std::to_string(r->second.dataRank), "warning",
+                // under the rank's key, as the other analysis notes (a run's counts take "rank KEY" as
+                // its rank's: runreport.cpp); `info` and the app name a collided key by its number
+                sink.add("rank " + std::to_string(r->first), "warning",
                          "parallel_group_info: group_rank does not point at the rank itself in global_ranks",
                          1, q.text(1));
             Group& g = groups[{run, q.text(1)}];

@@ -24,11 +24,14 @@ void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
     // the report and the Diagnostics dialog count the folder's 86 (walk 27 #4)
     d["folder"] = {
         {"count", d["count"]}, {"rows", d["rows"]}, {"notes", d["notes"]}, {"note_rows", d["note_rows"]}};
+    // an analysis note is filed under "rank KEY" (clockcheck, memorysessions): its rank's run's alone (walk
+    // 29: run 2's Details counted run 0's clock warning, "rank 0 (index key 10000)", as its own)
     const std::string ofRun =
-        " AND (NOT EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IS "
+        " AND (CASE WHEN d.file GLOB 'rank [0-9]*' THEN CAST(substr(d.file, 6) AS INTEGER) IN (" + in +
+        ") ELSE (NOT EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IS "
         "NOT NULL) OR EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND "
         "f.rank IN (" +
-        in + ")))";
+        in + "))) END)";
     d["count"] =
         db.scalar("SELECT coalesce(sum(d.count),0) FROM diagnostic d WHERE d.severity <> 'info'" + ofRun);
     d["rows"] = db.scalar("SELECT count(*) FROM diagnostic d WHERE d.severity <> 'info'" + ofRun);

@@ -327,6 +327,28 @@ class TstRuns : public QObject {
                            " groups") != std::string::npos,
                  text.c_str());
     }
+    void aRankNoteCountsInItsRunAlone() {
+        // walk 29: with run 2 of the legacy profiler folder shown, Details counted "1 record problem" — the
+        // folder's one warning, the clock note filed under "rank 10000" (run 0's legacy rank 0) — as run 2's.
+        // Expected: the run of key 10000 from rank_info; the folder's problems counted from the table
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'"), int64_t(1));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info' AND file = 'rank 10000'"),
+            int64_t(1));
+        const int64_t owner = ix.scalar("SELECT run_id FROM rank_info WHERE rank = 10000");
+        const auto full = query::buildReport(*ix.db, 10);
+        QVERIFY(full["runs"].size() >= 2);
+        for (const auto& run : full["runs"]) {
+            const int64_t id = run["run"].get<int64_t>();
+            const auto r = query::runReport(*ix.db, full, int(id));
+            QCOMPARE(r["diagnostics"]["count"].get<int64_t>(), int64_t(id == owner ? 1 : 0));
+            QCOMPARE(r["diagnostics"]["folder"]["count"].get<int64_t>(), int64_t(1));
+        }
+    }
     void aRankApartKeepsItsStepsApart() {
         // a legacy rank 0 alone whose step trace holds no communication, on another clock than its timeline:
         // nothing ties the steps to the job, so they are left out (the device ops' clock is kept); the
