@@ -1,0 +1,415 @@
+#include "core/query/report.h"
+
+#include "core/index/showntensors.h"
+#include "core/model/findingtext.h"
+#include "core/model/intervals.h"
+#include "core/model/pathtext.h"
+#include "core/model/plural.h"
+#include "core/model/sourcerows.h"
+#include "core/model/stragglerrule.h"
+#include "core/model/timetext.h"
+#include "core/model/typicalstep.h"
+#include "core/model/waitalonetext.h"
+#include "core/model/waitkind.h"
+#include "core/query/absentwaits.h"
+#include "core/query/bankcheck.h"
+#include "core/query/damagedinput.h"
+#include "core/query/lastarrivals.h"
+#include "core/query/memorysources.h"
+#include "core/query/nofindings.h"
+#include "core/query/ranknumberorder.h"
+#include "core/query/ranksmedian.h"
+#include "core/query/reportoutliers.h"
+#include "core/query/reportranks.h"
+#include "core/query/reportsummary.h"
+#include "core/query/runfolders.h"
+#include "core/query/slowlinkfindings.h"
+#include "core/query/spancount.h"
+#include "core/query/stepwalls.h"
+#include "core/query/stragglercheck.h"
+#include "core/query/stubsteps.h"
+#include "core/query/uncollectedcalls.h"
+#include "core/query/waitknowledge.h"
+#include "core/stats/robuststats.h"
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace rs::query {
+
+using nlohmann::json;
+
+namespace {
+
+std::string ms(double ns) {
+    return model::formatDuration(int64_t(ns));
+}
+
+/// The runs of a folder that holds several, incomplete runs, and what the files say about each.
+void formatRuns(std::ostringstream& o, const json& r) {
+    if (r["runs"].size() > 1) {
+        o << "This folder holds " << r["runs"].size()
+          << " runs (nothing is matched or compared across them):\n";
+        for (auto& run : r["runs"]) {
+            o << "  run " << run["run"].get<int64_t>() << ": " << run["source"].get<std::string>();
+            if (const std::string folder = run.value("folder", std::string()); !folder.empty())
+                o << " in " << folder;
+            o << ", ranks";
+            if (summarisesRanks(run["data_ranks"].size()))
+                o << " " << rankRanges(run["data_ranks"].get<std::vector<int64_t>>());
+            else
+                for (auto& x : run["data_ranks"])
+                    o << " " << x.get<int64_t>();
+            if (!run["world_size"].is_null()) o << " (world size " << run["world_size"].get<int64_t>() << ")";
+            o << "\n";
+        }
+    }
+    for (auto& run : r["runs"])
+        if (!run["complete"].get<bool>())
+            o << "Run " << run["run"].get<int64_t>() << ": " << run["note"].get<std::string>() << "\n";
+    for (auto& run : r["runs"])
+        for (auto& x : run.value("assigned_ranks", json::array()))
+            o << "Run " << run["run"].get<int64_t>() << ": rank " << x.get<int64_t>()
+              << " numbered by Rankscope (its files name no rank)\n";
+    for (auto& run : r["runs"]) {
+        if (run["labels"].empty()) continue;
+        std::string line;
+        for (auto& [k, v] : run["labels"].items())
+            line += (line.empty() ? "" : " · ") + k + " " + v.get<std::string>();
+        o << "Run " << run["run"].get<int64_t>() << ": " << line << "\n";
+    }
+}
+
+/// Many ranks' outlier steps, one line per step: how many ranks, the wall time's range, the typical step;
+/// the longest first, at most kMostOutliersListed lines.
+void formatOutlierStepsByStep(std::ostringstream& o, const json& r) {
+    const auto groups = outlierStepsByStep(r);
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (i == kMostOutliersListed) {
+            o << "  … and " << (groups.size() - i) << " more steps (--json lists them)\n";
+            break;
+        }
+        const auto& g = groups[i];
+        o << "  step " << g.step << " on " << model::counted(int64_t(g.ranks.size()), "rank", "ranks") << " ("
+          << rankRanges(g.ranks) << "): " << wallRangeText(g) << " (typical " << ms(double(g.typicalNs))
+          << ")\n";
+    }
+}
+
+/// The outlier steps, a line each (by step when the ranks are summarised).
+void formatLongSteps(std::ostringstream& o, const json& r) {
+    if (summarisesRanks(r["ranks"].size())) return formatOutlierStepsByStep(o, r);
+    for (auto& x : r["outlier_steps"])
+        o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>() << ": "
+          << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
+          << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
+}
+
+/// The headline's first word when files were not read in full: every claim below is about what was read
+/// (walk17b #1a: "No problems found" beside a .db that was not read).
+void formatDamagedFiles(std::ostringstream& o, const json& r) {
+    const json& d = r.value("damaged_files", json::array());
+    if (d.empty()) return;
+    o << "Not read in full: " << model::counted(int64_t(d.size()), "source file", "source files")
+      << "; what follows is only what could be read:\n";
+    for (const auto& f : d)
+        o << "  " << f.value("text", std::string()) << "\n";
+}
+
+/// "no bank anomalies" where banks were checked, else "banks not checked (why)" (core/query/bankcheck.h).
+std::string banksText(const json& r) {
+    const json& check = r.value("bank_check", json::object());
+    return check.value("possible", true) ? "no bank anomalies"
+                                         : "banks not checked (" + check.value("why", "") + ")";
+}
+
+void formatFindings(std::ostringstream& o, const json& r, int top) {
+    const json& f = r["findings"];
+    if (f.empty()) {
+        // the words of an empty list are nofindings.h's, as the HTML report's and the Findings panel's
+        const NoFindingsFacts facts = noFindingsFacts(r);
+        const NoFindingsWording none = noFindingsWording(facts);
+        // long steps that cost the job nothing (they ended with the other ranks') are listed below, not
+        // denied here
+        const size_t longSteps = r["outlier_steps"].size();
+        const std::string steps = longSteps
+                                      ? ", no outlier step that cost the job time (the " +
+                                            model::counted(int64_t(longSteps), "long step", "long steps") +
+                                            " below ended with the other ranks' steps)"
+                                      : ", no outlier steps";
+        // "no stragglers" only where one could have been named (core/query/stragglercheck.h)
+        const json& check = r.value("straggler_check", json::object());
+        const std::string stragglers = check.value("possible", true)
+                                           ? "no stragglers"
+                                           : "no straggler can be named (" + check.value("why", "") + ")";
+        if (facts.damagedFiles > 0)
+            o << none.headline << ": " << none.reason
+              << " (above): nothing can be found in what was not read.\n";
+        else
+            o << none.headline << ": " << stragglers << steps << ", " << banksText(r)
+              << (none.reason.empty() ? "" : "; " + none.reason) << ".\n";
+        formatLongSteps(o, r);
+    } else {
+        o << "Findings, by time lost:\n";
+        int n = 0;
+        for (auto& x : f) {
+            if (n++ >= top) {
+                o << "  … " << (f.size() - size_t(top)) << " more (use --top or --json)\n";
+                break;
+            }
+            o << "  " << n << ". [" << x["kind"].get<std::string>() << "] ";
+            if (r["runs"].size() > 1 && !x["run"].is_null()) o << "run " << x["run"].get<int64_t>() << ": ";
+            o << x["text"].get<std::string>();
+            if (x["lost_ns"].get<int64_t>() > 0)
+                o << (x["kind"] == "pipeline_wait" ? "  (wall time waiting " : "  (job lost ")
+                  << ms(double(x["lost_ns"].get<int64_t>())) << ")";
+            o << "\n";
+        }
+        // long steps no finding tells (they only began earlier) are still listed, never silently dropped
+        if (!outlierStepsTold(r) && !r["outlier_steps"].empty()) {
+            o << "No outlier step cost the job time (the "
+              << model::counted(int64_t(r["outlier_steps"].size()), "long step", "long steps")
+              << " below ended with the other ranks' steps):\n";
+            formatLongSteps(o, r);
+        }
+        // a list without a bank anomaly does not say none was looked for where none could be
+        if (const json& check = r.value("bank_check", json::object()); !check.value("possible", true))
+            o << "Banks not checked: " << check.value("why", "") << ".\n";
+    }
+}
+
+/// Each incomplete run's ranks that waited for members who may be absent (core/query/absentwaits.h).
+void formatAbsentWaits(std::ostringstream& o, const json& r) {
+    for (const auto& run : r["runs"]) {
+        std::string line = absentWaitsText(run.value("absent_member_waits", json::array()),
+                                           [&r](int64_t key) { return rankName(r, key); });
+        if (line.empty()) continue;
+        if (r["runs"].size() > 1)
+            line = "Run " + std::to_string(run["run"].get<int64_t>()) + ": " + line;
+        else
+            line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+        o << line << ".\n";
+    }
+}
+
+/// Shipped walls the events cover clearly less of, one line each (the first few): never silently another
+/// number.
+void formatPartialSteps(std::ostringstream& o, const json& r) {
+    constexpr int kShown = 5;
+    int n = 0;
+    for (const auto& p : r["steps"]["per_rank"])
+        for (const auto& x : p.value("partial_steps", json::array()))
+            if (n++ < kShown)
+                o << "\n  " << p.value("wall_source", std::string()) << " "
+                  << rankName(r, p["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>() << ": "
+                  << x["text"].get<std::string>();
+    if (n > kShown) o << "\n  … " << (n - kShown) << " more such steps (--json lists them)";
+}
+
+/// Whether every rank listed has its median / p95 over the same number of steps: the heading may then say
+/// it once; else each rank says its own (profiler: "each rank's 40 steps" was one rank's count of four).
+bool sharedStepCount(const json& r) {
+    std::set<int64_t> counts;
+    for (const auto& p : r["steps"]["per_rank"]) {
+        if (p.value("whole_trace", false) || p.contains("walls_ns")) return false;
+        counts.insert(p.value("steps", int64_t(0)));
+    }
+    return counts.size() == 1;
+}
+
+/// Which steps the per-rank median and p95 are over: " of each rank's 20 steps, warm-up included" (the count
+/// where every rank summarised has the same), as compare names its steady steps (walk 14); "" where no rank
+/// is summarised (whole traces, or under three steps: the steps themselves are listed).
+std::string stepStatisticsOver(const json& r) {
+    std::set<int64_t> counts;
+    for (const auto& p : r["steps"]["per_rank"])
+        if (!p.value("whole_trace", false) && !p.contains("walls_ns"))
+            counts.insert(p.value("steps", int64_t(0)));
+    if (counts.empty()) return {};
+    return sharedStepCount(r)
+               ? " of each rank's " + model::counted(*counts.begin(), "step", "steps") + ", warm-up included"
+               : std::string(" of each rank's steps, warm-up included");
+}
+
+/// The one source every rank's walls come from, "" when they differ.
+std::string commonWallSource(const json& r) {
+    std::set<std::string> sources;
+    for (const auto& p : r["steps"]["per_rank"])
+        if (!p.value("whole_trace", false)) sources.insert(p.value("wall_source", std::string()));
+    return sources.size() == 1 ? *sources.begin() : std::string();
+}
+
+void formatSteps(std::ostringstream& o, const json& r) {
+    if (summarisesRanks(r["ranks"].size())) {
+        const SectionSummary s = stepsSummary(r);
+        o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+        formatPartialSteps(o, r);
+        return;
+    }
+    if (r["steps"]["per_rank"].empty()) {
+        // a heading with nothing under it read as a fault (walk 16: a run of framework_raw_1.csv only)
+        o << "\nSteps: none (its files hold no step mark and no timed event to take as one step)";
+        return;
+    }
+    const std::string common = commonWallSource(r);
+    const bool shared = sharedStepCount(r);
+    o << "\nSteps (median / p95 wall time" << stepStatisticsOver(r)
+      << (common.empty() ? "" : ", from " + common) << "):";
+    int k = 0;
+    for (auto& p : r["steps"]["per_rank"]) {
+        if (k++ % 4 == 0) o << "\n ";
+        o << "  " << rankName(r, p["rank"].get<int64_t>()) << ": ";
+        if (p.value("whole_trace", false) && p.contains("steps_on_other_clock")) {
+            const int64_t n = p["steps_on_other_clock"].get<int64_t>();
+            o << (n > 0 ? model::counted(n, "step mark", "step marks") : std::string("step marks"))
+              << " on another clock than its device ops, not used (no sync record; the whole trace, "
+              << ms(double(p["median_ns"].get<int64_t>())) << ")";
+        } else if (p.value("whole_trace", false)) {
+            o << "no step marks (the whole trace, " << ms(double(p["median_ns"].get<int64_t>())) << ")";
+        } else if (p.contains("walls_ns"))
+            o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>())
+              << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
+        else
+            o << (shared ? "" : model::counted(p.value("steps", int64_t(0)), "step", "steps") + ": ")
+              << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()))
+              << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
+    }
+    formatPartialSteps(o, r);
+}
+
+void formatCommWait(std::ostringstream& o, const json& r) {
+    o << "\n\nCommunication wait: "
+      << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
+    // measured and inferred waits are told apart (a total of both read as measured)
+    if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
+        !sources.empty())
+        o << " (" << sources << ")";
+    const std::string last = lastArrivalText(r["comm_wait"].value("last_arrivals", json::object()),
+                                             [&](int64_t rank) { return rankName(r, rank); });
+    if (!last.empty()) o << "; " << last;
+    // few ranks: the total says it; many: how the wait spreads over them and who stands out
+    if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {
+        const SectionSummary s = waitSummary(r);
+        o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+        if (const std::string shared = blamedSharedText(r, ms); !shared.empty()) o << "\n  " << shared;
+    }
+}
+
+void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<const json*>& withMemory) {
+    if (summarisesRanks(r["ranks"].size())) {
+        const SectionSummary s = memorySummary(r);
+        o << "\n" << s.line << "\n  outlying: " << outliersText(s);
+        return;
+    }
+    o << "\nMemory peaks (allocated / reserved):";
+    int k = 0;
+    for (const json* p : withMemory) {
+        if (k++ % 4 == 0) o << "\n ";
+        o << "  " << rankName(r, (*p)["rank"].get<int64_t>()) << ": "
+          << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
+        const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
+        o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
+        // the component the peaks are of, as the Memory tab's legend names it (PTA, not PTA+GE or APP)
+        if (const std::string c = p->value("component", std::string()); !c.empty()) o << " (" << c << ")";
+    }
+}
+
+void formatMemory(std::ostringstream& o, const json& r) {
+    // only ranks with memory records: a profile without any says so instead of printing 0.00 GiB
+    std::vector<const json*> withMemory;
+    for (auto& p : r["memory"]["per_rank"])
+        if (p["peak_allocated_bytes"].get<int64_t>() > 0 || p["peak_reserved_bytes"].get<int64_t>() > 0)
+            withMemory.push_back(&p);
+    if (withMemory.empty())
+        o << "\nMemory: no memory data in this profile";
+    else
+        formatMemoryPeaks(o, r, withMemory);
+    // the others, each with why: their files may hold memory rows that were all left out
+    for (const std::string& line : noMemoryDataLines(r, !withMemory.empty()))
+        o << "\n  " << line;
+}
+
+/// A count with its noun in the right number ("1 rank", not "1 ranks").
+std::string counted(int64_t v, const char* noun) {
+    return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
+}
+
+/// "1 record problem in 1 group; 86 notes in 4 groups" from a report's diagnostics counts: in groups as
+/// `info` lists them, and occurrences ("7 notes" beside info's 4 rows read as two counts).
+std::string diagnosticsCountText(const json& d) {
+    std::string t = counted(d["count"].get<int64_t>(), "record problem") + " in " +
+                    counted(d["rows"].get<int64_t>(), "group");
+    if (const int64_t notes = d.value("notes", int64_t(0)))
+        t += "; " + counted(notes, "note") + " in " + counted(d.value("note_rows", int64_t(0)), "group");
+    return t;
+}
+
+} // namespace
+
+bool outlierStepsTold(const json& r) {
+    const json findings = r.value("findings", json::array());
+    return std::any_of(findings.begin(), findings.end(), [](const json& x) {
+        return x.value("kind", "") == "outlier_step" ||
+               x.value("affected", json::object()).contains("outlier_steps");
+    });
+}
+
+std::string formatReport(const json& r, int top) {
+    std::ostringstream o;
+    o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
+    o << counted(int64_t(r["ranks"].size()), "rank") << ", ";
+    // the job's ranks that are not here are named, so no reader takes their absence for idleness
+    if (const auto missing = missingRanks(r); !missing.empty())
+        o << missing.size() << " missing (" << rankRanges(missing) << "), ";
+    o << stepCountText(r["steps"]) << ", ";
+    if (r.contains("cluster")) {
+        // the spans and tensors are in the shards, not counted here: 0 would read as an empty profile
+        const std::string missing = r["cluster"]["missing"].get<std::string>();
+        o << counted(r["counts"]["collectives"].get<int64_t>(), "collective") << "\nCluster index of "
+          << counted(r["cluster"]["shards"].get<int64_t>(), "shard")
+          << (missing.empty() ? std::string() : " (missing: shard " + missing + ")")
+          << ": spans, tensors and memory samples stay in the shards\n";
+        for (const auto& p : r["cluster"].value("unreadable", json::array()))
+            o << "  " << p.get<std::string>() << ": its ranks' events cannot be read\n";
+    } else {
+        o << counted(r["counts"]["spans"].get<int64_t>(), "span") << ", "
+          << counted(r["counts"]["collectives"].get<int64_t>(), "collective")
+          << uncollectedCallsText(r["counts"]) << ", "
+          << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
+    }
+    if (r.contains("shown_run"))
+        o << "Run " << r["shown_run"]["run"].get<int64_t>() << " of the "
+          << r["shown_run"]["of"].get<int64_t>()
+          << " runs in this folder: the figures below are this run's ranks only (rankscope report DIR covers "
+             "them all)\n";
+    formatRuns(o, r);
+    o << "\n";
+    formatDamagedFiles(o, r);
+    formatFindings(o, r, top);
+    formatAbsentWaits(o, r);
+    formatSteps(o, r);
+    formatCommWait(o, r);
+    formatMemory(o, r);
+    const json& d = r["diagnostics"];
+    o << "\nDiagnostics: " << diagnosticsCountText(d);
+    // a run's counts say so, with the folder's the dialog and `info` count (walk 27 #4)
+    const bool ofRun = r.contains("shown_run") && d.contains("folder");
+    if (ofRun)
+        o << " in run " << r["shown_run"]["run"].get<int64_t>()
+          << "; the folder: " << diagnosticsCountText(d["folder"]);
+    if (d.value("notes", int64_t(0)) || (ofRun && d["folder"].value("notes", int64_t(0))))
+        o << " (notes: information, not problems)";
+    o << (d["rows"].get<int64_t>() || d.value("notes", int64_t(0)) ? " (rankscope info DIR lists them)" : "")
+      << "\n";
+    for (const auto& st : r["diagnostics"].value("stub_steps", json::array()))
+        o << "  " << rankName(r, st["rank"].get<int64_t>()) << ": " << st["reason"].get<std::string>()
+          << "\n";
+    return o.str();
+}
+
+} // namespace rs::query
