@@ -5,6 +5,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <system_error>
 
 namespace rs::import {
 
@@ -40,14 +41,23 @@ bool isCannProfDirName(const std::string& name) {
     return startsWith(name, "PROF_") && std::regex_match(name, re); // the prefix first: most names fail it
 }
 
-std::optional<fs::path> enclosingProfDir(const fs::path& p) {
+bool isCannDeviceDir(const fs::path& dir) {
+    const auto n = deviceNumber(dir.filename().string());
+    if (!n) return false;
+    std::error_code ec;
+    const std::string suffix = "." + std::to_string(*n);
+    return fs::is_regular_file(dir / ("info.json" + suffix), ec) ||
+           fs::is_regular_file(dir / ("start_info" + suffix), ec);
+}
+
+std::optional<fs::path> enclosingProfDir(const fs::path& p, const RenamedProfDirs& renamed) {
     for (fs::path d = p.parent_path(); !d.empty() && d != d.root_path(); d = d.parent_path())
-        if (isCannProfDirName(d.filename().string())) return d;
+        if (isCannProfDirName(d.filename().string()) || renamed.count(d)) return d;
     return std::nullopt;
 }
 
-std::optional<CannRawFile> cannRawFile(const fs::path& p) {
-    auto prof = enclosingProfDir(p);
+std::optional<CannRawFile> cannRawFile(const fs::path& p, const RenamedProfDirs& renamed) {
+    auto prof = enclosingProfDir(p, renamed);
     if (!prof) return std::nullopt;
     const fs::path dir = p.parent_path();
     const std::string name = p.filename().string();

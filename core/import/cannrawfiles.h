@@ -6,9 +6,10 @@
 // iterations (checked on the mindinsight sample: every task_time and hccl event is in msprof_0_2_1.json),
 // so when a device has one the component files are listed as ignored instead of read twice. Newer CANN
 // writes `mindstudio_profiler_output/msprof_{ts}.json` (sliced: `msprof_slice_N_{ts}.json`), which then
-// stands for the device timelines. Pure path logic (no I/O); thread-safe.
+// stands for the device timelines. Pure path logic (no I/O) but isCannDeviceDir; thread-safe.
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,12 +34,21 @@ struct CannRawFile {
 /// A directory name msprof gives: "PROF_{n}_{time}_{random}"
 /// (PROF_000001_20230818142704322_COJGGGCANRMICFBC); a user's folder "PROF_smith" is none.
 bool isCannProfDirName(const std::string& name);
-/// The PROF_* directory `p` is inside, when it is inside one.
-std::optional<std::filesystem::path> enclosingProfDir(const std::filesystem::path& p);
+/// PROF_ directories known by their layout (cannDeviceDir) under another name: a user renames "PROF_…" to
+/// "prof" or "run1", and its files must not then read as four unrelated Chrome traces (four fake ranks).
+using RenamedProfDirs = std::set<std::filesystem::path>;
+
+/// Whether `dir` is a device directory of CANN's raw layout: named device_N and holding info.json.N or
+/// start_info.N. Two file-system look-ups (the one I/O here); any thread.
+bool isCannDeviceDir(const std::filesystem::path& dir);
+
+/// The PROF_* directory `p` is inside (by its name, or one of `renamed`), when it is inside one.
+std::optional<std::filesystem::path> enclosingProfDir(const std::filesystem::path& p,
+                                                      const RenamedProfDirs& renamed = {});
 
 /// What `p` is in its PROF_ directory; nullopt for files Rankscope does not read there (raw data/,
 /// summary/ CSVs, host/ files, …) or when `p` is in none.
-std::optional<CannRawFile> cannRawFile(const std::filesystem::path& p);
+std::optional<CannRawFile> cannRawFile(const std::filesystem::path& p, const RenamedProfDirs& renamed = {});
 
 /// The files of one PROF_ directory that are read, and "<path> (why not read)" for the timelines that
 /// are not.

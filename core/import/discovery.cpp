@@ -323,7 +323,8 @@ namespace {
 /// it does not read is said in `d.diagnostics` (or `d.ignored`).
 class TreeWalk {
   public:
-    TreeWalk(const fs::path& root, Discovery& d) : m_root(root), m_d(d) {}
+    TreeWalk(const fs::path& root, Discovery& d, RenamedProfDirs& renamed)
+        : m_root(root), m_d(d), m_renamed(renamed) {}
     std::vector<fs::path> run() {
         directory(m_root, 0);
         reportDeep();
@@ -380,7 +381,7 @@ class TreeWalk {
         }
         const std::string name = p.filename().string();
         if (!name.empty() && name[0] == '.') return; // .rankscope, .git, …
-        if (isCannProfDirName(name) && parsedOutputBeside(p)) {
+        if (parsedOutputBeside(p) && (isCannProfDirName(name) || holdsCannDevice(p))) {
             m_d.ignored.push_back(p.string() + " (CANN raw PROF_ directory: not read, the parsed "
                                                "ASCEND_PROFILER_OUTPUT files beside it are used)");
             return;
@@ -396,7 +397,18 @@ class TreeWalk {
             m_deep.push_back(p.string());
             return;
         }
+        if (isCannDeviceDir(p) && !isCannProfDirName(p.parent_path().filename().string()))
+            m_renamed.insert(p.parent_path());
         directory(p, depth + 1);
+    }
+
+    /// Whether `dir` has a CANN device directory (a renamed PROF_ folder).
+    static bool holdsCannDevice(const fs::path& dir) {
+        std::error_code ec;
+        fs::directory_iterator it(dir, ec);
+        for (; !ec && it != fs::directory_iterator(); it.increment(ec))
+            if (isCannDeviceDir(it->path())) return true;
+        return false;
     }
 
     void problem(const fs::path& where, const std::string& what) {
@@ -420,6 +432,7 @@ class TreeWalk {
 
     fs::path m_root;
     Discovery& m_d;
+    RenamedProfDirs& m_renamed;
     std::vector<fs::path> m_files;
     std::map<fs::path, std::string> m_visited; ///< canonical directory → the path it was read as
     std::vector<fs::path> m_open;              ///< canonical directories from the root to the current one
@@ -432,7 +445,7 @@ class TreeWalk {
 /// its own. A rank directory's .db is read only when it has no text export.
 class Grouping {
   public:
-    explicit Grouping(const KnownStamps* known) : m_known(known) {}
+    Grouping(const KnownStamps* known, const RenamedProfDirs& renamed) : m_known(known), m_renamed(renamed) {}
     void add(const fs::path& p);
     void into(Discovery& d);
 
@@ -452,6 +465,7 @@ class Grouping {
     std::vector<model::DiagnosticRow> m_notTraces;                ///< files named like traces that are none
     std::vector<std::string> m_unread; ///< producer files the index has no place for, each with why
     const KnownStamps* m_known = nullptr;
+    const RenamedProfDirs& m_renamed;
 };
 
 void Grouping::sample(SourceFile& sf) const {
@@ -498,8 +512,8 @@ void Grouping::add(const fs::path& p) {
     static const std::regex reLegacyFw(R"(framework_raw_(\d+))");
     static const std::regex reLegacyHccl(R"(hccl_raw_(\d+))");
     static const std::regex reStaticMem(R"(static_op_mem(?:_\d+)?)");
-    if (enclosingProfDir(p)) { // CANN raw: only the files selectCannFiles picks are read
-        if (auto c = cannRawFile(p)) m_cannByProf[c->profDir.string()].push_back(*c);
+    if (enclosingProfDir(p, m_renamed)) { // CANN raw: only the files selectCannFiles picks are read
+        if (auto c = cannRawFile(p, m_renamed)) m_cannByProf[c->profDir.string()].push_back(*c);
         return;
     }
     const std::string name = io::stripCompressionSuffix(p.filename().string());
@@ -638,17 +652,28 @@ static void attachClusterRanks(Discovery& d) {
     }
 }
 
+/// A renamed PROF_ folder the root is inside: the root is one of its devices (or a device's timeline/,
+/// or a file there), which the walk down from the root never sees from above.
+static RenamedProfDirs renamedProfAbove(const fs::path& root) {
+    fs::path d = root.has_filename() ? root : root.parent_path(); // "x/" names x
+    for (int up = 0; up < 3 && !d.empty() && d != d.root_path(); ++up, d = d.parent_path())
+        if (isCannDeviceDir(d) && !isCannProfDirName(d.parent_path().filename().string()))
+            return {d.parent_path()};
+    return {};
+}
+
 Discovery discover(const std::string& rootStr, const KnownStamps* known) {
     Discovery d;
     const fs::path root = fs::absolute(rootStr).lexically_normal();
     std::vector<fs::path> files;
+    RenamedProfDirs renamed = renamedProfAbove(root);
     std::error_code ec;
     if (fs::is_regular_file(root, ec))
         files.push_back(root);
     else
-        files = TreeWalk(root, d).run();
+        files = TreeWalk(root, d, renamed).run();
     std::sort(files.begin(), files.end());
-    Grouping grouping(known);
+    Grouping grouping(known, renamed);
     for (const auto& p : files)
         grouping.add(p);
     grouping.into(d);

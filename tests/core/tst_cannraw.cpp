@@ -44,15 +44,23 @@ const char* kTaskTime =
     R"([{"name":"process_name","pid":3,"tid":0,"args":{"name":"Ascend Hardware"},"ph":"M"},)"
     R"({"name":"Default/net/MatMul-op1","pid":3,"tid":2,"ts":56635864664.91,"dur":23.1,"ph":"X"}])";
 
-/// A PROF_ directory of one device (in a fresh folder named after `tag`), indexed; `dev` is its device_0.
-test::Indexed indexProf(const std::string& tag, bool anchor, std::string& dev,
-                        const std::string& msprof = kMsprof) {
-    dev = test::tempDir(tag) + "/PROF_000001_20230818142704322_ABC/device_0";
+/// Writes a PROF_ directory of one device, named `profName`, in a fresh folder named after `tag`; returns
+/// its device_0.
+std::string writeProf(const std::string& tag, bool anchor, const std::string& msprof = kMsprof,
+                      const std::string& profName = "PROF_000001_20230818142704322_ABC") {
+    const std::string dev = test::tempDir(tag) + "/" + profName + "/device_0";
     test::writeFile(dev + "/info.json.0", kInfo);
     if (anchor) test::writeFile(dev + "/start_info.0", kStartInfo);
     test::writeFile(dev + "/timeline/msprof_0_1_1.json", msprof);
     test::writeFile(dev + "/timeline/task_time_0_1_1.json", kTaskTime);
     test::writeFile(dev + "/data/Framework.task_desc_info.0.slice_0", "raw bytes");
+    return dev;
+}
+
+/// A PROF_ directory of one device (in a fresh folder named after `tag`), indexed; `dev` is its device_0.
+test::Indexed indexProf(const std::string& tag, bool anchor, std::string& dev,
+                        const std::string& msprof = kMsprof) {
+    dev = writeProf(tag, anchor, msprof);
     return test::indexDir(fs::path(dev).parent_path().parent_path().string());
 }
 
@@ -91,6 +99,28 @@ class TstCannRaw : public QObject {
                  ignored[0].c_str());
         QCOMPARE(ix.rows("SELECT what FROM diagnostics WHERE severity IN ('warning', 'error', 'fatal')"),
                  Rows{});
+    }
+    // A PROF_ folder renamed by its user ("prof"), opened itself, through its device, or from above, is
+    // still one device on the epoch clock: read by its name alone, its four timeline files became four
+    // "ranks" of one collective, and the same card was blamed as late for its own wait (walk 30).
+    void aRenamedProfFolderIsStillOneDevice_data() {
+        QTest::addColumn<QString>("opened"); // relative to the folder holding "prof"
+        QTest::newRow("the folder") << "prof";
+        QTest::newRow("the folder/") << "prof/";
+        QTest::newRow("its device") << "prof/device_0";
+        QTest::newRow("from above") << "";
+    }
+    void aRenamedProfFolderIsStillOneDevice() {
+        QFETCH(QString, opened);
+        const std::string dev = writeProf("cann-renamed", true, kMsprof, "prof");
+        const fs::path above = fs::path(dev).parent_path().parent_path();
+        auto ix = test::indexDir((above / opened.toStdString()).string());
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, source FROM ranks"), Rows{"3|ascend-cann"});
+        // start_info applied (as in deviceTimelineOnTheEpochClock), the merged timeline read once
+        QCOMPARE(ix.rows("SELECT ts_ns FROM spans WHERE name = 'Default/net/MatMul-op1'"),
+                 Rows{"1692340080258583280"});
+        QCOMPARE(ix.rows("SELECT kind FROM finding WHERE kind = 'late_rank'"), Rows{});
     }
     void withoutAnAnchorTheTimesStayOnTheirClock() {
         std::string dev;
