@@ -14,8 +14,9 @@ std::string AnalysisOptions::key() const {
     // The code's version is part of the key: a new analysis rebuilds cached indexes.
     s << "v=" << RANKSCOPE_VERSION << "-a" << kAnalysisRevision << ";banks=" << banks.bankCount << "x"
       << banks.bankSizeBytes << "@" << (banks.baseAddr ? std::to_string(*banks.baseAddr) : "auto")
-      << ";straggler=" << stragglerRatio << ";z=" << robustZ << ";outlier=" << outlierMinFraction
-      << ";idle=" << idleGapMinNs << ";wait=" << waitMinNs << ";minop=" << minOpCount;
+      << (deviceFile.empty() ? ";bankfile=0" : ";bankfile=1") << ";straggler=" << stragglerRatio
+      << ";z=" << robustZ << ";outlier=" << outlierMinFraction << ";idle=" << idleGapMinNs
+      << ";wait=" << waitMinNs << ";minop=" << minOpCount;
     return s.str();
 }
 
@@ -46,6 +47,7 @@ bool AnalysisOptions::loadDeviceFile(const std::string& profileDir, std::string&
         error = p.string() + ": bank_count and bank_size_bytes must be positive";
         return false;
     }
+    deviceFile = p.string();
     return true;
 }
 

@@ -37,6 +37,9 @@ struct BankModel {
 
 struct AnalysisOptions {
     BankModel banks;
+    /// The rankscope-device.json `banks` came from; "" when they are the assumed default (the memory map
+    /// and the bank finding say which: nothing in a profile gives the card's banks).
+    std::string deviceFile;
     double stragglerRatio = 1.15;     ///< a cell must be ≥ this × the op type's cross-rank median
     double robustZ = 3.5;             ///< MAD-based z-score for outliers
     double outlierMinFraction = 0.20; ///< a step must also exceed the typical step by this fraction

@@ -5,6 +5,7 @@
 #include "core/model/findingkind.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 namespace rs::analysis {
 
@@ -61,6 +62,14 @@ std::vector<BankAnomaly> findBankAnomalies(const std::map<int, std::map<int64_t,
     return out;
 }
 
+/// The bank layout a finding rests on, for its sentence: {"bank_layout": "assumed" or "device file",
+/// "bank_count", "bank_size_bytes"}.
+static nlohmann::json layoutJson(const AnalysisOptions& o) {
+    return {{"bank_layout", o.deviceFile.empty() ? "assumed" : "device file"},
+            {"bank_count", o.banks.bankCount},
+            {"bank_size_bytes", o.banks.bankSizeBytes}};
+}
+
 PassInfo BankAnomalyPass::info() const {
     return {"bank_anomalies", PassScope::CrossRank, {"sum_bank", "rank_info"}, {"bank_anomaly", "finding"}};
 }
@@ -76,15 +85,16 @@ void BankAnomalyPass::run(CrossRankContext& ctx) {
     }
     auto ins = ctx.db.prepare(
         "INSERT INTO bank_anomaly(rank, op_name, banks, other_ranks_banks, bytes) VALUES(?,?,?,?,?)");
-    auto finding = ctx.db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, run_id) "
-                                  "VALUES(?,?,NULL,?,0,?)");
+    auto finding = ctx.db.prepare("INSERT INTO finding(kind, rank, step, subject, lost_ns, run_id, affected) "
+                                  "VALUES(?,?,NULL,?,0,?,?)");
+    const std::string layout = layoutJson(ctx.opts).dump();
     for (const auto& [runOp, perRank] : bytes) {
         const std::string& op = runOp.second;
         for (const auto& a : findBankAnomalies(perRank)) {
             ins.bind(1, a.rank).bind(2, op).bind(3, bankList(a.banks)).bind(4, bankList(a.othersBanks));
             ins.bind(5, a.bytes).exec();
             finding.bind(1, sqlText(model::FindingKind::BankAnomaly)).bind(2, a.rank).bind(3, op);
-            finding.bind(4, int64_t(runs.run(a.rank))).exec();
+            finding.bind(4, int64_t(runs.run(a.rank))).bind(5, layout).exec();
         }
     }
 }

@@ -90,10 +90,21 @@ std::string outlierStepText(const FindingFields& f) {
     return s;
 }
 
+/// " (banks as assumed: 8 of 4 GiB …)" when the finding's bank layout is the default, not the card's.
+std::string assumedLayoutText(const json& affected) {
+    if (affected.value("bank_layout", "") != "assumed") return {};
+    const int64_t size = affected.value("bank_size_bytes", int64_t(0));
+    const std::string sizeText = size > 0 && size % (int64_t(1) << 30) == 0
+                                     ? std::to_string(size >> 30) + " GiB"
+                                     : std::to_string(size) + " bytes";
+    return " (banks as assumed: " + std::to_string(affected.value("bank_count", 0)) + " of " + sizeText +
+           " from the lowest address; a rankscope-device.json beside the profile gives the card's)";
+}
+
 std::string bankAnomalyText(const FindingFields& f) {
     return who(f.dataRank) + " places " + f.subject + " tensors in HBM " +
            (f.banks.find(',') == std::string::npos ? "bank " : "banks ") + f.banks +
-           " while the other ranks use " + f.otherBanks;
+           " while the other ranks use " + f.otherBanks + assumedLayoutText(f.affected);
 }
 
 /// "ranks 0, 1" (the first eight, then "and N more") from a JSON array of rank numbers.

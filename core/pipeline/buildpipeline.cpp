@@ -281,6 +281,10 @@ void BuildPipeline::commit(index::IndexBuildFile& file, int64_t spans) {
                           {}};
     meta.fileStamps = m_discovery.stamps();
     if (m_opts.shard.sharded()) meta.extra = shardMeta(file.db());
+    // whether the HBM banks the memory map draws and the bank finding judges are the card's or assumed
+    meta.extra.emplace_back(index::kBankLayoutKey, m_opts.analysis.deviceFile.empty()
+                                                       ? std::string(index::kBankLayoutAssumed)
+                                                       : model::shownPath(m_opts.analysis.deviceFile));
     meta.spans = spans;                                   // nothing adds or removes spans after the load
     meta.counts = index::IndexCounts::recount(file.db()); // after the analysis, the last to write rows
     file.writeMeta(meta);

@@ -1,4 +1,5 @@
 #include "core/query/analysisqueries.h"
+#include "core/index/indexstore.h"
 #include "core/model/median.h"
 #include "core/model/memoryrows.h"
 
@@ -439,6 +440,8 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
             m.bankCount = int(q.i64(4));
             m.bankBase = q.isNull(5) ? 0 : uint64_t(q.i64(5));
         }
+        m.bankLayoutAssumed = db.scalarText(std::string("SELECT value FROM meta WHERE key = '") +
+                                            index::kBankLayoutKey + "'") == index::kBankLayoutAssumed;
     }
     {
         auto q = db.prepare("SELECT op_name FROM bank_anomaly WHERE rank = ?");

@@ -121,6 +121,7 @@ struct MemoryMapData {
     uint64_t bankBase = 0;
     int64_t bankSizeBytes = 0;
     int bankCount = 0;
+    bool bankLayoutAssumed = false;      ///< the banks are the default layout, no rankscope-device.json's
     std::vector<std::string> anomalyOps; ///< ops whose tensors sit in unusual banks on this rank
     int64_t startNs = 0, endNs = 0;
     std::string unknown;   ///< why the rank's memory cannot be read ("" when it can): its shard is missing

@@ -151,6 +151,29 @@ class TstFindingText : public QObject {
         QCOMPARE(text(f),
                  QString("rank 3 places AllReduce tensors in HBM bank [0] while the other ranks use [5]"));
     }
+    // walk 30: the default layout read as the card's on a profile without a device file; the sentence says
+    // which it rests on (the layout the analysis wrote into the finding's affected)
+    void bankAnomalyOnAnAssumedLayout_data() {
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<QString>("tail");
+        QTest::newRow("assumed") << "assumed"
+                                 << " (banks as assumed: 8 of 4 GiB from the lowest address; a "
+                                    "rankscope-device.json beside the profile gives the card's)";
+        QTest::newRow("device file") << "device file"
+                                     << "";
+    }
+    void bankAnomalyOnAnAssumedLayout() {
+        QFETCH(QString, layout);
+        QFETCH(QString, tail);
+        FindingFields f = fields(FindingKind::BankAnomaly);
+        f.subject = "AllReduce";
+        f.banks = "[0]";
+        f.otherBanks = "[5]";
+        f.affected = {
+            {"bank_layout", layout.toStdString()}, {"bank_count", 8}, {"bank_size_bytes", int64_t(4) << 30}};
+        QCOMPARE(text(f),
+                 "rank 3 places AllReduce tensors in HBM bank [0] while the other ranks use [5]" + tail);
+    }
     void waitedForASecondRunsRank() {
         // the late rank's key 10007 is the second run's rank 7: the sentence names 7
         const StepCause c{StepCauseKind::WaitedForRank, 2'000'000, "AllReduce-op1", 10007, 10002, 7};

@@ -188,6 +188,21 @@ class TstMemoryMapView : public QObject {
         QVERIFY2(c.contains("5 rows without a device address, the same allocations as another file"),
                  qPrintable(c));
     }
+    void captionSaysWhenTheBanksAreAssumed_data() {
+        QTest::addColumn<bool>("assumed");
+        QTest::newRow("assumed") << true;
+        QTest::newRow("the card's") << false;
+    }
+    void captionSaysWhenTheBanksAreAssumed() {
+        // walk 30: "8 banks of 4.00 GiB" read as the card's on a .db that gives none (the default layout)
+        QFETCH(bool, assumed);
+        query::MemoryMapData d;
+        addBankTensors(d, 2, 1 << 20);
+        d.bankLayoutAssumed = assumed;
+        const QString c = views::memoryContentsCaption(d);
+        QVERIFY2(c.contains("8 banks of 4.00 GiB"), qPrintable(c));
+        QCOMPARE(c.contains("8 banks of 4.00 GiB (assumed: no rankscope-device.json"), assumed);
+    }
     void noDataAxisCountsFromTheRunsStart() {
         views::InteractionState state;
         state.setBounds(kRunStart, kRunStart + kRunLen);

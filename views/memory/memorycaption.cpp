@@ -40,7 +40,11 @@ QString memoryContentsCaption(const query::MemoryMapData& d) {
     if (!d.hasAddresses && !d.tensors.empty())
         text += tr(" · the source has no device addresses: lifetime view");
     if (d.bankSizeBytes > 0 && d.hasAddresses)
-        text += tr(" · %1 banks of %2").arg(d.bankCount).arg(formatBytes(d.bankSizeBytes));
+        text += (d.bankLayoutAssumed ? tr(" · %1 banks of %2 (assumed: no rankscope-device.json beside the "
+                                          "profile gives the card's)")
+                                     : tr(" · %1 banks of %2"))
+                    .arg(d.bankCount)
+                    .arg(formatBytes(d.bankSizeBytes));
     // a finding of the rank, said as one: in red alone it read as the subject of the map
     for (const auto& op : d.anomalyOps)
         text += tr(" · <b><font color='#dc1e28'>finding: %1 in an unusual bank</font></b>").arg(escaped(op));
