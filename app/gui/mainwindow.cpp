@@ -346,8 +346,11 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
                                  double secs, bool reused) {
     m_progress->finish();
     if (!ok) {
-        // (not on a cancel: opening another profile cancels, and this one's view state may wait for it)
-        if (!cancelled) m_session->openFailed(error);
+        // (a job replaced by another's open never says it finished: IndexJob drops its signals)
+        if (cancelled)
+            m_session->openCancelled();
+        else
+            m_session->openFailed(error);
         m_status->setMessage(cancelled ? tr("Indexing cancelled")
                                        : tr("Could not open %1").arg(m_session->path()));
         if (!cancelled) {

@@ -8,6 +8,7 @@
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/progresspanel.h"
 #include "app/gui/recentprofiles.h"
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
@@ -41,6 +42,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -732,6 +734,35 @@ class TstMainWindow : public QObject {
         // nor the last profile's track filter (it matched no lane of this one: a blank timeline)
         QVERIFY(filter->text().isEmpty());
         QVERIFY(w2.timeline()->layoutOptions().filter.isEmpty());
+    }
+    void aCancelledOpenDropsItsSavedView() {
+        // r47c #1: a saved view whose profile's open was cancelled (the progress panel's Cancel) waited on,
+        // and was applied when that profile opened later
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        const QString shown = w.profilePath();
+        const std::string other = test::tempDir("mainwindow-cancel") + "/demo"; // not indexed yet
+        const std::string err = test::writeDemo(other, test::demoOptions(4, 6, 1));
+        QVERIFY2(err.empty(), err.c_str());
+        const qint64 s0 = w.state()->windowStart(); // the demos start at the same time
+        gui::ViewState v;
+        v.profile = QString::fromStdString(other);
+        v.window = std::make_pair(s0 + 1000000, s0 + 2000000);
+        w.applyViewState(v);
+        QPushButton* cancel = nullptr;
+        for (auto* b : w.progressPanel()->findChildren<QPushButton*>())
+            if (b->text() == "Cancel") cancel = b;
+        QVERIFY(cancel && w.progressPanel()->isVisible());
+        cancel->click();
+        QTRY_VERIFY(!w.progressPanel()->isVisible());
+        QCOMPARE(w.viewStateDropped(), QString("opening its profile %1 was cancelled").arg(v.profile));
+        QCOMPARE(w.profilePath(), shown); // the profile still on screen
+        // that profile opened later: its whole run, not the view the user gave up on
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(v.profile);
+        QVERIFY(ready.wait(60000));
+        QVERIFY(w.state()->windowStart() != v.window->first);
+        QVERIFY(w.state()->windowEnd() != v.window->second);
     }
     void hasTheApplicationIcon() {
         gui::MainWindow w;
