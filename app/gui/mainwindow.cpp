@@ -399,8 +399,10 @@ void MainWindow::rememberOpened(const query::ProfileSummary& s) {
 
 void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     if (m_session->accept(s) == ProfileSession::Change::NewProfile) rememberOpened(*s);
-    setWindowTitle(QString("Rankscope — %1").arg(QFileInfo(m_session->path()).fileName()));
     m_runs->setSummary(s);
+    QString title = QString("Rankscope — %1").arg(QFileInfo(m_session->path()).fileName());
+    if (const QString run = m_runs->shownRun(); !run.isEmpty()) title += " — " + run;
+    setWindowTitle(title);
     m_runAction->setVisible(m_runs->severalRuns());
     updateCompareRunMenu();
     showNotice(m_runs->notice()); // (the summary's own notes are drawn by the timeline, under its lanes)

@@ -90,6 +90,7 @@ class TstMainWindow : public QObject {
         w.openProfile(m_profile);
         QVERIFY(ready.wait(60000));
         QVERIFY(w.profileLoaded());
+        QCOMPARE(w.windowTitle(), QString("Rankscope — demo")); // one run: no run named
         auto* findings = w.findingsPanel();
         QVERIFY(findings);
         const auto& list = findings->model()->findings();
@@ -789,6 +790,10 @@ class TstMainWindow : public QObject {
         for (auto* l : w.findChildren<QLabel*>())
             if (l->text().contains("holds 2 runs")) notice = l;
         QVERIFY(notice && notice->isVisible());
+        // the title names the run shown, not only the folder of both (r47c #2)
+        const QString folder = QFileInfo(QString::fromStdString(dir)).fileName();
+        QCOMPARE(w.windowTitle(),
+                 QString("Rankscope — %1 — run %2 in ascend").arg(folder, runs->currentData().toString()));
         QTest::qWait(200);
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-runs.png");
@@ -836,6 +841,8 @@ class TstMainWindow : public QObject {
         QCOMPARE(w.opSummary()->filterText(), QString());
         QCOMPARE(w.annotationModel()->tool(), views::AnnotationModel::Tool::None);
         QCOMPARE(w.areaStats()->rankField()->text(), QString());
+        QCOMPARE(w.windowTitle(),
+                 QString("Rankscope — %1 — run %2 in kineto").arg(folder, runs->itemData(other).toString()));
         w.setFocus();
         drill->table(0)->setFocus();
         QTest::qWait(200);
