@@ -35,6 +35,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -764,6 +765,28 @@ class TstMainWindow : public QObject {
         QVERIFY(ready.wait(60000));
         QVERIFY(w.state()->windowStart() != v.window->first);
         QVERIFY(w.state()->windowEnd() != v.window->second);
+    }
+    void openProfileStartsBesideTheLastProfile() {
+        // r47c #3: File ▸ Open profile's dialog started inside the profile just opened; a sibling is what
+        // the user opens next
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        QAction* open = nullptr;
+        for (auto* a : w.findChildren<QAction*>())
+            if (a->text() == "&Open profile…") open = a;
+        QVERIFY(open);
+        QString started;
+        auto* poll = new QTimer(&w);
+        connect(poll, &QTimer::timeout, this, [&] {
+            if (auto* d = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
+                started = d->directory().absolutePath();
+                d->reject();
+            }
+        });
+        poll->start(20);
+        open->trigger(); // returns once the dialog is rejected
+        poll->stop();
+        QCOMPARE(started, QFileInfo(m_profile).absolutePath());
     }
     void hasTheApplicationIcon() {
         gui::MainWindow w;
