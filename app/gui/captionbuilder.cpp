@@ -64,6 +64,10 @@ QString windowLine(const CaptionInput& in) {
         w += query::isWholeTraceOnly(s, *in.step) ? QObject::tr(" · the whole trace (no step marks)")
                                                   : QObject::tr(" · step %1").arg(*in.step);
     if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(s.shownRank(in.memoryRank)) + w;
+    if (in.view == "memory" && in.memoryData && (in.memoryData->first > t0 || in.memoryData->second < t1))
+        w += QObject::tr(" · memory data %1")
+                 .arg(views::formatWindow(in.memoryData->first - s.startNs,
+                                          in.memoryData->second - s.startNs));
     if (in.view != "timeline" && in.view != "window") return w;
     // what else shapes the lanes pictured: the track filter and a marked area
     if (!in.trackFilter.isEmpty()) w += QObject::tr(" · track filter \"%1\"").arg(in.trackFilter);

@@ -299,6 +299,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.laidOutRanks = m_timeline.layout().ranks();      // the ranks that filter leaves
     in.heatmapRanks = std::set<int>(m_heatmapRanks.begin(), m_heatmapRanks.end());
     in.memoryRank = m_memoryRank;
+    in.memoryData = m_memory->dataSpan();
     in.step = m_step;
     in.lanesCut = m_cut;
     in.legend = true;

@@ -6,6 +6,7 @@
 #include "core/annotate/annotationset.h"
 #include "tests/support/bandedstep.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/common/timemapping.h"
 
 #include <QtTest>
 
@@ -263,6 +264,24 @@ class TstCaptionBuilder : public QObject {
         in.annotations = &model;
         const QString text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(text.contains(said), qPrintable(text));
+    }
+    void aMemoryPictureSaysWhereItsDataLies() {
+        // r47c #5: the map pictures the window asked for (the whole run here, 200 ms); its records lie from
+        // +20 to +77 ms, which the caption says; a window inside them needs no such words
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
+        in.view = "memory";
+        in.memoryRank = 0;
+        in.memoryData = std::make_pair(s.startNs + 20000000, s.startNs + 77000000);
+        QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("time window " + views::formatWindow(0, 200000000) + " from the run's start"),
+                 qPrintable(text));
+        QVERIFY2(text.contains(" · memory data " + views::formatWindow(20000000, 77000000)),
+                 qPrintable(text));
+        state.setWindow(s.startNs + 30000000, s.startNs + 40000000);
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(!text.contains("memory data"), qPrintable(text));
     }
     void windowCountsTheAnnotationsOnScreen() {
         // walk15b #11: `export --view window` said "2 annotations drawn", both notes on rank 1, scrolled out

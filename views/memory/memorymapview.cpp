@@ -287,6 +287,12 @@ void MemoryMapView::changeEvent(QEvent* e) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+std::optional<std::pair<qint64, qint64>> MemoryMapView::dataSpan() const {
+    const auto* d = m_canvas->data();
+    if (!d || (d->tensors.empty() && d->curve.empty()) || d->endNs < d->startNs) return std::nullopt;
+    return std::make_pair(qint64(d->startNs), qint64(d->endNs));
+}
+
 bool MemoryMapView::isProfileWindow(qint64 t0, qint64 t1) const {
     // the run's window, not the memory data's: a window before the first or after the last memory record
     // widened the map to the data (+70 … +127 ms under a +103.750 … +105.733 ms caption: walk 28)
