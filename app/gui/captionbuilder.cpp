@@ -64,6 +64,10 @@ QString windowLine(const CaptionInput& in) {
         w += query::isWholeTraceOnly(s, *in.step) ? QObject::tr(" · the whole trace (no step marks)")
                                                   : QObject::tr(" · step %1").arg(*in.step);
     if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(s.shownRank(in.memoryRank)) + w;
+    if (in.view == "memory" && in.memoryData && (in.memoryData->first > t0 || in.memoryData->second < t1))
+        w += QObject::tr(" · memory data %1")
+                 .arg(views::formatWindow(in.memoryData->first - s.startNs,
+                                          in.memoryData->second - s.startNs));
     if (in.view != "timeline" && in.view != "window") return w;
     // what else shapes the lanes pictured: the track filter and a marked area
     if (!in.trackFilter.isEmpty()) w += QObject::tr(" · track filter \"%1\"").arg(in.trackFilter);
@@ -89,20 +93,45 @@ bool rankLaidOut(const CaptionInput& in, int rank) {
     return rankPictured(in, rank);
 }
 
-/// Whether an annotation appears in the picture: its view, its ranks shown (on the timeline: with a row in
-/// the picture, and an arrow's end rank too, as the frame draws it), its time in the window.
-bool inPicture(const annotate::Annotation& a, const CaptionInput& in) {
+/// The surface's words in a reason ("the heatmap").
+QString surfaceWords(annotate::Surface s) {
+    switch (s) {
+    case annotate::Surface::Heatmap:
+        return QObject::tr("the heatmap");
+    case annotate::Surface::Memory:
+        return QObject::tr("the memory map");
+    default:
+        return QObject::tr("the timeline");
+    }
+}
+
+/// Why rank `r` of an annotation has no row in the picture: the ranks shown leave it out, or (on the
+/// timeline) the track filter does, or the window shown is scrolled away from it (`screen`).
+QString rankMissing(const CaptionInput& in, int r, bool screen) {
+    const int shown = in.summary ? in.summary->shownRank(r) : r;
+    if (in.view == "memory") return QObject::tr("rank %1 is not the rank shown").arg(shown);
+    if (screen) return QObject::tr("rank %1 is not on screen").arg(shown);
+    if (rankPictured(in, r)) return QObject::tr("rank %1 is hidden by the track filter").arg(shown);
+    return QObject::tr("rank %1 is outside the ranks shown").arg(shown);
+}
+
+/// Why an annotation is not in the picture, "" when it is: its view, its ranks shown (on the timeline: with
+/// a row in the picture, and an arrow's end rank too, as the frame draws it), its time in the window.
+/// `screen`: the picture is the window's, whose ranks are the ones scrolled to.
+QString whyNotPictured(const annotate::Annotation& a, const CaptionInput& in, bool screen = false) {
     const auto& an = a.anchor;
     if (in.view == "window") { // as its surface pictures it, where the window shows that surface
         const std::string surface = annotate::surfaceName(an.view);
-        if (!in.surfacesOnScreen.count(surface)) return false;
+        if (!in.surfacesOnScreen.count(surface))
+            return QObject::tr("%1 is not on screen").arg(surfaceWords(an.view));
         CaptionInput as = in;
         as.view = QString::fromStdString(surface);
         as.laidOutRanks = in.ranksOnScreen;
-        return inPicture(a, as);
+        return whyNotPictured(a, as, true);
     }
-    if (annotate::surfaceName(an.view) != in.view.toStdString()) return false;
-    if (an.view == annotate::Surface::Heatmap) return true;
+    if (annotate::surfaceName(an.view) != in.view.toStdString())
+        return QObject::tr("it is on %1").arg(surfaceWords(an.view));
+    if (an.view == annotate::Surface::Heatmap) return {};
     const bool timeline = an.view == annotate::Surface::Timeline;
     auto shown = [&](int r) { return timeline ? rankLaidOut(in, r) : rankPictured(in, r); };
     bool anyRank = an.ranks.empty()
@@ -110,9 +139,35 @@ bool inPicture(const annotate::Annotation& a, const CaptionInput& in) {
                        : false;
     for (int r : an.ranks)
         anyRank = anyRank || shown(r);
-    if (!anyRank || (timeline && a.kind == annotate::Kind::Arrow && !shown(an.toRank))) return false;
-    if (!an.tensorId.empty()) return true;
-    return annotate::meetsWindow(a, in.state->windowStart(), in.state->windowEnd());
+    if (!anyRank)
+        return an.ranks.empty() ? QObject::tr("no rank is shown") : rankMissing(in, an.ranks.front(), screen);
+    if (timeline && a.kind == annotate::Kind::Arrow && !shown(an.toRank))
+        return QObject::tr("its end's %1").arg(rankMissing(in, an.toRank, screen));
+    if (!an.tensorId.empty()) return {};
+    if (!annotate::meetsWindow(a, in.state->windowStart(), in.state->windowEnd()))
+        return QObject::tr("it is outside the time window");
+    return {};
+}
+
+/// An annotation in a reason: its kind and rank ("box on rank 3", "arrow from rank 4").
+QString annotationWords(const annotate::Annotation& a, const CaptionInput& in) {
+    QString w = QString::fromStdString(annotate::kindName(a.kind));
+    if (a.anchor.ranks.empty()) return w;
+    const int r = a.anchor.ranks.front();
+    return w + (a.kind == annotate::Kind::Arrow ? QObject::tr(" from rank %1") : QObject::tr(" on rank %1"))
+                   .arg(in.summary ? in.summary->shownRank(r) : r);
+}
+
+/// The annotations a picture leaves out, each with why ("box on rank 3: it is on the heatmap"), at most
+/// three named: a caption that counted fewer than the set held said nothing of the others (r47c #7).
+QString notDrawnWords(const std::vector<QString>& why) {
+    constexpr size_t kNamed = 3;
+    QStringList named;
+    for (size_t i = 0; i < why.size() && i < kNamed; ++i)
+        named << why[i];
+    QString text = named.join("; ");
+    if (why.size() > kNamed) text += QObject::tr("; %1 more").arg(why.size() - kNamed);
+    return text;
 }
 
 /// What the heatmap's grid and colour are: the grid pictured and the statistic chosen (a picture of op ×
@@ -158,23 +213,34 @@ QString selectionAndAnnotations(const CaptionInput& in) {
         line += QObject::tr(" (rank %1 is not in the picture)").arg(shownRank(selection.rank));
     if (!in.annotations) return line;
     int drawn = 0, detached = 0;
+    std::vector<QString> missing; // "box on rank 3: it is on the heatmap"
     for (const auto& a : in.annotations->items()) {
         // a detached annotation of another view is not this picture's (a heatmap said "2 detached" of two
         // timeline notes, walk 20a)
         const bool ours =
             in.view == "window" || annotate::surfaceName(a.anchor.view) == in.view.toStdString();
-        if (in.annotations->detached(a))
+        if (in.annotations->detached(a)) {
             detached += ours;
-        else if (inPicture(a, in))
+        } else if (const QString why = whyNotPictured(a, in); why.isEmpty()) {
             ++drawn;
+        } else {
+            missing.push_back(annotationWords(a, in) + ": " + why);
+        }
     }
-    if (!in.annotationsDrawn) drawn = 0;
-    if (!drawn && !detached) return line;
+    if (!in.annotationsDrawn) drawn = 0, missing.clear();
+    if (!drawn && !detached && missing.empty()) return line;
     if (!line.isEmpty()) line += " · ";
-    line += in.annotationsDrawn
-                ? views::counted(drawn, QObject::tr("annotation"), QObject::tr("annotations")) +
-                      QObject::tr(" drawn")
-                : QObject::tr("annotations not drawn");
+    if (!in.annotationsDrawn)
+        line += QObject::tr("annotations not drawn");
+    else if (drawn || missing.empty())
+        line +=
+            views::counted(drawn, QObject::tr("annotation"), QObject::tr("annotations")) +
+            QObject::tr(" drawn") +
+            (missing.empty() ? QString()
+                             : QObject::tr(", %1 not (%2)").arg(missing.size()).arg(notDrawnWords(missing)));
+    else
+        line += views::counted(int(missing.size()), QObject::tr("annotation"), QObject::tr("annotations")) +
+                QObject::tr(" not drawn (%1)").arg(notDrawnWords(missing));
     if (detached)
         line += QObject::tr(", %n detached (their data is gone; listed, not drawn)", nullptr, detached);
     return line;

@@ -38,6 +38,9 @@ struct CaptionInput {
     std::set<std::string> surfacesOnScreen;
     std::set<int> heatmapRanks; ///< the heatmap's columns when they are not every rank (the report's summary)
     int memoryRank = -1;
+    /// The memory map's data: its first and last record (absolute ns; unset: none). Said when the window
+    /// pictured is wider, so a map drawn over the whole run tells where its records lie (r47c #5).
+    std::optional<std::pair<int64_t, int64_t>> memoryData;
     std::optional<int64_t> step;
     bool lanesCut = false;
     QString trackFilter; ///< the timeline's track filter ("" none): the picture shows only its lanes

@@ -47,6 +47,9 @@ ExportScene::ExportScene(const QString& dbPath, const QString& profile, std::opt
     m_heatmap->setAnnotations(m_annotations.get());
     m_memory = std::make_unique<views::MemoryMapView>(m_state.get(), nullptr);
     m_memory->canvas()->setAnnotations(m_annotations.get());
+    // its ranks by the numbers the data gives them: run 1 of a folder whose runs share rank numbers captioned
+    // its map "Rank 10002" (the index key) under a picture of rank 2
+    m_memory->setProfile(m_summary->ranks, m_summary->dataRank);
     // the rank worth a memory picture: one with a bank anomaly
     auto report = nlohmann::json::parse(m_summary->reportJson, nullptr, false);
     m_memoryRank = m_summary->ranks.empty() ? 0 : m_summary->ranks.front();
@@ -299,6 +302,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.laidOutRanks = m_timeline.layout().ranks();      // the ranks that filter leaves
     in.heatmapRanks = std::set<int>(m_heatmapRanks.begin(), m_heatmapRanks.end());
     in.memoryRank = m_memoryRank;
+    in.memoryData = m_memory->dataSpan();
     in.step = m_step;
     in.lanesCut = m_cut;
     in.legend = true;

@@ -59,6 +59,8 @@ class ExportScene {
     /// The memory map shows this rank (default: the rank of a bank anomaly, else the first rank).
     void setMemoryRank(int rank);
     int memoryRank() const { return m_memoryRank; }
+    /// The memory view pictured (its caption line, for tests).
+    const views::MemoryMapView& memoryView() const { return *m_memory; }
 
     /// Why the run's data leaves view "heatmap", "memory" or "comm" empty ("no device kernel with op
     /// statistics in run 0", "no rank of run 0 has memory records", "no communication link in run 0: …");

@@ -31,8 +31,46 @@ bool namesCollective(std::optional<FindingKind> k) {
 
 FindingNavigator::FindingNavigator(QMainWindow* window, views::InteractionState* state,
                                    views::HeatmapView* heatmap, SearchController* search,
-                                   views::TimelineView* timeline)
-    : m_window(window), m_state(state), m_heatmap(heatmap), m_search(search), m_timeline(timeline) {}
+                                   views::TimelineView* timeline, query::QueryService* service)
+    : m_window(window), m_state(state), m_heatmap(heatmap), m_search(search), m_timeline(timeline),
+      m_service(service) {
+    if (!m_service) return;
+    QObject::connect(m_service, &query::QueryService::resultReady, &m_answers,
+                     [this](quint64 id, const QVariant& v) {
+                         if (id == 0 || id != m_lifetimeAsked) return;
+                         m_lifetimeAsked = 0;
+                         const auto d = v.value<std::shared_ptr<const query::MemoryMapData>>();
+                         if (!d) return;
+                         if (const auto span = lifetimeOf(*d, m_lifetimeOp))
+                             showExtent(span->first, span->second);
+                     });
+}
+
+std::optional<std::pair<int64_t, int64_t>> FindingNavigator::lifetimeOf(const query::MemoryMapData& d,
+                                                                        const std::string& op) {
+    std::optional<std::pair<int64_t, int64_t>> span;
+    for (const auto& t : d.tensors) {
+        if (t.opName != op) continue;
+        const int64_t a = t.allocNs.value_or(d.startNs), b = t.freeNs.value_or(d.endNs);
+        span =
+            span ? std::make_pair(std::min(span->first, a), std::max(span->second, b)) : std::make_pair(a, b);
+    }
+    if (span && span->second <= span->first) return std::nullopt;
+    return span;
+}
+
+void FindingNavigator::showExtent(int64_t a, int64_t b) {
+    const int64_t pad = std::max<int64_t>((b - a) / 20, 20000);
+    const auto [t0, t1] = views::panWindow(a - pad, b + pad, 0, m_state->boundsStart(), m_state->boundsEnd());
+    m_state->setWindow(t0, t1);
+}
+
+void FindingNavigator::askLifetime(const Finding& f) {
+    m_lifetimeAsked = 0; // an answer still on its way was the previous finding's
+    if (!m_service || f.kind != model::FindingKind::BankAnomaly || !f.rank) return;
+    m_lifetimeOp = f.subject.toStdString();
+    m_lifetimeAsked = m_service->requestMemoryMap(*f.rank);
+}
 
 void FindingNavigator::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
@@ -96,13 +134,10 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
 
 QString FindingNavigator::go(const Finding& f) {
     const FindingTarget t = targetOf(f, m_summary.get());
-    if (t.extent) {
-        const auto [a, b] = *t.extent;
-        const int64_t pad = std::max<int64_t>((b - a) / 20, 20000);
-        const auto [t0, t1] =
-            views::panWindow(a - pad, b + pad, 0, m_state->boundsStart(), m_state->boundsEnd());
-        m_state->setWindow(t0, t1);
-    }
+    if (t.extent)
+        showExtent(t.extent->first, t.extent->second);
+    else
+        askLifetime(f);
     // the cell is outlined only in the op × rank grid
     if (!t.cellOps.isEmpty())
         m_heatmap->setMode(query::HeatmapData::Mode::OpByRank, t.cellRank, t.cellOps.front());

@@ -10,6 +10,7 @@
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
+#include <QObject>
 #include <QString>
 #include <QStringList>
 #include <memory>
@@ -40,8 +41,10 @@ class FindingNavigator {
   public:
     /// `search` highlights a cell's kernels when the finding has no time of its own (a straggler);
     /// `timeline` (may be null) is scrolled to the finding's rank.
+    /// `service` (may be null) answers when a bank anomaly's tensors are alive (its finding has no time).
     FindingNavigator(QMainWindow* window, views::InteractionState* state, views::HeatmapView* heatmap,
-                     SearchController* search, views::TimelineView* timeline = nullptr);
+                     SearchController* search, views::TimelineView* timeline = nullptr,
+                     query::QueryService* service = nullptr);
     /// The profile (run) on screen: its steps locate a finding that names only a step.
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
     /// Where `f` points; `s` (may be null) locates a step.
@@ -54,15 +57,28 @@ class FindingNavigator {
     QString go(const Finding& f);
     /// The Details panel's text for `f`.
     static QString describe(const Finding& f);
+    /// When rank `d`'s tensors allocated by `op` are alive (absolute ns): the first allocation to the last
+    /// release (the data's end for one never released); nullopt when no tensor names `op`.
+    static std::optional<std::pair<int64_t, int64_t>> lifetimeOf(const query::MemoryMapData& d,
+                                                                 const std::string& op);
 
   private:
     void raise(FindingTarget::Panel p);
+    /// The window around [a, b] with a margin, inside the run (recorded: Back returns).
+    void showExtent(int64_t a, int64_t b);
+    /// A bank anomaly names no time: its rank's memory map is asked for, and the window goes where the
+    /// op's tensors are alive once it comes (r47c #6: the window stayed, the outline off screen).
+    void askLifetime(const Finding& f);
     QMainWindow* m_window;
     views::InteractionState* m_state;
     views::HeatmapView* m_heatmap;
     SearchController* m_search;
     views::TimelineView* m_timeline;
     std::shared_ptr<const query::ProfileSummary> m_summary;
+    query::QueryService* m_service;
+    quint64 m_lifetimeAsked = 0; ///< the memory map asked for a bank anomaly (0: none waits)
+    std::string m_lifetimeOp;
+    QObject m_answers; ///< the service's answers reach this navigator only while it lives
 };
 
 } // namespace rs::gui

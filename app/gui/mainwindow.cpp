@@ -194,7 +194,8 @@ void MainWindow::tabLinkedViews() {
 void MainWindow::createControllers() {
     m_session = new ProfileSession(this, m_state, m_service, m_timeline, m_memory);
     m_search = new SearchController(m_state, m_service, m_timeline, this);
-    m_navigator = std::make_unique<FindingNavigator>(this, m_state, m_heatmap, m_search, m_timeline);
+    m_navigator =
+        std::make_unique<FindingNavigator>(this, m_state, m_heatmap, m_search, m_timeline, m_service);
     m_compare = new CompareController(m_compareView, m_state, this);
     m_runs = new RunChooser;
     // lists and tables keep their type-ahead letters, but not the window's keys: the tools' N/R/T/B work
@@ -346,8 +347,11 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
                                  double secs, bool reused) {
     m_progress->finish();
     if (!ok) {
-        // (not on a cancel: opening another profile cancels, and this one's view state may wait for it)
-        if (!cancelled) m_session->openFailed(error);
+        // (a job replaced by another's open never says it finished: IndexJob drops its signals)
+        if (cancelled)
+            m_session->openCancelled();
+        else
+            m_session->openFailed(error);
         m_status->setMessage(cancelled ? tr("Indexing cancelled")
                                        : tr("Could not open %1").arg(m_session->path()));
         if (!cancelled) {
@@ -396,8 +400,10 @@ void MainWindow::rememberOpened(const query::ProfileSummary& s) {
 
 void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     if (m_session->accept(s) == ProfileSession::Change::NewProfile) rememberOpened(*s);
-    setWindowTitle(QString("Rankscope — %1").arg(QFileInfo(m_session->path()).fileName()));
     m_runs->setSummary(s);
+    QString title = QString("Rankscope — %1").arg(QFileInfo(m_session->path()).fileName());
+    if (const QString run = m_runs->shownRun(); !run.isEmpty()) title += " — " + run;
+    setWindowTitle(title);
     m_runAction->setVisible(m_runs->severalRuns());
     updateCompareRunMenu();
     showNotice(m_runs->notice()); // (the summary's own notes are drawn by the timeline, under its lanes)

@@ -42,6 +42,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.shownRanks = ranks ? ranks->ranks : m_timeline->visibleRanks();
     if (ranks) in.ranksNote = ranks->note;
     in.memoryRank = m_memory->rank();
+    in.memoryData = m_memory->dataSpan();
     in.lanesCut = lanesCut;
     in.trackFilter = m_timeline->layoutOptions().filter;
     if (layout) in.laidOutRanks = layout->ranks();

@@ -76,7 +76,7 @@ QAction* MainWindow::buildFileMenu() {
 void MainWindow::addOpenActions(QMenu* file) {
     auto* open = file->addAction(tr("&Open profile…"), this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Open profile directory"),
-                                                              Settings().lastProfileDir());
+                                                              Settings().openProfileStart());
         if (!dir.isEmpty()) openProfile(dir);
     });
     open->setShortcut(QKeySequence::Open);

@@ -24,6 +24,7 @@ ProfileSession::ProfileSession(QMainWindow* window, views::InteractionState* sta
 
 void ProfileSession::beginOpen(const QString& path) {
     m_path = QFileInfo(path).absoluteFilePath();
+    if (!m_shown.isEmpty()) m_lastShown = m_shown; // (an open replacing an open keeps the one on screen)
     m_shown.clear();
     if (m_pending && QFileInfo(m_pending->profile).absoluteFilePath() != m_path)
         drop(tr("%1 was opened instead of its profile %2").arg(m_path, m_pending->profile));
@@ -31,6 +32,14 @@ void ProfileSession::beginOpen(const QString& path) {
 
 void ProfileSession::openFailed(const QString& why) {
     if (m_pending) drop(tr("its profile %1 could not be opened: %2").arg(m_path, why));
+}
+
+void ProfileSession::openCancelled() {
+    if (m_pending) drop(tr("opening its profile %1 was cancelled").arg(m_path));
+    // a re-index cancelled (its profile is on screen), or nothing shown yet: the path stays
+    if (!m_shown.isEmpty() || m_lastShown.isEmpty()) return;
+    m_path = m_lastShown;
+    m_shown = m_lastShown;
 }
 
 void ProfileSession::drop(const QString& why) {

@@ -9,7 +9,8 @@
 // of other per-run state follow `reset` (the main window: the search text, the track and Op summary
 // filters, an armed annotation tool — on a new run as on a new profile). A view state applied
 // before its profile (or run) is open waits here and is applied once it is; one that never can be (its
-// profile fails to open or another is opened, its run is not in the profile) is dropped, saying why
+// profile fails to open, its open is cancelled or another is opened, its run is not in the profile) is
+// dropped, saying why
 // (walk 27: its comparison was left "comparing", and a missing run asked for again and again). GUI thread
 // only.
 #include "app/gui/viewstate.h"
@@ -48,6 +49,10 @@ class ProfileSession : public QObject {
     void beginOpen(const QString& path);
     /// The profile being opened could not be (`why`): a view state waiting for it is dropped.
     void openFailed(const QString& why);
+    /// The user cancelled the open: a view state waiting for it is dropped (once it waited on, and was
+    /// applied when that profile was opened later, r47c #1), and the profile still on screen is the one
+    /// path() names again (a run chosen on it is not a new profile's).
+    void openCancelled();
     /// A summary arrived: resets what belonged to the previous run or profile (emitting reset), keeps it,
     /// and says what it was.
     Change accept(std::shared_ptr<const query::ProfileSummary> s);
@@ -82,7 +87,8 @@ class ProfileSession : public QObject {
     views::TimelineView* m_timeline;
     views::MemoryMapView* m_memory;
     QString m_path;
-    QString m_shown; ///< the profile whose summary is on screen (empty while a new one opens)
+    QString m_shown;     ///< the profile whose summary is on screen (empty while a new one opens)
+    QString m_lastShown; ///< the profile on screen before the open under way (empty: none)
     std::shared_ptr<const query::ProfileSummary> m_summary;
     std::optional<ViewState> m_pending;
 };

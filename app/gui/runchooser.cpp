@@ -59,6 +59,15 @@ void RunChooser::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     }
 }
 
+QString RunChooser::shownRun() const {
+    if (!m_summary || !severalRuns()) return {};
+    QString text = tr("run %1").arg(m_summary->run);
+    for (const auto& r : m_summary->runs)
+        if (r.run == m_summary->run && !r.folder.empty())
+            text += " " + tr("in %1").arg(QString::fromStdString(r.folder));
+    return text;
+}
+
 std::vector<std::pair<int, QString>> RunChooser::otherRuns() const {
     std::vector<std::pair<int, QString>> out;
     for (int i = 0; i < count(); ++i)

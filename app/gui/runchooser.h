@@ -25,6 +25,9 @@ class RunChooser : public QComboBox {
     /// The banner's words when the folder holds several runs, else empty.
     QString notice() const;
     bool severalRuns() const { return count() > 1; }
+    /// The run shown, for the window's title when the folder holds several ("run 1 in b"), else empty:
+    /// the title named only the folder, the same for every run (r47c #2).
+    QString shownRun() const;
 
   Q_SIGNALS:
     /// The user chose run `run` (not the one shown).

@@ -115,6 +115,12 @@ QString Settings::lastProfileDir() const {
     return folderOf(readString(key::lastDir, {}));
 }
 
+QString Settings::openProfileStart() const {
+    const QString last = readString(key::lastDir, {});
+    if (last.isEmpty()) return {};
+    return QFileInfo(QDir::cleanPath(last)).absolutePath(); // a directory's parent, a file's folder
+}
+
 void Settings::setLastProfileDir(const QString& dir) {
     write(key::lastDir, dir);
 }

@@ -45,6 +45,10 @@ class Settings {
     /// was opened (its folder).
     QString lastProfileDir() const;
     void setLastProfileDir(const QString& dir);
+    /// Where File ▸ Open profile's dialog starts: the folder holding the last profile (its parent; a single
+    /// trace file's folder), since a sibling profile is opened far more often than a folder inside the
+    /// last one (r47c #3: it started inside it). Empty: the platform's choice.
+    QString openProfileStart() const;
     QString lastCompareDir(const QString& fallback) const; ///< a folder, as lastProfileDir
     void setLastCompareDir(const QString& dir);
     QString lastViewFile(const QString& fallback) const; ///< File ▸ Save view / Open view

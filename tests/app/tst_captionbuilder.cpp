@@ -6,6 +6,7 @@
 #include "core/annotate/annotationset.h"
 #include "tests/support/bandedstep.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/common/timemapping.h"
 
 #include <QtTest>
 
@@ -199,6 +200,89 @@ class TstCaptionBuilder : public QObject {
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(text.contains("(rank 1 is not in the picture)"), qPrintable(text));
     }
+    void eachAnnotationNotDrawnIsSaidWithWhy_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<int>("rank");
+        QTest::addColumn<qint64>("atMs");
+        QTest::addColumn<QString>("said");
+        // the README's example: `--op MatMulV2 --rank 3` boxes a heatmap cell; a timeline of step 11 on
+        // ranks 3-5 drew the other three and said "3 annotations drawn" of four (r47c #7)
+        QTest::newRow("a heatmap box") << "heatmap" << 3 << qint64(0)
+                                       << "3 annotations drawn, 1 not (box on rank 3: it is on the heatmap)";
+        QTest::newRow("a rank not shown")
+            << "note" << 1 << qint64(150)
+            << "3 annotations drawn, 1 not (note on rank 1: rank 1 is outside the ranks shown)";
+        QTest::newRow("a rank the filter hides")
+            << "note" << 4 << qint64(150)
+            << "3 annotations drawn, 1 not (note on rank 4: rank 4 is hidden by the track filter)";
+        QTest::newRow("outside the window")
+            << "note" << 5 << qint64(20)
+            << "3 annotations drawn, 1 not (note on rank 5: it is outside the time window)";
+        QTest::newRow("an arrow to a rank not shown")
+            << "arrow" << 5 << qint64(150)
+            << "3 annotations drawn, 1 not (arrow from rank 5: its end's rank 0 is outside the ranks shown)";
+    }
+    void eachAnnotationNotDrawnIsSaidWithWhy() {
+        QFETCH(QString, kind);
+        QFETCH(int, rank);
+        QFETCH(qint64, atMs);
+        QFETCH(QString, said);
+        query::ProfileSummary s = summary();
+        s.ranks = {0, 1, 2, 3, 4, 5};
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
+        state.setWindow(s.startNs + 100000000, s.startNs + 200000000);
+        in.shownRanks = {3, 4, 5};
+        const std::set<int> laidOut = {3, 5}; // a track filter leaves rank 4 no row
+        in.laidOutRanks = laidOut;
+        auto on = [&](annotate::Kind k, int r, int64_t ms) {
+            annotate::Annotation a;
+            a.kind = k;
+            a.text = "here";
+            a.anchor.view = annotate::Surface::Timeline;
+            a.anchor.ranks = {r};
+            a.anchor.t0Ns = s.startNs + ms * 1000000;
+            a.anchor.t1Ns = a.anchor.t0Ns + 1000000;
+            return a;
+        };
+        annotate::AnnotationSet set; // three drawn: on ranks 3 and 5, in the window
+        set.add(on(annotate::Kind::Range, 5, 140));
+        set.add(on(annotate::Kind::Note, 3, 180));
+        set.add(on(annotate::Kind::Box, 5, 190));
+        annotate::Annotation extra = on(annotate::Kind::Note, rank, atMs);
+        if (kind == "heatmap") {
+            extra.kind = annotate::Kind::Box;
+            extra.anchor.view = annotate::Surface::Heatmap;
+            extra.anchor.opTypes = {"MatMulV2"};
+        } else if (kind == "arrow") {
+            extra.kind = annotate::Kind::Arrow;
+            extra.anchor.toRank = 0;
+        }
+        set.add(extra);
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        in.annotations = &model;
+        const QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains(said), qPrintable(text));
+    }
+    void aMemoryPictureSaysWhereItsDataLies() {
+        // r47c #5: the map pictures the window asked for (the whole run here, 200 ms); its records lie from
+        // +20 to +77 ms, which the caption says; a window inside them needs no such words
+        const query::ProfileSummary s = summary();
+        views::InteractionState state;
+        gui::CaptionInput in = timelineInput(s, state);
+        in.view = "memory";
+        in.memoryRank = 0;
+        in.memoryData = std::make_pair(s.startNs + 20000000, s.startNs + 77000000);
+        QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(text.contains("time window " + views::formatWindow(0, 200000000) + " from the run's start"),
+                 qPrintable(text));
+        QVERIFY2(text.contains(" · memory data " + views::formatWindow(20000000, 77000000)),
+                 qPrintable(text));
+        state.setWindow(s.startNs + 30000000, s.startNs + 40000000);
+        text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(!text.contains("memory data"), qPrintable(text));
+    }
     void windowCountsTheAnnotationsOnScreen() {
         // walk15b #11: `export --view window` said "2 annotations drawn", both notes on rank 1, scrolled out
         // of the pictured window; and one on a memory map behind another tab is not in the picture either
@@ -230,10 +314,17 @@ class TstCaptionBuilder : public QObject {
         in.ranksOnScreen = {0};
         in.surfacesOnScreen = {"timeline"};
         QString text = gui::buildCaption(in).lines.join("\n");
-        QVERIFY2(!text.contains("annotation"), qPrintable(text));
+        QVERIFY2(!text.contains("drawn,") &&
+                     text.contains("3 annotations not drawn (note on rank 1: rank 1 is "
+                                   "not on screen; note on rank 1: rank 1 is not on "
+                                   "screen; note on rank 0: the memory map is not "
+                                   "on screen)"),
+                 qPrintable(text));
         in.ranksOnScreen = {0, 1}; // scrolled to rank 1
         text = gui::buildCaption(in).lines.join("\n");
-        QVERIFY2(text.contains("2 annotations drawn"), qPrintable(text));
+        QVERIFY2(
+            text.contains("2 annotations drawn, 1 not (note on rank 0: the memory map is not on screen)"),
+            qPrintable(text));
         in.surfacesOnScreen.insert("memory"); // the memory tab on top
         text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(text.contains("3 annotations drawn"), qPrintable(text));

@@ -4,11 +4,13 @@
 // annotation pixels present or absent (--no-annotations), SVG that parses and carries the annotation text
 // and the caption, a saved view (.rsview) reproducing the same picture as the equivalent options, and
 // usage errors.
+#include "app/gui/exportscene.h"
 #include "app/gui/snapshotexporterstep.h"
 #include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
 #include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
+#include "views/memory/memorymapview.h"
 #include "views/timeline/timelinelayout.h"
 
 #include <QDir>
@@ -16,6 +18,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
 #include <QPainter>
 #include <QSvgRenderer>
 #include <QtTest>
@@ -782,6 +785,26 @@ class TstExport : public QObject {
         for (auto& a : args)
             full << ((a == "d" || a.startsWith("x.")) ? q(m_root) + "/usage-" + a : a);
         run(full, exit);
+    }
+    void aMemoryPictureOfACollidedRunNamesItsRanks() {
+        // found in r47c's walk: the memory map of a run whose rank numbers another run of the folder also
+        // has (keys 10000 + rank) was captioned "Rank 10002 ·" in `export`, while the app says "Rank 2"
+        const std::string dir = m_root + "/tworuns";
+        std::string e;
+        if (!QFileInfo::exists(q(dir))) QVERIFY2(test::writeTwoRunDemo(dir, e), e.c_str());
+        auto ix = test::indexDir(dir, false);
+        QVERIFY(ix.db);
+        const int collided = int(ix.scalar("SELECT run_id FROM rank_info WHERE rank >= 10000 LIMIT 1"));
+        gui::ExportScene scene(q(ix.result.dbPath), q(dir), collided);
+        const int key = scene.summary().ranks.front();
+        QVERIFY(key >= 10000);
+        scene.setMemoryRank(key);
+        scene.image("memory", 1000, 600, 1);
+        QStringList lines;
+        for (const auto* l : scene.memoryView().findChildren<QLabel*>())
+            if (l->text().startsWith("Rank ")) lines << l->text();
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines.first().startsWith(QString("Rank %1 ·").arg(key - 10000)), qPrintable(lines.first()));
     }
 };
 

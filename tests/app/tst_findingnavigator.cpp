@@ -4,11 +4,14 @@
 // straggler's or bank anomaly's op type and their panel; an outlier step), and going there moves the
 // interaction state and raises the panel.
 #include "app/gui/findingnavigator.h"
+#include "core/demo/demogenerator.h"
+#include "tests/support/testsupport.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace rs;
@@ -236,6 +239,48 @@ class TstFindingNavigator : public QObject {
         QCOMPARE(state.selection().kind, Selection::Kind::CommLink);
         QCOMPARE(state.selection().linkDst, qint64(5));
         QVERIFY(FindingNavigator::describe(outlier).contains("outlier_step"));
+    }
+    void aBankAnomalyGoesWhereItsTensorsLive() {
+        // r47c #6: a bank anomaly names no time, and the window stayed where it was (the buffers' outline
+        // showed only after F); it goes where the op's tensors on its rank are alive, as other findings go
+        const std::string dir = test::tempDir("navigator-bank") + "/demo";
+        const demo::DemoOptions o = test::demoOptions(4, 6, 1);
+        const demo::DemoTruth truth = demo::demoTruth(o);
+        auto ix = test::indexedDemo(dir, o);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        // when they live, read from the index's tensor rows (the map draws those with an address)
+        const std::string where =
+            " FROM tensor WHERE rank = " + std::to_string(truth.bankRank) + " AND op_name = 'AllReduce'";
+        const int64_t lo = ix.scalar("SELECT min(alloc_ns)" + where + " AND addr IS NOT NULL");
+        const int64_t hi = ix.scalar("SELECT max(free_ns)" + where + " AND addr IS NOT NULL");
+        QVERIFY(ix.scalar("SELECT count(*)" + where + " AND addr IS NOT NULL AND free_ns IS NULL") == 0);
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        const auto s = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        QVERIFY(s && lo > s->startNs + 1000000); // a window before them shows none of them
+        QMainWindow w;
+        views::InteractionState state;
+        state.setBounds(s->startNs, s->endNs);
+        state.setWindow(s->startNs, s->startNs + 1000000);
+        views::HeatmapView heat(&state, nullptr);
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &service);
+        nav.setSummary(s);
+        Finding bank = make("bank_anomaly", truth.bankRank, std::nullopt);
+        bank.subject = "AllReduce";
+        nav.go(bank);
+        QTRY_VERIFY2(state.windowStart() <= lo && state.windowEnd() >= hi,
+                     qPrintable(QString("%1 … %2 for %3 … %4")
+                                    .arg(state.windowStart() - s->startNs)
+                                    .arg(state.windowEnd() - s->startNs)
+                                    .arg(lo - s->startNs)
+                                    .arg(hi - s->startNs)));
+        // a margin of a twentieth of their lifetime either side at most (inside the run)
+        QVERIFY(state.windowEnd() - state.windowStart() <=
+                (hi - lo) + 2 * std::max<int64_t>((hi - lo) / 20, 20000));
+        QCOMPARE(state.selection().kind, Selection::Kind::OpType);
+        QVERIFY(state.canGoBack()); // Back returns to the window before
     }
 };
 

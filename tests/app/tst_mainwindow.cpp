@@ -8,6 +8,7 @@
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/progresspanel.h"
 #include "app/gui/recentprofiles.h"
 #include "app/gui/searchcontroller.h"
 #include "app/gui/settings.h"
@@ -34,6 +35,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -41,6 +43,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -88,6 +91,7 @@ class TstMainWindow : public QObject {
         w.openProfile(m_profile);
         QVERIFY(ready.wait(60000));
         QVERIFY(w.profileLoaded());
+        QCOMPARE(w.windowTitle(), QString("Rankscope — demo")); // one run: no run named
         auto* findings = w.findingsPanel();
         QVERIFY(findings);
         const auto& list = findings->model()->findings();
@@ -733,6 +737,57 @@ class TstMainWindow : public QObject {
         QVERIFY(filter->text().isEmpty());
         QVERIFY(w2.timeline()->layoutOptions().filter.isEmpty());
     }
+    void aCancelledOpenDropsItsSavedView() {
+        // r47c #1: a saved view whose profile's open was cancelled (the progress panel's Cancel) waited on,
+        // and was applied when that profile opened later
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        const QString shown = w.profilePath();
+        const std::string other = test::tempDir("mainwindow-cancel") + "/demo"; // not indexed yet
+        const std::string err = test::writeDemo(other, test::demoOptions(4, 6, 1));
+        QVERIFY2(err.empty(), err.c_str());
+        const qint64 s0 = w.state()->windowStart(); // the demos start at the same time
+        gui::ViewState v;
+        v.profile = QString::fromStdString(other);
+        v.window = std::make_pair(s0 + 1000000, s0 + 2000000);
+        w.applyViewState(v);
+        QPushButton* cancel = nullptr;
+        for (auto* b : w.progressPanel()->findChildren<QPushButton*>())
+            if (b->text() == "Cancel") cancel = b;
+        QVERIFY(cancel && w.progressPanel()->isVisible());
+        cancel->click();
+        QTRY_VERIFY(!w.progressPanel()->isVisible());
+        QCOMPARE(w.viewStateDropped(), QString("opening its profile %1 was cancelled").arg(v.profile));
+        QCOMPARE(w.profilePath(), shown); // the profile still on screen
+        // that profile opened later: its whole run, not the view the user gave up on
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(v.profile);
+        QVERIFY(ready.wait(60000));
+        QVERIFY(w.state()->windowStart() != v.window->first);
+        QVERIFY(w.state()->windowEnd() != v.window->second);
+    }
+    void openProfileStartsBesideTheLastProfile() {
+        // r47c #3: File ▸ Open profile's dialog started inside the profile just opened; a sibling is what
+        // the user opens next
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        QAction* open = nullptr;
+        for (auto* a : w.findChildren<QAction*>())
+            if (a->text() == "&Open profile…") open = a;
+        QVERIFY(open);
+        QString started;
+        auto* poll = new QTimer(&w);
+        connect(poll, &QTimer::timeout, this, [&] {
+            if (auto* d = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
+                started = d->directory().absolutePath();
+                d->reject();
+            }
+        });
+        poll->start(20);
+        open->trigger(); // returns once the dialog is rejected
+        poll->stop();
+        QCOMPARE(started, QFileInfo(m_profile).absolutePath());
+    }
     void hasTheApplicationIcon() {
         gui::MainWindow w;
         QVERIFY(!w.windowIcon().isNull());
@@ -758,6 +813,10 @@ class TstMainWindow : public QObject {
         for (auto* l : w.findChildren<QLabel*>())
             if (l->text().contains("holds 2 runs")) notice = l;
         QVERIFY(notice && notice->isVisible());
+        // the title names the run shown, not only the folder of both (r47c #2)
+        const QString folder = QFileInfo(QString::fromStdString(dir)).fileName();
+        QCOMPARE(w.windowTitle(),
+                 QString("Rankscope — %1 — run %2 in ascend").arg(folder, runs->currentData().toString()));
         QTest::qWait(200);
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
             w.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/mainwindow-runs.png");
@@ -805,6 +864,8 @@ class TstMainWindow : public QObject {
         QCOMPARE(w.opSummary()->filterText(), QString());
         QCOMPARE(w.annotationModel()->tool(), views::AnnotationModel::Tool::None);
         QCOMPARE(w.areaStats()->rankField()->text(), QString());
+        QCOMPARE(w.windowTitle(),
+                 QString("Rankscope — %1 — run %2 in kineto").arg(folder, runs->itemData(other).toString()));
         w.setFocus();
         drill->table(0)->setFocus();
         QTest::qWait(200);

@@ -96,6 +96,7 @@ class TstSettings : public QObject {
             Settings w;
             w.setLastProfileDir(file);
             QCOMPARE(w.lastProfileDir(), dir);
+            QCOMPARE(w.openProfileStart(), dir); // (r47c #3: beside the file, as after a folder)
             w.setLastCompareDir(file);
             QCOMPARE(w.lastCompareDir("/x"), dir);
             w.setLastProfileDir("/data/run");
@@ -109,6 +110,25 @@ class TstSettings : public QObject {
         QCOMPARE(s.exportDefaults(), (ExportDefaults{"heatmap", 2, false, false, "/tmp/pics", "grid.svg"}));
         QCOMPARE(s.recentProfiles(), (QStringList{"/data/b", "/data/a"}));
         QCOMPARE(s.lastProfile(), QString("/data/b"));
+    }
+    void openProfileStartsBesideTheLastProfile_data() {
+        QTest::addColumn<QString>("last");
+        QTest::addColumn<QString>("start");
+        QTest::newRow("nothing opened yet") << QString() << QString();
+        QTest::newRow("a profile folder: its parent") << "/data/runs/a"
+                                                      << "/data/runs";
+        QTest::newRow("written with a slash") << "/data/runs/a/"
+                                              << "/data/runs";
+        QTest::newRow("a folder at the root") << "/runs"
+                                              << "/";
+    }
+    void openProfileStartsBesideTheLastProfile() {
+        // r47c #3: File ▸ Open profile started inside the last profile, where its sibling is not
+        QFETCH(QString, last);
+        QFETCH(QString, start);
+        Settings s;
+        s.setLastProfileDir(last);
+        QCOMPARE(s.openProfileStart(), start);
     }
     void strayValuesReadAsDefaults() {
         {

@@ -973,6 +973,28 @@ class TstMemoryMapView : public QObject {
                 inked += near(img.pixelColor(x, y), ink);
         QCOMPARE(inked > 0, alive == 0);
     }
+    void aDoubleClickMovesTheSharedWindowToTheData() {
+        // r47c #4: a double-click reset the map to its data's range and left the shared window (the
+        // timeline) where it was; now the map and the timeline show the same window, and Back undoes it
+        Shown s;
+        auto d = anomalyData();
+        d->startNs = kRunStart + kMs; // the memory data: 1 … 3 ms into the run
+        d->endNs = kRunStart + 3 * kMs;
+        s.view.setData(d);
+        s.state.setWindow(kRunStart + 5 * kMs, kRunStart + 7 * kMs);
+        auto* c = s.view.canvas();
+        QTest::mouseDClick(c, Qt::LeftButton, {}, QPoint(c->width() / 2, c->height() / 2));
+        const qint64 pad = 2 * kMs / 50; // the data's range and a fiftieth of it either side
+        QCOMPARE(s.state.windowStart(), kRunStart + kMs - pad);
+        QCOMPARE(s.state.windowEnd(), kRunStart + 3 * kMs + pad);
+        QCOMPARE(c->t0(), s.state.windowStart());
+        QCOMPARE(c->t1(), s.state.windowEnd());
+        QVERIFY(s.state.canGoBack());
+        s.state.back();
+        QCOMPARE(s.state.windowStart(), kRunStart + 5 * kMs);
+        QCOMPARE(c->t0(), kRunStart + 5 * kMs);
+        QCOMPARE(c->t1(), kRunStart + 7 * kMs);
+    }
     void aWindowAfterTheDataSaysWhatWasNeverFreed() {
         // walk 29 (db/level1): after the last record "No tensors alive in this window" while 24 tensors had
         // no release in the data: past its end their lifetimes are not known

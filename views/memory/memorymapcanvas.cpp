@@ -497,6 +497,9 @@ std::optional<annotate::Annotation> MemoryMapCanvas::draftAt(QPoint end, bool cl
 
 void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
     resetView();
+    // the data's time range is asked of the shared window, as a wheel's zoom is (undoable, every view
+    // follows): the map alone went there and the timeline stayed put (r47c #4)
+    if (m_data && (!m_data->tensors.empty() || !m_data->curve.empty())) Q_EMIT timeWindowMoved(m_t0, m_t1);
 }
 
 bool MemoryMapCanvas::drafting() const {

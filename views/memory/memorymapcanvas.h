@@ -4,8 +4,9 @@
 // size with a minimum), HBM banks as labelled bands, bars coloured by the op that allocated them (the
 // colour key of what the window shows: tensorcolorkey.h), the
 // bank anomaly outlined. Without addresses it stacks bars by allocation order and says so. Wheel zooms
-// time around the cursor (Ctrl+wheel: addresses), drag pans both axes, double-click resets; click
-// selects a tensor. GUI thread only.
+// time around the cursor (Ctrl+wheel: addresses), drag pans both axes, double-click shows the memory data's
+// whole range (its addresses, and its time as the shared window: every view); click selects a tensor. GUI
+// thread only.
 #include "core/query/analysisqueries.h"
 #include "views/common/timemapping.h"
 #include "views/memory/addressmapping.h"
@@ -88,7 +89,7 @@ class MemoryMapCanvas : public QWidget {
   Q_SIGNALS:
     void tensorClicked(int index);
     void timeWindowChanged(qint64 t0, qint64 t1);
-    /// The user zoomed or panned time here (wheel, drag): the other views follow.
+    /// The user zoomed or panned time here (wheel, drag, double-click): the other views follow.
     void timeWindowMoved(qint64 t0, qint64 t1);
     void annotationDrafted(const rs::annotate::Annotation& a);
     /// The colour key changed (new data, or the window shows other ops).

@@ -57,8 +57,8 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     split->setStretchFactor(2, 2);
     split->setSizes({500, 60, 200});
     lay->addWidget(split, 1);
-    m_canvas->setToolTip(
-        tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: reset"));
+    m_canvas->setToolTip(tr(
+        "Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: the memory data's range"));
     m_plot->setMinimumHeight(130); // room for 3 value labels a line apart beside the tick and axis labels
     m_plot->yAxis->setLabel(tr("GiB"));
     m_plot->xAxis->setLabel(tr("from the run's start")); // the same origin as the timeline's ruler
@@ -285,6 +285,12 @@ void MemoryMapView::changeEvent(QEvent* e) {
             l->setColor(palette().color(QPalette::Text));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<std::pair<qint64, qint64>> MemoryMapView::dataSpan() const {
+    const auto* d = m_canvas->data();
+    if (!d || (d->tensors.empty() && d->curve.empty()) || d->endNs < d->startNs) return std::nullopt;
+    return std::make_pair(qint64(d->startNs), qint64(d->endNs));
 }
 
 bool MemoryMapView::isProfileWindow(qint64 t0, qint64 t1) const {

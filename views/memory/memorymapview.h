@@ -11,6 +11,7 @@
 
 #include <QWidget>
 #include <map>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -35,6 +36,8 @@ class MemoryMapView : public QWidget {
     BankStrip* strip() const { return m_strip; }
     QCustomPlot* plot() const { return m_plot; }
     int rank() const { return m_rank; }
+    /// The memory data shown: its first and last record (absolute ns); unset when it holds none.
+    std::optional<std::pair<qint64, qint64>> dataSpan() const;
     /// The colour key of the tensor bars (views/memory/tensorlegend.h), on screen and in pictures.
     QLabel* legend() const { return m_legend; }
     /// What an op highlight could not show ("No tensor in rank 0's memory map names MatMulV2's ops …"),
