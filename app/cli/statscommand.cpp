@@ -14,7 +14,10 @@
 #include "core/model/timetext.h"
 #include "core/query/annotationarea.h"
 #include "core/query/areastats.h"
+#include "core/query/stepsapart.h"
+#include "core/query/wholetracestep.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -83,6 +86,16 @@ void printText(const query::AreaStats& s, const RunRanks& run, int runId, const 
     printCounters(s, run.dataRank);
     for (const auto& n : s.notes)
         std::printf("note: %s\n", n.c_str());
+}
+
+/// A step area's name: a rank's whole trace is no step (query/wholetracestep.h); "step 0" of run_2, whose
+/// only rank has no step marks, read as a step the report does not count (walk 30). Whole traces beside
+/// marked steps are left out of the area before (takeWholeTracesBesideSteps).
+std::string stepAreaText(const std::vector<query::AreaWindow>& windows, int64_t step) {
+    if (!windows.empty() &&
+        std::all_of(windows.begin(), windows.end(), [](const auto& w) { return w.wholeTrace; }))
+        return "whole trace (no step marks)";
+    return "step " + std::to_string(step) + " (each rank's own extent)";
 }
 
 /// --kinds K,… into `q`; a usage error's text, else empty.
@@ -186,17 +199,26 @@ int runStats(const ArgList& argv) {
     } else if (byStep) {
         q.step = step;
         q.stepRanks = keys;
-        area = "step " + std::to_string(step) + " (each rank's own extent)";
+        // beside ranks that mark the step, a rank's whole trace (the index's step 0) is left out, and said
+        for (int r : query::takeWholeTracesBesideSteps(*lanes.summary(runId), step, q.stepRanks))
+            std::fprintf(stderr, "rankscope stats: rank %d has no step marks: its whole trace is left out\n",
+                         run.dataRank.at(r));
     } else {
         q.windows = query::rangeWindows(keys, run.startNs + offsets->first, run.startNs + offsets->second);
         area = "+" + model::formatDuration(offsets->first) + " .. +" +
                model::formatDuration(offsets->second) + " from the run's start (" +
                model::formatDuration(offsets->second - offsets->first) + ")";
     }
-    const auto stats = query::computeAreaStats(lanes, q);
-    for (int r : stats.ranksWithoutStep)
-        std::fprintf(stderr, "rankscope stats: rank %d has no step %lld\n", run.dataRank.at(r),
-                     static_cast<long long>(step));
+    auto stats = query::computeAreaStats(lanes, q);
+    if (byStep) {
+        query::markWholeTraces(*lanes.summary(runId), step, stats.windows);
+        area = stepAreaText(stats.windows, step);
+    }
+    for (int r : stats.ranksWithoutStep) { // and why, when a step list kept apart numbers it
+        const std::string why = query::stepOnOtherClockText(db, {r}, step, run.dataRank);
+        std::fprintf(stderr, "rankscope stats: rank %d has no step %lld%s\n", run.dataRank.at(r),
+                     static_cast<long long>(step), why.empty() ? "" : (": " + why).c_str());
+    }
     if (byStep && stats.windows.empty()) {
         std::fprintf(stderr, "rankscope stats: no rank chosen has step %lld\n", static_cast<long long>(step));
         return 1;

@@ -231,7 +231,11 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
 QString DetailsPanel::tensorHtml(const Selection& s) const {
     QString html = tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
                        .arg(s.tensorLabel().toHtmlEscaped(), s.opType.toHtmlEscaped(), rankText(s.rank))
-                       .arg(s.step >= 0 ? tr(" in step %1").arg(s.step) : QString());
+                       .arg(s.step < 0 ? QString()
+                            // a rank without step marks: its whole trace is the index's step 0 (walk 30)
+                            : m_summary && query::isWholeTraceStep(*m_summary, s.rank, s.step)
+                                ? tr(" (the rank has no step marks)")
+                                : tr(" in step %1").arg(s.step));
     html += "<p>";
     if (s.bytes >= 0) html += tr("size %1 (%2 bytes)<br>").arg(views::formatBytes(s.bytes)).arg(s.bytes);
     if (s.addr) html += tr("address 0x%1<br>").arg(*s.addr, 0, 16);

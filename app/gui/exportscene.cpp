@@ -8,6 +8,7 @@
 #include "core/query/commmatrix.h"
 #include "core/query/flowquery.h"
 #include "core/query/rankqueries.h"
+#include "core/query/stepsapart.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
@@ -138,6 +139,14 @@ bool ExportScene::zoomToStep(int64_t step) {
         break; // the first shown rank's steps
     }
     return false;
+}
+
+QString ExportScene::stepOnOtherClock(int64_t step) {
+    const auto& shown = m_timeline.layoutOptions().onlyRanks;
+    std::vector<int> ranks;
+    for (int rank : m_summary->ranks)
+        if (shown.empty() || shown.count(rank)) ranks.push_back(rank);
+    return QString::fromStdString(query::stepOnOtherClockText(m_db, ranks, step, m_summary->dataRank));
 }
 
 void ExportScene::setSelection(const views::Selection& given) {

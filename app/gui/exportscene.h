@@ -55,6 +55,9 @@ class ExportScene {
     void setWindow(qint64 t0, qint64 t1);
     /// The window of `step` on the first shown rank, padded by 5 %; false when no rank has that step.
     bool zoomToStep(int64_t step);
+    /// Why `step` is on no shown rank when a step list kept apart on another clock numbers it (query/
+    /// stepsapart.h), else "".
+    QString stepOnOtherClock(int64_t step);
     void setSelection(const views::Selection& s);
     /// The memory map shows this rank (default: the rank of a bank anomaly, else the first rank).
     void setMemoryRank(int rank);

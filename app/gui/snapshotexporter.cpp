@@ -91,7 +91,9 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList*
             scene.setWindow(scene.summary().startNs + r.range->first,
                             scene.summary().startNs + r.range->second);
         if (r.step >= 0 && !scene.zoomToStep(r.step)) {
-            error = QString("no step %1 on the ranks shown").arg(r.step);
+            // a step list kept apart on another clock numbers it: say so, not only that it is missing
+            const QString why = scene.stepOnOtherClock(r.step);
+            error = QString("no step %1 on the ranks shown").arg(r.step) + (why.isEmpty() ? "" : ": " + why);
             return files;
         }
         if (r.selection) scene.setSelection(*r.selection);

@@ -385,6 +385,10 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
         end.bind(1, rank);
         if (end.step()) m.endNs = std::max(m.endNs, end.i64(0));
     }
+    // a rank without step marks has its whole trace as its one step (walk 30: tooltips read "in step 0")
+    auto whole = db.prepare("SELECT 1 FROM step WHERE rank = ? AND source = 'whole-trace'");
+    whole.bind(1, rank);
+    m.wholeTrace = whole.step();
     // the curve draws the component the peaks describe (memory_summary.curve_component, the analysis's one
     // rule); a rank with reserved values only has none stored: its highest reserved one
     for (const char* sql :

@@ -124,6 +124,9 @@ struct MemoryMapData {
     bool bankLayoutAssumed = false;      ///< the banks are the default layout, no rankscope-device.json's
     std::vector<std::string> anomalyOps; ///< ops whose tensors sit in unusual banks on this rank
     int64_t startNs = 0, endNs = 0;
+    /// The rank has no step marks: the tensors' step positions count in its whole trace, the index's
+    /// step 0, which is no step (query/wholetracestep.h)
+    bool wholeTrace = false;
     std::string unknown;   ///< why the rank's memory cannot be read ("" when it can): its shard is missing
     MemorySources sources; ///< the rank's memory files and what was left out of them (the captions say it)
 };

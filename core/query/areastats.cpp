@@ -7,6 +7,7 @@
 #include "core/query/coveringspans.h"
 #include "core/query/damagedinput.h"
 #include "core/query/reportoutliers.h"
+#include "core/query/wholetracestep.h"
 
 #include <algorithm>
 #include <map>
@@ -477,6 +478,11 @@ std::string pooledRanksText(const AreaRow& row, const std::map<int, int>& dataRa
     return rankRanges(std::move(ranks));
 }
 
+void markWholeTraces(const ProfileSummary& summary, int64_t step, std::vector<AreaWindow>& windows) {
+    for (auto& w : windows)
+        w.wholeTrace = isWholeTraceStep(summary, w.rank, step);
+}
+
 std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank) {
     using nlohmann::json;
     const auto producer = [&](int rank) -> json {
@@ -487,7 +493,10 @@ std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank
     json j;
     j["windows"] = json::array();
     for (const auto& w : s.windows)
-        j["windows"].push_back({{"rank", producer(w.rank)}, {"start_ns", w.t0}, {"end_ns", w.t1}});
+        j["windows"].push_back({{"rank", producer(w.rank)},
+                                {"start_ns", w.t0},
+                                {"end_ns", w.t1},
+                                {"whole_trace", w.wholeTrace}});
     j["per_rank"] = s.perRank;
     j["spans"] = s.spans;
     j["lanes"] = s.lanes;

@@ -27,6 +27,9 @@ namespace rs::query {
 struct AreaWindow {
     int rank = 0; ///< the index's rank key
     int64_t t0 = 0, t1 = 0;
+    /// a step area's window that is the rank's whole trace, no step (query/wholetracestep.h): set by
+    /// whoever knows the summary (markWholeTraces), said by the JSON as the report says it
+    bool wholeTrace = false;
 };
 
 struct AreaQuery {
@@ -100,10 +103,12 @@ std::vector<DrawItem> areaSpans(LaneReader& lanes, const AreaQuery& q, const std
 /// them ("5", "0-3", "0, 2, 5"; `dataRank` maps rank keys, a key it lacks is kept). Walk 21: `stats --ranks
 /// 5` labelled rank 5's rows "all".
 std::string pooledRanksText(const AreaRow& row, const std::map<int, int>& dataRank);
-/// The statistics as JSON (`rankscope stats --json`): {windows[{rank, start_ns, end_ns}], per_rank, spans,
-/// lanes, ops[{name, kind, rank, ranks (a row over every rank: whose spans it holds), count, total_ns,
-/// self_ns, avg_ns, min_ns, max_ns, p95_ns}], counters[{rank, name, unit, first, last, min, max, samples}],
-/// ranks_without_step, notes}; ranks are the producer's numbers
+/// Marks the windows of a step area (`step`) that are their rank's whole trace (`summary`'s rank keys).
+void markWholeTraces(const ProfileSummary& summary, int64_t step, std::vector<AreaWindow>& windows);
+/// The statistics as JSON (`rankscope stats --json`): {windows[{rank, start_ns, end_ns, whole_trace}],
+/// per_rank, spans, lanes, ops[{name, kind, rank, ranks (a row over every rank: whose spans it holds), count,
+/// total_ns, self_ns, avg_ns, min_ns, max_ns, p95_ns}], counters[{rank, name, unit, first, last, min, max,
+/// samples}], ranks_without_step, notes}; ranks are the producer's numbers
 /// (`dataRank` maps rank keys to them; a key it lacks is kept), null for a row over every rank.
 std::string areaStatsJson(const AreaStats& s, const std::map<int, int>& dataRank);
 

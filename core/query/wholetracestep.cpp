@@ -1,5 +1,7 @@
 #include "core/query/wholetracestep.h"
 
+#include <algorithm>
+
 namespace rs::query {
 
 bool isWholeTraceStep(const ProfileSummary& s, int rank, int64_t step) {
@@ -20,6 +22,24 @@ bool isWholeTraceOnly(const ProfileSummary& s, int64_t step) {
             any = true;
         }
     return any;
+}
+
+std::vector<int> takeWholeTracesBesideSteps(const ProfileSummary& s, int64_t step, std::vector<int>& ranks) {
+    std::vector<int> whole, rest;
+    bool anyMarked = false;
+    for (int r : ranks) {
+        if (isWholeTraceStep(s, r, step)) {
+            whole.push_back(r);
+            continue;
+        }
+        rest.push_back(r);
+        anyMarked = anyMarked || std::any_of(s.steps.begin(), s.steps.end(), [&](const StepDesc& d) {
+                        return d.rank == r && d.step == step;
+                    });
+    }
+    if (!anyMarked || whole.empty()) return {};
+    ranks = rest;
+    return whole;
 }
 
 } // namespace rs::query

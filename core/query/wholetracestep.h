@@ -5,6 +5,7 @@
 #include "core/query/timelinequery.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace rs::query {
 
@@ -13,5 +14,8 @@ bool isWholeTraceStep(const ProfileSummary& s, int rank, int64_t step);
 /// Whether every rank that has a `step` has it as its whole trace (and some rank has it): a picture of
 /// "step 0" of a profile without step marks.
 bool isWholeTraceOnly(const ProfileSummary& s, int64_t step);
+/// When some of `ranks` mark `step`, the others whose `step` is their whole trace are taken out of `ranks`
+/// and returned: a step's figures pooled with a whole trace's describe neither. Else nothing changes.
+std::vector<int> takeWholeTracesBesideSteps(const ProfileSummary& s, int64_t step, std::vector<int>& ranks);
 
 } // namespace rs::query

@@ -518,6 +518,33 @@ class TstCli : public QObject {
         QCOMPARE(test::runRankscope(QStringList{"stats", m_demo} + args, &out, &err), status);
         QVERIFY2(err.contains(message), qPrintable(err));
     }
+    void aWholeTraceIsNoStepInStatsOrExport() {
+        // run_2/normal_run: rank 1's step_trace_raw_1_detail_time.csv numbers step 1 at ~154 908 s of system
+        // ticks while its ops lie at 0-6 s (formats.md §8): the steps are kept apart and the rank's whole
+        // trace is the index's step 0. stats said "step 0" of it, and `export --step 1` "no step 1 on the
+        // ranks shown" without why (walk 30)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-whole-cache")));
+        const QString dir =
+            QString::fromStdString(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        QString out, err;
+        QCOMPARE(test::runRankscope({"stats", dir, "--step", "0", "--quiet"}, &out, &err), 0);
+        QVERIFY2(out.startsWith("area: run 0, whole trace (no step marks), rank 1\n"), qPrintable(out));
+        QVERIFY2(!out.contains("step 0"), qPrintable(out));
+        QCOMPARE(test::runRankscope({"stats", dir, "--step", "0", "--json"}, &out, &err), 0);
+        const auto windows = QJsonDocument::fromJson(out.toUtf8()).object()["windows"].toArray();
+        QCOMPARE(windows.size(), 1);
+        QCOMPARE(windows[0].toObject()["whole_trace"].toBool(false), true); // as the report's steps say it
+        const QString pic = QString::fromStdString(test::tempDir("cli-whole-export")) + "/t.png";
+        QVERIFY(test::runRankscope({"export", dir, "--step", "1", "--view", "timeline", "--out", pic}, &out,
+                                   &err) != 0);
+        QVERIFY2(
+            err.contains("no step 1 on the ranks shown: step 1 is known only from rank 1's step_trace_raw, "
+                         "on another clock than the device ops (no sync record): the timeline cannot "
+                         "place it"),
+            qPrintable(err));
+    }
     void statsOfAStep() {
         // step 2 on ranks 1-2, per rank and together: the same spans, the together rows the sums of the
         // per-rank ones; the text table says the area and the p95's definition
@@ -530,6 +557,8 @@ class TstCli : public QObject {
                  0);
         const auto all = nlohmann::json::parse(out.toStdString());
         QCOMPARE(per["windows"].size(), size_t(2));
+        for (auto& w : per["windows"]) // the demo's step 2 is a marked step on both ranks
+            QCOMPARE(w["whole_trace"], nlohmann::json(false));
         QCOMPARE(per["spans"], all["spans"]);
         QVERIFY(per["spans"].get<int64_t>() > 0);
         std::map<std::string, int64_t> perCount, perTotal;

@@ -274,6 +274,16 @@ class TstDetailsPanel : public QObject {
         state.setSelection(st);
         QVERIFY2(panel.plainText().contains(says), qPrintable(panel.plainText()));
         QVERIFY2(!panel.plainText().contains(never, Qt::CaseInsensitive), qPrintable(panel.plainText()));
+        // a tensor of that rank and step: in no step on a whole trace (walk 30: "in step 0")
+        Selection t;
+        t.kind = Selection::Kind::Tensor;
+        t.tensorId = "t1";
+        t.rank = rank;
+        t.step = step;
+        state.setSelection(t);
+        QVERIFY2(!panel.plainText().contains(never), qPrintable(panel.plainText()));
+        QVERIFY2(panel.plainText().contains(step == 0 ? "(the rank has no step marks)" : "in step 1"),
+                 qPrintable(panel.plainText()));
         if (!says.contains("whole trace")) return;
         // a span of it: its "step" row says the same (the index's spans view puts the span in step 0)
         Selection sp;

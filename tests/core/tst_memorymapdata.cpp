@@ -41,6 +41,40 @@ class TstMemoryMapData : public QObject {
     Q_OBJECT
 
   private slots:
+    void aRankWithoutStepMarksSaysSo_data() {
+        QTest::addColumn<bool>("marked");
+        QTest::newRow("no step marks: the whole trace") << false;
+        QTest::newRow("a ProfilerStep") << true;
+    }
+    void aRankWithoutStepMarksSaysSo() {
+        // walk 30: the memory map's tooltip read "in step 0" of a rank whose one "step" is its whole trace.
+        // A Kineto rank: a kernel, a 4 KiB allocation freed 200 µs later, and (or not) a ProfilerStep#1
+        // around them
+        QFETCH(bool, marked);
+        const std::string dir = test::tempDir(marked ? "memorymap-marked" : "memorymap-whole");
+        std::string ev = "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":1000,"
+                         "\"dur\":500}";
+        for (auto [ts, bytes] : {std::pair{1100, 4096}, std::pair{1300, -4096}})
+            ev += ",{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":0,\"tid\":7,\"ts\":" +
+                  std::to_string(ts) +
+                  ",\"args\":{\"Device Type\":1,\"Device Id\":0,\"Addr\":140000000000,"
+                  "\"Bytes\":" +
+                  std::to_string(bytes) + ",\"Total Allocated\":" + std::to_string(bytes > 0 ? bytes : 0) +
+                  ",\"Total Reserved\":8192}}";
+        if (marked)
+            ev += ",{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\",\"pid\":1,"
+                  "\"tid\":1,\"ts\":900,\"dur\":800}";
+        test::writeFile(dir + "/rank-0.pt.trace.json",
+                        "{\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":0,\"world_size\":1},"
+                        "\"traceEvents\":[" +
+                            ev + "]}");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int rank = int(ix.scalar("SELECT min(rank) FROM rank_info"));
+        const query::MemoryMapData m = query::loadMemoryMap(*ix.db, rank);
+        QCOMPARE(m.tensors.size(), size_t(1));
+        QCOMPARE(m.wholeTrace, !marked);
+    }
     void addressLessRowsAreCounted() {
         const std::string dir = test::tempDir("memorymapdata") + "/d";
         auto ix = test::indexedDemo(dir, test::demoOptions(4, 3, 2));

@@ -136,6 +136,23 @@ class TstDrillDownView : public QObject {
         QVERIFY2(crumbs.contains("step_trace_time.csv") && !crumbs.contains("as the step's wall"),
                  qPrintable(crumbs));
     }
+    void aWholeTraceRowIsNoStepInTheCrumbs() {
+        // walk 30: run_2/normal_run's one rank has no step mark the timeline can use (its step trace lies
+        // on another clock), so its one row is its whole trace; drilled into, the crumbs read "step 0"
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-whole-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        DrillHarness h(ix.result.dbPath);
+        views::DrillDownView& v = h.view;
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        QCOMPARE(v.stepsModel()->rowCount(), 1);
+        QVERIFY(drillInto(v, 0, 1, [](int) { return true; }));
+        QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
+        const QString crumbs = v.breadcrumbs();
+        QVERIFY2(crumbs.contains("rank 1 · whole trace") && !crumbs.contains("step 0"), qPrintable(crumbs));
+    }
     void anOpsTensorListSaysWhatItLeavesOut() {
         // walk 10: rank 3's MatMulV2 list showed the addressed half of its rows without a word. An op whose
         // list mixes memory_usage.csv's addressed rows and operator_memory.csv's copies shows the addressed

@@ -831,6 +831,30 @@ class TstFrameBuilder : public QObject {
         const QString tip = views::FrameBuilder::stepTooltip(in, 0);
         QVERIFY2(tip.startsWith(whole ? "<b>Whole trace</b>" : "<b>Step 0</b>"), qPrintable(tip));
     }
+    void aWholeTraceBesideStepsSpreadsNoStep() {
+        // walk 30: rank 0 marks steps 0-3 (50 ms each), rank 1 has no step marks (its whole trace, 0-200 ms,
+        // is the index's step 0). The ruler read "Step 0 ≠" hatched over the whole window and every other
+        // step "≠": a whole trace is no step to measure a step's bounds against. Steps 0-3 are named as rank
+        // 0 marks them, nothing is hatched, and step 0's tooltip gives rank 0's step alone
+        Frame f;
+        f.summary->steps.clear();
+        for (int64_t s = 0; s < 4; ++s)
+            f.summary->steps.push_back(
+                test::bandedStep(0, s, s * 50 * kMs, (s + 1) * 50 * kMs, model::WallSource::TraceMarkers));
+        f.summary->steps.push_back(test::bandedStep(1, 0, 0, 200 * kMs, model::WallSource::WholeTrace));
+        f.scene.setSummary(f.summary);
+        const FrameInput in = f.input(0, 200 * kMs);
+        const DrawList built = views::FrameBuilder().build(in);
+        QStringList names;
+        for (const auto* t : built.all<views::Text>())
+            if (t->rect.top() == views::FrameBuilder::kStepRow && t->rect.left() > views::Viewport::kGutter)
+                names << t->text;
+        QCOMPARE(names, (QStringList{"Step 0", "Step 1", "Step 2", "Step 3"}));
+        QCOMPARE(spreadHatches(built).size(), size_t(0));
+        const QString tip = views::FrameBuilder::stepTooltip(in, 0);
+        QVERIFY2(tip.startsWith("<b>Step 0</b>") && tip.contains("rank 0:") && !tip.contains("rank 1:"),
+                 qPrintable(tip));
+    }
     void stepLabelsNeverRunTogether() {
         // walk 11: on ns_resolution_trace "Step 101" and "Step 102" ran together on the ruler. Steps of 8 ms
         // (~40 px in a 200 ms window) numbered from 101: every label drawn fits its step, none overlaps the

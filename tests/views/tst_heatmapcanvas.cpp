@@ -1,6 +1,7 @@
 // The heatmap's row labels: two op types whose long names share a 60-character head (and their tail) are
 // drawn as different labels, and the label's tooltip gives the whole name. A rank whose files were cut has
 // its cells hatched and its op summary rows marked partial.
+#include "views/common/timemapping.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapscale.h"
 #include "views/tables/opsummarymodel.h"
@@ -149,6 +150,32 @@ class TstHeatmapCanvas : public QObject {
         QApplication::sendEvent(&c, &e);
         QTRY_VERIFY(QToolTip::isVisible());
         QCOMPARE(QToolTip::text(), QString::fromStdString(d->rows[1]).toHtmlEscaped());
+    }
+    void aCellsMedianSaysItIsTheLowerMiddle_data() {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<bool>("said");
+        // walk 30: the tooltip's "median" of an even count is the lower of the two middle values (the rule
+        // of every figure shown, as the report's step medians, model/median.h): read as their mean unless
+        // said
+        QTest::newRow("4 kernels: two middle values") << 4 << true;
+        QTest::newRow("3 kernels: one middle value") << 3 << false;
+        QTest::newRow("1 kernel") << 1 << false;
+    }
+    void aCellsMedianSaysItIsTheLowerMiddle() {
+        QFETCH(int, count);
+        QFETCH(bool, said);
+        views::HeatmapCanvas c;
+        auto d = twoKernels();
+        for (auto& row : d->cells)
+            for (auto& cell : row)
+                cell.present = true, cell.count = count, cell.totalNs = 4000 * count, cell.meanNs = 4000,
+                cell.medianNs = 3000;
+        c.setData(d);
+        const QString tip = c.cellToolTip(0, 1);
+        QVERIFY2(tip.contains(QString("count %1 ").arg(count)), qPrintable(tip));
+        QCOMPARE(
+            tip.contains("median " + views::formatDuration(3000) + " (the lower of the two middle values)"),
+            said);
     }
     void aCellWithNoSharedKernelHasNoRatio() {
         // walk17b #6: a cell whose kernel names no other rank ran was compared with itself and read "1.00",

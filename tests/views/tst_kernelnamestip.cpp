@@ -44,8 +44,11 @@ class TstKernelNamesTip : public QObject {
         QCOMPARE(tip.count("<br>×"), views::kKernelNamesShown);
         QVERIFY2(tip.endsWith("<br>+3 more"), qPrintable(tip));
         QVERIFY(tip.contains("k&lt;0&gt;")); // escaped
-        // one name that is the op type's own: the label says it already
-        QCOMPARE(views::kernelNamesTip("k", {{"k", 4}}, "here"), QString());
+        // one name that is the op type's own: the label says the name, the tip its count (walk 30: a
+        // single-kernel row gave none where merged rows list "×N name")
+        QCOMPARE(views::kernelNamesTip("k", {{"k", 4}}, "here"),
+                 QString("4 kernels here, all of this one name"));
+        QCOMPARE(views::kernelNamesTip("k", {}, "here"), QString());
     }
     void theMergedRowNamesItsKernels() {
         const std::string samples = test::samplesDir();

@@ -430,6 +430,39 @@ class TstMemoryMapView : public QObject {
         QVERIFY2(tip.contains("allocated at +41.406 ms"), qPrintable(tip));
         QVERIFY2(tip.contains("freed at +57.796 ms"), qPrintable(tip));
     }
+    void aWholeTracesTensorIsInNoStep_data() {
+        QTest::addColumn<bool>("whole");
+        QTest::addColumn<QString>("said");
+        // walk 30: a rank without step marks (its whole trace, the index's step 0) read "in step 0"
+        QTest::newRow("a rank's whole trace")
+            << true << "allocated at +41.406 ms, the rank has no step marks";
+        QTest::newRow("a marked step 0") << false << "allocated at +41.406 ms, in step 0";
+    }
+    void aWholeTracesTensorIsInNoStep() {
+        QFETCH(bool, whole);
+        QFETCH(QString, said);
+        views::InteractionState state;
+        state.setBounds(0, 137 * kMs);
+        views::MemoryMapView view(&state, nullptr);
+        view.resize(1000, 600);
+        view.show();
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 0;
+        d->wholeTrace = whole;
+        query::TensorItem t;
+        t.tensorId = "om23";
+        t.sizeBytes = 524800;
+        t.allocNs = 41406000;
+        t.freeNs = *t.allocNs + 16390000;
+        t.allocStep = 0.3, t.freeStep = 0.42; // fractions of the rank's one step
+        d->tensors.push_back(t);
+        d->curve.push_back({0, 1e6, 2e6, 1e6});
+        d->endNs = 100 * kMs;
+        view.setData(d);
+        const QString tip = view.canvas()->tooltipAt(view.canvas()->barRect(0).center().toPoint());
+        QVERIFY2(tip.contains(said), qPrintable(tip));
+        QCOMPARE(tip.contains("step 0"), !whole);
+    }
     void barsHaveAColourKeyAndPicturesNoDropDown() {
         // walk15a #10, walk15b #10: the tensor bars' colours (the op that allocated them) had no key, in the
         // tab or its pictures, and the pictures showed the "rank 0 ▾" control

@@ -243,6 +243,11 @@ class TstStepsModel : public QObject {
             if (m.data(m.index(r, StepsModel::Step), Qt::ToolTipRole).toString().startsWith("Not a step")) {
                 QCOMPARE(m.data(m.index(r, StepsModel::WallFrom), Qt::DisplayRole).toString(),
                          QString("whole trace"));
+                // its step cell names it so, not "0" (walk 30); it sorts as the index numbers it
+                QCOMPARE(m.data(m.index(r, StepsModel::Step), Qt::DisplayRole).toString(),
+                         QString("whole trace"));
+                QCOMPARE(m.data(m.index(r, StepsModel::Step), Qt::UserRole).toLongLong(), qint64(0));
+                QVERIFY(!m.data(m.index(r, StepsModel::Step), Qt::ToolTipRole).toString().contains("step 0"));
                 ++whole;
             }
         QCOMPARE(whole, 1);

@@ -12,8 +12,9 @@ namespace rs::views {
 /// How many names a tooltip lists before "+N more".
 inline constexpr int kKernelNamesShown = 8;
 
-/// "3 kernel names <where>:<br>×1130 void at::native::…<br>…<br>+2 more" (HTML, names escaped); "" when
-/// `names` is empty or is one name equal to `opType` (the label says it already).
+/// "3 kernel names <where>:<br>×1130 void at::native::…<br>…<br>+2 more" (HTML, names escaped); of one
+/// name equal to `opType` (the label says it already) its count alone, "4 kernels <where>, all of this one
+/// name"; "" when `names` is empty.
 QString kernelNamesTip(const std::string& opType, const std::vector<std::pair<std::string, int64_t>>& names,
                        const QString& where);
 

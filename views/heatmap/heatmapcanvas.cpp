@@ -425,37 +425,47 @@ QString HeatmapCanvas::labelToolTip(size_t row) const {
     return kernels.isEmpty() ? tip : "<b>" + tip + "</b><br>" + kernels;
 }
 
+QString HeatmapCanvas::evenMedianNote(int64_t count) {
+    // the median is a duration a kernel took (model/median.h), as the report's and every other figure's:
+    // of an even count the lower middle one, which an unnamed "median" read as the mean of the two (walk 30)
+    return count > 1 && count % 2 == 0 ? tr(" (the lower of the two middle values)") : QString();
+}
+
+QString HeatmapCanvas::cellToolTip(int r, int c) const {
+    const auto& cell = m_data->cells[size_t(r)][size_t(c)];
+    // a cell whose kernels no other rank ran has no ratio: never "1.00"
+    const QString ratio =
+        cell.noSharedKernels && m_data->mode == query::HeatmapData::Mode::OpByRank
+            ? tr("ratio: none, no shared kernels (no kernel name of it ran on "
+                 "another rank of its run: nothing to compare it with)")
+            : tr("ratio %1×%2").arg(cell.ratio, 0, 'f', 2).arg(ratioReference(m_data->mode));
+    QString tip =
+        QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6%11 · p95 %7 · "
+                "max %8<br>%9%10")
+            .arg(QString::fromStdString(m_data->rows[size_t(r)]).toHtmlEscaped(),
+                 QString::fromStdString(m_data->columns[size_t(c)]))
+            .arg(cell.count)
+            .arg(formatDuration(cell.totalNs), formatDuration(cell.meanNs),
+                 cell.medianNs ? formatDuration(cell.medianNs) : "-",
+                 cell.p95Ns ? formatDuration(cell.p95Ns) : "-", cell.maxNs ? formatDuration(cell.maxNs) : "-")
+            .arg(ratio)
+            .arg(cell.flagged ? tr("<br><b>flagged: slow on this rank</b>") : QString())
+            .arg(evenMedianNote(cell.count));
+    if (auto cut = m_data->cutRanks.find(m_data->columnKeys[size_t(c)]); cut != m_data->cutRanks.end())
+        tip += tr("<br><b>partial rank</b>: %1 cut or not read; this cell holds only the kernels "
+                  "read, so "
+                  "its ratio compares a partial rank with whole ones")
+                   .arg(QString::fromStdString(cut->second).toHtmlEscaped());
+    return tip;
+}
+
 bool HeatmapCanvas::event(QEvent* e) {
     if (m_data && handleCellToolTip(this, e, [this](QPoint pt) {
             int r, c;
             // a row label shows its whole name: long kernel names are elided to fit
             if (const int row = labelRowAt(pt); row >= 0) return labelToolTip(size_t(row));
             if (!cellAt(pt, r, c) || !m_data->cells[size_t(r)][size_t(c)].present) return QString();
-            const auto& cell = m_data->cells[size_t(r)][size_t(c)];
-            // a cell whose kernels no other rank ran has no ratio: never "1.00"
-            const QString ratio =
-                cell.noSharedKernels && m_data->mode == query::HeatmapData::Mode::OpByRank
-                    ? tr("ratio: none, no shared kernels (no kernel name of it ran on "
-                         "another rank of its run: nothing to compare it with)")
-                    : tr("ratio %1×%2").arg(cell.ratio, 0, 'f', 2).arg(ratioReference(m_data->mode));
-            QString tip = QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6 · p95 %7 · "
-                                  "max %8<br>%9%10")
-                              .arg(QString::fromStdString(m_data->rows[size_t(r)]).toHtmlEscaped(),
-                                   QString::fromStdString(m_data->columns[size_t(c)]))
-                              .arg(cell.count)
-                              .arg(formatDuration(cell.totalNs), formatDuration(cell.meanNs),
-                                   cell.medianNs ? formatDuration(cell.medianNs) : "-",
-                                   cell.p95Ns ? formatDuration(cell.p95Ns) : "-",
-                                   cell.maxNs ? formatDuration(cell.maxNs) : "-")
-                              .arg(ratio)
-                              .arg(cell.flagged ? tr("<br><b>flagged: slow on this rank</b>") : QString());
-            if (auto cut = m_data->cutRanks.find(m_data->columnKeys[size_t(c)]);
-                cut != m_data->cutRanks.end())
-                tip += tr("<br><b>partial rank</b>: %1 cut or not read; this cell holds only the kernels "
-                          "read, so "
-                          "its ratio compares a partial rank with whole ones")
-                           .arg(QString::fromStdString(cut->second).toHtmlEscaped());
-            return tip;
+            return cellToolTip(r, c);
         }))
         return true;
     return QWidget::event(e);

@@ -73,6 +73,11 @@ class HeatmapCanvas : public QWidget {
     /// Heatmap annotations (op types × ranks) are drawn on the op × rank grid; the model's tool drafts them.
     void setAnnotations(AnnotationModel* m);
     void setAnnotationsShown(bool on);
+    /// The tooltip of the present cell (`row`, `column`): its figures, its ratio and what the rank's files
+    /// leave out. Its median is a lower median (model/median.h), said when the count is even.
+    QString cellToolTip(int row, int column) const;
+    /// " (the lower of the two middle values)" for an even `count` over 1, else "".
+    static QString evenMedianNote(int64_t count);
 
   Q_SIGNALS:
     void cellClicked(int row, int column);

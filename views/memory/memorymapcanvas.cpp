@@ -373,7 +373,9 @@ QString MemoryMapCanvas::tooltipAt(QPoint pos) const {
     if (i < 0) return {};
     const auto& t = m_data->tensors[size_t(i)];
     // plain words: "freed at +4.10 ms, in step 3"; "still allocated at the end of the profile"
-    auto stepText = [](const std::optional<double>& s) { // the step it falls in, a whole number
+    // a rank without step marks: its whole trace is the index's step 0, no step (walk 30: "in step 0")
+    auto stepText = [whole = m_data->wholeTrace](const std::optional<double>& s) { // a whole number
+        if (s && whole) return tr("the rank has no step marks");
         return s ? tr("in step %1").arg(int64_t(std::floor(*s))) : tr("outside any step");
     };
     QString tip = tr("<b>%1</b><br>size %2<br>address %3")

@@ -1,6 +1,7 @@
 #include "views/tables/areastatsview.h"
 
 #include "core/model/ranklist.h"
+#include "core/query/wholetracestep.h"
 #include "views/common/plural.h"
 #include "views/common/sortarrows.h"
 #include "views/common/tabletext.h"
@@ -191,6 +192,12 @@ QMenu* AreaStatsView::buildKindMenu() {
     return menu;
 }
 
+QString AreaStatsView::stepName(qint64 step) const {
+    // walk 30: the chooser offered "step 0" of run_2, whose one rank has no step marks (its whole trace)
+    if (m_summary && query::isWholeTraceOnly(*m_summary, step)) return tr("whole trace (no step marks)");
+    return tr("step %1").arg(step);
+}
+
 void AreaStatsView::fillAreaChooser() {
     const QSignalBlocker block(m_area);
     m_area->clear();
@@ -201,7 +208,7 @@ void AreaStatsView::fillAreaChooser() {
         for (const auto& s : m_summary->steps)
             steps.insert(s.step);
     for (qint64 s : steps)
-        m_area->addItem(tr("step %1").arg(s), s);
+        m_area->addItem(stepName(s), s);
     const qint64 want = m_source == Source::Window ? kWindowItem
                         : m_source == Source::Area ? kAreaItem
                                                    : m_step;
@@ -304,6 +311,8 @@ bool AreaStatsView::buildQuery(query::AreaQuery& q, QString& why) const {
         if (m_source == Source::Step) {
             q.step = m_step;
             q.stepRanks = ranks;
+            // a step's figures never pool a whole trace's (a rank without step marks: the index's step 0)
+            if (m_summary) query::takeWholeTracesBesideSteps(*m_summary, m_step, q.stepRanks);
         } else {
             q.windows = query::rangeWindows(ranks, m_state->windowStart(), m_state->windowEnd());
         }
@@ -354,6 +363,8 @@ void AreaStatsView::onResult(quint64 id, const QVariant& v) {
 }
 
 QString AreaStatsView::areaText() const {
+    if (m_source == Source::Step && m_summary && query::isWholeTraceOnly(*m_summary, m_step))
+        return tr("the whole trace of each rank without step marks");
     if (m_source == Source::Step) return tr("step %1 (each rank's own extent)").arg(m_step);
     const qint64 t0 = m_source == Source::Area ? m_state->area().t0 : m_state->windowStart();
     const qint64 t1 = m_source == Source::Area ? m_state->area().t1 : m_state->windowEnd();

@@ -77,6 +77,9 @@ class AreaStatsView : public QWidget {
     QWidget* buildControls();
     QMenu* buildKindMenu();
     void fillAreaChooser();
+    /// A step of the chooser: "step 3", or "whole trace (no step marks)" where every rank having it has
+    /// it as its whole trace (query/wholetracestep.h).
+    QString stepName(qint64 step) const;
     void onAreaChosen(int index);
     void onAreaMarked(const MarkedArea& a);
     void scheduleRefresh(int delayMs = 0);

@@ -184,10 +184,10 @@ QString DrillDownView::tensorTitle() const {
     switch (m_tensorScope) {
     case TensorScope::CollectiveInStep:
         if (m_tensorsLoaded && !m_tiedName.isEmpty())
-            return tr("%1 tensors of step %2 (the memory records name the collective's algorithm, not %3; "
+            return tr("%1 tensors of %2 (the memory records name the collective's algorithm, not %3; "
                       "any %1 of the step may have allocated them)")
                 .arg(m_tiedName.toHtmlEscaped())
-                .arg(m_step)
+                .arg(stepText(true))
                 .arg(m_opName.toHtmlEscaped());
         [[fallthrough]]; // still looking: the op's own
     case TensorScope::Op:
@@ -205,13 +205,20 @@ void DrillDownView::followStep(const query::StepRow& r) {
     m_stepStart = b.startNs;
     m_stepEnd = b.endNs;
     m_stepOrigin = QString::fromStdString(model::stepBoundsText(b));
+    m_wholeTrace = r.wall.source == model::WallSource::WholeTrace;
+}
+
+QString DrillDownView::stepText(bool inSentence) const {
+    // walk 30: run_2's one row, its rank's whole trace, read "rank 1 · step 0"
+    if (m_wholeTrace) return inSentence ? tr("the whole trace") : tr("whole trace");
+    return tr("step %1").arg(m_step);
 }
 
 QString DrillDownView::breadcrumbs() const {
     QString s = m_level == 0 ? tr("<b>Steps</b>") : tr("Steps");
     if (m_level >= 1)
         s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") +
-             tr("rank %1 · step %2").arg(m_steps->shownRank(m_rank)).arg(m_step) +
+             tr("rank %1 · %2").arg(m_steps->shownRank(m_rank)).arg(stepText()) +
              (m_level == 1 ? "</b>" : "");
     // where "start in step" counts from, on the level that shows it
     if (m_level == 1 && !m_stepOrigin.isEmpty())
@@ -226,10 +233,10 @@ QString DrillDownView::breadcrumbs() const {
                 "another file a few µs apart, as in the memory map)")
                  .arg(counted(m_tensorsLeftOut, tr("row"), tr("rows")));
     if (m_level >= 2 && m_tensorsLoaded && m_tensors->rowCount() == 0)
-        s += tr(" — <i>no memory record of rank %1 in step %2 names this op, its type or its collective "
+        s += tr(" — <i>no memory record of rank %1 in %2 names this op, its type or its collective "
                 "algorithm: %3</i>")
                  .arg(m_steps->shownRank(m_rank))
-                 .arg(m_step)
+                 .arg(stepText(true))
                  .arg(m_stepRecords.isEmpty() ? tr("the rank has none in the step at all")
                                               : m_stepRecords.toHtmlEscaped());
     return s;

@@ -70,6 +70,10 @@ class DrillDownView : public QWidget {
     qint64 m_step = -1, m_stepStart = 0; ///< the drilled step's start: its bounds' (its wall's interval)
     qint64 m_stepEnd = 0;                ///< and its end (ns)
     QString m_stepOrigin;                ///< what m_stepStart is (model::stepBoundsText)
+    bool m_wholeTrace = false;           ///< the drilled row is its rank's whole trace, no step
+    /// "step 3", or "whole trace" for a rank's whole trace (the index's step 0: no step); `inSentence`:
+    /// "the whole trace"
+    QString stepText(bool inSentence = false) const;
     void followStep(const query::StepRow& r);
     QString m_op, m_opName; ///< the drilled op's type and name
     qint64 m_opStartNs = 0;

@@ -74,6 +74,7 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
                    r->preparingNs.value_or(-1)};
     if (waitUnknown || r->waitAlone) v[Wait] = -1;
     const bool stub = !r->stubReason.empty();
+    const bool whole = r->wall.source == model::WallSource::WholeTrace;
     const QString stubTip = stub ? tr("Left out of medians and step statistics (as in the report): %1")
                                        .arg(QString::fromStdString(r->stubReason).toHtmlEscaped())
                                  : QString();
@@ -84,6 +85,8 @@ QVariant StepsModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == Rank) return shownRank(r->rank); // as the lanes name it
+        // the index numbers a rank's whole trace step 0; it is no step (walk 30: the row read "0")
+        if (index.column() == Step && whole) return tr("whole trace");
         if (index.column() == Step) return qint64(r->step);
         if (index.column() == Cause && stub) return tr("stub: left out of medians");
         if (index.column() == Cause) return r->outlier ? QString::fromStdString(r->cause) : QString();
@@ -132,7 +135,7 @@ QVariant StepsModel::toolTipOf(const query::StepRow& r, Column c) const {
     // a row, not a step: the report's and info's step counts leave it out (query::stepCounts)
     if ((c == Rank || c == Step) && r.wall.source == model::WallSource::WholeTrace)
         return tr("Not a step: rank %1 has no step marks it can use, so its whole trace is this one row "
-                  "(step 0); the report and rankscope info leave it out of their step count")
+                  "(the index numbers it 0); the report and rankscope info leave it out of their step count")
             .arg(shownRank(r.rank));
     if (c == Wait && r.waitAlone)
         return tr("Communication wait: %1: a job of one rank waits for nobody").arg(model::kWaitAloneText);
@@ -168,10 +171,11 @@ QString StepsModel::wallToolTip(const query::StepRow& r) const {
         formatDuration(r.wallNs) + ", " + QString::fromStdString(model::wallSourceText(r.wall.source));
     if (r.wall.partial())
         tip += "<br><b>⚠ " +
-               tr("%1 rank %2 step %3: %4")
+               tr("%1 rank %2 %3: %4")
                    .arg(QString::fromStdString(model::wallSourceName(r.wall.source)))
                    .arg(shownRank(r.rank))
-                   .arg(r.step)
+                   .arg(r.wall.source == model::WallSource::WholeTrace ? tr("whole trace")
+                                                                       : tr("step %1").arg(r.step))
                    .arg(QString::fromStdString(r.wall.partialText()).toHtmlEscaped()) +
                "</b><br>" +
                tr("The timeline's step band is the %1 the events cover; the compute, comm and idle columns "

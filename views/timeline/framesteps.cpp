@@ -79,16 +79,29 @@ void FrameBuilder::addSteps(const FrameInput& in, DrawList& out) const {
 
 std::vector<FrameBuilder::StepExtent> FrameBuilder::stepExtents(const FrameInput& in) {
     const Viewport& vp = in.viewport;
-    std::map<int64_t, StepExtent> byStep;
-    int ranksWithSteps = 0;
+    // each shown rank's steps in the window; a rank without step marks has its whole trace there
+    std::vector<std::pair<int, std::pair<size_t, size_t>>> shown;
+    bool anyMarked = false;
     for (int rank : stepRanks(in)) {
         const TimeMapping rm = in.rankMapping(rank);
-        auto [from, to] = stepsInWindow(in, rank, rm.t(Viewport::kGutter), rm.t(vp.width));
-        ranksWithSteps += from < to;
-        for (size_t i = from; i < to; ++i) {
+        shown.push_back({rank, stepsInWindow(in, rank, rm.t(Viewport::kGutter), rm.t(vp.width))});
+        for (size_t i = shown.back().second.first; i < shown.back().second.second; ++i)
+            anyMarked = anyMarked || !query::isWholeTraceStep(*in.summary, rank, in.summary->steps[i].step);
+    }
+    // beside marked steps a whole trace is no step: merged into the marked step 0 it read "Step 0 ≠" hatched
+    // over the window, and counted as a rank lacking every other step it made them all "≠" (walk 30)
+    std::map<int64_t, StepExtent> byStep;
+    int ranksWithSteps = 0;
+    for (const auto& [rank, range] : shown) {
+        const TimeMapping rm = in.rankMapping(rank);
+        bool counted = false;
+        for (size_t i = range.first; i < range.second; ++i) {
             const query::StepDesc& s = in.summary->steps[i];
-            const double x0 = rm.x(s.startNs), x1 = rm.x(s.endNs);
             const bool whole = query::isWholeTraceStep(*in.summary, rank, s.step);
+            if (whole && anyMarked) continue;
+            ranksWithSteps += !counted;
+            counted = true;
+            const double x0 = rm.x(s.startNs), x1 = rm.x(s.endNs);
             auto [it, fresh] =
                 byStep.try_emplace(s.step, StepExtent{s.step, x0, x1, x0, x1, 0, false, whole});
             StepExtent& e = it->second;
@@ -214,19 +227,20 @@ QString FrameBuilder::stepTooltip(const FrameInput& in, int64_t step) {
     };
     std::vector<Bound> bounds;
     const auto& v = in.summary->steps; // by rank, then start: each rank's steps are one run
+    // a rank's whole trace is no bound of a step some rank marks (walk 30)
+    const bool wholeOnly = query::isWholeTraceOnly(*in.summary, step);
     for (int rank : stepRanks(in)) {
         const TimeMapping rm = in.rankMapping(rank);
         auto it =
             std::partition_point(v.begin(), v.end(), [&](const query::StepDesc& s) { return s.rank < rank; });
         for (; it != v.end() && it->rank == rank; ++it)
-            if (it->step == step)
+            if (it->step == step && (wholeOnly || !query::isWholeTraceStep(*in.summary, rank, step)))
                 bounds.push_back({rank, it->startNs - (rm.t0 - tm.t0), it->endNs - (rm.t0 - tm.t0)});
     }
     if (bounds.empty()) return {};
     auto at = [&](int64_t ns) { return formatOffset(ns - in.boundsStart, 1000); };
     // the ranks' pseudo step 0 is their whole trace, no step (walk 28)
-    QString tip = query::isWholeTraceOnly(*in.summary, step) ? tr("<b>Whole trace</b> (no step marks)")
-                                                             : tr("<b>Step %1</b>").arg(step);
+    QString tip = wholeOnly ? tr("<b>Whole trace</b> (no step marks)") : tr("<b>Step %1</b>").arg(step);
     const auto [minStart, maxStart] = std::minmax_element(
         bounds.begin(), bounds.end(), [](const Bound& a, const Bound& b) { return a.start < b.start; });
     const auto [minEnd, maxEnd] = std::minmax_element(

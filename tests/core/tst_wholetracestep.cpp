@@ -1,0 +1,56 @@
+// A rank's whole trace (the index's step 0 of a rank without step marks) beside ranks that mark their steps:
+// a step's area leaves it out rather than pool a whole trace's spans with a step's (walk 30).
+#include "core/query/wholetracestep.h"
+#include "tests/support/bandedstep.h"
+
+#include <QtTest>
+
+using namespace rs;
+
+namespace {
+constexpr int64_t kMs = 1000 * 1000;
+using Ranks = std::vector<int>;
+
+/// Rank 0 marks steps `first`..`first`+3 (50 ms each); rank 1 has no step marks (its whole trace, step 0).
+query::ProfileSummary mixed(int64_t first) {
+    query::ProfileSummary s;
+    s.ranks = {0, 1};
+    for (int64_t i = 0; i < 4; ++i)
+        s.steps.push_back(test::bandedStep(0, first + i, i * 50 * kMs, (i + 1) * 50 * kMs,
+                                           model::WallSource::TraceMarkers));
+    s.steps.push_back(test::bandedStep(1, 0, 0, 200 * kMs, model::WallSource::WholeTrace));
+    return s;
+}
+} // namespace
+
+Q_DECLARE_METATYPE(Ranks)
+
+class TstWholeTraceStep : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void aWholeTraceBesideAMarkedStepIsTakenOut_data() {
+        QTest::addColumn<int64_t>("firstStep"); // rank 0's first step number
+        QTest::addColumn<int64_t>("step");      // asked
+        QTest::addColumn<Ranks>("kept");
+        QTest::addColumn<Ranks>("taken");
+        // a Kineto rank numbering from ProfilerStep#0: its step 0 and rank 1's whole trace share the number
+        QTest::newRow("step 0 marked on rank 0") << int64_t(0) << int64_t(0) << Ranks{0} << Ranks{1};
+        // numbered from 1: step 0 is rank 1's whole trace alone, which is what was asked
+        QTest::newRow("step 0 only a whole trace") << int64_t(1) << int64_t(0) << Ranks{0, 1} << Ranks{};
+        // rank 1 has no step 2 at all: nothing to take out
+        QTest::newRow("step 2") << int64_t(0) << int64_t(2) << Ranks{0, 1} << Ranks{};
+    }
+    void aWholeTraceBesideAMarkedStepIsTakenOut() {
+        QFETCH(int64_t, firstStep);
+        QFETCH(int64_t, step);
+        QFETCH(Ranks, kept);
+        QFETCH(Ranks, taken);
+        const auto s = mixed(firstStep);
+        Ranks ranks{0, 1};
+        QCOMPARE(query::takeWholeTracesBesideSteps(s, step, ranks), taken);
+        QCOMPARE(ranks, kept);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstWholeTraceStep)
+#include "tst_wholetracestep.moc"
