@@ -15,6 +15,7 @@
 //   is drawn (in the axis rect's top right corner it covered the reserved line and the allocated curve's
 //   top; issue 19), on the smallest plot and a large one;
 // - a rank whose memory rows were all left out names its memory files and why (issue 19, test_rank_1).
+#include "app/gui/dockscrollarea.h"
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
@@ -29,6 +30,7 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QUndoStack>
@@ -743,6 +745,42 @@ class TstMemoryMapView : public QObject {
         for (const auto& [x, n] : byX)
             tallest = std::max(tallest, n);
         QVERIFY2(tallest > img.height() / 3, qPrintable(QString::number(tallest)));
+    }
+    void theCaptionAndKeyAreNeverCutAtTheDocksEdge() {
+        // walk 47, 640 × 480 and 800 × 600: the caption ("… peak allocated 1.23 GiB · peak res") and the
+        // colour key ran past the dock's right edge, cut mid-word: the panel was wider than its dock, which
+        // scrolled it sideways: the curves' legend in one row held the plot 634 px wide. In view now:
+        // nothing of the panel beyond the dock's edge (the legend wraps)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("memorymapview-dock")));
+        auto ix = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto level1 = std::make_shared<query::MemoryMapData>(query::loadMemoryMap(*ix.db, 0));
+        for (const QSize& size : {QSize(440, 195), QSize(555, 206)}) {
+            views::InteractionState state;
+            state.setBounds(level1->startNs, level1->endNs);
+            auto* view = new views::MemoryMapView(&state, nullptr);
+            gui::DockScrollArea dock(view);
+            dock.resize(size);
+            view->setProfile({});
+            dock.show();
+            view->setData(level1);
+            QVERIFY(QTest::qWaitForWindowExposed(&dock));
+            QCoreApplication::processEvents();
+            QVERIFY2(dock.horizontalScrollBar()->maximum() == 0,
+                     qPrintable(QString("%1 × %2: the panel %3 px wide")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(view->width())));
+            view->plot()->replot();
+            const QRect legend = view->plot()->legend->outerRect();
+            QVERIFY2(legend.left() >= 0 && legend.right() < view->plot()->width(),
+                     qPrintable(QString("the legend at x %1-%2 of a %3 px plot")
+                                    .arg(legend.left())
+                                    .arg(legend.right())
+                                    .arg(view->plot()->width())));
+        }
     }
     void theCaptionNamesTheSelectionBeforeTheFinding() {
         // issue 19: with a MatMulV2 tensor of rank 6 selected, the line above the map named only AllReduce
