@@ -457,7 +457,13 @@ class TstHeatmapView : public QObject {
         if (!label->wordWrap()) {
             QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width(),
                      qPrintable(label->text()));
-            if (label->text() != view->caption()) QCOMPARE(label->toolTip(), view->caption());
+            if (label->text() != view->caption()) {
+                QCOMPARE(label->toolTip(), view->caption());
+                // elided at a word's end (walk 47: "… so no slow cell is nam…" read as cut by the edge)
+                const QString head = label->text().chopped(1);
+                QVERIFY2(view->caption().startsWith(head) && !view->caption()[head.size()].isLetterOrNumber(),
+                         qPrintable(label->text()));
+            }
         }
     }
     void theLegendsStripCoversNoRow() {

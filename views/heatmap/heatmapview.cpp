@@ -1,6 +1,7 @@
 #include "views/heatmap/heatmapview.h"
 
 #include "views/common/plural.h"
+#include "views/common/wordelide.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -409,7 +410,7 @@ void HeatmapView::fitCaption() {
     const bool inStrip = !whole && m_legend->isStrip();
     m_caption->setVisible(!inStrip);
     m_caption->setWordWrap(whole);
-    m_caption->setText(whole ? m_captionText : fm.elidedText(m_captionText, Qt::ElideRight, w));
+    m_caption->setText(whole ? m_captionText : elideAtWord(m_captionText, fm, w));
     m_caption->setToolTip(whole ? QString() : m_captionText);
     m_legend->setNote(inStrip ? m_captionText : QString());
     if (m_legend->isStrip()) m_legendArea->setFixedHeight(m_legend->stripHeight(width() - 4));
