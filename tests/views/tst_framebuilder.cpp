@@ -188,6 +188,32 @@ class TstFrameBuilder : public QObject {
                          qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
         }
     }
+    void annotationLabelsNeverCoverEachOtherInAShortView() {
+        // walk 47, the demo at 640 × 480: in a timeline a hundred pixels high, a label pushed under the one
+        // it covered met the plot's bottom, was held back over it, and "note A" was drawn under "arrow C".
+        // Six notes at two moments in 92 px of lanes: no label covers another, each inside the plot
+        Frame f;
+        f.width = 700;
+        FrameInput in = f.input(0, 100 * kMs);
+        in.viewport.height = 120;
+        for (int i = 0; i < 6; ++i) {
+            annotate::Annotation a;
+            a.id = "a" + std::to_string(i);
+            a.text = "note " + std::string(1, char('A' + i));
+            a.anchor.ranks = {0};
+            a.anchor.t0Ns = a.anchor.t1Ns = (i % 2 ? 30 : 31) * kMs;
+            in.annotations.push_back(a);
+        }
+        const DrawList list = views::FrameBuilder().build(in);
+        QCOMPARE(list.callouts.size(), in.annotations.size());
+        for (size_t i = 0; i < list.callouts.size(); ++i) {
+            const auto& [box, id] = list.callouts[i];
+            QVERIFY2(in.viewport.plot().contains(box), qPrintable(id));
+            for (size_t j = i + 1; j < list.callouts.size(); ++j)
+                QVERIFY2(!box.intersects(list.callouts[j].first),
+                         qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
+        }
+    }
     void aBoxNarrowerThanItsLabelKeepsItInView() {
         // the README's annotated stall: a 30 px box on one lane, its label drawn inside it, covered the box
         // but a sliver; a label that does not fit goes beside the box (right of it, or left at the plot's
