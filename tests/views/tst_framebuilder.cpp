@@ -17,6 +17,7 @@
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
 #include "views/timeline/hittester.h"
+#include "views/timeline/timelinelegend.h"
 
 #include <QPainter>
 #include <QtTest>
@@ -213,6 +214,37 @@ class TstFrameBuilder : public QObject {
                 QVERIFY2(!box.intersects(list.callouts[j].first),
                          qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
         }
+    }
+    void theFootersEdgeCutsNoLane() {
+        // walk 47, text/level1 at 800 × 600: the lane above the legend's strip was drawn in part, its label
+        // cut through ("Plane 2"), and read as a lane the legend covered. The widget's lanes end at the last
+        // one shown whole: from the cut lane's top to the footer every pixel is the lanes' background
+        Frame f;
+        FrameInput in = f.input(0, 100 * kMs);
+        in.exportMode = false;
+        in.viewport.footer = views::kLegendRow;
+        const auto& lanes = in.layout->lanes();
+        QVERIFY(lanes.size() >= 3);
+        const views::Lane& cut = lanes[2];
+        in.viewport.height = in.viewport.yOf(cut.y) + cut.height / 2 + in.viewport.footer; // cut in half
+        const DrawList list = views::FrameBuilder().build(in);
+        QImage img(list.size, QImage::Format_ARGB32);
+        img.fill(list.background);
+        QPainter p(&img);
+        views::paintDrawList(p, list, QFont());
+        p.end();
+        const QColor base(in.palette.base);
+        for (int y = in.viewport.yOf(cut.y) + 1; y < in.viewport.lanesBottom(); ++y)
+            for (int x = 0; x < in.viewport.width - in.viewport.bar; ++x)
+                QVERIFY2(
+                    img.pixelColor(x, y) == base,
+                    qPrintable(QString("(%1, %2) is %3").arg(x).arg(y).arg(img.pixelColor(x, y).name())));
+        // the lane above it is drawn (its label in the gutter)
+        const int above = in.viewport.yOf(lanes[1].y) + lanes[1].height / 2;
+        bool drawn = false;
+        for (int x = 0; x < views::Viewport::kGutter && !drawn; ++x)
+            drawn = img.pixelColor(x, above) != img.pixelColor(0, above);
+        QVERIFY(drawn);
     }
     void aBoxNarrowerThanItsLabelKeepsItInView() {
         // the README's annotated stall: a 30 px box on one lane, its label drawn inside it, covered the box

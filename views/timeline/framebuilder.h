@@ -181,6 +181,10 @@ class FrameBuilder {
     void addGutter(const FrameInput& in, DrawList& out) const;
     void addAxis(const FrameInput& in, DrawList& out) const;
     void addFooter(const FrameInput& in, DrawList& out) const;
+    /// Blanks a lane the footer's edge cuts (the widget's; a picture shows its lanes whole).
+    void addCutLane(const FrameInput& in, DrawList& out) const;
+    /// Widget y where the lanes shown whole end (px): a cut lane's top, else the footer's edge.
+    static int wholeLanesBottom(const FrameInput& in);
     /// Why a profile with ranks has no lane: a cluster index's unread shards, or files without timed events.
     static QString noLaneText(const query::ProfileSummary& summary);
     /// The summary's steps of `rank` that overlap [t0, t1]: indexes [first, last) into summary->steps.
