@@ -711,6 +711,38 @@ class TstMemoryMapView : public QObject {
         QVERIFY(
             views::MemoryMapCanvas::leaderLine(QRectF(100, 10, 80, 18), QRectF(100, 30, 300, 4)).isNull());
     }
+    void aTensorNotesLeaderHangsFromItsAnchorAtAnySize() {
+        // walk 47 #5: the app's leader hung from where the tensor was clicked, the export's from the bar's
+        // left end, the note ~60 px apart. The note keeps its spot in data coordinates (its time on the
+        // tensor's life) and the leader meets the bar there, in the widget and in a larger picture alike
+        for (const QSize& size : {QSize(900, 300), QSize(1400, 500)}) {
+            views::MemoryMapCanvas c;
+            c.resize(size);
+            c.setData(lifetimeData());
+            views::AnnotationModel model;
+            annotate::Annotation a = memoryNote(annotate::Kind::Note, "first weights");
+            a.anchor.tensorId = "t0"; // the first row, alive the whole run
+            a.anchor.t0Ns = a.anchor.t1Ns = kRunStart + 3 * kRunLen / 4;
+            annotate1(c, model, a);
+            const QImage img = shotOf(c);
+            const QRectF bar = c.barRect(0);
+            const QPointF at = c.noteAnchor(a, bar);
+            const double ns = c.timeMapping().nsPerPx();
+            QVERIFY2(std::abs(double(c.timeMapping().t(at.x()) - a.anchor.t0Ns)) <= 2 * ns,
+                     qPrintable(QString::number(at.x())));
+            QVERIFY(bar.contains(at));
+            int blue = 0; // the leader's end inside the bar (its outline is outside it)
+            for (int y = int(bar.top()) + 1; y < int(bar.bottom()); ++y)
+                for (int x = int(at.x()) - 3; x <= int(at.x()) + 3; ++x)
+                    blue += near(img.pixelColor(x, y), kBlue);
+            QVERIFY2(blue > 0, qPrintable(QString("%1 × %2: no leader at x %3 on the bar (y %4-%5)")
+                                              .arg(size.width())
+                                              .arg(size.height())
+                                              .arg(at.x())
+                                              .arg(bar.top())
+                                              .arg(bar.bottom())));
+        }
+    }
     void aNotePlacedByTimeAloneIsDrawn() {
         // r43a: `annotate … --view memory --at 1ms` (no tensor, no address, no range) was never drawn on the
         // map: a dashed rule in its colour at that time, and its label
