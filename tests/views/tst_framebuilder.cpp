@@ -14,6 +14,7 @@
 #include "tests/support/testsupport.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
+#include "views/common/theme.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
 #include "views/timeline/hittester.h"
@@ -820,6 +821,55 @@ class TstFrameBuilder : public QObject {
             QVERIFY(std::abs(left - in.mapping().x(40 * kMs - earlierNs)) < 1);
             QVERIFY(std::abs(right - in.mapping().x(40 * kMs)) < 1);
         }
+    }
+    void theSpreadHatchKeepsTheStepNameReadableOnADarkTheme() {
+        // walk 47 #6, cluster_propose at Fit in the dark theme: the hatch between the ranks' starts ran
+        // through the step's name, and its red (an outlier step) stood at 2.7:1 on the dark ruler. No hatch
+        // pixel under the name, and the name at 4.5:1 at least on the ruler, light theme or dark
+        for (const bool dark : {true, false}) {
+            Frame f;
+            for (auto& st : f.summary->steps)
+                if (st.rank == 0 && st.step == 1) st.outlier = true; // "Step 1 ⚠ …" in red
+            FrameInput in = stepOneApart(f, 30 * kMs, 200 * kMs, 1200);
+            in.palette =
+                views::FramePalette::from(dark ? views::darkPalette() : views::themePalette("light"));
+            const DrawList built = views::FrameBuilder().build(in);
+            QVERIFY(!spreadHatches(built).empty());
+            const auto texts = built.all<views::Text>();
+            const auto name = std::find_if(texts.begin(), texts.end(),
+                                           [](const views::Text* t) { return t->text.startsWith("Step 1"); });
+            QVERIFY(name != texts.end());
+            const views::Text& t = **name;
+            QVERIFY2(t.text.contains(QChar(0x26A0)), qPrintable(t.text));
+            QVERIFY2(contrast(t.color, in.palette.window) >= 4.5,
+                     qPrintable(QString("%1 on %2: %3")
+                                    .arg(QColor(t.color).name(), QColor(in.palette.window).name())
+                                    .arg(contrast(t.color, in.palette.window))));
+            QImage img(built.size, QImage::Format_ARGB32);
+            img.fill(built.background);
+            QPainter p(&img);
+            views::paintDrawList(p, built, QFont());
+            p.end();
+            const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
+            const QRectF under(t.rect.left(), t.rect.top(), fm.horizontalAdvance(t.text), t.rect.height());
+            int hatch = 0;
+            for (int y = int(under.top()); y < int(under.bottom()); ++y)
+                for (int x = int(under.left()); x < int(under.right()); ++x)
+                    hatch += img.pixel(x, y) == in.palette.mid;
+            QVERIFY2(hatch == 0, qPrintable(QString("%1 hatch pixels under \"%2\"").arg(hatch).arg(t.text)));
+        }
+    }
+    /// WCAG contrast ratio of two colours (1 to 21).
+    static double contrast(QRgb a, QRgb b) {
+        auto lum = [](QRgb c) {
+            auto ch = [](int v) {
+                const double s = v / 255.0;
+                return s <= 0.03928 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+            };
+            return 0.2126 * ch(qRed(c)) + 0.7152 * ch(qGreen(c)) + 0.0722 * ch(qBlue(c));
+        };
+        const double la = lum(a), lb = lum(b);
+        return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
     }
     void stepLabelKeepsTheMarkAtEveryWidth() {
         // the "≠" goes before the word "Step" and before the outlier's words, never before the ⚠ itself
