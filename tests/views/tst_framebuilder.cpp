@@ -14,9 +14,11 @@
 #include "tests/support/testsupport.h"
 #include "tests/support/timelinefixture.h"
 #include "views/common/palette.h"
+#include "views/common/theme.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
 #include "views/timeline/hittester.h"
+#include "views/timeline/timelinelegend.h"
 
 #include <QPainter>
 #include <QtTest>
@@ -187,6 +189,63 @@ class TstFrameBuilder : public QObject {
                 QVERIFY2(!box.intersects(list.callouts[j].first),
                          qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
         }
+    }
+    void annotationLabelsNeverCoverEachOtherInAShortView() {
+        // walk 47, the demo at 640 × 480: in a timeline a hundred pixels high, a label pushed under the one
+        // it covered met the plot's bottom, was held back over it, and "note A" was drawn under "arrow C".
+        // Six notes at two moments in 92 px of lanes: no label covers another, each inside the plot
+        Frame f;
+        f.width = 700;
+        FrameInput in = f.input(0, 100 * kMs);
+        in.viewport.height = 120;
+        for (int i = 0; i < 6; ++i) {
+            annotate::Annotation a;
+            a.id = "a" + std::to_string(i);
+            a.text = "note " + std::string(1, char('A' + i));
+            a.anchor.ranks = {0};
+            a.anchor.t0Ns = a.anchor.t1Ns = (i % 2 ? 30 : 31) * kMs;
+            in.annotations.push_back(a);
+        }
+        const DrawList list = views::FrameBuilder().build(in);
+        QCOMPARE(list.callouts.size(), in.annotations.size());
+        for (size_t i = 0; i < list.callouts.size(); ++i) {
+            const auto& [box, id] = list.callouts[i];
+            QVERIFY2(in.viewport.plot().contains(box), qPrintable(id));
+            for (size_t j = i + 1; j < list.callouts.size(); ++j)
+                QVERIFY2(!box.intersects(list.callouts[j].first),
+                         qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
+        }
+    }
+    void theFootersEdgeCutsNoLane() {
+        // walk 47, text/level1 at 800 × 600: the lane above the legend's strip was drawn in part, its label
+        // cut through ("Plane 2"), and read as a lane the legend covered. The widget's lanes end at the last
+        // one shown whole: from the cut lane's top to the footer every pixel is the lanes' background
+        Frame f;
+        FrameInput in = f.input(0, 100 * kMs);
+        in.exportMode = false;
+        in.viewport.footer = views::kLegendRow;
+        const auto& lanes = in.layout->lanes();
+        QVERIFY(lanes.size() >= 3);
+        const views::Lane& cut = lanes[2];
+        in.viewport.height = in.viewport.yOf(cut.y) + cut.height / 2 + in.viewport.footer; // cut in half
+        const DrawList list = views::FrameBuilder().build(in);
+        QImage img(list.size, QImage::Format_ARGB32);
+        img.fill(list.background);
+        QPainter p(&img);
+        views::paintDrawList(p, list, QFont());
+        p.end();
+        const QColor base(in.palette.base);
+        for (int y = in.viewport.yOf(cut.y) + 1; y < in.viewport.lanesBottom(); ++y)
+            for (int x = 0; x < in.viewport.width - in.viewport.bar; ++x)
+                QVERIFY2(
+                    img.pixelColor(x, y) == base,
+                    qPrintable(QString("(%1, %2) is %3").arg(x).arg(y).arg(img.pixelColor(x, y).name())));
+        // the lane above it is drawn (its label in the gutter)
+        const int above = in.viewport.yOf(lanes[1].y) + lanes[1].height / 2;
+        bool drawn = false;
+        for (int x = 0; x < views::Viewport::kGutter && !drawn; ++x)
+            drawn = img.pixelColor(x, above) != img.pixelColor(0, above);
+        QVERIFY(drawn);
     }
     void aBoxNarrowerThanItsLabelKeepsItInView() {
         // the README's annotated stall: a 30 px box on one lane, its label drawn inside it, covered the box
@@ -762,6 +821,55 @@ class TstFrameBuilder : public QObject {
             QVERIFY(std::abs(left - in.mapping().x(40 * kMs - earlierNs)) < 1);
             QVERIFY(std::abs(right - in.mapping().x(40 * kMs)) < 1);
         }
+    }
+    void theSpreadHatchKeepsTheStepNameReadableOnADarkTheme() {
+        // walk 47 #6, cluster_propose at Fit in the dark theme: the hatch between the ranks' starts ran
+        // through the step's name, and its red (an outlier step) stood at 2.7:1 on the dark ruler. No hatch
+        // pixel under the name, and the name at 4.5:1 at least on the ruler, light theme or dark
+        for (const bool dark : {true, false}) {
+            Frame f;
+            for (auto& st : f.summary->steps)
+                if (st.rank == 0 && st.step == 1) st.outlier = true; // "Step 1 ⚠ …" in red
+            FrameInput in = stepOneApart(f, 30 * kMs, 200 * kMs, 1200);
+            in.palette =
+                views::FramePalette::from(dark ? views::darkPalette() : views::themePalette("light"));
+            const DrawList built = views::FrameBuilder().build(in);
+            QVERIFY(!spreadHatches(built).empty());
+            const auto texts = built.all<views::Text>();
+            const auto name = std::find_if(texts.begin(), texts.end(),
+                                           [](const views::Text* t) { return t->text.startsWith("Step 1"); });
+            QVERIFY(name != texts.end());
+            const views::Text& t = **name;
+            QVERIFY2(t.text.contains(QChar(0x26A0)), qPrintable(t.text));
+            QVERIFY2(contrast(t.color, in.palette.window) >= 4.5,
+                     qPrintable(QString("%1 on %2: %3")
+                                    .arg(QColor(t.color).name(), QColor(in.palette.window).name())
+                                    .arg(contrast(t.color, in.palette.window))));
+            QImage img(built.size, QImage::Format_ARGB32);
+            img.fill(built.background);
+            QPainter p(&img);
+            views::paintDrawList(p, built, QFont());
+            p.end();
+            const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
+            const QRectF under(t.rect.left(), t.rect.top(), fm.horizontalAdvance(t.text), t.rect.height());
+            int hatch = 0;
+            for (int y = int(under.top()); y < int(under.bottom()); ++y)
+                for (int x = int(under.left()); x < int(under.right()); ++x)
+                    hatch += img.pixel(x, y) == in.palette.mid;
+            QVERIFY2(hatch == 0, qPrintable(QString("%1 hatch pixels under \"%2\"").arg(hatch).arg(t.text)));
+        }
+    }
+    /// WCAG contrast ratio of two colours (1 to 21).
+    static double contrast(QRgb a, QRgb b) {
+        auto lum = [](QRgb c) {
+            auto ch = [](int v) {
+                const double s = v / 255.0;
+                return s <= 0.03928 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+            };
+            return 0.2126 * ch(qRed(c)) + 0.7152 * ch(qGreen(c)) + 0.0722 * ch(qBlue(c));
+        };
+        const double la = lum(a), lb = lum(b);
+        return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
     }
     void stepLabelKeepsTheMarkAtEveryWidth() {
         // the "≠" goes before the word "Step" and before the outlier's words, never before the ⚠ itself

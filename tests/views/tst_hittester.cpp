@@ -47,6 +47,22 @@ class TstHitTester : public QObject {
         QVERIFY(!views::hitTest(in, QPointF(50, at(in, 1, 15 * kMs).y())).lane);
         QVERIFY(!views::hitTest(in, QPointF(400, 10)).lane);
     }
+    void aLaneBlankedAtTheFootersEdgeIsNotHit() {
+        // walk 47 #2: the widget blanks a lane the footer's edge cuts (FrameBuilder::addCutLane); a click or
+        // a hover there named a span nobody could see. Shown whole, the lane is hit
+        test::TimelineFixture f;
+        f.track(3).items = {item(10 * kMs, 20 * kMs, 1, 2, 7)};
+        auto in = f.input(0, 100 * kMs);
+        in.exportMode = false;
+        in.viewport.footer = 24;
+        const views::Lane* lane = in.layout->laneOf(3);
+        QVERIFY(lane);
+        in.viewport.height = in.viewport.yOf(lane->y) + lane->height / 2 + in.viewport.footer; // cut in half
+        QVERIFY(views::FrameBuilder::wholeLanesBottom(in) < in.viewport.lanesBottom());        // blanked
+        QVERIFY(!views::hitTest(in, at(in, 3, 15 * kMs)).lane);
+        in.viewport.height += lane->height; // whole
+        QVERIFY(views::hitTest(in, at(in, 3, 15 * kMs)).item);
+    }
     void aWholeTraceIsNoStep_data() {
         QTest::addColumn<bool>("merged");
         QTest::newRow("a span") << false;

@@ -15,6 +15,7 @@
 //   is drawn (in the axis rect's top right corner it covered the reserved line and the allocated curve's
 //   top; issue 19), on the smallest plot and a large one;
 // - a rank whose memory rows were all left out names its memory files and why (issue 19, test_rank_1).
+#include "app/gui/dockscrollarea.h"
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
@@ -29,6 +30,7 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QUndoStack>
@@ -757,6 +759,38 @@ class TstMemoryMapView : public QObject {
         QVERIFY(
             views::MemoryMapCanvas::leaderLine(QRectF(100, 10, 80, 18), QRectF(100, 30, 300, 4)).isNull());
     }
+    void aTensorNotesLeaderHangsFromItsAnchorAtAnySize() {
+        // walk 47 #5: the app's leader hung from where the tensor was clicked, the export's from the bar's
+        // left end, the note ~60 px apart. The note keeps its spot in data coordinates (its time on the
+        // tensor's life) and the leader meets the bar there, in the widget and in a larger picture alike
+        for (const QSize& size : {QSize(900, 300), QSize(1400, 500)}) {
+            views::MemoryMapCanvas c;
+            c.resize(size);
+            c.setData(lifetimeData());
+            views::AnnotationModel model;
+            annotate::Annotation a = memoryNote(annotate::Kind::Note, "first weights");
+            a.anchor.tensorId = "t0"; // the first row, alive the whole run
+            a.anchor.t0Ns = a.anchor.t1Ns = kRunStart + 3 * kRunLen / 4;
+            annotate1(c, model, a);
+            const QImage img = shotOf(c);
+            const QRectF bar = c.barRect(0);
+            const QPointF at = c.noteAnchor(a, bar);
+            const double ns = c.timeMapping().nsPerPx();
+            QVERIFY2(std::abs(double(c.timeMapping().t(at.x()) - a.anchor.t0Ns)) <= 2 * ns,
+                     qPrintable(QString::number(at.x())));
+            QVERIFY(bar.contains(at));
+            int blue = 0; // the leader's end inside the bar (its outline is outside it)
+            for (int y = int(bar.top()) + 1; y < int(bar.bottom()); ++y)
+                for (int x = int(at.x()) - 3; x <= int(at.x()) + 3; ++x)
+                    blue += near(img.pixelColor(x, y), kBlue);
+            QVERIFY2(blue > 0, qPrintable(QString("%1 × %2: no leader at x %3 on the bar (y %4-%5)")
+                                              .arg(size.width())
+                                              .arg(size.height())
+                                              .arg(at.x())
+                                              .arg(bar.top())
+                                              .arg(bar.bottom())));
+        }
+    }
     void aNotePlacedByTimeAloneIsDrawn() {
         // r43a: `annotate … --view memory --at 1ms` (no tensor, no address, no range) was never drawn on the
         // map: a dashed rule in its colour at that time, and its label
@@ -791,6 +825,42 @@ class TstMemoryMapView : public QObject {
         for (const auto& [x, n] : byX)
             tallest = std::max(tallest, n);
         QVERIFY2(tallest > img.height() / 3, qPrintable(QString::number(tallest)));
+    }
+    void theCaptionAndKeyAreNeverCutAtTheDocksEdge() {
+        // walk 47, 640 × 480 and 800 × 600: the caption ("… peak allocated 1.23 GiB · peak res") and the
+        // colour key ran past the dock's right edge, cut mid-word: the panel was wider than its dock, which
+        // scrolled it sideways: the curves' legend in one row held the plot 634 px wide. In view now:
+        // nothing of the panel beyond the dock's edge (the legend wraps)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("memorymapview-dock")));
+        auto ix = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto level1 = std::make_shared<query::MemoryMapData>(query::loadMemoryMap(*ix.db, 0));
+        for (const QSize& size : {QSize(440, 195), QSize(555, 206)}) {
+            views::InteractionState state;
+            state.setBounds(level1->startNs, level1->endNs);
+            auto* view = new views::MemoryMapView(&state, nullptr);
+            gui::DockScrollArea dock(view);
+            dock.resize(size);
+            view->setProfile({});
+            dock.show();
+            view->setData(level1);
+            QVERIFY(QTest::qWaitForWindowExposed(&dock));
+            QCoreApplication::processEvents();
+            QVERIFY2(dock.horizontalScrollBar()->maximum() == 0,
+                     qPrintable(QString("%1 × %2: the panel %3 px wide")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(view->width())));
+            view->plot()->replot();
+            const QRect legend = view->plot()->legend->outerRect();
+            QVERIFY2(legend.left() >= 0 && legend.right() < view->plot()->width(),
+                     qPrintable(QString("the legend at x %1-%2 of a %3 px plot")
+                                    .arg(legend.left())
+                                    .arg(legend.right())
+                                    .arg(view->plot()->width())));
+        }
     }
     void theCaptionNamesTheSelectionBeforeTheFinding() {
         // issue 19: with a MatMulV2 tensor of rank 6 selected, the line above the map named only AllReduce

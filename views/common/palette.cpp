@@ -1,6 +1,8 @@
 #include "views/common/palette.h"
 
 #include <QCryptographicHash>
+#include <algorithm>
+#include <cmath>
 
 namespace rs::views {
 
@@ -53,6 +55,24 @@ QColor idleGapColor() {
 
 QColor textOn(const QColor& bg) {
     return bg.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(245, 245, 245);
+}
+
+namespace {
+double luminance(const QColor& c) { // WCAG relative luminance
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+double contrastRatio(const QColor& a, const QColor& b) {
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+} // namespace
+
+QColor readableOn(QColor c, const QColor& bg) {
+    const bool dark = luminance(bg) < 0.18; // where white and black text stand equally apart
+    for (int i = 0; i < 24 && contrastRatio(c, bg) < 4.5; ++i)
+        c = dark ? c.lighter(110) : c.darker(110);
+    return c;
 }
 
 } // namespace rs::views

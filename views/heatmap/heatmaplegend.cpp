@@ -1,4 +1,5 @@
 #include "views/heatmap/heatmaplegend.h"
+#include "views/common/wordelide.h"
 
 #include "views/common/timemapping.h"
 #include "views/heatmap/heatmapcanvas.h"
@@ -135,7 +136,7 @@ int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLeg
         }
         if (p) {
             p->setPen(palette.color(QPalette::WindowText));
-            p->drawText(QPoint(x, y + fm.ascent()), fm.elidedText(note, Qt::ElideRight, width - kPad - x));
+            p->drawText(QPoint(x, y + fm.ascent()), elideAtWord(note, fm, width - kPad - x));
         }
     }
     return y + lineH;

@@ -1,6 +1,7 @@
 #include "views/heatmap/heatmapview.h"
 
 #include "views/common/plural.h"
+#include "views/common/wordelide.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -146,7 +147,7 @@ void HeatmapView::placeLegend() {
         m_legendArea->setMaximumWidth(QWIDGETSIZE_MAX);
         m_legendArea->setFixedHeight(m_legend->stripHeight(width() - 4));
     } else {
-        m_scroll->setMaximumHeight(QWIDGETSIZE_MAX); // rows cut at the dock's edge, no strip's (fitWholeRows)
+        showAllRows(); // fitWholeRows again beside the legend
         m_legendArea->setFixedWidth(besideWidth);
         m_legendArea->setMinimumHeight(0);
         m_legendArea->setMaximumHeight(QWIDGETSIZE_MAX);
@@ -155,7 +156,7 @@ void HeatmapView::placeLegend() {
 
 void HeatmapView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
-    m_scroll->setMaximumHeight(QWIDGETSIZE_MAX); // fitWholeRows again at the new size
+    showAllRows(); // fitWholeRows again at the new size
     placeLegend();
     fitCaption();
 }
@@ -184,8 +185,17 @@ int HeatmapView::comfortableHeight() const {
            grid + legend + 2 * layout()->spacing();
 }
 
+namespace {
+/// A scroll area whose viewport can end above its bottom edge (fitWholeRows beside the legend).
+class GridArea : public QScrollArea {
+  public:
+    using QScrollArea::setViewportMargins;
+    using QScrollArea::viewportMargins;
+};
+} // namespace
+
 QScrollArea* HeatmapView::makeScrollArea() {
-    m_scroll = new QScrollArea;
+    m_scroll = new GridArea;
     m_scroll->setWidget(m_canvas);
     m_scroll->setWidgetResizable(true);
     m_scroll->viewport()->installEventFilter(this);
@@ -202,15 +212,30 @@ void HeatmapView::followScroll() {
               m_scroll->viewport()->size()));
 }
 
+void HeatmapView::showAllRows() {
+    m_scroll->setMaximumHeight(QWIDGETSIZE_MAX);
+    static_cast<GridArea*>(m_scroll)->setViewportMargins(0, 0, 0, 0);
+}
+
 void HeatmapView::fitWholeRows() {
     // with the legend's strip right under the grid, a row cut by the grid's edge read as a row the strip
-    // covered (walk 27, 640 × 480: the 7th row). The grid is then as tall as the whole rows it shows, the
-    // spare pixels under the strip; the wheel scrolls by rows, so they stay whole
+    // covered (walk 27, 640 × 480: the 7th row); beside the legend, as a row the dock's edge cut (walk 47, a
+    // wide short dock). The grid then shows whole rows: under a strip the area is as tall as they are, the
+    // spare pixels under the strip; beside the legend its rows end above its bar (a shorter area would be
+    // centred in the row, below the legend's top). The wheel scrolls by rows, so they stay whole
+    auto* area = static_cast<GridArea*>(m_scroll);
     const int pitch = m_canvas->cellHeight();
-    const int rows = m_scroll->viewport()->height() - m_canvas->columnLabelsHeight();
-    if (!m_legend->isStrip() || m_scroll->verticalScrollBar()->maximum() == 0 || pitch <= 0 || rows < pitch)
-        return;
-    if (const int spare = rows % pitch; spare > 0) m_scroll->setMaximumHeight(m_scroll->height() - spare);
+    const int margin = area->viewportMargins().bottom(); // measured from the area's whole height
+    const int rows = area->viewport()->height() + margin - m_canvas->columnLabelsHeight();
+    if (area->verticalScrollBar()->maximum() == 0 || pitch <= 0 || rows < pitch) return;
+    const int spare = rows % pitch;
+    if (m_legend->isStrip() && margin > 0) {
+        area->setViewportMargins(0, 0, 0, 0); // moved under the grid: measured again without it
+    } else if (m_legend->isStrip()) {
+        if (spare > 0) area->setMaximumHeight(area->height() - spare);
+    } else if (spare != margin) {
+        area->setViewportMargins(0, 0, 0, spare);
+    }
 }
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* e) {
@@ -385,7 +410,7 @@ void HeatmapView::fitCaption() {
     const bool inStrip = !whole && m_legend->isStrip();
     m_caption->setVisible(!inStrip);
     m_caption->setWordWrap(whole);
-    m_caption->setText(whole ? m_captionText : fm.elidedText(m_captionText, Qt::ElideRight, w));
+    m_caption->setText(whole ? m_captionText : elideAtWord(m_captionText, fm, w));
     m_caption->setToolTip(whole ? QString() : m_captionText);
     m_legend->setNote(inStrip ? m_captionText : QString());
     if (m_legend->isStrip()) m_legendArea->setFixedHeight(m_legend->stripHeight(width() - 4));

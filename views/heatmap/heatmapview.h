@@ -79,8 +79,9 @@ class HeatmapView : public QWidget {
     void placeLegend();            ///< beside the grid, or under it when beside leaves too few columns
     void followScroll();           ///< tells the canvas the part of it in view
     void setCaption(const QString& text);
-    void fitCaption(); ///< the caption wrapped whole, or in one line when the panel is short
-    /// Under the legend's strip, the grid as tall as its whole rows (no row cut at the strip).
+    void fitCaption();  ///< the caption wrapped whole, or in one line when the panel is short
+    void showAllRows(); ///< lifts fitWholeRows' limits (a new size, the legend moved)
+    /// The grid's rows whole in view, under the legend's strip or beside the legend (no row cut).
     void fitWholeRows();
     void request();
     void onSelection(const Selection& s);

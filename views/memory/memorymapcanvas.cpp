@@ -477,12 +477,7 @@ std::optional<annotate::Annotation> MemoryMapCanvas::draftAt(QPoint end, bool cl
         // a note: on the tensor under the press, else at its time (as the timeline's note tool places one);
         // the other tools' click names a tensor or nothing
         a.kind = annotate::Kind::Note;
-        const int i = tensorAt(m_pressPos);
-        if (i >= 0) {
-            a.anchor.tensorId = m_data->tensors[size_t(i)].tensorId;
-            a.anchor.t0Ns = a.anchor.t1Ns = m_data->tensors[size_t(i)].allocNs.value_or(m_data->startNs);
-            return a;
-        }
+        if (const int i = tensorAt(m_pressPos); i >= 0) return tensorNote(size_t(i), m_pressPos);
         if (m_annotations->tool() != AnnotationModel::Tool::Note || m_pressPos.x() < kLeft || !hasTimeAxis())
             return std::nullopt;
         a.anchor.t0Ns = a.anchor.t1Ns = tm.t(m_pressPos.x());
@@ -495,6 +490,32 @@ std::optional<annotate::Annotation> MemoryMapCanvas::draftAt(QPoint end, bool cl
     a.anchor.addr1 = am.addr(std::max(m_pressPos.y(), end.y()));
     if (a.anchor.addr1 < a.anchor.addr0) std::swap(a.anchor.addr0, a.anchor.addr1);
     return a;
+}
+
+annotate::Annotation MemoryMapCanvas::tensorNote(size_t i, QPoint at) const {
+    // anchored in data coordinates, the press's time on the tensor's life and, where the map has
+    // addresses, its address: the widget and every export hang the leader from that spot (walk 47 #5: the
+    // app's leader hung from the press, the export's from the bar's left end, ~60 px apart)
+    const query::TensorItem& t = m_data->tensors[i];
+    annotate::Annotation a;
+    a.kind = annotate::Kind::Note;
+    a.anchor.view = annotate::Surface::Memory;
+    a.anchor.ranks = {m_data->rank};
+    a.anchor.tensorId = t.tensorId;
+    const int64_t alloc = t.allocNs.value_or(m_data->startNs);
+    const int64_t free = std::max(alloc, t.freeNs.value_or(m_data->endNs));
+    a.anchor.t0Ns = a.anchor.t1Ns = std::clamp(timeMapping().t(at.x()), alloc, free);
+    if (m_data->hasAddresses) a.anchor.addr0 = addressMapping().addr(at.y());
+    return a;
+}
+
+QPointF MemoryMapCanvas::noteAnchor(const annotate::Annotation& a, const QRectF& bar) const {
+    const QRectF plot(kLeft, 0, width() - kLeft, height());
+    const double left = std::clamp(bar.left(), plot.left(), plot.right());
+    const double right = std::clamp(bar.right(), left, plot.right());
+    const auto& an = a.anchor;
+    const double y = m_data->hasAddresses && an.addr0 > 0 ? addressMapping().y(an.addr0) : bar.center().y();
+    return {std::clamp(timeMapping().x(an.t0Ns), left, right), std::clamp(y, bar.top(), bar.bottom())};
 }
 
 void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
@@ -530,16 +551,8 @@ void MemoryMapCanvas::contextMenuEvent(QContextMenuEvent* e) {
     if (i < 0) return;
     QMenu menu(this);
     const auto& t = m_data->tensors[size_t(i)];
-    menu.addAction(tr("Annotate this tensor (%1)…").arg(tensorTitle(t)), this, [this, i] {
-        const auto& tt = m_data->tensors[size_t(i)];
-        annotate::Annotation a;
-        a.kind = annotate::Kind::Note;
-        a.anchor.view = annotate::Surface::Memory;
-        a.anchor.ranks = {m_data->rank};
-        a.anchor.tensorId = tt.tensorId;
-        a.anchor.t0Ns = a.anchor.t1Ns = tt.allocNs.value_or(m_data->startNs);
-        Q_EMIT annotationDrafted(a);
-    });
+    menu.addAction(tr("Annotate this tensor (%1)…").arg(tensorTitle(t)), this,
+                   [this, i, at = e->pos()] { Q_EMIT annotationDrafted(tensorNote(size_t(i), at)); });
     menu.exec(e->globalPos());
 }
 
@@ -615,7 +628,10 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels,
         // tensor's note, pushed below the explanation, covered the anomaly's bars and its own)
         QFont bold = p.font();
         bold.setBold(true);
-        const CalloutBox c = placeCalloutOff(bold, QPointF(std::max(r.left(), plot.left()) + 2, r.top() - 20),
+        // a tensor's note by its anchor on the bar (noteAnchor), in the widget and every export alike
+        const bool tensor = !an.tensorId.empty();
+        const QPointF anchor = tensor ? noteAnchor(a, r) : QPointF(std::max(r.left(), plot.left()), r.top());
+        const CalloutBox c = placeCalloutOff(bold, QPointF(anchor.x() + 2, r.top() - 20),
                                              QString::fromStdString(a.text), plot, labels, bars);
         // to the tensor's outline; under no label (the finding's explanation, the callouts before)
         QRegion clear(plot.toAlignedRect());
@@ -623,7 +639,11 @@ void MemoryMapCanvas::paintAnnotations(QPainter& p, std::vector<QRectF> labels,
             clear -= l.toAlignedRect();
         p.save();
         p.setClipRegion(clear, Qt::IntersectClip);
-        paintLeader(p, c.box, moment ? r : r.adjusted(-2, -2, 2, 2), annotationColor(a));
+        paintLeader(p, c.box,
+                    tensor   ? QRectF(anchor, anchor)
+                    : moment ? r
+                             : r.adjusted(-2, -2, 2, 2),
+                    annotationColor(a));
         p.restore();
         p.save();
         p.setFont(bold);

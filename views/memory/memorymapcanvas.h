@@ -57,6 +57,9 @@ class MemoryMapCanvas : public QWidget {
     AddressMapping addressMapping() const;
     /// Bar rectangle of tensor `i` (index into data()->tensors), in widget pixels.
     QRectF barRect(size_t i) const;
+    /// Where a tensor note's leader meets its tensor `bar` (px): the note's time and, on a map with
+    /// addresses, its address, kept on the bar's part inside the plot.
+    QPointF noteAnchor(const annotate::Annotation& a, const QRectF& bar) const;
     /// A bank's label in the left margin: its name, or its base address under it.
     struct BankLabel {
         QRectF rect; ///< widget pixels, inside its bank's band
@@ -124,6 +127,8 @@ class MemoryMapCanvas : public QWidget {
     /// The annotation the armed tool drafts from the press to `end` (widget px): a note on the tensor under
     /// the press (or, with the note tool, at its time), else a region; none where a click names nothing.
     std::optional<annotate::Annotation> draftAt(QPoint end, bool click) const;
+    /// A note on tensor `i` anchored where `at` is on its bar (a click, a context menu's press).
+    annotate::Annotation tensorNote(size_t i, QPoint at) const;
     AnnotationModel* m_annotations = nullptr;
     bool m_annotationsShown = true;
     QPoint m_draftEnd;

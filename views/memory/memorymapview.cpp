@@ -67,7 +67,13 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     placeLegendAbovePlot(*m_plot);
     stylePlot(m_plot, palette());
     // ticks fitted to the plot's size and range on every replot (memoryplotticks.h)
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { fitMemoryPlotTicks(*m_plot); });
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
+        fitMemoryPlotTicks(*m_plot);
+        wrapLegend(*m_plot);
+    });
+    // the legend wraps to the plot's width (wrapLegend): in one row it held the panel wider than a small
+    // window's dock, which scrolled it sideways, the caption and the colour key cut mid-word (walk 47)
+    m_plot->setMinimumWidth(MemoryMapCanvas::kLeft + 120);
     // align the plot's axis rect with the canvas' time axis
     m_plot->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
     m_plot->axisRect()->setMargins(QMargins(MemoryMapCanvas::kLeft, 0, 8, 0));
@@ -134,6 +140,22 @@ void MemoryMapView::placeLegendAbovePlot(QCustomPlot& plot) {
     row->addElement(0, 1, plot.legend);                 // taken out of the axis rect's inset layout
     row->setColumnStretchFactor(0, 1);
     row->setColumnStretchFactor(1, 0.001);
+}
+
+void MemoryMapView::wrapLegend(QCustomPlot& plot) {
+    // as many entries a row as the plot's width holds beside the axis rect's side margins, at least one
+    QCPLegend* legend = plot.legend;
+    const int room = plot.width() - MemoryMapCanvas::kLeft - 8;
+    int used = 0, columns = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        used += legend->item(i)->minimumOuterSizeHint().width() + (i > 0 ? legend->columnSpacing() : 0);
+        if (used > room && columns > 0) break;
+        ++columns;
+    }
+    const int wrap = columns >= legend->itemCount() ? 0 : columns; // 0: one row
+    if (wrap == legend->wrap()) return;
+    legend->setWrap(wrap);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // the entries laid out again by the new wrap
 }
 
 int MemoryMapView::shownRank(int key) const {

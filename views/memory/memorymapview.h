@@ -59,6 +59,8 @@ class MemoryMapView : public QWidget {
     void showColorKey();
     /// The legend in a row above the axis rect, where it covers no curve (the widget and exports alike).
     static void placeLegendAbovePlot(QCustomPlot& plot);
+    /// The plot's legend in as many rows as its width needs (before each replot).
+    static void wrapLegend(QCustomPlot& plot);
     /// A selection made: the map goes to its rank (a tensor's, an op type's), then shows it.
     void followSelection(const Selection& s);
     /// The selection's highlight on the rank shown, whichever rank that is.

@@ -21,14 +21,20 @@ class CalloutPlacer {
     void place(QPointF at, const annotate::Annotation& a) {
         const QString text = QString::fromStdString(a.text);
         CalloutBox c = placeCallout(m_font, at, text, m_plot);
-        for (int tries = 0; tries < 24; ++tries) {
+        const QPointF wanted = at;
+        bool clear = false;
+        for (int tries = 0; tries < 24 && !clear; ++tries) {
             const auto clash = std::find_if(m_placed.begin(), m_placed.end(), [&](const QRectF& r) {
                 return r.intersects(c.box.adjusted(0, -1, 0, 1));
             });
-            if (clash == m_placed.end()) break;
+            clear = clash == m_placed.end();
+            if (clear) break;
             at.setY(clash->bottom() + 2); // under the label it would cover
             c = placeCallout(m_font, at, text, m_plot);
         }
+        // no room under them (a short view: the plot's edge held it back over the label it covered, walk 47
+        // at 640 × 480): the nearest free spot above or below, in its column or the ones beside it
+        if (!clear) c = placeCalloutOff(m_font, wanted, text, m_plot, grown(m_placed), {});
         m_placed.push_back(c.box);
         m_out.callouts.emplace_back(c.box, QString::fromStdString(a.id));
         m_out.add(Callout{c.box, std::move(c.text), annotationColor(a).rgba()});
@@ -47,6 +53,13 @@ class CalloutPlacer {
     }
 
   private:
+    /// The placed labels a pixel taller each way: a label may not touch another (place's rule).
+    static std::vector<QRectF> grown(const std::vector<QRectF>& placed) {
+        std::vector<QRectF> out;
+        for (const QRectF& r : placed)
+            out.push_back(r.adjusted(0, -1, 0, 1));
+        return out;
+    }
     QFont m_font;
     QRectF m_plot;
     DrawList& m_out;

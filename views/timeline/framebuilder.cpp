@@ -209,8 +209,33 @@ DrawList FrameBuilder::build(const FrameInput& in) {
                             vp.lanesBottom() - vp.lanesTop()),
                      noLaneText(*in.summary), in.palette.placeholder, FontRole::Base,
                      int(Qt::AlignCenter) | int(Qt::TextWordWrap)});
+    if (!in.exportMode) addCutLane(in, out);
     if (!in.exportMode) addFooter(in, out);
     return out;
+}
+
+int FrameBuilder::wholeLanesBottom(const FrameInput& in) {
+    // the top of a lane the footer's edge cuts, when the lanes above it are shown and scrolling can show
+    // it whole; else the footer's edge
+    const Viewport& vp = in.viewport;
+    auto [from, to] = visibleLanes(in);
+    for (size_t i = from; i < to; ++i) {
+        const Lane& l = in.layout->lanes()[i];
+        const int top = vp.yOf(l.y);
+        if (top >= vp.lanesBottom() || top + l.height <= vp.lanesBottom()) continue;
+        const bool fits = l.height <= vp.lanesBottom() - vp.lanesTop();
+        return top > vp.lanesTop() && fits ? top : vp.lanesBottom();
+    }
+    return vp.lanesBottom();
+}
+
+void FrameBuilder::addCutLane(const FrameInput& in, DrawList& out) const {
+    // the widget's lanes end at the last one shown whole: a lane cut by the footer's edge, its label cut
+    // through, read as a lane the legend covered (walk 47: "Plane 2" at 800 × 600). Scrolling shows it whole
+    const Viewport& vp = in.viewport;
+    const int whole = wholeLanesBottom(in);
+    if (whole < vp.lanesBottom())
+        out.add(FillRect{QRectF(0, whole, vp.width - vp.bar, vp.lanesBottom() - whole), in.palette.base});
 }
 
 QString FrameBuilder::noLaneText(const query::ProfileSummary& summary) {

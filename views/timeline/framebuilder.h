@@ -122,6 +122,10 @@ class FrameBuilder {
     /// duration (the spread of starts and ends over many ranks), and whether the ranks' bounds differ.
     static QString stepTooltip(const FrameInput& in, int64_t step);
 
+    /// Widget y where the lanes shown whole end (px): a cut lane's top, else the footer's edge (the
+    /// widget blanks the cut lane, and hit tests stop there).
+    static int wholeLanesBottom(const FrameInput& in);
+
   private:
     /// Each shown rank's steps, every even step number banded over that rank's block (framesteps.cpp).
     void addSteps(const FrameInput& in, DrawList& out) const;
@@ -181,6 +185,8 @@ class FrameBuilder {
     void addGutter(const FrameInput& in, DrawList& out) const;
     void addAxis(const FrameInput& in, DrawList& out) const;
     void addFooter(const FrameInput& in, DrawList& out) const;
+    /// Blanks a lane the footer's edge cuts (the widget's; a picture shows its lanes whole).
+    void addCutLane(const FrameInput& in, DrawList& out) const;
     /// Why a profile with ranks has no lane: a cluster index's unread shards, or files without timed events.
     static QString noLaneText(const query::ProfileSummary& summary);
     /// The summary's steps of `rank` that overlap [t0, t1]: indexes [first, last) into summary->steps.

@@ -156,8 +156,14 @@ void FrameBuilder::addStepNames(const FrameInput& in, const QFontMetricsF& fm, D
                                      x1 - x0, s.ranksDiffer, terse);
         if (label.isEmpty()) continue;
         const bool warned = label.contains(QChar(0x26A0)); // red only beside the ranks it names
-        out.add(Text{QRectF(x0 + 3, kStepRow, x1 - x0 - 3, 13), label,
-                     warned ? waitColor().rgba() : in.palette.placeholder, FontRole::Axis, Qt::AlignLeft});
+        // over the spread's hatch, the name on the ruler's own ground: the hatch ran through its letters
+        // (walk 47 #6, cluster_propose at Fit), and the red kept readable on a dark ruler
+        if (s.ranksDiffer)
+            out.add(
+                FillRect{QRectF(x0 + 1, kStepRow, fm.horizontalAdvance(label) + 4, 13), in.palette.window});
+        const QRgb color =
+            warned ? readableOn(waitColor(), QColor(in.palette.window)).rgba() : in.palette.placeholder;
+        out.add(Text{QRectF(x0 + 3, kStepRow, x1 - x0 - 3, 13), label, color, FontRole::Axis, Qt::AlignLeft});
     }
 }
 

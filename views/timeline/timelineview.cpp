@@ -2,6 +2,7 @@
 
 #include "views/timeline/flowoverlay.h"
 
+#include "views/common/wordelide.h"
 #include "views/timeline/framepainter.h"
 #include "views/timeline/hittester.h"
 #include "views/timeline/timelinelegend.h"
@@ -375,8 +376,7 @@ QString TimelineView::footerNotes() const {
     if (notes.isEmpty() || height() >= kCompactFooterBelow) return notes;
     QString line = notes;
     line.replace('\n', QStringLiteral("  ·  "));
-    return QFontMetrics(fontFor(FontRole::Axis, font()))
-        .elidedText(line, Qt::ElideRight, std::max(100, width() - 40));
+    return elideAtWord(line, QFontMetrics(fontFor(FontRole::Axis, font())), std::max(100, width() - 40));
 }
 
 QString TimelineView::compactFooterTip() const {
