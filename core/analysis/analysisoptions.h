@@ -24,8 +24,9 @@ namespace rs::analysis {
 /// what its name says (HTA trace_filter's SendRecv kernels). 27: a clock note says the lanes it sets apart
 /// are not drawn. 28: a PROF_ dir's steps from CANN's Iteration markers are step.source 'cann-iteration'
 /// (they were 'trace', and Details named ProfilerStep). 29: a group_rank warning of
-/// parallel_group_info is filed under the rank's key, as the other analysis notes, not its data rank.
-constexpr int kAnalysisRevision = 29;
+/// parallel_group_info is filed under the rank's key, as the other analysis notes, not its data rank. 30: a
+/// legacy hccl_raw's link_info links are a matrix source of their own (one group per file, group-local).
+constexpr int kAnalysisRevision = 30;
 
 struct BankModel {
     int bankCount = 8;

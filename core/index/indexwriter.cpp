@@ -393,7 +393,7 @@ void IndexWriter::writeComm(const model::Batch& b) {
         s.bind(k + 6, text.id(r.group)).bind(k + 7, r.src).bind(k + 8, r.dst);
         s.bind(k + 9, int64_t(r.ranksGlobal)).bind(k + 10, text.id(r.transport)).bind(k + 11, r.bytes);
         s.bind(k + 12, r.timeNs).bind(k + 13, r.bandwidthGBps).bind(k + 14, r.opCount);
-        s.bind(k + 15, text.id(r.opNames)).bind(k + 16, text.id(r.source)).bind(k + 17, int64_t(r.logical));
+        s.bind(k + 15, text.id(r.opNames)).bind(k + 16, text.id(r.source)).bind(k + 17, r.dataKind());
     });
     insert("commgroup", b.commGroups, [](Stmt& s, int k, const CommGroupRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.group).bind(k + 2, r.commName).bind(k + 3, r.label);
