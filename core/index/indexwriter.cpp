@@ -37,6 +37,11 @@ constexpr TableSpec kTables[] = {
      "rank,step,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_ns,bubble_ns,"
      "preparing_ns",
      10},
+    {"producerstep", "producer_step",
+     "file,line,step,type,idx,rank,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_"
+     "ns,"
+     "bubble_ns,comm_not_overlapped_excl_recv_ns",
+     14},
     {"comm", "comm_op_src",
      "rank,step,name,group_name,start_ns,elapse_ns,transit_ns,wait_ns,sync_ns,idle_ns,bytes,source,"
      "collective,"
@@ -328,6 +333,15 @@ void IndexWriter::writeProfileRows(const model::Batch& b) {
         s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.computing).bind(k + 3, r.commNotOverlapped);
         s.bind(k + 4, r.overlapped).bind(k + 5, r.comm).bind(k + 6, r.free).bind(k + 7, r.stage);
         s.bind(k + 8, r.bubble).bind(k + 9, r.preparing);
+    });
+    insert("producerstep", b.producerSteps, [](Stmt& s, int k, const ProducerStepRow& r) {
+        s.bind(k, r.file).bind(k + 1, r.line).bind(k + 2, r.step).bind(k + 3, r.type).bind(k + 4, r.index);
+        s.bind(k + 5, r.rank)
+            .bind(k + 6, r.computing)
+            .bind(k + 7, r.commNotOverlapped)
+            .bind(k + 8, r.overlapped);
+        s.bind(k + 9, r.comm).bind(k + 10, r.free).bind(k + 11, r.stage).bind(k + 12, r.bubble);
+        s.bind(k + 13, r.commNotOverlappedExclRecv);
     });
     insert("comm", b.commOps, [](Stmt& s, int k, const CommOpRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.name).bind(k + 3, r.group).bind(k + 4, r.startNs);

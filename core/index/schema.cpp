@@ -45,6 +45,13 @@ CREATE TABLE step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER
   source TEXT, preparing_ns INTEGER, comm_recorded INTEGER NOT NULL DEFAULT 1, PRIMARY KEY(rank, step));
 CREATE TABLE step_breakdown_src(rank INTEGER, step INTEGER, computing_ns INTEGER, comm_not_overlapped_ns INTEGER,
   overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER, stage_ns INTEGER, bubble_ns INTEGER, preparing_ns INTEGER);
+-- msprof-analyze's own step breakdown (cluster_analysis_output/cluster_step_trace_time.csv, µs there, ns
+-- here), per rank (type 'rank', rank = Index: the producer's data rank, not a rank key) and per stage (idx the
+-- stage's ranks as written); step NULL where the file leaves it empty. The producer's figures: never merged
+-- with the analysis' (core/import/clustersteptrace.h, core/query/producersummary.h).
+CREATE TABLE producer_step(file TEXT, line INTEGER, step INTEGER, type TEXT, idx TEXT, rank INTEGER,
+  computing_ns INTEGER, comm_not_overlapped_ns INTEGER, overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER,
+  stage_ns INTEGER, bubble_ns INTEGER, comm_not_overlapped_excl_recv_ns INTEGER);
 CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT, start_ns INTEGER, elapse_ns INTEGER,
   transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER, source TEXT,
   collective TEXT, point_to_point INTEGER, match_by TEXT);

@@ -9,7 +9,8 @@
 
 namespace rs::index {
 
-// 56: comm_flag ('logical', 2, 'hccl_raw units'): hccl_raw link_info links, sizes in hccl_raw's own unit
+// 56: producer_step (msprof-analyze's cluster_step_trace_time.csv, the producer's figures); comm_flag
+// ('logical', 2, 'hccl_raw units'): hccl_raw link_info links, sizes in hccl_raw's own unit
 // (core/import/hcclrawlinks.h), a second source per rank beside the one matrix source; 55: lod is clustered
 // WITHOUT ROWID on (track_id, level, start_ns, seq); its covering index lod_track is gone; 54: wait.source
 // (and the waits view's): where a collective wait comes from, measured (hccl_raw, communication.json,
