@@ -10,23 +10,24 @@ namespace {
 
 struct Columns {
     explicit Columns(const io::CsvHeader& h)
-        : step(h.find({"Step"})), type(h.find({"Type"})), index(h.find({"Index"})),
-          figures{h.find({"Computing"}),
-                  h.find({"Communication(Not Overlapped)"}),
-                  h.find({"Overlapped"}),
-                  h.find({"Communication"}),
-                  h.find({"Free"}),
-                  h.find({"Stage"}),
-                  h.find({"Bubble"}),
-                  h.find({"Communication(Not Overlapped and Exclude Receive)"})} {}
+        : step(h.find({"Step"})), type(h.find({"Type"})),
+          index(h.find({"Index"})), figures{h.find({"Computing"}),
+                                            h.find({"Communication(Not Overlapped)"}),
+                                            h.find({"Overlapped"}),
+                                            h.find({"Communication"}),
+                                            h.find({"Free"}),
+                                            h.find({"Stage"}),
+                                            h.find({"Bubble"}),
+                                            h.find({"Communication(Not Overlapped and Exclude Receive)"})} {}
     int step, type, index;
     int figures[8];
 };
 
 /// The row's figures in the order of Columns::figures.
 std::optional<int64_t>* figureSlots(model::ProducerStepRow& r, int i) {
-    std::optional<int64_t>* slots[] = {&r.computing, &r.commNotOverlapped, &r.overlapped, &r.comm,
-                                       &r.free,      &r.stage,             &r.bubble,     &r.commNotOverlappedExclRecv};
+    std::optional<int64_t>* slots[] = {
+        &r.computing, &r.commNotOverlapped,        &r.overlapped, &r.comm, &r.free, &r.stage,
+        &r.bubble,    &r.commNotOverlappedExclRecv};
     return slots[i];
 }
 

@@ -1,7 +1,7 @@
 #include "core/query/producersummary.h"
 
-#include "core/query/reportoutliers.h"
 #include "core/model/timetext.h"
+#include "core/query/reportoutliers.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,8 +15,9 @@ using nlohmann::json;
 
 namespace {
 
-const char* kFigures[] = {"computing_ns", "comm_not_overlapped_ns", "overlapped_ns", "comm_ns",
-                          "free_ns",      "stage_ns",               "bubble_ns",     "comm_not_overlapped_excl_recv_ns"};
+const char* kFigures[] = {
+    "computing_ns", "comm_not_overlapped_ns",          "overlapped_ns", "comm_ns", "free_ns", "stage_ns",
+    "bubble_ns",    "comm_not_overlapped_excl_recv_ns"};
 const char* kOurs[] = {"wall_ns", "compute_ns", "comm_ns", "comm_not_overlapped_ns", "comm_overlapped_ns",
                        "wait_ns", "idle_ns"};
 
@@ -28,9 +29,10 @@ json nullable(const index::Stmt& q, int col) {
 /// lowest (the main run's, which keeps the plain number).
 std::map<std::pair<int64_t, int64_t>, json> ourSteps(index::Db& db) {
     std::map<std::pair<int64_t, int64_t>, json> out;
-    auto q = db.prepare("SELECT coalesce(i.data_rank, i.rank), st.step, st.rank, st.wall_ns, st.compute_ns, "
-                        "st.comm_ns, st.comm_not_overlapped_ns, st.comm_overlapped_ns, st.wait_ns, st.idle_ns "
-                        "FROM step_stat st JOIN rank_info i ON i.rank = st.rank ORDER BY st.rank");
+    auto q =
+        db.prepare("SELECT coalesce(i.data_rank, i.rank), st.step, st.rank, st.wall_ns, st.compute_ns, "
+                   "st.comm_ns, st.comm_not_overlapped_ns, st.comm_overlapped_ns, st.wait_ns, st.idle_ns "
+                   "FROM step_stat st JOIN rank_info i ON i.rank = st.rank ORDER BY st.rank");
     while (q.step()) {
         json o = {{"rank", q.i64(2)}};
         for (int i = 0; i < 7; ++i)
@@ -50,7 +52,8 @@ std::set<int64_t> tracedRanks(index::Db& db) {
 
 /// Display columns of UTF-8 text ("µs" is 2): its bytes that do not continue a character.
 size_t cols(const std::string& s) {
-    return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    return size_t(std::count_if(s.begin(), s.end(),
+                                [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 constexpr const char* kNoTrace = "no trace of this rank in the folder";
@@ -78,13 +81,17 @@ json producerClusterSummary(index::Db& db) {
     json s = {{"unit", "the file's µs as ns"}, {"files", json::array()}, {"rows", json::array()}};
     std::set<std::string> files;
     std::set<int64_t> ranks;
-    auto q = db.prepare("SELECT file, line, step, type, idx, rank, computing_ns, comm_not_overlapped_ns, "
-                        "overlapped_ns, comm_ns, free_ns, stage_ns, bubble_ns, comm_not_overlapped_excl_recv_ns "
-                        "FROM producer_step ORDER BY file, line");
+    auto q =
+        db.prepare("SELECT file, line, step, type, idx, rank, computing_ns, comm_not_overlapped_ns, "
+                   "overlapped_ns, comm_ns, free_ns, stage_ns, bubble_ns, comm_not_overlapped_excl_recv_ns "
+                   "FROM producer_step ORDER BY file, line");
     while (q.step()) {
         files.insert(q.text(0));
-        json row = {{"line", q.i64(1)}, {"step", nullable(q, 2)}, {"type", q.text(3)},
-                    {"index", q.text(4)}, {"rank", nullable(q, 5)}};
+        json row = {{"line", q.i64(1)},
+                    {"step", nullable(q, 2)},
+                    {"type", q.text(3)},
+                    {"index", q.text(4)},
+                    {"rank", nullable(q, 5)}};
         json producer;
         for (int i = 0; i < 8; ++i)
             producer[kFigures[i]] = nullable(q, 6 + i);
@@ -130,9 +137,10 @@ std::string indexText(const json& r) {
 ProducerSummaryTable producerSummaryTable(const json& s) {
     ProducerSummaryTable t;
     if (s.is_null()) return t;
-    t.lines.push_back("The producer's own step figures (msprof-analyze's cluster_step_trace_time.csv, µs in the "
-                      "file), not Rankscope's; Rankscope's own follow a rank's row where the folder holds that "
-                      "rank's trace and step, never merged.");
+    t.lines.push_back(
+        "The producer's own step figures (msprof-analyze's cluster_step_trace_time.csv, µs in the "
+        "file), not Rankscope's; Rankscope's own follow a rank's row where the folder holds that "
+        "rank's trace and step, never merged.");
     for (const auto& f : s["files"])
         t.lines.push_back("From " + f.get<std::string>());
     const auto in = s["ranks_in_traces"].get<std::vector<int64_t>>();
@@ -140,8 +148,8 @@ ProducerSummaryTable producerSummaryTable(const json& s) {
     t.lines.push_back("Ranks with traces here: " + (in.empty() ? std::string("none") : rankRanges(in)) +
                       "; the producer's figures only (no trace in the folder): " +
                       (only.empty() ? std::string("none") : rankRanges(only)));
-    t.header = {"step", "type", "index", "by", "computing", "comm not overlapped", "overlapped", "comm",
-                "free / idle", "stage / wall", "bubble"};
+    t.header = {"step",       "type", "index",       "by",           "computing", "comm not overlapped",
+                "overlapped", "comm", "free / idle", "stage / wall", "bubble"};
     for (const auto& r : s["rows"]) {
         const json& p = r["producer"];
         const std::string step = r["step"].is_null() ? "-" : std::to_string(r["step"].get<int64_t>());
@@ -155,7 +163,8 @@ ProducerSummaryTable producerSummaryTable(const json& s) {
                               ms(o["comm_not_overlapped_ns"]), ms(o["comm_overlapped_ns"]), ms(o["comm_ns"]),
                               ms(o["idle_ns"]), ms(o["wall_ns"]), "-"});
         else if (!why.empty() && why != kNoTrace) // ranks without a trace are named once, above
-            t.rows.push_back({step, "rank", indexText(r), "Rankscope", "none: " + why, "", "", "", "", "", ""});
+            t.rows.push_back(
+                {step, "rank", indexText(r), "Rankscope", "none: " + why, "", "", "", "", "", ""});
     }
     return t;
 }

@@ -31,8 +31,8 @@ QStringList render(const import::ClusterStepTrace& t) {
     QStringList out;
     for (const auto& r : t.rows)
         out << QString("%1|%2|%3|%4|%5|%6|%7|%8")
-                   .arg(opt(r.step), QString::fromStdString(r.type), QString::fromStdString(r.index), opt(r.rank),
-                        opt(r.computing), opt(r.commNotOverlapped), opt(r.stage), opt(r.bubble));
+                   .arg(opt(r.step), QString::fromStdString(r.type), QString::fromStdString(r.index),
+                        opt(r.rank), opt(r.computing), opt(r.commNotOverlapped), opt(r.stage), opt(r.bubble));
     return out;
 }
 
@@ -61,12 +61,12 @@ class TstProducerSummary : public QObject {
         QTest::addColumn<QString>("what");
         QTest::addColumn<qint64>("line");
         QTest::newRow("a Type that is neither rank nor stage, line 3")
-            << "Step,Type,Index,Computing\n2,rank,0,1\n2,host,x,1\n" << 1 << "neither rank nor stage"
-            << qint64(3);
-        QTest::newRow("a figure that is no number, line 2")
-            << "Step,Type,Index,Computing\n2,rank,0,abc\n" << 1 << "no number" << qint64(2);
-        QTest::newRow("no Type column") << "Step,Index,Computing\n2,0,1\n" << 0 << "without Type/Index"
-                                        << qint64(1);
+            << "Step,Type,Index,Computing\n2,rank,0,1\n2,host,x,1\n"
+            << 1 << "neither rank nor stage" << qint64(3);
+        QTest::newRow("a figure that is no number, line 2") << "Step,Type,Index,Computing\n2,rank,0,abc\n"
+                                                            << 1 << "no number" << qint64(2);
+        QTest::newRow("no Type column") << "Step,Index,Computing\n2,0,1\n"
+                                        << 0 << "without Type/Index" << qint64(1);
         QTest::newRow("empty file") << "" << 0 << "without a header row" << qint64(0);
     }
     void damaged() {
@@ -111,7 +111,8 @@ class TstProducerSummary : public QObject {
             if (r["type"] == "rank" && r["rank"] == 8) {
                 QCOMPARE(r["producer"]["bubble_ns"].get<int64_t>(), int64_t(178320265));
                 QCOMPARE(r["producer"]["stage_ns"].get<int64_t>(), int64_t(195753485));
-                QCOMPARE(r["ours_why"].get<std::string>(), std::string("no trace of this rank in the folder"));
+                QCOMPARE(r["ours_why"].get<std::string>(),
+                         std::string("no trace of this rank in the folder"));
             }
         }
         // the text report's section: the producer's rows and ours under ranks 0 and 1, told apart
