@@ -16,11 +16,15 @@ std::string hcclRawGroup(const std::string& path) {
 
 namespace {
 
-/// A figure of a link's array: finite and not negative, else none.
+/// Beyond this a figure is damage, not a transfer (10^12 ms, 10^12 size units): kept ×10^6 or ×10^3 it
+/// stays far inside int64, and so do the matrix's sums over steps and links.
+constexpr double kMaxFigure = 1e12;
+
+/// A figure of a link's array: finite, not negative and below kMaxFigure, else none.
 std::optional<double> figure(const json& a, size_t i) {
     if (!a.is_array() || a.size() <= i || !a[i].is_number()) return std::nullopt;
     const double v = a[i].get<double>();
-    if (!std::isfinite(v) || v < 0) return std::nullopt;
+    if (!std::isfinite(v) || v < 0 || v > kMaxFigure) return std::nullopt;
     return v;
 }
 

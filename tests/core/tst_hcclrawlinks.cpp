@@ -74,6 +74,9 @@ class TstHcclRawLinks : public QObject {
         QTest::newRow("a negative cost")
             << QString(kHeader) + "1,1,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [-1, 2, 3]}}\"," + ops + "\n"
             << 0 << "1 link(s) of link_info" << qint64(2) << 1;
+        QTest::newRow("a size no transfer has (1e300: it would not fit the sums)")
+            << QString(kHeader) + "1,1,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [1, 1e300, 3]}}\"," + ops + "\n"
+            << 0 << "1 link(s) of link_info" << qint64(2) << 1;
         QTest::newRow("no link_info column")
             << "step_num,communication_cost,wait_cost,communication_operator_cost\n1,1,1," + ops + "\n"
             << 0 << "without link_info" << qint64(0) << 1;
