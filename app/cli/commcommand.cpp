@@ -24,7 +24,8 @@ std::string groupTitle(const query::CommMatrix& m) {
 /// The bandwidth grid (logical bytes for Kineto), for matrices small enough to read as one.
 void printGrid(const query::CommMatrix& m) {
     if (m.ranks.size() > 16) return;
-    std::printf("  %8s", m.logical ? "MB  src\\dst" : "GB/s src\\dst");
+    // hccl_raw's size unit is not known: its grid is the size as hccl_raw writes it, not a bandwidth
+    std::printf("  %8s", m.logical ? "MB  src\\dst" : m.hcclRawUnits ? "size src\\dst" : "GB/s src\\dst");
     for (int64_t d : m.ranks)
         std::printf(" %8lld", static_cast<long long>(d));
     std::printf("\n");
@@ -35,6 +36,8 @@ void printGrid(const query::CommMatrix& m) {
             char v[32] = "       .";
             if (c && m.logical)
                 std::snprintf(v, sizeof v, "%8.2f", double(c->bytes) / 1e6);
+            else if (c && m.hcclRawUnits)
+                std::snprintf(v, sizeof v, "%8.6g", query::hcclRawSize(*c));
             else if (c && std::isfinite(c->bandwidthGBps())) // the figure the table and the app print
                 std::snprintf(v, sizeof v, "%7s%s", model::formatBandwidthNumber(c->bandwidthGBps()).c_str(),
                               c->slow           ? "*"
@@ -46,15 +49,25 @@ void printGrid(const query::CommMatrix& m) {
     }
 }
 
+/// The size column: bytes, logical bytes, or hccl_raw's figure in its own (unknown) unit.
+std::string sizeText(const query::CommMatrix& m, const query::CommCell& c) {
+    if (!m.hcclRawUnits) return model::formatDecimalBytes(c.bytes);
+    char v[32];
+    std::snprintf(v, sizeof v, "%.3f", query::hcclRawSize(c));
+    return v;
+}
+
 void printLinks(const query::CommMatrix& m) {
+    if (m.hcclRawUnits)
+        std::printf("  hccl_raw link_info: per step, the sum over its ops; time from its cost (ms), size in "
+                    "units as in hccl_raw (no file names the unit); no bandwidth\n");
     std::printf("  %6s %6s  %-9s %12s %12s %12s %6s  %s\n", "src", "dst", "transport",
                 m.logical ? "logical" : "size", "time", "bandwidth", "ops", "");
     for (const auto& c : m.cells)
         std::printf("  %6lld %6lld  %-9s %12s %12s %12s %6s  %s\n", static_cast<long long>(c.src),
                     static_cast<long long>(c.dst), m.logical ? "-" : c.transport().c_str(),
-                    model::formatDecimalBytes(c.bytes).c_str(),
-                    c.timeNs ? model::formatDuration(*c.timeNs).c_str() : "-",
-                    model::formatBandwidth(c.bandwidthGBps()).c_str(),
+                    sizeText(m, c).c_str(), c.timeNs ? model::formatDuration(*c.timeNs).c_str() : "-",
+                    m.hcclRawUnits ? "-" : model::formatBandwidth(c.bandwidthGBps()).c_str(),
                     c.opCount ? std::to_string(*c.opCount).c_str() : "-",
                     c.slow           ? "SLOW"
                     : c.latencyBound ? "latency-bound"

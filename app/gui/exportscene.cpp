@@ -236,7 +236,7 @@ Picture ExportScene::prepareComm(int width, int height) {
         r.step = *m_step;
         all = query::loadCommMatrix(m_db, r);
     }
-    const bool logical = all.logical;
+    const bool logical = all.sizeOnly();
     m_comm->setMatrix(std::make_shared<const query::CommMatrix>(std::move(all)));
     m_comm->setMetric(logical ? views::CommMetric::Size : views::CommMetric::Bandwidth);
     m_comm->setSelected(sel.kind == views::Selection::Kind::CommLink ? sel.linkSrc : -1,

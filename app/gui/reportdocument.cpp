@@ -11,6 +11,7 @@
 #include "core/query/absentwaits.h"
 #include "core/query/lastarrivals.h"
 #include "core/query/nofindings.h"
+#include "core/query/producersummary.h"
 #include "core/query/ranksummary.h"
 #include "core/query/report.h"
 #include "core/query/reportoutliers.h"
@@ -73,6 +74,7 @@ class Builder {
         steps();
         perRank();
         memory();
+        producerSummary();
         annotations();
         diagnostics();
         return std::move(m_doc);
@@ -567,6 +569,28 @@ class Builder {
         else
             add(t);
         noMemoryNotes(!t.rows.empty());
+    }
+
+    /// msprof-analyze's own step figures beside Rankscope's (core/query/producersummary.h), when the folder
+    /// holds its cluster summary.
+    void producerSummary() {
+        const auto t =
+            query::producerSummaryTable(m_report.value("producer_cluster_summary", nlohmann::json()));
+        if (t.header.empty()) return;
+        add(heading(QObject::tr("msprof-analyze cluster summary")));
+        for (const auto& l : t.lines)
+            add(para(s(l)));
+        ReportBlock b;
+        b.kind = ReportBlock::Kind::Table;
+        for (const auto& h : t.header)
+            b.header << s(h);
+        for (const auto& r : t.rows) {
+            QStringList row;
+            for (const auto& c : r)
+                row << s(c);
+            b.rows.push_back(row);
+        }
+        add(b);
     }
 
     /// The ranks without memory data and why, as the text report says it (their files may hold rows that

@@ -34,7 +34,7 @@ struct Resolver {
     index::DiagnosticSink sink;
     std::map<int64_t, RankInfo> ranks;                       // rank key → run, data rank
     std::map<int64_t, int64_t> worldSize;                    // run → world size (when known)
-    std::map<int64_t, std::string> usedSource;               // rank key → the source used
+    std::map<int64_t, std::vector<std::string>> usedSources; // rank key → the sources used
     std::map<std::pair<int64_t, std::string>, Group> groups; // (run, group) → members
     std::set<int64_t> runsWithGroupInfo;                     // runs whose Ascend metadata lists any group
     std::map<std::string, int64_t> problems;                 // what was wrong with links → how many
@@ -55,6 +55,9 @@ struct Resolver {
         if (source == "COMMUNICATION_TASK_INFO") return 2;
         return 3; // kineto
     }
+    /// hccl_raw's links are a group of their own per file (sizes in hccl_raw's unit): never summed with the
+    /// rank's matrix source, so they are used beside it.
+    static bool besideMatrix(const std::string& source) { return source == "hccl_raw"; }
 
     /// One source per rank: the producer's own matrix first; the others are noted, not used.
     void chooseSources() {
@@ -69,12 +72,15 @@ struct Resolver {
         // table each time (16 384 ranks: 5.4 s of the pass, growing with the square of the ranks)
         db.exec("CREATE TEMP TABLE comm_used(rank INTEGER, source TEXT, PRIMARY KEY(rank, source))");
         auto used = db.prepare("INSERT OR IGNORE INTO temp.comm_used VALUES(?, ?)");
-        for (auto& [rank, sources] : byRank) {
+        for (auto& [rank, held] : byRank) {
+            std::vector<Held> sources, beside;
+            for (auto& h : held)
+                (besideMatrix(h.source) ? beside : sources).push_back(h);
             std::stable_sort(sources.begin(), sources.end(), [](const Held& a, const Held& b) {
                 return priority(a.source) < priority(b.source);
             });
-            usedSource[rank] = sources.front().source;
-            used.bind(1, rank).bind(2, sources.front().source).exec();
+            if (!sources.empty()) use(rank, sources.front().source, used);
+            if (!beside.empty()) use(rank, beside.front().source, used);
             for (size_t i = 1; i < sources.size(); ++i)
                 if (sources[i].source != sources.front().source)
                     sink.add(sources[i].file, "info",
@@ -84,6 +90,13 @@ struct Resolver {
         db.exec("UPDATE comm_source SET used = 1 WHERE (rank, source) IN (SELECT rank, source FROM "
                 "temp.comm_used)");
         db.exec("DROP TABLE temp.comm_used");
+    }
+
+    void use(int64_t rank, const std::string& source, index::Stmt& used) {
+        auto& list = usedSources[rank];
+        if (std::find(list.begin(), list.end(), source) != list.end()) return;
+        list.push_back(source);
+        used.bind(1, rank).bind(2, source).exec();
     }
 
     void loadGroups() {
@@ -130,6 +143,8 @@ struct Resolver {
 
     std::string whyLocal(int64_t run, const std::string& group) const {
         if (group.empty()) return "the op key names no group";
+        if (group.rfind("hccl_raw", 0) == 0)
+            return "hccl_raw link_info names no group, so each file's links are a group of their own";
         if (!runsWithGroupInfo.count(run)) return "profiler_metadata.json has no parallel_group_info";
         if (auto it = groups.find({run, group}); it != groups.end() && it->second.conflict)
             return "the ranks' parallel_group_info disagree on its members";
@@ -143,20 +158,24 @@ struct Resolver {
     /// of the statement's time).
     void stageMapping() {
         db.exec(
-            "CREATE TEMP TABLE cl_rank(rank INTEGER PRIMARY KEY, source_id INTEGER, run INTEGER, data_rank "
-            "INTEGER, world INTEGER); CREATE TEMP TABLE cl_group(run INTEGER, group_id INTEGER, gid INTEGER, "
+            "CREATE TEMP TABLE cl_rank(rank INTEGER, source_id INTEGER, run INTEGER, data_rank INTEGER, "
+            "world "
+            "INTEGER); CREATE TEMP TABLE cl_group(run INTEGER, group_id INTEGER, gid INTEGER, "
             "size INTEGER, PRIMARY KEY(run, group_id)) WITHOUT ROWID; CREATE TEMP TABLE cl_member(key "
             "INTEGER PRIMARY KEY, global INTEGER); CREATE TEMP TABLE cl_order(seq INTEGER PRIMARY KEY, rid "
             "INTEGER); INSERT INTO temp.cl_order(rid) SELECT rowid FROM comm_link_src ORDER BY rank, rowid");
         // a source or group no link names has no comm_text id: NULL, which no link row matches
         auto r = db.prepare(
             "INSERT INTO temp.cl_rank VALUES(?1, (SELECT id FROM comm_text WHERE value = ?2), ?3, ?4, ?5)");
-        for (const auto& [rank, source] : usedSource) {
-            const RankInfo info = ranks.count(rank) ? ranks[rank] : RankInfo{0, rank};
-            auto world = worldSize.find(info.run);
-            r.bind(1, rank).bind(2, source).bind(3, info.run).bind(4, info.dataRank);
-            r.bind(5, world == worldSize.end() ? std::nullopt : std::optional<int64_t>(world->second)).exec();
-        }
+        for (const auto& [rank, sources] : usedSources)
+            for (const auto& source : sources) {
+                const RankInfo info = ranks.count(rank) ? ranks[rank] : RankInfo{0, rank};
+                auto world = worldSize.find(info.run);
+                r.bind(1, rank).bind(2, source).bind(3, info.run).bind(4, info.dataRank);
+                r.bind(5, world == worldSize.end() ? std::nullopt : std::optional<int64_t>(world->second))
+                    .exec();
+            }
+        db.exec("CREATE INDEX temp.cl_rank_key ON cl_rank(rank, source_id)");
         auto g = db.prepare("INSERT OR IGNORE INTO temp.cl_group SELECT ?1, id, ?3, ?4 FROM comm_text WHERE "
                             "value = ?2");
         auto m = db.prepare("INSERT INTO temp.cl_member VALUES(?,?)");
@@ -236,7 +255,7 @@ r AS (
 INSERT INTO comm_link(run_id, rank, step, op_id, entry_id, summed, group_id, src_rank, dst_rank, global,
   transport_id, bytes, time_ns, op_count, logical, link_row)
 SELECT run_id, rank, step, op_id, entry_id, entry IN ('total', 'op'), grp, gsrc, gdst, mode IN (1, 2),
-  transport_id, bytes, time_ns, op_count, logical <> 0, link_row
+  transport_id, bytes, time_ns, op_count, logical, link_row
 FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(grp, -1)) ORDER BY seq
 )SQL";
 
@@ -295,7 +314,10 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(
                 note =
                     "ranks are group-local: " + (it == localNote.end() ? whyLocal(run, group) : it->second);
             }
-            if (q.i64(3) != 0) note += "; logical bytes from the collectives' args, not link bandwidth";
+            if (q.i64(3) == 1) note += "; logical bytes from the collectives' args, not link bandwidth";
+            if (q.i64(3) == 2)
+                note += "; hccl_raw link_info summed over the step's ops: time ms, size in hccl_raw's own "
+                        "unit (not named by the file)";
             ins.bind(1, run).bind(2, group).bind(3, g ? g->label : std::string()).bind(4, scope);
             ins.bind(5, members).bind(6, note).exec();
         }

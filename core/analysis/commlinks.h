@@ -3,7 +3,9 @@
 // the files write it; comm_group_src, the groups the ranks' metadata lists; comm_source, what each source
 // held) it writes comm_link and comm_group —
 //   one source per rank: communication_matrix.json, else analysis.db's CommAnalyzerMatrix, else the .db's
-//     COMMUNICATION_TASK_INFO, else Kineto's collective args (a rank never counts a link twice);
+//     COMMUNICATION_TASK_INFO, else Kineto's collective args (a rank never counts a link twice); a legacy
+//     hccl_raw file's link_info beside it, as a group of its own (sizes in hccl_raw's unit: never summed
+//     with another source's bytes);
 //   ranks mapped to global ranks where the run's parallel_group_info lists the link's group (its comm
 //     name hashes to the group after '@'; local rank i = global_ranks[i]), else kept group-local with the
 //     reason (no parallel_group_info at all, or none for that group) — never guessed;

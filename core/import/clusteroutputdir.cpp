@@ -1,45 +1,14 @@
 #include "core/import/clusteroutputdir.h"
 
-#include "core/model/decimal.h"
+#include "core/import/clustersteptrace.h"
 
-#include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
-#include <vector>
 
 namespace rs::import {
 
+namespace fs = std::filesystem;
+
 namespace {
-
-std::vector<std::string> cells(const std::string& line) {
-    std::vector<std::string> out;
-    std::stringstream ss(line);
-    for (std::string c; std::getline(ss, c, ',');)
-        out.push_back(std::string(model::trimCell(c)));
-    return out;
-}
-
-/// The rank numbers of cluster_step_trace_time.csv's `rank` rows (Type = rank, Index = the rank).
-std::set<int64_t> summarisedRanks(const std::filesystem::path& csv) {
-    std::set<int64_t> ranks;
-    std::ifstream in(csv, std::ios::binary);
-    std::string line;
-    if (!std::getline(in, line)) return ranks;
-    const auto head = cells(line);
-    int type = -1, index = -1;
-    for (size_t i = 0; i < head.size(); ++i) {
-        if (head[i] == "Type") type = int(i);
-        if (head[i] == "Index") index = int(i);
-    }
-    if (type < 0 || index < 0) return ranks;
-    for (int64_t read = 0; read < (1 << 20) && std::getline(in, line); read += int64_t(line.size()) + 1) {
-        const auto c = cells(line);
-        if (c.size() <= size_t(std::max(type, index)) || c[size_t(type)] != "rank") continue;
-        if (auto r = model::parseI64(c[size_t(index)]); r && *r >= 0) ranks.insert(*r);
-    }
-    return ranks;
-}
 
 /// "16 ranks (0–15)", "3 ranks (0, 2, 5)".
 std::string rankText(const std::set<int64_t>& ranks) {
@@ -57,16 +26,25 @@ std::string rankText(const std::set<int64_t>& ranks) {
 
 ClusterOutputDir describeClusterOutputDir(const std::filesystem::path& dir) {
     ClusterOutputDir out;
-    out.ignoredText = dir.string() +
-                      " (msprof-analyze cluster summary: not read — its per-rank step totals and "
-                      "communication figures have no events or start times; Rankscope computes its own from "
-                      "the rank folders)";
-    const std::set<int64_t> ranks = summarisedRanks(dir / "cluster_step_trace_time.csv");
-    out.ranks = ranks;
-    if (!ranks.empty())
-        out.note = "msprof-analyze cluster summary of " + rankText(ranks) +
-                   " not read: only ranks whose own profiler folders are found are shown, and their figures "
-                   "are Rankscope's own";
+    out.ignoredText =
+        dir.string() +
+        " (msprof-analyze cluster summary: not read as traces — its per-rank step totals and "
+        "communication figures have no events or start times; its step breakdown is shown as the "
+        "producer's own figures beside Rankscope's, in the report's msprof-analyze cluster "
+        "summary)";
+    const fs::path csv = dir / "cluster_step_trace_time.csv";
+    std::error_code ec;
+    if (fs::is_regular_file(csv, ec)) {
+        ClusterStepTrace t = readClusterStepTrace(csv.string());
+        out.steps = std::move(t.rows);
+        out.diagnostics = std::move(t.diagnostics);
+    }
+    for (const auto& r : out.steps)
+        if (r.rank && *r.rank >= 0) out.ranks.insert(*r.rank);
+    if (!out.ranks.empty())
+        out.note = "msprof-analyze cluster summary of " + rankText(out.ranks) +
+                   ": its step figures are the producer's own, shown beside Rankscope's in the report; only "
+                   "ranks whose own profiler folders are found have Rankscope's figures";
     return out;
 }
 

@@ -1,16 +1,21 @@
 #pragma once
 // msprof-analyze's cluster summary (`cluster_analysis_output/`: cluster_step_trace_time.csv,
 // cluster_communication.json, cluster_communication_matrix.json, communication_group.json, formats.md §1,
-// §2.7) is not read: it holds per-step totals per rank and per-op communication figures, computed by
-// msprof-analyze from the rank folders, with no events and no start times to place them on a timeline.
-// Rankscope computes its own from the rank folders; a summary whose ranks' folders are absent has nothing
-// Rankscope could show truthfully (a step total cannot say when the step ran, nor which kernel was slow).
-// It is listed as ignored, with the ranks it summarises, never dropped in silence. Reads at most the
-// first 1 MiB of cluster_step_trace_time.csv; any thread.
+// §2.7): per-step totals per rank and stage and per-op communication figures, computed by msprof-analyze
+// from the rank folders, with no events and no start times to place them on a timeline. Its step breakdown
+// (cluster_step_trace_time.csv, clustersteptrace.h) is read as the producer's own figures, shown beside
+// Rankscope's (the report's "msprof-analyze cluster summary"), never merged with them; the communication
+// files are not read. Rankscope computes its own from the rank folders: ranks whose folders are absent have
+// the producer's figures only. The folder is listed as ignored (as an input of traces), with the ranks it
+// summarises, never dropped in silence. Any thread.
+#include "core/model/sourcerows.h"
+#include "core/model/steprows.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace rs::import {
 
@@ -18,6 +23,8 @@ struct ClusterOutputDir {
     std::string ignoredText; ///< "<path> (why not read)", for Discovery::ignored
     std::string note;        ///< an info diagnostic: which ranks it summarises ("" when it cannot tell)
     std::set<int64_t> ranks; ///< the ranks it summarises: its job's ranks, at least (empty: cannot tell)
+    std::vector<model::ProducerStepRow> steps;     ///< cluster_step_trace_time.csv's rows
+    std::vector<model::DiagnosticRow> diagnostics; ///< what was wrong with them
 };
 
 /// `dir`: a directory named cluster_analysis_output.

@@ -3,6 +3,7 @@
 #include "core/model/plural.h"
 
 #include "core/import/collectivenames.h"
+#include "core/import/hcclrawlinks.h"
 #include "core/import/legacycommlanes.h"
 
 #include "core/formats/jsonscan.h"
@@ -555,56 +556,91 @@ bool CsvImporter::legacyHccl(const SourceFile& f, std::string& error, int64_t& n
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
     int cStep = c.header.find({"step_num"});
     int cOps = c.header.find({"communication_operator_cost"});
-    if (cStep < 0 || cOps < 0) {
+    int cLinks = c.header.find({"link_info"});
+    if (cStep < 0 || (cOps < 0 && cLinks < 0)) {
         m_out.diag(f.path, "warning",
-                   "hccl_raw CSV without step_num/communication_operator_cost (another producer version?): "
-                   "file not read",
+                   "hccl_raw CSV without step_num, or without both communication_operator_cost and link_info "
+                   "(another producer version?): file not read",
                    0, c.header.joined());
         return true;
     }
-    // communication_operator_cost = {"stream_41_0_AllReduce-op4582": [step, cost_ms, wait_ms, link_info], …}:
-    // rows without a start time, attached later to the step trace's instance of the same op and step.
+    if (cOps < 0)
+        m_out.diag(f.path, "warning",
+                   "hccl_raw CSV without communication_operator_cost: no per-op cost or wait read", 0,
+                   c.header.joined());
+    if (cLinks < 0)
+        m_out.diag(f.path, "warning", "hccl_raw CSV without link_info: no communication link read", 0,
+                   c.header.joined());
+    HcclLinkTally links{hcclRawGroup(f.path)};
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         ++n;
         auto step = model::parseI64(cell(r, cStep));
-        if (!step) continue; // the trailing summary row
-        std::string json = r.size() > size_t(cOps) ? r[size_t(cOps)] : std::string();
-        bool ok = formats::forEachMember(json, [&](std::string_view key, const formats::JsonValue& v) {
-            if (v.kind != formats::JsonKind::Array) return;
-            std::vector<std::string_view> items;
-            size_t i = 1;
-            while (i < v.text.size() && items.size() < 3) {
-                while (i < v.text.size() && (v.text[i] == ' ' || v.text[i] == ','))
-                    ++i;
-                size_t e = formats::skipValue(v.text, i);
-                if (e == std::string_view::npos) break;
-                items.push_back(model::trimCell(v.text.substr(i, e - i)));
-                i = e;
-            }
-            if (items.size() < 3) return;
-            std::string name(key);
-            size_t k = 0;
-            for (int us = 0; k < name.size() && us < 3; ++k)
-                if (name[k] == '_') ++us;
-            model::CommOpRow op;
-            op.rank = m_rank.rank;
-            op.step = *step;
-            op.name = name.substr(k);
-            op.startNs = 0; // unknown: matched by (rank, step, name)
-            op.source = model::CommRecordSource::HcclRaw;
-            op.facts = describeName(op.name);
-            op.elapseNs = model::parseScaled(items[1], TimeUnit::Ms).value_or(0);
-            op.waitNs = model::parseScaled(items[2], TimeUnit::Ms).value_or(0);
-            op.transitNs = std::max<int64_t>(0, op.elapseNs - op.waitNs);
-            op.syncNs = op.idleNs = op.bytes = 0;
-            m_out.batch().commOps.push_back(std::move(op));
-        });
-        if (!ok)
-            m_out.diag(f.path, "warning", "bad communication_operator_cost JSON (offset = line)",
-                       c.reader->line(), json.substr(0, 120));
+        if (!step) continue; // the trailing summary row ("-": figures over the steps)
+        if (cOps >= 0) hcclOps(r, size_t(cOps), *step, f.path, c.reader->line());
+        if (cLinks >= 0) hcclLinks(r, size_t(cLinks), *step, f.path, c.reader->line(), links);
     }
+    if (cLinks >= 0)
+        m_out.batch().commSources.push_back(
+            {m_rank.rank, "hccl_raw", f.path, links.rows, links.linked,
+             "link_info: per step, the sum over its ops; size in hccl_raw's own unit"});
     return true;
+}
+
+// communication_operator_cost = {"stream_41_0_AllReduce-op4582": [step, cost_ms, wait_ms, link_info], …}:
+// rows without a start time, attached later to the step trace's instance of the same op and step.
+void CsvImporter::hcclOps(const std::vector<std::string>& r, size_t col, int64_t step,
+                          const std::string& path, int64_t line) {
+    std::string json = r.size() > col ? r[col] : std::string();
+    bool ok = formats::forEachMember(json, [&](std::string_view key, const formats::JsonValue& v) {
+        if (v.kind != formats::JsonKind::Array) return;
+        std::vector<std::string_view> items;
+        size_t i = 1;
+        while (i < v.text.size() && items.size() < 3) {
+            while (i < v.text.size() && (v.text[i] == ' ' || v.text[i] == ','))
+                ++i;
+            size_t e = formats::skipValue(v.text, i);
+            if (e == std::string_view::npos) break;
+            items.push_back(model::trimCell(v.text.substr(i, e - i)));
+            i = e;
+        }
+        if (items.size() < 3) return;
+        std::string name(key);
+        size_t k = 0;
+        for (int us = 0; k < name.size() && us < 3; ++k)
+            if (name[k] == '_') ++us;
+        model::CommOpRow op;
+        op.rank = m_rank.rank;
+        op.step = step;
+        op.name = name.substr(k);
+        op.startNs = 0; // unknown: matched by (rank, step, name)
+        op.source = model::CommRecordSource::HcclRaw;
+        op.facts = describeName(op.name);
+        op.elapseNs = model::parseScaled(items[1], TimeUnit::Ms).value_or(0);
+        op.waitNs = model::parseScaled(items[2], TimeUnit::Ms).value_or(0);
+        op.transitNs = std::max<int64_t>(0, op.elapseNs - op.waitNs);
+        op.syncNs = op.idleNs = op.bytes = 0;
+        m_out.batch().commOps.push_back(std::move(op));
+    });
+    if (!ok)
+        m_out.diag(path, "warning", "bad communication_operator_cost JSON (offset = line)", line,
+                   json.substr(0, 120));
+}
+
+// link_info = {"src-dst": {"SDMA": [cost_ms, size, bandwidth]}}: the step's links
+// (core/import/hcclrawlinks.h).
+void CsvImporter::hcclLinks(const std::vector<std::string>& r, size_t col, int64_t step,
+                            const std::string& path, int64_t line, HcclLinkTally& tally) {
+    ++tally.rows;
+    const std::string& text = r.size() > col ? r[col] : std::string();
+    HcclRawLinks links = readHcclRawLinks(text, m_rank.rank, step, tally.group);
+    if (!links.problem.empty())
+        m_out.diag(path, "warning", links.problem + " (offset = line)", line, text.substr(0, 120));
+    if (links.rows.empty()) return;
+    ++tally.linked; // the keys are no global ranks (hcclrawlinks.h): not the rank's peers
+    auto& dst = m_out.batch().commLinks;
+    dst.insert(dst.end(), std::make_move_iterator(links.rows.begin()),
+               std::make_move_iterator(links.rows.end()));
 }
 
 } // namespace rs::import

@@ -7,6 +7,7 @@
 #include "core/import/rankstate.h"
 
 #include <string>
+#include <vector>
 
 namespace rs::import {
 
@@ -27,6 +28,15 @@ class CsvImporter {
     bool legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n);
     bool legacyFramework(const SourceFile& f, std::string& error, int64_t& n);
     bool legacyHccl(const SourceFile& f, std::string& error, int64_t& n);
+    /// What a hccl_raw file's link_info cells held: rows read, rows with a link, the file's group.
+    struct HcclLinkTally {
+        std::string group;
+        int64_t rows = 0, linked = 0;
+    };
+    void hcclOps(const std::vector<std::string>& row, size_t col, int64_t step, const std::string& path,
+                 int64_t line);
+    void hcclLinks(const std::vector<std::string>& row, size_t col, int64_t step, const std::string& path,
+                   int64_t line, HcclLinkTally& tally);
 
     ImportContext& m_ctx;
     RowEmitter& m_out;

@@ -391,6 +391,8 @@ class TreeWalk {
             m_d.ignored.push_back(c.ignoredText);
             if (!c.note.empty()) note(p, c.note);
             if (!c.ranks.empty()) m_d.clusterRanksByDir[p.parent_path().string()] = c.ranks;
+            m_d.producerSteps.insert(m_d.producerSteps.end(), c.steps.begin(), c.steps.end());
+            m_d.diagnostics.insert(m_d.diagnostics.end(), c.diagnostics.begin(), c.diagnostics.end());
             return;
         }
         if (depth + 1 > kMaxDiscoveryDepth) {

@@ -7,6 +7,7 @@
 // kMaxDiscoveryDepth levels below the root and reads at most kMaxDiscoveryDirs directories; what it
 // skips, and why, is in Discovery::diagnostics. Pure function of the file system; thread-safe.
 #include "core/model/sourcerows.h"
+#include "core/model/steprows.h"
 
 #include <cstdint>
 #include <map>
@@ -88,6 +89,9 @@ struct Discovery {
     std::vector<std::string> ignored;
     /// The directory holding each cluster_analysis_output/ and the ranks that summary names
     std::map<std::string, std::set<int64_t>> clusterRanksByDir;
+    /// The rows of each cluster_step_trace_time.csv found (the producer's own step breakdown,
+    /// clustersteptrace.h)
+    std::vector<model::ProducerStepRow> producerSteps;
     /// What the walk did not search or follow, and why (directory link loops, directories below the
     /// depth limit, directories it could not list); written to the index's diagnostics, and named in the
     /// error when nothing was found.

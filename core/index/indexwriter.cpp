@@ -37,6 +37,11 @@ constexpr TableSpec kTables[] = {
      "rank,step,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_ns,bubble_ns,"
      "preparing_ns",
      10},
+    {"producerstep", "producer_step",
+     "file,line,step,type,idx,rank,computing_ns,comm_not_overlapped_ns,overlapped_ns,comm_ns,free_ns,stage_"
+     "ns,"
+     "bubble_ns,comm_not_overlapped_excl_recv_ns",
+     14},
     {"comm", "comm_op_src",
      "rank,step,name,group_name,start_ns,elapse_ns,transit_ns,wait_ns,sync_ns,idle_ns,bytes,source,"
      "collective,"
@@ -329,6 +334,15 @@ void IndexWriter::writeProfileRows(const model::Batch& b) {
         s.bind(k + 4, r.overlapped).bind(k + 5, r.comm).bind(k + 6, r.free).bind(k + 7, r.stage);
         s.bind(k + 8, r.bubble).bind(k + 9, r.preparing);
     });
+    insert("producerstep", b.producerSteps, [](Stmt& s, int k, const ProducerStepRow& r) {
+        s.bind(k, r.file).bind(k + 1, r.line).bind(k + 2, r.step).bind(k + 3, r.type).bind(k + 4, r.index);
+        s.bind(k + 5, r.rank)
+            .bind(k + 6, r.computing)
+            .bind(k + 7, r.commNotOverlapped)
+            .bind(k + 8, r.overlapped);
+        s.bind(k + 9, r.comm).bind(k + 10, r.free).bind(k + 11, r.stage).bind(k + 12, r.bubble);
+        s.bind(k + 13, r.commNotOverlappedExclRecv);
+    });
     insert("comm", b.commOps, [](Stmt& s, int k, const CommOpRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.step).bind(k + 2, r.name).bind(k + 3, r.group).bind(k + 4, r.startNs);
         s.bind(k + 5, r.elapseNs).bind(k + 6, r.transitNs).bind(k + 7, r.waitNs).bind(k + 8, r.syncNs);
@@ -393,7 +407,7 @@ void IndexWriter::writeComm(const model::Batch& b) {
         s.bind(k + 6, text.id(r.group)).bind(k + 7, r.src).bind(k + 8, r.dst);
         s.bind(k + 9, int64_t(r.ranksGlobal)).bind(k + 10, text.id(r.transport)).bind(k + 11, r.bytes);
         s.bind(k + 12, r.timeNs).bind(k + 13, r.bandwidthGBps).bind(k + 14, r.opCount);
-        s.bind(k + 15, text.id(r.opNames)).bind(k + 16, text.id(r.source)).bind(k + 17, int64_t(r.logical));
+        s.bind(k + 15, text.id(r.opNames)).bind(k + 16, text.id(r.source)).bind(k + 17, r.dataKind());
     });
     insert("commgroup", b.commGroups, [](Stmt& s, int k, const CommGroupRow& r) {
         s.bind(k, r.rank).bind(k + 1, r.group).bind(k + 2, r.commName).bind(k + 3, r.label);

@@ -45,6 +45,13 @@ CREATE TABLE step(rank INTEGER NOT NULL, step INTEGER NOT NULL, start_ns INTEGER
   source TEXT, preparing_ns INTEGER, comm_recorded INTEGER NOT NULL DEFAULT 1, PRIMARY KEY(rank, step));
 CREATE TABLE step_breakdown_src(rank INTEGER, step INTEGER, computing_ns INTEGER, comm_not_overlapped_ns INTEGER,
   overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER, stage_ns INTEGER, bubble_ns INTEGER, preparing_ns INTEGER);
+-- msprof-analyze's own step breakdown (cluster_analysis_output/cluster_step_trace_time.csv, µs there, ns
+-- here), per rank (type 'rank', rank = Index: the producer's data rank, not a rank key) and per stage (idx the
+-- stage's ranks as written); step NULL where the file leaves it empty. The producer's figures: never merged
+-- with the analysis' (core/import/clustersteptrace.h, core/query/producersummary.h).
+CREATE TABLE producer_step(file TEXT, line INTEGER, step INTEGER, type TEXT, idx TEXT, rank INTEGER,
+  computing_ns INTEGER, comm_not_overlapped_ns INTEGER, overlapped_ns INTEGER, comm_ns INTEGER, free_ns INTEGER,
+  stage_ns INTEGER, bubble_ns INTEGER, comm_not_overlapped_excl_recv_ns INTEGER);
 CREATE TABLE comm_op_src(rank INTEGER, step INTEGER, name TEXT, group_name TEXT, start_ns INTEGER, elapse_ns INTEGER,
   transit_ns INTEGER, wait_ns INTEGER, sync_ns INTEGER, idle_ns INTEGER, bytes INTEGER, source TEXT,
   collective TEXT, point_to_point INTEGER, match_by TEXT);
@@ -63,7 +70,7 @@ CREATE TABLE comm_text(id INTEGER PRIMARY KEY, value TEXT NOT NULL UNIQUE);
 CREATE TABLE comm_flag(column_name TEXT NOT NULL, flag INTEGER NOT NULL, name TEXT NOT NULL,
   PRIMARY KEY(column_name, flag));
 INSERT INTO comm_flag VALUES('global', 0, 'group-local'), ('global', 1, 'global'), ('logical', 0, 'link'),
-  ('logical', 1, 'logical');
+  ('logical', 1, 'logical'), ('logical', 2, 'hccl_raw units');
 CREATE TABLE comm_link_src(rank INTEGER NOT NULL, step INTEGER, kind_id INTEGER, op_id INTEGER, entry_id INTEGER,
   sample_id INTEGER, group_id INTEGER, src INTEGER, dst INTEGER, ranks_global INTEGER, transport_id INTEGER,
   bytes INTEGER, time_ns INTEGER, bandwidth_gbps REAL, op_count INTEGER, op_names_id INTEGER, source_id INTEGER,
@@ -124,7 +131,8 @@ CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEG
 CREATE TABLE memory_lod(rank INTEGER NOT NULL, level INTEGER NOT NULL, start_ns INTEGER NOT NULL, max_bytes INTEGER NOT NULL);
 -- The communication matrix resolved: one source per rank, ranks mapped to global where parallel_group_info
 -- says how (global = 1: the comm_links view's rank_scope 'global'), else kept group-local; summed = 1 for the
--- rows comm_links adds up; logical = 1: logical bytes (data_kind 'logical'), else a link's. Only what the
+-- rows comm_links adds up; logical = 1: logical bytes (data_kind 'logical'), 2: thousandths of hccl_raw's
+-- size unit (data_kind 'hccl_raw units': legacy hccl_raw link_info, whose unit no file names), else a link's. Only what the
 -- readers filter and sum on, strings as comm_text ids: the rest of a link as written (kind, sample, src/dst
 -- as written, bandwidth, op names, source) is its comm_link_src row, rowid link_row — not copied.
 CREATE TABLE comm_link(run_id INTEGER, rank INTEGER, step INTEGER, op_id INTEGER, entry_id INTEGER,

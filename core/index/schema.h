@@ -9,19 +9,21 @@
 
 namespace rs::index {
 
-// 55: lod is clustered WITHOUT ROWID on (track_id, level, start_ns, seq); its covering index lod_track is
-// gone; 54: wait.source (and the waits view's): where a collective wait comes from, measured (hccl_raw,
-// communication.json, Notify_Wait) or inferred (arrival order);
-// 53: a torch_npu text export's rank has the device its memory files name ("NPU:0"); a Kineto lane of a tid
-// written as a negative int32 is named by the unsigned id ("Thread 3745515072"; track.tid stays as written);
-// 52: a .db export's OP_MEMORY tensors carry the device address of their NPU_OP_MEM allocation (msinsight db
-// level1: 57 of 184; NPU_OP_MEM allocations no OP_MEMORY row lists are tensors of source npu_op_mem_db);
-// 51: launch_collective (a collective kernel's collective as the host op that launched it names it: HTA
-// trace_filter's SendRecv kernels run all-to-all, all-reduce and all-gather);
-// 50: a Kineto [memory] allocation gets the innermost host op around it whatever the file's order (HTA
-// df_index_resolver: all 13385 tensors had none); communication.json's p2p ops are comm_op_src rows; memory
-// samples of another profiling session are left out (memory_sessions), as its tensors were;
-// 49: the flow events of an index built without analysis are `flow_chunk` BLOBs, one per writer batch
+// 56: producer_step (msprof-analyze's cluster_step_trace_time.csv, the producer's figures); comm_flag
+// ('logical', 2, 'hccl_raw units'): hccl_raw link_info links, sizes in hccl_raw's own unit
+// (core/import/hcclrawlinks.h), a second source per rank beside the one matrix source; 55: lod is clustered
+// WITHOUT ROWID on (track_id, level, start_ns, seq); its covering index lod_track is gone; 54: wait.source
+// (and the waits view's): where a collective wait comes from, measured (hccl_raw, communication.json,
+// Notify_Wait) or inferred (arrival order); 53: a torch_npu text export's rank has the device its memory
+// files name ("NPU:0"); a Kineto lane of a tid written as a negative int32 is named by the unsigned id
+// ("Thread 3745515072"; track.tid stays as written); 52: a .db export's OP_MEMORY tensors carry the device
+// address of their NPU_OP_MEM allocation (msinsight db level1: 57 of 184; NPU_OP_MEM allocations no OP_MEMORY
+// row lists are tensors of source npu_op_mem_db); 51: launch_collective (a collective kernel's collective as
+// the host op that launched it names it: HTA trace_filter's SendRecv kernels run all-to-all, all-reduce and
+// all-gather); 50: a Kineto [memory] allocation gets the innermost host op around it whatever the file's
+// order (HTA df_index_resolver: all 13385 tensors had none); communication.json's p2p ops are comm_op_src
+// rows; memory samples of another profiling session are left out (memory_sessions), as its tensors were; 49:
+// the flow events of an index built without analysis are `flow_chunk` BLOBs, one per writer batch
 // (core/index/flowchunk.h), not `flow` rows;
 // 48: the steps view's wall_from names the wall's real source: step_trace_time.csv, analysis.db
 // StepTraceTime (the .db export said step_trace_time), else the band's source (trace, …; it said events);
@@ -66,7 +68,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 55;
+constexpr int kSchemaVersion = 56;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);

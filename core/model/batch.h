@@ -20,6 +20,7 @@ struct Batch {
     std::vector<LodRow> lods;
     std::vector<StepRow> steps;
     std::vector<StepBreakdownRow> breakdowns;
+    std::vector<ProducerStepRow> producerSteps; ///< msprof-analyze's cluster summary (not rank-keyed)
     std::vector<CommOpRow> commOps;
     std::vector<CommLinkRow> commLinks;
     std::vector<CommGroupRow> commGroups;

@@ -16,6 +16,10 @@ namespace rs::model {
 /// newer layout (`Sample`: top1/middle/bottom1..3, shown, never summed), or the old layout's "Total Op
 /// Info" (`OpInfoTotal`: its keys mix every group's local ranks, so it is checked, never summed).
 enum class CommEntry { Total, Op, Sample, OpInfoTotal };
+/// What a link row's `bytes` counts: bytes (10^6 per producer "MB"), or thousandths of the size unit of a
+/// legacy hccl_raw_<r>.csv, which no file or document names (core/import/hcclrawlinks.h). Stored in the
+/// index's `logical` column as 2 (1 = Kineto logical bytes).
+enum class CommSizeUnit { Bytes, HcclRaw };
 const char* commEntryName(CommEntry e);
 
 struct CommLinkRow {
@@ -35,8 +39,11 @@ struct CommLinkRow {
     std::optional<double> bandwidthGBps; ///< as the producer wrote it (GB/s = bytes/ns), to cross-check
     std::optional<int64_t> opCount;      ///< ops the row covers, when known (1 per op instance)
     std::string opNames;                 ///< the ops named (a sample's "Op Name", an op row's op)
-    std::string source;   ///< communication_matrix.json, analysis.db, COMMUNICATION_TASK_INFO, kineto
+    std::string source; ///< communication_matrix.json, analysis.db, COMMUNICATION_TASK_INFO, kineto, hccl_raw
     bool logical = false; ///< Kineto: bytes the collective's semantics hand to the peer, not a link's
+    CommSizeUnit sizeUnit = CommSizeUnit::Bytes;
+    /// The index's `logical` column: 0 link bytes, 1 logical bytes, 2 sizes in hccl_raw's own unit.
+    int64_t dataKind() const { return logical ? 1 : sizeUnit == CommSizeUnit::HcclRaw ? 2 : 0; }
 };
 
 /// One communication group a rank belongs to (profiler_metadata.json / META_DATA parallel_group_info, or

@@ -30,6 +30,19 @@ struct StepBreakdownRow { ///< step_trace_time.csv, ns
     std::optional<int64_t> preparing;
 };
 
+/// A row of msprof-analyze's cluster_step_trace_time.csv (cluster_analysis_output/): the producer's own
+/// per-rank or per-stage step breakdown, kept as its figures, never merged with Rankscope's. Units: µs in the
+/// file (its rank rows equal the ranks' step_trace_time.csv, µs, on msinsight's test_data), ns here.
+struct ProducerStepRow {
+    std::string file;
+    int64_t line = 0;
+    std::optional<int64_t> step; ///< empty in some files (formats.md §8)
+    std::string type, index;     ///< Type "rank" or "stage"; Index the rank, or the stage's "(0, 1, …)"
+    std::optional<int64_t> rank; ///< Index of a rank row
+    std::optional<int64_t> computing, commNotOverlapped, overlapped, comm, free, stage, bubble,
+        commNotOverlappedExclRecv;
+};
+
 struct CommOpRow { ///< a producer's per-op communication record (communication.json, hccl_raw)
     int rank;
     int64_t step;

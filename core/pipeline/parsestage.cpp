@@ -69,10 +69,11 @@ void ParseStage::startParsers(std::vector<std::thread>& parsers, std::atomic<int
 
 void ParseStage::writeInTurn(const BatchWriter& write, std::string& error) {
     try {
-        if (!m_discovery.diagnostics.empty() &&
-            write) { // the walk's own findings, first, like the importers'
+        if ((!m_discovery.diagnostics.empty() || !m_discovery.producerSteps.empty()) &&
+            write) { // the walk's own findings, first, like the importers', and the producer's summary
             model::Batch b;
             b.diagnostics = m_discovery.diagnostics;
+            b.producerSteps = m_discovery.producerSteps;
             write(b);
         }
         std::vector<size_t> live(m_queues.size());

@@ -31,13 +31,15 @@ std::vector<CommGroupInfo> loadGroups(Db& db, int run) {
         "SELECT g.group_name, coalesce(g.label, ''), g.rank_scope, coalesce(g.members, ''), g.note, "
         "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_id = "
         "x.id AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
-        "l.group_id = x.id AND l.logical = 1), (SELECT count(DISTINCT l.src_rank || '-' || l.dst_rank) FROM "
+        "l.group_id = x.id AND l.logical = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id "
+        "AND "
+        "l.group_id = x.id AND l.logical = 2), (SELECT count(DISTINCT l.src_rank || '-' || l.dst_rank) FROM "
         "comm_link l WHERE l.run_id = g.run_id AND l.group_id = x.id AND l.summed = 1) FROM comm_group g "
-        "LEFT JOIN comm_text x ON x.value = g.group_name WHERE g.run_id = ? ORDER BY 8 DESC, 6 DESC, 1");
+        "LEFT JOIN comm_text x ON x.value = g.group_name WHERE g.run_id = ? ORDER BY 9 DESC, 6 DESC, 1");
     // most links first, then bytes
     q.bind(1, int64_t(run));
     while (q.step()) {
-        CommGroupInfo g{q.text(0), q.text(1), q.text(2), q.text(4), {}, q.i64(5), q.i64(6) > 0};
+        CommGroupInfo g{q.text(0), q.text(1), q.text(2), q.text(4), {}, q.i64(5), q.i64(6) > 0, q.i64(7) > 0};
         auto m = json::parse(q.text(3), nullptr, false);
         if (m.is_array())
             for (auto& v : m)
@@ -94,13 +96,14 @@ std::string whyEmpty(Db& db, int run) {
                "(srcRank 0xFFFFFFFF)";
     if (held.count("kineto"))
         return "Kineto: no collective here moves data between two ranks that the args name (see diagnostics)";
-    // legacy MindSpore's hccl_raw_*.csv has per-step link costs (link_info), which are not read as links:
-    // "no communication matrix in this run" would say the files hold none (walk 21 F, cluster_propose)
+    // legacy MindSpore's hccl_raw_*.csv: its link_info cells are read as links (hcclrawlinks.h); none read
+    // means they held none, or no such column (walk 21 F: never "no communication matrix" in silence)
+    if (held.count("hccl_raw"))
+        return "no link in the link_info columns of its hccl_raw_*.csv files (see diagnostics)";
     if (db.scalar("SELECT EXISTS(SELECT 1 FROM source_file f JOIN rank_info r ON r.rank = f.rank WHERE "
                   "f.format = 'mindspore-legacy-hccl' AND coalesce(r.run_id, 0) = " +
                   std::to_string(run) + ")"))
-        return "no communication matrix read in this run: the link_info columns of its hccl_raw_*.csv files "
-               "(per-step link costs) are not read as links";
+        return "no communication matrix in this run: its hccl_raw_*.csv files have no link_info column";
     return "no communication matrix in this run (communication_matrix.json, analysis.db, a .db's "
            "COMMUNICATION_TASK_INFO or Kineto collective args)";
 }
@@ -175,6 +178,7 @@ void describe(CommMatrix& m) {
                 notes.insert(g.note);
             }
             m.logical = m.logical || g.logical;
+            m.hcclRawUnits = m.hcclRawUnits || g.hcclRawUnits;
         }
     m.notes.assign(notes.begin(), notes.end());
     if (m.logical) m.notes.push_back("Kineto: logical bytes, not link bandwidth");
@@ -243,7 +247,8 @@ CommMatrix loadCommMatrix(Db& db, const CommMatrixRequest& req) {
     if (m.cells.empty())
         m.empty = m.step ? "no link in step " + std::to_string(*m.step) + " of this group"
                          : "no link in this group";
-    if (!m.logical) judgeSlowLinks(m);
+    // hccl_raw's size unit is not known: no MB threshold of latency-bound links applies, so no judgement
+    if (!m.logical && !m.hcclRawUnits) judgeSlowLinks(m);
     return m;
 }
 
@@ -254,6 +259,7 @@ std::string commMatrixJson(const CommMatrix& m) {
     j["group"] = m.group;
     j["scope"] = m.scope;
     j["logical"] = m.logical;
+    j["size_unit"] = m.logical ? "logical bytes" : m.hcclRawUnits ? "units as in hccl_raw" : "bytes";
     j["ranks"] = m.ranks;
     j["steps"] = m.steps;
     j["groups"] = json::array();
@@ -264,22 +270,25 @@ std::string commMatrixJson(const CommMatrix& m) {
                                {"members", g.members},
                                {"bytes", g.bytes},
                                {"logical", g.logical},
+                               {"hccl_raw_units", g.hcclRawUnits},
                                {"note", g.note}});
     j["cells"] = json::array();
     for (const auto& c : m.cells) {
-        const double bw = c.bandwidthGBps();
-        j["cells"].push_back({{"src", c.src},
-                              {"dst", c.dst},
-                              {"transport", m.logical ? json(nullptr) : json(c.transport())},
-                              {"transports", c.transports},
-                              {"bytes", c.bytes},
-                              {"time_ns", c.timeNs ? json(*c.timeNs) : json(nullptr)},
-                              {"bandwidth_gbps", std::isfinite(bw) ? json(bw) : json(nullptr)},
-                              {"op_count", c.opCount ? json(*c.opCount) : json(nullptr)},
-                              {"ops", c.ops},
-                              {"mean_message_bytes", c.meanMessageBytes()},
-                              {"latency_bound", c.latencyBound},
-                              {"slow", c.slow}});
+        const double bw = m.hcclRawUnits ? std::nan("") : c.bandwidthGBps();
+        j["cells"].push_back(
+            {{"src", c.src},
+             {"dst", c.dst},
+             {"transport", m.logical ? json(nullptr) : json(c.transport())},
+             {"transports", c.transports},
+             {"bytes", m.hcclRawUnits ? json(nullptr) : json(c.bytes)},
+             {"size", m.hcclRawUnits ? hcclRawSize(c) : double(c.bytes)},
+             {"time_ns", c.timeNs ? json(*c.timeNs) : json(nullptr)},
+             {"bandwidth_gbps", std::isfinite(bw) ? json(bw) : json(nullptr)},
+             {"op_count", c.opCount ? json(*c.opCount) : json(nullptr)},
+             {"ops", c.ops},
+             {"mean_message_bytes", m.hcclRawUnits ? json(nullptr) : json(c.meanMessageBytes())},
+             {"latency_bound", c.latencyBound},
+             {"slow", c.slow}});
     }
     j["thresholds"] = json::array();
     for (const auto& t : m.thresholds)

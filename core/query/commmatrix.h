@@ -48,6 +48,7 @@ struct CommGroupInfo {
     std::vector<int64_t> members;         ///< global ranks by group-local rank, when known
     int64_t bytes = 0;
     bool logical = false;
+    bool hcclRawUnits = false; ///< hccl_raw link_info: `bytes` are thousandths of hccl_raw's size unit
 };
 
 struct CommCell {
@@ -93,7 +94,12 @@ struct CommMatrix {
     std::string group;            ///< the group shown ("" = every group)
     std::string scope = "global"; ///< global or group-local (the axis' ranks)
     bool logical = false;         ///< Kineto logical bytes: no time, no bandwidth
-    std::vector<int64_t> ranks;   ///< the axis: every src and dst, ascending
+    /// hccl_raw link_info (a group of its own): cells' `bytes` are thousandths of hccl_raw's size unit,
+    /// which no file names — shown as hccl_raw writes it (hcclRawSize), no GB/s, no slow-link judgement.
+    bool hcclRawUnits = false;
+    /// Only the size can colour the picture and no link is judged: logical bytes, or hccl_raw's units.
+    bool sizeOnly() const { return logical || hcclRawUnits; }
+    std::vector<int64_t> ranks; ///< the axis: every src and dst, ascending
     std::vector<CommCell> cells;
     std::vector<TransportThreshold> thresholds;
     std::vector<std::string> notes; ///< what the picture must say (group-local ranks, logical bytes, …)
@@ -102,6 +108,11 @@ struct CommMatrix {
 };
 
 CommMatrix loadCommMatrix(index::Db& db, const CommMatrixRequest& req);
+
+/// A hccl_raw cell's size as hccl_raw writes it (its own unit): the stored thousandths / 1000.
+inline double hcclRawSize(const CommCell& c) {
+    return double(c.bytes) / 1000.0;
+}
 
 /// Marks the latency-bound and the slow cells and fills the thresholds (pure: the rules above over
 /// `m.cells`).

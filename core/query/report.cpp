@@ -19,6 +19,7 @@
 #include "core/query/lastarrivals.h"
 #include "core/query/memorysources.h"
 #include "core/query/nofindings.h"
+#include "core/query/producersummary.h"
 #include "core/query/ranknumberorder.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/reportoutliers.h"
@@ -586,6 +587,7 @@ json buildReport(index::Db& db, int top) {
     r["comm_wait"] = commWaitSection(db, top);
     r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
     r["findings"] = findingsJson(db);
+    r["producer_cluster_summary"] = producerClusterSummary(db); // the producer's figures beside ours
     // problems (warnings, errors) apart from notes (info: e.g. a flow end with no start), which are not
     // faults
     r["damaged_files"] = damagedFilesJson(db);

@@ -17,6 +17,7 @@
 #include "core/query/lastarrivals.h"
 #include "core/query/memorysources.h"
 #include "core/query/nofindings.h"
+#include "core/query/producersummary.h"
 #include "core/query/ranknumberorder.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/reportoutliers.h"
@@ -395,6 +396,7 @@ std::string formatReport(const json& r, int top) {
     formatSteps(o, r);
     formatCommWait(o, r);
     formatMemory(o, r);
+    o << formatProducerSummary(r.value("producer_cluster_summary", json()));
     const json& d = r["diagnostics"];
     o << "\nDiagnostics: " << diagnosticsCountText(d);
     // a run's counts say so, with the folder's the dialog and `info` count (walk 27 #4)

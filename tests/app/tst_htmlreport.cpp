@@ -79,6 +79,29 @@ class TstHtmlReport : public QObject {
         // as the text report does (walk 21: the HTML listed them as plain "Outlier steps")
         QVERIFY(h.contains("No outlier step cost the job time (the 2 long steps below ended with the other"));
     }
+    void producerSummaryBesideOurs() {
+        // r47d: msinsight test_data's cluster_step_trace_time.csv (16 ranks; traces of ranks 0 and 1 only,
+        // Python's csv module over the file) is the producer's own section: 18 rows of msprof-analyze's
+        // figures, Rankscope's own under ranks 0 and 1 only
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent: the test_data report check is skipped");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("html-samples-cache")));
+        const QString out = q(m_root) + "/out/test_data.html";
+        QString err;
+        QVERIFY2(test::runRankscope({"report", q(samples + "/msinsight/server/src/test/test_data"), "--html",
+                                     out, "--quiet"},
+                                    nullptr, &err) == 0,
+                 qPrintable(err));
+        const QString h = readAll(out);
+        const int at = h.indexOf(">msprof-analyze cluster summary<");
+        QVERIFY2(at >= 0, "no section");
+        const QString section = h.mid(at, h.indexOf("<h2", at + 1) - at);
+        QVERIFY2(section.contains("the producer&#x27;s figures only (no trace in the folder): 2-15") ||
+                     section.contains("the producer's figures only (no trace in the folder): 2-15"),
+                 qPrintable(section.left(2000)));
+        QCOMPARE(section.count(">msprof-analyze<"), 18);
+        QCOMPARE(section.count(">Rankscope<"), 2);
+    }
     void aGridThatComparesNothingSaysSo() {
         // walk 21: text/level1 with rank 1's trace_view.json cut at 800 kB (before its kernels): rank 0's
         // kernels are its own (hatched), rank 1 has none; the report embedded that grid captioned as a

@@ -196,7 +196,13 @@ class TstCsvImporter : public QObject {
                "1.0]}}\",\"{\"\"stream_41_0_AllReduce-op4582\"\": "
                "[1, 5.5, 1.25, {}]}\"\n"
                "-,1,1,{},{}\n"
-            << QStringList{"commop 0|1|AllReduce-op4582||0|5500000|4250000|1250000|0|0|0"};
+            << QStringList{
+                   "commop 0|1|AllReduce-op4582||0|5500000|4250000|1250000|0|0|0",
+                   // link_info: size 1024 in hccl_raw's unit kept × 1000, cost 1.0 ms (hcclrawlinks.h)
+                   "commlink 0|1|all|link_info|total||hccl_raw_0.csv|0-1|local|SDMA|1024000|1000000|-||"
+                   "hccl_raw|hccl_raw units",
+                   "commsource 0|hccl_raw|1|1|link_info: per step, the sum over its ops; size in "
+                   "hccl_raw's own unit"};
     }
     void golden() {
         QFETCH(QString, file);

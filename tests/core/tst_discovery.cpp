@@ -215,7 +215,8 @@ class TstDiscovery : public QObject {
     }
     void clusterSummaryIsListedWithItsRanks() {
         // msprof-analyze's cluster_analysis_output beside two rank folders of a 16-rank job (the msinsight
-        // test_data layout): not read, listed as ignored, and a note names the ranks it summarises
+        // test_data layout): not read as traces, listed as ignored, and a note names the ranks it summarises;
+        // r47d: its step breakdown is kept as the producer's figures (17 rows: 16 ranks and a stage)
         const std::string root = test::tempDir("disc-cluster");
         const std::string trace = "[{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}]";
         std::string csv = "Step,Type,Index,Computing\n";
@@ -229,12 +230,15 @@ class TstDiscovery : public QObject {
         QCOMPARE(files(d, root), QStringList{"chrome-json rank-0.pt.trace.json"});
         QCOMPARE(d.ignored.size(), size_t(1));
         QVERIFY2(d.ignored[0].rfind(
-                     root + "/cluster_analysis_output (msprof-analyze cluster summary: not read", 0) == 0,
+                     root + "/cluster_analysis_output (msprof-analyze cluster summary: not read as traces",
+                     0) == 0,
                  d.ignored[0].c_str());
-        QCOMPARE(
-            diags(d, root + "/cluster_analysis_output"),
-            QStringList{"info|msprof-analyze cluster summary of 16 ranks (0–15) not read: only ranks whose "
-                        "own profiler folders are found are shown, and their figures are Rankscope's own|1"});
+        QCOMPARE(diags(d, root + "/cluster_analysis_output"),
+                 QStringList{
+                     "info|msprof-analyze cluster summary of 16 ranks (0–15): its step figures are the "
+                     "producer's own, shown beside Rankscope's in the report; only ranks whose own profiler "
+                     "folders are found have Rankscope's figures|1"});
+        QCOMPARE(d.producerSteps.size(), size_t(17));
     }
     void legacyMindSporeFilesKeepTheRanksTheirNamesGive() {
         // walk 23b (mindinsight's tests/utils/resource/profiler): framework_raw_1.csv alone, an op-type table

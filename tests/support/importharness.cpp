@@ -170,7 +170,9 @@ std::vector<std::string> ImportedRows::lines(const std::string& kind) const {
                               c.sample, c.group, to_string(c.src) + "-" + to_string(c.dst),
                               c.ranksGlobal ? "global" : "local", c.transport, to_string(c.bytes),
                               opt(c.timeNs), opt(c.opCount), c.opNames, c.source,
-                              c.logical ? "logical" : "link"));
+                              c.logical                                    ? "logical"
+                              : c.sizeUnit == model::CommSizeUnit::HcclRaw ? "hccl_raw units"
+                                                                           : "link"));
     if (kind == "commgroup")
         for (const auto& g : b.commGroups)
             out.push_back(bar(to_string(g.rank), g.group, g.commName, g.label, to_string(g.groupRank),

@@ -38,7 +38,7 @@ struct ImportedRows {
     ///   flow <rank>|<id>|<cat>|<name>|<phase>|<bp: e or empty>|<ts>|<lane>
     ///   commlink <rank>|<step>|<kind>|<op>|<entry>|<sample>|<group>|<src>-<dst>|<global or
     ///   local>|<transport>|
-    ///            <bytes>|<time ns>|<op count>|<op names>|<source>|<logical or link>
+    ///            <bytes>|<time ns>|<op count>|<op names>|<source>|<logical, hccl_raw units or link>
     ///   commgroup <rank>|<group>|<comm name>|<label>|<group rank>|<global ranks>|<source>
     ///   commsource <rank>|<source>|<rows>|<linked>|<note>
     ///   diag <severity>|<what>|<count>|<first offset>

@@ -2,14 +2,16 @@
 // cell per link, the demo's slow link (the plan's truth) is the one cell outlined in ink, a click selects
 // that link in the shared InteractionState and the view completes the selection with the link's
 // collectives from the timeline (spans, window). Honest states from hand-made matrices: group-local ranks,
-// Kineto logical bytes, no link data; the bandwidth colour follows the slow-link judgement (ratio to the
-// transport's median on a fixed scale; small-message links hatched, not judged).
+// Kineto logical bytes, hccl_raw's unnamed size units, no link data; the bandwidth colour follows the
+// slow-link judgement (ratio to the transport's median on a fixed scale; small-message links hatched, not
+// judged).
 #include "core/demo/demoplan.h"
 #include "core/index/sqlite.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/comm/commmatrixview.h"
+#include "views/comm/commscale.h"
 #include "views/common/interactionstate.h"
 
 #include <QLayout>
@@ -193,6 +195,40 @@ class TstCommMatrixView : public QObject {
         m->cells.back().bytes = 300000000;
         c.setMatrix(m);
         QVERIFY(std::isnan(c.scale().only));
+    }
+    void hcclRawUnitsAreNotBytes() {
+        // r47d: a hccl_raw link_info link (cluster_propose's rank 0 file, 1 → 0 over all steps: size
+        // 276 416.512 in hccl_raw's unnamed unit, 13.2 ms) is told in hccl_raw's units: no bytes, no GB/s, no
+        // slow-link rule; only the size colours it, whatever metric was preferred
+        auto m = std::make_shared<query::CommMatrix>();
+        m->scope = "group-local";
+        m->hcclRawUnits = true;
+        m->ranks = {0, 1};
+        query::CommCell cell;
+        cell.src = 1;
+        cell.dst = 0;
+        cell.transports = {"SDMA"};
+        cell.bytes = 276416512;
+        cell.timeNs = 13204160;
+        m->cells.push_back(cell);
+        views::CommMatrixView v(nullptr, nullptr);
+        v.resize(700, 500);
+        v.setPreferredMetric(views::CommMetric::Bandwidth);
+        v.setMatrix(m);
+        QCOMPARE(v.metric(), views::CommMetric::Size);
+        const QString tip = v.canvas()->linkText(m->cells.front());
+        QVERIFY2(tip.contains("276416.512 (units as in hccl_raw)") && tip.contains("from hccl_raw link_info"),
+                 qPrintable(tip));
+        QVERIFY2(!tip.contains("GB/s") && !tip.contains(" MB") && !tip.contains("bytes"), qPrintable(tip));
+        // the cell's own figure: hccl_raw's number with a multiplier, not "276 MB" (cluster_propose's export)
+        QCOMPARE(views::hcclRawSizeShort(cell.bytes), QString("276k"));
+        QCOMPARE(views::hcclRawSizeShort(3329792), QString("3.33k"));
+        QCOMPARE(views::hcclRawSizeShort(18432), QString("18.4"));
+        const QString colour = v.canvas()->captionLines().value(1);
+        QVERIFY2(colour.contains("size (units as in hccl_raw)") && !colour.contains("slow"),
+                 qPrintable(colour));
+        QVERIFY2(v.captionText().contains("no bandwidth") && !v.captionText().contains("(outlined)"),
+                 qPrintable(v.captionText()));
     }
     void honestStates_data() {
         QTest::addColumn<QString>("scope");

@@ -19,8 +19,9 @@ namespace {
 
 /// The short text inside a cell (the legend carries the unit): the tooltip's figure, by the same
 /// function (core/model/commtext), so the two never round differently.
-QString cellText(const query::CommCell& c, CommMetric m) {
+QString cellText(const query::CommCell& c, CommMetric m, bool hcclRawUnits) {
     const double v = commCellValue(c, m);
+    if (m == CommMetric::Size && hcclRawUnits) return hcclRawSizeShort(c.bytes);
     switch (m) {
     case CommMetric::Bandwidth:
         return QString::fromStdString(model::formatBandwidthNumber(v));
@@ -120,7 +121,7 @@ void CommMatrixCanvas::paintCell(QPainter& p, const query::CommCell& c) {
         p.fillRect(cell, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
     if (m_cell >= 36) {
         p.setPen(textOn(col));
-        p.drawText(cell, Qt::AlignCenter, cellText(c, m_metric));
+        p.drawText(cell, Qt::AlignCenter, cellText(c, m_metric, m_matrix->hcclRawUnits));
     }
     if (c.slow) { // ink on any fill, with a light core so it reads on dark cells
         p.setPen(QPen(palette().text().color(), 3));
@@ -166,16 +167,17 @@ int CommMatrixCanvas::paintRatioLegend(QPainter& p, int lx, int y) {
 }
 
 QString CommMatrixCanvas::sizeOrTimeName() const {
-    return m_metric == CommMetric::Size
-               ? (m_matrix->logical ? tr("logical bytes") : tr("bytes (decimal units)"))
-               : tr("time");
+    return m_metric == CommMetric::Size ? (m_matrix->logical        ? tr("logical bytes")
+                                           : m_matrix->hcclRawUnits ? tr("size (units as in hccl_raw)")
+                                                                    : tr("bytes (decimal units)"))
+                                        : tr("time");
 }
 
 int CommMatrixCanvas::paintOneValueLegend(QPainter& p, int lx, int y) {
     p.fillRect(lx, y, 14, 12, m_scale.color(m_scale.only));
     p.drawText(QRect(lx + 20, y - 2, m_legendW - 20, 16), Qt::AlignLeft | Qt::AlignVCenter,
                (m_matrix->cells.size() == 1 ? tr("%1 of the one link: %2") : tr("%1, every link: %2"))
-                   .arg(sizeOrTimeName(), commValueText(m_scale.only, m_metric)));
+                   .arg(sizeOrTimeName(), commValueText(m_scale.only, m_metric, m_matrix->hcclRawUnits)));
     return y + 30;
 }
 
@@ -204,14 +206,14 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
                        m_scale.color(
                            std::pow(10.0, std::log10(m_scale.hi) -
                                               (std::log10(m_scale.hi) - std::log10(m_scale.lo)) * i / lh)));
-        p.drawText(lx + 20, y + 9, commValueText(m_scale.hi, m_metric));
-        p.drawText(lx + 20, y + lh, commValueText(m_scale.lo, m_metric));
+        p.drawText(lx + 20, y + 9, commValueText(m_scale.hi, m_metric, m_matrix->hcclRawUnits));
+        p.drawText(lx + 20, y + lh, commValueText(m_scale.lo, m_metric, m_matrix->hcclRawUnits));
         y += lh + 18;
         p.drawText(QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
                    tr("%1, log scale (at least ×%2)").arg(sizeOrTimeName()).arg(kMinSpan, 0, 'f', 0));
         y += 8;
     }
-    if (m_matrix->logical) return;
+    if (m_matrix->sizeOnly()) return;
     p.setPen(QPen(palette().text().color(), 3));
     p.drawRect(lx, y, 12, 10);
     p.setPen(palette().text().color());
@@ -302,8 +304,8 @@ QStringList CommMatrixCanvas::captionLines() const {
         tr("colour: %1%2%3")
             .arg(m_metric == CommMetric::Bandwidth
                      ? tr("bandwidth as a ratio to its transport type's median (fixed scale)")
-                     : commMetricName(m_metric, m_matrix->logical))
-            .arg(m_matrix->logical ? QString() : tr(" · outlined: slow links"))
+                     : commMetricName(m_metric, m_matrix->logical, m_matrix->hcclRawUnits))
+            .arg(m_matrix->sizeOnly() ? QString() : tr(" · outlined: slow links"))
             .arg(query::latencyBoundLinks(*m_matrix) > 0
                      ? tr(" · hatched: %1 with small messages (mean under %2), latency-bound, not judged")
                            .arg(counted(query::latencyBoundLinks(*m_matrix), tr("link"), tr("links")))
@@ -319,6 +321,11 @@ QString CommMatrixCanvas::linkText(const query::CommCell& c) const {
     if (m_matrix && m_matrix->logical) {
         t += tr("\n%1 logical bytes (from the collectives' args; not link bandwidth)")
                  .arg(QString::fromStdString(model::formatDecimalBytes(c.bytes)));
+    } else if (m_matrix && m_matrix->hcclRawUnits) { // hccl_raw names no size unit: no bytes, no GB/s
+        t += tr("\n%1 · size %2 (units as in hccl_raw) in %3, from hccl_raw link_info")
+                 .arg(QString::fromStdString(c.transport()))
+                 .arg(commValueText(double(c.bytes), CommMetric::Size, true))
+                 .arg(c.timeNs ? formatDuration(*c.timeNs) : tr("?"));
     } else {
         t += tr("\n%1 · %2 in %3 = %4")
                  .arg(QString::fromStdString(c.transport()))

@@ -86,7 +86,7 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
         const auto m = CommMetric(m_metric->currentData().toInt());
         m_canvas->setMetric(m);
-        if ((!matrix() || !matrix()->logical) && m != m_preferred) {
+        if ((!matrix() || !matrix()->sizeOnly()) && m != m_preferred) {
             m_preferred = m;
             Q_EMIT metricChosen(m);
         }
@@ -128,7 +128,7 @@ void CommMatrixView::request() {
 
 void CommMatrixView::setPreferredMetric(CommMetric m) {
     m_preferred = m;
-    if (matrix() && matrix()->logical) return;
+    if (matrix() && matrix()->sizeOnly()) return;
     m_metric->setCurrentIndex(m_metric->findData(int(m)));
     m_canvas->setMetric(m);
 }
@@ -168,15 +168,15 @@ void CommMatrixView::fillChoosers() {
     m_group->setCurrentIndex(std::max(0, m_group->findData(QString::fromStdString(m->group))));
     m_group->setEnabled(m_group->count() > 1);
     m_step->setEnabled(m_step->count() > 2);
-    // logical bytes have no time: only the size can colour them
-    if (m->logical) {
+    // logical bytes have no time, hccl_raw's sizes no known unit (no bandwidth): the size colours them
+    if (m->sizeOnly()) {
         m_metric->setCurrentIndex(m_metric->findData(int(CommMetric::Size)));
         m_canvas->setMetric(CommMetric::Size);
     } else {
         m_metric->setCurrentIndex(m_metric->findData(int(m_preferred)));
         m_canvas->setMetric(m_preferred);
     }
-    m_metric->setEnabled(!m->logical);
+    m_metric->setEnabled(!m->sizeOnly());
 }
 
 QString CommMatrixView::noticeText() const {
@@ -193,7 +193,11 @@ QString CommMatrixView::captionText() const {
     const query::CommMatrix* m = matrix();
     if (!m || m->cells.empty()) return m_linkNote;
     QStringList parts;
-    if (!m->logical) {
+    if (m->hcclRawUnits) {
+        parts << tr("hccl_raw link_info: per step, the sum over the step's communication ops; time from its "
+                    "cost (ms), size in units as in hccl_raw (no file names the unit): no bandwidth, no slow "
+                    "links judged.");
+    } else if (!m->logical) {
         int slow = 0;
         for (const auto& c : m->cells)
             slow += c.slow;

@@ -9,11 +9,12 @@
 
 namespace rs::views {
 
-QString commMetricName(CommMetric m, bool logical) {
+QString commMetricName(CommMetric m, bool logical, bool hcclRawUnits) {
     switch (m) {
     case CommMetric::Bandwidth:
         return "bandwidth (GB/s = bytes / transit time)";
     case CommMetric::Size:
+        if (hcclRawUnits) return "size (units as in hccl_raw)";
         return logical ? "logical bytes (decimal MB)" : "transit size (decimal MB)";
     case CommMetric::Time:
         return "transit time";
@@ -37,8 +38,9 @@ double commCellValue(const query::CommCell& c, CommMetric m) {
     return std::nan("");
 }
 
-QString commValueText(double v, CommMetric m) {
+QString commValueText(double v, CommMetric m, bool hcclRawUnits) {
     if (!std::isfinite(v)) return "-";
+    if (m == CommMetric::Size && hcclRawUnits) return QString::number(v / 1000.0, 'f', 3);
     switch (m) {
     case CommMetric::Bandwidth:
         return QString::fromStdString(model::formatBandwidth(v));
@@ -50,6 +52,13 @@ QString commValueText(double v, CommMetric m) {
         return {};
     }
     return {};
+}
+
+QString hcclRawSizeShort(int64_t thousandths) {
+    const double v = double(thousandths) / 1000.0;
+    if (v >= 1e6) return QString::number(v / 1e6, 'g', 3) + "M";
+    if (v >= 1e3) return QString::number(v / 1e3, 'g', 3) + "k";
+    return QString::number(v, 'g', 3);
 }
 
 QColor transportColor(const QString& t) {

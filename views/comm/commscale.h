@@ -20,10 +20,15 @@ namespace rs::views {
 
 enum class CommMetric { Bandwidth, Size, Time, Transport };
 
-QString commMetricName(CommMetric m, bool logical);
+/// `hcclRawUnits`: sizes in hccl_raw's own unit (query::CommMatrix::hcclRawUnits), never called bytes.
+QString commMetricName(CommMetric m, bool logical, bool hcclRawUnits = false);
 /// The cell's value for the metric (GB/s, bytes, ns); NaN when it has none (no time; the transport metric).
 double commCellValue(const query::CommCell& c, CommMetric m);
-QString commValueText(double v, CommMetric m);
+/// A size in hccl_raw's units is the stored thousandths / 1000, without a unit (`hcclRawUnits`).
+QString commValueText(double v, CommMetric m, bool hcclRawUnits = false);
+/// A cell's short size in hccl_raw's units (stored thousandths): 3 significant digits with a k or M
+/// multiplier and no unit ("276k" for 276 416.512), never read as bytes.
+QString hcclRawSizeShort(int64_t thousandths);
 /// A transport type's colour (LOCAL, HCCS, RDMA, PCIE, SDMA, SIO; "mixed" and others grey).
 QColor transportColor(const QString& transport);
 

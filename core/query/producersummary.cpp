@@ -1,0 +1,202 @@
+#include "core/query/producersummary.h"
+
+#include "core/model/timetext.h"
+#include "core/query/reportoutliers.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace rs::query {
+
+using nlohmann::json;
+
+namespace {
+
+const char* kFigures[] = {
+    "computing_ns", "comm_not_overlapped_ns",          "overlapped_ns", "comm_ns", "free_ns", "stage_ns",
+    "bubble_ns",    "comm_not_overlapped_excl_recv_ns"};
+const char* kOurs[] = {"wall_ns", "compute_ns", "comm_ns", "comm_not_overlapped_ns", "comm_overlapped_ns",
+                       "wait_ns", "idle_ns"};
+
+json nullable(const index::Stmt& q, int col) {
+    return q.isNull(col) ? json(nullptr) : json(q.i64(col));
+}
+
+/// Rankscope's own step figures by (data rank, step): the rank's key when several runs collide on it is the
+/// lowest (the main run's, which keeps the plain number).
+std::map<std::pair<int64_t, int64_t>, json> ourSteps(index::Db& db) {
+    std::map<std::pair<int64_t, int64_t>, json> out;
+    auto q =
+        db.prepare("SELECT coalesce(i.data_rank, i.rank), st.step, st.rank, st.wall_ns, st.compute_ns, "
+                   "st.comm_ns, st.comm_not_overlapped_ns, st.comm_overlapped_ns, st.wait_ns, st.idle_ns "
+                   "FROM step_stat st JOIN rank_info i ON i.rank = st.rank ORDER BY st.rank");
+    while (q.step()) {
+        json o = {{"rank", q.i64(2)}};
+        for (int i = 0; i < 7; ++i)
+            o[kOurs[i]] = nullable(q, 3 + i);
+        out.emplace(std::make_pair(q.i64(0), q.i64(1)), std::move(o));
+    }
+    return out;
+}
+
+std::set<int64_t> tracedRanks(index::Db& db) {
+    std::set<int64_t> out;
+    auto q = db.prepare("SELECT DISTINCT coalesce(data_rank, rank) FROM rank_info");
+    while (q.step())
+        out.insert(q.i64(0));
+    return out;
+}
+
+/// Display columns of UTF-8 text ("µs" is 2): its bytes that do not continue a character.
+size_t cols(const std::string& s) {
+    return size_t(std::count_if(s.begin(), s.end(),
+                                [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+constexpr const char* kNoTrace = "no trace of this rank in the folder";
+
+/// Why a rank row has no figures of ours beside it.
+std::string oursWhy(const json& row, const std::set<int64_t>& traced) {
+    if (row["rank"].is_null()) return "";
+    if (!traced.count(row["rank"].get<int64_t>())) return kNoTrace;
+    if (row["step"].is_null()) return "the summary's Step is empty: no step to match";
+    return "no step " + std::to_string(row["step"].get<int64_t>()) + " of this rank in Rankscope's analysis";
+}
+
+std::string ms(const json& v) {
+    return v.is_null() ? std::string("-") : model::formatDuration(v.get<int64_t>());
+}
+
+} // namespace
+
+json producerClusterSummary(index::Db& db) {
+    if (!db.scalar("SELECT EXISTS(SELECT 1 FROM sqlite_master WHERE name = 'producer_step')") ||
+        !db.scalar("SELECT EXISTS(SELECT 1 FROM producer_step)"))
+        return nullptr;
+    const auto ours = ourSteps(db);
+    const std::set<int64_t> traced = tracedRanks(db);
+    json s = {{"unit", "the file's µs as ns"}, {"files", json::array()}, {"rows", json::array()}};
+    std::set<std::string> files;
+    std::set<int64_t> ranks;
+    auto q =
+        db.prepare("SELECT file, line, step, type, idx, rank, computing_ns, comm_not_overlapped_ns, "
+                   "overlapped_ns, comm_ns, free_ns, stage_ns, bubble_ns, comm_not_overlapped_excl_recv_ns "
+                   "FROM producer_step ORDER BY file, line");
+    while (q.step()) {
+        files.insert(q.text(0));
+        json row = {{"line", q.i64(1)},
+                    {"step", nullable(q, 2)},
+                    {"type", q.text(3)},
+                    {"index", q.text(4)},
+                    {"rank", nullable(q, 5)}};
+        json producer;
+        for (int i = 0; i < 8; ++i)
+            producer[kFigures[i]] = nullable(q, 6 + i);
+        row["producer"] = std::move(producer);
+        row["ours"] = nullptr;
+        if (!q.isNull(5)) {
+            ranks.insert(q.i64(5));
+            if (!q.isNull(2))
+                if (auto it = ours.find({q.i64(5), q.i64(2)}); it != ours.end()) row["ours"] = it->second;
+        }
+        if (row["ours"].is_null()) row["ours_why"] = oursWhy(row, traced);
+        s["rows"].push_back(std::move(row));
+    }
+    s["files"] = files;
+    std::vector<int64_t> in, only;
+    for (int64_t r : ranks)
+        (traced.count(r) ? in : only).push_back(r);
+    s["ranks"] = ranks;
+    s["ranks_in_traces"] = in;
+    s["producer_only_ranks"] = only;
+    return s;
+}
+
+/// "stage 0-7" for a stage row's "(0, 1, …, 7)", else the index as written.
+std::string indexText(const json& r) {
+    const std::string idx = r["index"].get<std::string>();
+    if (r["type"] != "stage") return idx;
+    std::vector<int64_t> ranks;
+    for (size_t i = 0; i < idx.size();) {
+        if (!std::isdigit(static_cast<unsigned char>(idx[i]))) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < idx.size() && std::isdigit(static_cast<unsigned char>(idx[j])))
+            ++j;
+        ranks.push_back(std::stoll(idx.substr(i, j - i)));
+        i = j;
+    }
+    return ranks.empty() ? idx : rankRanges(ranks);
+}
+
+ProducerSummaryTable producerSummaryTable(const json& s) {
+    ProducerSummaryTable t;
+    if (s.is_null()) return t;
+    t.lines.push_back(
+        "The producer's own step figures (msprof-analyze's cluster_step_trace_time.csv, µs in the "
+        "file), not Rankscope's; Rankscope's own follow a rank's row where the folder holds that "
+        "rank's trace and step, never merged.");
+    for (const auto& f : s["files"])
+        t.lines.push_back("From " + f.get<std::string>());
+    const auto in = s["ranks_in_traces"].get<std::vector<int64_t>>();
+    const auto only = s["producer_only_ranks"].get<std::vector<int64_t>>();
+    t.lines.push_back("Ranks with traces here: " + (in.empty() ? std::string("none") : rankRanges(in)) +
+                      "; the producer's figures only (no trace in the folder): " +
+                      (only.empty() ? std::string("none") : rankRanges(only)));
+    t.header = {"step",       "type", "index",       "by",           "computing", "comm not overlapped",
+                "overlapped", "comm", "free / idle", "stage / wall", "bubble"};
+    for (const auto& r : s["rows"]) {
+        const json& p = r["producer"];
+        const std::string step = r["step"].is_null() ? "-" : std::to_string(r["step"].get<int64_t>());
+        t.rows.push_back({step, r["type"].get<std::string>(), indexText(r), "msprof-analyze",
+                          ms(p["computing_ns"]), ms(p["comm_not_overlapped_ns"]), ms(p["overlapped_ns"]),
+                          ms(p["comm_ns"]), ms(p["free_ns"]), ms(p["stage_ns"]), ms(p["bubble_ns"])});
+        const json& o = r["ours"];
+        const std::string why = r.value("ours_why", std::string());
+        if (!o.is_null())
+            t.rows.push_back({step, "rank", indexText(r), "Rankscope", ms(o["compute_ns"]),
+                              ms(o["comm_not_overlapped_ns"]), ms(o["comm_overlapped_ns"]), ms(o["comm_ns"]),
+                              ms(o["idle_ns"]), ms(o["wall_ns"]), "-"});
+        else if (!why.empty() && why != kNoTrace) // ranks without a trace are named once, above
+            t.rows.push_back(
+                {step, "rank", indexText(r), "Rankscope", "none: " + why, "", "", "", "", "", ""});
+    }
+    return t;
+}
+
+std::string formatProducerSummary(const json& s) {
+    const ProducerSummaryTable t = producerSummaryTable(s);
+    if (t.header.empty()) return {};
+    std::ostringstream o;
+    o << "\nmsprof-analyze cluster summary\n";
+    for (const auto& l : t.lines)
+        o << "  " << l << "\n";
+    std::vector<size_t> width(t.header.size());
+    for (size_t i = 0; i < t.header.size(); ++i)
+        width[i] = cols(t.header[i]);
+    for (const auto& r : t.rows)
+        for (size_t i = 0; i + 1 < r.size(); ++i) // the last cell and a "none: why" one are not padded to
+            if (r[4].rfind("none:", 0) != 0 || i < 4) width[i] = std::max(width[i], cols(r[i]));
+    auto line = [&](const std::vector<std::string>& cells) {
+        std::string l;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            l += "  " + cells[i];
+            if (i + 1 < cells.size() && cols(cells[i]) < width[i])
+                l += std::string(width[i] - cols(cells[i]), ' ');
+        }
+        while (!l.empty() && l.back() == ' ')
+            l.pop_back();
+        o << l << "\n";
+    };
+    line(t.header);
+    for (const auto& r : t.rows)
+        line(r);
+    return o.str();
+}
+
+} // namespace rs::query

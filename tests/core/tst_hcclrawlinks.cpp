@@ -1,0 +1,151 @@
+// Legacy MindSpore hccl_raw_<r>.csv link_info as communication links (core/import/hcclrawlinks.h): the
+// importer's rows for a tiny file written by hand, damaged cells and files counted with file and line (never
+// a crash), and the real 4-rank cluster_propose sample through the index into the communication matrix.
+//
+// The sample's expected figures (Python 3 over the files, outside the program): csv.DictReader; rows whose
+// step_num is a number; json.loads(link_info, parse_float=Decimal); per (link key, transport) the sums of
+// round(size × 1000) and round(cost_ms × 10^6) over the steps:
+//   hccl_raw_0.csv  1-0 SDMA 276 416 512 / 13 204 160 ns, 0-0 SDMA 3 329 792 / 408 970 ns
+//   hccl_raw_2.csv  step 2: 1-0 SDMA 1 039 360 / 373 930 ns, 0-0 SDMA 26 210 816 / 1 250 660 ns
+#include "core/import/discovery.h"
+#include "core/index/sqlite.h"
+#include "core/pipeline/buildpipeline.h"
+#include "core/query/commmatrix.h"
+#include "tests/support/importharness.h"
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <algorithm>
+
+using namespace rs;
+using import::FileKind;
+
+namespace {
+
+const char* kHeader = "step_num,communication_cost,wait_cost,link_info,communication_operator_cost\n";
+
+} // namespace
+
+class TstHcclRawLinks : public QObject {
+    Q_OBJECT
+  private slots:
+    void golden() {
+        // two steps and the trailing summary row ("-": not a step, never a link); sizes kept in thousandths
+        // of hccl_raw's unit, cost ms → ns; each file its own group, group-local
+        const std::string path = test::tempDir("hccl-links") + "/hccl_raw_0.csv";
+        test::writeFile(path,
+                        std::string(kHeader) +
+                            "1,3.0,1.0,\"{\"\"1-0\"\": {\"\"SDMA\"\": [2.5, 4.096, 1638.4]}, \"\"0-0\"\": "
+                            "{\"\"SDMA\"\": [0.5, 2.048, 4096.0]}}\",{}\n"
+                            "2,1.0,0.5,\"{\"\"1-0\"\": {\"\"RDMA\"\": [0.25, 1.024, 4096.0]}}\",{}\n"
+                            "-,2,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [9, 9, 9]}}\",{}\n");
+        const auto r = test::importOne(path, FileKind::LegacyHccl);
+        QVERIFY2(r.ok, r.error.c_str());
+        const QString tail = "|-||hccl_raw|hccl_raw units";
+        QCOMPARE(test::sortedLines(r.lines("commlink")),
+                 QStringList({"0|1|all|link_info|total||hccl_raw_0.csv|0-0|local|SDMA|2048|500000" + tail,
+                              "0|1|all|link_info|total||hccl_raw_0.csv|1-0|local|SDMA|4096|2500000" + tail,
+                              "0|2|all|link_info|total||hccl_raw_0.csv|1-0|local|RDMA|1024|250000" + tail}));
+        const auto sources = r.lines("commsource");
+        QCOMPARE(sources.size(), size_t(1));
+        QVERIFY2(QString::fromStdString(sources[0]).startsWith("0|hccl_raw|2|2|"), sources[0].c_str());
+        QCOMPARE(test::sortedLines(r.lines("diag")), QStringList{});
+    }
+
+    void damagedInput_data() {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<int>("links");     // link rows read
+        QTest::addColumn<QString>("diag");  // the diagnostic's words (a part of them)
+        QTest::addColumn<qint64>("offset"); // its first offset (the line)
+        QTest::addColumn<int>("ops");       // per-op rows still read from communication_operator_cost
+        const QString ops = "\"{\"\"stream_41_0_AllReduce-op1\"\": [1, 1.0, 0.5, {}]}\"";
+        QTest::newRow("link_info cut short")
+            << QString(kHeader) + "1,1,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [1, 2\"," + ops + "\n"
+            << 0 << "link_info is not a JSON object" << qint64(2) << 1;
+        QTest::newRow("a figure that is no number, on line 3")
+            << QString(kHeader) + "1,1,1,{}," + ops + "\n" +
+                   "2,1,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [\"\"x\"\", 2, 3]}, \"\"0-0\"\": {\"\"SDMA\"\": [1, "
+                   "2, "
+                   "3]}}\",{}\n"
+            << 1 << "1 link(s) of link_info" << qint64(3) << 1;
+        QTest::newRow("a key that is no src-dst")
+            << QString(kHeader) + "1,1,1,\"{\"\"a-b\"\": {\"\"SDMA\"\": [1, 2, 3]}}\"," + ops + "\n"
+            << 0 << "1 link(s) of link_info" << qint64(2) << 1;
+        QTest::newRow("a negative cost")
+            << QString(kHeader) + "1,1,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [-1, 2, 3]}}\"," + ops + "\n"
+            << 0 << "1 link(s) of link_info" << qint64(2) << 1;
+        QTest::newRow("a size no transfer has (1e300: it would not fit the sums)")
+            << QString(kHeader) + "1,1,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [1, 1e300, 3]}}\"," + ops + "\n"
+            << 0 << "1 link(s) of link_info" << qint64(2) << 1;
+        QTest::newRow("no link_info column")
+            << "step_num,communication_cost,wait_cost,communication_operator_cost\n1,1,1," + ops + "\n"
+            << 0 << "without link_info" << qint64(0) << 1;
+        QTest::newRow("no step_num column")
+            << "communication_cost,wait_cost,link_info,communication_operator_cost\n1,1,{}," + ops + "\n"
+            << 0 << "file not read" << qint64(0) << 0;
+    }
+    void damagedInput() {
+        QFETCH(QString, content);
+        QFETCH(int, links);
+        QFETCH(QString, diag);
+        QFETCH(qint64, offset);
+        QFETCH(int, ops);
+        const std::string path = test::tempDir("hccl-damaged") + "/hccl_raw_1.csv";
+        test::writeFile(path, content.toStdString());
+        const auto r = test::importOne(path, FileKind::LegacyHccl);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(int(r.rows.commLinks.size()), links);
+        QCOMPARE(int(r.rows.commOps.size()), ops);
+        const auto diags = r.rows.diagnostics;
+        const auto hit = std::find_if(diags.begin(), diags.end(), [&](const auto& d) {
+            return QString::fromStdString(d.what).contains(diag);
+        });
+        QVERIFY2(hit != diags.end(), qPrintable(test::sortedLines(r.lines("diag")).join("\n")));
+        QCOMPARE(QString::fromStdString(hit->file), QString::fromStdString(path));
+        QCOMPARE(qint64(hit->firstOffset), offset);
+    }
+
+    void clusterProposeMatrix() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        pipeline::BuildOptions o;
+        o.force = true;
+        o.jobs = 2;
+        o.dbPath = test::tempDir("hccl-ix") + "/index.sqlite";
+        const auto built =
+            pipeline::BuildPipeline(samples + "/mindinsight/tests/utils/resource/cluster_propose", o).run();
+        QVERIFY2(built.ok, built.error.c_str());
+        index::Db db(built.dbPath, true);
+        query::CommMatrixRequest all;
+        all.group = "hccl_raw_0.csv";
+        const auto m = query::loadCommMatrix(db, all);
+        QVERIFY2(m.empty.empty(), m.empty.c_str());
+        QVERIFY(m.hcclRawUnits);
+        QCOMPARE(QString::fromStdString(m.scope), QString("group-local"));
+        QCOMPARE(m.cells.size(), size_t(2));
+        const auto* c = m.at(1, 0);
+        QVERIFY(c && c->timeNs);
+        QCOMPARE(QString::fromStdString(c->transport()), QString("SDMA"));
+        QCOMPARE(c->bytes, int64_t(276416512));
+        QCOMPARE(*c->timeNs, int64_t(13204160));
+        QCOMPARE(query::hcclRawSize(*c), 276416.512);
+        QVERIFY(!c->slow); // hccl_raw's unit is not known: no slow-link judgement
+        QVERIFY(m.at(0, 0) && m.at(0, 0)->bytes == 3329792 && m.at(0, 0)->timeNs == int64_t(408970));
+
+        query::CommMatrixRequest step2;
+        step2.group = "hccl_raw_2.csv";
+        step2.step = 2;
+        const auto s = query::loadCommMatrix(db, step2);
+        QVERIFY(s.at(1, 0) && s.at(1, 0)->bytes == 1039360 && s.at(1, 0)->timeNs == int64_t(373930));
+        QVERIFY(s.at(0, 0) && s.at(0, 0)->bytes == 26210816 && s.at(0, 0)->timeNs == int64_t(1250660));
+        // every rank's file its own group, each used
+        auto q = db.prepare("SELECT count(*) FROM comm_source WHERE source = 'hccl_raw' AND used = 1");
+        QVERIFY(q.step());
+        QCOMPARE(q.i64(0), int64_t(4));
+        const std::string json = query::commMatrixJson(m);
+        QVERIFY2(json.find("\"size_unit\": \"units as in hccl_raw\"") != std::string::npos, json.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstHcclRawLinks)
+#include "tst_hcclrawlinks.moc"
