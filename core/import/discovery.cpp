@@ -247,10 +247,15 @@ int kindOrder(FileKind k) {
 
 std::string Discovery::fingerprint() const {
     std::vector<std::string> lines;
+    auto add = [&](const SourceFile& f) {
+        lines.push_back(f.path + "|" + std::to_string(f.sizeBytes) + "|" + std::to_string(f.mtimeNs) + "|" +
+                        std::to_string(f.contentSample));
+    };
     for (const auto& g : groups)
         for (const auto& f : g.files)
-            lines.push_back(f.path + "|" + std::to_string(f.sizeBytes) + "|" + std::to_string(f.mtimeNs) +
-                            "|" + std::to_string(f.contentSample));
+            add(f);
+    for (const auto& f : summaryFiles)
+        add(f);
     std::sort(lines.begin(), lines.end());
     std::string out;
     for (auto& l : lines)
@@ -392,6 +397,11 @@ class TreeWalk {
             if (!c.note.empty()) note(p, c.note);
             if (!c.ranks.empty()) m_d.clusterRanksByDir[p.parent_path().string()] = c.ranks;
             m_d.producerSteps.insert(m_d.producerSteps.end(), c.steps.begin(), c.steps.end());
+            if (std::error_code e; fs::is_regular_file(p / "cluster_step_trace_time.csv", e)) {
+                SourceFile sf = statSource(p / "cluster_step_trace_time.csv", FileKind::StepTraceTime);
+                sf.contentSample = contentSample(sf.path, sf.sizeBytes);
+                m_d.summaryFiles.push_back(sf);
+            }
             m_d.diagnostics.insert(m_d.diagnostics.end(), c.diagnostics.begin(), c.diagnostics.end());
             return;
         }

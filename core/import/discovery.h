@@ -92,6 +92,9 @@ struct Discovery {
     /// The rows of each cluster_step_trace_time.csv found (the producer's own step breakdown,
     /// clustersteptrace.h)
     std::vector<model::ProducerStepRow> producerSteps;
+    /// The files producerSteps came from: not rank inputs, but part of the fingerprint (an edited summary
+    /// alone must rebuild the index that shows it)
+    std::vector<SourceFile> summaryFiles;
     /// What the walk did not search or follow, and why (directory link loops, directories below the
     /// depth limit, directories it could not list); written to the index's diagnostics, and named in the
     /// error when nothing was found.

@@ -84,6 +84,30 @@ class TstProducerSummary : public QObject {
         QCOMPARE(qint64(t.diagnostics[0].firstOffset), line);
     }
 
+    // the summary is no rank input, so its stamp was in no fingerprint: an edited summary alone reopened the
+    // index with the old figures (r47d's note)
+    void anEditedSummaryRebuildsTheIndex() {
+        const std::string dir = test::tempDir("cstt-edit");
+        QVERIFY(test::writeDemo(dir, test::demoOptions(2, 2, 1)).empty());
+        const std::string csv = dir + "/cluster_analysis_output/cluster_step_trace_time.csv";
+        test::writeFile(csv,
+                        "Step,Type,Index,Computing,Communication(Not Overlapped),Stage\n2,rank,0,1.5,2,10\n");
+        pipeline::BuildOptions o;
+        o.dbPath = test::tempDir("cstt-edit-ix") + "/index.sqlite";
+        auto computing = [&] {
+            const auto built = pipeline::BuildPipeline(dir, o).run();
+            if (!built.ok) qFatal("%s", built.error.c_str());
+            index::Db db(built.dbPath, true);
+            return std::make_pair(
+                built.reused,
+                query::producerClusterSummary(db)["rows"][0]["producer"]["computing_ns"].get<int64_t>());
+        };
+        QCOMPARE(computing(), std::make_pair(false, int64_t(1500)));
+        QCOMPARE(computing(), std::make_pair(true, int64_t(1500))); // unchanged: reused
+        test::writeFile(
+            csv, "Step,Type,Index,Computing,Communication(Not Overlapped),Stage\n2,rank,0,2.75,2,10\n");
+        QCOMPARE(computing(), std::make_pair(false, int64_t(2750)));
+    }
     void testDataBesideOurs() {
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is not present");
