@@ -29,12 +29,14 @@ json nullable(const index::Stmt& q, int col) {
 /// lowest (the main run's, which keeps the plain number).
 std::map<std::pair<int64_t, int64_t>, json> ourSteps(index::Db& db) {
     std::map<std::pair<int64_t, int64_t>, json> out;
-    auto q =
-        db.prepare("SELECT coalesce(i.data_rank, i.rank), st.step, st.rank, st.wall_ns, st.compute_ns, "
-                   "st.comm_ns, st.comm_not_overlapped_ns, st.comm_overlapped_ns, st.wait_ns, st.idle_ns "
-                   "FROM step_stat st JOIN rank_info i ON i.rank = st.rank ORDER BY st.rank");
+    auto q = db.prepare(
+        "SELECT coalesce(i.data_rank, i.rank), st.step, st.rank, st.wall_ns, st.compute_ns, "
+        "st.comm_ns, st.comm_not_overlapped_ns, st.comm_overlapped_ns, st.wait_ns, st.idle_ns, "
+        "coalesce(st.source, '') FROM step_stat st JOIN rank_info i ON i.rank = st.rank ORDER BY st.rank");
     while (q.step()) {
-        json o = {{"rank", q.i64(2)}};
+        // where the breakdown came from: the rank's own step_trace_time.csv is the profiler's figure too, so
+        // equal rows there are the same producer twice, not two counts agreeing
+        json o = {{"rank", q.i64(2)}, {"source", q.text(10)}};
         for (int i = 0; i < 7; ++i)
             o[kOurs[i]] = nullable(q, 3 + i);
         out.emplace(std::make_pair(q.i64(0), q.i64(1)), std::move(o));
@@ -134,13 +136,21 @@ std::string indexText(const json& r) {
     return ranks.empty() ? idx : rankRanges(ranks);
 }
 
+/// Who a row of ours comes from: "Rankscope" when it measured the step from the events, else the file it
+/// took the breakdown from.
+std::string oursBy(const json& o) {
+    return o.value("source", std::string()) == "step_trace_time" ? "Rankscope (rank's step_trace_time.csv)"
+                                                                 : "Rankscope (from the events)";
+}
+
 ProducerSummaryTable producerSummaryTable(const json& s) {
     ProducerSummaryTable t;
     if (s.is_null()) return t;
     t.lines.push_back(
         "The producer's own step figures (msprof-analyze's cluster_step_trace_time.csv, µs in the "
         "file), not Rankscope's; Rankscope's own follow a rank's row where the folder holds that "
-        "rank's trace and step, never merged.");
+        "rank's trace and step, never merged, each saying its source (a rank's step_trace_time.csv is the "
+        "profiler's own breakdown too: equal figures there are one source twice, not two agreeing).");
     for (const auto& f : s["files"])
         t.lines.push_back("From " + f.get<std::string>());
     const auto in = s["ranks_in_traces"].get<std::vector<int64_t>>();
@@ -159,7 +169,7 @@ ProducerSummaryTable producerSummaryTable(const json& s) {
         const json& o = r["ours"];
         const std::string why = r.value("ours_why", std::string());
         if (!o.is_null())
-            t.rows.push_back({step, "rank", indexText(r), "Rankscope", ms(o["compute_ns"]),
+            t.rows.push_back({step, "rank", indexText(r), oursBy(o), ms(o["compute_ns"]),
                               ms(o["comm_not_overlapped_ns"]), ms(o["comm_overlapped_ns"]), ms(o["comm_ns"]),
                               ms(o["idle_ns"]), ms(o["wall_ns"]), "-"});
         else if (!why.empty() && why != kNoTrace) // ranks without a trace are named once, above
