@@ -219,8 +219,10 @@ int runExport(const ArgList& argv) {
                             r.outFile.isEmpty() ? QDir(r.outDir).filePath("window." + r.format) : r.outFile);
     }
     QString err;
-    QStringList skipped;
-    QStringList files = gui::exportSnapshots(r, err, &skipped);
+    QStringList skipped, notes;
+    QStringList files = gui::exportSnapshots(r, err, &skipped, &notes);
+    for (const auto& n : notes) // on stderr, as stats says a rank it leaves out of a step
+        std::fprintf(stderr, "rankscope export: %s\n", n.toLocal8Bit().constData());
     for (const auto& f : files)
         std::printf("%s\n", f.toLocal8Bit().constData());
     for (const auto& s : skipped) // on stdout with the files: what the set holds, and what it leaves out

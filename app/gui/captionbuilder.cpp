@@ -63,6 +63,7 @@ QString windowLine(const CaptionInput& in) {
     if (in.step)
         w += query::isWholeTraceOnly(s, *in.step) ? QObject::tr(" · the whole trace (no step marks)")
                                                   : QObject::tr(" · step %1").arg(*in.step);
+    if (in.step && !in.stepLacking.isEmpty()) w += " · " + in.stepLacking;
     if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(s.shownRank(in.memoryRank)) + w;
     if (in.view == "memory" && in.memoryData && (in.memoryData->first > t0 || in.memoryData->second < t1))
         w += QObject::tr(" · memory data %1")

@@ -42,6 +42,7 @@ struct CaptionInput {
     /// pictured is wider, so a map drawn over the whole run tells where its records lie (r47c #5).
     std::optional<std::pair<int64_t, int64_t>> memoryData;
     std::optional<int64_t> step;
+    QString stepLacking; ///< which shown ranks lack `step` and why (ExportScene::stepLacking); "" none
     bool lanesCut = false;
     QString trackFilter; ///< the timeline's track filter ("" none): the picture shows only its lanes
     bool legend = false; ///< the timeline's colour legend goes in the caption

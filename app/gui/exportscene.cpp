@@ -9,6 +9,7 @@
 #include "core/query/flowquery.h"
 #include "core/query/rankqueries.h"
 #include "core/query/stepsapart.h"
+#include "core/query/wholetracestep.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
@@ -122,31 +123,34 @@ bool ExportScene::showOutlyingRanks() {
 
 void ExportScene::setWindow(qint64 t0, qint64 t1) {
     m_step.reset();
+    m_stepLacking.clear();
     m_state->setWindow(t0, std::max(t1, t0 + 1));
 }
 
-bool ExportScene::zoomToStep(int64_t step) {
-    const auto& shown = m_timeline.layoutOptions().onlyRanks;
-    for (int rank : m_summary->ranks) {
-        if (!shown.empty() && !shown.count(rank)) continue;
-        for (const auto& s : m_summary->steps)
-            if (s.rank == rank && s.step == step) {
-                int64_t pad = (s.endNs - s.startNs) / 20;
-                setWindow(s.startNs - pad, s.endNs + pad);
-                m_step = step;
-                return true;
-            }
-        break; // the first shown rank's steps
-    }
-    return false;
-}
-
-QString ExportScene::stepOnOtherClock(int64_t step) {
+std::vector<int> ExportScene::shownRanks() const {
     const auto& shown = m_timeline.layoutOptions().onlyRanks;
     std::vector<int> ranks;
     for (int rank : m_summary->ranks)
         if (shown.empty() || shown.count(rank)) ranks.push_back(rank);
-    return QString::fromStdString(query::stepOnOtherClockText(m_db, ranks, step, m_summary->dataRank));
+    return ranks;
+}
+
+bool ExportScene::zoomToStep(int64_t step) {
+    // every shown rank, not the first alone: rank 0 numbering its steps from 1 beside rank 1's whole trace
+    // (step 0) failed `--step 0` (r47b)
+    const auto on = query::stepOnRanks(*m_summary, shownRanks(), step);
+    const QString lacking = QString::fromStdString(query::lackingStepText(*m_summary, on.lacking, step));
+    if (on.step) {
+        const int64_t pad = (on.step->endNs - on.step->startNs) / 20;
+        setWindow(on.step->startNs - pad, on.step->endNs + pad);
+        m_step = step;
+    }
+    m_stepLacking = lacking; // after setWindow, which forgets the step
+    return on.step != nullptr;
+}
+
+QString ExportScene::stepOnOtherClock(int64_t step) {
+    return QString::fromStdString(query::stepOnOtherClockText(m_db, shownRanks(), step, m_summary->dataRank));
 }
 
 void ExportScene::setSelection(const views::Selection& given) {
@@ -313,6 +317,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.memoryRank = m_memoryRank;
     in.memoryData = m_memory->dataSpan();
     in.step = m_step;
+    in.stepLacking = m_stepLacking;
     in.lanesCut = m_cut;
     in.legend = true;
     in.comm = m_comm.get();

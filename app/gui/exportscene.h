@@ -53,8 +53,12 @@ class ExportScene {
     /// type's ratio to its median over every rank (the index's), so a few columns read as in the whole.
     void setHeatmapRanks(const std::vector<int>& ranks);
     void setWindow(qint64 t0, qint64 t1);
-    /// The window of `step` on the first shown rank, padded by 5 %; false when no rank has that step.
+    /// The window of `step` on the first shown rank marking it (else, none marking it, on the first whose
+    /// whole trace it is: query/wholetracestep.h), padded by 5 %; false when no shown rank has it.
     bool zoomToStep(int64_t step);
+    /// Which shown ranks lack the step last zoomed to, and why ("rank 1 has no step marks (…)"); "" none.
+    /// Said in the timeline's caption; kept after a failed zoom, to say why.
+    const QString& stepLacking() const { return m_stepLacking; }
     /// Why `step` is on no shown rank when a step list kept apart on another clock numbers it (query/
     /// stepsapart.h), else "".
     QString stepOnOtherClock(int64_t step);
@@ -83,6 +87,8 @@ class ExportScene {
     Caption caption(const QString& view) const;
 
   private:
+    /// The ranks the timeline shows (index keys, in order): every rank when none is chosen.
+    std::vector<int> shownRanks() const;
     /// The view laid out at the size asked, as a picture (the timeline's frame, or a widget).
     Picture prepare(const QString& view, int width, int height);
     Picture prepareTimeline(int width, int height);
@@ -99,6 +105,7 @@ class ExportScene {
     std::unique_ptr<views::MemoryMapView> m_memory;
     std::unique_ptr<views::CommMatrixCanvas> m_comm; ///< the communication matrix at its natural size
     std::optional<int64_t> m_step;
+    QString m_stepLacking; ///< the shown ranks without m_step (stepLacking)
     int m_memoryRank = -1;
     bool m_heatmapLoaded = false;
     std::vector<int> m_heatmapRanks; ///< empty: every rank of the run

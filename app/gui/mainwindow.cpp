@@ -348,12 +348,12 @@ void MainWindow::onIndexFinished(bool ok, bool cancelled, const QString& dbPath,
     m_progress->finish();
     if (!ok) {
         // (a job replaced by another's open never says it finished: IndexJob drops its signals)
+        const QString failed = m_session->path(); // the session goes back to the profile on screen
         if (cancelled)
             m_session->openCancelled();
         else
             m_session->openFailed(error);
-        m_status->setMessage(cancelled ? tr("Indexing cancelled")
-                                       : tr("Could not open %1").arg(m_session->path()));
+        m_status->setMessage(cancelled ? tr("Indexing cancelled") : tr("Could not open %1").arg(failed));
         if (!cancelled) {
             // window-modal without a nested event loop: `export --state` of a view whose profile fails
             // waited in it for ever, and now says why (walk 27)

@@ -32,11 +32,16 @@ void ProfileSession::beginOpen(const QString& path) {
 
 void ProfileSession::openFailed(const QString& why) {
     if (m_pending) drop(tr("its profile %1 could not be opened: %2").arg(m_path, why));
+    restoreShown(); // r47f: after an empty folder failed, F5 re-indexed it and Save view named it
 }
 
 void ProfileSession::openCancelled() {
     if (m_pending) drop(tr("opening its profile %1 was cancelled").arg(m_path));
-    // a re-index cancelled (its profile is on screen), or nothing shown yet: the path stays
+    restoreShown();
+}
+
+void ProfileSession::restoreShown() {
+    // a re-index that ended so (its profile is on screen), or nothing shown yet: the path stays
     if (!m_shown.isEmpty() || m_lastShown.isEmpty()) return;
     m_path = m_lastShown;
     m_shown = m_lastShown;

@@ -47,7 +47,8 @@ class ProfileSession : public QObject {
     /// A profile is being opened: the next summary is a new profile's (a view state waiting for another
     /// profile is dropped).
     void beginOpen(const QString& path);
-    /// The profile being opened could not be (`why`): a view state waiting for it is dropped.
+    /// The profile being opened could not be (`why`): a view state waiting for it is dropped, and the
+    /// profile still on screen is the one path() names again, as after openCancelled.
     void openFailed(const QString& why);
     /// The user cancelled the open: a view state waiting for it is dropped (once it waited on, and was
     /// applied when that profile was opened later, r47c #1), and the profile still on screen is the one
@@ -79,6 +80,8 @@ class ProfileSession : public QObject {
   private:
     void applyNow(ViewState s);    ///< by value: it may be the pending state it clears
     void drop(const QString& why); ///< of the pending state
+    /// An open that ended without a summary: path() is the profile still on screen again (if any).
+    void restoreShown();
     /// Why the summary shown cannot show `s`'s run ("" when it can: no run named, or one of its runs).
     QString missingRun(const ViewState& s) const;
     QMainWindow* m_window;

@@ -64,7 +64,8 @@ bool writeDefaultSet(ExportScene& scene, Writer& write, const QString& dbPath) {
 
 } // namespace
 
-QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList* skipped) {
+QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList* skipped,
+                            QStringList* notes) {
     QStringList files;
     const QString dir = r.outFile.isEmpty() ? r.outDir : QFileInfo(r.outFile).absolutePath();
     if (!QDir().mkpath(dir)) {
@@ -91,11 +92,15 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList*
             scene.setWindow(scene.summary().startNs + r.range->first,
                             scene.summary().startNs + r.range->second);
         if (r.step >= 0 && !scene.zoomToStep(r.step)) {
-            // a step list kept apart on another clock numbers it: say so, not only that it is missing
-            const QString why = scene.stepOnOtherClock(r.step);
+            // a step list kept apart on another clock numbers it: say so, not only that it is missing; else
+            // which shown ranks lack it, and why (a rank without step marks)
+            QString why = scene.stepOnOtherClock(r.step);
+            if (why.isEmpty()) why = scene.stepLacking();
             error = QString("no step %1 on the ranks shown").arg(r.step) + (why.isEmpty() ? "" : ": " + why);
             return files;
         }
+        if (notes && r.step >= 0 && !scene.stepLacking().isEmpty())
+            *notes << QString("step %1: %2").arg(r.step).arg(scene.stepLacking());
         if (r.selection) scene.setSelection(*r.selection);
         Writer write(scene, r, files, error, skipped);
         if (!r.specific()) {

@@ -44,6 +44,8 @@ struct ExportRequest {
 
 /// Returns the files written; `error` is set on failure. Of a set of pictures (the default set, --view all),
 /// a view the run has no data for (ExportScene::nothingToDraw) is not written: `skipped` gets "heatmap: why".
-QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList* skipped = nullptr);
+/// `notes` gets what the pictures leave out of the step asked ("step 2: rank 1 has no step marks (…)").
+QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList* skipped = nullptr,
+                            QStringList* notes = nullptr);
 
 } // namespace rs::gui

@@ -18,4 +18,16 @@ bool isWholeTraceOnly(const ProfileSummary& s, int64_t step);
 /// and returned: a step's figures pooled with a whole trace's describe neither. Else nothing changes.
 std::vector<int> takeWholeTracesBesideSteps(const ProfileSummary& s, int64_t step, std::vector<int>& ranks);
 
+/// `step` on a set of shown ranks: the bounds of the first that marks it, else (none marks it) of the first
+/// whose whole trace it is (what `--step 0` of a profile without step marks asks); null when none has it.
+/// `lacking`: the shown ranks without it, a whole trace beside a marked step among them.
+struct StepOnRanks {
+    const StepDesc* step = nullptr; ///< into the summary's steps
+    std::vector<int> lacking;       ///< index keys, in the order shown
+};
+StepOnRanks stepOnRanks(const ProfileSummary& s, const std::vector<int>& shown, int64_t step);
+/// Why `lacking` (keys) have no `step`, in the data's rank numbers: "rank 1 has no step marks (its whole
+/// trace is no step)", "ranks 2-3 have no step 7", both joined by "; "; "" for none.
+std::string lackingStepText(const ProfileSummary& s, const std::vector<int>& lacking, int64_t step);
+
 } // namespace rs::query

@@ -8,6 +8,7 @@
 #include "app/gui/snapshotexporterstep.h"
 #include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
+#include "tests/support/mixedstepsdemo.h"
 #include "tests/support/pictureink.h"
 #include "tests/support/testsupport.h"
 #include "views/memory/memorymapview.h"
@@ -61,6 +62,14 @@ class TstExport : public QObject {
     }
     nlohmann::json list() {
         return nlohmann::json::parse(run({"annotate", q(m_demo), "list", "--json"}, 0).toStdString());
+    }
+    /// The demo whose rank 1 has no step marks (mixedstepsdemo.h), written once; empty on failure (said).
+    std::string mixedDemo() {
+        static std::string dir;
+        std::string e;
+        if (dir.empty()) dir = test::writeMixedStepsDemo("export-mixed", e);
+        if (dir.empty()) qWarning("%s", e.c_str());
+        return dir;
     }
     QImage exportPng(QStringList extra, const QString& name) {
         const QString path = q(m_root) + "/" + name + ".png";
@@ -805,6 +814,64 @@ class TstExport : public QObject {
             if (l->text().startsWith("Rank ")) lines << l->text();
         QCOMPARE(lines.size(), 1);
         QVERIFY2(lines.first().startsWith(QString("Rank %1 ·").arg(key - 10000)), qPrintable(lines.first()));
+    }
+    void aStepIsChosenOverEveryShownRank_data() {
+        QTest::addColumn<QString>("ranks"); // --ranks ("" every rank)
+        QTest::addColumn<int>("step");
+        QTest::addColumn<bool>("found");
+        QTest::addColumn<qint64>("startNs"); // the step's start on the rank marking it (0: a whole trace)
+        QTest::addColumn<qint64>("durNs");
+        QTest::addColumn<QString>("lacking");
+        const QString unmarked = "rank 1 has no step marks (a whole trace is no step)";
+        // rank 0's trace_view.json: ProfilerStep#2 at ts 1736408883005065.994 µs, dur 5092.678 µs
+        QTest::newRow("step 2, rank 1 beside")
+            << "" << 2 << true << 1736408883005065994LL << 5092678LL << unmarked;
+        // r47b: step 0 failed, rank 0 (numbering from 1) looked at alone; it is rank 1's whole trace
+        QTest::newRow("step 0, rank 1's whole trace")
+            << "" << 0 << true << 0LL << 0LL << "rank 0 has no step 0";
+        QTest::newRow("step 2 of rank 1 alone") << "1" << 2 << false << 0LL << 0LL << unmarked;
+    }
+    void aStepIsChosenOverEveryShownRank() {
+        // rank 0 marks steps 1-4; rank 1's step marks are taken out: its whole trace is the index's step 0
+        QFETCH(QString, ranks);
+        QFETCH(int, step);
+        QFETCH(bool, found);
+        QFETCH(qint64, startNs);
+        QFETCH(qint64, durNs);
+        QFETCH(QString, lacking);
+        const std::string dir = mixedDemo();
+        QVERIFY(!dir.empty());
+        auto ix = test::indexDir(dir, false);
+        QVERIFY(ix.db);
+        gui::ExportScene scene(q(ix.result.dbPath), q(dir), std::nullopt);
+        if (!ranks.isEmpty()) scene.setRanks({ranks.toInt()});
+        QCOMPARE(scene.zoomToStep(step), found);
+        QCOMPARE(scene.stepLacking(), lacking);
+        if (!found) return;
+        const QString line = scene.caption("timeline").lines.join("\n");
+        QVERIFY2(line.contains(" · " + lacking), qPrintable(line));
+        if (durNs) { // padded by a twentieth either side
+            QCOMPARE(scene.state().windowStart(), startNs - durNs / 20);
+            QCOMPARE(scene.state().windowEnd(), startNs + durNs + durNs / 20);
+        } else {
+            QVERIFY2(line.contains("the whole trace (no step marks)"), qPrintable(line));
+        }
+    }
+    void aStepMissingOnTheShownRanksSaysWhy() {
+        const std::string dir = mixedDemo();
+        QVERIFY(!dir.empty());
+        const QString pic = q(m_root) + "/mixed.png";
+        QString out,
+            err =
+                run({"export", q(dir), "--step", "2", "--ranks", "1", "--view", "timeline", "--out", pic}, 1);
+        QVERIFY2(
+            err.contains("no step 2 on the ranks shown: rank 1 has no step marks (a whole trace is no step)"),
+            qPrintable(err));
+        // the step shown beside ranks without it says which, on stderr as `stats` does
+        QCOMPARE(test::runRankscope({"export", q(dir), "--step", "0", "--view", "timeline", "--out", pic},
+                                    &out, &err),
+                 0);
+        QVERIFY2(err.contains("rankscope export: step 0: rank 0 has no step 0"), qPrintable(err));
     }
 };
 

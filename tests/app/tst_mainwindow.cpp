@@ -766,6 +766,20 @@ class TstMainWindow : public QObject {
         QVERIFY(w.state()->windowStart() != v.window->first);
         QVERIFY(w.state()->windowEnd() != v.window->second);
     }
+    void aFailedOpenKeepsTheProfileShown() {
+        // r47f: an empty folder failed to open and left the session on it while the previous profile stayed
+        // on screen: F5 re-indexed the empty folder, Save view named it (a cancelled open already went back)
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        const QString shown = w.profilePath();
+        const QString empty = QString::fromStdString(test::tempDir("mainwindow-empty"));
+        w.openProfile(empty);
+        QTRY_VERIFY(w.findChild<QMessageBox*>()); // "Cannot open profile"
+        QCOMPARE(w.profilePath(), shown);
+        QCOMPARE(w.captureViewState().profile, shown);
+        for (auto* box : w.findChildren<QMessageBox*>())
+            box->close();
+    }
     void openProfileStartsBesideTheLastProfile() {
         // r47c #3: File ▸ Open profile's dialog started inside the profile just opened; a sibling is what
         // the user opens next

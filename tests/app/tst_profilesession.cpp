@@ -153,6 +153,30 @@ class TstProfileSession : public QObject {
         session.openFailed("again"); // nothing waits any more
         QCOMPARE(why.size(), 2);
     }
+    void anOpenThatEndsWithoutASummaryGoesBackToTheProfileShown_data() {
+        QTest::addColumn<bool>("cancelled");
+        QTest::newRow("cancelled") << true;
+        // r47f: an empty folder failed to open and the path stayed on it, under the profile still on
+        // screen: F5 re-indexed the empty folder, Save view named it
+        QTest::newRow("failed") << false;
+    }
+    void anOpenThatEndsWithoutASummaryGoesBackToTheProfileShown() {
+        QFETCH(bool, cancelled);
+        Parts p;
+        auto& session = p.session;
+        const auto summary = std::make_shared<query::ProfileSummary>();
+        session.beginOpen("/data/shown");
+        QCOMPARE(session.accept(summary), Change::NewProfile);
+        session.beginOpen("/data/empty");
+        QCOMPARE(session.path(), QString("/data/empty"));
+        if (cancelled)
+            session.openCancelled();
+        else
+            session.openFailed("no profiler files found");
+        QCOMPARE(session.path(), QString("/data/shown"));
+        QCOMPARE(session.capture().profile, QString("/data/shown"));
+        QCOMPARE(session.accept(summary), Change::SameRun); // its summary again: the profile shown
+    }
     void everyTabOnTopIsSavedAndRaised() {
         // the window's tabs under the timeline, as the user sees them: whichever is on top is what a saved
         // view says, so it is raised again when the view is opened (walk 9: a view saved with the Op summary

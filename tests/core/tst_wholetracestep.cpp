@@ -50,6 +50,45 @@ class TstWholeTraceStep : public QObject {
         QCOMPARE(query::takeWholeTracesBesideSteps(s, step, ranks), taken);
         QCOMPARE(ranks, kept);
     }
+    void aStepIsChosenOverEveryShownRank_data() {
+        QTest::addColumn<int64_t>("firstStep"); // rank 0's first step number
+        QTest::addColumn<int64_t>("step");      // asked
+        QTest::addColumn<Ranks>("shown");
+        QTest::addColumn<int>("rank");        // whose bounds are chosen (-1: none)
+        QTest::addColumn<int64_t>("startMs"); // their start
+        QTest::addColumn<Ranks>("lacking");
+        QTest::addColumn<QString>("text");
+        const QString unmarked = "rank 1 has no step marks (a whole trace is no step)";
+        // r47b: `export --step 0` looked at rank 0 alone, which numbers from 1; step 0 is rank 1's whole
+        // trace
+        QTest::newRow("step 0 only a whole trace") << int64_t(1) << int64_t(0) << Ranks{0, 1} << 1
+                                                   << int64_t(0) << Ranks{0} << "rank 0 has no step 0";
+        // rank 0's step 2 is the third 50 ms step from 1: 50 ms; rank 1's whole trace is no step 2
+        QTest::newRow("step 2 beside a whole trace")
+            << int64_t(1) << int64_t(2) << Ranks{0, 1} << 0 << int64_t(50) << Ranks{1} << unmarked;
+        // numbered from 0: rank 0 marks step 0, so rank 1's whole trace (also the index's step 0) is not it
+        QTest::newRow("step 0 marked beside a whole trace")
+            << int64_t(0) << int64_t(0) << Ranks{0, 1} << 0 << int64_t(0) << Ranks{1} << unmarked;
+        QTest::newRow("step 2 on the whole trace alone")
+            << int64_t(1) << int64_t(2) << Ranks{1} << -1 << int64_t(0) << Ranks{1} << unmarked;
+        QTest::newRow("step 9 nowhere") << int64_t(1) << int64_t(9) << Ranks{0, 1} << -1 << int64_t(0)
+                                        << Ranks{0, 1} << unmarked + "; rank 0 has no step 9";
+    }
+    void aStepIsChosenOverEveryShownRank() {
+        QFETCH(int64_t, firstStep);
+        QFETCH(int64_t, step);
+        QFETCH(Ranks, shown);
+        QFETCH(int, rank);
+        QFETCH(int64_t, startMs);
+        QFETCH(Ranks, lacking);
+        QFETCH(QString, text);
+        const auto s = mixed(firstStep);
+        const auto on = query::stepOnRanks(s, shown, step);
+        QCOMPARE(on.step ? on.step->rank : -1, rank);
+        if (on.step) QCOMPARE(on.step->startNs, startMs * kMs);
+        QCOMPARE(on.lacking, lacking);
+        QCOMPARE(QString::fromStdString(query::lackingStepText(s, on.lacking, step)), text);
+    }
 };
 
 QTEST_GUILESS_MAIN(TstWholeTraceStep)

@@ -2,10 +2,14 @@
 // without step marks) as what it is, never "step 0" (walk 30).
 #include "views/tables/areastatsview.h"
 
+#include "core/query/queryservice.h"
 #include "tests/support/bandedstep.h"
+#include "tests/support/mixedstepsdemo.h"
 #include "views/common/interactionstate.h"
 
 #include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace rs;
@@ -40,6 +44,42 @@ class TstAreaStatsView : public QObject {
             items << view.areaChooser()->itemText(i);
         QCOMPARE(items, (QStringList{"the timeline's window", "whole trace (no step marks)", "step 1",
                                      "step 2", "step 3", "step 4"}));
+    }
+    void aStepsFiguresNameTheRanksLeftOut_data() {
+        QTest::addColumn<bool>("fromZero"); // rank 0 numbers its steps 0-3 (else 1-4)
+        QTest::addColumn<int>("step");
+        // rank 1 has no step 2: "1 rank has no such step" said neither which nor why
+        QTest::newRow("a step the whole trace lacks") << false << 2;
+        // rank 1's whole trace is the index's step 0 too, left out of rank 0's step 0: "on 1 rank" alone
+        QTest::newRow("a whole trace beside the step") << true << 0;
+    }
+    void aStepsFiguresNameTheRanksLeftOut() {
+        // r47f: rank 0 marks four steps, rank 1's step marks are taken out (its whole trace is its step 0)
+        QFETCH(bool, fromZero);
+        QFETCH(int, step);
+        std::string e;
+        const std::string dir = test::writeMixedStepsDemo("areastats-mixed", e, fromZero);
+        QVERIFY2(!dir.empty(), e.c_str());
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.db, ix.result.error.c_str());
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        const auto s = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        views::InteractionState state;
+        state.setBounds(s->startNs, s->endNs);
+        views::AreaStatsView view(&state, &service);
+        view.setProfile(s);
+        view.chooseStep(step);
+        QSignalSpy shown(&view, &views::AreaStatsView::statsShown);
+        view.show(); // the figures are asked for once the panel is shown
+        QVERIFY(shown.wait(20000));
+        const QString caption = view.caption()->text();
+        QVERIFY2(caption.startsWith(QString("step %1 (each rank's own extent) on 1 rank · ").arg(step)),
+                 qPrintable(caption));
+        QVERIFY2(caption.contains(" · rank 1 has no step marks (a whole trace is no step) · "),
+                 qPrintable(caption));
     }
 };
 

@@ -295,8 +295,9 @@ std::vector<int> AreaStatsView::chosenRanks(QString& why) const {
     return keys;
 }
 
-bool AreaStatsView::buildQuery(query::AreaQuery& q, QString& why) const {
+bool AreaStatsView::buildQuery(query::AreaQuery& q, QString& why, std::vector<int>& wholeTraces) const {
     q = {};
+    wholeTraces.clear();
     q.perRank = m_perRank->isChecked();
     q.kinds = m_kinds;
     if (m_source == Source::Area) {
@@ -312,7 +313,7 @@ bool AreaStatsView::buildQuery(query::AreaQuery& q, QString& why) const {
             q.step = m_step;
             q.stepRanks = ranks;
             // a step's figures never pool a whole trace's (a rank without step marks: the index's step 0)
-            if (m_summary) query::takeWholeTracesBesideSteps(*m_summary, m_step, q.stepRanks);
+            if (m_summary) wholeTraces = query::takeWholeTracesBesideSteps(*m_summary, m_step, q.stepRanks);
         } else {
             q.windows = query::rangeWindows(ranks, m_state->windowStart(), m_state->windowEnd());
         }
@@ -334,7 +335,7 @@ void AreaStatsView::refresh() {
     if (!m_summary || !m_service) return;
     m_problem.clear();
     query::AreaQuery q;
-    if (!buildQuery(q, m_problem)) {
+    if (!buildQuery(q, m_problem, m_wholeTracesLeftOut)) {
         m_pending = 0;
         updateCaption();
         return;
@@ -375,6 +376,15 @@ QString AreaStatsView::areaText() const {
              formatOffset(t1 - origin, std::max<qint64>(1, (t1 - t0) / 1000)), formatDuration(t1 - t0));
 }
 
+QString AreaStatsView::ranksLeftOutText() const {
+    if (!m_summary || !m_stats || m_source != Source::Step) return {};
+    // named and why, as `rankscope stats` says them on stderr: "on 1 rank" (a whole trace left out) and "1
+    // rank has no such step" hid which rank, and that it has no step marks (r47f)
+    std::vector<int> out = m_stats->ranksWithoutStep;
+    out.insert(out.end(), m_wholeTracesLeftOut.begin(), m_wholeTracesLeftOut.end());
+    return QString::fromStdString(query::lackingStepText(*m_summary, out, m_step));
+}
+
 void AreaStatsView::updateCaption() {
     if (!m_summary) {
         m_caption->setText(tr("Open a profile: the spans of an area by op name, with their time inside it"));
@@ -402,10 +412,7 @@ void AreaStatsView::updateCaption() {
                      .arg(m_proxy->rowCount())
                      .arg(m_model->rowCount())
                      .arg(m_filter->text());
-    if (!m_stats->ranksWithoutStep.empty())
-        parts << tr("%1 no such step")
-                     .arg(
-                         counted(qint64(m_stats->ranksWithoutStep.size()), tr("rank has"), tr("ranks have")));
+    if (const QString left = ranksLeftOutText(); !left.isEmpty()) parts << left;
     for (const auto& n : m_stats->notes)
         parts << QString::fromStdString(n);
     parts << tr("times inside the area; p95 nearest rank · %1 ms").arg(m_lastMs);

@@ -85,7 +85,11 @@ class AreaStatsView : public QWidget {
     void scheduleRefresh(int delayMs = 0);
     void refresh();
     /// The query for the area chosen; false with `why` when none can be made (bad rank list, …).
-    bool buildQuery(query::AreaQuery& q, QString& why) const;
+    /// `wholeTraces`: the ranks (keys) whose whole trace a step's query leaves out (query/wholetracestep.h).
+    bool buildQuery(query::AreaQuery& q, QString& why, std::vector<int>& wholeTraces) const;
+    /// Which ranks a step's figures leave out, and why: "rank 1 has no step marks (a whole trace is no
+    /// step); rank 3 has no step 7" (query/wholetracestep.h); "" none.
+    QString ranksLeftOutText() const;
     std::vector<int> chosenRanks(QString& why) const;
     void onResult(quint64 id, const QVariant& v);
     void onCurrent(const QModelIndex& cur);
@@ -101,7 +105,8 @@ class AreaStatsView : public QWidget {
     std::set<std::string> m_kinds;
     query::AreaQuery m_query;
     std::shared_ptr<const query::AreaStats> m_stats;
-    QString m_problem; ///< why no figures (a bad rank list)
+    QString m_problem;                     ///< why no figures (a bad rank list)
+    std::vector<int> m_wholeTracesLeftOut; ///< rank keys a step's figures leave out (their whole traces)
     quint64 m_pending = 0;
     bool m_dirty = true;
     QElapsedTimer m_clock;
