@@ -862,6 +862,25 @@ class TstMemoryMapView : public QObject {
                                     .arg(view->plot()->width())));
         }
     }
+    void aLegendWrappedThenWidenedAgainIsLaidOutAgain() {
+        // walk 31: the demo's Memory tab, the window made 800 × 600 and then 1500 × 950 again: a segfault in
+        // wrapLegend, which took the wrapped grid's empty cells for entries. Its legend has the demo's three
+        // curves (allocated, reserved, active); at 300 px they wrap, at 1400 px one row again
+        views::InteractionState state;
+        auto d = curveData();
+        state.setBounds(d->startNs, d->endNs);
+        views::MemoryMapView view(&state, nullptr);
+        view.setProfile({});
+        view.setData(d);
+        for (int width : {1400, 300, 1400, 360, 1400}) {
+            view.resize(width, 400);
+            view.show();
+            QCoreApplication::processEvents();
+            view.plot()->replot();
+            view.plot()->replot(); // the wrap set in the first replot's beforeReplot is laid out by the next
+        }
+        QCOMPARE(view.plot()->legend->wrap(), 0);
+    }
     void theCaptionNamesTheSelectionBeforeTheFinding() {
         // issue 19: with a MatMulV2 tensor of rank 6 selected, the line above the map named only AllReduce
         // (the bank anomaly, in red), read as the selection. It names the selected tensor, or the op

@@ -145,14 +145,19 @@ void MemoryMapView::placeLegendAbovePlot(QCustomPlot& plot) {
 void MemoryMapView::wrapLegend(QCustomPlot& plot) {
     // as many entries a row as the plot's width holds beside the axis rect's side margins, at least one
     QCPLegend* legend = plot.legend;
+    // the entries, not the grid's cells: once wrapped, the last row's empty cells are counted too and hold
+    // no item (walk 31: a window made larger again with the Memory tab shown crashed here)
+    std::vector<QCPAbstractLegendItem*> items;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i)) items.push_back(item);
     const int room = plot.width() - MemoryMapCanvas::kLeft - 8;
     int used = 0, columns = 0;
-    for (int i = 0; i < legend->itemCount(); ++i) {
-        used += legend->item(i)->minimumOuterSizeHint().width() + (i > 0 ? legend->columnSpacing() : 0);
+    for (size_t i = 0; i < items.size(); ++i) {
+        used += items[i]->minimumOuterSizeHint().width() + (i > 0 ? legend->columnSpacing() : 0);
         if (used > room && columns > 0) break;
         ++columns;
     }
-    const int wrap = columns >= legend->itemCount() ? 0 : columns; // 0: one row
+    const int wrap = columns >= int(items.size()) ? 0 : columns; // 0: one row
     if (wrap == legend->wrap()) return;
     legend->setWrap(wrap);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // the entries laid out again by the new wrap
