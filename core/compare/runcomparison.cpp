@@ -384,12 +384,12 @@ std::string valueText(const Delta& d) {
 
 std::string subject(const Delta& d) {
     if (d.kind == "op") return d.opType + (d.statistic == "median" ? " median" : " time per step");
-    // the report's p95 is over each rank's every step (warm-up included): 13.7 ms on the 20-step demo where
-    // this one, over the 19 steady steps, is the 211 ms outlier; each says its own steps (walk 14)
-    if (d.kind == "step" && d.statistic == "p95")
-        return std::string("step wall time p95 (nearest rank over ") +
-               (d.rank ? "the rank's steady steps)" : "every rank's steady steps pooled)");
-    if (d.kind == "step") return "step wall time " + d.statistic + " (steady steps)";
+    // the pool named in the report's words (a rank's steady steps, the warm-up left out: warmupsteps.h),
+    // and the pooled figure named apart from it (walk 30: two figures were both "step p95")
+    if (d.kind == "step")
+        return "step wall time " + d.statistic +
+               (d.rank ? " of the rank's steady steps (the warm-up left out)"
+                       : " over all ranks' steady steps pooled (the warm-up left out)");
     if (d.kind == "collective") return d.opType + " #" + std::to_string(d.seq) + " transfer time";
     if (d.kind == "comm_wait") return "communication wait per step";
     return d.kind == "memory_allocated" ? "peak allocated memory" : "peak reserved memory";
@@ -405,7 +405,7 @@ nlohmann::json deltaJson(const Delta& d) {
     j["rank"] = d.rank ? nlohmann::json(*d.rank) : nlohmann::json();
     if (d.kind == "collective") j["seq"] = d.seq;
     if (d.kind == "step") // which steps the statistic is over, as the text says (the report's are others)
-        j["over"] = d.rank ? "the rank's steady steps" : "every rank's steady steps, pooled";
+        j["over"] = d.rank ? "the rank's steady steps" : "all ranks' steady steps, pooled";
     return j;
 }
 
