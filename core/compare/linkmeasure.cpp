@@ -10,7 +10,8 @@ namespace rs::compare {
 
 void measureLinks(index::Db& db, int run, BaselineRecord& r) {
     for (const auto& m : query::runCommMatrices(db, run)) {
-        if (m.logical) continue; // logical bytes have no time: no bandwidth to compare
+        // logical bytes have no time, hccl_raw's sizes no named unit: no bandwidth to compare
+        if (m.sizeOnly()) continue;
         // the time is summed over the steps with links: per step, so runs of other lengths compare
         const double steps = double(std::max<size_t>(1, m.steps.size() + (m.unnamedStep ? 1 : 0)));
         for (const auto& c : m.cells) {
