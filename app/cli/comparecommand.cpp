@@ -53,9 +53,10 @@ void printMatched(const compare::CompareResult& r, const compare::CompareOptions
             static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
     else
         std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu "
-                    "collectives (over %lld steps by number), %lld vs %lld steady rank-steps\n",
+                    "collectives (over %lld steps by number), %zu links (same ranks, transport and group), "
+                    "%lld vs %lld steady rank-steps\n",
                     r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(),
-                    r.collectives.size(), static_cast<long long>(r.collectiveStepsByIndex),
+                    r.collectives.size(), static_cast<long long>(r.collectiveStepsByIndex), r.links.size(),
                     static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
 }
 /// The verdict word of the headline, with the hardware caveat when the runs' cards differ (a regression
@@ -173,6 +174,8 @@ int runCompare(const ArgList& argv) {
     list("op types only in the candidate", r.opTypesOnlyInCandidate, r.opTypesOnlyInCandidate.size());
     list("steps only in the baseline", stepRanges(r.stepsOnlyInBaseline), r.stepsOnlyInBaseline.size());
     list("steps only in the candidate", stepRanges(r.stepsOnlyInCandidate), r.stepsOnlyInCandidate.size());
+    list("links only in the baseline", r.linksOnlyInBaseline, r.linksOnlyInBaseline.size());
+    list("links only in the candidate", r.linksOnlyInCandidate, r.linksOnlyInCandidate.size());
     list("collectives only in the baseline", r.collectivesOnlyInBaseline, r.collectivesOnlyInBaseline.size());
     list("collectives only in the candidate", r.collectivesOnlyInCandidate,
          r.collectivesOnlyInCandidate.size());

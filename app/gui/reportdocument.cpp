@@ -194,7 +194,8 @@ class Builder {
         reset();
         addHeatmap(QObject::tr(
             "Op type × rank: each op type's kernels on a rank against the same kernels' median over "
-            "the ranks (by name, weighted by how often the rank ran each)."));
+            "the ranks (a ratio of times: Σ count × the rank's median of each kernel name, against Σ count "
+            "× the ranks' median of that name)."));
     }
 
     /// The overview's heatmap picture, or why there is none: an empty grid was embedded where `export

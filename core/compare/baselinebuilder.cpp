@@ -1,5 +1,6 @@
 #include "core/compare/baselinebuilder.h"
 
+#include "core/compare/linkmeasure.h"
 #include "core/compare/steadysteps.h"
 #include "core/index/defaultrun.h"
 #include "core/model/median.h"
@@ -313,6 +314,8 @@ BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
     measureOps(db, k, r);
     measureMemory(db, k, r);
     measureCollectives(db, k, r, walls);
+    measureLinks(db, r.run, r);
+    measureBanks(db, k.dataRankOf, r);
     measureSources(db, k, r);
     describe(db, r.run, r);
     r.created = utcNow();

@@ -38,7 +38,38 @@ json memJson(const MemStat& m) {
 MemStat memFrom(const json& j) {
     return {j.value("peak_allocated_bytes", int64_t(-1)), j.value("peak_reserved_bytes", int64_t(-1))};
 }
+json linksJson(const std::map<std::string, LinkStat>& links) {
+    json a = json::array();
+    for (const auto& [key, l] : links)
+        a.push_back({{"src", l.src},
+                     {"dst", l.dst},
+                     {"transport", l.transport},
+                     {"group", l.group},
+                     {"scope", l.scope},
+                     {"bandwidth_gbps", l.bandwidthGBps},
+                     {"time_ns_per_step", l.timeNsPerStep}});
+    return a;
+}
+std::map<std::string, LinkStat> linksFrom(const json& a) {
+    std::map<std::string, LinkStat> links;
+    for (const auto& x : a) {
+        LinkStat l{x.at("src").get<int64_t>(),
+                   x.at("dst").get<int64_t>(),
+                   x.at("transport").get<std::string>(),
+                   x.value("group", ""),
+                   x.value("scope", "global"),
+                   x.at("bandwidth_gbps").get<double>(),
+                   x.at("time_ns_per_step").get<double>()};
+        links[l.key()] = l;
+    }
+    return links;
+}
 } // namespace
+
+std::string LinkStat::key() const {
+    return std::to_string(src) + "\xe2\x86\x92" + std::to_string(dst) + " " + transport +
+           (group.empty() ? "" : " in group " + group) + (scope == "global" ? "" : " (group-local ranks)");
+}
 
 std::string toJson(const BaselineRecord& r, int indent) {
     json j;
@@ -76,6 +107,15 @@ std::string toJson(const BaselineRecord& r, int indent) {
         colls.push_back({{"op_type", c.opType}, {"seq", c.seq}, {"transfer_ns_by_step", steps}});
     }
     j["collectives"] = colls;
+    j["links"] = linksJson(r.links);
+    j["banks_checked"] = r.banksChecked;
+    json banks = json::array();
+    for (const auto& b : r.bankAnomalies)
+        banks.push_back({{"rank", b.rank},
+                         {"op_type", b.opType},
+                         {"banks", b.banks},
+                         {"other_ranks_banks", b.otherBanks}});
+    j["bank_anomalies"] = banks;
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
@@ -127,6 +167,12 @@ BaselineRecord recordFromJson(const std::string& text) {
                 cs.transferNsByStep[std::stoll(step)] = ns.get<double>();
             r.collectives[CollectiveStat::key(cs.opType, cs.seq)] = cs;
         }
+        // absent before 2026-12: no link, banks not checked (neither compared)
+        r.links = linksFrom(j.value("links", json::array()));
+        r.banksChecked = j.value("banks_checked", false);
+        for (const auto& b : j.value("bank_anomalies", json::array()))
+            r.bankAnomalies.push_back({b.at("rank").get<int>(), b.at("op_type").get<std::string>(),
+                                       b.value("banks", ""), b.value("other_ranks_banks", "")});
         return r;
     } catch (const std::exception& e) {
         throw std::runtime_error(std::string("malformed baseline record: ") + e.what());

@@ -47,6 +47,25 @@ struct CollectiveStat {
     }
 };
 
+/// One link of the communication matrix (all steps summed), identified across runs only by what the data
+/// names: its source and destination ranks, its transport and its group (and whether the ranks are the
+/// job's or the group's own). Latency-bound links and logical bytes are not recorded (no bandwidth).
+struct LinkStat {
+    int64_t src = 0, dst = 0;
+    std::string transport, group, scope; ///< scope: "global" or "group-local"
+    double bandwidthGBps = 0;            ///< bytes / transfer time over the steps with links (GB/s)
+    double timeNsPerStep = 0;            ///< transfer time over those steps / their count, ns
+    /// "1→5 HCCS", "0→1 RDMA in group dp (group-local ranks)": the key two runs' links match by.
+    std::string key() const;
+};
+
+/// A bank_anomaly finding: a rank whose tensors of an op lie in other HBM banks than the other ranks'.
+struct BankAnomalyStat {
+    int rank = 0;                  ///< data rank
+    std::string opType;            ///< "AllReduce"
+    std::string banks, otherBanks; ///< "[0]", "[5]" as the finding says them
+};
+
 struct RankStats {
     StepStat step;
     double waitNsPerStep = 0; ///< lower median over steady steps of the rank's collective wait
@@ -92,6 +111,11 @@ struct BaselineRecord {
     std::map<std::string, double> opShare; ///< share of all device time (0–1)
     std::map<int, RankStats> ranks;
     std::map<std::string, CollectiveStat> collectives; ///< by CollectiveStat::key
+    std::map<std::string, LinkStat> links;             ///< by LinkStat::key (absent in older records)
+    /// Whether the index could look for bank anomalies (core/query/bankcheck.h): without it an empty
+    /// bankAnomalies says nothing (and records before 2026-12 did not look).
+    bool banksChecked = false;
+    std::vector<BankAnomalyStat> bankAnomalies;
 };
 
 /// Pretty-printed (indent > 0) or one line (indent < 0, for JSON Lines).

@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 
 namespace rs::compare {
 
@@ -24,7 +25,8 @@ class Collector {
     /// is not reported whatever its ratio, so a near-zero baseline (a wait of 3 µs) cannot turn noise into
     /// +900 %; it is also the smallest denominator.
     void check(Delta d, double threshold, double material = 0) {
-        if (!d.rank && !m_overall) return; // figures over different sets of ranks are not comparable
+        // figures over different sets of ranks are not comparable; a link is of the two ranks it names
+        if (!d.rank && !m_overall && d.kind != "link") return;
         if (std::abs(d.candidate - d.baseline) < material) {
             ++m_r.judged; // compared: no material change
             return;
@@ -38,7 +40,7 @@ class Collector {
         d.delta =
             (d.candidate - d.baseline) / std::max(d.baseline, material); // reported against the baseline
         if (std::abs(d.candidate - d.baseline) / smaller <= threshold) return;
-        (d.candidate > d.baseline ? m_r.regressions : m_r.improvements).push_back(d);
+        ((d.candidate > d.baseline) != d.higherIsBetter ? m_r.regressions : m_r.improvements).push_back(d);
     }
 
   private:
@@ -225,6 +227,56 @@ void compareMemory(const BaselineRecord& b, const BaselineRecord& c, const Compa
         r.notes.push_back("memory is recorded in only one of the two runs: not compared");
 }
 
+/// Links matched only by what both records name (the same src→dst, transport and group): bandwidth and
+/// transfer time per step, over the latency threshold; a time change under 1 % of the step is noise, as
+/// for collectives. A link of one run only is listed, never paired with another.
+void compareLinks(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
+                  Collector& col) {
+    for (const auto& [key, bl] : b.links) {
+        auto it = c.links.find(key);
+        if (it == c.links.end()) {
+            r.linksOnlyInBaseline.push_back(key);
+            continue;
+        }
+        r.links.push_back(key);
+        Delta bw = make("link", key, "bandwidth", {}, bl.bandwidthGBps, it->second.bandwidthGBps);
+        bw.higherIsBetter = true;
+        col.check(bw, o.maxLatencyDelta);
+        col.check(make("link", key, "time_per_step", {}, bl.timeNsPerStep, it->second.timeNsPerStep),
+                  o.maxLatencyDelta, noiseFloor(b.step.medianNs, c.step.medianNs));
+    }
+    for (const auto& [key, cl] : c.links)
+        if (!b.links.count(key)) r.linksOnlyInCandidate.push_back(key);
+}
+
+/// A bank anomaly (rank, op) in one run and not the other: new in the candidate, a regression; gone, an
+/// improvement. Only where both runs' banks were checked: an empty list of a run that could not look is
+/// no "none".
+void compareBanks(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
+    if (!b.banksChecked || !c.banksChecked) {
+        if (!b.bankAnomalies.empty() || !c.bankAnomalies.empty())
+            r.notes.push_back(std::string("HBM bank placement was checked in only one run (") +
+                              (b.banksChecked ? "the baseline" : "the candidate") + "): not compared");
+        return;
+    }
+    ++r.judged;
+    const auto lacks = [](const BaselineRecord& x, const BankAnomalyStat& a) {
+        return std::none_of(x.bankAnomalies.begin(), x.bankAnomalies.end(), [&](const BankAnomalyStat& y) {
+            return y.rank == a.rank && y.opType == a.opType;
+        });
+    };
+    for (const auto& [from, to, list] :
+         {std::tuple{&b, &c, &r.regressions}, std::tuple{&c, &b, &r.improvements}})
+        for (const auto& a : to->bankAnomalies)
+            if (lacks(*from, a)) {
+                Delta d =
+                    make("bank_anomaly", a.opType, "new", a.rank, from == &b ? 0 : 1, from == &b ? 1 : 0);
+                d.delta = d.candidate - d.baseline;
+                d.detail = "bank " + a.banks + " (the other ranks " + a.otherBanks + ")";
+                list->push_back(d);
+            }
+}
+
 void matchRanks(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
     for (const auto& [rank, s] : b.ranks)
         (c.ranks.count(rank) ? r.ranks : r.ranksOnlyInBaseline).push_back(rank);
@@ -365,6 +417,10 @@ constexpr double kPercentUpTo = 10.0;
 std::string amount(const Delta& d) {
     const double change = d.candidate - d.baseline;
     char b[48];
+    if (d.kind == "link" && d.statistic == "bandwidth") {
+        std::snprintf(b, sizeof b, "%+.1f GB/s", change);
+        return b;
+    }
     if (d.kind.rfind("memory", 0) == 0) {
         std::snprintf(b, sizeof b, "%+.1f MiB", change / 1048576.0);
         return b;
@@ -373,6 +429,13 @@ std::string amount(const Delta& d) {
 }
 
 std::string valueText(const Delta& d) {
+    if (d.kind == "bank_anomaly")
+        return d.candidate > d.baseline ? "none -> " + d.detail : d.detail + " -> none";
+    if (d.kind == "link" && d.statistic == "bandwidth") {
+        char b[64];
+        std::snprintf(b, sizeof b, "%.1f GB/s -> %.1f GB/s", d.baseline, d.candidate);
+        return b;
+    }
     if (d.kind.rfind("memory", 0) == 0) {
         char b[64];
         std::snprintf(b, sizeof b, "%.1f MiB -> %.1f MiB", d.baseline / 1048576.0, d.candidate / 1048576.0);
@@ -384,13 +447,16 @@ std::string valueText(const Delta& d) {
 
 std::string subject(const Delta& d) {
     if (d.kind == "op") return d.opType + (d.statistic == "median" ? " median" : " time per step");
-    // the report's p95 is over each rank's every step (warm-up included): 13.7 ms on the 20-step demo where
-    // this one, over the 19 steady steps, is the 211 ms outlier; each says its own steps (walk 14)
-    if (d.kind == "step" && d.statistic == "p95")
-        return std::string("step wall time p95 (nearest rank over ") +
-               (d.rank ? "the rank's steady steps)" : "every rank's steady steps pooled)");
-    if (d.kind == "step") return "step wall time " + d.statistic + " (steady steps)";
+    // the pool named in the report's words (a rank's steady steps, the warm-up left out: warmupsteps.h),
+    // and the pooled figure named apart from it (walk 30: two figures were both "step p95")
+    if (d.kind == "step")
+        return "step wall time " + d.statistic +
+               (d.rank ? " of the rank's steady steps (the warm-up left out)"
+                       : " over all ranks' steady steps pooled (the warm-up left out)");
     if (d.kind == "collective") return d.opType + " #" + std::to_string(d.seq) + " transfer time";
+    if (d.kind == "link")
+        return "link " + d.opType + (d.statistic == "bandwidth" ? " bandwidth" : " transfer time per step");
+    if (d.kind == "bank_anomaly") return "HBM bank anomaly (" + d.opType + " tensors)";
     if (d.kind == "comm_wait") return "communication wait per step";
     return d.kind == "memory_allocated" ? "peak allocated memory" : "peak reserved memory";
 }
@@ -404,8 +470,10 @@ nlohmann::json deltaJson(const Delta& d) {
     j["op_type"] = d.opType.empty() ? nlohmann::json() : nlohmann::json(d.opType);
     j["rank"] = d.rank ? nlohmann::json(*d.rank) : nlohmann::json();
     if (d.kind == "collective") j["seq"] = d.seq;
+    if (d.kind == "link") j["higher_is_better"] = d.higherIsBetter;
+    if (!d.detail.empty()) j["detail"] = d.detail;
     if (d.kind == "step") // which steps the statistic is over, as the text says (the report's are others)
-        j["over"] = d.rank ? "the rank's steady steps" : "every rank's steady steps, pooled";
+        j["over"] = d.rank ? "the rank's steady steps" : "all ranks' steady steps, pooled";
     return j;
 }
 
@@ -455,6 +523,8 @@ CompareResult compareRecords(const BaselineRecord& b, const BaselineRecord& c, c
     compareCollectives(b, c, o, r, col);
     compareWaits(b, c, o, r, col);
     compareMemory(b, c, o, r, col);
+    compareLinks(b, c, o, r, col);
+    compareBanks(b, c, r);
     worstFirst(r.regressions);
     worstFirst(r.improvements);
     judgeWorkload(b, c, o, r);
@@ -490,6 +560,7 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
     j["matched"] = {{"ranks", r.ranks},
                     {"op_types", r.opTypes},
                     {"collectives", r.collectives},
+                    {"links", r.links},
                     {"collective_steps_by_index", r.collectiveStepsByIndex},
                     {"steps",
                      {{"baseline", r.baselineSteps},
@@ -502,7 +573,9 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
                       {"steps_only_in_baseline", r.stepsOnlyInBaseline},
                       {"steps_only_in_candidate", r.stepsOnlyInCandidate},
                       {"collectives_only_in_baseline", r.collectivesOnlyInBaseline},
-                      {"collectives_only_in_candidate", r.collectivesOnlyInCandidate}};
+                      {"collectives_only_in_candidate", r.collectivesOnlyInCandidate},
+                      {"links_only_in_baseline", r.linksOnlyInBaseline},
+                      {"links_only_in_candidate", r.linksOnlyInCandidate}};
     j["not_comparable"] = nlohmann::json::array();
     for (const auto& n : r.notComparable)
         j["not_comparable"].push_back({{"kind", n.kind}, {"statistic", n.statistic}, {"reason", n.reason}});
@@ -636,6 +709,7 @@ std::vector<std::string> summaryOf(const CompareResult& r, const std::vector<Del
 } // namespace
 
 std::string deltaChange(const Delta& d) {
+    if (d.kind == "bank_anomaly") return d.candidate > d.baseline ? "new" : "gone";
     // d.delta is against the noise floor where the baseline is under it: as a percentage it would read as
     // a change of the baseline (walk 11: 13.2 µs -> 606 µs read "+877.7 %" beside "+101 ms")
     if (d.baseline <= 0 || std::abs(d.candidate - d.baseline) / d.baseline >= kPercentUpTo) return amount(d);

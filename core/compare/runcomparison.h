@@ -22,9 +22,13 @@ struct CompareOptions {
 };
 
 struct Delta {
-    std::string kind;        ///< step, op, collective, comm_wait, memory_allocated, memory_reserved
-    std::string opType;      ///< for kinds op and collective
-    std::string statistic;   ///< median, p95, total_per_step, per_step, peak, transfer_median
+    /// step, op, collective, comm_wait, memory_allocated, memory_reserved, link, bank_anomaly
+    std::string kind;
+    std::string opType;    ///< for kinds op and collective; the link (LinkStat::key) for link; bank: the op
+    std::string statistic; ///< median, p95, total_per_step, per_step, peak, transfer_median, bandwidth, new
+    /// bandwidth: a drop is the regression (every other figure is a time or a size: a rise is)
+    bool higherIsBetter = false;
+    std::string detail;      ///< bank_anomaly: "bank [0] (the other ranks [5])"
     int64_t seq = -1;        ///< for kind collective: its place among the step's collectives of its type
     std::optional<int> rank; ///< empty: over all ranks
     double baseline = 0, candidate = 0, delta = 0;
@@ -45,6 +49,8 @@ struct CompareResult {
     std::vector<std::string> opTypesOnlyInBaseline, opTypesOnlyInCandidate; ///< above the share on their side
     std::vector<std::string> collectives; ///< compared, "hcom_allReduce_ #0"
     std::vector<std::string> collectivesOnlyInBaseline, collectivesOnlyInCandidate;
+    /// Links compared (LinkStat::key: the same ranks, transport and group in both runs), and in one only.
+    std::vector<std::string> links, linksOnlyInBaseline, linksOnlyInCandidate;
     int64_t collectiveStepsByIndex = 0; ///< steps both runs have by number (0: compared as distributions)
     int64_t baselineSteps = 0, candidateSteps = 0;
     /// Steady step numbers in both runs, and in one only (when both records list their numbers).

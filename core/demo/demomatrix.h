@@ -6,7 +6,8 @@
 // 2B/n bytes (B = 67108864 FP16 values) over the op's transit time, the rank's own copy as LOCAL, HCCS to
 // every peer; samples top1/middle/bottom1 and the `total` (one op per step, so they agree). The built-in
 // problem (not in --healthy): the HCCS link slowLinkSrc → slowLinkDst runs at the op's whole transit while
-// the other links finish in about 57 % of it — every AllReduce waits for that one link. Pure; any thread.
+// the other links (every link of a --healthy run) finish in about 57 % of it — every AllReduce waits for
+// that one link. Pure; any thread.
 #include "core/demo/demoplan.h"
 
 #include <cstdint>

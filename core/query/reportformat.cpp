@@ -102,13 +102,17 @@ void formatOutlierStepsByStep(std::ostringstream& o, const json& r) {
     }
 }
 
-/// The outlier steps, a line each (by step when the ranks are summarised).
+/// The outlier steps, a line each with why, as the HTML report's table (by step when the ranks are
+/// summarised).
 void formatLongSteps(std::ostringstream& o, const json& r) {
     if (summarisesRanks(r["ranks"].size())) return formatOutlierStepsByStep(o, r);
-    for (auto& x : r["outlier_steps"])
+    for (auto& x : r["outlier_steps"]) {
+        const std::string why = x.value("cause", std::string());
         o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>() << ": "
           << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
-          << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")\n";
+          << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")" << (why.empty() ? "" : ": " + why)
+          << "\n";
+    }
 }
 
 /// The headline's first word when files were not read in full: every claim below is about what was read
@@ -212,29 +216,34 @@ void formatPartialSteps(std::ostringstream& o, const json& r) {
     if (n > kShown) o << "\n  … " << (n - kShown) << " more such steps (--json lists them)";
 }
 
+/// The steps a rank's median and p95 are over: its steps but the warm-up (core/model/warmupsteps.h).
+int64_t steadySteps(const json& p) {
+    return p.value("steps", int64_t(0)) - p.value("warmup_steps", int64_t(0));
+}
+
 /// Whether every rank listed has its median / p95 over the same number of steps: the heading may then say
 /// it once; else each rank says its own (profiler: "each rank's 40 steps" was one rank's count of four).
 bool sharedStepCount(const json& r) {
     std::set<int64_t> counts;
     for (const auto& p : r["steps"]["per_rank"]) {
         if (p.value("whole_trace", false) || p.contains("walls_ns")) return false;
-        counts.insert(p.value("steps", int64_t(0)));
+        counts.insert(steadySteps(p));
     }
     return counts.size() == 1;
 }
 
-/// Which steps the per-rank median and p95 are over: " of each rank's 20 steps, warm-up included" (the count
-/// where every rank summarised has the same), as compare names its steady steps (walk 14); "" where no rank
-/// is summarised (whole traces, or under three steps: the steps themselves are listed).
+/// Which steps the per-rank median and p95 are over: " of each rank's 19 steady steps (the warm-up left
+/// out)" (the count where every rank summarised has the same), in compare's words for the same figure
+/// (walk 30); "" where no rank is summarised (whole traces, or under three steps: the steps are listed).
 std::string stepStatisticsOver(const json& r) {
     std::set<int64_t> counts;
     for (const auto& p : r["steps"]["per_rank"])
-        if (!p.value("whole_trace", false) && !p.contains("walls_ns"))
-            counts.insert(p.value("steps", int64_t(0)));
+        if (!p.value("whole_trace", false) && !p.contains("walls_ns")) counts.insert(steadySteps(p));
     if (counts.empty()) return {};
     return sharedStepCount(r)
-               ? " of each rank's " + model::counted(*counts.begin(), "step", "steps") + ", warm-up included"
-               : std::string(" of each rank's steps, warm-up included");
+               ? " of each rank's " + model::counted(*counts.begin(), "steady step", "steady steps") +
+                     " (the warm-up left out)"
+               : std::string(" of each rank's steady steps (the warm-up left out)");
 }
 
 /// The one source every rank's walls come from, "" when they differ.
@@ -245,11 +254,23 @@ std::string commonWallSource(const json& r) {
     return sources.size() == 1 ? *sources.begin() : std::string();
 }
 
+/// The outlier steps a finding tells, listed under the steps as the HTML report lists them (walk 30: the
+/// text's p95 hid step 11's stall and no line named it); the others are listed under the findings.
+void formatToldOutlierSteps(std::ostringstream& o, const json& r) {
+    if (r["outlier_steps"].empty() || !outlierStepsTold(r)) return;
+    std::ostringstream lines;
+    formatLongSteps(lines, r);
+    std::string text = lines.str();
+    if (!text.empty() && text.back() == '\n') text.pop_back(); // the next section starts its own line
+    o << "\nOutlier steps:\n" << text;
+}
+
 void formatSteps(std::ostringstream& o, const json& r) {
     if (summarisesRanks(r["ranks"].size())) {
         const SectionSummary s = stepsSummary(r);
         o << "\n" << s.line << "\n  outlying: " << outliersText(s);
         formatPartialSteps(o, r);
+        formatToldOutlierSteps(o, r);
         return;
     }
     if (r["steps"]["per_rank"].empty()) {
@@ -276,11 +297,12 @@ void formatSteps(std::ostringstream& o, const json& r) {
             o << model::typicalStepText(p["walls_ns"].get<std::vector<double>>())
               << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
         else
-            o << (shared ? "" : model::counted(p.value("steps", int64_t(0)), "step", "steps") + ": ")
+            o << (shared ? "" : model::counted(steadySteps(p), "steady step", "steady steps") + ": ")
               << ms(double(p["median_ns"].get<int64_t>())) << " / " << ms(double(p["p95_ns"].get<int64_t>()))
               << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
     }
     formatPartialSteps(o, r);
+    formatToldOutlierSteps(o, r);
 }
 
 void formatCommWait(std::ostringstream& o, const json& r) {

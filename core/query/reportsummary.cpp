@@ -79,7 +79,7 @@ SectionSummary stepsSummary(const json& r) {
     const RankSummary p = summariseRanks(p95s, {});
     SectionSummary out;
     out.line = "Steps over " + rankCountText(s.ranks, missingRanks(r)) +
-               " (each rank's median / p95 wall time over all its steps, warm-up included): " +
+               " (each rank's median / p95 wall time over its steady steps, the warm-up left out): " +
                distributionText(s, ms) + " / " + distributionText(p, ms);
     if (whole) out.line += "; " + model::counted(int64_t(whole), "rank", "ranks") + " without step marks";
     out.columns = {"median step", "p95 step"};

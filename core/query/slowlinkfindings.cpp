@@ -9,11 +9,7 @@ namespace rs::query {
 
 using nlohmann::json;
 
-namespace {
-
-/// The matrices the Communication tab can show of `run` without choosing a step: the default one, and each
-/// group apart when the default shows one group of several.
-std::vector<CommMatrix> runMatrices(index::Db& db, int run) {
+std::vector<CommMatrix> runCommMatrices(index::Db& db, int run) {
     CommMatrixRequest req;
     req.run = run;
     std::vector<CommMatrix> out{loadCommMatrix(db, req)};
@@ -25,6 +21,8 @@ std::vector<CommMatrix> runMatrices(index::Db& db, int run) {
         }
     return out;
 }
+
+namespace {
 
 json finding(const CommMatrix& m, const CommCell& c, const TransportThreshold& t) {
     const int64_t atMedian = int64_t(double(c.bytes) / t.medianGBps); // bytes / (bytes per ns)
@@ -70,7 +68,7 @@ json slowLinkFindings(index::Db& db) {
     }
     std::vector<json> out;
     for (int run : runs)
-        for (const auto& m : runMatrices(db, run))
+        for (const auto& m : runCommMatrices(db, run))
             for (const auto& c : m.cells) {
                 if (!c.slow || c.latencyBound) continue;
                 auto t =

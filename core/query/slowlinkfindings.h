@@ -8,10 +8,16 @@
 // bandwidth (time − bytes / median). The matrix does not say whether a collective waited for the link, so
 // no job loss is claimed (lost_ns 0). Any thread with its own connection.
 #include "core/index/sqlite.h"
+#include "core/query/commmatrix.h"
 
 #include <nlohmann/json.hpp>
 
 namespace rs::query {
+
+/// The matrices the Communication tab can show of `run` without choosing a step: the default one, and each
+/// group apart when the default shows one group of several. The links judged, and the ones compare
+/// records (core/compare/linkmeasure.h).
+std::vector<CommMatrix> runCommMatrices(index::Db& db, int run);
 
 /// The findings as findingsJson (report.h) writes them: kind "slow_link", rank = the rank whose file holds
 /// the link, affected = {src, dst, transport, group, scope, bytes, time_ns, bandwidth_gbps, median_gbps,

@@ -171,8 +171,9 @@ class TstManyRanksReport : public QObject {
 
     void eightRanksKeepALinePerRank() {
         QVERIFY2(
-            m_text8.contains("Steps (median / p95 wall time of each rank's 4 steps, warm-up included, from "
-                             "step_trace_time.csv):") &&
+            m_text8.contains(
+                "Steps (median / p95 wall time of each rank's 3 steady steps (the warm-up left out), from "
+                "step_trace_time.csv):") &&
                 m_text8.contains("Memory peaks (allocated / reserved):") && !m_text8.contains("Steps over"),
             qPrintable(m_text8));
         for (int r = 0; r < 8; ++r) // one entry in the step grid, one in the memory grid

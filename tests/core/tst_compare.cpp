@@ -559,8 +559,8 @@ class TstCompare : public QObject {
         QCOMPARE(recordFromJson(toJson(b)).stepsUnknown, b.stepsUnknown);
     }
     void stepP95SaysWhichSteps() {
-        // walk 14: the report's p95 (13.7 ms, each rank's every step) and compare's (211 ms, the steady
-        // steps) on the same demo, neither saying which steps: compare names its steps in text and JSON
+        // walk 14/30: compare names its pool in text and JSON in the report's words (a rank's steady steps)
+        // and names the pooled figure apart
         auto c = record();
         c.step.p95Ns *= 2;
         for (auto& [k, s] : c.ranks)
@@ -568,21 +568,21 @@ class TstCompare : public QObject {
         auto r = compareRecords(record(), c);
         const auto lines = compareSummary(r);
         QVERIFY(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
-            return l.rfind("step wall time p95 (nearest rank over every rank's steady steps pooled) ", 0) ==
-                   0;
+            return l.rfind("step wall time p95 over all ranks' steady steps pooled (the warm-up left out) ",
+                           0) == 0;
         }));
         Delta perRank;
         perRank.kind = "step";
         perRank.statistic = "p95";
         perRank.rank = 2;
         QCOMPARE(deltaSubject(perRank),
-                 std::string("step wall time p95 (nearest rank over the rank's steady steps)"));
+                 std::string("step wall time p95 of the rank's steady steps (the warm-up left out)"));
         auto j = nlohmann::json::parse(compareJson(r, record(), c, {}));
         int named = 0;
         for (const auto& d : j["regressions"])
             if (d["kind"] == "step") {
                 QCOMPARE(d["over"].get<std::string>(),
-                         std::string(d["rank"].is_null() ? "every rank's steady steps, pooled"
+                         std::string(d["rank"].is_null() ? "all ranks' steady steps, pooled"
                                                          : "the rank's steady steps"));
                 ++named;
             }

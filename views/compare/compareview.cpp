@@ -26,14 +26,17 @@ namespace {
 QString subject(const compare::Delta& d) {
     if (d.kind == "op")
         return QString::fromStdString(d.opType) + (d.statistic == "median" ? " median" : " per step");
-    if (d.kind == "step")
-        return QObject::tr("step wall time %1 (steady steps)").arg(QString::fromStdString(d.statistic));
+    // the step's pool, the link and the bank placement in the CLI's words (walk 30: "p95" named two pools)
+    if (d.kind == "step" || d.kind == "link" || d.kind == "bank_anomaly")
+        return QString::fromStdString(compare::deltaSubject(d));
     if (d.kind == "collective")
         return QObject::tr("%1 #%2 transfer").arg(QString::fromStdString(d.opType)).arg(d.seq);
     if (d.kind == "comm_wait") return QObject::tr("communication wait per step");
     return d.kind == "memory_allocated" ? QObject::tr("peak allocated") : QObject::tr("peak reserved");
 }
 QString value(const compare::Delta& d, double v) {
+    if (d.kind == "bank_anomaly") return v > 0 ? QString::fromStdString(d.detail) : QObject::tr("none");
+    if (d.kind == "link" && d.statistic == "bandwidth") return QString::asprintf("%.1f GB/s", v);
     if (d.kind.rfind("memory", 0) == 0) return QString::asprintf("%.1f MiB", v / 1048576.0);
     return formatDuration(int64_t(v));
 }

@@ -26,10 +26,13 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
 
 QString ratioReference(query::HeatmapData::Mode mode) {
     if (mode != query::HeatmapData::Mode::OpByRank) return {};
-    return " to the median over the ranks (of an even number, midway between the middle two: the centre the "
-           "straggler test judges by, not the lower median of the figures shown), this one included, of the "
-           "same kernels (by name, weighted by "
-           "how often this rank ran each; names no other rank ran left out)";
+    // a ratio of times, not a mean of per-name ratios: walk 30 read "weighted by how often" as the count-
+    // weighted mean of each name's ratio (0.972 where the cell said 0.96, msinsight pytorch/text/level1)
+    return ": this rank's time at its medians (Σ over the kernel names of its count × its median) against "
+           "the same counts at the same kernels' median over the ranks (each name's median of the ranks' "
+           "medians, this one included; of an even number, midway between the middle two: the centre the "
+           "straggler test judges by, not the lower median of the figures shown); names no other rank ran "
+           "left out";
 }
 
 double cellValue(const query::HeatCell& c, HeatStatistic s) {

@@ -1,0 +1,170 @@
+// Compare judges links and HBM bank placement (walk 30: the demo's slow link 1→5 and rank 6's AllReduce
+// buffers in the wrong bank passed a gate on the healthy demo). Links pair only when both runs name the
+// same src→dst, transport and group; a bank anomaly the candidate has and the baseline lacks is a
+// regression. The demo's expected link is read off its own communication_matrix.json files (the link whose
+// summed Transit Size / Transit Time is the lowest), never from the program.
+#include "core/compare/baselinebuilder.h"
+#include "core/compare/runcomparison.h"
+
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+using namespace rs;
+using namespace rs::compare;
+namespace fs = std::filesystem;
+
+namespace {
+BaselineRecord record() {
+    BaselineRecord r;
+    r.step = {1e7, 1.1e7, 40};
+    r.ops["MatMulV2"] = {100000, 400000, 160};
+    r.opShare = {{"MatMulV2", 0.8}};
+    for (int k = 0; k < 4; ++k) {
+        RankStats s;
+        s.step = {1e7, 1.1e7, 10};
+        s.ops = {{"MatMulV2", {100000, 400000, 40}}};
+        r.ranks[k] = s;
+    }
+    r.banksChecked = true;
+    return r;
+}
+void addLink(BaselineRecord& r, int64_t src, int64_t dst, const std::string& transport, double gbps,
+             double nsPerStep) {
+    LinkStat l{src, dst, transport, "g", "global", gbps, nsPerStep};
+    r.links[l.key()] = l;
+}
+/// Every HCCS link's (src, dst) → GB/s summed over the steps of the demo's matrix files ("total" entries).
+std::map<std::pair<int, int>, double> bandwidthsFromFiles(const std::string& profile) {
+    std::map<std::pair<int, int>, std::pair<double, double>> sums; // MB, ms
+    for (const auto& e : fs::recursive_directory_iterator(profile)) {
+        if (e.path().filename() != "communication_matrix.json") continue;
+        std::ifstream in(e.path());
+        const auto j = nlohmann::json::parse(in);
+        for (const auto& [step, s] : j.items())
+            for (const auto& [op, links] : s["collective"].items()) {
+                if (op.rfind("allreduce-total@", 0) != 0) continue;
+                for (const auto& [key, l] : links.items()) {
+                    if (l["Transport Type"] != "HCCS") continue;
+                    const auto dash = key.find('-');
+                    auto& x = sums[{std::stoi(key.substr(0, dash)), std::stoi(key.substr(dash + 1))}];
+                    x.first += l["Transit Size(MB)"].get<double>();
+                    x.second += l["Transit Time(ms)"].get<double>();
+                }
+            }
+    }
+    std::map<std::pair<int, int>, double> out;
+    for (const auto& [k, x] : sums)
+        out[k] = x.first * 1e6 / (x.second * 1e6); // bytes per ns
+    return out;
+}
+int count(const std::vector<Delta>& v, const std::string& kind) {
+    return int(std::count_if(v.begin(), v.end(), [&](const Delta& d) { return d.kind == kind; }));
+}
+} // namespace
+
+class TstCompareLinks : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void aSlowerLinkIsARegression() {
+        auto b = record(), c = record();
+        addLink(b, 1, 5, "HCCS", 24.8, 1.35e6);
+        addLink(c, 1, 5, "HCCS", 14.2, 2.37e6); // 43 % slower, its time +75 %
+        addLink(b, 0, 1, "HCCS", 24.8, 1.35e6);
+        addLink(c, 0, 1, "HCCS", 24.7, 1.355e6); // within the 3 % latency threshold: no delta
+        addLink(b, 2, 3, "HCCS", 24.8, 1.35e6);
+        addLink(c, 2, 3, "RDMA", 5.0, 6e6); // another transport: not the same link, never paired
+        const auto r = compareRecords(b, c);
+        QCOMPARE(std::string(r.verdict()), std::string("fail"));
+        QCOMPARE(count(r.regressions, "link"), 2); // 1→5's bandwidth and time per step
+        for (const auto& d : r.regressions)
+            if (d.kind == "link")
+                QCOMPARE(d.opType, std::string("1\xe2\x86\x92"
+                                               "5 HCCS in group g"));
+        QCOMPARE(count(r.improvements, "link"), 0);
+        QCOMPARE(r.links.size(), size_t(2));
+        QCOMPARE(r.linksOnlyInBaseline, std::vector<std::string>{"2\xe2\x86\x92"
+                                                                 "3 HCCS in group g"});
+        QCOMPARE(r.linksOnlyInCandidate, std::vector<std::string>{"2\xe2\x86\x92"
+                                                                  "3 RDMA in group g"});
+        const auto lines = compareSummary(r);
+        QVERIFY(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+            return l == "link 1\xe2\x86\x92"
+                        "5 HCCS in group g bandwidth -42.7 % (24.8 GB/s -> 14.2 GB/s)";
+        }));
+        // the swap: the same link, an improvement
+        const auto back = compareRecords(c, b);
+        QCOMPARE(count(back.improvements, "link"), 2);
+        QCOMPARE(std::string(back.verdict()), std::string("pass"));
+        // JSON, and a record written and read back keeps its links
+        const auto j = nlohmann::json::parse(compareJson(r, b, c, {}));
+        QCOMPARE(j["matched"]["links"].size(), size_t(2));
+        QVERIFY(j["regressions"][0]["kind"] == "link" || j["regressions"][1]["kind"] == "link");
+        QCOMPARE(recordFromJson(toJson(c)).links.size(), size_t(3)); // 1→5, 0→1 and 2→3 RDMA
+    }
+    void aNewBankAnomalyIsARegression() {
+        auto b = record(), c = record();
+        c.bankAnomalies.push_back({2, "AllReduce", "[0]", "[5]"});
+        auto r = compareRecords(b, c);
+        QCOMPARE(std::string(r.verdict()), std::string("fail"));
+        QCOMPARE(count(r.regressions, "bank_anomaly"), 1);
+        QCOMPARE(*r.regressions.front().rank, 2);
+        const auto lines = compareSummary(r);
+        QVERIFY2(std::any_of(lines.begin(), lines.end(),
+                             [](const std::string& l) {
+                                 return l ==
+                                        "HBM bank anomaly (AllReduce tensors) new on rank 2 (none -> bank "
+                                        "[0] (the other ranks [5]))";
+                             }),
+                 lines.front().c_str());
+        // in both: nothing new; gone: an improvement
+        b.bankAnomalies = c.bankAnomalies;
+        QCOMPARE(count(compareRecords(b, c).regressions, "bank_anomaly"), 0);
+        QCOMPARE(count(compareRecords(c, record()).improvements, "bank_anomaly"), 1);
+        // a baseline whose banks were never checked (an older record) says nothing: not compared, said
+        auto old = record();
+        old.banksChecked = false;
+        r = compareRecords(old, c);
+        QCOMPARE(count(r.regressions, "bank_anomaly"), 0);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+            return n.find("checked in only one run") != std::string::npos;
+        }));
+        const auto read = recordFromJson(toJson(c));
+        QVERIFY(read.banksChecked);
+        QCOMPARE(read.bankAnomalies.size(), size_t(1));
+    }
+    void theDemoAgainstTheHealthyDemo() {
+        const std::string root = test::tempDir("comparelinks");
+        auto healthyOptions = test::demoOptions(8, 20, 1);
+        healthyOptions.healthy = true;
+        auto h = test::indexedDemo(root + "/healthy", healthyOptions);
+        auto d = test::indexedDemo(root + "/demo", test::demoOptions(8, 20, 1));
+        QVERIFY2(h.result.ok && d.result.ok, (h.result.error + d.result.error).c_str());
+        const auto hb = bandwidthsFromFiles(root + "/healthy"), db = bandwidthsFromFiles(root + "/demo");
+        // the files: which link is the demo's slowest, and how much slower than in the healthy run
+        const auto slowest = std::min_element(db.begin(), db.end(), [](const auto& x, const auto& y) {
+                                 return x.second < y.second;
+                             })->first;
+        const double expected = (db.at(slowest) - hb.at(slowest)) / hb.at(slowest);
+        QVERIFY(expected < -0.3);
+        const auto r = compareRecords(buildRecord(*h.db).record, buildRecord(*d.db).record);
+        std::vector<const Delta*> bw;
+        for (const auto& x : r.regressions)
+            if (x.kind == "link" && x.statistic == "bandwidth") bw.push_back(&x);
+        QCOMPARE(bw.size(), size_t(1)); // no other link moved
+        QVERIFY2(bw.front()->opType.rfind(std::to_string(slowest.first) + "\xe2\x86\x92" +
+                                              std::to_string(slowest.second) + " HCCS",
+                                          0) == 0,
+                 bw.front()->opType.c_str());
+        QVERIFY(std::abs(bw.front()->delta - expected) < 0.005);
+        QCOMPARE(count(r.regressions, "bank_anomaly"), 1); // rank 6's AllReduce buffers
+        QCOMPARE(count(r.improvements, "link"), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCompareLinks)
+#include "tst_comparelinks.moc"

@@ -1,0 +1,91 @@
+// The op × rank heatmap's ratio can be reproduced from its tooltip's rule (walk 30: msinsight's
+// pytorch/text/level1 MatMulV2 read 0.96 / 1.04 while "weighted by how often the rank ran each" read as the
+// count-weighted mean of each kernel name's ratio gives 0.972 / 1.028). The rule the tooltip states — this
+// rank's time at its per-name medians, Σ count × median, against the same counts at each name's median over
+// the ranks (midway between the middle two of an even number) — is computed here from the two ranks'
+// kernel_details.csv (Name, Type, Duration(us)), never from the program.
+#include "views/heatmap/heatmapscale.h"
+
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <algorithm>
+#include <fstream>
+#include <map>
+
+using namespace rs;
+
+namespace {
+const char* kProfile = "/msinsight/test/data/pytorch/text/level1";
+
+/// Kernel name → its durations (µs) of type `type` in one rank's kernel_details.csv. Name, Type and
+/// Duration are the 5th, 6th and 10th columns, before any quoted field (shapes come later).
+std::map<std::string, std::vector<double>> kernels(const std::string& csv, const std::string& type) {
+    std::map<std::string, std::vector<double>> out;
+    std::ifstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        const QStringList c = QString::fromStdString(line).split(',');
+        if (c.size() > 9 && c[5].toStdString() == type) out[c[4].toStdString()].push_back(c[9].toDouble());
+    }
+    return out;
+}
+/// Midway between the middle two of an even count (the reference over the ranks).
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+/// The ⌈n/2⌉-th smallest: a rank's median of its kernels (SCHEMA.md, op_stats.median_ns).
+double lowerMedian(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[(v.size() - 1) / 2];
+}
+} // namespace
+
+class TstHeatmapRatioRule : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void theRatioFollowsTheStatedRule() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const std::string dir = samples + kProfile;
+        std::map<int, std::map<std::string, std::vector<double>>> k;
+        for (int r : {0, 1})
+            k[r] = kernels(dir + "/rank" + std::to_string(r) +
+                               "_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+                           "MatMulV2");
+        QVERIFY(!k[0].empty() && !k[1].empty());
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        for (int r : {0, 1}) {
+            double own = 0, typical = 0, ratioSum = 0, count = 0;
+            for (const auto& [name, v] : k[r]) {
+                if (!k[1 - r].count(name)) continue; // names no other rank ran left out
+                const double mine = lowerMedian(v),
+                             ref = median({lowerMedian(k[0][name]), lowerMedian(k[1][name])});
+                own += double(v.size()) * mine;
+                typical += double(v.size()) * ref;
+                ratioSum += double(v.size()) * mine / ref, count += double(v.size());
+            }
+            const double stated = own / typical, meanOfRatios = ratioSum / count;
+            const auto rows = ix.rows("SELECT ratio_to_median FROM op_stats s JOIN ranks k USING(rank) WHERE "
+                                      "op_type = 'MatMulV2' AND k.data_rank = " +
+                                      std::to_string(r));
+            QCOMPARE(rows.size(), size_t(1));
+            const double shown = std::stod(rows.front());
+            QVERIFY2(std::abs(shown - stated) < 1e-3,
+                     qPrintable(QString("rank %1: %2 vs %3").arg(r).arg(shown).arg(stated)));
+            QVERIFY(std::abs(shown - meanOfRatios) > 0.01); // the other reading is another number
+        }
+        // so the tooltip names a ratio of times, count × median, not a mean of ratios
+        const QString ref = views::ratioReference(query::HeatmapData::Mode::OpByRank);
+        QVERIFY2(ref.contains("Σ over the kernel names of its count × its median") &&
+                     ref.contains("the same counts at the same kernels' median over the ranks"),
+                 qPrintable(ref));
+    }
+};
+
+QTEST_MAIN(TstHeatmapRatioRule)
+#include "tst_heatmapratiorule.moc"
