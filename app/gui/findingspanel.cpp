@@ -4,6 +4,7 @@
 #include "views/common/plural.h"
 #include "views/common/sortarrows.h"
 
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -42,6 +43,16 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &FindingsPanel::fitRows);
     connect(m_view, &QAbstractItemView::clicked, this, [this](const QModelIndex& i) { activate(i.row()); });
     connect(m_view, &QAbstractItemView::activated, this, [this](const QModelIndex& i) { activate(i.row()); });
+    // arrow keys, Page Up/Down, Home/End go to the finding they move to, as a click does (walk 31: Down
+    // highlighted the bank finding while Details and the timeline stayed on the stall); a click moves the
+    // current row with the button held and goes through `clicked`, a model reset has no focus
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& i) {
+                if (m_activating || !i.isValid() || !m_view->hasFocus() ||
+                    QGuiApplication::mouseButtons() != Qt::NoButton)
+                    return;
+                activate(i.row());
+            });
     m_empty->setWordWrap(true);
     m_empty->setContentsMargins(8, 8, 8, 8);
     m_empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);

@@ -226,6 +226,34 @@ class TstFindingsModel : public QObject {
                      panel.emptyText().contains("cost the job no time"),
                  qPrintable(panel.emptyText()));
     }
+    void theArrowKeysGoToTheFindingTheyMoveTo() {
+        // walk 31: Down moved the highlight to the next finding, but Details and the timeline stayed on the
+        // one clicked before; a click still goes to its finding once
+        gui::FindingsPanel panel;
+        panel.resize(450, 400);
+        panel.show();
+        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank);
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(panel.view()->model()->rowCount() >= 3);
+        QSignalSpy went(&panel, &gui::FindingsPanel::findingActivated);
+        QTest::mouseClick(
+            panel.view()->viewport(), Qt::LeftButton, {},
+            panel.view()->visualRect(panel.view()->model()->index(0, gui::FindingsModel::Text)).center());
+        QCOMPARE(went.size(), 1);
+        panel.view()->setFocus();
+        QTest::keyClick(panel.view(), Qt::Key_Down);
+        QCOMPARE(went.size(), 2);
+        QCOMPARE(went.last().first().value<gui::Finding>().kindName, panel.findingAt(1)->kindName);
+        QTest::keyClick(panel.view(), Qt::Key_Down);
+        QCOMPARE(went.size(), 3);
+        QCOMPARE(went.last().first().value<gui::Finding>().kindName, panel.findingAt(2)->kindName);
+        QTest::keyClick(panel.view(), Qt::Key_Up);
+        QCOMPARE(went.last().first().value<gui::Finding>().kindName, panel.findingAt(1)->kindName);
+        QCOMPARE(went.size(), 4);
+        // findings set again (another profile) go nowhere by themselves
+        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank);
+        QCOMPARE(went.size(), 4);
+    }
     void aNarrowDockKeepsTheSentenceReadable() {
         // walk 21 A: in a 700 px window the Findings dock is ~250 px wide, and beside the kind, rank, step
         // and cost columns the sentence kept ~20 px, a line per word. Narrow, the kind and step give way
