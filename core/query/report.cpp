@@ -50,12 +50,6 @@ using stats::percentile;
 
 using nlohmann::json;
 
-namespace {
-std::string ms(double ns) {
-    return model::formatDuration(int64_t(ns));
-}
-} // namespace
-
 std::map<std::string, std::string> runLabels(index::Db& db, int run) {
     std::map<std::string, std::set<std::string>> values;
     auto st = db.prepare("SELECT l.key, l.value FROM label l JOIN rank_info r ON r.rank = l.rank WHERE "
