@@ -1,6 +1,7 @@
 #include "core/model/tracknester.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace rs::model {
 
@@ -33,7 +34,8 @@ int TrackNester::add(int64_t ts, int64_t dur, int32_t nameId, std::vector<LodRow
         b.end = std::max(b.end, end);
         b.start = std::min(b.start, ts);
         ++b.count;
-        b.busy += std::max<int64_t>(dur, 0);
+        // saturating: a damaged file's durations can sum past int64 in one bucket (the fuzzer's CSV rows)
+        if (__builtin_add_overflow(b.busy, std::max<int64_t>(dur, 0), &b.busy)) b.busy = INT64_MAX;
         if (dur > b.longest) {
             b.longest = dur;
             b.nameId = nameId;
