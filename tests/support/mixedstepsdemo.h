@@ -49,7 +49,10 @@ inline void numberStepsFromZero(const std::filesystem::path& out) {
     writeFile((out / "trace_view.json").string(), events.dump());
     for (const char* file : {"communication.json", "communication_matrix.json"}) {
         nlohmann::json renamed;
-        for (const auto& [key, v] : nlohmann::json::parse(std::ifstream(out / file)).items())
+        // named: a range-for keeps items()'s proxy alive, not the parsed document it refers to (ASan:
+        // stack-use-after-scope)
+        const nlohmann::json steps = nlohmann::json::parse(std::ifstream(out / file));
+        for (const auto& [key, v] : steps.items())
             renamed["step" + std::to_string(std::stoll(key.substr(4)) - 1)] = v;
         writeFile((out / file).string(), renamed.dump());
     }
