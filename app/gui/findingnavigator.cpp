@@ -66,13 +66,13 @@ void FindingNavigator::showExtent(int64_t a, int64_t b) {
 }
 
 void FindingNavigator::askLifetime(const Finding& f) {
-    m_lifetimeAsked = 0; // an answer still on its way was the previous finding's
     if (!m_service || f.kind != model::FindingKind::BankAnomaly || !f.rank) return;
     m_lifetimeOp = f.subject.toStdString();
     m_lifetimeAsked = m_service->requestMemoryMap(*f.rank);
 }
 
 void FindingNavigator::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
+    m_lifetimeAsked = 0; // an answer on its way is the previous profile's
     m_summary = std::move(s);
 }
 
@@ -134,6 +134,7 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
 
 QString FindingNavigator::go(const Finding& f) {
     const FindingTarget t = targetOf(f, m_summary.get());
+    m_lifetimeAsked = 0; // an answer still on its way was the previous finding's: it must not move this one
     if (t.extent)
         showExtent(t.extent->first, t.extent->second);
     else

@@ -73,6 +73,37 @@ Finding atSpan(const char* kind, int rank, int64_t step, int64_t start, int64_t 
 }
 } // namespace
 
+/// The demo of 4 ranks with rank (truth.bankRank)'s AllReduce buffers in the wrong bank, opened in a query
+/// service; lo … hi: when those buffers live, read from the index's tensor rows (the map draws those with an
+/// address).
+struct BankDemo {
+    demo::DemoTruth truth;
+    test::Indexed ix;
+    query::QueryService service;
+    std::shared_ptr<const query::ProfileSummary> summary;
+    int64_t lo = 0, hi = 0;
+    explicit BankDemo(const char* name)
+        : truth(demo::demoTruth(test::demoOptions(4, 6, 1))),
+          ix(test::indexedDemo(test::tempDir(name) + "/demo", test::demoOptions(4, 6, 1))) {
+        if (!ix.result.ok) return;
+        const std::string where =
+            " FROM tensor WHERE rank = " + std::to_string(truth.bankRank) + " AND op_name = 'AllReduce'";
+        lo = ix.scalar("SELECT min(alloc_ns)" + where + " AND addr IS NOT NULL");
+        hi = ix.scalar("SELECT max(free_ns)" + where + " AND addr IS NOT NULL");
+        if (ix.scalar("SELECT count(*)" + where + " AND addr IS NOT NULL AND free_ns IS NULL") != 0) hi = lo;
+        QSignalSpy opened(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        if (!opened.wait(20000)) return;
+        summary = opened.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+    }
+    bool ready() const { return ix.result.ok && summary && hi > lo; }
+    Finding finding() const {
+        Finding bank = make("bank_anomaly", truth.bankRank, std::nullopt);
+        bank.subject = "AllReduce";
+        return bank;
+    }
+};
+
 class TstFindingNavigator : public QObject {
     Q_OBJECT
   private Q_SLOTS:
@@ -243,44 +274,53 @@ class TstFindingNavigator : public QObject {
     void aBankAnomalyGoesWhereItsTensorsLive() {
         // r47c #6: a bank anomaly names no time, and the window stayed where it was (the buffers' outline
         // showed only after F); it goes where the op's tensors on its rank are alive, as other findings go
-        const std::string dir = test::tempDir("navigator-bank") + "/demo";
-        const demo::DemoOptions o = test::demoOptions(4, 6, 1);
-        const demo::DemoTruth truth = demo::demoTruth(o);
-        auto ix = test::indexedDemo(dir, o);
-        QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        // when they live, read from the index's tensor rows (the map draws those with an address)
-        const std::string where =
-            " FROM tensor WHERE rank = " + std::to_string(truth.bankRank) + " AND op_name = 'AllReduce'";
-        const int64_t lo = ix.scalar("SELECT min(alloc_ns)" + where + " AND addr IS NOT NULL");
-        const int64_t hi = ix.scalar("SELECT max(free_ns)" + where + " AND addr IS NOT NULL");
-        QVERIFY(ix.scalar("SELECT count(*)" + where + " AND addr IS NOT NULL AND free_ns IS NULL") == 0);
-        query::QueryService service;
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        const auto s = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
-        QVERIFY(s && lo > s->startNs + 1000000); // a window before them shows none of them
+        BankDemo b("navigator-bank");
+        QVERIFY(b.ready());
+        const int64_t lo = b.lo, hi = b.hi;
+        QVERIFY(lo > b.summary->startNs + 1000000); // a window before them shows none of them
         QMainWindow w;
         views::InteractionState state;
-        state.setBounds(s->startNs, s->endNs);
-        state.setWindow(s->startNs, s->startNs + 1000000);
+        state.setBounds(b.summary->startNs, b.summary->endNs);
+        state.setWindow(b.summary->startNs, b.summary->startNs + 1000000);
         views::HeatmapView heat(&state, nullptr);
-        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &service);
-        nav.setSummary(s);
-        Finding bank = make("bank_anomaly", truth.bankRank, std::nullopt);
-        bank.subject = "AllReduce";
-        nav.go(bank);
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &b.service);
+        nav.setSummary(b.summary);
+        nav.go(b.finding());
         QTRY_VERIFY2(state.windowStart() <= lo && state.windowEnd() >= hi,
                      qPrintable(QString("%1 … %2 for %3 … %4")
-                                    .arg(state.windowStart() - s->startNs)
-                                    .arg(state.windowEnd() - s->startNs)
-                                    .arg(lo - s->startNs)
-                                    .arg(hi - s->startNs)));
+                                    .arg(state.windowStart() - b.summary->startNs)
+                                    .arg(state.windowEnd() - b.summary->startNs)
+                                    .arg(lo - b.summary->startNs)
+                                    .arg(hi - b.summary->startNs)));
         // a margin of a twentieth of their lifetime either side at most (inside the run)
         QVERIFY(state.windowEnd() - state.windowStart() <=
                 (hi - lo) + 2 * std::max<int64_t>((hi - lo) / 20, 20000));
         QCOMPARE(state.selection().kind, Selection::Kind::OpType);
         QVERIFY(state.canGoBack()); // Back returns to the window before
+    }
+    void aLateLifetimeAnswerDoesNotMoveTheNextFindingsWindow() {
+        // review of stop 47: the bank finding asks for its rank's memory map; the user goes on (Down) to a
+        // finding with a time before the answer came, and the answer then moved the window to the tensors
+        BankDemo b("navigator-bank-late");
+        QVERIFY(b.ready());
+        QMainWindow w;
+        views::InteractionState state;
+        state.setBounds(b.summary->startNs, b.summary->endNs);
+        views::HeatmapView heat(&state, nullptr);
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &b.service);
+        QSignalSpy answered(&b.service, &query::QueryService::resultReady); // after the navigator's own
+        nav.setSummary(b.summary);
+        nav.go(b.finding());
+        Finding stall = make("stall", 0, std::nullopt); // at the run's start, far from the tensors
+        stall.startNs = b.summary->startNs + 1000;
+        stall.endNs = b.summary->startNs + 200000;
+        nav.go(stall);
+        const int64_t t0 = state.windowStart(), t1 = state.windowEnd();
+        QVERIFY(t1 < b.lo);
+        QVERIFY(answered.wait(20000)); // the memory map's answer, handled before the spy saw it
+        QCoreApplication::processEvents();
+        QCOMPARE(state.windowStart(), t0);
+        QCOMPARE(state.windowEnd(), t1);
     }
 };
 
