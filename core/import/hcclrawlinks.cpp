@@ -16,8 +16,9 @@ std::string hcclRawGroup(const std::string& path) {
 
 namespace {
 
-/// Beyond this a figure is damage, not a transfer (10^12 ms, 10^12 size units): kept ×10^6 or ×10^3 it
-/// stays far inside int64, and so do the matrix's sums over steps and links.
+/// Beyond this a figure is damage, not a transfer (10^12 ms, 10^12 size units): kept ×10^6 or ×10^3 one row
+/// stays inside int64; the matrix's sums over steps and links may not, and are held at INT64_MAX there
+/// (core/query/commmatrix).
 constexpr double kMaxFigure = 1e12;
 
 /// A figure of a link's array: finite, not negative and below kMaxFigure, else none.

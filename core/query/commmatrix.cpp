@@ -29,7 +29,7 @@ std::vector<CommGroupInfo> loadGroups(Db& db, int run) {
     // comm_link names its group by comm_text id (schema 45)
     auto q = db.prepare(
         "SELECT g.group_name, coalesce(g.label, ''), g.rank_scope, coalesce(g.members, ''), g.note, "
-        "(SELECT coalesce(sum(l.bytes), 0) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_id = "
+        "(SELECT total(l.bytes) FROM comm_link l WHERE l.run_id = g.run_id AND l.group_id = "
         "x.id AND l.summed = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id AND "
         "l.group_id = x.id AND l.logical = 1), (SELECT count(*) FROM comm_link l WHERE l.run_id = g.run_id "
         "AND "
@@ -131,11 +131,19 @@ void addOps(const std::string& list, const std::map<int64_t, std::string>& text,
     }
 }
 
+/// a + b held at INT64_MAX: a damaged file's figures (hccl_raw takes up to 10^12 ms a row) summed past int64
+int64_t plus(int64_t a, int64_t b) {
+    int64_t s = 0;
+    return __builtin_add_overflow(a, b, &s) ? INT64_MAX : s;
+}
+
 void loadCells(Db& db, CommMatrix& m) {
     auto q = db.prepare(
-        // strings by comm_text id, named after the grouping (a join per row cost ~10 % of the command)
-        "SELECT l.src_rank, l.dst_rank, l.transport_id, sum(l.bytes), sum(l.time_ns), count(l.time_ns), "
-        "count(*), sum(l.op_count), count(l.op_count), group_concat(DISTINCT l.op_id), min(l.rank) FROM "
+        // strings by comm_text id, named after the grouping (a join per row cost ~10 % of the command);
+        // total(), not sum(): sum() throws on an integer overflow (a damaged file's huge figures made the
+        // report fail), total()'s double is read back clamped to int64 by SQLite
+        "SELECT l.src_rank, l.dst_rank, l.transport_id, total(l.bytes), total(l.time_ns), count(l.time_ns), "
+        "count(*), total(l.op_count), count(l.op_count), group_concat(DISTINCT l.op_id), min(l.rank) FROM "
         "comm_link l WHERE l.run_id = ?1 AND l.summed = 1 AND (?2 IS NULL OR l.step = ?2) AND (?3 = '' OR "
         "l.group_id = (SELECT id FROM comm_text WHERE value = ?3)) GROUP BY 1, 2, 3 ORDER BY 1, 2, "
         "(SELECT value FROM comm_text WHERE id = l.transport_id)");
@@ -151,10 +159,10 @@ void loadCells(Db& db, CommMatrix& m) {
         c.dst = key.second;
         const auto transport = text.find(q.i64(2));
         c.transports.push_back(transport == text.end() ? std::string() : transport->second);
-        c.bytes += q.i64(3);
-        if (q.i64(5) > 0) c.timeNs = c.timeNs.value_or(0) + q.i64(4);
+        c.bytes = plus(c.bytes, q.i64(3));
+        if (q.i64(5) > 0) c.timeNs = plus(c.timeNs.value_or(0), q.i64(4));
         if (q.i64(8) == q.i64(6))
-            c.opCount = c.opCount.value_or(0) + q.i64(7);
+            c.opCount = plus(c.opCount.value_or(0), q.i64(7));
         else
             opsUnknown.insert(key);
         addOps(q.text(9), text, c.ops);

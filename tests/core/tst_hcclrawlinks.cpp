@@ -16,6 +16,8 @@
 
 #include <QtTest>
 #include <algorithm>
+#include <filesystem>
+#include <limits>
 
 using namespace rs;
 using import::FileKind;
@@ -144,6 +146,41 @@ class TstHcclRawLinks : public QObject {
         QCOMPARE(q.i64(0), int64_t(4));
         const std::string json = query::commMatrixJson(m);
         QVERIFY2(json.find("\"size_unit\": \"units as in hccl_raw\"") != std::string::npos, json.c_str());
+    }
+
+    void damagedHugeFiguresDoNotOverflowTheMatrix() {
+        // review of stop 47: a row's figures are read up to 10^12 ms (kept in ns) and 10^12 units; twelve
+        // such rows summed past int64 and SQLite's sum() threw "integer overflow": `comm` and `report` failed
+        // and the app could not open the profile. The cell's time is held at INT64_MAX; its size (12 × 5
+        // units, kept in thousandths) is exact.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        const std::string dir = test::tempDir("hccl-huge") + "/cluster";
+        std::filesystem::copy(samples + "/mindinsight/tests/utils/resource/cluster_propose", dir,
+                              std::filesystem::copy_options::recursive);
+        std::string csv = kHeader;
+        for (int step = 1; step <= 12; ++step)
+            csv += std::to_string(step) + ",1,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [1e12, 5, 1]}}\",{}\n";
+        test::writeFile(dir + "/hccl_raw_0.csv", csv);
+        pipeline::BuildOptions o;
+        o.force = true;
+        o.jobs = 2;
+        o.dbPath = test::tempDir("hccl-huge-ix") + "/index.sqlite";
+        const auto built = pipeline::BuildPipeline(dir, o).run();
+        QVERIFY2(built.ok, built.error.c_str());
+        index::Db db(built.dbPath, true);
+        query::CommMatrixRequest all;
+        all.group = "hccl_raw_0.csv";
+        query::CommMatrix m;
+        try {
+            m = query::loadCommMatrix(db, all);
+        } catch (const std::exception& e) {
+            QFAIL(e.what());
+        }
+        const auto* c = m.at(1, 0);
+        QVERIFY(c && c->timeNs);
+        QCOMPARE(*c->timeNs, std::numeric_limits<int64_t>::max());
+        QCOMPARE(c->bytes, int64_t(12 * 5000));
     }
 };
 
