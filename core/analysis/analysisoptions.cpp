@@ -20,6 +20,15 @@ std::string AnalysisOptions::key() const {
     return s.str();
 }
 
+std::string AnalysisOptions::bankLayoutSource() const {
+    if (!deviceFile.empty()) return "device file";
+    const BankModel assumed;
+    if (banks.bankCount != assumed.bankCount || banks.bankSizeBytes != assumed.bankSizeBytes ||
+        banks.baseAddr)
+        return "options";
+    return "assumed";
+}
+
 bool AnalysisOptions::loadDeviceFile(const std::string& profileDir, std::string& error) {
     namespace fs = std::filesystem;
     fs::path p = fs::path(profileDir) / "rankscope-device.json";

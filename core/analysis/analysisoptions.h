@@ -27,8 +27,9 @@ namespace rs::analysis {
 /// parallel_group_info is filed under the rank's key, as the other analysis notes, not its data rank. 30: a
 /// PROF_ folder under another name is known by its device_N layout (an index of it read it as one Chrome
 /// trace per file: fake ranks, a card blamed for its own wait). 31: legacy hccl_raw's link_info links are a
-/// matrix source of their own (one group per file, group-local).
-constexpr int kAnalysisRevision = 31;
+/// matrix source of their own (one group per file, group-local). 32: bank options given by the user (a
+/// count, size or base address) are the layout's source "options", not "assumed" (bank finding, meta).
+constexpr int kAnalysisRevision = 32;
 
 struct BankModel {
     int bankCount = 8;
@@ -47,6 +48,10 @@ struct AnalysisOptions {
     int64_t idleGapMinNs = 500000;    ///< idle before a collective shorter than this is not a finding
     int64_t waitMinNs = 20000;        ///< collective waits shorter than this are not drawn
     int minOpCount = model::kStragglerMinKernels; ///< op cells with fewer kernels are not judged
+    /// Where `banks` came from, as the bank finding and the index's meta say it: "device file" (deviceFile),
+    /// "options" (a bank count, size or base address given on the command line or in the settings: the
+    /// user's, not assumed), else "assumed" (the default layout from the lowest address).
+    std::string bankLayoutSource() const;
     /// Stable text of every setting (stored in the index's meta table).
     std::string key() const;
     /// Reads `<profileDir>/rankscope-device.json` when present ({"bank_count", "bank_size_bytes",

@@ -62,10 +62,10 @@ std::vector<BankAnomaly> findBankAnomalies(const std::map<int, std::map<int64_t,
     return out;
 }
 
-/// The bank layout a finding rests on, for its sentence: {"bank_layout": "assumed" or "device file",
-/// "bank_count", "bank_size_bytes"}.
+/// The bank layout a finding rests on, for its sentence: {"bank_layout": "assumed", "options" or "device
+/// file", "bank_count", "bank_size_bytes"}.
 static nlohmann::json layoutJson(const AnalysisOptions& o) {
-    return {{"bank_layout", o.deviceFile.empty() ? "assumed" : "device file"},
+    return {{"bank_layout", o.bankLayoutSource()},
             {"bank_count", o.banks.bankCount},
             {"bank_size_bytes", o.banks.bankSizeBytes}};
 }

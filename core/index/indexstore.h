@@ -40,8 +40,9 @@ struct IndexMeta {
 
 /// The meta key of IndexMeta::spans.
 constexpr const char* kSpanCountKey = "span_count";
-/// The meta key saying where the analysis's HBM bank layout came from: the rankscope-device.json read, or
-/// kBankLayoutAssumed (the default; nothing in a profile gives a card's banks).
+/// The meta key saying where the analysis's HBM bank layout came from: the rankscope-device.json read,
+/// "options" (bank options given by the user), or kBankLayoutAssumed (the default; nothing in a profile gives
+/// a card's banks).
 constexpr const char* kBankLayoutKey = "bank_layout";
 constexpr const char* kBankLayoutAssumed = "assumed";
 

@@ -281,10 +281,11 @@ void BuildPipeline::commit(index::IndexBuildFile& file, int64_t spans) {
                           {}};
     meta.fileStamps = m_discovery.stamps();
     if (m_opts.shard.sharded()) meta.extra = shardMeta(file.db());
-    // whether the HBM banks the memory map draws and the bank finding judges are the card's or assumed
-    meta.extra.emplace_back(index::kBankLayoutKey, m_opts.analysis.deviceFile.empty()
-                                                       ? std::string(index::kBankLayoutAssumed)
-                                                       : model::shownPath(m_opts.analysis.deviceFile));
+    // whether the HBM banks the memory map draws and the bank finding judges are the card's, the user's
+    // options or assumed
+    const std::string layout = m_opts.analysis.bankLayoutSource();
+    meta.extra.emplace_back(index::kBankLayoutKey,
+                            layout == "device file" ? model::shownPath(m_opts.analysis.deviceFile) : layout);
     meta.spans = spans;                                   // nothing adds or removes spans after the load
     meta.counts = index::IndexCounts::recount(file.db()); // after the analysis, the last to write rows
     file.writeMeta(meta);
