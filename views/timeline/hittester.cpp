@@ -129,11 +129,10 @@ QString unreadTooltip(const query::UnreadTail& u, int64_t boundsStart) {
 TimelineHit hitTest(const FrameInput& in, QPointF pos) {
     TimelineHit h;
     const Viewport& vp = in.viewport;
+    if (!in.summary || !in.layout) return h; // wholeLanesBottom reads the layout
     // under the lanes shown whole nothing is hit: the widget blanks a lane the footer's edge cuts
     const int bottom = in.exportMode ? vp.lanesBottom() : FrameBuilder::wholeLanesBottom(in);
-    if (!in.summary || !in.layout || pos.x() < Viewport::kGutter || pos.y() < vp.lanesTop() ||
-        pos.y() >= bottom)
-        return h;
+    if (pos.x() < Viewport::kGutter || pos.y() < vp.lanesTop() || pos.y() >= bottom) return h;
     h.lane = in.layout->laneAtY(vp.contentY(int(pos.y())));
     if (!h.lane) return h;
     const Lane& l = *h.lane;
