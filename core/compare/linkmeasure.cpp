@@ -25,7 +25,7 @@ void measureLinks(index::Db& db, int run, BaselineRecord& r) {
 }
 
 void measureBanks(index::Db& db, const std::map<int, int>& dataRankOf, BaselineRecord& r) {
-    r.banksChecked = query::bankCheck(db).possible;
+    r.banksChecked = query::bankCheck(db, r.run).possible; // of the run measured, not of another run
     auto st =
         db.prepare("SELECT rank, op_name, banks, other_ranks_banks FROM bank_anomaly ORDER BY rank, op_name");
     while (st.step()) {

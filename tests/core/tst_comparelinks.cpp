@@ -164,6 +164,20 @@ class TstCompareLinks : public QObject {
         QCOMPARE(count(r.regressions, "bank_anomaly"), 1); // rank 6's AllReduce buffers
         QCOMPARE(count(r.improvements, "link"), 0);
     }
+    void aRunsBanksAreJudgedOnItsOwnRanks() {
+        // a folder of an Ascend run (4 ranks, tensors placed in banks) and a Kineto run (2 ranks: a GPU's
+        // addresses, no bank model): the Kineto run's record must not say its banks were checked
+        const std::string root = test::tempDir("comparebanksrun");
+        std::string err;
+        QVERIFY2(test::writeTwoRunDemo(root, err), err.c_str());
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int kineto = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 2"));
+        const int ascend = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 4"));
+        QVERIFY(kineto != ascend);
+        QVERIFY(buildRecord(*ix.db, ascend).record.banksChecked);
+        QVERIFY(!buildRecord(*ix.db, kineto).record.banksChecked);
+    }
 };
 
 QTEST_GUILESS_MAIN(TstCompareLinks)
