@@ -65,8 +65,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_list->setAlternatingRowColors(true);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->setToolTip(
-        tr("Deltas beyond their thresholds, worst first; activate one to select its op type and see "
-           "its spans in both runs"));
+        tr("Deltas beyond their thresholds, listed %1; activate one to select its op type, link "
+           "or bank anomaly and see its spans in both runs")
+            .arg(QString::fromUtf8(compare::kOrderRule)));
     m_spanPair = new SpanPairView;
     auto* spanScroll = new QScrollArea(left);
     spanScroll->setWidget(m_spanPair);
@@ -238,10 +239,13 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     const QString judged =
         r.unrelated.empty()
             ? tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4")
-                  .arg(m_data->options.maxLatencyDelta * 100)
-                  .arg(m_data->options.maxMemoryDelta * 100)
-                  .arg(m_data->options.maxWaitDelta * 100)
-                  .arg(counted(qint64(r.improvementCount()), tr("improvement"), tr("improvements")))
+                      .arg(m_data->options.maxLatencyDelta * 100)
+                      .arg(m_data->options.maxMemoryDelta * 100)
+                      .arg(m_data->options.maxWaitDelta * 100)
+                      .arg(counted(qint64(r.improvementCount()), tr("improvement"), tr("improvements"))) +
+                  (r.regressions.empty() && r.improvements.empty()
+                       ? QString()
+                       : tr(", listed %1").arg(QString::fromUtf8(compare::kOrderRule).toHtmlEscaped()))
             : QString();
     QString text = sidesText(*m_data).toHtmlEscaped() + ": " + verdictHead(r) + judged +
                    tr("; %1. Baseline %2 (run %3), candidate %4 (run %5).")
@@ -285,9 +289,14 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             auto* top = new QTreeWidgetItem(m_list);
             fill(top, *g.lead);
             if (!g.where.empty()) top->setText(2, QString::fromStdString(g.where).trimmed());
+            // one root, one row: its other figure beside the first (a link's bandwidth, an op's median)
+            if (g.also)
+                top->setText(1, top->text(1) + "; " + QString::fromStdString(compare::alsoText(*g.also)));
             for (const auto* d : g.ranks)
                 if (d != g.lead) fill(new QTreeWidgetItem(top), *d);
             if (g.overall) fill(new QTreeWidgetItem(top), *g.overall); // the mean over every rank, as a child
+            for (const auto* d : g.alsoDeltas) // the other figure's deltas, each its own child
+                fill(new QTreeWidgetItem(top), *d);
         }
         offset += int(list->size());
     }
@@ -310,7 +319,8 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_memory->setCurves(m_data->memory[0], m_data->memory[1], peakOf(m_data->baseline),
                         peakOf(m_data->candidate));
     if (!r.regressions.empty()) {
-        askSpans(r.regressions.front()); // the worst one, without a click
+        // the top row's, without a click: core's order (kOrderRule), the row's lead figure
+        askSpans(*compare::groupDeltas(r, r.regressions).front().lead);
         m_list->setCurrentItem(m_list->topLevelItem(0));
     }
 }

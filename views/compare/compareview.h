@@ -1,7 +1,8 @@
 #pragma once
 // The comparison of a candidate run against a baseline run: the headline naming both and the verdict
 // ("candidate d8 against baseline demo: FAIL, 3 regressions …"), a Swap button (swapRequested: the app
-// compares the other way round), the regression list (worst first; one row per delta), the delta heatmap,
+// compares the other way round), the regression list (in core's order, compare::kOrderRule; one row per
+// root: an op type's or a link's two figures share it), the delta heatmap,
 // the overlaid step-time distributions and memory curves, and the spans behind the chosen delta in both
 // runs. Activating a regression or a heatmap cell emits opTypeChosen so the app can select that op type in
 // the open run's views; a regression also
