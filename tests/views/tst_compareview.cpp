@@ -497,6 +497,44 @@ class TstCompareView : public QObject {
                  qPrintable(v.stepOverlay()->note()));
         QVERIFY(v.verdictText().contains("FAIL")); // MatMulV2 is still known on both sides
     }
+    void linkAndBankRowsChooseWhatTheyName() {
+        // walk 32: a link's row (named by its group's hash, its bandwidth and time two rows) and a bank
+        // anomaly's row selected nothing; now one row per link naming the group by its ranks, and each row
+        // says what it is about
+        auto data = std::make_shared<compare::ComparisonData>(*m_data);
+        compare::LinkStat slow{1, 2, "HCCS", "9738785293833666908", "global", 24.8, 1.35e6, {0, 1, 2, 3}};
+        data->baseline.links[slow.key()] = slow;
+        slow.bandwidthGBps = 14.2, slow.timeNsPerStep = 2.37e6;
+        data->candidate.links[slow.key()] = slow;
+        data->baseline.banksChecked = data->candidate.banksChecked = true;
+        data->candidate.bankAnomalies.push_back({1, "Cast", "[0]", "[5]"}); // not one the demo has
+        data->result = compare::compareRecords(data->baseline, data->candidate);
+        views::CompareView v;
+        QSignalSpy links(&v, &views::CompareView::linkChosen), banks(&v, &views::CompareView::bankChosen);
+        v.setData(data);
+        QTreeWidgetItem *link = nullptr, *bank = nullptr;
+        for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i) {
+            auto* it = v.regressionList()->topLevelItem(i);
+            if (it->text(1).startsWith("link ")) {
+                QVERIFY2(!link, "two rows for one link");
+                link = it;
+            }
+            if (it->text(1).startsWith("HBM bank anomaly")) bank = it;
+        }
+        QVERIFY(link && bank);
+        QVERIFY2(link->text(1).contains("in group of ranks 0-3 transfer time per step; bandwidth -42.7 %"),
+                 qPrintable(link->text(1)));
+        QVERIFY(!link->text(1).contains("9738785293833666908"));
+        Q_EMIT v.regressionList()->itemActivated(link, 0);
+        QCOMPARE(links.count(), 1);
+        QCOMPARE(links[0][0].toLongLong(), 1LL);
+        QCOMPARE(links[0][1].toLongLong(), 2LL);
+        QCOMPARE(links[0][2].toString(), QString("9738785293833666908")); // the data's id, to find the cell
+        Q_EMIT v.regressionList()->itemActivated(bank, 0);
+        QCOMPARE(banks.count(), 1);
+        QCOMPARE(banks[0][0].toString(), QString("Cast"));
+        QCOMPARE(banks[0][1].toInt(), 1);
+    }
     void aWaitDeltaShowsTheStepThatCarriesIt() {
         // walk 10: a wait regression that one step carries (the demo's stall) was pictured with the median
         // step, where both runs wait alike

@@ -91,17 +91,28 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     lay->addWidget(split, 1);
     connect(m_grid, &DeltaGrid::cellClicked, this, &CompareView::opTypeChosen);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* it) {
-        const QString op = it->data(1, Qt::UserRole).toString();
-        const QString kind = it->data(0, Qt::UserRole).toString();
-        if (!op.isEmpty() && (kind == "op" || kind == "collective"))
-            emit opTypeChosen(op, it->data(2, Qt::UserRole).toInt());
         const int k = it->data(3, Qt::UserRole).toInt(); // index into regressions, then improvements
         if (!m_data) return;
         const auto& r = m_data->result;
         const size_t nr = r.regressions.size();
-        if (k >= 0 && size_t(k) < nr + r.improvements.size())
-            askSpans(size_t(k) < nr ? r.regressions[size_t(k)] : r.improvements[size_t(k) - nr]);
+        if (k < 0 || size_t(k) >= nr + r.improvements.size()) return;
+        const compare::Delta& d = size_t(k) < nr ? r.regressions[size_t(k)] : r.improvements[size_t(k) - nr];
+        choose(d);
+        askSpans(d);
     });
+}
+
+void CompareView::choose(const compare::Delta& d) {
+    if (!d.opType.empty() && (d.kind == "op" || d.kind == "collective"))
+        emit opTypeChosen(QString::fromStdString(d.opType), d.rank.value_or(-1));
+    // a link by the key both records name it by (walk 32: link and bank rows selected nothing)
+    if (d.kind == "link")
+        for (const auto* rec : {&m_data->candidate, &m_data->baseline})
+            if (auto it = rec->links.find(d.opType); it != rec->links.end()) {
+                emit linkChosen(it->second.src, it->second.dst, QString::fromStdString(it->second.group));
+                break;
+            }
+    if (d.kind == "bank_anomaly" && d.rank) emit bankChosen(QString::fromStdString(d.opType), *d.rank);
 }
 
 compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d, QString* why) const {

@@ -55,6 +55,12 @@ class CompareView : public QWidget {
 
   Q_SIGNALS:
     void opTypeChosen(QString opType, int rank);
+    /// A link's row: the link as the communication matrix names it (src → dst of `group`'s ranks), so the
+    /// app goes to it as a slow-link finding does.
+    void linkChosen(qint64 src, qint64 dst, QString group);
+    /// A bank anomaly's row: its op type's tensors on `rank` (the producer's number), as the bank finding
+    /// goes to them.
+    void bankChosen(QString opType, int rank);
     void spansWanted(rs::compare::SpanRequest request);
     /// The Swap button: compare the same two runs with baseline and candidate exchanged.
     void swapRequested();
@@ -62,6 +68,8 @@ class CompareView : public QWidget {
   private:
     static QString noComparisonText();
     void askSpans(const compare::Delta& d);
+    /// What a row of the list is about goes out as the signal of its kind (op types, links, banks).
+    void choose(const compare::Delta& d);
     QString m_spanSubject;
     std::shared_ptr<const compare::ComparisonData> m_data;
     QLabel* m_verdict;
