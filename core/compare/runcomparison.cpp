@@ -574,7 +574,8 @@ nlohmann::json sideJson(const BaselineRecord& x) {
             {"sources", x.sourceDigest.empty()
                             ? nlohmann::json()
                             : nlohmann::json{{"digest", x.sourceDigest}, {"files", x.sourceFiles}}},
-            {"labels", x.labels}};
+            {"labels", x.labels},
+            {"banks_checked", x.banksChecked}}; // of the side's own run (bankcheck.h)
 }
 
 } // namespace

@@ -238,8 +238,13 @@ class TstCompareLinks : public QObject {
         const int kineto = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 2"));
         const int ascend = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 4"));
         QVERIFY(kineto != ascend);
-        QVERIFY(buildRecord(*ix.db, ascend).record.banksChecked);
-        QVERIFY(!buildRecord(*ix.db, kineto).record.banksChecked);
+        const auto a = buildRecord(*ix.db, ascend).record, k = buildRecord(*ix.db, kineto).record;
+        QVERIFY(a.banksChecked);
+        QVERIFY(!k.banksChecked);
+        // compare's JSON says it per side
+        const auto j = nlohmann::json::parse(compareJson(compareRecords(a, k), a, k, {}));
+        QCOMPARE(j["baseline"]["banks_checked"].get<bool>(), true);
+        QCOMPARE(j["candidate"]["banks_checked"].get<bool>(), false);
     }
 };
 
