@@ -14,6 +14,12 @@ CompareController::CompareController(views::CompareView* view, views::Interactio
     connect(m_view, &views::CompareView::opTypeChosen, this,
             [this](const QString& op, int dataRank) { m_state->setSelection(selectionFor(op, dataRank)); });
     connect(m_view, &views::CompareView::swapRequested, this, &CompareController::swap);
+    connect(m_view, &views::CompareView::linkChosen, this,
+            [this](qint64 src, qint64 dst, const QString& group) {
+                Q_EMIT findingChosen(linkFinding(src, dst, group));
+            });
+    connect(m_view, &views::CompareView::bankChosen, this,
+            [this](const QString& op, int dataRank) { Q_EMIT findingChosen(bankFinding(op, dataRank)); });
 }
 
 void CompareController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
@@ -135,6 +141,23 @@ views::Selection CompareController::selectionFor(const QString& opType, int data
                 it != m_summary->dataRank.end() && it->second == dataRank)
                 s.rank = key;
     return s;
+}
+
+Finding CompareController::linkFinding(qint64 src, qint64 dst, const QString& group) {
+    Finding f;
+    f.kind = model::FindingKind::SlowLink;
+    f.kindName = "slow_link";
+    f.link = Finding::Link{src, dst, group};
+    return f;
+}
+
+Finding CompareController::bankFinding(const QString& opType, int dataRank) const {
+    Finding f;
+    f.kind = model::FindingKind::BankAnomaly;
+    f.kindName = "bank_anomaly";
+    f.subject = opType;
+    if (const int key = selectionFor(opType, dataRank).rank; key >= 0) f.rank = key;
+    return f;
 }
 
 } // namespace rs::gui

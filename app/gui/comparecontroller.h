@@ -9,6 +9,7 @@
 // profile or run is shown (walk 18b: a remembered Swap turned every later comparison round, in later sessions
 // too, with nothing saying so). A comparison belongs to the run it was made on: clear() empties the panel,
 // drops an answer still on its way and puts the sides back. GUI thread only.
+#include "app/gui/finding.h"
 #include "app/gui/viewstate.h"
 #include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
@@ -57,8 +58,17 @@ class CompareController : public QObject {
     /// The selection for an op type chosen in the comparison (`dataRank`: the producer's rank number, -1:
     /// every rank), on the run shown.
     views::Selection selectionFor(const QString& opType, int dataRank) const;
+    /// A comparison's link row as the slow-link finding of that matrix cell (the same navigation: the cell
+    /// outlined in the Communication tab, its two ranks filtered in).
+    static Finding linkFinding(qint64 src, qint64 dst, const QString& group);
+    /// A comparison's bank row as the bank_anomaly finding of `opType` on the run shown's rank for
+    /// `dataRank` (the producer's number): its memory map, at the op's tensors. No rank when the run shown
+    /// has none such.
+    Finding bankFinding(const QString& opType, int dataRank) const;
 
   Q_SIGNALS:
+    /// A link or bank row was activated: the finding to go to, as the Findings panel goes to one.
+    void findingChosen(const rs::gui::Finding& f);
     void compared(); ///< the panel shows a new comparison
     void cleared();  ///< the panel shows none (a new profile or run)
     void message(const QString& text, int ms);
@@ -82,3 +92,5 @@ class CompareController : public QObject {
 };
 
 } // namespace rs::gui
+
+Q_DECLARE_METATYPE(rs::gui::Finding)

@@ -276,6 +276,12 @@ void MainWindow::wireNavigation() {
         const views::Selection s = m_compare->selectionFor(op, dataRank);
         if (s.rank >= 0) m_search->highlightOpKernels(op, s.rank);
     });
+    // a comparison's link or bank row goes where the report's finding of it would (walk 32: they went
+    // nowhere)
+    connect(m_compare, &CompareController::findingChosen, this, [this](const Finding& f) {
+        if (const QString hidden = m_navigator->go(f); !hidden.isEmpty())
+            statusBar()->showMessage(hidden, 10000);
+    });
     // a shape heatmap cell: every kernel of that shape highlighted, F3 / Shift+F3 step through them
     connect(m_shapes, &views::ShapeHeatmapView::shapeChosen, m_search,
             &SearchController::highlightShapeKernels);

@@ -1,4 +1,5 @@
 #include "core/compare/baselinerecord.h"
+#include "core/query/reportoutliers.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -47,7 +48,8 @@ json linksJson(const std::map<std::string, LinkStat>& links) {
                      {"group", l.group},
                      {"scope", l.scope},
                      {"bandwidth_gbps", l.bandwidthGBps},
-                     {"time_ns_per_step", l.timeNsPerStep}});
+                     {"time_ns_per_step", l.timeNsPerStep},
+                     {"group_ranks", l.groupRanks}});
     return a;
 }
 std::map<std::string, LinkStat> linksFrom(const json& a) {
@@ -59,7 +61,8 @@ std::map<std::string, LinkStat> linksFrom(const json& a) {
                    x.value("group", ""),
                    x.value("scope", "global"),
                    x.at("bandwidth_gbps").get<double>(),
-                   x.at("time_ns_per_step").get<double>()};
+                   x.at("time_ns_per_step").get<double>(),
+                   x.value("group_ranks", std::vector<int64_t>{})}; // absent before 2026-12
         links[l.key()] = l;
     }
     return links;
@@ -69,6 +72,13 @@ std::map<std::string, LinkStat> linksFrom(const json& a) {
 std::string LinkStat::key() const {
     return std::to_string(src) + "\xe2\x86\x92" + std::to_string(dst) + " " + transport +
            (group.empty() ? "" : " in group " + group) + (scope == "global" ? "" : " (group-local ranks)");
+}
+
+std::string LinkStat::name() const {
+    if (group.empty() || groupRanks.empty()) return key();
+    return std::to_string(src) + "\xe2\x86\x92" + std::to_string(dst) + " " + transport +
+           " in group of ranks " + query::rankRanges(groupRanks) +
+           (scope == "global" ? "" : " (group-local ranks)");
 }
 
 std::string toJson(const BaselineRecord& r, int indent) {

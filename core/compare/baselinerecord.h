@@ -55,8 +55,12 @@ struct LinkStat {
     std::string transport, group, scope; ///< scope: "global" or "group-local"
     double bandwidthGBps = 0;            ///< bytes / transfer time over the steps with links (GB/s)
     double timeNsPerStep = 0;            ///< transfer time over those steps / their count, ns
+    std::vector<int64_t> groupRanks;     ///< the group's global ranks, when the data names them
     /// "1→5 HCCS", "0→1 RDMA in group dp (group-local ranks)": the key two runs' links match by.
     std::string key() const;
+    /// The key with the group named by its ranks where they are known ("1→5 HCCS in group of ranks
+    /// 0–7"): the data's group id is a hash no one reads (walk 32: "group 9738785293833666908").
+    std::string name() const;
 };
 
 /// A bank_anomaly finding: a rank whose tensors of an op lie in other HBM banks than the other ranks'.

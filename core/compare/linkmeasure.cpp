@@ -14,18 +14,21 @@ void measureLinks(index::Db& db, int run, BaselineRecord& r) {
         if (m.sizeOnly()) continue;
         // the time is summed over the steps with links: per step, so runs of other lengths compare
         const double steps = double(std::max<size_t>(1, m.steps.size() + (m.unnamedStep ? 1 : 0)));
+        std::vector<int64_t> members; // the group's ranks name it in text (its id is a hash)
+        for (const auto& g : m.groups)
+            if (g.name == m.group) members = g.members;
         for (const auto& c : m.cells) {
             const double gbps = c.bandwidthGBps();
             if (c.latencyBound || std::isnan(gbps)) continue; // small messages: the bandwidth says nothing
-            LinkStat l{
-                c.src, c.dst, c.transport(), m.group, m.scope, gbps, double(c.timeNs.value_or(0)) / steps};
+            LinkStat l{c.src, c.dst, c.transport(), m.group, m.scope, gbps, 0, members};
+            l.timeNsPerStep = double(c.timeNs.value_or(0)) / steps;
             r.links[l.key()] = l;
         }
     }
 }
 
 void measureBanks(index::Db& db, const std::map<int, int>& dataRankOf, BaselineRecord& r) {
-    r.banksChecked = query::bankCheck(db).possible;
+    r.banksChecked = query::bankCheck(db, r.run).possible; // of the run measured, not of another run
     auto st =
         db.prepare("SELECT rank, op_name, banks, other_ranks_banks FROM bank_anomaly ORDER BY rank, op_name");
     while (st.step()) {

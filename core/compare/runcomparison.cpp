@@ -16,7 +16,29 @@
 
 namespace rs::compare {
 
+// said once where a list starts; the README's compare section says how each kind's time is counted
+const char* const kOrderRule =
+    "by the time each adds to a step (memory and bank placement, no time known, last)";
+
 namespace {
+
+std::string subject(const Delta& d);
+std::string valueText(const Delta& d);
+
+/// The lists' order (kOrderRule): the time a change costs a step, the largest first either way; changes
+/// with no time after them, the largest relative change first.
+bool costBefore(const Delta& a, const Delta& b) {
+    if (a.costNs.has_value() != b.costNs.has_value()) return a.costNs.has_value();
+    if (a.costNs) return std::abs(*a.costNs) > std::abs(*b.costNs);
+    return std::abs(a.delta) > std::abs(b.delta);
+}
+
+/// Figures that are a time per step themselves: their change is what it costs a step.
+bool costIsTheChange(const Delta& d) {
+    return d.kind == "step" || d.kind == "comm_wait" || d.kind == "collective" ||
+           (d.kind == "op" && d.statistic == "total_per_step") ||
+           (d.kind == "link" && d.statistic == "time_per_step");
+}
 
 class Collector {
   public:
@@ -39,6 +61,7 @@ class Collector {
         ++m_r.judged;
         d.delta =
             (d.candidate - d.baseline) / std::max(d.baseline, material); // reported against the baseline
+        if (!d.costNs && costIsTheChange(d)) d.costNs = d.candidate - d.baseline;
         if (std::abs(d.candidate - d.baseline) / smaller <= threshold) return;
         ((d.candidate > d.baseline) != d.higherIsBetter ? m_r.regressions : m_r.improvements).push_back(d);
     }
@@ -149,6 +172,60 @@ void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const Compar
     }
 }
 
+/// An op type's median moved: the time it costs a step is its time per step moved by as much (every kernel
+/// of the type alike), unknown where a step is no step.
+Delta medianDelta(const std::string& op, std::optional<int> rank, const OpStat& bs, const OpStat& cs,
+                  bool perStep) {
+    Delta d = make("op", op, "median", rank, bs.medianNs, cs.medianNs);
+    if (perStep && bs.medianNs > 0) d.costNs = (cs.medianNs / bs.medianNs - 1) * bs.totalNsPerStep;
+    return d;
+}
+
+/// One op type's median and time per step, over all ranks and rank by rank.
+void compareOp(const BaselineRecord& b, const BaselineRecord& c, const std::string& op, bool perStep,
+               const CompareOptions& o, const CompareResult& r, Collector& col) {
+    const auto both = [&](const std::map<std::string, OpStat>& bo, const std::map<std::string, OpStat>& co,
+                          std::optional<int> rank) {
+        auto bi = bo.find(op), ci = co.find(op);
+        if (bi == bo.end() || ci == co.end()) return;
+        col.check(medianDelta(op, rank, bi->second, ci->second, perStep), o.maxLatencyDelta);
+        if (perStep)
+            col.check(
+                make("op", op, "total_per_step", rank, bi->second.totalNsPerStep, ci->second.totalNsPerStep),
+                o.maxLatencyDelta);
+    };
+    both(b.ops, c.ops, {});
+    for (int rank : r.ranks)
+        both(b.ranks.at(rank).ops, c.ranks.at(rank).ops, rank);
+}
+
+/// The op types under the share are not gated, but one that moved beyond the thresholds is said, with the
+/// largest such change (by the time it costs a step), so the share does not hide it.
+void noteUngatedOps(const BaselineRecord& b, const BaselineRecord& c, bool perStep, const CompareOptions& o,
+                    CompareResult& r) {
+    for (const auto& [op, bs] : b.ops) {
+        if (!c.ops.count(op) || std::count(r.opTypes.begin(), r.opTypes.end(), op)) continue;
+        CompareResult scratch;
+        Collector col(scratch, r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty());
+        compareOp(b, c, op, perStep, o, r, col);
+        std::vector<Delta> moved = scratch.regressions;
+        moved.insert(moved.end(), scratch.improvements.begin(), scratch.improvements.end());
+        if (moved.empty()) continue;
+        r.ungatedOpTypes.push_back(op);
+        for (const auto& d : moved)
+            if (!r.ungatedLargest || costBefore(d, *r.ungatedLargest)) r.ungatedLargest = d;
+    }
+    if (r.ungatedOpTypes.empty()) return;
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f %%", o.minShare * 100);
+    const Delta& d = *r.ungatedLargest;
+    r.notes.push_back(
+        model::counted(int64_t(r.ungatedOpTypes.size()), "op type", "op types") + " under " + share +
+        " of device time moved beyond the thresholds and " + (r.ungatedOpTypes.size() == 1 ? "was" : "were") +
+        " not gated for the small share (--min-share): the largest, " + subject(d) + " " + deltaChange(d) +
+        (d.rank ? " on rank " + std::to_string(*d.rank) : " over all ranks") + " (" + valueText(d) + ")");
+}
+
 void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
                 Collector& col) {
     auto share = [](const BaselineRecord& x, const std::string& op) {
@@ -169,25 +246,11 @@ void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareO
             continue;
         }
         r.opTypes.push_back(op);
-        col.check(make("op", op, "median", {}, bs.medianNs, it->second.medianNs), o.maxLatencyDelta);
-        if (perStep)
-            col.check(make("op", op, "total_per_step", {}, bs.totalNsPerStep, it->second.totalNsPerStep),
-                      o.maxLatencyDelta);
-        for (int rank : r.ranks) {
-            const auto& bo = b.ranks.at(rank).ops;
-            const auto& co = c.ranks.at(rank).ops;
-            auto bi = bo.find(op), ci = co.find(op);
-            if (bi == bo.end() || ci == co.end()) continue;
-            col.check(make("op", op, "median", rank, bi->second.medianNs, ci->second.medianNs),
-                      o.maxLatencyDelta);
-            if (perStep)
-                col.check(make("op", op, "total_per_step", rank, bi->second.totalNsPerStep,
-                               ci->second.totalNsPerStep),
-                          o.maxLatencyDelta);
-        }
+        compareOp(b, c, op, perStep, o, r, col);
     }
     for (const auto& [op, cs] : c.ops)
         if (!b.ops.count(op) && share(c, op) >= o.minShare) r.opTypesOnlyInCandidate.push_back(op);
+    noteUngatedOps(b, c, perStep, o, r);
 }
 
 void compareWaits(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
@@ -239,14 +302,23 @@ void compareLinks(const BaselineRecord& b, const BaselineRecord& c, const Compar
             continue;
         }
         r.links.push_back(key);
+        const std::string name = (bl.groupRanks.empty() ? it->second : bl).name();
         Delta bw = make("link", key, "bandwidth", {}, bl.bandwidthGBps, it->second.bandwidthGBps);
         bw.higherIsBetter = true;
+        bw.label = name;
+        // the same bytes at the other bandwidth: the transfer time per step it costs
+        if (it->second.bandwidthGBps > 0)
+            bw.costNs = bl.timeNsPerStep * (bl.bandwidthGBps / it->second.bandwidthGBps - 1);
         col.check(bw, o.maxLatencyDelta);
-        col.check(make("link", key, "time_per_step", {}, bl.timeNsPerStep, it->second.timeNsPerStep),
-                  o.maxLatencyDelta, noiseFloor(b.step.medianNs, c.step.medianNs));
+        Delta time = make("link", key, "time_per_step", {}, bl.timeNsPerStep, it->second.timeNsPerStep);
+        time.label = name;
+        col.check(time, o.maxLatencyDelta, noiseFloor(b.step.medianNs, c.step.medianNs));
     }
     for (const auto& [key, cl] : c.links)
         if (!b.links.count(key)) r.linksOnlyInCandidate.push_back(key);
+    for (const auto* x : {&b, &c})
+        for (const auto& [key, l] : x->links)
+            if (!l.groupRanks.empty() || !r.linkNames.count(key)) r.linkNames[key] = l.name();
 }
 
 /// A bank anomaly (rank, op) in one run and not the other: new in the candidate, a regression; gone, an
@@ -401,8 +473,7 @@ void noteSameData(const BaselineRecord& b, const BaselineRecord& c, CompareResul
 }
 
 void worstFirst(std::vector<Delta>& v) {
-    std::stable_sort(v.begin(), v.end(),
-                     [](const Delta& a, const Delta& b) { return std::abs(a.delta) > std::abs(b.delta); });
+    std::stable_sort(v.begin(), v.end(), costBefore);
 }
 
 std::string percent(double d) {
@@ -455,7 +526,8 @@ std::string subject(const Delta& d) {
                        : " over all ranks' steady steps pooled (the warm-up left out)");
     if (d.kind == "collective") return d.opType + " #" + std::to_string(d.seq) + " transfer time";
     if (d.kind == "link")
-        return "link " + d.opType + (d.statistic == "bandwidth" ? " bandwidth" : " transfer time per step");
+        return "link " + (d.label.empty() ? d.opType : d.label) +
+               (d.statistic == "bandwidth" ? " bandwidth" : " transfer time per step");
     if (d.kind == "bank_anomaly") return "HBM bank anomaly (" + d.opType + " tensors)";
     if (d.kind == "comm_wait") return "communication wait per step";
     return d.kind == "memory_allocated" ? "peak allocated memory" : "peak reserved memory";
@@ -470,7 +542,8 @@ nlohmann::json deltaJson(const Delta& d) {
     j["op_type"] = d.opType.empty() ? nlohmann::json() : nlohmann::json(d.opType);
     j["rank"] = d.rank ? nlohmann::json(*d.rank) : nlohmann::json();
     if (d.kind == "collective") j["seq"] = d.seq;
-    if (d.kind == "link") j["higher_is_better"] = d.higherIsBetter;
+    if (d.kind == "link") j["higher_is_better"] = d.higherIsBetter, j["name"] = d.label; // op_type: the key
+    j["cost_ns_per_step"] = d.costNs ? nlohmann::json(*d.costNs) : nlohmann::json();
     if (!d.detail.empty()) j["detail"] = d.detail;
     if (d.kind == "step") // which steps the statistic is over, as the text says (the report's are others)
         j["over"] = d.rank ? "the rank's steady steps" : "all ranks' steady steps, pooled";
@@ -487,6 +560,7 @@ nlohmann::json groupsJson(const CompareResult& r, const std::vector<Delta>& delt
             ranks.push_back(*d->rank);
         std::sort(ranks.begin(), ranks.end());
         j["ranks"] = ranks;
+        if (g.also) j["also"] = deltaJson(*g.also); // the same root's other figure, counted once
         a.push_back(std::move(j));
     }
     return a;
@@ -500,7 +574,8 @@ nlohmann::json sideJson(const BaselineRecord& x) {
             {"sources", x.sourceDigest.empty()
                             ? nlohmann::json()
                             : nlohmann::json{{"digest", x.sourceDigest}, {"files", x.sourceFiles}}},
-            {"labels", x.labels}};
+            {"labels", x.labels},
+            {"banks_checked", x.banksChecked}}; // of the side's own run (bankcheck.h)
 }
 
 } // namespace
@@ -576,6 +651,11 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
                       {"collectives_only_in_candidate", r.collectivesOnlyInCandidate},
                       {"links_only_in_baseline", r.linksOnlyInBaseline},
                       {"links_only_in_candidate", r.linksOnlyInCandidate}};
+    j["order"] = kOrderRule;
+    j["ungated_small_op_types"] = {
+        {"count", r.ungatedOpTypes.size()},
+        {"op_types", r.ungatedOpTypes},
+        {"largest", r.ungatedLargest ? deltaJson(*r.ungatedLargest) : nlohmann::json()}};
     j["not_comparable"] = nlohmann::json::array();
     for (const auto& n : r.notComparable)
         j["not_comparable"].push_back({{"kind", n.kind}, {"statistic", n.statistic}, {"reason", n.reason}});
@@ -668,6 +748,53 @@ std::string someRanks(const std::vector<const Delta*>& moved) {
 }
 } // namespace
 
+namespace {
+/// The ranks a group's figure is of ({-1}: over all ranks), to tell two figures of one root apart from
+/// two roots.
+std::vector<int> ranksOf(const DeltaGroup& g) {
+    std::vector<int> out;
+    if (!g.lead->rank) out.push_back(-1);
+    for (const auto* d : g.ranks)
+        out.push_back(*d->rank);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// The figure that says the time (an op type's time per step, a link's transfer time): the row's lead.
+bool isTimeFigure(const Delta& d) {
+    return d.statistic == "total_per_step" || d.statistic == "time_per_step";
+}
+
+/// Two figures of one op type or link over the same ranks are one root: one row, the time figure leading,
+/// at the place of the earlier of the two (walk 32: link 1→5's bandwidth and time were two regressions).
+std::vector<DeltaGroup> mergeFigures(std::vector<DeltaGroup> groups) {
+    std::vector<DeltaGroup> out;
+    std::vector<bool> taken(groups.size());
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (taken[i]) continue;
+        DeltaGroup g = groups[i];
+        const Delta& a = *g.lead;
+        for (size_t j = i + 1; j < groups.size() && (a.kind == "op" || a.kind == "link"); ++j) {
+            const Delta& b = *groups[j].lead;
+            if (taken[j] || b.kind != a.kind || b.opType != a.opType || b.statistic == a.statistic ||
+                ranksOf(groups[j]) != ranksOf(g))
+                continue;
+            taken[j] = true;
+            DeltaGroup other = groups[j];
+            if (isTimeFigure(b)) std::swap(g, other);
+            g.also = other.lead;
+            g.alsoDeltas = {other.lead};
+            for (const auto* d : other.ranks)
+                if (d != other.lead) g.alsoDeltas.push_back(d);
+            if (other.overall) g.alsoDeltas.push_back(other.overall);
+            break;
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+} // namespace
+
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas) {
     std::map<std::string, size_t> byKey;
     std::vector<DeltaGroup> groups;
@@ -695,7 +822,7 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
         else if (!g.ranks.empty())
             g.where = someRanks(g.ranks);
     }
-    return groups;
+    return mergeFigures(std::move(groups));
 }
 
 namespace {
@@ -703,10 +830,25 @@ std::vector<std::string> summaryOf(const CompareResult& r, const std::vector<Del
     std::vector<std::string> lines;
     for (const auto& g : groupDeltas(r, deltas))
         lines.push_back(subject(*g.lead) + " " + deltaChange(*g.lead) + g.where + " (" + valueText(*g.lead) +
-                        ")");
+                        ")" + (g.also ? "; " + alsoText(*g.also) : ""));
     return lines;
 }
 } // namespace
+
+std::string alsoText(const Delta& d) {
+    return figureName(d) + " " + deltaChange(d) + " (" + valueText(d) + ")";
+}
+
+std::string figureName(const Delta& d) {
+    if (d.statistic == "median") return "median";
+    if (d.statistic == "bandwidth") return "bandwidth";
+    return d.kind == "link" ? "transfer time per step" : "time per step";
+}
+
+std::string linkName(const CompareResult& r, const std::string& key) {
+    auto it = r.linkNames.find(key);
+    return it == r.linkNames.end() ? key : it->second;
+}
 
 std::string deltaChange(const Delta& d) {
     if (d.kind == "bank_anomaly") return d.candidate > d.baseline ? "new" : "gone";

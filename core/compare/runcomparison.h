@@ -4,6 +4,7 @@
 // ignored, and a delta reported only when it passes its threshold. Pure functions.
 #include "core/compare/baselinerecord.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,7 +33,16 @@ struct Delta {
     int64_t seq = -1;        ///< for kind collective: its place among the step's collectives of its type
     std::optional<int> rank; ///< empty: over all ranks
     double baseline = 0, candidate = 0, delta = 0;
+    /// The wall-clock time the change adds to a step (negative: saves), ns: what the lists are ordered by,
+    /// one rule for every kind (stepCostNs). Empty where no time follows from the figure (a memory peak, a
+    /// bank placement): those go after the ones with a time.
+    std::optional<double> costNs;
+    /// link: its name as people read it ("1→5 HCCS in group of ranks 0–7"); opType keeps the data's key
+    std::string label;
 };
+
+/// How the regressions are ordered, said once where they are listed (the summary line, the panel).
+extern const char* const kOrderRule;
 
 /// A figure one side does not know: neither a regression nor an improvement, and said so.
 struct NotComparable {
@@ -42,7 +52,7 @@ struct NotComparable {
 };
 
 struct CompareResult {
-    std::vector<Delta> regressions, improvements; ///< worst first
+    std::vector<Delta> regressions, improvements; ///< most time per step first (kOrderRule)
     std::vector<int> ranks;                       ///< matched (in both)
     std::vector<int> ranksOnlyInBaseline, ranksOnlyInCandidate;
     std::vector<std::string> opTypes; ///< compared (in both, above the share)
@@ -66,6 +76,12 @@ struct CompareResult {
     /// Tesla V100 (candidate)". Deltas are still judged, but a regression cannot be told from the change of
     /// card, so the verdict's headline says it (walk15a #12: a note under 19 regressions was missed).
     std::string hardwareDiffers;
+    /// Op types under --min-share that moved beyond the thresholds: not gated for their small share, but
+    /// said (the demo's Cast ×2.30 on rank 3 was left out with nothing but "(>= 1.0 % of device time)").
+    std::vector<std::string> ungatedOpTypes;
+    std::optional<Delta> ungatedLargest; ///< the largest of their changes, by the time it costs a step
+    /// LinkStat::key → LinkStat::name, for the text of the links listed by key
+    std::map<std::string, std::string> linkNames;
     /// Set when the records do not say the runs are one workload: "share 0 of 157 op types (…)"
     /// (workloadoverlap.h). Their deltas are then not judged: no regression, no improvement, no verdict.
     std::string unrelated;
@@ -108,6 +124,12 @@ struct DeltaGroup {
     /// and rank 1's +0 %)
     const Delta* overall = nullptr;
     std::vector<const Delta*> ranks; ///< per-rank deltas of the same kind, op type, seq and statistic
+    /// The same root's other figure over the same ranks, given on the same row and counted once: an op
+    /// type's median beside its time per step, a link's bandwidth beside its transfer time per step (the
+    /// slow link 1→5 made two regressions). Null when the other figure did not move (or on other ranks);
+    /// `alsoDeltas`: all of its deltas, the also one first.
+    const Delta* also = nullptr;
+    std::vector<const Delta*> alsoDeltas;
     /// "", " on every rank", " on rank 3", " on rank 3 (the worst of ranks 0,3,…)", " on 7 of 8 ranks (…)"
     std::string where;
 };
@@ -122,6 +144,12 @@ std::string hardwareCaveat(const CompareResult& r);
 std::string notComparableSubject(const NotComparable& n);
 /// "communication wait per step: not comparable: run 0's wait is not known (…)", one line per figure.
 std::vector<std::string> notComparableSummary(const CompareResult& r);
+/// "median +40.0 % (124 µs -> 173 µs)": a group's other figure (DeltaGroup::also) as its row gives it.
+std::string alsoText(const Delta& d);
+/// "median", "bandwidth", "time per step", "transfer time per step": which figure of its subject.
+std::string figureName(const Delta& d);
+/// A link's name as people read it (linkNames), the key itself when not known.
+std::string linkName(const CompareResult& r, const std::string& key);
 /// "76.9 ms -> 122 ms", "512.0 MiB -> 540.0 MiB".
 std::string deltaValues(const Delta& d);
 /// The change as people read it: "+8.4 %", or the amount ("+101 ms", "+28.0 MiB") where a percentage says

@@ -9,6 +9,7 @@
 #include "core/index/sqlite.h"
 #include "core/model/bankrule.h"
 
+#include <optional>
 #include <string>
 
 namespace rs::query {
@@ -19,6 +20,8 @@ struct BankCheck {
     std::string why; ///< when not: "no tensor addresses recorded", …
 };
 
-BankCheck bankCheck(index::Db& db);
+/// `run`: judged on that run's ranks alone (a baseline record is one run's: another run of the folder with
+/// placed tensors says nothing of it); none: any run of the index.
+BankCheck bankCheck(index::Db& db, std::optional<int> run = std::nullopt);
 
 } // namespace rs::query

@@ -6,6 +6,7 @@
 // runs never lands.
 #include "app/gui/comparecontroller.h"
 #include "app/gui/comparejob.h"
+#include "app/gui/findingnavigator.h"
 #include "app/gui/settings.h"
 #include "core/compare/runcomparison.h"
 #include "core/demo/demogenerator.h"
@@ -19,6 +20,16 @@
 #include <nlohmann/json.hpp>
 
 using namespace rs;
+
+namespace {
+/// The run shown is a folder's second: its data ranks 0 and 1 keyed apart as 1000 and 1001.
+std::shared_ptr<query::ProfileSummary> secondRunShown() {
+    auto s = std::make_shared<query::ProfileSummary>();
+    s->ranks = {1000, 1001};
+    s->dataRank = {{1000, 0}, {1001, 1}};
+    return s;
+}
+} // namespace
 
 class TstCompareController : public QObject {
     Q_OBJECT
@@ -181,10 +192,7 @@ class TstCompareController : public QObject {
         views::CompareView view;
         views::InteractionState state;
         gui::CompareController c(&view, &state);
-        auto s = std::make_shared<query::ProfileSummary>();
-        s->ranks = {1000, 1001};
-        s->dataRank = {{1000, 0}, {1001, 1}}; // the second run's ranks, keyed apart
-        c.setSummary(s);
+        c.setSummary(secondRunShown());
         QCOMPARE(c.selectionFor("MatMul", 1).rank, 1001);
         QCOMPARE(c.selectionFor("MatMul", 1).opType, QString("MatMul"));
         QCOMPARE(c.selectionFor("MatMul", 1).kind, views::Selection::Kind::OpType);
@@ -193,6 +201,29 @@ class TstCompareController : public QObject {
         Q_EMIT view.opTypeChosen("Conv", 0);
         QCOMPARE(state.selection().rank, 1000);
         QCOMPARE(state.selection().opType, QString("Conv"));
+    }
+    void linkAndBankRowsGoWhereTheirFindingsGo() {
+        // walk 32: a comparison's link and bank rows selected nothing; they go as the report's slow_link and
+        // bank_anomaly findings do: the matrix cell in the Communication tab, the rank's memory map
+        views::CompareView view;
+        views::InteractionState state;
+        gui::CompareController c(&view, &state);
+        c.setSummary(secondRunShown());
+        QSignalSpy chosen(&c, &gui::CompareController::findingChosen);
+        Q_EMIT view.linkChosen(1, 5, "9738785293833666908");
+        Q_EMIT view.bankChosen("AllReduce", 1);
+        QCOMPARE(chosen.count(), 2);
+        const auto link = gui::FindingNavigator::targetOf(chosen[0][0].value<gui::Finding>(), nullptr);
+        QCOMPARE(link.selection.kind, views::Selection::Kind::CommLink);
+        QCOMPARE(link.selection.linkSrc, qint64(1));
+        QCOMPARE(link.selection.linkDst, qint64(5));
+        QCOMPARE(link.selection.group, QString("9738785293833666908"));
+        QCOMPARE(link.panel, gui::FindingTarget::Panel::Communication);
+        const auto bank = gui::FindingNavigator::targetOf(chosen[1][0].value<gui::Finding>(), nullptr);
+        QCOMPARE(bank.selection.kind, views::Selection::Kind::OpType);
+        QCOMPARE(bank.selection.opType, QString("AllReduce"));
+        QCOMPARE(bank.selection.rank, 1001); // the run shown's key for data rank 1
+        QCOMPARE(bank.panel, gui::FindingTarget::Panel::Memory);
     }
 };
 

@@ -100,7 +100,12 @@ class TstCompareView : public QObject {
         QVERIFY(v.verdictText().contains(QString("FAIL</b>, %1 regression%2")
                                              .arg(compare::compareSummary(r).size())
                                              .arg(compare::compareSummary(r).size() == 1 ? "" : "s")));
-        QVERIFY(v.regressionList()->topLevelItem(0)->text(1).contains("MatMulV2"));
+        // the top row is core's first (by the time it costs a step), not re-sorted here
+        const compare::Delta& first = *compare::groupDeltas(r, r.regressions).front().lead;
+        QCOMPARE(v.regressionList()->topLevelItem(0)->text(0),
+                 QString::fromStdString(compare::deltaChange(first)));
+        QCOMPARE(v.regressionList()->currentItem(), v.regressionList()->topLevelItem(0));
+        QVERIFY(!v.regressionList()->findItems("MatMulV2", Qt::MatchStartsWith, 1).isEmpty());
         // both runs' steady steps: 4 ranks × 7 steps (the first is a warm-up)
         int counts[2] = {0, 0};
         for (int s = 0; s < 2; ++s)
@@ -165,8 +170,24 @@ class TstCompareView : public QObject {
         v.resize(1200, 700);
         QSignalSpy wanted(&v, &views::CompareView::spansWanted);
         v.setData(m_data);
-        QCOMPARE(wanted.count(), 1); // asked for without a click
-        const auto q = wanted[0][0].value<compare::SpanRequest>();
+        QCOMPARE(wanted.count(), 1); // asked for without a click: the top row's, by core's order
+        const auto& regs = m_data->result.regressions;
+        QCOMPARE(wanted[0][0].value<compare::SpanRequest>().kind,
+                 compare::groupDeltas(m_data->result, regs).front().lead->kind);
+        const auto activate = [&](int k) {
+            QTreeWidgetItemIterator it(v.regressionList());
+            for (; *it; ++it)
+                if ((*it)->data(3, Qt::UserRole).toInt() == k) break;
+            QVERIFY(*it);
+            Q_EMIT v.regressionList()->itemActivated(*it, 0);
+        };
+        // MatMulV2's figure over every rank
+        const auto all =
+            std::find_if(regs.begin(), regs.end(), [](const auto& d) { return !d.rank && d.kind == "op"; });
+        const auto one = std::find_if(regs.begin(), regs.end(), [](const auto& d) { return bool(d.rank); });
+        QVERIFY(all != regs.end() && one != regs.end());
+        activate(int(all - regs.begin()));
+        const auto q = wanted.last()[0].value<compare::SpanRequest>();
         QCOMPARE(q.kind, std::string("op"));
         QCOMPARE(q.opType, std::string("MatMulV2"));
         QVERIFY(std::find(m_data->ranks.begin(), m_data->ranks.end(), q.dataRank) != m_data->ranks.end());
@@ -182,17 +203,6 @@ class TstCompareView : public QObject {
         v.setSpans(pair);
         // MatMulV2's figure over every rank: the strip says so, then whose spans it shows (walk 13 read
         // "on rank 4" for an every-rank delta); a rank's own delta names its rank
-        const auto& regs = m_data->result.regressions;
-        const auto all = std::find_if(regs.begin(), regs.end(), [](const auto& d) { return !d.rank; });
-        const auto one = std::find_if(regs.begin(), regs.end(), [](const auto& d) { return bool(d.rank); });
-        QVERIFY(all != regs.end() && one != regs.end() && all->kind == "op");
-        const auto activate = [&](int k) {
-            QTreeWidgetItemIterator it(v.regressionList());
-            for (; *it; ++it)
-                if ((*it)->data(3, Qt::UserRole).toInt() == k) break;
-            QVERIFY(*it);
-            Q_EMIT v.regressionList()->itemActivated(*it, 0);
-        };
         activate(int(all - regs.begin()));
         const auto qa = wanted.last()[0].value<compare::SpanRequest>();
         v.setSpans(pair);
@@ -486,6 +496,44 @@ class TstCompareView : public QObject {
         QVERIFY2(v.stepOverlay()->note().startsWith("Not comparable: the baseline has no real steps"),
                  qPrintable(v.stepOverlay()->note()));
         QVERIFY(v.verdictText().contains("FAIL")); // MatMulV2 is still known on both sides
+    }
+    void linkAndBankRowsChooseWhatTheyName() {
+        // walk 32: a link's row (named by its group's hash, its bandwidth and time two rows) and a bank
+        // anomaly's row selected nothing; now one row per link naming the group by its ranks, and each row
+        // says what it is about
+        auto data = std::make_shared<compare::ComparisonData>(*m_data);
+        compare::LinkStat slow{1, 2, "HCCS", "9738785293833666908", "global", 24.8, 1.35e6, {0, 1, 2, 3}};
+        data->baseline.links[slow.key()] = slow;
+        slow.bandwidthGBps = 14.2, slow.timeNsPerStep = 2.37e6;
+        data->candidate.links[slow.key()] = slow;
+        data->baseline.banksChecked = data->candidate.banksChecked = true;
+        data->candidate.bankAnomalies.push_back({1, "Cast", "[0]", "[5]"}); // not one the demo has
+        data->result = compare::compareRecords(data->baseline, data->candidate);
+        views::CompareView v;
+        QSignalSpy links(&v, &views::CompareView::linkChosen), banks(&v, &views::CompareView::bankChosen);
+        v.setData(data);
+        QTreeWidgetItem *link = nullptr, *bank = nullptr;
+        for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i) {
+            auto* it = v.regressionList()->topLevelItem(i);
+            if (it->text(1).startsWith("link ")) {
+                QVERIFY2(!link, "two rows for one link");
+                link = it;
+            }
+            if (it->text(1).startsWith("HBM bank anomaly")) bank = it;
+        }
+        QVERIFY(link && bank);
+        QVERIFY2(link->text(1).contains("in group of ranks 0-3 transfer time per step; bandwidth -42.7 %"),
+                 qPrintable(link->text(1)));
+        QVERIFY(!link->text(1).contains("9738785293833666908"));
+        Q_EMIT v.regressionList()->itemActivated(link, 0);
+        QCOMPARE(links.count(), 1);
+        QCOMPARE(links[0][0].toLongLong(), 1LL);
+        QCOMPARE(links[0][1].toLongLong(), 2LL);
+        QCOMPARE(links[0][2].toString(), QString("9738785293833666908")); // the data's id, to find the cell
+        Q_EMIT v.regressionList()->itemActivated(bank, 0);
+        QCOMPARE(banks.count(), 1);
+        QCOMPARE(banks[0][0].toString(), QString("Cast"));
+        QCOMPARE(banks[0][1].toInt(), 1);
     }
     void aWaitDeltaShowsTheStepThatCarriesIt() {
         // walk 10: a wait regression that one step carries (the demo's stall) was pictured with the median

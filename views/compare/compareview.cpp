@@ -65,8 +65,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_list->setAlternatingRowColors(true);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->setToolTip(
-        tr("Deltas beyond their thresholds, worst first; activate one to select its op type and see "
-           "its spans in both runs"));
+        tr("Deltas beyond their thresholds, listed %1; activate one to select its op type, link "
+           "or bank anomaly and see its spans in both runs")
+            .arg(QString::fromUtf8(compare::kOrderRule)));
     m_spanPair = new SpanPairView;
     auto* spanScroll = new QScrollArea(left);
     spanScroll->setWidget(m_spanPair);
@@ -90,17 +91,28 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     lay->addWidget(split, 1);
     connect(m_grid, &DeltaGrid::cellClicked, this, &CompareView::opTypeChosen);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* it) {
-        const QString op = it->data(1, Qt::UserRole).toString();
-        const QString kind = it->data(0, Qt::UserRole).toString();
-        if (!op.isEmpty() && (kind == "op" || kind == "collective"))
-            emit opTypeChosen(op, it->data(2, Qt::UserRole).toInt());
         const int k = it->data(3, Qt::UserRole).toInt(); // index into regressions, then improvements
         if (!m_data) return;
         const auto& r = m_data->result;
         const size_t nr = r.regressions.size();
-        if (k >= 0 && size_t(k) < nr + r.improvements.size())
-            askSpans(size_t(k) < nr ? r.regressions[size_t(k)] : r.improvements[size_t(k) - nr]);
+        if (k < 0 || size_t(k) >= nr + r.improvements.size()) return;
+        const compare::Delta& d = size_t(k) < nr ? r.regressions[size_t(k)] : r.improvements[size_t(k) - nr];
+        choose(d);
+        askSpans(d);
     });
+}
+
+void CompareView::choose(const compare::Delta& d) {
+    if (!d.opType.empty() && (d.kind == "op" || d.kind == "collective"))
+        emit opTypeChosen(QString::fromStdString(d.opType), d.rank.value_or(-1));
+    // a link by the key both records name it by (walk 32: link and bank rows selected nothing)
+    if (d.kind == "link")
+        for (const auto* rec : {&m_data->candidate, &m_data->baseline})
+            if (auto it = rec->links.find(d.opType); it != rec->links.end()) {
+                emit linkChosen(it->second.src, it->second.dst, QString::fromStdString(it->second.group));
+                break;
+            }
+    if (d.kind == "bank_anomaly" && d.rank) emit bankChosen(QString::fromStdString(d.opType), *d.rank);
 }
 
 compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d, QString* why) const {
@@ -238,10 +250,13 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     const QString judged =
         r.unrelated.empty()
             ? tr(" beyond the thresholds (latency %1 %, memory %2 %, wait %3 %), %4")
-                  .arg(m_data->options.maxLatencyDelta * 100)
-                  .arg(m_data->options.maxMemoryDelta * 100)
-                  .arg(m_data->options.maxWaitDelta * 100)
-                  .arg(counted(qint64(r.improvementCount()), tr("improvement"), tr("improvements")))
+                      .arg(m_data->options.maxLatencyDelta * 100)
+                      .arg(m_data->options.maxMemoryDelta * 100)
+                      .arg(m_data->options.maxWaitDelta * 100)
+                      .arg(counted(qint64(r.improvementCount()), tr("improvement"), tr("improvements"))) +
+                  (r.regressions.empty() && r.improvements.empty()
+                       ? QString()
+                       : tr(", listed %1").arg(QString::fromUtf8(compare::kOrderRule).toHtmlEscaped()))
             : QString();
     QString text = sidesText(*m_data).toHtmlEscaped() + ": " + verdictHead(r) + judged +
                    tr("; %1. Baseline %2 (run %3), candidate %4 (run %5).")
@@ -285,9 +300,14 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             auto* top = new QTreeWidgetItem(m_list);
             fill(top, *g.lead);
             if (!g.where.empty()) top->setText(2, QString::fromStdString(g.where).trimmed());
+            // one root, one row: its other figure beside the first (a link's bandwidth, an op's median)
+            if (g.also)
+                top->setText(1, top->text(1) + "; " + QString::fromStdString(compare::alsoText(*g.also)));
             for (const auto* d : g.ranks)
                 if (d != g.lead) fill(new QTreeWidgetItem(top), *d);
             if (g.overall) fill(new QTreeWidgetItem(top), *g.overall); // the mean over every rank, as a child
+            for (const auto* d : g.alsoDeltas) // the other figure's deltas, each its own child
+                fill(new QTreeWidgetItem(top), *d);
         }
         offset += int(list->size());
     }
@@ -310,7 +330,8 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_memory->setCurves(m_data->memory[0], m_data->memory[1], peakOf(m_data->baseline),
                         peakOf(m_data->candidate));
     if (!r.regressions.empty()) {
-        askSpans(r.regressions.front()); // the worst one, without a click
+        // the top row's, without a click: core's order (kOrderRule), the row's lead figure
+        askSpans(*compare::groupDeltas(r, r.regressions).front().lead);
         m_list->setCurrentItem(m_list->topLevelItem(0));
     }
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The comparison of a candidate run against a baseline run: the headline naming both and the verdict
 // ("candidate d8 against baseline demo: FAIL, 3 regressions …"), a Swap button (swapRequested: the app
-// compares the other way round), the regression list (worst first; one row per delta), the delta heatmap,
+// compares the other way round), the regression list (in core's order, compare::kOrderRule; one row per
+// root: an op type's or a link's two figures share it), the delta heatmap,
 // the overlaid step-time distributions and memory curves, and the spans behind the chosen delta in both
 // runs. Activating a regression or a heatmap cell emits opTypeChosen so the app can select that op type in
 // the open run's views; a regression also
@@ -54,6 +55,12 @@ class CompareView : public QWidget {
 
   Q_SIGNALS:
     void opTypeChosen(QString opType, int rank);
+    /// A link's row: the link as the communication matrix names it (src → dst of `group`'s ranks), so the
+    /// app goes to it as a slow-link finding does.
+    void linkChosen(qint64 src, qint64 dst, QString group);
+    /// A bank anomaly's row: its op type's tensors on `rank` (the producer's number), as the bank finding
+    /// goes to them.
+    void bankChosen(QString opType, int rank);
     void spansWanted(rs::compare::SpanRequest request);
     /// The Swap button: compare the same two runs with baseline and candidate exchanged.
     void swapRequested();
@@ -61,6 +68,8 @@ class CompareView : public QWidget {
   private:
     static QString noComparisonText();
     void askSpans(const compare::Delta& d);
+    /// What a row of the list is about goes out as the signal of its kind (op types, links, banks).
+    void choose(const compare::Delta& d);
     QString m_spanSubject;
     std::shared_ptr<const compare::ComparisonData> m_data;
     QLabel* m_verdict;
