@@ -178,6 +178,7 @@ BaselineRecord recordFromJson(const std::string& text) {
             r.collectives[CollectiveStat::key(cs.opType, cs.seq)] = cs;
         }
         // absent before 2026-12: no link, banks not checked (neither compared)
+        r.linksRecorded = j.contains("links");
         r.links = linksFrom(j.value("links", json::array()));
         r.banksChecked = j.value("banks_checked", false);
         for (const auto& b : j.value("bank_anomalies", json::array()))

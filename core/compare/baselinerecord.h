@@ -116,6 +116,9 @@ struct BaselineRecord {
     std::map<int, RankStats> ranks;
     std::map<std::string, CollectiveStat> collectives; ///< by CollectiveStat::key
     std::map<std::string, LinkStat> links;             ///< by LinkStat::key (absent in older records)
+    /// false for a record written before links were recorded (no "links" key): its empty `links` says
+    /// nothing, and no link is compared against it
+    bool linksRecorded = true;
     /// Whether the index could look for bank anomalies (core/query/bankcheck.h): without it an empty
     /// bankAnomalies says nothing (and records before 2026-12 did not look).
     bool banksChecked = false;
