@@ -6,11 +6,14 @@
 #include "views/heatmap/heatmapview.h"
 
 #include "app/gui/dockscrollarea.h"
+#include "views/common/elidingcombobox.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyleOptionComboBox>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace rs;
@@ -112,6 +115,38 @@ class TstHeatmapView : public QObject {
             v.view.setMode(m, 0, "Op0");
             QCOMPARE(stat->itemText(0), views::statisticName(views::HeatStatistic::Ratio, m));
         }
+    }
+    void aCutDropDownSaysItsItemWholeInItsTooltip() {
+        // walk 48, 800 × 600: the boxes showed "median ove", cut at their edge, and hovering said nothing of
+        // the item. Cut, a box's text ends at a word with "…" and its tooltip starts with the item whole
+        ShownView v(fullGrid(2, 3));
+        v.view.resize(380, 420); // the boxes at their minimum widths
+        QCoreApplication::processEvents();
+        int cut = 0;
+        for (auto* box : v.view.findChildren<QComboBox*>()) {
+            if (box->currentText().isEmpty()) continue;
+            QStyleOptionComboBox opt;
+            opt.initFrom(box);
+            opt.currentText = box->currentText();
+            const int room =
+                box->style()
+                    ->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, box)
+                    .width();
+            if (box->fontMetrics().horizontalAdvance(box->currentText()) <= room - 2) continue;
+            ++cut;
+            QHelpEvent hover(QEvent::ToolTip, QPoint(5, 5), box->mapToGlobal(QPoint(5, 5)));
+            QApplication::sendEvent(box, &hover);
+            QTRY_VERIFY2(QToolTip::text().startsWith(box->currentText()),
+                         qPrintable(box->currentText() + " → " + QToolTip::text()));
+            auto* eliding = qobject_cast<views::ElidingComboBox*>(box);
+            QVERIFY(eliding);
+            const QString shown = eliding->shownText();
+            QVERIFY2(shown.endsWith(QChar(0x2026)) && box->currentText().startsWith(shown.chopped(1)),
+                     qPrintable(shown));
+            QVERIFY(!box->currentText()[shown.size() - 1].isLetterOrNumber()); // a word ends there
+            QToolTip::hideText();
+        }
+        QVERIFY(cut >= 2); // the ratio's long name and the mode's at least
     }
     void caption_data() {
         QTest::addColumn<int>("ranks");
