@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapview.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -265,7 +266,13 @@ class TstFindingNavigator : public QObject {
         state.setBounds(s->startNs, s->endNs);
         state.setWindow(s->startNs, s->startNs + 1000000);
         views::HeatmapView heat(&state, nullptr);
-        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &service);
+        views::MemoryMapView memory(&state, &service); // on rank 0 (setProfile), as the window opens
+        memory.setProfile(s->ranks);
+        QSignalSpy shown(&memory, &views::MemoryMapView::dataShown);
+        QVERIFY(shown.wait(20000));
+        QVERIFY(truth.bankRank != 0); // the finding's rank is not the one shown: the view loads it
+        QSignalSpy answers(&service, &query::QueryService::resultReady);
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &memory);
         nav.setSummary(s);
         Finding bank = make("bank_anomaly", truth.bankRank, std::nullopt);
         bank.subject = "AllReduce";
@@ -281,6 +288,40 @@ class TstFindingNavigator : public QObject {
                 (hi - lo) + 2 * std::max<int64_t>((hi - lo) / 20, 20000));
         QCOMPARE(state.selection().kind, Selection::Kind::OpType);
         QVERIFY(state.canGoBack()); // Back returns to the window before
+        // walk 48: the rank's memory map was read twice, for the view and for the navigator; once now
+        int maps = 0;
+        for (const auto& a : answers)
+            maps += a.at(1).value<std::shared_ptr<const query::MemoryMapData>>() != nullptr;
+        QCOMPARE(maps, 1);
+        QCOMPARE(memory.rank(), truth.bankRank);
+    }
+    void aBankAnomalyOfTheRankShownIsAnsweredByItsMap() {
+        // the memory view already shows the finding's rank: its map answers at once, nothing is read
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 6;
+        d->startNs = 1000;
+        d->endNs = 1000000000;
+        for (int i = 0; i < 3; ++i) {
+            query::TensorItem t;
+            t.tensorId = "t" + std::to_string(i);
+            t.opName = i == 1 ? "MatMulV2" : "AllReduce";
+            t.allocNs = 100000000 + i * 100000000; // AllReduce's: 100 … 350 ms and 300 … 550 ms
+            t.freeNs = *t.allocNs + 250000000;
+            d->tensors.push_back(t);
+        }
+        QMainWindow w;
+        views::InteractionState state;
+        state.setBounds(d->startNs, d->endNs);
+        views::HeatmapView heat(&state, nullptr);
+        views::MemoryMapView memory(&state, nullptr);
+        memory.setData(d);
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &memory);
+        Finding bank = make("bank_anomaly", 6, std::nullopt);
+        bank.subject = "AllReduce";
+        nav.go(bank);
+        // 100 … 550 ms and a twentieth of it either side
+        QCOMPARE(state.windowStart(), 100000000 - 22500000);
+        QCOMPARE(state.windowEnd(), 550000000 + 22500000);
     }
 };
 

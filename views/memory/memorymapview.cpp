@@ -268,6 +268,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     // the selection's highlight on this rank's map, without going back to the selection's rank: the rank
     // the user picked in the box while an op of another rank was selected snapped back to it (walk 21)
     showSelection(m_state->selection());
+    Q_EMIT dataShown();
 }
 
 void MemoryMapView::renderPicture(QPainter& p) {

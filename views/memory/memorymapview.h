@@ -51,6 +51,8 @@ class MemoryMapView : public QWidget {
     void renderPicture(QPainter& p);
 
   Q_SIGNALS:
+    /// setData showed a rank's memory data (canvas()->data()).
+    void dataShown();
     /// An op type's or span's op is highlighted on rank key `rank`'s map: `tensors` bars name it (0: none
     /// does, and nothing is dimmed).
     void opHighlightShown(const QString& op, int rank, int tensors);
