@@ -6,7 +6,9 @@
 #include "views/heatmap/heatmapview.h"
 
 #include "app/gui/dockscrollarea.h"
+#include "views/annotate/annotationmodel.h"
 #include "views/common/elidingcombobox.h"
+#include "views/heatmap/heatmapcanvas.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -147,6 +149,61 @@ class TstHeatmapView : public QObject {
             QToolTip::hideText();
         }
         QVERIFY(cut >= 2); // the ratio's long name and the mode's at least
+    }
+    void aBoxLabelStaysInsideTheGridsView_data() {
+        QTest::addColumn<int>("inView"); // px of the notes column the view shows
+        QTest::newRow("part of the notes column") << 120;
+        QTest::newRow("a sliver of it") << 30;
+    }
+    void aBoxLabelStaysInsideTheGridsView() {
+        // walk 48: the box's label in the notes column right of the grid was cut by the grid view's right
+        // edge, mid-word with no "…". It ends inside the view now: elided to the part of the column in
+        // view, or, with a sliver in view, moved left into it
+        QFETCH(int, inView);
+        ShownView v(fullGrid(4, 8));
+        views::HeatmapCanvas* c = v.view.canvas();
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Box;
+        a.id = "a1";
+        a.color = "#9467bd";
+        a.text = "these two cells on ranks 6 and 7 are suspicious";
+        a.anchor.view = annotate::Surface::Heatmap;
+        a.anchor.opTypes = {"Op0", "Op1"};
+        a.anchor.ranks = {6, 7};
+        annotate::AnnotationSet set;
+        set.add(a);
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        c->setAnnotations(&model);
+        QCoreApplication::processEvents();
+        const int notesX = c->cellRect(0, 7).right() + 12;
+        QScrollArea* area = v.view.gridArea();
+        // the narrowest view whose grid area shows `inView` px of the notes column (scrolled left)
+        for (int w = 300; w < 3000 && area->viewport()->width() < notesX + inView; w += 2) {
+            v.view.resize(w, v.view.height());
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(area->horizontalScrollBar()->value(), 0);
+        const int visibleRight = area->viewport()->width(); // canvas x, unscrolled
+        QVERIFY2(visibleRight >= notesX + inView - 4 && visibleRight <= notesX + inView + 4,
+                 qPrintable(QString::number(visibleRight - notesX)));
+        QImage img(c->size(), QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        c->render(&img);
+        // the label's fill (the box's outline is left of the grid's right edge): inside the view, and
+        // drawn right of the grid (in the notes column, or over the grid's right end and beyond it)
+        const int gridRight = c->cellRect(0, 7).right() + 3;
+        int inkRight = -1, besideGrid = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                if (img.pixelColor(x, y) == QColor("#9467bd")) {
+                    inkRight = std::max(inkRight, x);
+                    besideGrid += x > gridRight && x < visibleRight;
+                }
+        QVERIFY2(inkRight < visibleRight - 1,
+                 qPrintable(
+                     QString("the label's fill ends at %1, the view at %2").arg(inkRight).arg(visibleRight)));
+        QVERIFY2(besideGrid > 100, qPrintable(QString::number(besideGrid))); // a label, not a sliver of one
     }
     void caption_data() {
         QTest::addColumn<int>("ranks");

@@ -26,6 +26,7 @@ HeatmapCanvas::HeatmapCanvas(QWidget* parent) : QWidget(parent) {
 
 void HeatmapCanvas::setVisibleRect(QRect r) {
     m_labels = r.topLeft();
+    m_visible = r;
     update();
 }
 
@@ -325,6 +326,7 @@ void HeatmapCanvas::setAnnotations(AnnotationModel* m) {
             updateGeometry();
             update();
         });
+    updateGeometry(); // a model holding heatmap annotations already: the notes column at once
     update();
 }
 
@@ -371,6 +373,18 @@ QRectF HeatmapCanvas::outlineRect(const QRect& box) const {
     return r;
 }
 
+QRectF HeatmapCanvas::calloutRoom(double notesX) const {
+    // the notes column as far as it is in view: a scroll area showing part of it cut the label at its
+    // edge mid-word, with no "…" (walk 48); elided to what is in view, or, with less than a short word's
+    // room there, flipped left into the view over the grid's right end
+    const double full = notesWidth() - 8;
+    if (!m_visible.isValid()) return QRectF(notesX, 0, full, height()); // a picture: all of it
+    const double right = std::min(notesX + full, double(m_visible.right() + 1) - 4);
+    if (right - notesX >= kMinCalloutRoom) return QRectF(notesX, 0, right - notesX, height());
+    const double left = std::max(double(m_visible.left() + m_left), right - full);
+    return QRectF(left, 0, std::max(1.0, right - left), height());
+}
+
 void HeatmapCanvas::paintAnnotations(QPainter& p) {
     if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data ||
         m_data->mode != query::HeatmapData::Mode::OpByRank)
@@ -396,8 +410,11 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
         drawRegion(p, outlineRect(box), outline);
         // the text goes in the notes column right of the grid, so it hides no cell; a leader line links it
         const double notesX = m_left + double(d.columns.size()) * m_cellW + 12;
-        QRectF placed = drawCallout(p, QPointF(notesX, std::max(double(m_top), box.top() + nextY)), a,
-                                    QRectF(notesX, 0, notesWidth() - 8, height()), notesWidth() - 8);
+        const QRectF room = calloutRoom(notesX);
+        // at the room's left: in the notes column; at its right when flipped into the grid's view
+        const double y = std::max(double(m_top), box.top() + nextY);
+        QRectF placed =
+            drawCallout(p, QPointF(room.left() < notesX ? room.right() : notesX, y), a, room, room.width());
         nextY = placed.bottom() + 4 - box.top();
         // the leader runs in the 1 px gap under the box's last row (cellRect's last pixel row: the cells are
         // drawn a pixel shorter) to the notes column, then to the label: across the box's middle it struck
@@ -405,8 +422,9 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
         const double gapY = box.bottom(), bend = notesX - 6;
         p.save();
         p.setPen(QPen(annotationColor(a), 1, Qt::DotLine));
-        p.drawPolyline(QPolygonF{QPointF(box.right() + 2, gapY), QPointF(bend, gapY),
-                                 QPointF(placed.left(), placed.center().y())});
+        p.drawPolyline(
+            QPolygonF{QPointF(box.right() + 2, gapY), QPointF(bend, gapY),
+                      QPointF(placed.left() >= bend ? placed.left() : placed.right(), placed.center().y())});
         p.restore();
     }
 }
