@@ -375,14 +375,12 @@ QRectF HeatmapCanvas::outlineRect(const QRect& box) const {
 
 QRectF HeatmapCanvas::calloutRoom(double notesX) const {
     // the notes column as far as it is in view: a scroll area showing part of it cut the label at its
-    // edge mid-word, with no "…" (walk 48); elided to what is in view, or, with less than a short word's
-    // room there, flipped left into the view over the grid's right end
+    // edge mid-word, with no "…" (walk 48). Elided to what is in view, down to a "…" chip that says a note
+    // is there; moved left over the grid it hid the cells at the view's end (the slow cell among them)
     const double full = notesWidth() - 8;
     if (!m_visible.isValid()) return QRectF(notesX, 0, full, height()); // a picture: all of it
     const double right = std::min(notesX + full, double(m_visible.right() + 1) - 4);
-    if (right - notesX >= kMinCalloutRoom) return QRectF(notesX, 0, right - notesX, height());
-    const double left = std::max(double(m_visible.left() + m_left), right - full);
-    return QRectF(left, 0, std::max(1.0, right - left), height());
+    return right - notesX >= kMinCalloutRoom ? QRectF(notesX, 0, right - notesX, height()) : QRectF();
 }
 
 void HeatmapCanvas::paintAnnotations(QPainter& p) {
@@ -411,10 +409,9 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
         // the text goes in the notes column right of the grid, so it hides no cell; a leader line links it
         const double notesX = m_left + double(d.columns.size()) * m_cellW + 12;
         const QRectF room = calloutRoom(notesX);
-        // at the room's left: in the notes column; at its right when flipped into the grid's view
-        const double y = std::max(double(m_top), box.top() + nextY);
-        QRectF placed =
-            drawCallout(p, QPointF(room.left() < notesX ? room.right() : notesX, y), a, room, room.width());
+        if (room.isEmpty()) continue; // the notes column is out of view: no label to cut
+        QRectF placed = drawCallout(p, QPointF(notesX, std::max(double(m_top), box.top() + nextY)), a, room,
+                                    room.width());
         nextY = placed.bottom() + 4 - box.top();
         // the leader runs in the 1 px gap under the box's last row (cellRect's last pixel row: the cells are
         // drawn a pixel shorter) to the notes column, then to the label: across the box's middle it struck
@@ -422,9 +419,8 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
         const double gapY = box.bottom(), bend = notesX - 6;
         p.save();
         p.setPen(QPen(annotationColor(a), 1, Qt::DotLine));
-        p.drawPolyline(
-            QPolygonF{QPointF(box.right() + 2, gapY), QPointF(bend, gapY),
-                      QPointF(placed.left() >= bend ? placed.left() : placed.right(), placed.center().y())});
+        p.drawPolyline(QPolygonF{QPointF(box.right() + 2, gapY), QPointF(bend, gapY),
+                                 QPointF(placed.left(), placed.center().y())});
         p.restore();
     }
 }

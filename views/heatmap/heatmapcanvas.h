@@ -117,10 +117,9 @@ class HeatmapCanvas : public QWidget {
     std::vector<Cell> m_highlights;
     QPoint m_labels; ///< the visible part's top left (setVisibleRect)
     QRect m_visible; ///< the visible part (setVisibleRect; invalid: all of it, a picture)
-    static constexpr double kMinCalloutRoom = 80; ///< px of the notes column in view a label needs
+    static constexpr double kMinCalloutRoom = 24; ///< px: a "…" chip's room
     /// Where a box's label goes (x from `notesX`, the notes column's left): the notes column, as far as
-    /// the visible part shows it (elided to it), or a column as wide at the view's right edge when too
-    /// little of it is in view.
+    /// the visible part shows it (elided to it); empty when less than a "…" chip's room is in view.
     QRectF calloutRoom(double notesX) const;
     bool m_legendShown = true;
     static constexpr int kRotatedBand = 46; ///< px above the cells for labels rotated by 60°
