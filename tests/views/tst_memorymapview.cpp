@@ -944,6 +944,40 @@ class TstMemoryMapView : public QObject {
                            .arg(s.view.strip()->height())
                            .arg(s.view.plot()->height())));
     }
+    void aPictureShowsTheCaptionWhole() {
+        // the caption elided on screen (walk 48) says the rest in its tooltip; a picture (File ▸ Export,
+        // `rankscope export`) has none: it paints the caption whole, wrapped, and the view is as before after
+        Shown s;
+        auto d = curveData();
+        addBankTensors(*d, 4, 64 << 20);
+        d->anomalyOps = {"AllReduce"};
+        d->bankLayoutAssumed = true;
+        s.view.resize(420, 400);
+        s.view.setData(d);
+        QCoreApplication::processEvents();
+        views::ElidedLabel* caption = s.view.caption();
+        QVERIFY(caption->isElided());
+        // what the caption paints, caught as it paints
+        QStringList painted;
+        struct Catch : QObject {
+            QStringList* out;
+            bool eventFilter(QObject* o, QEvent* e) override {
+                if (e->type() == QEvent::Paint) *out << static_cast<QLabel*>(o)->text();
+                return false;
+            }
+        } paints;
+        paints.out = &painted;
+        caption->installEventFilter(&paints);
+        QImage img(s.view.size(), QImage::Format_ARGB32);
+        QPainter p(&img);
+        s.view.renderPicture(p);
+        p.end();
+        caption->removeEventFilter(&paints);
+        QVERIFY(!painted.isEmpty());
+        QCOMPARE(painted.last(), caption->fullText());
+        QVERIFY(caption->isElided()); // on screen, elided again
+        QVERIFY(caption->height() < 2 * caption->fontMetrics().lineSpacing());
+    }
     void theLegendIsWrappedOnResizeNotOnEachReplot() {
         // review of walk 47's fix: the legend was wrapped in every replot's beforeReplot, measuring each
         // entry on every pan. Now a resize wraps it before the plot's own replot, and a replot at the same

@@ -18,11 +18,21 @@ void ElidedLabel::setFullText(const QString& text) {
     fit();
 }
 
+void ElidedLabel::setShownWhole(bool whole) {
+    m_whole = whole;
+    setWordWrap(whole);
+    setSizePolicy(QSizePolicy::Ignored, whole ? QSizePolicy::Preferred : QSizePolicy::Fixed);
+    fit();
+    updateGeometry();
+}
+
 QSize ElidedLabel::minimumSizeHint() const {
+    if (m_whole) return {1, QLabel::minimumSizeHint().height()};
     return {1, fontMetrics().height() + 2 * margin()};
 }
 
 QSize ElidedLabel::sizeHint() const {
+    if (m_whole) return QLabel::sizeHint();
     return {fontMetrics().averageCharWidth() * 20, fontMetrics().height() + 2 * margin()};
 }
 
@@ -32,6 +42,11 @@ void ElidedLabel::resizeEvent(QResizeEvent* e) {
 }
 
 void ElidedLabel::fit() {
+    if (m_whole) {
+        setText(m_full);
+        setToolTip({});
+        return;
+    }
     const int w = std::max(1, contentsRect().width() - 2 * margin());
     const bool rich =
         textFormat() == Qt::RichText || (textFormat() == Qt::AutoText && Qt::mightBeRichText(m_full));

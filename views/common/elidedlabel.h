@@ -17,6 +17,9 @@ class ElidedLabel : public QLabel {
     QString fullText() const { return m_full; }
     /// Whether the text shown is cut (then the tooltip holds the whole).
     bool isElided() const { return text() != m_full; }
+    /// Shows the text whole, wrapped to the width, as tall as it needs (a picture has no tooltip), or
+    /// elided in one line again.
+    void setShownWhole(bool whole);
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
 
@@ -26,6 +29,7 @@ class ElidedLabel : public QLabel {
   private:
     void fit();
     QString m_full;
+    bool m_whole = false;
 };
 
 } // namespace rs::views

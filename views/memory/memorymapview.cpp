@@ -273,12 +273,14 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
 
 void MemoryMapView::renderPicture(QPainter& p) {
     // the rank drop-down is a control, not part of the picture (its caption names the rank): left out,
-    // then put back as it was
+    // then put back as it was; the caption whole, wrapped: a picture has no tooltip to say the rest
     const bool hidden = m_rankBox->isHidden();
     m_rankBox->hide();
+    m_caption->setShownWhole(true);
     layout()->activate();
     render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
     m_rankBox->setHidden(hidden);
+    m_caption->setShownWhole(false);
     layout()->activate();
 }
 

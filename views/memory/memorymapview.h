@@ -47,7 +47,7 @@ class MemoryMapView : public QWidget {
     /// hidden when there is nothing to say.
     QLabel* highlightNote() const { return m_hlNote; }
     /// Paints the view as a picture (File ▸ Export, `rankscope export`): as on screen, the legend included,
-    /// without the rank drop-down (walk15a #10: the picture showed a "rank 0 ▾" control).
+    /// without the rank drop-down (walk15a #10: the picture showed a "rank 0 ▾" control), its caption whole.
     void renderPicture(QPainter& p);
 
   Q_SIGNALS:
