@@ -3,6 +3,8 @@
 #include "app/gui/searchcontroller.h"
 #include "views/common/timemapping.h"
 #include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapcanvas.h"
+#include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QDockWidget>
@@ -31,19 +33,12 @@ bool namesCollective(std::optional<FindingKind> k) {
 
 FindingNavigator::FindingNavigator(QMainWindow* window, views::InteractionState* state,
                                    views::HeatmapView* heatmap, SearchController* search,
-                                   views::TimelineView* timeline, query::QueryService* service)
+                                   views::TimelineView* timeline, views::MemoryMapView* memory)
     : m_window(window), m_state(state), m_heatmap(heatmap), m_search(search), m_timeline(timeline),
-      m_service(service) {
-    if (!m_service) return;
-    QObject::connect(m_service, &query::QueryService::resultReady, &m_answers,
-                     [this](quint64 id, const QVariant& v) {
-                         if (id == 0 || id != m_lifetimeAsked) return;
-                         m_lifetimeAsked = 0;
-                         const auto d = v.value<std::shared_ptr<const query::MemoryMapData>>();
-                         if (!d) return;
-                         if (const auto span = lifetimeOf(*d, m_lifetimeOp))
-                             showExtent(span->first, span->second);
-                     });
+      m_memory(memory) {
+    if (m_memory)
+        QObject::connect(m_memory, &views::MemoryMapView::dataShown, &m_answers,
+                         [this] { answerLifetime(); });
 }
 
 std::optional<std::pair<int64_t, int64_t>> FindingNavigator::lifetimeOf(const query::MemoryMapData& d,
@@ -66,13 +61,21 @@ void FindingNavigator::showExtent(int64_t a, int64_t b) {
 }
 
 void FindingNavigator::askLifetime(const Finding& f) {
-    if (!m_service || f.kind != model::FindingKind::BankAnomaly || !f.rank) return;
+    if (!m_memory || f.kind != model::FindingKind::BankAnomaly || !f.rank) return;
     m_lifetimeOp = f.subject.toStdString();
-    m_lifetimeAsked = m_service->requestMemoryMap(*f.rank);
+    m_lifetimeRank = *f.rank;
+    answerLifetime();
+}
+
+void FindingNavigator::answerLifetime() {
+    const query::MemoryMapData* d = m_memory->canvas()->data();
+    if (m_lifetimeRank < 0 || !d || d->rank != m_lifetimeRank) return;
+    m_lifetimeRank = -1;
+    if (const auto span = lifetimeOf(*d, m_lifetimeOp)) showExtent(span->first, span->second);
 }
 
 void FindingNavigator::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
-    m_lifetimeAsked = 0; // an answer on its way is the previous profile's
+    m_lifetimeRank = -1; // a map still on its way is the previous profile's
     m_summary = std::move(s);
 }
 
@@ -134,7 +137,7 @@ FindingTarget FindingNavigator::targetOf(const Finding& f, const query::ProfileS
 
 QString FindingNavigator::go(const Finding& f) {
     const FindingTarget t = targetOf(f, m_summary.get());
-    m_lifetimeAsked = 0; // an answer still on its way was the previous finding's: it must not move this one
+    m_lifetimeRank = -1; // a map still on its way was the previous finding's: it must not move this one
     if (t.extent)
         showExtent(t.extent->first, t.extent->second);
     else

@@ -20,6 +20,7 @@ class QMainWindow;
 
 namespace rs::views {
 class HeatmapView;
+class MemoryMapView;
 class TimelineView;
 } // namespace rs::views
 
@@ -41,10 +42,11 @@ class FindingNavigator {
   public:
     /// `search` highlights a cell's kernels when the finding has no time of its own (a straggler);
     /// `timeline` (may be null) is scrolled to the finding's rank.
-    /// `service` (may be null) answers when a bank anomaly's tensors are alive (its finding has no time).
+    /// `memory` (may be null): its map of a bank anomaly's rank says when the op's tensors are alive (the
+    /// finding has no time); the one the view loads as it follows the finding's selection.
     FindingNavigator(QMainWindow* window, views::InteractionState* state, views::HeatmapView* heatmap,
                      SearchController* search, views::TimelineView* timeline = nullptr,
-                     query::QueryService* service = nullptr);
+                     views::MemoryMapView* memory = nullptr);
     /// The profile (run) on screen: its steps locate a finding that names only a step.
     void setSummary(std::shared_ptr<const query::ProfileSummary> s);
     /// Where `f` points; `s` (may be null) locates a step.
@@ -66,19 +68,23 @@ class FindingNavigator {
     void raise(FindingTarget::Panel p);
     /// The window around [a, b] with a margin, inside the run (recorded: Back returns).
     void showExtent(int64_t a, int64_t b);
-    /// A bank anomaly names no time: its rank's memory map is asked for, and the window goes where the
-    /// op's tensors are alive once it comes (r47c #6: the window stayed, the outline off screen).
+    /// A bank anomaly names no time: the window goes where the op's tensors are alive on its rank's memory
+    /// map (r47c #6: the window stayed, the outline off screen), the memory view's: shown now, or once the
+    /// view has loaded it (it goes to the finding's rank with its selection). Asked of the query service
+    /// apart, the rank's whole map was read twice (walk 48).
     void askLifetime(const Finding& f);
+    /// The window to the lifetime asked for, when the memory view shows that rank's map.
+    void answerLifetime();
     QMainWindow* m_window;
     views::InteractionState* m_state;
     views::HeatmapView* m_heatmap;
     SearchController* m_search;
     views::TimelineView* m_timeline;
     std::shared_ptr<const query::ProfileSummary> m_summary;
-    query::QueryService* m_service;
-    quint64 m_lifetimeAsked = 0; ///< the memory map asked for a bank anomaly (0: none waits)
+    views::MemoryMapView* m_memory;
+    int m_lifetimeRank = -1; ///< the rank whose map a bank anomaly waits for (-1: none waits)
     std::string m_lifetimeOp;
-    QObject m_answers; ///< the service's answers reach this navigator only while it lives
+    QObject m_answers; ///< the view's signals reach this navigator only while it lives
 };
 
 } // namespace rs::gui

@@ -195,7 +195,7 @@ void MainWindow::createControllers() {
     m_session = new ProfileSession(this, m_state, m_service, m_timeline, m_memory);
     m_search = new SearchController(m_state, m_service, m_timeline, this);
     m_navigator =
-        std::make_unique<FindingNavigator>(this, m_state, m_heatmap, m_search, m_timeline, m_service);
+        std::make_unique<FindingNavigator>(this, m_state, m_heatmap, m_search, m_timeline, m_memory);
     m_compare = new CompareController(m_compareView, m_state, this);
     m_runs = new RunChooser;
     // lists and tables keep their type-ahead letters, but not the window's keys: the tools' N/R/T/B work

@@ -3,6 +3,7 @@
 #include "app/gui/stepfactstext.h"
 #include "core/query/wholetracestep.h"
 
+#include "views/common/elidedlabel.h"
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
@@ -15,12 +16,14 @@ namespace rs::gui {
 using views::Selection;
 
 StatusLine::StatusLine(QStatusBar* bar, views::InteractionState* state)
-    : QObject(bar), m_state(state), m_profile(new QLabel(tr("No profile"))), m_window(new QLabel),
+    : QObject(bar), m_state(state), m_profile(new views::ElidedLabel), m_window(new QLabel),
       m_selection(new QLabel) {
     // none of them may ask the window for its text's width: a long path or a CUDA template's name as
     // the selection widened the window past the screen; the profile's line is cut at the bar's width, the
-    // selection elided, each whole in its tooltip
-    m_profile->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // selection elided, each whole in its tooltip. The profile's line ends at a word with "…": cut at the
+    // bar's width it ended mid-number at 640 × 480 (walk 48)
+    m_profile->setTextFormat(Qt::PlainText);
+    m_profile->setFullText(tr("No profile"));
     bar->addWidget(m_profile, 1);
     bar->addPermanentWidget(m_selection);
     bar->addPermanentWidget(m_window);
@@ -33,8 +36,7 @@ StatusLine::StatusLine(QStatusBar* bar, views::InteractionState* state)
 }
 
 void StatusLine::setMessage(const QString& text) {
-    m_profile->setText(text);
-    m_profile->setToolTip(text);
+    m_profile->setFullText(text); // its tooltip says it whole while it is elided
 }
 
 void StatusLine::setSummary(const QString& profile, std::shared_ptr<const query::ProfileSummary> s) {
@@ -122,6 +124,10 @@ QString StatusLine::describe(const Selection& s) const {
 }
 
 QString StatusLine::profileText() const {
+    return m_profile->fullText();
+}
+
+QString StatusLine::profileShown() const {
     return m_profile->text();
 }
 

@@ -11,6 +11,9 @@
 
 class QLabel;
 class QStatusBar;
+namespace rs::views {
+class ElidedLabel;
+}
 
 namespace rs::gui {
 
@@ -23,7 +26,8 @@ class StatusLine : public QObject {
     void setSummary(const QString& profile, std::shared_ptr<const query::ProfileSummary> s);
     /// `shownTracks`: tracks the filter leaves; `filtered`: a filter is set.
     void setTracksShown(int shownTracks, bool filtered);
-    QString profileText() const;
+    QString profileText() const;  ///< the profile's line whole (the bar may show it elided)
+    QString profileShown() const; ///< as the bar shows it
     QString windowText() const;
     QString selectionText() const;
     /// The words for a selection ("op MatMul on rank 3").
@@ -40,7 +44,8 @@ class StatusLine : public QObject {
     void updateWindow();
     static constexpr int kSelectionWidth = 420; ///< px: the selection's text is elided past it
     views::InteractionState* m_state;
-    QLabel *m_profile, *m_window, *m_selection;
+    views::ElidedLabel* m_profile; ///< elided at a word to the bar's room, whole in its tooltip
+    QLabel *m_window, *m_selection;
     QString m_path;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     int m_shownTracks = -1;

@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapview.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -72,37 +73,6 @@ Finding atSpan(const char* kind, int rank, int64_t step, int64_t start, int64_t 
     return f;
 }
 } // namespace
-
-/// The demo of 4 ranks with rank (truth.bankRank)'s AllReduce buffers in the wrong bank, opened in a query
-/// service; lo … hi: when those buffers live, read from the index's tensor rows (the map draws those with an
-/// address).
-struct BankDemo {
-    demo::DemoTruth truth;
-    test::Indexed ix;
-    query::QueryService service;
-    std::shared_ptr<const query::ProfileSummary> summary;
-    int64_t lo = 0, hi = 0;
-    explicit BankDemo(const char* name)
-        : truth(demo::demoTruth(test::demoOptions(4, 6, 1))),
-          ix(test::indexedDemo(test::tempDir(name) + "/demo", test::demoOptions(4, 6, 1))) {
-        if (!ix.result.ok) return;
-        const std::string where =
-            " FROM tensor WHERE rank = " + std::to_string(truth.bankRank) + " AND op_name = 'AllReduce'";
-        lo = ix.scalar("SELECT min(alloc_ns)" + where + " AND addr IS NOT NULL");
-        hi = ix.scalar("SELECT max(free_ns)" + where + " AND addr IS NOT NULL");
-        if (ix.scalar("SELECT count(*)" + where + " AND addr IS NOT NULL AND free_ns IS NULL") != 0) hi = lo;
-        QSignalSpy opened(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(ix.result.dbPath));
-        if (!opened.wait(20000)) return;
-        summary = opened.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
-    }
-    bool ready() const { return ix.result.ok && summary && hi > lo; }
-    Finding finding() const {
-        Finding bank = make("bank_anomaly", truth.bankRank, std::nullopt);
-        bank.subject = "AllReduce";
-        return bank;
-    }
-};
 
 class TstFindingNavigator : public QObject {
     Q_OBJECT
@@ -274,50 +244,125 @@ class TstFindingNavigator : public QObject {
     void aBankAnomalyGoesWhereItsTensorsLive() {
         // r47c #6: a bank anomaly names no time, and the window stayed where it was (the buffers' outline
         // showed only after F); it goes where the op's tensors on its rank are alive, as other findings go
-        BankDemo b("navigator-bank");
-        QVERIFY(b.ready());
-        const int64_t lo = b.lo, hi = b.hi;
-        QVERIFY(lo > b.summary->startNs + 1000000); // a window before them shows none of them
+        const std::string dir = test::tempDir("navigator-bank") + "/demo";
+        const demo::DemoOptions o = test::demoOptions(4, 6, 1);
+        const demo::DemoTruth truth = demo::demoTruth(o);
+        auto ix = test::indexedDemo(dir, o);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        // when they live, read from the index's tensor rows (the map draws those with an address)
+        const std::string where =
+            " FROM tensor WHERE rank = " + std::to_string(truth.bankRank) + " AND op_name = 'AllReduce'";
+        const int64_t lo = ix.scalar("SELECT min(alloc_ns)" + where + " AND addr IS NOT NULL");
+        const int64_t hi = ix.scalar("SELECT max(free_ns)" + where + " AND addr IS NOT NULL");
+        QVERIFY(ix.scalar("SELECT count(*)" + where + " AND addr IS NOT NULL AND free_ns IS NULL") == 0);
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        const auto s = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        QVERIFY(s && lo > s->startNs + 1000000); // a window before them shows none of them
         QMainWindow w;
         views::InteractionState state;
-        state.setBounds(b.summary->startNs, b.summary->endNs);
-        state.setWindow(b.summary->startNs, b.summary->startNs + 1000000);
+        state.setBounds(s->startNs, s->endNs);
+        state.setWindow(s->startNs, s->startNs + 1000000);
         views::HeatmapView heat(&state, nullptr);
-        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &b.service);
-        nav.setSummary(b.summary);
-        nav.go(b.finding());
+        views::MemoryMapView memory(&state, &service); // on rank 0 (setProfile), as the window opens
+        memory.setProfile(s->ranks);
+        QSignalSpy shown(&memory, &views::MemoryMapView::dataShown);
+        QVERIFY(shown.wait(20000));
+        QVERIFY(truth.bankRank != 0); // the finding's rank is not the one shown: the view loads it
+        QSignalSpy answers(&service, &query::QueryService::resultReady);
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &memory);
+        nav.setSummary(s);
+        Finding bank = make("bank_anomaly", truth.bankRank, std::nullopt);
+        bank.subject = "AllReduce";
+        nav.go(bank);
         QTRY_VERIFY2(state.windowStart() <= lo && state.windowEnd() >= hi,
                      qPrintable(QString("%1 … %2 for %3 … %4")
-                                    .arg(state.windowStart() - b.summary->startNs)
-                                    .arg(state.windowEnd() - b.summary->startNs)
-                                    .arg(lo - b.summary->startNs)
-                                    .arg(hi - b.summary->startNs)));
+                                    .arg(state.windowStart() - s->startNs)
+                                    .arg(state.windowEnd() - s->startNs)
+                                    .arg(lo - s->startNs)
+                                    .arg(hi - s->startNs)));
         // a margin of a twentieth of their lifetime either side at most (inside the run)
         QVERIFY(state.windowEnd() - state.windowStart() <=
                 (hi - lo) + 2 * std::max<int64_t>((hi - lo) / 20, 20000));
         QCOMPARE(state.selection().kind, Selection::Kind::OpType);
         QVERIFY(state.canGoBack()); // Back returns to the window before
+        // walk 48: the rank's memory map was read twice, for the view and for the navigator; once now
+        int maps = 0;
+        for (const auto& a : answers)
+            maps += a.at(1).value<std::shared_ptr<const query::MemoryMapData>>() != nullptr;
+        QCOMPARE(maps, 1);
+        QCOMPARE(memory.rank(), truth.bankRank);
     }
-    void aLateLifetimeAnswerDoesNotMoveTheNextFindingsWindow() {
-        // review of stop 47: the bank finding asks for its rank's memory map; the user goes on (Down) to a
-        // finding with a time before the answer came, and the answer then moved the window to the tensors
-        BankDemo b("navigator-bank-late");
-        QVERIFY(b.ready());
+    void aBankAnomalyOfTheRankShownIsAnsweredByItsMap() {
+        // the memory view already shows the finding's rank: its map answers at once, nothing is read
+        auto d = std::make_shared<query::MemoryMapData>();
+        d->rank = 6;
+        d->startNs = 1000;
+        d->endNs = 1000000000;
+        for (int i = 0; i < 3; ++i) {
+            query::TensorItem t;
+            t.tensorId = "t" + std::to_string(i);
+            t.opName = i == 1 ? "MatMulV2" : "AllReduce";
+            t.allocNs = 100000000 + i * 100000000; // AllReduce's: 100 … 350 ms and 300 … 550 ms
+            t.freeNs = *t.allocNs + 250000000;
+            d->tensors.push_back(t);
+        }
         QMainWindow w;
         views::InteractionState state;
-        state.setBounds(b.summary->startNs, b.summary->endNs);
+        state.setBounds(d->startNs, d->endNs);
         views::HeatmapView heat(&state, nullptr);
-        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &b.service);
-        QSignalSpy answered(&b.service, &query::QueryService::resultReady); // after the navigator's own
-        nav.setSummary(b.summary);
-        nav.go(b.finding());
+        views::MemoryMapView memory(&state, nullptr);
+        memory.setData(d);
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &memory);
+        Finding bank = make("bank_anomaly", 6, std::nullopt);
+        bank.subject = "AllReduce";
+        nav.go(bank);
+        // 100 … 550 ms and a twentieth of it either side
+        QCOMPARE(state.windowStart(), 100000000 - 22500000);
+        QCOMPARE(state.windowEnd(), 550000000 + 22500000);
+    }
+    void aLateMapDoesNotMoveTheNextFindingsWindow() {
+        // review of stop 47: the bank finding waits for its rank's memory map; the user goes on (Down) to a
+        // finding with a time before the map came, and the map then moved the window to the tensors
+        const std::string dir = test::tempDir("navigator-bank-late") + "/demo";
+        const demo::DemoOptions o = test::demoOptions(4, 6, 1);
+        const demo::DemoTruth truth = demo::demoTruth(o);
+        auto ix = test::indexedDemo(dir, o);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int64_t lo = ix.scalar("SELECT min(alloc_ns) FROM tensor WHERE rank = " +
+                                     std::to_string(truth.bankRank) +
+                                     " AND op_name = 'AllReduce' AND addr IS NOT NULL");
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        const auto s = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        QVERIFY(s);
+        QMainWindow w;
+        views::InteractionState state;
+        state.setBounds(s->startNs, s->endNs);
+        views::HeatmapView heat(&state, nullptr);
+        views::MemoryMapView memory(&state, &service);
+        memory.setProfile(s->ranks); // rank 0's map first, as the window opens
+        QSignalSpy shown(&memory, &views::MemoryMapView::dataShown);
+        QVERIFY(shown.wait(20000));
+        QVERIFY(truth.bankRank != 0); // the finding's rank is not the one shown: its map is still to come
+        FindingNavigator nav(&w, &state, &heat, nullptr, nullptr, &memory);
+        nav.setSummary(s);
+        Finding bank = make("bank_anomaly", truth.bankRank, std::nullopt);
+        bank.subject = "AllReduce";
+        nav.go(bank);
         Finding stall = make("stall", 0, std::nullopt); // at the run's start, far from the tensors
-        stall.startNs = b.summary->startNs + 1000;
-        stall.endNs = b.summary->startNs + 200000;
+        stall.startNs = s->startNs + 1000;
+        stall.endNs = s->startNs + 200000;
         nav.go(stall);
         const int64_t t0 = state.windowStart(), t1 = state.windowEnd();
-        QVERIFY(t1 < b.lo);
-        QVERIFY(answered.wait(20000)); // the memory map's answer, handled before the spy saw it
+        QVERIFY(t1 < lo);
+        shown.clear();
+        QTRY_VERIFY_WITH_TIMEOUT(memory.canvas()->data() && memory.canvas()->data()->rank == truth.bankRank,
+                                 20000); // the bank rank's map has come
         QCoreApplication::processEvents();
         QCOMPARE(state.windowStart(), t0);
         QCOMPARE(state.windowEnd(), t1);

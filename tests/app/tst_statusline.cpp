@@ -2,6 +2,7 @@
 // window from the run's start and the selection in words.
 #include "app/gui/statusline.h"
 #include "tests/support/bandedstep.h"
+#include "views/common/elidedlabel.h"
 
 #include <QLabel>
 #include <QStatusBar>
@@ -114,6 +115,39 @@ class TstStatusLine : public QObject {
             tipped |= l->toolTip() == "op " + s.opType + " on rank 1";
         QVERIFY(tipped);
         QVERIFY(line.selectionText().contains(QChar(0x2026))); // elided
+    }
+    void aNarrowBarElidesTheProfileAtAWord() {
+        // walk 48, 640 × 480: the profile's line was cut at the bar's edge mid-number ("…, 1.2"), with no
+        // "…" and no tooltip. It ends at a word's end with "…" now, whole in its tooltip
+        QStatusBar bar;
+        views::InteractionState state;
+        gui::StatusLine line(&bar, &state);
+        line.setSummary("/tmp/r48b/demo", summary(8, 160));
+        const QString whole = QString::fromUtf8("/tmp/r48b/demo — 8 ranks, 160 tracks, 2.00 ms");
+        QCOMPARE(line.profileText(), whole);
+        auto* label = bar.findChild<views::ElidedLabel*>();
+        QVERIFY(label);
+        int elided = 0;
+        for (int width : {1600, 400, 340}) {
+            bar.resize(width, 24);
+            bar.show();
+            QCoreApplication::processEvents();
+            const QString shown = line.profileShown();
+            QVERIFY(label->width() > 60); // beside the window's field
+            if (label->fontMetrics().horizontalAdvance(whole) <= label->contentsRect().width()) {
+                QCOMPARE(shown, whole);
+                QCOMPARE(label->toolTip(), QString());
+                continue;
+            }
+            ++elided;
+            QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));
+            const QString head = shown.chopped(1);
+            QVERIFY2(whole.startsWith(head), qPrintable(shown));
+            // the head ends with a whole word: what follows it in the text is no letter or digit
+            QVERIFY2(!whole[head.size()].isLetterOrNumber() || head.endsWith('/'), qPrintable(shown));
+            QCOMPARE(label->toolTip(), whole);
+        }
+        QCOMPARE(elided, 2); // ~270 px of text beside the window field's ~200: whole at 1600 px only
     }
     void aStepSaysItsWallsSourceAndAWaitNotKnown() {
         // a one-rank run's step whose shipped wall the rank's events cover 16.4 of 295 ms

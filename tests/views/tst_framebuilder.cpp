@@ -22,6 +22,7 @@
 
 #include <QPainter>
 #include <QtTest>
+#include <map>
 #include <thread>
 
 using namespace rs;
@@ -82,6 +83,15 @@ void checkRuntimeGrey(int64_t track, int32_t name, const query::DrawItem& other,
                                                               : otherColor.rgba());
 }
 
+/// A note on rank 0 at `t`.
+annotate::Annotation note(const char* id, int64_t t, const char* text) {
+    annotate::Annotation a;
+    a.id = id;
+    a.text = text;
+    a.anchor.ranks = {0};
+    a.anchor.t0Ns = a.anchor.t1Ns = t;
+    return a;
+}
 } // namespace
 
 class TstFrameBuilder : public QObject {
@@ -164,14 +174,6 @@ class TstFrameBuilder : public QObject {
         // and labels pushed left by the plot's right edge, each over the other
         Frame f;
         f.width = 700;
-        auto note = [](const char* id, int64_t t, const char* text) {
-            annotate::Annotation a;
-            a.id = id;
-            a.text = text;
-            a.anchor.ranks = {0};
-            a.anchor.t0Ns = a.anchor.t1Ns = t;
-            return a;
-        };
         FrameInput in = f.input(0, 100 * kMs);
         const double pxPerMs = in.mapping().x(kMs) - in.mapping().x(0);
         QVERIFY2(40 * pxPerMs > 160, qPrintable(QString::number(pxPerMs))); // apart further than the probe
@@ -215,6 +217,67 @@ class TstFrameBuilder : public QObject {
                 QVERIFY2(!box.intersects(list.callouts[j].first),
                          qPrintable(QString("%1 covers %2").arg(id, list.callouts[j].second)));
         }
+    }
+    void aLabelCrossesNoOtherAnnotationsLine() {
+        // walk 48: a note's label, right of its dashed rule, was struck through by the next note's rule 3 ms
+        // later, and an arrow's shaft ran over a note's label. Where there is room (left of its rule here),
+        // no label is crossed by another annotation's rule or arrow, and none covers another
+        Frame f;
+        f.width = 700;
+        FrameInput in = f.input(0, 100 * kMs);
+        annotate::Annotation arrow = note("arrow", 45 * kMs, "the wait goes to rank 1");
+        arrow.kind = annotate::Kind::Arrow;
+        arrow.anchor.toRank = 1;
+        arrow.anchor.toNs = 60 * kMs;
+        in.annotations = {note("a", 50 * kMs, "rank 0 slows down here"), note("b", 53 * kMs, "and here"),
+                          arrow};
+        const DrawList list = views::FrameBuilder().build(in);
+        QCOMPARE(list.callouts.size(), size_t(3));
+        const auto rm = in.rankMapping(0);
+        QVERIFY(rm.x(53 * kMs) - rm.x(50 * kMs) < 40); // b's rule runs where a's label would start
+        // the dashed rules as drawn, told apart by their notes' times; the arrow as drawn
+        std::map<QString, std::vector<QLineF>> lines;
+        for (const auto* l : list.all<views::Line>())
+            for (const auto& [id, t] : {std::pair<QString, int64_t>{"a", 50 * kMs}, {"b", 53 * kMs}})
+                if (l->dashed && std::abs(l->a.x() - rm.x(t)) < 0.5) lines[id].push_back(QLineF(l->a, l->b));
+        QCOMPARE(lines.size(), size_t(2));
+        const auto arrows = list.all<views::Arrow>();
+        QCOMPARE(arrows.size(), size_t(1));
+        lines["arrow"].push_back(QLineF(arrows[0]->from, arrows[0]->to));
+        for (const auto& [box, id] : list.callouts) {
+            for (const auto& [owner, ls] : lines) {
+                if (owner == id) continue;
+                for (const QLineF& l : ls)
+                    for (double k = 0; k <= 1; k += 1.0 / 2000) // every half pixel or closer
+                        QVERIFY2(!box.contains(l.pointAt(k)),
+                                 qPrintable(QString("%1's line crosses %2's label").arg(owner, id)));
+            }
+            for (const auto& [other, oid] : list.callouts)
+                QVERIFY2(oid == id || !box.intersects(other), qPrintable(id + " covers " + oid));
+        }
+    }
+    void labelsStayAboveTheLaneTheFooterCuts() {
+        // walk 48, 800 × 600: an arrow's label, with no room among the others, was held above the footer,
+        // on the lane its edge cuts, which the widget blanks: half of it was blanked with the lane. Six
+        // notes at two moments over lanes the footer cuts: every label ends above the lanes shown whole
+        Frame f;
+        f.width = 700;
+        FrameInput in = f.input(0, 100 * kMs);
+        in.exportMode = false;
+        in.viewport.footer = views::kLegendRow;
+        const views::Lane& cut = in.layout->lanes()[2];
+        in.viewport.height = in.viewport.yOf(cut.y) + cut.height / 2 + in.viewport.footer;
+        for (int i = 0; i < 6; ++i)
+            in.annotations.push_back(note(("a" + std::to_string(i)).c_str(), (i % 2 ? 30 : 31) * kMs,
+                                          ("note " + std::string(1, char('A' + i))).c_str()));
+        const int whole = views::FrameBuilder::wholeLanesBottom(in);
+        QVERIFY(whole < in.viewport.lanesBottom()); // a lane is cut
+        const DrawList list = views::FrameBuilder().build(in);
+        QCOMPARE(list.callouts.size(), in.annotations.size());
+        for (const auto& [box, id] : list.callouts)
+            QVERIFY2(
+                box.bottom() <= whole,
+                qPrintable(QString("%1 ends at %2, the lanes at %3").arg(id).arg(box.bottom()).arg(whole)));
     }
     void theFootersEdgeCutsNoLane() {
         // walk 47, text/level1 at 800 × 600: the lane above the legend's strip was drawn in part, its label

@@ -6,11 +6,16 @@
 #include "views/heatmap/heatmapview.h"
 
 #include "app/gui/dockscrollarea.h"
+#include "views/annotate/annotationmodel.h"
+#include "views/common/elidingcombobox.h"
+#include "views/heatmap/heatmapcanvas.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyleOptionComboBox>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace rs;
@@ -112,6 +117,95 @@ class TstHeatmapView : public QObject {
             v.view.setMode(m, 0, "Op0");
             QCOMPARE(stat->itemText(0), views::statisticName(views::HeatStatistic::Ratio, m));
         }
+    }
+    void aCutDropDownSaysItsItemWholeInItsTooltip() {
+        // walk 48, 800 × 600: the boxes showed "median ove", cut at their edge, and hovering said nothing of
+        // the item. Cut, a box's text ends at a word with "…" and its tooltip starts with the item whole
+        ShownView v(fullGrid(2, 3));
+        v.view.resize(380, 420); // the boxes at their minimum widths
+        QCoreApplication::processEvents();
+        int cut = 0;
+        for (auto* box : v.view.findChildren<QComboBox*>()) {
+            if (box->currentText().isEmpty()) continue;
+            QStyleOptionComboBox opt;
+            opt.initFrom(box);
+            opt.currentText = box->currentText();
+            const int room =
+                box->style()
+                    ->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, box)
+                    .width();
+            if (box->fontMetrics().horizontalAdvance(box->currentText()) <= room - 2) continue;
+            ++cut;
+            QHelpEvent hover(QEvent::ToolTip, QPoint(5, 5), box->mapToGlobal(QPoint(5, 5)));
+            QApplication::sendEvent(box, &hover);
+            QTRY_VERIFY2(QToolTip::text().startsWith(box->currentText()),
+                         qPrintable(box->currentText() + " → " + QToolTip::text()));
+            auto* eliding = qobject_cast<views::ElidingComboBox*>(box);
+            QVERIFY(eliding);
+            const QString shown = eliding->shownText();
+            QVERIFY2(shown.endsWith(QChar(0x2026)) && box->currentText().startsWith(shown.chopped(1)),
+                     qPrintable(shown));
+            QVERIFY(!box->currentText()[shown.size() - 1].isLetterOrNumber()); // a word ends there
+            QToolTip::hideText();
+        }
+        QVERIFY(cut >= 2); // the ratio's long name and the mode's at least
+    }
+    void aBoxLabelStaysInsideTheGridsView_data() {
+        QTest::addColumn<int>("inView"); // px of the notes column the view shows
+        QTest::newRow("part of the notes column") << 120;
+        QTest::newRow("a sliver of it: a \"…\" chip") << 30;
+        QTest::newRow("none of it: no label") << -40;
+    }
+    void aBoxLabelStaysInsideTheGridsView() {
+        // walk 48: the box's label in the notes column right of the grid was cut by the grid view's right
+        // edge, mid-word with no "…". It ends inside the view now, elided to the part of the column in
+        // view (a "…" chip at the least); none is drawn where the column is out of view
+        QFETCH(int, inView);
+        ShownView v(fullGrid(4, 8));
+        views::HeatmapCanvas* c = v.view.canvas();
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Box;
+        a.id = "a1";
+        a.color = "#9467bd";
+        a.text = "these two cells on ranks 6 and 7 are suspicious";
+        a.anchor.view = annotate::Surface::Heatmap;
+        a.anchor.opTypes = {"Op0", "Op1"};
+        a.anchor.ranks = {6, 7};
+        annotate::AnnotationSet set;
+        set.add(a);
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        c->setAnnotations(&model);
+        QCoreApplication::processEvents();
+        const int notesX = c->cellRect(0, 7).right() + 12;
+        QScrollArea* area = v.view.gridArea();
+        // the narrowest view whose grid area shows `inView` px of the notes column (scrolled left)
+        for (int w = 300; w < 3000; w += 2) {
+            v.view.resize(w, v.view.height());
+            QCoreApplication::processEvents();
+            if (area->viewport()->width() >= notesX + inView) break;
+        }
+        QCOMPARE(area->horizontalScrollBar()->value(), 0);
+        const int visibleRight = area->viewport()->width(); // canvas x, unscrolled
+        QVERIFY2(visibleRight >= notesX + inView - 4 && visibleRight <= notesX + inView + 4,
+                 qPrintable(QString::number(visibleRight - notesX)));
+        QImage img(c->size(), QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        c->render(&img);
+        // the label's fill right of the grid (the box's outline ends 2 px right of its cells): inside the
+        // view, in the notes column (nothing there when it is out of view)
+        const int gridRight = c->cellRect(0, 7).right() + 3;
+        int inkRight = -1, besideGrid = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = gridRight + 1; x < img.width(); ++x)
+                if (img.pixelColor(x, y) == QColor("#9467bd")) {
+                    inkRight = std::max(inkRight, x);
+                    besideGrid += x > gridRight && x < visibleRight;
+                }
+        QVERIFY2(inkRight < visibleRight - 1,
+                 qPrintable(
+                     QString("the label's fill ends at %1, the view at %2").arg(inkRight).arg(visibleRight)));
+        QVERIFY2(inView > 0 ? besideGrid > 100 : besideGrid == 0, qPrintable(QString::number(besideGrid)));
     }
     void caption_data() {
         QTest::addColumn<int>("ranks");

@@ -19,6 +19,7 @@
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/common/elidedlabel.h"
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
 #include "views/memory/bankstrip.h"
@@ -33,6 +34,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTextDocument>
 #include <QUndoStack>
 #include <QtTest>
 #include <fstream>
@@ -159,6 +161,18 @@ struct Shown {
     }
 };
 
+/// A memory view of curveData() (the demo's three curves), not shown yet.
+struct CurvesShown {
+    views::InteractionState state;
+    std::shared_ptr<query::MemoryMapData> d = curveData();
+    views::MemoryMapView view{&state, nullptr};
+    CurvesShown() {
+        state.setBounds(d->startNs, d->endNs);
+        view.setProfile({});
+        view.setData(d);
+    }
+};
+
 QStringList labels(QCPAxis* a) {
     QStringList out;
     for (const auto& l : a->tickVectorLabels())
@@ -253,7 +267,7 @@ class TstMemoryMapView : public QObject {
         Shown s;
         const int rank = int(ix.scalar("SELECT rank FROM rank_info WHERE coalesce(data_rank, rank) = 1"));
         s.view.setData(std::make_shared<query::MemoryMapData>(query::loadMemoryMap(*ix.db, rank)));
-        const QString caption = s.view.findChild<QLabel*>("caption")->text();
+        const QString caption = s.view.caption()->fullText();
         QVERIFY2(
             !caption.contains("none recorded") &&
                 caption.contains(QString("memory_record.csv (%1 rows)").arg(dataRows("memory_record.csv"))) &&
@@ -552,9 +566,8 @@ class TstMemoryMapView : public QObject {
         QCOMPARE(view.rank(), 0);
         QCOMPARE(box->currentText(), QString("rank 0"));
         // and the map says whose it is, and that the selection is another rank's
-        auto* caption = view.findChild<QLabel*>("caption");
-        QVERIFY(caption);
-        QVERIFY2(caption->text().startsWith(QString::fromUtf8("Rank 0 · ")), qPrintable(caption->text()));
+        const QString caption = view.caption()->fullText();
+        QVERIFY2(caption.startsWith(QString::fromUtf8("Rank 0 · ")), qPrintable(caption));
         QCOMPARE(
             view.highlightNote()->text(),
             QString("This map is rank 0's: the MatMulV2 selected is rank 1's; rank 0's tensors of MatMulV2 "
@@ -866,12 +879,8 @@ class TstMemoryMapView : public QObject {
         // walk 31: the demo's Memory tab, the window made 800 × 600 and then 1500 × 950 again: a segfault in
         // wrapLegend, which took the wrapped grid's empty cells for entries. Its legend has the demo's three
         // curves (allocated, reserved, active); at 300 px they wrap, at 1400 px one row again
-        views::InteractionState state;
-        auto d = curveData();
-        state.setBounds(d->startNs, d->endNs);
-        views::MemoryMapView view(&state, nullptr);
-        view.setProfile({});
-        view.setData(d);
+        CurvesShown c;
+        auto& view = c.view;
         for (int width : {1400, 300, 1400, 360, 1400}) {
             view.resize(width, 400);
             view.show();
@@ -880,6 +889,116 @@ class TstMemoryMapView : public QObject {
             view.plot()->replot(); // the wrap set in the first replot's beforeReplot is laid out by the next
         }
         QCOMPARE(view.plot()->legend->wrap(), 0);
+    }
+    void theCaptionIsOneElidedLineThatLeavesTheMapItsHeight_data() {
+        QTest::addColumn<QSize>("size");
+        // the memory dock of an 800 × 600 and a 640 × 480 window (walk 48), and a wide one
+        QTest::newRow("800 x 600") << QSize(560, 330);
+        QTest::newRow("640 x 480") << QSize(420, 250);
+        QTest::newRow("wide") << QSize(1500, 600);
+    }
+    void theCaptionIsOneElidedLineThatLeavesTheMapItsHeight() {
+        // walk 48: the caption (rich text) wrapped over 3–4 lines in a small window's dock and left the map
+        // ~2½ banks high. One line now, cut at a word's end with "…" (bold and colour kept up to the cut),
+        // the whole in its tooltip; the map keeps its share of the height
+        QFETCH(QSize, size);
+        Shown s;
+        auto d = curveData();
+        d->rank = 3;
+        addBankTensors(*d, 4, 64 << 20);
+        d->anomalyOps = {"AllReduce"};
+        d->bankLayoutAssumed = true; // the longest caption: the assumed layout said why
+        s.view.resize(size);
+        s.view.setData(d);
+        QCoreApplication::processEvents();
+        views::ElidedLabel* caption = s.view.caption();
+        const QString whole = caption->fullText();
+        QTextDocument doc;
+        doc.setDefaultFont(caption->font());
+        doc.setDocumentMargin(0);
+        doc.setHtml(whole);
+        const bool fits = doc.idealWidth() <= caption->contentsRect().width();
+        QCOMPARE(fits, size.width() > 1000); // the caption is ~900 px long at this font
+        QVERIFY2(caption->height() < 2 * caption->fontMetrics().lineSpacing(),
+                 qPrintable(QString("the caption %1 px high").arg(caption->height())));
+        QTextDocument shown;
+        shown.setHtml(caption->text());
+        const QString shownPlain = shown.toPlainText();
+        if (fits) {
+            QCOMPARE(caption->toolTip(), QString());
+        } else {
+            QVERIFY2(shownPlain.endsWith(QChar(0x2026)), qPrintable(shownPlain));
+            QVERIFY(doc.toPlainText().startsWith(shownPlain.chopped(1)));
+            QCOMPARE(caption->toolTip(), whole);
+        }
+        // the map keeps what the strip and the curves' plot leave: at the two small sizes the plot's 130 px
+        // and the 4-bank strip are fixed, ~100 px are the map's (~50 while the caption wrapped)
+        QVERIFY2(
+            s.view.canvas()->height() >= 90,
+            qPrintable(QString("the map %1 px of %2; caption %3 legend %4 note %5 strip %6 plot %7")
+                           .arg(s.view.canvas()->height())
+                           .arg(s.view.height())
+                           .arg(caption->height())
+                           .arg(s.view.legend()->isVisible() ? s.view.legend()->height() : -1)
+                           .arg(s.view.highlightNote()->isVisible() ? s.view.highlightNote()->height() : -1)
+                           .arg(s.view.strip()->height())
+                           .arg(s.view.plot()->height())));
+    }
+    void aPictureShowsTheCaptionWhole() {
+        // the caption elided on screen (walk 48) says the rest in its tooltip; a picture (File ▸ Export,
+        // `rankscope export`) has none: it paints the caption whole, wrapped, and the view is as before after
+        Shown s;
+        auto d = curveData();
+        addBankTensors(*d, 4, 64 << 20);
+        d->anomalyOps = {"AllReduce"};
+        d->bankLayoutAssumed = true;
+        s.view.resize(420, 400);
+        s.view.setData(d);
+        QCoreApplication::processEvents();
+        views::ElidedLabel* caption = s.view.caption();
+        QVERIFY(caption->isElided());
+        // what the caption paints, caught as it paints
+        QStringList painted;
+        struct Catch : QObject {
+            QStringList* out;
+            bool eventFilter(QObject* o, QEvent* e) override {
+                if (e->type() == QEvent::Paint) *out << static_cast<QLabel*>(o)->text();
+                return false;
+            }
+        } paints;
+        paints.out = &painted;
+        caption->installEventFilter(&paints);
+        QImage img(s.view.size(), QImage::Format_ARGB32);
+        QPainter p(&img);
+        s.view.renderPicture(p);
+        p.end();
+        caption->removeEventFilter(&paints);
+        QVERIFY(!painted.isEmpty());
+        QCOMPARE(painted.last(), caption->fullText());
+        QVERIFY(caption->isElided()); // on screen, elided again
+        QVERIFY(caption->height() < 2 * caption->fontMetrics().lineSpacing());
+    }
+    void theLegendIsWrappedOnResizeNotOnEachReplot() {
+        // review of walk 47's fix: the legend was wrapped in every replot's beforeReplot, measuring each
+        // entry on every pan. Now a resize wraps it before the plot's own replot, and a replot at the same
+        // size leaves the wrap as it is (here one set by hand: a replot that wrapped would set it back to 0)
+        CurvesShown c;
+        auto& view = c.view;
+        view.resize(300, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCoreApplication::processEvents();
+        QVERIFY2(view.plot()->legend->wrap() > 0,
+                 "300 px: the three curves' entries wrap"); // no replot asked
+        view.resize(1400, 400);
+        QCoreApplication::processEvents();
+        QCOMPARE(view.plot()->legend->wrap(), 0); // one row again
+        view.plot()->legend->setWrap(1);
+        view.plot()->replot();
+        c.state.setWindow(c.d->startNs, (c.d->startNs + c.d->endNs) / 2); // a window move replots the curves
+        QCoreApplication::processEvents();
+        view.plot()->replot();
+        QCOMPARE(view.plot()->legend->wrap(), 1);
     }
     void theCaptionNamesTheSelectionBeforeTheFinding() {
         // issue 19: with a MatMulV2 tensor of rank 6 selected, the line above the map named only AllReduce
@@ -892,13 +1011,13 @@ class TstMemoryMapView : public QObject {
         d->tensors[1].opName = "MatMulV2";
         d->anomalyOps = {"AllReduce"};
         s.view.setData(d);
-        auto* caption = s.view.findChild<QLabel*>("caption");
+        auto* caption = s.view.caption();
         views::Selection sel;
         sel.kind = views::Selection::Kind::Tensor;
         sel.rank = 6;
         sel.tensorId = "t1";
         s.state.setSelection(sel);
-        QString text = caption->text();
+        QString text = caption->fullText();
         QVERIFY2(text.contains("selected: tensor <b>t1</b> of <b>MatMulV2</b> (64.0 MiB, bank 1)") &&
                      text.indexOf("MatMulV2") < text.indexOf("AllReduce") &&
                      text.contains("finding: AllReduce in an unusual bank"),
@@ -908,11 +1027,11 @@ class TstMemoryMapView : public QObject {
         sel.rank = 6;
         sel.opType = "MatMulV2";
         s.state.setSelection(sel);
-        text = caption->text();
+        text = caption->fullText();
         QVERIFY2(text.startsWith(QString::fromUtf8("Rank 6 · selected: <b>MatMulV2</b> (1 tensor names it)")),
                  qPrintable(text));
         s.state.clearSelection();
-        QVERIFY2(!caption->text().contains("selected"), qPrintable(caption->text()));
+        QVERIFY2(!caption->fullText().contains("selected"), qPrintable(caption->fullText()));
     }
     void aClickedOperatorMemoryRowIsSelectedByItsLine() {
         // issue 19: a bar of an operator_memory.csv row (keyed "om34": line 34 of the file, no tensor id in
@@ -1116,6 +1235,44 @@ class TstMemoryMapView : public QObject {
         QCOMPARE(s.state.windowStart(), kRunStart + 5 * kMs);
         QCOMPARE(c->t0(), kRunStart + 5 * kMs);
         QCOMPARE(c->t1(), kRunStart + 7 * kMs);
+    }
+    void aDoubleClickOnATensorIsOneStepOfBack() {
+        // walk 48: a double-click's first click selected the tensor, and the timeline brought its allocation
+        // into the window (a move); the double-click then moved it to the data's range: Back had to be
+        // pressed twice to return. One double-click is one move now, the tensor still selected
+        Shown s;
+        auto d = anomalyData();
+        d->startNs = kRunStart + kMs;
+        d->endNs = kRunStart + 3 * kMs;
+        s.view.setData(d);
+        const std::pair<qint64, qint64> before{kRunStart + 5 * kMs, kRunStart + 7 * kMs};
+        s.state.setWindow(before.first, before.second);
+        // the timeline's follow (TimelineView::follow): a tensor's allocation into the window
+        connect(&s.state, &views::InteractionState::selectionChanged, this, [&](const views::Selection& sel) {
+            if (sel.kind == views::Selection::Kind::Tensor)
+                s.state.setWindow(sel.startNs - 1000, sel.startNs + 1000);
+        });
+        auto* c = s.view.canvas();
+        QCoreApplication::processEvents();
+        const QPoint at = c->barRect(0).center().toPoint();
+        // the events of a double-click, in their order: a click, then a press, the double-click, a release
+        QTest::mouseClick(c, Qt::LeftButton, {}, at);
+        QCOMPARE(s.state.selection().kind, views::Selection::Kind::Tensor); // the click moved the window
+        QVERIFY(s.state.windowStart() != before.first);
+        QTest::mousePress(c, Qt::LeftButton, {}, at);
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, at, c->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton,
+                        Qt::NoModifier);
+        QApplication::sendEvent(c, &dbl);
+        QTest::mouseRelease(c, Qt::LeftButton, {}, at);
+        const qint64 pad = 2 * kMs / 50; // the data's range and a fiftieth of it either side
+        QCOMPARE(s.state.windowStart(), kRunStart + kMs - pad);
+        QCOMPARE(s.state.windowEnd(), kRunStart + 3 * kMs + pad);
+        QCOMPARE(s.state.selection().tensorId, QString::fromStdString(d->tensors[0].tensorId));
+        s.state.back(); // one Back: the window before the double-click
+        QCOMPARE(std::make_pair(s.state.windowStart(), s.state.windowEnd()), before);
+        QVERIFY(s.state.canGoForward()); // and Forward returns to the data's range
+        s.state.forward();
+        QCOMPARE(s.state.windowStart(), kRunStart + kMs - pad);
     }
     void aWindowAfterTheDataSaysWhatWasNeverFreed() {
         // walk 29 (db/level1): after the last record "No tensors alive in this window" while 24 tensors had

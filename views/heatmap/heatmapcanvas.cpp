@@ -26,6 +26,7 @@ HeatmapCanvas::HeatmapCanvas(QWidget* parent) : QWidget(parent) {
 
 void HeatmapCanvas::setVisibleRect(QRect r) {
     m_labels = r.topLeft();
+    m_visible = r;
     update();
 }
 
@@ -325,6 +326,7 @@ void HeatmapCanvas::setAnnotations(AnnotationModel* m) {
             updateGeometry();
             update();
         });
+    updateGeometry(); // a model holding heatmap annotations already: the notes column at once
     update();
 }
 
@@ -371,6 +373,16 @@ QRectF HeatmapCanvas::outlineRect(const QRect& box) const {
     return r;
 }
 
+QRectF HeatmapCanvas::calloutRoom(double notesX) const {
+    // the notes column as far as it is in view: a scroll area showing part of it cut the label at its
+    // edge mid-word, with no "…" (walk 48). Elided to what is in view, down to a "…" chip that says a note
+    // is there; moved left over the grid it hid the cells at the view's end (the slow cell among them)
+    const double full = notesWidth() - 8;
+    if (!m_visible.isValid()) return QRectF(notesX, 0, full, height()); // a picture: all of it
+    const double right = std::min(notesX + full, double(m_visible.right() + 1) - 4);
+    return right - notesX >= kMinCalloutRoom ? QRectF(notesX, 0, right - notesX, height()) : QRectF();
+}
+
 void HeatmapCanvas::paintAnnotations(QPainter& p) {
     if (!m_annotations || !m_annotationsShown || !m_annotations->visible() || !m_data ||
         m_data->mode != query::HeatmapData::Mode::OpByRank)
@@ -396,8 +408,10 @@ void HeatmapCanvas::paintAnnotations(QPainter& p) {
         drawRegion(p, outlineRect(box), outline);
         // the text goes in the notes column right of the grid, so it hides no cell; a leader line links it
         const double notesX = m_left + double(d.columns.size()) * m_cellW + 12;
-        QRectF placed = drawCallout(p, QPointF(notesX, std::max(double(m_top), box.top() + nextY)), a,
-                                    QRectF(notesX, 0, notesWidth() - 8, height()), notesWidth() - 8);
+        const QRectF room = calloutRoom(notesX);
+        if (room.isEmpty()) continue; // the notes column is out of view: no label to cut
+        QRectF placed = drawCallout(p, QPointF(notesX, std::max(double(m_top), box.top() + nextY)), a, room,
+                                    room.width());
         nextY = placed.bottom() + 4 - box.top();
         // the leader runs in the 1 px gap under the box's last row (cellRect's last pixel row: the cells are
         // drawn a pixel shorter) to the notes column, then to the label: across the box's middle it struck

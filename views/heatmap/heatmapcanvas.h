@@ -116,6 +116,11 @@ class HeatmapCanvas : public QWidget {
     int m_pressRow = -1, m_pressCol = -1;
     std::vector<Cell> m_highlights;
     QPoint m_labels; ///< the visible part's top left (setVisibleRect)
+    QRect m_visible; ///< the visible part (setVisibleRect; invalid: all of it, a picture)
+    static constexpr double kMinCalloutRoom = 24; ///< px: a "…" chip's room
+    /// Where a box's label goes (x from `notesX`, the notes column's left): the notes column, as far as
+    /// the visible part shows it (elided to it); empty when less than a "…" chip's room is in view.
+    QRectF calloutRoom(double notesX) const;
     bool m_legendShown = true;
     static constexpr int kRotatedBand = 46; ///< px above the cells for labels rotated by 60°
     int m_left = 180, m_top = kRotatedBand, m_cellW = 48, m_cellH = 18;

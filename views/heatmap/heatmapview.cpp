@@ -1,5 +1,6 @@
 #include "views/heatmap/heatmapview.h"
 
+#include "views/common/elidingcombobox.h"
 #include "views/common/plural.h"
 #include "views/common/wordelide.h"
 
@@ -23,22 +24,23 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     lay->setContentsMargins(2, 2, 2, 2);
     lay->setSpacing(3); // a short dock's pixels go to the grid's rows
     auto* row = new QHBoxLayout;
-    m_mode = new QComboBox;
+    m_mode = new ElidingComboBox;
     m_mode->addItems({tr("op × rank"), tr("op × step (one rank)"), tr("rank × step (one op)")});
     m_mode->setToolTip(tr("Compare cards, or see in which step a card slowed"));
-    m_subject = new QComboBox;
+    m_subject = new ElidingComboBox;
     m_subject->setMinimumContentsLength(14);
     m_subject->setEnabled(false);
-    m_stat = new QComboBox;
+    m_stat = new ElidingComboBox;
     // the ratio item is named as the legend, the tooltip and the report name it, per grid (walk 36: the
     // combo said "ratio to median" beside a legend naming the same kernels' median over ranks)
     m_stat->addItems({statisticName(HeatStatistic::Ratio), tr("median"), tr("p95"), tr("mean"), tr("total")});
     m_stat->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_sort = new QComboBox;
+    m_sort = new ElidingComboBox;
     m_sort->addItems({tr("sort: total time"), tr("sort: worst ratio"), tr("sort: name")});
     // each box at its contents' width where there is room, down to a narrow minimum (its text elided)
     // where there is not: at their contents' widths the four made the dock 743 px wide at least, and with
-    // the side docks the window's minimum 1273 px (walk 21 A)
+    // the side docks the window's minimum 1273 px (walk 21 A). Cut, they end at a word with "…" and say
+    // their item whole in their tooltip ("median ove", walk 48)
     for (auto* box : {m_mode, m_subject, m_stat, m_sort}) {
         box->setMinimumWidth(box == m_stat ? 120 : 80);
         row->addWidget(box);

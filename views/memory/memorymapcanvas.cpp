@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
 
 namespace rs::views {
 
@@ -457,6 +458,9 @@ void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
+    // a double-click's release selects nothing: the map shows the data's range under the pointer now, and
+    // the bar there (or none, clearing the selection) was never clicked
+    const bool second = std::exchange(m_doubleClicked, false);
     bool click = (e->pos() - m_pressPos).manhattanLength() <= 3;
     m_drag = false;
     if (drafting() && e->button() == Qt::LeftButton) {
@@ -464,7 +468,7 @@ void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
         if (auto a = draftAt(e->pos(), click)) Q_EMIT annotationDrafted(*a);
         return;
     }
-    if (click && e->button() == Qt::LeftButton) Q_EMIT tensorClicked(tensorAt(e->pos()));
+    if (click && !second && e->button() == Qt::LeftButton) Q_EMIT tensorClicked(tensorAt(e->pos()));
 }
 
 std::optional<annotate::Annotation> MemoryMapCanvas::draftAt(QPoint end, bool click) const {
@@ -519,10 +523,11 @@ QPointF MemoryMapCanvas::noteAnchor(const annotate::Annotation& a, const QRectF&
 }
 
 void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
+    m_doubleClicked = true;
     resetView();
     // the data's time range is asked of the shared window, as a wheel's zoom is (undoable, every view
     // follows): the map alone went there and the timeline stayed put (r47c #4)
-    if (m_data && (!m_data->tensors.empty() || !m_data->curve.empty())) Q_EMIT timeWindowMoved(m_t0, m_t1);
+    if (m_data && (!m_data->tensors.empty() || !m_data->curve.empty())) Q_EMIT dataRangeAsked(m_t0, m_t1);
 }
 
 bool MemoryMapCanvas::drafting() const {

@@ -92,8 +92,11 @@ class MemoryMapCanvas : public QWidget {
   Q_SIGNALS:
     void tensorClicked(int index);
     void timeWindowChanged(qint64 t0, qint64 t1);
-    /// The user zoomed or panned time here (wheel, drag, double-click): the other views follow.
+    /// The user zoomed or panned time here (wheel, drag): the other views follow.
     void timeWindowMoved(qint64 t0, qint64 t1);
+    /// A double-click asked for the memory data's whole range [t0, t1) (ns). Its first click was a click
+    /// (tensorClicked) already: the view makes the two one move (walk 48).
+    void dataRangeAsked(qint64 t0, qint64 t1);
     void annotationDrafted(const rs::annotate::Annotation& a);
     /// The colour key changed (new data, or the window shows other ops).
     void colorKeyChanged();
@@ -148,6 +151,8 @@ class MemoryMapCanvas : public QWidget {
     QString m_hlOp, m_hlTensor;
     int m_hlMatches = 0; ///< tensorsNamedBy(m_hlOp), kept with the data and the highlight
     bool m_drag = false;
+    /// The press under way is a double-click's second: its release is no click (the map moved under it)
+    bool m_doubleClicked = false;
     QPoint m_pressPos;
     qint64 m_pressT0 = 0, m_pressT1 = 0;
     uint64_t m_pressA0 = 0, m_pressA1 = 0;

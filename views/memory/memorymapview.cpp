@@ -3,6 +3,7 @@
 #include "core/query/tensortext.h"
 
 #include "views/common/chartstyle.h"
+#include "views/common/elidedlabel.h"
 #include "views/common/heldvalue.h"
 #include "views/common/timemapping.h"
 #include "views/memory/bankstrip.h"
@@ -39,7 +40,10 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     auto* row = new QHBoxLayout;
     m_rankBox = new QComboBox;
     m_rankBox->setToolTip(tr("The rank whose device memory is shown"));
-    m_caption = wrappedLabel("caption");
+    // in one line, elided at a word, whole in its tooltip: wrapped in 3–4 lines at 800 × 600 it left the
+    // map ~2½ banks high (walk 48)
+    m_caption = new ElidedLabel;
+    m_caption->setObjectName("caption");
     m_caption->setTextFormat(Qt::RichText); // names in it are escaped (memorycaption.h)
     row->addWidget(m_rankBox);
     row->addWidget(m_caption, 1);
@@ -67,12 +71,12 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     placeLegendAbovePlot(*m_plot);
     stylePlot(m_plot, palette());
     // ticks fitted to the plot's size and range on every replot (memoryplotticks.h)
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
-        fitMemoryPlotTicks(*m_plot);
-        wrapLegend(*m_plot);
-    });
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { fitMemoryPlotTicks(*m_plot); });
     // the legend wraps to the plot's width (wrapLegend): in one row it held the panel wider than a small
-    // window's dock, which scrolled it sideways, the caption and the colour key cut mid-word (walk 47)
+    // window's dock, which scrolled it sideways, the caption and the colour key cut mid-word (walk 47). It
+    // is wrapped when the plot's width or its entries change (eventFilter, setData), not on each replot:
+    // a pan replots many times a second, each measuring every entry again
+    m_plot->installEventFilter(this);
     m_plot->setMinimumWidth(MemoryMapCanvas::kLeft + 120);
     // align the plot's axis rect with the canvas' time axis
     m_plot->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
@@ -91,7 +95,7 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     connect(m_canvas, &MemoryMapCanvas::tensorClicked, this, [this](int i) {
         const auto* d = m_canvas->data();
         if (!d || i < 0) {
-            m_state->clearSelection();
+            selectClicked(Selection{});
             return;
         }
         const auto& t = d->tensors[size_t(i)];
@@ -106,14 +110,31 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         if (t.allocStep) s.step = int64_t(std::floor(*t.allocStep));
         s.bytes = t.sizeBytes;
         if (t.addr) s.addr = *t.addr;
-        m_state->setSelection(s);
+        selectClicked(s);
     });
+    connect(m_canvas, &MemoryMapCanvas::dataRangeAsked, this, &MemoryMapView::showDataRange);
     connect(m_state, &InteractionState::selectionChanged, this, &MemoryMapView::followSelection);
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
             if (id != m_pending) return;
             setData(v.value<std::shared_ptr<const query::MemoryMapData>>());
         });
+}
+
+void MemoryMapView::selectClicked(const Selection& s) {
+    // the window the selection moved to (the timeline brings a tensor's allocation into it), if it did
+    const std::pair<qint64, qint64> before{m_state->windowStart(), m_state->windowEnd()};
+    m_state->setSelection(s);
+    const std::pair<qint64, qint64> after{m_state->windowStart(), m_state->windowEnd()};
+    m_clickMovedTo = after != before ? std::optional(after) : std::nullopt;
+}
+
+void MemoryMapView::showDataRange(qint64 t0, qint64 t1) {
+    // a double-click's first click selected (and may have moved the window to its tensor): that move is
+    // taken back, so one double-click is one step of Back, not two (walk 48)
+    if (m_clickMovedTo == std::make_pair(m_state->windowStart(), m_state->windowEnd())) m_state->back();
+    m_clickMovedTo.reset();
+    m_state->setWindow(t0, t1);
 }
 
 void MemoryMapView::showColorKey() {
@@ -223,6 +244,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
         label->setFont(QFont(font().family(), 7));
         label->setColor(palette().color(QPalette::Text));
     }
+    wrapLegend(*m_plot);                                  // its entries changed
     m_plot->legend->setVisible(m_plot->graphCount() > 0); // an empty legend box is a claim of nothing
     if (m_plot->graphCount() == 0) { // an empty plot under a blank legend read as a flat zero curve
         auto* noCurve = new QCPItemText(m_plot);
@@ -246,16 +268,19 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     // the selection's highlight on this rank's map, without going back to the selection's rank: the rank
     // the user picked in the box while an op of another rank was selected snapped back to it (walk 21)
     showSelection(m_state->selection());
+    Q_EMIT dataShown();
 }
 
 void MemoryMapView::renderPicture(QPainter& p) {
     // the rank drop-down is a control, not part of the picture (its caption names the rank): left out,
-    // then put back as it was
+    // then put back as it was; the caption whole, wrapped: a picture has no tooltip to say the rest
     const bool hidden = m_rankBox->isHidden();
     m_rankBox->hide();
+    m_caption->setShownWhole(true);
     layout()->activate();
     render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
     m_rankBox->setHidden(hidden);
+    m_caption->setShownWhole(false);
     layout()->activate();
 }
 
@@ -300,6 +325,12 @@ void MemoryMapView::plotCurves(const query::MemoryMapData& d) {
             heldNamed = true;
         }
     }
+}
+
+bool MemoryMapView::eventFilter(QObject* watched, QEvent* e) {
+    // the plot lays its legend out in the replot its resize asks for: the wrap is set before it
+    if (watched == m_plot && e->type() == QEvent::Resize) wrapLegend(*m_plot);
+    return QWidget::eventFilter(watched, e);
 }
 
 void MemoryMapView::changeEvent(QEvent* e) {
@@ -372,8 +403,8 @@ void MemoryMapView::showCaption(const Selection& s) {
     // the rank first (the map may show another rank than the selection's: the user's pick in the box), then
     // what is selected on it, then what it holds
     const QString op = m_canvas->highlightedOp();
-    m_caption->setText(tr("Rank %1 · ").arg(shownRank(d->rank)) +
-                       memorySelectionCaption(s, *d, op, m_canvas->tensorsNamedBy(op)) + m_contents);
+    m_caption->setFullText(tr("Rank %1 · ").arg(shownRank(d->rank)) +
+                           memorySelectionCaption(s, *d, op, m_canvas->tensorsNamedBy(op)) + m_contents);
 }
 
 void MemoryMapView::showHighlightNote(const Selection& s) {

@@ -22,6 +22,7 @@ namespace rs::views {
 
 class MemoryMapCanvas;
 class BankStrip;
+class ElidedLabel;
 
 class MemoryMapView : public QWidget {
     Q_OBJECT
@@ -40,26 +41,36 @@ class MemoryMapView : public QWidget {
     std::optional<std::pair<qint64, qint64>> dataSpan() const;
     /// The colour key of the tensor bars (views/memory/tensorlegend.h), on screen and in pictures.
     QLabel* legend() const { return m_legend; }
+    /// The caption line (the rank, the selection, what the map holds), elided to one line.
+    ElidedLabel* caption() const { return m_caption; }
     /// What an op highlight could not show ("No tensor in rank 0's memory map names MatMulV2's ops …"),
     /// hidden when there is nothing to say.
     QLabel* highlightNote() const { return m_hlNote; }
     /// Paints the view as a picture (File ▸ Export, `rankscope export`): as on screen, the legend included,
-    /// without the rank drop-down (walk15a #10: the picture showed a "rank 0 ▾" control).
+    /// without the rank drop-down (walk15a #10: the picture showed a "rank 0 ▾" control), its caption whole.
     void renderPicture(QPainter& p);
 
   Q_SIGNALS:
+    /// setData showed a rank's memory data (canvas()->data()).
+    void dataShown();
     /// An op type's or span's op is highlighted on rank key `rank`'s map: `tensors` bars name it (0: none
     /// does, and nothing is dimmed).
     void opHighlightShown(const QString& op, int rank, int tensors);
 
   protected:
     void changeEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override; ///< the plot's resize wraps its legend
 
   private:
+    /// A click's selection (none: empty map), noting the window it moved to (m_clickMovedTo).
+    void selectClicked(const Selection& s);
+    /// A double-click: the shared window to [t0, t1) (ns), its first click's move taken back.
+    void showDataRange(qint64 t0, qint64 t1);
+    std::optional<std::pair<qint64, qint64>> m_clickMovedTo; ///< the window the last click moved to
     void showColorKey();
     /// The legend in a row above the axis rect, where it covers no curve (the widget and exports alike).
     static void placeLegendAbovePlot(QCustomPlot& plot);
-    /// The plot's legend in as many rows as its width needs (before each replot).
+    /// The plot's legend in as many rows as its width needs (on the plot's resize and new entries).
     static void wrapLegend(QCustomPlot& plot);
     /// A selection made: the map goes to its rank (a tensor's, an op type's), then shows it.
     void followSelection(const Selection& s);
@@ -80,7 +91,7 @@ class MemoryMapView : public QWidget {
     InteractionState* m_state;
     query::QueryService* m_service;
     QComboBox* m_rankBox;
-    QLabel* m_caption;
+    ElidedLabel* m_caption;
     QLabel* m_legend;
     QLabel* m_hlNote;
     MemoryMapCanvas* m_canvas;

@@ -1,24 +1,84 @@
 // The frame builder's annotations (notes, ranges, arrows, boxes with their labels, placed so a label never
-// covers another) and what the mouse is drawing (a Shift-drag range with its length, an annotation being
-// drafted). Any thread (see framebuilder.h).
+// covers another, nor, where it has room, crosses another annotation's rule or arrow) and what the mouse is
+// drawing (a Shift-drag range with its length, an annotation being drafted). Any thread (see framebuilder.h).
 #include "views/annotate/annotationpainter.h"
 #include "views/timeline/framebuilder.h"
 
+#include <QLineF>
 #include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <optional>
 #include <set>
 
 namespace rs::views {
 
 namespace {
 
+/// Whether the segment `l` runs over any pixel of `r`.
+bool crosses(const QLineF& l, const QRectF& r) {
+    if (r.contains(l.p1()) || r.contains(l.p2())) return true;
+    const QLineF edges[] = {{r.topLeft(), r.topRight()},
+                            {r.topRight(), r.bottomRight()},
+                            {r.bottomRight(), r.bottomLeft()},
+                            {r.bottomLeft(), r.topLeft()}};
+    return std::any_of(std::begin(edges), std::end(edges), [&](const QLineF& e) {
+        return l.intersects(e, nullptr) == QLineF::BoundedIntersection;
+    });
+}
+
+/// The lines an arrow from `from` to `to` draws: its shaft and its head's two sides (as drawArrow draws
+/// them).
+std::vector<QLineF> arrowLines(QPointF from, QPointF to) {
+    const double angle = std::atan2(to.y() - from.y(), to.x() - from.x()), len = 10, spread = 0.45;
+    return {QLineF(from, to),
+            QLineF(to, to - QPointF(len * std::cos(angle - spread), len * std::sin(angle - spread))),
+            QLineF(to, to - QPointF(len * std::cos(angle + spread), len * std::sin(angle + spread)))};
+}
+
 class CalloutPlacer {
   public:
     CalloutPlacer(const FrameInput& in, DrawList& out)
-        : m_font(fontFor(FontRole::Callout, in.font)), m_plot(in.viewport.plot()), m_out(out) {}
+        : m_font(fontFor(FontRole::Callout, in.font)), m_plot(labelBounds(in)), m_out(out) {}
+    /// A line annotation `owner` draws (a note's dashed rule, an arrow): no other annotation's label may
+    /// cross it where it has room elsewhere. Added before any label is placed.
+    void addLeader(const QLineF& l, size_t owner) { m_leaders.push_back({l, owner}); }
+    /// The label's size as placed (elided to the callout's width).
+    QSizeF sizeOf(const annotate::Annotation& a) const {
+        return placeCallout(m_font, QPointF(), QString::fromStdString(a.text), m_plot).box.size();
+    }
+    /// Annotation `owner`'s label at the first of `spots` (top-left corners, the preferred first) where it
+    /// covers no label placed and crosses no other annotation's leader: a note's label right of the next
+    /// note's rule was struck through by it, an arrow's shaft ran over a note's label (walk 48). Where none
+    /// is free, the spot off the labels that the fewest leaders cross; where every spot covers a label, near
+    /// the first, off the labels at least (placeOffLabels).
+    void place(const std::vector<QPointF>& spots, size_t owner, const annotate::Annotation& a) {
+        const QString text = QString::fromStdString(a.text);
+        std::optional<CalloutBox> best;
+        size_t fewest = 0;
+        for (const QPointF& at : spots) {
+            const CalloutBox c = placeCallout(m_font, at, text, m_plot);
+            if (coversLabel(c.box)) continue;
+            const size_t n = leadersCrossing(c.box, owner);
+            if (n == 0) return commit(c, a);
+            if (!best || n < fewest) best = c, fewest = n;
+        }
+        if (best) return commit(*best, a);
+        placeOffLabels(spots.front(), a);
+    }
+
+  private:
+    /// The plot down to the lanes shown whole: the widget blanks a lane the footer's edge cuts, and a
+    /// label held above the footer was half blanked with it (walk 48, 800 × 600)
+    static QRectF labelBounds(const FrameInput& in) {
+        QRectF r = in.viewport.plot();
+        r.setBottom(std::min(r.bottom(), double(FrameBuilder::wholeLanesBottom(in))));
+        return r;
+    }
     /// A label near `at`, moved below the labels already placed instead of covering them. Measured as it
     /// is drawn, where it is drawn: a fixed 160 px probe at `at` missed a longer label, or one the plot's
     /// edge moved left, and a second label covered the first (walk 42, a 700 px timeline).
-    void place(QPointF at, const annotate::Annotation& a) {
+    void placeOffLabels(QPointF at, const annotate::Annotation& a) {
         const QString text = QString::fromStdString(a.text);
         CalloutBox c = placeCallout(m_font, at, text, m_plot);
         const QPointF wanted = at;
@@ -35,24 +95,24 @@ class CalloutPlacer {
         // no room under them (a short view: the plot's edge held it back over the label it covered, walk 47
         // at 640 × 480): the nearest free spot above or below, in its column or the ones beside it
         if (!clear) c = placeCalloutOff(m_font, wanted, text, m_plot, grown(m_placed), {});
+        commit(c, a);
+    }
+    void commit(CalloutBox c, const annotate::Annotation& a) {
         m_placed.push_back(c.box);
         m_out.callouts.emplace_back(c.box, QString::fromStdString(a.id));
         m_out.add(Callout{c.box, std::move(c.text), annotationColor(a).rgba()});
     }
-    /// A box's or range's label inside its top-left corner where it fits there; else beside it, right of
-    /// it or, at the plot's right edge, left of it: inside a box narrower or lower than itself it hid what
-    /// the box names (the README's annotated stall: a 30 px box on one lane under its own label).
-    void placeFor(const QRectF& target, const annotate::Annotation& a) {
-        const QPointF inside(target.left() + 4, target.top() + 2);
-        const QRectF probe = placeCallout(m_font, inside, QString::fromStdString(a.text), m_plot).box;
-        if (probe.width() + 8 <= target.width() && probe.height() + 4 <= target.height())
-            return place(inside, a);
-        if (target.right() + 4 + probe.width() <= m_plot.right())
-            return place(QPointF(target.right() + 4, target.top() + 2), a);
-        place(QPointF(target.left() - 4 - probe.width(), target.top() + 2), a);
+    /// A label may not touch another (a pixel each way).
+    bool coversLabel(const QRectF& box) const {
+        return std::any_of(m_placed.begin(), m_placed.end(),
+                           [&](const QRectF& r) { return r.intersects(box.adjusted(0, -1, 0, 1)); });
     }
-
-  private:
+    /// How many lines of other annotations than `owner` run over `box`.
+    size_t leadersCrossing(const QRectF& box, size_t owner) const {
+        return size_t(std::count_if(m_leaders.begin(), m_leaders.end(), [&](const auto& l) {
+            return l.second != owner && crosses(l.first, box);
+        }));
+    }
     /// The placed labels a pixel taller each way: a label may not touch another (place's rule).
     static std::vector<QRectF> grown(const std::vector<QRectF>& placed) {
         std::vector<QRectF> out;
@@ -64,6 +124,45 @@ class CalloutPlacer {
     QRectF m_plot;
     DrawList& m_out;
     std::vector<QRectF> m_placed;
+    std::vector<std::pair<QLineF, size_t>> m_leaders;
+};
+
+/// A note's label spots: right of its rule at its lanes' top, then left of it, then each a row lower
+/// while the rows stay on its lanes.
+std::vector<QPointF> noteSpots(double x, const QRectF& lanes, QSizeF label) {
+    std::vector<QPointF> out;
+    for (double y = lanes.top() + 2; out.empty() || y + label.height() <= lanes.bottom();
+         y += label.height() + 2) {
+        out.emplace_back(x + 4, y);
+        out.emplace_back(x - 4 - label.width(), y);
+    }
+    return out;
+}
+
+/// An arrow end's label spots: below right of the end, below left, above right, above left.
+void addEndSpots(std::vector<QPointF>& out, QPointF end, QSizeF label) {
+    for (double y : {end.y() + 4, end.y() - 4 - label.height()})
+        for (double x : {end.x() + 6, end.x() - 6 - label.width()})
+            out.emplace_back(x, y);
+}
+
+/// A box's or range's label spots: inside its top-left corner where it fits there; else beside it, right
+/// of it or, at the plot's right edge, left of it: inside a box narrower or lower than itself it hid what
+/// the box names (the README's annotated stall: a 30 px box on one lane under its own label). Then the
+/// other side.
+std::vector<QPointF> regionSpots(const QRectF& target, QSizeF label, const QRectF& plot) {
+    const QPointF inside(target.left() + 4, target.top() + 2), right(target.right() + 4, target.top() + 2),
+        left(target.left() - 4 - label.width(), target.top() + 2);
+    if (label.width() + 8 <= target.width() && label.height() + 4 <= target.height())
+        return {inside, right, left};
+    if (target.right() + 4 + label.width() <= plot.right()) return {right, left};
+    return {left, right};
+}
+
+/// What addAnnotations leaves for the labels: placed once every leader is known.
+struct LabelRequest {
+    size_t owner;
+    std::vector<QPointF> spots;
 };
 
 } // namespace
@@ -72,7 +171,9 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
     const Viewport& vp = in.viewport;
     const double left = Viewport::kGutter, right = vp.plotRight();
     CalloutPlacer callouts(in, out);
-    for (const auto& a : in.annotations) {
+    std::vector<LabelRequest> labels;
+    for (size_t i = 0; i < in.annotations.size(); ++i) {
+        const auto& a = in.annotations[i];
         const auto& an = a.anchor;
         // an arrow's first lane is its start's; a box's and a note's lanes are all theirs
         const bool arrow = a.kind == annotate::Kind::Arrow;
@@ -91,6 +192,7 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         const TimeMapping rm = in.rankMapping(rank);
         const double x0 = rm.x(an.t0Ns), x1 = rm.x(an.t1Ns);
         const QRgb c = annotationColor(a).rgba();
+        const QSizeF label = callouts.sizeOf(a);
         if (a.kind == annotate::Kind::Arrow) {
             const auto toRects =
                 in.laneRects({an.toRank}, an.lanes.size() > 1 ? std::vector<annotate::LaneRef>{an.lanes[1]}
@@ -105,17 +207,21 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             const double ys = yIn(ext, !an.lanes.empty() && !an.lanes[0].label.empty()),
                          ye = yIn(to, an.lanes.size() > 1 && !an.lanes[1].label.empty());
             if (std::max(x0, xe) < left || std::min(x0, xe) > right) continue;
-            const double top = vp.lanesTop(), bottom = vp.height;
+            // the lanes shown whole, not the widget: an end under the footer (the legend's row) or on the
+            // lane its edge cuts is not in view, and its label was clamped onto the cut lane (walk 48)
+            const double top = vp.lanesTop(), bottom = wholeLanesBottom(in);
             if (std::max(ys, ye) < top || std::min(ys, ye) > bottom) continue; // both ends scrolled away
             out.add(Arrow{QPointF(x0, ys), QPointF(xe, ye), c});
+            for (const QLineF& l : arrowLines(QPointF(x0, ys), QPointF(xe, ye)))
+                callouts.addLeader(l, i);
             // the label at an end in view: clamped into view from an end scrolled away it floated over
             // other ranks' lanes (walk 5)
             const bool startShown = ys >= top && ys <= bottom && x0 >= left && x0 <= right;
             const bool endShown = ye >= top && ye <= bottom && xe >= left && xe <= right;
-            if (startShown)
-                callouts.place(QPointF(x0 + 6, ys + 4), a);
-            else if (endShown)
-                callouts.place(QPointF(xe + 6, ye + 4), a);
+            LabelRequest r{i, {}};
+            if (startShown) addEndSpots(r.spots, QPointF(x0, ys), label);
+            if (endShown) addEndSpots(r.spots, QPointF(xe, ye), label);
+            if (!r.spots.empty()) labels.push_back(std::move(r));
             continue;
         }
         // the caption's rule (in the rank's time): a range ending a nanosecond before the window was
@@ -123,7 +229,8 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         if (!annotate::meetsWindow(a, rm.t0, rm.t1)) continue;
         if (a.kind == annotate::Kind::Note) {
             out.add(Line{QPointF(x0, ext.top()), QPointF(x0, ext.bottom()), c, 2, true});
-            callouts.place(QPointF(x0 + 4, ext.top() + 2), a);
+            callouts.addLeader(QLineF(x0, ext.top(), x0, ext.bottom()), i);
+            labels.push_back({i, noteSpots(x0, ext, label)});
             continue;
         }
         // one outline per run of its lanes: over the lanes between them it would say they are in it (walk 13)
@@ -131,8 +238,12 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         for (const QRectF& r : rects)
             out.add(Region{QRectF(rx0, r.top(), std::max(2.0, rx1 - rx0), r.height()), c,
                            a.kind == annotate::Kind::Range});
-        callouts.placeFor(QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()), a);
+        labels.push_back({i, regionSpots(QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()),
+                                         label, vp.plot())});
     }
+    // the labels over every line and outline, each placed knowing all the lines it could cross
+    for (const LabelRequest& r : labels)
+        callouts.place(r.spots, r.owner, in.annotations[r.owner]);
 }
 
 // The marked area over each of its lanes on screen: its times are on the timeline's axis when it was marked
