@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
 
 #include <QDockWidget>
