@@ -19,6 +19,7 @@
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
 #include "core/query/runfolders.h"
+#include "core/query/stepsapart.h"
 #include "core/query/stubsteps.h"
 #include "core/query/unreadtails.h"
 
@@ -313,6 +314,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     loadLanes(db, shown, s);
     s.unreadTails = unreadTails(db, shown);
     loadStepsAndWaits(db, shown, s);
+    loadStepsApart(db, shown, s);
     loadStringsAndDiagnostics(db, s);
     auto report = query::buildReport(db, 20);
     s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

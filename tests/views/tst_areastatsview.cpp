@@ -81,6 +81,33 @@ class TstAreaStatsView : public QObject {
         QVERIFY2(caption.contains(" · rank 1 has no step marks (a whole trace is no step) · "),
                  qPrintable(caption));
     }
+    void aStepKeptApartOnAnotherClockSaysSo() {
+        // r48d: run_2's step 1 is known only from its step_trace_raw on another clock (kept apart); asked
+        // for it, the caption said "rank 1 has no step marks", where `rankscope stats --step 1` said why
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("areastats-apart-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        QVERIFY2(ix.db, ix.result.error.c_str());
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        const auto s = ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        views::InteractionState state;
+        state.setBounds(s->startNs, s->endNs);
+        views::AreaStatsView view(&state, &service);
+        view.setProfile(s);
+        view.chooseStep(1);
+        QSignalSpy shown(&view, &views::AreaStatsView::statsShown);
+        view.show();
+        QVERIFY(shown.wait(20000));
+        const QString caption = view.caption()->text();
+        QVERIFY2(
+            caption.contains("rank 1 has no step 1: step 1 is known only from rank 1's step_trace_raw, on "
+                             "another clock than the device ops (no sync record)"),
+            qPrintable(caption));
+    }
 };
 
 QTEST_MAIN(TstAreaStatsView)
