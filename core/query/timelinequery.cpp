@@ -21,6 +21,7 @@
 #include "core/query/runfolders.h"
 #include "core/query/stepsapart.h"
 #include "core/query/stubsteps.h"
+#include "core/query/unnamedranks.h"
 #include "core/query/unreadtails.h"
 
 #include <algorithm>
@@ -315,6 +316,7 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     s.unreadTails = unreadTails(db, shown);
     loadStepsAndWaits(db, shown, s);
     loadStepsApart(db, shown, s);
+    loadUnnamedRanks(db, shown, s);
     loadStringsAndDiagnostics(db, s);
     auto report = query::buildReport(db, 20);
     s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

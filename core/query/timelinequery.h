@@ -130,6 +130,9 @@ struct ProfileSummary {
     /// Rank key → its step list kept apart (another clock than its device ops, no sync record: not on the
     /// timeline) and the steps it numbers: why such a step is nowhere (query/stepsapart.h)
     std::map<int, StepsApart> stepsApart;
+    /// Rank key → its file's name where Rankscope numbered the rank (the data names none, one per file):
+    /// shown as "file 2: beta.json", not "rank 2" (query/unnamedranks.h)
+    std::map<int, std::string> unnamedRankFile;
     /// The number to show for rank key `key`: the producer's (what the lanes say), else the key.
     int shownRank(int key) const {
         auto it = dataRank.find(key);
