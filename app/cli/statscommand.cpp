@@ -91,10 +91,15 @@ void printText(const query::AreaStats& s, const RunRanks& run, int runId, const 
 /// A step area's name: a rank's whole trace is no step (query/wholetracestep.h); "step 0" of run_2, whose
 /// only rank has no step marks, read as a step the report does not count (walk 30). Whole traces beside
 /// marked steps are left out of the area before (takeWholeTracesBesideSteps).
-std::string stepAreaText(const std::vector<query::AreaWindow>& windows, int64_t step) {
+std::string stepAreaText(const query::ProfileSummary& s, const std::vector<query::AreaWindow>& windows,
+                         int64_t step) {
     if (!windows.empty() &&
-        std::all_of(windows.begin(), windows.end(), [](const auto& w) { return w.wholeTrace; }))
-        return "whole trace (no step marks)";
+        std::all_of(windows.begin(), windows.end(), [](const auto& w) { return w.wholeTrace; })) {
+        std::vector<int> ranks; // whose: beside ranks marking other steps it named nobody (r48d)
+        for (const auto& w : windows)
+            ranks.push_back(w.rank);
+        return query::wholeTraceText(s, ranks, step);
+    }
     return "step " + std::to_string(step) + " (each rank's own extent)";
 }
 
@@ -212,13 +217,13 @@ int runStats(const ArgList& argv) {
     auto stats = query::computeAreaStats(lanes, q);
     if (byStep) {
         query::markWholeTraces(*lanes.summary(runId), step, stats.windows);
-        area = stepAreaText(stats.windows, step);
+        area = stepAreaText(*lanes.summary(runId), stats.windows, step);
     }
-    for (int r : stats.ranksWithoutStep) { // and why, when a step list kept apart numbers it
-        const std::string why = query::stepOnOtherClockText(db, {r}, step, run.dataRank);
-        std::fprintf(stderr, "rankscope stats: rank %d has no step %lld%s\n", run.dataRank.at(r),
-                     static_cast<long long>(step), why.empty() ? "" : (": " + why).c_str());
-    }
+    // which ranks lack the step and why (a step list kept apart on another clock, no step marks), in the
+    // words the app's Area statistics use
+    if (!stats.ranksWithoutStep.empty())
+        std::fprintf(stderr, "rankscope stats: %s\n",
+                     query::lackingStepText(*lanes.summary(runId), stats.ranksWithoutStep, step).c_str());
     if (byStep && stats.windows.empty()) {
         std::fprintf(stderr, "rankscope stats: no rank chosen has step %lld\n", static_cast<long long>(step));
         return 1;

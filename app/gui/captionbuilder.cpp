@@ -60,9 +60,15 @@ QString windowLine(const CaptionInput& in) {
     // worded as the status bar words the window (views::formatWindow)
     QString w = QObject::tr("time window %1 from the run's start")
                     .arg(views::formatWindow(t0 - s.startNs, t1 - s.startNs));
-    if (in.step)
-        w += query::isWholeTraceOnly(s, *in.step) ? QObject::tr(" · the whole trace (no step marks)")
-                                                  : QObject::tr(" · step %1").arg(*in.step);
+    if (in.step && query::isWholeTraceOnly(s, *in.step)) {
+        // whose whole trace: beside ranks marking other steps, "the whole trace" named nobody (r48d)
+        std::vector<int> shown;
+        for (int k : s.ranks)
+            if (in.shownRanks.empty() || in.shownRanks.count(k)) shown.push_back(k);
+        w += " · " + QString::fromStdString(query::wholeTraceText(s, shown, *in.step));
+    } else if (in.step) {
+        w += QObject::tr(" · step %1").arg(*in.step);
+    }
     if (in.step && !in.stepLacking.isEmpty()) w += " · " + in.stepLacking;
     if (in.view == "memory") w = QObject::tr("memory of rank %1 · ").arg(s.shownRank(in.memoryRank)) + w;
     if (in.view == "memory" && in.memoryData && (in.memoryData->first > t0 || in.memoryData->second < t1))

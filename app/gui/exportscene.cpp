@@ -150,7 +150,7 @@ bool ExportScene::zoomToStep(int64_t step) {
 }
 
 QString ExportScene::stepOnOtherClock(int64_t step) {
-    return QString::fromStdString(query::stepOnOtherClockText(m_db, shownRanks(), step, m_summary->dataRank));
+    return QString::fromStdString(query::stepOnOtherClockText(*m_summary, shownRanks(), step));
 }
 
 void ExportScene::setSelection(const views::Selection& given) {

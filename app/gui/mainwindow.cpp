@@ -428,6 +428,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_proportions->restore(); // the room kept for the heatmap's rows in a short window
     m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile(s->ranks, s->dataRank);
+    m_drill->setSummary(s);
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
     m_comm->setProfile(s->run);

@@ -1,7 +1,8 @@
 #pragma once
 // Pairs the arrivals of one collective instance across ranks: the same run, step, identity and sequence
 // number (arrivalsequencer.h). Arrivals of different runs never match (their ranks belong to different
-// jobs); point-to-point arrivals are not matched at all. Cross-rank stage; pure.
+// jobs); point-to-point arrivals, and those of a rank the data does not name (RunMap::unnamed),
+// are not matched at all. Cross-rank stage; pure.
 #include "core/analysis/arrival.h"
 #include "core/analysis/runs.h"
 

@@ -30,6 +30,14 @@ void CollectivesPass::run(CrossRankContext& ctx) {
                  "their peer "
                  "is not known",
                  int64_t(p2p));
+    const auto unnamed = std::count_if(arrivals.begin(), arrivals.end(),
+                                       [&](const Arrival& c) { return runs.unnamed.count(c.rank) > 0; });
+    if (unnamed > 0)
+        sink.add(
+            "(profile)", "info",
+            "ranks not named by the data (numbered by Rankscope, one per file): their collectives are not "
+            "matched across files, their clocks not aligned and no wait is blamed between them",
+            int64_t(unnamed));
     ArrivalGroups groups = matchArrivals(arrivals, runs);
     const auto offsets = clockOffsets(groups);
     if (int64_t unknowable = blameLastArrivals(groups, offsets, runs); unknowable > 0)

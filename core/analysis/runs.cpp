@@ -1,5 +1,6 @@
 #include "core/analysis/runs.h"
 #include "core/index/diagnosticsink.h"
+#include "core/model/sourcerows.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -186,6 +187,13 @@ RunMap loadRuns(Db& db) {
     auto r = db.prepare("SELECT run_id, complete FROM run");
     while (r.step())
         m.complete[int(r.i64(0))] = r.i64(1) != 0;
+    // a rank numbered by us, beside other ranks of its run: a lone one has nothing to be matched with
+    auto u = db.prepare("SELECT i.rank FROM rank_info i JOIN label l ON l.rank = i.rank AND l.key = ? "
+                        "WHERE (SELECT count(*) FROM rank_info o WHERE coalesce(o.run_id, 0) = "
+                        "coalesce(i.run_id, 0)) > 1");
+    u.bind(1, std::string(model::kRankOriginLabel));
+    while (u.step())
+        m.unnamed.insert(int(u.i64(0)));
     return m;
 }
 

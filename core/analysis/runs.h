@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace rs::analysis {
@@ -38,6 +39,10 @@ struct RunMap {
     std::map<int, int> runOf;
     std::map<int, int> dataRank; ///< index rank key → the rank number the producer wrote
     std::map<int, bool> complete;
+    /// Ranks Rankscope numbered itself (one per file: the data names none) whose run holds other ranks:
+    /// nothing says their files belong to one job (one device's trace split in files, unrelated runs), so
+    /// their collectives are not matched, clocks not aligned, waits not blamed across them (r48d).
+    std::set<int> unnamed;
     int run(int rank) const {
         auto it = runOf.find(rank);
         return it == runOf.end() ? 0 : it->second;

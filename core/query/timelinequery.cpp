@@ -19,7 +19,9 @@
 #include "core/query/namekinds.h"
 #include "core/query/report.h"
 #include "core/query/runfolders.h"
+#include "core/query/stepsapart.h"
 #include "core/query/stubsteps.h"
+#include "core/query/unnamedranks.h"
 #include "core/query/unreadtails.h"
 
 #include <algorithm>
@@ -313,6 +315,8 @@ ProfileSummary loadSummary(index::Db& db, std::optional<int> run) {
     loadLanes(db, shown, s);
     s.unreadTails = unreadTails(db, shown);
     loadStepsAndWaits(db, shown, s);
+    loadStepsApart(db, shown, s);
+    loadUnnamedRanks(db, shown, s);
     loadStringsAndDiagnostics(db, s);
     auto report = query::buildReport(db, 20);
     s.reportJson = report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

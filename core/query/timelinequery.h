@@ -94,6 +94,12 @@ struct RunDesc {
     std::string folder;
 };
 
+/// A rank's step list the index kept apart (core/query/stepsapart.h): its source's name and its steps.
+struct StepsApart {
+    std::string source;      ///< model::wallSourceName ("step_trace_raw")
+    std::set<int64_t> steps; ///< the numbers it gives
+};
+
 struct ProfileSummary {
     std::vector<RunDesc> runs; ///< every run in the folder; the summary shows one of them
     int run = 0;               ///< the run shown
@@ -121,6 +127,12 @@ struct ProfileSummary {
     std::vector<WaitDesc> waits;
     std::map<int, int64_t> clockOffsetNs;
     std::map<int, int> dataRank; ///< rank key → the number the producer wrote (differs when runs collide)
+    /// Rank key → its step list kept apart (another clock than its device ops, no sync record: not on the
+    /// timeline) and the steps it numbers: why such a step is nowhere (query/stepsapart.h)
+    std::map<int, StepsApart> stepsApart;
+    /// Rank key → its file's name where Rankscope numbered the rank (the data names none, one per file):
+    /// shown as "file 2: beta.json", not "rank 2" (query/unnamedranks.h)
+    std::map<int, std::string> unnamedRankFile;
     /// The number to show for rank key `key`: the producer's (what the lanes say), else the key.
     int shownRank(int key) const {
         auto it = dataRank.find(key);

@@ -1,8 +1,11 @@
 #include "core/query/wholetracestep.h"
 
 #include "core/annotate/annotation.h"
+#include "core/query/stepsapart.h"
 
 #include <algorithm>
+#include <iterator>
+#include <set>
 
 namespace rs::query {
 
@@ -71,17 +74,69 @@ bool hasNoStepMarks(const ProfileSummary& s, int rank) {
 std::string ranksHave(const std::vector<int>& ranks, const std::string& what) {
     return annotate::rankListText(ranks) + (ranks.size() == 1 ? " has " : " have ") + what;
 }
+
+/// "1-4, 7" of ascending step numbers.
+std::string stepRanges(const std::set<int64_t>& steps) {
+    std::string out;
+    for (auto i = steps.begin(); i != steps.end();) {
+        auto j = i;
+        while (std::next(j) != steps.end() && *std::next(j) == *j + 1)
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(*i) + (j != i ? "-" + std::to_string(*j) : "");
+        i = std::next(j);
+    }
+    return out;
+}
+
+/// " (their steps: 1-4)" of the steps `keys` mark: what could have been asked instead; "" for none.
+std::string markedStepsText(const ProfileSummary& s, const std::vector<int>& keys) {
+    std::set<int64_t> marked;
+    for (const StepDesc& d : s.steps)
+        if (std::count(keys.begin(), keys.end(), d.rank) && !isWholeTraceStep(s, d.rank, d.step))
+            marked.insert(d.step);
+    if (marked.empty()) return {};
+    return std::string(keys.size() == 1 ? " (its " : " (their ") +
+           (marked.size() == 1 ? "step: " : "steps: ") + stepRanges(marked) + ")";
+}
 } // namespace
 
 std::string lackingStepText(const ProfileSummary& s, const std::vector<int>& lacking, int64_t step) {
-    std::vector<int> unmarked, without; // the data's numbers, as the lanes name the ranks
-    for (int r : lacking)
-        (hasNoStepMarks(s, r) ? unmarked : without).push_back(s.shownRank(r));
-    std::string text;
-    if (!unmarked.empty()) text = ranksHave(unmarked, "no step marks (a whole trace is no step)");
+    std::vector<int> apart, unmarked, without; // the data's numbers, as the lanes name the ranks
+    std::vector<int> apartKeys, withoutKeys;
+    for (int r : lacking) {
+        if (!stepOnOtherClockText(s, {r}, step).empty()) {
+            apart.push_back(s.shownRank(r));
+            apartKeys.push_back(r);
+        } else if (hasNoStepMarks(s, r)) {
+            unmarked.push_back(s.shownRank(r));
+        } else {
+            without.push_back(s.shownRank(r));
+            withoutKeys.push_back(r);
+        }
+    }
+    std::vector<std::string> parts;
+    // a step list kept apart numbers it: that is why, more exactly than "no step marks"
+    if (!apart.empty())
+        parts.push_back(ranksHave(apart, "no step " + std::to_string(step)) + ": " +
+                        stepOnOtherClockText(s, apartKeys, step));
+    if (!unmarked.empty()) parts.push_back(ranksHave(unmarked, "no step marks (a whole trace is no step)"));
     if (!without.empty())
-        text += (text.empty() ? "" : "; ") + ranksHave(without, "no step " + std::to_string(step));
+        parts.push_back(ranksHave(without, "no step " + std::to_string(step)) +
+                        markedStepsText(s, withoutKeys));
+    std::string text;
+    for (const auto& p : parts)
+        text += (text.empty() ? "" : "; ") + p;
     return text;
+}
+
+std::string wholeTraceText(const ProfileSummary& s, const std::vector<int>& ranks, int64_t step) {
+    std::vector<int> whole; // the data's numbers
+    for (int r : ranks)
+        if (isWholeTraceStep(s, r, step)) whole.push_back(s.shownRank(r));
+    if (whole.empty()) return {};
+    std::sort(whole.begin(), whole.end());
+    return std::string(whole.size() == 1 ? "the whole trace of " : "the whole traces of ") +
+           annotate::rankListText(whole) + " (no step marks)";
 }
 
 } // namespace rs::query

@@ -26,8 +26,13 @@ struct StepOnRanks {
     std::vector<int> lacking;       ///< index keys, in the order shown
 };
 StepOnRanks stepOnRanks(const ProfileSummary& s, const std::vector<int>& shown, int64_t step);
-/// Why `lacking` (keys) have no `step`, in the data's rank numbers: "rank 1 has no step marks (its whole
-/// trace is no step)", "ranks 2-3 have no step 7", both joined by "; "; "" for none.
+/// Why `lacking` (keys) have no `step`, in the data's rank numbers: "rank 1 has no step 1: step 1 is known
+/// only from rank 1's step_trace_raw, on another clock …" (query/stepsapart.h), "rank 1 has no step marks
+/// (a whole trace is no step)", "ranks 2-3 have no step 7 (their steps: 1-4)", joined by "; "; "" for none.
 std::string lackingStepText(const ProfileSummary& s, const std::vector<int>& lacking, int64_t step);
+/// Whose whole trace `step` is among `ranks` (keys), in the data's numbers: "the whole trace of rank 1 (no
+/// step marks)", "the whole traces of ranks 0-1 (no step marks)"; "" when it is none's. A picture or a
+/// figure of `--step 0` beside ranks marking other steps must say whose trace it is (r48d).
+std::string wholeTraceText(const ProfileSummary& s, const std::vector<int>& ranks, int64_t step);
 
 } // namespace rs::query

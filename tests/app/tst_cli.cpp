@@ -530,7 +530,8 @@ class TstCli : public QObject {
             QString::fromStdString(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
         QString out, err;
         QCOMPARE(test::runRankscope({"stats", dir, "--step", "0", "--quiet"}, &out, &err), 0);
-        QVERIFY2(out.startsWith("area: run 0, whole trace (no step marks), rank 1\n"), qPrintable(out));
+        QVERIFY2(out.startsWith("area: run 0, the whole trace of rank 1 (no step marks), rank 1\n"),
+                 qPrintable(out));
         QVERIFY2(!out.contains("step 0"), qPrintable(out));
         QCOMPARE(test::runRankscope({"stats", dir, "--step", "0", "--json"}, &out, &err), 0);
         const auto windows = QJsonDocument::fromJson(out.toUtf8()).object()["windows"].toArray();

@@ -828,7 +828,7 @@ class TstExport : public QObject {
             << "" << 2 << true << 1736408883005065994LL << 5092678LL << unmarked;
         // r47b: step 0 failed, rank 0 (numbering from 1) looked at alone; it is rank 1's whole trace
         QTest::newRow("step 0, rank 1's whole trace")
-            << "" << 0 << true << 0LL << 0LL << "rank 0 has no step 0";
+            << "" << 0 << true << 0LL << 0LL << "rank 0 has no step 0 (its steps: 1-4)";
         QTest::newRow("step 2 of rank 1 alone") << "1" << 2 << false << 0LL << 0LL << unmarked;
     }
     void aStepIsChosenOverEveryShownRank() {
@@ -854,7 +854,8 @@ class TstExport : public QObject {
             QCOMPARE(scene.state().windowStart(), startNs - durNs / 20);
             QCOMPARE(scene.state().windowEnd(), startNs + durNs + durNs / 20);
         } else {
-            QVERIFY2(line.contains("the whole trace (no step marks)"), qPrintable(line));
+            // whose (r48d): "the whole trace" beside rank 0's steps 1-4 named nobody
+            QVERIFY2(line.contains("the whole trace of rank 1 (no step marks)"), qPrintable(line));
         }
     }
     void aStepMissingOnTheShownRanksSaysWhy() {

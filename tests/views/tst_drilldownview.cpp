@@ -153,6 +153,35 @@ class TstDrillDownView : public QObject {
         const QString crumbs = v.breadcrumbs();
         QVERIFY2(crumbs.contains("rank 1 · whole trace") && !crumbs.contains("step 0"), qPrintable(crumbs));
     }
+    void aStepKeptApartOnAnotherClockSaysWhyItHasNoRow() {
+        // r48d: run_2's step_trace_raw numbers steps on another clock than the device ops (kept apart), so
+        // "step 1" in the Steps filter left the table empty without a word while `rankscope export --step 1`
+        // said why; the drill-down asks the same function (query::lackingStepText)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-apart-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        views::InteractionState state;
+        views::DrillDownView v(&state, &service);
+        v.setProfile();
+        v.setSummary(ready.first().first().value<std::shared_ptr<const query::ProfileSummary>>());
+        QTRY_VERIFY_WITH_TIMEOUT(v.stepsModel()->rowCount() > 0, 20000);
+        auto* filter = v.findChild<QLineEdit*>();
+        QVERIFY(filter);
+        filter->setText("step 1");
+        QCOMPARE(v.table(0)->model()->rowCount(), 0);
+        const QString why =
+            "no row: rank 1 has no step 1: step 1 is known only from rank 1's step_trace_raw, "
+            "on another clock than the device ops (no sync record): the timeline cannot place it";
+        QVERIFY2(v.breadcrumbs().contains(why), qPrintable(v.breadcrumbs()));
+        filter->setText("rank 1"); // rows again: nothing to explain
+        QVERIFY2(!v.breadcrumbs().contains("no row"), qPrintable(v.breadcrumbs()));
+    }
     void anOpsTensorListSaysWhatItLeavesOut() {
         // walk 10: rank 3's MatMulV2 list showed the addressed half of its rows without a word. An op whose
         // list mixes memory_usage.csv's addressed rows and operator_memory.csv's copies shows the addressed

@@ -15,6 +15,16 @@ class TstTimelineLayout : public QObject {
     Q_OBJECT
 
   private Q_SLOTS:
+    void aRankTheDataDoesNotNameIsItsFile() {
+        // r48d: ranks Rankscope numbered one per file read "Rank 1" as if the data named them
+        auto s = std::make_shared<query::ProfileSummary>(*test::makeSummary());
+        s->unnamedRankFile[1] = "beta.json";
+        const views::TimelineLayout layout(views::layoutLanes(*s, views::LayoutOptions{}));
+        QStringList headers;
+        for (const auto& l : layout.lanes())
+            if (l.header) headers << l.label;
+        QCOMPARE(headers, (QStringList{"Rank 0", "File 1: beta.json"}));
+    }
     void lanesBlocksAndLookups() {
         const auto s = test::makeSummary();
         views::LayoutOptions o;

@@ -209,6 +209,15 @@ void AreaStatsView::fillAreaChooser() {
             steps.insert(s.step);
     for (qint64 s : steps)
         m_area->addItem(stepName(s), s);
+    // a step only a list kept apart on another clock numbers (run_2's step_trace_raw): offered, so that
+    // asked for it the caption says why it is nowhere, as `stats --step` does (r48d)
+    std::set<qint64> apart;
+    if (m_summary)
+        for (const auto& [rank, a] : m_summary->stepsApart)
+            for (int64_t step : a.steps)
+                if (!steps.count(step)) apart.insert(step);
+    for (qint64 s : apart)
+        m_area->addItem(tr("step %1 (on another clock: not on the timeline)").arg(s), s);
     const qint64 want = m_source == Source::Window ? kWindowItem
                         : m_source == Source::Area ? kAreaItem
                                                    : m_step;
@@ -364,8 +373,15 @@ void AreaStatsView::onResult(quint64 id, const QVariant& v) {
 }
 
 QString AreaStatsView::areaText() const {
-    if (m_source == Source::Step && m_summary && query::isWholeTraceOnly(*m_summary, m_step))
-        return tr("the whole trace of each rank without step marks");
+    if (m_source == Source::Step && m_summary && query::isWholeTraceOnly(*m_summary, m_step)) {
+        std::vector<int> ranks; // whose, as `stats --step 0` names them (r48d)
+        if (m_stats)
+            for (const auto& w : m_stats->windows)
+                ranks.push_back(w.rank);
+        const std::string whose = query::wholeTraceText(*m_summary, ranks, m_step);
+        return whose.empty() ? tr("the whole trace of each rank without step marks")
+                             : QString::fromStdString(whose);
+    }
     if (m_source == Source::Step) return tr("step %1 (each rank's own extent)").arg(m_step);
     const qint64 t0 = m_source == Source::Area ? m_state->area().t0 : m_state->windowStart();
     const qint64 t1 = m_source == Source::Area ? m_state->area().t1 : m_state->windowEnd();

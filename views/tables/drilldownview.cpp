@@ -2,7 +2,9 @@
 
 #include "core/model/stepbounds.h"
 #include "core/query/tensortext.h"
+#include "core/query/wholetracestep.h"
 
+#include "views/common/filterterms.h"
 #include "views/common/plural.h"
 #include "views/common/sortarrows.h"
 
@@ -95,6 +97,7 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
                 parkCurrent(level);
             for (auto* t : m_tables)
                 fitColumns(t);
+            showCrumbs(); // a filter typed before the rows came: its empty table says why
         });
     setLevel(0);
 }
@@ -121,6 +124,23 @@ void DrillDownView::applyFilter(int level, const QString& text) {
         terms->setTerms(text);
     else
         m_proxy[level]->setFilterFixedString(text);
+    if (level == m_level) showCrumbs(); // the Steps table's say why no row is left
+}
+
+QString DrillDownView::stepFilterEmptyWhy() const {
+    // run_2's "step 1" left the table empty without a word, while `export --step 1` said the step is
+    // known only from step_trace_raw on another clock (r48d)
+    if (!m_summary || m_steps->rowCount() == 0 || m_proxy[0]->rowCount() > 0) return {};
+    const auto clauses = parseFilterClauses(m_filterText[0], true);
+    if (clauses.size() != 1 || !clauses[0].steps || clauses[0].steps->first != clauses[0].steps->second ||
+        !clauses[0].phrase.isEmpty())
+        return {};
+    std::vector<int> ranks; // the clause's ranks (the data's numbers), else every rank of the run
+    for (int key : m_summary->ranks)
+        if (const auto& r = clauses[0].ranks;
+            !r || (m_summary->shownRank(key) >= r->first && m_summary->shownRank(key) <= r->second))
+            ranks.push_back(key);
+    return QString::fromStdString(query::lackingStepText(*m_summary, ranks, clauses[0].steps->first));
 }
 
 void DrillDownView::fitColumns(QTableView* t) {
@@ -216,6 +236,8 @@ QString DrillDownView::stepText(bool inSentence) const {
 
 QString DrillDownView::breadcrumbs() const {
     QString s = m_level == 0 ? tr("<b>Steps</b>") : tr("Steps");
+    if (const QString why = m_level == 0 ? stepFilterEmptyWhy() : QString(); !why.isEmpty())
+        s += tr(" — <i>no row: %1</i>").arg(why.toHtmlEscaped());
     if (m_level >= 1)
         s += QString::fromUtf8(" ▸ ") + (m_level == 1 ? "<b>" : "") +
              tr("rank %1 · %2").arg(m_steps->shownRank(m_rank)).arg(stepText()) +
@@ -248,9 +270,13 @@ void DrillDownView::setLevel(int level) {
     m_filter->blockSignals(true);
     m_filter->setText(m_filterText[level]); // as typed: the proxy's pattern is regex-escaped ("aten\\:\\:")
     m_filter->blockSignals(false);
+    showCrumbs();
+    m_tables[level]->setFocus();
+}
+
+void DrillDownView::showCrumbs() {
     m_crumbs->setText(breadcrumbs() +
                       tr("  <span style='color:gray'>(Enter: drill down · Backspace: up)</span>"));
-    m_tables[level]->setFocus();
 }
 
 void DrillDownView::drillDown() {

@@ -31,6 +31,8 @@ class DrillDownView : public QWidget {
     /// A new profile or run: `ranks` the shown run's rank keys (empty: every rank), `dataRank` the
     /// producer's number per key (for the labels).
     void setProfile(const std::vector<int>& ranks = {}, const std::map<int, int>& dataRank = {});
+    /// The shown run's summary: why a step the Steps filter names has no row (setProfile keeps it).
+    void setSummary(std::shared_ptr<const query::ProfileSummary> summary) { m_summary = std::move(summary); }
     int level() const { return m_level; }
     void drillDown();
     void goUp();
@@ -48,14 +50,19 @@ class DrillDownView : public QWidget {
     /// Sizes `t`'s columns to their contents, none wider than two fifths of its view (GUI thread).
     static void fitColumns(QTableView* t);
     void setLevel(int level);
+    void showCrumbs(); ///< the breadcrumbs of the level shown, into the label
     /// The filter `text` on `level`'s table: the Steps table's read as terms (TermFilterProxy), else text.
     void applyFilter(int level, const QString& text);
     void onRowSelected(int level, const QModelIndex& proxyIndex);
+    /// Why the Steps filter's one step ("step 1") has no row: its ranks' reason (query::lackingStepText,
+    /// the one `export --step` and `stats --step` give); "" when a row passes or no one step is named.
+    QString stepFilterEmptyWhy() const;
     /// A selection other than a step's at the Steps level: its step's row marked (a span's), or none.
     void markStepOf(const Selection& s);
     void onSelection(const Selection& s);
     InteractionState* m_state;
     query::QueryService* m_service;
+    std::shared_ptr<const query::ProfileSummary> m_summary;
     StepsModel* m_steps;
     OpsModel* m_ops;
     TensorsModel* m_tensors;

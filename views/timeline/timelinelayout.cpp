@@ -1,5 +1,6 @@
 #include "views/timeline/timelinelayout.h"
 
+#include "core/query/unnamedranks.h"
 #include "views/timeline/trackfilter.h"
 #include "views/timeline/trackvisibility.h"
 
@@ -56,8 +57,9 @@ std::vector<Lane> layoutLanes(const query::ProfileSummary& s, const LayoutOption
     const TrackFilter filter(o.filter);
     for (int rank : s.ranks) {
         if (!o.onlyRanks.empty() && !o.onlyRanks.count(rank)) continue;
-        const int dataRank = s.shownRank(rank);
-        QString rankLabel = QString("Rank %1").arg(dataRank);
+        // a rank the data does not name is its file (query/unnamedranks.h): "File 2: beta.json"
+        QString rankLabel = QString::fromStdString(query::rankName(s, rank));
+        rankLabel[0] = rankLabel[0].toUpper();
         std::vector<const query::TrackDesc*> tracks;
         for (const auto& t : s.tracks)
             if (t.rank == rank && !pinned.count(t.trackId) && trackPasses(s, o, filter, t))

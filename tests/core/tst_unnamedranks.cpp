@@ -1,0 +1,69 @@
+// Ranks the data does not name: a folder of Chrome-trace files naming no rank (no distributedInfo, no rank
+// in a file or folder name) is numbered by Rankscope one rank per file. Nothing says the files are one job
+// (they may be one device's trace split in files, or unrelated runs), so their collectives are not matched,
+// nor waits blamed between them (r48d); the same files naming their ranks are.
+#include "tests/support/testsupport.h"
+
+#include <QtTest>
+#include <string>
+
+using namespace rs;
+
+namespace {
+std::string kernel(const std::string& name, int tid, int64_t ts, int64_t dur) {
+    return "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" + name +
+           "\",\"pid\":0,\"tid\":" + std::to_string(tid) + ",\"ts\":" + std::to_string(ts) +
+           ",\"dur\":" + std::to_string(dur) + "}";
+}
+
+/// Two files with a gemm and one same-named all-reduce; the second arrives `lateUs` later and both end
+/// together (as a collective ends once its last rank is in). `named`: each names its rank (0, 1).
+std::string writeTwoFiles(const std::string& tag, bool named, int64_t lateUs) {
+    const std::string dir = test::tempDir(tag);
+    const char* files[] = {"alpha.json", "beta.json"};
+    for (int i = 0; i < 2; ++i) {
+        const int64_t arrive = 2000 + i * lateUs;
+        const std::string events =
+            kernel("gemm", 7, 1000, 800) + "," +
+            kernel("ncclKernel_AllReduce_RING_LL_Sum_float(x)", 8, arrive, 2000 + lateUs + 200 - arrive);
+        const std::string rank =
+            named ? "\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" + std::to_string(i) +
+                        ",\"world_size\":2},"
+                  : "";
+        test::writeFile(dir + "/" + files[i], "{" + rank + "\"traceEvents\":[" + events + "]}");
+    }
+    return dir;
+}
+} // namespace
+
+class TstUnnamedRanks : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void collectivesAreMatchedOnlyAcrossNamedRanks_data() {
+        QTest::addColumn<bool>("named");
+        QTest::addColumn<qint64>("matched");  // collectives with a match key
+        QTest::addColumn<qint64>("blamedNs"); // the collective wait blamed on another rank
+        // beta arrives 500 µs after alpha: alpha waits 500 µs for it, when they are known to be one job
+        QTest::newRow("ranks named") << true << qint64(2) << qint64(500000);
+        QTest::newRow("ranks numbered by Rankscope") << false << qint64(0) << qint64(0);
+    }
+    void collectivesAreMatchedOnlyAcrossNamedRanks() {
+        QFETCH(bool, named);
+        QFETCH(qint64, matched);
+        QFETCH(qint64, blamedNs);
+        const auto ix = test::indexDir(writeTwoFiles(named ? "unnamed-control" : "unnamed", named, 500));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM rank_info"), qint64(2));  // one rank per file either way
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collective"), qint64(2)); // the per-file figures stay
+        QCOMPARE(ix.scalar("SELECT count(*) FROM collective WHERE match_key IS NOT NULL"), matched);
+        QCOMPARE(ix.scalar("SELECT coalesce(sum(dur_ns), 0) FROM wait WHERE blamed_rank IS NOT NULL AND "
+                           "blamed_rank != rank"),
+                 blamedNs);
+        const qint64 said = ix.scalar("SELECT count(*) FROM diagnostic WHERE what LIKE 'ranks not named by "
+                                      "the data%'");
+        QCOMPARE(said, qint64(named ? 0 : 1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstUnnamedRanks)
+#include "tst_unnamedranks.moc"
