@@ -19,7 +19,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
-#include <QUndoStack>
+#include <QUndoGroup>
 
 namespace rs::gui {
 
@@ -51,7 +51,7 @@ AnnotationController::AnnotationController(QMainWindow* window, query::QueryServ
         if (auto f = v.value<std::shared_ptr<const annotate::AnchorFacts>>()) m_model->setFacts(*f);
     });
     // a tensor named by a new annotation is checked once it exists in the set
-    connect(m_model->undoStack(), &QUndoStack::indexChanged, this, [this] { requestFacts(); });
+    connect(m_model->undoGroup(), &QUndoGroup::indexChanged, this, [this] { requestFacts(); });
 }
 
 void AnnotationController::buildMenu(QMenu* menu) {
@@ -95,9 +95,10 @@ void AnnotationController::buildMenu(QMenu* menu) {
             m_window->statusBar()->clearMessage();
     });
     menu->addSeparator();
-    auto* undo = m_model->undoStack()->createUndoAction(this, tr("&Undo"));
+    // the group's: they act on the shown run's history only (AnnotationModel::setRun)
+    auto* undo = m_model->undoGroup()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    auto* redo = m_model->undoStack()->createRedoAction(this, tr("&Redo"));
+    auto* redo = m_model->undoGroup()->createRedoAction(this, tr("&Redo"));
     // both keys on every platform: QKeySequence::Redo is Ctrl+Y on one platform and Ctrl+Shift+Z on X11,
     // so the README's and the Shortcuts dialog's table (written offscreen) named a key X11 did not answer
     redo->setShortcuts({QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")});
@@ -117,6 +118,7 @@ void AnnotationController::openIndex(const QString& dbPath) {
 
 void AnnotationController::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_summary = std::move(s);
+    m_model->setRun(m_summary ? m_summary->run : 0); // Undo acts on the shown run's edits only
     m_panel->setRun(m_summary ? m_summary->run : 0, m_summary ? m_summary->startNs : 0,
                     m_summary ? m_summary->dataRank : std::map<int, int>{});
     requestFacts();

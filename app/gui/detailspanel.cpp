@@ -6,6 +6,7 @@
 #include "core/query/namekinds.h"
 #include "core/query/wholetracestep.h"
 #include "views/common/plural.h"
+#include "views/common/rankname.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 
@@ -134,7 +135,7 @@ QString DetailsPanel::opTypeHtml(const Selection& s) const {
     QStringList types;
     for (int32_t id : ids)
         types << QString::fromStdString(m_summary->strings[size_t(id)]).toHtmlEscaped();
-    const QString head = tr("<h3>%1 on rank %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank));
+    const QString head = tr("<h3>%1 on %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank));
     // the memory map's part is said once it has looked (memoryHighlightShown): whether any tensor's record
     // names the op is the map's to know, and Ascend's name aten:: ops, never MatMulV2 (walk18b #3)
     if (ids.size() == 1 && m_summary->strings[size_t(ids.front())] == op)
@@ -175,7 +176,7 @@ void DetailsPanel::onResult(quint64 id, const QVariant& v) {
     auto h = v.value<std::shared_ptr<const query::Histogram>>();
     if (h &&
         !h->unknown.empty()) { // the rank's shard is missing: not known, never "no kernels" or "highlighted"
-        m_body = tr("<h3>%1 on rank %2</h3>")
+        m_body = tr("<h3>%1 on %2</h3>")
                      .arg(QString::fromStdString(h->opType).toHtmlEscaped(), rankText(h->rank)) +
                  "<p><i>" + QString::fromStdString(h->unknown).toHtmlEscaped() + "</i></p>";
         render();
@@ -189,16 +190,15 @@ void DetailsPanel::onResult(quint64 id, const QVariant& v) {
         render();
         return;
     }
-    m_histogram->setHistogram(std::move(h));
+    const int rank = h->rank;
+    m_histogram->setHistogram(std::move(h), rankText(rank));
     m_histogram->show();
 }
 
 QString DetailsPanel::rankText(int key) const {
-    // the number the lanes show (the producer's); the index key only where runs' rank numbers collided and
-    // Rankscope numbered one apart (walk 16: "rank / track 10000" beside a lane "Rank 0")
-    const int shown = m_summary ? m_summary->shownRank(key) : key;
-    if (shown == key) return QString::number(key);
-    return tr("%1 (indexed as %2: another run in this folder has a rank %1 too)").arg(shown).arg(key);
+    // the number the lanes show (the producer's), never the index key (walk 16: "rank / track 10000"
+    // beside a lane "Rank 0"), with its run where the folder holds several
+    return views::rankName(m_summary.get(), key);
 }
 
 QString DetailsPanel::stepName(int rank, int64_t step) const {
@@ -229,7 +229,7 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
 }
 
 QString DetailsPanel::tensorHtml(const Selection& s) const {
-    QString html = tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on rank %3%4</p>")
+    QString html = tr("<h3>tensor %1</h3><p>allocated by <b>%2</b> on %3%4</p>")
                        .arg(s.tensorLabel().toHtmlEscaped(), s.opType.toHtmlEscaped(), rankText(s.rank))
                        .arg(s.step < 0 ? QString()
                             // a rank without step marks: its whole trace is the index's step 0 (walk 30)

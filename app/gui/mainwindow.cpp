@@ -424,6 +424,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     const query::RunDesc* run = nullptr;
     for (const auto& r : s->runs)
         if (r.run == s->run) run = &r;
+    m_heatmap->setSummary(s);
     m_heatmap->setProfile(s->ranks, run ? run->worldSize : std::nullopt, run ? run->complete : true);
     m_proportions->restore(); // the room kept for the heatmap's rows in a short window
     m_memory->setProfile(s->ranks, s->dataRank);

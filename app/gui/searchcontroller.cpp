@@ -1,6 +1,7 @@
 #include "app/gui/searchcontroller.h"
 
 #include "views/common/plural.h"
+#include "views/common/rankname.h"
 #include "views/common/timemapping.h"
 #include "views/timeline/timelineview.h"
 #include "views/timeline/trackvisibility.h"
@@ -53,7 +54,10 @@ void SearchController::search(const QString& text) {
         clear(false);
         return;
     }
-    m_searchRequest = m_service->requestSearch(text, kLimit);
+    // the shown run's ranks only: another run's spans are no match of the run on screen (walk 48e: 672
+    // matches of which 336 on the other run, "hidden by the track filter \"\"")
+    m_searchRequest =
+        m_service->requestSearch(text, kLimit, m_summary ? m_summary->ranks : std::vector<int>{});
 }
 
 void SearchController::onSearch(quint64 id, std::vector<query::DrawItem> hits, std::vector<qint64> tracks) {
@@ -95,6 +99,11 @@ QString SearchController::hiddenBy(qint64& hidden) const {
     if (!summary || m_hits.empty()) return {};
     const views::LayoutOptions& o = m_timeline->layoutOptions();
     const auto shown = views::shownTracks(*summary, o);
+    // a lane the summary does not list is not drawn at all, whatever the settings: its rank's lanes on
+    // another clock (no sync record; Diagnostics names them). Walk 48e blamed an empty track filter
+    std::unordered_set<int64_t> drawn;
+    for (const auto& t : summary->tracks)
+        drawn.insert(t.trackId);
     // each setting alone (the others cleared): which of them hide the hidden hits
     views::LayoutOptions byFilter = o, byRanks = o, byKinds = o;
     byFilter.onlyRanks.clear(), byFilter.hiddenKinds.clear();
@@ -103,10 +112,14 @@ QString SearchController::hiddenBy(qint64& hidden) const {
     const std::unordered_set<int64_t> alone[3] = {views::shownTracks(*summary, byFilter),
                                                   views::shownTracks(*summary, byRanks),
                                                   views::shownTracks(*summary, byKinds)};
-    bool hides[3] = {false, false, false};
+    bool hides[3] = {false, false, false}, notDrawn = false;
     for (size_t i = 0; i < m_hits.size(); ++i) {
         if (isShown(i, shown)) continue;
         ++hidden;
+        if (!drawn.count(m_tracks[i])) {
+            notDrawn = true;
+            continue;
+        }
         for (int k = 0; k < 3; ++k)
             hides[k] = hides[k] || !isShown(i, alone[k]);
     }
@@ -114,20 +127,24 @@ QString SearchController::hiddenBy(qint64& hidden) const {
     if (hides[0]) by << tr("the track filter \"%1\"").arg(o.filter);
     if (hides[1]) by << tr("the ranks the view shows");
     if (hides[2]) by << tr("the hidden lane kinds");
-    return by.join(tr(" and "));
+    QStringList why;
+    if (!by.isEmpty()) why << tr("hidden by %1").arg(by.join(tr(" and ")));
+    if (notDrawn)
+        why << tr("not drawn: not aligned with their rank's other lanes (no sync record; File ▸ "
+                  "Diagnostics names them)");
+    return why.join(tr(", or "));
 }
 
 QString SearchController::hiddenText() const {
     qint64 hidden = 0;
     const QString by = hiddenBy(hidden);
-    return hidden == 0 ? QString()
-                       : tr("; %1 of them on lanes hidden by %2 (not visited)").arg(hidden).arg(by);
+    return hidden == 0 ? QString() : tr("; %1 of them on lanes %2 (not visited)").arg(hidden).arg(by);
 }
 
 QString SearchController::allHiddenText(const QString& what) const {
     qint64 hidden = 0;
     const QString by = hiddenBy(hidden);
-    return tr("%1, all on lanes hidden by %2: none to visit").arg(what, by);
+    return tr("%1, all on lanes %2: none to visit").arg(what, by);
 }
 
 QString SearchController::countText(qint64 hits) {
@@ -170,7 +187,7 @@ void SearchController::highlightShapeKernels(const QString& opType, const QStrin
 
 void SearchController::highlightOpKernels(const QString& opType, int rank) {
     m_kernelKind = Kind::OpKernels;
-    m_label = tr("%1 on rank %2").arg(opType).arg(rank);
+    m_label = tr("%1 on %2").arg(opType, views::rankName(m_summary.get(), rank));
     m_kernelRequest = m_service->requestOpKernels(opType, rank);
 }
 
@@ -183,8 +200,9 @@ void SearchController::showSpanRows(const std::vector<query::SpanRef>& refs) {
 void SearchController::highlightAreaSpans(const query::AreaQuery& q, const QString& name, const QString& kind,
                                           int rank) {
     m_kernelKind = Kind::Area;
-    m_label = rank < 0 ? tr("%1 (%2) in the area").arg(name, kind)
-                       : tr("%1 (%2) on rank %3 in the area").arg(name, kind).arg(rank);
+    m_label = rank < 0
+                  ? tr("%1 (%2) in the area").arg(name, kind)
+                  : tr("%1 (%2) on %3 in the area").arg(name, kind, views::rankName(m_summary.get(), rank));
     m_kernelRequest = m_service->requestAreaSpans(q, name, kind, rank);
 }
 

@@ -6,9 +6,10 @@
 // drawn on the timeline; next() and previous() visit them in time order and wrap around, selecting each span,
 // moving the window to it and scrolling its lane into view. Only hits on lanes the timeline shows are
 // visited (walk 13: filter "rank 3-5", the first MatMul hit selected was on rank 0, off screen); those the
-// track filter, the ranks chosen or the hidden lane kinds hide are counted and said. Hits belong to the run
-// they were found in: clear() drops them (and the text, for a new profile). Highlighted kernels other than
-// a text search's go when the selection they came with is replaced (one selection at a time). GUI thread
+// track filter, the ranks chosen or the hidden lane kinds hide, and those on lanes the timeline does not
+// draw (another clock), are counted and said. The search looks in the shown run only; hits belong to the
+// run they were found in: clear() drops them (and the text, for a new profile). Highlighted kernels other
+// than a text search's go when the selection they came with is replaced (one selection at a time). GUI thread
 // only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
@@ -85,7 +86,8 @@ class SearchController : public QObject {
     bool isShown(size_t i, const std::unordered_set<int64_t>& shown) const;
     /// The first shown hit from `from` on in `direction`, wrapping; -1 when none is shown.
     int nextShown(int from, int direction, const std::unordered_set<int64_t>& shown) const;
-    /// What hides the hits the timeline hides ("the track filter \"rank 3-5\""), and how many it hides.
+    /// Why the hits the timeline does not show are not on its lanes ("hidden by the track filter \"rank
+    /// 3-5\"", "not drawn: not aligned …"), and how many they are.
     QString hiddenBy(qint64& hidden) const;
     /// What the status bar adds of the hits the timeline hides ("" when none is): how many, and what hides
     /// them.

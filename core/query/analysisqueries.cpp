@@ -7,6 +7,7 @@
 #include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
 #include "core/query/opkernelnames.h"
+#include "core/query/ranknumberorder.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/stubsteps.h"
 #include "core/query/tensorreader.h"
@@ -278,8 +279,8 @@ StepTotals rankStepTotals(index::Db& db, const std::string& opType, int rank) {
     return out;
 }
 
-HeatmapData rankStepHeatmap(const std::string& opType,
-                            const std::vector<std::pair<int, StepTotals>>& perRank) {
+HeatmapData rankStepHeatmap(const std::string& opType, const std::vector<std::pair<int, StepTotals>>& perRank,
+                            const std::map<int, int>& dataRank) {
     HeatmapData h;
     h.mode = HeatmapData::Mode::RankByStep;
     h.opType = opType;
@@ -293,7 +294,8 @@ HeatmapData rankStepHeatmap(const std::string& opType,
         h.columnKeys.push_back(step);
     }
     for (const auto& [rank, totals] : perRank) {
-        h.rows.push_back("rank " + std::to_string(rank));
+        const auto shown = dataRank.find(rank);
+        h.rows.push_back("rank " + std::to_string(shown == dataRank.end() ? rank : shown->second));
         h.rowKeys.push_back(rank);
         std::vector<HeatCell> row(h.columns.size());
         int64_t total = 0;
@@ -320,14 +322,25 @@ HeatmapData rankStepHeatmap(const std::string& opType,
     return h;
 }
 
-HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType) {
-    std::vector<std::pair<int, StepTotals>> perRank;
-    auto q = db.prepare("SELECT rank FROM rank_info ORDER BY rank");
+std::vector<std::pair<int, int>> orderedRanks(index::Db& db, const std::vector<int>& ranks) {
+    std::vector<std::pair<int, int>> out;
+    auto q = db.prepare(std::string("SELECT rank, coalesce(data_rank, rank) FROM rank_info ORDER BY "
+                                    "coalesce(run_id, 0), ") +
+                        kRankNumberOrder);
     while (q.step())
-        perRank.push_back({int(q.i64(0)), {}});
-    for (auto& [rank, totals] : perRank)
-        totals = rankStepTotals(db, opType, rank);
-    return rankStepHeatmap(opType, perRank);
+        if (ranks.empty() || std::find(ranks.begin(), ranks.end(), int(q.i64(0))) != ranks.end())
+            out.push_back({int(q.i64(0)), int(q.i64(1))});
+    return out;
+}
+
+HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType, const std::vector<int>& ranks) {
+    std::vector<std::pair<int, StepTotals>> perRank;
+    std::map<int, int> dataRank;
+    for (const auto& [key, number] : orderedRanks(db, ranks)) {
+        perRank.push_back({key, rankStepTotals(db, opType, key)});
+        dataRank[key] = number;
+    }
+    return rankStepHeatmap(opType, perRank, dataRank);
 }
 
 namespace {

@@ -76,14 +76,20 @@ struct HeatCellCounts {
 HeatCellCounts heatCellCounts(const HeatmapData& h);
 /// Op type × step for one rank (mean duration per step; ratio to the row's median step).
 HeatmapData loadOpStepHeatmap(index::Db& db, int rank, int maxOps = 40);
-/// Rank × step for one op type.
-HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType);
+/// Rank × step for one op type over `ranks` (the shown run's rank keys; empty: every rank), rows in the
+/// order of the numbers the files write, each ratio to its step's median over those ranks only: a run is
+/// never pooled with another (walk 48e: run 0's cells compared with the median of both runs' 8 ranks).
+HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType, const std::vector<int>& ranks = {});
+/// `ranks` (all of rank_info when empty) as (rank key, the number the files write), ordered by run, that
+/// number and the key (kRankNumberOrder): the rows of a rank × step grid.
+std::vector<std::pair<int, int>> orderedRanks(index::Db& db, const std::vector<int>& ranks);
 /// step → (kernels, total ns) of `opType` on one rank's device lanes.
 using StepTotals = std::map<int64_t, std::pair<int64_t, int64_t>>;
 StepTotals rankStepTotals(index::Db& db, const std::string& opType, int rank);
-/// The rank × step heatmap of `opType` from each rank's totals (rows in the order given).
-HeatmapData rankStepHeatmap(const std::string& opType,
-                            const std::vector<std::pair<int, StepTotals>>& perRank);
+/// The rank × step heatmap of `opType` from each rank's totals (rows in the order given), rows labelled
+/// with `dataRank` of their key (the key where it has none).
+HeatmapData rankStepHeatmap(const std::string& opType, const std::vector<std::pair<int, StepTotals>>& perRank,
+                            const std::map<int, int>& dataRank = {});
 
 struct TensorItem {
     std::string tensorId, opName;

@@ -17,8 +17,10 @@ std::optional<SpanDetail> LaneReader::spanDetail(int64_t spanId) {
     return m_shards ? m_shards->loadSpanDetail(spanId) : loadSpanDetail(m_db, spanId);
 }
 
-std::vector<DrawItem> LaneReader::search(const std::string& text, int limit, std::vector<int64_t>* trackIds) {
-    return m_shards ? m_shards->search(text, limit, trackIds) : searchSpans(m_db, text, limit, trackIds);
+std::vector<DrawItem> LaneReader::search(const std::string& text, int limit, std::vector<int64_t>* trackIds,
+                                         const std::vector<int>& ranks) {
+    return m_shards ? m_shards->search(text, limit, trackIds, ranks)
+                    : searchSpans(m_db, text, limit, trackIds, nullptr, ranks);
 }
 
 std::string unreadRankNote(int dataRank) {

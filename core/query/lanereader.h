@@ -32,7 +32,9 @@ class LaneReader {
     std::shared_ptr<const ProfileSummary> summary(std::optional<int> run = std::nullopt);
     TimelineData timeline(const TimelineWindow& w);
     std::optional<SpanDetail> spanDetail(int64_t spanId);
-    std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds);
+    /// `ranks`: the rank keys searched (the shown run's); empty: every rank.
+    std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds,
+                                 const std::vector<int>& ranks = {});
     /// Where `rank`'s events are (its shard for a cluster index).
     RankSource rankSource(int rank);
     /// Calls `fn` with each part of `ranks` (rank keys of the open index): the index itself, or each shard

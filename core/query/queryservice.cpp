@@ -48,11 +48,11 @@ void QueryWorker::spanDetail(quint64 id, qint64 spanId) {
     }
 }
 
-void QueryWorker::search(quint64 id, const QString& text, int limit) {
+void QueryWorker::search(quint64 id, const QString& text, int limit, const std::vector<int>& ranks) {
     if (!m_lanes) return;
     try {
         std::vector<int64_t> tracks;
-        auto hits = m_lanes->search(text.toStdString(), limit, &tracks);
+        auto hits = m_lanes->search(text.toStdString(), limit, &tracks, ranks);
         Q_EMIT searchReady(id, std::move(hits), std::vector<qint64>(tracks.begin(), tracks.end()));
     } catch (const std::exception& e) {
         Q_EMIT failed(QString::fromStdString(e.what()));
@@ -135,10 +135,10 @@ quint64 QueryService::requestSpanDetail(qint64 spanId) {
     return id;
 }
 
-quint64 QueryService::requestSearch(const QString& text, int limit) {
+quint64 QueryService::requestSearch(const QString& text, int limit, const std::vector<int>& ranks) {
     quint64 id = m_nextId++;
     QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, id, text, limit] { worker->search(id, text, limit); },
+        m_worker, [worker = m_worker, id, text, limit, ranks] { worker->search(id, text, limit, ranks); },
         Qt::QueuedConnection);
     return id;
 }
@@ -187,9 +187,10 @@ quint64 QueryService::requestOpStepHeatmap(int rank) {
         return wrap(std::move(h));
     });
 }
-quint64 QueryService::requestRankStepHeatmap(const QString& opType) {
-    return submitWithLanes(
-        [op = opType.toStdString()](LaneReader& lanes) { return wrap(rankStepHeatmap(lanes, op)); });
+quint64 QueryService::requestRankStepHeatmap(const QString& opType, const std::vector<int>& ranks) {
+    return submitWithLanes([op = opType.toStdString(), ranks](LaneReader& lanes) {
+        return wrap(rankStepHeatmap(lanes, op, ranks));
+    });
 }
 quint64 QueryService::requestMemoryMap(int rank) {
     return submitWithLanes([rank](LaneReader& lanes) { return wrap(loadMemoryMap(lanes, rank)); });

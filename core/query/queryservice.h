@@ -46,14 +46,16 @@ class QueryService : public QObject {
     void selectRun(int run);
     quint64 requestTimeline(const TimelineWindow& w);
     quint64 requestSpanDetail(qint64 spanId);
-    quint64 requestSearch(const QString& text, int limit);
+    /// Spans matching `text` on `ranks` (the shown run's; empty: every rank). Answered by searchReady.
+    quint64 requestSearch(const QString& text, int limit, const std::vector<int>& ranks = {});
     // Linked views: each answer arrives as resultReady(id, QVariant holding std::shared_ptr<const T>).
     quint64 requestOpRankHeatmap(const std::vector<int>& ranks = {}); ///< T = HeatmapData
     quint64 requestOpStepHeatmap(int rank);                           ///< T = HeatmapData
-    quint64 requestRankStepHeatmap(const QString& opType);            ///< T = HeatmapData
-    quint64 requestMemoryMap(int rank);                               ///< T = MemoryMapData
-    quint64 requestStepRows();                                        ///< T = std::vector<StepRow>
-    quint64 requestOpRows(int rank, qint64 step);                     ///< T = std::vector<OpRow>
+    /// `ranks`: the shown run's (empty: every rank). T = HeatmapData
+    quint64 requestRankStepHeatmap(const QString& opType, const std::vector<int>& ranks = {});
+    quint64 requestMemoryMap(int rank);           ///< T = MemoryMapData
+    quint64 requestStepRows();                    ///< T = std::vector<StepRow>
+    quint64 requestOpRows(int rank, qint64 step); ///< T = std::vector<OpRow>
     quint64 requestTensorRows(int rank, std::optional<qint64> step,
                               const QString& opName); ///< T = std::vector<TensorItem>
     /// The tensors one op allocated (loadOpTensorRows).

@@ -27,7 +27,7 @@ class QueryWorker : public QObject {
     void selectRun(int run);
     void timeline(quint64 id, rs::query::TimelineWindow w);
     void spanDetail(quint64 id, qint64 spanId);
-    void search(quint64 id, const QString& text, int limit);
+    void search(quint64 id, const QString& text, int limit, const std::vector<int>& ranks);
     void run(quint64 id, const std::function<QVariant(index::Db&)>& job);
 
   Q_SIGNALS:

@@ -56,13 +56,15 @@ RankActivity rankActivity(LaneReader& lanes, const std::vector<int>& ranks, int6
     return out;
 }
 
-HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType) {
-    if (!lanes.cluster()) return loadRankStepHeatmap(lanes.db(), opType);
+HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType, const std::vector<int>& shown) {
+    if (!lanes.cluster()) return loadRankStepHeatmap(lanes.db(), opType, shown);
     std::map<int, StepTotals> totals;
-    auto q = lanes.db().prepare("SELECT rank FROM rank_info ORDER BY rank");
     std::vector<int> ranks;
-    while (q.step())
-        ranks.push_back(int(q.i64(0)));
+    std::map<int, int> dataRank;
+    for (const auto& [key, number] : orderedRanks(lanes.db(), shown)) {
+        ranks.push_back(key);
+        dataRank[key] = number;
+    }
     lanes.visitRanks(ranks, [&](const RankPart& part) {
         for (const auto& [rank, local] : part.toLocal)
             totals[rank] = rankStepTotals(*part.db, opType, local);
@@ -72,7 +74,7 @@ HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType) {
         auto it = totals.find(r);
         perRank.push_back({r, it == totals.end() ? StepTotals() : it->second});
     }
-    HeatmapData h = rankStepHeatmap(opType, perRank);
+    HeatmapData h = rankStepHeatmap(opType, perRank, dataRank);
     for (size_t i = 0; i < h.rows.size(); ++i) // a rank whose shard is missing: a row without cells, so named
         if (!totals.count(int(h.rowKeys[i]))) h.rows[i] += " (shard missing)";
     return h;

@@ -18,8 +18,9 @@ namespace rs::query {
 /// loadRankActivity over the ranks' parts; `unread` names the ranks whose events cannot be read.
 RankActivity rankActivity(LaneReader& lanes, const std::vector<int>& ranks, int64_t t0, int64_t t1,
                           int columns);
-/// loadRankStepHeatmap over every rank of the open index, each rank's kernels read from its part.
-HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType);
+/// loadRankStepHeatmap over `ranks` of the open index (the shown run's; empty: every rank), each rank's
+/// kernels read from its part.
+HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType, const std::vector<int>& ranks = {});
 /// loadDurationHistogram: the durations from the rank's part, the op statistics from the open index.
 Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank);
 /// opKernelSpans from the rank's part.

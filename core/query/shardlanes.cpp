@@ -360,7 +360,8 @@ std::optional<SpanDetail> ShardLanes::loadSpanDetail(int64_t spanId) {
     return d;
 }
 
-std::vector<DrawItem> ShardLanes::search(const std::string& text, int limit, std::vector<int64_t>* trackIds) {
+std::vector<DrawItem> ShardLanes::search(const std::string& text, int limit, std::vector<int64_t>* trackIds,
+                                         const std::vector<int>& ranks) {
     struct Hit {
         SearchOrder order; ///< with the cluster's rank key: the order of the whole profile's index
         DrawItem item;
@@ -372,7 +373,11 @@ std::vector<DrawItem> ShardLanes::search(const std::string& text, int limit, std
         if (!db) continue;
         std::vector<int64_t> tracks;
         std::vector<SearchOrder> order;
-        auto found = searchSpans(*db, text, limit, &tracks, &order);
+        std::vector<int> local; // the shard's keys of `ranks`
+        for (const auto& [shardKey, clusterKey] : s->toCluster)
+            if (std::find(ranks.begin(), ranks.end(), clusterKey) != ranks.end()) local.push_back(shardKey);
+        if (!ranks.empty() && local.empty()) continue;
+        auto found = searchSpans(*db, text, limit, &tracks, &order, local);
         TimelineData part, mapped;
         part.tracks.push_back({0, std::move(found)});
         remap(*s, part, mapped);

@@ -48,8 +48,10 @@ class ShardLanes {
     /// loadTimeline() over the shards of the window's lanes, in cluster ids.
     TimelineData loadTimeline(const TimelineWindow& w);
     std::optional<SpanDetail> loadSpanDetail(int64_t spanId);
-    /// searchSpans() over every readable shard, the earliest `limit` hits.
-    std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds);
+    /// searchSpans() over every readable shard, the earliest `limit` hits; on `ranks` (cluster rank keys)
+    /// only, unless empty.
+    std::vector<DrawItem> search(const std::string& text, int limit, std::vector<int64_t>* trackIds,
+                                 const std::vector<int>& ranks = {});
     /// The connection of `rank`'s shard (null when it has none or it cannot be read), with the rank's key
     /// there in `localRank` and the shard's K in `k`.
     index::Db* rankDb(int rank, int& localRank, int& k);

@@ -566,17 +566,22 @@ std::optional<int64_t> spanStepOf(const ProfileSummary& s, int rank, bool hostTr
 }
 
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
-                                  std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order) {
+                                  std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order,
+                                  const std::vector<int>& ranks) {
     std::vector<DrawItem> out;
     std::string like = "%" + text + "%";
+    std::string onRanks; // in the query, so the limit counts the shown run's hits only
+    for (int r : ranks)
+        onRanks += (onRanks.empty() ? "" : ",") + std::to_string(r);
     // a total order (SearchOrder): ranks whose steps start together had their hits in whatever order the
     // span index gave, and a cluster's shards in another
     auto q = db.prepare("SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth, "
                         "s.track_id, t.rank, "
                         "t.name, n.value FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n "
                         "ON n.id = s.name_id "
-                        "WHERE s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
-                        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1) "
+                        "WHERE (s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
+                        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1)) " +
+                        (ranks.empty() ? std::string() : "AND t.rank IN (" + onRanks + ") ") +
                         "ORDER BY s.ts_ns, t.rank, t.name, n.value, s.depth, s.dur_ns, s.span_id LIMIT ?2");
     q.bind(1, like).bind(2, int64_t(limit));
     while (q.step()) {

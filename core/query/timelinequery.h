@@ -243,9 +243,11 @@ struct SearchOrder {
     auto operator<=>(const SearchOrder&) const = default;
 };
 /// Spans whose name or op type contains `text` (case-insensitive) in SearchOrder; at most `limit`.
-/// `order`, when given, receives each hit's SearchOrder (for merging shards' hits).
+/// `order`, when given, receives each hit's SearchOrder (for merging shards' hits). `ranks`: the rank keys
+/// searched (the shown run's: another run's spans are no match of it); empty: every rank.
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
-                                  std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order = nullptr);
+                                  std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order = nullptr,
+                                  const std::vector<int>& ranks = {});
 /// The kernel spans of one shape group (op type, input shapes, dtypes as `rankscope shapes` groups them) of
 /// `run`, ordered by time; at most `limit`. A kernel is its span on a track of its rank at the same start
 /// and duration (kernel_shape has no span id: the importers record shapes beside the spans), not its copy

@@ -8,7 +8,9 @@
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
 
+#include <QChart>
 #include <QSignalSpy>
+#include <QTextDocument>
 #include <QtTest>
 #include <filesystem>
 
@@ -417,9 +419,25 @@ class TstDetailsPanel : public QObject {
         state.setSelection(s);
         QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("track"), 10000);
         const QString text = panel.plainText();
-        QVERIFY2(text.contains("0 (indexed as 10000: another run in this folder has a rank 0 too)"),
-                 qPrintable(text));
-        QVERIFY2(!text.contains("rank / track"), qPrintable(text));
+        // the rank as its files number it, with its run (the folder holds 3), never the index key (walk 48e)
+        const int run = int(ix.scalar("SELECT run_id FROM rank_info WHERE rank = 10000"));
+        QVERIFY2(text.contains(QString("rank 0 of run %1").arg(run)), qPrintable(text));
+        QVERIFY2(!text.contains("rank / track") && !text.contains("10000"), qPrintable(text));
+        // its (op type, rank): the heading and the histogram's title the same (walk 48e: "GetNext on rank
+        // 10000")
+        Selection op;
+        op.kind = Selection::Kind::OpType;
+        op.opType = "GetNext";
+        op.rank = 10000;
+        state.setSelection(op);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.histogram()->histogram(), 10000);
+        QTextDocument drawn; // the chart's title is rich text, wrapped
+        drawn.setHtml(panel.histogram()->chart()->title());
+        const QString title = drawn.toPlainText().replace('\n', ' ').replace(QChar::LineSeparator, ' ');
+        QVERIFY2(title.contains(QString("GetNext on rank 0 of run %1").arg(run)), qPrintable(title));
+        QVERIFY2(panel.plainText().contains(QString("GetNext on rank 0 of run %1").arg(run)),
+                 qPrintable(panel.plainText()));
+        QVERIFY2(!title.contains("10000") && !panel.plainText().contains("10000"), qPrintable(title));
     }
     void clusterRankWithoutItsShard() {
         // a cluster index whose shard of rank 1 is gone: its (op type, rank) says the events are not known,

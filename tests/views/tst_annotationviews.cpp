@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QSignalSpy>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <QtTest>
 #include <filesystem>
@@ -140,6 +141,37 @@ class TstAnnotationViews : public QObject {
         again.open(path);
         QCOMPARE(again.items().size(), size_t(1));
         QVERIFY(!again.undoStack()->canUndo());
+    }
+
+    void undoActsOnTheShownRunsEditsOnly() {
+        // walk 48e: a box added in run 0, run 1 shown: the Annotate menu offered 'Undo Add box "box Y"' and
+        // Ctrl+Z removed run 0's box unseen. Each run keeps its history; Undo (the menu's and the panel's,
+        // both the group's) acts on the shown run's
+        const QString path = QString::fromStdString(test::tempDir("annruns") + "/annotations.json");
+        std::filesystem::remove(path.toStdString());
+        views::AnnotationModel m;
+        m.open(path);
+        m.setRun(0);
+        annotate::Annotation box = note(0, m_summary->startNs + 1000);
+        box.kind = annotate::Kind::Box;
+        box.text = "box Y";
+        const QString id = m.add(box);
+        QCOMPARE(m.undoGroup()->undoText(), QString("Add box \"box Y\""));
+        m.setRun(1); // another run shown
+        QVERIFY(!m.undoGroup()->canUndo());
+        QVERIFY(m.undoGroup()->undoText().isEmpty()); // the menu says plain "Undo", disabled
+        m.undoGroup()->undo();                        // Ctrl+Z there: nothing of run 0 changes
+        QVERIFY(m.find(id));
+        annotate::Annotation there = note(0, m_summary->startNs + 2000);
+        there.anchor.run = 1;
+        const QString other = m.add(there);
+        m.undoGroup()->undo(); // run 1's own edit is undone
+        QVERIFY(!m.find(other));
+        QVERIFY(m.find(id));
+        m.setRun(0); // back: run 0's history is still there
+        QCOMPARE(m.undoGroup()->undoText(), QString("Add box \"box Y\""));
+        m.undoGroup()->undo();
+        QVERIFY(!m.find(id));
     }
 
     void anEditNeverWritesOverWhatAnotherProgramAdded() {

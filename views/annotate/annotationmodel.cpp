@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QUndoCommand>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <filesystem>
 
@@ -79,10 +80,35 @@ class UpdateCommand : public HistoryCommand {
 
 } // namespace
 
-AnnotationModel::AnnotationModel(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this)) {}
+AnnotationModel::AnnotationModel(QObject* parent) : QObject(parent), m_undo(new QUndoGroup(this)) {
+    setRun(0);
+}
+
+QUndoStack* AnnotationModel::stackOf(int run) {
+    auto [it, fresh] = m_stacks.emplace(run, nullptr);
+    if (fresh) {
+        it->second = new QUndoStack(m_undo);
+        m_undo->addStack(it->second);
+    }
+    return it->second;
+}
+
+QUndoStack* AnnotationModel::undoStack() const {
+    return m_stacks.at(m_run); // setRun made it
+}
+
+void AnnotationModel::setRun(int run) {
+    m_run = run;
+    m_undo->setActiveStack(stackOf(run));
+}
+
+void AnnotationModel::clearHistory() {
+    for (auto& [run, stack] : m_stacks)
+        stack->clear();
+}
 
 void AnnotationModel::open(const QString& path) {
-    m_undo->clear();
+    clearHistory();
     m_path = path;
     m_facts.reset();
     m_detached.clear();
@@ -134,7 +160,7 @@ bool AnnotationModel::reloadIfChangedOnDisk() {
     }
     m_set = std::move(fresh);
     m_disk = diskStamp();
-    m_undo->clear(); // its commands name annotations of the set before
+    clearHistory(); // its commands name annotations of the set before
     recheck();
     Q_EMIT changed();
     Q_EMIT historyStep(tr("Annotations reloaded: %1 was changed by another program (undo history cleared)")
@@ -143,7 +169,7 @@ bool AnnotationModel::reloadIfChangedOnDisk() {
 }
 
 void AnnotationModel::setAnnotations(const annotate::AnnotationSet& set) {
-    m_undo->clear();
+    clearHistory();
     m_set = set;
     m_path.clear();
     m_readOnly = true;
@@ -152,7 +178,7 @@ void AnnotationModel::setAnnotations(const annotate::AnnotationSet& set) {
 }
 
 void AnnotationModel::close() {
-    m_undo->clear();
+    clearHistory();
     m_set = {};
     m_path.clear();
     m_disk = {-1, 0};
@@ -177,7 +203,7 @@ QString AnnotationModel::add(const annotate::Annotation& a) {
     annotate::AnnotationSet probe = m_set;
     std::string id = probe.add(a);
     annotate::Annotation stamped = *probe.find(id);
-    m_undo->push(new AddCommand(this, stamped));
+    stackOf(stamped.anchor.run)->push(new AddCommand(this, stamped));
     return QString::fromStdString(id);
 }
 
@@ -185,14 +211,14 @@ void AnnotationModel::remove(const QString& id) {
     reloadIfChangedOnDisk();
     const auto* a = find(id);
     if (!a || m_readOnly) return;
-    m_undo->push(new RemoveCommand(this, *a));
+    stackOf(a->anchor.run)->push(new RemoveCommand(this, *a));
 }
 
 void AnnotationModel::update(const annotate::Annotation& a) {
     reloadIfChangedOnDisk();
     const auto* old = find(QString::fromStdString(a.id));
     if (!old || m_readOnly || *old == a) return;
-    m_undo->push(new UpdateCommand(this, *old, a));
+    stackOf(old->anchor.run)->push(new UpdateCommand(this, *old, a));
 }
 
 void AnnotationModel::applyAdd(const annotate::Annotation& a, int position) {

@@ -1,6 +1,8 @@
 #pragma once
 // The annotations of the open profile for the app: the AnnotationSet of its file (loaded when a profile
-// opens, saved after every change), edits as undoable commands on its own QUndoStack, the tool the user
+// opens, saved after every change), edits as undoable commands on a QUndoStack per run (the shown run's is
+// the one Undo acts on: an undo never changes a run that is not on screen; walk 48e's Ctrl+Z in run 1
+// removed a box of run 0 unseen), the tool the user
 // draws with (note, range, arrow, box) and, once the query service has checked them, which anchors are
 // detached. Owned by app/ beside the InteractionState; every view draws the annotations that concern it
 // and drafts new ones (annotationDrafted) without talking to another view. GUI thread only.
@@ -18,6 +20,7 @@
 #include <utility>
 
 class QFileSystemWatcher;
+class QUndoGroup;
 class QUndoStack;
 
 namespace rs::views {
@@ -45,7 +48,12 @@ class AnnotationModel : public QObject {
     QString add(const annotate::Annotation& a);
     void remove(const QString& id);
     void update(const annotate::Annotation& a);
-    QUndoStack* undoStack() const { return m_undo; }
+    /// The shown run's history (setRun); an edit goes on its annotation's run's.
+    QUndoStack* undoStack() const;
+    /// Every run's history, the shown run's active: what the Undo / Redo actions and buttons follow.
+    QUndoGroup* undoGroup() const { return m_undo; }
+    /// Run `run` is shown: Undo and Redo act on its edits only (each run keeps its own history).
+    void setRun(int run);
 
     /// The anchors' facts from the index (QueryService::requestAnchorFacts); detached() follows them.
     void setFacts(const annotate::AnchorFacts& f);
@@ -91,7 +99,11 @@ class AnnotationModel : public QObject {
     QString m_path;
     bool m_readOnly = true;
     bool m_visible = true;
-    QUndoStack* m_undo;
+    void clearHistory();          ///< every run's
+    QUndoStack* stackOf(int run); ///< run `run`'s history, made on first use
+    QUndoGroup* m_undo;
+    std::map<int, QUndoStack*> m_stacks; ///< by run (children of the group)
+    int m_run = 0;                       ///< the shown run
     Tool m_tool = Tool::None;
     std::optional<annotate::AnchorFacts> m_facts;
     std::map<std::string, QString> m_detached;

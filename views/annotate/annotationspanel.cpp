@@ -8,7 +8,7 @@
 #include <QLabel>
 #include <QToolButton>
 #include <QTreeWidget>
-#include <QUndoStack>
+#include <QUndoGroup>
 #include <QVBoxLayout>
 
 namespace rs::views {
@@ -69,10 +69,11 @@ AnnotationsPanel::AnnotationsPanel(AnnotationModel* model, QWidget* parent)
         if (!currentId().isEmpty()) m_model->remove(currentId());
     });
     auto* undo = button(tr("Undo"), tr("Undo the last annotation edit (Ctrl+Z)"),
-                        [this] { m_model->undoStack()->undo(); });
-    auto* redo = button(tr("Redo"), tr("Redo (Ctrl+Shift+Z)"), [this] { m_model->undoStack()->redo(); });
-    connect(m_model->undoStack(), &QUndoStack::canUndoChanged, undo, &QWidget::setEnabled);
-    connect(m_model->undoStack(), &QUndoStack::canRedoChanged, redo, &QWidget::setEnabled);
+                        [this] { m_model->undoGroup()->undo(); });
+    auto* redo = button(tr("Redo"), tr("Redo (Ctrl+Shift+Z)"), [this] { m_model->undoGroup()->redo(); });
+    // the shown run's history (the group's active stack): another run's edits are not undone from here
+    connect(m_model->undoGroup(), &QUndoGroup::canUndoChanged, undo, &QWidget::setEnabled);
+    connect(m_model->undoGroup(), &QUndoGroup::canRedoChanged, redo, &QWidget::setEnabled);
     undo->setEnabled(false);
     redo->setEnabled(false);
     edits->addStretch();

@@ -22,8 +22,9 @@ HistogramView::HistogramView(QWidget* parent) : QChartView(parent) {
     setHistogram(nullptr);
 }
 
-void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h) {
+void HistogramView::setHistogram(std::shared_ptr<const query::Histogram> h, const QString& rank) {
     m_hist = std::move(h);
+    m_rankName = rank;
     m_xLabels.clear();
     m_yLabels.clear();
     m_unit.clear();
@@ -111,9 +112,9 @@ void HistogramView::build(QChart* c) {
         addMarker(c, double(h.ranksMedianNs) / div, top,
                   tr("ranks' median %1").arg(formatDuration(h.ranksMedianNs)), Qt::DashLine);
     const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0)) + h.overflowCount;
-    m_title = {tr("%1 on rank %2 · %3")
+    m_title = {tr("%1 on %2 · %3")
                    .arg(QString::fromStdString(h.opType))
-                   .arg(h.rank)
+                   .arg(m_rankName.isEmpty() ? tr("rank %1").arg(h.rank) : m_rankName)
                    .arg(counted(kernels, tr("kernel"), tr("kernels")))};
     if (const QString over = overflowText(h); !over.isEmpty()) m_title << over;
     if (const QString ranks = ranksMedianText(h); !ranks.isEmpty()) m_title << ranks;
@@ -324,7 +325,7 @@ double HistogramView::tallestBinTop() const {
 
 void HistogramView::changeEvent(QEvent* e) {
     QChartView::changeEvent(e);
-    if (e->type() == QEvent::PaletteChange) setHistogram(m_hist); // rebuilt: the markers' ink changes too
+    if (e->type() == QEvent::PaletteChange) setHistogram(m_hist, m_rankName); // rebuilt: the markers' ink too
 }
 
 } // namespace rs::views

@@ -23,7 +23,9 @@ class HistogramView : public QChartView {
     Q_OBJECT
   public:
     explicit HistogramView(QWidget* parent = nullptr);
-    void setHistogram(std::shared_ptr<const query::Histogram> h);
+    /// `rank`: the title's words for its rank (views/common/rankname.h: the number the files write, never
+    /// the index key); empty: "rank <h->rank>".
+    void setHistogram(std::shared_ptr<const query::Histogram> h, const QString& rank = {});
     const query::Histogram* histogram() const { return m_hist.get(); }
     /// What the axes show, for tests: the duration axis' labels (in `unit`), the count axis' ticks.
     QStringList xLabels() const { return m_xLabels; }
@@ -73,6 +75,7 @@ class HistogramView : public QChartView {
     bool m_placing = false;
     int m_bandLines = 0; ///< blank title lines under the text: the labels' band above the plot
     QStringList m_title; ///< the title's lines, plain text, before wrapping
+    QString m_rankName;  ///< setHistogram's `rank`
     QStringList m_xLabels, m_yLabels;
     QString m_unit;
     std::vector<Marker> m_markers;

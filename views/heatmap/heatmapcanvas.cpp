@@ -120,8 +120,10 @@ void HeatmapCanvas::resort() {
             return m_data->rowTotalNs[size_t(a)] > m_data->rowTotalNs[size_t(b)];
         case HeatSort::WorstRatio:
             return worst(a) > worst(b);
-        case HeatSort::Name:
-            return m_data->rows[size_t(a)] < m_data->rows[size_t(b)];
+        case HeatSort::Name: // rank rows come in rank order: "rank 10" sorted as text before "rank 2"
+            return m_data->mode == query::HeatmapData::Mode::RankByStep
+                       ? a < b
+                       : m_data->rows[size_t(a)] < m_data->rows[size_t(b)];
         }
         return false;
     });

@@ -2,6 +2,7 @@
 
 #include "views/common/elidingcombobox.h"
 #include "views/common/plural.h"
+#include "views/common/rankname.h"
 #include "views/common/wordelide.h"
 
 #include <QComboBox>
@@ -67,7 +68,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
         m_subject->clear();
         if (i == 1)
             for (int r : m_ranks)
-                m_subject->addItem(tr("rank %1").arg(r), r);
+                m_subject->addItem(rankName(m_summary.get(), r), r);
         if (i == 2)
             for (const auto& op : m_ops)
                 m_subject->addItem(op, op);
@@ -286,7 +287,7 @@ void HeatmapView::request() {
         break;
     default:
         if (m_subject->count())
-            m_pending = m_service->requestRankStepHeatmap(m_subject->currentData().toString());
+            m_pending = m_service->requestRankStepHeatmap(m_subject->currentData().toString(), m_ranks);
     }
 }
 
@@ -324,9 +325,9 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
                    (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
     } else if (d) {
         setCaption(d->mode == Mode::OpByStep
-                       ? tr("Mean duration per step on rank %1, coloured by the ratio to the "
+                       ? tr("Mean duration per step on %1, coloured by the ratio to the "
                             "op type's median step.")
-                             .arg(d->rank)
+                             .arg(rankName(m_summary.get(), d->rank))
                        : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
                             "the step's median over ranks.")
                              .arg(QString::fromStdString(d->opType)));
@@ -431,7 +432,8 @@ std::vector<HeatmapCanvas::Cell> HeatmapView::highlightsFor(const query::Heatmap
     if (d->mode == Mode::OpByRank) return opRankCells(s);
     if (d->mode == Mode::OpByStep && d->rank == s.rank) return {{s.opType, s.step}};
     if (d->mode == Mode::RankByStep && QString::fromStdString(d->opType) == s.opType)
-        return {{QString("rank %1").arg(s.rank), s.step}};
+        for (size_t i = 0; i < d->rowKeys.size(); ++i) // its row is labelled with the rank's own number
+            if (d->rowKeys[i] == s.rank) return {{QString::fromStdString(d->rows[i]), s.step}};
     return {};
 }
 

@@ -32,6 +32,8 @@ class HeatmapView : public QWidget {
     void setProfile(const std::vector<int>& ranks, std::optional<int64_t> worldSize = std::nullopt,
                     bool complete = true);
     void setMode(query::HeatmapData::Mode mode, int rank = -1, const QString& opType = {});
+    /// The summary whose ranks the chooser and captions name (views/common/rankname.h), before setProfile.
+    void setSummary(std::shared_ptr<const query::ProfileSummary> s) { m_summary = std::move(s); }
     /// Supplies data directly (headless export).
     void setData(std::shared_ptr<const query::HeatmapData> d);
     HeatmapCanvas* canvas() const { return m_canvas; }
@@ -103,6 +105,7 @@ class HeatmapView : public QWidget {
     HeatmapLegend* m_legend;
     quint64 m_pending = 0;
     std::vector<int> m_ranks;
+    std::shared_ptr<const query::ProfileSummary> m_summary; ///< for the words naming a rank key
     std::optional<int64_t> m_worldSize;
     bool m_complete = true;
     std::vector<QString> m_ops;

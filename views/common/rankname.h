@@ -1,0 +1,16 @@
+#pragma once
+// The words for a rank wherever text names one: the number its files write ("rank 0"), with its run where
+// the folder holds several ("rank 0 of run 1"). Never the index key: a second run's ranks are keys 10000 +
+// their number inside the index only (walk 48e: "1 kernel of GetNext on rank 10000" for rank 0). Pure; any
+// thread.
+#include "core/query/timelinequery.h"
+
+#include <QString>
+
+namespace rs::views {
+
+/// "rank N" for rank key `key` of `s` (N the number the files write), "rank N of run R" when `s` knows of
+/// several runs; "rank <key>" without a summary.
+QString rankName(const query::ProfileSummary* s, int key);
+
+} // namespace rs::views
