@@ -268,7 +268,9 @@ std::string commMatrixJson(const CommMatrix& m) {
                                {"label", g.label},
                                {"scope", g.scope},
                                {"members", g.members},
-                               {"bytes", g.bytes},
+                               // hccl_raw's sizes are stored in thousandths of its unnamed unit: never bytes
+                               {"bytes", g.hcclRawUnits ? json(nullptr) : json(g.bytes)},
+                               {"size", g.hcclRawUnits ? double(g.bytes) / 1000.0 : double(g.bytes)},
                                {"logical", g.logical},
                                {"hccl_raw_units", g.hcclRawUnits},
                                {"note", g.note}});

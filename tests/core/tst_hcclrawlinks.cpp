@@ -6,6 +6,7 @@
 // step_num is a number; json.loads(link_info, parse_float=Decimal); per (link key, transport) the sums of
 // round(size × 1000) and round(cost_ms × 10^6) over the steps:
 //   hccl_raw_0.csv  1-0 SDMA 276 416 512 / 13 204 160 ns, 0-0 SDMA 3 329 792 / 408 970 ns
+//   (hccl_raw_0.csv's group: 276 416.512 + 3 329.792 = 279 746.304 units)
 //   hccl_raw_2.csv  step 2: 1-0 SDMA 1 039 360 / 373 930 ns, 0-0 SDMA 26 210 816 / 1 250 660 ns
 #include "core/import/discovery.h"
 #include "core/index/sqlite.h"
@@ -14,6 +15,9 @@
 #include "tests/support/importharness.h"
 #include "tests/support/testsupport.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 #include <algorithm>
 
@@ -144,6 +148,14 @@ class TstHcclRawLinks : public QObject {
         QCOMPARE(q.i64(0), int64_t(4));
         const std::string json = query::commMatrixJson(m);
         QVERIFY2(json.find("\"size_unit\": \"units as in hccl_raw\"") != std::string::npos, json.c_str());
+        // a group's total is in hccl_raw's units too, never bytes (it read the thousandths as bytes: × 1000)
+        const auto groups = QJsonDocument::fromJson(QByteArray::fromStdString(json))["groups"].toArray();
+        QCOMPARE(groups.size(), 4);
+        for (const auto& v : groups) {
+            const QJsonObject g = v.toObject();
+            QVERIFY(g["bytes"].isNull());
+            if (g["group"].toString() == "hccl_raw_0.csv") QCOMPARE(g["size"].toDouble(), 279746.304);
+        }
     }
 };
 
