@@ -229,6 +229,14 @@ class TstCommMatrixView : public QObject {
                  qPrintable(colour));
         QVERIFY2(v.captionText().contains("no bandwidth") && !v.captionText().contains("(outlined)"),
                  qPrintable(v.captionText()));
+        // a click selects the link saying its figures are hccl_raw's units, so Details does not promise
+        // bytes and a bandwidth the tooltip never gives (r48c #6)
+        views::InteractionState state;
+        views::CommMatrixView clicked(&state, nullptr);
+        clicked.setMatrix(m);
+        emit clicked.canvas()->cellClicked(1, 0);
+        QCOMPARE(state.selection().kind, views::Selection::Kind::CommLink);
+        QVERIFY(state.selection().linkSize == views::Selection::LinkSize::HcclRawUnits);
     }
     void honestStates_data() {
         QTest::addColumn<QString>("scope");

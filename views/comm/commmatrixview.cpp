@@ -236,6 +236,9 @@ void CommMatrixView::onCellClicked(qint64 src, qint64 dst) {
     s.linkDst = dst;
     s.group = QString::fromStdString(m->group);
     s.step = m->step ? *m->step : -1;
+    s.linkSize = m->hcclRawUnits ? Selection::LinkSize::HcclRawUnits
+                 : m->logical    ? Selection::LinkSize::LogicalBytes
+                                 : Selection::LinkSize::Bytes;
     if (const auto* c = m->at(src, dst)) s.rank = c->reporter;
     m_state->setSelection(s); // onSelection asks for its collectives
 }
