@@ -114,19 +114,31 @@ void DetailsPanel::onSelection(const Selection& s) {
         m_body = stepHtml(s);
         break;
     case Selection::Kind::CommLink:
-        m_body =
-            tr("<h3>Link %1 → %2</h3><p>Group %3, %4. Its collectives (on the link's source rank, and on "
-               "its destination when the ranks are global) are outlined on the timeline; the Communication "
-               "view's tooltip gives its bytes, time and bandwidth.</p>")
-                .arg(s.linkSrc)
-                .arg(s.linkDst)
-                .arg(s.group.isEmpty() ? tr("(every group)") : s.group.toHtmlEscaped())
-                .arg(s.step >= 0 ? tr("step %1").arg(s.step) : tr("all steps"));
+        m_body = linkHtml(s);
         break;
     case Selection::Kind::None:
         break;
     }
     render();
+}
+
+QString DetailsPanel::linkHtml(const Selection& s) const {
+    // what the Communication view's tooltip gives depends on the link's source: hccl_raw names no size
+    // unit (so no bytes, no GB/s), Kineto's logical bytes have no time
+    const QString figures =
+        s.linkSize == Selection::LinkSize::HcclRawUnits
+            ? tr("its size in units as in hccl_raw (no file names the unit) and its time; "
+                 "no bandwidth")
+        : s.linkSize == Selection::LinkSize::LogicalBytes ? tr("its logical bytes (no time, no bandwidth)")
+                                                          : tr("its bytes, time and bandwidth");
+    return tr("<h3>Link %1 → %2</h3><p>Group %3, %4. Its collectives (on the link's source rank, and on "
+              "its destination when the ranks are global) are outlined on the timeline; the Communication "
+              "view's tooltip gives %5.</p>")
+        .arg(s.linkSrc)
+        .arg(s.linkDst)
+        .arg(s.group.isEmpty() ? tr("(every group)") : s.group.toHtmlEscaped())
+        .arg(s.step >= 0 ? tr("step %1").arg(s.step) : tr("all steps"))
+        .arg(figures);
 }
 
 QString DetailsPanel::opTypeHtml(const Selection& s) const {

@@ -53,6 +53,7 @@ class DetailsPanel : public QWidget {
     /// An op type's heading and what is highlighted for it (query::highlightedOpTypes): its spans, the
     /// collectives whose algorithm memory records name it by, or nothing — never a highlight not drawn.
     QString opTypeHtml(const views::Selection& s) const;
+    QString linkHtml(const views::Selection& s) const;
     views::InteractionState* m_state;
     query::QueryService* m_service;
     QTextBrowser* m_text;

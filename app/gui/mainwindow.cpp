@@ -10,6 +10,7 @@
 #include "app/gui/findingnavigator.h"
 #include "app/gui/findingspanel.h"
 #include "app/gui/linktrackfilter.h"
+#include "app/gui/producerfigures.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/progresspanel.h"
 #include "app/gui/readabledocktabs.h"
@@ -430,6 +431,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile(s->ranks, s->dataRank);
     m_drill->setSummary(s);
+    showProducerFigures(m_drill, s->reportJson); // msprof-analyze's own, under the Steps table
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
     m_comm->setProfile(s->run);

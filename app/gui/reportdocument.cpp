@@ -442,7 +442,7 @@ class Builder {
             o.header = {QObject::tr("rank"), QObject::tr("step"), QObject::tr("wall"), QObject::tr("typical"),
                         QObject::tr("why")};
             for (const auto& r : m_report["outlier_steps"])
-                o.rows.push_back({rankCell(r), QString::number(r["step"].get<int64_t>()),
+                o.rows.push_back({rankCell(r), QString::fromStdString(query::outlierStepLabel(r)),
                                   dur(r["wall_ns"].get<int64_t>()), dur(r.value("typical_ns", int64_t(0))),
                                   s(r.value("cause", ""))});
             // as the text report says it: long steps no finding tells only began earlier (walk 21: the

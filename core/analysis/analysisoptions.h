@@ -28,8 +28,9 @@ namespace rs::analysis {
 /// PROF_ folder under another name is known by its device_N layout (an index of it read it as one Chrome
 /// trace per file: fake ranks, a card blamed for its own wait). 31: legacy hccl_raw's link_info links are a
 /// matrix source of their own (one group per file, group-local). 32: bank options given by the user (a
-/// count, size or base address) are the layout's source "options", not "assumed" (bank finding, meta).
-constexpr int kAnalysisRevision = 32;
+/// count, size or base address) are the layout's source "options", not "assumed" (bank finding, meta). 33:
+/// links of a step the rank's step table lacks are counted in a diagnostic (cluster_propose's hccl_raw step 6).
+constexpr int kAnalysisRevision = 33;
 
 struct BankModel {
     int bankCount = 8;

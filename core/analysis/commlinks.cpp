@@ -332,6 +332,28 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(
         for (const auto& [why, n] : local)
             sink.add("(profile)", "info",
                      "communication matrix ranks are group-local (not mapped to global ranks): " + why, n);
+        reportLinkOnlySteps();
+    }
+
+    /// Links of a step the rank's step table lacks (cluster_propose: hccl_raw_0/1 have a step 6,
+    /// step_trace_raw steps 1–5): the Communication view sums them into "all steps", so their count is said
+    /// here, the first named; ranks without any step row are left out (every step would be one).
+    void reportLinkOnlySteps() {
+        auto q = db.prepare("SELECT l.rank, l.step, g.value FROM comm_link l JOIN comm_text g ON g.id = "
+                            "l.group_id WHERE l.summed = 1 AND l.step IS NOT NULL AND NOT EXISTS(SELECT 1 "
+                            "FROM step s WHERE s.rank = l.rank AND s.step = l.step) AND EXISTS(SELECT 1 FROM "
+                            "step s WHERE s.rank = l.rank) GROUP BY l.rank, l.step ORDER BY l.rank, l.step");
+        int64_t n = 0;
+        std::string first;
+        while (q.step())
+            if (n++ == 0)
+                first = "rank " + std::to_string(q.i64(0)) + " step " + std::to_string(q.i64(1)) +
+                        " (group " + q.text(2) + ")";
+        if (n > 0)
+            sink.add("(profile)", "info",
+                     "communication links of a step the rank's step table lacks: summed into the "
+                     "Communication view's all steps, no step of the run (rank and step counted)",
+                     n, first);
     }
 };
 
@@ -351,7 +373,7 @@ void resolveCommLinks(Db& db) {
 PassInfo CommLinksPass::info() const {
     return {"comm_links",
             PassScope::CrossRank,
-            {"comm_link_src", "comm_group_src", "comm_source", "rank_info", "run"},
+            {"comm_link_src", "comm_group_src", "comm_source", "rank_info", "run", "step"},
             {"comm_link", "comm_group", "comm_source.used", "diagnostic"}};
 }
 

@@ -36,6 +36,9 @@ std::vector<std::string> stagedTables() {
     std::vector<std::string> t(analysis::summaryTables().begin(), analysis::summaryTables().end());
     t.push_back("diagnostic");
     t.push_back("source_file");
+    t.push_back("producer_step"); // msprof-analyze's own summary: a profile-level file every shard reads
+    // a rank's own step_trace_time.csv breakdown: the producer summary's Rankscope rows give its Bubble
+    t.push_back("step_breakdown_src");
     return t;
 }
 
@@ -190,7 +193,9 @@ void ShardMerge::rekey(index::Db& db, std::vector<std::string>& collisions) {
     for (const auto& [from, to] : keys.keys)
         ins.bind(1, from.first).bind(2, from.second).bind(3, to).exec();
     for (const auto& t : stagedTables())
-        if (t != "diagnostic") // source_file: a file of no rank (a profile-level file) keeps its NULL
+        // source_file: a file of no rank (a profile-level file) keeps its NULL; producer_step's rank is the
+        // producer's data rank as its file writes it, no rank key
+        if (t != "diagnostic" && t != "producer_step")
             db.exec("UPDATE temp.stage_" + t +
                     " SET rank = coalesce((SELECT m.new FROM temp.rank_map m WHERE " + "m.shard_k = stage_" +
                     t + ".shard_k AND m.old = stage_" + t + ".rank), rank)");
@@ -198,7 +203,7 @@ void ShardMerge::rekey(index::Db& db, std::vector<std::string>& collisions) {
 
 void ShardMerge::unstage(index::Db& db, const std::vector<std::string>& collisions, const MergeResult& res) {
     for (const auto& t : stagedTables()) {
-        if (t == "diagnostic" || t == "source_file") continue;
+        if (t == "diagnostic" || t == "source_file" || t == "producer_step") continue;
         std::vector<std::string> cols;
         for (auto& c : columnsOf(db, t))
             if (c != "arrival_id") cols.push_back(c); // new ids, in rank order like a whole build's
@@ -220,6 +225,10 @@ void ShardMerge::unstage(index::Db& db, const std::vector<std::string>& collisio
             "format, rank, size_bytes, mtime_ns, records FROM temp.stage_source_file GROUP BY path, rank "
             "ORDER BY "
             "min(shard_k), min(src_rowid)");
+    // the producer's summary rows: every shard read the same file, so each (file, line) once
+    const std::string producerCols = joined(columnsOf(db, "producer_step"));
+    db.exec("INSERT INTO main.producer_step(" + producerCols + ") SELECT " + producerCols +
+            " FROM temp.stage_producer_step GROUP BY file, line ORDER BY file, line");
     index::DiagnosticSink sink(db);
     for (const auto& c : collisions)
         sink.add(model::DiagnosticRow{"(profile)", "info", c, 1, -1, ""});

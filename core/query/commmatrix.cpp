@@ -60,6 +60,50 @@ void loadSteps(Db& db, CommMatrix& m) {
     }
 }
 
+/// The steps of the shown group's links (every group's when "") that the link's rank has no step table row
+/// of (linkOnlySteps).
+void loadLinkOnlySteps(Db& db, CommMatrix& m) {
+    auto q = db.prepare("SELECT DISTINCT l.step FROM comm_link l WHERE l.run_id = ? AND l.summed = 1 AND "
+                        "l.step IS NOT NULL AND (?2 = '' OR l.group_id IN (SELECT id FROM comm_text WHERE "
+                        "value = ?2)) AND NOT EXISTS(SELECT 1 FROM step s WHERE s.rank = l.rank AND "
+                        "s.step = l.step) ORDER BY l.step");
+    q.bind(1, int64_t(m.run)).bind(2, m.group);
+    while (q.step())
+        m.linkOnlySteps.push_back(q.i64(0));
+}
+
+/// "steps 1–5" (a run of consecutive steps), "steps 1, 3, 4", "no step".
+std::string stepsText(Db& db, int run) {
+    auto q = db.prepare("SELECT DISTINCT s.step FROM step s JOIN rank_info i ON i.rank = s.rank WHERE "
+                        "i.run_id = ? ORDER BY s.step");
+    q.bind(1, int64_t(run));
+    std::vector<int64_t> steps;
+    while (q.step())
+        steps.push_back(q.i64(0));
+    if (steps.empty()) return "no step";
+    if (steps.size() > 2 && steps.back() - steps.front() + 1 == int64_t(steps.size()))
+        return "steps " + std::to_string(steps.front()) + "–" + std::to_string(steps.back());
+    std::string out;
+    for (int64_t st : steps)
+        out += (out.empty() ? "" : ", ") + std::to_string(st);
+    return (steps.size() == 1 ? "step " : "steps ") + out;
+}
+
+/// What the picture must say of its steps the step table lacks, when it sums or shows one of them.
+void noteLinkOnlySteps(Db& db, CommMatrix& m) {
+    const auto& only = m.linkOnlySteps;
+    if (only.empty() || (m.step && std::find(only.begin(), only.end(), *m.step) == only.end())) return;
+    std::string list;
+    for (int64_t st : only)
+        list += (list.empty() ? "" : ", ") + std::to_string(st);
+    m.notes.push_back((only.size() == 1 ? "step " + list + " is" : "steps " + list + " are") +
+                      " in the communication links only (" + (m.hcclRawUnits ? "hccl_raw" : "its file") +
+                      "), no step of the run: the step table has " + stepsText(db, m.run) +
+                      (m.step             ? ""
+                       : only.size() == 1 ? "; all steps include it"
+                                          : "; all steps include them"));
+}
+
 /// The group the request asks for; false (with m.empty set) when it cannot be shown.
 bool chooseGroup(const CommMatrixRequest& req, CommMatrix& m) {
     const bool allGlobal = std::all_of(m.groups.begin(), m.groups.end(),
@@ -251,6 +295,8 @@ CommMatrix loadCommMatrix(Db& db, const CommMatrixRequest& req) {
     }
     if (!chooseGroup(req, m)) return m;
     describe(m);
+    loadLinkOnlySteps(db, m);
+    noteLinkOnlySteps(db, m);
     loadCells(db, m);
     if (m.cells.empty())
         m.empty = m.step ? "no link in step " + std::to_string(*m.step) + " of this group"
@@ -270,13 +316,16 @@ std::string commMatrixJson(const CommMatrix& m) {
     j["size_unit"] = m.logical ? "logical bytes" : m.hcclRawUnits ? "units as in hccl_raw" : "bytes";
     j["ranks"] = m.ranks;
     j["steps"] = m.steps;
+    j["link_only_steps"] = m.linkOnlySteps;
     j["groups"] = json::array();
     for (const auto& g : m.groups)
         j["groups"].push_back({{"group", g.name},
                                {"label", g.label},
                                {"scope", g.scope},
                                {"members", g.members},
-                               {"bytes", g.bytes},
+                               // hccl_raw's sizes are stored in thousandths of its unnamed unit: never bytes
+                               {"bytes", g.hcclRawUnits ? json(nullptr) : json(g.bytes)},
+                               {"size", g.hcclRawUnits ? double(g.bytes) / 1000.0 : double(g.bytes)},
                                {"logical", g.logical},
                                {"hccl_raw_units", g.hcclRawUnits},
                                {"note", g.note}});

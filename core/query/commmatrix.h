@@ -89,6 +89,9 @@ struct CommMatrix {
     int run = 0;
     std::vector<int64_t> steps; ///< the steps with links (ascending)
     bool unnamedStep = false;   ///< some links belong to no numbered step
+    /// Steps of the links that no step table row of the link's rank has (cluster_propose's hccl_raw_0/1
+    /// step 6: step_trace_raw has 1–5): summed into "all steps", never a step of the run — said in `notes`.
+    std::vector<int64_t> linkOnlySteps;
     std::vector<CommGroupInfo> groups;
     std::optional<int64_t> step;  ///< the step shown (none: all steps)
     std::string group;            ///< the group shown ("" = every group)

@@ -32,13 +32,18 @@ std::map<std::pair<int64_t, int64_t>, json> ourSteps(index::Db& db) {
     auto q = db.prepare(
         "SELECT coalesce(i.data_rank, i.rank), st.step, st.rank, st.wall_ns, st.compute_ns, "
         "st.comm_ns, st.comm_not_overlapped_ns, st.comm_overlapped_ns, st.wait_ns, st.idle_ns, "
-        "coalesce(st.source, '') FROM step_stat st JOIN rank_info i ON i.rank = st.rank ORDER BY st.rank");
+        "coalesce(st.source, ''), b.bubble_ns FROM step_stat st JOIN rank_info i ON i.rank = st.rank "
+        "LEFT JOIN step_breakdown_src b ON st.source = 'step_trace_time' AND b.rank = st.rank AND "
+        "b.step = st.step ORDER BY st.rank");
     while (q.step()) {
         // where the breakdown came from: the rank's own step_trace_time.csv is the profiler's figure too, so
         // equal rows there are the same producer twice, not two counts agreeing
         json o = {{"rank", q.i64(2)}, {"source", q.text(10)}};
         for (int i = 0; i < 7; ++i)
             o[kOurs[i]] = nullable(q, 3 + i);
+        // the Bubble of the rank's own step_trace_time.csv where the breakdown is that file's (0 is a value);
+        // the events give none, and a merged cluster index keeps no per-file breakdown: null, "not known"
+        o["bubble_ns"] = nullable(q, 11);
         out.emplace(std::make_pair(q.i64(0), q.i64(1)), std::move(o));
     }
     return out;
@@ -171,7 +176,7 @@ ProducerSummaryTable producerSummaryTable(const json& s) {
         if (!o.is_null())
             t.rows.push_back({step, "rank", indexText(r), oursBy(o), ms(o["compute_ns"]),
                               ms(o["comm_not_overlapped_ns"]), ms(o["comm_overlapped_ns"]), ms(o["comm_ns"]),
-                              ms(o["idle_ns"]), ms(o["wall_ns"]), "-"});
+                              ms(o["idle_ns"]), ms(o["wall_ns"]), ms(o.value("bubble_ns", json()))});
         else if (!why.empty() && why != kNoTrace) // ranks without a trace are named once, above
             t.rows.push_back(
                 {step, "rank", indexText(r), "Rankscope", "none: " + why, "", "", "", "", "", ""});

@@ -14,7 +14,8 @@ namespace rs::query {
 
 /// `{files[], unit, rows[{step, type, index, rank, line, producer{computing_ns, comm_not_overlapped_ns,
 /// overlapped_ns, comm_ns, free_ns, stage_ns, bubble_ns, comm_not_overlapped_excl_recv_ns}, ours{rank,
-/// wall_ns, compute_ns, comm_ns, comm_not_overlapped_ns, comm_overlapped_ns, wait_ns, idle_ns} | null,
+/// wall_ns, compute_ns, comm_ns, comm_not_overlapped_ns, comm_overlapped_ns, wait_ns, idle_ns, bubble_ns (the
+/// rank's step_trace_time.csv Bubble where the breakdown is that file's, else null)} | null,
 /// ours_why}], ranks, ranks_in_traces, producer_only_ranks}`; null when the index has no such summary.
 nlohmann::json producerClusterSummary(index::Db& db);
 

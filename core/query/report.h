@@ -29,6 +29,10 @@ void addStubStepNotes(nlohmann::json& diagnostics);
 /// Whether a finding of `report` tells its outlier steps (an outlier-step finding, or one whose affected
 /// steps list them); else they only began earlier and cost the job no time, which every report says.
 bool outlierStepsTold(const nlohmann::json& report);
+/// An outlier step's number as every report form names it: "1 (warm-up outlier)" for a rank's warm-up step
+/// (core/model/warmupsteps.h: left out of its median and p95, so the timeline's "⚠ outlier" over it and
+/// "no outlier step cost the job time" are told as the same step), else "3".
+std::string outlierStepLabel(const nlohmann::json& outlierStep);
 /// The report's `findings`: every finding, root causes first by time lost, each with its sentence rendered
 /// from its typed fields (core/model/findingtext.h). Reads only the analysis tables (no per-event table).
 nlohmann::json findingsJson(index::Db& db);

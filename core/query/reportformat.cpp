@@ -108,7 +108,7 @@ void formatLongSteps(std::ostringstream& o, const json& r) {
     if (summarisesRanks(r["ranks"].size())) return formatOutlierStepsByStep(o, r);
     for (auto& x : r["outlier_steps"]) {
         const std::string why = x.value("cause", std::string());
-        o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << x["step"].get<int64_t>() << ": "
+        o << "  " << rankName(r, x["rank"].get<int64_t>()) << " step " << outlierStepLabel(x) << ": "
           << model::formatDuration(x["wall_ns"].get<int64_t>()) << " (typical "
           << model::formatDuration(x["typical_ns"].get<int64_t>()) << ")" << (why.empty() ? "" : ": " + why)
           << "\n";
@@ -380,6 +380,11 @@ bool outlierStepsTold(const json& r) {
         return x.value("kind", "") == "outlier_step" ||
                x.value("affected", json::object()).contains("outlier_steps");
     });
+}
+
+std::string outlierStepLabel(const json& x) {
+    const std::string n = std::to_string(x["step"].get<int64_t>());
+    return x.value("warmup", false) ? n + " (warm-up outlier)" : n;
 }
 
 std::string formatReport(const json& r, int top) {

@@ -176,6 +176,37 @@ class TstDetailsPanel : public QObject {
         state.setSelection(Selection{});
         QVERIFY(!panel.plainText().contains("memory map"));
     }
+    void aLinkSaysWhatItsTooltipGives_data() {
+        QTest::addColumn<int>("size"); // Selection::LinkSize
+        QTest::addColumn<QString>("says");
+        QTest::addColumn<QString>("never");
+        QTest::newRow("bytes") << int(Selection::LinkSize::Bytes) << "its bytes, time and bandwidth"
+                               << "units as in hccl_raw";
+        QTest::newRow("logical") << int(Selection::LinkSize::LogicalBytes)
+                                 << "its logical bytes (no time, no bandwidth)"
+                                 << "bytes, time";
+        // r48c #6: hccl_raw names no size unit; its tooltip gives no bytes and no GB/s
+        QTest::newRow("hccl_raw") << int(Selection::LinkSize::HcclRawUnits)
+                                  << "its size in units as in hccl_raw (no file names the unit) and its "
+                                     "time; no bandwidth"
+                                  << "bytes";
+    }
+    void aLinkSaysWhatItsTooltipGives() {
+        QFETCH(int, size);
+        QFETCH(QString, says);
+        QFETCH(QString, never);
+        views::InteractionState state;
+        gui::DetailsPanel panel(&state, m_service);
+        Selection link;
+        link.kind = Selection::Kind::CommLink;
+        link.linkSrc = 1;
+        link.linkDst = 0;
+        link.group = "hccl_raw_0.csv";
+        link.linkSize = Selection::LinkSize(size);
+        state.setSelection(link);
+        QVERIFY2(panel.plainText().contains(says), qPrintable(panel.plainText()));
+        QVERIFY2(!panel.plainText().contains(never), qPrintable(panel.plainText()));
+    }
     void aStepsWallSourceAndAWaitNotKnown() {
         // server test_data: rank 1's step 2 is 294586.5 µs in step_trace_time.csv, its kernels and
         // collectives span 267.70 ms; resource/profiler run 0 is ranks 0 and 10 of a job whose ranks 1-9

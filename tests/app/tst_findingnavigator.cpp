@@ -200,6 +200,13 @@ class TstFindingNavigator : public QObject {
         nav.go(early);
         QCOMPARE(state.windowStart(), qint64(0));
         QVERIFY(state.windowEnd() >= 3000);
+        // a finding as long as the run: its padded window is the run's, not past its end (r48c #3)
+        Finding whole = make("stall", 0, 1);
+        whole.startNs = 0;
+        whole.endNs = 4000000;
+        nav.go(whole);
+        QCOMPARE(state.windowStart(), qint64(0));
+        QCOMPARE(state.windowEnd(), qint64(4000000));
         // a slow card naming two op types: both of its cells outlined, none of the others (walk 6: only
         // the first was)
         heat->setData(heatGrid());
@@ -287,6 +294,7 @@ class TstFindingNavigator : public QObject {
         // a margin of a twentieth of their lifetime either side at most (inside the run)
         QVERIFY(state.windowEnd() - state.windowStart() <=
                 (hi - lo) + 2 * std::max<int64_t>((hi - lo) / 20, 20000));
+        QVERIFY(state.windowStart() >= s->startNs && state.windowEnd() <= s->endNs); // inside the run
         QCOMPARE(state.selection().kind, Selection::Kind::OpType);
         QVERIFY(state.canGoBack()); // Back returns to the window before
         // walk 48: the rank's memory map was read twice, for the view and for the navigator; once now

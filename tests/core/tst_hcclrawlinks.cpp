@@ -6,6 +6,7 @@
 // step_num is a number; json.loads(link_info, parse_float=Decimal); per (link key, transport) the sums of
 // round(size × 1000) and round(cost_ms × 10^6) over the steps:
 //   hccl_raw_0.csv  1-0 SDMA 276 416 512 / 13 204 160 ns, 0-0 SDMA 3 329 792 / 408 970 ns
+//   (hccl_raw_0.csv's group: 276 416.512 + 3 329.792 = 279 746.304 units)
 //   hccl_raw_2.csv  step 2: 1-0 SDMA 1 039 360 / 373 930 ns, 0-0 SDMA 26 210 816 / 1 250 660 ns
 #include "core/import/discovery.h"
 #include "core/index/sqlite.h"
@@ -14,10 +15,14 @@
 #include "tests/support/importharness.h"
 #include "tests/support/testsupport.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 #include <algorithm>
 #include <filesystem>
 #include <limits>
+#include <numeric>
 
 using namespace rs;
 using import::FileKind;
@@ -140,12 +145,43 @@ class TstHcclRawLinks : public QObject {
         const auto s = query::loadCommMatrix(db, step2);
         QVERIFY(s.at(1, 0) && s.at(1, 0)->bytes == 1039360 && s.at(1, 0)->timeNs == int64_t(373930));
         QVERIFY(s.at(0, 0) && s.at(0, 0)->bytes == 26210816 && s.at(0, 0)->timeNs == int64_t(1250660));
+        // step 6 of hccl_raw_0/1 is in no step table (Python over the files: hccl_raw_0/1 steps 1–6,
+        // hccl_raw_2/3 steps 1–2, every step_trace_raw_<r>_detail_time.csv steps 1–5): said where summed or
+        // shown, never of a group without it (r48c #1)
+        QCOMPARE(m.linkOnlySteps, std::vector<int64_t>{6});
+        const QString notes = QString::fromStdString(
+            std::accumulate(m.notes.begin(), m.notes.end(), std::string(), std::plus<>()));
+        QVERIFY2(notes.contains("step 6 is in the communication links only (hccl_raw), no step of the run: "
+                                "the step table has steps 1–5; all steps include it"),
+                 qPrintable(notes));
+        QVERIFY(s.linkOnlySteps.empty());
+        for (const auto& n : s.notes)
+            QVERIFY2(n.find("step 6") == std::string::npos, n.c_str());
+        query::CommMatrixRequest step6 = all;
+        step6.step = 6;
+        const auto six = query::loadCommMatrix(db, step6);
+        QVERIFY(std::any_of(six.notes.begin(), six.notes.end(), [](const std::string& n) {
+            return n.find("step 6 is in the communication links only") != std::string::npos;
+        }));
+        auto d = db.prepare("SELECT count, excerpt FROM diagnostic WHERE what LIKE 'communication links of a "
+                            "step the rank''s step table lacks%'");
+        QVERIFY(d.step());
+        QCOMPARE(d.i64(0), int64_t(2)); // ranks 0 and 1, step 6
+        QCOMPARE(QString::fromStdString(d.text(1)), QString("rank 0 step 6 (group hccl_raw_0.csv)"));
         // every rank's file its own group, each used
         auto q = db.prepare("SELECT count(*) FROM comm_source WHERE source = 'hccl_raw' AND used = 1");
         QVERIFY(q.step());
         QCOMPARE(q.i64(0), int64_t(4));
         const std::string json = query::commMatrixJson(m);
         QVERIFY2(json.find("\"size_unit\": \"units as in hccl_raw\"") != std::string::npos, json.c_str());
+        // a group's total is in hccl_raw's units too, never bytes (it read the thousandths as bytes: × 1000)
+        const auto groups = QJsonDocument::fromJson(QByteArray::fromStdString(json))["groups"].toArray();
+        QCOMPARE(groups.size(), 4);
+        for (const auto& v : groups) {
+            const QJsonObject g = v.toObject();
+            QVERIFY(g["bytes"].isNull());
+            if (g["group"].toString() == "hccl_raw_0.csv") QCOMPARE(g["size"].toDouble(), 279746.304);
+        }
     }
 
     void damagedHugeFiguresDoNotOverflowTheMatrix() {

@@ -149,6 +149,13 @@ class TstProducerSummary : public QObject {
         // ranks 0 and 1 ship step_trace_time.csv (test_rank_*/ASCEND_PROFILER_OUTPUT), which Rankscope's
         // breakdown is taken from: the row says so, so equal figures do not read as two counts agreeing
         QCOMPARE(section.count(" Rankscope (rank's step_trace_time.csv) "), 2);
+        // and its Bubble is that file's 0 (test_rank_0/1's step_trace_time.csv: Bubble 0), a value, not "-"
+        // ("not known"; r48c #7)
+        for (const auto& line : section.split('\n'))
+            if (line.contains("Rankscope (rank's step_trace_time.csv)"))
+                QVERIFY2(line.endsWith(" 0 ns"), qPrintable(line));
+        for (const auto& r : s["rows"])
+            if (!r["ours"].is_null()) QCOMPARE(r["ours"]["bubble_ns"].get<int64_t>(), int64_t(0));
         QVERIFY2(section.contains("stage  0-7"), qPrintable(section));
     }
 };

@@ -13,6 +13,7 @@
 #include "core/index/backgroundremoval.h"
 #include "core/index/schema.h"
 #include "core/pipeline/buildpipeline.h"
+#include "core/query/producersummary.h"
 #include "core/query/report.h"
 #include "tests/support/testsupport.h"
 
@@ -48,6 +49,8 @@ const std::vector<std::pair<std::string, std::string>> kOutputs{
     {"comm_links", "SELECT * FROM comm_links ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"},
     {"comm_groups", "SELECT * FROM comm_groups ORDER BY 1, 2"},
     // what info, the run notes and the damaged-file lines read: each file once, with its rank
+    // msprof-analyze's own step figures (cluster_step_trace_time.csv: test_data's 18 rows), once each
+    {"producer_step", "SELECT * FROM producer_step ORDER BY file, line"},
     {"source_files",
      "SELECT path, format, rank, size_bytes, mtime_ns, records FROM source_file ORDER BY path, rank"},
 };
@@ -152,6 +155,9 @@ void compareWithWhole(const Built& b, int n = 3) {
     }
     const json got = findingsWithoutSpans(cluster), want = findingsWithoutSpans(whole);
     QVERIFY2(got == want, (got.dump(1) + "\nwanted\n" + want.dump(1)).c_str());
+    // msprof-analyze's summary beside Rankscope's rows (their Bubble from a rank's step_trace_time.csv)
+    const json producer = query::producerClusterSummary(cluster);
+    QVERIFY2(producer == query::producerClusterSummary(whole), producer.dump(1).c_str());
     // the cluster index holds no event; its manifest names the n shards and all their ranks
     QCOMPARE(cluster.scalar("SELECT count(*) FROM span") + cluster.scalar("SELECT count(*) FROM track"),
              int64_t(0));

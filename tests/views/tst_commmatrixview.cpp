@@ -14,6 +14,7 @@
 #include "views/comm/commscale.h"
 #include "views/common/interactionstate.h"
 
+#include <QComboBox>
 #include <QLayout>
 #include <QSignalSpy>
 #include <QtTest>
@@ -211,10 +212,18 @@ class TstCommMatrixView : public QObject {
         cell.bytes = 276416512;
         cell.timeNs = 13204160;
         m->cells.push_back(cell);
+        m->steps = {1, 6};
+        m->linkOnlySteps = {6}; // in hccl_raw_0.csv only, step_trace_raw has steps 1–5 (r48c #1)
         views::CommMatrixView v(nullptr, nullptr);
         v.resize(700, 500);
         v.setPreferredMetric(views::CommMetric::Bandwidth);
         v.setMatrix(m);
+        QStringList stepItems;
+        for (auto* box : v.findChildren<QComboBox*>())
+            if (box->count() && box->itemText(0) == "all steps")
+                for (int i = 0; i < box->count(); ++i)
+                    stepItems << box->itemText(i);
+        QCOMPARE(stepItems, QStringList({"all steps", "step 1", "step 6 (links only)"}));
         QCOMPARE(v.metric(), views::CommMetric::Size);
         const QString tip = v.canvas()->linkText(m->cells.front());
         QVERIFY2(tip.contains("276416.512 (units as in hccl_raw)") && tip.contains("from hccl_raw link_info"),
@@ -229,6 +238,14 @@ class TstCommMatrixView : public QObject {
                  qPrintable(colour));
         QVERIFY2(v.captionText().contains("no bandwidth") && !v.captionText().contains("(outlined)"),
                  qPrintable(v.captionText()));
+        // a click selects the link saying its figures are hccl_raw's units, so Details does not promise
+        // bytes and a bandwidth the tooltip never gives (r48c #6)
+        views::InteractionState state;
+        views::CommMatrixView clicked(&state, nullptr);
+        clicked.setMatrix(m);
+        emit clicked.canvas()->cellClicked(1, 0);
+        QCOMPARE(state.selection().kind, views::Selection::Kind::CommLink);
+        QVERIFY(state.selection().linkSize == views::Selection::LinkSize::HcclRawUnits);
     }
     void honestStates_data() {
         QTest::addColumn<QString>("scope");

@@ -56,6 +56,10 @@ class TstHeatmapCanvas : public QObject {
         QCOMPARE(views::statisticName(views::HeatStatistic::P95, m), QString("p95 duration"));
         // the op × rank grid's tooltip says ranks are compared on the same kernels (sum_op_name)
         QCOMPARE(views::ratioReference(m).contains("same kernels"), m == query::HeatmapData::Mode::OpByRank);
+        // every grid's reference says how an even count is taken (stats::median, midway), as a cell's own
+        // median says its lower middle value: the step grids said nothing of theirs (r48c #4)
+        QVERIFY2(views::ratioReference(m).contains("of an even number, midway between the middle two"),
+                 qPrintable(views::ratioReference(m)));
     }
     void longNamesSharingTheirHeadGetDifferentLabels() {
         views::HeatmapCanvas c;

@@ -156,8 +156,11 @@ void CommMatrixView::fillChoosers() {
     QSignalBlocker bs(m_step), bg(m_group), bm(m_metric);
     m_step->clear();
     m_step->addItem(tr("all steps"), QVariant());
-    for (int64_t s : m->steps)
-        m_step->addItem(tr("step %1").arg(s), qlonglong(s));
+    for (int64_t s : m->steps) // a step of the links only is no step of the run: said so (its note tells why)
+        m_step->addItem(std::count(m->linkOnlySteps.begin(), m->linkOnlySteps.end(), s)
+                            ? tr("step %1 (links only)").arg(s)
+                            : tr("step %1").arg(s),
+                        qlonglong(s));
     m_step->setCurrentIndex(m->step ? std::max(0, m_step->findData(qlonglong(*m->step))) : 0);
     m_group->clear();
     const bool allGlobal = std::all_of(m->groups.begin(), m->groups.end(),
@@ -236,6 +239,9 @@ void CommMatrixView::onCellClicked(qint64 src, qint64 dst) {
     s.linkDst = dst;
     s.group = QString::fromStdString(m->group);
     s.step = m->step ? *m->step : -1;
+    s.linkSize = m->hcclRawUnits ? Selection::LinkSize::HcclRawUnits
+                 : m->logical    ? Selection::LinkSize::LogicalBytes
+                                 : Selection::LinkSize::Bytes;
     if (const auto* c = m->at(src, dst)) s.rank = c->reporter;
     m_state->setSelection(s); // onSelection asks for its collectives
 }

@@ -35,6 +35,10 @@ struct Selection {
     QString group;                 ///< a communication link's group
     qint64 linkSrc = -1, linkDst = -1;
     std::vector<qint64> spans; ///< a communication link's collectives (sorted span ids), once resolved
+    /// What a communication link's figures are (shown, not part of the key): bytes with a time (so GB/s),
+    /// Kineto's logical bytes (no time), or hccl_raw's size in its own unnamed unit with a time (no GB/s).
+    enum class LinkSize { Bytes, LogicalBytes, HcclRawUnits };
+    LinkSize linkSize = LinkSize::Bytes;
     bool operator==(const Selection& o) const {
         return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step &&
                opType == o.opType && moreOpTypes == o.moreOpTypes && tensorId == o.tensorId &&

@@ -25,7 +25,15 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
 }
 
 QString ratioReference(query::HeatmapData::Mode mode) {
-    if (mode != query::HeatmapData::Mode::OpByRank) return {};
+    // every grid's reference is the judged centre (stats::median: of an even number, midway between the
+    // middle two), where a cell's own median is the lower middle value: each says its own (r48c #4; the
+    // step grids' tooltips named no convention beside a cell's "lower of the two middle values")
+    if (mode == query::HeatmapData::Mode::OpByStep)
+        return ": this step's mean duration against the op type's median step on this rank (the median of "
+               "its steps' means; of an even number, midway between the middle two)";
+    if (mode == query::HeatmapData::Mode::RankByStep)
+        return ": this rank's mean duration in the step against the step's median over ranks (of an even "
+               "number, midway between the middle two)";
     // a ratio of times, not a mean of per-name ratios: walk 30 read "weighted by how often" as the count-
     // weighted mean of each name's ratio (0.972 where the cell said 0.96, msinsight pytorch/text/level1)
     return ": this rank's time at its medians (Σ over the kernel names of its count × its median) against "

@@ -9,6 +9,7 @@
 #include "views/common/sortarrows.h"
 
 #include "views/tables/opsmodel.h"
+#include "views/tables/producerfiguresview.h"
 #include "views/tables/steprecordstext.h"
 #include "views/tables/stepsmodel.h"
 #include "views/tables/tensorsmodel.h"
@@ -30,7 +31,7 @@ namespace rs::views {
 DrillDownView::DrillDownView(InteractionState* state, query::QueryService* service, QWidget* parent)
     : QWidget(parent), m_state(state), m_service(service), m_steps(new StepsModel(this)),
       m_ops(new OpsModel(this)), m_tensors(new TensorsModel(this)), m_stack(new QStackedWidget),
-      m_crumbs(new QLabel), m_filter(new QLineEdit) {
+      m_producer(new ProducerFiguresView), m_crumbs(new QLabel), m_filter(new QLineEdit) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     m_crumbs->setTextFormat(Qt::RichText);
@@ -41,7 +42,8 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     m_filter->setClearButtonEnabled(true);
     lay->addWidget(m_crumbs);
     lay->addWidget(m_filter);
-    lay->addWidget(m_stack, 1);
+    lay->addWidget(m_stack, 2);
+    lay->addWidget(m_producer, 1); // shown by setFigures when the folder has msprof-analyze's summary
     QAbstractItemModel* models[3] = {m_steps, m_ops, m_tensors};
     for (int i = 0; i < 3; ++i) {
         // the Steps table reads "rank 5" and "step 11" as the track filter does, not as text
@@ -264,9 +266,16 @@ QString DrillDownView::breadcrumbs() const {
     return s;
 }
 
+void DrillDownView::setProducerFigures(const QStringList& lines, const QStringList& header,
+                                       const std::vector<QStringList>& rows) {
+    m_producer->setFigures(lines, header, rows);
+    m_producer->setVisible(m_level == 0 && m_producer->hasFigures());
+}
+
 void DrillDownView::setLevel(int level) {
     m_level = level;
     m_stack->setCurrentIndex(level);
+    m_producer->setVisible(level == 0 && m_producer->hasFigures()); // beside the Steps, not the ops
     m_filter->blockSignals(true);
     m_filter->setText(m_filterText[level]); // as typed: the proxy's pattern is regex-escaped ("aten\\:\\:")
     m_filter->blockSignals(false);

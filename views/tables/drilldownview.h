@@ -8,6 +8,7 @@
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
+#include <QStringList>
 #include <QWidget>
 #include <map>
 #include <vector>
@@ -23,6 +24,7 @@ namespace rs::views {
 class StepsModel;
 class OpsModel;
 class TensorsModel;
+class ProducerFiguresView;
 
 class DrillDownView : public QWidget {
     Q_OBJECT
@@ -40,6 +42,11 @@ class DrillDownView : public QWidget {
     StepsModel* stepsModel() const { return m_steps; }
     OpsModel* opsModel() const { return m_ops; }
     TensorsModel* tensorsModel() const { return m_tensors; }
+    /// msprof-analyze's own step figures, under the Steps table (at the Steps level only; hidden without).
+    ProducerFiguresView* producerFigures() const { return m_producer; }
+    /// ProducerFiguresView::setFigures, shown while the Steps level is.
+    void setProducerFigures(const QStringList& lines, const QStringList& header,
+                            const std::vector<QStringList>& rows);
     QString breadcrumbs() const;
     QString tensorTitle() const; ///< the tensor level's breadcrumb: which list it shows
 
@@ -69,6 +76,7 @@ class DrillDownView : public QWidget {
     QSortFilterProxyModel* m_proxy[3];
     QTableView* m_tables[3];
     QStackedWidget* m_stack;
+    ProducerFiguresView* m_producer;
     QLabel* m_crumbs;
     QLineEdit* m_filter;
     QString m_filterText[3]; ///< each level's filter as typed

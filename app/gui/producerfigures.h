@@ -1,0 +1,16 @@
+#pragma once
+// msprof-analyze's own step figures for the app's Steps tables: the report's section
+// (core/query/producersummary.h, from the summary's report document) handed to the drill-down's
+// ProducerFiguresView as shown text. GUI thread only.
+#include <string>
+
+namespace rs::views {
+class DrillDownView;
+}
+
+namespace rs::gui {
+
+/// Shows `reportJson`'s producer_cluster_summary under `drill`'s Steps table (nothing when it has none).
+void showProducerFigures(views::DrillDownView* drill, const std::string& reportJson);
+
+} // namespace rs::gui

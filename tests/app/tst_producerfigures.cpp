@@ -1,0 +1,60 @@
+// msprof-analyze's own step figures in the app's Steps tables (r48c #5): the report's section
+// (core/query/producersummary.h) under the drill-down's Steps table, saying whose figures they are, shown at
+// the Steps level only and not at all where the folder has no such summary.
+//
+// Expected figures (Python 3 over msinsight test_data's cluster_analysis_output/cluster_step_trace_time.csv
+// with the csv module): 18 rows (16 of Type rank, 2 stages), rank 0's Computing 75174.57464453117 µs
+// (75.2 ms as shown); the folder holds the traces of ranks 0 and 1 (test_rank_0, test_rank_1), so two
+// Rankscope rows follow theirs: 20 rows.
+#include "app/gui/producerfigures.h"
+#include "core/query/report.h"
+#include "tests/support/testsupport.h"
+#include "views/tables/drilldownview.h"
+#include "views/tables/producerfiguresview.h"
+
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QtTest>
+
+using namespace rs;
+
+class TstProducerFigures : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void testDataUnderTheSteps() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        views::DrillDownView drill(nullptr, nullptr);
+        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5).dump());
+        const auto* p = drill.producerFigures();
+        QVERIFY(p->hasFigures());
+        QVERIFY2(p->caption().startsWith("msprof-analyze's figures"), qPrintable(p->caption()));
+        const QAbstractItemModel* m = p->table()->model();
+        QCOMPARE(m->rowCount(), 20);
+        const int by = 3, computing = 4; // the report's columns: step, type, index, by, computing, …
+        QCOMPARE(m->headerData(by, Qt::Horizontal).toString(), QString("by"));
+        QCOMPARE(m->index(0, by).data().toString(), QString("msprof-analyze"));
+        QCOMPARE(m->index(0, 2).data().toString(), QString("0"));
+        QCOMPARE(m->index(0, computing).data().toString(), QString("75.2 ms"));
+        QVERIFY(m->index(1, by).data().toString().startsWith("Rankscope"));
+        // at the Steps level only: not beside a step's ops
+        drill.show();
+        QVERIFY(p->isVisible());
+    }
+    void noSummaryNothingShown() {
+        const std::string dir = test::tempDir("producer-figures-demo");
+        QVERIFY(test::writeDemo(dir, test::demoOptions(2, 3, 1)).empty());
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        views::DrillDownView drill(nullptr, nullptr);
+        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5).dump());
+        drill.show();
+        QVERIFY(!drill.producerFigures()->hasFigures());
+        QVERIFY(!drill.producerFigures()->isVisible());
+    }
+};
+
+QTEST_MAIN(TstProducerFigures)
+#include "tst_producerfigures.moc"
