@@ -414,7 +414,7 @@ class Builder {
         }
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
-        t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step"),
+        t.header = {QObject::tr("rank"), QObject::tr("median step (lower middle)"), QObject::tr("p95 step"),
                     QObject::tr("wall from")};
         for (const auto& r : m_report["steps"]["per_rank"]) {
             // a whole-trace rank whose step marks exist on another clock says so, as the text report does
@@ -520,9 +520,12 @@ class Builder {
         if (!m_report["stragglers"].empty()) {
             ReportBlock st;
             st.kind = ReportBlock::Kind::Table;
-            st.header = {QObject::tr("rank"),   QObject::tr("op type"),
-                         QObject::tr("median"), QObject::tr("ranks' median"),
-                         QObject::tr("ratio"),  QObject::tr("extra kernel time")};
+            st.header = {QObject::tr("rank"),
+                         QObject::tr("op type"),
+                         QObject::tr("median (lower middle)"),
+                         QObject::tr("ranks' median (lower middle)"),
+                         QObject::tr("ratio"),
+                         QObject::tr("extra kernel time")};
             const size_t most = m_many ? query::kMostOutliersListed : m_report["stragglers"].size();
             for (const auto& r : m_report["stragglers"])
                 if (st.rows.size() < most)

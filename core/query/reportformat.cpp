@@ -280,7 +280,7 @@ void formatSteps(std::ostringstream& o, const json& r) {
     }
     const std::string common = commonWallSource(r);
     const bool shared = sharedStepCount(r);
-    o << "\nSteps (median / p95 wall time" << stepStatisticsOver(r)
+    o << "\nSteps (median (lower middle) / p95 wall time" << stepStatisticsOver(r)
       << (common.empty() ? "" : ", from " + common) << "):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {

@@ -225,7 +225,7 @@ class TstHtmlReport : public QObject {
             ++n;
         }
         QCOMPARE(n, int(readAll(m_html).count("data:image/png;base64")));
-        QVERIFY(m.contains("| rank | median step | p95 step |"));
+        QVERIFY(m.contains("| rank | median step (lower middle) | p95 step |"));
     }
 
     void aFolderOfRunsPicturesTheRunAsked() {
