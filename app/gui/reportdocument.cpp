@@ -475,7 +475,8 @@ class Builder {
         const std::string sources = model::waitSourcesText(cw.value("by_source", nlohmann::json::object()));
         add(para(QObject::tr("Communication wait: %1%2.")
                      .arg(QString::fromStdString(query::commWaitText(
-                         m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))
+                         m_report,
+                         query::totalWaitText(m_report, [](int64_t ns) { return dur(ns).toStdString(); }))))
                      .arg(sources.empty() ? QString() : " (" + QString::fromStdString(sources) + ")")));
         if (m_many && !cw["by_rank"].empty())
             add(summaryBlocks(query::waitSummary(m_report)));

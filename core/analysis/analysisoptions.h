@@ -27,8 +27,9 @@ namespace rs::analysis {
 /// parallel_group_info is filed under the rank's key, as the other analysis notes, not its data rank. 30: a
 /// PROF_ folder under another name is known by its device_N layout (an index of it read it as one Chrome
 /// trace per file: fake ranks, a card blamed for its own wait). 31: legacy hccl_raw's link_info links are a
-/// matrix source of their own (one group per file, group-local).
-constexpr int kAnalysisRevision = 31;
+/// matrix source of their own (one group per file, group-local). 32: a wait nothing could measure
+/// (core/stats/runwaitfacts.h) is NULL in step_stat.wait_ns and collective.wait_ns, not 0 (unknownwaits.h).
+constexpr int kAnalysisRevision = 32;
 
 struct BankModel {
     int bankCount = 8;

@@ -307,7 +307,7 @@ void formatSteps(std::ostringstream& o, const json& r) {
 
 void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
-      << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
+      << commWaitText(r, totalWaitText(r, [](int64_t ns) { return ms(double(ns)); }));
     // measured and inferred waits are told apart (a total of both read as measured)
     if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
         !sources.empty())

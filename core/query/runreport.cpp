@@ -108,6 +108,7 @@ json runReport(index::Db& db, json r, int run) {
     keepRanks(r["memory"]["bank_anomalies"], ranks);
     json findings = json::array();
     for (auto& f : r["findings"])
+    markUnknownWait(r); // of the run shown
         if (f["run"].is_null() ? (f["rank"].is_null() || ranks.count(f["rank"].get<int64_t>()))
                                : f["run"].get<int64_t>() == run)
             findings.push_back(std::move(f));
