@@ -377,7 +377,10 @@ class Builder {
         int index = 0;
         for (const auto& f : list) {
             ++index;
-            QString head = QString("%1. [%2] %3").arg(index).arg(f.kindName, f.text);
+            // of a folder of runs each finding says its run, as the text report's do (two read the same)
+            const QString run =
+                m_scene.summary().runs.size() > 1 && f.run ? QObject::tr("run %1: ").arg(*f.run) : QString();
+            QString head = QString("%1. [%2] %3%4").arg(index).arg(f.kindName, run, f.text);
             if (f.lostNs > 0)
                 head +=
                     (f.kind == model::FindingKind::PipelineWait ? QObject::tr(" — %1 of wall time waiting")

@@ -312,8 +312,8 @@ void formatCommWait(std::ostringstream& o, const json& r) {
     if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
         !sources.empty())
         o << " (" << sources << ")";
-    const std::string last = lastArrivalText(r["comm_wait"].value("last_arrivals", json::object()),
-                                             [&](int64_t rank) { return rankName(r, rank); });
+    const std::string last = lastArrivalTextByRun(r["comm_wait"].value("last_arrivals", json::object()),
+                                                  r["runs"], [&](int64_t rank) { return rankName(r, rank); });
     if (!last.empty()) o << "; " << last;
     // few ranks: the total says it; many: how the wait spreads over them and who stands out
     if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {
