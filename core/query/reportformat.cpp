@@ -423,9 +423,14 @@ std::string formatReport(const json& r, int top) {
     o << "\nDiagnostics: " << diagnosticsCountText(d);
     // a run's counts say so, with the folder's the dialog and `info` count (walk 27 #4)
     const bool ofRun = r.contains("shown_run") && d.contains("folder");
+    // the folder's own (files of no rank) apart, so the run's, the folder's and the other runs' add up
     if (ofRun)
-        o << " in run " << r["shown_run"]["run"].get<int64_t>()
-          << "; the folder: " << diagnosticsCountText(d["folder"]);
+        o << " in run " << r["shown_run"]["run"].get<int64_t>() << "'s files"
+          << (d.contains("folder_wide") ? "; " + diagnosticsCountText(d["folder_wide"]) +
+                                              " of the folder's "
+                                              "(files of no run)"
+                                        : std::string())
+          << "; the whole folder: " << diagnosticsCountText(d["folder"]);
     if (d.value("notes", int64_t(0)) || (ofRun && d["folder"].value("notes", int64_t(0))))
         o << " (notes: information, not problems)";
     o << (d["rows"].get<int64_t>() || d.value("notes", int64_t(0)) ? " (rankscope info DIR lists them)" : "")
