@@ -377,7 +377,10 @@ class Builder {
         int index = 0;
         for (const auto& f : list) {
             ++index;
-            QString head = QString("%1. [%2] %3").arg(index).arg(f.kindName, f.text);
+            // of a folder of runs each finding says its run, as the text report's do (two read the same)
+            const QString run =
+                m_scene.summary().runs.size() > 1 && f.run ? QObject::tr("run %1: ").arg(*f.run) : QString();
+            QString head = QString("%1. [%2] %3%4").arg(index).arg(f.kindName, run, f.text);
             if (f.lostNs > 0)
                 head +=
                     (f.kind == model::FindingKind::PipelineWait ? QObject::tr(" — %1 of wall time waiting")
@@ -414,7 +417,7 @@ class Builder {
         }
         ReportBlock t;
         t.kind = ReportBlock::Kind::Table;
-        t.header = {QObject::tr("rank"), QObject::tr("median step"), QObject::tr("p95 step"),
+        t.header = {QObject::tr("rank"), QObject::tr("median step (lower middle)"), QObject::tr("p95 step"),
                     QObject::tr("wall from")};
         for (const auto& r : m_report["steps"]["per_rank"]) {
             // a whole-trace rank whose step marks exist on another clock says so, as the text report does
@@ -475,7 +478,8 @@ class Builder {
         const std::string sources = model::waitSourcesText(cw.value("by_source", nlohmann::json::object()));
         add(para(QObject::tr("Communication wait: %1%2.")
                      .arg(QString::fromStdString(query::commWaitText(
-                         m_report, dur(cw.value("total_wait_ns", int64_t(0))).toStdString())))
+                         m_report,
+                         query::totalWaitText(m_report, [](int64_t ns) { return dur(ns).toStdString(); }))))
                      .arg(sources.empty() ? QString() : " (" + QString::fromStdString(sources) + ")")));
         if (m_many && !cw["by_rank"].empty())
             add(summaryBlocks(query::waitSummary(m_report)));
@@ -520,9 +524,12 @@ class Builder {
         if (!m_report["stragglers"].empty()) {
             ReportBlock st;
             st.kind = ReportBlock::Kind::Table;
-            st.header = {QObject::tr("rank"),   QObject::tr("op type"),
-                         QObject::tr("median"), QObject::tr("ranks' median"),
-                         QObject::tr("ratio"),  QObject::tr("extra kernel time")};
+            st.header = {QObject::tr("rank"),
+                         QObject::tr("op type"),
+                         QObject::tr("median (lower middle)"),
+                         QObject::tr("ranks' median (lower middle)"),
+                         QObject::tr("ratio"),
+                         QObject::tr("extra kernel time")};
             const size_t most = m_many ? query::kMostOutliersListed : m_report["stragglers"].size();
             for (const auto& r : m_report["stragglers"])
                 if (st.rows.size() < most)

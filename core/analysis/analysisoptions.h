@@ -29,8 +29,10 @@ namespace rs::analysis {
 /// trace per file: fake ranks, a card blamed for its own wait). 31: legacy hccl_raw's link_info links are a
 /// matrix source of their own (one group per file, group-local). 32: bank options given by the user (a
 /// count, size or base address) are the layout's source "options", not "assumed" (bank finding, meta). 33:
-/// links of a step the rank's step table lacks are counted in a diagnostic (cluster_propose's hccl_raw step 6).
-constexpr int kAnalysisRevision = 33;
+/// links of a step the rank's step table lacks are counted in a diagnostic (cluster_propose's hccl_raw step
+/// 6). 34: a wait nothing could measure (core/stats/runwaitfacts.h) is NULL in step_stat.wait_ns and
+/// collective.wait_ns, not 0 (unknownwaits.h).
+constexpr int kAnalysisRevision = 34;
 
 struct BankModel {
     int bankCount = 8;

@@ -23,6 +23,7 @@
 #include "core/analysis/stepphases.h"
 #include "core/analysis/summarytables.h"
 #include "core/analysis/tensortimeline.h"
+#include "core/analysis/unknownwaits.h"
 
 #include <algorithm>
 #include <chrono>
@@ -103,6 +104,7 @@ AnalysisPlan AnalysisPlan::standard() {
     cross.push_back(std::make_unique<RootCausePass>());
     cross.push_back(std::make_unique<PipelineWaitPass>());
     cross.push_back(std::make_unique<DiagnosticFoldPass>());
+    cross.push_back(std::make_unique<UnknownWaitsPass>()); // last: the passes before read a 0
     return AnalysisPlan(std::move(rank), std::move(cross));
 }
 

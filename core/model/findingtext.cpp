@@ -50,6 +50,10 @@ std::string stallText(const FindingFields& f) {
            formatDuration(f.waitedNs) + " in total" + waitedFrom(f.affected);
 }
 
+/// What an op type's ratio is taken against (opstats.cpp: the median over every rank that ran it, the
+/// culprit's own cell included, as the Op × rank cell's tooltip says); "the other ranks' median" misread it.
+constexpr const char* kAllRanksMedian = "the median of all ranks, its own included";
+
 /// What slow_rank and late_rank findings say about the collectives the rank arrived last in.
 std::string arrivals(const FindingFields& f) {
     const int64_t last = f.affected.value("collectives", int64_t(0));
@@ -60,9 +64,8 @@ std::string arrivals(const FindingFields& f) {
 }
 
 std::string slowRankText(const FindingFields& f) {
-    return who(f.dataRank) + " is slow: " + ratioList(f.affected.value("op_types", json::array())) +
-           " the other ranks' median (" + formatDuration(f.extraNs) + " of extra kernel time); " +
-           arrivals(f);
+    return who(f.dataRank) + " is slow: " + ratioList(f.affected.value("op_types", json::array())) + " " +
+           kAllRanksMedian + " (" + formatDuration(f.extraNs) + " of extra kernel time); " + arrivals(f);
 }
 
 std::string lateRankText(const FindingFields& f) {
@@ -73,8 +76,8 @@ std::string lateRankText(const FindingFields& f) {
 }
 
 std::string stragglerText(const FindingFields& f) {
-    return who(f.dataRank) + " is slow in " + ratioList(f.affected.value("op_types", json::array())) +
-           " the other ranks' median; " + formatDuration(f.extraNs) + " of extra kernel time" +
+    return who(f.dataRank) + " is slow in " + ratioList(f.affected.value("op_types", json::array())) + " " +
+           kAllRanksMedian + "; " + formatDuration(f.extraNs) + " of extra kernel time" +
            (f.instances > 0 ? ", but no collective shows the other ranks waiting for it"
                             : "; the profile has no collectives to tell whether the job waited for it");
 }

@@ -70,6 +70,21 @@ std::string lastArrivalText(const json& lastArrivals, const std::function<std::s
            lastOf(lastArrivals[most]) + ")";
 }
 
+std::string lastArrivalTextByRun(const json& lastArrivals, const json& runs,
+                                 const std::function<std::string(int64_t)>& name) {
+    if (runs.size() < 2) return lastArrivalText(lastArrivals, name);
+    std::string out;
+    for (const auto& run : runs) {
+        json own = json::object();
+        for (const auto& rank : run.value("ranks", json::array()))
+            if (const std::string key = std::to_string(rank.get<int64_t>()); lastArrivals.contains(key))
+                own[key] = lastArrivals[key];
+        if (const std::string text = lastArrivalText(own, name); !text.empty())
+            out += (out.empty() ? "" : "; ") + text;
+    }
+    return out;
+}
+
 std::string lastArrivalCell(const json& lastArrivals, int64_t rank) {
     const std::string key = std::to_string(rank);
     if (!lastArrivals.contains(key)) return "0 collectives";

@@ -588,6 +588,7 @@ json buildReport(index::Db& db, int top) {
     }
     r["outlier_steps"] = outlierStepsSection(db);
     r["comm_wait"] = commWaitSection(db, top);
+    markUnknownWait(r);
     r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
     r["findings"] = findingsJson(db);
     r["producer_cluster_summary"] = producerClusterSummary(db); // the producer's figures beside ours
@@ -632,10 +633,11 @@ std::string blamedSharedText(const json& report, const std::function<std::string
            each + ")";
 }
 
-std::string commWaitText(const json& report, const std::string& total) {
-    // each run's reason comes from core/query/waitknowledge.h: a 0 nothing could measure is "not known"
+namespace {
+/// The runs whose wait is not known (runs[].wait_unknown, core/query/waitknowledge.h) and their distinct
+/// reasons joined with "; ".
+std::string unknownWaitRuns(const json& report, std::vector<int64_t>& unknownRuns) {
     std::vector<std::string> reasons;
-    std::vector<int64_t> unknownRuns;
     for (const auto& run : report["runs"]) {
         const std::string why = run.value("wait_unknown", std::string());
         if (why.empty()) continue;
@@ -645,6 +647,30 @@ std::string commWaitText(const json& report, const std::string& total) {
     std::string because;
     for (const auto& why : reasons)
         because += (because.empty() ? "" : "; ") + why;
+    return because;
+}
+} // namespace
+
+void markUnknownWait(json& report) {
+    std::vector<int64_t> unknownRuns;
+    const std::string because = unknownWaitRuns(report, unknownRuns);
+    json& cw = report["comm_wait"];
+    // a 0 nothing measured is no figure (README: "not known", never "0 ns"); a run known beside runs not
+    // known keeps its total, and commWaitText names the others
+    const bool none = !unknownRuns.empty() && unknownRuns.size() == report["runs"].size();
+    if (none) cw["total_wait_ns"] = nullptr;
+    cw["wait_unknown"] = none ? because : std::string();
+}
+
+std::string totalWaitText(const json& report, const std::function<std::string(int64_t)>& format) {
+    const json& total = report["comm_wait"]["total_wait_ns"];
+    return total.is_number() ? format(total.get<int64_t>()) : std::string();
+}
+
+std::string commWaitText(const json& report, const std::string& total) {
+    // each run's reason comes from core/query/waitknowledge.h: a 0 nothing could measure is "not known"
+    std::vector<int64_t> unknownRuns;
+    const std::string because = unknownWaitRuns(report, unknownRuns);
     // every run a job of one rank: nobody to wait for, so no 0 that reads as measured
     const bool alone = std::all_of(report["runs"].begin(), report["runs"].end(), [](const json& run) {
         return run.value("world_size", json()).is_number() && run["world_size"].get<int64_t>() == 1;

@@ -51,6 +51,11 @@ inline constexpr const char* kCommWaitMeaning =
 /// why the total is not known (every run incomplete and nothing measured): the text and HTML reports say
 /// the same.
 std::string commWaitText(const nlohmann::json& report, const std::string& total);
+/// Where no run's wait is known (runs[].wait_unknown), comm_wait.total_wait_ns is null, not 0, and
+/// comm_wait.wait_unknown says why (its runs' reasons); else wait_unknown is "".
+void markUnknownWait(nlohmann::json& report);
+/// comm_wait.total_wait_ns formatted by `format`, "" when it is null (not known: commWaitText says so).
+std::string totalWaitText(const nlohmann::json& report, const std::function<std::string(int64_t)>& format);
 /// Where some rank waited for several ranks at once, how its "waited for" parts are counted and how much
 /// they shared ("Each instant of a wait is counted once, so a rank's parts add up to its wait: … (rank 0
 /// 10.0 ms, …)"), from a report's comm_wait.by_rank (`ms` formats ns); "" when no wait overlapped another.

@@ -280,7 +280,7 @@ void formatSteps(std::ostringstream& o, const json& r) {
     }
     const std::string common = commonWallSource(r);
     const bool shared = sharedStepCount(r);
-    o << "\nSteps (median / p95 wall time" << stepStatisticsOver(r)
+    o << "\nSteps (median (lower middle) / p95 wall time" << stepStatisticsOver(r)
       << (common.empty() ? "" : ", from " + common) << "):";
     int k = 0;
     for (auto& p : r["steps"]["per_rank"]) {
@@ -307,13 +307,13 @@ void formatSteps(std::ostringstream& o, const json& r) {
 
 void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
-      << commWaitText(r, ms(double(r["comm_wait"]["total_wait_ns"].get<int64_t>())));
+      << commWaitText(r, totalWaitText(r, [](int64_t ns) { return ms(double(ns)); }));
     // measured and inferred waits are told apart (a total of both read as measured)
     if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
         !sources.empty())
         o << " (" << sources << ")";
-    const std::string last = lastArrivalText(r["comm_wait"].value("last_arrivals", json::object()),
-                                             [&](int64_t rank) { return rankName(r, rank); });
+    const std::string last = lastArrivalTextByRun(r["comm_wait"].value("last_arrivals", json::object()),
+                                                  r["runs"], [&](int64_t rank) { return rankName(r, rank); });
     if (!last.empty()) o << "; " << last;
     // few ranks: the total says it; many: how the wait spreads over them and who stands out
     if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {
@@ -428,9 +428,14 @@ std::string formatReport(const json& r, int top) {
     o << "\nDiagnostics: " << diagnosticsCountText(d);
     // a run's counts say so, with the folder's the dialog and `info` count (walk 27 #4)
     const bool ofRun = r.contains("shown_run") && d.contains("folder");
+    // the folder's own (files of no rank) apart, so the run's, the folder's and the other runs' add up
     if (ofRun)
-        o << " in run " << r["shown_run"]["run"].get<int64_t>()
-          << "; the folder: " << diagnosticsCountText(d["folder"]);
+        o << " in run " << r["shown_run"]["run"].get<int64_t>() << "'s files"
+          << (d.contains("folder_wide") ? "; " + diagnosticsCountText(d["folder_wide"]) +
+                                              " of the folder's "
+                                              "(files of no run)"
+                                        : std::string())
+          << "; the whole folder: " << diagnosticsCountText(d["folder"]);
     if (d.value("notes", int64_t(0)) || (ofRun && d["folder"].value("notes", int64_t(0))))
         o << " (notes: information, not problems)";
     o << (d["rows"].get<int64_t>() || d.value("notes", int64_t(0)) ? " (rankscope info DIR lists them)" : "")

@@ -78,11 +78,12 @@ SectionSummary stepsSummary(const json& r) {
     const RankSummary s = summariseRanks(medians, culpritRanks(r), {}, robustOutliers(p95s));
     const RankSummary p = summariseRanks(p95s, {});
     SectionSummary out;
-    out.line = "Steps over " + rankCountText(s.ranks, missingRanks(r)) +
-               " (each rank's median / p95 wall time over its steady steps, the warm-up left out): " +
-               distributionText(s, ms) + " / " + distributionText(p, ms);
+    out.line =
+        "Steps over " + rankCountText(s.ranks, missingRanks(r)) +
+        " (each rank's median (lower middle) / p95 wall time over its steady steps, the warm-up left out): " +
+        distributionText(s, ms) + " / " + distributionText(p, ms);
     if (whole) out.line += "; " + model::counted(int64_t(whole), "rank", "ranks") + " without step marks";
-    out.columns = {"median step", "p95 step"};
+    out.columns = {"median step (lower middle)", "p95 step"};
     fillOutliers(
         out, r, s, marked,
         [](const json& x) {

@@ -16,9 +16,22 @@ using nlohmann::json;
 
 namespace {
 
-/// The diagnostics' counts of one run: those of its ranks' files and of files of no known rank (a folder,
-/// an unread file: every run's), as its damaged files are taken (walk 24 #6: run 1 of the hta folder said
-/// "34374 notes", the six runs' total, where its own files hold 20).
+/// The counts {count, rows, notes, note_rows} of the diagnostics matching `where` (an SQL condition on `d`).
+json diagnosticCounts(index::Db& db, const std::string& where) {
+    auto of = [&](const char* what, const char* severity) {
+        return db.scalar(std::string("SELECT ") + what + " FROM diagnostic d WHERE d.severity " + severity +
+                         " AND " + where);
+    };
+    return {{"count", of("coalesce(sum(d.count),0)", "<> 'info'")},
+            {"rows", of("count(*)", "<> 'info'")},
+            {"notes", of("coalesce(sum(d.count),0)", "= 'info'")},
+            {"note_rows", of("count(*)", "= 'info'")}};
+}
+
+/// The diagnostics' counts of one run: those of its ranks' files, as its damaged files are taken (walk 24
+/// #6: run 1 of the hta folder said "34374 notes", the six runs' total, where its own files hold 20); those
+/// of files of no known rank (a folder, an unread file) apart as `folder_wide`, counted under no run (walk:
+/// profiler's run 0 said "84 notes", run 2 "86", the folder 86: its 84 folder notes under each run).
 void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
     // the folder's counts are kept beside them: the Details pane showed a run's "84 notes in 4 groups" where
     // the report and the Diagnostics dialog count the folder's 86 (walk 27 #4)
@@ -27,18 +40,19 @@ void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
     // an analysis note is filed under "rank KEY" (clockcheck, memorysessions): its rank's run's alone (walk
     // 29: run 2's Details counted run 0's clock warning, "rank 0 (index key 10000)", as its own)
     const std::string ofRun =
-        " AND (CASE WHEN d.file GLOB 'rank [0-9]*' THEN CAST(substr(d.file, 6) AS INTEGER) IN (" + in +
-        ") ELSE (NOT EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IS "
-        "NOT NULL) OR EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND "
-        "f.rank IN (" +
-        in + "))) END)";
-    d["count"] =
-        db.scalar("SELECT coalesce(sum(d.count),0) FROM diagnostic d WHERE d.severity <> 'info'" + ofRun);
-    d["rows"] = db.scalar("SELECT count(*) FROM diagnostic d WHERE d.severity <> 'info'" + ofRun);
-    d["notes"] =
-        db.scalar("SELECT coalesce(sum(d.count),0) FROM diagnostic d WHERE d.severity = 'info'" + ofRun);
+        "(CASE WHEN d.file GLOB 'rank [0-9]*' THEN CAST(substr(d.file, 6) AS INTEGER) "
+        "IN (" +
+        in +
+        ") ELSE EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IN "
+        "(" +
+        in + ")) END)";
+    d["folder_wide"] = diagnosticCounts(
+        db, "d.file NOT GLOB 'rank [0-9]*' AND NOT EXISTS (SELECT 1 FROM source_file f WHERE f.path = "
+            "d.file AND f.rank IS NOT NULL)");
     // its groups too: the folder's group count beside the run's notes said "84 notes in 4 groups"
-    d["note_rows"] = db.scalar("SELECT count(*) FROM diagnostic d WHERE d.severity = 'info'" + ofRun);
+    const json own = diagnosticCounts(db, ofRun); // named: items() keeps no copy
+    for (const auto& [key, n] : own.items())
+        d[key] = n;
     addStubStepNotes(d); // the run's, kept by keepRanks before this
 }
 
@@ -94,6 +108,7 @@ json runReport(index::Db& db, json r, int run) {
     }
     cw["total_wait_ns"] = total;
     cw["by_source"] = bySource;
+    markUnknownWait(r); // of the run shown
     json last = json::object();
     for (auto& [k, v] : cw["last_arrival_counts"].items())
         if (ranks.count(std::stoll(k))) last[k] = v;

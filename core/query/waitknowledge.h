@@ -1,12 +1,10 @@
 #pragma once
-// Whether a run's communication wait is known: the one rule the report (commWaitText), the Steps table,
-// Details and the status bar apply. Called on the thread that owns `db`. Times are int64 ns.
-//
-// A collective's wait is measured in one of two ways: by comparing its arrival with the peers' (which
-// needs the peers: every rank of the job), or by the producer on the rank itself (communication.json's
-// "Wait Time(ms)", hccl_raw's wait_cost, the Notify_Wait tasks inside an HCCL op). Where neither can be
-// done, a 0 is no measurement: the wait is "not known", with the reason.
+// Whether a run's communication wait is known, with its reason in words: the rule of
+// core/stats/runwaitfacts.h (the index stores such a wait as NULL) over the run's facts and its damaged
+// files, for the report (commWaitText), the Steps table, Details and the status bar. Called on the thread
+// that owns `db`.
 #include "core/index/sqlite.h"
+#include "core/stats/runwaitfacts.h"
 
 #include <cstdint>
 #include <map>
@@ -16,19 +14,8 @@
 
 namespace rs::query {
 
-struct RunWaitFacts {
-    bool complete = true;             ///< every rank of the job is present (run.complete)
-    int64_t ranks = 0;                ///< ranks present
-    std::optional<int64_t> worldSize; ///< what the files say, if they do
-    int64_t collectives = 0;          ///< collective instances of the run
-    int64_t measuredCollectives = 0;  ///< of them, matched with a peer or with a producer-shipped wait
-    int64_t waitNs = 0;               ///< the run's measured collective wait
-    bool timed = true;                ///< some event of the run has a time (run.start_ns is set)
-    bool filesDamaged = false;        ///< a source file was not read or read in part (damagedinput.h)
-};
-
-/// Why the run's wait is not known, "" when it is (measured, or a real 0: nothing to wait for).
-std::string waitUnknownReason(const RunWaitFacts& f);
+using stats::RunWaitFacts;
+using stats::waitUnknownReason;
 
 /// Each run's reason ("" known), by run id.
 std::map<int, std::string> loadRunWaitUnknown(index::Db& db);

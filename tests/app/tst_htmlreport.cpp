@@ -225,7 +225,7 @@ class TstHtmlReport : public QObject {
             ++n;
         }
         QCOMPARE(n, int(readAll(m_html).count("data:image/png;base64")));
-        QVERIFY(m.contains("| rank | median step | p95 step |"));
+        QVERIFY(m.contains("| rank | median step (lower middle) | p95 step |"));
     }
 
     void aFolderOfRunsPicturesTheRunAsked() {
@@ -248,6 +248,16 @@ class TstHtmlReport : public QObject {
         QVERIFY2(h.contains("The pictures show run 1 (as chosen)"), qPrintable(h.left(3000)));
         QVERIFY(h.contains("(run 0: no picture"));
         QVERIFY(!h.contains("(run 1: no picture"));
+        // each finding says its run (walk: two findings of the two runs read the same, word for word, and
+        // only the note under one said its run)
+        int findings = 0;
+        for (auto it = QRegularExpression("<h3[^>]*>\\d+\\. \\[\\w+\\] ([^<]*)").globalMatch(h);
+             it.hasNext();) {
+            const QString head = it.next().captured(1);
+            QVERIFY2(QRegularExpression("^run [01]: ").match(head).hasMatch(), qPrintable(head));
+            ++findings;
+        }
+        QVERIFY(findings > 0);
         // its captions name run 1's ranks as its lanes do, 0 and 1, never by index key (walk 29: "Rank 10001
         // and the ranks that waited for it")
         QVERIFY2(h.contains("<figcaption>Rank 1 and the ranks that waited for it"), qPrintable(h.left(4000)));

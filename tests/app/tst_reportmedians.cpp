@@ -46,7 +46,8 @@ class TstReportMedians : public QObject {
             {QString::fromStdString(ix.result.dbPath), QString::fromStdString(dir), 1, 600});
         QString inReport;
         for (const auto& b : doc.blocks) {
-            const int col = int(b.header.indexOf("ranks' median")), op = int(b.header.indexOf("op type"));
+            const int col = int(b.header.indexOf("ranks' median (lower middle)")),
+                      op = int(b.header.indexOf("op type"));
             if (b.kind != gui::ReportBlock::Kind::Table || col < 0 || op < 0) continue;
             for (const auto& row : b.rows)
                 if ((row[0] == "3" || row[0] == "rank 3") && row[op] == "MatMulV2") inReport = row[col];

@@ -79,11 +79,11 @@ class TstFindingText : public QObject {
             {"waiting_ranks", {0, 1}},
             {"op_types",
              {{{"op_type", "MatMulV2"}, {"ratio", 1.4003}}, {{"op_type", "Cast"}, {"ratio", 2.2959}}}}};
-        QCOMPARE(text(f),
-                 QString::fromUtf8("rank 3 is slow: MatMulV2 1.40×, Cast 2.30× the other ranks' median "
-                                   "(49.4 ms of extra kernel time); it arrived last in 19 of 20 "
-                                   "collectives; the job lost 45.6 ms waiting for it and 2 ranks waited "
-                                   "323 ms in total"));
+        QCOMPARE(text(f), QString::fromUtf8(
+                              "rank 3 is slow: MatMulV2 1.40×, Cast 2.30× the median of all ranks, "
+                              "its own included (49.4 ms of extra kernel time); it arrived last in 19 of 20 "
+                              "collectives; the job lost 45.6 ms waiting for it and 2 ranks waited "
+                              "323 ms in total"));
     }
     void lateRank_data() {
         QTest::addColumn<qint64>("idle");
@@ -124,9 +124,10 @@ class TstFindingText : public QObject {
             ops.push_back({{"op_type", "Op" + std::to_string(i)}, {"ratio", 1.5}});
         f.affected = {{"op_types", ops}};
         QCOMPARE(text(f),
-                 QString::fromUtf8("rank 3 is slow in Op0 1.50×, Op1 1.50×, Op2 1.50×, Op3 1.50×, Op4 1.50× "
-                                   "and 2 more op types the other ranks' median; 2.50 ms of extra kernel "
-                                   "time") +
+                 QString::fromUtf8(
+                     "rank 3 is slow in Op0 1.50×, Op1 1.50×, Op2 1.50×, Op3 1.50×, Op4 1.50× "
+                     "and 2 more op types the median of all ranks, its own included; 2.50 ms of extra kernel "
+                     "time") +
                      tail);
     }
     void outlierStep() {

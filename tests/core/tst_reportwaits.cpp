@@ -184,6 +184,31 @@ class TstReportWaits : public QObject {
         const std::string stall = "rank " + std::to_string(truth.stallRank) + " stalled in step";
         QVERIFY2(text.find(stall) != std::string::npos, text.c_str());
     }
+    void eachRunOfAFolderNamesItsLastArrival() {
+        // walk: a folder of two demos (4 ranks, 6 steps, 2 layers; the second seed 3 with AllReduce 1.3×)
+        // said "rank 3 (run 1) arrived last in 5 of its 6" alone, though run 0's rank 3 did the same
+        // (`report --run 0`): the rule ran over the folder and named the larger excess only. Each run's
+        // culprit is the demo's slow rank (demoTruth), named with its run
+        const std::string dir = test::tempDir("lastarrival-two");
+        auto a = test::demoOptions(4, 6, 2), b = a;
+        b.seed = 3;
+        b.scaleOp["AllReduce"] = 1.3;
+        QVERIFY(demo::demoTruth(a).slowRank == demo::demoTruth(b).slowRank);
+        for (const auto& [sub, o] : {std::pair{"/a", a}, std::pair{"/b", b}}) {
+            const std::string err = test::writeDemo(dir + sub, o);
+            QVERIFY2(err.empty(), err.c_str());
+        }
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto report = query::buildReport(*ix.db, 5);
+        QCOMPARE(report["runs"].size(), size_t(2));
+        const std::string text = query::formatReport(report, 5);
+        for (int run : {0, 1}) {
+            const std::string said = "rank " + std::to_string(demo::demoTruth(a).slowRank) + " (run " +
+                                     std::to_string(run) + ") arrived last in ";
+            QVERIFY2(text.find(said) != std::string::npos, (said + "\n" + text).c_str());
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TstReportWaits)

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 #include <filesystem>
+#include <map>
 #include <set>
 
 using namespace rs;
@@ -171,12 +172,17 @@ class TstRuns : public QObject {
         QVERIFY2(text.find("Not read in full") == std::string::npos, text.c_str());
         QCOMPARE(query::runReport(*ix.db, full, cutRun)["damaged_files"].size(), size_t(1));
         // walk 24 #6: Details said "34374 notes" for every run, the folder's total. The run's are those of
-        // files under trace_filter/ and of files no rank claims (taken here by path, not by rank)
+        // files under trace_filter/; those of files no rank claims (the folder's "(profile)" notes) are
+        // counted apart, under no run (taken here by path, not by rank)
         const int64_t runNotes = ix.scalar(
-            "SELECT coalesce(sum(count),0) FROM diagnostic d WHERE severity = 'info' AND (file LIKE '" + dir +
-            "/trace_filter/%' OR file NOT IN (SELECT path FROM source_file WHERE rank IS NOT NULL))");
-        QVERIFY(runNotes > 0 && runNotes < full["diagnostics"]["notes"].get<int64_t>());
+            "SELECT coalesce(sum(count),0) FROM diagnostic d WHERE severity = 'info' AND file LIKE '" + dir +
+            "/trace_filter/%'");
+        const int64_t folderNotes = ix.scalar(
+            "SELECT coalesce(sum(count),0) FROM diagnostic d WHERE severity = 'info' AND file NOT IN (SELECT "
+            "path FROM source_file WHERE rank IS NOT NULL) AND file NOT GLOB 'rank [0-9]*'");
+        QVERIFY(folderNotes > 0 && runNotes + folderNotes < full["diagnostics"]["notes"].get<int64_t>());
         QCOMPARE(shown["diagnostics"]["notes"].get<int64_t>(), runNotes);
+        QCOMPARE(shown["diagnostics"]["folder_wide"]["notes"].get<int64_t>(), folderNotes);
         // the heatmap's columns of the run, as the Details line orders them
         std::vector<int> keys;
         for (const auto& k : full["runs"][size_t(traceFilterRun)]["ranks"])
@@ -292,40 +298,58 @@ class TstRuns : public QObject {
     void aRunsDiagnosticsSayWhichTheyCount() {
         // walk 27 #4: the legacy profiler folder's Details (its shown run's report) said "84 notes in 4
         // groups", the run's notes beside the folder's group count, where the report and the Diagnostics
-        // dialog count the folder's 86. A run's counts are its own, in groups too, and say so beside the
-        // folder's. Expected: the diagnostic rows counted here by the run of their file's rank (a file of no
-        // rank is every run's, as the report takes damaged files)
+        // dialog count the folder's 86. Later walk: every run counted the folder's 84 notes (files of no
+        // rank) as its own ("84 notes in 3 groups" in run 0, 86 in run 2, 86 for the folder). A run's
+        // counts are its own files' (and its ranks' "rank KEY" notes), the folder's files of no rank are
+        // counted apart, and the runs' and the folder's add up to the whole. Expected: the diagnostic rows
+        // counted here by the run of their file's rank
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
         auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler", false);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto full = query::buildReport(*ix.db, 10);
         QVERIFY(full["runs"].size() >= 2);
-        const int64_t run = full["runs"][0]["run"].get<int64_t>();
-        int64_t notes = 0, noteRows = 0, allNoteRows = 0, allNotes = 0;
-        auto q = ix.db->prepare("SELECT d.count, (SELECT r.run_id FROM source_file f JOIN rank_info r ON "
-                                "r.rank = f.rank WHERE f.path = d.file LIMIT 1) FROM diagnostic d WHERE "
-                                "d.severity = 'info'");
+        std::map<int64_t, std::pair<int64_t, int64_t>> byRun; // run (-1: none) → {notes, rows}
+        int64_t allNoteRows = 0, allNotes = 0;
+        auto q = ix.db->prepare(
+            "SELECT d.count, coalesce((SELECT r.run_id FROM source_file f JOIN rank_info r ON r.rank = "
+            "f.rank "
+            "WHERE f.path = d.file LIMIT 1), (SELECT r.run_id FROM rank_info r WHERE d.file = 'rank ' || "
+            "r.rank), -1) FROM diagnostic d WHERE d.severity = 'info'");
         while (q.step()) {
             ++allNoteRows;
             allNotes += q.i64(0);
-            if (!q.isNull(1) && q.i64(1) != run) continue;
-            ++noteRows;
-            notes += q.i64(0);
+            byRun[q.i64(1)].first += q.i64(0);
+            ++byRun[q.i64(1)].second;
         }
-        QVERIFY(notes < allNotes); // the folder's other run has notes of its own: the case at hand
-        const auto r = query::runReport(*ix.db, full, int(run));
-        QCOMPARE(r["diagnostics"]["notes"].get<int64_t>(), notes);
-        QCOMPARE(r["diagnostics"]["note_rows"].get<int64_t>(), noteRows);
-        QCOMPARE(r["diagnostics"]["folder"]["note_rows"].get<int64_t>(), allNoteRows);
-        const std::string text = query::formatReport(r, 10);
-        const std::string said = std::to_string(notes) + " notes in " + std::to_string(noteRows) +
-                                 (noteRows == 1 ? " group" : " groups") + " in run " + std::to_string(run) +
-                                 "; the folder: ";
-        QVERIFY2(text.find(said) != std::string::npos, text.c_str());
-        QVERIFY2(text.find(std::to_string(allNotes) + " notes in " + std::to_string(allNoteRows) +
-                           " groups") != std::string::npos,
-                 text.c_str());
+        QVERIFY(byRun[-1].first > 0); // the folder has notes of no run: the case at hand
+        int64_t summed = byRun[-1].first;
+        for (const auto& x : full["runs"]) {
+            const int64_t run = x["run"].get<int64_t>();
+            const auto r = query::runReport(*ix.db, full, int(run));
+            // a stub step is a note of its rank (report.cpp addStubStepNotes), listed in the report
+            const auto stubs = int64_t(r["diagnostics"]["stub_steps"].size());
+            const int64_t notes = byRun[run].first + stubs, noteRows = byRun[run].second + stubs;
+            QCOMPARE(r["diagnostics"]["notes"].get<int64_t>(), notes);
+            QCOMPARE(r["diagnostics"]["folder_wide"]["notes"].get<int64_t>(), byRun[-1].first);
+            QCOMPARE(r["diagnostics"]["folder_wide"]["note_rows"].get<int64_t>(), byRun[-1].second);
+            QCOMPARE(r["diagnostics"]["folder"]["note_rows"].get<int64_t>(), allNoteRows);
+            summed += notes - stubs;
+            if (run != full["runs"][0]["run"].get<int64_t>()) continue;
+            const std::string text = query::formatReport(r, 10);
+            const std::string said =
+                (notes ? "; " + std::to_string(notes) + " notes in " + std::to_string(noteRows) +
+                             (noteRows == 1 ? " group" : " groups")
+                       : std::string()) +
+                " in run " + std::to_string(run) + "'s files; ";
+            QVERIFY2(text.find(said) != std::string::npos, (said + "\n" + text).c_str());
+            QVERIFY2(text.find(std::to_string(byRun[-1].first) + " notes in " +
+                               std::to_string(byRun[-1].second) +
+                               " groups of the folder's (files of no run); the whole folder: ") !=
+                         std::string::npos,
+                     text.c_str());
+        }
+        QCOMPARE(summed, allNotes); // they add up
     }
     void aRankNoteCountsInItsRunAlone() {
         // walk 29: with run 2 of the legacy profiler folder shown, Details counted "1 record problem" — the

@@ -79,7 +79,8 @@ class TstStepPercentiles : public QObject {
         QVERIFY(std::llabs(int64_t(record.step.p95Ns) - nearestRank(pooled, 95)) <= 1);
         // each names its pool: the report's text, JSON and (reportdocument) HTML; compare in tst_compare
         const std::string text = query::formatReport(report, 5);
-        QVERIFY2(text.find("Steps (median / p95 wall time of each rank's 19 steady steps (the warm-up left "
+        QVERIFY2(text.find("Steps (median (lower middle) / p95 wall time of each rank's 19 steady steps (the "
+                           "warm-up left "
                            "out), from step_trace_time.csv):") != std::string::npos,
                  text.c_str());
         QVERIFY(report["steps"]["statistics"].get<std::string>().find("steady steps") != std::string::npos);

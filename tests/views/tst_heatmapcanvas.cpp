@@ -3,6 +3,7 @@
 // its cells hatched and its op summary rows marked partial.
 #include "views/common/timemapping.h"
 #include "views/heatmap/heatmapcanvas.h"
+#include "views/heatmap/heatmaplegend.h"
 #include "views/heatmap/heatmapscale.h"
 #include "views/tables/opsummarymodel.h"
 
@@ -60,6 +61,35 @@ class TstHeatmapCanvas : public QObject {
         // median says its lower middle value: the step grids said nothing of theirs (r48c #4)
         QVERIFY2(views::ratioReference(m).contains("of an even number, midway between the middle two"),
                  qPrintable(views::ratioReference(m)));
+    }
+    void theLegendsEndsAreTheCellsRange() {
+        // trace_filter's cells run from 0.2249× to 1.78×: the colour scale, symmetric about 1.0, reaches
+        // 1/0.2249 = 4.45× at its red end, which no cell does; the legend's bar and its end labels read
+        // 0.22× … 4.45×. Its top must show the largest cell's colour, its bottom the smallest's.
+        auto d = twoKernels();
+        d->cells[0][0].present = d->cells[0][1].present = true;
+        d->cells[0][0].ratio = 0.2249;
+        d->cells[0][1].ratio = 1.78;
+        const auto sc = views::HeatScale::forData(*d, views::HeatStatistic::Ratio);
+        QImage img(200, 360, QImage::Format_ARGB32);
+        img.fill(Qt::black);
+        QPainter p(&img);
+        constexpr int kTop = 10, kBar = 200;
+        views::paintHeatLegend(p, QPoint(10, kTop), kBar, sc, query::HeatmapData::Mode::OpByRank, {},
+                               QPalette());
+        p.end();
+        auto near = [](QColor a, QColor b) {
+            return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+                       std::abs(a.blue() - b.blue()) <=
+                   12;
+        };
+        const QColor top = img.pixelColor(15, kTop), bottom = img.pixelColor(15, kTop + kBar - 1);
+        QVERIFY2(near(top, sc.color(1.78)),
+                 qPrintable(top.name() + " at the top, not " + sc.color(1.78).name()));
+        QVERIFY2(near(bottom, sc.color(0.2249)), qPrintable(bottom.name()));
+        // the labels are the bar's ends
+        QCOMPARE(sc.shownHi, 1.78);
+        QCOMPARE(sc.shownLo, 0.2249);
     }
     void longNamesSharingTheirHeadGetDifferentLabels() {
         views::HeatmapCanvas c;

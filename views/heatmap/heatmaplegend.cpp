@@ -18,25 +18,31 @@ void paintUncomparedKey(QPainter& p, const QRect& r, const QPalette& palette) {
     p.fillRect(r, palette.color(QPalette::Base));
     p.fillRect(r, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
 }
+/// Where `v` lies on the legend's bar, 0 (its low end) … 1 (its high end): the inverse of legendValue.
+double legendPosition(const HeatScale& s, double v) {
+    const bool ratio = s.statistic == HeatStatistic::Ratio;
+    const double lo = ratio ? std::log(s.shownLo) : s.shownLo, hi = ratio ? std::log(s.shownHi) : s.shownHi;
+    if (!(hi > lo)) return 0.5;
+    return ((ratio ? std::log(v) : v) - lo) / (hi - lo);
+}
 } // namespace
 
 void paintHeatLegend(QPainter& p, QPoint at, int lh, const HeatScale& scale, query::HeatmapData::Mode mode,
                      HeatLegendKeys keys, const QPalette& palette) {
     const int lx = at.x(), ly = at.y();
     const bool ratio = scale.statistic == HeatStatistic::Ratio;
-    for (int yy = 0; yy < lh; ++yy) {
-        const double t = 1.0 - double(yy) / lh;
-        const double v =
-            ratio ? std::exp((t - 0.5) * 2 * std::log(scale.hi)) : scale.lo + t * (scale.hi - scale.lo);
-        p.fillRect(QRect(lx, ly + yy, 14, 1), scale.color(v));
-    }
+    for (int yy = 0; yy < lh; ++yy)
+        p.fillRect(QRect(lx, ly + yy, 14, 1), scale.color(scale.legendValue(1.0 - double(yy) / lh)));
     p.setPen(palette.color(QPalette::WindowText));
     auto label = [&](double v) {
         return ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
     };
-    p.drawText(lx + 18, ly + 8, label(scale.hi));
-    p.drawText(lx + 18, ly + lh / 2 + 4, ratio ? QString("1.00×") : label((scale.lo + scale.hi) / 2));
-    p.drawText(lx + 18, ly + lh, label(scale.lo));
+    p.drawText(lx + 18, ly + 8, label(scale.shownHi));
+    // the middle label where its value lies on the bar: 1.00× is off-centre when the cells' range is
+    const double mid = ratio ? 1.0 : (scale.shownLo + scale.shownHi) / 2;
+    const int midY = ly + int(std::lround(lh * (1.0 - legendPosition(scale, mid))));
+    if (midY - ly > 20 && ly + lh - midY > 20) p.drawText(lx + 18, midY + 4, label(mid));
+    p.drawText(lx + 18, ly + lh, label(scale.shownLo));
     p.drawText(QRect(lx - 4, ly + lh + 6, HeatLegendMetrics::kWidth, 40), Qt::TextWordWrap,
                statisticName(scale.statistic, mode));
     if (keys.flagged) {
@@ -83,7 +89,7 @@ int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLeg
     auto label = [&](double v) {
         return ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
     };
-    const QString lo = label(scale.lo), hi = label(scale.hi);
+    const QString lo = label(scale.shownLo), hi = label(scale.shownHi);
     std::vector<StripItem> items;
     // the colour bar from its lowest value to its highest, as the upright bar's bottom to top
     items.push_back(
@@ -91,12 +97,9 @@ int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLeg
              q.setPen(palette.color(QPalette::WindowText));
              q.drawText(QPoint(at.x(), at.y() + fm.ascent()), lo);
              const int bx = at.x() + fm.horizontalAdvance(lo) + 4;
-             for (int x = 0; x < kBar; ++x) {
-                 const double t = double(x) / kBar;
-                 const double v = ratio ? std::exp((t - 0.5) * 2 * std::log(scale.hi))
-                                        : scale.lo + t * (scale.hi - scale.lo);
-                 q.fillRect(QRect(bx + x, at.y() + (fm.height() - 10) / 2, 1, 10), scale.color(v));
-             }
+             for (int x = 0; x < kBar; ++x)
+                 q.fillRect(QRect(bx + x, at.y() + (fm.height() - 10) / 2, 1, 10),
+                            scale.color(scale.legendValue(double(x) / kBar)));
              q.drawText(QPoint(bx + kBar + 4, at.y() + fm.ascent()), hi);
          }});
     if (keys.flagged)

@@ -69,6 +69,12 @@ double HeatScale::position(double v) const {
     return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);
 }
 
+double HeatScale::legendValue(double t) const {
+    if (statistic == HeatStatistic::Ratio && shownLo > 0 && shownHi > 0)
+        return std::exp(std::log(shownLo) + t * (std::log(shownHi) - std::log(shownLo)));
+    return shownLo + t * (shownHi - shownLo);
+}
+
 QColor HeatScale::color(double v) const {
     double t = position(v);
     auto mix = [](QColor a, QColor b, double f) {
@@ -103,9 +109,11 @@ HeatScale HeatScale::forData(const query::HeatmapData& h, HeatStatistic s) {
         if (std::isfinite(lo) && lo > 0) r = std::max(r, 1 / lo);
         sc.lo = 1 / r;
         sc.hi = r;
+        sc.shownLo = std::isfinite(lo) && lo > 0 ? std::min(lo, 1 / 1.5) : sc.lo;
+        sc.shownHi = std::isfinite(hi) && hi > 0 ? std::max(hi, 1.5) : sc.hi;
     } else {
-        sc.lo = std::isfinite(lo) ? lo : 0;
-        sc.hi = std::isfinite(hi) ? hi : 1;
+        sc.lo = sc.shownLo = std::isfinite(lo) ? lo : 0;
+        sc.hi = sc.shownHi = std::isfinite(hi) ? hi : 1;
     }
     return sc;
 }

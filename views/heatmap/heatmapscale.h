@@ -24,6 +24,12 @@ double cellValue(const query::HeatCell& c, HeatStatistic s);
 struct HeatScale {
     HeatStatistic statistic = HeatStatistic::Ratio;
     double lo = 0, hi = 1; ///< sequential range; for ratios lo = 1/r, hi = r (symmetric in log)
+    /// The legend's labelled ends: the range the sequential scale has; of ratios the cells' own range
+    /// widened to 1/1.5 … 1.5 (their colours symmetric about 1.0, but one end of lo … hi is only the other
+    /// mirrored: trace_filter's legend read 0.22× … 4.45× where no cell passed 1.78×).
+    double shownLo = 0, shownHi = 1;
+    /// The value the legend's bar shows at `t`, 0 (its low end) … 1 (its high end): of ratios log-linear.
+    double legendValue(double t) const;
     /// Colour of a value; out-of-range values clamp to the ends.
     QColor color(double value) const;
     /// Position of a value on the legend, 0 (bottom) … 1 (top).

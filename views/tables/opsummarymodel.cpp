@@ -107,7 +107,7 @@ QString OpSummaryModel::toolTip(const Row& r) {
     // rich text from its first character: an op type such as "kernel<MulFunctor>" at the start made Qt take
     // the tooltip for plain text and show its "<br>" and "&lt;" as written (walk 29)
     QString tip =
-        "<qt>" + tr("%1 on %2: %3 kernels, %4 in all; median %5, p95 %6.")
+        "<qt>" + tr("%1 on %2: %3 kernels, %4 in all; median (lower middle) %5, p95 %6.")
                      .arg(r.opType.toHtmlEscaped(), r.rankLabel.toHtmlEscaped())
                      .arg(c.count)
                      .arg(formatDuration(c.totalNs), formatDuration(c.medianNs), formatDuration(c.p95Ns));
@@ -149,9 +149,12 @@ QVariant OpSummaryModel::headerData(int section, Qt::Orientation o, int role) co
             "rank ran each name, over the names another rank ran too (\"no shared kernels\": none did); the "
             "heatmap's ratio and the straggler test's. Not the op type's "
             "median over ranks: a cell's tooltip gives that as well.");
+    if (role == Qt::ToolTipRole && section == Median)
+        return tr("The lower median of the rank's kernels: the ⌈n/2⌉-th shortest, a duration one of them "
+                  "took (of an even count not midway between the middle two).");
     if (role != Qt::DisplayRole) return {};
-    static const char* names[] = {"op type", "rank", "count", "total",         "mean",
-                                  "median",  "p95",  "max",   "× same kernels"};
+    static const char* names[] = {
+        "op type", "rank", "count", "total", "mean", "median (lower middle)", "p95", "max", "× same kernels"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -37,10 +37,12 @@ TimelineView::TimelineView(InteractionState* state, query::QueryService* service
     setMinimumSize(400, kMinHeight);
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(m_vbar, &QScrollBar::valueChanged, this, [this] {
+        hideStaleTooltip();
         requestData();
         update();
     });
     connect(m_state, &InteractionState::windowChanged, this, [this] {
+        hideStaleTooltip();
         requestData();
         update();
     });
@@ -483,9 +485,15 @@ QString TimelineView::stepNameTooltip(const FrameInput& in, QPoint pos) const {
     return {};
 }
 
+void TimelineView::hideStaleTooltip() {
+    if (m_tipShown && QToolTip::isVisible()) QToolTip::hideText();
+    m_tipShown = false;
+}
+
 bool TimelineView::event(QEvent* e) {
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
+    m_tipShown = true; // each branch below shows a tip, or hides one (then the flag is harmless)
     if (const QString id = calloutAt(he->pos()); !id.isEmpty() && m_annotations)
         if (const auto* a = m_annotations->find(id)) {
             QToolTip::showText(he->globalPos(), annotationTooltip(*a, m_state->boundsStart()), this);

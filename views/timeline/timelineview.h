@@ -181,6 +181,11 @@ class TimelineView : public QWidget, private TimelineInputHost {
     bool m_exportMode = false;
     int m_footer = 0;
     bool m_ownInput = false; ///< a selection made by this view's own input (no following)
+    /// A tooltip this view showed may be up: one over the lanes describes what was under the cursor before
+    /// a zoom or scroll, and Qt hides it on a click or wheel but not on a key (+/- zoom left it over
+    /// another span), so a change of window or scroll hides it (hideStaleTooltip).
+    bool m_tipShown = false;
+    void hideStaleTooltip();
     bool m_windowFlows = false;
     std::set<QString> m_flowCategories;
     QStringList m_profileCategories;
