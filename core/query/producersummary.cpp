@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace rs::query {
 
@@ -25,14 +26,14 @@ json nullable(const index::Stmt& q, int col) {
     return q.isNull(col) ? json(nullptr) : json(q.i64(col));
 }
 
-/// Rankscope's own step figures by (data rank, step): the rank's key when several runs collide on it is the
-/// lowest (the main run's, which keeps the plain number).
-std::map<std::pair<int64_t, int64_t>, json> ourSteps(index::Db& db) {
-    std::map<std::pair<int64_t, int64_t>, json> out;
+/// Rankscope's own step figures by (run, data rank, step): a summary is matched within its own run only.
+std::map<std::tuple<int64_t, int64_t, int64_t>, json> ourSteps(index::Db& db) {
+    std::map<std::tuple<int64_t, int64_t, int64_t>, json> out;
     auto q = db.prepare(
         "SELECT coalesce(i.data_rank, i.rank), st.step, st.rank, st.wall_ns, st.compute_ns, "
         "st.comm_ns, st.comm_not_overlapped_ns, st.comm_overlapped_ns, st.wait_ns, st.idle_ns, "
-        "coalesce(st.source, ''), b.bubble_ns FROM step_stat st JOIN rank_info i ON i.rank = st.rank "
+        "coalesce(st.source, ''), b.bubble_ns, coalesce(i.run_id, 0) FROM step_stat st JOIN rank_info i ON "
+        "i.rank = st.rank "
         "LEFT JOIN step_breakdown_src b ON st.source = 'step_trace_time' AND b.rank = st.rank AND "
         "b.step = st.step ORDER BY st.rank");
     while (q.step()) {
@@ -44,8 +45,28 @@ std::map<std::pair<int64_t, int64_t>, json> ourSteps(index::Db& db) {
         // the Bubble of the rank's own step_trace_time.csv where the breakdown is that file's (0 is a value);
         // the events give none, and a merged cluster index keeps no per-file breakdown: null, "not known"
         o["bubble_ns"] = nullable(q, 11);
-        out.emplace(std::make_pair(q.i64(0), q.i64(1)), std::move(o));
+        out.emplace(std::make_tuple(q.i64(12), q.i64(0), q.i64(1)), std::move(o));
     }
+    return out;
+}
+
+/// The runs whose trace files lie in the folder a summary file describes (the one holding its
+/// cluster_analysis_output/, or its own folder): msprof-analyze summarises the ranks of that folder, so its
+/// rows are matched only where that is one run (a folder of several runs' copies paired every file with the
+/// first run's figures).
+std::set<int64_t> runsOfSummary(index::Db& db, const std::string& file) {
+    const size_t slash = file.find_last_of('/');
+    std::string folder = slash == std::string::npos ? std::string() : file.substr(0, slash);
+    const size_t up = folder.find_last_of('/');
+    if (up != std::string::npos && folder.substr(up + 1) == "cluster_analysis_output")
+        folder = folder.substr(0, up);
+    std::set<int64_t> out;
+    auto q =
+        db.prepare("SELECT DISTINCT coalesce(i.run_id, 0) FROM source_file f JOIN rank_info i ON i.rank = "
+                   "f.rank WHERE substr(f.path, 1, length(?1) + 1) = ?1 || '/'");
+    q.bind(1, folder);
+    while (q.step())
+        out.insert(q.i64(0));
     return out;
 }
 
@@ -88,28 +109,36 @@ json producerClusterSummary(index::Db& db) {
     json s = {{"unit", "the file's µs as ns"}, {"files", json::array()}, {"rows", json::array()}};
     std::set<std::string> files;
     std::set<int64_t> ranks;
+    std::map<std::string, std::set<int64_t>> runsOf; // per file
     auto q =
         db.prepare("SELECT file, line, step, type, idx, rank, computing_ns, comm_not_overlapped_ns, "
                    "overlapped_ns, comm_ns, free_ns, stage_ns, bubble_ns, comm_not_overlapped_excl_recv_ns "
                    "FROM producer_step ORDER BY file, line");
     while (q.step()) {
         files.insert(q.text(0));
-        json row = {{"line", q.i64(1)},
-                    {"step", nullable(q, 2)},
-                    {"type", q.text(3)},
-                    {"index", q.text(4)},
-                    {"rank", nullable(q, 5)}};
+        json row = {{"file", q.text(0)}, {"line", q.i64(1)},   {"step", nullable(q, 2)},
+                    {"type", q.text(3)}, {"index", q.text(4)}, {"rank", nullable(q, 5)}};
         json producer;
         for (int i = 0; i < 8; ++i)
             producer[kFigures[i]] = nullable(q, 6 + i);
         row["producer"] = std::move(producer);
         row["ours"] = nullptr;
+        auto known = runsOf.find(q.text(0));
+        if (known == runsOf.end()) known = runsOf.emplace(q.text(0), runsOfSummary(db, q.text(0))).first;
+        const std::set<int64_t>& runs = known->second;
+        row["run"] = runs.size() == 1 ? json(*runs.begin()) : json(nullptr);
         if (!q.isNull(5)) {
             ranks.insert(q.i64(5));
-            if (!q.isNull(2))
-                if (auto it = ours.find({q.i64(5), q.i64(2)}); it != ours.end()) row["ours"] = it->second;
+            if (!q.isNull(2) && runs.size() == 1)
+                if (auto it = ours.find({*runs.begin(), q.i64(5), q.i64(2)}); it != ours.end())
+                    row["ours"] = it->second;
         }
-        if (row["ours"].is_null()) row["ours_why"] = oursWhy(row, traced);
+        if (row["ours"].is_null())
+            row["ours_why"] = runs.size() > 1 ? "the summary's folder holds " + std::to_string(runs.size()) +
+                                                    " runs: not matched to one"
+                              : runs.empty()
+                                  ? std::string("no trace file of the index lies in the summary's folder")
+                                  : oursWhy(row, traced);
         s["rows"].push_back(std::move(row));
     }
     s["files"] = files;

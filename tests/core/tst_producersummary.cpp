@@ -14,9 +14,15 @@
 #include "core/pipeline/buildpipeline.h"
 #include "core/query/producersummary.h"
 #include "core/query/report.h"
+#include "core/query/runreport.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
 
 using namespace rs;
 
@@ -157,6 +163,55 @@ class TstProducerSummary : public QObject {
         for (const auto& r : s["rows"])
             if (!r["ours"].is_null()) QCOMPARE(r["ours"]["bubble_ns"].get<int64_t>(), int64_t(0));
         QVERIFY2(section.contains("stage  0-7"), qPrintable(section));
+    }
+    void aSummaryIsMatchedInItsOwnRunOnly() {
+        // review of stop 47: in a folder of two runs each with its own msprof-analyze summary, every file's
+        // rows were paired with the first run's figures, and each run's report listed both files' rows. Two
+        // demos (the walk's two-run folder), each given a summary of rank 0's step 2; ours must be the
+        // Computing of that run's own rank 0 step_trace_time.csv
+        namespace fs = std::filesystem;
+        const std::string root = test::tempDir("producer-two-runs");
+        demo::DemoOptions o = test::demoOptions(4, 6, 2);
+        QVERIFY(test::writeDemo(root + "/a", o).empty());
+        o.seed = 3;
+        o.scaleOp["AllReduce"] = 1.3;
+        QVERIFY(test::writeDemo(root + "/b", o).empty());
+        std::map<std::string, int64_t> computing; // per run folder: rank 0's step 2 Computing, ns
+        for (const char* run : {"a", "b"}) {
+            fs::create_directories(root + "/" + run + "/cluster_analysis_output");
+            test::writeFile(
+                root + "/" + run + "/cluster_analysis_output/cluster_step_trace_time.csv",
+                "Step,Type,Index,Computing,Communication(Not Overlapped),Stage\n2,rank,0,1,2,3\n");
+            std::vector<fs::path> stt; // the rank folders sort in rank order
+            for (const auto& e : fs::recursive_directory_iterator(root + "/" + run))
+                if (e.path().filename() == "step_trace_time.csv") stt.push_back(e.path());
+            std::sort(stt.begin(), stt.end());
+            std::ifstream in(stt.at(0));
+            std::string line;
+            while (std::getline(in, line))
+                if (line.rfind("2,", 0) == 0) // Step 2: Computing is the second column, µs with 3 decimals
+                    computing[run] = std::llround(std::stod(line.substr(2, line.find(',', 2) - 2)) * 1000);
+        }
+        QVERIFY(computing["a"] != computing["b"]);
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(DISTINCT run_id) FROM rank_info"), int64_t(2));
+        const auto s = query::producerClusterSummary(*ix.db);
+        int matched = 0;
+        for (const auto& row : s["rows"]) {
+            if (row["rank"] != 0 || row["ours"].is_null()) continue;
+            const std::string run =
+                row["file"].get<std::string>().find("/b/") != std::string::npos ? "b" : "a";
+            QCOMPARE(row["ours"]["compute_ns"].get<int64_t>(), computing[run]);
+            ++matched;
+        }
+        QVERIFY2(matched == 2, s.dump(1).substr(0, 3000).c_str());
+        const auto full = query::buildReport(*ix.db, 10);
+        for (const auto& run : full["runs"]) {
+            const auto r = query::runReport(*ix.db, full, int(run["run"].get<int64_t>()));
+            QCOMPARE(r["producer_cluster_summary"]["rows"].size(), size_t(1)); // its own file's row, not both
+            QCOMPARE(r["producer_cluster_summary"]["files"].size(), size_t(1));
+        }
     }
 };
 

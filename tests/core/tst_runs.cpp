@@ -133,6 +133,23 @@ class TstRuns : public QObject {
         const auto whole = query::buildReport(*ix1.db, 10);
         QCOMPARE(query::runReport(*ix1.db, whole, 0), whole);
     }
+    void aRunsReportJudgesItsOwnBanks() {
+        // review of stop 48 (r48a): the report's bank_check was judged over the whole index, so a Kineto run
+        // (a GPU's addresses: no bank model) beside an Ascend run (tensors placed in banks) read "possible"
+        const std::string root = test::tempDir("runs-bank-check");
+        std::string err;
+        QVERIFY2(test::writeTwoRunDemo(root, err), err.c_str());
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int kineto = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 2"));
+        const int ascend = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 4"));
+        const auto full = query::buildReport(*ix.db, 10);
+        QCOMPARE(full["bank_check"]["possible"].get<bool>(), true); // some run of the folder could
+        QCOMPARE(query::runReport(*ix.db, full, ascend)["bank_check"]["possible"].get<bool>(), true);
+        const auto k = query::runReport(*ix.db, full, kineto);
+        QCOMPARE(k["bank_check"]["possible"].get<bool>(), false);
+        QVERIFY(!k["bank_check"]["why"].get<std::string>().empty());
+    }
     void aRunOfSeveralListsItsRanksInOrderAndOnlyItsDamagedFiles() {
         // walk 23: the hta folder's six runs; trace_filter's run (ranks 0 and 1 of its files, keys 20000 and
         // 10001: rank 0 is claimed by three runs) listed rank 1 before rank 0 in Details, and Details counted
