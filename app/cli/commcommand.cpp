@@ -58,9 +58,7 @@ std::string sizeText(const query::CommMatrix& m, const query::CommCell& c) {
 }
 
 void printLinks(const query::CommMatrix& m) {
-    if (m.hcclRawUnits)
-        std::printf("  hccl_raw link_info: per step, the sum over its ops; time from its cost (ms), size in "
-                    "units as in hccl_raw (no file names the unit); no bandwidth\n");
+    if (m.hcclRawUnits) std::printf("  %s\n", query::hcclRawScopeText(m).c_str());
     std::printf("  %6s %6s  %-9s %12s %12s %12s %6s  %s\n", "src", "dst", "transport",
                 m.logical ? "logical" : "size", "time", "bandwidth", "ops", "");
     for (const auto& c : m.cells)

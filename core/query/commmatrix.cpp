@@ -283,6 +283,14 @@ int latencyBoundLinks(const CommMatrix& m) {
         std::count_if(m.cells.begin(), m.cells.end(), [](const CommCell& c) { return c.latencyBound; }));
 }
 
+std::string hcclRawScopeText(const CommMatrix& m) {
+    const std::string scope =
+        m.step ? "step " + std::to_string(*m.step) + "'s sum over its ops"
+               : "summed over all steps (each row of the file is one step's sum over its ops)";
+    return "hccl_raw link_info: " + scope +
+           "; time from its cost (ms), size in units as in hccl_raw (no file names the unit): no bandwidth";
+}
+
 CommMatrix loadCommMatrix(Db& db, const CommMatrixRequest& req) {
     CommMatrix m;
     m.run = req.run ? *req.run : index::defaultRunId(db);

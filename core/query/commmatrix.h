@@ -117,6 +117,11 @@ inline double hcclRawSize(const CommCell& c) {
     return double(c.bytes) / 1000.0;
 }
 
+/// What a hccl_raw matrix's figures are, for the CLI and the Communication view alike: each row of the file
+/// is one step's sum over its ops, so a matrix of one step is that sum, and of all steps the sum over them
+/// (review of stop 47: "per step" stood over the all-steps totals).
+std::string hcclRawScopeText(const CommMatrix& m);
+
 /// Marks the latency-bound and the slow cells and fills the thresholds (pure: the rules above over
 /// `m.cells`).
 void judgeSlowLinks(CommMatrix& m);

@@ -172,6 +172,11 @@ class TstHcclRawLinks : public QObject {
         auto q = db.prepare("SELECT count(*) FROM comm_source WHERE source = 'hccl_raw' AND used = 1");
         QVERIFY(q.step());
         QCOMPARE(q.i64(0), int64_t(4));
+        // review of stop 47: "per step" stood over these all-steps sums (276 416.512 = the steps' sum)
+        const std::string scope = query::hcclRawScopeText(m);
+        QVERIFY2(scope.find("summed over all steps") != std::string::npos, scope.c_str());
+        QVERIFY2(query::hcclRawScopeText(s).find("step 2's sum over its ops") != std::string::npos,
+                 query::hcclRawScopeText(s).c_str());
         const std::string json = query::commMatrixJson(m);
         QVERIFY2(json.find("\"size_unit\": \"units as in hccl_raw\"") != std::string::npos, json.c_str());
         // a group's total is in hccl_raw's units too, never bytes (it read the thousandths as bytes: × 1000)

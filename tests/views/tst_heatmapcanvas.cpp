@@ -211,6 +211,20 @@ class TstHeatmapCanvas : public QObject {
             tip.contains("median " + views::formatDuration(3000) + " (the lower of the two middle values)"),
             said);
     }
+    void aCellWithNoMedianSaysNothingOfIt() {
+        // review of stop 47: the op × step and rank × step cells have no median ("-"), and an even count
+        // still read "median - (the lower of the two middle values)"
+        views::HeatmapCanvas c;
+        auto d = twoKernels();
+        for (auto& row : d->cells)
+            for (auto& cell : row)
+                cell.present = true, cell.count = 4, cell.totalNs = 16000, cell.meanNs = 4000,
+                cell.medianNs = 0;
+        c.setData(d);
+        const QString tip = c.cellToolTip(0, 1);
+        QVERIFY2(tip.contains("median -"), qPrintable(tip));
+        QVERIFY2(!tip.contains("middle values"), qPrintable(tip));
+    }
     void aCellWithNoSharedKernelHasNoRatio() {
         // walk17b #6: a cell whose kernel names no other rank ran was compared with itself and read "1.00",
         // white; it has no ratio: hatched, no number, said in its tooltip and the legend

@@ -197,9 +197,7 @@ QString CommMatrixView::captionText() const {
     if (!m || m->cells.empty()) return m_linkNote;
     QStringList parts;
     if (m->hcclRawUnits) {
-        parts << tr("hccl_raw link_info: per step, the sum over the step's communication ops; time from its "
-                    "cost (ms), size in units as in hccl_raw (no file names the unit): no bandwidth, no slow "
-                    "links judged.");
+        parts << QString::fromStdString(query::hcclRawScopeText(*m)) + tr(", no slow links judged.");
     } else if (!m->logical) {
         int slow = 0;
         for (const auto& c : m->cells)

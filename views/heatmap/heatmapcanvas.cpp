@@ -466,7 +466,7 @@ QString HeatmapCanvas::cellToolTip(int r, int c) const {
                  cell.p95Ns ? formatDuration(cell.p95Ns) : "-", cell.maxNs ? formatDuration(cell.maxNs) : "-")
             .arg(ratio)
             .arg(cell.flagged ? tr("<br><b>flagged: slow on this rank</b>") : QString())
-            .arg(evenMedianNote(cell.count));
+            .arg(cell.medianNs ? evenMedianNote(cell.count) : QString()); // no median: no note on it
     if (auto cut = m_data->cutRanks.find(m_data->columnKeys[size_t(c)]); cut != m_data->cutRanks.end())
         tip += tr("<br><b>partial rank</b>: %1 cut or not read; this cell holds only the kernels "
                   "read, so "
