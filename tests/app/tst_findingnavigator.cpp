@@ -340,9 +340,9 @@ class TstFindingNavigator : public QObject {
         const demo::DemoTruth truth = demo::demoTruth(o);
         auto ix = test::indexedDemo(dir, o);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        const int64_t lo = ix.scalar("SELECT min(alloc_ns) FROM tensor WHERE rank = " +
-                                     std::to_string(truth.bankRank) +
-                                     " AND op_name = 'AllReduce' AND addr IS NOT NULL");
+        const int64_t lo =
+            ix.scalar("SELECT min(alloc_ns) FROM tensor WHERE rank = " + std::to_string(truth.bankRank) +
+                      " AND op_name = 'AllReduce' AND addr IS NOT NULL");
         query::QueryService service;
         QSignalSpy ready(&service, &query::QueryService::summaryReady);
         service.open(QString::fromStdString(ix.result.dbPath));
