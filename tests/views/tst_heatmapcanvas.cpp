@@ -90,6 +90,15 @@ class TstHeatmapCanvas : public QObject {
         // the labels are the bar's ends
         QCOMPARE(sc.shownHi, 1.78);
         QCOMPARE(sc.shownLo, 0.2249);
+        // walk 34: the demo's cells run 0.994× … 2.30×, and the legend read 0.67× (widened to 1/1.5): an end
+        // no cell has; and a grid with no ratio at all labels no end
+        d->cells[0][0].ratio = 0.994;
+        d->cells[0][1].ratio = 2.30;
+        const auto demo = views::HeatScale::forData(*d, views::HeatStatistic::Ratio);
+        QCOMPARE(demo.shownLo, 0.994);
+        QCOMPARE(demo.shownHi, 2.30);
+        d->cells[0][0].noSharedKernels = d->cells[0][1].noSharedKernels = true;
+        QVERIFY(views::HeatScale::forData(*d, views::HeatStatistic::Ratio).noValues);
     }
     void longNamesSharingTheirHeadGetDifferentLabels() {
         views::HeatmapCanvas c;

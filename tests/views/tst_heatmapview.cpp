@@ -374,7 +374,12 @@ class TstHeatmapView : public QObject {
         // drawn right of the 200th rank, seen only when scrolled to the far right; then pinned over the
         // grid's right edge, where it hid the cells under it (walk 42: rank 3's straggler cells). It is a
         // column of its own now: in view wherever the grid is scrolled, and no cell is under it
-        ShownView v(fullGrid(40, 200));
+        // one fast and one slow cell far apart: the legend runs over the cells' own range (walk 34), so
+        // its bar needs both ends (the legend widget alone is looked at, not the cells)
+        auto d = fullGrid(40, 200);
+        d->cells[39][0].ratio = 0.5;
+        d->cells[0][199].ratio = 2.0;
+        ShownView v(d);
         QVERIFY(QTest::qWaitForWindowExposed(&v.view));
         QScrollArea* area = v.area();
         QWidget* vp = area->viewport();

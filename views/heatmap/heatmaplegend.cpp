@@ -35,13 +35,14 @@ void paintHeatLegend(QPainter& p, QPoint at, int lh, const HeatScale& scale, que
         p.fillRect(QRect(lx, ly + yy, 14, 1), scale.color(scale.legendValue(1.0 - double(yy) / lh)));
     p.setPen(palette.color(QPalette::WindowText));
     auto label = [&](double v) {
+        if (scale.noValues) return QString("-");
         return ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
     };
     p.drawText(lx + 18, ly + 8, label(scale.shownHi));
     // the middle label where its value lies on the bar: 1.00× is off-centre when the cells' range is
     const double mid = ratio ? 1.0 : (scale.shownLo + scale.shownHi) / 2;
     const int midY = ly + int(std::lround(lh * (1.0 - legendPosition(scale, mid))));
-    if (midY - ly > 20 && ly + lh - midY > 20) p.drawText(lx + 18, midY + 4, label(mid));
+    if (!scale.noValues && midY - ly > 20 && ly + lh - midY > 20) p.drawText(lx + 18, midY + 4, label(mid));
     p.drawText(lx + 18, ly + lh, label(scale.shownLo));
     p.drawText(QRect(lx - 4, ly + lh + 6, HeatLegendMetrics::kWidth, 40), Qt::TextWordWrap,
                statisticName(scale.statistic, mode));
@@ -87,6 +88,7 @@ int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLeg
     constexpr int kBar = 80, kGap = 14, kPad = 4;
     const bool ratio = scale.statistic == HeatStatistic::Ratio;
     auto label = [&](double v) {
+        if (scale.noValues) return QString("-");
         return ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
     };
     const QString lo = label(scale.shownLo), hi = label(scale.shownHi);

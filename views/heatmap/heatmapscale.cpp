@@ -109,8 +109,12 @@ HeatScale HeatScale::forData(const query::HeatmapData& h, HeatStatistic s) {
         if (std::isfinite(lo) && lo > 0) r = std::max(r, 1 / lo);
         sc.lo = 1 / r;
         sc.hi = r;
-        sc.shownLo = std::isfinite(lo) && lo > 0 ? std::min(lo, 1 / 1.5) : sc.lo;
-        sc.shownHi = std::isfinite(hi) && hi > 0 ? std::max(hi, 1.5) : sc.hi;
+        // the legend's ends are the cells' own (walk 34: widened to 1/1.5 … 1.5 the demo's read 0.67× where
+        // no cell was under 0.99×, "some card is 1.5× faster"); no cell with a ratio: none shown
+        const bool any = std::isfinite(lo) && lo > 0 && std::isfinite(hi) && hi > 0;
+        sc.noValues = !any;
+        sc.shownLo = any ? lo : 1.0;
+        sc.shownHi = any ? hi : 1.0;
     } else {
         sc.lo = sc.shownLo = std::isfinite(lo) ? lo : 0;
         sc.hi = sc.shownHi = std::isfinite(hi) ? hi : 1;

@@ -28,6 +28,7 @@ struct HeatScale {
     /// widened to 1/1.5 … 1.5 (their colours symmetric about 1.0, but one end of lo … hi is only the other
     /// mirrored: trace_filter's legend read 0.22× … 4.45× where no cell passed 1.78×).
     double shownLo = 0, shownHi = 1;
+    bool noValues = false; ///< no cell has a ratio: the legend labels no end
     /// The value the legend's bar shows at `t`, 0 (its low end) … 1 (its high end): of ratios log-linear.
     double legendValue(double t) const;
     /// Colour of a value; out-of-range values clamp to the ends.
