@@ -276,13 +276,11 @@ class TstCompareLinks : public QObject {
     void aRunsBanksAreJudgedOnItsOwnRanks() {
         // a folder of an Ascend run (4 ranks, tensors placed in banks) and a Kineto run (2 ranks: a GPU's
         // addresses, no bank model): the Kineto run's record must not say its banks were checked
-        const std::string root = test::tempDir("comparebanksrun");
-        std::string err;
-        QVERIFY2(test::writeTwoRunDemo(root, err), err.c_str());
-        auto ix = test::indexDir(root);
-        QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        const int kineto = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 2"));
-        const int ascend = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 4"));
+        auto two = test::indexedTwoRunDemo("comparebanksrun");
+        QVERIFY2(two.err.empty(), two.err.c_str());
+        QVERIFY2(two.ix.result.ok, two.ix.result.error.c_str());
+        auto& ix = two.ix;
+        const int kineto = two.kinetoRun, ascend = two.ascendRun;
         QVERIFY(kineto != ascend);
         const auto a = buildRecord(*ix.db, ascend).record, k = buildRecord(*ix.db, kineto).record;
         QVERIFY(a.banksChecked);

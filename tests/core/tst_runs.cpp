@@ -136,13 +136,11 @@ class TstRuns : public QObject {
     void aRunsReportJudgesItsOwnBanks() {
         // review of stop 48 (r48a): the report's bank_check was judged over the whole index, so a Kineto run
         // (a GPU's addresses: no bank model) beside an Ascend run (tensors placed in banks) read "possible"
-        const std::string root = test::tempDir("runs-bank-check");
-        std::string err;
-        QVERIFY2(test::writeTwoRunDemo(root, err), err.c_str());
-        auto ix = test::indexDir(root);
-        QVERIFY2(ix.result.ok, ix.result.error.c_str());
-        const int kineto = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 2"));
-        const int ascend = int(ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 4"));
+        auto two = test::indexedTwoRunDemo("runs-bank-check");
+        QVERIFY2(two.err.empty(), two.err.c_str());
+        QVERIFY2(two.ix.result.ok, two.ix.result.error.c_str());
+        auto& ix = two.ix;
+        const int kineto = two.kinetoRun, ascend = two.ascendRun;
         const auto full = query::buildReport(*ix.db, 10);
         QCOMPARE(full["bank_check"]["possible"].get<bool>(), true); // some run of the folder could
         QCOMPARE(query::runReport(*ix.db, full, ascend)["bank_check"]["possible"].get<bool>(), true);

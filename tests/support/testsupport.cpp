@@ -197,6 +197,17 @@ bool writeTwoRunDemo(const std::string& dir, std::string& err) {
            demo::generateDemo(dir + "/kineto", demoOptions(2, 4, 1, "kineto"), err);
 }
 
+TwoRunDemo indexedTwoRunDemo(const std::string& tag) {
+    TwoRunDemo d;
+    const std::string root = tempDir(tag);
+    if (!writeTwoRunDemo(root, d.err)) return d;
+    d.ix = indexDir(root);
+    if (!d.ix.result.ok) return d;
+    d.kinetoRun = int(d.ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 2"));
+    d.ascendRun = int(d.ix.scalar("SELECT run_id FROM rank_info GROUP BY run_id HAVING count(*) = 4"));
+    return d;
+}
+
 bool ensureDemo(const std::string& dir, const demo::DemoOptions& o) {
     if (std::filesystem::exists(dir + "/.complete")) return true;
     std::filesystem::remove_all(dir);

@@ -78,6 +78,13 @@ std::string writeDemo(const std::string& tag, int ranks, int steps, int layers, 
 /// A folder of two runs side by side: an Ascend demo of 4 ranks (`dir`/ascend) and a Kineto demo of 2
 /// (`dir`/kineto), 4 steps of 1 layer each. False with `err` on failure.
 bool writeTwoRunDemo(const std::string& dir, std::string& err);
+/// writeTwoRunDemo's folder under a fresh temp dir named after `tag`, indexed; its runs' ids by their sizes.
+struct TwoRunDemo {
+    Indexed ix;
+    std::string err; ///< the demo could not be written
+    int ascendRun = -1, kinetoRun = -1;
+};
+TwoRunDemo indexedTwoRunDemo(const std::string& tag);
 /// Two ranks of four 10 ms Kineto steps (8 ms of compute, then an AllReduce); rank 1's host stalls 50 ms
 /// before step 2, so its device idles from its step-1 AllReduce end (t0 + 19 ms) to its step-2 kernel (t0 +
 /// 70 ms). Returns t0 (µs), the first step's start.
