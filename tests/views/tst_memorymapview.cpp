@@ -1236,14 +1236,22 @@ class TstMemoryMapView : public QObject {
         QCOMPARE(c->t0(), kRunStart + 5 * kMs);
         QCOMPARE(c->t1(), kRunStart + 7 * kMs);
     }
+    void aDoubleClickOnATensorIsOneStepOfBack_data() {
+        QTest::addColumn<bool>("onTensor");
+        // walk 34: a double-click on a tensor went to the data's whole range, as on empty space; it goes to
+        // the tensor's lifetime, as a timeline double-click zooms to its span
+        QTest::newRow("on a tensor: its lifetime") << true;
+        QTest::newRow("on empty space: the data's range") << false;
+    }
     void aDoubleClickOnATensorIsOneStepOfBack() {
         // walk 48: a double-click's first click selected the tensor, and the timeline brought its allocation
-        // into the window (a move); the double-click then moved it to the data's range: Back had to be
-        // pressed twice to return. One double-click is one move now, the tensor still selected
+        // into the window (a move); the double-click then moved it again: Back had to be pressed twice to
+        // return. One double-click is one move now, the tensor still selected
+        QFETCH(bool, onTensor);
         Shown s;
         auto d = anomalyData();
-        d->startNs = kRunStart + kMs;
-        d->endNs = kRunStart + 3 * kMs;
+        d->startNs = kRunStart; // wider than the tensors' lives (+1 … +3 ms): the two windows differ
+        d->endNs = kRunStart + 4 * kMs;
         s.view.setData(d);
         const std::pair<qint64, qint64> before{kRunStart + 5 * kMs, kRunStart + 7 * kMs};
         s.state.setWindow(before.first, before.second);
@@ -1254,25 +1262,37 @@ class TstMemoryMapView : public QObject {
         });
         auto* c = s.view.canvas();
         QCoreApplication::processEvents();
-        const QPoint at = c->barRect(0).center().toPoint();
+        const QRectF bar = c->barRect(0);
+        // empty space: right of every bar and below them, inside the plot
+        QPoint at = bar.center().toPoint();
+        if (!onTensor) {
+            at = QPoint(c->width() - 3, c->height() - 3);
+            for (size_t i = 0; i < d->tensors.size(); ++i)
+                QVERIFY(!c->barRect(i).contains(at));
+        }
         // the events of a double-click, in their order: a click, then a press, the double-click, a release
         QTest::mouseClick(c, Qt::LeftButton, {}, at);
-        QCOMPARE(s.state.selection().kind, views::Selection::Kind::Tensor); // the click moved the window
-        QVERIFY(s.state.windowStart() != before.first);
+        if (onTensor) {
+            QCOMPARE(s.state.selection().kind, views::Selection::Kind::Tensor); // the click moved the window
+            QVERIFY(s.state.windowStart() != before.first);
+        }
         QTest::mousePress(c, Qt::LeftButton, {}, at);
         QMouseEvent dbl(QEvent::MouseButtonDblClick, at, c->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton,
                         Qt::NoModifier);
         QApplication::sendEvent(c, &dbl);
         QTest::mouseRelease(c, Qt::LeftButton, {}, at);
-        const qint64 pad = 2 * kMs / 50; // the data's range and a fiftieth of it either side
-        QCOMPARE(s.state.windowStart(), kRunStart + kMs - pad);
-        QCOMPARE(s.state.windowEnd(), kRunStart + 3 * kMs + pad);
-        QCOMPARE(s.state.selection().tensorId, QString::fromStdString(d->tensors[0].tensorId));
+        const auto& t = d->tensors[0];
+        const qint64 from = onTensor ? *t.allocNs : kRunStart,
+                     to = onTensor ? *t.freeNs : kRunStart + 4 * kMs;
+        const qint64 pad = (to - from) / 50; // a fiftieth of it either side
+        QCOMPARE(s.state.windowStart(), from - pad);
+        QCOMPARE(s.state.windowEnd(), to + pad);
+        if (onTensor) QCOMPARE(s.state.selection().tensorId, QString::fromStdString(t.tensorId));
         s.state.back(); // one Back: the window before the double-click
         QCOMPARE(std::make_pair(s.state.windowStart(), s.state.windowEnd()), before);
-        QVERIFY(s.state.canGoForward()); // and Forward returns to the data's range
+        QVERIFY(s.state.canGoForward()); // and Forward returns to where it went
         s.state.forward();
-        QCOMPARE(s.state.windowStart(), kRunStart + kMs - pad);
+        QCOMPARE(s.state.windowStart(), from - pad);
     }
     void aWindowAfterTheDataSaysWhatWasNeverFreed() {
         // walk 29 (db/level1): after the last record "No tensors alive in this window" while 24 tensors had

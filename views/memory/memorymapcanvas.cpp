@@ -468,7 +468,10 @@ void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
         if (auto a = draftAt(e->pos(), click)) Q_EMIT annotationDrafted(*a);
         return;
     }
-    if (click && !second && e->button() == Qt::LeftButton) Q_EMIT tensorClicked(tensorAt(e->pos()));
+    if (click && !second && e->button() == Qt::LeftButton) {
+        m_clickedTensor = tensorAt(e->pos());
+        Q_EMIT tensorClicked(m_clickedTensor);
+    }
 }
 
 std::optional<annotate::Annotation> MemoryMapCanvas::draftAt(QPoint end, bool click) const {
@@ -524,7 +527,18 @@ QPointF MemoryMapCanvas::noteAnchor(const annotate::Annotation& a, const QRectF&
 
 void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
     m_doubleClicked = true;
+    // the first click's tensor: the map may have moved under the pointer since (the click brought the
+    // tensor's allocation into the window), so the bar under it now is not the one double-clicked
+    const int clicked = std::exchange(m_clickedTensor, -1);
     resetView();
+    if (m_data && clicked >= 0 && size_t(clicked) < m_data->tensors.size()) {
+        const query::TensorItem& t = m_data->tensors[size_t(clicked)];
+        const int64_t alloc = t.allocNs.value_or(m_data->startNs);
+        const int64_t free = std::max(alloc + 1000, t.freeNs.value_or(m_data->endNs));
+        const int64_t pad = (free - alloc) / 50;
+        Q_EMIT dataRangeAsked(alloc - pad, free + pad);
+        return;
+    }
     // the data's time range is asked of the shared window, as a wheel's zoom is (undoable, every view
     // follows): the map alone went there and the timeline stayed put (r47c #4)
     if (m_data && (!m_data->tensors.empty() || !m_data->curve.empty())) Q_EMIT dataRangeAsked(m_t0, m_t1);

@@ -94,7 +94,9 @@ class MemoryMapCanvas : public QWidget {
     void timeWindowChanged(qint64 t0, qint64 t1);
     /// The user zoomed or panned time here (wheel, drag): the other views follow.
     void timeWindowMoved(qint64 t0, qint64 t1);
-    /// A double-click asked for the memory data's whole range [t0, t1) (ns). Its first click was a click
+    /// A double-click asked for a window [t0, t1) (ns): the lifetime of the tensor its first click chose, as
+    /// a double-click on the timeline zooms to its span (walk 34: it went to the data's whole range, as on
+    /// empty space), else the memory data's whole range; a fiftieth either side. Its first click was a click
     /// (tensorClicked) already: the view makes the two one move (walk 48).
     void dataRangeAsked(qint64 t0, qint64 t1);
     void annotationDrafted(const rs::annotate::Annotation& a);
@@ -153,6 +155,7 @@ class MemoryMapCanvas : public QWidget {
     bool m_drag = false;
     /// The press under way is a double-click's second: its release is no click (the map moved under it)
     bool m_doubleClicked = false;
+    int m_clickedTensor = -1; ///< the tensor the last click chose (index into m_data->tensors), -1: none
     QPoint m_pressPos;
     qint64 m_pressT0 = 0, m_pressT1 = 0;
     uint64_t m_pressA0 = 0, m_pressA1 = 0;
