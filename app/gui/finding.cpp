@@ -56,8 +56,11 @@ Finding findingFrom(const json& o) {
 } // namespace
 
 std::vector<Finding> findingsFromReport(const std::string& reportJson, std::optional<int> run) {
+    return findingsFromParsedReport(json::parse(reportJson, nullptr, false), run);
+}
+
+std::vector<Finding> findingsFromParsedReport(const json& report, std::optional<int> run) {
     std::vector<Finding> out;
-    const json report = json::parse(reportJson, nullptr, false);
     if (!report.is_object() || !report.contains("findings") || !report["findings"].is_array()) return out;
     for (const auto& o : report["findings"]) {
         if (!o.is_object()) continue;

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,5 +40,7 @@ struct Finding {
 /// The findings of `run` in the report JSON `reportJson` (all runs' findings when `run` is nullopt), in the
 /// report's order (by time lost). A finding without a run belongs to every run. Unreadable JSON: none.
 std::vector<Finding> findingsFromReport(const std::string& reportJson, std::optional<int> run);
+/// The same, of a report already parsed (the main window parses it once for every panel that reads it).
+std::vector<Finding> findingsFromParsedReport(const nlohmann::json& report, std::optional<int> run);
 
 } // namespace rs::gui

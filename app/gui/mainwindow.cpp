@@ -420,7 +420,9 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_navigator->setSummary(s);
     m_search->setSummary(s);
     m_compare->setSummary(s);
-    m_findings->setFindings(findingsFromReport(s->reportJson, s->run), s->dataRank, noneContextOf(*s));
+    // parsed once here for the panels that read it (the Findings, the producer's figures): on the GUI thread
+    const nlohmann::json report = nlohmann::json::parse(s->reportJson, nullptr, false);
+    m_findings->setFindings(findingsFromParsedReport(report, s->run), s->dataRank, noneContextOf(*s));
     m_details->setSummary(s);
     const query::RunDesc* run = nullptr;
     for (const auto& r : s->runs)
@@ -431,7 +433,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile(s->ranks, s->dataRank);
     m_drill->setSummary(s);
-    showProducerFigures(m_drill, s->reportJson); // msprof-analyze's own, under the Steps table
+    showProducerFigures(m_drill, report); // msprof-analyze's own, under the Steps table
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
     m_comm->setProfile(s->run);

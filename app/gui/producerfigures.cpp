@@ -14,8 +14,7 @@ QStringList qt(const std::vector<std::string>& v) {
 }
 } // namespace
 
-void showProducerFigures(views::DrillDownView* drill, const std::string& reportJson) {
-    const auto report = nlohmann::json::parse(reportJson, nullptr, false);
+void showProducerFigures(views::DrillDownView* drill, const nlohmann::json& report) {
     const auto summary =
         report.is_object() ? report.value("producer_cluster_summary", nlohmann::json()) : nlohmann::json();
     // the same table the report's forms give, so the app and the report say one thing

@@ -27,7 +27,7 @@ class TstProducerFigures : public QObject {
         auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         views::DrillDownView drill(nullptr, nullptr);
-        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5).dump());
+        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5));
         const auto* p = drill.producerFigures();
         QVERIFY(p->hasFigures());
         QVERIFY2(p->caption().startsWith("msprof-analyze's figures"), qPrintable(p->caption()));
@@ -49,7 +49,7 @@ class TstProducerFigures : public QObject {
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         views::DrillDownView drill(nullptr, nullptr);
-        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5).dump());
+        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5));
         drill.show();
         QVERIFY(!drill.producerFigures()->hasFigures());
         QVERIFY(!drill.producerFigures()->isVisible());
