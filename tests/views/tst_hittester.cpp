@@ -145,6 +145,21 @@ class TstHitTester : public QObject {
         QVERIFY(span.item && !span.wait);
         QCOMPARE(span.item->spanId, int64_t(20));
     }
+    void aHostSpanUnderAWaitIsItself() {
+        // walk 35: a wait only tints a host lane (it is hatched on the rank's header and communication
+        // lanes), but the host lane's ProfilerStep under it answered "waited 200 ms for rank 5", not its own
+        // name: the span drawn on top answers first, the wait beside it where the lane is empty
+        test::TimelineFixture f;
+        f.summary->tracks[0].kind = "host"; // rank 0's first lane a host thread
+        f.scene.setSummary(f.summary);
+        f.track(1).items = {item(71 * kMs, 73 * kMs, 1, 2, 21)};
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        auto span = views::hitTest(in, at(in, 1, 72 * kMs));
+        QVERIFY2(span.item && !span.wait, "the host span under the pointer");
+        QCOMPARE(span.item->spanId, int64_t(21));
+        auto beside = views::hitTest(in, at(in, 1, 74 * kMs)); // the empty host lane in the wait
+        QVERIFY(!beside.item && beside.wait);
+    }
     void aWaitInPiecesIsHitWhereItWaitedAndToldWhole() {
         // a collective's wait stored where its wait tasks ran: 2 ms and 3 ms with a transfer between them.
         // The transfer is the collective's, not a wait; each piece's tooltip gives the whole 5 ms (the

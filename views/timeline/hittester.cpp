@@ -138,7 +138,10 @@ TimelineHit hitTest(const FrameInput& in, QPointF pos) {
     const Lane& l = *h.lane;
     const TimeMapping tm = in.rankMapping(l.rank);
     const int64_t t = tm.t(pos.x()), slop = int64_t(2 * tm.nsPerPx());
-    if (l.header || l.laneKind != LaneKind::Compute) {
+    // the wait first where it is hatched (the header, a communication lane) or the lane has no spans (a
+    // chart); on a lane it only tints (compute, host), the span under the pointer first, as drawn on top
+    // (walk 35: a ProfilerStep on rank 6's host lane answered "waited 200 ms for rank 5", not its own name)
+    if (l.header || l.laneKind == LaneKind::Communication || l.chart()) {
         h.wait = waitAt(in, l, t - slop, t + slop);
         if (h.wait || l.header) return h;
     }
