@@ -352,7 +352,7 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(
         if (n > 0)
             sink.add("(profile)", "info",
                      "communication links of a step the rank's step table lacks: summed into the "
-                     "Communication view's all steps, no step of the run (rank and step counted)",
+                     "Communication view's all steps, in no step of their rank (rank and step counted)",
                      n, first);
     }
 };

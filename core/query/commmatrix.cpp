@@ -60,23 +60,37 @@ void loadSteps(Db& db, CommMatrix& m) {
     }
 }
 
-/// The steps of the shown group's links (every group's when "") that the link's rank has no step table row
-/// of (linkOnlySteps).
+/// The links of the shown group (every group's when "") in a step their own rank's step table lacks, of a
+/// rank that has a step table (else every step would be one): the rule of the analysis's diagnostic
+/// (commlinks.cpp reportLinkOnlySteps), so the view and Diagnostics count the same links.
+constexpr const char* kLinkOnlyWhere =
+    "l.run_id = ?1 AND l.summed = 1 AND l.step IS NOT NULL AND (?2 = '' OR l.group_id IN (SELECT id FROM "
+    "comm_text WHERE value = ?2)) AND NOT EXISTS(SELECT 1 FROM step s WHERE s.rank = l.rank AND s.step = "
+    "l.step) AND EXISTS(SELECT 1 FROM step s WHERE s.rank = l.rank)";
+
+/// head + kLinkOnlyWhere + tail (appended: GCC 12 warns falsely on string + const char* + literal).
+std::string linkOnlyQuery(const char* head, const char* tail) {
+    std::string sql(head);
+    sql.append(kLinkOnlyWhere).append(tail);
+    return sql;
+}
+
+/// The steps of such links (linkOnlySteps).
 void loadLinkOnlySteps(Db& db, CommMatrix& m) {
-    auto q = db.prepare("SELECT DISTINCT l.step FROM comm_link l WHERE l.run_id = ? AND l.summed = 1 AND "
-                        "l.step IS NOT NULL AND (?2 = '' OR l.group_id IN (SELECT id FROM comm_text WHERE "
-                        "value = ?2)) AND NOT EXISTS(SELECT 1 FROM step s WHERE s.rank = l.rank AND "
-                        "s.step = l.step) ORDER BY l.step");
+    auto q = db.prepare(linkOnlyQuery("SELECT DISTINCT l.step FROM comm_link l WHERE ", " ORDER BY l.step"));
     q.bind(1, int64_t(m.run)).bind(2, m.group);
     while (q.step())
         m.linkOnlySteps.push_back(q.i64(0));
 }
 
-/// "steps 1–5" (a run of consecutive steps), "steps 1, 3, 4", "no step".
-std::string stepsText(Db& db, int run) {
-    auto q = db.prepare("SELECT DISTINCT s.step FROM step s JOIN rank_info i ON i.rank = s.rank WHERE "
-                        "i.run_id = ? ORDER BY s.step");
-    q.bind(1, int64_t(run));
+/// "steps 1–5" (a run of consecutive steps), "steps 1, 3, 4", "no step": the steps in the step tables of
+/// the ranks whose links are in a step of their own table's lack (another rank of the run may have it).
+std::string linkRanksStepsText(Db& db, const CommMatrix& m) {
+    auto q =
+        db.prepare(linkOnlyQuery("SELECT DISTINCT s.step FROM step s WHERE s.rank IN (SELECT l.rank FROM "
+                                 "comm_link l WHERE ",
+                                 ") ORDER BY s.step"));
+    q.bind(1, int64_t(m.run)).bind(2, m.group);
     std::vector<int64_t> steps;
     while (q.step())
         steps.push_back(q.i64(0));
@@ -98,7 +112,8 @@ void noteLinkOnlySteps(Db& db, CommMatrix& m) {
         list += (list.empty() ? "" : ", ") + std::to_string(st);
     m.notes.push_back((only.size() == 1 ? "step " + list + " is" : "steps " + list + " are") +
                       " in the communication links only (" + (m.hcclRawUnits ? "hccl_raw" : "its file") +
-                      "), no step of the run: the step table has " + stepsText(db, m.run) +
+                      "), in no step of the ranks that sent them: their step tables have " +
+                      linkRanksStepsText(db, m) +
                       (m.step             ? ""
                        : only.size() == 1 ? "; all steps include it"
                                           : "; all steps include them"));

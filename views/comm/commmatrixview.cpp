@@ -156,7 +156,8 @@ void CommMatrixView::fillChoosers() {
     QSignalBlocker bs(m_step), bg(m_group), bm(m_metric);
     m_step->clear();
     m_step->addItem(tr("all steps"), QVariant());
-    for (int64_t s : m->steps) // a step of the links only is no step of the run: said so (its note tells why)
+    for (int64_t s : m->steps) // a step of the links only is no step of the ranks that sent them: said so
+                               // (its note tells why)
         m_step->addItem(std::count(m->linkOnlySteps.begin(), m->linkOnlySteps.end(), s)
                             ? tr("step %1 (links only)").arg(s)
                             : tr("step %1").arg(s),
