@@ -32,8 +32,9 @@ namespace rs::analysis {
 /// links of a step the rank's step table lacks are counted in a diagnostic (cluster_propose's hccl_raw step
 /// 6). 34: a wait nothing could measure (core/stats/runwaitfacts.h) is NULL in step_stat.wait_ns and
 /// collective.wait_ns, not 0 (unknownwaits.h). 35: the links-only diagnostic says "in no step of their
-/// rank" (it said "no step of the run" of a per-rank count).
-constexpr int kAnalysisRevision = 35;
+/// rank" (it said "no step of the run" of a per-rank count). 36: ranks join runs folder by folder (two copies
+/// of one job with the same windows mixed their ranks in start order).
+constexpr int kAnalysisRevision = 36;
 
 struct BankModel {
     int bankCount = 8;

@@ -66,9 +66,13 @@ Window recordWindow(index::Db& db, int rank) {
 
 } // namespace
 
-std::string placeOf(const std::string& path) {
+std::string dirOf(const std::string& path) {
     const size_t slash = path.rfind('/');
-    std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash);
+    return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+std::string placeOf(const std::string& path) {
+    std::string dir = dirOf(path);
     dir.erase(std::remove_if(dir.begin(), dir.end(), [](char c) { return c >= '0' && c <= '9'; }), dir.end());
     return dir;
 }
@@ -77,24 +81,25 @@ PassInfo RankWindowPass::info() const {
     return {"rank_window",
             PassScope::RankLocal,
             {"track", "span", "step", "step_src", "comm_op_src", "source_file"},
-            {"rank_info.start_ns", "rank_info.end_ns", "rank_info.place"}};
+            {"rank_info.start_ns", "rank_info.end_ns", "rank_info.place", "rank_info.dir"}};
 }
 
 void RankWindowPass::run(RankContext& ctx) {
     Window w = spanWindow(ctx.db, ctx.rank);
     w = w.known() ? withSteps(w, stepWindow(ctx.db, ctx.rank)) : recordWindow(ctx.db, ctx.rank);
-    std::string place;
+    std::string place, dir;
     {
         auto q = ctx.db.prepare("SELECT path FROM source_file WHERE rank = ? ORDER BY file_id LIMIT 1");
         q.bind(1, ctx.rank);
-        if (q.step()) place = placeOf(q.text(0));
+        if (q.step()) place = placeOf(q.text(0)), dir = dirOf(q.text(0));
     }
     auto known = [&](int64_t v) { return w.known() ? std::optional<int64_t>(v) : std::nullopt; };
-    ctx.db.prepare("UPDATE rank_info SET start_ns = ?, end_ns = ?, place = ? WHERE rank = ?")
+    ctx.db.prepare("UPDATE rank_info SET start_ns = ?, end_ns = ?, place = ?, dir = ? WHERE rank = ?")
         .bind(1, known(w.start))
         .bind(2, known(w.end))
         .bind(3, place)
-        .bind(4, ctx.rank)
+        .bind(4, dir)
+        .bind(5, ctx.rank)
         .exec();
 }
 

@@ -20,6 +20,8 @@ class RankWindowPass : public RankPass {
     bool firstForEveryRank() const override { return true; }
 };
 
+/// The folder of `path` as written ("" for a bare file name).
+std::string dirOf(const std::string& path);
 /// The folder of `path` with every digit dropped.
 std::string placeOf(const std::string& path);
 

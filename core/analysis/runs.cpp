@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace rs::analysis {
@@ -25,6 +26,7 @@ struct RankWindow {
     std::string family, source;
     int64_t start = INT64_MAX, end = INT64_MIN;
     std::string place; ///< the folder of its files, digits dropped (rank-0/… and rank-1/… are one place)
+    std::string dir;   ///< the folder of its first file as written (digits kept)
     bool groupCollective = false; ///< it took part in a collective of a group (not a Send or Receive)
     bool known() const { return start <= end; }
     bool ownClock() const { return known() && start < kWallClockNs; }
@@ -52,11 +54,12 @@ std::string familyOf(const std::string& source) {
 /// Each rank's facts as the rank-local passes and the importers left them in rank_info.
 std::vector<RankWindow> rankWindows(Db& db) {
     std::vector<RankWindow> out;
-    auto q = db.prepare("SELECT rank, coalesce(data_rank, rank), world_size, source, coalesce(peers, ''), "
-                        "coalesce(place, ''), start_ns, end_ns FROM rank_info ORDER BY rank");
+    auto q =
+        db.prepare("SELECT rank, coalesce(data_rank, rank), world_size, source, coalesce(peers, ''), "
+                   "coalesce(place, ''), start_ns, end_ns, coalesce(dir, '') FROM rank_info ORDER BY rank");
     while (q.step()) {
         RankWindow w{int(q.i64(0)), int(q.i64(1)), {},        std::nullopt, familyOf(q.text(3)),
-                     q.text(3),     INT64_MAX,     INT64_MIN, q.text(5)};
+                     q.text(3),     INT64_MAX,     INT64_MIN, q.text(5),    q.text(8)};
         if (!q.isNull(2)) w.worldSize = q.i64(2);
         std::string peers = q.text(4);
         for (size_t i = 0; i < peers.size();) {
@@ -93,10 +96,14 @@ bool joins(const Run& r, const RankWindow& w) {
     return near(r, w);
 }
 
-/// Ranks in order of their start, each joining the first run it may belong to; runs numbered by start.
+/// Ranks in order of their folder, then of their start, each joining the first run it may belong to; runs
+/// numbered by start. The folder comes first because two copies of one job (a/rank-*, b/rank-*, the same
+/// windows) are told apart by nothing else: in start order alone, b's rank 3 starting before a's joined a's
+/// run and a's rank 3 then b's (walk 36: every figure of both runs mixed). The ranks of one job split over
+/// folders still join one run (their numbers differ).
 std::vector<Run> groupIntoRuns(std::vector<RankWindow> windows) {
     std::sort(windows.begin(), windows.end(), [](const RankWindow& a, const RankWindow& b) {
-        return a.start != b.start ? a.start < b.start : a.rank < b.rank;
+        return std::tie(a.dir, a.start, a.rank) < std::tie(b.dir, b.start, b.rank);
     });
     std::vector<Run> runs;
     for (const auto& w : windows) {
@@ -115,6 +122,7 @@ std::vector<Run> groupIntoRuns(std::vector<RankWindow> windows) {
         if (!it->worldSize) it->worldSize = w.worldSize;
         if (w.known()) it->start = std::min(it->start, w.start), it->end = std::max(it->end, w.end);
     }
+    std::stable_sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.start < b.start; });
     return runs;
 }
 

@@ -6,7 +6,9 @@
 // A rank joins a run when the data says it may belong: the same producer family (Ascend, Kineto / Chrome
 // trace, legacy MindSpore), a compatible world size (equal, or unknown on one side), a rank number the run
 // does not hold yet, and a time window that overlaps the run's or lies within kJoinGapNs or the shorter of
-// the two durations of it. Runs are numbered by start time. A run whose world size is known and larger than
+// the two durations of it. Ranks are taken folder by folder (two copies of one job in two folders, the same
+// windows, are told apart by nothing else), each joining the first run it may belong to. Runs are numbered by
+// start time. A run whose world size is known and larger than
 // the ranks it holds is incomplete: its late rank cannot be named (the latest may not be in the folder). So
 // is a run whose ranks' collectives name peers it does not hold, or whose rank numbers leave a gap (ranks 0
 // and 10 alone miss 1-9: a job numbers its ranks from 0; ranks 4-7 alone are not judged, they may be devices

@@ -19,7 +19,7 @@ CREATE TABLE source_file(file_id INTEGER PRIMARY KEY, path TEXT NOT NULL, format
 CREATE TABLE string(id INTEGER PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE rank_info(rank INTEGER PRIMARY KEY, device_id INTEGER, host TEXT, source TEXT,
   clock_offset_ns INTEGER NOT NULL DEFAULT 0, data_rank INTEGER, world_size INTEGER, grp INTEGER, run_id INTEGER,
-  start_ns INTEGER, end_ns INTEGER, peers TEXT, clock_note TEXT, place TEXT);
+  start_ns INTEGER, end_ns INTEGER, peers TEXT, clock_note TEXT, place TEXT, dir TEXT);
 -- Runs: rank sources that belong to one job by what the data says (producer, world size, time window).
 -- What the files say about each rank's run: framework, hardware, backend, profiler level, user metadata.
 CREATE TABLE label(rank INTEGER NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY(rank, key));

@@ -222,6 +222,27 @@ class TstRuns : public QObject {
             ix.rows("SELECT DISTINCT rank, blamed_rank, dur_ns FROM waits WHERE kind = 'collective_wait'"),
             std::vector<std::string>{"0|1|300000"});
     }
+    void twoCopiesOfOneJobAreToldApartByTheirFolder() {
+        // walk 36: two copies of a 4-rank job side by side (x/ and y/), the same windows but y's rank 3
+        // starting before x's: in start order alone y's rank 3 joined x's run (it lacked a rank 3) and x's
+        // rank 3 then y's, so each run's figures mixed the two jobs. The folder is what tells them apart
+        std::string dir = test::tempDir("runs-copies");
+        const int64_t t0 = 1700000000000000;
+        for (int r = 0; r < 4; ++r) {
+            test::writeFile(dir + "/x/rank-" + std::to_string(r) + ".pt.trace.json",
+                            kineto(r, 4, t0 + (r == 3 ? 200 : 0), 6, 0));
+            test::writeFile(dir + "/y/rank-" + std::to_string(r) + ".pt.trace.json",
+                            kineto(r, 4, t0 + (r == 3 ? 50 : 100), 6, 0));
+        }
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(
+            ix.rows("SELECT i.run_id, sum(f.path LIKE '%/x/%'), sum(f.path LIKE '%/y/%') FROM rank_info i "
+                    "JOIN source_file f ON f.rank = i.rank GROUP BY 1 ORDER BY 1"),
+            (std::vector<std::string>{"0|4|0", "1|0|4"}));
+        QCOMPARE(ix.rows("SELECT run_id, rank_count, complete FROM runs ORDER BY 1"),
+                 (std::vector<std::string>{"0|4|1", "1|4|1"}));
+    }
     void anInferredWaitSaysSo() {
         // rank 1 reaches each of its 6 AllReduces 300 µs after rank 0: rank 0's 6 waits are inferred from the
         // arrival order (no file measures them), 1.80 ms, and the report says so, apart from measured ones
