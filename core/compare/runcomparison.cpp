@@ -97,12 +97,37 @@ double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>
     return model::lowerMedian(v); // shown (a delta's two figures): a transfer that happened, median.h
 }
 
+/// "run 0", or "the baseline" when both records are of the same run number (two profiles).
+std::string sideName(const BaselineRecord& b, const BaselineRecord& c, bool baseline) {
+    if (b.run != c.run) return "run " + std::to_string(baseline ? b.run : c.run);
+    return baseline ? "the baseline" : "the candidate";
+}
+
+/// Why `what` (stepsUnknown or waitUnknown) is not known on a side, "" when both sides know it.
+std::string unknownOf(const BaselineRecord& b, const BaselineRecord& c, std::string BaselineRecord::*what,
+                      const char* figure) {
+    std::string reason;
+    for (bool baseline : {true, false}) {
+        const std::string& why = (baseline ? b : c).*what;
+        if (why.empty()) continue;
+        reason += (reason.empty() ? "" : "; ") + sideName(b, c, baseline) + figure + " (" + why + ")";
+    }
+    return reason;
+}
+
 /// Collectives matched by (step, op type, seq): over the step numbers both runs have when there are any,
 /// else over each run's steady steps (two windows of one job, or runs profiled at different points).
 /// Transfer time only — the wait for the last rank is comm_wait's — and a change under 1 % of the step is
 /// noise, as for waits.
 void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o,
                         CompareResult& r, Collector& col) {
+    // a transfer is the duration minus the wait: where the wait is not known neither is the transfer (a
+    // record written before analysis revision 34 took it as 0, the whole duration)
+    if (auto why = unknownOf(b, c, &BaselineRecord::waitUnknown, "'s wait is not known"); !why.empty()) {
+        if (!b.collectives.empty() || !c.collectives.empty())
+            r.notComparable.push_back({"collective", "transfer_median", why});
+        return;
+    }
     std::set<int64_t> common;
     for (const auto& [key, bc] : b.collectives) {
         auto it = c.collectives.find(key);
@@ -132,24 +157,6 @@ void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const 
     else if (!r.collectives.empty() && common.empty())
         r.notes.push_back(
             "no step number is in both runs: collectives are compared over each run's steady steps");
-}
-
-/// "run 0", or "the baseline" when both records are of the same run number (two profiles).
-std::string sideName(const BaselineRecord& b, const BaselineRecord& c, bool baseline) {
-    if (b.run != c.run) return "run " + std::to_string(baseline ? b.run : c.run);
-    return baseline ? "the baseline" : "the candidate";
-}
-
-/// Why `what` (stepsUnknown or waitUnknown) is not known on a side, "" when both sides know it.
-std::string unknownOf(const BaselineRecord& b, const BaselineRecord& c, std::string BaselineRecord::*what,
-                      const char* figure) {
-    std::string reason;
-    for (bool baseline : {true, false}) {
-        const std::string& why = (baseline ? b : c).*what;
-        if (why.empty()) continue;
-        reason += (reason.empty() ? "" : "; ") + sideName(b, c, baseline) + figure + " (" + why + ")";
-    }
-    return reason;
 }
 
 std::string stepsUnknown(const BaselineRecord& b, const BaselineRecord& c) {
@@ -879,6 +886,7 @@ std::string deltaChange(const Delta& d) {
 std::string notComparableSubject(const NotComparable& n) {
     if (n.kind == "op") return "op time per step";
     if (n.kind == "step") return "step wall time"; // one line for the median and the p95 alike
+    if (n.kind == "collective") return "collective transfer time"; // every collective's, one line
     Delta d;
     d.kind = n.kind;
     d.statistic = n.statistic;

@@ -46,7 +46,7 @@ extern const char* const kOrderRule;
 
 /// A figure one side does not know: neither a regression nor an improvement, and said so.
 struct NotComparable {
-    std::string kind;      ///< as Delta::kind: step, op, comm_wait
+    std::string kind;      ///< as Delta::kind: step, op, comm_wait, collective
     std::string statistic; ///< as Delta::statistic
     std::string reason;    ///< "run 0's wait is not known (ranks of the job are missing: …)"
 };

@@ -487,7 +487,7 @@ class TstCompareView : public QObject {
                          qPrintable(it->text(1)));
             }
         }
-        QCOMPARE(greys, 1);
+        QCOMPARE(greys, 2); // the wait, and the collectives' transfer (a duration minus that wait)
         QVERIFY(v.stepOverlay()->note().isEmpty()); // the steps are steps: drawn
         // a pseudo step is not drawn beside steps as one (resource run 0: 6.04 s "step" vs 179 ms)
         data->baseline.stepsUnknown = "no step marks: its whole trace is one pseudo step";
