@@ -586,6 +586,15 @@ nlohmann::json groupsJson(const CompareResult& r, const std::vector<Delta>& delt
         std::sort(ranks.begin(), ranks.end());
         j["ranks"] = ranks;
         if (g.also) j["also"] = deltaJson(*g.also); // the same root's other figure, counted once
+        if (g.linkCount > 1) { // a row of links that moved alike: every link's figures kept
+            j["link_group"] = g.linkGroup;
+            j["link_count"] = g.linkCount;
+            j["links"] = nlohmann::json::array();
+            for (const Delta* d : {g.lead, g.also})
+                if (d) j["links"].push_back(deltaJson(*d));
+            for (const Delta* d : g.linkDeltas)
+                j["links"].push_back(deltaJson(*d));
+        }
         a.push_back(std::move(j));
     }
     return a;
@@ -820,6 +829,81 @@ std::vector<DeltaGroup> mergeFigures(std::vector<DeltaGroup> groups) {
 }
 } // namespace
 
+namespace {
+/// The group a link's name says it is of ("group of ranks 0-7"), "" when it names none.
+std::string linkGroupOf(const Delta& d) {
+    const std::string& name = d.label.empty() ? d.opType : d.label;
+    const auto at = name.find(" in ");
+    return at == std::string::npos ? std::string() : name.substr(at + 4);
+}
+
+/// The link itself without its group: "1→5 HCCS".
+std::string linkOnly(const Delta& d) {
+    const std::string& name = d.label.empty() ? d.opType : d.label;
+    return name.substr(0, name.find(" in "));
+}
+
+/// Whether two relative changes go one way and the smaller is within 5 % of the larger.
+bool within5(double a, double b) {
+    return (a > 0) == (b > 0) &&
+           std::min(std::abs(a), std::abs(b)) >= 0.95 * std::max(std::abs(a), std::abs(b));
+}
+
+/// Whether the row of link `j` joins the row of link `g`: one group, one figure leading (and the other
+/// beside it or not on both), the change within 5 % of the lead's.
+bool joinsLinks(const DeltaGroup& g, const DeltaGroup& j) {
+    const Delta &a = *g.lead, &b = *j.lead;
+    return b.kind == "link" && !b.rank && b.statistic == a.statistic &&
+           (g.also == nullptr) == (j.also == nullptr) && linkGroupOf(b) == linkGroupOf(a) &&
+           within5(a.delta, b.delta);
+}
+
+/// " on 56 links (+29.0 % to +31.2 %, each within 5 % of link 1→5 HCCS's, the figures given)"
+std::string linksWhere(const DeltaGroup& g, const std::vector<const Delta*>& leads) {
+    const auto [lo, hi] = std::minmax_element(
+        leads.begin(), leads.end(), [](const Delta* x, const Delta* y) { return x->delta < y->delta; });
+    std::string t =
+        " on " + std::to_string(leads.size()) + " links (" + deltaChange(**lo) + " to " + deltaChange(**hi);
+    t.append(", each within 5 % of link ").append(linkOnly(*g.lead)).append("'s, the figures given)");
+    return t;
+}
+
+/// Links of one group that moved alike are one row, as ranks that moved alike are (mergeFigures has put
+/// each link's two figures on one row already).
+std::vector<DeltaGroup> groupLinks(std::vector<DeltaGroup> groups) {
+    std::vector<DeltaGroup> out;
+    std::vector<bool> taken(groups.size());
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (taken[i]) continue;
+        DeltaGroup g = groups[i];
+        if (g.lead->kind == "link" && !linkGroupOf(*g.lead).empty()) {
+            std::vector<const Delta*> leads{g.lead};
+            for (size_t j = i + 1; j < groups.size(); ++j) {
+                if (taken[j] || !joinsLinks(g, groups[j])) continue;
+                taken[j] = true;
+                leads.push_back(groups[j].lead);
+                g.linkDeltas.push_back(groups[j].lead);
+                g.linkDeltas.insert(g.linkDeltas.end(), groups[j].alsoDeltas.begin(),
+                                    groups[j].alsoDeltas.end());
+            }
+            if (leads.size() > 1) {
+                g.linkCount = int64_t(leads.size());
+                g.linkGroup = linkGroupOf(*g.lead);
+                g.where = linksWhere(g, leads);
+            }
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+} // namespace
+
+std::string rowSubject(const DeltaGroup& g) {
+    if (g.linkCount < 2) return subject(*g.lead);
+    return "links of " + g.linkGroup +
+           (g.lead->statistic == "bandwidth" ? " bandwidth" : " transfer time per step");
+}
+
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas) {
     std::map<std::string, size_t> byKey;
     std::vector<DeltaGroup> groups;
@@ -847,14 +931,14 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
         else if (!g.ranks.empty())
             g.where = someRanks(g.ranks);
     }
-    return mergeFigures(std::move(groups));
+    return groupLinks(mergeFigures(std::move(groups)));
 }
 
 namespace {
 std::vector<std::string> summaryOf(const CompareResult& r, const std::vector<Delta>& deltas) {
     std::vector<std::string> lines;
     for (const auto& g : groupDeltas(r, deltas))
-        lines.push_back(subject(*g.lead) + " " + deltaChange(*g.lead) + g.where + " (" + valueText(*g.lead) +
+        lines.push_back(rowSubject(g) + " " + deltaChange(*g.lead) + g.where + " (" + valueText(*g.lead) +
                         ")" + (g.also ? "; " + alsoText(*g.also) : ""));
     return lines;
 }
