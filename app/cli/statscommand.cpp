@@ -195,6 +195,7 @@ int runStats(const ArgList& argv) {
     else if (!chooseRanks(run, asked, keys, error))
         return usageError("stats", error + " (rankscope info lists the runs and their ranks)");
     std::string area;
+    std::vector<int> wholeTraces; // keys whose whole trace is left out beside ranks marking the step
     query::LaneReader lanes(db, res.dbPath);
     if (annotation) {
         if (!annotationQuery(res.dbPath, lanes, run, runId, *annotation, q, area, error)) {
@@ -205,9 +206,8 @@ int runStats(const ArgList& argv) {
         q.step = step;
         q.stepRanks = keys;
         // beside ranks that mark the step, a rank's whole trace (the index's step 0) is left out, and said
-        for (int r : query::takeWholeTracesBesideSteps(*lanes.summary(runId), step, q.stepRanks))
-            std::fprintf(stderr, "rankscope stats: rank %d has no step marks: its whole trace is left out\n",
-                         run.dataRank.at(r));
+        // with the ranks lacking the step, in export's words (lackingStepText)
+        wholeTraces = query::takeWholeTracesBesideSteps(*lanes.summary(runId), step, q.stepRanks);
     } else {
         q.windows = query::rangeWindows(keys, run.startNs + offsets->first, run.startNs + offsets->second);
         area = "+" + model::formatDuration(offsets->first) + " .. +" +
@@ -220,14 +220,15 @@ int runStats(const ArgList& argv) {
         area = stepAreaText(*lanes.summary(runId), stats.windows, step);
     }
     // which ranks lack the step and why (a step list kept apart on another clock, no step marks), in the
-    // words the app's Area statistics use
-    if (!stats.ranksWithoutStep.empty())
-        std::fprintf(stderr, "rankscope stats: %s\n",
-                     query::lackingStepText(*lanes.summary(runId), stats.ranksWithoutStep, step).c_str());
+    // words the app's Area statistics and `export --step` use
+    std::vector<int> lacking = wholeTraces;
+    lacking.insert(lacking.end(), stats.ranksWithoutStep.begin(), stats.ranksWithoutStep.end());
+    const std::string why = query::lackingStepText(*lanes.summary(runId), lacking, step);
     if (byStep && stats.windows.empty()) {
-        std::fprintf(stderr, "rankscope stats: no rank chosen has step %lld\n", static_cast<long long>(step));
+        std::fprintf(stderr, "rankscope stats: %s\n", query::noStepText(step, why).c_str());
         return 1;
     }
+    if (!why.empty()) std::fprintf(stderr, "rankscope stats: %s\n", why.c_str());
     if (a.flag("json"))
         std::printf("%s\n", query::areaStatsJson(stats, run.dataRank).c_str());
     else

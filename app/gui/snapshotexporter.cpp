@@ -2,6 +2,7 @@
 
 #include "app/gui/exportscene.h"
 #include "app/gui/snapshotexporterstep.h"
+#include "core/query/wholetracestep.h"
 #include "views/common/interactionstate.h"
 
 #include <QDir>
@@ -96,7 +97,7 @@ QStringList exportSnapshots(const ExportRequest& r, QString& error, QStringList*
             // which shown ranks lack it, and why (a rank without step marks)
             QString why = scene.stepOnOtherClock(r.step);
             if (why.isEmpty()) why = scene.stepLacking();
-            error = QString("no step %1 on the ranks shown").arg(r.step) + (why.isEmpty() ? "" : ": " + why);
+            error = QString::fromStdString(query::noStepText(r.step, why.toStdString()));
             return files;
         }
         if (notes && r.step >= 0 && !scene.stepLacking().isEmpty())

@@ -178,7 +178,9 @@ void measureOps(index::Db& db, const RankKeys& k, BaselineRecord& r) {
 }
 
 // Each collective's transfer time per steady step, median over ranks, keyed by (op type, seq of that type
-// in the rank's step) so another run's same collective matches whatever its instance name.
+// in the rank's step) so another run's same collective matches whatever its instance name. A wait nothing
+// could measure is NULL (analysis revision 34): its transfer is not known either, so the row is left out
+// rather than read as its whole duration (a 0 wait); compareCollectives says such a side is not comparable.
 void measureCollectives(index::Db& db, const RankKeys& k, BaselineRecord& r,
                         const std::map<int, std::vector<std::pair<int64_t, double>>>& walls) {
     std::map<int, std::set<int64_t>> steady;
@@ -188,9 +190,8 @@ void measureCollectives(index::Db& db, const RankKeys& k, BaselineRecord& r,
     std::map<std::tuple<std::string, int64_t, int64_t>, std::vector<double>>
         values; // (op, seq, step) → per rank
     std::map<std::tuple<int, int64_t, std::string>, int64_t> seqs;
-    auto st =
-        db.prepare("SELECT rank, step, coalesce(op_type, name), dur_ns, coalesce(wait_ns, 0) FROM collective "
-                   "WHERE match_key IS NOT NULL ORDER BY rank, step, start_ns, collective_id");
+    auto st = db.prepare("SELECT rank, step, coalesce(op_type, name), dur_ns, wait_ns FROM collective "
+                         "WHERE match_key IS NOT NULL ORDER BY rank, step, start_ns, collective_id");
     while (st.step()) {
         const int rank = int(st.i64(0));
         if (!k.dataRankOf.count(rank)) continue;
@@ -198,7 +199,7 @@ void measureCollectives(index::Db& db, const RankKeys& k, BaselineRecord& r,
         const std::string op = st.text(2);
         const int64_t seq = seqs[{rank, step, op}]++;
         auto s = steady.find(rank);
-        if (s == steady.end() || !s->second.count(step)) continue;
+        if (s == steady.end() || !s->second.count(step) || st.isNull(4)) continue;
         values[{op, seq, step}].push_back(double(std::max<int64_t>(0, st.i64(3) - st.i64(4))));
     }
     for (auto& [key, v] : values) {

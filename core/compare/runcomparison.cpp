@@ -97,12 +97,37 @@ double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>
     return model::lowerMedian(v); // shown (a delta's two figures): a transfer that happened, median.h
 }
 
+/// "run 0", or "the baseline" when both records are of the same run number (two profiles).
+std::string sideName(const BaselineRecord& b, const BaselineRecord& c, bool baseline) {
+    if (b.run != c.run) return "run " + std::to_string(baseline ? b.run : c.run);
+    return baseline ? "the baseline" : "the candidate";
+}
+
+/// Why `what` (stepsUnknown or waitUnknown) is not known on a side, "" when both sides know it.
+std::string unknownOf(const BaselineRecord& b, const BaselineRecord& c, std::string BaselineRecord::*what,
+                      const char* figure) {
+    std::string reason;
+    for (bool baseline : {true, false}) {
+        const std::string& why = (baseline ? b : c).*what;
+        if (why.empty()) continue;
+        reason += (reason.empty() ? "" : "; ") + sideName(b, c, baseline) + figure + " (" + why + ")";
+    }
+    return reason;
+}
+
 /// Collectives matched by (step, op type, seq): over the step numbers both runs have when there are any,
 /// else over each run's steady steps (two windows of one job, or runs profiled at different points).
 /// Transfer time only — the wait for the last rank is comm_wait's — and a change under 1 % of the step is
 /// noise, as for waits.
 void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o,
                         CompareResult& r, Collector& col) {
+    // a transfer is the duration minus the wait: where the wait is not known neither is the transfer (a
+    // record written before analysis revision 34 took it as 0, the whole duration)
+    if (auto why = unknownOf(b, c, &BaselineRecord::waitUnknown, "'s wait is not known"); !why.empty()) {
+        if (!b.collectives.empty() || !c.collectives.empty())
+            r.notComparable.push_back({"collective", "transfer_median", why});
+        return;
+    }
     std::set<int64_t> common;
     for (const auto& [key, bc] : b.collectives) {
         auto it = c.collectives.find(key);
@@ -132,24 +157,6 @@ void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const 
     else if (!r.collectives.empty() && common.empty())
         r.notes.push_back(
             "no step number is in both runs: collectives are compared over each run's steady steps");
-}
-
-/// "run 0", or "the baseline" when both records are of the same run number (two profiles).
-std::string sideName(const BaselineRecord& b, const BaselineRecord& c, bool baseline) {
-    if (b.run != c.run) return "run " + std::to_string(baseline ? b.run : c.run);
-    return baseline ? "the baseline" : "the candidate";
-}
-
-/// Why `what` (stepsUnknown or waitUnknown) is not known on a side, "" when both sides know it.
-std::string unknownOf(const BaselineRecord& b, const BaselineRecord& c, std::string BaselineRecord::*what,
-                      const char* figure) {
-    std::string reason;
-    for (bool baseline : {true, false}) {
-        const std::string& why = (baseline ? b : c).*what;
-        if (why.empty()) continue;
-        reason += (reason.empty() ? "" : "; ") + sideName(b, c, baseline) + figure + " (" + why + ")";
-    }
-    return reason;
 }
 
 std::string stepsUnknown(const BaselineRecord& b, const BaselineRecord& c) {
@@ -579,6 +586,15 @@ nlohmann::json groupsJson(const CompareResult& r, const std::vector<Delta>& delt
         std::sort(ranks.begin(), ranks.end());
         j["ranks"] = ranks;
         if (g.also) j["also"] = deltaJson(*g.also); // the same root's other figure, counted once
+        if (g.linkCount > 1) { // a row of links that moved alike: every link's figures kept
+            j["link_group"] = g.linkGroup;
+            j["link_count"] = g.linkCount;
+            j["links"] = nlohmann::json::array();
+            for (const Delta* d : {g.lead, g.also})
+                if (d) j["links"].push_back(deltaJson(*d));
+            for (const Delta* d : g.linkDeltas)
+                j["links"].push_back(deltaJson(*d));
+        }
         a.push_back(std::move(j));
     }
     return a;
@@ -813,6 +829,81 @@ std::vector<DeltaGroup> mergeFigures(std::vector<DeltaGroup> groups) {
 }
 } // namespace
 
+namespace {
+/// The group a link's name says it is of ("group of ranks 0-7"), "" when it names none.
+std::string linkGroupOf(const Delta& d) {
+    const std::string& name = d.label.empty() ? d.opType : d.label;
+    const auto at = name.find(" in ");
+    return at == std::string::npos ? std::string() : name.substr(at + 4);
+}
+
+/// The link itself without its group: "1→5 HCCS".
+std::string linkOnly(const Delta& d) {
+    const std::string& name = d.label.empty() ? d.opType : d.label;
+    return name.substr(0, name.find(" in "));
+}
+
+/// Whether two relative changes go one way and the smaller is within 5 % of the larger.
+bool within5(double a, double b) {
+    return (a > 0) == (b > 0) &&
+           std::min(std::abs(a), std::abs(b)) >= 0.95 * std::max(std::abs(a), std::abs(b));
+}
+
+/// Whether the row of link `j` joins the row of link `g`: one group, one figure leading (and the other
+/// beside it or not on both), the change within 5 % of the lead's.
+bool joinsLinks(const DeltaGroup& g, const DeltaGroup& j) {
+    const Delta &a = *g.lead, &b = *j.lead;
+    return b.kind == "link" && !b.rank && b.statistic == a.statistic &&
+           (g.also == nullptr) == (j.also == nullptr) && linkGroupOf(b) == linkGroupOf(a) &&
+           within5(a.delta, b.delta);
+}
+
+/// " on 56 links (+29.0 % to +31.2 %, each within 5 % of link 1→5 HCCS's, the figures given)"
+std::string linksWhere(const DeltaGroup& g, const std::vector<const Delta*>& leads) {
+    const auto [lo, hi] = std::minmax_element(
+        leads.begin(), leads.end(), [](const Delta* x, const Delta* y) { return x->delta < y->delta; });
+    std::string t =
+        " on " + std::to_string(leads.size()) + " links (" + deltaChange(**lo) + " to " + deltaChange(**hi);
+    t.append(", each within 5 % of link ").append(linkOnly(*g.lead)).append("'s, the figures given)");
+    return t;
+}
+
+/// Links of one group that moved alike are one row, as ranks that moved alike are (mergeFigures has put
+/// each link's two figures on one row already).
+std::vector<DeltaGroup> groupLinks(std::vector<DeltaGroup> groups) {
+    std::vector<DeltaGroup> out;
+    std::vector<bool> taken(groups.size());
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (taken[i]) continue;
+        DeltaGroup g = groups[i];
+        if (g.lead->kind == "link" && !linkGroupOf(*g.lead).empty()) {
+            std::vector<const Delta*> leads{g.lead};
+            for (size_t j = i + 1; j < groups.size(); ++j) {
+                if (taken[j] || !joinsLinks(g, groups[j])) continue;
+                taken[j] = true;
+                leads.push_back(groups[j].lead);
+                g.linkDeltas.push_back(groups[j].lead);
+                g.linkDeltas.insert(g.linkDeltas.end(), groups[j].alsoDeltas.begin(),
+                                    groups[j].alsoDeltas.end());
+            }
+            if (leads.size() > 1) {
+                g.linkCount = int64_t(leads.size());
+                g.linkGroup = linkGroupOf(*g.lead);
+                g.where = linksWhere(g, leads);
+            }
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+} // namespace
+
+std::string rowSubject(const DeltaGroup& g) {
+    if (g.linkCount < 2) return subject(*g.lead);
+    return "links of " + g.linkGroup +
+           (g.lead->statistic == "bandwidth" ? " bandwidth" : " transfer time per step");
+}
+
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas) {
     std::map<std::string, size_t> byKey;
     std::vector<DeltaGroup> groups;
@@ -840,14 +931,14 @@ std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<De
         else if (!g.ranks.empty())
             g.where = someRanks(g.ranks);
     }
-    return mergeFigures(std::move(groups));
+    return groupLinks(mergeFigures(std::move(groups)));
 }
 
 namespace {
 std::vector<std::string> summaryOf(const CompareResult& r, const std::vector<Delta>& deltas) {
     std::vector<std::string> lines;
     for (const auto& g : groupDeltas(r, deltas))
-        lines.push_back(subject(*g.lead) + " " + deltaChange(*g.lead) + g.where + " (" + valueText(*g.lead) +
+        lines.push_back(rowSubject(g) + " " + deltaChange(*g.lead) + g.where + " (" + valueText(*g.lead) +
                         ")" + (g.also ? "; " + alsoText(*g.also) : ""));
     return lines;
 }
@@ -879,6 +970,7 @@ std::string deltaChange(const Delta& d) {
 std::string notComparableSubject(const NotComparable& n) {
     if (n.kind == "op") return "op time per step";
     if (n.kind == "step") return "step wall time"; // one line for the median and the p95 alike
+    if (n.kind == "collective") return "collective transfer time"; // every collective's, one line
     Delta d;
     d.kind = n.kind;
     d.statistic = n.statistic;

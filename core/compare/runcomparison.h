@@ -46,7 +46,7 @@ extern const char* const kOrderRule;
 
 /// A figure one side does not know: neither a regression nor an improvement, and said so.
 struct NotComparable {
-    std::string kind;      ///< as Delta::kind: step, op, comm_wait
+    std::string kind;      ///< as Delta::kind: step, op, comm_wait, collective
     std::string statistic; ///< as Delta::statistic
     std::string reason;    ///< "run 0's wait is not known (ranks of the job are missing: …)"
 };
@@ -130,13 +130,23 @@ struct DeltaGroup {
     /// `alsoDeltas`: all of its deltas, the also one first.
     const Delta* also = nullptr;
     std::vector<const Delta*> alsoDeltas;
-    /// "", " on every rank", " on rank 3", " on rank 3 (the worst of ranks 0,3,…)", " on 7 of 8 ranks (…)"
+    /// "", " on every rank", " on rank 3", " on rank 3 (the worst of ranks 0,3,…)", " on 7 of 8 ranks (…)",
+    /// " on 56 links (+29.0 % to +31.2 %, each within 5 % of link 1→5 HCCS's, the figures given)"
     std::string where;
+    /// A row of links of one communication group whose changes agree within 5 % of the lead link's, the
+    /// way ranks that moved alike are one row (one slower AllReduce made 56 link rows): every other link's
+    /// deltas, each link's lead figure then its other one. Empty for any other row.
+    std::vector<const Delta*> linkDeltas;
+    int64_t linkCount = 0; ///< links on the row (the lead's among them); 0: not a row of links
+    std::string linkGroup; ///< "group of ranks 0-7", the group they are links of
 };
 /// Groups `deltas` (regressions or improvements of `r`, worst first) by what moved, in that order.
 std::vector<DeltaGroup> groupDeltas(const CompareResult& r, const std::vector<Delta>& deltas);
 /// "step wall time median", "MatMul median", "AllReduce #0 transfer time", …
 std::string deltaSubject(const Delta& d);
+/// A row's subject: deltaSubject of its lead, or for a row of several links "links of group of ranks 0-7
+/// transfer time per step".
+std::string rowSubject(const DeltaGroup& g);
 /// The caveat a verdict headline carries when the runs' hardware differs ("" when it does not):
 /// "on different hardware (A (baseline) vs B (candidate)): a delta may be the card, not the change".
 std::string hardwareCaveat(const CompareResult& r);

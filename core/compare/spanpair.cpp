@@ -26,10 +26,11 @@ int64_t medianStep(const std::map<int64_t, int64_t>& walls, const std::set<int64
     return v[(v.size() - 1) / 2].second;
 }
 
-/// step → the rank's collective wait (step_stat.wait_ns).
+/// step → the rank's collective wait (step_stat.wait_ns). A wait nothing could measure (NULL since analysis
+/// revision 34) is left out, never a 0: chooseWaitStep weighs only steps whose wait both runs know.
 std::map<int64_t, int64_t> waitsOfRank(index::Db& db, int rankKey) {
     std::map<int64_t, int64_t> waits;
-    auto st = db.prepare("SELECT step, coalesce(wait_ns, 0) FROM step_stat WHERE rank = ?");
+    auto st = db.prepare("SELECT step, wait_ns FROM step_stat WHERE rank = ? AND wait_ns IS NOT NULL");
     st.bind(1, rankKey);
     while (st.step())
         waits[st.i64(0)] = st.i64(1);
@@ -130,9 +131,15 @@ SpanPair spansOfBothRuns(index::Db& b, int bRun, index::Db& c, int cRun, const S
         p.side[i].step = common.empty() ? medianStep(walls[i], own) : medianStep(walls[0], common);
     }
     if (r.kind == "comm_wait" && !common.empty()) {
-        const WaitStepChoice choice = chooseWaitStep(waitsOfRank(*dbs[0], *ranks[0]),
-                                                     waitsOfRank(*dbs[1], *ranks[1]), common, p.side[0].step);
+        const std::map<int64_t, int64_t> waits[2] = {waitsOfRank(*dbs[0], *ranks[0]),
+                                                     waitsOfRank(*dbs[1], *ranks[1])};
+        const WaitStepChoice choice = chooseWaitStep(waits[0], waits[1], common, p.side[0].step);
         if (!choice.note.empty()) p.notes.push_back(choice.note);
+        for (int i = 0; i < 2; ++i) // an unknown wait is no 0: no step is chosen by a change it cannot show
+            if (waits[i].empty())
+                p.notes.push_back(std::string(i ? "the candidate" : "the baseline") + "'s wait of rank " +
+                                  std::to_string(r.dataRank) +
+                                  " is not known: the step shown is its median step, not chosen by the wait");
         p.side[0].step = p.side[1].step = choice.step;
     }
     if (common.empty() && p.side[0].step >= 0 && p.side[1].step >= 0)

@@ -129,6 +129,12 @@ std::string lackingStepText(const ProfileSummary& s, const std::vector<int>& lac
     return text;
 }
 
+std::string noStepText(int64_t step, const std::string& why) {
+    std::string t = "no step " + std::to_string(step) + " on the ranks shown";
+    if (!why.empty()) t.append(": ").append(why);
+    return t;
+}
+
 std::string wholeTraceText(const ProfileSummary& s, const std::vector<int>& ranks, int64_t step) {
     std::vector<int> whole; // the data's numbers
     for (int r : ranks)

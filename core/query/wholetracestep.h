@@ -30,6 +30,10 @@ StepOnRanks stepOnRanks(const ProfileSummary& s, const std::vector<int>& shown, 
 /// only from rank 1's step_trace_raw, on another clock …" (query/stepsapart.h), "rank 1 has no step marks
 /// (a whole trace is no step)", "ranks 2-3 have no step 7 (their steps: 1-4)", joined by "; "; "" for none.
 std::string lackingStepText(const ProfileSummary& s, const std::vector<int>& lacking, int64_t step);
+/// The refusal when none of the ranks asked has `step`: "no step 9 on the ranks shown: <why>" (`why`:
+/// lackingStepText's, or stepOnOtherClockText's; "" says no more). One text for `export --step` and
+/// `stats --step`.
+std::string noStepText(int64_t step, const std::string& why);
 /// Whose whole trace `step` is among `ranks` (keys), in the data's numbers: "the whole trace of rank 1 (no
 /// step marks)", "the whole traces of ranks 0-1 (no step marks)"; "" when it is none's. A picture or a
 /// figure of `--step 0` beside ranks marking other steps must say whose trace it is (r48d).

@@ -858,6 +858,30 @@ class TstExport : public QObject {
             QVERIFY2(line.contains("the whole trace of rank 1 (no step marks)"), qPrintable(line));
         }
     }
+    void statsSaysAMissingStepAsExportDoes() {
+        // `stats --step` said "rank 1 has no step marks: its whole trace is left out" and "no rank chosen has
+        // step 2" where `export --step` says lackingStepText's words: one text for both
+        const std::string dir = mixedDemo();
+        QVERIFY(!dir.empty());
+        const QString pic = q(m_root) + "/mixed-stats.png";
+        const QString exportErr =
+            run({"export", q(dir), "--step", "2", "--ranks", "1", "--view", "timeline", "--out", pic}, 1);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"stats", q(dir), "--step", "2", "--ranks", "1"}, &out, &err), 1);
+        const QString refusal =
+            "no step 2 on the ranks shown: rank 1 has no step marks (a whole trace is no step)";
+        QVERIFY2(exportErr.contains(refusal), qPrintable(exportErr));
+        QVERIFY2(err.contains("rankscope stats: " + refusal + "\n"), qPrintable(err));
+        QCOMPARE(err.count("rankscope stats: "), 1); // said once
+        // beside rank 0's step 2, rank 1's whole trace is left out in the words export's note uses
+        QCOMPARE(test::runRankscope({"stats", q(dir), "--step", "2"}, &out, &err), 0);
+        QVERIFY2(err.contains("rankscope stats: rank 1 has no step marks (a whole trace is no step)\n"),
+                 qPrintable(err));
+        QCOMPARE(test::runRankscope({"export", q(dir), "--step", "2", "--view", "timeline", "--out", pic},
+                                    &out, &err),
+                 0);
+        QVERIFY2(err.contains("rank 1 has no step marks (a whole trace is no step)"), qPrintable(err));
+    }
     void aStepMissingOnTheShownRanksSaysWhy() {
         const std::string dir = mixedDemo();
         QVERIFY(!dir.empty());

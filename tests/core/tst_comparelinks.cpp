@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace rs;
@@ -272,6 +273,65 @@ class TstCompareLinks : public QObject {
         QVERIFY(ratio > 2);
         QVERIFY2(std::abs(r.ungatedLargest->candidate / r.ungatedLargest->baseline - ratio) < 0.01,
                  std::to_string(ratio).c_str());
+    }
+    void linksOfOneGroupThatMovedAlikeAreOneRow() {
+        // a folder of two runs of the 8-rank demo, the second with every AllReduce 1.3× slower: each HCCS
+        // link of the one group moved about +30 %, and compare listed 56 near-identical link rows. The
+        // count is the files': HCCS links whose summed Transit Time moved beyond the 3 % threshold
+        const std::string root = test::tempDir("comparelinkgroup");
+        auto base = test::demoOptions(8, 8, 2), cand = base;
+        cand.seed = 2;
+        cand.scaleOp["AllReduce"] = 1.3;
+        QVERIFY2(test::writeDemo(root + "/a", base).empty() && test::writeDemo(root + "/b", cand).empty(),
+                 "demo");
+        std::map<std::pair<int, int>, double> sums[2]; // (src, dst) → ms
+        for (int side = 0; side < 2; ++side)
+            for (const auto& e :
+                 fs::recursive_directory_iterator(std::string(root).append(side ? "/b" : "/a"))) {
+                if (e.path().filename() != "communication_matrix.json") continue;
+                const auto j = nlohmann::json::parse(std::ifstream(e.path()));
+                for (const auto& [step, st] : j.items())
+                    for (const auto& [op, links] : st["collective"].items())
+                        for (const auto& [key, l] : links.items())
+                            if (op.rfind("allreduce-total@", 0) == 0 && l["Transport Type"] == "HCCS")
+                                sums[side][{std::stoi(key.substr(0, key.find('-'))),
+                                            std::stoi(key.substr(key.find('-') + 1))}] +=
+                                    l["Transit Time(ms)"].get<double>();
+            }
+        int moved = 0;
+        for (const auto& [k, ms] : sums[0])
+            moved += (sums[1].at(k) - ms) / ms > 0.03;
+        QVERIFY(moved > 10);
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        auto x = buildRecord(*ix.db, 0).record, y = buildRecord(*ix.db, 1).record;
+        if (x.step.medianNs > y.step.medianNs) std::swap(x, y); // the baseline: the faster run
+        const auto r = compareRecords(x, y);
+        std::vector<std::string> linkLines;
+        for (const auto& l : compareSummary(r))
+            if (l.rfind("link", 0) == 0) linkLines.push_back(l);
+        QCOMPARE(linkLines.size(), size_t(1));
+        const std::string head = "links of group of ranks 0-7 transfer time per step +";
+        QVERIFY2(linkLines[0].rfind(head, 0) == 0, linkLines[0].c_str());
+        const std::string count = std::string(" on ").append(std::to_string(moved)).append(" links (");
+        QVERIFY2(linkLines[0].find(count) != std::string::npos, linkLines[0].c_str());
+        QVERIFY2(linkLines[0].find("; bandwidth -") != std::string::npos, linkLines[0].c_str());
+        // JSON: one grouped row, every link's two figures under it
+        const auto j = nlohmann::json::parse(compareJson(r, x, y, {}));
+        int rows = 0;
+        for (const auto& g : j["regressions_grouped"]) {
+            if (g["kind"] != "link") continue;
+            ++rows;
+            QCOMPARE(g["link_count"].get<int>(), moved);
+            QCOMPARE(g["link_group"].get<std::string>(), std::string("group of ranks 0-7"));
+            QCOMPARE(g["links"].size(), size_t(2 * moved));
+            std::set<std::string> keys;
+            for (const auto& d : g["links"])
+                keys.insert(d["op_type"].get<std::string>());
+            QCOMPARE(int(keys.size()), moved);
+        }
+        QCOMPARE(rows, 1);
+        QCOMPARE(r.regressionCount(), int64_t(j["regressions_grouped"].size()));
     }
     void aRunsBanksAreJudgedOnItsOwnRanks() {
         // a folder of an Ascend run (4 ranks, tensors placed in banks) and a Kineto run (2 ranks: a GPU's

@@ -487,7 +487,7 @@ class TstCompareView : public QObject {
                          qPrintable(it->text(1)));
             }
         }
-        QCOMPARE(greys, 1);
+        QCOMPARE(greys, 2); // the wait, and the collectives' transfer (a duration minus that wait)
         QVERIFY(v.stepOverlay()->note().isEmpty()); // the steps are steps: drawn
         // a pseudo step is not drawn beside steps as one (resource run 0: 6.04 s "step" vs 179 ms)
         data->baseline.stepsUnknown = "no step marks: its whole trace is one pseudo step";
@@ -534,6 +534,31 @@ class TstCompareView : public QObject {
         QCOMPARE(banks.count(), 1);
         QCOMPARE(banks[0][0].toString(), QString("Cast"));
         QCOMPARE(banks[0][1].toInt(), 1);
+    }
+    void linksThatMovedAlikeAreOneRow() {
+        // as `rankscope compare` prints them: three links of one group each ~+75 % are one row naming the
+        // group, every link's two figures its children
+        auto data = std::make_shared<compare::ComparisonData>(*m_data);
+        for (int dst = 1; dst <= 3; ++dst) {
+            compare::LinkStat l{0, dst, "HCCS", "9738785293833666908", "global", 24.8, 1.35e6, {0, 1, 2, 3}};
+            data->baseline.links[l.key()] = l;
+            l.bandwidthGBps = 14.2 - 0.1 * dst, l.timeNsPerStep = 2.37e6 + 1e4 * dst;
+            data->candidate.links[l.key()] = l;
+        }
+        data->result = compare::compareRecords(data->baseline, data->candidate);
+        views::CompareView v;
+        v.setData(data);
+        int rows = 0;
+        for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i) {
+            const auto* it = v.regressionList()->topLevelItem(i);
+            QVERIFY2(!it->text(1).startsWith("link "), qPrintable(it->text(1)));
+            if (!it->text(1).startsWith("links of group of ranks 0-3 transfer time per step; bandwidth"))
+                continue;
+            ++rows;
+            QVERIFY2(it->text(2).startsWith("on 3 links ("), qPrintable(it->text(2)));
+            QCOMPARE(it->childCount(), 5); // the lead's bandwidth, the two other links' time and bandwidth
+        }
+        QCOMPARE(rows, 1);
     }
     void aWaitDeltaShowsTheStepThatCarriesIt() {
         // walk 10: a wait regression that one step carries (the demo's stall) was pictured with the median

@@ -300,6 +300,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             auto* top = new QTreeWidgetItem(m_list);
             fill(top, *g.lead);
             if (!g.where.empty()) top->setText(2, QString::fromStdString(g.where).trimmed());
+            if (g.linkCount > 1) top->setText(1, QString::fromStdString(compare::rowSubject(g)));
             // one root, one row: its other figure beside the first (a link's bandwidth, an op's median)
             if (g.also)
                 top->setText(1, top->text(1) + "; " + QString::fromStdString(compare::alsoText(*g.also)));
@@ -307,6 +308,8 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                 if (d != g.lead) fill(new QTreeWidgetItem(top), *d);
             if (g.overall) fill(new QTreeWidgetItem(top), *g.overall); // the mean over every rank, as a child
             for (const auto* d : g.alsoDeltas) // the other figure's deltas, each its own child
+                fill(new QTreeWidgetItem(top), *d);
+            for (const auto* d : g.linkDeltas) // the other links of a row of links, each figure a child
                 fill(new QTreeWidgetItem(top), *d);
         }
         offset += int(list->size());
