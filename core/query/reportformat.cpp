@@ -67,6 +67,11 @@ void formatRuns(std::ostringstream& o, const json& r) {
                 for (auto& x : run["data_ranks"])
                     o << " " << x.get<int64_t>();
             if (!run["world_size"].is_null()) o << " (world size " << run["world_size"].get<int64_t>() << ")";
+            if (const json& c = run.value("counts", json()); c.is_object())
+                o << ": " << model::counted(c["steps"].get<int64_t>(), "step", "steps") << ", "
+                  << model::counted(c["spans"].get<int64_t>(), "span", "spans") << ", "
+                  << model::counted(c["collectives"].get<int64_t>(), "collective", "collectives") << ", "
+                  << model::counted(c["tensors"].get<int64_t>(), "tensor", "tensors");
             o << "\n";
         }
     }
@@ -387,10 +392,8 @@ std::string outlierStepLabel(const json& x) {
     return x.value("warmup", false) ? n + " (warm-up outlier)" : n;
 }
 
-std::string formatReport(const json& r, int top) {
-    std::ostringstream o;
-    o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
-    o << counted(int64_t(r["ranks"].size()), "rank") << ", ";
+/// The header's counts of one job: its missing ranks, steps, spans, collectives and tensors.
+static void formatCounts(std::ostringstream& o, const json& r) {
     // the job's ranks that are not here are named, so no reader takes their absence for idleness
     if (const auto missing = missingRanks(r); !missing.empty())
         o << missing.size() << " missing (" << rankRanges(missing) << "), ";
@@ -410,6 +413,18 @@ std::string formatReport(const json& r, int top) {
           << uncollectedCallsText(r["counts"]) << ", "
           << counted(r["counts"]["tensors"].get<int64_t>(), "tensor") << "\n";
     }
+}
+
+std::string formatReport(const json& r, int top) {
+    std::ostringstream o;
+    o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
+    o << counted(int64_t(r["ranks"].size()), "rank") << ", ";
+    if (r["counts"].contains("over_runs"))
+        // runs of different jobs: their steps, spans, collectives and tensors are counted each run apart
+        // (formatRuns), never added into one figure (r49d #2)
+        o << "in " << r["runs"].size() << " runs: each run's counts below (different runs' are not added)\n";
+    else
+        formatCounts(o, r);
     if (r.contains("shown_run"))
         o << "Run " << r["shown_run"]["run"].get<int64_t>() << " of the "
           << r["shown_run"]["of"].get<int64_t>()

@@ -88,6 +88,18 @@ void keepRunsSummary(json& s, int run) {
 
 } // namespace
 
+json runCounts(index::Db& db, const json& run) {
+    std::string in;
+    for (const auto& k : run["ranks"])
+        in += (in.empty() ? "" : ",") + std::to_string(k.get<int64_t>());
+    if (in.empty()) in = "NULL";
+    return {{"steps", stepCounts(db, in)["count"]},
+            {"spans", countIn(db, "span s JOIN track t ON t.track_id = s.track_id", "t.rank", in)},
+            {"collectives", countIn(db, "collective", "rank", in)},
+            {"tensors", db.scalar("SELECT count(*) FROM tensor t WHERE t.rank IN (" + in + ") AND " +
+                                  index::shownTensorSql("t"))}};
+}
+
 json runReport(index::Db& db, json r, int run) {
     if (r["runs"].size() < 2) return r;
     json shown;
@@ -105,6 +117,8 @@ json runReport(index::Db& db, json r, int run) {
     r["ranks"] = shown["ranks"];
     keepRanks(r["steps"]["per_rank"], ranks);
     r["steps"].update(stepCounts(db, in));
+    r["steps"].erase("over_runs"); // one run's now
+    r["counts"].erase("over_runs");
     keepRanks(r["stragglers"], ranks);
     {
         const StragglerCheck check = stragglerCheck(db, run);

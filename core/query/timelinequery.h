@@ -37,6 +37,9 @@ struct StepDesc {
     int64_t waitNs = 0;      ///< step_stat.wait_ns
     std::string waitUnknown; ///< why waitNs is no measurement ("" when it is: core/query/waitknowledge.h)
     bool waitAlone = false;  ///< a job of one rank: nobody to wait for (core/model/waitalonetext.h)
+    /// The rank's first step of three or more, its warm-up (core/model/warmupsteps.h): left out of its
+    /// typical step, so an outlier here is the report's "(warm-up outlier)"
+    bool warmup = false;
 };
 
 struct WaitDesc {

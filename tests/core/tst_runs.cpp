@@ -2,6 +2,7 @@
 // time window, rank numbers), and nothing is matched, blamed or compared across runs.
 #include "core/query/analysisqueries.h"
 #include "core/query/report.h"
+#include "core/query/runreport.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -96,6 +97,43 @@ class TstRuns : public QObject {
         QCOMPARE(r["runs"][0]["ranks"], nlohmann::json::array({3}));
         QCOMPARE(r["runs"][1]["world_size"].get<int>(), 2);
         QVERIFY(r["runs"][0]["end_ns"].get<int64_t>() < r["runs"][1]["start_ns"].get<int64_t>());
+    }
+    void aFolderOfRunsCountsEachRunApart() {
+        // r49d #2: a demo beside a Kineto copy read "4 ranks, ..., 6 steps, 12135 spans": one job's 4 steps
+        // and another's 2 counted as one series, two producers' spans added. Here two jobs of 4 and 6
+        // ProfilerSteps (numbered from 0 each; 3 events a step as written): the folder's distinct numbers
+        // were "6 steps"
+        std::string dir = test::tempDir("runs-counted-apart");
+        test::writeFile(dir + "/control.json", kineto(3, 8, 1700000000000000, 4, 0));
+        test::writeFile(dir + "/test.json", kineto(1, 2, 1700000000000000 + 8 * kDay, 6, 300));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto r = query::buildReport(*ix.db, 10);
+        QCOMPARE(r["runs"].size(), size_t(2));
+        std::map<int64_t, int64_t> steps; // by world size
+        int64_t spans = 0, collectives = 0, tensors = 0;
+        for (const auto& run : r["runs"]) {
+            QVERIFY2(run.contains("counts"), run.dump().c_str());
+            steps[run["world_size"].get<int64_t>()] = run["counts"]["steps"].get<int64_t>();
+            spans += run["counts"]["spans"].get<int64_t>();
+            collectives += run["counts"]["collectives"].get<int64_t>();
+            tensors += run["counts"]["tensors"].get<int64_t>();
+        }
+        QCOMPARE(steps, (std::map<int64_t, int64_t>{{8, 4}, {2, 6}}));
+        // every record is some run's: the runs' counts are the folder's records, apart
+        QCOMPARE(spans, r["counts"]["spans"].get<int64_t>());
+        QCOMPARE(collectives, r["counts"]["collectives"].get<int64_t>());
+        QCOMPARE(tensors, r["counts"]["tensors"].get<int64_t>());
+        QVERIFY(r["counts"].contains("over_runs") && r["steps"].contains("over_runs"));
+        const QString text = QString::fromStdString(query::formatReport(r, 10));
+        const QString header = text.section('\n', 1, 1);
+        QVERIFY2(!header.contains("steps") && !header.contains("spans") && header.contains("in 2 runs"),
+                 qPrintable(header));
+        QVERIFY2(text.contains("(world size 8): 4 steps, ") && text.contains("(world size 2): 6 steps, "),
+                 qPrintable(text));
+        // one run's report is one job's again: its own counts, nothing said of other runs
+        const auto one = query::runReport(*ix.db, r, int(r["runs"][0]["run"].get<int64_t>()));
+        QVERIFY(!one["counts"].contains("over_runs") && !one["steps"].contains("over_runs"));
     }
     void theReportOfOneRun() {
         // the app's Details text sits beside one run: its figures are that run's ranks only. Run 0 is rank 3

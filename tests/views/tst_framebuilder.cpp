@@ -1125,6 +1125,35 @@ class TstFrameBuilder : public QObject {
         }
         QCOMPARE(views::FrameBuilder::stepLabel(2, {}, fm, 300), QString("Step 2"));
     }
+    void warmupOutlierIsNamedAsTheReportNamesIt() {
+        // r49d #3: cluster_propose's step 1 of ranks 2 and 3, their first steps, read "⚠ outlier" on the
+        // ruler where the report lists "1 (warm-up outlier)". Here rank 1's step 0 is its warm-up and an
+        // outlier, both ranks' step 4 steady outliers
+        Frame f;
+        for (auto& s : f.summary->steps) {
+            s.outlier = (s.rank == 1 && s.step == 0) || s.step == 4;
+            s.warmup = s.step == 0;
+        }
+        f.scene.setSummary(f.summary);
+        const FrameInput in = f.input(0, 100 * kMs);
+        QStringList texts;
+        const DrawList built = views::FrameBuilder().build(in);
+        for (const auto* t : built.all<views::Text>())
+            if (t->rect.top() == views::FrameBuilder::kStepRow && t->rect.left() > views::Viewport::kGutter)
+                texts << t->text;
+        QVERIFY2(texts.contains(QString::fromUtf8("Step 0 ⚠ warm-up outlier on rank 1")),
+                 qPrintable(texts.join(" | ")));
+        const QString tip = views::FrameBuilder::stepTooltip(in, 0);
+        QVERIFY2(tip.contains(
+                     QString::fromUtf8("⚠ warm-up outlier on rank 1: the rank's first step, left out of its "
+                                       "typical step")),
+                 qPrintable(tip));
+        QVERIFY2(!views::FrameBuilder::stepTooltip(in, 4).contains("warm-up"),
+                 "a steady outlier is no warm-up");
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, in.font));
+        QCOMPARE(views::FrameBuilder::stepLabel(4, {0, 1}, fm, 1000),
+                 QString::fromUtf8("Step 4 ⚠ outlier on ranks 0, 1"));
+    }
     void markedAreaOnItsLanesOnly() {
         Frame f;
         views::MarkedArea a;

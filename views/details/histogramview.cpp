@@ -105,12 +105,14 @@ void HistogramView::build(QChart* c) {
     const double top = double(maxCount) * 1.05;
     m_lineTop = top;
     m_maxCount = double(maxCount);
-    addMarker(c, double(h.medianNs) / div, top, tr("median %1").arg(formatDuration(h.medianNs)),
-              Qt::SolidLine);
+    // both medians are the lower of the two middle values of an even count (a duration that ran, as the Op
+    // summary's "median (lower middle)"): an unqualified "median" reads as the mean of the two
+    addMarker(c, double(h.medianNs) / div, top,
+              tr("median (lower middle) %1").arg(formatDuration(h.medianNs)), Qt::SolidLine);
     addMarker(c, double(h.p95Ns) / div, top, tr("p95 %1").arg(formatDuration(h.p95Ns)), Qt::DotLine);
     if (h.ranksCounted > 0)
         addMarker(c, double(h.ranksMedianNs) / div, top,
-                  tr("ranks' median %1").arg(formatDuration(h.ranksMedianNs)), Qt::DashLine);
+                  tr("ranks' median (lower middle) %1").arg(formatDuration(h.ranksMedianNs)), Qt::DashLine);
     const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0)) + h.overflowCount;
     m_title = {tr("%1 on %2 · %3")
                    .arg(QString::fromStdString(h.opType))
@@ -125,13 +127,14 @@ QString HistogramView::ranksMedianText(const query::Histogram& h) {
     // of the ranks' medians, between them; its reference before (median ÷ the same-kernels ratio) could lie
     // below every rank's median (walk17b #7)
     if (h.ranksCounted <= 0) return {};
-    QString text = h.ranksCounted == 1
-                       ? tr("ranks' median (dashed): this rank's median, the only rank of its run with %1")
-                             .arg(QString::fromStdString(h.opType))
-                       : tr("ranks' median (dashed): the median of the %1 ranks' medians of %2 (each rank's "
-                            "kernels of every name)")
-                             .arg(h.ranksCounted)
-                             .arg(QString::fromStdString(h.opType));
+    QString text =
+        h.ranksCounted == 1
+            ? tr("ranks' median (dashed): this rank's median, the only rank of its run with %1")
+                  .arg(QString::fromStdString(h.opType))
+            : tr("ranks' median (dashed): the lower middle of the %1 ranks' medians of %2 (each rank's "
+                 "kernels of every name)")
+                  .arg(h.ranksCounted)
+                  .arg(QString::fromStdString(h.opType));
     if (h.mixesDiffer)
         text += tr("; their kernel names differ: the heatmap's × same kernels compares name by name");
     return text;

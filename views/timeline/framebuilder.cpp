@@ -176,9 +176,17 @@ DrawList FrameBuilder::build(const FrameInput& in) {
         m_selText.clear();
         m_selIds.clear();
         m_outlierRanks.clear();
+        m_warmupOutliers.clear();
         m_trackNames.clear();
+        std::unordered_set<int64_t> steadyOutliers;
         for (const auto& s : in.summary->steps)
-            if (s.outlier) m_outlierRanks[s.step].push_back(in.summary->shownRank(s.rank));
+            if (s.outlier) {
+                m_outlierRanks[s.step].push_back(in.summary->shownRank(s.rank));
+                (s.warmup ? m_warmupOutliers : steadyOutliers).insert(s.step);
+            }
+        // "warm-up outlier" only where every rank it names is in its warm-up (the report's label per rank)
+        for (int64_t step : steadyOutliers)
+            m_warmupOutliers.erase(step);
         computeStepMedians(*in.summary);
     }
     out.add(Clip{vp.plot()});

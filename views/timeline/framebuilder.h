@@ -22,6 +22,7 @@
 #include <memory>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace rs::views {
 
@@ -112,15 +113,18 @@ class FrameBuilder {
     static constexpr int kStepRow = 2, kTickRow = 14;
     /// The ruler's label of step `step` in `width` px: the longest that fits of "Step 3 ⚠ outlier on rank 5",
     /// "Step 3 ⚠ rank 5", "3 ⚠ r5", "Step 3", "3" (the ⚠ ones only when some rank's step 3 is an outlier;
-    /// empty when none fits).
+    /// empty when none fits). `warmup`: those steps are the ranks' warm-ups, "⚠ warm-up outlier on …" (the
+    /// report's "(warm-up outlier)").
     /// "Step 3 (bounds differ by rank)", then "Step 3 ≠", come before "Step 3" when `ranksDiffer`, and
     /// "3 ≠" before "3". `terse`: no plain "Step 3" forms (the ruler's other steps are named "N", and one
     /// "Step 5" among "4 6" read as another kind of mark: walk 27).
     static QString stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
-                             double width, bool ranksDiffer = false, bool terse = false);
+                             double width, bool ranksDiffer = false, bool terse = false, bool warmup = false);
     /// The ruler's tooltip over step `step` (rich text): its name, each shown rank's start, end and
     /// duration (the spread of starts and ends over many ranks), and whether the ranks' bounds differ.
     static QString stepTooltip(const FrameInput& in, int64_t step);
+    /// The tooltip's line for the shown ranks whose step `step` is a warm-up outlier ("" when none).
+    static QString warmupOutlierTip(const FrameInput& in, int64_t step);
 
     /// Widget y where the lanes shown whole end (px): a cut lane's top, else the footer's edge (the
     /// widget blanks the cut lane, and hit tests stop there).
@@ -208,6 +212,9 @@ class FrameBuilder {
     /// step number → the ranks (the producer's numbers) whose step of that number is an outlier (the ruler's
     /// ⚠)
     std::unordered_map<int64_t, std::vector<int>> m_outlierRanks;
+    /// The step numbers whose every outlier rank's step is its warm-up (StepDesc::warmup): the ruler says
+    /// "warm-up outlier", the report's word
+    std::unordered_set<int64_t> m_warmupOutliers;
     std::unordered_map<int64_t, int64_t> m_stepMedianNs; ///< step number → median wall time over ranks
     std::unordered_map<int64_t, QString> m_trackNames;   ///< filled when first asked for
     QString m_selText;

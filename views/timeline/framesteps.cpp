@@ -153,7 +153,7 @@ void FrameBuilder::addStepNames(const FrameInput& in, const QFontMetricsF& fm, D
         const QString label =
             s.wholeTrace ? wholeTraceLabel(fm, x1 - x0)
                          : stepLabel(s.step, it != m_outlierRanks.end() ? it->second : std::vector<int>{}, fm,
-                                     x1 - x0, s.ranksDiffer, terse);
+                                     x1 - x0, s.ranksDiffer, terse, m_warmupOutliers.count(s.step) > 0);
         if (label.isEmpty()) continue;
         const bool warned = label.contains(QChar(0x26A0)); // red only beside the ranks it names
         // over the spread's hatch, the name on the ruler's own ground: the hatch ran through its letters
@@ -188,7 +188,7 @@ QString FrameBuilder::wholeTraceLabel(const QFontMetricsF& fm, double width) {
 }
 
 QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRanks, const QFontMetricsF& fm,
-                                double width, bool ranksDiffer, bool terse) {
+                                double width, bool ranksDiffer, bool terse, bool warmup) {
     // the ruler stands over every rank: the ⚠ names the ranks whose step it is an outlier of ('Step 3 ⚠
     // outlier' stood over cluster_propose's ranks whose step 3 was typical; issue 19), and a name over
     // steps whose bounds differ by rank says so (each rank's band shows its own), in words where they fit,
@@ -203,7 +203,11 @@ QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRan
         const QString which = outlierRanks.size() == 1   ? tr("rank %1").arg(names.front())
                               : outlierRanks.size() <= 3 ? tr("ranks %1").arg(names.join(", "))
                                                          : tr("%1 ranks").arg(outlierRanks.size());
-        candidates << tr("Step %1 ⚠ outlier on %2").arg(n, which) << tr("Step %1 ⚠ %2").arg(n, which);
+        // a warm-up step named as the report names it: "⚠ outlier" over the step the report listed as
+        // "1 (warm-up outlier)" read as two verdicts (r49d #3, cluster_propose's step 1 of ranks 2 and 3)
+        candidates
+            << (warmup ? tr("Step %1 ⚠ warm-up outlier on %2") : tr("Step %1 ⚠ outlier on %2")).arg(n, which)
+            << tr("Step %1 ⚠ %2").arg(n, which);
         if (outlierRanks.size() == 1) candidates << tr("%1 ⚠ r%2").arg(n, names.front());
     }
     if (!terse) candidates << tr("Step %1").arg(n);
@@ -269,7 +273,22 @@ QString FrameBuilder::stepTooltip(const FrameInput& in, int64_t step) {
         tip += tr("<br><i>bounds differ by rank: starts %1 apart, ends %2 apart</i>")
                    .arg(formatDuration(maxStart->start - minStart->start),
                         formatDuration(maxEnd->end - minEnd->end));
-    return tip;
+    return tip + warmupOutlierTip(in, step);
+}
+
+QString FrameBuilder::warmupOutlierTip(const FrameInput& in, int64_t step) {
+    // the ruler's "⚠ warm-up outlier" explained where it is read: the step is the rank's first, and not
+    // what the rank's typical step (its median and p95) is measured over (core/model/warmupsteps.h)
+    QStringList ranks;
+    const std::vector<int> shown = stepRanks(in);
+    for (const auto& s : in.summary->steps)
+        if (s.step == step && s.outlier && s.warmup &&
+            std::find(shown.begin(), shown.end(), s.rank) != shown.end())
+            ranks << QString::number(in.summary->shownRank(s.rank));
+    if (ranks.isEmpty()) return {};
+    return tr("<br>⚠ warm-up outlier on %1 %2: the rank's first step, left out of its typical step (median "
+              "and p95)")
+        .arg(ranks.size() == 1 ? tr("rank") : tr("ranks"), ranks.join(", "));
 }
 
 } // namespace rs::views
