@@ -31,8 +31,9 @@ namespace rs::analysis {
 /// count, size or base address) are the layout's source "options", not "assumed" (bank finding, meta). 33:
 /// links of a step the rank's step table lacks are counted in a diagnostic (cluster_propose's hccl_raw step
 /// 6). 34: a wait nothing could measure (core/stats/runwaitfacts.h) is NULL in step_stat.wait_ns and
-/// collective.wait_ns, not 0 (unknownwaits.h).
-constexpr int kAnalysisRevision = 34;
+/// collective.wait_ns, not 0 (unknownwaits.h). 35: a rank the data does not name is compared with no other
+/// in op_stat (no ratio, never flagged: opstats.cpp comparisonGroup).
+constexpr int kAnalysisRevision = 35;
 
 struct BankModel {
     int bankCount = 8;
