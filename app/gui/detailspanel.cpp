@@ -63,6 +63,7 @@ void DetailsPanel::setSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_findingHtml.clear();
     m_body.clear();
     m_memoryHtml.clear();
+    m_highlightHtml.clear();
     m_histogram->setHistogram(nullptr);
     m_histogram->hide();
     m_text->setPlainText(m_summary ? QString::fromStdString(m_summary->reportText) : QString());
@@ -78,11 +79,11 @@ QString DetailsPanel::plainText() const {
 }
 
 void DetailsPanel::render() {
-    if (m_findingHtml.isEmpty() && m_body.isEmpty() && m_memoryHtml.isEmpty()) {
+    if (m_findingHtml.isEmpty() && m_body.isEmpty() && m_highlightHtml.isEmpty() && m_memoryHtml.isEmpty()) {
         m_text->clear();
         return;
     }
-    m_text->setHtml(m_findingHtml + m_body + m_memoryHtml);
+    m_text->setHtml(m_findingHtml + m_body + m_highlightHtml + m_memoryHtml);
 }
 
 void DetailsPanel::onSelection(const Selection& s) {
@@ -92,6 +93,7 @@ void DetailsPanel::onSelection(const Selection& s) {
     m_findingHtml.clear();
     m_body.clear();
     m_memoryHtml.clear();
+    m_highlightHtml.clear();
     m_histogram->setHistogram(nullptr);
     m_histogram->hide();
     m_text->setPlaceholderText(s.kind == Selection::Kind::Span && s.spanId
@@ -105,6 +107,7 @@ void DetailsPanel::onSelection(const Selection& s) {
         if (s.rank >= 0 && !s.opType.isEmpty()) {
             m_histRequest = m_service->requestHistogram(s.opType, s.rank);
             m_body = opTypeHtml(s);
+            m_highlightHtml = opHighlightHtml(s);
         }
         break;
     case Selection::Kind::Tensor:
@@ -142,23 +145,42 @@ QString DetailsPanel::linkHtml(const Selection& s) const {
 }
 
 QString DetailsPanel::opTypeHtml(const Selection& s) const {
+    return tr("<h3>%1 on %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank).toHtmlEscaped());
+}
+
+QString DetailsPanel::opHighlightHtml(const Selection& s) const {
     const std::string op = s.opType.toStdString();
     const auto ids = m_summary ? query::highlightedOpTypes(*m_summary, op) : std::vector<int32_t>{};
     QStringList types;
     for (int32_t id : ids)
         types << QString::fromStdString(m_summary->strings[size_t(id)]).toHtmlEscaped();
-    const QString head = tr("<h3>%1 on %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank));
     // the memory map's part is said once it has looked (memoryHighlightShown): whether any tensor's record
     // names the op is the map's to know, and Ascend's name aten:: ops, never MatMulV2 (walk18b #3)
     if (ids.size() == 1 && m_summary->strings[size_t(ids.front())] == op)
-        return head + tr("<p>Spans of this op type on this rank are highlighted on the timeline.</p>");
+        return tr("<p>Spans of this op type on this rank are highlighted on the timeline.</p>");
     if (!ids.empty()) // a bank anomaly's "AllReduce": the memory records name the collective's algorithm
-        return head +
-               tr("<p>No span has this op type: the memory records name a collective by its algorithm. "
+        return tr("<p>No span has this op type: the memory records name a collective by its algorithm. "
                   "The collectives of op type %1 on this rank are highlighted on the timeline.</p>")
-                   .arg(types.join(", "));
-    return head + tr("<p>No span has this op type and no collective is named by it: nothing is highlighted "
-                     "on the timeline (every span is dimmed).</p>");
+            .arg(types.join(", "));
+    return tr("<p>No span has this op type and no collective is named by it: nothing is highlighted "
+              "on the timeline (every span is dimmed).</p>");
+}
+
+void DetailsPanel::timelineHighlightShown(const QString& op, int rank, qint64 kernels, qint64 notDrawn,
+                                          const QString& why, const QString& how) {
+    const Selection& s = m_state->selection();
+    if (s.kind != Selection::Kind::OpType || s.opType != op || s.rank != rank || notDrawn <= 0) return;
+    const QString to = how.isEmpty() ? QString() : tr(" To see them: %1.").arg(how.toHtmlEscaped());
+    m_highlightHtml =
+        notDrawn >= kernels
+            ? tr("<p><b>Not drawn:</b> the %1 of this op type on this rank are all on lanes %2, so no "
+                 "highlight of them is on the timeline.%3</p>")
+                  .arg(views::counted(kernels, tr("kernel"), tr("kernels")), why.toHtmlEscaped(), to)
+            : tr("<p>Spans of this op type on this rank are highlighted on the timeline, but %1 of the %2 "
+                 "are on lanes %3, not drawn.%4</p>")
+                  .arg(notDrawn)
+                  .arg(views::counted(kernels, tr("kernel"), tr("kernels")), why.toHtmlEscaped(), to);
+    render();
 }
 
 void DetailsPanel::memoryHighlightShown(const QString& op, int rank, int tensors) {
@@ -191,6 +213,7 @@ void DetailsPanel::onResult(quint64 id, const QVariant& v) {
         m_body = tr("<h3>%1 on %2</h3>")
                      .arg(QString::fromStdString(h->opType).toHtmlEscaped(), rankText(h->rank)) +
                  "<p><i>" + QString::fromStdString(h->unknown).toHtmlEscaped() + "</i></p>";
+        m_highlightHtml.clear(); // nothing of it is read, so nothing of it is drawn
         render();
         return;
     }

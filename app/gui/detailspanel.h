@@ -37,6 +37,11 @@ class DetailsPanel : public QWidget {
     /// (views::MemoryMapView::opHighlightShown). Said under the selected op type's details when it is that
     /// one; else dropped.
     void memoryHighlightShown(const QString& op, int rank, int tensors);
+    /// The timeline has the `kernels` of op type `op` on rank key `rank` (SearchController::opKernelsDrawn):
+    /// `notDrawn` of them on lanes it does not draw, `why` and `how` to show them. Where some are not drawn,
+    /// Details says so instead of "highlighted" (a highlight on a filtered-out lane is seen by nobody).
+    void timelineHighlightShown(const QString& op, int rank, qint64 kernels, qint64 notDrawn,
+                                const QString& why, const QString& how);
 
   private:
     void onSelection(const views::Selection& s);
@@ -50,9 +55,11 @@ class DetailsPanel : public QWidget {
     QString spanHtml(const query::SpanDetail& d) const;
     QString tensorHtml(const views::Selection& s) const;
     QString stepHtml(const views::Selection& s) const;
-    /// An op type's heading and what is highlighted for it (query::highlightedOpTypes): its spans, the
-    /// collectives whose algorithm memory records name it by, or nothing — never a highlight not drawn.
+    /// An op type's heading.
     QString opTypeHtml(const views::Selection& s) const;
+    /// What is highlighted for an op type (query::highlightedOpTypes): its spans, the collectives whose
+    /// algorithm memory records name it by, or nothing — never a highlight not drawn.
+    QString opHighlightHtml(const views::Selection& s) const;
     QString linkHtml(const views::Selection& s) const;
     views::InteractionState* m_state;
     query::QueryService* m_service;
@@ -60,9 +67,10 @@ class DetailsPanel : public QWidget {
     views::HistogramView* m_histogram;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     quint64 m_detailRequest = 0, m_histRequest = 0;
-    QString m_findingHtml; ///< the finding gone to, above its selection's details
-    QString m_body;        ///< the selection's details (HTML)
-    QString m_memoryHtml;  ///< what the memory map highlights for the selected op type (HTML)
+    QString m_findingHtml;   ///< the finding gone to, above its selection's details
+    QString m_body;          ///< the selection's details (HTML)
+    QString m_memoryHtml;    ///< what the memory map highlights for the selected op type (HTML)
+    QString m_highlightHtml; ///< what the timeline highlights for the selected op type (HTML)
 };
 
 } // namespace rs::gui

@@ -93,7 +93,7 @@ int SearchController::nextShown(int from, int direction, const std::unordered_se
     return -1;
 }
 
-QString SearchController::hiddenBy(qint64& hidden) const {
+QString SearchController::hiddenBy(qint64& hidden, QString* how) const {
     hidden = 0;
     const auto& summary = m_timeline->summary();
     if (!summary || m_hits.empty()) return {};
@@ -132,6 +132,14 @@ QString SearchController::hiddenBy(qint64& hidden) const {
     if (notDrawn)
         why << tr("not drawn: not aligned with their rank's other lanes (no sync record; File ▸ "
                   "Diagnostics names them)");
+    if (how) {
+        QStringList ways;
+        if (hides[0]) ways << tr("clear or widen the track filter");
+        if (hides[1]) ways << tr("show their rank (the timeline shows some ranks only)");
+        if (hides[2]) ways << tr("show their lane kind (View ▸ Show … lanes)");
+        if (notDrawn) ways << tr("no setting draws lanes on another clock");
+        *how = ways.join(tr("; "));
+    }
     return why.join(tr(", or "));
 }
 
@@ -187,6 +195,7 @@ void SearchController::highlightShapeKernels(const QString& opType, const QStrin
 
 void SearchController::highlightOpKernels(const QString& opType, int rank) {
     m_kernelKind = Kind::OpKernels;
+    m_opType = opType, m_opRank = rank;
     m_label = tr("%1 on %2").arg(opType, views::rankName(m_summary.get(), rank));
     m_kernelRequest = m_service->requestOpKernels(opType, rank);
 }
@@ -263,6 +272,12 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
                               ? kernelCountText(qint64(m_hits.size()), tr("span"), tr("spans"), more)
                               : kernelCountText(qint64(m_hits.size()), tr("kernel"), tr("kernels"), more);
     const auto shown = shownTracks();
+    if (m_kernelKind == Kind::OpKernels) { // Details says what of them the timeline draws
+        qint64 notDrawn = 0;
+        QString how;
+        const QString why = hiddenBy(notDrawn, &how);
+        Q_EMIT opKernelsDrawn(m_opType, m_opRank, qint64(m_hits.size()), notDrawn, why, how);
+    }
     if (m_kernelKind != Kind::Shape && nextShown(0, +1, shown) < 0) {
         Q_EMIT message(allHiddenText(tr("%1 of %2").arg(count, m_label)) + more, 10000);
         return;

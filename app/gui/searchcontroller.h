@@ -67,6 +67,11 @@ class SearchController : public QObject {
   Q_SIGNALS:
     /// A line for the status bar, shown for `ms` milliseconds.
     void message(const QString& text, int ms);
+    /// The kernels of (op type `opType`, rank key `rank`) highlightOpKernels asked for came: `kernels` of
+    /// them, `notDrawn` on lanes the timeline does not draw now, `why` (hiddenBy's words) and `how` to show
+    /// them ("" when all are drawn). Details says so rather than claim a highlight nobody can see.
+    void opKernelsDrawn(const QString& opType, int rank, qint64 kernels, qint64 notDrawn, const QString& why,
+                        const QString& how);
 
   private:
     /// What a search could not read ("" when it read every shown rank).
@@ -88,7 +93,8 @@ class SearchController : public QObject {
     int nextShown(int from, int direction, const std::unordered_set<int64_t>& shown) const;
     /// Why the hits the timeline does not show are not on its lanes ("hidden by the track filter \"rank
     /// 3-5\"", "not drawn: not aligned …"), and how many they are.
-    QString hiddenBy(qint64& hidden) const;
+    /// `how` (optional): what shows them ("clear the track filter", …), one clause per cause.
+    QString hiddenBy(qint64& hidden, QString* how = nullptr) const;
     /// What the status bar adds of the hits the timeline hides ("" when none is): how many, and what hides
     /// them.
     QString hiddenText() const;
@@ -107,7 +113,9 @@ class SearchController : public QObject {
     views::Selection m_hitsSelection; ///< the selection the other hits came with
     quint64 m_searchRequest = 0, m_kernelRequest = 0;
     Kind m_kernelKind = Kind::Shape;
-    QString m_label;        ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
+    QString m_label;  ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
+    QString m_opType; ///< highlightOpKernels' op type and rank key, for opKernelsDrawn
+    int m_opRank = -1;
     size_t m_refsAsked = 0; ///< rows of the console the last showSpanRows asked about
 };
 

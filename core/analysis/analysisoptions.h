@@ -33,8 +33,9 @@ namespace rs::analysis {
 /// 6). 34: a wait nothing could measure (core/stats/runwaitfacts.h) is NULL in step_stat.wait_ns and
 /// collective.wait_ns, not 0 (unknownwaits.h). 35: the links-only diagnostic says "in no step of their
 /// rank" (it said "no step of the run" of a per-rank count). 36: ranks join runs folder by folder (two copies
-/// of one job with the same windows mixed their ranks in start order).
-constexpr int kAnalysisRevision = 36;
+/// of one job with the same windows mixed their ranks in start order). 37: a rank the data does not name is
+/// compared with no other in op_stat (no ratio, never flagged: opstats.cpp comparisonGroup).
+constexpr int kAnalysisRevision = 37;
 
 struct BankModel {
     int bankCount = 8;

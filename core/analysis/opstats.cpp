@@ -1,6 +1,7 @@
 #include "core/analysis/opstats.h"
 
 #include "core/analysis/runs.h"
+#include "core/index/diagnosticsink.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -86,11 +87,21 @@ PassInfo OpStatsPass::info() const {
     return {"op_stats", PassScope::CrossRank, {"sum_op", "sum_op_name", "rank_info"}, {"op_stat"}};
 }
 
+namespace {
+/// The ranks an op type's cells are compared across: a run's. A rank Rankscope numbered itself (the data
+/// names none, runs.h RunMap::unnamed) is a group of its own: nothing says its file is of the job its
+/// neighbours are (one device's trace split in files, an unrelated run), so it is no straggler beside
+/// them, nor they beside it.
+int comparisonGroup(const RunMap& runs, int rank) {
+    return runs.unnamed.count(rank) ? -1 - rank : runs.run(rank);
+}
+} // namespace
+
 void OpStatsPass::attachNames(index::Db& db, const RunMap& runs, CellsByRunOp& byOp) {
     auto q = db.prepare("SELECT rank, op_type, name, count, median_ns FROM sum_op_name ORDER BY rank, name");
     while (q.step()) {
         const int rank = int(q.i64(0));
-        const auto cells = byOp.find({runs.run(rank), q.text(1)});
+        const auto cells = byOp.find({comparisonGroup(runs, rank), q.text(1)});
         if (cells == byOp.end()) continue;
         for (auto& c : cells->second)
             if (c.rank == rank) c.names.push_back({q.text(2), q.i64(3), q.i64(4)});
@@ -101,8 +112,14 @@ void OpStatsPass::run(CrossRankContext& ctx) {
     // each op type is compared across the ranks of one run only
     const RunMap runs = loadRuns(ctx.db);
     std::map<int, int> ranksInRun;
-    for (const auto& [r, run] : runs.runOf)
-        ++ranksInRun[run];
+    for (const auto& entry : runs.runOf)
+        ++ranksInRun[comparisonGroup(runs, entry.first)];
+    if (!runs.unnamed.empty())
+        index::DiagnosticSink(ctx.db).add(
+            "(profile)", "info",
+            "kernels of ranks not named by the data (numbered by Rankscope, one per file) are not compared "
+            "across files: no straggler or slow-rank finding and no ratio to the other ranks for them",
+            int64_t(runs.unnamed.size()));
     CellsByRunOp byOp;
     auto q = ctx.db.prepare(
         "SELECT rank, op_type, count, total_ns, median_ns, p95_ns, max_ns FROM sum_op ORDER BY "
@@ -112,7 +129,7 @@ void OpStatsPass::run(CrossRankContext& ctx) {
         OpStatCell c;
         c.rank = rank;
         c.count = q.i64(2), c.total = q.i64(3), c.median = q.i64(4), c.p95 = q.i64(5), c.max = q.i64(6);
-        byOp[{runs.run(rank), q.text(1)}].push_back(std::move(c));
+        byOp[{comparisonGroup(runs, rank), q.text(1)}].push_back(std::move(c));
     }
     attachNames(ctx.db, runs, byOp);
     auto ins = ctx.db.prepare(

@@ -27,7 +27,8 @@ void loadUnnamedRanks(index::Db& db, const std::set<int>& shown, ProfileSummary&
     s.notes.push_back(
         annotate::rankListText(numbers) + (numbers.size() == 1 ? " is" : " are") +
         " not named by the data: Rankscope numbered them one per file, so their collectives are "
-        "not matched across files and no wait is blamed between them");
+        "not matched across files, no wait is blamed between them and their kernels are compared with no "
+        "other file's");
 }
 
 std::string rankName(const ProfileSummary& s, int key) {

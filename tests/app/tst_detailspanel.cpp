@@ -3,10 +3,12 @@
 // (also when its answer arrives late); a step's waits; a tensor's size, address and lifetime; a finding's
 // sentence above what it selected; an answer for an earlier selection never shown for a later one.
 #include "app/gui/detailspanel.h"
+#include "app/gui/searchcontroller.h"
 #include "tests/support/clusterfixture.h"
 #include "tests/support/testsupport.h"
 #include "views/common/timemapping.h"
 #include "views/details/histogramview.h"
+#include "views/timeline/timelineview.h"
 
 #include <QChart>
 #include <QSignalSpy>
@@ -175,6 +177,55 @@ class TstDetailsPanel : public QObject {
                  qPrintable(panel.plainText()));
         state.setSelection(Selection{});
         QVERIFY(!panel.plainText().contains("memory map"));
+    }
+    void aHeatmapCellOnLanesNotDrawnIsNotSaidHighlighted() {
+        // walk: a heatmap cell of rank 1 under the track filter "rank 0": Details said "Spans of this op type
+        // on this rank are highlighted on the timeline", and no lane of rank 1 was drawn to show them
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        views::TimelineView timeline(&state, m_service);
+        timeline.resize(1000, 600);
+        timeline.setSummary(m_summary);
+        gui::SearchController search(&state, m_service, &timeline);
+        search.setSummary(m_summary);
+        gui::DetailsPanel panel(&state, m_service);
+        panel.setSummary(m_summary);
+        connect(&search, &gui::SearchController::opKernelsDrawn, &panel,
+                &gui::DetailsPanel::timelineHighlightShown);
+        const views::LayoutOptions all = timeline.layoutOptions();
+        views::LayoutOptions o = all;
+        o.filter = "rank 0";
+        timeline.setLayoutOptions(o);
+        const qint64 kernels =
+            m_ix.scalar("SELECT count(*) FROM span s JOIN track t USING(track_id) WHERE t.rank = 1 "
+                        "AND t.kind = 'compute' AND s.op_type_id = (SELECT id FROM string WHERE "
+                        "value = 'MatMulV2')");
+        QVERIFY(kernels > 0);
+        Selection op; // as the heatmap's cell does: the selection, then its kernels highlighted
+        op.kind = Selection::Kind::OpType;
+        op.opType = "MatMulV2";
+        op.rank = 1;
+        state.setSelection(op);
+        QSignalSpy drawn(&search, &gui::SearchController::opKernelsDrawn);
+        search.highlightOpKernels("MatMulV2", 1);
+        QVERIFY(drawn.wait(20000));
+        const QString text = panel.plainText();
+        QVERIFY2(!text.contains("highlighted on the timeline"), qPrintable(text));
+        QVERIFY2(
+            text.contains(QString("Not drawn: the %1 kernels of this op type on this rank are all on lanes "
+                                  "hidden by the track filter \"rank 0\"")
+                              .arg(kernels)) &&
+                text.contains("To see them: clear or widen the track filter."),
+            qPrintable(text));
+        // the filter cleared, the same cell: highlighted, as drawn
+        timeline.setLayoutOptions(all);
+        state.setSelection(Selection{});
+        state.setSelection(op);
+        search.highlightOpKernels("MatMulV2", 1);
+        QVERIFY(drawn.wait(20000));
+        QVERIFY2(
+            panel.plainText().contains("Spans of this op type on this rank are highlighted on the timeline."),
+            qPrintable(panel.plainText()));
     }
     void aLinkSaysWhatItsTooltipGives_data() {
         QTest::addColumn<int>("size"); // Selection::LinkSize

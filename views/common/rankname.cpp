@@ -1,5 +1,7 @@
 #include "views/common/rankname.h"
 
+#include "core/query/unnamedranks.h"
+
 #include <QObject>
 
 namespace rs::views {
@@ -12,7 +14,9 @@ QString rankName(const query::ProfileSummary* s, int key) {
     for (const auto& r : s->runs)
         for (size_t i = 0; i < r.ranks.size() && i < r.dataRanks.size(); ++i)
             if (r.ranks[i] == key) number = r.dataRanks[i], run = r.run;
-    const QString rank = QObject::tr("rank %1").arg(number);
+    // "rank 1" would claim a number no file says (r48d): the file, as the timeline's header names it
+    const QString rank = s->unnamedRankFile.count(key) ? QString::fromStdString(query::rankName(*s, key))
+                                                       : QObject::tr("rank %1").arg(number);
     return s->runs.size() < 2 ? rank : QObject::tr("%1 of run %2").arg(rank).arg(run);
 }
 

@@ -8,6 +8,8 @@
 // labels placed first. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
 
+#include "views/common/rankname.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <algorithm>
@@ -189,9 +191,7 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
     if (!in.flows || in.flows->arrows.empty()) return;
     const QRectF plot = in.viewport.plot();
     auto where = [&](const query::FlowEnd& e) {
-        return QString("rank %1 · %2")
-            .arg(m_summary ? m_summary->shownRank(e.rank) : e.rank)
-            .arg(trackName(e.trackId));
+        return QString("%1 · %2").arg(rankName(m_summary, e.rank), trackName(e.trackId));
     };
     // the window's arrows first, the selected span's last (on top)
     const auto& arrows = in.flows->arrows;

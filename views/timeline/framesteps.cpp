@@ -7,6 +7,7 @@
 
 #include "core/query/wholetracestep.h"
 #include "views/common/palette.h"
+#include "views/common/rankname.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -257,8 +258,8 @@ QString FrameBuilder::stepTooltip(const FrameInput& in, int64_t step) {
         bounds.begin(), bounds.end(), [](const Bound& a, const Bound& b) { return a.end < b.end; });
     if (bounds.size() <= kTooltipRanks) {
         for (const Bound& b : bounds)
-            tip += tr("<br>rank %1: %2 … %3 (%4)")
-                       .arg(b.rank)
+            tip += tr("<br>%1: %2 … %3 (%4)") // the rank's name, never its key (10000 in a second run)
+                       .arg(rankName(in.summary.get(), b.rank).toHtmlEscaped())
                        .arg(at(b.start), at(b.end), formatDuration(b.end - b.start));
     } else {
         auto dur = [](const Bound& b) { return b.end - b.start; };

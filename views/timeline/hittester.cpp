@@ -3,6 +3,7 @@
 #include "core/model/findingtext.h"
 
 #include "views/common/heldvalue.h"
+#include "views/common/rankname.h"
 
 #include "core/query/namekinds.h"
 #include "core/query/wholetracestep.h"
@@ -61,8 +62,8 @@ bool runComplete(const query::ProfileSummary& s, int rank) {
 }
 
 /// The collective's whole wait (all its pieces); `complete`: the wait's run has every rank of the job
-/// (runComplete).
-QString waitText(const query::WaitDesc& w, bool complete) {
+/// (runComplete). Ranks named by views::rankName, as the lanes' headers name them (`s` may be null).
+QString waitText(const query::ProfileSummary* s, const query::WaitDesc& w, bool complete) {
     const QString coll = QString::fromStdString(w.collective).toHtmlEscaped();
     if (w.kind == "collective_wait" && !w.blamedRank && w.pointToPoint)
         return tr("<b>waited %1</b> in %2 (step %3)<br>the rank it waited for is not known: a send or "
@@ -78,24 +79,23 @@ QString waitText(const query::WaitDesc& w, bool complete) {
             .arg(complete ? tr("this collective is not matched across the ranks of its run")
                           : tr("not every rank of this collective is in the profile"));
     if (w.kind == "collective_wait")
-        return tr("<b>waited %1 for rank %2</b> in %3 (step %4)<br>rank %5 arrived first; rank %2 arrived "
-                  "last")
-            .arg(formatDuration(w.wholeNs()), QString::number(*w.blamedRank), coll)
+        return tr("<b>waited %1 for %2</b> in %3 (step %4)<br>%5 arrived first; %2 arrived last")
+            .arg(formatDuration(w.wholeNs()), rankName(s, *w.blamedRank).toHtmlEscaped(), coll)
             .arg(w.step)
-            .arg(w.rank);
-    return tr("<b>device idle %1</b> before %2 (step %3)<br>rank %4 had no device work here and reached the "
+            .arg(rankName(s, w.rank).toHtmlEscaped());
+    return tr("<b>device idle %1</b> before %2 (step %3)<br>%4 had no device work here and reached the "
               "collective last: the other ranks waited for it")
         .arg(formatDuration(w.wholeNs()), coll)
         .arg(w.step)
-        .arg(w.rank);
+        .arg(rankName(s, w.rank).toHtmlEscaped());
 }
 
 /// A wait stored where its wait tasks ran is drawn in pieces: the tooltip's figure is all of them, and says
 /// so, with the piece under the pointer.
-QString waitTooltip(const query::WaitDesc& w, bool complete) {
+QString waitTooltip(const query::ProfileSummary* s, const query::WaitDesc& w, bool complete) {
     // measured and inferred waits are told apart: "measured in hccl_raw", "inferred from arrival order"
     const QString text =
-        waitText(w, complete) +
+        waitText(s, w, complete) +
         (w.source.empty()
              ? QString()
              : "<br>" + QString::fromStdString(model::waitSourcesText({{w.source, w.wholeNs()}})));
@@ -113,14 +113,14 @@ const query::UnreadTail* unreadAt(const query::ProfileSummary& s, int64_t trackI
 }
 
 /// What the index cannot know there: the lane may have been busy in what the cut took.
-QString unreadTooltip(const query::UnreadTail& u, int64_t boundsStart) {
+QString unreadTooltip(const query::ProfileSummary* s, const query::UnreadTail& u, int64_t boundsStart) {
     return tr("<b>not read</b>: %1 was cut%2; what it held past that is missing<br>this lane's last event "
-              "read from it ends at %3; the run goes on to %5<br><i>rank %4's lane may have been busy "
+              "read from it ends at %3; the run goes on to %5<br><i>%4's lane may have been busy "
               "here: its events may be in the part not read</i>")
         .arg(QString::fromStdString(u.file).toHtmlEscaped(),
              u.cutAtByte ? tr(" at byte %1").arg(*u.cutAtByte) : QString(),
              formatOffset(u.startNs - boundsStart, 1000))
-        .arg(u.rank)
+        .arg(rankName(s, u.rank).toHtmlEscaped())
         .arg(formatOffset(u.endNs - boundsStart, 1000));
 }
 
@@ -174,12 +174,12 @@ QString mergedTooltip(const FrameInput& in, const TimelineHit& h, const QString&
     const auto& it = *h.item;
     return QObject::tr(
                "<b>%1 spans</b> merged at this zoom; the longest: <b>%2</b> (op type: %3)<br>together: "
-               "%4 … %5 (%6) from the run's start<br>rank %7 · %8%9<br><i>zoom in for each span's own "
+               "%4 … %5 (%6) from the run's start<br>%7 · %8%9<br><i>zoom in for each span's own "
                "start and duration</i>")
         .arg(it.count)
         .arg(longest.toHtmlEscaped(), opType.toHtmlEscaped(), formatOffset(it.startNs - in.boundsStart, 1000),
              formatOffset(it.endNs - in.boundsStart, 1000), formatDuration(it.endNs - it.startNs))
-        .arg(h.lane->rank)
+        .arg(rankName(in.summary.get(), h.lane->rank).toHtmlEscaped())
         .arg(h.lane->label.toHtmlEscaped())
         .arg(stepSuffix(in, h.lane->rank, step));
 }
@@ -190,9 +190,9 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
         double v = h.counter->points.front().second;
         for (const auto& [ts, value] : h.counter->points)
             if (ts <= h.counterNs) v = value;
-        QString tip = QString("<b>%1</b> (rank %2)<br>%3 at %4")
+        QString tip = QString("<b>%1</b> (%2)<br>%3 at %4")
                           .arg(h.lane->label.toHtmlEscaped())
-                          .arg(h.lane->rank)
+                          .arg(rankName(in.summary.get(), h.lane->rank).toHtmlEscaped())
                           .arg(h.counter->bytes ? formatBytes(int64_t(v)) : QString::number(v, 'g', 6))
                           .arg(formatOffset(h.counterNs - in.boundsStart, 1000));
         // past the last sample the value is the last one recorded, not a measurement (heldvalue.h)
@@ -200,8 +200,9 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
             tip += "<br><i>" + heldText(*h.counter->lastSampleNs, in.boundsStart) + "</i>";
         return tip;
     }
-    if (h.wait) return waitTooltip(*h.wait, !in.summary || runComplete(*in.summary, h.wait->rank));
-    if (h.unread) return unreadTooltip(*h.unread, in.boundsStart);
+    if (h.wait)
+        return waitTooltip(in.summary.get(), *h.wait, !in.summary || runComplete(*in.summary, h.wait->rank));
+    if (h.unread) return unreadTooltip(in.summary.get(), *h.unread, in.boundsStart);
     if (!h.item || !in.summary) return {};
     const auto& s = *in.summary;
     const auto& it = *h.item;
@@ -213,11 +214,11 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
     const auto step = query::spanStepOf(s, h.lane->rank, h.lane->laneKind == LaneKind::Host, it.startNs);
     if (it.count > 1) return mergedTooltip(in, h, text(it.nameId), text(query::opTypeIdOf(s, it)), step);
     QString tip =
-        QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>rank %6 · %7%8")
+        QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>%6 · %7%8")
             .arg(text(it.nameId).toHtmlEscaped(), text(query::opTypeIdOf(s, it)).toHtmlEscaped(),
                  formatDuration(it.endNs - it.startNs), formatOffset(it.startNs - in.boundsStart, 1000))
             .arg(it.startNs)
-            .arg(h.lane->rank)
+            .arg(rankName(&s, h.lane->rank).toHtmlEscaped())
             .arg(h.lane->label.toHtmlEscaped())
             .arg(stepSuffix(in, h.lane->rank, step));
     return tip;

@@ -2,6 +2,7 @@
 #include "views/common/plural.h"
 
 #include "views/common/palette.h"
+#include "views/common/rankname.h"
 #include "views/common/timemapping.h"
 
 #include <QMouseEvent>
@@ -66,11 +67,11 @@ void MinimapView::setActivity(std::shared_ptr<const query::RankActivity> a) {
     // device busy for the whole run)
     QString tip = baseToolTip();
     if (m_activity && !m_activity->hostOnly.empty()) {
-        tip +=
-            tr("<br><br>Here %1 no device lanes: the grey is the time a host thread is inside a span, not "
-               "device activity")
-                .arg(m_activity->hostOnly.size() == 1 ? tr("rank %1 has").arg(*m_activity->hostOnly.begin())
-                                                      : tr("%1 ranks have").arg(m_activity->hostOnly.size()));
+        tip += tr("<br><br>Here %1 no device lanes: the grey is the time a host thread is inside a span, not "
+                  "device activity")
+                   .arg(m_activity->hostOnly.size() == 1
+                            ? tr("%1 has").arg(rankName(m_summary.get(), *m_activity->hostOnly.begin()))
+                            : tr("%1 ranks have").arg(m_activity->hostOnly.size()));
         if (m_activity->wrapperLanesLeftOut > 0)
             tip += tr("; %1 holding one span over the whole run (the profiler's wrapper) left out")
                        .arg(counted(m_activity->wrapperLanesLeftOut, tr("host lane"), tr("host lanes")));
