@@ -435,7 +435,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     m_memory->setProfile(s->ranks, s->dataRank);
     m_drill->setProfile(s->ranks, s->dataRank);
     m_drill->setSummary(s);
-    showProducerFigures(m_drill, report); // msprof-analyze's own, under the Steps table
+    showProducerFigures(m_drill, report, s->run); // msprof-analyze's own, under the Steps table
     m_opSummary->setProfile(s->ranks);
     m_shapes->setProfile(s->run);
     m_comm->setProfile(s->run);

@@ -14,9 +14,11 @@ QStringList qt(const std::vector<std::string>& v) {
 }
 } // namespace
 
-void showProducerFigures(views::DrillDownView* drill, const nlohmann::json& report) {
-    const auto summary =
-        report.is_object() ? report.value("producer_cluster_summary", nlohmann::json()) : nlohmann::json();
+void showProducerFigures(views::DrillDownView* drill, const nlohmann::json& report, int run) {
+    // the folder's report holds every run's files: the shown run's only, as `report --run` gives them
+    const auto summary = query::producerSummaryOfRun(
+        report.is_object() ? report.value("producer_cluster_summary", nlohmann::json()) : nlohmann::json(),
+        run);
     // the same table the report's forms give, so the app and the report say one thing
     const query::ProducerSummaryTable t = query::producerSummaryTable(summary);
     std::vector<QStringList> rows;

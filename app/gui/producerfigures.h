@@ -12,6 +12,6 @@ class DrillDownView;
 namespace rs::gui {
 
 /// Shows `report`'s producer_cluster_summary under `drill`'s Steps table (nothing when it has none).
-void showProducerFigures(views::DrillDownView* drill, const nlohmann::json& report);
+void showProducerFigures(views::DrillDownView* drill, const nlohmann::json& report, int run);
 
 } // namespace rs::gui

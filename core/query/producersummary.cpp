@@ -70,12 +70,21 @@ std::set<int64_t> runsOfSummary(index::Db& db, const std::string& file) {
     return out;
 }
 
-std::set<int64_t> tracedRanks(index::Db& db) {
-    std::set<int64_t> out;
-    auto q = db.prepare("SELECT DISTINCT coalesce(data_rank, rank) FROM rank_info");
-    while (q.step())
-        out.insert(q.i64(0));
+/// The data ranks with traces in the index, per run (key -1: in any run).
+std::map<int64_t, std::set<int64_t>> tracedRanks(index::Db& db) {
+    std::map<int64_t, std::set<int64_t>> out;
+    auto q = db.prepare("SELECT DISTINCT coalesce(run_id, 0), coalesce(data_rank, rank) FROM rank_info");
+    while (q.step()) {
+        out[q.i64(0)].insert(q.i64(1));
+        out[-1].insert(q.i64(1));
+    }
     return out;
+}
+
+/// Whether the row's rank has a trace in the row's run (in any run when the row's file is matched to none).
+bool tracedInRun(const json& row, std::map<int64_t, std::set<int64_t>>& traced) {
+    const int64_t run = row["run"].is_null() ? -1 : row["run"].get<int64_t>();
+    return traced[run].count(row["rank"].get<int64_t>()) > 0;
 }
 
 /// Display columns of UTF-8 text ("µs" is 2): its bytes that do not continue a character.
@@ -87,9 +96,9 @@ size_t cols(const std::string& s) {
 constexpr const char* kNoTrace = "no trace of this rank in the folder";
 
 /// Why a rank row has no figures of ours beside it.
-std::string oursWhy(const json& row, const std::set<int64_t>& traced) {
+std::string oursWhy(const json& row) {
     if (row["rank"].is_null()) return "";
-    if (!traced.count(row["rank"].get<int64_t>())) return kNoTrace;
+    if (!row.value("traced", false)) return kNoTrace;
     if (row["step"].is_null()) return "the summary's Step is empty: no step to match";
     return "no step " + std::to_string(row["step"].get<int64_t>()) + " of this rank in Rankscope's analysis";
 }
@@ -105,10 +114,9 @@ json producerClusterSummary(index::Db& db) {
         !db.scalar("SELECT EXISTS(SELECT 1 FROM producer_step)"))
         return nullptr;
     const auto ours = ourSteps(db);
-    const std::set<int64_t> traced = tracedRanks(db);
+    auto traced = tracedRanks(db);
     json s = {{"unit", "the file's µs as ns"}, {"files", json::array()}, {"rows", json::array()}};
     std::set<std::string> files;
-    std::set<int64_t> ranks;
     std::map<std::string, std::set<int64_t>> runsOf; // per file
     auto q =
         db.prepare("SELECT file, line, step, type, idx, rank, computing_ns, comm_not_overlapped_ns, "
@@ -128,7 +136,7 @@ json producerClusterSummary(index::Db& db) {
         const std::set<int64_t>& runs = known->second;
         row["run"] = runs.size() == 1 ? json(*runs.begin()) : json(nullptr);
         if (!q.isNull(5)) {
-            ranks.insert(q.i64(5));
+            row["traced"] = tracedInRun(row, traced);
             if (!q.isNull(2) && runs.size() == 1)
                 if (auto it = ours.find({*runs.begin(), q.i64(5), q.i64(2)}); it != ours.end())
                     row["ours"] = it->second;
@@ -138,16 +146,41 @@ json producerClusterSummary(index::Db& db) {
                                                     " runs: not matched to one"
                               : runs.empty()
                                   ? std::string("no trace file of the index lies in the summary's folder")
-                                  : oursWhy(row, traced);
+                                  : oursWhy(row);
         s["rows"].push_back(std::move(row));
     }
     s["files"] = files;
-    std::vector<int64_t> in, only;
+    tallyRanks(s);
+    return s;
+}
+
+void tallyRanks(json& s) {
+    std::set<int64_t> ranks, in;
+    for (const auto& row : s["rows"])
+        if (!row["rank"].is_null()) {
+            ranks.insert(row["rank"].get<int64_t>());
+            if (row.value("traced", false)) in.insert(row["rank"].get<int64_t>());
+        }
+    std::vector<int64_t> only;
     for (int64_t r : ranks)
-        (traced.count(r) ? in : only).push_back(r);
+        if (!in.count(r)) only.push_back(r);
     s["ranks"] = ranks;
     s["ranks_in_traces"] = in;
     s["producer_only_ranks"] = only;
+}
+
+json producerSummaryOfRun(json s, int run) {
+    if (!s.is_object() || !s.contains("rows")) return s;
+    json kept = json::array();
+    std::set<std::string> files;
+    for (auto& row : s["rows"])
+        if (row.value("run", json()).is_null() || row["run"].get<int64_t>() == run) {
+            if (row.contains("file")) files.insert(row["file"].get<std::string>());
+            kept.push_back(std::move(row));
+        }
+    s["rows"] = std::move(kept);
+    s["files"] = files;
+    tallyRanks(s);
     return s;
 }
 

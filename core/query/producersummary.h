@@ -16,8 +16,16 @@ namespace rs::query {
 /// overlapped_ns, comm_ns, free_ns, stage_ns, bubble_ns, comm_not_overlapped_excl_recv_ns}, ours{rank,
 /// wall_ns, compute_ns, comm_ns, comm_not_overlapped_ns, comm_overlapped_ns, wait_ns, idle_ns, bubble_ns (the
 /// rank's step_trace_time.csv Bubble where the breakdown is that file's, else null)} | null,
-/// ours_why}], ranks, ranks_in_traces, producer_only_ranks}`; null when the index has no such summary.
+/// ours_why, traced (a rank row's rank has a trace in the row's run: the run of the traces in the file's
+/// folder, any run when that is not one)}], ranks, ranks_in_traces, producer_only_ranks}`; null when the
+/// index has no such summary.
 nlohmann::json producerClusterSummary(index::Db& db);
+/// `s` narrowed to one run: the rows of files in the run's folder (and of files matched to no one run), the
+/// files and the rank lists of those rows. Pure: what the app shows under a run's Steps table, as `report
+/// --run` does.
+nlohmann::json producerSummaryOfRun(nlohmann::json s, int run);
+/// ranks, ranks_in_traces and producer_only_ranks of `s` from its rows.
+void tallyRanks(nlohmann::json& s);
 
 /// The section as the text and HTML reports show it: what the figures are, which ranks have traces here,
 /// and a table whose `by` column says whose each row is ("msprof-analyze", or "Rankscope" under the rank

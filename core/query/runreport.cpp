@@ -2,6 +2,7 @@
 
 #include "core/index/showntensors.h"
 #include "core/query/bankcheck.h"
+#include "core/query/producersummary.h"
 #include "core/query/report.h"
 #include "core/query/reportranks.h"
 #include "core/query/stragglercheck.h"
@@ -72,20 +73,6 @@ int64_t countIn(index::Db& db, const std::string& what, const std::string& rankC
     return db.scalar("SELECT count(*) FROM " + what + " WHERE " + rankColumn + " IN (" + in + ")");
 }
 
-/// The producer's summary rows of `run`'s folder, and those tied to no one run (said so in their ours_why).
-void keepRunsSummary(json& s, int run) {
-    if (!s.is_object() || !s.contains("rows")) return;
-    json kept = json::array();
-    std::set<std::string> files;
-    for (auto& row : s["rows"])
-        if (row.value("run", json()).is_null() || row["run"].get<int64_t>() == run) {
-            if (row.contains("file")) files.insert(row["file"].get<std::string>());
-            kept.push_back(std::move(row));
-        }
-    s["rows"] = std::move(kept);
-    s["files"] = files;
-}
-
 } // namespace
 
 json runCounts(index::Db& db, const json& run) {
@@ -129,7 +116,7 @@ json runReport(index::Db& db, json r, int run) {
         r["bank_check"] = {{"possible", check.possible}, {"why", check.why}};
     }
     keepRanks(r["outlier_steps"], ranks);
-    keepRunsSummary(r["producer_cluster_summary"], run);
+    r["producer_cluster_summary"] = producerSummaryOfRun(r["producer_cluster_summary"], run);
     json& cw = r["comm_wait"];
     keepRanks(cw["by_rank"], ranks);
     int64_t total = 0;

@@ -7,6 +7,7 @@
 // (75.2 ms as shown); the folder holds the traces of ranks 0 and 1 (test_rank_0, test_rank_1), so two
 // Rankscope rows follow theirs: 20 rows.
 #include "app/gui/producerfigures.h"
+#include "core/demo/demooptions.h"
 #include "core/query/report.h"
 #include "tests/support/testsupport.h"
 #include "views/tables/drilldownview.h"
@@ -15,6 +16,7 @@
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QtTest>
+#include <filesystem>
 
 using namespace rs;
 
@@ -27,7 +29,7 @@ class TstProducerFigures : public QObject {
         auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         views::DrillDownView drill(nullptr, nullptr);
-        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5));
+        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5), 0);
         const auto* p = drill.producerFigures();
         QVERIFY(p->hasFigures());
         QVERIFY2(p->caption().startsWith("msprof-analyze's figures"), qPrintable(p->caption()));
@@ -43,13 +45,42 @@ class TstProducerFigures : public QObject {
         drill.show();
         QVERIFY(p->isVisible());
     }
+    void aRunShowsItsOwnFilesFigures() {
+        // review of stop 48: the app passed the folder's report, so under run 0's Steps table both runs'
+        // summary files were listed (two "rank 0 / step 2" rows with different numbers), where `report --run
+        // 0` lists run 0's file only. Two demos, each with a summary of rank 0's step 2
+        namespace fs = std::filesystem;
+        const std::string root = test::tempDir("producer-figures-two-runs");
+        demo::DemoOptions o = test::demoOptions(4, 6, 2);
+        QVERIFY(test::writeDemo(root + "/a", o).empty());
+        o.seed = 3;
+        QVERIFY(test::writeDemo(root + "/b", o).empty());
+        for (const char* run : {"a", "b"}) {
+            fs::create_directories(root + "/" + run + "/cluster_analysis_output");
+            test::writeFile(
+                root + "/" + run + "/cluster_analysis_output/cluster_step_trace_time.csv",
+                "Step,Type,Index,Computing,Communication(Not Overlapped),Stage\n2,rank,0,1,2,3\n");
+        }
+        auto ix = test::indexDir(root);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto report = query::buildReport(*ix.db, 5);
+        QCOMPARE(report["runs"].size(), size_t(2));
+        for (const auto& run : report["runs"]) {
+            views::DrillDownView drill(nullptr, nullptr);
+            gui::showProducerFigures(&drill, report, int(run["run"].get<int64_t>()));
+            const QAbstractItemModel* m = drill.producerFigures()->table()->model();
+            QCOMPARE(m->rowCount(), 2); // the run's file's rank 0 row and Rankscope's beside it
+            const QString caption = drill.producerFigures()->caption();
+            QCOMPARE(caption.count("cluster_analysis_output/cluster_step_trace_time.csv"), 1); // its own file
+        }
+    }
     void noSummaryNothingShown() {
         const std::string dir = test::tempDir("producer-figures-demo");
         QVERIFY(test::writeDemo(dir, test::demoOptions(2, 3, 1)).empty());
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         views::DrillDownView drill(nullptr, nullptr);
-        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5));
+        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5), 0);
         drill.show();
         QVERIFY(!drill.producerFigures()->hasFigures());
         QVERIFY(!drill.producerFigures()->isVisible());
