@@ -60,7 +60,7 @@ std::vector<ReportBlock> outlierStepGroupBlocks(const nlohmann::json& report) {
                 QObject::tr("why")};
     for (size_t i = 0; i < groups.size() && i < query::kMostOutliersListed; ++i) {
         const auto& g = groups[i];
-        t.rows.push_back({QString::number(g.step),
+        t.rows.push_back({s(query::outlierStepGroupLabel(g)),
                           s(model::counted(int64_t(g.ranks.size()), "rank", "ranks") + " (" +
                             query::rankRanges(g.ranks) + ")"),
                           s(query::wallRangeText(g)), s(model::formatDuration(g.typicalNs)), s(g.cause)});

@@ -289,10 +289,9 @@ json outlierStepsSection(index::Db& db) {
     json a = json::array();
     auto q = db.prepare(
         "SELECT rank, step, wall_ns, typical_ns, late_rank, cause_kind, cause_ns, cause_collective, " +
-        std::string(kLateDataRank) + ", (SELECT count(*) >= " + std::to_string(model::kWarmupMinSteps) +
-        " AND min(s.step) = st.step FROM step_stat s WHERE s.rank = st.rank) FROM step_stat st WHERE outlier "
-        "= "
-        "1 ORDER BY wall_ns - typical_ns DESC");
+        std::string(kLateDataRank) +
+        " FROM step_stat st WHERE outlier = 1 ORDER BY wall_ns - typical_ns DESC");
+    const auto warmup = warmupSteps(db);
     while (q.step()) {
         auto cause = stepCauseAt(q, int(q.i64(0)), 4, 8);
         json o = {{"rank", q.i64(0)},
@@ -301,7 +300,9 @@ json outlierStepsSection(index::Db& db) {
                   {"typical_ns", q.i64(3)},
                   {"cause", cause ? model::stepCauseText(*cause) : std::string()}};
         o["late_rank"] = q.isNull(4) ? json(nullptr) : json(q.i64(4));
-        o["warmup"] = q.i64(9) != 0; // the rank's warm-up step (warmupsteps.h): named so wherever listed
+        const auto w =
+            warmup.find(q.i64(0)); // the rank's warm-up step (warmupsteps.h): named so wherever listed
+        o["warmup"] = w != warmup.end() && w->second == q.i64(1);
         a.push_back(o);
     }
     return a;

@@ -101,9 +101,9 @@ void formatOutlierStepsByStep(std::ostringstream& o, const json& r) {
             break;
         }
         const auto& g = groups[i];
-        o << "  step " << g.step << " on " << model::counted(int64_t(g.ranks.size()), "rank", "ranks") << " ("
-          << rankRanges(g.ranks) << "): " << wallRangeText(g) << " (typical " << ms(double(g.typicalNs))
-          << ")\n";
+        o << "  step " << outlierStepGroupLabel(g) << " on "
+          << model::counted(int64_t(g.ranks.size()), "rank", "ranks") << " (" << rankRanges(g.ranks)
+          << "): " << wallRangeText(g) << " (typical " << ms(double(g.typicalNs)) << ")\n";
     }
 }
 

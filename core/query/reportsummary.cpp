@@ -168,6 +168,7 @@ std::vector<OutlierStepGroup> outlierStepsByStep(const json& r) {
             g.cause = x.value("cause", std::string());
         }
         g.ranks.push_back(x["rank"].get<int64_t>());
+        g.warmupRanks += x.value("warmup", false) ? 1 : 0;
         g.minWallNs = std::min(g.minWallNs, wall);
         g.maxWallNs = std::max(g.maxWallNs, wall);
         g.typicalNs = std::max(g.typicalNs, x.value("typical_ns", int64_t(0)));
@@ -178,6 +179,14 @@ std::vector<OutlierStepGroup> outlierStepsByStep(const json& r) {
     std::stable_sort(out.begin(), out.end(),
                      [](const auto& a, const auto& b) { return a.maxWallNs > b.maxWallNs; });
     return out;
+}
+
+std::string outlierStepGroupLabel(const OutlierStepGroup& g) {
+    const std::string n = std::to_string(g.step);
+    if (g.warmupRanks == 0) return n;
+    if (g.warmupRanks == g.ranks.size()) return n + " (warm-up outlier)";
+    return n + " (warm-up outlier on " + std::to_string(g.warmupRanks) + " of " +
+           model::counted(int64_t(g.ranks.size()), "rank", "ranks") + ")";
 }
 
 std::vector<std::string> noMemoryDataLines(const json& r, bool withoutFiles) {

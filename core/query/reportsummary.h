@@ -48,9 +48,13 @@ struct OutlierStepGroup {
     int64_t step = 0;
     std::vector<int64_t> ranks;
     int64_t minWallNs = 0, maxWallNs = 0, typicalNs = 0;
-    std::string cause; ///< the first rank's cause (the ranks of one step usually share it)
+    std::string cause;      ///< the first rank's cause (the ranks of one step usually share it)
+    size_t warmupRanks = 0; ///< of `ranks`, those whose warm-up step it is (outlier_steps[].warmup)
 };
 std::vector<OutlierStepGroup> outlierStepsByStep(const nlohmann::json& report);
+/// "1", "1 (warm-up outlier)" (the warm-up step of every rank listed) or "1 (warm-up outlier on 3 of 32
+/// ranks)": the per-rank lists' outlierStepLabel for a step's group.
+std::string outlierStepGroupLabel(const OutlierStepGroup& g);
 /// "204 ms" or "200 ms to 204 ms".
 std::string wallRangeText(const OutlierStepGroup& g);
 

@@ -1,5 +1,7 @@
 #include "core/query/stubsteps.h"
 
+#include "core/model/warmupsteps.h"
+
 #include "core/model/timetext.h"
 #include "core/query/damagedinput.h"
 
@@ -37,6 +39,21 @@ std::set<std::pair<int64_t, int64_t>> stubStepKeys(index::Db& db) {
     for (const auto& s : stubSteps(db))
         keys.insert({s.rank, s.step});
     return keys;
+}
+
+std::map<int64_t, int64_t> warmupSteps(index::Db& db) {
+    const auto stubs = stubStepKeys(db);
+    std::map<int64_t, std::pair<int64_t, size_t>> firstAndCount;
+    auto q = db.prepare("SELECT rank, step FROM step_stat ORDER BY rank, step");
+    while (q.step()) {
+        if (stubs.count({q.i64(0), q.i64(1)})) continue;
+        auto [it, fresh] = firstAndCount.try_emplace(q.i64(0), q.i64(1), 0);
+        ++it->second.second;
+    }
+    std::map<int64_t, int64_t> out;
+    for (const auto& [rank, fc] : firstAndCount)
+        if (model::warmupStepsOf(fc.second) > 0) out[rank] = fc.first;
+    return out;
 }
 
 std::string stubStepWhy(const std::string& cutFile) {

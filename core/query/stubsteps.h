@@ -9,6 +9,7 @@
 #include "core/index/sqlite.h"
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -30,6 +31,10 @@ struct StubStep {
 std::vector<StubStep> stubSteps(index::Db& db);
 /// The same as (rank key, step) pairs, for filtering step rows.
 std::set<std::pair<int64_t, int64_t>> stubStepKeys(index::Db& db);
+/// Each rank's warm-up step (model/warmupsteps.h) by the rule the step statistics use: the first of its
+/// steps that are not stubs, when it has kWarmupMinSteps or more of them (a stub counted made a rank of two
+/// steps and a stub name its step 1 "warm-up" while its statistics kept it). Rank key → step.
+std::map<int64_t, int64_t> warmupSteps(index::Db& db);
 /// One line per stub step for the diagnostics lists, the rank under its producer number (rank_info's
 /// data rank): "rank 0: step 2 (49.1 µs) left out of step statistics: …".
 std::vector<std::string> stubStepNotes(index::Db& db);

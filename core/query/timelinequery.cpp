@@ -119,14 +119,12 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
         "SELECT s.rank, s.step, s.start_ns, s.end_ns, coalesce(st.outlier, 0), st.late_rank, st.cause_kind, "
         "st.cause_ns, st.cause_collective, coalesce(st.wait_ns, 0), " +
         std::string(query::kLateDataRank) +
-        // the report's warm-up rule over the same table (outlierStepsSection): one step, one name
-        ", (SELECT count(*) >= " + std::to_string(model::kWarmupMinSteps) +
-        " AND min(w.step) = s.step FROM step_stat w WHERE w.rank = s.rank)"
         " FROM step s LEFT JOIN step_stat st ON "
         "st.rank = s.rank AND st.step = s.step ORDER BY s.rank, s.start_ns");
     const auto walls = loadStepWalls(db);
     const auto waitUnknown = loadRankWaitUnknown(db);
     const auto alone = loadRanksAlone(db);
+    const auto warmup = query::warmupSteps(db); // the report's warm-up rule (outlierStepsSection)
     while (q.step())
         if (shown.count(int(q.i64(0)))) {
             auto cause =
@@ -144,7 +142,8 @@ void loadStepsAndWaits(index::Db& db, const std::set<int>& shown, ProfileSummary
             d.waitNs = q.i64(9);
             if (auto u = waitUnknown.find(d.rank); u != waitUnknown.end()) d.waitUnknown = u->second;
             d.waitAlone = alone.count(d.rank) > 0;
-            d.warmup = q.i64(11) != 0;
+            const auto w = warmup.find(d.rank);
+            d.warmup = w != warmup.end() && w->second == d.step;
             s.steps.push_back(std::move(d));
         }
     // a rank with several collective lanes (one per stream): a wait's lane is its collective's (a cluster

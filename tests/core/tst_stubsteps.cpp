@@ -97,6 +97,38 @@ class TstStubSteps : public QObject {
         QVERIFY(ix.scalar("SELECT count(*) FROM step_stat") > 0);
         QVERIFY(query::stubSteps(*ix.db).empty());
     }
+    void aStubIsNoStepOfTheWarmupRule() {
+        // review of stop 48: the warm-up flag counted every step_stat row, stubs too; a rank of two steps and
+        // a stub had "step 1 (warm-up outlier)" in the report while its statistics (two steps: no warm-up)
+        // kept step 1 in the median. Steps 1 and 2 with a kernel each, step 3 with none (the profile's end)
+        const std::string dir = test::tempDir("stubsteps-warmup");
+        std::string ev;
+        for (int s = 0; s < 3; ++s) {
+            const std::string start = std::to_string(1700000000000000 + s * 10000);
+            ev += std::string(ev.empty() ? "" : ",\n") +
+                  "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":" + "\"ProfilerStep#" +
+                  std::to_string(s + 1) + "\",\"pid\":1,\"tid\":1,\"ts\":" + start +
+                  ",\"dur\":" + (s < 2 ? "10000" : "50") + "}";
+            if (s < 2)
+                ev += ",\n{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":" +
+                      start + ",\"dur\":8000}";
+        }
+        test::writeFile(dir + "/rank-0.pt.trace.json", "{\"traceEvents\":[" + ev + "]}");
+        const auto ix = test::indexDir(dir, false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step_stat"), int64_t(3));
+        QCOMPARE(query::stubSteps(*ix.db).size(), size_t(1));
+        QVERIFY(query::warmupSteps(*ix.db).empty()); // two steps that count: none is a warm-up
+        // three steps that count (the demo's): the first is
+        const auto demo =
+            test::indexedDemo(test::tempDir("stubsteps-warmup-demo") + "/demo", test::demoOptions(2, 3, 1));
+        QVERIFY2(demo.result.ok, demo.result.error.c_str());
+        const auto w = query::warmupSteps(*demo.db);
+        QCOMPARE(w.size(), size_t(2));
+        for (const auto& [rank, step] : w)
+            QCOMPARE(step,
+                     demo.scalar("SELECT min(step) FROM step_stat WHERE rank = " + std::to_string(rank)));
+    }
     void twoSteadyStepsGiveTheLowerOne() {
         // 3 steps: the first is a warm-up, two steady ones stay; their "median" must be one of them
         const std::string dir = test::tempDir("stubsteps") + "/demo";
