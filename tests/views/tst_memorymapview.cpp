@@ -501,7 +501,7 @@ class TstMemoryMapView : public QObject {
         d->hasAddresses = true;
         view.setData(d);
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const QString key = view.legend()->text();
+        const QString key = view.legend()->fullText();
         QVERIFY(view.legend()->isVisible());
         const QString mm = view.canvas()->colorKey().colorOf("MatMulV2").name(),
                       cast = view.canvas()->colorKey().colorOf("Cast").name();
@@ -943,6 +943,41 @@ class TstMemoryMapView : public QObject {
                            .arg(s.view.highlightNote()->isVisible() ? s.view.highlightNote()->height() : -1)
                            .arg(s.view.strip()->height())
                            .arg(s.view.plot()->height())));
+    }
+    void theColourKeyIsOneLineAboveTheMap() {
+        // r49b #2: in a small window's dock the colour key (8 ops and "other ops") wrapped over 2–3 lines and
+        // its last line was drawn over the map; one line now, elided at a word, whole in its tooltip
+        for (const QSize size : {QSize(420, 250), QSize(560, 330)}) {
+            Shown s;
+            auto d = curveData();
+            addBankTensors(*d, 2, 64 << 20);
+            for (int i = 0; i < 10; ++i) {
+                query::TensorItem t;
+                t.tensorId = "k" + std::to_string(i);
+                t.opName = "aten::scaled_dot_product_attention_" + std::to_string(i);
+                t.sizeBytes = int64_t(16 - i) << 20;
+                t.addr = d->bankBase + uint64_t(2) * uint64_t(d->bankSizeBytes) + uint64_t(i) * (64u << 20);
+                t.bank = 2;
+                t.allocNs = kRunStart + kMs;
+                t.freeNs = kRunStart + 3 * kMs;
+                d->tensors.push_back(t);
+            }
+            s.view.resize(size);
+            s.view.setData(d);
+            QCoreApplication::processEvents();
+            auto* key = s.view.legend();
+            QVERIFY(key->isVisible());
+            QVERIFY2(
+                key->height() < 2 * key->fontMetrics().lineSpacing(),
+                qPrintable(QString("the key %1 px high at %2 px wide").arg(key->height()).arg(size.width())));
+            QVERIFY2(key->geometry().bottom() < s.view.canvas()->mapTo(&s.view, QPoint(0, 0)).y(),
+                     "the key reaches into the map");
+            QTextDocument shown;
+            shown.setHtml(key->text());
+            QVERIFY2(shown.toPlainText().endsWith(QChar(0x2026)), qPrintable(shown.toPlainText()));
+            QCOMPARE(key->toolTip(), key->fullText());
+            QVERIFY(key->fullText().contains("other ops"));
+        }
     }
     void aPictureShowsTheCaptionWhole() {
         // the caption elided on screen (walk 48) says the rest in its tooltip; a picture (File ▸ Export,

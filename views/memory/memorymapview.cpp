@@ -48,7 +48,10 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     row->addWidget(m_rankBox);
     row->addWidget(m_caption, 1);
     lay->addLayout(row);
-    m_legend = wrappedLabel("tensorLegend");
+    // the colour key in one line too, elided at a word, whole in its tooltip: wrapped, its second line was
+    // drawn over the map in a small window (r49b #2)
+    m_legend = new ElidedLabel;
+    m_legend->setObjectName("tensorLegend");
     m_legend->setTextFormat(Qt::RichText);
     lay->addWidget(m_legend);
     lay->addWidget(m_hlNote);
@@ -139,8 +142,8 @@ void MemoryMapView::showDataRange(qint64 t0, qint64 t1) {
 
 void MemoryMapView::showColorKey() {
     // the key of what the canvas draws now: it follows the window (tensorcolorkey.h)
-    m_legend->setText(m_canvas->colorKey().html());
-    m_legend->setVisible(!m_legend->text().isEmpty());
+    m_legend->setFullText(m_canvas->colorKey().html());
+    m_legend->setVisible(!m_legend->fullText().isEmpty());
 }
 
 void MemoryMapView::placeLegendAbovePlot(QCustomPlot& plot) {
@@ -277,10 +280,12 @@ void MemoryMapView::renderPicture(QPainter& p) {
     const bool hidden = m_rankBox->isHidden();
     m_rankBox->hide();
     m_caption->setShownWhole(true);
+    m_legend->setShownWhole(true);
     layout()->activate();
     render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
     m_rankBox->setHidden(hidden);
     m_caption->setShownWhole(false);
+    m_legend->setShownWhole(false);
     layout()->activate();
 }
 
