@@ -491,6 +491,7 @@ void TimelineView::hideStaleTooltip() {
 }
 
 bool TimelineView::event(QEvent* e) {
+    if (e->type() == QEvent::Leave) m_input.leave();
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
     m_tipShown = true; // each branch below shows a tip, or hides one (then the flag is harmless)
