@@ -213,8 +213,9 @@ void TimelineView::goToFlowEnd(query::FlowEnd target) {
 }
 
 void TimelineView::follow(const Selection& s) {
-    // a selected op (or a tensor's allocation) into the window
-    if ((s.kind == Selection::Kind::Span || s.kind == Selection::Kind::Tensor) && s.startNs > 0) {
+    // a selected op (or a tensor's allocation) into the window, unless it was chosen where it is seen
+    if ((s.kind == Selection::Kind::Span || s.kind == Selection::Kind::Tensor) && s.startNs > 0 &&
+        !s.keepWindow) {
         const qint64 t0 = m_state->windowStart(), t1 = m_state->windowEnd();
         const qint64 a = s.startNs,
                      b = s.kind == Selection::Kind::Tensor ? s.startNs : std::max(s.endNs, s.startNs);
