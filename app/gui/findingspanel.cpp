@@ -124,10 +124,12 @@ void FindingsPanel::fitColumns() {
 void FindingsPanel::fitToWidth() {
     // in a narrow dock (a 700 px window's, ~250 px) the kind and step columns give way to the sentence,
     // which says both ("rank 5 stalled in step 11"): beside them it kept ~20 px, a line per word (walk 21 A);
-    // narrower still (a 640-800 px window's, ~190-240 px) the rank and cost columns too, which the sentence
-    // also says ("… the job lost 198 ms"; the row's tooltip has the cost): beside them it kept 18
-    // characters a line (walk 24 #1)
-    const int sentenceMin = kSentenceMinChars * m_view->fontMetrics().averageCharWidth();
+    // narrower still (a 640-800 px window's, ~190-240 px) the rank column too, which the sentence also says.
+    // The cost stays (r49b #1: at 800x600 the dock showed the sentence alone, so the findings could not be
+    // compared by what they cost without hovering each): it gives way only where the sentence would be
+    // left under kSentenceFloorChars beside it
+    const int charW = m_view->fontMetrics().averageCharWidth();
+    const int sentenceMin = kSentenceMinChars * charW, sentenceFloor = kSentenceFloorChars * charW;
     const int room = width() - 24; // 24: the scroll bar and the frame
     auto fixedWidth = [this](std::initializer_list<int> columns) {
         int sum = 0;
@@ -138,10 +140,11 @@ void FindingsPanel::fitToWidth() {
     using M = FindingsModel;
     const bool narrow = room - fixedWidth({M::Kind, M::Rank, M::Step, M::Cost}) < sentenceMin;
     const bool narrower = room - fixedWidth({M::Rank, M::Cost}) < sentenceMin;
+    const bool narrowest = room - fixedWidth({M::Cost}) < sentenceFloor;
     m_view->setColumnHidden(M::Kind, narrow);
     m_view->setColumnHidden(M::Step, narrow);
     m_view->setColumnHidden(M::Rank, narrower);
-    m_view->setColumnHidden(M::Cost, narrower);
+    m_view->setColumnHidden(M::Cost, narrowest);
 }
 
 void FindingsPanel::resizeEvent(QResizeEvent* e) {

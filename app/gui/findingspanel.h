@@ -60,10 +60,12 @@ class FindingsPanel : public QWidget {
   private:
     void fitColumns();
     /// Hides the kind and step columns while the sentence would get under kSentenceMinChars beside them,
-    /// and the rank and cost columns too while it would beside those.
+    /// the rank column too while it would beside the rank and cost, and the cost only while the sentence
+    /// would get under kSentenceFloorChars beside it alone.
     void fitToWidth();
-    static constexpr int kSentenceMinChars = 26; ///< average characters a line
-    std::array<int, 4> m_fitted{};               ///< the short columns' widths fitColumns gave (px)
+    static constexpr int kSentenceMinChars = 26;   ///< average characters a line
+    static constexpr int kSentenceFloorChars = 20; ///< average characters a line, beside the cost
+    std::array<int, 4> m_fitted{};                 ///< the short columns' widths fitColumns gave (px)
     void fitRows();
     FindingsModel* m_model;
     QSortFilterProxyModel* m_proxy;

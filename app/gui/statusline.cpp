@@ -74,9 +74,11 @@ QString StatusLine::tracksText() const {
 void StatusLine::updateProfile() {
     if (!m_summary) return;
     const QString tracks = tracksText();
-    setMessage(tr("%1 — %2, %3, %4")
-                   .arg(m_path, views::counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks")),
-                        tracks, views::formatDuration(m_summary->endNs - m_summary->startNs)));
+    // the counts matter more than the path (its tooltip has it whole): the path is elided first
+    m_profile->setFullText(m_path,
+                           tr(" — %1, %2, %3")
+                               .arg(views::counted(qint64(m_summary->ranks.size()), tr("rank"), tr("ranks")),
+                                    tracks, views::formatDuration(m_summary->endNs - m_summary->startNs)));
 }
 
 void StatusLine::updateWindow() {

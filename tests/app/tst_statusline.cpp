@@ -116,19 +116,22 @@ class TstStatusLine : public QObject {
         QVERIFY(tipped);
         QVERIFY(line.selectionText().contains(QChar(0x2026))); // elided
     }
-    void aNarrowBarElidesTheProfileAtAWord() {
+    void aNarrowBarElidesThePathBeforeTheCounts() {
         // walk 48, 640 × 480: the profile's line was cut at the bar's edge mid-number ("…, 1.2"), with no
-        // "…" and no tooltip. It ends at a word's end with "…" now, whole in its tooltip
+        // "…" and no tooltip; r49b #2: cut at its end it kept the path and dropped the counts, which matter
+        // more. The path's middle is elided first, the counts whole; the line whole in its tooltip
         QStatusBar bar;
         views::InteractionState state;
         gui::StatusLine line(&bar, &state);
-        line.setSummary("/tmp/r48b/demo", summary(8, 160));
-        const QString whole = QString::fromUtf8("/tmp/r48b/demo — 8 ranks, 160 tracks, 2.00 ms");
+        const QString path = "/work/shared/samples/hta/distributed_resnet_profile";
+        line.setSummary(path, summary(8, 160));
+        const QString counts = QString::fromUtf8(" — 8 ranks, 160 tracks, 2.00 ms");
+        const QString whole = path + counts;
         QCOMPARE(line.profileText(), whole);
         auto* label = bar.findChild<views::ElidedLabel*>();
         QVERIFY(label);
         int elided = 0;
-        for (int width : {1600, 400, 340}) {
+        for (int width : {1600, 640, 560}) {
             bar.resize(width, 24);
             bar.show();
             QCoreApplication::processEvents();
@@ -140,14 +143,17 @@ class TstStatusLine : public QObject {
                 continue;
             }
             ++elided;
-            QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));
-            const QString head = shown.chopped(1);
-            QVERIFY2(whole.startsWith(head), qPrintable(shown));
-            // the head ends with a whole word: what follows it in the text is no letter or digit
-            QVERIFY2(!whole[head.size()].isLetterOrNumber() || head.endsWith('/'), qPrintable(shown));
+            QVERIFY2(shown.endsWith(counts), qPrintable(shown));
+            const QString head = shown.chopped(counts.size());
+            QVERIFY2(head.contains(QChar(0x2026)) && head.startsWith("/wo"), qPrintable(shown));
             QCOMPARE(label->toolTip(), whole);
         }
-        QCOMPARE(elided, 2); // ~270 px of text beside the window field's ~200: whole at 1600 px only
+        QCOMPARE(elided, 2);
+        // no room for the counts beside a few letters of the path: the whole at a word, as before
+        bar.resize(260, 24);
+        QCoreApplication::processEvents();
+        const QString shown = line.profileShown();
+        QVERIFY2(shown.endsWith(QChar(0x2026)) && whole.startsWith(shown.chopped(1)), qPrintable(shown));
     }
     void aStepSaysItsWallsSourceAndAWaitNotKnown() {
         // a one-rank run's step whose shipped wall the rank's events cover 16.4 of 295 ms

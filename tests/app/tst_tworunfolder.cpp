@@ -137,6 +137,50 @@ class TstTwoRunFolder : public QObject {
         }
     }
 
+    void aRunSwitchKeepsTheHeatmapsLayout() {
+        // r49b #4: switching the shown run went back to op × rank, whatever layout the user had chosen. The
+        // layout stays, with its op (both runs have it) or its rank by number (run 1's keys are 10000 + n)
+        Shown o;
+        QVERIFY(o.open(m_ix.result.dbPath, 0));
+        views::HeatmapView view(&o.state, &o.service);
+        view.setSummary(o.summary);
+        view.setProfile(o.summary->ranks);
+        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::OpByRank,
+                                 20000);
+        view.setMode(Mode::RankByStep, -1, "AdamApplyOneWithDecay");
+        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::RankByStep,
+                                 20000);
+        const auto switchTo = [&](int run) {
+            QSignalSpy ready(&o.service, &query::QueryService::summaryReady);
+            o.service.selectRun(run);
+            if (!ready.wait(20000)) return false;
+            o.summary = ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
+            view.setSummary(o.summary); // as MainWindow does on a run switch
+            view.setProfile(o.summary->ranks);
+            return o.summary->run == run;
+        };
+        const auto inRun = [&](int64_t key) {
+            return std::count(o.summary->ranks.begin(), o.summary->ranks.end(), int(key)) > 0;
+        };
+        QVERIFY(switchTo(1));
+        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::RankByStep &&
+                                     inRun(view.canvas()->data()->rowKeys.front()),
+                                 20000);
+        QCOMPARE(view.canvas()->data()->opType, std::string("AdamApplyOneWithDecay"));
+        // one rank's layout: the rank of the same number in the other run
+        const int run1Rank2 = *std::find_if(o.summary->ranks.begin(), o.summary->ranks.end(),
+                                            [&](int k) { return o.summary->shownRank(k) == 2; });
+        view.setMode(Mode::OpByStep, run1Rank2);
+        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::OpByStep &&
+                                     view.canvas()->data()->rank == run1Rank2,
+                                 20000);
+        QVERIFY(switchTo(0));
+        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::OpByStep &&
+                                     inRun(view.canvas()->data()->rank),
+                                 20000);
+        QCOMPARE(o.summary->shownRank(view.canvas()->data()->rank), 2);
+    }
+
     void aSearchCountsAndVisitsTheShownRunsMatchesOnly() {
         // walk 48e: "672 matches …; 336 of them on lanes hidden by the track filter "" …": run 1's spans
         Shown o;

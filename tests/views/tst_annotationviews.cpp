@@ -7,6 +7,7 @@
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
 #include "views/annotate/annotationmodel.h"
+#include "views/annotate/annotationpainter.h"
 #include "views/annotate/annotationspanel.h"
 #include "views/common/interactionstate.h"
 #include "views/heatmap/heatmapcanvas.h"
@@ -377,6 +378,24 @@ class TstAnnotationViews : public QObject {
         for (int dx = 6; dx < 60; dx += 2)
             near += inkAt(img, x + dx, block.top(), block.top() + 40);
         QVERIFY2(near > 10, qPrintable(QString("label ink near the shown end: %1").arg(near)));
+    }
+    void calloutLabelsAreCutAtAWord() {
+        // r49b #3: a label too long for its callout was cut by Qt's elision mid-word ("the all-red…",
+        // "stal…"), read as a label cut by the plot's edge; it is cut at a word's end, whatever the width
+        const QString text = "rank 3 stalled waiting on the allreduce of the embedding gradients";
+        const QFont font = QApplication::font();
+        const QRectF bounds(0, 0, 2000, 400);
+        int cut = 0;
+        for (int w = 60; w < 420; w += 7) {
+            const views::CalloutBox c = views::placeCallout(font, QPointF(10, 10), text, bounds, w);
+            if (c.text == text) continue;
+            ++cut;
+            QVERIFY2(c.text.endsWith(QChar(0x2026)), qPrintable(c.text));
+            const QString head = c.text.chopped(1);
+            QVERIFY2(text.startsWith(head) && (text.size() == head.size() || text[head.size()] == ' '),
+                     qPrintable(QString("cut mid-word at %1 px: %2").arg(w).arg(c.text)));
+        }
+        QVERIFY(cut > 10);
     }
     void detachedAnchorIsNotDrawn() {
         auto s = scene({1000, 500});

@@ -233,6 +233,20 @@ class TstCommMatrixView : public QObject {
         QCOMPARE(views::hcclRawSizeShort(cell.bytes), QString("276k"));
         QCOMPARE(views::hcclRawSizeShort(3329792), QString("3.33k"));
         QCOMPARE(views::hcclRawSizeShort(18432), QString("18.4"));
+        // r49b #7: the legend wrote "276416.512" beside the cell's "276k": one formatter for both
+        QCOMPARE(v.canvas()->legendValueTexts(), QStringList({"276k"}));
+        {
+            auto two = std::make_shared<query::CommMatrix>(*m);
+            query::CommCell other = cell;
+            other.src = 0;
+            other.dst = 1;
+            other.bytes = 3329792; // 3 329.792 units: a range from 3.33k to 276k, wider than kMinSpan
+            two->cells.push_back(other);
+            views::CommMatrixView both(nullptr, nullptr);
+            both.resize(700, 500);
+            both.setMatrix(two);
+            QCOMPARE(both.canvas()->legendValueTexts(), QStringList({"276k", "3.33k"}));
+        }
         const QString colour = v.canvas()->captionLines().value(1);
         QVERIFY2(colour.contains("size (units as in hccl_raw)") && !colour.contains("slow"),
                  qPrintable(colour));

@@ -501,7 +501,7 @@ class TstMemoryMapView : public QObject {
         d->hasAddresses = true;
         view.setData(d);
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const QString key = view.legend()->text();
+        const QString key = view.legend()->fullText();
         QVERIFY(view.legend()->isVisible());
         const QString mm = view.canvas()->colorKey().colorOf("MatMulV2").name(),
                       cast = view.canvas()->colorKey().colorOf("Cast").name();
@@ -944,6 +944,41 @@ class TstMemoryMapView : public QObject {
                            .arg(s.view.strip()->height())
                            .arg(s.view.plot()->height())));
     }
+    void theColourKeyIsOneLineAboveTheMap() {
+        // r49b #2: in a small window's dock the colour key (8 ops and "other ops") wrapped over 2–3 lines and
+        // its last line was drawn over the map; one line now, elided at a word, whole in its tooltip
+        for (const QSize size : {QSize(420, 250), QSize(560, 330)}) {
+            Shown s;
+            auto d = curveData();
+            addBankTensors(*d, 2, 64 << 20);
+            for (int i = 0; i < 10; ++i) {
+                query::TensorItem t;
+                t.tensorId = "k" + std::to_string(i);
+                t.opName = "aten::scaled_dot_product_attention_" + std::to_string(i);
+                t.sizeBytes = int64_t(16 - i) << 20;
+                t.addr = d->bankBase + uint64_t(2) * uint64_t(d->bankSizeBytes) + uint64_t(i) * (64u << 20);
+                t.bank = 2;
+                t.allocNs = kRunStart + kMs;
+                t.freeNs = kRunStart + 3 * kMs;
+                d->tensors.push_back(t);
+            }
+            s.view.resize(size);
+            s.view.setData(d);
+            QCoreApplication::processEvents();
+            auto* key = s.view.legend();
+            QVERIFY(key->isVisible());
+            QVERIFY2(
+                key->height() < 2 * key->fontMetrics().lineSpacing(),
+                qPrintable(QString("the key %1 px high at %2 px wide").arg(key->height()).arg(size.width())));
+            QVERIFY2(key->geometry().bottom() < s.view.canvas()->mapTo(&s.view, QPoint(0, 0)).y(),
+                     "the key reaches into the map");
+            QTextDocument shown;
+            shown.setHtml(key->text());
+            QVERIFY2(shown.toPlainText().endsWith(QChar(0x2026)), qPrintable(shown.toPlainText()));
+            QCOMPARE(key->toolTip(), key->fullText());
+            QVERIFY(key->fullText().contains("other ops"));
+        }
+    }
     void aPictureShowsTheCaptionWhole() {
         // the caption elided on screen (walk 48) says the rest in its tooltip; a picture (File ▸ Export,
         // `rankscope export`) has none: it paints the caption whole, wrapped, and the view is as before after
@@ -1216,7 +1251,9 @@ class TstMemoryMapView : public QObject {
     }
     void aDoubleClickMovesTheSharedWindowToTheData() {
         // r47c #4: a double-click reset the map to its data's range and left the shared window (the
-        // timeline) where it was; now the map and the timeline show the same window, and Back undoes it
+        // timeline) where it was; now the map and the timeline show the same window, and Back undoes it.
+        // r49b #6: on empty space that window is View ▸ Fit's, the run's bounds (it was the memory data's
+        // range and a fiftieth of it either side)
         Shown s;
         auto d = anomalyData();
         d->startNs = kRunStart + kMs; // the memory data: 1 … 3 ms into the run
@@ -1225,9 +1262,8 @@ class TstMemoryMapView : public QObject {
         s.state.setWindow(kRunStart + 5 * kMs, kRunStart + 7 * kMs);
         auto* c = s.view.canvas();
         QTest::mouseDClick(c, Qt::LeftButton, {}, QPoint(c->width() / 2, c->height() / 2));
-        const qint64 pad = 2 * kMs / 50; // the data's range and a fiftieth of it either side
-        QCOMPARE(s.state.windowStart(), kRunStart + kMs - pad);
-        QCOMPARE(s.state.windowEnd(), kRunStart + 3 * kMs + pad);
+        QCOMPARE(s.state.windowStart(), kRunStart);
+        QCOMPARE(s.state.windowEnd(), kRunStart + kRunLen);
         QCOMPARE(c->t0(), s.state.windowStart());
         QCOMPARE(c->t1(), s.state.windowEnd());
         QVERIFY(s.state.canGoBack());
@@ -1241,7 +1277,7 @@ class TstMemoryMapView : public QObject {
         // walk 34: a double-click on a tensor went to the data's whole range, as on empty space; it goes to
         // the tensor's lifetime, as a timeline double-click zooms to its span
         QTest::newRow("on a tensor: its lifetime") << true;
-        QTest::newRow("on empty space: the data's range") << false;
+        QTest::newRow("on empty space: Fit's window") << false;
     }
     void aDoubleClickOnATensorIsOneStepOfBack() {
         // walk 48: a double-click's first click selected the tensor, and the timeline brought its allocation
@@ -1255,9 +1291,10 @@ class TstMemoryMapView : public QObject {
         s.view.setData(d);
         const std::pair<qint64, qint64> before{kRunStart + 5 * kMs, kRunStart + 7 * kMs};
         s.state.setWindow(before.first, before.second);
-        // the timeline's follow (TimelineView::follow): a tensor's allocation into the window
+        // the timeline's follow (TimelineView::follow): a tensor's allocation into the window, unless it
+        // was chosen where it is seen
         connect(&s.state, &views::InteractionState::selectionChanged, this, [&](const views::Selection& sel) {
-            if (sel.kind == views::Selection::Kind::Tensor)
+            if (sel.kind == views::Selection::Kind::Tensor && !sel.keepWindow)
                 s.state.setWindow(sel.startNs - 1000, sel.startNs + 1000);
         });
         auto* c = s.view.canvas();
@@ -1273,8 +1310,10 @@ class TstMemoryMapView : public QObject {
         // the events of a double-click, in their order: a click, then a press, the double-click, a release
         QTest::mouseClick(c, Qt::LeftButton, {}, at);
         if (onTensor) {
-            QCOMPARE(s.state.selection().kind, views::Selection::Kind::Tensor); // the click moved the window
-            QVERIFY(s.state.windowStart() != before.first);
+            // r49b #6: the click selects, the window stays (it moved 200 µs about the allocation, a Back
+            // step)
+            QCOMPARE(s.state.selection().kind, views::Selection::Kind::Tensor);
+            QCOMPARE(std::make_pair(s.state.windowStart(), s.state.windowEnd()), before);
         }
         QTest::mousePress(c, Qt::LeftButton, {}, at);
         QMouseEvent dbl(QEvent::MouseButtonDblClick, at, c->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton,
@@ -1282,17 +1321,21 @@ class TstMemoryMapView : public QObject {
         QApplication::sendEvent(c, &dbl);
         QTest::mouseRelease(c, Qt::LeftButton, {}, at);
         const auto& t = d->tensors[0];
-        const qint64 from = onTensor ? *t.allocNs : kRunStart,
-                     to = onTensor ? *t.freeNs : kRunStart + 4 * kMs;
-        const qint64 pad = (to - from) / 50; // a fiftieth of it either side
-        QCOMPARE(s.state.windowStart(), from - pad);
-        QCOMPARE(s.state.windowEnd(), to + pad);
+        // a tensor: its lifetime, a fiftieth of it either side; empty space: View ▸ Fit's window, the
+        // run's bounds (r49b #6: it was the memory data's range padded by 2 %)
+        const qint64 pad = onTensor ? (*t.freeNs - *t.allocNs) / 50 : 0;
+        const qint64 from = onTensor ? *t.allocNs - pad : kRunStart,
+                     to = onTensor ? *t.freeNs + pad : kRunStart + kRunLen;
+        QCOMPARE(s.state.windowStart(), from);
+        QCOMPARE(s.state.windowEnd(), to);
+        QCOMPARE(c->t0(), from);
+        QCOMPARE(c->t1(), to);
         if (onTensor) QCOMPARE(s.state.selection().tensorId, QString::fromStdString(t.tensorId));
         s.state.back(); // one Back: the window before the double-click
         QCOMPARE(std::make_pair(s.state.windowStart(), s.state.windowEnd()), before);
         QVERIFY(s.state.canGoForward()); // and Forward returns to where it went
         s.state.forward();
-        QCOMPARE(s.state.windowStart(), from - pad);
+        QCOMPARE(s.state.windowStart(), from);
     }
     void aWindowAfterTheDataSaysWhatWasNeverFreed() {
         // walk 29 (db/level1): after the last record "No tensors alive in this window" while 24 tensors had

@@ -4,6 +4,7 @@
 // listing the window's ops; every op not keyed in the grey, named in the key; and the
 // canvas paints with the key (pixels), so no colour means two ops (walk 16: near-identical greens on the
 // demo's rank 6, text/level1's unkeyed aten::addmm in aten::_foreach_add's colour).
+#include "views/common/elidedlabel.h"
 #include "views/common/interactionstate.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
@@ -146,7 +147,7 @@ class TstTensorColorKey : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         auto* canvas = view.canvas();
         const auto& key = canvas->colorKey();
-        QCOMPARE(view.legend()->text(), key.html());
+        QCOMPARE(view.legend()->fullText(), key.html());
         const QImage img = canvas->grab().toImage();
         const double dpr = img.devicePixelRatio();
         for (size_t i = 0; i < canvas->data()->tensors.size(); ++i) {

@@ -153,6 +153,50 @@ class TstTimelineInput : public QObject {
         QCOMPARE(host.scroll, 120);
         QCOMPARE(after.t1 - after.t0, f.state.windowEnd() - f.state.windowStart());
     }
+    void keysZoomAboutTheSelectionThenThePointer() {
+        // r49b #5: + and - zoomed about the window's middle, so an op selected near the window's edge left
+        // it after a few presses; they hold still the selection's middle where it is in the window, else
+        // the time under the pointer while it is over the plot, else the middle
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const auto fraction = [&](int64_t t) {
+            return double(t - f.state.windowStart()) / double(f.state.windowEnd() - f.state.windowStart());
+        };
+        f.input(0, 200 * kMs);
+        Selection s;
+        s.kind = Selection::Kind::Span;
+        s.spanId = 3;
+        s.startNs = 20 * kMs;
+        s.endNs = 24 * kMs; // its middle, 22 ms, 11 % into the window
+        f.state.setSelection(s);
+        const auto pointerAt = [&](int64_t t) {
+            input.move(QPoint(int(host.currentFrame().mapping().x(t)), 100));
+        };
+        pointerAt(150 * kMs); // the selection comes first
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(input.key(Qt::Key_Plus, Qt::NoModifier, false, false));
+            QVERIFY2(std::abs(fraction(22 * kMs) - 0.11) < 0.01,
+                     qPrintable(QString::number(fraction(22 * kMs))));
+        }
+        QVERIFY(f.state.windowEnd() - f.state.windowStart() < 200 * kMs / 3);
+        // the selection out of the window: the pointer's time holds still
+        f.input(100 * kMs, 200 * kMs);
+        pointerAt(180 * kMs);
+        QVERIFY(input.key(Qt::Key_Equal, Qt::NoModifier, false, false));
+        QVERIFY2(std::abs(fraction(180 * kMs) - 0.8) < 0.01,
+                 qPrintable(QString::number(fraction(180 * kMs))));
+        // the pointer over the gutter or gone: the middle
+        f.input(100 * kMs, 200 * kMs);
+        input.move(QPoint(20, 100));
+        QVERIFY(input.key(Qt::Key_W, Qt::NoModifier, false, false));
+        QVERIFY(std::abs(fraction(150 * kMs) - 0.5) < 0.01);
+        f.input(100 * kMs, 200 * kMs);
+        pointerAt(180 * kMs);
+        input.leave();
+        QVERIFY(input.key(Qt::Key_W, Qt::NoModifier, false, false));
+        QVERIFY(std::abs(fraction(150 * kMs) - 0.5) < 0.01);
+    }
     void wheelAtTheLastColumnReachesTheEnd() {
         // zooming with the cursor in the plot's last pixel column keeps the window's end: the time under
         // that column is a pixel short of it, and twelve zooms there stopped the window short of the run's

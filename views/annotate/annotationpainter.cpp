@@ -1,5 +1,7 @@
 #include "views/annotate/annotationpainter.h"
 
+#include "views/common/wordelide.h"
+
 #include <QFontMetrics>
 #include <QPainterPath>
 #include <algorithm>
@@ -32,7 +34,9 @@ CalloutBox placeCallout(const QFont& font, QPointF at, const QString& text, cons
                         double maxWidth) {
     QFontMetrics fm(font);
     CalloutBox c;
-    c.text = fm.elidedText(text, Qt::ElideRight, int(maxWidth) - 12);
+    // at a word: Qt's elision cut mid-word ("waiting on the all-red…"), read as a label cut by the plot's
+    // edge (r49b #3); the annotation's tooltip has the whole text
+    c.text = elideAtWord(text, fm, int(maxWidth) - 12);
     c.box = QRectF(0, 0, fm.horizontalAdvance(c.text) + 12, fm.height() + 6);
     return movedTo(c, at, bounds);
 }

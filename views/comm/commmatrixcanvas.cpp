@@ -17,22 +17,12 @@ namespace rs::views {
 
 namespace {
 
-/// The short text inside a cell (the legend carries the unit): the tooltip's figure, by the same
-/// function (core/model/commtext), so the two never round differently.
+/// The short text inside a cell (the legend carries the unit): the legend's figures by the same function
+/// (commShortText), so the two never read differently.
 QString cellText(const query::CommCell& c, CommMetric m, bool hcclRawUnits) {
-    const double v = commCellValue(c, m);
-    if (m == CommMetric::Size && hcclRawUnits) return hcclRawSizeShort(c.bytes);
-    switch (m) {
-    case CommMetric::Bandwidth:
-        return QString::fromStdString(model::formatBandwidthNumber(v));
-    case CommMetric::Size:
-        return QString::fromStdString(model::formatDecimalBytes(c.bytes));
-    case CommMetric::Time:
-        return std::isfinite(v) ? formatDuration(int64_t(v)) : QString("-");
-    case CommMetric::Transport:
-        return QString::fromStdString(c.transport()).left(4);
-    }
-    return {};
+    if (m == CommMetric::Transport) return QString::fromStdString(c.transport()).left(4);
+    if (m == CommMetric::Size) return commShortText(double(c.bytes), m, hcclRawUnits); // exact integer
+    return commShortText(commCellValue(c, m), m, hcclRawUnits);
 }
 
 } // namespace
@@ -166,6 +156,13 @@ int CommMatrixCanvas::paintRatioLegend(QPainter& p, int lx, int y) {
     return y + p.fontMetrics().boundingRect(small, Qt::AlignLeft | Qt::TextWordWrap, smallText).height() + 8;
 }
 
+QStringList CommMatrixCanvas::legendValueTexts() const {
+    if (!m_matrix || (m_metric != CommMetric::Size && m_metric != CommMetric::Time)) return {};
+    const bool raw = m_matrix->hcclRawUnits;
+    if (std::isfinite(m_scale.only)) return {commShortText(m_scale.only, m_metric, raw)};
+    return {commShortText(m_scale.hi, m_metric, raw), commShortText(m_scale.lo, m_metric, raw)};
+}
+
 QString CommMatrixCanvas::sizeOrTimeName() const {
     return m_metric == CommMetric::Size ? (m_matrix->logical        ? tr("logical bytes")
                                            : m_matrix->hcclRawUnits ? tr("size (units as in hccl_raw)")
@@ -177,7 +174,7 @@ int CommMatrixCanvas::paintOneValueLegend(QPainter& p, int lx, int y) {
     p.fillRect(lx, y, 14, 12, m_scale.color(m_scale.only));
     p.drawText(QRect(lx + 20, y - 2, m_legendW - 20, 16), Qt::AlignLeft | Qt::AlignVCenter,
                (m_matrix->cells.size() == 1 ? tr("%1 of the one link: %2") : tr("%1, every link: %2"))
-                   .arg(sizeOrTimeName(), commValueText(m_scale.only, m_metric, m_matrix->hcclRawUnits)));
+                   .arg(sizeOrTimeName(), legendValueTexts().value(0)));
     return y + 30;
 }
 
@@ -206,8 +203,9 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
                        m_scale.color(
                            std::pow(10.0, std::log10(m_scale.hi) -
                                               (std::log10(m_scale.hi) - std::log10(m_scale.lo)) * i / lh)));
-        p.drawText(lx + 20, y + 9, commValueText(m_scale.hi, m_metric, m_matrix->hcclRawUnits));
-        p.drawText(lx + 20, y + lh, commValueText(m_scale.lo, m_metric, m_matrix->hcclRawUnits));
+        const QStringList ends = legendValueTexts();
+        p.drawText(lx + 20, y + 9, ends.value(0));
+        p.drawText(lx + 20, y + lh, ends.value(1));
         y += lh + 18;
         p.drawText(QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
                    tr("%1, log scale (at least ×%2)").arg(sizeOrTimeName()).arg(kMinSpan, 0, 'f', 0));

@@ -35,6 +35,9 @@ class CommMatrixCanvas : public QWidget {
     QString placeholderText() const;
     /// The tooltip text of a link (empty for no link): what the view shows on hover.
     QString linkText(const query::CommCell& c) const;
+    /// The size or time legend's figures (top, bottom; or the one value every cell has), as the cells
+    /// write them; empty for bandwidth and transport.
+    QStringList legendValueTexts() const;
 
   Q_SIGNALS:
     void cellClicked(qint64 src, qint64 dst);

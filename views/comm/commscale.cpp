@@ -54,6 +54,22 @@ QString commValueText(double v, CommMetric m, bool hcclRawUnits) {
     return {};
 }
 
+QString commShortText(double v, CommMetric m, bool hcclRawUnits) {
+    if (!std::isfinite(v)) return "-";
+    if (m == CommMetric::Size && hcclRawUnits) return hcclRawSizeShort(std::llround(v));
+    switch (m) {
+    case CommMetric::Bandwidth:
+        return QString::fromStdString(model::formatBandwidthNumber(v));
+    case CommMetric::Size:
+        return QString::fromStdString(model::formatDecimalBytes(std::llround(v)));
+    case CommMetric::Time:
+        return formatDuration(std::llround(v));
+    case CommMetric::Transport:
+        return {};
+    }
+    return {};
+}
+
 QString hcclRawSizeShort(int64_t thousandths) {
     const double v = double(thousandths) / 1000.0;
     if (v >= 1e6) return QString::number(v / 1e6, 'g', 3) + "M";

@@ -26,6 +26,10 @@ QString commMetricName(CommMetric m, bool logical, bool hcclRawUnits = false);
 double commCellValue(const query::CommCell& c, CommMetric m);
 /// A size in hccl_raw's units is the stored thousandths / 1000, without a unit (`hcclRawUnits`).
 QString commValueText(double v, CommMetric m, bool hcclRawUnits = false);
+/// A size or time as the cells and the legend both show it (one formatter, so the legend's "3.33k" reads
+/// against the cells' "3.33k", r49b #7): decimal bytes, a duration, or hccl_raw's short figure; "-" for
+/// none. The tooltip keeps commValueText's full figure.
+QString commShortText(double v, CommMetric m, bool hcclRawUnits = false);
 /// A cell's short size in hccl_raw's units (stored thousandths): 3 significant digits with a k or M
 /// multiplier and no unit ("276k" for 276 416.512), never read as bytes.
 QString hcclRawSizeShort(int64_t thousandths);

@@ -14,6 +14,10 @@ class ElidedLabel : public QLabel {
     explicit ElidedLabel(QWidget* parent = nullptr);
     /// The whole text (plain or rich, as textFormat() says); shown elided to the label's width.
     void setFullText(const QString& text);
+    /// The whole text `head` + `tail` (plain text) where the tail matters more: too wide, the head (a
+    /// path) is elided in its middle first so the tail (counts) stays whole; with no room for the tail
+    /// beside a few characters of the head, the whole at a word as setFullText's.
+    void setFullText(const QString& head, const QString& tail);
     QString fullText() const { return m_full; }
     /// Whether the text shown is cut (then the tooltip holds the whole).
     bool isElided() const { return text() != m_full; }
@@ -28,7 +32,9 @@ class ElidedLabel : public QLabel {
 
   private:
     void fit();
+    QString elidedPlain(int w) const; ///< m_full in `w` px, its tail kept whole where it can be
     QString m_full;
+    qsizetype m_tailSize = 0; ///< the kept tail's length at m_full's end (0: none)
     bool m_whole = false;
 };
 

@@ -39,6 +39,9 @@ struct Selection {
     /// Kineto's logical bytes (no time), or hccl_raw's size in its own unnamed unit with a time (no GB/s).
     enum class LinkSize { Bytes, LogicalBytes, HcclRawUnits };
     LinkSize linkSize = LinkSize::Bytes;
+    /// Chosen where it is seen (a click on the memory map's bar): the other views do not move the window
+    /// to it, a double-click zooms (r49b #6). Not part of the key.
+    bool keepWindow = false;
     bool operator==(const Selection& o) const {
         return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step &&
                opType == o.opType && moreOpTypes == o.moreOpTypes && tensorId == o.tensorId &&

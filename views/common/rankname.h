@@ -13,5 +13,7 @@ namespace rs::views {
 /// "rank N" for rank key `key` of `s` (N the number the files write), "rank N of run R" when `s` knows of
 /// several runs, "file N: beta.json" for a rank no file names; "rank <key>" without a summary.
 QString rankName(const query::ProfileSummary* s, int key);
+/// The number rank key `key`'s files write, in whichever of `s`'s runs it is (`key` without a summary).
+int rankNumber(const query::ProfileSummary* s, int key);
 
 } // namespace rs::views

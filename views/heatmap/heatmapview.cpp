@@ -12,6 +12,7 @@
 #include <QScrollBar>
 #include <QVBoxLayout>
 #include <QWheelEvent>
+#include <utility>
 
 namespace rs::views {
 
@@ -78,6 +79,8 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
         request();
     });
     connect(m_subject, &QComboBox::currentIndexChanged, this, [this] { request(); });
+    for (auto* box : {m_mode, m_subject}) // the user's own choice while the new run's grid is on its way
+        connect(box, &QComboBox::activated, this, [this] { m_carried.reset(); });
     connect(m_canvas, &HeatmapCanvas::cellClicked, this, [this](int r, int c) {
         const auto* d = m_canvas->data();
         if (!d) return;
@@ -265,11 +268,29 @@ void HeatmapView::setProfile(const std::vector<int>& ranks, std::optional<int64_
     m_ranks = ranks;
     m_worldSize = worldSize;
     m_complete = complete;
+    // the user's per-step layout is kept: first the op × rank grid, which names this run's ops (the one-op
+    // layout's choices), then that layout again (restoreCarried, when the grid arrives)
+    // (the summary may be the new run's already: its runs still number the old run's rank keys)
+    if (const int mode = m_mode->currentIndex(); mode != 0)
+        m_carried =
+            CarriedLayout{mode, mode == 2 ? m_subject->currentData().toString() : QString(),
+                          mode == 1 ? rankNumber(m_summary.get(), m_subject->currentData().toInt()) : -1};
     m_mode->setCurrentIndex(0);
     request();
 }
 
+void HeatmapView::restoreCarried() {
+    const CarriedLayout c = *std::exchange(m_carried, std::nullopt);
+    m_mode->setCurrentIndex(c.mode); // fills the rank or op chooser with this run's, and asks for the grid
+    // a rank by its number: its key differs from run to run (run 1's ranks are keys 10000 + their number)
+    int i = m_subject->findData(c.op);
+    for (int k = 0; c.mode == 1 && k < m_subject->count(); ++k)
+        if (rankNumber(m_summary.get(), m_subject->itemData(k).toInt()) == c.rankNumber) i = k;
+    if (i > 0) m_subject->setCurrentIndex(i);
+}
+
 void HeatmapView::setMode(Mode mode, int rank, const QString& opType) {
+    m_carried.reset(); // a finding's or the user's choice now, not the last run's
     m_mode->setCurrentIndex(int(mode));
     if (mode == Mode::OpByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(rank)));
     if (mode == Mode::RankByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(opType)));
@@ -343,6 +364,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     m_scroll->horizontalScrollBar()->setSingleStep(m_canvas->cellWidth()); // an arrow click: one rank
     m_scroll->verticalScrollBar()->setSingleStep(m_canvas->cellHeight());  // and one row
     onSelection(m_state->selection());
+    if (m_carried && m_canvas->data() && m_canvas->data()->mode == Mode::OpByRank) restoreCarried();
 }
 
 QString HeatmapView::stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const {

@@ -14,6 +14,7 @@
 #include "views/heatmap/heatmaplegend.h"
 
 #include <QWidget>
+#include <optional>
 
 class QBoxLayout;
 class QComboBox;
@@ -109,6 +110,17 @@ class HeatmapView : public QWidget {
     std::optional<int64_t> m_worldSize;
     bool m_complete = true;
     std::vector<QString> m_ops;
+    /// The per-step layout the user chose (its mode and its op, or its rank's number as the files write
+    /// it), carried over a new run or profile (setProfile) until the op × rank grid has named the new
+    /// run's ops (r49b #4: a run switch went back to op × rank).
+    struct CarriedLayout {
+        int mode = 0;
+        QString op;
+        int rankNumber = -1;
+    };
+    std::optional<CarriedLayout> m_carried;
+    /// Shows the carried layout with its op or its rank's number where this run has it, else its first.
+    void restoreCarried();
 };
 
 } // namespace rs::views

@@ -539,9 +539,9 @@ void MemoryMapCanvas::mouseDoubleClickEvent(QMouseEvent*) {
         Q_EMIT dataRangeAsked(alloc - pad, free + pad);
         return;
     }
-    // the data's time range is asked of the shared window, as a wheel's zoom is (undoable, every view
-    // follows): the map alone went there and the timeline stayed put (r47c #4)
-    if (m_data && (!m_data->tensors.empty() || !m_data->curve.empty())) Q_EMIT dataRangeAsked(m_t0, m_t1);
+    // Fit's window is asked of the shared window, as a wheel's zoom is (undoable, every view follows): the
+    // map alone went there and the timeline stayed put (r47c #4)
+    if (m_data && (!m_data->tensors.empty() || !m_data->curve.empty())) Q_EMIT fitAsked();
 }
 
 bool MemoryMapCanvas::drafting() const {

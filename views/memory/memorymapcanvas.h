@@ -94,11 +94,14 @@ class MemoryMapCanvas : public QWidget {
     void timeWindowChanged(qint64 t0, qint64 t1);
     /// The user zoomed or panned time here (wheel, drag): the other views follow.
     void timeWindowMoved(qint64 t0, qint64 t1);
-    /// A double-click asked for a window [t0, t1) (ns): the lifetime of the tensor its first click chose, as
-    /// a double-click on the timeline zooms to its span (walk 34: it went to the data's whole range, as on
-    /// empty space), else the memory data's whole range; a fiftieth either side. Its first click was a click
-    /// (tensorClicked) already: the view makes the two one move (walk 48).
+    /// A double-click on a tensor asked for a window [t0, t1) (ns): the lifetime of the tensor its first
+    /// click chose, a fiftieth either side, as a double-click on the timeline zooms to its span (walk 34: it
+    /// went to the data's whole range, as on empty space). Its first click was a click (tensorClicked)
+    /// already: the view makes the two one move (walk 48).
     void dataRangeAsked(qint64 t0, qint64 t1);
+    /// A double-click on empty space asked for View ▸ Fit's window (r49b #6: it went to the memory data's
+    /// range padded by 2 %, a window Fit never shows).
+    void fitAsked();
     void annotationDrafted(const rs::annotate::Annotation& a);
     /// The colour key changed (new data, or the window shows other ops).
     void colorKeyChanged();

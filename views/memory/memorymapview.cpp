@@ -48,7 +48,10 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     row->addWidget(m_rankBox);
     row->addWidget(m_caption, 1);
     lay->addLayout(row);
-    m_legend = wrappedLabel("tensorLegend");
+    // the colour key in one line too, elided at a word, whole in its tooltip: wrapped, its second line was
+    // drawn over the map in a small window (r49b #2)
+    m_legend = new ElidedLabel;
+    m_legend->setObjectName("tensorLegend");
     m_legend->setTextFormat(Qt::RichText);
     lay->addWidget(m_legend);
     lay->addWidget(m_hlNote);
@@ -61,8 +64,9 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
     split->setStretchFactor(2, 2);
     split->setSizes({500, 60, 200});
     lay->addWidget(split, 1);
-    m_canvas->setToolTip(tr(
-        "Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · double-click: the memory data's range"));
+    m_canvas->setToolTip(
+        tr("Wheel: zoom time · Ctrl+wheel: zoom addresses · drag: pan · click: select · double-click: a "
+           "tensor's lifetime, elsewhere the whole run (as Fit)"));
     m_plot->setMinimumHeight(130); // room for 3 value labels a line apart beside the tick and axis labels
     m_plot->yAxis->setLabel(tr("GiB"));
     m_plot->xAxis->setLabel(tr("from the run's start")); // the same origin as the timeline's ruler
@@ -110,9 +114,14 @@ MemoryMapView::MemoryMapView(InteractionState* state, query::QueryService* servi
         if (t.allocStep) s.step = int64_t(std::floor(*t.allocStep));
         s.bytes = t.sizeBytes;
         if (t.addr) s.addr = *t.addr;
+        // a click selects (Details says what it is); the window stays where the user is looking: the
+        // timeline moved it to 200 µs about the allocation and added a Back step (r49b #6)
+        s.keepWindow = true;
         selectClicked(s);
     });
     connect(m_canvas, &MemoryMapCanvas::dataRangeAsked, this, &MemoryMapView::showDataRange);
+    connect(m_canvas, &MemoryMapCanvas::fitAsked, this,
+            [this] { showDataRange(m_state->boundsStart(), m_state->boundsEnd()); });
     connect(m_state, &InteractionState::selectionChanged, this, &MemoryMapView::followSelection);
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
@@ -135,12 +144,16 @@ void MemoryMapView::showDataRange(qint64 t0, qint64 t1) {
     if (m_clickMovedTo == std::make_pair(m_state->windowStart(), m_state->windowEnd())) m_state->back();
     m_clickMovedTo.reset();
     m_state->setWindow(t0, t1);
+    // the canvas reset its own view for the double-click: it shows the shared window again, also where
+    // that did not change (a Fit on a fitted window)
+    if (isProfileWindow(m_state->windowStart(), m_state->windowEnd()))
+        m_canvas->setTimeWindow(m_state->windowStart(), m_state->windowEnd());
 }
 
 void MemoryMapView::showColorKey() {
     // the key of what the canvas draws now: it follows the window (tensorcolorkey.h)
-    m_legend->setText(m_canvas->colorKey().html());
-    m_legend->setVisible(!m_legend->text().isEmpty());
+    m_legend->setFullText(m_canvas->colorKey().html());
+    m_legend->setVisible(!m_legend->fullText().isEmpty());
 }
 
 void MemoryMapView::placeLegendAbovePlot(QCustomPlot& plot) {
@@ -273,14 +286,17 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
 
 void MemoryMapView::renderPicture(QPainter& p) {
     // the rank drop-down is a control, not part of the picture (its caption names the rank): left out,
-    // then put back as it was; the caption whole, wrapped: a picture has no tooltip to say the rest
+    // then put back as it was; the caption and the colour key whole, wrapped: a picture has no tooltip to
+    // say the rest
     const bool hidden = m_rankBox->isHidden();
     m_rankBox->hide();
     m_caption->setShownWhole(true);
+    m_legend->setShownWhole(true);
     layout()->activate();
     render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
     m_rankBox->setHidden(hidden);
     m_caption->setShownWhole(false);
+    m_legend->setShownWhole(false);
     layout()->activate();
 }
 

@@ -40,7 +40,7 @@ class MemoryMapView : public QWidget {
     /// The memory data shown: its first and last record (absolute ns); unset when it holds none.
     std::optional<std::pair<qint64, qint64>> dataSpan() const;
     /// The colour key of the tensor bars (views/memory/tensorlegend.h), on screen and in pictures.
-    QLabel* legend() const { return m_legend; }
+    ElidedLabel* legend() const { return m_legend; }
     /// The caption line (the rank, the selection, what the map holds), elided to one line.
     ElidedLabel* caption() const { return m_caption; }
     /// What an op highlight could not show ("No tensor in rank 0's memory map names MatMulV2's ops …"),
@@ -92,7 +92,7 @@ class MemoryMapView : public QWidget {
     query::QueryService* m_service;
     QComboBox* m_rankBox;
     ElidedLabel* m_caption;
-    QLabel* m_legend;
+    ElidedLabel* m_legend; ///< the colour key, one line elided (whole in a picture)
     QLabel* m_hlNote;
     MemoryMapCanvas* m_canvas;
     BankStrip* m_strip;

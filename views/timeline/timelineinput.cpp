@@ -36,6 +36,7 @@ void TimelineInput::press(QPoint pos, Qt::MouseButton button, Qt::KeyboardModifi
 }
 
 void TimelineInput::move(QPoint pos) {
+    m_pointer = pos;
     const FrameInput in = m_host->currentFrame();
     const TimeMapping tm = in.mapping();
     if (pos.x() >= Viewport::kGutter) m_state->setHoverNs(tm.t(pos.x()));
@@ -175,8 +176,27 @@ void TimelineInput::wheel(QPointF pos, int deltaY, Qt::KeyboardModifiers mods) {
 
 void TimelineInput::zoomBy(double factor) {
     const int64_t t0 = m_state->windowStart(), t1 = m_state->windowEnd();
-    auto [a, b] = zoomWindow(t0, t1, (t0 + t1) / 2, factor, m_state->boundsStart(), m_state->boundsEnd());
+    auto [a, b] = zoomWindow(t0, t1, keyAnchor(), factor, m_state->boundsStart(), m_state->boundsEnd());
     m_state->setWindow(a, b);
+}
+
+int64_t TimelineInput::keyAnchor() const {
+    // + and - zoomed about the window's middle and so zoomed the selected op out of view, or away from
+    // what the pointer was on (r49b #5); they hold still what the user is looking at, as the wheel does
+    const FrameInput in = m_host->currentFrame();
+    const TimeMapping tm = in.mapping();
+    const QRectF plot = in.viewport.plot();
+    const Selection& s = m_state->selection();
+    if (s.kind != Selection::Kind::None && s.startNs > 0) {
+        // on the lanes of its rank, where they are drawn clock-aligned
+        const TimeMapping rm = s.rank >= 0 ? in.rankMapping(s.rank) : tm;
+        const double xa = std::max(rm.x(s.startNs), plot.left()),
+                     xb = std::min(rm.x(std::max(s.endNs, s.startNs)), plot.right());
+        if (xa <= xb) return tm.zoomAnchor((xa + xb) / 2);
+    }
+    if (m_pointer && m_pointer->x() >= plot.left() && m_pointer->x() <= plot.right())
+        return tm.zoomAnchor(m_pointer->x());
+    return (tm.t0 + tm.t1) / 2;
 }
 
 void TimelineInput::panBy(double fraction) {

@@ -45,6 +45,8 @@ class TimelineInput {
 
     void press(QPoint pos, Qt::MouseButton button, Qt::KeyboardModifiers mods);
     void move(QPoint pos);
+    /// The pointer left the widget: the keys' zoom no longer centres on it.
+    void leave() { m_pointer.reset(); }
     void release(QPoint pos);
     void doubleClick(QPoint pos);
     /// Wheel: zoom around the cursor; Shift or over the gutter: scroll the lanes. `deltaY` in 1/8 degrees.
@@ -73,7 +75,11 @@ class TimelineInput {
 
   private:
     void click(QPoint pos);
+    /// Zooms by `factor` about keyAnchor().
     void zoomBy(double factor);
+    /// Where the keys' zoom holds still (ns, on the window's time): the selection's middle where it is in
+    /// the window (its shown part's), else the pointer's time while it is over the plot, else the middle.
+    int64_t keyAnchor() const;
     void panBy(double fraction);
     AnnotationModel::Tool tool() const {
         return m_annotations ? m_annotations->tool() : AnnotationModel::Tool::None;
@@ -85,6 +91,7 @@ class TimelineInput {
     enum class Drag { None, Pan, Select, Draft, Area };
     Drag m_drag = Drag::None;
     QPoint m_pressPos, m_dragPos;
+    std::optional<QPoint> m_pointer; ///< where the pointer is over the widget (none: outside it)
     qint64 m_pressT0 = 0, m_pressT1 = 0;
     int m_pressScroll = 0;
 };

@@ -213,8 +213,9 @@ void TimelineView::goToFlowEnd(query::FlowEnd target) {
 }
 
 void TimelineView::follow(const Selection& s) {
-    // a selected op (or a tensor's allocation) into the window
-    if ((s.kind == Selection::Kind::Span || s.kind == Selection::Kind::Tensor) && s.startNs > 0) {
+    // a selected op (or a tensor's allocation) into the window, unless it was chosen where it is seen
+    if ((s.kind == Selection::Kind::Span || s.kind == Selection::Kind::Tensor) && s.startNs > 0 &&
+        !s.keepWindow) {
         const qint64 t0 = m_state->windowStart(), t1 = m_state->windowEnd();
         const qint64 a = s.startNs,
                      b = s.kind == Selection::Kind::Tensor ? s.startNs : std::max(s.endNs, s.startNs);
@@ -491,6 +492,7 @@ void TimelineView::hideStaleTooltip() {
 }
 
 bool TimelineView::event(QEvent* e) {
+    if (e->type() == QEvent::Leave) m_input.leave();
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
     m_tipShown = true; // each branch below shows a tip, or hides one (then the flag is harmless)
