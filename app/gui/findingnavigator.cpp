@@ -37,8 +37,13 @@ FindingNavigator::FindingNavigator(QMainWindow* window, views::InteractionState*
     : m_window(window), m_state(state), m_heatmap(heatmap), m_search(search), m_timeline(timeline),
       m_memory(memory) {
     if (m_memory)
-        QObject::connect(m_memory, &views::MemoryMapView::dataShown, &m_answers,
-                         [this] { answerLifetime(); });
+        QObject::connect(m_memory, &views::MemoryMapView::dataShown, &m_answers, [this] {
+            // another rank's map shown while waiting: the user moved on, the finding's map will not come
+            // (review of stop 48: much later, rank 3's map moved the window to the old finding's tensors)
+            const query::MemoryMapData* d = m_memory->canvas()->data();
+            if (m_lifetimeRank >= 0 && d && d->rank != m_lifetimeRank) m_lifetimeRank = -1;
+            answerLifetime();
+        });
 }
 
 std::optional<std::pair<int64_t, int64_t>> FindingNavigator::lifetimeOf(const query::MemoryMapData& d,

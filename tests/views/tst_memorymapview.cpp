@@ -1337,6 +1337,37 @@ class TstMemoryMapView : public QObject {
         s.state.forward();
         QCOMPARE(s.state.windowStart(), from);
     }
+    void anEarlierMapsClickIsNoTensorOfTheNext() {
+        // review of stop 48: the clicked tensor was an index into the map's tensors that new data did not
+        // reset; a click on rank 6's tensor 0, another rank's map, then a double-click whose first click was
+        // no click (it moved) zoomed to the new map's tensor 0, an unrelated tensor, not to Fit's window
+        Shown s;
+        s.view.setData(anomalyData());
+        auto* c = s.view.canvas();
+        QCoreApplication::processEvents();
+        QTest::mouseClick(c, Qt::LeftButton, {}, c->barRect(0).center().toPoint());
+        auto other = anomalyData();
+        other->rank = 7;
+        s.view.setData(other);
+        QCoreApplication::processEvents();
+        s.state.setWindow(kRunStart + 5 * kMs, kRunStart + 7 * kMs);
+        const QPoint at = c->barRect(0).center().toPoint();
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, at, c->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton,
+                        Qt::NoModifier);
+        QApplication::sendEvent(c, &dbl);
+        QTest::mouseRelease(c, Qt::LeftButton, {}, at);
+        QCOMPARE(s.state.windowStart(), kRunStart); // Fit's window, the run's bounds
+        QCOMPARE(s.state.windowEnd(), kRunStart + kRunLen);
+    }
+    void anotherProfileLeavesNoMap() {
+        // review of stop 48: the canvas kept the previous profile's map until the new one came, and a bank
+        // finding's lifetime read it at once (FindingNavigator::askLifetime): a window of the old tensors
+        Shown s;
+        s.view.setData(anomalyData());
+        QVERIFY(s.view.canvas()->data());
+        s.view.setProfile({6, 7});
+        QVERIFY(!s.view.canvas()->data());
+    }
     void aWindowAfterTheDataSaysWhatWasNeverFreed() {
         // walk 29 (db/level1): after the last record "No tensors alive in this window" while 24 tensors had
         // no release in the data: past its end their lifetimes are not known

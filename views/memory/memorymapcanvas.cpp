@@ -47,6 +47,7 @@ MemoryMapCanvas::MemoryMapCanvas(QWidget* parent) : QWidget(parent) {
 
 void MemoryMapCanvas::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_data = std::move(d);
+    m_clickedTensor = -1; // an index into the previous data's tensors
     m_stackY.clear();
     if (m_data && !m_data->hasAddresses) {
         // Lifetime view: each tensor takes the first lane free at its allocation (allocation order).
@@ -468,10 +469,11 @@ void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
         if (auto a = draftAt(e->pos(), click)) Q_EMIT annotationDrafted(*a);
         return;
     }
-    if (click && !second && e->button() == Qt::LeftButton) {
-        m_clickedTensor = tensorAt(e->pos());
-        Q_EMIT tensorClicked(m_clickedTensor);
-    }
+    if (e->button() != Qt::LeftButton) return;
+    // every left release says what a double-click may zoom to: a press that moved (a drag, not a click)
+    // chose no tensor, and must not leave an earlier click's (review of stop 48)
+    m_clickedTensor = click && !second ? tensorAt(e->pos()) : -1;
+    if (click && !second) Q_EMIT tensorClicked(m_clickedTensor);
 }
 
 std::optional<annotate::Annotation> MemoryMapCanvas::draftAt(QPoint end, bool click) const {

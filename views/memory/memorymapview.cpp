@@ -209,6 +209,9 @@ void MemoryMapView::setProfile(const std::vector<int>& ranks, const std::map<int
     for (int r : ranks)
         m_rankBox->addItem(tr("rank %1").arg(shownRank(r)), r);
     m_rankBox->blockSignals(false);
+    // the previous profile's map is no map of this one: whoever reads the canvas (a bank finding's
+    // lifetime) waits for this profile's (review of stop 48: a finding's window came from the old tensors)
+    m_canvas->setData(nullptr);
     if (!ranks.empty()) showRank(ranks.front());
 }
 
