@@ -68,8 +68,10 @@ void formatRuns(std::ostringstream& o, const json& r) {
                     o << " " << x.get<int64_t>();
             if (!run["world_size"].is_null()) o << " (world size " << run["world_size"].get<int64_t>() << ")";
             if (const json& c = run.value("counts", json()); c.is_object())
-                o << ": " << model::counted(c["steps"].get<int64_t>(), "step", "steps") << ", "
-                  << model::counted(c["spans"].get<int64_t>(), "span", "spans") << ", "
+                o << ": "
+                  << stepCountText({{"count", c["steps"]},
+                                    {"whole_trace_rows", c.value("whole_trace_rows", int64_t(0))}})
+                  << ", " << model::counted(c["spans"].get<int64_t>(), "span", "spans") << ", "
                   << model::counted(c["collectives"].get<int64_t>(), "collective", "collectives") << ", "
                   << model::counted(c["tensors"].get<int64_t>(), "tensor", "tensors");
             o << "\n";

@@ -80,11 +80,14 @@ json runCounts(index::Db& db, const json& run) {
     for (const auto& k : run["ranks"])
         in += (in.empty() ? "" : ",") + std::to_string(k.get<int64_t>());
     if (in.empty()) in = "NULL";
-    return {{"steps", stepCounts(db, in)["count"]},
-            {"spans", countIn(db, "span s JOIN track t ON t.track_id = s.track_id", "t.rank", in)},
-            {"collectives", countIn(db, "collective", "rank", in)},
-            {"tensors", db.scalar("SELECT count(*) FROM tensor t WHERE t.rank IN (" + in + ") AND " +
-                                  index::shownTensorSql("t"))}};
+    const json steps = stepCounts(db, in);
+    return {
+        {"steps", steps["count"]},
+        {"whole_trace_rows", steps["whole_trace_rows"]}, // ranks without step marks, said beside the steps
+        {"spans", countIn(db, "span s JOIN track t ON t.track_id = s.track_id", "t.rank", in)},
+        {"collectives", countIn(db, "collective", "rank", in)},
+        {"tensors", db.scalar("SELECT count(*) FROM tensor t WHERE t.rank IN (" + in + ") AND " +
+                              index::shownTensorSql("t"))}};
 }
 
 json runReport(index::Db& db, json r, int run) {
