@@ -66,6 +66,16 @@ double median(std::vector<double> v) {
     const size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
+
+/// `view` over `o`'s run, its op × rank data come, then "rank × step (one op)" of AdamApplyOneWithDecay.
+void showRankByStep(views::HeatmapView& view, Shown& o) {
+    view.setSummary(o.summary);
+    view.setProfile(o.summary->ranks);
+    QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::OpByRank, 20000);
+    view.setMode(Mode::RankByStep, -1, "AdamApplyOneWithDecay");
+    QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::RankByStep, 20000);
+}
+
 } // namespace
 
 class TstTwoRunFolder : public QObject {
@@ -111,13 +121,8 @@ class TstTwoRunFolder : public QObject {
         Shown o;
         QVERIFY(o.open(m_ix.result.dbPath, run));
         views::HeatmapView view(&o.state, &o.service);
-        view.setSummary(o.summary);
-        view.setProfile(o.summary->ranks);
-        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::OpByRank,
-                                 20000);
-        view.setMode(Mode::RankByStep, -1, "AdamApplyOneWithDecay");
-        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::RankByStep,
-                                 20000);
+        showRankByStep(view, o);
+        if (QTest::currentTestFailed()) return;
         const auto& d = *view.canvas()->data();
         // the run's 3 ranks, named as their files number them (0, 1, 2), in that order
         const std::vector<std::string> rows{"rank 0", "rank 1", "rank 2"};
@@ -143,13 +148,8 @@ class TstTwoRunFolder : public QObject {
         Shown o;
         QVERIFY(o.open(m_ix.result.dbPath, 0));
         views::HeatmapView view(&o.state, &o.service);
-        view.setSummary(o.summary);
-        view.setProfile(o.summary->ranks);
-        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::OpByRank,
-                                 20000);
-        view.setMode(Mode::RankByStep, -1, "AdamApplyOneWithDecay");
-        QTRY_VERIFY_WITH_TIMEOUT(view.canvas()->data() && view.canvas()->data()->mode == Mode::RankByStep,
-                                 20000);
+        showRankByStep(view, o);
+        if (QTest::currentTestFailed()) return;
         const auto switchTo = [&](int run) {
             QSignalSpy ready(&o.service, &query::QueryService::summaryReady);
             o.service.selectRun(run);

@@ -34,6 +34,15 @@ std::string kineto(int rank, int world, int64_t t0Us, int steps, int64_t lateUs)
 }
 const int64_t kDay = int64_t(86400) * 1000000; // µs
 
+/// Two jobs' files in one folder, indexed: control.json, rank 3 of an 8-rank job (4 steps), and test.json,
+/// rank 1 of a 2-rank job (`testSteps` steps, 300 µs late), eight days later.
+test::Indexed controlAndTest(const char* tag, int testSteps) {
+    const std::string dir = test::tempDir(tag);
+    test::writeFile(dir + "/control.json", kineto(3, 8, 1700000000000000, 4, 0));
+    test::writeFile(dir + "/test.json", kineto(1, 2, 1700000000000000 + 8 * kDay, testSteps, 300));
+    return test::indexDir(dir);
+}
+
 /// A legacy MindSpore step trace of 4 steps of 1 ms (10 ns ticks) from tick `t0` + `skew`, with one
 /// communication op per step on stream 10 when `comm`.
 std::string legacySteps(int64_t t0, int64_t skew, bool comm = true) {
@@ -77,10 +86,7 @@ class TstRuns : public QObject {
     }
     void twoJobsInOneFolder() {
         // rank 3 of an 8-rank job and rank 1 of a 2-rank job, eight days apart (formats.md §8)
-        std::string dir = test::tempDir("runs-two-jobs");
-        test::writeFile(dir + "/control.json", kineto(3, 8, 1700000000000000, 4, 0));
-        test::writeFile(dir + "/test.json", kineto(1, 2, 1700000000000000 + 8 * kDay, 4, 300));
-        auto ix = test::indexDir(dir);
+        auto ix = controlAndTest("runs-two-jobs", 4);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT run_id, world_size, rank_count, complete FROM runs ORDER BY run_id"),
                  (std::vector<std::string>{"0|8|1|0", "1|2|1|0"}));
@@ -103,10 +109,7 @@ class TstRuns : public QObject {
         // and another's 2 counted as one series, two producers' spans added. Here two jobs of 4 and 6
         // ProfilerSteps (numbered from 0 each; 3 events a step as written): the folder's distinct numbers
         // were "6 steps"
-        std::string dir = test::tempDir("runs-counted-apart");
-        test::writeFile(dir + "/control.json", kineto(3, 8, 1700000000000000, 4, 0));
-        test::writeFile(dir + "/test.json", kineto(1, 2, 1700000000000000 + 8 * kDay, 6, 300));
-        auto ix = test::indexDir(dir);
+        auto ix = controlAndTest("runs-counted-apart", 6);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto r = query::buildReport(*ix.db, 10);
         QCOMPARE(r["runs"].size(), size_t(2));
@@ -138,10 +141,7 @@ class TstRuns : public QObject {
     void theReportOfOneRun() {
         // the app's Details text sits beside one run: its figures are that run's ranks only. Run 0 is rank 3
         // (4 steps of 3 spans), run 1 is rank 1 (6 steps of 3 spans), eight days apart
-        std::string dir = test::tempDir("runs-report-of-one");
-        test::writeFile(dir + "/control.json", kineto(3, 8, 1700000000000000, 4, 0));
-        test::writeFile(dir + "/test.json", kineto(1, 2, 1700000000000000 + 8 * kDay, 6, 300));
-        auto ix = test::indexDir(dir);
+        auto ix = controlAndTest("runs-report-of-one", 6);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto full = query::buildReport(*ix.db, 10);
         QCOMPARE(full["steps"]["per_rank"].size(), size_t(2));
