@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -312,6 +313,26 @@ void formatSteps(std::ostringstream& o, const json& r) {
     formatToldOutlierSteps(o, r);
 }
 
+/// A folder of several runs: each run's wait apart, beside the total over all their ranks (walk 37: the
+/// folder's 3.50 s was two jobs' 1.72 s and 1.78 s, the only figure given).
+void formatCommWaitByRun(std::ostringstream& o, const json& r) {
+    if (!r["counts"].contains("over_runs") || r["comm_wait"]["total_wait_ns"].is_null()) return;
+    std::map<int64_t, std::optional<int64_t>> waitOf; // rank key → its wait (nullopt: not known)
+    for (const auto& x : r["comm_wait"]["by_rank"])
+        waitOf[x["rank"].get<int64_t>()] =
+            x["wait_ns"].is_number() ? std::optional<int64_t>(x["wait_ns"].get<int64_t>()) : std::nullopt;
+    std::string line;
+    for (const auto& run : r["runs"]) {
+        std::optional<int64_t> ns = 0;
+        for (const auto& k : run["ranks"])
+            if (auto it = waitOf.find(k.get<int64_t>()); it != waitOf.end())
+                ns = ns && it->second ? std::optional<int64_t>(*ns + *it->second) : std::nullopt;
+        line += (line.empty() ? "" : ", ") + ("run " + std::to_string(run["run"].get<int64_t>())) + " " +
+                (ns ? ms(double(*ns)) : std::string("not known"));
+    }
+    o << "\n  each run apart (different jobs: the total above is theirs added): " << line;
+}
+
 void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
       << commWaitText(r, totalWaitText(r, [](int64_t ns) { return ms(double(ns)); }));
@@ -322,6 +343,7 @@ void formatCommWait(std::ostringstream& o, const json& r) {
     const std::string last = lastArrivalTextByRun(r["comm_wait"].value("last_arrivals", json::object()),
                                                   r["runs"], [&](int64_t rank) { return rankName(r, rank); });
     if (!last.empty()) o << "; " << last;
+    formatCommWaitByRun(o, r);
     // few ranks: the total says it; many: how the wait spreads over them and who stands out
     if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {
         const SectionSummary s = waitSummary(r);
@@ -420,13 +442,18 @@ static void formatCounts(std::ostringstream& o, const json& r) {
 std::string formatReport(const json& r, int top) {
     std::ostringstream o;
     o << "Rankscope report: " << r.value("profile", std::string()) << "\n";
-    o << counted(int64_t(r["ranks"].size()), "rank") << ", ";
-    if (r["counts"].contains("over_runs"))
-        // runs of different jobs: their steps, spans, collectives and tensors are counted each run apart
-        // (formatRuns), never added into one figure (r49d #2)
-        o << "in " << r["runs"].size() << " runs: each run's counts below (different runs' are not added)\n";
-    else
+    if (r["counts"].contains("over_runs")) {
+        // runs of different jobs: their ranks, steps, spans, collectives and tensors are counted each run
+        // apart (formatRuns), never added into one figure (r49d #2; walk 37: "16 ranks" was two jobs' 8)
+        std::string ranks;
+        for (const auto& run : r["runs"])
+            ranks += (ranks.empty() ? "" : " + ") + std::to_string(run["ranks"].size());
+        o << r["runs"].size() << " runs (" << ranks
+          << " ranks): each run's counts below (different runs' are not added)\n";
+    } else {
+        o << counted(int64_t(r["ranks"].size()), "rank") << ", ";
         formatCounts(o, r);
+    }
     if (r.contains("shown_run"))
         o << "Run " << r["shown_run"]["run"].get<int64_t>() << " of the "
           << r["shown_run"]["of"].get<int64_t>()

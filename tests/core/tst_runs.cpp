@@ -130,7 +130,8 @@ class TstRuns : public QObject {
         QVERIFY(r["counts"].contains("over_runs") && r["steps"].contains("over_runs"));
         const QString text = QString::fromStdString(query::formatReport(r, 10));
         const QString header = text.section('\n', 1, 1);
-        QVERIFY2(!header.contains("steps") && !header.contains("spans") && header.contains("in 2 runs"),
+        QVERIFY2(!header.contains("steps") && !header.contains("spans") &&
+                     header.startsWith("2 runs (1 + 1 ranks)"),
                  qPrintable(header));
         QVERIFY2(text.contains("(world size 8): 4 steps, ") && text.contains("(world size 2): 6 steps, "),
                  qPrintable(text));
@@ -280,6 +281,13 @@ class TstRuns : public QObject {
             (std::vector<std::string>{"0|4|0", "1|0|4"}));
         QCOMPARE(ix.rows("SELECT run_id, rank_count, complete FROM runs ORDER BY 1"),
                  (std::vector<std::string>{"0|4|1", "1|4|1"}));
+        // walk 37: the header said "8 ranks" and the wait one figure, two jobs' added
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 10), 10);
+        QVERIFY2(text.find("\n2 runs (4 + 4 ranks): each run's counts below") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("each run apart (different jobs: the total above is theirs added): run 0 ") !=
+                     std::string::npos,
+                 text.c_str());
     }
     void anInferredWaitSaysSo() {
         // rank 1 reaches each of its 6 AllReduces 300 µs after rank 0: rank 0's 6 waits are inferred from the
