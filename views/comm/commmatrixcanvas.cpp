@@ -207,9 +207,13 @@ void CommMatrixCanvas::paintLegend(QPainter& p) {
         p.drawText(lx + 20, y + 9, ends.value(0));
         p.drawText(lx + 20, y + lh, ends.value(1));
         y += lh + 18;
-        p.drawText(QRect(lx, y - 12, m_legendW, 16), Qt::AlignLeft,
-                   tr("%1, log scale (at least ×%2)").arg(sizeOrTimeName()).arg(kMinSpan, 0, 'f', 0));
-        y += 8;
+        // wrapped, as the slow-link rule below (walk 37: "size (units as in hccl_raw), log scale (at le" was
+        // cut at the legend's width)
+        const QRect caption(lx, y - 12, m_legendW, 200);
+        const QString text =
+            tr("%1, log scale (at least ×%2)").arg(sizeOrTimeName()).arg(kMinSpan, 0, 'f', 0);
+        p.drawText(caption, Qt::AlignLeft | Qt::TextWordWrap, text);
+        y += p.fontMetrics().boundingRect(caption, Qt::AlignLeft | Qt::TextWordWrap, text).height() - 8;
     }
     if (m_matrix->sizeOnly()) return;
     p.setPen(QPen(palette().text().color(), 3));
