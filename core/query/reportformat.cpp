@@ -323,7 +323,9 @@ void formatCommWaitByRun(std::ostringstream& o, const json& r) {
             x["wait_ns"].is_number() ? std::optional<int64_t>(x["wait_ns"].get<int64_t>()) : std::nullopt;
     std::string line;
     for (const auto& run : r["runs"]) {
-        std::optional<int64_t> ns = 0;
+        // a run whose wait nothing could measure (runs[].wait_unknown, said on the line above) is not 0
+        std::optional<int64_t> ns =
+            run.value("wait_unknown", std::string()).empty() ? std::optional<int64_t>(0) : std::nullopt;
         for (const auto& k : run["ranks"])
             if (auto it = waitOf.find(k.get<int64_t>()); it != waitOf.end())
                 ns = ns && it->second ? std::optional<int64_t>(*ns + *it->second) : std::nullopt;
