@@ -33,6 +33,7 @@ class TstProducerFigures : public QObject {
         const auto* p = drill.producerFigures();
         QVERIFY(p->hasFigures());
         QVERIFY2(p->caption().startsWith("msprof-analyze's figures"), qPrintable(p->caption()));
+        QCOMPARE(p->caption().count("not Rankscope's"), 1); // walk 37: said twice
         const QAbstractItemModel* m = p->table()->model();
         QCOMPARE(m->rowCount(), 20);
         const int by = 3, computing = 4; // the report's columns: step, type, index, by, computing, …

@@ -28,9 +28,8 @@ void ProducerFiguresView::setFigures(const QStringList& lines, const QStringList
                                      const std::vector<QStringList>& rows) {
     m_model->clear();
     // whose figures these are comes first: the producer's, never taken for Rankscope's own Steps rows above
-    m_caption->setText(tr("msprof-analyze's figures (its cluster_step_trace_time.csv), not Rankscope's Steps "
-                          "above: ") +
-                       lines.join(" "));
+    // (the report's first line says whose they are: said once, walk 37 read "not Rankscope's" twice)
+    m_caption->setText(tr("msprof-analyze's figures, under Rankscope's Steps above: ") + lines.join(" "));
     m_model->setHorizontalHeaderLabels(header);
     for (const auto& r : rows) {
         QList<QStandardItem*> items;
