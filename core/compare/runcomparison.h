@@ -160,7 +160,8 @@ std::string alsoText(const Delta& d);
 std::string figureName(const Delta& d);
 /// A link's name as people read it (linkNames), the key itself when not known.
 std::string linkName(const CompareResult& r, const std::string& key);
-/// "76.9 ms -> 122 ms", "512.0 MiB -> 540.0 MiB".
+/// "76.9 ms -> 122 ms", "512.0 MiB -> 540.0 MiB"; times alike in 3 digits with more ("120.40 µs -> 121.00
+/// µs").
 std::string deltaValues(const Delta& d);
 /// The change as people read it: "+8.4 %", or the amount ("+101 ms", "+28.0 MiB") where a percentage says
 /// nothing — a baseline of 0 (the ratio is then to the noise floor) or a change past ×10.

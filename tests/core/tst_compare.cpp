@@ -383,6 +383,25 @@ class TstCompare : public QObject {
         QCOMPARE(j["improvements_grouped"][0]["ranks"], nlohmann::json({0, 1, 2, 3}));
         QCOMPARE(j["regressions_grouped"].size(), size_t(0));
     }
+    void valuesThatPrintAlikeGetTheDigitsTheirChangeNeeds_data() {
+        QTest::addColumn<double>("baseline");
+        QTest::addColumn<double>("candidate");
+        QTest::addColumn<QString>("expected");
+        // walk 37: "+0.5 % (120 µs -> 120 µs)" at low thresholds; digits to a quarter of the change
+        QTest::newRow("0.5 % of 120 µs") << 119.8e3 << 120.4e3 << "119.8 µs -> 120.4 µs";
+        QTest::newRow("3 digits differ") << 76.9e6 << 122e6 << "76.9 ms -> 122 ms";
+        QTest::newRow("equal") << 5e6 << 5e6 << "5.00 ms -> 5.00 ms";
+    }
+    void valuesThatPrintAlikeGetTheDigitsTheirChangeNeeds() {
+        QFETCH(double, baseline);
+        QFETCH(double, candidate);
+        QFETCH(QString, expected);
+        compare::Delta d;
+        d.kind = "op";
+        d.baseline = baseline;
+        d.candidate = candidate;
+        QCOMPARE(QString::fromStdString(compare::deltaValues(d)), expected);
+    }
     void changeIsAPercentOnlyWhereOneMeansSomething_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<double>("baseline");
