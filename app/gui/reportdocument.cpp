@@ -320,7 +320,11 @@ class Builder {
             m_scene.setRanks(ranks);
             m_scene.setWindow(a - pad, b + pad);
             m_scene.setSelection(t.cellOps.isEmpty() ? t.selection : cell);
-            add(picture(shot("timeline"), timelineCaption(f, ranks, dur(b - a)), tag + "-timeline.png"));
+            // the finding's own extent and the picture's padded window both named (walk 38: "around the
+            // finding (4.89 ms)" under a picture whose ruler spans 6.11 ms)
+            const QString extent =
+                QObject::tr("%1, in a window of %2").arg(dur(b - a)).arg(dur(b - a + 2 * pad));
+            add(picture(shot("timeline"), timelineCaption(f, ranks, extent), tag + "-timeline.png"));
         }
         if (!t.cellOps.isEmpty()) {
             reset();

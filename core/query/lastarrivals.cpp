@@ -87,7 +87,7 @@ std::string lastArrivalTextByRun(const json& lastArrivals, const json& runs,
 
 std::string lastArrivalCell(const json& lastArrivals, int64_t rank) {
     const std::string key = std::to_string(rank);
-    if (!lastArrivals.contains(key)) return "0 collectives";
+    if (!lastArrivals.contains(key)) return kLastArrivalNotKnown;
     const json& e = lastArrivals[key];
     return std::to_string(e.value("last", int64_t(0))) + " of its " +
            model::counted(e.value("of", int64_t(0)), "collective", "collectives");

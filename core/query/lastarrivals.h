@@ -39,7 +39,12 @@ std::string lastArrivalText(const nlohmann::json& lastArrivals,
 std::string lastArrivalTextByRun(const nlohmann::json& lastArrivals, const nlohmann::json& runs,
                                  const std::function<std::string(int64_t)>& name);
 
-/// "887 of its 1705 collectives" for a rank's table cell; "0 collectives" where it has no entry.
+/// "887 of its 1705 collectives" for a rank's table cell. A rank with no entry was in no collective
+/// matched across ranks (its peers' files are missing, or nothing matched), so who arrived last is not
+/// known: kLastArrivalNotKnown, never "0 collectives" (walk 38: the HTML report said 0 where the text
+/// report says it cannot be known).
+std::string lastArrivalCell(const nlohmann::json& lastArrivals, int64_t rank);
+inline constexpr const char* kLastArrivalNotKnown = "not known (no collective matched across ranks)";
 std::string lastArrivalCell(const nlohmann::json& lastArrivals, int64_t rank);
 
 } // namespace rs::query

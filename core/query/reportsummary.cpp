@@ -110,8 +110,8 @@ SectionSummary waitSummary(const json& r) {
                                             lastArrivalCell(last, x["rank"].get<int64_t>())};
         },
         [](const std::vector<std::string>& f) {
-            return "waited " + f[0] + (f[1].empty() ? "" : " (for " + f[1] + ")") + ", arrived last in " +
-                   f[2];
+            return "waited " + f[0] + (f[1].empty() ? "" : " (for " + f[1] + ")") +
+                   (f[2] == kLastArrivalNotKnown ? ", arrived last: " : ", arrived last in ") + f[2];
         });
     return out;
 }

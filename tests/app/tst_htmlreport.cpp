@@ -3,12 +3,15 @@
 // self-contained file (no network reference; every picture an embedded PNG that decodes), each finding with
 // its picture, the step, per-rank and memory tables with the index's own figures, the annotations with their
 // pictures, the diagnostics; the Markdown form with the same pictures beside it.
+#include "core/query/lastarrivals.h"
 #include "tests/support/testsupport.h"
 
 #include <QFile>
 #include <QImage>
 #include <QRegularExpression>
 #include <QtTest>
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -104,6 +107,39 @@ class TstHtmlReport : public QObject {
         QCOMPARE(section.count(">Rankscope (rank&#x27;s step_trace_time.csv)<") +
                      section.count(">Rankscope (rank's step_trace_time.csv)<"),
                  2);
+    }
+    void aFindingsPictureNamesItsWindow() {
+        // walk 38: "Rank 5 around the finding (4.89 ms)" under a picture whose ruler spans 6.11 ms: the
+        // window is the finding's extent padded by an eighth on each side (at least 100 µs), and the
+        // caption now names both
+        const QString h = readAll(m_html);
+        QRegularExpression cap("around the finding \\(([0-9.]+) ms, in a window of ([0-9.]+) ms\\)");
+        int n = 0;
+        for (auto it = cap.globalMatch(h); it.hasNext(); ++n) {
+            const auto m = it.next();
+            const double extent = m.captured(1).toDouble(), window = m.captured(2).toDouble();
+            const double pad = std::max(extent / 8, 0.1);
+            QVERIFY2(std::abs(window - (extent + 2 * pad)) <= 0.02 * window, qPrintable(m.captured(0)));
+        }
+        QVERIFY2(n > 0, "no finding picture captioned with its window");
+        QVERIFY2(!h.contains(QRegularExpression("around the finding \\([0-9.]+ [mµn]?s\\)")),
+                 "a caption that names the finding's extent as the picture's");
+    }
+    void lastArrivalsNobodyCanKnowAreNotCountedAsNone() {
+        // walk 38: text/level1 holds ranks 0 and 1 of an 8-rank group (profiler_metadata.json), so no
+        // collective is matched across ranks; the Per rank table said "arrived last: 0 collectives"
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent: the level1 report check is skipped");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("html-samples-cache")));
+        const QString out = q(m_root) + "/out/level1.html";
+        QString err;
+        QVERIFY2(test::runRankscope({"report", q(samples + "/msinsight/test/data/pytorch/text/level1"),
+                                     "--html", out, "--quiet"},
+                                    nullptr, &err) == 0,
+                 qPrintable(err));
+        const QString h = readAll(out);
+        QVERIFY2(!h.contains(">0 collectives<"), "a count of last arrivals nothing could measure");
+        QCOMPARE(h.count(QString(">") + query::kLastArrivalNotKnown + "<"), 2); // ranks 0 and 1
     }
     void aGridThatComparesNothingSaysSo() {
         // walk 21: text/level1 with rank 1's trace_view.json cut at 800 kB (before its kernels): rank 0's

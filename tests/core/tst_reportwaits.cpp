@@ -129,6 +129,17 @@ class TstReportWaits : public QObject {
         QVERIFY2(text.find("of 2150 collectives") == std::string::npos, text.c_str());
     }
 
+    void aRankInNoMatchedCollectiveHasNoLastArrivalCount() {
+        // walk 38: text/level1 holds ranks 0 and 1 of an 8-rank group, so no collective is matched across
+        // ranks and last_arrivals is empty; the HTML report's table said "arrived last: 0 collectives"
+        // where the text report says who waited for whom cannot be known
+        nlohmann::json last = nlohmann::json::object();
+        QCOMPARE(query::lastArrivalCell(last, 0), std::string(query::kLastArrivalNotKnown));
+        last["3"] = {{"last", 5}, {"of", 7}};
+        QCOMPARE(query::lastArrivalCell(last, 3), std::string("5 of its 7 collectives"));
+        QCOMPARE(query::lastArrivalCell(last, 2), std::string(query::kLastArrivalNotKnown));
+    }
+
     void aSlowRanksCountIsOfItsOwnCollectives() {
         // k19v / walk17b #3: a slow or late rank's finding said "arrived last in X of N" with N the run's
         // collectives; a pair of other ranks' collectives (cluster_propose: ranks 0 and 1's 445) made N too
