@@ -197,6 +197,19 @@ class TstCommMatrixView : public QObject {
         c.setMatrix(m);
         QVERIFY(std::isnan(c.scale().only));
     }
+    void aTransportNameIsWholeWhereItFits() {
+        // walk 38: the transport metric cut every name to 4 letters, so LOCAL read "LOCA"
+        query::CommCell cell;
+        cell.transports = {"LOCAL"};
+        const QFontMetrics fm(QApplication::font());
+        const int wide = fm.horizontalAdvance("LOCAL") + 2;
+        QCOMPARE(views::commCellText(cell, views::CommMetric::Transport, false, fm, wide), QString("LOCAL"));
+        // too narrow: marked as cut, never a bare prefix that reads as another word
+        const QString cut = views::commCellText(cell, views::CommMetric::Transport, false, fm, wide / 2);
+        QVERIFY2(cut.isEmpty() || cut.endsWith(QChar(0x2026)), qPrintable(cut));
+        cell.transports = {"HCCS", "RDMA"};
+        QCOMPARE(views::commCellText(cell, views::CommMetric::Transport, false, fm, 400), QString("mixed"));
+    }
     void hcclRawUnitsAreNotBytes() {
         // r47d: a hccl_raw link_info link (cluster_propose's rank 0 file, 1 → 0 over all steps: size
         // 276 416.512 in hccl_raw's unnamed unit, 13.2 ms) is told in hccl_raw's units: no bytes, no GB/s, no

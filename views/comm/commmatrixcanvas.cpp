@@ -15,18 +15,6 @@
 
 namespace rs::views {
 
-namespace {
-
-/// The short text inside a cell (the legend carries the unit): the legend's figures by the same function
-/// (commShortText), so the two never read differently.
-QString cellText(const query::CommCell& c, CommMetric m, bool hcclRawUnits) {
-    if (m == CommMetric::Transport) return QString::fromStdString(c.transport()).left(4);
-    if (m == CommMetric::Size) return commShortText(double(c.bytes), m, hcclRawUnits); // exact integer
-    return commShortText(commCellValue(c, m), m, hcclRawUnits);
-}
-
-} // namespace
-
 CommMatrixCanvas::CommMatrixCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setMinimumSize(300, 200);
@@ -111,7 +99,8 @@ void CommMatrixCanvas::paintCell(QPainter& p, const query::CommCell& c) {
         p.fillRect(cell, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
     if (m_cell >= 36) {
         p.setPen(textOn(col));
-        p.drawText(cell, Qt::AlignCenter, cellText(c, m_metric, m_matrix->hcclRawUnits));
+        p.drawText(cell, Qt::AlignCenter,
+                   commCellText(c, m_metric, m_matrix->hcclRawUnits, p.fontMetrics(), cell.width() - 4));
     }
     if (c.slow) { // ink on any fill, with a light core so it reads on dark cells
         p.setPen(QPen(palette().text().color(), 3));

@@ -54,6 +54,18 @@ QString commValueText(double v, CommMetric m, bool hcclRawUnits) {
     return {};
 }
 
+QString commCellText(const query::CommCell& c, CommMetric m, bool hcclRawUnits, const QFontMetrics& fm,
+                     int widthPx) {
+    QString t;
+    if (m == CommMetric::Transport)
+        t = QString::fromStdString(c.transport());
+    else if (m == CommMetric::Size)
+        t = commShortText(double(c.bytes), m, hcclRawUnits); // exact integer
+    else
+        t = commShortText(commCellValue(c, m), m, hcclRawUnits);
+    return fm.elidedText(t, Qt::ElideRight, widthPx);
+}
+
 QString commShortText(double v, CommMetric m, bool hcclRawUnits) {
     if (!std::isfinite(v)) return "-";
     if (m == CommMetric::Size && hcclRawUnits) return hcclRawSizeShort(std::llround(v));

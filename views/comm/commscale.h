@@ -11,6 +11,7 @@
 #include "core/query/commmatrix.h"
 
 #include <QColor>
+#include <QFontMetrics>
 #include <QString>
 #include <cmath>
 #include <map>
@@ -33,6 +34,11 @@ QString commShortText(double v, CommMetric m, bool hcclRawUnits = false);
 /// A cell's short size in hccl_raw's units (stored thousandths): 3 significant digits with a k or M
 /// multiplier and no unit ("276k" for 276 416.512), never read as bytes.
 QString hcclRawSizeShort(int64_t thousandths);
+/// The text inside a cell `widthPx` wide in `fm`'s font: the metric's short figure, or the whole transport
+/// name ("LOCAL", never cut to "LOCA" as a 4-letter cut did: walk 38), elided with "…" only where it does
+/// not fit.
+QString commCellText(const query::CommCell& c, CommMetric m, bool hcclRawUnits, const QFontMetrics& fm,
+                     int widthPx);
 /// A transport type's colour (LOCAL, HCCS, RDMA, PCIE, SDMA, SIO; "mixed" and others grey).
 QColor transportColor(const QString& transport);
 
