@@ -254,9 +254,13 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
     html += row(tr("rank"), rankText(d.rank));
     html += row(tr("track"), QString::fromStdString(d.track));
     const bool whole = d.step && m_summary && query::isWholeTraceStep(*m_summary, d.rank, *d.step);
-    html += row(tr("step"), whole    ? tr("none: the whole trace (no step marks)")
-                            : d.step ? QString::number(*d.step)
-                                     : tr("-"));
+    // a device span's step is the one its device start falls in: a kernel launched late in a step may
+    // run in the next one (walk 38: ns_resolution_trace's bn_bw kernel, "step 104", was launched in 103)
+    html += row(tr("step"),
+                whole    ? tr("none: the whole trace (no step marks)")
+                : d.step ? (d.hostTrack ? QString::number(*d.step)
+                                        : tr("%1 (by its start on the device, not its launch)").arg(*d.step))
+                         : tr("-"));
     html += row(tr("depth"), QString::number(d.depth));
     html += rowIfAny(tr("category"), QString::fromStdString(d.category));
     html += rowIfAny(tr("file"), QString::fromStdString(d.file));

@@ -519,7 +519,7 @@ std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
     auto q = db.prepare(
         "SELECT s.span_id, t.rank, t.name, n.value, o.value, c.value, s.ts_ns, s.dur_ns, s.depth, "
         "f.path, s.file_offset, f.format, " +
-        index::spanStepSql("s", "t") +
+        index::spanStepSql("s", "t") + ", t.kind = 'host'" +
         " FROM span s JOIN track t "
         "ON t.track_id = s.track_id JOIN string n ON n.id = s.name_id LEFT JOIN string o ON o.id = "
         "s.op_type_id LEFT JOIN string c ON c.id = s.cat_id LEFT JOIN source_file f ON f.file_id = s.file_id "
@@ -538,6 +538,7 @@ std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId) {
     d.depth = int(q.i64(8));
     d.file = q.text(9);
     if (!q.isNull(12)) d.step = q.i64(12);
+    d.hostTrack = q.i64(13) != 0;
     std::string format = q.text(11);
     if (!d.file.empty() && format.find("csv") == std::string::npos &&
         format.find("details") == std::string::npos)

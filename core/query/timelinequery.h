@@ -203,8 +203,9 @@ struct SpanDetail {
     std::string track, name, opType, category, file;
     int64_t tsNs = 0, durNs = 0;
     int depth = 0;
-    std::optional<int64_t> step;
-    std::string argsJson; ///< the event's args, read from its source file on demand
+    std::optional<int64_t> step; ///< index::spanStepSql's rule: a device span's by its start on the device
+    bool hostTrack = false;      ///< on a host (CPU) track; else a device one, whose step is by device time
+    std::string argsJson;        ///< the event's args, read from its source file on demand
 };
 
 /// Adds the aligned lanes of `ranks` to s.tracks, device before host, then one device-memory lane per rank

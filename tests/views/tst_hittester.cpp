@@ -84,6 +84,25 @@ class TstHitTester : public QObject {
         QVERIFY2(tip.contains("rank 0 · Stream 2 · whole trace"), qPrintable(tip));
         QVERIFY2(!tip.contains("step"), qPrintable(tip));
     }
+    void aDeviceSpansStepSaysWhichClockPlacedIt() {
+        // walk 38: ns_resolution_trace's kernel at +357.990 ms read "step 104" while the cudaLaunchKernel
+        // that launched it (+291.262 ms) read "step 103": a device span's step is by its start on the
+        // device (index/spanstep.h), and the tooltip now says so; a host span's step is its own
+        test::TimelineFixture f;
+        f.summary->tracks[2].kind = "host";
+        f.scene.setSummary(f.summary);
+        f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 7)};
+        f.track(3).items = {item(10 * kMs, 20 * kMs, 5, 6, 9)};
+        const auto in = f.input(0, 100 * kMs);
+        const auto device = views::hitTest(in, at(in, 1, 15 * kMs));
+        QVERIFY(device.item && device.lane->laneKind != views::LaneKind::Host);
+        const QString deviceTip = views::tooltipFor(in, device);
+        QVERIFY2(deviceTip.contains("step 0 (by device start)"), qPrintable(deviceTip));
+        const auto host = views::hitTest(in, at(in, 3, 15 * kMs));
+        QVERIFY(host.item && host.lane->laneKind == views::LaneKind::Host);
+        const QString hostTip = views::tooltipFor(in, host);
+        QVERIFY2(hostTip.contains("· step 0") && !hostTip.contains("device"), qPrintable(hostTip));
+    }
     void bucketSaysHowManySpans() {
         test::TimelineFixture f;
         f.track(1).items = {{10 * kMs, 20 * kMs, 1, 0, 0, 12, 0}}; // a LOD bucket: no span id, no op type

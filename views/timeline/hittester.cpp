@@ -161,9 +161,12 @@ TimelineHit hitTest(const FrameInput& in, QPointF pos) {
 namespace {
 /// " · step 3", " · whole trace" on a rank without step marks (its pseudo step 0 is no step: walk 28), or
 /// nothing outside any step.
-QString stepSuffix(const FrameInput& in, int rank, std::optional<int64_t> step) {
+QString stepSuffix(const FrameInput& in, const Lane& lane, std::optional<int64_t> step) {
     if (!step) return {};
-    if (query::isWholeTraceStep(*in.summary, rank, *step)) return QObject::tr(" · whole trace");
+    if (query::isWholeTraceStep(*in.summary, lane.rank, *step)) return QObject::tr(" · whole trace");
+    // a device span's step is by its device start (index/spanstep.h): a kernel may run a step after its
+    // launch (walk 38), so the tooltip says which clock placed it
+    if (lane.laneKind != LaneKind::Host) return QObject::tr(" · step %1 (by device start)").arg(*step);
     return QObject::tr(" · step %1").arg(*step);
 }
 
@@ -181,7 +184,7 @@ QString mergedTooltip(const FrameInput& in, const TimelineHit& h, const QString&
              formatOffset(it.endNs - in.boundsStart, 1000), formatDuration(it.endNs - it.startNs))
         .arg(rankName(in.summary.get(), h.lane->rank).toHtmlEscaped())
         .arg(h.lane->label.toHtmlEscaped())
-        .arg(stepSuffix(in, h.lane->rank, step));
+        .arg(stepSuffix(in, *h.lane, step));
 }
 } // namespace
 
@@ -220,7 +223,7 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
             .arg(it.startNs)
             .arg(rankName(&s, h.lane->rank).toHtmlEscaped())
             .arg(h.lane->label.toHtmlEscaped())
-            .arg(stepSuffix(in, h.lane->rank, step));
+            .arg(stepSuffix(in, *h.lane, step));
     return tip;
 }
 
