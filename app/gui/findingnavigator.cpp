@@ -62,10 +62,9 @@ std::optional<std::pair<int64_t, int64_t>> FindingNavigator::lifetimeOf(const qu
 void FindingNavigator::showExtent(int64_t a, int64_t b) {
     const int64_t pad = std::max<int64_t>((b - a) / 20, 20000);
     const int64_t lo = m_state->boundsStart(), hi = m_state->boundsEnd();
-    const auto [t0, t1] = views::panWindow(a - pad, b + pad, 0, lo, hi);
-    // panWindow keeps a window wider than the run at its width, past the run's end: a finding's window is
     // the run's at most (the demo's bank anomaly, whose buffers live the whole run, ran past its end)
-    m_state->setWindow(t0, hi > lo ? std::min(t1, hi) : t1);
+    const auto [t0, t1] = views::windowInRun(a - pad, b + pad, lo, hi);
+    m_state->setWindow(t0, t1);
 }
 
 void FindingNavigator::askLifetime(const Finding& f) {

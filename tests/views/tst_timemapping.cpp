@@ -6,6 +6,7 @@
 #include "views/timeline/timelinelayout.h"
 
 #include <QtTest>
+#include <tuple>
 
 using namespace rs;
 using namespace rs::views;
@@ -120,6 +121,23 @@ class TstTimeMapping : public QObject {
         auto [c, d] = panWindow(100, 200, -1000, 0, 500);
         QCOMPARE(c, int64_t(0));
         QCOMPARE(d, int64_t(100));
+    }
+    void aWindowToShowSomethingStaysInTheRun() {
+        // walk 38: a link's first collective padded 2x its length each side opened −259 … +753 ms of a
+        // 471 ms run; a drilled op near the start opened −308 µs …
+        const int64_t ms = 1000000, lo = 0, hi = 471 * ms;
+        auto [a, b] = windowInRun(-259 * ms, 753 * ms, lo, hi); // wider than the run: the run
+        QCOMPARE(a, lo);
+        QCOMPARE(b, hi);
+        std::tie(a, b) = windowInRun(-308000, 778000, lo, hi); // near the start: moved in, width kept
+        QCOMPARE(a, lo);
+        QCOMPARE(b, int64_t(778000 + 308000));
+        std::tie(a, b) = windowInRun(hi - 100, hi + 900, lo, hi); // near the end
+        QCOMPARE(b, hi);
+        QCOMPARE(b - a, int64_t(1000));
+        std::tie(a, b) = windowInRun(10 * ms, 20 * ms, lo, hi); // inside: unchanged
+        QCOMPARE(a, 10 * ms);
+        QCOMPARE(b, 20 * ms);
     }
     void lodLevelChoice_data() {
         QTest::addColumn<qint64>("window");

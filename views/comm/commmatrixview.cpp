@@ -309,7 +309,10 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
         Q_EMIT ranksToShow(ranks);
     }
     m_state->setSelection(s);
-    if (shown) m_state->setWindow(shown->t0, shown->t1);
+    if (shown) {
+        const auto [t0, t1] = windowInRun(shown->t0, shown->t1, m_state->boundsStart(), m_state->boundsEnd());
+        m_state->setWindow(t0, t1);
+    }
 }
 
 std::optional<CommMatrixView::LinkWindow> CommMatrixView::linkWindow(const query::LinkSpans& spans) {

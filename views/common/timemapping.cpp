@@ -103,4 +103,10 @@ std::pair<int64_t, int64_t> panWindow(int64_t t0, int64_t t1, int64_t delta, int
     return {n0, n0 + w};
 }
 
+std::pair<int64_t, int64_t> windowInRun(int64_t t0, int64_t t1, int64_t lo, int64_t hi) {
+    if (hi <= lo) return {t0, t1};
+    const auto [a, b] = panWindow(t0, t1, 0, lo, hi);
+    return {a, std::min(b, hi)};
+}
+
 } // namespace rs::views

@@ -60,5 +60,9 @@ std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, d
                                        int64_t hi);
 /// The window shifted by `delta` ns, kept inside [lo, hi] without changing its width.
 std::pair<int64_t, int64_t> panWindow(int64_t t0, int64_t t1, int64_t delta, int64_t lo, int64_t hi);
+/// A window chosen to show something (a selection, a link's collective), moved inside the run [lo, hi]
+/// at its width, and no wider than the run: padding around a thing near the run's start or end showed
+/// empty time beyond it (walk 38: a link at step 11 opened −259 ms … +753 ms of a 471 ms run).
+std::pair<int64_t, int64_t> windowInRun(int64_t t0, int64_t t1, int64_t lo, int64_t hi);
 
 } // namespace rs::views

@@ -2,6 +2,7 @@
 
 #include "views/timeline/flowoverlay.h"
 
+#include "views/common/timemapping.h"
 #include "views/common/wordelide.h"
 #include "views/timeline/framepainter.h"
 #include "views/timeline/hittester.h"
@@ -222,7 +223,9 @@ void TimelineView::follow(const Selection& s) {
         const bool tensorFar = s.kind == Selection::Kind::Tensor && t1 - t0 > 20000000;
         if (a < t0 || b > t1 || tensorFar) {
             const qint64 w = std::clamp<qint64>((b - a) * 20, 200000, 20000000);
-            m_state->setWindow(a - w / 2, a + w / 2);
+            const auto [t0w, t1w] =
+                windowInRun(a - w / 2, a + w / 2, m_state->boundsStart(), m_state->boundsEnd());
+            m_state->setWindow(t0w, t1w);
         }
     }
     if (s.rank < 0) return;
