@@ -148,6 +148,11 @@ void MainWindow::buildDocks() {
 void MainWindow::tabLinkedViews() {
     // the linked views, tabbed below the timeline
     m_heatmap = new views::HeatmapView(m_state, m_service);
+    if (const HeatmapLayoutSetting l = Settings().heatmapLayout(); l.mode != 0)
+        m_heatmap->setPreferredLayout(l.mode, l.op, l.rankNumber);
+    connect(m_heatmap, &views::HeatmapView::layoutChosen, this, [](int mode, const QString& op, int rank) {
+        Settings().setHeatmapLayout({mode, op, rank});
+    });
     m_memory = new views::MemoryMapView(m_state, m_service);
     m_drill = new views::DrillDownView(m_state, m_service);
     m_opSummary = new views::OpSummaryView(m_state, m_service);

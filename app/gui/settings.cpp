@@ -21,6 +21,9 @@ constexpr char showWaits[] = "view/showWaits";
 constexpr char aligned[] = "view/aligned";
 constexpr char lanePrefix[] = "view/show_"; // + the lane kind's name
 constexpr char commMetric[] = "comm/metric";
+constexpr char heatmapMode[] = "heatmap/mode";
+constexpr char heatmapOp[] = "heatmap/op";
+constexpr char heatmapRank[] = "heatmap/rank";
 constexpr char hiddenFlows[] = "view/hiddenFlowCategories"; // the categories turned off (new ones show)
 constexpr char geometry[] = "window/geometry";
 constexpr char state[] = "window/state";
@@ -182,6 +185,26 @@ int Settings::commMetric() const {
 
 void Settings::setCommMetric(int metric) {
     if (metric >= 0 && metric <= 3) write(key::commMetric, metric);
+}
+
+HeatmapLayoutSetting Settings::heatmapLayout() const {
+    QSettings q;
+    bool ok = false;
+    HeatmapLayoutSetting out;
+    const int mode = q.value(key::heatmapMode).toInt(&ok);
+    if (!ok || mode < 0 || mode > 2) return out;
+    out.mode = mode;
+    out.op = q.value(key::heatmapOp).toString();
+    const int rank = q.value(key::heatmapRank).toInt(&ok);
+    out.rankNumber = ok ? rank : -1;
+    return out;
+}
+
+void Settings::setHeatmapLayout(const HeatmapLayoutSetting& l) {
+    if (l.mode < 0 || l.mode > 2) return;
+    write(key::heatmapMode, l.mode);
+    write(key::heatmapOp, l.op);
+    write(key::heatmapRank, l.rankNumber);
 }
 
 bool Settings::laneKindShown(LaneKind k) const {

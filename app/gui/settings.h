@@ -11,6 +11,15 @@
 namespace rs::gui {
 
 /// File ▸ Export's last choices (the dialog starts from them; Copy image uses the view).
+/// The op heatmap's layout: 0 op × rank, 1 op × step of one rank (by its number as the files write it),
+/// 2 rank × step of one op.
+struct HeatmapLayoutSetting {
+    int mode = 0;
+    QString op;
+    int rankNumber = -1;
+    bool operator==(const HeatmapLayoutSetting&) const = default;
+};
+
 struct ExportDefaults {
     QString view = "timeline"; ///< window, timeline, heatmap, memory
     double scale = 1;          ///< 1 or 2 (PNG only)
@@ -69,6 +78,9 @@ class Settings {
     /// 2 transit time, 3 transport type (views::CommMetric's values).
     int commMetric() const;
     void setCommMetric(int metric);
+    /// The op heatmap's layout the user last chose (views::HeatmapView's mode 0–2, its op or rank number).
+    HeatmapLayoutSetting heatmapLayout() const;
+    void setHeatmapLayout(const HeatmapLayoutSetting& l);
     /// Whether the window's flows of `category` (ac2g, fwdbwd, HostToDevice, …) are drawn (default on).
     bool flowCategoryShown(const QString& category) const;
     void setFlowCategoryShown(const QString& category, bool on);

@@ -1,5 +1,6 @@
 #include "app/gui/viewexporter.h"
 
+#include "app/gui/docktabs.h"
 #include "app/gui/mainwindow.h"
 #include "core/query/queryservice.h"
 #include "views/comm/commmatrixcanvas.h"
@@ -12,6 +13,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDockWidget>
 #include <QTimer>
 
 namespace rs::gui {
@@ -57,12 +59,26 @@ void ViewExporter::start(const ExportChoice& c) {
     }
     if (c.view == "memory") {
         auto* m = m_window->memoryMap();
+        // a dock behind another tab keeps the layout of the size it last had (walk 38: 304×548, the bank
+        // strip over the legend, no usage chart): raised for the picture, the user's tab raised again after
+        QDockWidget* behind = raiseForPicture("memory");
         m->canvas()->setAnnotationsShown(c.annotations);
         deliver(memoryPicture(*m), m_window->exportCaption("memory"));
         m->canvas()->setAnnotationsShown(true);
+        if (behind) behind->raise();
         return;
     }
     startTimeline();
+}
+
+QDockWidget* ViewExporter::raiseForPicture(const QString& dockName) {
+    auto* dock = m_window->findChild<QDockWidget*>(dockName);
+    QDockWidget* front = frontDockOf(*m_window, dock);
+    if (!dock || front == dock) return nullptr;
+    dock->show();
+    dock->raise();
+    QCoreApplication::processEvents(); // laid out at the dock's size before it is painted
+    return front;
 }
 
 void ViewExporter::startTimeline() {

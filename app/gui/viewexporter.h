@@ -13,6 +13,8 @@
 #include <QObject>
 #include <memory>
 
+class QDockWidget;
+
 namespace rs::gui {
 
 class MainWindow;
@@ -38,6 +40,9 @@ class ViewExporter : public QObject {
 
   private:
     void startTimeline();
+    /// Raises the dock `dockName` when another tab hides it, so its widget is laid out at the dock's size;
+    /// returns the dock that was in front (to raise again after the picture), or null.
+    QDockWidget* raiseForPicture(const QString& dockName);
     void timelineArrived(quint64 id, std::shared_ptr<const query::TimelineData> data);
     void deliver(const Picture& pic, const Caption& caption);
     MainWindow* m_window;

@@ -4,6 +4,7 @@
 #include "app/gui/annotationcontroller.h"
 #include "app/gui/comparecontroller.h"
 #include "app/gui/detailspanel.h"
+#include "app/gui/docktabs.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
@@ -22,6 +23,7 @@
 #include "views/details/histogramview.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
+#include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
 #include "views/shapes/shapeheatmapview.h"
 #include "views/tables/areastatsview.h"
@@ -633,6 +635,60 @@ class TstMainWindow : public QObject {
         w.state()->setSelection(step);
         QVERIFY(live->highlights().empty());
         QCOMPARE(exported(), none);
+    }
+    void theHeatmapLayoutOutlivesARestart() {
+        // walk 38: "rank × step (one op)" chosen, the app restarted: back to op × rank (the comm metric and
+        // the waits overlay were remembered, the heatmap's layout not)
+        gui::Settings().setHeatmapLayout({2, "MatMulV2", -1}); // what the last session's choice stored
+        {
+            gui::MainWindow w;
+            QVERIFY(showAndOpen(w, m_profile));
+            const auto* canvas = w.heatmap()->canvas();
+            QTRY_VERIFY_WITH_TIMEOUT(
+                canvas->data() && canvas->data()->mode == query::HeatmapData::Mode::RankByStep, 20000);
+            QCOMPARE(QString::fromStdString(canvas->data()->opType), QString("MatMulV2"));
+            // the user's own choice is what the next session opens
+            auto* mode = w.heatmap()->findChildren<QComboBox*>().at(0); // mode, subject, statistic, sort
+            mode->setCurrentIndex(1);
+            Q_EMIT mode->activated(1);
+            QCOMPARE(gui::Settings().heatmapLayout().mode, 1);
+            QVERIFY(gui::Settings().heatmapLayout().rankNumber >= 0);
+        }
+        gui::Settings().setHeatmapLayout({});
+        QCOMPARE(gui::Settings().heatmapLayout(), gui::HeatmapLayoutSetting{});
+    }
+    void memoryExportBehindAnotherTabIsLaidOutAsShown() {
+        // walk 38: File ▸ Export "Memory map — as shown" while the heatmap's tab was in front came out
+        // 304×548, the bank strip over the legend and no usage chart; in front it was 1030×478
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile, QSize(1500, 900)));
+        QTRY_VERIFY_WITH_TIMEOUT(w.memoryMap()->canvas()->data() != nullptr, 20000);
+        auto* memory = w.findChild<QDockWidget*>("memory");
+        QVERIFY(memory && !w.tabifiedDockWidgets(memory).isEmpty());
+        int shot = 0;
+        const auto exported = [&] {
+            const QString path =
+                QString::fromStdString(test::tempDir("appmemory")) + QString("/memory-%1.png").arg(++shot);
+            QSignalSpy done(&w, &gui::MainWindow::exported);
+            gui::ExportChoice c;
+            c.view = "memory";
+            c.path = path;
+            c.caption = false;
+            w.exportImage(c);
+            [&] { QVERIFY(!done.isEmpty() || done.wait(30000)); }();
+            return QImage(path).size();
+        };
+        // another tab in front since the profile opened: the memory map was never laid out on screen
+        QDockWidget* front = gui::frontDockOf(w, memory);
+        QVERIFY(front && front != memory);
+        const QSize behind = exported();
+        // the user's tab is in front again
+        QCOMPARE(gui::frontDockOf(w, memory), front);
+        memory->raise();
+        for (int i = 0; i < 8; ++i)
+            QCoreApplication::processEvents();
+        QCOMPARE(gui::frontDockOf(w, memory), memory);
+        QCOMPARE(behind, exported());
     }
     void exportDrawsSpansOnEveryRank() {
         // 8 ranks: the lanes run far below the window; File ▸ Export of the timeline must draw the spans of

@@ -80,7 +80,13 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     });
     connect(m_subject, &QComboBox::currentIndexChanged, this, [this] { request(); });
     for (auto* box : {m_mode, m_subject}) // the user's own choice while the new run's grid is on its way
-        connect(box, &QComboBox::activated, this, [this] { m_carried.reset(); });
+        connect(box, &QComboBox::activated, this, [this] {
+            m_carried.reset();
+            const int mode = m_mode->currentIndex();
+            Q_EMIT layoutChosen(mode, mode == 2 ? m_subject->currentData().toString() : QString(),
+                                mode == 1 ? rankNumber(m_summary.get(), m_subject->currentData().toInt())
+                                          : -1);
+        });
     connect(m_canvas, &HeatmapCanvas::cellClicked, this, [this](int r, int c) {
         const auto* d = m_canvas->data();
         if (!d) return;
@@ -277,6 +283,10 @@ void HeatmapView::setProfile(const std::vector<int>& ranks, std::optional<int64_
                           mode == 1 ? rankNumber(m_summary.get(), m_subject->currentData().toInt()) : -1};
     m_mode->setCurrentIndex(0);
     request();
+}
+
+void HeatmapView::setPreferredLayout(int mode, const QString& op, int rankNumber) {
+    if (mode == 1 || mode == 2) m_carried = CarriedLayout{mode, op, rankNumber};
 }
 
 void HeatmapView::restoreCarried() {

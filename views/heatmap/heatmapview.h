@@ -33,6 +33,9 @@ class HeatmapView : public QWidget {
     void setProfile(const std::vector<int>& ranks, std::optional<int64_t> worldSize = std::nullopt,
                     bool complete = true);
     void setMode(query::HeatmapData::Mode mode, int rank = -1, const QString& opType = {});
+    /// The layout to show once a profile's op × rank grid has named its ops (the last session's choice:
+    /// `mode` 1 with a rank's number as the files write it, 2 with an op); mode 0 changes nothing.
+    void setPreferredLayout(int mode, const QString& op, int rankNumber);
     /// The summary whose ranks the chooser and captions name (views/common/rankname.h), before setProfile.
     void setSummary(std::shared_ptr<const query::ProfileSummary> s) { m_summary = std::move(s); }
     /// Supplies data directly (headless export).
@@ -63,6 +66,9 @@ class HeatmapView : public QWidget {
     /// The user clicked the cell of `opType` on `rank` (after selecting it): the app takes the timeline to
     /// its kernels. A selection made elsewhere (a finding, a saved view) does not emit it.
     void cellChosen(const QString& opType, int rank);
+    /// The user chose a layout in the mode or subject box (mode 0–2; the op of mode 2, the rank's number of
+    /// mode 1): what the app remembers for the next session (walk 38: a restart went back to op × rank).
+    void layoutChosen(int mode, const QString& op, int rankNumber);
 
   public:
     /// The fewest columns (or all, when fewer) the grid keeps in view beside its legend; narrower, the
