@@ -188,7 +188,8 @@ QString CompareView::sidesText(const compare::ComparisonData& d) {
         b += tr(" run %1").arg(d.baseline.run);
         c += tr(" run %1").arg(d.candidate.run);
     }
-    return tr("candidate %1 against baseline %2").arg(c, b);
+    // the direction in words, the baseline first as `rankscope compare BASELINE CANDIDATE` reads
+    return tr("baseline %1 → candidate %2").arg(b, c);
 }
 
 QString CompareView::verdictHead(const compare::CompareResult& r) {
