@@ -82,8 +82,11 @@ void CompareController::compare(const QString& baselineDir, std::optional<int> b
     ensureJob();
     m_waiting = true;
     m_failure.clear();
-    Q_EMIT message(tr("Comparing candidate %1 against baseline %2…")
-                       .arg(QFileInfo(candidateDir).fileName(), QFileInfo(baselineDir).fileName()),
+    const auto side = [](const QString& dir, std::optional<int> run) {
+        return run ? tr("%1 run %2").arg(QFileInfo(dir).fileName()).arg(*run) : QFileInfo(dir).fileName();
+    };
+    Q_EMIT message(tr("Comparing baseline %1 → candidate %2…")
+                       .arg(side(baselineDir, baselineRun), side(candidateDir, candidateRun)),
                    0);
     m_job->start(QFileInfo(baselineDir).absoluteFilePath(), baselineRun,
                  QFileInfo(candidateDir).absoluteFilePath(), candidateRun);
@@ -93,23 +96,26 @@ void CompareController::compareOpenWith(const QString& openDir, std::optional<in
                                         const QString& otherDir, std::optional<int> otherRun) {
     m_open = {openDir, openRun};
     m_other = {otherDir, otherRun};
+    m_otherIsRun =
+        otherRun && QFileInfo(openDir).absoluteFilePath() == QFileInfo(otherDir).absoluteFilePath();
     m_havePair = true;
     run();
 }
 
 void CompareController::run() {
-    const Side& baseline = m_openIsBaseline ? m_open : m_other;
-    const Side& candidate = m_openIsBaseline ? m_other : m_open;
+    const Side& baseline = openIsBaseline() ? m_open : m_other;
+    const Side& candidate = openIsBaseline() ? m_other : m_open;
     compare(baseline.dir, baseline.run, candidate.dir, candidate.run);
 }
 
 void CompareController::swap() {
-    m_openIsBaseline = !m_openIsBaseline;
+    m_swapped = !m_swapped;
     if (m_havePair) run();
 }
 
 void CompareController::clear() {
-    m_openIsBaseline = false; // a Swap belongs to the comparison it turned round
+    m_swapped = false; // a Swap belongs to the comparison it turned round
+    m_otherIsRun = false;
     m_waiting = false;
     m_failure.clear();
     m_havePair = false;
@@ -119,12 +125,15 @@ void CompareController::clear() {
 
 std::optional<SavedComparison> CompareController::saved() const {
     if (!m_havePair) return std::nullopt;
-    return SavedComparison{QFileInfo(m_other.dir).absoluteFilePath(), m_other.run, m_openIsBaseline};
+    return SavedComparison{QFileInfo(m_other.dir).absoluteFilePath(), m_other.run, openIsBaseline()};
 }
 
 void CompareController::restore(const QString& openDir, std::optional<int> openRun,
                                 const SavedComparison& c) {
-    m_openIsBaseline = c.openIsBaseline;
+    // the saved direction as it was, whatever this kind of comparison's default
+    const bool otherRun =
+        c.run && QFileInfo(openDir).absoluteFilePath() == QFileInfo(c.with).absoluteFilePath();
+    m_swapped = otherRun != c.openIsBaseline;
     compareOpenWith(openDir, openRun, c.with, c.run);
 }
 

@@ -96,7 +96,9 @@ void MainWindow::addOpenActions(QMenu* file) {
 void MainWindow::addCompareActions(QMenu* file) {
     // which side the open run is, said wherever a comparison is asked for: the dialog's title and the
     // tooltips follow the Swap choice
-    const auto otherSide = [this] { return m_compare->openIsBaseline() ? tr("candidate") : tr("baseline"); };
+    const auto otherSide = [this] {
+        return m_compare->openIsBaselineFor(false) ? tr("candidate") : tr("baseline");
+    };
     auto* with = file->addAction(tr("&Compare with…"), this, [this, otherSide] {
         if (profilePath().isEmpty()) {
             statusBar()->showMessage(tr("Open a profile first: it is one side of the comparison"), 8000);
@@ -110,17 +112,28 @@ void MainWindow::addCompareActions(QMenu* file) {
     m_compareRunMenu->setEnabled(false);
     auto* swap = file->addAction(tr("S&wap baseline and candidate"), m_compare, &CompareController::swap);
     const auto describe = [this, with, swap] {
-        const bool openBase = m_compare->openIsBaseline();
-        const QString open = openBase ? tr("baseline") : tr("candidate"),
-                      other = openBase ? tr("candidate") : tr("baseline");
+        // each kind its own default (comparecontroller.h): another profile is the baseline, another run of
+        // this folder the candidate, as `rankscope compare DIR DIR --baseline-run SHOWN --candidate-run N`
+        const auto sides = [this](bool otherRun) {
+            const bool openBase = m_compare->openIsBaselineFor(otherRun);
+            return std::pair{openBase ? tr("baseline") : tr("candidate"),
+                             openBase ? tr("candidate") : tr("baseline")};
+        };
+        const auto [open, other] = sides(false);
+        const auto [shownRun, otherRun] = sides(true);
         with->setToolTip(tr("Compare the open run (%1) with another profile (%2): regressions, a delta "
                             "heatmap and both runs' step times")
                              .arg(open, other));
         m_compareRunMenu->setToolTip(tr("Compare the run shown (%1) with another run of this folder (%2): "
                                         "their statistics, nothing aligned across them")
-                                         .arg(open, other));
+                                         .arg(shownRun, otherRun));
+        // of the comparison on the panel (or, with none, of one with another profile)
+        const bool openBase = m_compare->openIsBaseline();
+        const QString now = openBase ? tr("baseline") : tr("candidate"),
+                      then = openBase ? tr("candidate") : tr("baseline");
         swap->setToolTip(
-            tr("Now the open run is the %1; swap makes it the %2 (and compares again)").arg(open, other));
+            tr("Now the open run is the %1; swap makes it the %2 (and compares again)").arg(now, then));
+        updateCompareRunMenu(); // its entries say the direction
     };
     describe();
     // only with a comparison to turn round (walk 10: enabled with none open, where it only flipped a setting)
@@ -128,6 +141,8 @@ void MainWindow::addCompareActions(QMenu* file) {
     connect(m_compare, &CompareController::compared, swap, [swap] { swap->setEnabled(true); });
     connect(m_compare, &CompareController::cleared, swap, [swap] { swap->setEnabled(false); });
     connect(swap, &QAction::triggered, this, describe);
+    connect(m_compare, &CompareController::compared, this, describe); // of that comparison's kind
+    connect(m_compare, &CompareController::cleared, this, describe);
     connect(m_compareView, &views::CompareView::swapRequested, this, describe);
 }
 
@@ -396,8 +411,13 @@ void MainWindow::updateRecentMenu() {
 
 void MainWindow::updateCompareRunMenu() {
     m_compareRunMenu->clear();
+    // the direction in each entry's words: "Run 1 … as the candidate (baseline: the run shown)"
+    const bool shownIsBaseline = m_compare->openIsBaselineFor(true);
     for (const auto& [run, label] : m_runs->otherRuns())
-        m_compareRunMenu->addAction(label, this, [this, run = run] { compareWith(profilePath(), run); });
+        m_compareRunMenu->addAction(shownIsBaseline
+                                        ? tr("%1 as the candidate (baseline: the run shown)").arg(label)
+                                        : tr("%1 as the baseline (candidate: the run shown)").arg(label),
+                                    this, [this, run = run] { compareWith(profilePath(), run); });
     m_compareRunMenu->setEnabled(!m_compareRunMenu->isEmpty());
 }
 

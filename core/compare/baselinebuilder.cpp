@@ -107,8 +107,13 @@ void measureSteps(index::Db& db, const RankKeys& k, BaselineRecord& r,
     r.stepsTotal = db.scalar("SELECT count(DISTINCT step) FROM step_stat");
 }
 
+/// Each rank's wait per steady step, where the run's wait is known (measureKnowledge first): a run whose
+/// wait nothing measured has no wait rows, and its steps read as waiting 0 ns (the record then said
+/// "comm_wait_ns_per_step": 0 beside "comm_wait_not_known"). In a run that knows its waits a step with no
+/// wait row waited for nobody: that 0 is measured.
 void measureWaits(index::Db& db, const RankKeys& k, BaselineRecord& r,
                   const std::map<int, std::vector<std::pair<int64_t, double>>>& walls) {
+    if (!r.waitUnknown.empty()) return;
     std::map<std::pair<int, int64_t>, double> perStep;
     auto st = db.prepare(
         "SELECT rank, step, sum(dur_ns) FROM wait WHERE kind = 'collective_wait' GROUP BY rank, step");
@@ -310,8 +315,8 @@ BuiltRecord buildRecord(index::Db& db, std::optional<int> run) {
     const RankKeys k = ranksOf(db, r.run);
     std::map<int, std::vector<std::pair<int64_t, double>>> walls;
     measureSteps(db, k, r, walls, out.notes);
-    measureWaits(db, k, r, walls);
     measureKnowledge(db, k, r);
+    measureWaits(db, k, r, walls);
     measureOps(db, k, r);
     measureMemory(db, k, r);
     measureCollectives(db, k, r, walls);

@@ -11,6 +11,11 @@ namespace rs::compare {
 using nlohmann::json;
 
 namespace {
+/// A figure that may be null (not known): 0, with the record's reason field saying it is no measurement.
+double numberOr0(const json& j, const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number() ? it->get<double>() : 0.0;
+}
 json stepJson(const StepStat& s) {
     return {{"median_ns", s.medianNs}, {"p95_ns", s.p95Ns}, {"steps", s.steps}};
 }
@@ -94,7 +99,9 @@ std::string toJson(const BaselineRecord& r, int indent) {
     j["step_numbers"] = r.stepNumbers;
     j["step"] = stepJson(r.step);
     j["step_median"] = r.stepMedianRule;
-    j["comm_wait_ns_per_step"] = r.waitNsPerStep;
+    // not known: null, never a 0 a script would sum (waitUnknown says why)
+    const auto wait = [&r](double ns) { return r.waitUnknown.empty() ? json(ns) : json(); };
+    j["comm_wait_ns_per_step"] = wait(r.waitNsPerStep);
     if (!r.waitUnknown.empty()) j["comm_wait_not_known"] = r.waitUnknown;
     if (!r.stepsUnknown.empty()) j["steps_not_known"] = r.stepsUnknown;
     if (!r.sourceDigest.empty()) j["sources"] = {{"digest", r.sourceDigest}, {"files", r.sourceFiles}};
@@ -105,7 +112,7 @@ std::string toJson(const BaselineRecord& r, int indent) {
     json ranks = json::object();
     for (const auto& [rank, s] : r.ranks)
         ranks[std::to_string(rank)] = {{"step", stepJson(s.step)},
-                                       {"comm_wait_ns_per_step", s.waitNsPerStep},
+                                       {"comm_wait_ns_per_step", wait(s.waitNsPerStep)},
                                        {"memory", memJson(s.memory)},
                                        {"ops", opsJson(s.ops)}};
     j["ranks"] = ranks;
@@ -149,9 +156,9 @@ BaselineRecord recordFromJson(const std::string& text) {
         r.stepsTotal = j.value("steps_total", int64_t(0));
         r.stepNumbers = j.value("step_numbers", std::vector<int64_t>{}); // absent in records before 0.12
         r.step = stepFrom(j.at("step"));
-        r.stepMedianRule = j.value("step_median", "mean"); // absent before the lower-median rule
-        r.waitNsPerStep = j.value("comm_wait_ns_per_step", 0.0);
-        r.waitUnknown = j.value("comm_wait_not_known", ""); // absent: known (and in older records)
+        r.stepMedianRule = j.value("step_median", "mean");       // absent before the lower-median rule
+        r.waitNsPerStep = numberOr0(j, "comm_wait_ns_per_step"); // null: not known (comm_wait_not_known)
+        r.waitUnknown = j.value("comm_wait_not_known", "");      // absent: known (and in older records)
         r.damagedFiles = j.value("damaged_files", std::vector<std::string>());
         r.stepsUnknown = j.value("steps_not_known", "");
         if (j.contains("sources")) { // absent before 2026-12: what the record was measured from is not known
@@ -164,7 +171,7 @@ BaselineRecord recordFromJson(const std::string& text) {
         for (const auto& [rank, s] : j.at("ranks").items()) {
             RankStats rs;
             rs.step = stepFrom(s.at("step"));
-            rs.waitNsPerStep = s.value("comm_wait_ns_per_step", 0.0);
+            rs.waitNsPerStep = numberOr0(s, "comm_wait_ns_per_step");
             rs.memory = memFrom(s.value("memory", json::object()));
             rs.ops = opsFrom(s.at("ops"));
             r.ranks[std::stoi(rank)] = rs;

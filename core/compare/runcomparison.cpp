@@ -90,6 +90,27 @@ Delta make(const char* kind, const std::string& op, const char* stat, std::optio
     return d;
 }
 
+/// "8 ranks", or "8 ranks (baseline), 6 (candidate)" where the sides' counts differ.
+std::string ranksText(int64_t baseline, int64_t candidate) {
+    std::string t = model::counted(baseline, "rank", "ranks");
+    if (candidate != baseline) t += " (baseline), " + std::to_string(candidate) + " (candidate)";
+    return t;
+}
+/// "median of 8 ranks", "median of 8 ranks (each rank's median step wait)"
+std::string overRanks(const std::string& how, int64_t baseline, int64_t candidate, const char* what = "") {
+    return how + " of " + ranksText(baseline, candidate) + what;
+}
+
+/// How many of the record's ranks `has` (the ranks its figure over ranks is taken over).
+template <class Has> int64_t ranksWith(const BaselineRecord& x, Has has) {
+    return int64_t(
+        std::count_if(x.ranks.begin(), x.ranks.end(), [&](const auto& kv) { return has(kv.second); }));
+}
+/// How many of the record's ranks ran `op` (its figure over ranks is their median).
+int64_t ranksWith(const BaselineRecord& x, const std::string& op) {
+    return ranksWith(x, [&](const RankStats& s) { return s.ops.count(op) > 0; });
+}
+
 double medianOf(const std::map<int64_t, double>& byStep, const std::set<int64_t>* only) {
     std::vector<double> v;
     for (const auto& [step, ns] : byStep)
@@ -147,6 +168,8 @@ void compareCollectives(const BaselineRecord& b, const BaselineRecord& c, const 
         Delta d = make("collective", bc.opType, "transfer_median", {}, medianOf(bc.transferNsByStep, only),
                        medianOf(it->second.transferNsByStep, only));
         d.seq = bc.seq;
+        // baselinebuilder's measureCollectives: each step's median over the ranks, then over the steps
+        d.over = "median over steps of each step's median over the ranks that ran it";
         col.check(d, o.maxLatencyDelta, noiseFloor(b.step.medianNs, c.step.medianNs));
     }
     for (const auto& [key, cc] : c.collectives)
@@ -170,8 +193,13 @@ void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const Compar
         r.notComparable.push_back({"step", "median", why});
         return;
     }
-    col.check(make("step", "", "median", {}, b.step.medianNs, c.step.medianNs), o.maxLatencyDelta);
-    col.check(make("step", "", "p95", {}, b.step.p95Ns, c.step.p95Ns), o.maxLatencyDelta);
+    for (const char* stat : {"median", "p95"}) {
+        const bool median = std::string(stat) == "median";
+        Delta d = make("step", "", stat, {}, median ? b.step.medianNs : b.step.p95Ns,
+                       median ? c.step.medianNs : c.step.p95Ns);
+        d.over = "all ranks' steady steps, pooled"; // the subject says it too
+        col.check(d, o.maxLatencyDelta);
+    }
     for (int rank : r.ranks) {
         const auto &bs = b.ranks.at(rank).step, &cs = c.ranks.at(rank).step;
         col.check(make("step", "", "median", rank, bs.medianNs, cs.medianNs), o.maxLatencyDelta);
@@ -195,11 +223,17 @@ void compareOp(const BaselineRecord& b, const BaselineRecord& c, const std::stri
                           std::optional<int> rank) {
         auto bi = bo.find(op), ci = co.find(op);
         if (bi == bo.end() || ci == co.end()) return;
-        col.check(medianDelta(op, rank, bi->second, ci->second, perStep), o.maxLatencyDelta);
-        if (perStep)
-            col.check(
-                make("op", op, "total_per_step", rank, bi->second.totalNsPerStep, ci->second.totalNsPerStep),
-                o.maxLatencyDelta);
+        // over ranks: the lower median of the ranks' figures (baselinebuilder's measureOps)
+        const std::string over = rank ? "" : overRanks("median", ranksWith(b, op), ranksWith(c, op));
+        Delta median = medianDelta(op, rank, bi->second, ci->second, perStep);
+        median.over = over;
+        col.check(median, o.maxLatencyDelta);
+        if (perStep) {
+            Delta total =
+                make("op", op, "total_per_step", rank, bi->second.totalNsPerStep, ci->second.totalNsPerStep);
+            total.over = over;
+            col.check(total, o.maxLatencyDelta);
+        }
     };
     both(b.ops, c.ops, {});
     for (int rank : r.ranks)
@@ -226,11 +260,12 @@ void noteUngatedOps(const BaselineRecord& b, const BaselineRecord& c, bool perSt
     char share[32];
     std::snprintf(share, sizeof share, "%.1f %%", o.minShare * 100);
     const Delta& d = *r.ungatedLargest;
-    r.notes.push_back(
-        model::counted(int64_t(r.ungatedOpTypes.size()), "op type", "op types") + " under " + share +
-        " of device time moved beyond the thresholds and " + (r.ungatedOpTypes.size() == 1 ? "was" : "were") +
-        " not gated for the small share (--min-share): the largest, " + subject(d) + " " + deltaChange(d) +
-        (d.rank ? " on rank " + std::to_string(*d.rank) : " over all ranks") + " (" + valueText(d) + ")");
+    r.notes.push_back(model::counted(int64_t(r.ungatedOpTypes.size()), "op type", "op types") + " under " +
+                      share + " of device time moved beyond the thresholds and " +
+                      (r.ungatedOpTypes.size() == 1 ? "was" : "were") +
+                      " not gated for the small share (--min-share): the largest, " + subject(d) + " " +
+                      deltaChange(d) + (d.rank ? " on rank " + std::to_string(*d.rank) : " over all ranks") +
+                      " (" + valueText(d) + overText(d) + ")");
 }
 
 void compareOps(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o, CompareResult& r,
@@ -270,8 +305,13 @@ void compareWaits(const BaselineRecord& b, const BaselineRecord& c, const Compar
         return;
     }
     // a wait is judged against the step it sits in: a change under 1 % of the median step is noise
-    col.check(make("comm_wait", "", "per_step", {}, b.waitNsPerStep, c.waitNsPerStep), o.maxWaitDelta,
-              noiseFloor(b.step.medianNs, c.step.medianNs));
+    Delta all = make("comm_wait", "", "per_step", {}, b.waitNsPerStep, c.waitNsPerStep);
+    const auto stepped = [](const RankStats& s) {
+        return s.step.steps > 0;
+    }; // baselinebuilder's measureWaits
+    all.over =
+        overRanks("median", ranksWith(b, stepped), ranksWith(c, stepped), " (each rank's median step wait)");
+    col.check(all, o.maxWaitDelta, noiseFloor(b.step.medianNs, c.step.medianNs));
     for (int rank : r.ranks)
         col.check(make("comm_wait", "", "per_step", rank, b.ranks.at(rank).waitNsPerStep,
                        c.ranks.at(rank).waitNsPerStep),
@@ -293,6 +333,13 @@ void compareMemory(const BaselineRecord& b, const BaselineRecord& c, const Compa
     both(b.memory, c.memory, {});
     for (int rank : r.ranks)
         both(b.ranks.at(rank).memory, c.ranks.at(rank).memory, rank);
+    // over ranks a peak is the highest rank's (baselinebuilder's measureMemory)
+    for (auto* list : {&r.regressions, &r.improvements})
+        for (auto& d : *list)
+            if (d.kind.rfind("memory", 0) == 0 && !d.rank)
+                d.over = overRanks(
+                    "highest", ranksWith(b, [](const RankStats& s) { return s.memory.peakAllocated >= 0; }),
+                    ranksWith(c, [](const RankStats& s) { return s.memory.peakAllocated >= 0; }));
     if ((b.memory.peakAllocated < 0) != (c.memory.peakAllocated < 0))
         r.notes.push_back("memory is recorded in only one of the two runs: not compared");
 }
@@ -576,8 +623,11 @@ nlohmann::json deltaJson(const Delta& d) {
     if (d.kind == "link") j["higher_is_better"] = d.higherIsBetter, j["name"] = d.label; // op_type: the key
     j["cost_ns_per_step"] = d.costNs ? nlohmann::json(*d.costNs) : nlohmann::json();
     if (!d.detail.empty()) j["detail"] = d.detail;
-    if (d.kind == "step") // which steps the statistic is over, as the text says (the report's are others)
+    // what a figure over ranks is, as the text says (a step's: which steps, the report's are others)
+    if (d.kind == "step")
         j["over"] = d.rank ? "the rank's steady steps" : "all ranks' steady steps, pooled";
+    else if (!d.over.empty())
+        j["over"] = d.over;
     return j;
 }
 
@@ -731,13 +781,18 @@ std::vector<std::string> summaryOf(const CompareResult& r, const std::vector<Del
     std::vector<std::string> lines;
     for (const auto& g : groupDeltas(r, deltas))
         lines.push_back(rowSubject(g) + " " + deltaChange(*g.lead) + g.where + " (" + valueText(*g.lead) +
-                        ")" + (g.also ? "; " + alsoText(*g.also) : ""));
+                        overText(*g.lead) + ")" + (g.also ? "; " + alsoText(*g.also) : ""));
     return lines;
 }
 } // namespace
 
 std::string alsoText(const Delta& d) {
-    return figureName(d) + " " + deltaChange(d) + " (" + valueText(d) + ")";
+    return figureName(d) + " " + deltaChange(d) + " (" + valueText(d) + overText(d) + ")";
+}
+
+std::string overText(const Delta& d) {
+    // a step's subject names its pool already ("over all ranks' steady steps pooled")
+    return d.over.empty() || d.kind == "step" ? std::string() : ", each the " + d.over;
 }
 
 std::string figureName(const Delta& d) {

@@ -39,6 +39,12 @@ struct Delta {
     std::optional<double> costNs;
     /// link: its name as people read it ("1→5 HCCS in group of ranks 0–7"); opType keeps the data's key
     std::string label;
+    /// What a figure over ranks is (empty for one rank's, a link's, a bank's): "median of 8 ranks" (an op
+    /// type's: the lower median of the ranks that ran it, each one rank's figure), "median of 8 ranks'
+    /// medians" (a wait), "highest of 8 ranks" (a memory peak), "all ranks' steady steps, pooled" (a
+    /// step). Said beside the two figures in text, JSON ("over") and the panel: "+20 % on every rank
+    /// (5.82 ms -> 6.98 ms)" read as every rank's figure, or their mean.
+    std::string over;
 };
 
 /// How the regressions are ordered, said once where they are listed (the summary line, the panel).
@@ -119,9 +125,9 @@ std::string damageCaveat(const CompareResult& r);
 struct DeltaGroup {
     /// the over-ranks delta where every rank moved (or no rank's own delta did), else the worst per-rank one
     const Delta* lead = nullptr;
-    /// the over-ranks delta when it is not the lead: a mean over every rank, it must not be read as the
-    /// figure of the few ranks that moved (walk 18b: "+49.7 % on rank 0" was the mean of rank 0's +100 %
-    /// and rank 1's +0 %)
+    /// the over-ranks delta when it is not the lead: a figure over every rank (Delta::over), it must not be
+    /// read as the figure of the few ranks that moved (walk 18b: "+49.7 % on rank 0" was the mean of rank 0's
+    /// +100 % and rank 1's +0 %)
     const Delta* overall = nullptr;
     std::vector<const Delta*> ranks; ///< per-rank deltas of the same kind, op type, seq and statistic
     /// The same root's other figure over the same ranks, given on the same row and counted once: an op
@@ -156,6 +162,9 @@ std::string notComparableSubject(const NotComparable& n);
 std::vector<std::string> notComparableSummary(const CompareResult& r);
 /// "median +40.0 % (124 µs -> 173 µs)": a group's other figure (DeltaGroup::also) as its row gives it.
 std::string alsoText(const Delta& d);
+/// ", each the median of 8 ranks": what a figure over ranks is (Delta::over), to follow its two values;
+/// "" for one rank's figure, a link's and a step's (its subject says it).
+std::string overText(const Delta& d);
 /// "median", "bandwidth", "time per step", "transfer time per step": which figure of its subject.
 std::string figureName(const Delta& d);
 /// A link's name as people read it (linkNames), the key itself when not known.

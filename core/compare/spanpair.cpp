@@ -5,6 +5,7 @@
 #include "core/compare/waitstepchoice.h"
 #include "core/model/plural.h"
 #include "core/model/timetext.h"
+#include "core/query/waitknowledge.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -55,6 +56,27 @@ std::set<int64_t> hitSpanIds(index::Db& db, int rank, int64_t step, const SpanRe
     return ids;
 }
 
+/// The rank's collective wait in `out.step`, by the record's rule (baselinebuilder's measureWaits), so the
+/// strip shows the figure the row compares; or why it is not known. A run whose wait nothing measured has
+/// no wait rows at all: their sum read "collective wait 0 ns" beside a note saying the wait is not known.
+void readWait(index::Db& db, int rank, StepSpans& out) {
+    const auto unknown = query::loadRankWaitUnknown(db);
+    if (auto it = unknown.find(rank); it != unknown.end()) {
+        out.waitUnknown = it->second;
+        return;
+    }
+    auto known = db.prepare("SELECT wait_ns IS NULL FROM step_stat WHERE rank = ? AND step = ?");
+    known.bind(1, rank).bind(2, out.step);
+    if (known.step() && known.i64(0)) { // NULL since analysis revision 34: nothing measured it
+        out.waitUnknown = "nothing measured the step's wait";
+        return;
+    }
+    auto wait = db.prepare("SELECT coalesce(sum(dur_ns), 0) FROM wait WHERE kind = 'collective_wait' AND "
+                           "rank = ? AND step = ?");
+    wait.bind(1, rank).bind(2, out.step);
+    if (wait.step()) out.waitNs = wait.i64(0);
+}
+
 void readSpans(index::Db& db, int rank, const SpanRequest& r, StepSpans& out) {
     auto bounds = db.prepare("SELECT start_ns, end_ns FROM step WHERE rank = ? AND step = ?");
     bounds.bind(1, rank).bind(2, out.step);
@@ -66,11 +88,7 @@ void readSpans(index::Db& db, int rank, const SpanRequest& r, StepSpans& out) {
     auto wall = db.prepare("SELECT wall_ns FROM step_stat WHERE rank = ? AND step = ? AND wall_ns > 0");
     wall.bind(1, rank).bind(2, out.step);
     if (wall.step()) out.wallNs = wall.i64(0);
-    // the record's rule (baselinebuilder's measureWaits), so the strip shows the figure the row compares
-    auto wait = db.prepare("SELECT coalesce(sum(dur_ns), 0) FROM wait WHERE kind = 'collective_wait' AND "
-                           "rank = ? AND step = ?");
-    wait.bind(1, rank).bind(2, out.step);
-    if (wait.step()) out.waitNs = wait.i64(0);
+    readWait(db, rank, out);
     const std::set<int64_t> hitIds = hitSpanIds(db, rank, out.step, r);
     std::map<int64_t, int> laneOf;
     auto tracks =
@@ -164,7 +182,8 @@ std::string stepSpansText(const StepSpans& s, const SpanRequest& r) {
     if (std::llabs(s.stepNs - s.wallNs) > s.wallNs / 20)
         t += " (its events span " + formatDuration(s.stepNs) + ")";
     if (r.kind == "comm_wait")
-        t += " · collective wait " + formatDuration(s.waitNs) + " (" +
+        t += " · collective wait " +
+             (s.waitUnknown.empty() ? formatDuration(s.waitNs) : "not known (" + s.waitUnknown + ")") + " (" +
              model::counted(s.hits, "collective", "collectives") + ", " + formatDuration(s.hitNs) +
              " long in all)";
     else if (r.kind == "op")

@@ -35,6 +35,8 @@ struct StepSpans {
     int64_t wallNs = 0;
     /// The rank's collective wait in the step, as the comm_wait delta measures it (the wait table), ns.
     int64_t waitNs = 0;
+    /// Why that wait is not known ("" when it is): then waitNs is no figure, and the text says "not known".
+    std::string waitUnknown;
     std::vector<std::string> lanes; ///< track names, compute first
     std::vector<Span> spans;
     int64_t hits = 0, hitNs = 0; ///< count and summed duration (not wait) of the hit spans

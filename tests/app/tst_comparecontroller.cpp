@@ -1,9 +1,10 @@
 // Compare with…: the run shown is the candidate and the chosen profile the baseline by default, so the
 // app's verdict for (open d8, choose the healthy demo) is the CLI's for `compare healthy d8`; Swap flips
-// the sides, compares again and is remembered. The verdict reaches the panel (naming both sides) and the
-// status bar with its roots counted as the panel counts them; an op type the comparison names selects that
-// rank's key on the run shown (every rank when the run has no such rank); a comparison cleared while it
-// runs never lands.
+// the sides, compares again and is remembered. Compare with run makes the run shown the baseline and the
+// chosen run the candidate, as `compare DIR DIR --baseline-run SHOWN --candidate-run N`. The verdict reaches
+// the panel (naming both sides) and the status bar with its roots counted as the panel counts them; an op
+// type the comparison names selects that rank's key on the run shown (every rank when the run has no such
+// rank); a comparison cleared while it runs never lands.
 #include "app/gui/comparecontroller.h"
 #include "app/gui/comparejob.h"
 #include "app/gui/findingnavigator.h"
@@ -56,8 +57,8 @@ class TstCompareController : public QObject {
         const auto& r = view.data()->result;
         const QString verdict = said.last().first().toString();
         const QString sides = views::CompareView::sidesText(*view.data());
-        QVERIFY2(sides.startsWith("candidate ") && sides.contains(" run 0 against baseline ") &&
-                     sides.endsWith(" run 1"),
+        QVERIFY2(sides.startsWith("baseline ") && sides.contains(" run 1 → candidate ") &&
+                     sides.endsWith(" run 0"),
                  qPrintable(sides));
         if (r.fail()) {
             const size_t roots = compare::groupDeltas(r, r.regressions).size();
@@ -170,7 +171,7 @@ class TstCompareController : public QObject {
         QVERIFY(view.data()->result.fail());
         QCOMPARE(appRows(view.data()->result.regressions), rowsOf(jsonForward["regressions"]));
         QCOMPARE(appRows(view.data()->result.improvements), rowsOf(jsonForward["improvements"]));
-        QVERIFY2(view.verdictText().startsWith("candidate d8 against baseline healthy: <b>FAIL</b>, "),
+        QVERIFY2(view.verdictText().startsWith("baseline healthy → candidate d8: <b>FAIL</b>, "),
                  qPrintable(view.verdictText()));
         // Swap: the same two the other way round, the CLI's other verdict, for this run only
         QVERIFY(view.swapButton()->isEnabled());
@@ -180,13 +181,59 @@ class TstCompareController : public QObject {
         QCOMPARE(QFileInfo(QString::fromStdString(view.data()->baseline.profile)).fileName(), QString("d8"));
         QCOMPARE(view.data()->result.fail(), rcBack == 3);
         QCOMPARE(appRows(view.data()->result.regressions), rowsOf(jsonBack["regressions"]));
-        QVERIFY2(view.verdictText().startsWith("candidate healthy against baseline d8: "),
+        QVERIFY2(view.verdictText().startsWith("baseline d8 → candidate healthy: "),
                  qPrintable(view.verdictText()));
         // walk 18b: the Swap was remembered for every later profile and session, with nothing saying so
         gui::CompareController again(&view, &state); // a later session starts from the default
         QVERIFY(!again.openIsBaseline());
         c.clear(); // another profile or run shown: the sides go back
         QVERIFY(!c.openIsBaseline());
+    }
+    void anotherRunOfTheFolderIsTheCandidate() {
+        // File ▸ Compare with run ▸ Run 1 while run 0 is shown reads "compare run 0 with run 1": run 0 the
+        // baseline, as `rankscope compare DIR DIR --baseline-run 0 --candidate-run 1`. Before, the run shown
+        // was the candidate (Compare with…'s default), the opposite of the CLI. Another profile keeps its
+        // default (openRunIsTheCandidate), and Swap still turns it round
+        const std::string dir = test::tempDir("comparecontroller-runs");
+        std::string err;
+        QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
+        const QString d = QString::fromStdString(dir);
+        QString out;
+        test::runRankscope({"compare", d, d, "--baseline-run", "0", "--candidate-run", "1", "--json"}, &out);
+        const auto cli = nlohmann::json::parse(out.toStdString(), nullptr, false);
+        QCOMPARE(cli["baseline"]["run"].get<int>(), 0);
+        views::CompareView view;
+        views::InteractionState state;
+        gui::CompareController c(&view, &state);
+        QVERIFY(c.openIsBaselineFor(true) && !c.openIsBaselineFor(false));
+        QSignalSpy compared(&c, &gui::CompareController::compared);
+        QSignalSpy said(&c, &gui::CompareController::message);
+        c.compareOpenWith(d, 0, d, 1); // run 0 shown, run 1 chosen
+        QVERIFY(compared.wait(120000));
+        QVERIFY(c.openIsBaseline());
+        QCOMPARE(view.data()->baseline.run, 0);
+        QCOMPARE(view.data()->candidate.run, 1);
+        QCOMPARE(QString(view.data()->result.verdict()),
+                 QString::fromStdString(cli["verdict"].get<std::string>()));
+        // the direction in words, in the panel's headline and the status bar alike
+        const QString name = QFileInfo(d).fileName();
+        const QString sides = QString("baseline %1 run 0 → candidate %1 run 1").arg(name);
+        QVERIFY2(view.verdictText().startsWith(sides), qPrintable(view.verdictText()));
+        QVERIFY2(said.last().first().toString().contains(sides), qPrintable(said.last().first().toString()));
+        QCOMPARE(c.saved()->openIsBaseline, true);
+        view.swapButton()->click();
+        QVERIFY(compared.wait(120000));
+        QCOMPARE(view.data()->baseline.run, 1);
+        QVERIFY(!c.openIsBaseline());
+        // a saved view restores the direction it saved, whatever the default
+        const auto saved = *c.saved();
+        QCOMPARE(saved.openIsBaseline, false);
+        gui::CompareController restored(&view, &state);
+        QSignalSpy restoredDone(&restored, &gui::CompareController::compared);
+        restored.restore(d, 0, saved);
+        QVERIFY(restoredDone.wait(120000));
+        QCOMPARE(view.data()->baseline.run, 1);
+        QCOMPARE(view.data()->candidate.run, 0);
     }
     void opTypeOnTheRunShown() {
         views::CompareView view;

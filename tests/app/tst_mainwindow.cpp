@@ -235,7 +235,7 @@ class TstMainWindow : public QObject {
         auto* cmp = w.findChild<views::CompareView*>();
         QVERIFY(cmp && cmp->verdictText().contains("different ranks"));
         // two folders named alike: their parents tell them apart
-        QVERIFY2(cmp->verdictText().startsWith("candidate db/level1 against baseline text/level1: "),
+        QVERIFY2(cmp->verdictText().startsWith("baseline text/level1 → candidate db/level1: "),
                  qPrintable(cmp->verdictText()));
         // the top regression's spans in both exports, read off the GUI thread: rank 0's step 50 in each,
         // its kernels of the op type as the producer lists them (Python over kernel_details.csv and over the
@@ -966,8 +966,9 @@ class TstMainWindow : public QObject {
             QVERIFY2(!l->text().contains("rank 1000"), qPrintable(l->text()));
         for (const auto& n : w.timeline()->summary()->notes)
             QVERIFY2(n.find("1000") == std::string::npos, n.c_str());
-        // File ▸ Compare with run: the run shown (the Kineto pair) is the candidate, the other run the
-        // baseline, as `rankscope compare BASELINE CANDIDATE` reads — not the folder's default run twice
+        // File ▸ Compare with run: the run shown (the Kineto pair) is the baseline, the chosen run the
+        // candidate, as `rankscope compare DIR DIR --baseline-run SHOWN --candidate-run N` reads "compare the
+        // run shown with run N" — not the folder's default run twice; the entry says the direction
         const int shownRun = runs->itemData(other).toInt(),
                   otherRun = runs->itemData(other == 0 ? 1 : 0).toInt();
         QSignalSpy compared(&w, &gui::MainWindow::compareReady);
@@ -976,19 +977,23 @@ class TstMainWindow : public QObject {
             if (m->title().contains("Compare with r")) byRun = m;
         QVERIFY(byRun && byRun->isEnabled());
         QCOMPARE(byRun->actions().size(), 1);
+        QVERIFY2(byRun->actions().first()->text().endsWith(" as the candidate (baseline: the run shown)"),
+                 qPrintable(byRun->actions().first()->text()));
         byRun->actions().first()->trigger();
         QVERIFY(compared.wait(60000));
         auto* view = w.findChild<views::CompareView*>();
         QVERIFY(view && view->data());
-        QCOMPARE(view->data()->candidate.run, shownRun);
-        QCOMPARE(view->data()->baseline.run, otherRun);
+        QCOMPARE(view->data()->baseline.run, shownRun);
+        QCOMPARE(view->data()->candidate.run, otherRun);
         QVERIFY(view->data()->baseline.labels.at("source") !=
                 view->data()->candidate.labels.at("source")); // kineto vs ascend
         // saved (Ctrl+S) and reopened, the view compares the same two runs again, each on its side (walk 26
         // #3: the reopened panel said "No comparison yet"); Swap's direction is kept too
         Q_EMIT view->swapRequested();
         QVERIFY(compared.wait(60000));
-        QCOMPARE(view->data()->baseline.run, shownRun);
+        QCOMPARE(view->data()->baseline.run, otherRun);
+        QVERIFY2(byRun->actions().first()->text().endsWith(" as the baseline (candidate: the run shown)"),
+                 qPrintable(byRun->actions().first()->text()));
         const QString file = QString::fromStdString(test::tempDir("mainwindow-rsview-compare")) + "/c.rsview";
         QString rsviewErr;
         QVERIFY2(gui::writeViewState(w.captureViewState(), file, rsviewErr), qPrintable(rsviewErr));
@@ -1001,8 +1006,8 @@ class TstMainWindow : public QObject {
         QVERIFY(compared2.wait(60000));
         auto* view2 = w2.findChild<views::CompareView*>();
         QVERIFY(view2 && view2->data());
-        QCOMPARE(view2->data()->baseline.run, shownRun);
-        QCOMPARE(view2->data()->candidate.run, otherRun);
+        QCOMPARE(view2->data()->baseline.run, otherRun);
+        QCOMPARE(view2->data()->candidate.run, shownRun);
         QCOMPARE(w2.timeline()->summary()->run, shownRun);
     }
     void opensASingleTraceFile() {

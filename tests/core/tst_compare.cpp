@@ -661,6 +661,49 @@ class TstCompare : public QObject {
         // nothing moved: nothing said
         QVERIFY(compareRecords(record(), record()).ungatedOpTypes.empty());
     }
+    void aFigureOverRanksSaysWhatItIs() {
+        // "MatMulV2 time per step +20 % on every rank (5.82 ms -> 6.98 ms)" gave the two figures over ranks
+        // with nothing saying they are a median (the builder's lower median over the ranks, each one
+        // rank's), not every rank's figure nor their mean. Ranks of 1.6, 2 and 3.2 ms of MatMulV2 a step:
+        // the figure over them is the median rank's, 2 ms (their mean would be 2.27 ms); a peak over ranks is
+        // the highest rank's
+        auto b = record(3);
+        const double perStep[3] = {1.6e6, 2e6, 3.2e6};
+        for (int k = 0; k < 3; ++k)
+            b.ranks[k].ops["MatMulV2"].totalNsPerStep = perStep[k];
+        b.ops["MatMulV2"].totalNsPerStep = 2e6;
+        auto c = b;
+        scaleOp(c, "MatMulV2", 1.2);
+        c.memory.peakAllocated = int64_t(1.5 * (1 << 30));
+        for (auto& [k, s] : c.ranks)
+            s.memory.peakAllocated = c.memory.peakAllocated;
+        const auto r = compareRecords(b, c);
+        const auto lines = compareSummary(r);
+        const auto line = [&](const std::string& start) {
+            for (const auto& l : lines)
+                if (l.rfind(start, 0) == 0) return l;
+            return std::string();
+        };
+        const std::string op = line("MatMulV2 time per step +20.0 % on every rank (");
+        std::string all;
+        for (const auto& l : lines)
+            all.append(l).append("\n");
+        QVERIFY2(op.find("ms, each the median of 3 ranks)") != std::string::npos, all.c_str());
+        QVERIFY2(op.find("; median +20.0 % (") != std::string::npos &&
+                     op.find("µs, each the median of 3 ranks)") != std::string::npos,
+                 op.c_str());
+        const std::string mem = line("peak allocated memory +50.0 % on every rank (");
+        QVERIFY2(mem.find("MiB, each the highest of 3 ranks)") != std::string::npos, mem.c_str());
+        const auto j = nlohmann::json::parse(compareJson(r, b, c, {}));
+        bool opSaid = false, memSaid = false;
+        for (const auto& g : j["regressions_grouped"]) {
+            if (g["kind"] == "op") opSaid = g.value("over", "") == "median of 3 ranks";
+            if (g["kind"] == "memory_allocated") memSaid = g.value("over", "") == "highest of 3 ranks";
+        }
+        QVERIFY2(opSaid && memSaid, j["regressions_grouped"].dump().c_str());
+        for (const auto& d : j["regressions"]) // one rank's figure is no figure over ranks
+            if (d["rank"].is_number()) QVERIFY2(!d.contains("over"), d.dump().c_str());
+    }
     void jsonDocument() {
         auto c = record();
         scaleOp(c, "MatMulV2", 1.1);

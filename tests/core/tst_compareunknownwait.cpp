@@ -94,6 +94,45 @@ class TstCompareUnknownWait : public QObject {
         QVERIFY2(notes.find("the candidate's wait of rank 0 is not known") != std::string::npos,
                  notes.c_str());
     }
+    void aRunWhoseWaitIsNotKnownRecordsNoZeroWait() {
+        // trace_filter: 2 of 128 ranks, so the wait of every step is not known (no wait row at all). Before:
+        // measureWaits took each steady step's missing rows for a 0 wait, and the record said
+        // "comm_wait_ns_per_step": 0 beside "comm_wait_not_known"; the span strip said "collective wait
+        // 0 ns" beside the note that it is not known
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("compareunknownwait-cache")));
+        auto ix = test::indexDir(samples + "/hta/tests/data/trace_filter");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto built = buildRecord(*ix.db);
+        QVERIFY(!built.record.waitUnknown.empty());
+        const auto j = nlohmann::json::parse(toJson(built.record));
+        QVERIFY2(j["comm_wait_ns_per_step"].is_null(), j["comm_wait_ns_per_step"].dump().c_str());
+        QCOMPARE(int(j["ranks"].size()), 2);
+        for (const auto& [rank, s] : j["ranks"].items())
+            QVERIFY2(s["comm_wait_ns_per_step"].is_null(), rank.c_str());
+        QVERIFY(recordFromJson(toJson(built.record)).waitUnknown == built.record.waitUnknown); // reads back
+        const SpanRequest q{"comm_wait", "", -1, 0};
+        const auto p = spansOfBothRuns(*ix.db, 0, *ix.db, 0, q);
+        QVERIFY(p.side[0].found);
+        const std::string text = stepSpansText(p.side[0], q);
+        QVERIFY2(text.find("collective wait not known (ranks of the job are missing") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("wait 0 ns") == std::string::npos, text.c_str());
+    }
+    void aStepWhoseWaitIsNullIsNotKnownInTheStrip() {
+        // the unknown_waits pass writes NULL into step_stat.wait_ns: the strip's wait of such a step is not
+        // a sum of no rows
+        auto ix =
+            test::indexedDemo(test::tempDir("compareunknownwaitstrip") + "/demo", test::demoOptions(4, 6, 1));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        index::Db(ix.result.dbPath).exec("UPDATE step_stat SET wait_ns = NULL");
+        index::Db(ix.result.dbPath).exec("DELETE FROM wait");
+        const SpanRequest q{"comm_wait", "", -1, 0};
+        const auto p = spansOfBothRuns(*ix.db, 0, *ix.db, 0, q);
+        const std::string text = stepSpansText(p.side[1], q);
+        QVERIFY2(text.find("collective wait not known") != std::string::npos, text.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstCompareUnknownWait)

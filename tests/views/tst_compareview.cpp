@@ -497,6 +497,21 @@ class TstCompareView : public QObject {
                  qPrintable(v.stepOverlay()->note()));
         QVERIFY(v.verdictText().contains("FAIL")); // MatMulV2 is still known on both sides
     }
+    void aFigureOverRanksSaysWhatItIsInTheList() {
+        // the Rank column of a row whose figures are over every rank says what they are of them (the
+        // median of the ranks), as `compare`'s text and JSON do; a rank's own row says its rank
+        views::CompareView v;
+        v.setData(m_data);
+        int said = 0;
+        for (int i = 0; i < v.regressionList()->topLevelItemCount(); ++i) {
+            const auto* it = v.regressionList()->topLevelItem(i);
+            if (it->text(2) == "on every rank") QFAIL(qPrintable("bare: " + it->text(1)));
+            if (it->text(2).startsWith("on every rank (figures: median of ")) ++said;
+            for (int k = 0; k < it->childCount(); ++k)
+                if (it->child(k)->text(2) == "all") QFAIL(qPrintable("bare all: " + it->child(k)->text(1)));
+        }
+        QVERIFY(said > 0);
+    }
     void linkAndBankRowsChooseWhatTheyName() {
         // walk 32: a link's row (named by its group's hash, its bandwidth and time two rows) and a bank
         // anomaly's row selected nothing; now one row per link naming the group by its ranks, and each row

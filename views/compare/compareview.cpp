@@ -188,7 +188,8 @@ QString CompareView::sidesText(const compare::ComparisonData& d) {
         b += tr(" run %1").arg(d.baseline.run);
         c += tr(" run %1").arg(d.candidate.run);
     }
-    return tr("candidate %1 against baseline %2").arg(c, b);
+    // the direction in words, the baseline first as `rankscope compare BASELINE CANDIDATE` reads
+    return tr("baseline %1 → candidate %2").arg(b, c);
 }
 
 QString CompareView::verdictHead(const compare::CompareResult& r) {
@@ -287,7 +288,10 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         const auto fill = [&](QTreeWidgetItem* it, const compare::Delta& dl) {
             it->setText(0, QString::fromStdString(compare::deltaChange(dl)));
             it->setText(1, subject(dl));
-            it->setText(2, dl.rank ? QString::number(*dl.rank) : tr("all"));
+            // a figure over ranks says what it is of them: a median, a highest (Delta::over)
+            it->setText(2, dl.rank           ? QString::number(*dl.rank)
+                           : dl.over.empty() ? tr("all")
+                                             : tr("all: %1").arg(QString::fromStdString(dl.over)));
             it->setText(3, value(dl, dl.baseline));
             it->setText(4, value(dl, dl.candidate));
             it->setData(1, Qt::UserRole, QString::fromStdString(dl.opType));
@@ -299,14 +303,19 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         for (const auto& g : compare::groupDeltas(r, *list)) {
             auto* top = new QTreeWidgetItem(m_list);
             fill(top, *g.lead);
-            if (!g.where.empty()) top->setText(2, QString::fromStdString(g.where).trimmed());
+            if (!g.where.empty())
+                top->setText(2, QString::fromStdString(g.where).trimmed() +
+                                    (g.lead->rank || g.lead->over.empty()
+                                         ? QString()
+                                         : tr(" (figures: %1)").arg(QString::fromStdString(g.lead->over))));
+            top->setToolTip(2, top->text(2));
             if (g.linkCount > 1) top->setText(1, QString::fromStdString(compare::rowSubject(g)));
             // one root, one row: its other figure beside the first (a link's bandwidth, an op's median)
             if (g.also)
                 top->setText(1, top->text(1) + "; " + QString::fromStdString(compare::alsoText(*g.also)));
             for (const auto* d : g.ranks)
                 if (d != g.lead) fill(new QTreeWidgetItem(top), *d);
-            if (g.overall) fill(new QTreeWidgetItem(top), *g.overall); // the mean over every rank, as a child
+            if (g.overall) fill(new QTreeWidgetItem(top), *g.overall); // the figure over every rank, a child
             for (const auto* d : g.alsoDeltas) // the other figure's deltas, each its own child
                 fill(new QTreeWidgetItem(top), *d);
             for (const auto* d : g.linkDeltas) // the other links of a row of links, each figure a child

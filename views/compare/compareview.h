@@ -1,6 +1,6 @@
 #pragma once
 // The comparison of a candidate run against a baseline run: the headline naming both and the verdict
-// ("candidate d8 against baseline demo: FAIL, 3 regressions …"), a Swap button (swapRequested: the app
+// ("baseline demo → candidate d8: FAIL, 3 regressions …"), a Swap button (swapRequested: the app
 // compares the other way round), the regression list (in core's order, compare::kOrderRule; one row per
 // root: an op type's or a link's two figures share it), the delta heatmap,
 // the overlaid step-time distributions and memory curves, and the spans behind the chosen delta in both
@@ -39,7 +39,7 @@ class CompareView : public QWidget {
     MemoryOverlay* memoryOverlay() const { return m_memory; }
     SpanPairView* spanPairView() const { return m_spanPair; }
     QString verdictText() const;
-    /// "candidate A against baseline B": the folders' names (with their parents when the names are alike,
+    /// "baseline B → candidate A": the folders' names (with their parents when the names are alike,
     /// with the run numbers when both are one folder's runs).
     static QString sidesText(const compare::ComparisonData& d);
     /// The verdict as the panel's headline starts it (rich text): "<b>FAIL</b>, 3 regressions", SAME DATA
