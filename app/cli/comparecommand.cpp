@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 namespace rs::cli {
 
@@ -41,6 +43,19 @@ std::vector<std::string> stepRanges(const std::vector<int64_t>& steps) {
     return out;
 }
 
+/// The matched collectives as what they are: places in a step (type and order, "hcom_allReduce_ #0"), each
+/// matched in every step both runs have; not collective instances, nor names (mindinsight profiler's "1
+/// collectives" over 19 steps read as one collective). The first three are named.
+std::string collectivesText(const std::vector<std::string>& keys) {
+    std::string out = model::counted(int64_t(keys.size()), "collective", "collectives");
+    out.append(" by type and place in the step"); // appended: GCC 12's false -Wstringop-overflow on +
+    for (size_t i = 0; i < keys.size() && i < 3; ++i)
+        out.append(i == 0 ? " (" : ", ").append(keys[i]);
+    if (keys.size() > 3) out += ", …";
+    if (!keys.empty()) out += ")";
+    return out;
+}
+
 /// What the two runs have in common. With no rank in both, names in both runs are no match: their
 /// figures cover different ranks and are not compared.
 void printMatched(const compare::CompareResult& r, const compare::CompareOptions& o) {
@@ -52,12 +67,13 @@ void printMatched(const compare::CompareResult& r, const compare::CompareOptions
             r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(),
             static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
     else
-        std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %zu "
-                    "collectives (over %lld steps by number), %zu links (same ranks, transport and group), "
+        std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %s "
+                    "(over %lld steps by number), %zu links (same ranks, transport and group), "
                     "%lld vs %lld steady rank-steps\n",
                     r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(),
-                    r.collectives.size(), static_cast<long long>(r.collectiveStepsByIndex), r.links.size(),
-                    static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
+                    collectivesText(r.collectives).c_str(), static_cast<long long>(r.collectiveStepsByIndex),
+                    r.links.size(), static_cast<long long>(r.baselineSteps),
+                    static_cast<long long>(r.candidateSteps));
 }
 /// The verdict word of the headline, with the hardware caveat when the runs' cards differ (a regression
 /// cannot be told from the change of card).

@@ -24,7 +24,7 @@ void showProducerFigures(views::DrillDownView* drill, const nlohmann::json& repo
     std::vector<QStringList> rows;
     for (const auto& r : t.rows)
         rows.push_back(qt(r));
-    drill->setProducerFigures(qt(t.lines), qt(t.header), rows);
+    drill->setProducerFigures(qt(t.lines), qt(t.header), rows, qt(t.headerTips));
 }
 
 } // namespace rs::gui

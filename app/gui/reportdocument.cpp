@@ -485,6 +485,8 @@ class Builder {
                          m_report,
                          query::totalWaitText(m_report, [](int64_t ns) { return dur(ns).toStdString(); }))))
                      .arg(sources.empty() ? QString() : " (" + QString::fromStdString(sources) + ")")));
+        if (const std::string vs = query::waitVsProducerText(m_report); !vs.empty())
+            add(para(QObject::tr("This is %1.").arg(QString::fromStdString(vs)), ReportBlock::Kind::Note));
         if (m_many && !cw["by_rank"].empty())
             add(summaryBlocks(query::waitSummary(m_report)));
         else

@@ -34,8 +34,9 @@ namespace rs::analysis {
 /// collective.wait_ns, not 0 (unknownwaits.h). 35: the links-only diagnostic says "in no step of their
 /// rank" (it said "no step of the run" of a per-rank count). 36: ranks join runs folder by folder (two copies
 /// of one job with the same windows mixed their ranks in start order). 37: a rank the data does not name is
-/// compared with no other in op_stat (no ratio, never flagged: opstats.cpp comparisonGroup).
-constexpr int kAnalysisRevision = 37;
+/// compared with no other in op_stat (no ratio, never flagged: opstats.cpp comparisonGroup). 38: legacy
+/// step_trace_raw rows with fp_and_bp / tail (not read) are counted in an info diagnostic (run_2).
+constexpr int kAnalysisRevision = 38;
 
 struct BankModel {
     int bankCount = 8;

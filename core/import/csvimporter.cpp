@@ -12,6 +12,7 @@
 #include "core/model/decimal.h"
 #include "core/model/memoryrows.h"
 #include "core/model/optype.h"
+#include "core/model/timetext.h"
 #include "core/model/tracknester.h"
 
 #include <map>
@@ -474,6 +475,34 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
     return true;
 }
 
+namespace {
+
+/// step_trace_raw's fp_and_bp and tail (MindSpore's forward+backward span, fp_point to bp_point, and the
+/// step's tail after bp_point), which the import does not read: counted and said once per file, never dropped
+/// silently (run_2's 23.67 ms fp_and_bp of its one step). They are on the step-trace clock, and no phase
+/// inside a step is placed from them.
+struct UnreadPhases {
+    int64_t steps = 0;
+    std::string first; ///< the first such step's figures, as an example
+    void add(int64_t step, std::optional<int64_t> fpBp, std::optional<int64_t> tail) {
+        if ((!fpBp || *fpBp <= 0) && (!tail || *tail <= 0)) return;
+        if (steps++ == 0)
+            first = "step " + std::to_string(step) + ": fp_and_bp " +
+                    (fpBp ? model::formatDuration(*fpBp) : std::string("-")) + ", tail " +
+                    (tail ? model::formatDuration(*tail) : std::string("-"));
+    }
+    void note(RowEmitter& out, const std::string& path) const {
+        if (steps == 0) return;
+        out.diag(
+            path, "info",
+            "step_trace_raw's fp_and_bp and tail (MindSpore's forward+backward span and the step's tail, "
+            "on the step-trace clock) are not read: no phase inside a step is drawn or reported from them",
+            -1, model::counted(steps, "step", "steps") + " with them (" + first + ")");
+    }
+};
+
+} // namespace
+
 bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n) {
     CsvFile c(m_out);
     if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
@@ -490,6 +519,9 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
     if (m_rank.source.empty()) m_rank.source = "mindspore-legacy";
     // MindSpore's step interval, start_point to fp_point: the wait for the step's data before its first work
     const int cInterval = c.header.find({"iteration_interval"});
+    // MindSpore's phase figures (fp_point to bp_point, bp_point to the end): not read, counted below
+    const int cFpBp = c.header.find({"fp_and_bp"}), cTail = c.header.find({"tail"});
+    UnreadPhases phases;
     const std::vector<CommColumn> comm = commColumns(c.header, c.reader->fields());
     LocalInterner strings(m_ctx.strings);
     LegacyCommLanes lanes(comm, m_ctx.nextTrackId);
@@ -510,6 +542,8 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
         model::StepRow row{m_rank.rank, *step, *s, *e, "legacy-step-trace"};
         if (cInterval >= 0) row.preparingNs = model::parseScaled(cell(r, cInterval), TimeUnit::Tick10Ns);
         row.commRecorded = commRecorded(comm, r);
+        phases.add(*step, cFpBp >= 0 ? model::parseScaled(cell(r, cFpBp), TimeUnit::Tick10Ns) : std::nullopt,
+                   cTail >= 0 ? model::parseScaled(cell(r, cTail), TimeUnit::Tick10Ns) : std::nullopt);
         b->steps.push_back(std::move(row));
         for (const auto& cc : comm) {
             auto a = model::parseScaled(cell(r, cc.start), TimeUnit::Tick10Ns);
@@ -522,6 +556,7 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
         }
     }
     lanes.finish(m_rank.rank, *b);
+    phases.note(m_out, f.path);
     return true;
 }
 

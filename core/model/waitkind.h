@@ -30,11 +30,26 @@ constexpr std::optional<WaitKind> waitKindFromSql(std::string_view s) {
 constexpr std::string_view kInferredWaitSource = "arrival order";
 
 /// How the report and the findings say a wait's source: "measured in hccl_raw", "inferred from arrival
-/// order" (a Notify_Wait source is "measured from the Notify_Wait tasks").
+/// order". A Notify_Wait source is the Notify_Wait tasks of each collective's lowest-numbered plane that has
+/// any (core/analysis/collectivesources.cpp), as the producer's Wait Time counts them (docs/formats.md §2.7):
+/// said so, since all planes' tasks overlap and their plain sum is far larger (msdb level1: 3.69 ms on plane
+/// 1 against 147 ms over the 112 tasks of all planes).
 inline std::string waitSourceText(std::string_view source) {
     if (source == kInferredWaitSource) return "inferred from arrival order";
-    if (source == "Notify_Wait") return "measured from the Notify_Wait tasks";
+    if (source == "Notify_Wait")
+        return "measured from the Notify_Wait tasks of each collective's first plane, as the producer's Wait "
+               "Time; the other planes' tasks run alongside and are not added";
     return "measured in " + std::string(source);
 }
+
+/// What a collective wait is not, for a reader who holds it against the producer's step breakdown: the wait
+/// (the timeline's hatching) is the time a collective sat waiting for its peers; step_trace_time's
+/// Communication(Not Overlapped) is all communication time no compute hid, the collectives' transfers and
+/// their idle time too (communication.json: Elapse = Transit + Wait + Idle). A collective mostly unhatched
+/// is not a collective mostly not waiting in the producer's Communication(Not Overlapped) sense.
+constexpr std::string_view kWaitIsNotCommNotOverlapped =
+    "the wait alone (hatched on the timeline): the time collectives sat waiting for their peers; not the "
+    "producer's Communication(Not Overlapped) of its step breakdown, which is all communication time no "
+    "compute hid, the collectives' transfers and idle time too";
 
 } // namespace rs::model

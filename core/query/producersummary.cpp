@@ -203,6 +203,48 @@ std::string indexText(const json& r) {
     return ranks.empty() ? idx : rankRanges(ranks);
 }
 
+namespace {
+
+constexpr const char* kExclRecvHeader = "comm not overlapped excl. receive";
+
+/// A column of the table: its header and what its figures are (the header's tooltip in the app). The
+/// meanings are the producer's (docs/formats.md §2.4, MindSpore's step_trace_time computation).
+struct Column {
+    const char* header;
+    const char* tip;
+};
+const Column kColumns[] = {
+    {"step",
+     "The step number the producer's file gives (Rankscope's rows: the same step of its own analysis)"},
+    {"type", "rank: one rank's figures; stage: the producer's figures of a pipeline stage's ranks"},
+    {"index", "The data rank, or a stage's ranks"},
+    {"by", "Whose figures the row holds: msprof-analyze's, or Rankscope's and where it took them from"},
+    {"computing", "Computing: time of the step in compute tasks"},
+    {"comm not overlapped",
+     "Communication(Not Overlapped): communication time during which no compute ran; this is the whole "
+     "collective time not hidden by compute, waiting included, not the wait alone"},
+    {"overlapped", "Overlapped: communication time hidden under compute (Communication - Not Overlapped)"},
+    {"comm", "Communication: all communication time in the step"},
+    {"free / idle",
+     "Free (the producer's) / idle (Rankscope's): time with neither compute nor communication"},
+    {"stage / wall",
+     "Stage (the producer's: the step's time less Bubble) / wall (Rankscope's: the step's wall time)"},
+    {"bubble", "Bubble: time in send/receive ops (hcom_send, hcom_receive, ...): a pipeline stage's wait"},
+    {kExclRecvHeader,
+     "Communication(Not Overlapped and Exclude Receive): the non-overlapped communication less the time in "
+     "receive ops; the producer's figure only (Rankscope measures none like it: '-' on its rows)"},
+};
+
+/// Whether any row of `s` has the file's Communication(Not Overlapped and Exclude Receive) (older files lack
+/// the column: no empty column then).
+bool hasExclReceive(const json& s) {
+    for (const auto& r : s["rows"])
+        if (!r["producer"]["comm_not_overlapped_excl_recv_ns"].is_null()) return true;
+    return false;
+}
+
+} // namespace
+
 /// Who a row of ours comes from: "Rankscope" when it measured the step from the events, else the file it
 /// took the breakdown from.
 std::string oursBy(const json& o) {
@@ -225,23 +267,33 @@ ProducerSummaryTable producerSummaryTable(const json& s) {
     t.lines.push_back("Ranks with traces here: " + (in.empty() ? std::string("none") : rankRanges(in)) +
                       "; the producer's figures only (no trace in the folder): " +
                       (only.empty() ? std::string("none") : rankRanges(only)));
-    t.header = {"step",       "type", "index",       "by",           "computing", "comm not overlapped",
-                "overlapped", "comm", "free / idle", "stage / wall", "bubble"};
+    const bool exclRecv = hasExclReceive(s);
+    if (exclRecv) // the app gives it as the header's tooltip; the written forms have no tooltip
+        t.lines.push_back(std::string(kExclRecvHeader) + ": " + kColumns[std::size(kColumns) - 1].tip);
+    for (const Column& c : kColumns)
+        if (exclRecv || std::string(c.header) != kExclRecvHeader) {
+            t.header.push_back(c.header);
+            t.headerTips.push_back(c.tip);
+        }
     for (const auto& r : s["rows"]) {
         const json& p = r["producer"];
         const std::string step = r["step"].is_null() ? "-" : std::to_string(r["step"].get<int64_t>());
         t.rows.push_back({step, r["type"].get<std::string>(), indexText(r), "msprof-analyze",
                           ms(p["computing_ns"]), ms(p["comm_not_overlapped_ns"]), ms(p["overlapped_ns"]),
                           ms(p["comm_ns"]), ms(p["free_ns"]), ms(p["stage_ns"]), ms(p["bubble_ns"])});
+        if (exclRecv) t.rows.back().push_back(ms(p["comm_not_overlapped_excl_recv_ns"]));
         const json& o = r["ours"];
         const std::string why = r.value("ours_why", std::string());
-        if (!o.is_null())
+        if (!o.is_null()) {
             t.rows.push_back({step, "rank", indexText(r), oursBy(o), ms(o["compute_ns"]),
                               ms(o["comm_not_overlapped_ns"]), ms(o["comm_overlapped_ns"]), ms(o["comm_ns"]),
                               ms(o["idle_ns"]), ms(o["wall_ns"]), ms(o.value("bubble_ns", json()))});
-        else if (!why.empty() && why != kNoTrace) // ranks without a trace are named once, above
+            if (exclRecv) t.rows.back().push_back("-"); // Rankscope measures no such figure
+        } else if (!why.empty() && why != kNoTrace) {   // ranks without a trace are named once, above
             t.rows.push_back(
                 {step, "rank", indexText(r), "Rankscope", "none: " + why, "", "", "", "", "", ""});
+            if (exclRecv) t.rows.back().push_back("");
+        }
     }
     return t;
 }

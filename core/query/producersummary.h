@@ -29,10 +29,12 @@ void tallyRanks(nlohmann::json& s);
 
 /// The section as the text and HTML reports show it: what the figures are, which ranks have traces here,
 /// and a table whose `by` column says whose each row is ("msprof-analyze", or "Rankscope" under the rank
-/// row it matches). Times formatted; "-" where a figure is absent.
+/// row it matches). Times formatted; "-" where a figure is absent. The column "comm not overlapped excl.
+/// receive" (the file's Communication(Not Overlapped and Exclude Receive)) is there only where a row has it.
 struct ProducerSummaryTable {
     std::vector<std::string> lines; ///< said above the table
     std::vector<std::string> header;
+    std::vector<std::string> headerTips; ///< what each header's figure is, one per header cell
     std::vector<std::vector<std::string>> rows;
 };
 ProducerSummaryTable producerSummaryTable(const nlohmann::json& s);

@@ -686,6 +686,18 @@ std::string totalWaitText(const json& report, const std::function<std::string(in
     return total.is_number() ? format(total.get<int64_t>()) : std::string();
 }
 
+std::string waitVsProducerText(const json& report) {
+    bool producer =
+        report.contains("producer_cluster_summary") && !report["producer_cluster_summary"].is_null();
+    if (report.contains("steps") && report["steps"].contains("per_rank"))
+        for (const auto& p : report["steps"]["per_rank"]) {
+            const std::string src = p.value("wall_source", std::string());
+            producer = producer || src.find("step_trace_time") != std::string::npos ||
+                       src.find("StepTraceTime") != std::string::npos;
+        }
+    return producer ? std::string(model::kWaitIsNotCommNotOverlapped) : std::string();
+}
+
 std::string commWaitText(const json& report, const std::string& total) {
     // each run's reason comes from core/query/waitknowledge.h: a 0 nothing could measure is "not known"
     std::vector<int64_t> unknownRuns;

@@ -51,6 +51,11 @@ inline constexpr const char* kCommWaitMeaning =
 /// why the total is not known (every run incomplete and nothing measured): the text and HTML reports say
 /// the same.
 std::string commWaitText(const nlohmann::json& report, const std::string& total);
+/// Where the profile holds the producer's own step breakdown (a rank's steps from step_trace_time.csv or
+/// analysis.db's StepTraceTime, or msprof-analyze's cluster summary): what the wait figure is not
+/// (model::kWaitIsNotCommNotOverlapped), so its Communication(Not Overlapped) is not read as the wait; else
+/// "".
+std::string waitVsProducerText(const nlohmann::json& report);
 /// Where no run's wait is known (runs[].wait_unknown), comm_wait.total_wait_ns is null, not 0, and
 /// comm_wait.wait_unknown says why (its runs' reasons); else wait_unknown is "".
 void markUnknownWait(nlohmann::json& report);

@@ -342,6 +342,8 @@ void formatCommWait(std::ostringstream& o, const json& r) {
     if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
         !sources.empty())
         o << " (" << sources << ")";
+    // the hatching is not the producer's Communication(Not Overlapped): said where that figure is at hand
+    if (const std::string vs = waitVsProducerText(r); !vs.empty()) o << "\n  This is " << vs << ".";
     const std::string last = lastArrivalTextByRun(r["comm_wait"].value("last_arrivals", json::object()),
                                                   r["runs"], [&](int64_t rank) { return rankName(r, rank); });
     if (!last.empty()) o << "; " << last;

@@ -131,6 +131,11 @@ class TstCompareCli : public QObject {
         QString out, err;
         test::runRankscope({"compare", q(m_base), q(m_slowComm), "--quiet"}, &out, &err);
         QVERIFY2(out.contains("hcom_allReduce_ #0 transfer time +"), qPrintable(out));
+        // r50b #3: the count is of places in a step ("1 collectives" read as one collective in all 7 steps)
+        QVERIFY2(
+            out.contains("1 collective by type and place in the step (hcom_allReduce_ #0) (over 7 steps by "
+                         "number)"),
+            qPrintable(out));
     }
     void scaledOpIsNamed_data() {
         QTest::addColumn<bool>("kineto");

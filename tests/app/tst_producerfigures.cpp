@@ -13,6 +13,7 @@
 #include "views/tables/drilldownview.h"
 #include "views/tables/producerfiguresview.h"
 
+#include <QHeaderView>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QtTest>
@@ -45,6 +46,32 @@ class TstProducerFigures : public QObject {
         // at the Steps level only: not beside a step's ops
         drill.show();
         QVERIFY(p->isVisible());
+        // the file's Communication(Not Overlapped and Exclude Receive) is shown, its meaning in the header's
+        // tooltip (r50b #1; the csv has the column: rank 0's 146614.02 µs = 147 ms)
+        const int excl = m->columnCount() - 1;
+        QCOMPARE(m->headerData(excl, Qt::Horizontal).toString(),
+                 QString("comm not overlapped excl. receive"));
+        QVERIFY(m->headerData(excl, Qt::Horizontal, Qt::ToolTipRole).toString().contains("Exclude Receive"));
+        QCOMPARE(m->index(0, excl).data().toString(), QString("147 ms"));
+        QVERIFY(p->heading().startsWith("msprof-analyze's step figures (18 rows"));
+    }
+    void theFiguresKeepAVisibleShareOfASmallDock() {
+        // r50b #1: at the default dock size the figures under the Steps table were squeezed to a line or two
+        // and easy to miss: they keep a few rows whatever the dock's height
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is not present");
+        auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        views::DrillDownView drill(nullptr, nullptr);
+        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5), 0);
+        drill.resize(520, 260);
+        drill.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&drill));
+        const QTableView* t = drill.producerFigures()->table();
+        const int rows = views::ProducerFiguresView::kLeastRows;
+        QVERIFY2(t->height() >=
+                     t->horizontalHeader()->height() + rows * t->verticalHeader()->defaultSectionSize(),
+                 qPrintable(QString::number(t->height())));
     }
     void aRunShowsItsOwnFilesFigures() {
         // review of stop 48: the app passed the folder's report, so under run 0's Steps table both runs'

@@ -46,8 +46,11 @@ class TstFindingText : public QObject {
                                   << " (inferred from arrival order)";
         QTest::newRow("measured") << R"({"hccl_raw": 5000000})"
                                   << " (measured in hccl_raw)";
-        QTest::newRow("tasks") << R"({"Notify_Wait": 5000000})"
-                               << " (measured from the Notify_Wait tasks)";
+        QTest::newRow("tasks")
+            << R"({"Notify_Wait": 5000000})"
+            << " (measured from the Notify_Wait tasks of each collective's first plane, as "
+               "the producer's Wait Time; the other planes' tasks run alongside and are not "
+               "added)";
         // measured first, the inferred part last, each with its share
         QTest::newRow("both") << R"({"arrival order": 1000000, "hccl_raw": 2000000})"
                               << " (2.00 ms measured in hccl_raw, 1.00 ms inferred from arrival order)";

@@ -464,6 +464,13 @@ class TstSamples : public QObject {
         QCOMPARE(ix.rows("SELECT kind, name FROM tracks ORDER BY name"),
                  (std::vector<std::string>{"compute|AI CPU stream 0", "compute|Stream 519"}));
         QCOMPARE(ix.scalar("SELECT count(*) FROM spans WHERE ts_ns > 10000000000"), int64_t(0));
+        // r50b #4: its fp_and_bp and tail are not read, and said so (Python's csv over
+        // step_trace_raw_1_detail_time.csv: step 1's fp_and_bp 2366808 and tail 4097 ticks of 10 ns, i.e.
+        // 23.67 ms and 41.0 µs; the other row is step 0, MindSpore's summary)
+        QCOMPARE(
+            ix.rows(
+                "SELECT excerpt FROM diagnostics WHERE what LIKE 'step_trace_raw''s fp_and_bp and tail%'"),
+            std::vector<std::string>{"1 step with them (step 1: fp_and_bp 23.7 ms, tail 41.0 µs)"});
         // so the report gives no step time: the 6.07 s is the whole trace, not a step (the producer's step
         // is 23.7 ms); its one step mark (step_trace_raw_1_detail_time.csv's step_num 1; its other row is
         // numbered 0) is said to exist on another clock, not denied

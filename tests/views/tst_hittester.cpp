@@ -123,6 +123,28 @@ class TstHitTester : public QObject {
                                   << "inferred from arrival order";
         QTest::newRow("measured") << "hccl_raw"
                                   << "measured in hccl_raw";
+        // r50b #2: msdb's 3.69 ms are plane 1's Notify_Wait tasks, not the 147 ms of all planes' 112
+        QTest::newRow("tasks") << "Notify_Wait"
+                               << "measured from the Notify_Wait tasks of each collective's first plane";
+    }
+    void aMeasuredWaitSaysItIsNotTheProducersNotOverlapped_data() {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<bool>("says");
+        QTest::newRow("inferred") << "arrival order" << false;
+        QTest::newRow("tasks") << "Notify_Wait" << true;
+        QTest::newRow("communication.json") << "communication.json" << true;
+    }
+    void aMeasuredWaitSaysItIsNotTheProducersNotOverlapped() {
+        // r50b #2: mstext's 79 ms allReduce is mostly unhatched while step_trace_time.csv gives 102 ms of
+        // Communication(Not Overlapped): the hatching's tooltip says it is the wait alone, not that figure
+        QFETCH(QString, source);
+        QFETCH(bool, says);
+        test::TimelineFixture f;
+        f.summary->waits[0].source = source.toStdString();
+        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        const QString tip = views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+        QCOMPARE(tip.contains("not the producer's Communication(Not Overlapped)"), says);
     }
     void aWaitSaysWhereItComesFrom() {
         // walk r45 #2: a wait the files measure and one inferred from the arrival order read alike

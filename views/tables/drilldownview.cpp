@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -42,8 +43,15 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     m_filter->setClearButtonEnabled(true);
     lay->addWidget(m_crumbs);
     lay->addWidget(m_filter);
-    lay->addWidget(m_stack, 2);
-    lay->addWidget(m_producer, 1); // shown by setFigures when the folder has msprof-analyze's summary
+    // the Steps table over msprof-analyze's figures, the user's to share out: the figures keep a least height
+    // (a few rows), at the default dock size they were squeezed to a line and easy to miss
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_stack);
+    split->addWidget(m_producer); // shown by setFigures when the folder has msprof-analyze's summary
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    lay->addWidget(split, 1);
     QAbstractItemModel* models[3] = {m_steps, m_ops, m_tensors};
     for (int i = 0; i < 3; ++i) {
         // the Steps table reads "rank 5" and "step 11" as the track filter does, not as text
@@ -267,8 +275,8 @@ QString DrillDownView::breadcrumbs() const {
 }
 
 void DrillDownView::setProducerFigures(const QStringList& lines, const QStringList& header,
-                                       const std::vector<QStringList>& rows) {
-    m_producer->setFigures(lines, header, rows);
+                                       const std::vector<QStringList>& rows, const QStringList& headerTips) {
+    m_producer->setFigures(lines, header, rows, headerTips);
     m_producer->setVisible(m_level == 0 && m_producer->hasFigures());
 }
 

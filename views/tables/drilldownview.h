@@ -46,7 +46,7 @@ class DrillDownView : public QWidget {
     ProducerFiguresView* producerFigures() const { return m_producer; }
     /// ProducerFiguresView::setFigures, shown while the Steps level is.
     void setProducerFigures(const QStringList& lines, const QStringList& header,
-                            const std::vector<QStringList>& rows);
+                            const std::vector<QStringList>& rows, const QStringList& headerTips = {});
     QString breadcrumbs() const;
     QString tensorTitle() const; ///< the tensor level's breadcrumb: which list it shows
 

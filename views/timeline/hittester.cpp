@@ -1,6 +1,7 @@
 #include "views/timeline/hittester.h"
 
 #include "core/model/findingtext.h"
+#include "core/model/waitkind.h"
 
 #include "views/common/heldvalue.h"
 #include "views/common/rankname.h"
@@ -90,6 +91,16 @@ QString waitText(const query::ProfileSummary* s, const query::WaitDesc& w, bool 
         .arg(rankName(s, w.rank).toHtmlEscaped());
 }
 
+/// A measured wait of a collective (the producer's own measure: Notify_Wait tasks, communication.json, …)
+/// beside which the producer's step breakdown may stand: what the hatching is not (a 79 ms allReduce mostly
+/// unhatched read against step_trace_time's 102 ms not overlapped); "" for inferred waits and idle gaps.
+QString waitIsNot(const query::WaitDesc& w) {
+    if (w.kind != "collective_wait" || w.source.empty() || w.source == model::kInferredWaitSource) return {};
+    return "<br><i>" +
+           tr("Hatched: %1.").arg(QString::fromStdString(std::string(model::kWaitIsNotCommNotOverlapped))) +
+           "</i>";
+}
+
 /// A wait stored where its wait tasks ran is drawn in pieces: the tooltip's figure is all of them, and says
 /// so, with the piece under the pointer.
 QString waitTooltip(const query::ProfileSummary* s, const query::WaitDesc& w, bool complete) {
@@ -99,10 +110,12 @@ QString waitTooltip(const query::ProfileSummary* s, const query::WaitDesc& w, bo
         (w.source.empty()
              ? QString()
              : "<br>" + QString::fromStdString(model::waitSourcesText({{w.source, w.wholeNs()}})));
-    if (w.pieces < 2) return text;
-    return text + tr("<br>drawn where the waiting happened: %1 intervals of wait tasks, this one %2")
-                      .arg(w.pieces)
-                      .arg(formatDuration(w.durNs));
+    if (w.pieces < 2) return text + waitIsNot(w);
+    return text +
+           tr("<br>drawn where the waiting happened: %1 intervals of wait tasks, this one %2")
+               .arg(w.pieces)
+               .arg(formatDuration(w.durNs)) +
+           waitIsNot(w);
 }
 
 const query::UnreadTail* unreadAt(const query::ProfileSummary& s, int64_t trackId, int64_t t) {
