@@ -18,9 +18,12 @@ std::string cut(const std::string& s, size_t n) {
 
 void printTable(const shapes::OpShapeTable& t, size_t maxShapes) {
     // a C++ kernel signature by its function's name, as `stats` prints it (the JSON keeps the whole name)
-    std::printf("%s: %s, %s of kernel time\n", model::shortKernelName(t.opType, 100).c_str(),
+    // the figures pool every rank's kernels: a rank's median (the Op summary's) may lie elsewhere (r50d #5)
+    std::printf("%s: %s, %s of kernel time; count, median (lower middle) and p95 pooled over %s\n",
+                model::shortKernelName(t.opType, 100).c_str(),
                 model::counted(int64_t(t.shapes.size()), "shape", "shapes").c_str(),
-                model::formatDuration(int64_t(t.totalNs)).c_str());
+                model::formatDuration(int64_t(t.totalNs)).c_str(),
+                model::counted(int64_t(t.ranks), "rank", "ranks").c_str());
     for (const auto& m : t.models)
         std::printf("  work model %s, dims %s: %s + %.4g ns per element (Theil-Sen over %d sizes)\n",
                     m.dtype.empty() ? "(no dtype)" : cut(m.dtype, 24).c_str(), cut(m.layout, 24).c_str(),

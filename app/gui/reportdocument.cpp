@@ -503,6 +503,17 @@ class Builder {
     QString rankCell(const nlohmann::json& row) const {
         return QString::fromStdString(query::rankLabel(m_report, row["rank"].get<int64_t>()));
     }
+    /// The component the peaks are of, and any reserving more, which they leave out (r50d #3).
+    static QString componentCell(const nlohmann::json& row) {
+        QString cell = QString::fromStdString(row.value("component", std::string()));
+        QStringList beyond;
+        for (const auto& b : row.value("components_beyond", nlohmann::json::array()))
+            beyond << QObject::tr("%1 reserved up to %2")
+                          .arg(QString::fromStdString(b["component"].get<std::string>()),
+                               views::formatBytes(b["peak_reserved_bytes"].get<int64_t>()));
+        if (!beyond.isEmpty()) cell += QObject::tr(" (not in these figures: %1)").arg(beyond.join(", "));
+        return cell;
+    }
     void waitTable() {
         const auto& cw = m_report["comm_wait"];
         ReportBlock t;
@@ -576,7 +587,7 @@ class Builder {
             t.rows.push_back({rankCell(r), views::formatBytes(int64_t(a)),
                               res > 0 ? views::formatBytes(int64_t(res)) : QObject::tr("not recorded"),
                               res > 0 ? QString("%1 %").arg(100 * a / res, 0, 'f', 1) : QString("-"),
-                              QString::fromStdString(r.value("component", std::string()))});
+                              componentCell(r)});
         }
         if (t.rows.empty())
             add(para(QObject::tr("The profile has no memory records.")));

@@ -457,6 +457,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
             m.bankCount = int(q.i64(4));
             m.bankBase = q.isNull(5) ? 0 : uint64_t(q.i64(5));
         }
+        m.componentsBeyond = componentsBeyond(db, rank, m.curveComponent, m.peakReservedBytes);
         m.bankLayoutAssumed = db.scalarText(std::string("SELECT value FROM meta WHERE key = '") +
                                             index::kBankLayoutKey + "'") == index::kBankLayoutAssumed;
     }

@@ -3,6 +3,7 @@
 // types only; functions take the calling thread's connection (the query service's worker thread).
 // Times are int64 ns; sizes are bytes.
 #include "core/index/sqlite.h"
+#include "core/query/memorybeyond.h"
 #include "core/query/memorysources.h"
 #include "core/query/stepwalls.h"
 #include "core/query/timelinequery.h"
@@ -124,6 +125,8 @@ struct MemoryMapData {
     std::vector<CurvePoint> curve; ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
     std::string curveComponent;    ///< the one the peaks describe (memory_summary.curve_component)
     int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;
+    /// Components reserving more than the peaks' component: not in the peaks (core/query/memorybeyond.h)
+    std::vector<ComponentPeak> componentsBeyond;
     uint64_t bankBase = 0;
     int64_t bankSizeBytes = 0;
     int bankCount = 0;

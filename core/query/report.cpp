@@ -18,6 +18,7 @@
 #include "core/query/bankcheck.h"
 #include "core/query/damagedinput.h"
 #include "core/query/lastarrivals.h"
+#include "core/query/memorybeyond.h"
 #include "core/query/memorysources.h"
 #include "core/query/nofindings.h"
 #include "core/query/producersummary.h"
@@ -451,12 +452,18 @@ json memoryPerRank(index::Db& db, int top) {
             alive.push_back(
                 {{"tensor_id", topT.text(0)}, {"op_name", topT.text(1)}, {"size_bytes", topT.i64(2)}});
         topT.reset();
+        // what the peaks leave out, said beside them (r50d #3: mstext's APP at 2.06 GiB beside PTA+GE's
+        // 1.49 GiB reserved, unsaid)
+        json beyond = json::array();
+        for (const auto& c : componentsBeyond(db, int(rank), q.text(5), q.i64(2)))
+            beyond.push_back({{"component", c.component}, {"peak_reserved_bytes", c.reservedBytes}});
         per.push_back({{"rank", rank},
                        {"peak_allocated_bytes", q.i64(1)},
                        {"peak_reserved_bytes", q.i64(2)},
                        {"peak_ts_ns", q.i64(3)},
                        {"fragmentation", q.f64(4)},
                        {"component", q.text(5)},
+                       {"components_beyond", beyond},
                        {"has_memory_data", q.i64(1) > 0 || q.i64(2) > 0},
                        {"bank_bytes_by_op", b},
                        {"alive_at_peak", alive}});

@@ -372,6 +372,10 @@ void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<c
         o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
         // the component the peaks are of, as the Memory tab's legend names it (PTA, not PTA+GE or APP)
         if (const std::string c = p->value("component", std::string()); !c.empty()) o << " (" << c << ")";
+        // a component above the figures is not in them: said, not added (core/query/memorybeyond.h)
+        for (const auto& b : p->value("components_beyond", json::array()))
+            o << " [" << b["component"].get<std::string>() << " reserved up to "
+              << formatGiB(double(b["peak_reserved_bytes"].get<int64_t>())) << ": not in these figures]";
     }
 }
 

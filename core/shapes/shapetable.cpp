@@ -163,6 +163,9 @@ void ShapeGroups::add(index::Db& db, const std::vector<int>& ranks, const std::o
         const std::string op = st.text(0);
         std::pair<std::string, std::string> key{st.text(1), st.text(2)};
         m_groups[op][key].push_back(double(st.i64(3)));
+        const int shown = rankOf(int(st.i64(4))); // by the key rows name: two runs' rank 0 are two ranks
+        m_rowRanks[{op, key}].insert(shown);
+        m_opRanks[op].insert(shown);
         ShapeRow& f = m_first[{op, key}];
         if (f.firstRank < 0 || st.i64(5) < f.firstTsNs) {
             f.firstRank = rankOf(int(st.i64(4)));
@@ -177,11 +180,13 @@ std::vector<OpShapeTable> ShapeGroups::tables() {
     for (auto& [op, shapes] : m_groups) {
         OpShapeTable t;
         t.opType = op;
+        t.ranks = int(m_opRanks[op].size());
         for (auto& [key, durs] : shapes) {
             ShapeRow r;
             r.inputShapes = key.first;
             r.dtype = key.second;
             r.count = int64_t(durs.size());
+            r.ranks = int(m_rowRanks[{op, key}].size());
             for (double d : durs)
                 t.totalNs += d;
             std::vector<double> copy = durs;
@@ -214,8 +219,13 @@ std::vector<OpShapeTable> loadShapeTables(index::Db& db, const ShapeQuery& q) {
 
 namespace {
 nlohmann::json rowJson(const ShapeRow& r, bool withRatio) {
-    nlohmann::json j{{"input_shapes", r.inputShapes}, {"dtype", r.dtype},  {"count", r.count},
-                     {"median_ns", r.medianNs},       {"p95_ns", r.p95Ns}, {"elements", r.elements}};
+    nlohmann::json j{{"input_shapes", r.inputShapes},
+                     {"dtype", r.dtype},
+                     {"count", r.count},
+                     {"median_ns", r.medianNs},
+                     {"p95_ns", r.p95Ns},
+                     {"elements", r.elements},
+                     {"ranks", r.ranks}};
     j["ns_per_element"] = r.nsPerElement >= 0 ? nlohmann::json(r.nsPerElement) : nlohmann::json();
     if (withRatio) j["ratio"] = r.ratio;
     return j;
@@ -225,7 +235,7 @@ nlohmann::json rowJson(const ShapeRow& r, bool withRatio) {
 std::string shapesJson(const std::vector<OpShapeTable>& tables) {
     nlohmann::json ops = nlohmann::json::array();
     for (const auto& t : tables) {
-        nlohmann::json o{{"op_type", t.opType}, {"total_ns", t.totalNs}};
+        nlohmann::json o{{"op_type", t.opType}, {"total_ns", t.totalNs}, {"ranks", t.ranks}};
         o["work_models"] = nlohmann::json::array();
         for (const auto& m : t.models)
             o["work_models"].push_back({{"dtype", m.dtype},

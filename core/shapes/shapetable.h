@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,7 @@ struct ShapeRow {
     int64_t elements = 0;     ///< 0: not known (a dim that is not a number)
     double nsPerElement = -1; ///< median / elements; -1 when elements is not known
     double ratio = 0;         ///< median / the work model's prediction; 0 when there is no model
+    int ranks = 0;            ///< how many ranks' kernels count, median and p95 are pooled over
     int firstRank = -1;       ///< the earliest kernel of the group (rank key, ts ns): where to show it
     int64_t firstTsNs = 0, firstDurNs = 0;
 };
@@ -40,6 +42,10 @@ struct WorkModel {
 struct OpShapeTable {
     std::string opType;
     double totalNs = 0;
+    /// How many ranks' kernels the rows pool: a shape's median and p95 are over every kernel of these
+    /// ranks together, not one rank's (the Op summary's median is a rank's: r50d #5, the demo's MatMulV2
+    /// 156 µs here, 124 µs on rank 0 there, each the lower median of what it covers)
+    int ranks = 0;
     std::vector<ShapeRow> shapes;   ///< most kernels first
     std::vector<ShapeRow> outliers; ///< farthest from the model first
     std::vector<WorkModel> models;  ///< per (dtype, layout) with at least kMinSizes distinct sizes
@@ -87,6 +93,8 @@ class ShapeGroups {
     using Key = std::pair<std::string, std::string>;                    ///< (input shapes, dtypes)
     std::map<std::string, std::map<Key, std::vector<double>>> m_groups; ///< op type → durations ns
     std::map<std::pair<std::string, Key>, ShapeRow> m_first;            ///< the earliest kernel of each
+    std::map<std::pair<std::string, Key>, std::set<int>> m_rowRanks;    ///< the ranks each row pools
+    std::map<std::string, std::set<int>> m_opRanks;                     ///< the ranks each op type pools
 };
 
 /// `{"op_types": [{"op_type", "total_ns", "work_models": [...], "shapes": [...], "outliers": [...]}]}`.

@@ -228,7 +228,9 @@ class TstHtmlReport : public QObject {
                  0);
         const int pta = out.split('\n', Qt::SkipEmptyParts).last().toInt();
         QVERIFY(pta > 0);
-        QCOMPARE(int(h.count("<td>PTA</td>")), pta);
+        // the demo's APP reserves 32 GiB above PTA's 30 GiB (SQL over memory_samples): said beside it (r50d
+        // #3)
+        QCOMPARE(int(h.count("<td>PTA (not in these figures: APP reserved up to 32.00 GiB)</td>")), pta);
         // the slow card's ratio in the straggler table
         QVERIFY(h.contains("<td>MatMulV2</td>"));
         // what the run's profiler_info files say (MindSpore's profiler_parameters and ms_version, as the demo

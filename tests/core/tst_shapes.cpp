@@ -148,6 +148,10 @@ class TstShapes : public QObject {
         int outliers = 0;
         for (const auto& t : shapes::loadShapeTables(*ix.db, {})) {
             QCOMPARE(t.shapes.size(), size_t(8)); // 8 sequence lengths
+            // r50d #5: the figures pool both ranks' kernels, and say so (a rank's median is the Op summary's)
+            QCOMPARE(t.ranks, 2);
+            for (const auto& s : t.shapes)
+                QCOMPARE(s.ranks, 2);
             for (const auto& o : t.outliers) {
                 ++outliers;
                 QCOMPARE(t.opType, std::string("MatMulV2"));
@@ -167,6 +171,12 @@ class TstShapes : public QObject {
         QCOMPARE(j["op_types"][0]["outliers"][0]["input_shapes"].get<std::string>(),
                  std::string("8,1536,4096;4096,4096"));
         QCOMPARE(j["op_types"][0]["shapes"].size(), size_t(8));
+        QCOMPARE(j["op_types"][0]["ranks"].get<int>(), 2);
+        QCOMPARE(j["op_types"][0]["shapes"][0]["ranks"].get<int>(), 2);
+        QCOMPARE(test::runRankscope({"shapes", QString::fromStdString(dir), "--op", "MatMulV2", "--quiet"},
+                                    &out, &err),
+                 0);
+        QVERIFY2(out.contains("median (lower middle) and p95 pooled over 2 ranks"), qPrintable(out));
         // every kernel of the outlier's shape, as spans the timeline can highlight: as many as the shape rows
         // counted with plain SQL, each a MatMulV2 span of the recorded start and duration
         const std::string shape = "8,1536,4096;4096,4096";
@@ -212,6 +222,7 @@ class TstShapes : public QObject {
             QVERIFY(it != t.shapes.end());
             QCOMPARE(it->count, int64_t(8));
             QCOMPARE(it->medianNs, 16640.0);
+            QCOMPARE(it->ranks, 1); // --rank 0: one rank's kernels, nothing pooled
         }
         QCOMPARE(groups, size_t(126));
         // the kernels of that group on the timeline: 16 on both ranks (Python over both kernel_details.csv),

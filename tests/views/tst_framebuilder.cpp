@@ -1154,6 +1154,23 @@ class TstFrameBuilder : public QObject {
         QCOMPARE(views::FrameBuilder::stepLabel(4, {0, 1}, fm, 1000),
                  QString::fromUtf8("Step 4 ⚠ outlier on ranks 0, 1"));
     }
+    void aWarmupKeepsItsKindBeforeItsRankList() {
+        // r50d #1: at a 640 px window the demo's step 1 read "Step 1 ⚠ ranks 2, 3 ≠" and lost "warm-up
+        // outlier", the report's word for it: the rank list's words and "Step" are shortened first. At every
+        // width a ⚠ fits beside its ranks, the kind is said and the "≠" kept
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
+        const QString ne = QString::fromUtf8("≠");
+        const double room = fm.horizontalAdvance(QString::fromUtf8("Step 1 ⚠ ranks 2, 3 ≠")) + 6;
+        for (double w = room; w < 600; w += 2) {
+            const QString l = views::FrameBuilder::stepLabel(1, {2, 3}, fm, w, true, false, true);
+            QVERIFY2(l.contains("warm-up") && l.contains(QChar(0x26A0)) && l.contains("2") && l.contains("3"),
+                     qPrintable(QString("%1 px: %2").arg(w).arg(l)));
+            QVERIFY2(l.contains(ne) || l.contains("bounds differ by rank"), qPrintable(l));
+            QVERIFY(fm.horizontalAdvance(l) + 6 <= w);
+        }
+        QCOMPARE(views::FrameBuilder::stepLabel(1, {2, 3}, fm, 1000, true, false, true),
+                 QString::fromUtf8("Step 1 ⚠ warm-up outlier on ranks 2, 3 (bounds differ by rank)"));
+    }
     void markedAreaOnItsLanesOnly() {
         Frame f;
         views::MarkedArea a;

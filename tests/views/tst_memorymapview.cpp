@@ -204,6 +204,19 @@ class TstMemoryMapView : public QObject {
         QVERIFY2(c.contains("5 rows without a device address, the same allocations as another file"),
                  qPrintable(c));
     }
+    void captionSaysWhatThePeaksLeaveOut() {
+        // r50d #3: mstext's caption said "peak reserved 1.49 GiB" of PTA+GE while APP reserved 2.06 GiB,
+        // unsaid; the caption names the peaks' component and what reserves more beside it
+        query::MemoryMapData d;
+        addBankTensors(d, 2, 1 << 20);
+        d.curveComponent = "PTA+GE";
+        d.peakReservedBytes = 1600913408;
+        QVERIFY(!views::memoryContentsCaption(d).contains("not in them"));
+        d.componentsBeyond = {{"APP", 2216407040}};
+        const QString c = views::memoryContentsCaption(d);
+        QVERIFY2(c.contains("peak reserved 1.49 GiB (PTA+GE; not in them: APP reserved up to 2.06 GiB)"),
+                 qPrintable(c));
+    }
     void captionSaysWhenTheBanksAreAssumed_data() {
         QTest::addColumn<bool>("assumed");
         QTest::newRow("assumed") << true;

@@ -51,6 +51,9 @@ class TstShapeView : public QObject {
         QVERIFY2(std::abs(plain.lightness() - ink.lightness()) > 80, qPrintable(plain.name()));
         QVERIFY2(v.captionText().contains("8,1536,4096;4096,4096") && v.captionText().contains("Work model"),
                  qPrintable(v.captionText()));
+        // r50d #5: the figures pool the ranks' kernels (the Op summary's median is one rank's): said
+        QVERIFY2(v.captionText().contains("median (lower middle) and p95 pooled over 2 ranks"),
+                 qPrintable(v.captionText()));
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DIR"))
             v.grab().save(qEnvironmentVariable("RANKSCOPE_SHOT_DIR") + "/shapes.png");
         // a click selects the op type, shows the shape's first kernel and asks for all of them

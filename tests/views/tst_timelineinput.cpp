@@ -217,6 +217,47 @@ class TstTimelineInput : public QObject {
             input.wheel(QPointF(views::Viewport::kGutter, 100), 240, Qt::NoModifier);
         QCOMPARE(f.state.windowStart(), f.state.boundsStart());
     }
+    void zoomKeepsThePointersTimeUnderIt_data() {
+        QTest::addColumn<qint64>("window");
+        QTest::newRow("720 ns: 2 px a ns") << qint64(720);
+        QTest::newRow("13.7 us") << qint64(13700);
+        QTest::newRow("60 ms") << qint64(60 * kMs);
+    }
+    void zoomKeepsThePointersTimeUnderIt() {
+        // r50d #2: the wheel and the zoom keys with the pointer over the plot drifted ~6 px over two presses
+        // at a sub-µs window: each step re-read the pointer's time rounded to the ns and truncated the
+        // window to it. After any number of steps in and out the pointer's pixel shows times of the pixel
+        // it showed before (the two columns' time ranges meet, give or take the 1 ns a window end rounds to)
+        QFETCH(qint64, window);
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const int64_t t0 = 70 * kMs + 7;
+        const auto in = f.input(t0, t0 + window);
+        const double px = std::floor(views::Viewport::kGutter + in.viewport.plotWidth() * 0.37);
+        const auto column = [&] {
+            const auto tm = host.currentFrame().mapping();
+            return std::pair{double(tm.t0) + (px - tm.x0) * tm.nsPerPx(),
+                             double(tm.t0) + (px + 1 - tm.x0) * tm.nsPerPx()};
+        };
+        const auto before = column();
+        input.move(QPoint(int(px), 100));
+        const int steps[] = {1, 1, -1, 1, 1, 1, -1, -1, 1, -1, -1, -1, -1, 1};
+        for (size_t i = 0; i < std::size(steps); ++i) {
+            if (i % 2)
+                input.wheel(QPointF(int(px), 100), 120 * steps[i], Qt::NoModifier);
+            else
+                QVERIFY(input.key(steps[i] > 0 ? Qt::Key_Plus : Qt::Key_Minus, Qt::NoModifier, false, false));
+            const auto now = column();
+            QVERIFY2(now.first - 1 < before.second && before.first < now.second + 1,
+                     qPrintable(QString("step %1: [%2, %3) under the pointer, before [%4, %5)")
+                                    .arg(i)
+                                    .arg(now.first, 0, 'f', 1)
+                                    .arg(now.second, 0, 'f', 1)
+                                    .arg(before.first, 0, 'f', 1)
+                                    .arg(before.second, 0, 'f', 1)));
+        }
+    }
     void clickSelects() {
         test::TimelineFixture f;
         Host host(f);

@@ -87,12 +87,19 @@ int64_t TimeMapping::zoomAnchor(double px) const {
 
 std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo,
                                        int64_t hi) {
+    const double frac = t1 > t0 ? double(anchor - t0) / double(t1 - t0) : 0.5;
+    return zoomWindowAt(t0, t1, double(anchor), frac, factor, lo, hi);
+}
+
+std::pair<int64_t, int64_t> zoomWindowAt(int64_t t0, int64_t t1, double anchorNs, double frac, double factor,
+                                         int64_t lo, int64_t hi) {
+    // rounded, not truncated: truncating the width and the anchor's offset moved the anchor a ns a step,
+    // two pixels a step at a sub-µs window (r50d #2)
     double w = double(t1 - t0) / factor;
     w = std::clamp(w, double(kMinWindowNs), double(std::max<int64_t>(hi - lo, kMinWindowNs)));
-    double frac = t1 > t0 ? double(anchor - t0) / double(t1 - t0) : 0.5;
-    int64_t n0 = anchor - int64_t(frac * w);
-    int64_t n1 = n0 + int64_t(w);
-    return panWindow(n0, n1, 0, lo, hi);
+    const int64_t width = std::llround(w);
+    const int64_t n0 = std::llround(anchorNs - frac * double(width));
+    return panWindow(n0, n0 + width, 0, lo, hi);
 }
 
 std::pair<int64_t, int64_t> panWindow(int64_t t0, int64_t t1, int64_t delta, int64_t lo, int64_t hi) {

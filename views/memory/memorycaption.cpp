@@ -37,6 +37,14 @@ QString memoryContentsCaption(const query::MemoryMapData& d) {
                     .arg(d.withoutAddressNotDrawn);
     if (d.peakAllocatedBytes > 0) text += tr(" · peak allocated %1").arg(formatBytes(d.peakAllocatedBytes));
     if (d.peakReservedBytes > 0) text += tr(" · peak reserved %1").arg(formatBytes(d.peakReservedBytes));
+    // of the curve's component; one reserving more is not in these figures, and says so (r50d #3: mstext's
+    // APP at 2.06 GiB beside "peak reserved 1.49 GiB")
+    if (!d.componentsBeyond.empty()) {
+        QStringList beyond;
+        for (const auto& c : d.componentsBeyond)
+            beyond << tr("%1 reserved up to %2").arg(escaped(c.component), formatBytes(c.reservedBytes));
+        text += tr(" (%1; not in them: %2)").arg(escaped(d.curveComponent), beyond.join(", "));
+    }
     if (!d.hasAddresses && !d.tensors.empty())
         text += tr(" · the source has no device addresses: lifetime view");
     if (d.bankSizeBytes > 0 && d.hasAddresses)

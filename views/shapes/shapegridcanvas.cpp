@@ -151,10 +151,12 @@ bool ShapeGridCanvas::event(QEvent* e) {
             if (!cellAt(pt, r, c)) return QString();
             const auto& cell = m_grid.at(size_t(r), size_t(c));
             const auto& s = *cell.row;
-            QString t = tr("%1 (%2)\n%3 kernels, median %4, p95 %5")
+            // pooled, as the Op summary's median (a rank's) is not: said where it is read (r50d #5)
+            QString t = tr("%1 (%2)\n%3 kernels, median (lower middle) %4, p95 %5,\npooled over %6")
                             .arg(QString::fromStdString(s.inputShapes), QString::fromStdString(s.dtype))
                             .arg(s.count)
-                            .arg(formatDuration(int64_t(s.medianNs)), formatDuration(int64_t(s.p95Ns)));
+                            .arg(formatDuration(int64_t(s.medianNs)), formatDuration(int64_t(s.p95Ns)))
+                            .arg(s.ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(s.ranks));
             if (s.nsPerElement >= 0) t += tr("\n%1 ns per element").arg(s.nsPerElement, 0, 'g', 3);
             if (s.ratio > 0)
                 t += tr("\n%1× the work model's prediction%2")

@@ -179,15 +179,19 @@ void ShapeHeatmapView::showGrid() {
     if (!rowDim && m_rows->count() > 0) rowDim = dimOf(m_cols);
     auto grid = shapes::buildShapeGrid(*t, kind.value(0).toStdString(), kind.value(1).toStdString(),
                                        dimOf(m_cols), rowDim);
-    QString text;
+    // the colour's figures pool the ranks' kernels: the Op summary's median of the same op type is one
+    // rank's, and the demo's MatMulV2 read 156 µs here, 124 µs there without a word why (r50d #5)
+    QString text = tr("Count, median (lower middle) and p95 pooled over %1. ")
+                       .arg(t->ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(t->ranks));
+    const int pooledOnly = text.size();
     for (const auto& m : t->models)
         if (m.dtype == grid.dtype && m.layout == grid.layout)
             text += tr("Work model: %1 + %2 ns per element (Theil–Sen over %3 sizes). ")
                         .arg(formatDuration(int64_t(m.fixedNs)))
                         .arg(m.nsPerElement, 0, 'g', 4)
                         .arg(m.shapes);
-    if (text.isEmpty())
-        text =
+    if (text.size() == pooledOnly)
+        text +=
             tr("Too few sizes for a work model (at least %1): no outliers judged. ").arg(shapes::kMinSizes);
     for (const auto& o : t->outliers)
         if (o.dtype == grid.dtype && shapes::layoutOf(o.inputShapes) == grid.layout)

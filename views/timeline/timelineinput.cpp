@@ -168,19 +168,27 @@ void TimelineInput::wheel(QPointF pos, int deltaY, Qt::KeyboardModifiers mods) {
     }
     const double steps = deltaY / 120.0;
     if (steps == 0) return;
-    const TimeMapping tm = m_host->currentFrame().mapping();
-    auto [a, b] = zoomWindow(tm.t0, tm.t1, tm.zoomAnchor(pos.x()), std::pow(1.25, steps),
-                             m_state->boundsStart(), m_state->boundsEnd());
-    m_state->setWindow(a, b);
+    zoomAt(pos.x(), std::pow(1.25, steps));
 }
 
 void TimelineInput::zoomBy(double factor) {
-    const int64_t t0 = m_state->windowStart(), t1 = m_state->windowEnd();
-    auto [a, b] = zoomWindow(t0, t1, keyAnchor(), factor, m_state->boundsStart(), m_state->boundsEnd());
-    m_state->setWindow(a, b);
+    zoomAt(keyAnchorPx(), factor);
 }
 
-int64_t TimelineInput::keyAnchor() const {
+void TimelineInput::zoomAt(double px, double factor) {
+    const TimeMapping tm = m_host->currentFrame().mapping();
+    // the anchor's place in the window: the first column holds t0 and the last t1 (TimeMapping::zoomAnchor)
+    const double frac = tm.width > 1 ? std::clamp((px - tm.x0) / (tm.width - 1), 0.0, 1.0) : 0.5;
+    double anchor = double(tm.t0) + frac * double(tm.t1 - tm.t0);
+    if (m_zoomHold && m_zoomHold->px == px && m_zoomHold->t0 == tm.t0 && m_zoomHold->t1 == tm.t1)
+        anchor = m_zoomHold->anchorNs;
+    auto [a, b] =
+        zoomWindowAt(tm.t0, tm.t1, anchor, frac, factor, m_state->boundsStart(), m_state->boundsEnd());
+    m_state->setWindow(a, b);
+    m_zoomHold = ZoomHold{px, anchor, m_state->windowStart(), m_state->windowEnd()};
+}
+
+double TimelineInput::keyAnchorPx() const {
     // + and - zoomed about the window's middle and so zoomed the selected op out of view, or away from
     // what the pointer was on (r49b #5); they hold still what the user is looking at, as the wheel does
     const FrameInput in = m_host->currentFrame();
@@ -192,11 +200,10 @@ int64_t TimelineInput::keyAnchor() const {
         const TimeMapping rm = s.rank >= 0 ? in.rankMapping(s.rank) : tm;
         const double xa = std::max(rm.x(s.startNs), plot.left()),
                      xb = std::min(rm.x(std::max(s.endNs, s.startNs)), plot.right());
-        if (xa <= xb) return tm.zoomAnchor((xa + xb) / 2);
+        if (xa <= xb) return (xa + xb) / 2;
     }
-    if (m_pointer && m_pointer->x() >= plot.left() && m_pointer->x() <= plot.right())
-        return tm.zoomAnchor(m_pointer->x());
-    return (tm.t0 + tm.t1) / 2;
+    if (m_pointer && m_pointer->x() >= plot.left() && m_pointer->x() <= plot.right()) return m_pointer->x();
+    return tm.x0 + (tm.width - 1) / 2;
 }
 
 void TimelineInput::panBy(double fraction) {

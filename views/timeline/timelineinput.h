@@ -75,11 +75,13 @@ class TimelineInput {
 
   private:
     void click(QPoint pos);
-    /// Zooms by `factor` about keyAnchor().
+    /// Zooms by `factor` about keyAnchorPx().
     void zoomBy(double factor);
-    /// Where the keys' zoom holds still (ns, on the window's time): the selection's middle where it is in
-    /// the window (its shown part's), else the pointer's time while it is over the plot, else the middle.
-    int64_t keyAnchor() const;
+    /// Zooms by `factor` holding still the time at widget x `px` (TimeMapping::zoomAnchor's rule).
+    void zoomAt(double px, double factor);
+    /// Where the keys' zoom holds still (widget x): the selection's middle where it is in the window (its
+    /// shown part's), else the pointer while it is over the plot, else the plot's middle.
+    double keyAnchorPx() const;
     void panBy(double fraction);
     AnnotationModel::Tool tool() const {
         return m_annotations ? m_annotations->tool() : AnnotationModel::Tool::None;
@@ -92,6 +94,14 @@ class TimelineInput {
     Drag m_drag = Drag::None;
     QPoint m_pressPos, m_dragPos;
     std::optional<QPoint> m_pointer; ///< where the pointer is over the widget (none: outside it)
+    /// The last zoom's anchor: its exact time, its pixel and the window it made. The next zoom at that
+    /// pixel of that window holds the same time, not the pixel's time re-read and rounded to a ns (which
+    /// drifted a pixel or more a step at a sub-µs window: r50d #2).
+    struct ZoomHold {
+        double px = 0, anchorNs = 0;
+        qint64 t0 = 0, t1 = 0;
+    };
+    std::optional<ZoomHold> m_zoomHold;
     qint64 m_pressT0 = 0, m_pressT1 = 0;
     int m_pressScroll = 0;
 };
