@@ -3,6 +3,7 @@
 #include "core/query/analysisqueries.h"
 #include "core/query/report.h"
 #include "core/query/runreport.h"
+#include "core/query/timelinequery.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -350,6 +351,16 @@ class TstRuns : public QObject {
             QCOMPARE(cw["by_run"][size_t(run)]["run"].get<int64_t>(), run);
             QVERIFY(sum > 0);
             QCOMPARE(cw["by_run"][size_t(run)]["wait_ns"].get<int64_t>(), sum);
+        }
+        // the app's lanes of each run: by number too (run 1's keys read 4, 7, 10000, ...)
+        for (int run : {0, 1}) {
+            const auto summary = query::loadSummary(*ix.db, run);
+            std::vector<std::pair<int64_t, int64_t>> lanes;
+            for (int key : summary.ranks)
+                lanes.push_back(runRank.at(key));
+            const std::vector<std::pair<int64_t, int64_t>> want(expected.begin() + run * 8,
+                                                                expected.begin() + run * 8 + 8);
+            QCOMPARE(lanes, want);
         }
         // one run alone keeps its total and has no by_run
         const auto one = query::runReport(*ix.db, report, 0);
