@@ -125,7 +125,8 @@ pipeline::BuildResult openProfile(const std::string& profile, const pipeline::Bu
             std::fprintf(stderr, "index: reused %s (%.2f s)\n", res.dbPath.c_str(), res.seconds);
         else
             std::fprintf(stderr,
-                         "index: %s of input%s, %s events, %s spans in %.2f s (%.0f MB/s%s; parse %.2f "
+                         "index: %s of input%s, %s records (trace events, table rows), %s spans in %.2f s "
+                         "(%.0f MB/s%s; parse %.2f "
                          "s, indexes %.2f s, analysis %.2f s) -> %s\n",
                          human(double(res.inputBytes)).c_str(), compressedPart(res).c_str(),
                          model::millionsText(res.events).c_str(), model::millionsText(res.spans).c_str(),

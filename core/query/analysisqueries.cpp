@@ -12,6 +12,7 @@
 #include "core/query/stubsteps.h"
 #include "core/query/tensorreader.h"
 #include "core/query/tensortwins.h"
+#include "core/query/unnamedranks.h"
 #include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
@@ -280,7 +281,7 @@ StepTotals rankStepTotals(index::Db& db, const std::string& opType, int rank) {
 }
 
 HeatmapData rankStepHeatmap(const std::string& opType, const std::vector<std::pair<int, StepTotals>>& perRank,
-                            const std::map<int, int>& dataRank) {
+                            const std::map<int, int>& dataRank, const std::set<int>& unnamed) {
     HeatmapData h;
     h.mode = HeatmapData::Mode::RankByStep;
     h.opType = opType;
@@ -297,6 +298,7 @@ HeatmapData rankStepHeatmap(const std::string& opType, const std::vector<std::pa
         const auto shown = dataRank.find(rank);
         h.rows.push_back("rank " + std::to_string(shown == dataRank.end() ? rank : shown->second));
         h.rowKeys.push_back(rank);
+        if (unnamed.count(rank)) h.unnamedRowKeys.insert(rank);
         std::vector<HeatCell> row(h.columns.size());
         int64_t total = 0;
         for (const auto& [step, c] : totals) {
@@ -310,14 +312,19 @@ HeatmapData rankStepHeatmap(const std::string& opType, const std::vector<std::pa
         h.rowTotalNs.push_back(total);
         h.cells.push_back(std::move(row));
     }
-    // ratio to the same step's median across ranks: a card that slowed stands out in its column
+    // ratio to the same step's median across ranks: a card that slowed stands out in its column. A rank the
+    // data does not name is compared with none (nothing says its file is of the others' job, r48d)
     for (size_t c = 0; c < h.columns.size(); ++c) {
         std::vector<double> v;
-        for (auto& row : h.cells)
-            if (row[c].present) v.push_back(double(row[c].meanNs));
+        for (size_t r = 0; r < h.cells.size(); ++r)
+            if (h.cells[r][c].present && !h.unnamedRowKeys.count(h.rowKeys[r]))
+                v.push_back(double(h.cells[r][c].meanNs));
         double med = stats::median(v); // judged: the ratios' reference (the tooltip says so)
-        for (auto& row : h.cells)
-            row[c].ratio = row[c].present && med > 0 ? double(row[c].meanNs) / med : 0;
+        for (size_t r = 0; r < h.cells.size(); ++r) {
+            HeatCell& cell = h.cells[r][c];
+            cell.noSharedKernels = cell.present && h.unnamedRowKeys.count(h.rowKeys[r]);
+            cell.ratio = cell.present && !cell.noSharedKernels && med > 0 ? double(cell.meanNs) / med : 0;
+        }
     }
     return h;
 }
@@ -336,11 +343,13 @@ std::vector<std::pair<int, int>> orderedRanks(index::Db& db, const std::vector<i
 HeatmapData loadRankStepHeatmap(index::Db& db, const std::string& opType, const std::vector<int>& ranks) {
     std::vector<std::pair<int, StepTotals>> perRank;
     std::map<int, int> dataRank;
+    std::set<int> keys;
     for (const auto& [key, number] : orderedRanks(db, ranks)) {
         perRank.push_back({key, rankStepTotals(db, opType, key)});
         dataRank[key] = number;
+        keys.insert(key);
     }
-    return rankStepHeatmap(opType, perRank, dataRank);
+    return rankStepHeatmap(opType, perRank, dataRank, unnamedRankKeys(db, keys));
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,10 @@ struct HeatmapData {
     /// OpByRank, OpByStep: each row's op type → its kernel names per rank key, of the grid's ranks
     /// (loadOpKernelNames; kernelNameCounts adds them up)
     std::map<std::string, std::vector<OpKernelName>> kernelNames;
+    /// RankByStep: the row keys of ranks the data does not name (Rankscope numbered them one per file,
+    /// core/query/unnamedranks.h): their cells have no ratio (`noSharedKernels`) and stay out of the step
+    /// medians, as op_stat leaves them out; the view names their rows by their file (views::rankName)
+    std::set<int64_t> unnamedRowKeys;
 };
 
 /// Op type × rank from the persisted op statistics.
@@ -88,9 +93,10 @@ std::vector<std::pair<int, int>> orderedRanks(index::Db& db, const std::vector<i
 using StepTotals = std::map<int64_t, std::pair<int64_t, int64_t>>;
 StepTotals rankStepTotals(index::Db& db, const std::string& opType, int rank);
 /// The rank × step heatmap of `opType` from each rank's totals (rows in the order given), rows labelled
-/// with `dataRank` of their key (the key where it has none).
+/// with `dataRank` of their key (the key where it has none; the view names them). The ranks of `unnamed`
+/// (numbered by Rankscope: nothing says they are one job) get no ratio and are no part of the medians.
 HeatmapData rankStepHeatmap(const std::string& opType, const std::vector<std::pair<int, StepTotals>>& perRank,
-                            const std::map<int, int>& dataRank = {});
+                            const std::map<int, int>& dataRank = {}, const std::set<int>& unnamed = {});
 
 struct TensorItem {
     std::string tensorId, opName;

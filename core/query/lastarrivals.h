@@ -16,7 +16,8 @@
 namespace rs::query {
 
 /// {"<rank>": {"last": n, "of": collectives it took part in, "chance": Σ 1/members, "sd": √Σ p(1-p)}}
-/// over the collectives with a last rank.
+/// over the collectives with a last rank, and "unmatched": its collectives matched with no other rank's
+/// (point-to-point ones; absent when none), which have no arrival order.
 nlohmann::json lastArrivalsSection(index::Db& db);
 
 /// The rule: last in at least 1.25× its chance count and more than 3 standard deviations above it (a

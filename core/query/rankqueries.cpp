@@ -1,4 +1,5 @@
 #include "core/query/rankqueries.h"
+#include "core/query/unnamedranks.h"
 
 #include <algorithm>
 #include <map>
@@ -74,7 +75,8 @@ HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType, const 
         auto it = totals.find(r);
         perRank.push_back({r, it == totals.end() ? StepTotals() : it->second});
     }
-    HeatmapData h = rankStepHeatmap(opType, perRank, dataRank);
+    HeatmapData h =
+        rankStepHeatmap(opType, perRank, dataRank, unnamedRankKeys(lanes.db(), {ranks.begin(), ranks.end()}));
     for (size_t i = 0; i < h.rows.size(); ++i) // a rank whose shard is missing: a row without cells, so named
         if (!totals.count(int(h.rowKeys[i]))) h.rows[i] += " (shard missing)";
     return h;

@@ -43,6 +43,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -614,6 +615,7 @@ json buildReport(index::Db& db, int top) {
     r["outlier_steps"] = outlierStepsSection(db);
     r["comm_wait"] = commWaitSection(db, top);
     markUnknownWait(r);
+    splitWaitByRun(r);
     r["memory"] = {{"per_rank", memoryPerRank(db, top)}, {"bank_anomalies", bankAnomalies(db)}};
     r["findings"] = findingsJson(db);
     r["producer_cluster_summary"] = producerClusterSummary(db); // the producer's figures beside ours
@@ -638,6 +640,7 @@ json buildReport(index::Db& db, int top) {
         if (auto calls = uncollectedCallsJson(db); !calls.is_null())
             r["counts"]["uncollected_communication_calls"] = std::move(calls);
     addRunCounts(db, r);
+    orderByRunRank(r); // per-rank lists run by run, as the text reads them (not by key: keys mix runs)
     // a cluster index (rankscope merge) holds the shards' summaries only: its events stay in the shards
     const std::string shards = db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'");
     if (!shards.empty())
@@ -688,9 +691,42 @@ void markUnknownWait(json& report) {
     cw["wait_unknown"] = none ? because : std::string();
 }
 
+void splitWaitByRun(json& report) {
+    json& cw = report["comm_wait"];
+    cw.erase("by_run");
+    cw.erase("total_note");
+    if (report["runs"].size() < 2) return;
+    std::map<int64_t, std::optional<int64_t>> waitOf; // rank key → its wait (nullopt: not known)
+    for (const auto& x : cw.value("by_rank", json::array()))
+        waitOf[x["rank"].get<int64_t>()] =
+            x["wait_ns"].is_number() ? std::optional<int64_t>(x["wait_ns"].get<int64_t>()) : std::nullopt;
+    json byRun = json::array();
+    for (const auto& run : report["runs"]) {
+        // a run whose wait nothing could measure (runs[].wait_unknown) is not 0
+        bool known = run.value("wait_unknown", std::string()).empty();
+        int64_t ns = 0;
+        for (const auto& k : run["ranks"])
+            if (auto it = waitOf.find(k.get<int64_t>()); it != waitOf.end()) {
+                known &= it->second.has_value();
+                ns += it->second.value_or(0);
+            }
+        byRun.push_back({{"run", run["run"]}, {"wait_ns", known ? json(ns) : json(nullptr)}});
+    }
+    cw["by_run"] = std::move(byRun);
+    cw["total_wait_ns"] = nullptr;
+    cw["total_note"] = "not given: the folder holds " + std::to_string(report["runs"].size()) +
+                       " runs (different jobs), whose waits added mean nothing; by_run gives each run's";
+}
+
 std::string totalWaitText(const json& report, const std::function<std::string(int64_t)>& format) {
-    const json& total = report["comm_wait"]["total_wait_ns"];
-    return total.is_number() ? format(total.get<int64_t>()) : std::string();
+    const json& cw = report["comm_wait"];
+    const json& total = cw["total_wait_ns"];
+    if (total.is_number()) return format(total.get<int64_t>());
+    // several runs: the text gives the runs' waits added, and says so (formatCommWaitByRun)
+    std::optional<int64_t> added;
+    for (const auto& run : cw.value("by_run", json::array()))
+        if (run["wait_ns"].is_number()) added = added.value_or(0) + run["wait_ns"].get<int64_t>();
+    return added ? format(*added) : std::string();
 }
 
 std::string waitVsProducerText(const json& report) {

@@ -59,7 +59,12 @@ std::string waitVsProducerText(const nlohmann::json& report);
 /// Where no run's wait is known (runs[].wait_unknown), comm_wait.total_wait_ns is null, not 0, and
 /// comm_wait.wait_unknown says why (its runs' reasons); else wait_unknown is "".
 void markUnknownWait(nlohmann::json& report);
-/// comm_wait.total_wait_ns formatted by `format`, "" when it is null (not known: commWaitText says so).
+/// A folder of several runs: comm_wait.by_run[{run, wait_ns}] (null: not known), each run's ranks' waits,
+/// and total_wait_ns null with total_note saying why (two jobs' waits added mean nothing). One run: neither
+/// by_run nor total_note, total_wait_ns as it was. Call after markUnknownWait.
+void splitWaitByRun(nlohmann::json& report);
+/// comm_wait.total_wait_ns formatted by `format`; of a folder of runs, their known by_run waits added (the
+/// text says so beside each run's); "" when none is known (commWaitText says so).
 std::string totalWaitText(const nlohmann::json& report, const std::function<std::string(int64_t)>& format);
 /// Where some rank waited for several ranks at once, how its "waited for" parts are counted and how much
 /// they shared ("Each instant of a wait is counted once, so a rank's parts add up to its wait: … (rank 0

@@ -316,22 +316,14 @@ void formatSteps(std::ostringstream& o, const json& r) {
 /// A folder of several runs: each run's wait apart, beside the total over all their ranks (walk 37: the
 /// folder's 3.50 s was two jobs' 1.72 s and 1.78 s, the only figure given).
 void formatCommWaitByRun(std::ostringstream& o, const json& r) {
-    if (!r["counts"].contains("over_runs") || r["comm_wait"]["total_wait_ns"].is_null()) return;
-    std::map<int64_t, std::optional<int64_t>> waitOf; // rank key → its wait (nullopt: not known)
-    for (const auto& x : r["comm_wait"]["by_rank"])
-        waitOf[x["rank"].get<int64_t>()] =
-            x["wait_ns"].is_number() ? std::optional<int64_t>(x["wait_ns"].get<int64_t>()) : std::nullopt;
+    const json byRun = r["comm_wait"].value("by_run", json::array());
+    if (std::none_of(byRun.begin(), byRun.end(), [](const json& x) { return x["wait_ns"].is_number(); }))
+        return; // one run, or no run's wait known: the line above says so
     std::string line;
-    for (const auto& run : r["runs"]) {
-        // a run whose wait nothing could measure (runs[].wait_unknown, said on the line above) is not 0
-        std::optional<int64_t> ns =
-            run.value("wait_unknown", std::string()).empty() ? std::optional<int64_t>(0) : std::nullopt;
-        for (const auto& k : run["ranks"])
-            if (auto it = waitOf.find(k.get<int64_t>()); it != waitOf.end())
-                ns = ns && it->second ? std::optional<int64_t>(*ns + *it->second) : std::nullopt;
+    for (const auto& run : byRun)
         line += (line.empty() ? "" : ", ") + ("run " + std::to_string(run["run"].get<int64_t>())) + " " +
-                (ns ? ms(double(*ns)) : std::string("not known"));
-    }
+                (run["wait_ns"].is_number() ? ms(double(run["wait_ns"].get<int64_t>()))
+                                            : std::string("not known"));
     o << "\n  each run apart (different jobs: the total above is theirs added): " << line;
 }
 

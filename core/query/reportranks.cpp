@@ -1,6 +1,8 @@
 #include "core/query/reportranks.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -97,6 +99,40 @@ void orderByRank(nlohmann::json& report) {
     for (const auto& [section, list] :
          {std::pair{"steps", "per_rank"}, std::pair{"memory", "per_rank"}, std::pair{"comm_wait", "by_rank"}})
         if (report.contains(section) && report[section].contains(list)) byRank(report[section][list]);
+}
+
+void orderByRunRank(nlohmann::json& report) {
+    if (!report.contains("runs")) return;
+    std::map<int64_t, size_t> place; // rank key → its place in the runs' order
+    for (const auto& run : report["runs"])
+        for (const auto& k : run.value("ranks", nlohmann::json::array()))
+            if (k.is_number_integer()) place.emplace(k.get<int64_t>(), place.size());
+    // (place, key): a rank of no run after every run's, by key
+    auto at = [&](const nlohmann::json& x) -> std::pair<size_t, int64_t> {
+        const auto& r = x.is_object() ? x.value("rank", nlohmann::json()) : x;
+        if (!r.is_number_integer()) return {SIZE_MAX, INT64_MAX};
+        const auto it = place.find(r.get<int64_t>());
+        return {it == place.end() ? SIZE_MAX : it->second, r.get<int64_t>()};
+    };
+    auto byPlace = [&](nlohmann::json& a) {
+        if (!a.is_array()) return;
+        std::stable_sort(a.begin(), a.end(),
+                         [&](const nlohmann::json& x, const nlohmann::json& y) { return at(x) < at(y); });
+    };
+    if (report.contains("ranks")) byPlace(report["ranks"]);
+    for (const auto& [section, list] :
+         {std::pair{"steps", "per_rank"}, std::pair{"memory", "per_rank"}, std::pair{"comm_wait", "by_rank"}})
+        if (report.contains(section) && report[section].contains(list)) byPlace(report[section][list]);
+    if (report.contains("outlier_steps") && report["outlier_steps"].is_array()) {
+        auto excess = [](const nlohmann::json& x) {
+            return x.value("wall_ns", int64_t(0)) - x.value("typical_ns", int64_t(0));
+        };
+        auto& a = report["outlier_steps"];
+        std::stable_sort(a.begin(), a.end(), [&](const nlohmann::json& x, const nlohmann::json& y) {
+            const int64_t ex = excess(x), ey = excess(y);
+            return ex != ey ? ex > ey : at(x) < at(y);
+        });
+    }
 }
 
 } // namespace rs::query

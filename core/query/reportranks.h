@@ -30,5 +30,10 @@ void renameRanks(nlohmann::json& report, const std::map<int64_t, int64_t>& toDat
 /// Puts the lists of `report` that go rank by rank ("ranks", the per-rank steps, memory and waits) in the
 /// order of their rank numbers, as renamed: a run's keys need not follow its ranks' numbers.
 void orderByRank(nlohmann::json& report);
+/// Puts the same lists of a folder's `report` (and ties among its outlier steps, which go by excess) in
+/// the order of `report["runs"]`: run by run, each run's ranks by their numbers; ranks of no run last, by
+/// key. The keys of two runs' colliding ranks go by file size, so key order mixed the runs ("rank 0 (run
+/// 1) … rank 3 (run 0)"). Needs "runs" as runsJson writes it (each run's keys in number order).
+void orderByRunRank(nlohmann::json& report);
 
 } // namespace rs::query

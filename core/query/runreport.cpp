@@ -132,6 +132,8 @@ json runReport(index::Db& db, json r, int run) {
     }
     cw["total_wait_ns"] = total;
     cw["by_source"] = bySource;
+    cw.erase("by_run"); // one run's: its total is a figure again
+    cw.erase("total_note");
     markUnknownWait(r); // of the run shown
     json last = json::object();
     for (auto& [k, v] : cw["last_arrival_counts"].items())

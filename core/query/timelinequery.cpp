@@ -1,4 +1,5 @@
 #include "core/query/timelinequery.h"
+#include "core/query/ranknumberorder.h"
 
 #include "core/query/collidedranknames.h"
 #include "core/query/damagedinput.h"
@@ -97,7 +98,8 @@ std::set<int> loadShownRanks(index::Db& db, ProfileSummary& s) {
     // ranks of the shown run (every rank when the index has no runs)
     auto q = db.prepare(
         "SELECT rank, clock_offset_ns, coalesce(clock_note, ''), run_id, coalesce(data_rank, rank) "
-        "FROM rank_info ORDER BY rank");
+        "FROM rank_info ORDER BY " +
+        std::string(kRankNumberOrder)); // a run's lanes by number: its keys need not follow (r50a #1)
     while (q.step()) {
         if (!s.runs.empty() && !q.isNull(3) && int(q.i64(3)) != s.run) continue;
         int r = int(q.i64(0));

@@ -31,6 +31,16 @@ void loadUnnamedRanks(index::Db& db, const std::set<int>& shown, ProfileSummary&
         "other file's");
 }
 
+std::set<int> unnamedRankKeys(index::Db& db, const std::set<int>& shown) {
+    std::set<int> out;
+    if (shown.size() < 2) return out;
+    auto q = db.prepare("SELECT rank FROM label WHERE key = ?");
+    q.bind(1, std::string(model::kRankOriginLabel));
+    while (q.step())
+        if (shown.count(int(q.i64(0)))) out.insert(int(q.i64(0)));
+    return out;
+}
+
 std::string rankName(const ProfileSummary& s, int key) {
     const auto it = s.unnamedRankFile.find(key);
     const std::string n = std::to_string(s.shownRank(key));

@@ -15,6 +15,10 @@ namespace rs::query {
 /// note saying so when any is; nothing when the run has one rank (as analysis/runs.h RunMap::unnamed).
 void loadUnnamedRanks(index::Db& db, const std::set<int>& shown, ProfileSummary& s);
 
+/// The keys of `shown` (one run's ranks) that Rankscope numbered (the data names them not): none when
+/// `shown` holds fewer than two, as loadUnnamedRanks (a lone rank is compared with nobody anyway).
+std::set<int> unnamedRankKeys(index::Db& db, const std::set<int>& shown);
+
 /// "file 2: beta.json" for a rank numbered by Rankscope, else "rank 2" (the data's number).
 std::string rankName(const ProfileSummary& s, int key);
 

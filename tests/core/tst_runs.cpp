@@ -3,6 +3,7 @@
 #include "core/query/analysisqueries.h"
 #include "core/query/report.h"
 #include "core/query/runreport.h"
+#include "core/query/timelinequery.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
@@ -288,6 +289,83 @@ class TstRuns : public QObject {
         QVERIFY2(text.find("each run apart (different jobs: the total above is theirs added): run 0 ") !=
                      std::string::npos,
                  text.c_str());
+    }
+    void twoDemoCopiesListTheirRanksRunByRun() {
+        // r50a #1, #2: two copies of the demo (a/, and c/ with another seed) claim ranks 0-7 twice; each
+        // colliding number's plain key goes to its larger file, so run 0 held keys 3 and 10000-10007 but
+        // 10003, and the per-rank lists, in key order, read "rank 0 (run 1) ... rank 3 (run 0)". The
+        // folder's wait total added the two jobs' waits
+        const std::string dir = test::tempDir("runs-two-demos");
+        auto a = test::demoOptions(8, 6, 2), c = a;
+        c.seed = 3;
+        for (const auto& [sub, o] : {std::pair{"/a", a}, std::pair{"/c", c}}) {
+            const std::string err = test::writeDemo(dir + sub, o);
+            QVERIFY2(err.empty(), err.c_str());
+        }
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        // the case at hand: some run holds keys of both ranges
+        QCOMPARE(ix.scalar("SELECT count(DISTINCT run_id) FROM rank_info GROUP BY rank >= 10000 ORDER BY 1 "
+                           "DESC LIMIT 1"),
+                 int64_t(2));
+        const auto report = query::buildReport(*ix.db, 10);
+        std::map<int64_t, std::pair<int64_t, int64_t>> runRank; // key → (run, data rank), from the index
+        for (const auto& row : ix.rows("SELECT rank, run_id, data_rank FROM rank_info")) {
+            const auto p1 = row.find('|'), p2 = row.rfind('|');
+            runRank[std::stoll(row.substr(0, p1))] = {std::stoll(row.substr(p1 + 1, p2 - p1 - 1)),
+                                                      std::stoll(row.substr(p2 + 1))};
+        }
+        std::vector<std::pair<int64_t, int64_t>> expected;
+        for (int64_t run : {0, 1})
+            for (int64_t r = 0; r < 8; ++r)
+                expected.push_back({run, r});
+        auto order = [&](const nlohmann::json& list) {
+            std::vector<std::pair<int64_t, int64_t>> out;
+            for (const auto& x : list)
+                out.push_back(runRank.at(x.is_object() ? x["rank"].get<int64_t>() : x.get<int64_t>()));
+            return out;
+        };
+        QCOMPARE(order(report["ranks"]), expected);
+        QCOMPARE(order(report["steps"]["per_rank"]), expected);
+        QCOMPARE(order(report["memory"]["per_rank"]), expected);
+        QCOMPARE(order(report["comm_wait"]["by_rank"]), expected);
+        // the text's step list reads the same way
+        const std::string text = query::formatReport(report, 10);
+        size_t at = text.find("\nSteps ");
+        for (const auto& [run, r] : expected) {
+            std::string said = "rank ";
+            said.append(std::to_string(r)).append(" (run ").append(std::to_string(run)).append("): ");
+            at = text.find(said, at);
+            QVERIFY2(at != std::string::npos, (said + "\n" + text).c_str());
+        }
+        // #2: no folder-wide wait total in the JSON; each run's, its ranks' waits
+        const auto& cw = report["comm_wait"];
+        QVERIFY(cw["total_wait_ns"].is_null());
+        QVERIFY2(cw.value("total_note", std::string()).find("2 runs") != std::string::npos,
+                 cw.dump().c_str());
+        QCOMPARE(cw["by_run"].size(), size_t(2));
+        for (int64_t run : {0, 1}) {
+            int64_t sum = 0;
+            for (const auto& x : cw["by_rank"])
+                if (runRank.at(x["rank"].get<int64_t>()).first == run) sum += x["wait_ns"].get<int64_t>();
+            QCOMPARE(cw["by_run"][size_t(run)]["run"].get<int64_t>(), run);
+            QVERIFY(sum > 0);
+            QCOMPARE(cw["by_run"][size_t(run)]["wait_ns"].get<int64_t>(), sum);
+        }
+        // the app's lanes of each run: by number too (run 1's keys read 4, 7, 10000, ...)
+        for (int run : {0, 1}) {
+            const auto summary = query::loadSummary(*ix.db, run);
+            std::vector<std::pair<int64_t, int64_t>> lanes;
+            for (int key : summary.ranks)
+                lanes.push_back(runRank.at(key));
+            const std::vector<std::pair<int64_t, int64_t>> want(expected.begin() + run * 8,
+                                                                expected.begin() + run * 8 + 8);
+            QCOMPARE(lanes, want);
+        }
+        // one run alone keeps its total and has no by_run
+        const auto one = query::runReport(*ix.db, report, 0);
+        QVERIFY(one["comm_wait"]["total_wait_ns"].is_number());
+        QVERIFY(!one["comm_wait"].contains("by_run") && !one["comm_wait"].contains("total_note"));
     }
     void anInferredWaitSaysSo() {
         // rank 1 reaches each of its 6 AllReduces 300 µs after rank 0: rank 0's 6 waits are inferred from the

@@ -2,9 +2,11 @@
 // in a file or folder name) is numbered by Rankscope one rank per file. Nothing says the files are one job
 // (they may be one device's trace split in files, or unrelated runs), so their collectives are not matched,
 // nor waits blamed between them (r48d); the same files naming their ranks are.
+#include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <string>
 
 using namespace rs;
@@ -111,6 +113,37 @@ class TstUnnamedRanks : public QObject {
         const qint64 said = ix.scalar("SELECT count(*) FROM diagnostic WHERE what LIKE 'kernels of ranks not "
                                       "named by the data%'");
         QCOMPARE(said, qint64(named ? 0 : 1));
+    }
+    void theRankStepGridComparesOnlyNamedRanks_data() {
+        QTest::addColumn<bool>("named");
+        QTest::newRow("ranks named") << true;
+        QTest::newRow("ranks numbered by Rankscope") << false;
+    }
+    void theRankStepGridComparesOnlyNamedRanks() {
+        // r50a #4: the rank × step grid compared each file's gemm with the step's median over all five
+        // files though nothing says they are one job (op_stat leaves them out since analysis revision 37),
+        // and the view named their rows "rank 4", a number no file writes. Named, epsilon's gemm (1600 µs
+        // against 800 µs) reads 2.00× its step's median; unnamed, no cell has a ratio
+        QFETCH(bool, named);
+        const auto ix =
+            test::indexDir(writeFiveFiles(named ? "unnamed-grid-control" : "unnamed-grid", named));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto ops = ix.rows("SELECT DISTINCT op_type FROM op_stat");
+        QCOMPARE(ops.size(), size_t(1));
+        const auto h = query::loadRankStepHeatmap(*ix.db, ops[0]);
+        QCOMPARE(h.rowKeys.size(), size_t(5));
+        QCOMPARE(h.unnamedRowKeys.size(), size_t(named ? 0 : 5));
+        int withRatio = 0, present = 0;
+        double largest = 0;
+        for (const auto& row : h.cells)
+            for (const auto& c : row) {
+                present += c.present;
+                withRatio += c.present && !c.noSharedKernels && c.ratio > 0;
+                largest = std::max(largest, c.ratio);
+            }
+        QVERIFY(present > 0);
+        QCOMPARE(withRatio, named ? present : 0);
+        QCOMPARE(largest, named ? 2.0 : 0.0);
     }
 };
 

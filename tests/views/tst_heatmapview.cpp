@@ -456,6 +456,30 @@ class TstHeatmapView : public QObject {
             QVERIFY(legendArea->viewport()->height() >=
                     view.legend()->stripHeight(legendArea->viewport()->width()));
     }
+    void aRankTheDataDoesNotNameIsCalledByItsFile() {
+        // r50a #4: the rank × step grid's rows of ranks Rankscope numbered (one per file) read "rank 1",
+        // a number no file writes; the timeline's header calls them by their file
+        auto d = std::make_shared<query::HeatmapData>();
+        d->mode = query::HeatmapData::Mode::RankByStep;
+        d->opType = "gemm";
+        d->columns = {"step 0"};
+        d->columnKeys = {0};
+        d->rows = {"rank 0", "rank 1", "rank 2"};
+        d->rowKeys = {0, 1, 2};
+        d->unnamedRowKeys = {0, 1};
+        d->cells.assign(3, std::vector<query::HeatCell>(1));
+        d->rowTotalNs = {1, 1, 1};
+        auto summary = std::make_shared<query::ProfileSummary>();
+        summary->ranks = {0, 1, 2};
+        summary->unnamedRankFile = {{0, "alpha.json"}, {1, "beta.json"}};
+        views::InteractionState state;
+        views::HeatmapView view(&state, nullptr);
+        view.setSummary(summary);
+        view.setData(d);
+        QVERIFY(view.canvas()->data());
+        QCOMPARE(view.canvas()->data()->rows,
+                 (std::vector<std::string>{"file 0: alpha.json", "file 1: beta.json", "rank 2"}));
+    }
     void aShortNarrowDockShowsTheGridsBarAndTheWholeLegend() {
         // walk 42, the op heatmap docked under a 1000 px window's timeline (460 × 200 px): the dock's scroll
         // area took the panel's preferred height (its whole grid), so the grid's horizontal bar was below the

@@ -454,6 +454,8 @@ QString HeatmapCanvas::cellToolTip(int r, int c) const {
         cell.noSharedKernels && m_data->mode == query::HeatmapData::Mode::OpByRank
             ? tr("ratio: none, no shared kernels (no kernel name of it ran on "
                  "another rank of its run: nothing to compare it with)")
+        : cell.noSharedKernels && m_data->mode == query::HeatmapData::Mode::RankByStep
+            ? tr("ratio: none (a rank the data does not name: its file is compared with no other)")
             : tr("ratio %1×%2").arg(cell.ratio, 0, 'f', 2).arg(ratioReference(m_data->mode));
     QString tip =
         QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6%11 · p95 %7 · "

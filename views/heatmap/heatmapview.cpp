@@ -5,6 +5,8 @@
 #include "views/common/rankname.h"
 #include "views/common/wordelide.h"
 
+#include "core/query/unnamedranks.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -336,7 +338,20 @@ void HeatmapView::followRankCount(const query::HeatmapData& d) {
     }
 }
 
+std::shared_ptr<const query::HeatmapData>
+HeatmapView::namedRows(std::shared_ptr<const query::HeatmapData> d) const {
+    if (!d || d->mode != Mode::RankByStep || d->unnamedRowKeys.empty() || !m_summary) return d;
+    // a rank the data does not name is its file, as the timeline's header says (r48d): "rank 2" would
+    // claim a number no file writes. The grid is of the shown run: no run in the name
+    auto named = std::make_shared<query::HeatmapData>(*d);
+    for (size_t i = 0; i < named->rows.size() && i < named->rowKeys.size(); ++i)
+        if (named->unnamedRowKeys.count(named->rowKeys[i]))
+            named->rows[i] = query::rankName(*m_summary, int(named->rowKeys[i]));
+    return named;
+}
+
 void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
+    d = namedRows(std::move(d));
     if (d && d->mode == Mode::OpByRank) {
         followRankCount(*d);
         m_ops.clear();

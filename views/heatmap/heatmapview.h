@@ -82,6 +82,9 @@ class HeatmapView : public QWidget {
     void resizeEvent(QResizeEvent* e) override;
 
   private:
+    /// `d` with its rows of ranks the data does not name (unnamedRowKeys) called by their files
+    /// (query::rankName of the summary); `d` itself when it has none. GUI thread.
+    std::shared_ptr<const query::HeatmapData> namedRows(std::shared_ptr<const query::HeatmapData> d) const;
     QScrollArea* makeScrollArea(); ///< around the canvas, its labels following the scroll
     QWidget* makeGridRow();        ///< the grid's scroll area and the legend's beside it
     void fitGridWidth();           ///< the grid's area no wider than the grid: the legend beside it
