@@ -287,17 +287,18 @@ Caption buildCaption(const CaptionInput& in) {
         if (const std::string cut = query::cutRanksNote(*in.heatmap); !cut.empty())
             c.notes << QObject::tr("Cross-hatched: %1.").arg(QString::fromStdString(cut));
     if (in.view == "timeline" || in.view == "window") {
-        if (in.legend && in.view == "timeline") {       // the lanes' swatches, through the lanes' painter
-            const bool unread = !s.unreadTails.empty(); // a lane's cut tail: its hatch in the key
-            c.legendSize = [unread](int maxWidth) {
-                return views::legendSize(QGuiApplication::font(), unread, maxWidth);
+        if (in.legend && in.view == "timeline") { // the lanes' swatches, through the lanes' painter
+            // a lane's cut tail: its hatch in the key; the waits' hatches only where the waits are drawn
+            const views::LegendKinds kinds{!s.unreadTails.empty(), in.waitsShown};
+            c.legendSize = [kinds](int maxWidth) {
+                return views::legendSize(QGuiApplication::font(), kinds, maxWidth);
             };
-            c.legend = [unread](QPainter& p, QPoint at, int maxWidth) {
+            c.legend = [kinds](QPainter& p, QPoint at, int maxWidth) {
                 const QFont font = QGuiApplication::font();
                 views::paintDrawList(p,
                                      views::legendList(at, font,
                                                        views::FramePalette::from(QGuiApplication::palette()),
-                                                       unread, maxWidth),
+                                                       kinds, maxWidth),
                                      font);
             };
         }

@@ -319,6 +319,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.step = m_step;
     in.stepLacking = m_stepLacking;
     in.lanesCut = m_cut;
+    in.waitsShown = m_timeline.showWaits();
     in.legend = true;
     in.comm = m_comm.get();
     in.ranksNote = m_ranksNote;

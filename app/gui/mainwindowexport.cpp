@@ -46,6 +46,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.lanesCut = lanesCut;
     in.trackFilter = m_timeline->layoutOptions().filter;
     if (layout) in.laidOutRanks = layout->ranks();
+    in.waitsShown = m_timeline->showWaits();
     in.legend = true;
     in.comm = m_comm->canvas();
     in.heatmap = m_heatmap->canvas()->data();

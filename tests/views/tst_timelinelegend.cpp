@@ -33,6 +33,23 @@ class TstTimelineLegend : public QObject {
         // the legend is as wide as its labels: none is cut
         QVERIFY(views::legendSize(QFont()).width() >= int(label->rect.right()));
     }
+    void theWaitsHatchesAreNamedOnlyWhereTheyAreDrawn() {
+        // walk 38: with View ▸ communication waits off, the key still named "waiting" and "idle before a
+        // collective", hatches the lanes did not draw
+        const auto texts = [](views::LegendKinds kinds) {
+            QStringList out;
+            for (const auto* t :
+                 views::legendList(QPointF(0, 0), QFont(), views::FramePalette::from(QPalette()), kinds)
+                     .all<views::Text>())
+                out << t->text;
+            return out.join(" | ");
+        };
+        const QString on = texts({}), off = texts({false, false});
+        QVERIFY2(on.contains("waiting") && on.contains("idle before a collective"), qPrintable(on));
+        QVERIFY2(!off.contains("waiting") && !off.contains("idle"), qPrintable(off));
+        QVERIFY2(off.contains("compute") && off.contains("runtime task"), qPrintable(off));
+        QVERIFY(views::legendSize(QFont(), {false, false}).width() < views::legendSize(QFont()).width());
+    }
     void theCommunicationSwatchCoversItsHues() {
         // walk18a #6: cpu_only's gloo:all_reduce spans are drawn in a violet of the communication family
         // (each op type takes a hue of 200°-259°), and the legend's one blue swatch did not name it
@@ -61,11 +78,11 @@ class TstTimelineLegend : public QObject {
         // collective" was not seen under 1500 px, stop 39): the entries flow into rows within the width
         const QFont font;
         const auto palette = views::FramePalette::from(QPalette());
-        const QSize one = views::legendSize(font, true);
+        const QSize one = views::legendSize(font, {true});
         for (const int width : {one.width() + 10, one.width() / 2, 300, 120}) {
             views::DrawList list;
-            views::addLegend(list, QPointF(0, 0), font, palette, true, width);
-            const QSize size = views::legendSize(font, true, width);
+            views::addLegend(list, QPointF(0, 0), font, palette, {true}, width);
+            const QSize size = views::legendSize(font, {true}, width);
             QStringList texts;
             for (const auto* t : list.all<views::Text>()) {
                 texts << t->text;
@@ -87,7 +104,7 @@ class TstTimelineLegend : public QObject {
             }
         }
         // the footer makes room for the rows
-        QVERIFY(views::footerHeight({}, 700, font, true) > views::footerHeight({}, 1900, font, true));
+        QVERIFY(views::footerHeight({}, 700, font, {true}) > views::footerHeight({}, 1900, font, {true}));
     }
 };
 

@@ -223,8 +223,8 @@ class TstTimelineView : public QObject {
         QVERIFY(f->view->summary()->ranks.size() == 2);
         f->view->resize(440, 180);
         QCOMPARE(f->view->lanesHeight(), 180 - views::TimelineView::kAxis - views::kLegendRow);
-        QVERIFY(views::legendSize(f->view->font(), false, 432, true).height() <
-                views::legendSize(f->view->font(), false, 432, false).height());
+        QVERIFY(views::legendSize(f->view->font(), {false, true, true}, 432).height() <
+                views::legendSize(f->view->font(), {false, true, false}, 432).height());
         f->view->resize(440, views::kCompactFooterBelow + 100);
         QVERIFY(f->view->lanesHeight() <
                 views::kCompactFooterBelow + 100 - views::TimelineView::kAxis - views::kLegendRow);

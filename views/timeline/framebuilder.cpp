@@ -372,14 +372,13 @@ void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
     const int top = vp.lanesBottom();
     out.add(FillRect{QRectF(0, top, vp.width, vp.footer), in.palette.window});
     out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
-    const bool unread = in.summary && !in.summary->unreadTails.empty();
-    const bool compact = vp.height < kCompactFooterBelow;
-    const QRect place = legendPlace(vp.width, in.font, unread, compact);
-    addLegend(out, QPointF(place.left(), top + place.top()), in.font, in.palette, unread, place.width(),
-              compact);
+    const LegendKinds kinds{in.summary && !in.summary->unreadTails.empty(), in.showWaits,
+                            vp.height < kCompactFooterBelow};
+    const QRect place = legendPlace(vp.width, in.font, kinds);
+    addLegend(out, QPointF(place.left(), top + place.top()), in.font, in.palette, kinds, place.width());
     if (in.notes.isEmpty()) return;
     // what this view cannot show or know (another clock, ranks missing)
-    const int band = legendBand(vp.width, in.font, unread, compact);
+    const int band = legendBand(vp.width, in.font, kinds);
     const QRectF box(4, top + band, vp.width - 8, vp.footer - band - 2);
     out.add(FillRect{box, qRgb(253, 227, 184)});
     out.add(StrokeRect{box, qRgb(245, 165, 36), 1});

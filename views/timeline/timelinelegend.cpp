@@ -27,7 +27,8 @@ std::vector<QColor> communicationStripes() {
     return out;
 }
 
-std::vector<LegendEntry> legendEntries(bool unread, bool compact) {
+std::vector<LegendEntry> legendEntries(LegendKinds kinds) {
+    const bool compact = kinds.compact;
     // the swatches are the colours the lanes use: an op type's hue in the compute or communication family.
     // One row in the widget's footer: the labels stay short enough for it at the app's default width
     // (a longer wait label pushed "idle before a collective" off a 1500 px window's timeline)
@@ -38,11 +39,13 @@ std::vector<LegendEntry> legendEntries(bool unread, bool compact) {
         {colorForOpType("MatMulV2", false), Hatch::None, say("compute (by op type)", "compute")},
         {colorForOpType("hcom_allReduce_", true), Hatch::None, say("communication (by op type)", "comm."),
          communicationStripes()},
-        {runtimeTaskColor(), Hatch::None, say("runtime task (wait, copy)", "runtime")},
-        {waitColor(), Hatch::BDiag, say("waiting (late rank, pipeline receive)", "waiting")},
-        {idleGapColor(), Hatch::FDiag, say("idle before a collective", "idle")}};
-    // only where some lane has one: a swatch of nothing would send readers looking for it
-    if (unread) out.push_back({unreadColor(), Hatch::Cross, say("not read (file cut)", "not read")});
+        {runtimeTaskColor(), Hatch::None, say("runtime task (wait, copy)", "runtime")}};
+    // only what the picture draws: a swatch of nothing would send readers looking for it
+    if (kinds.waits) {
+        out.push_back({waitColor(), Hatch::BDiag, say("waiting (late rank, pipeline receive)", "waiting")});
+        out.push_back({idleGapColor(), Hatch::FDiag, say("idle before a collective", "idle")});
+    }
+    if (kinds.unread) out.push_back({unreadColor(), Hatch::Cross, say("not read (file cut)", "not read")});
     return out;
 }
 
@@ -84,15 +87,14 @@ LegendLayout layOut(const std::vector<LegendEntry>& entries, const QFontMetrics&
 
 } // namespace
 
-QSize legendSize(const QFont& base, bool unread, int maxWidth, bool compact) {
-    return layOut(legendEntries(unread, compact), QFontMetrics(fontFor(FontRole::Small, base)), maxWidth)
-        .size;
+QSize legendSize(const QFont& base, LegendKinds kinds, int maxWidth) {
+    return layOut(legendEntries(kinds), QFontMetrics(fontFor(FontRole::Small, base)), maxWidth).size;
 }
 
-void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread,
-               int maxWidth, bool compact) {
+void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePalette& palette,
+               LegendKinds kinds, int maxWidth) {
     const QFontMetrics fm(fontFor(FontRole::Small, base));
-    const auto entries = legendEntries(unread, compact);
+    const auto entries = legendEntries(kinds);
     const LegendLayout l = layOut(entries, fm, maxWidth);
     const QRectF box(topLeft, QSizeF(l.size));
     out.add(FillRect{box, qRgba(qRed(palette.window), qGreen(palette.window), qBlue(palette.window), 230)});
@@ -118,29 +120,29 @@ void addLegend(DrawList& out, QPointF topLeft, const QFont& base, const FramePal
     }
 }
 
-DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, bool unread,
+DrawList legendList(QPointF topLeft, const QFont& base, const FramePalette& palette, LegendKinds kinds,
                     int maxWidth) {
     DrawList out;
-    const QSize s = legendSize(base, unread, maxWidth);
+    const QSize s = legendSize(base, kinds, maxWidth);
     out.size = QSize(int(topLeft.x()) + s.width() + 1, int(topLeft.y()) + s.height() + 1);
-    addLegend(out, topLeft, base, palette, unread, maxWidth);
+    addLegend(out, topLeft, base, palette, kinds, maxWidth);
     return out;
 }
 
-QRect legendPlace(int width, const QFont& base, bool unread, bool compact) {
+QRect legendPlace(int width, const QFont& base, LegendKinds kinds) {
     // beside the lanes' gutter when it fits in one row there; else from the widget's left edge, where
     // the gutter's width gives the rows room (at the gutter a 500 px dock took four rows)
-    const QSize beside = legendSize(base, unread, width - Viewport::kGutter - 4, compact);
+    const QSize beside = legendSize(base, kinds, width - Viewport::kGutter - 4);
     if (beside.height() <= kRowHeight) return QRect(QPoint(Viewport::kGutter, 2), beside);
-    return QRect(QPoint(4, 2), legendSize(base, unread, width - 8, compact));
+    return QRect(QPoint(4, 2), legendSize(base, kinds, width - 8));
 }
 
-int legendBand(int width, const QFont& base, bool unread, bool compact) {
-    return legendPlace(width, base, unread, compact).height() + kLegendRow - kRowHeight;
+int legendBand(int width, const QFont& base, LegendKinds kinds) {
+    return legendPlace(width, base, kinds).height() + kLegendRow - kRowHeight;
 }
 
-int footerHeight(const QString& notes, int width, const QFont& base, bool unread, bool compact) {
-    const int band = legendBand(width, base, unread, compact);
+int footerHeight(const QString& notes, int width, const QFont& base, LegendKinds kinds) {
+    const int band = legendBand(width, base, kinds);
     if (notes.isEmpty()) return band;
     const int w = std::max(200, width - 16);
     return band +

@@ -397,8 +397,9 @@ void TimelineView::relayout() {
     // the footer holds the legend and the notes, below the lanes (none in export mode: the caption has them)
     m_footer = m_exportMode || !summary()
                    ? 0
-                   : footerHeight(footerNotes(), width(), font(), !summary()->unreadTails.empty(),
-                                  height() < kCompactFooterBelow);
+                   : footerHeight(footerNotes(), width(), font(),
+                                  {!summary()->unreadTails.empty(), m_scene.showWaits(),
+                                   height() < kCompactFooterBelow});
     const Viewport vp = viewport();
     const int visible = vp.lanesBottom() - vp.lanesTop();
     m_vbar->setRange(0, std::max(0, m_scene.layout().height() - visible + 8));
