@@ -91,6 +91,7 @@ void ExportScene::apply(const ViewState& s) {
     m_timeline.setAligned(s.aligned);
     m_timeline.setShowWaits(s.showWaits);
     if (s.memoryRank) m_memoryRank = *s.memoryRank;
+    m_commStep = s.commStep;
     setSelection(s.selection);
 }
 
@@ -225,7 +226,8 @@ QString ExportScene::nothingToDraw(const QString& view) {
     return {};
 }
 
-/// The matrix of the run: the step zoomed to when it has links, the group of a selected link.
+/// The matrix of the run: the step zoomed to when it has links, the group of a selected link; a saved
+/// view's step over both (its caption and its cells are of that step).
 Picture ExportScene::prepareComm(int width, int height) {
     if (!m_comm) m_comm = std::make_unique<views::CommMatrixCanvas>();
     query::CommMatrixRequest r;
@@ -238,6 +240,10 @@ Picture ExportScene::prepareComm(int width, int height) {
     auto all = query::loadCommMatrix(m_db, r);
     if (m_step && std::count(all.steps.begin(), all.steps.end(), *m_step)) {
         r.step = *m_step;
+        all = query::loadCommMatrix(m_db, r);
+    }
+    if (m_commStep && r.step.value_or(-1) != *m_commStep) { // the step the saved view's matrix showed
+        r.step = *m_commStep >= 0 ? std::optional<int64_t>(*m_commStep) : std::nullopt;
         all = query::loadCommMatrix(m_db, r);
     }
     const bool logical = all.sizeOnly();
