@@ -208,8 +208,10 @@ QString ExportScene::nothingToDraw(const QString& view) {
         // a cluster index keeps tensors and samples in its shards: it cannot tell, and does not claim
         if (!m_db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'").empty()) return {};
         std::string in;
-        for (int r : m_summary->ranks)
-            in += (in.empty() ? "" : ",") + std::to_string(r);
+        for (int r : m_summary->ranks) { // appended: GCC 12 warns falsely on "" + std::string (stringop)
+            if (!in.empty()) in += ',';
+            in += std::to_string(r);
+        }
         if (in.empty() || m_db.scalar("SELECT EXISTS(SELECT 1 FROM tensor WHERE rank IN (" + in +
                                       ")) OR EXISTS(SELECT 1 FROM memory_sample WHERE rank IN (" + in + "))"))
             return {};
