@@ -91,6 +91,7 @@ void ExportScene::apply(const ViewState& s) {
     m_timeline.setAligned(s.aligned);
     m_timeline.setShowWaits(s.showWaits);
     if (s.memoryRank) m_memoryRank = *s.memoryRank;
+    m_commStep = s.commStep;
     setSelection(s.selection);
 }
 
@@ -207,8 +208,10 @@ QString ExportScene::nothingToDraw(const QString& view) {
         // a cluster index keeps tensors and samples in its shards: it cannot tell, and does not claim
         if (!m_db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'").empty()) return {};
         std::string in;
-        for (int r : m_summary->ranks)
-            in += (in.empty() ? "" : ",") + std::to_string(r);
+        for (int r : m_summary->ranks) { // appended: GCC 12 warns falsely on "" + std::string (stringop)
+            if (!in.empty()) in += ',';
+            in += std::to_string(r);
+        }
         if (in.empty() || m_db.scalar("SELECT EXISTS(SELECT 1 FROM tensor WHERE rank IN (" + in +
                                       ")) OR EXISTS(SELECT 1 FROM memory_sample WHERE rank IN (" + in + "))"))
             return {};
@@ -225,7 +228,8 @@ QString ExportScene::nothingToDraw(const QString& view) {
     return {};
 }
 
-/// The matrix of the run: the step zoomed to when it has links, the group of a selected link.
+/// The matrix of the run: the step zoomed to when it has links, the group of a selected link; a saved
+/// view's step over both (its caption and its cells are of that step).
 Picture ExportScene::prepareComm(int width, int height) {
     if (!m_comm) m_comm = std::make_unique<views::CommMatrixCanvas>();
     query::CommMatrixRequest r;
@@ -238,6 +242,10 @@ Picture ExportScene::prepareComm(int width, int height) {
     auto all = query::loadCommMatrix(m_db, r);
     if (m_step && std::count(all.steps.begin(), all.steps.end(), *m_step)) {
         r.step = *m_step;
+        all = query::loadCommMatrix(m_db, r);
+    }
+    if (m_commStep && r.step.value_or(-1) != *m_commStep) { // the step the saved view's matrix showed
+        r.step = *m_commStep >= 0 ? std::optional<int64_t>(*m_commStep) : std::nullopt;
         all = query::loadCommMatrix(m_db, r);
     }
     const bool logical = all.sizeOnly();

@@ -235,6 +235,12 @@ void MainWindow::wireProfile() {
         m_flowsAction->setChecked(s.windowFlows);
         m_minimap->setShowWaits(s.showWaits);
         m_alignAction->setChecked(s.aligned);
+        // after the selection (a link's shows its own step): the step the view was saved with
+        if (s.commStep) m_comm->showStep(*s.commStep);
+        if (s.view == "areastats" && !s.area) // an older file, or none marked: what the figures cover
+            statusBar()->showMessage(tr("The saved view marks no area: Area statistics show the timeline's "
+                                        "window over the ranks typed there"),
+                                     15000);
         // the saved comparison, compared again on the run now shown (walk 26 #3: a saved view reopened,
         // in the app or by `export --state`, said "No comparison yet")
         m_comparisonPending = false;
@@ -305,9 +311,9 @@ void MainWindow::wireNavigation() {
     connect(m_console, &SqlConsolePanel::spansChosen, m_search, &SearchController::showSpanRows);
     // a communication link: its two ranks in the track filter (visible, clearable), so both ends of the
     // outlined collectives are on screen together; the user's filter comes back when the link goes
-    auto* linkFilter = new LinkTrackFilter(m_filter, m_state, this);
-    connect(m_comm, &views::CommMatrixView::ranksToShow, linkFilter, &LinkTrackFilter::showRanks);
-    connect(linkFilter, &LinkTrackFilter::message, this,
+    m_linkFilter = new LinkTrackFilter(m_filter, m_state, this);
+    connect(m_comm, &views::CommMatrixView::ranksToShow, m_linkFilter, &LinkTrackFilter::showRanks);
+    connect(m_linkFilter, &LinkTrackFilter::message, this,
             [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
 }
 

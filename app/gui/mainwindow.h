@@ -52,6 +52,7 @@ class ProfileSession;
 class ProgressPanel;
 class RunChooser;
 class SearchController;
+class LinkTrackFilter;
 class SqlConsolePanel;
 class StatusLine;
 class ViewExporter;
@@ -193,6 +194,7 @@ class MainWindow : public QMainWindow {
     QString m_viewDropped;            ///< why the last view state applied was dropped (empty: it was not)
     bool m_droppedComparison = false; ///< … and it held a comparison, never made
     SearchController* m_search = nullptr;
+    LinkTrackFilter* m_linkFilter = nullptr; ///< a selected link's ranks in the track filter, for a while
     ViewExporter* m_exporter = nullptr;
     DockProportions* m_proportions = nullptr;      ///< the docks' shares of a resized window
     std::unique_ptr<FindingNavigator> m_navigator; ///< where each finding points

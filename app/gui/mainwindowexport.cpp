@@ -4,6 +4,7 @@
 #include "app/gui/captionbuilder.h"
 #include "app/gui/comparecontroller.h"
 #include "app/gui/exportdialog.h"
+#include "app/gui/linktrackfilter.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
 #include "app/gui/savepaths.h"
@@ -114,6 +115,9 @@ QString MainWindow::viewOnScreen() const {
 ViewState MainWindow::captureViewState() const {
     ViewState s = m_session->capture();
     s.comparison = m_compare->saved();
+    s.commStep = m_comm->step();
+    // the user's filter, not a selected link's "rank 1, rank 5": reopened, the link derives it again
+    if (m_linkFilter->active()) s.trackFilter = m_linkFilter->userFilter();
     return s;
 }
 

@@ -108,6 +108,7 @@ ViewState ProfileSession::capture() const {
     s.windowFlows = m_timeline->windowFlows();
     s.scroll = m_timeline->scrollOffset();
     s.trackFilter = m_timeline->layoutOptions().filter;
+    if (m_state->area().valid()) s.area = m_state->area();
     if (m_memory->rank() >= 0) s.memoryRank = m_memory->rank();
     for (const QString& name : viewDocks()) // the linked view on top of its tab group
         if (auto* d = m_window->findChild<QDockWidget*>(name);
@@ -147,6 +148,8 @@ void ProfileSession::applyNow(ViewState s) {
     m_timeline->setAligned(s.aligned);
     m_timeline->setShowWaits(s.showWaits);
     m_timeline->setWindowFlows(s.windowFlows);
+    // the area the Area statistics measured (none: the saved picture marked none, so neither does this)
+    m_state->setArea(s.area.value_or(views::MarkedArea{}));
     if (s.memoryRank) m_memory->showRank(*s.memoryRank);
     if (s.window) m_state->setWindow(s.window->first, s.window->second);
     m_state->setSelection(s.selection);

@@ -99,6 +99,21 @@ nlohmann::json comparisonJson(const SavedComparison& c, const QString& fileDir) 
     return j;
 }
 
+nlohmann::json areaJson(const views::MarkedArea& a) {
+    return {
+        {"t0_ns", a.t0}, {"t1_ns", a.t1}, {"tracks", a.trackIds}, {"ranks", a.ranks}, {"aligned", a.aligned}};
+}
+
+views::MarkedArea areaFrom(const nlohmann::json& j) {
+    views::MarkedArea a;
+    a.t0 = j.at("t0_ns").get<qint64>();
+    a.t1 = j.at("t1_ns").get<qint64>();
+    a.trackIds = j.value("tracks", std::vector<qint64>{});
+    a.ranks = j.value("ranks", std::vector<int>{});
+    a.aligned = j.value("aligned", false);
+    return a;
+}
+
 SavedComparison comparisonFrom(const nlohmann::json& j, const QString& file) {
     SavedComparison c;
     c.with = resolvedPath(j.at("with").get<std::string>(), file);
@@ -128,6 +143,8 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
     if (s.memoryRank) j["memory_rank"] = *s.memoryRank;
     if (!s.trackFilter.isEmpty()) j["track_filter"] = s.trackFilter.toStdString();
     if (s.comparison) j["comparison"] = comparisonJson(*s.comparison, fileDir);
+    if (s.area && s.area->valid()) j["area"] = areaJson(*s.area);
+    if (s.commStep) j["comm_step"] = *s.commStep >= 0 ? nlohmann::json(*s.commStep) : nlohmann::json("all");
     return QString::fromStdString(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) + "\n";
 }
 
@@ -175,8 +192,15 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         s.trackFilter = QString::fromStdString(j.value("track_filter", std::string()));
         if (j.contains("comparison") && j["comparison"].is_object())
             s.comparison = comparisonFrom(j["comparison"], path);
+        if (j.contains("area") && j["area"].is_object()) s.area = areaFrom(j["area"]);
+        if (j.contains("comm_step"))
+            s.commStep = j["comm_step"].is_string() ? qint64(-1) : j["comm_step"].get<qint64>();
     } catch (const nlohmann::json::exception& e) {
         error = QObject::tr("%1: a key has the wrong type (%2)").arg(path, QString::fromUtf8(e.what()));
+        return std::nullopt;
+    }
+    if (s.area && !s.area->valid()) {
+        error = QObject::tr("%1: the area marks no time or no lane").arg(path);
         return std::nullopt;
     }
     if (s.window && s.window->second <= s.window->first) {

@@ -44,7 +44,16 @@ struct ViewState {
     bool aligned = false, showWaits = true;
     bool windowFlows = false; ///< every flow arrow of the window (off: the selected span's only)
     int scroll = 0;           ///< the timeline's vertical scroll, px
-    QString trackFilter;      ///< the timeline's track filter ("rank 3-5", "plane 0"); empty: none
+    /// The timeline's track filter the user typed ("rank 3-5", "plane 0"); empty: none. Never a selected
+    /// link's temporary "rank 1, rank 5" (LinkTrackFilter): reopened, the link's selection derives it again,
+    /// and Esc gives this one back (walk 38 #3: the link's was saved as the user's and stuck for good).
+    QString trackFilter;
+    /// The area marked on the timeline (Ctrl+drag: its time in the timeline's time, its lanes and ranks),
+    /// which the Area statistics measure; none: no area was marked (the figures are the timeline's window's).
+    std::optional<views::MarkedArea> area;
+    /// The Communication view's step (-1: all steps); none: not saved (a file from before it was), the
+    /// selected link's step then, else all steps.
+    std::optional<qint64> commStep;
     std::optional<SavedComparison> comparison; ///< none: the panel had no comparison
 };
 

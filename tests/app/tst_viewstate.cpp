@@ -73,6 +73,35 @@ class TstViewState : public QObject {
         QCOMPARE(back->selection.moreOpTypes, s.selection.moreOpTypes);
         QVERIFY(back->selection == s.selection);
     }
+    void areaAndCommStepRoundTrip() {
+        // walk 38 #1, #2: the marked area the Area statistics measured and the Communication view's step
+        // were not saved (reopened: the window's figures over every rank, an all-steps matrix)
+        const QString dir = QString::fromStdString(test::tempDir("rsview-area"));
+        gui::ViewState s;
+        s.profile = dir;
+        s.area = views::MarkedArea{96400000, 285500000, {31, 32, 40}, {3, 4}, true};
+        s.commStep = 11;
+        const QString file = dir + "/a.rsview";
+        QString err;
+        QVERIFY2(gui::writeViewState(s, file, err), qPrintable(err));
+        auto back = gui::readViewState(file, err);
+        QVERIFY2(back, qPrintable(err));
+        QVERIFY(back->area);
+        QVERIFY(*back->area == *s.area);
+        QCOMPARE(back->commStep, std::optional<qint64>(11));
+        s.area.reset(); // no area, and the matrix of every step: said so, not left out
+        s.commStep = -1;
+        QVERIFY2(gui::writeViewState(s, file, err), qPrintable(err));
+        QVERIFY(gui::viewStateToJson(s, dir).contains("\"comm_step\": \"all\""));
+        back = gui::readViewState(file, err);
+        QVERIFY2(back, qPrintable(err));
+        QVERIFY(!back->area);
+        QCOMPARE(back->commStep, std::optional<qint64>(-1));
+        s.commStep.reset(); // a file from before: nothing said, nothing read
+        QVERIFY2(gui::writeViewState(s, file, err), qPrintable(err));
+        back = gui::readViewState(file, err);
+        QVERIFY(back && !back->commStep);
+    }
 
     void refused_data() {
         QTest::addColumn<QString>("content");

@@ -317,6 +317,48 @@ class TstCommMatrixView : public QObject {
         QCOMPARE(v.canvas()->placeholderText(), empty);
         if (!empty.isEmpty()) QVERIFY2(!said.contains(empty), qPrintable(said));
     }
+
+    void stepIsChosenNotFollowed() {
+        // walk 38 #5: the matrix followed a step selected in the drill-down silently (not a finding's);
+        // #2: a link selected in step N (a saved view's) stood over the all-steps matrix
+        query::QueryService service;
+        service.open(QString::fromStdString(m_db));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::CommMatrixView v(&state, &service);
+        v.setProfile(0);
+        QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->cells.empty(), 20000);
+        QVERIFY(v.matrix()->steps.size() >= 2);
+        const qint64 first = v.matrix()->steps.front(), last = v.matrix()->steps.back();
+        views::Selection step;
+        step.kind = views::Selection::Kind::Step;
+        step.rank = 0;
+        step.step = first;
+        state.setSelection(step);
+        QTest::qWait(500); // a matrix asked for would be back by now
+        QVERIFY(!v.currentRequest().step);
+        QVERIFY(!v.matrix()->step);
+        QVERIFY2(v.captionText().contains("selected step " + QString::number(first) + " is not followed"),
+                 qPrintable(v.captionText()));
+        // a link of step `last`: its figures are that step's, and so is the matrix
+        views::Selection link;
+        link.kind = views::Selection::Kind::CommLink;
+        link.linkSrc = 0;
+        link.linkDst = 1;
+        link.group = QString::fromStdString(v.matrix()->group);
+        link.step = last;
+        state.setSelection(link);
+        QTRY_VERIFY_WITH_TIMEOUT(v.matrix()->step == std::optional<int64_t>(last), 20000);
+        QVERIFY2(!v.captionText().contains("not followed"), qPrintable(v.captionText()));
+        // a step asked for before the run's matrix arrived (a saved view's) is the one shown
+        views::CommMatrixView v2(nullptr, &service);
+        v2.setProfile(0);
+        v2.showStep(first);
+        QTRY_VERIFY_WITH_TIMEOUT(v2.matrix() && v2.matrix()->step == std::optional<int64_t>(first), 20000);
+        QTest::qWait(300);
+        QCOMPARE(v2.matrix()->step, std::optional<int64_t>(first));
+        QCOMPARE(v2.step(), first);
+    }
 };
 
 QTEST_MAIN(TstCommMatrixView)

@@ -91,7 +91,10 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
             Q_EMIT metricChosen(m);
         }
     });
-    connect(m_step, &QComboBox::currentIndexChanged, this, [this] { request(); });
+    connect(m_step, &QComboBox::currentIndexChanged, this, [this] {
+        m_stepChoice = m_step->currentIndex() > 0 ? m_step->currentData().toLongLong() : -1;
+        request();
+    });
     connect(m_group, &QComboBox::currentIndexChanged, this, [this] { request(); });
     connect(m_canvas, &CommMatrixCanvas::cellClicked, this, &CommMatrixView::onCellClicked);
     if (m_state) connect(m_state, &InteractionState::selectionChanged, this, &CommMatrixView::onSelection);
@@ -107,6 +110,8 @@ void CommMatrixView::setProfile(int run) {
     m_run = run;
     m_resolving.reset();
     m_linkNote.clear();
+    m_stepNote.clear();
+    m_stepChoice = -1; // another run's steps
     if (m_service) {
         query::CommMatrixRequest r;
         r.run = run;
@@ -114,10 +119,15 @@ void CommMatrixView::setProfile(int run) {
     }
 }
 
+void CommMatrixView::showStep(qint64 step) {
+    m_stepChoice = step;
+    request();
+}
+
 query::CommMatrixRequest CommMatrixView::currentRequest() const {
     query::CommMatrixRequest r;
     r.run = m_run;
-    if (m_step->currentIndex() > 0) r.step = m_step->currentData().toLongLong();
+    if (m_stepChoice >= 0) r.step = m_stepChoice;
     if (m_group->count() > 0) r.group = m_group->currentData().toString().toStdString();
     return r;
 }
@@ -148,6 +158,7 @@ void CommMatrixView::setMatrix(std::shared_ptr<const query::CommMatrix> m) {
         m_canvas->setSelected(m_state->selection().linkSrc, m_state->selection().linkDst);
     else
         m_canvas->setSelected(-1, -1);
+    if (m_state) m_stepNote = stepNoteFor(m_state->selection());
     updateTexts();
 }
 
@@ -163,6 +174,7 @@ void CommMatrixView::fillChoosers() {
                             : tr("step %1").arg(s),
                         qlonglong(s));
     m_step->setCurrentIndex(m->step ? std::max(0, m_step->findData(qlonglong(*m->step))) : 0);
+    m_stepChoice = m->step ? *m->step : -1; // the matrix shown is the step chosen
     m_group->clear();
     const bool allGlobal = std::all_of(m->groups.begin(), m->groups.end(),
                                        [](const query::CommGroupInfo& g) { return g.scope == "global"; });
@@ -219,6 +231,7 @@ QString CommMatrixView::captionText() const {
             "optimal algorithm moves per rank, spread evenly over its peers), from the collectives' args.");
     }
     if (!m_linkNote.isEmpty()) parts << m_linkNote;
+    if (!m_stepNote.isEmpty()) parts << m_stepNote;
     return parts.join(" ");
 }
 
@@ -246,10 +259,7 @@ void CommMatrixView::onCellClicked(qint64 src, qint64 dst) {
 }
 
 void CommMatrixView::onSelection(const Selection& s) {
-    if (s.kind == Selection::Kind::Step && s.step >= 0 && matrix()) {
-        const int i = m_step->findData(qlonglong(s.step));
-        if (i > 0 && i != m_step->currentIndex()) m_step->setCurrentIndex(i); // requests the step's matrix
-    }
+    updateStepNote(s);
     if (s.kind != Selection::Kind::CommLink) {
         m_canvas->setSelected(-1, -1);
         m_resolving.reset();
@@ -261,6 +271,8 @@ void CommMatrixView::onSelection(const Selection& s) {
         }
         return;
     }
+    // a link's figures are its step's: the matrix shows that step (a saved view's link, a finding's)
+    if (s.step != m_stepChoice && !(m_resolving && sameLink(*m_resolving, s))) showStep(s.step);
     if (!matrix() || s.group.isEmpty() || s.group.toStdString() == matrix()->group)
         m_canvas->setSelected(s.linkSrc, s.linkDst);
     if (!s.spans.empty() || (m_resolving && sameLink(*m_resolving, s))) return;
@@ -268,6 +280,20 @@ void CommMatrixView::onSelection(const Selection& s) {
     if (m_service)
         m_pendingSpans = m_service->requestLinkSpans(
             m_run, s.step >= 0 ? std::optional<qint64>(s.step) : std::nullopt, s.group, s.linkSrc, s.linkDst);
+}
+
+QString CommMatrixView::stepNoteFor(const Selection& s) const {
+    if (s.kind != Selection::Kind::Step || s.step < 0 || s.step == m_stepChoice) return {};
+    return tr("The selected step %1 is not followed here: the matrix shows %2, as chosen in the step box.")
+        .arg(s.step)
+        .arg(m_stepChoice >= 0 ? tr("step %1").arg(m_stepChoice) : tr("all steps"));
+}
+
+void CommMatrixView::updateStepNote(const Selection& s) {
+    const QString note = stepNoteFor(s);
+    if (note == m_stepNote) return;
+    m_stepNote = note;
+    updateTexts();
 }
 
 void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {

@@ -6,9 +6,12 @@
 // selects that link (Selection::Kind::CommLink) in the shared InteractionState; the view then asks the
 // query service for the link's collectives and completes the selection with their spans, so the timeline
 // outlines them, and moves the window to the first of them (wide enough to see its outline) and asks
-// (ranksToShow) for the link's two ranks to be shown. It follows the shared selection: a step chosen
-// elsewhere becomes its step, a link selected elsewhere (a saved view) is outlined and resolved. Data from
-// the QueryService, or setMatrix() for tests and headless export. GUI thread only.
+// (ranksToShow) for the link's two ranks to be shown. A link selected elsewhere (a saved view, a finding) is
+// outlined and resolved. Its step is chosen, never followed: the step box (the user), a saved view
+// (showStep), or a selected link's own step, since its figures are that step's. A step selected elsewhere
+// (the Steps drill-down, a finding) does not move it — the caption says so while they differ (walk 38 #5:
+// it followed the drill-down silently, not a finding, and File ▸ Export showed whichever it had followed).
+// Data from the QueryService, or setMatrix() for tests and headless export. GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/interactionstate.h"
@@ -43,6 +46,11 @@ class CommMatrixView : public QWidget {
     QString captionText() const;
     /// The request the choosers make (run, step, group).
     query::CommMatrixRequest currentRequest() const;
+    /// Shows `step`'s links (-1: every step's), as if chosen in the step box (a saved view's step): asked
+    /// for at once, before the run's matrix has arrived too.
+    void showStep(qint64 step);
+    /// The step chosen (-1: all steps), whether or not its matrix has arrived.
+    qint64 step() const { return m_stepChoice; }
     /// Answers a link's collectives (the service's answer, or a headless caller's).
     void showLinkSpans(const query::LinkSpans& spans);
 
@@ -64,12 +72,18 @@ class CommMatrixView : public QWidget {
     void onCellClicked(qint64 src, qint64 dst);
     void onSelection(const Selection& s);
     void updateTexts();
+    /// The caption's note while the step selected elsewhere is not the one shown.
+    QString stepNoteFor(const Selection& s) const;
+    void updateStepNote(const Selection& s);
     InteractionState* m_state;
     query::QueryService* m_service;
     CommMatrixCanvas* m_canvas;
     QComboBox *m_metric, *m_step, *m_group;
     QLabel *m_notice, *m_caption;
     QString m_linkNote; ///< what the last click found on the timeline
+    /// Said while a step selected elsewhere is not the one shown ("" none): the matrix does not follow it.
+    QString m_stepNote;
+    qint64 m_stepChoice = -1; ///< the step asked for (-1: all steps)
     int m_run = 0;
     CommMetric m_preferred = CommMetric::Bandwidth;
     quint64 m_pending = 0, m_pendingSpans = 0;

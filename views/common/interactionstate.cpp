@@ -17,8 +17,11 @@ void InteractionState::setBounds(qint64 startNs, qint64 endNs) {
 }
 
 void InteractionState::recordWindow() {
-    if (!m_back.empty() && m_back.back() == std::make_pair(m_t0, m_t1)) return;
-    m_back.push_back({m_t0, m_t1});
+    if (m_restoring) return;
+    if (!m_back.empty() && m_back.back().t0 == m_t0 && m_back.back().t1 == m_t1 &&
+        m_back.back().selection == m_selection)
+        return;
+    m_back.push_back(current());
     if (m_back.size() > 200) m_back.erase(m_back.begin());
     m_forward.clear();
     Q_EMIT historyChanged();
@@ -40,26 +43,30 @@ void InteractionState::setWindow(qint64 t0, qint64 t1, bool record) {
     Q_EMIT windowChanged(m_t0, m_t1);
 }
 
-void InteractionState::back() {
-    if (m_back.empty()) return;
-    m_forward.push_back({m_t0, m_t1});
-    auto [a, b] = m_back.back();
-    m_back.pop_back();
-    m_t0 = a;
-    m_t1 = b;
+void InteractionState::restore(const HistoryEntry& e) {
+    m_restoring = true;
+    setSelection(e.selection); // the views follow it (the timeline may move the window: overruled below)
+    m_restoring = false;
+    m_t0 = e.t0;
+    m_t1 = e.t1;
     Q_EMIT historyChanged();
     Q_EMIT windowChanged(m_t0, m_t1);
 }
 
+void InteractionState::back() {
+    if (m_back.empty()) return;
+    m_forward.push_back(current());
+    const HistoryEntry e = m_back.back();
+    m_back.pop_back();
+    restore(e);
+}
+
 void InteractionState::forward() {
     if (m_forward.empty()) return;
-    m_back.push_back({m_t0, m_t1});
-    auto [a, b] = m_forward.back();
+    m_back.push_back(current());
+    const HistoryEntry e = m_forward.back();
     m_forward.pop_back();
-    m_t0 = a;
-    m_t1 = b;
-    Q_EMIT historyChanged();
-    Q_EMIT windowChanged(m_t0, m_t1);
+    restore(e);
 }
 
 void InteractionState::setSelection(const Selection& s) {

@@ -76,10 +76,15 @@ class InteractionState : public QObject {
     /// Moves the window; `record` pushes the previous window on the undo stack (panning passes false
     /// while dragging and records once at the end).
     void setWindow(qint64 t0, qint64 t1, bool record = true);
-    void recordWindow(); ///< pushes the current window on the undo stack
+    /// Pushes the current window and selection on the undo stack: one history entry is both, so Back
+    /// after two findings shows the first one's window with its span selected (walk 38 #4: the window
+    /// came back, the selection stayed the second's, off screen).
+    void recordWindow();
     void fit() { setWindow(m_lo, m_hi); }
     bool canGoBack() const { return !m_back.empty(); }
     bool canGoForward() const { return !m_forward.empty(); }
+    /// The previous (next) entry's selection, then its window: a view moving the window to the selection
+    /// meanwhile records nothing and is overruled.
     void back();
     void forward();
 
@@ -102,7 +107,14 @@ class InteractionState : public QObject {
 
   private:
     qint64 m_lo = 0, m_hi = 1, m_t0 = 0, m_t1 = 1;
-    std::vector<std::pair<qint64, qint64>> m_back, m_forward;
+    struct HistoryEntry {
+        qint64 t0, t1;
+        Selection selection;
+    };
+    HistoryEntry current() const { return {m_t0, m_t1, m_selection}; }
+    void restore(const HistoryEntry& e);
+    std::vector<HistoryEntry> m_back, m_forward;
+    bool m_restoring = false; ///< back() or forward() under way: no entry is recorded
     Selection m_selection;
     qint64 m_hoverNs = -1;
     MarkedArea m_area;

@@ -1,0 +1,154 @@
+// Parts of a saved view (.rsview) walk 38 found lost on reopening, in the app: the area marked on the
+// timeline (the Area statistics measure it; a view without one says what they cover), the Communication
+// view's step (a link selected in step N beside the all-steps matrix), and the user's own track filter (a
+// selected link's temporary "rank 1, rank 5" is not theirs: reopened, the link derives it again and
+// deselecting it clears it).
+#include "app/gui/mainwindow.h"
+#include "app/gui/viewstate.h"
+#include "tests/support/testsupport.h"
+#include "views/comm/commmatrixview.h"
+#include "views/common/interactionstate.h"
+#include "views/tables/areastatsview.h"
+#include "views/timeline/timelineview.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QtTest>
+
+using namespace rs;
+
+class TstSavedViewParts : public QObject {
+    Q_OBJECT
+    QString m_profile;
+
+    static bool showAndOpen(gui::MainWindow& w, const QString& profile) {
+        w.resize(1500, 900);
+        w.show();
+        if (!QTest::qWaitForWindowExposed(&w)) return false;
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(profile);
+        return ready.wait(60000);
+    }
+    /// `w`'s view saved and read back, as Save view then Open view do.
+    static std::optional<gui::ViewState> savedAndRead(const gui::MainWindow& w, const std::string& tag) {
+        const QString file = QString::fromStdString(test::tempDir(tag)) + "/v.rsview";
+        QString err;
+        if (!gui::writeViewState(w.captureViewState(), file, err)) return std::nullopt;
+        return gui::readViewState(file, err);
+    }
+    static QComboBox* stepBox(const views::CommMatrixView* v) {
+        for (auto* box : v->findChildren<QComboBox*>())
+            if (box->count() > 0 && box->itemText(0) == "all steps") return box;
+        return nullptr;
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        m_profile = QString::fromStdString(test::tempDir("savedviewparts")) + "/demo";
+        const std::string err = test::writeDemo(m_profile.toStdString(), test::demoOptions(8, 3, 1));
+        QVERIFY2(err.empty(), err.c_str());
+    }
+
+    void theMarkedAreaComesBack() {
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        views::MarkedArea area;
+        for (const auto& l : w.timeline()->lanes())
+            if (!l.header && (l.rank == 3 || l.rank == 4) && l.trackId > 0)
+                area.trackIds.push_back(l.trackId);
+        QVERIFY(!area.trackIds.empty());
+        area.ranks = {3, 4};
+        const qint64 s0 = w.state()->boundsStart(), e0 = w.state()->boundsEnd();
+        area.t0 = s0 + (e0 - s0) / 5;
+        area.t1 = s0 + (e0 - s0) / 2;
+        area.aligned = w.timeline()->aligned();
+        w.state()->setArea(area); // a Ctrl+drag over ranks 3-4
+        QCOMPARE(w.areaStats()->source(), views::AreaStatsView::Source::Area);
+        auto saved = savedAndRead(w, "savedviewparts-area");
+        QVERIFY(saved && saved->area);
+        QVERIFY(*saved->area == area);
+        gui::MainWindow w2;
+        QVERIFY(showAndOpen(w2, m_profile));
+        w2.applyViewState(*saved);
+        QVERIFY(w2.state()->area() == area);
+        QCOMPARE(w2.areaStats()->source(), views::AreaStatsView::Source::Area);
+        // a view saved without an area: none marked after it, and the status bar says what the figures are
+        saved->area.reset();
+        saved->view = "areastats";
+        w2.applyViewState(*saved);
+        QVERIFY(!w2.state()->area().valid());
+        QCOMPARE(w2.areaStats()->source(), views::AreaStatsView::Source::Window);
+        QVERIFY2(w2.statusBar()->currentMessage().contains("marks no area"),
+                 qPrintable(w2.statusBar()->currentMessage()));
+    }
+
+    void theCommunicationStepComesBack() {
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        auto* comm = w.commView();
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix() && comm->matrix()->steps.size() >= 2, 20000);
+        const qint64 last = comm->matrix()->steps.back();
+        QComboBox* box = stepBox(comm);
+        QVERIFY(box);
+        box->setCurrentIndex(box->findData(qlonglong(last))); // the user's choice
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix()->step == std::optional<int64_t>(last), 20000);
+        auto saved = savedAndRead(w, "savedviewparts-step");
+        QVERIFY(saved);
+        QCOMPARE(saved->commStep, std::optional<qint64>(last));
+        gui::MainWindow w2;
+        QVERIFY(showAndOpen(w2, m_profile));
+        QTRY_VERIFY_WITH_TIMEOUT(w2.commView()->matrix(), 20000);
+        w2.applyViewState(*saved);
+        QTRY_VERIFY_WITH_TIMEOUT(w2.commView()->matrix()->step == std::optional<int64_t>(last), 20000);
+        QCOMPARE(stepBox(w2.commView())->currentText(), QString("step %1").arg(last));
+        // a file from before comm_step, with a link of step `last` selected: the link's step is shown
+        saved->commStep.reset();
+        saved->selection = {};
+        saved->selection.kind = views::Selection::Kind::CommLink;
+        saved->selection.linkSrc = 1;
+        saved->selection.linkDst = 5;
+        saved->selection.step = last;
+        saved->selection.group = QString::fromStdString(w2.commView()->matrix()->group);
+        gui::MainWindow w3;
+        QVERIFY(showAndOpen(w3, m_profile));
+        QTRY_VERIFY_WITH_TIMEOUT(w3.commView()->matrix(), 20000);
+        w3.applyViewState(*saved);
+        QTRY_VERIFY_WITH_TIMEOUT(w3.commView()->matrix()->step == std::optional<int64_t>(last), 20000);
+    }
+
+    void aLinksFilterIsNotTheUsers() {
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        auto* comm = w.commView();
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix() && comm->matrix()->at(1, 5), 20000);
+        QCOMPARE(comm->matrix()->scope, std::string("global"));
+        auto* filter = w.findChild<QLineEdit*>("trackFilter");
+        QVERIFY(filter && filter->text().isEmpty());
+        views::Selection link;
+        link.kind = views::Selection::Kind::CommLink;
+        link.linkSrc = 1;
+        link.linkDst = 5;
+        link.group = QString::fromStdString(comm->matrix()->group);
+        w.state()->setSelection(link); // as a click on the cell does
+        QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString("rank 1, rank 5"), 20000);
+        auto saved = savedAndRead(w, "savedviewparts-filter");
+        QVERIFY(saved);
+        QCOMPARE(saved->trackFilter, QString()); // the user typed none
+        gui::MainWindow w2;
+        QVERIFY(showAndOpen(w2, m_profile));
+        QTRY_VERIFY_WITH_TIMEOUT(w2.commView()->matrix(), 20000);
+        w2.applyViewState(*saved);
+        auto* filter2 = w2.findChild<QLineEdit*>("trackFilter");
+        QTRY_COMPARE_WITH_TIMEOUT(filter2->text(), QString("rank 1, rank 5"), 20000); // the link's again
+        w2.state()->clearSelection();                                                 // Esc
+        QCOMPARE(filter2->text(), QString());
+        QVERIFY(w2.timeline()->layoutOptions().filter.isEmpty());
+    }
+};
+
+QTEST_MAIN(TstSavedViewParts)
+#include "tst_savedviewparts.moc"
