@@ -258,6 +258,31 @@ class TstTimelineInput : public QObject {
                                     .arg(before.second, 0, 'f', 1)));
         }
     }
+    void aZoomClampedAtTheRunsEdgeDoesNotHoldItsAnchor() {
+        // review of stop 50: window [t, t + 100 ms] at the run's start, pointer in the middle; zooming out
+        // is clamped to the run's start, so the pointer then shows another time; zooming back in must hold
+        // that time under the pointer, not the anchor the clamped zoom was asked about
+        test::TimelineFixture f;
+        Host host(f);
+        views::TimelineInput input(&f.state, &host);
+        const int64_t lo = f.state.boundsStart();
+        const auto in = f.input(lo, lo + 20 * kMs);
+        const double px = std::floor(views::Viewport::kGutter + in.viewport.plotWidth() * 0.5);
+        const auto timeAt = [&] {
+            const auto tm = host.currentFrame().mapping();
+            return double(tm.t0) + (px - tm.x0) * tm.nsPerPx();
+        };
+        input.move(QPoint(int(px), 100));
+        input.wheel(QPointF(int(px), 100), -120, Qt::NoModifier); // out: held at the run's start
+        QCOMPARE(f.state.windowStart(), lo);
+        const double shown = timeAt();
+        input.wheel(QPointF(int(px), 100), 120, Qt::NoModifier); // in: about what the pointer shows now
+        const auto tm = host.currentFrame().mapping();
+        QVERIFY2(
+            std::abs(timeAt() - shown) <= tm.nsPerPx(),
+            qPrintable(
+                QString("%1 under the pointer, %2 before").arg(timeAt(), 0, 'f', 0).arg(shown, 0, 'f', 0)));
+    }
     void clickSelects() {
         test::TimelineFixture f;
         Host host(f);

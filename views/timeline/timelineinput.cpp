@@ -180,7 +180,13 @@ void TimelineInput::zoomAt(double px, double factor) {
     // the anchor's place in the window: the first column holds t0 and the last t1 (TimeMapping::zoomAnchor)
     const double frac = tm.width > 1 ? std::clamp((px - tm.x0) / (tm.width - 1), 0.0, 1.0) : 0.5;
     double anchor = double(tm.t0) + frac * double(tm.t1 - tm.t0);
-    if (m_zoomHold && m_zoomHold->px == px && m_zoomHold->t0 == tm.t0 && m_zoomHold->t1 == tm.t1)
+    // the last zoom's exact anchor while it is still under this pixel: a zoom the run's edge clamped
+    // moved the window, and its anchor with it (review: out to the whole run, then in, zoomed about the
+    // old anchor, away from what the pointer showed)
+    if (m_zoomHold && m_zoomHold->px == px && m_zoomHold->t0 == tm.t0 && m_zoomHold->t1 == tm.t1 &&
+        tm.t1 > tm.t0 &&
+        std::abs(tm.x0 + (m_zoomHold->anchorNs - double(tm.t0)) / double(tm.t1 - tm.t0) * (tm.width - 1) -
+                 px) <= 0.5)
         anchor = m_zoomHold->anchorNs;
     auto [a, b] =
         zoomWindowAt(tm.t0, tm.t1, anchor, frac, factor, m_state->boundsStart(), m_state->boundsEnd());
