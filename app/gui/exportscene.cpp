@@ -145,6 +145,9 @@ bool ExportScene::zoomToStep(int64_t step) {
         const int64_t pad = (on.step->endNs - on.step->startNs) / 20;
         setWindow(on.step->startNs - pad, on.step->endNs + pad);
         m_step = step;
+        // an explicit step (export --step) wins over a saved view's Communication step, which is every
+        // saved view's ("all" unless one was chosen): the matrix followed --step before views kept it
+        m_commStep.reset();
     }
     m_stepLacking = lacking; // after setWindow, which forgets the step
     return on.step != nullptr;

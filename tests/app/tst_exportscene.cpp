@@ -3,6 +3,7 @@
 // a rank left the last one's cells highlighted (an annotation's heatmap picture showed the slow card's
 // cells). The highlight is counted in the palette's Highlight colour, the pen the canvas outlines cells with.
 #include "app/gui/exportscene.h"
+#include "app/gui/viewstate.h"
 #include "tests/support/testsupport.h"
 #include "views/common/interactionstate.h"
 
@@ -58,6 +59,21 @@ class TstExportScene : public QObject {
         QVERIFY(highlightPixels(scene.image("heatmap", 0, 0, 1)) > none + 40);
         scene.setSelection({});
         QCOMPARE(highlightPixels(scene.image("heatmap", 0, 0, 1)), none);
+    }
+    void anExplicitStepWinsOverASavedViewsCommStep() {
+        // review of stop 50: a saved view records its Communication step ("all" unless one was chosen);
+        // `export --state v.rsview --step 1` pictured the timeline at step 1 and the matrix for all steps
+        gui::ExportScene scene(QString::fromStdString(m_db), QString::fromStdString(m_profile), std::nullopt);
+        gui::ViewState saved;
+        saved.commStep = -1; // "all"
+        scene.apply(saved);
+        scene.image("comm", 0, 0, 1);
+        QVERIFY2(scene.caption("comm").lines.join(" | ").contains("all steps summed"),
+                 qPrintable(scene.caption("comm").lines.join(" | ")));
+        QVERIFY(scene.zoomToStep(1));
+        scene.image("comm", 0, 0, 1);
+        const QString caption = scene.caption("comm").lines.join(" | ");
+        QVERIFY2(caption.contains("step 1") && !caption.contains("all steps summed"), qPrintable(caption));
     }
 };
 
