@@ -1,5 +1,6 @@
 #include "views/common/interactionstate.h"
 
+#include <QTimer>
 #include <algorithm>
 #include <limits>
 
@@ -10,6 +11,7 @@ void InteractionState::setBounds(qint64 startNs, qint64 endNs) {
     m_hi = std::max(endNs, startNs + 1);
     m_back.clear();
     m_forward.clear();
+    m_beforeSelection.reset();
     m_t0 = m_lo;
     m_t1 = m_hi;
     Q_EMIT historyChanged();
@@ -18,10 +20,12 @@ void InteractionState::setBounds(qint64 startNs, qint64 endNs) {
 
 void InteractionState::recordWindow() {
     if (m_restoring) return;
-    if (!m_back.empty() && m_back.back().t0 == m_t0 && m_back.back().t1 == m_t1 &&
-        m_back.back().selection == m_selection)
+    const HistoryEntry e = m_beforeSelection ? *m_beforeSelection : current();
+    m_beforeSelection.reset();
+    if (!m_back.empty() && m_back.back().t0 == e.t0 && m_back.back().t1 == e.t1 &&
+        m_back.back().selection == e.selection)
         return;
-    m_back.push_back(current());
+    m_back.push_back(e);
     if (m_back.size() > 200) m_back.erase(m_back.begin());
     m_forward.clear();
     Q_EMIT historyChanged();
@@ -71,6 +75,10 @@ void InteractionState::forward() {
 
 void InteractionState::setSelection(const Selection& s) {
     if (s == m_selection) return;
+    if (!m_restoring && !m_beforeSelection) {
+        m_beforeSelection = current();
+        QTimer::singleShot(0, this, [this] { m_beforeSelection.reset(); });
+    }
     m_selection = s;
     Q_EMIT selectionChanged(m_selection);
 }

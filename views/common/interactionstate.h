@@ -115,6 +115,10 @@ class InteractionState : public QObject {
     void restore(const HistoryEntry& e);
     std::vector<HistoryEntry> m_back, m_forward;
     bool m_restoring = false; ///< back() or forward() under way: no entry is recorded
+    /// The window and selection before a selection changed in this turn of the event loop: a navigation
+    /// that selects first and moves the window after (a search hit, a link, a finding) records what the
+    /// user saw, not the old window with the new selection (review of stop 50). Dropped at the next turn.
+    std::optional<HistoryEntry> m_beforeSelection;
     Selection m_selection;
     qint64 m_hoverNs = -1;
     MarkedArea m_area;
