@@ -485,6 +485,12 @@ class Builder {
                          m_report,
                          query::totalWaitText(m_report, [](int64_t ns) { return dur(ns).toStdString(); }))))
                      .arg(sources.empty() ? QString() : " (" + QString::fromStdString(sources) + ")")));
+        // a folder of several runs: the total above is their waits added, each run's apart (as the text)
+        if (const std::string byRun =
+                query::waitByRunText(m_report, [](int64_t ns) { return dur(ns).toStdString(); });
+            !byRun.empty())
+            add(para(QString::fromStdString(byRun).replace(0, 1, QString("E")) + ".",
+                     ReportBlock::Kind::Note));
         if (const std::string vs = query::waitVsProducerText(m_report); !vs.empty())
             add(para(QObject::tr("This is %1.").arg(QString::fromStdString(vs)), ReportBlock::Kind::Note));
         if (m_many && !cw["by_rank"].empty())

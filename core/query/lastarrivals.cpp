@@ -103,8 +103,13 @@ std::string lastArrivalCell(const json& lastArrivals, int64_t rank) {
     const std::string key = std::to_string(rank);
     if (!lastArrivals.contains(key)) return kLastArrivalNotKnown;
     const json& e = lastArrivals[key];
+    // as the text's lastOf: the count is of matched collectives where some were not (cluster_propose: 1705
+    // of rank 3's 1745; the cell read "of its 1705 collectives" beside the view's 1745)
+    const int64_t unmatched = e.value("unmatched", int64_t(0));
     return std::to_string(e.value("last", int64_t(0))) + " of its " +
-           model::counted(e.value("of", int64_t(0)), "collective", "collectives");
+           model::counted(e.value("of", int64_t(0)), "collective", "collectives") +
+           (unmatched ? " matched across ranks (" + model::counted(unmatched, "other", "others") + " not)"
+                      : "");
 }
 
 } // namespace rs::query

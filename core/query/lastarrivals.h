@@ -40,7 +40,8 @@ std::string lastArrivalText(const nlohmann::json& lastArrivals,
 std::string lastArrivalTextByRun(const nlohmann::json& lastArrivals, const nlohmann::json& runs,
                                  const std::function<std::string(int64_t)>& name);
 
-/// "887 of its 1705 collectives" for a rank's table cell. A rank with no entry was in no collective
+/// "887 of its 1705 collectives" for a rank's table cell ("… matched across ranks (40 others not)" where
+/// some of its collectives were not matched). A rank with no entry was in no collective
 /// matched across ranks (its peers' files are missing, or nothing matched), so who arrived last is not
 /// known: kLastArrivalNotKnown, never "0 collectives" (walk 38: the HTML report said 0 where the text
 /// report says it cannot be known).

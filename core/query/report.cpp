@@ -718,6 +718,18 @@ void splitWaitByRun(json& report) {
                        " runs (different jobs), whose waits added mean nothing; by_run gives each run's";
 }
 
+std::string waitByRunText(const json& report, const std::function<std::string(int64_t)>& format) {
+    const json byRun = report["comm_wait"].value("by_run", json::array());
+    if (std::none_of(byRun.begin(), byRun.end(), [](const json& x) { return x["wait_ns"].is_number(); }))
+        return {}; // one run, or no run's wait known: the total's line says so
+    std::string line;
+    for (const auto& run : byRun)
+        line +=
+            (line.empty() ? "" : ", ") + ("run " + std::to_string(run["run"].get<int64_t>())) + " " +
+            (run["wait_ns"].is_number() ? format(run["wait_ns"].get<int64_t>()) : std::string("not known"));
+    return "each run apart (different jobs: the total above is theirs added): " + line;
+}
+
 std::string totalWaitText(const json& report, const std::function<std::string(int64_t)>& format) {
     const json& cw = report["comm_wait"];
     const json& total = cw["total_wait_ns"];

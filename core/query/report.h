@@ -66,6 +66,10 @@ void splitWaitByRun(nlohmann::json& report);
 /// comm_wait.total_wait_ns formatted by `format`; of a folder of runs, their known by_run waits added (the
 /// text says so beside each run's); "" when none is known (commWaitText says so).
 std::string totalWaitText(const nlohmann::json& report, const std::function<std::string(int64_t)>& format);
+/// Of a folder of several runs with some run's wait known: "each run apart (different jobs: the total above
+/// is theirs added): run 0 1.72 s, run 1 not known" (`format` formats ns); "" otherwise. The text and HTML
+/// reports say it under the total.
+std::string waitByRunText(const nlohmann::json& report, const std::function<std::string(int64_t)>& format);
 /// Where some rank waited for several ranks at once, how its "waited for" parts are counted and how much
 /// they shared ("Each instant of a wait is counted once, so a rank's parts add up to its wait: … (rank 0
 /// 10.0 ms, …)"), from a report's comm_wait.by_rank (`ms` formats ns); "" when no wait overlapped another.

@@ -316,15 +316,8 @@ void formatSteps(std::ostringstream& o, const json& r) {
 /// A folder of several runs: each run's wait apart, beside the total over all their ranks (walk 37: the
 /// folder's 3.50 s was two jobs' 1.72 s and 1.78 s, the only figure given).
 void formatCommWaitByRun(std::ostringstream& o, const json& r) {
-    const json byRun = r["comm_wait"].value("by_run", json::array());
-    if (std::none_of(byRun.begin(), byRun.end(), [](const json& x) { return x["wait_ns"].is_number(); }))
-        return; // one run, or no run's wait known: the line above says so
-    std::string line;
-    for (const auto& run : byRun)
-        line += (line.empty() ? "" : ", ") + ("run " + std::to_string(run["run"].get<int64_t>())) + " " +
-                (run["wait_ns"].is_number() ? ms(double(run["wait_ns"].get<int64_t>()))
-                                            : std::string("not known"));
-    o << "\n  each run apart (different jobs: the total above is theirs added): " << line;
+    if (const std::string line = waitByRunText(r, [](int64_t ns) { return ms(double(ns)); }); !line.empty())
+        o << "\n  " << line;
 }
 
 void formatCommWait(std::ostringstream& o, const json& r) {
@@ -334,11 +327,12 @@ void formatCommWait(std::ostringstream& o, const json& r) {
     if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
         !sources.empty())
         o << " (" << sources << ")";
-    // the hatching is not the producer's Communication(Not Overlapped): said where that figure is at hand
-    if (const std::string vs = waitVsProducerText(r); !vs.empty()) o << "\n  This is " << vs << ".";
     const std::string last = lastArrivalTextByRun(r["comm_wait"].value("last_arrivals", json::object()),
                                                   r["runs"], [&](int64_t rank) { return rankName(r, rank); });
     if (!last.empty()) o << "; " << last;
+    // the hatching is not the producer's Communication(Not Overlapped): said where that figure is at hand
+    // (on its own line: the last arrivals belong to the wait figure, not to this sentence)
+    if (const std::string vs = waitVsProducerText(r); !vs.empty()) o << "\n  This is " << vs << ".";
     formatCommWaitByRun(o, r);
     // few ranks: the total says it; many: how the wait spreads over them and who stands out
     if (summarisesRanks(r["ranks"].size()) && !r["comm_wait"]["by_rank"].empty()) {

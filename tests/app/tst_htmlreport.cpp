@@ -14,6 +14,7 @@
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 using namespace rs;
 
@@ -124,6 +125,24 @@ class TstHtmlReport : public QObject {
         QVERIFY2(n > 0, "no finding picture captioned with its window");
         QVERIFY2(!h.contains(QRegularExpression("around the finding \\([0-9.]+ [mµn]?s\\)")),
                  "a caption that names the finding's extent as the picture's");
+    }
+    void aFolderOfTwoRunsGivesEachRunsWait() {
+        // review of stop 50: the HTML report of a folder holding two copies of the demo gave their waits
+        // added as one figure, where the text report gives each run's apart (they are two jobs)
+        const std::string dir = m_root + "/two-runs";
+        QString err;
+        for (const auto& [sub, seed] : {std::pair{"a", "1"}, std::pair{"c", "2"}})
+            QVERIFY2(test::runRankscope({"demo", q(dir + "/" + sub), "--ranks", "4", "--steps", "4",
+                                         "--layers", "1", "--seed", seed, "--quiet"},
+                                        nullptr, &err) == 0,
+                     qPrintable(err));
+        const QString out = q(m_root) + "/out/two-runs.html";
+        QVERIFY2(test::runRankscope({"report", q(dir), "--html", out, "--quiet"}, nullptr, &err) == 0,
+                 qPrintable(err));
+        const QString h = readAll(out);
+        QVERIFY2(h.contains(QRegularExpression("Each run apart \\(different jobs: the total above is theirs "
+                                               "added\\): run 0 [0-9.]+ [mµ]?s, run 1 [0-9.]+ [mµ]?s")),
+                 qPrintable(h.mid(h.indexOf("Communication wait"), 600)));
     }
     void lastArrivalsNobodyCanKnowAreNotCountedAsNone() {
         // walk 38: text/level1 holds ranks 0 and 1 of an 8-rank group (profiler_metadata.json), so no

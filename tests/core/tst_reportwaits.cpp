@@ -138,6 +138,11 @@ class TstReportWaits : public QObject {
         last["3"] = {{"last", 5}, {"of", 7}};
         QCOMPARE(query::lastArrivalCell(last, 3), std::string("5 of its 7 collectives"));
         QCOMPARE(query::lastArrivalCell(last, 2), std::string(query::kLastArrivalNotKnown));
+        // review of stop 50: the cell says what it counts where some collectives were not matched, as the
+        // text report does (cluster_propose's rank 3: 1705 matched of 1745)
+        last["3"]["unmatched"] = 40;
+        QCOMPARE(query::lastArrivalCell(last, 3),
+                 std::string("5 of its 7 collectives matched across ranks (40 others not)"));
     }
 
     void aSlowRanksCountIsOfItsOwnCollectives() {
