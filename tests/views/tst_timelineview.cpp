@@ -229,6 +229,23 @@ class TstTimelineView : public QObject {
         QVERIFY(f->view->lanesHeight() <
                 views::kCompactFooterBelow + 100 - views::TimelineView::kAxis - views::kLegendRow);
     }
+    void hidingTheWaitsGivesTheLegendsRowBack() {
+        // review of stop 50: the legend names the waits' hatches only while they are drawn, but turning
+        // them off kept the footer's height (one legend row too many; back on, a row over the notes)
+        auto f = open({}, QSize(800, 600));
+        QVERIFY(f);
+        f->view->resize(800, 600);
+        const int withWaits = f->view->lanesHeight();
+        QVERIFY(views::legendSize(f->view->font(), {}, 792).height() >
+                views::legendSize(f->view->font(), {false, false}, 792).height()); // this width: a row less
+        f->view->setShowWaits(false);
+        QVERIFY2(
+            f->view->lanesHeight() > withWaits,
+            qPrintable(
+                QString("%1 px of lanes, %2 with the waits").arg(f->view->lanesHeight()).arg(withWaits)));
+        f->view->setShowWaits(true);
+        QCOMPARE(f->view->lanesHeight(), withWaits);
+    }
     void clickSelectsSpanWithOutline() {
         auto f = open();
         QVERIFY(f);

@@ -87,6 +87,13 @@ LegendLayout layOut(const std::vector<LegendEntry>& entries, const QFontMetrics&
 
 } // namespace
 
+QStringList legendLabels(LegendKinds kinds) {
+    QStringList out;
+    for (const auto& e : legendEntries(kinds))
+        out << e.text;
+    return out;
+}
+
 QSize legendSize(const QFont& base, LegendKinds kinds, int maxWidth) {
     return layOut(legendEntries(kinds), QFontMetrics(fontFor(FontRole::Small, base)), maxWidth).size;
 }

@@ -6,6 +6,7 @@
 #include "views/timeline/drawlist.h"
 
 #include <QPointF>
+#include <QStringList>
 #include <climits>
 
 namespace rs::views {
@@ -25,6 +26,8 @@ struct LegendKinds {
     bool compact = false; ///< the short labels (kCompactFooterBelow)
 };
 
+/// The legend's labels in order, as `kinds` words them (a compact footer's tooltip lists them whole).
+QStringList legendLabels(LegendKinds kinds);
 /// `maxWidth`: px the box may take; its entries flow into as many rows as that needs.
 QSize legendSize(const QFont& base, LegendKinds kinds = {}, int maxWidth = INT_MAX);
 /// Appends the legend box at `topLeft`.

@@ -264,6 +264,7 @@ void TimelineView::setLayoutOptions(const LayoutOptions& o) {
 
 void TimelineView::setShowWaits(bool on) {
     m_scene.setShowWaits(on);
+    relayout(); // the legend names the waits' hatches only while they are drawn: its rows may change
     update();
 }
 
@@ -386,10 +387,11 @@ QString TimelineView::footerNotes() const {
 }
 
 QString TimelineView::compactFooterTip() const {
-    QString tip =
-        tr("Colours: compute (by op type) · communication (by op type) · runtime task (wait, copy) · "
-           "waiting (late rank, pipeline receive) · idle before a collective");
-    if (summary() && !summary()->unreadTails.empty()) tip += tr(" · not read (file cut)");
+    // the legend's own labels, whole: the same entries as the footer's (the waits' only while drawn)
+    const QString tip =
+        tr("Colours: %1")
+            .arg(legendLabels({summary() && !summary()->unreadTails.empty(), m_scene.showWaits()})
+                     .join(" · "));
     return m_scene.notes().isEmpty() ? tip : tip + "\n\n" + m_scene.notes();
 }
 
