@@ -99,9 +99,11 @@ std::string toJson(const BaselineRecord& r, int indent) {
     j["step_numbers"] = r.stepNumbers;
     j["step"] = stepJson(r.step);
     j["step_median"] = r.stepMedianRule;
-    // not known: null, never a 0 a script would sum (waitUnknown says why)
-    const auto wait = [&r](double ns) { return r.waitUnknown.empty() ? json(ns) : json(); };
-    j["comm_wait_ns_per_step"] = wait(r.waitNsPerStep);
+    // not known: left out, never a 0 a script would sum (waitUnknown says why); not null either: readers of
+    // this format before it read the member with value(…, 0.0), which throws on null (review of stop 50),
+    // and read a missing one as 0 beside comm_wait_not_known, which they already say is not known
+    const bool waitKnown = r.waitUnknown.empty();
+    if (waitKnown) j["comm_wait_ns_per_step"] = r.waitNsPerStep;
     if (!r.waitUnknown.empty()) j["comm_wait_not_known"] = r.waitUnknown;
     if (!r.stepsUnknown.empty()) j["steps_not_known"] = r.stepsUnknown;
     if (!r.sourceDigest.empty()) j["sources"] = {{"digest", r.sourceDigest}, {"files", r.sourceFiles}};
@@ -110,11 +112,11 @@ std::string toJson(const BaselineRecord& r, int indent) {
     j["ops"] = opsJson(r.ops);
     j["op_share"] = r.opShare;
     json ranks = json::object();
-    for (const auto& [rank, s] : r.ranks)
-        ranks[std::to_string(rank)] = {{"step", stepJson(s.step)},
-                                       {"comm_wait_ns_per_step", wait(s.waitNsPerStep)},
-                                       {"memory", memJson(s.memory)},
-                                       {"ops", opsJson(s.ops)}};
+    for (const auto& [rank, s] : r.ranks) {
+        json& one = ranks[std::to_string(rank)];
+        one = {{"step", stepJson(s.step)}, {"memory", memJson(s.memory)}, {"ops", opsJson(s.ops)}};
+        if (waitKnown) one["comm_wait_ns_per_step"] = s.waitNsPerStep;
+    }
     j["ranks"] = ranks;
     json colls = json::array();
     for (const auto& [key, c] : r.collectives) {

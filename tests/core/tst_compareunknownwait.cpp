@@ -107,10 +107,11 @@ class TstCompareUnknownWait : public QObject {
         const auto built = buildRecord(*ix.db);
         QVERIFY(!built.record.waitUnknown.empty());
         const auto j = nlohmann::json::parse(toJson(built.record));
-        QVERIFY2(j["comm_wait_ns_per_step"].is_null(), j["comm_wait_ns_per_step"].dump().c_str());
+        // left out (not null: a reader of this format before it threw on a null, review of stop 50)
+        QVERIFY2(!j.contains("comm_wait_ns_per_step"), j.dump().substr(0, 400).c_str());
         QCOMPARE(int(j["ranks"].size()), 2);
         for (const auto& [rank, s] : j["ranks"].items())
-            QVERIFY2(s["comm_wait_ns_per_step"].is_null(), rank.c_str());
+            QVERIFY2(!s.contains("comm_wait_ns_per_step"), rank.c_str());
         QVERIFY(recordFromJson(toJson(built.record)).waitUnknown == built.record.waitUnknown); // reads back
         const SpanRequest q{"comm_wait", "", -1, 0};
         const auto p = spansOfBothRuns(*ix.db, 0, *ix.db, 0, q);
