@@ -38,9 +38,9 @@ class TstTimelineLegend : public QObject {
         // collective", hatches the lanes did not draw
         const auto texts = [](views::LegendKinds kinds) {
             QStringList out;
-            for (const auto* t :
-                 views::legendList(QPointF(0, 0), QFont(), views::FramePalette::from(QPalette()), kinds)
-                     .all<views::Text>())
+            const views::DrawList list =
+                views::legendList(QPointF(0, 0), QFont(), views::FramePalette::from(QPalette()), kinds);
+            for (const auto* t : list.all<views::Text>())
                 out << t->text;
             return out.join(" | ");
         };
