@@ -172,7 +172,12 @@ class TstCsvImporter : public QObject {
                "2,100500000,101000000,500000,1,2,0,3,4,0,0\n"
                "0,0,0,0,0,0,0,0,0,0,0\n"
                "-,1,1,1,1,1,1,1,1,1,1\n"
-            << QStringList{"track communication|HCCL|Stream 36|legacy|comm|0|1|0",
+            // the rows' fp_and_bp (3) and tail (4) are not read: said, never dropped silently (r50b)
+            << QStringList{"diag info|step_trace_raw's fp_and_bp and tail (MindSpore's forward+backward span "
+                           "and the step's "
+                           "tail, on the step-trace clock) are not read: no phase inside a step is drawn or "
+                           "reported from them|1|-1",
+                           "track communication|HCCL|Stream 36|legacy|comm|0|1|0",
                            "span Stream 36|1001000000|1000000|AllReduce-op4542|AllReduce||0",
                            "step 0|1|1000000000|1005000000|legacy-step-trace",
                            "step 0|2|1005000000|1010000000|legacy-step-trace"};
@@ -184,7 +189,11 @@ class TstCsvImporter : public QObject {
                "stream_48_0_Receive-op663_start_point,stream_48_0_Receive-op663_end_point,"
                "stream_36_0_AllReduce-op4542_start_point,stream_36_0_AllReduce-op4542_end_point\n"
                "1,100000000,100500000,500000,1,2,0,3,4,99900000,100300000,100100000,100200000\n"
-            << QStringList{"track communication|HCCL|Stream 36|legacy|comm|0|1|0",
+            << QStringList{"diag info|step_trace_raw's fp_and_bp and tail (MindSpore's forward+backward span "
+                           "and the step's "
+                           "tail, on the step-trace clock) are not read: no phase inside a step is drawn or "
+                           "reported from them|1|-1",
+                           "track communication|HCCL|Stream 36|legacy|comm|0|1|0",
                            "track communication|HCCL|Stream 48|legacy|comm|0|1|0",
                            "span Stream 36|1001000000|1000000|AllReduce-op4542|AllReduce||0",
                            "span Stream 48|999000000|4000000|Receive-op663|Receive||0",
