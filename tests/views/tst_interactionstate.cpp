@@ -21,6 +21,16 @@ views::Selection span(qint64 id, qint64 t0, qint64 t1) {
     s.endNs = t1;
     return s;
 }
+/// Two findings in turn, each its window then its span (as FindingNavigator::go does): span 7 in
+/// [100, 200] µs, then span 9 in [600, 700] µs of a 1 ms run.
+void twoFindings(views::InteractionState& st) {
+    st.setBounds(0, 1000000);
+    st.setWindow(100000, 200000);
+    st.setSelection(span(7, 120000, 130000));
+    QCoreApplication::processEvents(); // the user's next action
+    st.setWindow(600000, 700000);
+    st.setSelection(span(9, 650000, 660000));
+}
 } // namespace
 
 class TstInteractionState : public QObject {
@@ -29,13 +39,7 @@ class TstInteractionState : public QObject {
   private Q_SLOTS:
     void backRestoresTheSelectionWithTheWindow() {
         views::InteractionState st;
-        st.setBounds(0, 1000000);
-        // a finding: its window, then its span (as FindingNavigator::go does)
-        st.setWindow(100000, 200000);
-        st.setSelection(span(7, 120000, 130000));
-        QCoreApplication::processEvents(); // the user's next action
-        st.setWindow(600000, 700000);
-        st.setSelection(span(9, 650000, 660000));
+        twoFindings(st);
         st.back();
         QCOMPARE(st.windowStart(), qint64(100000));
         QCOMPARE(st.windowEnd(), qint64(200000));
@@ -52,12 +56,7 @@ class TstInteractionState : public QObject {
     }
     void aViewFollowingTheRestoredSelectionRecordsNothing() {
         views::InteractionState st;
-        st.setBounds(0, 1000000);
-        st.setWindow(100000, 200000);
-        st.setSelection(span(7, 120000, 130000));
-        QCoreApplication::processEvents(); // the user's next action
-        st.setWindow(600000, 700000);
-        st.setSelection(span(9, 650000, 660000));
+        twoFindings(st);
         // the timeline moves the window to a selection off screen (TimelineView::follow)
         QObject::connect(&st, &views::InteractionState::selectionChanged, &st,
                          [&](const views::Selection& s) { st.setWindow(s.startNs - 50, s.endNs + 50); });
