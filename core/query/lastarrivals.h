@@ -41,12 +41,13 @@ std::string lastArrivalTextByRun(const nlohmann::json& lastArrivals, const nlohm
                                  const std::function<std::string(int64_t)>& name);
 
 /// "887 of its 1705 collectives" for a rank's table cell ("… matched across ranks (40 others not)" where
-/// some of its collectives were not matched). A rank with no entry was in no collective
-/// matched across ranks (its peers' files are missing, or nothing matched), so who arrived last is not
-/// known: kLastArrivalNotKnown, never "0 collectives" (walk 38: the HTML report said 0 where the text
-/// report says it cannot be known).
+/// some of its collectives were not matched). A rank with no entry was in no collective whose every
+/// rank is in the data (its peers' files are missing, or nothing matched), so who arrived last is not
+/// known (walk 39: "no collective matched across ranks" where both ranks hold the same collectives and 6 of
+/// 8 are missing): kLastArrivalNotKnown, never "0 collectives" (walk 38: the HTML report said 0 where the
+/// text report says it cannot be known).
 std::string lastArrivalCell(const nlohmann::json& lastArrivals, int64_t rank);
-inline constexpr const char* kLastArrivalNotKnown = "not known (no collective matched across ranks)";
-std::string lastArrivalCell(const nlohmann::json& lastArrivals, int64_t rank);
+inline constexpr const char* kLastArrivalNotKnown =
+    "not known (no collective with all its ranks in the data)";
 
 } // namespace rs::query
