@@ -157,14 +157,11 @@ bool windowFrom(Args& a, gui::ExportRequest& r, int& rc) {
     return true;
 }
 
-/// Whether the profile DIR given is the one the saved view `state` was made on (or the view names none that
-/// exists, so it can only be applied to DIR). Another existing profile was mixed in: the window was the
-/// view's profile, a single view DIR with the view's time window and ranks (walk 27 house check).
+/// Whether the profile DIR given is the one the saved view `state` was made on (gui::viewStateIsOf).
+/// Another existing profile was mixed in: the window was the view's profile, a single view DIR with the
+/// view's time window and ranks (walk 27 house check).
 bool sameProfileAsState(const std::string& profile, const std::optional<gui::ViewState>& state) {
-    if (!state || !QFileInfo::exists(state->profile) || !QFileInfo::exists(QString::fromStdString(profile)))
-        return true;
-    return QFileInfo(state->profile).canonicalFilePath() ==
-           QFileInfo(QString::fromStdString(profile)).canonicalFilePath();
+    return !state || gui::viewStateIsOf(*state, QString::fromStdString(profile));
 }
 
 } // namespace

@@ -46,9 +46,15 @@ int runGui(int argc, char** argv) {
         auto state = readViewState(stateFile, error);
         if (!state) {
             QMessageBox::warning(&w, QObject::tr("Open saved view"), error);
+        } else if (!args.isEmpty() && !viewStateIsOf(*state, args.first())) {
+            // another profile's view: its window and selection are of another run (walk 39); the DIR given
+            // opens without it, and the user is told, as `export --state` refuses the pair
+            QMessageBox::warning(&w, QObject::tr("Open saved view"),
+                                 QObject::tr("The saved view %1 is of %2, not %3: %3 opens without it.")
+                                     .arg(stateFile, state->profile, args.first()));
         } else {
             if (!args.isEmpty())
-                state->profile = QFileInfo(args.first()).absoluteFilePath(); // the DIR given wins
+                state->profile = QFileInfo(args.first()).absoluteFilePath(); // the DIR given (the same one)
             w.applyViewState(*state);
             return app.exec();
         }

@@ -224,6 +224,11 @@ bool writeViewState(const ViewState& s, const QString& path, QString& error) {
     return true;
 }
 
+bool viewStateIsOf(const ViewState& s, const QString& dir) {
+    if (!QFileInfo::exists(s.profile) || !QFileInfo::exists(dir)) return true;
+    return QFileInfo(s.profile).canonicalFilePath() == QFileInfo(dir).canonicalFilePath();
+}
+
 std::optional<views::Selection> parseSelection(const QString& text, QString& error) {
     const int colon = text.indexOf(':');
     const QString kind = text.left(colon), rest = colon < 0 ? QString() : text.mid(colon + 1);

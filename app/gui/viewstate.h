@@ -62,6 +62,11 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir);
 /// Reads a .rsview; nullopt with `error` naming the file and the byte or key.
 std::optional<ViewState> readViewState(const QString& path, QString& error);
 bool writeViewState(const ViewState& s, const QString& path, QString& error);
+/// Whether the profile `dir` is the one the view `s` was made on, or the view names none that exists (so it
+/// can only be applied to `dir`). The app and `export --state` refuse another existing profile's view: its
+/// window, ranks and selection are of another run (walk 39: a demo's view opened a 1 ns window at +6.73 s of
+/// a 3.37 s run, and Details named a link the profile does not have).
+bool viewStateIsOf(const ViewState& s, const QString& dir);
 
 /// "op:MatMulV2@3", "span:1234", "step:11@5", "tensor:t0_m1@2" → a selection (export --select).
 std::optional<views::Selection> parseSelection(const QString& text, QString& error);

@@ -123,6 +123,19 @@ class TstViewState : public QObject {
         QTest::newRow("window without end") << "{\"profile\": \"x\", \"window\": {\"t0_ns\": 5}}"
                                             << "wrong type";
     }
+    void aViewIsOfItsOwnProfile() {
+        // walk 39: `rankscope OTHER --state v.rsview` (a view saved on the demo) applied the demo's window
+        // (+6.73 s of a 3.37 s run) and link to OTHER; export --state refuses the pair: one rule for both
+        const QString root = QString::fromStdString(test::tempDir("viewstate-of"));
+        QVERIFY(QDir().mkpath(root + "/demo") && QDir().mkpath(root + "/other"));
+        gui::ViewState s;
+        s.profile = root + "/demo";
+        QVERIFY(gui::viewStateIsOf(s, root + "/demo"));
+        QVERIFY(gui::viewStateIsOf(s, root + "/other/../demo")); // the same folder, written otherwise
+        QVERIFY(!gui::viewStateIsOf(s, root + "/other"));
+        s.profile = root + "/gone"; // names no profile that exists: it can only be applied to the one given
+        QVERIFY(gui::viewStateIsOf(s, root + "/other"));
+    }
     void refused() {
         QFETCH(QString, content);
         QFETCH(QString, mentions);
