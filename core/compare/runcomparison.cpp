@@ -193,8 +193,12 @@ void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const Compar
         r.notComparable.push_back({"step", "median", why});
         return;
     }
+    // of one step the p95 is that step, the median's own figure: one fact, not a second regression (walk
+    // 39: msdb against mstext, one step each, counted "median" and "p95" as two of its 7 regressions)
+    const auto oneStep = [](const StepStat& x, const StepStat& y) { return x.steps <= 1 && y.steps <= 1; };
     for (const char* stat : {"median", "p95"}) {
         const bool median = std::string(stat) == "median";
+        if (!median && oneStep(b.step, c.step)) continue;
         Delta d = make("step", "", stat, {}, median ? b.step.medianNs : b.step.p95Ns,
                        median ? c.step.medianNs : c.step.p95Ns);
         d.over = "all ranks' steady steps, pooled"; // the subject says it too
@@ -203,7 +207,7 @@ void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const Compar
     for (int rank : r.ranks) {
         const auto &bs = b.ranks.at(rank).step, &cs = c.ranks.at(rank).step;
         col.check(make("step", "", "median", rank, bs.medianNs, cs.medianNs), o.maxLatencyDelta);
-        col.check(make("step", "", "p95", rank, bs.p95Ns, cs.p95Ns), o.maxLatencyDelta);
+        if (!oneStep(bs, cs)) col.check(make("step", "", "p95", rank, bs.p95Ns, cs.p95Ns), o.maxLatencyDelta);
     }
 }
 

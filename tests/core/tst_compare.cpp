@@ -64,6 +64,35 @@ int countKind(const std::vector<Delta>& v, const std::string& kind) {
 class TstCompare : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void oneStepsP95IsItsMedian() {
+        // walk 39: msdb against mstext, one step each: the step's median and its p95 (the same step) were
+        // two of the 7 regressions; of one step they are one fact, counted once
+        auto b = record(), c = record();
+        for (auto* r : {&b, &c}) {
+            r->step.steps = 1;
+            r->step.p95Ns = r->step.medianNs;
+            for (auto& [k, s] : r->ranks)
+                s.step = r->step;
+        }
+        for (auto* r : {&c}) {
+            r->step.medianNs = r->step.p95Ns = 1.2e6;
+            for (auto& [k, s] : r->ranks)
+                s.step = r->step;
+        }
+        const auto r = compareRecords(b, c);
+        int p95 = 0, median = 0;
+        for (const auto& d : r.regressions)
+            if (d.kind == "step") (d.statistic == "p95" ? p95 : median) += 1;
+        QCOMPARE(p95, 0);
+        QCOMPARE(median, 1 + 4); // over the ranks, and on each of the 4
+        // with several steps the p95 is its own figure
+        b.step.steps = c.step.steps = 10;
+        c.step.p95Ns = 1.5e6;
+        int p95Many = 0;
+        for (const auto& d : compareRecords(b, c).regressions)
+            p95Many += d.kind == "step" && d.statistic == "p95" && !d.rank;
+        QCOMPARE(p95Many, 1);
+    }
     void identicalRunsPass() {
         auto r = compareRecords(record(), record());
         QVERIFY(!r.fail());
