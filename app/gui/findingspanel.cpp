@@ -65,6 +65,8 @@ FindingsPanel::FindingsPanel(QWidget* parent)
 
 void FindingsPanel::setFindings(std::vector<Finding> findings, const std::map<int, int>& dataRank,
                                 const NoFindingsContext& c) {
+    m_left.clear(); // rows of another run's findings
+    m_activatedRow = -1;
     const bool none = findings.empty();
     m_model->setFindings(std::move(findings), dataRank);
     fitColumns();
@@ -102,6 +104,7 @@ NoFindingsContext noneContextOf(const query::ProfileSummary& s) {
 
 void FindingsPanel::clear() {
     m_activated.reset();
+    m_left.clear();
     m_model->setFindings({});
     m_view->hide();
     m_empty->setText(tr("Open a profile: its findings are listed here."));
@@ -164,6 +167,7 @@ const Finding* FindingsPanel::findingAt(int row) const {
 void FindingsPanel::activate(int row) {
     if (const Finding* f = findingAt(row)) {
         m_view->selectRow(row);
+        m_activatedRow = m_proxy->mapToSource(m_proxy->index(row, 0)).row();
         m_activating = true; // the selection going to the finding makes is its own
         Q_EMIT findingActivated(*f);
         m_activating = false;
@@ -172,6 +176,7 @@ void FindingsPanel::activate(int row) {
 
 void FindingsPanel::setActivatedSelection(const views::Selection& s) {
     m_activated = s;
+    if (m_activatedRow >= 0) m_left[m_activatedRow] = s;
 }
 
 namespace {
@@ -185,6 +190,13 @@ bool sameItem(views::Selection a, views::Selection b) {
 
 void FindingsPanel::followSelection(const views::Selection& s) {
     if (m_activating || (m_activated && sameItem(*m_activated, s))) return;
+    for (const auto& [row, left] : m_left)
+        if (s.kind != views::Selection::Kind::None && sameItem(left, s)) {
+            m_activated = s;
+            m_view->selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
+            Q_EMIT findingRestored(m_model->finding(row));
+            return;
+        }
     m_activated.reset();
     m_view->clearSelection();
 }

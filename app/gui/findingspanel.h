@@ -46,13 +46,17 @@ class FindingsPanel : public QWidget {
     /// The selection the activated finding left in the interaction state (after going to it).
     void setActivatedSelection(const views::Selection& s);
     /// The shared selection changed: the highlighted row stays only while it is still the finding's own
-    /// (another pick — a span, a cell, a step — leaves no row claiming to be what is shown).
+    /// (another pick — a span, a cell, a step — leaves no row claiming to be what is shown). A selection a
+    /// finding of this run left (Navigate ▸ Back to it) highlights that finding's row again and emits
+    /// findingRestored (walk 39: Back restored the window and the span, no row and no finding text).
     void followSelection(const views::Selection& s);
     /// The line shown instead of the table ("No problems found."), empty while the table shows.
     QString emptyText() const;
 
   Q_SIGNALS:
     void findingActivated(const rs::gui::Finding& f);
+    /// The selection came back to `f`'s (Back/Forward): its row is highlighted again, nothing is moved.
+    void findingRestored(const rs::gui::Finding& f);
 
   protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -73,6 +77,8 @@ class FindingsPanel : public QWidget {
     QLabel* m_empty;
     bool m_activating = false;
     std::optional<views::Selection> m_activated; ///< the selected row's selection; none: no row
+    int m_activatedRow = -1;                     ///< the model row of the finding activated last
+    std::map<int, views::Selection> m_left;      ///< by model row: the selection each finding went to
 };
 
 /// The line's context for the run `s` shows: its damaged files, whether it lacks ranks, its notes and its

@@ -274,6 +274,7 @@ void MainWindow::wireProfile() {
 
 void MainWindow::wireNavigation() {
     connect(m_findings, &FindingsPanel::findingActivated, this, &MainWindow::goToFinding);
+    connect(m_findings, &FindingsPanel::findingRestored, m_details, &DetailsPanel::showFinding);
     connect(m_state, &views::InteractionState::selectionChanged, m_findings, &FindingsPanel::followSelection);
     connect(m_state, &views::InteractionState::historyChanged, this, [this] {
         m_backAction->setEnabled(m_state->canGoBack());

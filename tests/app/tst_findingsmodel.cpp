@@ -226,6 +226,37 @@ class TstFindingsModel : public QObject {
                      panel.emptyText().contains("cost the job no time"),
                  qPrintable(panel.emptyText()));
     }
+    void backToAFindingsSelectionHighlightsItsRowAgain() {
+        // walk 39: Navigate ▸ Back restored a finding's window and span, but no Findings row (the other
+        // finding kept its focus box) and no finding text in Details
+        gui::FindingsPanel panel;
+        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank);
+        QVERIFY(panel.model()->rowCount() >= 2);
+        const auto spanSel = [](qint64 id) {
+            views::Selection s;
+            s.kind = views::Selection::Kind::Span;
+            s.spanId = id;
+            return s;
+        };
+        QSignalSpy restored(&panel, &gui::FindingsPanel::findingRestored);
+        panel.activate(1); // as MainWindow::goToFinding: the finding's selection recorded after going to it
+        panel.setActivatedSelection(spanSel(11));
+        panel.activate(0);
+        panel.setActivatedSelection(spanSel(22));
+        panel.followSelection(spanSel(99)); // another pick: no row claims it
+        QVERIFY(panel.view()->selectionModel()->selectedRows().isEmpty());
+        QCOMPARE(restored.size(), 0);
+        panel.followSelection(spanSel(11)); // Back to the first finding's selection
+        const auto rows = panel.view()->selectionModel()->selectedRows();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().row(), 1);
+        QCOMPARE(restored.size(), 1);
+        QCOMPARE(restored.first().first().value<gui::Finding>().text, panel.findingAt(1)->text);
+        // another run's findings: their rows are not the old ones'
+        panel.setFindings(gui::findingsFromReport(m_summary.reportJson, m_summary.run), m_summary.dataRank);
+        panel.followSelection(spanSel(22));
+        QCOMPARE(restored.size(), 1);
+    }
     void theArrowKeysGoToTheFindingTheyMoveTo() {
         // walk 31: Down moved the highlight to the next finding, but Details and the timeline stayed on the
         // one clicked before; a click still goes to its finding once
