@@ -617,8 +617,11 @@ class TstSoak : public QObject {
   private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location
+        // its own settings file: the walk's choices (the heatmap's layout is remembered) must not reach
+        // tst_mainwindow running beside it, which reads the defaults (a full ctest -j2 saw its heatmap open
+        // in a per-step layout)
         QApplication::setOrganizationName("rankscope-test");
-        QApplication::setApplicationName("rankscope-test");
+        QApplication::setApplicationName("rankscope-test-soak");
         // the samples are read-only: every index (and annotations file) goes to a private cache
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("soak-cache")));
         // two runs side by side: an Ascend demo and a Kineto demo (the run chooser is part of the walk)
