@@ -23,14 +23,21 @@ using namespace rs;
 
 class TstProducerFigures : public QObject {
     Q_OBJECT
+    nlohmann::json m_testData; ///< msinsight test_data's report (null when the samples are absent)
+
   private Q_SLOTS:
-    void testDataUnderTheSteps() {
+    void initTestCase() {
+        // msinsight test_data's report, which both test_data checks show (indexed once)
         const std::string samples = test::samplesDir();
-        if (samples.empty()) QSKIP("../shared/samples is not present");
+        if (samples.empty()) return;
         auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        m_testData = query::buildReport(*ix.db, 5);
+    }
+    void testDataUnderTheSteps() {
+        if (m_testData.is_null()) QSKIP("../shared/samples is not present");
         views::DrillDownView drill(nullptr, nullptr);
-        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5), 0);
+        gui::showProducerFigures(&drill, m_testData, 0);
         const auto* p = drill.producerFigures();
         QVERIFY(p->hasFigures());
         QVERIFY2(p->caption().startsWith("msprof-analyze's figures"), qPrintable(p->caption()));
@@ -58,12 +65,9 @@ class TstProducerFigures : public QObject {
     void theFiguresKeepAVisibleShareOfASmallDock() {
         // r50b #1: at the default dock size the figures under the Steps table were squeezed to a line or two
         // and easy to miss: they keep a few rows whatever the dock's height
-        const std::string samples = test::samplesDir();
-        if (samples.empty()) QSKIP("../shared/samples is not present");
-        auto ix = test::indexDir(samples + "/msinsight/server/src/test/test_data");
-        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        if (m_testData.is_null()) QSKIP("../shared/samples is not present");
         views::DrillDownView drill(nullptr, nullptr);
-        gui::showProducerFigures(&drill, query::buildReport(*ix.db, 5), 0);
+        gui::showProducerFigures(&drill, m_testData, 0);
         drill.resize(520, 260);
         drill.show();
         QVERIFY(QTest::qWaitForWindowExposed(&drill));

@@ -26,6 +26,15 @@ QPointF at(const views::FrameInput& in, int64_t track, int64_t t, int depth = 0)
 class TstHitTester : public QObject {
     Q_OBJECT
 
+    /// The tooltip over the fixture's rank 0 wait (70-75 ms) read from `source`, under an NCCL kernel.
+    static QString waitTooltip(const QString& source) {
+        test::TimelineFixture f;
+        f.summary->waits[0].source = source.toStdString();
+        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        return views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+    }
+
   private Q_SLOTS:
     void spanUnderThePoint() {
         test::TimelineFixture f;
@@ -139,22 +148,14 @@ class TstHitTester : public QObject {
         // Communication(Not Overlapped): the hatching's tooltip says it is the wait alone, not that figure
         QFETCH(QString, source);
         QFETCH(bool, says);
-        test::TimelineFixture f;
-        f.summary->waits[0].source = source.toStdString();
-        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
-        const auto in = f.input(60 * kMs, 90 * kMs);
-        const QString tip = views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+        const QString tip = waitTooltip(source);
         QCOMPARE(tip.contains("not the producer's Communication(Not Overlapped)"), says);
     }
     void aWaitSaysWhereItComesFrom() {
         // walk r45 #2: a wait the files measure and one inferred from the arrival order read alike
         QFETCH(QString, source);
         QFETCH(QString, says);
-        test::TimelineFixture f;
-        f.summary->waits[0].source = source.toStdString();
-        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
-        const auto in = f.input(60 * kMs, 90 * kMs);
-        const QString tip = views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+        const QString tip = waitTooltip(source);
         QVERIFY2(tip.contains("<br>" + says), qPrintable(tip));
     }
     void waitUnderASpan() {
