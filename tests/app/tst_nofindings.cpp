@@ -113,7 +113,7 @@ class TstNoFindings : public QObject {
         const QString text = textLine(query::formatReport(report, 10));
         QVERIFY2(text.startsWith(headline + ":"), qPrintable(text));
         const QString html = htmlLine(gui::buildReportDocument(
-            {QString::fromStdString(ix.result.dbPath), QString::fromStdString(dir), 10, 600}));
+            {QString::fromStdString(ix.result.dbPath), QString::fromStdString(dir), 10, 600, std::nullopt}));
         QVERIFY2(html.startsWith(headline + (change == int(Change::None) ? "." : " (")), qPrintable(html));
         const query::ProfileSummary s = query::loadSummary(*ix.db);
         gui::FindingsPanel panel;

@@ -50,7 +50,7 @@ PipelineWaitFacts fourRanks(int steps) {
 void addReceive(PipelineWaitFacts& f, int rank, int64_t step, int64_t atMs, int64_t waitMs,
                 const std::string& name = "Receive-op1") {
     const int64_t start = (step - 1) * 100 * kMs + atMs * kMs;
-    f.receives.push_back({rank, step, name, start, waitMs * kMs + kMs, waitMs * kMs, 100 + rank, ""});
+    f.receives.push_back({rank, step, name, start, waitMs * kMs + kMs, waitMs * kMs, 100 + rank, "", ""});
 }
 
 } // namespace
@@ -118,7 +118,7 @@ class TstPipelineWait : public QObject {
         // before the last rank's start cost the job nothing
         auto f = fourRanks(2);
         f.steps[{2, 1}] = {-400 * kMs, 500 * kMs, 0, std::nullopt};
-        f.receives.push_back({2, 1, "Receive-op1", -400 * kMs, 402 * kMs, 402 * kMs, 7, ""});
+        f.receives.push_back({2, 1, "Receive-op1", -400 * kMs, 402 * kMs, 402 * kMs, 7, "", ""});
         QVERIFY(!pipelineWaitFinding(f));
         // the same wait after everybody began is one
         f.receives.back().startNs = 0;
@@ -129,7 +129,7 @@ class TstPipelineWait : public QObject {
         // a step only one rank recorded has no "everybody began" to clip to: not counted
         PipelineWaitFacts f;
         f.steps[{0, 1}] = {0, 100 * kMs, std::nullopt, std::nullopt};
-        f.receives.push_back({0, 1, "Receive-op1", 0, 90 * kMs, 90 * kMs, 1, ""});
+        f.receives.push_back({0, 1, "Receive-op1", 0, 90 * kMs, 90 * kMs, 1, "", ""});
         QVERIFY(!pipelineWaitFinding(f));
     }
     void receivesOnly_data() {

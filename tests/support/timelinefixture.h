@@ -36,8 +36,8 @@ inline std::shared_ptr<query::ProfileSummary> makeSummary() {
     for (int r : {0, 1})
         for (int64_t i = 0; i < 5; ++i)
             s->steps.push_back({r, i, i * 40 * kMs, (i + 1) * 40 * kMs, false, "", {}, 0, {}});
-    s->waits.push_back(
-        {0, 1, "hcom_allReduce_", 70 * kMs, 5 * kMs, "collective_wait", 1, 75 * kMs, std::nullopt, false});
+    s->waits.push_back({0, 1, "hcom_allReduce_", 70 * kMs, 5 * kMs, "collective_wait", 1, 75 * kMs,
+                        std::nullopt, false, 0, 1, std::nullopt, 0, ""});
     return s;
 }
 

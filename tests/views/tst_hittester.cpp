@@ -250,7 +250,7 @@ class TstHitTester : public QObject {
         // unblamed wait says: missing ranks only where the run misses ranks
         test::TimelineFixture f;
         f.summary->waits[0].blamedRank = std::nullopt;
-        query::RunDesc run{0, {0, 1}, {0, 1}, {}, std::nullopt, 0, 200 * kMs, "ascend", "", true};
+        query::RunDesc run{0, {0, 1}, {0, 1}, {}, std::nullopt, 0, 200 * kMs, "ascend", "", true, {}, ""};
         f.summary->runs = {run};
         f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
         auto in = f.input(60 * kMs, 90 * kMs);
