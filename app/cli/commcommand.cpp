@@ -7,8 +7,10 @@
 #include "core/model/timetext.h"
 #include "core/query/commmatrix.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace rs::cli {
 
@@ -57,19 +59,33 @@ std::string sizeText(const query::CommMatrix& m, const query::CommCell& c) {
     return v;
 }
 
+/// The op types that crossed a link ("allreduce, broadcast"), then its flag: a link whose ops the source
+/// does not count still says which ops they were (the JSON's `ops`).
+std::string linkTail(const query::CommCell& c) {
+    std::ostringstream t;
+    for (size_t i = 0; i < c.ops.size(); ++i)
+        t << (i ? "," : "") << c.ops[i];
+    if (c.ops.empty()) t << '-';
+    if (c.slow)
+        t << "  SLOW";
+    else if (c.latencyBound)
+        t << "  latency-bound";
+    return t.str();
+}
+
 void printLinks(const query::CommMatrix& m) {
     if (m.hcclRawUnits) std::printf("  %s\n", query::hcclRawScopeText(m).c_str());
+    if (std::any_of(m.cells.begin(), m.cells.end(), [](const auto& c) { return !c.opCount; }))
+        std::printf("  ops -: the source does not count the ops of that link (it gives sizes and times per "
+                    "op type); their types are listed\n");
     std::printf("  %6s %6s  %-9s %12s %12s %12s %6s  %s\n", "src", "dst", "transport",
-                m.logical ? "logical" : "size", "time", "bandwidth", "ops", "");
+                m.logical ? "logical" : "size", "time", "bandwidth", "ops", "op types");
     for (const auto& c : m.cells)
         std::printf("  %6lld %6lld  %-9s %12s %12s %12s %6s  %s\n", static_cast<long long>(c.src),
                     static_cast<long long>(c.dst), m.logical ? "-" : c.transport().c_str(),
                     sizeText(m, c).c_str(), c.timeNs ? model::formatDuration(*c.timeNs).c_str() : "-",
                     m.hcclRawUnits ? "-" : model::formatBandwidth(c.bandwidthGBps()).c_str(),
-                    c.opCount ? std::to_string(*c.opCount).c_str() : "-",
-                    c.slow           ? "SLOW"
-                    : c.latencyBound ? "latency-bound"
-                                     : "");
+                    c.opCount ? std::to_string(*c.opCount).c_str() : "-", linkTail(c).c_str());
 }
 
 void printMatrix(const query::CommMatrix& m) {

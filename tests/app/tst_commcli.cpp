@@ -70,6 +70,24 @@ class TstCommCli : public QObject {
         QVERIFY2(out.contains(" 0.0248~") && out.contains("0.0248 GB/s"), qPrintable(out));
     }
 
+    void uncountedOpsStillNamed() {
+        // text/level1's communication_matrix.json gives each link per op type (allreduce-top1, -middle,
+        // -bottom1 entries: sizes and times, no op count; rank 1's link 1-5 crosses only allreduce, Python
+        // over the file): the count reads "-", said why once, and the link still names its ops, as the JSON
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        const QString db = QString::fromStdString(test::tempDir("commcli-lv1") + "/x.sqlite");
+        QString out, err;
+        QCOMPARE(test::runRankscope(
+                     {"comm", QString::fromStdString(samples + "/msinsight/test/data/pytorch/text/level1"),
+                      "--db", db, "--quiet"},
+                     &out, &err),
+                 0);
+        QCOMPARE(out.count("the source does not count the ops of that link"), 1);
+        const QRegularExpression link15(R"(\n\s+1\s+5\s+HCCS\s.*\s-\s+allreduce\n)");
+        QVERIFY2(link15.match(out).hasMatch(), qPrintable(out));
+    }
+
     void exitCodes_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("rc");
