@@ -687,6 +687,43 @@ class TstFrameBuilder : public QObject {
                 QVERIFY(fill->rect.left() >= views::Viewport::kGutter - 5 &&
                         fill->rect.right() <= in.viewport.plotRight() + 5);
     }
+    // walk 51: a healthy run's collective with five short wait pieces, seen over the whole run, read as
+    // wholly hatched wait: each piece under a pixel was widened to 2 px and the pieces merged across the
+    // collective. Pieces under a pixel are drawn faint (alpha by the share of their drawn width they
+    // measure); the same pieces zoomed in, and the fixture's 5 ms wait at any zoom, in the full colour.
+    void subPixelWaitsAreDrawnFaint() {
+        Frame f;
+        query::WaitDesc proto = f.summary->waits.front();
+        f.summary->waits.clear();
+        for (int i = 0; i < 5; ++i) { // 0.1 ms each, 0.5 ms apart, from 70 ms: ~0.6 px each over 200 ms
+            query::WaitDesc w = proto;
+            w.startNs = 70 * kMs + i * kMs / 2;
+            w.durNs = kMs / 10;
+            w.blamedArrivalNs = w.startNs + w.durNs;
+            f.summary->waits.push_back(w);
+        }
+        f.scene.setSummary(f.summary);
+        const QRgb red = views::waitColor().rgb();
+        // the alphas of the wait's solid fills on rank 0's header
+        auto headerAlphas = [&](const FrameInput& in) {
+            std::vector<int> out;
+            const QRectF block = in.rankBlock(0);
+            const DrawList built = views::FrameBuilder().build(in);
+            for (const auto* fill : built.all<views::FillRect>())
+                if ((fill->color | 0xff000000u) == red && fill->hatch == views::Hatch::None &&
+                    fill->rect.top() < block.top() + in.options.headerHeight)
+                    out.push_back(qAlpha(fill->color));
+            return out;
+        };
+        const auto whole = headerAlphas(f.input(0, 200 * kMs));
+        QVERIFY(!whole.empty());
+        for (int a : whole)
+            QVERIFY2(a < 128, qPrintable(QString("alpha %1 at the whole run").arg(a)));
+        const auto zoomed = headerAlphas(f.input(69 * kMs, 73 * kMs)); // each piece ~33 px
+        QCOMPARE(int(zoomed.size()), 5);
+        for (int a : zoomed)
+            QCOMPARE(a, 255);
+    }
     // a wait's dashed link to the late rank is drawn where the wait is at least 2 px long as measured, not
     // as widened to stay visible: zoomed out, every thin wait drew one (about 700 links over the 1 GB
     // bench profile's whole run) and nobody can follow them

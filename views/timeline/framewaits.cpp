@@ -5,6 +5,7 @@
 #include "views/timeline/framebuilder.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -20,34 +21,49 @@ struct WaitRun {
     double measuredX1; ///< the run's right edge before a thin wait is widened to stay visible
     const query::WaitDesc* longest;
     bool selected;
+    /// Its waits are each narrower than a pixel (widened to 2 px to stay visible). Thin and whole-pixel
+    /// waits never share a run, so a real wait is not diluted by the specks beside it.
+    bool thin;
+    double coveredPx; ///< the run's waits' widths as measured, summed (px)
+    /// How strongly the run is drawn, 0..1: a run of thin waits by the share of its drawn width they
+    /// measure (walk 51: five 1 µs pieces of a 2.5 ms collective, each widened and merged, hatched the whole
+    /// collective as wait at the run's overview, 2 % of it being wait), at least kFaint to stay visible.
+    double strength() const {
+        constexpr double kFaint = 0.35;
+        if (!thin) return 1.0;
+        return std::clamp(coveredPx / std::max(1.0, x1 - x0), kFaint, 1.0);
+    }
 };
 
-QRgb withAlpha(QColor c, int a) {
-    c.setAlpha(a);
+QRgb withAlpha(QColor c, double a) {
+    c.setAlpha(int(std::lround(a)));
     return c.rgba();
 }
 
 /// One run's fills over the lanes of `rank` between x0 and x1 (px). Hatch where the waiting happens (the
 /// rank header and its communication lanes); only tint the compute and host lanes so the kernels around the
 /// wait stay readable. The waiting part of a collective must read as red, not as the op's own colour.
-void fillRun(const FrameInput& in, int rank, double x0, double x1, QColor base, bool collective,
-             const query::WaitDesc& lanesOf, DrawList& out) {
+void fillRun(const FrameInput& in, int rank, const WaitRun& run, QColor base, bool collective,
+             DrawList& out) {
     const Viewport& vp = in.viewport;
     const auto& lanes = in.layout->lanes();
-    const QRgb tint = withAlpha(base, 22), fill = withAlpha(base, 170), hatch = base.darker(140).rgba();
+    const double x0 = run.x0, x1 = run.x1, s = run.strength();
+    const query::WaitDesc& lanesOf = *run.longest;
+    const QRgb tint = withAlpha(base, 22 * s), fill = withAlpha(base, 170 * s),
+               hatch = withAlpha(base.darker(140), 255 * s), solid = withAlpha(base, 255 * s);
     // Adjacent lanes painted alike are filled as one rect (lanes have whole-pixel edges, so the
     // pixels are the same): zoomed out, a rank's thousand waits each filled every lane one by one.
     enum class Paint { None, Header, Comm, Other } open = Paint::None;
     QRectF merged;
     auto flush = [&] {
         if (open == Paint::Header) {
-            out.add(FillRect{merged, base.rgba()});
+            out.add(FillRect{merged, solid});
         } else if (open == Paint::Comm) {
             out.add(FillRect{merged, fill});
             out.add(FillRect{merged, hatch, collective ? Hatch::BDiag : Hatch::FDiag});
         } else if (open == Paint::Other) {
             out.add(FillRect{merged, tint});
-            if (!collective) out.add(FillRect{merged, base.rgba(), Hatch::FDiag});
+            if (!collective) out.add(FillRect{merged, solid, Hatch::FDiag});
         }
         open = Paint::None;
     };
@@ -97,6 +113,7 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
             if (x1 < left || x0 > right) return;
             const double measuredX1 = x1;
+            const bool thin = x1 - x0 < 1;
             x1 = std::max(x1, x0 + 2);
             // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what the
             // raster engine fills (it drew nothing: the wait vanished when zoomed in)
@@ -104,15 +121,17 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             x1 = std::min(x1, right + 4);
             const bool selected =
                 sel.kind == Selection::Kind::Step && sel.step == w.step && sel.rank == w.rank;
+            const double covered = std::max(0.0, std::min(measuredX1, x1) - x0);
             auto& v = runs[{w.rank, e.collective, w.taskTrackId.value_or(w.trackId.value_or(-1))}];
-            if (!v.empty() && x0 <= v.back().x1 + 1) {
+            if (!v.empty() && x0 <= v.back().x1 + 1 && v.back().thin == thin) {
                 WaitRun& r = v.back();
                 r.x1 = std::max(r.x1, x1);
                 r.measuredX1 = std::max(r.measuredX1, measuredX1);
+                r.coveredPx += covered;
                 if (w.durNs > r.longest->durNs) r.longest = &w;
                 r.selected = r.selected || selected;
             } else {
-                v.push_back({x0, x1, measuredX1, &w, selected});
+                v.push_back({x0, x1, measuredX1, &w, selected, thin, covered});
             }
         });
     }
@@ -122,7 +141,7 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
         const QRectF& block = blocks[rank];
         const QColor base = collective ? waitColor() : idleGapColor();
         for (const WaitRun& r : v) {
-            fillRun(in, rank, r.x0, r.x1, base, collective, *r.longest, out);
+            fillRun(in, rank, r, base, collective, out);
             if (r.selected) {
                 // the selected step's waits: a box where they are wide enough to leave their inside readable,
                 // else only a mark on the rank's header (thin waits became solid bars over every lane)
