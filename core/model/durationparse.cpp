@@ -35,11 +35,13 @@ std::optional<int64_t> parseDurationNs(const std::string& text) {
     if (i == digits) return std::nullopt;
     std::string number = s.substr(0, i);
     if (number.find('.') != number.rfind('.')) return std::nullopt;
-    auto unit = unitNs(trim(s.substr(i)));
-    if (!unit) return std::nullopt;
+    const std::string unitText = trim(s.substr(i));
     char* end = nullptr;
     double v = std::strtod(number.c_str(), &end);
     if (!end || *end || !std::isfinite(v)) return std::nullopt;
+    if (unitText.empty() && v == 0) return 0; // a zero is the same in every unit ("0:778us")
+    auto unit = unitNs(unitText);
+    if (!unit) return std::nullopt;
     double ns = v * *unit;
     if (std::fabs(ns) > 9.2e18) return std::nullopt;
     return int64_t(std::llround(ns));

@@ -1,7 +1,7 @@
 #pragma once
 // Reads the times a user types: a number with a unit ("320ms", "1.5 s", "20us", "20µs", "800ns",
-// "2min", "12h", "30d"), optionally signed. Exact for integer ns; decimals are rounded to the nearest ns.
-// Pure; any thread.
+// "2min", "12h", "30d"), optionally signed; a zero needs no unit. Exact for integer ns; decimals are rounded
+// to the nearest ns. Pure; any thread.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -267,6 +267,10 @@ class TstAnnotations : public QObject {
         QTest::newRow("days") << "30d" << 2592000000000000LL;
         QTest::newRow("negative") << "-3ms" << -3000000LL;
         QTest::newRow("no unit") << "320" << -1LL;
+        // walk 51: --range 0:778us was refused; a zero is the same in any unit
+        QTest::newRow("bare zero") << "0" << 0LL;
+        QTest::newRow("bare zero, decimals") << "0.0" << 0LL;
+        QTest::newRow("signed bare zero") << "-0" << 0LL;
         QTest::newRow("unknown unit") << "3y" << -1LL;
         QTest::newRow("two dots") << "1.2.3ms" << -1LL;
         QTest::newRow("empty") << "" << -1LL;
