@@ -7,6 +7,7 @@
 #include "app/gui/snapshotexporter.h"
 #include "core/model/durationparse.h"
 #include "core/model/pathtext.h"
+#include "views/comm/commmatrixview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -69,6 +70,8 @@ int exportWindow(const gui::ExportRequest& r, const QString& path) {
                      r.state->comparison->with.toLocal8Bit().constData(), why.toLocal8Bit().constData());
         w.statusBar()->showMessage(QObject::tr("Comparison failed: %1").arg(why));
     }
+    // a saved view's link: its collectives outlined and its two ranks shown, as the app shows them
+    waitFor([&] { return !w.commView()->resolvingLink(); }, 60);
     waitFor([] { return false; }, 1); // the linked views' answers
     gui::Caption c = w.exportCaption("window");
     QString error;

@@ -282,6 +282,7 @@ Caption buildCaption(const CaptionInput& in) {
         for (const auto& n : in.comm->matrix()->notes)
             c.notes << QString::fromStdString(n);
         if (!in.comm->matrix()->empty.empty()) c.notes << QString::fromStdString(in.comm->matrix()->empty);
+        if (!in.commStepNote.isEmpty()) c.notes << in.commStepNote; // the view says it above the grid
     }
     if (in.view == "heatmap" && in.heatmap) // a partial rank's column: which rank, which files (walk 19)
         if (const std::string cut = query::cutRanksNote(*in.heatmap); !cut.empty())

@@ -48,6 +48,8 @@ struct CaptionInput {
     bool waitsShown = true; ///< the timeline draws the waits overlay (its hatches go in the legend)
     bool legend = false;    ///< the timeline's colour legend goes in the caption
     const views::CommMatrixCanvas* comm = nullptr; ///< the communication matrix pictured (view "comm")
+    /// The step selected that the matrix does not show (CommMatrixView::stepNoteText); "" none
+    QString commStepNote;
     QString ranksNote; ///< why the timeline pictures only `shownRanks` (manyrankspicture.h); "" none
     /// The heatmap pictured (view "heatmap"): a cut rank's hatched column is named under the picture
     const query::HeatmapData* heatmap = nullptr;

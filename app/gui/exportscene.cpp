@@ -1,6 +1,7 @@
 #include "app/gui/exportscene.h"
 
 #include "app/gui/captionbuilder.h"
+#include "app/gui/linktrackfilter.h"
 #include "app/gui/manyrankspicture.h"
 
 #include "core/annotate/annotation.h"
@@ -12,6 +13,7 @@
 #include "core/query/wholetracestep.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
+#include "views/comm/commmatrixview.h"
 #include "views/common/interactionstate.h"
 #include "views/common/timemapping.h"
 #include "views/heatmap/heatmapcanvas.h"
@@ -167,10 +169,26 @@ void ExportScene::setSelection(const views::Selection& given) {
             s.spans.push_back(item.spanId);
         std::sort(s.spans.begin(), s.spans.end());
         s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+        if (link.collectives > 0) showLinkRanks(s);
     }
     m_state->setSelection(s);
     if (s.rank >= 0 && (s.kind == views::Selection::Kind::OpType || s.kind == views::Selection::Kind::Tensor))
         m_memoryRank = s.rank;
+}
+
+void ExportScene::showLinkRanks(const views::Selection& link) {
+    // as the app's Communication view does for a selected link (LinkTrackFilter): its two ranks through the
+    // track filter when they are global — a saved view's link showed ranks 1 and 5 in the app, every rank
+    // here (walk r51c)
+    query::CommMatrixRequest r;
+    r.run = m_summary->run;
+    if (!link.group.isEmpty()) r.group = link.group.toStdString();
+    if (query::loadCommMatrix(m_db, r).scope != "global") return;
+    QList<qint64> ranks{link.linkSrc};
+    if (link.linkDst != link.linkSrc) ranks << link.linkDst;
+    views::LayoutOptions o = m_timeline.layoutOptions();
+    o.filter = LinkTrackFilter::filterText(ranks);
+    m_timeline.setLayoutOptions(o);
 }
 
 void ExportScene::setMemoryRank(int rank) {
@@ -333,6 +351,9 @@ Caption ExportScene::caption(const QString& view) const {
     in.waitsShown = m_timeline.showWaits();
     in.legend = true;
     in.comm = m_comm.get();
+    if (m_comm && m_comm->matrix()) // a step selected that the matrix pictured does not show, as the app says
+        in.commStepNote = views::CommMatrixView::stepNoteFor(
+            m_state->selection(), m_comm->matrix()->step ? qint64(*m_comm->matrix()->step) : -1);
     in.ranksNote = m_ranksNote;
     in.heatmap = m_heatmap->data();
     in.heatmapStatistic = m_heatmap->statistic();

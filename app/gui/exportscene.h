@@ -94,6 +94,8 @@ class ExportScene {
     Picture prepareTimeline(int width, int height);
     Picture prepareComm(int width, int height);
     void loadHeatmap();
+    /// A selected link's two ranks through the track filter, when they are global (as the app shows them).
+    void showLinkRanks(const views::Selection& link);
     index::Db m_db;
     QString m_profile;
     std::shared_ptr<const query::ProfileSummary> m_summary;

@@ -11,14 +11,19 @@ LinkTrackFilter::LinkTrackFilter(QLineEdit* filter, views::InteractionState* sta
     connect(filter, &QLineEdit::textChanged, this, &LinkTrackFilter::onTextChanged);
 }
 
-void LinkTrackFilter::showRanks(const QList<qint64>& ranks) {
-    QStringList terms, numbers;
-    for (qint64 r : ranks) {
+QString LinkTrackFilter::filterText(const QList<qint64>& ranks) {
+    QStringList terms;
+    for (qint64 r : ranks)
         terms << QString("rank %1").arg(r);
+    return terms.join(", ");
+}
+
+void LinkTrackFilter::showRanks(const QList<qint64>& ranks) {
+    QStringList numbers;
+    for (qint64 r : ranks)
         numbers << QString::number(r);
-    }
     if (!m_active) m_user = m_filter->text(); // a link after a link: the user's filter is the first one's
-    m_linkText = terms.join(", ");
+    m_linkText = filterText(ranks);
     m_active = true;
     m_filter->setText(m_linkText);
     const QString which =

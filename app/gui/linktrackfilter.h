@@ -20,6 +20,9 @@ class LinkTrackFilter : public QObject {
     LinkTrackFilter(QLineEdit* filter, views::InteractionState* state, QObject* parent = nullptr);
     /// A link's ranks (data ranks, global) into the filter; the user's filter is kept aside.
     void showRanks(const QList<qint64>& ranks);
+    /// The filter that shows `ranks` ("rank 1, rank 5"): the app's, and `export --state`'s of a saved
+    /// view's link, so both picture the same lanes.
+    static QString filterText(const QList<qint64>& ranks);
     /// True while the filter shows a link's ranks.
     bool active() const { return m_active; }
     /// The user's filter kept aside (meaningful while active()).

@@ -235,6 +235,8 @@ void MainWindow::wireProfile() {
         m_flowsAction->setChecked(s.windowFlows);
         m_minimap->setShowWaits(s.showWaits);
         m_alignAction->setChecked(s.aligned);
+        // the saved window, not the restored link's first collective: the user saved where they looked
+        if (s.window) m_comm->keepWindowOfLink(s.selection);
         // after the selection (a link's shows its own step): the step the view was saved with
         if (s.commStep) m_comm->showStep(*s.commStep);
         if (s.view == "areastats" && !s.area) // an older file, or none marked: what the figures cover

@@ -50,6 +50,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.waitsShown = m_timeline->showWaits();
     in.legend = true;
     in.comm = m_comm->canvas();
+    in.commStepNote = m_comm->stepNoteText();
     in.heatmap = m_heatmap->canvas()->data();
     in.heatmapStatistic = m_heatmap->canvas()->statistic();
     if (view == "window") {

@@ -75,6 +75,26 @@ class TstExportScene : public QObject {
         const QString caption = scene.caption("comm").lines.join(" | ");
         QVERIFY2(caption.contains("step 1") && !caption.contains("all steps summed"), qPrintable(caption));
     }
+    void theCommPictureSaysAStepItDoesNotFollow() {
+        // r51c: the view says "the selected step N is not followed here" (above its grid); the exported
+        // matrix of the same saved view, all steps with step 1 selected, said nothing of it
+        gui::ExportScene scene(QString::fromStdString(m_db), QString::fromStdString(m_profile), std::nullopt);
+        gui::ViewState saved;
+        saved.commStep = -1; // "all"
+        saved.selection.kind = views::Selection::Kind::Step;
+        saved.selection.rank = scene.summary().ranks.front();
+        saved.selection.step = 1;
+        scene.apply(saved);
+        scene.image("comm", 0, 0, 1);
+        const QString notes = scene.caption("comm").notes.join(" | ");
+        QVERIFY2(notes.contains("selected step 1 is not followed here: the matrix shows all steps"),
+                 qPrintable(notes));
+        saved.commStep = 1; // the step shown: nothing to say
+        scene.apply(saved);
+        scene.image("comm", 0, 0, 1);
+        QVERIFY2(!scene.caption("comm").notes.join(" | ").contains("not followed"),
+                 qPrintable(scene.caption("comm").notes.join(" | ")));
+    }
 };
 
 QTEST_MAIN(TstExportScene)

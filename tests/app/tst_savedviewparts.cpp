@@ -2,7 +2,9 @@
 // timeline (the Area statistics measure it; a view without one says what they cover), the Communication
 // view's step (a link selected in step N beside the all-steps matrix), and the user's own track filter (a
 // selected link's temporary "rank 1, rank 5" is not theirs: reopened, the link derives it again and
-// deselecting it clears it).
+// deselecting it clears it); a reopened link shows its two ranks, in the app as in `export --state`, and
+// the window saved, not its first collective's (r51c).
+#include "app/gui/exportscene.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/viewstate.h"
 #include "tests/support/testsupport.h"
@@ -147,6 +149,59 @@ class TstSavedViewParts : public QObject {
         w2.state()->clearSelection();                                                 // Esc
         QCOMPARE(filter2->text(), QString());
         QVERIFY(w2.timeline()->layoutOptions().filter.isEmpty());
+    }
+
+    void aReopenedLinkShowsItsRanksAndTheSavedWindow() {
+        // r51c: reopened as `rankscope v.rsview` does (the view applied before the profile is open, so the
+        // link resolves before the run's matrix arrives), the link's other rank was off screen and the
+        // window jumped to the link's first collective; `export --state` pictured every rank
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        auto* comm = w.commView();
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix() && comm->matrix()->at(1, 5), 20000);
+        views::Selection link;
+        link.kind = views::Selection::Kind::CommLink;
+        link.linkSrc = 1;
+        link.linkDst = 5;
+        link.group = QString::fromStdString(comm->matrix()->group);
+        w.state()->setSelection(link); // as a click on the cell does
+        auto* filter = w.findChild<QLineEdit*>("trackFilter");
+        QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString("rank 1, rank 5"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.state()->selection().spans.empty(), 20000);
+        // the user looks elsewhere than the first collective, then saves
+        const qint64 s0 = w.state()->boundsStart(), e0 = w.state()->boundsEnd();
+        const std::pair<qint64, qint64> looked{s0 + (e0 - s0) / 3, s0 + (e0 - s0) / 2};
+        w.state()->setWindow(looked.first, looked.second);
+        auto saved = savedAndRead(w, "savedviewparts-link");
+        QVERIFY(saved);
+        QCOMPARE(saved->window, std::optional(looked));
+
+        gui::MainWindow w2;
+        w2.resize(1500, 900);
+        w2.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w2));
+        w2.applyViewState(*saved); // opens the profile, then applies the view
+        QTRY_VERIFY_WITH_TIMEOUT(!w2.state()->selection().spans.empty(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w2.commView()->resolvingLink(), 20000);
+        QCOMPARE(w2.state()->windowStart(), looked.first); // the saved window, not the collective's
+        QCOMPARE(w2.state()->windowEnd(), looked.second);
+        auto* filter2 = w2.findChild<QLineEdit*>("trackFilter");
+        QCOMPARE(filter2->text(), QString("rank 1, rank 5"));
+        auto laidOut = [&] {
+            std::set<int> ranks;
+            for (const auto& l : w2.timeline()->lanes())
+                ranks.insert(l.rank);
+            return ranks;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(laidOut(), (std::set<int>{1, 5}), 5000);
+
+        // `export --state` of the same file pictures the same lanes
+        gui::ExportScene scene(m_profile + "/.rankscope/index.sqlite", m_profile, std::nullopt);
+        scene.apply(*saved);
+        scene.image("timeline", 1200, 0, 1);
+        const QString caption = scene.caption("timeline").lines.join(" | ");
+        QVERIFY2(caption.contains("ranks 1, 5") && caption.contains("track filter \"rank 1, rank 5\""),
+                 qPrintable(caption));
     }
 };
 

@@ -15,7 +15,9 @@
 #include "views/common/interactionstate.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QLayout>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -338,8 +340,20 @@ class TstCommMatrixView : public QObject {
         QTest::qWait(500); // a matrix asked for would be back by now
         QVERIFY(!v.currentRequest().step);
         QVERIFY(!v.matrix()->step);
-        QVERIFY2(v.captionText().contains("selected step " + QString::number(first) + " is not followed"),
-                 qPrintable(v.captionText()));
+        // said above the grid, where a default-height dock shows it (r51c: under the grid, in the caption,
+        // it was scrolled out of sight)
+        const QString note = "selected step " + QString::number(first) + " is not followed";
+        QVERIFY2(v.stepNoteText().contains(note), qPrintable(v.stepNoteText()));
+        QVERIFY2(!v.captionText().contains("not followed"), qPrintable(v.captionText()));
+        v.resize(900, 260); // a default-height dock: the grid scrolls, the note stays in sight
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        auto* label = v.findChild<QLabel*>("commStepNote");
+        QVERIFY(label && label->isVisible() && label->text().contains(note));
+        auto* scroll = v.findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QVERIFY2(label->geometry().bottom() < scroll->geometry().top(),
+                 qPrintable(QString("note at %1, grid from %2").arg(label->y()).arg(scroll->y())));
         // a link of step `last`: its figures are that step's, and so is the matrix
         views::Selection link;
         link.kind = views::Selection::Kind::CommLink;
@@ -349,7 +363,8 @@ class TstCommMatrixView : public QObject {
         link.step = last;
         state.setSelection(link);
         QTRY_VERIFY_WITH_TIMEOUT(v.matrix()->step == std::optional<int64_t>(last), 20000);
-        QVERIFY2(!v.captionText().contains("not followed"), qPrintable(v.captionText()));
+        QVERIFY2(v.stepNoteText().isEmpty(), qPrintable(v.stepNoteText()));
+        QVERIFY(!v.findChild<QLabel*>("commStepNote")->isVisible());
         // a step asked for before the run's matrix arrived (a saved view's) is the one shown
         views::CommMatrixView v2(nullptr, &service);
         v2.setProfile(0);

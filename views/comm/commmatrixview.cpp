@@ -11,6 +11,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 namespace rs::views {
 
@@ -73,6 +74,13 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
         "QLabel { background: #fde3b8; color: #2a1e00; border: 1px solid #f5a524; padding: 3px; }");
     m_notice->hide();
     lay->addWidget(m_notice);
+    // above the grid, not in the caption under it: a default-height dock scrolls the caption out of sight
+    m_stepLabel = new QLabel;
+    m_stepLabel->setObjectName("commStepNote");
+    m_stepLabel->setWordWrap(true);
+    m_stepLabel->setTextFormat(Qt::PlainText);
+    m_stepLabel->hide();
+    lay->addWidget(m_stepLabel);
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_canvas);
     scroll->setWidgetResizable(true);
@@ -109,6 +117,8 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
 void CommMatrixView::setProfile(int run) {
     m_run = run;
     m_resolving.reset();
+    m_awaitingSpans = m_keepWindow = false;
+    m_ranksAwaitingScope.clear();
     m_linkNote.clear();
     m_stepNote.clear();
     m_stepChoice = -1; // another run's steps
@@ -158,8 +168,9 @@ void CommMatrixView::setMatrix(std::shared_ptr<const query::CommMatrix> m) {
         m_canvas->setSelected(m_state->selection().linkSrc, m_state->selection().linkDst);
     else
         m_canvas->setSelected(-1, -1);
-    if (m_state) m_stepNote = stepNoteFor(m_state->selection());
+    if (m_state) m_stepNote = stepNoteFor(m_state->selection(), m_stepChoice);
     updateTexts();
+    showLinkRanks();
 }
 
 void CommMatrixView::fillChoosers() {
@@ -231,7 +242,6 @@ QString CommMatrixView::captionText() const {
             "optimal algorithm moves per rank, spread evenly over its peers), from the collectives' args.");
     }
     if (!m_linkNote.isEmpty()) parts << m_linkNote;
-    if (!m_stepNote.isEmpty()) parts << m_stepNote;
     return parts.join(" ");
 }
 
@@ -240,6 +250,8 @@ void CommMatrixView::updateTexts() {
     m_notice->setText(notice);
     m_notice->setVisible(!notice.isEmpty());
     m_caption->setText(captionText());
+    m_stepLabel->setText(m_stepNote);
+    m_stepLabel->setVisible(!m_stepNote.isEmpty());
 }
 
 void CommMatrixView::onCellClicked(qint64 src, qint64 dst) {
@@ -263,6 +275,8 @@ void CommMatrixView::onSelection(const Selection& s) {
     if (s.kind != Selection::Kind::CommLink) {
         m_canvas->setSelected(-1, -1);
         m_resolving.reset();
+        m_awaitingSpans = m_keepWindow = false;
+        m_ranksAwaitingScope.clear();
         // the caption's "Link 1 → 5: … outlined on the timeline" is the link's: it goes with its outline
         // (walk 13: it stayed after a stall finding replaced the slow link's)
         if (!m_linkNote.isEmpty()) {
@@ -277,20 +291,23 @@ void CommMatrixView::onSelection(const Selection& s) {
         m_canvas->setSelected(s.linkSrc, s.linkDst);
     if (!s.spans.empty() || (m_resolving && sameLink(*m_resolving, s))) return;
     m_resolving = s;
+    m_keepWindow = false;
+    m_ranksAwaitingScope.clear();
+    m_awaitingSpans = m_service != nullptr;
     if (m_service)
         m_pendingSpans = m_service->requestLinkSpans(
             m_run, s.step >= 0 ? std::optional<qint64>(s.step) : std::nullopt, s.group, s.linkSrc, s.linkDst);
 }
 
-QString CommMatrixView::stepNoteFor(const Selection& s) const {
-    if (s.kind != Selection::Kind::Step || s.step < 0 || s.step == m_stepChoice) return {};
+QString CommMatrixView::stepNoteFor(const Selection& s, qint64 shownStep) {
+    if (s.kind != Selection::Kind::Step || s.step < 0 || s.step == shownStep) return {};
     return tr("The selected step %1 is not followed here: the matrix shows %2, as chosen in the step box.")
         .arg(s.step)
-        .arg(m_stepChoice >= 0 ? tr("step %1").arg(m_stepChoice) : tr("all steps"));
+        .arg(shownStep >= 0 ? tr("step %1").arg(shownStep) : tr("all steps"));
 }
 
 void CommMatrixView::updateStepNote(const Selection& s) {
-    const QString note = stepNoteFor(s);
+    const QString note = stepNoteFor(s, m_stepChoice);
     if (note == m_stepNote) return;
     m_stepNote = note;
     updateTexts();
@@ -298,6 +315,7 @@ void CommMatrixView::updateStepNote(const Selection& s) {
 
 void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
     if (!m_resolving || !m_state || !sameLink(*m_resolving, m_state->selection())) return;
+    m_awaitingSpans = false;
     Selection s = m_state->selection();
     for (const auto& item : spans.spans)
         s.spans.push_back(item.spanId);
@@ -324,21 +342,33 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
                                return r.join(", ");
                            }())
                            .arg(drawnText(spans));
-    const auto shown = linkWindow(spans);
+    // a saved view's link keeps the saved window: the note would name a window not shown
+    const auto shown = m_keepWindow ? std::nullopt : linkWindow(spans);
     if (shown) m_linkNote += " " + shown->note;
     updateTexts();
     // both ends of a global link in view: the timeline's track filter narrowed to the two ranks — before
-    // the selection, so the timeline scrolls to the link's rank in the filtered layout
-    if (matrix() && matrix()->scope == "global" && spans.collectives > 0) {
-        QList<qint64> ranks{s.linkSrc};
-        if (s.linkDst != s.linkSrc) ranks << s.linkDst;
-        Q_EMIT ranksToShow(ranks);
+    // the selection, so the timeline scrolls to the link's rank in the filtered layout. Without a matrix
+    // yet (a saved view's link resolves before the run's matrix arrives), once it tells the ranks' scope
+    if (spans.collectives > 0) {
+        m_ranksAwaitingScope = {s.linkSrc};
+        if (s.linkDst != s.linkSrc) m_ranksAwaitingScope << s.linkDst;
+        showLinkRanks();
     }
     m_state->setSelection(s);
     if (shown) {
         const auto [t0, t1] = windowInRun(shown->t0, shown->t1, m_state->boundsStart(), m_state->boundsEnd());
         m_state->setWindow(t0, t1);
     }
+}
+
+void CommMatrixView::showLinkRanks() {
+    if (m_ranksAwaitingScope.isEmpty() || !matrix()) return;
+    const QList<qint64> ranks = std::exchange(m_ranksAwaitingScope, {});
+    if (matrix()->scope == "global") Q_EMIT ranksToShow(ranks);
+}
+
+void CommMatrixView::keepWindowOfLink(const Selection& link) {
+    if (m_resolving && sameLink(*m_resolving, link)) m_keepWindow = true;
 }
 
 std::optional<CommMatrixView::LinkWindow> CommMatrixView::linkWindow(const query::LinkSpans& spans) {

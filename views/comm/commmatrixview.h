@@ -7,10 +7,11 @@
 // query service for the link's collectives and completes the selection with their spans, so the timeline
 // outlines them, and moves the window to the first of them (wide enough to see its outline) and asks
 // (ranksToShow) for the link's two ranks to be shown. A link selected elsewhere (a saved view, a finding) is
-// outlined and resolved. Its step is chosen, never followed: the step box (the user), a saved view
-// (showStep), or a selected link's own step, since its figures are that step's. A step selected elsewhere
-// (the Steps drill-down, a finding) does not move it — the caption says so while they differ (walk 38 #5:
-// it followed the drill-down silently, not a finding, and File ▸ Export showed whichever it had followed).
+// outlined and resolved; a saved view's link (keepWindowOfLink) leaves the saved window where it was. Its
+// step is chosen, never followed: the step box (the user), a saved view (showStep), or a selected link's own
+// step, since its figures are that step's. A step selected elsewhere (the Steps drill-down, a finding) does
+// not move it — a line above the grid says so while they differ, where a default-height dock shows it (walk
+// 38 #5: it followed the drill-down silently; r51c: said under the grid, it was scrolled out of sight).
 // Data from the QueryService, or setMatrix() for tests and headless export. GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/comm/commmatrixcanvas.h"
@@ -44,6 +45,11 @@ class CommMatrixView : public QWidget {
     QString noticeText() const;
     /// The line under the grid: the slow-link thresholds, or what a click found.
     QString captionText() const;
+    /// Said above the grid while a step selected elsewhere is not the one shown ("" none).
+    QString stepNoteText() const { return m_stepNote; }
+    /// The note for `s` selected while the matrix shows `shownStep` (-1: all steps): "" unless `s` is a step
+    /// the matrix does not show (the export's caption says it as the view does).
+    static QString stepNoteFor(const Selection& s, qint64 shownStep);
     /// The request the choosers make (run, step, group).
     query::CommMatrixRequest currentRequest() const;
     /// Shows `step`'s links (-1: every step's), as if chosen in the step box (a saved view's step): asked
@@ -53,6 +59,12 @@ class CommMatrixView : public QWidget {
     qint64 step() const { return m_stepChoice; }
     /// Answers a link's collectives (the service's answer, or a headless caller's).
     void showLinkSpans(const query::LinkSpans& spans);
+    /// The link being resolved is a saved view's: its collectives are outlined and its ranks shown, but the
+    /// timeline's window stays the saved one (the user saved where they were looking), not the first
+    /// collective's. No effect unless `link` is the link being resolved.
+    void keepWindowOfLink(const Selection& link);
+    /// A link's collectives or its ranks' scope are still awaited (export waits for them).
+    bool resolvingLink() const { return m_awaitingSpans || !m_ranksAwaitingScope.isEmpty(); }
 
   Q_SIGNALS:
     /// The user chose a metric for a matrix with link data.
@@ -72,14 +84,14 @@ class CommMatrixView : public QWidget {
     void onCellClicked(qint64 src, qint64 dst);
     void onSelection(const Selection& s);
     void updateTexts();
-    /// The caption's note while the step selected elsewhere is not the one shown.
-    QString stepNoteFor(const Selection& s) const;
     void updateStepNote(const Selection& s);
+    /// Asks for a resolved link's ranks to be shown once the matrix says its ranks are global.
+    void showLinkRanks();
     InteractionState* m_state;
     query::QueryService* m_service;
     CommMatrixCanvas* m_canvas;
     QComboBox *m_metric, *m_step, *m_group;
-    QLabel *m_notice, *m_caption;
+    QLabel *m_notice, *m_stepLabel, *m_caption;
     QString m_linkNote; ///< what the last click found on the timeline
     /// Said while a step selected elsewhere is not the one shown ("" none): the matrix does not follow it.
     QString m_stepNote;
@@ -88,6 +100,11 @@ class CommMatrixView : public QWidget {
     CommMetric m_preferred = CommMetric::Bandwidth;
     quint64 m_pending = 0, m_pendingSpans = 0;
     std::optional<Selection> m_resolving; ///< the link whose collectives were asked for
+    bool m_awaitingSpans = false;         ///< m_resolving's collectives are asked for, not yet answered
+    bool m_keepWindow = false;            ///< m_resolving is a saved view's: its window is not moved
+    /// A resolved link's ranks, held until a matrix tells whether they are global (a saved view's link
+    /// resolves before the run's matrix arrives: walk r51c, its other rank was never shown)
+    QList<qint64> m_ranksAwaitingScope;
 };
 
 } // namespace rs::views
