@@ -37,7 +37,9 @@ std::vector<std::string> stepRanges(const std::vector<int64_t>& steps) {
         size_t j = i;
         while (j + 1 < steps.size() && steps[j + 1] == steps[j] + 1)
             ++j;
-        out.push_back(std::to_string(steps[i]) + (j > i ? "-" + std::to_string(steps[j]) : ""));
+        std::string range = std::to_string(steps[i]);
+        if (j > i) range.append("-").append(std::to_string(steps[j])); // append: GCC 12's false warning on +
+        out.push_back(range);
         i = j + 1;
     }
     return out;
@@ -56,6 +58,22 @@ std::string collectivesText(const std::vector<std::string>& keys) {
     return out;
 }
 
+/// "3 vs 3 steady rank-steps", over the ranks compared; where a rank is in one run only, each run's own
+/// count beside it, said as such (msinsight level1 .db against its text export read "1 vs 2" where the one
+/// rank compared had 1 step in each).
+std::string rankStepsText(const compare::CompareResult& r) {
+    const auto vs = [](int64_t b, int64_t c) { return std::to_string(b) + " vs " + std::to_string(c); };
+    if (r.ranksOnlyInBaseline.empty() && r.ranksOnlyInCandidate.empty())
+        return vs(r.baselineMatchedSteps, r.candidateMatchedSteps) + " steady rank-steps";
+    std::string t = vs(r.baselineMatchedSteps, r.candidateMatchedSteps);
+    t.append(" steady rank-steps on the ")
+        .append(model::counted(int64_t(r.ranks.size()), "rank", "ranks"))
+        .append(" both have (")
+        .append(vs(r.baselineSteps, r.candidateSteps))
+        .append(" over each run's own ranks)");
+    return t;
+}
+
 /// What the two runs have in common. With no rank in both, names in both runs are no match: their
 /// figures cover different ranks and are not compared.
 void printMatched(const compare::CompareResult& r, const compare::CompareOptions& o) {
@@ -67,13 +85,15 @@ void printMatched(const compare::CompareResult& r, const compare::CompareOptions
             r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(),
             static_cast<long long>(r.baselineSteps), static_cast<long long>(r.candidateSteps));
     else
-        std::printf("matched: %zu ranks, %zu op types (>= %.1f %% of device time), %zu steps by number, %s "
-                    "(over %lld steps by number), %zu links (same ranks, transport and group), "
-                    "%lld vs %lld steady rank-steps\n",
-                    r.ranks.size(), r.opTypes.size(), o.minShare * 100, r.stepsByNumber.size(),
-                    collectivesText(r.collectives).c_str(), static_cast<long long>(r.collectiveStepsByIndex),
-                    r.links.size(), static_cast<long long>(r.baselineSteps),
-                    static_cast<long long>(r.candidateSteps));
+        std::printf("matched: %s, %zu op types (>= %.1f %% of device time), %s by number, %s "
+                    "(over %s by number), %zu links (same ranks, transport and group), "
+                    "%s\n",
+                    model::counted(int64_t(r.ranks.size()), "rank", "ranks").c_str(), r.opTypes.size(),
+                    o.minShare * 100,
+                    model::counted(int64_t(r.stepsByNumber.size()), "step", "steps").c_str(),
+                    collectivesText(r.collectives).c_str(),
+                    model::counted(r.collectiveStepsByIndex, "step", "steps").c_str(), r.links.size(),
+                    rankStepsText(r).c_str());
 }
 /// The verdict word of the headline, with the hardware caveat when the runs' cards differ (a regression
 /// cannot be told from the change of card).

@@ -57,9 +57,11 @@ bool movedAlike(const std::vector<const Delta*>& moved) {
            std::min(std::abs(lo), std::abs(hi)) >= 0.95 * std::max(std::abs(lo), std::abs(hi));
 }
 
-/// " on rank 3", " on rank 3 (the worst of ranks 0,3)" where several ranks moved (the figures beside it are
-/// the worst rank's own), or " on each of ranks 0,1,2 (alike within 5 %; rank 2's figures)" where they moved
-/// alike: seven ranks each waiting +2.40-2.41 ms for a slow rank 3 read as "rank 5, the worst" (walk 20a).
+/// " on rank 3", " on rank 3 (the largest change of ranks 0,3)" where several ranks moved (the figures
+/// beside it are that rank's own: the deltas come most time per step first, so it is the one that moved
+/// most, either way; "the worst of" stood beside an improvement, r51b #4), or " on each of ranks 0,1,2 (alike
+/// within 5 %; rank 2's figures)" where they moved alike: seven ranks each waiting +2.40-2.41 ms for a slow
+/// rank 3 read as "rank 5, the worst" (walk 20a).
 std::string someRanks(const std::vector<const Delta*>& moved) {
     const std::string first = std::to_string(*moved.front()->rank);
     if (moved.size() == 1) return " on rank " + first;
@@ -73,7 +75,7 @@ std::string someRanks(const std::vector<const Delta*>& moved) {
     if (ranks.size() > 8) all += ",…";
     if (movedAlike(moved))
         return " on each of ranks " + all + " (alike within 5 %; rank " + first + "'s figures)";
-    return " on rank " + first + " (the worst of ranks " + all + ")";
+    return " on rank " + first + " (the largest change of ranks " + all + ")";
 }
 } // namespace
 

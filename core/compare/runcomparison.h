@@ -68,7 +68,11 @@ struct CompareResult {
     /// Links compared (LinkStat::key: the same ranks, transport and group in both runs), and in one only.
     std::vector<std::string> links, linksOnlyInBaseline, linksOnlyInCandidate;
     int64_t collectiveStepsByIndex = 0; ///< steps both runs have by number (0: compared as distributions)
-    int64_t baselineSteps = 0, candidateSteps = 0;
+    int64_t baselineSteps = 0, candidateSteps = 0; ///< steady rank-steps over each run's own ranks
+    /// Steady rank-steps of the matched ranks only: what is compared rank by rank. Differs from the pair
+    /// above where a rank is in one run only (msinsight level1 as .db, rank 0, against its text export,
+    /// ranks 0-1: "1 vs 2 steady rank-steps" where the one rank compared had 1 step in each).
+    int64_t baselineMatchedSteps = 0, candidateMatchedSteps = 0;
     /// Steady step numbers in both runs, and in one only (when both records list their numbers).
     std::vector<int64_t> stepsByNumber, stepsOnlyInBaseline, stepsOnlyInCandidate;
     std::vector<std::string> notes;
@@ -136,8 +140,8 @@ struct DeltaGroup {
     /// `alsoDeltas`: all of its deltas, the also one first.
     const Delta* also = nullptr;
     std::vector<const Delta*> alsoDeltas;
-    /// "", " on every rank", " on rank 3", " on rank 3 (the worst of ranks 0,3,…)", " on 7 of 8 ranks (…)",
-    /// " on 56 links (+29.0 % to +31.2 %, each within 5 % of link 1→5 HCCS's, the figures given)"
+    /// "", " on every rank", " on rank 3", " on rank 3 (the largest change of ranks 0,3,…)", " on 7 of 8
+    /// ranks (…)", " on 56 links (+29.0 % to +31.2 %, each within 5 % of link 1→5 HCCS's, the figures given)"
     std::string where;
     /// A row of links of one communication group whose changes agree within 5 % of the lead link's, the
     /// way ranks that moved alike are one row (one slower AllReduce made 56 link rows): every other link's

@@ -691,6 +691,46 @@ void markUnknownWait(json& report) {
     cw["wait_unknown"] = none ? because : std::string();
 }
 
+namespace {
+/// One run's by_run entry: its ranks' waits added where each is known; where some rank's is not (a null
+/// wait_ns in by_rank), the known ranks' total with how many ranks it covers and the others named (a run
+/// of 8 with rank 3 unknown read null, where its 7 ranks' waits are measured: r51b #5). Null where the run's
+/// wait is not known (runs[].wait_unknown) or no rank's is.
+json runWaitEntry(const json& report, const json& run,
+                  const std::map<int64_t, std::optional<int64_t>>& waitOf) {
+    json e = {{"run", run["run"]}, {"wait_ns", nullptr}};
+    if (!run.value("wait_unknown", std::string()).empty()) return e; // a 0 nothing measured is no figure
+    int64_t ns = 0, ranks = 0;
+    std::vector<int64_t> unknown;
+    for (const auto& k : run["ranks"]) {
+        ++ranks;
+        const auto it = waitOf.find(k.get<int64_t>());
+        if (it == waitOf.end()) continue; // no wait recorded: waited 0
+        if (it->second)
+            ns += *it->second;
+        else
+            unknown.push_back(k.get<int64_t>());
+    }
+    if (int64_t(unknown.size()) == ranks && ranks > 0) return e;
+    e["wait_ns"] = ns;
+    if (unknown.empty()) return e;
+    std::string names;
+    for (int64_t k : unknown)
+        names.append(names.empty() ? "" : ", ").append(rankName(report, k));
+    e["ranks_known"] = ranks - int64_t(unknown.size());
+    e["ranks_of_run"] = ranks;
+    e["ranks_not_known"] = unknown;
+    std::string note = "of ";
+    note.append(std::to_string(ranks - int64_t(unknown.size())))
+        .append(" of ")
+        .append(std::to_string(ranks))
+        .append(" ranks; not known on ")
+        .append(names);
+    e["note"] = note;
+    return e;
+}
+} // namespace
+
 void splitWaitByRun(json& report) {
     json& cw = report["comm_wait"];
     cw.erase("by_run");
@@ -701,17 +741,8 @@ void splitWaitByRun(json& report) {
         waitOf[x["rank"].get<int64_t>()] =
             x["wait_ns"].is_number() ? std::optional<int64_t>(x["wait_ns"].get<int64_t>()) : std::nullopt;
     json byRun = json::array();
-    for (const auto& run : report["runs"]) {
-        // a run whose wait nothing could measure (runs[].wait_unknown) is not 0
-        bool known = run.value("wait_unknown", std::string()).empty();
-        int64_t ns = 0;
-        for (const auto& k : run["ranks"])
-            if (auto it = waitOf.find(k.get<int64_t>()); it != waitOf.end()) {
-                known &= it->second.has_value();
-                ns += it->second.value_or(0);
-            }
-        byRun.push_back({{"run", run["run"]}, {"wait_ns", known ? json(ns) : json(nullptr)}});
-    }
+    for (const auto& run : report["runs"])
+        byRun.push_back(runWaitEntry(report, run, waitOf));
     cw["by_run"] = std::move(byRun);
     cw["total_wait_ns"] = nullptr;
     cw["total_note"] = "not given: the folder holds " + std::to_string(report["runs"].size()) +
@@ -723,10 +754,14 @@ std::string waitByRunText(const json& report, const std::function<std::string(in
     if (std::none_of(byRun.begin(), byRun.end(), [](const json& x) { return x["wait_ns"].is_number(); }))
         return {}; // one run, or no run's wait known: the total's line says so
     std::string line;
-    for (const auto& run : byRun)
-        line +=
-            (line.empty() ? "" : ", ") + ("run " + std::to_string(run["run"].get<int64_t>())) + " " +
-            (run["wait_ns"].is_number() ? format(run["wait_ns"].get<int64_t>()) : std::string("not known"));
+    for (const auto& run : byRun) {
+        line.append(line.empty() ? "" : ", ")
+            .append("run ")
+            .append(std::to_string(run["run"].get<int64_t>()))
+            .append(" ")
+            .append(run["wait_ns"].is_number() ? format(run["wait_ns"].get<int64_t>()) : "not known");
+        if (run.contains("note")) line.append(" (").append(run["note"].get<std::string>()).append(")");
+    }
     return "each run apart (different jobs: the total above is theirs added): " + line;
 }
 
@@ -765,13 +800,29 @@ std::string commWaitText(const json& report, const std::string& total) {
     // the per-rank union of wait intervals, summed: read "in total", it passed for a sum of the waits (walk
     // 27: cluster_propose's 6.04 s, where the waits add up to 6.98 s with their overlaps counted twice)
     const std::string wall = total + " " + std::string(kCommWaitMeaning);
-    if (unknownRuns.empty()) return wall;
+    // a run some of whose ranks' waits are not known adds its known ranks' (by_run[].note says which)
+    std::string partial;
+    for (const auto& run : report["comm_wait"].value("by_run", json::array()))
+        if (run.contains("note"))
+            partial.append(partial.empty() ? "" : "; ")
+                .append("run ")
+                .append(std::to_string(run["run"].get<int64_t>()))
+                .append(" ")
+                .append(run["note"].get<std::string>());
+    std::string measured = wall;
+    measured.append(", where it is measured");
+    if (!partial.empty()) measured.append(" (").append(partial).append(")");
+    if (unknownRuns.empty()) return partial.empty() ? wall : measured;
     if (unknownRuns.size() == report["runs"].size()) return "not known (" + because + ")";
     std::string runs;
     for (int64_t run : unknownRuns)
         runs += (runs.empty() ? "" : ", ") + std::to_string(run);
-    return wall + ", where it is measured; not known in " + (unknownRuns.size() == 1 ? "run " : "runs ") +
-           runs + " (" + because + ")";
+    return measured.append("; not known in ")
+        .append(unknownRuns.size() == 1 ? "run " : "runs ")
+        .append(runs)
+        .append(" (")
+        .append(because)
+        .append(")");
 }
 
 } // namespace rs::query

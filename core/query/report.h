@@ -59,7 +59,9 @@ std::string waitVsProducerText(const nlohmann::json& report);
 /// Where no run's wait is known (runs[].wait_unknown), comm_wait.total_wait_ns is null, not 0, and
 /// comm_wait.wait_unknown says why (its runs' reasons); else wait_unknown is "".
 void markUnknownWait(nlohmann::json& report);
-/// A folder of several runs: comm_wait.by_run[{run, wait_ns}] (null: not known), each run's ranks' waits,
+/// A folder of several runs: comm_wait.by_run[{run, wait_ns}] (null: not known), each run's ranks' waits
+/// (where some rank's wait is not known, the known ranks' added, with ranks_known, ranks_of_run,
+/// ranks_not_known (keys) and note: "of 7 of 8 ranks; not known on rank 3"),
 /// and total_wait_ns null with total_note saying why (two jobs' waits added mean nothing). One run: neither
 /// by_run nor total_note, total_wait_ns as it was. Call after markUnknownWait.
 void splitWaitByRun(nlohmann::json& report);

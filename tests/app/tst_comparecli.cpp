@@ -258,6 +258,44 @@ class TstCompareCli : public QObject {
             false);
         QVERIFY(nlohmann::json::parse(json.toStdString())["unrelated"].is_null());
     }
+    void rankStepsAreCountedOverTheRanksCompared() {
+        // r51b #1: msinsight level1 as .db (rank 0) against its text export (ranks 0 and 1) read "1 vs 2
+        // steady rank-steps" while only rank 0 is compared. Python over the files: the .db's STEP_TIME holds
+        // 1 row (step 50) for rank 0; each rank's step_trace_time.csv of the text export 1 row (step 50):
+        // one step a rank, none left out as a warm-up (under 3 steps)
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("comparecli-samples-cache")));
+        const QString db = q(samples + "/msinsight/test/data/pytorch/db/level1"),
+                      text = q(samples + "/msinsight/test/data/pytorch/text/level1");
+        QString out, err;
+        const int rc = test::runRankscope({"compare", db, text, "--quiet"}, &out, &err);
+        QVERIFY2(rc == 0 || rc == 3, qPrintable(out + err)); // one workload: a verdict (the group ids differ
+                                                             // by run, the collectives do not)
+        QVERIFY2(out.contains("1 vs 1 steady rank-steps on the 1 rank both have (1 vs 2 over each run's own "
+                              "ranks"),
+                 qPrintable(out));
+        QVERIFY2(!out.contains(", 1 vs 2 steady rank-steps") && out.contains("matched: 1 rank, "),
+                 qPrintable(out));
+        // the one group of each side has an id of its own (analysis.db's CommAnalyzerMatrix.group_name, the
+        // text's communication_matrix.json op names after '@'): HCCL's hash of the group's name, whose
+        // launch time differs. Same ranks and transports: rank 0's 8 links (0→0 LOCAL, 0→1-7 HCCS) are in
+        // both; rank 1's 8 only in the candidate. They read as 8 links only in the baseline before
+        QVERIFY2(out.contains("each run names its one communication group by an id of its own "
+                              "(17148521525495523210 in the baseline, 17522688603477080586 in the candidate"),
+                 qPrintable(out));
+        QString json;
+        QVERIFY(test::runRankscope({"compare", db, text, "--quiet", "--json"}, &json, &err) == rc);
+        const auto j = nlohmann::json::parse(json.toStdString());
+        const auto& steps = j["matched"]["steps"];
+        QCOMPARE(steps["baseline"].get<int>(), 1);
+        QCOMPARE(steps["candidate"].get<int>(), 1);
+        QCOMPARE(steps["baseline_all_ranks"].get<int>(), 1);
+        QCOMPARE(steps["candidate_all_ranks"].get<int>(), 2);
+        QCOMPARE(j["matched"]["links"].size(), size_t(8));
+        QCOMPARE(j["unmatched"]["links_only_in_baseline"].size(), size_t(0));
+        QCOMPARE(j["unmatched"]["links_only_in_candidate"].size(), size_t(8));
+    }
     void differentHardwareIsInTheHeadline() {
         // walk15a #12: A100 (nccl_parser_config) vs V100 (ns_resolution_trace), rank 0 in both: the
         // verdict line carries the difference of card, not only a note under the list; exit code unchanged.

@@ -174,9 +174,24 @@ class TstCompare : public QObject {
             }
             return QString::fromStdString(compareSummary(compareRecords(record(4), c4))[0]);
         };
-        // two ranks of four moved: the figures are the worst one's, and the line says so
+        // two ranks of four moved: the figures are those of the one that moved most, and the line says so
         const QString line4 = twoOfFour(1.5, 2.0);
-        QVERIFY2(line4.contains("+100.0 % on rank 3 (the worst of ranks 1,3)"), qPrintable(line4));
+        QVERIFY2(line4.contains("+100.0 % on rank 3 (the largest change of ranks 1,3)"), qPrintable(line4));
+        // the other way round the same ranks got better: rank 3 ×2 back to ×1 is -50 %, the largest change
+        // of the two, and no "worst" stands beside an improvement (r51b #4: "(the worst of ranks …)")
+        {
+            auto c4 = record(4);
+            for (int k : {1, 3}) {
+                c4.ranks[k].ops["MatMulV2"].medianNs *= k == 1 ? 1.5 : 2.0;
+                c4.ranks[k].ops["MatMulV2"].totalNsPerStep *= k == 1 ? 1.5 : 2.0;
+            }
+            const auto better = improvementSummary(compareRecords(c4, record(4)));
+            QVERIFY(!better.empty());
+            const QString first = QString::fromStdString(better[0]);
+            QVERIFY2(first.contains("-50.0 % on rank 3 (the largest change of ranks 1,3)") &&
+                         !first.contains("worst"),
+                     qPrintable(first));
+        }
         // two of four moved alike (×2.00 and ×1.98): neither is "the worst" (walk 20a: seven ranks each
         // +2.40-2.41 ms, waiting for rank 3, read as "rank 5, the worst")
         const QString lineA = twoOfFour(1.98, 2.0);

@@ -136,6 +136,37 @@ class TstCompareLinks : public QObject {
         QVERIFY(j["regressions"][0]["kind"] == "link" || j["regressions"][1]["kind"] == "link");
         QCOMPARE(recordFromJson(toJson(c)).links.size(), size_t(3)); // 1→5, 0→1 and 2→3 RDMA
     }
+    void aGroupsPerRunIdDoesNotUnmatchItsLinks() {
+        // r51b #1: HCCL names a group by a hash of its name, which holds the launch time: msinsight level1 as
+        // .db (group 17148521525495523210) and its text export of the same job (17522688603477080586) matched
+        // no link. One group a side: matched by ranks and transport, and a note says why
+        auto b = record(), c = record();
+        for (auto [x, group] :
+             {std::pair{&b, "17148521525495523210"}, std::pair{&c, "17522688603477080586"}}) {
+            for (int dst : {1, 2}) {
+                LinkStat l{0, dst, "HCCS", group, "group-local", 24.8, 1.35e6, {}};
+                x->links[l.key()] = l;
+            }
+        }
+        LinkStat extra{1, 0, "HCCS", "17522688603477080586", "group-local", 24.8, 1.35e6, {}};
+        c.links[extra.key()] = extra;
+        const auto r = compareRecords(b, c);
+        QCOMPARE(r.links.size(), size_t(2));
+        QVERIFY(r.linksOnlyInBaseline.empty());
+        // the candidate's own link keeps its own group's name
+        QCOMPARE(r.linksOnlyInCandidate, std::vector<std::string>{extra.key()});
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+            return n.find(
+                       "each run names its one communication group by an id of its own (17148521525495523210 "
+                       "in the baseline, 17522688603477080586 in the candidate") != std::string::npos;
+        }));
+        // two groups on a side: which is which is not known, nothing paired across ids
+        LinkStat other{0, 3, "HCCS", "999", "group-local", 24.8, 1.35e6, {}};
+        c.links[other.key()] = other;
+        const auto two = compareRecords(b, c);
+        QCOMPARE(two.links.size(), size_t(0));
+        QCOMPARE(two.linksOnlyInBaseline.size(), size_t(2));
+    }
     void aLinksGroupIsNamedByItsRanks() {
         auto b = record(), c = record();
         addLink(b, 1, 5, "HCCS", 24.8, 1.35e6);

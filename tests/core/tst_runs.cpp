@@ -367,6 +367,55 @@ class TstRuns : public QObject {
         QVERIFY(one["comm_wait"]["total_wait_ns"].is_number());
         QVERIFY(!one["comm_wait"].contains("by_run") && !one["comm_wait"].contains("total_note"));
     }
+    void aRunWithARanksWaitNotKnownGivesItsKnownRanks() {
+        // r51b #5: in a folder of two runs, a run one of whose ranks' wait is not known (a null wait_ns in
+        // by_rank) read null in by_run, where its other ranks' waits are measured. The two demo copies of
+        // twoDemoCopiesListTheirRanksRunByRun; run 1's first rank's wait made not known
+        const std::string dir = test::tempDir("runs-partial-wait");
+        auto a = test::demoOptions(8, 6, 2), c = a;
+        c.seed = 3;
+        for (const auto& [sub, o] : {std::pair{"/a", a}, std::pair{"/c", c}}) {
+            const std::string err = test::writeDemo(dir + sub, o);
+            QVERIFY2(err.empty(), err.c_str());
+        }
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        auto report = query::buildReport(*ix.db, 10);
+        QCOMPARE(report["runs"].size(), size_t(2));
+        const auto& run1 = report["runs"][1];
+        const int64_t lost = run1["ranks"][0].get<int64_t>();
+        const int64_t dataRank =
+            std::stoll(ix.rows("SELECT data_rank FROM rank_info WHERE rank = " + std::to_string(lost))[0]);
+        std::set<int64_t> others;
+        for (const auto& k : run1["ranks"])
+            if (k.get<int64_t>() != lost) others.insert(k.get<int64_t>());
+        // the other 7 ranks' waits added, each as by_rank gives it (as twoDemoCopiesListTheirRanksRunByRun
+        // checks each run's)
+        int64_t sum = 0;
+        for (const auto& x : report["comm_wait"]["by_rank"])
+            if (others.count(x["rank"].get<int64_t>())) sum += x["wait_ns"].get<int64_t>();
+        QVERIFY(sum > 0);
+        for (auto& x : report["comm_wait"]["by_rank"])
+            if (x["rank"].get<int64_t>() == lost) x["wait_ns"] = nullptr;
+        query::markUnknownWait(report);
+        query::splitWaitByRun(report);
+        const auto& entry = report["comm_wait"]["by_run"][1];
+        QVERIFY2(entry["wait_ns"].is_number(), entry.dump().c_str());
+        QCOMPARE(entry["wait_ns"].get<int64_t>(), sum);
+        QCOMPARE(entry["ranks_known"].get<int64_t>(), int64_t(7));
+        QCOMPARE(entry["ranks_of_run"].get<int64_t>(), int64_t(8));
+        QCOMPARE(entry["ranks_not_known"], nlohmann::json::array({lost}));
+        const std::string name = "rank " + std::to_string(dataRank) + " (run 1)";
+        QCOMPARE(entry["note"].get<std::string>(), "of 7 of 8 ranks; not known on " + name);
+        QVERIFY(report["comm_wait"]["by_run"][0]["wait_ns"].is_number()); // run 0 as it was
+        QVERIFY(!report["comm_wait"]["by_run"][0].contains("note"));
+        const std::string text = query::formatReport(report, 10);
+        QVERIFY2(text.find("(run 1 of 7 of 8 ranks; not known on " + name + ")") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find(", run 1 ") != std::string::npos &&
+                     text.find(" (of 7 of 8 ranks; not known on " + name + ")") != std::string::npos,
+                 text.c_str());
+    }
     void anInferredWaitSaysSo() {
         // rank 1 reaches each of its 6 AllReduces 300 µs after rank 0: rank 0's 6 waits are inferred from the
         // arrival order (no file measures them), 1.80 ms, and the report says so, apart from measured ones

@@ -18,6 +18,8 @@
 #include "views/compare/stepoverlay.h"
 
 #include <QBuffer>
+#include <QHeaderView>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSvgGenerator>
@@ -511,6 +513,46 @@ class TstCompareView : public QObject {
                 if (it->child(k)->text(2) == "all") QFAIL(qPrintable("bare all: " + it->child(k)->text(1)));
         }
         QVERIFY(said > 0);
+    }
+    void aRowsWholeTextIsReadableInANarrowPanel() {
+        // r51b #2: in the panel's list a few hundred pixels wide the MatMulV2 row read "MatMulV2 per step;
+        // median +30.0 % (124 µs -> 161" and stopped there: ", each the median of 8 ranks)", the rank
+        // column and both values were past the edge. The row's whole line (as `rankscope compare` prints
+        // it) is every column's tooltip and, for the current row, the wrapped text under the list. The demo
+        // pair has 4 ranks, MatMulV2 ×1.08 on each: its time per step and its median both moved
+        views::CompareView v;
+        v.resize(640, 420);
+        v.setData(m_data);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        const auto lines = compare::compareSummary(m_data->result);
+        auto* list = v.regressionList();
+        QTreeWidgetItem* matMul = nullptr;
+        for (int i = 0; i < list->topLevelItemCount(); ++i) {
+            auto* it = list->topLevelItem(i);
+            for (int c = 0; c < list->columnCount(); ++c)
+                QCOMPARE(it->toolTip(c), QString::fromStdString(lines[size_t(i)]));
+            if (it->text(1).startsWith("MatMulV2")) matMul = it;
+        }
+        QVERIFY(matMul);
+        const QString whole = matMul->toolTip(1);
+        QVERIFY2(whole.contains("each the median of 4 ranks); median +") &&
+                     whole.endsWith(", each the median of 4 ranks)"),
+                 qPrintable(whole));
+        // the row is cut in the list (the reason for the rest): its columns are wider than the list's view
+        QVERIFY(list->header()->length() > list->viewport()->width());
+        list->setCurrentItem(matMul);
+        QLabel* details = v.rowDetails();
+        QVERIFY(details->isVisible() && details->wordWrap());
+        QCOMPARE(details->text(), whole);
+        QVERIFY2(details->width() <= list->width(), "the text wraps within the list's width");
+        // a per-rank child reads whole too
+        QVERIFY(matMul->childCount() > 0);
+        const QString child = matMul->child(0)->toolTip(0);
+        QVERIFY2(child.startsWith("MatMulV2 ") && child.contains(" on rank ") && child.contains(" -> "),
+                 qPrintable(child));
+        list->setCurrentItem(matMul->child(0));
+        QCOMPARE(details->text(), child);
     }
     void linkAndBankRowsChooseWhatTheyName() {
         // walk 32: a link's row (named by its group's hash, its bandwidth and time two rows) and a bank

@@ -1208,6 +1208,32 @@ class TstFrameBuilder : public QObject {
         QCOMPARE(views::FrameBuilder::stepLabel(1, {2, 3}, fm, 1000, true, false, true),
                  QString::fromUtf8("Step 1 ⚠ warm-up outlier on ranks 2, 3 (bounds differ by rank)"));
     }
+    void aSteadyOutlierKeepsItsKindBeforeItsRankList() {
+        // r51b #3: at a 640 px window the demo's step 11, an outlier on all 8 ranks, read "Step 11 ⚠ 8
+        // ranks": the word that says what the mark is went first. At every width a ⚠ is drawn, "outlier" and
+        // the ranks are said beside it (a ⚠ without its ranks stood over ranks whose step was typical: issue
+        // 19); "Step" and "on" go first, so from the room of "11 ⚠ outlier, 8 ranks" on the mark is drawn
+        const QFontMetricsF fm(views::fontFor(views::FontRole::Axis, QFont()));
+        const std::vector<int> all{0, 1, 2, 3, 4, 5, 6, 7};
+        const double room = fm.horizontalAdvance(QString::fromUtf8("11 ⚠ outlier, 8 ranks")) + 6;
+        for (bool differ : {false, true})
+            for (double w = 10; w < 600; w += 2) {
+                const QString l = views::FrameBuilder::stepLabel(11, all, fm, w, differ);
+                const QString at = QString("%1 px: %2").arg(w).arg(l);
+                if (l.contains(QChar(0x26A0)))
+                    QVERIFY2(l.contains("outlier") && l.contains("8 ranks"), qPrintable(at));
+                if (!differ && w >= room) QVERIFY2(l.contains(QChar(0x26A0)), qPrintable(at));
+                QVERIFY(fm.horizontalAdvance(l) + 6 <= w || l.isEmpty());
+            }
+        // one rank and a few ranks keep the kind too: the ranks shortened before it
+        for (const std::vector<int>& ranks : {std::vector<int>{5}, std::vector<int>{2, 3}})
+            for (double w = 10; w < 400; w += 2) {
+                const QString l = views::FrameBuilder::stepLabel(4, ranks, fm, w);
+                if (l.contains(QChar(0x26A0))) QVERIFY2(l.contains("outlier"), qPrintable(l));
+            }
+        QCOMPARE(views::FrameBuilder::stepLabel(11, all, fm, 1000),
+                 QString::fromUtf8("Step 11 ⚠ outlier on 8 ranks"));
+    }
     void markedAreaOnItsLanesOnly() {
         Frame f;
         views::MarkedArea a;

@@ -34,6 +34,20 @@ QString subject(const compare::Delta& d) {
     if (d.kind == "comm_wait") return QObject::tr("communication wait per step");
     return d.kind == "memory_allocated" ? QObject::tr("peak allocated") : QObject::tr("peak reserved");
 }
+/// One delta's whole text, as `rankscope compare` words it: "MatMulV2 median +30.0 % on rank 3 (124 µs ->
+/// 161 µs)", a figure over ranks with what it is of them.
+QString deltaText(const compare::Delta& d) {
+    std::string t = compare::deltaSubject(d);
+    t.append(" ").append(compare::deltaChange(d));
+    t.append(d.rank ? " on rank " + std::to_string(*d.rank) : std::string(" over the ranks"));
+    t.append(" (").append(compare::deltaValues(d)).append(compare::overText(d)).append(")");
+    return QString::fromStdString(t);
+}
+/// Every column's tooltip the row's whole text: a column cut at the panel's edge is read there.
+void tipEveryColumn(QTreeWidgetItem* it, const QString& text) {
+    for (int c = 0; c < it->columnCount(); ++c)
+        it->setToolTip(c, text);
+}
 QString value(const compare::Delta& d, double v) {
     if (d.kind == "bank_anomaly") return v > 0 ? QString::fromStdString(d.detail) : QObject::tr("none");
     if (d.kind == "link" && d.statistic == "bandwidth") return QString::asprintf("%.1f GB/s", v);
@@ -59,7 +73,21 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     lay->addLayout(head);
     auto* split = new QSplitter(Qt::Horizontal, this);
     auto* left = new QSplitter(Qt::Vertical, split);
-    m_list = new QTreeWidget(left);
+    auto* listBox = new QWidget(left); // the list, the current row's whole text under it
+    auto* listLay = new QVBoxLayout(listBox);
+    listLay->setContentsMargins(0, 0, 0, 0);
+    m_list = new QTreeWidget(listBox);
+    m_rowText = new QLabel(listBox);
+    m_rowText->setWordWrap(true);
+    m_rowText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_rowText->setTextFormat(Qt::PlainText);
+    m_rowText->hide();
+    listLay->addWidget(m_list, 1);
+    listLay->addWidget(m_rowText);
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* it) {
+        m_rowText->setText(it ? it->toolTip(0) : QString());
+        m_rowText->setVisible(!m_rowText->text().isEmpty());
+    });
     m_list->setHeaderLabels({tr("Δ"), tr("What"), tr("Rank"), tr("Baseline"), tr("Candidate")});
     m_list->setRootIsDecorated(true); // a root's per-rank deltas fold under it
     m_list->setAlternatingRowColors(true);
@@ -299,7 +327,12 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             it->setData(0, Qt::UserRole, QString::fromStdString(dl.kind));
             it->setData(3, Qt::UserRole, offset + int(&dl - list->data()));
             it->setForeground(0, ink);
+            tipEveryColumn(it, deltaText(dl));
         };
+        // a root's whole line as `rankscope compare` prints it, in its tooltip and under the list
+        const auto lines =
+            list == &r.regressions ? compare::compareSummary(r) : compare::improvementSummary(r);
+        size_t line = 0;
         for (const auto& g : compare::groupDeltas(r, *list)) {
             auto* top = new QTreeWidgetItem(m_list);
             fill(top, *g.lead);
@@ -308,7 +341,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                                     (g.lead->rank || g.lead->over.empty()
                                          ? QString()
                                          : tr(" (figures: %1)").arg(QString::fromStdString(g.lead->over))));
-            top->setToolTip(2, top->text(2));
+            if (line < lines.size()) tipEveryColumn(top, QString::fromStdString(lines[line++]));
             if (g.linkCount > 1) top->setText(1, QString::fromStdString(compare::rowSubject(g)));
             // one root, one row: its other figure beside the first (a link's bandwidth, an op's median)
             if (g.also)
@@ -329,7 +362,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         const QString what = QString::fromStdString(compare::notComparableSubject(n));
         it->setText(0, tr("not comparable"));
         it->setText(1, what + ": " + QString::fromStdString(n.reason));
-        it->setToolTip(1, it->text(1));
+        tipEveryColumn(it, tr("not comparable: %1").arg(it->text(1)));
         it->setData(3, Qt::UserRole, -1);
         it->setForeground(0, QColor(110, 110, 110));
     }

@@ -206,18 +206,14 @@ QString FrameBuilder::stepLabel(int64_t step, const std::vector<int>& outlierRan
                                                          : tr("%1 ranks").arg(outlierRanks.size());
         // a warm-up step named as the report names it: "⚠ outlier" over the step the report listed as
         // "1 (warm-up outlier)" read as two verdicts (r49d #3, cluster_propose's step 1 of ranks 2 and 3)
-        candidates
-            << (warmup ? tr("Step %1 ⚠ warm-up outlier on %2") : tr("Step %1 ⚠ outlier on %2")).arg(n, which);
-        // short of room, a warm-up keeps its kind before the rank list's words: "Step 1 ⚠ ranks 2, 3 ≠"
-        // stood over the demo's warm-up step at 640 px (r50d #1); the tooltip keeps the whole text
-        if (warmup) {
-            const QString brief = outlierRanks.size() <= 3 ? "r" + names.join(", r") : which;
-            candidates << tr("Step %1 ⚠ warm-up outlier on %2").arg(n, brief)
-                       << tr("%1 ⚠ warm-up outlier on %2").arg(n, brief)
-                       << tr("%1 ⚠ warm-up %2").arg(n, brief);
-        }
-        candidates << tr("Step %1 ⚠ %2").arg(n, which);
-        if (outlierRanks.size() == 1) candidates << tr("%1 ⚠ r%2").arg(n, names.front());
+        const QString kind = warmup ? tr("warm-up outlier") : tr("outlier");
+        candidates << tr("Step %1 ⚠ %2 on %3").arg(n, kind, which);
+        // short of room, the mark keeps its kind before the rank list's words and "Step": "Step 1 ⚠ ranks
+        // 2, 3 ≠" stood over the demo's warm-up step at 640 px (r50d #1), "Step 11 ⚠ 8 ranks" over its
+        // steady outlier (r51b #3), neither saying what the mark is; the tooltip keeps the whole text
+        const QString brief = outlierRanks.size() <= 3 ? "r" + names.join(", r") : which;
+        candidates << tr("Step %1 ⚠ %2 on %3").arg(n, kind, brief) << tr("%1 ⚠ %2 on %3").arg(n, kind, brief)
+                   << (warmup ? tr("%1 ⚠ warm-up %2") : tr("%1 ⚠ outlier, %2")).arg(n, brief);
     }
     if (!terse) candidates << tr("Step %1").arg(n);
     candidates << n;
