@@ -187,7 +187,8 @@ QString heatmapLine(const CaptionInput& in) {
         // ranks" reproduced neither of trace_filter's 0.63 / 1.43 (walk17a L4)
         return QObject::tr(
             "op type × rank over the whole run · colour: Σ count × median of each kernel name on the rank ÷ "
-            "Σ count × that name's median over the ranks (of an even number, midway between the middle two; "
+            "Σ count × that name's lower median over the ranks (of an even number the lower of the middle "
+            "two; "
             "the same kernels, as often as the rank ran them; "
             "names one rank alone ran left out, hatched: none shared) · outlined: slow cells");
     const QString grid =

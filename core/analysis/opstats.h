@@ -1,6 +1,7 @@
 #pragma once
 // Cross-rank pass "op_stats": the op type × rank grid (sum_op) compared across the ranks of each run —
-// each cell's median as a ratio to the op type's cross-rank median, like against like: when the op type
+// each cell's median as a ratio to the op type's cross-rank lower median (core/model/median.h: of two ranks
+// the faster's), like against like: when the op type
 // holds several kernel names (sum_op_name), the ratio is the rank's kernels' medians weighted by their
 // counts over the cross-rank medians of the same names weighted alike (a rank that ran only the cheap
 // variant of a template is not "faster"); the reference is every rank of the run that ran the kernel, and

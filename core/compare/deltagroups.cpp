@@ -19,16 +19,19 @@ namespace {
 /// The ranks whose change is of another size than the group's typical one (under half or over twice the
 /// median change), in rank order; none where there is no typical size (half or more of them differ).
 /// Walk 11: the stalled rank the others waited for moved 0.59 ms while they moved 101 ms, and "+101 ms on
-/// every rank" hid it.
+/// every rank" hid it. The size is the relative change (Delta::delta, as the line gives it): ranks at 1, 2
+/// and 10 ms that all moved +20 % moved alike, and by their +0.2, +0.4 and +2 ms the 10 ms one read as the
+/// odd one (r51a). A baseline of 0 or under the noise floor is measured against that floor (Collector:
+/// its change as an amount, not a share of nothing); with no floor it never reaches the lists.
 std::vector<const Delta*> oddRanks(const std::vector<const Delta*>& ranks) {
     if (ranks.size() < 2) return {};
     std::vector<double> changes;
     for (const auto* d : ranks)
-        changes.push_back(d->candidate - d->baseline);
+        changes.push_back(d->delta);
     const double typical = stats::median(changes); // judged, never shown: the centre odd ranks sit about
     std::vector<const Delta*> odd;
     for (const auto* d : ranks) {
-        const double c = d->candidate - d->baseline;
+        const double c = d->delta;
         if (typical == 0 || c / typical < 0.5 || c / typical > 2) odd.push_back(d);
     }
     if (odd.size() * 2 >= ranks.size()) return {};

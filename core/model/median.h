@@ -7,9 +7,11 @@
 // typicalStepNs (step medians), query::ranksMedianOf (the histogram's and the report's ranks' median), the
 // op summary's op-type median, the absent-wait and pipeline-wait figures, the baseline record's and
 // compare's figures over ranks and steps (format 2), the ranks' p50, a shape's median and a transport's link
-// median (also the centre of the slow-link rule's robust z, so its threshold follows from the figures shown).
-// stats::median is not a figure shown: it is the symmetric centre the robust judges take (MAD, z-scores, the
-// op ratios' references), where two ranks must sit alike about it. Pure; any thread.
+// median (also the centre of the slow-link rule's robust z, so its threshold follows from the figures shown),
+// and each kernel name's reference over ranks that op_stat's ratio_to_median ("× same kernels' median over
+// ranks") divides by: of two ranks the faster reads 1.00× (r51a: their mean made trace_filter's 2.44× apart
+// read 1.42× and 0.58×). stats::median is not a figure shown: it is the symmetric centre the robust judges
+// take (MAD, z-scores), where two ranks must sit alike about it. Pure; any thread.
 #include <vector>
 
 namespace rs::model {

@@ -7,8 +7,8 @@ namespace rs::model {
 
 /// An op cell (one op type on one rank) with fewer kernels than this is not judged.
 constexpr int kStragglerMinKernels = 3;
-/// Judged ranks an op type needs before a straggler can be named: of two, the ratios sit symmetrically
-/// about their median, so neither can be called the slow one.
+/// Judged ranks an op type needs before a straggler can be named: of two, one is the other's multiple and
+/// nothing says whether the slower is slow or the faster fast, so neither can be called the slow one.
 constexpr int kStragglerMinRanks = 3;
 
 /// The kernel time (ns) an op cell spent beyond what the same kernels take on the other ranks: `totalNs` (the

@@ -82,6 +82,21 @@ void finishRatiosByRow(HeatmapData& h) {
     }
 }
 
+/// The columns of ranks the data does not name called by their files, as the rank × step grid's rows and
+/// the timeline's headers are ("file 2: beta.json"): "rank 2" claimed a number no file writes (r51a #3).
+/// `runRanks`: each run's shown keys (a rank is unnamed beside the others of its run) with the number
+/// each is shown by.
+void nameUnnamedColumns(index::Db& db, const std::map<int, std::map<int, int>>& runRanks,
+                        const std::map<int64_t, size_t>& col, HeatmapData& h) {
+    for (const auto& [run, numbers] : runRanks) {
+        std::set<int> keys;
+        for (const auto& kn : numbers)
+            keys.insert(kn.first);
+        for (const auto& [key, file] : unnamedRankFiles(db, keys))
+            h.columns[col.at(key)] = fileRankName(numbers.at(key), file);
+    }
+}
+
 } // namespace
 
 HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
@@ -91,15 +106,18 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     {
         // labelled with the rank number the producer wrote (the key differs when two runs claim one)
         // in the order of the numbers shown (run 1 of the hta folder: rank 1 is key 10001, rank 0 key 20000)
-        auto q = db.prepare("SELECT rank, coalesce(data_rank, rank) FROM rank_info "
+        auto q = db.prepare("SELECT rank, coalesce(data_rank, rank), coalesce(run_id, 0) FROM rank_info "
                             "ORDER BY coalesce(run_id, 0), coalesce(data_rank, rank), rank");
+        std::map<int, std::map<int, int>> runRanks; // run → its shown keys → their numbers
         while (q.step()) {
             if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), int(q.i64(0))) == ranks.end())
                 continue;
             col[q.i64(0)] = h.columns.size();
             h.columns.push_back("rank " + std::to_string(q.i64(1)));
             h.columnKeys.push_back(q.i64(0));
+            runRanks[int(q.i64(2))][int(q.i64(0))] = int(q.i64(1));
         }
+        nameUnnamedColumns(db, runRanks, col, h);
     }
     std::map<std::string, size_t> row;
     auto q = db.prepare(

@@ -475,9 +475,9 @@ json memoryPerRank(index::Db& db, int top) {
 
 json bankAnomalies(index::Db& db) {
     json anomalies = json::array();
-    auto a =
-        db.prepare("SELECT b.rank, op_name, banks, other_ranks_banks, bytes, coalesce(r.data_rank, "
-                   "b.rank) FROM bank_anomaly b LEFT JOIN rank_info r ON r.rank = b.rank ORDER BY b.rank");
+    auto a = db.prepare(
+        "SELECT b.rank, op_name, banks, other_ranks_banks, bytes, coalesce(r.data_rank, "
+        "b.rank) FROM bank_anomaly b LEFT JOIN rank_info r ON r.rank = b.rank ORDER BY b.rank, op_name");
     while (a.step())
         anomalies.push_back({{"rank", a.i64(0)},
                              {"data_rank", a.i64(5)},
@@ -514,8 +514,10 @@ std::string findingSentence(const index::Stmt& q, const json& affected) {
 
 json findingsJson(index::Db& db) {
     json f = json::array();
-    // root causes first by what the job lost, then by extra kernel time; placement findings last. An outlier
-    // step's sentence names its step_stat row, a bank anomaly's its bank_anomaly row.
+    // root causes first by what the job lost, then by extra kernel time; placement findings last. Ties (a
+    // placement finding costs nothing) run by run, then by the ranks' numbers, as the report's per-rank lists
+    // (r51a #4: the bank anomalies went by op name, then key: rank 10 of one op before rank 2 of another).
+    // An outlier step's sentence names its step_stat row, a bank anomaly's its bank_anomaly row.
     auto q = db.prepare(
         "SELECT f.kind, f.rank, f.step, f.subject, f.lost_ns, f.waited_ns, f.extra_ns, f.start_ns, f.end_ns, "
         "f.span_id, f.affected, f.run_id, f.idle_ns, f.instances, coalesce(r.data_rank, f.rank, 0), "
@@ -528,8 +530,7 @@ json findingsJson(index::Db& db) {
         "f.kind = 'outlier_step' AND st.rank = f.rank AND st.step = f.step LEFT JOIN bank_anomaly b ON "
         "f.kind = "
         "'bank_anomaly' AND b.rank = f.rank AND b.op_name = f.subject ORDER BY f.lost_ns DESC, f.extra_ns "
-        "DESC, "
-        "f.finding_id");
+        "DESC, coalesce(r.run_id, f.run_id, 0), coalesce(r.data_rank, f.rank), f.rank, f.finding_id");
     auto optional = [&](int c) { return q.isNull(c) ? json(nullptr) : json(q.i64(c)); };
     while (q.step()) {
         json affected = q.isNull(10) ? json::object() : json::parse(q.text(10), nullptr, false);

@@ -11,6 +11,12 @@ namespace rs::query {
 
 namespace {
 
+/// The report's lists of a section that go rank by rank (besides "ranks" and "stragglers" at the top):
+/// each rank's steps, memory and waits, and the bank anomalies (r51a #4: they went by key, a folder's runs
+/// mixed and rank 10 of one op before rank 2 of another).
+constexpr std::pair<const char*, const char*> kRankLists[] = {
+    {"steps", "per_rank"}, {"memory", "per_rank"}, {"memory", "bank_anomalies"}, {"comm_wait", "by_rank"}};
+
 bool endsWith(std::string_view s, std::string_view tail) {
     return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
 }
@@ -96,8 +102,8 @@ void orderByRank(nlohmann::json& report) {
         });
     };
     if (report.contains("ranks")) byRank(report["ranks"]);
-    for (const auto& [section, list] :
-         {std::pair{"steps", "per_rank"}, std::pair{"memory", "per_rank"}, std::pair{"comm_wait", "by_rank"}})
+    if (report.contains("stragglers")) byRank(report["stragglers"]);
+    for (const auto& [section, list] : kRankLists)
         if (report.contains(section) && report[section].contains(list)) byRank(report[section][list]);
 }
 
@@ -120,8 +126,8 @@ void orderByRunRank(nlohmann::json& report) {
                          [&](const nlohmann::json& x, const nlohmann::json& y) { return at(x) < at(y); });
     };
     if (report.contains("ranks")) byPlace(report["ranks"]);
-    for (const auto& [section, list] :
-         {std::pair{"steps", "per_rank"}, std::pair{"memory", "per_rank"}, std::pair{"comm_wait", "by_rank"}})
+    if (report.contains("stragglers")) byPlace(report["stragglers"]);
+    for (const auto& [section, list] : kRankLists)
         if (report.contains(section) && report[section].contains(list)) byPlace(report[section][list]);
     if (report.contains("outlier_steps") && report["outlier_steps"].is_array()) {
         auto excess = [](const nlohmann::json& x) {

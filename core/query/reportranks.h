@@ -27,7 +27,8 @@ std::string rankLabel(const nlohmann::json& report, int64_t key);
 /// Renames the ranks of `report` by `toData`: every integer member named "rank" or "…_rank", every
 /// integer array named "ranks" or "…_ranks", and the rank keys of "last_arrival_counts" and "blamed_on".
 void renameRanks(nlohmann::json& report, const std::map<int64_t, int64_t>& toData);
-/// Puts the lists of `report` that go rank by rank ("ranks", the per-rank steps, memory and waits) in the
+/// Puts the lists of `report` that go rank by rank ("ranks", "stragglers", the per-rank steps, memory and
+/// waits, memory.bank_anomalies) in the
 /// order of their rank numbers, as renamed: a run's keys need not follow its ranks' numbers.
 void orderByRank(nlohmann::json& report);
 /// Puts the same lists of a folder's `report` (and ties among its outlier steps, which go by excess) in

@@ -58,10 +58,11 @@ class TstCaptionBuilder : public QObject {
         QVERIFY(!text.contains("track filter") && !text.contains("marked area"));
         // the colour's definition is the ratio the heatmap holds (walk17a L4: trace_filter's
         // DeviceRadixSortOnesweepKernel 0.63 on rank 0 = (8 × 590 + 6 × 208.5) µs ÷ (8 × 1034.75 + 6 × 208.5)
-        // µs by python over the two .json.gz; "kernel time ÷ its median over the ranks" gave 0.61)
+        // µs by python over the two .json.gz; "kernel time ÷ its median over the ranks" gave 0.61); since
+        // r51a each name's reference is its lower median over the ranks, and the caption says so
         QVERIFY2(
             text.contains(QString::fromUtf8("Σ count × median of each kernel name on the rank ÷ Σ count × "
-                                            "that name's median over the ranks")),
+                                            "that name's lower median over the ranks")),
             qPrintable(text));
     }
     void heatmapNamesItsPartialRank() {

@@ -591,6 +591,25 @@ class TstCompare : public QObject {
         c.ranks[5].waitNsPerStep = 101e6;
         QVERIFY(QString::fromStdString(compareSummary(compareRecords(b, c))[0]).contains("on every rank"));
     }
+    void ranksMovingByTheSameShareMoveAlike() {
+        // r51a #2: ranks at 1, 2 and 10 ms of MatMulV2 per step that all ran 20 % slower moved +0.2, +0.4
+        // and +2 ms; judged by those amounts the 10 ms rank was "odd" and the line read "on 2 of 3 ranks
+        // (rank 2: +20.0 %)", a rank named for moving as the others did. By the share they moved alike.
+        auto at = [](double f2) {
+            auto b = record(3), c = record(3);
+            const double base[] = {1e6, 2e6, 10e6};
+            for (int k = 0; k < 3; ++k) {
+                b.ranks[k].ops["MatMulV2"].totalNsPerStep = base[k];
+                c.ranks[k].ops["MatMulV2"].totalNsPerStep = base[k] * (k == 2 ? f2 : 1.2);
+            }
+            return QString::fromStdString(compareSummary(compareRecords(b, c))[0]);
+        };
+        const QString alike = at(1.2);
+        QVERIFY2(alike.contains("+20.0 % on every rank") && !alike.contains("of 3 ranks"), qPrintable(alike));
+        // a rank that moved by another share is still named: +60 % beside +20 %
+        const QString odd = at(1.6);
+        QVERIFY2(odd.contains("on 2 of 3 ranks (rank 2: +60.0 %)"), qPrintable(odd));
+    }
     void pseudoStepIsNotComparable() {
         // walk 12: "step wall +5.86 s (179 ms -> 6.04 s)" set a whole trace with no step marks against steps
         auto b = record(), c = record();

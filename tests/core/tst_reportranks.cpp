@@ -38,6 +38,29 @@ class TstReportRanks : public QObject {
         const json one = {{"runs", {{{"run", 0}, {"ranks", {3}}, {"data_ranks", {3}}}}}};
         QCOMPARE(query::rankName(one, 3), std::string("rank 3"));
     }
+    // r51a #4: a run's report renamed (hta run 1: rank 1 is key 10001, rank 0 key 20000) put its ranks,
+    // steps, memory and waits by number but left the bank anomalies and the stragglers in key order
+    void bankAnomaliesAndStragglersGoByNumber() {
+        json r = {
+            {"ranks", {10001, 20000}},
+            {"stragglers", {{{"rank", 10001}, {"op_type", "MatMul"}}, {{"rank", 20000}, {"op_type", "Add"}}}},
+            {"memory",
+             {{"per_rank", {{{"rank", 10001}}, {{"rank", 20000}}}},
+              {"bank_anomalies",
+               {{{"rank", 10001}, {"op_name", "Add"}},
+                {{"rank", 10001}, {"op_name", "Mul"}},
+                {{"rank", 20000}, {"op_name", "Add"}}}}}}};
+        query::renameRanks(r, {{10001, 1}, {20000, 0}});
+        query::orderByRank(r);
+        QCOMPARE(r["ranks"], json({0, 1}));
+        QCOMPARE(r["stragglers"][0]["rank"], json(0));
+        QCOMPARE(r["stragglers"][1]["rank"], json(1));
+        std::vector<std::pair<int, std::string>> banks;
+        for (const auto& b : r["memory"]["bank_anomalies"])
+            banks.push_back({b["rank"].get<int>(), b["op_name"].get<std::string>()});
+        // by number, each rank's ops in the order given (by name)
+        QCOMPARE(banks, (std::vector<std::pair<int, std::string>>{{0, "Add"}, {1, "Add"}, {1, "Mul"}}));
+    }
     void noMapNoChange() {
         const json before = {{"ranks", {10001}}, {"rank", 10001}};
         json r = before;

@@ -366,6 +366,42 @@ class TstRuns : public QObject {
         const auto one = query::runReport(*ix.db, report, 0);
         QVERIFY(one["comm_wait"]["total_wait_ns"].is_number());
         QVERIFY(!one["comm_wait"].contains("by_run") && !one["comm_wait"].contains("total_note"));
+        // r51a #4: the bank anomalies (each copy's rank 6, AllReduce: demoplan.cpp's bankRank, slowRank 3 +
+        // 3) went by key, run 1's key 6 before run 0's 10006; and the findings costing nothing (a placement)
+        // by the pass's order, op name then key. Run by run, then by number, as the other lists
+        const auto bankOrder = [&](const nlohmann::json& list, const std::string& kind) {
+            std::vector<std::pair<int64_t, int64_t>> out;
+            for (const auto& x : list)
+                if (kind.empty() || x.value("kind", "") == kind)
+                    out.push_back(runRank.at(x["rank"].get<int64_t>()));
+            return out;
+        };
+        const std::vector<std::pair<int64_t, int64_t>> eachSix{{0, 6}, {1, 6}};
+        QCOMPARE(bankOrder(report["memory"]["bank_anomalies"], ""), eachSix);
+        QCOMPARE(bankOrder(report["findings"], "bank_anomaly"), eachSix);
+        // a second op's anomaly on run 0's rank 2, told after rank 6's as the pass would were its op named
+        // after AllReduce: rank 2 is listed first all the same
+        int64_t key2 = -1;
+        for (const auto& [key, rr] : runRank)
+            if (rr == std::pair<int64_t, int64_t>{0, 2}) key2 = key;
+        index::Db rw(ix.result.dbPath); // a writable connection (ix.db is read-only)
+        std::string bank = "INSERT INTO bank_anomaly(rank, op_name, banks, other_ranks_banks, bytes) VALUES(";
+        rw.exec(bank.append(std::to_string(key2)).append(", 'Mul', '[1]', '[5]', 1048576)"));
+        std::string finding =
+            "INSERT INTO finding(kind, rank, step, subject, lost_ns, run_id, affected) SELECT kind, ";
+        rw.exec(
+            finding.append(std::to_string(key2))
+                .append(
+                    ", step, 'Mul', lost_ns, run_id, affected FROM finding WHERE kind = 'bank_anomaly' AND "
+                    "run_id = 0"));
+        const auto again = query::buildReport(*ix.db, 10);
+        const std::vector<std::pair<int64_t, int64_t>> withTwo{{0, 2}, {0, 6}, {1, 6}};
+        QCOMPARE(bankOrder(again["memory"]["bank_anomalies"], ""), withTwo);
+        QCOMPARE(bankOrder(again["findings"], "bank_anomaly"), withTwo);
+        // the text lists the findings so: run 0's rank 2 before its rank 6
+        const std::string told = query::formatReport(again, 20);
+        const size_t at2 = told.find("rank 2 (run 0)"), at6 = told.find("rank 6 (run 0)");
+        QVERIFY2(at2 != std::string::npos && at6 != std::string::npos && at2 < at6, told.c_str());
     }
     void aRunWithARanksWaitNotKnownGivesItsKnownRanks() {
         // r51b #5: in a folder of two runs, a run one of whose ranks' wait is not known (a null wait_ns in

@@ -578,8 +578,8 @@ class TstSamples : public QObject {
         // trace_filter's ranks run different instantiations of the same templates (walk 6: rank 1 read
         // 0.10× in `_scatter_gather_elementwise_kernel` and 0.86× in Memcpy HtoD). Expected values from a
         // Python count over the two .json.gz: per kernel name the lower median of `dur`
-        // (core/model/median.h), the reference of a name the midpoint of the ranks' medians, a cell's ratio Σ
-        // count·median / Σ count·reference.
+        // (core/model/median.h), the reference of a name the lower median of the ranks' medians (of two, the
+        // faster's: r51a), a cell's ratio Σ count·median / Σ count·reference.
         auto ix = test::indexDir(m_samples + "/hta/tests/data/trace_filter");
         QVERIFY(ix.result.ok);
         // the functor and the copy kind are the op: rank 1 runs no ReduceAdd, and copies from pinned and
@@ -593,14 +593,14 @@ class TstSamples : public QObject {
                      "Memcpy HtoD (Pageable -> Device)|0|16", "Memcpy HtoD (Pageable -> Device)|1|16",
                      "Memcpy HtoD (Pinned -> Device)|0|8", "Memcpy HtoD (Pinned -> Device)|1|8"}));
         // two key types of one radix sort: rank 0 ran <long, int> 8× (lower median 585 µs) and <long, float>
-        // 6×, rank 1 only <long, int> (1462 µs): the shared <long, int> decides, 585 / 1023.5 = 0.572 and
-        // 1462 / 1023.5 = 1.428 (rank 0's <long, float>, compared with itself, would pull it up), not the
-        // 0.25 / 1.75 of one median against another
+        // 6×, rank 1 only <long, int> (1462 µs): the shared <long, int> decides against the lower median of
+        // 585 and 1462, 585 / 585 = 1.000 and 1462 / 585 = 2.499 (rank 0's <long, float>, compared with
+        // itself, would pull it up). r51a: their mean, 1023.5, read 0.572 / 1.428 beside "median over ranks"
         QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
                          "'DeviceRadixSortOnesweepKernel' ORDER BY rank"),
-                 (std::vector<std::string>{"0|0.572", "1|1.428"}));
+                 (std::vector<std::string>{"0|1.000", "1|2.499"}));
         // the scatter (rank 0 10 and 10 µs, rank 1 10 and 11 µs: lower medians 10 and 10) against their
-        // midpoint, alike; rank 0's gather is its own
+        // lower median, alike; rank 0's gather is its own
         QCOMPARE(ix.rows("SELECT rank, printf('%.3f', ratio_to_median) FROM op_stats WHERE op_type = "
                          "'_scatter_gather_elementwise_kernel<TensorAssign>' ORDER BY rank"),
                  (std::vector<std::string>{"0|1.000", "1|1.000"}));
@@ -641,14 +641,14 @@ class TstSamples : public QObject {
     void opRatioComparesSharedKernelsOnly() {
         // walk17b #6, python over test_data's two kernel_details.csv: Cast on rank 0 is Cast 5.798 µs once,
         // trans_Cast_5 72.161 µs and trans_Cast_15 72.861 µs; on rank 1 Cast 4× (3.000, 3.140, 3.540, 6.340
-        // µs: lower median 3.140). Only "Cast" ran on both: reference (5.798 + 3.140) / 2 = 4.469, so
-        // 5.798 / 4.469 = 1.30 and 3.140 / 4.469 = 0.70 (rank 0 read 1.01, its own trans_Cast kernels
-        // compared with themselves)
+        // µs: lower median 3.140). Only "Cast" ran on both: reference the lower median of 5.798 and 3.140,
+        // so 5.798 / 3.140 = 1.85 and 3.140 / 3.140 = 1.00 (rank 0 read 1.01, its own trans_Cast kernels
+        // compared with themselves; r51a: against their mean, 4.469, 1.30 / 0.70)
         auto ix = test::indexDir(m_samples + "/msinsight/server/src/test/test_data");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT rank, printf('%.2f', ratio_to_median) FROM op_stat WHERE op_type = 'Cast' "
                          "ORDER BY rank"),
-                 (std::vector<std::string>{"0|1.30", "1|0.70"}));
+                 (std::vector<std::string>{"0|1.85", "1|1.00"}));
     }
     void memoryOfAnotherSessionIsLeftOut() {
         // older torch_npu test_data (python over the CSVs): rank 1's operator_memory.csv allocates its 21

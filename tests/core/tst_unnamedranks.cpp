@@ -7,6 +7,7 @@
 
 #include <QtTest>
 #include <algorithm>
+#include <set>
 #include <string>
 
 using namespace rs;
@@ -144,6 +145,50 @@ class TstUnnamedRanks : public QObject {
         QVERIFY(present > 0);
         QCOMPARE(withRatio, named ? present : 0);
         QCOMPARE(largest, named ? 2.0 : 0.0);
+    }
+    void theOpRankGridNamesUnnamedRanksByTheirFiles_data() {
+        QTest::addColumn<bool>("named");
+        QTest::newRow("ranks named") << true;
+        QTest::newRow("ranks numbered by Rankscope") << false;
+    }
+    void theOpRankGridNamesUnnamedRanksByTheirFiles() {
+        // r51a #3: the op × rank grid (and the Op summary, fed by it) named the columns of ranks the data
+        // does not name "rank 4", a number no file writes, where the rank × step grid and the timeline say
+        // "file 4: epsilon.json". Named, each column is its file's distributedInfo.rank
+        QFETCH(bool, named);
+        const auto ix =
+            test::indexDir(writeFiveFiles(named ? "unnamed-oprank-control" : "unnamed-oprank", named));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto h = query::loadOpRankHeatmap(*ix.db);
+        QCOMPARE(h.columns.size(), size_t(5));
+        std::set<std::string> files, numbers;
+        for (size_t c = 0; c < h.columns.size(); ++c) {
+            const std::string& col = h.columns[c];
+            if (named) {
+                QCOMPARE(col, "rank " + std::to_string(c)); // distributedInfo.rank 0…4, in order
+                continue;
+            }
+            // "file N: NAME.json", N the number the rank is shown by elsewhere (rank_info.data_rank)
+            QVERIFY2(col.rfind("file ", 0) == 0 && col.find(": ") != std::string::npos, col.c_str());
+            const std::string n = col.substr(5, col.find(": ") - 5);
+            QCOMPARE(
+                n, std::to_string(ix.scalar("SELECT coalesce(data_rank, rank) FROM rank_info WHERE rank = " +
+                                            std::to_string(h.columnKeys[c]))));
+            numbers.insert(n);
+            const std::string file = col.substr(col.find(": ") + 2);
+            const auto paths =
+                ix.rows("SELECT path FROM source_file WHERE rank = " + std::to_string(h.columnKeys[c]));
+            QCOMPARE(paths.size(), size_t(1)); // the column's own file
+            QVERIFY2(paths[0].size() >= file.size() &&
+                         paths[0].compare(paths[0].size() - file.size(), file.size(), file) == 0,
+                     (paths[0] + " / " + col).c_str());
+            files.insert(file);
+        }
+        if (!named) {
+            QCOMPARE(numbers.size(), size_t(5));
+            QCOMPARE(files, (std::set<std::string>{"alpha.json", "beta.json", "gamma.json", "delta.json",
+                                                   "epsilon.json"}));
+        }
     }
 };
 

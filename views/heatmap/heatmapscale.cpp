@@ -25,9 +25,10 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
 }
 
 QString ratioReference(query::HeatmapData::Mode mode) {
-    // every grid's reference is the judged centre (stats::median: of an even number, midway between the
-    // middle two), where a cell's own median is the lower middle value: each says its own (r48c #4; the
-    // step grids' tooltips named no convention beside a cell's "lower of the two middle values")
+    // each grid says its reference's rule (r48c #4: the step grids' tooltips named no convention beside a
+    // cell's "lower of the two middle values"). The step grids' reference is the judged centre
+    // (stats::median); the op × rank grid's is the lower median, as its label and every median shown (r51a:
+    // of two ranks the mean made the slower 1.42× and the faster 0.58× where one took 2.44× the other)
     if (mode == query::HeatmapData::Mode::OpByStep)
         return ": this step's mean duration against the op type's median step on this rank (the median of "
                "its steps' means; of an even number, midway between the middle two)";
@@ -38,9 +39,8 @@ QString ratioReference(query::HeatmapData::Mode mode) {
     // weighted mean of each name's ratio (0.972 where the cell said 0.96, msinsight pytorch/text/level1)
     return ": this rank's time at its medians (Σ over the kernel names of its count × its median) against "
            "the same counts at the same kernels' median over the ranks (each name's median of the ranks' "
-           "medians, this one included; of an even number, midway between the middle two: the centre the "
-           "straggler test judges by, not the lower median of the figures shown); names no other rank ran "
-           "left out";
+           "medians, this one included; the lower median: of an even number the lower of the middle two, so "
+           "of two ranks the faster reads 1.00×); names no other rank ran left out";
 }
 
 double cellValue(const query::HeatCell& c, HeatStatistic s) {

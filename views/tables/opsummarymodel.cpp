@@ -118,8 +118,8 @@ QString OpSummaryModel::toolTip(const Row& r) {
         tip +=
             "<br>" +
             tr("× same kernels: %1 the time the same kernels take on the run's ranks (Σ count × each "
-               "kernel name's median here ÷ Σ count × its median over the ranks (of an even number, midway "
-               "between the middle two), this one included, "
+               "kernel name's median here ÷ Σ count × its lower median over the ranks (of an even number the "
+               "lower of the middle two), this one included, "
                "counts as this rank ran them; names no other rank ran left out): the heatmap's ratio, "
                "which the "
                "straggler test judges.")
@@ -145,7 +145,8 @@ QVariant OpSummaryModel::headerData(int section, Qt::Orientation o, int role) co
     if (role == Qt::ToolTipRole && section == Ratio)
         return tr(
             "The rank's kernels against the same kernels on the run's ranks: Σ count × each kernel name's "
-            "median here ÷ Σ count × its median across the ranks (this one included), counts as this "
+            "median here ÷ Σ count × its lower median across the ranks (this one included; of two ranks, "
+            "the faster's), counts as this "
             "rank ran each name, over the names another rank ran too (\"no shared kernels\": none did); the "
             "heatmap's ratio and the straggler test's. Not the op type's "
             "median over ranks: a cell's tooltip gives that as well.");
