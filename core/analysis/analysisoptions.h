@@ -35,8 +35,10 @@ namespace rs::analysis {
 /// rank" (it said "no step of the run" of a per-rank count). 36: ranks join runs folder by folder (two copies
 /// of one job with the same windows mixed their ranks in start order). 37: a rank the data does not name is
 /// compared with no other in op_stat (no ratio, never flagged: opstats.cpp comparisonGroup). 38: legacy
-/// step_trace_raw rows with fp_and_bp / tail (not read) are counted in an info diagnostic (run_2).
-constexpr int kAnalysisRevision = 38;
+/// step_trace_raw rows with fp_and_bp / tail (not read) are counted in an info diagnostic (run_2). 39: the
+/// memory peaks count untimed samples (memory_sample.ts_ns NULL) and leave peak_ts_ns NULL when only they
+/// reach the peak (it was 0).
+constexpr int kAnalysisRevision = 39;
 
 struct BankModel {
     int bankCount = 8;
