@@ -473,6 +473,9 @@ class Builder {
                              .arg(s(r.value("wall_source", "")), rankCell(r))
                              .arg(x["step"].get<int64_t>())
                              .arg(s(x.value("text", "")))));
+        // steps whose communication was not recorded, counted among the steady steps (silentsteps.h)
+        for (const auto& x : m_report["steps"].value("without_communication", nlohmann::json::array()))
+            add(para(QObject::tr("%1: %2").arg(rankCell(x), s(x.value("text", "")))));
     }
 
     void perRank() {

@@ -37,8 +37,9 @@ namespace rs::analysis {
 /// compared with no other in op_stat (no ratio, never flagged: opstats.cpp comparisonGroup). 38: legacy
 /// step_trace_raw rows with fp_and_bp / tail (not read) are counted in an info diagnostic (run_2). 39: each
 /// kernel name's reference over ranks in op_stat.ratio_to_median is the lower median (two ranks: the
-/// faster's), not their mean.
-constexpr int kAnalysisRevision = 39;
+/// faster's), not their mean. 40: the memory peaks count untimed samples (memory_sample.ts_ns NULL) and
+/// leave peak_ts_ns NULL when only they reach the peak (it was 0).
+constexpr int kAnalysisRevision = 40;
 
 struct BankModel {
     int bankCount = 8;

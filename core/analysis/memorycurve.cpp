@@ -75,7 +75,7 @@ std::unique_ptr<RankResult> MemoryCurvePass::compute(RankReadContext& ctx) const
     } else {
         auto samples =
             ctx.db.prepare("SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ? AND component = "
-                           "? AND allocated_bytes IS NOT NULL ORDER BY ts_ns");
+                           "? AND allocated_bytes IS NOT NULL AND ts_ns IS NOT NULL ORDER BY ts_ns");
         samples.bind(1, ctx.rank).bind(2, *out->component);
         while (samples.step())
             lod.add(samples.i64(0), samples.i64(1));

@@ -37,7 +37,8 @@ std::vector<std::pair<int64_t, int64_t>> curveFromTensors(const std::vector<Tens
 
 struct MemoryPeaksResult : RankResult {
     std::vector<std::pair<int64_t, int64_t>> derived; ///< memory_sample rows to add
-    int64_t peakAlloc = 0, peakTs = 0, peakRes = 0;
+    int64_t peakAlloc = 0, peakRes = 0;
+    std::optional<int64_t> peakTs; ///< none when the peak's samples have no time (memoryrows.h)
     double frag = 0;
 };
 
@@ -49,11 +50,15 @@ void allocatedPeak(RankReadContext& ctx, const std::string& component, MemoryPea
             if (!any || v > out.peakAlloc) any = true, out.peakTs = ts, out.peakAlloc = v;
         return;
     }
+    // an untimed sample counts (peaks need no time); of equal highs a timed one gives the time
     auto q = ctx.db.prepare("SELECT ts_ns, allocated_bytes FROM memory_sample WHERE rank = ? AND "
                             "coalesce(component, '') = ? AND allocated_bytes IS NOT NULL ORDER BY "
-                            "allocated_bytes DESC, ts_ns LIMIT 1");
+                            "allocated_bytes DESC, ts_ns IS NULL, ts_ns LIMIT 1");
     q.bind(1, ctx.rank).bind(2, component);
-    if (q.step()) out.peakTs = q.i64(0), out.peakAlloc = q.i64(1);
+    if (q.step()) {
+        if (!q.isNull(0)) out.peakTs = q.i64(0);
+        out.peakAlloc = q.i64(1);
+    }
 }
 
 } // namespace

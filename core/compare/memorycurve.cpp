@@ -32,9 +32,10 @@ MemoryCurve memoryCurve(index::Db& db, int run, int dataRank, size_t maxPoints) 
     const double width = std::max(1.0, double(t1 - t0 + 1) / double(n));
     const double nan = std::numeric_limits<double>::quiet_NaN();
     std::vector<double> alloc(n, nan), res(n, nan), allocLast(n, nan), resLast(n, nan);
-    auto st =
-        db.prepare("SELECT ts_ns, allocated_bytes, reserved_bytes FROM memory_sample WHERE rank = ? AND "
-                   "component = ? ORDER BY ts_ns, rowid"); // ties in the order recorded: the last one holds
+    auto st = db.prepare(
+        "SELECT ts_ns, allocated_bytes, reserved_bytes FROM memory_sample WHERE rank = ? AND "
+        "component = ? AND ts_ns IS NOT NULL ORDER BY ts_ns, rowid"); // ties in the order recorded: the last
+                                                                      // one holds
     st.bind(1, *rank).bind(2, c.component);
     while (st.step()) {
         const size_t b = std::min(n - 1, size_t(double(st.i64(0) - t0) / width));

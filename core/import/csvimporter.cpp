@@ -399,24 +399,27 @@ bool CsvImporter::memoryRecord(const SourceFile& f, bool moduleMem, std::string&
         const auto& r = c.reader->fields();
         ++n;
         if (cDev >= 0) noteNpuDevice(m_rank, cell(r, cDev));
-        auto ts = model::parseScaled(cell(r, cTs), TimeUnit::Us);
+        // a row whose time cannot place it still counts in the peaks, which need no time; it is never drawn
+        // (r51d #2: test_rank_1's 30 rows, all '1.69512E+15', were dropped and the rank lost its peaks)
+        std::optional<int64_t> ts = model::parseScaled(cell(r, cTs), TimeUnit::Us);
         if (!ts) {
-            m_out.diag(f.path, "warning", "memory row with a bad Timestamp (offset = line)", c.reader->line(),
-                       joinRow(r));
-            continue;
-        }
-        if (roundedByExponent(cell(r, cTs), 1000)) { // coarser than 1 ms: drawn at a made-up time
+            m_out.diag(
+                f.path, "warning",
+                "memory row with a bad Timestamp: counted in the memory peaks, not drawn (offset = line)",
+                c.reader->line(), joinRow(r));
+        } else if (roundedByExponent(cell(r, cTs), 1000)) { // coarser than 1 ms: drawn at a made-up time
             m_out.diag(
                 f.path, "warning",
                 "memory row whose Timestamp is rounded to a few digits (exponent notation, e.g. saved by "
-                "a spreadsheet): it cannot be placed in time, not read (offset = line)",
+                "a spreadsheet): it cannot be placed in time, counted in the memory peaks, not drawn (offset "
+                "= line)",
                 c.reader->line(), joinRow(r));
-            continue;
+            ts.reset();
         }
         std::string comp(cell(r, cComp));
         if (moduleMem) comp = "module:" + comp;
         m_out.batch().memory.push_back(
-            {m_rank.rank, *ts, comp, mb(cell(r, cAlloc)), mb(cell(r, cRes)), mb(cell(r, cAct))});
+            {m_rank.rank, ts, comp, mb(cell(r, cAlloc)), mb(cell(r, cRes)), mb(cell(r, cAct))});
         m_out.maybeFlush();
     }
     return true;

@@ -173,7 +173,12 @@ void readFreq(CounterReader& r) {
 }
 
 /// NPU_MEM: per type (app / device) the DDR and HBM bytes; "Memory" is their sum, as in the text export.
-void readNpuMem(CounterReader& r) {
+/// Each row is a memory sample of component "APP" / "Device" too, its reserved bytes that sum: the text
+/// export writes the app rows into memory_record.csv as component APP (its Total Reserved is the app's
+/// Memory), where the report says a component above the peaks' one is not in them (memorybeyond.h). Read as
+/// lanes alone, the .db's peaks said "1.49 GiB reserved (PTA+GE)" and nothing of APP's 2.06 GiB or the
+/// device's 2.30 GiB (r51d #1).
+void readNpuMem(CounterReader& r, const RankState& rank, RowEmitter& out) {
     r.read({"NPU_MEM", {"type"}, {"ddr", "hbm"}}, [&](index::Stmt& q, int64_t ts) {
         const std::string owner = r.label(q, 1);
         auto ddr = r.number(q, 2), hbm = r.number(q, 3);
@@ -182,6 +187,11 @@ void readNpuMem(CounterReader& r) {
         if (r.has("ddr") && r.has("hbm"))
             r.point("NPU MEM", kSortNpuMem, owner + "/Memory/KB", ts,
                     ddr && hbm ? std::optional<double>(*ddr + *hbm) : std::nullopt, kKiB);
+        // the sample wants every column the table has (a NULL one was counted above, as a lane point)
+        if ((r.has("ddr") && !ddr) || (r.has("hbm") && !hbm) || (!ddr && !hbm)) return;
+        const double bytes = ddr.value_or(0.0) + hbm.value_or(0.0);
+        out.batch().memory.push_back(
+            {rank.rank, ts, owner, std::nullopt, std::optional<int64_t>(std::llround(bytes)), std::nullopt});
     });
 }
 
@@ -232,7 +242,7 @@ int64_t readDbCounters(index::Db& db, const DbColumns& cols,
                        const SourceFile& f, std::atomic<int64_t>& nextTrackId, RowEmitter& out) {
     CounterReader r(db, cols, names, rank, f, nextTrackId, out);
     readFreq(r);
-    readNpuMem(r);
+    readNpuMem(r, rank, out);
     readHbm(r);
     readLlc(r);
     readAccPmu(r);

@@ -6,10 +6,11 @@
 // and the text export's units: the db's bytes become KB (1024) for NPU MEM and its bytes/s MB/s (1024²)
 // for HBM and LLC throughput. LLC hit rates stay the db's percent (85.9), as the lane's "(%)" says: the text
 // export writes fractions (0.875) under that name, which its importer scales to percent (fractionpercent.h).
-// Times stay the db's ns (the device rows' clock). Rows of another device than the rank's, rows without
-// an integer time and values that are not numbers are skipped and counted in diagnostics; a table without
-// the columns that key its lanes is skipped with a diagnostic naming them. Parser thread; reads the
-// already opened, guarded export; track ids come from `nextTrackId`.
+// NPU_MEM's rows are memory samples too (component "APP" / "Device", reserved = DDR + HBM bytes), as the
+// text export's memory_record.csv has its APP rows. Times stay the db's ns (the device rows' clock). Rows of
+// another device than the rank's, rows without an integer time and values that are not numbers are skipped
+// and counted in diagnostics; a table without the columns that key its lanes is skipped with a diagnostic
+// naming them. Parser thread; reads the already opened, guarded export; track ids come from `nextTrackId`.
 #include "core/import/dbcolumns.h"
 #include "core/import/discovery.h"
 #include "core/import/importcontext.h"

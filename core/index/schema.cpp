@@ -86,7 +86,9 @@ CREATE TABLE kernel_shape(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, dur_ns 
 -- kernel span is the one on track_id starting at ts_ns. host_op_id: that op's name (a string id).
 CREATE TABLE launch_collective(track_id INTEGER NOT NULL, ts_ns INTEGER NOT NULL, collective TEXT NOT NULL,
   point_to_point INTEGER NOT NULL, host_op_id INTEGER);
-CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER NOT NULL, component TEXT,
+-- ts_ns NULL: a sample whose time its file does not give closely enough to place it (a spreadsheet's
+-- '1.69512E+15'): counted in the peaks, never drawn (core/model/memoryrows.h)
+CREATE TABLE memory_sample(rank INTEGER NOT NULL, ts_ns INTEGER, component TEXT,
   allocated_bytes INTEGER, reserved_bytes INTEGER, active_bytes INTEGER);
 -- Flow arrows bound to spans by the rank-local pass flow_links (core/analysis/flowlinks.h): one row per
 -- start → end (an `s` to each `f` of its key, `t` steps chained in ts order), written in src_span_id order.
@@ -233,7 +235,9 @@ CREATE VIEW comm_links AS SELECT x.run_id, x.step, g.value AS group_name, x.src_
   LEFT JOIN comm_flag s ON s.column_name = 'global' AND s.flag = x.global
   LEFT JOIN comm_flag k ON k.column_name = 'logical' AND k.flag = x.logical;
 CREATE VIEW comm_groups AS SELECT run_id, group_name, label, rank_scope, members, note FROM comm_group;
-CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank, source FROM wait;
+CREATE VIEW waits AS SELECT rank, step, collective, start_ns, dur_ns, kind, blamed_rank, source FROM wait
+  WHERE kind = 'collective_wait';
+CREATE VIEW idle_gaps AS SELECT rank, step, collective, start_ns, dur_ns FROM wait WHERE kind = 'idle_gap';
 CREATE VIEW op_stats AS SELECT op_type, rank, count, total_ns, mean_ns, median_ns, p95_ns, max_ns, ratio_to_median,
   flagged FROM op_stat;
 CREATE VIEW step_breakdown AS SELECT rank, step, wall_ns, compute_ns, comm_ns, comm_overlapped_ns,

@@ -48,7 +48,9 @@ struct TensorRow {
 
 struct MemorySampleRow {
     int rank;
-    int64_t tsNs;
+    /// ns; none when the file's time cannot place the sample (unreadable, or rounded by exponent notation
+    /// to coarser than 1 ms): peaks need no time, so the row counts in them and is never drawn (r51d #2)
+    std::optional<int64_t> tsNs;
     std::string component;
     std::optional<int64_t> allocated, reserved, active;
 };

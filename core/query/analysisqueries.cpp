@@ -445,7 +445,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     if (!m.curveComponent.empty()) {
         auto q = db.prepare(
             "SELECT ts_ns, allocated_bytes, reserved_bytes, active_bytes FROM memory_sample WHERE rank = ? "
-            "AND component = ? ORDER BY ts_ns");
+            "AND component = ? AND ts_ns IS NOT NULL ORDER BY ts_ns"); // untimed: in the peaks, not drawn
         q.bind(1, rank).bind(2, m.curveComponent);
         const double nan = std::numeric_limits<double>::quiet_NaN();
         std::vector<CurvePoint> all;

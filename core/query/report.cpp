@@ -28,6 +28,7 @@
 #include "core/query/reportranks.h"
 #include "core/query/reportsummary.h"
 #include "core/query/runreport.h"
+#include "core/query/silentsteps.h"
 #include "core/query/slowlinkfindings.h"
 #include "core/query/spancount.h"
 #include "core/query/stepwalls.h"
@@ -248,6 +249,16 @@ json stepsSection(index::Db& db) {
     addWallSources(db, per);
     json out = stepCounts(db);
     out["per_rank"] = per;
+    // steps whose communication went unrecorded while the rank's other steps have theirs (silentsteps.h)
+    json silent = json::array();
+    for (const auto& q : stepsWithoutCommunication(db))
+        silent.push_back({{"rank", q.rank},
+                          {"first_step", q.first},
+                          {"last_step", q.last},
+                          {"steps", q.count},
+                          {"steps_with_communication", q.withComm},
+                          {"text", silentStepsText(q)}});
+    out["without_communication"] = silent;
     // compare's rule (warmupsteps.h), so "p95 of a rank's steps" is one figure in the report and compare
     out["statistics"] =
         "per rank, over the rank's steady steps (its first step, the warm-up, left out when it "

@@ -273,11 +273,19 @@ void formatToldOutlierSteps(std::ostringstream& o, const json& r) {
     o << "\nOutlier steps:\n" << text;
 }
 
+/// Steps without any recorded communication beside steps with it (silentsteps.h): counted among the steady
+/// steps, so the line says what they lack.
+void formatSilentSteps(std::ostringstream& o, const json& r) {
+    for (const auto& s : r["steps"].value("without_communication", json::array()))
+        o << "\n  " << rankName(r, s["rank"].get<int64_t>()) << ": " << s["text"].get<std::string>();
+}
+
 void formatSteps(std::ostringstream& o, const json& r) {
     if (summarisesRanks(r["ranks"].size())) {
         const SectionSummary s = stepsSummary(r);
         o << "\n" << s.line << "\n  outlying: " << outliersText(s);
         formatPartialSteps(o, r);
+        formatSilentSteps(o, r);
         formatToldOutlierSteps(o, r);
         return;
     }
@@ -310,6 +318,7 @@ void formatSteps(std::ostringstream& o, const json& r) {
               << (common.empty() ? " (" + p.value("wall_source", std::string()) + ")" : "");
     }
     formatPartialSteps(o, r);
+    formatSilentSteps(o, r);
     formatToldOutlierSteps(o, r);
 }
 

@@ -290,8 +290,9 @@ void loadLanes(index::Db& db, const std::set<int>& shown, ProfileSummary& s) {
         if (shown.count(int(q.i64(1))))
             s.tracks.push_back({q.i64(0), int(q.i64(1)), q.text(2), q.text(3), q.text(4),
                                 int(std::max<int64_t>(0, q.i64(5))), q.i64(6), q.i64(7)});
-    auto m = db.prepare(
-        "SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL GROUP BY rank");
+    auto m = db.prepare("SELECT rank, count(*) FROM memory_sample WHERE allocated_bytes IS NOT NULL AND "
+                        "ts_ns IS NOT NULL GROUP "
+                        "BY rank");
     while (m.step()) {
         int r = int(m.i64(0));
         if (!shown.count(r)) continue;

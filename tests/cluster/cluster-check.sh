@@ -258,11 +258,12 @@ expect_completed() { # JOB LABEL
 
 # What the cross-rank passes decide, in an order that does not depend on row or span ids: the same SQL as
 # kOutputs in tests/core/tst_shardmerge.cpp (span ids are per shard, so they are left out there too)
-TABLES=(collectives waits step_breakdown op_stats bank_anomaly findings runs ranks rank_info steps diagnostics
+TABLES=(collectives waits idle_gaps step_breakdown op_stats bank_anomaly findings runs ranks rank_info steps diagnostics
         comm_links comm_groups source_files)
 declare -A SQL=(
   [collectives]="SELECT rank, step, name, seq, start_ns, dur_ns, wait_ns, wait_events_ns, transit_ns, bytes, group_name, match_key, last_rank, source, op_type FROM collective ORDER BY rank, start_ns, name, seq"
   [waits]="SELECT * FROM waits ORDER BY rank, start_ns, kind"
+  [idle_gaps]="SELECT * FROM idle_gaps ORDER BY rank, start_ns"
   [step_breakdown]="SELECT * FROM step_breakdown ORDER BY rank, step"
   [op_stats]="SELECT * FROM op_stats ORDER BY op_type, rank"
   [bank_anomaly]="SELECT * FROM bank_anomaly ORDER BY rank, op_name"

@@ -121,17 +121,26 @@ class TstCsvImporter : public QObject {
                "GE,1695115378713661,0.25,1,NPU:0\n"
             << QStringList{"memory 0|1695115378713661000|GE|262144|1048576|-"};
         // msinsight's test_rank_1 memory_record.csv went through a spreadsheet: "1.69512E+15" µs is exact to
-        // ±5·10⁹ µs (83 min), drawn 77 min after the run; "1.736408883704643E+15" keeps µs and is read
+        // ±5·10⁹ µs (83 min), drawn 77 min after the run; "1.736408883704643E+15" keeps µs and is read. The
+        // rounded rows count in the peaks, untimed (r51d #2: dropped, the rank lost its peaks; 10750.375 MB =
+        // 11272585216 bytes), and so does a row whose time cannot be read at all
         QTest::newRow("memory_record: timestamps rounded by a spreadsheet")
             << "memory_record.csv" << FileKind::MemoryRecord << true
             << "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),Device Type\n"
                "APP,1.69512E+15,,10750.375,NPU:1\n"
                "APP,1.69512E+15,,10750.375,NPU:1\n"
                "GE,1.736408883704643E+15,0.25,1,NPU:0\n"
+               "PTA,x,0.5,2,NPU:0\n"
             << QStringList{
+                   "memory 0|-|APP|-|11272585216|-",
+                   "memory 0|-|APP|-|11272585216|-",
                    "memory 0|1736408883704643000|GE|262144|1048576|-",
+                   "memory 0|-|PTA|524288|2097152|-",
                    "diag warning|memory row whose Timestamp is rounded to a few digits (exponent notation, "
-                   "e.g. saved by a spreadsheet): it cannot be placed in time, not read (offset = line)|2|2"};
+                   "e.g. saved by a spreadsheet): it cannot be placed in time, counted in the memory peaks, "
+                   "not drawn (offset = line)|2|2",
+                   "diag warning|memory row with a bad Timestamp: counted in the memory peaks, not drawn "
+                   "(offset = line)|1|5"};
         QTest::newRow("npu_module_mem: per CANN module, N/A")
             << "npu_module_mem.csv" << FileKind::NpuModuleMem << true
             << "Component,Timestamp(us),Total Reserved(MB),Device\n"

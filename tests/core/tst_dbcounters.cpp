@@ -147,9 +147,12 @@ class TstDbCounters : public QObject {
                  "read_ost/acc_id|1000|0", "read_ost/acc_id|1000|1", "write_ost/value|1000|4",
                  "write_ost/value|1000|8", "write_ost/acc_id|1000|0", "write_ost/acc_id|1000|1",
                  "L2 Buffer Bw Level/L2 Buffer Bw Level|1000|0", "Mata Bw Level/Mata Bw Level|1000|1"}));
-        // npu_module_mem.csv's memory rows: bytes reserved per CANN module (an unknown id by its number)
+        // npu_module_mem.csv's memory rows: bytes reserved per CANN module (an unknown id by its number);
+        // NPU_MEM's rows as components APP and Device reserving DDR + HBM bytes, as the text export's
+        // memory_record.csv has APP (r51d #1: the .db's peaks said nothing of them)
         QCOMPARE(test::sortedLines(r.lines("memory")),
-                 test::sortedLines({"1|1000|module:APP|-|1048576|-", "1|1000|module:99|-|0|-"}));
+                 test::sortedLines({"1|1000|module:APP|-|1048576|-", "1|1000|module:99|-|0|-",
+                                    "1|1000|APP|-|2048|-", "1|1000|Device|-|5120|-"}));
         QCOMPARE(
             test::sortedLines(r.lines("diag")),
             test::sortedLines({"info|AICORE_FREQ rows of another device than the rank's 3 (not read)|1|-1"}));

@@ -157,7 +157,8 @@ class TstMemoryMapData : public QObject {
         QCOMPARE(m.sources.leftOut.size(), size_t(2));
         const QString rec = QString::fromStdString(m.sources.leftOut[0]);
         QVERIFY2(rec.startsWith("memory_record.csv: ") && rec.contains("rounded") &&
-                     rec.contains("not read") && rec.endsWith("(" + QString::number(rounded) + " rows)"),
+                     rec.contains("counted in the memory peaks, not drawn") &&
+                     rec.endsWith("(" + QString::number(rounded) + " rows)"),
                  qPrintable(rec));
         const QString far = QString::fromStdString(m.sources.leftOut[1]);
         QVERIFY2(far.contains("far from the rank's events") &&

@@ -34,6 +34,7 @@ const std::vector<std::pair<std::string, std::string>> kOutputs{
      "group_name, "
      "match_key, last_rank, source, op_type FROM collective ORDER BY rank, start_ns, name, seq"},
     {"waits", "SELECT * FROM waits ORDER BY rank, start_ns, kind"},
+    {"idle_gaps", "SELECT * FROM idle_gaps ORDER BY rank, start_ns"},
     {"step_breakdown", "SELECT * FROM step_breakdown ORDER BY rank, step"},
     {"op_stats", "SELECT * FROM op_stats ORDER BY op_type, rank"},
     {"bank_anomaly", "SELECT * FROM bank_anomaly ORDER BY rank, op_name"},

@@ -157,8 +157,8 @@ std::vector<std::string> ImportedRows::lines(const std::string& kind) const {
                               str(l.hostOpId)));
     if (kind == "memory")
         for (const auto& m : b.memory)
-            out.push_back(bar(to_string(m.rank), to_string(m.tsNs), m.component, opt(m.allocated),
-                              opt(m.reserved), opt(m.active)));
+            out.push_back(bar(to_string(m.rank), opt(m.tsNs), m.component, opt(m.allocated), opt(m.reserved),
+                              opt(m.active)));
     if (kind == "flow")
         for (const auto& f : b.flows)
             out.push_back(bar(to_string(f.rank), f.idNum ? to_string(*f.idNum) : f.idText, str(f.catId),

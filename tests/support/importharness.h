@@ -34,7 +34,7 @@ struct ImportedRows {
     ///   <rank>|<id>|<op>|<bytes>|<addr>|<alloc ns>|<free ns>|<alloc step>|<free step>|<device>|<source>
     ///   shape <rank>|<ts>|<dur>|<op type>|<shapes>|<dtypes>
     ///   launch <kernel lane>|<kernel ts>|<collective>|<point-to-point 1/0>|<host op>
-    ///   memory <rank>|<ts>|<component>|<allocated>|<reserved>|<active>
+    ///   memory <rank>|<ts or - (untimed)>|<component>|<allocated>|<reserved>|<active>
     ///   flow <rank>|<id>|<cat>|<name>|<phase>|<bp: e or empty>|<ts>|<lane>
     ///   commlink <rank>|<step>|<kind>|<op>|<entry>|<sample>|<group>|<src>-<dst>|<global or
     ///   local>|<transport>|
