@@ -43,7 +43,7 @@ class TstReportMedians : public QObject {
         const QString expected = QString::fromStdString(model::formatDuration(lowerMedian(medians)));
 
         const auto doc = gui::buildReportDocument(
-            {QString::fromStdString(ix.result.dbPath), QString::fromStdString(dir), 1, 600});
+            {QString::fromStdString(ix.result.dbPath), QString::fromStdString(dir), 1, 600, std::nullopt});
         QString inReport;
         for (const auto& b : doc.blocks) {
             const int col = int(b.header.indexOf("ranks' median (lower middle)")),

@@ -75,11 +75,11 @@ class TstHcclRawLinks : public QObject {
         // of hccl_raw's unit, cost ms → ns; each file its own group, group-local
         const std::string path = test::tempDir("hccl-links") + "/hccl_raw_0.csv";
         test::writeFile(path,
-                        std::string(kHeader) +
+                        std::string(kHeader).append(
                             "1,3.0,1.0,\"{\"\"1-0\"\": {\"\"SDMA\"\": [2.5, 4.096, 1638.4]}, \"\"0-0\"\": "
                             "{\"\"SDMA\"\": [0.5, 2.048, 4096.0]}}\",{}\n"
                             "2,1.0,0.5,\"{\"\"1-0\"\": {\"\"RDMA\"\": [0.25, 1.024, 4096.0]}}\",{}\n"
-                            "-,2,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [9, 9, 9]}}\",{}\n");
+                            "-,2,1,\"{\"\"1-0\"\": {\"\"SDMA\"\": [9, 9, 9]}}\",{}\n"));
         const auto r = test::importOne(path, FileKind::LegacyHccl);
         QVERIFY2(r.ok, r.error.c_str());
         const QString tail = "|-||hccl_raw|hccl_raw units";
