@@ -358,9 +358,15 @@ void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<c
         return;
     }
     o << "\nMemory peaks (allocated / reserved):";
+    // four ranks a line, or one where a rank's figures carry a note of what they leave out (two such
+    // ranks made one line of 180 characters)
+    const bool noted = std::any_of(withMemory.begin(), withMemory.end(), [](const json* p) {
+        return !p->value("components_beyond", json::array()).empty();
+    });
+    const int perLine = noted ? 1 : 4;
     int k = 0;
     for (const json* p : withMemory) {
-        if (k++ % 4 == 0) o << "\n ";
+        if (k++ % perLine == 0) o << "\n ";
         o << "  " << rankName(r, (*p)["rank"].get<int64_t>()) << ": "
           << formatGiB(double((*p)["peak_allocated_bytes"].get<int64_t>())) << " / ";
         const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();

@@ -18,7 +18,6 @@ namespace {
 /// would otherwise each fill every lane of their rank (most of a frame's time).
 struct WaitRun {
     double x0, x1;
-    double measuredX1; ///< the run's right edge before a thin wait is widened to stay visible
     const query::WaitDesc* longest;
     bool selected;
     /// Its waits are each narrower than a pixel (widened to 2 px to stay visible). Thin and whole-pixel
@@ -112,7 +111,7 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             const query::WaitDesc& w = *e.wait;
             double x0 = wm.x(w.startNs), x1 = wm.x(w.startNs + w.durNs);
             if (x1 < left || x0 > right) return;
-            const double measuredX1 = x1;
+            const double measuredX1 = x1; // before a thin wait is widened to stay visible
             const bool thin = x1 - x0 < 1;
             x1 = std::max(x1, x0 + 2);
             // clipped to the visible lanes: at a ~50 ns window a 200 ms wait is 4·10⁹ px wide, past what the
@@ -126,12 +125,11 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             if (!v.empty() && x0 <= v.back().x1 + 1 && v.back().thin == thin) {
                 WaitRun& r = v.back();
                 r.x1 = std::max(r.x1, x1);
-                r.measuredX1 = std::max(r.measuredX1, measuredX1);
                 r.coveredPx += covered;
                 if (w.durNs > r.longest->durNs) r.longest = &w;
                 r.selected = r.selected || selected;
             } else {
-                v.push_back({x0, x1, measuredX1, &w, selected, thin, covered});
+                v.push_back({x0, x1, &w, selected, thin, covered});
             }
         });
     }
@@ -153,8 +151,12 @@ void FrameBuilder::addWaits(const FrameInput& in, DrawList& out) const {
             // the link to the late rank, for waits at least 2 px long as measured (every wait is drawn at
             // least 2 px wide: zoomed out, thousands of thin waits drew a web of links nobody can follow,
             // and their tooltips still name the late rank)
+            // (the longest wait's own width: a run of thin waits spans more than 2 px, and the app at Fit
+            // drew a link at nearly every collective of the healthy demo where the export drew none: walk
+            // 51b)
             const auto& w = *r.longest;
-            if (!collective || !w.blamedRank || r.measuredX1 - r.x0 < 2) continue;
+            const TimeMapping wm = in.rankMapping(rank);
+            if (!collective || !w.blamedRank || wm.x(w.startNs + w.durNs) - wm.x(w.startNs) < 2) continue;
             const QRectF target = in.rankBlock(*w.blamedRank);
             if (target.isNull()) continue;
             const double xl = in.rankMapping(*w.blamedRank).x(w.blamedArrivalNs);
