@@ -4,6 +4,7 @@
 #include "core/model/plural.h"
 
 #include "core/model/timetext.h"
+#include "core/query/reportoutliers.h"
 #include "core/stats/robuststats.h"
 
 #include <algorithm>
@@ -44,8 +45,8 @@ class Collector {
   public:
     Collector(CompareResult& r, bool overall) : m_r(r), m_overall(overall) {}
     /// Adds the delta when it passes `threshold` either way. `material`: a change smaller than this (ns)
-    /// is not reported whatever its ratio, so a near-zero baseline (a wait of 3 µs) cannot turn noise into
-    /// +900 %; it is also the smallest denominator.
+    /// is not reported whatever its ratio, so a near-zero baseline (a wait of 3 µs) cannot turn noise
+    /// into +900 %; it is also the smallest denominator.
     void check(Delta d, double threshold, double material = 0) {
         // figures over different sets of ranks are not comparable; a link is of the two ranks it names
         if (!d.rank && !m_overall && d.kind != "link") return;
@@ -211,8 +212,8 @@ void compareSteps(const BaselineRecord& b, const BaselineRecord& c, const Compar
     }
 }
 
-/// An op type's median moved: the time it costs a step is its time per step moved by as much (every kernel
-/// of the type alike), unknown where a step is no step.
+/// An op type's median moved: the time it costs a step is its time per step moved by as much (every
+/// kernel of the type alike), unknown where a step is no step.
 Delta medianDelta(const std::string& op, std::optional<int> rank, const OpStat& bs, const OpStat& cs,
                   bool perStep) {
     Delta d = make("op", op, "median", rank, bs.medianNs, cs.medianNs);
@@ -352,11 +353,11 @@ void compareMemory(const BaselineRecord& b, const BaselineRecord& c, const Compa
 /// transfer time per step, over the latency threshold; a time change under 1 % of the step is noise, as
 /// for collectives. A link of one run only is listed, never paired with another.
 /// The baseline's group the candidate's links are matched in ("" none: by their own keys), where each
-/// run's links are of one communication group and the two groups' ids differ: HCCL names a group by a hash
-/// of its name, which holds the launch time (msinsight level1 as .db: group 17148521525495523210, its text
-/// export of the same job: 17522688603477080586), so no link of one run ever matched the other's and every
-/// one read as only in one run. Said in a note; several groups a side are left as they are (which is which
-/// is not known).
+/// run's links are of one communication group and the two groups' ids differ: HCCL names a group by a
+/// hash of its name, which holds the launch time (msinsight level1 as .db: group 17148521525495523210,
+/// its text export of the same job: 17522688603477080586), so no link of one run ever matched the other's
+/// and every one read as only in one run. Said in a note; several groups a side are left as they are
+/// (which is which is not known).
 std::string sharedLinkGroup(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
     std::set<std::string> bg, cg;
     for (const auto& [key, l] : b.links)
@@ -395,10 +396,19 @@ void compareLinks(const BaselineRecord& b, const BaselineRecord& c, const Compar
     std::map<std::string, LinkStat> cLinks;
     for (const auto& [key, l] : c.links)
         cLinks[asBaseline(l)] = l;
+    std::map<std::pair<std::string, std::string>, int> otherGroup; // (baseline's, candidate's group) → links
     for (const auto& [key, bl] : b.links) {
         auto it = cLinks.find(key);
         if (it == cLinks.end()) {
             r.linksOnlyInBaseline.push_back(key);
+            continue;
+        }
+        // a group of other ranks is another collective: what a link of a ring carries follows the
+        // group's size (a 4-rank demo's link 1→2 moves twice the 8-rank one's bytes, and was a bandwidth
+        // regression beside a time improvement: walk 51b)
+        if (!bl.groupRanks.empty() && !it->second.groupRanks.empty() &&
+            bl.groupRanks != it->second.groupRanks) {
+            ++otherGroup[{query::rankRanges(bl.groupRanks), query::rankRanges(it->second.groupRanks)}];
             continue;
         }
         r.links.push_back(key);
@@ -407,8 +417,8 @@ void compareLinks(const BaselineRecord& b, const BaselineRecord& c, const Compar
         time.label = name;
         col.check(time, o.maxLatencyDelta, floor);
         // The bandwidth is judged only where its transfer time per step moved beyond the noise floor: a
-        // small link's bandwidth swings past the threshold while it costs the step nothing (a LOCAL link of
-        // 79 µs a step 10 % slower is 0.08 % of the step and failed the gate)
+        // small link's bandwidth swings past the threshold while it costs the step nothing (a LOCAL link
+        // of 79 µs a step 10 % slower is 0.08 % of the step and failed the gate)
         if (std::abs(it->second.timeNsPerStep - bl.timeNsPerStep) < floor) {
             ++r.judged; // compared: no material change
             continue;
@@ -423,6 +433,13 @@ void compareLinks(const BaselineRecord& b, const BaselineRecord& c, const Compar
     }
     for (const auto& [key, cl] : c.links)
         if (!b.links.count(asBaseline(cl))) r.linksOnlyInCandidate.push_back(key);
+    for (const auto& [groups, n] : otherGroup)
+        r.notes.push_back(model::counted(n, "link", "links")
+                              .append(" of the same ranks not compared: their group is ranks ")
+                              .append(groups.first)
+                              .append(" in the baseline and ranks ")
+                              .append(groups.second)
+                              .append(" in the candidate (what a link carries follows its group)"));
     for (const auto* x : {&b, &c})
         for (const auto& [key, l] : x->links)
             if (!l.groupRanks.empty() || !r.linkNames.count(key)) r.linkNames[key] = l.name();
@@ -448,8 +465,8 @@ void compareBanks(const BaselineRecord& b, const BaselineRecord& c, CompareResul
          {std::tuple{&b, &c, &r.regressions}, std::tuple{&c, &b, &r.improvements}})
         for (const auto& a : to->bankAnomalies)
             if (lacks(*from, a)) {
-                // "new" in the candidate, a regression; "gone" from it, an improvement (the JSON said "new"
-                // for both)
+                // "new" in the candidate, a regression; "gone" from it, an improvement (the JSON said
+                // "new" for both)
                 Delta d = make("bank_anomaly", a.opType, from == &b ? "new" : "gone", a.rank,
                                from == &b ? 0 : 1, from == &b ? 1 : 0);
                 d.delta = d.candidate - d.baseline;
@@ -502,9 +519,9 @@ void noteLabelDifferences(const BaselineRecord& b, const BaselineRecord& c, Comp
             r.notes.push_back(key + " is known only for the candidate (" + cv + ")");
 }
 
-// A record written before the lower-median rule (format 1, or no step_median) averaged an even count's two
-// middle values: its medians may be no value measured, and may differ from a newer record's by the rule
-// alone. Said once per side, whichever of its medians were averaged.
+// A record written before the lower-median rule (format 1, or no step_median) averaged an even count's
+// two middle values: its medians may be no value measured, and may differ from a newer record's by the
+// rule alone. Said once per side, whichever of its medians were averaged.
 void noteMedianRule(const BaselineRecord& b, const BaselineRecord& c, CompareResult& r) {
     for (const auto& [side, x] : {std::pair{"baseline", &b}, std::pair{"candidate", &c}})
         if (x->format < 2 || x->stepMedianRule != "lower")
@@ -514,8 +531,8 @@ void noteMedianRule(const BaselineRecord& b, const BaselineRecord& c, CompareRes
                               "lower one, a value that happened; `rankscope baseline` writes it again)");
 }
 
-// Two runs the records do not tie together (mindinsight cluster_propose against HTA trace_filter read FAIL
-// with 2 regressions): their deltas are the difference of two workloads, so none is judged.
+// Two runs the records do not tie together (mindinsight cluster_propose against HTA trace_filter read
+// FAIL with 2 regressions): their deltas are the difference of two workloads, so none is judged.
 void judgeWorkload(const BaselineRecord& b, const BaselineRecord& c, const CompareOptions& o,
                    CompareResult& r) {
     const WorkloadOverlap w = workloadOverlap(b, c);
@@ -625,8 +642,8 @@ std::string valueText(const Delta& d) {
     const int64_t a = std::llround(d.baseline), b = std::llround(d.candidate);
     if (model::formatDuration(a) != model::formatDuration(b) || a == b)
         return model::formatDuration(a) + " -> " + model::formatDuration(b);
-    // alike in 3 digits (walk 37: "+0.5 % (120 µs -> 120 µs)"): precise to a quarter of the change, so the
-    // two figures show it (an offset's digits, its sign dropped: both are lengths)
+    // alike in 3 digits (walk 37: "+0.5 % (120 µs -> 120 µs)"): precise to a quarter of the change, so
+    // the two figures show it (an offset's digits, its sign dropped: both are lengths)
     const int64_t resolution = std::max<int64_t>(1, std::llabs(b - a) / 4);
     return model::formatOffset(a, resolution).substr(1) + " -> " +
            model::formatOffset(b, resolution).substr(1);
@@ -795,7 +812,8 @@ std::string compareJson(const CompareResult& r, const BaselineRecord& b, const B
 }
 
 int verdictExitCode(const CompareResult& r) {
-    // a gate comparing a run with itself is set up wrong: it must not pass (0), and it found no regression
+    // a gate comparing a run with itself is set up wrong: it must not pass (0), and it found no
+    // regression
     return !r.sameData.empty() ? 5 : r.fail() ? 3 : r.inconclusive() ? 4 : 0;
 }
 
