@@ -464,7 +464,13 @@ void compareBanks(const BaselineRecord& b, const BaselineRecord& c, CompareResul
     for (const auto& [from, to, list] :
          {std::tuple{&b, &c, &r.regressions}, std::tuple{&c, &b, &r.improvements}})
         for (const auto& a : to->bankAnomalies)
-            if (lacks(*from, a)) {
+            if (!from->ranks.empty() && !from->ranks.count(a.rank)) {
+                // a rank of one run only: the other run cannot have placed its tensors anywhere (walk 51b:
+                // the 8-rank demo's rank 6 read "new" against a 4-rank baseline)
+                r.notes.push_back("HBM bank anomaly (" + a.opType + " tensors) on rank " +
+                                  std::to_string(a.rank) + ", a rank only in the " +
+                                  (from == &b ? "candidate" : "baseline") + ": not compared");
+            } else if (lacks(*from, a)) {
                 // "new" in the candidate, a regression; "gone" from it, an improvement (the JSON said
                 // "new" for both)
                 Delta d = make("bank_anomaly", a.opType, from == &b ? "new" : "gone", a.rank,

@@ -190,6 +190,23 @@ class TstCompareLinks : public QObject {
         c.links.begin()->second.groupRanks = small.groupRanks;
         QCOMPARE(compareRecords(b, c).links.size(), size_t(1));
     }
+    void aBankAnomalyOnARankOfOneRunIsNotCompared() {
+        // walk 51b: the 8-rank demo's rank 6 anomaly read "new on rank 6" against a 4-rank baseline
+        auto b = record(), c = record();
+        RankStats s;
+        s.step = {1e7, 1.1e7, 10};
+        c.ranks[6] = s;
+        c.bankAnomalies.push_back({6, "AllReduce", "[0]", "[5]"});
+        const auto r = compareRecords(b, c);
+        QCOMPARE(count(r.regressions, "bank_anomaly"), 0);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+            return n == "HBM bank anomaly (AllReduce tensors) on rank 6, a rank only in the candidate: not "
+                        "compared";
+        }));
+        // on a rank of both runs it is new
+        b.ranks[6] = s;
+        QCOMPARE(count(compareRecords(b, c).regressions, "bank_anomaly"), 1);
+    }
     void aLinksGroupIsNamedByItsRanks() {
         auto b = record(), c = record();
         addLink(b, 1, 5, "HCCS", 24.8, 1.35e6);
