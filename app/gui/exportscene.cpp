@@ -316,18 +316,21 @@ Picture ExportScene::prepareTimeline(int width, int height) {
     m_timeline.setData(std::make_shared<const query::TimelineData>(m_lanes->timeline(request)));
     // the selected span's flow arrows and, when asked, the window's, as the screen draws them
     const views::Selection& sel = m_state->selection();
-    std::vector<query::FlowArrow> flows, windowFlows;
+    std::vector<query::FlowArrow> flows;
+    query::FlowArrows windowFlows;
     if (sel.kind == views::Selection::Kind::Span && sel.spanId)
         flows = query::spanFlows(*m_lanes, sel.spanId).arrows;
     if (m_windowFlows)
         windowFlows =
             query::windowFlows(*m_lanes, m_timeline.flowRequest(m_state->windowStart(), m_state->windowEnd(),
-                                                                0, shown, query::flowCategories(*m_lanes)))
-                .arrows;
-    m_timeline.setFlows(flows.empty() && windowFlows.empty()
-                            ? nullptr
-                            : std::make_shared<const views::FlowOverlay>(
-                                  views::FlowOverlay::merge(sel.spanId, flows, windowFlows)));
+                                                                0, shown, query::flowCategories(*m_lanes)));
+    if (flows.empty() && windowFlows.arrows.empty()) {
+        m_timeline.setFlows(nullptr);
+    } else {
+        views::FlowOverlay o = views::FlowOverlay::merge(sel.spanId, flows, windowFlows.arrows);
+        o.windowTruncated = windowFlows.truncated && !windowFlows.arrows.empty();
+        m_timeline.setFlows(std::make_shared<const views::FlowOverlay>(std::move(o)));
+    }
     return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()));
 }
 

@@ -38,7 +38,7 @@ struct FlowWindow {
     int64_t t0 = 0, t1 = 0;              ///< rank-clock ns; an arrow counts when an end's span starts inside
     std::vector<int64_t> trackIds;       ///< the tracks shown
     std::vector<std::string> categories; ///< the categories asked for (empty: none)
-    int limit = 2000;
+    int limit = 2000;                    ///< at most this many, each track at most its share (limit / tracks)
 };
 
 /// The arrows with an end on one of the window's tracks whose span starts in [t0 − (t1 − t0), t1] (one

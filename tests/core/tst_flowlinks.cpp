@@ -245,6 +245,20 @@ class TstFlowLinks : public QObject {
         got = query::loadWindowFlows(*m_ix.db, w);
         QCOMPARE(got.arrows.size(), size_t(4));
         QVERIFY(got.truncated);
+        // walk 51b: the first track took the whole limit and the others drew none; each track its share.
+        // The host's arrows (chain outer → kernA, then a HostToDevice) filled a limit of 2 before the
+        // stream's own chain kernA → kernC
+        const int64_t host = m_ix.scalar("SELECT track_id FROM spans WHERE name = 'cudaLaunchKernel'");
+        QVERIFY(host != stream);
+        w.trackIds = {host, stream};
+        w.categories = {"HostToDevice", "chain"};
+        w.limit = 2;
+        got = query::loadWindowFlows(*m_ix.db, w);
+        QVERIFY(got.truncated);
+        QCOMPARE(int(got.arrows.size()), 2);
+        QCOMPARE(std::count_if(got.arrows.begin(), got.arrows.end(),
+                               [](const query::FlowArrow& a) { return a.category == "chain"; }),
+                 2);
         w.categories = {};
         QVERIFY(query::loadWindowFlows(*m_ix.db, w).arrows.empty());
         QCOMPARE(query::loadFlowCategories(*m_ix.db),

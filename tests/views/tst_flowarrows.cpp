@@ -92,6 +92,26 @@ class TstFlowArrows : public QObject {
         QVERIFY(views::flowTooltipAt(d, mid + QPointF(0, 30)).isEmpty());
     }
 
+    void aWindowOfSomeOfItsArrowsSaysSo() {
+        // walk 51b: the healthy demo's export with window flows drew rank 0's arrows and the first steps'
+        // only (the query's limit), and nothing said so: ranks and steps without arrows read as having no
+        // flows
+        test::TimelineFixture f;
+        f.track(1).items.push_back(test::item(10 * kMs, 12 * kMs, 1, 2, 11));
+        f.track(2).items.push_back(test::item(30 * kMs, 35 * kMs, 3, 4, 21));
+        auto all = std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, {arrow()}));
+        f.scene.setFlows(all);
+        const views::DrawList whole = views::FrameBuilder().build(f.input(0, 50 * kMs));
+        QVERIFY(textsWith(whole, "more in this window").empty());
+        auto some = std::make_shared<views::FlowOverlay>(*all);
+        some->windowTruncated = true;
+        f.scene.setFlows(some);
+        const views::DrawList part = views::FrameBuilder().build(f.input(0, 50 * kMs));
+        const auto notes = textsWith(part, "more in this window");
+        QCOMPARE(notes.size(), size_t(1));
+        QVERIFY2(notes.front()->text.startsWith("flow arrows: 1 shown"), qPrintable(notes.front()->text));
+    }
+
     void offScreenEndGoesToTheEdgeWithALabel() {
         test::TimelineFixture f;
         f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(11, {arrow()}, {})));

@@ -14,6 +14,8 @@ struct FlowOverlay {
     std::vector<query::FlowArrow> arrows;
     int64_t spanId = 0;    ///< the selected span whose arrows lead (0: none)
     size_t spanArrows = 0; ///< arrows [0, spanArrows) are that span's
+    /// The window's arrows are some of more (query::FlowArrows::truncated): the frame says so.
+    bool windowTruncated = false;
 
     /// The selected span's arrows, then those of `window` not among them.
     static FlowOverlay merge(int64_t spanId, const std::vector<query::FlowArrow>& span,

@@ -183,6 +183,8 @@ class FrameBuilder {
     /// The flow arrows (frameflows.cpp): between the two spans' rects, or to the plot's edge with a label
     /// saying where the other end is (outside the window, scrolled away, in a collapsed or hidden rank).
     void addFlows(const FrameInput& in, DrawList& out);
+    /// A boxed line at the plot's top right saying the window's arrows are some of more.
+    static void addTruncatedNote(const FrameInput& in, DrawList& out);
     /// A track's name (cached per profile).
     QString trackName(int64_t trackId);
     void addDrag(const FrameInput& in, DrawList& out) const;

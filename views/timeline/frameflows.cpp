@@ -239,6 +239,25 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
     }
     // over every arrow: none crosses them
     addOffScreenLabels(in, mergeByPlace(std::move(offLabels), plot), out);
+    if (in.flows->windowTruncated) addTruncatedNote(in, out);
+}
+
+void FrameBuilder::addTruncatedNote(const FrameInput& in, DrawList& out) {
+    // a picture with some of the window's arrows says so: ranks or steps without arrows read as having
+    // no flows (walk 51b: the healthy demo's export drew rank 0's and the first 15 steps' only)
+    const QString note =
+        QCoreApplication::translate("TimelineView",
+                                    "flow arrows: %1 shown, more in this window — zoom in to see every one")
+            .arg(in.flows->arrows.size() - in.flows->spanArrows);
+    const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
+    const QRectF plot = in.viewport.plot();
+    const double w = std::min(plot.width() - 8, fm.horizontalAdvance(note) + 12);
+    const QRectF box(plot.right() - w - 4, plot.top() + 4, w, fm.height() + 6);
+    QColor back = QColor::fromRgba(in.palette.base);
+    back.setAlpha(230);
+    out.add(FillRect{box, back.rgba()});
+    out.add(StrokeRect{box, in.palette.mid, 1.0f});
+    out.add(Text{box, note, in.palette.windowText, FontRole::Small, int(Qt::AlignCenter), true});
 }
 
 } // namespace rs::views

@@ -130,6 +130,7 @@ void TimelineView::flowsArrived(quint64 id, const QVariant& v) {
     } else {
         m_windowFlowsPending = 0;
         m_windowFlowArrows = f->arrows;
+        m_windowFlowsTruncated = f->truncated;
     }
     rebuildFlows();
 }
@@ -137,9 +138,11 @@ void TimelineView::flowsArrived(quint64 id, const QVariant& v) {
 void TimelineView::rebuildFlows() {
     if (m_spanFlows.empty() && m_windowFlowArrows.empty())
         m_scene.setFlows(nullptr);
-    else
-        m_scene.setFlows(std::make_shared<const FlowOverlay>(
-            FlowOverlay::merge(m_spanFlowsOf, m_spanFlows, m_windowFlowArrows)));
+    else {
+        FlowOverlay o = FlowOverlay::merge(m_spanFlowsOf, m_spanFlows, m_windowFlowArrows);
+        o.windowTruncated = m_windowFlowsTruncated && !m_windowFlowArrows.empty();
+        m_scene.setFlows(std::make_shared<const FlowOverlay>(std::move(o)));
+    }
     update();
     Q_EMIT flowsChanged();
 }
