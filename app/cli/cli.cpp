@@ -204,6 +204,14 @@ int checkGuiArgument(const std::string& arg) {
         size_t d = editDistance(arg, c);
         if (d < bestDist) bestDist = d, best = c;
     }
+    // names other tools give these commands, which no spelling distance finds (walk 51b: `rankscope sql`
+    // was offered 'help')
+    static const std::pair<const char*, const char*> kOtherNames[] = {
+        {"sql", "query"}, {"diff", "compare"}, {"summary", "report"}};
+    for (const auto& [other, ours] : kOtherNames)
+        if (arg == other &&
+            std::find(subCommands().begin(), subCommands().end(), std::string(ours)) != subCommands().end())
+            best = ours, bestDist = 0;
     std::string msg = "unknown command '" + arg + "'";
     msg += bestDist <= std::max<size_t>(2, arg.size() / 2) ? "; did you mean '" + best + "'?"
                                                            : " (the closest command is '" + best + "')";

@@ -74,6 +74,9 @@ class TstCli : public QObject {
         QTest::newRow("typo of a command") << QStringList{"idnex", "/tmp"} << 2 << "did you mean 'index'?";
         QTest::newRow("typo of a newer command")
             << QStringList{"anotate", "A", "add"} << 2 << "did you mean 'annotate'?";
+        // walk 51b: `rankscope sql` was offered 'help'
+        QTest::newRow("another tool's name of a command")
+            << QStringList{"sql", "/tmp", "SELECT 1"} << 2 << "did you mean 'query'?";
         QTest::newRow("cache: unknown action")
             << QStringList{"cache", "purge"} << 2 << "'list' (the default) or 'clean'";
         QTest::newRow("cache: bad age")

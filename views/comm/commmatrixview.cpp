@@ -301,7 +301,9 @@ void CommMatrixView::onSelection(const Selection& s) {
 
 QString CommMatrixView::stepNoteFor(const Selection& s, qint64 shownStep) {
     if (s.kind != Selection::Kind::Step || s.step < 0 || s.step == shownStep) return {};
-    return tr("The selected step %1 is not followed here: the matrix shows %2, as chosen in the step box.")
+    return tr("The selected step %1 is not followed here: the matrix shows %2, the step chosen for it (the "
+              "step box, "
+              "or export's --step).")
         .arg(s.step)
         .arg(shownStep >= 0 ? tr("step %1").arg(shownStep) : tr("all steps"));
 }
