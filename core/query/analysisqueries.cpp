@@ -480,6 +480,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
             m.peakAllocatedBytes = q.i64(0);
             m.peakReservedBytes = q.i64(1);
             m.peakTsNs = q.i64(2);
+            m.peakTimed = !q.isNull(2);
             m.bankSizeBytes = q.i64(3);
             m.bankCount = int(q.i64(4));
             m.bankBase = q.isNull(5) ? 0 : uint64_t(q.i64(5));

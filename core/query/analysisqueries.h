@@ -131,6 +131,7 @@ struct MemoryMapData {
     std::vector<CurvePoint> curve; ///< reduced to ≤ 4000 points (max per bucket, so peaks survive)
     std::string curveComponent;    ///< the one the peaks describe (memory_summary.curve_component)
     int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;
+    bool peakTimed = true; ///< false: no timed sample reaches the peak (rounded timestamps), peakTsNs unknown
     /// Components reserving more than the peaks' component: not in the peaks (core/query/memorybeyond.h)
     std::vector<ComponentPeak> componentsBeyond;
     uint64_t bankBase = 0;

@@ -472,7 +472,8 @@ json memoryPerRank(index::Db& db, int top) {
         per.push_back({{"rank", rank},
                        {"peak_allocated_bytes", q.i64(1)},
                        {"peak_reserved_bytes", q.i64(2)},
-                       {"peak_ts_ns", q.i64(3)},
+                       // null where no timed sample reaches the peak (rounded timestamps: walk 51b read 0)
+                       {"peak_ts_ns", q.isNull(3) ? nlohmann::json(nullptr) : nlohmann::json(q.i64(3))},
                        {"fragmentation", q.f64(4)},
                        {"component", q.text(5)},
                        {"components_beyond", beyond},

@@ -242,7 +242,7 @@ void MemoryMapView::setData(std::shared_ptr<const query::MemoryMapData> d) {
     m_plot->clearGraphs();
     m_plot->clearItems();
     plotCurves(*d);
-    if (d->peakAllocatedBytes > 0) {
+    if (d->peakAllocatedBytes > 0 && d->peakTimed) { // an untimed peak has no place on the time axis
         auto* tracer = new QCPItemTracer(m_plot);
         tracer->position->setCoords(double(d->peakTsNs - m_origin) / 1e6,
                                     double(d->peakAllocatedBytes) / double(1 << 30));
