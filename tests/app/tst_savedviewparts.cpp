@@ -34,6 +34,15 @@ class TstSavedViewParts : public QObject {
         w.openProfile(profile);
         return ready.wait(60000);
     }
+    /// Selects the comm matrix's link src → dst of `w`'s shown matrix (its group).
+    static void selectLink(gui::MainWindow& w, int src, int dst) {
+        views::Selection link;
+        link.kind = views::Selection::Kind::CommLink;
+        link.linkSrc = src;
+        link.linkDst = dst;
+        link.group = QString::fromStdString(w.commView()->matrix()->group);
+        w.state()->setSelection(link);
+    }
     /// `w`'s view saved and read back, as Save view then Open view do.
     static std::optional<gui::ViewState> savedAndRead(const gui::MainWindow& w, const std::string& tag) {
         const QString file = QString::fromStdString(test::tempDir(tag)) + "/v.rsview";
@@ -130,12 +139,7 @@ class TstSavedViewParts : public QObject {
         QCOMPARE(comm->matrix()->scope, std::string("global"));
         auto* filter = w.findChild<QLineEdit*>("trackFilter");
         QVERIFY(filter && filter->text().isEmpty());
-        views::Selection link;
-        link.kind = views::Selection::Kind::CommLink;
-        link.linkSrc = 1;
-        link.linkDst = 5;
-        link.group = QString::fromStdString(comm->matrix()->group);
-        w.state()->setSelection(link); // as a click on the cell does
+        selectLink(w, 1, 5); // as a click on the cell does
         QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString("rank 1, rank 5"), 20000);
         auto saved = savedAndRead(w, "savedviewparts-filter");
         QVERIFY(saved);
@@ -159,12 +163,7 @@ class TstSavedViewParts : public QObject {
         QVERIFY(showAndOpen(w, m_profile));
         auto* comm = w.commView();
         QTRY_VERIFY_WITH_TIMEOUT(comm->matrix() && comm->matrix()->at(1, 5), 20000);
-        views::Selection link;
-        link.kind = views::Selection::Kind::CommLink;
-        link.linkSrc = 1;
-        link.linkDst = 5;
-        link.group = QString::fromStdString(comm->matrix()->group);
-        w.state()->setSelection(link); // as a click on the cell does
+        selectLink(w, 1, 5); // as a click on the cell does
         auto* filter = w.findChild<QLineEdit*>("trackFilter");
         QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString("rank 1, rank 5"), 20000);
         QTRY_VERIFY_WITH_TIMEOUT(!w.state()->selection().spans.empty(), 20000);

@@ -63,6 +63,15 @@ std::string legacySteps(int64_t t0, int64_t skew, bool comm = true) {
 /// A legacy timeline on a clock of its own (µs from 0, as resource/profiler's): one device op.
 const char* kRelativeTimeline = "[{\"name\": \"AssignAdd-op1\", \"ph\": \"X\", \"tid\": \"519\", \"ts\": "
                                 "1000.0, \"dur\": 3.1, \"pid\": 1}]";
+/// Two copies of an 8-rank demo of 6 steps, a/ and c/ (another seed), in `dir`: two runs claiming ranks 0-7.
+bool writeTwoDemoCopies(const std::string& dir) {
+    auto a = test::demoOptions(8, 6, 2), c = a;
+    c.seed = 3;
+    for (const auto& [sub, o] : {std::pair{"/a", a}, std::pair{"/c", c}})
+        if (!test::writeDemo(dir + sub, o).empty()) return false;
+    return true;
+}
+
 } // namespace
 
 class TstRuns : public QObject {
@@ -296,12 +305,7 @@ class TstRuns : public QObject {
         // 10003, and the per-rank lists, in key order, read "rank 0 (run 1) ... rank 3 (run 0)". The
         // folder's wait total added the two jobs' waits
         const std::string dir = test::tempDir("runs-two-demos");
-        auto a = test::demoOptions(8, 6, 2), c = a;
-        c.seed = 3;
-        for (const auto& [sub, o] : {std::pair{"/a", a}, std::pair{"/c", c}}) {
-            const std::string err = test::writeDemo(dir + sub, o);
-            QVERIFY2(err.empty(), err.c_str());
-        }
+        QVERIFY(writeTwoDemoCopies(dir));
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         // the case at hand: some run holds keys of both ranges
@@ -408,12 +412,7 @@ class TstRuns : public QObject {
         // by_rank) read null in by_run, where its other ranks' waits are measured. The two demo copies of
         // twoDemoCopiesListTheirRanksRunByRun; run 1's first rank's wait made not known
         const std::string dir = test::tempDir("runs-partial-wait");
-        auto a = test::demoOptions(8, 6, 2), c = a;
-        c.seed = 3;
-        for (const auto& [sub, o] : {std::pair{"/a", a}, std::pair{"/c", c}}) {
-            const std::string err = test::writeDemo(dir + sub, o);
-            QVERIFY2(err.empty(), err.c_str());
-        }
+        QVERIFY(writeTwoDemoCopies(dir));
         auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         auto report = query::buildReport(*ix.db, 10);
