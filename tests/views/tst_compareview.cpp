@@ -167,6 +167,32 @@ class TstCompareView : public QObject {
                     QString("%1 px: the legend's ink reaches the edge (x %2)").arg(w).arg(rightmostInk)));
         }
     }
+    void theSpansFollowTheCurrentRow() {
+        // walk 51b: selecting another row wrapped its text under the list while the side-by-side spans
+        // stayed the top row's (MatMulV2's): the spans are asked for the current row's delta
+        views::CompareView v;
+        v.resize(1200, 700);
+        QSignalSpy wanted(&v, &views::CompareView::spansWanted);
+        v.setData(m_data);
+        QCOMPARE(wanted.count(), 1); // the top row's, without a click
+        QTreeWidgetItem* other = nullptr;
+        for (QTreeWidgetItemIterator it(v.regressionList()); *it && !other; ++it)
+            if ((*it)->data(3, Qt::UserRole).isValid() && (*it)->data(3, Qt::UserRole).toInt() >= 0 &&
+                (*it) != v.regressionList()->topLevelItem(0))
+                other = *it;
+        QVERIFY(other);
+        v.regressionList()->setCurrentItem(other);
+        QCOMPARE(wanted.count(), 2);
+        const int k = other->data(3, Qt::UserRole).toInt();
+        const auto& r = m_data->result;
+        const compare::Delta& d = size_t(k) < r.regressions.size()
+                                      ? r.regressions[size_t(k)]
+                                      : r.improvements[size_t(k) - r.regressions.size()];
+        QCOMPARE(wanted.last()[0].value<compare::SpanRequest>().kind, d.kind);
+        QCOMPARE(QString::fromStdString(wanted.last()[0].value<compare::SpanRequest>().opType),
+                 QString::fromStdString(d.opType));
+    }
+
     void spansOfTheWorstRegression() {
         views::CompareView v;
         v.resize(1200, 700);

@@ -87,6 +87,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* it) {
         m_rowText->setText(it ? it->toolTip(0) : QString());
         m_rowText->setVisible(!m_rowText->text().isEmpty());
+        // the side-by-side spans follow the current row (walk 51b: the wrapped text said the wait's row
+        // while the spans stayed MatMulV2's); activating it also selects it in the other views
+        if (const compare::Delta* d = deltaOf(it); d && m_shownDelta != d) askSpans(*d);
     });
     m_list->setHeaderLabels({tr("Δ"), tr("What"), tr("Rank"), tr("Baseline"), tr("Candidate")});
     m_list->setRootIsDecorated(true); // a root's per-rank deltas fold under it
@@ -119,15 +122,20 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     lay->addWidget(split, 1);
     connect(m_grid, &DeltaGrid::cellClicked, this, &CompareView::opTypeChosen);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* it) {
-        const int k = it->data(3, Qt::UserRole).toInt(); // index into regressions, then improvements
-        if (!m_data) return;
-        const auto& r = m_data->result;
-        const size_t nr = r.regressions.size();
-        if (k < 0 || size_t(k) >= nr + r.improvements.size()) return;
-        const compare::Delta& d = size_t(k) < nr ? r.regressions[size_t(k)] : r.improvements[size_t(k) - nr];
-        choose(d);
-        askSpans(d);
+        const compare::Delta* d = deltaOf(it);
+        if (!d) return;
+        choose(*d);
+        askSpans(*d);
     });
+}
+
+const compare::Delta* CompareView::deltaOf(const QTreeWidgetItem* it) const {
+    if (!it || !m_data) return nullptr;
+    const int k = it->data(3, Qt::UserRole).toInt(); // index into regressions, then improvements
+    const auto& r = m_data->result;
+    const size_t nr = r.regressions.size();
+    if (k < 0 || size_t(k) >= nr + r.improvements.size()) return nullptr;
+    return size_t(k) < nr ? &r.regressions[size_t(k)] : &r.improvements[size_t(k) - nr];
 }
 
 void CompareView::choose(const compare::Delta& d) {
@@ -172,6 +180,7 @@ compare::SpanRequest CompareView::spanRequestFor(const compare::Delta& d, QStrin
 }
 
 void CompareView::askSpans(const compare::Delta& d) {
+    m_shownDelta = &d;
     QString why;
     const auto q = spanRequestFor(d, &why);
     if (q.dataRank < 0) return;
@@ -247,6 +256,7 @@ QString CompareView::verdictHead(const compare::CompareResult& r) {
 
 void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_data = std::move(d);
+    m_shownDelta = nullptr; // it pointed into the data replaced
     m_swap->setEnabled(m_data != nullptr);
     m_list->clear();
     m_grid->setData(m_data);

@@ -18,6 +18,7 @@
 class QLabel;
 class QPushButton;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace rs::views {
 
@@ -56,6 +57,8 @@ class CompareView : public QWidget {
     /// matched rank where it moved most (op types), the drawn memory rank (memory), else the first matched.
     /// `why` (may be null) gets why that rank, for a figure over all ranks ("where it moved most").
     compare::SpanRequest spanRequestFor(const compare::Delta& d, QString* why = nullptr) const;
+    /// The delta a row of the list stands for (null: a child row without one, or no data).
+    const compare::Delta* deltaOf(const QTreeWidgetItem* it) const;
 
   Q_SIGNALS:
     void opTypeChosen(QString opType, int rank);
@@ -84,6 +87,7 @@ class CompareView : public QWidget {
     StepOverlay* m_steps;
     MemoryOverlay* m_memory;
     SpanPairView* m_spanPair;
+    const compare::Delta* m_shownDelta = nullptr; ///< the delta whose spans were last asked for (in m_data)
 };
 
 } // namespace rs::views
