@@ -45,8 +45,9 @@ class TstHeatmapCanvas : public QObject {
     void legendNamesTheRatiosReference_data() {
         QTest::addColumn<int>("mode");
         QTest::addColumn<QString>("reference");
+        // walk 51b: "median" where the reference is the lower median (r51a #1: of two ranks the faster's)
         QTest::newRow("op x rank") << int(query::HeatmapData::Mode::OpByRank)
-                                   << "same kernels' median over ranks";
+                                   << "same kernels' lower median over ranks";
         QTest::newRow("op x step") << int(query::HeatmapData::Mode::OpByStep) << "op type's median step";
         QTest::newRow("rank x step") << int(query::HeatmapData::Mode::RankByStep)
                                      << "step's median over ranks";

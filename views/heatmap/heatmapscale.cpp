@@ -11,7 +11,7 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
     case HeatStatistic::Ratio: // as the view's caption says for each grid
         return mode == Mode::OpByStep     ? "ratio to the op type's median step"
                : mode == Mode::RankByStep ? "ratio to the step's median over ranks"
-                                          : "ratio to the same kernels' median over ranks";
+                                          : "ratio to the same kernels' lower median over ranks";
     case HeatStatistic::Median:
         return "median duration";
     case HeatStatistic::P95:
