@@ -183,7 +183,7 @@ void ExportScene::showLinkRanks(const views::Selection& link) {
     query::CommMatrixRequest r;
     r.run = m_summary->run;
     if (!link.group.isEmpty()) r.group = link.group.toStdString();
-    if (query::loadCommMatrix(m_db, r).scope != "global") return;
+    if (query::commMatrixScope(m_db, r) != "global") return; // the groups alone, not the links
     QList<qint64> ranks{link.linkSrc};
     if (link.linkDst != link.linkSrc) ranks << link.linkDst;
     views::LayoutOptions o = m_timeline.layoutOptions();

@@ -306,6 +306,15 @@ std::string hcclRawScopeText(const CommMatrix& m) {
            "; time from its cost (ms), size in units as in hccl_raw (no file names the unit): no bandwidth";
 }
 
+std::string commMatrixScope(Db& db, const CommMatrixRequest& req) {
+    CommMatrix m;
+    m.run = req.run ? *req.run : index::defaultRunId(db);
+    m.groups = loadGroups(db, m.run);
+    if (m.groups.empty() || !chooseGroup(req, m)) return {};
+    describe(m);
+    return m.scope;
+}
+
 CommMatrix loadCommMatrix(Db& db, const CommMatrixRequest& req) {
     CommMatrix m;
     m.run = req.run ? *req.run : index::defaultRunId(db);

@@ -111,6 +111,9 @@ struct CommMatrix {
 };
 
 CommMatrix loadCommMatrix(index::Db& db, const CommMatrixRequest& req);
+/// The scope loadCommMatrix(req) would give ("global", "group-local"; "" when it shows no group), from the
+/// groups alone: no link is read (a 512-rank matrix holds millions).
+std::string commMatrixScope(index::Db& db, const CommMatrixRequest& req);
 
 /// A hccl_raw cell's size as hccl_raw writes it (its own unit): the stored thousandths / 1000.
 inline double hcclRawSize(const CommCell& c) {
